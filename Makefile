@@ -1,0 +1,97 @@
+# iolens: build, test and install.
+#   make            build bin/iolens, lib/libiolens.a, lib/libiolens.so
+#   make demo       install missing Debian packages, build, run on a sample log
+#   make check      the same, then the TAP suite under prove
+#   make check SANITIZE=1    ... built with ASan/UBSan
+#   make check VALGRIND=1    ... run under valgrind
+#   make bench      time and memory on ../shared/bench logs
+#   make install prefix=/usr/local DESTDIR=
+
+VERSION = 0.1.0
+prefix ?= /usr/local
+bindir = $(prefix)/bin
+libdir = $(prefix)/lib
+includedir = $(prefix)/include
+mandir = $(prefix)/share/man
+datadir = $(prefix)/share
+
+CC ?= cc
+OPT ?= -O2
+CFLAGS ?= -g $(OPT)
+WARN = -std=c11 -Wall -Wextra -Werror -Wno-format-truncation
+ALL_CFLAGS = $(WARN) $(CFLAGS) -fPIC -Ilib -Icmd -DIOLENS_VERSION='"$(VERSION)"'
+LDLIBS = -lz -lbz2 -lm
+ifeq ($(SANITIZE),1)
+ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=address,undefined
+endif
+
+LIB_SRCS = lib/error.c lib/darshan.c lib/modnames.c lib/accum.c
+CMD_SRCS = cmd/iolens.c cmd/commands.c cmd/util.c cmd/obuf.c cmd/parse.c \
+	cmd/parse-desc.c
+LIB_OBJS = $(LIB_SRCS:.c=.o)
+CMD_OBJS = $(CMD_SRCS:.c=.o)
+HEADERS = $(wildcard lib/*.h cmd/*.h)
+PUBLIC_HEADERS = lib/iolens.h lib/error.h lib/modules.h lib/darshan.h lib/accum.h
+
+UNIT_SRCS = $(wildcard t/unit/*.c)
+UNIT_BINS = $(UNIT_SRCS:.c=)
+
+all: bin/iolens lib/libiolens.so t/unit-bins
+
+bin/iolens: $(CMD_OBJS) lib/libiolens.a
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ $(CMD_OBJS) lib/libiolens.a $(LDLIBS)
+
+lib/libiolens.a: $(LIB_OBJS)
+	rm -f $@
+	ar rcs $@ $(LIB_OBJS)
+
+lib/libiolens.so: $(LIB_OBJS)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,libiolens.so.0 -o $@ $(LIB_OBJS) $(LDLIBS)
+
+%.o: %.c $(HEADERS)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+t/unit/%: t/unit/%.c lib/libiolens.a cmd/obuf.o
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< cmd/obuf.o lib/libiolens.a $(LDLIBS)
+
+t/unit-bins: $(UNIT_BINS)
+	@touch $@
+
+iolens.pc: Makefile
+	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lz -lbz2 -lm\nCflags: -I$${includedir}/iolens\n' \
+		'$(prefix)' '$(libdir)' '$(includedir)' '$(VERSION)' > $@
+
+deps:
+	@sh .ci/deps
+
+demo: deps all
+	@echo '$$ iolens parse --perf sample-logs/ior-posix-n1.darshan'
+	@./bin/iolens parse --perf sample-logs/ior-posix-n1.darshan | tail -20
+
+check: deps all
+	LC_ALL=C TZ=UTC IOLENS=$(CURDIR)/bin/iolens VALGRIND=$(VALGRIND) \
+		prove -j2 t/
+
+bench: all
+	@sh bench/run.sh
+
+lint:
+	@clang-format --dry-run -Werror $(LIB_SRCS) $(CMD_SRCS) lib/*.h cmd/*.h
+
+install: all iolens.pc
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir)/pkgconfig \
+		$(DESTDIR)$(includedir)/iolens $(DESTDIR)$(mandir)/man1
+	install -m 755 bin/iolens $(DESTDIR)$(bindir)/iolens
+	install -m 644 lib/libiolens.a $(DESTDIR)$(libdir)/libiolens.a
+	install -m 755 lib/libiolens.so $(DESTDIR)$(libdir)/libiolens.so.0
+	ln -sf libiolens.so.0 $(DESTDIR)$(libdir)/libiolens.so
+	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(includedir)/iolens/
+	install -m 644 iolens.pc $(DESTDIR)$(libdir)/pkgconfig/iolens.pc
+	install -m 644 man/*.1 $(DESTDIR)$(mandir)/man1/
+
+clean:
+	rm -rf bin lib/*.o cmd/*.o lib/*.a lib/*.so iolens.pc $(UNIT_BINS) t/unit-bins
+
+.PHONY: all deps demo check bench lint install clean

@@ -1,0 +1,57 @@
+/*
+ * iolens: one binary, git-style subcommands.  main() only finds the
+ * command in the table and hands it argv; each command parses its own
+ * options and returns its exit status.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "util.h"
+#include "banned.h"
+
+#ifndef IOLENS_VERSION
+#define IOLENS_VERSION "0.1.0"
+#endif
+
+static void usage(FILE *f)
+{
+	const struct command *c;
+
+	fprintf(f, "usage: iolens <command> [options] [file ...]\n"
+		   "       iolens --help | --version\n\ncommands:\n");
+	for (c = commands; c->name; c++)
+		fprintf(f, "  %-10s %s\n", c->name, c->help);
+	fprintf(f, "\nRun 'iolens <command> --help' for a command's options.\n");
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *c;
+	static char progname[64];
+
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		printf("iolens %s\n", IOLENS_VERSION);
+		return EXIT_OK;
+	}
+	for (c = commands; c->name; c++) {
+		if (strcmp(c->name, argv[1]) == 0) {
+			snprintf(progname, sizeof(progname), "iolens %s", c->name);
+			iol_progname = progname;
+			return c->fn(argc - 1, argv + 1);
+		}
+	}
+	fprintf(stderr, "iolens: unknown command '%s'\n"
+			"iolens: try 'iolens --help'\n", argv[1]);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,61 @@
+/*
+ * obuf: a large output buffer over a file descriptor.  The printers of
+ * darshan-parser-compatible text write hundreds of megabytes; going through
+ * one big buffer and our own number formatting keeps that path cheap.
+ * The caller owns the struct; obuf_release() flushes and frees the buffer.
+ */
+#ifndef IOLENS_OBUF_H
+#define IOLENS_OBUF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+struct obuf {
+	char *buf;
+	size_t len, cap;
+	int fd;
+	int err;	/* errno of the first failed write, 0 if none */
+};
+
+int obuf_init(struct obuf *ob, int fd, size_t cap);
+int obuf_flush(struct obuf *ob);
+int obuf_release(struct obuf *ob);	/* flushes; returns ob->err or 0 */
+void obuf_grow_write(struct obuf *ob, const void *p, size_t n);
+
+static inline void obuf_write(struct obuf *ob, const void *p, size_t n)
+{
+	if (ob->cap - ob->len >= n) {
+		memcpy(ob->buf + ob->len, p, n);
+		ob->len += n;
+	} else {
+		obuf_grow_write(ob, p, n);
+	}
+}
+
+static inline void obuf_puts(struct obuf *ob, const char *s)
+{
+	obuf_write(ob, s, strlen(s));
+}
+
+static inline void obuf_putc(struct obuf *ob, char c)
+{
+	if (ob->len == ob->cap)
+		obuf_flush(ob);
+	ob->buf[ob->len++] = c;
+}
+
+/* Ensure n contiguous bytes are free and return a pointer to them. */
+char *obuf_reserve(struct obuf *ob, size_t n);
+static inline void obuf_commit(struct obuf *ob, size_t n) { ob->len += n; }
+
+void obuf_printf(struct obuf *ob, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void obuf_i64(struct obuf *ob, int64_t v);
+void obuf_u64(struct obuf *ob, uint64_t v);
+/* printf("%.*f", prec, v) byte for byte, prec <= 9 */
+void obuf_fixed(struct obuf *ob, double v, int prec);
+/* The same into out (NUL not added); returns the length. */
+size_t fmt_fixed(char *out, size_t outsz, double v, int prec);
+
+#endif

@@ -1,0 +1,87 @@
+/*
+ * Messages and dying allocators for the commands.  Every diagnostic is one
+ * line: "iolens parse: cannot open 'x': No such file or directory".
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+#include "banned.h"
+
+const char *iol_progname = "iolens";
+
+void msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", iol_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void msg_ioerr(const char *path, int code, const struct iol_error *err)
+{
+	if (code == IOL_EIO && err && err->sys)
+		msg("cannot open '%s': %s", path, strerror(err->sys));
+	else if (err && err->msg[0])
+		msg("'%s': %s: %s", path, iol_strerror(code), err->msg);
+	else
+		msg("'%s': %s", path, iol_strerror(code));
+}
+
+int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", iol_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n%s: try '%s --help'\n", iol_progname, iol_progname);
+	return EXIT_USAGE;
+}
+
+static void oom(size_t n)
+{
+	fprintf(stderr, "%s: out of memory allocating %zu bytes\n",
+		iol_progname, n);
+	exit(EXIT_DATA);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t m)
+{
+	void *p = calloc(n ? n : 1, m ? m : 1);
+
+	if (!p)
+		oom(n * m);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}

@@ -1,0 +1,64 @@
+# t/lib.sh: a small TAP library for the shell tests, in the spirit of
+# sharness.  Source it, then call ok/is/skip_all and done_testing.
+#   IOLENS  the binary under test (set by make check)
+#   SHARED  ../shared (tests that need it skip when it is absent)
+
+set -u
+: "${IOLENS:=$(cd "$(dirname "$0")/.." && pwd)/bin/iolens}"
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+SAMPLES=$TOP/sample-logs
+SHARED=${SHARED:-$(cd "$TOP/.." && pwd)/shared}
+export LC_ALL=C TZ=UTC
+_n=0
+_fail=0
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/iolens-t.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+if [ -n "${VALGRIND:-}" ]; then
+	RUN="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite $IOLENS"
+else
+	RUN=$IOLENS
+fi
+
+ok() {	# ok <status> <description>
+	_n=$((_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $_n - $2"
+	else
+		echo "not ok $_n - $2"
+		_fail=$((_fail + 1))
+	fi
+}
+
+is() {	# is <got> <expected> <description>
+	_n=$((_n + 1))
+	if [ "$1" = "$2" ]; then
+		echo "ok $_n - $3"
+	else
+		echo "not ok $_n - $3"
+		echo "#   got:      '$1'"
+		echo "#   expected: '$2'"
+		_fail=$((_fail + 1))
+	fi
+}
+
+diag() { echo "# $*"; }
+
+skip_all() { echo "1..0 # SKIP $*"; exit 0; }
+
+need_shared() {
+	[ -d "$SHARED/corpus" ] || skip_all "../shared is not present"
+}
+
+# cat a file that may be stored .xz
+zcat_any() {
+	case $1 in
+	*.xz) xz -dc "$1" ;;
+	*) cat "$1" ;;
+	esac
+}
+
+done_testing() {
+	echo "1..$_n"
+	[ "$_fail" -eq 0 ]
+}
