@@ -786,11 +786,32 @@ static void put_osts(struct obuf *ob, const struct lustre_copy *lr,
 		obuf_puts(ob, "  ");
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+/* distinct thread ids of one record: few, so an open-addressing set */
+struct tidset {
+	uint64_t *v;	/* slot value + 1; 0 is empty */
+	size_t n, cap;
+};
 
-	return x < y ? -1 : x > y;
+static void tidset_add(struct tidset *t, uint64_t tid)
+{
+	size_t h, i;
+
+	if ((t->n + 1) * 2 > t->cap) {
+		struct tidset nt = { NULL, 0, t->cap ? t->cap * 2 : 16 };
+
+		nt.v = xcalloc(nt.cap, sizeof(*nt.v));
+		for (i = 0; i < t->cap; i++)
+			if (t->v[i])
+				tidset_add(&nt, t->v[i] - 1);
+		free(t->v);
+		*t = nt;
+	}
+	for (h = (size_t)((tid * 0x9e3779b97f4a7c15ULL) >> 20) & (t->cap - 1);
+	     t->v[h]; h = (h + 1) & (t->cap - 1))
+		if (t->v[h] == tid + 1)
+			return;
+	t->v[h] = tid + 1;
+	t->n++;
 }
 
 #define SEGBATCH 4096
@@ -821,32 +842,35 @@ static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
 	}
 	if (rd->mod == IOL_MOD_DXT_POSIX)
 		lr = lustre_find(ls, r->id);
-	/* the thread count comes before the segments: gather them first */
+	/* the thread count comes before the segments: read them twice, or
+	 * gather them where the stream cannot be rewound (bzip2) */
 	if (r->has_tid && r->wcount + r->rcount > 0) {
-		uint64_t *ids;
-		size_t u;
+		struct tidset ts = { NULL, 0, 0 };
 
-		while ((n = iol_modrd_segs(rd, batch, SEGBATCH, &is_read, &c->err)) > 0) {
-			if (nsegs + (size_t)n > segcap) {
-				segcap = (nsegs + (size_t)n) * 2;
-				segs = xrealloc(segs, segcap * sizeof(*segs));
+		if (iol_modrd_mark(rd, &c->err) == 0) {
+			while ((n = iol_modrd_segs(rd, batch, SEGBATCH, &is_read, &c->err)) > 0)
+				for (k = 0; k < (size_t)n; k++)
+					tidset_add(&ts, batch[k].tid);
+			if (n == 0)
+				n = iol_modrd_rewind(rd, &c->err);
+		} else {
+			while ((n = iol_modrd_segs(rd, batch, SEGBATCH, &is_read, &c->err)) > 0) {
+				if (nsegs + (size_t)n > segcap) {
+					segcap = (nsegs + (size_t)n) * 2;
+					segs = xrealloc(segs, segcap * sizeof(*segs));
+				}
+				memcpy(segs + nsegs, batch, (size_t)n * sizeof(*segs));
+				nsegs += (size_t)n;
 			}
-			memcpy(segs + nsegs, batch, (size_t)n * sizeof(*segs));
-			nsegs += (size_t)n;
+			for (k = 0; k < nsegs; k++)
+				tidset_add(&ts, segs[k].tid);
 		}
+		nthreads = (int)ts.n;
+		free(ts.v);
 		if (n < 0) {
 			free(segs);
 			return (int)n;
 		}
-		ids = xmalloc(nsegs * sizeof(*ids));
-		for (k = 0; k < nsegs; k++)
-			ids[k] = segs[k].tid;
-		qsort(ids, nsegs, sizeof(*ids), cmp_u64);
-		for (u = 0, k = 1; k < nsegs; k++)
-			if (ids[k] > ids[u])
-				ids[++u] = ids[k];
-		nthreads = (int)u + 1;
-		free(ids);
 	}
 	obuf_printf(ob, "\n# DXT, file_id: %llu, file_name: %s\n",
 		    (unsigned long long)r->id, name ? name : "(null)");

@@ -76,7 +76,6 @@ static inline uint32_t ld_u32(const uint8_t *p, int swap)
 struct name_ent {
 	uint64_t id;
 	char *name;		/* NULL: empty slot */
-	int mount;		/* -2: not looked up yet */
 };
 
 struct iol_dlog_priv {
@@ -95,8 +94,6 @@ struct iol_dlog_priv {
 	size_t nblocks, blockcap;
 	char *strcur;
 	size_t strleft;
-	uint64_t *order;	/* ids in table order, for iteration */
-	size_t norder, ordercap;
 };
 
 /* ---- region reader ---- */
@@ -113,7 +110,28 @@ struct zin {
 	size_t cap, head, tail;
 	uint64_t total;		/* bytes produced so far */
 	uint64_t limit;		/* refuse to produce more than this */
+	const uint8_t *drop_base;	/* mapped file: release consumed pages */
+	size_t dropped;		/* bytes of src already released */
 };
+
+/*
+ * Consumed input of a mapped file is handed back to the kernel so that the
+ * resident size stays flat however large the log is; a later read of the
+ * same bytes (a rewind) faults them in again from the page cache.
+ */
+static void zin_drop(struct zin *r)
+{
+	uintptr_t start, end;
+	long pg = 4096;
+
+	if (!r->drop_base || r->pos - r->dropped < (4u << 20))
+		return;
+	start = ((uintptr_t)(r->src + r->dropped) + pg - 1) & ~(uintptr_t)(pg - 1);
+	end = (uintptr_t)(r->src + r->pos) & ~(uintptr_t)(pg - 1);
+	if (end > start)
+		madvise((void *)start, end - start, MADV_DONTNEED);
+	r->dropped = r->pos;
+}
 
 static int zin_init(struct zin *r, const uint8_t *src, size_t len, int comp)
 {
@@ -270,6 +288,7 @@ static long zin_need(struct zin *r, size_t n, struct iol_error *err)
 		ret = zin_produce(r, err);
 		if (ret < 0)
 			return ret;
+		zin_drop(r);
 		r->total += r->tail - before;
 		if (r->total > r->limit)
 			return iol_error_set(err, IOL_ECORRUPT,
@@ -682,20 +701,9 @@ static int name_add(struct iol_dlog *d, uint64_t id, const char *s, size_t n)
 	     h = (h + 1) & (pv->nslots - 1))
 		;
 	pv->names[h].id = id;
-	pv->names[h].mount = -2;
 	pv->names[h].name = name_store(pv, s, n);
 	if (!pv->names[h].name)
 		return IOL_ENOMEM;
-	if (pv->norder == pv->ordercap) {
-		size_t nc = pv->ordercap ? pv->ordercap * 2 : 256;
-		uint64_t *no = realloc(pv->order, nc * sizeof(*no));
-
-		if (!no)
-			return IOL_ENOMEM;
-		pv->order = no;
-		pv->ordercap = nc;
-	}
-	pv->order[pv->norder++] = id;
 	d->nnames++;
 	return 0;
 }
@@ -711,6 +719,8 @@ static int read_names(struct iol_dlog *d, struct iol_error *err)
 	ret = zin_init(&z, pv->map + d->name_map.off, d->name_map.len, d->comp);
 	if (ret < 0)
 		return iol_error_set(err, ret, "out of memory");
+	if (pv->mapped)
+		z.drop_base = pv->map;
 	for (;;) {
 		long n = zin_need(&z, 12, err);
 		uint64_t id;
@@ -808,10 +818,12 @@ int iol_dlog_name_next(const struct iol_dlog *d, size_t *pos, uint64_t *id,
 {
 	const struct iol_dlog_priv *pv = d->priv;
 
-	if (*pos >= pv->norder)
+	while (*pos < pv->nslots && !pv->names[*pos].name)
+		(*pos)++;
+	if (*pos >= pv->nslots)
 		return 0;
-	*id = pv->order[*pos];
-	*name = iol_dlog_name(d, *id);
+	*id = pv->names[*pos].id;
+	*name = pv->names[*pos].name;
 	(*pos)++;
 	return 1;
 }
@@ -986,7 +998,6 @@ void iol_dlog_close(struct iol_dlog *d)
 		for (i = 0; i < pv->nblocks; i++)
 			free(pv->strblocks[i]);
 		free(pv->strblocks);
-		free(pv->order);
 		free(pv);
 	}
 	free(d);
@@ -1174,6 +1185,10 @@ struct iol_modrd_priv {
 	/* DXT state */
 	int64_t segs_left_w, segs_left_r;
 	size_t segsize;
+	/* iol_modrd_mark() */
+	int marked;
+	struct zin mz;
+	int64_t m_left_w, m_left_r;
 };
 
 static int i64_reserve(struct iol_modrd_priv *p, size_t n)
@@ -1224,7 +1239,87 @@ int iol_modrd_open(struct iol_modrd *rd, const struct iol_dlog *d, int mod,
 		iol_modrd_close(rd);
 		return iol_error_set(err, ret, "out of memory");
 	}
+	if (d->priv->mapped)
+		rd->priv->z.drop_base = d->priv->map;
 	rd->rec.mod = mod;
+	return 0;
+}
+
+static void mark_free(struct iol_modrd_priv *p)
+{
+	if (!p->marked)
+		return;
+	if (p->mz.active && p->mz.comp == IOL_COMP_ZLIB)
+		inflateEnd(&p->mz.z);
+	free(p->mz.buf);
+	p->marked = 0;
+}
+
+int iol_modrd_mark(struct iol_modrd *rd, struct iol_error *err)
+{
+	struct iol_modrd_priv *p = rd->priv;
+	struct zin *z = &p->z;
+	size_t avail = z->tail - z->head;
+
+	mark_free(p);
+	if (z->comp == IOL_COMP_BZIP2)
+		return iol_error_set(err, IOL_EUNSUPP,
+				     "bzip2 streams cannot be rewound");
+	p->mz = *z;
+	p->mz.active = 0;
+	p->mz.buf = malloc(avail ? avail : 1);
+	if (!p->mz.buf)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	memcpy(p->mz.buf, z->buf + z->head, avail);
+	p->mz.head = 0;
+	p->mz.tail = p->mz.cap = avail;
+	if (z->active && z->comp == IOL_COMP_ZLIB) {
+		if (inflateCopy(&p->mz.z, &z->z) != Z_OK) {
+			free(p->mz.buf);
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		}
+		p->mz.active = 1;
+	}
+	p->m_left_w = p->segs_left_w;
+	p->m_left_r = p->segs_left_r;
+	p->marked = 1;
+	return 0;
+}
+
+int iol_modrd_rewind(struct iol_modrd *rd, struct iol_error *err)
+{
+	struct iol_modrd_priv *p = rd->priv;
+	struct zin *z = &p->z;
+	size_t avail;
+
+	if (!p->marked)
+		return iol_error_set(err, IOL_EINVAL, "no mark to rewind to");
+	avail = p->mz.tail - p->mz.head;
+	if (z->active && z->comp == IOL_COMP_ZLIB)
+		inflateEnd(&z->z);
+	if (z->cap < avail) {
+		uint8_t *nb = realloc(z->buf, avail);
+
+		if (!nb)
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		z->buf = nb;
+		z->cap = avail;
+	}
+	memcpy(z->buf, p->mz.buf, avail);
+	z->head = 0;
+	z->tail = avail;
+	z->pos = p->mz.pos;
+	z->done = p->mz.done;
+	z->total = p->mz.total;
+	z->dropped = p->mz.dropped < z->dropped ? p->mz.dropped : z->dropped;
+	z->active = 0;
+	if (p->mz.active) {
+		if (inflateCopy(&z->z, &p->mz.z) != Z_OK)
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		z->active = 1;
+	}
+	p->segs_left_w = p->m_left_w;
+	p->segs_left_r = p->m_left_r;
 	return 0;
 }
 
@@ -1232,6 +1327,7 @@ void iol_modrd_close(struct iol_modrd *rd)
 {
 	if (!rd->priv)
 		return;
+	mark_free(rd->priv);
 	zin_end(&rd->priv->z);
 	free(rd->priv->comps);
 	free(rd->priv->i64buf);

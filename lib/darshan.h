@@ -75,7 +75,8 @@ double iol_dlog_runtime(const struct iol_dlog *d);
 const char *iol_dlog_name(const struct iol_dlog *d, uint64_t id);
 /* Mount entry index whose path prefixes name (darshan-util's rule), or -1. */
 int iol_dlog_mount_of(const struct iol_dlog *d, const char *name);
-/* Iterate over the name table: *pos starts at 0; returns 0 at the end. */
+/* Iterate over the name table in no particular order: *pos starts at 0;
+ * returns 1 with *id and *name set, 0 at the end. */
 int iol_dlog_name_next(const struct iol_dlog *d, size_t *pos, uint64_t *id,
 		       const char **name);
 
@@ -145,6 +146,12 @@ int iol_modrd_next(struct iol_modrd *rd, const struct iol_rec **rec,
  * which kind the batch holds; a batch never mixes the two. */
 long iol_modrd_segs(struct iol_modrd *rd, struct iol_seg *segs, size_t max,
 		    int *is_read, struct iol_error *err);
+/* DXT only: remember the position in the current record's segments and
+ * return to it, for consumers that need two passes over one record (the
+ * darshan-dxt-parser header counts threads before listing segments).
+ * IOL_EUNSUPP for bzip2 logs, whose streams cannot be copied. */
+int iol_modrd_mark(struct iol_modrd *rd, struct iol_error *err);
+int iol_modrd_rewind(struct iol_modrd *rd, struct iol_error *err);
 void iol_modrd_close(struct iol_modrd *rd);
 
 /* Fast rejection of something that is not a Darshan log. */
