@@ -66,9 +66,11 @@ iolens.pc: Makefile
 deps:
 	@sh .ci/deps
 
+DEMO_LOG = sample-logs/ior/ior_posix_n1_t4m/root_ior_id12611-12611_11-21-79789-814826986434855799_1.darshan
+
 demo: deps all
-	@echo '$$ iolens parse --perf sample-logs/ior-posix-n1.darshan'
-	@./bin/iolens parse --perf sample-logs/ior-posix-n1.darshan | tail -20
+	@echo '$$ iolens parse --perf $(DEMO_LOG)'
+	@./bin/iolens parse --perf $(DEMO_LOG) | sed -n '/POSIX module data/,$$p' | head -32
 
 check: deps all
 	LC_ALL=C TZ=UTC IOLENS=$(CURDIR)/bin/iolens VALGRIND=$(VALGRIND) \

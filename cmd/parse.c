@@ -814,7 +814,7 @@ static void tidset_add(struct tidset *t, uint64_t tid)
 	t->n++;
 }
 
-#define SEGBATCH 4096
+#define SEGBATCH 1024
 
 static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
 			  const struct iol_rec *r, const struct lustre_set *ls)
@@ -1094,7 +1094,7 @@ int cmd_parse(int argc, char **argv)
 		msg_ioerr(c.path, ret, &c.err);
 		return EXIT_DATA;
 	}
-	if (obuf_init(&c.ob, STDOUT_FILENO, 1 << 20) < 0) {
+	if (obuf_init(&c.ob, STDOUT_FILENO, 1 << 18) < 0) {
 		iol_dlog_close(c.d);
 		msg("out of memory");
 		return EXIT_DATA;

@@ -124,7 +124,7 @@ static void zin_drop(struct zin *r)
 	uintptr_t start, end;
 	long pg = 4096;
 
-	if (!r->drop_base || r->pos - r->dropped < (4u << 20))
+	if (!r->drop_base || r->pos - r->dropped < (1u << 20))
 		return;
 	start = ((uintptr_t)(r->src + r->dropped) + pg - 1) & ~(uintptr_t)(pg - 1);
 	end = (uintptr_t)(r->src + r->pos) & ~(uintptr_t)(pg - 1);
@@ -139,7 +139,7 @@ static int zin_init(struct zin *r, const uint8_t *src, size_t len, int comp)
 	r->src = src;
 	r->len = len;
 	r->comp = comp;
-	r->cap = 1 << 18;
+	r->cap = 1 << 16;
 	r->buf = malloc(r->cap);
 	if (!r->buf)
 		return IOL_ENOMEM;
