@@ -2,9 +2,20 @@
 #include <stddef.h>
 
 #include "commands.h"
+#include "banned.h"
 
 const struct command commands[] = {
 	{ "parse", cmd_parse,
 	  "print a Darshan log as darshan-parser / darshan-dxt-parser do" },
+	{ "summary", cmd_summary,
+	  "the I/O of a job at a glance: volumes, bandwidth, time, strategy" },
+	{ "files", cmd_files,
+	  "one row per file: bytes, operations, times, offsets, mount" },
+	{ "hist", cmd_hist,
+	  "access-size histograms of reads and writes, common sizes" },
+	{ "meta", cmd_meta,
+	  "metadata operations and their cost, per module and rank" },
+	{ "timeline", cmd_timeline,
+	  "per-rank I/O intervals, phase bandwidths, rank x time matrix" },
 	{ NULL, NULL, NULL },
 };

@@ -20,5 +20,10 @@ struct command {
 extern const struct command commands[];
 
 int cmd_parse(int argc, char **argv);
+int cmd_summary(int argc, char **argv);
+int cmd_files(int argc, char **argv);
+int cmd_hist(int argc, char **argv);
+int cmd_meta(int argc, char **argv);
+int cmd_timeline(int argc, char **argv);
 
 #endif

@@ -12,6 +12,7 @@
  */
 #include "parse-desc.h"
 #include "modules.h"
+#include "banned.h"
 
 enum { V_ALL, V_EQ, V_LE, V_GE };
 

@@ -29,9 +29,9 @@ void msg_ioerr(const char *path, int code, const struct iol_error *err)
 	if (code == IOL_EIO && err && err->sys)
 		msg("cannot open '%s': %s", path, strerror(err->sys));
 	else if (err && err->msg[0])
-		msg("'%s': %s: %s", path, iol_strerror(code), err->msg);
+		msg("%s '%s': %s", iol_strerror(code), path, err->msg);
 	else
-		msg("'%s': %s", path, iol_strerror(code));
+		msg("%s '%s'", iol_strerror(code), path);
 }
 
 int usage_error(const char *fmt, ...)

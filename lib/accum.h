@@ -19,6 +19,7 @@ struct iol_category {
 	int64_t count;
 	int64_t read_bytes, write_bytes;
 	int64_t max_offset;
+	int64_t sum_size;	/* sum of (max offset + 1): summary only */
 };
 
 enum {

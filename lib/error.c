@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "error.h"
+#include "banned.h"
 
 const char *iol_strerror(int code)
 {

@@ -11,6 +11,8 @@
 #include "modules.h"
 #include "darshan.h"
 #include "accum.h"
+#include "job.h"
+#include "metrics.h"
 
 #define IOLENS_VERSION_STRING "0.1.0"
 

@@ -5,6 +5,7 @@
  * them verbatim.
  */
 #include "modnames.h"
+#include "banned.h"
 
 const char *const iol_posix_inames[69] = {
 	"POSIX_OPENS",

@@ -1,0 +1,84 @@
+/*
+ * Shared option handling and log loading of the analysis commands.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common.h"
+#include "util.h"
+#include "banned.h"
+
+void copts_init(struct copts *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->fmt = FMT_TEXT;
+}
+
+int parse_count(const char *s, int64_t *v)
+{
+	char *end;
+	long long x = strtoll(s, &end, 10);
+
+	if (!*s || *end || x <= 0)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+int copts_handle(struct copts *c, int opt, const char *arg, int *done)
+{
+	switch (opt) {
+	case OPT_FORMAT:
+		c->fmt = fmt_parse(arg);
+		if (c->fmt < 0) {
+			usage_error("unknown format '%s' (text, csv, tsv, json)", arg);
+			return -1;
+		}
+		return 1;
+	case 'o':
+		c->outpath = arg;
+		return 1;
+	case OPT_NODES:
+		if (parse_count(arg, &c->m.nodes) < 0) {
+			usage_error("--nodes wants a positive count, not '%s'", arg);
+			return -1;
+		}
+		return 1;
+	case OPT_PPN:
+		if (parse_count(arg, &c->m.ppn) < 0) {
+			usage_error("--procs-per-node wants a positive count, not '%s'", arg);
+			return -1;
+		}
+		return 1;
+	case OPT_VERSION:
+		printf("iolens %s\n", IOLENS_VERSION);
+		*done = 1;
+		return 1;
+	}
+	return 0;
+}
+
+int load_job(struct iol_job **job, const char *path)
+{
+	struct iol_error err = { 0 };
+	int ret = iol_job_load(job, path, &err);
+
+	if (ret < 0)
+		msg_ioerr(path, ret, &err);
+	return ret;
+}
+
+const char *fmt_time(char *buf, size_t n, int64_t secs)
+{
+	time_t t = (time_t)secs;
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm))
+		snprintf(buf, n, "%lld", (long long)secs);
+	else
+		strftime(buf, n, "%Y-%m-%d %H:%M:%S UTC", &tm);
+	return buf;
+}

@@ -1,0 +1,324 @@
+/*
+ * iolens files: one row per file and module (or per file with --merge),
+ * the table people pipe into sort, awk and spreadsheets.  Filters by
+ * module and path (POSIX extended regular expressions), sorts by any
+ * numeric column, keeps the top N.
+ */
+#include <math.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "commands.h"
+#include "common.h"
+#include "util.h"
+#include "banned.h"
+
+static const char usage_str[] =
+	"usage: iolens files [--exclude regex] [--format fmt] [--include regex]\n"
+	"                    [--merge] [--module name] [--output file]\n"
+	"                    [--sort key] [--top n] log ...\n";
+
+static const char *const cols[] = {
+	"log", "path", "module", "ranks", "rank", "bytes_read", "bytes_written",
+	"reads", "writes", "opens", "seeks", "stats", "syncs", "read_time",
+	"write_time", "meta_time", "slowest_rank_time", "first_access",
+	"last_access", "max_offset", "common_access_size",
+	"common_access_count", "pct_sequential", "pct_aligned", "mount_point",
+	"fs_type", "record_id",
+};
+#define NCOLS (int)(sizeof(cols) / sizeof(cols[0]))
+
+static void help(void)
+{
+	int i;
+
+	fputs(usage_str, stdout);
+	fputs("\nList every file a job touched, one row per file and module.\n\n"
+	      "  --exclude regex    drop files whose path matches\n"
+	      "  --format fmt       text (default), csv, tsv or json\n"
+	      "  --include regex    keep only files whose path matches\n"
+	      "  --merge            one row per file across modules (bytes from\n"
+	      "                     POSIX/STDIO only, so none is counted twice)\n"
+	      "  --module name      only this module (posix, mpiio, stdio, ...)\n"
+	      "  -o, --output file  write to file (replaced atomically)\n"
+	      "  --sort key         sort by a column, largest first (default\n"
+	      "                     bytes: bytes_read + bytes_written)\n"
+	      "  --top n            keep the first n rows\n"
+	      "  -h, --help         show this help\n"
+	      "  --version          show the version\n"
+	      "\ncolumns:",
+	      stdout);
+	for (i = 1; i < NCOLS; i++)
+		printf("%s%s", i % 6 == 1 ? "\n  " : " ", cols[i]);
+	putchar('\n');
+}
+
+static int sort_key;	/* column index, or -1 for total bytes */
+
+static double key_of(const struct iol_filerow *r)
+{
+	switch (sort_key) {
+	case -1: return (double)(r->br + r->bw);
+	case 3: return (double)r->nranks;
+	case 4: return (double)r->rank;
+	case 5: return (double)r->br;
+	case 6: return (double)r->bw;
+	case 7: return (double)r->reads;
+	case 8: return (double)r->writes;
+	case 9: return (double)r->opens;
+	case 10: return (double)r->seeks;
+	case 11: return (double)r->stats;
+	case 12: return (double)r->syncs;
+	case 13: return r->tr;
+	case 14: return r->tw;
+	case 15: return r->tm;
+	case 16: return r->tslow;
+	case 17: return r->first;
+	case 18: return r->last;
+	case 19: return (double)r->maxoff;
+	case 20: return (double)r->access;
+	case 21: return (double)r->access_count;
+	case 22: return isnan(r->pct_seq) ? -1 : r->pct_seq;
+	case 23: return isnan(r->pct_aligned) ? -1 : r->pct_aligned;
+	}
+	return 0;
+}
+
+static int cmp_rows(const void *a, const void *b)
+{
+	const struct iol_filerow *x = a, *y = b;
+	double kx = key_of(x), ky = key_of(y);
+	int c;
+
+	if (kx != ky)
+		return kx > ky ? -1 : 1;
+	/* ties: by path, then module, so output is deterministic */
+	c = strcmp(x->path ? x->path : "", y->path ? y->path : "");
+	if (c)
+		return c;
+	if (x->mod != y->mod)
+		return x->mod < y->mod ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int find_module(const char *s)
+{
+	static const struct { const char *alias; int mod; } alias[] = {
+		{ "mpiio", IOL_MOD_MPIIO }, { "mpi-io", IOL_MOD_MPIIO },
+		{ "hdf5", IOL_MOD_H5D }, { "pnetcdf", IOL_MOD_PNETCDF_VAR },
+	};
+	size_t i;
+	int m;
+
+	for (i = 0; i < sizeof(alias) / sizeof(alias[0]); i++)
+		if (!strcasecmp(s, alias[i].alias))
+			return alias[i].mod;
+	for (m = 0; m < IOL_MOD_KNOWN; m++)
+		if (!strcasecmp(s, iol_modinfo(m)->name))
+			return m;
+	return -1;
+}
+
+static void put_ts(struct out *o, double t)
+{
+	if (t < 0)
+		out_null(o);
+	else
+		out_num(o, t, 4);
+}
+
+int cmd_files(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		COMMON_LONGOPTS,
+		{ "exclude", required_argument, NULL, 'x' },
+		{ "include", required_argument, NULL, 'i' },
+		{ "merge", no_argument, NULL, 'm' },
+		{ "module", required_argument, NULL, 'M' },
+		{ "sort", required_argument, NULL, 's' },
+		{ "top", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct copts co;
+	struct out o;
+	regex_t inc, exc;
+	int have_inc = 0, have_exc = 0, merge = 0, module = -1;
+	int64_t top = 0;
+	int opt, done = 0, rc = EXIT_OK, i, k;
+
+	copts_init(&co);
+	sort_key = -1;
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+		int h;
+
+		switch (opt) {
+		case 'h':
+			help();
+			goto out_ok;
+		case 'x':
+		case 'i':
+			if (regcomp(opt == 'i' ? &inc : &exc, optarg,
+				    REG_EXTENDED | REG_NOSUB)) {
+				rc = usage_error("bad regular expression '%s'", optarg);
+				goto out;
+			}
+			if (opt == 'i')
+				have_inc = 1;
+			else
+				have_exc = 1;
+			continue;
+		case 'm':
+			merge = 1;
+			continue;
+		case 'M':
+			module = find_module(optarg);
+			if (module < 0) {
+				rc = usage_error("unknown module '%s'", optarg);
+				goto out;
+			}
+			continue;
+		case 's':
+			for (k = 3; k < NCOLS - 3; k++)
+				if (!strcmp(optarg, cols[k]))
+					break;
+			if (!strcmp(optarg, "bytes"))
+				k = -1;
+			else if (k >= NCOLS - 3) {
+				rc = usage_error("cannot sort by '%s'", optarg);
+				goto out;
+			}
+			sort_key = k;
+			continue;
+		case 't':
+			if (parse_count(optarg, &top) < 0) {
+				rc = usage_error("--top wants a positive count, not '%s'", optarg);
+				goto out;
+			}
+			continue;
+		}
+		h = copts_handle(&co, opt, optarg, &done);
+		if (h < 0) {
+			rc = EXIT_USAGE;
+			goto out;
+		}
+		if (done)
+			goto out_ok;
+		if (!h) {
+			rc = usage_error("unknown option '%s'", argv[optind - 1]);
+			goto out;
+		}
+	}
+	if (optind >= argc) {
+		rc = usage_error("no log given");
+		goto out;
+	}
+	if (out_open(&o, co.outpath, co.fmt) < 0) {
+		rc = EXIT_DATA;
+		goto out;
+	}
+	/* text shows the log once per block, not as a column */
+	if (co.fmt == FMT_TEXT)
+		out_table(&o, cols + 1, NCOLS - 2);
+	else
+		out_table(&o, cols, NCOLS);
+	for (i = optind; i < argc; i++) {
+		struct iol_job *job;
+		struct iol_filerow *rows;
+		struct iol_error err = { 0 };
+		size_t n, r, shown = 0;
+
+		if (load_job(&job, argv[i]) < 0) {
+			rc = EXIT_DATA;
+			continue;
+		}
+		if (iol_files_compute(job, merge, &rows, &n, &err) < 0) {
+			msg_ioerr(argv[i], err.code, &err);
+			iol_job_close(job);
+			rc = EXIT_DATA;
+			continue;
+		}
+		qsort(rows, n, sizeof(*rows), cmp_rows);
+		for (r = 0; r < n; r++) {
+			const struct iol_filerow *f = &rows[r];
+			const char *path = f->path ? f->path : "";
+
+			if (module >= 0 && (merge ? !strstr(f->modules, iol_modinfo(module)->name)
+						  : f->mod != module))
+				continue;
+			if (have_inc && regexec(&inc, path, 0, NULL, 0))
+				continue;
+			if (have_exc && !regexec(&exc, path, 0, NULL, 0))
+				continue;
+			if (top && (int64_t)shown >= top)
+				break;
+			shown++;
+			if (co.fmt != FMT_TEXT)
+				out_str(&o, argv[i]);
+			out_str(&o, path);
+			out_str(&o, f->modules);
+			if (f->nranks < 0)
+				out_str(&o, "shared");
+			else
+				out_int(&o, f->nranks);
+			if (f->rank >= 0)
+				out_int(&o, f->rank);
+			else
+				out_null(&o);
+			out_bytes(&o, f->br);
+			out_bytes(&o, f->bw);
+			out_int(&o, f->reads);
+			out_int(&o, f->writes);
+			out_int(&o, f->opens);
+			out_int(&o, f->seeks);
+			out_int(&o, f->stats);
+			out_int(&o, f->syncs);
+			out_num(&o, f->tr, 4);
+			out_num(&o, f->tw, 4);
+			out_num(&o, f->tm, 4);
+			out_num(&o, f->tslow, 4);
+			put_ts(&o, f->first);
+			put_ts(&o, f->last);
+			if (f->maxoff >= 0)
+				out_int(&o, f->maxoff);
+			else
+				out_null(&o);
+			if (f->access > 0) {
+				out_int(&o, f->access);
+				out_int(&o, f->access_count);
+			} else {
+				out_null(&o);
+				out_null(&o);
+			}
+			out_num(&o, f->pct_seq, 1);
+			out_num(&o, f->pct_aligned, 1);
+			out_str(&o, f->mnt);
+			out_str(&o, f->fstype);
+			if (co.fmt != FMT_TEXT) {
+				char idb[24];
+
+				snprintf(idb, sizeof(idb), "%llu", (unsigned long long)f->id);
+				out_str(&o, idb);
+			}
+			out_endrow(&o);
+		}
+		free(rows);
+		iol_job_close(job);
+	}
+	out_endtable(&o);
+	if (out_close(&o) < 0)
+		rc = EXIT_DATA;
+out:
+	if (have_inc)
+		regfree(&inc);
+	if (have_exc)
+		regfree(&exc);
+	return rc;
+out_ok:
+	rc = EXIT_OK;
+	goto out;
+}

@@ -1,0 +1,165 @@
+/*
+ * iolens hist: access-size histograms (Darshan's ten bins) of reads and
+ * writes, for the job and per module, with the most common access sizes.
+ * Text draws bars; machine formats give one row per module, op and bin.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common.h"
+#include "util.h"
+#include "banned.h"
+
+static const char usage_str[] =
+	"usage: iolens hist [--format fmt] [--output file] log ...\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	fputs("\nAccess sizes of reads and writes in Darshan's bins (0-100 B up\n"
+	      "to 1 GiB and more), for the job (POSIX) and each module, and\n"
+	      "the most common access sizes.\n\n"
+	      "  --format fmt       text (default), csv, tsv or json\n"
+	      "  -o, --output file  write to file (replaced atomically)\n"
+	      "  -h, --help         show this help\n"
+	      "  --version          show the version\n",
+	      stdout);
+}
+
+static const char *const cols[] = {
+	"log", "module", "op", "bin", "min_bytes", "max_bytes", "count",
+};
+static const int64_t edges[IOL_NBINS + 1] = {
+	0, 100, 1024, 10240, 102400, 1048576, 4194304, 10485760, 104857600,
+	1073741824, -1,
+};
+
+static const char *modname(int m)
+{
+	return m < 0 ? "job" : iol_modinfo(m)->name;
+}
+
+static void bars(struct out *o, const char *what, const int64_t *v)
+{
+	int64_t max = 0;
+	int b, k;
+
+	for (b = 0; b < IOL_NBINS; b++)
+		if (v[b] > max)
+			max = v[b];
+	out_text(o, "  %s\n", what);
+	for (b = 0; b < IOL_NBINS; b++) {
+		int w = max ? (int)((v[b] * 40 + max - 1) / max) : 0;
+		char bar[48];
+
+		for (k = 0; k < w; k++)
+			bar[k] = '#';
+		bar[w] = '\0';
+		out_text(o, "    %-9s %12lld %s\n", iol_bin_names[b],
+			 (long long)v[b], bar);
+	}
+}
+
+int cmd_hist(int argc, char **argv)
+{
+	static const struct option longopts[] = { COMMON_LONGOPTS, { NULL, 0, NULL, 0 } };
+	struct copts co;
+	struct out o;
+	struct iol_hist h[IOL_MOD_KNOWN + 1];
+	int opt, done = 0, rc = EXIT_OK, i, pass;
+
+	copts_init(&co);
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+		int r;
+
+		if (opt == 'h') {
+			help();
+			return EXIT_OK;
+		}
+		r = copts_handle(&co, opt, optarg, &done);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (done)
+			return EXIT_OK;
+		if (!r)
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+	}
+	if (optind >= argc)
+		return usage_error("no log given");
+	if (out_open(&o, co.outpath, co.fmt) < 0)
+		return EXIT_DATA;
+	/* machine formats: the bins table; JSON and CSV keep one table, so
+	 * common sizes appear as op "common" rows with the size in min_bytes */
+	if (co.fmt != FMT_TEXT)
+		out_table(&o, cols, 7);
+	for (i = optind; i < argc; i++) {
+		struct iol_job *job;
+		size_t n, k;
+
+		if (load_job(&job, argv[i]) < 0) {
+			rc = EXIT_DATA;
+			continue;
+		}
+		n = iol_hist_compute(job, h, IOL_MOD_KNOWN + 1);
+		if (co.fmt == FMT_TEXT) {
+			out_text(&o, "%s\n", argv[i]);
+			for (k = 0; k < n; k++) {
+				int c;
+
+				out_text(&o, "\n%s%s\n", modname(h[k].mod),
+					 h[k].mod < 0 ? " (POSIX)" : "");
+				bars(&o, "reads", h[k].rd);
+				bars(&o, "writes", h[k].wr);
+				if (h[k].ncommon) {
+					out_text(&o, "  most common access sizes\n");
+					for (c = 0; c < h[k].ncommon; c++)
+						out_text(&o, "    %12lld bytes  %lld times\n",
+							 (long long)h[k].common[c],
+							 (long long)h[k].common_count[c]);
+				}
+			}
+			out_text(&o, "\n");
+			iol_job_close(job);
+			continue;
+		}
+		for (k = 0; k < n; k++) {
+			for (pass = 0; pass < 2; pass++) {
+				const int64_t *v = pass ? h[k].wr : h[k].rd;
+				int b;
+
+				for (b = 0; b < IOL_NBINS; b++) {
+					out_str(&o, argv[i]);
+					out_str(&o, modname(h[k].mod));
+					out_str(&o, pass ? "write" : "read");
+					out_str(&o, iol_bin_names[b]);
+					out_int(&o, edges[b]);
+					if (edges[b + 1] >= 0)
+						out_int(&o, edges[b + 1] - 1);
+					else
+						out_null(&o);
+					out_int(&o, v[b]);
+					out_endrow(&o);
+				}
+			}
+			for (pass = 0; pass < h[k].ncommon; pass++) {
+				out_str(&o, argv[i]);
+				out_str(&o, modname(h[k].mod));
+				out_str(&o, "common");
+				out_int(&o, pass + 1);
+				out_int(&o, h[k].common[pass]);
+				out_int(&o, h[k].common[pass]);
+				out_int(&o, h[k].common_count[pass]);
+				out_endrow(&o);
+			}
+		}
+		iol_job_close(job);
+	}
+	if (co.fmt != FMT_TEXT)
+		out_endtable(&o);
+	if (out_close(&o) < 0)
+		rc = EXIT_DATA;
+	return rc;
+}

@@ -1,0 +1,185 @@
+/*
+ * iolens meta: what metadata cost a job — operation counts per module and
+ * kind, metadata time per module and per rank, and the slowest rank's
+ * metadata share (METRICS.md 6).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common.h"
+#include "util.h"
+#include "banned.h"
+
+static const char usage_str[] =
+	"usage: iolens meta [--format fmt] [--output file] log ...\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	fputs("\nMetadata operations and their cost: counts per module and kind\n"
+	      "(opens, stats, seeks, syncs, ...), metadata time per module and\n"
+	      "per rank, and the share of the slowest rank's I/O time spent on\n"
+	      "metadata.\n\n"
+	      "  --format fmt       text (default), csv, tsv or json\n"
+	      "  -o, --output file  write to file (replaced atomically)\n"
+	      "  -h, --help         show this help\n"
+	      "  --version          show the version\n",
+	      stdout);
+}
+
+/* machine formats: one table of (scope, name, metric, value) rows */
+static const char *const cols[] = {
+	"log", "scope", "name", "metric", "value",
+};
+
+static void kv(struct out *o, const char *log, const char *scope,
+	       const char *name, const char *metric, double v, int is_int)
+{
+	out_str(o, log);
+	out_str(o, scope);
+	out_str(o, name);
+	out_str(o, metric);
+	if (is_int)
+		out_int(o, (int64_t)v);
+	else
+		out_num(o, v, 6);
+	out_endrow(o);
+}
+
+int cmd_meta(int argc, char **argv)
+{
+	static const struct option longopts[] = { COMMON_LONGOPTS, { NULL, 0, NULL, 0 } };
+	static const char *const opcols[] = { "module", "operation", "count" };
+	static const char *const tcols[] = { "module", "meta time", "share" };
+	static const char *const rcols[] = { "rank", "meta time", "share of meta" };
+	struct copts co;
+	struct out o;
+	int opt, done = 0, rc = EXIT_OK, i;
+
+	copts_init(&co);
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+		int r;
+
+		if (opt == 'h') {
+			help();
+			return EXIT_OK;
+		}
+		r = copts_handle(&co, opt, optarg, &done);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (done)
+			return EXIT_OK;
+		if (!r)
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+	}
+	if (optind >= argc)
+		return usage_error("no log given");
+	if (out_open(&o, co.outpath, co.fmt) < 0)
+		return EXIT_DATA;
+	if (co.fmt != FMT_TEXT)
+		out_table(&o, cols, 5);
+	for (i = optind; i < argc; i++) {
+		struct iol_job *job;
+		struct iol_meta mt;
+		struct iol_error err = { 0 };
+		double mtot = 0;
+		size_t k;
+		int m;
+		char rb[24];
+
+		if (load_job(&job, argv[i]) < 0) {
+			rc = EXIT_DATA;
+			continue;
+		}
+		if (iol_meta_compute(job, &mt, &err) < 0) {
+			msg_ioerr(argv[i], err.code, &err);
+			iol_job_close(job);
+			rc = EXIT_DATA;
+			continue;
+		}
+		for (m = 0; m < IOL_MOD_KNOWN; m++)
+			mtot += mt.time[m];
+		if (co.fmt != FMT_TEXT) {
+			for (k = 0; k < mt.nops; k++)
+				kv(&o, argv[i], "module", iol_modinfo(mt.ops[k].mod)->name,
+				   mt.ops[k].op, (double)mt.ops[k].count, 1);
+			for (m = 0; m < IOL_MOD_KNOWN; m++)
+				if (job->mod[m].loaded && job->mod[m].n && iol_modinfo(m)->nint)
+					kv(&o, argv[i], "module", iol_modinfo(m)->name,
+					   "meta_time", mt.time[m], 0);
+			kv(&o, argv[i], "job", "POSIX+STDIO", "meta_time", mt.total_time, 0);
+			kv(&o, argv[i], "job", "POSIX+STDIO", "io_time", mt.io_time, 0);
+			kv(&o, argv[i], "job", "POSIX+STDIO", "md_cost_pct",
+			   mt.io_time > 0 ? mt.total_time / mt.io_time * 100 : NAN, 0);
+			kv(&o, argv[i], "job", "shared files", "meta_time", mt.shared_time, 0);
+			for (k = 0; k < (size_t)(job->nprocs > 0 ? job->nprocs : 1); k++) {
+				snprintf(rb, sizeof(rb), "%zu", k);
+				kv(&o, argv[i], "rank", rb, "meta_time", mt.rank_time[k], 0);
+			}
+			if (mt.slowest_rank >= 0) {
+				snprintf(rb, sizeof(rb), "%lld", (long long)mt.slowest_rank);
+				kv(&o, argv[i], "slowest rank", rb, "meta_time", mt.slowest_meta, 0);
+				kv(&o, argv[i], "slowest rank", rb, "io_time", mt.slowest_io, 0);
+				kv(&o, argv[i], "slowest rank", rb, "meta_share_pct",
+				   mt.slowest_meta / mt.slowest_io * 100, 0);
+			}
+		} else {
+			out_text(&o, "%s\n\nMetadata operations\n", argv[i]);
+			out_table(&o, opcols, 3);
+			for (k = 0; k < mt.nops; k++) {
+				if (!mt.ops[k].count)
+					continue;
+				out_str(&o, iol_modinfo(mt.ops[k].mod)->name);
+				out_str(&o, mt.ops[k].op);
+				out_int(&o, mt.ops[k].count);
+				out_endrow(&o);
+			}
+			out_endtable(&o);
+			out_text(&o, "\nMetadata time per module (all processes)\n");
+			out_table(&o, tcols, 3);
+			for (m = 0; m < IOL_MOD_KNOWN; m++) {
+				if (!job->mod[m].loaded || !job->mod[m].n ||
+				    !iol_modinfo(m)->nint || m == IOL_MOD_BGQ)
+					continue;
+				out_str(&o, iol_modinfo(m)->name);
+				out_num(&o, mt.time[m], 6);
+				out_num(&o, mtot > 0 ? mt.time[m] / mtot * 100 : NAN, 1);
+				out_endrow(&o);
+			}
+			out_endtable(&o);
+			out_text(&o, "\nPOSIX+STDIO: %.6f s of metadata in %.6f s of I/O (%.1f %%)\n",
+				 mt.total_time, mt.io_time,
+				 mt.io_time > 0 ? mt.total_time / mt.io_time * 100 : 0.0);
+			if (mt.shared_time > 0)
+				out_text(&o, "shared files (all ranks together): %.6f s\n",
+					 mt.shared_time);
+			if (mt.slowest_rank >= 0)
+				out_text(&o, "slowest rank %lld: %.6f s of metadata in %.6f s of I/O (%.1f %%)\n",
+					 (long long)mt.slowest_rank, mt.slowest_meta,
+					 mt.slowest_io, mt.slowest_meta / mt.slowest_io * 100);
+			out_text(&o, "\nMetadata time per rank (files of its own)\n");
+			out_table(&o, rcols, 3);
+			for (k = 0; k < (size_t)(job->nprocs > 0 ? job->nprocs : 1); k++) {
+				if (!(mt.rank_time[k] > 0))
+					continue;
+				out_int(&o, (int64_t)k);
+				out_num(&o, mt.rank_time[k], 6);
+				out_num(&o, mt.total_time > 0 ? mt.rank_time[k] / mt.total_time * 100 : NAN, 1);
+				out_endrow(&o);
+			}
+			out_endtable(&o);
+			out_text(&o, "\n");
+		}
+		iol_meta_free(&mt);
+		iol_job_close(job);
+	}
+	if (co.fmt != FMT_TEXT)
+		out_endtable(&o);
+	if (out_close(&o) < 0)
+		rc = EXIT_DATA;
+	return rc;
+}

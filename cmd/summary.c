@@ -1,0 +1,422 @@
+/*
+ * iolens summary: what a job did with I/O, at a glance.  For people a
+ * short report per log; for pipes one row per log with stable columns.
+ * Every number comes from iol_summary_compute() (lib/metrics.c).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common.h"
+#include "util.h"
+#include "banned.h"
+
+static const char usage_str[] =
+	"usage: iolens summary [--format fmt] [--nodes n] [--output file]\n"
+	"                      [--procs-per-node n] log ...\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	fputs("\nSummarise the I/O of each job: volumes per module, time by the\n"
+	      "slowest rank, MiB/s and MiB/s per compute node, time in I/O,\n"
+	      "metadata cost, file categories, I/O strategy and top files.\n\n"
+	      "  --format fmt          text (default), csv, tsv or json\n"
+	      "  --nodes n             the job ran on n compute nodes\n"
+	      "  -o, --output file     write to file (replaced atomically)\n"
+	      "  --procs-per-node n    n processes per node: nodes = nprocs / n\n"
+	      "  -h, --help            show this help\n"
+	      "  --version             show the version\n",
+	      stdout);
+}
+
+/* modules with data counters, in the order columns list them */
+static const int data_mods[] = {
+	IOL_MOD_POSIX, IOL_MOD_STDIO, IOL_MOD_MPIIO, IOL_MOD_H5D,
+	IOL_MOD_PNETCDF_VAR, IOL_MOD_DFS, IOL_MOD_DAOS,
+};
+#define NDATA (int)(sizeof(data_mods) / sizeof(data_mods[0]))
+static const char *const data_keys[NDATA] = {
+	"posix", "stdio", "mpiio", "h5d", "pnetcdf_var", "dfs", "daos",
+};
+
+static const char *const cat_keys[IOL_CAT_N] = {
+	"all", "read_only", "write_only", "read_write", "unique", "shared",
+	"partially_shared",
+};
+
+/* the column list of machine formats; built once */
+static const char **cols;
+static int ncols;
+
+static void add_col(const char *s)
+{
+	cols = xrealloc(cols, sizeof(*cols) * (size_t)(ncols + 1));
+	cols[ncols++] = s;
+}
+
+static char *owned[128];
+static int nowned;
+
+/* "posix" + "bytes_read" -> "posix_bytes_read", freed by free_cols() */
+static char *dup2(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	char *s = xmalloc(la + lb + 2);
+
+	memcpy(s, a, la);
+	s[la] = '_';
+	memcpy(s + la + 1, b, lb + 1);
+	if (nowned < 128)
+		owned[nowned++] = s;
+	return s;
+}
+
+static void build_cols(void)
+{
+	static const char *const head[] = {
+		"log", "source", "jobid", "uid", "exe", "nprocs", "nodes",
+		"nodes_source", "start_time", "run_time", "incomplete_modules",
+	};
+	static const char *const per_mod[] = {
+		"bytes_read", "bytes_written", "time_by_slowest", "mib_s",
+	};
+	static const char *const job[] = {
+		"bytes_read", "bytes_written", "io_time_by_slowest",
+		"slowest_rank", "mib_s", "mib_s_per_node", "pct_io_time_slowest",
+		"pct_io_time_avg", "io_time_total", "meta_time_total",
+		"md_cost_pct", "files", "files_per_proc", "creates_estimated",
+		"creates_per_proc_estimated", "pct_sequential", "pct_aligned",
+		"mib_per_proc", "strategy",
+	};
+	size_t i;
+	int m, c;
+
+	for (i = 0; i < sizeof(head) / sizeof(head[0]); i++)
+		add_col(head[i]);
+	for (m = 0; m < NDATA; m++)
+		for (i = 0; i < sizeof(per_mod) / sizeof(per_mod[0]); i++)
+			add_col(dup2(data_keys[m], per_mod[i]));
+	for (i = 0; i < sizeof(job) / sizeof(job[0]); i++)
+		add_col(job[i]);
+	for (c = 0; c < IOL_CAT_N; c++) {
+		add_col(dup2(cat_keys[c], "files"));
+		add_col(dup2(cat_keys[c], "bytes"));
+		add_col(dup2(cat_keys[c], "max_offset"));
+	}
+	add_col("top_file");
+	add_col("top_file_bytes");
+}
+
+static void free_cols(void)
+{
+	while (nowned > 0)
+		free(owned[--nowned]);
+	free(cols);
+	cols = NULL;
+	ncols = 0;
+}
+
+static void incomplete_list(const struct iol_job *job, char *buf, size_t n)
+{
+	size_t l = 0;
+	int m;
+
+	buf[0] = '\0';
+	for (m = 0; m < IOL_MOD_MAX; m++) {
+		const char *name;
+		int w;
+
+		if (!((job->partial >> m) & 1))
+			continue;
+		name = m < IOL_MOD_KNOWN ? iol_modinfo(m)->name : "unknown";
+		w = snprintf(buf + l, n - l, "%s%s", l ? " " : "", name);
+		if (w < 0 || (size_t)w >= n - l)
+			break;
+		l += (size_t)w;
+	}
+}
+
+static void row(struct out *o, const struct iol_job *job,
+		const struct iol_summary *s)
+{
+	char buf[256];
+	int m, c;
+
+	out_str(o, job->path);
+	out_str(o, job->source);
+	out_int(o, job->jobid);
+	out_int(o, job->uid);
+	out_str(o, job->exe);
+	out_int(o, job->nprocs);
+	if (s->nodes > 0)
+		out_int(o, s->nodes);
+	else
+		out_null(o);
+	out_str(o, iol_nodes_source_names[s->nodes_source]);
+	out_num(o, iol_job_start(job), 6);
+	out_num(o, job->run_time, 6);
+	incomplete_list(job, buf, sizeof(buf));
+	out_str(o, buf);
+	for (m = 0; m < NDATA; m++) {
+		const struct iol_modsum *ms = &s->mod[data_mods[m]];
+
+		if (!ms->nrec) {
+			out_null(o);
+			out_null(o);
+			out_null(o);
+			out_null(o);
+			continue;
+		}
+		out_int(o, ms->bytes_read);
+		out_int(o, ms->bytes_written);
+		if (ms->has_perf) {
+			out_num(o, ms->perf.agg_time_by_slowest, 6);
+			out_num(o, ms->perf.agg_perf_by_slowest, 6);
+		} else {
+			out_null(o);
+			out_null(o);
+		}
+	}
+	out_int(o, s->bytes_read);
+	out_int(o, s->bytes_written);
+	out_num(o, s->io.agg_time_by_slowest, 6);
+	out_int(o, s->io.slowest_rank);
+	out_num(o, s->mibs, 6);
+	out_num(o, s->mibs_cn, 6);
+	out_num(o, s->pct_io_slowest, 6);
+	out_num(o, s->pct_io_avg, 6);
+	out_num(o, s->io_time_total, 6);
+	out_num(o, s->meta_time_total, 6);
+	out_num(o, s->md_cost_pct, 6);
+	out_int(o, s->nfiles);
+	out_num(o, s->files_per_proc, 6);
+	out_int(o, s->ncreated);
+	out_num(o, s->creates_per_proc, 6);
+	out_num(o, s->pct_seq, 6);
+	out_num(o, s->pct_aligned, 6);
+	out_num(o, s->mib_per_proc, 6);
+	out_str(o, s->strategy);
+	for (c = 0; c < IOL_CAT_N; c++) {
+		out_int(o, s->cat[c].count);
+		out_int(o, s->cat[c].read_bytes + s->cat[c].write_bytes);
+		out_int(o, s->cat[c].max_offset);
+	}
+	if (s->ntop) {
+		out_str(o, s->top_bytes[0].path ? s->top_bytes[0].path : "");
+		out_int(o, s->top_bytes[0].bytes_read + s->top_bytes[0].bytes_written);
+	} else {
+		out_null(o);
+		out_null(o);
+	}
+	out_endrow(o);
+}
+
+static const char *hb(char *b, double v)
+{
+	return human_bytes(b, 32, v);
+}
+
+static const char *pct(char *b, double v)
+{
+	if (isnan(v))
+		return "n/a";
+	snprintf(b, 32, "%.1f %%", v);
+	return b;
+}
+
+static void text(struct out *o, const struct iol_job *job,
+		 const struct iol_summary *s)
+{
+	static const char *const mcols[] = {
+		"module", "records", "files", "read", "written", "reads",
+		"writes", "time by slowest", "MiB/s",
+	};
+	static const char *const ccols[] = {
+		"files", "count", "bytes", "avg size", "max size",
+	};
+	static const char *const catname[IOL_CAT_N] = {
+		"all", "read-only", "write-only", "read-write", "unique",
+		"shared", "partially shared",
+	};
+	static const char *const tcols[] = {
+		"rank", "read", "written", "I/O time", "slowest", "file",
+	};
+	char b1[64], b2[64], b3[64], inc[256];
+	size_t i;
+	int m, c;
+
+	out_text(o, "%s\n", job->path);
+	incomplete_list(job, inc, sizeof(inc));
+	if (inc[0])
+		out_text(o, "\n  *** INCOMPLETE: the %s module%s ran out of memory: "
+			    "records are missing and totals are low ***\n\n",
+			 inc, strchr(inc, ' ') ? "s" : "");
+	out_text(o, "  job id        %lld    uid %lld    source %s\n",
+		 (long long)job->jobid, (long long)job->uid, job->source);
+	out_text(o, "  exe           %s\n", job->exe[0] ? job->exe : "(unknown)");
+	out_text(o, "  processes     %lld    nodes %s%s%s%s\n", (long long)job->nprocs,
+		 s->nodes > 0 ? (snprintf(b1, sizeof(b1), "%lld", (long long)s->nodes), b1)
+			      : "unknown",
+		 " (", iol_nodes_source_names[s->nodes_source], ")");
+	out_text(o, "  start         %s    run time %.4f s\n",
+		 fmt_time(b1, sizeof(b1), job->start_sec), job->run_time);
+
+	out_text(o, "\nVolume and time per module\n");
+	out_table(o, mcols, 9);
+	for (m = 0; m < IOL_MOD_KNOWN; m++) {
+		const struct iol_modsum *ms = &s->mod[m];
+
+		if (!ms->nrec)
+			continue;
+		out_str(o, iol_modinfo(m)->name);
+		out_int(o, ms->nrec);
+		out_int(o, ms->nfiles);
+		out_bytes(o, ms->bytes_read);
+		out_bytes(o, ms->bytes_written);
+		out_int(o, ms->reads);
+		out_int(o, ms->writes);
+		if (ms->has_perf) {
+			snprintf(b1, sizeof(b1), "%.4f s", ms->perf.agg_time_by_slowest);
+			out_str(o, b1);
+			out_num(o, ms->perf.agg_perf_by_slowest, 2);
+		} else {
+			out_null(o);
+			out_null(o);
+		}
+		out_endrow(o);
+	}
+	out_endtable(o);
+
+	out_text(o, "\nThe job (POSIX + STDIO: every byte counted once)\n");
+	out_text(o, "  data moved             %s read, %s written\n",
+		 hb(b1, (double)s->bytes_read), hb(b2, (double)s->bytes_written));
+	out_text(o, "  I/O time, slowest rank %.4f s (rank %d in its own files, plus shared files)\n",
+		 s->io.agg_time_by_slowest, s->io.slowest_rank);
+	out_text(o, "  bandwidth              %.2f MiB/s\n", s->mibs);
+	if (s->nodes > 0)
+		out_text(o, "  per compute node       %.2f MiB/s/CN (%lld node%s, from %s)\n",
+			 s->mibs_cn, (long long)s->nodes, s->nodes == 1 ? "" : "s",
+			 iol_nodes_source_names[s->nodes_source]);
+	else
+		out_text(o, "  per compute node       unknown: give --nodes or --procs-per-node\n");
+	out_text(o, "  time in I/O            %s of run time (slowest rank), %s (average process)\n",
+		 pct(b1, s->pct_io_slowest), pct(b2, s->pct_io_avg));
+	out_text(o, "  metadata cost          %s of I/O time (%.4f s of %.4f s, all processes)\n",
+		 pct(b1, s->md_cost_pct), s->meta_time_total, s->io_time_total);
+	out_text(o, "  files per process      %.2f    creates per process %.2f (estimated)\n",
+		 s->files_per_proc, s->creates_per_proc);
+	out_text(o, "  sequential accesses    %s    aligned accesses %s\n",
+		 pct(b1, s->pct_seq), pct(b2, s->pct_aligned));
+	snprintf(b3, sizeof(b3), "%.2f", s->mib_per_proc);
+	out_text(o, "  MiB per process        %s\n", b3);
+	out_text(o, "  I/O strategy           %s\n", s->strategy);
+
+	out_text(o, "\nFile categories\n");
+	out_table(o, ccols, 5);
+	for (c = 0; c < IOL_CAT_N; c++) {
+		const struct iol_category *ct = &s->cat[c];
+
+		out_str(o, catname[c]);
+		out_int(o, ct->count);
+		out_bytes(o, ct->read_bytes + ct->write_bytes);
+		if (ct->count && ct->max_offset >= 0) {
+			/* PyDarshan's sizes: from the highest offset of each */
+			out_str(o, hb(b1, (double)ct->sum_size / (double)ct->count));
+			out_str(o, hb(b2, (double)ct->max_offset + 1));
+		} else {
+			out_null(o);
+			out_null(o);
+		}
+		out_endrow(o);
+	}
+	out_endtable(o);
+
+	for (c = 0; c < 2 && s->ntop; c++) {
+		const struct iol_topfile *t = c ? s->top_time : s->top_bytes;
+
+		out_text(o, "\nTop files by %s\n", c ? "I/O time" : "bytes");
+		out_table(o, tcols, 6);
+		for (i = 0; i < s->ntop; i++) {
+			if (t[i].nranks < 0)
+				out_str(o, "shared");
+			else
+				out_int(o, t[i].nranks);
+			out_bytes(o, t[i].bytes_read);
+			out_bytes(o, t[i].bytes_written);
+			snprintf(b1, sizeof(b1), "%.4f s", t[i].time);
+			out_str(o, b1);
+			snprintf(b2, sizeof(b2), "%.4f s", t[i].slowest);
+			out_str(o, b2);
+			out_str(o, t[i].path ? t[i].path : "(unnamed)");
+			out_endrow(o);
+		}
+		out_endtable(o);
+	}
+	out_text(o, "\n");
+}
+
+int cmd_summary(int argc, char **argv)
+{
+	static const struct option longopts[] = { COMMON_LONGOPTS, { NULL, 0, NULL, 0 } };
+	struct copts co;
+	struct out o;
+	int opt, done = 0, rc = EXIT_OK, i, first = 1;
+
+	copts_init(&co);
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+		int h;
+
+		if (opt == 'h') {
+			help();
+			return EXIT_OK;
+		}
+		h = copts_handle(&co, opt, optarg, &done);
+		if (h < 0)
+			return EXIT_USAGE;
+		if (done)
+			return EXIT_OK;
+		if (!h)
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+	}
+	if (optind >= argc)
+		return usage_error("no log given");
+	if (out_open(&o, co.outpath, co.fmt) < 0)
+		return EXIT_DATA;
+	build_cols();
+	for (i = optind; i < argc; i++) {
+		struct iol_job *job;
+		struct iol_summary s;
+		struct iol_error err = { 0 };
+
+		if (load_job(&job, argv[i]) < 0) {
+			rc = EXIT_DATA;
+			continue;
+		}
+		if (iol_summary_compute(job, &co.m, &s, &err) < 0) {
+			msg_ioerr(argv[i], err.code, &err);
+			iol_job_close(job);
+			rc = EXIT_DATA;
+			continue;
+		}
+		if (co.fmt == FMT_TEXT) {
+			text(&o, job, &s);
+		} else {
+			if (first)
+				out_table(&o, cols, ncols);
+			row(&o, job, &s);
+		}
+		first = 0;
+		iol_job_close(job);
+	}
+	if (co.fmt != FMT_TEXT && !first)
+		out_endtable(&o);
+	free_cols();
+	if (out_close(&o) < 0)
+		rc = EXIT_DATA;
+	return rc;
+}

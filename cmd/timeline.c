@@ -1,0 +1,409 @@
+/*
+ * iolens timeline: when each rank did I/O.  Intervals come from DXT
+ * segments when the log has them, else from the per-file timestamps
+ * (METRICS.md 8); the source is always named.  Text draws a per-rank
+ * chart and the phase bandwidths; machine formats stream one interval per
+ * row (bounded memory however many segments), or with --phases the
+ * per-rank, per-file and job phases, or with --bins a rank x time matrix.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common.h"
+#include "util.h"
+#include "banned.h"
+
+static const char usage_str[] =
+	"usage: iolens timeline [--bins n] [--format fmt] [--output file]\n"
+	"                       [--phases] [--width n] log ...\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	fputs("\nPer-rank intervals of I/O activity, from DXT traces when present,\n"
+	      "else from Darshan's per-file timestamps, and the bandwidth of each\n"
+	      "phase (all writes, all reads) per rank, file and job.\n\n"
+	      "  --bins n           a rank x time matrix of bytes in n time bins\n"
+	      "  --format fmt       text (default), csv, tsv or json\n"
+	      "  -o, --output file  write to file (replaced atomically)\n"
+	      "  --phases           machine formats: phases instead of intervals\n"
+	      "  --width n          text chart width in columns (default 64)\n"
+	      "  -h, --help         show this help\n"
+	      "  --version          show the version\n",
+	      stdout);
+}
+
+static const char *const icols[] = {
+	"log", "source", "rank", "op", "start", "end", "bytes", "offset", "path",
+};
+static const char *const pcols[] = {
+	"log", "source", "scope", "rank", "op", "start", "end", "bytes", "ops",
+	"mib_s", "path",
+};
+static const char *const mcols[] = {
+	"log", "source", "rank", "bin", "start", "end", "bytes_read",
+	"bytes_written",
+};
+
+static const char *opname(int op)
+{
+	return op ? "read" : "write";
+}
+
+static int intervals(struct out *o, const char *log, const struct iol_job *job,
+		     int src)
+{
+	const char *srcname = iol_tl_source_names[src];
+	struct iol_error err = { 0 };
+
+	if (src == IOL_TL_DXT) {
+		int which = job->nsegs[0] > 0 ? 0 : 1;
+		struct iol_segs *it;
+		struct iol_seg seg[1024];
+		size_t rec;
+		int is_read;
+		long n, k;
+
+		if (iol_segs_open(&it, job, which, &err) < 0) {
+			msg_ioerr(log, err.code, &err);
+			return -1;
+		}
+		while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read, &err)) > 0) {
+			const struct iol_jdxt *x = &job->dxt[which][rec];
+			const char *path = iol_job_name(job, x->id);
+
+			for (k = 0; k < n; k++) {
+				out_str(o, log);
+				out_str(o, srcname);
+				out_int(o, x->rank);
+				out_str(o, opname(is_read));
+				out_num(o, seg[k].start, 6);
+				out_num(o, seg[k].end, 6);
+				out_int(o, seg[k].len);
+				out_int(o, seg[k].off);
+				out_str(o, path ? path : "");
+				out_endrow(o);
+			}
+		}
+		iol_segs_close(it);
+		if (n < 0) {
+			msg_ioerr(log, err.code, &err);
+			return -1;
+		}
+		return 0;
+	}
+	{
+		static const int mods[2] = { IOL_MOD_POSIX, IOL_MOD_STDIO };
+		size_t i;
+		int k;
+
+		for (k = 0; k < 2; k++) {
+			const struct iol_jmod *jm = &job->mod[mods[k]];
+
+			for (i = 0; jm->loaded && i < jm->n; i++) {
+				const struct iol_jrec *r = &jm->recs[i];
+				const char *path = iol_job_name(job, r->id);
+				struct iol_recx x;
+				double s[3], e[3];
+				int64_t b[3];
+				static const char *const what[3] = { "open", "write", "read" };
+				int w;
+
+				iol_rec_extract(mods[k], r, &x);
+				s[0] = x.ostart;
+				e[0] = x.cend;
+				b[0] = -1;
+				s[1] = x.wstart;
+				e[1] = x.wend;
+				b[1] = x.bw;
+				s[2] = x.rstart;
+				e[2] = x.rend;
+				b[2] = x.br;
+				for (w = 0; w < 3; w++) {
+					if (!(e[w] > 0) || s[w] < 0)
+						continue;
+					out_str(o, log);
+					out_str(o, srcname);
+					out_int(o, r->rank);
+					out_str(o, what[w]);
+					out_num(o, s[w], 6);
+					out_num(o, e[w], 6);
+					if (b[w] >= 0)
+						out_int(o, b[w]);
+					else
+						out_null(o);
+					out_null(o);
+					out_str(o, path ? path : "");
+					out_endrow(o);
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+static void phase_row(struct out *o, const char *log, const char *src,
+		      const char *scope, const struct iol_phase *p,
+		      const char *path)
+{
+	if (!p->nops)
+		return;
+	out_str(o, log);
+	out_str(o, src);
+	out_str(o, scope);
+	if (p->rank >= 0)
+		out_int(o, p->rank);
+	else
+		out_null(o);
+	out_str(o, opname(p->op));
+	out_num(o, p->start, 6);
+	out_num(o, p->end, 6);
+	out_int(o, p->bytes);
+	out_int(o, p->nops);
+	out_num(o, iol_phase_mibs(p), 2);
+	out_str(o, path ? path : "");
+	out_endrow(o);
+}
+
+static void phases_rows(struct out *o, const char *log,
+			const struct iol_job *job, const struct iol_phases *ph)
+{
+	const char *src = iol_tl_source_names[ph->source];
+	size_t i;
+	int op;
+
+	for (op = 0; op < 2; op++)
+		phase_row(o, log, src, "job", &ph->job[op], "");
+	for (i = 0; i < ph->nrank * 2; i++)
+		phase_row(o, log, src, "rank", &ph->rank[i], "");
+	for (i = 0; i < ph->nfile * 2; i++)
+		phase_row(o, log, src, "file", &ph->file[i],
+			  iol_job_name(job, ph->file[i].file));
+}
+
+/* a character per (rank group, time bin): w write, r read, x both */
+static void chart(struct out *o, const struct iol_job *job, size_t width)
+{
+	struct iol_matrix m;
+	struct iol_error err = { 0 };
+	size_t nrank, groups, per, g, b, r;
+
+	if (iol_matrix_compute(job, width, &m, &err) < 0) {
+		out_text(o, "  (no chart: %s)\n", err.msg);
+		return;
+	}
+	nrank = m.nrank;
+	/* many ranks: one line per group of ranks so the chart stays short */
+	groups = nrank > 32 ? 32 : nrank;
+	per = (nrank + groups - 1) / groups;
+	groups = (nrank + per - 1) / per;
+	out_text(o, "  %*s  0 s%*s%.4f s\n", per > 1 ? 11 : 6, "ranks",
+		 (int)width - 3, "", m.t1);
+	for (g = 0; g < groups; g++) {
+		char line[1024];
+		size_t lo = g * per, hi = lo + per > nrank ? nrank : lo + per;
+
+		for (b = 0; b < width && b < sizeof(line) - 1; b++) {
+			int w = 0, rd = 0;
+
+			for (r = lo; r < hi; r++) {
+				w |= m.wr[r * m.nbins + b] > 0;
+				rd |= m.rd[r * m.nbins + b] > 0;
+			}
+			line[b] = w && rd ? 'x' : w ? 'w' : rd ? 'r' : '.';
+		}
+		line[b] = '\0';
+		if (per > 1)
+			out_text(o, "  %5zu-%-5zu |%s|\n", lo, hi - 1, line);
+		else
+			out_text(o, "  %6zu |%s|\n", lo, line);
+	}
+	out_text(o, "  w write, r read, x both, . idle; %zu bins of %.4f s\n",
+		 m.nbins, (m.t1 - m.t0) / (double)m.nbins);
+	iol_matrix_free(&m);
+}
+
+static void text(struct out *o, const char *log, const struct iol_job *job,
+		 const struct iol_phases *ph, size_t width)
+{
+	static const char *const cols[] = {
+		"scope", "op", "start", "end", "duration", "bytes", "MiB/s", "path",
+	};
+	size_t i;
+
+	out_text(o, "%s\ntimeline from %s\n\n", log, iol_tl_source_names[ph->source]);
+	if (ph->source == IOL_TL_NONE) {
+		out_text(o, "  no I/O intervals in this log\n\n");
+		return;
+	}
+	chart(o, job, width);
+	if (ph->source != IOL_TL_DXT) {
+		out_text(o, "\n");
+		return;
+	}
+	out_text(o, "\nPhases (first start to last end, bandwidth = bytes / span)\n");
+	out_table(o, cols, 8);
+	for (i = 0; i < 2 + ph->nrank * 2 + ph->nfile * 2; i++) {
+		const struct iol_phase *p;
+		const char *path = "";
+		char scope[32];
+
+		if (i < 2) {
+			p = &ph->job[i];
+			snprintf(scope, sizeof(scope), "job");
+		} else if (i < 2 + ph->nrank * 2) {
+			p = &ph->rank[i - 2];
+			snprintf(scope, sizeof(scope), "rank %lld", (long long)p->rank);
+		} else {
+			p = &ph->file[i - 2 - ph->nrank * 2];
+			snprintf(scope, sizeof(scope), "file");
+			path = iol_job_name(job, p->file);
+		}
+		if (!p->nops)
+			continue;
+		out_str(o, scope);
+		out_str(o, opname(p->op));
+		out_num(o, p->start, 4);
+		out_num(o, p->end, 4);
+		out_num(o, p->end - p->start, 4);
+		out_bytes(o, p->bytes);
+		out_num(o, iol_phase_mibs(p), 2);
+		out_str(o, path ? path : "");
+		out_endrow(o);
+	}
+	out_endtable(o);
+	out_text(o, "\n");
+}
+
+int cmd_timeline(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		COMMON_LONGOPTS,
+		{ "bins", required_argument, NULL, 'b' },
+		{ "phases", no_argument, NULL, 'p' },
+		{ "width", required_argument, NULL, 'w' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct copts co;
+	struct out o;
+	int64_t bins = 0, width = 64;
+	int opt, done = 0, rc = EXIT_OK, i, phases = 0, first = 1;
+
+	copts_init(&co);
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+		int r;
+
+		switch (opt) {
+		case 'h':
+			help();
+			return EXIT_OK;
+		case 'b':
+			if (parse_count(optarg, &bins) < 0 || bins > 100000)
+				return usage_error("--bins wants 1 to 100000, not '%s'", optarg);
+			continue;
+		case 'p':
+			phases = 1;
+			continue;
+		case 'w':
+			if (parse_count(optarg, &width) < 0 || width < 8 || width > 1000)
+				return usage_error("--width wants 8 to 1000, not '%s'", optarg);
+			continue;
+		}
+		r = copts_handle(&co, opt, optarg, &done);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (done)
+			return EXIT_OK;
+		if (!r)
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+	}
+	if (optind >= argc)
+		return usage_error("no log given");
+	if (out_open(&o, co.outpath, co.fmt) < 0)
+		return EXIT_DATA;
+	for (i = optind; i < argc; i++) {
+		struct iol_job *job;
+		struct iol_error err = { 0 };
+		struct iol_phases ph;
+		int src;
+
+		if (load_job(&job, argv[i]) < 0) {
+			rc = EXIT_DATA;
+			continue;
+		}
+		src = iol_timeline_source(job);
+		if (bins) {
+			struct iol_matrix m;
+			size_t r, b;
+
+			if (iol_matrix_compute(job, (size_t)bins, &m, &err) < 0) {
+				msg_ioerr(argv[i], err.code, &err);
+				rc = EXIT_DATA;
+				iol_job_close(job);
+				continue;
+			}
+			if (first)
+				out_table(&o, mcols + (co.fmt == FMT_TEXT ? 2 : 0),
+					  co.fmt == FMT_TEXT ? 6 : 8);
+			for (r = 0; r < m.nrank; r++)
+				for (b = 0; b < m.nbins; b++) {
+					double w = (m.t1 - m.t0) / (double)m.nbins;
+					double rb = m.rd[r * m.nbins + b];
+					double wb = m.wr[r * m.nbins + b];
+
+					if (co.fmt == FMT_TEXT && rb == 0 && wb == 0)
+						continue;
+					if (co.fmt != FMT_TEXT) {
+						out_str(&o, argv[i]);
+						out_str(&o, iol_tl_source_names[m.source]);
+					}
+					out_int(&o, (int64_t)r);
+					out_int(&o, (int64_t)b);
+					out_num(&o, m.t0 + w * (double)b, 6);
+					out_num(&o, m.t0 + w * (double)(b + 1), 6);
+					out_num(&o, rb, 0);
+					out_num(&o, wb, 0);
+					out_endrow(&o);
+				}
+			iol_matrix_free(&m);
+			first = 0;
+			iol_job_close(job);
+			continue;
+		}
+		if (co.fmt != FMT_TEXT && !phases) {
+			if (first)
+				out_table(&o, icols, 9);
+			first = 0;
+			if (intervals(&o, argv[i], job, src) < 0)
+				rc = EXIT_DATA;
+			iol_job_close(job);
+			continue;
+		}
+		if (iol_phases_compute(job, &ph, &err) < 0) {
+			msg_ioerr(argv[i], err.code, &err);
+			rc = EXIT_DATA;
+			iol_job_close(job);
+			continue;
+		}
+		if (co.fmt == FMT_TEXT) {
+			text(&o, argv[i], job, &ph, (size_t)width);
+		} else {
+			if (first)
+				out_table(&o, pcols, 11);
+			first = 0;
+			phases_rows(&o, argv[i], job, &ph);
+		}
+		iol_phases_free(&ph);
+		iol_job_close(job);
+	}
+	if (!first)
+		out_endtable(&o);
+	if (out_close(&o) < 0)
+		rc = EXIT_DATA;
+	return rc;
+}

@@ -1,0 +1,369 @@
+/*
+ * Loading a Darshan log into the job model.  Counter records are copied
+ * into one arena with exactly the counters their module has; DXT records
+ * keep only their headers, and segments are streamed again from the
+ * compressed region when an analysis asks for them, so memory follows the
+ * number of records, not the number of operations.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "job.h"
+#include "banned.h"
+
+/* ---- arena ---- */
+
+struct arena_blk {
+	struct arena_blk *next;
+	size_t used, cap;
+	char data[];
+};
+
+struct iol_job_priv {
+	struct iol_dlog *dlog;
+	struct arena_blk *blocks;
+	size_t capped[2];	/* dxt array capacity */
+};
+
+static void *arena_alloc(struct iol_job_priv *p, size_t n)
+{
+	struct arena_blk *b = p->blocks;
+
+	n = (n + 15) & ~(size_t)15;
+	if (!b || b->cap - b->used < n) {
+		size_t cap = n > (1 << 20) ? n : (1 << 20);
+
+		b = malloc(sizeof(*b) + cap);
+		if (!b)
+			return NULL;
+		b->used = 0;
+		b->cap = cap;
+		b->next = p->blocks;
+		p->blocks = b;
+	}
+	b->used += n;
+	return b->data + b->used - n;
+}
+
+/* ---- loading ---- */
+
+static int load_counters(struct iol_job *job, int mod, struct iol_error *err)
+{
+	struct iol_job_priv *p = job->priv;
+	const struct iol_modinfo *mi = iol_modinfo(mod);
+	struct iol_jmod *jm = &job->mod[mod];
+	struct iol_modrd rd;
+	const struct iol_rec *r;
+	size_t cap = 0;
+	int ret;
+
+	ret = iol_modrd_open(&rd, p->dlog, mod, err);
+	if (ret < 0)
+		return ret;
+	while ((ret = iol_modrd_next(&rd, &r, err)) == 1) {
+		struct iol_jrec *jr;
+
+		if (jm->n == cap) {
+			struct iol_jrec *nr;
+
+			cap = cap ? cap * 2 : 64;
+			nr = realloc(jm->recs, cap * sizeof(*nr));
+			if (!nr) {
+				ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+				break;
+			}
+			jm->recs = nr;
+		}
+		jr = &jm->recs[jm->n];
+		jr->id = r->id;
+		jr->rank = r->rank;
+		jr->ic = arena_alloc(p, sizeof(int64_t) * (size_t)mi->nint +
+						sizeof(double) * (size_t)mi->nflt);
+		if (!jr->ic) {
+			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+			break;
+		}
+		jr->fc = (double *)(jr->ic + mi->nint);
+		memcpy(jr->ic, r->ic, sizeof(int64_t) * (size_t)mi->nint);
+		memcpy(jr->fc, r->fc, sizeof(double) * (size_t)mi->nflt);
+		jm->n++;
+	}
+	iol_modrd_close(&rd);
+	if (ret < 0)
+		return ret;
+	jm->loaded = 1;
+	return 0;
+}
+
+static int load_dxt(struct iol_job *job, int which, struct iol_error *err)
+{
+	struct iol_job_priv *p = job->priv;
+	int mod = which ? IOL_MOD_DXT_MPIIO : IOL_MOD_DXT_POSIX;
+	struct iol_modrd rd;
+	const struct iol_rec *r;
+	size_t cap = 0;
+	int ret;
+
+	ret = iol_modrd_open(&rd, p->dlog, mod, err);
+	if (ret < 0)
+		return ret;
+	while ((ret = iol_modrd_next(&rd, &r, err)) == 1) {
+		struct iol_jdxt *x;
+
+		if (job->ndxt[which] == cap) {
+			struct iol_jdxt *nx;
+
+			cap = cap ? cap * 2 : 16;
+			nx = realloc(job->dxt[which], cap * sizeof(*nx));
+			if (!nx) {
+				ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+				break;
+			}
+			job->dxt[which] = nx;
+		}
+		x = &job->dxt[which][job->ndxt[which]++];
+		x->id = r->id;
+		x->rank = r->rank;
+		x->wcount = r->wcount;
+		x->rcount = r->rcount;
+		memcpy(x->hostname, r->hostname, sizeof(x->hostname));
+		job->nsegs[which] += (uint64_t)(r->wcount + r->rcount);
+	}
+	iol_modrd_close(&rd);
+	if (ret == 0)
+		job->mod[mod].loaded = 1;
+	return ret;
+}
+
+static int load_heatmap(struct iol_job *job, struct iol_error *err)
+{
+	struct iol_job_priv *p = job->priv;
+	struct iol_modrd rd;
+	const struct iol_rec *r;
+	size_t cap = 0;
+	int ret;
+
+	ret = iol_modrd_open(&rd, p->dlog, IOL_MOD_HEATMAP, err);
+	if (ret < 0)
+		return ret;
+	while ((ret = iol_modrd_next(&rd, &r, err)) == 1) {
+		struct iol_jheat *h;
+
+		if (job->nheat == cap) {
+			struct iol_jheat *nh;
+
+			cap = cap ? cap * 2 : 16;
+			nh = realloc(job->heat, cap * sizeof(*nh));
+			if (!nh) {
+				ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+				break;
+			}
+			job->heat = nh;
+		}
+		h = &job->heat[job->nheat];
+		h->id = r->id;
+		h->rank = r->rank;
+		h->bin_width = r->bin_width;
+		h->nbins = r->nbins;
+		h->wbins = arena_alloc(p, sizeof(int64_t) * 2 * (size_t)(r->nbins + 1));
+		if (!h->wbins) {
+			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+			break;
+		}
+		h->rbins = h->wbins + r->nbins;
+		memcpy(h->wbins, r->wbins, sizeof(int64_t) * (size_t)r->nbins);
+		memcpy(h->rbins, r->rbins, sizeof(int64_t) * (size_t)r->nbins);
+		job->nheat++;
+	}
+	iol_modrd_close(&rd);
+	if (ret == 0)
+		job->mod[IOL_MOD_HEATMAP].loaded = 1;
+	return ret;
+}
+
+static int load_darshan(struct iol_job *job, struct iol_error *err)
+{
+	struct iol_dlog *d = job->priv->dlog;
+	int i, ret;
+
+	job->kind = IOL_SRC_DARSHAN;
+	memcpy(job->source, "darshan ", 8);
+	memcpy(job->source + 8, d->version, strlen(d->version) + 1);
+	job->uid = d->uid;
+	job->jobid = d->jobid;
+	job->nprocs = d->nprocs;
+	job->start_sec = d->start_sec;
+	job->start_nsec = d->start_nsec;
+	job->end_sec = d->end_sec;
+	job->end_nsec = d->end_nsec;
+	job->run_time = iol_dlog_runtime(d);
+	job->exe = d->exe;
+	job->metadata = d->metadata;
+	job->mounts = d->mounts;
+	job->nmounts = d->nmounts;
+	job->partial = d->partial;
+	for (i = 0; i < IOL_MOD_KNOWN; i++) {
+		struct iol_jmod *jm = &job->mod[i];
+
+		jm->present = d->mod_map[i].len > 0 || ((d->partial >> i) & 1);
+		jm->ver = (int)d->mod_ver[i];
+		jm->partial = (int)((d->partial >> i) & 1);
+		if (!d->mod_map[i].len || !iol_dlog_mod_readable(d, i))
+			continue;
+		if (i == IOL_MOD_DXT_POSIX || i == IOL_MOD_DXT_MPIIO)
+			ret = load_dxt(job, i == IOL_MOD_DXT_MPIIO, err);
+		else if (i == IOL_MOD_HEATMAP)
+			ret = load_heatmap(job, err);
+		else if (iol_modinfo(i)->nint && i != IOL_MOD_MDHIM)
+			ret = load_counters(job, i, err);
+		else
+			ret = 0;	/* LUSTRE, MDHIM: read by parse only */
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+int iol_job_load(struct iol_job **out, const char *path, struct iol_error *err)
+{
+	struct iol_job *job;
+	int ret;
+
+	*out = NULL;
+	job = calloc(1, sizeof(*job));
+	if (!job || !(job->priv = calloc(1, sizeof(*job->priv)))) {
+		free(job);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	job->path = path;
+	ret = iol_dlog_open(&job->priv->dlog, path, err);
+	if (ret == 0)
+		ret = load_darshan(job, err);
+	if (ret < 0) {
+		iol_job_close(job);
+		return ret;
+	}
+	*out = job;
+	return 0;
+}
+
+void iol_job_close(struct iol_job *job)
+{
+	int i;
+
+	if (!job)
+		return;
+	if (job->priv) {
+		struct arena_blk *b = job->priv->blocks;
+
+		while (b) {
+			struct arena_blk *n = b->next;
+
+			free(b);
+			b = n;
+		}
+		iol_dlog_close(job->priv->dlog);
+		free(job->priv);
+	}
+	for (i = 0; i < IOL_MOD_KNOWN; i++)
+		free(job->mod[i].recs);
+	free(job->dxt[0]);
+	free(job->dxt[1]);
+	free(job->heat);
+	free(job);
+}
+
+const char *iol_job_name(const struct iol_job *job, uint64_t id)
+{
+	return job->priv->dlog ? iol_dlog_name(job->priv->dlog, id) : NULL;
+}
+
+int iol_job_mount_of(const struct iol_job *job, const char *path)
+{
+	int j;
+
+	if (!path)
+		return -1;
+	for (j = 0; j < job->nmounts; j++)
+		if (strncmp(job->mounts[j].path, path, job->mounts[j].pathlen) == 0)
+			return j;
+	return -1;
+}
+
+double iol_job_start(const struct iol_job *job)
+{
+	return (double)job->start_sec + (double)job->start_nsec / 1e9;
+}
+
+/* ---- segment streaming ---- */
+
+struct iol_segs {
+	const struct iol_job *job;
+	int which;
+	struct iol_modrd rd;
+	int open;
+	size_t rec;		/* index of the current record */
+	int started;
+};
+
+int iol_segs_open(struct iol_segs **out, const struct iol_job *job, int which,
+		  struct iol_error *err)
+{
+	struct iol_segs *it;
+	int mod = which ? IOL_MOD_DXT_MPIIO : IOL_MOD_DXT_POSIX;
+	int ret;
+
+	*out = NULL;
+	it = calloc(1, sizeof(*it));
+	if (!it)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	it->job = job;
+	it->which = which;
+	if (job->ndxt[which]) {
+		ret = iol_modrd_open(&it->rd, job->priv->dlog, mod, err);
+		if (ret < 0) {
+			free(it);
+			return ret;
+		}
+		it->open = 1;
+	}
+	*out = it;
+	return 0;
+}
+
+long iol_segs_next(struct iol_segs *it, struct iol_seg *segs, size_t max,
+		   size_t *rec, int *is_read, struct iol_error *err)
+{
+	const struct iol_rec *r;
+	long n;
+	int ret;
+
+	if (!it->open)
+		return 0;
+	for (;;) {
+		if (it->started) {
+			n = iol_modrd_segs(&it->rd, segs, max, is_read, err);
+			if (n != 0) {
+				*rec = it->rec - 1;
+				return n;
+			}
+		}
+		ret = iol_modrd_next(&it->rd, &r, err);
+		if (ret <= 0)
+			return ret;
+		it->started = 1;
+		it->rec++;
+		if (it->rec > it->job->ndxt[it->which])
+			return iol_error_set(err, IOL_ECORRUPT,
+					     "DXT records changed between reads");
+	}
+}
+
+void iol_segs_close(struct iol_segs *it)
+{
+	if (!it)
+		return;
+	if (it->open)
+		iol_modrd_close(&it->rd);
+	free(it);
+}
