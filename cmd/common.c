@@ -5,15 +5,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <getopt.h>
 #include <time.h>
 
 #include "common.h"
 #include "util.h"
 #include "banned.h"
 
-void copts_init(struct copts *c)
+void copts_init(struct copts *c, char **argv)
 {
 	memset(c, 0, sizeof(*c));
+	c->argv = argv;
 	c->fmt = FMT_TEXT;
 }
 
@@ -31,6 +33,9 @@ int parse_count(const char *s, int64_t *v)
 int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 {
 	switch (opt) {
+	case ':':
+		usage_error("option '%s' needs a value", c->argv[optind - 1]);
+		return -1;
 	case OPT_FORMAT:
 		c->fmt = fmt_parse(arg);
 		if (c->fmt < 0) {
@@ -66,8 +71,23 @@ int load_job(struct iol_job **job, const char *path)
 	struct iol_error err = { 0 };
 	int ret = iol_job_load(job, path, &err);
 
-	if (ret < 0)
+	if (ret < 0) {
 		msg_ioerr(path, ret, &err);
+		return ret;
+	}
+	if ((*job)->partial) {
+		char list[160] = "";
+		size_t l = 0;
+		int m;
+
+		for (m = 0; m < IOL_MOD_MAX && l < sizeof(list) - 20; m++)
+			if (((*job)->partial >> m) & 1)
+				l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s",
+						      l ? ", " : "",
+						      m < IOL_MOD_KNOWN ? iol_modinfo(m)->name : "unknown");
+		msg("warning: '%s' is incomplete (%s ran out of memory): figures miss records",
+		    path, list);
+	}
 	return ret;
 }
 

@@ -13,6 +13,7 @@
 #include "output.h"
 
 struct copts {
+	char **argv;		/* for messages */
 	int fmt;
 	const char *outpath;
 	struct iol_opts m;
@@ -25,12 +26,16 @@ enum {
 #define COMMON_LONGOPTS                                                       \
 	{ "format", required_argument, NULL, OPT_FORMAT },                    \
 	{ "help", no_argument, NULL, 'h' },                                    \
-	{ "nodes", required_argument, NULL, OPT_NODES },                      \
 	{ "output", required_argument, NULL, 'o' },                            \
-	{ "procs-per-node", required_argument, NULL, OPT_PPN },               \
 	{ "version", no_argument, NULL, OPT_VERSION }
+#define NODE_LONGOPTS                                                         \
+	{ "nodes", required_argument, NULL, OPT_NODES },                      \
+	{ "procs-per-node", required_argument, NULL, OPT_PPN }
+/* getopt_long option string of every analysis command: ':' first so a
+ * missing value is told apart from an unknown option */
+#define COMMON_SHORTOPTS ":ho:"
 
-void copts_init(struct copts *c);
+void copts_init(struct copts *c, char **argv);
 /* Handle a common option: 1 handled, 0 not common, -1 usage error
  * (message printed).  OPT_VERSION prints the version and sets *done. */
 int copts_handle(struct copts *c, int opt, const char *arg, int *done);

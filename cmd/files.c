@@ -62,7 +62,7 @@ static double key_of(const struct iol_filerow *r)
 {
 	switch (sort_key) {
 	case -1: return (double)(r->br + r->bw);
-	case 3: return (double)r->nranks;
+	case 3: return r->nranks < 0 ? INFINITY : (double)r->nranks;
 	case 4: return (double)r->rank;
 	case 5: return (double)r->br;
 	case 6: return (double)r->bw;
@@ -149,11 +149,11 @@ int cmd_files(int argc, char **argv)
 	int64_t top = 0;
 	int opt, done = 0, rc = EXIT_OK, i, k;
 
-	copts_init(&co);
+	copts_init(&co, argv);
 	sort_key = -1;
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
 		int h;
 
 		switch (opt) {
@@ -162,6 +162,11 @@ int cmd_files(int argc, char **argv)
 			goto out_ok;
 		case 'x':
 		case 'i':
+			if ((opt == 'i' && have_inc) || (opt == 'x' && have_exc)) {
+				rc = usage_error("--%s given twice: join the patterns with |",
+						 opt == 'i' ? "include" : "exclude");
+				goto out;
+			}
 			if (regcomp(opt == 'i' ? &inc : &exc, optarg,
 				    REG_EXTENDED | REG_NOSUB)) {
 				rc = usage_error("bad regular expression '%s'", optarg);
@@ -177,8 +182,10 @@ int cmd_files(int argc, char **argv)
 			continue;
 		case 'M':
 			module = find_module(optarg);
-			if (module < 0) {
-				rc = usage_error("unknown module '%s'", optarg);
+			if (module < 0 || !iol_mod_is_data(module)) {
+				rc = usage_error("'%s' is not a module with file records "
+						 "(posix, mpiio, stdio, h5d, pnetcdf_var, dfs, daos)",
+						 optarg);
 				goto out;
 			}
 			continue;
@@ -221,10 +228,8 @@ int cmd_files(int argc, char **argv)
 		rc = EXIT_DATA;
 		goto out;
 	}
-	/* text shows the log once per block, not as a column */
-	if (co.fmt == FMT_TEXT)
-		out_table(&o, cols + 1, NCOLS - 2);
-	else
+	/* text: a titled table per log; machine formats: one table */
+	if (co.fmt != FMT_TEXT)
 		out_table(&o, cols, NCOLS);
 	for (i = optind; i < argc; i++) {
 		struct iol_job *job;
@@ -243,6 +248,10 @@ int cmd_files(int argc, char **argv)
 			continue;
 		}
 		qsort(rows, n, sizeof(*rows), cmp_rows);
+		if (co.fmt == FMT_TEXT) {
+			out_text(&o, "%s\n", argv[i]);
+			out_table(&o, cols + 1, NCOLS - 2);
+		}
 		for (r = 0; r < n; r++) {
 			const struct iol_filerow *f = &rows[r];
 			const char *path = f->path ? f->path : "";
@@ -261,7 +270,9 @@ int cmd_files(int argc, char **argv)
 				out_str(&o, argv[i]);
 			out_str(&o, path);
 			out_str(&o, f->modules);
-			if (f->nranks < 0)
+			/* a shared (reduced) record stands for all ranks:
+			 * "shared" for people, Darshan's -1 for machines */
+			if (f->nranks < 0 && co.fmt == FMT_TEXT)
 				out_str(&o, "shared");
 			else
 				out_int(&o, f->nranks);
@@ -308,9 +319,14 @@ int cmd_files(int argc, char **argv)
 		}
 		free(rows);
 		iol_job_close(job);
+		if (co.fmt == FMT_TEXT) {
+			out_endtable(&o);
+			out_text(&o, "\n");
+		}
 	}
-	out_endtable(&o);
-	if (out_close(&o) < 0)
+	if (co.fmt != FMT_TEXT)
+		out_endtable(&o);
+	if (out_close(&o, rc == EXIT_OK) < 0)
 		rc = EXIT_DATA;
 out:
 	if (have_inc)

@@ -30,8 +30,9 @@ static void help(void)
 static const char *const cols[] = {
 	"log", "module", "op", "bin", "min_bytes", "max_bytes", "count",
 };
+/* Darshan's bins hold sizes up to and including their upper edge */
 static const int64_t edges[IOL_NBINS + 1] = {
-	0, 100, 1024, 10240, 102400, 1048576, 4194304, 10485760, 104857600,
+	-1, 100, 1024, 10240, 102400, 1048576, 4194304, 10485760, 104857600,
 	1073741824, -1,
 };
 
@@ -69,10 +70,10 @@ int cmd_hist(int argc, char **argv)
 	struct iol_hist h[IOL_MOD_KNOWN + 1];
 	int opt, done = 0, rc = EXIT_OK, i, pass;
 
-	copts_init(&co);
+	copts_init(&co, argv);
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
 		int r;
 
 		if (opt == 'h') {
@@ -135,9 +136,9 @@ int cmd_hist(int argc, char **argv)
 					out_str(&o, modname(h[k].mod));
 					out_str(&o, pass ? "write" : "read");
 					out_str(&o, iol_bin_names[b]);
-					out_int(&o, edges[b]);
+					out_int(&o, edges[b] + 1);
 					if (edges[b + 1] >= 0)
-						out_int(&o, edges[b + 1] - 1);
+						out_int(&o, edges[b + 1]);
 					else
 						out_null(&o);
 					out_int(&o, v[b]);
@@ -148,7 +149,7 @@ int cmd_hist(int argc, char **argv)
 				out_str(&o, argv[i]);
 				out_str(&o, modname(h[k].mod));
 				out_str(&o, "common");
-				out_int(&o, pass + 1);
+				out_str(&o, pass == 0 ? "#1" : pass == 1 ? "#2" : pass == 2 ? "#3" : "#4");
 				out_int(&o, h[k].common[pass]);
 				out_int(&o, h[k].common[pass]);
 				out_int(&o, h[k].common_count[pass]);
@@ -159,7 +160,7 @@ int cmd_hist(int argc, char **argv)
 	}
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
-	if (out_close(&o) < 0)
+	if (out_close(&o, rc == EXIT_OK) < 0)
 		rc = EXIT_DATA;
 	return rc;
 }

@@ -52,16 +52,16 @@ int cmd_meta(int argc, char **argv)
 {
 	static const struct option longopts[] = { COMMON_LONGOPTS, { NULL, 0, NULL, 0 } };
 	static const char *const opcols[] = { "module", "operation", "count" };
-	static const char *const tcols[] = { "module", "meta time", "share" };
+	static const char *const tcols[] = { "module", "meta time" };
 	static const char *const rcols[] = { "rank", "meta time", "share of meta" };
 	struct copts co;
 	struct out o;
 	int opt, done = 0, rc = EXIT_OK, i;
 
-	copts_init(&co);
+	copts_init(&co, argv);
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
 		int r;
 
 		if (opt == 'h') {
@@ -86,7 +86,6 @@ int cmd_meta(int argc, char **argv)
 		struct iol_job *job;
 		struct iol_meta mt;
 		struct iol_error err = { 0 };
-		double mtot = 0;
 		size_t k;
 		int m;
 		char rb[24];
@@ -101,14 +100,13 @@ int cmd_meta(int argc, char **argv)
 			rc = EXIT_DATA;
 			continue;
 		}
-		for (m = 0; m < IOL_MOD_KNOWN; m++)
-			mtot += mt.time[m];
 		if (co.fmt != FMT_TEXT) {
 			for (k = 0; k < mt.nops; k++)
 				kv(&o, argv[i], "module", iol_modinfo(mt.ops[k].mod)->name,
 				   mt.ops[k].op, (double)mt.ops[k].count, 1);
 			for (m = 0; m < IOL_MOD_KNOWN; m++)
-				if (job->mod[m].loaded && job->mod[m].n && iol_modinfo(m)->nint)
+				if (job->mod[m].loaded && job->mod[m].n &&
+				    iol_modinfo(m)->nint && m != IOL_MOD_BGQ)
 					kv(&o, argv[i], "module", iol_modinfo(m)->name,
 					   "meta_time", mt.time[m], 0);
 			kv(&o, argv[i], "job", "POSIX+STDIO", "meta_time", mt.total_time, 0);
@@ -140,20 +138,23 @@ int cmd_meta(int argc, char **argv)
 			}
 			out_endtable(&o);
 			out_text(&o, "\nMetadata time per module (all processes)\n");
-			out_table(&o, tcols, 3);
+			/* no shares: layers overlap, their times do not add up */
+			out_table(&o, tcols, 2);
 			for (m = 0; m < IOL_MOD_KNOWN; m++) {
 				if (!job->mod[m].loaded || !job->mod[m].n ||
 				    !iol_modinfo(m)->nint || m == IOL_MOD_BGQ)
 					continue;
 				out_str(&o, iol_modinfo(m)->name);
 				out_num(&o, mt.time[m], 6);
-				out_num(&o, mtot > 0 ? mt.time[m] / mtot * 100 : NAN, 1);
 				out_endrow(&o);
 			}
 			out_endtable(&o);
-			out_text(&o, "\nPOSIX+STDIO: %.6f s of metadata in %.6f s of I/O (%.1f %%)\n",
-				 mt.total_time, mt.io_time,
-				 mt.io_time > 0 ? mt.total_time / mt.io_time * 100 : 0.0);
+			if (mt.io_time > 0)
+				out_text(&o, "\nPOSIX+STDIO: %.6f s of metadata in %.6f s of I/O (%.1f %%)\n",
+					 mt.total_time, mt.io_time,
+					 mt.total_time / mt.io_time * 100);
+			else
+				out_text(&o, "\nPOSIX+STDIO: no I/O time recorded\n");
 			if (mt.shared_time > 0)
 				out_text(&o, "shared files (all ranks together): %.6f s\n",
 					 mt.shared_time);
@@ -179,7 +180,7 @@ int cmd_meta(int argc, char **argv)
 	}
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
-	if (out_close(&o) < 0)
+	if (out_close(&o, rc == EXIT_OK) < 0)
 		rc = EXIT_DATA;
 	return rc;
 }

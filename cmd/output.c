@@ -325,7 +325,7 @@ void out_text(struct out *o, const char *fmt, ...)
 	}
 }
 
-int out_close(struct out *o)
+int out_close(struct out *o, int commit)
 {
 	int err, ret = 0;
 	size_t i;
@@ -338,7 +338,7 @@ int out_close(struct out *o)
 	if (o->tmp) {
 		if (close(o->ob.fd) < 0 && !err)
 			err = errno;
-		if (err) {
+		if (err || !commit) {
 			unlink(o->tmp);
 		} else if (rename(o->tmp, o->path) < 0) {
 			err = errno;

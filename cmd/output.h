@@ -48,8 +48,10 @@ void out_endtable(struct out *o);
 /* Free text straight to the output (text format only). */
 void out_text(struct out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* Flush, close, rename; returns 0 or -1 with a message. */
-int out_close(struct out *o);
+/* Flush and close.  With a file: commit renames it into place, else the
+ * temporary is removed and any previous file is left as it was.
+ * Returns 0 or -1 with a message. */
+int out_close(struct out *o, int commit);
 
 /* "1.5 GiB", "512 B": humane size into buf */
 const char *human_bytes(char *buf, size_t n, double v);

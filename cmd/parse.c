@@ -165,7 +165,8 @@ static void put_job(struct pctx *c)
 
 static void put_incomplete(struct pctx *c, int mod, int dxt, int to_stderr)
 {
-	const char *name = iol_modinfo(mod)->name;
+	/* a damaged header can flag ids no module has */
+	const char *name = mod < IOL_MOD_KNOWN ? iol_modinfo(mod)->name : "<UNKNOWN>";
 	struct obuf *ob = &c->ob;
 
 	if (!to_stderr) {

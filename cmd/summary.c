@@ -26,7 +26,8 @@ static void help(void)
 	      "  --format fmt          text (default), csv, tsv or json\n"
 	      "  --nodes n             the job ran on n compute nodes\n"
 	      "  -o, --output file     write to file (replaced atomically)\n"
-	      "  --procs-per-node n    n processes per node: nodes = nprocs / n\n"
+	      "  --procs-per-node n    n processes per node: nodes = nprocs / n,\n"
+	      "                        rounded up\n"
 	      "  -h, --help            show this help\n"
 	      "  --version             show the version\n",
 	      stdout);
@@ -183,7 +184,10 @@ static void row(struct out *o, const struct iol_job *job,
 	out_int(o, s->bytes_read);
 	out_int(o, s->bytes_written);
 	out_num(o, s->io.agg_time_by_slowest, 6);
-	out_int(o, s->io.slowest_rank);
+	if (s->io.slowest_rank >= 0)
+		out_int(o, s->io.slowest_rank);
+	else
+		out_null(o);
 	out_num(o, s->mibs, 6);
 	out_num(o, s->mibs_cn, 6);
 	out_num(o, s->pct_io_slowest, 6);
@@ -202,7 +206,10 @@ static void row(struct out *o, const struct iol_job *job,
 	for (c = 0; c < IOL_CAT_N; c++) {
 		out_int(o, s->cat[c].count);
 		out_int(o, s->cat[c].read_bytes + s->cat[c].write_bytes);
-		out_int(o, s->cat[c].max_offset);
+		if (s->cat[c].count && s->cat[c].max_offset >= 0)
+			out_int(o, s->cat[c].max_offset);
+		else
+			out_null(o);
 	}
 	if (s->ntop) {
 		out_str(o, s->top_bytes[0].path ? s->top_bytes[0].path : "");
@@ -235,14 +242,14 @@ static void text(struct out *o, const struct iol_job *job,
 		"writes", "time by slowest", "MiB/s",
 	};
 	static const char *const ccols[] = {
-		"files", "count", "bytes", "avg size", "max size",
+		"category", "files", "bytes", "avg size", "max size",
 	};
 	static const char *const catname[IOL_CAT_N] = {
 		"all", "read-only", "write-only", "read-write", "unique",
 		"shared", "partially shared",
 	};
 	static const char *const tcols[] = {
-		"rank", "read", "written", "I/O time", "slowest", "file",
+		"ranks", "read", "written", "I/O time", "slowest", "file",
 	};
 	char b1[64], b2[64], b3[64], inc[256];
 	size_t i;
@@ -257,12 +264,19 @@ static void text(struct out *o, const struct iol_job *job,
 	out_text(o, "  job id        %lld    uid %lld    source %s\n",
 		 (long long)job->jobid, (long long)job->uid, job->source);
 	out_text(o, "  exe           %s\n", job->exe[0] ? job->exe : "(unknown)");
-	out_text(o, "  processes     %lld    nodes %s%s%s%s\n", (long long)job->nprocs,
-		 s->nodes > 0 ? (snprintf(b1, sizeof(b1), "%lld", (long long)s->nodes), b1)
-			      : "unknown",
-		 " (", iol_nodes_source_names[s->nodes_source], ")");
-	out_text(o, "  start         %s    run time %.4f s\n",
-		 fmt_time(b1, sizeof(b1), job->start_sec), job->run_time);
+	if (s->nodes > 0)
+		out_text(o, "  processes     %lld    nodes %lld (from %s)\n",
+			 (long long)job->nprocs, (long long)s->nodes,
+			 iol_nodes_source_names[s->nodes_source]);
+	else
+		out_text(o, "  processes     %lld    nodes unknown (give --nodes)\n",
+			 (long long)job->nprocs);
+	if (isnan(job->run_time))
+		out_text(o, "  start         %s    run time unknown (no end time)\n",
+			 fmt_time(b1, sizeof(b1), job->start_sec));
+	else
+		out_text(o, "  start         %s    run time %.4f s\n",
+			 fmt_time(b1, sizeof(b1), job->start_sec), job->run_time);
 
 	out_text(o, "\nVolume and time per module\n");
 	out_table(o, mcols, 9);
@@ -293,8 +307,12 @@ static void text(struct out *o, const struct iol_job *job,
 	out_text(o, "\nThe job (POSIX + STDIO: every byte counted once)\n");
 	out_text(o, "  data moved             %s read, %s written\n",
 		 hb(b1, (double)s->bytes_read), hb(b2, (double)s->bytes_written));
-	out_text(o, "  I/O time, slowest rank %.4f s (rank %d in its own files, plus shared files)\n",
-		 s->io.agg_time_by_slowest, s->io.slowest_rank);
+	if (s->io.slowest_rank >= 0)
+		out_text(o, "  I/O time, slowest rank %.4f s (rank %d in its own files, plus shared files)\n",
+			 s->io.agg_time_by_slowest, s->io.slowest_rank);
+	else
+		out_text(o, "  I/O time, slowest rank %.4f s (shared files only)\n",
+			 s->io.agg_time_by_slowest);
 	out_text(o, "  bandwidth              %.2f MiB/s\n", s->mibs);
 	if (s->nodes > 0)
 		out_text(o, "  per compute node       %.2f MiB/s/CN (%lld node%s, from %s)\n",
@@ -360,15 +378,17 @@ static void text(struct out *o, const struct iol_job *job,
 
 int cmd_summary(int argc, char **argv)
 {
-	static const struct option longopts[] = { COMMON_LONGOPTS, { NULL, 0, NULL, 0 } };
+	static const struct option longopts[] = {
+		COMMON_LONGOPTS, NODE_LONGOPTS, { NULL, 0, NULL, 0 },
+	};
 	struct copts co;
 	struct out o;
 	int opt, done = 0, rc = EXIT_OK, i, first = 1;
 
-	copts_init(&co);
+	copts_init(&co, argv);
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
 		int h;
 
 		if (opt == 'h') {
@@ -416,7 +436,7 @@ int cmd_summary(int argc, char **argv)
 	if (co.fmt != FMT_TEXT && !first)
 		out_endtable(&o);
 	free_cols();
-	if (out_close(&o) < 0)
+	if (out_close(&o, rc == EXIT_OK) < 0)
 		rc = EXIT_DATA;
 	return rc;
 }

@@ -17,8 +17,8 @@
 #include "banned.h"
 
 static const char usage_str[] =
-	"usage: iolens timeline [--bins n] [--format fmt] [--output file]\n"
-	"                       [--phases] [--width n] log ...\n";
+	"usage: iolens timeline [--bins n] [--format fmt] [--layer posix|mpiio]\n"
+	"                       [--output file] [--phases] [--width n] log ...\n";
 
 static void help(void)
 {
@@ -28,6 +28,8 @@ static void help(void)
 	      "phase (all writes, all reads) per rank, file and job.\n\n"
 	      "  --bins n           a rank x time matrix of bytes in n time bins\n"
 	      "  --format fmt       text (default), csv, tsv or json\n"
+	      "  --layer name       the DXT trace to use: posix (the default when\n"
+	      "                     it has segments) or mpiio\n"
 	      "  -o, --output file  write to file (replaced atomically)\n"
 	      "  --phases           machine formats: phases instead of intervals\n"
 	      "  --width n          text chart width in columns (default 64)\n"
@@ -53,14 +55,24 @@ static const char *opname(int op)
 	return op ? "read" : "write";
 }
 
+static int layer = -1;
+
+/* "DXT_POSIX", "DXT_MPIIO" or "Darshan timestamps" */
+static const char *src_name(const struct iol_job *job, int src)
+{
+	if (src != IOL_TL_DXT)
+		return iol_tl_source_names[src];
+	return iol_timeline_layer(job, layer) ? "DXT_MPIIO" : "DXT_POSIX";
+}
+
 static int intervals(struct out *o, const char *log, const struct iol_job *job,
 		     int src)
 {
-	const char *srcname = iol_tl_source_names[src];
+	const char *srcname = src_name(job, src);
 	struct iol_error err = { 0 };
 
 	if (src == IOL_TL_DXT) {
-		int which = job->nsegs[0] > 0 ? 0 : 1;
+		int which = iol_timeline_layer(job, layer);
 		struct iol_segs *it;
 		struct iol_seg seg[1024];
 		size_t rec;
@@ -171,7 +183,7 @@ static void phase_row(struct out *o, const char *log, const char *src,
 static void phases_rows(struct out *o, const char *log,
 			const struct iol_job *job, const struct iol_phases *ph)
 {
-	const char *src = iol_tl_source_names[ph->source];
+	const char *src = src_name(job, ph->source);
 	size_t i;
 	int op;
 
@@ -191,7 +203,7 @@ static void chart(struct out *o, const struct iol_job *job, size_t width)
 	struct iol_error err = { 0 };
 	size_t nrank, groups, per, g, b, r;
 
-	if (iol_matrix_compute(job, width, &m, &err) < 0) {
+	if (iol_matrix_compute(job, layer, width, &m, &err) < 0) {
 		out_text(o, "  (no chart: %s)\n", err.msg);
 		return;
 	}
@@ -234,7 +246,9 @@ static void text(struct out *o, const char *log, const struct iol_job *job,
 	};
 	size_t i;
 
-	out_text(o, "%s\ntimeline from %s\n\n", log, iol_tl_source_names[ph->source]);
+	out_text(o, "%s\ntimeline from %s%s\n\n", log, iol_tl_source_names[ph->source],
+		 ph->source != IOL_TL_DXT ? ""
+		 : iol_timeline_layer(job, layer) ? " (MPI-IO layer)" : " (POSIX layer)");
 	if (ph->source == IOL_TL_NONE) {
 		out_text(o, "  no I/O intervals in this log\n\n");
 		return;
@@ -283,6 +297,7 @@ int cmd_timeline(int argc, char **argv)
 	static const struct option longopts[] = {
 		COMMON_LONGOPTS,
 		{ "bins", required_argument, NULL, 'b' },
+		{ "layer", required_argument, NULL, 'l' },
 		{ "phases", no_argument, NULL, 'p' },
 		{ "width", required_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 },
@@ -292,10 +307,11 @@ int cmd_timeline(int argc, char **argv)
 	int64_t bins = 0, width = 64;
 	int opt, done = 0, rc = EXIT_OK, i, phases = 0, first = 1;
 
-	copts_init(&co);
+	copts_init(&co, argv);
+	layer = -1;
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
 		int r;
 
 		switch (opt) {
@@ -308,6 +324,14 @@ int cmd_timeline(int argc, char **argv)
 			continue;
 		case 'p':
 			phases = 1;
+			continue;
+		case 'l':
+			if (!strcmp(optarg, "posix"))
+				layer = 0;
+			else if (!strcmp(optarg, "mpiio") || !strcmp(optarg, "mpi-io"))
+				layer = 1;
+			else
+				return usage_error("--layer wants posix or mpiio, not '%s'", optarg);
 			continue;
 		case 'w':
 			if (parse_count(optarg, &width) < 0 || width < 8 || width > 1000)
@@ -324,6 +348,8 @@ int cmd_timeline(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return usage_error("no log given");
+	if (bins && phases)
+		return usage_error("--bins and --phases cannot be combined");
 	if (out_open(&o, co.outpath, co.fmt) < 0)
 		return EXIT_DATA;
 	for (i = optind; i < argc; i++) {
@@ -341,15 +367,19 @@ int cmd_timeline(int argc, char **argv)
 			struct iol_matrix m;
 			size_t r, b;
 
-			if (iol_matrix_compute(job, (size_t)bins, &m, &err) < 0) {
+			if (iol_matrix_compute(job, layer, (size_t)bins, &m, &err) < 0) {
 				msg_ioerr(argv[i], err.code, &err);
 				rc = EXIT_DATA;
 				iol_job_close(job);
 				continue;
 			}
-			if (first)
-				out_table(&o, mcols + (co.fmt == FMT_TEXT ? 2 : 0),
-					  co.fmt == FMT_TEXT ? 6 : 8);
+			if (co.fmt == FMT_TEXT) {
+				out_text(&o, "%s\nbytes per rank and time bin, from %s\n", argv[i],
+					 src_name(job, m.source));
+				out_table(&o, mcols + 2, 6);
+			} else if (first) {
+				out_table(&o, mcols, 8);
+			}
 			for (r = 0; r < m.nrank; r++)
 				for (b = 0; b < m.nbins; b++) {
 					double w = (m.t1 - m.t0) / (double)m.nbins;
@@ -360,7 +390,7 @@ int cmd_timeline(int argc, char **argv)
 						continue;
 					if (co.fmt != FMT_TEXT) {
 						out_str(&o, argv[i]);
-						out_str(&o, iol_tl_source_names[m.source]);
+						out_str(&o, src_name(job, m.source));
 					}
 					out_int(&o, (int64_t)r);
 					out_int(&o, (int64_t)b);
@@ -371,7 +401,12 @@ int cmd_timeline(int argc, char **argv)
 					out_endrow(&o);
 				}
 			iol_matrix_free(&m);
-			first = 0;
+			if (co.fmt == FMT_TEXT) {
+				out_endtable(&o);
+				out_text(&o, "\n");
+			} else {
+				first = 0;
+			}
 			iol_job_close(job);
 			continue;
 		}
@@ -384,7 +419,7 @@ int cmd_timeline(int argc, char **argv)
 			iol_job_close(job);
 			continue;
 		}
-		if (iol_phases_compute(job, &ph, &err) < 0) {
+		if (iol_phases_compute(job, layer, &ph, &err) < 0) {
 			msg_ioerr(argv[i], err.code, &err);
 			rc = EXIT_DATA;
 			iol_job_close(job);
@@ -403,7 +438,7 @@ int cmd_timeline(int argc, char **argv)
 	}
 	if (!first)
 		out_endtable(&o);
-	if (out_close(&o) < 0)
+	if (out_close(&o, rc == EXIT_OK) < 0)
 		rc = EXIT_DATA;
 	return rc;
 }

@@ -26,12 +26,17 @@ void msg(const char *fmt, ...)
 
 void msg_ioerr(const char *path, int code, const struct iol_error *err)
 {
+	const char *what = iol_strerror(code);
+
 	if (code == IOL_EIO && err && err->sys)
 		msg("cannot open '%s': %s", path, strerror(err->sys));
+	else if (err && err->msg[0] &&
+		 strncmp(err->msg, what, strlen(what)) != 0)
+		msg("cannot read '%s': %s: %s", path, what, err->msg);
 	else if (err && err->msg[0])
-		msg("%s '%s': %s", iol_strerror(code), path, err->msg);
+		msg("cannot read '%s': %s", path, err->msg);
 	else
-		msg("%s '%s'", iol_strerror(code), path);
+		msg("cannot read '%s': %s", path, what);
 }
 
 int usage_error(const char *fmt, ...)

@@ -5,6 +5,7 @@
  * compressed region when an analysis asks for them, so memory follows the
  * number of records, not the number of operations.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,6 +198,9 @@ static int load_darshan(struct iol_job *job, struct iol_error *err)
 	job->end_sec = d->end_sec;
 	job->end_nsec = d->end_nsec;
 	job->run_time = iol_dlog_runtime(d);
+	/* a log finalised from an mmap file has no end time */
+	if (!(job->run_time >= 0))
+		job->run_time = NAN;
 	job->exe = d->exe;
 	job->metadata = d->metadata;
 	job->mounts = d->mounts;

@@ -299,6 +299,7 @@ static struct fent *ftab_get(struct ftab *t, uint64_t id)
 	t->v[h].used = 1;
 	t->v[h].id = id;
 	t->v[h].rank = -2;
+	t->v[h].maxoff = -1;
 	t->n++;
 	return &t->v[h];
 }
@@ -520,6 +521,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 				f->nrank_recs = 1;
 		}
 	}
+	s->io.slowest_rank = -1;
 	for (i = 0; i < (size_t)nprocs; i++)
 		if (rank_t[i] > s->io.slowest_rank_io_time) {
 			s->io.slowest_rank_io_time = rank_t[i];
@@ -579,6 +581,10 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			s->ncreated++;
 		if (f->nprocs == 0)
 			f->nprocs = 1;
+		/* every rank with a record of its own is as shared as one
+		 * reduced record (logs written without shared reduction) */
+		if (job->nprocs > 1 && f->nprocs >= job->nprocs)
+			f->nprocs = -1;
 		cat_add(&s->cat[IOL_CAT_ALL], f);
 		if (f->br > 0 && f->bw == 0)
 			cat_add(&s->cat[IOL_CAT_RO], f);
@@ -623,6 +629,20 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 
 /* ---- files ---- */
 
+struct rowrank {
+	size_t row;
+	int64_t rank;
+};
+
+static int cmp_rowrank(const void *a, const void *b)
+{
+	const struct rowrank *x = a, *y = b;
+
+	if (x->row != y->row)
+		return x->row < y->row ? -1 : 1;
+	return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
 static void merge_access(struct iol_filerow *f, int64_t acc, int64_t cnt)
 {
 	if (acc <= 0 || cnt <= 0)
@@ -642,6 +662,8 @@ int iol_files_compute(const struct iol_job *job, int merge,
 	size_t nv = 0, cap = 0, i;
 	int64_t *seqsum = NULL, *opsum = NULL, *nalsum = NULL;
 	struct ftab index = { NULL, 0, 0 };
+	struct rowrank *rr = NULL;
+	size_t nrr = 0, rrcap = 0;
 	int m;
 
 	*rows = NULL;
@@ -695,8 +717,8 @@ int iol_files_compute(const struct iol_job *job, int merge,
 				f->id = r->id;
 				f->path = iol_job_name(job, r->id);
 				f->mod = merge ? -1 : m;
-				f->rank = r->rank;
-				f->nranks = r->rank < 0 ? -1 : 0;
+				f->rank = -1;
+				f->nranks = 0;
 				f->first = f->last = -1;
 				f->maxoff = -1;
 				f->access = -1;
@@ -719,33 +741,42 @@ int iol_files_compute(const struct iol_job *job, int merge,
 					       strlen(iol_modinfo(m)->name) + 1);
 				}
 			}
-			/* bytes and ops of the low layers only when merged, so
-			 * no byte is counted twice (METRICS.md 1) */
-			if (!merge || m == IOL_MOD_POSIX || m == IOL_MOD_STDIO ||
-			    m == IOL_MOD_DFS || m == IOL_MOD_DAOS) {
-				f->br += pos(x.br);
-				f->bw += pos(x.bw);
-				f->reads += pos(x.reads);
-				f->writes += pos(x.writes);
-				f->tr += posf(x.tr);
-				f->tw += posf(x.tw);
+			if (r->rank < 0) {
+				f->nranks = -1;
+			} else {
+				if (nrr == rrcap) {
+					struct rowrank *n2;
+
+					rrcap = rrcap ? rrcap * 2 : 256;
+					n2 = realloc(rr, rrcap * sizeof(*rr));
+					if (!n2)
+						goto oom;
+					rr = n2;
+				}
+				rr[nrr].row = k;
+				rr[nrr++].rank = r->rank;
 			}
+			/* counts and times of the low layers only when merged,
+			 * so nothing is counted twice (METRICS.md 1) */
+			if (merge && m != IOL_MOD_POSIX && m != IOL_MOD_STDIO &&
+			    m != IOL_MOD_DFS && m != IOL_MOD_DAOS)
+				continue;
+			f->br += pos(x.br);
+			f->bw += pos(x.bw);
+			f->reads += pos(x.reads);
+			f->writes += pos(x.writes);
+			f->tr += posf(x.tr);
+			f->tw += posf(x.tw);
 			f->opens += pos(x.opens);
 			f->seeks += pos(x.seeks);
 			f->stats += pos(x.stats);
 			f->syncs += pos(x.syncs);
 			f->tm += posf(x.tm);
 			if (r->rank < 0) {
-				f->nranks = -1;
 				if (posf(x.tslow) > f->tslow)
 					f->tslow = posf(x.tslow);
-			} else {
-				if (f->nranks >= 0 && (f->nranks == 0 || f->rank != r->rank))
-					f->nranks++;
-				if (f->rank != r->rank)
-					f->rank = f->nranks > 1 ? -1 : r->rank;
-				if (rec_time(&x) > f->tslow)
-					f->tslow = rec_time(&x);
+			} else if (rec_time(&x) > f->tslow) {
+				f->tslow = rec_time(&x);
 			}
 			f->first = tsmin(f->first, x.first);
 			f->last = tsmax(f->last, x.last);
@@ -761,6 +792,20 @@ int iol_files_compute(const struct iol_job *job, int merge,
 			}
 		}
 	}
+	/* distinct ranks per row */
+	if (nrr)
+		qsort(rr, nrr, sizeof(*rr), cmp_rowrank);
+	for (i = 0; i < nrr; i++) {
+		struct iol_filerow *f = &v[rr[i].row];
+
+		if (i && rr[i].row == rr[i - 1].row && rr[i].rank == rr[i - 1].rank)
+			continue;
+		if (f->nranks < 0)
+			continue;
+		f->nranks++;
+		f->rank = f->nranks == 1 ? rr[i].rank : -1;
+	}
+	free(rr);
 	for (i = 0; i < nv; i++) {
 		if (opsum[i] > 0) {
 			v[i].pct_seq = (double)seqsum[i] / (double)opsum[i] * 100;
@@ -777,6 +822,7 @@ int iol_files_compute(const struct iol_job *job, int merge,
 	*n = nv;
 	return 0;
 oom:
+	free(rr);
 	free(index.v);
 	free(v);
 	free(seqsum);
@@ -824,8 +870,17 @@ static void hist_common(const struct iol_job *job, int m, struct iol_hist *h)
 		int64_t v = acc.agg.ic[c->acc1 + k], n = acc.agg.ic[c->acc1c + k];
 
 		if (v > 0 && n > 0) {
-			h->common[h->ncommon] = v;
-			h->common_count[h->ncommon++] = n;
+			int j = h->ncommon++;
+
+			/* most frequent first, then the larger size */
+			while (j > 0 && (h->common_count[j - 1] < n ||
+					 (h->common_count[j - 1] == n && h->common[j - 1] < v))) {
+				h->common[j] = h->common[j - 1];
+				h->common_count[j] = h->common_count[j - 1];
+				j--;
+			}
+			h->common[j] = v;
+			h->common_count[j] = n;
 		}
 	}
 	iol_accum_release(&acc);
@@ -1028,8 +1083,17 @@ double iol_phase_mibs(const struct iol_phase *ph)
 	return (double)ph->bytes / 1048576.0 / (ph->end - ph->start);
 }
 
-int iol_phases_compute(const struct iol_job *job, struct iol_phases *p,
-		       struct iol_error *err)
+int iol_timeline_layer(const struct iol_job *job, int layer)
+{
+	if (layer == 1 && job->nsegs[1] > 0)
+		return 1;
+	if (layer == 0 && job->nsegs[0] > 0)
+		return 0;
+	return job->nsegs[0] > 0 ? 0 : 1;
+}
+
+int iol_phases_compute(const struct iol_job *job, int layer,
+		       struct iol_phases *p, struct iol_error *err)
 {
 	size_t nprocs = job->nprocs > 0 ? (size_t)job->nprocs : 1;
 	struct ftab fidx = { NULL, 0, 0 };
@@ -1049,8 +1113,7 @@ int iol_phases_compute(const struct iol_job *job, struct iol_phases *p,
 			phase_init(&p->rank[i * 2 + op], (int64_t)i, 0, op);
 	if (p->source != IOL_TL_DXT)
 		return 0;
-	/* DXT_POSIX when present: MPI-IO segments sit above the same bytes */
-	which = job->nsegs[0] > 0 ? 0 : 1;
+	which = iol_timeline_layer(job, layer);
 	{
 		struct iol_segs *it;
 		struct iol_seg seg[1024];
@@ -1153,7 +1216,7 @@ static void matrix_add(struct iol_matrix *m, int64_t rank, double s, double e,
 	}
 }
 
-int iol_matrix_compute(const struct iol_job *job, size_t nbins,
+int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 		       struct iol_matrix *m, struct iol_error *err)
 {
 	size_t nrank = job->nprocs > 0 ? (size_t)job->nprocs : 1;
@@ -1183,7 +1246,7 @@ int iol_matrix_compute(const struct iol_job *job, size_t nbins,
 		long n, k;
 		double tmax = 0;
 
-		which = job->nsegs[0] > 0 ? 0 : 1;
+		which = iol_timeline_layer(job, layer);
 		/* the time axis must cover every segment: old logs round the
 		 * run time down to whole seconds */
 		ret = iol_segs_open(&it, job, which, err);
@@ -1217,6 +1280,17 @@ int iol_matrix_compute(const struct iol_job *job, size_t nbins,
 		size_t i;
 		int k;
 
+		for (k = 0; k < 2; k++) {
+			const struct iol_jmod *jm = &job->mod[mods[k]];
+
+			for (i = 0; jm->loaded && i < jm->n; i++) {
+				struct iol_recx x;
+
+				iol_rec_extract(mods[k], &jm->recs[i], &x);
+				if (x.last > m->t1)
+					m->t1 = x.last;
+			}
+		}
 		for (k = 0; k < 2; k++) {
 			const struct iol_jmod *jm = &job->mod[mods[k]];
 

@@ -176,8 +176,9 @@ struct iol_phases {
 	size_t nfile;
 };
 
-int iol_phases_compute(const struct iol_job *job, struct iol_phases *p,
-		       struct iol_error *err);
+/* layer: 0 DXT_POSIX, 1 DXT_MPIIO, -1 POSIX when it has segments */
+int iol_phases_compute(const struct iol_job *job, int layer,
+		       struct iol_phases *p, struct iol_error *err);
 void iol_phases_free(struct iol_phases *p);
 /* MiB/s of a phase, NAN if it has no duration. */
 double iol_phase_mibs(const struct iol_phase *ph);
@@ -190,8 +191,11 @@ struct iol_matrix {
 	double *wr, *rd;		/* nrank * nbins, row-major */
 };
 
-int iol_matrix_compute(const struct iol_job *job, size_t nbins,
+int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 		       struct iol_matrix *m, struct iol_error *err);
+/* The DXT layer a timeline uses: layer if it has segments, else the
+ * other one; -1 picks POSIX first. */
+int iol_timeline_layer(const struct iol_job *job, int layer);
 void iol_matrix_free(struct iol_matrix *m);
 
 #endif
