@@ -53,7 +53,12 @@ lib/libiolens.a: $(LIB_OBJS)
 lib/libiolens.so: $(LIB_OBJS)
 	$(CC) $(LDFLAGS) -shared -Wl,-soname,libiolens.so.0 -o $@ $(LIB_OBJS) $(LDLIBS)
 
-%.o: %.c $(HEADERS)
+# objects follow the flags: SANITIZE=1 after a plain build rebuilds all
+.build-flags: FORCE
+	@echo '$(CC) $(ALL_CFLAGS) $(LDFLAGS)' | cmp -s - $@ || \
+		echo '$(CC) $(ALL_CFLAGS) $(LDFLAGS)' > $@
+
+%.o: %.c $(HEADERS) .build-flags
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 t/unit/%: t/unit/%.c lib/libiolens.a cmd/obuf.o
@@ -72,8 +77,10 @@ deps:
 DEMO_LOG = sample-logs/ior/ior_posix_n1_t4m/root_ior_id12611-12611_11-21-79789-814826986434855799_1.darshan
 
 demo: deps all
-	@echo '$$ iolens parse --perf $(DEMO_LOG)'
-	@./bin/iolens parse --perf $(DEMO_LOG) | sed -n '/POSIX module data/,$$p' | head -32
+	@echo '$$ iolens summary $(DEMO_LOG)'
+	@./bin/iolens summary $(DEMO_LOG)
+	@echo '$$ iolens timeline $(DEMO_LOG)'
+	@./bin/iolens timeline $(DEMO_LOG) | head -9
 
 check: deps all
 	LC_ALL=C TZ=UTC IOLENS=$(CURDIR)/bin/iolens VALGRIND=$(VALGRIND) \
@@ -97,6 +104,6 @@ install: all iolens.pc
 	install -m 644 man/*.1 $(DESTDIR)$(mandir)/man1/
 
 clean:
-	rm -rf bin lib/*.o cmd/*.o lib/*.a lib/*.so iolens.pc $(UNIT_BINS) t/unit-bins
+	rm -rf bin lib/*.o cmd/*.o lib/*.a lib/*.so iolens.pc $(UNIT_BINS) t/unit-bins .build-flags
 
-.PHONY: all deps demo check bench lint install clean
+.PHONY: all deps demo check bench lint install clean FORCE

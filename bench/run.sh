@@ -32,6 +32,14 @@ parse --perf|parse --perf {log}|time,digest|darshan-parser --perf
 parse --total|parse --total {log}|digest|darshan-parser --total
 parse --file|parse --file {log}|digest|darshan-parser --file
 parse --dxt|parse --dxt {log}|time,digest|darshan-dxt-parser
+summary|summary {log}|time|
+summary csv|summary --format csv {log}|time|
+files csv|files --format csv {log}|time|
+hist|hist {log}|time|
+meta|meta {log}|time|
+timeline|timeline {log}|time|
+timeline --phases|timeline --phases --format csv {log}|time|
+timeline --bins|timeline --bins 100 --format csv {log}|time|
 '
 # ---------------------------------------------------------------------------------------
 

@@ -247,7 +247,8 @@ int cmd_files(int argc, char **argv)
 			rc = EXIT_DATA;
 			continue;
 		}
-		qsort(rows, n, sizeof(*rows), cmp_rows);
+		if (n)
+			qsort(rows, n, sizeof(*rows), cmp_rows);
 		if (co.fmt == FMT_TEXT) {
 			out_text(&o, "%s\n", argv[i]);
 			out_table(&o, cols + 1, NCOLS - 2);

@@ -60,7 +60,7 @@ if command -v python3 > /dev/null; then
 	bad=0
 	for log in "$CORPUS"/*/*.darshan; do
 		for c in summary files hist meta "timeline --phases"; do
-			$RUN $c --format json "$log" | python3 -c 'import json,sys; json.load(sys.stdin)' 2> /dev/null || bad=$((bad + 1))
+			$RUN $c --format json "$log" 2> /dev/null | python3 -c 'import json,sys; json.load(sys.stdin)' 2> /dev/null || bad=$((bad + 1))
 		done
 	done
 	is $bad 0 "JSON output parses for every corpus log"
