@@ -20,13 +20,14 @@ OPT ?= -O2
 CFLAGS ?= -g $(OPT)
 WARN = -std=c11 -Wall -Wextra -Werror -Wno-format-truncation
 ALL_CFLAGS = $(WARN) $(CFLAGS) -fPIC -Ilib -Icmd -DIOLENS_VERSION='"$(VERSION)"'
-LDLIBS = -lz -lbz2 -lm
+LDLIBS = -lz -lbz2 -llzma -lm
 ifeq ($(SANITIZE),1)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=address,undefined
 endif
 
 LIB_SRCS = lib/error.c lib/darshan.c lib/modnames.c lib/accum.c lib/job.c \
+	lib/lines.c lib/trace-strace.c \
 	lib/metrics.c
 CMD_SRCS = cmd/iolens.c cmd/commands.c cmd/util.c cmd/obuf.c cmd/parse.c \
 	cmd/parse-desc.c cmd/output.c cmd/common.c cmd/summary.c \
@@ -35,7 +36,7 @@ LIB_OBJS = $(LIB_SRCS:.c=.o)
 CMD_OBJS = $(CMD_SRCS:.c=.o)
 HEADERS = $(wildcard lib/*.h cmd/*.h)
 PUBLIC_HEADERS = lib/iolens.h lib/error.h lib/modules.h lib/darshan.h lib/accum.h \
-	lib/job.h lib/metrics.h
+	lib/job.h lib/metrics.h lib/trace.h lib/lines.h
 
 UNIT_SRCS = $(wildcard t/unit/*.c)
 UNIT_BINS = $(UNIT_SRCS:.c=)
@@ -68,7 +69,7 @@ t/unit-bins: $(UNIT_BINS)
 	@touch $@
 
 iolens.pc: Makefile
-	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lz -lbz2 -lm\nCflags: -I$${includedir}/iolens\n' \
+	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lz -lbz2 -llzma -lm\nCflags: -I$${includedir}/iolens\n' \
 		'$(prefix)' '$(libdir)' '$(includedir)' '$(VERSION)' > $@
 
 deps:

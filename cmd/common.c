@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "common.h"
+#include "trace.h"
 #include "util.h"
 #include "banned.h"
 
@@ -58,6 +59,22 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 			return -1;
 		}
 		return 1;
+	case OPT_RANK_FROM:
+		if (!strcmp(arg, "file"))
+			c->rank_from = IOL_RANK_FROM_FILE;
+		else if (!strcmp(arg, "pid"))
+			c->rank_from = IOL_RANK_FROM_PID;
+		else {
+			usage_error("--rank-from wants file or pid, not '%s'", arg);
+			return -1;
+		}
+		return 1;
+	case OPT_LENIENT:
+		c->lenient = 1;
+		return 1;
+	case OPT_MERGE_TRACES:
+		c->merge_traces = 1;
+		return 1;
 	case OPT_VERSION:
 		printf("iolens %s\n", IOLENS_VERSION);
 		*done = 1;
@@ -66,10 +83,27 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 	return 0;
 }
 
-int load_job(struct iol_job **job, const char *path)
+const char trace_help[] =
+	"  --lenient          traces: skip unparsable lines, counting them\n"
+	"  --merge-traces     traces: all logs given are one job's processes\n"
+	"  --rank-from how    traces: a rank per input file (file, default)\n"
+	"                     or per process id (pid)\n";
+
+int load_job(const struct copts *c, int argc, char **argv, int *i,
+	     struct iol_job **job)
 {
 	struct iol_error err = { 0 };
-	int ret = iol_job_load(job, path, &err);
+	const char *path = argv[*i];
+	struct iol_trace_opts to = { c->rank_from, c->lenient };
+	int ret;
+
+	if (c->merge_traces) {
+		ret = iol_job_load_strace(job, (const char *const *)argv + *i,
+					  argc - *i, &to, &err);
+		*i = argc - 1;
+	} else {
+		ret = iol_job_load_opts(job, path, &to, &err);
+	}
 
 	if (ret < 0) {
 		msg_ioerr(path, ret, &err);
@@ -88,6 +122,9 @@ int load_job(struct iol_job **job, const char *path)
 		msg("warning: '%s' is incomplete (%s ran out of memory): figures miss records",
 		    path, list);
 	}
+	if ((*job)->skipped)
+		msg("warning: '%s': %llu unparsable lines skipped", path,
+		    (unsigned long long)(*job)->skipped);
 	return ret;
 }
 

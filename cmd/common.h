@@ -14,19 +14,26 @@
 
 struct copts {
 	char **argv;		/* for messages */
+	int rank_from;		/* traces: IOL_RANK_FROM_* */
+	int lenient;		/* traces: skip unparsable lines */
+	int merge_traces;	/* all trace arguments are one job */
 	int fmt;
 	const char *outpath;
 	struct iol_opts m;
 };
 
 enum {
-	OPT_FORMAT = 1000, OPT_NODES, OPT_PPN, OPT_VERSION, OPT_LAST_COMMON
+	OPT_FORMAT = 1000, OPT_NODES, OPT_PPN, OPT_VERSION, OPT_RANK_FROM,
+	OPT_LENIENT, OPT_MERGE_TRACES, OPT_LAST_COMMON
 };
 
 #define COMMON_LONGOPTS                                                       \
 	{ "format", required_argument, NULL, OPT_FORMAT },                    \
 	{ "help", no_argument, NULL, 'h' },                                    \
+	{ "lenient", no_argument, NULL, OPT_LENIENT },                         \
+	{ "merge-traces", no_argument, NULL, OPT_MERGE_TRACES },               \
 	{ "output", required_argument, NULL, 'o' },                            \
+	{ "rank-from", required_argument, NULL, OPT_RANK_FROM },               \
 	{ "version", no_argument, NULL, OPT_VERSION }
 #define NODE_LONGOPTS                                                         \
 	{ "nodes", required_argument, NULL, OPT_NODES },                      \
@@ -39,8 +46,12 @@ void copts_init(struct copts *c, char **argv);
 /* Handle a common option: 1 handled, 0 not common, -1 usage error
  * (message printed).  OPT_VERSION prints the version and sets *done. */
 int copts_handle(struct copts *c, int opt, const char *arg, int *done);
-/* Load a job; prints the one-line message on failure. */
-int load_job(struct iol_job **job, const char *path);
+/* Load the job of argv[*i] (with --merge-traces: of every remaining
+ * argument, advancing *i); prints the one-line message on failure. */
+int load_job(const struct copts *c, int argc, char **argv, int *i,
+	     struct iol_job **job);
+/* The help lines of the trace options, for each command's --help. */
+extern const char trace_help[];
 /* "2026-11-21 06:36:29 UTC" for an epoch second, in UTC. */
 const char *fmt_time(char *buf, size_t n, int64_t secs);
 int parse_count(const char *s, int64_t *v);

@@ -36,7 +36,7 @@ static void help(void)
 	int i;
 
 	fputs(usage_str, stdout);
-	fputs("\nList every file a job touched, one row per file and module.\n\n"
+	printf("\nList every file a job touched, one row per file and module.\n\n"
 	      "  --exclude regex    drop files whose path matches\n"
 	      "  --format fmt       text (default), csv, tsv or json\n"
 	      "  --include regex    keep only files whose path matches\n"
@@ -47,10 +47,11 @@ static void help(void)
 	      "  --sort key         sort by a column, largest first (default\n"
 	      "                     bytes: bytes_read + bytes_written)\n"
 	      "  --top n            keep the first n rows\n"
+	      "%s"
 	      "  -h, --help         show this help\n"
 	      "  --version          show the version\n"
 	      "\ncolumns:",
-	      stdout);
+	      trace_help);
 	for (i = 1; i < NCOLS; i++)
 		printf("%s%s", i % 6 == 1 ? "\n  " : " ", cols[i]);
 	putchar('\n');
@@ -237,7 +238,7 @@ int cmd_files(int argc, char **argv)
 		struct iol_error err = { 0 };
 		size_t n, r, shown = 0;
 
-		if (load_job(&job, argv[i]) < 0) {
+		if (load_job(&co, argc, argv, &i, &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}

@@ -17,14 +17,15 @@ static const char usage_str[] =
 static void help(void)
 {
 	fputs(usage_str, stdout);
-	fputs("\nAccess sizes of reads and writes in Darshan's bins (0-100 B up\n"
+	printf("\nAccess sizes of reads and writes in Darshan's bins (0-100 B up\n"
 	      "to 1 GiB and more), for the job (POSIX) and each module, and\n"
 	      "the most common access sizes.\n\n"
 	      "  --format fmt       text (default), csv, tsv or json\n"
 	      "  -o, --output file  write to file (replaced atomically)\n"
+	      "%s"
 	      "  -h, --help         show this help\n"
 	      "  --version          show the version\n",
-	      stdout);
+	      trace_help);
 }
 
 static const char *const cols[] = {
@@ -100,7 +101,7 @@ int cmd_hist(int argc, char **argv)
 		struct iol_job *job;
 		size_t n, k;
 
-		if (load_job(&job, argv[i]) < 0) {
+		if (load_job(&co, argc, argv, &i, &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}

@@ -18,15 +18,16 @@ static const char usage_str[] =
 static void help(void)
 {
 	fputs(usage_str, stdout);
-	fputs("\nMetadata operations and their cost: counts per module and kind\n"
+	printf("\nMetadata operations and their cost: counts per module and kind\n"
 	      "(opens, stats, seeks, syncs, ...), metadata time per module and\n"
 	      "per rank, and the share of the slowest rank's I/O time spent on\n"
 	      "metadata.\n\n"
 	      "  --format fmt       text (default), csv, tsv or json\n"
 	      "  -o, --output file  write to file (replaced atomically)\n"
+	      "%s"
 	      "  -h, --help         show this help\n"
 	      "  --version          show the version\n",
-	      stdout);
+	      trace_help);
 }
 
 /* machine formats: one table of (scope, name, metric, value) rows */
@@ -90,7 +91,7 @@ int cmd_meta(int argc, char **argv)
 		int m;
 		char rb[24];
 
-		if (load_job(&job, argv[i]) < 0) {
+		if (load_job(&co, argc, argv, &i, &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
@@ -117,6 +118,14 @@ int cmd_meta(int argc, char **argv)
 			for (k = 0; k < (size_t)(job->nprocs > 0 ? job->nprocs : 1); k++) {
 				snprintf(rb, sizeof(rb), "%zu", k);
 				kv(&o, argv[i], "rank", rb, "meta_time", mt.rank_time[k], 0);
+			}
+			for (k = 0; k < job->nsys; k++) {
+				const struct iol_jsys *y = &job->sys[k];
+
+				kv(&o, argv[i], "syscall", y->name, "calls", (double)y->calls, 1);
+				kv(&o, argv[i], "syscall", y->name, "errors", (double)y->errors, 1);
+				kv(&o, argv[i], "syscall", y->name, "time", y->time, 0);
+				kv(&o, argv[i], "syscall", y->name, "bytes", (double)y->bytes, 1);
 			}
 			if (mt.slowest_rank >= 0) {
 				snprintf(rb, sizeof(rb), "%lld", (long long)mt.slowest_rank);
@@ -162,6 +171,23 @@ int cmd_meta(int argc, char **argv)
 				out_text(&o, "slowest rank %lld: %.6f s of metadata in %.6f s of I/O (%.1f %%)\n",
 					 (long long)mt.slowest_rank, mt.slowest_meta,
 					 mt.slowest_io, mt.slowest_meta / mt.slowest_io * 100);
+			if (job->nsys) {
+				static const char *const scols[] = {
+					"system call", "calls", "errors", "time", "bytes",
+				};
+
+				out_text(&o, "\nSystem calls (all descriptors)\n");
+				out_table(&o, scols, 5);
+				for (k = 0; k < job->nsys; k++) {
+					out_str(&o, job->sys[k].name);
+					out_int(&o, job->sys[k].calls);
+					out_int(&o, job->sys[k].errors);
+					out_num(&o, job->sys[k].time, 6);
+					out_int(&o, job->sys[k].bytes);
+					out_endrow(&o);
+				}
+				out_endtable(&o);
+			}
 			out_text(&o, "\nMetadata time per rank (files of its own)\n");
 			out_table(&o, rcols, 3);
 			for (k = 0; k < (size_t)(job->nprocs > 0 ? job->nprocs : 1); k++) {

@@ -20,7 +20,7 @@ static const char usage_str[] =
 static void help(void)
 {
 	fputs(usage_str, stdout);
-	fputs("\nSummarise the I/O of each job: volumes per module, time by the\n"
+	printf("\nSummarise the I/O of each job: volumes per module, time by the\n"
 	      "slowest rank, MiB/s and MiB/s per compute node, time in I/O,\n"
 	      "metadata cost, file categories, I/O strategy and top files.\n\n"
 	      "  --format fmt          text (default), csv, tsv or json\n"
@@ -28,9 +28,10 @@ static void help(void)
 	      "  -o, --output file     write to file (replaced atomically)\n"
 	      "  --procs-per-node n    n processes per node: nodes = nprocs / n,\n"
 	      "                        rounded up\n"
+	      "%s"
 	      "  -h, --help            show this help\n"
 	      "  --version             show the version\n",
-	      stdout);
+	      trace_help);
 }
 
 /* modules with data counters, in the order columns list them */
@@ -88,8 +89,8 @@ static void build_cols(void)
 		"bytes_read", "bytes_written", "io_time_by_slowest",
 		"slowest_rank", "mib_s", "mib_s_per_node", "pct_io_time_slowest",
 		"pct_io_time_avg", "io_time_total", "meta_time_total",
-		"md_cost_pct", "files", "files_per_proc", "creates_estimated",
-		"creates_per_proc_estimated", "pct_sequential", "pct_aligned",
+		"md_cost_pct", "files", "files_per_proc", "creates",
+		"creates_per_proc", "creates_exact", "pct_sequential", "pct_aligned",
 		"mib_per_proc", "strategy",
 	};
 	size_t i;
@@ -199,6 +200,7 @@ static void row(struct out *o, const struct iol_job *job,
 	out_num(o, s->files_per_proc, 6);
 	out_int(o, s->ncreated);
 	out_num(o, s->creates_per_proc, 6);
+	out_int(o, s->creates_exact);
 	out_num(o, s->pct_seq, 6);
 	out_num(o, s->pct_aligned, 6);
 	out_num(o, s->mib_per_proc, 6);
@@ -271,7 +273,12 @@ static void text(struct out *o, const struct iol_job *job,
 	else
 		out_text(o, "  processes     %lld    nodes unknown (give --nodes)\n",
 			 (long long)job->nprocs);
-	if (isnan(job->run_time))
+	if (!job->date_known)
+		out_text(o, "  start         %02lld:%02lld:%02lld (time of day: the trace has no date)"
+			    "    run time %.4f s\n",
+			 (long long)(job->start_sec / 3600 % 24), (long long)(job->start_sec / 60 % 60),
+			 (long long)(job->start_sec % 60), job->run_time);
+	else if (isnan(job->run_time))
 		out_text(o, "  start         %s    run time unknown (no end time)\n",
 			 fmt_time(b1, sizeof(b1), job->start_sec));
 	else
@@ -324,14 +331,35 @@ static void text(struct out *o, const struct iol_job *job,
 		 pct(b1, s->pct_io_slowest), pct(b2, s->pct_io_avg));
 	out_text(o, "  metadata cost          %s of I/O time (%.4f s of %.4f s, all processes)\n",
 		 pct(b1, s->md_cost_pct), s->meta_time_total, s->io_time_total);
-	out_text(o, "  files per process      %.2f    creates per process %.2f (estimated)\n",
-		 s->files_per_proc, s->creates_per_proc);
+	out_text(o, "  files per process      %.2f    creates per process %.2f%s\n",
+		 s->files_per_proc, s->creates_per_proc,
+		 s->creates_exact ? "" : " (estimated)");
 	out_text(o, "  sequential accesses    %s    aligned accesses %s\n",
 		 pct(b1, s->pct_seq), pct(b2, s->pct_aligned));
 	snprintf(b3, sizeof(b3), "%.2f", s->mib_per_proc);
 	out_text(o, "  MiB per process        %s\n", b3);
 	out_text(o, "  I/O strategy           %s\n", s->strategy);
 
+	if (job->kind == IOL_SRC_STRACE) {
+		int k, any = 0;
+
+		for (k = 0; k < IOL_OTHER_N; k++)
+			any |= job->other[k].reads || job->other[k].writes;
+		if (any) {
+			out_text(o, "\nNot files (summarised)\n");
+			for (k = 0; k < IOL_OTHER_N; k++)
+				if (job->other[k].reads || job->other[k].writes)
+					out_text(o, "  %-17s %s read in %lld calls, %s written in %lld calls\n",
+						 iol_other_names[k],
+						 hb(b1, (double)job->other[k].bytes_read),
+						 (long long)job->other[k].reads,
+						 hb(b2, (double)job->other[k].bytes_written),
+						 (long long)job->other[k].writes);
+		}
+		if (job->skipped)
+			out_text(o, "  %llu unparsable lines skipped\n",
+				 (unsigned long long)job->skipped);
+	}
 	out_text(o, "\nFile categories\n");
 	out_table(o, ccols, 5);
 	for (c = 0; c < IOL_CAT_N; c++) {
@@ -413,7 +441,7 @@ int cmd_summary(int argc, char **argv)
 		struct iol_summary s;
 		struct iol_error err = { 0 };
 
-		if (load_job(&job, argv[i]) < 0) {
+		if (load_job(&co, argc, argv, &i, &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}

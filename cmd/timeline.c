@@ -23,7 +23,7 @@ static const char usage_str[] =
 static void help(void)
 {
 	fputs(usage_str, stdout);
-	fputs("\nPer-rank intervals of I/O activity, from DXT traces when present,\n"
+	printf("\nPer-rank intervals of I/O activity, from DXT traces when present,\n"
 	      "else from Darshan's per-file timestamps, and the bandwidth of each\n"
 	      "phase (all writes, all reads) per rank, file and job.\n\n"
 	      "  --bins n           a rank x time matrix of bytes in n time bins\n"
@@ -33,9 +33,10 @@ static void help(void)
 	      "  -o, --output file  write to file (replaced atomically)\n"
 	      "  --phases           machine formats: phases instead of intervals\n"
 	      "  --width n          text chart width in columns (default 64)\n"
+	      "%s"
 	      "  -h, --help         show this help\n"
 	      "  --version          show the version\n",
-	      stdout);
+	      trace_help);
 }
 
 static const char *const icols[] = {
@@ -358,7 +359,7 @@ int cmd_timeline(int argc, char **argv)
 		struct iol_phases ph;
 		int src;
 
-		if (load_job(&job, argv[i]) < 0) {
+		if (load_job(&co, argc, argv, &i, &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}

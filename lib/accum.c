@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "accum.h"
+#include "wrap.h"
 #include "banned.h"
 
 enum {
@@ -176,7 +177,7 @@ static void merge_common(int64_t *agg, const int64_t *in, int i, int nint,
 	for (j = i; j < i + 4; j++)
 		for (k = 0; k < 4; k++)
 			if (agg[i + k] == in[j]) {
-				agg[i + k + 4] += in[j + 4];
+				agg[i + k + 4] = wadd(agg[i + k + 4], in[j + 4]);
 				dup[j - i] = 1;
 			}
 	for (j = i; j < i + 4; j++) {
@@ -189,7 +190,7 @@ static void merge_common(int64_t *agg, const int64_t *in, int i, int nint,
 			break;
 		for (k = 0; k < 4; k++)
 			if (agg[i + k] == in[j]) {
-				total_count = (int)(agg[i + k + 4] + in[j + 4]);
+				total_count = (int)wadd(agg[i + k + 4], in[j + 4]);
 				break;
 			}
 		if (k == 4)
@@ -258,10 +259,10 @@ static void agg_record(struct iol_accum *a, const struct iol_rec *r, int init)
 	for (i = 0; i < r->nint; i++) {
 		switch (s->icls[i]) {
 		case A_SUM:
-			g->ic[i] += r->ic[i];
+			g->ic[i] = wadd(g->ic[i], r->ic[i]);
 			break;
 		case A_SUMCLAMP:
-			g->ic[i] += r->ic[i];
+			g->ic[i] = wadd(g->ic[i], r->ic[i]);
 			if (g->ic[i] < 0)
 				g->ic[i] = -1;
 			break;
@@ -410,7 +411,7 @@ int iol_accum_add(struct iol_accum *a, const struct iol_rec *r)
 		md = r->fc[s->t_meta];
 		rw = r->fc[s->t_read] + r->fc[s->t_write];
 	}
-	a->total_bytes += rb + wb;
+	a->total_bytes = wadd(a->total_bytes, wadd(rb, wb));
 	if (r->rank < 0) {
 		a->shared_time += io;
 	} else {
@@ -421,8 +422,8 @@ int iol_accum_add(struct iol_accum *a, const struct iol_rec *r)
 	f = file_get(a, r->id);
 	if (!f)
 		return IOL_ENOMEM;
-	f->r_bytes += rb;
-	f->w_bytes += wb;
+	f->r_bytes = wadd(f->r_bytes, rb);
+	f->w_bytes = wadd(f->w_bytes, wb);
 	if (maxoff == -1)
 		f->max_offset = -1;
 	else if (maxoff > f->max_offset)
@@ -430,7 +431,7 @@ int iol_accum_add(struct iol_accum *a, const struct iol_rec *r)
 	if (np == -1)
 		f->nprocs = -1;
 	else
-		f->nprocs += np;
+		f->nprocs = wadd(f->nprocs, np);
 	return 0;
 }
 
@@ -457,8 +458,8 @@ void iol_accum_perf(const struct iol_accum *a, struct iol_perf *p)
 static void cat_inc(struct iol_category *c, const struct iol_accum_file *f)
 {
 	c->count++;
-	c->read_bytes += f->r_bytes;
-	c->write_bytes += f->w_bytes;
+	c->read_bytes = wadd(c->read_bytes, f->r_bytes);
+	c->write_bytes = wadd(c->write_bytes, f->w_bytes);
 	if (f->max_offset == -1)
 		c->max_offset = -1;
 	else if (f->max_offset > c->max_offset)

@@ -26,6 +26,7 @@
 
 #include "darshan.h"
 #include "modnames.h"
+#include "wrap.h"
 #include "banned.h"
 
 #define DARSHAN_MAGIC 6567223
@@ -1395,7 +1396,7 @@ again:
 			if (to < 0)
 				continue;
 			if (lay->mod == IOL_MOD_PNETCDF_FILE && i == 1)
-				r->ic[to] += v;	/* OPENS = INDEP + COLL */
+				r->ic[to] = wadd(r->ic[to], v);	/* OPENS = INDEP + COLL */
 			else
 				r->ic[to] = v;
 		}

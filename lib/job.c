@@ -5,12 +5,24 @@
  * compressed region when an analysis asks for them, so memory follows the
  * number of records, not the number of operations.
  */
+#define _GNU_SOURCE
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "job.h"
+#include <errno.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "job-int.h"
+#include "lines.h"
+#include "trace.h"
 #include "banned.h"
+
+const char *const iol_other_names[IOL_OTHER_N] = {
+	"pipes", "sockets", "standard streams", "devices",
+};
 
 /* ---- arena ---- */
 
@@ -20,13 +32,7 @@ struct arena_blk {
 	char data[];
 };
 
-struct iol_job_priv {
-	struct iol_dlog *dlog;
-	struct arena_blk *blocks;
-	size_t capped[2];	/* dxt array capacity */
-};
-
-static void *arena_alloc(struct iol_job_priv *p, size_t n)
+void *iol_arena_alloc(struct iol_job_priv *p, size_t n)
 {
 	struct arena_blk *b = p->blocks;
 
@@ -44,6 +50,16 @@ static void *arena_alloc(struct iol_job_priv *p, size_t n)
 	}
 	b->used += n;
 	return b->data + b->used - n;
+}
+
+char *iol_arena_strdup(struct iol_job_priv *p, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *d = iol_arena_alloc(p, n);
+
+	if (d)
+		memcpy(d, s, n);
+	return d;
 }
 
 /* ---- loading ---- */
@@ -78,7 +94,7 @@ static int load_counters(struct iol_job *job, int mod, struct iol_error *err)
 		jr = &jm->recs[jm->n];
 		jr->id = r->id;
 		jr->rank = r->rank;
-		jr->ic = arena_alloc(p, sizeof(int64_t) * (size_t)mi->nint +
+		jr->ic = iol_arena_alloc(p, sizeof(int64_t) * (size_t)mi->nint +
 						sizeof(double) * (size_t)mi->nflt);
 		if (!jr->ic) {
 			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -166,7 +182,7 @@ static int load_heatmap(struct iol_job *job, struct iol_error *err)
 		h->rank = r->rank;
 		h->bin_width = r->bin_width;
 		h->nbins = r->nbins;
-		h->wbins = arena_alloc(p, sizeof(int64_t) * 2 * (size_t)(r->nbins + 1));
+		h->wbins = iol_arena_alloc(p, sizeof(int64_t) * 2 * (size_t)(r->nbins + 1));
 		if (!h->wbins) {
 			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
 			break;
@@ -228,10 +244,116 @@ static int load_darshan(struct iol_job *job, struct iol_error *err)
 	return 0;
 }
 
+/* Not a Darshan log but the first line of an strace output?  (Reads the
+ * start of the file; compressed traces are looked into.)  Standard input
+ * is taken to be a Darshan log. */
+static int looks_like_trace(const char *path)
+{
+	struct iol_lines l;
+	char *line;
+	size_t len;
+	int r = 0;
+	struct stat sb;
+
+	if (!strcmp(path, "-"))
+		return 0;
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return 1;
+	{
+		FILE *f = fopen(path, "rb");
+		char head[16];
+		size_t n;
+
+		if (!f)
+			return 0;
+		n = fread(head, 1, sizeof(head), f);
+		fclose(f);
+		if (iol_dlog_sniff(head, n))
+			return 0;
+	}
+	if (iol_lines_open(&l, path, NULL) < 0)
+		return 0;
+	/* skip blank lines and strace's own notes */
+	while (iol_lines_next(&l, &line, &len, NULL) == 1) {
+		if (!len || !strncmp(line, "strace:", 7))
+			continue;
+		r = iol_strace_sniff(line, len);
+		break;
+	}
+	iol_lines_close(&l);
+	return r;
+}
+
+/* standard input into a temporary file; returns its path (caller frees) */
+static char *spool_stdin(struct iol_error *err)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path;
+	char buf[65536];
+	size_t n;
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	n = strlen(dir) + 32;
+	path = malloc(n);
+	if (!path) {
+		iol_error_set(err, IOL_ENOMEM, "out of memory");
+		return NULL;
+	}
+	snprintf(path, n, "%s/iolens-stdin.XXXXXX", dir);
+	fd = mkstemp(path);
+	if (fd < 0) {
+		iol_error_set(err, IOL_EIO, "cannot spool standard input: %s", strerror(errno));
+		free(path);
+		return NULL;
+	}
+	for (;;) {
+		ssize_t r = read(STDIN_FILENO, buf, sizeof(buf));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		if (write(fd, buf, (size_t)r) != r) {
+			iol_error_set(err, IOL_EIO, "cannot spool standard input: %s",
+				      strerror(errno));
+			close(fd);
+			unlink(path);
+			free(path);
+			return NULL;
+		}
+	}
+	close(fd);
+	return path;
+}
+
 int iol_job_load(struct iol_job **out, const char *path, struct iol_error *err)
+{
+	return iol_job_load_opts(out, path, NULL, err);
+}
+
+int iol_job_load_opts(struct iol_job **out, const char *path,
+		      const struct iol_trace_opts *to, struct iol_error *err)
 {
 	struct iol_job *job;
 	int ret;
+
+	if (!strcmp(path, "-")) {
+		char *tmp = spool_stdin(err);
+
+		if (!tmp)
+			return err ? err->code : IOL_EIO;
+		ret = iol_job_load_opts(out, tmp, to, err);
+		if (ret == 0) {
+			(*out)->priv->spool = tmp;
+			(*out)->path = "-";
+		} else {
+			unlink(tmp);
+			free(tmp);
+		}
+		return ret;
+	}
 
 	*out = NULL;
 	job = calloc(1, sizeof(*job));
@@ -240,6 +362,15 @@ int iol_job_load(struct iol_job **out, const char *path, struct iol_error *err)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
 	job->path = path;
+	job->ncreated = -1;
+	job->date_known = 1;
+	if (looks_like_trace(path)) {
+		struct iol_trace_opts o = { IOL_RANK_FROM_FILE, 0 };
+
+		free(job->priv);
+		free(job);
+		return iol_job_load_strace(out, &path, 1, to ? to : &o, err);
+	}
 	ret = iol_dlog_open(&job->priv->dlog, path, err);
 	if (ret == 0)
 		ret = load_darshan(job, err);
@@ -258,7 +389,15 @@ void iol_job_close(struct iol_job *job)
 	if (!job)
 		return;
 	if (job->priv) {
-		struct arena_blk *b = job->priv->blocks;
+		struct arena_blk *b;
+
+		if (job->priv->st)
+			iol_strace_free(job);
+		if (job->priv->spool) {
+			unlink(job->priv->spool);
+			free(job->priv->spool);
+		}
+		b = job->priv->blocks;
 
 		while (b) {
 			struct arena_blk *n = b->next;
@@ -274,11 +413,14 @@ void iol_job_close(struct iol_job *job)
 	free(job->dxt[0]);
 	free(job->dxt[1]);
 	free(job->heat);
+	free(job->sys);
 	free(job);
 }
 
 const char *iol_job_name(const struct iol_job *job, uint64_t id)
 {
+	if (job->priv->st)
+		return iol_strace_name(job, id);
 	return job->priv->dlog ? iol_dlog_name(job->priv->dlog, id) : NULL;
 }
 
@@ -302,6 +444,7 @@ double iol_job_start(const struct iol_job *job)
 /* ---- segment streaming ---- */
 
 struct iol_segs {
+	struct iol_segs *trace;	/* a trace's own iterator */
 	const struct iol_job *job;
 	int which;
 	struct iol_modrd rd;
@@ -323,6 +466,17 @@ int iol_segs_open(struct iol_segs **out, const struct iol_job *job, int which,
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	it->job = job;
 	it->which = which;
+	if (job->priv->st) {
+		if (which == 0 && job->ndxt[0]) {
+			it->trace = iol_strace_segs_open(job, err);
+			if (!it->trace) {
+				free(it);
+				return err ? err->code : IOL_ENOMEM;
+			}
+		}
+		*out = it;
+		return 0;
+	}
 	if (job->ndxt[which]) {
 		ret = iol_modrd_open(&it->rd, job->priv->dlog, mod, err);
 		if (ret < 0) {
@@ -342,6 +496,8 @@ long iol_segs_next(struct iol_segs *it, struct iol_seg *segs, size_t max,
 	long n;
 	int ret;
 
+	if (it->trace)
+		return iol_strace_segs_next(it->trace, segs, max, rec, is_read, err);
 	if (!it->open)
 		return 0;
 	for (;;) {
@@ -367,6 +523,8 @@ void iol_segs_close(struct iol_segs *it)
 {
 	if (!it)
 		return;
+	if (it->trace)
+		iol_strace_segs_close(it->trace);
 	if (it->open)
 		iol_modrd_close(&it->rd);
 	free(it);

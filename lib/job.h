@@ -55,6 +55,22 @@ struct iol_jheat {
 	int64_t *wbins, *rbins;
 };
 
+/* Totals of one system call in a trace. */
+struct iol_jsys {
+	char name[32];
+	int64_t calls, errors, bytes;
+	double time;
+};
+
+/* I/O on descriptors that are not regular files, summarised by kind. */
+enum { IOL_OTHER_PIPE, IOL_OTHER_SOCKET, IOL_OTHER_STD, IOL_OTHER_DEVICE,
+       IOL_OTHER_N };
+extern const char *const iol_other_names[IOL_OTHER_N];
+struct iol_jother {
+	int64_t reads, writes, bytes_read, bytes_written;
+	double time;
+};
+
 struct iol_job_priv;
 
 struct iol_job {
@@ -75,12 +91,24 @@ struct iol_job {
 	uint64_t nsegs[2];	/* segments in each */
 	struct iol_jheat *heat;
 	size_t nheat;
+	/* traces only */
+	struct iol_jsys *sys;
+	size_t nsys;
+	struct iol_jother other[IOL_OTHER_N];
+	uint64_t skipped;	/* unparsable lines skipped (lenient) */
+	int64_t ncreated;	/* files created, exact; -1 unknown */
+	int date_known;		/* 0: times of day only (strace -tt) */
 	struct iol_job_priv *priv;
 };
 
-/* Load a log.  Darshan logs are recognised by their magic number. */
+/* Load a log or trace: Darshan logs are recognised by their magic number,
+ * strace output by its first line; "-" is standard input (spooled to a
+ * temporary file so traces can be read twice). */
 int iol_job_load(struct iol_job **out, const char *path,
 		 struct iol_error *err);
+struct iol_trace_opts;
+int iol_job_load_opts(struct iol_job **out, const char *path,
+		      const struct iol_trace_opts *o, struct iol_error *err);
 void iol_job_close(struct iol_job *job);
 
 /* Path of a record id, or NULL. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "wrap.h"
 #include "banned.h"
 
 const char *const iol_bin_names[IOL_NBINS] = {
@@ -307,12 +308,12 @@ static struct fent *ftab_get(struct ftab *t, uint64_t id)
 static void cat_add(struct iol_category *c, const struct fent *f)
 {
 	c->count++;
-	c->read_bytes += f->br;
-	c->write_bytes += f->bw;
+	c->read_bytes = wadd(c->read_bytes, f->br);
+	c->write_bytes = wadd(c->write_bytes, f->bw);
 	if (f->maxoff > c->max_offset)
 		c->max_offset = f->maxoff;
 	if (f->maxoff >= 0)
-		c->sum_size += f->maxoff + 1;
+		c->sum_size = wadd(c->sum_size, wadd(f->maxoff, 1));
 }
 
 static void top_insert(struct iol_topfile *top, size_t *n,
@@ -416,11 +417,11 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 
 			iol_rec_extract(m, &jm->recs[i], &x);
 			ms->nrec++;
-			ms->bytes_read += pos(x.br);
-			ms->bytes_written += pos(x.bw);
-			ms->reads += pos(x.reads);
-			ms->writes += pos(x.writes);
-			ms->opens += pos(x.opens);
+			ms->bytes_read = wadd(ms->bytes_read, pos(x.br));
+			ms->bytes_written = wadd(ms->bytes_written, pos(x.bw));
+			ms->reads = wadd(ms->reads, pos(x.reads));
+			ms->writes = wadd(ms->writes, pos(x.writes));
+			ms->opens = wadd(ms->opens, pos(x.opens));
 			ms->read_time += posf(x.tr);
 			ms->write_time += posf(x.tw);
 			ms->meta_time += posf(x.tm);
@@ -470,25 +471,25 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 
 			iol_rec_extract(low[k], r, &x);
 			t = rec_time(&x);
-			s->bytes_read += pos(x.br);
-			s->bytes_written += pos(x.bw);
-			s->io.total_bytes += pos(x.br) + pos(x.bw);
+			s->bytes_read = wadd(s->bytes_read, pos(x.br));
+			s->bytes_written = wadd(s->bytes_written, pos(x.bw));
+			s->io.total_bytes = wadd(s->io.total_bytes, wadd(pos(x.br), pos(x.bw)));
 			tsum += t;
 			msum += posf(x.tm);
 			if (r->rank < 0) {
 				s->io.shared_time_by_slowest += posf(x.tslow);
 			} else if (r->rank < nprocs) {
 				rank_t[r->rank] += t;
-				rank_b[r->rank] += pos(x.br) + pos(x.bw);
-				rank_bytes += pos(x.br) + pos(x.bw);
+				rank_b[r->rank] = wadd(rank_b[r->rank], wadd(pos(x.br), pos(x.bw)));
+				rank_bytes = wadd(rank_bytes, wadd(pos(x.br), pos(x.bw)));
 			}
 			if (low[k] == IOL_MOD_POSIX) {
 				if (x.seq >= 0)
-					seq += x.seq;
+					seq = wadd(seq, x.seq);
 				if (x.reads >= 0 && x.writes >= 0)
-					ops += x.reads + x.writes;
+					ops = wadd(ops, wadd(x.reads, x.writes));
 				if (x.notaligned >= 0)
-					notal += x.notaligned;
+					notal = wadd(notal, x.notaligned);
 			}
 			f = ftab_get(&ft, r->id);
 			if (!f) {
@@ -497,8 +498,8 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 				free(rank_b);
 				return iol_error_set(err, IOL_ENOMEM, "out of memory");
 			}
-			f->br += pos(x.br);
-			f->bw += pos(x.bw);
+			f->br = wadd(f->br, pos(x.br));
+			f->bw = wadd(f->bw, pos(x.bw));
 			if (x.maxoff > f->maxoff)
 				f->maxoff = x.maxoff;
 			f->time += t;
@@ -595,7 +596,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 		u = f->nprocs == 1 ? IOL_CAT_UNIQUE
 				   : f->nprocs < 0 ? IOL_CAT_SHARED : IOL_CAT_PARTSHARED;
 		cat_add(&s->cat[u], f);
-		unk_bytes[u - IOL_CAT_UNIQUE] += f->br + f->bw;
+		unk_bytes[u - IOL_CAT_UNIQUE] = wadd(unk_bytes[u - IOL_CAT_UNIQUE], wadd(f->br, f->bw));
 		t.id = f->id;
 		t.path = iol_job_name(job, f->id);
 		t.bytes_read = f->br;
@@ -607,6 +608,10 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 		top_insert(s->top_time, &ntt, &t, 1);
 	}
 	s->ntop = ntb;
+	if (job->ncreated >= 0) {
+		s->ncreated = job->ncreated;
+		s->creates_exact = 1;
+	}
 	s->creates_per_proc = (double)s->ncreated / (double)nprocs;
 	free(ft.v);
 
@@ -761,16 +766,16 @@ int iol_files_compute(const struct iol_job *job, int merge,
 			if (merge && m != IOL_MOD_POSIX && m != IOL_MOD_STDIO &&
 			    m != IOL_MOD_DFS && m != IOL_MOD_DAOS)
 				continue;
-			f->br += pos(x.br);
-			f->bw += pos(x.bw);
-			f->reads += pos(x.reads);
-			f->writes += pos(x.writes);
+			f->br = wadd(f->br, pos(x.br));
+			f->bw = wadd(f->bw, pos(x.bw));
+			f->reads = wadd(f->reads, pos(x.reads));
+			f->writes = wadd(f->writes, pos(x.writes));
 			f->tr += posf(x.tr);
 			f->tw += posf(x.tw);
-			f->opens += pos(x.opens);
-			f->seeks += pos(x.seeks);
-			f->stats += pos(x.stats);
-			f->syncs += pos(x.syncs);
+			f->opens = wadd(f->opens, pos(x.opens));
+			f->seeks = wadd(f->seeks, pos(x.seeks));
+			f->stats = wadd(f->stats, pos(x.stats));
+			f->syncs = wadd(f->syncs, pos(x.syncs));
 			f->tm += posf(x.tm);
 			if (r->rank < 0) {
 				if (posf(x.tslow) > f->tslow)
@@ -785,10 +790,10 @@ int iol_files_compute(const struct iol_job *job, int merge,
 			merge_access(f, x.access1, x.access1_count);
 			if (m == IOL_MOD_POSIX && x.reads >= 0 && x.writes >= 0) {
 				if (x.seq >= 0)
-					seqsum[k] += x.seq;
+					seqsum[k] = wadd(seqsum[k], x.seq);
 				if (x.notaligned >= 0)
-					nalsum[k] += x.notaligned;
-				opsum[k] += x.reads + x.writes;
+					nalsum[k] = wadd(nalsum[k], x.notaligned);
+				opsum[k] = wadd(opsum[k], wadd(x.reads, x.writes));
 			}
 		}
 	}
@@ -842,8 +847,8 @@ static void hist_add_mod(const struct iol_job *job, int m, struct iol_hist *h)
 
 	for (i = 0; i < jm->n; i++)
 		for (b = 0; b < IOL_NBINS; b++) {
-			h->rd[b] += pos(jm->recs[i].ic[c->bin_r + b]);
-			h->wr[b] += pos(jm->recs[i].ic[c->bin_w + b]);
+			h->rd[b] = wadd(h->rd[b], pos(jm->recs[i].ic[c->bin_r + b]));
+			h->wr[b] = wadd(h->wr[b], pos(jm->recs[i].ic[c->bin_w + b]));
 		}
 }
 
@@ -993,7 +998,7 @@ int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 		if (ix < 0 || is_flt)
 			continue;
 		for (i = 0; i < jm->n; i++)
-			sum += pos(jm->recs[i].ic[ix]);
+			sum = wadd(sum, pos(jm->recs[i].ic[ix]));
 		mt->ops[mt->nops].mod = opdefs[k].mod;
 		mt->ops[mt->nops].op = opdefs[k].op;
 		mt->ops[mt->nops].count = sum;
@@ -1061,7 +1066,7 @@ static void phase_add(struct iol_phase *p, double s, double e, int64_t bytes)
 		p->start = s;
 	if (e > p->end)
 		p->end = e;
-	p->bytes += bytes > 0 ? bytes : 0;
+	p->bytes = wadd(p->bytes, bytes > 0 ? bytes : 0);
 	p->nops++;
 }
 

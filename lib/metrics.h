@@ -78,7 +78,8 @@ struct iol_summary {
 	double pct_io_slowest, pct_io_avg;
 	double io_time_total, meta_time_total;
 	double md_cost_pct;
-	int64_t nfiles, ncreated;	/* ncreated is an estimate */
+	int64_t nfiles, ncreated;
+	int creates_exact;		/* from a trace; else estimated */
 	double files_per_proc, creates_per_proc;
 	double pct_seq, pct_aligned;	/* POSIX; NAN without ops */
 	double mib_per_proc;

@@ -578,7 +578,7 @@ check "$TMP/short.txt" "two bytes of text" --base fail "not a Darshan log"
 awk 'BEGIN { for (i = 0; i < 100; i++) print "this is a text file, line", i }' > "$TMP/text.txt"
 check "$TMP/text.txt" "a text file" --all fail "not a Darshan log"
 check "$TMP/text.txt" "a text file" --dxt fail "not a Darshan log"
-gzip -c < "$TMP/text.txt" > "$TMP/text.gz" &&
+command -v gzip > /dev/null 2>&1 && gzip -c < "$TMP/text.txt" > "$TMP/text.gz" &&
 	check "$TMP/text.gz" "a gzip file" --base fail "not a Darshan log"
 cp "$IOLENS" "$TMP/binary"
 check "$TMP/binary" "an executable" --base fail "not a Darshan log"

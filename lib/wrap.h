@@ -1,0 +1,17 @@
+/*
+ * Counter sums that wrap instead of overflowing.  Log counters are
+ * untrusted: a damaged or crafted record can hold INT64_MAX, and signed
+ * overflow is undefined behaviour.  darshan-util's sums wrap in practice;
+ * these make that explicit (unsigned arithmetic, converted back).
+ */
+#ifndef IOLENS_WRAP_H
+#define IOLENS_WRAP_H
+
+#include <stdint.h>
+
+static inline int64_t wadd(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+#endif
