@@ -199,6 +199,16 @@ for d in "$BENCH_DIR"/*/; do
 	if [ $# -gt 1 ]; then echo "bench: $d has $# .darshan logs, using $1"; fi
 	LOGS+=("$n") LOGPATHS+=("$1")
 done
+# a big system-call trace made from our real dd trace by repetition
+# (BENCH_TRACE_COPIES copies, about 170 KB each; 0 leaves it out)
+COPIES=${BENCH_TRACE_COPIES:-6000}
+SEED=$TOP/sample-logs/nonmpi/strace/dd_bigfile/trace.txt.xz
+if [ "$COPIES" -gt 0 ] && [ -r "$SEED" ] && { [ "$want" = "  " ] || case $want in *" trace-big "*) true ;; *) false ;; esac; }; then
+	xz -dc "$SEED" > "$TMP/one.txt"
+	for ((k = 0; k < COPIES; k++)); do cat "$TMP/one.txt"; done > "$TMP/trace-big.txt"
+	echo "bench: trace-big: $COPIES copies of the dd trace, $(($(stat -c %s "$TMP/trace-big.txt") / 1048576)) MiB"
+	LOGS+=("trace-big") LOGPATHS+=("$TMP/trace-big.txt")
+fi
 if [ ${#LOGS[@]} -eq 0 ]; then
 	echo "bench: no logs to run under $BENCH_DIR" >&2
 	exit 2
@@ -232,6 +242,8 @@ for li in "${!LOGS[@]}"; do
 	printf '%s:' "$log"
 	for ri in "${!R_NAME[@]}"; do
 		name=${R_NAME[$ri]} act=${R_ACT[$ri]} ref=${R_REF[$ri]}
+		# parse reads Darshan logs only
+		case "$log:$name" in trace-big:parse*) continue ;; esac
 		expand "${R_TMPL[$ri]}" "$path"
 		printf ' %s;' "$name"
 		usable=1
