@@ -83,15 +83,18 @@ demo: deps all
 	@echo '$$ iolens timeline $(DEMO_LOG)'
 	@./bin/iolens timeline $(DEMO_LOG) | head -9
 
-check: deps all
+check: deps all lint
 	LC_ALL=C TZ=UTC IOLENS=$(CURDIR)/bin/iolens VALGRIND=$(VALGRIND) \
 		prove -j2 t/
 
 bench: all
 	@sh bench/run.sh
 
+# the format of .clang-format (Linux style), when clang-format is at hand
 lint:
-	@clang-format --dry-run -Werror $(LIB_SRCS) $(CMD_SRCS) lib/*.h cmd/*.h
+	@if command -v clang-format >/dev/null; then \
+		clang-format --dry-run -Werror $(LIB_SRCS) $(CMD_SRCS) lib/*.h cmd/*.h t/unit/*.c; \
+	else echo "lint: clang-format not installed, format not checked"; fi
 
 install: all iolens.pc
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir)/pkgconfig \

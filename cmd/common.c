@@ -40,22 +40,25 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 	case OPT_FORMAT:
 		c->fmt = fmt_parse(arg);
 		if (c->fmt < 0) {
-			usage_error("unknown format '%s' (text, csv, tsv, json)", arg);
+			usage_error(
+				"unknown format '%s' (text, csv, tsv, json)",
+				arg);
 			return -1;
 		}
 		return 1;
-	case 'o':
-		c->outpath = arg;
-		return 1;
+	case 'o': c->outpath = arg; return 1;
 	case OPT_NODES:
 		if (parse_count(arg, &c->m.nodes) < 0) {
-			usage_error("--nodes wants a positive count, not '%s'", arg);
+			usage_error("--nodes wants a positive count, not '%s'",
+				    arg);
 			return -1;
 		}
 		return 1;
 	case OPT_PPN:
 		if (parse_count(arg, &c->m.ppn) < 0) {
-			usage_error("--procs-per-node wants a positive count, not '%s'", arg);
+			usage_error("--procs-per-node wants a positive count, "
+				    "not '%s'",
+				    arg);
 			return -1;
 		}
 		return 1;
@@ -65,16 +68,13 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 		else if (!strcmp(arg, "pid"))
 			c->rank_from = IOL_RANK_FROM_PID;
 		else {
-			usage_error("--rank-from wants file or pid, not '%s'", arg);
+			usage_error("--rank-from wants file or pid, not '%s'",
+				    arg);
 			return -1;
 		}
 		return 1;
-	case OPT_LENIENT:
-		c->lenient = 1;
-		return 1;
-	case OPT_MERGE_TRACES:
-		c->merge_traces = 1;
-		return 1;
+	case OPT_LENIENT: c->lenient = 1; return 1;
+	case OPT_MERGE_TRACES: c->merge_traces = 1; return 1;
 	case OPT_VERSION:
 		printf("iolens %s\n", IOLENS_VERSION);
 		*done = 1;
@@ -92,9 +92,9 @@ const char trace_help[] =
 int load_job(const struct copts *c, int argc, char **argv, int *i,
 	     struct iol_job **job)
 {
-	struct iol_error err = { 0 };
+	struct iol_error err = {0};
 	const char *path = argv[*i];
-	struct iol_trace_opts to = { c->rank_from, c->lenient };
+	struct iol_trace_opts to = {c->rank_from, c->lenient};
 	int ret;
 
 	if (c->merge_traces) {
@@ -116,10 +116,13 @@ int load_job(const struct copts *c, int argc, char **argv, int *i,
 
 		for (m = 0; m < IOL_MOD_MAX && l < sizeof(list) - 20; m++)
 			if (((*job)->partial >> m) & 1)
-				l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s",
-						      l ? ", " : "",
-						      m < IOL_MOD_KNOWN ? iol_modinfo(m)->name : "unknown");
-		msg("warning: '%s' is incomplete (%s ran out of memory): figures miss records",
+				l += (size_t)snprintf(
+					list + l, sizeof(list) - l, "%s%s",
+					l ? ", " : "",
+					m < IOL_MOD_KNOWN ? iol_modinfo(m)->name
+							  : "unknown");
+		msg("warning: '%s' is incomplete (%s ran out of memory): "
+		    "figures miss records",
 		    path, list);
 	}
 	if ((*job)->skipped)

@@ -13,31 +13,41 @@
 #include "output.h"
 
 struct copts {
-	char **argv;		/* for messages */
-	int rank_from;		/* traces: IOL_RANK_FROM_* */
-	int lenient;		/* traces: skip unparsable lines */
-	int merge_traces;	/* all trace arguments are one job */
+	char **argv;	  /* for messages */
+	int rank_from;	  /* traces: IOL_RANK_FROM_* */
+	int lenient;	  /* traces: skip unparsable lines */
+	int merge_traces; /* all trace arguments are one job */
 	int fmt;
 	const char *outpath;
 	struct iol_opts m;
 };
 
 enum {
-	OPT_FORMAT = 1000, OPT_NODES, OPT_PPN, OPT_VERSION, OPT_RANK_FROM,
-	OPT_LENIENT, OPT_MERGE_TRACES, OPT_LAST_COMMON
+	OPT_FORMAT = 1000,
+	OPT_NODES,
+	OPT_PPN,
+	OPT_VERSION,
+	OPT_RANK_FROM,
+	OPT_LENIENT,
+	OPT_MERGE_TRACES,
+	OPT_LAST_COMMON
 };
 
-#define COMMON_LONGOPTS                                                       \
-	{ "format", required_argument, NULL, OPT_FORMAT },                    \
-	{ "help", no_argument, NULL, 'h' },                                    \
-	{ "lenient", no_argument, NULL, OPT_LENIENT },                         \
-	{ "merge-traces", no_argument, NULL, OPT_MERGE_TRACES },               \
-	{ "output", required_argument, NULL, 'o' },                            \
-	{ "rank-from", required_argument, NULL, OPT_RANK_FROM },               \
-	{ "version", no_argument, NULL, OPT_VERSION }
-#define NODE_LONGOPTS                                                         \
-	{ "nodes", required_argument, NULL, OPT_NODES },                      \
-	{ "procs-per-node", required_argument, NULL, OPT_PPN }
+#define COMMON_LONGOPTS                                                \
+	{"format", required_argument, NULL, OPT_FORMAT},               \
+		{"help", no_argument, NULL, 'h'},                      \
+		{"lenient", no_argument, NULL, OPT_LENIENT},           \
+		{"merge-traces", no_argument, NULL, OPT_MERGE_TRACES}, \
+		{"output", required_argument, NULL, 'o'},              \
+		{"rank-from", required_argument, NULL, OPT_RANK_FROM}, \
+	{                                                              \
+		"version", no_argument, NULL, OPT_VERSION              \
+	}
+#define NODE_LONGOPTS                                              \
+	{"nodes", required_argument, NULL, OPT_NODES},             \
+	{                                                          \
+		"procs-per-node", required_argument, NULL, OPT_PPN \
+	}
 /* getopt_long option string of every analysis command: ':' first so a
  * missing value is told apart from an unknown option */
 #define COMMON_SHORTOPTS ":ho:"

@@ -17,17 +17,39 @@
 #include "banned.h"
 
 static const char usage_str[] =
-	"usage: iolens files [--exclude regex] [--format fmt] [--include regex]\n"
+	"usage: iolens files [--exclude regex] [--format fmt] [--include "
+	"regex]\n"
 	"                    [--merge] [--module name] [--output file]\n"
 	"                    [--sort key] [--top n] log ...\n";
 
 static const char *const cols[] = {
-	"log", "path", "module", "ranks", "rank", "bytes_read", "bytes_written",
-	"reads", "writes", "opens", "seeks", "stats", "syncs", "read_time",
-	"write_time", "meta_time", "slowest_rank_time", "first_access",
-	"last_access", "max_offset", "common_access_size",
-	"common_access_count", "pct_sequential", "pct_aligned", "mount_point",
-	"fs_type", "record_id",
+	"log",
+	"path",
+	"module",
+	"ranks",
+	"rank",
+	"bytes_read",
+	"bytes_written",
+	"reads",
+	"writes",
+	"opens",
+	"seeks",
+	"stats",
+	"syncs",
+	"read_time",
+	"write_time",
+	"meta_time",
+	"slowest_rank_time",
+	"first_access",
+	"last_access",
+	"max_offset",
+	"common_access_size",
+	"common_access_count",
+	"pct_sequential",
+	"pct_aligned",
+	"mount_point",
+	"fs_type",
+	"record_id",
 };
 #define NCOLS (int)(sizeof(cols) / sizeof(cols[0]))
 
@@ -36,28 +58,32 @@ static void help(void)
 	int i;
 
 	fputs(usage_str, stdout);
-	printf("\nList every file a job touched, one row per file and module.\n\n"
-	      "  --exclude regex    drop files whose path matches\n"
-	      "  --format fmt       text (default), csv, tsv or json\n"
-	      "  --include regex    keep only files whose path matches\n"
-	      "  --merge            one row per file across modules (bytes from\n"
-	      "                     POSIX/STDIO only, so none is counted twice)\n"
-	      "  --module name      only this module (posix, mpiio, stdio, ...)\n"
-	      "  -o, --output file  write to file (replaced atomically)\n"
-	      "  --sort key         sort by a column, largest first (default\n"
-	      "                     bytes: bytes_read + bytes_written)\n"
-	      "  --top n            keep the first n rows\n"
-	      "%s"
-	      "  -h, --help         show this help\n"
-	      "  --version          show the version\n"
-	      "\ncolumns:",
-	      trace_help);
+	printf("\nList every file a job touched, one row per file and "
+	       "module.\n\n"
+	       "  --exclude regex    drop files whose path matches\n"
+	       "  --format fmt       text (default), csv, tsv or json\n"
+	       "  --include regex    keep only files whose path matches\n"
+	       "  --merge            one row per file across modules (bytes "
+	       "from\n"
+	       "                     POSIX/STDIO only, so none is counted "
+	       "twice)\n"
+	       "  --module name      only this module (posix, mpiio, stdio, "
+	       "...)\n"
+	       "  -o, --output file  write to file (replaced atomically)\n"
+	       "  --sort key         sort by a column, largest first (default\n"
+	       "                     bytes: bytes_read + bytes_written)\n"
+	       "  --top n            keep the first n rows\n"
+	       "%s"
+	       "  -h, --help         show this help\n"
+	       "  --version          show the version\n"
+	       "\ncolumns:",
+	       trace_help);
 	for (i = 1; i < NCOLS; i++)
 		printf("%s%s", i % 6 == 1 ? "\n  " : " ", cols[i]);
 	putchar('\n');
 }
 
-static int sort_key;	/* column index, or -1 for total bytes */
+static int sort_key; /* column index, or -1 for total bytes */
 
 static double key_of(const struct iol_filerow *r)
 {
@@ -107,9 +133,14 @@ static int cmp_rows(const void *a, const void *b)
 
 static int find_module(const char *s)
 {
-	static const struct { const char *alias; int mod; } alias[] = {
-		{ "mpiio", IOL_MOD_MPIIO }, { "mpi-io", IOL_MOD_MPIIO },
-		{ "hdf5", IOL_MOD_H5D }, { "pnetcdf", IOL_MOD_PNETCDF_VAR },
+	static const struct {
+		const char *alias;
+		int mod;
+	} alias[] = {
+		{"mpiio", IOL_MOD_MPIIO},
+		{"mpi-io", IOL_MOD_MPIIO},
+		{"hdf5", IOL_MOD_H5D},
+		{"pnetcdf", IOL_MOD_PNETCDF_VAR},
 	};
 	size_t i;
 	int m;
@@ -135,13 +166,13 @@ int cmd_files(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		COMMON_LONGOPTS,
-		{ "exclude", required_argument, NULL, 'x' },
-		{ "include", required_argument, NULL, 'i' },
-		{ "merge", no_argument, NULL, 'm' },
-		{ "module", required_argument, NULL, 'M' },
-		{ "sort", required_argument, NULL, 's' },
-		{ "top", required_argument, NULL, 't' },
-		{ NULL, 0, NULL, 0 },
+		{"exclude", required_argument, NULL, 'x'},
+		{"include", required_argument, NULL, 'i'},
+		{"merge", no_argument, NULL, 'm'},
+		{"module", required_argument, NULL, 'M'},
+		{"sort", required_argument, NULL, 's'},
+		{"top", required_argument, NULL, 't'},
+		{NULL, 0, NULL, 0},
 	};
 	struct copts co;
 	struct out o;
@@ -154,23 +185,26 @@ int cmd_files(int argc, char **argv)
 	sort_key = -1;
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
+				  NULL)) != -1) {
 		int h;
 
 		switch (opt) {
-		case 'h':
-			help();
-			goto out_ok;
+		case 'h': help(); goto out_ok;
 		case 'x':
 		case 'i':
-			if ((opt == 'i' && have_inc) || (opt == 'x' && have_exc)) {
-				rc = usage_error("--%s given twice: join the patterns with |",
-						 opt == 'i' ? "include" : "exclude");
+			if ((opt == 'i' && have_inc) ||
+			    (opt == 'x' && have_exc)) {
+				rc = usage_error("--%s given twice: join the "
+						 "patterns with |",
+						 opt == 'i' ? "include"
+							    : "exclude");
 				goto out;
 			}
 			if (regcomp(opt == 'i' ? &inc : &exc, optarg,
 				    REG_EXTENDED | REG_NOSUB)) {
-				rc = usage_error("bad regular expression '%s'", optarg);
+				rc = usage_error("bad regular expression '%s'",
+						 optarg);
 				goto out;
 			}
 			if (opt == 'i')
@@ -178,14 +212,14 @@ int cmd_files(int argc, char **argv)
 			else
 				have_exc = 1;
 			continue;
-		case 'm':
-			merge = 1;
-			continue;
+		case 'm': merge = 1; continue;
 		case 'M':
 			module = find_module(optarg);
 			if (module < 0 || !iol_mod_is_data(module)) {
-				rc = usage_error("'%s' is not a module with file records "
-						 "(posix, mpiio, stdio, h5d, pnetcdf_var, dfs, daos)",
+				rc = usage_error("'%s' is not a module with "
+						 "file records "
+						 "(posix, mpiio, stdio, h5d, "
+						 "pnetcdf_var, dfs, daos)",
 						 optarg);
 				goto out;
 			}
@@ -204,7 +238,9 @@ int cmd_files(int argc, char **argv)
 			continue;
 		case 't':
 			if (parse_count(optarg, &top) < 0) {
-				rc = usage_error("--top wants a positive count, not '%s'", optarg);
+				rc = usage_error("--top wants a positive "
+						 "count, not '%s'",
+						 optarg);
 				goto out;
 			}
 			continue;
@@ -217,7 +253,8 @@ int cmd_files(int argc, char **argv)
 		if (done)
 			goto out_ok;
 		if (!h) {
-			rc = usage_error("unknown option '%s'", argv[optind - 1]);
+			rc = usage_error("unknown option '%s'",
+					 argv[optind - 1]);
 			goto out;
 		}
 	}
@@ -235,7 +272,7 @@ int cmd_files(int argc, char **argv)
 	for (i = optind; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_filerow *rows;
-		struct iol_error err = { 0 };
+		struct iol_error err = {0};
 		size_t n, r, shown = 0;
 
 		if (load_job(&co, argc, argv, &i, &job) < 0) {
@@ -258,8 +295,10 @@ int cmd_files(int argc, char **argv)
 			const struct iol_filerow *f = &rows[r];
 			const char *path = f->path ? f->path : "";
 
-			if (module >= 0 && (merge ? !strstr(f->modules, iol_modinfo(module)->name)
-						  : f->mod != module))
+			if (module >= 0 &&
+			    (merge ? !strstr(f->modules,
+					     iol_modinfo(module)->name)
+				   : f->mod != module))
 				continue;
 			if (have_inc && regexec(&inc, path, 0, NULL, 0))
 				continue;
@@ -314,7 +353,8 @@ int cmd_files(int argc, char **argv)
 			if (co.fmt != FMT_TEXT) {
 				char idb[24];
 
-				snprintf(idb, sizeof(idb), "%llu", (unsigned long long)f->id);
+				snprintf(idb, sizeof(idb), "%llu",
+					 (unsigned long long)f->id);
 				out_str(&o, idb);
 			}
 			out_endrow(&o);

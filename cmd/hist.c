@@ -17,15 +17,16 @@ static const char usage_str[] =
 static void help(void)
 {
 	fputs(usage_str, stdout);
-	printf("\nAccess sizes of reads and writes in Darshan's bins (0-100 B up\n"
-	      "to 1 GiB and more), for the job (POSIX) and each module, and\n"
-	      "the most common access sizes.\n\n"
-	      "  --format fmt       text (default), csv, tsv or json\n"
-	      "  -o, --output file  write to file (replaced atomically)\n"
-	      "%s"
-	      "  -h, --help         show this help\n"
-	      "  --version          show the version\n",
-	      trace_help);
+	printf("\nAccess sizes of reads and writes in Darshan's bins (0-100 B "
+	       "up\n"
+	       "to 1 GiB and more), for the job (POSIX) and each module, and\n"
+	       "the most common access sizes.\n\n"
+	       "  --format fmt       text (default), csv, tsv or json\n"
+	       "  -o, --output file  write to file (replaced atomically)\n"
+	       "%s"
+	       "  -h, --help         show this help\n"
+	       "  --version          show the version\n",
+	       trace_help);
 }
 
 static const char *const cols[] = {
@@ -33,8 +34,8 @@ static const char *const cols[] = {
 };
 /* Darshan's bins hold sizes up to and including their upper edge */
 static const int64_t edges[IOL_NBINS + 1] = {
-	-1, 100, 1024, 10240, 102400, 1048576, 4194304, 10485760, 104857600,
-	1073741824, -1,
+	-1,	 100,	   1024,      10240,	  102400, 1048576,
+	4194304, 10485760, 104857600, 1073741824, -1,
 };
 
 static const char *modname(int m)
@@ -65,7 +66,8 @@ static void bars(struct out *o, const char *what, const int64_t *v)
 
 int cmd_hist(int argc, char **argv)
 {
-	static const struct option longopts[] = { COMMON_LONGOPTS, { NULL, 0, NULL, 0 } };
+	static const struct option longopts[] = {COMMON_LONGOPTS,
+						 {NULL, 0, NULL, 0}};
 	struct copts co;
 	struct out o;
 	struct iol_hist h[IOL_MOD_KNOWN + 1];
@@ -74,7 +76,8 @@ int cmd_hist(int argc, char **argv)
 	copts_init(&co, argv);
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
+				  NULL)) != -1) {
 		int r;
 
 		if (opt == 'h') {
@@ -87,7 +90,8 @@ int cmd_hist(int argc, char **argv)
 		if (done)
 			return EXIT_OK;
 		if (!r)
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
 	}
 	if (optind >= argc)
 		return usage_error("no log given");
@@ -116,11 +120,18 @@ int cmd_hist(int argc, char **argv)
 				bars(&o, "reads", h[k].rd);
 				bars(&o, "writes", h[k].wr);
 				if (h[k].ncommon) {
-					out_text(&o, "  most common access sizes\n");
+					out_text(
+						&o,
+						"  most common access sizes\n");
 					for (c = 0; c < h[k].ncommon; c++)
-						out_text(&o, "    %12lld bytes  %lld times\n",
-							 (long long)h[k].common[c],
-							 (long long)h[k].common_count[c]);
+						out_text(&o,
+							 "    %12lld bytes  "
+							 "%lld times\n",
+							 (long long)h[k]
+								 .common[c],
+							 (long long)h[k]
+								 .common_count
+									 [c]);
 				}
 			}
 			out_text(&o, "\n");
@@ -150,7 +161,10 @@ int cmd_hist(int argc, char **argv)
 				out_str(&o, argv[i]);
 				out_str(&o, modname(h[k].mod));
 				out_str(&o, "common");
-				out_str(&o, pass == 0 ? "#1" : pass == 1 ? "#2" : pass == 2 ? "#3" : "#4");
+				out_str(&o, pass == 0	? "#1"
+					    : pass == 1 ? "#2"
+					    : pass == 2 ? "#3"
+							: "#4");
 				out_int(&o, h[k].common[pass]);
 				out_int(&o, h[k].common[pass]);
 				out_int(&o, h[k].common_count[pass]);

@@ -23,7 +23,8 @@ static void usage(FILE *f)
 		   "       iolens --help | --version\n\ncommands:\n");
 	for (c = commands; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->help);
-	fprintf(f, "\nRun 'iolens <command> --help' for a command's options.\n");
+	fprintf(f,
+		"\nRun 'iolens <command> --help' for a command's options.\n");
 }
 
 int main(int argc, char **argv)
@@ -46,12 +47,15 @@ int main(int argc, char **argv)
 	}
 	for (c = commands; c->name; c++) {
 		if (strcmp(c->name, argv[1]) == 0) {
-			snprintf(progname, sizeof(progname), "iolens %s", c->name);
+			snprintf(progname, sizeof(progname), "iolens %s",
+				 c->name);
 			iol_progname = progname;
 			return c->fn(argc - 1, argv + 1);
 		}
 	}
-	fprintf(stderr, "iolens: unknown command '%s'\n"
-			"iolens: try 'iolens --help'\n", argv[1]);
+	fprintf(stderr,
+		"iolens: unknown command '%s'\n"
+		"iolens: try 'iolens --help'\n",
+		argv[1]);
 	return EXIT_USAGE;
 }

@@ -18,16 +18,19 @@ static const char usage_str[] =
 static void help(void)
 {
 	fputs(usage_str, stdout);
-	printf("\nMetadata operations and their cost: counts per module and kind\n"
-	      "(opens, stats, seeks, syncs, ...), metadata time per module and\n"
-	      "per rank, and the share of the slowest rank's I/O time spent on\n"
-	      "metadata.\n\n"
-	      "  --format fmt       text (default), csv, tsv or json\n"
-	      "  -o, --output file  write to file (replaced atomically)\n"
-	      "%s"
-	      "  -h, --help         show this help\n"
-	      "  --version          show the version\n",
-	      trace_help);
+	printf("\nMetadata operations and their cost: counts per module and "
+	       "kind\n"
+	       "(opens, stats, seeks, syncs, ...), metadata time per module "
+	       "and\n"
+	       "per rank, and the share of the slowest rank's I/O time spent "
+	       "on\n"
+	       "metadata.\n\n"
+	       "  --format fmt       text (default), csv, tsv or json\n"
+	       "  -o, --output file  write to file (replaced atomically)\n"
+	       "%s"
+	       "  -h, --help         show this help\n"
+	       "  --version          show the version\n",
+	       trace_help);
 }
 
 /* machine formats: one table of (scope, name, metric, value) rows */
@@ -51,10 +54,12 @@ static void kv(struct out *o, const char *log, const char *scope,
 
 int cmd_meta(int argc, char **argv)
 {
-	static const struct option longopts[] = { COMMON_LONGOPTS, { NULL, 0, NULL, 0 } };
-	static const char *const opcols[] = { "module", "operation", "count" };
-	static const char *const tcols[] = { "module", "meta time" };
-	static const char *const rcols[] = { "rank", "meta time", "share of meta" };
+	static const struct option longopts[] = {COMMON_LONGOPTS,
+						 {NULL, 0, NULL, 0}};
+	static const char *const opcols[] = {"module", "operation", "count"};
+	static const char *const tcols[] = {"module", "meta time"};
+	static const char *const rcols[] = {"rank", "meta time",
+					    "share of meta"};
 	struct copts co;
 	struct out o;
 	int opt, done = 0, rc = EXIT_OK, i;
@@ -62,7 +67,8 @@ int cmd_meta(int argc, char **argv)
 	copts_init(&co, argv);
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
+				  NULL)) != -1) {
 		int r;
 
 		if (opt == 'h') {
@@ -75,7 +81,8 @@ int cmd_meta(int argc, char **argv)
 		if (done)
 			return EXIT_OK;
 		if (!r)
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
 	}
 	if (optind >= argc)
 		return usage_error("no log given");
@@ -86,7 +93,7 @@ int cmd_meta(int argc, char **argv)
 	for (i = optind; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_meta mt;
-		struct iol_error err = { 0 };
+		struct iol_error err = {0};
 		size_t k;
 		int m;
 		char rb[24];
@@ -103,35 +110,53 @@ int cmd_meta(int argc, char **argv)
 		}
 		if (co.fmt != FMT_TEXT) {
 			for (k = 0; k < mt.nops; k++)
-				kv(&o, argv[i], "module", iol_modinfo(mt.ops[k].mod)->name,
+				kv(&o, argv[i], "module",
+				   iol_modinfo(mt.ops[k].mod)->name,
 				   mt.ops[k].op, (double)mt.ops[k].count, 1);
 			for (m = 0; m < IOL_MOD_KNOWN; m++)
 				if (job->mod[m].loaded && job->mod[m].n &&
 				    iol_modinfo(m)->nint && m != IOL_MOD_BGQ)
-					kv(&o, argv[i], "module", iol_modinfo(m)->name,
-					   "meta_time", mt.time[m], 0);
-			kv(&o, argv[i], "job", "POSIX+STDIO", "meta_time", mt.total_time, 0);
-			kv(&o, argv[i], "job", "POSIX+STDIO", "io_time", mt.io_time, 0);
+					kv(&o, argv[i], "module",
+					   iol_modinfo(m)->name, "meta_time",
+					   mt.time[m], 0);
+			kv(&o, argv[i], "job", "POSIX+STDIO", "meta_time",
+			   mt.total_time, 0);
+			kv(&o, argv[i], "job", "POSIX+STDIO", "io_time",
+			   mt.io_time, 0);
 			kv(&o, argv[i], "job", "POSIX+STDIO", "md_cost_pct",
-			   mt.io_time > 0 ? mt.total_time / mt.io_time * 100 : NAN, 0);
-			kv(&o, argv[i], "job", "shared files", "meta_time", mt.shared_time, 0);
-			for (k = 0; k < (size_t)(job->nprocs > 0 ? job->nprocs : 1); k++) {
+			   mt.io_time > 0 ? mt.total_time / mt.io_time * 100
+					  : NAN,
+			   0);
+			kv(&o, argv[i], "job", "shared files", "meta_time",
+			   mt.shared_time, 0);
+			for (k = 0;
+			     k < (size_t)(job->nprocs > 0 ? job->nprocs : 1);
+			     k++) {
 				snprintf(rb, sizeof(rb), "%zu", k);
-				kv(&o, argv[i], "rank", rb, "meta_time", mt.rank_time[k], 0);
+				kv(&o, argv[i], "rank", rb, "meta_time",
+				   mt.rank_time[k], 0);
 			}
 			for (k = 0; k < job->nsys; k++) {
 				const struct iol_jsys *y = &job->sys[k];
 
-				kv(&o, argv[i], "syscall", y->name, "calls", (double)y->calls, 1);
-				kv(&o, argv[i], "syscall", y->name, "errors", (double)y->errors, 1);
-				kv(&o, argv[i], "syscall", y->name, "time", y->time, 0);
-				kv(&o, argv[i], "syscall", y->name, "bytes", (double)y->bytes, 1);
+				kv(&o, argv[i], "syscall", y->name, "calls",
+				   (double)y->calls, 1);
+				kv(&o, argv[i], "syscall", y->name, "errors",
+				   (double)y->errors, 1);
+				kv(&o, argv[i], "syscall", y->name, "time",
+				   y->time, 0);
+				kv(&o, argv[i], "syscall", y->name, "bytes",
+				   (double)y->bytes, 1);
 			}
 			if (mt.slowest_rank >= 0) {
-				snprintf(rb, sizeof(rb), "%lld", (long long)mt.slowest_rank);
-				kv(&o, argv[i], "slowest rank", rb, "meta_time", mt.slowest_meta, 0);
-				kv(&o, argv[i], "slowest rank", rb, "io_time", mt.slowest_io, 0);
-				kv(&o, argv[i], "slowest rank", rb, "meta_share_pct",
+				snprintf(rb, sizeof(rb), "%lld",
+					 (long long)mt.slowest_rank);
+				kv(&o, argv[i], "slowest rank", rb, "meta_time",
+				   mt.slowest_meta, 0);
+				kv(&o, argv[i], "slowest rank", rb, "io_time",
+				   mt.slowest_io, 0);
+				kv(&o, argv[i], "slowest rank", rb,
+				   "meta_share_pct",
 				   mt.slowest_meta / mt.slowest_io * 100, 0);
 			}
 		} else {
@@ -146,8 +171,11 @@ int cmd_meta(int argc, char **argv)
 				out_endrow(&o);
 			}
 			out_endtable(&o);
-			out_text(&o, "\nMetadata time per module (all processes)\n");
-			/* no shares: layers overlap, their times do not add up */
+			out_text(
+				&o,
+				"\nMetadata time per module (all processes)\n");
+			/* no shares: layers overlap, their times do not add up
+			 */
 			out_table(&o, tcols, 2);
 			for (m = 0; m < IOL_MOD_KNOWN; m++) {
 				if (!job->mod[m].loaded || !job->mod[m].n ||
@@ -159,24 +187,35 @@ int cmd_meta(int argc, char **argv)
 			}
 			out_endtable(&o);
 			if (mt.io_time > 0)
-				out_text(&o, "\nPOSIX+STDIO: %.6f s of metadata in %.6f s of I/O (%.1f %%)\n",
+				out_text(&o,
+					 "\nPOSIX+STDIO: %.6f s of metadata in "
+					 "%.6f s of I/O (%.1f %%)\n",
 					 mt.total_time, mt.io_time,
 					 mt.total_time / mt.io_time * 100);
 			else
-				out_text(&o, "\nPOSIX+STDIO: no I/O time recorded\n");
+				out_text(&o, "\nPOSIX+STDIO: no I/O time "
+					     "recorded\n");
 			if (mt.shared_time > 0)
-				out_text(&o, "shared files (all ranks together): %.6f s\n",
+				out_text(&o,
+					 "shared files (all ranks together): "
+					 "%.6f s\n",
 					 mt.shared_time);
 			if (mt.slowest_rank >= 0)
-				out_text(&o, "slowest rank %lld: %.6f s of metadata in %.6f s of I/O (%.1f %%)\n",
-					 (long long)mt.slowest_rank, mt.slowest_meta,
-					 mt.slowest_io, mt.slowest_meta / mt.slowest_io * 100);
+				out_text(
+					&o,
+					"slowest rank %lld: %.6f s of metadata "
+					"in %.6f s of I/O (%.1f %%)\n",
+					(long long)mt.slowest_rank,
+					mt.slowest_meta, mt.slowest_io,
+					mt.slowest_meta / mt.slowest_io * 100);
 			if (job->nsys) {
 				static const char *const scols[] = {
-					"system call", "calls", "errors", "time", "bytes",
+					"system call", "calls", "errors",
+					"time",	       "bytes",
 				};
 
-				out_text(&o, "\nSystem calls (all descriptors)\n");
+				out_text(&o,
+					 "\nSystem calls (all descriptors)\n");
 				out_table(&o, scols, 5);
 				for (k = 0; k < job->nsys; k++) {
 					out_str(&o, job->sys[k].name);
@@ -188,14 +227,22 @@ int cmd_meta(int argc, char **argv)
 				}
 				out_endtable(&o);
 			}
-			out_text(&o, "\nMetadata time per rank (files of its own)\n");
+			out_text(&o, "\nMetadata time per rank (files of its "
+				     "own)\n");
 			out_table(&o, rcols, 3);
-			for (k = 0; k < (size_t)(job->nprocs > 0 ? job->nprocs : 1); k++) {
+			for (k = 0;
+			     k < (size_t)(job->nprocs > 0 ? job->nprocs : 1);
+			     k++) {
 				if (!(mt.rank_time[k] > 0))
 					continue;
 				out_int(&o, (int64_t)k);
 				out_num(&o, mt.rank_time[k], 6);
-				out_num(&o, mt.total_time > 0 ? mt.rank_time[k] / mt.total_time * 100 : NAN, 1);
+				out_num(&o,
+					mt.total_time > 0
+						? mt.rank_time[k] /
+							  mt.total_time * 100
+						: NAN,
+					1);
 				out_endrow(&o);
 			}
 			out_endtable(&o);

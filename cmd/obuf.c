@@ -135,8 +135,8 @@ void obuf_i64(struct obuf *ob, int64_t v)
 }
 
 static const uint64_t pow10[] = {
-	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-	1000000000,
+	1,	10,	 100,	   1000,      10000,
+	100000, 1000000, 10000000, 100000000, 1000000000,
 };
 
 size_t fmt_fixed(char *out, size_t outsz, double v, int prec)
@@ -159,7 +159,7 @@ size_t fmt_fixed(char *out, size_t outsz, double v, int prec)
 	} else {
 		m |= 1ULL << 52;
 	}
-	e -= 1075;	/* v = m * 2^e */
+	e -= 1075; /* v = m * 2^e */
 	if (m == 0) {
 		q = 0;
 	} else if (e >= 0) {

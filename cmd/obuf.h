@@ -15,12 +15,12 @@ struct obuf {
 	char *buf;
 	size_t len, cap;
 	int fd;
-	int err;	/* errno of the first failed write, 0 if none */
+	int err; /* errno of the first failed write, 0 if none */
 };
 
 int obuf_init(struct obuf *ob, int fd, size_t cap);
 int obuf_flush(struct obuf *ob);
-int obuf_release(struct obuf *ob);	/* flushes; returns ob->err or 0 */
+int obuf_release(struct obuf *ob); /* flushes; returns ob->err or 0 */
 void obuf_grow_write(struct obuf *ob, const void *p, size_t n);
 
 static inline void obuf_write(struct obuf *ob, const void *p, size_t n)
@@ -47,7 +47,10 @@ static inline void obuf_putc(struct obuf *ob, char c)
 
 /* Ensure n contiguous bytes are free and return a pointer to them. */
 char *obuf_reserve(struct obuf *ob, size_t n);
-static inline void obuf_commit(struct obuf *ob, size_t n) { ob->len += n; }
+static inline void obuf_commit(struct obuf *ob, size_t n)
+{
+	ob->len += n;
+}
 
 void obuf_printf(struct obuf *ob, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

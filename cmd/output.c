@@ -86,14 +86,13 @@ void out_table(struct out *o, const char *const *cols, int ncols)
 	case FMT_TSV:
 		for (i = 0; i < ncols; i++) {
 			if (i)
-				obuf_putc(&o->ob, o->fmt == FMT_CSV ? ',' : '\t');
+				obuf_putc(&o->ob,
+					  o->fmt == FMT_CSV ? ',' : '\t');
 			obuf_puts(&o->ob, cols[i]);
 		}
 		obuf_putc(&o->ob, '\n');
 		break;
-	case FMT_JSON:
-		obuf_putc(&o->ob, '[');
-		break;
+	case FMT_JSON: obuf_putc(&o->ob, '['); break;
 	default:
 		for (i = 0; i < ncols; i++)
 			cell_push(o, xstrdup(cols[i]));
@@ -157,7 +156,10 @@ static void put(struct out *o, const char *s, int quoted, int numeric)
 	} else if (o->fmt == FMT_TSV) {
 		/* TSV cannot hold tabs or newlines in a field */
 		for (; *s; s++)
-			obuf_putc(&o->ob, (*s == '\t' || *s == '\n' || *s == '\r') ? ' ' : *s);
+			obuf_putc(&o->ob,
+				  (*s == '\t' || *s == '\n' || *s == '\r')
+					  ? ' '
+					  : *s);
 	} else if (o->fmt == FMT_JSON && quoted) {
 		json_str(&o->ob, s);
 	} else {
@@ -211,7 +213,8 @@ void out_num(struct out *o, double v, int prec)
 
 const char *human_bytes(char *buf, size_t n, double v)
 {
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	static const char *const unit[] = {"B",	  "KiB", "MiB",
+					   "GiB", "TiB", "PiB"};
 	int u = 0;
 
 	while (fabs(v) >= 1024 && u < 5) {
@@ -346,8 +349,8 @@ int out_close(struct out *o, int commit)
 		}
 	}
 	if (err) {
-		msg("cannot write '%s': %s", o->path ? o->path : "standard output",
-		    strerror(err));
+		msg("cannot write '%s': %s",
+		    o->path ? o->path : "standard output", strerror(err));
 		ret = -1;
 	}
 	free(o->path);

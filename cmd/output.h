@@ -19,13 +19,13 @@ enum { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON };
 struct out {
 	struct obuf ob;
 	int fmt;
-	char *path, *tmp;	/* -o target and its temporary */
+	char *path, *tmp; /* -o target and its temporary */
 	const char *const *cols;
 	int ncols, col, nrows;
 	/* text: buffered cells */
 	char **cells;
 	size_t ncells, cellcap;
-	int *right;		/* right-align numeric columns */
+	int *right; /* right-align numeric columns */
 };
 
 /* Parse "text", "csv", "tsv" or "json"; -1 if none. */

@@ -20,24 +20,26 @@ static const char usage_str[] =
 static void help(void)
 {
 	fputs(usage_str, stdout);
-	printf("\nSummarise the I/O of each job: volumes per module, time by the\n"
-	      "slowest rank, MiB/s and MiB/s per compute node, time in I/O,\n"
-	      "metadata cost, file categories, I/O strategy and top files.\n\n"
-	      "  --format fmt          text (default), csv, tsv or json\n"
-	      "  --nodes n             the job ran on n compute nodes\n"
-	      "  -o, --output file     write to file (replaced atomically)\n"
-	      "  --procs-per-node n    n processes per node: nodes = nprocs / n,\n"
-	      "                        rounded up\n"
-	      "%s"
-	      "  -h, --help            show this help\n"
-	      "  --version             show the version\n",
-	      trace_help);
+	printf("\nSummarise the I/O of each job: volumes per module, time by "
+	       "the\n"
+	       "slowest rank, MiB/s and MiB/s per compute node, time in I/O,\n"
+	       "metadata cost, file categories, I/O strategy and top files.\n\n"
+	       "  --format fmt          text (default), csv, tsv or json\n"
+	       "  --nodes n             the job ran on n compute nodes\n"
+	       "  -o, --output file     write to file (replaced atomically)\n"
+	       "  --procs-per-node n    n processes per node: nodes = nprocs / "
+	       "n,\n"
+	       "                        rounded up\n"
+	       "%s"
+	       "  -h, --help            show this help\n"
+	       "  --version             show the version\n",
+	       trace_help);
 }
 
 /* modules with data counters, in the order columns list them */
 static const int data_mods[] = {
-	IOL_MOD_POSIX, IOL_MOD_STDIO, IOL_MOD_MPIIO, IOL_MOD_H5D,
-	IOL_MOD_PNETCDF_VAR, IOL_MOD_DFS, IOL_MOD_DAOS,
+	IOL_MOD_POSIX,	     IOL_MOD_STDIO, IOL_MOD_MPIIO, IOL_MOD_H5D,
+	IOL_MOD_PNETCDF_VAR, IOL_MOD_DFS,   IOL_MOD_DAOS,
 };
 #define NDATA (int)(sizeof(data_mods) / sizeof(data_mods[0]))
 static const char *const data_keys[NDATA] = {
@@ -45,8 +47,8 @@ static const char *const data_keys[NDATA] = {
 };
 
 static const char *const cat_keys[IOL_CAT_N] = {
-	"all", "read_only", "write_only", "read_write", "unique", "shared",
-	"partially_shared",
+	"all",	  "read_only", "write_only",	   "read_write",
+	"unique", "shared",    "partially_shared",
 };
 
 /* the column list of machine formats; built once */
@@ -79,19 +81,32 @@ static char *dup2(const char *a, const char *b)
 static void build_cols(void)
 {
 	static const char *const head[] = {
-		"log", "source", "jobid", "uid", "exe", "nprocs", "nodes",
-		"nodes_source", "start_time", "run_time", "incomplete_modules",
+		"log",
+		"source",
+		"jobid",
+		"uid",
+		"exe",
+		"nprocs",
+		"nodes",
+		"nodes_source",
+		"start_time",
+		"run_time",
+		"incomplete_modules",
 	};
 	static const char *const per_mod[] = {
-		"bytes_read", "bytes_written", "time_by_slowest", "mib_s",
+		"bytes_read",
+		"bytes_written",
+		"time_by_slowest",
+		"mib_s",
 	};
 	static const char *const job[] = {
-		"bytes_read", "bytes_written", "io_time_by_slowest",
-		"slowest_rank", "mib_s", "mib_s_per_node", "pct_io_time_slowest",
-		"pct_io_time_avg", "io_time_total", "meta_time_total",
-		"md_cost_pct", "files", "files_per_proc", "creates",
-		"creates_per_proc", "creates_exact", "pct_sequential", "pct_aligned",
-		"mib_per_proc", "strategy",
+		"bytes_read",	       "bytes_written",	  "io_time_by_slowest",
+		"slowest_rank",	       "mib_s",		  "mib_s_per_node",
+		"pct_io_time_slowest", "pct_io_time_avg", "io_time_total",
+		"meta_time_total",     "md_cost_pct",	  "files",
+		"files_per_proc",      "creates",	  "creates_per_proc",
+		"creates_exact",       "pct_sequential",  "pct_aligned",
+		"mib_per_proc",	       "strategy",
 	};
 	size_t i;
 	int m, c;
@@ -215,7 +230,8 @@ static void row(struct out *o, const struct iol_job *job,
 	}
 	if (s->ntop) {
 		out_str(o, s->top_bytes[0].path ? s->top_bytes[0].path : "");
-		out_int(o, s->top_bytes[0].bytes_read + s->top_bytes[0].bytes_written);
+		out_int(o, s->top_bytes[0].bytes_read +
+				   s->top_bytes[0].bytes_written);
 	} else {
 		out_null(o);
 		out_null(o);
@@ -240,15 +256,15 @@ static void text(struct out *o, const struct iol_job *job,
 		 const struct iol_summary *s)
 {
 	static const char *const mcols[] = {
-		"module", "records", "files", "read", "written", "reads",
-		"writes", "time by slowest", "MiB/s",
+		"module", "records", "files",		"read",	 "written",
+		"reads",  "writes",  "time by slowest", "MiB/s",
 	};
 	static const char *const ccols[] = {
 		"category", "files", "bytes", "avg size", "max size",
 	};
 	static const char *const catname[IOL_CAT_N] = {
-		"all", "read-only", "write-only", "read-write", "unique",
-		"shared", "partially shared",
+		"all",	  "read-only", "write-only",	   "read-write",
+		"unique", "shared",    "partially shared",
 	};
 	static const char *const tcols[] = {
 		"ranks", "read", "written", "I/O time", "slowest", "file",
@@ -260,30 +276,41 @@ static void text(struct out *o, const struct iol_job *job,
 	out_text(o, "%s\n", job->path);
 	incomplete_list(job, inc, sizeof(inc));
 	if (inc[0])
-		out_text(o, "\n  *** INCOMPLETE: the %s module%s ran out of memory: "
-			    "records are missing and totals are low ***\n\n",
+		out_text(o,
+			 "\n  *** INCOMPLETE: the %s module%s ran out of "
+			 "memory: "
+			 "records are missing and totals are low ***\n\n",
 			 inc, strchr(inc, ' ') ? "s" : "");
 	out_text(o, "  job id        %lld    uid %lld    source %s\n",
 		 (long long)job->jobid, (long long)job->uid, job->source);
-	out_text(o, "  exe           %s\n", job->exe[0] ? job->exe : "(unknown)");
+	out_text(o, "  exe           %s\n",
+		 job->exe[0] ? job->exe : "(unknown)");
 	if (s->nodes > 0)
 		out_text(o, "  processes     %lld    nodes %lld (from %s)\n",
 			 (long long)job->nprocs, (long long)s->nodes,
 			 iol_nodes_source_names[s->nodes_source]);
 	else
-		out_text(o, "  processes     %lld    nodes unknown (give --nodes)\n",
+		out_text(o,
+			 "  processes     %lld    nodes unknown (give "
+			 "--nodes)\n",
 			 (long long)job->nprocs);
 	if (!job->date_known)
-		out_text(o, "  start         %02lld:%02lld:%02lld (time of day: the trace has no date)"
-			    "    run time %.4f s\n",
-			 (long long)(job->start_sec / 3600 % 24), (long long)(job->start_sec / 60 % 60),
+		out_text(o,
+			 "  start         %02lld:%02lld:%02lld (time of day: "
+			 "the trace has no date)"
+			 "    run time %.4f s\n",
+			 (long long)(job->start_sec / 3600 % 24),
+			 (long long)(job->start_sec / 60 % 60),
 			 (long long)(job->start_sec % 60), job->run_time);
 	else if (isnan(job->run_time))
-		out_text(o, "  start         %s    run time unknown (no end time)\n",
+		out_text(o,
+			 "  start         %s    run time unknown (no end "
+			 "time)\n",
 			 fmt_time(b1, sizeof(b1), job->start_sec));
 	else
 		out_text(o, "  start         %s    run time %.4f s\n",
-			 fmt_time(b1, sizeof(b1), job->start_sec), job->run_time);
+			 fmt_time(b1, sizeof(b1), job->start_sec),
+			 job->run_time);
 
 	out_text(o, "\nVolume and time per module\n");
 	out_table(o, mcols, 9);
@@ -300,7 +327,8 @@ static void text(struct out *o, const struct iol_job *job,
 		out_int(o, ms->reads);
 		out_int(o, ms->writes);
 		if (ms->has_perf) {
-			snprintf(b1, sizeof(b1), "%.4f s", ms->perf.agg_time_by_slowest);
+			snprintf(b1, sizeof(b1), "%.4f s",
+				 ms->perf.agg_time_by_slowest);
 			out_str(o, b1);
 			out_num(o, ms->perf.agg_perf_by_slowest, 2);
 		} else {
@@ -313,27 +341,42 @@ static void text(struct out *o, const struct iol_job *job,
 
 	out_text(o, "\nThe job (POSIX + STDIO: every byte counted once)\n");
 	out_text(o, "  data moved             %s read, %s written\n",
-		 hb(b1, (double)s->bytes_read), hb(b2, (double)s->bytes_written));
+		 hb(b1, (double)s->bytes_read),
+		 hb(b2, (double)s->bytes_written));
 	if (s->io.slowest_rank >= 0)
-		out_text(o, "  I/O time, slowest rank %.4f s (rank %d in its own files, plus shared files)\n",
+		out_text(o,
+			 "  I/O time, slowest rank %.4f s (rank %d in its own "
+			 "files, plus shared files)\n",
 			 s->io.agg_time_by_slowest, s->io.slowest_rank);
 	else
-		out_text(o, "  I/O time, slowest rank %.4f s (shared files only)\n",
-			 s->io.agg_time_by_slowest);
+		out_text(
+			o,
+			"  I/O time, slowest rank %.4f s (shared files only)\n",
+			s->io.agg_time_by_slowest);
 	out_text(o, "  bandwidth              %.2f MiB/s\n", s->mibs);
 	if (s->nodes > 0)
-		out_text(o, "  per compute node       %.2f MiB/s/CN (%lld node%s, from %s)\n",
-			 s->mibs_cn, (long long)s->nodes, s->nodes == 1 ? "" : "s",
+		out_text(o,
+			 "  per compute node       %.2f MiB/s/CN (%lld node%s, "
+			 "from %s)\n",
+			 s->mibs_cn, (long long)s->nodes,
+			 s->nodes == 1 ? "" : "s",
 			 iol_nodes_source_names[s->nodes_source]);
 	else
-		out_text(o, "  per compute node       unknown: give --nodes or --procs-per-node\n");
-	out_text(o, "  time in I/O            %s of run time (slowest rank), %s (average process)\n",
+		out_text(o, "  per compute node       unknown: give --nodes or "
+			    "--procs-per-node\n");
+	out_text(o,
+		 "  time in I/O            %s of run time (slowest rank), %s "
+		 "(average process)\n",
 		 pct(b1, s->pct_io_slowest), pct(b2, s->pct_io_avg));
-	out_text(o, "  metadata cost          %s of I/O time (%.4f s of %.4f s, all processes)\n",
+	out_text(o,
+		 "  metadata cost          %s of I/O time (%.4f s of %.4f s, "
+		 "all processes)\n",
 		 pct(b1, s->md_cost_pct), s->meta_time_total, s->io_time_total);
-	out_text(o, "  files per process      %.2f    creates per process %.2f%s\n",
-		 s->files_per_proc, s->creates_per_proc,
-		 s->creates_exact ? "" : " (estimated)");
+	out_text(
+		o,
+		"  files per process      %.2f    creates per process %.2f%s\n",
+		s->files_per_proc, s->creates_per_proc,
+		s->creates_exact ? "" : " (estimated)");
 	out_text(o, "  sequential accesses    %s    aligned accesses %s\n",
 		 pct(b1, s->pct_seq), pct(b2, s->pct_aligned));
 	snprintf(b3, sizeof(b3), "%.2f", s->mib_per_proc);
@@ -349,12 +392,18 @@ static void text(struct out *o, const struct iol_job *job,
 			out_text(o, "\nNot files (summarised)\n");
 			for (k = 0; k < IOL_OTHER_N; k++)
 				if (job->other[k].reads || job->other[k].writes)
-					out_text(o, "  %-17s %s read in %lld calls, %s written in %lld calls\n",
+					out_text(o,
+						 "  %-17s %s read in %lld "
+						 "calls, %s written in %lld "
+						 "calls\n",
 						 iol_other_names[k],
-						 hb(b1, (double)job->other[k].bytes_read),
+						 hb(b1, (double)job->other[k]
+								.bytes_read),
 						 (long long)job->other[k].reads,
-						 hb(b2, (double)job->other[k].bytes_written),
-						 (long long)job->other[k].writes);
+						 hb(b2, (double)job->other[k]
+								.bytes_written),
+						 (long long)job->other[k]
+							 .writes);
 		}
 		if (job->skipped)
 			out_text(o, "  %llu unparsable lines skipped\n",
@@ -370,7 +419,8 @@ static void text(struct out *o, const struct iol_job *job,
 		out_bytes(o, ct->read_bytes + ct->write_bytes);
 		if (ct->count && ct->max_offset >= 0) {
 			/* PyDarshan's sizes: from the highest offset of each */
-			out_str(o, hb(b1, (double)ct->sum_size / (double)ct->count));
+			out_str(o, hb(b1, (double)ct->sum_size /
+						  (double)ct->count));
 			out_str(o, hb(b2, (double)ct->max_offset + 1));
 		} else {
 			out_null(o);
@@ -407,7 +457,9 @@ static void text(struct out *o, const struct iol_job *job,
 int cmd_summary(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		COMMON_LONGOPTS, NODE_LONGOPTS, { NULL, 0, NULL, 0 },
+		COMMON_LONGOPTS,
+		NODE_LONGOPTS,
+		{NULL, 0, NULL, 0},
 	};
 	struct copts co;
 	struct out o;
@@ -416,7 +468,8 @@ int cmd_summary(int argc, char **argv)
 	copts_init(&co, argv);
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
+				  NULL)) != -1) {
 		int h;
 
 		if (opt == 'h') {
@@ -429,7 +482,8 @@ int cmd_summary(int argc, char **argv)
 		if (done)
 			return EXIT_OK;
 		if (!h)
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
 	}
 	if (optind >= argc)
 		return usage_error("no log given");
@@ -439,7 +493,7 @@ int cmd_summary(int argc, char **argv)
 	for (i = optind; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_summary s;
-		struct iol_error err = { 0 };
+		struct iol_error err = {0};
 
 		if (load_job(&co, argc, argv, &i, &job) < 0) {
 			rc = EXIT_DATA;

@@ -16,39 +16,46 @@
 #include "util.h"
 #include "banned.h"
 
-static const char usage_str[] =
-	"usage: iolens timeline [--bins n] [--format fmt] [--layer posix|mpiio]\n"
-	"                       [--output file] [--phases] [--width n] log ...\n";
+static const char usage_str[] = "usage: iolens timeline [--bins n] [--format "
+				"fmt] [--layer posix|mpiio]\n"
+				"                       [--output file] "
+				"[--phases] [--width n] log ...\n";
 
 static void help(void)
 {
 	fputs(usage_str, stdout);
-	printf("\nPer-rank intervals of I/O activity, from DXT traces when present,\n"
-	      "else from Darshan's per-file timestamps, and the bandwidth of each\n"
-	      "phase (all writes, all reads) per rank, file and job.\n\n"
-	      "  --bins n           a rank x time matrix of bytes in n time bins\n"
-	      "  --format fmt       text (default), csv, tsv or json\n"
-	      "  --layer name       the DXT trace to use: posix (the default when\n"
-	      "                     it has segments) or mpiio\n"
-	      "  -o, --output file  write to file (replaced atomically)\n"
-	      "  --phases           machine formats: phases instead of intervals\n"
-	      "  --width n          text chart width in columns (default 64)\n"
-	      "%s"
-	      "  -h, --help         show this help\n"
-	      "  --version          show the version\n",
-	      trace_help);
+	printf("\nPer-rank intervals of I/O activity, from DXT traces when "
+	       "present,\n"
+	       "else from Darshan's per-file timestamps, and the bandwidth of "
+	       "each\n"
+	       "phase (all writes, all reads) per rank, file and job.\n\n"
+	       "  --bins n           a rank x time matrix of bytes in n time "
+	       "bins\n"
+	       "  --format fmt       text (default), csv, tsv or json\n"
+	       "  --layer name       the DXT trace to use: posix (the default "
+	       "when\n"
+	       "                     it has segments) or mpiio\n"
+	       "  -o, --output file  write to file (replaced atomically)\n"
+	       "  --phases           machine formats: phases instead of "
+	       "intervals\n"
+	       "  --width n          text chart width in columns (default 64)\n"
+	       "%s"
+	       "  -h, --help         show this help\n"
+	       "  --version          show the version\n",
+	       trace_help);
 }
 
 static const char *const icols[] = {
-	"log", "source", "rank", "op", "start", "end", "bytes", "offset", "path",
+	"log", "source", "rank",   "op",   "start",
+	"end", "bytes",	 "offset", "path",
 };
 static const char *const pcols[] = {
-	"log", "source", "scope", "rank", "op", "start", "end", "bytes", "ops",
-	"mib_s", "path",
+	"log", "source", "scope", "rank",  "op",   "start",
+	"end", "bytes",	 "ops",	  "mib_s", "path",
 };
 static const char *const mcols[] = {
-	"log", "source", "rank", "bin", "start", "end", "bytes_read",
-	"bytes_written",
+	"log",	 "source", "rank",	 "bin",
+	"start", "end",	   "bytes_read", "bytes_written",
 };
 
 static const char *opname(int op)
@@ -70,7 +77,7 @@ static int intervals(struct out *o, const char *log, const struct iol_job *job,
 		     int src)
 {
 	const char *srcname = src_name(job, src);
-	struct iol_error err = { 0 };
+	struct iol_error err = {0};
 
 	if (src == IOL_TL_DXT) {
 		int which = iol_timeline_layer(job, layer);
@@ -84,7 +91,8 @@ static int intervals(struct out *o, const char *log, const struct iol_job *job,
 			msg_ioerr(log, err.code, &err);
 			return -1;
 		}
-		while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read, &err)) > 0) {
+		while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read,
+					  &err)) > 0) {
 			const struct iol_jdxt *x = &job->dxt[which][rec];
 			const char *path = iol_job_name(job, x->id);
 
@@ -109,7 +117,7 @@ static int intervals(struct out *o, const char *log, const struct iol_job *job,
 		return 0;
 	}
 	{
-		static const int mods[2] = { IOL_MOD_POSIX, IOL_MOD_STDIO };
+		static const int mods[2] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
 		size_t i;
 		int k;
 
@@ -122,7 +130,8 @@ static int intervals(struct out *o, const char *log, const struct iol_job *job,
 				struct iol_recx x;
 				double s[3], e[3];
 				int64_t b[3];
-				static const char *const what[3] = { "open", "write", "read" };
+				static const char *const what[3] = {
+					"open", "write", "read"};
 				int w;
 
 				iol_rec_extract(mods[k], r, &x);
@@ -201,7 +210,7 @@ static void phases_rows(struct out *o, const char *log,
 static void chart(struct out *o, const struct iol_job *job, size_t width)
 {
 	struct iol_matrix m;
-	struct iol_error err = { 0 };
+	struct iol_error err = {0};
 	size_t nrank, groups, per, g, b, r;
 
 	if (iol_matrix_compute(job, layer, width, &m, &err) < 0) {
@@ -243,13 +252,16 @@ static void text(struct out *o, const char *log, const struct iol_job *job,
 		 const struct iol_phases *ph, size_t width)
 {
 	static const char *const cols[] = {
-		"scope", "op", "start", "end", "duration", "bytes", "MiB/s", "path",
+		"scope",    "op",    "start", "end",
+		"duration", "bytes", "MiB/s", "path",
 	};
 	size_t i;
 
-	out_text(o, "%s\ntimeline from %s%s\n\n", log, iol_tl_source_names[ph->source],
-		 ph->source != IOL_TL_DXT ? ""
-		 : iol_timeline_layer(job, layer) ? " (MPI-IO layer)" : " (POSIX layer)");
+	out_text(o, "%s\ntimeline from %s%s\n\n", log,
+		 iol_tl_source_names[ph->source],
+		 ph->source != IOL_TL_DXT	  ? ""
+		 : iol_timeline_layer(job, layer) ? " (MPI-IO layer)"
+						  : " (POSIX layer)");
 	if (ph->source == IOL_TL_NONE) {
 		out_text(o, "  no I/O intervals in this log\n\n");
 		return;
@@ -259,7 +271,8 @@ static void text(struct out *o, const char *log, const struct iol_job *job,
 		out_text(o, "\n");
 		return;
 	}
-	out_text(o, "\nPhases (first start to last end, bandwidth = bytes / span)\n");
+	out_text(o, "\nPhases (first start to last end, bandwidth = bytes / "
+		    "span)\n");
 	out_table(o, cols, 8);
 	for (i = 0; i < 2 + ph->nrank * 2 + ph->nfile * 2; i++) {
 		const struct iol_phase *p;
@@ -271,7 +284,8 @@ static void text(struct out *o, const char *log, const struct iol_job *job,
 			snprintf(scope, sizeof(scope), "job");
 		} else if (i < 2 + ph->nrank * 2) {
 			p = &ph->rank[i - 2];
-			snprintf(scope, sizeof(scope), "rank %lld", (long long)p->rank);
+			snprintf(scope, sizeof(scope), "rank %lld",
+				 (long long)p->rank);
 		} else {
 			p = &ph->file[i - 2 - ph->nrank * 2];
 			snprintf(scope, sizeof(scope), "file");
@@ -297,11 +311,11 @@ int cmd_timeline(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		COMMON_LONGOPTS,
-		{ "bins", required_argument, NULL, 'b' },
-		{ "layer", required_argument, NULL, 'l' },
-		{ "phases", no_argument, NULL, 'p' },
-		{ "width", required_argument, NULL, 'w' },
-		{ NULL, 0, NULL, 0 },
+		{"bins", required_argument, NULL, 'b'},
+		{"layer", required_argument, NULL, 'l'},
+		{"phases", no_argument, NULL, 'p'},
+		{"width", required_argument, NULL, 'w'},
+		{NULL, 0, NULL, 0},
 	};
 	struct copts co;
 	struct out o;
@@ -312,31 +326,36 @@ int cmd_timeline(int argc, char **argv)
 	layer = -1;
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
+				  NULL)) != -1) {
 		int r;
 
 		switch (opt) {
-		case 'h':
-			help();
-			return EXIT_OK;
+		case 'h': help(); return EXIT_OK;
 		case 'b':
 			if (parse_count(optarg, &bins) < 0 || bins > 100000)
-				return usage_error("--bins wants 1 to 100000, not '%s'", optarg);
+				return usage_error(
+					"--bins wants 1 to 100000, not '%s'",
+					optarg);
 			continue;
-		case 'p':
-			phases = 1;
-			continue;
+		case 'p': phases = 1; continue;
 		case 'l':
 			if (!strcmp(optarg, "posix"))
 				layer = 0;
-			else if (!strcmp(optarg, "mpiio") || !strcmp(optarg, "mpi-io"))
+			else if (!strcmp(optarg, "mpiio") ||
+				 !strcmp(optarg, "mpi-io"))
 				layer = 1;
 			else
-				return usage_error("--layer wants posix or mpiio, not '%s'", optarg);
+				return usage_error("--layer wants posix or "
+						   "mpiio, not '%s'",
+						   optarg);
 			continue;
 		case 'w':
-			if (parse_count(optarg, &width) < 0 || width < 8 || width > 1000)
-				return usage_error("--width wants 8 to 1000, not '%s'", optarg);
+			if (parse_count(optarg, &width) < 0 || width < 8 ||
+			    width > 1000)
+				return usage_error(
+					"--width wants 8 to 1000, not '%s'",
+					optarg);
 			continue;
 		}
 		r = copts_handle(&co, opt, optarg, &done);
@@ -345,7 +364,8 @@ int cmd_timeline(int argc, char **argv)
 		if (done)
 			return EXIT_OK;
 		if (!r)
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
 	}
 	if (optind >= argc)
 		return usage_error("no log given");
@@ -355,7 +375,7 @@ int cmd_timeline(int argc, char **argv)
 		return EXIT_DATA;
 	for (i = optind; i < argc; i++) {
 		struct iol_job *job;
-		struct iol_error err = { 0 };
+		struct iol_error err = {0};
 		struct iol_phases ph;
 		int src;
 
@@ -368,35 +388,42 @@ int cmd_timeline(int argc, char **argv)
 			struct iol_matrix m;
 			size_t r, b;
 
-			if (iol_matrix_compute(job, layer, (size_t)bins, &m, &err) < 0) {
+			if (iol_matrix_compute(job, layer, (size_t)bins, &m,
+					       &err) < 0) {
 				msg_ioerr(argv[i], err.code, &err);
 				rc = EXIT_DATA;
 				iol_job_close(job);
 				continue;
 			}
 			if (co.fmt == FMT_TEXT) {
-				out_text(&o, "%s\nbytes per rank and time bin, from %s\n", argv[i],
-					 src_name(job, m.source));
+				out_text(&o,
+					 "%s\nbytes per rank and time bin, "
+					 "from %s\n",
+					 argv[i], src_name(job, m.source));
 				out_table(&o, mcols + 2, 6);
 			} else if (first) {
 				out_table(&o, mcols, 8);
 			}
 			for (r = 0; r < m.nrank; r++)
 				for (b = 0; b < m.nbins; b++) {
-					double w = (m.t1 - m.t0) / (double)m.nbins;
+					double w =
+						(m.t1 - m.t0) / (double)m.nbins;
 					double rb = m.rd[r * m.nbins + b];
 					double wb = m.wr[r * m.nbins + b];
 
-					if (co.fmt == FMT_TEXT && rb == 0 && wb == 0)
+					if (co.fmt == FMT_TEXT && rb == 0 &&
+					    wb == 0)
 						continue;
 					if (co.fmt != FMT_TEXT) {
 						out_str(&o, argv[i]);
-						out_str(&o, src_name(job, m.source));
+						out_str(&o, src_name(job,
+								     m.source));
 					}
 					out_int(&o, (int64_t)r);
 					out_int(&o, (int64_t)b);
 					out_num(&o, m.t0 + w * (double)b, 6);
-					out_num(&o, m.t0 + w * (double)(b + 1), 6);
+					out_num(&o, m.t0 + w * (double)(b + 1),
+						6);
 					out_num(&o, rb, 0);
 					out_num(&o, wb, 0);
 					out_endrow(&o);

@@ -12,11 +12,15 @@
 #include "wrap.h"
 #include "banned.h"
 
+enum { A_SUM, A_SUMCLAMP, A_SET, A_MAX, A_NONE, A_COMMON, A_COMMON_MPI };
 enum {
-	A_SUM, A_SUMCLAMP, A_SET, A_MAX, A_NONE, A_COMMON, A_COMMON_MPI
-};
-enum {
-	F_SUM, F_MINPOS, F_MAX, F_MAXREAD, F_MAXWRITE, F_FASTEST, F_SLOWEST,
+	F_SUM,
+	F_MINPOS,
+	F_MAX,
+	F_MAXREAD,
+	F_MAXWRITE,
+	F_FASTEST,
+	F_SLOWEST,
 	F_ZERO
 };
 
@@ -75,13 +79,16 @@ static const struct spec *get_spec(int mod)
 			s->icls[i] = A_MAX;
 		else if (ends(n, "_MODE") || ends(n, "_MEM_ALIGNMENT") ||
 			 ends(n, "_FILE_ALIGNMENT") ||
-			 ends(n, "_RENAMED_FROM") || !strcmp(n, "DFS_CHUNK_SIZE") ||
+			 ends(n, "_RENAMED_FROM") ||
+			 !strcmp(n, "DFS_CHUNK_SIZE") ||
 			 !strcmp(n, "DAOS_OBJ_OTYPE") ||
 			 !strcmp(n, "DAOS_ARRAY_CELL_SIZE") ||
 			 !strcmp(n, "DAOS_ARRAY_CHUNK_SIZE"))
 			s->icls[i] = A_SET;
-		else if (ends(n, "_STRIDE1_STRIDE") || ends(n, "_ACCESS1_ACCESS"))
-			s->icls[i] = mod == IOL_MOD_MPIIO ? A_COMMON_MPI : A_COMMON;
+		else if (ends(n, "_STRIDE1_STRIDE") ||
+			 ends(n, "_ACCESS1_ACCESS"))
+			s->icls[i] =
+				mod == IOL_MOD_MPIIO ? A_COMMON_MPI : A_COMMON;
 		else if (strstr(n, "_STRIDE") || strstr(n, "_ACCESS"))
 			s->icls[i] = A_NONE;
 		else
@@ -170,14 +177,15 @@ static void merge_common(int64_t *agg, const int64_t *in, int i, int nint,
 {
 	int j, k, tmp_ndx, total_count = 0;
 	int64_t tmp_val[4], tmp_cnt[4];
-	int dup[4] = { 0, 0, 0, 0 };
+	int dup[4] = {0, 0, 0, 0};
 
 	if (mpi && in[i] == 0)
 		return;
 	for (j = i; j < i + 4; j++)
 		for (k = 0; k < 4; k++)
 			if (agg[i + k] == in[j]) {
-				agg[i + k + 4] = wadd(agg[i + k + 4], in[j + 4]);
+				agg[i + k + 4] =
+					wadd(agg[i + k + 4], in[j + 4]);
 				dup[j - i] = 1;
 			}
 	for (j = i; j < i + 4; j++) {
@@ -190,14 +198,16 @@ static void merge_common(int64_t *agg, const int64_t *in, int i, int nint,
 			break;
 		for (k = 0; k < 4; k++)
 			if (agg[i + k] == in[j]) {
-				total_count = (int)wadd(agg[i + k + 4], in[j + 4]);
+				total_count =
+					(int)wadd(agg[i + k + 4], in[j + 4]);
 				break;
 			}
 		if (k == 4)
 			total_count = (int)in[j + 4];
 		for (k = 0; k < 4; k++) {
 			if (agg[i + k + 4] > total_count ||
-			    (agg[i + k + 4] == total_count && agg[i + k] > in[j])) {
+			    (agg[i + k + 4] == total_count &&
+			     agg[i + k] > in[j])) {
 				tmp_val[tmp_ndx] = agg[i + k];
 				tmp_cnt[tmp_ndx] = agg[i + k + 4];
 				tmp_ndx++;
@@ -241,8 +251,8 @@ static void agg_record(struct iol_accum *a, const struct iol_rec *r, int init)
 	} else {
 		frank = srank = r->rank;
 		fbytes = sbytes = r->ic[s->bytes_r] + r->ic[s->bytes_w];
-		ftime = stime = r->fc[s->t_read] + r->fc[s->t_write] +
-				r->fc[s->t_meta];
+		ftime = stime =
+			r->fc[s->t_read] + r->fc[s->t_write] + r->fc[s->t_meta];
 	}
 	if (init) {
 		g->rank = r->rank;
@@ -258,17 +268,13 @@ static void agg_record(struct iol_accum *a, const struct iol_rec *r, int init)
 		g->rank = -1;
 	for (i = 0; i < r->nint; i++) {
 		switch (s->icls[i]) {
-		case A_SUM:
-			g->ic[i] = wadd(g->ic[i], r->ic[i]);
-			break;
+		case A_SUM: g->ic[i] = wadd(g->ic[i], r->ic[i]); break;
 		case A_SUMCLAMP:
 			g->ic[i] = wadd(g->ic[i], r->ic[i]);
 			if (g->ic[i] < 0)
 				g->ic[i] = -1;
 			break;
-		case A_SET:
-			g->ic[i] = r->ic[i];
-			break;
+		case A_SET: g->ic[i] = r->ic[i]; break;
 		case A_MAX:
 			if (r->ic[i] > g->ic[i])
 				g->ic[i] = r->ic[i];
@@ -278,17 +284,15 @@ static void agg_record(struct iol_accum *a, const struct iol_rec *r, int init)
 			merge_common(g->ic, r->ic, i, r->nint,
 				     s->icls[i] == A_COMMON_MPI);
 			break;
-		default:
-			break;
+		default: break;
 		}
 	}
 	for (i = 0; i < r->nflt; i++) {
 		switch (s->fcls[i]) {
-		case F_SUM:
-			g->fc[i] += r->fc[i];
-			break;
+		case F_SUM: g->fc[i] += r->fc[i]; break;
 		case F_MINPOS:
-			if (r->fc[i] > 0 && (g->fc[i] == 0 || r->fc[i] < g->fc[i]))
+			if (r->fc[i] > 0 &&
+			    (g->fc[i] == 0 || r->fc[i] < g->fc[i]))
 				g->fc[i] = r->fc[i];
 			break;
 		case F_MAX:
@@ -329,9 +333,7 @@ static void agg_record(struct iol_accum *a, const struct iol_rec *r, int init)
 				g->fc[i] = stime;
 			}
 			break;
-		case F_ZERO:
-			g->fc[i] = 0;
-			break;
+		case F_ZERO: g->fc[i] = 0; break;
 		}
 	}
 }
@@ -355,8 +357,8 @@ static struct iol_accum_file *file_get(struct iol_accum *a, uint64_t id)
 			return NULL;
 		memset(nf, 0xff, ns * sizeof(*nf));
 		for (i = 0; i < a->nfiles; i++) {
-			for (h = fhash(a->files[i].id) & (ns - 1); nf[h] != UINT32_MAX;
-			     h = (h + 1) & (ns - 1))
+			for (h = fhash(a->files[i].id) & (ns - 1);
+			     nf[h] != UINT32_MAX; h = (h + 1) & (ns - 1))
 				;
 			nf[h] = (uint32_t)i;
 		}
@@ -449,7 +451,8 @@ void iol_accum_perf(const struct iol_accum *a, struct iol_perf *p)
 			p->slowest_rank_meta_time = a->rank_md[i];
 			p->slowest_rank = (int)i;
 		}
-	p->agg_time_by_slowest = p->slowest_rank_io_time + p->shared_time_by_slowest;
+	p->agg_time_by_slowest =
+		p->slowest_rank_io_time + p->shared_time_by_slowest;
 	if (p->agg_time_by_slowest != 0)
 		p->agg_perf_by_slowest = ((double)p->total_bytes / 1048576.0) /
 					 p->agg_time_by_slowest;

@@ -19,12 +19,18 @@ struct iol_category {
 	int64_t count;
 	int64_t read_bytes, write_bytes;
 	int64_t max_offset;
-	int64_t sum_size;	/* sum of (max offset + 1): summary only */
+	int64_t sum_size; /* sum of (max offset + 1): summary only */
 };
 
 enum {
-	IOL_CAT_ALL, IOL_CAT_RO, IOL_CAT_WO, IOL_CAT_RW,
-	IOL_CAT_UNIQUE, IOL_CAT_SHARED, IOL_CAT_PARTSHARED, IOL_CAT_N
+	IOL_CAT_ALL,
+	IOL_CAT_RO,
+	IOL_CAT_WO,
+	IOL_CAT_RW,
+	IOL_CAT_UNIQUE,
+	IOL_CAT_SHARED,
+	IOL_CAT_PARTSHARED,
+	IOL_CAT_N
 };
 
 struct iol_perf {
@@ -35,20 +41,20 @@ struct iol_perf {
 	int slowest_rank;
 	double shared_time_by_slowest;
 	double agg_time_by_slowest;
-	double agg_perf_by_slowest;	/* MiB/s */
+	double agg_perf_by_slowest; /* MiB/s */
 };
 
 struct iol_accum {
 	int mod;
 	int64_t nprocs;
 	uint64_t nrec;
-	struct iol_rec agg;		/* the --total record */
+	struct iol_rec agg; /* the --total record */
 	int64_t total_bytes;
 	double shared_time;
 	double *rank_t, *rank_md, *rank_rw;
-	struct iol_accum_file *files;	/* insertion order */
+	struct iol_accum_file *files; /* insertion order */
 	size_t nfiles, filecap;
-	uint32_t *fidx;			/* hash of indices into files */
+	uint32_t *fidx; /* hash of indices into files */
 	size_t fslots;
 };
 

@@ -40,7 +40,10 @@
 #define MAX_HEATMAP_BINS (1 << 22)
 #define MAX_MDHIM_SERVERS (1 << 20)
 
-static inline uint64_t bswap64(uint64_t v) { return __builtin_bswap64(v); }
+static inline uint64_t bswap64(uint64_t v)
+{
+	return __builtin_bswap64(v);
+}
 
 static inline uint64_t ld_u64(const uint8_t *p, int swap)
 {
@@ -76,22 +79,22 @@ static inline uint32_t ld_u32(const uint8_t *p, int swap)
 
 struct name_ent {
 	uint64_t id;
-	char *name;		/* NULL: empty slot */
+	char *name; /* NULL: empty slot */
 };
 
 struct iol_dlog_priv {
 	const uint8_t *map;
 	size_t size;
-	int mapped;		/* munmap on close, else free */
-	int owned;		/* we allocated or mapped map */
-	char *jobtext;		/* job region bytes after the fixed part */
+	int mapped;    /* munmap on close, else free */
+	int owned;     /* we allocated or mapped map */
+	char *jobtext; /* job region bytes after the fixed part */
 	char *metadata;
 	char *exe;
 	struct iol_mount *mounts;
 	char *mountbuf;
 	struct name_ent *names;
-	size_t nslots;		/* power of two */
-	char **strblocks;	/* name storage */
+	size_t nslots;	  /* power of two */
+	char **strblocks; /* name storage */
 	size_t nblocks, blockcap;
 	char *strcur;
 	size_t strleft;
@@ -103,16 +106,16 @@ struct zin {
 	const uint8_t *src;
 	size_t len, pos;
 	int comp;
-	int active;		/* a decoder stream is initialised */
-	int done;		/* all input consumed and last stream ended */
+	int active; /* a decoder stream is initialised */
+	int done;   /* all input consumed and last stream ended */
 	z_stream z;
 	bz_stream bz;
 	uint8_t *buf;
 	size_t cap, head, tail;
-	uint64_t total;		/* bytes produced so far */
-	uint64_t limit;		/* refuse to produce more than this */
-	const uint8_t *drop_base;	/* mapped file: release consumed pages */
-	size_t dropped;		/* bytes of src already released */
+	uint64_t total;		  /* bytes produced so far */
+	uint64_t limit;		  /* refuse to produce more than this */
+	const uint8_t *drop_base; /* mapped file: release consumed pages */
+	size_t dropped;		  /* bytes of src already released */
 };
 
 /*
@@ -127,7 +130,8 @@ static void zin_drop(struct zin *r)
 
 	if (!r->drop_base || r->pos - r->dropped < (1u << 20))
 		return;
-	start = ((uintptr_t)(r->src + r->dropped) + pg - 1) & ~(uintptr_t)(pg - 1);
+	start = ((uintptr_t)(r->src + r->dropped) + pg - 1) &
+		~(uintptr_t)(pg - 1);
 	end = (uintptr_t)(r->src + r->pos) & ~(uintptr_t)(pg - 1);
 	if (end > start)
 		madvise((void *)start, end - start, MADV_DONTNEED);
@@ -228,7 +232,8 @@ static int zin_produce(struct zin *r, struct iol_error *err)
 			r->active = 1;
 		}
 		r->bz.next_in = (char *)(r->src + r->pos);
-		r->bz.avail_in = inleft > UINT_MAX ? UINT_MAX : (unsigned)inleft;
+		r->bz.avail_in =
+			inleft > UINT_MAX ? UINT_MAX : (unsigned)inleft;
 		r->bz.next_out = (char *)(r->buf + r->tail);
 		r->bz.avail_out = room > UINT_MAX ? UINT_MAX : (unsigned)room;
 		ret = BZ2_bzDecompress(&r->bz);
@@ -266,8 +271,8 @@ static long zin_need(struct zin *r, size_t n, struct iol_error *err)
 
 		if (r->done)
 			break;
-		if (r->head > 0 && (r->cap - r->tail < (1 << 16) ||
-				    r->cap - r->head < n)) {
+		if (r->head > 0 &&
+		    (r->cap - r->tail < (1 << 16) || r->cap - r->head < n)) {
 			memmove(r->buf, r->buf + r->head, r->tail - r->head);
 			r->tail -= r->head;
 			r->head = 0;
@@ -281,7 +286,8 @@ static long zin_need(struct zin *r, size_t n, struct iol_error *err)
 			nb = realloc(r->buf, ncap);
 			if (!nb)
 				return iol_error_set(err, IOL_ENOMEM,
-						     "cannot buffer %zu bytes", n);
+						     "cannot buffer %zu bytes",
+						     n);
 			r->buf = nb;
 			r->cap = ncap;
 		}
@@ -292,14 +298,21 @@ static long zin_need(struct zin *r, size_t n, struct iol_error *err)
 		zin_drop(r);
 		r->total += r->tail - before;
 		if (r->total > r->limit)
-			return iol_error_set(err, IOL_ECORRUPT,
-					     "region inflates beyond any sane size");
+			return iol_error_set(
+				err, IOL_ECORRUPT,
+				"region inflates beyond any sane size");
 	}
 	return (long)((r->tail - r->head) < n ? (r->tail - r->head) : n);
 }
 
-static inline const uint8_t *zin_ptr(struct zin *r) { return r->buf + r->head; }
-static inline void zin_skip(struct zin *r, size_t n) { r->head += n; }
+static inline const uint8_t *zin_ptr(struct zin *r)
+{
+	return r->buf + r->head;
+}
+static inline void zin_skip(struct zin *r, size_t n)
+{
+	r->head += n;
+}
 
 /* ---- header ---- */
 
@@ -348,9 +361,9 @@ static int read_header(struct iol_dlog *d, struct iol_error *err)
 	if (size == 0)
 		return iol_error_set(err, IOL_EEMPTY, "empty file");
 	if (size < 16)
-		return iol_error_set(err, IOL_ENOTLOG,
-				     "too short to be a Darshan log (%zu bytes)",
-				     size);
+		return iol_error_set(
+			err, IOL_ENOTLOG,
+			"too short to be a Darshan log (%zu bytes)", size);
 	memcpy(&magic, p + 8, 8);
 	if (magic == DARSHAN_MAGIC)
 		d->swapped = 0;
@@ -369,7 +382,8 @@ static int read_header(struct iol_dlog *d, struct iol_error *err)
 
 		for (i = 0; i < 8 && d->version[i]; i++)
 			clean[i] = (d->version[i] >= 32 && d->version[i] < 127)
-					   ? d->version[i] : '?';
+					   ? d->version[i]
+					   : '?';
 		clean[i] = '\0';
 		return iol_error_set(err, IOL_EVERSION,
 				     "unsupported log format version '%s'",
@@ -377,9 +391,10 @@ static int read_header(struct iol_dlog *d, struct iol_error *err)
 	}
 	d->hdr_size = d->vminor >= 41 ? HDR_341 : HDR_300;
 	if (size < d->hdr_size)
-		return iol_error_set(err, IOL_ETRUNC,
-				     "file ends inside the header (%zu of %zu bytes)",
-				     size, d->hdr_size);
+		return iol_error_set(
+			err, IOL_ETRUNC,
+			"file ends inside the header (%zu of %zu bytes)", size,
+			d->hdr_size);
 	d->comp = p[16];
 	if (d->comp > IOL_COMP_NONE)
 		return iol_error_set(err, IOL_ECORRUPT,
@@ -408,18 +423,23 @@ static int read_header(struct iol_dlog *d, struct iol_error *err)
 	/* Old logs number modules differently (FORMAT.md 2.4): insert the
 	 * H5D slot (before 3.20) and the PNETCDF_VAR slot (before 3.41). */
 	if (d->vminor < 20) {
-		memmove(&d->mod_map[5], &d->mod_map[4], 59 * sizeof(d->mod_map[0]));
-		memmove(&d->mod_ver[5], &d->mod_ver[4], 59 * sizeof(d->mod_ver[0]));
+		memmove(&d->mod_map[5], &d->mod_map[4],
+			59 * sizeof(d->mod_map[0]));
+		memmove(&d->mod_ver[5], &d->mod_ver[4],
+			59 * sizeof(d->mod_ver[0]));
 		memset(&d->mod_map[4], 0, sizeof(d->mod_map[0]));
 		d->mod_ver[4] = 0;
 		d->partial = (d->partial & 0xf) | ((d->partial & ~0xfULL) << 1);
 	}
 	if (d->vminor < 41) {
-		memmove(&d->mod_map[7], &d->mod_map[6], 57 * sizeof(d->mod_map[0]));
-		memmove(&d->mod_ver[7], &d->mod_ver[6], 57 * sizeof(d->mod_ver[0]));
+		memmove(&d->mod_map[7], &d->mod_map[6],
+			57 * sizeof(d->mod_map[0]));
+		memmove(&d->mod_ver[7], &d->mod_ver[6],
+			57 * sizeof(d->mod_ver[0]));
 		memset(&d->mod_map[6], 0, sizeof(d->mod_map[0]));
 		d->mod_ver[6] = 0;
-		d->partial = (d->partial & 0x3f) | ((d->partial & ~0x3fULL) << 1);
+		d->partial =
+			(d->partial & 0x3f) | ((d->partial & ~0x3fULL) << 1);
 	}
 
 	/* every region must lie inside the file */
@@ -427,7 +447,8 @@ static int read_header(struct iol_dlog *d, struct iol_error *err)
 	    (d->name_map.off < d->hdr_size || d->name_map.off > size ||
 	     d->name_map.len > size - d->name_map.off))
 		return iol_error_set(err, IOL_ETRUNC,
-				     "name region (bytes %llu+%llu) lies outside the %zu-byte file",
+				     "name region (bytes %llu+%llu) lies "
+				     "outside the %zu-byte file",
 				     (unsigned long long)d->name_map.off,
 				     (unsigned long long)d->name_map.len, size);
 	for (i = 0; i < IOL_MOD_MAX; i++) {
@@ -438,7 +459,8 @@ static int read_header(struct iol_dlog *d, struct iol_error *err)
 		if (m->off < d->hdr_size || m->off > size ||
 		    m->len > size - m->off)
 			return iol_error_set(err, IOL_ETRUNC,
-					     "%s region (bytes %llu+%llu) lies outside the %zu-byte file",
+					     "%s region (bytes %llu+%llu) lies "
+					     "outside the %zu-byte file",
 					     region_name(i),
 					     (unsigned long long)m->off,
 					     (unsigned long long)m->len, size);
@@ -453,7 +475,8 @@ static int read_header(struct iol_dlog *d, struct iol_error *err)
 	else
 		d->job_map.len = size - d->hdr_size;
 	if (d->name_map.off && d->name_map.off < d->hdr_size)
-		return iol_error_set(err, IOL_ECORRUPT, "bad name region offset");
+		return iol_error_set(err, IOL_ECORRUPT,
+				     "bad name region offset");
 	if (d->job_map.len == 0)
 		return iol_error_set(err, IOL_ETRUNC, "no job region");
 	return 0;
@@ -478,7 +501,8 @@ static int read_job(struct iol_dlog *d, struct iol_error *err)
 	n = zin_need(&z, JOB_BUF, err);
 	if (n < 0) {
 		zin_end(&z);
-		err->msg[0] ? (void)0 : (void)iol_error_set(err, (int)n, "job region");
+		err->msg[0] ? (void)0
+			    : (void)iol_error_set(err, (int)n, "job region");
 		return (int)n;
 	}
 	got = (size_t)n;
@@ -571,8 +595,9 @@ static int read_mounts(struct iol_dlog *d, struct iol_error *err)
 				s++;
 			len[k] = s - tok[k];
 			if (!len[k])
-				return iol_error_set(err, IOL_ECORRUPT,
-						     "poorly formatted mount table");
+				return iol_error_set(
+					err, IOL_ECORRUPT,
+					"poorly formatted mount table");
 		}
 		memcpy(out, tok[0], len[0]);
 		out[len[0]] = '\0';
@@ -658,7 +683,8 @@ static int names_grow(struct iol_dlog_priv *pv)
 
 		if (!e->name)
 			continue;
-		for (h = hash_id(e->id) & (ns - 1); nt[h].name; h = (h + 1) & (ns - 1))
+		for (h = hash_id(e->id) & (ns - 1); nt[h].name;
+		     h = (h + 1) & (ns - 1))
 			;
 		nt[h] = *e;
 	}
@@ -688,7 +714,8 @@ static int name_add(struct iol_dlog *d, uint64_t id, const char *s, size_t n)
 	size_t h;
 
 	if (e) {
-		/* first wins, but a later non-empty name replaces an empty one */
+		/* first wins, but a later non-empty name replaces an empty one
+		 */
 		if (e->name[0] == '\0' && n > 0) {
 			e->name = name_store(pv, s, n);
 			if (!e->name)
@@ -748,7 +775,8 @@ static int read_names(struct iol_dlog *d, struct iol_error *err)
 
 			if (len > (1u << 24)) {
 				ret = iol_error_set(err, IOL_ECORRUPT,
-						    "impossible name length %u", len);
+						    "impossible name length %u",
+						    len);
 				goto fail;
 			}
 			n = zin_need(&z, 12 + (size_t)len, err);
@@ -757,14 +785,17 @@ static int read_names(struct iol_dlog *d, struct iol_error *err)
 				goto fail;
 			}
 			if ((size_t)n < 12 + (size_t)len) {
-				ret = iol_error_set(err, IOL_ECORRUPT,
-						    "name region ends inside a record");
+				ret = iol_error_set(
+					err, IOL_ECORRUPT,
+					"name region ends inside a record");
 				goto fail;
 			}
-			ret = name_add(d, id, (const char *)zin_ptr(&z) + 12, len);
+			ret = name_add(d, id, (const char *)zin_ptr(&z) + 12,
+				       len);
 			zin_skip(&z, 12 + (size_t)len);
 		} else {
-			/* NUL-terminated; widen the window until the NUL shows */
+			/* NUL-terminated; widen the window until the NUL shows
+			 */
 			size_t want = 8 + 256;
 			const uint8_t *nul;
 
@@ -778,15 +809,17 @@ static int read_names(struct iol_dlog *d, struct iol_error *err)
 				if (nul || (size_t)n < want)
 					break;
 				if (want > (1u << 24)) {
-					ret = iol_error_set(err, IOL_ECORRUPT,
-							    "unterminated name record");
+					ret = iol_error_set(
+						err, IOL_ECORRUPT,
+						"unterminated name record");
 					goto fail;
 				}
 				want *= 2;
 			}
 			if (!nul) {
-				ret = iol_error_set(err, IOL_ECORRUPT,
-						    "name region ends inside a record");
+				ret = iol_error_set(
+					err, IOL_ECORRUPT,
+					"name region ends inside a record");
 				goto fail;
 			}
 			ret = name_add(d, id, (const char *)zin_ptr(&z) + 8,
@@ -876,7 +909,8 @@ static int load_fd(struct iol_dlog_priv *pv, int fd, struct iol_error *err)
 
 			if (!nb) {
 				free(buf);
-				return iol_error_set(err, IOL_ENOMEM, "out of memory");
+				return iol_error_set(err, IOL_ENOMEM,
+						     "out of memory");
 			}
 			buf = nb;
 			cap *= 2;
@@ -887,7 +921,8 @@ static int load_fd(struct iol_dlog_priv *pv, int fd, struct iol_error *err)
 				continue;
 			err ? err->sys = errno : 0;
 			free(buf);
-			return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
+			return iol_error_set(err, IOL_EIO, "%s",
+					     strerror(errno));
 		}
 		if (n == 0)
 			break;
@@ -934,7 +969,8 @@ int iol_dlog_open(struct iol_dlog **out, const char *path,
 		if (fd < 0) {
 			if (err)
 				err->sys = errno;
-			ret = iol_error_set(err, IOL_EIO, "%s", strerror(errno));
+			ret = iol_error_set(err, IOL_EIO, "%s",
+					    strerror(errno));
 			iol_dlog_close(d);
 			return ret;
 		}
@@ -1021,31 +1057,29 @@ double iol_dlog_runtime(const struct iol_dlog *d)
  */
 struct layout {
 	int mod, ver;
-	size_t size;		/* on-disk bytes */
-	size_t pre;		/* bytes between base record and counters */
-	int has_file_rec_id;	/* pre holds a uint64 file record id */
-	int nint, nflt;		/* old counts */
-	const signed char *imap;	/* NULL: identity */
+	size_t size;		 /* on-disk bytes */
+	size_t pre;		 /* bytes between base record and counters */
+	int has_file_rec_id;	 /* pre holds a uint64 file record id */
+	int nint, nflt;		 /* old counts */
+	const signed char *imap; /* NULL: identity */
 	const signed char *fmap;
 	int nint_new, nflt_new;
-	size_t post;		/* DFS/DAOS trailers */
+	size_t post; /* DFS/DAOS trailers */
 };
 
 /* POSIX v3 -> v4: FILENOS, DUPS, RENAME_* inserted */
 static const signed char posix_v3_imap[64] = {
-	0, 3, 4, 5, 6, 7, 8, 9,
-	13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
-	31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
-	49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66,
-	67, 68,
+	0,  3,	4,  5,	6,  7,	8,  9,	13, 14, 15, 16, 17, 18, 19, 20,
+	21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36,
+	37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52,
+	53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68,
 };
 /* POSIX v1: four stdio counters after MMAPS are dropped */
 static const signed char posix_v1_imap[68] = {
-	0, 3, 4, 5, 6, 7, -1, -1, -1, -1, 8, 9,
-	13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
-	31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
-	49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66,
-	67, 68,
+	0,  3,	4,  5,	6,  7,	-1, -1, -1, -1, 8,  9,	13, 14, 15, 16, 17,
+	18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34,
+	35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51,
+	52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68,
 };
 /* v2-era timestamps: CLOSE_START and OPEN_END inserted at 3 and 4 */
 static const signed char ts15_fmap[15] = {
@@ -1054,21 +1088,25 @@ static const signed char ts15_fmap[15] = {
 static const signed char stdio_v1_imap[13] = {
 	0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
 };
-static const signed char h5f_v1_fmap[2] = { 0, 3 };
-static const signed char h5f_v2_fmap[4] = { 0, 1, 2, 3 };
-static const signed char one_imap[1] = { 0 };
-static const signed char pnc_v2_imap[2] = { 1, 1 };	/* summed */
-static const signed char pnc_v2_fmap[4] = { 0, 1, 3, 4 };
-static const signed char pnc_v1_fmap[2] = { 0, 4 };
+static const signed char h5f_v1_fmap[2] = {0, 3};
+static const signed char h5f_v2_fmap[4] = {0, 1, 2, 3};
+static const signed char one_imap[1] = {0};
+static const signed char pnc_v2_imap[2] = {1, 1}; /* summed */
+static const signed char pnc_v2_fmap[4] = {0, 1, 3, 4};
+static const signed char pnc_v1_fmap[2] = {0, 4};
 
-#define L(m, v, sz, pre, frid, ni, nf, im, fm, nin, nfn, post)                  \
-	{ m, v, sz, pre, frid, ni, nf, im, fm, nin, nfn, post }
+#define L(m, v, sz, pre, frid, ni, nf, im, fm, nin, nfn, post)      \
+	{                                                           \
+		m, v, sz, pre, frid, ni, nf, im, fm, nin, nfn, post \
+	}
 
 static const struct layout layouts[] = {
 	L(IOL_MOD_POSIX, 4, 704, 0, 0, 69, 17, NULL, NULL, 69, 17, 0),
 	L(IOL_MOD_POSIX, 3, 664, 0, 0, 64, 17, posix_v3_imap, NULL, 69, 17, 0),
-	L(IOL_MOD_POSIX, 2, 648, 0, 0, 64, 15, posix_v3_imap, ts15_fmap, 69, 17, 0),
-	L(IOL_MOD_POSIX, 1, 680, 0, 0, 68, 15, posix_v1_imap, ts15_fmap, 69, 17, 0),
+	L(IOL_MOD_POSIX, 2, 648, 0, 0, 64, 15, posix_v3_imap, ts15_fmap, 69, 17,
+	  0),
+	L(IOL_MOD_POSIX, 1, 680, 0, 0, 68, 15, posix_v1_imap, ts15_fmap, 69, 17,
+	  0),
 	L(IOL_MOD_MPIIO, 3, 560, 0, 0, 51, 17, NULL, NULL, 51, 17, 0),
 	L(IOL_MOD_MPIIO, 2, 544, 0, 0, 51, 15, NULL, ts15_fmap, 51, 17, 0),
 	L(IOL_MOD_MPIIO, 1, 544, 0, 0, 51, 15, NULL, ts15_fmap, 51, 17, 0),
@@ -1080,8 +1118,10 @@ static const struct layout layouts[] = {
 	L(IOL_MOD_H5D, 2, 912, 8, 1, 94, 17, NULL, NULL, 94, 17, 0),
 	L(IOL_MOD_H5D, 1, 904, 0, 0, 94, 17, NULL, NULL, 94, 17, 0),
 	L(IOL_MOD_PNETCDF_FILE, 3, 152, 0, 0, 9, 8, NULL, NULL, 9, 8, 0),
-	L(IOL_MOD_PNETCDF_FILE, 2, 64, 0, 0, 2, 4, pnc_v2_imap, pnc_v2_fmap, 9, 8, 0),
-	L(IOL_MOD_PNETCDF_FILE, 1, 48, 0, 0, 2, 2, pnc_v2_imap, pnc_v1_fmap, 9, 8, 0),
+	L(IOL_MOD_PNETCDF_FILE, 2, 64, 0, 0, 2, 4, pnc_v2_imap, pnc_v2_fmap, 9,
+	  8, 0),
+	L(IOL_MOD_PNETCDF_FILE, 1, 48, 0, 0, 2, 2, pnc_v2_imap, pnc_v1_fmap, 9,
+	  8, 0),
 	L(IOL_MOD_PNETCDF_VAR, 1, 1120, 8, 1, 120, 17, NULL, NULL, 120, 17, 0),
 	L(IOL_MOD_BGQ, 2, 112, 0, 0, 11, 1, NULL, NULL, 11, 1, 0),
 	L(IOL_MOD_BGQ, 1, 120, 8, 0, 11, 1, NULL, NULL, 11, 1, 0),
@@ -1100,38 +1140,38 @@ static const struct layout *find_layout(int mod, int ver)
 }
 
 static const struct iol_modinfo modinfo[IOL_MOD_KNOWN] = {
-	[IOL_MOD_NULL] = { "NULL", 1, 0, 0, 0, NULL, NULL },
-	[IOL_MOD_POSIX] = { "POSIX", 4, 1, IOL_POSIX_NINT, IOL_POSIX_NFLT,
-			    iol_posix_inames, iol_posix_fnames },
-	[IOL_MOD_MPIIO] = { "MPI-IO", 3, 1, IOL_MPIIO_NINT, IOL_MPIIO_NFLT,
-			    iol_mpiio_inames, iol_mpiio_fnames },
-	[IOL_MOD_H5F] = { "H5F", 3, 1, IOL_H5F_NINT, IOL_H5F_NFLT,
-			  iol_h5f_inames, iol_h5f_fnames },
-	[IOL_MOD_H5D] = { "H5D", 2, 1, IOL_H5D_NINT, IOL_H5D_NFLT,
-			  iol_h5d_inames, iol_h5d_fnames },
-	[IOL_MOD_PNETCDF_FILE] = { "PNETCDF_FILE", 3, 1, IOL_PNETCDF_FILE_NINT,
-				   IOL_PNETCDF_FILE_NFLT,
-				   iol_pnetcdf_file_inames,
-				   iol_pnetcdf_file_fnames },
-	[IOL_MOD_PNETCDF_VAR] = { "PNETCDF_VAR", 1, 1, IOL_PNETCDF_VAR_NINT,
-				  IOL_PNETCDF_VAR_NFLT, iol_pnetcdf_var_inames,
-				  iol_pnetcdf_var_fnames },
-	[IOL_MOD_BGQ] = { "BG/Q", 2, 1, IOL_BGQ_NINT, IOL_BGQ_NFLT,
-			  iol_bgq_inames, iol_bgq_fnames },
-	[IOL_MOD_LUSTRE] = { "LUSTRE", 2, 1, 0, 0, NULL, NULL },
-	[IOL_MOD_STDIO] = { "STDIO", 2, 1, IOL_STDIO_NINT, IOL_STDIO_NFLT,
-			    iol_stdio_inames, iol_stdio_fnames },
-	[IOL_MOD_DXT_POSIX] = { "DXT_POSIX", 2, 1, 0, 0, NULL, NULL },
-	[IOL_MOD_DXT_MPIIO] = { "DXT_MPIIO", 3, 1, 0, 0, NULL, NULL },
-	[IOL_MOD_MDHIM] = { "MDHIM", 1, 1, IOL_MDHIM_NINT, IOL_MDHIM_NFLT,
-			    iol_mdhim_inames, iol_mdhim_fnames },
-	[IOL_MOD_APXC] = { "APXC", 0, 0, 0, 0, NULL, NULL },
-	[IOL_MOD_APMPI] = { "APMPI", 0, 0, 0, 0, NULL, NULL },
-	[IOL_MOD_HEATMAP] = { "HEATMAP", 1, 1, 0, 0, NULL, NULL },
-	[IOL_MOD_DFS] = { "DFS", 1, 1, IOL_DFS_NINT, IOL_DFS_NFLT,
-			  iol_dfs_inames, iol_dfs_fnames },
-	[IOL_MOD_DAOS] = { "DAOS", 1, 1, IOL_DAOS_NINT, IOL_DAOS_NFLT,
-			   iol_daos_inames, iol_daos_fnames },
+	[IOL_MOD_NULL] = {"NULL", 1, 0, 0, 0, NULL, NULL},
+	[IOL_MOD_POSIX] = {"POSIX", 4, 1, IOL_POSIX_NINT, IOL_POSIX_NFLT,
+			   iol_posix_inames, iol_posix_fnames},
+	[IOL_MOD_MPIIO] = {"MPI-IO", 3, 1, IOL_MPIIO_NINT, IOL_MPIIO_NFLT,
+			   iol_mpiio_inames, iol_mpiio_fnames},
+	[IOL_MOD_H5F] = {"H5F", 3, 1, IOL_H5F_NINT, IOL_H5F_NFLT,
+			 iol_h5f_inames, iol_h5f_fnames},
+	[IOL_MOD_H5D] = {"H5D", 2, 1, IOL_H5D_NINT, IOL_H5D_NFLT,
+			 iol_h5d_inames, iol_h5d_fnames},
+	[IOL_MOD_PNETCDF_FILE] = {"PNETCDF_FILE", 3, 1, IOL_PNETCDF_FILE_NINT,
+				  IOL_PNETCDF_FILE_NFLT,
+				  iol_pnetcdf_file_inames,
+				  iol_pnetcdf_file_fnames},
+	[IOL_MOD_PNETCDF_VAR] = {"PNETCDF_VAR", 1, 1, IOL_PNETCDF_VAR_NINT,
+				 IOL_PNETCDF_VAR_NFLT, iol_pnetcdf_var_inames,
+				 iol_pnetcdf_var_fnames},
+	[IOL_MOD_BGQ] = {"BG/Q", 2, 1, IOL_BGQ_NINT, IOL_BGQ_NFLT,
+			 iol_bgq_inames, iol_bgq_fnames},
+	[IOL_MOD_LUSTRE] = {"LUSTRE", 2, 1, 0, 0, NULL, NULL},
+	[IOL_MOD_STDIO] = {"STDIO", 2, 1, IOL_STDIO_NINT, IOL_STDIO_NFLT,
+			   iol_stdio_inames, iol_stdio_fnames},
+	[IOL_MOD_DXT_POSIX] = {"DXT_POSIX", 2, 1, 0, 0, NULL, NULL},
+	[IOL_MOD_DXT_MPIIO] = {"DXT_MPIIO", 3, 1, 0, 0, NULL, NULL},
+	[IOL_MOD_MDHIM] = {"MDHIM", 1, 1, IOL_MDHIM_NINT, IOL_MDHIM_NFLT,
+			   iol_mdhim_inames, iol_mdhim_fnames},
+	[IOL_MOD_APXC] = {"APXC", 0, 0, 0, 0, NULL, NULL},
+	[IOL_MOD_APMPI] = {"APMPI", 0, 0, 0, 0, NULL, NULL},
+	[IOL_MOD_HEATMAP] = {"HEATMAP", 1, 1, 0, 0, NULL, NULL},
+	[IOL_MOD_DFS] = {"DFS", 1, 1, IOL_DFS_NINT, IOL_DFS_NFLT,
+			 iol_dfs_inames, iol_dfs_fnames},
+	[IOL_MOD_DAOS] = {"DAOS", 1, 1, IOL_DAOS_NINT, IOL_DAOS_NFLT,
+			  iol_daos_inames, iol_daos_fnames},
 };
 
 const struct iol_modinfo *iol_modinfo(int mod)
@@ -1219,10 +1259,10 @@ int iol_modrd_open(struct iol_modrd *rd, const struct iol_dlog *d, int mod,
 	rd->mod = mod;
 	rd->ver = (int)d->mod_ver[mod];
 	if (!iol_dlog_mod_readable(d, mod))
-		return iol_error_set(err, IOL_EVERSION,
-				     "cannot read %s module version %d",
-				     mod < IOL_MOD_KNOWN ? modinfo[mod].name : "unknown",
-				     rd->ver);
+		return iol_error_set(
+			err, IOL_EVERSION, "cannot read %s module version %d",
+			mod < IOL_MOD_KNOWN ? modinfo[mod].name : "unknown",
+			rd->ver);
 	rd->priv = calloc(1, sizeof(*rd->priv));
 	if (!rd->priv)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -1338,10 +1378,9 @@ void iol_modrd_close(struct iol_modrd *rd)
 
 static int short_record(struct iol_modrd *rd, struct iol_error *err)
 {
-	return iol_error_set(err, IOL_ECORRUPT,
-			     "%s region ends inside record %llu",
-			     modinfo[rd->mod].name,
-			     (unsigned long long)rd->nrec + 1);
+	return iol_error_set(
+		err, IOL_ECORRUPT, "%s region ends inside record %llu",
+		modinfo[rd->mod].name, (unsigned long long)rd->nrec + 1);
 }
 
 static int get_fixed(struct iol_modrd *rd, struct iol_error *err)
@@ -1388,7 +1427,7 @@ again:
 		for (i = 0; i < lay->nflt_new; i++)
 			r->fc[i] = -1;
 		if (lay->mod == IOL_MOD_POSIX)
-			r->ic[12] = 0;	/* RENAMED_FROM is unsigned: 0 */
+			r->ic[12] = 0; /* RENAMED_FROM is unsigned: 0 */
 		for (i = 0; i < lay->nint; i++) {
 			int to = lay->imap ? lay->imap[i] : i;
 			int64_t v = ld_i64(c + 8 * i, sw);
@@ -1396,7 +1435,8 @@ again:
 			if (to < 0)
 				continue;
 			if (lay->mod == IOL_MOD_PNETCDF_FILE && i == 1)
-				r->ic[to] = wadd(r->ic[to], v);	/* OPENS = INDEP + COLL */
+				r->ic[to] = wadd(r->ic[to],
+						 v); /* OPENS = INDEP + COLL */
 			else
 				r->ic[to] = v;
 		}
@@ -1486,9 +1526,10 @@ static int get_lustre(struct iol_modrd *rd, struct iol_error *err)
 	nstripes = ld_i64(b + 24, sw);
 	if (ncomps < 0 || ncomps > MAX_LUSTRE_COMPS || nstripes < 0 ||
 	    nstripes > MAX_LUSTRE_STRIPES)
-		return iol_error_set(err, IOL_ECORRUPT,
-				     "LUSTRE record with %lld components and %lld stripes",
-				     (long long)ncomps, (long long)nstripes);
+		return iol_error_set(
+			err, IOL_ECORRUPT,
+			"LUSTRE record with %lld components and %lld stripes",
+			(long long)ncomps, (long long)nstripes);
 	r->id = ld_u64(b, sw);
 	r->rank = ld_i64(b + 8, sw);
 	zin_skip(&p->z, 32);
@@ -1532,7 +1573,8 @@ static int get_lustre(struct iol_modrd *rd, struct iol_error *err)
 			break;
 		if (p->comps[i].c[1] < 0 || p->comps[i].c[1] > nstripes - sum)
 			return iol_error_set(err, IOL_ECORRUPT,
-					     "LUSTRE component stripe counts exceed the OST list");
+					     "LUSTRE component stripe counts "
+					     "exceed the OST list");
 		sum += p->comps[i].c[1];
 	}
 	r->ncomps = i;
@@ -1651,7 +1693,8 @@ static int get_mdhim(struct iol_modrd *rd, struct iol_error *err)
 static int skip_segs(struct iol_modrd *rd, struct iol_error *err)
 {
 	struct iol_modrd_priv *p = rd->priv;
-	uint64_t left = (uint64_t)(p->segs_left_w + p->segs_left_r) * p->segsize;
+	uint64_t left =
+		(uint64_t)(p->segs_left_w + p->segs_left_r) * p->segsize;
 
 	while (left) {
 		size_t chunk = left > (1 << 20) ? (1 << 20) : (size_t)left;
@@ -1705,10 +1748,11 @@ static int get_dxt(struct iol_modrd *rd, struct iol_error *err)
 	    (uint64_t)r->rcount > (1ULL << 40) ||
 	    ((uint64_t)r->wcount + (uint64_t)r->rcount) * p->segsize >
 		    p->z.limit)
-		return iol_error_set(err, IOL_ECORRUPT,
-				     "%s record with impossible segment counts %lld/%lld",
-				     modinfo[rd->mod].name, (long long)r->wcount,
-				     (long long)r->rcount);
+		return iol_error_set(
+			err, IOL_ECORRUPT,
+			"%s record with impossible segment counts %lld/%lld",
+			modinfo[rd->mod].name, (long long)r->wcount,
+			(long long)r->rcount);
 	p->segs_left_w = r->wcount;
 	p->segs_left_r = r->rcount;
 	return 1;
@@ -1763,28 +1807,18 @@ int iol_modrd_next(struct iol_modrd *rd, const struct iol_rec **rec,
 	if (!rd->priv)
 		return iol_error_set(err, IOL_EINVAL, "reader not open");
 	switch (rd->mod) {
-	case IOL_MOD_LUSTRE:
-		ret = get_lustre(rd, err);
-		break;
-	case IOL_MOD_HEATMAP:
-		ret = get_heatmap(rd, err);
-		break;
-	case IOL_MOD_MDHIM:
-		ret = get_mdhim(rd, err);
-		break;
+	case IOL_MOD_LUSTRE: ret = get_lustre(rd, err); break;
+	case IOL_MOD_HEATMAP: ret = get_heatmap(rd, err); break;
+	case IOL_MOD_MDHIM: ret = get_mdhim(rd, err); break;
 	case IOL_MOD_DXT_POSIX:
-	case IOL_MOD_DXT_MPIIO:
-		ret = get_dxt(rd, err);
-		break;
-	default:
-		ret = get_fixed(rd, err);
-		break;
+	case IOL_MOD_DXT_MPIIO: ret = get_dxt(rd, err); break;
+	default: ret = get_fixed(rd, err); break;
 	}
 	if (ret == 1) {
-		if (rd->rec.rank < -1 ||
-		    rd->rec.rank >= rd->d->nprocs)
+		if (rd->rec.rank < -1 || rd->rec.rank >= rd->d->nprocs)
 			return iol_error_set(err, IOL_ECORRUPT,
-					     "%s record %llu has rank %lld but the job has %lld processes",
+					     "%s record %llu has rank %lld but "
+					     "the job has %lld processes",
 					     modinfo[rd->mod].name,
 					     (unsigned long long)rd->nrec + 1,
 					     (long long)rd->rec.rank,

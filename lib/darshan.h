@@ -27,7 +27,7 @@
 enum { IOL_COMP_ZLIB = 0, IOL_COMP_BZIP2 = 1, IOL_COMP_NONE = 2 };
 
 struct iol_region {
-	uint64_t off, len;	/* compressed bytes in the file */
+	uint64_t off, len; /* compressed bytes in the file */
 };
 
 struct iol_mount {
@@ -39,19 +39,19 @@ struct iol_mount {
 struct iol_dlog_priv;
 
 struct iol_dlog {
-	char version[9];	/* "3.41", as stored */
+	char version[9]; /* "3.41", as stored */
 	int vmajor, vminor;
-	int comp;		/* IOL_COMP_* */
-	int swapped;		/* written on a machine of the other byte order */
-	size_t hdr_size;	/* 1328 or 360 */
-	uint64_t partial;	/* bit i: module i incomplete (current ids) */
+	int comp;	  /* IOL_COMP_* */
+	int swapped;	  /* written on a machine of the other byte order */
+	size_t hdr_size;  /* 1328 or 360 */
+	uint64_t partial; /* bit i: module i incomplete (current ids) */
 	struct iol_region job_map, name_map, mod_map[IOL_MOD_MAX];
 	uint32_t mod_ver[IOL_MOD_MAX];
 
 	int64_t uid, start_sec, start_nsec, end_sec, end_nsec, nprocs, jobid;
-	const char *metadata;	/* "key=value\n..." as stored */
-	const char *exe;	/* command line ("" when the log has none) */
-	const struct iol_mount *mounts;	/* longest path first */
+	const char *metadata; /* "key=value\n..." as stored */
+	const char *exe;      /* command line ("" when the log has none) */
+	const struct iol_mount *mounts; /* longest path first */
 	int nmounts;
 	size_t nnames;
 	uint64_t file_size;
@@ -84,8 +84,8 @@ int iol_dlog_name_next(const struct iol_dlog *d, size_t *pos, uint64_t *id,
 int iol_dlog_mod_readable(const struct iol_dlog *d, int mod);
 
 struct iol_lustre_comp {
-	int64_t c[7];		/* STRIPE_SIZE, STRIPE_COUNT, PATTERN, FLAGS,
-				   EXT_START, EXT_END, MIRROR_ID */
+	int64_t c[7]; /* STRIPE_SIZE, STRIPE_COUNT, PATTERN, FLAGS,
+			 EXT_START, EXT_END, MIRROR_ID */
 	char pool[17];
 };
 
@@ -99,9 +99,9 @@ struct iol_rec {
 	int nint, nflt;
 	int64_t ic[IOL_REC_MAXINT];
 	double fc[IOL_REC_MAXFLT];
-	uint64_t file_rec_id;		/* H5D, PNETCDF_VAR */
-	uint8_t pool_uuid[16], cont_uuid[16];	/* DFS, DAOS */
-	uint64_t oid_hi, oid_lo;	/* DAOS */
+	uint64_t file_rec_id;		      /* H5D, PNETCDF_VAR */
+	uint8_t pool_uuid[16], cont_uuid[16]; /* DFS, DAOS */
+	uint64_t oid_hi, oid_lo;	      /* DAOS */
 	/* LUSTRE */
 	int64_t ncomps, nstripes;
 	struct iol_lustre_comp *comps;
@@ -116,7 +116,7 @@ struct iol_rec {
 	int64_t shared;
 	char hostname[65];
 	int64_t wcount, rcount;
-	int has_tid;			/* segments carry a pthread id */
+	int has_tid; /* segments carry a pthread id */
 };
 
 struct iol_seg {
@@ -130,7 +130,7 @@ struct iol_modrd {
 	const struct iol_dlog *d;
 	int mod, ver;
 	struct iol_rec rec;
-	uint64_t nrec;			/* records returned so far */
+	uint64_t nrec; /* records returned so far */
 	struct iol_modrd_priv *priv;
 };
 

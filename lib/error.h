@@ -9,23 +9,23 @@
 
 enum {
 	IOL_OK = 0,
-	IOL_ENOMEM = -1,	/* out of memory */
-	IOL_EIO = -2,		/* read error; errno in iol_error.sys */
-	IOL_ENOTLOG = -3,	/* not a Darshan log (bad magic) */
-	IOL_EVERSION = -4,	/* unsupported log or module format version */
-	IOL_ETRUNC = -5,	/* file ends before the data it declares */
-	IOL_ECORRUPT = -6,	/* inconsistent or impossible contents */
-	IOL_ECOMPRESS = -7,	/* compressed stream does not decode */
-	IOL_EINVAL = -8,	/* bad argument */
-	IOL_EEMPTY = -9,	/* empty input */
-	IOL_ESYNTAX = -10,	/* unparsable trace line */
-	IOL_EUNSUPP = -11,	/* feature not built in (e.g. no bzip2) */
+	IOL_ENOMEM = -1,    /* out of memory */
+	IOL_EIO = -2,	    /* read error; errno in iol_error.sys */
+	IOL_ENOTLOG = -3,   /* not a Darshan log (bad magic) */
+	IOL_EVERSION = -4,  /* unsupported log or module format version */
+	IOL_ETRUNC = -5,    /* file ends before the data it declares */
+	IOL_ECORRUPT = -6,  /* inconsistent or impossible contents */
+	IOL_ECOMPRESS = -7, /* compressed stream does not decode */
+	IOL_EINVAL = -8,    /* bad argument */
+	IOL_EEMPTY = -9,    /* empty input */
+	IOL_ESYNTAX = -10,  /* unparsable trace line */
+	IOL_EUNSUPP = -11,  /* feature not built in (e.g. no bzip2) */
 };
 
 struct iol_error {
-	int code;		/* last IOL_E* code */
-	int sys;		/* errno, for IOL_EIO */
-	char msg[256];		/* detail, "" if none */
+	int code;      /* last IOL_E* code */
+	int sys;       /* errno, for IOL_EIO */
+	char msg[256]; /* detail, "" if none */
 };
 
 /* Static text for an error code; never NULL. */

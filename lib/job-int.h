@@ -11,10 +11,10 @@ struct arena_blk;
 struct strace_state;
 
 struct iol_job_priv {
-	struct iol_dlog *dlog;		/* Darshan logs */
+	struct iol_dlog *dlog; /* Darshan logs */
 	struct arena_blk *blocks;
-	struct strace_state *st;	/* traces */
-	char *spool;			/* standard input copied here */
+	struct strace_state *st; /* traces */
+	char *spool;		 /* standard input copied here */
 };
 
 void *iol_arena_alloc(struct iol_job_priv *p, size_t n);
@@ -24,9 +24,8 @@ char *iol_arena_strdup(struct iol_job_priv *p, const char *s);
 const char *iol_strace_name(const struct iol_job *job, uint64_t id);
 struct iol_segs *iol_strace_segs_open(const struct iol_job *job,
 				      struct iol_error *err);
-long iol_strace_segs_next(struct iol_segs *it, struct iol_seg *segs,
-			  size_t max, size_t *rec, int *is_read,
-			  struct iol_error *err);
+long iol_strace_segs_next(struct iol_segs *it, struct iol_seg *segs, size_t max,
+			  size_t *rec, int *is_read, struct iol_error *err);
 void iol_strace_segs_close(struct iol_segs *it);
 void iol_strace_free(struct iol_job *job);
 

@@ -21,7 +21,10 @@
 #include "banned.h"
 
 const char *const iol_other_names[IOL_OTHER_N] = {
-	"pipes", "sockets", "standard streams", "devices",
+	"pipes",
+	"sockets",
+	"standard streams",
+	"devices",
 };
 
 /* ---- arena ---- */
@@ -86,7 +89,8 @@ static int load_counters(struct iol_job *job, int mod, struct iol_error *err)
 			cap = cap ? cap * 2 : 64;
 			nr = realloc(jm->recs, cap * sizeof(*nr));
 			if (!nr) {
-				ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+				ret = iol_error_set(err, IOL_ENOMEM,
+						    "out of memory");
 				break;
 			}
 			jm->recs = nr;
@@ -95,7 +99,8 @@ static int load_counters(struct iol_job *job, int mod, struct iol_error *err)
 		jr->id = r->id;
 		jr->rank = r->rank;
 		jr->ic = iol_arena_alloc(p, sizeof(int64_t) * (size_t)mi->nint +
-						sizeof(double) * (size_t)mi->nflt);
+						    sizeof(double) *
+							    (size_t)mi->nflt);
 		if (!jr->ic) {
 			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
 			break;
@@ -133,7 +138,8 @@ static int load_dxt(struct iol_job *job, int which, struct iol_error *err)
 			cap = cap ? cap * 2 : 16;
 			nx = realloc(job->dxt[which], cap * sizeof(*nx));
 			if (!nx) {
-				ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+				ret = iol_error_set(err, IOL_ENOMEM,
+						    "out of memory");
 				break;
 			}
 			job->dxt[which] = nx;
@@ -172,7 +178,8 @@ static int load_heatmap(struct iol_job *job, struct iol_error *err)
 			cap = cap ? cap * 2 : 16;
 			nh = realloc(job->heat, cap * sizeof(*nh));
 			if (!nh) {
-				ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+				ret = iol_error_set(err, IOL_ENOMEM,
+						    "out of memory");
 				break;
 			}
 			job->heat = nh;
@@ -182,7 +189,8 @@ static int load_heatmap(struct iol_job *job, struct iol_error *err)
 		h->rank = r->rank;
 		h->bin_width = r->bin_width;
 		h->nbins = r->nbins;
-		h->wbins = iol_arena_alloc(p, sizeof(int64_t) * 2 * (size_t)(r->nbins + 1));
+		h->wbins = iol_arena_alloc(p, sizeof(int64_t) * 2 *
+						      (size_t)(r->nbins + 1));
 		if (!h->wbins) {
 			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
 			break;
@@ -237,7 +245,7 @@ static int load_darshan(struct iol_job *job, struct iol_error *err)
 		else if (iol_modinfo(i)->nint && i != IOL_MOD_MDHIM)
 			ret = load_counters(job, i, err);
 		else
-			ret = 0;	/* LUSTRE, MDHIM: read by parse only */
+			ret = 0; /* LUSTRE, MDHIM: read by parse only */
 		if (ret < 0)
 			return ret;
 	}
@@ -304,7 +312,8 @@ static char *spool_stdin(struct iol_error *err)
 	snprintf(path, n, "%s/iolens-stdin.XXXXXX", dir);
 	fd = mkstemp(path);
 	if (fd < 0) {
-		iol_error_set(err, IOL_EIO, "cannot spool standard input: %s", strerror(errno));
+		iol_error_set(err, IOL_EIO, "cannot spool standard input: %s",
+			      strerror(errno));
 		free(path);
 		return NULL;
 	}
@@ -316,7 +325,8 @@ static char *spool_stdin(struct iol_error *err)
 		if (r <= 0)
 			break;
 		if (write(fd, buf, (size_t)r) != r) {
-			iol_error_set(err, IOL_EIO, "cannot spool standard input: %s",
+			iol_error_set(err, IOL_EIO,
+				      "cannot spool standard input: %s",
 				      strerror(errno));
 			close(fd);
 			unlink(path);
@@ -365,7 +375,7 @@ int iol_job_load_opts(struct iol_job **out, const char *path,
 	job->ncreated = -1;
 	job->date_known = 1;
 	if (looks_like_trace(path)) {
-		struct iol_trace_opts o = { IOL_RANK_FROM_FILE, 0 };
+		struct iol_trace_opts o = {IOL_RANK_FROM_FILE, 0};
 
 		free(job->priv);
 		free(job);
@@ -431,7 +441,8 @@ int iol_job_mount_of(const struct iol_job *job, const char *path)
 	if (!path)
 		return -1;
 	for (j = 0; j < job->nmounts; j++)
-		if (strncmp(job->mounts[j].path, path, job->mounts[j].pathlen) == 0)
+		if (strncmp(job->mounts[j].path, path,
+			    job->mounts[j].pathlen) == 0)
 			return j;
 	return -1;
 }
@@ -444,12 +455,12 @@ double iol_job_start(const struct iol_job *job)
 /* ---- segment streaming ---- */
 
 struct iol_segs {
-	struct iol_segs *trace;	/* a trace's own iterator */
+	struct iol_segs *trace; /* a trace's own iterator */
 	const struct iol_job *job;
 	int which;
 	struct iol_modrd rd;
 	int open;
-	size_t rec;		/* index of the current record */
+	size_t rec; /* index of the current record */
 	int started;
 };
 
@@ -497,7 +508,8 @@ long iol_segs_next(struct iol_segs *it, struct iol_seg *segs, size_t max,
 	int ret;
 
 	if (it->trace)
-		return iol_strace_segs_next(it->trace, segs, max, rec, is_read, err);
+		return iol_strace_segs_next(it->trace, segs, max, rec, is_read,
+					    err);
 	if (!it->open)
 		return 0;
 	for (;;) {
@@ -514,8 +526,9 @@ long iol_segs_next(struct iol_segs *it, struct iol_seg *segs, size_t max,
 		it->started = 1;
 		it->rec++;
 		if (it->rec > it->job->ndxt[it->which])
-			return iol_error_set(err, IOL_ECORRUPT,
-					     "DXT records changed between reads");
+			return iol_error_set(
+				err, IOL_ECORRUPT,
+				"DXT records changed between reads");
 	}
 }
 

@@ -26,15 +26,15 @@ enum { IOL_SRC_DARSHAN = 1, IOL_SRC_STRACE = 2, IOL_SRC_IOTA = 3 };
 struct iol_jrec {
 	uint64_t id;
 	int64_t rank;
-	int64_t *ic;		/* iol_modinfo(mod)->nint counters */
-	double *fc;		/* iol_modinfo(mod)->nflt counters */
+	int64_t *ic; /* iol_modinfo(mod)->nint counters */
+	double *fc;  /* iol_modinfo(mod)->nflt counters */
 };
 
 struct iol_jmod {
-	int present;		/* the log has this module (data or flag) */
-	int ver;		/* record version in the log */
-	int partial;		/* module ran out of memory: records missing */
-	int loaded;		/* records decoded into recs */
+	int present; /* the log has this module (data or flag) */
+	int ver;     /* record version in the log */
+	int partial; /* module ran out of memory: records missing */
+	int loaded;  /* records decoded into recs */
 	size_t n;
 	struct iol_jrec *recs;
 };
@@ -63,8 +63,13 @@ struct iol_jsys {
 };
 
 /* I/O on descriptors that are not regular files, summarised by kind. */
-enum { IOL_OTHER_PIPE, IOL_OTHER_SOCKET, IOL_OTHER_STD, IOL_OTHER_DEVICE,
-       IOL_OTHER_N };
+enum {
+	IOL_OTHER_PIPE,
+	IOL_OTHER_SOCKET,
+	IOL_OTHER_STD,
+	IOL_OTHER_DEVICE,
+	IOL_OTHER_N
+};
 extern const char *const iol_other_names[IOL_OTHER_N];
 struct iol_jother {
 	int64_t reads, writes, bytes_read, bytes_written;
@@ -74,38 +79,37 @@ struct iol_jother {
 struct iol_job_priv;
 
 struct iol_job {
-	int kind;		/* IOL_SRC_* */
-	char source[32];	/* "darshan 3.41", "strace" */
+	int kind;	 /* IOL_SRC_* */
+	char source[32]; /* "darshan 3.41", "strace" */
 	const char *path;
 	int64_t uid, jobid, nprocs;
 	int64_t start_sec, start_nsec, end_sec, end_nsec;
-	double run_time;	/* seconds */
+	double run_time; /* seconds */
 	const char *exe;
 	const char *metadata;
 	const struct iol_mount *mounts;
 	int nmounts;
-	uint64_t partial;	/* bit i: module i incomplete */
+	uint64_t partial; /* bit i: module i incomplete */
 	struct iol_jmod mod[IOL_MOD_KNOWN];
-	struct iol_jdxt *dxt[2];	/* [0] DXT_POSIX, [1] DXT_MPIIO */
+	struct iol_jdxt *dxt[2]; /* [0] DXT_POSIX, [1] DXT_MPIIO */
 	size_t ndxt[2];
-	uint64_t nsegs[2];	/* segments in each */
+	uint64_t nsegs[2]; /* segments in each */
 	struct iol_jheat *heat;
 	size_t nheat;
 	/* traces only */
 	struct iol_jsys *sys;
 	size_t nsys;
 	struct iol_jother other[IOL_OTHER_N];
-	uint64_t skipped;	/* unparsable lines skipped (lenient) */
-	int64_t ncreated;	/* files created, exact; -1 unknown */
-	int date_known;		/* 0: times of day only (strace -tt) */
+	uint64_t skipped; /* unparsable lines skipped (lenient) */
+	int64_t ncreated; /* files created, exact; -1 unknown */
+	int date_known;	  /* 0: times of day only (strace -tt) */
 	struct iol_job_priv *priv;
 };
 
 /* Load a log or trace: Darshan logs are recognised by their magic number,
  * strace output by its first line; "-" is standard input (spooled to a
  * temporary file so traces can be read twice). */
-int iol_job_load(struct iol_job **out, const char *path,
-		 struct iol_error *err);
+int iol_job_load(struct iol_job **out, const char *path, struct iol_error *err);
 struct iol_trace_opts;
 int iol_job_load_opts(struct iol_job **out, const char *path,
 		      const struct iol_trace_opts *o, struct iol_error *err);

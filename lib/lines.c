@@ -25,7 +25,7 @@ struct iol_lines_priv {
 	int fd, kind, eof;
 	gzFile gz;
 	lzma_stream xz;
-	uint8_t *in;		/* xz input staging */
+	uint8_t *in; /* xz input staging */
 	char *buf;
 	size_t cap, head, tail;
 };
@@ -41,7 +41,8 @@ static ssize_t raw_read(struct iol_lines_priv *p, void *dst, size_t n,
 		if (errno != EINTR) {
 			if (err)
 				err->sys = errno;
-			return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
+			return iol_error_set(err, IOL_EIO, "%s",
+					     strerror(errno));
 		}
 	}
 }
@@ -49,7 +50,7 @@ static ssize_t raw_read(struct iol_lines_priv *p, void *dst, size_t n,
 int iol_lines_open(struct iol_lines *l, const char *path, struct iol_error *err)
 {
 	struct iol_lines_priv *p;
-	uint8_t magic[6] = { 0 };
+	uint8_t magic[6] = {0};
 	ssize_t n;
 
 	memset(l, 0, sizeof(*l));
@@ -57,7 +58,8 @@ int iol_lines_open(struct iol_lines *l, const char *path, struct iol_error *err)
 	if (!p)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	l->priv = p;
-	p->fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO) : open(path, O_RDONLY);
+	p->fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO)
+				       : open(path, O_RDONLY);
 	if (p->fd < 0) {
 		if (err)
 			err->sys = errno;
@@ -81,31 +83,38 @@ int iol_lines_open(struct iol_lines *l, const char *path, struct iol_error *err)
 	p->tail = (size_t)n;
 	if (n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)
 		p->kind = SRC_GZ;
-	else if (n >= 6 && !memcmp(magic, "\xfd" "7zXZ\0", 6))
+	else if (n >= 6 && !memcmp(magic,
+				   "\xfd"
+				   "7zXZ\0",
+				   6))
 		p->kind = SRC_XZ;
 	if (p->kind == SRC_GZ) {
 		/* gzdopen needs the stream from its start: reopen the file,
 		 * or give up on compressed standard input */
 		if (strcmp(path, "-") == 0 || lseek(p->fd, 0, SEEK_SET) != 0) {
 			iol_lines_close(l);
-			return iol_error_set(err, IOL_EUNSUPP,
-					     "gzip input must be a file, not a pipe");
+			return iol_error_set(
+				err, IOL_EUNSUPP,
+				"gzip input must be a file, not a pipe");
 		}
 		p->gz = gzdopen(p->fd, "rb");
 		p->fd = -1;
 		p->tail = 0;
 		if (!p->gz) {
 			iol_lines_close(l);
-			return iol_error_set(err, IOL_ENOMEM, "cannot start gzip");
+			return iol_error_set(err, IOL_ENOMEM,
+					     "cannot start gzip");
 		}
 		gzbuffer(p->gz, 1 << 17);
 	} else if (p->kind == SRC_XZ) {
 		lzma_stream init = LZMA_STREAM_INIT;
 
 		p->xz = init;
-		if (lzma_stream_decoder(&p->xz, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+		if (lzma_stream_decoder(&p->xz, UINT64_MAX,
+					LZMA_CONCATENATED) != LZMA_OK) {
 			iol_lines_close(l);
-			return iol_error_set(err, IOL_ENOMEM, "cannot start xz");
+			return iol_error_set(err, IOL_ENOMEM,
+					     "cannot start xz");
 		}
 		p->in = malloc(1 << 16);
 		if (!p->in) {
@@ -129,12 +138,15 @@ static ssize_t fill(struct iol_lines_priv *p, struct iol_error *err)
 	if (p->kind == SRC_PLAIN)
 		return raw_read(p, p->buf + p->tail, room, err);
 	if (p->kind == SRC_GZ) {
-		int n = gzread(p->gz, p->buf + p->tail, (unsigned)(room > (1u << 30) ? (1u << 30) : room));
+		int n = gzread(
+			p->gz, p->buf + p->tail,
+			(unsigned)(room > (1u << 30) ? (1u << 30) : room));
 
 		if (n < 0) {
 			int e;
 
-			return iol_error_set(err, IOL_ECOMPRESS, "bad gzip data: %s",
+			return iol_error_set(err, IOL_ECOMPRESS,
+					     "bad gzip data: %s",
 					     gzerror(p->gz, &e));
 		}
 		return n;
@@ -159,13 +171,15 @@ static ssize_t fill(struct iol_lines_priv *p, struct iol_error *err)
 		p->xz.avail_out = room;
 		r = lzma_code(&p->xz, act);
 		if (r != LZMA_OK && r != LZMA_STREAM_END)
-			return iol_error_set(err, IOL_ECOMPRESS, "bad xz data (error %d)", (int)r);
+			return iol_error_set(err, IOL_ECOMPRESS,
+					     "bad xz data (error %d)", (int)r);
 		if (room - p->xz.avail_out > 0)
 			return (ssize_t)(room - p->xz.avail_out);
 		if (r == LZMA_STREAM_END)
 			return 0;
 		if (p->eof)
-			return iol_error_set(err, IOL_ECOMPRESS, "xz data ends early");
+			return iol_error_set(err, IOL_ECOMPRESS,
+					     "xz data ends early");
 	}
 }
 
@@ -188,12 +202,15 @@ int iol_lines_next(struct iol_lines *l, char **line, size_t *len,
 			char *nb;
 
 			if (p->cap >= MAX_LINE)
-				return iol_error_set(err, IOL_ESYNTAX,
-						     "line %llu is longer than %d bytes",
-						     (unsigned long long)l->lineno + 1, MAX_LINE);
+				return iol_error_set(
+					err, IOL_ESYNTAX,
+					"line %llu is longer than %d bytes",
+					(unsigned long long)l->lineno + 1,
+					MAX_LINE);
 			nb = realloc(p->buf, p->cap * 2);
 			if (!nb)
-				return iol_error_set(err, IOL_ENOMEM, "out of memory");
+				return iol_error_set(err, IOL_ENOMEM,
+						     "out of memory");
 			p->buf = nb;
 			p->cap *= 2;
 		}
@@ -210,7 +227,9 @@ int iol_lines_next(struct iol_lines *l, char **line, size_t *len,
 					char *nb = realloc(p->buf, p->cap + 1);
 
 					if (!nb)
-						return iol_error_set(err, IOL_ENOMEM, "out of memory");
+						return iol_error_set(
+							err, IOL_ENOMEM,
+							"out of memory");
 					p->buf = nb;
 					p->cap++;
 				}

@@ -17,11 +17,12 @@
 struct iol_lines_priv;
 
 struct iol_lines {
-	uint64_t lineno;	/* of the line last returned */
+	uint64_t lineno; /* of the line last returned */
 	struct iol_lines_priv *priv;
 };
 
-int iol_lines_open(struct iol_lines *l, const char *path, struct iol_error *err);
+int iol_lines_open(struct iol_lines *l, const char *path,
+		   struct iol_error *err);
 /* 1 with *line (NUL-terminated, no newline) and *len, 0 at end, < 0 */
 int iol_lines_next(struct iol_lines *l, char **line, size_t *len,
 		   struct iol_error *err);

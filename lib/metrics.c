@@ -13,16 +13,21 @@
 #include "banned.h"
 
 const char *const iol_bin_names[IOL_NBINS] = {
-	"0-100", "100-1K", "1K-10K", "10K-100K", "100K-1M", "1M-4M", "4M-10M",
-	"10M-100M", "100M-1G", "1G+",
+	"0-100", "100-1K", "1K-10K",   "10K-100K", "100K-1M",
+	"1M-4M", "4M-10M", "10M-100M", "100M-1G",  "1G+",
 };
 
 const char *const iol_nodes_source_names[4] = {
-	"unknown", "--nodes", "--procs-per-node", "DXT hostnames",
+	"unknown",
+	"--nodes",
+	"--procs-per-node",
+	"DXT hostnames",
 };
 
 const char *const iol_tl_source_names[3] = {
-	"none", "DXT", "Darshan timestamps",
+	"none",
+	"DXT",
+	"Darshan timestamps",
 };
 
 /* counter indices of one module, -1 where it has no such counter */
@@ -64,7 +69,7 @@ static const struct cix *get_cix(int mod)
 
 	if (c->ready)
 		return c;
-	memset(c, 0xff, sizeof(*c));	/* every index -1 */
+	memset(c, 0xff, sizeof(*c)); /* every index -1 */
 	if (!iol_modinfo(mod) || !iol_modinfo(mod)->nint) {
 		c->ready = 1;
 		return c;
@@ -122,7 +127,8 @@ static const struct cix *get_cix(int mod)
 		c->opens[0] = idx(mod, "OPENS", 0);
 		c->seeks = idx(mod, "SEEKS", 0);
 		c->stats = idx(mod, "STATS", 0);
-		c->syncs[0] = idx(mod, mod == IOL_MOD_STDIO ? "FLUSHES" : "FSYNCS", 0);
+		c->syncs[0] = idx(
+			mod, mod == IOL_MOD_STDIO ? "FLUSHES" : "FSYNCS", 0);
 		c->syncs[1] = idx(mod, "FDSYNCS", 0);
 		if (mod == IOL_MOD_H5F || mod == IOL_MOD_H5D)
 			c->syncs[0] = idx(mod, "FLUSHES", 0);
@@ -240,8 +246,14 @@ void iol_rec_extract(int mod, const struct iol_jrec *r, struct iol_recx *x)
 	x->access1_count = geti(r, c->acc1c);
 }
 
-static inline int64_t pos(int64_t v) { return v > 0 ? v : 0; }
-static inline double posf(double v) { return v > 0 ? v : 0; }
+static inline int64_t pos(int64_t v)
+{
+	return v > 0 ? v : 0;
+}
+static inline double posf(double v)
+{
+	return v > 0 ? v : 0;
+}
 
 /* one record's own I/O time: META + READ + WRITE, as darshan-util sums it */
 static double rec_time(const struct iol_recx *x)
@@ -277,7 +289,7 @@ static struct fent *ftab_get(struct ftab *t, uint64_t id)
 	size_t h, i;
 
 	if ((t->n + 1) * 2 > t->cap) {
-		struct ftab nt = { NULL, 0, t->cap ? t->cap * 2 : 256 };
+		struct ftab nt = {NULL, 0, t->cap ? t->cap * 2 : 256};
 
 		nt.v = calloc(nt.cap, sizeof(*nt.v));
 		if (!nt.v)
@@ -294,7 +306,8 @@ static struct fent *ftab_get(struct ftab *t, uint64_t id)
 		free(t->v);
 		*t = nt;
 	}
-	for (h = fh(id) & (t->cap - 1); t->v[h].used; h = (h + 1) & (t->cap - 1))
+	for (h = fh(id) & (t->cap - 1); t->v[h].used;
+	     h = (h + 1) & (t->cap - 1))
 		if (t->v[h].id == id)
 			return &t->v[h];
 	t->v[h].used = 1;
@@ -322,9 +335,11 @@ static void top_insert(struct iol_topfile *top, size_t *n,
 	size_t i, k;
 
 	for (i = 0; i < *n; i++) {
-		double a = by_time ? t->time : (double)(t->bytes_read + t->bytes_written);
+		double a = by_time ? t->time
+				   : (double)(t->bytes_read + t->bytes_written);
 		double b = by_time ? top[i].time
-				   : (double)(top[i].bytes_read + top[i].bytes_written);
+				   : (double)(top[i].bytes_read +
+					      top[i].bytes_written);
 
 		if (a > b || (a == b && t->id < top[i].id))
 			break;
@@ -338,8 +353,7 @@ static void top_insert(struct iol_topfile *top, size_t *n,
 		(*n)++;
 }
 
-static void rec_to_iolrec(int mod, const struct iol_jrec *jr,
-			  struct iol_rec *r)
+static void rec_to_iolrec(int mod, const struct iol_jrec *jr, struct iol_rec *r)
 {
 	const struct iol_modinfo *mi = iol_modinfo(mod);
 
@@ -354,7 +368,7 @@ static void rec_to_iolrec(int mod, const struct iol_jrec *jr,
 
 static int64_t count_nodes(const struct iol_job *job)
 {
-	char (*hosts)[65] = NULL;
+	char(*hosts)[65] = NULL;
 	size_t nh = 0, cap = 0, w, i, k;
 
 	for (w = 0; w < 2; w++)
@@ -367,7 +381,7 @@ static int64_t count_nodes(const struct iol_job *job)
 			if (k < nh || !h[0])
 				continue;
 			if (nh == cap) {
-				char (*nh2)[65];
+				char(*nh2)[65];
 
 				cap = cap ? cap * 2 : 16;
 				nh2 = realloc(hosts, cap * sizeof(*hosts));
@@ -386,12 +400,12 @@ static int64_t count_nodes(const struct iol_job *job)
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			struct iol_summary *s, struct iol_error *err)
 {
-	static const int low[2] = { IOL_MOD_POSIX, IOL_MOD_STDIO };
-	struct ftab ft = { NULL, 0, 0 };
+	static const int low[2] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
+	struct ftab ft = {NULL, 0, 0};
 	double *rank_t = NULL;
 	int64_t *rank_b = NULL;
 	int64_t nprocs = job->nprocs > 0 ? job->nprocs : 1;
-	int64_t seq = 0, ops = 0, notal = 0, rank_bytes = 0, unk_bytes[3] = { 0 };
+	int64_t seq = 0, ops = 0, notal = 0, rank_bytes = 0, unk_bytes[3] = {0};
 	double tsum = 0, msum = 0;
 	size_t i, ntb = 0, ntt = 0;
 	int m, k;
@@ -402,7 +416,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 		struct iol_modsum *ms = &s->mod[m];
 		const struct iol_jmod *jm = &job->mod[m];
 		struct iol_accum acc;
-		struct ftab mft = { NULL, 0, 0 };
+		struct ftab mft = {NULL, 0, 0};
 		int use_acc;
 
 		ms->present = jm->present;
@@ -429,7 +443,8 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 				free(mft.v);
 				if (use_acc)
 					iol_accum_release(&acc);
-				return iol_error_set(err, IOL_ENOMEM, "out of memory");
+				return iol_error_set(err, IOL_ENOMEM,
+						     "out of memory");
 			}
 			if (use_acc) {
 				struct iol_rec r;
@@ -438,8 +453,9 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 				if (iol_accum_add(&acc, &r) < 0) {
 					free(mft.v);
 					iol_accum_release(&acc);
-					return iol_error_set(err, IOL_ECORRUPT,
-							     "record with a bad rank");
+					return iol_error_set(
+						err, IOL_ECORRUPT,
+						"record with a bad rank");
 				}
 			}
 		}
@@ -473,21 +489,26 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			t = rec_time(&x);
 			s->bytes_read = wadd(s->bytes_read, pos(x.br));
 			s->bytes_written = wadd(s->bytes_written, pos(x.bw));
-			s->io.total_bytes = wadd(s->io.total_bytes, wadd(pos(x.br), pos(x.bw)));
+			s->io.total_bytes = wadd(s->io.total_bytes,
+						 wadd(pos(x.br), pos(x.bw)));
 			tsum += t;
 			msum += posf(x.tm);
 			if (r->rank < 0) {
 				s->io.shared_time_by_slowest += posf(x.tslow);
 			} else if (r->rank < nprocs) {
 				rank_t[r->rank] += t;
-				rank_b[r->rank] = wadd(rank_b[r->rank], wadd(pos(x.br), pos(x.bw)));
-				rank_bytes = wadd(rank_bytes, wadd(pos(x.br), pos(x.bw)));
+				rank_b[r->rank] =
+					wadd(rank_b[r->rank],
+					     wadd(pos(x.br), pos(x.bw)));
+				rank_bytes = wadd(rank_bytes,
+						  wadd(pos(x.br), pos(x.bw)));
 			}
 			if (low[k] == IOL_MOD_POSIX) {
 				if (x.seq >= 0)
 					seq = wadd(seq, x.seq);
 				if (x.reads >= 0 && x.writes >= 0)
-					ops = wadd(ops, wadd(x.reads, x.writes));
+					ops = wadd(ops,
+						   wadd(x.reads, x.writes));
 				if (x.notaligned >= 0)
 					notal = wadd(notal, x.notaligned);
 			}
@@ -496,7 +517,8 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 				free(ft.v);
 				free(rank_t);
 				free(rank_b);
-				return iol_error_set(err, IOL_ENOMEM, "out of memory");
+				return iol_error_set(err, IOL_ENOMEM,
+						     "out of memory");
 			}
 			f->br = wadd(f->br, pos(x.br));
 			f->bw = wadd(f->bw, pos(x.bw));
@@ -518,7 +540,8 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			/* creations can only be estimated from Darshan:
 			 * written, and not read before the first write */
 			if (low[k] == IOL_MOD_POSIX && x.writes > 0 &&
-			    (x.reads <= 0 || x.rstart >= x.wstart) && !f->nrank_recs)
+			    (x.reads <= 0 || x.rstart >= x.wstart) &&
+			    !f->nrank_recs)
 				f->nrank_recs = 1;
 		}
 	}
@@ -530,15 +553,19 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 		}
 	s->busiest_rank = -1;
 	for (i = 0; i < (size_t)nprocs; i++)
-		if (rank_b[i] > 0 && (s->busiest_rank < 0 || rank_b[i] > rank_b[s->busiest_rank]))
+		if (rank_b[i] > 0 && (s->busiest_rank < 0 ||
+				      rank_b[i] > rank_b[s->busiest_rank]))
 			s->busiest_rank = (int64_t)i;
 	if (s->busiest_rank >= 0 && s->io.total_bytes > 0)
-		s->busiest_share = (double)rank_b[s->busiest_rank] / (double)s->io.total_bytes;
+		s->busiest_share = (double)rank_b[s->busiest_rank] /
+				   (double)s->io.total_bytes;
 	free(rank_t);
 	free(rank_b);
-	s->io.agg_time_by_slowest = s->io.slowest_rank_io_time + s->io.shared_time_by_slowest;
+	s->io.agg_time_by_slowest =
+		s->io.slowest_rank_io_time + s->io.shared_time_by_slowest;
 	if (s->io.agg_time_by_slowest > 0)
-		s->io.agg_perf_by_slowest = (double)s->io.total_bytes / 1048576.0 /
+		s->io.agg_perf_by_slowest = (double)s->io.total_bytes /
+					    1048576.0 /
 					    s->io.agg_time_by_slowest;
 	s->mibs = s->io.agg_perf_by_slowest;
 
@@ -559,16 +586,20 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 
 	s->io_time_total = tsum;
 	s->meta_time_total = msum;
-	s->pct_io_slowest = job->run_time > 0
-				    ? s->io.agg_time_by_slowest / job->run_time * 100 : NAN;
+	s->pct_io_slowest = job->run_time > 0 ? s->io.agg_time_by_slowest /
+							job->run_time * 100
+					      : NAN;
 	s->pct_io_avg = job->run_time > 0
-				? tsum / (double)nprocs / job->run_time * 100 : NAN;
+				? tsum / (double)nprocs / job->run_time * 100
+				: NAN;
 	s->md_cost_pct = tsum > 0 ? msum / tsum * 100 : NAN;
 	s->nfiles = (int64_t)ft.n;
 	s->files_per_proc = (double)ft.n / (double)nprocs;
 	s->pct_seq = ops > 0 ? (double)seq / (double)ops * 100 : NAN;
-	s->pct_aligned = ops > 0 ? (1 - (double)notal / (double)ops) * 100 : NAN;
-	s->mib_per_proc = (double)s->io.total_bytes / 1048576.0 / (double)nprocs;
+	s->pct_aligned =
+		ops > 0 ? (1 - (double)notal / (double)ops) * 100 : NAN;
+	s->mib_per_proc =
+		(double)s->io.total_bytes / 1048576.0 / (double)nprocs;
 
 	/* categories, strategy and top files over the same file table */
 	for (i = 0; i < ft.cap; i++) {
@@ -593,10 +624,12 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			cat_add(&s->cat[IOL_CAT_WO], f);
 		else if (f->bw > 0 && f->br > 0)
 			cat_add(&s->cat[IOL_CAT_RW], f);
-		u = f->nprocs == 1 ? IOL_CAT_UNIQUE
-				   : f->nprocs < 0 ? IOL_CAT_SHARED : IOL_CAT_PARTSHARED;
+		u = f->nprocs == 1  ? IOL_CAT_UNIQUE
+		    : f->nprocs < 0 ? IOL_CAT_SHARED
+				    : IOL_CAT_PARTSHARED;
 		cat_add(&s->cat[u], f);
-		unk_bytes[u - IOL_CAT_UNIQUE] = wadd(unk_bytes[u - IOL_CAT_UNIQUE], wadd(f->br, f->bw));
+		unk_bytes[u - IOL_CAT_UNIQUE] =
+			wadd(unk_bytes[u - IOL_CAT_UNIQUE], wadd(f->br, f->bw));
 		t.id = f->id;
 		t.path = iol_job_name(job, f->id);
 		t.bytes_read = f->br;
@@ -620,8 +653,10 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 	} else if (job->nprocs <= 1) {
 		s->strategy = "1 process";
 	} else if (s->busiest_rank >= 0 && s->busiest_share >= 0.99) {
-		s->strategy = s->busiest_rank == 0 ? "rank 0 I/O" : "one rank I/O";
-	} else if (unk_bytes[1] >= unk_bytes[0] && unk_bytes[1] >= unk_bytes[2]) {
+		s->strategy =
+			s->busiest_rank == 0 ? "rank 0 I/O" : "one rank I/O";
+	} else if (unk_bytes[1] >= unk_bytes[0] &&
+		   unk_bytes[1] >= unk_bytes[2]) {
 		s->strategy = "N:1";
 	} else if (unk_bytes[0] >= unk_bytes[2]) {
 		s->strategy = "N:N";
@@ -666,7 +701,7 @@ int iol_files_compute(const struct iol_job *job, int merge,
 	struct iol_filerow *v = NULL;
 	size_t nv = 0, cap = 0, i;
 	int64_t *seqsum = NULL, *opsum = NULL, *nalsum = NULL;
-	struct ftab index = { NULL, 0, 0 };
+	struct ftab index = {NULL, 0, 0};
 	struct rowrank *rr = NULL;
 	size_t nrr = 0, rrcap = 0;
 	int m;
@@ -703,13 +738,16 @@ int iol_files_compute(const struct iol_job *job, int merge,
 					a = realloc(v, cap * sizeof(*v));
 					if (a)
 						v = a;
-					b = realloc(seqsum, cap * sizeof(*seqsum));
+					b = realloc(seqsum,
+						    cap * sizeof(*seqsum));
 					if (b)
 						seqsum = b;
-					c = realloc(opsum, cap * sizeof(*opsum));
+					c = realloc(opsum,
+						    cap * sizeof(*opsum));
 					if (c)
 						opsum = c;
-					d = realloc(nalsum, cap * sizeof(*nalsum));
+					d = realloc(nalsum,
+						    cap * sizeof(*nalsum));
 					if (d)
 						nalsum = d;
 					if (!a || !b || !c || !d)
@@ -730,8 +768,10 @@ int iol_files_compute(const struct iol_job *job, int merge,
 				f->pct_seq = f->pct_aligned = NAN;
 				f->tslow = 0;
 				k = (size_t)iol_job_mount_of(job, f->path) + 1;
-				f->mnt = k ? job->mounts[k - 1].path : "UNKNOWN";
-				f->fstype = k ? job->mounts[k - 1].type : "UNKNOWN";
+				f->mnt =
+					k ? job->mounts[k - 1].path : "UNKNOWN";
+				f->fstype =
+					k ? job->mounts[k - 1].type : "UNKNOWN";
 				nv++;
 			}
 			f = &v[e->rank];
@@ -739,11 +779,14 @@ int iol_files_compute(const struct iol_job *job, int merge,
 			if (!strstr(f->modules, iol_modinfo(m)->name)) {
 				size_t l = strlen(f->modules);
 
-				if (l + strlen(iol_modinfo(m)->name) + 2 < sizeof(f->modules)) {
+				if (l + strlen(iol_modinfo(m)->name) + 2 <
+				    sizeof(f->modules)) {
 					if (l)
 						f->modules[l++] = '+';
-					memcpy(f->modules + l, iol_modinfo(m)->name,
-					       strlen(iol_modinfo(m)->name) + 1);
+					memcpy(f->modules + l,
+					       iol_modinfo(m)->name,
+					       strlen(iol_modinfo(m)->name) +
+						       1);
 				}
 			}
 			if (r->rank < 0) {
@@ -788,12 +831,15 @@ int iol_files_compute(const struct iol_job *job, int merge,
 			if (x.maxoff > f->maxoff)
 				f->maxoff = x.maxoff;
 			merge_access(f, x.access1, x.access1_count);
-			if (m == IOL_MOD_POSIX && x.reads >= 0 && x.writes >= 0) {
+			if (m == IOL_MOD_POSIX && x.reads >= 0 &&
+			    x.writes >= 0) {
 				if (x.seq >= 0)
 					seqsum[k] = wadd(seqsum[k], x.seq);
 				if (x.notaligned >= 0)
-					nalsum[k] = wadd(nalsum[k], x.notaligned);
-				opsum[k] = wadd(opsum[k], wadd(x.reads, x.writes));
+					nalsum[k] =
+						wadd(nalsum[k], x.notaligned);
+				opsum[k] =
+					wadd(opsum[k], wadd(x.reads, x.writes));
 			}
 		}
 	}
@@ -803,7 +849,8 @@ int iol_files_compute(const struct iol_job *job, int merge,
 	for (i = 0; i < nrr; i++) {
 		struct iol_filerow *f = &v[rr[i].row];
 
-		if (i && rr[i].row == rr[i - 1].row && rr[i].rank == rr[i - 1].rank)
+		if (i && rr[i].row == rr[i - 1].row &&
+		    rr[i].rank == rr[i - 1].rank)
 			continue;
 		if (f->nranks < 0)
 			continue;
@@ -813,8 +860,11 @@ int iol_files_compute(const struct iol_job *job, int merge,
 	free(rr);
 	for (i = 0; i < nv; i++) {
 		if (opsum[i] > 0) {
-			v[i].pct_seq = (double)seqsum[i] / (double)opsum[i] * 100;
-			v[i].pct_aligned = (1 - (double)nalsum[i] / (double)opsum[i]) * 100;
+			v[i].pct_seq =
+				(double)seqsum[i] / (double)opsum[i] * 100;
+			v[i].pct_aligned =
+				(1 - (double)nalsum[i] / (double)opsum[i]) *
+				100;
 		}
 		if (v[i].nranks < 0)
 			v[i].rank = -1;
@@ -847,8 +897,10 @@ static void hist_add_mod(const struct iol_job *job, int m, struct iol_hist *h)
 
 	for (i = 0; i < jm->n; i++)
 		for (b = 0; b < IOL_NBINS; b++) {
-			h->rd[b] = wadd(h->rd[b], pos(jm->recs[i].ic[c->bin_r + b]));
-			h->wr[b] = wadd(h->wr[b], pos(jm->recs[i].ic[c->bin_w + b]));
+			h->rd[b] = wadd(h->rd[b],
+					pos(jm->recs[i].ic[c->bin_r + b]));
+			h->wr[b] = wadd(h->wr[b],
+					pos(jm->recs[i].ic[c->bin_w + b]));
 		}
 }
 
@@ -872,14 +924,16 @@ static void hist_common(const struct iol_job *job, int m, struct iol_hist *h)
 	}
 	/* the four most common sizes, merged the way darshan-util does */
 	for (k = 0; k < 4; k++) {
-		int64_t v = acc.agg.ic[c->acc1 + k], n = acc.agg.ic[c->acc1c + k];
+		int64_t v = acc.agg.ic[c->acc1 + k],
+			n = acc.agg.ic[c->acc1c + k];
 
 		if (v > 0 && n > 0) {
 			int j = h->ncommon++;
 
 			/* most frequent first, then the larger size */
 			while (j > 0 && (h->common_count[j - 1] < n ||
-					 (h->common_count[j - 1] == n && h->common[j - 1] < v))) {
+					 (h->common_count[j - 1] == n &&
+					  h->common[j - 1] < v))) {
 				h->common[j] = h->common[j - 1];
 				h->common_count[j] = h->common_count[j - 1];
 				j--;
@@ -932,42 +986,42 @@ struct opdef {
 };
 
 static const struct opdef opdefs[] = {
-	{ IOL_MOD_POSIX, "POSIX_OPENS", "opens" },
-	{ IOL_MOD_POSIX, "POSIX_FILENOS", "filenos" },
-	{ IOL_MOD_POSIX, "POSIX_DUPS", "dups" },
-	{ IOL_MOD_POSIX, "POSIX_STATS", "stats" },
-	{ IOL_MOD_POSIX, "POSIX_SEEKS", "seeks" },
-	{ IOL_MOD_POSIX, "POSIX_MMAPS", "mmaps" },
-	{ IOL_MOD_POSIX, "POSIX_FSYNCS", "fsyncs" },
-	{ IOL_MOD_POSIX, "POSIX_FDSYNCS", "fdatasyncs" },
-	{ IOL_MOD_POSIX, "POSIX_RENAME_SOURCES", "renames" },
-	{ IOL_MOD_STDIO, "STDIO_OPENS", "opens" },
-	{ IOL_MOD_STDIO, "STDIO_FDOPENS", "fdopens" },
-	{ IOL_MOD_STDIO, "STDIO_SEEKS", "seeks" },
-	{ IOL_MOD_STDIO, "STDIO_FLUSHES", "flushes" },
-	{ IOL_MOD_MPIIO, "MPIIO_INDEP_OPENS", "independent opens" },
-	{ IOL_MOD_MPIIO, "MPIIO_COLL_OPENS", "collective opens" },
-	{ IOL_MOD_MPIIO, "MPIIO_SYNCS", "syncs" },
-	{ IOL_MOD_MPIIO, "MPIIO_HINTS", "hints" },
-	{ IOL_MOD_MPIIO, "MPIIO_VIEWS", "views" },
-	{ IOL_MOD_H5F, "H5F_OPENS", "file opens" },
-	{ IOL_MOD_H5F, "H5F_FLUSHES", "file flushes" },
-	{ IOL_MOD_H5D, "H5D_OPENS", "dataset opens" },
-	{ IOL_MOD_H5D, "H5D_FLUSHES", "dataset flushes" },
-	{ IOL_MOD_PNETCDF_FILE, "PNETCDF_FILE_OPENS", "file opens" },
-	{ IOL_MOD_PNETCDF_FILE, "PNETCDF_FILE_CREATES", "file creates" },
-	{ IOL_MOD_PNETCDF_FILE, "PNETCDF_FILE_SYNCS", "syncs" },
-	{ IOL_MOD_PNETCDF_VAR, "PNETCDF_VAR_OPENS", "variable opens" },
-	{ IOL_MOD_DFS, "DFS_OPENS", "opens" },
-	{ IOL_MOD_DFS, "DFS_LOOKUPS", "lookups" },
-	{ IOL_MOD_DFS, "DFS_STATS", "stats" },
-	{ IOL_MOD_DFS, "DFS_GET_SIZES", "get sizes" },
-	{ IOL_MOD_DFS, "DFS_PUNCHES", "punches" },
-	{ IOL_MOD_DFS, "DFS_REMOVES", "removes" },
-	{ IOL_MOD_DAOS, "DAOS_OBJ_OPENS", "object opens" },
-	{ IOL_MOD_DAOS, "DAOS_ARRAY_OPENS", "array opens" },
-	{ IOL_MOD_DAOS, "DAOS_ARRAY_STATS", "array stats" },
-	{ IOL_MOD_DAOS, "DAOS_KV_OPENS", "kv opens" },
+	{IOL_MOD_POSIX, "POSIX_OPENS", "opens"},
+	{IOL_MOD_POSIX, "POSIX_FILENOS", "filenos"},
+	{IOL_MOD_POSIX, "POSIX_DUPS", "dups"},
+	{IOL_MOD_POSIX, "POSIX_STATS", "stats"},
+	{IOL_MOD_POSIX, "POSIX_SEEKS", "seeks"},
+	{IOL_MOD_POSIX, "POSIX_MMAPS", "mmaps"},
+	{IOL_MOD_POSIX, "POSIX_FSYNCS", "fsyncs"},
+	{IOL_MOD_POSIX, "POSIX_FDSYNCS", "fdatasyncs"},
+	{IOL_MOD_POSIX, "POSIX_RENAME_SOURCES", "renames"},
+	{IOL_MOD_STDIO, "STDIO_OPENS", "opens"},
+	{IOL_MOD_STDIO, "STDIO_FDOPENS", "fdopens"},
+	{IOL_MOD_STDIO, "STDIO_SEEKS", "seeks"},
+	{IOL_MOD_STDIO, "STDIO_FLUSHES", "flushes"},
+	{IOL_MOD_MPIIO, "MPIIO_INDEP_OPENS", "independent opens"},
+	{IOL_MOD_MPIIO, "MPIIO_COLL_OPENS", "collective opens"},
+	{IOL_MOD_MPIIO, "MPIIO_SYNCS", "syncs"},
+	{IOL_MOD_MPIIO, "MPIIO_HINTS", "hints"},
+	{IOL_MOD_MPIIO, "MPIIO_VIEWS", "views"},
+	{IOL_MOD_H5F, "H5F_OPENS", "file opens"},
+	{IOL_MOD_H5F, "H5F_FLUSHES", "file flushes"},
+	{IOL_MOD_H5D, "H5D_OPENS", "dataset opens"},
+	{IOL_MOD_H5D, "H5D_FLUSHES", "dataset flushes"},
+	{IOL_MOD_PNETCDF_FILE, "PNETCDF_FILE_OPENS", "file opens"},
+	{IOL_MOD_PNETCDF_FILE, "PNETCDF_FILE_CREATES", "file creates"},
+	{IOL_MOD_PNETCDF_FILE, "PNETCDF_FILE_SYNCS", "syncs"},
+	{IOL_MOD_PNETCDF_VAR, "PNETCDF_VAR_OPENS", "variable opens"},
+	{IOL_MOD_DFS, "DFS_OPENS", "opens"},
+	{IOL_MOD_DFS, "DFS_LOOKUPS", "lookups"},
+	{IOL_MOD_DFS, "DFS_STATS", "stats"},
+	{IOL_MOD_DFS, "DFS_GET_SIZES", "get sizes"},
+	{IOL_MOD_DFS, "DFS_PUNCHES", "punches"},
+	{IOL_MOD_DFS, "DFS_REMOVES", "removes"},
+	{IOL_MOD_DAOS, "DAOS_OBJ_OPENS", "object opens"},
+	{IOL_MOD_DAOS, "DAOS_ARRAY_OPENS", "array opens"},
+	{IOL_MOD_DAOS, "DAOS_ARRAY_STATS", "array stats"},
+	{IOL_MOD_DAOS, "DAOS_KV_OPENS", "kv opens"},
 };
 
 int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
@@ -994,7 +1048,8 @@ int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 
 		if (!jm->loaded)
 			continue;
-		ix = iol_counter_index(opdefs[k].mod, opdefs[k].counter, &is_flt);
+		ix = iol_counter_index(opdefs[k].mod, opdefs[k].counter,
+				       &is_flt);
 		if (ix < 0 || is_flt)
 			continue;
 		for (i = 0; i < jm->n; i++)
@@ -1032,7 +1087,8 @@ int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 	}
 	mt->slowest_rank = -1;
 	for (i = 0; i < (size_t)nprocs; i++)
-		if (io_t[i] > 0 && (mt->slowest_rank < 0 || io_t[i] > mt->slowest_io)) {
+		if (io_t[i] > 0 &&
+		    (mt->slowest_rank < 0 || io_t[i] > mt->slowest_io)) {
 			mt->slowest_rank = (int64_t)i;
 			mt->slowest_io = io_t[i];
 			mt->slowest_meta = mt->rank_time[i];
@@ -1101,7 +1157,7 @@ int iol_phases_compute(const struct iol_job *job, int layer,
 		       struct iol_phases *p, struct iol_error *err)
 {
 	size_t nprocs = job->nprocs > 0 ? (size_t)job->nprocs : 1;
-	struct ftab fidx = { NULL, 0, 0 };
+	struct ftab fidx = {NULL, 0, 0};
 	size_t i, fcap = 0;
 	int which, op, ret = 0;
 
@@ -1129,13 +1185,15 @@ int iol_phases_compute(const struct iol_job *job, int layer,
 		ret = iol_segs_open(&it, job, which, err);
 		if (ret < 0)
 			goto fail;
-		while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read, err)) > 0) {
+		while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read, err)) >
+		       0) {
 			const struct iol_jdxt *x = &job->dxt[which][rec];
 			struct fent *f = ftab_get(&fidx, x->id);
 			struct iol_phase *fp;
 
 			if (!f) {
-				n = iol_error_set(err, IOL_ENOMEM, "out of memory");
+				n = iol_error_set(err, IOL_ENOMEM,
+						  "out of memory");
 				break;
 			}
 			if (f->rank == -2) {
@@ -1143,25 +1201,34 @@ int iol_phases_compute(const struct iol_job *job, int layer,
 					struct iol_phase *nf;
 
 					fcap = fcap ? fcap * 2 : 16;
-					nf = realloc(p->file, fcap * 2 * sizeof(*nf));
+					nf = realloc(p->file,
+						     fcap * 2 * sizeof(*nf));
 					if (!nf) {
-						n = iol_error_set(err, IOL_ENOMEM, "out of memory");
+						n = iol_error_set(
+							err, IOL_ENOMEM,
+							"out of memory");
 						break;
 					}
 					p->file = nf;
 				}
 				f->rank = (int64_t)p->nfile;
-				phase_init(&p->file[p->nfile * 2], -1, x->id, 0);
-				phase_init(&p->file[p->nfile * 2 + 1], -1, x->id, 1);
+				phase_init(&p->file[p->nfile * 2], -1, x->id,
+					   0);
+				phase_init(&p->file[p->nfile * 2 + 1], -1,
+					   x->id, 1);
 				p->nfile++;
 			}
 			fp = &p->file[f->rank * 2 + is_read];
 			for (k = 0; k < n; k++) {
-				phase_add(&p->job[is_read], seg[k].start, seg[k].end, seg[k].len);
-				phase_add(fp, seg[k].start, seg[k].end, seg[k].len);
+				phase_add(&p->job[is_read], seg[k].start,
+					  seg[k].end, seg[k].len);
+				phase_add(fp, seg[k].start, seg[k].end,
+					  seg[k].len);
 				if (x->rank >= 0 && (size_t)x->rank < nprocs)
-					phase_add(&p->rank[x->rank * 2 + is_read],
-						  seg[k].start, seg[k].end, seg[k].len);
+					phase_add(
+						&p->rank[x->rank * 2 + is_read],
+						seg[k].start, seg[k].end,
+						seg[k].len);
 			}
 		}
 		iol_segs_close(it);
@@ -1229,11 +1296,13 @@ int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 
 	memset(m, 0, sizeof(*m));
 	if (nbins < 1 || nbins > 100000)
-		return iol_error_set(err, IOL_EINVAL, "bins must be 1 to 100000");
-	if (nrank * nbins > ((size_t)1 << 26))
 		return iol_error_set(err, IOL_EINVAL,
-				     "%zu ranks x %zu bins is too large a matrix",
-				     nrank, nbins);
+				     "bins must be 1 to 100000");
+	if (nrank * nbins > ((size_t)1 << 26))
+		return iol_error_set(
+			err, IOL_EINVAL,
+			"%zu ranks x %zu bins is too large a matrix", nrank,
+			nbins);
 	m->source = iol_timeline_source(job);
 	m->nrank = nrank;
 	m->nbins = nbins;
@@ -1257,7 +1326,8 @@ int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 		ret = iol_segs_open(&it, job, which, err);
 		if (ret < 0)
 			goto fail;
-		while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read, err)) > 0)
+		while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read, err)) >
+		       0)
 			for (k = 0; k < n; k++)
 				if (seg[k].end > tmax)
 					tmax = seg[k].end;
@@ -1271,17 +1341,19 @@ int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 		ret = iol_segs_open(&it, job, which, err);
 		if (ret < 0)
 			goto fail;
-		while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read, err)) > 0)
+		while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read, err)) >
+		       0)
 			for (k = 0; k < n; k++)
-				matrix_add(m, job->dxt[which][rec].rank, seg[k].start,
-					   seg[k].end, (double)seg[k].len, is_read);
+				matrix_add(m, job->dxt[which][rec].rank,
+					   seg[k].start, seg[k].end,
+					   (double)seg[k].len, is_read);
 		iol_segs_close(it);
 		if (n < 0) {
 			ret = (int)n;
 			goto fail;
 		}
 	} else if (m->source == IOL_TL_TIMESTAMPS) {
-		static const int mods[2] = { IOL_MOD_POSIX, IOL_MOD_STDIO };
+		static const int mods[2] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
 		size_t i;
 		int k;
 
@@ -1305,17 +1377,23 @@ int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 
 				iol_rec_extract(mods[k], &jm->recs[i], &x);
 				/* a shared record spreads over every rank */
-				r0 = jm->recs[i].rank < 0 ? 0 : jm->recs[i].rank;
-				r1 = jm->recs[i].rank < 0 ? (int64_t)nrank - 1 : r0;
+				r0 = jm->recs[i].rank < 0 ? 0
+							  : jm->recs[i].rank;
+				r1 = jm->recs[i].rank < 0 ? (int64_t)nrank - 1
+							  : r0;
 				for (r = r0; r <= r1; r++) {
 					double div = (double)(r1 - r0 + 1);
 
 					if (x.wend > 0 && x.wstart >= 0)
-						matrix_add(m, r, x.wstart, x.wend,
-							   (double)pos(x.bw) / div, 0);
+						matrix_add(
+							m, r, x.wstart, x.wend,
+							(double)pos(x.bw) / div,
+							0);
 					if (x.rend > 0 && x.rstart >= 0)
-						matrix_add(m, r, x.rstart, x.rend,
-							   (double)pos(x.br) / div, 1);
+						matrix_add(
+							m, r, x.rstart, x.rend,
+							(double)pos(x.br) / div,
+							1);
 				}
 			}
 		}

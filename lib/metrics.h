@@ -22,8 +22,8 @@ extern const char *const iol_bin_names[IOL_NBINS];
 
 /* How to count compute nodes (METRICS.md 3). */
 struct iol_opts {
-	int64_t nodes;		/* --nodes, 0 if not given */
-	int64_t ppn;		/* --procs-per-node, 0 if not given */
+	int64_t nodes; /* --nodes, 0 if not given */
+	int64_t ppn;   /* --procs-per-node, 0 if not given */
 };
 
 enum { IOL_NODES_UNKNOWN, IOL_NODES_OPT, IOL_NODES_PPN, IOL_NODES_DXT };
@@ -32,13 +32,13 @@ extern const char *const iol_nodes_source_names[4];
 /* The essentials of one record, whatever its module.  Fields a module
  * does not have are -1 (counts) or NAN (times). */
 struct iol_recx {
-	int64_t br, bw;			/* bytes read, written */
+	int64_t br, bw; /* bytes read, written */
 	int64_t reads, writes, opens, seeks, stats, syncs;
-	int64_t seq, consec, notaligned;	/* over reads + writes */
-	int64_t maxoff;			/* highest byte accessed, -1 */
-	double tr, tw, tm;		/* read, write, meta time (summed) */
-	double tslow;			/* slowest rank's time (shared) */
-	double first, last;		/* first start, last end, -1 none */
+	int64_t seq, consec, notaligned; /* over reads + writes */
+	int64_t maxoff;			 /* highest byte accessed, -1 */
+	double tr, tw, tm;		 /* read, write, meta time (summed) */
+	double tslow;			 /* slowest rank's time (shared) */
+	double first, last;		 /* first start, last end, -1 none */
 	double rstart, rend, wstart, wend, ostart, cend;
 	int64_t access1, access1_count;
 };
@@ -52,16 +52,16 @@ struct iol_modsum {
 	int64_t bytes_read, bytes_written;
 	int64_t reads, writes, opens;
 	double read_time, write_time, meta_time;
-	struct iol_perf perf;		/* darshan-parser --perf */
+	struct iol_perf perf; /* darshan-parser --perf */
 };
 
 struct iol_topfile {
 	uint64_t id;
 	const char *path;
 	int64_t bytes_read, bytes_written;
-	double time;			/* I/O time summed over processes */
-	double slowest;			/* slowest process's time */
-	int64_t nranks;			/* -1 shared by all */
+	double time;	/* I/O time summed over processes */
+	double slowest; /* slowest process's time */
+	int64_t nranks; /* -1 shared by all */
 };
 
 #define IOL_TOPN 5
@@ -70,26 +70,26 @@ struct iol_summary {
 	struct iol_modsum mod[IOL_MOD_KNOWN];
 	/* the job: POSIX + STDIO, the layers every byte reaches */
 	int64_t bytes_read, bytes_written;
-	struct iol_perf io;		/* time by slowest over both */
-	double mibs;			/* MiB/s by slowest */
-	int64_t nodes;			/* 0 unknown */
-	int nodes_source;		/* IOL_NODES_* */
-	double mibs_cn;			/* NAN when nodes unknown */
+	struct iol_perf io; /* time by slowest over both */
+	double mibs;	    /* MiB/s by slowest */
+	int64_t nodes;	    /* 0 unknown */
+	int nodes_source;   /* IOL_NODES_* */
+	double mibs_cn;	    /* NAN when nodes unknown */
 	double pct_io_slowest, pct_io_avg;
 	double io_time_total, meta_time_total;
 	double md_cost_pct;
 	int64_t nfiles, ncreated;
-	int creates_exact;		/* from a trace; else estimated */
+	int creates_exact; /* from a trace; else estimated */
 	double files_per_proc, creates_per_proc;
-	double pct_seq, pct_aligned;	/* POSIX; NAN without ops */
+	double pct_seq, pct_aligned; /* POSIX; NAN without ops */
 	double mib_per_proc;
 	struct iol_category cat[IOL_CAT_N];
-	const char *strategy;		/* "N:1", "N:N", "N:M", "rank 0", ... */
+	const char *strategy; /* "N:1", "N:N", "N:M", "rank 0", ... */
 	int64_t busiest_rank;
-	double busiest_share;		/* of bytes in per-rank records */
+	double busiest_share; /* of bytes in per-rank records */
 	size_t ntop;
 	struct iol_topfile top_bytes[IOL_TOPN], top_time[IOL_TOPN];
-	uint64_t incomplete;		/* modules flagged partial */
+	uint64_t incomplete; /* modules flagged partial */
 };
 
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
@@ -99,16 +99,16 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 struct iol_filerow {
 	uint64_t id;
 	const char *path;
-	int mod;			/* -1 when merged */
-	char modules[48];		/* "POSIX", "POSIX+MPI-IO" */
-	int64_t nranks;			/* -1: shared record (all ranks) */
-	int64_t rank;			/* the one rank, or -1 */
+	int mod;	  /* -1 when merged */
+	char modules[48]; /* "POSIX", "POSIX+MPI-IO" */
+	int64_t nranks;	  /* -1: shared record (all ranks) */
+	int64_t rank;	  /* the one rank, or -1 */
 	int64_t br, bw, reads, writes, opens, seeks, stats, syncs;
 	double tr, tw, tm, tslow;
-	double first, last;		/* -1 if unknown */
+	double first, last; /* -1 if unknown */
 	int64_t maxoff;
-	int64_t access, access_count;	/* most common access size */
-	double pct_seq, pct_aligned;	/* NAN when not known */
+	int64_t access, access_count; /* most common access size */
+	double pct_seq, pct_aligned;  /* NAN when not known */
 	const char *mnt, *fstype;
 };
 
@@ -132,19 +132,19 @@ size_t iol_hist_compute(const struct iol_job *job, struct iol_hist *h,
 /* Metadata: operation counts per module and kind, time per rank. */
 struct iol_metaop {
 	int mod;
-	const char *op;			/* "opens", "stats", ... */
+	const char *op; /* "opens", "stats", ... */
 	int64_t count;
 };
 
 struct iol_meta {
 	struct iol_metaop *ops;
 	size_t nops;
-	double time[IOL_MOD_KNOWN];	/* META time per module */
-	double *rank_time;		/* per rank, POSIX+STDIO rank records */
-	double shared_time;		/* META time of shared records */
-	double total_time, io_time;	/* POSIX+STDIO meta and all I/O */
+	double time[IOL_MOD_KNOWN]; /* META time per module */
+	double *rank_time;	    /* per rank, POSIX+STDIO rank records */
+	double shared_time;	    /* META time of shared records */
+	double total_time, io_time; /* POSIX+STDIO meta and all I/O */
 	int64_t slowest_rank;
-	double slowest_meta, slowest_io;	/* of that rank (METRICS.md 2) */
+	double slowest_meta, slowest_io; /* of that rank (METRICS.md 2) */
 };
 
 int iol_meta_compute(const struct iol_job *job, struct iol_meta *m,
@@ -161,19 +161,19 @@ int iol_timeline_source(const struct iol_job *job);
 
 /* A phase: all writes (op 0) or reads (op 1) of a rank, a file or the job. */
 struct iol_phase {
-	int64_t rank;			/* -1 for file and job phases */
-	uint64_t file;			/* 0 for rank and job phases */
+	int64_t rank;  /* -1 for file and job phases */
+	uint64_t file; /* 0 for rank and job phases */
 	int op;
-	double start, end;		/* seconds from job start; -1 none */
+	double start, end; /* seconds from job start; -1 none */
 	int64_t bytes, nops;
 };
 
 struct iol_phases {
-	int source;			/* IOL_TL_* */
+	int source; /* IOL_TL_* */
 	struct iol_phase job[2];
-	struct iol_phase *rank;		/* nrank * 2, index rank*2+op */
+	struct iol_phase *rank; /* nrank * 2, index rank*2+op */
 	size_t nrank;
-	struct iol_phase *file;		/* nfile * 2 */
+	struct iol_phase *file; /* nfile * 2 */
 	size_t nfile;
 };
 
@@ -188,8 +188,8 @@ double iol_phase_mibs(const struct iol_phase *ph);
 struct iol_matrix {
 	int source;
 	size_t nrank, nbins;
-	double t0, t1;			/* time range covered */
-	double *wr, *rd;		/* nrank * nbins, row-major */
+	double t0, t1;	 /* time range covered */
+	double *wr, *rd; /* nrank * nbins, row-major */
 };
 
 int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,

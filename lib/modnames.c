@@ -174,20 +174,13 @@ const char *const iol_mpiio_fnames[17] = {
 };
 
 const char *const iol_stdio_inames[14] = {
-	"STDIO_OPENS",
-	"STDIO_FDOPENS",
-	"STDIO_READS",
-	"STDIO_WRITES",
-	"STDIO_SEEKS",
-	"STDIO_FLUSHES",
-	"STDIO_BYTES_WRITTEN",
-	"STDIO_BYTES_READ",
-	"STDIO_MAX_BYTE_READ",
-	"STDIO_MAX_BYTE_WRITTEN",
-	"STDIO_FASTEST_RANK",
-	"STDIO_FASTEST_RANK_BYTES",
-	"STDIO_SLOWEST_RANK",
-	"STDIO_SLOWEST_RANK_BYTES",
+	"STDIO_OPENS",	       "STDIO_FDOPENS",
+	"STDIO_READS",	       "STDIO_WRITES",
+	"STDIO_SEEKS",	       "STDIO_FLUSHES",
+	"STDIO_BYTES_WRITTEN", "STDIO_BYTES_READ",
+	"STDIO_MAX_BYTE_READ", "STDIO_MAX_BYTE_WRITTEN",
+	"STDIO_FASTEST_RANK",  "STDIO_FASTEST_RANK_BYTES",
+	"STDIO_SLOWEST_RANK",  "STDIO_SLOWEST_RANK_BYTES",
 };
 
 const char *const iol_stdio_fnames[15] = {
@@ -340,14 +333,10 @@ const char *const iol_h5d_fnames[17] = {
 };
 
 const char *const iol_pnetcdf_file_inames[9] = {
-	"PNETCDF_FILE_CREATES",
-	"PNETCDF_FILE_OPENS",
-	"PNETCDF_FILE_REDEFS",
-	"PNETCDF_FILE_INDEP_WAITS",
-	"PNETCDF_FILE_COLL_WAITS",
-	"PNETCDF_FILE_SYNCS",
-	"PNETCDF_FILE_BYTES_READ",
-	"PNETCDF_FILE_BYTES_WRITTEN",
+	"PNETCDF_FILE_CREATES",	      "PNETCDF_FILE_OPENS",
+	"PNETCDF_FILE_REDEFS",	      "PNETCDF_FILE_INDEP_WAITS",
+	"PNETCDF_FILE_COLL_WAITS",    "PNETCDF_FILE_SYNCS",
+	"PNETCDF_FILE_BYTES_READ",    "PNETCDF_FILE_BYTES_WRITTEN",
 	"PNETCDF_FILE_WAIT_FAILURES",
 };
 
@@ -506,17 +495,9 @@ const char *const iol_pnetcdf_var_fnames[17] = {
 };
 
 const char *const iol_bgq_inames[11] = {
-	"BGQ_CSJOBID",
-	"BGQ_NNODES",
-	"BGQ_RANKSPERNODE",
-	"BGQ_DDRPERNODE",
-	"BGQ_INODES",
-	"BGQ_ANODES",
-	"BGQ_BNODES",
-	"BGQ_CNODES",
-	"BGQ_DNODES",
-	"BGQ_ENODES",
-	"BGQ_TORUSENABLED",
+	"BGQ_CSJOBID", "BGQ_NNODES", "BGQ_RANKSPERNODE", "BGQ_DDRPERNODE",
+	"BGQ_INODES",  "BGQ_ANODES", "BGQ_BNODES",	 "BGQ_CNODES",
+	"BGQ_DNODES",  "BGQ_ENODES", "BGQ_TORUSENABLED",
 };
 
 const char *const iol_bgq_fnames[1] = {
@@ -682,11 +663,8 @@ const char *const iol_daos_fnames[15] = {
 };
 
 const char *const iol_mdhim_inames[5] = {
-	"MDHIM_PUTS",
-	"MDHIM_GETS",
-	"MDHIM_PUT_MAX_SIZE",
-	"MDHIM_GET_MAX_SIZE",
-	"MDHIM_SERVERS",
+	"MDHIM_PUTS",	      "MDHIM_GETS",    "MDHIM_PUT_MAX_SIZE",
+	"MDHIM_GET_MAX_SIZE", "MDHIM_SERVERS",
 };
 
 const char *const iol_mdhim_fnames[4] = {
@@ -695,4 +673,3 @@ const char *const iol_mdhim_fnames[4] = {
 	"MDHIM_F_PUT_MAX_DURATION",
 	"MDHIM_F_GET_MAX_DURATION",
 };
-

@@ -27,8 +27,8 @@ enum iol_mod {
 	IOL_MOD_HEATMAP = 15,
 	IOL_MOD_DFS = 16,
 	IOL_MOD_DAOS = 17,
-	IOL_MOD_KNOWN = 18,	/* ids at or above this are unknown */
-	IOL_MOD_MAX = 64	/* slots in a 3.41 header */
+	IOL_MOD_KNOWN = 18, /* ids at or above this are unknown */
+	IOL_MOD_MAX = 64    /* slots in a 3.41 header */
 };
 
 /*
@@ -38,9 +38,9 @@ enum iol_mod {
  * DXT, HEATMAP, MDHIM) have their own accessors.
  */
 struct iol_modinfo {
-	const char *name;		/* as darshan-parser prints it, "MPI-IO" */
-	int cur_ver;			/* newest record version we read */
-	int readable;			/* 0 for APXC, APMPI, NULL: listed, skipped */
+	const char *name; /* as darshan-parser prints it, "MPI-IO" */
+	int cur_ver;	  /* newest record version we read */
+	int readable;	  /* 0 for APXC, APMPI, NULL: listed, skipped */
 	int nint, nflt;
 	const char *const *iname;
 	const char *const *fname;

@@ -32,27 +32,62 @@
 
 /* POSIX counter and timestamp indices (lib/modnames.c order) */
 enum {
-	P_OPENS = 0, P_FILENOS = 1, P_DUPS = 2, P_READS = 3, P_WRITES = 4,
-	P_SEEKS = 5, P_STATS = 6, P_MMAPS = 7, P_FSYNCS = 8, P_FDSYNCS = 9,
-	P_RENAME_SOURCES = 10, P_RENAME_TARGETS = 11, P_RENAMED_FROM = 12,
-	P_MODE = 13, P_BYTES_READ = 14, P_BYTES_WRITTEN = 15,
-	P_MAX_BYTE_READ = 16, P_MAX_BYTE_WRITTEN = 17, P_CONSEC_READS = 18,
-	P_CONSEC_WRITES = 19, P_SEQ_READS = 20, P_SEQ_WRITES = 21,
-	P_RW_SWITCHES = 22, P_MEM_NOT_ALIGNED = 23, P_MEM_ALIGNMENT = 24,
-	P_FILE_NOT_ALIGNED = 25, P_FILE_ALIGNMENT = 26,
-	P_MAX_READ_TIME_SIZE = 27, P_MAX_WRITE_TIME_SIZE = 28,
-	P_SIZE_READ_0 = 29, P_SIZE_WRITE_0 = 39, P_STRIDE1 = 49,
-	P_ACCESS1 = 57, P_ACCESS1_COUNT = 61, P_FASTEST_RANK = 65,
-	P_FASTEST_RANK_BYTES = 66, P_SLOWEST_RANK = 67,
+	P_OPENS = 0,
+	P_FILENOS = 1,
+	P_DUPS = 2,
+	P_READS = 3,
+	P_WRITES = 4,
+	P_SEEKS = 5,
+	P_STATS = 6,
+	P_MMAPS = 7,
+	P_FSYNCS = 8,
+	P_FDSYNCS = 9,
+	P_RENAME_SOURCES = 10,
+	P_RENAME_TARGETS = 11,
+	P_RENAMED_FROM = 12,
+	P_MODE = 13,
+	P_BYTES_READ = 14,
+	P_BYTES_WRITTEN = 15,
+	P_MAX_BYTE_READ = 16,
+	P_MAX_BYTE_WRITTEN = 17,
+	P_CONSEC_READS = 18,
+	P_CONSEC_WRITES = 19,
+	P_SEQ_READS = 20,
+	P_SEQ_WRITES = 21,
+	P_RW_SWITCHES = 22,
+	P_MEM_NOT_ALIGNED = 23,
+	P_MEM_ALIGNMENT = 24,
+	P_FILE_NOT_ALIGNED = 25,
+	P_FILE_ALIGNMENT = 26,
+	P_MAX_READ_TIME_SIZE = 27,
+	P_MAX_WRITE_TIME_SIZE = 28,
+	P_SIZE_READ_0 = 29,
+	P_SIZE_WRITE_0 = 39,
+	P_STRIDE1 = 49,
+	P_ACCESS1 = 57,
+	P_ACCESS1_COUNT = 61,
+	P_FASTEST_RANK = 65,
+	P_FASTEST_RANK_BYTES = 66,
+	P_SLOWEST_RANK = 67,
 	P_SLOWEST_RANK_BYTES = 68,
 };
 enum {
-	PF_OPEN_START = 0, PF_READ_START = 1, PF_WRITE_START = 2,
-	PF_CLOSE_START = 3, PF_OPEN_END = 4, PF_READ_END = 5,
-	PF_WRITE_END = 6, PF_CLOSE_END = 7, PF_READ_TIME = 8,
-	PF_WRITE_TIME = 9, PF_META_TIME = 10, PF_MAX_READ_TIME = 11,
-	PF_MAX_WRITE_TIME = 12, PF_FASTEST_RANK_TIME = 13,
-	PF_SLOWEST_RANK_TIME = 14, PF_VARIANCE_TIME = 15,
+	PF_OPEN_START = 0,
+	PF_READ_START = 1,
+	PF_WRITE_START = 2,
+	PF_CLOSE_START = 3,
+	PF_OPEN_END = 4,
+	PF_READ_END = 5,
+	PF_WRITE_END = 6,
+	PF_CLOSE_END = 7,
+	PF_READ_TIME = 8,
+	PF_WRITE_TIME = 9,
+	PF_META_TIME = 10,
+	PF_MAX_READ_TIME = 11,
+	PF_MAX_WRITE_TIME = 12,
+	PF_FASTEST_RANK_TIME = 13,
+	PF_SLOWEST_RANK_TIME = 14,
+	PF_VARIANCE_TIME = 15,
 	PF_VARIANCE_BYTES = 16,
 };
 
@@ -61,8 +96,8 @@ enum { FD_NONE, FD_FILE, FD_PIPE, FD_SOCKET, FD_STD, FD_DEVICE, FD_DIR };
 struct fdent {
 	int kind;
 	int cloexec;
-	int32_t file;		/* index into files, FD_FILE only */
-	int64_t off;		/* -1 unknown */
+	int32_t file; /* index into files, FD_FILE only */
+	int64_t off;  /* -1 unknown */
 };
 
 struct fdtab {
@@ -72,12 +107,12 @@ struct fdtab {
 };
 
 struct proc {
-	int file;		/* pids are per input file */
+	int file; /* pids are per input file */
 	int pid;
 	int rank;
 	int alive;
 	struct fdtab *fds;
-	char *pending;		/* "name(args so far" of an unfinished call */
+	char *pending; /* "name(args so far" of an unfinished call */
 	double pstart;
 };
 
@@ -87,9 +122,9 @@ struct prec {
 	int rank;
 	int64_t ic[IOL_POSIX_NINT];
 	double fc[IOL_POSIX_NFLT];
-	int64_t last_rend, last_wend;	/* for consecutive / sequential */
-	int last_op;			/* 0 none, 1 read, 2 write */
-	int64_t *sizes;		/* distinct sizes and counts, pairs */
+	int64_t last_rend, last_wend; /* for consecutive / sequential */
+	int last_op;		      /* 0 none, 1 read, 2 write */
+	int64_t *sizes;		      /* distinct sizes and counts, pairs */
 	size_t nsizes, capsizes;
 	int64_t wcount, rcount;
 };
@@ -98,32 +133,32 @@ struct pfile {
 	char *path;
 	uint64_t id;
 	int created;
-	int seen_ok;		/* opened or stat'ed successfully before */
+	int seen_ok; /* opened or stat'ed successfully before */
 };
 
 struct strace_state {
 	struct iol_trace_opts opts;
-	char **paths;		/* inputs, expanded */
+	char **paths; /* inputs, expanded */
 	int npaths;
 	/* parse state, reset per pass */
 	struct proc *procs;
 	size_t nprocs, capprocs;
-	int nranks;		/* with rank_from pid: ranks handed out */
-	int cur_file;		/* input index */
-	double day;		/* seconds added after a midnight wrap */
+	int nranks;   /* with rank_from pid: ranks handed out */
+	int cur_file; /* input index */
+	double day;   /* seconds added after a midnight wrap */
 	double last_tod;
 	int have_time;
-	double t0;		/* absolute start of the job */
+	double t0; /* absolute start of the job */
 	/* results of the loading pass */
 	struct pfile *files;
 	size_t nfiles, capfiles;
-	int32_t *fhash;		/* path hash -> file index */
+	int32_t *fhash; /* path hash -> file index */
 	size_t fslots;
-	struct prec **recs;	/* index by rec id */
+	struct prec **recs; /* index by rec id */
 	size_t nrecs, caprecs;
-	int32_t *rhash;		/* (file, rank) -> rec index */
+	int32_t *rhash; /* (file, rank) -> rec index */
 	size_t rslots;
-	int loading;		/* 1 in the loading pass */
+	int loading; /* 1 in the loading pass */
 	double tmin, tmax;
 	struct iol_job *job;
 	/* segment pass output */
@@ -159,7 +194,8 @@ static int file_index(struct strace_state *st, const char *path)
 			return IOL_ENOMEM;
 		memset(nh, 0xff, ns * sizeof(*nh));
 		for (i = 0; i < st->nfiles; i++) {
-			for (h = st->files[i].id & (ns - 1); nh[h] >= 0; h = (h + 1) & (ns - 1))
+			for (h = st->files[i].id & (ns - 1); nh[h] >= 0;
+			     h = (h + 1) & (ns - 1))
 				;
 			nh[h] = (int32_t)i;
 		}
@@ -167,7 +203,8 @@ static int file_index(struct strace_state *st, const char *path)
 		st->fhash = nh;
 		st->fslots = ns;
 	}
-	for (h = id & (st->fslots - 1); st->fhash[h] >= 0; h = (h + 1) & (st->fslots - 1))
+	for (h = id & (st->fslots - 1); st->fhash[h] >= 0;
+	     h = (h + 1) & (st->fslots - 1))
 		if (st->files[st->fhash[h]].id == id &&
 		    !strcmp(st->files[st->fhash[h]].path, path))
 			return st->fhash[h];
@@ -204,11 +241,12 @@ static struct prec *rec_get(struct strace_state *st, int file, int rank,
 			return NULL;
 		memset(nh, 0xff, ns * sizeof(*nh));
 		for (i = 0; i < st->nrecs; i++) {
-			uint64_t k = ((uint64_t)(uint32_t)st->recs[i]->file << 32) |
-				     (uint32_t)st->recs[i]->rank;
+			uint64_t k =
+				((uint64_t)(uint32_t)st->recs[i]->file << 32) |
+				(uint32_t)st->recs[i]->rank;
 
-			for (h = (k * 0x9e3779b97f4a7c15ULL >> 20) & (ns - 1); nh[h] >= 0;
-			     h = (h + 1) & (ns - 1))
+			for (h = (k * 0x9e3779b97f4a7c15ULL >> 20) & (ns - 1);
+			     nh[h] >= 0; h = (h + 1) & (ns - 1))
 				;
 			nh[h] = (int32_t)i;
 		}
@@ -216,8 +254,8 @@ static struct prec *rec_get(struct strace_state *st, int file, int rank,
 		st->rhash = nh;
 		st->rslots = ns;
 	}
-	for (h = (key * 0x9e3779b97f4a7c15ULL >> 20) & (st->rslots - 1); st->rhash[h] >= 0;
-	     h = (h + 1) & (st->rslots - 1)) {
+	for (h = (key * 0x9e3779b97f4a7c15ULL >> 20) & (st->rslots - 1);
+	     st->rhash[h] >= 0; h = (h + 1) & (st->rslots - 1)) {
 		r = st->recs[st->rhash[h]];
 		if (r->file == file && r->rank == rank) {
 			*index = (size_t)st->rhash[h];
@@ -225,7 +263,7 @@ static struct prec *rec_get(struct strace_state *st, int file, int rank,
 		}
 	}
 	if (!st->loading)
-		return NULL;	/* the second pass finds what the first made */
+		return NULL; /* the second pass finds what the first made */
 	if (st->nrecs == st->caprecs) {
 		size_t nc = st->caprecs ? st->caprecs * 2 : 64;
 		struct prec **nr = realloc(st->recs, nc * sizeof(*nr));
@@ -267,8 +305,8 @@ static struct proc *proc_get(struct strace_state *st, int pid)
 	size_t i;
 
 	for (i = st->nprocs; i-- > 0;)
-		if (st->procs[i].pid == pid && st->procs[i].file == st->cur_file &&
-		    st->procs[i].alive)
+		if (st->procs[i].pid == pid &&
+		    st->procs[i].file == st->cur_file && st->procs[i].alive)
 			return &st->procs[i];
 	if (st->nprocs == st->capprocs) {
 		size_t nc = st->capprocs ? st->capprocs * 2 : 16;
@@ -284,7 +322,8 @@ static struct proc *proc_get(struct strace_state *st, int pid)
 	st->procs[st->nprocs].file = st->cur_file;
 	st->procs[st->nprocs].alive = 1;
 	st->procs[st->nprocs].rank = st->opts.rank_from == IOL_RANK_FROM_PID
-					      ? st->nranks++ : st->cur_file;
+					     ? st->nranks++
+					     : st->cur_file;
 	return &st->procs[st->nprocs++];
 }
 
@@ -370,15 +409,15 @@ static struct fdent *fd_at(struct proc *p, long fd, int create)
 
 struct call {
 	char name[32];
-	char *args[MAXARGS];	/* top-level arguments, trimmed */
+	char *args[MAXARGS]; /* top-level arguments, trimmed */
 	int nargs;
 	long long ret;
-	int failed;		/* ret -1 with an errno */
-	int unknown_ret;	/* "= ?" */
-	char *retpath;		/* -y: path after the returned fd */
+	int failed;	 /* ret -1 with an errno */
+	int unknown_ret; /* "= ?" */
+	char *retpath;	 /* -y: path after the returned fd */
 	double start, dur;
 	int pid;
-	char *owned;		/* text of a resumed call, freed after use */
+	char *owned; /* text of a resumed call, freed after use */
 };
 
 /* the end of a quoted string starting at s (on the quote) */
@@ -489,8 +528,12 @@ static int arg_str(const struct call *c, int i, char *buf, size_t n)
 			int v = 0, k;
 
 			for (k = 0; k < 2 && isxdigit((unsigned char)s[1]); k++)
-				v = v * 16 + (isdigit((unsigned char)s[1]) ? s[1] - '0'
-					      : (tolower((unsigned char)s[1]) - 'a' + 10)), s++;
+				v = v * 16 +
+				    (isdigit((unsigned char)s[1])
+					     ? s[1] - '0'
+					     : (tolower((unsigned char)s[1]) -
+						'a' + 10)),
+				s++;
 			buf[o++] = (char)v;
 			break;
 		}
@@ -498,7 +541,8 @@ static int arg_str(const struct call *c, int i, char *buf, size_t n)
 			if (*s >= '0' && *s <= '7') {
 				int v = 0, k;
 
-				for (k = 0; k < 3 && *s >= '0' && *s <= '7'; k++, s++)
+				for (k = 0; k < 3 && *s >= '0' && *s <= '7';
+				     k++, s++)
 					v = v * 8 + (*s - '0');
 				s--;
 				buf[o++] = (char)v;
@@ -589,7 +633,8 @@ static void sys_add(struct strace_state *st, const struct call *c,
 		if (!strcmp(job->sys[i].name, c->name))
 			break;
 	if (i == job->nsys) {
-		struct iol_jsys *ns = realloc(job->sys, (job->nsys + 1) * sizeof(*ns));
+		struct iol_jsys *ns =
+			realloc(job->sys, (job->nsys + 1) * sizeof(*ns));
 
 		if (!ns)
 			return;
@@ -643,8 +688,8 @@ static void size_count(struct prec *r, int64_t size)
 static int bin_of(int64_t n)
 {
 	static const int64_t edge[9] = {
-		100, 1024, 10240, 102400, 1048576, 4194304, 10485760,
-		104857600, 1073741824,
+		100,	 1024,	   10240,     102400,	  1048576,
+		4194304, 10485760, 104857600, 1073741824,
 	};
 	int b;
 
@@ -656,7 +701,8 @@ static int bin_of(int64_t n)
 
 /* a data transfer on a regular file */
 static void data_op(struct strace_state *st, struct proc *p, int file,
-		    int is_read, int64_t off, int64_t bytes, const struct call *c)
+		    int is_read, int64_t off, int64_t bytes,
+		    const struct call *c)
 {
 	struct prec *r;
 	size_t idx;
@@ -766,8 +812,10 @@ static void other_op(struct strace_state *st, int kind, int is_read,
 
 	if (!st->loading)
 		return;
-	k = kind == FD_PIPE ? IOL_OTHER_PIPE : kind == FD_SOCKET ? IOL_OTHER_SOCKET
-	    : kind == FD_STD ? IOL_OTHER_STD : IOL_OTHER_DEVICE;
+	k = kind == FD_PIPE	? IOL_OTHER_PIPE
+	    : kind == FD_SOCKET ? IOL_OTHER_SOCKET
+	    : kind == FD_STD	? IOL_OTHER_STD
+				: IOL_OTHER_DEVICE;
 	o = &st->job->other[k];
 	if (is_read) {
 		o->reads++;
@@ -838,7 +886,8 @@ static void do_open(struct strace_state *st, struct proc *p, struct call *c,
 	f->off = flags && strstr(flags, "O_APPEND") ? -1 : 0;
 	if (kind != FD_FILE)
 		return;
-	fi = file_index(st, c->retpath && c->retpath[0] == '/' ? c->retpath : path);
+	fi = file_index(st,
+			c->retpath && c->retpath[0] == '/' ? c->retpath : path);
 	if (fi < 0)
 		return;
 	f->file = fi;
@@ -869,8 +918,8 @@ static void do_path_meta(struct strace_state *st, struct proc *p,
 	meta_op(st, p, fi, counter, c, 0, 0);
 }
 
-static void do_fd_meta(struct strace_state *st, struct proc *p,
-		       struct call *c, int argi, int counter, int closing)
+static void do_fd_meta(struct strace_state *st, struct proc *p, struct call *c,
+		       int argi, int counter, int closing)
 {
 	char *y;
 	long fd = arg_fd(c, argi, &y);
@@ -910,9 +959,9 @@ static void do_clone(struct strace_state *st, struct proc *p, struct call *c,
 	child = proc_get(st, (int)c->ret);
 	if (!child)
 		return;
-	p = &st->procs[pi];	/* proc_get may move the array */
+	p = &st->procs[pi]; /* proc_get may move the array */
 	if (child->fds)
-		return;		/* the child already spoke */
+		return; /* the child already spoke */
 	if (share && t) {
 		t->refs++;
 		child->fds = t;
@@ -958,7 +1007,8 @@ static void handle(struct strace_state *st, struct proc *p, struct call *c)
 	}
 	if (!strcmp(n, "sendfile") || !strcmp(n, "sendfile64") ||
 	    !strcmp(n, "copy_file_range") || !strcmp(n, "splice")) {
-		int cfr = n[0] != 's' || n[2] == 'l';	/* copy_file_range, splice */
+		int cfr = n[0] != 's' ||
+			  n[2] == 'l'; /* copy_file_range, splice */
 		char *yin, *yout;
 		long in = arg_fd(c, cfr ? 0 : 1, &yin);
 		long out = arg_fd(c, cfr ? 2 : 0, &yout);
@@ -983,9 +1033,10 @@ static void handle(struct strace_state *st, struct proc *p, struct call *c)
 	if (c->unknown_ret && strcmp(n, "execve"))
 		return;
 	/* descriptors */
-	if (!strcmp(n, "open") || !strcmp(n, "openat") || !strcmp(n, "openat2") ||
-	    !strcmp(n, "creat") || !strcmp(n, "open64")) {
-		int pi = n[4] == 'a' ? 1 : 0;	/* openat, openat2 */
+	if (!strcmp(n, "open") || !strcmp(n, "openat") ||
+	    !strcmp(n, "openat2") || !strcmp(n, "creat") ||
+	    !strcmp(n, "open64")) {
+		int pi = n[4] == 'a' ? 1 : 0; /* openat, openat2 */
 		const char *flags = c->nargs > pi + 1 ? c->args[pi + 1] : NULL;
 
 		if (!arg_str(c, pi, path, sizeof(path)))
@@ -1041,7 +1092,8 @@ static void handle(struct strace_state *st, struct proc *p, struct call *c)
 			if (f && f->kind == FD_FILE)
 				meta_op(st, p, f->file, P_DUPS, c, 0, 0);
 			dup_fd(p, fd, (long)c->ret,
-			       n[3] == '3' && c->nargs > 2 && strstr(c->args[2], "O_CLOEXEC"));
+			       n[3] == '3' && c->nargs > 2 &&
+				       strstr(c->args[2], "O_CLOEXEC"));
 		}
 		return;
 	}
@@ -1050,17 +1102,21 @@ static void handle(struct strace_state *st, struct proc *p, struct call *c)
 		if (c->failed || c->nargs < 2)
 			return;
 		if (!strncmp(c->args[1], "F_DUPFD", 7)) {
-			dup_fd(p, fd, (long)c->ret, strstr(c->args[1], "CLOEXEC") != NULL);
+			dup_fd(p, fd, (long)c->ret,
+			       strstr(c->args[1], "CLOEXEC") != NULL);
 		} else if (!strcmp(c->args[1], "F_SETFD") && c->nargs > 2) {
 			struct fdent *f = fd_at(p, fd, 0);
 
 			if (f)
-				f->cloexec = strstr(c->args[2], "FD_CLOEXEC") != NULL;
+				f->cloexec = strstr(c->args[2], "FD_CLOEXEC") !=
+					     NULL;
 		}
 		return;
 	}
-	if (!strcmp(n, "pipe") || !strcmp(n, "pipe2") || !strcmp(n, "socketpair")) {
-		/* pipe([r, w]), pipe2([r, w], flags), socketpair(d, t, p, [a, b]) */
+	if (!strcmp(n, "pipe") || !strcmp(n, "pipe2") ||
+	    !strcmp(n, "socketpair")) {
+		/* pipe([r, w]), pipe2([r, w], flags), socketpair(d, t, p, [a,
+		 * b]) */
 		char *a = n[0] == 'p' ? (c->nargs > 0 ? c->args[0] : NULL)
 				      : (c->nargs > 3 ? c->args[3] : NULL);
 		if (!a || c->failed || a[0] != '[')
@@ -1077,7 +1133,9 @@ static void handle(struct strace_state *st, struct proc *p, struct call *c)
 				memset(f, 0, sizeof(*f));
 				f->kind = n[0] == 's' ? FD_SOCKET : FD_PIPE;
 				f->off = -1;
-				f->cloexec = c->nargs > 1 && strstr(c->args[c->nargs - 1], "CLOEXEC");
+				f->cloexec = c->nargs > 1 &&
+					     strstr(c->args[c->nargs - 1],
+						    "CLOEXEC");
 			}
 			a = e;
 			while (*a == ',' || *a == ' ' || *a == '<')
@@ -1085,26 +1143,29 @@ static void handle(struct strace_state *st, struct proc *p, struct call *c)
 		}
 		return;
 	}
-	if (!strcmp(n, "socket") || !strcmp(n, "accept") || !strcmp(n, "accept4") ||
-	    !strncmp(n, "epoll_create", 12) || !strncmp(n, "eventfd", 7) ||
-	    !strncmp(n, "signalfd", 8) || !strcmp(n, "timerfd_create") ||
-	    !strncmp(n, "inotify_init", 12) || !strcmp(n, "memfd_create") ||
-	    !strcmp(n, "userfaultfd") || !strcmp(n, "perf_event_open") ||
-	    !strcmp(n, "pidfd_open")) {
+	if (!strcmp(n, "socket") || !strcmp(n, "accept") ||
+	    !strcmp(n, "accept4") || !strncmp(n, "epoll_create", 12) ||
+	    !strncmp(n, "eventfd", 7) || !strncmp(n, "signalfd", 8) ||
+	    !strcmp(n, "timerfd_create") || !strncmp(n, "inotify_init", 12) ||
+	    !strcmp(n, "memfd_create") || !strcmp(n, "userfaultfd") ||
+	    !strcmp(n, "perf_event_open") || !strcmp(n, "pidfd_open")) {
 		if (!c->failed) {
 			struct fdent *f = fd_at(p, (long)c->ret, 1);
 
 			if (f) {
 				memset(f, 0, sizeof(*f));
-				f->kind = (n[0] == 's' && n[1] == 'o') || n[0] == 'a'
-						  ? FD_SOCKET : FD_DEVICE;
+				f->kind = (n[0] == 's' && n[1] == 'o') ||
+							  n[0] == 'a'
+						  ? FD_SOCKET
+						  : FD_DEVICE;
 				f->off = -1;
 			}
 		}
 		return;
 	}
 	if (!strcmp(n, "clone") || !strcmp(n, "clone3")) {
-		do_clone(st, p, c, c->nargs && strstr(c->args[0], "CLONE_FILES") != NULL);
+		do_clone(st, p, c,
+			 c->nargs && strstr(c->args[0], "CLONE_FILES") != NULL);
 		return;
 	}
 	if (!strcmp(n, "fork") || !strcmp(n, "vfork")) {
@@ -1123,14 +1184,15 @@ static void handle(struct strace_state *st, struct proc *p, struct call *c)
 				char *a = c->args[1] + 1;
 
 				while (*a == '"' && o + 2 < sizeof(exe)) {
-					struct call one = { .nargs = 1 };
+					struct call one = {.nargs = 1};
 					char word[2048];
 					char *end = skip_string(a);
 					char save = *end;
 
 					*end = '\0';
 					one.args[0] = a;
-					if (arg_str(&one, 0, word, sizeof(word))) {
+					if (arg_str(&one, 0, word,
+						    sizeof(word))) {
 						size_t l = strlen(word);
 
 						if (o + l + 2 >= sizeof(exe))
@@ -1146,45 +1208,56 @@ static void handle(struct strace_state *st, struct proc *p, struct call *c)
 						a++;
 				}
 				exe[o] = '\0';
-				st->job->exe = iol_arena_strdup(st->job->priv, exe);
+				st->job->exe =
+					iol_arena_strdup(st->job->priv, exe);
 			}
 			if (t)
 				for (i = 0; i < t->n; i++)
 					if (t->v[i].cloexec)
-						memset(&t->v[i], 0, sizeof(t->v[i]));
+						memset(&t->v[i], 0,
+						       sizeof(t->v[i]));
 		}
 		return;
 	}
 	/* metadata */
-	if (!strcmp(n, "lseek") || !strcmp(n, "llseek") || !strcmp(n, "_llseek")) {
+	if (!strcmp(n, "lseek") || !strcmp(n, "llseek") ||
+	    !strcmp(n, "_llseek")) {
 		fd = arg_fd(c, 0, NULL);
 		if (!c->failed) {
 			struct fdent *f = fd_at(p, fd, 0);
 
 			if (f) {
-				if (n[0] == '_' && c->nargs > 3 && c->args[3][0] == '[')
-					f->off = strtoll(c->args[3] + 1, NULL, 0);
+				if (n[0] == '_' && c->nargs > 3 &&
+				    c->args[3][0] == '[')
+					f->off = strtoll(c->args[3] + 1, NULL,
+							 0);
 				else
 					f->off = c->ret;
 				if (f->kind == FD_FILE)
-					meta_op(st, p, f->file, P_SEEKS, c, 0, 0);
+					meta_op(st, p, f->file, P_SEEKS, c, 0,
+						0);
 			}
 		}
 		return;
 	}
 	if (!strcmp(n, "stat") || !strcmp(n, "lstat") || !strcmp(n, "stat64") ||
-	    !strcmp(n, "lstat64") || !strcmp(n, "access") || !strcmp(n, "truncate") ||
-	    !strcmp(n, "truncate64") || !strcmp(n, "unlink") || !strcmp(n, "mkdir") ||
-	    !strcmp(n, "rmdir") || !strcmp(n, "statfs") || !strcmp(n, "readlink")) {
-		int stat_like = n[0] == 's' || n[0] == 'l' || n[0] == 'a' || n[0] == 'r';
+	    !strcmp(n, "lstat64") || !strcmp(n, "access") ||
+	    !strcmp(n, "truncate") || !strcmp(n, "truncate64") ||
+	    !strcmp(n, "unlink") || !strcmp(n, "mkdir") ||
+	    !strcmp(n, "rmdir") || !strcmp(n, "statfs") ||
+	    !strcmp(n, "readlink")) {
+		int stat_like = n[0] == 's' || n[0] == 'l' || n[0] == 'a' ||
+				n[0] == 'r';
 
 		if (n[0] == 'm' || (n[0] == 'r' && n[1] == 'm'))
-			return;	/* directories are not files */
-		do_path_meta(st, p, c, 0, stat_like && strcmp(n, "readlink") ? P_STATS : -1);
+			return; /* directories are not files */
+		do_path_meta(st, p, c, 0,
+			     stat_like && strcmp(n, "readlink") ? P_STATS : -1);
 		return;
 	}
-	if (!strcmp(n, "newfstatat") || !strcmp(n, "fstatat64") || !strcmp(n, "statx") ||
-	    !strcmp(n, "faccessat") || !strcmp(n, "faccessat2") || !strcmp(n, "unlinkat") ||
+	if (!strcmp(n, "newfstatat") || !strcmp(n, "fstatat64") ||
+	    !strcmp(n, "statx") || !strcmp(n, "faccessat") ||
+	    !strcmp(n, "faccessat2") || !strcmp(n, "unlinkat") ||
 	    !strcmp(n, "readlinkat")) {
 		char p1[8];
 
@@ -1193,16 +1266,20 @@ static void handle(struct strace_state *st, struct proc *p, struct call *c)
 			do_fd_meta(st, p, c, 0, P_STATS, 0);
 			return;
 		}
-		if (!strcmp(n, "unlinkat") && c->nargs > 2 && strstr(c->args[2], "AT_REMOVEDIR"))
+		if (!strcmp(n, "unlinkat") && c->nargs > 2 &&
+		    strstr(c->args[2], "AT_REMOVEDIR"))
 			return;
-		do_path_meta(st, p, c, 1, (n[0] == 'u' || n[4] == 'l') ? -1 : P_STATS);
+		do_path_meta(st, p, c, 1,
+			     (n[0] == 'u' || n[4] == 'l') ? -1 : P_STATS);
 		return;
 	}
-	if (!strcmp(n, "fstat") || !strcmp(n, "fstat64") || !strcmp(n, "fstatfs")) {
+	if (!strcmp(n, "fstat") || !strcmp(n, "fstat64") ||
+	    !strcmp(n, "fstatfs")) {
 		do_fd_meta(st, p, c, 0, P_STATS, 0);
 		return;
 	}
-	if (!strcmp(n, "fsync") || !strcmp(n, "sync_file_range") || !strcmp(n, "syncfs")) {
+	if (!strcmp(n, "fsync") || !strcmp(n, "sync_file_range") ||
+	    !strcmp(n, "syncfs")) {
 		do_fd_meta(st, p, c, 0, P_FSYNCS, 0);
 		return;
 	}
@@ -1212,7 +1289,8 @@ static void handle(struct strace_state *st, struct proc *p, struct call *c)
 	}
 	if (!strcmp(n, "ftruncate") || !strcmp(n, "ftruncate64") ||
 	    !strcmp(n, "getdents") || !strcmp(n, "getdents64") ||
-	    !strcmp(n, "fadvise64") || !strcmp(n, "fallocate") || !strcmp(n, "flock")) {
+	    !strcmp(n, "fadvise64") || !strcmp(n, "fallocate") ||
+	    !strcmp(n, "flock")) {
 		do_fd_meta(st, p, c, 0, -1, 0);
 		return;
 	}
@@ -1225,13 +1303,15 @@ static void handle(struct strace_state *st, struct proc *p, struct call *c)
 		}
 		return;
 	}
-	if (!strcmp(n, "rename") || !strcmp(n, "renameat") || !strcmp(n, "renameat2")) {
+	if (!strcmp(n, "rename") || !strcmp(n, "renameat") ||
+	    !strcmp(n, "renameat2")) {
 		int a0 = n[6] == 'a' ? 1 : 0;
 		char to[4096];
 		int fi;
 
 		do_path_meta(st, p, c, a0, P_RENAME_SOURCES);
-		if (!c->failed && st->loading && arg_str(c, a0 == 1 ? 3 : 1, to, sizeof(to)) &&
+		if (!c->failed && st->loading &&
+		    arg_str(c, a0 == 1 ? 3 : 1, to, sizeof(to)) &&
 		    (fi = file_index(st, to)) >= 0) {
 			size_t idx;
 			struct prec *r = rec_get(st, fi, p->rank, &idx);
@@ -1302,7 +1382,7 @@ static int parse_line(struct strace_state *st, char *line, struct call *c,
 		return 1;
 	}
 	if (!strncmp(s, "--- ", 4))
-		return 1;	/* a signal */
+		return 1; /* a signal */
 	nl = strlen(s);
 	if (!strncmp(s, "<... ", 5)) {
 		/* "<... name resumed>rest": glue to the unfinished start */
@@ -1313,7 +1393,7 @@ static int parse_line(struct strace_state *st, char *line, struct call *c,
 		if (!r)
 			return -1;
 		if (!p->pending)
-			return 1;	/* started before the trace did */
+			return 1; /* started before the trace did */
 		r += 9;
 		a = strlen(p->pending);
 		b = strlen(r);
@@ -1325,7 +1405,7 @@ static int parse_line(struct strace_state *st, char *line, struct call *c,
 		t = p->pstart;
 		free(p->pending);
 		p->pending = NULL;
-		c->owned = joined;	/* the call's arguments point into it */
+		c->owned = joined; /* the call's arguments point into it */
 		s = joined;
 		nl = a + b;
 	} else {
@@ -1342,7 +1422,8 @@ static int parse_line(struct strace_state *st, char *line, struct call *c,
 	c->start = t;
 	/* name( */
 	name = s;
-	while ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_')
+	while ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+	       *s == '_')
 		s++;
 	if (*s != '(' || s == name || (size_t)(s - name) >= sizeof(c->name))
 		goto bad;
@@ -1426,8 +1507,9 @@ static int feed(struct strace_state *st, char *line, uint64_t lineno,
 				st->job->skipped++;
 			return 1;
 		}
-		return iol_error_set(err, IOL_ESYNTAX, "%s: line %llu is not strace output",
-				     path, (unsigned long long)lineno);
+		return iol_error_set(err, IOL_ESYNTAX,
+				     "%s: line %llu is not strace output", path,
+				     (unsigned long long)lineno);
 	}
 	if (r > 0) {
 		free(c.owned);
@@ -1483,7 +1565,8 @@ static int expand_paths(struct strace_state *st, const char *const *paths,
 			if (!d) {
 				if (err)
 					err->sys = errno;
-				return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
+				return iol_error_set(err, IOL_EIO, "%s",
+						     strerror(errno));
 			}
 			while ((de = readdir(d))) {
 				size_t l;
@@ -1496,13 +1579,15 @@ static int expand_paths(struct strace_state *st, const char *const *paths,
 				list = realloc(list, (nl + 1) * sizeof(*list));
 				if (!full || !list) {
 					closedir(d);
-					return iol_error_set(err, IOL_ENOMEM, "out of memory");
+					return iol_error_set(err, IOL_ENOMEM,
+							     "out of memory");
 				}
-				snprintf(full, l, "%s/%s", paths[i], de->d_name);
+				snprintf(full, l, "%s/%s", paths[i],
+					 de->d_name);
 				/* a directory of traces may hold notes and
 				 * summaries too: take the traces */
-				if (stat(full, &sb) == 0 && S_ISREG(sb.st_mode) &&
-				    sniff_file(full))
+				if (stat(full, &sb) == 0 &&
+				    S_ISREG(sb.st_mode) && sniff_file(full))
 					list[nl++] = full;
 				else
 					free(full);
@@ -1511,13 +1596,16 @@ static int expand_paths(struct strace_state *st, const char *const *paths,
 			if (nl)
 				qsort(list, nl, sizeof(*list), cmp_str);
 			for (k = 0; k < nl; k++) {
-				st->paths = realloc(st->paths, (size_t)(st->npaths + 1) * sizeof(*st->paths));
+				st->paths = realloc(st->paths,
+						    (size_t)(st->npaths + 1) *
+							    sizeof(*st->paths));
 				st->paths[st->npaths++] = list[k];
 			}
 			free(list);
 			continue;
 		}
-		st->paths = realloc(st->paths, (size_t)(st->npaths + 1) * sizeof(*st->paths));
+		st->paths = realloc(st->paths, (size_t)(st->npaths + 1) *
+						       sizeof(*st->paths));
 		if (!st->paths)
 			return iol_error_set(err, IOL_ENOMEM, "out of memory");
 		st->paths[st->npaths++] = strdup(paths[i]);
@@ -1543,8 +1631,10 @@ static int run_file(struct strace_state *st, int fi, struct iol_error *err)
 	st->have_time = 0;
 	while ((ret = iol_lines_next(&l, &line, &len, err)) == 1) {
 		if (memchr(line, '\0', len)) {
-			ret = iol_error_set(err, IOL_ESYNTAX, "%s: line %llu holds binary data",
-					    st->paths[fi], (unsigned long long)l.lineno);
+			ret = iol_error_set(err, IOL_ESYNTAX,
+					    "%s: line %llu holds binary data",
+					    st->paths[fi],
+					    (unsigned long long)l.lineno);
 			if (!st->opts.lenient)
 				break;
 			st->job->skipped += st->loading;
@@ -1558,7 +1648,8 @@ static int run_file(struct strace_state *st, int fi, struct iol_error *err)
 	}
 	iol_lines_close(&l);
 	if (ret == 0 && !nonempty)
-		ret = iol_error_set(err, IOL_EEMPTY, "%s: empty trace", st->paths[fi]);
+		ret = iol_error_set(err, IOL_EEMPTY, "%s: empty trace",
+				    st->paths[fi]);
 	return ret < 0 ? ret : 0;
 }
 
@@ -1582,12 +1673,15 @@ int iol_strace_sniff(const char *buf, size_t len)
 	if (!digits)
 		return 0;
 	if (*s == ' ')
-		while (*s == ' ' || (*s >= '0' && *s <= '9') || *s == ':' || *s == '.')
+		while (*s == ' ' || (*s >= '0' && *s <= '9') || *s == ':' ||
+		       *s == '.')
 			s++;
 	else
-		while ((*s >= '0' && *s <= '9') || *s == ':' || *s == '.' || *s == ' ')
+		while ((*s >= '0' && *s <= '9') || *s == ':' || *s == '.' ||
+		       *s == ' ')
 			s++;
-	while ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_')
+	while ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+	       *s == '_')
 		s++;
 	return *s == '(' || !strncmp(s, "+++", 3) || !strncmp(s, "---", 3) ||
 	       !strncmp(s, "<...", 4);
@@ -1596,7 +1690,8 @@ int iol_strace_sniff(const char *buf, size_t len)
 static int cmp_rec(const void *a, const void *b, void *arg)
 {
 	const struct strace_state *st = arg;
-	const struct prec *x = *(struct prec *const *)a, *y = *(struct prec *const *)b;
+	const struct prec *x = *(struct prec *const *)a,
+			  *y = *(struct prec *const *)b;
 	int c = strcmp(st->files[x->file].path, st->files[y->file].path);
 
 	if (c)
@@ -1627,13 +1722,13 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 	memcpy(job->source, "strace", 7);
 	job->path = paths[0];
 	job->ncreated = 0;
-	job->date_known = 0;	/* -ttt timestamps set it */
+	job->date_known = 0; /* -ttt timestamps set it */
 	st->job = job;
 	if (o)
 		st->opts = *o;
 	ret = expand_paths(st, paths, npaths, err);
 	st->loading = 1;
-	st->t0 = 0;	/* absolute during loading, made relative below */
+	st->t0 = 0; /* absolute during loading, made relative below */
 	for (k = 0; ret == 0 && k < st->npaths; k++)
 		ret = run_file(st, k, err);
 	for (i = 0; i < st->nprocs; i++)
@@ -1673,10 +1768,12 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 		st->nrecs = st->caprecs = 0;
 		st->loading = 1;
 		for (i = 0; i < n; i++) {
-			if (!rec_get(st, sorted[i]->file, sorted[i]->rank, &idx)) {
+			if (!rec_get(st, sorted[i]->file, sorted[i]->rank,
+				     &idx)) {
 				free(sorted);
 				iol_job_close(job);
-				return iol_error_set(err, IOL_ENOMEM, "out of memory");
+				return iol_error_set(err, IOL_ENOMEM,
+						     "out of memory");
 			}
 			free(st->recs[idx]);
 			st->recs[idx] = sorted[i];
@@ -1718,7 +1815,8 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 
 			for (b = a + 1; b < r->nsizes; b++)
 				if (sz[2 * b + 1] > sz[2 * best + 1] ||
-				    (sz[2 * b + 1] == sz[2 * best + 1] && sz[2 * b] > sz[2 * best])) {
+				    (sz[2 * b + 1] == sz[2 * best + 1] &&
+				     sz[2 * b] > sz[2 * best])) {
 					best = b;
 				}
 			if (best != a) {
@@ -1732,9 +1830,11 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 			r->ic[P_ACCESS1 + a] = sz[2 * a];
 			r->ic[P_ACCESS1_COUNT + a] = sz[2 * a + 1];
 		}
-		r->ic[P_FASTEST_RANK_BYTES] = r->ic[P_BYTES_READ] + r->ic[P_BYTES_WRITTEN];
+		r->ic[P_FASTEST_RANK_BYTES] =
+			r->ic[P_BYTES_READ] + r->ic[P_BYTES_WRITTEN];
 		r->ic[P_SLOWEST_RANK_BYTES] = r->ic[P_FASTEST_RANK_BYTES];
-		r->fc[PF_FASTEST_RANK_TIME] = r->fc[PF_READ_TIME] + r->fc[PF_WRITE_TIME] +
+		r->fc[PF_FASTEST_RANK_TIME] = r->fc[PF_READ_TIME] +
+					      r->fc[PF_WRITE_TIME] +
 					      r->fc[PF_META_TIME];
 		r->fc[PF_SLOWEST_RANK_TIME] = r->fc[PF_FASTEST_RANK_TIME];
 		if (!r->ic[P_READS])
@@ -1751,7 +1851,8 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 	}
 	jm->n = st->nrecs;
 	job->ndxt[0] = st->nrecs;
-	job->mod[IOL_MOD_DXT_POSIX].present = job->mod[IOL_MOD_DXT_POSIX].loaded = 1;
+	job->mod[IOL_MOD_DXT_POSIX].present =
+		job->mod[IOL_MOD_DXT_POSIX].loaded = 1;
 	*out = job;
 	return 0;
 }
@@ -1763,7 +1864,8 @@ const char *iol_strace_name(const struct iol_job *job, uint64_t id)
 
 	if (!st->fslots)
 		return NULL;
-	for (h = id & (st->fslots - 1); st->fhash[h] >= 0; h = (h + 1) & (st->fslots - 1))
+	for (h = id & (st->fslots - 1); st->fhash[h] >= 0;
+	     h = (h + 1) & (st->fslots - 1))
 		if (st->files[st->fhash[h]].id == id)
 			return st->files[st->fhash[h]].path;
 	return NULL;
@@ -1792,7 +1894,8 @@ void iol_strace_free(struct iol_job *job)
 	free(st);
 	job->priv->st = NULL;
 	/* records point into st: the job must not use them any more */
-	job->mod[IOL_MOD_POSIX].recs ? free(job->mod[IOL_MOD_POSIX].recs) : (void)0;
+	job->mod[IOL_MOD_POSIX].recs ? free(job->mod[IOL_MOD_POSIX].recs)
+				     : (void)0;
 	job->mod[IOL_MOD_POSIX].recs = NULL;
 	job->mod[IOL_MOD_POSIX].n = 0;
 }
@@ -1824,9 +1927,8 @@ struct iol_segs *iol_strace_segs_open(const struct iol_job *job,
 	return it;
 }
 
-long iol_strace_segs_next(struct iol_segs *it, struct iol_seg *segs,
-			  size_t max, size_t *rec, int *is_read,
-			  struct iol_error *err)
+long iol_strace_segs_next(struct iol_segs *it, struct iol_seg *segs, size_t max,
+			  size_t *rec, int *is_read, struct iol_error *err)
 {
 	struct strace_state *st = it->st;
 	char *line;

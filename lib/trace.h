@@ -15,8 +15,8 @@
 enum { IOL_RANK_FROM_FILE = 0, IOL_RANK_FROM_PID = 1 };
 
 struct iol_trace_opts {
-	int rank_from;		/* IOL_RANK_FROM_* */
-	int lenient;		/* skip unparsable lines, counting them */
+	int rank_from; /* IOL_RANK_FROM_* */
+	int lenient;   /* skip unparsable lines, counting them */
 };
 
 /* Is this text the start of an strace log?  (first lines of a file) */

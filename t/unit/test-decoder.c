@@ -36,10 +36,11 @@ static uint64_t xorshift(void)
 static void test_fixed(void)
 {
 	static const double fixed[] = {
-		0.0, -0.0, 0.5, 1.5, 2.5, 0.0000005, 0.0000015, 1e-7, -1e-7,
-		123456.7890125, 1e15, 1e19, 1e300, -1e300, 5e-324, 0.125,
-		0.1 + 0.2, 9.9999995, 1.0000005, 4294967296.5, 0.00005,
-		0.00015, 0.00025, 2.00005, 1234.56785,
+		0.0,	   -0.0,      0.5,	 1.5,	    2.5,
+		0.0000005, 0.0000015, 1e-7,	 -1e-7,	    123456.7890125,
+		1e15,	   1e19,      1e300,	 -1e300,    5e-324,
+		0.125,	   0.1 + 0.2, 9.9999995, 1.0000005, 4294967296.5,
+		0.00005,   0.00015,   0.00025,	 2.00005,   1234.56785,
 	};
 	char a[400], b[400];
 	int bad = 0, i, p;
@@ -56,7 +57,8 @@ static void test_fixed(void)
 					       fixed[i], p, a, b);
 			}
 		}
-	ok(!bad, "fmt_fixed equals printf on edge cases (ties, tiny, huge, -0)");
+	ok(!bad,
+	   "fmt_fixed equals printf on edge cases (ties, tiny, huge, -0)");
 	bad = 0;
 	for (i = 0; i < 300000; i++) {
 		uint64_t bits = xorshift();
@@ -67,7 +69,8 @@ static void test_fixed(void)
 		if (i % 3 == 0)
 			v = (double)(xorshift() % 100000000) / 1e6;
 		else if (i % 3 == 1)
-			v = ldexp((double)(bits >> 11), -(int)(xorshift() % 80));
+			v = ldexp((double)(bits >> 11),
+				  -(int)(xorshift() % 80));
 		else
 			memcpy(&v, &bits, sizeof(v));
 		if (isnan(v))
@@ -85,7 +88,7 @@ static void test_fixed(void)
 static void test_errors(void)
 {
 	struct iol_dlog *d;
-	struct iol_error err = { 0 };
+	struct iol_error err = {0};
 	char junk[2000];
 
 	ok(iol_dlog_open_mem(&d, "", 0, &err) == IOL_EEMPTY && !d,
@@ -93,7 +96,8 @@ static void test_errors(void)
 	memset(junk, 'x', sizeof(junk));
 	ok(iol_dlog_open_mem(&d, junk, sizeof(junk), &err) == IOL_ENOTLOG,
 	   "text input: IOL_ENOTLOG");
-	ok(strstr(err.msg, "magic") != NULL, "and the detail names the magic number");
+	ok(strstr(err.msg, "magic") != NULL,
+	   "and the detail names the magic number");
 	ok(iol_dlog_open(&d, "/nonexistent/x.darshan", &err) == IOL_EIO &&
 		   err.sys != 0,
 	   "missing file: IOL_EIO with errno");
@@ -127,7 +131,7 @@ static void test_ior(const char *dir)
 {
 	char path[1024];
 	struct iol_dlog *d;
-	struct iol_error err = { 0 };
+	struct iol_error err = {0};
 	struct iol_modrd rd;
 	const struct iol_rec *r;
 	struct iol_accum acc;
@@ -138,24 +142,29 @@ static void test_ior(const char *dir)
 	char *buf;
 
 	snprintf(path, sizeof(path),
-		 "%s/ior/ior_posix_n1_t4m/root_ior_id12611-12611_11-21-79789-814826986434855799_1.darshan",
+		 "%s/ior/ior_posix_n1_t4m/"
+		 "root_ior_id12611-12611_11-21-79789-814826986434855799_1."
+		 "darshan",
 		 dir);
 	ret = iol_dlog_open(&d, path, &err);
 	ok(ret == 0, "open the IOR N-1 sample log");
 	if (ret)
 		return;
 	ok(d->nprocs == 4 && d->jobid == 12611, "nprocs 4, jobid 12611");
-	ok(!strcmp(d->version, "3.41") && d->comp == IOL_COMP_ZLIB && !d->swapped,
+	ok(!strcmp(d->version, "3.41") && d->comp == IOL_COMP_ZLIB &&
+		   !d->swapped,
 	   "format 3.41, zlib, native byte order");
 	ok(d->mod_ver[IOL_MOD_POSIX] == 4 && d->mod_ver[IOL_MOD_DXT_POSIX] == 2,
 	   "module versions POSIX 4, DXT_POSIX 2");
 	ir = iol_counter_index(IOL_MOD_POSIX, "POSIX_BYTES_READ", &is_flt);
 	ok(ir == 14 && is_flt == 0, "POSIX_BYTES_READ is integer counter 14");
 	iw = iol_counter_index(IOL_MOD_POSIX, "POSIX_BYTES_WRITTEN", &is_flt);
-	ok(iol_counter_index(IOL_MOD_POSIX, "POSIX_F_META_TIME", &is_flt) == 10 &&
+	ok(iol_counter_index(IOL_MOD_POSIX, "POSIX_F_META_TIME", &is_flt) ==
+			   10 &&
 		   is_flt == 1,
 	   "POSIX_F_META_TIME is floating counter 10");
-	ok(iol_modrd_open(&rd, d, IOL_MOD_POSIX, &err) == 0, "open POSIX records");
+	ok(iol_modrd_open(&rd, d, IOL_MOD_POSIX, &err) == 0,
+	   "open POSIX records");
 	iol_accum_init(&acc, IOL_MOD_POSIX, d->nprocs);
 	while ((ret = iol_modrd_next(&rd, &r, &err)) == 1) {
 		nrec++;
@@ -171,8 +180,10 @@ static void test_ior(const char *dir)
 	ok(perf.total_bytes == 536870912, "accumulator total_bytes");
 	iol_accum_release(&acc);
 
-	/* DXT: each rank writes and reads its 64 MiB block in 16 ops of 4 MiB */
-	ok(iol_modrd_open(&rd, d, IOL_MOD_DXT_POSIX, &err) == 0, "open DXT_POSIX");
+	/* DXT: each rank writes and reads its 64 MiB block in 16 ops of 4 MiB
+	 */
+	ok(iol_modrd_open(&rd, d, IOL_MOD_DXT_POSIX, &err) == 0,
+	   "open DXT_POSIX");
 	nrec = 0;
 	while ((ret = iol_modrd_next(&rd, &r, &err)) == 1) {
 		struct iol_seg s[16];
@@ -194,7 +205,8 @@ static void test_ior(const char *dir)
 		   "DXT record: mark/rewind replays the same segments");
 	}
 	iol_modrd_close(&rd);
-	ok(nrec == 4 && segs == 4 * 32, "4 DXT records of 16 writes + 16 reads");
+	ok(nrec == 4 && segs == 4 * 32,
+	   "4 DXT records of 16 writes + 16 reads");
 	iol_dlog_close(d);
 
 	/* the same bytes through open_mem, and every prefix fails cleanly */
