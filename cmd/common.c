@@ -83,6 +83,44 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 	return 0;
 }
 
+int copts_start(struct copts *c, int argc, char **argv,
+		const struct option *longopts, void (*help)(void),
+		int (*extra)(int opt, const char *arg), struct out *o,
+		int *first_log)
+{
+	int opt, done = 0, r;
+
+	copts_init(c, argv);
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
+				  NULL)) != -1) {
+		if (opt == 'h') {
+			help();
+			return EXIT_OK;
+		}
+		r = extra ? extra(opt, optarg) : 0;
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		r = copts_handle(c, opt, optarg, &done);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (done)
+			return EXIT_OK;
+		if (!r)
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
+	}
+	if (optind >= argc)
+		return usage_error("no log given");
+	if (out_open(o, c->outpath, c->fmt) < 0)
+		return EXIT_DATA;
+	*first_log = optind;
+	return -1;
+}
+
 const char trace_help[] =
 	"  --lenient          traces: skip unparsable lines, counting them\n"
 	"  --merge-traces     traces: all logs given are one job's processes\n"

@@ -162,6 +162,67 @@ static void put_ts(struct out *o, double t)
 		out_num(o, t, 4);
 }
 
+static regex_t inc, exc;
+static int have_inc, have_exc, merge, module;
+static int64_t top;
+
+static int extra_opt(int opt, const char *arg)
+{
+	int k;
+
+	switch (opt) {
+	case 'x':
+	case 'i':
+		if ((opt == 'i' && have_inc) || (opt == 'x' && have_exc)) {
+			usage_error(
+				"--%s given twice: join the patterns with |",
+				opt == 'i' ? "include" : "exclude");
+			return -1;
+		}
+		if (regcomp(opt == 'i' ? &inc : &exc, arg,
+			    REG_EXTENDED | REG_NOSUB)) {
+			usage_error("bad regular expression '%s'", arg);
+			return -1;
+		}
+		if (opt == 'i')
+			have_inc = 1;
+		else
+			have_exc = 1;
+		return 1;
+	case 'm': merge = 1; return 1;
+	case 'M':
+		module = find_module(arg);
+		if (module < 0 || !iol_mod_is_data(module)) {
+			usage_error("'%s' is not a module with file records "
+				    "(posix, mpiio, stdio, h5d, pnetcdf_var, "
+				    "dfs, daos)",
+				    arg);
+			return -1;
+		}
+		return 1;
+	case 's':
+		if (!strcmp(arg, "bytes")) {
+			sort_key = -1;
+			return 1;
+		}
+		for (k = 3; k < NCOLS - 3; k++)
+			if (!strcmp(arg, cols[k])) {
+				sort_key = k;
+				return 1;
+			}
+		usage_error("cannot sort by '%s'", arg);
+		return -1;
+	case 't':
+		if (parse_count(arg, &top) < 0) {
+			usage_error("--top wants a positive count, not '%s'",
+				    arg);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
 int cmd_files(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -176,100 +237,20 @@ int cmd_files(int argc, char **argv)
 	};
 	struct copts co;
 	struct out o;
-	regex_t inc, exc;
-	int have_inc = 0, have_exc = 0, merge = 0, module = -1;
-	int64_t top = 0;
-	int opt, done = 0, rc = EXIT_OK, i, k;
+	int rc, i;
 
-	copts_init(&co, argv);
 	sort_key = -1;
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		int h;
-
-		switch (opt) {
-		case 'h': help(); goto out_ok;
-		case 'x':
-		case 'i':
-			if ((opt == 'i' && have_inc) ||
-			    (opt == 'x' && have_exc)) {
-				rc = usage_error("--%s given twice: join the "
-						 "patterns with |",
-						 opt == 'i' ? "include"
-							    : "exclude");
-				goto out;
-			}
-			if (regcomp(opt == 'i' ? &inc : &exc, optarg,
-				    REG_EXTENDED | REG_NOSUB)) {
-				rc = usage_error("bad regular expression '%s'",
-						 optarg);
-				goto out;
-			}
-			if (opt == 'i')
-				have_inc = 1;
-			else
-				have_exc = 1;
-			continue;
-		case 'm': merge = 1; continue;
-		case 'M':
-			module = find_module(optarg);
-			if (module < 0 || !iol_mod_is_data(module)) {
-				rc = usage_error("'%s' is not a module with "
-						 "file records "
-						 "(posix, mpiio, stdio, h5d, "
-						 "pnetcdf_var, dfs, daos)",
-						 optarg);
-				goto out;
-			}
-			continue;
-		case 's':
-			for (k = 3; k < NCOLS - 3; k++)
-				if (!strcmp(optarg, cols[k]))
-					break;
-			if (!strcmp(optarg, "bytes"))
-				k = -1;
-			else if (k >= NCOLS - 3) {
-				rc = usage_error("cannot sort by '%s'", optarg);
-				goto out;
-			}
-			sort_key = k;
-			continue;
-		case 't':
-			if (parse_count(optarg, &top) < 0) {
-				rc = usage_error("--top wants a positive "
-						 "count, not '%s'",
-						 optarg);
-				goto out;
-			}
-			continue;
-		}
-		h = copts_handle(&co, opt, optarg, &done);
-		if (h < 0) {
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		if (done)
-			goto out_ok;
-		if (!h) {
-			rc = usage_error("unknown option '%s'",
-					 argv[optind - 1]);
-			goto out;
-		}
-	}
-	if (optind >= argc) {
-		rc = usage_error("no log given");
+	have_inc = have_exc = merge = 0;
+	module = -1;
+	top = 0;
+	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &o, &i);
+	if (rc >= 0)
 		goto out;
-	}
-	if (out_open(&o, co.outpath, co.fmt) < 0) {
-		rc = EXIT_DATA;
-		goto out;
-	}
+	rc = EXIT_OK;
 	/* text: a titled table per log; machine formats: one table */
 	if (co.fmt != FMT_TEXT)
 		out_table(&o, cols, NCOLS);
-	for (i = optind; i < argc; i++) {
+	for (; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_filerow *rows;
 		struct iol_error err = {0};
@@ -376,7 +357,4 @@ out:
 	if (have_exc)
 		regfree(&exc);
 	return rc;
-out_ok:
-	rc = EXIT_OK;
-	goto out;
 }

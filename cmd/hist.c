@@ -71,37 +71,17 @@ int cmd_hist(int argc, char **argv)
 	struct copts co;
 	struct out o;
 	struct iol_hist h[IOL_MOD_KNOWN + 1];
-	int opt, done = 0, rc = EXIT_OK, i, pass;
+	int rc, i, pass;
 
-	copts_init(&co, argv);
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		int r;
-
-		if (opt == 'h') {
-			help();
-			return EXIT_OK;
-		}
-		r = copts_handle(&co, opt, optarg, &done);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (done)
-			return EXIT_OK;
-		if (!r)
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-	}
-	if (optind >= argc)
-		return usage_error("no log given");
-	if (out_open(&o, co.outpath, co.fmt) < 0)
-		return EXIT_DATA;
+	rc = copts_start(&co, argc, argv, longopts, help, NULL, &o, &i);
+	if (rc >= 0)
+		return rc;
+	rc = EXIT_OK;
 	/* machine formats: the bins table; JSON and CSV keep one table, so
 	 * common sizes appear as op "common" rows with the size in min_bytes */
 	if (co.fmt != FMT_TEXT)
 		out_table(&o, cols, 7);
-	for (i = optind; i < argc; i++) {
+	for (; i < argc; i++) {
 		struct iol_job *job;
 		size_t n, k;
 

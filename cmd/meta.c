@@ -62,35 +62,15 @@ int cmd_meta(int argc, char **argv)
 					    "share of meta"};
 	struct copts co;
 	struct out o;
-	int opt, done = 0, rc = EXIT_OK, i;
+	int rc, i;
 
-	copts_init(&co, argv);
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		int r;
-
-		if (opt == 'h') {
-			help();
-			return EXIT_OK;
-		}
-		r = copts_handle(&co, opt, optarg, &done);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (done)
-			return EXIT_OK;
-		if (!r)
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-	}
-	if (optind >= argc)
-		return usage_error("no log given");
-	if (out_open(&o, co.outpath, co.fmt) < 0)
-		return EXIT_DATA;
+	rc = copts_start(&co, argc, argv, longopts, help, NULL, &o, &i);
+	if (rc >= 0)
+		return rc;
+	rc = EXIT_OK;
 	if (co.fmt != FMT_TEXT)
 		out_table(&o, cols, 5);
-	for (i = optind; i < argc; i++) {
+	for (; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_meta mt;
 		struct iol_error err = {0};

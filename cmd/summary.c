@@ -463,34 +463,14 @@ int cmd_summary(int argc, char **argv)
 	};
 	struct copts co;
 	struct out o;
-	int opt, done = 0, rc = EXIT_OK, i, first = 1;
+	int rc, i, first = 1;
 
-	copts_init(&co, argv);
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		int h;
-
-		if (opt == 'h') {
-			help();
-			return EXIT_OK;
-		}
-		h = copts_handle(&co, opt, optarg, &done);
-		if (h < 0)
-			return EXIT_USAGE;
-		if (done)
-			return EXIT_OK;
-		if (!h)
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-	}
-	if (optind >= argc)
-		return usage_error("no log given");
-	if (out_open(&o, co.outpath, co.fmt) < 0)
-		return EXIT_DATA;
+	rc = copts_start(&co, argc, argv, longopts, help, NULL, &o, &i);
+	if (rc >= 0)
+		return rc;
+	rc = EXIT_OK;
 	build_cols();
-	for (i = optind; i < argc; i++) {
+	for (; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_summary s;
 		struct iol_error err = {0};

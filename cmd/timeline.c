@@ -307,6 +307,40 @@ static void text(struct out *o, const char *log, const struct iol_job *job,
 	out_text(o, "\n");
 }
 
+static int64_t bins, width;
+static int phases;
+
+static int extra_opt(int opt, const char *arg)
+{
+	switch (opt) {
+	case 'b':
+		if (parse_count(arg, &bins) < 0 || bins > 100000) {
+			usage_error("--bins wants 1 to 100000, not '%s'", arg);
+			return -1;
+		}
+		return 1;
+	case 'p': phases = 1; return 1;
+	case 'w':
+		if (parse_count(arg, &width) < 0 || width < 8 || width > 1000) {
+			usage_error("--width wants 8 to 1000, not '%s'", arg);
+			return -1;
+		}
+		return 1;
+	case 'l':
+		if (!strcmp(arg, "posix"))
+			layer = 0;
+		else if (!strcmp(arg, "mpiio") || !strcmp(arg, "mpi-io"))
+			layer = 1;
+		else {
+			usage_error("--layer wants posix or mpiio, not '%s'",
+				    arg);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
 int cmd_timeline(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -319,61 +353,21 @@ int cmd_timeline(int argc, char **argv)
 	};
 	struct copts co;
 	struct out o;
-	int64_t bins = 0, width = 64;
-	int opt, done = 0, rc = EXIT_OK, i, phases = 0, first = 1;
+	int rc, i, first = 1;
 
-	copts_init(&co, argv);
 	layer = -1;
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		int r;
-
-		switch (opt) {
-		case 'h': help(); return EXIT_OK;
-		case 'b':
-			if (parse_count(optarg, &bins) < 0 || bins > 100000)
-				return usage_error(
-					"--bins wants 1 to 100000, not '%s'",
-					optarg);
-			continue;
-		case 'p': phases = 1; continue;
-		case 'l':
-			if (!strcmp(optarg, "posix"))
-				layer = 0;
-			else if (!strcmp(optarg, "mpiio") ||
-				 !strcmp(optarg, "mpi-io"))
-				layer = 1;
-			else
-				return usage_error("--layer wants posix or "
-						   "mpiio, not '%s'",
-						   optarg);
-			continue;
-		case 'w':
-			if (parse_count(optarg, &width) < 0 || width < 8 ||
-			    width > 1000)
-				return usage_error(
-					"--width wants 8 to 1000, not '%s'",
-					optarg);
-			continue;
-		}
-		r = copts_handle(&co, opt, optarg, &done);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (done)
-			return EXIT_OK;
-		if (!r)
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-	}
-	if (optind >= argc)
-		return usage_error("no log given");
-	if (bins && phases)
+	bins = 0;
+	width = 64;
+	phases = 0;
+	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &o, &i);
+	if (rc >= 0)
+		return rc;
+	rc = EXIT_OK;
+	if (bins && phases) {
+		out_close(&o, 0);
 		return usage_error("--bins and --phases cannot be combined");
-	if (out_open(&o, co.outpath, co.fmt) < 0)
-		return EXIT_DATA;
-	for (i = optind; i < argc; i++) {
+	}
+	for (; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_error err = {0};
 		struct iol_phases ph;
