@@ -257,39 +257,23 @@ static int load_darshan(struct iol_job *job, struct iol_error *err)
  * is taken to be a Darshan log. */
 static int looks_like_trace(const char *path)
 {
-	struct iol_lines l;
-	char *line;
-	size_t len;
-	int r = 0;
 	struct stat sb;
+	FILE *f;
+	char head[16];
+	size_t n;
 
 	if (!strcmp(path, "-"))
 		return 0;
 	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
 		return 1;
-	{
-		FILE *f = fopen(path, "rb");
-		char head[16];
-		size_t n;
-
-		if (!f)
-			return 0;
-		n = fread(head, 1, sizeof(head), f);
-		fclose(f);
-		if (iol_dlog_sniff(head, n))
-			return 0;
-	}
-	if (iol_lines_open(&l, path, NULL) < 0)
+	f = fopen(path, "rb");
+	if (!f)
 		return 0;
-	/* skip blank lines and strace's own notes */
-	while (iol_lines_next(&l, &line, &len, NULL) == 1) {
-		if (!len || !strncmp(line, "strace:", 7))
-			continue;
-		r = iol_strace_sniff(line, len);
-		break;
-	}
-	iol_lines_close(&l);
-	return r;
+	n = fread(head, 1, sizeof(head), f);
+	fclose(f);
+	if (iol_dlog_sniff(head, n))
+		return 0;
+	return iol_strace_sniff_file(path);
 }
 
 /* standard input into a temporary file; returns its path (caller frees) */

@@ -1523,7 +1523,7 @@ static int feed(struct strace_state *st, char *line, uint64_t lineno,
 /* ---- loading ---- */
 
 /* does the file's first line look like strace output? */
-static int sniff_file(const char *path)
+int iol_strace_sniff_file(const char *path)
 {
 	struct iol_lines l;
 	char *line;
@@ -1587,7 +1587,7 @@ static int expand_paths(struct strace_state *st, const char *const *paths,
 				/* a directory of traces may hold notes and
 				 * summaries too: take the traces */
 				if (stat(full, &sb) == 0 &&
-				    S_ISREG(sb.st_mode) && sniff_file(full))
+				    S_ISREG(sb.st_mode) && iol_strace_sniff_file(full))
 					list[nl++] = full;
 				else
 					free(full);

@@ -21,6 +21,8 @@ struct iol_trace_opts {
 
 /* Is this text the start of an strace log?  (first lines of a file) */
 int iol_strace_sniff(const char *buf, size_t len);
+/* The same for a file (plain, gzip or xz): its first non-blank line. */
+int iol_strace_sniff_file(const char *path);
 
 /* Load one or more strace outputs as one job; a directory stands for the
  * files in it, in name order. */
