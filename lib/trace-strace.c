@@ -1587,7 +1587,8 @@ static int expand_paths(struct strace_state *st, const char *const *paths,
 				/* a directory of traces may hold notes and
 				 * summaries too: take the traces */
 				if (stat(full, &sb) == 0 &&
-				    S_ISREG(sb.st_mode) && iol_strace_sniff_file(full))
+				    S_ISREG(sb.st_mode) &&
+				    iol_strace_sniff_file(full))
 					list[nl++] = full;
 				else
 					free(full);
