@@ -163,6 +163,9 @@ int load_job(const struct copts *c, int argc, char **argv, int *i,
 		    "figures miss records",
 		    path, list);
 	}
+	if ((*job)->unknown_ops)
+		msg("warning: '%s': operations not understood, skipped:%s",
+		    path, (*job)->unknown_ops);
 	if ((*job)->skipped)
 		msg("warning: '%s': %llu unparsable lines skipped", path,
 		    (unsigned long long)(*job)->skipped);

@@ -100,9 +100,11 @@ struct iol_job {
 	struct iol_jsys *sys;
 	size_t nsys;
 	struct iol_jother other[IOL_OTHER_N];
-	uint64_t skipped; /* unparsable lines skipped (lenient) */
-	int64_t ncreated; /* files created, exact; -1 unknown */
-	int date_known;	  /* 0: times of day only (strace -tt) */
+	uint64_t skipped;	 /* unparsable lines skipped (lenient) */
+	uint64_t skipped_ops;	 /* Iota operations not understood */
+	const char *unknown_ops; /* their names, " a, b," */
+	int64_t ncreated;	 /* files created, exact; -1 unknown */
+	int date_known;		 /* 0: times of day only (strace -tt) */
 	struct iol_job_priv *priv;
 };
 

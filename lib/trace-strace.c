@@ -137,6 +137,8 @@ struct pfile {
 };
 
 struct strace_state {
+	int iota;	       /* Iota traces instead of strace */
+	char unknown_ops[512]; /* Iota operations reported once */
 	struct iol_trace_opts opts;
 	char **paths; /* inputs, expanded */
 	int npaths;
@@ -1492,13 +1494,182 @@ static void pass_reset(struct strace_state *st)
 	st->have_time = 0;
 }
 
+/* ---- Iota: "task start elapse offset op ret path-or-fd [lustre]" ---- */
+
+static int split_ws(char *s, char **tok, int max)
+{
+	int n = 0;
+
+	while (*s && n < max) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			break;
+		tok[n++] = s;
+		while (*s && *s != ' ' && *s != '\t')
+			s++;
+		if (*s)
+			*s++ = '\0';
+	}
+	return n;
+}
+
+static int num_tok(const char *s, int allow_frac)
+{
+	char *e;
+
+	if (allow_frac)
+		(void)strtod(s, &e);
+	else
+		(void)strtoll(s, &e, 10);
+	return e != s && *e == '\0';
+}
+
+/* 0 handled, 1 ignorable, -1 not an Iota line */
+static int iota_line(struct strace_state *st, char *line)
+{
+	char *tok[9];
+	int n = split_ws(line, tok, 9), task;
+	struct call c;
+	struct proc *p;
+	const char *op;
+	long long off, ret;
+	char args[2][32];
+
+	if (n == 0 || tok[0][0] == '#')
+		return 1;
+	if (n < 7 || !num_tok(tok[0], 0) || !num_tok(tok[1], 1) ||
+	    !num_tok(tok[2], 1) || !num_tok(tok[3], 0) || !num_tok(tok[5], 0))
+		return -1;
+	memset(&c, 0, sizeof(c));
+	task = (int)strtol(tok[0], NULL, 10);
+	c.start = strtod(tok[1], NULL);
+	c.dur = strtod(tok[2], NULL);
+	if (!(c.dur >= 0))
+		c.dur = 0;
+	off = strtoll(tok[3], NULL, 10);
+	op = tok[4];
+	ret = strtoll(tok[5], NULL, 10);
+	c.ret = ret;
+	c.failed = ret < 0;
+	if (task < 0)
+		return -1;
+	if (st->loading) {
+		if (st->tmin == 0 || c.start < st->tmin)
+			st->tmin = c.start;
+		if (c.start + c.dur > st->tmax)
+			st->tmax = c.start + c.dur;
+	}
+	p = proc_get(st, task);
+	if (!p)
+		return -1;
+	p->rank = task; /* Iota's task is the rank */
+	if (task >= st->nranks)
+		st->nranks = task + 1;
+	memcpy(c.name, op, strlen(op) < sizeof(c.name) ? strlen(op) + 1 : 1);
+	if (!strcmp(op, "open") || !strcmp(op, "create")) {
+		do_open(st, p, &c, tok[6],
+			!strcmp(op, "create") ? "O_CREAT" : "");
+		return 0;
+	}
+	if (!strcmp(op, "truncate") || !strcmp(op, "unlink") ||
+	    !strcmp(op, "stat")) {
+		/* reuse the strace path handling: one quoted argument */
+		char quoted[4096];
+		size_t l = strlen(tok[6]);
+
+		if (l + 3 > sizeof(quoted))
+			return -1;
+		quoted[0] = '"';
+		memcpy(quoted + 1, tok[6], l);
+		quoted[l + 1] = '"';
+		quoted[l + 2] = '\0';
+		c.args[0] = quoted;
+		c.nargs = 1;
+		do_path_meta(st, p, &c, 0, op[0] == 's' ? P_STATS : -1);
+		return 0;
+	}
+	/* the rest take a descriptor */
+	if (!num_tok(tok[6], 0))
+		return -1;
+	snprintf(args[0], sizeof(args[0]), "%s", tok[6]);
+	snprintf(args[1], sizeof(args[1]), "%lld", off);
+	c.args[0] = args[0];
+	c.nargs = 1;
+	if (!strcmp(op, "read") || !strcmp(op, "write") ||
+	    !strcmp(op, "pread") || !strcmp(op, "pwrite") ||
+	    !strcmp(op, "fread") || !strcmp(op, "fwrite")) {
+		int is_read = !strcmp(op, "read") || !strcmp(op, "pread") ||
+			      !strcmp(op, "fread");
+
+		if (!c.failed)
+			xfer(st, p, strtol(tok[6], NULL, 10), NULL, is_read,
+			     off >= 0 ? off : -1, ret, &c);
+		return 0;
+	}
+	if (!strcmp(op, "seek")) {
+		struct fdent *f = fd_at(p, strtol(tok[6], NULL, 10), 0);
+
+		if (f && !c.failed) {
+			f->off = ret >= 0 ? ret : off;
+			if (f->kind == FD_FILE)
+				meta_op(st, p, f->file, P_SEEKS, &c, 0, 0);
+		}
+		return 0;
+	}
+	if (!strcmp(op, "flush") || !strcmp(op, "sync") ||
+	    !strcmp(op, "fsync")) {
+		do_fd_meta(st, p, &c, 0, P_FSYNCS, 0);
+		return 0;
+	}
+	if (!strcmp(op, "close")) {
+		struct fdent *f = fd_at(p, strtol(tok[6], NULL, 10), 0);
+
+		if (f && f->kind == FD_FILE && !c.failed)
+			meta_op(st, p, f->file, -1, &c, 0, 1);
+		if (f && !c.failed)
+			memset(f, 0, sizeof(*f));
+		return 0;
+	}
+	/* unknown operations: say so once each, go on */
+	if (st->loading && strlen(st->unknown_ops) + strlen(op) + 3 <
+				   sizeof(st->unknown_ops)) {
+		char pat[40];
+
+		snprintf(pat, sizeof(pat), " %s,", op);
+		if (!strstr(st->unknown_ops, pat)) {
+			size_t l = strlen(st->unknown_ops);
+
+			snprintf(st->unknown_ops + l,
+				 sizeof(st->unknown_ops) - l, "%s", pat);
+			st->job->skipped_ops++;
+		}
+	}
+	return 1;
+}
+
 /* one line; 0 ok, 1 skipped (lenient), < 0 error */
 static int feed(struct strace_state *st, char *line, uint64_t lineno,
 		const char *path, struct iol_error *err)
 {
 	struct call c;
 	struct proc *p = NULL;
-	int r = parse_line(st, line, &c, &p);
+	int r;
+
+	if (st->iota) {
+		r = iota_line(st, line);
+		if (r >= 0)
+			return 0;
+		if (st->opts.lenient) {
+			if (st->loading)
+				st->job->skipped++;
+			return 1;
+		}
+		return iol_error_set(err, IOL_ESYNTAX,
+				     "%s: line %llu is not an Iota trace line",
+				     path, (unsigned long long)lineno);
+	}
+	r = parse_line(st, line, &c, &p);
 
 	if (r < 0) {
 		free(c.owned);
@@ -1533,9 +1704,10 @@ int iol_strace_sniff_file(const char *path)
 	if (iol_lines_open(&l, path, NULL) < 0)
 		return 0;
 	while (iol_lines_next(&l, &line, &len, NULL) == 1) {
-		if (!len || !strncmp(line, "strace:", 7))
+		/* blank lines, strace's notes, comments of Iota traces */
+		if (!len || !strncmp(line, "strace:", 7) || line[0] == '#')
 			continue;
-		r = iol_strace_sniff(line, len);
+		r = iol_iota_sniff(line, len) ? 2 : iol_strace_sniff(line, len);
 		break;
 	}
 	iol_lines_close(&l);
@@ -1654,6 +1826,21 @@ static int run_file(struct strace_state *st, int fi, struct iol_error *err)
 	return ret < 0 ? ret : 0;
 }
 
+int iol_iota_sniff(const char *buf, size_t len)
+{
+	char line[512], *tok[9];
+	size_t n = len < sizeof(line) - 1 ? len : sizeof(line) - 1;
+
+	memcpy(line, buf, n);
+	line[n] = '\0';
+	if (strchr(line, '\n'))
+		*strchr(line, '\n') = '\0';
+	n = (size_t)split_ws(line, tok, 9);
+	return n >= 7 && num_tok(tok[0], 0) && num_tok(tok[1], 1) &&
+	       num_tok(tok[2], 1) && num_tok(tok[3], 0) && num_tok(tok[5], 0) &&
+	       isalpha((unsigned char)tok[4][0]);
+}
+
 int iol_strace_sniff(const char *buf, size_t len)
 {
 	char line[512];
@@ -1728,6 +1915,10 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 	if (o)
 		st->opts = *o;
 	ret = expand_paths(st, paths, npaths, err);
+	if (ret == 0 && iol_strace_sniff_file(st->paths[0]) == 2) {
+		st->iota = 1;
+		memcpy(job->source, "iota", 5);
+	}
 	st->loading = 1;
 	st->t0 = 0; /* absolute during loading, made relative below */
 	for (k = 0; ret == 0 && k < st->npaths; k++)
@@ -1782,8 +1973,9 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 		free(sorted);
 		st->loading = 0;
 	}
-	job->nprocs = st->opts.rank_from == IOL_RANK_FROM_PID ? maxrank + 1
-							      : st->npaths;
+	job->nprocs = st->opts.rank_from == IOL_RANK_FROM_PID || st->iota
+			      ? maxrank + 1
+			      : st->npaths;
 	if (job->nprocs < maxrank + 1)
 		job->nprocs = maxrank + 1;
 	job->start_sec = (int64_t)floor(st->tmin);
@@ -1793,6 +1985,8 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 	job->run_time = st->tmax - st->tmin;
 	if (!job->exe)
 		job->exe = iol_arena_strdup(job->priv, st->paths[0]);
+	if (st->unknown_ops[0])
+		job->unknown_ops = iol_arena_strdup(job->priv, st->unknown_ops);
 	job->metadata = "";
 	/* records into the job model: POSIX, one per file per rank */
 	jm = &job->mod[IOL_MOD_POSIX];

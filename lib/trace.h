@@ -21,7 +21,11 @@ struct iol_trace_opts {
 
 /* Is this text the start of an strace log?  (first lines of a file) */
 int iol_strace_sniff(const char *buf, size_t len);
-/* The same for a file (plain, gzip or xz): its first non-blank line. */
+/* Is this line an Iota trace line ("task start elapse offset op ret
+ * path-or-fd [lustre]")? */
+int iol_iota_sniff(const char *buf, size_t len);
+/* The same for a file (plain, gzip or xz), by its first non-blank line:
+ * 1 strace, 2 Iota, 0 neither. */
 int iol_strace_sniff_file(const char *path);
 
 /* Load one or more strace outputs as one job; a directory stands for the
