@@ -27,16 +27,16 @@ LDFLAGS += -fsanitize=address,undefined
 endif
 
 LIB_SRCS = lib/error.c lib/darshan.c lib/modnames.c lib/accum.c lib/job.c \
-	lib/lines.c lib/trace-strace.c \
+	lib/lines.c lib/trace-strace.c lib/darshan-write.c \
 	lib/metrics.c
 CMD_SRCS = cmd/iolens.c cmd/commands.c cmd/util.c cmd/obuf.c cmd/parse.c \
 	cmd/parse-desc.c cmd/output.c cmd/common.c cmd/summary.c \
-	cmd/files.c cmd/hist.c cmd/meta.c cmd/timeline.c
+	cmd/files.c cmd/hist.c cmd/meta.c cmd/timeline.c cmd/convert.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 CMD_OBJS = $(CMD_SRCS:.c=.o)
 HEADERS = $(wildcard lib/*.h cmd/*.h)
 PUBLIC_HEADERS = lib/iolens.h lib/error.h lib/modules.h lib/darshan.h lib/accum.h \
-	lib/job.h lib/metrics.h lib/trace.h lib/lines.h
+	lib/job.h lib/metrics.h lib/trace.h lib/lines.h lib/darshan-write.h
 
 UNIT_SRCS = $(wildcard t/unit/*.c)
 UNIT_BINS = $(UNIT_SRCS:.c=)

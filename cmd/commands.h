@@ -25,5 +25,6 @@ int cmd_files(int argc, char **argv);
 int cmd_hist(int argc, char **argv);
 int cmd_meta(int argc, char **argv);
 int cmd_timeline(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 
 #endif

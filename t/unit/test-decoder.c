@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "accum.h"
+#include "darshan-write.h"
 #include "darshan.h"
 #include "obuf.h"
 
@@ -230,8 +231,21 @@ static void test_ior(const char *dir)
 	}
 }
 
+/* Darshan's record ids (FORMAT.md section 5 gives these three) */
+static void test_record_ids(void)
+{
+	ok(iol_darshan_record_id("heatmap:POSIX") == 16592106915301738621ULL &&
+		   iol_darshan_record_id("heatmap:MPIIO") ==
+			   3668870418325792824ULL &&
+		   iol_darshan_record_id(
+			   "/home/wkliao/Darshan/TEST/mpi-io-test.tmp.dat") ==
+			   9347516096890457488ULL,
+	   "record ids are Darshan's lookup8 hash of the name");
+}
+
 int main(int argc, char **argv)
 {
+	test_record_ids();
 	test_fixed();
 	test_errors();
 	if (argc > 1)

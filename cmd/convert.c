@@ -1,0 +1,94 @@
+/*
+ * iolens convert: system-call or Iota traces into a Darshan 3.41 log, so
+ * that every Darshan tool can read what the trace saw.  All the traces
+ * given are one job (a rank per file, or per process with --rank-from).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common.h"
+#include "darshan-write.h"
+#include "trace.h"
+#include "util.h"
+#include "banned.h"
+
+static const char usage_str[] = "usage: iolens convert [--lenient] "
+				"[--rank-from file|pid] --output log\n"
+				"                      trace ...\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	fputs("\nWrite the traces given (strace or Iota; a directory stands "
+	      "for\n"
+	      "the traces in it) as one Darshan 3.41 log with a POSIX record "
+	      "per\n"
+	      "file and rank and DXT_POSIX traces of every data call.\n\n"
+	      "  --lenient          skip unparsable lines, counting them\n"
+	      "  -o, --output log   the Darshan log to write (required)\n"
+	      "  --rank-from how    a rank per input file (file, default) or "
+	      "per\n"
+	      "                     process id (pid)\n"
+	      "  -h, --help         show this help\n"
+	      "  --version          show the version\n",
+	      stdout);
+}
+
+int cmd_convert(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"lenient", no_argument, NULL, OPT_LENIENT},
+		{"output", required_argument, NULL, 'o'},
+		{"rank-from", required_argument, NULL, OPT_RANK_FROM},
+		{"version", no_argument, NULL, OPT_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	struct iol_trace_opts to;
+	struct iol_error err = {0};
+	struct iol_job *job;
+	struct copts co;
+	int opt, done = 0, r;
+
+	copts_init(&co, argv);
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
+				  NULL)) != -1) {
+		if (opt == 'h') {
+			help();
+			return EXIT_OK;
+		}
+		r = copts_handle(&co, opt, optarg, &done);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (done)
+			return EXIT_OK;
+		if (!r)
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
+	}
+	if (!co.outpath)
+		return usage_error("--output names the log to write");
+	if (optind >= argc)
+		return usage_error("no trace given");
+	to.rank_from = co.rank_from;
+	to.lenient = co.lenient;
+	r = iol_job_load_strace(&job, (const char *const *)argv + optind,
+				argc - optind, &to, &err);
+	if (r < 0) {
+		msg_ioerr(argv[optind], r, &err);
+		return EXIT_DATA;
+	}
+	if (job->skipped)
+		msg("warning: %llu unparsable lines skipped",
+		    (unsigned long long)job->skipped);
+	r = iol_darshan_write(job, co.outpath, &err);
+	iol_job_close(job);
+	if (r < 0) {
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}
