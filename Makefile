@@ -21,6 +21,9 @@ CFLAGS ?= -g $(OPT)
 WARN = -std=c11 -Wall -Wextra -Werror -Wno-format-truncation
 ALL_CFLAGS = $(WARN) $(CFLAGS) -fPIC -Ilib -Icmd -DIOLENS_VERSION='"$(VERSION)"'
 LDLIBS = -lz -lbz2 -llzma -lm
+# the report is drawn with Cairo and Pango; only the binary links them
+REPORT_CFLAGS = $(shell pkg-config --cflags pangocairo cairo-pdf cairo-svg 2>/dev/null)
+REPORT_LIBS = $(shell pkg-config --libs pangocairo cairo-pdf cairo-svg 2>/dev/null)
 ifeq ($(SANITIZE),1)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=address,undefined
@@ -31,10 +34,13 @@ LIB_SRCS = lib/error.c lib/darshan.c lib/modnames.c lib/accum.c lib/job.c \
 	lib/metrics.c
 CMD_SRCS = cmd/iolens.c cmd/commands.c cmd/util.c cmd/obuf.c cmd/parse.c \
 	cmd/parse-desc.c cmd/output.c cmd/common.c cmd/summary.c \
-	cmd/files.c cmd/hist.c cmd/meta.c cmd/timeline.c cmd/convert.c
+	cmd/files.c cmd/hist.c cmd/meta.c cmd/timeline.c cmd/convert.c \
+	cmd/report.c
+REPORT_SRCS = lib/report/chart.c lib/report/report.c
+REPORT_OBJS = $(REPORT_SRCS:.c=.o)
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 CMD_OBJS = $(CMD_SRCS:.c=.o)
-HEADERS = $(wildcard lib/*.h cmd/*.h)
+HEADERS = $(wildcard lib/*.h cmd/*.h lib/report/*.h)
 PUBLIC_HEADERS = lib/iolens.h lib/error.h lib/modules.h lib/darshan.h lib/accum.h \
 	lib/job.h lib/metrics.h lib/trace.h lib/lines.h lib/darshan-write.h
 
@@ -43,9 +49,11 @@ UNIT_BINS = $(UNIT_SRCS:.c=)
 
 all: bin/iolens lib/libiolens.so t/unit-bins
 
-bin/iolens: $(CMD_OBJS) lib/libiolens.a
+bin/iolens: $(CMD_OBJS) $(REPORT_OBJS) lib/libiolens.a
 	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ $(CMD_OBJS) lib/libiolens.a $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CMD_OBJS) $(REPORT_OBJS) lib/libiolens.a $(LDLIBS) $(REPORT_LIBS)
+
+lib/report/%.o cmd/report.o: ALL_CFLAGS += $(REPORT_CFLAGS) -DIOLENS_DATADIR='"$(datadir)/iolens"' 
 
 lib/libiolens.a: $(LIB_OBJS)
 	rm -f $@
@@ -93,7 +101,7 @@ bench: all
 # the format of .clang-format (Linux style), when clang-format is at hand
 lint:
 	@if command -v clang-format >/dev/null; then \
-		clang-format --dry-run -Werror $(LIB_SRCS) $(CMD_SRCS) lib/*.h cmd/*.h t/unit/*.c; \
+		clang-format --dry-run -Werror $(LIB_SRCS) $(CMD_SRCS) $(REPORT_SRCS) lib/*.h lib/report/*.h cmd/*.h t/unit/*.c; \
 	else echo "lint: clang-format not installed, format not checked"; fi
 
 install: all iolens.pc
@@ -106,8 +114,10 @@ install: all iolens.pc
 	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(includedir)/iolens/
 	install -m 644 iolens.pc $(DESTDIR)$(libdir)/pkgconfig/iolens.pc
 	install -m 644 man/*.1 $(DESTDIR)$(mandir)/man1/
+	install -d $(DESTDIR)$(datadir)/iolens
+	install -m 644 report-templates/*.tmpl $(DESTDIR)$(datadir)/iolens/
 
 clean:
-	rm -rf bin lib/*.o cmd/*.o lib/*.a lib/*.so iolens.pc $(UNIT_BINS) t/unit-bins .build-flags
+	rm -rf bin lib/*.o lib/report/*.o cmd/*.o lib/*.a lib/*.so iolens.pc $(UNIT_BINS) t/unit-bins .build-flags
 
 .PHONY: all deps demo check bench lint install clean FORCE

@@ -17,6 +17,8 @@ const struct command commands[] = {
 	 "metadata operations and their cost, per module and rank"},
 	{"timeline", cmd_timeline,
 	 "per-rank I/O intervals, phase bandwidths, rank x time matrix"},
+	{"report", cmd_report,
+	 "the job report as PDF (or SVG/PNG pages), laid out by a template"},
 	{"convert", cmd_convert,
 	 "strace or Iota traces into a Darshan 3.41 log"},
 	{NULL, NULL, NULL},

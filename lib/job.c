@@ -222,6 +222,7 @@ static int load_darshan(struct iol_job *job, struct iol_error *err)
 	job->end_sec = d->end_sec;
 	job->end_nsec = d->end_nsec;
 	job->run_time = iol_dlog_runtime(d);
+	job->time_exact = d->vminor >= 41;
 	/* a log finalised from an mmap file has no end time */
 	if (!(job->run_time >= 0))
 		job->run_time = NAN;

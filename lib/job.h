@@ -105,6 +105,7 @@ struct iol_job {
 	const char *unknown_ops; /* their names, " a, b," */
 	int64_t ncreated;	 /* files created, exact; -1 unknown */
 	int date_known;		 /* 0: times of day only (strace -tt) */
+	int time_exact;		 /* run time to the ns (3.41 logs, traces) */
 	struct iol_job_priv *priv;
 };
 

@@ -1322,22 +1322,24 @@ int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 
 		which = iol_timeline_layer(job, layer);
 		/* the time axis must cover every segment: old logs round the
-		 * run time down to whole seconds */
-		ret = iol_segs_open(&it, job, which, err);
-		if (ret < 0)
-			goto fail;
-		while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read, err)) >
-		       0)
-			for (k = 0; k < n; k++)
-				if (seg[k].end > tmax)
-					tmax = seg[k].end;
-		iol_segs_close(it);
-		if (n < 0) {
-			ret = (int)n;
-			goto fail;
+		 * run time to whole seconds, so look; exact ones need not */
+		if (!job->time_exact || !(job->run_time > 0)) {
+			ret = iol_segs_open(&it, job, which, err);
+			if (ret < 0)
+				goto fail;
+			while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read,
+						  err)) > 0)
+				for (k = 0; k < n; k++)
+					if (seg[k].end > tmax)
+						tmax = seg[k].end;
+			iol_segs_close(it);
+			if (n < 0) {
+				ret = (int)n;
+				goto fail;
+			}
+			if (tmax > m->t1)
+				m->t1 = tmax;
 		}
-		if (tmax > m->t1)
-			m->t1 = tmax;
 		ret = iol_segs_open(&it, job, which, err);
 		if (ret < 0)
 			goto fail;

@@ -1983,6 +1983,7 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 	job->end_sec = (int64_t)floor(st->tmax);
 	job->end_nsec = (int64_t)((st->tmax - floor(st->tmax)) * 1e9);
 	job->run_time = st->tmax - st->tmin;
+	job->time_exact = 1;
 	if (!job->exe)
 		job->exe = iol_arena_strdup(job->priv, st->paths[0]);
 	if (st->unknown_ops[0])

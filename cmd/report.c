@@ -1,0 +1,191 @@
+/*
+ * iolens report: the multi-page job report as PDF (or SVG/PNG pages),
+ * laid out by a template from report-templates/.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "commands.h"
+#include "common.h"
+#include "report/report.h"
+#include "util.h"
+#include "banned.h"
+
+static const char usage_str[] =
+	"usage: iolens report [--date when] [--format pdf|svg|png] [--nodes "
+	"n]\n"
+	"                     [--paper a4|letter] [--procs-per-node n]\n"
+	"                     [--template file] --output file log\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	printf("\nDraw the report of a job: what it did with I/O and where "
+	       "the\n"
+	       "time went, on pages laid out by a template.\n\n"
+	       "  --date when        creation date in the PDF (YYYY-MM-DD,\n"
+	       "                     YYYY-MM-DDTHH:MM:SS or epoch seconds); "
+	       "default\n"
+	       "                     SOURCE_DATE_EPOCH, else the job's start\n"
+	       "  --format fmt       pdf (default), or svg or png: one file "
+	       "per\n"
+	       "                     page, FILE-1.svg, FILE-2.svg, ...\n"
+	       "  --nodes n          the job ran on n compute nodes\n"
+	       "  -o, --output file  the file to write (replaced atomically)\n"
+	       "  --paper size       a4 (default) or letter\n"
+	       "  --procs-per-node n n processes per node\n"
+	       "  --template file    page layout (default: %s)\n"
+	       "%s"
+	       "  -h, --help         show this help\n"
+	       "  --version          show the version\n",
+	       report_default_template(), trace_help);
+}
+
+static struct report_opts ro;
+static char datebuf[32];
+
+static int set_date_epoch(const char *s)
+{
+	char *end;
+	long long v = strtoll(s, &end, 10);
+	time_t t;
+	struct tm tm;
+
+	if (*end || end == s)
+		return -1;
+	t = (time_t)v;
+	if (!gmtime_r(&t, &tm))
+		return -1;
+	strftime(datebuf, sizeof(datebuf), "%Y-%m-%dT%H:%M:%S", &tm);
+	ro.date = datebuf;
+	return 0;
+}
+
+static int extra_opt(int opt, const char *arg)
+{
+	int y, mo, d, h = 0, mi = 0, se = 0;
+
+	switch (opt) {
+	case 'd':
+		if (sscanf(arg, "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &d, &h, &mi,
+			   &se) >= 3 &&
+		    strlen(arg) >= 10 && arg[4] == '-') {
+			snprintf(datebuf, sizeof(datebuf),
+				 "%04d-%02d-%02dT%02d:%02d:%02d", y, mo, d, h,
+				 mi, se);
+			ro.date = datebuf;
+			return 1;
+		}
+		if (set_date_epoch(arg) == 0)
+			return 1;
+		usage_error("--date wants YYYY-MM-DD[THH:MM:SS] or epoch "
+			    "seconds, not '%s'",
+			    arg);
+		return -1;
+	case 'f':
+		if (!strcmp(arg, "pdf"))
+			ro.format = REPORT_PDF;
+		else if (!strcmp(arg, "svg"))
+			ro.format = REPORT_SVG;
+		else if (!strcmp(arg, "png"))
+			ro.format = REPORT_PNG;
+		else {
+			usage_error("--format wants pdf, svg or png, not '%s'",
+				    arg);
+			return -1;
+		}
+		return 1;
+	case 'p':
+		if (!strcmp(arg, "a4"))
+			ro.paper = PAPER_A4;
+		else if (!strcmp(arg, "letter"))
+			ro.paper = PAPER_LETTER;
+		else {
+			usage_error("--paper wants a4 or letter, not '%s'",
+				    arg);
+			return -1;
+		}
+		return 1;
+	case 't': ro.template_path = arg; return 1;
+	}
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"date", required_argument, NULL, 'd'},
+		{"format", required_argument, NULL, 'f'},
+		{"help", no_argument, NULL, 'h'},
+		{"lenient", no_argument, NULL, OPT_LENIENT},
+		{"merge-traces", no_argument, NULL, OPT_MERGE_TRACES},
+		NODE_LONGOPTS,
+		{"output", required_argument, NULL, 'o'},
+		{"paper", required_argument, NULL, 'p'},
+		{"rank-from", required_argument, NULL, OPT_RANK_FROM},
+		{"template", required_argument, NULL, 't'},
+		{"version", no_argument, NULL, OPT_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	struct iol_error err = {0};
+	struct iol_job *job;
+	struct copts co;
+	int opt, done = 0, r, i;
+
+	memset(&ro, 0, sizeof(ro));
+	copts_init(&co, argv);
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
+				  NULL)) != -1) {
+		if (opt == 'h') {
+			help();
+			return EXIT_OK;
+		}
+		r = extra_opt(opt, optarg);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		r = copts_handle(&co, opt, optarg, &done);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (done)
+			return EXIT_OK;
+		if (!r)
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
+	}
+	if (!co.outpath || !strcmp(co.outpath, "-"))
+		return usage_error("--output names the file to write");
+	if (argc - optind != 1 && !co.merge_traces)
+		return usage_error("one log, not %d", argc - optind);
+	if (optind >= argc)
+		return usage_error("no log given");
+	i = optind;
+	if (load_job(&co, argc, argv, &i, &job) < 0)
+		return EXIT_DATA;
+	ro.m = co.m;
+	if (!ro.date) {
+		const char *sde = getenv("SOURCE_DATE_EPOCH");
+
+		/* reproducible by default: the job's own start */
+		if (!(sde && *sde && set_date_epoch(sde) == 0)) {
+			char e[32];
+
+			snprintf(e, sizeof(e), "%lld",
+				 (long long)job->start_sec);
+			set_date_epoch(e);
+		}
+	}
+	r = report_write(job, co.outpath, &ro, &err);
+	iol_job_close(job);
+	if (r < 0) {
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}
