@@ -22,8 +22,8 @@ WARN = -std=c11 -Wall -Wextra -Werror -Wno-format-truncation
 ALL_CFLAGS = $(WARN) $(CFLAGS) -fPIC -Ilib -Icmd -DIOLENS_VERSION='"$(VERSION)"'
 LDLIBS = -lz -lbz2 -llzma -lm
 # the report is drawn with Cairo and Pango; only the binary links them
-REPORT_CFLAGS = $(shell pkg-config --cflags pangocairo cairo-pdf cairo-svg 2>/dev/null)
-REPORT_LIBS = $(shell pkg-config --libs pangocairo cairo-pdf cairo-svg 2>/dev/null)
+REPORT_CFLAGS = $(shell pkg-config --cflags pangocairo cairo-pdf cairo-svg xlsxwriter 2>/dev/null)
+REPORT_LIBS = $(shell pkg-config --libs pangocairo cairo-pdf cairo-svg xlsxwriter 2>/dev/null)
 ifeq ($(SANITIZE),1)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=address,undefined
@@ -35,8 +35,8 @@ LIB_SRCS = lib/error.c lib/darshan.c lib/modnames.c lib/accum.c lib/job.c \
 CMD_SRCS = cmd/iolens.c cmd/commands.c cmd/util.c cmd/obuf.c cmd/parse.c \
 	cmd/parse-desc.c cmd/output.c cmd/common.c cmd/summary.c \
 	cmd/files.c cmd/hist.c cmd/meta.c cmd/timeline.c cmd/convert.c \
-	cmd/report.c
-REPORT_SRCS = lib/report/chart.c lib/report/report.c
+	cmd/report.c cmd/export.c
+REPORT_SRCS = lib/report/chart.c lib/report/report.c lib/report/xlsx.c
 REPORT_OBJS = $(REPORT_SRCS:.c=.o)
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 CMD_OBJS = $(CMD_SRCS:.c=.o)
@@ -53,7 +53,7 @@ bin/iolens: $(CMD_OBJS) $(REPORT_OBJS) lib/libiolens.a
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -o $@ $(CMD_OBJS) $(REPORT_OBJS) lib/libiolens.a $(LDLIBS) $(REPORT_LIBS)
 
-lib/report/%.o cmd/report.o: ALL_CFLAGS += $(REPORT_CFLAGS) -DIOLENS_DATADIR='"$(datadir)/iolens"' 
+lib/report/%.o cmd/report.o cmd/export.o: ALL_CFLAGS += $(REPORT_CFLAGS) -DIOLENS_DATADIR='"$(datadir)/iolens"' 
 
 lib/libiolens.a: $(LIB_OBJS)
 	rm -f $@

@@ -19,6 +19,8 @@ const struct command commands[] = {
 	 "per-rank I/O intervals, phase bandwidths, rank x time matrix"},
 	{"report", cmd_report,
 	 "the job report as PDF (or SVG/PNG pages), laid out by a template"},
+	{"export", cmd_export,
+	 "the job (or several) as an XLSX workbook with native charts"},
 	{"convert", cmd_convert,
 	 "strace or Iota traces into a Darshan 3.41 log"},
 	{NULL, NULL, NULL},

@@ -27,5 +27,6 @@ int cmd_meta(int argc, char **argv);
 int cmd_timeline(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 
 #endif

@@ -1,0 +1,135 @@
+/*
+ * iolens export: the job (or several jobs) as an XLSX workbook for
+ * spreadsheets: summary, files, ranks, histograms, timeline and native
+ * charts.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "common.h"
+#include "report/xlsx.h"
+#include "util.h"
+#include "banned.h"
+
+static const char usage_str[] =
+	"usage: iolens export [--date epoch] [--nodes n] [--procs-per-node n]\n"
+	"                     --output file log ...\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	printf("\nWrite a workbook: Job (or Jobs with several logs, one row "
+	       "each),\n"
+	       "Files with an autofilter and a frozen header, Ranks, "
+	       "Histograms\n"
+	       "and Timeline, with native charts of access sizes and I/O "
+	       "cost.\n\n"
+	       "  --date epoch       the workbook's created date in seconds "
+	       "since\n"
+	       "                     the epoch; default SOURCE_DATE_EPOCH, "
+	       "else\n"
+	       "                     the first job's start\n"
+	       "  --nodes n          the jobs ran on n compute nodes\n"
+	       "  -o, --output file  the workbook to write (replaced "
+	       "atomically)\n"
+	       "  --procs-per-node n n processes per node\n"
+	       "%s"
+	       "  -h, --help         show this help\n"
+	       "  --version          show the version\n",
+	       trace_help);
+}
+
+static long long date_opt = -1;
+
+static int extra_opt(int opt, const char *arg)
+{
+	char *end;
+
+	if (opt != 'd')
+		return 0;
+	date_opt = strtoll(arg, &end, 10);
+	if (*end || end == arg || date_opt < 0) {
+		usage_error("--date wants seconds since the epoch, not '%s'",
+			    arg);
+		return -1;
+	}
+	return 1;
+}
+
+int cmd_export(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"date", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{"lenient", no_argument, NULL, OPT_LENIENT},
+		{"merge-traces", no_argument, NULL, OPT_MERGE_TRACES},
+		NODE_LONGOPTS,
+		{"output", required_argument, NULL, 'o'},
+		{"rank-from", required_argument, NULL, OPT_RANK_FROM},
+		{"version", no_argument, NULL, OPT_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	struct iol_job **jobs;
+	struct iol_error err = {0};
+	struct copts co;
+	int opt, done = 0, r, i, n = 0, rc = EXIT_OK;
+	time_t created;
+	const char *sde;
+
+	date_opt = -1;
+	copts_init(&co, argv);
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
+				  NULL)) != -1) {
+		if (opt == 'h') {
+			help();
+			return EXIT_OK;
+		}
+		r = extra_opt(opt, optarg);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		r = copts_handle(&co, opt, optarg, &done);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (done)
+			return EXIT_OK;
+		if (!r)
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
+	}
+	if (!co.outpath || !strcmp(co.outpath, "-"))
+		return usage_error("--output names the workbook to write");
+	if (optind >= argc)
+		return usage_error("no log given");
+	jobs = xcalloc((size_t)(argc - optind), sizeof(*jobs));
+	for (i = optind; i < argc; i++) {
+		if (load_job(&co, argc, argv, &i, &jobs[n]) < 0) {
+			rc = EXIT_DATA;
+			continue;
+		}
+		n++;
+	}
+	if (rc == EXIT_OK) {
+		sde = getenv("SOURCE_DATE_EPOCH");
+		if (date_opt >= 0)
+			created = (time_t)date_opt;
+		else if (sde && *sde)
+			created = (time_t)strtoll(sde, NULL, 10);
+		else
+			created = (time_t)jobs[0]->start_sec;
+		if (xlsx_write(jobs, n, co.outpath, &co.m, created, &err) < 0) {
+			msg("%s",
+			    err.msg[0] ? err.msg : iol_strerror(err.code));
+			rc = EXIT_DATA;
+		}
+	}
+	for (i = 0; i < n; i++)
+		iol_job_close(jobs[i]);
+	free(jobs);
+	return rc;
+}
