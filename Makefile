@@ -90,6 +90,8 @@ demo: deps all
 	@./bin/iolens summary $(DEMO_LOG)
 	@echo '$$ iolens timeline $(DEMO_LOG)'
 	@./bin/iolens timeline $(DEMO_LOG) | head -9
+	@./bin/iolens report -o demo-report.pdf $(DEMO_LOG)
+	@echo 'the report of this job is in demo-report.pdf'
 
 check: deps all lint
 	LC_ALL=C TZ=UTC IOLENS=$(CURDIR)/bin/iolens VALGRIND=$(VALGRIND) \

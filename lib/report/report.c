@@ -902,7 +902,7 @@ static double gantt_h(struct ctx *c, double w)
 	if (!c->have_mx)
 		return 0;
 	rows = row_groups(c->mx.nrank, 48, &per);
-	return 44 + (double)rows * (rows > 24 ? 5 : 9);
+	return 54 + (double)rows * (rows > 24 ? 5 : 9);
 }
 
 static void gantt_draw(struct ctx *c, double x, double y, double w)
@@ -916,7 +916,7 @@ static void gantt_draw(struct ctx *c, double x, double y, double w)
 	struct plot p = {0};
 
 	for (g = 0; g < rows; g++) {
-		double ry = y + 14 + rh * (double)g;
+		double ry = y + 24 + rh * (double)g;
 		char label[32];
 
 		if (per == 1)
@@ -959,7 +959,7 @@ static void gantt_draw(struct ctx *c, double x, double y, double w)
 	}
 	p.cr = c->cr;
 	p.x = lx;
-	p.y = y + 12;
+	p.y = y + 22;
 	p.w = lw;
 	p.h = rh * (double)rows + 4;
 	p.horizontal = 1;
@@ -976,7 +976,7 @@ static void gantt_draw(struct ctx *c, double x, double y, double w)
 	}
 	plot_axes(&p,
 		  per > 1 ? "seconds (rows are groups of ranks)" : "seconds");
-	chart_text(c->cr, x, y + 8, "rank", 6.5, 0, -1, C_MUTED);
+	chart_text(c->cr, x, y + 18, "rank", 6.5, 0, -1, C_MUTED);
 	chart_legend(c->cr, x + w - 110, y + 6, 2, ser, col);
 	{
 		char src[96];
