@@ -22,8 +22,8 @@ WARN = -std=c11 -Wall -Wextra -Werror -Wno-format-truncation
 ALL_CFLAGS = $(WARN) $(CFLAGS) -fPIC -Ilib -Icmd -DIOLENS_VERSION='"$(VERSION)"'
 LDLIBS = -lz -lbz2 -llzma -lm
 # the report is drawn with Cairo and Pango; only the binary links them
-REPORT_CFLAGS = $(shell pkg-config --cflags pangocairo cairo-pdf cairo-svg xlsxwriter 2>/dev/null)
-REPORT_LIBS = $(shell pkg-config --libs pangocairo cairo-pdf cairo-svg xlsxwriter 2>/dev/null)
+REPORT_CFLAGS = $(shell pkg-config --cflags pangocairo cairo-pdf cairo-svg fontconfig xlsxwriter 2>/dev/null)
+REPORT_LIBS = $(shell pkg-config --libs pangocairo cairo-pdf cairo-svg fontconfig xlsxwriter 2>/dev/null)
 ifeq ($(SANITIZE),1)
 ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=address,undefined

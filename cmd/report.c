@@ -183,6 +183,7 @@ int cmd_report(int argc, char **argv)
 	}
 	r = report_write(job, co.outpath, &ro, &err);
 	iol_job_close(job);
+	report_cleanup();
 	if (r < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
 		return EXIT_DATA;

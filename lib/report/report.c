@@ -19,6 +19,8 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
+#include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>
 
 #include "chart.h"
 #include "report.h"
@@ -1225,6 +1227,13 @@ static int page_end(struct ctx *c)
 	cairo_surface_destroy(c->surf);
 	c->cr = NULL;
 	return 0;
+}
+
+void report_cleanup(void)
+{
+	pango_cairo_font_map_set_default(NULL);
+	cairo_debug_reset_static_data();
+	FcFini();
 }
 
 const char *report_default_template(void)
