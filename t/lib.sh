@@ -9,13 +9,16 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 SAMPLES=$TOP/sample-logs
 SHARED=${SHARED:-$(cd "$TOP/.." && pwd)/shared}
 export LC_ALL=C TZ=UTC
+# font caches that live as long as the process are not ours to free
+LSAN_OPTIONS=suppressions=$TOP/t/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
+export LSAN_OPTIONS
 _n=0
 _fail=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/iolens-t.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
 if [ -n "${VALGRIND:-}" ]; then
-	RUN="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite $IOLENS"
+	RUN="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$TOP/t/valgrind.supp $IOLENS"
 else
 	RUN=$IOLENS
 fi

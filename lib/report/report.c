@@ -19,7 +19,6 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
-#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 
 #include "chart.h"
@@ -1231,9 +1230,10 @@ static int page_end(struct ctx *c)
 
 void report_cleanup(void)
 {
+	/* only the font map: cairo_debug_reset_static_data() and FcFini()
+	 * assert when anything still holds a font, so they are for
+	 * debugging sessions, not for a tool */
 	pango_cairo_font_map_set_default(NULL);
-	cairo_debug_reset_static_data();
-	FcFini();
 }
 
 const char *report_default_template(void)

@@ -30,8 +30,8 @@ struct report_opts {
 int report_write(const struct iol_job *job, const char *path,
 		 const struct report_opts *o, struct iol_error *err);
 
-/* Release the font caches of Pango, Cairo and fontconfig, once, before
- * the program exits (so leak checkers see only real leaks). */
+/* Release Pango's font map, once, before the program exits, so leak
+ * checkers see fewer of the font caches. */
 void report_cleanup(void);
 
 /* Where the default template is looked for, first that exists. */
