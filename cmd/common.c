@@ -115,7 +115,7 @@ int copts_start(struct copts *c, int argc, char **argv,
 	}
 	if (optind >= argc)
 		return usage_error("no log given");
-	if (out_open(o, c->outpath, c->fmt) < 0)
+	if (o && out_open(o, c->outpath, c->fmt) < 0)
 		return EXIT_DATA;
 	*first_log = optind;
 	return -1;

@@ -60,8 +60,9 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done);
  * The start of every analysis command: parse argv with the common options
  * (and a command's own through extra(), which returns 1 handled, 0 not its
  * option, -1 usage error already reported), require a log and open the
- * output.  Returns -1 to go on (then *first_log is set and o is open), or
- * the exit status to return at once.
+ * output (unless o is NULL: commands that write files of their own).
+ * Returns -1 to go on (then *first_log is set and o is open), or the exit
+ * status to return at once.
  */
 int copts_start(struct copts *c, int argc, char **argv,
 		const struct option *longopts, void (*help)(void),

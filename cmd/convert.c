@@ -49,36 +49,19 @@ int cmd_convert(int argc, char **argv)
 	struct iol_error err = {0};
 	struct iol_job *job;
 	struct copts co;
-	int opt, done = 0, r;
+	int r, first;
 
-	copts_init(&co, argv);
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		if (opt == 'h') {
-			help();
-			return EXIT_OK;
-		}
-		r = copts_handle(&co, opt, optarg, &done);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (done)
-			return EXIT_OK;
-		if (!r)
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-	}
+	r = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &first);
+	if (r >= 0)
+		return r;
 	if (!co.outpath)
 		return usage_error("--output names the log to write");
-	if (optind >= argc)
-		return usage_error("no trace given");
 	to.rank_from = co.rank_from;
 	to.lenient = co.lenient;
-	r = iol_job_load_strace(&job, (const char *const *)argv + optind,
-				argc - optind, &to, &err);
+	r = iol_job_load_strace(&job, (const char *const *)argv + first,
+				argc - first, &to, &err);
 	if (r < 0) {
-		msg_ioerr(argv[optind], r, &err);
+		msg_ioerr(argv[first], r, &err);
 		return EXIT_DATA;
 	}
 	if (job->skipped)

@@ -74,40 +74,19 @@ int cmd_export(int argc, char **argv)
 	struct iol_job **jobs;
 	struct iol_error err = {0};
 	struct copts co;
-	int opt, done = 0, r, i, n = 0, rc = EXIT_OK;
+	int r, i, n = 0, rc = EXIT_OK, first;
 	time_t created;
 	const char *sde;
 
 	date_opt = -1;
-	copts_init(&co, argv);
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		if (opt == 'h') {
-			help();
-			return EXIT_OK;
-		}
-		r = extra_opt(opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r)
-			continue;
-		r = copts_handle(&co, opt, optarg, &done);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (done)
-			return EXIT_OK;
-		if (!r)
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-	}
+	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL,
+			&first);
+	if (r >= 0)
+		return r;
 	if (!co.outpath || !strcmp(co.outpath, "-"))
 		return usage_error("--output names the workbook to write");
-	if (optind >= argc)
-		return usage_error("no log given");
-	jobs = xcalloc((size_t)(argc - optind), sizeof(*jobs));
-	for (i = optind; i < argc; i++) {
+	jobs = xcalloc((size_t)(argc - first), sizeof(*jobs));
+	for (i = first; i < argc; i++) {
 		if (load_job(&co, argc, argv, &i, &jobs[n]) < 0) {
 			rc = EXIT_DATA;
 			continue;

@@ -133,39 +133,16 @@ int cmd_report(int argc, char **argv)
 	struct iol_error err = {0};
 	struct iol_job *job;
 	struct copts co;
-	int opt, done = 0, r, i;
+	int r, i;
 
 	memset(&ro, 0, sizeof(ro));
-	copts_init(&co, argv);
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		if (opt == 'h') {
-			help();
-			return EXIT_OK;
-		}
-		r = extra_opt(opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r)
-			continue;
-		r = copts_handle(&co, opt, optarg, &done);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (done)
-			return EXIT_OK;
-		if (!r)
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-	}
+	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL, &i);
+	if (r >= 0)
+		return r;
 	if (!co.outpath || !strcmp(co.outpath, "-"))
 		return usage_error("--output names the file to write");
-	if (argc - optind != 1 && !co.merge_traces)
-		return usage_error("one log, not %d", argc - optind);
-	if (optind >= argc)
-		return usage_error("no log given");
-	i = optind;
+	if (argc - i != 1 && !co.merge_traces)
+		return usage_error("one log, not %d", argc - i);
 	if (load_job(&co, argc, argv, &i, &job) < 0)
 		return EXIT_DATA;
 	ro.m = co.m;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cairo-pdf.h>
@@ -886,6 +887,20 @@ static void meta_draw(struct ctx *c, double x, double y, double w)
 	}
 }
 
+/* a seconds axis over exactly the matrix's [t0, t1], which the data
+ * were binned over, with the nice ticks that fall inside it */
+static void time_axis(struct axis *ax, const struct iol_matrix *m)
+{
+	int k = 0;
+
+	axis_nice(ax, m->t0, m->t1, 0, 2);
+	ax->min = m->t0;
+	ax->max = m->t1;
+	while (k < ax->nticks && ax->ticks[k] <= m->t1 + 1e-12)
+		k++;
+	ax->nticks = k;
+}
+
 /* rank groups so that a chart never has more rows than fit */
 static size_t row_groups(size_t nrank, size_t maxrows, size_t *per)
 {
@@ -964,17 +979,7 @@ static void gantt_draw(struct ctx *c, double x, double y, double w)
 	p.w = lw;
 	p.h = rh * (double)rows + 4;
 	p.horizontal = 1;
-	axis_nice(&p.ax, m->t0, m->t1, 0, 2);
-	/* the data were binned over [t0, t1]: keep that scale exactly */
-	p.ax.min = m->t0;
-	p.ax.max = m->t1;
-	{
-		int k = 0;
-
-		while (k < p.ax.nticks && p.ax.ticks[k] <= m->t1 + 1e-12)
-			k++;
-		p.ax.nticks = k;
-	}
+	time_axis(&p.ax, m);
 	plot_axes(&p,
 		  per > 1 ? "seconds (rows are groups of ranks)" : "seconds");
 	chart_text(c->cr, x, y + 18, "rank", 6.5, 0, -1, C_MUTED);
@@ -1082,16 +1087,7 @@ static void heatmap_draw(struct ctx *c, double x, double y, double w)
 	p.w = lw;
 	p.h = rh * (double)rows;
 	p.horizontal = 1;
-	axis_nice(&p.ax, m->t0, m->t1, 0, 2);
-	p.ax.min = m->t0;
-	p.ax.max = m->t1;
-	{
-		int k = 0;
-
-		while (k < p.ax.nticks && p.ax.ticks[k] <= m->t1 + 1e-12)
-			k++;
-		p.ax.nticks = k;
-	}
+	time_axis(&p.ax, m);
 	plot_axes(&p, "seconds");
 out:
 	free(cell);
@@ -1421,6 +1417,8 @@ int report_write(const struct iol_job *job, const char *path,
 					    strerror(errno));
 			goto out;
 		}
+		/* mkstemp makes it private; a report is for sharing */
+		fchmod(i, 0644);
 		close(i);
 		pdf = cairo_pdf_surface_create(tmp, c.pw, c.ph);
 		/* a pinned date keeps the same log's report byte for byte */
