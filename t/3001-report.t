@@ -67,6 +67,13 @@ ok $? "--format svg: one SVG per page"
 $RUN report --format png -o "$TMP/fig" "$N1"
 [ -s "$TMP/fig-1.png" ] && head -c 4 "$TMP/fig-1.png" | grep -q PNG
 ok $? "--format png: one PNG per page"
+rm -f "$TMP"/fig-*.png
+$RUN report --format png -o "$TMP/fig.png" "$N1"
+[ -s "$TMP/fig-1.png" ] && [ ! -e "$TMP/fig.png-1.png" ]
+ok $? "-o fig.png gives fig-1.png, not fig.png-1.png"
+$RUN report --format png -o "$TMP/no/such/fig.png" "$N1" 2> "$TMP/err"
+is "$? $(cat "$TMP/err")" "1 iolens report: cannot write '$TMP/no/such/fig-1.png': No such file or directory" \
+	"a page that cannot be written: exit 1, one line naming the page"
 printf 'page Just the numbers\npanel table6 | Table VI\n' > "$TMP/t.tmpl"
 $RUN report --template "$TMP/t.tmpl" -o "$TMP/t.pdf" "$N1"
 is "$(pdfinfo "$TMP/t.pdf" | awk '/^Pages:/ { print $2 }')" 1 "a one-panel template gives one page"

@@ -31,7 +31,7 @@ grep -q '<autoFilter ref=' "$TMP/files.xml"
 ok $? "Files sheet has an autofilter"
 grep -q 'state="frozen"' "$TMP/files.xml"
 ok $? "and a frozen header"
-unzip -p "$X" xl/sharedStrings.xml | grep -q '/tmp/gen/data/ior_posix_n1_t4m/testfile'
+grep -q '<t>/tmp/gen/data/ior_posix_n1_t4m/testfile</t>' "$TMP/files.xml"
 ok $? "and lists the test file"
 grep -q '<v>268435456</v>' "$TMP/files.xml"
 ok $? "with its 268435456 bytes"
@@ -65,4 +65,8 @@ printf 'x' > "$TMP/bad"
 $RUN export -o "$TMP/keep.xlsx" "$TMP/bad" 2> /dev/null
 is $? 1 "a bad log: exit 1"
 is "$(cat "$TMP/keep.xlsx")" keep "and the existing file is left alone"
+$RUN export -o "$TMP/no/such/dir/j.xlsx" "$N1" 2> "$TMP/err"
+is $? 1 "an output directory that does not exist: exit 1"
+is "$(cat "$TMP/err")" "iolens export: cannot write '$TMP/no/such/dir/j.xlsx': No such file or directory" \
+	"with one line saying why"
 done_testing

@@ -10,7 +10,8 @@ SAMPLES=$TOP/sample-logs
 SHARED=${SHARED:-$(cd "$TOP/.." && pwd)/shared}
 export LC_ALL=C TZ=UTC
 # font caches that live as long as the process are not ours to free
-LSAN_OPTIONS=suppressions=$TOP/t/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
+# (print_suppressions=0: stderr stays the one line the tests compare)
+LSAN_OPTIONS=suppressions=$TOP/t/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}
 export LSAN_OPTIONS
 _n=0
 _fail=0

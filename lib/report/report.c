@@ -54,6 +54,7 @@ struct ctx {
 	/* per-page files (SVG, PNG) */
 	cairo_surface_t *surf;
 	const char *path;
+	int baselen; /* of path, without a .svg or .png it ends with */
 	char **tmps;
 	int ntmps;
 	struct iol_error *err;
@@ -1166,14 +1167,14 @@ static int page_begin(struct ctx *c)
 	c->pageno++;
 	if (c->o->format != REPORT_PDF) {
 		if (c->o->format == REPORT_SVG) {
-			snprintf(path, sizeof(path), "%s-%d.svg.tmp", c->path,
-				 c->pageno);
+			snprintf(path, sizeof(path), "%.*s-%d.svg.tmp",
+				 c->baselen, c->path, c->pageno);
 			c->surf = cairo_svg_surface_create(path, c->pw, c->ph);
 			cairo_svg_surface_restrict_to_version(
 				c->surf, CAIRO_SVG_VERSION_1_1);
 		} else {
-			snprintf(path, sizeof(path), "%s-%d.png.tmp", c->path,
-				 c->pageno);
+			snprintf(path, sizeof(path), "%.*s-%d.png.tmp",
+				 c->baselen, c->path, c->pageno);
 			/* 150 dpi */
 			c->surf = cairo_image_surface_create(
 				CAIRO_FORMAT_RGB24, (int)(c->pw * 150 / 72),
@@ -1209,13 +1210,20 @@ static int page_end(struct ctx *c)
 		cairo_show_page(c->cr);
 		return 0;
 	}
+	errno = 0;
 	if (c->o->format == REPORT_PNG &&
 	    cairo_surface_write_to_png(c->surf, c->tmps[c->ntmps - 1]) !=
 		    CAIRO_STATUS_SUCCESS) {
+		const char *t = c->tmps[c->ntmps - 1];
+		const char *why = errno ? strerror(errno) : "write error";
+
 		cairo_destroy(c->cr);
+		cairo_surface_finish(c->surf);
 		cairo_surface_destroy(c->surf);
-		return iol_error_set(c->err, IOL_EIO, "cannot write '%s'",
-				     c->tmps[c->ntmps - 1]);
+		c->cr = NULL;
+		/* name the page the user asked for, not our temporary */
+		return iol_error_set(c->err, IOL_EIO, "cannot write '%.*s': %s",
+				     (int)strlen(t) - 4, t, why);
 	}
 	cairo_destroy(c->cr);
 	cairo_surface_finish(c->surf);
@@ -1379,6 +1387,11 @@ int report_write(const struct iol_job *job, const char *path,
 	c.o = o;
 	c.err = err;
 	c.path = path;
+	c.baselen = (int)strlen(path);
+	/* -o job.png means job-1.png, job-2.png, not job.png-1.png */
+	if (c.baselen > 4 && !strcmp(path + c.baselen - 4,
+				     o->format == REPORT_SVG ? ".svg" : ".png"))
+		c.baselen -= 4;
 	c.pw = o->paper == PAPER_LETTER ? 612 : 595.28;
 	c.ph = o->paper == PAPER_LETTER ? 792 : 841.89;
 	tf = fopen(tpath, "r");

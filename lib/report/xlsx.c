@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -354,17 +355,44 @@ int xlsx_write(struct iol_job *const *jobs, int njobs, const char *path,
 	struct book b;
 	lxw_worksheet *ws;
 	struct iol_summary s;
-	char *tmp;
-	int i, r, ret = 0;
+	char *tmp, *dir, *slash;
+	int i, r, fd, ret = 0;
 
 	tmp = malloc(strlen(path) + 16);
 	if (!tmp)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	snprintf(tmp, strlen(path) + 16, "%s.tmp%ld", path, (long)getpid());
-	wo.constant_memory = LXW_FALSE;
+	/* find out now whether the file can be made: libxlsxwriter would
+	 * only say so at the end, on stderr, in its own words */
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd < 0) {
+		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
+				    strerror(errno));
+		free(tmp);
+		return ret;
+	}
+	close(fd);
+	/* rows go to disk as they are written, with inline strings: a job
+	 * with 100,000 files would otherwise double the peak memory.  Every
+	 * sheet below is written top to bottom, as this mode requires. */
+	wo.constant_memory = LXW_TRUE;
+	/* its row files go beside the output, not to a /tmp that may be
+	 * small: the place the user chose has room for the workbook */
+	dir = strdup(path);
+	if (!dir) {
+		unlink(tmp);
+		free(tmp);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir ? 1 : 0] = '\0';
+	wo.tmpdir = slash ? dir : ".";
 	b.wb = workbook_new_opt(tmp, &wo);
 	if (!b.wb) {
+		unlink(tmp);
 		free(tmp);
+		free(dir);
 		return iol_error_set(err, IOL_EIO, "cannot write '%s'", path);
 	}
 	props.title = "iolens job workbook";
@@ -493,5 +521,6 @@ close:
 	if (ret < 0)
 		unlink(tmp);
 	free(tmp);
+	free(dir);
 	return ret;
 }
