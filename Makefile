@@ -94,7 +94,7 @@ demo: deps all
 	@echo 'the report of this job is in demo-report.pdf'
 
 check: deps all lint
-	LC_ALL=C TZ=UTC IOLENS=$(CURDIR)/bin/iolens VALGRIND=$(VALGRIND) \
+	LC_ALL=C TZ=UTC IOLENS=$(CURDIR)/bin/iolens VALGRIND=$(VALGRIND) SANITIZE=$(SANITIZE) \
 		prove -j2 t/
 
 bench: all

@@ -32,7 +32,11 @@ int main(int argc, char **argv)
 C
 PKG_CONFIG_SYSROOT_DIR=$D PKG_CONFIG_PATH=$D/opt/iol/lib/pkgconfig
 export PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_PATH
-cc -std=c11 -o "$TMP/prog" "$TMP/prog.c" $(pkg-config --cflags iolens) \
+# under `make check SANITIZE=1` the installed library is instrumented, and
+# a program linking it must carry the sanitizer runtime too
+san=
+[ "${SANITIZE:-}" = 1 ] && san=-fsanitize=address,undefined
+cc -std=c11 $san -o "$TMP/prog" "$TMP/prog.c" $(pkg-config --cflags iolens) \
 	$(pkg-config --libs --static iolens) > "$TMP/cc.log" 2>&1
 ok $? "a program builds with pkg-config --cflags --libs iolens"
 LD_LIBRARY_PATH=$D/opt/iol/lib "$TMP/prog" "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan > "$TMP/out"
