@@ -8,11 +8,11 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <xlsxwriter.h>
@@ -361,16 +361,18 @@ int xlsx_write(struct iol_job *const *jobs, int njobs, const char *path,
 	tmp = malloc(strlen(path) + 16);
 	if (!tmp)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	snprintf(tmp, strlen(path) + 16, "%s.tmp%ld", path, (long)getpid());
-	/* find out now whether the file can be made: libxlsxwriter would
-	 * only say so at the end, on stderr, in its own words */
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	snprintf(tmp, strlen(path) + 16, "%s.tmpXXXXXX", path);
+	/* make it now: libxlsxwriter would only find out at the end that it
+	 * cannot, and say so on stderr in its own words */
+	fd = mkstemp(tmp);
 	if (fd < 0) {
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
 				    strerror(errno));
 		free(tmp);
 		return ret;
 	}
+	/* mkstemp makes it private; a workbook is for sharing */
+	fchmod(fd, 0644);
 	close(fd);
 	/* rows go to disk as they are written, with inline strings: a job
 	 * with 100,000 files would otherwise double the peak memory.  Every
