@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "accum.h"
+#include "grow.h"
 #include "wrap.h"
 #include "banned.h"
 
@@ -347,6 +348,7 @@ static inline size_t fhash(uint64_t id)
 
 static struct iol_accum_file *file_get(struct iol_accum *a, uint64_t id)
 {
+	struct iol_accum_file *f;
 	size_t h, i;
 
 	if (a->nfiles * 2 >= a->fslots) {
@@ -370,15 +372,10 @@ static struct iol_accum_file *file_get(struct iol_accum *a, uint64_t id)
 	     h = (h + 1) & (a->fslots - 1))
 		if (a->files[a->fidx[h]].id == id)
 			return &a->files[a->fidx[h]];
-	if (a->nfiles == a->filecap) {
-		size_t nc = a->filecap ? a->filecap * 2 : 64;
-		struct iol_accum_file *nf = realloc(a->files, nc * sizeof(*nf));
-
-		if (!nf)
-			return NULL;
-		a->files = nf;
-		a->filecap = nc;
-	}
+	f = iol_grow(a->files, &a->filecap, a->nfiles, sizeof(*f), 64);
+	if (!f)
+		return NULL;
+	a->files = f;
 	a->fidx[h] = (uint32_t)a->nfiles;
 	memset(&a->files[a->nfiles], 0, sizeof(a->files[0]));
 	a->files[a->nfiles].id = id;

@@ -18,6 +18,7 @@
 #include <zlib.h>
 
 #include "darshan-write.h"
+#include "grow.h"
 #include "modnames.h"
 #include "banned.h"
 
@@ -138,15 +139,11 @@ struct segvec {
 
 static int segpush(struct segvec *s, const struct iol_seg *g)
 {
-	if (s->n == s->cap) {
-		size_t nc = s->cap ? s->cap * 2 : 16;
-		struct iol_seg *nv = realloc(s->v, nc * sizeof(*nv));
+	struct iol_seg *v = iol_grow(s->v, &s->cap, s->n, sizeof(*v), 16);
 
-		if (!nv)
-			return IOL_ENOMEM;
-		s->v = nv;
-		s->cap = nc;
-	}
+	if (!v)
+		return IOL_ENOMEM;
+	s->v = v;
 	s->v[s->n++] = *g;
 	return 0;
 }

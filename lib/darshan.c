@@ -25,6 +25,7 @@
 #include <zlib.h>
 
 #include "darshan.h"
+#include "grow.h"
 #include "modnames.h"
 #include "wrap.h"
 #include "banned.h"
@@ -647,15 +648,12 @@ static char *name_store(struct iol_dlog_priv *pv, const char *s, size_t n)
 	if (pv->strleft < n + 1) {
 		size_t bs = n + 1 > (1 << 16) ? n + 1 : (1 << 16);
 
-		if (pv->nblocks == pv->blockcap) {
-			size_t nc = pv->blockcap ? pv->blockcap * 2 : 16;
-			char **nb = realloc(pv->strblocks, nc * sizeof(*nb));
+		char **nb = iol_grow(pv->strblocks, &pv->blockcap, pv->nblocks,
+				     sizeof(*nb), 16);
 
-			if (!nb)
-				return NULL;
-			pv->strblocks = nb;
-			pv->blockcap = nc;
-		}
+		if (!nb)
+			return NULL;
+		pv->strblocks = nb;
 		pv->strcur = malloc(bs);
 		if (!pv->strcur)
 			return NULL;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "job-int.h"
+#include "grow.h"
 #include "lines.h"
 #include "trace.h"
 #include "banned.h"
@@ -83,18 +84,12 @@ static int load_counters(struct iol_job *job, int mod, struct iol_error *err)
 	while ((ret = iol_modrd_next(&rd, &r, err)) == 1) {
 		struct iol_jrec *jr;
 
-		if (jm->n == cap) {
-			struct iol_jrec *nr;
-
-			cap = cap ? cap * 2 : 64;
-			nr = realloc(jm->recs, cap * sizeof(*nr));
-			if (!nr) {
-				ret = iol_error_set(err, IOL_ENOMEM,
-						    "out of memory");
-				break;
-			}
-			jm->recs = nr;
+		jr = iol_grow(jm->recs, &cap, jm->n, sizeof(*jr), 64);
+		if (!jr) {
+			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+			break;
 		}
+		jm->recs = jr;
 		jr = &jm->recs[jm->n];
 		jr->id = r->id;
 		jr->rank = r->rank;
@@ -132,18 +127,13 @@ static int load_dxt(struct iol_job *job, int which, struct iol_error *err)
 	while ((ret = iol_modrd_next(&rd, &r, err)) == 1) {
 		struct iol_jdxt *x;
 
-		if (job->ndxt[which] == cap) {
-			struct iol_jdxt *nx;
-
-			cap = cap ? cap * 2 : 16;
-			nx = realloc(job->dxt[which], cap * sizeof(*nx));
-			if (!nx) {
-				ret = iol_error_set(err, IOL_ENOMEM,
-						    "out of memory");
-				break;
-			}
-			job->dxt[which] = nx;
+		x = iol_grow(job->dxt[which], &cap, job->ndxt[which],
+			     sizeof(*x), 16);
+		if (!x) {
+			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+			break;
 		}
+		job->dxt[which] = x;
 		x = &job->dxt[which][job->ndxt[which]++];
 		x->id = r->id;
 		x->rank = r->rank;
@@ -172,18 +162,12 @@ static int load_heatmap(struct iol_job *job, struct iol_error *err)
 	while ((ret = iol_modrd_next(&rd, &r, err)) == 1) {
 		struct iol_jheat *h;
 
-		if (job->nheat == cap) {
-			struct iol_jheat *nh;
-
-			cap = cap ? cap * 2 : 16;
-			nh = realloc(job->heat, cap * sizeof(*nh));
-			if (!nh) {
-				ret = iol_error_set(err, IOL_ENOMEM,
-						    "out of memory");
-				break;
-			}
-			job->heat = nh;
+		h = iol_grow(job->heat, &cap, job->nheat, sizeof(*h), 16);
+		if (!h) {
+			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+			break;
 		}
+		job->heat = h;
 		h = &job->heat[job->nheat];
 		h->id = r->id;
 		h->rank = r->rank;

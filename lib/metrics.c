@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "grow.h"
 #include "wrap.h"
 #include "banned.h"
 
@@ -380,11 +381,10 @@ static int64_t count_nodes(const struct iol_job *job)
 					break;
 			if (k < nh || !h[0])
 				continue;
-			if (nh == cap) {
-				char(*nh2)[65];
+			{
+				char(*nh2)[65] = iol_grow(hosts, &cap, nh,
+							  sizeof(*hosts), 16);
 
-				cap = cap ? cap * 2 : 16;
-				nh2 = realloc(hosts, cap * sizeof(*hosts));
 				if (!nh2) {
 					free(hosts);
 					return 0;
@@ -792,15 +792,12 @@ int iol_files_compute(const struct iol_job *job, int merge,
 			if (r->rank < 0) {
 				f->nranks = -1;
 			} else {
-				if (nrr == rrcap) {
-					struct rowrank *n2;
+				struct rowrank *n2 = iol_grow(rr, &rrcap, nrr,
+							      sizeof(*rr), 256);
 
-					rrcap = rrcap ? rrcap * 2 : 256;
-					n2 = realloc(rr, rrcap * sizeof(*rr));
-					if (!n2)
-						goto oom;
-					rr = n2;
-				}
+				if (!n2)
+					goto oom;
+				rr = n2;
 				rr[nrr].row = k;
 				rr[nrr++].rank = r->rank;
 			}
@@ -1197,20 +1194,17 @@ int iol_phases_compute(const struct iol_job *job, int layer,
 				break;
 			}
 			if (f->rank == -2) {
-				if (p->nfile == fcap) {
-					struct iol_phase *nf;
+				/* a read and a write phase per file */
+				struct iol_phase *nf =
+					iol_grow(p->file, &fcap, p->nfile,
+						 2 * sizeof(*nf), 16);
 
-					fcap = fcap ? fcap * 2 : 16;
-					nf = realloc(p->file,
-						     fcap * 2 * sizeof(*nf));
-					if (!nf) {
-						n = iol_error_set(
-							err, IOL_ENOMEM,
-							"out of memory");
-						break;
-					}
-					p->file = nf;
+				if (!nf) {
+					n = iol_error_set(err, IOL_ENOMEM,
+							  "out of memory");
+					break;
 				}
+				p->file = nf;
 				f->rank = (int64_t)p->nfile;
 				phase_init(&p->file[p->nfile * 2], -1, x->id,
 					   0);

@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 
 #include "job-int.h"
+#include "grow.h"
 #include "lines.h"
 #include "modnames.h"
 #include "trace.h"
@@ -186,6 +187,7 @@ static uint64_t fnv1a(const char *s)
 static int file_index(struct strace_state *st, const char *path)
 {
 	uint64_t id = fnv1a(path);
+	struct pfile *nf;
 	size_t h, i;
 
 	if ((st->nfiles + 1) * 2 > st->fslots) {
@@ -210,15 +212,10 @@ static int file_index(struct strace_state *st, const char *path)
 		if (st->files[st->fhash[h]].id == id &&
 		    !strcmp(st->files[st->fhash[h]].path, path))
 			return st->fhash[h];
-	if (st->nfiles == st->capfiles) {
-		size_t nc = st->capfiles ? st->capfiles * 2 : 64;
-		struct pfile *nf = realloc(st->files, nc * sizeof(*nf));
-
-		if (!nf)
-			return IOL_ENOMEM;
-		st->files = nf;
-		st->capfiles = nc;
-	}
+	nf = iol_grow(st->files, &st->capfiles, st->nfiles, sizeof(*nf), 64);
+	if (!nf)
+		return IOL_ENOMEM;
+	st->files = nf;
 	memset(&st->files[st->nfiles], 0, sizeof(st->files[0]));
 	st->files[st->nfiles].path = strdup(path);
 	if (!st->files[st->nfiles].path)
@@ -233,7 +230,7 @@ static struct prec *rec_get(struct strace_state *st, int file, int rank,
 {
 	uint64_t key = ((uint64_t)(uint32_t)file << 32) | (uint32_t)rank;
 	size_t h, i;
-	struct prec *r;
+	struct prec *r, **nr;
 
 	if ((st->nrecs + 1) * 2 > st->rslots) {
 		size_t ns = st->rslots ? st->rslots * 2 : 256;
@@ -266,15 +263,10 @@ static struct prec *rec_get(struct strace_state *st, int file, int rank,
 	}
 	if (!st->loading)
 		return NULL; /* the second pass finds what the first made */
-	if (st->nrecs == st->caprecs) {
-		size_t nc = st->caprecs ? st->caprecs * 2 : 64;
-		struct prec **nr = realloc(st->recs, nc * sizeof(*nr));
-
-		if (!nr)
-			return NULL;
-		st->recs = nr;
-		st->caprecs = nc;
-	}
+	nr = iol_grow(st->recs, &st->caprecs, st->nrecs, sizeof(*nr), 64);
+	if (!nr)
+		return NULL;
+	st->recs = nr;
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return NULL;
@@ -304,21 +296,17 @@ static struct prec *rec_get(struct strace_state *st, int file, int rank,
 
 static struct proc *proc_get(struct strace_state *st, int pid)
 {
+	struct proc *np;
 	size_t i;
 
 	for (i = st->nprocs; i-- > 0;)
 		if (st->procs[i].pid == pid &&
 		    st->procs[i].file == st->cur_file && st->procs[i].alive)
 			return &st->procs[i];
-	if (st->nprocs == st->capprocs) {
-		size_t nc = st->capprocs ? st->capprocs * 2 : 16;
-		struct proc *np = realloc(st->procs, nc * sizeof(*np));
-
-		if (!np)
-			return NULL;
-		st->procs = np;
-		st->capprocs = nc;
-	}
+	np = iol_grow(st->procs, &st->capprocs, st->nprocs, sizeof(*np), 16);
+	if (!np)
+		return NULL;
+	st->procs = np;
 	memset(&st->procs[st->nprocs], 0, sizeof(st->procs[0]));
 	st->procs[st->nprocs].pid = pid;
 	st->procs[st->nprocs].file = st->cur_file;
@@ -666,6 +654,7 @@ static void ts_max(double *slot, double v)
 
 static void size_count(struct prec *r, int64_t size)
 {
+	int64_t *n2;
 	size_t i;
 
 	for (i = 0; i < r->nsizes; i++)
@@ -673,15 +662,11 @@ static void size_count(struct prec *r, int64_t size)
 			r->sizes[2 * i + 1]++;
 			return;
 		}
-	if (r->nsizes == r->capsizes) {
-		size_t nc = r->capsizes ? r->capsizes * 2 : 4;
-		int64_t *n2 = realloc(r->sizes, nc * 2 * sizeof(*n2));
-
-		if (!n2)
-			return;
-		r->sizes = n2;
-		r->capsizes = nc;
-	}
+	/* pairs of (size, count) */
+	n2 = iol_grow(r->sizes, &r->capsizes, r->nsizes, 2 * sizeof(*n2), 4);
+	if (!n2)
+		return;
+	r->sizes = n2;
 	r->sizes[2 * r->nsizes] = size;
 	r->sizes[2 * r->nsizes + 1] = 1;
 	r->nsizes++;

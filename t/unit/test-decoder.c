@@ -11,6 +11,7 @@
 #include "accum.h"
 #include "darshan-write.h"
 #include "darshan.h"
+#include "grow.h"
 #include "obuf.h"
 
 static int ntest, nfail;
@@ -84,6 +85,33 @@ static void test_fixed(void)
 			printf("# %.17g p=%d: got %s want %s\n", v, p, a, b);
 	}
 	ok(!bad, "fmt_fixed equals printf on 300000 random doubles");
+}
+
+static void test_grow(void)
+{
+	int *a = NULL, *b;
+	size_t cap = 0, n;
+	int good = 1;
+
+	for (n = 0; n < 1000; n++) {
+		b = iol_grow(a, &cap, n, sizeof(*a), 16);
+		if (!b) {
+			good = 0;
+			break;
+		}
+		a = b;
+		a[n] = (int)n;
+		good &= cap > n && (n >= 16 || cap == 16);
+	}
+	for (n = 0; good && n < 1000; n++)
+		good = a[n] == (int)n;
+	ok(good && cap == 1024, "iol_grow: 16, then doubling, contents kept");
+	ok(iol_grow(a, &cap, 10, sizeof(*a), 16) == a && cap == 1024,
+	   "iol_grow: no change while there is room");
+	cap = SIZE_MAX / 8 + 1;
+	ok(iol_grow(a, &cap, cap, 8, 16) == NULL && cap == SIZE_MAX / 8 + 1,
+	   "iol_grow: NULL and the array untouched when size_t would wrap");
+	free(a);
 }
 
 static void test_errors(void)
@@ -247,6 +275,7 @@ int main(int argc, char **argv)
 {
 	test_record_ids();
 	test_fixed();
+	test_grow();
 	test_errors();
 	if (argc > 1)
 		test_ior(argv[1]);
