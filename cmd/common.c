@@ -31,6 +31,18 @@ int parse_count(const char *s, int64_t *v)
 	return 0;
 }
 
+int64_t source_date(int64_t fallback)
+{
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long v;
+
+	if (!s || !*s)
+		return fallback;
+	v = strtoll(s, &end, 10);
+	return *end || v < 0 ? fallback : (int64_t)v;
+}
+
 int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 {
 	switch (opt) {

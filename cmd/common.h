@@ -78,5 +78,11 @@ extern const char trace_help[];
 /* "2026-11-21 06:36:29 UTC" for an epoch second, in UTC. */
 const char *fmt_time(char *buf, size_t n, int64_t secs);
 int parse_count(const char *s, int64_t *v);
+/*
+ * The date an output file is stamped with when the user gave none, so
+ * that the same input gives the same bytes: SOURCE_DATE_EPOCH when it is
+ * a number of seconds (reproducible-builds.org), else fallback.
+ */
+int64_t source_date(int64_t fallback);
 
 #endif

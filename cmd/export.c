@@ -76,7 +76,6 @@ int cmd_export(int argc, char **argv)
 	struct copts co;
 	int r, i, n = 0, rc = EXIT_OK, first;
 	time_t created;
-	const char *sde;
 
 	date_opt = -1;
 	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL,
@@ -94,13 +93,9 @@ int cmd_export(int argc, char **argv)
 		n++;
 	}
 	if (rc == EXIT_OK) {
-		sde = getenv("SOURCE_DATE_EPOCH");
-		if (date_opt >= 0)
-			created = (time_t)date_opt;
-		else if (sde && *sde)
-			created = (time_t)strtoll(sde, NULL, 10);
-		else
-			created = (time_t)jobs[0]->start_sec;
+		created = (time_t)(date_opt >= 0
+					   ? date_opt
+					   : source_date(jobs[0]->start_sec));
 		if (xlsx_write(jobs, n, co.outpath, &co.m, created, &err) < 0) {
 			msg("%s",
 			    err.msg[0] ? err.msg : iol_strerror(err.code));

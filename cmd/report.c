@@ -47,16 +47,11 @@ static void help(void)
 static struct report_opts ro;
 static char datebuf[32];
 
-static int set_date_epoch(const char *s)
+static int set_date(int64_t v)
 {
-	char *end;
-	long long v = strtoll(s, &end, 10);
-	time_t t;
+	time_t t = (time_t)v;
 	struct tm tm;
 
-	if (*end || end == s)
-		return -1;
-	t = (time_t)v;
 	if (!gmtime_r(&t, &tm))
 		return -1;
 	strftime(datebuf, sizeof(datebuf), "%Y-%m-%dT%H:%M:%S", &tm);
@@ -79,8 +74,13 @@ static int extra_opt(int opt, const char *arg)
 			ro.date = datebuf;
 			return 1;
 		}
-		if (set_date_epoch(arg) == 0)
-			return 1;
+		{
+			char *end;
+			long long v = strtoll(arg, &end, 10);
+
+			if (!*end && end != arg && set_date(v) == 0)
+				return 1;
+		}
 		usage_error("--date wants YYYY-MM-DD[THH:MM:SS] or epoch "
 			    "seconds, not '%s'",
 			    arg);
@@ -146,18 +146,9 @@ int cmd_report(int argc, char **argv)
 	if (load_job(&co, argc, argv, &i, &job) < 0)
 		return EXIT_DATA;
 	ro.m = co.m;
-	if (!ro.date) {
-		const char *sde = getenv("SOURCE_DATE_EPOCH");
-
-		/* reproducible by default: the job's own start */
-		if (!(sde && *sde && set_date_epoch(sde) == 0)) {
-			char e[32];
-
-			snprintf(e, sizeof(e), "%lld",
-				 (long long)job->start_sec);
-			set_date_epoch(e);
-		}
-	}
+	/* reproducible by default: the job's own start */
+	if (!ro.date)
+		set_date(source_date(job->start_sec));
 	r = report_write(job, co.outpath, &ro, &err);
 	iol_job_close(job);
 	report_cleanup();

@@ -48,6 +48,9 @@ ok $? "the same log gives the same bytes"
 SOURCE_DATE_EPOCH=0 $RUN report -o "$TMP/r3.pdf" "$N1"
 pdfinfo "$TMP/r3.pdf" | grep -q 'CreationDate:.*1970'
 ok $? "SOURCE_DATE_EPOCH sets the creation date"
+SOURCE_DATE_EPOCH=soon $RUN report -o "$TMP/r5.pdf" "$N1"
+cmp -s "$TMP/r.pdf" "$TMP/r5.pdf"
+ok $? "one that is not a number is ignored: the job's start, as without it"
 $RUN report --date 2030-01-02 -o "$TMP/r4.pdf" "$N1"
 pdfinfo "$TMP/r4.pdf" | grep -q 'CreationDate:.*2030'
 ok $? "--date sets it too"

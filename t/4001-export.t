@@ -48,6 +48,9 @@ ok $? "the same log gives the same bytes"
 SOURCE_DATE_EPOCH=86400 $RUN export -o "$TMP/j3.xlsx" "$N1"
 unzip -p "$TMP/j3.xlsx" docProps/core.xml | grep -q '1970-01-02T00:00:00Z'
 ok $? "SOURCE_DATE_EPOCH pins the created date"
+SOURCE_DATE_EPOCH=soon $RUN export -o "$TMP/j4.xlsx" "$N1"
+cmp -s "$X" "$TMP/j4.xlsx"
+ok $? "one that is not a number is ignored: the job's start, as without it"
 
 # several logs: a Jobs sheet with a row each
 $RUN export -o "$TMP/m.xlsx" "$SAMPLES"/nonmpi/darshan/*/*.darshan "$SAMPLES"/nonmpi/strace/dd_bigfile/trace.txt.xz 2> /dev/null
