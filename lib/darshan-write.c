@@ -148,6 +148,16 @@ static int segpush(struct segvec *s, const struct iol_seg *g)
 	return 0;
 }
 
+/* a module's entry in the header: its region (offset, length) and its
+ * record version (FORMAT.md 2) */
+static void header_region(unsigned char *hdr, int mod, uint64_t off,
+			  uint64_t len, uint32_t ver)
+{
+	memcpy(hdr + 48 + 16 * mod, &off, 8);
+	memcpy(hdr + 56 + 16 * mod, &len, 8);
+	memcpy(hdr + 1072 + 4 * mod, &ver, 4);
+}
+
 static int write_all(int fd, const void *p, size_t n)
 {
 	const char *c = p;
@@ -295,7 +305,6 @@ int iol_darshan_write(const struct iol_job *job, const char *path,
 	memcpy(hdr, "3.41", 4);
 	{
 		uint64_t magic = 6567223, v;
-		uint32_t ver;
 
 		memcpy(hdr + 8, &magic, 8);
 		hdr[16] = 0; /* zlib */
@@ -306,22 +315,11 @@ int iol_darshan_write(const struct iol_job *job, const char *path,
 		memcpy(hdr + 40, &v, 8);
 		off += z[1].n;
 		if (z[2].n) {
-			v = off;
-			memcpy(hdr + 48 + 16 * IOL_MOD_POSIX, &v, 8);
-			v = z[2].n;
-			memcpy(hdr + 56 + 16 * IOL_MOD_POSIX, &v, 8);
-			ver = 4;
-			memcpy(hdr + 1072 + 4 * IOL_MOD_POSIX, &ver, 4);
+			header_region(hdr, IOL_MOD_POSIX, off, z[2].n, 4);
 			off += z[2].n;
 		}
-		if (z[3].n) {
-			v = off;
-			memcpy(hdr + 48 + 16 * IOL_MOD_DXT_POSIX, &v, 8);
-			v = z[3].n;
-			memcpy(hdr + 56 + 16 * IOL_MOD_DXT_POSIX, &v, 8);
-			ver = 1;
-			memcpy(hdr + 1072 + 4 * IOL_MOD_DXT_POSIX, &ver, 4);
-		}
+		if (z[3].n)
+			header_region(hdr, IOL_MOD_DXT_POSIX, off, z[3].n, 1);
 	}
 
 	/* a temporary beside the target, renamed when complete */
