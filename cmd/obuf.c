@@ -79,29 +79,37 @@ char *obuf_reserve(struct obuf *ob, size_t n)
 	return ob->buf + ob->len;
 }
 
+void obuf_vprintf(struct obuf *ob, const char *fmt, va_list ap)
+{
+	va_list again;
+	char small[1024], *big;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	if (n >= 0 && (size_t)n < sizeof(small)) {
+		obuf_write(ob, small, (size_t)n);
+	} else if (n >= 0) {
+		big = malloc((size_t)n + 1);
+		if (big) {
+			vsnprintf(big, (size_t)n + 1, fmt, again);
+			obuf_write(ob, big, (size_t)n);
+			free(big);
+		} else if (!ob->err) {
+			/* output that went missing must not end in exit 0 */
+			ob->err = ENOMEM;
+		}
+	}
+	va_end(again);
+}
+
 void obuf_printf(struct obuf *ob, const char *fmt, ...)
 {
 	va_list ap;
-	char small[512];
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof(small), fmt, ap);
+	obuf_vprintf(ob, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof(small)) {
-		obuf_write(ob, small, (size_t)n);
-		return;
-	}
-	char *big = malloc((size_t)n + 1);
-	if (!big)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(big, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	obuf_write(ob, big, (size_t)n);
-	free(big);
 }
 
 static size_t u64_digits(char *end, uint64_t v)

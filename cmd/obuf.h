@@ -7,6 +7,7 @@
 #ifndef IOLENS_OBUF_H
 #define IOLENS_OBUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -54,6 +55,8 @@ static inline void obuf_commit(struct obuf *ob, size_t n)
 
 void obuf_printf(struct obuf *ob, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void obuf_vprintf(struct obuf *ob, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 void obuf_i64(struct obuf *ob, int64_t v);
 void obuf_u64(struct obuf *ob, uint64_t v);
 /* printf("%.*f", prec, v) byte for byte, prec <= 9 */

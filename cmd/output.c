@@ -303,29 +303,12 @@ void out_endtable(struct out *o)
 void out_text(struct out *o, const char *fmt, ...)
 {
 	va_list ap;
-	char small[1024];
-	int n;
 
 	if (o->fmt != FMT_TEXT)
 		return;
 	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof(small), fmt, ap);
+	obuf_vprintf(&o->ob, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof(small)) {
-		obuf_write(&o->ob, small, (size_t)n);
-		return;
-	}
-	{
-		char *big = xmalloc((size_t)n + 1);
-
-		va_start(ap, fmt);
-		vsnprintf(big, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-		obuf_write(&o->ob, big, (size_t)n);
-		free(big);
-	}
 }
 
 int out_close(struct out *o, int commit)

@@ -1,8 +1,9 @@
 /*
- * Unit tests of libiolens' Darshan decoder and of the exact %f formatter,
- * as a TAP stream.  Run by t/0001-unit.t with the sample-logs directory
- * as argument.
+ * Unit tests of libiolens' Darshan decoder, its growing arrays and of the
+ * output buffer's formatters, as a TAP stream.  Run by t/0001-unit.t with
+ * the sample-logs directory as argument.
  */
+#define _POSIX_C_SOURCE 200809L /* fileno */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +86,30 @@ static void test_fixed(void)
 			printf("# %.17g p=%d: got %s want %s\n", v, p, a, b);
 	}
 	ok(!bad, "fmt_fixed equals printf on 300000 random doubles");
+}
+
+static void test_printf(void)
+{
+	static char longs[5000], want[6000], got[6000];
+	struct obuf ob;
+	FILE *f = tmpfile();
+	size_t n;
+
+	memset(longs, 'x', sizeof(longs) - 1);
+	snprintf(want, sizeof(want), "a 7 %s|42\n", longs);
+	if (!f || obuf_init(&ob, fileno(f), 64) < 0) {
+		ok(0, "obuf_printf: a temporary file");
+		return;
+	}
+	obuf_printf(&ob, "a %d ", 7);
+	obuf_printf(&ob, "%s|%d\n", longs, 42);
+	obuf_release(&ob);
+	rewind(f);
+	n = fread(got, 1, sizeof(got) - 1, f);
+	got[n] = '\0';
+	fclose(f);
+	ok(strcmp(got, want) == 0,
+	   "obuf_printf: short and 5000-byte results as printf writes them");
 }
 
 static void test_grow(void)
@@ -275,6 +300,7 @@ int main(int argc, char **argv)
 {
 	test_record_ids();
 	test_fixed();
+	test_printf();
 	test_grow();
 	test_errors();
 	if (argc > 1)
