@@ -1,13 +1,20 @@
 # iolens: build, test and install.
 #   make            build bin/iolens, lib/libiolens.a, lib/libiolens.so
-#   make demo       install missing Debian packages, build, run on a sample log
-#   make check      the same, then the TAP suite under prove
+#   make deps       install missing Debian packages (.ci/deps, apt-get)
+#   make demo       make deps, build, run the main job on a sample log
+#   make check      build, then the TAP suite under prove (installs nothing:
+#                   run `make deps` first on a fresh machine)
 #   make check SANITIZE=1    ... built with ASan/UBSan
 #   make check VALGRIND=1    ... run under valgrind
+#   make check CC=clang      ... built with clang
 #   make bench      time and memory on ../shared/bench logs
 #   make install prefix=/usr/local DESTDIR=
+#
+# The tree is layered (README.md, "How it is built"); t/9004-layers.t
+# checks that each directory includes only the layers below it.
 
-VERSION = 0.1.0
+# the version is written once, in lib/base/version.h
+VERSION := $(shell sed -n 's/^\#define IOLENS_VERSION "\(.*\)"/\1/p' lib/base/version.h)
 prefix ?= /usr/local
 bindir = $(prefix)/bin
 libdir = $(prefix)/lib
@@ -18,42 +25,50 @@ datadir = $(prefix)/share
 CC ?= cc
 OPT ?= -O2
 CFLAGS ?= -g $(OPT)
-WARN = -std=c11 -Wall -Wextra -Werror -Wno-format-truncation
-ALL_CFLAGS = $(WARN) $(CFLAGS) -fPIC -Ilib -Icmd -DIOLENS_VERSION='"$(VERSION)"'
+# gcc warns of snprintf truncation we check for ourselves; clang has no
+# such warning and would reject the flag
+NO_TRUNC := $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null \
+	>/dev/null 2>&1 && echo -Wno-format-truncation)
+WARN = -std=c11 -Wall -Wextra -Werror $(NO_TRUNC)
+ALL_CFLAGS = $(WARN) $(CFLAGS) -fPIC -Ilib -I. -MMD -MP
 LDLIBS = -lz -lbz2 -llzma -lm
-# the report is drawn with Cairo and Pango; only the binary links them
-REPORT_CFLAGS = $(shell pkg-config --cflags pangocairo cairo-pdf cairo-svg fontconfig xlsxwriter 2>/dev/null)
-REPORT_LIBS = $(shell pkg-config --libs pangocairo cairo-pdf cairo-svg fontconfig xlsxwriter 2>/dev/null)
+# the renderers draw with Cairo and Pango and write XLSX; only the binary
+# links them, never libiolens
+RENDER_PKGS = pangocairo cairo-pdf cairo-svg fontconfig xlsxwriter
+RENDER_CFLAGS = $(shell pkg-config --cflags $(RENDER_PKGS) 2>/dev/null)
+RENDER_LIBS = $(shell pkg-config --libs $(RENDER_PKGS) 2>/dev/null)
 ifeq ($(SANITIZE),1)
-ALL_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LDFLAGS += -fsanitize=address,undefined
+# undefined includes signed-integer-overflow, shift and divide-by-zero;
+# float-cast-overflow is not in it and is named here
+SAN = address,undefined,float-cast-overflow,signed-integer-overflow,integer-divide-by-zero,shift
+ALL_CFLAGS += -fsanitize=$(SAN) -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=$(SAN)
 endif
 
-LIB_SRCS = lib/error.c lib/darshan.c lib/modnames.c lib/accum.c lib/job.c \
-	lib/lines.c lib/trace-strace.c lib/darshan-write.c \
-	lib/metrics.c
-CMD_SRCS = cmd/iolens.c cmd/commands.c cmd/util.c cmd/obuf.c cmd/parse.c \
-	cmd/parse-desc.c cmd/output.c cmd/common.c cmd/summary.c \
-	cmd/files.c cmd/hist.c cmd/meta.c cmd/timeline.c cmd/convert.c \
-	cmd/report.c cmd/export.c
-REPORT_SRCS = lib/report/chart.c lib/report/report.c lib/report/xlsx.c
-REPORT_OBJS = $(REPORT_SRCS:.c=.o)
+# every .c of a layer directory is part of its library: a new module is a
+# new file, with no line to add here
+LIB_DIRS = lib/base lib/counters lib/model lib/sources lib/analysis
+LIB_SRCS = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
+RENDER_SRCS = $(wildcard render/*.c)
+CMD_SRCS = $(wildcard cmd/*.c)
 LIB_OBJS = $(LIB_SRCS:.c=.o)
+RENDER_OBJS = $(RENDER_SRCS:.c=.o)
 CMD_OBJS = $(CMD_SRCS:.c=.o)
-HEADERS = $(wildcard lib/*.h cmd/*.h lib/report/*.h)
-PUBLIC_HEADERS = lib/iolens.h lib/error.h lib/modules.h lib/darshan.h lib/accum.h \
-	lib/job.h lib/metrics.h lib/trace.h lib/lines.h lib/darshan-write.h
+# installed as <iolens/...>, keeping the layer directories
+PUBLIC_HEADERS = lib/iolens.h $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h))
 
 UNIT_SRCS = $(wildcard t/unit/*.c)
 UNIT_BINS = $(UNIT_SRCS:.c=)
 
 all: bin/iolens lib/libiolens.so t/unit-bins
 
-bin/iolens: $(CMD_OBJS) $(REPORT_OBJS) lib/libiolens.a
+bin/iolens: $(CMD_OBJS) render/librender.a lib/libiolens.a
 	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ $(CMD_OBJS) $(REPORT_OBJS) lib/libiolens.a $(LDLIBS) $(REPORT_LIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CMD_OBJS) render/librender.a lib/libiolens.a \
+		$(LDLIBS) $(RENDER_LIBS)
 
-lib/report/%.o cmd/report.o cmd/export.o: ALL_CFLAGS += $(REPORT_CFLAGS) -DIOLENS_DATADIR='"$(datadir)/iolens"' 
+render/%.o cmd/report.o cmd/export.o: ALL_CFLAGS += $(RENDER_CFLAGS) \
+	-DIOLENS_DATADIR='"$(datadir)/iolens"'
 
 lib/libiolens.a: $(LIB_OBJS)
 	rm -f $@
@@ -62,21 +77,25 @@ lib/libiolens.a: $(LIB_OBJS)
 lib/libiolens.so: $(LIB_OBJS)
 	$(CC) $(LDFLAGS) -shared -Wl,-soname,libiolens.so.0 -o $@ $(LIB_OBJS) $(LDLIBS)
 
+render/librender.a: $(RENDER_OBJS)
+	rm -f $@
+	ar rcs $@ $(RENDER_OBJS)
+
 # objects follow the flags: SANITIZE=1 after a plain build rebuilds all
 .build-flags: FORCE
 	@echo '$(CC) $(ALL_CFLAGS) $(LDFLAGS)' | cmp -s - $@ || \
 		echo '$(CC) $(ALL_CFLAGS) $(LDFLAGS)' > $@
 
-%.o: %.c $(HEADERS) .build-flags
+%.o: %.c .build-flags
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-t/unit/%: t/unit/%.c lib/libiolens.a cmd/obuf.o
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< cmd/obuf.o lib/libiolens.a $(LDLIBS)
+t/unit/%: t/unit/%.c render/librender.a lib/libiolens.a .build-flags
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< render/librender.a lib/libiolens.a $(LDLIBS)
 
 t/unit-bins: $(UNIT_BINS)
 	@touch $@
 
-iolens.pc: Makefile
+iolens.pc: lib/base/version.h Makefile
 	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lz -lbz2 -llzma -lm\nCflags: -I$${includedir}/iolens\n' \
 		'$(prefix)' '$(libdir)' '$(includedir)' '$(VERSION)' > $@
 
@@ -93,33 +112,40 @@ demo: deps all
 	@./bin/iolens report -o demo-report.pdf $(DEMO_LOG)
 	@echo 'the report of this job is in demo-report.pdf'
 
-check: deps all lint
+check: all lint
 	LC_ALL=C TZ=UTC IOLENS=$(CURDIR)/bin/iolens VALGRIND=$(VALGRIND) SANITIZE=$(SANITIZE) \
-		prove -j2 t/
+		CC='$(CC)' prove -j2 t/
 
 bench: all
 	@sh bench/run.sh
 
-# the format of .clang-format (Linux style), when clang-format is at hand
+# the format of .clang-format (Linux style); make deps installs clang-format
+LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h lib/*/*.h render/*.h cmd/*.h t/unit/*.c
 lint:
-	@if command -v clang-format >/dev/null; then \
-		clang-format --dry-run -Werror $(LIB_SRCS) $(CMD_SRCS) $(REPORT_SRCS) lib/*.h lib/report/*.h cmd/*.h t/unit/*.c; \
-	else echo "lint: clang-format not installed, format not checked"; fi
+	@command -v clang-format >/dev/null || \
+		{ echo 'lint: clang-format is not installed (make deps installs it)'; exit 1; }
+	@clang-format --dry-run -Werror $(LINT_FILES)
 
 install: all iolens.pc
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir)/pkgconfig \
-		$(DESTDIR)$(includedir)/iolens $(DESTDIR)$(mandir)/man1
+		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(datadir)/iolens
 	install -m 755 bin/iolens $(DESTDIR)$(bindir)/iolens
 	install -m 644 lib/libiolens.a $(DESTDIR)$(libdir)/libiolens.a
 	install -m 755 lib/libiolens.so $(DESTDIR)$(libdir)/libiolens.so.0
 	ln -sf libiolens.so.0 $(DESTDIR)$(libdir)/libiolens.so
-	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(includedir)/iolens/
+	for h in $(PUBLIC_HEADERS); do \
+		d=$(DESTDIR)$(includedir)/iolens/$$(dirname $${h#lib/}); \
+		install -d $$d && install -m 644 $$h $$d/ || exit 1; \
+	done
 	install -m 644 iolens.pc $(DESTDIR)$(libdir)/pkgconfig/iolens.pc
 	install -m 644 man/*.1 $(DESTDIR)$(mandir)/man1/
-	install -d $(DESTDIR)$(datadir)/iolens
 	install -m 644 report-templates/*.tmpl $(DESTDIR)$(datadir)/iolens/
 
 clean:
-	rm -rf bin lib/*.o lib/report/*.o cmd/*.o lib/*.a lib/*.so iolens.pc $(UNIT_BINS) t/unit-bins .build-flags
+	rm -rf bin iolens.pc $(UNIT_BINS) t/unit-bins .build-flags
+	rm -f lib/*/*.o lib/*/*.d render/*.o render/*.d cmd/*.o cmd/*.d t/unit/*.d \
+		lib/*.a lib/*.so render/*.a
 
 .PHONY: all deps demo check bench lint install clean FORCE
+
+-include $(LIB_OBJS:.o=.d) $(RENDER_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_BINS:=.d)

@@ -1,8 +1,8 @@
 /* The one table of iolens commands, in the order --help lists them. */
 #include <stddef.h>
 
-#include "commands.h"
-#include "banned.h"
+#include "cmd/commands.h"
+#include "base/banned.h"
 
 const struct command commands[] = {
 	{"parse", cmd_parse,

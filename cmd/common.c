@@ -8,10 +8,11 @@
 #include <getopt.h>
 #include <time.h>
 
-#include "common.h"
-#include "trace.h"
-#include "util.h"
-#include "banned.h"
+#include "cmd/common.h"
+#include "base/version.h"
+#include "sources/trace.h"
+#include "cmd/util.h"
+#include "base/banned.h"
 
 void copts_init(struct copts *c, char **argv)
 {

@@ -8,9 +8,9 @@
 
 #include <getopt.h>
 
-#include "job.h"
-#include "metrics.h"
-#include "output.h"
+#include "model/job.h"
+#include "analysis/metrics.h"
+#include "render/output.h"
 
 struct copts {
 	char **argv;	  /* for messages */

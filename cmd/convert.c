@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "commands.h"
-#include "common.h"
-#include "darshan-write.h"
-#include "trace.h"
-#include "util.h"
-#include "banned.h"
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "render/darshan-write.h"
+#include "sources/trace.h"
+#include "cmd/util.h"
+#include "base/banned.h"
 
 static const char usage_str[] = "usage: iolens convert [--lenient] "
 				"[--rank-from file|pid] --output log\n"

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-#include "common.h"
-#include "report/xlsx.h"
-#include "util.h"
-#include "banned.h"
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "render/xlsx.h"
+#include "cmd/util.h"
+#include "base/banned.h"
 
 static const char usage_str[] =
 	"usage: iolens export [--date epoch] [--nodes n] [--procs-per-node n]\n"

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "commands.h"
-#include "common.h"
-#include "util.h"
-#include "banned.h"
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "cmd/util.h"
+#include "base/banned.h"
 
 static const char usage_str[] =
 	"usage: iolens files [--exclude regex] [--format fmt] [--include "

@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "commands.h"
-#include "common.h"
-#include "util.h"
-#include "banned.h"
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "cmd/util.h"
+#include "base/banned.h"
 
 static const char usage_str[] =
 	"usage: iolens hist [--format fmt] [--output file] log ...\n";

@@ -7,13 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-#include "util.h"
-#include "banned.h"
-
-#ifndef IOLENS_VERSION
-#define IOLENS_VERSION "0.1.0"
-#endif
+#include "cmd/commands.h"
+#include "cmd/util.h"
+#include "base/version.h"
+#include "base/banned.h"
 
 static void usage(FILE *f)
 {

@@ -18,13 +18,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "accum.h"
-#include "commands.h"
-#include "darshan.h"
-#include "obuf.h"
-#include "parse-desc.h"
-#include "util.h"
-#include "banned.h"
+#include "analysis/accum.h"
+#include "cmd/commands.h"
+#include "sources/darshan.h"
+#include "render/obuf.h"
+#include "render/parse-desc.h"
+#include "cmd/util.h"
+#include "base/banned.h"
 
 enum {
 	OPT_BASE = 1,

@@ -8,11 +8,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "commands.h"
-#include "common.h"
-#include "report/report.h"
-#include "util.h"
-#include "banned.h"
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "render/report.h"
+#include "cmd/util.h"
+#include "base/banned.h"
 
 static const char usage_str[] =
 	"usage: iolens report [--date when] [--format pdf|svg|png] [--nodes "

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-#include "common.h"
-#include "util.h"
-#include "banned.h"
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "cmd/util.h"
+#include "base/banned.h"
 
 static const char usage_str[] = "usage: iolens timeline [--bins n] [--format "
 				"fmt] [--layer posix|mpiio]\n"

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
-#include "banned.h"
+#include "cmd/util.h"
+#include "base/banned.h"
 
 const char *iol_progname = "iolens";
 

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "error.h"
+#include "base/error.h"
 
 enum { EXIT_OK = 0, EXIT_DATA = 1, EXIT_USAGE = 2 };
 

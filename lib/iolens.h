@@ -7,13 +7,14 @@
 #ifndef IOLENS_H
 #define IOLENS_H
 
-#include "error.h"
-#include "modules.h"
-#include "darshan.h"
-#include "accum.h"
-#include "job.h"
-#include "metrics.h"
+#include "base/version.h"
+#include "base/error.h"
+#include "counters/modules.h"
+#include "sources/darshan.h"
+#include "analysis/accum.h"
+#include "model/job.h"
+#include "analysis/metrics.h"
 
-#define IOLENS_VERSION_STRING "0.1.0"
+#define IOLENS_VERSION_STRING IOLENS_VERSION
 
 #endif

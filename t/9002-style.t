@@ -1,7 +1,7 @@
 #!/bin/sh
 # The mechanical rules of STYLE.md for lib/ and cmd/: no // comments, every
 # .c file opens with a /* comment, no banned function is called outside
-# lib/banned.h, and every .c file includes "banned.h" last.
+# lib/base/banned.h, and every .c file includes "base/banned.h" last.
 #
 # A small awk scanner (cscan) reads C the way the compiler does, so that
 # "http://" in a string or "ctime(3)" in a comment is not taken for code.
@@ -72,8 +72,8 @@ cscan() {
 }
 
 cd "$TOP" || exit 1
-srcs=$(ls lib/*.c lib/*.h cmd/*.c cmd/*.h)
-csrcs=$(ls lib/*.c cmd/*.c)
+srcs=$(ls lib/*.h lib/*/*.c lib/*/*.h render/*.c render/*.h cmd/*.c cmd/*.h)
+csrcs=$(ls lib/*/*.c render/*.c cmd/*.c)
 
 # the scanner itself, on a file with every trap it must step around
 cat > "$TMP/trap.c" <<'EOF'
@@ -93,35 +93,35 @@ is "$(cscan text "$TMP/trap.c" | sed -n 2,3p | sed 's/^[^:]*:[0-9]*://')" \
 
 # 1. no // comments
 out=$(cscan slash $srcs)
-is "$out" "" "no // comments in lib/ and cmd/"
+is "$out" "" "no // comments in lib/, render/ and cmd/"
 
 # 2. every .c file opens with a /* comment
 bad=
 for f in $csrcs; do
 	head -n 1 "$f" | grep -q '^/\*' || bad="$bad $f"
 done
-is "${bad# }" "" "every .c file in lib/ and cmd/ begins with a /* comment"
+is "${bad# }" "" "every .c file in lib/, render/ and cmd/ begins with a /* comment"
 
-# 3. no banned function called outside lib/banned.h
+# 3. no banned function called outside lib/base/banned.h
 re=$(echo $BANNED | sed 's/ /|/g')
-out=$(cscan code $(echo "$srcs" | grep -v '^lib/banned\.h$') |
+out=$(cscan code $(echo "$srcs" | grep -v '^lib/base/banned\.h$') |
 	grep -E "^[^:]*:[0-9]+:(.*[^A-Za-z0-9_])?($re)[[:space:]]*\(")
 [ -z "$out" ] || echo "$out" | sed 's/^/# /'
 is "$(echo "$out" | sed -n 's/^\([^:]*:[0-9]*\):.*/\1/p' | tr '\n' ' ' |
 	sed 's/ $//')" "" \
-	"no banned function ($BANNED) in lib/ and cmd/"
+	"no banned function ($BANNED) in lib/, render/ and cmd/"
 missing=
 for fn in $BANNED; do
-	grep -q "^#define $fn(" lib/banned.h || missing="$missing $fn"
+	grep -q "^#define $fn(" lib/base/banned.h || missing="$missing $fn"
 done
-is "${missing# }" "" "lib/banned.h bans each of them"
+is "${missing# }" "" "lib/base/banned.h bans each of them"
 
 # 4. every .c file includes "banned.h" as its last include
 for f in $csrcs; do
 	last=$(cscan text "$f" | sed 's/^[^:]*:[0-9]*://' |
 		grep -E '^[[:space:]]*#[[:space:]]*include' | tail -n 1 |
 		sed 's/[[:space:]]//g')
-	[ "$last" = '#include"banned.h"' ]
+	[ "$last" = '#include"base/banned.h"' ]
 	st=$?
 	case " $TODO_BANNED_LAST " in
 	*" $f "*) todo_ok $st "$f includes \"banned.h\" last" \

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "accum.h"
-#include "darshan-write.h"
-#include "darshan.h"
-#include "grow.h"
-#include "obuf.h"
+#include "analysis/accum.h"
+#include "render/darshan-write.h"
+#include "sources/darshan.h"
+#include "base/grow.h"
+#include "render/obuf.h"
 
 static int ntest, nfail;
 

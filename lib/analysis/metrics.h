@@ -1,0 +1,202 @@
+/*
+ * The numbers iolens reports, each computed one way from the job model,
+ * following shared/METRICS.md: per-module volumes and Darshan's own
+ * time-by-slowest (section 2), MiB/s per compute node (3), the Table VI
+ * job characteristics (4), access-size histograms (5), metadata cost (6),
+ * file categories and I/O strategy (7), per-file rows, and phase
+ * intervals and bandwidths from traces (8).  Commands and the report
+ * print these; they never compute numbers of their own.
+ *
+ * Ownership: result structs are caller-owned; arrays they point to are
+ * allocated here and freed with the matching *_free() function; strings
+ * are borrowed from the job.
+ */
+#ifndef IOLENS_METRICS_H
+#define IOLENS_METRICS_H
+
+#include "analysis/accum.h"
+#include "model/job.h"
+
+#define IOL_NBINS 10
+extern const char *const iol_bin_names[IOL_NBINS];
+
+/* How to count compute nodes (METRICS.md 3). */
+struct iol_opts {
+	int64_t nodes; /* --nodes, 0 if not given */
+	int64_t ppn;   /* --procs-per-node, 0 if not given */
+};
+
+enum { IOL_NODES_UNKNOWN, IOL_NODES_OPT, IOL_NODES_PPN, IOL_NODES_DXT };
+extern const char *const iol_nodes_source_names[4];
+
+/* The essentials of one record, whatever its module.  Fields a module
+ * does not have are -1 (counts) or NAN (times). */
+struct iol_recx {
+	int64_t br, bw; /* bytes read, written */
+	int64_t reads, writes, opens, seeks, stats, syncs;
+	int64_t seq, consec, notaligned; /* over reads + writes */
+	int64_t maxoff;			 /* highest byte accessed, -1 */
+	double tr, tw, tm;		 /* read, write, meta time (summed) */
+	double tslow;			 /* slowest rank's time (shared) */
+	double first, last;		 /* first start, last end, -1 none */
+	double rstart, rend, wstart, wend, ostart, cend;
+	int64_t access1, access1_count;
+};
+void iol_rec_extract(int mod, const struct iol_jrec *r, struct iol_recx *x);
+/* Does mod carry data (bytes) counters? */
+int iol_mod_is_data(int mod);
+
+struct iol_modsum {
+	int present, partial, has_perf;
+	int64_t nrec, nfiles;
+	int64_t bytes_read, bytes_written;
+	int64_t reads, writes, opens;
+	double read_time, write_time, meta_time;
+	struct iol_perf perf; /* darshan-parser --perf */
+};
+
+struct iol_topfile {
+	uint64_t id;
+	const char *path;
+	int64_t bytes_read, bytes_written;
+	double time;	/* I/O time summed over processes */
+	double slowest; /* slowest process's time */
+	int64_t nranks; /* -1 shared by all */
+};
+
+#define IOL_TOPN 5
+
+struct iol_summary {
+	struct iol_modsum mod[IOL_MOD_KNOWN];
+	/* the job: POSIX + STDIO, the layers every byte reaches */
+	int64_t bytes_read, bytes_written;
+	struct iol_perf io; /* time by slowest over both */
+	double mibs;	    /* MiB/s by slowest */
+	int64_t nodes;	    /* 0 unknown */
+	int nodes_source;   /* IOL_NODES_* */
+	double mibs_cn;	    /* NAN when nodes unknown */
+	double pct_io_slowest, pct_io_avg;
+	double io_time_total, meta_time_total;
+	double md_cost_pct;
+	int64_t nfiles, ncreated;
+	int creates_exact; /* from a trace; else estimated */
+	double files_per_proc, creates_per_proc;
+	double pct_seq, pct_aligned; /* POSIX; NAN without ops */
+	double mib_per_proc;
+	struct iol_category cat[IOL_CAT_N];
+	const char *strategy; /* "N:1", "N:N", "N:M", "rank 0", ... */
+	int64_t busiest_rank;
+	double busiest_share; /* of bytes in per-rank records */
+	size_t ntop;
+	struct iol_topfile top_bytes[IOL_TOPN], top_time[IOL_TOPN];
+	uint64_t incomplete; /* modules flagged partial */
+};
+
+int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
+			struct iol_summary *s, struct iol_error *err);
+
+/* One row per file per module, or per file across modules (merge). */
+struct iol_filerow {
+	uint64_t id;
+	const char *path;
+	int mod;	  /* -1 when merged */
+	char modules[48]; /* "POSIX", "POSIX+MPI-IO" */
+	int64_t nranks;	  /* -1: shared record (all ranks) */
+	int64_t rank;	  /* the one rank, or -1 */
+	int64_t br, bw, reads, writes, opens, seeks, stats, syncs;
+	double tr, tw, tm, tslow;
+	double first, last; /* -1 if unknown */
+	int64_t maxoff;
+	int64_t access, access_count; /* most common access size */
+	double pct_seq, pct_aligned;  /* NAN when not known */
+	const char *mnt, *fstype;
+};
+
+int iol_files_compute(const struct iol_job *job, int merge,
+		      struct iol_filerow **rows, size_t *n,
+		      struct iol_error *err);
+
+/* Access sizes of one module (or the job: mod = -1, POSIX bins). */
+struct iol_hist {
+	int mod;
+	int64_t rd[IOL_NBINS], wr[IOL_NBINS];
+	int ncommon;
+	int64_t common[4], common_count[4];
+};
+
+/* Fills up to max histograms: the job first, then every module with size
+ * bins.  Returns the number filled. */
+size_t iol_hist_compute(const struct iol_job *job, struct iol_hist *h,
+			size_t max);
+
+/* Metadata: operation counts per module and kind, time per rank. */
+struct iol_metaop {
+	int mod;
+	const char *op; /* "opens", "stats", ... */
+	int64_t count;
+};
+
+struct iol_meta {
+	struct iol_metaop *ops;
+	size_t nops;
+	double time[IOL_MOD_KNOWN]; /* META time per module */
+	double *rank_time;	    /* per rank, POSIX+STDIO rank records */
+	double shared_time;	    /* META time of shared records */
+	double total_time, io_time; /* POSIX+STDIO meta and all I/O */
+	int64_t slowest_rank;
+	double slowest_meta, slowest_io; /* of that rank (METRICS.md 2) */
+};
+
+int iol_meta_compute(const struct iol_job *job, struct iol_meta *m,
+		     struct iol_error *err);
+void iol_meta_free(struct iol_meta *m);
+
+/* ---- timelines (METRICS.md 8) ---- */
+
+enum { IOL_TL_NONE, IOL_TL_DXT, IOL_TL_TIMESTAMPS };
+extern const char *const iol_tl_source_names[3];
+
+/* Where the timeline of a job comes from, best first. */
+int iol_timeline_source(const struct iol_job *job);
+
+/* A phase: all writes (op 0) or reads (op 1) of a rank, a file or the job. */
+struct iol_phase {
+	int64_t rank;  /* -1 for file and job phases */
+	uint64_t file; /* 0 for rank and job phases */
+	int op;
+	double start, end; /* seconds from job start; -1 none */
+	int64_t bytes, nops;
+};
+
+struct iol_phases {
+	int source; /* IOL_TL_* */
+	struct iol_phase job[2];
+	struct iol_phase *rank; /* nrank * 2, index rank*2+op */
+	size_t nrank;
+	struct iol_phase *file; /* nfile * 2 */
+	size_t nfile;
+};
+
+/* layer: 0 DXT_POSIX, 1 DXT_MPIIO, -1 POSIX when it has segments */
+int iol_phases_compute(const struct iol_job *job, int layer,
+		       struct iol_phases *p, struct iol_error *err);
+void iol_phases_free(struct iol_phases *p);
+/* MiB/s of a phase, NAN if it has no duration. */
+double iol_phase_mibs(const struct iol_phase *ph);
+
+/* Rank x time matrix of bytes moved (from DXT: exact overlap split). */
+struct iol_matrix {
+	int source;
+	size_t nrank, nbins;
+	double t0, t1;	 /* time range covered */
+	double *wr, *rd; /* nrank * nbins, row-major */
+};
+
+int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
+		       struct iol_matrix *m, struct iol_error *err);
+/* The DXT layer a timeline uses: layer if it has segments, else the
+ * other one; -1 picks POSIX first. */
+int iol_timeline_layer(const struct iol_job *job, int layer);
+void iol_matrix_free(struct iol_matrix *m);
+
+#endif

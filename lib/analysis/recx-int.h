@@ -1,0 +1,88 @@
+/*
+ * Internals shared by the analysis modules (lib/analysis/): where each
+ * module keeps its counters, small helpers over records, and the per-file
+ * table keyed by record id.  Not installed.
+ */
+#ifndef IOLENS_RECX_INT_H
+#define IOLENS_RECX_INT_H
+
+#include <math.h>
+#include <stdint.h>
+
+#include "analysis/metrics.h"
+#include "sources/darshan.h"
+
+/* counter indices of one module, -1 where it has no such counter */
+struct cix {
+	int ready;
+	int br, bw, maxr, maxw, tr, tw, tm, tslow;
+	int reads[4], writes[4], opens[3], seeks, stats, syncs[2];
+	int seqr, seqw, consr, consw, notal;
+	int ostart, rstart, wstart, rend, wend, cend;
+	int acc1, acc1c;
+	int bin_r, bin_w;
+};
+
+/* Counter indices of module mod; borrowed, static. */
+const struct cix *iol_cix(int mod);
+
+static inline int64_t geti(const struct iol_jrec *r, int i)
+{
+	return i >= 0 ? r->ic[i] : -1;
+}
+
+static inline double getf(const struct iol_jrec *r, int i)
+{
+	return i >= 0 ? r->fc[i] : NAN;
+}
+
+/* sum of counters, -1 if none exists or all are unknown */
+static inline double tsmin(double a, double b)
+{
+	if (!(b > 0))
+		return a;
+	return (a < 0 || b < a) ? b : a;
+}
+
+static inline double tsmax(double a, double b)
+{
+	return (b > 0 && b > a) ? b : a;
+}
+
+static inline int64_t pos(int64_t v)
+{
+	return v > 0 ? v : 0;
+}
+static inline double posf(double v)
+{
+	return v > 0 ? v : 0;
+}
+
+/* one record's own I/O time: META + READ + WRITE, as darshan-util sums it */
+static inline double rec_time(const struct iol_recx *x)
+{
+	return posf(x->tm) + posf(x->tr) + posf(x->tw);
+}
+
+struct fent {
+	uint64_t id;
+	int64_t br, bw, nprocs, maxoff;
+	double time, slowest;
+	int64_t nrank_recs;
+	int64_t rank;
+	int used;
+};
+
+struct ftab {
+	struct fent *v;
+	size_t n, cap;
+};
+
+/* The entry of id, added (zeroed, rank -2, maxoff -1) when new; NULL when
+ * memory runs out.  Free t->v when done. */
+struct fent *iol_ftab_get(struct ftab *t, uint64_t id);
+
+/* A job record as the decoder's record type, for the accumulator. */
+void iol_rec_to_iolrec(int mod, const struct iol_jrec *jr, struct iol_rec *r);
+
+#endif

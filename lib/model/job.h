@@ -1,0 +1,141 @@
+/*
+ * The job model: what every analysis reads, whatever the source.
+ *
+ * A job has a header (ids, times, exe, mounts), per-module records with
+ * Darshan's counters in the newest layout (traces are reduced into records
+ * of the same shape), DXT-style per-file-per-rank trace headers, and the
+ * segments of those traces, which are never materialised as objects:
+ * iol_segs_*() streams them in batches (from the still-compressed DXT
+ * region of a Darshan log).
+ *
+ * Ownership: iol_job_load() allocates the job; everything reachable from it
+ * is borrowed and valid until iol_job_close().  Iterators are freed by
+ * iol_segs_close() and must be closed before the job.
+ */
+#ifndef IOLENS_JOB_H
+#define IOLENS_JOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sources/darshan.h"
+
+enum { IOL_SRC_DARSHAN = 1, IOL_SRC_STRACE = 2, IOL_SRC_IOTA = 3 };
+
+/* One counter record of a module: id, rank (-1 shared) and counters. */
+struct iol_jrec {
+	uint64_t id;
+	int64_t rank;
+	int64_t *ic; /* iol_modinfo(mod)->nint counters */
+	double *fc;  /* iol_modinfo(mod)->nflt counters */
+};
+
+struct iol_jmod {
+	int present; /* the log has this module (data or flag) */
+	int ver;     /* record version in the log */
+	int partial; /* module ran out of memory: records missing */
+	int loaded;  /* records decoded into recs */
+	size_t n;
+	struct iol_jrec *recs;
+};
+
+/* Header of one DXT trace (one file, one rank). */
+struct iol_jdxt {
+	uint64_t id;
+	int64_t rank;
+	int64_t wcount, rcount;
+	char hostname[65];
+};
+
+struct iol_jheat {
+	uint64_t id;
+	int64_t rank;
+	double bin_width;
+	int64_t nbins;
+	int64_t *wbins, *rbins;
+};
+
+/* Totals of one system call in a trace. */
+struct iol_jsys {
+	char name[32];
+	int64_t calls, errors, bytes;
+	double time;
+};
+
+/* I/O on descriptors that are not regular files, summarised by kind. */
+enum {
+	IOL_OTHER_PIPE,
+	IOL_OTHER_SOCKET,
+	IOL_OTHER_STD,
+	IOL_OTHER_DEVICE,
+	IOL_OTHER_N
+};
+extern const char *const iol_other_names[IOL_OTHER_N];
+struct iol_jother {
+	int64_t reads, writes, bytes_read, bytes_written;
+	double time;
+};
+
+struct iol_job_priv;
+
+struct iol_job {
+	int kind;	 /* IOL_SRC_* */
+	char source[32]; /* "darshan 3.41", "strace" */
+	const char *path;
+	int64_t uid, jobid, nprocs;
+	int64_t start_sec, start_nsec, end_sec, end_nsec;
+	double run_time; /* seconds */
+	const char *exe;
+	const char *metadata;
+	const struct iol_mount *mounts;
+	int nmounts;
+	uint64_t partial; /* bit i: module i incomplete */
+	struct iol_jmod mod[IOL_MOD_KNOWN];
+	struct iol_jdxt *dxt[2]; /* [0] DXT_POSIX, [1] DXT_MPIIO */
+	size_t ndxt[2];
+	uint64_t nsegs[2]; /* segments in each */
+	struct iol_jheat *heat;
+	size_t nheat;
+	/* traces only */
+	struct iol_jsys *sys;
+	size_t nsys;
+	struct iol_jother other[IOL_OTHER_N];
+	uint64_t skipped;	 /* unparsable lines skipped (lenient) */
+	uint64_t skipped_ops;	 /* Iota operations not understood */
+	const char *unknown_ops; /* their names, " a, b," */
+	int64_t ncreated;	 /* files created, exact; -1 unknown */
+	int date_known;		 /* 0: times of day only (strace -tt) */
+	int time_exact;		 /* run time to the ns (3.41 logs, traces) */
+	struct iol_job_priv *priv;
+};
+
+/* Load a log or trace: Darshan logs are recognised by their magic number,
+ * strace output by its first line; "-" is standard input (spooled to a
+ * temporary file so traces can be read twice). */
+int iol_job_load(struct iol_job **out, const char *path, struct iol_error *err);
+struct iol_trace_opts;
+int iol_job_load_opts(struct iol_job **out, const char *path,
+		      const struct iol_trace_opts *o, struct iol_error *err);
+void iol_job_close(struct iol_job *job);
+
+/* Path of a record id, or NULL. */
+const char *iol_job_name(const struct iol_job *job, uint64_t id);
+/* Mount index for a path (iol_job->mounts), or -1. */
+int iol_job_mount_of(const struct iol_job *job, const char *path);
+
+/* Job start as seconds since the epoch, with the sub-second part. */
+double iol_job_start(const struct iol_job *job);
+
+struct iol_segs;
+
+/* Stream the segments of DXT trace set which (0 POSIX, 1 MPI-IO) in file
+ * order: every record's writes, then its reads. */
+int iol_segs_open(struct iol_segs **it, const struct iol_job *job, int which,
+		  struct iol_error *err);
+/* Up to max segments of one record; *rec is its index in job->dxt[which].
+ * Returns the count, 0 at the end, or < 0. */
+long iol_segs_next(struct iol_segs *it, struct iol_seg *segs, size_t max,
+		   size_t *rec, int *is_read, struct iol_error *err);
+void iol_segs_close(struct iol_segs *it);
+
+#endif

@@ -1,0 +1,401 @@
+/*
+ * Drawing primitives of the report (see chart.h).  Text goes through
+ * Pango so that glyphs come from DejaVu and are embedded in PDF output.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <pango/pangocairo.h>
+
+#include "render/chart.h"
+#include "base/banned.h"
+
+static const double palette[C_NCOLORS][3] = {
+	[C_INK] = {0.10, 0.12, 0.16},	[C_MUTED] = {0.42, 0.45, 0.50},
+	[C_GRID] = {0.86, 0.87, 0.89},	[C_WRITE] = {0.12, 0.31, 0.52},
+	[C_READ] = {0.55, 0.75, 0.90},	[C_META] = {0.87, 0.50, 0.18},
+	[C_OTHER] = {0.70, 0.70, 0.70}, [C_WARN] = {0.75, 0.13, 0.13},
+	[C_BAND] = {0.95, 0.96, 0.97},
+};
+
+void chart_color(cairo_t *cr, int c)
+{
+	cairo_set_source_rgb(cr, palette[c][0], palette[c][1], palette[c][2]);
+}
+
+static PangoLayout *layout(cairo_t *cr, const char *s, double size, int bold)
+{
+	PangoLayout *l = pango_cairo_create_layout(cr);
+	PangoFontDescription *fd = pango_font_description_new();
+
+	pango_font_description_set_family(fd, "DejaVu Sans");
+	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+	pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD
+						   : PANGO_WEIGHT_NORMAL);
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_text(l, s, -1);
+	return l;
+}
+
+double chart_text_width(cairo_t *cr, const char *s, double size, int bold)
+{
+	PangoLayout *l = layout(cr, s, size, bold);
+	int w, h;
+
+	pango_layout_get_size(l, &w, &h);
+	g_object_unref(l);
+	return (double)w / PANGO_SCALE;
+}
+
+double chart_text(cairo_t *cr, double x, double y, const char *s, double size,
+		  int bold, int align, int color)
+{
+	PangoLayout *l = layout(cr, s, size, bold);
+	int w, h;
+	double tw;
+
+	pango_layout_get_size(l, &w, &h);
+	tw = (double)w / PANGO_SCALE;
+	chart_color(cr, color);
+	/* y is the baseline */
+	cairo_move_to(cr,
+		      align < 0	   ? x
+		      : align == 0 ? x - tw / 2
+				   : x - tw,
+		      y - (double)pango_layout_get_baseline(l) / PANGO_SCALE);
+	pango_cairo_show_layout(cr, l);
+	g_object_unref(l);
+	return tw;
+}
+
+void chart_text_fit(cairo_t *cr, double x, double y, const char *s, double size,
+		    int bold, double maxw, int color)
+{
+	PangoLayout *l = layout(cr, s, size, bold);
+
+	pango_layout_set_width(l, (int)(maxw * PANGO_SCALE));
+	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_MIDDLE);
+	chart_color(cr, color);
+	cairo_move_to(cr, x,
+		      y - (double)pango_layout_get_baseline(l) / PANGO_SCALE);
+	pango_cairo_show_layout(cr, l);
+	g_object_unref(l);
+}
+
+double chart_para(cairo_t *cr, double x, double y, double w, const char *s,
+		  double size, int color)
+{
+	PangoLayout *l = layout(cr, s, size, 0);
+	int pw, ph;
+
+	pango_layout_set_width(l, (int)(w * PANGO_SCALE));
+	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
+	pango_layout_get_size(l, &pw, &ph);
+	chart_color(cr, color);
+	cairo_move_to(cr, x, y);
+	pango_cairo_show_layout(cr, l);
+	g_object_unref(l);
+	return (double)ph / PANGO_SCALE;
+}
+
+void fmt_bytes(char *b, size_t n, double v)
+{
+	static const char *const u[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+	int k = 0;
+
+	while (fabs(v) >= 1024 && k < 5) {
+		v /= 1024;
+		k++;
+	}
+	if (k == 0 || fabs(v) >= 100)
+		snprintf(b, n, "%.0f %s", v, u[k]);
+	else
+		snprintf(b, n, "%.1f %s", v, u[k]);
+}
+
+void fmt_secs(char *b, size_t n, double v)
+{
+	if (v == 0)
+		snprintf(b, n, "0 s");
+	else if (fabs(v) < 1e-3)
+		snprintf(b, n, "%.0f µs", v * 1e6);
+	else if (fabs(v) < 1)
+		snprintf(b, n, "%.1f ms", v * 1e3);
+	else if (fabs(v) < 100)
+		snprintf(b, n, "%.2f s", v);
+	else
+		snprintf(b, n, "%.0f s", v);
+}
+
+static void tick_label(char *b, size_t n, double v, int units)
+{
+	if (units == 1)
+		fmt_bytes(b, n, v);
+	else if (units == 2)
+		fmt_secs(b, n, v);
+	else if (fabs(v) >= 1e6 || (fabs(v) < 1e-3 && v != 0))
+		snprintf(b, n, "%.0e", v);
+	else
+		snprintf(b, n, "%g", v);
+}
+
+void axis_nice(struct axis *a, double min, double max, int log, int units)
+{
+	double span, step, mag, f;
+	int i;
+
+	memset(a, 0, sizeof(*a));
+	a->log = log;
+	if (!(max > min))
+		max = min + 1;
+	if (log) {
+		double lo = floor(log10(min > 0 ? min : 1));
+		double hi = ceil(log10(max > 1 ? max : 10));
+		int every = (int)ceil((hi - lo) / 8);
+
+		if (hi <= lo)
+			hi = lo + 1;
+		a->min = pow(10, lo);
+		a->max = pow(10, hi);
+		for (f = lo; f <= hi && a->nticks < 16; f += every) {
+			a->ticks[a->nticks] = pow(10, f);
+			tick_label(a->labels[a->nticks], sizeof(a->labels[0]),
+				   a->ticks[a->nticks], units);
+			a->nticks++;
+		}
+		return;
+	}
+	/* 1, 2, 5 steps; bytes in powers of two */
+	span = max - min;
+	if (units == 1 && span >= 1024) {
+		step = pow(2, ceil(log2(span / 5)));
+	} else {
+		mag = pow(10, floor(log10(span / 5)));
+		f = span / 5 / mag;
+		step = (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+	}
+	a->min = floor(min / step) * step;
+	a->max = ceil(max / step) * step;
+	if (a->max <= a->min)
+		a->max = a->min + step;
+	for (i = 0; i < 16; i++) {
+		double v = a->min + step * i;
+
+		if (v > a->max + step * 1e-9)
+			break;
+		a->ticks[i] = v;
+		tick_label(a->labels[i], sizeof(a->labels[0]), v, units);
+		a->nticks++;
+	}
+}
+
+double axis_frac(const struct axis *a, double v)
+{
+	if (a->log) {
+		if (v <= a->min)
+			return 0;
+		return (log10(v) - log10(a->min)) /
+		       (log10(a->max) - log10(a->min));
+	}
+	return (v - a->min) / (a->max - a->min);
+}
+
+void plot_axes(struct plot *p, const char *label)
+{
+	cairo_t *cr = p->cr;
+	int i;
+
+	cairo_set_line_width(cr, 0.5);
+	for (i = 0; i < p->ax.nticks; i++) {
+		double f = axis_frac(&p->ax, p->ax.ticks[i]);
+
+		chart_color(cr, C_GRID);
+		if (p->horizontal) {
+			double x = p->x + f * p->w;
+
+			cairo_move_to(cr, x, p->y);
+			cairo_line_to(cr, x, p->y + p->h);
+			cairo_stroke(cr);
+			chart_text(cr, x, p->y + p->h + 10, p->ax.labels[i], 7,
+				   0, 0, C_MUTED);
+		} else {
+			double y = p->y + p->h - f * p->h;
+
+			cairo_move_to(cr, p->x, y);
+			cairo_line_to(cr, p->x + p->w, y);
+			cairo_stroke(cr);
+			chart_text(cr, p->x - 3, y + 2.5, p->ax.labels[i], 7, 0,
+				   1, C_MUTED);
+		}
+	}
+	chart_color(cr, C_INK);
+	cairo_set_line_width(cr, 0.8);
+	cairo_move_to(cr, p->x, p->y);
+	cairo_line_to(cr, p->x, p->y + p->h);
+	cairo_line_to(cr, p->x + p->w, p->y + p->h);
+	cairo_stroke(cr);
+	if (label && *label) {
+		if (p->horizontal)
+			chart_text(cr, p->x + p->w / 2, p->y + p->h + 21, label,
+				   7.5, 0, 0, C_INK);
+		else
+			chart_text(cr, p->x, p->y - 5, label, 7.5, 0, -1,
+				   C_INK);
+	}
+}
+
+static void bar(struct plot *p, double c0, double c1, double v0, double v1,
+		int color)
+{
+	double f0 = axis_frac(&p->ax, v0), f1 = axis_frac(&p->ax, v1);
+
+	if (f1 <= f0)
+		return;
+	if (f1 > 1)
+		f1 = 1;
+	chart_color(p->cr, color);
+	if (p->horizontal)
+		cairo_rectangle(p->cr, p->x + f0 * p->w, c0, (f1 - f0) * p->w,
+				c1 - c0);
+	else
+		cairo_rectangle(p->cr, c0, p->y + p->h - f1 * p->h, c1 - c0,
+				(f1 - f0) * p->h);
+	cairo_fill(p->cr);
+}
+
+static void cat_label(struct plot *p, double c, const char *s)
+{
+	if (p->horizontal)
+		chart_text(p->cr, p->x - 4, c + 2.5, s, 7, 0, 1, C_INK);
+	else
+		chart_text(p->cr, c, p->y + p->h + 10, s, 6.5, 0, 0, C_INK);
+}
+
+void plot_bars(struct plot *p, int ncat, const char *const *cats, int nser,
+	       const double *values, const int *colors)
+{
+	double len = p->horizontal ? p->h : p->w, band = len / ncat;
+	double base = p->ax.log ? p->ax.min : p->ax.min;
+	int c, s;
+
+	for (c = 0; c < ncat; c++) {
+		double c0 =
+			(p->horizontal ? p->y : p->x) + band * c + band * 0.15;
+		double bw = band * 0.7 / nser;
+
+		for (s = 0; s < nser; s++)
+			bar(p, c0 + bw * s, c0 + bw * (s + 1), base,
+			    values[s * ncat + c], colors[s]);
+		cat_label(p, (p->horizontal ? p->y : p->x) + band * (c + 0.5),
+			  cats[c]);
+	}
+}
+
+void plot_stacked(struct plot *p, int ncat, const char *const *cats, int nser,
+		  const double *values, const int *colors)
+{
+	double len = p->horizontal ? p->h : p->w, band = len / ncat;
+	int c, s;
+
+	for (c = 0; c < ncat; c++) {
+		double c0 =
+			(p->horizontal ? p->y : p->x) + band * c + band * 0.2;
+		double acc = 0;
+
+		for (s = 0; s < nser; s++) {
+			double v = values[s * ncat + c];
+
+			if (v > 0) {
+				bar(p, c0, c0 + band * 0.6, acc, acc + v,
+				    colors[s]);
+				acc += v;
+			}
+		}
+		cat_label(p, (p->horizontal ? p->y : p->x) + band * (c + 0.5),
+			  cats[c]);
+	}
+}
+
+void chart_legend(cairo_t *cr, double x, double y, int n,
+		  const char *const *names, const int *colors)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		chart_color(cr, colors[i]);
+		cairo_rectangle(cr, x, y - 6, 7, 7);
+		cairo_fill(cr);
+		x += 10 + chart_text(cr, x + 10, y, names[i], 7, 0, -1, C_INK) +
+		     10;
+	}
+}
+
+void chart_heat(cairo_t *cr, double v)
+{
+	/* white through light blue to dark navy: monotone in lightness */
+	double t = v < 0 ? 0 : v > 1 ? 1 : v;
+
+	cairo_set_source_rgb(cr, 1 - t * 0.92, 1 - t * 0.78, 1 - t * 0.55);
+}
+
+double chart_table(cairo_t *cr, double x, double y, int ncol,
+		   const double *widths, const int *numeric,
+		   const char *const *header, int nrow,
+		   const char *const *cells, double size)
+{
+	double row = size * 1.55, cx, total = 0;
+	int r, c;
+
+	for (c = 0; c < ncol; c++)
+		total += widths[c];
+	cx = x;
+	for (c = 0; c < ncol; c++) {
+		chart_text(cr, numeric[c] ? cx + widths[c] - 3 : cx + 2,
+			   y + size, header[c], size, 1, numeric[c] ? 1 : -1,
+			   C_INK);
+		cx += widths[c];
+	}
+	chart_color(cr, C_INK);
+	cairo_set_line_width(cr, 0.6);
+	cairo_move_to(cr, x, y + row - 1);
+	cairo_line_to(cr, x + total, y + row - 1);
+	cairo_stroke(cr);
+	for (r = 0; r < nrow; r++) {
+		double ry = y + row * (r + 1);
+
+		if (r % 2) {
+			chart_color(cr, C_BAND);
+			cairo_rectangle(cr, x, ry, total, row);
+			cairo_fill(cr);
+		}
+		cx = x;
+		for (c = 0; c < ncol; c++) {
+			const char *s = cells[r * ncol + c];
+			char cut[128];
+			double lim = widths[c] - 5;
+
+			/* long paths: keep the end, which names the file */
+			if (!numeric[c] &&
+			    chart_text_width(cr, s, size, 0) > lim) {
+				size_t l = strlen(s), k = l;
+
+				while (k > 1) {
+					snprintf(cut, sizeof(cut), "…%s",
+						 s + (l - k));
+					if (chart_text_width(cr, cut, size,
+							     0) <= lim)
+						break;
+					k = k * 9 / 10;
+				}
+				s = cut;
+			}
+			chart_text(cr, numeric[c] ? cx + widths[c] - 3 : cx + 2,
+				   ry + size + 1, s, size, 0,
+				   numeric[c] ? 1 : -1, C_INK);
+			cx += widths[c];
+		}
+	}
+	return row * (nrow + 1);
+}

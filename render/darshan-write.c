@@ -1,0 +1,383 @@
+/*
+ * Writing a job as a Darshan 3.41 log, so that the Darshan tools in the
+ * field can read what a trace saw: the job record, the name table, one
+ * POSIX record (version 4) per file and rank, and DXT_POSIX (version 1)
+ * traces of every data call.  Record ids are Darshan's own: Bob Jenkins'
+ * 64-bit lookup8 hash of the path (FORMAT.md section 5), and regions are
+ * single zlib streams as darshan-convert writes them.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <zlib.h>
+
+#include "render/darshan-write.h"
+#include "base/grow.h"
+#include "base/version.h"
+#include "counters/modnames.h"
+#include "base/banned.h"
+
+/* lookup8's mixing step (public domain, Bob Jenkins, 1997) */
+/* clang-format off */
+#define MIX64(a, b, c)                                                         \
+	do {                                                                   \
+		a -= b; a -= c; a ^= (c >> 43);                                \
+		b -= c; b -= a; b ^= (a << 9);                                 \
+		c -= a; c -= b; c ^= (b >> 8);                                 \
+		a -= b; a -= c; a ^= (c >> 38);                                \
+		b -= c; b -= a; b ^= (a << 23);                                \
+		c -= a; c -= b; c ^= (b >> 5);                                 \
+		a -= b; a -= c; a ^= (c >> 35);                                \
+		b -= c; b -= a; b ^= (a << 49);                                \
+		c -= a; c -= b; c ^= (b >> 11);                                \
+		a -= b; a -= c; a ^= (c >> 12);                                \
+		b -= c; b -= a; b ^= (a << 18);                                \
+		c -= a; c -= b; c ^= (b >> 22);                                \
+	} while (0)
+/* clang-format on */
+
+static uint64_t le64(const unsigned char *k)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--)
+		v = (v << 8) | k[i];
+	return v;
+}
+
+uint64_t iol_darshan_record_id(const char *name)
+{
+	const unsigned char *k = (const unsigned char *)name;
+	size_t length = strlen(name), len = length;
+	uint64_t a = 0, b = 0, c = 0x9e3779b97f4a7c13ULL;
+	int i;
+
+	while (len >= 24) {
+		a += le64(k);
+		b += le64(k + 8);
+		c += le64(k + 16);
+		MIX64(a, b, c);
+		k += 24;
+		len -= 24;
+	}
+	c += length;
+	/* the last block: bytes 16-22 into c (its low byte holds the
+	 * length), 8-15 into b, 0-7 into a */
+	for (i = (int)len - 1; i >= 0; i--) {
+		if (i >= 16)
+			c += (uint64_t)k[i] << (8 * (i - 15));
+		else if (i >= 8)
+			b += (uint64_t)k[i] << (8 * (i - 8));
+		else
+			a += (uint64_t)k[i] << (8 * i);
+	}
+	MIX64(a, b, c);
+	return c;
+}
+
+/* ---- growable byte buffers ---- */
+
+struct bytes {
+	unsigned char *p;
+	size_t n, cap;
+};
+
+static int put(struct bytes *b, const void *src, size_t n)
+{
+	if (b->cap - b->n < n) {
+		size_t nc = b->cap ? b->cap * 2 : 4096;
+		unsigned char *np;
+
+		while (nc - b->n < n)
+			nc *= 2;
+		np = realloc(b->p, nc);
+		if (!np)
+			return IOL_ENOMEM;
+		b->p = np;
+		b->cap = nc;
+	}
+	memcpy(b->p + b->n, src, n);
+	b->n += n;
+	return 0;
+}
+
+static int put64(struct bytes *b, uint64_t v)
+{
+	return put(b, &v, 8);
+}
+
+static int putd(struct bytes *b, double v)
+{
+	return put(b, &v, 8);
+}
+
+/* one zlib stream, as the runtime writes a region */
+static int deflate_bytes(const struct bytes *in, struct bytes *out)
+{
+	uLongf n = compressBound((uLong)in->n);
+
+	out->p = malloc(n ? n : 1);
+	if (!out->p)
+		return IOL_ENOMEM;
+	if (compress2(out->p, &n, in->p, (uLong)in->n, Z_DEFAULT_COMPRESSION) !=
+	    Z_OK)
+		return IOL_ENOMEM;
+	out->n = out->cap = n;
+	return 0;
+}
+
+struct segvec {
+	struct iol_seg *v;
+	size_t n, cap;
+};
+
+static int segpush(struct segvec *s, const struct iol_seg *g)
+{
+	struct iol_seg *v = iol_grow(s->v, &s->cap, s->n, sizeof(*v), 16);
+
+	if (!v)
+		return IOL_ENOMEM;
+	s->v = v;
+	s->v[s->n++] = *g;
+	return 0;
+}
+
+/* a module's entry in the header: its region (offset, length) and its
+ * record version (FORMAT.md 2) */
+static void header_region(unsigned char *hdr, int mod, uint64_t off,
+			  uint64_t len, uint32_t ver)
+{
+	memcpy(hdr + 48 + 16 * mod, &off, 8);
+	memcpy(hdr + 56 + 16 * mod, &len, 8);
+	memcpy(hdr + 1072 + 4 * mod, &ver, 4);
+}
+
+static int write_all(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+
+	while (n) {
+		ssize_t w = write(fd, c, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		c += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int iol_darshan_write(const struct iol_job *job, const char *path,
+		      struct iol_error *err)
+{
+	const struct iol_jmod *pm = &job->mod[IOL_MOD_POSIX];
+	struct bytes jobr = {0}, names = {0}, posix = {0}, dxt = {0};
+	struct bytes z[4] = {{0}};
+	struct segvec *segs = NULL;
+	unsigned char hdr[1328];
+	uint64_t *ids = NULL;
+	char meta[1024], text[3016], *tmp = NULL;
+	size_t i, k, nrec = pm->loaded ? pm->n : 0;
+	uint64_t off;
+	int ret = IOL_ENOMEM, fd = -1;
+
+	/* Darshan's record ids, from the paths */
+	ids = calloc(nrec ? nrec : 1, sizeof(*ids));
+	segs = calloc(nrec ? nrec : 1, 2 * sizeof(*segs));
+	if (!ids || !segs)
+		goto out;
+	for (i = 0; i < nrec; i++) {
+		const char *name = iol_job_name(job, pm->recs[i].id);
+
+		ids[i] = iol_darshan_record_id(name ? name : "");
+	}
+	/* the job record: ids, times, metadata, then exe and mounts */
+	put64(&jobr, (uint64_t)job->uid);
+	put64(&jobr, (uint64_t)job->start_sec);
+	put64(&jobr, (uint64_t)job->start_nsec);
+	put64(&jobr, (uint64_t)job->end_sec);
+	put64(&jobr, (uint64_t)job->end_nsec);
+	put64(&jobr, (uint64_t)job->nprocs);
+	put64(&jobr, (uint64_t)job->jobid);
+	memset(meta, 0, sizeof(meta));
+	snprintf(meta, sizeof(meta), "lib_ver=iolens-%s\nsource=%s\n",
+		 IOLENS_VERSION, job->source);
+	if (put(&jobr, meta, sizeof(meta)) < 0)
+		goto out;
+	/* without a mount table darshan-util drops the exe: name one */
+	memset(text, 0, sizeof(text));
+	snprintf(text, sizeof(text) - 20, "%s", job->exe ? job->exe : "");
+	k = strlen(text);
+	snprintf(text + k, sizeof(text) - k, "\nunknown\t/");
+	if (put(&jobr, text, sizeof(text)) < 0)
+		goto out;
+
+	/* names and POSIX records */
+	for (i = 0; i < nrec; i++) {
+		const char *name = iol_job_name(job, pm->recs[i].id);
+		int c;
+
+		if (!name)
+			name = "";
+		/* one name per id */
+		for (k = 0; k < i; k++)
+			if (ids[k] == ids[i])
+				break;
+		if (k == i && (put64(&names, ids[i]) < 0 ||
+			       put(&names, name, strlen(name) + 1) < 0))
+			goto out;
+		put64(&posix, ids[i]);
+		put64(&posix, (uint64_t)pm->recs[i].rank);
+		for (c = 0; c < IOL_POSIX_NINT; c++)
+			put64(&posix, (uint64_t)pm->recs[i].ic[c]);
+		for (c = 0; c < IOL_POSIX_NFLT; c++)
+			if (putd(&posix, pm->recs[i].fc[c]) < 0)
+				goto out;
+	}
+
+	/* DXT_POSIX: each record's writes, then its reads */
+	if (job->ndxt[0] && job->ndxt[0] == nrec) {
+		struct iol_segs *it;
+		struct iol_seg g[256];
+		size_t rec;
+		int is_read;
+		long n, j;
+
+		ret = iol_segs_open(&it, job, 0, err);
+		if (ret < 0)
+			goto out;
+		while ((n = iol_segs_next(it, g, 256, &rec, &is_read, err)) > 0)
+			for (j = 0; j < n && rec < nrec; j++)
+				if (segpush(&segs[rec * 2 + is_read], &g[j]) <
+				    0) {
+					n = IOL_ENOMEM;
+					break;
+				}
+		iol_segs_close(it);
+		if (n < 0) {
+			ret = (int)n;
+			goto out;
+		}
+		ret = IOL_ENOMEM;
+		for (i = 0; i < nrec; i++) {
+			char host[64];
+			int w;
+
+			memset(host, 0, sizeof(host));
+			memcpy(host, job->dxt[0][i].hostname, sizeof(host) - 1);
+			put64(&dxt, ids[i]);
+			put64(&dxt, (uint64_t)job->dxt[0][i].rank);
+			put64(&dxt, 0);
+			put(&dxt, host, sizeof(host));
+			put64(&dxt, segs[i * 2].n);
+			put64(&dxt, segs[i * 2 + 1].n);
+			for (w = 0; w < 2; w++)
+				for (k = 0; k < segs[i * 2 + w].n; k++) {
+					const struct iol_seg *s =
+						&segs[i * 2 + w].v[k];
+
+					put64(&dxt, (uint64_t)s->off);
+					put64(&dxt, (uint64_t)s->len);
+					putd(&dxt, s->start);
+					if (putd(&dxt, s->end) < 0)
+						goto out;
+				}
+		}
+	}
+
+	if (deflate_bytes(&jobr, &z[0]) < 0 ||
+	    deflate_bytes(&names, &z[1]) < 0 ||
+	    (nrec && deflate_bytes(&posix, &z[2]) < 0) ||
+	    (dxt.n && deflate_bytes(&dxt, &z[3]) < 0))
+		goto out;
+
+	/* the header, regions in order: job, names, POSIX, DXT_POSIX */
+	memset(hdr, 0, sizeof(hdr));
+	memcpy(hdr, "3.41", 4);
+	{
+		uint64_t magic = 6567223, v;
+
+		memcpy(hdr + 8, &magic, 8);
+		hdr[16] = 0; /* zlib */
+		off = sizeof(hdr) + z[0].n;
+		v = off;
+		memcpy(hdr + 32, &v, 8);
+		v = z[1].n;
+		memcpy(hdr + 40, &v, 8);
+		off += z[1].n;
+		if (z[2].n) {
+			header_region(hdr, IOL_MOD_POSIX, off, z[2].n, 4);
+			off += z[2].n;
+		}
+		if (z[3].n)
+			header_region(hdr, IOL_MOD_DXT_POSIX, off, z[3].n, 1);
+	}
+
+	/* a temporary beside the target, renamed when complete */
+	tmp = malloc(strlen(path) + 16);
+	if (!tmp)
+		goto out;
+	snprintf(tmp, strlen(path) + 16, "%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		if (err)
+			err->sys = errno;
+		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
+				    strerror(errno));
+		free(tmp);
+		tmp = NULL;
+		goto out;
+	}
+	fchmod(fd, 0644);
+	if (write_all(fd, hdr, sizeof(hdr)) < 0 ||
+	    write_all(fd, z[0].p, z[0].n) < 0 ||
+	    write_all(fd, z[1].p, z[1].n) < 0 ||
+	    (z[2].n && write_all(fd, z[2].p, z[2].n) < 0) ||
+	    (z[3].n && write_all(fd, z[3].p, z[3].n) < 0) || fsync(fd) < 0 ||
+	    close(fd) < 0) {
+		if (err)
+			err->sys = errno;
+		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
+				    strerror(errno));
+		fd = -1;
+		unlink(tmp);
+		goto out;
+	}
+	fd = -1;
+	if (rename(tmp, path) < 0) {
+		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
+				    strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	ret = 0;
+out:
+	if (ret == IOL_ENOMEM)
+		iol_error_set(err, IOL_ENOMEM, "out of memory");
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	}
+	free(tmp);
+	free(ids);
+	for (i = 0; segs && i < nrec * 2; i++)
+		free(segs[i].v);
+	free(segs);
+	free(jobr.p);
+	free(names.p);
+	free(posix.p);
+	free(dxt.p);
+	for (i = 0; i < 4; i++)
+		free(z[i].p);
+	return ret;
+}

@@ -1,0 +1,342 @@
+/*
+ * Tabular output in text, CSV, TSV and JSON (see output.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "render/output.h"
+#include "cmd/util.h"
+#include "base/banned.h"
+
+int fmt_parse(const char *s)
+{
+	if (!strcmp(s, "text"))
+		return FMT_TEXT;
+	if (!strcmp(s, "csv"))
+		return FMT_CSV;
+	if (!strcmp(s, "tsv"))
+		return FMT_TSV;
+	if (!strcmp(s, "json"))
+		return FMT_JSON;
+	return -1;
+}
+
+int out_open(struct out *o, const char *path, int fmt)
+{
+	int fd = STDOUT_FILENO;
+
+	memset(o, 0, sizeof(*o));
+	o->fmt = fmt;
+	if (path && strcmp(path, "-") != 0) {
+		size_t n = strlen(path) + 16;
+		struct stat st;
+
+		/* never clobber an input or a directory: write beside the
+		 * target and rename once everything is written */
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			msg("cannot write '%s': Is a directory", path);
+			return -1;
+		}
+		o->path = xstrdup(path);
+		o->tmp = xmalloc(n);
+		snprintf(o->tmp, n, "%s.tmpXXXXXX", path);
+		fd = mkstemp(o->tmp);
+		if (fd < 0) {
+			msg("cannot write '%s': %s", path, strerror(errno));
+			free(o->path);
+			free(o->tmp);
+			o->path = o->tmp = NULL;
+			return -1;
+		}
+		fchmod(fd, 0644);
+	}
+	obuf_init(&o->ob, fd, 1 << 16);
+	return 0;
+}
+
+static void cell_push(struct out *o, char *s)
+{
+	if (o->ncells == o->cellcap) {
+		o->cellcap = o->cellcap ? o->cellcap * 2 : 256;
+		o->cells = xrealloc(o->cells, o->cellcap * sizeof(*o->cells));
+	}
+	o->cells[o->ncells++] = s;
+}
+
+void out_table(struct out *o, const char *const *cols, int ncols)
+{
+	int i;
+
+	o->cols = cols;
+	o->ncols = ncols;
+	o->col = 0;
+	o->nrows = 0;
+	free(o->right);
+	o->right = xcalloc((size_t)ncols, sizeof(int));
+	switch (o->fmt) {
+	case FMT_CSV:
+	case FMT_TSV:
+		for (i = 0; i < ncols; i++) {
+			if (i)
+				obuf_putc(&o->ob,
+					  o->fmt == FMT_CSV ? ',' : '\t');
+			obuf_puts(&o->ob, cols[i]);
+		}
+		obuf_putc(&o->ob, '\n');
+		break;
+	case FMT_JSON: obuf_putc(&o->ob, '['); break;
+	default:
+		for (i = 0; i < ncols; i++)
+			cell_push(o, xstrdup(cols[i]));
+		break;
+	}
+}
+
+static void json_str(struct obuf *ob, const char *s)
+{
+	obuf_putc(ob, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\') {
+			obuf_putc(ob, '\\');
+			obuf_putc(ob, (char)c);
+		} else if (c < 0x20) {
+			obuf_printf(ob, "\\u%04x", c);
+		} else {
+			obuf_putc(ob, (char)c);
+		}
+	}
+	obuf_putc(ob, '"');
+}
+
+static void sep(struct out *o)
+{
+	if (o->fmt == FMT_CSV && o->col)
+		obuf_putc(&o->ob, ',');
+	else if (o->fmt == FMT_TSV && o->col)
+		obuf_putc(&o->ob, '\t');
+	else if (o->fmt == FMT_JSON) {
+		if (o->col == 0)
+			obuf_puts(&o->ob, o->nrows ? ",\n{" : "\n{");
+		else
+			obuf_putc(&o->ob, ',');
+		json_str(&o->ob, o->col < o->ncols ? o->cols[o->col] : "?");
+		obuf_putc(&o->ob, ':');
+	}
+}
+
+/* a value: quoted is 1 for strings (JSON quotes, CSV quotes if needed) */
+static void put(struct out *o, const char *s, int quoted, int numeric)
+{
+	if (o->fmt == FMT_TEXT) {
+		cell_push(o, xstrdup(s));
+		if (numeric && o->col < o->ncols)
+			o->right[o->col] = 1;
+		o->col++;
+		return;
+	}
+	sep(o);
+	if (o->fmt == FMT_CSV && quoted && strpbrk(s, ",\"\r\n")) {
+		obuf_putc(&o->ob, '"');
+		for (; *s; s++) {
+			if (*s == '"')
+				obuf_putc(&o->ob, '"');
+			obuf_putc(&o->ob, *s);
+		}
+		obuf_putc(&o->ob, '"');
+	} else if (o->fmt == FMT_TSV) {
+		/* TSV cannot hold tabs or newlines in a field */
+		for (; *s; s++)
+			obuf_putc(&o->ob,
+				  (*s == '\t' || *s == '\n' || *s == '\r')
+					  ? ' '
+					  : *s);
+	} else if (o->fmt == FMT_JSON && quoted) {
+		json_str(&o->ob, s);
+	} else {
+		obuf_puts(&o->ob, s);
+	}
+	o->col++;
+}
+
+void out_str(struct out *o, const char *s)
+{
+	put(o, s ? s : "", 1, 0);
+}
+
+void out_int(struct out *o, int64_t v)
+{
+	char b[24];
+
+	snprintf(b, sizeof(b), "%lld", (long long)v);
+	put(o, b, 0, 1);
+}
+
+size_t fmt_double(char *buf, size_t n, double v)
+{
+	int p, len = 0;
+
+	for (p = 15; p <= 17; p++) {
+		len = snprintf(buf, n, "%.*g", p, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return (size_t)len;
+}
+
+void out_num(struct out *o, double v, int prec)
+{
+	char b[64];
+
+	if (isnan(v) || isinf(v)) {
+		out_null(o);
+		return;
+	}
+	if (o->fmt == FMT_TEXT) {
+		size_t n = fmt_fixed(b, sizeof(b) - 1, v, prec);
+
+		b[n] = '\0';
+	} else {
+		fmt_double(b, sizeof(b), v);
+	}
+	put(o, b, 0, 1);
+}
+
+const char *human_bytes(char *buf, size_t n, double v)
+{
+	static const char *const unit[] = {"B",	  "KiB", "MiB",
+					   "GiB", "TiB", "PiB"};
+	int u = 0;
+
+	while (fabs(v) >= 1024 && u < 5) {
+		v /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, n, "%.0f %s", v, unit[u]);
+	else
+		snprintf(buf, n, "%.1f %s", v, unit[u]);
+	return buf;
+}
+
+void out_bytes(struct out *o, int64_t v)
+{
+	char b[32];
+
+	if (o->fmt == FMT_TEXT) {
+		put(o, human_bytes(b, sizeof(b), (double)v), 0, 1);
+		return;
+	}
+	out_int(o, v);
+}
+
+void out_null(struct out *o)
+{
+	if (o->fmt == FMT_JSON) {
+		sep(o);
+		obuf_puts(&o->ob, "null");
+		o->col++;
+		return;
+	}
+	put(o, o->fmt == FMT_TEXT ? "-" : "", 0, 0);
+}
+
+void out_endrow(struct out *o)
+{
+	if (o->fmt == FMT_CSV || o->fmt == FMT_TSV)
+		obuf_putc(&o->ob, '\n');
+	else if (o->fmt == FMT_JSON)
+		obuf_putc(&o->ob, '}');
+	o->col = 0;
+	o->nrows++;
+}
+
+void out_endtable(struct out *o)
+{
+	size_t *w, i;
+	int c, nc = o->ncols;
+
+	if (o->fmt == FMT_JSON) {
+		obuf_puts(&o->ob, o->nrows ? "\n]\n" : "]\n");
+		return;
+	}
+	if (o->fmt != FMT_TEXT || !nc)
+		return;
+	w = xcalloc((size_t)nc, sizeof(*w));
+	for (i = 0; i < o->ncells; i++) {
+		size_t l = strlen(o->cells[i]);
+
+		if (l > w[i % (size_t)nc])
+			w[i % (size_t)nc] = l;
+	}
+	for (i = 0; i < o->ncells; i++) {
+		size_t l = strlen(o->cells[i]);
+
+		c = (int)(i % (size_t)nc);
+		if (o->right[c] && i >= (size_t)nc)
+			while (l++ < w[c])
+				obuf_putc(&o->ob, ' ');
+		obuf_puts(&o->ob, o->cells[i]);
+		if (c == nc - 1) {
+			obuf_putc(&o->ob, '\n');
+		} else {
+			if (!o->right[c] || i < (size_t)nc)
+				while (l++ < w[c])
+					obuf_putc(&o->ob, ' ');
+			obuf_puts(&o->ob, "  ");
+		}
+		free(o->cells[i]);
+	}
+	o->ncells = 0;
+	free(w);
+}
+
+void out_text(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (o->fmt != FMT_TEXT)
+		return;
+	va_start(ap, fmt);
+	obuf_vprintf(&o->ob, fmt, ap);
+	va_end(ap);
+}
+
+int out_close(struct out *o, int commit)
+{
+	int err, ret = 0;
+	size_t i;
+
+	for (i = 0; i < o->ncells; i++)
+		free(o->cells[i]);
+	free(o->cells);
+	free(o->right);
+	err = obuf_release(&o->ob);
+	if (o->tmp) {
+		if (close(o->ob.fd) < 0 && !err)
+			err = errno;
+		if (err || !commit) {
+			unlink(o->tmp);
+		} else if (rename(o->tmp, o->path) < 0) {
+			err = errno;
+			unlink(o->tmp);
+		}
+	}
+	if (err) {
+		msg("cannot write '%s': %s",
+		    o->path ? o->path : "standard output", strerror(err));
+		ret = -1;
+	}
+	free(o->path);
+	free(o->tmp);
+	return ret;
+}

@@ -1,0 +1,61 @@
+/*
+ * Tabular output shared by the analysis commands: one set of row calls,
+ * four formats.  Text is an aligned table for people (rows are buffered to
+ * find column widths); CSV (RFC 4180, header row), TSV and JSON (an array
+ * of objects, keys in column order) stream and carry unrounded numbers.
+ * With a path the output goes to a temporary file renamed on success.
+ *
+ * Ownership: struct out is caller storage; out_close() releases it.
+ */
+#ifndef IOLENS_OUTPUT_H
+#define IOLENS_OUTPUT_H
+
+#include <stdint.h>
+
+#include "render/obuf.h"
+
+enum { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON };
+
+struct out {
+	struct obuf ob;
+	int fmt;
+	char *path, *tmp; /* -o target and its temporary */
+	const char *const *cols;
+	int ncols, col, nrows;
+	/* text: buffered cells */
+	char **cells;
+	size_t ncells, cellcap;
+	int *right; /* right-align numeric columns */
+};
+
+/* Parse "text", "csv", "tsv" or "json"; -1 if none. */
+int fmt_parse(const char *s);
+
+/* Open stdout (path NULL or "-") or a file; returns 0 or -1 with a message. */
+int out_open(struct out *o, const char *path, int fmt);
+/* Start a table with these columns (borrowed; must outlive the table). */
+void out_table(struct out *o, const char *const *cols, int ncols);
+void out_str(struct out *o, const char *s);
+void out_int(struct out *o, int64_t v);
+/* v with prec decimals in text, unrounded in machine formats; NAN: empty */
+void out_num(struct out *o, double v, int prec);
+/* a byte count: human units in text, the integer elsewhere */
+void out_bytes(struct out *o, int64_t v);
+void out_null(struct out *o);
+void out_endrow(struct out *o);
+/* End the table: text prints the buffered rows, JSON closes the array. */
+void out_endtable(struct out *o);
+/* Free text straight to the output (text format only). */
+void out_text(struct out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Flush and close.  With a file: commit renames it into place, else the
+ * temporary is removed and any previous file is left as it was.
+ * Returns 0 or -1 with a message. */
+int out_close(struct out *o, int commit);
+
+/* "1.5 GiB", "512 B": humane size into buf */
+const char *human_bytes(char *buf, size_t n, double v);
+/* shortest %g that reads back as the same double */
+size_t fmt_double(char *buf, size_t n, double v);
+
+#endif

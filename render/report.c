@@ -1,0 +1,1487 @@
+/*
+ * The multi-page job report (see report.h).  A template lists pages and
+ * panels; each panel is a pair of functions over the precomputed metrics:
+ * how tall it is for this job (0: nothing to show) and how to draw it.
+ * Pages flow: a panel that does not fit starts a new sheet with the same
+ * page title.  Nothing is drawn per DXT segment; time is aggregated to a
+ * grid of at most a few hundred bins first.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include "render/chart.h"
+#include "render/report.h"
+#include "base/version.h"
+#include "base/banned.h"
+
+#ifndef IOLENS_DATADIR
+#define IOLENS_DATADIR "/usr/local/share/iolens"
+#endif
+
+#define MARGIN 42.0
+#define GAP 16.0
+#define TITLE_H 24.0
+
+struct ctx {
+	const struct iol_job *job;
+	const struct report_opts *o;
+	struct iol_summary s;
+	struct iol_filerow *files;
+	size_t nfiles;
+	struct iol_hist hist[IOL_MOD_KNOWN + 1];
+	size_t nhist;
+	struct iol_meta meta;
+	struct iol_matrix mx; /* rank x time, bins across the page */
+	int have_mx;
+	cairo_t *cr;
+	double pw, ph; /* page size */
+	const char *ptitle;
+	int pageno;
+	/* per-page files (SVG, PNG) */
+	cairo_surface_t *surf;
+	const char *path;
+	int baselen; /* of path, without a .svg or .png it ends with */
+	char **tmps;
+	int ntmps;
+	struct iol_error *err;
+};
+
+/* ---- helpers ---- */
+
+static const char *nz(const char *s)
+{
+	return s && *s ? s : "(unnamed)";
+}
+
+static void panel_title(struct ctx *c, double x, double y, const char *t)
+{
+	chart_text(c->cr, x, y + 11, t, 10.5, 1, -1, C_INK);
+}
+
+static double caption(struct ctx *c, double x, double y, double w,
+		      const char *t)
+{
+	if (!t || !*t)
+		return 0;
+	return chart_para(c->cr, x, y, w, t, 7.5, C_MUTED) + 4;
+}
+
+static double caption_h(struct ctx *c, double w, const char *t)
+{
+	cairo_save(c->cr);
+	/* measure off the page */
+	cairo_translate(c->cr, -10000, -10000);
+	double h = caption(c, 0, 0, w, t);
+	cairo_restore(c->cr);
+	return h;
+}
+
+/* ---- panels ---- */
+
+struct panel {
+	const char *name;
+	double (*height)(struct ctx *c, double w);
+	void (*draw)(struct ctx *c, double x, double y, double w);
+};
+
+static double job_h(struct ctx *c, double w)
+{
+	(void)w;
+	return 118 + (c->job->partial ? 34 : 0);
+}
+
+static void job_draw(struct ctx *c, double x, double y, double w)
+{
+	const struct iol_job *j = c->job;
+	char b[6][160];
+	const char *keys[6] = {"job id", "user id", "processes",
+			       "nodes",	 "start",   "run time"};
+	int i;
+
+	if (j->partial) {
+		chart_color(c->cr, C_WARN);
+		cairo_rectangle(c->cr, x, y, w, 26);
+		cairo_fill(c->cr);
+		chart_text(
+			c->cr, x + 8, y + 17,
+			"Incomplete log: a module ran out of memory; records "
+			"are missing and totals are low.",
+			9, 1, -1, C_BAND);
+		y += 34;
+	}
+	chart_text_fit(c->cr, x, y + 14, nz(j->exe[0] ? j->exe : j->path), 11,
+		       1, w, C_INK);
+	chart_text_fit(c->cr, x, y + 28, j->path, 7.5, 0, w, C_MUTED);
+	snprintf(b[0], sizeof(b[0]), "%lld", (long long)j->jobid);
+	snprintf(b[1], sizeof(b[1]), "%lld", (long long)j->uid);
+	snprintf(b[2], sizeof(b[2]), "%lld", (long long)j->nprocs);
+	if (c->s.nodes > 0)
+		snprintf(b[3], sizeof(b[3]), "%lld (%s)", (long long)c->s.nodes,
+			 iol_nodes_source_names[c->s.nodes_source]);
+	else
+		snprintf(b[3], sizeof(b[3]), "unknown");
+	if (j->date_known) {
+		time_t t = (time_t)j->start_sec;
+		struct tm tm;
+
+		gmtime_r(&t, &tm);
+		strftime(b[4], sizeof(b[4]), "%Y-%m-%d %H:%M:%S UTC", &tm);
+	} else {
+		snprintf(b[4], sizeof(b[4]), "%02lld:%02lld:%02lld (no date)",
+			 (long long)(j->start_sec / 3600 % 24),
+			 (long long)(j->start_sec / 60 % 60),
+			 (long long)(j->start_sec % 60));
+	}
+	if (isnan(j->run_time))
+		snprintf(b[5], sizeof(b[5]), "unknown");
+	else
+		fmt_secs(b[5], sizeof(b[5]), j->run_time);
+	for (i = 0; i < 6; i++) {
+		double cx = x + (i % 3) * (w / 3), cy = y + 50 + (i / 3) * 30;
+
+		chart_text(c->cr, cx, cy, keys[i], 7, 0, -1, C_MUTED);
+		chart_text(c->cr, cx, cy + 13, b[i], 10, 1, -1, C_INK);
+	}
+	chart_text(c->cr, x, y + 112, j->source, 7, 0, -1, C_MUTED);
+}
+
+static double table6_h(struct ctx *c, double w)
+{
+	(void)c;
+	(void)w;
+	return 118;
+}
+
+static void pct_str(char *b, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(b, n, "n/a");
+	else
+		snprintf(b, n, "%.1f %%", v);
+}
+
+static void table6_draw(struct ctx *c, double x, double y, double w)
+{
+	const struct iol_summary *s = &c->s;
+	char v[10][64];
+	const char *k[10] = {
+		"MiB/s (slowest rank)",
+		"MiB/s per compute node",
+		"time in I/O (slowest)",
+		"time in I/O (average)",
+		"metadata cost",
+		"files per process",
+		s->creates_exact ? "creates per process"
+				 : "creates per process (est.)",
+		"sequential",
+		"aligned",
+		"MiB per process",
+	};
+	int i;
+
+	snprintf(v[0], 64, "%.2f", s->mibs);
+	if (s->nodes > 0)
+		snprintf(v[1], 64, "%.2f", s->mibs_cn);
+	else
+		snprintf(v[1], 64, "unknown");
+	pct_str(v[2], 64, s->pct_io_slowest);
+	pct_str(v[3], 64, s->pct_io_avg);
+	pct_str(v[4], 64, s->md_cost_pct);
+	snprintf(v[5], 64, "%.2f", s->files_per_proc);
+	snprintf(v[6], 64, "%.2f", s->creates_per_proc);
+	pct_str(v[7], 64, s->pct_seq);
+	pct_str(v[8], 64, s->pct_aligned);
+	snprintf(v[9], 64, "%.2f", s->mib_per_proc);
+	for (i = 0; i < 10; i++) {
+		double cx = x + (i % 5) * (w / 5), cy = y + 12 + (i / 5) * 34;
+
+		chart_text(c->cr, cx, cy, k[i], 6.8, 0, -1, C_MUTED);
+		chart_text(c->cr, cx, cy + 15, v[i], 12, 1, -1, C_INK);
+	}
+	{
+		char line[256], b1[32], b2[32], t[32];
+
+		fmt_bytes(b1, sizeof(b1), (double)s->bytes_read);
+		fmt_bytes(b2, sizeof(b2), (double)s->bytes_written);
+		fmt_secs(t, sizeof(t), s->io.agg_time_by_slowest);
+		snprintf(line, sizeof(line),
+			 "%s read, %s written (POSIX + STDIO) in %s by the "
+			 "slowest rank; I/O strategy %s; nodes from %s.",
+			 b1, b2, t, s->strategy,
+			 iol_nodes_source_names[s->nodes_source]);
+		chart_para(c->cr, x, y + 84, w, line, 8, C_INK);
+	}
+}
+
+static int nmods(struct ctx *c)
+{
+	int m, n = 0;
+
+	for (m = 0; m < IOL_MOD_KNOWN; m++)
+		n += c->s.mod[m].nrec > 0;
+	return n;
+}
+
+static double modules_h(struct ctx *c, double w)
+{
+	(void)w;
+	return nmods(c) ? 8.5 * 1.55 * (nmods(c) + 1) + 6 : 0;
+}
+
+static void modules_draw(struct ctx *c, double x, double y, double w)
+{
+	static const char *const head[] = {
+		"module",  "records",	      "files", "read",
+		"written", "time by slowest", "MiB/s"};
+	static const int num[] = {0, 1, 1, 1, 1, 1, 1};
+	double wd[7];
+	const char *cells[IOL_MOD_KNOWN * 7];
+	char buf[IOL_MOD_KNOWN][6][32];
+	int m, n = 0, k;
+
+	wd[0] = w * 0.18;
+	for (k = 1; k < 7; k++)
+		wd[k] = w * 0.12;
+	wd[5] = w * 0.22;
+	for (m = 0; m < IOL_MOD_KNOWN; m++) {
+		const struct iol_modsum *ms = &c->s.mod[m];
+
+		if (!ms->nrec)
+			continue;
+		snprintf(buf[n][0], 32, "%lld", (long long)ms->nrec);
+		snprintf(buf[n][1], 32, "%lld", (long long)ms->nfiles);
+		fmt_bytes(buf[n][2], 32, (double)ms->bytes_read);
+		fmt_bytes(buf[n][3], 32, (double)ms->bytes_written);
+		if (ms->has_perf) {
+			snprintf(buf[n][4], 32, "%.6f s",
+				 ms->perf.agg_time_by_slowest);
+			snprintf(buf[n][5], 32, "%.2f",
+				 ms->perf.agg_perf_by_slowest);
+		} else {
+			memcpy(buf[n][4], "-", 2);
+			memcpy(buf[n][5], "-", 2);
+		}
+		cells[n * 7] = iol_modinfo(m)->name;
+		for (k = 0; k < 6; k++)
+			cells[n * 7 + 1 + k] = buf[n][k];
+		n++;
+	}
+	chart_table(c->cr, x, y, 7, wd, num, head, n, cells, 8.5);
+}
+
+static const int io_mods[] = {IOL_MOD_POSIX, IOL_MOD_MPIIO,	  IOL_MOD_STDIO,
+			      IOL_MOD_H5D,   IOL_MOD_PNETCDF_VAR, IOL_MOD_DFS,
+			      IOL_MOD_DAOS};
+#define NIOMODS (int)(sizeof(io_mods) / sizeof(io_mods[0]))
+
+static double iocost_h(struct ctx *c, double w)
+{
+	int k, n = 0;
+
+	(void)w;
+	for (k = 0; k < NIOMODS; k++)
+		n += c->s.mod[io_mods[k]].nrec > 0;
+	return n ? 40 + 22.0 * n : 0;
+}
+
+static void iocost_draw(struct ctx *c, double x, double y, double w)
+{
+	static const char *const ser[] = {"read", "write", "metadata"};
+	static const int col[] = {C_READ, C_WRITE, C_META};
+	const char *cats[NIOMODS];
+	double v[3 * NIOMODS], max = 0;
+	double np = c->job->nprocs > 0 ? (double)c->job->nprocs : 1;
+	struct plot p = {0};
+	int k, n = 0, s;
+
+	for (k = 0; k < NIOMODS; k++) {
+		const struct iol_modsum *ms = &c->s.mod[io_mods[k]];
+
+		if (!ms->nrec)
+			continue;
+		cats[n] = iol_modinfo(io_mods[k])->name;
+		n++;
+	}
+	for (k = 0, s = 0; k < NIOMODS; k++) {
+		const struct iol_modsum *ms = &c->s.mod[io_mods[k]];
+
+		if (!ms->nrec)
+			continue;
+		v[0 * n + s] = ms->read_time / np;
+		v[1 * n + s] = ms->write_time / np;
+		v[2 * n + s] = ms->meta_time / np;
+		if (v[0 * n + s] + v[1 * n + s] + v[2 * n + s] > max)
+			max = v[0 * n + s] + v[1 * n + s] + v[2 * n + s];
+		s++;
+	}
+	if (!isnan(c->job->run_time) && c->job->run_time > max)
+		max = c->job->run_time;
+	p.cr = c->cr;
+	p.x = x + 70;
+	p.y = y + 14;
+	p.w = w - 80;
+	p.h = 22.0 * n;
+	p.horizontal = 1;
+	axis_nice(&p.ax, 0, max > 0 ? max : 1, 0, 2);
+	plot_axes(&p, "seconds per process");
+	plot_stacked(&p, n, cats, 3, v, col);
+	if (!isnan(c->job->run_time)) {
+		double f = axis_frac(&p.ax, c->job->run_time);
+
+		chart_color(c->cr, C_WARN);
+		cairo_set_line_width(c->cr, 0.8);
+		cairo_move_to(c->cr, p.x + f * p.w, p.y - 2);
+		cairo_line_to(c->cr, p.x + f * p.w, p.y + p.h);
+		cairo_stroke(c->cr);
+		chart_text(c->cr, p.x + f * p.w, p.y - 4, "run time", 6.5, 0, 1,
+			   C_WARN);
+	}
+	chart_legend(c->cr, x, y + 6, 3, ser, col);
+}
+
+static double opcounts_h(struct ctx *c, double w)
+{
+	(void)w;
+	return (c->s.mod[IOL_MOD_POSIX].nrec || c->s.mod[IOL_MOD_MPIIO].nrec ||
+		c->s.mod[IOL_MOD_STDIO].nrec)
+		       ? 170
+		       : 0;
+}
+
+static int64_t opsum(struct ctx *c, int mod, const char *counter)
+{
+	const struct iol_jmod *jm = &c->job->mod[mod];
+	int is_flt, ix = iol_counter_index(mod, counter, &is_flt);
+	int64_t s = 0;
+	size_t i;
+
+	if (ix < 0 || is_flt || !jm->loaded)
+		return 0;
+	for (i = 0; i < jm->n; i++)
+		if (jm->recs[i].ic[ix] > 0)
+			s += jm->recs[i].ic[ix];
+	return s;
+}
+
+static void opcounts_draw(struct ctx *c, double x, double y, double w)
+{
+	static const char *const cats[] = {"read", "write", "open", "stat",
+					   "seek", "mmap",  "sync"};
+	static const char *const px[] = {
+		"POSIX_READS", "POSIX_WRITES", "POSIX_OPENS", "POSIX_STATS",
+		"POSIX_SEEKS", "POSIX_MMAPS",  "POSIX_FSYNCS"};
+	static const char *const sx[] = {
+		"STDIO_READS", "STDIO_WRITES", "STDIO_OPENS",  NULL,
+		"STDIO_SEEKS", NULL,	       "STDIO_FLUSHES"};
+	static const char *const ser[] = {"POSIX", "MPI-IO", "STDIO"};
+	static const int col[] = {C_WRITE, C_META, C_READ};
+	double v[3 * 7], max = 1;
+	struct plot p = {0};
+	int k;
+
+	for (k = 0; k < 7; k++) {
+		v[k] = (double)opsum(c, IOL_MOD_POSIX, px[k]);
+		v[7 + k] = 0;
+		v[14 + k] = sx[k] ? (double)opsum(c, IOL_MOD_STDIO, sx[k]) : 0;
+	}
+	v[7 + 0] = (double)(opsum(c, IOL_MOD_MPIIO, "MPIIO_INDEP_READS") +
+			    opsum(c, IOL_MOD_MPIIO, "MPIIO_COLL_READS") +
+			    opsum(c, IOL_MOD_MPIIO, "MPIIO_NB_READS") +
+			    opsum(c, IOL_MOD_MPIIO, "MPIIO_SPLIT_READS"));
+	v[7 + 1] = (double)(opsum(c, IOL_MOD_MPIIO, "MPIIO_INDEP_WRITES") +
+			    opsum(c, IOL_MOD_MPIIO, "MPIIO_COLL_WRITES") +
+			    opsum(c, IOL_MOD_MPIIO, "MPIIO_NB_WRITES") +
+			    opsum(c, IOL_MOD_MPIIO, "MPIIO_SPLIT_WRITES"));
+	v[7 + 2] = (double)(opsum(c, IOL_MOD_MPIIO, "MPIIO_INDEP_OPENS") +
+			    opsum(c, IOL_MOD_MPIIO, "MPIIO_COLL_OPENS"));
+	v[7 + 6] = (double)opsum(c, IOL_MOD_MPIIO, "MPIIO_SYNCS");
+	for (k = 0; k < 21; k++)
+		if (v[k] > max)
+			max = v[k];
+	p.cr = c->cr;
+	p.x = x + 40;
+	p.y = y + 16;
+	p.w = w - 50;
+	p.h = 130;
+	/* counts span orders of magnitude: a log axis keeps all visible */
+	axis_nice(&p.ax, 1, max, 1, 0);
+	plot_axes(&p, "operations (log scale)");
+	plot_bars(&p, 7, cats, 3, v, col);
+	chart_legend(c->cr, x + w - 170, y + 6, 3, ser, col);
+}
+
+static const struct iol_hist *hist_of(struct ctx *c, int mod)
+{
+	size_t i;
+
+	for (i = 0; i < c->nhist; i++)
+		if (c->hist[i].mod == mod)
+			return &c->hist[i];
+	return NULL;
+}
+
+static int hist_any(const struct iol_hist *h)
+{
+	int b;
+
+	for (b = 0; h && b < IOL_NBINS; b++)
+		if (h->rd[b] || h->wr[b])
+			return 1;
+	return 0;
+}
+
+static void hist_draw_one(struct ctx *c, const struct iol_hist *h, double x,
+			  double y, double w)
+{
+	static const char *const ser[] = {"read", "write"};
+	static const int col[] = {C_READ, C_WRITE};
+	double v[2 * IOL_NBINS], max = 1;
+	struct plot p = {0};
+	int b;
+
+	for (b = 0; b < IOL_NBINS; b++) {
+		v[b] = (double)h->rd[b];
+		v[IOL_NBINS + b] = (double)h->wr[b];
+		if (v[b] > max)
+			max = v[b];
+		if (v[IOL_NBINS + b] > max)
+			max = v[IOL_NBINS + b];
+	}
+	p.cr = c->cr;
+	p.x = x + 40;
+	p.y = y + 16;
+	p.w = w - 50;
+	p.h = 120;
+	axis_nice(&p.ax, 0, max, 0, 0);
+	plot_axes(&p, "operations");
+	plot_bars(&p, IOL_NBINS, iol_bin_names, 2, v, col);
+	chart_legend(c->cr, x + w - 110, y + 6, 2, ser, col);
+}
+
+static double hist_h(struct ctx *c, double w)
+{
+	(void)w;
+	return hist_any(hist_of(c, -1)) ? 160 : 0;
+}
+
+static void hist_draw(struct ctx *c, double x, double y, double w)
+{
+	hist_draw_one(c, hist_of(c, -1), x, y, w);
+}
+
+static double histm_h(struct ctx *c, double w)
+{
+	(void)w;
+	return hist_any(hist_of(c, IOL_MOD_MPIIO)) ? 160 : 0;
+}
+
+static void histm_draw(struct ctx *c, double x, double y, double w)
+{
+	hist_draw_one(c, hist_of(c, IOL_MOD_MPIIO), x, y, w);
+}
+
+static double common_h(struct ctx *c, double w)
+{
+	const struct iol_hist *h = hist_of(c, -1);
+
+	(void)w;
+	return h && h->ncommon ? 8.5 * 1.55 * (h->ncommon + 1) + 4 : 0;
+}
+
+static void common_draw(struct ctx *c, double x, double y, double w)
+{
+	static const char *const head[] = {"POSIX access size", "count"};
+	static const int num[] = {1, 1};
+	const struct iol_hist *h = hist_of(c, -1);
+	double wd[2] = {w * 0.3, w * 0.2};
+	const char *cells[8];
+	char b[4][2][40];
+	int i;
+
+	for (i = 0; i < h->ncommon; i++) {
+		snprintf(b[i][0], 40, "%lld", (long long)h->common[i]);
+		snprintf(b[i][1], 40, "%lld", (long long)h->common_count[i]);
+		cells[i * 2] = b[i][0];
+		cells[i * 2 + 1] = b[i][1];
+	}
+	chart_table(c->cr, x, y, 2, wd, num, head, h->ncommon, cells, 8.5);
+}
+
+static double files_summary_h(struct ctx *c, double w)
+{
+	(void)w;
+	return c->s.nfiles ? 8.5 * 1.55 * 8 + 22 : 0;
+}
+
+static void files_summary_draw(struct ctx *c, double x, double y, double w)
+{
+	static const char *const head[] = {"category", "files", "bytes",
+					   "avg size", "max size"};
+	static const char *const name[IOL_CAT_N] = {
+		"all",	  "read-only", "write-only",	  "read-write",
+		"unique", "shared",    "partially shared"};
+	static const int num[] = {0, 1, 1, 1, 1};
+	double wd[5] = {w * 0.25, w * 0.12, w * 0.16, w * 0.16, w * 0.16};
+	const char *cells[IOL_CAT_N * 5];
+	char b[IOL_CAT_N][4][32];
+	char line[128];
+	int k;
+
+	for (k = 0; k < IOL_CAT_N; k++) {
+		const struct iol_category *ct = &c->s.cat[k];
+
+		snprintf(b[k][0], 32, "%lld", (long long)ct->count);
+		fmt_bytes(b[k][1], 32,
+			  (double)(ct->read_bytes + ct->write_bytes));
+		if (ct->count && ct->max_offset >= 0) {
+			fmt_bytes(b[k][2], 32,
+				  (double)ct->sum_size / (double)ct->count);
+			fmt_bytes(b[k][3], 32, (double)ct->max_offset + 1);
+		} else {
+			memcpy(b[k][2], "-", 2);
+			memcpy(b[k][3], "-", 2);
+		}
+		cells[k * 5] = name[k];
+		cells[k * 5 + 1] = b[k][0];
+		cells[k * 5 + 2] = b[k][1];
+		cells[k * 5 + 3] = b[k][2];
+		cells[k * 5 + 4] = b[k][3];
+	}
+	y += chart_table(c->cr, x, y, 5, wd, num, head, IOL_CAT_N, cells, 8.5);
+	snprintf(line, sizeof(line), "Files created: %lld%s.",
+		 (long long)c->s.ncreated,
+		 c->s.creates_exact ? ""
+				    : " (estimated: written, not read first)");
+	chart_text(c->cr, x, y + 14, line, 8, 0, -1, C_INK);
+}
+
+#define TOPN 10
+
+static int cmp_bytes(const void *a, const void *b)
+{
+	const struct iol_filerow *x = a, *y = b;
+	int64_t bx = x->br + x->bw, by = y->br + y->bw;
+
+	if (bx != by)
+		return bx > by ? -1 : 1;
+	return strcmp(x->path ? x->path : "", y->path ? y->path : "");
+}
+
+static size_t ntop(struct ctx *c)
+{
+	return c->nfiles < TOPN ? c->nfiles : TOPN;
+}
+
+static double topfiles_h(struct ctx *c, double w)
+{
+	(void)w;
+	return ntop(c) ? 8 * 1.55 * (ntop(c) + 1) + 4 : 0;
+}
+
+static void topfiles_draw(struct ctx *c, double x, double y, double w)
+{
+	static const char *const head[] = {"file",    "ranks",	  "read",
+					   "written", "I/O time", "slowest"};
+	static const int num[] = {0, 1, 1, 1, 1, 1};
+	double wd[6] = {w * 0.45,  w * 0.09, w * 0.115,
+			w * 0.115, w * 0.11, w * 0.11};
+	const char *cells[TOPN * 6];
+	char b[TOPN][5][32];
+	size_t i, n = ntop(c);
+
+	for (i = 0; i < n; i++) {
+		const struct iol_filerow *f = &c->files[i];
+
+		if (f->nranks < 0)
+			memcpy(b[i][0], "shared", 7);
+		else
+			snprintf(b[i][0], 32, "%lld", (long long)f->nranks);
+		fmt_bytes(b[i][1], 32, (double)f->br);
+		fmt_bytes(b[i][2], 32, (double)f->bw);
+		fmt_secs(b[i][3], 32, f->tr + f->tw + f->tm);
+		fmt_secs(b[i][4], 32, f->tslow);
+		cells[i * 6] = nz(f->path);
+		cells[i * 6 + 1] = b[i][0];
+		cells[i * 6 + 2] = b[i][1];
+		cells[i * 6 + 3] = b[i][2];
+		cells[i * 6 + 4] = b[i][3];
+		cells[i * 6 + 5] = b[i][4];
+	}
+	chart_table(c->cr, x, y, 6, wd, num, head, (int)n, cells, 8);
+}
+
+static double timespans_h(struct ctx *c, double w)
+{
+	size_t i, n = 0;
+
+	(void)w;
+	for (i = 0; i < ntop(c); i++)
+		n += c->files[i].first >= 0 && c->files[i].last > 0;
+	return n ? 40 + 14.0 * (double)n : 0;
+}
+
+static void timespans_draw(struct ctx *c, double x, double y, double w)
+{
+	struct axis ax;
+	double tmax = 0, lx = x + w * 0.32, lw = w * 0.66, ry = y + 8;
+	size_t i;
+
+	for (i = 0; i < ntop(c); i++)
+		if (c->files[i].last > tmax)
+			tmax = c->files[i].last;
+	if (!isnan(c->job->run_time) && c->job->run_time > tmax)
+		tmax = c->job->run_time;
+	axis_nice(&ax, 0, tmax > 0 ? tmax : 1, 0, 2);
+	for (i = 0; i < ntop(c); i++) {
+		const struct iol_filerow *f = &c->files[i];
+		double f0, f1;
+		char label[80];
+		const char *p = nz(f->path);
+		size_t l = strlen(p);
+
+		if (!(f->first >= 0 && f->last > 0))
+			continue;
+		snprintf(label, sizeof(label), "%s%s", l > 34 ? "…" : "",
+			 l > 34 ? p + l - 33 : p);
+		chart_text(c->cr, lx - 4, ry + 9, label, 7, 0, 1, C_INK);
+		f0 = axis_frac(&ax, f->first);
+		f1 = axis_frac(&ax, f->last);
+		chart_color(c->cr, C_WRITE);
+		cairo_rectangle(c->cr, lx + f0 * lw, ry + 2,
+				fmax((f1 - f0) * lw, 1.0), 8);
+		cairo_fill(c->cr);
+		ry += 14;
+	}
+	{
+		struct plot p = {.cr = c->cr,
+				 .x = lx,
+				 .y = y + 4,
+				 .w = lw,
+				 .h = ry - y - 2,
+				 .ax = ax,
+				 .horizontal = 1};
+
+		plot_axes(&p, "seconds from the job's start");
+	}
+}
+
+struct fsrow {
+	const char *mnt, *type;
+	int64_t br, bw, files;
+};
+
+static double fs_h(struct ctx *c, double w)
+{
+	(void)w;
+	return c->nfiles ? 8.5 * 1.55 *
+					   (c->job->nmounts + 2 > 9
+						    ? 9
+						    : c->job->nmounts + 2) +
+				   6
+			 : 0;
+}
+
+static void fs_draw(struct ctx *c, double x, double y, double w)
+{
+	static const char *const head[] = {"mount point", "type", "files",
+					   "read", "written"};
+	static const int num[] = {0, 0, 1, 1, 1};
+	double wd[5] = {w * 0.36, w * 0.14, w * 0.12, w * 0.15, w * 0.15};
+	struct fsrow rows[8];
+	const char *cells[8 * 5];
+	char b[8][3][32];
+	size_t i;
+	int n = 0, k;
+
+	for (i = 0; i < c->nfiles; i++) {
+		const struct iol_filerow *f = &c->files[i];
+
+		for (k = 0; k < n; k++)
+			if (!strcmp(rows[k].mnt, f->mnt))
+				break;
+		if (k == n) {
+			if (n == 8)
+				continue;
+			rows[n].mnt = f->mnt;
+			rows[n].type = f->fstype;
+			rows[n].br = rows[n].bw = rows[n].files = 0;
+			n++;
+		}
+		rows[k].br += f->br;
+		rows[k].bw += f->bw;
+		rows[k].files++;
+	}
+	for (k = 0; k < n; k++) {
+		snprintf(b[k][0], 32, "%lld", (long long)rows[k].files);
+		fmt_bytes(b[k][1], 32, (double)rows[k].br);
+		fmt_bytes(b[k][2], 32, (double)rows[k].bw);
+		cells[k * 5] = rows[k].mnt;
+		cells[k * 5 + 1] = rows[k].type;
+		cells[k * 5 + 2] = b[k][0];
+		cells[k * 5 + 3] = b[k][1];
+		cells[k * 5 + 4] = b[k][2];
+	}
+	chart_table(c->cr, x, y, 5, wd, num, head, n, cells, 8.5);
+}
+
+static double seq_h(struct ctx *c, double w)
+{
+	(void)w;
+	return c->s.mod[IOL_MOD_POSIX].reads + c->s.mod[IOL_MOD_POSIX].writes >
+			       0
+		       ? 118
+		       : 0;
+}
+
+static void seq_draw(struct ctx *c, double x, double y, double w)
+{
+	static const char *const cats[] = {"reads", "writes"};
+	static const char *const ser[] = {"total", "sequential", "consecutive"};
+	static const int col[] = {C_OTHER, C_WRITE, C_READ};
+	double v[6], max;
+	struct plot p = {0};
+
+	v[0] = (double)c->s.mod[IOL_MOD_POSIX].reads;
+	v[1] = (double)c->s.mod[IOL_MOD_POSIX].writes;
+	v[2] = (double)opsum(c, IOL_MOD_POSIX, "POSIX_SEQ_READS");
+	v[3] = (double)opsum(c, IOL_MOD_POSIX, "POSIX_SEQ_WRITES");
+	v[4] = (double)opsum(c, IOL_MOD_POSIX, "POSIX_CONSEC_READS");
+	v[5] = (double)opsum(c, IOL_MOD_POSIX, "POSIX_CONSEC_WRITES");
+	max = fmax(v[0], v[1]);
+	p.cr = c->cr;
+	p.x = x + 50;
+	p.y = y + 16;
+	p.w = w - 60;
+	p.h = 74;
+	p.horizontal = 1;
+	axis_nice(&p.ax, 0, max > 0 ? max : 1, 0, 0);
+	plot_axes(&p, "operations");
+	plot_bars(&p, 2, cats, 3, v, col);
+	chart_legend(c->cr, x + w - 230, y + 6, 3, ser, col);
+}
+
+/* shared (reduced) POSIX records: what Darshan kept of their ranks */
+static size_t nshared(struct ctx *c)
+{
+	const struct iol_jmod *jm = &c->job->mod[IOL_MOD_POSIX];
+	size_t i, n = 0;
+
+	for (i = 0; jm->loaded && i < jm->n; i++)
+		n += jm->recs[i].rank < 0;
+	return n < 10 ? n : 10;
+}
+
+static double variance_h(struct ctx *c, double w)
+{
+	(void)w;
+	return c->job->kind == IOL_SRC_DARSHAN && nshared(c)
+		       ? 8 * 1.55 * (nshared(c) + 1) + 4
+		       : 0;
+}
+
+static void variance_draw(struct ctx *c, double x, double y, double w)
+{
+	static const char *const head[] = {"file", "fastest",
+					   "time", "slowest",
+					   "time", "variance of time"};
+	static const int num[] = {0, 1, 1, 1, 1, 1};
+	const char *const cn[] = {
+		"POSIX_FASTEST_RANK", "POSIX_F_FASTEST_RANK_TIME",
+		"POSIX_SLOWEST_RANK", "POSIX_F_SLOWEST_RANK_TIME",
+		"POSIX_F_VARIANCE_RANK_TIME"};
+	const struct iol_jmod *jm = &c->job->mod[IOL_MOD_POSIX];
+	double wd[6] = {w * 0.40, w * 0.1,  w * 0.12,
+			w * 0.1,  w * 0.12, w * 0.16};
+	const char *cells[10 * 6];
+	char b[10][5][32];
+	size_t i;
+	int n = 0, k;
+
+	for (i = 0; i < jm->n && n < 10; i++) {
+		const struct iol_jrec *r = &jm->recs[i];
+
+		if (r->rank >= 0)
+			continue;
+		for (k = 0; k < 5; k++) {
+			int flt, ix = iol_counter_index(IOL_MOD_POSIX, cn[k],
+							&flt);
+
+			if (ix < 0)
+				memcpy(b[n][k], "-", 2);
+			else if (flt)
+				fmt_secs(b[n][k], 32, r->fc[ix]);
+			else
+				snprintf(b[n][k], 32, "%lld",
+					 (long long)r->ic[ix]);
+		}
+		cells[n * 6] = nz(iol_job_name(c->job, r->id));
+		for (k = 0; k < 5; k++)
+			cells[n * 6 + 1 + k] = b[n][k];
+		n++;
+	}
+	chart_table(c->cr, x, y, 6, wd, num, head, n, cells, 8);
+}
+
+static double meta_h(struct ctx *c, double w)
+{
+	size_t i, n = 0;
+
+	(void)w;
+	for (i = 0; i < c->meta.nops; i++)
+		n += c->meta.ops[i].count > 0;
+	return n ? 8 * 1.55 * ((double)(n < 14 ? n : 14) + 1) + 36 : 0;
+}
+
+static void meta_draw(struct ctx *c, double x, double y, double w)
+{
+	static const char *const head[] = {"module", "operation", "count"};
+	static const int num[] = {0, 0, 1};
+	double wd[3] = {w * 0.2, w * 0.3, w * 0.15};
+	const char *cells[14 * 3];
+	char b[14][24], line[256], t1[32], t2[32];
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < c->meta.nops && n < 14; i++) {
+		if (!c->meta.ops[i].count)
+			continue;
+		snprintf(b[n], 24, "%lld", (long long)c->meta.ops[i].count);
+		cells[n * 3] = iol_modinfo(c->meta.ops[i].mod)->name;
+		cells[n * 3 + 1] = c->meta.ops[i].op;
+		cells[n * 3 + 2] = b[n];
+		n++;
+	}
+	y += chart_table(c->cr, x, y, 3, wd, num, head, n, cells, 8);
+	fmt_secs(t1, sizeof(t1), c->meta.total_time);
+	fmt_secs(t2, sizeof(t2), c->meta.io_time);
+	if (c->meta.io_time > 0)
+		snprintf(
+			line, sizeof(line),
+			"POSIX and STDIO spent %s in metadata out of %s of I/O "
+			"over all processes (%.1f %%).",
+			t1, t2, c->meta.total_time / c->meta.io_time * 100);
+	else
+		snprintf(line, sizeof(line), "No I/O time was recorded.");
+	y += 6 + chart_para(c->cr, x, y + 4, w, line, 8, C_INK);
+	if (c->meta.slowest_rank >= 0 && c->meta.slowest_io > 0) {
+		snprintf(line, sizeof(line),
+			 "Slowest rank in its own files: %lld, %.1f %% of its "
+			 "I/O "
+			 "time in metadata.",
+			 (long long)c->meta.slowest_rank,
+			 c->meta.slowest_meta / c->meta.slowest_io * 100);
+		chart_para(c->cr, x, y + 2, w, line, 8, C_INK);
+	}
+}
+
+/* a seconds axis over exactly the matrix's [t0, t1], which the data
+ * were binned over, with the nice ticks that fall inside it */
+static void time_axis(struct axis *ax, const struct iol_matrix *m)
+{
+	int k = 0;
+
+	axis_nice(ax, m->t0, m->t1, 0, 2);
+	ax->min = m->t0;
+	ax->max = m->t1;
+	while (k < ax->nticks && ax->ticks[k] <= m->t1 + 1e-12)
+		k++;
+	ax->nticks = k;
+}
+
+/* rank groups so that a chart never has more rows than fit */
+static size_t row_groups(size_t nrank, size_t maxrows, size_t *per)
+{
+	*per = (nrank + maxrows - 1) / maxrows;
+	if (*per < 1)
+		*per = 1;
+	return (nrank + *per - 1) / *per;
+}
+
+static double gantt_h(struct ctx *c, double w)
+{
+	size_t per, rows;
+
+	(void)w;
+	if (!c->have_mx)
+		return 0;
+	rows = row_groups(c->mx.nrank, 48, &per);
+	return 54 + (double)rows * (rows > 24 ? 5 : 9);
+}
+
+static void gantt_draw(struct ctx *c, double x, double y, double w)
+{
+	static const char *const ser[] = {"write", "read"};
+	static const int col[] = {C_WRITE, C_READ};
+	const struct iol_matrix *m = &c->mx;
+	size_t per, rows = row_groups(m->nrank, 48, &per), g, b, r;
+	double rh = rows > 24 ? 5 : 9, lx = x + 44, lw = w - 50;
+	double bw = lw / (double)m->nbins;
+	struct plot p = {0};
+
+	for (g = 0; g < rows; g++) {
+		double ry = y + 24 + rh * (double)g;
+		char label[32];
+
+		if (per == 1)
+			snprintf(label, sizeof(label), "%zu", g);
+		else
+			snprintf(label, sizeof(label), "%zu-%zu", g * per,
+				 (g + 1) * per - 1 < m->nrank
+					 ? (g + 1) * per - 1
+					 : m->nrank - 1);
+		if (rows <= 24 || g % 4 == 0)
+			chart_text(c->cr, lx - 3, ry + rh - 1.5, label, 6, 0, 1,
+				   C_MUTED);
+		for (b = 0; b < m->nbins; b++) {
+			double wr = 0, rd = 0;
+
+			for (r = g * per; r < (g + 1) * per && r < m->nrank;
+			     r++) {
+				wr += m->wr[r * m->nbins + b];
+				rd += m->rd[r * m->nbins + b];
+			}
+			if (wr <= 0 && rd <= 0)
+				continue;
+			/* the half of the row: writes above, reads below */
+			if (wr > 0) {
+				chart_color(c->cr, C_WRITE);
+				cairo_rectangle(c->cr, lx + bw * (double)b,
+						ry + 0.5, bw + 0.05,
+						rd > 0 ? rh / 2 - 0.5 : rh - 1);
+				cairo_fill(c->cr);
+			}
+			if (rd > 0) {
+				chart_color(c->cr, C_READ);
+				cairo_rectangle(c->cr, lx + bw * (double)b,
+						wr > 0 ? ry + rh / 2 : ry + 0.5,
+						bw + 0.05,
+						wr > 0 ? rh / 2 - 0.5 : rh - 1);
+				cairo_fill(c->cr);
+			}
+		}
+	}
+	p.cr = c->cr;
+	p.x = lx;
+	p.y = y + 22;
+	p.w = lw;
+	p.h = rh * (double)rows + 4;
+	p.horizontal = 1;
+	time_axis(&p.ax, m);
+	plot_axes(&p,
+		  per > 1 ? "seconds (rows are groups of ranks)" : "seconds");
+	chart_text(c->cr, x, y + 18, "rank", 6.5, 0, -1, C_MUTED);
+	chart_legend(c->cr, x + w - 110, y + 6, 2, ser, col);
+	{
+		char src[96];
+
+		snprintf(src, sizeof(src), "from %s",
+			 iol_tl_source_names[m->source]);
+		chart_text(c->cr, x + w - 120, y + 6, src, 6.5, 0, 1, C_MUTED);
+	}
+}
+
+static double heatmap_h(struct ctx *c, double w)
+{
+	size_t per, rows;
+
+	(void)w;
+	if (!c->have_mx)
+		return 0;
+	rows = row_groups(c->mx.nrank, 64, &per);
+	return 80 + (double)rows * (rows > 32 ? 3 : 6);
+}
+
+static void heatmap_draw(struct ctx *c, double x, double y, double w)
+{
+	const struct iol_matrix *m = &c->mx;
+	size_t per, rows = row_groups(m->nrank, 64, &per), g, b, r;
+	double rh = rows > 32 ? 3 : 6, lx = x + 44, lw = w - 120;
+	double bw = lw / (double)m->nbins, top = y + 46, max = 0, cmax = 0,
+	       rmax = 0;
+	double *cell = calloc(rows * m->nbins, sizeof(double));
+	double *colsum = calloc(m->nbins, sizeof(double));
+	double *rowsum = calloc(rows, sizeof(double));
+	struct plot p = {0};
+
+	if (!cell || !colsum || !rowsum)
+		goto out;
+	for (g = 0; g < rows; g++)
+		for (b = 0; b < m->nbins; b++) {
+			double v = 0;
+
+			for (r = g * per; r < (g + 1) * per && r < m->nrank;
+			     r++)
+				v += m->wr[r * m->nbins + b] +
+				     m->rd[r * m->nbins + b];
+			cell[g * m->nbins + b] = v;
+			colsum[b] += v;
+			rowsum[g] += v;
+			if (v > max)
+				max = v;
+		}
+	for (b = 0; b < m->nbins; b++)
+		if (colsum[b] > cmax)
+			cmax = colsum[b];
+	for (g = 0; g < rows; g++)
+		if (rowsum[g] > rmax)
+			rmax = rowsum[g];
+	/* the map: a square root keeps small transfers visible */
+	for (g = 0; g < rows; g++)
+		for (b = 0; b < m->nbins; b++) {
+			double v = cell[g * m->nbins + b];
+
+			if (v <= 0)
+				continue;
+			chart_heat(c->cr, 0.15 + 0.85 * sqrt(v / max));
+			cairo_rectangle(c->cr, lx + bw * (double)b,
+					top + rh * (double)g, bw + 0.05,
+					rh + 0.05);
+			cairo_fill(c->cr);
+		}
+	/* margins: column totals above, row totals to the right */
+	chart_color(c->cr, C_WRITE);
+	for (b = 0; b < m->nbins && cmax > 0; b++) {
+		double hgt = 28 * colsum[b] / cmax;
+
+		cairo_rectangle(c->cr, lx + bw * (double)b, top - 4 - hgt,
+				bw + 0.05, hgt);
+	}
+	cairo_fill(c->cr);
+	for (g = 0; g < rows && rmax > 0; g++) {
+		double wid = 56 * rowsum[g] / rmax;
+
+		cairo_rectangle(c->cr, lx + lw + 6, top + rh * (double)g, wid,
+				rh + 0.05);
+	}
+	cairo_fill(c->cr);
+	chart_color(c->cr, C_INK);
+	cairo_set_line_width(c->cr, 0.5);
+	cairo_rectangle(c->cr, lx, top, lw, rh * (double)rows);
+	cairo_stroke(c->cr);
+	{
+		char lbl[64], mb[32];
+
+		fmt_bytes(mb, sizeof(mb), max);
+		snprintf(lbl, sizeof(lbl), "darkest cell: %s", mb);
+		chart_text(c->cr, x + w, y + 8, lbl, 6.5, 0, 1, C_MUTED);
+		snprintf(lbl, sizeof(lbl), "%s per %s",
+			 per > 1 ? "rank groups" : "ranks", "row");
+		chart_text(c->cr, x, top - 4, lbl, 6.5, 0, -1, C_MUTED);
+	}
+	p.cr = c->cr;
+	p.x = lx;
+	p.y = top;
+	p.w = lw;
+	p.h = rh * (double)rows;
+	p.horizontal = 1;
+	time_axis(&p.ax, m);
+	plot_axes(&p, "seconds");
+out:
+	free(cell);
+	free(colsum);
+	free(rowsum);
+}
+
+static const char glossary_text[] =
+	"Job volume: bytes read and written through POSIX and STDIO, the "
+	"layers every byte reaches; MPI-IO, HDF5 and PnetCDF sit above them "
+	"and are never added to them.\n\n"
+	"Time by slowest: for each rank, the sum of read, write and metadata "
+	"time in the files it alone opened; the slowest such rank, plus the "
+	"time of the slowest rank of every shared file (Darshan's "
+	"agg_time_by_slowest).\n\n"
+	"MiB/s: job volume / 2^20 / time by slowest.  MiB/s per compute node: "
+	"that divided by the number of compute nodes, taken from --nodes, "
+	"--procs-per-node, or the distinct DXT hostnames; unknown otherwise "
+	"(Carns et al.).\n\n"
+	"Time in I/O: time by slowest / run time (slowest rank), and all I/O "
+	"time / processes / run time (average process).\n\n"
+	"Metadata cost: metadata time / (metadata + read + write time), all "
+	"POSIX and STDIO records.\n\n"
+	"Files and creates per process: distinct files / processes; files "
+	"created / processes, exact from a trace, estimated from Darshan "
+	"(written and not read before the first write).\n\n"
+	"Sequential: accesses at a higher offset than the previous one; "
+	"consecutive: exactly at its end; aligned: 1 - unaligned / accesses "
+	"(POSIX).\n\n"
+	"File categories: read-only, write-only, read-write by bytes; unique "
+	"(one rank), shared (a reduced record, or records of every rank), "
+	"partially shared (several ranks).  Strategy: N:1, N:N or N:M by "
+	"where most bytes went; rank 0 I/O when one rank moved 99 % or "
+	"more.\n\n"
+	"Timelines come from DXT traces when the log has them, else from "
+	"Darshan's per-file timestamps; times are seconds from the job's "
+	"start.";
+
+static double glossary_h(struct ctx *c, double w)
+{
+	return caption_h(c, w, glossary_text) + 10;
+}
+
+static void glossary_draw(struct ctx *c, double x, double y, double w)
+{
+	chart_para(c->cr, x, y, w, glossary_text, 8.5, C_INK);
+}
+
+static const struct panel panels[] = {
+	{"job", job_h, job_draw},
+	{"table6", table6_h, table6_draw},
+	{"modules", modules_h, modules_draw},
+	{"iocost", iocost_h, iocost_draw},
+	{"opcounts", opcounts_h, opcounts_draw},
+	{"hist", hist_h, hist_draw},
+	{"hist_mpiio", histm_h, histm_draw},
+	{"common", common_h, common_draw},
+	{"files_summary", files_summary_h, files_summary_draw},
+	{"fs", fs_h, fs_draw},
+	{"seq", seq_h, seq_draw},
+	{"topfiles", topfiles_h, topfiles_draw},
+	{"timespans", timespans_h, timespans_draw},
+	{"variance", variance_h, variance_draw},
+	{"meta", meta_h, meta_draw},
+	{"gantt", gantt_h, gantt_draw},
+	{"heatmap", heatmap_h, heatmap_draw},
+	{"glossary", glossary_h, glossary_draw},
+};
+
+/* ---- pages ---- */
+
+static int page_begin(struct ctx *c)
+{
+	char path[PATH_MAX + 32], foot[96];
+
+	c->pageno++;
+	if (c->o->format != REPORT_PDF) {
+		if (c->o->format == REPORT_SVG) {
+			snprintf(path, sizeof(path), "%.*s-%d.svg.tmp",
+				 c->baselen, c->path, c->pageno);
+			c->surf = cairo_svg_surface_create(path, c->pw, c->ph);
+			cairo_svg_surface_restrict_to_version(
+				c->surf, CAIRO_SVG_VERSION_1_1);
+		} else {
+			snprintf(path, sizeof(path), "%.*s-%d.png.tmp",
+				 c->baselen, c->path, c->pageno);
+			/* 150 dpi */
+			c->surf = cairo_image_surface_create(
+				CAIRO_FORMAT_RGB24, (int)(c->pw * 150 / 72),
+				(int)(c->ph * 150 / 72));
+		}
+		c->tmps = realloc(c->tmps,
+				  sizeof(*c->tmps) * (size_t)(c->ntmps + 1));
+		if (!c->tmps)
+			return IOL_ENOMEM;
+		c->tmps[c->ntmps++] = strdup(path);
+		c->cr = cairo_create(c->surf);
+		if (c->o->format == REPORT_PNG)
+			cairo_scale(c->cr, 150.0 / 72, 150.0 / 72);
+	}
+	cairo_set_source_rgb(c->cr, 1, 1, 1);
+	cairo_paint(c->cr);
+	chart_text(c->cr, MARGIN, MARGIN + 12, c->ptitle, 15, 1, -1, C_INK);
+	chart_color(c->cr, C_WRITE);
+	cairo_rectangle(c->cr, MARGIN, MARGIN + 18, c->pw - 2 * MARGIN, 1.2);
+	cairo_fill(c->cr);
+	snprintf(foot, sizeof(foot), "iolens %s   page %d", IOLENS_VERSION,
+		 c->pageno);
+	chart_text(c->cr, c->pw - MARGIN, c->ph - MARGIN + 16, foot, 7, 0, 1,
+		   C_MUTED);
+	chart_text_fit(c->cr, MARGIN, c->ph - MARGIN + 16, c->job->path, 7, 0,
+		       c->pw - 2 * MARGIN - 90, C_MUTED);
+	return 0;
+}
+
+static int page_end(struct ctx *c)
+{
+	if (c->o->format == REPORT_PDF) {
+		cairo_show_page(c->cr);
+		return 0;
+	}
+	errno = 0;
+	if (c->o->format == REPORT_PNG &&
+	    cairo_surface_write_to_png(c->surf, c->tmps[c->ntmps - 1]) !=
+		    CAIRO_STATUS_SUCCESS) {
+		const char *t = c->tmps[c->ntmps - 1];
+		const char *why = errno ? strerror(errno) : "write error";
+
+		cairo_destroy(c->cr);
+		cairo_surface_finish(c->surf);
+		cairo_surface_destroy(c->surf);
+		c->cr = NULL;
+		/* name the page the user asked for, not our temporary */
+		return iol_error_set(c->err, IOL_EIO, "cannot write '%.*s': %s",
+				     (int)strlen(t) - 4, t, why);
+	}
+	cairo_destroy(c->cr);
+	cairo_surface_finish(c->surf);
+	cairo_surface_destroy(c->surf);
+	c->cr = NULL;
+	return 0;
+}
+
+void report_cleanup(void)
+{
+	/* only the font map: cairo_debug_reset_static_data() and FcFini()
+	 * assert when anything still holds a font, so they are for
+	 * debugging sessions, not for a tool */
+	pango_cairo_font_map_set_default(NULL);
+}
+
+const char *report_default_template(void)
+{
+	static char buf[PATH_MAX];
+	const char *env = getenv("IOLENS_TEMPLATE_DIR");
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (env && *env) {
+		snprintf(buf, sizeof(buf), "%s/default.tmpl", env);
+		if (access(buf, R_OK) == 0)
+			return buf;
+	}
+	/* next to the binary in the source tree: bin/../report-templates */
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		char *slash;
+
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			snprintf(buf, sizeof(buf),
+				 "%s/../report-templates/default.tmpl", exe);
+			if (access(buf, R_OK) == 0)
+				return buf;
+			snprintf(buf, sizeof(buf),
+				 "%s/../share/iolens/default.tmpl", exe);
+			if (access(buf, R_OK) == 0)
+				return buf;
+		}
+	}
+	snprintf(buf, sizeof(buf), "%s/default.tmpl", IOLENS_DATADIR);
+	return buf;
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' ||
+			 e[-1] == '\r'))
+		*--e = '\0';
+	return s;
+}
+
+static int run_template(struct ctx *c, FILE *f, const char *tpath)
+{
+	char line[4096], title[512] = "Report";
+	double x = MARGIN, w = c->pw - 2 * MARGIN, y = 0;
+	double bottom = c->ph - MARGIN;
+	int lineno = 0, open = 0, ret;
+
+	while (fgets(line, sizeof(line), f)) {
+		char *s = trim(line), *name, *ptitle = NULL, *pcap = NULL, *bar;
+		const struct panel *pn = NULL;
+		double h, ch;
+		size_t k;
+
+		lineno++;
+		if (!*s || *s == '#')
+			continue;
+		if (!strncmp(s, "page", 4) &&
+		    (s[4] == ' ' || s[4] == '\t' || !s[4])) {
+			snprintf(title, sizeof(title), "%s", trim(s + 4));
+			if (open && (ret = page_end(c)) < 0)
+				return ret;
+			c->ptitle = title;
+			if ((ret = page_begin(c)) < 0)
+				return ret;
+			open = 1;
+			y = MARGIN + TITLE_H + 12;
+			continue;
+		}
+		if (strncmp(s, "panel", 5) || !(s[5] == ' ' || s[5] == '\t'))
+			return iol_error_set(
+				c->err, IOL_ESYNTAX,
+				"%s: line %d: expected 'page' or 'panel'",
+				tpath, lineno);
+		name = trim(s + 5);
+		if ((bar = strchr(name, '|'))) {
+			*bar = '\0';
+			ptitle = trim(bar + 1);
+			if ((bar = strchr(ptitle, '|'))) {
+				*bar = '\0';
+				pcap = trim(bar + 1);
+				ptitle = trim(ptitle);
+			}
+			name = trim(name);
+		}
+		for (k = 0; k < sizeof(panels) / sizeof(panels[0]); k++)
+			if (!strcmp(panels[k].name, name))
+				pn = &panels[k];
+		if (!pn)
+			return iol_error_set(c->err, IOL_ESYNTAX,
+					     "%s: line %d: no panel '%s'",
+					     tpath, lineno, name);
+		if (!open) {
+			c->ptitle = title;
+			if ((ret = page_begin(c)) < 0)
+				return ret;
+			open = 1;
+			y = MARGIN + TITLE_H + 12;
+		}
+		h = pn->height(c, w);
+		if (h <= 0)
+			continue; /* nothing to show for this log */
+		ch = caption_h(c, w, pcap);
+		h += (ptitle && *ptitle ? 18 : 0) + ch;
+		if (y + h > bottom && y > MARGIN + TITLE_H + 12) {
+			if ((ret = page_end(c)) < 0)
+				return ret;
+			if ((ret = page_begin(c)) < 0)
+				return ret;
+			y = MARGIN + TITLE_H + 12;
+		}
+		if (ptitle && *ptitle) {
+			panel_title(c, x, y, ptitle);
+			y += 18;
+		}
+		y += caption(c, x, y, w, pcap);
+		pn->draw(c, x, y, w);
+		y += pn->height(c, w) + GAP;
+	}
+	if (open)
+		return page_end(c);
+	return 0;
+}
+
+int report_write(const struct iol_job *job, const char *path,
+		 const struct report_opts *o, struct iol_error *err)
+{
+	struct ctx c;
+	const char *tpath =
+		o->template_path ? o->template_path : report_default_template();
+	cairo_surface_t *pdf = NULL;
+	char tmp[PATH_MAX + 16];
+	FILE *tf;
+	int ret, i;
+
+	memset(&c, 0, sizeof(c));
+	c.job = job;
+	c.o = o;
+	c.err = err;
+	c.path = path;
+	c.baselen = (int)strlen(path);
+	/* -o job.png means job-1.png, job-2.png, not job.png-1.png */
+	if (c.baselen > 4 && !strcmp(path + c.baselen - 4,
+				     o->format == REPORT_SVG ? ".svg" : ".png"))
+		c.baselen -= 4;
+	c.pw = o->paper == PAPER_LETTER ? 612 : 595.28;
+	c.ph = o->paper == PAPER_LETTER ? 792 : 841.89;
+	tf = fopen(tpath, "r");
+	if (!tf) {
+		if (err)
+			err->sys = errno;
+		return iol_error_set(err, IOL_EIO,
+				     "cannot open template '%s': %s", tpath,
+				     strerror(errno));
+	}
+	/* every number, once */
+	ret = iol_summary_compute(job, &o->m, &c.s, err);
+	if (ret == 0)
+		ret = iol_files_compute(job, 1, &c.files, &c.nfiles, err);
+	if (ret == 0) {
+		if (c.nfiles)
+			qsort(c.files, c.nfiles, sizeof(*c.files), cmp_bytes);
+		c.nhist = iol_hist_compute(job, c.hist, IOL_MOD_KNOWN + 1);
+		ret = iol_meta_compute(job, &c.meta, err);
+	}
+	if (ret == 0 && iol_timeline_source(job) != IOL_TL_NONE &&
+	    iol_matrix_compute(job, -1, 240, &c.mx, NULL) == 0)
+		c.have_mx = 1;
+	if (ret < 0) {
+		fclose(tf);
+		free(c.files);
+		iol_meta_free(&c.meta);
+		return ret;
+	}
+	if (o->format == REPORT_PDF) {
+		snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path);
+		i = mkstemp(tmp);
+		if (i < 0) {
+			ret = iol_error_set(err, IOL_EIO,
+					    "cannot write '%s': %s", path,
+					    strerror(errno));
+			goto out;
+		}
+		/* mkstemp makes it private; a report is for sharing */
+		fchmod(i, 0644);
+		close(i);
+		pdf = cairo_pdf_surface_create(tmp, c.pw, c.ph);
+		/* a pinned date keeps the same log's report byte for byte */
+		cairo_pdf_surface_set_metadata(
+			pdf, CAIRO_PDF_METADATA_CREATE_DATE, o->date);
+		cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_MOD_DATE,
+					       o->date);
+		cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_TITLE,
+					       "iolens job report");
+		cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATOR,
+					       "iolens " IOLENS_VERSION);
+		c.cr = cairo_create(pdf);
+	}
+	ret = run_template(&c, tf, tpath);
+	if (o->format == REPORT_PDF) {
+		cairo_destroy(c.cr);
+		cairo_surface_finish(pdf);
+		if (cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS &&
+		    ret == 0)
+			ret = iol_error_set(err, IOL_EIO, "cannot write '%s'",
+					    path);
+		cairo_surface_destroy(pdf);
+		if (ret == 0 && rename(tmp, path) < 0)
+			ret = iol_error_set(err, IOL_EIO,
+					    "cannot write '%s': %s", path,
+					    strerror(errno));
+		if (ret < 0)
+			unlink(tmp);
+	} else {
+		for (i = 0; i < c.ntmps; i++) {
+			char final[PATH_MAX + 32];
+			size_t l = strlen(c.tmps[i]);
+
+			snprintf(final, sizeof(final), "%.*s", (int)(l - 4),
+				 c.tmps[i]);
+			if (ret == 0 && rename(c.tmps[i], final) < 0)
+				ret = iol_error_set(err, IOL_EIO,
+						    "cannot write '%s': %s",
+						    final, strerror(errno));
+			if (ret < 0)
+				unlink(c.tmps[i]);
+		}
+	}
+out:
+	for (i = 0; i < c.ntmps; i++)
+		free(c.tmps[i]);
+	free(c.tmps);
+	fclose(tf);
+	free(c.files);
+	iol_meta_free(&c.meta);
+	if (c.have_mx)
+		iol_matrix_free(&c.mx);
+	return ret;
+}

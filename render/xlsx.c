@@ -1,0 +1,528 @@
+/*
+ * The job workbook (iolens export) through libxlsxwriter: a Job sheet
+ * (or Jobs, one row per log), Files with an autofilter and a frozen
+ * header, Ranks, Histograms and a bounded Timeline, with native Excel
+ * charts of the access sizes and of the I/O cost.  Numbers come from
+ * lib/metrics.c like every other output; the created date is pinned so
+ * the same logs give the same bytes.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <xlsxwriter.h>
+
+#include "render/xlsx.h"
+#include "base/banned.h"
+
+#define TL_BINS 50
+#define TL_MAXRANKS 1024
+
+struct book {
+	lxw_workbook *wb;
+	lxw_format *bold, *num, *bytes, *secs;
+};
+
+static void num(lxw_worksheet *ws, int r, int c, double v, lxw_format *f)
+{
+	if (isnan(v) || isinf(v))
+		return;
+	worksheet_write_number(ws, (lxw_row_t)r, (lxw_col_t)c, v, f);
+}
+
+static void str(lxw_worksheet *ws, int r, int c, const char *s, lxw_format *f)
+{
+	worksheet_write_string(ws, (lxw_row_t)r, (lxw_col_t)c, s ? s : "", f);
+}
+
+static void header(struct book *b, lxw_worksheet *ws, int r,
+		   const char *const *cols, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		str(ws, r, i, cols[i], b->bold);
+}
+
+/* the summary as name/value pairs; returns the next free row */
+static int job_pairs(struct book *b, lxw_worksheet *ws, int r,
+		     const struct iol_job *job, const struct iol_summary *s)
+{
+	struct {
+		const char *k;
+		double v;
+		lxw_format *f;
+	} rows[] = {
+		{"processes", (double)job->nprocs, NULL},
+		{"nodes", s->nodes > 0 ? (double)s->nodes : NAN, NULL},
+		{"run time (s)", job->run_time, b->secs},
+		{"bytes read (POSIX+STDIO)", (double)s->bytes_read, b->bytes},
+		{"bytes written (POSIX+STDIO)", (double)s->bytes_written,
+		 b->bytes},
+		{"I/O time by slowest rank (s)", s->io.agg_time_by_slowest,
+		 b->secs},
+		{"MiB/s", s->mibs, b->num},
+		{"MiB/s per compute node", s->mibs_cn, b->num},
+		{"% time in I/O (slowest rank)", s->pct_io_slowest, b->num},
+		{"% time in I/O (average process)", s->pct_io_avg, b->num},
+		{"metadata cost (%)", s->md_cost_pct, b->num},
+		{"files", (double)s->nfiles, NULL},
+		{"files per process", s->files_per_proc, b->num},
+		{"creates per process", s->creates_per_proc, b->num},
+		{"% sequential", s->pct_seq, b->num},
+		{"% aligned", s->pct_aligned, b->num},
+		{"MiB per process", s->mib_per_proc, b->num},
+	};
+	size_t i;
+
+	str(ws, r, 0, "log", b->bold);
+	str(ws, r++, 1, job->path, NULL);
+	str(ws, r, 0, "source", b->bold);
+	str(ws, r++, 1, job->source, NULL);
+	str(ws, r, 0, "exe", b->bold);
+	str(ws, r++, 1, job->exe, NULL);
+	str(ws, r, 0, "job id", b->bold);
+	num(ws, r++, 1, (double)job->jobid, NULL);
+	str(ws, r, 0, "nodes from", b->bold);
+	str(ws, r++, 1, iol_nodes_source_names[s->nodes_source], NULL);
+	str(ws, r, 0, "I/O strategy", b->bold);
+	str(ws, r++, 1, s->strategy, NULL);
+	str(ws, r, 0, "incomplete", b->bold);
+	str(ws, r++, 1, job->partial ? "yes: a module ran out of memory" : "no",
+	    NULL);
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		str(ws, r, 0, rows[i].k, b->bold);
+		num(ws, r++, 1, rows[i].v, rows[i].f);
+	}
+	return r;
+}
+
+static const char *const job_cols[] = {
+	"log",
+	"source",
+	"jobid",
+	"exe",
+	"nprocs",
+	"nodes",
+	"run_time",
+	"bytes_read",
+	"bytes_written",
+	"io_time_by_slowest",
+	"mib_s",
+	"mib_s_per_node",
+	"pct_io_time_slowest",
+	"md_cost_pct",
+	"files",
+	"strategy",
+	"incomplete",
+};
+
+static void job_row(lxw_worksheet *ws, int r, const struct iol_job *job,
+		    const struct iol_summary *s)
+{
+	str(ws, r, 0, job->path, NULL);
+	str(ws, r, 1, job->source, NULL);
+	num(ws, r, 2, (double)job->jobid, NULL);
+	str(ws, r, 3, job->exe, NULL);
+	num(ws, r, 4, (double)job->nprocs, NULL);
+	num(ws, r, 5, s->nodes > 0 ? (double)s->nodes : NAN, NULL);
+	num(ws, r, 6, job->run_time, NULL);
+	num(ws, r, 7, (double)s->bytes_read, NULL);
+	num(ws, r, 8, (double)s->bytes_written, NULL);
+	num(ws, r, 9, s->io.agg_time_by_slowest, NULL);
+	num(ws, r, 10, s->mibs, NULL);
+	num(ws, r, 11, s->mibs_cn, NULL);
+	num(ws, r, 12, s->pct_io_slowest, NULL);
+	num(ws, r, 13, s->md_cost_pct, NULL);
+	num(ws, r, 14, (double)s->nfiles, NULL);
+	str(ws, r, 15, s->strategy, NULL);
+	str(ws, r, 16, job->partial ? "yes" : "no", NULL);
+}
+
+static int files_sheet(struct book *b, lxw_worksheet *ws, int r,
+		       const struct iol_job *job, int with_log,
+		       struct iol_error *err)
+{
+	static const char *const cols[] = {
+		"log",
+		"path",
+		"modules",
+		"ranks",
+		"bytes_read",
+		"bytes_written",
+		"reads",
+		"writes",
+		"opens",
+		"read_time",
+		"write_time",
+		"meta_time",
+		"slowest_rank_time",
+		"first_access",
+		"last_access",
+		"max_offset",
+		"common_access_size",
+		"mount_point",
+		"fs_type",
+	};
+	struct iol_filerow *rows;
+	size_t n, i;
+	int c0 = with_log ? 0 : 1;
+
+	if (iol_files_compute(job, 1, &rows, &n, err) < 0)
+		return -1;
+	if (r == 0)
+		header(b, ws, r++, cols + c0, 19 - c0);
+	for (i = 0; i < n; i++, r++) {
+		const struct iol_filerow *f = &rows[i];
+		int c = 0;
+
+		if (with_log)
+			str(ws, r, c++, job->path, NULL);
+		str(ws, r, c++, f->path, NULL);
+		str(ws, r, c++, f->modules, NULL);
+		num(ws, r, c++, (double)f->nranks, NULL);
+		num(ws, r, c++, (double)f->br, NULL);
+		num(ws, r, c++, (double)f->bw, NULL);
+		num(ws, r, c++, (double)f->reads, NULL);
+		num(ws, r, c++, (double)f->writes, NULL);
+		num(ws, r, c++, (double)f->opens, NULL);
+		num(ws, r, c++, f->tr, NULL);
+		num(ws, r, c++, f->tw, NULL);
+		num(ws, r, c++, f->tm, NULL);
+		num(ws, r, c++, f->tslow, NULL);
+		num(ws, r, c++, f->first >= 0 ? f->first : NAN, NULL);
+		num(ws, r, c++, f->last >= 0 ? f->last : NAN, NULL);
+		num(ws, r, c++, f->maxoff >= 0 ? (double)f->maxoff : NAN, NULL);
+		num(ws, r, c++, f->access > 0 ? (double)f->access : NAN, NULL);
+		str(ws, r, c++, f->mnt, NULL);
+		str(ws, r, c++, f->fstype, NULL);
+	}
+	free(rows);
+	return r;
+}
+
+/* per-rank figures from the rank records of POSIX and STDIO */
+static int ranks_sheet(struct book *b, lxw_worksheet *ws, int r,
+		       const struct iol_job *job, int with_log)
+{
+	static const char *const cols[] = {
+		"log",	     "rank",	   "bytes_read", "bytes_written",
+		"read_time", "write_time", "meta_time",
+	};
+	static const int mods[2] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
+	size_t np = job->nprocs > 0 ? (size_t)job->nprocs : 1, i, k;
+	double *v = calloc((np + 1) * 5, sizeof(double));
+	int m;
+
+	if (!v)
+		return -1;
+	for (m = 0; m < 2; m++) {
+		const struct iol_jmod *jm = &job->mod[mods[m]];
+
+		for (i = 0; jm->loaded && i < jm->n; i++) {
+			struct iol_recx x;
+			/* shared records go to a last row of their own */
+			size_t row = jm->recs[i].rank < 0 ? np
+				     : (size_t)jm->recs[i].rank < np
+					     ? (size_t)jm->recs[i].rank
+					     : np;
+
+			iol_rec_extract(mods[m], &jm->recs[i], &x);
+			v[row * 5] += x.br > 0 ? (double)x.br : 0;
+			v[row * 5 + 1] += x.bw > 0 ? (double)x.bw : 0;
+			v[row * 5 + 2] += x.tr > 0 ? x.tr : 0;
+			v[row * 5 + 3] += x.tw > 0 ? x.tw : 0;
+			v[row * 5 + 4] += x.tm > 0 ? x.tm : 0;
+		}
+	}
+	if (r == 0)
+		header(b, ws, r++, cols + (with_log ? 0 : 1), with_log ? 7 : 6);
+	for (i = 0; i <= np && i <= TL_MAXRANKS * 64; i++) {
+		int c = 0;
+
+		if (i == np && v[np * 5] + v[np * 5 + 1] + v[np * 5 + 4] == 0)
+			break;
+		if (with_log)
+			str(ws, r, c++, job->path, NULL);
+		if (i == np)
+			str(ws, r, c++, "shared files", NULL);
+		else
+			num(ws, r, c++, (double)i, NULL);
+		for (k = 0; k < 5; k++)
+			num(ws, r, c++, v[i * 5 + k], NULL);
+		r++;
+	}
+	free(v);
+	return r;
+}
+
+static int hist_sheet(struct book *b, lxw_worksheet *ws,
+		      const struct iol_job *job)
+{
+	struct iol_hist h[IOL_MOD_KNOWN + 1];
+	size_t n = iol_hist_compute(job, h, IOL_MOD_KNOWN + 1), k;
+	int r = 0, bin;
+
+	header(b, ws, r++,
+	       (const char *const[]){"module", "size bin", "reads", "writes"},
+	       4);
+	for (k = 0; k < n; k++)
+		for (bin = 0; bin < IOL_NBINS; bin++, r++) {
+			str(ws, r, 0,
+			    h[k].mod < 0 ? "job (POSIX)"
+					 : iol_modinfo(h[k].mod)->name,
+			    NULL);
+			str(ws, r, 1, iol_bin_names[bin], NULL);
+			num(ws, r, 2, (double)h[k].rd[bin], NULL);
+			num(ws, r, 3, (double)h[k].wr[bin], NULL);
+		}
+	/* a native column chart of the job's histogram */
+	if (n) {
+		lxw_chart *ch = workbook_add_chart(b->wb, LXW_CHART_COLUMN);
+		lxw_chart_series *s;
+
+		s = chart_add_series(ch, "=Histograms!$B$2:$B$11",
+				     "=Histograms!$C$2:$C$11");
+		chart_series_set_name(s, "reads");
+		s = chart_add_series(ch, "=Histograms!$B$2:$B$11",
+				     "=Histograms!$D$2:$D$11");
+		chart_series_set_name(s, "writes");
+		chart_title_set_name(ch, "Access sizes (POSIX)");
+		chart_axis_set_name(ch->y_axis, "operations");
+		worksheet_insert_chart(ws, 1, 5, ch);
+	}
+	str(ws, r + 1, 0, "common access sizes", b->bold);
+	r += 2;
+	for (k = 0; k < n; k++) {
+		int c;
+
+		for (c = 0; c < h[k].ncommon; c++, r++) {
+			str(ws, r, 0,
+			    h[k].mod < 0 ? "job (POSIX)"
+					 : iol_modinfo(h[k].mod)->name,
+			    NULL);
+			num(ws, r, 1, (double)h[k].common[c], NULL);
+			num(ws, r, 2, (double)h[k].common_count[c], NULL);
+		}
+	}
+	return r;
+}
+
+/* a bounded rank x time matrix: at most TL_BINS columns, TL_MAXRANKS rows */
+static int timeline_sheet(struct book *b, lxw_worksheet *ws,
+			  const struct iol_job *job)
+{
+	struct iol_matrix m;
+	size_t r, k;
+	char name[32];
+
+	if (iol_timeline_source(job) == IOL_TL_NONE ||
+	    iol_matrix_compute(job, -1, TL_BINS, &m, NULL) < 0) {
+		str(ws, 0, 0, "no timeline in this log", NULL);
+		return 0;
+	}
+	str(ws, 0, 0, "bytes per rank and time bin, from", b->bold);
+	str(ws, 0, 4, iol_tl_source_names[m.source], NULL);
+	str(ws, 1, 0, "rank", b->bold);
+	for (k = 0; k < m.nbins; k++) {
+		snprintf(name, sizeof(name), "%.4f s",
+			 m.t0 + (m.t1 - m.t0) * (double)k / (double)m.nbins);
+		str(ws, 1, (int)k + 1, name, b->bold);
+	}
+	for (r = 0; r < m.nrank && r < TL_MAXRANKS; r++) {
+		num(ws, (int)r + 2, 0, (double)r, NULL);
+		for (k = 0; k < m.nbins; k++)
+			num(ws, (int)r + 2, (int)k + 1,
+			    m.wr[r * m.nbins + k] + m.rd[r * m.nbins + k],
+			    NULL);
+	}
+	if (m.nrank > TL_MAXRANKS)
+		str(ws, TL_MAXRANKS + 3, 0, "(more ranks than shown)", NULL);
+	iol_matrix_free(&m);
+	return 0;
+}
+
+int xlsx_write(struct iol_job *const *jobs, int njobs, const char *path,
+	       const struct iol_opts *o, time_t created, struct iol_error *err)
+{
+	lxw_workbook_options wo = {0};
+	lxw_doc_properties props = {0};
+	struct book b;
+	lxw_worksheet *ws;
+	struct iol_summary s;
+	char *tmp, *dir, *slash;
+	int i, r, fd, ret = 0;
+
+	tmp = malloc(strlen(path) + 16);
+	if (!tmp)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	snprintf(tmp, strlen(path) + 16, "%s.tmpXXXXXX", path);
+	/* make it now: libxlsxwriter would only find out at the end that it
+	 * cannot, and say so on stderr in its own words */
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
+				    strerror(errno));
+		free(tmp);
+		return ret;
+	}
+	/* mkstemp makes it private; a workbook is for sharing */
+	fchmod(fd, 0644);
+	close(fd);
+	/* rows go to disk as they are written, with inline strings: a job
+	 * with 100,000 files would otherwise double the peak memory.  Every
+	 * sheet below is written top to bottom, as this mode requires. */
+	wo.constant_memory = LXW_TRUE;
+	/* its row files go beside the output, not to a /tmp that may be
+	 * small: the place the user chose has room for the workbook */
+	dir = strdup(path);
+	if (!dir) {
+		unlink(tmp);
+		free(tmp);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir ? 1 : 0] = '\0';
+	wo.tmpdir = slash ? dir : ".";
+	b.wb = workbook_new_opt(tmp, &wo);
+	if (!b.wb) {
+		unlink(tmp);
+		free(tmp);
+		free(dir);
+		return iol_error_set(err, IOL_EIO, "cannot write '%s'", path);
+	}
+	props.title = "iolens job workbook";
+	props.author = "iolens";
+	/* libxlsxwriter takes 0 for "now": never hand it 0, so the bytes
+	 * stay the same from run to run */
+	props.created = created > 0 ? created : 1;
+	workbook_set_properties(b.wb, &props);
+	b.bold = workbook_add_format(b.wb);
+	format_set_bold(b.bold);
+	b.num = workbook_add_format(b.wb);
+	format_set_num_format(b.num, "0.00");
+	b.bytes = workbook_add_format(b.wb);
+	format_set_num_format(b.bytes, "#,##0");
+	b.secs = workbook_add_format(b.wb);
+	format_set_num_format(b.secs, "0.000000");
+
+	if (njobs == 1) {
+		ws = workbook_add_worksheet(b.wb, "Job");
+		if (iol_summary_compute(jobs[0], o, &s, err) < 0) {
+			ret = err ? err->code : IOL_ENOMEM;
+			goto close;
+		}
+		r = job_pairs(&b, ws, 0, jobs[0], &s);
+		worksheet_set_column(ws, 0, 0, 32, NULL);
+		worksheet_set_column(ws, 1, 1, 48, NULL);
+		/* a native bar chart of the I/O cost per process */
+		{
+			lxw_chart *ch =
+				workbook_add_chart(b.wb, LXW_CHART_BAR_STACKED);
+			double np = jobs[0]->nprocs > 0
+					    ? (double)jobs[0]->nprocs
+					    : 1;
+			static const char *const parts[] = {"read", "write",
+							    "metadata"};
+			char cats[64], vals[64];
+			int m, k, row0 = r + 2, n = 0;
+
+			str(ws, row0 - 1, 0, "I/O time per process (s)",
+			    b.bold);
+			str(ws, row0 - 1, 1, "read", b.bold);
+			str(ws, row0 - 1, 2, "write", b.bold);
+			str(ws, row0 - 1, 3, "metadata", b.bold);
+			for (m = 0; m < IOL_MOD_KNOWN; m++) {
+				const struct iol_modsum *ms = &s.mod[m];
+
+				if (!ms->nrec)
+					continue;
+				str(ws, row0 + n, 0, iol_modinfo(m)->name,
+				    NULL);
+				num(ws, row0 + n, 1, ms->read_time / np,
+				    b.secs);
+				num(ws, row0 + n, 2, ms->write_time / np,
+				    b.secs);
+				num(ws, row0 + n, 3, ms->meta_time / np,
+				    b.secs);
+				n++;
+			}
+			for (k = 0; k < 3 && n; k++) {
+				lxw_chart_series *se;
+
+				snprintf(cats, sizeof(cats), "=Job!$A$%d:$A$%d",
+					 row0 + 1, row0 + n);
+				snprintf(vals, sizeof(vals),
+					 "=Job!$%c$%d:$%c$%d", 'B' + k,
+					 row0 + 1, 'B' + k, row0 + n);
+				se = chart_add_series(ch, cats, vals);
+				chart_series_set_name(se, parts[k]);
+			}
+			chart_title_set_name(ch,
+					     "Average I/O cost per process");
+			chart_axis_set_name(ch->x_axis, "seconds");
+			worksheet_insert_chart(ws, 1, 3, ch);
+		}
+	} else {
+		ws = workbook_add_worksheet(b.wb, "Jobs");
+		header(&b, ws, 0, job_cols,
+		       (int)(sizeof(job_cols) / sizeof(job_cols[0])));
+		for (i = 0; i < njobs; i++) {
+			if (iol_summary_compute(jobs[i], o, &s, err) < 0) {
+				ret = err ? err->code : IOL_ENOMEM;
+				goto close;
+			}
+			job_row(ws, i + 1, jobs[i], &s);
+		}
+		worksheet_freeze_panes(ws, 1, 0);
+		worksheet_autofilter(
+			ws, 0, 0, (lxw_row_t)njobs,
+			(lxw_col_t)(sizeof(job_cols) / sizeof(job_cols[0]) -
+				    1));
+	}
+	ws = workbook_add_worksheet(b.wb, "Files");
+	for (i = 0, r = 0; i < njobs; i++) {
+		r = files_sheet(&b, ws, r, jobs[i], njobs > 1, err);
+		if (r < 0) {
+			ret = err ? err->code : IOL_ENOMEM;
+			goto close;
+		}
+	}
+	worksheet_freeze_panes(ws, 1, 0);
+	worksheet_autofilter(ws, 0, 0, (lxw_row_t)(r > 1 ? r - 1 : 1),
+			     njobs > 1 ? 18 : 17);
+	worksheet_set_column(ws, njobs > 1 ? 1 : 0, njobs > 1 ? 1 : 0, 60,
+			     NULL);
+	ws = workbook_add_worksheet(b.wb, "Ranks");
+	for (i = 0, r = 0; i < njobs; i++) {
+		r = ranks_sheet(&b, ws, r, jobs[i], njobs > 1);
+		if (r < 0) {
+			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+			goto close;
+		}
+	}
+	worksheet_freeze_panes(ws, 1, 0);
+	if (njobs == 1) {
+		ws = workbook_add_worksheet(b.wb, "Histograms");
+		hist_sheet(&b, ws, jobs[0]);
+		ws = workbook_add_worksheet(b.wb, "Timeline");
+		timeline_sheet(&b, ws, jobs[0]);
+	}
+close:
+	if (workbook_close(b.wb) != LXW_NO_ERROR && ret == 0)
+		ret = iol_error_set(err, IOL_EIO, "cannot write '%s'", path);
+	if (ret == 0 && rename(tmp, path) < 0)
+		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
+				    strerror(errno));
+	if (ret < 0)
+		unlink(tmp);
+	free(tmp);
+	free(dir);
+	return ret;
+}
