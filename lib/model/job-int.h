@@ -5,20 +5,17 @@
 #ifndef IOLENS_JOB_INT_H
 #define IOLENS_JOB_INT_H
 
+#include "base/arena.h"
 #include "model/job.h"
 
-struct arena_blk;
 struct strace_state;
 
 struct iol_job_priv {
-	struct iol_dlog *dlog; /* Darshan logs */
-	struct arena_blk *blocks;
+	struct iol_dlog *dlog;	 /* Darshan logs */
+	struct iol_arena arena;	 /* records, strings */
 	struct strace_state *st; /* traces */
 	char *spool;		 /* standard input copied here */
 };
-
-void *iol_arena_alloc(struct iol_job_priv *p, size_t n);
-char *iol_arena_strdup(struct iol_job_priv *p, const char *s);
 
 /* trace-strace.c: names, segment re-reading, teardown */
 const char *iol_strace_name(const struct iol_job *job, uint64_t id);

@@ -28,44 +28,6 @@ const char *const iol_other_names[IOL_OTHER_N] = {
 	"devices",
 };
 
-/* ---- arena ---- */
-
-struct arena_blk {
-	struct arena_blk *next;
-	size_t used, cap;
-	char data[];
-};
-
-void *iol_arena_alloc(struct iol_job_priv *p, size_t n)
-{
-	struct arena_blk *b = p->blocks;
-
-	n = (n + 15) & ~(size_t)15;
-	if (!b || b->cap - b->used < n) {
-		size_t cap = n > (1 << 20) ? n : (1 << 20);
-
-		b = malloc(sizeof(*b) + cap);
-		if (!b)
-			return NULL;
-		b->used = 0;
-		b->cap = cap;
-		b->next = p->blocks;
-		p->blocks = b;
-	}
-	b->used += n;
-	return b->data + b->used - n;
-}
-
-char *iol_arena_strdup(struct iol_job_priv *p, const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *d = iol_arena_alloc(p, n);
-
-	if (d)
-		memcpy(d, s, n);
-	return d;
-}
-
 /* ---- loading ---- */
 
 static int load_counters(struct iol_job *job, int mod, struct iol_error *err)
@@ -93,9 +55,9 @@ static int load_counters(struct iol_job *job, int mod, struct iol_error *err)
 		jr = &jm->recs[jm->n];
 		jr->id = r->id;
 		jr->rank = r->rank;
-		jr->ic = iol_arena_alloc(p, sizeof(int64_t) * (size_t)mi->nint +
-						    sizeof(double) *
-							    (size_t)mi->nflt);
+		jr->ic = iol_arena_alloc(
+			&p->arena, sizeof(int64_t) * (size_t)mi->nint +
+					   sizeof(double) * (size_t)mi->nflt);
 		if (!jr->ic) {
 			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
 			break;
@@ -173,8 +135,9 @@ static int load_heatmap(struct iol_job *job, struct iol_error *err)
 		h->rank = r->rank;
 		h->bin_width = r->bin_width;
 		h->nbins = r->nbins;
-		h->wbins = iol_arena_alloc(p, sizeof(int64_t) * 2 *
-						      (size_t)(r->nbins + 1));
+		h->wbins = iol_arena_alloc(&p->arena,
+					   sizeof(int64_t) * 2 *
+						   (size_t)(r->nbins + 1));
 		if (!h->wbins) {
 			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
 			break;
@@ -368,22 +331,13 @@ void iol_job_close(struct iol_job *job)
 	if (!job)
 		return;
 	if (job->priv) {
-		struct arena_blk *b;
-
 		if (job->priv->st)
 			iol_strace_free(job);
 		if (job->priv->spool) {
 			unlink(job->priv->spool);
 			free(job->priv->spool);
 		}
-		b = job->priv->blocks;
-
-		while (b) {
-			struct arena_blk *n = b->next;
-
-			free(b);
-			b = n;
-		}
+		iol_arena_release(&job->priv->arena);
 		iol_dlog_close(job->priv->dlog);
 		free(job->priv);
 	}

@@ -1195,8 +1195,8 @@ static void handle(struct strace_state *st, struct proc *p, struct call *c)
 						a++;
 				}
 				exe[o] = '\0';
-				st->job->exe =
-					iol_arena_strdup(st->job->priv, exe);
+				st->job->exe = iol_arena_strdup(
+					&st->job->priv->arena, exe);
 			}
 			if (t)
 				for (i = 0; i < t->n; i++)
@@ -1970,9 +1970,10 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 	job->run_time = st->tmax - st->tmin;
 	job->time_exact = 1;
 	if (!job->exe)
-		job->exe = iol_arena_strdup(job->priv, st->paths[0]);
+		job->exe = iol_arena_strdup(&job->priv->arena, st->paths[0]);
 	if (st->unknown_ops[0])
-		job->unknown_ops = iol_arena_strdup(job->priv, st->unknown_ops);
+		job->unknown_ops =
+			iol_arena_strdup(&job->priv->arena, st->unknown_ops);
 	job->metadata = "";
 	/* records into the job model: POSIX, one per file per rank */
 	jm = &job->mod[IOL_MOD_POSIX];
