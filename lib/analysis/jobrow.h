@@ -1,0 +1,54 @@
+/*
+ * The job row: one table of fields (name, type, unit, getter) that every
+ * per-job output iterates: summary's CSV/TSV/JSON columns, the XLSX Jobs
+ * sheet, the report's job tables and the population store's jobs table.
+ * Printers format these values; they never compute numbers of their own.
+ *
+ * Ownership: the table is static; a struct iol_jobrow borrows the job and
+ * the summary it is made from, which must outlive it.
+ */
+#ifndef IOLENS_JOBROW_H
+#define IOLENS_JOBROW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/metrics.h"
+
+enum iol_ftype {
+	IOL_FT_STR,   /* text */
+	IOL_FT_INT,   /* a count or id */
+	IOL_FT_BYTES, /* a byte count (people see 1.5 GiB) */
+	IOL_FT_NUM,   /* a real number: unit says which */
+	IOL_FT_TIME,  /* seconds since the epoch, UTC */
+	IOL_FT_BOOL   /* 0 or 1 */
+};
+
+/* What a row is made from. */
+struct iol_jobrow {
+	const char *log; /* the path as given */
+	const struct iol_job *job;
+	const struct iol_summary *s;
+};
+
+struct iol_field {
+	const char *name;  /* stable column name: "posix_bytes_read" */
+	int type;	   /* IOL_FT_* */
+	const char *unit;  /* "B", "s", "MiB/s", "%", "" */
+	const char *label; /* for people: "POSIX bytes read" */
+	int prec;	   /* decimals shown to people (IOL_FT_NUM) */
+	/* the getter of the field's type: str for IOL_FT_STR (NULL: no
+	 * value), num for IOL_FT_NUM and IOL_FT_TIME (NAN: no value), i64
+	 * for the others (INT64_MIN: no value) */
+	const char *(*str)(const struct iol_jobrow *r, char *buf, size_t n);
+	double (*num)(const struct iol_jobrow *r);
+	int64_t (*i64)(const struct iol_jobrow *r);
+};
+
+/* The fields in column order; *n set to their count.  Static. */
+const struct iol_field *iol_jobrow_fields(size_t *n);
+
+/* The field of that name, or NULL. */
+const struct iol_field *iol_jobrow_field(const char *name);
+
+#endif

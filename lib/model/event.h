@@ -1,0 +1,93 @@
+/*
+ * Per-call events: every I/O call a source recorded, in one shape, for
+ * the consumers that need more than counters: the reducer that turns a
+ * trace into POSIX-shaped records, timelines, and replay scripts.
+ *
+ * Sources: strace and Iota give every call they saw; Darshan DXT gives
+ * data segments only, with opens and closes inferred from the POSIX
+ * records' timestamps (marked inferred).  Order: a process's events come
+ * in the order it issued them (start time); events of different processes
+ * may interleave in any order.  Darshan DXT gives one record (file, rank)
+ * at a time: consumers that need time order across files sort per rank.
+ *
+ * Ownership: the iterator is caller-owned from iol_events_open() to
+ * iol_events_close() and owns all of its state, so several may be open on
+ * one job at once; strings in an event are borrowed until the next call.
+ */
+#ifndef IOLENS_EVENT_H
+#define IOLENS_EVENT_H
+
+#include <stdint.h>
+
+#include "base/error.h"
+
+struct iol_job;
+
+enum iol_ev_kind {
+	IOL_EV_OPEN = 1, /* open, openat, creat: path, flags, mode; ret fd */
+	IOL_EV_CLOSE,	 /* fd */
+	IOL_EV_READ,	 /* fd, off (-1: at the current offset), len, ret */
+	IOL_EV_WRITE,	 /* the same */
+	IOL_EV_SEEK,	 /* fd, off, whence in flags; ret the new offset */
+	IOL_EV_SYNC,	 /* fsync, fdatasync, sync_file_range: fd */
+	IOL_EV_STAT,	 /* stat family, access: path or fd */
+	IOL_EV_UNLINK,	 /* unlink, unlinkat: path */
+	IOL_EV_RENAME,	 /* path -> path2 */
+	IOL_EV_TRUNC,	 /* truncate, ftruncate: path or fd, off the length */
+	IOL_EV_MKDIR,	 /* path, mode */
+	IOL_EV_RMDIR,	 /* path */
+	IOL_EV_DUP,	 /* dup family, fcntl F_DUPFD: fd -> ret */
+	IOL_EV_OTHER	 /* another call on a file (name says which) */
+};
+
+/* Open flags, canonical whatever the tracer printed. */
+enum {
+	IOL_EVF_RDONLY = 0,
+	IOL_EVF_WRONLY = 1,
+	IOL_EVF_RDWR = 2,
+	IOL_EVF_ACCMODE = 3,
+	IOL_EVF_CREAT = 1 << 2,
+	IOL_EVF_EXCL = 1 << 3,
+	IOL_EVF_TRUNC = 1 << 4,
+	IOL_EVF_APPEND = 1 << 5,
+	IOL_EVF_SYNC = 1 << 6,
+	IOL_EVF_DIRECT = 1 << 7,
+	IOL_EVF_DIRECTORY = 1 << 8,
+	IOL_EVF_CLOEXEC = 1 << 9
+};
+
+struct iol_event {
+	int kind;	   /* IOL_EV_* */
+	const char *name;  /* the call as traced, "pwrite64" */
+	int64_t rank;	   /* the job's rank of the process */
+	int64_t pid;	   /* process or thread id, -1 unknown */
+	double start;	   /* seconds from the job's start */
+	double dur;	   /* seconds, 0 unknown */
+	int64_t fd;	   /* descriptor, -1 none */
+	uint64_t file;	   /* record id of the file (Darshan's hash of the
+			      path, iol_record_id()), 0 none */
+	const char *path;  /* the file's path, NULL unknown */
+	const char *path2; /* rename target */
+	int64_t off;	   /* see the kinds above; -1 unknown */
+	int64_t len;	   /* bytes asked for, -1 unknown */
+	int64_t ret;	   /* return value; -1 with err set on failure */
+	int err;	   /* 0, or the errno value (EIO when not known) */
+	unsigned flags;	   /* OPEN: IOL_EVF_*; SEEK: 0 SET, 1 CUR, 2 END */
+	unsigned mode;	   /* OPEN with CREAT, MKDIR */
+	int created;	   /* OPEN: this call created the file */
+	int regular;	   /* on a regular file (not a pipe, socket, tty) */
+	int inferred;	   /* not recorded by the source: derived */
+};
+
+struct iol_events;
+
+/* Start reading job's events.  IOL_EUNSUPP when its source has none
+ * (a Darshan log without DXT). */
+int iol_events_open(struct iol_events **it, const struct iol_job *job,
+		    struct iol_error *err);
+/* 1 with *ev filled, 0 at the end, < 0 on error. */
+int iol_events_next(struct iol_events *it, struct iol_event *ev,
+		    struct iol_error *err);
+void iol_events_close(struct iol_events *it);
+
+#endif
