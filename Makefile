@@ -47,7 +47,8 @@ endif
 
 # every .c of a layer directory is part of its library: a new module is a
 # new file, with no line to add here
-LIB_DIRS = lib/base lib/counters lib/model lib/sources lib/analysis
+LIB_DIRS = lib/base lib/counters lib/model lib/sources lib/analysis \
+	lib/storage lib/replay lib/population
 LIB_SRCS = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
 RENDER_SRCS = $(wildcard render/*.c)
 CMD_SRCS = $(wildcard cmd/*.c)
@@ -120,7 +121,8 @@ bench: all
 	@sh bench/run.sh
 
 # the format of .clang-format (Linux style); make deps installs clang-format
-LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h lib/*/*.h render/*.h cmd/*.h t/unit/*.c
+LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \
+	render/*.h cmd/*.h t/unit/*.c
 lint:
 	@command -v clang-format >/dev/null || \
 		{ echo 'lint: clang-format is not installed (make deps installs it)'; exit 1; }

@@ -5,8 +5,9 @@
 # links nor calls the renderers.
 #
 #   0 lib/base  1 lib/counters  2 lib/model  3 lib/sources
-#   4 lib/analysis  5 lib/population, lib/replay (peers: neither includes
-#   the other)  6 render  7 cmd
+#   4 lib/analysis  5 lib/storage, lib/replay (peers: neither includes
+#   the other)  6 lib/population (the store joins jobs to device series)
+#   7 render  8 cmd
 #
 # Includes name their layer ("base/error.h", "render/chart.h"), so the
 # rule can be read off each line.
@@ -34,11 +35,12 @@ layer_of() {	# layer_of <dir>: number, or "?" for a directory not listed
 	lib/model) echo 2 ;;
 	lib/sources) echo 3 ;;
 	lib/analysis) echo 4 ;;
-	lib/population | lib/replay) echo 5 ;;
-	lib) echo 5 ;; # the umbrella header: every library layer
-	render) echo 6 ;;
-	cmd) echo 7 ;;
-	t/unit) echo 8 ;;
+	lib/storage | lib/replay) echo 5 ;;
+	lib/population) echo 6 ;;
+	lib) echo 6 ;; # the umbrella header: every library layer
+	render) echo 7 ;;
+	cmd) echo 8 ;;
+	t/unit) echo 9 ;;
 	*) echo '?' ;;
 	esac
 }
