@@ -20,6 +20,7 @@
 
 #include "analysis/accum.h"
 #include "cmd/commands.h"
+#include "counters/counters.h"
 #include "sources/darshan.h"
 #include "render/obuf.h"
 #include "render/parse-desc.h"
@@ -478,7 +479,7 @@ static void put_record(struct obuf *ob, struct line *l,
 	default: break;
 	}
 	for (i = 0; i < r->nint; i++) {
-		if (r->mod == IOL_MOD_POSIX && i == 12)
+		if (r->mod == IOL_MOD_POSIX && i == POSIX_RENAMED_FROM)
 			line_u(ob, l, mi->iname[i], (uint64_t)r->ic[i]);
 		else
 			line_i(ob, l, mi->iname[i], r->ic[i]);
@@ -493,7 +494,7 @@ static void put_record(struct obuf *ob, struct line *l,
 		char cn[40];
 		int64_t s;
 
-		for (s = 0; s < r->ic[4]; s++) {
+		for (s = 0; s < r->ic[MDHIM_SERVERS]; s++) {
 			snprintf(cn, sizeof(cn), "MDHIM_SERVER_%lld",
 				 (long long)s);
 			line_i(ob, l, cn, r->servers[s]);

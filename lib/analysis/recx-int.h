@@ -14,7 +14,6 @@
 
 /* counter indices of one module, -1 where it has no such counter */
 struct cix {
-	int ready;
 	int br, bw, maxr, maxw, tr, tw, tm, tslow;
 	int reads[4], writes[4], opens[3], seeks, stats, syncs[2];
 	int seqr, seqw, consr, consw, notal;
@@ -23,7 +22,8 @@ struct cix {
 	int bin_r, bin_w;
 };
 
-/* Counter indices of module mod; borrowed, static. */
+/* Counter indices of module mod (0 <= mod < IOL_MOD_KNOWN); borrowed,
+ * static, built at compile time. */
 const struct cix *iol_cix(int mod);
 
 static inline int64_t geti(const struct iol_jrec *r, int i)

@@ -26,7 +26,6 @@
 
 #include "sources/darshan.h"
 #include "base/grow.h"
-#include "counters/modnames.h"
 #include "base/wrap.h"
 #include "base/banned.h"
 
@@ -1137,68 +1136,6 @@ static const struct layout *find_layout(int mod, int ver)
 	return NULL;
 }
 
-static const struct iol_modinfo modinfo[IOL_MOD_KNOWN] = {
-	[IOL_MOD_NULL] = {"NULL", 1, 0, 0, 0, NULL, NULL},
-	[IOL_MOD_POSIX] = {"POSIX", 4, 1, IOL_POSIX_NINT, IOL_POSIX_NFLT,
-			   iol_posix_inames, iol_posix_fnames},
-	[IOL_MOD_MPIIO] = {"MPI-IO", 3, 1, IOL_MPIIO_NINT, IOL_MPIIO_NFLT,
-			   iol_mpiio_inames, iol_mpiio_fnames},
-	[IOL_MOD_H5F] = {"H5F", 3, 1, IOL_H5F_NINT, IOL_H5F_NFLT,
-			 iol_h5f_inames, iol_h5f_fnames},
-	[IOL_MOD_H5D] = {"H5D", 2, 1, IOL_H5D_NINT, IOL_H5D_NFLT,
-			 iol_h5d_inames, iol_h5d_fnames},
-	[IOL_MOD_PNETCDF_FILE] = {"PNETCDF_FILE", 3, 1, IOL_PNETCDF_FILE_NINT,
-				  IOL_PNETCDF_FILE_NFLT,
-				  iol_pnetcdf_file_inames,
-				  iol_pnetcdf_file_fnames},
-	[IOL_MOD_PNETCDF_VAR] = {"PNETCDF_VAR", 1, 1, IOL_PNETCDF_VAR_NINT,
-				 IOL_PNETCDF_VAR_NFLT, iol_pnetcdf_var_inames,
-				 iol_pnetcdf_var_fnames},
-	[IOL_MOD_BGQ] = {"BG/Q", 2, 1, IOL_BGQ_NINT, IOL_BGQ_NFLT,
-			 iol_bgq_inames, iol_bgq_fnames},
-	[IOL_MOD_LUSTRE] = {"LUSTRE", 2, 1, 0, 0, NULL, NULL},
-	[IOL_MOD_STDIO] = {"STDIO", 2, 1, IOL_STDIO_NINT, IOL_STDIO_NFLT,
-			   iol_stdio_inames, iol_stdio_fnames},
-	[IOL_MOD_DXT_POSIX] = {"DXT_POSIX", 2, 1, 0, 0, NULL, NULL},
-	[IOL_MOD_DXT_MPIIO] = {"DXT_MPIIO", 3, 1, 0, 0, NULL, NULL},
-	[IOL_MOD_MDHIM] = {"MDHIM", 1, 1, IOL_MDHIM_NINT, IOL_MDHIM_NFLT,
-			   iol_mdhim_inames, iol_mdhim_fnames},
-	[IOL_MOD_APXC] = {"APXC", 0, 0, 0, 0, NULL, NULL},
-	[IOL_MOD_APMPI] = {"APMPI", 0, 0, 0, 0, NULL, NULL},
-	[IOL_MOD_HEATMAP] = {"HEATMAP", 1, 1, 0, 0, NULL, NULL},
-	[IOL_MOD_DFS] = {"DFS", 1, 1, IOL_DFS_NINT, IOL_DFS_NFLT,
-			 iol_dfs_inames, iol_dfs_fnames},
-	[IOL_MOD_DAOS] = {"DAOS", 1, 1, IOL_DAOS_NINT, IOL_DAOS_NFLT,
-			  iol_daos_inames, iol_daos_fnames},
-};
-
-const struct iol_modinfo *iol_modinfo(int mod)
-{
-	if (mod < 0 || mod >= IOL_MOD_KNOWN)
-		return NULL;
-	return &modinfo[mod];
-}
-
-int iol_counter_index(int mod, const char *name, int *is_flt)
-{
-	const struct iol_modinfo *mi = iol_modinfo(mod);
-	int i;
-
-	if (!mi)
-		return -1;
-	for (i = 0; i < mi->nint; i++)
-		if (strcmp(mi->iname[i], name) == 0) {
-			*is_flt = 0;
-			return i;
-		}
-	for (i = 0; i < mi->nflt; i++)
-		if (strcmp(mi->fname[i], name) == 0) {
-			*is_flt = 1;
-			return i;
-		}
-	return -1;
-}
-
 int iol_dlog_mod_readable(const struct iol_dlog *d, int mod)
 {
 	const struct iol_modinfo *mi = iol_modinfo(mod);
@@ -1259,18 +1196,19 @@ int iol_modrd_open(struct iol_modrd *rd, const struct iol_dlog *d, int mod,
 	if (!iol_dlog_mod_readable(d, mod))
 		return iol_error_set(
 			err, IOL_EVERSION, "cannot read %s module version %d",
-			mod < IOL_MOD_KNOWN ? modinfo[mod].name : "unknown",
+			mod < IOL_MOD_KNOWN ? iol_modinfo(mod)->name
+					    : "unknown",
 			rd->ver);
 	rd->priv = calloc(1, sizeof(*rd->priv));
 	if (!rd->priv)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	if (modinfo[mod].nint && mod != IOL_MOD_MDHIM) {
+	if (iol_modinfo(mod)->nint && mod != IOL_MOD_MDHIM) {
 		rd->priv->lay = find_layout(mod, rd->ver);
 		if (!rd->priv->lay) {
 			iol_modrd_close(rd);
 			return iol_error_set(err, IOL_EVERSION,
 					     "cannot read %s module version %d",
-					     modinfo[mod].name, rd->ver);
+					     iol_modinfo(mod)->name, rd->ver);
 		}
 	}
 	ret = zin_init(&rd->priv->z, d->priv->map + m->off, m->len, d->comp);
@@ -1378,7 +1316,7 @@ static int short_record(struct iol_modrd *rd, struct iol_error *err)
 {
 	return iol_error_set(
 		err, IOL_ECORRUPT, "%s region ends inside record %llu",
-		modinfo[rd->mod].name, (unsigned long long)rd->nrec + 1);
+		iol_modinfo(rd->mod)->name, (unsigned long long)rd->nrec + 1);
 }
 
 static int get_fixed(struct iol_modrd *rd, struct iol_error *err)
@@ -1749,7 +1687,7 @@ static int get_dxt(struct iol_modrd *rd, struct iol_error *err)
 		return iol_error_set(
 			err, IOL_ECORRUPT,
 			"%s record with impossible segment counts %lld/%lld",
-			modinfo[rd->mod].name, (long long)r->wcount,
+			iol_modinfo(rd->mod)->name, (long long)r->wcount,
 			(long long)r->rcount);
 	p->segs_left_w = r->wcount;
 	p->segs_left_r = r->rcount;
@@ -1817,7 +1755,7 @@ int iol_modrd_next(struct iol_modrd *rd, const struct iol_rec **rec,
 			return iol_error_set(err, IOL_ECORRUPT,
 					     "%s record %llu has rank %lld but "
 					     "the job has %lld processes",
-					     modinfo[rd->mod].name,
+					     iol_modinfo(rd->mod)->name,
 					     (unsigned long long)rd->nrec + 1,
 					     (long long)rd->rec.rank,
 					     (long long)rd->d->nprocs);
