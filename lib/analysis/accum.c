@@ -309,7 +309,7 @@ void iol_accum_release(struct iol_accum *a)
 {
 	free(a->rank_t);
 	free(a->files);
-	free(a->fidx);
+	iol_index_release(&a->fidx);
 	memset(a, 0, sizeof(*a));
 }
 
@@ -480,44 +480,43 @@ static void agg_record(struct iol_accum *a, const struct iol_rec *r, int init)
 	}
 }
 
-static inline size_t fhash(uint64_t id)
+/* the key of a lookup: the accumulator and the id sought */
+struct file_key {
+	const struct iol_accum *a;
+	uint64_t id;
+};
+
+static int file_eq(const void *ctx, uint32_t i)
 {
-	id ^= id >> 31;
-	id *= 0x9e3779b97f4a7c15ULL;
-	return (size_t)(id >> 17);
+	const struct file_key *k = ctx;
+
+	return k->a->files[i].id == k->id;
+}
+
+static uint64_t file_hash(const void *ctx, uint32_t i)
+{
+	const struct file_key *k = ctx;
+
+	return k->a->files[i].id;
 }
 
 static struct iol_accum_file *file_get(struct iol_accum *a, uint64_t id)
 {
+	struct file_key k = {a, id};
 	struct iol_accum_file *f;
-	size_t h, i;
+	uint32_t *slot;
 
-	if (a->nfiles * 2 >= a->fslots) {
-		size_t ns = a->fslots ? a->fslots * 2 : 256;
-		uint32_t *nf = malloc(ns * sizeof(*nf));
-
-		if (!nf)
-			return NULL;
-		memset(nf, 0xff, ns * sizeof(*nf));
-		for (i = 0; i < a->nfiles; i++) {
-			for (h = fhash(a->files[i].id) & (ns - 1);
-			     nf[h] != UINT32_MAX; h = (h + 1) & (ns - 1))
-				;
-			nf[h] = (uint32_t)i;
-		}
-		free(a->fidx);
-		a->fidx = nf;
-		a->fslots = ns;
-	}
-	for (h = fhash(id) & (a->fslots - 1); a->fidx[h] != UINT32_MAX;
-	     h = (h + 1) & (a->fslots - 1))
-		if (a->files[a->fidx[h]].id == id)
-			return &a->files[a->fidx[h]];
+	if (iol_index_reserve(&a->fidx, file_hash, &k) < 0)
+		return NULL;
+	slot = iol_index_slot(&a->fidx, id, file_eq, &k);
+	if (*slot != IOL_INDEX_EMPTY)
+		return &a->files[*slot];
 	f = iol_grow(a->files, &a->filecap, a->nfiles, sizeof(*f), 64);
 	if (!f)
 		return NULL;
 	a->files = f;
-	a->fidx[h] = (uint32_t)a->nfiles;
+	*slot = (uint32_t)a->nfiles;
+	a->fidx.n++;
 	memset(&a->files[a->nfiles], 0, sizeof(a->files[0]));
 	a->files[a->nfiles].id = id;
 	return &a->files[a->nfiles++];

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "analysis/metrics.h"
+#include "base/hash.h"
 #include "sources/darshan.h"
 
 /* counter indices of one module, -1 where it has no such counter */
@@ -73,14 +74,22 @@ struct fent {
 	int used;
 };
 
+/*
+ * Entries v[0..n) in the order their ids were first seen; v[n..cap) are
+ * zeroed (used == 0), so a loop over all cap entries that skips unused
+ * ones visits the same entries.  Start from {0}; iol_ftab_free() frees.
+ */
 struct ftab {
 	struct fent *v;
 	size_t n, cap;
+	struct iol_index ix; /* record id -> position in v */
 };
 
 /* The entry of id, added (zeroed, rank -2, maxoff -1) when new; NULL when
- * memory runs out.  Free t->v when done. */
+ * memory runs out.  Pointers into t->v last until the next call. */
 struct fent *iol_ftab_get(struct ftab *t, uint64_t id);
+/* Frees the table's entries and index and zeroes *t. */
+void iol_ftab_free(struct ftab *t);
 
 /* A job record as the decoder's record type, for the accumulator. */
 void iol_rec_to_iolrec(int mod, const struct iol_jrec *jr, struct iol_rec *r);

@@ -26,6 +26,7 @@
 
 #include "sources/darshan.h"
 #include "base/grow.h"
+#include "base/hash.h"
 #include "base/wrap.h"
 #include "base/banned.h"
 
@@ -75,11 +76,11 @@ static inline uint32_t ld_u32(const uint8_t *p, int swap)
 	return swap ? __builtin_bswap32(v) : v;
 }
 
-/* ---- name table: open addressing on the record id ---- */
+/* ---- name table: the names in log order, indexed by record id ---- */
 
 struct name_ent {
 	uint64_t id;
-	char *name; /* NULL: empty slot */
+	char *name;
 };
 
 struct iol_dlog_priv {
@@ -92,9 +93,10 @@ struct iol_dlog_priv {
 	char *exe;
 	struct iol_mount *mounts;
 	char *mountbuf;
-	struct name_ent *names;
-	size_t nslots;	  /* power of two */
-	char **strblocks; /* name storage */
+	struct name_ent *names; /* d->nnames of them, in log order */
+	size_t namecap;
+	struct iol_index nix; /* record id -> position in names */
+	char **strblocks;     /* name storage */
 	size_t nblocks, blockcap;
 	char *strcur;
 	size_t strleft;
@@ -632,14 +634,6 @@ static int read_mounts(struct iol_dlog *d, struct iol_error *err)
 
 /* ---- names ---- */
 
-static inline size_t hash_id(uint64_t id)
-{
-	id ^= id >> 33;
-	id *= 0xff51afd7ed558ccdULL;
-	id ^= id >> 33;
-	return (size_t)id;
-}
-
 static char *name_store(struct iol_dlog_priv *pv, const char *s, size_t n)
 {
 	char *r;
@@ -667,48 +661,43 @@ static char *name_store(struct iol_dlog_priv *pv, const char *s, size_t n)
 	return r;
 }
 
-static int names_grow(struct iol_dlog_priv *pv)
+/* the key of a lookup: the table and the id sought */
+struct name_key {
+	const struct iol_dlog_priv *pv;
+	uint64_t id;
+};
+
+static int name_eq(const void *ctx, uint32_t i)
 {
-	size_t ns = pv->nslots ? pv->nslots * 2 : 1024, i;
-	struct name_ent *nt = calloc(ns, sizeof(*nt));
+	const struct name_key *k = ctx;
 
-	if (!nt)
-		return IOL_ENOMEM;
-	for (i = 0; i < pv->nslots; i++) {
-		struct name_ent *e = &pv->names[i];
-		size_t h;
+	return k->pv->names[i].id == k->id;
+}
 
-		if (!e->name)
-			continue;
-		for (h = hash_id(e->id) & (ns - 1); nt[h].name;
-		     h = (h + 1) & (ns - 1))
-			;
-		nt[h] = *e;
-	}
-	free(pv->names);
-	pv->names = nt;
-	pv->nslots = ns;
-	return 0;
+static uint64_t name_hash(const void *ctx, uint32_t i)
+{
+	const struct name_key *k = ctx;
+
+	return k->pv->names[i].id;
 }
 
 static struct name_ent *name_find(const struct iol_dlog_priv *pv, uint64_t id)
 {
-	size_t h;
+	struct name_key k = {pv, id};
+	uint32_t *slot;
 
-	if (!pv->nslots)
+	if (!pv->nix.slot)
 		return NULL;
-	for (h = hash_id(id) & (pv->nslots - 1); pv->names[h].name;
-	     h = (h + 1) & (pv->nslots - 1))
-		if (pv->names[h].id == id)
-			return &pv->names[h];
-	return NULL;
+	slot = iol_index_slot(&pv->nix, id, name_eq, &k);
+	return *slot == IOL_INDEX_EMPTY ? NULL : &pv->names[*slot];
 }
 
 static int name_add(struct iol_dlog *d, uint64_t id, const char *s, size_t n)
 {
 	struct iol_dlog_priv *pv = d->priv;
 	struct name_ent *e = name_find(pv, id);
-	size_t h;
+	struct name_key k = {pv, id};
+	uint32_t *slot;
 
 	if (e) {
 		/* first wins, but a later non-empty name replaces an empty one
@@ -720,16 +709,20 @@ static int name_add(struct iol_dlog *d, uint64_t id, const char *s, size_t n)
 		}
 		return 0;
 	}
-	if ((d->nnames + 1) * 2 > pv->nslots && names_grow(pv) < 0)
+	e = iol_grow(pv->names, &pv->namecap, d->nnames, sizeof(*e), 1024);
+	if (!e)
 		return IOL_ENOMEM;
-	for (h = hash_id(id) & (pv->nslots - 1); pv->names[h].name;
-	     h = (h + 1) & (pv->nslots - 1))
-		;
-	pv->names[h].id = id;
-	pv->names[h].name = name_store(pv, s, n);
-	if (!pv->names[h].name)
+	pv->names = e;
+	if (iol_index_reserve(&pv->nix, name_hash, &k) < 0)
 		return IOL_ENOMEM;
-	d->nnames++;
+	e = &pv->names[d->nnames];
+	e->id = id;
+	e->name = name_store(pv, s, n);
+	if (!e->name)
+		return IOL_ENOMEM;
+	slot = iol_index_slot(&pv->nix, id, name_eq, &k);
+	*slot = (uint32_t)d->nnames++;
+	pv->nix.n++;
 	return 0;
 }
 
@@ -849,9 +842,7 @@ int iol_dlog_name_next(const struct iol_dlog *d, size_t *pos, uint64_t *id,
 {
 	const struct iol_dlog_priv *pv = d->priv;
 
-	while (*pos < pv->nslots && !pv->names[*pos].name)
-		(*pos)++;
-	if (*pos >= pv->nslots)
+	if (*pos >= d->nnames)
 		return 0;
 	*id = pv->names[*pos].id;
 	*name = pv->names[*pos].name;
@@ -1029,6 +1020,7 @@ void iol_dlog_close(struct iol_dlog *d)
 		free(pv->mounts);
 		free(pv->mountbuf);
 		free(pv->names);
+		iol_index_release(&pv->nix);
 		for (i = 0; i < pv->nblocks; i++)
 			free(pv->strblocks[i]);
 		free(pv->strblocks);
