@@ -123,8 +123,6 @@ const struct iol_modinfo *iol_modinfo(int mod)
 	return &modinfo[mod];
 }
 
-/* a linear search: for names given by people (report templates, tests),
- * never on a per-record path; code names counters by their enums */
 int iol_counter_index(int mod, const char *name, int *is_flt)
 {
 	const struct iol_modinfo *mi = iol_modinfo(mod);
