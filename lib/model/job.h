@@ -101,10 +101,10 @@ struct iol_job_priv;
 struct iol_source;
 
 struct iol_job {
-	int kind;			 /* IOL_SRC_* */
-	const struct iol_source *src;	 /* the reader that made the job */
-	char source[32];		 /* "darshan 3.41", "strace" */
-	const char *path;		 /* as given ("-": standard input) */
+	int kind;		      /* IOL_SRC_* */
+	const struct iol_source *src; /* the reader that made the job */
+	char source[32];	      /* "darshan 3.41", "strace" */
+	const char *path;	      /* as given ("-": standard input) */
 	int64_t uid, jobid, nprocs;
 	int64_t start_sec, start_nsec, end_sec, end_nsec;
 	double run_time; /* seconds */

@@ -56,8 +56,8 @@ static int load_counters(struct iol_job *job, int mod, struct iol_error *err)
 		struct iol_jrec *jr;
 
 		jr = iol_grow(jm->recs, &cap, jm->n, sizeof(*jr), 64);
-		if (!jr || (jm->recs = jr, copy_counters(job, mi, &jr[jm->n],
-							  r) < 0)) {
+		if (!jr || (jm->recs = jr,
+			    copy_counters(job, mi, &jr[jm->n], r) < 0)) {
 			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
 			break;
 		}
@@ -112,9 +112,9 @@ static int copy_heat(struct iol_job *job, struct iol_jheat *h,
 	h->rank = r->rank;
 	h->bin_width = r->bin_width;
 	h->nbins = r->nbins;
-	h->wbins = iol_arena_alloc(&job->priv->arena,
-				   sizeof(int64_t) * 2 *
-					   (size_t)(r->nbins + 1));
+	h->wbins =
+		iol_arena_alloc(&job->priv->arena,
+				sizeof(int64_t) * 2 * (size_t)(r->nbins + 1));
 	if (!h->wbins)
 		return IOL_ENOMEM;
 	h->rbins = h->wbins + r->nbins;
@@ -137,8 +137,8 @@ static int load_heatmap(struct iol_job *job, struct iol_error *err)
 		struct iol_jheat *h;
 
 		h = iol_grow(job->heat, &cap, job->nheat, sizeof(*h), 16);
-		if (!h || (job->heat = h,
-			   copy_heat(job, &h[job->nheat], r) < 0)) {
+		if (!h ||
+		    (job->heat = h, copy_heat(job, &h[job->nheat], r) < 0)) {
 			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
 			break;
 		}
@@ -252,7 +252,8 @@ static int darshan_segs_open(void **out, const struct iol_job *job, int which,
 	it->job = job;
 	it->which = which;
 	ret = iol_modrd_open(&it->rd, dlog_of(job),
-			     which ? IOL_MOD_DXT_MPIIO : IOL_MOD_DXT_POSIX, err);
+			     which ? IOL_MOD_DXT_MPIIO : IOL_MOD_DXT_POSIX,
+			     err);
 	if (ret < 0) {
 		free(it);
 		return ret;
@@ -303,15 +304,15 @@ enum { DEV_BATCH = 256 };
 
 struct devents {
 	const struct iol_job *job;
-	void *segs;		   /* a segment iterator of our own */
-	struct iol_index posix;	   /* (id, rank) -> POSIX record */
+	void *segs;		/* a segment iterator of our own */
+	struct iol_index posix; /* (id, rank) -> POSIX record */
 	struct iol_seg b[DEV_BATCH];
-	long nb, next;		   /* batch size, next to hand out */
+	long nb, next; /* batch size, next to hand out */
 	int is_read;
-	size_t rec;		   /* record of the batch */
-	size_t cur;		   /* record being given, SIZE_MAX none */
-	int closed;		   /* its inferred close was given */
-	int eof;		   /* no more segments */
+	size_t rec; /* record of the batch */
+	size_t cur; /* record being given, SIZE_MAX none */
+	int closed; /* its inferred close was given */
+	int eof;    /* no more segments */
 };
 
 struct pkey {
@@ -347,7 +348,8 @@ static int index_posix(struct devents *it)
 			return IOL_ENOMEM;
 		k.id = jm->recs[i].id;
 		k.rank = jm->recs[i].rank;
-		s = iol_index_slot(&it->posix, iol_hash_pair(k.id, (uint64_t)k.rank),
+		s = iol_index_slot(&it->posix,
+				   iol_hash_pair(k.id, (uint64_t)k.rank),
 				   posix_eq, &k);
 		if (*s == IOL_INDEX_EMPTY) {
 			*s = (uint32_t)i;
@@ -495,8 +497,8 @@ static int devents_next(void *state, struct iol_event *ev,
 		if (it->eof)
 			return dev_close_cur(it, ev);
 		it->next = 0;
-		it->nb = darshan_segs_next(it->segs, it->b, DEV_BATCH,
-					   &it->rec, &it->is_read, err);
+		it->nb = darshan_segs_next(it->segs, it->b, DEV_BATCH, &it->rec,
+					   &it->is_read, err);
 		if (it->nb < 0)
 			return (int)it->nb;
 		it->eof = it->nb == 0;

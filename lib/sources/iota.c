@@ -99,8 +99,8 @@ static int fd_op(struct tpass *ps, struct proc *p, struct call *c, long fd,
 	if (!closing)
 		f->off = c->ret >= 0 ? c->ret : off;
 	if (f->kind == FD_FILE)
-		r = tr_meta(ps, p, f->file, closing ? IOL_EV_CLOSE : IOL_EV_SEEK,
-			    c, 0);
+		r = tr_meta(ps, p, f->file,
+			    closing ? IOL_EV_CLOSE : IOL_EV_SEEK, c, 0);
 	if (closing)
 		memset(f, 0, sizeof(*f));
 	return r;
@@ -128,8 +128,8 @@ static int unknown(struct tpass *ps, const char *op)
 static int desc_op(struct tpass *ps, struct proc *p, struct call *c,
 		   const char *op, char *tok, long long off)
 {
-	static const char *const rw[] = {"read",  "write",  "pread",
-					 "pwrite", "fread", "fwrite", NULL};
+	static const char *const rw[] = {"read",  "write",  "pread", "pwrite",
+					 "fread", "fwrite", NULL};
 	static const char *const sync[] = {"flush", "sync", "fsync", NULL};
 	long fd = strtol(tok, NULL, 10);
 	int r;

@@ -68,4 +68,3 @@ uint64_t iol_record_id(const char *name)
 	MIX64(a, b, c);
 	return c;
 }
-

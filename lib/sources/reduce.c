@@ -66,8 +66,7 @@ static int file_add(struct tstate *st, uint64_t id, const char *path)
 }
 
 /* index of the file (id, path), added when add; -1 absent */
-int tr_file_find(struct tstate *st, uint64_t id, const char *path,
-		     int add)
+int tr_file_find(struct tstate *st, uint64_t id, const char *path, int add)
 {
 	struct fkey k = {st, id, path};
 
@@ -153,8 +152,8 @@ static long rec_store(struct tstate *st, struct prec *r)
 		return IOL_ENOMEM;
 	st->recs = nr;
 	st->recs[st->nrecs] = r;
-	*iol_index_slot(&st->rix, iol_hash_pair((uint64_t)r->file,
-						(uint64_t)r->rank),
+	*iol_index_slot(&st->rix,
+			iol_hash_pair((uint64_t)r->file, (uint64_t)r->rank),
 			rec_eq, &k) = (uint32_t)st->nrecs;
 	st->rix.n++;
 	return (long)st->nrecs++;
@@ -460,10 +459,10 @@ static int reorder(struct tstate *st)
 
 		if (iol_index_reserve(&st->rix, rec_hash, &k) < 0)
 			return IOL_ENOMEM;
-		*iol_index_slot(&st->rix,
-				iol_hash_pair((uint64_t)k.file,
-					      (uint64_t)k.rank),
-				rec_eq, &k) = (uint32_t)i;
+		*iol_index_slot(
+			&st->rix,
+			iol_hash_pair((uint64_t)k.file, (uint64_t)k.rank),
+			rec_eq, &k) = (uint32_t)i;
 		st->rix.n++;
 	}
 	return 0;

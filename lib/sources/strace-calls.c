@@ -145,8 +145,8 @@ static int fd_guess(struct tpass *ps, struct fdent *f, const char *ypath)
 }
 
 /* transfer on fd: classify, move the offset, give the event */
-int tr_xfer(struct tpass *ps, struct proc *p, long fd, char *ypath,
-	    int is_read, int64_t at, int64_t bytes, const struct call *c)
+int tr_xfer(struct tpass *ps, struct proc *p, long fd, char *ypath, int is_read,
+	    int64_t at, int64_t bytes, const struct call *c)
 {
 	struct fdent *f = tr_fd_at(ps, p, fd, 1);
 	struct iol_event ev;
@@ -180,11 +180,16 @@ static unsigned open_flags(const char *s)
 		const char *name;
 		unsigned flag;
 	} map[] = {
-		{"O_WRONLY", IOL_EVF_WRONLY},	{"O_RDWR", IOL_EVF_RDWR},
-		{"O_CREAT", IOL_EVF_CREAT},	{"O_EXCL", IOL_EVF_EXCL},
-		{"O_TRUNC", IOL_EVF_TRUNC},	{"O_APPEND", IOL_EVF_APPEND},
-		{"O_SYNC", IOL_EVF_SYNC},	{"O_DSYNC", IOL_EVF_SYNC},
-		{"O_DIRECT", IOL_EVF_DIRECT},	{"O_DIRECTORY", IOL_EVF_DIRECTORY},
+		{"O_WRONLY", IOL_EVF_WRONLY},
+		{"O_RDWR", IOL_EVF_RDWR},
+		{"O_CREAT", IOL_EVF_CREAT},
+		{"O_EXCL", IOL_EVF_EXCL},
+		{"O_TRUNC", IOL_EVF_TRUNC},
+		{"O_APPEND", IOL_EVF_APPEND},
+		{"O_SYNC", IOL_EVF_SYNC},
+		{"O_DSYNC", IOL_EVF_SYNC},
+		{"O_DIRECT", IOL_EVF_DIRECT},
+		{"O_DIRECTORY", IOL_EVF_DIRECTORY},
 		{"O_CLOEXEC", IOL_EVF_CLOEXEC},
 	};
 	unsigned f = 0;
@@ -192,8 +197,8 @@ static unsigned open_flags(const char *s)
 	const char *q;
 
 	for (i = 0; s && i < sizeof(map) / sizeof(map[0]); i++)
-		for (l = strlen(map[i].name), q = s; (q = strstr(q, map[i].name));
-		     q += l)
+		for (l = strlen(map[i].name), q = s;
+		     (q = strstr(q, map[i].name)); q += l)
 			if (q[l] == '\0' || q[l] == '|' || q[l] == ',' ||
 			    q[l] == ' ')
 				f |= map[i].flag;
@@ -224,8 +229,8 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	f->off = flags && strstr(flags, "O_APPEND") ? -1 : 0;
 	if (kind != FD_FILE)
 		return 0;
-	fi = file_of(ps, c->retpath && c->retpath[0] == '/' ? c->retpath
-							     : path);
+	fi = file_of(ps,
+		     c->retpath && c->retpath[0] == '/' ? c->retpath : path);
 	if (fi < 0)
 		return ps->err;
 	f->file = fi;
@@ -241,8 +246,8 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	return emit(ps, &ev);
 }
 
-int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c,
-		    int argi, int kind)
+int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
+		    int kind)
 {
 	char path[4096];
 	int fi;
@@ -465,8 +470,7 @@ static int h_newfd(struct tpass *ps, struct proc *p, struct call *c)
 }
 
 /* clone and fork: the child shares the table or gets a copy */
-static int do_clone(struct tpass *ps, struct proc *p, struct call *c,
-		    int share)
+static int do_clone(struct tpass *ps, struct proc *p, struct call *c, int share)
 {
 	struct proc *child;
 	struct fdtab *t;
@@ -678,52 +682,98 @@ struct callent {
 
 /* sorted by name for bsearch (strcmp order) */
 static const struct callent calls[] = {
-	{"_llseek", h_seek},	     {"accept", h_newfd},
-	{"accept4", h_newfd},	     {"access", h_path},
-	{"clone", h_clone},	     {"clone3", h_clone},
-	{"close", h_close},	     {"copy_file_range", h_copy},
-	{"creat", h_open},	     {"dup", h_dup},
-	{"dup2", h_dup},	     {"dup3", h_dup},
-	{"epoll_create", h_newfd},   {"epoll_create1", h_newfd},
-	{"eventfd", h_newfd},	     {"eventfd2", h_newfd},
-	{"execve", h_exec},	     {"execveat", h_exec},
-	{"faccessat", h_at},	     {"faccessat2", h_at},
-	{"fadvise64", h_fdother},    {"fallocate", h_fdother},
-	{"fcntl", h_fcntl},	     {"fcntl64", h_fcntl},
-	{"fdatasync", h_fsync},	     {"flock", h_fdother},
-	{"fork", h_fork},	     {"fstat", h_fstat},
-	{"fstat64", h_fstat},	     {"fstatat64", h_at},
-	{"fstatfs", h_fstat},	     {"fsync", h_fsync},
-	{"ftruncate", h_ftrunc},     {"ftruncate64", h_ftrunc},
-	{"getdents", h_fdother},     {"getdents64", h_fdother},
-	{"inotify_init", h_newfd},   {"inotify_init1", h_newfd},
-	{"llseek", h_seek},	     {"lseek", h_seek},
-	{"lstat", h_path},	     {"lstat64", h_path},
-	{"memfd_create", h_newfd},   {"mkdir", h_path},
-	{"mmap", h_mmap},	     {"mmap2", h_mmap},
-	{"newfstatat", h_at},	     {"open", h_open},
-	{"open64", h_open},	     {"openat", h_open},
-	{"openat2", h_open},	     {"perf_event_open", h_newfd},
-	{"pidfd_open", h_newfd},     {"pipe", h_pipe},
-	{"pipe2", h_pipe},	     {"pread", h_prw},
-	{"pread64", h_prw},	     {"preadv", h_prw},
-	{"preadv2", h_prw},	     {"pwrite", h_prw},
-	{"pwrite64", h_prw},	     {"pwritev", h_prw},
-	{"pwritev2", h_prw},	     {"read", h_rw},
-	{"readlink", h_path},	     {"readlinkat", h_at},
-	{"readv", h_rw},	     {"rename", h_rename},
-	{"renameat", h_rename},	     {"renameat2", h_rename},
-	{"rmdir", h_path},	     {"sendfile", h_copy},
-	{"sendfile64", h_copy},	     {"signalfd", h_newfd},
-	{"signalfd4", h_newfd},	     {"socket", h_newfd},
-	{"socketpair", h_pipe},	     {"splice", h_copy},
-	{"stat", h_path},	     {"stat64", h_path},
-	{"statfs", h_path},	     {"statx", h_at},
-	{"sync_file_range", h_fsync}, {"syncfs", h_fsync},
-	{"timerfd_create", h_newfd}, {"truncate", h_path},
-	{"truncate64", h_path},	     {"unlink", h_path},
-	{"unlinkat", h_at},	     {"userfaultfd", h_newfd},
-	{"write", h_rw},	     {"writev", h_rw},
+	{"_llseek", h_seek},
+	{"accept", h_newfd},
+	{"accept4", h_newfd},
+	{"access", h_path},
+	{"clone", h_clone},
+	{"clone3", h_clone},
+	{"close", h_close},
+	{"copy_file_range", h_copy},
+	{"creat", h_open},
+	{"dup", h_dup},
+	{"dup2", h_dup},
+	{"dup3", h_dup},
+	{"epoll_create", h_newfd},
+	{"epoll_create1", h_newfd},
+	{"eventfd", h_newfd},
+	{"eventfd2", h_newfd},
+	{"execve", h_exec},
+	{"execveat", h_exec},
+	{"faccessat", h_at},
+	{"faccessat2", h_at},
+	{"fadvise64", h_fdother},
+	{"fallocate", h_fdother},
+	{"fcntl", h_fcntl},
+	{"fcntl64", h_fcntl},
+	{"fdatasync", h_fsync},
+	{"flock", h_fdother},
+	{"fork", h_fork},
+	{"fstat", h_fstat},
+	{"fstat64", h_fstat},
+	{"fstatat64", h_at},
+	{"fstatfs", h_fstat},
+	{"fsync", h_fsync},
+	{"ftruncate", h_ftrunc},
+	{"ftruncate64", h_ftrunc},
+	{"getdents", h_fdother},
+	{"getdents64", h_fdother},
+	{"inotify_init", h_newfd},
+	{"inotify_init1", h_newfd},
+	{"llseek", h_seek},
+	{"lseek", h_seek},
+	{"lstat", h_path},
+	{"lstat64", h_path},
+	{"memfd_create", h_newfd},
+	{"mkdir", h_path},
+	{"mmap", h_mmap},
+	{"mmap2", h_mmap},
+	{"newfstatat", h_at},
+	{"open", h_open},
+	{"open64", h_open},
+	{"openat", h_open},
+	{"openat2", h_open},
+	{"perf_event_open", h_newfd},
+	{"pidfd_open", h_newfd},
+	{"pipe", h_pipe},
+	{"pipe2", h_pipe},
+	{"pread", h_prw},
+	{"pread64", h_prw},
+	{"preadv", h_prw},
+	{"preadv2", h_prw},
+	{"pwrite", h_prw},
+	{"pwrite64", h_prw},
+	{"pwritev", h_prw},
+	{"pwritev2", h_prw},
+	{"read", h_rw},
+	{"readlink", h_path},
+	{"readlinkat", h_at},
+	{"readv", h_rw},
+	{"rename", h_rename},
+	{"renameat", h_rename},
+	{"renameat2", h_rename},
+	{"rmdir", h_path},
+	{"sendfile", h_copy},
+	{"sendfile64", h_copy},
+	{"signalfd", h_newfd},
+	{"signalfd4", h_newfd},
+	{"socket", h_newfd},
+	{"socketpair", h_pipe},
+	{"splice", h_copy},
+	{"stat", h_path},
+	{"stat64", h_path},
+	{"statfs", h_path},
+	{"statx", h_at},
+	{"sync_file_range", h_fsync},
+	{"syncfs", h_fsync},
+	{"timerfd_create", h_newfd},
+	{"truncate", h_path},
+	{"truncate64", h_path},
+	{"unlink", h_path},
+	{"unlinkat", h_at},
+	{"userfaultfd", h_newfd},
+	{"write", h_rw},
+	{"writev", h_rw},
 };
 
 static int cmp_call(const void *key, const void *ent)

@@ -102,8 +102,9 @@ long tr_arg_fd(const struct call *c, int i, char **ypath)
 
 static int hexval(char ch)
 {
-	return isdigit((unsigned char)ch) ? ch - '0'
-					  : tolower((unsigned char)ch) - 'a' + 10;
+	return isdigit((unsigned char)ch)
+		       ? ch - '0'
+		       : tolower((unsigned char)ch) - 'a' + 10;
 }
 
 /* one escape after the backslash at *ps; the byte it stands for */

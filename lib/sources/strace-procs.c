@@ -123,8 +123,7 @@ struct fdtab *tr_proc_fds(struct tpass *ps, struct proc *p)
 	return p->fds;
 }
 
-struct fdent *tr_fd_at(struct tpass *ps, struct proc *p, long fd,
-			int create)
+struct fdent *tr_fd_at(struct tpass *ps, struct proc *p, long fd, int create)
 {
 	struct fdtab *t = tr_proc_fds(ps, p);
 
@@ -147,4 +146,3 @@ struct fdent *tr_fd_at(struct tpass *ps, struct proc *p, long fd,
 	}
 	return &t->v[fd];
 }
-

@@ -151,14 +151,14 @@ int tr_handle(struct tpass *ps, struct proc *p, struct call *c);
 int tr_calls_sorted(void); /* the table of calls is in strcmp order */
 int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	       const char *path, const char *flags);
-int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c,
-		    int argi, int kind);
+int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
+		    int kind);
 int tr_do_fd_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 		  int kind, unsigned flags);
 int tr_meta(struct tpass *ps, struct proc *p, int file, int kind,
 	    const struct call *c, unsigned flags);
-int tr_xfer(struct tpass *ps, struct proc *p, long fd, char *ypath,
-	    int is_read, int64_t at, int64_t bytes, const struct call *c);
+int tr_xfer(struct tpass *ps, struct proc *p, long fd, char *ypath, int is_read,
+	    int64_t at, int64_t bytes, const struct call *c);
 /* a file's index, added in the loading pass; < 0 when absent or no
  * memory (IOL_ENOMEM) */
 int tr_file_index(struct tstate *st, const char *path, int add);

@@ -210,15 +210,16 @@ static int bad_line(struct tpass *ps, uint64_t lineno, const char *path,
 			ps->st->job->skipped++;
 		return 1;
 	}
-	return iol_error_set(err, IOL_ESYNTAX, ps->st->iota
-						       ? "%s: line %llu is not an Iota trace line"
-						       : "%s: line %llu is not strace output",
+	return iol_error_set(err, IOL_ESYNTAX,
+			     ps->st->iota
+				     ? "%s: line %llu is not an Iota trace line"
+				     : "%s: line %llu is not strace output",
 			     path, (unsigned long long)lineno);
 }
 
 /* one line; 0 ok, 1 skipped (lenient), < 0 error */
-static int feed(struct tpass *ps, char *line, uint64_t lineno,
-		const char *path, struct iol_error *err)
+static int feed(struct tpass *ps, char *line, uint64_t lineno, const char *path,
+		struct iol_error *err)
 {
 	struct call c;
 	struct proc *p = NULL;
@@ -323,9 +324,8 @@ static void set_header(struct iol_job *job, struct tstate *st, int maxrank)
 	job->metadata = "";
 }
 
-static int trace_load(struct iol_job *job, const char *const *paths,
-		      int npaths, const struct iol_trace_opts *o,
-		      struct iol_error *err)
+static int trace_load(struct iol_job *job, const char *const *paths, int npaths,
+		      const struct iol_trace_opts *o, struct iol_error *err)
 {
 	struct tstate *st = calloc(1, sizeof(*st));
 	int ret, maxrank;
@@ -421,7 +421,7 @@ struct titer {
 	int file, open;
 	struct qev *q;
 	size_t nq, head, capq;
-	char name[32]; /* of the event last given */
+	char name[32];	       /* of the event last given */
 	struct iol_event look; /* segments: an event read ahead */
 	int have_look;
 };
@@ -480,8 +480,8 @@ static int titer_line(struct titer *it, struct iol_error *err)
 		if (!it->open) {
 			if (it->file + 1 >= it->st->npaths)
 				return 0;
-			ret = iol_lines_open(&it->l, it->st->paths[it->file + 1],
-					     err);
+			ret = iol_lines_open(&it->l,
+					     it->st->paths[it->file + 1], err);
 			if (ret < 0)
 				return ret;
 			it->open = 1;
@@ -497,14 +497,13 @@ static int titer_line(struct titer *it, struct iol_error *err)
 		}
 		if (memchr(line, '\0', len))
 			continue;
-		ret = feed(&it->ps, line, it->l.lineno,
-			   it->st->paths[it->file], err);
+		ret = feed(&it->ps, line, it->l.lineno, it->st->paths[it->file],
+			   err);
 		return ret < 0 ? ret : 1;
 	}
 }
 
-static int titer_next(void *state, struct iol_event *ev,
-		      struct iol_error *err)
+static int titer_next(void *state, struct iol_event *ev, struct iol_error *err)
 {
 	struct titer *it = state;
 	int ret;

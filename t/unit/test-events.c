@@ -30,9 +30,9 @@ static void ok(int cond, const char *what)
 }
 
 struct counts {
-	long long ev[IOL_EV_OTHER + 1]; /* by kind */
+	long long ev[IOL_EV_OTHER + 1];		 /* by kind */
 	long long reads, writes, rbytes, wbytes; /* every descriptor */
-	long long freads, fwrites;		  /* regular files */
+	long long freads, fwrites;		 /* regular files */
 	long long inferred;
 	long long n;
 };
@@ -119,8 +119,8 @@ static void test_strace(const char *samples)
 
 	snprintf(trace, sizeof(trace), "%s/nonmpi/strace/tar_czf/trace.txt.xz",
 		 samples);
-	snprintf(sum, sizeof(sum), "%s/nonmpi/strace/tar_czf/strace-summary.txt",
-		 samples);
+	snprintf(sum, sizeof(sum),
+		 "%s/nonmpi/strace/tar_czf/strace-summary.txt", samples);
 	if (iol_job_load(&job, trace, NULL) < 0 ||
 	    summary(sum, &sr, &sw, &sbr, &sbw) < 0) {
 		ok(0, "strace sample loads");
@@ -157,8 +157,8 @@ static void test_two(const char *samples)
 	int ra, rb, rd1, rd2, same = 1;
 	long n1, n2 = 0, t1 = 0, t2 = 0, big = 0;
 
-	snprintf(trace, sizeof(trace), "%s/nonmpi/strace/dd_bigfile/trace.txt.xz",
-		 samples);
+	snprintf(trace, sizeof(trace),
+		 "%s/nonmpi/strace/dd_bigfile/trace.txt.xz", samples);
 	if (iol_job_load(&job, trace, NULL) < 0) {
 		ok(0, "dd sample loads");
 		return;
@@ -171,10 +171,9 @@ static void test_two(const char *samples)
 	do {
 		ra = iol_events_next(a, &ea, NULL);
 		rb = iol_events_next(b, &eb, NULL);
-		if (ra != rb || (ra == 1 && (ea.kind != eb.kind ||
-					     ea.start != eb.start ||
-					     ea.off != eb.off ||
-					     strcmp(ea.name, eb.name))))
+		if (ra != rb ||
+		    (ra == 1 && (ea.kind != eb.kind || ea.start != eb.start ||
+				 ea.off != eb.off || strcmp(ea.name, eb.name))))
 			same = 0;
 	} while (ra == 1 && rb == 1 && same);
 	ok(same && ra == 0, "two event iterators at once give the same events");
@@ -266,7 +265,8 @@ static void test_dxt(const char *samples)
 	       k.writes, w, k.reads, r, k.ev[IOL_EV_OPEN], k.ev[IOL_EV_CLOSE]);
 	ok(k.writes == w && k.reads == r,
 	   "DXT READ/WRITE events = the DXT records' segment counts");
-	ok(k.ev[IOL_EV_OPEN] > 0 && k.ev[IOL_EV_OPEN] <= (long long)job->ndxt[0] &&
+	ok(k.ev[IOL_EV_OPEN] > 0 &&
+		   k.ev[IOL_EV_OPEN] <= (long long)job->ndxt[0] &&
 		   k.ev[IOL_EV_CLOSE] == k.ev[IOL_EV_OPEN] &&
 		   k.inferred == k.ev[IOL_EV_OPEN] + k.ev[IOL_EV_CLOSE],
 	   "an inferred open and close per traced record");
@@ -277,7 +277,8 @@ static void test_ids(void)
 {
 	ok(iol_record_id("heatmap:POSIX") == 16592106915301738621ULL &&
 		   iol_record_id("heatmap:MPIIO") == 3668870418325792824ULL &&
-		   iol_record_id("/home/wkliao/Darshan/TEST/mpi-io-test.tmp.dat") ==
+		   iol_record_id(
+			   "/home/wkliao/Darshan/TEST/mpi-io-test.tmp.dat") ==
 			   9347516096890457488ULL,
 	   "iol_record_id matches FORMAT.md's vectors");
 	ok(tr_calls_sorted(), "the table of system calls is sorted");
