@@ -238,6 +238,7 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	ev_file(ps, fi, &ev);
 	ev.fd = (int64_t)c->ret;
 	ev.flags = open_flags(flags);
+	ev.mode = ev.flags & IOL_EVF_CREAT ? c->mode : 0;
 	/* O_CREAT creates a file nobody had opened or stat'ed before */
 	ev.created = (ev.flags & IOL_EVF_CREAT) &&
 		     ((ev.flags & IOL_EVF_EXCL) || !seen(ps, fi));
@@ -339,6 +340,9 @@ static int h_open(struct tpass *ps, struct proc *p, struct call *c)
 		return 0;
 	if (!strcmp(n, "creat"))
 		flags = "O_WRONLY|O_CREAT|O_TRUNC";
+	if (c->nargs > pi + 2 - (n[0] == 'c'))
+		c->mode = (unsigned)strtoul(c->args[pi + 2 - (n[0] == 'c')],
+					    NULL, 8);
 	/* -y names what was actually opened */
 	if (c->retpath && kind_of_ypath(c->retpath) == FD_DEVICE &&
 	    !c->failed) {

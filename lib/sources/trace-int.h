@@ -122,6 +122,7 @@ struct call {
 	int failed;	 /* ret -1 with an errno */
 	int unknown_ret; /* "= ?" */
 	char *retpath;	 /* -y: path after the returned fd */
+	unsigned mode;	 /* open family with O_CREAT: the mode argument */
 	double start, dur;
 	int pid;
 	char *owned; /* text of a resumed call, freed after use */

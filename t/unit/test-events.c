@@ -110,6 +110,30 @@ static void posix_ops(const struct iol_job *job, long long *r, long long *w)
 	}
 }
 
+/* distinct files of OPEN events with created set */
+static long created_files(const struct iol_job *job)
+{
+	struct iol_events *it;
+	struct iol_event ev;
+	uint64_t ids[4096];
+	long n = 0, i;
+
+	if (iol_events_open(&it, job, NULL) < 0)
+		return -1;
+	while (iol_events_next(it, &ev, NULL) == 1) {
+		if (ev.kind != IOL_EV_OPEN || !ev.created)
+			continue;
+		if (!(ev.flags & IOL_EVF_CREAT) || !ev.path || !ev.file)
+			n = -1000000;
+		for (i = 0; i < n && ids[i] != ev.file; i++)
+			;
+		if (i == n && n >= 0 && n < 4096)
+			ids[n++] = ev.file;
+	}
+	iol_events_close(it);
+	return n;
+}
+
 static void test_strace(const char *samples)
 {
 	char trace[4096], sum[4096];
@@ -141,6 +165,10 @@ static void test_strace(const char *samples)
 	   "events on regular files = POSIX_READS/POSIX_WRITES");
 	ok(k.ev[IOL_EV_OPEN] > 0 && k.ev[IOL_EV_CLOSE] > 0 && k.inferred == 0,
 	   "opens and closes given, none inferred");
+	printf("# created %ld of %lld\n", created_files(job),
+	       (long long)job->ncreated);
+	ok(created_files(job) == job->ncreated && job->ncreated > 0,
+	   "files of OPEN events with created = the job's files created");
 	iol_job_close(job);
 }
 
