@@ -119,7 +119,9 @@ int iol_segs_open(struct iol_segs **out, const struct iol_job *job, int which,
 long iol_segs_next(struct iol_segs *it, struct iol_seg *segs, size_t max,
 		   size_t *rec, int *is_read, struct iol_error *err)
 {
-	if (!it->state || !max)
+	if (!max)
+		return iol_error_set(err, IOL_EINVAL, "no room for segments");
+	if (!it->state)
 		return 0;
 	return it->src->segs_next(it->state, segs, max, rec, is_read, err);
 }

@@ -156,8 +156,9 @@ struct iol_segs;
  * order: every record's writes, then its reads. */
 int iol_segs_open(struct iol_segs **it, const struct iol_job *job, int which,
 		  struct iol_error *err);
-/* Up to max segments of one record; *rec is its index in job->dxt[which].
- * Returns the count, 0 at the end, or < 0. */
+/* Up to max (> 0) segments of one record and one direction, never more;
+ * *rec is its index in job->dxt[which].  Returns the count, 0 at the end,
+ * or < 0 (IOL_EINVAL for max 0). */
 long iol_segs_next(struct iol_segs *it, struct iol_seg *segs, size_t max,
 		   size_t *rec, int *is_read, struct iol_error *err);
 void iol_segs_close(struct iol_segs *it);
