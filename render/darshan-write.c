@@ -20,7 +20,7 @@
 #include "render/darshan-write.h"
 #include "base/grow.h"
 #include "base/version.h"
-#include "counters/modnames.h"
+#include "counters/counters.h"
 #include "sources/registry.h"
 #include "base/banned.h"
 

@@ -13,7 +13,7 @@
 #include "base/hash.h"
 #include "model/job-int.h"
 #include "sources/darshan.h"
-#include "sources/posix-idx.h"
+#include "counters/counters.h"
 #include "sources/registry.h"
 #include "base/banned.h"
 
@@ -441,7 +441,8 @@ static int dev_infer(const struct devents *it, size_t rec, int closing,
 
 	if (!p)
 		return 0;
-	t = p->fc[closing ? PF_CLOSE_END : PF_OPEN_START];
+	t = p->fc[closing ? POSIX_F_CLOSE_END_TIMESTAMP
+			  : POSIX_F_OPEN_START_TIMESTAMP];
 	if (!(t > 0))
 		return 0;
 	dev_base(it, rec, closing ? IOL_EV_CLOSE : IOL_EV_OPEN, ev);

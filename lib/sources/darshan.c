@@ -24,6 +24,7 @@
 #include <bzlib.h>
 #include <zlib.h>
 
+#include "counters/counters.h"
 #include "sources/darshan.h"
 #include "base/grow.h"
 #include "base/hash.h"
@@ -1355,7 +1356,8 @@ again:
 		for (i = 0; i < lay->nflt_new; i++)
 			r->fc[i] = -1;
 		if (lay->mod == IOL_MOD_POSIX)
-			r->ic[12] = 0; /* RENAMED_FROM is unsigned: 0 */
+			r->ic[POSIX_RENAMED_FROM] =
+				0; /* RENAMED_FROM is unsigned: 0 */
 		for (i = 0; i < lay->nint; i++) {
 			int to = lay->imap ? lay->imap[i] : i;
 			int64_t v = ld_i64(c + 8 * i, sw);
@@ -1587,13 +1589,13 @@ static int get_mdhim(struct iol_modrd *rd, struct iol_error *err)
 	b = zin_ptr(&p->z);
 	r->id = ld_u64(b, sw);
 	r->rank = ld_i64(b + 8, sw);
-	r->nint = 5;
+	r->nint = IOL_MDHIM_NINT;
 	r->nflt = 4;
 	for (i = 0; i < 5; i++)
 		r->ic[i] = ld_i64(b + 16 + 8 * i, sw);
 	for (i = 0; i < 4; i++)
 		r->fc[i] = ld_dbl(b + 56 + 8 * i, sw);
-	servers = r->ic[4];
+	servers = r->ic[MDHIM_SERVERS];
 	if (servers < 0 || servers > MAX_MDHIM_SERVERS)
 		return iol_error_set(err, IOL_ECORRUPT,
 				     "MDHIM record with %lld servers",

@@ -70,7 +70,7 @@ double iol_dlog_runtime(const struct iol_dlog *d);
 const char *iol_dlog_name(const struct iol_dlog *d, uint64_t id);
 /* Mount entry index whose path prefixes name (darshan-util's rule), or -1. */
 int iol_dlog_mount_of(const struct iol_dlog *d, const char *name);
-/* Iterate over the name table in no particular order: *pos starts at 0;
+/* Iterate over the name table in log order: *pos starts at 0;
  * returns 1 with *id and *name set, 0 at the end. */
 int iol_dlog_name_next(const struct iol_dlog *d, size_t *pos, uint64_t *id,
 		       const char **name);

@@ -4,8 +4,8 @@
  * counts, bytes, offsets, sequential and consecutive counts, size bins,
  * common sizes, timestamps, times.  Transfers on descriptors that are not
  * regular files are summarised by kind, and the loading pass's calls are
- * totalled per system call.  Darshan's counter indices are named in one
- * place, sources/posix-idx.h.
+ * totalled per system call.  Counter indices are the generated enums of
+ * counters/counters.h.
  *
  * The file table (path -> index, record id) and the record table live
  * here too: readers add files as they meet them, the reducer adds records.
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "base/grow.h"
-#include "sources/posix-idx.h"
+#include "counters/counters.h"
 #include "sources/registry.h"
 #include "sources/trace-int.h"
 #include "base/banned.h"
@@ -127,15 +127,15 @@ static struct prec *rec_new(int file, int rank)
 	r->file = file;
 	r->rank = rank;
 	/* what a system call trace cannot know */
-	r->ic[P_MODE] = -1;
-	r->ic[P_MEM_NOT_ALIGNED] = -1;
-	r->ic[P_MEM_ALIGNMENT] = -1;
-	r->ic[P_FILE_NOT_ALIGNED] = -1;
-	r->ic[P_FILE_ALIGNMENT] = -1;
+	r->ic[POSIX_MODE] = -1;
+	r->ic[POSIX_MEM_NOT_ALIGNED] = -1;
+	r->ic[POSIX_MEM_ALIGNMENT] = -1;
+	r->ic[POSIX_FILE_NOT_ALIGNED] = -1;
+	r->ic[POSIX_FILE_ALIGNMENT] = -1;
 	for (i = 0; i < 8; i++)
-		r->ic[P_STRIDE1 + i] = 0;
-	r->ic[P_FASTEST_RANK] = rank;
-	r->ic[P_SLOWEST_RANK] = rank;
+		r->ic[POSIX_STRIDE1_STRIDE + i] = 0;
+	r->ic[POSIX_FASTEST_RANK] = rank;
+	r->ic[POSIX_SLOWEST_RANK] = rank;
 	return r;
 }
 
@@ -254,12 +254,15 @@ struct dir {
 };
 
 static const struct dir dirs[2] = {
-	{P_WRITES, P_BYTES_WRITTEN, P_MAX_BYTE_WRITTEN, P_CONSEC_WRITES,
-	 P_SEQ_WRITES, P_SIZE_WRITE_0, P_MAX_WRITE_TIME_SIZE, PF_WRITE_START,
-	 PF_WRITE_END, PF_WRITE_TIME, PF_MAX_WRITE_TIME, 2, 1},
-	{P_READS, P_BYTES_READ, P_MAX_BYTE_READ, P_CONSEC_READS, P_SEQ_READS,
-	 P_SIZE_READ_0, P_MAX_READ_TIME_SIZE, PF_READ_START, PF_READ_END,
-	 PF_READ_TIME, PF_MAX_READ_TIME, 1, 2},
+	{POSIX_WRITES, POSIX_BYTES_WRITTEN, POSIX_MAX_BYTE_WRITTEN,
+	 POSIX_CONSEC_WRITES, POSIX_SEQ_WRITES, POSIX_SIZE_WRITE_0_100,
+	 POSIX_MAX_WRITE_TIME_SIZE, POSIX_F_WRITE_START_TIMESTAMP,
+	 POSIX_F_WRITE_END_TIMESTAMP, POSIX_F_WRITE_TIME,
+	 POSIX_F_MAX_WRITE_TIME, 2, 1},
+	{POSIX_READS, POSIX_BYTES_READ, POSIX_MAX_BYTE_READ, POSIX_CONSEC_READS,
+	 POSIX_SEQ_READS, POSIX_SIZE_READ_0_100, POSIX_MAX_READ_TIME_SIZE,
+	 POSIX_F_READ_START_TIMESTAMP, POSIX_F_READ_END_TIMESTAMP,
+	 POSIX_F_READ_TIME, POSIX_F_MAX_READ_TIME, 1, 2},
 };
 
 static int data_op(struct tstate *st, const struct iol_event *ev)
@@ -287,7 +290,7 @@ static int data_op(struct tstate *st, const struct iol_event *ev)
 	}
 	r->ic[d->size0 + bin_of(bytes)]++;
 	if (r->last_op == d->other)
-		r->ic[P_RW_SWITCHES]++;
+		r->ic[POSIX_RW_SWITCHES]++;
 	r->last_op = d->me;
 	ts_min(&r->fc[d->start], s > 0 ? s : 1e-9);
 	ts_max(&r->fc[d->end], e);
@@ -303,13 +306,14 @@ static int data_op(struct tstate *st, const struct iol_event *ev)
 static int counter_of(const struct iol_event *ev)
 {
 	switch (ev->kind) {
-	case IOL_EV_OPEN: return P_OPENS;
-	case IOL_EV_DUP: return P_DUPS;
-	case IOL_EV_SEEK: return P_SEEKS;
-	case IOL_EV_STAT: return P_STATS;
-	case IOL_EV_SYNC: return ev->flags & 1 ? P_FDSYNCS : P_FSYNCS;
-	case IOL_EV_RENAME: return P_RENAME_SOURCES;
-	case IOL_EV_OTHER: return !strncmp(ev->name, "mmap", 4) ? P_MMAPS : -1;
+	case IOL_EV_OPEN: return POSIX_OPENS;
+	case IOL_EV_DUP: return POSIX_DUPS;
+	case IOL_EV_SEEK: return POSIX_SEEKS;
+	case IOL_EV_STAT: return POSIX_STATS;
+	case IOL_EV_SYNC: return ev->flags & 1 ? POSIX_FDSYNCS : POSIX_FSYNCS;
+	case IOL_EV_RENAME: return POSIX_RENAME_SOURCES;
+	case IOL_EV_OTHER:
+		return !strncmp(ev->name, "mmap", 4) ? POSIX_MMAPS : -1;
 	default: return -1;
 	}
 }
@@ -329,14 +333,14 @@ static int meta_op(struct tstate *st, const struct iol_event *ev)
 	}
 	if (counter >= 0)
 		r->ic[counter]++;
-	r->fc[PF_META_TIME] += ev->dur;
+	r->fc[POSIX_F_META_TIME] += ev->dur;
 	if (ev->kind == IOL_EV_OPEN) {
-		ts_min(&r->fc[PF_OPEN_START], s > 0 ? s : 1e-9);
-		ts_max(&r->fc[PF_OPEN_END], e);
+		ts_min(&r->fc[POSIX_F_OPEN_START_TIMESTAMP], s > 0 ? s : 1e-9);
+		ts_max(&r->fc[POSIX_F_OPEN_END_TIMESTAMP], e);
 	}
 	if (ev->kind == IOL_EV_CLOSE) {
-		ts_max(&r->fc[PF_CLOSE_START], s);
-		ts_max(&r->fc[PF_CLOSE_END], e);
+		ts_max(&r->fc[POSIX_F_CLOSE_START_TIMESTAMP], s);
+		ts_max(&r->fc[POSIX_F_CLOSE_END_TIMESTAMP], e);
 	}
 	return 0;
 }
@@ -353,7 +357,7 @@ static int rename_op(struct tstate *st, const struct iol_event *ev)
 	r = rec_of(st, ev, ev->path2, iol_record_id(ev->path2), &fi);
 	if (!r)
 		return IOL_ENOMEM;
-	r->ic[P_RENAME_TARGETS]++;
+	r->ic[POSIX_RENAME_TARGETS]++;
 	return 0;
 }
 
@@ -444,7 +448,7 @@ static int reorder(struct tstate *st)
 	int f;
 
 	for (i = 0; i < st->nrecs; i++)
-		for (f = 0; f <= PF_CLOSE_END; f++)
+		for (f = 0; f <= POSIX_F_CLOSE_END_TIMESTAMP; f++)
 			if (st->recs[i]->fc[f] != 0) {
 				st->recs[i]->fc[f] -= st->t0;
 				if (st->recs[i]->fc[f] <= 0)
@@ -490,23 +494,23 @@ static void common_sizes(struct prec *r)
 			sz[2 * best] = t0;
 			sz[2 * best + 1] = t1;
 		}
-		r->ic[P_ACCESS1 + a] = sz[2 * a];
-		r->ic[P_ACCESS1_COUNT + a] = sz[2 * a + 1];
+		r->ic[POSIX_ACCESS1_ACCESS + a] = sz[2 * a];
+		r->ic[POSIX_ACCESS1_COUNT + a] = sz[2 * a + 1];
 	}
 }
 
 static void finish_rec(struct prec *r)
 {
 	common_sizes(r);
-	r->ic[P_FASTEST_RANK_BYTES] =
-		r->ic[P_BYTES_READ] + r->ic[P_BYTES_WRITTEN];
-	r->ic[P_SLOWEST_RANK_BYTES] = r->ic[P_FASTEST_RANK_BYTES];
-	r->fc[PF_FASTEST_RANK_TIME] = r->fc[PF_READ_TIME] +
-				      r->fc[PF_WRITE_TIME] +
-				      r->fc[PF_META_TIME];
-	r->fc[PF_SLOWEST_RANK_TIME] = r->fc[PF_FASTEST_RANK_TIME];
-	if (!r->ic[P_READS])
-		r->ic[P_MAX_BYTE_READ] = 0;
+	r->ic[POSIX_FASTEST_RANK_BYTES] =
+		r->ic[POSIX_BYTES_READ] + r->ic[POSIX_BYTES_WRITTEN];
+	r->ic[POSIX_SLOWEST_RANK_BYTES] = r->ic[POSIX_FASTEST_RANK_BYTES];
+	r->fc[POSIX_F_FASTEST_RANK_TIME] = r->fc[POSIX_F_READ_TIME] +
+					   r->fc[POSIX_F_WRITE_TIME] +
+					   r->fc[POSIX_F_META_TIME];
+	r->fc[POSIX_F_SLOWEST_RANK_TIME] = r->fc[POSIX_F_FASTEST_RANK_TIME];
+	if (!r->ic[POSIX_READS])
+		r->ic[POSIX_MAX_BYTE_READ] = 0;
 }
 
 /* the records into the job: POSIX, one per file per rank, and their

@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 #include "base/hash.h"
-#include "counters/modnames.h"
+#include "counters/counters.h"
 #include "model/event.h"
 #include "model/job-int.h"
 #include "sources/trace.h"

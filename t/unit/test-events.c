@@ -15,7 +15,7 @@
 
 #include "model/event.h"
 #include "model/job.h"
-#include "sources/posix-idx.h"
+#include "counters/counters.h"
 #include "sources/registry.h"
 #include "sources/trace-int.h"
 
@@ -105,8 +105,8 @@ static void posix_ops(const struct iol_job *job, long long *r, long long *w)
 
 	*r = *w = 0;
 	for (i = 0; i < job->mod[IOL_MOD_POSIX].n; i++) {
-		*r += job->mod[IOL_MOD_POSIX].recs[i].ic[P_READS];
-		*w += job->mod[IOL_MOD_POSIX].recs[i].ic[P_WRITES];
+		*r += job->mod[IOL_MOD_POSIX].recs[i].ic[POSIX_READS];
+		*w += job->mod[IOL_MOD_POSIX].recs[i].ic[POSIX_WRITES];
 	}
 }
 
