@@ -1,0 +1,91 @@
+#!/bin/sh
+# iolens ingest on sample-logs/ (no ../shared needed): every Darshan log
+# of the tree becomes one job whose POSIX bytes and nprocs equal the
+# darshan-parser output shipped beside it; a rerun adds nothing; --users
+# and --projects name users and projects; bad arguments are usage errors.
+. "$(dirname "$0")/lib.sh"
+command -v sqlite3 >/dev/null || skip_all "sqlite3 (the CLI) is not installed"
+q() { sqlite3 -batch -noheader -separator '	' "$@"; }
+
+DB=$TMP/s.db
+n=$(find "$SAMPLES" -name '*.darshan' | wc -l)
+$RUN ingest --db "$DB" "$SAMPLES" >"$TMP/out" 2>"$TMP/err"
+ok $? "ingest of sample-logs/ exits 0"
+is "$(q "$DB" 'SELECT count(*) FROM jobs')" "$n" "one job per .darshan file ($n)"
+is "$(cat "$TMP/err")" "" "no warning"
+
+# ground truth: darshan-parser --total and the header of darshan-parser
+find "$SAMPLES" -name '*.darshan' | sort | while read -r f; do
+	b=${f%.darshan}
+	r=$(sed -n 's/^total_POSIX_BYTES_READ: //p' "$b.parser-total.txt")
+	w=$(sed -n 's/^total_POSIX_BYTES_WRITTEN: //p' "$b.parser-total.txt")
+	h=$b.parser.txt
+	[ -f "$h" ] || h=$h.xz
+	p=$(zcat_any "$h" | sed -n 's/^# nprocs: //p')
+	u=$(zcat_any "$h" | sed -n 's/^# uid: //p')
+	# darshan-parser gives no totals of a partial log: its flag instead
+	if grep -q 'contains incomplete data' "$b.parser-total.txt"; then
+		r=partial w=partial
+	fi
+	printf '%s\t%s\t%s\t%s\t%s\n' "$(basename "$f")" "${r:-NULL}" "${w:-NULL}" "$p" "$u"
+done >"$TMP/want"
+q "$DB" "SELECT replace(path, rtrim(path, replace(path, '/', '')), ''), iif(partial, 'partial', ifnull(posix_bytes_read, 'NULL')), iif(partial, 'partial', ifnull(posix_bytes_written, 'NULL')), nprocs, uid FROM jobs ORDER BY path" |
+	sort >"$TMP/got"
+sort "$TMP/want" >"$TMP/want.s"
+cmp -s "$TMP/want.s" "$TMP/got"
+ok $? "POSIX bytes, nprocs, uid and partial flags as darshan-parser says"
+diff "$TMP/want.s" "$TMP/got" | head -5 | sed 's/^/# /'
+is "$(q "$DB" "SELECT DISTINCT user FROM jobs WHERE path LIKE '%/root\_%' ESCAPE '\\'")" "root" \
+	"user from the log-file name"
+is "$(q "$DB" "SELECT count(*) FROM jobs WHERE app IS NULL OR app LIKE '%/%' OR app LIKE '% %'")" "0" \
+	"app is a base name without arguments"
+
+$RUN ingest --db "$DB" "$SAMPLES" >"$TMP/out" 2>&1
+is "$(cat "$TMP/out")" "$n logs: 0 added, 0 refreshed, $n unchanged, 0 failed" \
+	"a rerun adds nothing"
+
+# --users (uid -> name, for logs not named user_exe_id...) and --projects
+mkdir "$TMP/renamed"
+f=$(find "$SAMPLES/ior" -name '*.darshan' | sort | head -1)
+cp "$f" "$TMP/renamed/job1.darshan"
+printf '# uid name\n0 operator\n' >"$TMP/users"
+printf 'operator  climate\n' >"$TMP/projects"
+$RUN ingest --db "$TMP/u.db" --users "$TMP/users" --projects "$TMP/projects" \
+	"$TMP/renamed" >/dev/null 2>&1
+is "$(q "$TMP/u.db" 'SELECT user, project FROM jobs')" "operator	climate" \
+	"--users names uid 0, --projects maps the user to its project"
+$RUN ingest --db "$TMP/v.db" "$TMP/renamed/job1.darshan" >/dev/null 2>&1
+is "$(q "$TMP/v.db" 'SELECT user, project IS NULL FROM jobs')" "0	1" \
+	"without them: the uid, no project"
+
+# the schema: meta and the column types from the job-row table
+is "$(q "$DB" "SELECT value FROM meta WHERE key = 'schema_version'")" "1" "schema_version 1"
+is "$(q "$DB" "SELECT type FROM pragma_table_info('jobs') WHERE name IN ('path', 'nprocs', 'bytes_read', 'run_time', 'files_written') ORDER BY name")" \
+	"INTEGER
+INTEGER
+INTEGER
+TEXT
+REAL" "column types follow the field types"
+ok "$([ ! -e "$DB-wal" ]; echo $?)" "a closed store is one file (no WAL left)"
+
+# usage errors and unreadable inputs
+$RUN ingest "$SAMPLES" >/dev/null 2>"$TMP/err"
+is "$?" "2" "no --db: usage error"
+$RUN ingest --db "$DB" --shard 3/3 "$SAMPLES" >/dev/null 2>&1
+is "$?" "2" "--shard 3/3: usage error"
+$RUN ingest --db "$DB" "$TMP/nonexistent" >/dev/null 2>"$TMP/err"
+is "$?" "1" "a missing argument: exit 1"
+is "$(cat "$TMP/err")" "iolens ingest: cannot open '$TMP/nonexistent': No such file or directory" \
+	"with the house message"
+echo "not sqlite" >"$TMP/notdb"
+$RUN ingest --db "$TMP/notdb" "$SAMPLES" >/dev/null 2>"$TMP/err"
+is "$?" "1" "a store that is not SQLite: exit 1"
+is "$(wc -l <"$TMP/err")" "1" "one line"
+$RUN merge-db "$TMP/m.db" "$TMP/nonexistent" >/dev/null 2>&1
+is "$?" "1" "merge-db of a missing shard: exit 1"
+$RUN merge-db "$TMP/m.db" "$TMP/notdb" >/dev/null 2>&1
+is "$?" "1" "merge-db of a file that is not a store: exit 1"
+$RUN merge-db "$TMP/m.db" >/dev/null 2>&1
+is "$?" "2" "merge-db without a shard: usage error"
+
+done_testing
