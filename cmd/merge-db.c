@@ -17,7 +17,8 @@
 #include "population/store.h"
 #include "base/banned.h"
 
-static const char usage_str[] = "usage: iolens merge-db out shard ...\n";
+static const char usage_str[] = "usage: iolens merge-db out shard ...\n"
+				"       iolens merge-db --help | --version\n";
 
 static void help(void)
 {
