@@ -18,7 +18,7 @@ struct item {
 	int64_t seq; /* order of submission: rows are written in it */
 	char *path;
 	int64_t size, mtime_ns;
-	int stored; /* the store had a row of this path */
+	int stored;	       /* the store had a row of this path */
 	struct iol_poprow row; /* filled by the decoder */
 };
 
