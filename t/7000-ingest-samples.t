@@ -58,6 +58,13 @@ $RUN ingest --db "$TMP/v.db" "$TMP/renamed/job1.darshan" >/dev/null 2>&1
 is "$(q "$TMP/v.db" 'SELECT user, project IS NULL FROM jobs')" "0	1" \
 	"without them: the uid, no project"
 
+# @listfile: one log or directory per line
+f2=$(find "$SAMPLES/nonmpi" -name '*.darshan' | sort | head -1)
+printf '%s\n%s\n' "$TMP/renamed" "$f2" >"$TMP/list"
+$RUN ingest --db "$TMP/l.db" @"$TMP/list" >"$TMP/out" 2>&1
+is "$(cat "$TMP/out")" "2 logs: 2 added, 0 refreshed, 0 unchanged, 0 failed" \
+	"@listfile names a directory and a log"
+
 # the schema: meta and the column types from the job-row table
 is "$(q "$DB" "SELECT value FROM meta WHERE key = 'schema_version'")" "1" "schema_version 1"
 is "$(q "$DB" "SELECT type FROM pragma_table_info('jobs') WHERE name IN ('path', 'nprocs', 'bytes_read', 'run_time', 'files_written') ORDER BY name")" \

@@ -120,6 +120,14 @@ is "$(cat "$TMP/out")" "10 logs: 0 added, 10 refreshed, 0 unchanged, 0 failed" \
 is "$(q "$DB2" 'SELECT count(*), count(DISTINCT path) FROM jobs')" "416	416" \
 	"and keeps one row per log"
 
+# --refresh re-reads the logs another iolens version stored, only those
+sqlite3 "$DB2" "UPDATE jobs SET iolens_version = '0.0.0-old', bytes_read = -1 WHERE path LIKE '%/new/%'"
+$RUN ingest --db "$DB2" --refresh "$TMP/tree" >"$TMP/out" 2>&1
+is "$(cat "$TMP/out")" "416 logs: 0 added, 10 refreshed, 406 unchanged, 0 failed" \
+	"--refresh re-ingests the 10 rows of another version"
+is "$(q "$DB2" "SELECT count(*) FROM jobs WHERE bytes_read = -1 OR iolens_version = '0.0.0-old'")" "0" \
+	"and recomputes them"
+
 # ---- bad logs in a tree ----
 mkdir -p "$TMP/bad/a" "$TMP/bad/b"
 ls "$POP"/logs/*.darshan | head -5 | while read -r f; do cp "$f" "$TMP/bad/a/"; done
