@@ -58,6 +58,31 @@ $RUN ingest --db "$TMP/v.db" "$TMP/renamed/job1.darshan" >/dev/null 2>&1
 is "$(q "$TMP/v.db" 'SELECT user, project IS NULL FROM jobs')" "0	1" \
 	"without them: the uid, no project"
 
+# the job-row columns hold what `iolens summary --format tsv` prints
+find "$SAMPLES" -name '*.darshan' | sort >"$TMP/logs"
+# shellcheck disable=SC2046
+$RUN summary --format tsv $(cat "$TMP/logs") >"$TMP/sum.tsv" 2>/dev/null
+sel=$(head -1 "$TMP/sum.tsv" | tr '\t' '\n' | awk -v q="'" '{
+	printf "%siif(typeof(\"%s\") = %sreal%s, printf(%s%%!.17g%s, \"%s\"), ifnull(\"%s\", %s%s))", (NR > 1 ? ", " : ""), $1, q, q, q, q, $1, $1, q, q }')
+q "$DB" "SELECT $sel FROM jobs ORDER BY path" | sort >"$TMP/store.s"
+tail -n +2 "$TMP/sum.tsv" | sort >"$TMP/sum.s"
+bad=$(paste -d '\n' "$TMP/sum.s" "$TMP/store.s" | awk -F'\t' '
+	function isnum(x) { return x ~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/ }
+	NR % 2 { n = split($0, a, "\t"); next }
+	{
+		m = split($0, b, "\t")
+		if (m != n) { print "# columns " n " != " m; bad++; next }
+		for (i = 1; i <= n; i++)
+			if (isnum(a[i]) && isnum(b[i]) ? a[i] + 0 != b[i] + 0 : a[i] != b[i]) {
+				bad++
+				if (bad <= 5) print "# row " NR / 2 " column " i ": " a[i] " != " b[i]
+			}
+	}
+	END { print bad + 0 }')
+echo "$bad" | sed -n '/^#/p'
+is "$(echo "$bad" | tail -1)" "0" "every job-row column equals summary --format tsv"
+is "$(wc -l <"$TMP/store.s")" "$n" "for all $n logs"
+
 # @listfile: one log or directory per line
 f2=$(find "$SAMPLES/nonmpi" -name '*.darshan' | sort | head -1)
 printf '%s\n%s\n' "$TMP/renamed" "$f2" >"$TMP/list"

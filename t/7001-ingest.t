@@ -15,7 +15,7 @@ q() { sqlite3 -batch -noheader -separator '	' "$@"; }
 
 # every jobs column but the id and ingest time, reals in full, by path
 rows() {
-	cols=$(q "$1" "SELECT group_concat(printf('iif(typeof(\"%s\") = ''real'', printf(''%%.17g'', \"%s\"), quote(\"%s\"))', name, name, name), ' || ''|'' || ') FROM pragma_table_info('jobs') WHERE name NOT IN ('id', 'ingest_time')")
+	cols=$(q "$1" "SELECT group_concat(printf('iif(typeof(\"%s\") = ''real'', printf(''%%!.17g'', \"%s\"), quote(\"%s\"))', name, name, name), ' || ''|'' || ') FROM pragma_table_info('jobs') WHERE name NOT IN ('id', 'ingest_time')")
 	q "$1" "SELECT $cols FROM jobs ORDER BY path"
 }
 

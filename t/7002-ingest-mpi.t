@@ -9,7 +9,7 @@ command -v mpirun >/dev/null || skip_all "mpirun is not installed (Debian: openm
 [ -n "${SANITIZE:-}${VALGRIND:-}" ] && skip_all "not under SANITIZE or VALGRIND"
 q() { sqlite3 -batch -noheader -separator '	' "$@"; }
 rows() {
-	cols=$(q "$1" "SELECT group_concat(printf('iif(typeof(\"%s\") = ''real'', printf(''%%.17g'', \"%s\"), quote(\"%s\"))', name, name, name), ' || ''|'' || ') FROM pragma_table_info('jobs') WHERE name NOT IN ('id', 'ingest_time')")
+	cols=$(q "$1" "SELECT group_concat(printf('iif(typeof(\"%s\") = ''real'', printf(''%%!.17g'', \"%s\"), quote(\"%s\"))', name, name, name), ' || ''|'' || ') FROM pragma_table_info('jobs') WHERE name NOT IN ('id', 'ingest_time')")
 	q "$1" "SELECT $cols FROM jobs ORDER BY path"
 }
 

@@ -395,7 +395,7 @@ static int put_job(struct iol_poprow *row, const struct iol_popfile *f,
 		   const struct iol_job *job, const struct iol_summary *s,
 		   const struct iol_written *w, const struct iol_popctx *ctx)
 {
-	struct iol_jobrow jr = {f->path, job, s};
+	struct iol_jobrow jr = {.log = f->path, .job = job, .s = s};
 	size_t n, i;
 	int c;
 
