@@ -227,9 +227,8 @@ static void on_file(struct ingest *g, const char *path, const char *rel,
 		    const struct stat *sb)
 {
 	struct iol_error err = {0, 0, ""};
-	int64_t mt = (int64_t)sb->st_mtim.tv_sec * 1000000000LL +
-		     sb->st_mtim.tv_nsec;
 	struct item *it;
+	int64_t mt;
 	int state;
 
 	if (g->shard_n > 1 &&
@@ -242,6 +241,7 @@ static void on_file(struct ingest *g, const char *path, const char *rel,
 	g->seen++;
 	if (g->dberror)
 		return;
+	mt = (int64_t)sb->st_mtim.tv_sec * 1000000000LL + sb->st_mtim.tv_nsec;
 	state = iol_store_lookup(g->st, path, (int64_t)sb->st_size, mt, &err);
 	if (state < 0) {
 		msg("%s: %s", g->db, err.msg);

@@ -58,6 +58,20 @@ $RUN ingest --db "$TMP/v.db" "$TMP/renamed/job1.darshan" >/dev/null 2>&1
 is "$(q "$TMP/v.db" 'SELECT user, project IS NULL FROM jobs')" "0	1" \
 	"without them: the uid, no project"
 
+# on a terminal (script(1) gives one): the progress bar, rate and ETA
+if command -v script >/dev/null 2>&1; then
+	script -qfc "$IOLENS ingest --db $TMP/tty.db $SAMPLES" "$TMP/typescript" >/dev/null 2>&1
+	grep -q 'COMMAND_EXIT_CODE="0"' "$TMP/typescript"
+	ok $? "on a terminal ingest exits 0"
+	grep -q "] $n/$n logs .* logs/s  ETA " "$TMP/typescript"
+	ok $? "and draws a progress bar with the rate and ETA"
+else
+	ok 0 "# skip script(1) is not installed"
+	ok 0 "# skip script(1) is not installed"
+fi
+grep -q 'logs/s' "$TMP/err"
+is "$?" "1" "no progress bar when stderr is not a terminal"
+
 # the job-row columns hold what `iolens summary --format tsv` prints
 find "$SAMPLES" -name '*.darshan' | sort >"$TMP/logs"
 # shellcheck disable=SC2046
