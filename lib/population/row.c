@@ -346,9 +346,22 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int put_book(struct iol_poprow *row, const struct iol_popfile *f,
-		    const struct iol_job *job, const struct iol_popctx *ctx)
+/* a bookkeeping time that is also a job-row field takes the field's
+ * value, so that one number has one definition */
+static double book_time(const char *name, double own,
+			const struct iol_jobrow *jr)
 {
+	const struct iol_field *fl = iol_jobrow_field(name);
+
+	if (fl && (fl->type == IOL_FT_TIME || fl->type == IOL_FT_NUM))
+		return fl->num(jr);
+	return own;
+}
+
+static int put_book(struct iol_poprow *row, const struct iol_popfile *f,
+		    const struct iol_jobrow *jr, const struct iol_popctx *ctx)
+{
+	const struct iol_job *job = jr->job;
 	char digest[24], ubuf[256], uidbuf[24], abuf[256];
 	const char *user, *project = NULL;
 	int e;
@@ -372,8 +385,11 @@ static int put_book(struct iol_poprow *row, const struct iol_popfile *f,
 	    put_text(row, IOLENS_VERSION) || put_real(row, now_s()) ||
 	    put_text(row, user) ||
 	    put_text(row, app_of(job->exe, abuf, sizeof(abuf))) ||
-	    put_text(row, project) || put_real(row, iol_job_start(job)) ||
-	    put_real(row, (double)job->end_sec + job->end_nsec * 1e-9) ||
+	    put_text(row, project) ||
+	    put_real(row, book_time("start_time", iol_job_start(job), jr)) ||
+	    put_real(row, book_time("end_time",
+				    (double)job->end_sec + job->end_nsec * 1e-9,
+				    jr)) ||
 	    put_int(row, job->partial != 0);
 	return e ? IOL_ENOMEM : 0;
 }
@@ -400,7 +416,7 @@ static int put_job(struct iol_poprow *row, const struct iol_popfile *f,
 	int c;
 
 	iol_pop_columns(&n);
-	if (!n || start_row(row, IOL_ROW_JOB) || put_book(row, f, job, ctx) ||
+	if (!n || start_row(row, IOL_ROW_JOB) || put_book(row, f, &jr, ctx) ||
 	    put_int(row, w->files))
 		return IOL_ENOMEM;
 	for (c = 0; c < IOL_WCLASS_N; c++)
