@@ -28,7 +28,8 @@
 #include "base/banned.h"
 
 static const char usage_str[] =
-	"usage: iolens ingest --db file [--jobs n] [--projects file]\n"
+	"usage: iolens ingest --db file [--jobs n] [--nodes n]\n"
+	"                     [--procs-per-node n] [--projects file]\n"
 	"                     [--refresh[=all]] [--shard k/n] [--users file]\n"
 	"                     log|dir|@listfile ...\n";
 
@@ -46,6 +47,10 @@ static void help(void)
 	       "  --db file          the store (created if missing)\n"
 	       "  -j, --jobs n       decode in n threads (default: all "
 	       "cores)\n"
+	       "  --nodes n          every job ran on n compute nodes\n"
+	       "  --procs-per-node n\n"
+	       "                     n processes per node: nodes = nprocs / n, "
+	       "rounded up\n"
 	       "  --projects file    lines 'user-or-uid project'\n"
 	       "  --refresh          re-ingest logs stored by another iolens "
 	       "version;\n"
@@ -430,6 +435,8 @@ static int parse_opts(struct ingest *g, int argc, char **argv, int *done)
 		{"db", required_argument, NULL, OPT_DB},
 		{"help", no_argument, NULL, 'h'},
 		{"jobs", required_argument, NULL, 'j'},
+		{"nodes", required_argument, NULL, OPT_NODES},
+		{"procs-per-node", required_argument, NULL, OPT_PPN},
 		{"projects", required_argument, NULL, OPT_PROJECTS},
 		{"refresh", optional_argument, NULL, OPT_REFRESH},
 		{"shard", required_argument, NULL, OPT_SHARD},
@@ -471,6 +478,18 @@ static int parse_opts(struct ingest *g, int argc, char **argv, int *done)
 				return usage_error("--shard wants k/n with 0 "
 						   "<= k < n, not '%s'",
 						   optarg);
+			break;
+		case OPT_NODES:
+		case OPT_PPN:
+			if (parse_count(optarg, &v) < 0)
+				return usage_error("%s wants a positive count, "
+						   "not '%s'",
+						   c == OPT_NODES
+							   ? "--nodes"
+							   : "--procs-per-node",
+						   optarg);
+			*(c == OPT_NODES ? &g->ctx.nodes.nodes
+					 : &g->ctx.nodes.ppn) = v;
 			break;
 		case OPT_USERS: g->users_path = optarg; break;
 		case OPT_PROJECTS: g->projects_path = optarg; break;

@@ -97,6 +97,14 @@ echo "$bad" | sed -n '/^#/p'
 is "$(echo "$bad" | tail -1)" "0" "every job-row column equals summary --format tsv"
 is "$(wc -l <"$TMP/store.s")" "$n" "for all $n logs"
 
+# --nodes: MiB/s per node as summary --nodes computes it
+$RUN ingest --db "$TMP/n.db" --nodes 2 "$SAMPLES/ior" >/dev/null 2>&1
+is "$(q "$TMP/n.db" "SELECT count(*) FROM jobs WHERE nodes = 2 AND nodes_source = '--nodes' AND abs(mib_s_per_node * 2 - mib_s) <= 1e-9 * mib_s")" \
+	"$(q "$TMP/n.db" 'SELECT count(*) FROM jobs WHERE mib_s > 0')" \
+	"--nodes 2: nodes 2, MiB/s per node = MiB/s / 2"
+$RUN ingest --db "$DB" --nodes 0 "$SAMPLES" >/dev/null 2>&1
+is "$?" "2" "--nodes 0: usage error"
+
 # @listfile: one log or directory per line
 f2=$(find "$SAMPLES/nonmpi" -name '*.darshan' | sort | head -1)
 printf '%s\n%s\n' "$TMP/renamed" "$f2" >"$TMP/list"

@@ -446,7 +446,6 @@ int iol_poprow_build(struct iol_poprow *row, const struct iol_popfile *f,
 		     const struct iol_popctx *ctx, struct iol_error *err)
 {
 	struct iol_error e = {0, 0, ""};
-	struct iol_opts o = {0, 0};
 	struct iol_job *job = NULL;
 	struct iol_summary s;
 	struct iol_written w;
@@ -457,7 +456,7 @@ int iol_poprow_build(struct iol_poprow *row, const struct iol_popfile *f,
 	iol_pop_columns(&nc); /* the tables, before any summary */
 	rc = iol_job_load(&job, f->path, &e);
 	if (rc == 0)
-		rc = iol_summary_compute(job, &o, &s, &e);
+		rc = iol_summary_compute(job, &ctx->nodes, &s, &e);
 	if (rc == 0)
 		rc = iol_written_compute(job, &w, &e);
 	if (rc == 0)

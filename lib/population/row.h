@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/metrics.h"
 #include "base/error.h"
 
 enum { IOL_PCOL_TEXT, IOL_PCOL_INT, IOL_PCOL_REAL };
@@ -68,6 +69,7 @@ void iol_popmap_free(struct iol_popmap *m);
 struct iol_popctx {
 	const struct iol_popmap *users;	   /* uid -> name, or NULL */
 	const struct iol_popmap *projects; /* user or uid -> project */
+	struct iol_opts nodes;		   /* --nodes, --procs-per-node */
 };
 
 /* The file as the walker saw it */
