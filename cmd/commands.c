@@ -23,5 +23,9 @@ const struct command commands[] = {
 	 "the job (or several) as an XLSX workbook with native charts"},
 	{"convert", cmd_convert,
 	 "strace or Iota traces into a Darshan 3.41 log"},
+	{"ingest", cmd_ingest,
+	 "add jobs to a population store (SQLite), in parallel, incrementally"},
+	{"merge-db", cmd_merge_db,
+	 "combine population stores made by ingest --shard into one"},
 	{NULL, NULL, NULL},
 };

@@ -28,5 +28,7 @@ int cmd_timeline(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_ingest(int argc, char **argv);
+int cmd_merge_db(int argc, char **argv);
 
 #endif
