@@ -18,9 +18,7 @@
 #include <time.h>
 
 #include "population/row.h"
-#include "analysis/accum.h"
 #include "analysis/jobrow.h"
-#include "analysis/recx-int.h"
 #include "analysis/metrics.h"
 #include "analysis/written.h"
 #include "base/hash.h"
@@ -73,30 +71,11 @@ static int sqltype(int ft)
 	}
 }
 
-/*
- * lib/analysis fills its per-module counter-index tables on first use
- * without a lock (recx.c iol_cix(), accum.c get_spec()); a half-filled
- * table seen by a second thread gives wrong numbers.  Fill them all here,
- * once, before any decoder thread computes a summary.
- */
-static void warm_tables(void)
-{
-	struct iol_accum a;
-	int m;
-
-	for (m = 0; m < IOL_MOD_KNOWN; m++) {
-		iol_cix(m);
-		if (iol_accum_supported(m) && iol_accum_init(&a, m, 1) == 0)
-			iol_accum_release(&a);
-	}
-}
-
 static void build_cols(void)
 {
 	size_t nf, i, k = 0;
 	const struct iol_field *f = iol_jobrow_fields(&nf);
 
-	warm_tables();
 	cols = calloc(NBOOK + NWRITTEN + nf, sizeof(*cols));
 	colfield = calloc(NBOOK + NWRITTEN + nf, sizeof(*colfield));
 	if (!cols || !colfield)
