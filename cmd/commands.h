@@ -28,5 +28,7 @@ int cmd_timeline(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_iostat(int argc, char **argv);
+int cmd_fsstats(int argc, char **argv);
 
 #endif
