@@ -71,7 +71,10 @@ static int runs(const struct iol_binned *b, size_t row, double thr,
 			in = 1;
 		}
 		if (hit) {
-			cur.end = b->t0 + (double)(k + 1) * b->step;
+			/* a bin the samples cover only in part (the last)
+			 * ends where they end */
+			cur.end = b->t0 + (double)k * b->step +
+				  (x->covered < b->step ? x->covered : b->step);
 			cur.bytes += x->rbytes + x->wbytes;
 			if (r > cur.peak_bps)
 				cur.peak_bps = r;
