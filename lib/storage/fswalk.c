@@ -190,6 +190,7 @@ static void visit(struct local *l, const struct work *w, struct work **sub,
 	const struct iol_fsopts *o = l->sh->o;
 	uint64_t nfiles = 0;
 	struct dirent *de;
+	int hooked = 0;
 	DIR *d;
 
 	if (w->depth > st->max_depth)
@@ -199,9 +200,11 @@ static void visit(struct local *l, const struct work *w, struct work **sub,
 		count_errno(st, errno);
 		return;
 	}
-	if (o->hook)
-		o->hook(w->path, o->hook_arg);
 	while ((errno = 0, de = readdir(d)) != NULL) {
+		/* the hook runs once the first entries are read (and so
+		 * buffered): what it removes then vanishes mid-walk */
+		if (o->hook && !hooked++)
+			o->hook(w->path, o->hook_arg);
 		if (de->d_name[0] == '.' &&
 		    (!de->d_name[1] ||
 		     (de->d_name[1] == '.' && !de->d_name[2])))

@@ -50,8 +50,8 @@ struct iol_fsopts {
 	int threads;	  /* workers; <= 0: 2 */
 	int64_t now;	  /* reference date, epoch seconds */
 	int cross_mounts; /* 1: descend into other file systems */
-	/* test hook: called with each directory's path after it is opened
-	 * and before its entries are examined */
+	/* test hook: called with each directory's path once its first
+	 * entry is read, before that entry is examined */
 	void (*hook)(const char *dir, void *arg);
 	void *hook_arg;
 };
