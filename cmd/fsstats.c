@@ -53,8 +53,14 @@ static void help(void)
 	      stdout);
 }
 
-enum { O_COMPARE = OPT_LAST_COMMON + 1, O_CROSS, O_HIST, O_NOW, O_SAVE,
-       O_THREADS };
+enum {
+	O_COMPARE = OPT_LAST_COMMON + 1,
+	O_CROSS,
+	O_HIST,
+	O_NOW,
+	O_SAVE,
+	O_THREADS
+};
 enum { H_NONE, H_SIZE, H_DIRFILES, H_MTIME, H_ATIME, H_NAMES };
 
 static struct {
@@ -84,8 +90,8 @@ static int parse_now(const char *s, int64_t *v)
 
 static int extra_opt(int opt, const char *arg)
 {
-	static const char *const hn[] = {"", "size", "dirfiles", "mtime",
-					 "atime", "names"};
+	static const char *const hn[] = {"",	  "size",  "dirfiles",
+					 "mtime", "atime", "names"};
 	int k;
 	int64_t n;
 
@@ -105,9 +111,10 @@ static int extra_opt(int opt, const char *arg)
 		return -1;
 	case O_NOW:
 		if (parse_now(arg, &fo.now) < 0) {
-			usage_error("--now wants YYYY-MM-DD[THH:MM:SSZ] or epoch "
-				    "seconds, not '%s'",
-				    arg);
+			usage_error(
+				"--now wants YYYY-MM-DD[THH:MM:SSZ] or epoch "
+				"seconds, not '%s'",
+				arg);
 			return -1;
 		}
 		fo.have_now = 1;
@@ -131,7 +138,7 @@ static const char *clean_name(char *out, size_t n, const char *s, int ctl)
 	size_t k = 0;
 
 	while (*p && k + 5 < n) {
-		int len = *p < 0x80		   ? 1
+		int len = *p < 0x80		? 1
 			  : (*p & 0xe0) == 0xc0 ? 2
 			  : (*p & 0xf0) == 0xe0 ? 3
 			  : (*p & 0xf8) == 0xf0 ? 4
@@ -156,12 +163,12 @@ static const char *clean_name(char *out, size_t n, const char *s, int ctl)
 }
 
 static const char *const scols[] = {
-	"root",		  "files",	   "dirs",	    "bytes",
-	"alloc_bytes",	  "symlinks",	   "others",	    "linked_files",
-	"linked_inodes",  "mean_size",	   "median_size",   "max_size",
-	"largest_file",	  "mean_dir_files", "max_dir_files", "max_depth",
-	"mean_name_len",  "max_name_len",  "denied",	    "vanished",
-	"errors",	  "other_fs",	   "now",
+	"root",		 "files",	   "dirs",	    "bytes",
+	"alloc_bytes",	 "symlinks",	   "others",	    "linked_files",
+	"linked_inodes", "mean_size",	   "median_size",   "max_size",
+	"largest_file",	 "mean_dir_files", "max_dir_files", "max_depth",
+	"mean_name_len", "max_name_len",   "denied",	    "vanished",
+	"errors",	 "other_fs",	   "now",
 };
 
 /* the median by count, at the bin's lower edge (bins are powers of 2) */
@@ -231,7 +238,7 @@ static void summary_row(struct out *o, const char *root,
 }
 
 static const char *const hcols[] = {
-	"hist",	 "bin",	      "lo",    "hi",	    "count",
+	"hist",	     "bin",	      "lo",    "hi",	    "count",
 	"count_pct", "cum_count_pct", "bytes", "bytes_pct", "cum_bytes_pct",
 };
 
@@ -322,8 +329,9 @@ static void hist_rows(struct out *o, const struct iol_fsstats *st, int h)
 		out_num(o, tc ? 100.0 * (double)cc / (double)tc : 0, 2);
 		if (v.bytes) {
 			out_int(o, (int64_t)v.bytes[k]);
-			out_num(o, tb ? 100.0 * (double)v.bytes[k] / (double)tb
-				      : 0,
+			out_num(o,
+				tb ? 100.0 * (double)v.bytes[k] / (double)tb
+				   : 0,
 				2);
 			out_num(o, tb ? 100.0 * (double)cb / (double)tb : 0, 2);
 		} else {
@@ -371,15 +379,18 @@ static void text_summary(struct out *o, const struct iol_fsstats *st,
 		 st->max_depth);
 	out_text(o, "  name length          mean %.2f, max %d bytes\n",
 		 mean_name, max_name);
-	out_text(o, "  symlinks, others     %llu, %llu (symlinks not followed)\n",
+	out_text(o,
+		 "  symlinks, others     %llu, %llu (symlinks not followed)\n",
 		 (unsigned long long)st->symlinks,
 		 (unsigned long long)st->others);
-	out_text(o, "  hard links           %llu file entries of %llu inodes "
-		    "(bytes counted once)\n",
+	out_text(o,
+		 "  hard links           %llu file entries of %llu inodes "
+		 "(bytes counted once)\n",
 		 (unsigned long long)st->linked_files,
 		 (unsigned long long)st->linked_inodes);
-	out_text(o, "  not examined         %llu denied, %llu vanished, %llu "
-		    "other errors, %llu other file systems\n",
+	out_text(o,
+		 "  not examined         %llu denied, %llu vanished, %llu "
+		 "other errors, %llu other file systems\n",
 		 (unsigned long long)st->denied,
 		 (unsigned long long)st->vanished,
 		 (unsigned long long)st->errors,

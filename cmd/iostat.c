@@ -35,40 +35,48 @@ static void help(void)
 {
 	fputs(usage_str, stdout);
 	fputs("\nDevice activity from `iostat -x -t` text, `iostat -o JSON` "
-	       "or\n/proc/diskstats snapshots: throughput per interval, "
-	       "peak, mean,\nCDF, idle periods (Table III) and bursts, per "
-	       "device and for all.\n\n"
-	       "  --bursts           list bursts (runs at or above the burst "
-	       "threshold)\n"
-	       "  --burst-threshold pct  % of peak a burst reaches (default "
-	       "50)\n"
-	       "  --cdf              the throughput CDF, one row per interval\n"
-	       "  --date when        PDF creation date (default: "
-	       "SOURCE_DATE_EPOCH,\n"
-	       "                     else the recording's start)\n"
-	       "  --db file          join with the jobs of a population store\n"
-	       "  --format fmt       text (default), csv, tsv or json\n"
-	       "  --idle             list idle periods\n"
-	       "  --idle-threshold pct  % of peak below which an interval is "
-	       "idle\n"
-	       "                     (default 5)\n"
-	       "  --interval secs    resample to this interval (60s, 5m, 1h)\n"
-	       "  --intervals        throughput per interval (machine "
-	       "default)\n"
-	       "  --jobs             with --db: each job's device weather\n"
-	       "  --lenient          skip bad lines, counting them\n"
-	       "  --min-idle secs    list only idle periods this long\n"
-	       "  -o, --output file  write to file; FILE.pdf draws the report "
-	       "page\n"
-	       "  --summary          one row per device\n"
-	       "  --table            Table III: idle periods by duration\n"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n",
+	      "or\n/proc/diskstats snapshots: throughput per interval, "
+	      "peak, mean,\nCDF, idle periods (Table III) and bursts, per "
+	      "device and for all.\n\n"
+	      "  --bursts           list bursts (runs at or above the burst "
+	      "threshold)\n"
+	      "  --burst-threshold pct  % of peak a burst reaches (default "
+	      "50)\n"
+	      "  --cdf              the throughput CDF, one row per interval\n"
+	      "  --date when        PDF creation date (default: "
+	      "SOURCE_DATE_EPOCH,\n"
+	      "                     else the recording's start)\n"
+	      "  --db file          join with the jobs of a population store\n"
+	      "  --format fmt       text (default), csv, tsv or json\n"
+	      "  --idle             list idle periods\n"
+	      "  --idle-threshold pct  % of peak below which an interval is "
+	      "idle\n"
+	      "                     (default 5)\n"
+	      "  --interval secs    resample to this interval (60s, 5m, 1h)\n"
+	      "  --intervals        throughput per interval (machine "
+	      "default)\n"
+	      "  --jobs             with --db: each job's device weather\n"
+	      "  --lenient          skip bad lines, counting them\n"
+	      "  --min-idle secs    list only idle periods this long\n"
+	      "  -o, --output file  write to file; FILE.pdf draws the report "
+	      "page\n"
+	      "  --summary          one row per device\n"
+	      "  --table            Table III: idle periods by duration\n"
+	      "  -h, --help         show this help\n"
+	      "  --version          show the version\n",
 	      stdout);
 }
 
-enum { V_DEFAULT, V_INTERVALS, V_IDLE, V_BURSTS, V_TABLE, V_CDF, V_SUMMARY,
-       V_JOBS };
+enum {
+	V_DEFAULT,
+	V_INTERVALS,
+	V_IDLE,
+	V_BURSTS,
+	V_TABLE,
+	V_CDF,
+	V_SUMMARY,
+	V_JOBS
+};
 
 static struct {
 	int view;
@@ -77,9 +85,21 @@ static struct {
 	char datebuf[32];
 } io;
 
-enum { O_BURSTS = OPT_LAST_COMMON + 1, O_BTHR, O_CDF, O_DATE, O_DB, O_IDLE,
-       O_ITHR, O_INTERVAL, O_INTERVALS, O_JOBS, O_MINIDLE, O_SUMMARY,
-       O_TABLE };
+enum {
+	O_BURSTS = OPT_LAST_COMMON + 1,
+	O_BTHR,
+	O_CDF,
+	O_DATE,
+	O_DB,
+	O_IDLE,
+	O_ITHR,
+	O_INTERVAL,
+	O_INTERVALS,
+	O_JOBS,
+	O_MINIDLE,
+	O_SUMMARY,
+	O_TABLE
+};
 
 /* "60", "60s", "5m", "1h", "500ms" -> seconds */
 static int parse_secs(const char *s, double *v)
@@ -205,9 +225,8 @@ static void out_time(struct out *o, double t)
 }
 
 static const char *const icols[] = {
-	"device", "start",     "end",	"read_bytes", "write_bytes",
-	"read_bps", "write_bps", "reads", "writes",	"util",
-	"idle",
+	"device",    "start", "end",	"read_bytes", "write_bytes", "read_bps",
+	"write_bps", "reads", "writes", "util",	      "idle",
 };
 
 static void v_intervals(struct ctx *c)
@@ -243,9 +262,8 @@ static void v_intervals(struct ctx *c)
 	out_endtable(&c->o);
 }
 
-static const char *const pcols[] = {"device", "start", "end",
-				    "seconds", "bytes",	"peak_bps",
-				    "class"};
+static const char *const pcols[] = {"device", "start",	  "end",  "seconds",
+				    "bytes",  "peak_bps", "class"};
 
 static void v_periods(struct ctx *c, int idle)
 {
@@ -316,19 +334,23 @@ static void v_cdf(struct ctx *c)
 			out_str(&c->o, c->b.names[d]);
 			out_int(&c->o, (int64_t)i + 1);
 			out_num(&c->o, c->st[d].sorted[i], 0);
-			out_num(&c->o,
-				(double)(i + 1) / (double)c->st[d].nbins, 4);
+			out_num(&c->o, (double)(i + 1) / (double)c->st[d].nbins,
+				4);
 			out_endrow(&c->o);
 		}
 	out_endtable(&c->o);
 }
 
 static const char *const scols[] = {
-	"device",     "start",	      "end",	  "intervals",
-	"interval_s", "read_bytes",   "write_bytes", "peak_bps",
-	"peak_start", "mean_bps",     "p50_bps",  "p90_bps",
-	"p99_bps",    "idle_threshold_bps", "idle_periods", "idle_seconds",
-	"idle_pct",   "bursts",
+	"device",	"start",
+	"end",		"intervals",
+	"interval_s",	"read_bytes",
+	"write_bytes",	"peak_bps",
+	"peak_start",	"mean_bps",
+	"p50_bps",	"p90_bps",
+	"p99_bps",	"idle_threshold_bps",
+	"idle_periods", "idle_seconds",
+	"idle_pct",	"bursts",
 };
 
 static void v_summary(struct ctx *c)
@@ -383,9 +405,9 @@ static void text_table3(struct ctx *c, const struct iol_devstats *s)
 		out_text(&c->o, "    %-14s %6d %9.1f %10.2f\n",
 			 iol_idle_class_names[k], s->t3_count[k],
 			 s->t3_minutes[k],
-			 s->seconds > 0 ? 100 * 60 * s->t3_minutes[k] /
-						  s->seconds
-					: 0.0);
+			 s->seconds > 0
+				 ? 100 * 60 * s->t3_minutes[k] / s->seconds
+				 : 0.0);
 }
 
 static void text_device(struct ctx *c, size_t d)
@@ -399,7 +421,8 @@ static void text_device(struct ctx *c, size_t d)
 		 c->b.names[d], human_bytes(a, sizeof(a), (double)s->rbytes),
 		 human_bytes(b, sizeof(b), (double)s->wbytes), s->seconds);
 	text_rates(&c->o, "  peak ", s->peak_bps);
-	out_text(&c->o, " (interval from %s)", iso(a, sizeof(a), s->peak_start));
+	out_text(&c->o, " (interval from %s)",
+		 iso(a, sizeof(a), s->peak_start));
 	text_rates(&c->o, ", mean ", s->mean_bps);
 	out_text(&c->o, "\n  throughput CDF:");
 	for (i = 0; i < sizeof(pcts) / sizeof(*pcts); i++) {
@@ -449,8 +472,9 @@ static void v_text(struct ctx *c, int nfiles)
 {
 	size_t d;
 
-	out_text(&c->o, "%d recording%s (%s), %zu device%s, %zu intervals of "
-			"%g s\n",
+	out_text(&c->o,
+		 "%d recording%s (%s), %zu device%s, %zu intervals of "
+		 "%g s\n",
 		 nfiles, nfiles > 1 ? "s" : "", c->fmtname, c->b.ndev,
 		 c->b.ndev == 1 ? "" : "s", c->b.nbins, c->b.step);
 	for (d = 0; d <= c->b.ndev; d++)
@@ -461,9 +485,9 @@ static void v_text(struct ctx *c, int nfiles)
 }
 
 static const char *const jcols[] = {
-	"id",	     "path",	     "app",	"user",	 "start",
-	"end",	     "read_bytes",   "write_bytes", "job_bps", "dev_mean_bps",
-	"dev_peak_bps", "share",	"inside",
+	"id",		"path",	      "app",	     "user",	"start",
+	"end",		"read_bytes", "write_bytes", "job_bps", "dev_mean_bps",
+	"dev_peak_bps", "share",      "inside",
 };
 
 static void v_jobs(struct ctx *c)
@@ -493,7 +517,7 @@ static void v_jobs(struct ctx *c)
 	out_endtable(&c->o);
 }
 
-static const char *const wcols[] = {"start",	"end",	    "device_bytes",
+static const char *const wcols[] = {"start",	 "end",	     "device_bytes",
 				    "job_bytes", "coverage", "jobs"};
 
 static void v_coverage(struct ctx *c)

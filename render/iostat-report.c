@@ -75,7 +75,8 @@ static void time_plot(cairo_t *cr, const struct iol_binned *b,
 	chart_color(cr, C_WARN);
 	cairo_set_line_width(cr, 0.8);
 	cairo_set_dash(cr, (double[]){3, 2}, 2, 0);
-	cairo_move_to(cr, p.x, p.y + p.h - axis_frac(&p.ax, all->idle_bps) * p.h);
+	cairo_move_to(cr, p.x,
+		      p.y + p.h - axis_frac(&p.ax, all->idle_bps) * p.h);
 	cairo_rel_line_to(cr, p.w, 0);
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
@@ -128,8 +129,8 @@ static void cdf_plot(cairo_t *cr, const struct iol_devstats *all, double y)
 	cairo_stroke(cr);
 }
 
-static void idle_table(cairo_t *cr, const struct iol_devstats *all,
-		       double x, double y)
+static void idle_table(cairo_t *cr, const struct iol_devstats *all, double x,
+		       double y)
 {
 	static const char *const hdr[] = {"idle (min)", "count", "minutes",
 					  "% of time"};

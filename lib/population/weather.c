@@ -91,9 +91,10 @@ int iol_wjobs_load(const char *dbpath, struct iol_wjobs *jobs,
 		if (r < 0) {
 			iol_error_set(err, r, "job %lld: %s",
 				      (long long)n[jobs->n - 1].id,
-				      r == IOL_ENOMEM ? "out of memory"
-						      : "ends before it starts "
-							"or has negative bytes");
+				      r == IOL_ENOMEM
+					      ? "out of memory"
+					      : "ends before it starts "
+						"or has negative bytes");
 			break;
 		}
 	}
@@ -165,8 +166,7 @@ static void one_job(const struct iol_binned *b, size_t row,
 	}
 	jw->dev_mean_bps = span > 0 ? devb / span : NAN;
 	jw->job_bps = dur > 0 ? bytes / dur : NAN;
-	jw->share = jw->dev_mean_bps > 0 ? jw->job_bps / jw->dev_mean_bps
-					 : NAN;
+	jw->share = jw->dev_mean_bps > 0 ? jw->job_bps / jw->dev_mean_bps : NAN;
 }
 
 int iol_weather_compute(const struct iol_binned *b, size_t row,
@@ -195,8 +195,8 @@ int iol_weather_compute(const struct iol_binned *b, size_t row,
 		if (w->bins[k].njobs)
 			w->dev_bytes += db;
 	}
-	w->coverage = w->all_dev_bytes > 0 ? w->job_bytes / w->all_dev_bytes
-					   : NAN;
+	w->coverage =
+		w->all_dev_bytes > 0 ? w->job_bytes / w->all_dev_bytes : NAN;
 	return 0;
 }
 

@@ -14,16 +14,14 @@ int iol_iostat_text_read(struct iol_devset *ds, struct iol_lines *l,
 			 char *first, int lenient, struct iol_error *err);
 int iol_iostat_json_read(struct iol_devset *ds, struct iol_lines *l,
 			 char *first, int lenient, struct iol_error *err);
-int iol_diskstats_read(struct iol_devset *ds, struct iol_lines *l,
-		       char *first, int lenient, struct iol_error *err);
+int iol_diskstats_read(struct iol_devset *ds, struct iol_lines *l, char *first,
+		       int lenient, struct iol_error *err);
 
 /*
  * Seconds since the epoch of a civil date and time taken as UTC;
  * -1 when out of range.
  */
 double iol_utc_seconds(int y, int mo, int d, int h, int mi, double s);
-
-
 
 /* One device line of an iostat report (text or JSON), in its units. */
 struct iol_iorow {
@@ -39,7 +37,7 @@ struct iol_iorow {
  * previous timestamp of the recording (the first one: as long as the
  * second), bytes = rate x length, rounded.  rows is sorted here.
  */
-int iol_iorows_commit(struct iol_devset *ds, struct iol_iorow *rows,
-		      size_t n, struct iol_error *err);
+int iol_iorows_commit(struct iol_devset *ds, struct iol_iorow *rows, size_t n,
+		      struct iol_error *err);
 
 #endif

@@ -78,9 +78,9 @@ int iol_devset_add(struct iol_devset *ds, const char *name,
 struct iol_bin {
 	int64_t rbytes, wbytes;
 	double reads, writes;
-	double covered;	 /* seconds of the bin covered by samples */
-	double busy;	 /* util-weighted seconds (util known) */
-	double utilcov;	 /* seconds with util known */
+	double covered; /* seconds of the bin covered by samples */
+	double busy;	/* util-weighted seconds (util known) */
+	double utilcov; /* seconds with util known */
 };
 
 /*

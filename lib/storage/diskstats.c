@@ -34,8 +34,8 @@ struct dline {
 struct dstate {
 	char name[72];
 	uint64_t c[NK];
-	double t;	/* time of the snapshot c is from */
-	long snap;	/* its number */
+	double t;  /* time of the snapshot c is from */
+	long snap; /* its number */
 };
 
 struct dread {
@@ -260,8 +260,8 @@ static int marker(struct iol_devset *ds, struct dread *r, const char *line,
 	return 0;
 }
 
-int iol_diskstats_read(struct iol_devset *ds, struct iol_lines *l,
-		       char *first, int lenient, struct iol_error *err)
+int iol_diskstats_read(struct iol_devset *ds, struct iol_lines *l, char *first,
+		       int lenient, struct iol_error *err)
 {
 	struct dread r;
 	char *line = first;

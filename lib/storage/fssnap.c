@@ -24,11 +24,14 @@ static const struct {
 	const char *key;
 	size_t off;
 } scalars[] = {
-#define S(f) {#f, offsetof(struct iol_fsstats, f)}
-	S(files),	 S(dirs),	   S(symlinks),	     S(others),
-	S(bytes),	 S(alloc_bytes),   S(entry_bytes),   S(linked_files),
-	S(linked_inodes), S(denied),	   S(vanished),	     S(errors),
-	S(other_fs),	 S(max_size),	   S(max_dir_files),
+#define S(f)                                        \
+	{                                           \
+#f, offsetof(struct iol_fsstats, f) \
+	}
+	S(files),	  S(dirs),	  S(symlinks),	    S(others),
+	S(bytes),	  S(alloc_bytes), S(entry_bytes),   S(linked_files),
+	S(linked_inodes), S(denied),	  S(vanished),	    S(errors),
+	S(other_fs),	  S(max_size),	  S(max_dir_files),
 #undef S
 };
 
@@ -37,7 +40,10 @@ static const struct {
 	size_t off;
 	int n;
 } hists[] = {
-#define H(f, n) {#f, offsetof(struct iol_fsstats, f), n}
+#define H(f, n)                                        \
+	{                                              \
+#f, offsetof(struct iol_fsstats, f), n \
+	}
 	H(size_count, IOL_FS_SIZE_BINS), H(size_bytes, IOL_FS_SIZE_BINS),
 	H(mage_count, IOL_FS_AGE_BINS),	 H(mage_bytes, IOL_FS_AGE_BINS),
 	H(aage_count, IOL_FS_AGE_BINS),	 H(aage_bytes, IOL_FS_AGE_BINS),
@@ -116,7 +122,8 @@ static int line(struct iol_fsstats *st, char *l)
 		return unescape(l + 8, st->largest, sizeof(st->largest));
 	if (sscanf(l, "%31s %llu %llu%n", key, &a, &b, &n) == 3 && !l[n]) {
 		for (i = 0; i < NH; i++)
-			if (!strcmp(key, hists[i].key) && a < (unsigned)hists[i].n) {
+			if (!strcmp(key, hists[i].key) &&
+			    a < (unsigned)hists[i].n) {
 				u64(st, hists[i].off)[a] = b;
 				return 0;
 			}

@@ -116,8 +116,8 @@ static void add_file(struct local *l, const struct stat *sb, const char *dir,
 		snprintf(st->largest, sizeof(st->largest), "%s/%s", dir, name);
 	}
 	if (sb->st_nlink > 1) {
-		struct link *n = iol_grow(l->links, &l->capl, l->nl,
-					  sizeof(*n), 64);
+		struct link *n =
+			iol_grow(l->links, &l->capl, l->nl, sizeof(*n), 64);
 
 		st->linked_files++;
 		if (!n) {
@@ -304,9 +304,9 @@ static void merge(struct iol_fsstats *a, const struct iol_fsstats *b)
 		a->max_depth = b->max_depth;
 	/* ties go to the smaller path, so the answer does not depend on
 	 * which worker saw the file */
-	if (b->largest[0] &&
-	    (!a->largest[0] || b->max_size > a->max_size ||
-	     (b->max_size == a->max_size && strcmp(b->largest, a->largest) < 0))) {
+	if (b->largest[0] && (!a->largest[0] || b->max_size > a->max_size ||
+			      (b->max_size == a->max_size &&
+			       strcmp(b->largest, a->largest) < 0))) {
 		a->max_size = b->max_size;
 		memcpy(a->largest, b->largest, sizeof(a->largest));
 	}
@@ -348,9 +348,8 @@ static int links_once(struct local *l, int n, struct iol_fsstats *st)
 	return 0;
 }
 
-static int push_roots(struct shared *sh, const char *const *roots,
-		      int nroots, struct iol_fsstats *st,
-		      struct iol_error *err)
+static int push_roots(struct shared *sh, const char *const *roots, int nroots,
+		      struct iol_fsstats *st, struct iol_error *err)
 {
 	int i;
 
@@ -360,11 +359,13 @@ static int push_roots(struct shared *sh, const char *const *roots,
 		struct work *nq;
 
 		if (lstat(roots[i], &sb) < 0)
-			return iol_error_set(err, IOL_EIO, "cannot examine '%s': %s",
+			return iol_error_set(err, IOL_EIO,
+					     "cannot examine '%s': %s",
 					     roots[i], strerror(errno));
 		if (!S_ISDIR(sb.st_mode))
 			return iol_error_set(err, IOL_EINVAL,
-					     "'%s' is not a directory", roots[i]);
+					     "'%s' is not a directory",
+					     roots[i]);
 		nq = iol_grow(sh->q, &sh->cap, sh->n, sizeof(*nq), 256);
 		if (!nq)
 			return IOL_ENOMEM;

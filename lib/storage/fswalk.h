@@ -26,14 +26,14 @@
 #define IOL_FS_NAME_MAX 256
 
 struct iol_fsstats {
-	int64_t now;		  /* the reference date of the ages */
-	uint64_t files, dirs;	  /* regular files (entries), directories */
+	int64_t now;		   /* the reference date of the ages */
+	uint64_t files, dirs;	   /* regular files (entries), directories */
 	uint64_t symlinks, others; /* symlinks, devices/fifos/sockets */
-	uint64_t bytes;		  /* apparent size, each inode once */
-	uint64_t alloc_bytes;	  /* st_blocks x 512, each inode once */
-	uint64_t entry_bytes;	  /* apparent size over all file entries */
-	uint64_t linked_files;	  /* file entries with more than one link */
-	uint64_t linked_inodes;	  /* distinct inodes among them */
+	uint64_t bytes;		   /* apparent size, each inode once */
+	uint64_t alloc_bytes;	   /* st_blocks x 512, each inode once */
+	uint64_t entry_bytes;	   /* apparent size over all file entries */
+	uint64_t linked_files;	   /* file entries with more than one link */
+	uint64_t linked_inodes;	   /* distinct inodes among them */
 	uint64_t denied, vanished, errors, other_fs;
 	uint64_t max_size;
 	uint64_t max_dir_files;
@@ -43,7 +43,7 @@ struct iol_fsstats {
 	uint64_t aage_count[IOL_FS_AGE_BINS], aage_bytes[IOL_FS_AGE_BINS];
 	uint64_t dir_files[IOL_FS_DIR_BINS]; /* directories by files in them */
 	uint64_t name_len[IOL_FS_NAME_MAX + 1]; /* entries by name length */
-	char largest[4096]; /* path of the largest file */
+	char largest[4096];			/* path of the largest file */
 };
 
 struct iol_fsopts {

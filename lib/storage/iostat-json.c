@@ -77,8 +77,7 @@ static int number(struct jp *j, double *v)
 {
 	char *e;
 
-	if (j->p >= j->end ||
-	    !(*j->p == '-' || (*j->p >= '0' && *j->p <= '9')))
+	if (j->p >= j->end || !(*j->p == '-' || (*j->p >= '0' && *j->p <= '9')))
 		return fail(j, "expected a value");
 	*v = strtod(j->p, &e);
 	if (e == j->p || e > j->end || !isfinite(*v))

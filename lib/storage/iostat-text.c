@@ -26,9 +26,9 @@ static const struct {
 	int which;
 	double f;
 } colnames[] = {
-	{"r/s", C_RS, 1},	  {"w/s", C_WS, 1},	    {"rkB/s", C_RB, 1},
-	{"wkB/s", C_WB, 1},	  {"rMB/s", C_RB, 1024},    {"wMB/s", C_WB, 1024},
-	{"rsec/s", C_RB, 0.5},	  {"wsec/s", C_WB, 0.5},    {"%util", C_UTIL, 1},
+	{"r/s", C_RS, 1},      {"w/s", C_WS, 1},      {"rkB/s", C_RB, 1},
+	{"wkB/s", C_WB, 1},    {"rMB/s", C_RB, 1024}, {"wMB/s", C_WB, 1024},
+	{"rsec/s", C_RB, 0.5}, {"wsec/s", C_WB, 0.5}, {"%util", C_UTIL, 1},
 };
 
 struct hdr {
@@ -81,7 +81,7 @@ static int num(const char *s, double *v)
 
 	*v = strtod(s, &end);
 	return *end || end == s || !isfinite(*v) || *v < 0 || *v > 1e13 ? -1
-									  : 0;
+									: 0;
 }
 
 static int parse_row(char *line, const struct hdr *h, struct iol_iorow *r)
@@ -146,8 +146,8 @@ static int text_line(struct tstate *st, char *line, unsigned long no,
 						    "iostat -t)"
 						  : "Device header");
 	{
-		struct iol_iorow *nr = iol_grow(st->rows, &st->cap, st->n,
-						sizeof(*nr), 256);
+		struct iol_iorow *nr =
+			iol_grow(st->rows, &st->cap, st->n, sizeof(*nr), 256);
 
 		if (!nr)
 			return IOL_ENOMEM;
@@ -200,8 +200,8 @@ static int cmp_row(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
-int iol_iorows_commit(struct iol_devset *ds, struct iol_iorow *rows,
-		      size_t n, struct iol_error *err)
+int iol_iorows_commit(struct iol_devset *ds, struct iol_iorow *rows, size_t n,
+		      struct iol_error *err)
 {
 	double first_len = -1, prev = NAN;
 	size_t i;
@@ -213,8 +213,9 @@ int iol_iorows_commit(struct iol_devset *ds, struct iol_iorow *rows,
 		if (rows[i].ts > rows[0].ts)
 			first_len = rows[i].ts - rows[0].ts;
 	if (first_len < 0)
-		return iol_error_set(err, IOL_EEMPTY,
-				     "one sample only: its interval is unknown");
+		return iol_error_set(
+			err, IOL_EEMPTY,
+			"one sample only: its interval is unknown");
 	for (i = 0; i < n; i++) {
 		struct iol_ival iv;
 		double len;

@@ -105,27 +105,26 @@ static void diskstats(const char *dir)
 	size_t nsdb = 0;
 
 	snprintf(path, sizeof(path), "%s/ds.txt", dir);
-	write_file(path,
-		   "=== 2026-11-21T00:00:00Z epoch=1795219200\n"
-		   " 8 0 sda 1 0 4294967000 0 0 0 0 0 0 0 0\n"
-		   " 8 1 sda1 1 0 4294967000 0 0 0 0 0 0 0 0\n"
-		   " 8 16 sdb 0 0 0 0 0 0 10 0 0 0 0\n"
-		   " 8 32 sdc 0 0 900000000000 0 0 0 0 0 0 0 0\n"
-		   "=== 2026-11-21T00:00:10Z epoch=1795219210\n"
-		   " 8 0 sda 2 0 4294967200 0 0 0 0 0 0 0 0\n"
-		   " 8 16 sdb 0 0 0 0 1 0 30 0 0 0 0\n"
-		   " 8 32 sdc 0 0 900000000008 0 0 0 0 0 0 0 0\n"
-		   "=== 2026-11-21T00:00:20Z epoch=1795219220\n"
-		   " 8 0 sda 3 0 104 0 0 0 0 0 0 0 0\n"
-		   " 8 32 sdc 0 0 16 0 0 0 0 0 0 0 0\n"
-		   "=== 2026-11-21T00:00:30Z epoch=1795219230\n"
-		   " 8 0 sda 3 0 104 0 0 0 0 0 0 0 0\n"
-		   " 8 16 sdb 0 0 0 0 2 0 1000 0 0 0 0\n"
-		   " 8 32 sdc 0 0 24 0 0 0 0 0 0 0 0\n"
-		   "=== 2026-11-21T00:00:40Z epoch=1795219240\n"
-		   " 8 0 sda 3 0 104 0 0 0 0 0 0 0 0\n"
-		   " 8 16 sdb 0 0 0 0 3 0 1040 0 0 0 0\n"
-		   " 8 32 sdc 0 0 24 0 0 0 0 0 0 0 0\n");
+	write_file(path, "=== 2026-11-21T00:00:00Z epoch=1795219200\n"
+			 " 8 0 sda 1 0 4294967000 0 0 0 0 0 0 0 0\n"
+			 " 8 1 sda1 1 0 4294967000 0 0 0 0 0 0 0 0\n"
+			 " 8 16 sdb 0 0 0 0 0 0 10 0 0 0 0\n"
+			 " 8 32 sdc 0 0 900000000000 0 0 0 0 0 0 0 0\n"
+			 "=== 2026-11-21T00:00:10Z epoch=1795219210\n"
+			 " 8 0 sda 2 0 4294967200 0 0 0 0 0 0 0 0\n"
+			 " 8 16 sdb 0 0 0 0 1 0 30 0 0 0 0\n"
+			 " 8 32 sdc 0 0 900000000008 0 0 0 0 0 0 0 0\n"
+			 "=== 2026-11-21T00:00:20Z epoch=1795219220\n"
+			 " 8 0 sda 3 0 104 0 0 0 0 0 0 0 0\n"
+			 " 8 32 sdc 0 0 16 0 0 0 0 0 0 0 0\n"
+			 "=== 2026-11-21T00:00:30Z epoch=1795219230\n"
+			 " 8 0 sda 3 0 104 0 0 0 0 0 0 0 0\n"
+			 " 8 16 sdb 0 0 0 0 2 0 1000 0 0 0 0\n"
+			 " 8 32 sdc 0 0 24 0 0 0 0 0 0 0 0\n"
+			 "=== 2026-11-21T00:00:40Z epoch=1795219240\n"
+			 " 8 0 sda 3 0 104 0 0 0 0 0 0 0 0\n"
+			 " 8 16 sdb 0 0 0 0 3 0 1040 0 0 0 0\n"
+			 " 8 32 sdc 0 0 24 0 0 0 0 0 0 0 0\n");
 	memset(&ds, 0, sizeof(ds));
 	ok(iol_devset_read(&ds, path, 0, NULL, &err) == 0 &&
 		   iol_devset_finish(&ds, &err) == 0,
@@ -145,7 +144,8 @@ static void diskstats(const char *dir)
 		   "the partition sda1 is left out");
 	}
 	/* 200 sectors, then the wrap: 2^32 - 4294967200 + 104 = 200 */
-	ok(sda == (200 + 200) * 512, "sda: the 32-bit wrap is a step of 200 sectors");
+	ok(sda == (200 + 200) * 512,
+	   "sda: the 32-bit wrap is a step of 200 sectors");
 	/* 20 sectors, then no interval across the gap, then 40 */
 	ok(sdb == (20 + 40) * 512 && nsdb == 2,
 	   "sdb: no interval across the snapshot it was missing from");
@@ -163,7 +163,8 @@ static void hook(const char *dir, void *arg)
 	/* whichever of a and b comes first removes the other, and a file
 	 * of its own already listed */
 	if (!strcmp(dir, vanish_a) || !strcmp(dir, vanish_b)) {
-		const char *other = !strcmp(dir, vanish_a) ? vanish_b : vanish_a;
+		const char *other =
+			!strcmp(dir, vanish_a) ? vanish_b : vanish_a;
 
 		snprintf(p, sizeof(p), "%s/f", other);
 		unlink(p);
