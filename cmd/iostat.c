@@ -18,6 +18,7 @@
 #include "storage/devio.h"
 #include "population/weather.h"
 #include "render/iostat-report.h"
+#include "render/report.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -649,8 +650,10 @@ static int write_pdf(struct ctx *c, const char *path)
 	ro.title = c->fmtname;
 	if (iostat_report_write(path, &c->b, c->st, &ro, &err) < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
+		report_cleanup();
 		return EXIT_DATA;
 	}
+	report_cleanup();
 	return EXIT_OK;
 }
 

@@ -251,7 +251,8 @@ static int value(struct jp *j, int depth, const char *key,
 	return 0;
 }
 
-/* the whole file, lines joined by '\n' */
+/* the whole file, lines joined by '\n' (none after the last, so that an
+ * error at the end names the last line) */
 static char *slurp(struct iol_lines *l, const char *first, size_t *n,
 		   struct iol_error *err)
 {
@@ -264,10 +265,9 @@ static char *slurp(struct iol_lines *l, const char *first, size_t *n,
 	if (!buf)
 		return NULL;
 	memcpy(buf, first, fl);
-	buf[fl] = '\n';
-	*n = fl + 1;
+	*n = fl;
 	while ((r = iol_lines_next(l, &line, &len, err)) > 0) {
-		while (*n + len + 1 >= cap) {
+		while (*n + len + 2 >= cap) {
 			nb = iol_grow(buf, &cap, cap, 1, 4096);
 			if (!nb) {
 				free(buf);
@@ -275,9 +275,9 @@ static char *slurp(struct iol_lines *l, const char *first, size_t *n,
 			}
 			buf = nb;
 		}
+		buf[(*n)++] = '\n';
 		memcpy(buf + *n, line, len);
 		*n += len;
-		buf[(*n)++] = '\n';
 	}
 	if (r < 0) {
 		free(buf);
