@@ -218,6 +218,12 @@ struct ctx {
 	const char *fmtname;
 };
 
+/* the rows of the machine tables: the devices, and "all" when several */
+static size_t rows(const struct ctx *c)
+{
+	return c->b.ndev > 1 ? c->b.ndev + 1 : c->b.ndev;
+}
+
 static void out_time(struct out *o, double t)
 {
 	char b[48];
@@ -235,7 +241,7 @@ static void v_intervals(struct ctx *c)
 	size_t d, k;
 
 	out_table(&c->o, icols, 11);
-	for (d = 0; d <= c->b.ndev; d++)
+	for (d = 0; d < rows(c); d++)
 		for (k = 0; k < c->b.nbins; k++) {
 			const struct iol_bin *x = iol_binned_at(&c->b, d, k);
 			double t = c->b.t0 + (double)k * c->b.step;
@@ -271,7 +277,7 @@ static void v_periods(struct ctx *c, int idle)
 	size_t d, i;
 
 	out_table(&c->o, pcols, 7);
-	for (d = 0; d <= c->b.ndev; d++) {
+	for (d = 0; d < rows(c); d++) {
 		const struct iol_devstats *s = &c->st[d];
 		size_t n = idle ? s->nidle : s->nburst;
 
@@ -304,7 +310,7 @@ static void v_table(struct ctx *c)
 	int k;
 
 	out_table(&c->o, tcols, 5);
-	for (d = 0; d <= c->b.ndev; d++) {
+	for (d = 0; d < rows(c); d++) {
 		const struct iol_devstats *s = &c->st[d];
 
 		for (k = 0; k < IOL_NIDLE_CLASSES; k++) {
@@ -330,7 +336,7 @@ static void v_cdf(struct ctx *c)
 	size_t d, i;
 
 	out_table(&c->o, ccols, 4);
-	for (d = 0; d <= c->b.ndev; d++)
+	for (d = 0; d < rows(c); d++)
 		for (i = 0; i < c->st[d].nbins; i++) {
 			out_str(&c->o, c->b.names[d]);
 			out_int(&c->o, (int64_t)i + 1);
@@ -359,7 +365,7 @@ static void v_summary(struct ctx *c)
 	size_t d;
 
 	out_table(&c->o, scols, 18);
-	for (d = 0; d <= c->b.ndev; d++) {
+	for (d = 0; d < rows(c); d++) {
 		const struct iol_devstats *s = &c->st[d];
 
 		out_str(&c->o, c->b.names[d]);
