@@ -31,7 +31,7 @@ NO_TRUNC := $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null \
 	>/dev/null 2>&1 && echo -Wno-format-truncation)
 WARN = -std=c11 -Wall -Wextra -Werror $(NO_TRUNC)
 ALL_CFLAGS = $(WARN) $(CFLAGS) -fPIC -Ilib -I. -MMD -MP
-LDLIBS = -lz -lbz2 -llzma -lm -lsqlite3
+LDLIBS = -lsqlite3 -lz -lbz2 -llzma -lm -pthread
 # the renderers draw with Cairo and Pango and write XLSX; only the binary
 # links them, never libiolens
 RENDER_PKGS = pangocairo cairo-pdf cairo-svg fontconfig xlsxwriter

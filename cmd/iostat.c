@@ -470,8 +470,8 @@ static void text_weather(struct ctx *c)
 		 isnan(c->w.coverage) ? 0.0 : 100 * c->w.coverage);
 	if (nsh)
 		out_text(&c->o,
-			 "  mean share of the device load a job explains "
-			 "while it runs: %.1f%%\n",
+			 "  mean share of the device bytes of its intervals "
+			 "a job explains: %.1f%%\n",
 			 100 * sh / nsh);
 }
 

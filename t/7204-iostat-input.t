@@ -93,8 +93,8 @@ if command -v sqlite3 > /dev/null; then
 		"per interval: device bytes, job bytes (spread uniformly), coverage, jobs"
 	$RUN iostat --db "$TMP/pop.db" --jobs --format=csv "$TMP/j.ds" > "$TMP/j.csv" 2>/dev/null
 	is "$(awk -F, '$1 == 1 { print $9, $10, $11, $12, $13 }' "$TMP/j.csv")" \
-		"10000 51200 51200 0.1953125 1" \
-		"job 1: 10 kB/s of its own while the device did 51.2 kB/s: share 0.195"
+		"10000 51200 51200 0.09765625 1" \
+		"job 1: 10 kB/s of its own while the device did 51.2 kB/s; its 100000 B of the 1024000 B of its two intervals"
 	is "$(awk -F, '$1 == 2 { print $13 }' "$TMP/j.csv")" 0 "job 2 lies outside the recording"
 	$RUN iostat --db "$TMP/pop.db" "$TMP/j.ds" 2>/dev/null | grep -q "jobs explain 9.8% of the device's bytes"
 	ok $? "text: the overall coverage, 100000 of 1024000 bytes"

@@ -4,7 +4,8 @@
  * row can say); a bin's coverage is the job bytes that fall in it over
  * the device bytes of the bin.  A job's weather is the device load while
  * it ran: the device bytes of the bins it overlaps, weighted by overlap,
- * over its run; the highest bin rate; and its own rate's share of that.
+ * over its run; the highest bin rate; and its bytes' share of the device
+ * bytes of the bins it ran in.
  */
 #include <math.h>
 #include <sqlite3.h>
@@ -136,6 +137,7 @@ static void one_job(const struct iol_binned *b, size_t row,
 {
 	double dur = j->end - j->start, bytes = (double)(j->rbytes + j->wbytes);
 	double t1 = b->t0 + (double)b->nbins * b->step, devb = 0, span = 0;
+	double touched = 0;
 	double f0 = floor((j->start - b->t0) / b->step);
 	size_t k = f0 < 0 ? 0 : (size_t)f0;
 
@@ -157,6 +159,7 @@ static void one_job(const struct iol_binned *b, size_t row,
 		w->bins[k].njobs++;
 		if (isnan(r))
 			continue;
+		touched += (double)(x->rbytes + x->wbytes);
 		devb += r * (hi - lo);
 		span += hi - lo;
 		if (r > jw->dev_peak_bps)
@@ -166,7 +169,9 @@ static void one_job(const struct iol_binned *b, size_t row,
 	}
 	jw->dev_mean_bps = span > 0 ? devb / span : NAN;
 	jw->job_bps = dur > 0 ? bytes / dur : NAN;
-	jw->share = jw->dev_mean_bps > 0 ? jw->job_bps / jw->dev_mean_bps : NAN;
+	/* at the bins' resolution: a job shorter than a bin is compared with
+	 * the bytes of the whole bins it ran in, not with a slice of them */
+	jw->share = touched > 0 ? bytes / touched : NAN;
 }
 
 int iol_weather_compute(const struct iol_binned *b, size_t row,

@@ -49,8 +49,9 @@ struct iol_wjobw {
 	double dev_mean_bps; /* device bytes during the job / its run */
 	double dev_peak_bps; /* highest bin rate while it ran */
 	double job_bps;	     /* the job's own bytes / its run */
-	double share;	     /* job_bps / dev_mean_bps; NAN if 0 */
-	int inside;	     /* 1 when the run lies inside the recording */
+	double share; /* the job's bytes / the device bytes of the bins it
+		       * ran in (the bins' resolution); NAN if 0 */
+	int inside;   /* 1 when the run lies inside the recording */
 };
 
 struct iol_weather {
