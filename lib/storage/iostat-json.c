@@ -233,8 +233,12 @@ static int value(struct jp *j, int depth, const char *key,
 		if ((r = str(j, buf, sizeof(buf))) < 0)
 			return r;
 		if (!strcmp(key, "timestamp")) {
+			double prev = j->ts;
+
 			if (iol_parse_stamp(buf, &j->ts, &used) < 0)
 				return fail(j, "bad timestamp");
+			if (j->have_ts && j->ts < prev)
+				return fail(j, "timestamp goes back");
 			j->have_ts = 1;
 		} else if (row && !strcmp(key, "disk_device")) {
 			snprintf(row->name, sizeof(row->name), "%s", buf);

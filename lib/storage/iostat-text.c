@@ -135,6 +135,10 @@ static int text_line(struct tstate *st, char *line, unsigned long no,
 	}
 	if (iol_parse_stamp(line, &t, &used) == 0 &&
 	    strspn(line + used, " \t\r") == strlen(line + used)) {
+		if (st->have_ts && t < st->ts)
+			return iol_error_set(err, IOL_ECORRUPT,
+					     "line %lu: timestamp goes back",
+					     no);
 		st->ts = t;
 		st->have_ts = 1;
 		return 0;

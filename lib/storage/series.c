@@ -168,22 +168,22 @@ int iol_devset_finish(struct iol_devset *ds, struct iol_error *err)
 	for (i = 0; i < ds->ndev; i++) {
 		struct iol_dev *d = &ds->dev[i];
 
-		if (!dev_moved(d)) {
-			free(d->name);
-			free(d->iv);
-			continue;
-		}
 		qsort(d->iv, d->n, sizeof(*d->iv), cmp_ival);
 		for (j = 1; j < d->n; j++)
-			if (d->iv[j].start < d->iv[j - 1].end - 1e-6) {
-				ds->ndev = k;
+			if (d->iv[j].start < d->iv[j - 1].end - 1e-6)
 				return iol_error_set(
 					err, IOL_ECORRUPT,
 					"device '%s': samples overlap at "
 					"%.3f (the same period given twice?)",
 					d->name, d->iv[j].start);
-			}
-		ds->dev[k++] = *d;
+	}
+	for (i = 0; i < ds->ndev; i++) {
+		if (!dev_moved(&ds->dev[i])) {
+			free(ds->dev[i].name);
+			free(ds->dev[i].iv);
+			continue;
+		}
+		ds->dev[k++] = ds->dev[i];
 	}
 	ds->ndev = k;
 	return 0;
