@@ -366,5 +366,7 @@ if [ "$NO_DIGEST" != 1 ]; then
 	echo
 	echo "digests: $n_match of $n_all outputs match the reference"
 fi
+# the tree walk of fsstats against find (bench/fsstats.sh; BENCH_FSSTATS=0 skips it)
+if [ "${BENCH_FSSTATS:-1}" = 1 ]; then echo; IOLENS=$IOLENS bash "$TOP/bench/fsstats.sh" || fail=1; fi
 echo "total bench time: $(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }') s"
 exit $fail

@@ -30,5 +30,7 @@ int cmd_report(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_ingest(int argc, char **argv);
 int cmd_merge_db(int argc, char **argv);
+int cmd_iostat(int argc, char **argv);
+int cmd_fsstats(int argc, char **argv);
 
 #endif
