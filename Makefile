@@ -31,7 +31,7 @@ NO_TRUNC := $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null \
 	>/dev/null 2>&1 && echo -Wno-format-truncation)
 WARN = -std=c11 -Wall -Wextra -Werror $(NO_TRUNC)
 ALL_CFLAGS = $(WARN) $(CFLAGS) -fPIC -Ilib -I. -MMD -MP
-LDLIBS = -lz -lbz2 -llzma -lm
+LDLIBS = -lz -lbz2 -llzma -lm -lsqlite3
 # the renderers draw with Cairo and Pango and write XLSX; only the binary
 # links them, never libiolens
 RENDER_PKGS = pangocairo cairo-pdf cairo-svg fontconfig xlsxwriter
@@ -97,7 +97,7 @@ t/unit-bins: $(UNIT_BINS)
 	@touch $@
 
 iolens.pc: lib/base/version.h Makefile
-	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lz -lbz2 -llzma -lm\nCflags: -I$${includedir}/iolens\n' \
+	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lz -lbz2 -llzma -lm -lsqlite3\nCflags: -I$${includedir}/iolens\n' \
 		'$(prefix)' '$(libdir)' '$(includedir)' '$(VERSION)' > $@
 
 deps:
