@@ -28,5 +28,10 @@ int cmd_timeline(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_jobs(int argc, char **argv);
+int cmd_groups(int argc, char **argv);
+int cmd_variance(int argc, char **argv);
+int cmd_context(int argc, char **argv);
+int cmd_population_report(int argc, char **argv);
 
 #endif
