@@ -543,10 +543,15 @@ int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,
 	while (level < 2 && count_scope(set, j, level + 1) >= IOL_POP_CTX_MIN)
 		level++;
 	ctx->njobs = count_scope(set, j, level);
-	snprintf(ctx->scope, sizeof ctx->scope, "app %s%s%s%s",
-		 j->app ? j->app : "(none)", level >= 1 ? ", user " : "",
-		 level >= 1 && j->user ? j->user : "",
-		 level >= 2 ? ", same nprocs" : "");
+	{
+		char np[32] = "";
+		if (level >= 2)
+			snprintf(np, sizeof np, " nprocs=%lld",
+				 (long long)j->nprocs);
+		snprintf(ctx->scope, sizeof ctx->scope, "app=%s%s%s%s",
+			 j->app ? j->app : "", level >= 1 ? " user=" : "",
+			 level >= 1 && j->user ? j->user : "", np);
+	}
 	for (int k = 0; k < IOL_POP_NCTX; k++)
 		ctx_metric(set, j, level, k, buf, &ctx->m[k]);
 	free(buf);

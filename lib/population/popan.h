@@ -101,7 +101,7 @@ struct iol_popctx_metric {
 	int verdict;	     /* IOL_CTX_* */
 };
 struct iol_popctx {
-	char scope[160]; /* "app ckpt-n1, user alice, nprocs 4" */
+	char scope[160]; /* "app=ckpt-n1 user=alice nprocs=4" */
 	size_t njobs;	 /* earlier jobs in that scope */
 	struct iol_popctx_metric m[IOL_POP_NCTX];
 };
