@@ -1,0 +1,22 @@
+/*
+ * The population report: a multi-page PDF over the jobs of a store, in
+ * the job report's style (render/chart.h): the population at a glance,
+ * Figs. 3, 4, 5, 10 and 11 of Carns et al., Table VI per app (and
+ * project), Table IV, bytes over time and the outliers of `context`.
+ * Every number comes from population/popan.h over the stored job rows.
+ *
+ * Ownership: everything is the caller's; nothing is kept between calls.
+ */
+#ifndef IOLENS_POPREPORT_H
+#define IOLENS_POPREPORT_H
+
+#include "base/error.h"
+#include "population/popan.h"
+
+/* Write the report of set (read from the store at dbpath) to path through
+ * a temporary file renamed when complete; date "YYYY-MM-DDTHH:MM:SS"
+ * stamps the PDF.  Returns 0 or < 0 with a message in err. */
+int popreport_write(const struct iol_popset *set, const char *dbpath,
+		    const char *path, const char *date, struct iol_error *err);
+
+#endif
