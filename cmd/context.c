@@ -27,8 +27,8 @@ static void help(void)
 	fputs(usage_str, stdout);
 	printf("\nThe job's MiB/s, MiB/s per compute node, %% time in I/O, "
 	       "metadata cost,\n"
-	       "bytes and files among earlier jobs (start_time before its "
-	       "own) of the\n"
+	       "bytes and files among earlier complete jobs (start_time "
+	       "before its own) of the\n"
 	       "same app, narrowed to the same user and then the same nprocs "
 	       "while at\n"
 	       "least %d jobs remain.  Percentile: 100 (below + equal/2) / n; "

@@ -403,9 +403,8 @@ static void table6(struct pr *p, const struct iol_popgroup *g, size_t n,
 		   const char *what)
 {
 	static const char *const head[10] = {
-		"", "jobs", "MiB/s/CN", "% I/O time", "md cost %",
-		"files/proc", "creates/proc", "% seq", "% aligned",
-		"MiB/proc"};
+		"", "jobs", "MiB/s/CN", "% I/O", "md %", "files/p",
+		"creates/p", "% seq", "% align", "MiB/p"};
 	static const double w[10] = {80, 34, 50, 50, 48, 48, 52, 40, 48, 50};
 	static const int numeric[10] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 	char (*buf)[24] = calloc(n * 10 + 1, sizeof *buf);
@@ -428,7 +427,10 @@ static void table6(struct pr *p, const struct iol_popgroup *g, size_t n,
 	snprintf(title, sizeof title, "Table VI per %s: means over jobs", what);
 	heading(p, title,
 		"The per-job characteristics of Carns et al. Table VI "
-		"(METRICS.md 4), averaged over the jobs with a value.");
+		"(METRICS.md 4), averaged over the jobs with a value: "
+		"MiB/s per compute node, % of run time in I/O (slowest "
+		"rank), metadata cost %, files and creates per process, % "
+		"sequential and aligned accesses, MiB per process.");
 	table(p, 10, w, numeric, head, (int)n, cells);
 	free(buf);
 	free(cells);

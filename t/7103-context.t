@@ -27,7 +27,7 @@ for m in mib_s pct_io_time_slowest md_cost_pct; do
 	start=$(sqlite3 "$DB" "SELECT start_time FROM jobs WHERE path = '$POP/logs/$f'")
 	v=$(sqlite3 "$DB" "SELECT $m FROM jobs WHERE path = '$POP/logs/$f'")
 	want=$(sqlite3 "$DB" "SELECT $m FROM jobs WHERE app = 'ckpt-n1' AND user = 'alice' AND nprocs = 4
-		AND start_time < $start ORDER BY 1" | awk -v x="$v" '
+		AND partial = 0 AND start_time < $start ORDER BY 1" | awk -v x="$v" '
 		function q(p) { h = (n - 1) * p; i = int(h); return i + 1 >= n ? s[n - 1] : s[i] + (h - i) * (s[i + 1] - s[i]) }
 		{ s[NR - 1] = $1; if ($1 < x) b++; if ($1 == x) e++ }
 		END { n = NR; printf "%d %.6f %.6f %.6f %.6f", n, 100 * (b + e / 2) / n, q(0.1), q(0.5), q(0.9) }')

@@ -473,7 +473,8 @@ const char *iol_pop_verdict_name(int v)
 static int in_scope(const struct iol_popjob *e, const struct iol_popjob *j,
 		    int level)
 {
-	if (!(e->start_time < j->start_time) || nstrcmp(e->app, j->app))
+	if (!(e->start_time < j->start_time) || nstrcmp(e->app, j->app) ||
+	    e->partial > 0)
 		return 0;
 	if (e->path && j->path && !strcmp(e->path, j->path))
 		return 0;

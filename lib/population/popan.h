@@ -106,8 +106,8 @@ struct iol_popctx {
 	struct iol_popctx_metric m[IOL_POP_NCTX];
 };
 /*
- * Earlier jobs: start_time < job's, same app (the job's own row, same
- * path, never counts); narrowed to the same user, then to the same
+ * Earlier jobs: start_time < job's, same app, partial = 0 (the job's
+ * own row, same path, never counts); narrowed to the same user, then to the same
  * nprocs, each while at least IOL_POP_CTX_MIN jobs remain.  Verdict per
  * metric: with at least IOL_POP_CTX_MIN values, LOW below p5 and HIGH
  * above p95, else NORMAL; with fewer, FEW.
