@@ -54,6 +54,7 @@ INSERT INTO jobs SELECT NULL, s.log,
   FROM s ORDER BY s.start_time, s.log;
 DROP TABLE s;
 DROP TABLE h;
+VACUUM;
 SQL
 	rm -rf "$_d"
 }
