@@ -130,9 +130,10 @@ static int decode(struct popopts *p, int argc, char **argv, int i,
 	return 0;
 }
 
-static const char *const cols[] = {
-	"log", "scope", "earlier_jobs", "metric", "value", "n", "percentile",
-	"min", "p5", "p10", "median", "p90", "p95", "max", "verdict"};
+static const char *const cols[] = {"log",   "scope", "earlier_jobs", "metric",
+				   "value", "n",     "percentile",   "min",
+				   "p5",    "p10",   "median",	     "p90",
+				   "p95",   "max",   "verdict"};
 
 static void print_ctx(struct out *o, const char *log,
 		      const struct iol_popctx *c)

@@ -50,9 +50,9 @@ static int extra(int opt, const char *arg)
 }
 
 static const char *const strat_cols[IOL_POP_NSTRAT] = {
-	"strategy_n_1",	       "strategy_n_n",	    "strategy_n_m",
-	"strategy_rank0",      "strategy_one_rank", "strategy_1_process",
-	"strategy_no_io",      "strategy_other"};
+	"strategy_n_1",	  "strategy_n_n",      "strategy_n_m",
+	"strategy_rank0", "strategy_one_rank", "strategy_1_process",
+	"strategy_no_io", "strategy_other"};
 static const char *const cn_cols[5] = {
 	"mib_s_per_node_min", "mib_s_per_node_p10", "mib_s_per_node_median",
 	"mib_s_per_node_p90", "mib_s_per_node_max"};
@@ -127,8 +127,8 @@ static void table(struct out *o, const struct iol_popgroup *g, size_t n,
 		out_text(o, "\n");
 }
 
-static void print_groups(struct out *o, const struct iol_popgroup *g,
-			 size_t n, int has_fw)
+static void print_groups(struct out *o, const struct iol_popgroup *g, size_t n,
+			 int has_fw)
 {
 	if (o->fmt != FMT_TEXT) {
 		table(o, g, n, 15, NULL);
@@ -140,8 +140,7 @@ static void print_groups(struct out *o, const struct iol_popgroup *g,
 	      "MiB/s per compute node (Fig. 11): type 7 percentiles");
 	table(o, g, n, 4, "Jobs per I/O strategy (Fig. 3)");
 	if (has_fw)
-		table(o, g, n, 8,
-		      "Files written per job by size (Fig. 5)");
+		table(o, g, n, 8, "Files written per job by size (Fig. 5)");
 	else
 		out_text(o, "Files written per job by size (Fig. 5): the "
 			    "store has no files_written_* columns\n");

@@ -51,9 +51,10 @@ static int extra(int opt, const char *arg)
 
 /* the columns of the text table, when the store has them */
 static const char *const text_cols[] = {
-	"id",	      "user",	       "app",	"nprocs",
-	"start_time", "run_time",      "bytes_read", "bytes_written",
-	"io_time_by_slowest", "mib_s", "strategy", "partial"};
+	"id",	      "user",	       "app",
+	"nprocs",     "start_time",    "run_time",
+	"bytes_read", "bytes_written", "io_time_by_slowest",
+	"mib_s",      "strategy",      "partial"};
 #define NTEXT (sizeof text_cols / sizeof text_cols[0])
 
 static int is_bytes(const char *name)
@@ -67,9 +68,7 @@ static void cell(struct out *o, const struct iol_popcur *cur, int i)
 	char buf[48];
 
 	switch (iol_popcur_type(cur, i)) {
-	case IOL_POPV_NULL:
-		out_null(o);
-		break;
+	case IOL_POPV_NULL: out_null(o); break;
 	case IOL_POPV_INT:
 		if (is_bytes(name))
 			out_bytes(o, iol_popcur_int(cur, i));
@@ -77,15 +76,14 @@ static void cell(struct out *o, const struct iol_popcur *cur, int i)
 			out_int(o, iol_popcur_int(cur, i));
 		break;
 	case IOL_POPV_REAL:
-		if (o->fmt == FMT_TEXT && (!strcmp(name, "start_time") ||
-					   !strcmp(name, "end_time")))
+		if (o->fmt == FMT_TEXT &&
+		    (!strcmp(name, "start_time") || !strcmp(name, "end_time")))
 			out_str(o, fmt_time(buf, sizeof buf,
 					    (int64_t)iol_popcur_real(cur, i)));
 		else
 			out_num(o, iol_popcur_real(cur, i), 3);
 		break;
-	default:
-		out_str(o, iol_popcur_text(cur, i));
+	default: out_str(o, iol_popcur_text(cur, i));
 	}
 }
 
@@ -132,8 +130,10 @@ static int print_rows(struct out *o, struct iol_popcur *cur)
 int cmd_jobs(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		POP_LONGOPTS, {"sort", required_argument, NULL, 's'},
-		{"top", required_argument, NULL, 't'}, {NULL, 0, NULL, 0}};
+		POP_LONGOPTS,
+		{"sort", required_argument, NULL, 's'},
+		{"top", required_argument, NULL, 't'},
+		{NULL, 0, NULL, 0}};
 	struct iol_error err = {0};
 	struct iol_popcur *cur;
 	struct iol_popdb *db;

@@ -82,8 +82,8 @@ static int open_db(struct popopts *p, struct iol_popdb **db)
 
 int pop_start(struct popopts *p, int argc, char **argv,
 	      const struct option *longopts, void (*help)(void),
-	      int (*extra)(int opt, const char *arg), int nargs,
-	      struct out *o, struct iol_popdb **db, int *first)
+	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
+	      struct iol_popdb **db, int *first)
 {
 	int rc;
 

@@ -14,10 +14,9 @@
 
 enum { OPT_DB = OPT_LAST_COMMON + 100, OPT_WHERE, OPT_POP_LAST };
 
-#define POP_LONGOPTS                                          \
-	{"db", required_argument, NULL, OPT_DB},              \
-		{"where", required_argument, NULL, OPT_WHERE}, \
-		COMMON_LONGOPTS
+#define POP_LONGOPTS                             \
+	{"db", required_argument, NULL, OPT_DB}, \
+		{"where", required_argument, NULL, OPT_WHERE}, COMMON_LONGOPTS
 
 struct popopts {
 	struct copts c;
@@ -34,12 +33,11 @@ struct popopts {
  */
 int pop_start(struct popopts *p, int argc, char **argv,
 	      const struct option *longopts, void (*help)(void),
-	      int (*extra)(int opt, const char *arg), int nargs,
-	      struct out *o, struct iol_popdb **db, int *first);
+	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
+	      struct iol_popdb **db, int *first);
 
 /* Load the jobs matching --where; prints the message on failure. */
-int pop_load(struct popopts *p, struct iol_popdb *db,
-	     struct iol_popset *set);
+int pop_load(struct popopts *p, struct iol_popdb *db, struct iol_popset *set);
 
 /* The help lines of --db, --where, --format, -o, -h, --version. */
 extern const char pop_help[];

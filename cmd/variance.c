@@ -30,8 +30,8 @@ static void help(void)
 	       pop_help);
 }
 
-static const char *const cols[] = {"uid",   "exe",   "nprocs", "files",
-				   "jobs",  "mean_s", "min_s", "max_s",
+static const char *const cols[] = {"uid",      "exe",	 "nprocs", "files",
+				   "jobs",     "mean_s", "min_s",  "max_s",
 				   "stddev_s", "cv"};
 
 static void print_table(struct out *o, const struct iol_popvar *v, size_t n)

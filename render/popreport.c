@@ -146,9 +146,9 @@ static void glance(struct pr *p)
 	}
 	{
 		static const char *const k[8] = {
-			"jobs",		"users",	 "applications",
-			"bytes read",	"bytes written", "bytes in all",
-			"time span",	"span length"};
+			"jobs",	      "users",	       "applications",
+			"bytes read", "bytes written", "bytes in all",
+			"time span",  "span length"};
 		for (int i = 0; i < 8; i++) {
 			cells[2 * i] = k[i];
 			cells[2 * i + 1] = v[i];
@@ -223,8 +223,9 @@ static void fig5(struct pr *p)
 		return;
 	for (int s = 0; s < IOL_POP_NFW; s++)
 		for (int c = 0; c < n; c++)
-			v[s * n + c] =
-				isnan(p->sizes[c].fw[s]) ? 0 : p->sizes[c].fw[s];
+			v[s * n + c] = isnan(p->sizes[c].fw[s])
+					       ? 0
+					       : p->sizes[c].fw[s];
 	stacked(p, IOL_POP_NFW, iol_pop_fw_names, v, "files per job");
 }
 
@@ -306,7 +307,8 @@ static void fig10(struct pr *p)
 		 "Fraction of all POSIX accesses at or below each size bin, "
 		 "summed over jobs: %lld reads, %lld writes%s.",
 		 (long long)nr, (long long)nw,
-		 p->set->has_bins ? "" : " (the store has no access-size bins)");
+		 p->set->has_bins ? ""
+				  : " (the store has no access-size bins)");
 	heading(p, "Access sizes across jobs (Fig. 10)", cap);
 	need(p, 180);
 	pl.cr = p->cr;
@@ -331,8 +333,8 @@ static void box(struct pr *p, const struct plot *pl, double yc,
 	double x[5];
 
 	for (int k = 0; k < 5; k++)
-		x[k] = pl->x + pl->w * axis_frac(&pl->ax, fmax(g->cn[k],
-							       pl->ax.min));
+		x[k] = pl->x +
+		       pl->w * axis_frac(&pl->ax, fmax(g->cn[k], pl->ax.min));
 	chart_color(p->cr, C_INK);
 	cairo_set_line_width(p->cr, 0.8);
 	cairo_move_to(p->cr, x[0], yc);
@@ -393,8 +395,8 @@ static void table(struct pr *p, int ncol, const double *w, const int *numeric,
 	for (int r = 0; r < nrow; r += per) {
 		int n = nrow - r < per ? nrow - r : per;
 		need(p, (n + 1) * 8 * 1.55 + 10);
-		p->y += chart_table(p->cr, MARGIN, p->y, ncol, w, numeric,
-				    head, n, cells + (size_t)r * ncol, 8) +
+		p->y += chart_table(p->cr, MARGIN, p->y, ncol, w, numeric, head,
+				    n, cells + (size_t)r * ncol, 8) +
 			12;
 	}
 }
@@ -403,11 +405,11 @@ static void table6(struct pr *p, const struct iol_popgroup *g, size_t n,
 		   const char *what)
 {
 	static const char *const head[10] = {
-		"", "jobs", "MiB/s/CN", "% I/O", "md %", "files/p",
-		"creates/p", "% seq", "% align", "MiB/p"};
+		"",	   "jobs",	"MiB/s/CN", "% I/O",   "md %",
+		"files/p", "creates/p", "% seq",    "% align", "MiB/p"};
 	static const double w[10] = {80, 34, 50, 50, 48, 48, 52, 40, 48, 50};
 	static const int numeric[10] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-	char (*buf)[24] = calloc(n * 10 + 1, sizeof *buf);
+	char(*buf)[24] = calloc(n * 10 + 1, sizeof *buf);
 	const char **cells = calloc(n * 10 + 1, sizeof *cells);
 	char title[96];
 
@@ -420,7 +422,8 @@ static void table6(struct pr *p, const struct iol_popgroup *g, size_t n,
 		snprintf(buf[i * 10], 24, "%s", g[i].key);
 		snprintf(buf[i * 10 + 1], 24, "%zu", g[i].jobs);
 		for (int k = 0; k < IOL_POP_NT6; k++)
-			num(buf[i * 10 + 2 + k], 24, g[i].t6[k], k == 0 ? 1 : 2);
+			num(buf[i * 10 + 2 + k], 24, g[i].t6[k],
+			    k == 0 ? 1 : 2);
 		for (int k = 0; k < 10; k++)
 			cells[i * 10 + k] = buf[i * 10 + k];
 	}
@@ -438,12 +441,12 @@ static void table6(struct pr *p, const struct iol_popgroup *g, size_t n,
 
 static void table4(struct pr *p)
 {
-	static const char *const head[10] = {"uid", "exe", "nprocs", "files",
-					     "jobs", "mean s", "min s", "max s",
-					     "stddev s", "cv"};
+	static const char *const head[10] = {
+		"uid",	  "exe",   "nprocs", "files",	 "jobs",
+		"mean s", "min s", "max s",  "stddev s", "cv"};
 	static const double w[10] = {36, 76, 40, 40, 34, 52, 52, 52, 52, 40};
 	static const int numeric[10] = {1, 0, 1, 1, 1, 1, 1, 1, 1, 1};
-	char (*buf)[32] = calloc(p->nvar * 10 + 1, sizeof *buf);
+	char(*buf)[32] = calloc(p->nvar * 10 + 1, sizeof *buf);
 	const char **cells = calloc(p->nvar * 10 + 1, sizeof *cells);
 	char cap[320];
 
@@ -480,11 +483,11 @@ static void table4(struct pr *p)
 
 static void timeline(struct pr *p)
 {
-	static const double widths[] = {60, 300, 900, 3600, 21600, 86400,
-					604800};
-	static const char *const wname[] = {"minute", "5 minutes",
-					    "15 minutes", "hour", "6 hours",
-					    "day", "week"};
+	static const double widths[] = {60,    300,   900,   3600,
+					21600, 86400, 604800};
+	static const char *const wname[] = {"minute", "5 minutes", "15 minutes",
+					    "hour",   "6 hours",   "day",
+					    "week"};
 	static const int col[1] = {C_WRITE};
 	double t0, *b = NULL, max = 1;
 	size_t n = 0;
@@ -538,8 +541,7 @@ static void timeline(struct pr *p)
 		struct tm tm;
 		strftime(a, sizeof a, "from %Y-%m-%d %H:%M UTC",
 			 gmtime_r(&t, &tm));
-		chart_text(p->cr, pl.x, pl.y + pl.h + 14, a, 7, 0, -1,
-			   C_MUTED);
+		chart_text(p->cr, pl.x, pl.y + pl.h + 14, a, 7, 0, -1, C_MUTED);
 	}
 	p->y += 170;
 	free(b);
@@ -562,7 +564,7 @@ static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
 			return -1;
 		for (int k = 0; k < IOL_POP_NCTX; k++) {
 			const struct iol_popctx_metric *m = &ctx.m[k];
-			char (*r)[40] = buf + *nrow * 7;
+			char(*r)[40] = buf + *nrow * 7;
 			if (m->verdict != IOL_CTX_LOW &&
 			    m->verdict != IOL_CTX_HIGH)
 				continue;
@@ -585,12 +587,11 @@ static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
 
 static void outliers(struct pr *p)
 {
-	static const char *const head[7] = {"id",	  "log",     "metric",
-					    "value",	  "pctile",  "earlier",
-					    "verdict"};
+	static const char *const head[7] = {
+		"id", "log", "metric", "value", "pctile", "earlier", "verdict"};
 	static const double w[7] = {30, 190, 92, 70, 40, 40, 40};
 	static const int numeric[7] = {1, 0, 0, 1, 1, 1, 0};
-	char (*buf)[40] = calloc(MAXOUT * 7, sizeof *buf);
+	char(*buf)[40] = calloc(MAXOUT * 7, sizeof *buf);
 	const char *cells[MAXOUT * 7];
 	size_t n, total;
 	char cap[400];
@@ -648,8 +649,8 @@ static void draw(struct pr *p)
 	fig10(p);
 	page_new(p, "Performance per compute node");
 	fig11(p);
-	if (p->nprojects > 1 || (p->nprojects == 1 &&
-				 strcmp(p->projects[0].key, "(none)")))
+	if (p->nprojects > 1 ||
+	    (p->nprojects == 1 && strcmp(p->projects[0].key, "(none)")))
 		table6(p, p->projects, p->nprojects, "project");
 	page_new(p, "Variance of repeated jobs");
 	table4(p);
@@ -688,9 +689,9 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 	if ((ret = analyse(&p)) < 0 ||
 	    (ret = tmpfile_for(path, tmp, sizeof tmp, err)) < 0) {
 		release(&p);
-		return ret == IOL_ENOMEM ? iol_error_set(err, ret,
-							 "out of memory")
-					 : ret;
+		return ret == IOL_ENOMEM
+			       ? iol_error_set(err, ret, "out of memory")
+			       : ret;
 	}
 	pdf = cairo_pdf_surface_create(tmp, p.pw, p.ph);
 	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATE_DATE,

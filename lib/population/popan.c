@@ -15,15 +15,15 @@
 #include "base/banned.h"
 
 const char *const iol_pop_strat_names[IOL_POP_NSTRAT] = {
-	"N:1",	      "N:N",	   "N:M",    "rank 0 I/O",
+	"N:1",		"N:N",	     "N:M",    "rank 0 I/O",
 	"one rank I/O", "1 process", "no I/O", "other"};
 const char *const iol_pop_t6_names[IOL_POP_NT6] = {
 	"mib_s_per_node", "pct_io_time_slowest", "md_cost_pct",
 	"files_per_proc", "creates_per_proc",	 "pct_sequential",
 	"pct_aligned",	  "mib_per_proc"};
 const char *const iol_pop_ctx_names[IOL_POP_NCTX] = {
-	"mib_s", "mib_s_per_node", "pct_io_time_slowest", "md_cost_pct",
-	"bytes", "files"};
+	"mib_s",       "mib_s_per_node", "pct_io_time_slowest",
+	"md_cost_pct", "bytes",		 "files"};
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -68,9 +68,9 @@ int iol_pop_size_class(int64_t nprocs)
 const char *iol_pop_size_name(int cls)
 {
 	static const char *const names[IOL_POP_NSIZE] = {
-		"1",	     "2-3",	    "4-7",	   "8-15",
-		"16-31",     "32-63",	    "64-127",	   "128-255",
-		"256-511",   "512-1023",    "1024-2047",   "2048-4095",
+		"1",	     "2-3",	   "4-7",	  "8-15",
+		"16-31",     "32-63",	   "64-127",	  "128-255",
+		"256-511",   "512-1023",   "1024-2047",	  "2048-4095",
 		"4096-8191", "8192-16383", "16384-32767", "32768-65535",
 		"65536+"};
 	return cls >= 0 && cls < IOL_POP_NSIZE ? names[cls] : "?";
@@ -87,9 +87,9 @@ int iol_pop_strat_index(const char *s)
 double iol_pop_t6_value(const struct iol_popjob *j, int k)
 {
 	const double v[IOL_POP_NT6] = {
-		j->mib_s_per_node,   j->pct_io_time_slowest, j->md_cost_pct,
-		j->files_per_proc,   j->creates_per_proc,    j->pct_sequential,
-		j->pct_aligned,	     j->mib_per_proc};
+		j->mib_s_per_node, j->pct_io_time_slowest, j->md_cost_pct,
+		j->files_per_proc, j->creates_per_proc,	   j->pct_sequential,
+		j->pct_aligned,	   j->mib_per_proc};
 	return k >= 0 && k < IOL_POP_NT6 ? v[k] : NAN;
 }
 
@@ -100,11 +100,11 @@ static double i2d(int64_t v)
 
 double iol_pop_ctx_value(const struct iol_popjob *j, int k)
 {
-	double bytes = j->bytes_read == IOL_POP_NULL ||
-				       j->bytes_written == IOL_POP_NULL
-			       ? NAN
-			       : (double)j->bytes_read +
-					 (double)j->bytes_written;
+	double bytes =
+		j->bytes_read == IOL_POP_NULL ||
+				j->bytes_written == IOL_POP_NULL
+			? NAN
+			: (double)j->bytes_read + (double)j->bytes_written;
 	const double v[IOL_POP_NCTX] = {j->mib_s,
 					j->mib_s_per_node,
 					j->pct_io_time_slowest,
@@ -116,8 +116,8 @@ double iol_pop_ctx_value(const struct iol_popjob *j, int k)
 
 int iol_pop_by_parse(const char *s)
 {
-	static const char *const names[] = {"app", "user", "project",
-					    "nprocs", "size"};
+	static const char *const names[] = {"app", "user", "project", "nprocs",
+					    "size"};
 	for (int i = 0; i < 5; i++)
 		if (!strcmp(s, names[i]))
 			return i;
@@ -126,22 +126,16 @@ int iol_pop_by_parse(const char *s)
 
 /* ---- groups ---- */
 
-static void group_key(const struct iol_popjob *j, int by, char *key,
-		      size_t n, int64_t *sk)
+static void group_key(const struct iol_popjob *j, int by, char *key, size_t n,
+		      int64_t *sk)
 {
 	const char *s = NULL;
 
 	*sk = 0;
 	switch (by) {
-	case IOL_BY_APP:
-		s = j->app;
-		break;
-	case IOL_BY_USER:
-		s = j->user;
-		break;
-	case IOL_BY_PROJECT:
-		s = j->project;
-		break;
+	case IOL_BY_APP: s = j->app; break;
+	case IOL_BY_USER: s = j->user; break;
+	case IOL_BY_PROJECT: s = j->project; break;
 	case IOL_BY_NPROCS:
 		*sk = j->nprocs;
 		snprintf(key, n, "%lld", (long long)j->nprocs);
@@ -164,8 +158,7 @@ static int cmp_group(const void *a, const void *b)
 }
 
 static struct iol_popgroup *find_group(struct iol_popgroup **g, size_t *n,
-				       size_t *cap, const char *key,
-				       int64_t sk)
+				       size_t *cap, const char *key, int64_t sk)
 {
 	struct iol_popgroup *ng;
 
@@ -254,7 +247,7 @@ int iol_pop_groups(const struct iol_popset *set, int by,
 		g[k].jobs = 0;
 	}
 	{
-		size_t (*cnt)[IOL_POP_NT6 + IOL_POP_NFW] =
+		size_t(*cnt)[IOL_POP_NT6 + IOL_POP_NFW] =
 			calloc(n ? n : 1, sizeof *cnt);
 		if (!cnt)
 			goto nomem;
@@ -358,8 +351,8 @@ static void link_key(const struct iol_popjob **a, size_t n, size_t *p)
 			}
 }
 
-static void var_stats(const struct iol_popjob **a, const size_t *p,
-		      size_t n, size_t root, struct iol_popvar *v)
+static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
+		      size_t root, struct iol_popvar *v)
 {
 	double sum = 0, ss = 0;
 
@@ -465,8 +458,7 @@ int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **out,
 const char *iol_pop_verdict_name(int v)
 {
 	static const char *const names[] = {"too few earlier jobs", "normal",
-					    "unusually low",
-					    "unusually high"};
+					    "unusually low", "unusually high"};
 	return v >= 0 && v < 4 ? names[v] : "?";
 }
 
@@ -493,9 +485,9 @@ static size_t count_scope(const struct iol_popset *set,
 	return c;
 }
 
-static void ctx_metric(const struct iol_popset *set,
-		       const struct iol_popjob *j, int level, int k,
-		       double *buf, struct iol_popctx_metric *m)
+static void ctx_metric(const struct iol_popset *set, const struct iol_popjob *j,
+		       int level, int k, double *buf,
+		       struct iol_popctx_metric *m)
 {
 	static const double ps[5] = {0.05, 0.1, 0.5, 0.9, 0.95};
 	double below = 0, eq = 0;
@@ -561,9 +553,8 @@ int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,
 
 /* ---- Fig. 10 and the timeline ---- */
 
-void iol_pop_access_cdf(const struct iol_popset *set,
-			double rd[IOL_POP_NBINS], double wr[IOL_POP_NBINS],
-			int64_t *nrd, int64_t *nwr)
+void iol_pop_access_cdf(const struct iol_popset *set, double rd[IOL_POP_NBINS],
+			double wr[IOL_POP_NBINS], int64_t *nrd, int64_t *nwr)
 {
 	double r = 0, w = 0;
 

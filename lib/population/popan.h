@@ -52,13 +52,13 @@ struct iol_popgroup {
 	int64_t sortkey; /* numeric groupings order by it */
 	size_t jobs;
 	int64_t bytes_read, bytes_written;
-	double share_pct;		/* of all bytes read + written */
-	double t6[IOL_POP_NT6];		/* means over jobs with a value */
-	size_t ncn;			/* jobs with a MiB/s/CN */
-	double cn[5];			/* min p10 median p90 max */
-	int64_t strat[IOL_POP_NSTRAT];	/* jobs per strategy (Fig. 3) */
-	double fw[IOL_POP_NFW];		/* files written per job (Fig. 5) */
-	double *cnv;			/* sorted MiB/s/CN values, ncn */
+	double share_pct;	       /* of all bytes read + written */
+	double t6[IOL_POP_NT6];	       /* means over jobs with a value */
+	size_t ncn;		       /* jobs with a MiB/s/CN */
+	double cn[5];		       /* min p10 median p90 max */
+	int64_t strat[IOL_POP_NSTRAT]; /* jobs per strategy (Fig. 3) */
+	double fw[IOL_POP_NFW];	       /* files written per job (Fig. 5) */
+	double *cnv;		       /* sorted MiB/s/CN values, ncn */
 };
 
 /* Groups of set by `by`, ordered by key (numerically for nprocs, size). */
@@ -94,11 +94,11 @@ double iol_pop_ctx_value(const struct iol_popjob *j, int k);
 enum { IOL_CTX_FEW, IOL_CTX_NORMAL, IOL_CTX_LOW, IOL_CTX_HIGH };
 struct iol_popctx_metric {
 	double value;
-	size_t n;	     /* earlier jobs with a value */
-	double percentile;   /* mid-rank: 100 (below + equal/2) / n */
-	double p[5];	     /* p5 p10 median p90 p95 */
+	size_t n;	   /* earlier jobs with a value */
+	double percentile; /* mid-rank: 100 (below + equal/2) / n */
+	double p[5];	   /* p5 p10 median p90 p95 */
 	double min, max;
-	int verdict;	     /* IOL_CTX_* */
+	int verdict; /* IOL_CTX_* */
 };
 struct iol_popctx {
 	char scope[160]; /* "app=ckpt-n1 user=alice nprocs=4" */
@@ -107,8 +107,8 @@ struct iol_popctx {
 };
 /*
  * Earlier jobs: start_time < job's, same app, partial = 0 (the job's
- * own row, same path, never counts); narrowed to the same user, then to the same
- * nprocs, each while at least IOL_POP_CTX_MIN jobs remain.  Verdict per
+ * own row, same path, never counts); narrowed to the same user, then to the
+ * same nprocs, each while at least IOL_POP_CTX_MIN jobs remain.  Verdict per
  * metric: with at least IOL_POP_CTX_MIN values, LOW below p5 and HIGH
  * above p95, else NORMAL; with fewer, FEW.
  */
@@ -118,9 +118,8 @@ const char *iol_pop_verdict_name(int v);
 
 /* Fig. 10: fraction of all accesses at or below each bin (reads, writes)
  * summed over the jobs with bins. */
-void iol_pop_access_cdf(const struct iol_popset *set,
-			double rd[IOL_POP_NBINS], double wr[IOL_POP_NBINS],
-			int64_t *nrd, int64_t *nwr);
+void iol_pop_access_cdf(const struct iol_popset *set, double rd[IOL_POP_NBINS],
+			double wr[IOL_POP_NBINS], int64_t *nrd, int64_t *nwr);
 
 /* Bytes read + written per bucket of width seconds by start time, from
  * *t0 (the first start rounded down to a multiple of width). */

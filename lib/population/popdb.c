@@ -19,8 +19,8 @@
 #include "base/banned.h"
 
 const char *const iol_pop_bin_names[IOL_POP_NBINS] = {
-	"0_100",   "100_1k", "1k_10k",	  "10k_100k", "100k_1m",
-	"1m_4m",   "4m_10m", "10m_100m", "100m_1g",  "1g_plus"};
+	"0_100", "100_1k", "1k_10k",   "10k_100k", "100k_1m",
+	"1m_4m", "4m_10m", "10m_100m", "100m_1g",  "1g_plus"};
 const char *const iol_pop_fw_names[IOL_POP_NFW] = {
 	"lt_4k", "4k_64k", "64k_1m", "1m_16m", "16m_256m", "256m_4g", "ge_4g"};
 
@@ -36,7 +36,10 @@ struct iol_popcur {
 
 enum { K_STR, K_INT, K_REAL };
 
-#define F(name, kind) {#name, kind, offsetof(struct iol_popjob, name)}
+#define F(name, kind)                                          \
+	{                                                      \
+#name, kind, offsetof(struct iol_popjob, name) \
+	}
 static const struct col {
 	const char *name;
 	int kind;
@@ -94,8 +97,7 @@ static int load_columns(struct iol_popdb *db, struct iol_error *err)
 		const char *name = (const char *)sqlite3_column_text(st, 1);
 		char **nc = iol_grow(db->cols, &cap, db->ncols,
 				     sizeof *db->cols, 64);
-		if (!nc || !name ||
-		    !(nc[db->ncols] = strdup(name))) {
+		if (!nc || !name || !(nc[db->ncols] = strdup(name))) {
 			db->cols = nc ? nc : db->cols;
 			sqlite3_finalize(st);
 			return iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -266,15 +268,12 @@ static int fill_job(sqlite3_stmt *st, struct iol_popjob *j)
 		const unsigned char *t;
 
 		switch (scalar_cols[i].kind) {
-		case K_INT:
-			*(int64_t *)(void *)p = get_int(st, c);
-			break;
-		case K_REAL:
-			*(double *)(void *)p = get_real(st, c);
-			break;
+		case K_INT: *(int64_t *)(void *)p = get_int(st, c); break;
+		case K_REAL: *(double *)(void *)p = get_real(st, c); break;
 		default:
 			t = sqlite3_column_text(st, c);
-			if (t && !(*(char **)(void *)p = strdup((const char *)t)))
+			if (t &&
+			    !(*(char **)(void *)p = strdup((const char *)t)))
 				return -1;
 		}
 	}
@@ -343,9 +342,9 @@ void iol_popset_free(struct iol_popset *set)
 	memset(set, 0, sizeof *set);
 }
 
-int iol_popcur_open(struct iol_popdb *db, const char *where,
-		    const char *sort, int desc, int64_t top,
-		    struct iol_popcur **out, struct iol_error *err)
+int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
+		    int desc, int64_t top, struct iol_popcur **out,
+		    struct iol_error *err)
 {
 	struct iol_popcur *cur;
 	char *sql;
@@ -404,14 +403,10 @@ const char *iol_popcur_name(const struct iol_popcur *cur, int i)
 int iol_popcur_type(const struct iol_popcur *cur, int i)
 {
 	switch (sqlite3_column_type(cur->st, i)) {
-	case SQLITE_INTEGER:
-		return IOL_POPV_INT;
-	case SQLITE_FLOAT:
-		return IOL_POPV_REAL;
-	case SQLITE_NULL:
-		return IOL_POPV_NULL;
-	default:
-		return IOL_POPV_TEXT;
+	case SQLITE_INTEGER: return IOL_POPV_INT;
+	case SQLITE_FLOAT: return IOL_POPV_REAL;
+	case SQLITE_NULL: return IOL_POPV_NULL;
+	default: return IOL_POPV_TEXT;
 	}
 }
 

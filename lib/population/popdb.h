@@ -76,9 +76,9 @@ int iol_popdb_has_column(struct iol_popdb *db, const char *name);
  */
 enum { IOL_POPV_NULL, IOL_POPV_INT, IOL_POPV_REAL, IOL_POPV_TEXT };
 struct iol_popcur;
-int iol_popcur_open(struct iol_popdb *db, const char *where,
-		    const char *sort, int desc, int64_t top,
-		    struct iol_popcur **cur, struct iol_error *err);
+int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
+		    int desc, int64_t top, struct iol_popcur **cur,
+		    struct iol_error *err);
 /* 1 a row, 0 done, < 0 an error */
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err);
 int iol_popcur_ncols(const struct iol_popcur *cur);
