@@ -41,76 +41,6 @@ static void help(void)
 	       IOL_POP_CTX_MIN, IOL_POP_CTX_MIN, pop_help);
 }
 
-/* The log's row: the store's (same path) or a decoded one in *own. */
-static const struct iol_popjob *find_row(const struct iol_popset *set,
-					 const char *log)
-{
-	char *rp = realpath(log, NULL);
-	const struct iol_popjob *hit = NULL;
-
-	for (size_t i = 0; i < set->n && !hit; i++) {
-		const char *p = set->jobs[i].path;
-		if (p && (!strcmp(p, log) || (rp && !strcmp(p, rp))))
-			hit = &set->jobs[i];
-	}
-	free(rp);
-	return hit;
-}
-
-static char *user_of(const char *path, int64_t uid)
-{
-	const char *b = strrchr(path, '/');
-	char buf[64];
-	size_t l;
-
-	b = b ? b + 1 : path;
-	l = strcspn(b, "_");
-	if (b[l] == '_' && strstr(b + l, "_id") && l < sizeof buf) {
-		memcpy(buf, b, l);
-		buf[l] = '\0';
-	} else {
-		snprintf(buf, sizeof buf, "%lld", (long long)uid);
-	}
-	return xstrdup(buf);
-}
-
-static char *app_of(const char *exe)
-{
-	const char *e = exe ? exe : "";
-	size_t l = strcspn(e, " ");
-	const char *s = e;
-	char *r;
-
-	for (size_t i = 0; i < l; i++)
-		if (e[i] == '/')
-			s = e + i + 1;
-	l -= (size_t)(s - e);
-	r = xmalloc(l + 1);
-	memcpy(r, s, l);
-	r[l] = '\0';
-	return r;
-}
-
-static void fill_row(struct iol_popjob *j, const struct iol_job *job,
-		     const struct iol_summary *s)
-{
-	memset(j, 0, sizeof *j);
-	j->path = xstrdup(job->path ? job->path : "");
-	j->user = user_of(j->path, job->uid);
-	j->app = app_of(job->exe);
-	j->uid = job->uid;
-	j->nprocs = job->nprocs;
-	j->start_time = iol_job_start(job);
-	j->bytes_read = s->bytes_read;
-	j->bytes_written = s->bytes_written;
-	j->files = s->nfiles;
-	j->mib_s = s->mibs;
-	j->mib_s_per_node = s->mibs_cn;
-	j->pct_io_time_slowest = s->pct_io_slowest;
-	j->md_cost_pct = s->md_cost_pct;
-	j->io_time_by_slowest = s->io.agg_time_by_slowest;
-}
-
 static int decode(struct popopts *p, int argc, char **argv, int i,
 		  struct iol_popjob *own)
 {
@@ -125,7 +55,7 @@ static int decode(struct popopts *p, int argc, char **argv, int i,
 		iol_job_close(job);
 		return -1;
 	}
-	fill_row(own, job, &s);
+	pop_fill_row(own, job, &s);
 	iol_job_close(job);
 	return 0;
 }
@@ -195,7 +125,7 @@ int cmd_context(int argc, char **argv)
 	iol_popdb_close(db);
 	if (rc < 0)
 		return EXIT_DATA;
-	row = find_row(&set, argv[first]);
+	row = pop_find_row(&set, argv[first]);
 	if (!row && decode(&p, argc, argv, first, &own) < 0) {
 		iol_popset_free(&set);
 		return EXIT_DATA;
@@ -207,9 +137,7 @@ int cmd_context(int argc, char **argv)
 	} else if (rc) {
 		msg("out of memory");
 	}
-	free(own.path);
-	free(own.user);
-	free(own.app);
+	pop_row_free(&own);
 	iol_popset_free(&set);
 	return rc < 0 ? EXIT_DATA : EXIT_OK;
 }

@@ -39,6 +39,20 @@ int pop_start(struct popopts *p, int argc, char **argv,
 /* Load the jobs matching --where; prints the message on failure. */
 int pop_load(struct popopts *p, struct iol_popdb *db, struct iol_popset *set);
 
+/* The store's row of log (its path as given or made absolute), or NULL. */
+const struct iol_popjob *pop_find_row(const struct iol_popset *set,
+				      const char *log);
+/* A row for a job not in the store, from its summary (the same numbers
+ * ingest stores); j's strings are allocated, freed by pop_row_free(). */
+void pop_fill_row(struct iol_popjob *j, const struct iol_job *job,
+		  const struct iol_summary *s);
+void pop_row_free(struct iol_popjob *j);
+/* The context of log (the store's row, else job) among the jobs of the
+ * store at dbpath; prints the message on failure. */
+int pop_context_of(const char *dbpath, const char *log,
+		   const struct iol_job *job, const struct iol_opts *m,
+		   struct iol_popctx *ctx);
+
 /* The help lines of --db, --where, --format, -o, -h, --version. */
 extern const char pop_help[];
 

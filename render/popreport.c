@@ -29,7 +29,7 @@
 struct pr {
 	cairo_t *cr;
 	double pw, ph, y;
-	int pageno;
+	int pageno, open;
 	const char *title, *dbpath;
 	const struct iol_popset *set;
 	struct iol_popgroup *apps, *sizes, *projects;
@@ -45,8 +45,9 @@ static void page_new(struct pr *p, const char *title)
 {
 	char foot[96];
 
-	if (p->pageno)
+	if (p->open)
 		cairo_show_page(p->cr);
+	p->open = 1;
 	p->pageno++;
 	p->title = title;
 	cairo_set_source_rgb(p->cr, 1, 1, 1);
@@ -715,4 +716,82 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 		unlink(tmp);
 	release(&p);
 	return ret;
+}
+
+/* ---- the context page of a job report ---- */
+
+static void ctx_row(struct pr *p, const struct iol_popctx_metric *m,
+		    const char *name, double y)
+{
+	double lo = fmin(m->min, m->value), hi = fmax(m->max, m->value);
+	double x0 = MARGIN + 110, w = p->pw - 2 * MARGIN - 290, x[5], xv;
+	const double q[5] = {m->min, m->p[1], m->p[2], m->p[3], m->max};
+	char b[128], v[32];
+
+	chart_text(p->cr, MARGIN, y + 3, name, 8, 1, -1, C_INK);
+	num(v, sizeof v, m->value, 2);
+	snprintf(b, sizeof b, "%s  (pctile %s, n %zu)  %s", v,
+		 isnan(m->percentile) ? "-" : "", m->n,
+		 iol_pop_verdict_name(m->verdict));
+	if (!isnan(m->percentile)) {
+		char pc[16];
+		num(pc, sizeof pc, m->percentile, 1);
+		snprintf(b, sizeof b, "%s  (pctile %s, n %zu)  %s", v, pc, m->n,
+			 iol_pop_verdict_name(m->verdict));
+	}
+	chart_text(p->cr, x0 + w + 10, y + 3, b, 7.5, 0, -1,
+		   m->verdict >= IOL_CTX_LOW ? C_WARN : C_INK);
+	if (!m->n || isnan(m->value))
+		return;
+	if (!(hi > lo))
+		hi = lo + fmax(fabs(lo) * 0.01, 1e-9);
+	for (int k = 0; k < 5; k++)
+		x[k] = x0 + w * (q[k] - lo) / (hi - lo);
+	xv = x0 + w * (m->value - lo) / (hi - lo);
+	chart_color(p->cr, C_GRID);
+	cairo_rectangle(p->cr, x0, y - 8, w, 16);
+	cairo_fill(p->cr);
+	chart_color(p->cr, C_INK);
+	cairo_set_line_width(p->cr, 0.8);
+	cairo_move_to(p->cr, x[0], y);
+	cairo_line_to(p->cr, x[4], y);
+	cairo_stroke(p->cr);
+	chart_color(p->cr, C_READ);
+	cairo_rectangle(p->cr, x[1], y - 5, fmax(x[3] - x[1], 1), 10);
+	cairo_fill(p->cr);
+	chart_color(p->cr, C_INK);
+	cairo_set_line_width(p->cr, 1.6);
+	cairo_move_to(p->cr, x[2], y - 6);
+	cairo_line_to(p->cr, x[2], y + 6);
+	cairo_stroke(p->cr);
+	chart_color(p->cr, C_WARN);
+	cairo_arc(p->cr, xv, y, 3.5, 0, 2 * M_PI);
+	cairo_fill(p->cr);
+}
+
+void popreport_context_page(void *cr, double pw, double ph, int pageno,
+			    void *arg)
+{
+	const struct popreport_ctxpage *cp = arg;
+	struct pr p = {0};
+	char cap[400];
+
+	p.cr = cr;
+	p.pw = pw;
+	p.ph = ph;
+	p.pageno = pageno - 1;
+	p.dbpath = cp->dbpath;
+	page_new(&p, "Context: is this job normal?");
+	snprintf(cap, sizeof cap,
+		 "The job among %zu earlier complete jobs of %s in %s "
+		 "(UMAMI's view).  Whiskers: min to max of the earlier jobs; "
+		 "box: p10 to p90; bar: median; dot: this job, each metric on "
+		 "its own scale.  Unusual when outside p5-p95 of at least %d "
+		 "earlier jobs.",
+		 cp->ctx.njobs, cp->ctx.scope, cp->dbpath, IOL_POP_CTX_MIN);
+	heading(&p, "This job beside the earlier jobs of its application", cap);
+	for (int k = 0; k < IOL_POP_NCTX; k++)
+		ctx_row(&p, &cp->ctx.m[k], iol_pop_ctx_names[k],
+			p.y + 14 + 30.0 * k);
+	cairo_show_page(p.cr);
 }

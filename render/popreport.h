@@ -19,4 +19,14 @@
 int popreport_write(const struct iol_popset *set, const char *dbpath,
 		    const char *path, const char *date, struct iol_error *err);
 
+/* The context page a job report ends with (`iolens report --db`): the
+ * job's metrics as dots over box plots of the earlier jobs.  A
+ * report_opts.extra_page callback; arg is a struct popreport_ctxpage. */
+struct popreport_ctxpage {
+	const char *dbpath;
+	struct iol_popctx ctx;
+};
+void popreport_context_page(void *cr, double pw, double ph, int pageno,
+			    void *arg);
+
 #endif

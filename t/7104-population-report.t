@@ -54,4 +54,22 @@ is $? 2 "no --output: usage error"
 $RUN population-report --db "$DB" --where "app = 'dd'" -o "$TMP/dd.pdf"
 pdftotext -layout "$TMP/dd.pdf" - | grep -q "12 (0 partial)"
 ok $? "--where app = 'dd': 12 jobs"
+
+# iolens report --db: the job report ends with the context page
+f=$(sqlite3 "$DB" "SELECT path FROM jobs WHERE app = 'ckpt-n1' ORDER BY start_time DESC LIMIT 1")
+$RUN report -o "$TMP/r0.pdf" "$f" 2>/dev/null
+$RUN report --db "$DB" -o "$TMP/r.pdf" "$f" 2>"$TMP/err"
+ok $? "report --db exits 0"
+n0=$(pdfinfo "$TMP/r0.pdf" | awk '/^Pages:/ { print $2 }')
+n1=$(pdfinfo "$TMP/r.pdf" | awk '/^Pages:/ { print $2 }')
+is "$n1" "$((n0 + 1))" "report --db adds one page"
+pdftotext -f "$n1" -l "$n1" -layout "$TMP/r.pdf" "$TMP/r.txt"
+grep -q "Context: is this job normal?" "$TMP/r.txt"
+ok $? "the last page is the context page"
+want=$($RUN context --db "$DB" --format=csv "$f" | awk -F, 'NR == 2 { print $3 }')
+grep -q "The job among $want earlier complete jobs of app=ckpt-n1" "$TMP/r.txt"
+ok $? "context page: $want earlier jobs, as iolens context"
+$RUN report --db "$DB" -o "$TMP/r2.pdf" "$f" 2>/dev/null
+cmp -s "$TMP/r.pdf" "$TMP/r2.pdf"
+ok $? "report --db: same bytes twice"
 done_testing
