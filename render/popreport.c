@@ -552,37 +552,61 @@ static void timeline(struct pr *p)
 
 #define MAXOUT 60
 
-static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
-			size_t *total)
+#define CHECKED 200 /* the most recent jobs checked: each costs a pass over the store */
+
+static int cmp_recent(const void *a, const void *b)
 {
+	const struct iol_popjob *x = *(const struct iol_popjob *const *)a;
+	const struct iol_popjob *y = *(const struct iol_popjob *const *)b;
+
+	if (x->start_time != y->start_time)
+		return x->start_time > y->start_time ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+static void outlier_row(char (*r)[40], const struct iol_popjob *j, int k,
+			const struct iol_popctx_metric *m)
+{
+	const char *base = j->path ? strrchr(j->path, '/') : NULL;
+
+	snprintf(r[0], 40, "%lld", (long long)j->id);
+	snprintf(r[1], 40, "%s", base ? base + 1 : (j->path ? j->path : ""));
+	snprintf(r[2], 40, "%s", iol_pop_ctx_names[k]);
+	num(r[3], 40, m->value, 2);
+	num(r[4], 40, m->percentile, 1);
+	snprintf(r[5], 40, "%zu", m->n);
+	snprintf(r[6], 40, "%s", m->verdict == IOL_CTX_LOW ? "low" : "high");
+}
+
+/* The unusual metrics of the most recent CHECKED jobs, latest first. */
+static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
+			size_t *total, size_t *checked)
+{
+	const struct iol_popjob **v = calloc(p->set->n + 1, sizeof *v);
 	struct iol_popctx ctx;
 
 	*nrow = *total = 0;
-	for (size_t i = 0; i < p->set->n; i++) {
-		const struct iol_popjob *j = &p->set->jobs[i];
-		const char *base = j->path ? strrchr(j->path, '/') : NULL;
-		if (iol_pop_context(p->set, j, &ctx) < 0)
+	if (!v)
+		return -1;
+	for (size_t i = 0; i < p->set->n; i++)
+		v[i] = &p->set->jobs[i];
+	qsort(v, p->set->n, sizeof *v, cmp_recent);
+	*checked = p->set->n < CHECKED ? p->set->n : CHECKED;
+	for (size_t i = 0; i < *checked; i++) {
+		if (iol_pop_context(p->set, v[i], &ctx) < 0) {
+			free(v);
 			return -1;
+		}
 		for (int k = 0; k < IOL_POP_NCTX; k++) {
 			const struct iol_popctx_metric *m = &ctx.m[k];
-			char(*r)[40] = buf + *nrow * 7;
 			if (m->verdict != IOL_CTX_LOW &&
 			    m->verdict != IOL_CTX_HIGH)
 				continue;
-			if ((*total)++ >= MAXOUT)
-				continue;
-			snprintf(r[0], 40, "%lld", (long long)j->id);
-			snprintf(r[1], 40, "%s",
-				 base ? base + 1 : (j->path ? j->path : ""));
-			snprintf(r[2], 40, "%s", iol_pop_ctx_names[k]);
-			num(r[3], 40, m->value, 2);
-			num(r[4], 40, m->percentile, 1);
-			snprintf(r[5], 40, "%zu", m->n);
-			snprintf(r[6], 40, "%s",
-				 m->verdict == IOL_CTX_LOW ? "low" : "high");
-			(*nrow)++;
+			if ((*total)++ < MAXOUT)
+				outlier_row(buf + (*nrow)++ * 7, v[i], k, m);
 		}
 	}
+	free(v);
 	return 0;
 }
 
@@ -594,10 +618,10 @@ static void outliers(struct pr *p)
 	static const int numeric[7] = {1, 0, 0, 1, 1, 1, 0};
 	char(*buf)[40] = calloc(MAXOUT * 7, sizeof *buf);
 	const char *cells[MAXOUT * 7];
-	size_t n, total;
-	char cap[400];
+	size_t n, total, checked;
+	char cap[480];
 
-	if (!buf || outlier_rows(p, buf, &n, &total) < 0) {
+	if (!buf || outlier_rows(p, buf, &n, &total, &checked) < 0) {
 		free(buf);
 		return;
 	}
@@ -605,9 +629,9 @@ static void outliers(struct pr *p)
 		 "Each job against the earlier jobs of its app (narrowed to "
 		 "its user, then its nprocs, while at least %d remain): "
 		 "unusual when outside p5-p95 of at least %d earlier jobs. "
-		 "%zu unusual metrics%s.",
-		 IOL_POP_CTX_MIN, IOL_POP_CTX_MIN, total,
-		 total > MAXOUT ? ", the first 60 by job id shown" : "");
+		 "The %zu most recent jobs checked: %zu unusual metrics%s.",
+		 IOL_POP_CTX_MIN, IOL_POP_CTX_MIN, checked, total,
+		 total > MAXOUT ? ", the 60 of the latest jobs shown" : "");
 	heading(p, "Outliers: jobs unusual for their application", cap);
 	for (size_t i = 0; i < n * 7; i++)
 		cells[i] = buf[i];

@@ -88,6 +88,8 @@ $RUN jobs --db "$DB" --where "user = 'bob'); DELETE FROM jobs; --" >/dev/null 2>
 is $? 2 "--where with ';' refused"
 $RUN jobs --db "$DB" --where "nosuch = 1" >/dev/null 2>"$TMP/err"
 is $? 2 "--where with an unknown column: usage error"
+$RUN jobs --db "$DB" --where "1) UNION SELECT 1 FROM sqlite_master WHERE (1" >/dev/null 2>&1
+is $? 2 "--where reading another table: refused"
 is "$(sqlite3 "$DB" 'SELECT count(*) FROM jobs')" 406 "the store is untouched"
 $RUN groups --db "$DB" --by colour >/dev/null 2>&1
 is $? 2 "--by colour: usage error"

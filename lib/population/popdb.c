@@ -3,7 +3,8 @@
  * analyses aggregate (one table naming each column the schema gives it)
  * and a generic cursor for `iolens jobs`.  A column missing from the store
  * reads as NULL; a --where expression is compiled alone and must be one
- * read-only statement without ';'.
+ * read-only statement without ';' that reads nothing but the jobs
+ * table (an authorizer denies the rest).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -114,6 +115,26 @@ static int load_columns(struct iol_popdb *db, struct iol_error *err)
 	return 0;
 }
 
+/* Once the columns are known, statements may only read the jobs table:
+ * a --where expression cannot reach other tables, pragmas or writes. */
+static int authorize(void *arg, int action, const char *a, const char *b,
+		     const char *db, const char *trigger)
+{
+	(void)arg;
+	(void)b;
+	(void)db;
+	(void)trigger;
+	switch (action) {
+	case SQLITE_SELECT:
+	case SQLITE_FUNCTION:
+		return SQLITE_OK;
+	case SQLITE_READ:
+		return a && !strcmp(a, "jobs") ? SQLITE_OK : SQLITE_DENY;
+	default:
+		return SQLITE_DENY;
+	}
+}
+
 int iol_popdb_open(const char *path, struct iol_popdb **out,
 		   struct iol_error *err)
 {
@@ -138,6 +159,7 @@ int iol_popdb_open(const char *path, struct iol_popdb **out,
 		iol_popdb_close(db);
 		return rc;
 	}
+	sqlite3_set_authorizer(db->db, authorize, NULL);
 	*out = db;
 	return 0;
 }
