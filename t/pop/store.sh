@@ -1,5 +1,6 @@
-# t/pop/store.sh: build a population store for the population tests
-# without `iolens ingest`, straight from `iolens summary --format=csv` and
+# t/pop/store.sh: build a population store for the population tests:
+# with `iolens ingest` when the binary has it ($IOLENS_INGEST names another
+# binary to ingest with), else straight from `iolens summary --format=csv` and
 # `iolens hist --format=csv` over the logs, with the sqlite3 CLI.  It
 # follows the schema of man/iolens-ingest.1 (jobs: identity columns, then
 # every summary column, then the POSIX access-size bins); columns the
@@ -8,6 +9,19 @@
 # population ran on one VM (../shared/corpus/population/README.md).
 #   popstore_build DB LOG...
 popstore_build() {
+	_db=$1
+	shift
+	_ing=${IOLENS_INGEST:-$IOLENS}
+	if "$_ing" ingest --help >/dev/null 2>&1; then
+		rm -f "$_db"
+		"$_ing" ingest --db "$_db" "$@" >/dev/null 2>&1
+		# a failed log is an errors row and exit 1; the tests count rows
+		return 0
+	fi
+	popstore_helper "$_db" "$@"
+}
+
+popstore_helper() {
 	_db=$1
 	shift
 	_d=$TMP/popstore.$$
