@@ -552,7 +552,8 @@ static void timeline(struct pr *p)
 
 #define MAXOUT 60
 
-#define CHECKED 200 /* the most recent jobs checked: each costs a pass over the store */
+/* the most recent jobs checked: each costs a pass over the store */
+#define CHECKED 200
 
 static int cmp_recent(const void *a, const void *b)
 {

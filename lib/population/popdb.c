@@ -126,12 +126,10 @@ static int authorize(void *arg, int action, const char *a, const char *b,
 	(void)trigger;
 	switch (action) {
 	case SQLITE_SELECT:
-	case SQLITE_FUNCTION:
-		return SQLITE_OK;
+	case SQLITE_FUNCTION: return SQLITE_OK;
 	case SQLITE_READ:
 		return a && !strcmp(a, "jobs") ? SQLITE_OK : SQLITE_DENY;
-	default:
-		return SQLITE_DENY;
+	default: return SQLITE_DENY;
 	}
 }
 
