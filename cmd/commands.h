@@ -32,5 +32,10 @@ int cmd_ingest(int argc, char **argv);
 int cmd_merge_db(int argc, char **argv);
 int cmd_iostat(int argc, char **argv);
 int cmd_fsstats(int argc, char **argv);
+int cmd_jobs(int argc, char **argv);
+int cmd_groups(int argc, char **argv);
+int cmd_variance(int argc, char **argv);
+int cmd_context(int argc, char **argv);
+int cmd_population_report(int argc, char **argv);
 
 #endif
