@@ -17,6 +17,8 @@ is "$(cat "$TMP/err")" "" "no warning"
 # ground truth: darshan-parser --total and the header of darshan-parser
 find "$SAMPLES" -name '*.darshan' | sort | while read -r f; do
 	b=${f%.darshan}
+	# the population examples ship without darshan-parser output
+	[ -f "$b.parser-total.txt" ] || continue
 	r=$(sed -n 's/^total_POSIX_BYTES_READ: //p' "$b.parser-total.txt")
 	w=$(sed -n 's/^total_POSIX_BYTES_WRITTEN: //p' "$b.parser-total.txt")
 	h=$b.parser.txt
@@ -30,7 +32,7 @@ find "$SAMPLES" -name '*.darshan' | sort | while read -r f; do
 	printf '%s\t%s\t%s\t%s\t%s\n' "$(basename "$f")" "${r:-NULL}" "${w:-NULL}" "$p" "$u"
 done >"$TMP/want"
 q "$DB" "SELECT replace(path, rtrim(path, replace(path, '/', '')), ''), iif(partial, 'partial', ifnull(posix_bytes_read, 'NULL')), iif(partial, 'partial', ifnull(posix_bytes_written, 'NULL')), nprocs, uid FROM jobs ORDER BY path" |
-	sort >"$TMP/got"
+	sort | awk -F'\t' 'NR == FNR { want[$1] = 1; next } $1 in want' "$TMP/want" - >"$TMP/got"
 sort "$TMP/want" >"$TMP/want.s"
 cmp -s "$TMP/want.s" "$TMP/got"
 ok $? "POSIX bytes, nprocs, uid and partial flags as darshan-parser says"
