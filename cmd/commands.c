@@ -23,5 +23,9 @@ const struct command commands[] = {
 	 "the job (or several) as an XLSX workbook with native charts"},
 	{"convert", cmd_convert,
 	 "strace or Iota traces into a Darshan 3.41 log"},
+	{"replay-script", cmd_replay_script,
+	 "traces into a portable replay script (Pianola's intermediate form)"},
+	{"replay", cmd_replay,
+	 "replay a script in a sandbox; original vs replay times and bytes"},
 	{NULL, NULL, NULL},
 };

@@ -28,5 +28,7 @@ int cmd_timeline(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_replay_script(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 #endif

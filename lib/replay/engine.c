@@ -40,6 +40,7 @@ static int scan_rank(const struct iol_rbin *b, const char *binpath, size_t r,
 	int rc = iol_rcursor_open(&cur, b, r, binpath, NULL);
 
 	while (rc == 0 && (rc = iol_rcursor_next(&cur, &e)) > 0) {
+		rc = 0;
 		at += e->gap + e->dur;
 		if (e->path >= b->s.nstr || e->path2 >= b->s.nstr) {
 			rc = IOL_ECORRUPT;
@@ -315,11 +316,12 @@ static int gather(const struct iol_rbin *b, struct shared *m,
 
 /* The sandbox (made when missing) and a fresh run directory in it. */
 static int make_rundir(const struct iol_ropts *o, struct iol_rresult *res,
-		       struct iol_error *err)
+		       int *made, struct iol_error *err)
 {
 	struct stat st;
 
-	if (mkdir(o->dir, 0755) && errno != EEXIST)
+	*made = mkdir(o->dir, 0755) == 0;
+	if (!*made && errno != EEXIST)
 		return iol_error_set(err, IOL_EIO, "cannot make '%s': %s",
 				     o->dir, strerror(errno));
 	if (stat(o->dir, &st) || !S_ISDIR(st.st_mode))
@@ -364,7 +366,7 @@ int iol_replay_run(const struct iol_rbin *b, const char *binpath,
 	struct rctx c = {b, binpath, o, -1, res->rundir, 0, NULL, NULL, NULL};
 	struct shared m = {0};
 	struct scan sc;
-	int rc;
+	int rc, made = 0;
 
 	memset(res, 0, sizeof(*res));
 	res->orig = b->tot;
@@ -374,7 +376,7 @@ int iol_replay_run(const struct iol_rbin *b, const char *binpath,
 	if (!rc && o->profile)
 		rc = profile_of(&res->porig, sc.prof, sc.nprof);
 	if (!rc)
-		rc = make_rundir(o, res, err);
+		rc = make_rundir(o, res, &made, err);
 	if (rc) {
 		free(sc.mkdirs);
 		free(sc.prof);
@@ -388,8 +390,11 @@ int iol_replay_run(const struct iol_rbin *b, const char *binpath,
 		rc = run_forked(&c, &m, res, err);
 	if (c.dirfd >= 0)
 		close(c.dirfd);
-	if (!o->keep)
+	if (!o->keep) {
 		remove_tree(res->rundir);
+		if (made) /* the sandbox too, when this run made it */
+			rmdir(o->dir);
+	}
 	if (m.mem && m.mem != MAP_FAILED)
 		munmap(m.mem, m.len);
 	free(m.pfirst);

@@ -1,0 +1,16 @@
+/*
+ * What replay and replay-script share: where the calibrated strace
+ * overhead per event is kept ($XDG_CACHE_HOME/iolens/strace-overhead, or
+ * ~/.cache/iolens/strace-overhead).
+ */
+#ifndef IOLENS_REPLAY_COMMON_H
+#define IOLENS_REPLAY_COMMON_H
+
+#include <stddef.h>
+
+/* The file's path into buf; 0, or -1 when no home is known. */
+int replay_overhead_path(char *buf, size_t n);
+/* The stored seconds per event; 0, or -1 when not calibrated. */
+int replay_overhead_load(double *v);
+
+#endif
