@@ -1,0 +1,511 @@
+/*
+ * Events to a replay script (fromevents.h).  Three passes over the
+ * events held in memory: in global time order, which paths existed
+ * before the job (inputs) and which it made; per process, the calls kept
+ * with their gaps, descriptors followed to know which calls are on files
+ * kept and how far each input is read; then the path rewriting, made
+ * once every path is known.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/fromevents.h"
+#include "base/grow.h"
+#include "base/banned.h"
+
+struct fev {
+	double start, dur;
+	int64_t rank, pid, fd, off, len, ret;
+	uint32_t path, path2; /* ids in the pool */
+	uint32_t seq;
+	int kind, err;
+	unsigned flags, mode;
+	uint8_t created, regular, inferred, pos;
+};
+
+enum { P_UNSEEN, P_INPUT, P_DIR, P_MADE };
+
+struct pinfo {
+	uint8_t state, used, system;
+	int64_t size;	 /* bytes an input must hold */
+	uint32_t newid; /* in the script */
+};
+
+struct fst {
+	struct iol_rscript pool; /* the original paths */
+	struct fev *ev;
+	size_t n, cap;
+	struct pinfo *p; /* per pool id */
+	const struct iol_rfrom_opts *o;
+	int any_inferred;
+};
+
+static const char *const system_dirs[] = {
+	"/usr", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc",
+	"/sys", "/dev", "/run", "/bin", "/sbin", "/boot", "/var/lib",
+	"/var/cache", "/var/run", "/snap", "/nix",
+};
+
+int iol_rpath_system(const char *path)
+{
+	size_t i, l;
+
+	for (i = 0; i < sizeof(system_dirs) / sizeof(system_dirs[0]); i++) {
+		l = strlen(system_dirs[i]);
+		if (!strncmp(path, system_dirs[i], l) &&
+		    (path[l] == '/' || path[l] == 0))
+			return 1;
+	}
+	return 0;
+}
+
+static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
+		   struct iol_error *err)
+{
+	struct iol_event e;
+	int rc;
+
+	while ((rc = next(ctx, &e, err)) > 0) {
+		struct fev *v = iol_grow(f->ev, &f->cap, f->n, sizeof(*v), 1024);
+		int src = 0;
+
+		if (!v)
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		f->ev = v;
+		v = &f->ev[f->n];
+		memset(v, 0, sizeof(*v));
+		v->start = e.start, v->dur = e.dur > 0 ? e.dur : 0;
+		v->rank = e.rank, v->pid = e.pid, v->fd = e.fd;
+		v->off = e.off, v->len = e.len, v->ret = e.ret;
+		v->kind = e.kind, v->err = e.err, v->flags = e.flags;
+		v->mode = e.mode, v->created = (uint8_t)!!e.created;
+		v->regular = (uint8_t)!!e.regular;
+		v->inferred = (uint8_t)!!e.inferred;
+		v->pos = (uint8_t)(f->o->positional ||
+				   (e.name && e.name[0] == 'p'));
+		v->seq = (uint32_t)f->n;
+		f->any_inferred |= e.inferred;
+		v->path = e.path ? iol_rscript_str(&f->pool, e.path, &src) : 0;
+		v->path2 = e.path2 ? iol_rscript_str(&f->pool, e.path2, &src)
+				   : 0;
+		if (src < 0)
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		f->n++;
+	}
+	return rc;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct fev *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int by_proc(const void *a, const void *b)
+{
+	const struct fev *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return by_time(a, b);
+}
+
+/* Pass 1, in time order: the first call that succeeds on a path says
+ * whether the job found it or made it. */
+static void classify(struct fst *f)
+{
+	size_t i;
+
+	qsort(f->ev, f->n, sizeof(*f->ev), by_time);
+	for (i = 0; i < f->n; i++) {
+		const struct fev *v = &f->ev[i];
+		struct pinfo *p = &f->p[v->path];
+
+		if (!v->path || v->ret < 0 || p->state != P_UNSEEN)
+			continue;
+		if (v->kind == IOL_EV_MKDIR ||
+		    (v->kind == IOL_EV_OPEN && v->created))
+			p->state = P_MADE;
+		else if (v->kind == IOL_EV_RMDIR ||
+			 (v->kind == IOL_EV_OPEN &&
+			  (v->flags & IOL_EVF_DIRECTORY)))
+			p->state = P_DIR;
+		else if (v->kind != IOL_EV_OTHER)
+			p->state = P_INPUT;
+	}
+}
+
+struct fdent {
+	uint32_t path;
+	uint8_t keep;
+	int64_t off;
+};
+
+struct proc {
+	struct fdent *fd;
+	size_t nfd;
+	long r;		 /* the script's rank section */
+	double last;	 /* end of the last call kept */
+	uint64_t skipped; /* calls dropped since */
+};
+
+static struct fdent *fd_at(struct proc *pr, int64_t fd, int make)
+{
+	if (fd < 0 || fd > (1 << 20))
+		return NULL;
+	if ((size_t)fd >= pr->nfd) {
+		size_t nn = (size_t)fd * 2 + 16;
+		struct fdent *nf;
+
+		if (!make)
+			return NULL;
+		nf = realloc(pr->fd, nn * sizeof(*nf));
+		if (!nf)
+			return NULL;
+		memset(nf + pr->nfd, 0, (nn - pr->nfd) * sizeof(*nf));
+		pr->fd = nf;
+		pr->nfd = nn;
+	}
+	return &pr->fd[fd];
+}
+
+/* The kind of a call on a path, or 0 to look at its descriptor. */
+static int path_op(const struct fev *v)
+{
+	switch (v->kind) {
+	case IOL_EV_OPEN:
+		return IOL_ROP_OPEN;
+	case IOL_EV_STAT:
+		return v->path ? IOL_ROP_STAT : 0;
+	case IOL_EV_TRUNC:
+		return v->path ? IOL_ROP_TRUNCATE : 0;
+	case IOL_EV_UNLINK:
+		return IOL_ROP_UNLINK;
+	case IOL_EV_RENAME:
+		return IOL_ROP_RENAME;
+	case IOL_EV_MKDIR:
+		return IOL_ROP_MKDIR;
+	case IOL_EV_RMDIR:
+		return IOL_ROP_RMDIR;
+	default:
+		return 0;
+	}
+}
+
+static int fd_op(const struct fev *v)
+{
+	switch (v->kind) {
+	case IOL_EV_CLOSE:
+		return IOL_ROP_CLOSE;
+	case IOL_EV_READ:
+		return v->pos && v->off >= 0 ? IOL_ROP_PREAD : IOL_ROP_READ;
+	case IOL_EV_WRITE:
+		return v->pos && v->off >= 0 ? IOL_ROP_PWRITE : IOL_ROP_WRITE;
+	case IOL_EV_SEEK:
+		return IOL_ROP_LSEEK;
+	case IOL_EV_SYNC:
+		return v->flags & 1 ? IOL_ROP_FDATASYNC : IOL_ROP_FSYNC;
+	case IOL_EV_STAT:
+		return IOL_ROP_FSTAT;
+	case IOL_EV_TRUNC:
+		return IOL_ROP_FTRUNCATE;
+	case IOL_EV_DUP:
+		return IOL_ROP_DUP;
+	default:
+		return 0;
+	}
+}
+
+/* Is v kept, and with which operation (0: dropped)? */
+static int keep_op(struct fst *f, struct proc *pr, const struct fev *v)
+{
+	int op = path_op(v);
+	struct fdent *d;
+
+	if (op) {
+		if (f->p[v->path].system || (v->path2 && f->p[v->path2].system))
+			return 0;
+		if (op == IOL_ROP_OPEN && !v->regular &&
+		    !(v->flags & IOL_EVF_DIRECTORY))
+			return 0;
+		return v->path ? op : 0;
+	}
+	op = fd_op(v);
+	d = fd_at(pr, v->fd, 0);
+	return op && d && d->keep ? op : 0;
+}
+
+/* Follow descriptors and offsets; note how much of an input is read. */
+static void track(struct fst *f, struct proc *pr, const struct fev *v,
+		  int op)
+{
+	struct fdent *d = fd_at(pr, v->fd, 0), *n;
+	int64_t where;
+
+	if (v->kind == IOL_EV_OPEN && v->ret >= 0 &&
+	    (n = fd_at(pr, v->ret, 1))) {
+		n->path = v->path, n->keep = op != 0;
+		n->off = 0;
+		return;
+	}
+	if (!d || !d->keep)
+		return;
+	if (v->kind == IOL_EV_DUP && v->ret >= 0 && (n = fd_at(pr, v->ret, 1)))
+		*n = *d;
+	else if (v->kind == IOL_EV_CLOSE)
+		d->keep = 0;
+	else if (v->kind == IOL_EV_SEEK && v->ret >= 0) {
+		d->off = v->ret;
+		if (v->flags == 2 && v->ret - v->off > f->p[d->path].size)
+			f->p[d->path].size = v->ret - v->off;
+	} else if ((v->kind == IOL_EV_READ || v->kind == IOL_EV_WRITE) &&
+		   v->ret > 0) {
+		where = v->off >= 0 ? v->off : d->off;
+		if (op == IOL_ROP_READ || op == IOL_ROP_WRITE)
+			d->off = where + v->ret;
+		if (v->kind == IOL_EV_READ && where + v->ret > f->p[d->path].size)
+			f->p[d->path].size = where + v->ret;
+	}
+}
+
+static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
+		const struct fev *v, int op)
+{
+	struct iol_rev *e = iol_rscript_push(s, (size_t)pr->r);
+	double gap = v->start - pr->last -
+		     f->o->overhead * (double)(1 + pr->skipped);
+
+	if (!e)
+		return IOL_ENOMEM;
+	e->op = (uint8_t)op;
+	e->gap = gap > 0 ? gap : 0;
+	e->dur = v->dur;
+	pr->last = v->start + v->dur;
+	pr->skipped = 0;
+	e->ret = v->ret < 0 ? -1 : v->ret;
+	e->err = v->ret < 0 ? (v->err ? v->err : 5) : 0;
+	if (path_op(v)) {
+		e->path = v->path, e->path2 = v->path2;
+		f->p[v->path].used = 1;
+		f->p[v->path2].used = 1;
+	} else {
+		e->fd = (int32_t)v->fd;
+	}
+	e->flags = (uint16_t)(v->flags & 0x3ff);
+	e->mode = v->mode & 07777;
+	if (op == IOL_ROP_LSEEK) {
+		e->flags = 0;
+		e->whence = (uint8_t)(v->flags < 3 ? v->flags : 0);
+	}
+	e->len = v->len >= 0 ? v->len : (v->ret > 0 ? v->ret : 0);
+	if (op == IOL_ROP_TRUNCATE || op == IOL_ROP_FTRUNCATE)
+		e->len = v->off >= 0 ? v->off : 0;
+	if (op == IOL_ROP_PREAD || op == IOL_ROP_PWRITE || op == IOL_ROP_LSEEK)
+		e->off = v->off;
+	return 0;
+}
+
+/* Pass 2: each process's calls, kept or dropped. */
+static int per_process(struct fst *f, struct iol_rscript *s)
+{
+	struct proc pr = {0};
+	size_t i;
+	int rc = 0;
+
+	qsort(f->ev, f->n, sizeof(*f->ev), by_proc);
+	for (i = 0; i < f->n && rc == 0; i++) {
+		const struct fev *v = &f->ev[i];
+		int op;
+
+		if (i == 0 || v->rank != v[-1].rank || v->pid != v[-1].pid) {
+			free(pr.fd);
+			memset(&pr, 0, sizeof(pr));
+			pr.r = iol_rscript_add_rank(s, v->rank, v->pid);
+			if (pr.r < 0)
+				return IOL_ENOMEM;
+		}
+		op = keep_op(f, &pr, v);
+		track(f, &pr, v, op);
+		if (!op) {
+			pr.skipped++;
+			s->ndropev++;
+			continue;
+		}
+		rc = emit(f, s, &pr, v, op);
+	}
+	free(pr.fd);
+	return rc;
+}
+
+/* The directory all absolute paths kept share ("" for the root). */
+static size_t common_dir(const struct fst *f, char *buf, size_t n)
+{
+	size_t i, l = 0, m;
+	int first = 1;
+
+	for (i = 1; i < f->pool.nstr; i++) {
+		const char *p = iol_rscript_s(&f->pool, (uint32_t)i);
+		const char *slash = strrchr(p, '/');
+		size_t k = slash ? (size_t)(slash - p) : 0;
+
+		if (!f->p[i].used || f->p[i].system || p[0] != '/')
+			continue;
+		if (first) {
+			l = k < n ? k : n - 1;
+			memcpy(buf, p, l);
+			first = 0;
+			continue;
+		}
+		for (m = 0; m < l && m < k && buf[m] == p[m]; m++)
+			;
+		if (!((m == l || buf[m] == '/') && (m == k || p[m] == '/')))
+			while (m > 0 && buf[m] != '/')
+				m--;
+		l = m;
+	}
+	buf[l] = 0;
+	return l;
+}
+
+/* The name of p in the sandbox into out. */
+static void rewrite(const char *p, size_t dl, char *out,
+		    size_t n)
+{
+	size_t o = 0;
+
+	if (p[0] == '/') {
+		p += dl;
+		while (*p == '/')
+			p++;
+		if (!*p)
+			p = ".";
+	}
+	while (*p && o + 4 < n) {
+		size_t l = strcspn(p, "/");
+
+		if (l == 2 && p[0] == '.' && p[1] == '.')
+			o += (size_t)snprintf(out + o, n - o, "up");
+		else
+			o += (size_t)snprintf(out + o, n - o, "%.*s", (int)l, p);
+		p += l;
+		if (*p == '/' && o + 1 < n)
+			out[o++] = '/';
+		while (*p == '/')
+			p++;
+	}
+	out[o] = 0;
+	if (o > 1 && out[o - 1] == '/')
+		out[o - 1] = 0;
+}
+
+static int add_pair(uint32_t **arr, size_t *n, uint32_t a, uint32_t b,
+		    int two)
+{
+	uint32_t *na = realloc(*arr, (*n + 2) * sizeof(**arr));
+
+	if (!na)
+		return IOL_ENOMEM;
+	*arr = na;
+	na[(*n)++] = a;
+	if (two)
+		na[(*n)++] = b;
+	return 0;
+}
+
+/* Pass 3: the sandbox names, the rewrites, the inputs and the system
+ * paths left out. */
+static int name_paths(struct fst *f, struct iol_rscript *s)
+{
+	char dir[4096], nb[4096];
+	size_t dl = common_dir(f, dir, sizeof(dir)), i;
+	int rc = 0;
+
+	for (i = 1; i < f->pool.nstr && rc == 0; i++) {
+		const char *p = iol_rscript_s(&f->pool, (uint32_t)i);
+		struct pinfo *pi = &f->p[i];
+		uint32_t orig;
+
+		if (pi->system && pi->used)
+			rc = add_pair(&s->dropped, &s->ndropped,
+				      iol_rscript_str(s, p, &rc), 0, 0);
+		if (!pi->used || pi->system)
+			continue;
+		rewrite(p, dl, nb, sizeof(nb));
+		pi->newid = iol_rscript_str(s, nb, &rc);
+		if (strcmp(p, nb)) {
+			orig = iol_rscript_str(s, p, &rc);
+			rc = rc ? rc
+				: add_pair(&s->rewrite, &s->nrewrite, orig,
+					   pi->newid, 1);
+		}
+		if (!rc && (pi->state == P_INPUT || pi->state == P_DIR))
+			rc = iol_rscript_add_input(
+				s, nb, pi->state == P_DIR ? -1 : pi->size);
+	}
+	return rc;
+}
+
+static void remap(struct fst *f, struct iol_rscript *s)
+{
+	size_t r, i;
+
+	for (r = 0; r < s->nrank; r++)
+		for (i = 0; i < s->rank[r].n; i++) {
+			struct iol_rev *e = &s->rank[r].ev[i];
+
+			if (e->fd >= 0)
+				continue;
+			e->path = f->p[e->path].newid;
+			e->path2 = f->p[e->path2].newid;
+		}
+}
+
+int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
+			    void *ctx, const struct iol_rfrom_opts *o,
+			    struct iol_error *err)
+{
+	struct fst f;
+	size_t i;
+	int rc;
+
+	memset(&f, 0, sizeof(f));
+	f.o = o;
+	iol_rscript_init(&f.pool);
+	rc = collect(&f, next, ctx, err);
+	if (rc == 0 && !(f.p = calloc(f.pool.nstr + 1, sizeof(*f.p))))
+		rc = IOL_ENOMEM;
+	for (i = 1; rc == 0 && i < f.pool.nstr; i++)
+		f.p[i].system = (uint8_t)iol_rpath_system(
+			iol_rscript_s(&f.pool, (uint32_t)i));
+	for (i = 0; rc == 0 && i < f.n; i++)
+		if (f.ev[i].start + f.ev[i].dur > s->traced)
+			s->traced = f.ev[i].start + f.ev[i].dur;
+	if (rc == 0) {
+		classify(&f);
+		rc = per_process(&f, s);
+	}
+	if (rc == 0)
+		rc = name_paths(&f, s);
+	if (rc == 0) {
+		remap(&f, s);
+		rc = iol_rscript_resolve(s, err);
+	}
+	s->inferred = f.any_inferred;
+	s->overhead = o->overhead;
+	snprintf(s->overhead_from, sizeof(s->overhead_from), "%s",
+		 o->overhead_from ? o->overhead_from : "none");
+	snprintf(s->source, sizeof(s->source), "%s",
+		 o->source ? o->source : "");
+	free(f.ev);
+	free(f.p);
+	iol_rscript_release(&f.pool);
+	if (rc == IOL_ENOMEM)
+		iol_error_set(err, rc, "out of memory");
+	return rc;
+}
