@@ -431,7 +431,7 @@ static int name_paths(struct fst *f, struct iol_rscript *s)
 		struct pinfo *pi = &f->p[i];
 		uint32_t orig;
 
-		if (pi->system && pi->used)
+		if (pi->system)
 			rc = add_pair(&s->dropped, &s->ndropped,
 				      iol_rscript_str(s, p, &rc), 0, 0);
 		if (!pi->used || pi->system)
