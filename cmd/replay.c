@@ -504,6 +504,8 @@ static int replay(const char *script, struct ropt *ro)
 		return rc;
 	if (iol_replay_run(&b, bp, &ro->o, &res, &err) < 0) {
 		msg("replay of '%s' failed: %s", script, err.msg);
+		if (ro->o.keep && res.rundir[0])
+			msg("run directory kept: %s", res.rundir);
 		iol_rresult_release(&res);
 		iol_rbin_release(&b);
 		return EXIT_DATA;

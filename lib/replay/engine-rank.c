@@ -115,7 +115,10 @@ static int64_t op_path(struct rk *k, const struct iol_rev *e)
 
 	switch (e->op) {
 	case IOL_ROP_OPEN:
-		r = openat(d, P(k, e->path), open_flags(e->flags), e->mode);
+		/* a trace that did not show the mode: the usual one */
+		r = openat(d, P(k, e->path), open_flags(e->flags),
+			   e->mode || !(e->flags & IOL_EVF_CREAT) ? e->mode
+								  : 0644);
 		if (e->ret >= 0)
 			fdm_set(&k->map, e->ret, (int)r);
 		else if (r >= 0)

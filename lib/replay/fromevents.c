@@ -21,7 +21,7 @@ struct fev {
 	uint32_t seq;
 	int kind, err;
 	unsigned flags, mode;
-	uint8_t created, regular, inferred, pos;
+	uint8_t created, regular, inferred, pos, listdir;
 };
 
 enum { P_UNSEEN, P_INPUT, P_DIR, P_MADE };
@@ -85,6 +85,7 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		v->pos = (uint8_t)(f->o->positional ||
 				   (e.name && e.name[0] == 'p'));
 		v->seq = (uint32_t)f->n;
+		v->listdir = (uint8_t)(e.name && !strncmp(e.name, "getdents", 8));
 		f->any_inferred |= e.inferred;
 		v->path = e.path ? iol_rscript_str(&f->pool, e.path, &src) : 0;
 		v->path2 = e.path2 ? iol_rscript_str(&f->pool, e.path2, &src)
@@ -256,6 +257,8 @@ static void track(struct fst *f, struct proc *pr, const struct fev *v,
 	}
 	if (!d || !d->keep)
 		return;
+	if (v->listdir && f->p[d->path].state == P_INPUT)
+		f->p[d->path].state = P_DIR;
 	if (v->kind == IOL_EV_DUP && v->ret >= 0 && (n = fd_at(pr, v->ret, 1)))
 		*n = *d;
 	else if (v->kind == IOL_EV_CLOSE)
@@ -354,7 +357,8 @@ static size_t common_dir(const struct fst *f, char *buf, size_t n)
 		const char *slash = strrchr(p, '/');
 		size_t k = slash ? (size_t)(slash - p) : 0;
 
-		if (!f->p[i].used || f->p[i].system || p[0] != '/')
+		if (!f->p[i].used || f->p[i].system || p[0] != '/' ||
+		    f->p[i].state == P_DIR)
 			continue;
 		if (first) {
 			l = k < n ? k : n - 1;
@@ -373,14 +377,23 @@ static size_t common_dir(const struct fst *f, char *buf, size_t n)
 	return l;
 }
 
-/* The name of p in the sandbox into out. */
-static void rewrite(const char *p, size_t dl, char *out,
+/* The name of p in the sandbox into out: absolute paths under the job's
+ * directory dir (dl bytes) lose it, its ancestors become ".", others go
+ * under "abs/"; ".." components become "up". */
+static void rewrite(const char *p, const char *dir, size_t dl, char *out,
 		    size_t n)
 {
-	size_t o = 0;
+	size_t o = 0, pl = strlen(p);
 
 	if (p[0] == '/') {
-		p += dl;
+		if (!strncmp(p, dir, dl) && (p[dl] == '/' || !p[dl])) {
+			p += dl;
+		} else if ((pl == 1 || !strncmp(dir, p, pl)) &&
+			   (pl == 1 || dir[pl] == '/' || !dir[pl])) {
+			p = ".";
+		} else {
+			o = (size_t)snprintf(out, n, "abs/");
+		}
 		while (*p == '/')
 			p++;
 		if (!*p)
@@ -402,6 +415,59 @@ static void rewrite(const char *p, size_t dl, char *out,
 	out[o] = 0;
 	if (o > 1 && out[o - 1] == '/')
 		out[o - 1] = 0;
+}
+
+static const struct iol_rscript *sort_pool;
+
+static int cmp_ids(const void *a, const void *b)
+{
+	return strcmp(iol_rscript_s(sort_pool, *(const uint32_t *)a),
+		      iol_rscript_s(sort_pool, *(const uint32_t *)b));
+}
+
+static int key_cmp(const void *key, const void *id)
+{
+	return strcmp(key, iol_rscript_s(sort_pool, *(const uint32_t *)id));
+}
+
+/* Paths that are the directory of another path, ".", and "/" are
+ * directories: an input of that name is staged as one. */
+static int find_dirs(struct fst *f)
+{
+	uint32_t *ids = malloc((f->pool.nstr + 1) * sizeof(*ids)), *hit;
+	size_t n = 0, i;
+	char buf[4096];
+
+	if (!ids)
+		return IOL_ENOMEM;
+	for (i = 1; i < f->pool.nstr; i++)
+		if (f->p[i].used)
+			ids[n++] = (uint32_t)i;
+	sort_pool = &f->pool;
+	qsort(ids, n, sizeof(*ids), cmp_ids);
+	for (i = 0; i < n; i++) {
+		const char *p = iol_rscript_s(&f->pool, ids[i]);
+		char *slash;
+
+		if (!strcmp(p, ".") || !strcmp(p, "/"))
+			if (f->p[ids[i]].state == P_INPUT)
+				f->p[ids[i]].state = P_DIR;
+		snprintf(buf, sizeof(buf), "%s", p);
+		while ((slash = strrchr(buf, '/')) && slash > buf) {
+			const char *key = buf;
+			uint32_t id;
+
+			*slash = 0;
+			hit = bsearch(key, ids, n, sizeof(*ids), key_cmp);
+			if (!hit)
+				continue;
+			id = *hit;
+			if (f->p[id].state == P_INPUT)
+				f->p[id].state = P_DIR;
+		}
+	}
+	free(ids);
+	return 0;
 }
 
 static int add_pair(uint32_t **arr, size_t *n, uint32_t a, uint32_t b,
@@ -436,7 +502,7 @@ static int name_paths(struct fst *f, struct iol_rscript *s)
 				      iol_rscript_str(s, p, &rc), 0, 0);
 		if (!pi->used || pi->system)
 			continue;
-		rewrite(p, dl, nb, sizeof(nb));
+		rewrite(p, dir, dl, nb, sizeof(nb));
 		pi->newid = iol_rscript_str(s, nb, &rc);
 		if (strcmp(p, nb)) {
 			orig = iol_rscript_str(s, p, &rc);
@@ -490,6 +556,8 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 		classify(&f);
 		rc = per_process(&f, s);
 	}
+	if (rc == 0)
+		rc = find_dirs(&f);
 	if (rc == 0)
 		rc = name_paths(&f, s);
 	if (rc == 0) {

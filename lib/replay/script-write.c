@@ -90,7 +90,7 @@ static void put_arg(struct wst *w, const struct iol_rscript *s,
 		snprintf(b, sizeof(b), "%s", wh[e->whence % 3]);
 		break;
 	case 'm':
-		snprintf(b, sizeof(b), "0%o", e->mode);
+		snprintf(b, sizeof(b), "%#o", e->mode);
 		break;
 	case 'd':
 		snprintf(b, sizeof(b), "%d", e->fd);
