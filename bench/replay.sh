@@ -60,37 +60,31 @@ SQL=$T/ins.sql
 	done
 } > "$SQL"
 
-# programs: name|setup before each run|command
+# programs: name|setup before each run|command (run by sh -c, traced with it)
 PROGS="dd|rm -f $W/dd.out|dd if=$W/in.bin of=$W/dd.out bs=65536 conv=fsync
 cp|rm -f $W/cp.out|cp $W/in.bin $W/cp.out
 tar|rm -f $W/a.tar|tar cf $W/a.tar -C $W dir
-sqlite3|rm -f $W/db.sqlite $W/db.sqlite-journal|sqlite3 $W/db.sqlite .read\ $SQL"
+sqlite3|rm -f $W/db.sqlite $W/db.sqlite-journal|sqlite3 $W/db.sqlite < $SQL"
 
-printf '%-8s %7s %7s %22s %22s %22s %22s\n' program calls "orig s" "run ratio" "sched ratio" "read ratio" "write ratio"
+printf '%-8s %6s %7s %22s %22s %22s %22s\n' program calls "orig s" "run ratio" "sched ratio" "read ratio" "write ratio"
 echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	prog=${cmd%% *}
 	if ! command -v "$prog" > /dev/null 2>&1; then
 		echo "$name: skipped ($prog is not installed)"
 		continue
 	fi
-	cmd=$(printf '%s' "$cmd" | sed 's/\\ /\x01/g')
-	set -f
-	# shellcheck disable=SC2086
-	set -- $cmd
-	set +f
-	args=""
 	: > "$T/plain"
 	k=0
 	while [ $k -lt "$RUNS" ]; do
 		sh -c "$setup"
 		t0=$(now)
-		"$@" > /dev/null 2>&1 < /dev/null || true
+		sh -c "$cmd" > /dev/null 2>&1 < /dev/null || true
 		t1=$(now)
 		awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }' >> "$T/plain"
 		k=$((k + 1))
 	done
 	sh -c "$setup"
-	strace -f -tt -T -o "$T/$name.trace" "$@" > /dev/null 2>&1 < /dev/null
+	strace -f -tt -T -o "$T/$name.trace" sh -c "$cmd" > /dev/null 2>&1 < /dev/null
 	sh -c "$setup"
 	"$IOLENS" replay-script -o "$T/$name.script" "$T/$name.trace" > "$T/$name.rs" 2>&1 || { echo "$name: replay-script failed: $(cat "$T/$name.rs")"; continue; }
 	: > "$T/$name.ratios"
@@ -112,7 +106,7 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	cut -d' ' -f3 "$T/$name.ratios" > "$T/r3"
 	cut -d' ' -f4 "$T/$name.ratios" > "$T/r4"
 	cell() { printf '%.3f [%s]' "$(median < "$1")" "$(range < "$1")"; }
-	printf '%-8s %7s %7.3f %22s %22s %22s %22s\n' "$name" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
+	printf '%-8s %6s %7.3f %22s %22s %22s %22s\n' "$name" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
 		"$(cell "$T/r1")" "$(cell "$T/r2")" "$(cell "$T/r3")" "$(cell "$T/r4")"
 done
 echo "ratios: median of $RUNS runs [min-max]; orig s: the untraced program's median wall time"

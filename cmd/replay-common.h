@@ -10,7 +10,8 @@
 
 /* The file's path into buf; 0, or -1 when no home is known. */
 int replay_overhead_path(char *buf, size_t n);
-/* The stored seconds per event; 0, or -1 when not calibrated. */
-int replay_overhead_load(double *v);
+/* The stored seconds per call: off the gaps (*gap) and off each call's
+ * duration (*dur); 0, or -1 when not calibrated. */
+int replay_overhead_load(double *gap, double *dur);
 
 #endif

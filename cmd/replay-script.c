@@ -135,14 +135,14 @@ static void report(const struct iol_rscript *s, const char *path)
 	if (s->inferred)
 		puts("opens and closes are inferred from the Darshan POSIX "
 		     "records (DXT has transfers only)");
-	printf("tracer overhead taken off compute gaps: %.9f s per call "
-	       "(%s)\n",
-	       s->overhead, s->overhead_from);
+	printf("tracer overhead taken off: %.9f s per call from compute "
+	       "gaps, %.9f s from each call's duration (%s)\n",
+	       s->overhead, s->duroverhead, s->overhead_from);
 }
 
 static int build(struct iol_job *job, const char *out)
 {
-	struct iol_rfrom_opts o = {0, "none", job->source, 0};
+	struct iol_rfrom_opts o = {0, 0, "none", job->source, 0};
 	struct iol_error err = {0};
 	struct iol_events *it;
 	struct iol_rscript s;
@@ -153,7 +153,7 @@ static int build(struct iol_job *job, const char *out)
 		o.overhead = overhead;
 		o.overhead_from = "given";
 	} else if (!strcmp(job->source, "strace") &&
-		   replay_overhead_load(&o.overhead) == 0) {
+		   replay_overhead_load(&o.overhead, &o.duroverhead) == 0) {
 		o.overhead_from = "calibrated";
 	}
 	if (!iol_events_open) {

@@ -71,7 +71,7 @@ int replay_overhead_path(char *buf, size_t n)
 	return 0;
 }
 
-int replay_overhead_load(double *v)
+int replay_overhead_load(double *gap, double *dur)
 {
 	char p[4096];
 	FILE *f;
@@ -79,7 +79,8 @@ int replay_overhead_load(double *v)
 
 	if (replay_overhead_path(p, sizeof(p)) < 0 || !(f = fopen(p, "r")))
 		return -1;
-	ok = fscanf(f, "%lf", v) == 1 && isfinite(*v) && *v >= 0 && *v < 1;
+	ok = fscanf(f, "%lf %lf", gap, dur) == 2 && isfinite(*gap) &&
+	     isfinite(*dur) && *gap >= 0 && *gap < 1 && *dur >= 0 && *dur < 1;
 	fclose(f);
 	return ok ? 0 : -1;
 }
@@ -121,7 +122,7 @@ static int cmpd(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int save_overhead(double v, char *p, size_t n)
+static int save_overhead(double gap, double dur, char *p, size_t n)
 {
 	char d[4096];
 	FILE *f;
@@ -138,7 +139,7 @@ static int save_overhead(double v, char *p, size_t n)
 	f = fopen(p, "w");
 	if (!f)
 		return -1;
-	fprintf(f, "%.9f\n", v);
+	fprintf(f, "%.9f %.9f\n", gap, dur);
 	return fclose(f);
 }
 
@@ -160,40 +161,82 @@ static int calibrate_loop(const char *dir)
 	return EXIT_OK;
 }
 
+/* The mean of strace's -T durations of the loop's calls in a trace. */
+static double mean_dur(const char *path)
+{
+	static const char *const calls[] = {"pwrite64(", "pread64(", "lseek(",
+					    "fstat(", "newfstatat("};
+	char line[1024];
+	double sum = 0, v;
+	long n = 0;
+	size_t i;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char *lt = strrchr(line, '<');
+
+		for (i = 0; i < 5; i++)
+			if (strstr(line, calls[i]))
+				break;
+		if (i < 5 && lt && sscanf(lt, "<%lf>", &v) == 1)
+			sum += v, n++;
+	}
+	fclose(f);
+	return n >= CAL_CALLS ? sum / (double)n : -1;
+}
+
+/* One untraced and one traced run of the loop: seconds untraced, traced,
+ * and the traced calls' mean -T duration. */
+static int calibrate_once(char *self, const char *dir, double *a, double *b,
+			  double *d)
+{
+	char tr[4200];
+	char *plain[] = {self, "replay", "--calibrate-loop", (char *)dir, NULL};
+	char *traced[] = {"strace", "-f", "-tt",	      "-T",
+			  "-o",	    tr,	  self,		      "replay",
+			  "--calibrate-loop", (char *)dir, NULL};
+
+	snprintf(tr, sizeof(tr), "%s/iolens-calibrate-%ld.trace", dir,
+		 (long)getpid());
+	*a = run_capture(plain);
+	*b = run_capture(traced);
+	*d = mean_dur(tr);
+	unlink(tr);
+	return *a < 0 || *b < 0 || *d < 0 ? -1 : 0;
+}
+
 static int calibrate(const char *dir)
 {
 	char self[4096], p[4096];
-	char *plain[] = {self, "replay", "--calibrate-loop", (char *)dir, NULL};
-	char *traced[] = {"strace", "-f", "-tt", "-T", "-o", "/dev/null",
-			  self,	    "replay", "--calibrate-loop", (char *)dir,
-			  NULL};
-	double a[5], b[5], per;
+	double a[5], b[5], d[5], per, dur;
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	int k;
 
 	if (n <= 0)
 		return msg("cannot find the iolens binary"), EXIT_DATA;
 	self[n] = 0;
-	for (k = 0; k < 5; k++) {
-		a[k] = run_capture(plain);
-		b[k] = run_capture(traced);
-		if (a[k] < 0 || b[k] < 0) {
+	for (k = 0; k < 5; k++)
+		if (calibrate_once(self, dir, &a[k], &b[k], &d[k]) < 0) {
 			msg("calibration failed: is strace installed "
 			    "(apt-get install strace)?");
 			return EXIT_DATA;
 		}
-	}
 	qsort(a, 5, sizeof(double), cmpd);
 	qsort(b, 5, sizeof(double), cmpd);
+	qsort(d, 5, sizeof(double), cmpd);
 	per = (b[2] - a[2]) / CAL_CALLS;
-	if (per < 0)
-		per = 0;
-	printf("strace overhead: %.2f us per call (%d calls: %.6f s "
-	       "untraced, %.6f s under strace -f -tt -T; medians of 5)\n",
-	       per * 1e6, CAL_CALLS, a[2], b[2]);
-	if (save_overhead(per, p, sizeof(p)) == 0)
+	dur = d[2] - a[2] / CAL_CALLS;
+	dur = dur < 0 ? 0 : dur > per ? per : dur;
+	per = per < dur ? 0 : per - dur;
+	printf("strace overhead: %.2f us per call between calls, %.2f us in "
+	       "each call's -T duration (%d calls: %.6f s untraced, %.6f s "
+	       "under strace -f -tt -T; medians of 5)\n",
+	       per * 1e6, dur * 1e6, CAL_CALLS, a[2], b[2]);
+	if (save_overhead(per, dur, p, sizeof(p)) == 0)
 		printf("stored in %s; iolens replay-script takes it off compute "
-		       "gaps\n",
+		       "gaps and durations\n",
 		       p);
 	else
 		msg("warning: cannot store the overhead (no writable home)");
@@ -299,6 +342,8 @@ static void print_json(const struct run *x)
 	json_num(ratio(r->rep.meta_s, r->orig.meta_s));
 	fputs("},\"overhead_s\":", stdout);
 	json_num(x->b->s.overhead);
+	fputs(",\"dur_overhead_s\":", stdout);
+	json_num(x->b->s.duroverhead);
 	printf(",\"mismatched\":%lld,\"max_late_s\":",
 	       (long long)r->mismatched);
 	json_num(r->max_late);
@@ -350,15 +395,15 @@ static int print_table(const struct run *x, int fmt)
 	out_text(&out,
 		 "\nbytes and calls: %s; %lld call%s failed in one run only; "
 		 "largest lag behind the schedule %.6f s\n"
-		 "tracer overhead taken off compute gaps: %.9f s per call "
-		 "(%s)\n",
+		 "tracer overhead taken off: %.9f s per call from compute gaps, "
+		 "%.9f s from each call (%s)\n",
 		 o->bytes_read == p->bytes_read &&
 				 o->bytes_written == p->bytes_written &&
 				 o->ops == p->ops
 			 ? "equal"
 			 : "DIFFERENT",
 		 (long long)x->r->mismatched, x->r->mismatched == 1 ? "" : "s",
-		 x->r->max_late, s->overhead,
+		 x->r->max_late, s->overhead, s->duroverhead,
 		 s->overhead_from[0] ? s->overhead_from : "none");
 	return out_close(&out, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }

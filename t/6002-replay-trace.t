@@ -73,11 +73,11 @@ is "$(ls -A "$TMP/sb")" "" "the sandbox is empty after the replays"
 # the tracer's overhead: measured, stored, then taken off by default
 XDG_CACHE_HOME=$TMP/cache $RUN replay --calibrate --dir "$TMP" > "$TMP/cal"
 ok $? "calibrate: $(head -1 "$TMP/cal")"
-v=$(cat "$TMP/cache/iolens/strace-overhead" 2>/dev/null)
-awk -v v="$v" 'BEGIN { exit !(v + 0 > 0 && v + 0 < 0.01) }'
-ok $? "calibrate stores a per-call overhead between 0 and 10 ms ($v s)"
+read -r v d < "$TMP/cache/iolens/strace-overhead"
+awk -v v="$v" -v d="$d" 'BEGIN { exit !(v + d > 0 && v + d < 0.01 && v >= 0 && d >= 0) }'
+ok $? "calibrate stores a per-call overhead between 0 and 10 ms ($v s between calls, $d s in each)"
 XDG_CACHE_HOME=$TMP/cache $RUN replay-script -o "$TMP/cal.script" "$TMP/dd.trace" > "$TMP/cal.rs"
-grep -q "^overhead $v calibrated$" "$TMP/cal.script"
+grep -q "^overhead $v calibrated $d$" "$TMP/cal.script"
 ok $? "replay-script takes the calibrated overhead by default and says so"
 g0=$(awk '$1 == "compute" { s += $2 } END { printf "%.6f", s }' "$TMP/dd.script")
 g1=$(awk '$1 == "compute" { s += $2 } END { printf "%.6f", s }' "$TMP/cal.script")

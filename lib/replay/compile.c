@@ -25,7 +25,7 @@ struct bhead {
 	uint64_t digest;
 	uint64_t nstr, nbytes, ninput, nrank, nrewrite, ndropped, ndropev;
 	uint64_t nchunk;
-	double overhead, traced;
+	double overhead, duroverhead, traced;
 	int64_t inferred;
 	char source[32], ofrom[16];
 	struct iol_rtotals tot;
@@ -199,6 +199,7 @@ static int write_all(FILE *f, const struct iol_rscript *s)
 	h.nrank = s->nrank, h.nrewrite = s->nrewrite;
 	h.ndropped = s->ndropped, h.ndropev = s->ndropev, h.nchunk = nch;
 	h.overhead = s->overhead, h.traced = s->traced;
+	h.duroverhead = s->duroverhead;
 	h.inferred = s->inferred;
 	memcpy(h.source, s->source, sizeof(h.source));
 	memcpy(h.ofrom, s->overhead_from, sizeof(h.ofrom));
@@ -404,6 +405,7 @@ int iol_rbin_load(struct iol_rbin *b, const char *path, uint64_t digest,
 		rc = IOL_ECORRUPT;
 	b->s.digest = h.digest, b->s.ndropev = h.ndropev;
 	b->s.overhead = h.overhead, b->s.traced = h.traced;
+	b->s.duroverhead = h.duroverhead;
 	b->s.inferred = (int)h.inferred;
 	memcpy(b->s.source, h.source, sizeof(h.source) - 1);
 	memcpy(b->s.overhead_from, h.ofrom, sizeof(h.ofrom) - 1);

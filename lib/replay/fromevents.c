@@ -288,7 +288,7 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 		return IOL_ENOMEM;
 	e->op = (uint8_t)op;
 	e->gap = gap > 0 ? gap : 0;
-	e->dur = v->dur;
+	e->dur = v->dur > f->o->duroverhead ? v->dur - f->o->duroverhead : 0;
 	pr->last = v->start + v->dur;
 	pr->skipped = 0;
 	e->ret = v->ret < 0 ? -1 : v->ret;
@@ -566,6 +566,7 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 	}
 	s->inferred = f.any_inferred;
 	s->overhead = o->overhead;
+	s->duroverhead = o->duroverhead;
 	snprintf(s->overhead_from, sizeof(s->overhead_from), "%s",
 		 o->overhead_from ? o->overhead_from : "none");
 	snprintf(s->source, sizeof(s->source), "%s",

@@ -16,6 +16,7 @@
 
 struct iol_rfrom_opts {
 	double overhead;	   /* seconds per traced call off gaps */
+	double duroverhead;	   /* seconds off each call's duration */
 	const char *overhead_from; /* "calibrated", "given", "none" */
 	const char *source;	   /* "strace", "darshan dxt", ... */
 	int positional;		   /* every transfer has its offset (DXT) */

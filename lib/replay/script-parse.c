@@ -381,6 +381,10 @@ static int st_inferred(struct pst *p)
 
 static int st_overhead(struct pst *p)
 {
+	if (p->ntok == 4 && get_secs(p, p->tok[3], &p->s->duroverhead) < 0)
+		return IOL_ESYNTAX;
+	if (p->ntok == 4)
+		p->ntok = 3;
 	if (want(p, 3) < 0 || get_secs(p, p->tok[1], &p->s->overhead) < 0)
 		return IOL_ESYNTAX;
 	snprintf(p->s->overhead_from, sizeof(p->s->overhead_from), "%s",

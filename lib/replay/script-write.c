@@ -151,9 +151,10 @@ static void put_header(struct wst *w, const struct iol_rscript *s)
 		put(w, "\n");
 	}
 	put(w, s->inferred ? "inferred yes\n" : "inferred no\n");
-	snprintf(b, sizeof(b), "overhead %.9f %s\ntraced %.6f\ndropped %llu\n",
+	snprintf(b, sizeof(b),
+		 "overhead %.9f %s %.9f\ntraced %.6f\ndropped %llu\n",
 		 s->overhead, s->overhead_from[0] ? s->overhead_from : "none",
-		 s->traced, (unsigned long long)s->ndropev);
+		 s->duroverhead, s->traced, (unsigned long long)s->ndropev);
 	put(w, b);
 	for (i = 0; i < s->ninput; i++) {
 		put(w, "input ");

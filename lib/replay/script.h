@@ -91,6 +91,7 @@ struct iol_rscript {
 	char source[32];   /* "strace", "darshan dxt", "" unknown */
 	int inferred;	   /* opens and closes inferred (DXT) */
 	double overhead;   /* seconds per event taken from compute gaps */
+	double duroverhead; /* seconds taken from each call's duration */
 	char overhead_from[16]; /* "calibrated", "given", "none" */
 	double traced;		/* the traced run time, seconds; 0 unknown */
 	uint64_t ndropev;	/* events dropped from the trace */

@@ -72,7 +72,7 @@ static int cat(void *ctx, const char *t)
 
 static void test_events(void)
 {
-	struct iol_rfrom_opts o = {0.05, "given", "strace", 0};
+	struct iol_rfrom_opts o = {0.05, 0.01, "given", "strace", 0};
 	struct iol_rscript s, t;
 	static char text[8192], text2[8192];
 	size_t i = 0;
@@ -98,6 +98,7 @@ static void test_events(void)
 	ok(fabs(r->ev[0].gap - 0.85) < 1e-9, "first gap less 3 overheads");
 	/* read at 1.50 after the open's end 1.10, less one overhead */
 	ok(fabs(r->ev[1].gap - 0.35) < 1e-9, "gap start to start less dur");
+	ok(fabs(r->ev[1].dur - 0.09) < 1e-9, "duration less its overhead");
 	ok(r->ev[1].op == IOL_ROP_READ && r->ev[5].op == IOL_ROP_PWRITE &&
 		   r->ev[5].off == 4096,
 	   "read sequential, pwrite64 positional");
