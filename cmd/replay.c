@@ -194,9 +194,10 @@ static int calibrate_once(char *self, const char *dir, double *a, double *b,
 {
 	char tr[4200];
 	char *plain[] = {self, "replay", "--calibrate-loop", (char *)dir, NULL};
-	char *traced[] = {"strace", "-f", "-tt",	      "-T",
-			  "-o",	    tr,	  self,		      "replay",
-			  "--calibrate-loop", (char *)dir, NULL};
+	char *traced[] = {"strace",    "-f",	 "-tt",
+			  "-T",	       "-o",	 tr,
+			  self,	       "replay", "--calibrate-loop",
+			  (char *)dir, NULL};
 
 	snprintf(tr, sizeof(tr), "%s/iolens-calibrate-%ld.trace", dir,
 		 (long)getpid());
@@ -235,7 +236,8 @@ static int calibrate(const char *dir)
 	       "under strace -f -tt -T; medians of 5)\n",
 	       per * 1e6, dur * 1e6, CAL_CALLS, a[2], b[2]);
 	if (save_overhead(per, dur, p, sizeof(p)) == 0)
-		printf("stored in %s; iolens replay-script takes it off compute "
+		printf("stored in %s; iolens replay-script takes it off "
+		       "compute "
 		       "gaps and durations\n",
 		       p);
 	else
@@ -376,10 +378,11 @@ static int print_table(const struct run *x, int fmt)
 
 	if (out_open(&out, NULL, fmt) < 0)
 		return EXIT_DATA;
-	out_text(&out, "replay of '%s': %zu rank%s, %zu input%s staged (%s), "
-		       "compiled form %s\n\n",
-		 x->script, s->nrank, s->nrank == 1 ? "" : "s",
-		 x->r->ninputs, x->r->ninputs == 1 ? "" : "s",
+	out_text(&out,
+		 "replay of '%s': %zu rank%s, %zu input%s staged (%s), "
+		 "compiled form %s\n\n",
+		 x->script, s->nrank, s->nrank == 1 ? "" : "s", x->r->ninputs,
+		 x->r->ninputs == 1 ? "" : "s",
 		 human_bytes(hb, sizeof(hb), (double)x->r->staged_bytes),
 		 x->reused ? "reused" : "written");
 	out_table(&out, cols, 4);
@@ -387,24 +390,26 @@ static int print_table(const struct run *x, int fmt)
 	row(&out, "read time s", o->read_s, p->read_s, 0);
 	row(&out, "write time s", o->write_s, p->write_s, 0);
 	row(&out, "metadata time s", o->meta_s, p->meta_s, 0);
-	row(&out, "bytes read", (double)o->bytes_read, (double)p->bytes_read, 1);
+	row(&out, "bytes read", (double)o->bytes_read, (double)p->bytes_read,
+	    1);
 	row(&out, "bytes written", (double)o->bytes_written,
 	    (double)p->bytes_written, 1);
 	row(&out, "calls", (double)o->ops, (double)p->ops, 1);
 	out_endtable(&out);
-	out_text(&out,
-		 "\nbytes and calls: %s; %lld call%s failed in one run only; "
-		 "largest lag behind the schedule %.6f s\n"
-		 "tracer overhead taken off: %.9f s per call from compute gaps, "
-		 "%.9f s from each call (%s)\n",
-		 o->bytes_read == p->bytes_read &&
-				 o->bytes_written == p->bytes_written &&
-				 o->ops == p->ops
-			 ? "equal"
-			 : "DIFFERENT",
-		 (long long)x->r->mismatched, x->r->mismatched == 1 ? "" : "s",
-		 x->r->max_late, s->overhead, s->duroverhead,
-		 s->overhead_from[0] ? s->overhead_from : "none");
+	out_text(
+		&out,
+		"\nbytes and calls: %s; %lld call%s failed in one run only; "
+		"largest lag behind the schedule %.6f s\n"
+		"tracer overhead taken off: %.9f s per call from compute gaps, "
+		"%.9f s from each call (%s)\n",
+		o->bytes_read == p->bytes_read &&
+				o->bytes_written == p->bytes_written &&
+				o->ops == p->ops
+			? "equal"
+			: "DIFFERENT",
+		(long long)x->r->mismatched, x->r->mismatched == 1 ? "" : "s",
+		x->r->max_late, s->overhead, s->duroverhead,
+		s->overhead_from[0] ? s->overhead_from : "none");
 	return out_close(&out, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }
 
@@ -490,21 +495,11 @@ static int options(int argc, char **argv, struct ropt *r)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'R':
-			r->allow_root = 1;
-			break;
-		case 'A':
-			r->o.afap = 1;
-			break;
-		case 'C':
-			r->calibrate = 1;
-			break;
-		case 'L':
-			r->loop = optarg;
-			break;
-		case 'd':
-			r->o.dir = optarg;
-			break;
+		case 'R': r->allow_root = 1; break;
+		case 'A': r->o.afap = 1; break;
+		case 'C': r->calibrate = 1; break;
+		case 'L': r->loop = optarg; break;
+		case 'd': r->o.dir = optarg; break;
 		case 'f':
 			r->fmt = fmt_parse(optarg);
 			if (r->fmt < 0)
@@ -512,19 +507,13 @@ static int options(int argc, char **argv, struct ropt *r)
 						   "csv, tsv, json)",
 						   optarg);
 			break;
-		case 'h':
-			help();
-			return EXIT_OK;
-		case 'k':
-			r->o.keep = 1;
-			break;
+		case 'h': help(); return EXIT_OK;
+		case 'k': r->o.keep = 1; break;
 		case 'p':
 			r->profile = optarg;
 			r->o.profile = 1;
 			break;
-		case 'V':
-			puts("iolens " IOLENS_VERSION);
-			return EXIT_OK;
+		case 'V': puts("iolens " IOLENS_VERSION); return EXIT_OK;
 		case ':':
 			return usage_error("option '%s' needs a value",
 					   argv[optind - 1]);

@@ -49,10 +49,11 @@ static void line(const struct plot *px, const struct plot *py,
 	for (i = 0; i < p->n; i += step) {
 		size_t k = i + step < p->n ? i : p->n - 1;
 		double x = px->x + axis_frac(&px->ax, p->t[k]) * px->w;
-		double y = py->y + py->h - axis_frac(&py->ax, p->cum[k]) * py->h;
+		double y =
+			py->y + py->h - axis_frac(&py->ax, p->cum[k]) * py->h;
 
-		cairo_line_to(cr, x, py->y + py->h -
-					 axis_frac(&py->ax, prev) * py->h);
+		cairo_line_to(cr, x,
+			      py->y + py->h - axis_frac(&py->ax, prev) * py->h);
 		cairo_line_to(cr, x, y);
 		prev = p->cum[k];
 	}
@@ -90,14 +91,12 @@ static void draw(cairo_t *cr, const struct iol_rprofile *o,
 	chart_text(cr, 70, 610, t, 9, 0, -1, C_INK);
 	fmt_secs(a, sizeof(a), last_t(o));
 	fmt_secs(b, sizeof(b), last_t(r));
-	snprintf(t, sizeof(t), "last call ends: original %s, replay %s", a,
-		 b);
+	snprintf(t, sizeof(t), "last call ends: original %s, replay %s", a, b);
 	chart_text(cr, 70, 625, t, 9, 0, -1, C_INK);
 }
 
 int profile_pdf(const char *path, const struct iol_rprofile *orig,
-		const struct iol_rprofile *rep, const char *title,
-		int64_t date)
+		const struct iol_rprofile *rep, const char *title, int64_t date)
 {
 	char tmp[4200], ds[32];
 	time_t tt = (time_t)date;

@@ -60,8 +60,8 @@ static int put_stream(FILE *f, const void *raw, size_t n)
 		rc = IOL_ECOMPRESS;
 	hdr[0] = n;
 	hdr[1] = zl;
-	if (!rc && (fwrite(hdr, sizeof(hdr), 1, f) != 1 ||
-		    fwrite(z, 1, zl, f) != zl))
+	if (!rc &&
+	    (fwrite(hdr, sizeof(hdr), 1, f) != 1 || fwrite(z, 1, zl, f) != zl))
 		rc = IOL_EIO;
 	free(z);
 	return rc;
@@ -99,8 +99,8 @@ static int put_chunks(FILE *f, const struct iol_rscript *s, struct tabbuf *tb,
 	*nch = 0;
 	for (r = 0; r < s->nrank && !rc; r++) {
 		const struct iol_rrank *rk = &s->rank[r];
-		struct brank br = {rk->rank, rk->pid, rk->maxlen, rk->n, *nch,
-				   0};
+		struct brank br = {rk->rank, rk->pid, rk->maxlen,
+				   rk->n,    *nch,    0};
 
 		for (i = 0; i < rk->n && !rc; i += CHUNK_EVENTS) {
 			size_t k = rk->n - i < CHUNK_EVENTS ? rk->n - i
@@ -110,8 +110,9 @@ static int put_chunks(FILE *f, const struct iol_rscript *s, struct tabbuf *tb,
 			unsigned char *z = malloc(zl);
 
 			if (*nch == cap) {
-				struct iol_rchunk *nc = realloc(
-					*chs, (cap = cap * 2 + 16) * sizeof(*nc));
+				struct iol_rchunk *nc =
+					realloc(*chs, (cap = cap * 2 + 16) *
+							      sizeof(*nc));
 				if (!nc) {
 					free(z);
 					return IOL_ENOMEM;
@@ -259,8 +260,7 @@ static int get_stream(int fd, uint64_t off, unsigned char **out, size_t *n)
 	else if (pread(fd, z, hdr[1], (off_t)(off + sizeof(hdr))) !=
 		 (ssize_t)hdr[1])
 		rc = IOL_ETRUNC;
-	else if (uncompress(raw, &rl, z, (uLong)hdr[1]) != Z_OK ||
-		 rl != hdr[0])
+	else if (uncompress(raw, &rl, z, (uLong)hdr[1]) != Z_OK || rl != hdr[0])
 		rc = IOL_ECOMPRESS;
 	free(z);
 	if (rc) {
@@ -427,8 +427,8 @@ void iol_rbin_release(struct iol_rbin *b)
 	memset(b, 0, sizeof(*b));
 }
 
-int iol_rcursor_open(struct iol_rcursor *c, const struct iol_rbin *b,
-		     size_t r, const char *path, struct iol_error *err)
+int iol_rcursor_open(struct iol_rcursor *c, const struct iol_rbin *b, size_t r,
+		     const char *path, struct iol_error *err)
 {
 	memset(c, 0, sizeof(*c));
 	c->fd = open(path, O_RDONLY | O_CLOEXEC);

@@ -26,10 +26,10 @@ struct iol_rchunk {
 };
 
 struct iol_rbin {
-	struct iol_rscript s;	 /* header, strings, inputs; ranks without
-				    their events (rank[r].ev is NULL) */
-	struct iol_rtotals tot;	 /* the original's totals */
-	int64_t (*per_file)[3];	 /* s.nstr rows: bytes read, written, ops */
+	struct iol_rscript s;	/* header, strings, inputs; ranks without
+				   their events (rank[r].ev is NULL) */
+	struct iol_rtotals tot; /* the original's totals */
+	int64_t (*per_file)[3]; /* s.nstr rows: bytes read, written, ops */
 	struct iol_rchunk *chunk;
 	uint64_t *first, *nchunk; /* per rank: its chunks */
 };
@@ -53,17 +53,17 @@ struct iol_rcursor {
 	size_t nch, next; /* chunks; the next one to decompress */
 	struct iol_rev *buf[2];
 	size_t have[2], cap[2];
-	int cur;	/* buffer being read */
-	size_t pos;	/* in it */
-	int ahead;	/* the other buffer holds the next chunk */
+	int cur;    /* buffer being read */
+	size_t pos; /* in it */
+	int ahead;  /* the other buffer holds the next chunk */
 	unsigned char *z;
 	size_t zcap;
 };
 
 /* A cursor over rank r's events of the compiled file at path (opened
  * again: one cursor per process). */
-int iol_rcursor_open(struct iol_rcursor *c, const struct iol_rbin *b,
-		     size_t r, const char *path, struct iol_error *err);
+int iol_rcursor_open(struct iol_rcursor *c, const struct iol_rbin *b, size_t r,
+		     const char *path, struct iol_error *err);
 /* 1 with *ev set, 0 at the end, < 0 on a bad chunk. */
 int iol_rcursor_next(struct iol_rcursor *c, const struct iol_rev **ev);
 /* Decompress the next chunk now if it is not yet: 1 done, 0 nothing to

@@ -21,10 +21,10 @@ struct rctx {
 	const struct iol_ropts *o;
 	int dirfd;
 	const char *rundir;
-	double t0;	     /* CLOCK_MONOTONIC seconds of the common start */
-	struct rstat *st;    /* this rank's */
-	int64_t (*file)[3];  /* this rank's per-file counters */
-	double *prof;	     /* 2 doubles a call (end, duration), or NULL */
+	double t0;	    /* CLOCK_MONOTONIC seconds of the common start */
+	struct rstat *st;   /* this rank's */
+	int64_t (*file)[3]; /* this rank's per-file counters */
+	double *prof;	    /* 2 doubles a call (end, duration), or NULL */
 };
 
 double rnow(void);

@@ -83,9 +83,8 @@ static void fdm_set(struct fdmap *m, int64_t fd, int real)
 
 static int open_flags(unsigned f)
 {
-	static const int bits[] = {O_CREAT,	O_EXCL,	  O_TRUNC,
-				   O_APPEND,	O_SYNC,	  O_DIRECT,
-				   O_DIRECTORY, O_CLOEXEC};
+	static const int bits[] = {O_CREAT, O_EXCL,   O_TRUNC,	   O_APPEND,
+				   O_SYNC,  O_DIRECT, O_DIRECTORY, O_CLOEXEC};
 	int fl = (int)(f & IOL_EVF_ACCMODE), i;
 
 	if (fl == 3)
@@ -124,16 +123,12 @@ static int64_t op_path(struct rk *k, const struct iol_rev *e)
 		else if (r >= 0)
 			close((int)r);
 		return r;
-	case IOL_ROP_STAT:
-		return fstatat(d, P(k, e->path), &st, 0);
-	case IOL_ROP_UNLINK:
-		return unlinkat(d, P(k, e->path), 0);
+	case IOL_ROP_STAT: return fstatat(d, P(k, e->path), &st, 0);
+	case IOL_ROP_UNLINK: return unlinkat(d, P(k, e->path), 0);
 	case IOL_ROP_RENAME:
 		return renameat(d, P(k, e->path), d, P(k, e->path2));
-	case IOL_ROP_MKDIR:
-		return mkdirat(d, P(k, e->path), e->mode);
-	case IOL_ROP_RMDIR:
-		return unlinkat(d, P(k, e->path), AT_REMOVEDIR);
+	case IOL_ROP_MKDIR: return mkdirat(d, P(k, e->path), e->mode);
+	case IOL_ROP_RMDIR: return unlinkat(d, P(k, e->path), AT_REMOVEDIR);
 	default: /* TRUNCATE */
 		f = openat(d, P(k, e->path), O_WRONLY | O_CLOEXEC);
 		if (f < 0)
@@ -155,24 +150,15 @@ static int64_t op_fd(struct rk *k, const struct iol_rev *e, int f)
 		r = close(f);
 		k->map.fd[e->fd] = -1;
 		return r;
-	case IOL_ROP_READ:
-		return read(f, k->buf, (size_t)e->len);
-	case IOL_ROP_WRITE:
-		return write(f, k->buf, wl);
-	case IOL_ROP_PREAD:
-		return pread(f, k->buf, (size_t)e->len, e->off);
-	case IOL_ROP_PWRITE:
-		return pwrite(f, k->buf, wl, e->off);
-	case IOL_ROP_LSEEK:
-		return lseek(f, e->off, e->whence);
-	case IOL_ROP_FSYNC:
-		return fsync(f);
-	case IOL_ROP_FDATASYNC:
-		return fdatasync(f);
-	case IOL_ROP_FSTAT:
-		return fstat(f, &st);
-	case IOL_ROP_FTRUNCATE:
-		return ftruncate(f, e->len);
+	case IOL_ROP_READ: return read(f, k->buf, (size_t)e->len);
+	case IOL_ROP_WRITE: return write(f, k->buf, wl);
+	case IOL_ROP_PREAD: return pread(f, k->buf, (size_t)e->len, e->off);
+	case IOL_ROP_PWRITE: return pwrite(f, k->buf, wl, e->off);
+	case IOL_ROP_LSEEK: return lseek(f, e->off, e->whence);
+	case IOL_ROP_FSYNC: return fsync(f);
+	case IOL_ROP_FDATASYNC: return fdatasync(f);
+	case IOL_ROP_FSTAT: return fstat(f, &st);
+	case IOL_ROP_FTRUNCATE: return ftruncate(f, e->len);
 	default: /* DUP */
 		r = fcntl(f, F_DUPFD_CLOEXEC, 0);
 		if (e->ret >= 0)
@@ -205,8 +191,8 @@ static int64_t issue(struct rk *k, const struct iol_rev *e)
 	return op_fd(k, e, f);
 }
 
-static void account(struct rk *k, const struct iol_rev *e, int64_t r,
-		    double t1, double t2, size_t i)
+static void account(struct rk *k, const struct iol_rev *e, int64_t r, double t1,
+		    double t2, size_t i)
 {
 	struct rstat *st = k->c->st;
 	int cls = iol_rop_class(e->op);

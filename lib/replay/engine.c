@@ -180,7 +180,8 @@ static int stage(const struct iol_rbin *b, int dirfd, const struct scan *sc,
 					     strerror(errno));
 	}
 	if (rc)
-		return iol_error_set(err, IOL_EIO, "cannot make directories: %s",
+		return iol_error_set(err, IOL_EIO,
+				     "cannot make directories: %s",
 				     strerror(errno));
 	return 0;
 }
@@ -336,14 +337,15 @@ static int make_rundir(const struct iol_ropts *o, struct iol_rresult *res,
 	snprintf(res->rundir, sizeof(res->rundir), "%s/iolens-replay.XXXXXX",
 		 o->dir);
 	if (!mkdtemp(res->rundir))
-		return iol_error_set(err, IOL_EIO, "cannot make a directory "
-						   "in '%s': %s",
+		return iol_error_set(err, IOL_EIO,
+				     "cannot make a directory "
+				     "in '%s': %s",
 				     o->dir, strerror(errno));
 	return 0;
 }
 
-static int run_forked(struct rctx *c, struct shared *m,
-		      struct iol_rresult *res, struct iol_error *err)
+static int run_forked(struct rctx *c, struct shared *m, struct iol_rresult *res,
+		      struct iol_error *err)
 {
 	size_t r, nr = c->b->s.nrank;
 	pid_t *pids = calloc(nr ? nr : 1, sizeof(pid_t));
@@ -430,8 +432,9 @@ double iol_replay_syscall_loop(const char *dir, long n, struct iol_error *err)
 	snprintf(path, sizeof(path), "%s/iolens-calibrate.XXXXXX", dir);
 	f = mkstemp(path);
 	if (f < 0)
-		return iol_error_set(err, IOL_EIO, "cannot make a file in "
-						   "'%s': %s",
+		return iol_error_set(err, IOL_EIO,
+				     "cannot make a file in "
+				     "'%s': %s",
 				     dir, strerror(errno));
 	memset(buf, 0x5a, sizeof(buf));
 	t0 = rnow();

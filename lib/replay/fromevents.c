@@ -28,7 +28,7 @@ enum { P_UNSEEN, P_INPUT, P_DIR, P_MADE };
 
 struct pinfo {
 	uint8_t state, used, system;
-	int64_t size;	 /* bytes an input must hold */
+	int64_t size;	/* bytes an input must hold */
 	uint32_t newid; /* in the script */
 };
 
@@ -42,9 +42,9 @@ struct fst {
 };
 
 static const char *const system_dirs[] = {
-	"/usr", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc",
-	"/sys", "/dev", "/run", "/bin", "/sbin", "/boot", "/var/lib",
-	"/var/cache", "/var/run", "/snap", "/nix",
+	"/usr",	 "/lib",     "/lib32",	   "/lib64",   "/libx32", "/etc",
+	"/proc", "/sys",     "/dev",	   "/run",     "/bin",	  "/sbin",
+	"/boot", "/var/lib", "/var/cache", "/var/run", "/snap",	  "/nix",
 };
 
 int iol_rpath_system(const char *path)
@@ -67,7 +67,8 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 	int rc;
 
 	while ((rc = next(ctx, &e, err)) > 0) {
-		struct fev *v = iol_grow(f->ev, &f->cap, f->n, sizeof(*v), 1024);
+		struct fev *v =
+			iol_grow(f->ev, &f->cap, f->n, sizeof(*v), 1024);
 		int src = 0;
 
 		if (!v)
@@ -79,17 +80,18 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		v->rank = e.rank, v->pid = e.pid, v->fd = e.fd;
 		v->off = e.off, v->len = e.len, v->ret = e.ret;
 		v->kind = e.kind, v->err = e.err, v->flags = e.flags;
-		v->mode = e.mode, v->created = (uint8_t)!!e.created;
-		v->regular = (uint8_t)!!e.regular;
-		v->inferred = (uint8_t)!!e.inferred;
+		v->mode = e.mode, v->created = (uint8_t) !!e.created;
+		v->regular = (uint8_t) !!e.regular;
+		v->inferred = (uint8_t) !!e.inferred;
 		v->pos = (uint8_t)(f->o->positional ||
 				   (e.name && e.name[0] == 'p'));
 		v->seq = (uint32_t)f->n;
-		v->listdir = (uint8_t)(e.name && !strncmp(e.name, "getdents", 8));
+		v->listdir =
+			(uint8_t)(e.name && !strncmp(e.name, "getdents", 8));
 		f->any_inferred |= e.inferred;
 		v->path = e.path ? iol_rscript_str(&f->pool, e.path, &src) : 0;
-		v->path2 = e.path2 ? iol_rscript_str(&f->pool, e.path2, &src)
-				   : 0;
+		v->path2 =
+			e.path2 ? iol_rscript_str(&f->pool, e.path2, &src) : 0;
 		if (src < 0)
 			return iol_error_set(err, IOL_ENOMEM, "out of memory");
 		f->n++;
@@ -151,8 +153,8 @@ struct fdent {
 struct proc {
 	struct fdent *fd;
 	size_t nfd;
-	long r;		 /* the script's rank section */
-	double last;	 /* end of the last call kept */
+	long r;		  /* the script's rank section */
+	double last;	  /* end of the last call kept */
 	uint64_t skipped; /* calls dropped since */
 };
 
@@ -180,46 +182,32 @@ static struct fdent *fd_at(struct proc *pr, int64_t fd, int make)
 static int path_op(const struct fev *v)
 {
 	switch (v->kind) {
-	case IOL_EV_OPEN:
-		return IOL_ROP_OPEN;
-	case IOL_EV_STAT:
-		return v->path ? IOL_ROP_STAT : 0;
-	case IOL_EV_TRUNC:
-		return v->path ? IOL_ROP_TRUNCATE : 0;
-	case IOL_EV_UNLINK:
-		return IOL_ROP_UNLINK;
-	case IOL_EV_RENAME:
-		return IOL_ROP_RENAME;
-	case IOL_EV_MKDIR:
-		return IOL_ROP_MKDIR;
-	case IOL_EV_RMDIR:
-		return IOL_ROP_RMDIR;
-	default:
-		return 0;
+	case IOL_EV_OPEN: return IOL_ROP_OPEN;
+	case IOL_EV_STAT: return v->path ? IOL_ROP_STAT : 0;
+	case IOL_EV_TRUNC: return v->path ? IOL_ROP_TRUNCATE : 0;
+	case IOL_EV_UNLINK: return IOL_ROP_UNLINK;
+	case IOL_EV_RENAME: return IOL_ROP_RENAME;
+	case IOL_EV_MKDIR: return IOL_ROP_MKDIR;
+	case IOL_EV_RMDIR: return IOL_ROP_RMDIR;
+	default: return 0;
 	}
 }
 
 static int fd_op(const struct fev *v)
 {
 	switch (v->kind) {
-	case IOL_EV_CLOSE:
-		return IOL_ROP_CLOSE;
+	case IOL_EV_CLOSE: return IOL_ROP_CLOSE;
 	case IOL_EV_READ:
 		return v->pos && v->off >= 0 ? IOL_ROP_PREAD : IOL_ROP_READ;
 	case IOL_EV_WRITE:
 		return v->pos && v->off >= 0 ? IOL_ROP_PWRITE : IOL_ROP_WRITE;
-	case IOL_EV_SEEK:
-		return IOL_ROP_LSEEK;
+	case IOL_EV_SEEK: return IOL_ROP_LSEEK;
 	case IOL_EV_SYNC:
 		return v->flags & 1 ? IOL_ROP_FDATASYNC : IOL_ROP_FSYNC;
-	case IOL_EV_STAT:
-		return IOL_ROP_FSTAT;
-	case IOL_EV_TRUNC:
-		return IOL_ROP_FTRUNCATE;
-	case IOL_EV_DUP:
-		return IOL_ROP_DUP;
-	default:
-		return 0;
+	case IOL_EV_STAT: return IOL_ROP_FSTAT;
+	case IOL_EV_TRUNC: return IOL_ROP_FTRUNCATE;
+	case IOL_EV_DUP: return IOL_ROP_DUP;
+	default: return 0;
 	}
 }
 
@@ -243,8 +231,7 @@ static int keep_op(struct fst *f, struct proc *pr, const struct fev *v)
 }
 
 /* Follow descriptors and offsets; note how much of an input is read. */
-static void track(struct fst *f, struct proc *pr, const struct fev *v,
-		  int op)
+static void track(struct fst *f, struct proc *pr, const struct fev *v, int op)
 {
 	struct fdent *d = fd_at(pr, v->fd, 0), *n;
 	int64_t where;
@@ -272,7 +259,8 @@ static void track(struct fst *f, struct proc *pr, const struct fev *v,
 		where = v->off >= 0 ? v->off : d->off;
 		if (op == IOL_ROP_READ || op == IOL_ROP_WRITE)
 			d->off = where + v->ret;
-		if (v->kind == IOL_EV_READ && where + v->ret > f->p[d->path].size)
+		if (v->kind == IOL_EV_READ &&
+		    where + v->ret > f->p[d->path].size)
 			f->p[d->path].size = where + v->ret;
 	}
 }
@@ -405,7 +393,8 @@ static void rewrite(const char *p, const char *dir, size_t dl, char *out,
 		if (l == 2 && p[0] == '.' && p[1] == '.')
 			o += (size_t)snprintf(out + o, n - o, "up");
 		else
-			o += (size_t)snprintf(out + o, n - o, "%.*s", (int)l, p);
+			o += (size_t)snprintf(out + o, n - o, "%.*s", (int)l,
+					      p);
 		p += l;
 		if (*p == '/' && o + 1 < n)
 			out[o++] = '/';
@@ -470,8 +459,7 @@ static int find_dirs(struct fst *f)
 	return 0;
 }
 
-static int add_pair(uint32_t **arr, size_t *n, uint32_t a, uint32_t b,
-		    int two)
+static int add_pair(uint32_t **arr, size_t *n, uint32_t a, uint32_t b, int two)
 {
 	uint32_t *na = realloc(*arr, (*n + 2) * sizeof(**arr));
 

@@ -125,8 +125,8 @@ static int get_secs(struct pst *p, const char *w, double *v)
 }
 
 static const char *const flagnames[] = {
-	"creat", "excl", "trunc", "append", "sync", "direct", "directory",
-	"cloexec",
+	"creat", "excl",   "trunc",	"append",
+	"sync",	 "direct", "directory", "cloexec",
 };
 
 static int get_flags(struct pst *p, char *w, unsigned *f)
@@ -163,8 +163,9 @@ static int get_path(struct pst *p, const char *w, uint32_t *id)
 	int rc = 0;
 
 	if (!iol_rpath_ok(w))
-		return perr(p, "path '%s' is outside the sandbox (absolute "
-			       "or with '..')",
+		return perr(p,
+			    "path '%s' is outside the sandbox (absolute "
+			    "or with '..')",
 			    w);
 	*id = iol_rscript_str(p->s, w, &rc);
 	return rc < 0 ? iol_error_set(p->err, rc, "out of memory") : 0;
@@ -174,14 +175,14 @@ static int get_path(struct pst *p, const char *w, uint32_t *id)
  * path, f open flags, m mode (octal), d descriptor, l length, o offset,
  * w whence. */
 static const char *const argspec[IOL_ROP_COUNT] = {
-	[IOL_ROP_OPEN] = "pfm",	 [IOL_ROP_CLOSE] = "d",
-	[IOL_ROP_READ] = "dl",	 [IOL_ROP_WRITE] = "dl",
-	[IOL_ROP_PREAD] = "dlo", [IOL_ROP_PWRITE] = "dlo",
-	[IOL_ROP_LSEEK] = "dow", [IOL_ROP_FSYNC] = "d",
-	[IOL_ROP_FDATASYNC] = "d", [IOL_ROP_STAT] = "p",
-	[IOL_ROP_FSTAT] = "d",	 [IOL_ROP_UNLINK] = "p",
-	[IOL_ROP_RENAME] = "pq", [IOL_ROP_MKDIR] = "pm",
-	[IOL_ROP_RMDIR] = "p",	 [IOL_ROP_TRUNCATE] = "pl",
+	[IOL_ROP_OPEN] = "pfm",	    [IOL_ROP_CLOSE] = "d",
+	[IOL_ROP_READ] = "dl",	    [IOL_ROP_WRITE] = "dl",
+	[IOL_ROP_PREAD] = "dlo",    [IOL_ROP_PWRITE] = "dlo",
+	[IOL_ROP_LSEEK] = "dow",    [IOL_ROP_FSYNC] = "d",
+	[IOL_ROP_FDATASYNC] = "d",  [IOL_ROP_STAT] = "p",
+	[IOL_ROP_FSTAT] = "d",	    [IOL_ROP_UNLINK] = "p",
+	[IOL_ROP_RENAME] = "pq",    [IOL_ROP_MKDIR] = "pm",
+	[IOL_ROP_RMDIR] = "p",	    [IOL_ROP_TRUNCATE] = "pl",
 	[IOL_ROP_FTRUNCATE] = "dl", [IOL_ROP_DUP] = "d",
 };
 
@@ -205,16 +206,13 @@ static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 	int rc = 0;
 
 	switch (c) {
-	case 'p':
-		return get_path(p, w, &e->path);
-	case 'q':
-		return get_path(p, w, &e->path2);
+	case 'p': return get_path(p, w, &e->path);
+	case 'q': return get_path(p, w, &e->path2);
 	case 'f':
 		rc = get_flags(p, w, &f);
 		e->flags = (uint16_t)f;
 		return rc;
-	case 'w':
-		return get_whence(p, w, &e->whence);
+	case 'w': return get_whence(p, w, &e->whence);
 	case 'm':
 		rc = get_int(p, w, &v, 8);
 		if (!rc && (v < 0 || v > 07777))
@@ -232,9 +230,7 @@ static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 		if (!rc && (e->len < 0 || e->len > ((int64_t)1 << 31)))
 			return perr(p, "bad length '%s'", w);
 		return rc;
-	default:
-		rc = get_int(p, w, &e->off, 10);
-		return rc;
+	default: rc = get_int(p, w, &e->off, 10); return rc;
 	}
 }
 
@@ -248,8 +244,9 @@ static int parse_event(struct pst *p, int op)
 	if (p->cur < 0)
 		return perr(p, "'%s' before the first rank line", p->tok[0]);
 	if (p->ntok < na + 3 || strcmp(p->tok[na + 1], "="))
-		return perr(p, "'%s' wants its arguments, '=', the return "
-			       "value and the duration",
+		return perr(p,
+			    "'%s' wants its arguments, '=', the return "
+			    "value and the duration",
 			    p->tok[0]);
 	e = iol_rscript_push(p->s, (size_t)p->cur);
 	if (!e)
@@ -325,9 +322,8 @@ static int st_input(struct pst *p)
 		return IOL_ESYNTAX;
 	if (!iol_rpath_ok(p->tok[1]))
 		return perr(p, "input '%s' is outside the sandbox", p->tok[1]);
-	if (strcmp(p->tok[2], "dir") &&
-	    (get_int(p, p->tok[2], &size, 10) < 0 || size < 0 ||
-	     size > ((int64_t)1 << 42)))
+	if (strcmp(p->tok[2], "dir") && (get_int(p, p->tok[2], &size, 10) < 0 ||
+					 size < 0 || size > ((int64_t)1 << 42)))
 		return perr(p, "bad input size '%s'", p->tok[2]);
 	return iol_rscript_add_input(p->s, p->tok[1], size);
 }
@@ -413,11 +409,11 @@ static const struct {
 	const char *word;
 	int (*fn)(struct pst *p);
 } statements[] = {
-	{"compute", st_compute}, {"dropped", st_dropped},
+	{"compute", st_compute},   {"dropped", st_dropped},
 	{"inferred", st_inferred}, {"input", st_input},
 	{"overhead", st_overhead}, {"rank", st_rank},
-	{"rewrite", st_rewrite}, {"source", st_source},
-	{"system", st_system},	 {"traced", st_traced},
+	{"rewrite", st_rewrite},   {"source", st_source},
+	{"system", st_system},	   {"traced", st_traced},
 };
 
 static int statement(struct pst *p)
@@ -443,8 +439,9 @@ static int parse_line(struct pst *p, char *l, int *magic)
 	if (!*magic) {
 		if (p->ntok != 2 || strcmp(p->tok[0], MAGIC) ||
 		    strcmp(p->tok[1], "1"))
-			return perr(p, "%snot a replay script (want "
-				       "'" MAGIC " 1' first)",
+			return perr(p,
+				    "%snot a replay script (want "
+				    "'" MAGIC " 1' first)",
 				    "");
 		*magic = 1;
 		return 0;
@@ -470,7 +467,8 @@ int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
 			char *nlb = realloc(line, len + 1);
 
 			if (!nlb) {
-				rc = iol_error_set(err, IOL_ENOMEM, "no memory");
+				rc = iol_error_set(err, IOL_ENOMEM,
+						   "no memory");
 				break;
 			}
 			line = nlb;

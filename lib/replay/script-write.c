@@ -55,11 +55,10 @@ static void put_quoted(struct wst *w, const char *s)
 
 static void flags_text(char *b, size_t n, unsigned f)
 {
-	static const char *const acc[] = {"rdonly", "wronly", "rdwr",
-					  "rdwr"};
+	static const char *const acc[] = {"rdonly", "wronly", "rdwr", "rdwr"};
 	static const char *const names[] = {
-		"creat", "excl", "trunc", "append", "sync", "direct",
-		"directory", "cloexec",
+		"creat", "excl",   "trunc",	"append",
+		"sync",	 "direct", "directory", "cloexec",
 	};
 	size_t l = (size_t)snprintf(b, n, "%s", acc[f & IOL_EVF_ACCMODE]);
 	int i;
@@ -77,29 +76,14 @@ static void put_arg(struct wst *w, const struct iol_rscript *s,
 
 	put(w, " ");
 	switch (c) {
-	case 'p':
-		put_quoted(w, iol_rscript_s(s, e->path));
-		return;
-	case 'q':
-		put_quoted(w, iol_rscript_s(s, e->path2));
-		return;
-	case 'f':
-		flags_text(b, sizeof(b), e->flags);
-		break;
-	case 'w':
-		snprintf(b, sizeof(b), "%s", wh[e->whence % 3]);
-		break;
-	case 'm':
-		snprintf(b, sizeof(b), "%#o", e->mode);
-		break;
-	case 'd':
-		snprintf(b, sizeof(b), "%d", e->fd);
-		break;
-	case 'l':
-		snprintf(b, sizeof(b), "%lld", (long long)e->len);
-		break;
-	default:
-		snprintf(b, sizeof(b), "%lld", (long long)e->off);
+	case 'p': put_quoted(w, iol_rscript_s(s, e->path)); return;
+	case 'q': put_quoted(w, iol_rscript_s(s, e->path2)); return;
+	case 'f': flags_text(b, sizeof(b), e->flags); break;
+	case 'w': snprintf(b, sizeof(b), "%s", wh[e->whence % 3]); break;
+	case 'm': snprintf(b, sizeof(b), "%#o", e->mode); break;
+	case 'd': snprintf(b, sizeof(b), "%d", e->fd); break;
+	case 'l': snprintf(b, sizeof(b), "%lld", (long long)e->len); break;
+	default: snprintf(b, sizeof(b), "%lld", (long long)e->off);
 	}
 	put(w, b);
 }
@@ -108,14 +92,14 @@ static void put_event(struct wst *w, const struct iol_rscript *s,
 		      const struct iol_rev *e)
 {
 	static const char *const spec[IOL_ROP_COUNT] = {
-		[IOL_ROP_OPEN] = "pfm",	  [IOL_ROP_CLOSE] = "d",
-		[IOL_ROP_READ] = "dl",	  [IOL_ROP_WRITE] = "dl",
-		[IOL_ROP_PREAD] = "dlo",  [IOL_ROP_PWRITE] = "dlo",
-		[IOL_ROP_LSEEK] = "dow",  [IOL_ROP_FSYNC] = "d",
-		[IOL_ROP_FDATASYNC] = "d", [IOL_ROP_STAT] = "p",
-		[IOL_ROP_FSTAT] = "d",	  [IOL_ROP_UNLINK] = "p",
-		[IOL_ROP_RENAME] = "pq",  [IOL_ROP_MKDIR] = "pm",
-		[IOL_ROP_RMDIR] = "p",	  [IOL_ROP_TRUNCATE] = "pl",
+		[IOL_ROP_OPEN] = "pfm",	    [IOL_ROP_CLOSE] = "d",
+		[IOL_ROP_READ] = "dl",	    [IOL_ROP_WRITE] = "dl",
+		[IOL_ROP_PREAD] = "dlo",    [IOL_ROP_PWRITE] = "dlo",
+		[IOL_ROP_LSEEK] = "dow",    [IOL_ROP_FSYNC] = "d",
+		[IOL_ROP_FDATASYNC] = "d",  [IOL_ROP_STAT] = "p",
+		[IOL_ROP_FSTAT] = "d",	    [IOL_ROP_UNLINK] = "p",
+		[IOL_ROP_RENAME] = "pq",    [IOL_ROP_MKDIR] = "pm",
+		[IOL_ROP_RMDIR] = "p",	    [IOL_ROP_TRUNCATE] = "pl",
 		[IOL_ROP_FTRUNCATE] = "dl", [IOL_ROP_DUP] = "d",
 	};
 	char b[96], eb[16];

@@ -181,8 +181,7 @@ long iol_rscript_add_rank(struct iol_rscript *s, int64_t rank, int64_t pid)
 	return (long)s->nrank++;
 }
 
-int iol_rscript_add_input(struct iol_rscript *s, const char *path,
-			  int64_t size)
+int iol_rscript_add_input(struct iol_rscript *s, const char *path, int64_t size)
 {
 	struct iol_rinput *ni;
 	int rc = 0;
@@ -346,13 +345,27 @@ static const struct {
 	int no;
 	const char *name;
 } errnos[] = {
-	{EPERM, "EPERM"},	    {ENOENT, "ENOENT"},	  {EIO, "EIO"},
-	{EBADF, "EBADF"},	    {EAGAIN, "EAGAIN"},	  {EACCES, "EACCES"},
-	{EEXIST, "EEXIST"},	    {EXDEV, "EXDEV"},	  {ENOTDIR, "ENOTDIR"},
-	{EISDIR, "EISDIR"},	    {EINVAL, "EINVAL"},	  {ENOSPC, "ENOSPC"},
-	{ESPIPE, "ESPIPE"},	    {EROFS, "EROFS"},	  {ENOTEMPTY, "ENOTEMPTY"},
-	{ENAMETOOLONG, "ENAMETOOLONG"}, {ELOOP, "ELOOP"}, {EFBIG, "EFBIG"},
-	{EINTR, "EINTR"},	    {ENXIO, "ENXIO"},	  {ETXTBSY, "ETXTBSY"},
+	{EPERM, "EPERM"},
+	{ENOENT, "ENOENT"},
+	{EIO, "EIO"},
+	{EBADF, "EBADF"},
+	{EAGAIN, "EAGAIN"},
+	{EACCES, "EACCES"},
+	{EEXIST, "EEXIST"},
+	{EXDEV, "EXDEV"},
+	{ENOTDIR, "ENOTDIR"},
+	{EISDIR, "EISDIR"},
+	{EINVAL, "EINVAL"},
+	{ENOSPC, "ENOSPC"},
+	{ESPIPE, "ESPIPE"},
+	{EROFS, "EROFS"},
+	{ENOTEMPTY, "ENOTEMPTY"},
+	{ENAMETOOLONG, "ENAMETOOLONG"},
+	{ELOOP, "ELOOP"},
+	{EFBIG, "EFBIG"},
+	{EINTR, "EINTR"},
+	{ENXIO, "ENXIO"},
+	{ETXTBSY, "ETXTBSY"},
 };
 
 const char *iol_rerrno_name(int no, char *buf, size_t n)

@@ -88,10 +88,10 @@ struct iol_rscript {
 	size_t nrewrite;
 	uint32_t *dropped; /* paths whose calls were dropped (system) */
 	size_t ndropped;
-	char source[32];   /* "strace", "darshan dxt", "" unknown */
-	int inferred;	   /* opens and closes inferred (DXT) */
-	double overhead;   /* seconds per event taken from compute gaps */
-	double duroverhead; /* seconds taken from each call's duration */
+	char source[32];	/* "strace", "darshan dxt", "" unknown */
+	int inferred;		/* opens and closes inferred (DXT) */
+	double overhead;	/* seconds per event taken from compute gaps */
+	double duroverhead;	/* seconds taken from each call's duration */
 	char overhead_from[16]; /* "calibrated", "given", "none" */
 	double traced;		/* the traced run time, seconds; 0 unknown */
 	uint64_t ndropev;	/* events dropped from the trace */

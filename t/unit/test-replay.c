@@ -25,8 +25,8 @@ static void ok(int cond, const char *what)
 
 /* one process: an input read in three pieces, a file made and written,
  * the loader's /etc/ld.so.cache and a write to the terminal */
-#define E(k, nm, st, du, f, p, o, l, r, fl, cr, reg)                        \
-	{                                                                     \
+#define E(k, nm, st, du, f, p, o, l, r, fl, cr, reg)                         \
+	{                                                                    \
 		.kind = k, .name = nm, .rank = 0, .pid = 7, .start = st,     \
 		.dur = du, .fd = f, .path = p, .off = o, .len = l, .ret = r, \
 		.flags = fl, .mode = 0644, .created = cr, .regular = reg     \
@@ -82,15 +82,15 @@ static void test_events(void)
 	ok(iol_rscript_from_events(&s, next, &i, &o, NULL) == 0, "events");
 	ok(s.nrank == 1 && s.rank[0].n == 7, "7 calls kept of 10");
 	ok(s.ndropev == 3, "3 dropped: ld.so.cache open and close, tty");
-	ok(s.ninput == 1 && !strcmp(iol_rscript_s(&s, s.input[0].path),
-				    "in.dat") &&
+	ok(s.ninput == 1 &&
+		   !strcmp(iol_rscript_s(&s, s.input[0].path), "in.dat") &&
 		   s.input[0].size == 250,
 	   "the input, relative, with the 250 bytes read");
-	ok(s.nrewrite == 4 && !strcmp(iol_rscript_s(&s, s.rewrite[3]),
-				      "out/o.dat"),
+	ok(s.nrewrite == 4 &&
+		   !strcmp(iol_rscript_s(&s, s.rewrite[3]), "out/o.dat"),
 	   "created file rewritten under the sandbox");
-	ok(s.ndropped == 1 && !strcmp(iol_rscript_s(&s, s.dropped[0]),
-				      "/etc/ld.so.cache"),
+	ok(s.ndropped == 1 &&
+		   !strcmp(iol_rscript_s(&s, s.dropped[0]), "/etc/ld.so.cache"),
 	   "system path listed as dropped");
 	r = &s.rank[0];
 	/* open at 1.00 from the start, less 3 calls x 0.05: the dropped
