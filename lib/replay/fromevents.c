@@ -86,6 +86,8 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		v->pos = (uint8_t)(f->o->positional ||
 				   (e.name && e.name[0] == 'p'));
 		v->seq = (uint32_t)f->n;
+		if (f->o->positional)
+			v->pid = -1; /* DXT: thread ids, one process a rank */
 		v->listdir =
 			(uint8_t)(e.name && !strncmp(e.name, "getdents", 8));
 		f->any_inferred |= e.inferred;
@@ -119,6 +121,49 @@ static int by_proc(const void *a, const void *b)
 	return by_time(a, b);
 }
 
+/* Darshan DXT: a process per rank, and descriptors made up for the
+ * inferred opens (read and write, creating), which the transfers and
+ * closes on the same path then use. */
+static int synth_fds(struct fst *f)
+{
+	uint32_t *open = NULL; /* path of each made-up descriptor - 3 */
+	size_t n = 0, i, k;
+
+	qsort(f->ev, f->n, sizeof(*f->ev), by_proc);
+	for (i = 0; i < f->n; i++) {
+		struct fev *v = &f->ev[i];
+
+		if (i == 0 || v->rank != v[-1].rank)
+			n = 0;
+		if (v->kind == IOL_EV_OPEN && v->inferred && v->ret < 0 &&
+		    !v->err) {
+			uint32_t *no = realloc(open, (n + 1) * sizeof(*no));
+
+			if (!no) {
+				free(open);
+				return IOL_ENOMEM;
+			}
+			open = no;
+			open[n] = v->path;
+			v->ret = (int64_t)(3 + n++);
+			v->flags = IOL_EVF_RDWR | IOL_EVF_CREAT;
+			v->mode = 0644;
+			continue;
+		}
+		if (v->fd >= 0 || !v->path || v->kind == IOL_EV_OPEN)
+			continue;
+		for (k = n; k-- > 0;)
+			if (open[k] == v->path)
+				break;
+		if (k < n)
+			v->fd = (int64_t)(3 + k);
+		if (k < n && v->kind == IOL_EV_CLOSE)
+			open[k] = 0;
+	}
+	free(open);
+	return 0;
+}
+
 /* Pass 1, in time order: the first call that succeeds on a path says
  * whether the job found it or made it. */
 static void classify(struct fst *f)
@@ -132,7 +177,9 @@ static void classify(struct fst *f)
 
 		if (!v->path || v->ret < 0 || p->state != P_UNSEEN)
 			continue;
-		if (v->kind == IOL_EV_MKDIR ||
+		if (v->kind == IOL_EV_OPEN && v->inferred)
+			continue; /* DXT: the first transfer tells */
+		if (v->kind == IOL_EV_MKDIR || v->kind == IOL_EV_WRITE ||
 		    (v->kind == IOL_EV_OPEN && v->created))
 			p->state = P_MADE;
 		else if (v->kind == IOL_EV_RMDIR ||
@@ -540,6 +587,8 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 	for (i = 0; rc == 0 && i < f.n; i++)
 		if (f.ev[i].start + f.ev[i].dur > s->traced)
 			s->traced = f.ev[i].start + f.ev[i].dur;
+	if (rc == 0 && o->positional)
+		rc = synth_fds(&f);
 	if (rc == 0) {
 		classify(&f);
 		rc = per_process(&f, s);
