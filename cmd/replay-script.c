@@ -23,7 +23,8 @@
 static const char usage_str[] =
 	"usage: iolens replay-script [--lenient] [--overhead seconds] "
 	"[--rank-from file|pid]\n"
-	"                            --output script trace ...\n";
+	"                            [--run-time seconds] --output script "
+	"trace ...\n";
 
 static void help(void)
 {
@@ -45,6 +46,9 @@ static void help(void)
 	      "  --rank-from how      a rank per trace file (file, default) or "
 	      "per\n"
 	      "                       process id (pid)\n"
+	      "  --run-time seconds   the program's run time untraced: fit "
+	      "the overhead\n"
+	      "                       taken off the gaps to it\n"
 	      "  -h, --help           show this help\n"
 	      "  --version            show the version\n",
 	      stdout);
@@ -56,12 +60,21 @@ static void help(void)
 #pragma weak iol_events_next
 #pragma weak iol_events_close
 
-static double overhead = -1;
+static double overhead = -1, run_time = 0;
 
 static int extra(int opt, const char *arg)
 {
 	char *end;
 
+	if (opt == 'T') {
+		run_time = strtod(arg, &end);
+		if (!*arg || *end || !isfinite(run_time) || run_time <= 0 ||
+		    run_time > 1e9) {
+			usage_error("--run-time wants seconds, not '%s'", arg);
+			return -1;
+		}
+		return 1;
+	}
 	if (opt != 'O')
 		return 0;
 	overhead = strtod(arg, &end);
@@ -142,7 +155,7 @@ static void report(const struct iol_rscript *s, const char *path)
 
 static int build(struct iol_job *job, const char *out)
 {
-	struct iol_rfrom_opts o = {0, 0, "none", job->source, 0};
+	struct iol_rfrom_opts o = {0, 0, "none", job->source, 0, run_time};
 	struct iol_error err = {0};
 	struct iol_events *it;
 	struct iol_rscript s;
@@ -189,6 +202,7 @@ int cmd_replay_script(int argc, char **argv)
 		{"output", required_argument, NULL, 'o'},
 		{"overhead", required_argument, NULL, 'O'},
 		{"rank-from", required_argument, NULL, OPT_RANK_FROM},
+		{"run-time", required_argument, NULL, 'T'},
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
 	};
@@ -197,6 +211,7 @@ int cmd_replay_script(int argc, char **argv)
 	int r, first;
 
 	overhead = -1;
+	run_time = 0;
 	r = copts_start(&co, argc, argv, longopts, help, extra, NULL, &first);
 	if (r >= 0)
 		return r;

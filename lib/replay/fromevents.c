@@ -32,6 +32,13 @@ struct pinfo {
 	uint32_t newid; /* in the script */
 };
 
+/* A call's gap before any overhead is taken off, and how many traced
+ * calls (itself and those dropped before it) the gap holds. */
+struct rawgap {
+	double gap;
+	uint32_t k;
+};
+
 struct fst {
 	struct iol_rscript pool; /* the original paths */
 	struct fev *ev;
@@ -39,6 +46,8 @@ struct fst {
 	struct pinfo *p; /* per pool id */
 	const struct iol_rfrom_opts *o;
 	int any_inferred;
+	struct rawgap *raw; /* per call kept, for --run-time */
+	size_t nraw, capraw;
 };
 
 static const char *const system_dirs[] = {
@@ -318,9 +327,14 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 	struct iol_rev *e = iol_rscript_push(s, (size_t)pr->r);
 	double gap = v->start - pr->last -
 		     f->o->overhead * (double)(1 + pr->skipped);
+	struct rawgap *rg =
+		iol_grow(f->raw, &f->capraw, f->nraw, sizeof(*rg), 1024);
 
-	if (!e)
+	if (!e || !rg)
 		return IOL_ENOMEM;
+	f->raw = rg;
+	f->raw[f->nraw].gap = v->start - pr->last;
+	f->raw[f->nraw++].k = (uint32_t)(1 + pr->skipped);
 	e->op = (uint8_t)op;
 	e->gap = gap > 0 ? gap : 0;
 	e->dur = v->dur > f->o->duroverhead ? v->dur - f->o->duroverhead : 0;
@@ -567,6 +581,57 @@ static void remap(struct fst *f, struct iol_rscript *s)
 		}
 }
 
+/* The run time of s with overhead o off each traced call's gap. */
+static double run_with(const struct fst *f, const struct iol_rscript *s,
+		       double o)
+{
+	size_t r, i, j = 0;
+	double best = 0;
+
+	for (r = 0; r < s->nrank; r++) {
+		double t = 0;
+
+		for (i = 0; i < s->rank[r].n; i++, j++) {
+			double g = f->raw[j].gap - o * f->raw[j].k;
+
+			t += (g > 0 ? g : 0) + s->rank[r].ev[i].dur;
+		}
+		best = t > best ? t : best;
+	}
+	return best;
+}
+
+/* --run-time: the overhead per call for which the script runs as long as
+ * the untraced program did (bisection: the run time falls as it grows). */
+static void fit_run_time(struct fst *f, struct iol_rscript *s, double want)
+{
+	double lo = 0, hi = 0, o;
+	size_t r, i, j = 0;
+	int k;
+
+	for (j = 0; j < f->nraw; j++) /* at hi every gap is gone */
+		hi = f->raw[j].gap > hi ? f->raw[j].gap : hi;
+	j = 0;
+	if (run_with(f, s, 0) <= want)
+		hi = 0;
+	for (k = 0; k < 60 && hi > 0; k++) {
+		o = (lo + hi) / 2;
+		if (run_with(f, s, o) > want)
+			lo = o;
+		else
+			hi = o;
+	}
+	o = hi;
+	for (r = 0; r < s->nrank; r++)
+		for (i = 0; i < s->rank[r].n; i++, j++) {
+			double g = f->raw[j].gap - o * f->raw[j].k;
+
+			s->rank[r].ev[i].gap = g > 0 ? g : 0;
+		}
+	s->overhead = o;
+	snprintf(s->overhead_from, sizeof(s->overhead_from), "fitted");
+}
+
 int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 			    void *ctx, const struct iol_rfrom_opts *o,
 			    struct iol_error *err)
@@ -606,10 +671,13 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 	s->duroverhead = o->duroverhead;
 	snprintf(s->overhead_from, sizeof(s->overhead_from), "%s",
 		 o->overhead_from ? o->overhead_from : "none");
+	if (rc == 0 && o->run_time > 0)
+		fit_run_time(&f, s, o->run_time);
 	snprintf(s->source, sizeof(s->source), "%s",
 		 o->source ? o->source : "");
 	free(f.ev);
 	free(f.p);
+	free(f.raw);
 	iol_rscript_release(&f.pool);
 	if (rc == IOL_ENOMEM)
 		iol_error_set(err, rc, "out of memory");

@@ -20,6 +20,8 @@ struct iol_rfrom_opts {
 	const char *overhead_from; /* "calibrated", "given", "none" */
 	const char *source;	   /* "strace", "darshan dxt", ... */
 	int positional;		   /* every transfer has its offset (DXT) */
+	double run_time; /* > 0: the untraced run time; the gap overhead
+			    per call is fitted to it ("fitted") */
 };
 
 /* A source of events: 1 with *ev filled, 0 at the end, < 0 on error,

@@ -72,7 +72,7 @@ static int cat(void *ctx, const char *t)
 
 static void test_events(void)
 {
-	struct iol_rfrom_opts o = {0.05, 0.01, "given", "strace", 0};
+	struct iol_rfrom_opts o = {0.05, 0.01, "given", "strace", 0, 0};
 	struct iol_rscript s, t;
 	static char text[8192], text2[8192];
 	size_t i = 0;
@@ -106,6 +106,19 @@ static void test_events(void)
 	   "fd calls know their file; buffer size");
 	text[0] = 0;
 	ok(iol_rscript_write(&s, cat, text) == 0, "written");
+	{
+		struct iol_rfrom_opts fo = {0, 0.01, "given", "strace", 0, 2.5};
+		struct iol_rtotals tt;
+
+		iol_rscript_init(&t);
+		i = 0;
+		iol_rscript_from_events(&t, next, &i, &fo, NULL);
+		iol_rscript_totals(&t, &tt, NULL);
+		ok(fabs(tt.run_s - 2.5) < 1e-6 &&
+			   !strcmp(t.overhead_from, "fitted"),
+		   "--run-time: gaps fitted to the untraced run time");
+		iol_rscript_release(&t);
+	}
 	iol_rscript_init(&t);
 	ok(iol_rscript_parse(&t, text, strlen(text), NULL) == 0, "read back");
 	text2[0] = 0;
