@@ -10,6 +10,9 @@
 #   read   cumulative read time / the traced calls' read time
 #   write  cumulative write time (fsync included) / the traced one
 # median of the runs [min-max].  Target within 10 % (Pianola), aim 5 %.
+# Two scripts per trace: overhead "calibrated" (iolens replay --calibrate,
+# off gaps and durations) and "fitted" (replay-script --run-time with the
+# untraced median: the gap overhead fitted to it, durations as calibrated).
 #
 # Environment: IOLENS (binary), REPLAY_RUNS (default 5), REPLAY_MB (size
 # of the dd and cp file, default 64), TMPDIR.
@@ -66,7 +69,8 @@ cp|rm -f $W/cp.out|cp $W/in.bin $W/cp.out
 tar|rm -f $W/a.tar|tar cf $W/a.tar -C $W dir
 sqlite3|rm -f $W/db.sqlite $W/db.sqlite-journal|sqlite3 $W/db.sqlite < $SQL"
 
-printf '%-8s %6s %7s %22s %22s %22s %22s\n' program calls "orig s" "run ratio" "sched ratio" "read ratio" "write ratio"
+cell() { printf '%.3f [%s]' "$(median < "$1")" "$(range < "$1")"; }
+printf '%-8s %-10s %6s %7s %22s %22s %22s %22s\n' program overhead calls "orig s" "run ratio" "sched ratio" "read ratio" "write ratio"
 echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	prog=${cmd%% *}
 	if ! command -v "$prog" > /dev/null 2>&1; then
@@ -86,27 +90,32 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	sh -c "$setup"
 	strace -f -tt -T -o "$T/$name.trace" sh -c "$cmd" > /dev/null 2>&1 < /dev/null
 	sh -c "$setup"
-	"$IOLENS" replay-script -o "$T/$name.script" "$T/$name.trace" > "$T/$name.rs" 2>&1 || { echo "$name: replay-script failed: $(cat "$T/$name.rs")"; continue; }
-	: > "$T/$name.ratios"
-	k=0
-	while [ $k -lt "$RUNS" ]; do
-		"$IOLENS" replay $ALLOW --format=json --dir "$T/sb" "$T/$name.script" > "$T/$name.json" 2> "$T/err" ||
-			echo "$name: replay run $k: exit $? $(cat "$T/err")"
-		perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
-			my ($o, $r) = ($j->{original}, $j->{replay});
-			my $q = sub { $_[1] > 0 ? $_[0] / $_[1] : 0 };
-			printf "%.6f %.6f %.6f %.6f %d %.6f\n", $r->{run_s}, $q->($r->{run_s}, $o->{run_s}),
-				$q->($r->{read_s}, $o->{read_s}), $q->($r->{write_s}, $o->{write_s}), $o->{ops}, $o->{run_s}' \
-			< "$T/$name.json" >> "$T/$name.ratios"
-		k=$((k + 1))
-	done
 	plain=$(median < "$T/plain")
-	awk -v p="$plain" '{ print $1 / p }' "$T/$name.ratios" > "$T/r1"
-	cut -d' ' -f2 "$T/$name.ratios" > "$T/r2"
-	cut -d' ' -f3 "$T/$name.ratios" > "$T/r3"
-	cut -d' ' -f4 "$T/$name.ratios" > "$T/r4"
-	cell() { printf '%.3f [%s]' "$(median < "$1")" "$(range < "$1")"; }
-	printf '%-8s %6s %7.3f %22s %22s %22s %22s\n' "$name" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
-		"$(cell "$T/r1")" "$(cell "$T/r2")" "$(cell "$T/r3")" "$(cell "$T/r4")"
+	for mode in calibrated fitted; do
+		opt=
+		[ $mode = fitted ] && opt="--run-time $plain"
+		# shellcheck disable=SC2086
+		"$IOLENS" replay-script $opt -o "$T/$name.script" "$T/$name.trace" > "$T/$name.rs" 2>&1 ||
+			{ echo "$name: replay-script failed: $(cat "$T/$name.rs")"; continue; }
+		: > "$T/$name.ratios"
+		k=0
+		while [ $k -lt "$RUNS" ]; do
+			"$IOLENS" replay $ALLOW --format=json --dir "$T/sb" "$T/$name.script" > "$T/$name.json" 2> "$T/err" ||
+				echo "$name: replay run $k: exit $? $(cat "$T/err")"
+			perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
+				my ($o, $r) = ($j->{original}, $j->{replay});
+				my $q = sub { $_[1] > 0 ? $_[0] / $_[1] : 0 };
+				printf "%.6f %.6f %.6f %.6f %d %.6f\n", $r->{run_s}, $q->($r->{run_s}, $o->{run_s}),
+					$q->($r->{read_s}, $o->{read_s}), $q->($r->{write_s}, $o->{write_s}), $o->{ops}, $o->{run_s}' \
+				< "$T/$name.json" >> "$T/$name.ratios"
+			k=$((k + 1))
+		done
+		awk -v p="$plain" '{ print $1 / p }' "$T/$name.ratios" > "$T/r1"
+		cut -d' ' -f2 "$T/$name.ratios" > "$T/r2"
+		cut -d' ' -f3 "$T/$name.ratios" > "$T/r3"
+		cut -d' ' -f4 "$T/$name.ratios" > "$T/r4"
+		printf '%-8s %-10s %6s %7.3f %22s %22s %22s %22s\n' "$name" "$mode" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
+			"$(cell "$T/r1")" "$(cell "$T/r2")" "$(cell "$T/r3")" "$(cell "$T/r4")"
+	done
 done
 echo "ratios: median of $RUNS runs [min-max]; orig s: the untraced program's median wall time"
