@@ -74,6 +74,8 @@ struct tabbuf {
 
 static int tab_put(struct tabbuf *t, const void *d, size_t n)
 {
+	if (!n)
+		return 0; /* d may be NULL then */
 	while (t->n + n > t->cap) {
 		size_t nc = t->cap ? t->cap * 2 : 4096;
 		unsigned char *np = realloc(t->p, nc);
