@@ -435,10 +435,11 @@ static int read_all(const char *path, char **buf, size_t *n)
 /* The compiled form of the script at path, reused when its digest
  * matches, else compiled now.  Prints its own messages. */
 static int compiled(const char *path, struct iol_rbin *b, char *bp, size_t n,
-		    int *reused)
+		    int *reused, int force)
 {
 	struct iol_error err = {0};
 	struct iol_rscript s;
+	uint64_t dg;
 	size_t len;
 	char *buf;
 	int rc;
@@ -447,8 +448,9 @@ static int compiled(const char *path, struct iol_rbin *b, char *bp, size_t n,
 		msg("cannot open '%s': %s", path, strerror(errno));
 		return EXIT_DATA;
 	}
-	iol_rbin_path(bp, n, path, iol_rscript_digest(buf, len));
-	*reused = iol_rbin_load(b, bp, iol_rscript_digest(buf, len), NULL) == 0;
+	dg = iol_rscript_digest(buf, len);
+	iol_rbin_path(bp, n, path, dg);
+	*reused = !force && iol_rbin_load(b, bp, dg, NULL) == 0;
 	if (*reused) {
 		free(buf);
 		return EXIT_OK;
@@ -532,11 +534,21 @@ static int replay(const char *script, struct ropt *ro)
 	struct iol_rbin b;
 	char bp[4200];
 	struct run x = {script, &b, &res, 0};
-	int rc = compiled(script, &b, bp, sizeof(bp), &x.reused);
+	int rc = compiled(script, &b, bp, sizeof(bp), &x.reused, 0);
 
 	if (rc)
 		return rc;
-	if (iol_replay_run(&b, bp, &ro->o, &res, &err) < 0) {
+	rc = iol_replay_run(&b, bp, &ro->o, &res, &err);
+	if (rc == IOL_ECORRUPT && x.reused) {
+		/* a damaged cache: compile the script again, once */
+		iol_rresult_release(&res);
+		iol_rbin_release(&b);
+		rc = compiled(script, &b, bp, sizeof(bp), &x.reused, 1);
+		if (rc)
+			return rc;
+		rc = iol_replay_run(&b, bp, &ro->o, &res, &err);
+	}
+	if (rc < 0) {
 		msg("replay of '%s' failed: %s", script, err.msg);
 		if (ro->o.keep && res.rundir[0])
 			msg("run directory kept: %s", res.rundir);

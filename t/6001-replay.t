@@ -127,5 +127,32 @@ if command -v pdftotext > /dev/null; then
 	pdfinfo "$TMP/p.pdf" | grep -q "CreationDate:.*2023"
 	ok $? "profile date pinned by SOURCE_DATE_EPOCH"
 fi
+# damage: every cut of the script, and flipped bytes in the compiled
+# form; each run ends with exit 0 or 1 and one line, never a signal
+cp "$TOP/t/data/replay/small.script" "$TMP/cut.script"
+n=$(wc -c < "$TMP/cut.script")
+bad=
+for at in $(awk -v n="$n" 'BEGIN { for (i = 0; i < n; i += 37) print i }'); do
+	head -c "$at" "$TOP/t/data/replay/small.script" > "$TMP/cut.script"
+	$RUN replay --allow-root --as-fast-as-possible --dir "$SB" "$TMP/cut.script" > /dev/null 2> "$TMP/err"
+	st=$?
+	if [ $st -gt 1 ] || [ "$(wc -l < "$TMP/err")" -gt 1 ]; then bad="$bad $at:$st"; fi
+done
+is "$bad" "" "scripts cut short: exit 0 or 1 with at most one line"
+rm -f "$TMP"/.cut.script.*
+cp "$TOP/t/data/replay/small.script" "$TMP/flip.script"
+$RUN replay --allow-root --as-fast-as-possible --dir "$SB" "$TMP/flip.script" > /dev/null
+bin=$(ls "$TMP"/.flip.script.*.iolr)
+cp "$bin" "$TMP/good.iolr"
+size=$(stat -c %s "$bin")
+bad=
+for at in $(awk -v n="$size" 'BEGIN { srand(11); for (i = 0; i < 60; i++) print int(rand() * n) }'); do
+	cp "$TMP/good.iolr" "$bin"
+	printf '\377' | dd of="$bin" bs=1 seek="$at" conv=notrunc 2> /dev/null
+	$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/flip.script" > "$TMP/j" 2> "$TMP/err"
+	st=$?
+	if [ $st -gt 1 ] || [ "$(wc -l < "$TMP/err")" -gt 1 ]; then bad="$bad $at:$st"; fi
+done
+is "$bad" "" "a damaged compiled form: exit 0 or 1 with at most one line (60 flipped bytes)"
 is "$(ls -A "$SB")" "keep.txt" "after all runs the sandbox holds only what was there before"
 done_testing

@@ -99,11 +99,17 @@ struct rk {
 	struct rctx *c;
 	struct fdmap map;
 	char *buf;
+	size_t buflen;
 };
 
 static const char *P(const struct rk *k, uint32_t id)
 {
-	return id < k->c->b->s.nstr ? iol_rscript_s(&k->c->b->s, id) : "";
+	const char *p =
+		id < k->c->b->s.nstr ? iol_rscript_s(&k->c->b->s, id) : "";
+
+	/* the parser refused such paths; a compiled file is checked again,
+	 * as it could have been written by something else */
+	return iol_rpath_ok(p) ? p : "";
 }
 
 static int64_t op_path(struct rk *k, const struct iol_rev *e)
@@ -187,6 +193,11 @@ static int64_t issue(struct rk *k, const struct iol_rev *e)
 		return op_path(k, e);
 	f = fdm_get(&k->map, e->fd);
 	if (f < 0)
+		return -1;
+	/* a damaged compiled file must not make a call overrun the buffer */
+	if (iol_rop_class(e->op) <= IOL_RCLASS_WRITE &&
+	    (e->len < 0 || (uint64_t)e->len > k->buflen ||
+	     (e->ret > 0 && (uint64_t)e->ret > k->buflen)))
 		return -1;
 	return op_fd(k, e, f);
 }
@@ -275,7 +286,7 @@ static int run_events(struct rk *k, struct iol_rcursor *cur)
 
 int replay_rank(struct rctx *c, size_t r)
 {
-	struct rk k = {c, {NULL, 0}, NULL};
+	struct rk k = {c, {NULL, 0}, NULL, 0};
 	size_t len = (size_t)c->b->s.rank[r].maxlen;
 	struct iol_rcursor cur;
 	void *buf;
@@ -289,6 +300,7 @@ int replay_rank(struct rctx *c, size_t r)
 		return IOL_ENOMEM;
 	memset(buf, 0x5a, len);
 	k.buf = buf;
+	k.buflen = len;
 	rc = iol_rcursor_open(&cur, c->b, r, c->binpath, NULL);
 	if (rc == 0) {
 		wait_until(c->t0);

@@ -167,6 +167,10 @@ static int stage(const struct iol_rbin *b, int dirfd, const struct scan *sc,
 	for (i = 0; i < s->ninput && rc == 0; i++) {
 		const char *p = iol_rscript_s(s, s->input[i].path);
 
+		if (!iol_rpath_ok(p))
+			return iol_error_set(
+				err, IOL_ECORRUPT,
+				"input '%s' is outside the sandbox", p);
 		if (s->input[i].size < 0) {
 			rc = make_parents(dirfd, p, sc, 1);
 		} else {
@@ -379,6 +383,8 @@ int iol_replay_run(const struct iol_rbin *b, const char *binpath,
 	memset(res, 0, sizeof(*res));
 	res->orig = b->tot;
 	rc = scan_events(b, binpath, &sc, o->profile);
+	if (rc == IOL_ECOMPRESS || rc == IOL_ETRUNC)
+		rc = IOL_ECORRUPT;
 	if (rc)
 		iol_error_set(err, rc, "bad compiled script");
 	if (!rc && o->profile)
