@@ -24,6 +24,11 @@ struct fev {
 	uint8_t created, regular, inferred, pos, listdir;
 };
 
+static int is_creat(const char *name)
+{
+	return name && (!strcmp(name, "creat") || !strcmp(name, "create"));
+}
+
 enum { P_UNSEEN, P_INPUT, P_DIR, P_MADE };
 
 struct pinfo {
@@ -99,6 +104,10 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 			v->pid = -1; /* DXT: thread ids, one process a rank */
 		v->listdir =
 			(uint8_t)(e.name && !strncmp(e.name, "getdents", 8));
+		if (v->kind == IOL_EV_OPEN && is_creat(e.name) &&
+		    !(v->flags & IOL_EVF_ACCMODE)) /* creat(2): write only */
+			v->flags |=
+				IOL_EVF_WRONLY | IOL_EVF_CREAT | IOL_EVF_TRUNC;
 		f->any_inferred |= e.inferred;
 		v->path = e.path ? iol_rscript_str(&f->pool, e.path, &src) : 0;
 		v->path2 =
@@ -232,6 +241,18 @@ static struct fdent *fd_at(struct proc *pr, int64_t fd, int make)
 		pr->nfd = nn;
 	}
 	return &pr->fd[fd];
+}
+
+/* Iota names the file of a close, not its descriptor: the highest open
+ * descriptor on that path, or -1. */
+static int64_t fd_by_path(const struct proc *pr, uint32_t path)
+{
+	size_t i;
+
+	for (i = pr->nfd; i-- > 0;)
+		if (pr->fd[i].keep && pr->fd[i].path == path)
+			return (int64_t)i;
+	return -1;
 }
 
 /* The kind of a call on a path, or 0 to look at its descriptor. */
@@ -372,7 +393,7 @@ static int per_process(struct fst *f, struct iol_rscript *s)
 
 	qsort(f->ev, f->n, sizeof(*f->ev), by_proc);
 	for (i = 0; i < f->n && rc == 0; i++) {
-		const struct fev *v = &f->ev[i];
+		struct fev *v = &f->ev[i];
 		int op;
 
 		if (i == 0 || v->rank != v[-1].rank || v->pid != v[-1].pid) {
@@ -382,6 +403,8 @@ static int per_process(struct fst *f, struct iol_rscript *s)
 			if (pr.r < 0)
 				return IOL_ENOMEM;
 		}
+		if (v->fd < 0 && v->path && !path_op(v))
+			v->fd = fd_by_path(&pr, v->path);
 		op = keep_op(f, &pr, v);
 		track(f, &pr, v, op);
 		if (!op) {
