@@ -1,4 +1,5 @@
 #!/bin/sh
+# Replay scripts from the other sources.
 # A Darshan log with DXT as a replay script: opens and closes inferred
 # (and said so), one process per rank, transfers at their offsets; the
 # replay moves the bytes the DXT segments list (summed here with awk from
@@ -25,4 +26,22 @@ ok $? "replay exits 0"
 got=$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); my $r = $j->{replay};
 	print "$r->{bytes_read} $r->{bytes_written}"' < "$TMP/j")
 is "$got" "$wr $ww" "replay reads and writes the DXT segments' bytes"
+
+# Iota: the sample sqlite3 strace trace made an Iota trace by
+# t/strace2iota; both scripts must move the same bytes in their replays
+T=$SAMPLES/nonmpi/strace/sqlite3_inserts/trace.txt.xz
+xz -dc "$T" | sh "$TOP/t/strace2iota" 0 > "$TMP/sq.iota"
+$RUN replay-script -o "$TMP/iota.script" "$TMP/sq.iota" > /dev/null
+ok $? "replay-script of an Iota trace"
+grep -q '^source "iota"$' "$TMP/iota.script"
+ok $? "the script names its source"
+$RUN replay-script --overhead 0 -o "$TMP/strace.script" "$T" > /dev/null
+bytes() {
+	$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$TMP/sb" "$1" |
+		perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); my $r = $j->{replay};
+		print "$r->{bytes_read} $r->{bytes_written}"'
+}
+a=$(bytes "$TMP/iota.script")
+b=$(bytes "$TMP/strace.script")
+is "$a" "$b" "Iota and strace scripts of one run replay the same bytes ($b)"
 done_testing

@@ -24,6 +24,7 @@ struct fev {
 	uint8_t created, regular, inferred, pos, listdir;
 };
 
+/* creat(2), or Iota's create, which does not say how it opens */
 static int is_creat(const char *name)
 {
 	return name && (!strcmp(name, "creat") || !strcmp(name, "create"));
@@ -105,9 +106,8 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		v->listdir =
 			(uint8_t)(e.name && !strncmp(e.name, "getdents", 8));
 		if (v->kind == IOL_EV_OPEN && is_creat(e.name) &&
-		    !(v->flags & IOL_EVF_ACCMODE)) /* creat(2): write only */
-			v->flags |=
-				IOL_EVF_WRONLY | IOL_EVF_CREAT | IOL_EVF_TRUNC;
+		    !(v->flags & IOL_EVF_ACCMODE)) /* Iota: mode unknown */
+			v->flags |= IOL_EVF_RDWR | IOL_EVF_CREAT;
 		f->any_inferred |= e.inferred;
 		v->path = e.path ? iol_rscript_str(&f->pool, e.path, &src) : 0;
 		v->path2 =
