@@ -386,15 +386,16 @@ static int print_table(const struct run *x, int fmt)
 		 human_bytes(hb, sizeof(hb), (double)x->r->staged_bytes),
 		 x->reused ? "reused" : "written");
 	out_table(&out, cols, 4);
-	row(&out, "run time s", o->run_s, p->run_s, 0);
-	row(&out, "read time s", o->read_s, p->read_s, 0);
-	row(&out, "write time s", o->write_s, p->write_s, 0);
-	row(&out, "metadata time s", o->meta_s, p->meta_s, 0);
-	row(&out, "bytes read", (double)o->bytes_read, (double)p->bytes_read,
-	    1);
-	row(&out, "bytes written", (double)o->bytes_written,
-	    (double)p->bytes_written, 1);
-	row(&out, "calls", (double)o->ops, (double)p->ops, 1);
+	/* people read labels; pipes get the JSON keys */
+	row(&out, fmt ? "run_s" : "run time s", o->run_s, p->run_s, 0);
+	row(&out, fmt ? "read_s" : "read time s", o->read_s, p->read_s, 0);
+	row(&out, fmt ? "write_s" : "write time s", o->write_s, p->write_s, 0);
+	row(&out, fmt ? "meta_s" : "metadata time s", o->meta_s, p->meta_s, 0);
+	row(&out, fmt ? "bytes_read" : "bytes read", (double)o->bytes_read,
+	    (double)p->bytes_read, 1);
+	row(&out, fmt ? "bytes_written" : "bytes written",
+	    (double)o->bytes_written, (double)p->bytes_written, 1);
+	row(&out, fmt ? "ops" : "calls", (double)o->ops, (double)p->ops, 1);
 	out_endtable(&out);
 	out_text(
 		&out,
