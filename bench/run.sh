@@ -56,7 +56,7 @@ TMO=${BENCH_TIMEOUT:-300}
 NO_DIGEST=${BENCH_NO_DIGEST:-0}
 
 # replay fidelity (METRICS.md section 11) needs no logs: it traces programs itself
-sh "$TOP/bench/replay.sh"
+IOLENS=$IOLENS sh "$TOP/bench/replay.sh"
 echo
 
 if [ ! -d "$BENCH_DIR" ]; then
