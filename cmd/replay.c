@@ -349,6 +349,8 @@ static void print_json(const struct run *x)
 	printf(",\"mismatched\":%lld,\"max_late_s\":",
 	       (long long)r->mismatched);
 	json_num(r->max_late);
+	fputs(",\"inflate_s\":", stdout);
+	json_num(r->inflate_s);
 	json_files(x);
 	fputs("}\n", stdout);
 }
