@@ -56,7 +56,8 @@ LIB_OBJS = $(LIB_SRCS:.c=.o)
 RENDER_OBJS = $(RENDER_SRCS:.c=.o)
 CMD_OBJS = $(CMD_SRCS:.c=.o)
 # installed as <iolens/...>, keeping the layer directories
-PUBLIC_HEADERS = lib/iolens.h $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h))
+PUBLIC_HEADERS = lib/iolens.h $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h)) \
+	$(wildcard lib/counters/*.def)
 
 UNIT_SRCS = $(wildcard t/unit/*.c)
 UNIT_BINS = $(UNIT_SRCS:.c=)
