@@ -54,11 +54,6 @@ static void help(void)
 	      stdout);
 }
 
-/* TEMPORARY until main has the events of branch sources: weak, so that
- * the binary links without them and the command says so. */
-#pragma weak iol_events_open
-#pragma weak iol_events_next
-#pragma weak iol_events_close
 
 static double overhead = -1, run_time = 0;
 
@@ -168,10 +163,6 @@ static int build(struct iol_job *job, const char *out)
 	} else if (!strcmp(job->source, "strace") &&
 		   replay_overhead_load(&o.overhead, &o.duroverhead) == 0) {
 		o.overhead_from = "calibrated";
-	}
-	if (!iol_events_open) {
-		msg("this build reads no per-call events yet");
-		return EXIT_DATA;
 	}
 	rc = iol_events_open(&it, job, &err);
 	if (rc < 0) {
