@@ -54,7 +54,6 @@ static void help(void)
 	      stdout);
 }
 
-
 static double overhead = -1, run_time = 0;
 
 static int extra(int opt, const char *arg)
