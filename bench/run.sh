@@ -55,6 +55,10 @@ RUNS=${BENCH_RUNS:-3}
 TMO=${BENCH_TIMEOUT:-300}
 NO_DIGEST=${BENCH_NO_DIGEST:-0}
 
+# replay fidelity (METRICS.md section 11) needs no logs: it traces programs itself
+IOLENS=$IOLENS sh "$TOP/bench/replay.sh"
+echo
+
 if [ ! -d "$BENCH_DIR" ]; then
 	echo "bench: skipped: no benchmark logs at $BENCH_DIR (the shared/ directory beside the repo)"
 	exit 0

@@ -41,5 +41,9 @@ const struct command commands[] = {
 	 "is this job normal? its metrics among earlier jobs of its app"},
 	{"population-report", cmd_population_report,
 	 "the population as a multi-page PDF report"},
+	{"replay-script", cmd_replay_script,
+	 "traces into a portable replay script (Pianola's intermediate form)"},
+	{"replay", cmd_replay,
+	 "replay a script in a sandbox; original vs replay times and bytes"},
 	{NULL, NULL, NULL},
 };
