@@ -3,10 +3,11 @@
  *
  * Adding a command needs:
  *   1. cmd/<name>.c defining int cmd_<name>(int argc, char **argv);
- *   2. a line in the table in cmd/commands.c (name, function, one-line help);
- *   3. the object in CMD_OBJS in the Makefile;
- *   4. man/iolens-<name>.1 (mdoc; SYNOPSIS matching --help, EXAMPLES);
- *   5. a test in t/ that runs it on real logs.
+ *   2. a line in the table in cmd/commands.c (name, function, one-line help)
+ *      and its prototype below (the Makefile builds every cmd/*.c);
+ *   3. man/iolens-<name>.1 (mdoc; SYNOPSIS matching --help, EXAMPLES) and an
+ *      entry in man/iolens.1;
+ *   4. a test in t/ that runs it on real logs.
  */
 #ifndef IOLENS_COMMANDS_H
 #define IOLENS_COMMANDS_H
