@@ -4,7 +4,7 @@
  * Adding a command needs:
  *   1. cmd/<name>.c defining int cmd_<name>(int argc, char **argv);
  *   2. a line in the table in cmd/commands.c (name, function, one-line help)
- *      and its prototype below (the Makefile builds every cmd/*.c);
+ *      and its prototype below (the Makefile builds every .c of cmd/);
  *   3. man/iolens-<name>.1 (mdoc; SYNOPSIS matching --help, EXAMPLES) and an
  *      entry in man/iolens.1;
  *   4. a test in t/ that runs it on real logs.
