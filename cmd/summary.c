@@ -1,7 +1,8 @@
 /*
  * iolens summary: what a job did with I/O, at a glance.  For people a
  * short report per log; for pipes one row per log with stable columns.
- * Every number comes from iol_summary_compute() (lib/metrics.c).
+ * Every number comes from iol_summary_compute() (lib/analysis/summary.c);
+ * the machine formats' columns are the job-row fields (analysis/jobrow.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
+#include "analysis/jobrow.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -36,207 +38,52 @@ static void help(void)
 	       trace_help);
 }
 
-/* modules with data counters, in the order columns list them */
-static const int data_mods[] = {
-	IOL_MOD_POSIX,	     IOL_MOD_STDIO, IOL_MOD_MPIIO, IOL_MOD_H5D,
-	IOL_MOD_PNETCDF_VAR, IOL_MOD_DFS,   IOL_MOD_DAOS,
-};
-#define NDATA (int)(sizeof(data_mods) / sizeof(data_mods[0]))
-static const char *const data_keys[NDATA] = {
-	"posix", "stdio", "mpiio", "h5d", "pnetcdf_var", "dfs", "daos",
-};
-
-static const char *const cat_keys[IOL_CAT_N] = {
-	"all",	  "read_only", "write_only",	   "read_write",
-	"unique", "shared",    "partially_shared",
-};
-
-/* the column list of machine formats; built once */
-static const char **cols;
-static int ncols;
-
-static void add_col(const char *s)
+/* One machine-format row: summary's columns are the job-row fields. */
+static void row(struct out *o, const struct iol_jobrow *r)
 {
-	cols = xrealloc(cols, sizeof(*cols) * (size_t)(ncols + 1));
-	cols[ncols++] = s;
-}
-
-static char *owned[128];
-static int nowned;
-
-/* "posix" + "bytes_read" -> "posix_bytes_read", freed by free_cols() */
-static char *dup2(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	char *s = xmalloc(la + lb + 2);
-
-	memcpy(s, a, la);
-	s[la] = '_';
-	memcpy(s + la + 1, b, lb + 1);
-	if (nowned < 128)
-		owned[nowned++] = s;
-	return s;
-}
-
-static void build_cols(void)
-{
-	static const char *const head[] = {
-		"log",
-		"source",
-		"jobid",
-		"uid",
-		"exe",
-		"nprocs",
-		"nodes",
-		"nodes_source",
-		"start_time",
-		"run_time",
-		"incomplete_modules",
-	};
-	static const char *const per_mod[] = {
-		"bytes_read",
-		"bytes_written",
-		"time_by_slowest",
-		"mib_s",
-	};
-	static const char *const job[] = {
-		"bytes_read",	       "bytes_written",	  "io_time_by_slowest",
-		"slowest_rank",	       "mib_s",		  "mib_s_per_node",
-		"pct_io_time_slowest", "pct_io_time_avg", "io_time_total",
-		"meta_time_total",     "md_cost_pct",	  "files",
-		"files_per_proc",      "creates",	  "creates_per_proc",
-		"creates_exact",       "pct_sequential",  "pct_aligned",
-		"mib_per_proc",	       "strategy",
-	};
-	size_t i;
-	int m, c;
-
-	for (i = 0; i < sizeof(head) / sizeof(head[0]); i++)
-		add_col(head[i]);
-	for (m = 0; m < NDATA; m++)
-		for (i = 0; i < sizeof(per_mod) / sizeof(per_mod[0]); i++)
-			add_col(dup2(data_keys[m], per_mod[i]));
-	for (i = 0; i < sizeof(job) / sizeof(job[0]); i++)
-		add_col(job[i]);
-	for (c = 0; c < IOL_CAT_N; c++) {
-		add_col(dup2(cat_keys[c], "files"));
-		add_col(dup2(cat_keys[c], "bytes"));
-		add_col(dup2(cat_keys[c], "max_offset"));
-	}
-	add_col("top_file");
-	add_col("top_file_bytes");
-}
-
-static void free_cols(void)
-{
-	while (nowned > 0)
-		free(owned[--nowned]);
-	free(cols);
-	cols = NULL;
-	ncols = 0;
-}
-
-static void incomplete_list(const struct iol_job *job, char *buf, size_t n)
-{
-	size_t l = 0;
-	int m;
-
-	buf[0] = '\0';
-	for (m = 0; m < IOL_MOD_MAX; m++) {
-		const char *name;
-		int w;
-
-		if (!((job->partial >> m) & 1))
-			continue;
-		name = m < IOL_MOD_KNOWN ? iol_modinfo(m)->name : "unknown";
-		w = snprintf(buf + l, n - l, "%s%s", l ? " " : "", name);
-		if (w < 0 || (size_t)w >= n - l)
-			break;
-		l += (size_t)w;
-	}
-}
-
-static void row(struct out *o, const struct iol_job *job,
-		const struct iol_summary *s)
-{
+	const struct iol_field *f;
 	char buf[256];
-	int m, c;
+	size_t i, n;
 
-	out_str(o, job->path);
-	out_str(o, job->source);
-	out_int(o, job->jobid);
-	out_int(o, job->uid);
-	out_str(o, job->exe);
-	out_int(o, job->nprocs);
-	if (s->nodes > 0)
-		out_int(o, s->nodes);
-	else
-		out_null(o);
-	out_str(o, iol_nodes_source_names[s->nodes_source]);
-	out_num(o, iol_job_start(job), 6);
-	out_num(o, job->run_time, 6);
-	incomplete_list(job, buf, sizeof(buf));
-	out_str(o, buf);
-	for (m = 0; m < NDATA; m++) {
-		const struct iol_modsum *ms = &s->mod[data_mods[m]];
+	f = iol_jobrow_fields(&n);
+	for (i = 0; i < n; i++) {
+		const char *str;
+		int64_t v;
 
-		if (!ms->nrec) {
-			out_null(o);
-			out_null(o);
-			out_null(o);
-			out_null(o);
-			continue;
+		switch (f[i].type) {
+		case IOL_FT_STR:
+			str = f[i].str(r, buf, sizeof(buf));
+			if (str)
+				out_str(o, str);
+			else
+				out_null(o);
+			break;
+		case IOL_FT_NUM:
+		case IOL_FT_TIME: out_num(o, f[i].num(r), f[i].prec); break;
+		default:
+			v = f[i].i64(r);
+			if (v == INT64_MIN)
+				out_null(o);
+			else
+				out_int(o, v);
 		}
-		out_int(o, ms->bytes_read);
-		out_int(o, ms->bytes_written);
-		if (ms->has_perf) {
-			out_num(o, ms->perf.agg_time_by_slowest, 6);
-			out_num(o, ms->perf.agg_perf_by_slowest, 6);
-		} else {
-			out_null(o);
-			out_null(o);
-		}
-	}
-	out_int(o, s->bytes_read);
-	out_int(o, s->bytes_written);
-	out_num(o, s->io.agg_time_by_slowest, 6);
-	if (s->io.slowest_rank >= 0)
-		out_int(o, s->io.slowest_rank);
-	else
-		out_null(o);
-	out_num(o, s->mibs, 6);
-	out_num(o, s->mibs_cn, 6);
-	out_num(o, s->pct_io_slowest, 6);
-	out_num(o, s->pct_io_avg, 6);
-	out_num(o, s->io_time_total, 6);
-	out_num(o, s->meta_time_total, 6);
-	out_num(o, s->md_cost_pct, 6);
-	out_int(o, s->nfiles);
-	out_num(o, s->files_per_proc, 6);
-	out_int(o, s->ncreated);
-	out_num(o, s->creates_per_proc, 6);
-	out_int(o, s->creates_exact);
-	out_num(o, s->pct_seq, 6);
-	out_num(o, s->pct_aligned, 6);
-	out_num(o, s->mib_per_proc, 6);
-	out_str(o, s->strategy);
-	for (c = 0; c < IOL_CAT_N; c++) {
-		out_int(o, s->cat[c].count);
-		out_int(o, s->cat[c].read_bytes + s->cat[c].write_bytes);
-		if (s->cat[c].count && s->cat[c].max_offset >= 0)
-			out_int(o, s->cat[c].max_offset);
-		else
-			out_null(o);
-	}
-	if (s->ntop) {
-		out_str(o, s->top_bytes[0].path ? s->top_bytes[0].path : "");
-		out_int(o, s->top_bytes[0].bytes_read +
-				   s->top_bytes[0].bytes_written);
-	} else {
-		out_null(o);
-		out_null(o);
 	}
 	out_endrow(o);
+}
+
+/* The header of the machine formats: the field names; caller frees. */
+static const char **col_names(int *ncols)
+{
+	const struct iol_field *f;
+	const char **cols;
+	size_t i, n;
+
+	f = iol_jobrow_fields(&n);
+	cols = xmalloc(n * sizeof(*cols));
+	for (i = 0; i < n; i++)
+		cols[i] = f[i].name;
+	*ncols = (int)n;
+	return cols;
 }
 
 static const char *hb(char *b, double v)
@@ -252,9 +99,10 @@ static const char *pct(char *b, double v)
 	return b;
 }
 
-static void text(struct out *o, const struct iol_job *job,
-		 const struct iol_summary *s)
+static void text(struct out *o, const struct iol_jobrow *r)
 {
+	const struct iol_job *job = r->job;
+	const struct iol_summary *s = r->s;
 	static const char *const mcols[] = {
 		"module", "records", "files",		"read",	 "written",
 		"reads",  "writes",  "time by slowest", "MiB/s",
@@ -274,7 +122,7 @@ static void text(struct out *o, const struct iol_job *job,
 	int m, c;
 
 	out_text(o, "%s\n", job->path);
-	incomplete_list(job, inc, sizeof(inc));
+	iol_jobrow_field("incomplete_modules")->str(r, inc, sizeof(inc));
 	if (inc[0])
 		out_text(o,
 			 "\n  *** INCOMPLETE: the %s module%s ran out of "
@@ -463,16 +311,18 @@ int cmd_summary(int argc, char **argv)
 	};
 	struct copts co;
 	struct out o;
-	int rc, i, first = 1;
+	const char **cols;
+	int rc, i, ncols, first = 1;
 
 	rc = copts_start(&co, argc, argv, longopts, help, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
 	rc = EXIT_OK;
-	build_cols();
+	cols = col_names(&ncols);
 	for (; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_summary s;
+		struct iol_jobrow r;
 		struct iol_error err = {0};
 
 		if (load_job(&co, argc, argv, &i, &job) < 0) {
@@ -485,19 +335,22 @@ int cmd_summary(int argc, char **argv)
 			rc = EXIT_DATA;
 			continue;
 		}
+		r.log = job->path;
+		r.job = job;
+		r.s = &s;
 		if (co.fmt == FMT_TEXT) {
-			text(&o, job, &s);
+			text(&o, &r);
 		} else {
 			if (first)
 				out_table(&o, cols, ncols);
-			row(&o, job, &s);
+			row(&o, &r);
 		}
 		first = 0;
 		iol_job_close(job);
 	}
 	if (co.fmt != FMT_TEXT && !first)
 		out_endtable(&o);
-	free_cols();
+	free(cols);
 	if (out_close(&o, rc == EXIT_OK) < 0)
 		rc = EXIT_DATA;
 	return rc;

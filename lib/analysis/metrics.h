@@ -90,6 +90,16 @@ struct iol_summary {
 	size_t ntop;
 	struct iol_topfile top_bytes[IOL_TOPN], top_time[IOL_TOPN];
 	uint64_t incomplete; /* modules flagged partial */
+	/* the job's read and write time by slowest (POSIX + STDIO): the
+	 * slowest rank's read (write) time in its own records, plus, for
+	 * shared records, the slowest rank's time times the record's share
+	 * of read (write) in its read + write + meta time */
+	double read_time_slowest, write_time_slowest;
+	double end_time; /* seconds since the epoch, UTC; NAN unknown */
+	/* access sizes (METRICS.md 5) of POSIX [0] and MPI-IO [1], summed
+	 * by iol_hist_bins(); has_hist[i] 0: the module has no bins */
+	int has_hist[2];
+	int64_t hist_rd[2][IOL_NBINS], hist_wr[2][IOL_NBINS];
 };
 
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
@@ -123,6 +133,12 @@ struct iol_hist {
 	int ncommon;
 	int64_t common[4], common_count[4];
 };
+
+/* Adds the access-size bins of module mod over its records to rd and wr.
+ * Returns 1, or 0 (nothing added) when the module is not loaded or has no
+ * size bins. */
+int iol_hist_bins(const struct iol_job *job, int mod, int64_t rd[IOL_NBINS],
+		  int64_t wr[IOL_NBINS]);
 
 /* Fills up to max histograms: the job first, then every module with size
  * bins.  Returns the number filled. */

@@ -134,6 +134,72 @@ static int64_t count_nodes(const struct iol_job *job)
 	return (int64_t)nh;
 }
 
+/* Read and write time by slowest, separately (see metrics.h): one pass
+ * over the POSIX and STDIO records.  Returns 0 or IOL_ENOMEM. */
+static int rw_slowest(const struct iol_job *job, int64_t nprocs,
+		      struct iol_summary *s)
+{
+	static const int low[2] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
+	double *rt = calloc((size_t)nprocs * 2, sizeof(*rt));
+	double shr = 0, shw = 0, mr = 0, mw = 0;
+	size_t i;
+	int k;
+
+	if (!rt)
+		return IOL_ENOMEM;
+	for (k = 0; k < 2; k++) {
+		const struct iol_jmod *jm = &job->mod[low[k]];
+
+		for (i = 0; jm->loaded && i < jm->n; i++) {
+			const struct iol_jrec *r = &jm->recs[i];
+			struct iol_recx x;
+			double all;
+
+			iol_rec_extract(low[k], r, &x);
+			if (r->rank >= 0 && r->rank < nprocs) {
+				rt[r->rank * 2] += posf(x.tr);
+				rt[r->rank * 2 + 1] += posf(x.tw);
+				continue;
+			}
+			if (r->rank >= 0)
+				continue;
+			all = posf(x.tr) + posf(x.tw) + posf(x.tm);
+			if (all > 0) {
+				shr += posf(x.tslow) * posf(x.tr) / all;
+				shw += posf(x.tslow) * posf(x.tw) / all;
+			}
+		}
+	}
+	for (i = 0; i < (size_t)nprocs; i++) {
+		if (rt[i * 2] > mr)
+			mr = rt[i * 2];
+		if (rt[i * 2 + 1] > mw)
+			mw = rt[i * 2 + 1];
+	}
+	free(rt);
+	s->read_time_slowest = mr + shr;
+	s->write_time_slowest = mw + shw;
+	return 0;
+}
+
+/* The figures the job row adds to summary's: end time, read and write
+ * time by slowest, POSIX and MPI-IO access sizes. */
+static int summary_extra(const struct iol_job *job, int64_t nprocs,
+			 struct iol_summary *s, struct iol_error *err)
+{
+	s->end_time =
+		job->date_known && !isnan(job->run_time)
+			? (double)job->end_sec + (double)job->end_nsec / 1e9
+			: NAN;
+	s->has_hist[0] =
+		iol_hist_bins(job, IOL_MOD_POSIX, s->hist_rd[0], s->hist_wr[0]);
+	s->has_hist[1] =
+		iol_hist_bins(job, IOL_MOD_MPIIO, s->hist_rd[1], s->hist_wr[1]);
+	if (rw_slowest(job, nprocs, s) < 0)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	return 0;
+}
+
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			struct iol_summary *s, struct iol_error *err)
 {
@@ -401,5 +467,5 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 		s->strategy = "N:M";
 	}
 	(void)rank_bytes;
-	return 0;
+	return summary_extra(job, nprocs, s, err);
 }
