@@ -98,8 +98,8 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 
 int copts_start(struct copts *c, int argc, char **argv,
 		const struct option *longopts, void (*help)(void),
-		int (*extra)(int opt, const char *arg), struct out *o,
-		int *first_log)
+		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
+		struct out *o, int *first_log)
 {
 	int opt, done = 0, r;
 
@@ -112,7 +112,7 @@ int copts_start(struct copts *c, int argc, char **argv,
 			help();
 			return EXIT_OK;
 		}
-		r = extra ? extra(opt, optarg) : 0;
+		r = extra ? extra(ctx, opt, optarg) : 0;
 		if (r < 0)
 			return EXIT_USAGE;
 		if (r)

@@ -73,7 +73,7 @@ int cmd_hist(int argc, char **argv)
 	struct iol_hist h[IOL_MOD_KNOWN + 1];
 	int rc, i, pass;
 
-	rc = copts_start(&co, argc, argv, longopts, help, NULL, &o, &i);
+	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
 	rc = EXIT_OK;

@@ -64,7 +64,7 @@ int cmd_meta(int argc, char **argv)
 	struct out o;
 	int rc, i;
 
-	rc = copts_start(&co, argc, argv, longopts, help, NULL, &o, &i);
+	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
 	rc = EXIT_OK;

@@ -314,7 +314,7 @@ int cmd_summary(int argc, char **argv)
 	const char **cols;
 	int rc, i, ncols, first = 1;
 
-	rc = copts_start(&co, argc, argv, longopts, help, NULL, &o, &i);
+	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
 	rc = EXIT_OK;

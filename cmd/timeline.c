@@ -63,10 +63,10 @@ static const char *opname(int op)
 	return op ? "read" : "write";
 }
 
-static int layer = -1;
+/* --layer: 0 POSIX, 1 MPI-IO, -1 POSIX first (iol_timeline_layer) */
 
 /* "DXT_POSIX", "DXT_MPIIO" or "Darshan timestamps" */
-static const char *src_name(const struct iol_job *job, int src)
+static const char *src_name(const struct iol_job *job, int src, int layer)
 {
 	if (src != IOL_TL_DXT)
 		return iol_tl_source_names[src];
@@ -74,9 +74,9 @@ static const char *src_name(const struct iol_job *job, int src)
 }
 
 static int intervals(struct out *o, const char *log, const struct iol_job *job,
-		     int src)
+		     int src, int layer)
 {
-	const char *srcname = src_name(job, src);
+	const char *srcname = src_name(job, src, layer);
 	struct iol_error err = {0};
 
 	if (src == IOL_TL_DXT) {
@@ -191,9 +191,10 @@ static void phase_row(struct out *o, const char *log, const char *src,
 }
 
 static void phases_rows(struct out *o, const char *log,
-			const struct iol_job *job, const struct iol_phases *ph)
+			const struct iol_job *job, const struct iol_phases *ph,
+			int layer)
 {
-	const char *src = src_name(job, ph->source);
+	const char *src = src_name(job, ph->source, layer);
 	size_t i;
 	int op;
 
@@ -207,7 +208,8 @@ static void phases_rows(struct out *o, const char *log,
 }
 
 /* a character per (rank group, time bin): w write, r read, x both */
-static void chart(struct out *o, const struct iol_job *job, size_t width)
+static void chart(struct out *o, const struct iol_job *job, size_t width,
+		  int layer)
 {
 	struct iol_matrix m;
 	struct iol_error err = {0};
@@ -249,7 +251,7 @@ static void chart(struct out *o, const struct iol_job *job, size_t width)
 }
 
 static void text(struct out *o, const char *log, const struct iol_job *job,
-		 const struct iol_phases *ph, size_t width)
+		 const struct iol_phases *ph, size_t width, int layer)
 {
 	static const char *const cols[] = {
 		"scope",    "op",    "start", "end",
@@ -266,7 +268,7 @@ static void text(struct out *o, const char *log, const struct iol_job *job,
 		out_text(o, "  no I/O intervals in this log\n\n");
 		return;
 	}
-	chart(o, job, width);
+	chart(o, job, width, layer);
 	if (ph->source != IOL_TL_DXT) {
 		out_text(o, "\n");
 		return;
@@ -307,30 +309,35 @@ static void text(struct out *o, const char *log, const struct iol_job *job,
 	out_text(o, "\n");
 }
 
-static int64_t bins, width;
-static int phases;
+struct topts {
+	int64_t bins, width;
+	int phases, layer;
+};
 
-static int extra_opt(int opt, const char *arg)
+static int extra_opt(void *ctx, int opt, const char *arg)
 {
+	struct topts *t = ctx;
+
 	switch (opt) {
 	case 'b':
-		if (parse_count(arg, &bins) < 0 || bins > 100000) {
+		if (parse_count(arg, &t->bins) < 0 || t->bins > 100000) {
 			usage_error("--bins wants 1 to 100000, not '%s'", arg);
 			return -1;
 		}
 		return 1;
-	case 'p': phases = 1; return 1;
+	case 'p': t->phases = 1; return 1;
 	case 'w':
-		if (parse_count(arg, &width) < 0 || width < 8 || width > 1000) {
+		if (parse_count(arg, &t->width) < 0 || t->width < 8 ||
+		    t->width > 1000) {
 			usage_error("--width wants 8 to 1000, not '%s'", arg);
 			return -1;
 		}
 		return 1;
 	case 'l':
 		if (!strcmp(arg, "posix"))
-			layer = 0;
+			t->layer = 0;
 		else if (!strcmp(arg, "mpiio") || !strcmp(arg, "mpi-io"))
-			layer = 1;
+			t->layer = 1;
 		else {
 			usage_error("--layer wants posix or mpiio, not '%s'",
 				    arg);
@@ -351,19 +358,17 @@ int cmd_timeline(int argc, char **argv)
 		{"width", required_argument, NULL, 'w'},
 		{NULL, 0, NULL, 0},
 	};
+	struct topts t = {0, 64, 0, -1};
 	struct copts co;
 	struct out o;
 	int rc, i, first = 1;
 
-	layer = -1;
-	bins = 0;
-	width = 64;
-	phases = 0;
-	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &o, &i);
+	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &t, &o,
+			 &i);
 	if (rc >= 0)
 		return rc;
 	rc = EXIT_OK;
-	if (bins && phases) {
+	if (t.bins && t.phases) {
 		out_close(&o, 0);
 		return usage_error("--bins and --phases cannot be combined");
 	}
@@ -378,11 +383,11 @@ int cmd_timeline(int argc, char **argv)
 			continue;
 		}
 		src = iol_timeline_source(job);
-		if (bins) {
+		if (t.bins) {
 			struct iol_matrix m;
 			size_t r, b;
 
-			if (iol_matrix_compute(job, layer, (size_t)bins, &m,
+			if (iol_matrix_compute(job, t.layer, (size_t)t.bins, &m,
 					       &err) < 0) {
 				msg_ioerr(argv[i], err.code, &err);
 				rc = EXIT_DATA;
@@ -393,7 +398,8 @@ int cmd_timeline(int argc, char **argv)
 				out_text(&o,
 					 "%s\nbytes per rank and time bin, "
 					 "from %s\n",
-					 argv[i], src_name(job, m.source));
+					 argv[i],
+					 src_name(job, m.source, t.layer));
 				out_table(&o, mcols + 2, 6);
 			} else if (first) {
 				out_table(&o, mcols, 8);
@@ -410,8 +416,9 @@ int cmd_timeline(int argc, char **argv)
 						continue;
 					if (co.fmt != FMT_TEXT) {
 						out_str(&o, argv[i]);
-						out_str(&o, src_name(job,
-								     m.source));
+						out_str(&o,
+							src_name(job, m.source,
+								 t.layer));
 					}
 					out_int(&o, (int64_t)r);
 					out_int(&o, (int64_t)b);
@@ -432,28 +439,28 @@ int cmd_timeline(int argc, char **argv)
 			iol_job_close(job);
 			continue;
 		}
-		if (co.fmt != FMT_TEXT && !phases) {
+		if (co.fmt != FMT_TEXT && !t.phases) {
 			if (first)
 				out_table(&o, icols, 9);
 			first = 0;
-			if (intervals(&o, argv[i], job, src) < 0)
+			if (intervals(&o, argv[i], job, src, t.layer) < 0)
 				rc = EXIT_DATA;
 			iol_job_close(job);
 			continue;
 		}
-		if (iol_phases_compute(job, layer, &ph, &err) < 0) {
+		if (iol_phases_compute(job, t.layer, &ph, &err) < 0) {
 			msg_ioerr(argv[i], err.code, &err);
 			rc = EXIT_DATA;
 			iol_job_close(job);
 			continue;
 		}
 		if (co.fmt == FMT_TEXT) {
-			text(&o, argv[i], job, &ph, (size_t)width);
+			text(&o, argv[i], job, &ph, (size_t)t.width, t.layer);
 		} else {
 			if (first)
 				out_table(&o, pcols, 11);
 			first = 0;
-			phases_rows(&o, argv[i], job, &ph);
+			phases_rows(&o, argv[i], job, &ph, t.layer);
 		}
 		iol_phases_free(&ph);
 		iol_job_close(job);

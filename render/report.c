@@ -1416,7 +1416,7 @@ int report_write(const struct iol_job *job, const char *path,
 		c.have_mx = 1;
 	if (ret < 0) {
 		fclose(tf);
-		free(c.files);
+		iol_files_free(c.files);
 		iol_meta_free(&c.meta);
 		return ret;
 	}
@@ -1479,7 +1479,7 @@ out:
 		free(c.tmps[i]);
 	free(c.tmps);
 	fclose(tf);
-	free(c.files);
+	iol_files_free(c.files);
 	iol_meta_free(&c.meta);
 	if (c.have_mx)
 		iol_matrix_free(&c.mx);

@@ -202,7 +202,7 @@ static int files_sheet(struct book *b, lxw_worksheet *ws, int r,
 		str(ws, r, c++, f->mnt, NULL);
 		str(ws, r, c++, f->fstype, NULL);
 	}
-	free(rows);
+	iol_files_free(rows);
 	return r;
 }
 

@@ -226,3 +226,8 @@ oom:
 	free(nalsum);
 	return iol_error_set(err, IOL_ENOMEM, "out of memory");
 }
+
+void iol_files_free(struct iol_filerow *rows)
+{
+	free(rows);
+}

@@ -122,9 +122,12 @@ struct iol_filerow {
 	const char *mnt, *fstype;
 };
 
+/* *rows is allocated here: free it with iol_files_free(); its strings
+ * are borrowed from the job. */
 int iol_files_compute(const struct iol_job *job, int merge,
 		      struct iol_filerow **rows, size_t *n,
 		      struct iol_error *err);
+void iol_files_free(struct iol_filerow *rows);
 
 /* Access sizes of one module (or the job: mod = -1, POSIX bins). */
 struct iol_hist {
