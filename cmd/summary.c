@@ -88,7 +88,7 @@ static const char **col_names(int *ncols)
 
 static const char *hb(char *b, double v)
 {
-	return human_bytes(b, 32, v);
+	return fmt_bytes(b, 32, v, BYTES_TEXT);
 }
 
 static const char *pct(char *b, double v)

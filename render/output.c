@@ -211,29 +211,12 @@ void out_num(struct out *o, double v, int prec)
 	put(o, b, 0, 1);
 }
 
-const char *human_bytes(char *buf, size_t n, double v)
-{
-	static const char *const unit[] = {"B",	  "KiB", "MiB",
-					   "GiB", "TiB", "PiB"};
-	int u = 0;
-
-	while (fabs(v) >= 1024 && u < 5) {
-		v /= 1024;
-		u++;
-	}
-	if (u == 0)
-		snprintf(buf, n, "%.0f %s", v, unit[u]);
-	else
-		snprintf(buf, n, "%.1f %s", v, unit[u]);
-	return buf;
-}
-
 void out_bytes(struct out *o, int64_t v)
 {
 	char b[32];
 
 	if (o->fmt == FMT_TEXT) {
-		put(o, human_bytes(b, sizeof(b), (double)v), 0, 1);
+		put(o, fmt_bytes(b, sizeof(b), (double)v, BYTES_TEXT), 0, 1);
 		return;
 	}
 	out_int(o, v);

@@ -53,8 +53,6 @@ void out_text(struct out *o, const char *fmt, ...)
  * Returns 0 or -1 with a message. */
 int out_close(struct out *o, int commit);
 
-/* "1.5 GiB", "512 B": humane size into buf */
-const char *human_bytes(char *buf, size_t n, double v);
 /* shortest %g that reads back as the same double */
 size_t fmt_double(char *buf, size_t n, double v);
 

@@ -214,8 +214,9 @@ static void table6_draw(struct ctx *c, double x, double y, double w)
 	{
 		char line[256], b1[32], b2[32], t[32];
 
-		fmt_bytes(b1, sizeof(b1), (double)s->bytes_read);
-		fmt_bytes(b2, sizeof(b2), (double)s->bytes_written);
+		fmt_bytes(b1, sizeof(b1), (double)s->bytes_read, BYTES_SHORT);
+		fmt_bytes(b2, sizeof(b2), (double)s->bytes_written,
+			  BYTES_SHORT);
 		fmt_secs(t, sizeof(t), s->io.agg_time_by_slowest);
 		snprintf(line, sizeof(line),
 			 "%s read, %s written (POSIX + STDIO) in %s by the "
@@ -263,8 +264,9 @@ static void modules_draw(struct ctx *c, double x, double y, double w)
 			continue;
 		snprintf(buf[n][0], 32, "%lld", (long long)ms->nrec);
 		snprintf(buf[n][1], 32, "%lld", (long long)ms->nfiles);
-		fmt_bytes(buf[n][2], 32, (double)ms->bytes_read);
-		fmt_bytes(buf[n][3], 32, (double)ms->bytes_written);
+		fmt_bytes(buf[n][2], 32, (double)ms->bytes_read, BYTES_SHORT);
+		fmt_bytes(buf[n][3], 32, (double)ms->bytes_written,
+			  BYTES_SHORT);
 		if (ms->has_perf) {
 			snprintf(buf[n][4], 32, "%.6f s",
 				 ms->perf.agg_time_by_slowest);
@@ -545,11 +547,14 @@ static void files_summary_draw(struct ctx *c, double x, double y, double w)
 
 		snprintf(b[k][0], 32, "%lld", (long long)ct->count);
 		fmt_bytes(b[k][1], 32,
-			  (double)(ct->read_bytes + ct->write_bytes));
+			  (double)(ct->read_bytes + ct->write_bytes),
+			  BYTES_SHORT);
 		if (ct->count && ct->max_offset >= 0) {
 			fmt_bytes(b[k][2], 32,
-				  (double)ct->sum_size / (double)ct->count);
-			fmt_bytes(b[k][3], 32, (double)ct->max_offset + 1);
+				  (double)ct->sum_size / (double)ct->count,
+				  BYTES_SHORT);
+			fmt_bytes(b[k][3], 32, (double)ct->max_offset + 1,
+				  BYTES_SHORT);
 		} else {
 			memcpy(b[k][2], "-", 2);
 			memcpy(b[k][3], "-", 2);
@@ -609,8 +614,8 @@ static void topfiles_draw(struct ctx *c, double x, double y, double w)
 			memcpy(b[i][0], "shared", 7);
 		else
 			snprintf(b[i][0], 32, "%lld", (long long)f->nranks);
-		fmt_bytes(b[i][1], 32, (double)f->br);
-		fmt_bytes(b[i][2], 32, (double)f->bw);
+		fmt_bytes(b[i][1], 32, (double)f->br, BYTES_SHORT);
+		fmt_bytes(b[i][2], 32, (double)f->bw, BYTES_SHORT);
 		fmt_secs(b[i][3], 32, f->tr + f->tw + f->tm);
 		fmt_secs(b[i][4], 32, f->tslow);
 		cells[i * 6] = nz(f->path);
@@ -726,8 +731,8 @@ static void fs_draw(struct ctx *c, double x, double y, double w)
 	}
 	for (k = 0; k < n; k++) {
 		snprintf(b[k][0], 32, "%lld", (long long)rows[k].files);
-		fmt_bytes(b[k][1], 32, (double)rows[k].br);
-		fmt_bytes(b[k][2], 32, (double)rows[k].bw);
+		fmt_bytes(b[k][1], 32, (double)rows[k].br, BYTES_SHORT);
+		fmt_bytes(b[k][2], 32, (double)rows[k].bw, BYTES_SHORT);
 		cells[k * 5] = rows[k].mnt;
 		cells[k * 5 + 1] = rows[k].type;
 		cells[k * 5 + 2] = b[k][0];
@@ -1074,7 +1079,7 @@ static void heatmap_draw(struct ctx *c, double x, double y, double w)
 	{
 		char lbl[64], mb[32];
 
-		fmt_bytes(mb, sizeof(mb), max);
+		fmt_bytes(mb, sizeof(mb), max, BYTES_SHORT);
 		snprintf(lbl, sizeof(lbl), "darkest cell: %s", mb);
 		chart_text(c->cr, x + w, y + 8, lbl, 6.5, 0, 1, C_MUTED);
 		snprintf(lbl, sizeof(lbl), "%s per %s",
