@@ -214,38 +214,18 @@ static int ranks_sheet(struct book *b, lxw_worksheet *ws, int r,
 		"log",	     "rank",	   "bytes_read", "bytes_written",
 		"read_time", "write_time", "meta_time",
 	};
-	static const int mods[2] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
-	size_t np = job->nprocs > 0 ? (size_t)job->nprocs : 1, i, k;
-	double *v = calloc((np + 1) * 5, sizeof(double));
-	int m;
+	struct iol_rankrow *v;
+	size_t np, i;
 
-	if (!v)
+	if (iol_ranks_compute(job, &v, &np, NULL) < 0)
 		return -1;
-	for (m = 0; m < 2; m++) {
-		const struct iol_jmod *jm = &job->mod[mods[m]];
-
-		for (i = 0; jm->loaded && i < jm->n; i++) {
-			struct iol_recx x;
-			/* shared records go to a last row of their own */
-			size_t row = jm->recs[i].rank < 0 ? np
-				     : (size_t)jm->recs[i].rank < np
-					     ? (size_t)jm->recs[i].rank
-					     : np;
-
-			iol_rec_extract(mods[m], &jm->recs[i], &x);
-			v[row * 5] += x.br > 0 ? (double)x.br : 0;
-			v[row * 5 + 1] += x.bw > 0 ? (double)x.bw : 0;
-			v[row * 5 + 2] += x.tr > 0 ? x.tr : 0;
-			v[row * 5 + 3] += x.tw > 0 ? x.tw : 0;
-			v[row * 5 + 4] += x.tm > 0 ? x.tm : 0;
-		}
-	}
+	np--; /* the last row: shared records */
 	if (r == 0)
 		header(b, ws, r++, cols + (with_log ? 0 : 1), with_log ? 7 : 6);
 	for (i = 0; i <= np && i <= TL_MAXRANKS * 64; i++) {
 		int c = 0;
 
-		if (i == np && v[np * 5] + v[np * 5 + 1] + v[np * 5 + 4] == 0)
+		if (i == np && v[np].br + v[np].bw + v[np].tm == 0)
 			break;
 		if (with_log)
 			str(ws, r, c++, job->path, NULL);
@@ -253,8 +233,11 @@ static int ranks_sheet(struct book *b, lxw_worksheet *ws, int r,
 			str(ws, r, c++, "shared files", NULL);
 		else
 			num(ws, r, c++, (double)i, NULL);
-		for (k = 0; k < 5; k++)
-			num(ws, r, c++, v[i * 5 + k], NULL);
+		num(ws, r, c++, v[i].br, NULL);
+		num(ws, r, c++, v[i].bw, NULL);
+		num(ws, r, c++, v[i].tr, NULL);
+		num(ws, r, c++, v[i].tw, NULL);
+		num(ws, r, c++, v[i].tm, NULL);
 		r++;
 	}
 	free(v);

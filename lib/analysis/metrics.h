@@ -46,6 +46,20 @@ void iol_rec_extract(int mod, const struct iol_jrec *r, struct iol_recx *x);
 /* Does mod carry data (bytes) counters? */
 int iol_mod_is_data(int mod);
 
+/* The records of the layers every byte reaches, POSIX then STDIO (the
+ * job's figures count each byte once there): one loop for every analysis
+ * that sums them.  Caller storage; borrows the job. */
+struct iol_lowrecs {
+	const struct iol_job *job;
+	int k;	  /* 0 POSIX, 1 STDIO, 2 done */
+	size_t i; /* next record of that module */
+};
+void iol_lowrecs_init(struct iol_lowrecs *it, const struct iol_job *job);
+/* The next record: 1 with *mod, *rec (borrowed from the job) and *x
+ * filled, or 0 at the end. */
+int iol_lowrecs_next(struct iol_lowrecs *it, int *mod,
+		     const struct iol_jrec **rec, struct iol_recx *x);
+
 struct iol_modsum {
 	int present, partial, has_perf;
 	int64_t nrec, nfiles;
@@ -169,6 +183,19 @@ struct iol_meta {
 int iol_meta_compute(const struct iol_job *job, struct iol_meta *m,
 		     struct iol_error *err);
 void iol_meta_free(struct iol_meta *m);
+
+/* Per-rank volumes and times of the POSIX + STDIO records: row r for
+ * rank r's own records, row nprocs (the last) for shared records and
+ * records of ranks out of range.  Sums in doubles (bytes exact below
+ * 2^53); negative (unknown) counters count 0. */
+struct iol_rankrow {
+	double br, bw;	   /* bytes read, written */
+	double tr, tw, tm; /* read, write, meta time summed */
+};
+
+/* *rows allocated here (*n = nprocs + 1 rows): free with free(). */
+int iol_ranks_compute(const struct iol_job *job, struct iol_rankrow **rows,
+		      size_t *n, struct iol_error *err);
 
 /* ---- timelines (METRICS.md 8) ---- */
 
