@@ -73,6 +73,45 @@ static const char *src_name(const struct iol_job *job, int src, int layer)
 	return iol_timeline_layer(job, layer) ? "DXT_MPIIO" : "DXT_POSIX";
 }
 
+/* Timestamp intervals: the open, write and read span of each POSIX and
+ * STDIO record, one row each. */
+static void stamp_rows(struct out *o, const char *log,
+		       const struct iol_job *job, const char *srcname)
+{
+	static const char *const what[3] = {"open", "write", "read"};
+	struct iol_lowrecs it;
+	const struct iol_jrec *r;
+	struct iol_recx x;
+	int mod;
+
+	iol_lowrecs_init(&it, job);
+	while (iol_lowrecs_next(&it, &mod, &r, &x)) {
+		const char *path = iol_job_name(job, r->id);
+		double s[3] = {x.ostart, x.wstart, x.rstart};
+		double e[3] = {x.cend, x.wend, x.rend};
+		int64_t b[3] = {-1, x.bw, x.br};
+		int w;
+
+		for (w = 0; w < 3; w++) {
+			if (!(e[w] > 0) || s[w] < 0)
+				continue;
+			out_str(o, log);
+			out_str(o, srcname);
+			out_int(o, r->rank);
+			out_str(o, what[w]);
+			out_num(o, s[w], 6);
+			out_num(o, e[w], 6);
+			if (b[w] >= 0)
+				out_int(o, b[w]);
+			else
+				out_null(o);
+			out_null(o);
+			out_str(o, path ? path : "");
+			out_endrow(o);
+		}
+	}
+}
+
 static int intervals(struct out *o, const char *log, const struct iol_job *job,
 		     int src, int layer)
 {
@@ -116,54 +155,7 @@ static int intervals(struct out *o, const char *log, const struct iol_job *job,
 		}
 		return 0;
 	}
-	{
-		static const int mods[2] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
-		size_t i;
-		int k;
-
-		for (k = 0; k < 2; k++) {
-			const struct iol_jmod *jm = &job->mod[mods[k]];
-
-			for (i = 0; jm->loaded && i < jm->n; i++) {
-				const struct iol_jrec *r = &jm->recs[i];
-				const char *path = iol_job_name(job, r->id);
-				struct iol_recx x;
-				double s[3], e[3];
-				int64_t b[3];
-				static const char *const what[3] = {
-					"open", "write", "read"};
-				int w;
-
-				iol_rec_extract(mods[k], r, &x);
-				s[0] = x.ostart;
-				e[0] = x.cend;
-				b[0] = -1;
-				s[1] = x.wstart;
-				e[1] = x.wend;
-				b[1] = x.bw;
-				s[2] = x.rstart;
-				e[2] = x.rend;
-				b[2] = x.br;
-				for (w = 0; w < 3; w++) {
-					if (!(e[w] > 0) || s[w] < 0)
-						continue;
-					out_str(o, log);
-					out_str(o, srcname);
-					out_int(o, r->rank);
-					out_str(o, what[w]);
-					out_num(o, s[w], 6);
-					out_num(o, e[w], 6);
-					if (b[w] >= 0)
-						out_int(o, b[w]);
-					else
-						out_null(o);
-					out_null(o);
-					out_str(o, path ? path : "");
-					out_endrow(o);
-				}
-			}
-		}
-	}
+	stamp_rows(o, log, job, srcname);
 	return 0;
 }
 
