@@ -59,6 +59,23 @@ static const struct opdef opdefs[] = {
 	{IOL_MOD_DAOS, "DAOS_KV_OPENS", "kv opens"},
 };
 
+/* The shares the printers show: of I/O time, of the job's meta time. */
+static void meta_shares(struct iol_meta *mt)
+{
+	size_t i;
+
+	mt->md_cost_pct =
+		mt->io_time > 0 ? mt->total_time / mt->io_time * 100 : NAN;
+	mt->slowest_pct = mt->slowest_io > 0
+				  ? mt->slowest_meta / mt->slowest_io * 100
+				  : NAN;
+	for (i = 0; i < mt->nrank; i++)
+		mt->rank_pct[i] =
+			mt->total_time > 0
+				? mt->rank_time[i] / mt->total_time * 100
+				: NAN;
+}
+
 int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 		     struct iol_error *err)
 {
@@ -69,9 +86,11 @@ int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 
 	memset(mt, 0, sizeof(*mt));
 	mt->ops = calloc(sizeof(opdefs) / sizeof(opdefs[0]), sizeof(*mt->ops));
+	mt->nrank = (size_t)nprocs;
 	mt->rank_time = calloc((size_t)nprocs, sizeof(double));
+	mt->rank_pct = calloc((size_t)nprocs, sizeof(double));
 	io_t = calloc((size_t)nprocs, sizeof(double));
-	if (!mt->ops || !mt->rank_time || !io_t) {
+	if (!mt->ops || !mt->rank_time || !mt->rank_pct || !io_t) {
 		free(io_t);
 		iol_meta_free(mt);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -101,6 +120,7 @@ int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 		if (!jm->loaded || !iol_modinfo(m)->nint || m == IOL_MOD_BGQ)
 			continue;
 		c = iol_cix(m);
+		mt->has_time[m] = jm->n > 0;
 		for (i = 0; i < jm->n; i++) {
 			const struct iol_jrec *r = &jm->recs[i];
 			double tm = posf(getf(r, c->tm));
@@ -129,6 +149,7 @@ int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 			mt->slowest_meta = mt->rank_time[i];
 		}
 	free(io_t);
+	meta_shares(mt);
 	return 0;
 }
 
@@ -136,5 +157,6 @@ void iol_meta_free(struct iol_meta *m)
 {
 	free(m->ops);
 	free(m->rank_time);
+	free(m->rank_pct);
 	memset(m, 0, sizeof(*m));
 }

@@ -172,12 +172,17 @@ struct iol_metaop {
 struct iol_meta {
 	struct iol_metaop *ops;
 	size_t nops;
-	double time[IOL_MOD_KNOWN]; /* META time per module */
-	double *rank_time;	    /* per rank, POSIX+STDIO rank records */
-	double shared_time;	    /* META time of shared records */
+	double time[IOL_MOD_KNOWN];  /* META time per module */
+	int has_time[IOL_MOD_KNOWN]; /* the module records meta time */
+	size_t nrank;		     /* entries of rank_time, rank_pct */
+	double *rank_time;	     /* per rank, POSIX+STDIO rank records */
+	double *rank_pct;   /* rank_time's share of total_time, NAN if none */
+	double shared_time; /* META time of shared records */
 	double total_time, io_time; /* POSIX+STDIO meta and all I/O */
 	int64_t slowest_rank;
 	double slowest_meta, slowest_io; /* of that rank (METRICS.md 2) */
+	double md_cost_pct; /* total_time of io_time, NAN without I/O */
+	double slowest_pct; /* slowest_meta of slowest_io, NAN if none */
 };
 
 int iol_meta_compute(const struct iol_job *job, struct iol_meta *m,
