@@ -363,53 +363,20 @@ static double opcounts_h(struct ctx *c, double w)
 		       : 0;
 }
 
-static int64_t opsum(struct ctx *c, int mod, const char *counter)
-{
-	const struct iol_jmod *jm = &c->job->mod[mod];
-	int is_flt, ix = iol_counter_index(mod, counter, &is_flt);
-	int64_t s = 0;
-	size_t i;
-
-	if (ix < 0 || is_flt || !jm->loaded)
-		return 0;
-	for (i = 0; i < jm->n; i++)
-		if (jm->recs[i].ic[ix] > 0)
-			s += jm->recs[i].ic[ix];
-	return s;
-}
-
 static void opcounts_draw(struct ctx *c, double x, double y, double w)
 {
 	static const char *const cats[] = {"read", "write", "open", "stat",
 					   "seek", "mmap",  "sync"};
-	static const char *const px[] = {
-		"POSIX_READS", "POSIX_WRITES", "POSIX_OPENS", "POSIX_STATS",
-		"POSIX_SEEKS", "POSIX_MMAPS",  "POSIX_FSYNCS"};
-	static const char *const sx[] = {
-		"STDIO_READS", "STDIO_WRITES", "STDIO_OPENS",  NULL,
-		"STDIO_SEEKS", NULL,	       "STDIO_FLUSHES"};
 	static const char *const ser[] = {"POSIX", "MPI-IO", "STDIO"};
 	static const int col[] = {C_WRITE, C_META, C_READ};
+	int64_t ops[IOL_OPL_N][IOL_OPK_N];
 	double v[3 * 7], max = 1;
 	struct plot p = {0};
 	int k;
 
-	for (k = 0; k < 7; k++) {
-		v[k] = (double)opsum(c, IOL_MOD_POSIX, px[k]);
-		v[7 + k] = 0;
-		v[14 + k] = sx[k] ? (double)opsum(c, IOL_MOD_STDIO, sx[k]) : 0;
-	}
-	v[7 + 0] = (double)(opsum(c, IOL_MOD_MPIIO, "MPIIO_INDEP_READS") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_COLL_READS") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_NB_READS") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_SPLIT_READS"));
-	v[7 + 1] = (double)(opsum(c, IOL_MOD_MPIIO, "MPIIO_INDEP_WRITES") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_COLL_WRITES") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_NB_WRITES") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_SPLIT_WRITES"));
-	v[7 + 2] = (double)(opsum(c, IOL_MOD_MPIIO, "MPIIO_INDEP_OPENS") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_COLL_OPENS"));
-	v[7 + 6] = (double)opsum(c, IOL_MOD_MPIIO, "MPIIO_SYNCS");
+	iol_opcounts(c->job, ops);
+	for (k = 0; k < 21; k++)
+		v[k] = (double)ops[k / 7][k % 7]; /* the first 7 kinds */
 	for (k = 0; k < 21; k++)
 		if (v[k] > max)
 			max = v[k];
@@ -756,15 +723,17 @@ static void seq_draw(struct ctx *c, double x, double y, double w)
 	static const char *const cats[] = {"reads", "writes"};
 	static const char *const ser[] = {"total", "sequential", "consecutive"};
 	static const int col[] = {C_OTHER, C_WRITE, C_READ};
+	int64_t ops[IOL_OPL_N][IOL_OPK_N];
 	double v[6], max;
 	struct plot p = {0};
 
+	iol_opcounts(c->job, ops);
 	v[0] = (double)c->s.mod[IOL_MOD_POSIX].reads;
 	v[1] = (double)c->s.mod[IOL_MOD_POSIX].writes;
-	v[2] = (double)opsum(c, IOL_MOD_POSIX, "POSIX_SEQ_READS");
-	v[3] = (double)opsum(c, IOL_MOD_POSIX, "POSIX_SEQ_WRITES");
-	v[4] = (double)opsum(c, IOL_MOD_POSIX, "POSIX_CONSEC_READS");
-	v[5] = (double)opsum(c, IOL_MOD_POSIX, "POSIX_CONSEC_WRITES");
+	v[2] = (double)ops[IOL_OPL_POSIX][IOL_OPK_SEQ_READ];
+	v[3] = (double)ops[IOL_OPL_POSIX][IOL_OPK_SEQ_WRITE];
+	v[4] = (double)ops[IOL_OPL_POSIX][IOL_OPK_CONSEC_READ];
+	v[5] = (double)ops[IOL_OPL_POSIX][IOL_OPK_CONSEC_WRITE];
 	max = fmax(v[0], v[1]);
 	p.cr = c->cr;
 	p.x = x + 50;
@@ -877,7 +846,7 @@ static void meta_draw(struct ctx *c, double x, double y, double w)
 			line, sizeof(line),
 			"POSIX and STDIO spent %s in metadata out of %s of I/O "
 			"over all processes (%.1f %%).",
-			t1, t2, c->meta.total_time / c->meta.io_time * 100);
+			t1, t2, c->meta.md_cost_pct);
 	else
 		snprintf(line, sizeof(line), "No I/O time was recorded.");
 	y += 6 + chart_para(c->cr, x, y + 4, w, line, 8, C_INK);
@@ -886,8 +855,7 @@ static void meta_draw(struct ctx *c, double x, double y, double w)
 			 "Slowest rank in its own files: %lld, %.1f %% of its "
 			 "I/O "
 			 "time in metadata.",
-			 (long long)c->meta.slowest_rank,
-			 c->meta.slowest_meta / c->meta.slowest_io * 100);
+			 (long long)c->meta.slowest_rank, c->meta.slowest_pct);
 		chart_para(c->cr, x, y + 2, w, line, 8, C_INK);
 	}
 }

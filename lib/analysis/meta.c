@@ -160,3 +160,64 @@ void iol_meta_free(struct iol_meta *m)
 	free(m->rank_pct);
 	memset(m, 0, sizeof(*m));
 }
+
+/* ---- operation counts by kind (the report's bar chart) ---- */
+
+static int64_t opsum(const struct iol_job *job, int mod, const char *counter)
+{
+	const struct iol_jmod *jm = &job->mod[mod];
+	int is_flt, ix = iol_counter_index(mod, counter, &is_flt);
+	int64_t s = 0;
+	size_t i;
+
+	if (ix < 0 || is_flt || !jm->loaded)
+		return 0;
+	for (i = 0; i < jm->n; i++)
+		s = wadd(s, pos(jm->recs[i].ic[ix]));
+	return s;
+}
+
+void iol_opcounts(const struct iol_job *job, int64_t v[IOL_OPL_N][IOL_OPK_N])
+{
+	/* per layer and kind: up to four counters added */
+	static const char *const names[IOL_OPL_N][IOL_OPK_N][4] = {
+		[IOL_OPL_POSIX] = {{"POSIX_READS"},
+				   {"POSIX_WRITES"},
+				   {"POSIX_OPENS"},
+				   {"POSIX_STATS"},
+				   {"POSIX_SEEKS"},
+				   {"POSIX_MMAPS"},
+				   {"POSIX_FSYNCS"},
+				   {"POSIX_SEQ_READS"},
+				   {"POSIX_SEQ_WRITES"},
+				   {"POSIX_CONSEC_READS"},
+				   {"POSIX_CONSEC_WRITES"}},
+		[IOL_OPL_MPIIO] = {{"MPIIO_INDEP_READS", "MPIIO_COLL_READS",
+				    "MPIIO_NB_READS", "MPIIO_SPLIT_READS"},
+				   {"MPIIO_INDEP_WRITES", "MPIIO_COLL_WRITES",
+				    "MPIIO_NB_WRITES", "MPIIO_SPLIT_WRITES"},
+				   {"MPIIO_INDEP_OPENS", "MPIIO_COLL_OPENS"},
+				   {NULL},
+				   {NULL},
+				   {NULL},
+				   {"MPIIO_SYNCS"}},
+		[IOL_OPL_STDIO] = {{"STDIO_READS"},
+				   {"STDIO_WRITES"},
+				   {"STDIO_OPENS"},
+				   {NULL},
+				   {"STDIO_SEEKS"},
+				   {NULL},
+				   {"STDIO_FLUSHES"}},
+	};
+	static const int mods[IOL_OPL_N] = {IOL_MOD_POSIX, IOL_MOD_MPIIO,
+					    IOL_MOD_STDIO};
+	int l, k, j;
+
+	for (l = 0; l < IOL_OPL_N; l++)
+		for (k = 0; k < IOL_OPK_N; k++) {
+			v[l][k] = 0;
+			for (j = 0; j < 4 && names[l][k][j]; j++)
+				v[l][k] = wadd(v[l][k], opsum(job, mods[l],
+							      names[l][k][j]));
+		}
+}

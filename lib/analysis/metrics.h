@@ -187,6 +187,27 @@ struct iol_meta {
 
 int iol_meta_compute(const struct iol_job *job, struct iol_meta *m,
 		     struct iol_error *err);
+
+/* Operations by kind in the three layers the report compares, summed
+ * over records (negative counters count 0); 0 where a layer has no such
+ * counter.  MPI-IO reads and writes add independent, collective,
+ * non-blocking and split ones. */
+enum { IOL_OPL_POSIX, IOL_OPL_MPIIO, IOL_OPL_STDIO, IOL_OPL_N };
+enum {
+	IOL_OPK_READ,
+	IOL_OPK_WRITE,
+	IOL_OPK_OPEN,
+	IOL_OPK_STAT,
+	IOL_OPK_SEEK,
+	IOL_OPK_MMAP,
+	IOL_OPK_SYNC,
+	IOL_OPK_SEQ_READ, /* POSIX only: sequential and consecutive */
+	IOL_OPK_SEQ_WRITE,
+	IOL_OPK_CONSEC_READ,
+	IOL_OPK_CONSEC_WRITE,
+	IOL_OPK_N
+};
+void iol_opcounts(const struct iol_job *job, int64_t v[IOL_OPL_N][IOL_OPK_N]);
 void iol_meta_free(struct iol_meta *m);
 
 /* Per-rank volumes and times of the POSIX + STDIO records: row r for
