@@ -99,6 +99,11 @@ static double g_end(const struct iol_jobrow *r)
 	return r->s->end_time;
 }
 
+static int64_t g_incomplete_any(const struct iol_jobrow *r)
+{
+	return r->job->partial != 0;
+}
+
 static double g_run_time(const struct iol_jobrow *r)
 {
 	return r->job->run_time;
@@ -395,6 +400,7 @@ static const struct iol_field fields[] = {
 	NUMF("write_time_by_slowest", IOL_FT_NUM, "s", "write time by slowest",
 	     4, j_wtime),
 	NUMF("end_time", IOL_FT_TIME, "s", "end", 0, g_end),
+	INTF("incomplete", IOL_FT_BOOL, "", "incomplete", g_incomplete_any),
 	BINFS(0, 0, "posix_read", "POSIX reads"),
 	BINFS(0, 1, "posix_write", "POSIX writes"),
 	BINFS(1, 0, "mpiio_read", "MPI-IO reads"),
@@ -403,7 +409,7 @@ static const struct iol_field fields[] = {
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
-_Static_assert(NFIELDS == NSUMMARY + 3 + 4 * IOL_NBINS,
+_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -66,6 +66,8 @@ struct iol_modsum {
 	int64_t bytes_read, bytes_written;
 	int64_t reads, writes, opens;
 	double read_time, write_time, meta_time;
+	/* the same per process (over nprocs, at least 1) */
+	double read_time_pp, write_time_pp, meta_time_pp;
 	struct iol_perf perf; /* darshan-parser --perf */
 };
 

@@ -204,6 +204,7 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 	struct iol_accum acc;
 	struct ftab mft = {NULL, 0, 0};
 	int use_acc = iol_accum_supported(m), ret = 0;
+	double np;
 	size_t i;
 
 	if (use_acc && iol_accum_init(&acc, m, job->nprocs) < 0)
@@ -234,6 +235,10 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 	}
 	ms->nfiles = (int64_t)mft.n;
 	free(mft.v);
+	np = job->nprocs > 0 ? (double)job->nprocs : 1;
+	ms->read_time_pp = ms->read_time / np;
+	ms->write_time_pp = ms->write_time / np;
+	ms->meta_time_pp = ms->meta_time / np;
 	if (use_acc) {
 		if (!ret) {
 			iol_accum_perf(&acc, &ms->perf);
