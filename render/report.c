@@ -24,6 +24,7 @@
 
 #include "render/chart.h"
 #include "render/report.h"
+#include "analysis/jobrow.h"
 #include "base/version.h"
 #include "base/banned.h"
 
@@ -39,6 +40,7 @@ struct ctx {
 	const struct iol_job *job;
 	const struct report_opts *o;
 	struct iol_summary s;
+	struct iol_jobrow row; /* of job and s */
 	struct iol_filerow *files;
 	size_t nfiles;
 	struct iol_hist hist[IOL_MOD_KNOWN + 1];
@@ -173,58 +175,71 @@ static void pct_str(char *b, size_t n, double v)
 		snprintf(b, n, "%.1f %%", v);
 }
 
+/* A job-row field for people: a percentage or n/a, its decimals, or
+ * "unknown" when it has no value. */
+static const char *field_str(struct ctx *c, const char *name, char *b, size_t n)
+{
+	const struct iol_field *f = iol_jobrow_field(name);
+	double v;
+
+	if (f->type == IOL_FT_STR)
+		return f->str(&c->row, b, n);
+	v = f->type == IOL_FT_NUM || f->type == IOL_FT_TIME
+		    ? f->num(&c->row)
+		    : (double)f->i64(&c->row);
+	if (!strcmp(f->unit, "%"))
+		pct_str(b, n, v);
+	else if (isnan(v))
+		snprintf(b, n, "unknown");
+	else
+		snprintf(b, n, "%.*f", f->prec, v);
+	return b;
+}
+
 static void table6_draw(struct ctx *c, double x, double y, double w)
 {
-	const struct iol_summary *s = &c->s;
-	char v[10][64];
-	const char *k[10] = {
-		"MiB/s (slowest rank)",
-		"MiB/s per compute node",
-		"time in I/O (slowest)",
-		"time in I/O (average)",
-		"metadata cost",
-		"files per process",
-		s->creates_exact ? "creates per process"
-				 : "creates per process (est.)",
-		"sequential",
-		"aligned",
-		"MiB per process",
+	/* the Table VI characteristics: label and job-row field */
+	static const char *const t6[10][2] = {
+		{"MiB/s (slowest rank)", "mib_s"},
+		{"MiB/s per compute node", "mib_s_per_node"},
+		{"time in I/O (slowest)", "pct_io_time_slowest"},
+		{"time in I/O (average)", "pct_io_time_avg"},
+		{"metadata cost", "md_cost_pct"},
+		{"files per process", "files_per_proc"},
+		{"creates per process", "creates_per_proc"},
+		{"sequential", "pct_sequential"},
+		{"aligned", "pct_aligned"},
+		{"MiB per process", "mib_per_proc"},
 	};
+	const struct iol_field *exact = iol_jobrow_field("creates_exact");
+	char v[64], line[256], b1[32], b2[32], t[32], st[64], ns[64];
 	int i;
 
-	snprintf(v[0], 64, "%.2f", s->mibs);
-	if (s->nodes > 0)
-		snprintf(v[1], 64, "%.2f", s->mibs_cn);
-	else
-		snprintf(v[1], 64, "unknown");
-	pct_str(v[2], 64, s->pct_io_slowest);
-	pct_str(v[3], 64, s->pct_io_avg);
-	pct_str(v[4], 64, s->md_cost_pct);
-	snprintf(v[5], 64, "%.2f", s->files_per_proc);
-	snprintf(v[6], 64, "%.2f", s->creates_per_proc);
-	pct_str(v[7], 64, s->pct_seq);
-	pct_str(v[8], 64, s->pct_aligned);
-	snprintf(v[9], 64, "%.2f", s->mib_per_proc);
 	for (i = 0; i < 10; i++) {
 		double cx = x + (i % 5) * (w / 5), cy = y + 12 + (i / 5) * 34;
+		const char *k = t6[i][0];
 
-		chart_text(c->cr, cx, cy, k[i], 6.8, 0, -1, C_MUTED);
-		chart_text(c->cr, cx, cy + 15, v[i], 12, 1, -1, C_INK);
+		if (i == 6 && !exact->i64(&c->row))
+			k = "creates per process (est.)";
+		chart_text(c->cr, cx, cy, k, 6.8, 0, -1, C_MUTED);
+		chart_text(c->cr, cx, cy + 15,
+			   field_str(c, t6[i][1], v, sizeof(v)), 12, 1, -1,
+			   C_INK);
 	}
-	{
-		char line[256], b1[32], b2[32], t[32];
-
-		fmt_bytes(b1, sizeof(b1), (double)s->bytes_read, BYTES_SHORT);
-		fmt_bytes(b2, sizeof(b2), (double)s->bytes_written,
-			  BYTES_SHORT);
-		fmt_secs(t, sizeof(t), s->io.agg_time_by_slowest);
-		snprintf(line, sizeof(line),
-			 "%s read, %s written (POSIX + STDIO) in %s by the "
-			 "slowest rank; I/O strategy %s; nodes from %s.",
-			 b1, b2, t, s->strategy,
-			 iol_nodes_source_names[s->nodes_source]);
-		chart_para(c->cr, x, y + 84, w, line, 8, C_INK);
-	}
+	fmt_bytes(b1, sizeof(b1),
+		  (double)iol_jobrow_field("bytes_read")->i64(&c->row),
+		  BYTES_SHORT);
+	fmt_bytes(b2, sizeof(b2),
+		  (double)iol_jobrow_field("bytes_written")->i64(&c->row),
+		  BYTES_SHORT);
+	fmt_secs(t, sizeof(t),
+		 iol_jobrow_field("io_time_by_slowest")->num(&c->row));
+	snprintf(line, sizeof(line),
+		 "%s read, %s written (POSIX + STDIO) in %s by the slowest "
+		 "rank; I/O strategy %s; nodes from %s.",
+		 b1, b2, t, field_str(c, "strategy", st, sizeof(st)),
+		 field_str(c, "nodes_source", ns, sizeof(ns)));
+	chart_para(c->cr, x, y + 84, w, line, 8, C_INK);
 }
 
 static int nmods(struct ctx *c)
@@ -1356,6 +1371,9 @@ int report_write(const struct iol_job *job, const char *path,
 
 	memset(&c, 0, sizeof(c));
 	c.job = job;
+	c.row.log = job->path;
+	c.row.job = job;
+	c.row.s = &c.s;
 	c.o = o;
 	c.err = err;
 	c.path = path;
