@@ -105,6 +105,42 @@ static double job_h(struct ctx *c, double w)
 	return 118 + (c->job->partial ? 34 : 0);
 }
 
+static void pct_str(char *b, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(b, n, "n/a");
+	else
+		snprintf(b, n, "%.1f %%", v);
+}
+
+/* A job-row field for people: a percentage or n/a, its decimals, or
+ * "unknown" when it has no value. */
+static const char *field_str(struct ctx *c, const char *name, char *b, size_t n)
+{
+	const struct iol_field *f = iol_jobrow_field(name);
+	double v;
+
+	if (f->type == IOL_FT_STR)
+		return f->str(&c->row, b, n);
+	if (f->type != IOL_FT_NUM && f->type != IOL_FT_TIME) {
+		int64_t i = f->i64(&c->row);
+
+		if (i == INT64_MIN)
+			snprintf(b, n, "unknown");
+		else
+			snprintf(b, n, "%lld", (long long)i);
+		return b;
+	}
+	v = f->num(&c->row);
+	if (!strcmp(f->unit, "%"))
+		pct_str(b, n, v);
+	else if (isnan(v))
+		snprintf(b, n, "unknown");
+	else
+		snprintf(b, n, "%.*f", f->prec, v);
+	return b;
+}
+
 static void job_draw(struct ctx *c, double x, double y, double w)
 {
 	const struct iol_job *j = c->job;
@@ -127,14 +163,16 @@ static void job_draw(struct ctx *c, double x, double y, double w)
 	chart_text_fit(c->cr, x, y + 14, nz(j->exe[0] ? j->exe : j->path), 11,
 		       1, w, C_INK);
 	chart_text_fit(c->cr, x, y + 28, j->path, 7.5, 0, w, C_MUTED);
-	snprintf(b[0], sizeof(b[0]), "%lld", (long long)j->jobid);
-	snprintf(b[1], sizeof(b[1]), "%lld", (long long)j->uid);
-	snprintf(b[2], sizeof(b[2]), "%lld", (long long)j->nprocs);
-	if (c->s.nodes > 0)
-		snprintf(b[3], sizeof(b[3]), "%lld (%s)", (long long)c->s.nodes,
+	field_str(c, "jobid", b[0], sizeof(b[0]));
+	field_str(c, "uid", b[1], sizeof(b[1]));
+	field_str(c, "nprocs", b[2], sizeof(b[2]));
+	field_str(c, "nodes", b[3], sizeof(b[3]));
+	if (strcmp(b[3], "unknown")) {
+		size_t l = strlen(b[3]);
+
+		snprintf(b[3] + l, sizeof(b[3]) - l, " (%s)",
 			 iol_nodes_source_names[c->s.nodes_source]);
-	else
-		snprintf(b[3], sizeof(b[3]), "unknown");
+	}
 	if (j->date_known) {
 		time_t t = (time_t)j->start_sec;
 		struct tm tm;
@@ -165,35 +203,6 @@ static double table6_h(struct ctx *c, double w)
 	(void)c;
 	(void)w;
 	return 118;
-}
-
-static void pct_str(char *b, size_t n, double v)
-{
-	if (isnan(v))
-		snprintf(b, n, "n/a");
-	else
-		snprintf(b, n, "%.1f %%", v);
-}
-
-/* A job-row field for people: a percentage or n/a, its decimals, or
- * "unknown" when it has no value. */
-static const char *field_str(struct ctx *c, const char *name, char *b, size_t n)
-{
-	const struct iol_field *f = iol_jobrow_field(name);
-	double v;
-
-	if (f->type == IOL_FT_STR)
-		return f->str(&c->row, b, n);
-	v = f->type == IOL_FT_NUM || f->type == IOL_FT_TIME
-		    ? f->num(&c->row)
-		    : (double)f->i64(&c->row);
-	if (!strcmp(f->unit, "%"))
-		pct_str(b, n, v);
-	else if (isnan(v))
-		snprintf(b, n, "unknown");
-	else
-		snprintf(b, n, "%.*f", f->prec, v);
-	return b;
 }
 
 static void table6_draw(struct ctx *c, double x, double y, double w)
@@ -320,7 +329,6 @@ static void iocost_draw(struct ctx *c, double x, double y, double w)
 	static const int col[] = {C_READ, C_WRITE, C_META};
 	const char *cats[NIOMODS];
 	double v[3 * NIOMODS], max = 0;
-	double np = c->job->nprocs > 0 ? (double)c->job->nprocs : 1;
 	struct plot p = {0};
 	int k, n = 0, s;
 
@@ -337,9 +345,9 @@ static void iocost_draw(struct ctx *c, double x, double y, double w)
 
 		if (!ms->nrec)
 			continue;
-		v[0 * n + s] = ms->read_time / np;
-		v[1 * n + s] = ms->write_time / np;
-		v[2 * n + s] = ms->meta_time / np;
+		v[0 * n + s] = ms->read_time_pp;
+		v[1 * n + s] = ms->write_time_pp;
+		v[2 * n + s] = ms->meta_time_pp;
 		if (v[0 * n + s] + v[1 * n + s] + v[2 * n + s] > max)
 			max = v[0 * n + s] + v[1 * n + s] + v[2 * n + s];
 		s++;
