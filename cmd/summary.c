@@ -99,27 +99,12 @@ static const char *pct(char *b, double v)
 	return b;
 }
 
-static void text(struct out *o, const struct iol_jobrow *r)
+/* Text: the job's header and its warning when incomplete. */
+static void text_header(struct out *o, const struct iol_jobrow *r)
 {
 	const struct iol_job *job = r->job;
 	const struct iol_summary *s = r->s;
-	static const char *const mcols[] = {
-		"module", "records", "files",		"read",	 "written",
-		"reads",  "writes",  "time by slowest", "MiB/s",
-	};
-	static const char *const ccols[] = {
-		"category", "files", "bytes", "avg size", "max size",
-	};
-	static const char *const catname[IOL_CAT_N] = {
-		"all",	  "read-only", "write-only",	   "read-write",
-		"unique", "shared",    "partially shared",
-	};
-	static const char *const tcols[] = {
-		"ranks", "read", "written", "I/O time", "slowest", "file",
-	};
-	char b1[64], b2[64], b3[64], inc[256];
-	size_t i;
-	int m, c;
+	char b1[64], inc[256];
 
 	out_text(o, "%s\n", job->path);
 	iol_jobrow_field("incomplete_modules")->str(r, inc, sizeof(inc));
@@ -159,6 +144,17 @@ static void text(struct out *o, const struct iol_jobrow *r)
 		out_text(o, "  start         %s    run time %.4f s\n",
 			 fmt_time(b1, sizeof(b1), job->start_sec),
 			 job->run_time);
+}
+
+/* Text: volume and time per module. */
+static void text_modules(struct out *o, const struct iol_summary *s)
+{
+	static const char *const mcols[] = {
+		"module", "records", "files",		"read",	 "written",
+		"reads",  "writes",  "time by slowest", "MiB/s",
+	};
+	char b1[64];
+	int m;
 
 	out_text(o, "\nVolume and time per module\n");
 	out_table(o, mcols, 9);
@@ -186,6 +182,12 @@ static void text(struct out *o, const struct iol_jobrow *r)
 		out_endrow(o);
 	}
 	out_endtable(o);
+}
+
+/* Text: the job's figures (POSIX + STDIO). */
+static void text_job(struct out *o, const struct iol_summary *s)
+{
+	char b1[64], b2[64], b3[64];
 
 	out_text(o, "\nThe job (POSIX + STDIO: every byte counted once)\n");
 	out_text(o, "  data moved             %s read, %s written\n",
@@ -230,6 +232,12 @@ static void text(struct out *o, const struct iol_jobrow *r)
 	snprintf(b3, sizeof(b3), "%.2f", s->mib_per_proc);
 	out_text(o, "  MiB per process        %s\n", b3);
 	out_text(o, "  I/O strategy           %s\n", s->strategy);
+}
+
+/* Text: what a trace saw besides files. */
+static void text_other(struct out *o, const struct iol_job *job)
+{
+	char b1[64], b2[64];
 
 	if (job->kind == IOL_SRC_STRACE) {
 		int k, any = 0;
@@ -257,6 +265,21 @@ static void text(struct out *o, const struct iol_jobrow *r)
 			out_text(o, "  %llu unparsable lines skipped\n",
 				 (unsigned long long)job->skipped);
 	}
+}
+
+/* Text: file categories. */
+static void text_categories(struct out *o, const struct iol_summary *s)
+{
+	static const char *const ccols[] = {
+		"category", "files", "bytes", "avg size", "max size",
+	};
+	static const char *const catname[IOL_CAT_N] = {
+		"all",	  "read-only", "write-only",	   "read-write",
+		"unique", "shared",    "partially shared",
+	};
+	char b1[64], b2[64];
+	int c;
+
 	out_text(o, "\nFile categories\n");
 	out_table(o, ccols, 5);
 	for (c = 0; c < IOL_CAT_N; c++) {
@@ -277,6 +300,17 @@ static void text(struct out *o, const struct iol_jobrow *r)
 		out_endrow(o);
 	}
 	out_endtable(o);
+}
+
+/* Text: the top files by bytes and by I/O time. */
+static void text_top(struct out *o, const struct iol_summary *s)
+{
+	static const char *const tcols[] = {
+		"ranks", "read", "written", "I/O time", "slowest", "file",
+	};
+	char b1[64], b2[64];
+	size_t i;
+	int c;
 
 	for (c = 0; c < 2 && s->ntop; c++) {
 		const struct iol_topfile *t = c ? s->top_time : s->top_bytes;
@@ -299,6 +333,16 @@ static void text(struct out *o, const struct iol_jobrow *r)
 		}
 		out_endtable(o);
 	}
+}
+
+static void text(struct out *o, const struct iol_jobrow *r)
+{
+	text_header(o, r);
+	text_modules(o, r->s);
+	text_job(o, r->s);
+	text_other(o, r->job);
+	text_categories(o, r->s);
+	text_top(o, r->s);
 	out_text(o, "\n");
 }
 
