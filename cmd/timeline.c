@@ -340,6 +340,57 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
+/* --bins: the rank x time matrix, a row per rank and bin (text: the
+ * bins with bytes).  *first: the machine table's header is still due. */
+static int matrix_rows(struct out *o, const char *log,
+		       const struct iol_job *job, const struct topts *t,
+		       int *first)
+{
+	struct iol_error err = {0};
+	struct iol_matrix m;
+	size_t r, b;
+
+	if (iol_matrix_compute(job, t->layer, (size_t)t->bins, &m, &err) < 0) {
+		msg_ioerr(log, err.code, &err);
+		return -1;
+	}
+	if (o->fmt == FMT_TEXT) {
+		out_text(o, "%s\nbytes per rank and time bin, from %s\n", log,
+			 src_name(job, m.source, t->layer));
+		out_table(o, mcols + 2, 6);
+	} else if (*first) {
+		out_table(o, mcols, 8);
+	}
+	for (r = 0; r < m.nrank; r++)
+		for (b = 0; b < m.nbins; b++) {
+			double w = (m.t1 - m.t0) / (double)m.nbins;
+			double rb = m.rd[r * m.nbins + b];
+			double wb = m.wr[r * m.nbins + b];
+
+			if (o->fmt == FMT_TEXT && rb == 0 && wb == 0)
+				continue;
+			if (o->fmt != FMT_TEXT) {
+				out_str(o, log);
+				out_str(o, src_name(job, m.source, t->layer));
+			}
+			out_int(o, (int64_t)r);
+			out_int(o, (int64_t)b);
+			out_num(o, m.t0 + w * (double)b, 6);
+			out_num(o, m.t0 + w * (double)(b + 1), 6);
+			out_num(o, rb, 0);
+			out_num(o, wb, 0);
+			out_endrow(o);
+		}
+	iol_matrix_free(&m);
+	if (o->fmt == FMT_TEXT) {
+		out_endtable(o);
+		out_text(o, "\n");
+	} else {
+		*first = 0;
+	}
+	return 0;
+}
+
 int cmd_timeline(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -376,58 +427,8 @@ int cmd_timeline(int argc, char **argv)
 		}
 		src = iol_timeline_source(job);
 		if (t.bins) {
-			struct iol_matrix m;
-			size_t r, b;
-
-			if (iol_matrix_compute(job, t.layer, (size_t)t.bins, &m,
-					       &err) < 0) {
-				msg_ioerr(argv[i], err.code, &err);
+			if (matrix_rows(&o, argv[i], job, &t, &first) < 0)
 				rc = EXIT_DATA;
-				iol_job_close(job);
-				continue;
-			}
-			if (co.fmt == FMT_TEXT) {
-				out_text(&o,
-					 "%s\nbytes per rank and time bin, "
-					 "from %s\n",
-					 argv[i],
-					 src_name(job, m.source, t.layer));
-				out_table(&o, mcols + 2, 6);
-			} else if (first) {
-				out_table(&o, mcols, 8);
-			}
-			for (r = 0; r < m.nrank; r++)
-				for (b = 0; b < m.nbins; b++) {
-					double w =
-						(m.t1 - m.t0) / (double)m.nbins;
-					double rb = m.rd[r * m.nbins + b];
-					double wb = m.wr[r * m.nbins + b];
-
-					if (co.fmt == FMT_TEXT && rb == 0 &&
-					    wb == 0)
-						continue;
-					if (co.fmt != FMT_TEXT) {
-						out_str(&o, argv[i]);
-						out_str(&o,
-							src_name(job, m.source,
-								 t.layer));
-					}
-					out_int(&o, (int64_t)r);
-					out_int(&o, (int64_t)b);
-					out_num(&o, m.t0 + w * (double)b, 6);
-					out_num(&o, m.t0 + w * (double)(b + 1),
-						6);
-					out_num(&o, rb, 0);
-					out_num(&o, wb, 0);
-					out_endrow(&o);
-				}
-			iol_matrix_free(&m);
-			if (co.fmt == FMT_TEXT) {
-				out_endtable(&o);
-				out_text(&o, "\n");
-			} else {
-				first = 0;
-			}
 			iol_job_close(job);
 			continue;
 		}
