@@ -1366,6 +1366,97 @@ static int run_template(struct ctx *c, FILE *f, const char *tpath)
 	return 0;
 }
 
+/* Every number of the report, once. */
+static int report_compute(struct ctx *c, struct iol_error *err)
+{
+	const struct iol_job *job = c->job;
+	int ret = iol_summary_compute(job, &c->o->m, &c->s, err);
+
+	if (ret == 0)
+		ret = iol_files_compute(job, 1, &c->files, &c->nfiles, err);
+	if (ret == 0) {
+		if (c->nfiles)
+			qsort(c->files, c->nfiles, sizeof(*c->files),
+			      cmp_bytes);
+		c->nhist = iol_hist_compute(job, c->hist, IOL_MOD_KNOWN + 1);
+		ret = iol_meta_compute(job, &c->meta, err);
+	}
+	if (ret == 0 && iol_timeline_source(job) != IOL_TL_NONE &&
+	    iol_matrix_compute(job, -1, 240, &c->mx, NULL) == 0)
+		c->have_mx = 1;
+	return ret;
+}
+
+/* The PDF surface on a temporary file beside the output (its name in
+ * tmp), c->cr drawing on it; NULL with *ret set on failure. */
+static cairo_surface_t *pdf_open(struct ctx *c, char *tmp, size_t n, int *ret)
+{
+	cairo_surface_t *pdf;
+	int fd;
+
+	snprintf(tmp, n, "%s.tmpXXXXXX", c->path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		*ret = iol_error_set(c->err, IOL_EIO, "cannot write '%s': %s",
+				     c->path, strerror(errno));
+		return NULL;
+	}
+	/* mkstemp makes it private; a report is for sharing */
+	fchmod(fd, 0644);
+	close(fd);
+	pdf = cairo_pdf_surface_create(tmp, c->pw, c->ph);
+	/* a pinned date keeps the same log's report byte for byte */
+	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATE_DATE,
+				       c->o->date);
+	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_MOD_DATE,
+				       c->o->date);
+	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_TITLE,
+				       "iolens job report");
+	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATOR,
+				       "iolens " IOLENS_VERSION);
+	c->cr = cairo_create(pdf);
+	return pdf;
+}
+
+/* Finish the PDF and rename it into place (ret 0), or remove it. */
+static int pdf_close(struct ctx *c, cairo_surface_t *pdf, const char *tmp,
+		     int ret)
+{
+	cairo_destroy(c->cr);
+	cairo_surface_finish(pdf);
+	if (cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS && ret == 0)
+		ret = iol_error_set(c->err, IOL_EIO, "cannot write '%s'",
+				    c->path);
+	cairo_surface_destroy(pdf);
+	if (ret == 0 && rename(tmp, c->path) < 0)
+		ret = iol_error_set(c->err, IOL_EIO, "cannot write '%s': %s",
+				    c->path, strerror(errno));
+	if (ret < 0)
+		unlink(tmp);
+	return ret;
+}
+
+/* SVG and PNG pages: rename each into place (ret 0), or remove them. */
+static int pages_commit(struct ctx *c, int ret)
+{
+	int i;
+
+	for (i = 0; i < c->ntmps; i++) {
+		char final[PATH_MAX + 32];
+		size_t l = strlen(c->tmps[i]);
+
+		snprintf(final, sizeof(final), "%.*s", (int)(l - 4),
+			 c->tmps[i]);
+		if (ret == 0 && rename(c->tmps[i], final) < 0)
+			ret = iol_error_set(c->err, IOL_EIO,
+					    "cannot write '%s': %s", final,
+					    strerror(errno));
+		if (ret < 0)
+			unlink(c->tmps[i]);
+	}
+	return ret;
+}
+
 int report_write(const struct iol_job *job, const char *path,
 		 const struct report_opts *o, struct iol_error *err)
 {
@@ -1400,19 +1491,7 @@ int report_write(const struct iol_job *job, const char *path,
 				     "cannot open template '%s': %s", tpath,
 				     strerror(errno));
 	}
-	/* every number, once */
-	ret = iol_summary_compute(job, &o->m, &c.s, err);
-	if (ret == 0)
-		ret = iol_files_compute(job, 1, &c.files, &c.nfiles, err);
-	if (ret == 0) {
-		if (c.nfiles)
-			qsort(c.files, c.nfiles, sizeof(*c.files), cmp_bytes);
-		c.nhist = iol_hist_compute(job, c.hist, IOL_MOD_KNOWN + 1);
-		ret = iol_meta_compute(job, &c.meta, err);
-	}
-	if (ret == 0 && iol_timeline_source(job) != IOL_TL_NONE &&
-	    iol_matrix_compute(job, -1, 240, &c.mx, NULL) == 0)
-		c.have_mx = 1;
+	ret = report_compute(&c, err);
 	if (ret < 0) {
 		fclose(tf);
 		iol_files_free(c.files);
@@ -1420,59 +1499,15 @@ int report_write(const struct iol_job *job, const char *path,
 		return ret;
 	}
 	if (o->format == REPORT_PDF) {
-		snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path);
-		i = mkstemp(tmp);
-		if (i < 0) {
-			ret = iol_error_set(err, IOL_EIO,
-					    "cannot write '%s': %s", path,
-					    strerror(errno));
+		pdf = pdf_open(&c, tmp, sizeof(tmp), &ret);
+		if (!pdf)
 			goto out;
-		}
-		/* mkstemp makes it private; a report is for sharing */
-		fchmod(i, 0644);
-		close(i);
-		pdf = cairo_pdf_surface_create(tmp, c.pw, c.ph);
-		/* a pinned date keeps the same log's report byte for byte */
-		cairo_pdf_surface_set_metadata(
-			pdf, CAIRO_PDF_METADATA_CREATE_DATE, o->date);
-		cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_MOD_DATE,
-					       o->date);
-		cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_TITLE,
-					       "iolens job report");
-		cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATOR,
-					       "iolens " IOLENS_VERSION);
-		c.cr = cairo_create(pdf);
 	}
 	ret = run_template(&c, tf, tpath);
-	if (o->format == REPORT_PDF) {
-		cairo_destroy(c.cr);
-		cairo_surface_finish(pdf);
-		if (cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS &&
-		    ret == 0)
-			ret = iol_error_set(err, IOL_EIO, "cannot write '%s'",
-					    path);
-		cairo_surface_destroy(pdf);
-		if (ret == 0 && rename(tmp, path) < 0)
-			ret = iol_error_set(err, IOL_EIO,
-					    "cannot write '%s': %s", path,
-					    strerror(errno));
-		if (ret < 0)
-			unlink(tmp);
-	} else {
-		for (i = 0; i < c.ntmps; i++) {
-			char final[PATH_MAX + 32];
-			size_t l = strlen(c.tmps[i]);
-
-			snprintf(final, sizeof(final), "%.*s", (int)(l - 4),
-				 c.tmps[i]);
-			if (ret == 0 && rename(c.tmps[i], final) < 0)
-				ret = iol_error_set(err, IOL_EIO,
-						    "cannot write '%s': %s",
-						    final, strerror(errno));
-			if (ret < 0)
-				unlink(c.tmps[i]);
-		}
-	}
+	if (o->format == REPORT_PDF)
+		ret = pdf_close(&c, pdf, tmp, ret);
+	else
+		ret = pages_commit(&c, ret);
 out:
 	for (i = 0; i < c.ntmps; i++)
 		free(c.tmps[i]);
