@@ -14,6 +14,7 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
+#include "analysis/jobrow.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -22,40 +23,13 @@ static const char usage_str[] =
 	"                    [--merge] [--module name] [--output file]\n"
 	"                    [--sort key] [--top n] log ...\n";
 
-static const char *const cols[] = {
-	"log",
-	"path",
-	"module",
-	"ranks",
-	"rank",
-	"bytes_read",
-	"bytes_written",
-	"reads",
-	"writes",
-	"opens",
-	"seeks",
-	"stats",
-	"syncs",
-	"read_time",
-	"write_time",
-	"meta_time",
-	"slowest_rank_time",
-	"first_access",
-	"last_access",
-	"max_offset",
-	"common_access_size",
-	"common_access_count",
-	"pct_sequential",
-	"pct_aligned",
-	"mount_point",
-	"fs_type",
-	"record_id",
-};
-#define NCOLS (int)(sizeof(cols) / sizeof(cols[0]))
+/* the columns: "log" (machine formats only), then the file-row fields
+ * (analysis/jobrow.h), the last of them, record_id, machine formats only */
 
 static void help(void)
 {
-	int i;
+	const struct iol_filefield *ff;
+	size_t i, n;
 
 	fputs(usage_str, stdout);
 	printf("\nList every file a job touched, one row per file and "
@@ -78,8 +52,9 @@ static void help(void)
 	       "  --version          show the version\n"
 	       "\ncolumns:",
 	       trace_help);
-	for (i = 1; i < NCOLS; i++)
-		printf("%s%s", i % 6 == 1 ? "\n  " : " ", cols[i]);
+	ff = iol_filerow_fields(&n);
+	for (i = 0; i < n; i++)
+		printf("%s%s", i % 6 == 0 ? "\n  " : " ", ff[i].name);
 	putchar('\n');
 }
 
@@ -159,14 +134,6 @@ static int find_module(const char *s)
 	return -1;
 }
 
-static void put_ts(struct out *o, double t)
-{
-	if (t < 0)
-		out_null(o);
-	else
-		out_num(o, t, 4);
-}
-
 struct fopts {
 	regex_t inc, exc;
 	int have_inc, have_exc, merge, module, sort_key;
@@ -176,6 +143,8 @@ struct fopts {
 static int extra_opt(void *ctx, int opt, const char *arg)
 {
 	struct fopts *fo = ctx;
+	const struct iol_filefield *ff;
+	size_t nf;
 	int k;
 
 	switch (opt) {
@@ -214,9 +183,11 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 			fo->sort_key = -1;
 			return 1;
 		}
-		for (k = 3; k < NCOLS - 3; k++)
-			if (!strcmp(arg, cols[k])) {
-				fo->sort_key = k;
+		/* the numeric columns, ranks to pct_aligned */
+		ff = iol_filerow_fields(&nf);
+		for (k = 2; k + 3 < (int)nf; k++)
+			if (!strcmp(arg, ff[k].name)) {
+				fo->sort_key = k + 1;
 				return 1;
 			}
 		usage_error("cannot sort by '%s'", arg);
@@ -232,60 +203,40 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
-/* One row of the table (the log column in machine formats only). */
+/* One row of the table (log and record_id in machine formats only). */
 static void file_row(struct out *o, const char *log,
 		     const struct iol_filerow *f)
 {
-	const char *path = f->path ? f->path : "";
+	const struct iol_filefield *ff;
+	char buf[32];
+	size_t i, n;
+	int64_t v;
 
+	ff = iol_filerow_fields(&n);
 	if (o->fmt != FMT_TEXT)
 		out_str(o, log);
-	out_str(o, path);
-	out_str(o, f->modules);
-	/* a shared (reduced) record stands for all ranks:
-	 * "shared" for people, Darshan's -1 for machines */
-	if (f->nranks < 0 && o->fmt == FMT_TEXT)
-		out_str(o, "shared");
 	else
-		out_int(o, f->nranks);
-	if (f->rank >= 0)
-		out_int(o, f->rank);
-	else
-		out_null(o);
-	out_bytes(o, f->br);
-	out_bytes(o, f->bw);
-	out_int(o, f->reads);
-	out_int(o, f->writes);
-	out_int(o, f->opens);
-	out_int(o, f->seeks);
-	out_int(o, f->stats);
-	out_int(o, f->syncs);
-	out_num(o, f->tr, 4);
-	out_num(o, f->tw, 4);
-	out_num(o, f->tm, 4);
-	out_num(o, f->tslow, 4);
-	put_ts(o, f->first);
-	put_ts(o, f->last);
-	if (f->maxoff >= 0)
-		out_int(o, f->maxoff);
-	else
-		out_null(o);
-	if (f->access > 0) {
-		out_int(o, f->access);
-		out_int(o, f->access_count);
-	} else {
-		out_null(o);
-		out_null(o);
-	}
-	out_num(o, f->pct_seq, 1);
-	out_num(o, f->pct_aligned, 1);
-	out_str(o, f->mnt);
-	out_str(o, f->fstype);
-	if (o->fmt != FMT_TEXT) {
-		char idb[24];
-
-		snprintf(idb, sizeof(idb), "%llu", (unsigned long long)f->id);
-		out_str(o, idb);
+		n--;
+	for (i = 0; i < n; i++) {
+		switch (ff[i].type) {
+		case IOL_FT_STR:
+			out_str(o, ff[i].str(f, buf, sizeof(buf)));
+			break;
+		case IOL_FT_NUM: out_num(o, ff[i].num(f), ff[i].prec); break;
+		default:
+			v = ff[i].i64(f);
+			/* a shared (reduced) record stands for all ranks:
+			 * "shared" for people, Darshan's -1 for machines */
+			if (v < 0 && o->fmt == FMT_TEXT &&
+			    !strcmp(ff[i].name, "ranks"))
+				out_str(o, "shared");
+			else if (v == INT64_MIN)
+				out_null(o);
+			else if (ff[i].type == IOL_FT_BYTES)
+				out_bytes(o, v);
+			else
+				out_int(o, v);
+		}
 	}
 	out_endrow(o);
 }
@@ -334,9 +285,12 @@ int cmd_files(int argc, char **argv)
 		{"top", required_argument, NULL, 't'},
 		{NULL, 0, NULL, 0},
 	};
+	const struct iol_filefield *ff;
+	const char **cols = NULL;
 	struct fopts fo;
 	struct copts co;
 	struct out o;
+	size_t nf, k;
 	int rc, i;
 
 	memset(&fo, 0, sizeof(fo));
@@ -347,9 +301,14 @@ int cmd_files(int argc, char **argv)
 	if (rc >= 0)
 		goto out;
 	rc = EXIT_OK;
+	ff = iol_filerow_fields(&nf);
+	cols = xmalloc((nf + 1) * sizeof(*cols));
+	cols[0] = "log";
+	for (k = 0; k < nf; k++)
+		cols[k + 1] = ff[k].name;
 	/* text: a titled table per log; machine formats: one table */
 	if (co.fmt != FMT_TEXT)
-		out_table(&o, cols, NCOLS);
+		out_table(&o, cols, (int)nf + 1);
 	for (; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_filerow *rows;
@@ -370,7 +329,7 @@ int cmd_files(int argc, char **argv)
 		sorted = sort_rows(rows, n, fo.sort_key);
 		if (co.fmt == FMT_TEXT) {
 			out_text(&o, "%s\n", argv[i]);
-			out_table(&o, cols + 1, NCOLS - 2);
+			out_table(&o, cols + 1, (int)nf - 1);
 		}
 		for (r = 0; r < n; r++) {
 			if (!wanted(&fo, sorted[r].row))
@@ -393,6 +352,7 @@ int cmd_files(int argc, char **argv)
 	if (out_close(&o, rc == EXIT_OK) < 0)
 		rc = EXIT_DATA;
 out:
+	free(cols);
 	if (fo.have_inc)
 		regfree(&fo.inc);
 	if (fo.have_exc)

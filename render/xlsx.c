@@ -86,6 +86,26 @@ static lxw_format *field_format(struct book *b, const char *name)
 	return NULL;
 }
 
+/* One file-row field into a cell (none when it has no value). */
+static void file_cell(lxw_worksheet *ws, int r, int c,
+		      const struct iol_filefield *f,
+		      const struct iol_filerow *row)
+{
+	char buf[32];
+	int64_t v;
+
+	switch (f->type) {
+	case IOL_FT_STR:
+		str(ws, r, c, f->str(row, buf, sizeof(buf)), NULL);
+		break;
+	case IOL_FT_NUM: num(ws, r, c, f->num(row), NULL); break;
+	default:
+		v = f->i64(row);
+		if (v != INT64_MIN)
+			num(ws, r, c, (double)v, NULL);
+	}
+}
+
 /* the summary as name/value pairs; returns the next free row */
 static int job_pairs(struct book *b, lxw_worksheet *ws, int r,
 		     const struct iol_jobrow *jr)
@@ -161,59 +181,48 @@ static int files_sheet(struct book *b, lxw_worksheet *ws, int r,
 		       const struct iol_job *job, int with_log,
 		       struct iol_error *err)
 {
-	static const char *const cols[] = {
-		"log",
-		"path",
-		"modules",
-		"ranks",
-		"bytes_read",
-		"bytes_written",
-		"reads",
-		"writes",
-		"opens",
-		"read_time",
-		"write_time",
-		"meta_time",
-		"slowest_rank_time",
-		"first_access",
-		"last_access",
-		"max_offset",
-		"common_access_size",
-		"mount_point",
-		"fs_type",
+	/* the sheet's header, and the file-row field of each column */
+	static const char *const cols[][2] = {
+		{"log", NULL},
+		{"path", "path"},
+		{"modules", "module"},
+		{"ranks", "ranks"},
+		{"bytes_read", "bytes_read"},
+		{"bytes_written", "bytes_written"},
+		{"reads", "reads"},
+		{"writes", "writes"},
+		{"opens", "opens"},
+		{"read_time", "read_time"},
+		{"write_time", "write_time"},
+		{"meta_time", "meta_time"},
+		{"slowest_rank_time", "slowest_rank_time"},
+		{"first_access", "first_access"},
+		{"last_access", "last_access"},
+		{"max_offset", "max_offset"},
+		{"common_access_size", "common_access_size"},
+		{"mount_point", "mount_point"},
+		{"fs_type", "fs_type"},
 	};
+	const size_t ncols = sizeof(cols) / sizeof(cols[0]);
 	struct iol_filerow *rows;
-	size_t n, i;
+	size_t n, i, k;
 	int c0 = with_log ? 0 : 1;
 
 	if (iol_files_compute(job, 1, &rows, &n, err) < 0)
 		return -1;
 	if (r == 0)
-		header(b, ws, r++, cols + c0, 19 - c0);
+		for (k = (size_t)c0; k < ncols; k++)
+			str(ws, r, (int)k - c0, cols[k][0], b->bold);
+	if (r == 0)
+		r++;
 	for (i = 0; i < n; i++, r++) {
-		const struct iol_filerow *f = &rows[i];
 		int c = 0;
 
 		if (with_log)
 			str(ws, r, c++, job->path, NULL);
-		str(ws, r, c++, f->path, NULL);
-		str(ws, r, c++, f->modules, NULL);
-		num(ws, r, c++, (double)f->nranks, NULL);
-		num(ws, r, c++, (double)f->br, NULL);
-		num(ws, r, c++, (double)f->bw, NULL);
-		num(ws, r, c++, (double)f->reads, NULL);
-		num(ws, r, c++, (double)f->writes, NULL);
-		num(ws, r, c++, (double)f->opens, NULL);
-		num(ws, r, c++, f->tr, NULL);
-		num(ws, r, c++, f->tw, NULL);
-		num(ws, r, c++, f->tm, NULL);
-		num(ws, r, c++, f->tslow, NULL);
-		num(ws, r, c++, f->first >= 0 ? f->first : NAN, NULL);
-		num(ws, r, c++, f->last >= 0 ? f->last : NAN, NULL);
-		num(ws, r, c++, f->maxoff >= 0 ? (double)f->maxoff : NAN, NULL);
-		num(ws, r, c++, f->access > 0 ? (double)f->access : NAN, NULL);
-		str(ws, r, c++, f->mnt, NULL);
-		str(ws, r, c++, f->fstype, NULL);
+		for (k = 1; k < ncols; k++, c++)
+			file_cell(ws, r, c, iol_filerow_field(cols[k][1]),
+				  &rows[i]);
 	}
 	iol_files_free(rows);
 	return r;

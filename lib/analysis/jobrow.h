@@ -60,4 +60,23 @@ const struct iol_field *iol_jobrow_fields_ext(size_t *n);
 /* The field of that name (summary or extended), or NULL. */
 const struct iol_field *iol_jobrow_field(const char *name);
 
+/* The per-file columns of a struct iol_filerow (iol_files_compute), the
+ * one list files' columns and the workbook's Files sheet choose from.
+ * Getters as above: NULL, NAN or INT64_MIN for no value; str may write
+ * into buf. */
+struct iol_filefield {
+	const char *name; /* column name: "bytes_read" */
+	int type;	  /* IOL_FT_* */
+	const char *unit;
+	int prec; /* decimals shown to people (IOL_FT_NUM) */
+	const char *(*str)(const struct iol_filerow *f, char *buf, size_t n);
+	double (*num)(const struct iol_filerow *f);
+	int64_t (*i64)(const struct iol_filerow *f);
+};
+
+/* The file fields in files' column order (after its "log"); static. */
+const struct iol_filefield *iol_filerow_fields(size_t *n);
+/* The file field of that name, or NULL. */
+const struct iol_filefield *iol_filerow_field(const char *name);
+
 #endif
