@@ -13,29 +13,6 @@
 
 /* ---- access sizes ---- */
 
-int iol_hist_bins(const struct iol_job *job, int m, int64_t rd[IOL_NBINS],
-		  int64_t wr[IOL_NBINS])
-{
-	const struct iol_jmod *jm;
-	const struct cix *c;
-	size_t i;
-	int b;
-
-	if (m < 0 || m >= IOL_MOD_KNOWN || !job->mod[m].loaded ||
-	    !iol_modinfo(m)->nint)
-		return 0;
-	jm = &job->mod[m];
-	c = iol_cix(m);
-	if (c->bin_r < 0 || c->bin_w < 0)
-		return 0;
-	for (i = 0; i < jm->n; i++)
-		for (b = 0; b < IOL_NBINS; b++) {
-			rd[b] = wadd(rd[b], pos(jm->recs[i].ic[c->bin_r + b]));
-			wr[b] = wadd(wr[b], pos(jm->recs[i].ic[c->bin_w + b]));
-		}
-	return 1;
-}
-
 static void hist_add_mod(const struct iol_job *job, int m, struct iol_hist *h)
 {
 	iol_hist_bins(job, m, h->rd, h->wr);
