@@ -616,11 +616,88 @@ static int data_error(struct pctx *c, int ret)
 	return EXIT_DATA;
 }
 
-static int parse_modules(struct pctx *c)
+/* A module with records that is not printed: unknown or unreadable (a
+ * warning on stderr, as darshan-parser), DXT, or not asked for. */
+static int module_skipped(struct pctx *c, int i)
+{
+	struct obuf *ob = &c->ob;
+
+	if (i >= IOL_MOD_KNOWN) {
+		obuf_flush(ob);
+		fprintf(stderr,
+			"# Warning: module id %d is unknown. You may need a "
+			"newer version of the Darshan utilities to parse it.\n",
+			i);
+		return 1;
+	}
+	if (!iol_modinfo(i)->readable || i == IOL_MOD_NULL) {
+		obuf_flush(ob);
+		fprintf(stderr,
+			"# Warning: no log utility handlers defined for "
+			"module %s, SKIPPING.\n",
+			iol_modinfo(i)->name);
+		return 1;
+	}
+	if (i == IOL_MOD_DXT_POSIX || i == IOL_MOD_DXT_MPIIO)
+		return 1;
+	return i != IOL_MOD_POSIX && i != IOL_MOD_MPIIO && i != IOL_MOD_STDIO &&
+	       i != IOL_MOD_DFS && i != IOL_MOD_DAOS && !(c->mask & OPT_BASE);
+}
+
+/* Module i's records (--base), then its --total, --file and --perf
+ * figures from the accumulator.  Returns 0 or a negative IOL_E* code
+ * with c->err set. */
+static int module_records(struct pctx *c, int i, struct line *l)
 {
 	struct iol_dlog *d = c->d;
 	struct obuf *ob = &c->ob;
 	struct iol_modrd rd;
+	const struct iol_rec *r;
+	struct iol_accum acc;
+	int have_acc = 0, ret;
+
+	ret = iol_modrd_open(&rd, d, i, &c->err);
+	if (ret < 0)
+		return ret;
+	if (iol_accum_supported(i)) {
+		if (iol_accum_init(&acc, i, d->nprocs) < 0) {
+			iol_modrd_close(&rd);
+			return iol_error_set(&c->err, IOL_ENOMEM,
+					     "out of memory");
+		}
+		have_acc = 1;
+	}
+	while ((ret = iol_modrd_next(&rd, &r, &c->err)) == 1) {
+		if (c->mask & OPT_BASE)
+			put_record(ob, l, d, r);
+		if (have_acc && (ret = iol_accum_add(&acc, r)) < 0) {
+			iol_error_set(&c->err, ret,
+				      "record accumulation failed");
+			break;
+		}
+	}
+	iol_modrd_close(&rd);
+	if (ret < 0) {
+		if (have_acc)
+			iol_accum_release(&acc);
+		return ret;
+	}
+	if (have_acc) {
+		if (c->mask & OPT_TOTAL)
+			put_total(ob, &acc, (int)d->mod_ver[i]);
+		if (c->mask & OPT_FILE)
+			put_files(ob, &acc);
+		if (c->mask & OPT_PERF)
+			put_perf(ob, &acc);
+		iol_accum_release(&acc);
+	}
+	return 0;
+}
+
+static int parse_modules(struct pctx *c)
+{
+	struct iol_dlog *d = c->d;
+	struct obuf *ob = &c->ob;
 	struct line l = {.suf = NULL};
 	int i, empty = 0, ret;
 
@@ -647,34 +724,12 @@ static int parse_modules(struct pctx *c)
 			  "resides on.\n");
 	for (i = 0; i < IOL_MOD_MAX; i++) {
 		int partial = (d->partial >> i) & 1;
-		const struct iol_rec *r;
-		struct iol_accum acc;
-		int have_acc = 0;
 
 		if (d->mod_map[i].len == 0) {
 			empty++;
 			if (!partial)
 				continue;
-		} else if (i >= IOL_MOD_KNOWN) {
-			obuf_flush(ob);
-			fprintf(stderr,
-				"# Warning: module id %d is unknown. You may "
-				"need a newer version of the Darshan utilities "
-				"to parse it.\n",
-				i);
-			continue;
-		} else if (!iol_modinfo(i)->readable || i == IOL_MOD_NULL) {
-			obuf_flush(ob);
-			fprintf(stderr,
-				"# Warning: no log utility handlers defined "
-				"for module %s, SKIPPING.\n",
-				iol_modinfo(i)->name);
-			continue;
-		} else if (i == IOL_MOD_DXT_POSIX || i == IOL_MOD_DXT_MPIIO) {
-			continue;
-		} else if (i != IOL_MOD_POSIX && i != IOL_MOD_MPIIO &&
-			   i != IOL_MOD_STDIO && i != IOL_MOD_DFS &&
-			   i != IOL_MOD_DAOS && !(c->mask & OPT_BASE)) {
+		} else if (module_skipped(c, i)) {
 			continue;
 		}
 		obuf_printf(ob,
@@ -711,45 +766,10 @@ static int parse_modules(struct pctx *c)
 			obuf_puts(ob, "\n#<module>\t<rank>\t<record "
 				      "id>\t<counter>\t<value>\t<file "
 				      "name>\t<mount pt>\t<fs type>\n");
-		ret = iol_modrd_open(&rd, d, i, &c->err);
+		ret = module_records(c, i, &l);
 		if (ret < 0) {
 			free(l.suf);
 			return data_error(c, ret);
-		}
-		if (iol_accum_supported(i)) {
-			if (iol_accum_init(&acc, i, d->nprocs) < 0) {
-				iol_modrd_close(&rd);
-				free(l.suf);
-				iol_error_set(&c->err, IOL_ENOMEM,
-					      "out of memory");
-				return data_error(c, IOL_ENOMEM);
-			}
-			have_acc = 1;
-		}
-		while ((ret = iol_modrd_next(&rd, &r, &c->err)) == 1) {
-			if (c->mask & OPT_BASE)
-				put_record(ob, &l, d, r);
-			if (have_acc && (ret = iol_accum_add(&acc, r)) < 0) {
-				iol_error_set(&c->err, ret,
-					      "record accumulation failed");
-				break;
-			}
-		}
-		iol_modrd_close(&rd);
-		if (ret < 0) {
-			if (have_acc)
-				iol_accum_release(&acc);
-			free(l.suf);
-			return data_error(c, ret);
-		}
-		if (have_acc) {
-			if (c->mask & OPT_TOTAL)
-				put_total(ob, &acc, (int)d->mod_ver[i]);
-			if (c->mask & OPT_FILE)
-				put_files(ob, &acc);
-			if (c->mask & OPT_PERF)
-				put_perf(ob, &acc);
-			iol_accum_release(&acc);
 		}
 	}
 	free(l.suf);
