@@ -903,67 +903,52 @@ static void tidset_add(struct tidset *t, uint64_t tid)
 
 #define SEGBATCH 1024
 
-static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
-			  const struct iol_rec *r, const struct lustre_set *ls)
+/* The thread count of a DXT record, which comes before its segments:
+ * read them twice, or gather them (*segs, *nsegs) where the stream cannot
+ * be rewound (bzip2).  Returns the count or a negative IOL_E* code. */
+static int dxt_threads(struct pctx *c, struct iol_modrd *rd,
+		       struct iol_seg **segs, size_t *nsegs)
 {
-	struct iol_dlog *d = c->d;
-	struct obuf *ob = &c->ob;
-	const char *name = iol_dlog_name(d, r->id);
-	const char *mnt = "UNKNOWN", *fs = "UNKNOWN";
-	const struct lustre_copy *lr = NULL;
-	const char *modtag =
-		rd->mod == IOL_MOD_DXT_POSIX ? "X_POSIX" : "X_MPIIO";
-	struct iol_seg *segs = NULL;
-	size_t nsegs = 0, segcap = 0, k;
 	struct iol_seg batch[SEGBATCH];
-	int nthreads = 1, is_read;
-	int64_t idx[2] = {0, 0};
+	struct tidset ts = {NULL, 0, 0};
+	size_t segcap = 0, k;
+	int is_read, nthreads;
 	long n;
 
-	if (name) {
-		int m = iol_dlog_mount_of(d, name);
-
-		if (m >= 0) {
-			mnt = d->mounts[m].path;
-			fs = d->mounts[m].type;
-		}
-	}
-	if (rd->mod == IOL_MOD_DXT_POSIX)
-		lr = lustre_find(ls, r->id);
-	/* the thread count comes before the segments: read them twice, or
-	 * gather them where the stream cannot be rewound (bzip2) */
-	if (r->has_tid && r->wcount + r->rcount > 0) {
-		struct tidset ts = {NULL, 0, 0};
-
-		if (iol_modrd_mark(rd, &c->err) == 0) {
-			while ((n = iol_modrd_segs(rd, batch, SEGBATCH,
-						   &is_read, &c->err)) > 0)
-				for (k = 0; k < (size_t)n; k++)
-					tidset_add(&ts, batch[k].tid);
-			if (n == 0)
-				n = iol_modrd_rewind(rd, &c->err);
-		} else {
-			while ((n = iol_modrd_segs(rd, batch, SEGBATCH,
-						   &is_read, &c->err)) > 0) {
-				if (nsegs + (size_t)n > segcap) {
-					segcap = (nsegs + (size_t)n) * 2;
-					segs = xrealloc(segs,
-							segcap * sizeof(*segs));
-				}
-				memcpy(segs + nsegs, batch,
-				       (size_t)n * sizeof(*segs));
-				nsegs += (size_t)n;
+	if (iol_modrd_mark(rd, &c->err) == 0) {
+		while ((n = iol_modrd_segs(rd, batch, SEGBATCH, &is_read,
+					   &c->err)) > 0)
+			for (k = 0; k < (size_t)n; k++)
+				tidset_add(&ts, batch[k].tid);
+		if (n == 0)
+			n = iol_modrd_rewind(rd, &c->err);
+	} else {
+		while ((n = iol_modrd_segs(rd, batch, SEGBATCH, &is_read,
+					   &c->err)) > 0) {
+			if (*nsegs + (size_t)n > segcap) {
+				segcap = (*nsegs + (size_t)n) * 2;
+				*segs = xrealloc(*segs,
+						 segcap * sizeof(**segs));
 			}
-			for (k = 0; k < nsegs; k++)
-				tidset_add(&ts, segs[k].tid);
+			memcpy(*segs + *nsegs, batch,
+			       (size_t)n * sizeof(**segs));
+			*nsegs += (size_t)n;
 		}
-		nthreads = (int)ts.n;
-		free(ts.v);
-		if (n < 0) {
-			free(segs);
-			return (int)n;
-		}
+		for (k = 0; k < *nsegs; k++)
+			tidset_add(&ts, (*segs)[k].tid);
 	}
+	nthreads = (int)ts.n;
+	free(ts.v);
+	return n < 0 ? (int)n : nthreads;
+}
+
+/* The comment lines before a DXT record's segments. */
+static void dxt_head(struct obuf *ob, const struct iol_rec *r, const char *name,
+		     int nthreads, const char *mnt, const char *fs,
+		     const struct lustre_copy *lr)
+{
+	int64_t i, j, ost = 0;
+
 	obuf_printf(ob, "\n# DXT, file_id: %llu, file_name: %s\n",
 		    (unsigned long long)r->id, name ? name : "(null)");
 	obuf_printf(ob, "# DXT, rank: %lld, hostname: %s\n", (long long)r->rank,
@@ -973,8 +958,6 @@ static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
 		    (long long)r->wcount, (long long)r->rcount);
 	obuf_printf(ob, "# DXT, mnt_pt: %s, fs_type: %s\n", mnt, fs);
 	if (lr) {
-		int64_t i, j, ost = 0;
-
 		obuf_puts(ob, "# DXT, Lustre stripe components:\n");
 		for (i = 0; i < lr->ncomps; i++) {
 			const int64_t *cc = lr->comps[i].c;
@@ -1002,58 +985,88 @@ static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
 	if (lr)
 		obuf_puts(ob, "   [OST]");
 	obuf_puts(ob, "   Pthread-ID\n");
+}
 
-	for (;;) {
-		const struct iol_seg *s;
-		size_t cnt;
+/* Segment lines; is_read -1: writes then reads, by r->wcount. */
+static void dxt_lines(struct obuf *ob, const struct iol_rec *r,
+		      const char *modtag, const struct lustre_copy *lr,
+		      const struct iol_seg *s, size_t cnt, int is_read,
+		      int64_t idx[2])
+{
+	size_t k;
 
-		if (segs) {
-			/* already gathered: writes then reads */
-			s = segs;
-			cnt = nsegs;
-			is_read = -1;
+	for (k = 0; k < cnt; k++) {
+		int rdflag = is_read >= 0 ? is_read : (int64_t)k >= r->wcount;
+		char tmp[64];
+		size_t tl;
+
+		pad(ob, modtag, 7, 8);
+		pad_i64(ob, r->rank, 8);
+		pad(ob, rdflag ? "read" : "write", rdflag ? 4 : 5, 7);
+		pad_i64(ob, (int)idx[rdflag]++, 9);
+		pad_i64(ob, s[k].off, 16);
+		pad_i64(ob, s[k].len, 16);
+		tl = fmt_fixed(tmp, sizeof(tmp), s[k].start, 4);
+		pad(ob, tmp, tl, 12);
+		tl = fmt_fixed(tmp, sizeof(tmp), s[k].end, 4);
+		pad(ob, tmp, tl, 12);
+		obuf_write(ob, "  ", 2);
+		if (lr)
+			put_osts(ob, lr, s[k].off, s[k].len);
+		if (!r->has_tid) {
+			obuf_write(ob, " N/A\n", 5);
 		} else {
-			n = iol_modrd_segs(rd, batch, SEGBATCH, &is_read,
-					   &c->err);
-			if (n < 0)
-				return (int)n;
-			if (n == 0)
-				break;
-			s = batch;
-			cnt = (size_t)n;
+			int w = snprintf(tmp, sizeof(tmp), " %4llu\n",
+					 (unsigned long long)s[k].tid);
+			obuf_write(ob, tmp, (size_t)w);
 		}
-		for (k = 0; k < cnt; k++) {
-			int rdflag = is_read >= 0 ? is_read
-						  : (int64_t)k >= r->wcount;
-			char tmp[64];
-			size_t tl;
-
-			pad(ob, modtag, 7, 8);
-			pad_i64(ob, r->rank, 8);
-			pad(ob, rdflag ? "read" : "write", rdflag ? 4 : 5, 7);
-			pad_i64(ob, (int)idx[rdflag]++, 9);
-			pad_i64(ob, s[k].off, 16);
-			pad_i64(ob, s[k].len, 16);
-			tl = fmt_fixed(tmp, sizeof(tmp), s[k].start, 4);
-			pad(ob, tmp, tl, 12);
-			tl = fmt_fixed(tmp, sizeof(tmp), s[k].end, 4);
-			pad(ob, tmp, tl, 12);
-			obuf_write(ob, "  ", 2);
-			if (lr)
-				put_osts(ob, lr, s[k].off, s[k].len);
-			if (!r->has_tid) {
-				obuf_write(ob, " N/A\n", 5);
-			} else {
-				int w = snprintf(tmp, sizeof(tmp), " %4llu\n",
-						 (unsigned long long)s[k].tid);
-				obuf_write(ob, tmp, (size_t)w);
-			}
-		}
-		if (segs)
-			break;
 	}
-	free(segs);
-	return 0;
+}
+
+static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
+			  const struct iol_rec *r, const struct lustre_set *ls)
+{
+	struct iol_dlog *d = c->d;
+	const char *name = iol_dlog_name(d, r->id);
+	const char *mnt = "UNKNOWN", *fs = "UNKNOWN";
+	const struct lustre_copy *lr = NULL;
+	const char *modtag =
+		rd->mod == IOL_MOD_DXT_POSIX ? "X_POSIX" : "X_MPIIO";
+	struct iol_seg *segs = NULL;
+	struct iol_seg batch[SEGBATCH];
+	size_t nsegs = 0;
+	int nthreads = 1, is_read;
+	int64_t idx[2] = {0, 0};
+	long n;
+
+	if (name) {
+		int m = iol_dlog_mount_of(d, name);
+
+		if (m >= 0) {
+			mnt = d->mounts[m].path;
+			fs = d->mounts[m].type;
+		}
+	}
+	if (rd->mod == IOL_MOD_DXT_POSIX)
+		lr = lustre_find(ls, r->id);
+	if (r->has_tid && r->wcount + r->rcount > 0) {
+		nthreads = dxt_threads(c, rd, &segs, &nsegs);
+		if (nthreads < 0) {
+			free(segs);
+			return nthreads;
+		}
+	}
+	dxt_head(&c->ob, r, name, nthreads, mnt, fs, lr);
+	if (segs) {
+		/* already gathered: writes then reads */
+		dxt_lines(&c->ob, r, modtag, lr, segs, nsegs, -1, idx);
+		free(segs);
+		return 0;
+	}
+	while ((n = iol_modrd_segs(rd, batch, SEGBATCH, &is_read, &c->err)) > 0)
+		dxt_lines(&c->ob, r, modtag, lr, batch, (size_t)n, is_read,
+			  idx);
+	return n < 0 ? (int)n : 0;
 }
 
 static void lustre_set_free(struct lustre_set *s)
