@@ -128,8 +128,10 @@ int copts_start(struct copts *c, int argc, char **argv,
 	}
 	if (optind >= argc)
 		return usage_error("no log given");
-	if (o && out_open(o, c->outpath, c->fmt) < 0)
+	if (o && out_open(o, c->outpath, c->fmt) < 0) {
+		msg("%s", o->err.msg);
 		return EXIT_DATA;
+	}
 	*first_log = optind;
 	return -1;
 }

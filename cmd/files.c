@@ -349,8 +349,10 @@ int cmd_files(int argc, char **argv)
 	}
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
-	if (out_close(&o, rc == EXIT_OK) < 0)
+	if (out_close(&o, rc == EXIT_OK) < 0) {
+		msg("%s", o.err.msg);
 		rc = EXIT_DATA;
+	}
 out:
 	free(cols);
 	if (fo.have_inc)

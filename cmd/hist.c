@@ -155,7 +155,9 @@ int cmd_hist(int argc, char **argv)
 	}
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
-	if (out_close(&o, rc == EXIT_OK) < 0)
+	if (out_close(&o, rc == EXIT_OK) < 0) {
+		msg("%s", o.err.msg);
 		rc = EXIT_DATA;
+	}
 	return rc;
 }

@@ -395,7 +395,9 @@ int cmd_summary(int argc, char **argv)
 	if (co.fmt != FMT_TEXT && !first)
 		out_endtable(&o);
 	free(cols);
-	if (out_close(&o, rc == EXIT_OK) < 0)
+	if (out_close(&o, rc == EXIT_OK) < 0) {
+		msg("%s", o.err.msg);
 		rc = EXIT_DATA;
+	}
 	return rc;
 }

@@ -460,7 +460,9 @@ int cmd_timeline(int argc, char **argv)
 	}
 	if (!first)
 		out_endtable(&o);
-	if (out_close(&o, rc == EXIT_OK) < 0)
+	if (out_close(&o, rc == EXIT_OK) < 0) {
+		msg("%s", o.err.msg);
 		rc = EXIT_DATA;
+	}
 	return rc;
 }
