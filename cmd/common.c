@@ -98,8 +98,8 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 
 int copts_start(struct copts *c, int argc, char **argv,
 		const struct option *longopts, void (*help)(void),
-		int (*extra)(int opt, const char *arg), struct out *o,
-		int *first_log)
+		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
+		struct out *o, int *first_log)
 {
 	int opt, done = 0, r;
 
@@ -112,7 +112,7 @@ int copts_start(struct copts *c, int argc, char **argv,
 			help();
 			return EXIT_OK;
 		}
-		r = extra ? extra(opt, optarg) : 0;
+		r = extra ? extra(ctx, opt, optarg) : 0;
 		if (r < 0)
 			return EXIT_USAGE;
 		if (r)
@@ -128,8 +128,10 @@ int copts_start(struct copts *c, int argc, char **argv,
 	}
 	if (optind >= argc)
 		return usage_error("no log given");
-	if (o && out_open(o, c->outpath, c->fmt) < 0)
+	if (o && out_open(o, c->outpath, c->fmt) < 0) {
+		msg("%s", o->err.msg);
 		return EXIT_DATA;
+	}
 	*first_log = optind;
 	return -1;
 }
@@ -195,4 +197,23 @@ const char *fmt_time(char *buf, size_t n, int64_t secs)
 	else
 		strftime(buf, n, "%Y-%m-%d %H:%M:%S UTC", &tm);
 	return buf;
+}
+
+int cmd_out_open(struct out *o, const char *path, int fmt)
+{
+	if (out_open(o, path, fmt) < 0) {
+		msg("%s", o->err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_out_close(struct out *o, int commit)
+{
+	if (out_close(o, commit) < 0) {
+		if (o->err.msg[0])
+			msg("%s", o->err.msg);
+		return -1;
+	}
+	return 0;
 }

@@ -58,16 +58,17 @@ void copts_init(struct copts *c, char **argv);
 int copts_handle(struct copts *c, int opt, const char *arg, int *done);
 /*
  * The start of every analysis command: parse argv with the common options
- * (and a command's own through extra(), which returns 1 handled, 0 not its
- * option, -1 usage error already reported), require a log and open the
- * output (unless o is NULL: commands that write files of their own).
+ * (and a command's own through extra(ctx, opt, arg), which returns 1
+ * handled, 0 not its option, -1 usage error already reported; ctx is the
+ * command's own option struct, passed through untouched), require a log and
+ * open the output (unless o is NULL: commands that write files of their own).
  * Returns -1 to go on (then *first_log is set and o is open), or the exit
  * status to return at once.
  */
 int copts_start(struct copts *c, int argc, char **argv,
 		const struct option *longopts, void (*help)(void),
-		int (*extra)(int opt, const char *arg), struct out *o,
-		int *first_log);
+		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
+		struct out *o, int *first_log);
 
 /* Load the job of argv[*i] (with --merge-traces: of every remaining
  * argument, advancing *i); prints the one-line message on failure. */
@@ -84,5 +85,9 @@ int parse_count(const char *s, int64_t *v);
  * a number of seconds (reproducible-builds.org), else fallback.
  */
 int64_t source_date(int64_t fallback);
+/* out_open() and out_close() that print their failure in the house style;
+ * 0 or -1. */
+int cmd_out_open(struct out *o, const char *path, int fmt);
+int cmd_out_close(struct out *o, int commit);
 
 #endif

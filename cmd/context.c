@@ -131,9 +131,9 @@ int cmd_context(int argc, char **argv)
 		return EXIT_DATA;
 	}
 	rc = iol_pop_context(&set, row ? row : &own, &ctx);
-	if (rc == 0 && out_open(&o, p.c.outpath, p.c.fmt) == 0) {
+	if (rc == 0 && cmd_out_open(&o, p.c.outpath, p.c.fmt) == 0) {
 		print_ctx(&o, argv[first], &ctx);
-		rc = out_close(&o, 1);
+		rc = cmd_out_close(&o, 1);
 	} else if (rc) {
 		msg("out of memory");
 	}

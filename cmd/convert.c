@@ -51,7 +51,8 @@ int cmd_convert(int argc, char **argv)
 	struct copts co;
 	int r, first;
 
-	r = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &first);
+	r = copts_start(&co, argc, argv, longopts, help, NULL, NULL, NULL,
+			&first);
 	if (r >= 0)
 		return r;
 	if (!co.outpath)

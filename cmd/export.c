@@ -41,16 +41,16 @@ static void help(void)
 	       trace_help);
 }
 
-static long long date_opt = -1;
-
-static int extra_opt(int opt, const char *arg)
+/* --date: seconds since the epoch, -1 not given */
+static int extra_opt(void *ctx, int opt, const char *arg)
 {
+	long long *date_opt = ctx;
 	char *end;
 
 	if (opt != 'd')
 		return 0;
-	date_opt = strtoll(arg, &end, 10);
-	if (*end || end == arg || date_opt < 0) {
+	*date_opt = strtoll(arg, &end, 10);
+	if (*end || end == arg || *date_opt < 0) {
 		usage_error("--date wants seconds since the epoch, not '%s'",
 			    arg);
 		return -1;
@@ -76,10 +76,10 @@ int cmd_export(int argc, char **argv)
 	struct copts co;
 	int r, i, n = 0, rc = EXIT_OK, first;
 	time_t created;
+	long long date_opt = -1;
 
-	date_opt = -1;
-	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL,
-			&first);
+	r = copts_start(&co, argc, argv, longopts, help, extra_opt, &date_opt,
+			NULL, &first);
 	if (r >= 0)
 		return r;
 	if (!co.outpath || !strcmp(co.outpath, "-"))

@@ -14,6 +14,7 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
+#include "analysis/jobrow.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -22,40 +23,13 @@ static const char usage_str[] =
 	"                    [--merge] [--module name] [--output file]\n"
 	"                    [--sort key] [--top n] log ...\n";
 
-static const char *const cols[] = {
-	"log",
-	"path",
-	"module",
-	"ranks",
-	"rank",
-	"bytes_read",
-	"bytes_written",
-	"reads",
-	"writes",
-	"opens",
-	"seeks",
-	"stats",
-	"syncs",
-	"read_time",
-	"write_time",
-	"meta_time",
-	"slowest_rank_time",
-	"first_access",
-	"last_access",
-	"max_offset",
-	"common_access_size",
-	"common_access_count",
-	"pct_sequential",
-	"pct_aligned",
-	"mount_point",
-	"fs_type",
-	"record_id",
-};
-#define NCOLS (int)(sizeof(cols) / sizeof(cols[0]))
+/* the columns: "log" (machine formats only), then the file-row fields
+ * (analysis/jobrow.h), the last of them, record_id, machine formats only */
 
 static void help(void)
 {
-	int i;
+	const struct iol_filefield *ff;
+	size_t i, n;
 
 	fputs(usage_str, stdout);
 	printf("\nList every file a job touched, one row per file and "
@@ -78,14 +52,14 @@ static void help(void)
 	       "  --version          show the version\n"
 	       "\ncolumns:",
 	       trace_help);
-	for (i = 1; i < NCOLS; i++)
-		printf("%s%s", i % 6 == 1 ? "\n  " : " ", cols[i]);
+	ff = iol_filerow_fields(&n);
+	for (i = 0; i < n; i++)
+		printf("%s%s", i % 6 == 0 ? "\n  " : " ", ff[i].name);
 	putchar('\n');
 }
 
-static int sort_key; /* column index, or -1 for total bytes */
-
-static double key_of(const struct iol_filerow *r)
+/* sort_key: a column index, or -1 for total bytes */
+static double key_of(const struct iol_filerow *r, int sort_key)
 {
 	switch (sort_key) {
 	case -1: return (double)(r->br + r->bw);
@@ -114,14 +88,20 @@ static double key_of(const struct iol_filerow *r)
 	return 0;
 }
 
+/* a row with its sort key, so that the comparison needs no global */
+struct keyed {
+	double key;
+	const struct iol_filerow *row;
+};
+
 static int cmp_rows(const void *a, const void *b)
 {
-	const struct iol_filerow *x = a, *y = b;
-	double kx = key_of(x), ky = key_of(y);
+	const struct keyed *ka = a, *kb = b;
+	const struct iol_filerow *x = ka->row, *y = kb->row;
 	int c;
 
-	if (kx != ky)
-		return kx > ky ? -1 : 1;
+	if (ka->key != kb->key)
+		return ka->key > kb->key ? -1 : 1;
 	/* ties: by path, then module, so output is deterministic */
 	c = strcmp(x->path ? x->path : "", y->path ? y->path : "");
 	if (c)
@@ -154,45 +134,43 @@ static int find_module(const char *s)
 	return -1;
 }
 
-static void put_ts(struct out *o, double t)
-{
-	if (t < 0)
-		out_null(o);
-	else
-		out_num(o, t, 4);
-}
+struct fopts {
+	regex_t inc, exc;
+	int have_inc, have_exc, merge, module, sort_key;
+	int64_t top;
+};
 
-static regex_t inc, exc;
-static int have_inc, have_exc, merge, module;
-static int64_t top;
-
-static int extra_opt(int opt, const char *arg)
+static int extra_opt(void *ctx, int opt, const char *arg)
 {
+	struct fopts *fo = ctx;
+	const struct iol_filefield *ff;
+	size_t nf;
 	int k;
 
 	switch (opt) {
 	case 'x':
 	case 'i':
-		if ((opt == 'i' && have_inc) || (opt == 'x' && have_exc)) {
+		if ((opt == 'i' && fo->have_inc) ||
+		    (opt == 'x' && fo->have_exc)) {
 			usage_error(
 				"--%s given twice: join the patterns with |",
 				opt == 'i' ? "include" : "exclude");
 			return -1;
 		}
-		if (regcomp(opt == 'i' ? &inc : &exc, arg,
+		if (regcomp(opt == 'i' ? &fo->inc : &fo->exc, arg,
 			    REG_EXTENDED | REG_NOSUB)) {
 			usage_error("bad regular expression '%s'", arg);
 			return -1;
 		}
 		if (opt == 'i')
-			have_inc = 1;
+			fo->have_inc = 1;
 		else
-			have_exc = 1;
+			fo->have_exc = 1;
 		return 1;
-	case 'm': merge = 1; return 1;
+	case 'm': fo->merge = 1; return 1;
 	case 'M':
-		module = find_module(arg);
-		if (module < 0 || !iol_mod_is_data(module)) {
+		fo->module = find_module(arg);
+		if (fo->module < 0 || !iol_mod_is_data(fo->module)) {
 			usage_error("'%s' is not a module with file records "
 				    "(posix, mpiio, stdio, h5d, pnetcdf_var, "
 				    "dfs, daos)",
@@ -202,18 +180,20 @@ static int extra_opt(int opt, const char *arg)
 		return 1;
 	case 's':
 		if (!strcmp(arg, "bytes")) {
-			sort_key = -1;
+			fo->sort_key = -1;
 			return 1;
 		}
-		for (k = 3; k < NCOLS - 3; k++)
-			if (!strcmp(arg, cols[k])) {
-				sort_key = k;
+		/* the numeric columns, ranks to pct_aligned */
+		ff = iol_filerow_fields(&nf);
+		for (k = 2; k + 3 < (int)nf; k++)
+			if (!strcmp(arg, ff[k].name)) {
+				fo->sort_key = k + 1;
 				return 1;
 			}
 		usage_error("cannot sort by '%s'", arg);
 		return -1;
 	case 't':
-		if (parse_count(arg, &top) < 0) {
+		if (parse_count(arg, &fo->top) < 0) {
 			usage_error("--top wants a positive count, not '%s'",
 				    arg);
 			return -1;
@@ -221,6 +201,76 @@ static int extra_opt(int opt, const char *arg)
 		return 1;
 	}
 	return 0;
+}
+
+/* One row of the table (log and record_id in machine formats only). */
+static void file_row(struct out *o, const char *log,
+		     const struct iol_filerow *f)
+{
+	const struct iol_filefield *ff;
+	char buf[32];
+	size_t i, n;
+	int64_t v;
+
+	ff = iol_filerow_fields(&n);
+	if (o->fmt != FMT_TEXT)
+		out_str(o, log);
+	else
+		n--;
+	for (i = 0; i < n; i++) {
+		switch (ff[i].type) {
+		case IOL_FT_STR:
+			out_str(o, ff[i].str(f, buf, sizeof(buf)));
+			break;
+		case IOL_FT_NUM: out_num(o, ff[i].num(f), ff[i].prec); break;
+		default:
+			v = ff[i].i64(f);
+			/* a shared (reduced) record stands for all ranks:
+			 * "shared" for people, Darshan's -1 for machines */
+			if (v < 0 && o->fmt == FMT_TEXT &&
+			    !strcmp(ff[i].name, "ranks"))
+				out_str(o, "shared");
+			else if (v == INT64_MIN)
+				out_null(o);
+			else if (ff[i].type == IOL_FT_BYTES)
+				out_bytes(o, v);
+			else
+				out_int(o, v);
+		}
+	}
+	out_endrow(o);
+}
+
+/* Does the row pass --module, --include and --exclude? */
+static int wanted(const struct fopts *fo, const struct iol_filerow *f)
+{
+	const char *path = f->path ? f->path : "";
+
+	if (fo->module >= 0 &&
+	    (fo->merge ? !strstr(f->modules, iol_modinfo(fo->module)->name)
+		       : f->mod != fo->module))
+		return 0;
+	if (fo->have_inc && regexec(&fo->inc, path, 0, NULL, 0))
+		return 0;
+	if (fo->have_exc && !regexec(&fo->exc, path, 0, NULL, 0))
+		return 0;
+	return 1;
+}
+
+/* The rows in --sort order; caller frees. */
+static struct keyed *sort_rows(const struct iol_filerow *rows, size_t n,
+			       int sort_key)
+{
+	struct keyed *k = xcalloc(n ? n : 1, sizeof(*k));
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		k[i].key = key_of(&rows[i], sort_key);
+		k[i].row = &rows[i];
+	}
+	if (n)
+		qsort(k, n, sizeof(*k), cmp_rows);
+	return k;
 }
 
 int cmd_files(int argc, char **argv)
@@ -235,24 +285,34 @@ int cmd_files(int argc, char **argv)
 		{"top", required_argument, NULL, 't'},
 		{NULL, 0, NULL, 0},
 	};
+	const struct iol_filefield *ff;
+	const char **cols = NULL;
+	struct fopts fo;
 	struct copts co;
 	struct out o;
+	size_t nf, k;
 	int rc, i;
 
-	sort_key = -1;
-	have_inc = have_exc = merge = 0;
-	module = -1;
-	top = 0;
-	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &o, &i);
+	memset(&fo, 0, sizeof(fo));
+	fo.sort_key = -1;
+	fo.module = -1;
+	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &fo, &o,
+			 &i);
 	if (rc >= 0)
 		goto out;
 	rc = EXIT_OK;
+	ff = iol_filerow_fields(&nf);
+	cols = xmalloc((nf + 1) * sizeof(*cols));
+	cols[0] = "log";
+	for (k = 0; k < nf; k++)
+		cols[k + 1] = ff[k].name;
 	/* text: a titled table per log; machine formats: one table */
 	if (co.fmt != FMT_TEXT)
-		out_table(&o, cols, NCOLS);
+		out_table(&o, cols, (int)nf + 1);
 	for (; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_filerow *rows;
+		struct keyed *sorted;
 		struct iol_error err = {0};
 		size_t n, r, shown = 0;
 
@@ -260,87 +320,27 @@ int cmd_files(int argc, char **argv)
 			rc = EXIT_DATA;
 			continue;
 		}
-		if (iol_files_compute(job, merge, &rows, &n, &err) < 0) {
+		if (iol_files_compute(job, fo.merge, &rows, &n, &err) < 0) {
 			msg_ioerr(argv[i], err.code, &err);
 			iol_job_close(job);
 			rc = EXIT_DATA;
 			continue;
 		}
-		if (n)
-			qsort(rows, n, sizeof(*rows), cmp_rows);
+		sorted = sort_rows(rows, n, fo.sort_key);
 		if (co.fmt == FMT_TEXT) {
 			out_text(&o, "%s\n", argv[i]);
-			out_table(&o, cols + 1, NCOLS - 2);
+			out_table(&o, cols + 1, (int)nf - 1);
 		}
 		for (r = 0; r < n; r++) {
-			const struct iol_filerow *f = &rows[r];
-			const char *path = f->path ? f->path : "";
-
-			if (module >= 0 &&
-			    (merge ? !strstr(f->modules,
-					     iol_modinfo(module)->name)
-				   : f->mod != module))
+			if (!wanted(&fo, sorted[r].row))
 				continue;
-			if (have_inc && regexec(&inc, path, 0, NULL, 0))
-				continue;
-			if (have_exc && !regexec(&exc, path, 0, NULL, 0))
-				continue;
-			if (top && (int64_t)shown >= top)
+			if (fo.top && (int64_t)shown >= fo.top)
 				break;
 			shown++;
-			if (co.fmt != FMT_TEXT)
-				out_str(&o, argv[i]);
-			out_str(&o, path);
-			out_str(&o, f->modules);
-			/* a shared (reduced) record stands for all ranks:
-			 * "shared" for people, Darshan's -1 for machines */
-			if (f->nranks < 0 && co.fmt == FMT_TEXT)
-				out_str(&o, "shared");
-			else
-				out_int(&o, f->nranks);
-			if (f->rank >= 0)
-				out_int(&o, f->rank);
-			else
-				out_null(&o);
-			out_bytes(&o, f->br);
-			out_bytes(&o, f->bw);
-			out_int(&o, f->reads);
-			out_int(&o, f->writes);
-			out_int(&o, f->opens);
-			out_int(&o, f->seeks);
-			out_int(&o, f->stats);
-			out_int(&o, f->syncs);
-			out_num(&o, f->tr, 4);
-			out_num(&o, f->tw, 4);
-			out_num(&o, f->tm, 4);
-			out_num(&o, f->tslow, 4);
-			put_ts(&o, f->first);
-			put_ts(&o, f->last);
-			if (f->maxoff >= 0)
-				out_int(&o, f->maxoff);
-			else
-				out_null(&o);
-			if (f->access > 0) {
-				out_int(&o, f->access);
-				out_int(&o, f->access_count);
-			} else {
-				out_null(&o);
-				out_null(&o);
-			}
-			out_num(&o, f->pct_seq, 1);
-			out_num(&o, f->pct_aligned, 1);
-			out_str(&o, f->mnt);
-			out_str(&o, f->fstype);
-			if (co.fmt != FMT_TEXT) {
-				char idb[24];
-
-				snprintf(idb, sizeof(idb), "%llu",
-					 (unsigned long long)f->id);
-				out_str(&o, idb);
-			}
-			out_endrow(&o);
+			file_row(&o, argv[i], sorted[r].row);
 		}
-		free(rows);
+		free(sorted);
+		iol_files_free(rows);
 		iol_job_close(job);
 		if (co.fmt == FMT_TEXT) {
 			out_endtable(&o);
@@ -349,12 +349,15 @@ int cmd_files(int argc, char **argv)
 	}
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
-	if (out_close(&o, rc == EXIT_OK) < 0)
+	if (out_close(&o, rc == EXIT_OK) < 0) {
+		msg("%s", o.err.msg);
 		rc = EXIT_DATA;
+	}
 out:
-	if (have_inc)
-		regfree(&inc);
-	if (have_exc)
-		regfree(&exc);
+	free(cols);
+	if (fo.have_inc)
+		regfree(&fo.inc);
+	if (fo.have_exc)
+		regfree(&fo.exc);
 	return rc;
 }

@@ -88,8 +88,9 @@ static int parse_now(const char *s, int64_t *v)
 	return 0;
 }
 
-static int extra_opt(int opt, const char *arg)
+static int extra_opt(void *ctx, int opt, const char *arg)
 {
+	(void)ctx; /* options live in this file's statics */
 	static const char *const hn[] = {"",	  "size",  "dirfiles",
 					 "mtime", "atime", "names"};
 	int k;
@@ -360,17 +361,18 @@ static void text_summary(struct out *o, const struct iol_fsstats *st,
 	out_text(o, "  directories          %llu\n",
 		 (unsigned long long)st->dirs);
 	out_text(o, "  total size           %s (%llu bytes; allocated %s)\n",
-		 human_bytes(a, sizeof(a), (double)st->bytes),
+		 fmt_bytes(a, sizeof(a), (double)st->bytes, BYTES_TEXT),
 		 (unsigned long long)st->bytes,
-		 human_bytes(b, sizeof(b), (double)st->alloc_bytes));
+		 fmt_bytes(b, sizeof(b), (double)st->alloc_bytes, BYTES_TEXT));
 	out_text(o, "  mean file size       %s, median bin from %s\n",
-		 human_bytes(a, sizeof(a),
-			     st->files ? (double)st->entry_bytes /
-						 (double)st->files
-				       : 0),
-		 human_bytes(b, sizeof(b), (double)median_size(st)));
+		 fmt_bytes(a, sizeof(a),
+			   st->files
+				   ? (double)st->entry_bytes / (double)st->files
+				   : 0,
+			   BYTES_TEXT),
+		 fmt_bytes(b, sizeof(b), (double)median_size(st), BYTES_TEXT));
 	out_text(o, "  largest file         %s %s\n",
-		 human_bytes(a, sizeof(a), (double)st->max_size),
+		 fmt_bytes(a, sizeof(a), (double)st->max_size, BYTES_TEXT),
 		 clean_name(nb, sizeof(nb), st->largest, 1));
 	out_text(o, "  files per directory  mean %.2f, max %llu\n",
 		 st->dirs ? (double)st->files / (double)st->dirs : 0,
@@ -541,9 +543,9 @@ static int run_compare(struct copts *co, int argc, char **argv, int i)
 	a = xmalloc(sizeof(*a));
 	b = xmalloc(sizeof(*b));
 	if (load_snap(argv[i], a) == 0 && load_snap(argv[i + 1], b) == 0 &&
-	    out_open(&o, co->outpath, co->fmt) == 0) {
+	    cmd_out_open(&o, co->outpath, co->fmt) == 0) {
 		compare(&o, a, b);
-		r = out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
+		r = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	}
 	free(a);
 	free(b);
@@ -596,7 +598,8 @@ int cmd_fsstats(int argc, char **argv)
 	int i, r;
 
 	memset(&fo, 0, sizeof(fo));
-	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL, &i);
+	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL, NULL,
+			&i);
 	if (r >= 0)
 		return r;
 	if (fo.compare)
@@ -606,12 +609,12 @@ int cmd_fsstats(int argc, char **argv)
 		free(st);
 		return EXIT_DATA;
 	}
-	if (out_open(&o, co.outpath, co.fmt) < 0) {
+	if (cmd_out_open(&o, co.outpath, co.fmt) < 0) {
 		free(st);
 		return EXIT_DATA;
 	}
 	emit(&o, argc, argv, i, st);
-	r = out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
+	r = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	free(st);
 	return r;
 }

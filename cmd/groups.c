@@ -178,10 +178,10 @@ int cmd_groups(int argc, char **argv)
 		msg("out of memory");
 		return EXIT_DATA;
 	}
-	rc = out_open(&o, p.c.outpath, p.c.fmt) < 0 ? EXIT_DATA : EXIT_OK;
+	rc = cmd_out_open(&o, p.c.outpath, p.c.fmt) < 0 ? EXIT_DATA : EXIT_OK;
 	if (rc == EXIT_OK) {
 		print_groups(&o, g, n, set.has_fw);
-		rc = out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
+		rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	}
 	iol_pop_groups_free(g, n);
 	iol_popset_free(&set);

@@ -73,7 +73,7 @@ int cmd_hist(int argc, char **argv)
 	struct iol_hist h[IOL_MOD_KNOWN + 1];
 	int rc, i, pass;
 
-	rc = copts_start(&co, argc, argv, longopts, help, NULL, &o, &i);
+	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
 	rc = EXIT_OK;
@@ -155,7 +155,9 @@ int cmd_hist(int argc, char **argv)
 	}
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
-	if (out_close(&o, rc == EXIT_OK) < 0)
+	if (out_close(&o, rc == EXIT_OK) < 0) {
+		msg("%s", o.err.msg);
 		rc = EXIT_DATA;
+	}
 	return rc;
 }

@@ -147,8 +147,9 @@ static int set_view(int v)
 	return 1;
 }
 
-static int extra_opt(int opt, const char *arg)
+static int extra_opt(void *ctx, int opt, const char *arg)
 {
+	(void)ctx; /* options live in this file's statics */
 	switch (opt) {
 	case O_BURSTS: return set_view(V_BURSTS);
 	case O_CDF: return set_view(V_CDF);
@@ -398,7 +399,7 @@ static void text_rates(struct out *o, const char *what, double v)
 {
 	char b[32];
 
-	human_bytes(b, sizeof(b), v);
+	fmt_bytes(b, sizeof(b), v, BYTES_TEXT);
 	out_text(o, "%s%s/s", what, b);
 }
 
@@ -425,8 +426,10 @@ static void text_device(struct ctx *c, size_t d)
 	size_t i;
 
 	out_text(&c->o, "\n%s\n  read %s, written %s in %.0f s of samples\n",
-		 c->b.names[d], human_bytes(a, sizeof(a), (double)s->rbytes),
-		 human_bytes(b, sizeof(b), (double)s->wbytes), s->seconds);
+		 c->b.names[d],
+		 fmt_bytes(a, sizeof(a), (double)s->rbytes, BYTES_TEXT),
+		 fmt_bytes(b, sizeof(b), (double)s->wbytes, BYTES_TEXT),
+		 s->seconds);
 	text_rates(&c->o, "  peak ", s->peak_bps);
 	out_text(&c->o, " (interval from %s)",
 		 iso(a, sizeof(a), s->peak_start));
@@ -732,7 +735,8 @@ int cmd_iostat(int argc, char **argv)
 	io.idle_pct = 5;
 	io.burst_pct = 50;
 	memset(&c, 0, sizeof(c));
-	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL, &i);
+	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL, NULL,
+			&i);
 	if (r >= 0)
 		return r;
 	if (load(&c, argc, argv, i, co.lenient) < 0 || analyse(&c) < 0) {
@@ -744,12 +748,12 @@ int cmd_iostat(int argc, char **argv)
 		ctx_release(&c);
 		return r;
 	}
-	if (out_open(&c.o, co.outpath, co.fmt) < 0) {
+	if (cmd_out_open(&c.o, co.outpath, co.fmt) < 0) {
 		ctx_release(&c);
 		return EXIT_DATA;
 	}
 	r = emit(&c, argc - i);
-	if (out_close(&c.o, r == 0) < 0 && r == 0)
+	if (cmd_out_close(&c.o, r == 0) < 0 && r == 0)
 		r = EXIT_DATA;
 	ctx_release(&c);
 	return r;

@@ -156,7 +156,7 @@ int cmd_jobs(int argc, char **argv)
 		iol_popdb_close(db);
 		return usage_error("%s", err.msg);
 	}
-	if (out_open(&o, p.c.outpath, p.c.fmt) < 0) {
+	if (cmd_out_open(&o, p.c.outpath, p.c.fmt) < 0) {
 		iol_popcur_close(cur);
 		iol_popdb_close(db);
 		return EXIT_DATA;
@@ -164,7 +164,7 @@ int cmd_jobs(int argc, char **argv)
 	rc = print_rows(&o, cur);
 	iol_popcur_close(cur);
 	iol_popdb_close(db);
-	if (out_close(&o, rc == EXIT_OK) < 0)
+	if (cmd_out_close(&o, rc == EXIT_OK) < 0)
 		rc = EXIT_DATA;
 	return rc;
 }

@@ -52,19 +52,150 @@ static void kv(struct out *o, const char *log, const char *scope,
 	out_endrow(o);
 }
 
+/* Machine formats: every figure as a (scope, name, metric, value) row. */
+static void meta_rows(struct out *o, const char *log, const struct iol_job *job,
+		      const struct iol_meta *mt)
+{
+	char rb[24];
+	size_t k;
+	int m;
+
+	for (k = 0; k < mt->nops; k++)
+		kv(o, log, "module", iol_modinfo(mt->ops[k].mod)->name,
+		   mt->ops[k].op, (double)mt->ops[k].count, 1);
+	for (m = 0; m < IOL_MOD_KNOWN; m++)
+		if (mt->has_time[m])
+			kv(o, log, "module", iol_modinfo(m)->name, "meta_time",
+			   mt->time[m], 0);
+	kv(o, log, "job", "POSIX+STDIO", "meta_time", mt->total_time, 0);
+	kv(o, log, "job", "POSIX+STDIO", "io_time", mt->io_time, 0);
+	kv(o, log, "job", "POSIX+STDIO", "md_cost_pct", mt->md_cost_pct, 0);
+	kv(o, log, "job", "shared files", "meta_time", mt->shared_time, 0);
+	for (k = 0; k < mt->nrank; k++) {
+		snprintf(rb, sizeof(rb), "%zu", k);
+		kv(o, log, "rank", rb, "meta_time", mt->rank_time[k], 0);
+	}
+	for (k = 0; k < job->nsys; k++) {
+		const struct iol_jsys *y = &job->sys[k];
+
+		kv(o, log, "syscall", y->name, "calls", (double)y->calls, 1);
+		kv(o, log, "syscall", y->name, "errors", (double)y->errors, 1);
+		kv(o, log, "syscall", y->name, "time", y->time, 0);
+		kv(o, log, "syscall", y->name, "bytes", (double)y->bytes, 1);
+	}
+	if (mt->slowest_rank >= 0) {
+		snprintf(rb, sizeof(rb), "%lld", (long long)mt->slowest_rank);
+		kv(o, log, "slowest rank", rb, "meta_time", mt->slowest_meta,
+		   0);
+		kv(o, log, "slowest rank", rb, "io_time", mt->slowest_io, 0);
+		kv(o, log, "slowest rank", rb, "meta_share_pct",
+		   mt->slowest_pct, 0);
+	}
+}
+
+/* Text: operation counts and meta time per module. */
+static void text_modules(struct out *o, const struct iol_meta *mt)
+{
+	static const char *const opcols[] = {"module", "operation", "count"};
+	static const char *const tcols[] = {"module", "meta time"};
+	size_t k;
+	int m;
+
+	out_table(o, opcols, 3);
+	for (k = 0; k < mt->nops; k++) {
+		if (!mt->ops[k].count)
+			continue;
+		out_str(o, iol_modinfo(mt->ops[k].mod)->name);
+		out_str(o, mt->ops[k].op);
+		out_int(o, mt->ops[k].count);
+		out_endrow(o);
+	}
+	out_endtable(o);
+	out_text(o, "\nMetadata time per module (all processes)\n");
+	/* no shares: layers overlap, their times do not add up */
+	out_table(o, tcols, 2);
+	for (m = 0; m < IOL_MOD_KNOWN; m++) {
+		if (!mt->has_time[m])
+			continue;
+		out_str(o, iol_modinfo(m)->name);
+		out_num(o, mt->time[m], 6);
+		out_endrow(o);
+	}
+	out_endtable(o);
+}
+
+/* Text: the system calls of a trace. */
+static void text_syscalls(struct out *o, const struct iol_job *job)
+{
+	static const char *const scols[] = {
+		"system call", "calls", "errors", "time", "bytes",
+	};
+	size_t k;
+
+	if (!job->nsys)
+		return;
+	out_text(o, "\nSystem calls (all descriptors)\n");
+	out_table(o, scols, 5);
+	for (k = 0; k < job->nsys; k++) {
+		out_str(o, job->sys[k].name);
+		out_int(o, job->sys[k].calls);
+		out_int(o, job->sys[k].errors);
+		out_num(o, job->sys[k].time, 6);
+		out_int(o, job->sys[k].bytes);
+		out_endrow(o);
+	}
+	out_endtable(o);
+}
+
+static void meta_text(struct out *o, const char *log, const struct iol_job *job,
+		      const struct iol_meta *mt)
+{
+	static const char *const rcols[] = {"rank", "meta time",
+					    "share of meta"};
+	size_t k;
+
+	out_text(o, "%s\n\nMetadata operations\n", log);
+	text_modules(o, mt);
+	if (mt->io_time > 0)
+		out_text(o,
+			 "\nPOSIX+STDIO: %.6f s of metadata in %.6f s of I/O "
+			 "(%.1f %%)\n",
+			 mt->total_time, mt->io_time, mt->md_cost_pct);
+	else
+		out_text(o, "\nPOSIX+STDIO: no I/O time recorded\n");
+	if (mt->shared_time > 0)
+		out_text(o, "shared files (all ranks together): %.6f s\n",
+			 mt->shared_time);
+	if (mt->slowest_rank >= 0)
+		out_text(o,
+			 "slowest rank %lld: %.6f s of metadata in %.6f s of "
+			 "I/O (%.1f %%)\n",
+			 (long long)mt->slowest_rank, mt->slowest_meta,
+			 mt->slowest_io, mt->slowest_pct);
+	text_syscalls(o, job);
+	out_text(o, "\nMetadata time per rank (files of its own)\n");
+	out_table(o, rcols, 3);
+	for (k = 0; k < mt->nrank; k++) {
+		if (!(mt->rank_time[k] > 0))
+			continue;
+		out_int(o, (int64_t)k);
+		out_num(o, mt->rank_time[k], 6);
+		out_num(o, mt->rank_pct[k], 1);
+		out_endrow(o);
+	}
+	out_endtable(o);
+	out_text(o, "\n");
+}
+
 int cmd_meta(int argc, char **argv)
 {
 	static const struct option longopts[] = {COMMON_LONGOPTS,
 						 {NULL, 0, NULL, 0}};
-	static const char *const opcols[] = {"module", "operation", "count"};
-	static const char *const tcols[] = {"module", "meta time"};
-	static const char *const rcols[] = {"rank", "meta time",
-					    "share of meta"};
 	struct copts co;
 	struct out o;
 	int rc, i;
 
-	rc = copts_start(&co, argc, argv, longopts, help, NULL, &o, &i);
+	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
 	rc = EXIT_OK;
@@ -74,9 +205,6 @@ int cmd_meta(int argc, char **argv)
 		struct iol_job *job;
 		struct iol_meta mt;
 		struct iol_error err = {0};
-		size_t k;
-		int m;
-		char rb[24];
 
 		if (load_job(&co, argc, argv, &i, &job) < 0) {
 			rc = EXIT_DATA;
@@ -88,152 +216,18 @@ int cmd_meta(int argc, char **argv)
 			rc = EXIT_DATA;
 			continue;
 		}
-		if (co.fmt != FMT_TEXT) {
-			for (k = 0; k < mt.nops; k++)
-				kv(&o, argv[i], "module",
-				   iol_modinfo(mt.ops[k].mod)->name,
-				   mt.ops[k].op, (double)mt.ops[k].count, 1);
-			for (m = 0; m < IOL_MOD_KNOWN; m++)
-				if (job->mod[m].loaded && job->mod[m].n &&
-				    iol_modinfo(m)->nint && m != IOL_MOD_BGQ)
-					kv(&o, argv[i], "module",
-					   iol_modinfo(m)->name, "meta_time",
-					   mt.time[m], 0);
-			kv(&o, argv[i], "job", "POSIX+STDIO", "meta_time",
-			   mt.total_time, 0);
-			kv(&o, argv[i], "job", "POSIX+STDIO", "io_time",
-			   mt.io_time, 0);
-			kv(&o, argv[i], "job", "POSIX+STDIO", "md_cost_pct",
-			   mt.io_time > 0 ? mt.total_time / mt.io_time * 100
-					  : NAN,
-			   0);
-			kv(&o, argv[i], "job", "shared files", "meta_time",
-			   mt.shared_time, 0);
-			for (k = 0;
-			     k < (size_t)(job->nprocs > 0 ? job->nprocs : 1);
-			     k++) {
-				snprintf(rb, sizeof(rb), "%zu", k);
-				kv(&o, argv[i], "rank", rb, "meta_time",
-				   mt.rank_time[k], 0);
-			}
-			for (k = 0; k < job->nsys; k++) {
-				const struct iol_jsys *y = &job->sys[k];
-
-				kv(&o, argv[i], "syscall", y->name, "calls",
-				   (double)y->calls, 1);
-				kv(&o, argv[i], "syscall", y->name, "errors",
-				   (double)y->errors, 1);
-				kv(&o, argv[i], "syscall", y->name, "time",
-				   y->time, 0);
-				kv(&o, argv[i], "syscall", y->name, "bytes",
-				   (double)y->bytes, 1);
-			}
-			if (mt.slowest_rank >= 0) {
-				snprintf(rb, sizeof(rb), "%lld",
-					 (long long)mt.slowest_rank);
-				kv(&o, argv[i], "slowest rank", rb, "meta_time",
-				   mt.slowest_meta, 0);
-				kv(&o, argv[i], "slowest rank", rb, "io_time",
-				   mt.slowest_io, 0);
-				kv(&o, argv[i], "slowest rank", rb,
-				   "meta_share_pct",
-				   mt.slowest_meta / mt.slowest_io * 100, 0);
-			}
-		} else {
-			out_text(&o, "%s\n\nMetadata operations\n", argv[i]);
-			out_table(&o, opcols, 3);
-			for (k = 0; k < mt.nops; k++) {
-				if (!mt.ops[k].count)
-					continue;
-				out_str(&o, iol_modinfo(mt.ops[k].mod)->name);
-				out_str(&o, mt.ops[k].op);
-				out_int(&o, mt.ops[k].count);
-				out_endrow(&o);
-			}
-			out_endtable(&o);
-			out_text(
-				&o,
-				"\nMetadata time per module (all processes)\n");
-			/* no shares: layers overlap, their times do not add up
-			 */
-			out_table(&o, tcols, 2);
-			for (m = 0; m < IOL_MOD_KNOWN; m++) {
-				if (!job->mod[m].loaded || !job->mod[m].n ||
-				    !iol_modinfo(m)->nint || m == IOL_MOD_BGQ)
-					continue;
-				out_str(&o, iol_modinfo(m)->name);
-				out_num(&o, mt.time[m], 6);
-				out_endrow(&o);
-			}
-			out_endtable(&o);
-			if (mt.io_time > 0)
-				out_text(&o,
-					 "\nPOSIX+STDIO: %.6f s of metadata in "
-					 "%.6f s of I/O (%.1f %%)\n",
-					 mt.total_time, mt.io_time,
-					 mt.total_time / mt.io_time * 100);
-			else
-				out_text(&o, "\nPOSIX+STDIO: no I/O time "
-					     "recorded\n");
-			if (mt.shared_time > 0)
-				out_text(&o,
-					 "shared files (all ranks together): "
-					 "%.6f s\n",
-					 mt.shared_time);
-			if (mt.slowest_rank >= 0)
-				out_text(
-					&o,
-					"slowest rank %lld: %.6f s of metadata "
-					"in %.6f s of I/O (%.1f %%)\n",
-					(long long)mt.slowest_rank,
-					mt.slowest_meta, mt.slowest_io,
-					mt.slowest_meta / mt.slowest_io * 100);
-			if (job->nsys) {
-				static const char *const scols[] = {
-					"system call", "calls", "errors",
-					"time",	       "bytes",
-				};
-
-				out_text(&o,
-					 "\nSystem calls (all descriptors)\n");
-				out_table(&o, scols, 5);
-				for (k = 0; k < job->nsys; k++) {
-					out_str(&o, job->sys[k].name);
-					out_int(&o, job->sys[k].calls);
-					out_int(&o, job->sys[k].errors);
-					out_num(&o, job->sys[k].time, 6);
-					out_int(&o, job->sys[k].bytes);
-					out_endrow(&o);
-				}
-				out_endtable(&o);
-			}
-			out_text(&o, "\nMetadata time per rank (files of its "
-				     "own)\n");
-			out_table(&o, rcols, 3);
-			for (k = 0;
-			     k < (size_t)(job->nprocs > 0 ? job->nprocs : 1);
-			     k++) {
-				if (!(mt.rank_time[k] > 0))
-					continue;
-				out_int(&o, (int64_t)k);
-				out_num(&o, mt.rank_time[k], 6);
-				out_num(&o,
-					mt.total_time > 0
-						? mt.rank_time[k] /
-							  mt.total_time * 100
-						: NAN,
-					1);
-				out_endrow(&o);
-			}
-			out_endtable(&o);
-			out_text(&o, "\n");
-		}
+		if (co.fmt != FMT_TEXT)
+			meta_rows(&o, argv[i], job, &mt);
+		else
+			meta_text(&o, argv[i], job, &mt);
 		iol_meta_free(&mt);
 		iol_job_close(job);
 	}
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
-	if (out_close(&o, rc == EXIT_OK) < 0)
+	if (out_close(&o, rc == EXIT_OK) < 0) {
+		msg("%s", o.err.msg);
 		rc = EXIT_DATA;
+	}
 	return rc;
 }

@@ -618,11 +618,88 @@ static int data_error(struct pctx *c, int ret)
 	return EXIT_DATA;
 }
 
-static int parse_modules(struct pctx *c)
+/* A module with records that is not printed: unknown or unreadable (a
+ * warning on stderr, as darshan-parser), DXT, or not asked for. */
+static int module_skipped(struct pctx *c, int i)
+{
+	struct obuf *ob = &c->ob;
+
+	if (i >= IOL_MOD_KNOWN) {
+		obuf_flush(ob);
+		fprintf(stderr,
+			"# Warning: module id %d is unknown. You may need a "
+			"newer version of the Darshan utilities to parse it.\n",
+			i);
+		return 1;
+	}
+	if (!iol_modinfo(i)->readable || i == IOL_MOD_NULL) {
+		obuf_flush(ob);
+		fprintf(stderr,
+			"# Warning: no log utility handlers defined for "
+			"module %s, SKIPPING.\n",
+			iol_modinfo(i)->name);
+		return 1;
+	}
+	if (i == IOL_MOD_DXT_POSIX || i == IOL_MOD_DXT_MPIIO)
+		return 1;
+	return i != IOL_MOD_POSIX && i != IOL_MOD_MPIIO && i != IOL_MOD_STDIO &&
+	       i != IOL_MOD_DFS && i != IOL_MOD_DAOS && !(c->mask & OPT_BASE);
+}
+
+/* Module i's records (--base), then its --total, --file and --perf
+ * figures from the accumulator.  Returns 0 or a negative IOL_E* code
+ * with c->err set. */
+static int module_records(struct pctx *c, int i, struct line *l)
 {
 	struct iol_dlog *d = c->d;
 	struct obuf *ob = &c->ob;
 	struct iol_modrd rd;
+	const struct iol_rec *r;
+	struct iol_accum acc;
+	int have_acc = 0, ret;
+
+	ret = iol_modrd_open(&rd, d, i, &c->err);
+	if (ret < 0)
+		return ret;
+	if (iol_accum_supported(i)) {
+		if (iol_accum_init(&acc, i, d->nprocs) < 0) {
+			iol_modrd_close(&rd);
+			return iol_error_set(&c->err, IOL_ENOMEM,
+					     "out of memory");
+		}
+		have_acc = 1;
+	}
+	while ((ret = iol_modrd_next(&rd, &r, &c->err)) == 1) {
+		if (c->mask & OPT_BASE)
+			put_record(ob, l, d, r);
+		if (have_acc && (ret = iol_accum_add(&acc, r)) < 0) {
+			iol_error_set(&c->err, ret,
+				      "record accumulation failed");
+			break;
+		}
+	}
+	iol_modrd_close(&rd);
+	if (ret < 0) {
+		if (have_acc)
+			iol_accum_release(&acc);
+		return ret;
+	}
+	if (have_acc) {
+		if (c->mask & OPT_TOTAL)
+			put_total(ob, &acc, (int)d->mod_ver[i]);
+		if (c->mask & OPT_FILE)
+			put_files(ob, &acc);
+		if (c->mask & OPT_PERF)
+			put_perf(ob, &acc);
+		iol_accum_release(&acc);
+	}
+	return 0;
+}
+
+static int parse_modules(struct pctx *c)
+{
+	struct iol_dlog *d = c->d;
+	struct obuf *ob = &c->ob;
 	struct line l = {.suf = NULL};
 	int i, empty = 0, ret;
 
@@ -649,34 +726,12 @@ static int parse_modules(struct pctx *c)
 			  "resides on.\n");
 	for (i = 0; i < IOL_MOD_MAX; i++) {
 		int partial = (d->partial >> i) & 1;
-		const struct iol_rec *r;
-		struct iol_accum acc;
-		int have_acc = 0;
 
 		if (d->mod_map[i].len == 0) {
 			empty++;
 			if (!partial)
 				continue;
-		} else if (i >= IOL_MOD_KNOWN) {
-			obuf_flush(ob);
-			fprintf(stderr,
-				"# Warning: module id %d is unknown. You may "
-				"need a newer version of the Darshan utilities "
-				"to parse it.\n",
-				i);
-			continue;
-		} else if (!iol_modinfo(i)->readable || i == IOL_MOD_NULL) {
-			obuf_flush(ob);
-			fprintf(stderr,
-				"# Warning: no log utility handlers defined "
-				"for module %s, SKIPPING.\n",
-				iol_modinfo(i)->name);
-			continue;
-		} else if (i == IOL_MOD_DXT_POSIX || i == IOL_MOD_DXT_MPIIO) {
-			continue;
-		} else if (i != IOL_MOD_POSIX && i != IOL_MOD_MPIIO &&
-			   i != IOL_MOD_STDIO && i != IOL_MOD_DFS &&
-			   i != IOL_MOD_DAOS && !(c->mask & OPT_BASE)) {
+		} else if (module_skipped(c, i)) {
 			continue;
 		}
 		obuf_printf(ob,
@@ -713,45 +768,10 @@ static int parse_modules(struct pctx *c)
 			obuf_puts(ob, "\n#<module>\t<rank>\t<record "
 				      "id>\t<counter>\t<value>\t<file "
 				      "name>\t<mount pt>\t<fs type>\n");
-		ret = iol_modrd_open(&rd, d, i, &c->err);
+		ret = module_records(c, i, &l);
 		if (ret < 0) {
 			free(l.suf);
 			return data_error(c, ret);
-		}
-		if (iol_accum_supported(i)) {
-			if (iol_accum_init(&acc, i, d->nprocs) < 0) {
-				iol_modrd_close(&rd);
-				free(l.suf);
-				iol_error_set(&c->err, IOL_ENOMEM,
-					      "out of memory");
-				return data_error(c, IOL_ENOMEM);
-			}
-			have_acc = 1;
-		}
-		while ((ret = iol_modrd_next(&rd, &r, &c->err)) == 1) {
-			if (c->mask & OPT_BASE)
-				put_record(ob, &l, d, r);
-			if (have_acc && (ret = iol_accum_add(&acc, r)) < 0) {
-				iol_error_set(&c->err, ret,
-					      "record accumulation failed");
-				break;
-			}
-		}
-		iol_modrd_close(&rd);
-		if (ret < 0) {
-			if (have_acc)
-				iol_accum_release(&acc);
-			free(l.suf);
-			return data_error(c, ret);
-		}
-		if (have_acc) {
-			if (c->mask & OPT_TOTAL)
-				put_total(ob, &acc, (int)d->mod_ver[i]);
-			if (c->mask & OPT_FILE)
-				put_files(ob, &acc);
-			if (c->mask & OPT_PERF)
-				put_perf(ob, &acc);
-			iol_accum_release(&acc);
 		}
 	}
 	free(l.suf);
@@ -913,67 +933,52 @@ static void tidset_free(struct tidset *t)
 
 #define SEGBATCH 1024
 
-static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
-			  const struct iol_rec *r, const struct lustre_set *ls)
+/* The thread count of a DXT record, which comes before its segments:
+ * read them twice, or gather them (*segs, *nsegs) where the stream cannot
+ * be rewound (bzip2).  Returns the count or a negative IOL_E* code. */
+static int dxt_threads(struct pctx *c, struct iol_modrd *rd,
+		       struct iol_seg **segs, size_t *nsegs)
 {
-	struct iol_dlog *d = c->d;
-	struct obuf *ob = &c->ob;
-	const char *name = iol_dlog_name(d, r->id);
-	const char *mnt = "UNKNOWN", *fs = "UNKNOWN";
-	const struct lustre_copy *lr = NULL;
-	const char *modtag =
-		rd->mod == IOL_MOD_DXT_POSIX ? "X_POSIX" : "X_MPIIO";
-	struct iol_seg *segs = NULL;
-	size_t nsegs = 0, segcap = 0, k;
 	struct iol_seg batch[SEGBATCH];
-	int nthreads = 1, is_read;
-	int64_t idx[2] = {0, 0};
+	struct tidset ts = {0};
+	size_t segcap = 0, k;
+	int is_read, nthreads;
 	long n;
 
-	if (name) {
-		int m = iol_dlog_mount_of(d, name);
-
-		if (m >= 0) {
-			mnt = d->mounts[m].path;
-			fs = d->mounts[m].type;
-		}
-	}
-	if (rd->mod == IOL_MOD_DXT_POSIX)
-		lr = lustre_find(ls, r->id);
-	/* the thread count comes before the segments: read them twice, or
-	 * gather them where the stream cannot be rewound (bzip2) */
-	if (r->has_tid && r->wcount + r->rcount > 0) {
-		struct tidset ts = {0};
-
-		if (iol_modrd_mark(rd, &c->err) == 0) {
-			while ((n = iol_modrd_segs(rd, batch, SEGBATCH,
-						   &is_read, &c->err)) > 0)
-				for (k = 0; k < (size_t)n; k++)
-					tidset_add(&ts, batch[k].tid);
-			if (n == 0)
-				n = iol_modrd_rewind(rd, &c->err);
-		} else {
-			while ((n = iol_modrd_segs(rd, batch, SEGBATCH,
-						   &is_read, &c->err)) > 0) {
-				if (nsegs + (size_t)n > segcap) {
-					segcap = (nsegs + (size_t)n) * 2;
-					segs = xrealloc(segs,
-							segcap * sizeof(*segs));
-				}
-				memcpy(segs + nsegs, batch,
-				       (size_t)n * sizeof(*segs));
-				nsegs += (size_t)n;
+	if (iol_modrd_mark(rd, &c->err) == 0) {
+		while ((n = iol_modrd_segs(rd, batch, SEGBATCH, &is_read,
+					   &c->err)) > 0)
+			for (k = 0; k < (size_t)n; k++)
+				tidset_add(&ts, batch[k].tid);
+		if (n == 0)
+			n = iol_modrd_rewind(rd, &c->err);
+	} else {
+		while ((n = iol_modrd_segs(rd, batch, SEGBATCH, &is_read,
+					   &c->err)) > 0) {
+			if (*nsegs + (size_t)n > segcap) {
+				segcap = (*nsegs + (size_t)n) * 2;
+				*segs = xrealloc(*segs,
+						 segcap * sizeof(**segs));
 			}
-			for (k = 0; k < nsegs; k++)
-				tidset_add(&ts, segs[k].tid);
+			memcpy(*segs + *nsegs, batch,
+			       (size_t)n * sizeof(**segs));
+			*nsegs += (size_t)n;
 		}
-		nthreads = (int)ts.n;
-		tidset_free(&ts);
-		if (n < 0) {
-			free(segs);
-			return (int)n;
-		}
+		for (k = 0; k < *nsegs; k++)
+			tidset_add(&ts, (*segs)[k].tid);
 	}
+	nthreads = (int)ts.n;
+	tidset_free(&ts);
+	return n < 0 ? (int)n : nthreads;
+}
+
+/* The comment lines before a DXT record's segments. */
+static void dxt_head(struct obuf *ob, const struct iol_rec *r, const char *name,
+		     int nthreads, const char *mnt, const char *fs,
+		     const struct lustre_copy *lr)
+{
+	int64_t i, j, ost = 0;
+
 	obuf_printf(ob, "\n# DXT, file_id: %llu, file_name: %s\n",
 		    (unsigned long long)r->id, name ? name : "(null)");
 	obuf_printf(ob, "# DXT, rank: %lld, hostname: %s\n", (long long)r->rank,
@@ -983,8 +988,6 @@ static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
 		    (long long)r->wcount, (long long)r->rcount);
 	obuf_printf(ob, "# DXT, mnt_pt: %s, fs_type: %s\n", mnt, fs);
 	if (lr) {
-		int64_t i, j, ost = 0;
-
 		obuf_puts(ob, "# DXT, Lustre stripe components:\n");
 		for (i = 0; i < lr->ncomps; i++) {
 			const int64_t *cc = lr->comps[i].c;
@@ -1012,58 +1015,88 @@ static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
 	if (lr)
 		obuf_puts(ob, "   [OST]");
 	obuf_puts(ob, "   Pthread-ID\n");
+}
 
-	for (;;) {
-		const struct iol_seg *s;
-		size_t cnt;
+/* Segment lines; is_read -1: writes then reads, by r->wcount. */
+static void dxt_lines(struct obuf *ob, const struct iol_rec *r,
+		      const char *modtag, const struct lustre_copy *lr,
+		      const struct iol_seg *s, size_t cnt, int is_read,
+		      int64_t idx[2])
+{
+	size_t k;
 
-		if (segs) {
-			/* already gathered: writes then reads */
-			s = segs;
-			cnt = nsegs;
-			is_read = -1;
+	for (k = 0; k < cnt; k++) {
+		int rdflag = is_read >= 0 ? is_read : (int64_t)k >= r->wcount;
+		char tmp[64];
+		size_t tl;
+
+		pad(ob, modtag, 7, 8);
+		pad_i64(ob, r->rank, 8);
+		pad(ob, rdflag ? "read" : "write", rdflag ? 4 : 5, 7);
+		pad_i64(ob, (int)idx[rdflag]++, 9);
+		pad_i64(ob, s[k].off, 16);
+		pad_i64(ob, s[k].len, 16);
+		tl = fmt_fixed(tmp, sizeof(tmp), s[k].start, 4);
+		pad(ob, tmp, tl, 12);
+		tl = fmt_fixed(tmp, sizeof(tmp), s[k].end, 4);
+		pad(ob, tmp, tl, 12);
+		obuf_write(ob, "  ", 2);
+		if (lr)
+			put_osts(ob, lr, s[k].off, s[k].len);
+		if (!r->has_tid) {
+			obuf_write(ob, " N/A\n", 5);
 		} else {
-			n = iol_modrd_segs(rd, batch, SEGBATCH, &is_read,
-					   &c->err);
-			if (n < 0)
-				return (int)n;
-			if (n == 0)
-				break;
-			s = batch;
-			cnt = (size_t)n;
+			int w = snprintf(tmp, sizeof(tmp), " %4llu\n",
+					 (unsigned long long)s[k].tid);
+			obuf_write(ob, tmp, (size_t)w);
 		}
-		for (k = 0; k < cnt; k++) {
-			int rdflag = is_read >= 0 ? is_read
-						  : (int64_t)k >= r->wcount;
-			char tmp[64];
-			size_t tl;
-
-			pad(ob, modtag, 7, 8);
-			pad_i64(ob, r->rank, 8);
-			pad(ob, rdflag ? "read" : "write", rdflag ? 4 : 5, 7);
-			pad_i64(ob, (int)idx[rdflag]++, 9);
-			pad_i64(ob, s[k].off, 16);
-			pad_i64(ob, s[k].len, 16);
-			tl = fmt_fixed(tmp, sizeof(tmp), s[k].start, 4);
-			pad(ob, tmp, tl, 12);
-			tl = fmt_fixed(tmp, sizeof(tmp), s[k].end, 4);
-			pad(ob, tmp, tl, 12);
-			obuf_write(ob, "  ", 2);
-			if (lr)
-				put_osts(ob, lr, s[k].off, s[k].len);
-			if (!r->has_tid) {
-				obuf_write(ob, " N/A\n", 5);
-			} else {
-				int w = snprintf(tmp, sizeof(tmp), " %4llu\n",
-						 (unsigned long long)s[k].tid);
-				obuf_write(ob, tmp, (size_t)w);
-			}
-		}
-		if (segs)
-			break;
 	}
-	free(segs);
-	return 0;
+}
+
+static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
+			  const struct iol_rec *r, const struct lustre_set *ls)
+{
+	struct iol_dlog *d = c->d;
+	const char *name = iol_dlog_name(d, r->id);
+	const char *mnt = "UNKNOWN", *fs = "UNKNOWN";
+	const struct lustre_copy *lr = NULL;
+	const char *modtag =
+		rd->mod == IOL_MOD_DXT_POSIX ? "X_POSIX" : "X_MPIIO";
+	struct iol_seg *segs = NULL;
+	struct iol_seg batch[SEGBATCH];
+	size_t nsegs = 0;
+	int nthreads = 1, is_read;
+	int64_t idx[2] = {0, 0};
+	long n;
+
+	if (name) {
+		int m = iol_dlog_mount_of(d, name);
+
+		if (m >= 0) {
+			mnt = d->mounts[m].path;
+			fs = d->mounts[m].type;
+		}
+	}
+	if (rd->mod == IOL_MOD_DXT_POSIX)
+		lr = lustre_find(ls, r->id);
+	if (r->has_tid && r->wcount + r->rcount > 0) {
+		nthreads = dxt_threads(c, rd, &segs, &nsegs);
+		if (nthreads < 0) {
+			free(segs);
+			return nthreads;
+		}
+	}
+	dxt_head(&c->ob, r, name, nthreads, mnt, fs, lr);
+	if (segs) {
+		/* already gathered: writes then reads */
+		dxt_lines(&c->ob, r, modtag, lr, segs, nsegs, -1, idx);
+		free(segs);
+		return 0;
+	}
+	while ((n = iol_modrd_segs(rd, batch, SEGBATCH, &is_read, &c->err)) > 0)
+		dxt_lines(&c->ob, r, modtag, lr, batch, (size_t)n, is_read,
+			  idx);
+	return n < 0 ? (int)n : 0;
 }
 
 static void lustre_set_free(struct lustre_set *s)

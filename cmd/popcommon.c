@@ -107,7 +107,7 @@ int pop_start(struct popopts *p, int argc, char **argv,
 	rc = open_db(p, db);
 	if (rc < 0)
 		return rc == -2 ? EXIT_USAGE : EXIT_DATA;
-	if (o && out_open(o, p->c.outpath, p->c.fmt) < 0) {
+	if (o && cmd_out_open(o, p->c.outpath, p->c.fmt) < 0) {
 		iol_popdb_close(*db);
 		*db = NULL;
 		return EXIT_DATA;

@@ -56,9 +56,11 @@ static void help(void)
 
 static double overhead = -1, run_time = 0;
 
-static int extra(int opt, const char *arg)
+static int extra(void *ctx, int opt, const char *arg)
 {
 	char *end;
+
+	(void)ctx; /* options live in this file's statics */
 
 	if (opt == 'T') {
 		run_time = strtod(arg, &end);
@@ -131,7 +133,7 @@ static void report(const struct iol_rscript *s, const char *path)
 	       (unsigned long long)s->ndropev);
 	printf("inputs to stage: %zu (%s); paths rewritten: %zu; system "
 	       "paths left out: %zu\n",
-	       s->ninput, human_bytes(hb, sizeof(hb), (double)bytes),
+	       s->ninput, fmt_bytes(hb, sizeof(hb), (double)bytes, BYTES_TEXT),
 	       s->nrewrite / 2, s->ndropped);
 	for (i = 0; i + 1 < s->nrewrite && i < 40; i += 2)
 		printf("  %s -> %s\n", iol_rscript_s(s, s->rewrite[i]),
@@ -202,7 +204,8 @@ int cmd_replay_script(int argc, char **argv)
 
 	overhead = -1;
 	run_time = 0;
-	r = copts_start(&co, argc, argv, longopts, help, extra, NULL, &first);
+	r = copts_start(&co, argc, argv, longopts, help, extra, NULL, NULL,
+			&first);
 	if (r >= 0)
 		return r;
 	if (!co.outpath)

@@ -378,14 +378,15 @@ static int print_table(const struct run *x, int fmt)
 	struct out out;
 	char hb[32];
 
-	if (out_open(&out, NULL, fmt) < 0)
+	if (cmd_out_open(&out, NULL, fmt) < 0)
 		return EXIT_DATA;
 	out_text(&out,
 		 "replay of '%s': %zu rank%s, %zu input%s staged (%s), "
 		 "compiled form %s\n\n",
 		 x->script, s->nrank, s->nrank == 1 ? "" : "s", x->r->ninputs,
 		 x->r->ninputs == 1 ? "" : "s",
-		 human_bytes(hb, sizeof(hb), (double)x->r->staged_bytes),
+		 fmt_bytes(hb, sizeof(hb), (double)x->r->staged_bytes,
+			   BYTES_TEXT),
 		 x->reused ? "reused" : "written");
 	out_table(&out, cols, 4);
 	/* people read labels; pipes get the JSON keys */
@@ -413,7 +414,7 @@ static int print_table(const struct run *x, int fmt)
 		(long long)x->r->mismatched, x->r->mismatched == 1 ? "" : "s",
 		x->r->max_late, s->overhead, s->duroverhead,
 		s->overhead_from[0] ? s->overhead_from : "none");
-	return out_close(&out, 1) < 0 ? EXIT_DATA : EXIT_OK;
+	return cmd_out_close(&out, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }
 
 static int read_all(const char *path, char **buf, size_t *n)

@@ -51,24 +51,28 @@ static void help(void)
 	       report_default_template(), trace_help);
 }
 
-static struct report_opts ro;
-static const char *dbpath;
-static char datebuf[32];
+/* the report's options, the storage of its --date and the store of --db */
+struct ropts {
+	struct report_opts ro;
+	char datebuf[32];
+	const char *dbpath;
+};
 
-static int set_date(int64_t v)
+static int set_date(struct ropts *r, int64_t v)
 {
 	time_t t = (time_t)v;
 	struct tm tm;
 
 	if (!gmtime_r(&t, &tm))
 		return -1;
-	strftime(datebuf, sizeof(datebuf), "%Y-%m-%dT%H:%M:%S", &tm);
-	ro.date = datebuf;
+	strftime(r->datebuf, sizeof(r->datebuf), "%Y-%m-%dT%H:%M:%S", &tm);
+	r->ro.date = r->datebuf;
 	return 0;
 }
 
-static int extra_opt(int opt, const char *arg)
+static int extra_opt(void *ctx, int opt, const char *arg)
 {
+	struct ropts *r = ctx;
 	int y, mo, d, h = 0, mi = 0, se = 0;
 
 	switch (opt) {
@@ -76,17 +80,17 @@ static int extra_opt(int opt, const char *arg)
 		if (sscanf(arg, "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &d, &h, &mi,
 			   &se) >= 3 &&
 		    strlen(arg) >= 10 && arg[4] == '-') {
-			snprintf(datebuf, sizeof(datebuf),
+			snprintf(r->datebuf, sizeof(r->datebuf),
 				 "%04d-%02d-%02dT%02d:%02d:%02d", y, mo, d, h,
 				 mi, se);
-			ro.date = datebuf;
+			r->ro.date = r->datebuf;
 			return 1;
 		}
 		{
 			char *end;
 			long long v = strtoll(arg, &end, 10);
 
-			if (!*end && end != arg && set_date(v) == 0)
+			if (!*end && end != arg && set_date(r, v) == 0)
 				return 1;
 		}
 		usage_error("--date wants YYYY-MM-DD[THH:MM:SS] or epoch "
@@ -95,11 +99,11 @@ static int extra_opt(int opt, const char *arg)
 		return -1;
 	case 'f':
 		if (!strcmp(arg, "pdf"))
-			ro.format = REPORT_PDF;
+			r->ro.format = REPORT_PDF;
 		else if (!strcmp(arg, "svg"))
-			ro.format = REPORT_SVG;
+			r->ro.format = REPORT_SVG;
 		else if (!strcmp(arg, "png"))
-			ro.format = REPORT_PNG;
+			r->ro.format = REPORT_PNG;
 		else {
 			usage_error("--format wants pdf, svg or png, not '%s'",
 				    arg);
@@ -108,17 +112,17 @@ static int extra_opt(int opt, const char *arg)
 		return 1;
 	case 'p':
 		if (!strcmp(arg, "a4"))
-			ro.paper = PAPER_A4;
+			r->ro.paper = PAPER_A4;
 		else if (!strcmp(arg, "letter"))
-			ro.paper = PAPER_LETTER;
+			r->ro.paper = PAPER_LETTER;
 		else {
 			usage_error("--paper wants a4 or letter, not '%s'",
 				    arg);
 			return -1;
 		}
 		return 1;
-	case 't': ro.template_path = arg; return 1;
-	case 'D': dbpath = arg; return 1;
+	case 't': r->ro.template_path = arg; return 1;
+	case 'D': r->dbpath = arg; return 1;
 	}
 	return 0;
 }
@@ -144,11 +148,12 @@ int cmd_report(int argc, char **argv)
 	struct popreport_ctxpage cp;
 	struct iol_job *job;
 	struct copts co;
+	struct ropts ro;
 	int r, i;
 
 	memset(&ro, 0, sizeof(ro));
-	dbpath = NULL;
-	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL, &i);
+	r = copts_start(&co, argc, argv, longopts, help, extra_opt, &ro, NULL,
+			&i);
 	if (r >= 0)
 		return r;
 	if (!co.outpath || !strcmp(co.outpath, "-"))
@@ -157,20 +162,21 @@ int cmd_report(int argc, char **argv)
 		return usage_error("one log, not %d", argc - i);
 	if (load_job(&co, argc, argv, &i, &job) < 0)
 		return EXIT_DATA;
-	ro.m = co.m;
-	if (dbpath) {
-		cp.dbpath = dbpath;
-		if (pop_context_of(dbpath, argv[i], job, &co.m, &cp.ctx) < 0) {
+	ro.ro.m = co.m;
+	if (ro.dbpath) {
+		cp.dbpath = ro.dbpath;
+		if (pop_context_of(ro.dbpath, argv[i], job, &co.m, &cp.ctx) <
+		    0) {
 			iol_job_close(job);
 			return EXIT_DATA;
 		}
-		ro.extra_page = popreport_context_page;
-		ro.extra_arg = &cp;
+		ro.ro.extra_page = popreport_context_page;
+		ro.ro.extra_arg = &cp;
 	}
 	/* reproducible by default: the job's own start */
-	if (!ro.date)
-		set_date(source_date(job->start_sec));
-	r = report_write(job, co.outpath, &ro, &err);
+	if (!ro.ro.date)
+		set_date(&ro, source_date(job->start_sec));
+	r = report_write(job, co.outpath, &ro.ro, &err);
 	iol_job_close(job);
 	report_cleanup();
 	if (r < 0) {

@@ -1,7 +1,8 @@
 /*
  * iolens summary: what a job did with I/O, at a glance.  For people a
  * short report per log; for pipes one row per log with stable columns.
- * Every number comes from iol_summary_compute() (lib/metrics.c).
+ * Every number comes from iol_summary_compute() (lib/analysis/summary.c);
+ * the machine formats' columns are the job-row fields (analysis/jobrow.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
+#include "analysis/jobrow.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -36,212 +38,57 @@ static void help(void)
 	       trace_help);
 }
 
-/* modules with data counters, in the order columns list them */
-static const int data_mods[] = {
-	IOL_MOD_POSIX,	     IOL_MOD_STDIO, IOL_MOD_MPIIO, IOL_MOD_H5D,
-	IOL_MOD_PNETCDF_VAR, IOL_MOD_DFS,   IOL_MOD_DAOS,
-};
-#define NDATA (int)(sizeof(data_mods) / sizeof(data_mods[0]))
-static const char *const data_keys[NDATA] = {
-	"posix", "stdio", "mpiio", "h5d", "pnetcdf_var", "dfs", "daos",
-};
-
-static const char *const cat_keys[IOL_CAT_N] = {
-	"all",	  "read_only", "write_only",	   "read_write",
-	"unique", "shared",    "partially_shared",
-};
-
-/* the column list of machine formats; built once */
-static const char **cols;
-static int ncols;
-
-static void add_col(const char *s)
+/* One machine-format row: summary's columns are the job-row fields. */
+static void row(struct out *o, const struct iol_jobrow *r)
 {
-	cols = xrealloc(cols, sizeof(*cols) * (size_t)(ncols + 1));
-	cols[ncols++] = s;
-}
-
-static char *owned[128];
-static int nowned;
-
-/* "posix" + "bytes_read" -> "posix_bytes_read", freed by free_cols() */
-static char *dup2(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	char *s = xmalloc(la + lb + 2);
-
-	memcpy(s, a, la);
-	s[la] = '_';
-	memcpy(s + la + 1, b, lb + 1);
-	if (nowned < 128)
-		owned[nowned++] = s;
-	return s;
-}
-
-static void build_cols(void)
-{
-	static const char *const head[] = {
-		"log",
-		"source",
-		"jobid",
-		"uid",
-		"exe",
-		"nprocs",
-		"nodes",
-		"nodes_source",
-		"start_time",
-		"run_time",
-		"incomplete_modules",
-	};
-	static const char *const per_mod[] = {
-		"bytes_read",
-		"bytes_written",
-		"time_by_slowest",
-		"mib_s",
-	};
-	static const char *const job[] = {
-		"bytes_read",	       "bytes_written",	  "io_time_by_slowest",
-		"slowest_rank",	       "mib_s",		  "mib_s_per_node",
-		"pct_io_time_slowest", "pct_io_time_avg", "io_time_total",
-		"meta_time_total",     "md_cost_pct",	  "files",
-		"files_per_proc",      "creates",	  "creates_per_proc",
-		"creates_exact",       "pct_sequential",  "pct_aligned",
-		"mib_per_proc",	       "strategy",
-	};
-	size_t i;
-	int m, c;
-
-	for (i = 0; i < sizeof(head) / sizeof(head[0]); i++)
-		add_col(head[i]);
-	for (m = 0; m < NDATA; m++)
-		for (i = 0; i < sizeof(per_mod) / sizeof(per_mod[0]); i++)
-			add_col(dup2(data_keys[m], per_mod[i]));
-	for (i = 0; i < sizeof(job) / sizeof(job[0]); i++)
-		add_col(job[i]);
-	for (c = 0; c < IOL_CAT_N; c++) {
-		add_col(dup2(cat_keys[c], "files"));
-		add_col(dup2(cat_keys[c], "bytes"));
-		add_col(dup2(cat_keys[c], "max_offset"));
-	}
-	add_col("top_file");
-	add_col("top_file_bytes");
-}
-
-static void free_cols(void)
-{
-	while (nowned > 0)
-		free(owned[--nowned]);
-	free(cols);
-	cols = NULL;
-	ncols = 0;
-}
-
-static void incomplete_list(const struct iol_job *job, char *buf, size_t n)
-{
-	size_t l = 0;
-	int m;
-
-	buf[0] = '\0';
-	for (m = 0; m < IOL_MOD_MAX; m++) {
-		const char *name;
-		int w;
-
-		if (!((job->partial >> m) & 1))
-			continue;
-		name = m < IOL_MOD_KNOWN ? iol_modinfo(m)->name : "unknown";
-		w = snprintf(buf + l, n - l, "%s%s", l ? " " : "", name);
-		if (w < 0 || (size_t)w >= n - l)
-			break;
-		l += (size_t)w;
-	}
-}
-
-static void row(struct out *o, const struct iol_job *job,
-		const struct iol_summary *s)
-{
+	const struct iol_field *f;
 	char buf[256];
-	int m, c;
+	size_t i, n;
 
-	out_str(o, job->path);
-	out_str(o, job->source);
-	out_int(o, job->jobid);
-	out_int(o, job->uid);
-	out_str(o, job->exe);
-	out_int(o, job->nprocs);
-	if (s->nodes > 0)
-		out_int(o, s->nodes);
-	else
-		out_null(o);
-	out_str(o, iol_nodes_source_names[s->nodes_source]);
-	out_num(o, iol_job_start(job), 6);
-	out_num(o, job->run_time, 6);
-	incomplete_list(job, buf, sizeof(buf));
-	out_str(o, buf);
-	for (m = 0; m < NDATA; m++) {
-		const struct iol_modsum *ms = &s->mod[data_mods[m]];
+	f = iol_jobrow_fields(&n);
+	for (i = 0; i < n; i++) {
+		const char *str;
+		int64_t v;
 
-		if (!ms->nrec) {
-			out_null(o);
-			out_null(o);
-			out_null(o);
-			out_null(o);
-			continue;
+		switch (f[i].type) {
+		case IOL_FT_STR:
+			str = f[i].str(r, buf, sizeof(buf));
+			if (str)
+				out_str(o, str);
+			else
+				out_null(o);
+			break;
+		case IOL_FT_NUM:
+		case IOL_FT_TIME: out_num(o, f[i].num(r), f[i].prec); break;
+		default:
+			v = f[i].i64(r);
+			if (v == INT64_MIN)
+				out_null(o);
+			else
+				out_int(o, v);
 		}
-		out_int(o, ms->bytes_read);
-		out_int(o, ms->bytes_written);
-		if (ms->has_perf) {
-			out_num(o, ms->perf.agg_time_by_slowest, 6);
-			out_num(o, ms->perf.agg_perf_by_slowest, 6);
-		} else {
-			out_null(o);
-			out_null(o);
-		}
-	}
-	out_int(o, s->bytes_read);
-	out_int(o, s->bytes_written);
-	out_num(o, s->io.agg_time_by_slowest, 6);
-	if (s->io.slowest_rank >= 0)
-		out_int(o, s->io.slowest_rank);
-	else
-		out_null(o);
-	out_num(o, s->mibs, 6);
-	out_num(o, s->mibs_cn, 6);
-	out_num(o, s->pct_io_slowest, 6);
-	out_num(o, s->pct_io_avg, 6);
-	out_num(o, s->io_time_total, 6);
-	out_num(o, s->meta_time_total, 6);
-	out_num(o, s->md_cost_pct, 6);
-	out_int(o, s->nfiles);
-	out_num(o, s->files_per_proc, 6);
-	out_int(o, s->ncreated);
-	out_num(o, s->creates_per_proc, 6);
-	out_int(o, s->creates_exact);
-	out_num(o, s->pct_seq, 6);
-	out_num(o, s->pct_aligned, 6);
-	out_num(o, s->mib_per_proc, 6);
-	out_str(o, s->strategy);
-	for (c = 0; c < IOL_CAT_N; c++) {
-		out_int(o, s->cat[c].count);
-		out_int(o, s->cat[c].read_bytes + s->cat[c].write_bytes);
-		if (s->cat[c].count && s->cat[c].max_offset >= 0)
-			out_int(o, s->cat[c].max_offset);
-		else
-			out_null(o);
-	}
-	if (s->ntop) {
-		out_str(o, s->top_bytes[0].path ? s->top_bytes[0].path : "");
-		out_int(o, s->top_bytes[0].bytes_read +
-				   s->top_bytes[0].bytes_written);
-	} else {
-		out_null(o);
-		out_null(o);
 	}
 	out_endrow(o);
 }
 
+/* The header of the machine formats: the field names; caller frees. */
+static const char **col_names(int *ncols)
+{
+	const struct iol_field *f;
+	const char **cols;
+	size_t i, n;
+
+	f = iol_jobrow_fields(&n);
+	cols = xmalloc(n * sizeof(*cols));
+	for (i = 0; i < n; i++)
+		cols[i] = f[i].name;
+	*ncols = (int)n;
+	return cols;
+}
+
 static const char *hb(char *b, double v)
 {
-	return human_bytes(b, 32, v);
+	return fmt_bytes(b, 32, v, BYTES_TEXT);
 }
 
 static const char *pct(char *b, double v)
@@ -252,29 +99,15 @@ static const char *pct(char *b, double v)
 	return b;
 }
 
-static void text(struct out *o, const struct iol_job *job,
-		 const struct iol_summary *s)
+/* Text: the job's header and its warning when incomplete. */
+static void text_header(struct out *o, const struct iol_jobrow *r)
 {
-	static const char *const mcols[] = {
-		"module", "records", "files",		"read",	 "written",
-		"reads",  "writes",  "time by slowest", "MiB/s",
-	};
-	static const char *const ccols[] = {
-		"category", "files", "bytes", "avg size", "max size",
-	};
-	static const char *const catname[IOL_CAT_N] = {
-		"all",	  "read-only", "write-only",	   "read-write",
-		"unique", "shared",    "partially shared",
-	};
-	static const char *const tcols[] = {
-		"ranks", "read", "written", "I/O time", "slowest", "file",
-	};
-	char b1[64], b2[64], b3[64], inc[256];
-	size_t i;
-	int m, c;
+	const struct iol_job *job = r->job;
+	const struct iol_summary *s = r->s;
+	char b1[64], inc[256];
 
 	out_text(o, "%s\n", job->path);
-	incomplete_list(job, inc, sizeof(inc));
+	iol_jobrow_field("incomplete_modules")->str(r, inc, sizeof(inc));
 	if (inc[0])
 		out_text(o,
 			 "\n  *** INCOMPLETE: the %s module%s ran out of "
@@ -311,6 +144,17 @@ static void text(struct out *o, const struct iol_job *job,
 		out_text(o, "  start         %s    run time %.4f s\n",
 			 fmt_time(b1, sizeof(b1), job->start_sec),
 			 job->run_time);
+}
+
+/* Text: volume and time per module. */
+static void text_modules(struct out *o, const struct iol_summary *s)
+{
+	static const char *const mcols[] = {
+		"module", "records", "files",		"read",	 "written",
+		"reads",  "writes",  "time by slowest", "MiB/s",
+	};
+	char b1[64];
+	int m;
 
 	out_text(o, "\nVolume and time per module\n");
 	out_table(o, mcols, 9);
@@ -338,6 +182,12 @@ static void text(struct out *o, const struct iol_job *job,
 		out_endrow(o);
 	}
 	out_endtable(o);
+}
+
+/* Text: the job's figures (POSIX + STDIO). */
+static void text_job(struct out *o, const struct iol_summary *s)
+{
+	char b1[64], b2[64], b3[64];
 
 	out_text(o, "\nThe job (POSIX + STDIO: every byte counted once)\n");
 	out_text(o, "  data moved             %s read, %s written\n",
@@ -382,6 +232,12 @@ static void text(struct out *o, const struct iol_job *job,
 	snprintf(b3, sizeof(b3), "%.2f", s->mib_per_proc);
 	out_text(o, "  MiB per process        %s\n", b3);
 	out_text(o, "  I/O strategy           %s\n", s->strategy);
+}
+
+/* Text: what a trace saw besides files. */
+static void text_other(struct out *o, const struct iol_job *job)
+{
+	char b1[64], b2[64];
 
 	if (job->kind == IOL_SRC_STRACE) {
 		int k, any = 0;
@@ -409,6 +265,21 @@ static void text(struct out *o, const struct iol_job *job,
 			out_text(o, "  %llu unparsable lines skipped\n",
 				 (unsigned long long)job->skipped);
 	}
+}
+
+/* Text: file categories. */
+static void text_categories(struct out *o, const struct iol_summary *s)
+{
+	static const char *const ccols[] = {
+		"category", "files", "bytes", "avg size", "max size",
+	};
+	static const char *const catname[IOL_CAT_N] = {
+		"all",	  "read-only", "write-only",	   "read-write",
+		"unique", "shared",    "partially shared",
+	};
+	char b1[64], b2[64];
+	int c;
+
 	out_text(o, "\nFile categories\n");
 	out_table(o, ccols, 5);
 	for (c = 0; c < IOL_CAT_N; c++) {
@@ -429,6 +300,17 @@ static void text(struct out *o, const struct iol_job *job,
 		out_endrow(o);
 	}
 	out_endtable(o);
+}
+
+/* Text: the top files by bytes and by I/O time. */
+static void text_top(struct out *o, const struct iol_summary *s)
+{
+	static const char *const tcols[] = {
+		"ranks", "read", "written", "I/O time", "slowest", "file",
+	};
+	char b1[64], b2[64];
+	size_t i;
+	int c;
 
 	for (c = 0; c < 2 && s->ntop; c++) {
 		const struct iol_topfile *t = c ? s->top_time : s->top_bytes;
@@ -451,6 +333,16 @@ static void text(struct out *o, const struct iol_job *job,
 		}
 		out_endtable(o);
 	}
+}
+
+static void text(struct out *o, const struct iol_jobrow *r)
+{
+	text_header(o, r);
+	text_modules(o, r->s);
+	text_job(o, r->s);
+	text_other(o, r->job);
+	text_categories(o, r->s);
+	text_top(o, r->s);
 	out_text(o, "\n");
 }
 
@@ -463,16 +355,18 @@ int cmd_summary(int argc, char **argv)
 	};
 	struct copts co;
 	struct out o;
-	int rc, i, first = 1;
+	const char **cols;
+	int rc, i, ncols, first = 1;
 
-	rc = copts_start(&co, argc, argv, longopts, help, NULL, &o, &i);
+	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
 	rc = EXIT_OK;
-	build_cols();
+	cols = col_names(&ncols);
 	for (; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_summary s;
+		struct iol_jobrow r;
 		struct iol_error err = {0};
 
 		if (load_job(&co, argc, argv, &i, &job) < 0) {
@@ -485,20 +379,25 @@ int cmd_summary(int argc, char **argv)
 			rc = EXIT_DATA;
 			continue;
 		}
+		r.log = job->path;
+		r.job = job;
+		r.s = &s;
 		if (co.fmt == FMT_TEXT) {
-			text(&o, job, &s);
+			text(&o, &r);
 		} else {
 			if (first)
 				out_table(&o, cols, ncols);
-			row(&o, job, &s);
+			row(&o, &r);
 		}
 		first = 0;
 		iol_job_close(job);
 	}
 	if (co.fmt != FMT_TEXT && !first)
 		out_endtable(&o);
-	free_cols();
-	if (out_close(&o, rc == EXIT_OK) < 0)
+	free(cols);
+	if (out_close(&o, rc == EXIT_OK) < 0) {
+		msg("%s", o.err.msg);
 		rc = EXIT_DATA;
+	}
 	return rc;
 }

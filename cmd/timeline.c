@@ -63,20 +63,59 @@ static const char *opname(int op)
 	return op ? "read" : "write";
 }
 
-static int layer = -1;
+/* --layer: 0 POSIX, 1 MPI-IO, -1 POSIX first (iol_timeline_layer) */
 
 /* "DXT_POSIX", "DXT_MPIIO" or "Darshan timestamps" */
-static const char *src_name(const struct iol_job *job, int src)
+static const char *src_name(const struct iol_job *job, int src, int layer)
 {
 	if (src != IOL_TL_DXT)
 		return iol_tl_source_names[src];
 	return iol_timeline_layer(job, layer) ? "DXT_MPIIO" : "DXT_POSIX";
 }
 
-static int intervals(struct out *o, const char *log, const struct iol_job *job,
-		     int src)
+/* Timestamp intervals: the open, write and read span of each POSIX and
+ * STDIO record, one row each. */
+static void stamp_rows(struct out *o, const char *log,
+		       const struct iol_job *job, const char *srcname)
 {
-	const char *srcname = src_name(job, src);
+	static const char *const what[3] = {"open", "write", "read"};
+	struct iol_lowrecs it;
+	const struct iol_jrec *r;
+	struct iol_recx x;
+	int mod;
+
+	iol_lowrecs_init(&it, job);
+	while (iol_lowrecs_next(&it, &mod, &r, &x)) {
+		const char *path = iol_job_name(job, r->id);
+		double s[3] = {x.ostart, x.wstart, x.rstart};
+		double e[3] = {x.cend, x.wend, x.rend};
+		int64_t b[3] = {-1, x.bw, x.br};
+		int w;
+
+		for (w = 0; w < 3; w++) {
+			if (!(e[w] > 0) || s[w] < 0)
+				continue;
+			out_str(o, log);
+			out_str(o, srcname);
+			out_int(o, r->rank);
+			out_str(o, what[w]);
+			out_num(o, s[w], 6);
+			out_num(o, e[w], 6);
+			if (b[w] >= 0)
+				out_int(o, b[w]);
+			else
+				out_null(o);
+			out_null(o);
+			out_str(o, path ? path : "");
+			out_endrow(o);
+		}
+	}
+}
+
+static int intervals(struct out *o, const char *log, const struct iol_job *job,
+		     int src, int layer)
+{
+	const char *srcname = src_name(job, src, layer);
 	struct iol_error err = {0};
 
 	if (src == IOL_TL_DXT) {
@@ -116,54 +155,7 @@ static int intervals(struct out *o, const char *log, const struct iol_job *job,
 		}
 		return 0;
 	}
-	{
-		static const int mods[2] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
-		size_t i;
-		int k;
-
-		for (k = 0; k < 2; k++) {
-			const struct iol_jmod *jm = &job->mod[mods[k]];
-
-			for (i = 0; jm->loaded && i < jm->n; i++) {
-				const struct iol_jrec *r = &jm->recs[i];
-				const char *path = iol_job_name(job, r->id);
-				struct iol_recx x;
-				double s[3], e[3];
-				int64_t b[3];
-				static const char *const what[3] = {
-					"open", "write", "read"};
-				int w;
-
-				iol_rec_extract(mods[k], r, &x);
-				s[0] = x.ostart;
-				e[0] = x.cend;
-				b[0] = -1;
-				s[1] = x.wstart;
-				e[1] = x.wend;
-				b[1] = x.bw;
-				s[2] = x.rstart;
-				e[2] = x.rend;
-				b[2] = x.br;
-				for (w = 0; w < 3; w++) {
-					if (!(e[w] > 0) || s[w] < 0)
-						continue;
-					out_str(o, log);
-					out_str(o, srcname);
-					out_int(o, r->rank);
-					out_str(o, what[w]);
-					out_num(o, s[w], 6);
-					out_num(o, e[w], 6);
-					if (b[w] >= 0)
-						out_int(o, b[w]);
-					else
-						out_null(o);
-					out_null(o);
-					out_str(o, path ? path : "");
-					out_endrow(o);
-				}
-			}
-		}
-	}
+	stamp_rows(o, log, job, srcname);
 	return 0;
 }
 
@@ -191,9 +183,10 @@ static void phase_row(struct out *o, const char *log, const char *src,
 }
 
 static void phases_rows(struct out *o, const char *log,
-			const struct iol_job *job, const struct iol_phases *ph)
+			const struct iol_job *job, const struct iol_phases *ph,
+			int layer)
 {
-	const char *src = src_name(job, ph->source);
+	const char *src = src_name(job, ph->source, layer);
 	size_t i;
 	int op;
 
@@ -207,7 +200,8 @@ static void phases_rows(struct out *o, const char *log,
 }
 
 /* a character per (rank group, time bin): w write, r read, x both */
-static void chart(struct out *o, const struct iol_job *job, size_t width)
+static void chart(struct out *o, const struct iol_job *job, size_t width,
+		  int layer)
 {
 	struct iol_matrix m;
 	struct iol_error err = {0};
@@ -249,7 +243,7 @@ static void chart(struct out *o, const struct iol_job *job, size_t width)
 }
 
 static void text(struct out *o, const char *log, const struct iol_job *job,
-		 const struct iol_phases *ph, size_t width)
+		 const struct iol_phases *ph, size_t width, int layer)
 {
 	static const char *const cols[] = {
 		"scope",    "op",    "start", "end",
@@ -266,7 +260,7 @@ static void text(struct out *o, const char *log, const struct iol_job *job,
 		out_text(o, "  no I/O intervals in this log\n\n");
 		return;
 	}
-	chart(o, job, width);
+	chart(o, job, width, layer);
 	if (ph->source != IOL_TL_DXT) {
 		out_text(o, "\n");
 		return;
@@ -307,36 +301,92 @@ static void text(struct out *o, const char *log, const struct iol_job *job,
 	out_text(o, "\n");
 }
 
-static int64_t bins, width;
-static int phases;
+struct topts {
+	int64_t bins, width;
+	int phases, layer;
+};
 
-static int extra_opt(int opt, const char *arg)
+static int extra_opt(void *ctx, int opt, const char *arg)
 {
+	struct topts *t = ctx;
+
 	switch (opt) {
 	case 'b':
-		if (parse_count(arg, &bins) < 0 || bins > 100000) {
+		if (parse_count(arg, &t->bins) < 0 || t->bins > 100000) {
 			usage_error("--bins wants 1 to 100000, not '%s'", arg);
 			return -1;
 		}
 		return 1;
-	case 'p': phases = 1; return 1;
+	case 'p': t->phases = 1; return 1;
 	case 'w':
-		if (parse_count(arg, &width) < 0 || width < 8 || width > 1000) {
+		if (parse_count(arg, &t->width) < 0 || t->width < 8 ||
+		    t->width > 1000) {
 			usage_error("--width wants 8 to 1000, not '%s'", arg);
 			return -1;
 		}
 		return 1;
 	case 'l':
 		if (!strcmp(arg, "posix"))
-			layer = 0;
+			t->layer = 0;
 		else if (!strcmp(arg, "mpiio") || !strcmp(arg, "mpi-io"))
-			layer = 1;
+			t->layer = 1;
 		else {
 			usage_error("--layer wants posix or mpiio, not '%s'",
 				    arg);
 			return -1;
 		}
 		return 1;
+	}
+	return 0;
+}
+
+/* --bins: the rank x time matrix, a row per rank and bin (text: the
+ * bins with bytes).  *first: the machine table's header is still due. */
+static int matrix_rows(struct out *o, const char *log,
+		       const struct iol_job *job, const struct topts *t,
+		       int *first)
+{
+	struct iol_error err = {0};
+	struct iol_matrix m;
+	size_t r, b;
+
+	if (iol_matrix_compute(job, t->layer, (size_t)t->bins, &m, &err) < 0) {
+		msg_ioerr(log, err.code, &err);
+		return -1;
+	}
+	if (o->fmt == FMT_TEXT) {
+		out_text(o, "%s\nbytes per rank and time bin, from %s\n", log,
+			 src_name(job, m.source, t->layer));
+		out_table(o, mcols + 2, 6);
+	} else if (*first) {
+		out_table(o, mcols, 8);
+	}
+	for (r = 0; r < m.nrank; r++)
+		for (b = 0; b < m.nbins; b++) {
+			double w = (m.t1 - m.t0) / (double)m.nbins;
+			double rb = m.rd[r * m.nbins + b];
+			double wb = m.wr[r * m.nbins + b];
+
+			if (o->fmt == FMT_TEXT && rb == 0 && wb == 0)
+				continue;
+			if (o->fmt != FMT_TEXT) {
+				out_str(o, log);
+				out_str(o, src_name(job, m.source, t->layer));
+			}
+			out_int(o, (int64_t)r);
+			out_int(o, (int64_t)b);
+			out_num(o, m.t0 + w * (double)b, 6);
+			out_num(o, m.t0 + w * (double)(b + 1), 6);
+			out_num(o, rb, 0);
+			out_num(o, wb, 0);
+			out_endrow(o);
+		}
+	iol_matrix_free(&m);
+	if (o->fmt == FMT_TEXT) {
+		out_endtable(o);
+		out_text(o, "\n");
+	} else {
+		*first = 0;
 	}
 	return 0;
 }
@@ -351,19 +401,17 @@ int cmd_timeline(int argc, char **argv)
 		{"width", required_argument, NULL, 'w'},
 		{NULL, 0, NULL, 0},
 	};
+	struct topts t = {0, 64, 0, -1};
 	struct copts co;
 	struct out o;
 	int rc, i, first = 1;
 
-	layer = -1;
-	bins = 0;
-	width = 64;
-	phases = 0;
-	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &o, &i);
+	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &t, &o,
+			 &i);
 	if (rc >= 0)
 		return rc;
 	rc = EXIT_OK;
-	if (bins && phases) {
+	if (t.bins && t.phases) {
 		out_close(&o, 0);
 		return usage_error("--bins and --phases cannot be combined");
 	}
@@ -378,89 +426,43 @@ int cmd_timeline(int argc, char **argv)
 			continue;
 		}
 		src = iol_timeline_source(job);
-		if (bins) {
-			struct iol_matrix m;
-			size_t r, b;
-
-			if (iol_matrix_compute(job, layer, (size_t)bins, &m,
-					       &err) < 0) {
-				msg_ioerr(argv[i], err.code, &err);
+		if (t.bins) {
+			if (matrix_rows(&o, argv[i], job, &t, &first) < 0)
 				rc = EXIT_DATA;
-				iol_job_close(job);
-				continue;
-			}
-			if (co.fmt == FMT_TEXT) {
-				out_text(&o,
-					 "%s\nbytes per rank and time bin, "
-					 "from %s\n",
-					 argv[i], src_name(job, m.source));
-				out_table(&o, mcols + 2, 6);
-			} else if (first) {
-				out_table(&o, mcols, 8);
-			}
-			for (r = 0; r < m.nrank; r++)
-				for (b = 0; b < m.nbins; b++) {
-					double w =
-						(m.t1 - m.t0) / (double)m.nbins;
-					double rb = m.rd[r * m.nbins + b];
-					double wb = m.wr[r * m.nbins + b];
-
-					if (co.fmt == FMT_TEXT && rb == 0 &&
-					    wb == 0)
-						continue;
-					if (co.fmt != FMT_TEXT) {
-						out_str(&o, argv[i]);
-						out_str(&o, src_name(job,
-								     m.source));
-					}
-					out_int(&o, (int64_t)r);
-					out_int(&o, (int64_t)b);
-					out_num(&o, m.t0 + w * (double)b, 6);
-					out_num(&o, m.t0 + w * (double)(b + 1),
-						6);
-					out_num(&o, rb, 0);
-					out_num(&o, wb, 0);
-					out_endrow(&o);
-				}
-			iol_matrix_free(&m);
-			if (co.fmt == FMT_TEXT) {
-				out_endtable(&o);
-				out_text(&o, "\n");
-			} else {
-				first = 0;
-			}
 			iol_job_close(job);
 			continue;
 		}
-		if (co.fmt != FMT_TEXT && !phases) {
+		if (co.fmt != FMT_TEXT && !t.phases) {
 			if (first)
 				out_table(&o, icols, 9);
 			first = 0;
-			if (intervals(&o, argv[i], job, src) < 0)
+			if (intervals(&o, argv[i], job, src, t.layer) < 0)
 				rc = EXIT_DATA;
 			iol_job_close(job);
 			continue;
 		}
-		if (iol_phases_compute(job, layer, &ph, &err) < 0) {
+		if (iol_phases_compute(job, t.layer, &ph, &err) < 0) {
 			msg_ioerr(argv[i], err.code, &err);
 			rc = EXIT_DATA;
 			iol_job_close(job);
 			continue;
 		}
 		if (co.fmt == FMT_TEXT) {
-			text(&o, argv[i], job, &ph, (size_t)width);
+			text(&o, argv[i], job, &ph, (size_t)t.width, t.layer);
 		} else {
 			if (first)
 				out_table(&o, pcols, 11);
 			first = 0;
-			phases_rows(&o, argv[i], job, &ph);
+			phases_rows(&o, argv[i], job, &ph, t.layer);
 		}
 		iol_phases_free(&ph);
 		iol_job_close(job);
 	}
 	if (!first)
 		out_endtable(&o);
-	if (out_close(&o, rc == EXIT_OK) < 0)
+	if (out_close(&o, rc == EXIT_OK) < 0) {
+		msg("%s", o.err.msg);
 		rc = EXIT_DATA;
+	}
 	return rc;
 }

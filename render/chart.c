@@ -100,21 +100,6 @@ double chart_para(cairo_t *cr, double x, double y, double w, const char *s,
 	return (double)ph / PANGO_SCALE;
 }
 
-void fmt_bytes(char *b, size_t n, double v)
-{
-	static const char *const u[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-	int k = 0;
-
-	while (fabs(v) >= 1024 && k < 5) {
-		v /= 1024;
-		k++;
-	}
-	if (k == 0 || fabs(v) >= 100)
-		snprintf(b, n, "%.0f %s", v, u[k]);
-	else
-		snprintf(b, n, "%.1f %s", v, u[k]);
-}
-
 void fmt_secs(char *b, size_t n, double v)
 {
 	if (v == 0)
@@ -132,7 +117,7 @@ void fmt_secs(char *b, size_t n, double v)
 static void tick_label(char *b, size_t n, double v, int units)
 {
 	if (units == 1)
-		fmt_bytes(b, n, v);
+		fmt_bytes(b, n, v, BYTES_SHORT);
 	else if (units == 2)
 		fmt_secs(b, n, v);
 	else if (fabs(v) >= 1e6 || (fabs(v) < 1e-3 && v != 0))

@@ -13,6 +13,8 @@
 #include <cairo.h>
 #include <stdint.h>
 
+#include "render/obuf.h"
+
 /* palette: dark to light, distinct in grey */
 enum {
 	C_INK,
@@ -84,7 +86,6 @@ double chart_table(cairo_t *cr, double x, double y, int ncol,
 		   const char *const *cells, double size);
 
 /* "1.5 GiB", "3.2 ms" */
-void fmt_bytes(char *b, size_t n, double v);
 void fmt_secs(char *b, size_t n, double v);
 
 #endif

@@ -125,6 +125,184 @@ static int write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
+/* The job record: ids, times, metadata, then exe and mounts. */
+static int job_region(struct bytes *jobr, const struct iol_job *job)
+{
+	char meta[1024], text[3016];
+	size_t k;
+
+	put64(jobr, (uint64_t)job->uid);
+	put64(jobr, (uint64_t)job->start_sec);
+	put64(jobr, (uint64_t)job->start_nsec);
+	put64(jobr, (uint64_t)job->end_sec);
+	put64(jobr, (uint64_t)job->end_nsec);
+	put64(jobr, (uint64_t)job->nprocs);
+	put64(jobr, (uint64_t)job->jobid);
+	memset(meta, 0, sizeof(meta));
+	snprintf(meta, sizeof(meta), "lib_ver=iolens-%s\nsource=%s\n",
+		 IOLENS_VERSION, job->source);
+	if (put(jobr, meta, sizeof(meta)) < 0)
+		return IOL_ENOMEM;
+	/* without a mount table darshan-util drops the exe: name one */
+	memset(text, 0, sizeof(text));
+	snprintf(text, sizeof(text) - 20, "%s", job->exe ? job->exe : "");
+	k = strlen(text);
+	snprintf(text + k, sizeof(text) - k, "\nunknown\t/");
+	if (put(jobr, text, sizeof(text)) < 0)
+		return IOL_ENOMEM;
+	return 0;
+}
+
+/* The name records (one per id) and the POSIX records. */
+static int posix_regions(struct bytes *names, struct bytes *posix,
+			 const struct iol_job *job, const uint64_t *ids,
+			 size_t nrec)
+{
+	const struct iol_jmod *pm = &job->mod[IOL_MOD_POSIX];
+	size_t i, k;
+
+	for (i = 0; i < nrec; i++) {
+		const char *name = iol_job_name(job, pm->recs[i].id);
+		int c;
+
+		if (!name)
+			name = "";
+		/* one name per id */
+		for (k = 0; k < i; k++)
+			if (ids[k] == ids[i])
+				break;
+		if (k == i && (put64(names, ids[i]) < 0 ||
+			       put(names, name, strlen(name) + 1) < 0))
+			return IOL_ENOMEM;
+		put64(posix, ids[i]);
+		put64(posix, (uint64_t)pm->recs[i].rank);
+		for (c = 0; c < IOL_POSIX_NINT; c++)
+			put64(posix, (uint64_t)pm->recs[i].ic[c]);
+		for (c = 0; c < IOL_POSIX_NFLT; c++)
+			if (putd(posix, pm->recs[i].fc[c]) < 0)
+				return IOL_ENOMEM;
+	}
+	return 0;
+}
+
+/* Each POSIX record's DXT segments, writes then reads, into segs. */
+static int dxt_collect(const struct iol_job *job, struct segvec *segs,
+		       size_t nrec, struct iol_error *err)
+{
+	struct iol_segs *it;
+	struct iol_seg g[256];
+	size_t rec;
+	int is_read, ret;
+	long n, j;
+
+	ret = iol_segs_open(&it, job, 0, err);
+	if (ret < 0)
+		return ret;
+	while ((n = iol_segs_next(it, g, 256, &rec, &is_read, err)) > 0)
+		for (j = 0; j < n && rec < nrec; j++)
+			if (segpush(&segs[rec * 2 + is_read], &g[j]) < 0) {
+				n = IOL_ENOMEM;
+				break;
+			}
+	iol_segs_close(it);
+	return n < 0 ? (int)n : 0;
+}
+
+/* DXT_POSIX: each record's writes, then its reads. */
+static int dxt_region(struct bytes *dxt, const struct iol_job *job,
+		      const uint64_t *ids, struct segvec *segs, size_t nrec)
+{
+	size_t i, k;
+
+	for (i = 0; i < nrec; i++) {
+		char host[64];
+		int w;
+
+		memset(host, 0, sizeof(host));
+		memcpy(host, job->dxt[0][i].hostname, sizeof(host) - 1);
+		put64(dxt, ids[i]);
+		put64(dxt, (uint64_t)job->dxt[0][i].rank);
+		put64(dxt, 0);
+		put(dxt, host, sizeof(host));
+		put64(dxt, segs[i * 2].n);
+		put64(dxt, segs[i * 2 + 1].n);
+		for (w = 0; w < 2; w++)
+			for (k = 0; k < segs[i * 2 + w].n; k++) {
+				const struct iol_seg *s = &segs[i * 2 + w].v[k];
+
+				put64(dxt, (uint64_t)s->off);
+				put64(dxt, (uint64_t)s->len);
+				putd(dxt, s->start);
+				if (putd(dxt, s->end) < 0)
+					return IOL_ENOMEM;
+			}
+	}
+	return 0;
+}
+
+/* The header, regions in order: job, names, POSIX, DXT_POSIX. */
+static void log_header(unsigned char hdr[1328], const struct bytes z[4])
+{
+	uint64_t magic = 6567223, v, off;
+
+	memset(hdr, 0, 1328);
+	memcpy(hdr, "3.41", 4);
+	memcpy(hdr + 8, &magic, 8);
+	hdr[16] = 0; /* zlib */
+	off = 1328 + z[0].n;
+	v = off;
+	memcpy(hdr + 32, &v, 8);
+	v = z[1].n;
+	memcpy(hdr + 40, &v, 8);
+	off += z[1].n;
+	if (z[2].n) {
+		header_region(hdr, IOL_MOD_POSIX, off, z[2].n, 4);
+		off += z[2].n;
+	}
+	if (z[3].n)
+		header_region(hdr, IOL_MOD_DXT_POSIX, off, z[3].n, 1);
+}
+
+/* Header and regions into a temporary beside path, renamed when
+ * complete. */
+static int log_write(const char *path, const unsigned char hdr[1328],
+		     const struct bytes z[4], struct iol_error *err)
+{
+	char *tmp = malloc(strlen(path) + 16);
+	int fd, ret = 0;
+
+	if (!tmp)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	snprintf(tmp, strlen(path) + 16, "%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		if (err)
+			err->sys = errno;
+		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
+				    strerror(errno));
+		free(tmp);
+		return ret;
+	}
+	fchmod(fd, 0644);
+	if (write_all(fd, hdr, 1328) < 0 || write_all(fd, z[0].p, z[0].n) < 0 ||
+	    write_all(fd, z[1].p, z[1].n) < 0 ||
+	    (z[2].n && write_all(fd, z[2].p, z[2].n) < 0) ||
+	    (z[3].n && write_all(fd, z[3].p, z[3].n) < 0) || fsync(fd) < 0 ||
+	    close(fd) < 0) {
+		if (err)
+			err->sys = errno;
+		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
+				    strerror(errno));
+		unlink(tmp);
+	} else if (rename(tmp, path) < 0) {
+		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
+				    strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	return ret;
+}
+
 int iol_darshan_write(const struct iol_job *job, const char *path,
 		      struct iol_error *err)
 {
@@ -134,10 +312,8 @@ int iol_darshan_write(const struct iol_job *job, const char *path,
 	struct segvec *segs = NULL;
 	unsigned char hdr[1328];
 	uint64_t *ids = NULL;
-	char meta[1024], text[3016], *tmp = NULL;
-	size_t i, k, nrec = pm->loaded ? pm->n : 0;
-	uint64_t off;
-	int ret = IOL_ENOMEM, fd = -1;
+	size_t i, nrec = pm->loaded ? pm->n : 0;
+	int ret = IOL_ENOMEM;
 
 	/* Darshan's record ids, from the paths */
 	ids = calloc(nrec ? nrec : 1, sizeof(*ids));
@@ -149,174 +325,30 @@ int iol_darshan_write(const struct iol_job *job, const char *path,
 
 		ids[i] = iol_darshan_record_id(name ? name : "");
 	}
-	/* the job record: ids, times, metadata, then exe and mounts */
-	put64(&jobr, (uint64_t)job->uid);
-	put64(&jobr, (uint64_t)job->start_sec);
-	put64(&jobr, (uint64_t)job->start_nsec);
-	put64(&jobr, (uint64_t)job->end_sec);
-	put64(&jobr, (uint64_t)job->end_nsec);
-	put64(&jobr, (uint64_t)job->nprocs);
-	put64(&jobr, (uint64_t)job->jobid);
-	memset(meta, 0, sizeof(meta));
-	snprintf(meta, sizeof(meta), "lib_ver=iolens-%s\nsource=%s\n",
-		 IOLENS_VERSION, job->source);
-	if (put(&jobr, meta, sizeof(meta)) < 0)
+	if (job_region(&jobr, job) < 0 ||
+	    posix_regions(&names, &posix, job, ids, nrec) < 0)
 		goto out;
-	/* without a mount table darshan-util drops the exe: name one */
-	memset(text, 0, sizeof(text));
-	snprintf(text, sizeof(text) - 20, "%s", job->exe ? job->exe : "");
-	k = strlen(text);
-	snprintf(text + k, sizeof(text) - k, "\nunknown\t/");
-	if (put(&jobr, text, sizeof(text)) < 0)
-		goto out;
-
-	/* names and POSIX records */
-	for (i = 0; i < nrec; i++) {
-		const char *name = iol_job_name(job, pm->recs[i].id);
-		int c;
-
-		if (!name)
-			name = "";
-		/* one name per id */
-		for (k = 0; k < i; k++)
-			if (ids[k] == ids[i])
-				break;
-		if (k == i && (put64(&names, ids[i]) < 0 ||
-			       put(&names, name, strlen(name) + 1) < 0))
-			goto out;
-		put64(&posix, ids[i]);
-		put64(&posix, (uint64_t)pm->recs[i].rank);
-		for (c = 0; c < IOL_POSIX_NINT; c++)
-			put64(&posix, (uint64_t)pm->recs[i].ic[c]);
-		for (c = 0; c < IOL_POSIX_NFLT; c++)
-			if (putd(&posix, pm->recs[i].fc[c]) < 0)
-				goto out;
-	}
-
-	/* DXT_POSIX: each record's writes, then its reads */
 	if (job->ndxt[0] && job->ndxt[0] == nrec) {
-		struct iol_segs *it;
-		struct iol_seg g[256];
-		size_t rec;
-		int is_read;
-		long n, j;
-
-		ret = iol_segs_open(&it, job, 0, err);
+		ret = dxt_collect(job, segs, nrec, err);
 		if (ret < 0)
 			goto out;
-		while ((n = iol_segs_next(it, g, 256, &rec, &is_read, err)) > 0)
-			for (j = 0; j < n && rec < nrec; j++)
-				if (segpush(&segs[rec * 2 + is_read], &g[j]) <
-				    0) {
-					n = IOL_ENOMEM;
-					break;
-				}
-		iol_segs_close(it);
-		if (n < 0) {
-			ret = (int)n;
-			goto out;
-		}
 		ret = IOL_ENOMEM;
-		for (i = 0; i < nrec; i++) {
-			char host[64];
-			int w;
-
-			memset(host, 0, sizeof(host));
-			memcpy(host, job->dxt[0][i].hostname, sizeof(host) - 1);
-			put64(&dxt, ids[i]);
-			put64(&dxt, (uint64_t)job->dxt[0][i].rank);
-			put64(&dxt, 0);
-			put(&dxt, host, sizeof(host));
-			put64(&dxt, segs[i * 2].n);
-			put64(&dxt, segs[i * 2 + 1].n);
-			for (w = 0; w < 2; w++)
-				for (k = 0; k < segs[i * 2 + w].n; k++) {
-					const struct iol_seg *s =
-						&segs[i * 2 + w].v[k];
-
-					put64(&dxt, (uint64_t)s->off);
-					put64(&dxt, (uint64_t)s->len);
-					putd(&dxt, s->start);
-					if (putd(&dxt, s->end) < 0)
-						goto out;
-				}
-		}
+		if (dxt_region(&dxt, job, ids, segs, nrec) < 0)
+			goto out;
 	}
-
 	if (deflate_bytes(&jobr, &z[0]) < 0 ||
 	    deflate_bytes(&names, &z[1]) < 0 ||
 	    (nrec && deflate_bytes(&posix, &z[2]) < 0) ||
 	    (dxt.n && deflate_bytes(&dxt, &z[3]) < 0))
 		goto out;
-
-	/* the header, regions in order: job, names, POSIX, DXT_POSIX */
-	memset(hdr, 0, sizeof(hdr));
-	memcpy(hdr, "3.41", 4);
-	{
-		uint64_t magic = 6567223, v;
-
-		memcpy(hdr + 8, &magic, 8);
-		hdr[16] = 0; /* zlib */
-		off = sizeof(hdr) + z[0].n;
-		v = off;
-		memcpy(hdr + 32, &v, 8);
-		v = z[1].n;
-		memcpy(hdr + 40, &v, 8);
-		off += z[1].n;
-		if (z[2].n) {
-			header_region(hdr, IOL_MOD_POSIX, off, z[2].n, 4);
-			off += z[2].n;
-		}
-		if (z[3].n)
-			header_region(hdr, IOL_MOD_DXT_POSIX, off, z[3].n, 1);
-	}
-
-	/* a temporary beside the target, renamed when complete */
-	tmp = malloc(strlen(path) + 16);
-	if (!tmp)
-		goto out;
-	snprintf(tmp, strlen(path) + 16, "%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		if (err)
-			err->sys = errno;
-		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
-				    strerror(errno));
-		free(tmp);
-		tmp = NULL;
-		goto out;
-	}
-	fchmod(fd, 0644);
-	if (write_all(fd, hdr, sizeof(hdr)) < 0 ||
-	    write_all(fd, z[0].p, z[0].n) < 0 ||
-	    write_all(fd, z[1].p, z[1].n) < 0 ||
-	    (z[2].n && write_all(fd, z[2].p, z[2].n) < 0) ||
-	    (z[3].n && write_all(fd, z[3].p, z[3].n) < 0) || fsync(fd) < 0 ||
-	    close(fd) < 0) {
-		if (err)
-			err->sys = errno;
-		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
-				    strerror(errno));
-		fd = -1;
-		unlink(tmp);
-		goto out;
-	}
-	fd = -1;
-	if (rename(tmp, path) < 0) {
-		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
-				    strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
-	ret = 0;
+	log_header(hdr, z);
+	ret = log_write(path, hdr, z, err);
+	if (ret < 0)
+		goto done;
 out:
 	if (ret == IOL_ENOMEM)
 		iol_error_set(err, IOL_ENOMEM, "out of memory");
-	if (fd >= 0) {
-		close(fd);
-		unlink(tmp);
-	}
-	free(tmp);
+done:
 	free(ids);
 	for (i = 0; segs && i < nrec * 2; i++)
 		free(segs[i].v);

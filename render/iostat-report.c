@@ -173,10 +173,10 @@ static void page(cairo_t *cr, const struct iol_binned *b,
 		 o->title, b->ndev, b->ndev == 1 ? "" : "s", b->nbins, b->step,
 		 a, c);
 	chart_text(cr, 40, 68, line, 9, 0, -1, C_MUTED);
-	fmt_bytes(r, sizeof(r), (double)all->rbytes);
-	fmt_bytes(w, sizeof(w), (double)all->wbytes);
-	fmt_bytes(a, sizeof(a), all->peak_bps);
-	fmt_bytes(c, sizeof(c), all->mean_bps);
+	fmt_bytes(r, sizeof(r), (double)all->rbytes, BYTES_SHORT);
+	fmt_bytes(w, sizeof(w), (double)all->wbytes, BYTES_SHORT);
+	fmt_bytes(a, sizeof(a), all->peak_bps, BYTES_SHORT);
+	fmt_bytes(c, sizeof(c), all->mean_bps, BYTES_SHORT);
 	snprintf(line, sizeof(line),
 		 "read %s, written %s; peak %s/s, mean %s/s; idle (below %g%% "
 		 "of peak) %.1f%% of the time in %zu periods; %zu bursts (at "

@@ -222,3 +222,20 @@ void obuf_fixed(struct obuf *ob, double v, int prec)
 
 	obuf_write(ob, tmp, n);
 }
+
+const char *fmt_bytes(char *buf, size_t n, double v, int style)
+{
+	static const char *const unit[] = {"B",	  "KiB", "MiB",
+					   "GiB", "TiB", "PiB"};
+	int u = 0;
+
+	while (fabs(v) >= 1024 && u < 5) {
+		v /= 1024;
+		u++;
+	}
+	if (u == 0 || (style == BYTES_SHORT && fabs(v) >= 100))
+		snprintf(buf, n, "%.0f %s", v, unit[u]);
+	else
+		snprintf(buf, n, "%.1f %s", v, unit[u]);
+	return buf;
+}

@@ -64,4 +64,12 @@ void obuf_fixed(struct obuf *ob, double v, int prec);
 /* The same into out (NUL not added); returns the length. */
 size_t fmt_fixed(char *out, size_t outsz, double v, int prec);
 
+/* How fmt_bytes rounds: the text tables always show one decimal above
+ * bytes ("256.0 MiB"); the report and its charts drop it from 100 up
+ * ("256 MiB"), where it is noise at their size. */
+enum { BYTES_TEXT, BYTES_SHORT };
+/* A byte count in binary units into buf ("1.5 GiB", "512 B"); returns
+ * buf. */
+const char *fmt_bytes(char *buf, size_t n, double v, int style);
+
 #endif

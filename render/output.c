@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "render/output.h"
-#include "cmd/util.h"
 #include "base/banned.h"
 
 int fmt_parse(const char *s)
@@ -42,15 +41,25 @@ int out_open(struct out *o, const char *path, int fmt)
 		/* never clobber an input or a directory: write beside the
 		 * target and rename once everything is written */
 		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			msg("cannot write '%s': Is a directory", path);
+			iol_error_set(&o->err, IOL_EIO,
+				      "cannot write '%s': Is a directory",
+				      path);
 			return -1;
 		}
-		o->path = xstrdup(path);
-		o->tmp = xmalloc(n);
+		o->path = strdup(path);
+		o->tmp = malloc(n);
+		if (!o->path || !o->tmp) {
+			free(o->path);
+			free(o->tmp);
+			o->path = o->tmp = NULL;
+			iol_error_set(&o->err, IOL_ENOMEM, "out of memory");
+			return -1;
+		}
 		snprintf(o->tmp, n, "%s.tmpXXXXXX", path);
 		fd = mkstemp(o->tmp);
 		if (fd < 0) {
-			msg("cannot write '%s': %s", path, strerror(errno));
+			iol_error_set(&o->err, IOL_EIO, "cannot write '%s': %s",
+				      path, strerror(errno));
 			free(o->path);
 			free(o->tmp);
 			o->path = o->tmp = NULL;
@@ -62,13 +71,29 @@ int out_open(struct out *o, const char *path, int fmt)
 	return 0;
 }
 
-static void cell_push(struct out *o, char *s)
+/* A copy of s as the next text cell.  Out of memory drops it and marks
+ * the output failed: out_close() then reports it. */
+static void cell_push(struct out *o, const char *s)
 {
-	if (o->ncells == o->cellcap) {
-		o->cellcap = o->cellcap ? o->cellcap * 2 : 256;
-		o->cells = xrealloc(o->cells, o->cellcap * sizeof(*o->cells));
+	char *d = strdup(s);
+
+	if (d && o->ncells == o->cellcap) {
+		size_t cap = o->cellcap ? o->cellcap * 2 : 256;
+		char **c = realloc(o->cells, cap * sizeof(*o->cells));
+
+		if (!c) {
+			free(d);
+			d = NULL;
+		} else {
+			o->cells = c;
+			o->cellcap = cap;
+		}
 	}
-	o->cells[o->ncells++] = s;
+	if (!d) {
+		o->nomem = 1;
+		return;
+	}
+	o->cells[o->ncells++] = d;
 }
 
 void out_table(struct out *o, const char *const *cols, int ncols)
@@ -80,7 +105,9 @@ void out_table(struct out *o, const char *const *cols, int ncols)
 	o->col = 0;
 	o->nrows = 0;
 	free(o->right);
-	o->right = xcalloc((size_t)ncols, sizeof(int));
+	o->right = calloc(ncols > 0 ? (size_t)ncols : 1, sizeof(int));
+	if (!o->right)
+		o->nomem = 1;
 	switch (o->fmt) {
 	case FMT_CSV:
 	case FMT_TSV:
@@ -95,7 +122,7 @@ void out_table(struct out *o, const char *const *cols, int ncols)
 	case FMT_JSON: obuf_putc(&o->ob, '['); break;
 	default:
 		for (i = 0; i < ncols; i++)
-			cell_push(o, xstrdup(cols[i]));
+			cell_push(o, cols[i]);
 		break;
 	}
 }
@@ -138,8 +165,8 @@ static void sep(struct out *o)
 static void put(struct out *o, const char *s, int quoted, int numeric)
 {
 	if (o->fmt == FMT_TEXT) {
-		cell_push(o, xstrdup(s));
-		if (numeric && o->col < o->ncols)
+		cell_push(o, s);
+		if (numeric && o->right && o->col < o->ncols)
 			o->right[o->col] = 1;
 		o->col++;
 		return;
@@ -211,29 +238,12 @@ void out_num(struct out *o, double v, int prec)
 	put(o, b, 0, 1);
 }
 
-const char *human_bytes(char *buf, size_t n, double v)
-{
-	static const char *const unit[] = {"B",	  "KiB", "MiB",
-					   "GiB", "TiB", "PiB"};
-	int u = 0;
-
-	while (fabs(v) >= 1024 && u < 5) {
-		v /= 1024;
-		u++;
-	}
-	if (u == 0)
-		snprintf(buf, n, "%.0f %s", v, unit[u]);
-	else
-		snprintf(buf, n, "%.1f %s", v, unit[u]);
-	return buf;
-}
-
 void out_bytes(struct out *o, int64_t v)
 {
 	char b[32];
 
 	if (o->fmt == FMT_TEXT) {
-		put(o, human_bytes(b, sizeof(b), (double)v), 0, 1);
+		put(o, fmt_bytes(b, sizeof(b), (double)v, BYTES_TEXT), 0, 1);
 		return;
 	}
 	out_int(o, v);
@@ -271,7 +281,17 @@ void out_endtable(struct out *o)
 	}
 	if (o->fmt != FMT_TEXT || !nc)
 		return;
-	w = xcalloc((size_t)nc, sizeof(*w));
+	w = calloc((size_t)nc, sizeof(*w));
+	if (!w || !o->right)
+		o->nomem = 1;
+	/* out of memory: the table is lost, out_close() says so */
+	for (i = 0; o->nomem && i < o->ncells; i++)
+		free(o->cells[i]);
+	if (o->nomem) {
+		o->ncells = 0;
+		free(w);
+		return;
+	}
 	for (i = 0; i < o->ncells; i++) {
 		size_t l = strlen(o->cells[i]);
 
@@ -331,9 +351,12 @@ int out_close(struct out *o, int commit)
 			unlink(o->tmp);
 		}
 	}
+	if (!err && o->nomem)
+		err = ENOMEM;
 	if (err) {
-		msg("cannot write '%s': %s",
-		    o->path ? o->path : "standard output", strerror(err));
+		iol_error_set(&o->err, IOL_EIO, "cannot write '%s': %s",
+			      o->path ? o->path : "standard output",
+			      strerror(err));
 		ret = -1;
 	}
 	free(o->path);

@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "base/error.h"
 #include "render/obuf.h"
 
 enum { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON };
@@ -26,12 +27,15 @@ struct out {
 	char **cells;
 	size_t ncells, cellcap;
 	int *right; /* right-align numeric columns */
+	int nomem;  /* a cell was lost to out of memory: out_close fails */
+	struct iol_error err; /* why out_open or out_close failed */
 };
 
 /* Parse "text", "csv", "tsv" or "json"; -1 if none. */
 int fmt_parse(const char *s);
 
-/* Open stdout (path NULL or "-") or a file; returns 0 or -1 with a message. */
+/* Open stdout (path NULL or "-") or a file; returns 0, or -1 with the
+ * message in o->err (the command prints it). */
 int out_open(struct out *o, const char *path, int fmt);
 /* Start a table with these columns (borrowed; must outlive the table). */
 void out_table(struct out *o, const char *const *cols, int ncols);
@@ -50,11 +54,9 @@ void out_text(struct out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Flush and close.  With a file: commit renames it into place, else the
  * temporary is removed and any previous file is left as it was.
- * Returns 0 or -1 with a message. */
+ * Returns 0, or -1 with the message in o->err (the command prints it). */
 int out_close(struct out *o, int commit);
 
-/* "1.5 GiB", "512 B": humane size into buf */
-const char *human_bytes(char *buf, size_t n, double v);
 /* shortest %g that reads back as the same double */
 size_t fmt_double(char *buf, size_t n, double v);
 

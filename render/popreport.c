@@ -131,9 +131,9 @@ static void glance(struct pr *p)
 	snprintf(v[0], 64, "%zu (%zu partial)", p->set->n, npart);
 	snprintf(v[1], 64, "%zu", distinct(p->set, 1));
 	snprintf(v[2], 64, "%zu", distinct(p->set, 0));
-	fmt_bytes(v[3], 64, br);
-	fmt_bytes(v[4], 64, bw);
-	fmt_bytes(v[5], 64, br + bw);
+	fmt_bytes(v[3], 64, br, BYTES_SHORT);
+	fmt_bytes(v[4], 64, bw, BYTES_SHORT);
+	fmt_bytes(v[5], 64, br + bw, BYTES_SHORT);
 	if (lo <= hi) {
 		time_t a = (time_t)lo, b = (time_t)hi;
 		struct tm ta, tb;

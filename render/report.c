@@ -24,6 +24,7 @@
 
 #include "render/chart.h"
 #include "render/report.h"
+#include "analysis/jobrow.h"
 #include "base/version.h"
 #include "base/banned.h"
 
@@ -39,6 +40,7 @@ struct ctx {
 	const struct iol_job *job;
 	const struct report_opts *o;
 	struct iol_summary s;
+	struct iol_jobrow row; /* of job and s */
 	struct iol_filerow *files;
 	size_t nfiles;
 	struct iol_hist hist[IOL_MOD_KNOWN + 1];
@@ -103,6 +105,42 @@ static double job_h(struct ctx *c, double w)
 	return 118 + (c->job->partial ? 34 : 0);
 }
 
+static void pct_str(char *b, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(b, n, "n/a");
+	else
+		snprintf(b, n, "%.1f %%", v);
+}
+
+/* A job-row field for people: a percentage or n/a, its decimals, or
+ * "unknown" when it has no value. */
+static const char *field_str(struct ctx *c, const char *name, char *b, size_t n)
+{
+	const struct iol_field *f = iol_jobrow_field(name);
+	double v;
+
+	if (f->type == IOL_FT_STR)
+		return f->str(&c->row, b, n);
+	if (f->type != IOL_FT_NUM && f->type != IOL_FT_TIME) {
+		int64_t i = f->i64(&c->row);
+
+		if (i == INT64_MIN)
+			snprintf(b, n, "unknown");
+		else
+			snprintf(b, n, "%lld", (long long)i);
+		return b;
+	}
+	v = f->num(&c->row);
+	if (!strcmp(f->unit, "%"))
+		pct_str(b, n, v);
+	else if (isnan(v))
+		snprintf(b, n, "unknown");
+	else
+		snprintf(b, n, "%.*f", f->prec, v);
+	return b;
+}
+
 static void job_draw(struct ctx *c, double x, double y, double w)
 {
 	const struct iol_job *j = c->job;
@@ -125,14 +163,16 @@ static void job_draw(struct ctx *c, double x, double y, double w)
 	chart_text_fit(c->cr, x, y + 14, nz(j->exe[0] ? j->exe : j->path), 11,
 		       1, w, C_INK);
 	chart_text_fit(c->cr, x, y + 28, j->path, 7.5, 0, w, C_MUTED);
-	snprintf(b[0], sizeof(b[0]), "%lld", (long long)j->jobid);
-	snprintf(b[1], sizeof(b[1]), "%lld", (long long)j->uid);
-	snprintf(b[2], sizeof(b[2]), "%lld", (long long)j->nprocs);
-	if (c->s.nodes > 0)
-		snprintf(b[3], sizeof(b[3]), "%lld (%s)", (long long)c->s.nodes,
+	field_str(c, "jobid", b[0], sizeof(b[0]));
+	field_str(c, "uid", b[1], sizeof(b[1]));
+	field_str(c, "nprocs", b[2], sizeof(b[2]));
+	field_str(c, "nodes", b[3], sizeof(b[3]));
+	if (strcmp(b[3], "unknown")) {
+		size_t l = strlen(b[3]);
+
+		snprintf(b[3] + l, sizeof(b[3]) - l, " (%s)",
 			 iol_nodes_source_names[c->s.nodes_source]);
-	else
-		snprintf(b[3], sizeof(b[3]), "unknown");
+	}
 	if (j->date_known) {
 		time_t t = (time_t)j->start_sec;
 		struct tm tm;
@@ -165,65 +205,50 @@ static double table6_h(struct ctx *c, double w)
 	return 118;
 }
 
-static void pct_str(char *b, size_t n, double v)
-{
-	if (isnan(v))
-		snprintf(b, n, "n/a");
-	else
-		snprintf(b, n, "%.1f %%", v);
-}
-
 static void table6_draw(struct ctx *c, double x, double y, double w)
 {
-	const struct iol_summary *s = &c->s;
-	char v[10][64];
-	const char *k[10] = {
-		"MiB/s (slowest rank)",
-		"MiB/s per compute node",
-		"time in I/O (slowest)",
-		"time in I/O (average)",
-		"metadata cost",
-		"files per process",
-		s->creates_exact ? "creates per process"
-				 : "creates per process (est.)",
-		"sequential",
-		"aligned",
-		"MiB per process",
+	/* the Table VI characteristics: label and job-row field */
+	static const char *const t6[10][2] = {
+		{"MiB/s (slowest rank)", "mib_s"},
+		{"MiB/s per compute node", "mib_s_per_node"},
+		{"time in I/O (slowest)", "pct_io_time_slowest"},
+		{"time in I/O (average)", "pct_io_time_avg"},
+		{"metadata cost", "md_cost_pct"},
+		{"files per process", "files_per_proc"},
+		{"creates per process", "creates_per_proc"},
+		{"sequential", "pct_sequential"},
+		{"aligned", "pct_aligned"},
+		{"MiB per process", "mib_per_proc"},
 	};
+	const struct iol_field *exact = iol_jobrow_field("creates_exact");
+	char v[64], line[256], b1[32], b2[32], t[32], st[64], ns[64];
 	int i;
 
-	snprintf(v[0], 64, "%.2f", s->mibs);
-	if (s->nodes > 0)
-		snprintf(v[1], 64, "%.2f", s->mibs_cn);
-	else
-		snprintf(v[1], 64, "unknown");
-	pct_str(v[2], 64, s->pct_io_slowest);
-	pct_str(v[3], 64, s->pct_io_avg);
-	pct_str(v[4], 64, s->md_cost_pct);
-	snprintf(v[5], 64, "%.2f", s->files_per_proc);
-	snprintf(v[6], 64, "%.2f", s->creates_per_proc);
-	pct_str(v[7], 64, s->pct_seq);
-	pct_str(v[8], 64, s->pct_aligned);
-	snprintf(v[9], 64, "%.2f", s->mib_per_proc);
 	for (i = 0; i < 10; i++) {
 		double cx = x + (i % 5) * (w / 5), cy = y + 12 + (i / 5) * 34;
+		const char *k = t6[i][0];
 
-		chart_text(c->cr, cx, cy, k[i], 6.8, 0, -1, C_MUTED);
-		chart_text(c->cr, cx, cy + 15, v[i], 12, 1, -1, C_INK);
+		if (i == 6 && !exact->i64(&c->row))
+			k = "creates per process (est.)";
+		chart_text(c->cr, cx, cy, k, 6.8, 0, -1, C_MUTED);
+		chart_text(c->cr, cx, cy + 15,
+			   field_str(c, t6[i][1], v, sizeof(v)), 12, 1, -1,
+			   C_INK);
 	}
-	{
-		char line[256], b1[32], b2[32], t[32];
-
-		fmt_bytes(b1, sizeof(b1), (double)s->bytes_read);
-		fmt_bytes(b2, sizeof(b2), (double)s->bytes_written);
-		fmt_secs(t, sizeof(t), s->io.agg_time_by_slowest);
-		snprintf(line, sizeof(line),
-			 "%s read, %s written (POSIX + STDIO) in %s by the "
-			 "slowest rank; I/O strategy %s; nodes from %s.",
-			 b1, b2, t, s->strategy,
-			 iol_nodes_source_names[s->nodes_source]);
-		chart_para(c->cr, x, y + 84, w, line, 8, C_INK);
-	}
+	fmt_bytes(b1, sizeof(b1),
+		  (double)iol_jobrow_field("bytes_read")->i64(&c->row),
+		  BYTES_SHORT);
+	fmt_bytes(b2, sizeof(b2),
+		  (double)iol_jobrow_field("bytes_written")->i64(&c->row),
+		  BYTES_SHORT);
+	fmt_secs(t, sizeof(t),
+		 iol_jobrow_field("io_time_by_slowest")->num(&c->row));
+	snprintf(line, sizeof(line),
+		 "%s read, %s written (POSIX + STDIO) in %s by the slowest "
+		 "rank; I/O strategy %s; nodes from %s.",
+		 b1, b2, t, field_str(c, "strategy", st, sizeof(st)),
+		 field_str(c, "nodes_source", ns, sizeof(ns)));
+	chart_para(c->cr, x, y + 84, w, line, 8, C_INK);
 }
 
 static int nmods(struct ctx *c)
@@ -263,8 +288,9 @@ static void modules_draw(struct ctx *c, double x, double y, double w)
 			continue;
 		snprintf(buf[n][0], 32, "%lld", (long long)ms->nrec);
 		snprintf(buf[n][1], 32, "%lld", (long long)ms->nfiles);
-		fmt_bytes(buf[n][2], 32, (double)ms->bytes_read);
-		fmt_bytes(buf[n][3], 32, (double)ms->bytes_written);
+		fmt_bytes(buf[n][2], 32, (double)ms->bytes_read, BYTES_SHORT);
+		fmt_bytes(buf[n][3], 32, (double)ms->bytes_written,
+			  BYTES_SHORT);
 		if (ms->has_perf) {
 			snprintf(buf[n][4], 32, "%.6f s",
 				 ms->perf.agg_time_by_slowest);
@@ -303,7 +329,6 @@ static void iocost_draw(struct ctx *c, double x, double y, double w)
 	static const int col[] = {C_READ, C_WRITE, C_META};
 	const char *cats[NIOMODS];
 	double v[3 * NIOMODS], max = 0;
-	double np = c->job->nprocs > 0 ? (double)c->job->nprocs : 1;
 	struct plot p = {0};
 	int k, n = 0, s;
 
@@ -320,9 +345,9 @@ static void iocost_draw(struct ctx *c, double x, double y, double w)
 
 		if (!ms->nrec)
 			continue;
-		v[0 * n + s] = ms->read_time / np;
-		v[1 * n + s] = ms->write_time / np;
-		v[2 * n + s] = ms->meta_time / np;
+		v[0 * n + s] = ms->read_time_pp;
+		v[1 * n + s] = ms->write_time_pp;
+		v[2 * n + s] = ms->meta_time_pp;
 		if (v[0 * n + s] + v[1 * n + s] + v[2 * n + s] > max)
 			max = v[0 * n + s] + v[1 * n + s] + v[2 * n + s];
 		s++;
@@ -361,53 +386,20 @@ static double opcounts_h(struct ctx *c, double w)
 		       : 0;
 }
 
-static int64_t opsum(struct ctx *c, int mod, const char *counter)
-{
-	const struct iol_jmod *jm = &c->job->mod[mod];
-	int is_flt, ix = iol_counter_index(mod, counter, &is_flt);
-	int64_t s = 0;
-	size_t i;
-
-	if (ix < 0 || is_flt || !jm->loaded)
-		return 0;
-	for (i = 0; i < jm->n; i++)
-		if (jm->recs[i].ic[ix] > 0)
-			s += jm->recs[i].ic[ix];
-	return s;
-}
-
 static void opcounts_draw(struct ctx *c, double x, double y, double w)
 {
 	static const char *const cats[] = {"read", "write", "open", "stat",
 					   "seek", "mmap",  "sync"};
-	static const char *const px[] = {
-		"POSIX_READS", "POSIX_WRITES", "POSIX_OPENS", "POSIX_STATS",
-		"POSIX_SEEKS", "POSIX_MMAPS",  "POSIX_FSYNCS"};
-	static const char *const sx[] = {
-		"STDIO_READS", "STDIO_WRITES", "STDIO_OPENS",  NULL,
-		"STDIO_SEEKS", NULL,	       "STDIO_FLUSHES"};
 	static const char *const ser[] = {"POSIX", "MPI-IO", "STDIO"};
 	static const int col[] = {C_WRITE, C_META, C_READ};
+	int64_t ops[IOL_OPL_N][IOL_OPK_N];
 	double v[3 * 7], max = 1;
 	struct plot p = {0};
 	int k;
 
-	for (k = 0; k < 7; k++) {
-		v[k] = (double)opsum(c, IOL_MOD_POSIX, px[k]);
-		v[7 + k] = 0;
-		v[14 + k] = sx[k] ? (double)opsum(c, IOL_MOD_STDIO, sx[k]) : 0;
-	}
-	v[7 + 0] = (double)(opsum(c, IOL_MOD_MPIIO, "MPIIO_INDEP_READS") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_COLL_READS") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_NB_READS") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_SPLIT_READS"));
-	v[7 + 1] = (double)(opsum(c, IOL_MOD_MPIIO, "MPIIO_INDEP_WRITES") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_COLL_WRITES") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_NB_WRITES") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_SPLIT_WRITES"));
-	v[7 + 2] = (double)(opsum(c, IOL_MOD_MPIIO, "MPIIO_INDEP_OPENS") +
-			    opsum(c, IOL_MOD_MPIIO, "MPIIO_COLL_OPENS"));
-	v[7 + 6] = (double)opsum(c, IOL_MOD_MPIIO, "MPIIO_SYNCS");
+	iol_opcounts(c->job, ops);
+	for (k = 0; k < 21; k++)
+		v[k] = (double)ops[k / 7][k % 7]; /* the first 7 kinds */
 	for (k = 0; k < 21; k++)
 		if (v[k] > max)
 			max = v[k];
@@ -545,11 +537,14 @@ static void files_summary_draw(struct ctx *c, double x, double y, double w)
 
 		snprintf(b[k][0], 32, "%lld", (long long)ct->count);
 		fmt_bytes(b[k][1], 32,
-			  (double)(ct->read_bytes + ct->write_bytes));
+			  (double)(ct->read_bytes + ct->write_bytes),
+			  BYTES_SHORT);
 		if (ct->count && ct->max_offset >= 0) {
 			fmt_bytes(b[k][2], 32,
-				  (double)ct->sum_size / (double)ct->count);
-			fmt_bytes(b[k][3], 32, (double)ct->max_offset + 1);
+				  (double)ct->sum_size / (double)ct->count,
+				  BYTES_SHORT);
+			fmt_bytes(b[k][3], 32, (double)ct->max_offset + 1,
+				  BYTES_SHORT);
 		} else {
 			memcpy(b[k][2], "-", 2);
 			memcpy(b[k][3], "-", 2);
@@ -609,8 +604,8 @@ static void topfiles_draw(struct ctx *c, double x, double y, double w)
 			memcpy(b[i][0], "shared", 7);
 		else
 			snprintf(b[i][0], 32, "%lld", (long long)f->nranks);
-		fmt_bytes(b[i][1], 32, (double)f->br);
-		fmt_bytes(b[i][2], 32, (double)f->bw);
+		fmt_bytes(b[i][1], 32, (double)f->br, BYTES_SHORT);
+		fmt_bytes(b[i][2], 32, (double)f->bw, BYTES_SHORT);
 		fmt_secs(b[i][3], 32, f->tr + f->tw + f->tm);
 		fmt_secs(b[i][4], 32, f->tslow);
 		cells[i * 6] = nz(f->path);
@@ -726,8 +721,8 @@ static void fs_draw(struct ctx *c, double x, double y, double w)
 	}
 	for (k = 0; k < n; k++) {
 		snprintf(b[k][0], 32, "%lld", (long long)rows[k].files);
-		fmt_bytes(b[k][1], 32, (double)rows[k].br);
-		fmt_bytes(b[k][2], 32, (double)rows[k].bw);
+		fmt_bytes(b[k][1], 32, (double)rows[k].br, BYTES_SHORT);
+		fmt_bytes(b[k][2], 32, (double)rows[k].bw, BYTES_SHORT);
 		cells[k * 5] = rows[k].mnt;
 		cells[k * 5 + 1] = rows[k].type;
 		cells[k * 5 + 2] = b[k][0];
@@ -751,15 +746,17 @@ static void seq_draw(struct ctx *c, double x, double y, double w)
 	static const char *const cats[] = {"reads", "writes"};
 	static const char *const ser[] = {"total", "sequential", "consecutive"};
 	static const int col[] = {C_OTHER, C_WRITE, C_READ};
+	int64_t ops[IOL_OPL_N][IOL_OPK_N];
 	double v[6], max;
 	struct plot p = {0};
 
+	iol_opcounts(c->job, ops);
 	v[0] = (double)c->s.mod[IOL_MOD_POSIX].reads;
 	v[1] = (double)c->s.mod[IOL_MOD_POSIX].writes;
-	v[2] = (double)opsum(c, IOL_MOD_POSIX, "POSIX_SEQ_READS");
-	v[3] = (double)opsum(c, IOL_MOD_POSIX, "POSIX_SEQ_WRITES");
-	v[4] = (double)opsum(c, IOL_MOD_POSIX, "POSIX_CONSEC_READS");
-	v[5] = (double)opsum(c, IOL_MOD_POSIX, "POSIX_CONSEC_WRITES");
+	v[2] = (double)ops[IOL_OPL_POSIX][IOL_OPK_SEQ_READ];
+	v[3] = (double)ops[IOL_OPL_POSIX][IOL_OPK_SEQ_WRITE];
+	v[4] = (double)ops[IOL_OPL_POSIX][IOL_OPK_CONSEC_READ];
+	v[5] = (double)ops[IOL_OPL_POSIX][IOL_OPK_CONSEC_WRITE];
 	max = fmax(v[0], v[1]);
 	p.cr = c->cr;
 	p.x = x + 50;
@@ -872,7 +869,7 @@ static void meta_draw(struct ctx *c, double x, double y, double w)
 			line, sizeof(line),
 			"POSIX and STDIO spent %s in metadata out of %s of I/O "
 			"over all processes (%.1f %%).",
-			t1, t2, c->meta.total_time / c->meta.io_time * 100);
+			t1, t2, c->meta.md_cost_pct);
 	else
 		snprintf(line, sizeof(line), "No I/O time was recorded.");
 	y += 6 + chart_para(c->cr, x, y + 4, w, line, 8, C_INK);
@@ -881,8 +878,7 @@ static void meta_draw(struct ctx *c, double x, double y, double w)
 			 "Slowest rank in its own files: %lld, %.1f %% of its "
 			 "I/O "
 			 "time in metadata.",
-			 (long long)c->meta.slowest_rank,
-			 c->meta.slowest_meta / c->meta.slowest_io * 100);
+			 (long long)c->meta.slowest_rank, c->meta.slowest_pct);
 		chart_para(c->cr, x, y + 2, w, line, 8, C_INK);
 	}
 }
@@ -1074,7 +1070,7 @@ static void heatmap_draw(struct ctx *c, double x, double y, double w)
 	{
 		char lbl[64], mb[32];
 
-		fmt_bytes(mb, sizeof(mb), max);
+		fmt_bytes(mb, sizeof(mb), max, BYTES_SHORT);
 		snprintf(lbl, sizeof(lbl), "darkest cell: %s", mb);
 		chart_text(c->cr, x + w, y + 8, lbl, 6.5, 0, 1, C_MUTED);
 		snprintf(lbl, sizeof(lbl), "%s per %s",
@@ -1370,6 +1366,97 @@ static int run_template(struct ctx *c, FILE *f, const char *tpath)
 	return 0;
 }
 
+/* Every number of the report, once. */
+static int report_compute(struct ctx *c, struct iol_error *err)
+{
+	const struct iol_job *job = c->job;
+	int ret = iol_summary_compute(job, &c->o->m, &c->s, err);
+
+	if (ret == 0)
+		ret = iol_files_compute(job, 1, &c->files, &c->nfiles, err);
+	if (ret == 0) {
+		if (c->nfiles)
+			qsort(c->files, c->nfiles, sizeof(*c->files),
+			      cmp_bytes);
+		c->nhist = iol_hist_compute(job, c->hist, IOL_MOD_KNOWN + 1);
+		ret = iol_meta_compute(job, &c->meta, err);
+	}
+	if (ret == 0 && iol_timeline_source(job) != IOL_TL_NONE &&
+	    iol_matrix_compute(job, -1, 240, &c->mx, NULL) == 0)
+		c->have_mx = 1;
+	return ret;
+}
+
+/* The PDF surface on a temporary file beside the output (its name in
+ * tmp), c->cr drawing on it; NULL with *ret set on failure. */
+static cairo_surface_t *pdf_open(struct ctx *c, char *tmp, size_t n, int *ret)
+{
+	cairo_surface_t *pdf;
+	int fd;
+
+	snprintf(tmp, n, "%s.tmpXXXXXX", c->path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		*ret = iol_error_set(c->err, IOL_EIO, "cannot write '%s': %s",
+				     c->path, strerror(errno));
+		return NULL;
+	}
+	/* mkstemp makes it private; a report is for sharing */
+	fchmod(fd, 0644);
+	close(fd);
+	pdf = cairo_pdf_surface_create(tmp, c->pw, c->ph);
+	/* a pinned date keeps the same log's report byte for byte */
+	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATE_DATE,
+				       c->o->date);
+	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_MOD_DATE,
+				       c->o->date);
+	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_TITLE,
+				       "iolens job report");
+	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATOR,
+				       "iolens " IOLENS_VERSION);
+	c->cr = cairo_create(pdf);
+	return pdf;
+}
+
+/* Finish the PDF and rename it into place (ret 0), or remove it. */
+static int pdf_close(struct ctx *c, cairo_surface_t *pdf, const char *tmp,
+		     int ret)
+{
+	cairo_destroy(c->cr);
+	cairo_surface_finish(pdf);
+	if (cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS && ret == 0)
+		ret = iol_error_set(c->err, IOL_EIO, "cannot write '%s'",
+				    c->path);
+	cairo_surface_destroy(pdf);
+	if (ret == 0 && rename(tmp, c->path) < 0)
+		ret = iol_error_set(c->err, IOL_EIO, "cannot write '%s': %s",
+				    c->path, strerror(errno));
+	if (ret < 0)
+		unlink(tmp);
+	return ret;
+}
+
+/* SVG and PNG pages: rename each into place (ret 0), or remove them. */
+static int pages_commit(struct ctx *c, int ret)
+{
+	int i;
+
+	for (i = 0; i < c->ntmps; i++) {
+		char final[PATH_MAX + 32];
+		size_t l = strlen(c->tmps[i]);
+
+		snprintf(final, sizeof(final), "%.*s", (int)(l - 4),
+			 c->tmps[i]);
+		if (ret == 0 && rename(c->tmps[i], final) < 0)
+			ret = iol_error_set(c->err, IOL_EIO,
+					    "cannot write '%s': %s", final,
+					    strerror(errno));
+		if (ret < 0)
+			unlink(c->tmps[i]);
+	}
+	return ret;
+}
+
 int report_write(const struct iol_job *job, const char *path,
 		 const struct report_opts *o, struct iol_error *err)
 {
@@ -1383,6 +1470,9 @@ int report_write(const struct iol_job *job, const char *path,
 
 	memset(&c, 0, sizeof(c));
 	c.job = job;
+	c.row.log = job->path;
+	c.row.job = job;
+	c.row.s = &c.s;
 	c.o = o;
 	c.err = err;
 	c.path = path;
@@ -1401,87 +1491,31 @@ int report_write(const struct iol_job *job, const char *path,
 				     "cannot open template '%s': %s", tpath,
 				     strerror(errno));
 	}
-	/* every number, once */
-	ret = iol_summary_compute(job, &o->m, &c.s, err);
-	if (ret == 0)
-		ret = iol_files_compute(job, 1, &c.files, &c.nfiles, err);
-	if (ret == 0) {
-		if (c.nfiles)
-			qsort(c.files, c.nfiles, sizeof(*c.files), cmp_bytes);
-		c.nhist = iol_hist_compute(job, c.hist, IOL_MOD_KNOWN + 1);
-		ret = iol_meta_compute(job, &c.meta, err);
-	}
-	if (ret == 0 && iol_timeline_source(job) != IOL_TL_NONE &&
-	    iol_matrix_compute(job, -1, 240, &c.mx, NULL) == 0)
-		c.have_mx = 1;
+	ret = report_compute(&c, err);
 	if (ret < 0) {
 		fclose(tf);
-		free(c.files);
+		iol_files_free(c.files);
 		iol_meta_free(&c.meta);
 		return ret;
 	}
 	if (o->format == REPORT_PDF) {
-		snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path);
-		i = mkstemp(tmp);
-		if (i < 0) {
-			ret = iol_error_set(err, IOL_EIO,
-					    "cannot write '%s': %s", path,
-					    strerror(errno));
+		pdf = pdf_open(&c, tmp, sizeof(tmp), &ret);
+		if (!pdf)
 			goto out;
-		}
-		/* mkstemp makes it private; a report is for sharing */
-		fchmod(i, 0644);
-		close(i);
-		pdf = cairo_pdf_surface_create(tmp, c.pw, c.ph);
-		/* a pinned date keeps the same log's report byte for byte */
-		cairo_pdf_surface_set_metadata(
-			pdf, CAIRO_PDF_METADATA_CREATE_DATE, o->date);
-		cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_MOD_DATE,
-					       o->date);
-		cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_TITLE,
-					       "iolens job report");
-		cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATOR,
-					       "iolens " IOLENS_VERSION);
-		c.cr = cairo_create(pdf);
 	}
 	ret = run_template(&c, tf, tpath);
 	if (ret == 0 && o->extra_page && o->format == REPORT_PDF)
 		o->extra_page(c.cr, c.pw, c.ph, c.pageno + 1, o->extra_arg);
-	if (o->format == REPORT_PDF) {
-		cairo_destroy(c.cr);
-		cairo_surface_finish(pdf);
-		if (cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS &&
-		    ret == 0)
-			ret = iol_error_set(err, IOL_EIO, "cannot write '%s'",
-					    path);
-		cairo_surface_destroy(pdf);
-		if (ret == 0 && rename(tmp, path) < 0)
-			ret = iol_error_set(err, IOL_EIO,
-					    "cannot write '%s': %s", path,
-					    strerror(errno));
-		if (ret < 0)
-			unlink(tmp);
-	} else {
-		for (i = 0; i < c.ntmps; i++) {
-			char final[PATH_MAX + 32];
-			size_t l = strlen(c.tmps[i]);
-
-			snprintf(final, sizeof(final), "%.*s", (int)(l - 4),
-				 c.tmps[i]);
-			if (ret == 0 && rename(c.tmps[i], final) < 0)
-				ret = iol_error_set(err, IOL_EIO,
-						    "cannot write '%s': %s",
-						    final, strerror(errno));
-			if (ret < 0)
-				unlink(c.tmps[i]);
-		}
-	}
+	if (o->format == REPORT_PDF)
+		ret = pdf_close(&c, pdf, tmp, ret);
+	else
+		ret = pages_commit(&c, ret);
 out:
 	for (i = 0; i < c.ntmps; i++)
 		free(c.tmps[i]);
 	free(c.tmps);
 	fclose(tf);
-	free(c.files);
+	iol_files_free(c.files);
 	iol_meta_free(&c.meta);
 	if (c.have_mx)
 		iol_matrix_free(&c.mx);

@@ -18,6 +18,7 @@
 #include <xlsxwriter.h>
 
 #include "render/xlsx.h"
+#include "analysis/jobrow.h"
 #include "base/banned.h"
 
 #define TL_BINS 50
@@ -49,59 +50,105 @@ static void header(struct book *b, lxw_worksheet *ws, int r,
 		str(ws, r, i, cols[i], b->bold);
 }
 
+/* One job-row field into a cell: text, or a number (none when the field
+ * has no value); a flag as "yes" or "no". */
+static void field_cell(lxw_worksheet *ws, int r, int c, const char *name,
+		       const struct iol_jobrow *jr, lxw_format *fmt,
+		       const char *yes)
+{
+	const struct iol_field *f = iol_jobrow_field(name);
+	char buf[256];
+	int64_t v;
+
+	switch (f->type) {
+	case IOL_FT_STR:
+		str(ws, r, c, f->str(jr, buf, sizeof(buf)), fmt);
+		break;
+	case IOL_FT_NUM:
+	case IOL_FT_TIME: num(ws, r, c, f->num(jr), fmt); break;
+	case IOL_FT_BOOL: str(ws, r, c, f->i64(jr) ? yes : "no", fmt); break;
+	default:
+		v = f->i64(jr);
+		if (v != INT64_MIN)
+			num(ws, r, c, (double)v, fmt);
+	}
+}
+
+/* The cell format of a field: bytes, seconds, decimals or plain. */
+static lxw_format *field_format(struct book *b, const char *name)
+{
+	const struct iol_field *f = iol_jobrow_field(name);
+
+	if (f->type == IOL_FT_BYTES)
+		return b->bytes;
+	if (f->type == IOL_FT_NUM)
+		return !strcmp(f->unit, "s") ? b->secs : b->num;
+	return NULL;
+}
+
+/* One file-row field into a cell (none when it has no value). */
+static void file_cell(lxw_worksheet *ws, int r, int c,
+		      const struct iol_filefield *f,
+		      const struct iol_filerow *row)
+{
+	char buf[32];
+	int64_t v;
+
+	switch (f->type) {
+	case IOL_FT_STR:
+		str(ws, r, c, f->str(row, buf, sizeof(buf)), NULL);
+		break;
+	case IOL_FT_NUM: num(ws, r, c, f->num(row), NULL); break;
+	default:
+		v = f->i64(row);
+		if (v != INT64_MIN)
+			num(ws, r, c, (double)v, NULL);
+	}
+}
+
 /* the summary as name/value pairs; returns the next free row */
 static int job_pairs(struct book *b, lxw_worksheet *ws, int r,
-		     const struct iol_job *job, const struct iol_summary *s)
+		     const struct iol_jobrow *jr)
 {
-	struct {
-		const char *k;
-		double v;
-		lxw_format *f;
-	} rows[] = {
-		{"processes", (double)job->nprocs, NULL},
-		{"nodes", s->nodes > 0 ? (double)s->nodes : NAN, NULL},
-		{"run time (s)", job->run_time, b->secs},
-		{"bytes read (POSIX+STDIO)", (double)s->bytes_read, b->bytes},
-		{"bytes written (POSIX+STDIO)", (double)s->bytes_written,
-		 b->bytes},
-		{"I/O time by slowest rank (s)", s->io.agg_time_by_slowest,
-		 b->secs},
-		{"MiB/s", s->mibs, b->num},
-		{"MiB/s per compute node", s->mibs_cn, b->num},
-		{"% time in I/O (slowest rank)", s->pct_io_slowest, b->num},
-		{"% time in I/O (average process)", s->pct_io_avg, b->num},
-		{"metadata cost (%)", s->md_cost_pct, b->num},
-		{"files", (double)s->nfiles, NULL},
-		{"files per process", s->files_per_proc, b->num},
-		{"creates per process", s->creates_per_proc, b->num},
-		{"% sequential", s->pct_seq, b->num},
-		{"% aligned", s->pct_aligned, b->num},
-		{"MiB per process", s->mib_per_proc, b->num},
+	/* the sheet's labels, and the job-row field each shows */
+	static const char *const pairs[][2] = {
+		{"log", "log"},
+		{"source", "source"},
+		{"exe", "exe"},
+		{"job id", "jobid"},
+		{"nodes from", "nodes_source"},
+		{"I/O strategy", "strategy"},
+		{"incomplete", "incomplete"},
+		{"processes", "nprocs"},
+		{"nodes", "nodes"},
+		{"run time (s)", "run_time"},
+		{"bytes read (POSIX+STDIO)", "bytes_read"},
+		{"bytes written (POSIX+STDIO)", "bytes_written"},
+		{"I/O time by slowest rank (s)", "io_time_by_slowest"},
+		{"MiB/s", "mib_s"},
+		{"MiB/s per compute node", "mib_s_per_node"},
+		{"% time in I/O (slowest rank)", "pct_io_time_slowest"},
+		{"% time in I/O (average process)", "pct_io_time_avg"},
+		{"metadata cost (%)", "md_cost_pct"},
+		{"files", "files"},
+		{"files per process", "files_per_proc"},
+		{"creates per process", "creates_per_proc"},
+		{"% sequential", "pct_sequential"},
+		{"% aligned", "pct_aligned"},
+		{"MiB per process", "mib_per_proc"},
 	};
 	size_t i;
 
-	str(ws, r, 0, "log", b->bold);
-	str(ws, r++, 1, job->path, NULL);
-	str(ws, r, 0, "source", b->bold);
-	str(ws, r++, 1, job->source, NULL);
-	str(ws, r, 0, "exe", b->bold);
-	str(ws, r++, 1, job->exe, NULL);
-	str(ws, r, 0, "job id", b->bold);
-	num(ws, r++, 1, (double)job->jobid, NULL);
-	str(ws, r, 0, "nodes from", b->bold);
-	str(ws, r++, 1, iol_nodes_source_names[s->nodes_source], NULL);
-	str(ws, r, 0, "I/O strategy", b->bold);
-	str(ws, r++, 1, s->strategy, NULL);
-	str(ws, r, 0, "incomplete", b->bold);
-	str(ws, r++, 1, job->partial ? "yes: a module ran out of memory" : "no",
-	    NULL);
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		str(ws, r, 0, rows[i].k, b->bold);
-		num(ws, r++, 1, rows[i].v, rows[i].f);
+	for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		str(ws, r, 0, pairs[i][0], b->bold);
+		field_cell(ws, r++, 1, pairs[i][1], jr,
+			   field_format(b, pairs[i][1]),
+			   "yes: a module ran out of memory");
 	}
 	return r;
 }
 
+/* the Jobs sheet: these job-row fields, one row per log */
 static const char *const job_cols[] = {
 	"log",
 	"source",
@@ -122,87 +169,62 @@ static const char *const job_cols[] = {
 	"incomplete",
 };
 
-static void job_row(lxw_worksheet *ws, int r, const struct iol_job *job,
-		    const struct iol_summary *s)
+static void job_row(lxw_worksheet *ws, int r, const struct iol_jobrow *jr)
 {
-	str(ws, r, 0, job->path, NULL);
-	str(ws, r, 1, job->source, NULL);
-	num(ws, r, 2, (double)job->jobid, NULL);
-	str(ws, r, 3, job->exe, NULL);
-	num(ws, r, 4, (double)job->nprocs, NULL);
-	num(ws, r, 5, s->nodes > 0 ? (double)s->nodes : NAN, NULL);
-	num(ws, r, 6, job->run_time, NULL);
-	num(ws, r, 7, (double)s->bytes_read, NULL);
-	num(ws, r, 8, (double)s->bytes_written, NULL);
-	num(ws, r, 9, s->io.agg_time_by_slowest, NULL);
-	num(ws, r, 10, s->mibs, NULL);
-	num(ws, r, 11, s->mibs_cn, NULL);
-	num(ws, r, 12, s->pct_io_slowest, NULL);
-	num(ws, r, 13, s->md_cost_pct, NULL);
-	num(ws, r, 14, (double)s->nfiles, NULL);
-	str(ws, r, 15, s->strategy, NULL);
-	str(ws, r, 16, job->partial ? "yes" : "no", NULL);
+	size_t c;
+
+	for (c = 0; c < sizeof(job_cols) / sizeof(job_cols[0]); c++)
+		field_cell(ws, r, (int)c, job_cols[c], jr, NULL, "yes");
 }
 
 static int files_sheet(struct book *b, lxw_worksheet *ws, int r,
 		       const struct iol_job *job, int with_log,
 		       struct iol_error *err)
 {
-	static const char *const cols[] = {
-		"log",
-		"path",
-		"modules",
-		"ranks",
-		"bytes_read",
-		"bytes_written",
-		"reads",
-		"writes",
-		"opens",
-		"read_time",
-		"write_time",
-		"meta_time",
-		"slowest_rank_time",
-		"first_access",
-		"last_access",
-		"max_offset",
-		"common_access_size",
-		"mount_point",
-		"fs_type",
+	/* the sheet's header, and the file-row field of each column */
+	static const char *const cols[][2] = {
+		{"log", NULL},
+		{"path", "path"},
+		{"modules", "module"},
+		{"ranks", "ranks"},
+		{"bytes_read", "bytes_read"},
+		{"bytes_written", "bytes_written"},
+		{"reads", "reads"},
+		{"writes", "writes"},
+		{"opens", "opens"},
+		{"read_time", "read_time"},
+		{"write_time", "write_time"},
+		{"meta_time", "meta_time"},
+		{"slowest_rank_time", "slowest_rank_time"},
+		{"first_access", "first_access"},
+		{"last_access", "last_access"},
+		{"max_offset", "max_offset"},
+		{"common_access_size", "common_access_size"},
+		{"mount_point", "mount_point"},
+		{"fs_type", "fs_type"},
 	};
+	const size_t ncols = sizeof(cols) / sizeof(cols[0]);
 	struct iol_filerow *rows;
-	size_t n, i;
+	size_t n, i, k;
 	int c0 = with_log ? 0 : 1;
 
 	if (iol_files_compute(job, 1, &rows, &n, err) < 0)
 		return -1;
 	if (r == 0)
-		header(b, ws, r++, cols + c0, 19 - c0);
+		for (k = (size_t)c0; k < ncols; k++)
+			str(ws, r, (int)k - c0, cols[k][0], b->bold);
+	if (r == 0)
+		r++;
 	for (i = 0; i < n; i++, r++) {
-		const struct iol_filerow *f = &rows[i];
 		int c = 0;
 
 		if (with_log)
 			str(ws, r, c++, job->path, NULL);
-		str(ws, r, c++, f->path, NULL);
-		str(ws, r, c++, f->modules, NULL);
-		num(ws, r, c++, (double)f->nranks, NULL);
-		num(ws, r, c++, (double)f->br, NULL);
-		num(ws, r, c++, (double)f->bw, NULL);
-		num(ws, r, c++, (double)f->reads, NULL);
-		num(ws, r, c++, (double)f->writes, NULL);
-		num(ws, r, c++, (double)f->opens, NULL);
-		num(ws, r, c++, f->tr, NULL);
-		num(ws, r, c++, f->tw, NULL);
-		num(ws, r, c++, f->tm, NULL);
-		num(ws, r, c++, f->tslow, NULL);
-		num(ws, r, c++, f->first >= 0 ? f->first : NAN, NULL);
-		num(ws, r, c++, f->last >= 0 ? f->last : NAN, NULL);
-		num(ws, r, c++, f->maxoff >= 0 ? (double)f->maxoff : NAN, NULL);
-		num(ws, r, c++, f->access > 0 ? (double)f->access : NAN, NULL);
-		str(ws, r, c++, f->mnt, NULL);
-		str(ws, r, c++, f->fstype, NULL);
+		for (k = 1; k < ncols; k++, c++)
+			file_cell(ws, r, c, iol_filerow_field(cols[k][1]),
+				  &rows[i]);
 	}
-	free(rows);
+	iol_files_free(rows);
 	return r;
 }
 
@@ -214,38 +236,18 @@ static int ranks_sheet(struct book *b, lxw_worksheet *ws, int r,
 		"log",	     "rank",	   "bytes_read", "bytes_written",
 		"read_time", "write_time", "meta_time",
 	};
-	static const int mods[2] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
-	size_t np = job->nprocs > 0 ? (size_t)job->nprocs : 1, i, k;
-	double *v = calloc((np + 1) * 5, sizeof(double));
-	int m;
+	struct iol_rankrow *v;
+	size_t np, i;
 
-	if (!v)
+	if (iol_ranks_compute(job, &v, &np, NULL) < 0)
 		return -1;
-	for (m = 0; m < 2; m++) {
-		const struct iol_jmod *jm = &job->mod[mods[m]];
-
-		for (i = 0; jm->loaded && i < jm->n; i++) {
-			struct iol_recx x;
-			/* shared records go to a last row of their own */
-			size_t row = jm->recs[i].rank < 0 ? np
-				     : (size_t)jm->recs[i].rank < np
-					     ? (size_t)jm->recs[i].rank
-					     : np;
-
-			iol_rec_extract(mods[m], &jm->recs[i], &x);
-			v[row * 5] += x.br > 0 ? (double)x.br : 0;
-			v[row * 5 + 1] += x.bw > 0 ? (double)x.bw : 0;
-			v[row * 5 + 2] += x.tr > 0 ? x.tr : 0;
-			v[row * 5 + 3] += x.tw > 0 ? x.tw : 0;
-			v[row * 5 + 4] += x.tm > 0 ? x.tm : 0;
-		}
-	}
+	np--; /* the last row: shared records */
 	if (r == 0)
 		header(b, ws, r++, cols + (with_log ? 0 : 1), with_log ? 7 : 6);
 	for (i = 0; i <= np && i <= TL_MAXRANKS * 64; i++) {
 		int c = 0;
 
-		if (i == np && v[np * 5] + v[np * 5 + 1] + v[np * 5 + 4] == 0)
+		if (i == np && v[np].br + v[np].bw + v[np].tm == 0)
 			break;
 		if (with_log)
 			str(ws, r, c++, job->path, NULL);
@@ -253,8 +255,11 @@ static int ranks_sheet(struct book *b, lxw_worksheet *ws, int r,
 			str(ws, r, c++, "shared files", NULL);
 		else
 			num(ws, r, c++, (double)i, NULL);
-		for (k = 0; k < 5; k++)
-			num(ws, r, c++, v[i * 5 + k], NULL);
+		num(ws, r, c++, v[i].br, NULL);
+		num(ws, r, c++, v[i].bw, NULL);
+		num(ws, r, c++, v[i].tr, NULL);
+		num(ws, r, c++, v[i].tw, NULL);
+		num(ws, r, c++, v[i].tm, NULL);
 		r++;
 	}
 	free(v);
@@ -347,28 +352,28 @@ static int timeline_sheet(struct book *b, lxw_worksheet *ws,
 	return 0;
 }
 
-int xlsx_write(struct iol_job *const *jobs, int njobs, const char *path,
-	       const struct iol_opts *o, time_t created, struct iol_error *err)
+/* The workbook's temporary file beside path, the workbook and its
+ * formats; *tmp and *dir to free after workbook_close. */
+static int book_open(struct book *b, const char *path, time_t created,
+		     char **tmp, char **dir, struct iol_error *err)
 {
 	lxw_workbook_options wo = {0};
 	lxw_doc_properties props = {0};
-	struct book b;
-	lxw_worksheet *ws;
-	struct iol_summary s;
-	char *tmp, *dir, *slash;
-	int i, r, fd, ret = 0;
+	char *slash;
+	int fd, ret;
 
-	tmp = malloc(strlen(path) + 16);
-	if (!tmp)
+	*dir = NULL;
+	*tmp = malloc(strlen(path) + 16);
+	if (!*tmp)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	snprintf(tmp, strlen(path) + 16, "%s.tmpXXXXXX", path);
+	snprintf(*tmp, strlen(path) + 16, "%s.tmpXXXXXX", path);
 	/* make it now: libxlsxwriter would only find out at the end that it
 	 * cannot, and say so on stderr in its own words */
-	fd = mkstemp(tmp);
+	fd = mkstemp(*tmp);
 	if (fd < 0) {
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
 				    strerror(errno));
-		free(tmp);
+		free(*tmp);
 		return ret;
 	}
 	/* mkstemp makes it private; a workbook is for sharing */
@@ -380,21 +385,21 @@ int xlsx_write(struct iol_job *const *jobs, int njobs, const char *path,
 	wo.constant_memory = LXW_TRUE;
 	/* its row files go beside the output, not to a /tmp that may be
 	 * small: the place the user chose has room for the workbook */
-	dir = strdup(path);
-	if (!dir) {
-		unlink(tmp);
-		free(tmp);
+	*dir = strdup(path);
+	if (!*dir) {
+		unlink(*tmp);
+		free(*tmp);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
-	slash = strrchr(dir, '/');
+	slash = strrchr(*dir, '/');
 	if (slash)
-		slash[slash == dir ? 1 : 0] = '\0';
-	wo.tmpdir = slash ? dir : ".";
-	b.wb = workbook_new_opt(tmp, &wo);
-	if (!b.wb) {
-		unlink(tmp);
-		free(tmp);
-		free(dir);
+		slash[slash == *dir ? 1 : 0] = '\0';
+	wo.tmpdir = slash ? *dir : ".";
+	b->wb = workbook_new_opt(*tmp, &wo);
+	if (!b->wb) {
+		unlink(*tmp);
+		free(*tmp);
+		free(*dir);
 		return iol_error_set(err, IOL_EIO, "cannot write '%s'", path);
 	}
 	props.title = "iolens job workbook";
@@ -402,119 +407,141 @@ int xlsx_write(struct iol_job *const *jobs, int njobs, const char *path,
 	/* libxlsxwriter takes 0 for "now": never hand it 0, so the bytes
 	 * stay the same from run to run */
 	props.created = created > 0 ? created : 1;
-	workbook_set_properties(b.wb, &props);
-	b.bold = workbook_add_format(b.wb);
-	format_set_bold(b.bold);
-	b.num = workbook_add_format(b.wb);
-	format_set_num_format(b.num, "0.00");
-	b.bytes = workbook_add_format(b.wb);
-	format_set_num_format(b.bytes, "#,##0");
-	b.secs = workbook_add_format(b.wb);
-	format_set_num_format(b.secs, "0.000000");
+	workbook_set_properties(b->wb, &props);
+	b->bold = workbook_add_format(b->wb);
+	format_set_bold(b->bold);
+	b->num = workbook_add_format(b->wb);
+	format_set_num_format(b->num, "0.00");
+	b->bytes = workbook_add_format(b->wb);
+	format_set_num_format(b->bytes, "#,##0");
+	b->secs = workbook_add_format(b->wb);
+	format_set_num_format(b->secs, "0.000000");
+	return 0;
+}
 
-	if (njobs == 1) {
-		ws = workbook_add_worksheet(b.wb, "Job");
-		if (iol_summary_compute(jobs[0], o, &s, err) < 0) {
-			ret = err ? err->code : IOL_ENOMEM;
-			goto close;
+/* A native bar chart of the I/O cost per process, its data from row
+ * row0 of the Job sheet. */
+static void cost_chart(struct book *b, lxw_worksheet *ws,
+		       const struct iol_summary *s, int row0)
+{
+	static const char *const parts[] = {"read", "write", "metadata"};
+	lxw_chart *ch = workbook_add_chart(b->wb, LXW_CHART_BAR_STACKED);
+	char cats[64], vals[64];
+	int m, k, n = 0;
+
+	str(ws, row0 - 1, 0, "I/O time per process (s)", b->bold);
+	str(ws, row0 - 1, 1, "read", b->bold);
+	str(ws, row0 - 1, 2, "write", b->bold);
+	str(ws, row0 - 1, 3, "metadata", b->bold);
+	for (m = 0; m < IOL_MOD_KNOWN; m++) {
+		const struct iol_modsum *ms = &s->mod[m];
+
+		if (!ms->nrec)
+			continue;
+		str(ws, row0 + n, 0, iol_modinfo(m)->name, NULL);
+		num(ws, row0 + n, 1, ms->read_time_pp, b->secs);
+		num(ws, row0 + n, 2, ms->write_time_pp, b->secs);
+		num(ws, row0 + n, 3, ms->meta_time_pp, b->secs);
+		n++;
+	}
+	for (k = 0; k < 3 && n; k++) {
+		lxw_chart_series *se;
+
+		snprintf(cats, sizeof(cats), "=Job!$A$%d:$A$%d", row0 + 1,
+			 row0 + n);
+		snprintf(vals, sizeof(vals), "=Job!$%c$%d:$%c$%d", 'B' + k,
+			 row0 + 1, 'B' + k, row0 + n);
+		se = chart_add_series(ch, cats, vals);
+		chart_series_set_name(se, parts[k]);
+	}
+	chart_title_set_name(ch, "Average I/O cost per process");
+	chart_axis_set_name(ch->x_axis, "seconds");
+	worksheet_insert_chart(ws, 1, 3, ch);
+}
+
+/* The Job sheet (one log) or the Jobs sheet (one row per log). */
+static int jobs_sheet(struct book *b, struct iol_job *const *jobs, int njobs,
+		      const struct iol_opts *o, struct iol_error *err)
+{
+	const int ncols = (int)(sizeof(job_cols) / sizeof(job_cols[0]));
+	struct iol_summary s;
+	struct iol_jobrow jr;
+	lxw_worksheet *ws;
+	int i, r;
+
+	ws = workbook_add_worksheet(b->wb, njobs == 1 ? "Job" : "Jobs");
+	if (njobs > 1)
+		header(b, ws, 0, job_cols, ncols);
+	for (i = 0; i < njobs; i++) {
+		if (iol_summary_compute(jobs[i], o, &s, err) < 0)
+			return err ? err->code : IOL_ENOMEM;
+		jr.log = jobs[i]->path;
+		jr.job = jobs[i];
+		jr.s = &s;
+		if (njobs > 1) {
+			job_row(ws, i + 1, &jr);
+			continue;
 		}
-		r = job_pairs(&b, ws, 0, jobs[0], &s);
+		r = job_pairs(b, ws, 0, &jr);
 		worksheet_set_column(ws, 0, 0, 32, NULL);
 		worksheet_set_column(ws, 1, 1, 48, NULL);
-		/* a native bar chart of the I/O cost per process */
-		{
-			lxw_chart *ch =
-				workbook_add_chart(b.wb, LXW_CHART_BAR_STACKED);
-			double np = jobs[0]->nprocs > 0
-					    ? (double)jobs[0]->nprocs
-					    : 1;
-			static const char *const parts[] = {"read", "write",
-							    "metadata"};
-			char cats[64], vals[64];
-			int m, k, row0 = r + 2, n = 0;
-
-			str(ws, row0 - 1, 0, "I/O time per process (s)",
-			    b.bold);
-			str(ws, row0 - 1, 1, "read", b.bold);
-			str(ws, row0 - 1, 2, "write", b.bold);
-			str(ws, row0 - 1, 3, "metadata", b.bold);
-			for (m = 0; m < IOL_MOD_KNOWN; m++) {
-				const struct iol_modsum *ms = &s.mod[m];
-
-				if (!ms->nrec)
-					continue;
-				str(ws, row0 + n, 0, iol_modinfo(m)->name,
-				    NULL);
-				num(ws, row0 + n, 1, ms->read_time / np,
-				    b.secs);
-				num(ws, row0 + n, 2, ms->write_time / np,
-				    b.secs);
-				num(ws, row0 + n, 3, ms->meta_time / np,
-				    b.secs);
-				n++;
-			}
-			for (k = 0; k < 3 && n; k++) {
-				lxw_chart_series *se;
-
-				snprintf(cats, sizeof(cats), "=Job!$A$%d:$A$%d",
-					 row0 + 1, row0 + n);
-				snprintf(vals, sizeof(vals),
-					 "=Job!$%c$%d:$%c$%d", 'B' + k,
-					 row0 + 1, 'B' + k, row0 + n);
-				se = chart_add_series(ch, cats, vals);
-				chart_series_set_name(se, parts[k]);
-			}
-			chart_title_set_name(ch,
-					     "Average I/O cost per process");
-			chart_axis_set_name(ch->x_axis, "seconds");
-			worksheet_insert_chart(ws, 1, 3, ch);
-		}
-	} else {
-		ws = workbook_add_worksheet(b.wb, "Jobs");
-		header(&b, ws, 0, job_cols,
-		       (int)(sizeof(job_cols) / sizeof(job_cols[0])));
-		for (i = 0; i < njobs; i++) {
-			if (iol_summary_compute(jobs[i], o, &s, err) < 0) {
-				ret = err ? err->code : IOL_ENOMEM;
-				goto close;
-			}
-			job_row(ws, i + 1, jobs[i], &s);
-		}
-		worksheet_freeze_panes(ws, 1, 0);
-		worksheet_autofilter(
-			ws, 0, 0, (lxw_row_t)njobs,
-			(lxw_col_t)(sizeof(job_cols) / sizeof(job_cols[0]) -
-				    1));
+		cost_chart(b, ws, &s, r + 2);
 	}
-	ws = workbook_add_worksheet(b.wb, "Files");
+	if (njobs > 1) {
+		worksheet_freeze_panes(ws, 1, 0);
+		worksheet_autofilter(ws, 0, 0, (lxw_row_t)njobs,
+				     (lxw_col_t)(ncols - 1));
+	}
+	return 0;
+}
+
+/* The Files and Ranks sheets, every log's rows one after another. */
+static int files_ranks(struct book *b, struct iol_job *const *jobs, int njobs,
+		       struct iol_error *err)
+{
+	lxw_worksheet *ws = workbook_add_worksheet(b->wb, "Files");
+	int i, r;
+
 	for (i = 0, r = 0; i < njobs; i++) {
-		r = files_sheet(&b, ws, r, jobs[i], njobs > 1, err);
-		if (r < 0) {
-			ret = err ? err->code : IOL_ENOMEM;
-			goto close;
-		}
+		r = files_sheet(b, ws, r, jobs[i], njobs > 1, err);
+		if (r < 0)
+			return err ? err->code : IOL_ENOMEM;
 	}
 	worksheet_freeze_panes(ws, 1, 0);
 	worksheet_autofilter(ws, 0, 0, (lxw_row_t)(r > 1 ? r - 1 : 1),
 			     njobs > 1 ? 18 : 17);
 	worksheet_set_column(ws, njobs > 1 ? 1 : 0, njobs > 1 ? 1 : 0, 60,
 			     NULL);
-	ws = workbook_add_worksheet(b.wb, "Ranks");
+	ws = workbook_add_worksheet(b->wb, "Ranks");
 	for (i = 0, r = 0; i < njobs; i++) {
-		r = ranks_sheet(&b, ws, r, jobs[i], njobs > 1);
-		if (r < 0) {
-			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
-			goto close;
-		}
+		r = ranks_sheet(b, ws, r, jobs[i], njobs > 1);
+		if (r < 0)
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
 	worksheet_freeze_panes(ws, 1, 0);
-	if (njobs == 1) {
+	return 0;
+}
+
+int xlsx_write(struct iol_job *const *jobs, int njobs, const char *path,
+	       const struct iol_opts *o, time_t created, struct iol_error *err)
+{
+	struct book b;
+	lxw_worksheet *ws;
+	char *tmp, *dir;
+	int ret;
+
+	ret = book_open(&b, path, created, &tmp, &dir, err);
+	if (ret < 0)
+		return ret;
+	ret = jobs_sheet(&b, jobs, njobs, o, err);
+	if (ret == 0)
+		ret = files_ranks(&b, jobs, njobs, err);
+	if (ret == 0 && njobs == 1) {
 		ws = workbook_add_worksheet(b.wb, "Histograms");
 		hist_sheet(&b, ws, jobs[0]);
 		ws = workbook_add_worksheet(b.wb, "Timeline");
 		timeline_sheet(&b, ws, jobs[0]);
 	}
-close:
 	if (workbook_close(b.wb) != LXW_NO_ERROR && ret == 0)
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s'", path);
 	if (ret == 0 && rename(tmp, path) < 0)

@@ -38,18 +38,210 @@ static void merge_access(struct iol_filerow *f, int64_t acc, int64_t cnt)
 	}
 }
 
+/* What iol_files_compute builds: the rows, their POSIX sums for the
+ * percentages, the row of each record id and the (row, rank) pairs. */
+struct fstate {
+	struct iol_filerow *v;
+	size_t nv, cap;
+	int64_t *seqsum, *opsum, *nalsum;
+	struct ftab index;
+	struct rowrank *rr;
+	size_t nrr, rrcap;
+};
+
+static void fstate_release(struct fstate *st)
+{
+	free(st->rr);
+	iol_ftab_free(&st->index);
+	free(st->seqsum);
+	free(st->opsum);
+	free(st->nalsum);
+}
+
+/* Room for one more row.  Returns 0 or IOL_ENOMEM. */
+static int row_room(struct fstate *st)
+{
+	void *a, *b, *c, *d;
+	size_t cap;
+
+	if (st->nv < st->cap)
+		return 0;
+	cap = st->cap ? st->cap * 2 : 64;
+	a = realloc(st->v, cap * sizeof(*st->v));
+	if (a)
+		st->v = a;
+	b = realloc(st->seqsum, cap * sizeof(*st->seqsum));
+	if (b)
+		st->seqsum = b;
+	c = realloc(st->opsum, cap * sizeof(*st->opsum));
+	if (c)
+		st->opsum = c;
+	d = realloc(st->nalsum, cap * sizeof(*st->nalsum));
+	if (d)
+		st->nalsum = d;
+	if (!a || !b || !c || !d)
+		return IOL_ENOMEM;
+	st->cap = cap;
+	return 0;
+}
+
+/* A new row for the file id: nothing counted, its mount found. */
+static void row_init(const struct iol_job *job, struct iol_filerow *f,
+		     uint64_t id, int mod)
+{
+	size_t k;
+
+	memset(f, 0, sizeof(*f));
+	f->id = id;
+	f->path = iol_job_name(job, id);
+	f->mod = mod;
+	f->rank = -1;
+	f->nranks = 0;
+	f->first = f->last = -1;
+	f->maxoff = -1;
+	f->access = -1;
+	f->pct_seq = f->pct_aligned = NAN;
+	f->tslow = 0;
+	k = (size_t)iol_job_mount_of(job, f->path) + 1;
+	f->mnt = k ? job->mounts[k - 1].path : "UNKNOWN";
+	f->fstype = k ? job->mounts[k - 1].type : "UNKNOWN";
+}
+
+/* "POSIX" + "MPI-IO" -> "POSIX+MPI-IO", once each */
+static void add_module_name(struct iol_filerow *f, int m)
+{
+	const char *name = iol_modinfo(m)->name;
+	size_t l = strlen(f->modules);
+
+	if (strstr(f->modules, name) ||
+	    l + strlen(name) + 2 >= sizeof(f->modules))
+		return;
+	if (l)
+		f->modules[l++] = '+';
+	memcpy(f->modules + l, name, strlen(name) + 1);
+}
+
+/* A record's counts and times into row k. */
+static void row_add(struct fstate *st, size_t k, int m,
+		    const struct iol_jrec *r, const struct iol_recx *x)
+{
+	struct iol_filerow *f = &st->v[k];
+
+	f->br = wadd(f->br, pos(x->br));
+	f->bw = wadd(f->bw, pos(x->bw));
+	f->reads = wadd(f->reads, pos(x->reads));
+	f->writes = wadd(f->writes, pos(x->writes));
+	f->tr += posf(x->tr);
+	f->tw += posf(x->tw);
+	f->opens = wadd(f->opens, pos(x->opens));
+	f->seeks = wadd(f->seeks, pos(x->seeks));
+	f->stats = wadd(f->stats, pos(x->stats));
+	f->syncs = wadd(f->syncs, pos(x->syncs));
+	f->tm += posf(x->tm);
+	if (r->rank < 0) {
+		if (posf(x->tslow) > f->tslow)
+			f->tslow = posf(x->tslow);
+	} else if (rec_time(x) > f->tslow) {
+		f->tslow = rec_time(x);
+	}
+	f->first = tsmin(f->first, x->first);
+	f->last = tsmax(f->last, x->last);
+	if (x->maxoff > f->maxoff)
+		f->maxoff = x->maxoff;
+	merge_access(f, x->access1, x->access1_count);
+	if (m == IOL_MOD_POSIX && x->reads >= 0 && x->writes >= 0) {
+		if (x->seq >= 0)
+			st->seqsum[k] = wadd(st->seqsum[k], x->seq);
+		if (x->notaligned >= 0)
+			st->nalsum[k] = wadd(st->nalsum[k], x->notaligned);
+		st->opsum[k] = wadd(st->opsum[k], wadd(x->reads, x->writes));
+	}
+}
+
+/* One record of module m into its file's row.  Returns 0 or IOL_ENOMEM. */
+static int file_rec(const struct iol_job *job, int merge, int m,
+		    const struct iol_jrec *r, struct fstate *st)
+{
+	struct iol_recx x;
+	struct fent *e;
+	size_t k;
+
+	iol_rec_extract(m, r, &x);
+	e = iol_ftab_get(&st->index, r->id);
+	if (!e)
+		return IOL_ENOMEM;
+	if (e->rank == -2) {
+		if (row_room(st) < 0)
+			return IOL_ENOMEM;
+		e->rank = (int64_t)st->nv;
+		st->seqsum[st->nv] = st->opsum[st->nv] = st->nalsum[st->nv] = 0;
+		row_init(job, &st->v[st->nv++], r->id, merge ? -1 : m);
+	}
+	k = (size_t)e->rank;
+	add_module_name(&st->v[k], m);
+	if (r->rank < 0) {
+		st->v[k].nranks = -1;
+	} else {
+		struct rowrank *n2 = iol_grow(st->rr, &st->rrcap, st->nrr,
+					      sizeof(*st->rr), 256);
+
+		if (!n2)
+			return IOL_ENOMEM;
+		st->rr = n2;
+		st->rr[st->nrr].row = k;
+		st->rr[st->nrr++].rank = r->rank;
+	}
+	/* counts and times of the low layers only when merged, so nothing is
+	 * counted twice (METRICS.md 1) */
+	if (merge && m != IOL_MOD_POSIX && m != IOL_MOD_STDIO &&
+	    m != IOL_MOD_DFS && m != IOL_MOD_DAOS)
+		return 0;
+	row_add(st, k, m, r, &x);
+	return 0;
+}
+
+/* Distinct ranks per row, and the POSIX percentages. */
+static void rows_finish(struct fstate *st)
+{
+	size_t i;
+
+	if (st->nrr)
+		qsort(st->rr, st->nrr, sizeof(*st->rr), cmp_rowrank);
+	for (i = 0; i < st->nrr; i++) {
+		struct iol_filerow *f = &st->v[st->rr[i].row];
+
+		if (i && st->rr[i].row == st->rr[i - 1].row &&
+		    st->rr[i].rank == st->rr[i - 1].rank)
+			continue;
+		if (f->nranks < 0)
+			continue;
+		f->nranks++;
+		f->rank = f->nranks == 1 ? st->rr[i].rank : -1;
+	}
+	for (i = 0; i < st->nv; i++) {
+		struct iol_filerow *f = &st->v[i];
+
+		if (st->opsum[i] > 0) {
+			f->pct_seq = (double)st->seqsum[i] /
+				     (double)st->opsum[i] * 100;
+			f->pct_aligned = (1 - (double)st->nalsum[i] /
+						      (double)st->opsum[i]) *
+					 100;
+		}
+		if (f->nranks < 0)
+			f->rank = -1;
+	}
+}
+
 int iol_files_compute(const struct iol_job *job, int merge,
 		      struct iol_filerow **rows, size_t *n,
 		      struct iol_error *err)
 {
-	struct iol_filerow *v = NULL;
-	size_t nv = 0, cap = 0, i;
-	int64_t *seqsum = NULL, *opsum = NULL, *nalsum = NULL;
-	struct ftab index = {0};
-	struct rowrank *rr = NULL;
-	size_t nrr = 0, rrcap = 0;
+	struct fstate st;
+	size_t i;
 	int m;
 
+	memset(&st, 0, sizeof(st));
 	*rows = NULL;
 	*n = 0;
 	for (m = 0; m < IOL_MOD_KNOWN; m++) {
@@ -58,169 +250,24 @@ int iol_files_compute(const struct iol_job *job, int merge,
 		if (!jm->loaded || !iol_mod_is_data(m))
 			continue;
 		if (!merge) {
-			iol_ftab_free(&index);
+			iol_ftab_free(&st.index);
 		}
-		for (i = 0; i < jm->n; i++) {
-			const struct iol_jrec *r = &jm->recs[i];
-			struct iol_recx x;
-			struct iol_filerow *f;
-			struct fent *e;
-			size_t k;
-
-			iol_rec_extract(m, r, &x);
-			e = iol_ftab_get(&index, r->id);
-			if (!e)
-				goto oom;
-			if (e->rank == -2) {
-				/* new row */
-				if (nv == cap) {
-					void *a, *b, *c, *d;
-
-					cap = cap ? cap * 2 : 64;
-					a = realloc(v, cap * sizeof(*v));
-					if (a)
-						v = a;
-					b = realloc(seqsum,
-						    cap * sizeof(*seqsum));
-					if (b)
-						seqsum = b;
-					c = realloc(opsum,
-						    cap * sizeof(*opsum));
-					if (c)
-						opsum = c;
-					d = realloc(nalsum,
-						    cap * sizeof(*nalsum));
-					if (d)
-						nalsum = d;
-					if (!a || !b || !c || !d)
-						goto oom;
-				}
-				e->rank = (int64_t)nv;
-				f = &v[nv];
-				memset(f, 0, sizeof(*f));
-				seqsum[nv] = opsum[nv] = nalsum[nv] = 0;
-				f->id = r->id;
-				f->path = iol_job_name(job, r->id);
-				f->mod = merge ? -1 : m;
-				f->rank = -1;
-				f->nranks = 0;
-				f->first = f->last = -1;
-				f->maxoff = -1;
-				f->access = -1;
-				f->pct_seq = f->pct_aligned = NAN;
-				f->tslow = 0;
-				k = (size_t)iol_job_mount_of(job, f->path) + 1;
-				f->mnt =
-					k ? job->mounts[k - 1].path : "UNKNOWN";
-				f->fstype =
-					k ? job->mounts[k - 1].type : "UNKNOWN";
-				nv++;
+		for (i = 0; i < jm->n; i++)
+			if (file_rec(job, merge, m, &jm->recs[i], &st) < 0) {
+				fstate_release(&st);
+				free(st.v);
+				return iol_error_set(err, IOL_ENOMEM,
+						     "out of memory");
 			}
-			f = &v[e->rank];
-			k = (size_t)e->rank;
-			if (!strstr(f->modules, iol_modinfo(m)->name)) {
-				size_t l = strlen(f->modules);
-
-				if (l + strlen(iol_modinfo(m)->name) + 2 <
-				    sizeof(f->modules)) {
-					if (l)
-						f->modules[l++] = '+';
-					memcpy(f->modules + l,
-					       iol_modinfo(m)->name,
-					       strlen(iol_modinfo(m)->name) +
-						       1);
-				}
-			}
-			if (r->rank < 0) {
-				f->nranks = -1;
-			} else {
-				struct rowrank *n2 = iol_grow(rr, &rrcap, nrr,
-							      sizeof(*rr), 256);
-
-				if (!n2)
-					goto oom;
-				rr = n2;
-				rr[nrr].row = k;
-				rr[nrr++].rank = r->rank;
-			}
-			/* counts and times of the low layers only when merged,
-			 * so nothing is counted twice (METRICS.md 1) */
-			if (merge && m != IOL_MOD_POSIX && m != IOL_MOD_STDIO &&
-			    m != IOL_MOD_DFS && m != IOL_MOD_DAOS)
-				continue;
-			f->br = wadd(f->br, pos(x.br));
-			f->bw = wadd(f->bw, pos(x.bw));
-			f->reads = wadd(f->reads, pos(x.reads));
-			f->writes = wadd(f->writes, pos(x.writes));
-			f->tr += posf(x.tr);
-			f->tw += posf(x.tw);
-			f->opens = wadd(f->opens, pos(x.opens));
-			f->seeks = wadd(f->seeks, pos(x.seeks));
-			f->stats = wadd(f->stats, pos(x.stats));
-			f->syncs = wadd(f->syncs, pos(x.syncs));
-			f->tm += posf(x.tm);
-			if (r->rank < 0) {
-				if (posf(x.tslow) > f->tslow)
-					f->tslow = posf(x.tslow);
-			} else if (rec_time(&x) > f->tslow) {
-				f->tslow = rec_time(&x);
-			}
-			f->first = tsmin(f->first, x.first);
-			f->last = tsmax(f->last, x.last);
-			if (x.maxoff > f->maxoff)
-				f->maxoff = x.maxoff;
-			merge_access(f, x.access1, x.access1_count);
-			if (m == IOL_MOD_POSIX && x.reads >= 0 &&
-			    x.writes >= 0) {
-				if (x.seq >= 0)
-					seqsum[k] = wadd(seqsum[k], x.seq);
-				if (x.notaligned >= 0)
-					nalsum[k] =
-						wadd(nalsum[k], x.notaligned);
-				opsum[k] =
-					wadd(opsum[k], wadd(x.reads, x.writes));
-			}
-		}
 	}
-	/* distinct ranks per row */
-	if (nrr)
-		qsort(rr, nrr, sizeof(*rr), cmp_rowrank);
-	for (i = 0; i < nrr; i++) {
-		struct iol_filerow *f = &v[rr[i].row];
-
-		if (i && rr[i].row == rr[i - 1].row &&
-		    rr[i].rank == rr[i - 1].rank)
-			continue;
-		if (f->nranks < 0)
-			continue;
-		f->nranks++;
-		f->rank = f->nranks == 1 ? rr[i].rank : -1;
-	}
-	free(rr);
-	for (i = 0; i < nv; i++) {
-		if (opsum[i] > 0) {
-			v[i].pct_seq =
-				(double)seqsum[i] / (double)opsum[i] * 100;
-			v[i].pct_aligned =
-				(1 - (double)nalsum[i] / (double)opsum[i]) *
-				100;
-		}
-		if (v[i].nranks < 0)
-			v[i].rank = -1;
-	}
-	iol_ftab_free(&index);
-	free(seqsum);
-	free(opsum);
-	free(nalsum);
-	*rows = v;
-	*n = nv;
+	rows_finish(&st);
+	fstate_release(&st);
+	*rows = st.v;
+	*n = st.nv;
 	return 0;
-oom:
-	free(rr);
-	iol_ftab_free(&index);
-	free(v);
-	free(seqsum);
-	free(opsum);
-	free(nalsum);
-	return iol_error_set(err, IOL_ENOMEM, "out of memory");
+}
+
+void iol_files_free(struct iol_filerow *rows)
+{
+	free(rows);
 }

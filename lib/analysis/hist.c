@@ -15,18 +15,7 @@
 
 static void hist_add_mod(const struct iol_job *job, int m, struct iol_hist *h)
 {
-	const struct iol_jmod *jm = &job->mod[m];
-	const struct cix *c = iol_cix(m);
-	size_t i;
-	int b;
-
-	for (i = 0; i < jm->n; i++)
-		for (b = 0; b < IOL_NBINS; b++) {
-			h->rd[b] = wadd(h->rd[b],
-					pos(jm->recs[i].ic[c->bin_r + b]));
-			h->wr[b] = wadd(h->wr[b],
-					pos(jm->recs[i].ic[c->bin_w + b]));
-		}
+	iol_hist_bins(job, m, h->rd, h->wr);
 }
 
 static void hist_common(const struct iol_job *job, int m, struct iol_hist *h)

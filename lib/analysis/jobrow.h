@@ -45,10 +45,38 @@ struct iol_field {
 	int64_t (*i64)(const struct iol_jobrow *r);
 };
 
-/* The fields in column order; *n set to their count.  Static. */
+/* The fields in column order; *n set to their count.  Static.  These are
+ * exactly the columns of `iolens summary --format=csv`, in its order. */
 const struct iol_field *iol_jobrow_fields(size_t *n);
 
-/* The field of that name, or NULL. */
+/* Every field: the summary columns above first, then the extended ones
+ * summary does not print (read_time_by_slowest, write_time_by_slowest,
+ * end_time, incomplete (a module ran out of memory), posix_read_0_100 ...
+ * posix_write_1g_plus, mpiio_read_0_100 ... mpiio_write_1g_plus); *n set to the
+ * total count.  The same static table: iol_jobrow_fields(&k) is its first k
+ * entries. */
+const struct iol_field *iol_jobrow_fields_ext(size_t *n);
+
+/* The field of that name (summary or extended), or NULL. */
 const struct iol_field *iol_jobrow_field(const char *name);
+
+/* The per-file columns of a struct iol_filerow (iol_files_compute), the
+ * one list files' columns and the workbook's Files sheet choose from.
+ * Getters as above: NULL, NAN or INT64_MIN for no value; str may write
+ * into buf. */
+struct iol_filefield {
+	const char *name; /* column name: "bytes_read" */
+	int type;	  /* IOL_FT_* */
+	const char *unit;
+	int prec; /* decimals shown to people (IOL_FT_NUM) */
+	const char *(*str)(const struct iol_filerow *f, char *buf, size_t n);
+	double (*num)(const struct iol_filerow *f);
+	int64_t (*i64)(const struct iol_filerow *f);
+};
+
+/* The file fields in files' column order (after its "log"); static. */
+const struct iol_filefield *iol_filerow_fields(size_t *n);
+/* The file field of that name, or NULL. */
+const struct iol_filefield *iol_filerow_field(const char *name);
 
 #endif

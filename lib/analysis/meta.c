@@ -60,6 +60,23 @@ static const struct opdef opdefs[] = {
 	{IOL_MOD_DAOS, DAOS_KV_OPENS, "kv opens"},
 };
 
+/* The shares the printers show: of I/O time, of the job's meta time. */
+static void meta_shares(struct iol_meta *mt)
+{
+	size_t i;
+
+	mt->md_cost_pct =
+		mt->io_time > 0 ? mt->total_time / mt->io_time * 100 : NAN;
+	mt->slowest_pct = mt->slowest_io > 0
+				  ? mt->slowest_meta / mt->slowest_io * 100
+				  : NAN;
+	for (i = 0; i < mt->nrank; i++)
+		mt->rank_pct[i] =
+			mt->total_time > 0
+				? mt->rank_time[i] / mt->total_time * 100
+				: NAN;
+}
+
 int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 		     struct iol_error *err)
 {
@@ -70,9 +87,11 @@ int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 
 	memset(mt, 0, sizeof(*mt));
 	mt->ops = calloc(sizeof(opdefs) / sizeof(opdefs[0]), sizeof(*mt->ops));
+	mt->nrank = (size_t)nprocs;
 	mt->rank_time = calloc((size_t)nprocs, sizeof(double));
+	mt->rank_pct = calloc((size_t)nprocs, sizeof(double));
 	io_t = calloc((size_t)nprocs, sizeof(double));
-	if (!mt->ops || !mt->rank_time || !io_t) {
+	if (!mt->ops || !mt->rank_time || !mt->rank_pct || !io_t) {
 		free(io_t);
 		iol_meta_free(mt);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -98,6 +117,7 @@ int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 		if (!jm->loaded || !iol_modinfo(m)->nint || m == IOL_MOD_BGQ)
 			continue;
 		c = iol_cix(m);
+		mt->has_time[m] = jm->n > 0;
 		for (i = 0; i < jm->n; i++) {
 			const struct iol_jrec *r = &jm->recs[i];
 			double tm = posf(getf(r, c->tm));
@@ -126,6 +146,7 @@ int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 			mt->slowest_meta = mt->rank_time[i];
 		}
 	free(io_t);
+	meta_shares(mt);
 	return 0;
 }
 
@@ -133,5 +154,67 @@ void iol_meta_free(struct iol_meta *m)
 {
 	free(m->ops);
 	free(m->rank_time);
+	free(m->rank_pct);
 	memset(m, 0, sizeof(*m));
+}
+
+/* ---- operation counts by kind (the report's bar chart) ---- */
+
+static int64_t opsum(const struct iol_job *job, int mod, const char *counter)
+{
+	const struct iol_jmod *jm = &job->mod[mod];
+	int is_flt, ix = iol_counter_index(mod, counter, &is_flt);
+	int64_t s = 0;
+	size_t i;
+
+	if (ix < 0 || is_flt || !jm->loaded)
+		return 0;
+	for (i = 0; i < jm->n; i++)
+		s = wadd(s, pos(jm->recs[i].ic[ix]));
+	return s;
+}
+
+void iol_opcounts(const struct iol_job *job, int64_t v[IOL_OPL_N][IOL_OPK_N])
+{
+	/* per layer and kind: up to four counters added */
+	static const char *const names[IOL_OPL_N][IOL_OPK_N][4] = {
+		[IOL_OPL_POSIX] = {{"POSIX_READS"},
+				   {"POSIX_WRITES"},
+				   {"POSIX_OPENS"},
+				   {"POSIX_STATS"},
+				   {"POSIX_SEEKS"},
+				   {"POSIX_MMAPS"},
+				   {"POSIX_FSYNCS"},
+				   {"POSIX_SEQ_READS"},
+				   {"POSIX_SEQ_WRITES"},
+				   {"POSIX_CONSEC_READS"},
+				   {"POSIX_CONSEC_WRITES"}},
+		[IOL_OPL_MPIIO] = {{"MPIIO_INDEP_READS", "MPIIO_COLL_READS",
+				    "MPIIO_NB_READS", "MPIIO_SPLIT_READS"},
+				   {"MPIIO_INDEP_WRITES", "MPIIO_COLL_WRITES",
+				    "MPIIO_NB_WRITES", "MPIIO_SPLIT_WRITES"},
+				   {"MPIIO_INDEP_OPENS", "MPIIO_COLL_OPENS"},
+				   {NULL},
+				   {NULL},
+				   {NULL},
+				   {"MPIIO_SYNCS"}},
+		[IOL_OPL_STDIO] = {{"STDIO_READS"},
+				   {"STDIO_WRITES"},
+				   {"STDIO_OPENS"},
+				   {NULL},
+				   {"STDIO_SEEKS"},
+				   {NULL},
+				   {"STDIO_FLUSHES"}},
+	};
+	static const int mods[IOL_OPL_N] = {IOL_MOD_POSIX, IOL_MOD_MPIIO,
+					    IOL_MOD_STDIO};
+	int l, k, j;
+
+	for (l = 0; l < IOL_OPL_N; l++)
+		for (k = 0; k < IOL_OPK_N; k++) {
+			v[l][k] = 0;
+			for (j = 0; j < 4 && names[l][k][j]; j++)
+				v[l][k] = wadd(v[l][k], opsum(job, mods[l],
+							      names[l][k][j]));
+		}
 }

@@ -46,12 +46,28 @@ void iol_rec_extract(int mod, const struct iol_jrec *r, struct iol_recx *x);
 /* Does mod carry data (bytes) counters? */
 int iol_mod_is_data(int mod);
 
+/* The records of the layers every byte reaches, POSIX then STDIO (the
+ * job's figures count each byte once there): one loop for every analysis
+ * that sums them.  Caller storage; borrows the job. */
+struct iol_lowrecs {
+	const struct iol_job *job;
+	int k;	  /* 0 POSIX, 1 STDIO, 2 done */
+	size_t i; /* next record of that module */
+};
+void iol_lowrecs_init(struct iol_lowrecs *it, const struct iol_job *job);
+/* The next record: 1 with *mod, *rec (borrowed from the job) and *x
+ * filled, or 0 at the end. */
+int iol_lowrecs_next(struct iol_lowrecs *it, int *mod,
+		     const struct iol_jrec **rec, struct iol_recx *x);
+
 struct iol_modsum {
 	int present, partial, has_perf;
 	int64_t nrec, nfiles;
 	int64_t bytes_read, bytes_written;
 	int64_t reads, writes, opens;
 	double read_time, write_time, meta_time;
+	/* the same per process (over nprocs, at least 1) */
+	double read_time_pp, write_time_pp, meta_time_pp;
 	struct iol_perf perf; /* darshan-parser --perf */
 };
 
@@ -90,6 +106,16 @@ struct iol_summary {
 	size_t ntop;
 	struct iol_topfile top_bytes[IOL_TOPN], top_time[IOL_TOPN];
 	uint64_t incomplete; /* modules flagged partial */
+	/* the job's read and write time by slowest (POSIX + STDIO): the
+	 * slowest rank's read (write) time in its own records, plus, for
+	 * shared records, the slowest rank's time times the record's share
+	 * of read (write) in its read + write + meta time */
+	double read_time_slowest, write_time_slowest;
+	double end_time; /* seconds since the epoch, UTC; NAN unknown */
+	/* access sizes (METRICS.md 5) of POSIX [0] and MPI-IO [1], summed
+	 * by iol_hist_bins(); has_hist[i] 0: the module has no bins */
+	int has_hist[2];
+	int64_t hist_rd[2][IOL_NBINS], hist_wr[2][IOL_NBINS];
 };
 
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
@@ -112,9 +138,12 @@ struct iol_filerow {
 	const char *mnt, *fstype;
 };
 
+/* *rows is allocated here: free it with iol_files_free(); its strings
+ * are borrowed from the job. */
 int iol_files_compute(const struct iol_job *job, int merge,
 		      struct iol_filerow **rows, size_t *n,
 		      struct iol_error *err);
+void iol_files_free(struct iol_filerow *rows);
 
 /* Access sizes of one module (or the job: mod = -1, POSIX bins). */
 struct iol_hist {
@@ -123,6 +152,12 @@ struct iol_hist {
 	int ncommon;
 	int64_t common[4], common_count[4];
 };
+
+/* Adds the access-size bins of module mod over its records to rd and wr.
+ * Returns 1, or 0 (nothing added) when the module is not loaded or has no
+ * size bins. */
+int iol_hist_bins(const struct iol_job *job, int mod, int64_t rd[IOL_NBINS],
+		  int64_t wr[IOL_NBINS]);
 
 /* Fills up to max histograms: the job first, then every module with size
  * bins.  Returns the number filled. */
@@ -139,17 +174,56 @@ struct iol_metaop {
 struct iol_meta {
 	struct iol_metaop *ops;
 	size_t nops;
-	double time[IOL_MOD_KNOWN]; /* META time per module */
-	double *rank_time;	    /* per rank, POSIX+STDIO rank records */
-	double shared_time;	    /* META time of shared records */
+	double time[IOL_MOD_KNOWN];  /* META time per module */
+	int has_time[IOL_MOD_KNOWN]; /* the module records meta time */
+	size_t nrank;		     /* entries of rank_time, rank_pct */
+	double *rank_time;	     /* per rank, POSIX+STDIO rank records */
+	double *rank_pct;   /* rank_time's share of total_time, NAN if none */
+	double shared_time; /* META time of shared records */
 	double total_time, io_time; /* POSIX+STDIO meta and all I/O */
 	int64_t slowest_rank;
 	double slowest_meta, slowest_io; /* of that rank (METRICS.md 2) */
+	double md_cost_pct; /* total_time of io_time, NAN without I/O */
+	double slowest_pct; /* slowest_meta of slowest_io, NAN if none */
 };
 
 int iol_meta_compute(const struct iol_job *job, struct iol_meta *m,
 		     struct iol_error *err);
+
+/* Operations by kind in the three layers the report compares, summed
+ * over records (negative counters count 0); 0 where a layer has no such
+ * counter.  MPI-IO reads and writes add independent, collective,
+ * non-blocking and split ones. */
+enum { IOL_OPL_POSIX, IOL_OPL_MPIIO, IOL_OPL_STDIO, IOL_OPL_N };
+enum {
+	IOL_OPK_READ,
+	IOL_OPK_WRITE,
+	IOL_OPK_OPEN,
+	IOL_OPK_STAT,
+	IOL_OPK_SEEK,
+	IOL_OPK_MMAP,
+	IOL_OPK_SYNC,
+	IOL_OPK_SEQ_READ, /* POSIX only: sequential and consecutive */
+	IOL_OPK_SEQ_WRITE,
+	IOL_OPK_CONSEC_READ,
+	IOL_OPK_CONSEC_WRITE,
+	IOL_OPK_N
+};
+void iol_opcounts(const struct iol_job *job, int64_t v[IOL_OPL_N][IOL_OPK_N]);
 void iol_meta_free(struct iol_meta *m);
+
+/* Per-rank volumes and times of the POSIX + STDIO records: row r for
+ * rank r's own records, row nprocs (the last) for shared records and
+ * records of ranks out of range.  Sums in doubles (bytes exact below
+ * 2^53); negative (unknown) counters count 0. */
+struct iol_rankrow {
+	double br, bw;	   /* bytes read, written */
+	double tr, tw, tm; /* read, write, meta time summed */
+};
+
+/* *rows allocated here (*n = nprocs + 1 rows): free with free(). */
+int iol_ranks_compute(const struct iol_job *job, struct iol_rankrow **rows,
+		      size_t *n, struct iol_error *err);
 
 /* ---- timelines (METRICS.md 8) ---- */
 

@@ -193,6 +193,38 @@ static void matrix_add(struct iol_matrix *m, int64_t rank, double s, double e,
 	}
 }
 
+/* The matrix from Darshan's per-file timestamps: each record's bytes
+ * spread evenly over its interval (a shared record over every rank). */
+static void matrix_timestamps(const struct iol_job *job, size_t nrank,
+			      struct iol_matrix *m)
+{
+	struct iol_lowrecs it;
+	const struct iol_jrec *rec;
+	struct iol_recx x;
+	int mod;
+
+	iol_lowrecs_init(&it, job);
+	while (iol_lowrecs_next(&it, &mod, &rec, &x))
+		if (x.last > m->t1)
+			m->t1 = x.last;
+	iol_lowrecs_init(&it, job);
+	while (iol_lowrecs_next(&it, &mod, &rec, &x)) {
+		int64_t r0 = rec->rank < 0 ? 0 : rec->rank;
+		int64_t r1 = rec->rank < 0 ? (int64_t)nrank - 1 : r0, r;
+
+		for (r = r0; r <= r1; r++) {
+			double div = (double)(r1 - r0 + 1);
+
+			if (x.wend > 0 && x.wstart >= 0)
+				matrix_add(m, r, x.wstart, x.wend,
+					   (double)pos(x.bw) / div, 0);
+			if (x.rend > 0 && x.rstart >= 0)
+				matrix_add(m, r, x.rstart, x.rend,
+					   (double)pos(x.br) / div, 1);
+		}
+	}
+}
+
 int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 		       struct iol_matrix *m, struct iol_error *err)
 {
@@ -260,50 +292,7 @@ int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 			goto fail;
 		}
 	} else if (m->source == IOL_TL_TIMESTAMPS) {
-		static const int mods[2] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
-		size_t i;
-		int k;
-
-		for (k = 0; k < 2; k++) {
-			const struct iol_jmod *jm = &job->mod[mods[k]];
-
-			for (i = 0; jm->loaded && i < jm->n; i++) {
-				struct iol_recx x;
-
-				iol_rec_extract(mods[k], &jm->recs[i], &x);
-				if (x.last > m->t1)
-					m->t1 = x.last;
-			}
-		}
-		for (k = 0; k < 2; k++) {
-			const struct iol_jmod *jm = &job->mod[mods[k]];
-
-			for (i = 0; jm->loaded && i < jm->n; i++) {
-				struct iol_recx x;
-				int64_t r0, r1, r;
-
-				iol_rec_extract(mods[k], &jm->recs[i], &x);
-				/* a shared record spreads over every rank */
-				r0 = jm->recs[i].rank < 0 ? 0
-							  : jm->recs[i].rank;
-				r1 = jm->recs[i].rank < 0 ? (int64_t)nrank - 1
-							  : r0;
-				for (r = r0; r <= r1; r++) {
-					double div = (double)(r1 - r0 + 1);
-
-					if (x.wend > 0 && x.wstart >= 0)
-						matrix_add(
-							m, r, x.wstart, x.wend,
-							(double)pos(x.bw) / div,
-							0);
-					if (x.rend > 0 && x.rstart >= 0)
-						matrix_add(
-							m, r, x.rstart, x.rend,
-							(double)pos(x.br) / div,
-							1);
-				}
-			}
-		}
+		matrix_timestamps(job, nrank, m);
 	}
 	return 0;
 fail:

@@ -74,7 +74,7 @@ static int sqltype(int ft)
 static void build_cols(void)
 {
 	size_t nf, i, k = 0;
-	const struct iol_field *f = iol_jobrow_fields(&nf);
+	const struct iol_field *f = iol_jobrow_fields_ext(&nf);
 
 	cols = calloc(NBOOK + NWRITTEN + nf, sizeof(*cols));
 	colfield = calloc(NBOOK + NWRITTEN + nf, sizeof(*colfield));

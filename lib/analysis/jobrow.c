@@ -1,0 +1,435 @@
+/*
+ * The job-row field table (jobrow.h): every per-job figure once, with its
+ * name, type, unit and getter.  Getters only pick values out of the job
+ * and its struct iol_summary; every number is computed by the analyses
+ * (iol_summary_compute, iol_hist_bins).  The first part of the table is
+ * summary's machine-format columns in their order; the extended part
+ * follows it.  Per-module, per-category and histogram fields are made by
+ * macros because they are the same getter over an index.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/jobrow.h"
+#include "base/banned.h"
+
+#define NOINT INT64_MIN
+
+/* table entries by getter kind */
+#define STRF(n, lab, g)                                  \
+	{                                                \
+		n, IOL_FT_STR, "", lab, 0, g, NULL, NULL \
+	}
+#define INTF(n, t, u, lab, g)                  \
+	{                                      \
+		n, t, u, lab, 0, NULL, NULL, g \
+	}
+#define NUMF(n, t, u, lab, p, g)               \
+	{                                      \
+		n, t, u, lab, p, NULL, g, NULL \
+	}
+#define MODF(k, lab)                                                          \
+	INTF(#k "_bytes_read", IOL_FT_BYTES, "B", lab " bytes read", k##_br), \
+		INTF(#k "_bytes_written", IOL_FT_BYTES, "B",                  \
+		     lab " bytes written", k##_bw),                           \
+		NUMF(#k "_time_by_slowest", IOL_FT_NUM, "s",                  \
+		     lab " time by slowest", 4, k##_time),                    \
+		NUMF(#k "_mib_s", IOL_FT_NUM, "MiB/s", lab " MiB/s", 2,       \
+		     k##_mibs)
+#define CATF(k, lab)                                                         \
+	INTF(#k "_files", IOL_FT_INT, "", lab " files", k##_cf),             \
+		INTF(#k "_bytes", IOL_FT_BYTES, "B", lab " bytes", k##_cb),  \
+		INTF(#k "_max_offset", IOL_FT_BYTES, "B", lab " max offset", \
+		     k##_cm)
+
+/* ---- the job's header ---- */
+
+static const char *g_log(const struct iol_jobrow *r, char *b, size_t n)
+{
+	(void)b, (void)n;
+	return r->log;
+}
+
+static const char *g_source(const struct iol_jobrow *r, char *b, size_t n)
+{
+	(void)b, (void)n;
+	return r->job->source;
+}
+
+static const char *g_exe(const struct iol_jobrow *r, char *b, size_t n)
+{
+	(void)b, (void)n;
+	return r->job->exe;
+}
+
+static int64_t g_jobid(const struct iol_jobrow *r)
+{
+	return r->job->jobid;
+}
+
+static int64_t g_uid(const struct iol_jobrow *r)
+{
+	return r->job->uid;
+}
+
+static int64_t g_nprocs(const struct iol_jobrow *r)
+{
+	return r->job->nprocs;
+}
+
+static int64_t g_nodes(const struct iol_jobrow *r)
+{
+	return r->s->nodes > 0 ? r->s->nodes : NOINT;
+}
+
+static const char *g_nodes_source(const struct iol_jobrow *r, char *b, size_t n)
+{
+	(void)b, (void)n;
+	return iol_nodes_source_names[r->s->nodes_source];
+}
+
+static double g_start(const struct iol_jobrow *r)
+{
+	return iol_job_start(r->job);
+}
+
+static double g_end(const struct iol_jobrow *r)
+{
+	return r->s->end_time;
+}
+
+static int64_t g_incomplete_any(const struct iol_jobrow *r)
+{
+	return r->job->partial != 0;
+}
+
+static double g_run_time(const struct iol_jobrow *r)
+{
+	return r->job->run_time;
+}
+
+/* "POSIX STDIO": the modules flagged incomplete, "" if none */
+static const char *g_incomplete(const struct iol_jobrow *r, char *buf, size_t n)
+{
+	size_t l = 0;
+	int m;
+
+	buf[0] = '\0';
+	for (m = 0; m < IOL_MOD_MAX; m++) {
+		const char *name;
+		int w;
+
+		if (!((r->job->partial >> m) & 1))
+			continue;
+		name = m < IOL_MOD_KNOWN ? iol_modinfo(m)->name : "unknown";
+		w = snprintf(buf + l, n - l, "%s%s", l ? " " : "", name);
+		if (w < 0 || (size_t)w >= n - l)
+			break;
+		l += (size_t)w;
+	}
+	return buf;
+}
+
+/* ---- per data module ---- */
+
+static const struct iol_modsum *msum(const struct iol_jobrow *r, int m)
+{
+	return &r->s->mod[m];
+}
+
+static int64_t mod_br(const struct iol_jobrow *r, int m)
+{
+	return msum(r, m)->nrec ? msum(r, m)->bytes_read : NOINT;
+}
+
+static int64_t mod_bw(const struct iol_jobrow *r, int m)
+{
+	return msum(r, m)->nrec ? msum(r, m)->bytes_written : NOINT;
+}
+
+static double mod_time(const struct iol_jobrow *r, int m)
+{
+	const struct iol_modsum *ms = msum(r, m);
+
+	return ms->nrec && ms->has_perf ? ms->perf.agg_time_by_slowest : NAN;
+}
+
+static double mod_mibs(const struct iol_jobrow *r, int m)
+{
+	const struct iol_modsum *ms = msum(r, m);
+
+	return ms->nrec && ms->has_perf ? ms->perf.agg_perf_by_slowest : NAN;
+}
+
+#define MODG(key, mod)                                       \
+	static int64_t key##_br(const struct iol_jobrow *r)  \
+	{                                                    \
+		return mod_br(r, mod);                       \
+	}                                                    \
+	static int64_t key##_bw(const struct iol_jobrow *r)  \
+	{                                                    \
+		return mod_bw(r, mod);                       \
+	}                                                    \
+	static double key##_time(const struct iol_jobrow *r) \
+	{                                                    \
+		return mod_time(r, mod);                     \
+	}                                                    \
+	static double key##_mibs(const struct iol_jobrow *r) \
+	{                                                    \
+		return mod_mibs(r, mod);                     \
+	}
+MODG(posix, IOL_MOD_POSIX)
+MODG(stdio, IOL_MOD_STDIO)
+MODG(mpiio, IOL_MOD_MPIIO)
+MODG(h5d, IOL_MOD_H5D)
+MODG(pnetcdf_var, IOL_MOD_PNETCDF_VAR)
+MODG(dfs, IOL_MOD_DFS)
+MODG(daos, IOL_MOD_DAOS)
+
+/* ---- the job (POSIX + STDIO) ---- */
+
+#define NUMG(name, expr)                               \
+	static double name(const struct iol_jobrow *r) \
+	{                                              \
+		return (expr);                         \
+	}
+#define INTG(name, expr)                                \
+	static int64_t name(const struct iol_jobrow *r) \
+	{                                               \
+		return (expr);                          \
+	}
+
+INTG(j_br, r->s->bytes_read)
+INTG(j_bw, r->s->bytes_written)
+NUMG(j_time, r->s->io.agg_time_by_slowest)
+INTG(j_slowest, r->s->io.slowest_rank >= 0 ? r->s->io.slowest_rank : NOINT)
+NUMG(j_mibs, r->s->mibs)
+NUMG(j_mibs_cn, r->s->mibs_cn)
+NUMG(j_pct_slow, r->s->pct_io_slowest)
+NUMG(j_pct_avg, r->s->pct_io_avg)
+NUMG(j_io_total, r->s->io_time_total)
+NUMG(j_meta_total, r->s->meta_time_total)
+NUMG(j_md_cost, r->s->md_cost_pct)
+INTG(j_files, r->s->nfiles)
+NUMG(j_files_pp, r->s->files_per_proc)
+INTG(j_creates, r->s->ncreated)
+NUMG(j_creates_pp, r->s->creates_per_proc)
+INTG(j_creates_exact, r->s->creates_exact)
+NUMG(j_pct_seq, r->s->pct_seq)
+NUMG(j_pct_aligned, r->s->pct_aligned)
+NUMG(j_mib_pp, r->s->mib_per_proc)
+NUMG(j_rtime, r->s->read_time_slowest)
+NUMG(j_wtime, r->s->write_time_slowest)
+
+static const char *g_strategy(const struct iol_jobrow *r, char *b, size_t n)
+{
+	(void)b, (void)n;
+	return r->s->strategy;
+}
+
+/* ---- file categories ---- */
+
+static int64_t cat_files(const struct iol_jobrow *r, int c)
+{
+	return r->s->cat[c].count;
+}
+
+static int64_t cat_bytes(const struct iol_jobrow *r, int c)
+{
+	return r->s->cat[c].read_bytes + r->s->cat[c].write_bytes;
+}
+
+static int64_t cat_maxoff(const struct iol_jobrow *r, int c)
+{
+	const struct iol_category *ct = &r->s->cat[c];
+
+	return ct->count && ct->max_offset >= 0 ? ct->max_offset : NOINT;
+}
+
+#define CATG(key, cat)                                      \
+	static int64_t key##_cf(const struct iol_jobrow *r) \
+	{                                                   \
+		return cat_files(r, cat);                   \
+	}                                                   \
+	static int64_t key##_cb(const struct iol_jobrow *r) \
+	{                                                   \
+		return cat_bytes(r, cat);                   \
+	}                                                   \
+	static int64_t key##_cm(const struct iol_jobrow *r) \
+	{                                                   \
+		return cat_maxoff(r, cat);                  \
+	}
+CATG(all, IOL_CAT_ALL)
+CATG(read_only, IOL_CAT_RO)
+CATG(write_only, IOL_CAT_WO)
+CATG(read_write, IOL_CAT_RW)
+CATG(unique, IOL_CAT_UNIQUE)
+CATG(shared, IOL_CAT_SHARED)
+CATG(partially_shared, IOL_CAT_PARTSHARED)
+
+/* ---- top file ---- */
+
+static const char *g_top(const struct iol_jobrow *r, char *b, size_t n)
+{
+	(void)b, (void)n;
+	if (!r->s->ntop)
+		return NULL;
+	return r->s->top_bytes[0].path ? r->s->top_bytes[0].path : "";
+}
+
+static int64_t g_top_bytes(const struct iol_jobrow *r)
+{
+	if (!r->s->ntop)
+		return NOINT;
+	return r->s->top_bytes[0].bytes_read + r->s->top_bytes[0].bytes_written;
+}
+
+/* ---- access-size bins: [0] POSIX, [1] MPI-IO ---- */
+
+static int64_t bin(const struct iol_jobrow *r, int l, int wr, int b)
+{
+	if (!r->s->has_hist[l])
+		return NOINT;
+	return wr ? r->s->hist_wr[l][b] : r->s->hist_rd[l][b];
+}
+
+#define BING(l, wr, b)                                                  \
+	static int64_t bin_##l##_##wr##_##b(const struct iol_jobrow *r) \
+	{                                                               \
+		return bin(r, l, wr, b);                                \
+	}
+#define BINS(l, wr)    \
+	BING(l, wr, 0) \
+	BING(l, wr, 1) \
+	BING(l, wr, 2) \
+	BING(l, wr, 3) \
+	BING(l, wr, 4) \
+	BING(l, wr, 5) \
+	BING(l, wr, 6) \
+	BING(l, wr, 7) \
+	BING(l, wr, 8) \
+	BING(l, wr, 9)
+BINS(0, 0)
+BINS(0, 1)
+BINS(1, 0)
+BINS(1, 1)
+
+#define BINF(l, wr, b, key, lab)                                              \
+	{                                                                     \
+		key, IOL_FT_INT, "", lab, 0, NULL, NULL, bin_##l##_##wr##_##b \
+	}
+#define BINFS(l, wr, key, lab)                                    \
+	BINF(l, wr, 0, key "_0_100", lab " 0-100"),               \
+		BINF(l, wr, 1, key "_100_1k", lab " 100-1K"),     \
+		BINF(l, wr, 2, key "_1k_10k", lab " 1K-10K"),     \
+		BINF(l, wr, 3, key "_10k_100k", lab " 10K-100K"), \
+		BINF(l, wr, 4, key "_100k_1m", lab " 100K-1M"),   \
+		BINF(l, wr, 5, key "_1m_4m", lab " 1M-4M"),       \
+		BINF(l, wr, 6, key "_4m_10m", lab " 4M-10M"),     \
+		BINF(l, wr, 7, key "_10m_100m", lab " 10M-100M"), \
+		BINF(l, wr, 8, key "_100m_1g", lab " 100M-1G"),   \
+		BINF(l, wr, 9, key "_1g_plus", lab " 1G+")
+
+/* ---- the table ---- */
+
+static const struct iol_field fields[] = {
+	STRF("log", "log", g_log),
+	STRF("source", "source", g_source),
+	INTF("jobid", IOL_FT_INT, "", "job id", g_jobid),
+	INTF("uid", IOL_FT_INT, "", "user id", g_uid),
+	STRF("exe", "executable", g_exe),
+	INTF("nprocs", IOL_FT_INT, "", "processes", g_nprocs),
+	INTF("nodes", IOL_FT_INT, "", "compute nodes", g_nodes),
+	STRF("nodes_source", "nodes from", g_nodes_source),
+	NUMF("start_time", IOL_FT_TIME, "s", "start", 0, g_start),
+	NUMF("run_time", IOL_FT_NUM, "s", "run time", 4, g_run_time),
+	STRF("incomplete_modules", "incomplete modules", g_incomplete),
+	MODF(posix, "POSIX"),
+	MODF(stdio, "STDIO"),
+	MODF(mpiio, "MPI-IO"),
+	MODF(h5d, "HDF5 dataset"),
+	MODF(pnetcdf_var, "PnetCDF variable"),
+	MODF(dfs, "DFS"),
+	MODF(daos, "DAOS"),
+	INTF("bytes_read", IOL_FT_BYTES, "B", "bytes read", j_br),
+	INTF("bytes_written", IOL_FT_BYTES, "B", "bytes written", j_bw),
+	NUMF("io_time_by_slowest", IOL_FT_NUM, "s", "I/O time by slowest", 4,
+	     j_time),
+	INTF("slowest_rank", IOL_FT_INT, "", "slowest rank", j_slowest),
+	NUMF("mib_s", IOL_FT_NUM, "MiB/s", "MiB/s", 2, j_mibs),
+	NUMF("mib_s_per_node", IOL_FT_NUM, "MiB/s", "MiB/s per compute node", 2,
+	     j_mibs_cn),
+	NUMF("pct_io_time_slowest", IOL_FT_NUM, "%",
+	     "time in I/O (slowest rank)", 1, j_pct_slow),
+	NUMF("pct_io_time_avg", IOL_FT_NUM, "%", "time in I/O (average)", 1,
+	     j_pct_avg),
+	NUMF("io_time_total", IOL_FT_NUM, "s", "I/O time, all processes", 4,
+	     j_io_total),
+	NUMF("meta_time_total", IOL_FT_NUM, "s", "metadata time, all processes",
+	     4, j_meta_total),
+	NUMF("md_cost_pct", IOL_FT_NUM, "%", "metadata cost", 1, j_md_cost),
+	INTF("files", IOL_FT_INT, "", "files", j_files),
+	NUMF("files_per_proc", IOL_FT_NUM, "", "files per process", 2,
+	     j_files_pp),
+	INTF("creates", IOL_FT_INT, "", "files created", j_creates),
+	NUMF("creates_per_proc", IOL_FT_NUM, "", "creates per process", 2,
+	     j_creates_pp),
+	INTF("creates_exact", IOL_FT_BOOL, "", "creates exact",
+	     j_creates_exact),
+	NUMF("pct_sequential", IOL_FT_NUM, "%", "sequential accesses", 1,
+	     j_pct_seq),
+	NUMF("pct_aligned", IOL_FT_NUM, "%", "aligned accesses", 1,
+	     j_pct_aligned),
+	NUMF("mib_per_proc", IOL_FT_NUM, "MiB", "MiB per process", 2, j_mib_pp),
+	STRF("strategy", "I/O strategy", g_strategy),
+	CATF(all, "all"),
+	CATF(read_only, "read-only"),
+	CATF(write_only, "write-only"),
+	CATF(read_write, "read-write"),
+	CATF(unique, "unique"),
+	CATF(shared, "shared"),
+	CATF(partially_shared, "partially shared"),
+	STRF("top_file", "top file by bytes", g_top),
+	INTF("top_file_bytes", IOL_FT_BYTES, "B", "top file bytes",
+	     g_top_bytes),
+/* the extended fields: not summary columns */
+#define NSUMMARY 82
+	NUMF("read_time_by_slowest", IOL_FT_NUM, "s", "read time by slowest", 4,
+	     j_rtime),
+	NUMF("write_time_by_slowest", IOL_FT_NUM, "s", "write time by slowest",
+	     4, j_wtime),
+	NUMF("end_time", IOL_FT_TIME, "s", "end", 0, g_end),
+	INTF("incomplete", IOL_FT_BOOL, "", "incomplete", g_incomplete_any),
+	BINFS(0, 0, "posix_read", "POSIX reads"),
+	BINFS(0, 1, "posix_write", "POSIX writes"),
+	BINFS(1, 0, "mpiio_read", "MPI-IO reads"),
+	BINFS(1, 1, "mpiio_write", "MPI-IO writes"),
+};
+
+#define NFIELDS (sizeof(fields) / sizeof(fields[0]))
+
+_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS,
+	       "summary columns counted wrong");
+
+const struct iol_field *iol_jobrow_fields(size_t *n)
+{
+	*n = NSUMMARY;
+	return fields;
+}
+
+const struct iol_field *iol_jobrow_fields_ext(size_t *n)
+{
+	*n = NFIELDS;
+	return fields;
+}
+
+const struct iol_field *iol_jobrow_field(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NFIELDS; i++)
+		if (!strcmp(fields[i].name, name))
+			return &fields[i];
+	return NULL;
+}

@@ -1,0 +1,71 @@
+#!/bin/sh
+# The job-row field table: summary's CSV header is exactly its first
+# fields, in the published column order; the extended fields (access-size
+# bins of POSIX and MPI-IO, end time) equal darshan-parser --total's sums
+# and header (the reference outputs in ../shared) on every corpus log.
+. "$(dirname "$0")/lib.sh"
+DUMP=$TOP/t/unit/jobrow-dump
+log=$(find "$SAMPLES/ior" -name '*.darshan' | sort | head -1)
+
+cols="log source jobid uid exe nprocs nodes nodes_source start_time run_time incomplete_modules"
+for m in posix stdio mpiio h5d pnetcdf_var dfs daos; do
+	for c in bytes_read bytes_written time_by_slowest mib_s; do
+		cols="$cols ${m}_$c"
+	done
+done
+cols="$cols bytes_read bytes_written io_time_by_slowest slowest_rank mib_s mib_s_per_node pct_io_time_slowest pct_io_time_avg io_time_total meta_time_total md_cost_pct files files_per_proc creates creates_per_proc creates_exact pct_sequential pct_aligned mib_per_proc strategy"
+for c in all read_only write_only read_write unique shared partially_shared; do
+	cols="$cols ${c}_files ${c}_bytes ${c}_max_offset"
+done
+cols="$cols top_file top_file_bytes"
+want=$(echo $cols | tr ' ' ',')
+got=$("$IOLENS" summary --format=csv "$log" | head -1)
+is "$got" "$want" "summary's CSV header is the published column list"
+"$DUMP" "$log" > "$TMP/dump"
+nsum=$(awk '/^#summary/ { print $2 }' "$TMP/dump")
+got=$(grep -v '^#' "$TMP/dump" | head -n "$nsum" | cut -f1 | paste -sd, -)
+is "$got" "$want" "the table's summary fields are those columns"
+ext=$(grep -v '^#' "$TMP/dump" | tail -n +$((nsum + 1)) | cut -f1 | paste -sd' ' -)
+is "$(echo "$ext" | wc -w)" 44 "44 extended fields"
+for f in read_time_by_slowest write_time_by_slowest end_time incomplete posix_read_0_100 posix_write_1g_plus mpiio_read_100_1k mpiio_write_1g_plus; do
+	case " $ext " in *" $f "*) r=0 ;; *) r=1 ;; esac
+	ok $r "extended field $f"
+done
+
+need_shared
+bins="0_100 100_1K 1K_10K 10K_100K 100K_1M 1M_4M 4M_10M 10M_100M 100M_1G 1G_PLUS"
+checked=0 bad=0
+for dir in "$SHARED"/corpus/darshan-logs/*/; do
+	ref=$dir/parser_total.out
+	lg=$(ls "$dir"*.darshan 2>/dev/null | head -1)
+	[ -n "$lg" ] && [ -e "$ref" ] || continue
+	"$DUMP" "$lg" > "$TMP/d" 2>/dev/null || continue
+	# reference: total_POSIX_SIZE_READ_0_100 etc. as "name value"
+	: > "$TMP/want"
+	: > "$TMP/have"
+	for b in $bins; do
+		lb=$(echo "$b" | tr 'A-Z' 'a-z' | sed 's/1g_plus/1g_plus/')
+		for rw in READ WRITE; do
+			lrw=$(echo $rw | tr 'A-Z' 'a-z')
+			v=$(awk -v k="total_POSIX_SIZE_${rw}_$b:" '$1 == k { print $2 }' "$ref")
+			[ -n "$v" ] && echo "posix_${lrw}_$lb $v" >> "$TMP/want"
+			v=$(awk -v k="total_MPIIO_SIZE_${rw}_AGG_$b:" '$1 == k { print $2 }' "$ref")
+			[ -n "$v" ] && echo "mpiio_${lrw}_$lb $v" >> "$TMP/want"
+		done
+	done
+	e=$(awk '$2 == "end_time:" { print $3 }' "$ref")
+	[ -n "$e" ] && echo "end_time $e" >> "$TMP/want"
+	while read -r k v; do
+		h=$(awk -F'\t' -v k="$k" '$1 == k { print $2 }' "$TMP/d")
+		[ "$k" = end_time ] && h=${h%%.*}
+		echo "$k $h" >> "$TMP/have"
+	done < "$TMP/want"
+	checked=$((checked + 1))
+	if ! cmp -s "$TMP/want" "$TMP/have"; then
+		bad=$((bad + 1))
+		diag "$(basename "$dir"): $(diff "$TMP/want" "$TMP/have" | head -3 | tr '\n' ' ')"
+	fi
+done
+ok $((checked < 40 ? 1 : 0)) "compared extended fields on $checked corpus logs"
+is "$bad" 0 "access-size bins and end time equal darshan-parser --total"
+done_testing
