@@ -16,11 +16,14 @@
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
 #include "cmd/util.h"
+#include "population/weather.h"
+#include "storage/devio.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
 	"usage: iolens context --db file [--where expr] [--nodes n] "
-	"[--procs-per-node p] [--format fmt] [--output file] log\n";
+	"[--procs-per-node p] [--format fmt] [--output file]\n"
+	"                      [--iostat recording] log\n";
 
 static void help(void)
 {
@@ -36,6 +39,10 @@ static void help(void)
 	       "type 7.  Verdict: unusually low/high outside p5-p95 of at "
 	       "least %d\n"
 	       "earlier jobs.\n\n"
+	       "  --iostat recording the storage device's activity meanwhile "
+	       "(iostat text or\n"
+	       "                     JSON, diskstats; repeatable): the job's "
+	       "I/O weather\n"
 	       "  --nodes n          compute nodes of a log not in the store\n"
 	       "  --procs-per-node p ... or processes per node\n%s",
 	       IOL_POP_CTX_MIN, IOL_POP_CTX_MIN, pop_help);
@@ -97,17 +104,97 @@ static void print_ctx(struct out *o, const char *log,
 	out_endtable(o);
 }
 
+/* --iostat recordings: the weather of the job (population/weather.h) */
+enum { OPT_IOSTAT = OPT_POP_LAST + 1, MAX_REC = 64 };
+static const char *recs[MAX_REC];
+static int nrecs;
+
 static int extra(int opt, const char *arg)
 {
-	(void)opt;
-	(void)arg;
-	return 0;
+	if (opt != OPT_IOSTAT)
+		return 0;
+	if (nrecs == MAX_REC) {
+		usage_error("at most %d recordings", MAX_REC);
+		return -1;
+	}
+	recs[nrecs++] = arg;
+	return 1;
+}
+
+/* The device load while the job ran, over every device recorded. */
+static int weather_of(const struct iol_popjob *j, struct iol_wjobw *out)
+{
+	struct iol_devset ds = {0};
+	struct iol_binned b = {0};
+	struct iol_wjob wj = {0};
+	struct iol_wjobs jobs = {&wj, 1};
+	struct iol_weather w = {0};
+	struct iol_error err = {0};
+	int i, fmt, r = 0;
+
+	for (i = 0; i < nrecs && r == 0; i++)
+		if ((r = iol_devset_read(&ds, recs[i], 0, &fmt, &err)) < 0)
+			msg_ioerr(recs[i], r, &err);
+	if (r == 0 && ((r = iol_devset_finish(&ds, &err)) < 0 ||
+		       (r = iol_devset_bin(&ds, 0, &b, &err)) < 0))
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+	wj.start = j->start_time;
+	wj.end = j->end_time;
+	wj.rbytes = j->bytes_read;
+	wj.wbytes = j->bytes_written;
+	wj.path = wj.app = wj.user = "";
+	if (r == 0 &&
+	    (r = iol_weather_compute(&b, b.ndev, &jobs, &w, &err)) < 0)
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+	if (r == 0)
+		*out = w.jobs[0];
+	iol_weather_release(&w);
+	iol_binned_release(&b);
+	iol_devset_release(&ds);
+	return r;
+}
+
+static const char *const wcols[] = {
+	"log",	   "inside_recording", "device_mean_bps", "device_peak_bps",
+	"job_bps", "job_share"};
+
+static void print_weather(struct out *o, const char *log,
+			  const struct iol_wjobw *w)
+{
+	if (o->fmt == FMT_TEXT) {
+		out_text(o,
+			 "\nI/O weather (the storage device while the job "
+			 "ran%s)\n",
+			 w->inside ? ""
+				   : "; the run lies partly outside the "
+				     "recording");
+		out_text(o,
+			 "  device  %.2f MiB/s mean, %.2f MiB/s peak\n"
+			 "  the job %.2f MiB/s, %.1f %% of the device's bytes "
+			 "in its intervals\n",
+			 w->dev_mean_bps / 1048576, w->dev_peak_bps / 1048576,
+			 w->job_bps / 1048576, w->share * 100);
+		return;
+	}
+	out_table(o, wcols, 6);
+	out_str(o, log);
+	out_int(o, w->inside);
+	out_num(o, w->dev_mean_bps, 0);
+	out_num(o, w->dev_peak_bps, 0);
+	out_num(o, w->job_bps, 0);
+	out_num(o, w->share, 4);
+	out_endrow(o);
+	out_endtable(o);
 }
 
 int cmd_context(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		POP_LONGOPTS, NODE_LONGOPTS, {NULL, 0, NULL, 0}};
+		POP_LONGOPTS,
+		NODE_LONGOPTS,
+		{"iostat", required_argument, NULL, OPT_IOSTAT},
+		{NULL, 0, NULL, 0}};
+	struct iol_wjobw wj = {0};
 	struct iol_popjob own = {0};
 	const struct iol_popjob *row;
 	struct iol_popctx ctx;
@@ -131,8 +218,15 @@ int cmd_context(int argc, char **argv)
 		return EXIT_DATA;
 	}
 	rc = iol_pop_context(&set, row ? row : &own, &ctx);
+	if (rc == 0 && nrecs && weather_of(row ? row : &own, &wj) < 0) {
+		pop_row_free(&own);
+		iol_popset_free(&set);
+		return EXIT_DATA;
+	}
 	if (rc == 0 && cmd_out_open(&o, p.c.outpath, p.c.fmt) == 0) {
 		print_ctx(&o, argv[first], &ctx);
+		if (nrecs)
+			print_weather(&o, argv[first], &wj);
 		rc = cmd_out_close(&o, 1);
 	} else if (rc) {
 		msg("out of memory");

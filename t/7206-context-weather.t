@@ -1,0 +1,43 @@
+#!/bin/sh
+# iolens context --iostat: the job's I/O weather.  A hand-made diskstats
+# recording of one device around a sample job's run (10 s, 20 MiB read and
+# 10 MiB written) gives the device's mean rate and the job's share of the
+# device's bytes, computed here with awk from the recording and from the
+# job's own bytes.
+. "$(dirname "$0")/lib.sh"
+command -v sqlite3 >/dev/null || skip_all "sqlite3 (the CLI) is not installed"
+LOG=$(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)
+DB=$TMP/s.db
+$RUN ingest --db "$DB" "$LOG" >/dev/null 2>&1
+ok $? "ingest of one sample log"
+set -- $(sqlite3 -separator ' ' "$DB" 'SELECT start_time, bytes_read + bytes_written FROM jobs')
+start=$1 jbytes=$2
+# a recording from 2 s before the job's start to 8 s after, one interval
+t0=$(awk -v s="$start" 'BEGIN { printf "%d", s - 2 }')
+t1=$((t0 + 10))
+iso() { date -u -d "@$1" +%Y-%m-%dT%H:%M:%S.000000Z; }
+{
+	echo "=== $(iso $t0) epoch=$t0.000000"
+	echo "   8       0 sda 100 0 1000 10 50 0 2000 20 0 30 30 0 0 0 0 0 0"
+	echo "=== $(iso $t1) epoch=$t1.000000"
+	# + 40960 sectors read (20 MiB), + 20480 written (10 MiB)
+	echo "   8       0 sda 200 0 41960 20 150 0 22480 40 0 60 60 0 0 0 0 0 0"
+} >"$TMP/disk.txt"
+$RUN context --db "$DB" --iostat "$TMP/disk.txt" --format=csv "$LOG" >"$TMP/out" 2>"$TMP/err"
+ok $? "context --iostat exits 0"
+is "$(cat "$TMP/err")" "" "no message"
+row=$(tail -n 1 "$TMP/out")
+is "$(echo "$row" | cut -d, -f2)" 1 "the run lies inside the recording"
+is "$(echo "$row" | cut -d, -f3 | awk '{ printf "%.0f", $1 }')" \
+	"$(awk 'BEGIN { printf "%.0f", 30 * 1048576 / 10 }')" \
+	"device mean rate: 30 MiB over 10 s"
+is "$(echo "$row" | cut -d, -f6 | awk '{ printf "%.6f", $1 }')" \
+	"$(awk -v j="$jbytes" 'BEGIN { printf "%.6f", j / (30 * 1048576) }')" \
+	"the job's share: its bytes over the device's bytes of its interval"
+$RUN context --db "$DB" --iostat "$TMP/disk.txt" "$LOG" >"$TMP/text"
+grep -q '^  device  3.00 MiB/s mean' "$TMP/text"
+ok $? "text: the device's mean in MiB/s"
+$RUN context --db "$DB" --iostat "$TMP/nope" "$LOG" >/dev/null 2>"$TMP/err"
+is "$?" 1 "a missing recording is a data error"
+is "$(wc -l <"$TMP/err")" 1 "... with one line"
+done_testing
