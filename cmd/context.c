@@ -16,8 +16,6 @@
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
 #include "cmd/util.h"
-#include "population/weather.h"
-#include "storage/devio.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -121,39 +119,6 @@ static int extra(int opt, const char *arg)
 	return 1;
 }
 
-/* The device load while the job ran, over every device recorded. */
-static int weather_of(const struct iol_popjob *j, struct iol_wjobw *out)
-{
-	struct iol_devset ds = {0};
-	struct iol_binned b = {0};
-	struct iol_wjob wj = {0};
-	struct iol_wjobs jobs = {&wj, 1};
-	struct iol_weather w = {0};
-	struct iol_error err = {0};
-	int i, fmt, r = 0;
-
-	for (i = 0; i < nrecs && r == 0; i++)
-		if ((r = iol_devset_read(&ds, recs[i], 0, &fmt, &err)) < 0)
-			msg_ioerr(recs[i], r, &err);
-	if (r == 0 && ((r = iol_devset_finish(&ds, &err)) < 0 ||
-		       (r = iol_devset_bin(&ds, 0, &b, &err)) < 0))
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
-	wj.start = j->start_time;
-	wj.end = j->end_time;
-	wj.rbytes = j->bytes_read;
-	wj.wbytes = j->bytes_written;
-	wj.path = wj.app = wj.user = "";
-	if (r == 0 &&
-	    (r = iol_weather_compute(&b, b.ndev, &jobs, &w, &err)) < 0)
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
-	if (r == 0)
-		*out = w.jobs[0];
-	iol_weather_release(&w);
-	iol_binned_release(&b);
-	iol_devset_release(&ds);
-	return r;
-}
-
 static const char *const wcols[] = {
 	"log",	   "inside_recording", "device_mean_bps", "device_peak_bps",
 	"job_bps", "job_share"};
@@ -218,7 +183,8 @@ int cmd_context(int argc, char **argv)
 		return EXIT_DATA;
 	}
 	rc = iol_pop_context(&set, row ? row : &own, &ctx);
-	if (rc == 0 && nrecs && weather_of(row ? row : &own, &wj) < 0) {
+	if (rc == 0 && nrecs &&
+	    pop_weather(recs, nrecs, row ? row : &own, &wj) < 0) {
 		pop_row_free(&own);
 		iol_popset_free(&set);
 		return EXIT_DATA;

@@ -10,6 +10,7 @@
 
 #include "cmd/popcommon.h"
 #include "cmd/util.h"
+#include "storage/devio.h"
 #include "base/banned.h"
 
 const char pop_help[] =
@@ -238,4 +239,38 @@ int pop_context_of(const char *dbpath, const char *log,
 	pop_row_free(&own);
 	iol_popset_free(&set);
 	return rc;
+}
+
+/* The device load while the job ran, over every device recorded. */
+int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
+		struct iol_wjobw *out)
+{
+	struct iol_devset ds = {0};
+	struct iol_binned b = {0};
+	struct iol_wjob wj = {0};
+	struct iol_wjobs jobs = {&wj, 1};
+	struct iol_weather w = {0};
+	struct iol_error err = {0};
+	int i, fmt, r = 0;
+
+	for (i = 0; i < nrecs && r == 0; i++)
+		if ((r = iol_devset_read(&ds, recs[i], 0, &fmt, &err)) < 0)
+			msg_ioerr(recs[i], r, &err);
+	if (r == 0 && ((r = iol_devset_finish(&ds, &err)) < 0 ||
+		       (r = iol_devset_bin(&ds, 0, &b, &err)) < 0))
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+	wj.start = j->start_time;
+	wj.end = j->end_time;
+	wj.rbytes = j->bytes_read;
+	wj.wbytes = j->bytes_written;
+	wj.path = wj.app = wj.user = "";
+	if (r == 0 &&
+	    (r = iol_weather_compute(&b, b.ndev, &jobs, &w, &err)) < 0)
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+	if (r == 0)
+		*out = w.jobs[0];
+	iol_weather_release(&w);
+	iol_binned_release(&b);
+	iol_devset_release(&ds);
+	return r;
 }

@@ -11,6 +11,7 @@
 #include "cmd/common.h"
 #include "population/popdb.h"
 #include "population/popan.h"
+#include "population/weather.h"
 
 enum { OPT_DB = OPT_LAST_COMMON + 100, OPT_WHERE, OPT_POP_LAST };
 
@@ -55,5 +56,10 @@ int pop_context_of(const char *dbpath, const char *log,
 
 /* The help lines of --db, --where, --format, -o, -h, --version. */
 extern const char pop_help[];
+
+/* The I/O weather of job j (population/weather.h) from the device
+ * recordings recs: 0, or -1 with the message printed. */
+int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
+		struct iol_wjobw *out);
 
 #endif

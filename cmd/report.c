@@ -20,8 +20,9 @@ static const char usage_str[] =
 	"usage: iolens report [--date when] [--format pdf|svg|png] [--nodes "
 	"n]\n"
 	"                     [--paper a4|letter] [--procs-per-node n]\n"
-	"                     [--template file] [--db file] --output file "
-	"log\n";
+	"                     [--template file] [--db file] [--iostat "
+	"recording]\n"
+	"                     --output file log\n";
 
 static void help(void)
 {
@@ -33,6 +34,10 @@ static void help(void)
 	       "earlier\n"
 	       "                     jobs of its app in this population "
 	       "store\n"
+	       "  --iostat recording with --db: the job's I/O weather on "
+	       "that page\n"
+	       "                     (iostat text or JSON, diskstats; "
+	       "repeatable)\n"
 	       "  --date when        creation date in the PDF (YYYY-MM-DD,\n"
 	       "                     YYYY-MM-DDTHH:MM:SS or epoch seconds); "
 	       "default\n"
@@ -56,6 +61,8 @@ struct ropts {
 	struct report_opts ro;
 	char datebuf[32];
 	const char *dbpath;
+	const char *recs[64]; /* --iostat */
+	int nrecs;
 };
 
 static int set_date(struct ropts *r, int64_t v)
@@ -123,8 +130,37 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 		return 1;
 	case 't': r->ro.template_path = arg; return 1;
 	case 'D': r->dbpath = arg; return 1;
+	case 'I':
+		if (r->nrecs == 64) {
+			usage_error("at most 64 recordings");
+			return -1;
+		}
+		r->recs[r->nrecs++] = arg;
+		return 1;
 	}
 	return 0;
+}
+
+/* The job's I/O weather for the context page (report --db --iostat). */
+static int weather_of(const struct ropts *r, const struct iol_job *job,
+		      const struct iol_opts *m, struct popreport_ctxpage *cp)
+{
+	struct iol_popjob j = {0};
+	struct iol_summary s;
+	struct iol_error err = {0};
+	int ret;
+
+	if (iol_summary_compute(job, m, &s, &err) < 0) {
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
+		return -1;
+	}
+	j.start_time = iol_job_start(job);
+	j.end_time = j.start_time + job->run_time;
+	j.bytes_read = s.bytes_read;
+	j.bytes_written = s.bytes_written;
+	ret = pop_weather(r->recs, r->nrecs, &j, &cp->weather);
+	cp->has_weather = ret == 0;
+	return ret;
 }
 
 int cmd_report(int argc, char **argv)
@@ -134,6 +170,7 @@ int cmd_report(int argc, char **argv)
 		{"db", required_argument, NULL, 'D'},
 		{"format", required_argument, NULL, 'f'},
 		{"help", no_argument, NULL, 'h'},
+		{"iostat", required_argument, NULL, 'I'},
 		{"lenient", no_argument, NULL, OPT_LENIENT},
 		{"merge-traces", no_argument, NULL, OPT_MERGE_TRACES},
 		NODE_LONGOPTS,
@@ -145,7 +182,7 @@ int cmd_report(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct iol_error err = {0};
-	struct popreport_ctxpage cp;
+	struct popreport_ctxpage cp = {0};
 	struct iol_job *job;
 	struct copts co;
 	struct ropts ro;
@@ -158,6 +195,8 @@ int cmd_report(int argc, char **argv)
 		return r;
 	if (!co.outpath || !strcmp(co.outpath, "-"))
 		return usage_error("--output names the file to write");
+	if (ro.nrecs && !ro.dbpath)
+		return usage_error("--iostat goes with --db");
 	if (argc - i != 1 && !co.merge_traces)
 		return usage_error("one log, not %d", argc - i);
 	if (load_job(&co, argc, argv, &i, &job) < 0)
@@ -167,6 +206,10 @@ int cmd_report(int argc, char **argv)
 		cp.dbpath = ro.dbpath;
 		if (pop_context_of(ro.dbpath, argv[i], job, &co.m, &cp.ctx) <
 		    0) {
+			iol_job_close(job);
+			return EXIT_DATA;
+		}
+		if (ro.nrecs && weather_of(&ro, job, &co.m, &cp) < 0) {
 			iol_job_close(job);
 			return EXIT_DATA;
 		}

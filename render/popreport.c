@@ -794,6 +794,28 @@ static void ctx_row(struct pr *p, const struct iol_popctx_metric *m,
 	cairo_fill(p->cr);
 }
 
+/* The storage device while the job ran (report --iostat). */
+static void weather_block(struct pr *p, const struct iol_wjobw *w, double y)
+{
+	char cap[512];
+
+	p->y = y + 10;
+	snprintf(
+		cap, sizeof cap,
+		"The device (all devices recorded) moved %.2f MiB/s on average "
+		"and %.2f MiB/s at most over the sampling intervals the job "
+		"ran in; the job itself moved %.2f MiB/s over its run, %.1f %% "
+		"of the device's bytes in those intervals.%s  A small share on "
+		"a slow job says other work loaded the device (weather); a "
+		"share above 100 %% says the job's bytes did not all reach "
+		"this device (page cache, another file system).",
+		w->dev_mean_bps / 1048576, w->dev_peak_bps / 1048576,
+		w->job_bps / 1048576, w->share * 100,
+		w->inside ? ""
+			  : "  The run lies partly outside the recording.");
+	heading(p, "I/O weather: the storage device meanwhile", cap);
+}
+
 void popreport_context_page(void *cr, double pw, double ph, int pageno,
 			    void *arg)
 {
@@ -818,5 +840,7 @@ void popreport_context_page(void *cr, double pw, double ph, int pageno,
 	for (int k = 0; k < IOL_POP_NCTX; k++)
 		ctx_row(&p, &cp->ctx.m[k], iol_pop_ctx_names[k],
 			p.y + 14 + 30.0 * k);
+	if (cp->has_weather)
+		weather_block(&p, &cp->weather, p.y + 14 + 30.0 * IOL_POP_NCTX);
 	cairo_show_page(p.cr);
 }

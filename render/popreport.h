@@ -12,6 +12,7 @@
 
 #include "base/error.h"
 #include "population/popan.h"
+#include "population/weather.h"
 
 /* Write the report of set (read from the store at dbpath) to path through
  * a temporary file renamed when complete; date "YYYY-MM-DDTHH:MM:SS"
@@ -25,6 +26,8 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 struct popreport_ctxpage {
 	const char *dbpath;
 	struct iol_popctx ctx;
+	int has_weather; /* report --iostat: the job's I/O weather */
+	struct iol_wjobw weather;
 };
 void popreport_context_page(void *cr, double pw, double ph, int pageno,
 			    void *arg);

@@ -3,7 +3,7 @@
 # recording of one device around a sample job's run (10 s, 20 MiB read and
 # 10 MiB written) gives the device's mean rate and the job's share of the
 # device's bytes, computed here with awk from the recording and from the
-# job's own bytes.
+# job's own bytes; the job report's context page says the same.
 . "$(dirname "$0")/lib.sh"
 command -v sqlite3 >/dev/null || skip_all "sqlite3 (the CLI) is not installed"
 LOG=$(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)
@@ -40,4 +40,13 @@ ok $? "text: the device's mean in MiB/s"
 $RUN context --db "$DB" --iostat "$TMP/nope" "$LOG" >/dev/null 2>"$TMP/err"
 is "$?" 1 "a missing recording is a data error"
 is "$(wc -l <"$TMP/err")" 1 "... with one line"
+# the job report's context page carries the same weather
+$RUN report --db "$DB" --iostat "$TMP/disk.txt" -o "$TMP/r.pdf" "$LOG" 2>"$TMP/err"
+ok $? "report --db --iostat exits 0"
+if command -v pdftotext >/dev/null; then
+	pdftotext "$TMP/r.pdf" - | tr '\n' ' ' | grep -q 'moved 3.00 MiB/s on average'
+	ok $? "the report's context page gives the device's mean rate"
+fi
+$RUN report --iostat "$TMP/disk.txt" -o "$TMP/r2.pdf" "$LOG" 2>"$TMP/err"
+is "$?" 2 "--iostat without --db is a usage error"
 done_testing
