@@ -5,7 +5,9 @@
 #     a small-file storm (>= 50 files created per task) on every job;
 #   c16 (1100 files > Darshan's 1024 records): log incomplete;
 #   c08-c09 turb-small (IOR -t 4k): small requests;
-#   c17-c18 esm-rank0 (IOR -N 1, one of 4/8 ranks does I/O): rank-0 I/O;
+#   c17-c18 esm-rank0 (IOR -N 1, one of 4/8 ranks does I/O): rank-0 I/O,
+#     the one rank moves 4x/8x the mean rank, the other ranks are idle;
+#   c04-c06 ckpt-fpp (IOR -F, equal blocks per rank): balanced ranks;
 #   c01-c03 ckpt-n1 (IOR -t 4m N-1): no small-request, no misalignment.
 . "$(dirname "$0")/lib.sh"
 need_shared
@@ -24,6 +26,9 @@ expect "c13 c14 c15 c16" IOL-SMALL-FILES warn
 expect "c16" IOL-INCOMPLETE high
 expect "c08 c09" IOL-SMALL-REQ warn
 expect "c17 c18" IOL-RANK0-IO warn
+expect "c17 c18" IOL-RANK-IMBALANCE warn
+expect "c17 c18" IOL-IDLE-RANKS info
+expect "c04 c05 c06" IOL-RANK-IMBALANCE ok
 expect "c01 c02 c03" IOL-SMALL-REQ ok
 expect "c01 c02 c03" IOL-MISALIGNED ok
 done_testing

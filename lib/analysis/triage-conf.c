@@ -31,4 +31,15 @@ const char iol_triage_default_conf[] =
 	"random_pct = 20\n"
 	"# IOL-IO-TIME: slowest rank's I/O time as a share of run time, "
 	"percent.\n"
-	"io_time_pct = 50\n";
+	"io_time_pct = 50\n"
+	"# IOL-RANK-IMBALANCE: busiest rank's bytes over the mean rank's (all\n"
+	"# ranks, idle ones included), times; judged against the mean, not "
+	"the\n"
+	"# share of a shared file.\n"
+	"rank_imbalance = 3\n"
+	"# IOL-IDLE-RANKS: share of ranks with no I/O record, percent.\n"
+	"idle_ranks_pct = 0\n"
+	"# IOL-FSYNC: fsync/fdatasync calls per 100 POSIX writes.\n"
+	"fsync_per_write_pct = 10\n"
+	"# IOL-SEEK-PER-OP: seeks per 100 POSIX reads and writes.\n"
+	"seek_per_op_pct = 90\n";

@@ -18,18 +18,141 @@
 const char *const iol_sev_names[5] = {"high", "warn", "info", "ok",
 				      "not evaluated"};
 
-enum { K_META, K_CREATES, K_SMALL, K_RANK0, K_MISAL, K_RANDOM, K_IOTIME };
+enum {
+	K_META,
+	K_CREATES,
+	K_SMALL,
+	K_RANK0,
+	K_MISAL,
+	K_RANDOM,
+	K_IOTIME,
+	K_IMBAL,
+	K_IDLE,
+	K_FSYNC,
+	K_SEEK
+};
 static const char *const keys[IOL_TRIAGE_NKEYS] = {
-	"meta_cost_pct",   "creates_per_proc", "small_req_pct",
-	"rank0_share_pct", "misaligned_pct",   "random_pct",
-	"io_time_pct",
+	"meta_cost_pct",       "creates_per_proc", "small_req_pct",
+	"rank0_share_pct",     "misaligned_pct",   "random_pct",
+	"io_time_pct",	       "rank_imbalance",   "idle_ranks_pct",
+	"fsync_per_write_pct", "seek_per_op_pct",
 };
 
 struct ctx {
 	const struct iol_job *job;
 	const struct iol_summary *s;
 	const struct iol_hist *h; /* job histogram, NULL when none */
+	/* from per-file rows (POSIX+STDIO) */
+	int64_t nranks_io, maxrank, has_shared;
+	double maxbytes, sumbytes;
+	int64_t writes, syncs, ops, seeks;
 };
+
+/* Per-rank bytes and POSIX op counts from the unmerged file rows. */
+static int rank_scan(const struct iol_job *job, struct ctx *cx,
+		     struct iol_error *err)
+{
+	struct iol_filerow *rows = NULL;
+	size_t n = 0, k;
+	int64_t np = job->nprocs > 0 ? job->nprocs : 1;
+	double *b = calloc((size_t)np, sizeof(*b));
+	int rc;
+
+	if (!b)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	rc = iol_files_compute(job, 0, &rows, &n, err);
+	for (k = 0; rc >= 0 && k < n; k++) {
+		const struct iol_filerow *r = &rows[k];
+
+		if (r->mod != IOL_MOD_POSIX && r->mod != IOL_MOD_STDIO)
+			continue;
+		if (r->mod == IOL_MOD_POSIX) {
+			cx->writes += r->writes > 0 ? r->writes : 0;
+			cx->syncs += r->syncs > 0 ? r->syncs : 0;
+			cx->seeks += r->seeks > 0 ? r->seeks : 0;
+			cx->ops += (r->reads > 0 ? r->reads : 0) +
+				   (r->writes > 0 ? r->writes : 0);
+		}
+		if (r->rank < 0 || r->rank >= np)
+			cx->has_shared = 1;
+		else
+			b[r->rank] += (double)(r->br > 0 ? r->br : 0) +
+				      (double)(r->bw > 0 ? r->bw : 0) + 1e-9;
+	}
+	cx->maxrank = -1;
+	for (k = 0; k < (size_t)np; k++) {
+		if (b[k] > 0)
+			cx->nranks_io++;
+		cx->sumbytes += b[k];
+		if (cx->maxrank < 0 || b[k] > cx->maxbytes) {
+			cx->maxbytes = b[k];
+			cx->maxrank = (int64_t)k;
+		}
+	}
+	free(b);
+	free(rows);
+	return rc < 0 ? rc : 0;
+}
+
+static int e_imbal(const struct ctx *c, double *v, char *d, size_t n)
+{
+	double mean;
+
+	if (c->job->nprocs < 2 || c->sumbytes <= 0) {
+		snprintf(d, n,
+			 c->job->nprocs < 2 ? "a single process"
+					    : "no per-rank records");
+		return -1;
+	}
+	mean = c->sumbytes / (double)c->job->nprocs;
+	*v = c->maxbytes / mean;
+	snprintf(d, n, "rank %lld moved %.0f B, mean rank %.0f B",
+		 (long long)c->maxrank, c->maxbytes, mean);
+	return 0;
+}
+
+static int e_idle(const struct ctx *c, double *v, char *d, size_t n)
+{
+	if (c->job->nprocs < 2) {
+		snprintf(d, n, "a single process");
+		return -1;
+	}
+	if (c->has_shared) {
+		*v = 0;
+		snprintf(d, n, "shared records: every rank opened a file");
+		return 0;
+	}
+	*v = 100.0 * (double)(c->job->nprocs - c->nranks_io) /
+	     (double)c->job->nprocs;
+	snprintf(d, n, "%lld of %lld ranks have no POSIX/STDIO record",
+		 (long long)(c->job->nprocs - c->nranks_io),
+		 (long long)c->job->nprocs);
+	return 0;
+}
+
+static int e_fsync(const struct ctx *c, double *v, char *d, size_t n)
+{
+	if (!c->writes) {
+		snprintf(d, n, "no POSIX writes");
+		return -1;
+	}
+	*v = 100.0 * (double)c->syncs / (double)c->writes;
+	snprintf(d, n, "%lld fsync/fdatasync for %lld POSIX writes",
+		 (long long)c->syncs, (long long)c->writes);
+	return 0;
+}
+
+static int e_seek(const struct ctx *c, double *v, char *d, size_t n)
+{
+	if (!c->ops) {
+		snprintf(d, n, "no POSIX reads or writes");
+		return -1;
+	}
+	*v = 100.0 * (double)c->seeks / (double)c->ops;
+	snprintf(d, n, "%lld seeks for %lld POSIX reads and writes",
+		 (long long)c->seeks, (long long)c->ops);
+	return 0;
+}
 
 /* Fill value or the reason it is missing; returns 0 when evaluated. */
 typedef int (*eval_fn)(const struct ctx *c, double *v, char *d, size_t n);
@@ -194,6 +317,21 @@ static const struct rule rules[] = {
 	 K_IOTIME, IOL_SEV_WARN, e_iotime,
 	 "I/O takes a large share of run time. Overlap it with computation or "
 	 "reduce what is written."},
+	{"IOL-RANK-IMBALANCE", "rank imbalance: busiest rank vs the mean rank",
+	 "x mean", K_IMBAL, IOL_SEV_WARN, e_imbal,
+	 "One rank moves far more data than the average rank. Spread the I/O "
+	 "over ranks or aggregators."},
+	{"IOL-IDLE-RANKS", "ranks that did no I/O", "%", K_IDLE, IOL_SEV_INFO,
+	 e_idle,
+	 "Some ranks did no file I/O; if the others wait on them, use them as "
+	 "I/O aggregators."},
+	{"IOL-FSYNC", "fsync-dominated writes", "syncs/100 writes", K_FSYNC,
+	 IOL_SEV_WARN, e_fsync,
+	 "The job syncs often. Sync once at the end of a phase, not after "
+	 "every write."},
+	{"IOL-SEEK-PER-OP", "a seek for every read or write", "seeks/100 ops",
+	 K_SEEK, IOL_SEV_INFO, e_seek,
+	 "Use pread/pwrite with offsets instead of lseek before each call."},
 };
 #define NRULES (sizeof(rules) / sizeof(rules[0]))
 
@@ -231,9 +369,13 @@ int iol_triage_run(const struct iol_job *job, const struct iol_triage_conf *c,
 	rc = iol_summary_compute(job, &o, &s, err);
 	if (rc < 0)
 		return rc;
+	memset(&cx, 0, sizeof(cx));
 	cx.job = job;
 	cx.s = &s;
 	cx.h = iol_hist_compute(job, h, 1) ? h : NULL;
+	rc = rank_scan(job, &cx, err);
+	if (rc < 0)
+		return rc;
 	t->f = calloc(NRULES, sizeof(*t->f));
 	if (!t->f)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");

@@ -17,7 +17,7 @@
 enum { IOL_SEV_HIGH, IOL_SEV_WARN, IOL_SEV_INFO, IOL_SEV_OK, IOL_SEV_NA };
 extern const char *const iol_sev_names[5];
 
-#define IOL_TRIAGE_NKEYS 7
+#define IOL_TRIAGE_NKEYS 11
 struct iol_triage_conf {
 	double v[IOL_TRIAGE_NKEYS];
 };
