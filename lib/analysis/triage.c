@@ -104,6 +104,10 @@ static int e_imbal(const struct ctx *c, double *v, char *d, size_t n)
 					    : "no per-rank records");
 		return -1;
 	}
+	if (c->maxbytes < 1048576.0) {
+		snprintf(d, n, "per-rank records hold under 1 MiB a rank");
+		return -1;
+	}
 	mean = c->sumbytes / (double)c->job->nprocs;
 	*v = c->maxbytes / mean;
 	snprintf(d, n, "rank %lld moved %.0f B, mean rank %.0f B",
