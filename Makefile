@@ -23,6 +23,12 @@ mandir = $(prefix)/share/man
 datadir = $(prefix)/share
 
 CC ?= cc
+# make MPI=1: the binary built with Open MPI's mpicc, where
+# `mpirun -np N iolens ingest` spreads the logs over the ranks
+ifeq ($(MPI),1)
+CC = mpicc
+MPI_CFLAGS = -DIOLENS_MPI
+endif
 OPT ?= -O2
 CFLAGS ?= -g $(OPT)
 # gcc warns of snprintf truncation we check for ourselves; clang has no
@@ -30,8 +36,9 @@ CFLAGS ?= -g $(OPT)
 NO_TRUNC := $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null \
 	>/dev/null 2>&1 && echo -Wno-format-truncation)
 WARN = -std=c11 -Wall -Wextra -Werror $(NO_TRUNC)
-ALL_CFLAGS = $(WARN) $(CFLAGS) -fPIC -Ilib -I. -MMD -MP
-LDLIBS = -lz -lbz2 -llzma -lm
+ALL_CFLAGS = $(WARN) $(CFLAGS) $(MPI_CFLAGS) -pthread -fPIC -Ilib -I. -MMD -MP
+# the population store (lib/population) is SQLite: libiolens links it
+LDLIBS = -lsqlite3 -lz -lbz2 -llzma -lm -pthread
 # the renderers draw with Cairo and Pango and write XLSX; only the binary
 # links them, never libiolens
 RENDER_PKGS = pangocairo cairo-pdf cairo-svg fontconfig xlsxwriter
@@ -56,7 +63,8 @@ LIB_OBJS = $(LIB_SRCS:.c=.o)
 RENDER_OBJS = $(RENDER_SRCS:.c=.o)
 CMD_OBJS = $(CMD_SRCS:.c=.o)
 # installed as <iolens/...>, keeping the layer directories
-PUBLIC_HEADERS = lib/iolens.h $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h))
+PUBLIC_HEADERS = lib/iolens.h $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h)) \
+	$(wildcard lib/counters/*.def)
 
 UNIT_SRCS = $(wildcard t/unit/*.c)
 UNIT_BINS = $(UNIT_SRCS:.c=)
@@ -97,7 +105,7 @@ t/unit-bins: $(UNIT_BINS)
 	@touch $@
 
 iolens.pc: lib/base/version.h Makefile
-	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lz -lbz2 -llzma -lm\nCflags: -I$${includedir}/iolens\n' \
+	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lsqlite3 -lz -lbz2 -llzma -lm -pthread\nCflags: -I$${includedir}/iolens\n' \
 		'$(prefix)' '$(libdir)' '$(includedir)' '$(VERSION)' > $@
 
 deps:
@@ -119,6 +127,7 @@ check: all lint
 
 bench: all
 	@sh bench/run.sh
+	@sh bench/population.sh
 
 # the format of .clang-format (Linux style); make deps installs clang-format
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \

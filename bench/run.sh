@@ -55,6 +55,10 @@ RUNS=${BENCH_RUNS:-3}
 TMO=${BENCH_TIMEOUT:-300}
 NO_DIGEST=${BENCH_NO_DIGEST:-0}
 
+# replay fidelity (METRICS.md section 11) needs no logs: it traces programs itself
+IOLENS=$IOLENS sh "$TOP/bench/replay.sh"
+echo
+
 if [ ! -d "$BENCH_DIR" ]; then
 	echo "bench: skipped: no benchmark logs at $BENCH_DIR (the shared/ directory beside the repo)"
 	exit 0
@@ -366,5 +370,7 @@ if [ "$NO_DIGEST" != 1 ]; then
 	echo
 	echo "digests: $n_match of $n_all outputs match the reference"
 fi
+# the tree walk of fsstats against find (bench/fsstats.sh; BENCH_FSSTATS=0 skips it)
+if [ "${BENCH_FSSTATS:-1}" = 1 ]; then echo; IOLENS=$IOLENS bash "$TOP/bench/fsstats.sh" || fail=1; fi
 echo "total bench time: $(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }') s"
 exit $fail

@@ -3,10 +3,11 @@
  *
  * Adding a command needs:
  *   1. cmd/<name>.c defining int cmd_<name>(int argc, char **argv);
- *   2. a line in the table in cmd/commands.c (name, function, one-line help);
- *   3. the object in CMD_OBJS in the Makefile;
- *   4. man/iolens-<name>.1 (mdoc; SYNOPSIS matching --help, EXAMPLES);
- *   5. a test in t/ that runs it on real logs.
+ *   2. a line in the table in cmd/commands.c (name, function, one-line help)
+ *      and its prototype below (the Makefile builds every .c of cmd/);
+ *   3. man/iolens-<name>.1 (mdoc; SYNOPSIS matching --help, EXAMPLES) and an
+ *      entry in man/iolens.1;
+ *   4. a test in t/ that runs it on real logs.
  */
 #ifndef IOLENS_COMMANDS_H
 #define IOLENS_COMMANDS_H
@@ -29,5 +30,16 @@ int cmd_timeline(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_ingest(int argc, char **argv);
+int cmd_merge_db(int argc, char **argv);
+int cmd_iostat(int argc, char **argv);
+int cmd_fsstats(int argc, char **argv);
+int cmd_jobs(int argc, char **argv);
+int cmd_groups(int argc, char **argv);
+int cmd_variance(int argc, char **argv);
+int cmd_context(int argc, char **argv);
+int cmd_population_report(int argc, char **argv);
+int cmd_replay_script(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 #endif

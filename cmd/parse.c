@@ -20,6 +20,8 @@
 
 #include "analysis/accum.h"
 #include "cmd/commands.h"
+#include "counters/counters.h"
+#include "base/hash.h"
 #include "sources/darshan.h"
 #include "render/obuf.h"
 #include "render/parse-desc.h"
@@ -478,7 +480,7 @@ static void put_record(struct obuf *ob, struct line *l,
 	default: break;
 	}
 	for (i = 0; i < r->nint; i++) {
-		if (r->mod == IOL_MOD_POSIX && i == 12)
+		if (r->mod == IOL_MOD_POSIX && i == POSIX_RENAMED_FROM)
 			line_u(ob, l, mi->iname[i], (uint64_t)r->ic[i]);
 		else
 			line_i(ob, l, mi->iname[i], r->ic[i]);
@@ -493,7 +495,7 @@ static void put_record(struct obuf *ob, struct line *l,
 		char cn[40];
 		int64_t s;
 
-		for (s = 0; s < r->ic[4]; s++) {
+		for (s = 0; s < r->ic[MDHIM_SERVERS]; s++) {
 			snprintf(cn, sizeof(cn), "MDHIM_SERVER_%lld",
 				 (long long)s);
 			line_i(ob, l, cn, r->servers[s]);
@@ -853,32 +855,60 @@ static void put_osts(struct obuf *ob, const struct lustre_copy *lr,
 		obuf_puts(ob, "  ");
 }
 
-/* distinct thread ids of one record: few, so an open-addressing set */
+/* distinct thread ids of one record, in first-seen order, through the
+ * library's hash index */
 struct tidset {
-	uint64_t *v; /* slot value + 1; 0 is empty */
+	uint64_t *v;
 	size_t n, cap;
+	struct iol_index ix;
 };
+
+struct tidkey {
+	const struct tidset *t;
+	uint64_t tid;
+};
+
+static int tid_eq(const void *ctx, uint32_t i)
+{
+	const struct tidkey *k = ctx;
+
+	return k->t->v[i] == k->tid;
+}
+
+static uint64_t tid_hash(const void *ctx, uint32_t i)
+{
+	const struct tidkey *k = ctx;
+
+	return k->t->v[i];
+}
 
 static void tidset_add(struct tidset *t, uint64_t tid)
 {
-	size_t h, i;
+	struct tidkey k = {t, tid};
+	uint32_t *slot;
 
-	if ((t->n + 1) * 2 > t->cap) {
-		struct tidset nt = {NULL, 0, t->cap ? t->cap * 2 : 16};
-
-		nt.v = xcalloc(nt.cap, sizeof(*nt.v));
-		for (i = 0; i < t->cap; i++)
-			if (t->v[i])
-				tidset_add(&nt, t->v[i] - 1);
-		free(t->v);
-		*t = nt;
+	/* nearly every segment repeats a known thread: look before growing */
+	if (t->ix.slot &&
+	    *iol_index_slot(&t->ix, tid, tid_eq, &k) != IOL_INDEX_EMPTY)
+		return;
+	if (iol_index_reserve(&t->ix, tid_hash, &k) < 0) {
+		fprintf(stderr, "%s: out of memory\n", iol_progname);
+		exit(EXIT_DATA);
 	}
-	for (h = (size_t)((tid * 0x9e3779b97f4a7c15ULL) >> 20) & (t->cap - 1);
-	     t->v[h]; h = (h + 1) & (t->cap - 1))
-		if (t->v[h] == tid + 1)
-			return;
-	t->v[h] = tid + 1;
-	t->n++;
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 16;
+		t->v = xrealloc(t->v, t->cap * sizeof(*t->v));
+	}
+	slot = iol_index_slot(&t->ix, tid, tid_eq, &k);
+	t->v[t->n] = tid;
+	*slot = (uint32_t)t->n++;
+	t->ix.n++;
+}
+
+static void tidset_free(struct tidset *t)
+{
+	free(t->v);
+	iol_index_release(&t->ix);
 }
 
 #define SEGBATCH 1024
@@ -913,7 +943,7 @@ static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
 	/* the thread count comes before the segments: read them twice, or
 	 * gather them where the stream cannot be rewound (bzip2) */
 	if (r->has_tid && r->wcount + r->rcount > 0) {
-		struct tidset ts = {NULL, 0, 0};
+		struct tidset ts = {0};
 
 		if (iol_modrd_mark(rd, &c->err) == 0) {
 			while ((n = iol_modrd_segs(rd, batch, SEGBATCH,
@@ -938,7 +968,7 @@ static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
 				tidset_add(&ts, segs[k].tid);
 		}
 		nthreads = (int)ts.n;
-		free(ts.v);
+		tidset_free(&ts);
 		if (n < 0) {
 			free(segs);
 			return (int)n;

@@ -11,6 +11,8 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "render/report.h"
+#include "render/popreport.h"
+#include "cmd/popcommon.h"
 #include "cmd/util.h"
 #include "base/banned.h"
 
@@ -18,7 +20,8 @@ static const char usage_str[] =
 	"usage: iolens report [--date when] [--format pdf|svg|png] [--nodes "
 	"n]\n"
 	"                     [--paper a4|letter] [--procs-per-node n]\n"
-	"                     [--template file] --output file log\n";
+	"                     [--template file] [--db file] --output file "
+	"log\n";
 
 static void help(void)
 {
@@ -26,6 +29,10 @@ static void help(void)
 	printf("\nDraw the report of a job: what it did with I/O and where "
 	       "the\n"
 	       "time went, on pages laid out by a template.\n\n"
+	       "  --db file          add a context page: the job among the "
+	       "earlier\n"
+	       "                     jobs of its app in this population "
+	       "store\n"
 	       "  --date when        creation date in the PDF (YYYY-MM-DD,\n"
 	       "                     YYYY-MM-DDTHH:MM:SS or epoch seconds); "
 	       "default\n"
@@ -45,6 +52,7 @@ static void help(void)
 }
 
 static struct report_opts ro;
+static const char *dbpath;
 static char datebuf[32];
 
 static int set_date(int64_t v)
@@ -110,6 +118,7 @@ static int extra_opt(int opt, const char *arg)
 		}
 		return 1;
 	case 't': ro.template_path = arg; return 1;
+	case 'D': dbpath = arg; return 1;
 	}
 	return 0;
 }
@@ -118,6 +127,7 @@ int cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"date", required_argument, NULL, 'd'},
+		{"db", required_argument, NULL, 'D'},
 		{"format", required_argument, NULL, 'f'},
 		{"help", no_argument, NULL, 'h'},
 		{"lenient", no_argument, NULL, OPT_LENIENT},
@@ -131,11 +141,13 @@ int cmd_report(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct iol_error err = {0};
+	struct popreport_ctxpage cp;
 	struct iol_job *job;
 	struct copts co;
 	int r, i;
 
 	memset(&ro, 0, sizeof(ro));
+	dbpath = NULL;
 	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL, &i);
 	if (r >= 0)
 		return r;
@@ -146,6 +158,15 @@ int cmd_report(int argc, char **argv)
 	if (load_job(&co, argc, argv, &i, &job) < 0)
 		return EXIT_DATA;
 	ro.m = co.m;
+	if (dbpath) {
+		cp.dbpath = dbpath;
+		if (pop_context_of(dbpath, argv[i], job, &co.m, &cp.ctx) < 0) {
+			iol_job_close(job);
+			return EXIT_DATA;
+		}
+		ro.extra_page = popreport_context_page;
+		ro.extra_arg = &cp;
+	}
 	/* reproducible by default: the job's own start */
 	if (!ro.date)
 		set_date(source_date(job->start_sec));

@@ -13,6 +13,10 @@
 #include "sources/darshan.h"
 #include "analysis/accum.h"
 #include "model/job.h"
+#include "model/event.h"
+#include "model/source.h"
+#include "sources/trace.h"
+#include "sources/registry.h"
 #include "analysis/metrics.h"
 
 #define IOLENS_VERSION_STRING IOLENS_VERSION

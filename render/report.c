@@ -1445,6 +1445,8 @@ int report_write(const struct iol_job *job, const char *path,
 		c.cr = cairo_create(pdf);
 	}
 	ret = run_template(&c, tf, tpath);
+	if (ret == 0 && o->extra_page && o->format == REPORT_PDF)
+		o->extra_page(c.cr, c.pw, c.ph, c.pageno + 1, o->extra_arg);
 	if (o->format == REPORT_PDF) {
 		cairo_destroy(c.cr);
 		cairo_surface_finish(pdf);

@@ -22,6 +22,11 @@ struct report_opts {
 	const char *template_path; /* NULL: the default template */
 	const char *date;	   /* "YYYY-MM-DDTHH:MM:SS" for the PDF */
 	struct iol_opts m;	   /* node counting */
+	/* a page drawn on the cairo_t cr after the template's (PDF only),
+	 * page number pageno; NULL: none */
+	void (*extra_page)(void *cr, double pw, double ph, int pageno,
+			   void *arg);
+	void *extra_arg;
 };
 
 /* Draw the report of job to path (PDF) or to path-N.svg/png per page,

@@ -116,10 +116,12 @@ for fn in $BANNED; do
 done
 is "${missing# }" "" "lib/base/banned.h bans each of them"
 
-# 4. every .c file includes "banned.h" as its last include
+# 4. every .c file includes "banned.h" as its last include (X-macro
+# definition files, *.def, are table rows, not headers: they may follow)
 for f in $csrcs; do
 	last=$(cscan text "$f" | sed 's/^[^:]*:[0-9]*://' |
-		grep -E '^[[:space:]]*#[[:space:]]*include' | tail -n 1 |
+		grep -E '^[[:space:]]*#[[:space:]]*include' |
+		grep -v '\.def"' | tail -n 1 |
 		sed 's/[[:space:]]//g')
 	[ "$last" = '#include"base/banned.h"' ]
 	st=$?

@@ -1,19 +1,24 @@
 /*
  * darshan-util's accumulator, reimplemented from the rules in FORMAT.md
  * section 10: the aggregate ("total") record, the per-rank time sums of
- * --perf and the per-file categories of --file.  Counter roles are derived
- * from the counter names, so the same code serves every module that has
- * an accumulator.
+ * --perf and the per-file categories of --file.  Counter roles come from
+ * a table per module written with the counter enums, so the same code
+ * serves every module that has an accumulator.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/accum.h"
+#include "counters/counters.h"
 #include "base/grow.h"
 #include "base/wrap.h"
 #include "base/banned.h"
 
-enum { A_SUM, A_SUMCLAMP, A_SET, A_MAX, A_NONE, A_COMMON, A_COMMON_MPI };
+/* how the total record combines a counter: A_SUM (the default, 0) adds
+ * (and with clamp, an overflow below zero becomes -1), A_SET keeps the
+ * last value, A_MAX the largest, A_COMMON merges the four most common
+ * values that follow, A_NONE leaves the counter alone */
+enum { A_SUM, A_SET, A_MAX, A_NONE, A_COMMON, A_COMMON_MPI };
 enum {
 	F_SUM,
 	F_MINPOS,
@@ -26,7 +31,7 @@ enum {
 };
 
 struct spec {
-	int ready;
+	int clamp;
 	signed char icls[IOL_REC_MAXINT];
 	signed char fcls[IOL_REC_MAXFLT];
 	int bytes_r, bytes_w, maxb_r, maxb_w;
@@ -41,98 +46,236 @@ struct iol_accum_file {
 	int64_t r_bytes, w_bytes, max_offset, nprocs;
 };
 
-static struct spec specs[IOL_MOD_KNOWN];
-
-static int ends(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-
-	return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
-static int find(const struct iol_modinfo *mi, const char *suffix, int flt)
-{
-	int i, n = flt ? mi->nflt : mi->nint;
-	const char *const *names = flt ? mi->fname : mi->iname;
-
-	for (i = 0; i < n; i++)
-		if (ends(names[i], suffix))
-			return i;
-	return -1;
-}
-
-static const struct spec *get_spec(int mod)
-{
-	const struct iol_modinfo *mi = iol_modinfo(mod);
-	struct spec *s = &specs[mod];
-	int i, clamp = mod == IOL_MOD_POSIX || mod == IOL_MOD_DFS ||
-		       mod == IOL_MOD_DAOS;
-
-	if (s->ready)
-		return s;
-	for (i = 0; i < mi->nint; i++) {
-		const char *n = mi->iname[i];
-
-		if (ends(n, "_TIME_SIZE") || strstr(n, "FASTEST_RANK") ||
-		    strstr(n, "SLOWEST_RANK"))
-			s->icls[i] = A_NONE;
-		else if (strstr(n, "_MAX_BYTE_"))
-			s->icls[i] = A_MAX;
-		else if (ends(n, "_MODE") || ends(n, "_MEM_ALIGNMENT") ||
-			 ends(n, "_FILE_ALIGNMENT") ||
-			 ends(n, "_RENAMED_FROM") ||
-			 !strcmp(n, "DFS_CHUNK_SIZE") ||
-			 !strcmp(n, "DAOS_OBJ_OTYPE") ||
-			 !strcmp(n, "DAOS_ARRAY_CELL_SIZE") ||
-			 !strcmp(n, "DAOS_ARRAY_CHUNK_SIZE"))
-			s->icls[i] = A_SET;
-		else if (ends(n, "_STRIDE1_STRIDE") ||
-			 ends(n, "_ACCESS1_ACCESS"))
-			s->icls[i] =
-				mod == IOL_MOD_MPIIO ? A_COMMON_MPI : A_COMMON;
-		else if (strstr(n, "_STRIDE") || strstr(n, "_ACCESS"))
-			s->icls[i] = A_NONE;
-		else
-			s->icls[i] = clamp ? A_SUMCLAMP : A_SUM;
-	}
-	for (i = 0; i < mi->nflt; i++) {
-		const char *n = mi->fname[i];
-
-		if (ends(n, "_START_TIMESTAMP"))
-			s->fcls[i] = F_MINPOS;
-		else if (ends(n, "_END_TIMESTAMP"))
-			s->fcls[i] = F_MAX;
-		else if (ends(n, "_F_MAX_READ_TIME"))
-			s->fcls[i] = F_MAXREAD;
-		else if (ends(n, "_F_MAX_WRITE_TIME"))
-			s->fcls[i] = F_MAXWRITE;
-		else if (ends(n, "_F_FASTEST_RANK_TIME"))
-			s->fcls[i] = F_FASTEST;
-		else if (ends(n, "_F_SLOWEST_RANK_TIME"))
-			s->fcls[i] = F_SLOWEST;
-		else if (strstr(n, "_F_VARIANCE_"))
-			s->fcls[i] = F_ZERO;
-		else
-			s->fcls[i] = F_SUM;
-	}
-	s->bytes_r = find(mi, "_BYTES_READ", 0);
-	s->bytes_w = find(mi, "_BYTES_WRITTEN", 0);
-	s->maxb_r = find(mi, "_MAX_BYTE_READ", 0);
-	s->maxb_w = find(mi, "_MAX_BYTE_WRITTEN", 0);
-	s->t_read = find(mi, "_F_READ_TIME", 1);
-	s->t_write = find(mi, "_F_WRITE_TIME", 1);
-	s->t_meta = find(mi, "_F_META_TIME", 1);
-	s->f_fast = find(mi, "_F_FASTEST_RANK_TIME", 1);
-	s->f_slow = find(mi, "_F_SLOWEST_RANK_TIME", 1);
-	s->fast_rank = find(mi, "_FASTEST_RANK", 0);
-	s->fast_bytes = find(mi, "_FASTEST_RANK_BYTES", 0);
-	s->slow_rank = find(mi, "_SLOWEST_RANK", 0);
-	s->slow_bytes = find(mi, "_SLOWEST_RANK_BYTES", 0);
-	s->maxr_size = find(mi, "_MAX_READ_TIME_SIZE", 0);
-	s->maxw_size = find(mi, "_MAX_WRITE_TIME_SIZE", 0);
-	s->ready = 1;
-	return s;
-}
+/*
+ * The roles of every counter of the modules with an accumulator, named by
+ * the generated counter enums (counters/counters.h), as darshan-util's
+ * agg functions treat them (FORMAT.md section 10).
+ */
+static const struct spec specs[IOL_MOD_KNOWN] = {
+	[IOL_MOD_POSIX] = {.clamp = 1,
+			   .icls = {[POSIX_RENAMED_FROM] = A_SET,
+				    [POSIX_MODE] = A_SET,
+				    [POSIX_MAX_BYTE_READ] = A_MAX,
+				    [POSIX_MAX_BYTE_WRITTEN] = A_MAX,
+				    [POSIX_MEM_ALIGNMENT] = A_SET,
+				    [POSIX_FILE_ALIGNMENT] = A_SET,
+				    [POSIX_MAX_READ_TIME_SIZE] = A_NONE,
+				    [POSIX_MAX_WRITE_TIME_SIZE] = A_NONE,
+				    [POSIX_STRIDE1_STRIDE] = A_COMMON,
+				    [POSIX_STRIDE2_STRIDE] = A_NONE,
+				    [POSIX_STRIDE3_STRIDE] = A_NONE,
+				    [POSIX_STRIDE4_STRIDE] = A_NONE,
+				    [POSIX_STRIDE1_COUNT] = A_NONE,
+				    [POSIX_STRIDE2_COUNT] = A_NONE,
+				    [POSIX_STRIDE3_COUNT] = A_NONE,
+				    [POSIX_STRIDE4_COUNT] = A_NONE,
+				    [POSIX_ACCESS1_ACCESS] = A_COMMON,
+				    [POSIX_ACCESS2_ACCESS] = A_NONE,
+				    [POSIX_ACCESS3_ACCESS] = A_NONE,
+				    [POSIX_ACCESS4_ACCESS] = A_NONE,
+				    [POSIX_ACCESS1_COUNT] = A_NONE,
+				    [POSIX_ACCESS2_COUNT] = A_NONE,
+				    [POSIX_ACCESS3_COUNT] = A_NONE,
+				    [POSIX_ACCESS4_COUNT] = A_NONE,
+				    [POSIX_FASTEST_RANK] = A_NONE,
+				    [POSIX_FASTEST_RANK_BYTES] = A_NONE,
+				    [POSIX_SLOWEST_RANK] = A_NONE,
+				    [POSIX_SLOWEST_RANK_BYTES] = A_NONE},
+			   .fcls = {[POSIX_F_OPEN_START_TIMESTAMP] = F_MINPOS,
+				    [POSIX_F_READ_START_TIMESTAMP] = F_MINPOS,
+				    [POSIX_F_WRITE_START_TIMESTAMP] = F_MINPOS,
+				    [POSIX_F_CLOSE_START_TIMESTAMP] = F_MINPOS,
+				    [POSIX_F_OPEN_END_TIMESTAMP] = F_MAX,
+				    [POSIX_F_READ_END_TIMESTAMP] = F_MAX,
+				    [POSIX_F_WRITE_END_TIMESTAMP] = F_MAX,
+				    [POSIX_F_CLOSE_END_TIMESTAMP] = F_MAX,
+				    [POSIX_F_MAX_READ_TIME] = F_MAXREAD,
+				    [POSIX_F_MAX_WRITE_TIME] = F_MAXWRITE,
+				    [POSIX_F_FASTEST_RANK_TIME] = F_FASTEST,
+				    [POSIX_F_SLOWEST_RANK_TIME] = F_SLOWEST,
+				    [POSIX_F_VARIANCE_RANK_TIME] = F_ZERO,
+				    [POSIX_F_VARIANCE_RANK_BYTES] = F_ZERO},
+			   .bytes_r = POSIX_BYTES_READ,
+			   .bytes_w = POSIX_BYTES_WRITTEN,
+			   .maxb_r = POSIX_MAX_BYTE_READ,
+			   .maxb_w = POSIX_MAX_BYTE_WRITTEN,
+			   .t_read = POSIX_F_READ_TIME,
+			   .t_write = POSIX_F_WRITE_TIME,
+			   .t_meta = POSIX_F_META_TIME,
+			   .f_fast = POSIX_F_FASTEST_RANK_TIME,
+			   .f_slow = POSIX_F_SLOWEST_RANK_TIME,
+			   .fast_rank = POSIX_FASTEST_RANK,
+			   .fast_bytes = POSIX_FASTEST_RANK_BYTES,
+			   .slow_rank = POSIX_SLOWEST_RANK,
+			   .slow_bytes = POSIX_SLOWEST_RANK_BYTES,
+			   .maxr_size = POSIX_MAX_READ_TIME_SIZE,
+			   .maxw_size = POSIX_MAX_WRITE_TIME_SIZE},
+	[IOL_MOD_MPIIO] = {.icls = {[MPIIO_MODE] = A_SET,
+				    [MPIIO_MAX_READ_TIME_SIZE] = A_NONE,
+				    [MPIIO_MAX_WRITE_TIME_SIZE] = A_NONE,
+				    [MPIIO_ACCESS1_ACCESS] = A_COMMON_MPI,
+				    [MPIIO_ACCESS2_ACCESS] = A_NONE,
+				    [MPIIO_ACCESS3_ACCESS] = A_NONE,
+				    [MPIIO_ACCESS4_ACCESS] = A_NONE,
+				    [MPIIO_ACCESS1_COUNT] = A_NONE,
+				    [MPIIO_ACCESS2_COUNT] = A_NONE,
+				    [MPIIO_ACCESS3_COUNT] = A_NONE,
+				    [MPIIO_ACCESS4_COUNT] = A_NONE,
+				    [MPIIO_FASTEST_RANK] = A_NONE,
+				    [MPIIO_FASTEST_RANK_BYTES] = A_NONE,
+				    [MPIIO_SLOWEST_RANK] = A_NONE,
+				    [MPIIO_SLOWEST_RANK_BYTES] = A_NONE},
+			   .fcls = {[MPIIO_F_OPEN_START_TIMESTAMP] = F_MINPOS,
+				    [MPIIO_F_READ_START_TIMESTAMP] = F_MINPOS,
+				    [MPIIO_F_WRITE_START_TIMESTAMP] = F_MINPOS,
+				    [MPIIO_F_CLOSE_START_TIMESTAMP] = F_MINPOS,
+				    [MPIIO_F_OPEN_END_TIMESTAMP] = F_MAX,
+				    [MPIIO_F_READ_END_TIMESTAMP] = F_MAX,
+				    [MPIIO_F_WRITE_END_TIMESTAMP] = F_MAX,
+				    [MPIIO_F_CLOSE_END_TIMESTAMP] = F_MAX,
+				    [MPIIO_F_MAX_READ_TIME] = F_MAXREAD,
+				    [MPIIO_F_MAX_WRITE_TIME] = F_MAXWRITE,
+				    [MPIIO_F_FASTEST_RANK_TIME] = F_FASTEST,
+				    [MPIIO_F_SLOWEST_RANK_TIME] = F_SLOWEST,
+				    [MPIIO_F_VARIANCE_RANK_TIME] = F_ZERO,
+				    [MPIIO_F_VARIANCE_RANK_BYTES] = F_ZERO},
+			   .bytes_r = MPIIO_BYTES_READ,
+			   .bytes_w = MPIIO_BYTES_WRITTEN,
+			   .maxb_r = -1,
+			   .maxb_w = -1,
+			   .t_read = MPIIO_F_READ_TIME,
+			   .t_write = MPIIO_F_WRITE_TIME,
+			   .t_meta = MPIIO_F_META_TIME,
+			   .f_fast = MPIIO_F_FASTEST_RANK_TIME,
+			   .f_slow = MPIIO_F_SLOWEST_RANK_TIME,
+			   .fast_rank = MPIIO_FASTEST_RANK,
+			   .fast_bytes = MPIIO_FASTEST_RANK_BYTES,
+			   .slow_rank = MPIIO_SLOWEST_RANK,
+			   .slow_bytes = MPIIO_SLOWEST_RANK_BYTES,
+			   .maxr_size = MPIIO_MAX_READ_TIME_SIZE,
+			   .maxw_size = MPIIO_MAX_WRITE_TIME_SIZE},
+	[IOL_MOD_STDIO] = {.icls = {[STDIO_MAX_BYTE_READ] = A_MAX,
+				    [STDIO_MAX_BYTE_WRITTEN] = A_MAX,
+				    [STDIO_FASTEST_RANK] = A_NONE,
+				    [STDIO_FASTEST_RANK_BYTES] = A_NONE,
+				    [STDIO_SLOWEST_RANK] = A_NONE,
+				    [STDIO_SLOWEST_RANK_BYTES] = A_NONE},
+			   .fcls = {[STDIO_F_OPEN_START_TIMESTAMP] = F_MINPOS,
+				    [STDIO_F_CLOSE_START_TIMESTAMP] = F_MINPOS,
+				    [STDIO_F_WRITE_START_TIMESTAMP] = F_MINPOS,
+				    [STDIO_F_READ_START_TIMESTAMP] = F_MINPOS,
+				    [STDIO_F_OPEN_END_TIMESTAMP] = F_MAX,
+				    [STDIO_F_CLOSE_END_TIMESTAMP] = F_MAX,
+				    [STDIO_F_WRITE_END_TIMESTAMP] = F_MAX,
+				    [STDIO_F_READ_END_TIMESTAMP] = F_MAX,
+				    [STDIO_F_FASTEST_RANK_TIME] = F_FASTEST,
+				    [STDIO_F_SLOWEST_RANK_TIME] = F_SLOWEST,
+				    [STDIO_F_VARIANCE_RANK_TIME] = F_ZERO,
+				    [STDIO_F_VARIANCE_RANK_BYTES] = F_ZERO},
+			   .bytes_r = STDIO_BYTES_READ,
+			   .bytes_w = STDIO_BYTES_WRITTEN,
+			   .maxb_r = STDIO_MAX_BYTE_READ,
+			   .maxb_w = STDIO_MAX_BYTE_WRITTEN,
+			   .t_read = STDIO_F_READ_TIME,
+			   .t_write = STDIO_F_WRITE_TIME,
+			   .t_meta = STDIO_F_META_TIME,
+			   .f_fast = STDIO_F_FASTEST_RANK_TIME,
+			   .f_slow = STDIO_F_SLOWEST_RANK_TIME,
+			   .fast_rank = STDIO_FASTEST_RANK,
+			   .fast_bytes = STDIO_FASTEST_RANK_BYTES,
+			   .slow_rank = STDIO_SLOWEST_RANK,
+			   .slow_bytes = STDIO_SLOWEST_RANK_BYTES,
+			   .maxr_size = -1,
+			   .maxw_size = -1},
+	[IOL_MOD_DFS] = {.clamp = 1,
+			 .icls = {[DFS_MAX_READ_TIME_SIZE] = A_NONE,
+				  [DFS_MAX_WRITE_TIME_SIZE] = A_NONE,
+				  [DFS_ACCESS1_ACCESS] = A_COMMON,
+				  [DFS_ACCESS2_ACCESS] = A_NONE,
+				  [DFS_ACCESS3_ACCESS] = A_NONE,
+				  [DFS_ACCESS4_ACCESS] = A_NONE,
+				  [DFS_ACCESS1_COUNT] = A_NONE,
+				  [DFS_ACCESS2_COUNT] = A_NONE,
+				  [DFS_ACCESS3_COUNT] = A_NONE,
+				  [DFS_ACCESS4_COUNT] = A_NONE,
+				  [DFS_CHUNK_SIZE] = A_SET,
+				  [DFS_FASTEST_RANK] = A_NONE,
+				  [DFS_FASTEST_RANK_BYTES] = A_NONE,
+				  [DFS_SLOWEST_RANK] = A_NONE,
+				  [DFS_SLOWEST_RANK_BYTES] = A_NONE},
+			 .fcls = {[DFS_F_OPEN_START_TIMESTAMP] = F_MINPOS,
+				  [DFS_F_READ_START_TIMESTAMP] = F_MINPOS,
+				  [DFS_F_WRITE_START_TIMESTAMP] = F_MINPOS,
+				  [DFS_F_CLOSE_START_TIMESTAMP] = F_MINPOS,
+				  [DFS_F_OPEN_END_TIMESTAMP] = F_MAX,
+				  [DFS_F_READ_END_TIMESTAMP] = F_MAX,
+				  [DFS_F_WRITE_END_TIMESTAMP] = F_MAX,
+				  [DFS_F_CLOSE_END_TIMESTAMP] = F_MAX,
+				  [DFS_F_MAX_READ_TIME] = F_MAXREAD,
+				  [DFS_F_MAX_WRITE_TIME] = F_MAXWRITE,
+				  [DFS_F_FASTEST_RANK_TIME] = F_FASTEST,
+				  [DFS_F_SLOWEST_RANK_TIME] = F_SLOWEST},
+			 .bytes_r = DFS_BYTES_READ,
+			 .bytes_w = DFS_BYTES_WRITTEN,
+			 .maxb_r = -1,
+			 .maxb_w = -1,
+			 .t_read = DFS_F_READ_TIME,
+			 .t_write = DFS_F_WRITE_TIME,
+			 .t_meta = DFS_F_META_TIME,
+			 .f_fast = DFS_F_FASTEST_RANK_TIME,
+			 .f_slow = DFS_F_SLOWEST_RANK_TIME,
+			 .fast_rank = DFS_FASTEST_RANK,
+			 .fast_bytes = DFS_FASTEST_RANK_BYTES,
+			 .slow_rank = DFS_SLOWEST_RANK,
+			 .slow_bytes = DFS_SLOWEST_RANK_BYTES,
+			 .maxr_size = DFS_MAX_READ_TIME_SIZE,
+			 .maxw_size = DFS_MAX_WRITE_TIME_SIZE},
+	[IOL_MOD_DAOS] = {.clamp = 1,
+			  .icls = {[DAOS_MAX_READ_TIME_SIZE] = A_NONE,
+				   [DAOS_MAX_WRITE_TIME_SIZE] = A_NONE,
+				   [DAOS_ACCESS1_ACCESS] = A_COMMON,
+				   [DAOS_ACCESS2_ACCESS] = A_NONE,
+				   [DAOS_ACCESS3_ACCESS] = A_NONE,
+				   [DAOS_ACCESS4_ACCESS] = A_NONE,
+				   [DAOS_ACCESS1_COUNT] = A_NONE,
+				   [DAOS_ACCESS2_COUNT] = A_NONE,
+				   [DAOS_ACCESS3_COUNT] = A_NONE,
+				   [DAOS_ACCESS4_COUNT] = A_NONE,
+				   [DAOS_OBJ_OTYPE] = A_SET,
+				   [DAOS_ARRAY_CELL_SIZE] = A_SET,
+				   [DAOS_ARRAY_CHUNK_SIZE] = A_SET,
+				   [DAOS_FASTEST_RANK] = A_NONE,
+				   [DAOS_FASTEST_RANK_BYTES] = A_NONE,
+				   [DAOS_SLOWEST_RANK] = A_NONE,
+				   [DAOS_SLOWEST_RANK_BYTES] = A_NONE},
+			  .fcls = {[DAOS_F_OPEN_START_TIMESTAMP] = F_MINPOS,
+				   [DAOS_F_READ_START_TIMESTAMP] = F_MINPOS,
+				   [DAOS_F_WRITE_START_TIMESTAMP] = F_MINPOS,
+				   [DAOS_F_CLOSE_START_TIMESTAMP] = F_MINPOS,
+				   [DAOS_F_OPEN_END_TIMESTAMP] = F_MAX,
+				   [DAOS_F_READ_END_TIMESTAMP] = F_MAX,
+				   [DAOS_F_WRITE_END_TIMESTAMP] = F_MAX,
+				   [DAOS_F_CLOSE_END_TIMESTAMP] = F_MAX,
+				   [DAOS_F_MAX_READ_TIME] = F_MAXREAD,
+				   [DAOS_F_MAX_WRITE_TIME] = F_MAXWRITE,
+				   [DAOS_F_FASTEST_RANK_TIME] = F_FASTEST,
+				   [DAOS_F_SLOWEST_RANK_TIME] = F_SLOWEST},
+			  .bytes_r = DAOS_BYTES_READ,
+			  .bytes_w = DAOS_BYTES_WRITTEN,
+			  .maxb_r = -1,
+			  .maxb_w = -1,
+			  .t_read = DAOS_F_READ_TIME,
+			  .t_write = DAOS_F_WRITE_TIME,
+			  .t_meta = DAOS_F_META_TIME,
+			  .f_fast = DAOS_F_FASTEST_RANK_TIME,
+			  .f_slow = DAOS_F_SLOWEST_RANK_TIME,
+			  .fast_rank = DAOS_FASTEST_RANK,
+			  .fast_bytes = DAOS_FASTEST_RANK_BYTES,
+			  .slow_rank = DAOS_SLOWEST_RANK,
+			  .slow_bytes = DAOS_SLOWEST_RANK_BYTES,
+			  .maxr_size = DAOS_MAX_READ_TIME_SIZE,
+			  .maxw_size = DAOS_MAX_WRITE_TIME_SIZE},
+};
 
 int iol_accum_supported(int mod)
 {
@@ -159,7 +302,6 @@ int iol_accum_init(struct iol_accum *a, int mod, int64_t nprocs)
 		return IOL_ENOMEM;
 	a->rank_md = a->rank_t + n;
 	a->rank_rw = a->rank_t + 2 * n;
-	get_spec(mod);
 	return 0;
 }
 
@@ -167,7 +309,7 @@ void iol_accum_release(struct iol_accum *a)
 {
 	free(a->rank_t);
 	free(a->files);
-	free(a->fidx);
+	iol_index_release(&a->fidx);
 	memset(a, 0, sizeof(*a));
 }
 
@@ -269,10 +411,9 @@ static void agg_record(struct iol_accum *a, const struct iol_rec *r, int init)
 		g->rank = -1;
 	for (i = 0; i < r->nint; i++) {
 		switch (s->icls[i]) {
-		case A_SUM: g->ic[i] = wadd(g->ic[i], r->ic[i]); break;
-		case A_SUMCLAMP:
+		case A_SUM:
 			g->ic[i] = wadd(g->ic[i], r->ic[i]);
-			if (g->ic[i] < 0)
+			if (s->clamp && g->ic[i] < 0)
 				g->ic[i] = -1;
 			break;
 		case A_SET: g->ic[i] = r->ic[i]; break;
@@ -339,44 +480,43 @@ static void agg_record(struct iol_accum *a, const struct iol_rec *r, int init)
 	}
 }
 
-static inline size_t fhash(uint64_t id)
+/* the key of a lookup: the accumulator and the id sought */
+struct file_key {
+	const struct iol_accum *a;
+	uint64_t id;
+};
+
+static int file_eq(const void *ctx, uint32_t i)
 {
-	id ^= id >> 31;
-	id *= 0x9e3779b97f4a7c15ULL;
-	return (size_t)(id >> 17);
+	const struct file_key *k = ctx;
+
+	return k->a->files[i].id == k->id;
+}
+
+static uint64_t file_hash(const void *ctx, uint32_t i)
+{
+	const struct file_key *k = ctx;
+
+	return k->a->files[i].id;
 }
 
 static struct iol_accum_file *file_get(struct iol_accum *a, uint64_t id)
 {
+	struct file_key k = {a, id};
 	struct iol_accum_file *f;
-	size_t h, i;
+	uint32_t *slot;
 
-	if (a->nfiles * 2 >= a->fslots) {
-		size_t ns = a->fslots ? a->fslots * 2 : 256;
-		uint32_t *nf = malloc(ns * sizeof(*nf));
-
-		if (!nf)
-			return NULL;
-		memset(nf, 0xff, ns * sizeof(*nf));
-		for (i = 0; i < a->nfiles; i++) {
-			for (h = fhash(a->files[i].id) & (ns - 1);
-			     nf[h] != UINT32_MAX; h = (h + 1) & (ns - 1))
-				;
-			nf[h] = (uint32_t)i;
-		}
-		free(a->fidx);
-		a->fidx = nf;
-		a->fslots = ns;
-	}
-	for (h = fhash(id) & (a->fslots - 1); a->fidx[h] != UINT32_MAX;
-	     h = (h + 1) & (a->fslots - 1))
-		if (a->files[a->fidx[h]].id == id)
-			return &a->files[a->fidx[h]];
+	if (iol_index_reserve(&a->fidx, file_hash, &k) < 0)
+		return NULL;
+	slot = iol_index_slot(&a->fidx, id, file_eq, &k);
+	if (*slot != IOL_INDEX_EMPTY)
+		return &a->files[*slot];
 	f = iol_grow(a->files, &a->filecap, a->nfiles, sizeof(*f), 64);
 	if (!f)
 		return NULL;
 	a->files = f;
-	a->fidx[h] = (uint32_t)a->nfiles;
+	*slot = (uint32_t)a->nfiles;
+	a->fidx.n++;
 	memset(&a->files[a->nfiles], 0, sizeof(a->files[0]));
 	a->files[a->nfiles].id = id;
 	return &a->files[a->nfiles++];

@@ -11,6 +11,7 @@
 #ifndef IOLENS_ACCUM_H
 #define IOLENS_ACCUM_H
 
+#include "base/hash.h"
 #include "sources/darshan.h"
 
 struct iol_accum_file;
@@ -54,8 +55,7 @@ struct iol_accum {
 	double *rank_t, *rank_md, *rank_rw;
 	struct iol_accum_file *files; /* insertion order */
 	size_t nfiles, filecap;
-	uint32_t *fidx; /* hash of indices into files */
-	size_t fslots;
+	struct iol_index fidx; /* record id -> position in files */
 };
 
 /* 1 if mod has an accumulator, else 0. */

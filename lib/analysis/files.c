@@ -45,7 +45,7 @@ int iol_files_compute(const struct iol_job *job, int merge,
 	struct iol_filerow *v = NULL;
 	size_t nv = 0, cap = 0, i;
 	int64_t *seqsum = NULL, *opsum = NULL, *nalsum = NULL;
-	struct ftab index = {NULL, 0, 0};
+	struct ftab index = {0};
 	struct rowrank *rr = NULL;
 	size_t nrr = 0, rrcap = 0;
 	int m;
@@ -58,9 +58,7 @@ int iol_files_compute(const struct iol_job *job, int merge,
 		if (!jm->loaded || !iol_mod_is_data(m))
 			continue;
 		if (!merge) {
-			free(index.v);
-			index.v = NULL;
-			index.n = index.cap = 0;
+			iol_ftab_free(&index);
 		}
 		for (i = 0; i < jm->n; i++) {
 			const struct iol_jrec *r = &jm->recs[i];
@@ -210,7 +208,7 @@ int iol_files_compute(const struct iol_job *job, int merge,
 		if (v[i].nranks < 0)
 			v[i].rank = -1;
 	}
-	free(index.v);
+	iol_ftab_free(&index);
 	free(seqsum);
 	free(opsum);
 	free(nalsum);
@@ -219,7 +217,7 @@ int iol_files_compute(const struct iol_job *job, int merge,
 	return 0;
 oom:
 	free(rr);
-	free(index.v);
+	iol_ftab_free(&index);
 	free(v);
 	free(seqsum);
 	free(opsum);

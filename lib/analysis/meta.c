@@ -9,6 +9,7 @@
 #include "analysis/metrics.h"
 #include "analysis/recx-int.h"
 #include "base/grow.h"
+#include "counters/counters.h"
 #include "base/wrap.h"
 #include "base/banned.h"
 
@@ -16,47 +17,47 @@
 
 struct opdef {
 	int mod;
-	const char *counter;
+	int counter; /* an integer counter of mod */
 	const char *op;
 };
 
 static const struct opdef opdefs[] = {
-	{IOL_MOD_POSIX, "POSIX_OPENS", "opens"},
-	{IOL_MOD_POSIX, "POSIX_FILENOS", "filenos"},
-	{IOL_MOD_POSIX, "POSIX_DUPS", "dups"},
-	{IOL_MOD_POSIX, "POSIX_STATS", "stats"},
-	{IOL_MOD_POSIX, "POSIX_SEEKS", "seeks"},
-	{IOL_MOD_POSIX, "POSIX_MMAPS", "mmaps"},
-	{IOL_MOD_POSIX, "POSIX_FSYNCS", "fsyncs"},
-	{IOL_MOD_POSIX, "POSIX_FDSYNCS", "fdatasyncs"},
-	{IOL_MOD_POSIX, "POSIX_RENAME_SOURCES", "renames"},
-	{IOL_MOD_STDIO, "STDIO_OPENS", "opens"},
-	{IOL_MOD_STDIO, "STDIO_FDOPENS", "fdopens"},
-	{IOL_MOD_STDIO, "STDIO_SEEKS", "seeks"},
-	{IOL_MOD_STDIO, "STDIO_FLUSHES", "flushes"},
-	{IOL_MOD_MPIIO, "MPIIO_INDEP_OPENS", "independent opens"},
-	{IOL_MOD_MPIIO, "MPIIO_COLL_OPENS", "collective opens"},
-	{IOL_MOD_MPIIO, "MPIIO_SYNCS", "syncs"},
-	{IOL_MOD_MPIIO, "MPIIO_HINTS", "hints"},
-	{IOL_MOD_MPIIO, "MPIIO_VIEWS", "views"},
-	{IOL_MOD_H5F, "H5F_OPENS", "file opens"},
-	{IOL_MOD_H5F, "H5F_FLUSHES", "file flushes"},
-	{IOL_MOD_H5D, "H5D_OPENS", "dataset opens"},
-	{IOL_MOD_H5D, "H5D_FLUSHES", "dataset flushes"},
-	{IOL_MOD_PNETCDF_FILE, "PNETCDF_FILE_OPENS", "file opens"},
-	{IOL_MOD_PNETCDF_FILE, "PNETCDF_FILE_CREATES", "file creates"},
-	{IOL_MOD_PNETCDF_FILE, "PNETCDF_FILE_SYNCS", "syncs"},
-	{IOL_MOD_PNETCDF_VAR, "PNETCDF_VAR_OPENS", "variable opens"},
-	{IOL_MOD_DFS, "DFS_OPENS", "opens"},
-	{IOL_MOD_DFS, "DFS_LOOKUPS", "lookups"},
-	{IOL_MOD_DFS, "DFS_STATS", "stats"},
-	{IOL_MOD_DFS, "DFS_GET_SIZES", "get sizes"},
-	{IOL_MOD_DFS, "DFS_PUNCHES", "punches"},
-	{IOL_MOD_DFS, "DFS_REMOVES", "removes"},
-	{IOL_MOD_DAOS, "DAOS_OBJ_OPENS", "object opens"},
-	{IOL_MOD_DAOS, "DAOS_ARRAY_OPENS", "array opens"},
-	{IOL_MOD_DAOS, "DAOS_ARRAY_STATS", "array stats"},
-	{IOL_MOD_DAOS, "DAOS_KV_OPENS", "kv opens"},
+	{IOL_MOD_POSIX, POSIX_OPENS, "opens"},
+	{IOL_MOD_POSIX, POSIX_FILENOS, "filenos"},
+	{IOL_MOD_POSIX, POSIX_DUPS, "dups"},
+	{IOL_MOD_POSIX, POSIX_STATS, "stats"},
+	{IOL_MOD_POSIX, POSIX_SEEKS, "seeks"},
+	{IOL_MOD_POSIX, POSIX_MMAPS, "mmaps"},
+	{IOL_MOD_POSIX, POSIX_FSYNCS, "fsyncs"},
+	{IOL_MOD_POSIX, POSIX_FDSYNCS, "fdatasyncs"},
+	{IOL_MOD_POSIX, POSIX_RENAME_SOURCES, "renames"},
+	{IOL_MOD_STDIO, STDIO_OPENS, "opens"},
+	{IOL_MOD_STDIO, STDIO_FDOPENS, "fdopens"},
+	{IOL_MOD_STDIO, STDIO_SEEKS, "seeks"},
+	{IOL_MOD_STDIO, STDIO_FLUSHES, "flushes"},
+	{IOL_MOD_MPIIO, MPIIO_INDEP_OPENS, "independent opens"},
+	{IOL_MOD_MPIIO, MPIIO_COLL_OPENS, "collective opens"},
+	{IOL_MOD_MPIIO, MPIIO_SYNCS, "syncs"},
+	{IOL_MOD_MPIIO, MPIIO_HINTS, "hints"},
+	{IOL_MOD_MPIIO, MPIIO_VIEWS, "views"},
+	{IOL_MOD_H5F, H5F_OPENS, "file opens"},
+	{IOL_MOD_H5F, H5F_FLUSHES, "file flushes"},
+	{IOL_MOD_H5D, H5D_OPENS, "dataset opens"},
+	{IOL_MOD_H5D, H5D_FLUSHES, "dataset flushes"},
+	{IOL_MOD_PNETCDF_FILE, PNETCDF_FILE_OPENS, "file opens"},
+	{IOL_MOD_PNETCDF_FILE, PNETCDF_FILE_CREATES, "file creates"},
+	{IOL_MOD_PNETCDF_FILE, PNETCDF_FILE_SYNCS, "syncs"},
+	{IOL_MOD_PNETCDF_VAR, PNETCDF_VAR_OPENS, "variable opens"},
+	{IOL_MOD_DFS, DFS_OPENS, "opens"},
+	{IOL_MOD_DFS, DFS_LOOKUPS, "lookups"},
+	{IOL_MOD_DFS, DFS_STATS, "stats"},
+	{IOL_MOD_DFS, DFS_GET_SIZES, "get sizes"},
+	{IOL_MOD_DFS, DFS_PUNCHES, "punches"},
+	{IOL_MOD_DFS, DFS_REMOVES, "removes"},
+	{IOL_MOD_DAOS, DAOS_OBJ_OPENS, "object opens"},
+	{IOL_MOD_DAOS, DAOS_ARRAY_OPENS, "array opens"},
+	{IOL_MOD_DAOS, DAOS_ARRAY_STATS, "array stats"},
+	{IOL_MOD_DAOS, DAOS_KV_OPENS, "kv opens"},
 };
 
 int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
@@ -78,14 +79,10 @@ int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 	}
 	for (k = 0; k < sizeof(opdefs) / sizeof(opdefs[0]); k++) {
 		const struct iol_jmod *jm = &job->mod[opdefs[k].mod];
-		int is_flt, ix;
+		int ix = opdefs[k].counter;
 		int64_t sum = 0;
 
 		if (!jm->loaded)
-			continue;
-		ix = iol_counter_index(opdefs[k].mod, opdefs[k].counter,
-				       &is_flt);
-		if (ix < 0 || is_flt)
 			continue;
 		for (i = 0; i < jm->n; i++)
 			sum = wadd(sum, pos(jm->recs[i].ic[ix]));

@@ -10,11 +10,11 @@
 #include <stdint.h>
 
 #include "analysis/metrics.h"
+#include "base/hash.h"
 #include "sources/darshan.h"
 
 /* counter indices of one module, -1 where it has no such counter */
 struct cix {
-	int ready;
 	int br, bw, maxr, maxw, tr, tw, tm, tslow;
 	int reads[4], writes[4], opens[3], seeks, stats, syncs[2];
 	int seqr, seqw, consr, consw, notal;
@@ -23,7 +23,8 @@ struct cix {
 	int bin_r, bin_w;
 };
 
-/* Counter indices of module mod; borrowed, static. */
+/* Counter indices of module mod (0 <= mod < IOL_MOD_KNOWN); borrowed,
+ * static, built at compile time. */
 const struct cix *iol_cix(int mod);
 
 static inline int64_t geti(const struct iol_jrec *r, int i)
@@ -73,14 +74,22 @@ struct fent {
 	int used;
 };
 
+/*
+ * Entries v[0..n) in the order their ids were first seen; v[n..cap) are
+ * zeroed (used == 0), so a loop over all cap entries that skips unused
+ * ones visits the same entries.  Start from {0}; iol_ftab_free() frees.
+ */
 struct ftab {
 	struct fent *v;
 	size_t n, cap;
+	struct iol_index ix; /* record id -> position in v */
 };
 
 /* The entry of id, added (zeroed, rank -2, maxoff -1) when new; NULL when
- * memory runs out.  Free t->v when done. */
+ * memory runs out.  Pointers into t->v last until the next call. */
 struct fent *iol_ftab_get(struct ftab *t, uint64_t id);
+/* Frees the table's entries and index and zeroes *t. */
+void iol_ftab_free(struct ftab *t);
 
 /* A job record as the decoder's record type, for the accumulator. */
 void iol_rec_to_iolrec(int mod, const struct iol_jrec *jr, struct iol_rec *r);

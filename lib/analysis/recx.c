@@ -10,6 +10,7 @@
 
 #include "analysis/metrics.h"
 #include "analysis/recx-int.h"
+#include "counters/counters.h"
 #include "base/grow.h"
 #include "base/wrap.h"
 #include "base/banned.h"
@@ -32,120 +33,308 @@ const char *const iol_tl_source_names[3] = {
 	"Darshan timestamps",
 };
 
-static struct cix cixs[IOL_MOD_KNOWN];
-
-static int idx(int mod, const char *suffix, int want_flt)
-{
-	const struct iol_modinfo *mi = iol_modinfo(mod);
-	const char *const *names = want_flt ? mi->fname : mi->iname;
-	int i, n = want_flt ? mi->nflt : mi->nint;
-	size_t sl = strlen(suffix);
-
-	for (i = 0; i < n; i++) {
-		size_t l = strlen(names[i]);
-		const char *u = strchr(names[i], '_');
-
-		/* match "<MODULE>_" + suffix exactly: the prefix is the
-		 * module part of the name, which may itself hold '_' */
-		if (l >= sl && strcmp(names[i] + l - sl, suffix) == 0 && u &&
-		    (names[i][l - sl - 1] == '_'))
-			return i;
+/* a module none of whose counters the analyses read */
+#define NO_COUNTERS                                                           \
+	{                                                                     \
+		.br = -1, .bw = -1, .maxr = -1, .maxw = -1, .tr = -1,         \
+		.tw = -1, .tm = -1, .tslow = -1, .reads = {-1, -1, -1, -1},   \
+		.writes = {-1, -1, -1, -1}, .opens = {-1, -1, -1},            \
+		.seeks = -1, .stats = -1, .syncs = {-1, -1}, .seqr = -1,      \
+		.seqw = -1, .consr = -1, .consw = -1, .notal = -1,            \
+		.ostart = -1, .rstart = -1, .wstart = -1, .rend = -1,         \
+		.wend = -1, .cend = -1, .acc1 = -1, .acc1c = -1, .bin_r = -1, \
+		.bin_w = -1                                                   \
 	}
-	return -1;
-}
+
+/*
+ * Every role of every module, named by the generated counter enums
+ * (counters/counters.h).  A module's reads, writes and opens are summed
+ * over the counters listed; -1: the module has no such counter.  STDIO's
+ * FLUSHES and HDF5's FLUSHES count as syncs.
+ */
+static const struct cix cixs[IOL_MOD_KNOWN] = {
+	[IOL_MOD_NULL] = NO_COUNTERS,
+	[IOL_MOD_POSIX] = {.br = POSIX_BYTES_READ,
+			   .bw = POSIX_BYTES_WRITTEN,
+			   .maxr = POSIX_MAX_BYTE_READ,
+			   .maxw = POSIX_MAX_BYTE_WRITTEN,
+			   .tr = POSIX_F_READ_TIME,
+			   .tw = POSIX_F_WRITE_TIME,
+			   .tm = POSIX_F_META_TIME,
+			   .tslow = POSIX_F_SLOWEST_RANK_TIME,
+			   .reads = {POSIX_READS, -1, -1, -1},
+			   .writes = {POSIX_WRITES, -1, -1, -1},
+			   .opens = {POSIX_OPENS, -1, -1},
+			   .seeks = POSIX_SEEKS,
+			   .stats = POSIX_STATS,
+			   .syncs = {POSIX_FSYNCS, POSIX_FDSYNCS},
+			   .seqr = POSIX_SEQ_READS,
+			   .seqw = POSIX_SEQ_WRITES,
+			   .consr = POSIX_CONSEC_READS,
+			   .consw = POSIX_CONSEC_WRITES,
+			   .notal = POSIX_FILE_NOT_ALIGNED,
+			   .ostart = POSIX_F_OPEN_START_TIMESTAMP,
+			   .rstart = POSIX_F_READ_START_TIMESTAMP,
+			   .wstart = POSIX_F_WRITE_START_TIMESTAMP,
+			   .rend = POSIX_F_READ_END_TIMESTAMP,
+			   .wend = POSIX_F_WRITE_END_TIMESTAMP,
+			   .cend = POSIX_F_CLOSE_END_TIMESTAMP,
+			   .acc1 = POSIX_ACCESS1_ACCESS,
+			   .acc1c = POSIX_ACCESS1_COUNT,
+			   .bin_r = POSIX_SIZE_READ_0_100,
+			   .bin_w = POSIX_SIZE_WRITE_0_100},
+	[IOL_MOD_MPIIO] = {.br = MPIIO_BYTES_READ,
+			   .bw = MPIIO_BYTES_WRITTEN,
+			   .maxr = -1,
+			   .maxw = -1,
+			   .tr = MPIIO_F_READ_TIME,
+			   .tw = MPIIO_F_WRITE_TIME,
+			   .tm = MPIIO_F_META_TIME,
+			   .tslow = MPIIO_F_SLOWEST_RANK_TIME,
+			   .reads = {MPIIO_INDEP_READS, MPIIO_COLL_READS,
+				     MPIIO_SPLIT_READS, MPIIO_NB_READS},
+			   .writes = {MPIIO_INDEP_WRITES, MPIIO_COLL_WRITES,
+				      MPIIO_SPLIT_WRITES, MPIIO_NB_WRITES},
+			   .opens = {MPIIO_INDEP_OPENS, MPIIO_COLL_OPENS, -1},
+			   .seeks = -1,
+			   .stats = -1,
+			   .syncs = {MPIIO_SYNCS, -1},
+			   .seqr = -1,
+			   .seqw = -1,
+			   .consr = -1,
+			   .consw = -1,
+			   .notal = -1,
+			   .ostart = MPIIO_F_OPEN_START_TIMESTAMP,
+			   .rstart = MPIIO_F_READ_START_TIMESTAMP,
+			   .wstart = MPIIO_F_WRITE_START_TIMESTAMP,
+			   .rend = MPIIO_F_READ_END_TIMESTAMP,
+			   .wend = MPIIO_F_WRITE_END_TIMESTAMP,
+			   .cend = MPIIO_F_CLOSE_END_TIMESTAMP,
+			   .acc1 = MPIIO_ACCESS1_ACCESS,
+			   .acc1c = MPIIO_ACCESS1_COUNT,
+			   .bin_r = MPIIO_SIZE_READ_AGG_0_100,
+			   .bin_w = MPIIO_SIZE_WRITE_AGG_0_100},
+	[IOL_MOD_H5F] = {.br = -1,
+			 .bw = -1,
+			 .maxr = -1,
+			 .maxw = -1,
+			 .tr = -1,
+			 .tw = -1,
+			 .tm = H5F_F_META_TIME,
+			 .tslow = -1,
+			 .reads = {-1, -1, -1, -1},
+			 .writes = {-1, -1, -1, -1},
+			 .opens = {H5F_OPENS, -1, -1},
+			 .seeks = -1,
+			 .stats = -1,
+			 .syncs = {H5F_FLUSHES, -1},
+			 .seqr = -1,
+			 .seqw = -1,
+			 .consr = -1,
+			 .consw = -1,
+			 .notal = -1,
+			 .ostart = H5F_F_OPEN_START_TIMESTAMP,
+			 .rstart = -1,
+			 .wstart = -1,
+			 .rend = -1,
+			 .wend = -1,
+			 .cend = H5F_F_CLOSE_END_TIMESTAMP,
+			 .acc1 = -1,
+			 .acc1c = -1,
+			 .bin_r = -1,
+			 .bin_w = -1},
+	[IOL_MOD_H5D] = {.br = H5D_BYTES_READ,
+			 .bw = H5D_BYTES_WRITTEN,
+			 .maxr = -1,
+			 .maxw = -1,
+			 .tr = H5D_F_READ_TIME,
+			 .tw = H5D_F_WRITE_TIME,
+			 .tm = H5D_F_META_TIME,
+			 .tslow = H5D_F_SLOWEST_RANK_TIME,
+			 .reads = {H5D_READS, -1, -1, -1},
+			 .writes = {H5D_WRITES, -1, -1, -1},
+			 .opens = {H5D_OPENS, -1, -1},
+			 .seeks = -1,
+			 .stats = -1,
+			 .syncs = {H5D_FLUSHES, -1},
+			 .seqr = -1,
+			 .seqw = -1,
+			 .consr = -1,
+			 .consw = -1,
+			 .notal = -1,
+			 .ostart = H5D_F_OPEN_START_TIMESTAMP,
+			 .rstart = H5D_F_READ_START_TIMESTAMP,
+			 .wstart = H5D_F_WRITE_START_TIMESTAMP,
+			 .rend = H5D_F_READ_END_TIMESTAMP,
+			 .wend = H5D_F_WRITE_END_TIMESTAMP,
+			 .cend = H5D_F_CLOSE_END_TIMESTAMP,
+			 .acc1 = H5D_ACCESS1_ACCESS,
+			 .acc1c = H5D_ACCESS1_COUNT,
+			 .bin_r = H5D_SIZE_READ_AGG_0_100,
+			 .bin_w = H5D_SIZE_WRITE_AGG_0_100},
+	[IOL_MOD_PNETCDF_FILE] = {.br = PNETCDF_FILE_BYTES_READ,
+				  .bw = PNETCDF_FILE_BYTES_WRITTEN,
+				  .maxr = -1,
+				  .maxw = -1,
+				  .tr = -1,
+				  .tw = -1,
+				  .tm = PNETCDF_FILE_F_META_TIME,
+				  .tslow = -1,
+				  .reads = {-1, -1, -1, -1},
+				  .writes = {-1, -1, -1, -1},
+				  .opens = {PNETCDF_FILE_OPENS, -1, -1},
+				  .seeks = -1,
+				  .stats = -1,
+				  .syncs = {-1, -1},
+				  .seqr = -1,
+				  .seqw = -1,
+				  .consr = -1,
+				  .consw = -1,
+				  .notal = -1,
+				  .ostart = PNETCDF_FILE_F_OPEN_START_TIMESTAMP,
+				  .rstart = -1,
+				  .wstart = -1,
+				  .rend = -1,
+				  .wend = -1,
+				  .cend = PNETCDF_FILE_F_CLOSE_END_TIMESTAMP,
+				  .acc1 = -1,
+				  .acc1c = -1,
+				  .bin_r = -1,
+				  .bin_w = -1},
+	[IOL_MOD_PNETCDF_VAR] = {.br = PNETCDF_VAR_BYTES_READ,
+				 .bw = PNETCDF_VAR_BYTES_WRITTEN,
+				 .maxr = -1,
+				 .maxw = -1,
+				 .tr = PNETCDF_VAR_F_READ_TIME,
+				 .tw = PNETCDF_VAR_F_WRITE_TIME,
+				 .tm = PNETCDF_VAR_F_META_TIME,
+				 .tslow = PNETCDF_VAR_F_SLOWEST_RANK_TIME,
+				 .reads = {PNETCDF_VAR_INDEP_READS,
+					   PNETCDF_VAR_COLL_READS,
+					   PNETCDF_VAR_NB_READS, -1},
+				 .writes = {PNETCDF_VAR_INDEP_WRITES,
+					    PNETCDF_VAR_COLL_WRITES,
+					    PNETCDF_VAR_NB_WRITES, -1},
+				 .opens = {PNETCDF_VAR_OPENS, -1, -1},
+				 .seeks = -1,
+				 .stats = -1,
+				 .syncs = {-1, -1},
+				 .seqr = -1,
+				 .seqw = -1,
+				 .consr = -1,
+				 .consw = -1,
+				 .notal = -1,
+				 .ostart = PNETCDF_VAR_F_OPEN_START_TIMESTAMP,
+				 .rstart = PNETCDF_VAR_F_READ_START_TIMESTAMP,
+				 .wstart = PNETCDF_VAR_F_WRITE_START_TIMESTAMP,
+				 .rend = PNETCDF_VAR_F_READ_END_TIMESTAMP,
+				 .wend = PNETCDF_VAR_F_WRITE_END_TIMESTAMP,
+				 .cend = PNETCDF_VAR_F_CLOSE_END_TIMESTAMP,
+				 .acc1 = PNETCDF_VAR_ACCESS1_ACCESS,
+				 .acc1c = PNETCDF_VAR_ACCESS1_COUNT,
+				 .bin_r = PNETCDF_VAR_SIZE_READ_AGG_0_100,
+				 .bin_w = PNETCDF_VAR_SIZE_WRITE_AGG_0_100},
+	[IOL_MOD_BGQ] = NO_COUNTERS,
+	[IOL_MOD_LUSTRE] = NO_COUNTERS,
+	[IOL_MOD_STDIO] = {.br = STDIO_BYTES_READ,
+			   .bw = STDIO_BYTES_WRITTEN,
+			   .maxr = STDIO_MAX_BYTE_READ,
+			   .maxw = STDIO_MAX_BYTE_WRITTEN,
+			   .tr = STDIO_F_READ_TIME,
+			   .tw = STDIO_F_WRITE_TIME,
+			   .tm = STDIO_F_META_TIME,
+			   .tslow = STDIO_F_SLOWEST_RANK_TIME,
+			   .reads = {STDIO_READS, -1, -1, -1},
+			   .writes = {STDIO_WRITES, -1, -1, -1},
+			   .opens = {STDIO_OPENS, -1, -1},
+			   .seeks = STDIO_SEEKS,
+			   .stats = -1,
+			   .syncs = {STDIO_FLUSHES, -1},
+			   .seqr = -1,
+			   .seqw = -1,
+			   .consr = -1,
+			   .consw = -1,
+			   .notal = -1,
+			   .ostart = STDIO_F_OPEN_START_TIMESTAMP,
+			   .rstart = STDIO_F_READ_START_TIMESTAMP,
+			   .wstart = STDIO_F_WRITE_START_TIMESTAMP,
+			   .rend = STDIO_F_READ_END_TIMESTAMP,
+			   .wend = STDIO_F_WRITE_END_TIMESTAMP,
+			   .cend = STDIO_F_CLOSE_END_TIMESTAMP,
+			   .acc1 = -1,
+			   .acc1c = -1,
+			   .bin_r = -1,
+			   .bin_w = -1},
+	[IOL_MOD_DXT_POSIX] = NO_COUNTERS,
+	[IOL_MOD_DXT_MPIIO] = NO_COUNTERS,
+	[IOL_MOD_MDHIM] = NO_COUNTERS,
+	[IOL_MOD_APXC] = NO_COUNTERS,
+	[IOL_MOD_APMPI] = NO_COUNTERS,
+	[IOL_MOD_HEATMAP] = NO_COUNTERS,
+	[IOL_MOD_DFS] = {.br = DFS_BYTES_READ,
+			 .bw = DFS_BYTES_WRITTEN,
+			 .maxr = -1,
+			 .maxw = -1,
+			 .tr = DFS_F_READ_TIME,
+			 .tw = DFS_F_WRITE_TIME,
+			 .tm = DFS_F_META_TIME,
+			 .tslow = DFS_F_SLOWEST_RANK_TIME,
+			 .reads = {DFS_READS, DFS_READXS, -1, -1},
+			 .writes = {DFS_WRITES, DFS_WRITEXS, -1, -1},
+			 .opens = {DFS_OPENS, -1, -1},
+			 .seeks = -1,
+			 .stats = DFS_STATS,
+			 .syncs = {-1, -1},
+			 .seqr = -1,
+			 .seqw = -1,
+			 .consr = -1,
+			 .consw = -1,
+			 .notal = -1,
+			 .ostart = DFS_F_OPEN_START_TIMESTAMP,
+			 .rstart = DFS_F_READ_START_TIMESTAMP,
+			 .wstart = DFS_F_WRITE_START_TIMESTAMP,
+			 .rend = DFS_F_READ_END_TIMESTAMP,
+			 .wend = DFS_F_WRITE_END_TIMESTAMP,
+			 .cend = DFS_F_CLOSE_END_TIMESTAMP,
+			 .acc1 = DFS_ACCESS1_ACCESS,
+			 .acc1c = DFS_ACCESS1_COUNT,
+			 .bin_r = DFS_SIZE_READ_0_100,
+			 .bin_w = DFS_SIZE_WRITE_0_100},
+	[IOL_MOD_DAOS] = {.br = DAOS_BYTES_READ,
+			  .bw = DAOS_BYTES_WRITTEN,
+			  .maxr = -1,
+			  .maxw = -1,
+			  .tr = DAOS_F_READ_TIME,
+			  .tw = DAOS_F_WRITE_TIME,
+			  .tm = DAOS_F_META_TIME,
+			  .tslow = DAOS_F_SLOWEST_RANK_TIME,
+			  .reads = {DAOS_ARRAY_READS, -1, -1, -1},
+			  .writes = {DAOS_ARRAY_WRITES, -1, -1, -1},
+			  .opens = {DAOS_OBJ_OPENS, DAOS_ARRAY_OPENS,
+				    DAOS_KV_OPENS},
+			  .seeks = -1,
+			  .stats = DAOS_ARRAY_STATS,
+			  .syncs = {-1, -1},
+			  .seqr = -1,
+			  .seqw = -1,
+			  .consr = -1,
+			  .consw = -1,
+			  .notal = -1,
+			  .ostart = DAOS_F_OPEN_START_TIMESTAMP,
+			  .rstart = DAOS_F_READ_START_TIMESTAMP,
+			  .wstart = DAOS_F_WRITE_START_TIMESTAMP,
+			  .rend = DAOS_F_READ_END_TIMESTAMP,
+			  .wend = DAOS_F_WRITE_END_TIMESTAMP,
+			  .cend = DAOS_F_CLOSE_END_TIMESTAMP,
+			  .acc1 = DAOS_ACCESS1_ACCESS,
+			  .acc1c = DAOS_ACCESS1_COUNT,
+			  .bin_r = DAOS_SIZE_READ_0_100,
+			  .bin_w = DAOS_SIZE_WRITE_0_100},
+};
 
 const struct cix *iol_cix(int mod)
 {
-	struct cix *c = &cixs[mod];
-
-	if (c->ready)
-		return c;
-	memset(c, 0xff, sizeof(*c)); /* every index -1 */
-	if (!iol_modinfo(mod) || !iol_modinfo(mod)->nint) {
-		c->ready = 1;
-		return c;
-	}
-	c->br = idx(mod, "BYTES_READ", 0);
-	c->bw = idx(mod, "BYTES_WRITTEN", 0);
-	c->maxr = idx(mod, "MAX_BYTE_READ", 0);
-	c->maxw = idx(mod, "MAX_BYTE_WRITTEN", 0);
-	c->tr = idx(mod, "F_READ_TIME", 1);
-	c->tw = idx(mod, "F_WRITE_TIME", 1);
-	c->tm = idx(mod, "F_META_TIME", 1);
-	c->tslow = idx(mod, "F_SLOWEST_RANK_TIME", 1);
-	switch (mod) {
-	case IOL_MOD_MPIIO:
-		c->reads[0] = idx(mod, "INDEP_READS", 0);
-		c->reads[1] = idx(mod, "COLL_READS", 0);
-		c->reads[2] = idx(mod, "SPLIT_READS", 0);
-		c->reads[3] = idx(mod, "NB_READS", 0);
-		c->writes[0] = idx(mod, "INDEP_WRITES", 0);
-		c->writes[1] = idx(mod, "COLL_WRITES", 0);
-		c->writes[2] = idx(mod, "SPLIT_WRITES", 0);
-		c->writes[3] = idx(mod, "NB_WRITES", 0);
-		c->opens[0] = idx(mod, "INDEP_OPENS", 0);
-		c->opens[1] = idx(mod, "COLL_OPENS", 0);
-		c->syncs[0] = idx(mod, "SYNCS", 0);
-		break;
-	case IOL_MOD_PNETCDF_VAR:
-		c->reads[0] = idx(mod, "INDEP_READS", 0);
-		c->reads[1] = idx(mod, "COLL_READS", 0);
-		c->reads[2] = idx(mod, "NB_READS", 0);
-		c->writes[0] = idx(mod, "INDEP_WRITES", 0);
-		c->writes[1] = idx(mod, "COLL_WRITES", 0);
-		c->writes[2] = idx(mod, "NB_WRITES", 0);
-		c->opens[0] = idx(mod, "OPENS", 0);
-		break;
-	case IOL_MOD_DAOS:
-		c->reads[0] = idx(mod, "ARRAY_READS", 0);
-		c->writes[0] = idx(mod, "ARRAY_WRITES", 0);
-		c->opens[0] = idx(mod, "OBJ_OPENS", 0);
-		c->opens[1] = idx(mod, "ARRAY_OPENS", 0);
-		c->opens[2] = idx(mod, "KV_OPENS", 0);
-		c->stats = idx(mod, "ARRAY_STATS", 0);
-		break;
-	case IOL_MOD_DFS:
-		c->reads[0] = idx(mod, "READS", 0);
-		c->reads[1] = idx(mod, "READXS", 0);
-		c->writes[0] = idx(mod, "WRITES", 0);
-		c->writes[1] = idx(mod, "WRITEXS", 0);
-		c->opens[0] = idx(mod, "OPENS", 0);
-		c->stats = idx(mod, "STATS", 0);
-		break;
-	default:
-		c->reads[0] = idx(mod, "READS", 0);
-		c->writes[0] = idx(mod, "WRITES", 0);
-		c->opens[0] = idx(mod, "OPENS", 0);
-		c->seeks = idx(mod, "SEEKS", 0);
-		c->stats = idx(mod, "STATS", 0);
-		c->syncs[0] = idx(
-			mod, mod == IOL_MOD_STDIO ? "FLUSHES" : "FSYNCS", 0);
-		c->syncs[1] = idx(mod, "FDSYNCS", 0);
-		if (mod == IOL_MOD_H5F || mod == IOL_MOD_H5D)
-			c->syncs[0] = idx(mod, "FLUSHES", 0);
-		break;
-	}
-	c->seqr = idx(mod, "SEQ_READS", 0);
-	c->seqw = idx(mod, "SEQ_WRITES", 0);
-	c->consr = idx(mod, "CONSEC_READS", 0);
-	c->consw = idx(mod, "CONSEC_WRITES", 0);
-	c->notal = idx(mod, "FILE_NOT_ALIGNED", 0);
-	c->ostart = idx(mod, "F_OPEN_START_TIMESTAMP", 1);
-	c->rstart = idx(mod, "F_READ_START_TIMESTAMP", 1);
-	c->wstart = idx(mod, "F_WRITE_START_TIMESTAMP", 1);
-	c->rend = idx(mod, "F_READ_END_TIMESTAMP", 1);
-	c->wend = idx(mod, "F_WRITE_END_TIMESTAMP", 1);
-	c->cend = idx(mod, "F_CLOSE_END_TIMESTAMP", 1);
-	c->acc1 = idx(mod, "ACCESS1_ACCESS", 0);
-	c->acc1c = idx(mod, "ACCESS1_COUNT", 0);
-	c->bin_r = idx(mod, "SIZE_READ_0_100", 0);
-	if (c->bin_r < 0)
-		c->bin_r = idx(mod, "SIZE_READ_AGG_0_100", 0);
-	c->bin_w = idx(mod, "SIZE_WRITE_0_100", 0);
-	if (c->bin_w < 0)
-		c->bin_w = idx(mod, "SIZE_WRITE_AGG_0_100", 0);
-	c->ready = 1;
-	return c;
+	return &cixs[mod];
 }
 
 static int64_t sumi(const struct iol_jrec *r, const int *ix, int n)

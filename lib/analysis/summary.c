@@ -13,49 +13,6 @@
 #include "base/wrap.h"
 #include "base/banned.h"
 
-/* ---- per-file table keyed by record id ---- */
-
-static inline size_t fh(uint64_t id)
-{
-	id ^= id >> 29;
-	id *= 0xbf58476d1ce4e5b9ULL;
-	return (size_t)(id ^ (id >> 32));
-}
-
-struct fent *iol_ftab_get(struct ftab *t, uint64_t id)
-{
-	size_t h, i;
-
-	if ((t->n + 1) * 2 > t->cap) {
-		struct ftab nt = {NULL, 0, t->cap ? t->cap * 2 : 256};
-
-		nt.v = calloc(nt.cap, sizeof(*nt.v));
-		if (!nt.v)
-			return NULL;
-		for (i = 0; i < t->cap; i++) {
-			if (!t->v[i].used)
-				continue;
-			for (h = fh(t->v[i].id) & (nt.cap - 1); nt.v[h].used;
-			     h = (h + 1) & (nt.cap - 1))
-				;
-			nt.v[h] = t->v[i];
-		}
-		nt.n = t->n;
-		free(t->v);
-		*t = nt;
-	}
-	for (h = fh(id) & (t->cap - 1); t->v[h].used;
-	     h = (h + 1) & (t->cap - 1))
-		if (t->v[h].id == id)
-			return &t->v[h];
-	t->v[h].used = 1;
-	t->v[h].id = id;
-	t->v[h].rank = -2;
-	t->v[h].maxoff = -1;
-	t->n++;
-	return &t->v[h];
-}
-
 static void cat_add(struct iol_category *c, const struct fent *f)
 {
 	c->count++;
@@ -138,7 +95,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			struct iol_summary *s, struct iol_error *err)
 {
 	static const int low[2] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
-	struct ftab ft = {NULL, 0, 0};
+	struct ftab ft = {0};
 	double *rank_t = NULL;
 	int64_t *rank_b = NULL;
 	int64_t nprocs = job->nprocs > 0 ? job->nprocs : 1;
@@ -153,7 +110,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 		struct iol_modsum *ms = &s->mod[m];
 		const struct iol_jmod *jm = &job->mod[m];
 		struct iol_accum acc;
-		struct ftab mft = {NULL, 0, 0};
+		struct ftab mft = {0};
 		int use_acc;
 
 		ms->present = jm->present;
@@ -177,7 +134,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			ms->write_time += posf(x.tw);
 			ms->meta_time += posf(x.tm);
 			if (!iol_ftab_get(&mft, jm->recs[i].id)) {
-				free(mft.v);
+				iol_ftab_free(&mft);
 				if (use_acc)
 					iol_accum_release(&acc);
 				return iol_error_set(err, IOL_ENOMEM,
@@ -188,7 +145,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 
 				iol_rec_to_iolrec(m, &jm->recs[i], &r);
 				if (iol_accum_add(&acc, &r) < 0) {
-					free(mft.v);
+					iol_ftab_free(&mft);
 					iol_accum_release(&acc);
 					return iol_error_set(
 						err, IOL_ECORRUPT,
@@ -197,7 +154,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			}
 		}
 		ms->nfiles = (int64_t)mft.n;
-		free(mft.v);
+		iol_ftab_free(&mft);
 		if (use_acc) {
 			iol_accum_perf(&acc, &ms->perf);
 			ms->has_perf = 1;
@@ -251,7 +208,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			}
 			f = iol_ftab_get(&ft, r->id);
 			if (!f) {
-				free(ft.v);
+				iol_ftab_free(&ft);
 				free(rank_t);
 				free(rank_b);
 				return iol_error_set(err, IOL_ENOMEM,
@@ -383,7 +340,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 		s->creates_exact = 1;
 	}
 	s->creates_per_proc = (double)s->ncreated / (double)nprocs;
-	free(ft.v);
+	iol_ftab_free(&ft);
 
 	if (s->io.total_bytes == 0) {
 		s->strategy = "no I/O";

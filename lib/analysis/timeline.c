@@ -65,7 +65,7 @@ int iol_phases_compute(const struct iol_job *job, int layer,
 		       struct iol_phases *p, struct iol_error *err)
 {
 	size_t nprocs = job->nprocs > 0 ? (size_t)job->nprocs : 1;
-	struct ftab fidx = {NULL, 0, 0};
+	struct ftab fidx = {0};
 	size_t i, fcap = 0;
 	int which, op, ret = 0;
 
@@ -142,10 +142,10 @@ int iol_phases_compute(const struct iol_job *job, int layer,
 			goto fail;
 		}
 	}
-	free(fidx.v);
+	iol_ftab_free(&fidx);
 	return 0;
 fail:
-	free(fidx.v);
+	iol_ftab_free(&fidx);
 	iol_phases_free(p);
 	return ret;
 }

@@ -1,7 +1,9 @@
 /*
- * Darshan module identities and counter tables.  Ids follow the current
- * (3.41) numbering; the decoder remaps older logs to it.  All tables are
- * static and borrowed for the life of the program.
+ * Darshan module identities and what is known of each module.  Ids follow
+ * the current (3.41) numbering; the decoder remaps older logs to it.  The
+ * counters themselves (enums and names) are generated in
+ * counters/counters.h.  All tables are static and borrowed for the life of
+ * the program, and safe to read from any thread.
  */
 #ifndef IOLENS_MODULES_H
 #define IOLENS_MODULES_H
@@ -50,7 +52,8 @@ struct iol_modinfo {
 const struct iol_modinfo *iol_modinfo(int mod);
 
 /* Index of a counter by name within a module, or -1; *is_flt set to 1 for
- * floating counters. */
+ * floating counters.  A linear search, for names that come from people
+ * (report templates, tests); code names counters by their enums. */
 int iol_counter_index(int mod, const char *name, int *is_flt);
 
 #endif

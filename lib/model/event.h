@@ -10,9 +10,18 @@
  * may interleave in any order.  Darshan DXT gives one record (file, rank)
  * at a time: consumers that need time order across files sort per rank.
  *
+ * strace: every call on a regular file that Darshan would count (opens,
+ * closes, transfers, seeks, stats, syncs, dups, renames, truncates,
+ * unlinks, mmaps), and transfers on other descriptors with regular = 0;
+ * calls that change nothing on a file (failed opens, brk) give none.
+ * Darshan: DXT_POSIX segments as READ and WRITE, each record preceded by
+ * an OPEN at F_OPEN_START_TIMESTAMP and followed by a CLOSE at
+ * F_CLOSE_END_TIMESTAMP of its POSIX record (inferred = 1).
+ *
  * Ownership: the iterator is caller-owned from iol_events_open() to
  * iol_events_close() and owns all of its state, so several may be open on
- * one job at once; strings in an event are borrowed until the next call.
+ * one job at once; name and path2 are borrowed until the next call, path
+ * until the job is closed.
  */
 #ifndef IOLENS_EVENT_H
 #define IOLENS_EVENT_H
@@ -26,10 +35,10 @@ struct iol_job;
 enum iol_ev_kind {
 	IOL_EV_OPEN = 1, /* open, openat, creat: path, flags, mode; ret fd */
 	IOL_EV_CLOSE,	 /* fd */
-	IOL_EV_READ,	 /* fd, off (-1: at the current offset), len, ret */
+	IOL_EV_READ,	 /* fd, off (where, -1 unknown), len, ret */
 	IOL_EV_WRITE,	 /* the same */
 	IOL_EV_SEEK,	 /* fd, off, whence in flags; ret the new offset */
-	IOL_EV_SYNC,	 /* fsync, fdatasync, sync_file_range: fd */
+	IOL_EV_SYNC,	 /* fsync, sync_file_range; flags 1: fdatasync */
 	IOL_EV_STAT,	 /* stat family, access: path or fd */
 	IOL_EV_UNLINK,	 /* unlink, unlinkat: path */
 	IOL_EV_RENAME,	 /* path -> path2 */
@@ -69,13 +78,15 @@ struct iol_event {
 	const char *path;  /* the file's path, NULL unknown */
 	const char *path2; /* rename target */
 	int64_t off;	   /* see the kinds above; -1 unknown */
-	int64_t len;	   /* bytes asked for, -1 unknown */
+	int64_t len;	   /* bytes moved (traces: what the call returned;
+			      DXT: the segment's length), -1 unknown */
 	int64_t ret;	   /* return value; -1 with err set on failure */
 	int err;	   /* 0, or the errno value (EIO when not known) */
 	unsigned flags;	   /* OPEN: IOL_EVF_*; SEEK: 0 SET, 1 CUR, 2 END */
 	unsigned mode;	   /* OPEN with CREAT, MKDIR */
 	int created;	   /* OPEN: this call created the file */
 	int regular;	   /* on a regular file (not a pipe, socket, tty) */
+	int other;	   /* regular == 0: IOL_OTHER_* of the descriptor */
 	int inferred;	   /* not recorded by the source: derived */
 };
 

@@ -1,29 +1,33 @@
 /*
- * Internals of the job model shared by its loaders (job.c for Darshan,
- * trace-strace.c for traces): the private part and the arena.
+ * Internals of the job model shared with the sources that fill jobs: the
+ * private part (the arena, the source's own data, the spool file) and the
+ * constructor.
+ *
+ * Ownership: everything in struct iol_job_priv belongs to the job and is
+ * released by iol_job_close(): the arena, the spool file (unlinked), and
+ * data through job->src->free.
  */
 #ifndef IOLENS_JOB_INT_H
 #define IOLENS_JOB_INT_H
 
 #include "base/arena.h"
 #include "model/job.h"
-
-struct strace_state;
+#include "model/source.h"
 
 struct iol_job_priv {
-	struct iol_dlog *dlog;	 /* Darshan logs */
-	struct iol_arena arena;	 /* records, strings */
-	struct strace_state *st; /* traces */
-	char *spool;		 /* standard input copied here */
+	struct iol_arena arena; /* records, strings, the path */
+	void *data;		/* the source's own (job->src->free) */
+	char *spool;		/* standard input copied here */
 };
 
-/* trace-strace.c: names, segment re-reading, teardown */
-const char *iol_strace_name(const struct iol_job *job, uint64_t id);
-struct iol_segs *iol_strace_segs_open(const struct iol_job *job,
-				      struct iol_error *err);
-long iol_strace_segs_next(struct iol_segs *it, struct iol_seg *segs, size_t max,
-			  size_t *rec, int *is_read, struct iol_error *err);
-void iol_strace_segs_close(struct iol_segs *it);
-void iol_strace_free(struct iol_job *job);
+/* A new empty job read by src: ncreated -1, date_known 1.  0 or
+ * IOL_ENOMEM; the caller owns *out (iol_job_close). */
+int iol_job_new(struct iol_job **out, const struct iol_source *src,
+		struct iol_error *err);
+
+static inline void *iol_job_data(const struct iol_job *job)
+{
+	return job->priv->data;
+}
 
 #endif

@@ -8,9 +8,14 @@
  * iol_segs_*() streams them in batches (from the still-compressed DXT
  * region of a Darshan log).
  *
- * Ownership: iol_job_load() allocates the job; everything reachable from it
- * is borrowed and valid until iol_job_close().  Iterators are freed by
- * iol_segs_close() and must be closed before the job.
+ * Where a job comes from is its source (model/source.h): the model
+ * dispatches through job->src and never names a reader.
+ *
+ * Ownership: iol_job_load() (lib/sources/registry.c) allocates the job;
+ * everything reachable from it, path included, is owned by the job and
+ * valid until iol_job_close().  Iterators are caller-owned from _open to
+ * _close, own all of their state (several may be open on one job at once)
+ * and must be closed before the job.
  */
 #ifndef IOLENS_JOB_H
 #define IOLENS_JOB_H
@@ -18,7 +23,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sources/darshan.h"
+#include "base/error.h"
+#include "counters/modules.h"
+
+/* A mount table entry (longest path first in a job's table). */
+struct iol_mount {
+	const char *path;
+	const char *type;
+	size_t pathlen;
+};
+
+/* One DXT-style data segment: offset, length, start/end seconds from the
+ * job's start, thread id (0 unknown). */
+struct iol_seg {
+	int64_t off, len;
+	double start, end;
+	uint64_t tid;
+};
 
 enum { IOL_SRC_DARSHAN = 1, IOL_SRC_STRACE = 2, IOL_SRC_IOTA = 3 };
 
@@ -77,11 +98,13 @@ struct iol_jother {
 };
 
 struct iol_job_priv;
+struct iol_source;
 
 struct iol_job {
-	int kind;	 /* IOL_SRC_* */
-	char source[32]; /* "darshan 3.41", "strace" */
-	const char *path;
+	int kind;		      /* IOL_SRC_* */
+	const struct iol_source *src; /* the reader that made the job */
+	char source[32];	      /* "darshan 3.41", "strace" */
+	const char *path;	      /* as given ("-": standard input) */
 	int64_t uid, jobid, nprocs;
 	int64_t start_sec, start_nsec, end_sec, end_nsec;
 	double run_time; /* seconds */
@@ -109,9 +132,10 @@ struct iol_job {
 	struct iol_job_priv *priv;
 };
 
-/* Load a log or trace: Darshan logs are recognised by their magic number,
- * strace output by its first line; "-" is standard input (spooled to a
- * temporary file so traces can be read twice). */
+/* Load a log or trace (lib/sources/registry.c): each source in the
+ * registry is asked whether the input is its own (Darshan logs by their
+ * magic number, strace output by its first line); "-" is standard input
+ * (spooled to a temporary file so traces can be read twice). */
 int iol_job_load(struct iol_job **out, const char *path, struct iol_error *err);
 struct iol_trace_opts;
 int iol_job_load_opts(struct iol_job **out, const char *path,
@@ -132,8 +156,9 @@ struct iol_segs;
  * order: every record's writes, then its reads. */
 int iol_segs_open(struct iol_segs **it, const struct iol_job *job, int which,
 		  struct iol_error *err);
-/* Up to max segments of one record; *rec is its index in job->dxt[which].
- * Returns the count, 0 at the end, or < 0. */
+/* Up to max (> 0) segments of one record and one direction, never more;
+ * *rec is its index in job->dxt[which].  Returns the count, 0 at the end,
+ * or < 0 (IOL_EINVAL for max 0). */
 long iol_segs_next(struct iol_segs *it, struct iol_seg *segs, size_t max,
 		   size_t *rec, int *is_read, struct iol_error *err);
 void iol_segs_close(struct iol_segs *it);

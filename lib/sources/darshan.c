@@ -24,9 +24,10 @@
 #include <bzlib.h>
 #include <zlib.h>
 
+#include "counters/counters.h"
 #include "sources/darshan.h"
 #include "base/grow.h"
-#include "counters/modnames.h"
+#include "base/hash.h"
 #include "base/wrap.h"
 #include "base/banned.h"
 
@@ -76,11 +77,11 @@ static inline uint32_t ld_u32(const uint8_t *p, int swap)
 	return swap ? __builtin_bswap32(v) : v;
 }
 
-/* ---- name table: open addressing on the record id ---- */
+/* ---- name table: the names in log order, indexed by record id ---- */
 
 struct name_ent {
 	uint64_t id;
-	char *name; /* NULL: empty slot */
+	char *name;
 };
 
 struct iol_dlog_priv {
@@ -93,9 +94,10 @@ struct iol_dlog_priv {
 	char *exe;
 	struct iol_mount *mounts;
 	char *mountbuf;
-	struct name_ent *names;
-	size_t nslots;	  /* power of two */
-	char **strblocks; /* name storage */
+	struct name_ent *names; /* d->nnames of them, in log order */
+	size_t namecap;
+	struct iol_index nix; /* record id -> position in names */
+	char **strblocks;     /* name storage */
 	size_t nblocks, blockcap;
 	char *strcur;
 	size_t strleft;
@@ -633,14 +635,6 @@ static int read_mounts(struct iol_dlog *d, struct iol_error *err)
 
 /* ---- names ---- */
 
-static inline size_t hash_id(uint64_t id)
-{
-	id ^= id >> 33;
-	id *= 0xff51afd7ed558ccdULL;
-	id ^= id >> 33;
-	return (size_t)id;
-}
-
 static char *name_store(struct iol_dlog_priv *pv, const char *s, size_t n)
 {
 	char *r;
@@ -668,48 +662,43 @@ static char *name_store(struct iol_dlog_priv *pv, const char *s, size_t n)
 	return r;
 }
 
-static int names_grow(struct iol_dlog_priv *pv)
+/* the key of a lookup: the table and the id sought */
+struct name_key {
+	const struct iol_dlog_priv *pv;
+	uint64_t id;
+};
+
+static int name_eq(const void *ctx, uint32_t i)
 {
-	size_t ns = pv->nslots ? pv->nslots * 2 : 1024, i;
-	struct name_ent *nt = calloc(ns, sizeof(*nt));
+	const struct name_key *k = ctx;
 
-	if (!nt)
-		return IOL_ENOMEM;
-	for (i = 0; i < pv->nslots; i++) {
-		struct name_ent *e = &pv->names[i];
-		size_t h;
+	return k->pv->names[i].id == k->id;
+}
 
-		if (!e->name)
-			continue;
-		for (h = hash_id(e->id) & (ns - 1); nt[h].name;
-		     h = (h + 1) & (ns - 1))
-			;
-		nt[h] = *e;
-	}
-	free(pv->names);
-	pv->names = nt;
-	pv->nslots = ns;
-	return 0;
+static uint64_t name_hash(const void *ctx, uint32_t i)
+{
+	const struct name_key *k = ctx;
+
+	return k->pv->names[i].id;
 }
 
 static struct name_ent *name_find(const struct iol_dlog_priv *pv, uint64_t id)
 {
-	size_t h;
+	struct name_key k = {pv, id};
+	uint32_t *slot;
 
-	if (!pv->nslots)
+	if (!pv->nix.slot)
 		return NULL;
-	for (h = hash_id(id) & (pv->nslots - 1); pv->names[h].name;
-	     h = (h + 1) & (pv->nslots - 1))
-		if (pv->names[h].id == id)
-			return &pv->names[h];
-	return NULL;
+	slot = iol_index_slot(&pv->nix, id, name_eq, &k);
+	return *slot == IOL_INDEX_EMPTY ? NULL : &pv->names[*slot];
 }
 
 static int name_add(struct iol_dlog *d, uint64_t id, const char *s, size_t n)
 {
 	struct iol_dlog_priv *pv = d->priv;
 	struct name_ent *e = name_find(pv, id);
-	size_t h;
+	struct name_key k = {pv, id};
+	uint32_t *slot;
 
 	if (e) {
 		/* first wins, but a later non-empty name replaces an empty one
@@ -721,16 +710,20 @@ static int name_add(struct iol_dlog *d, uint64_t id, const char *s, size_t n)
 		}
 		return 0;
 	}
-	if ((d->nnames + 1) * 2 > pv->nslots && names_grow(pv) < 0)
+	e = iol_grow(pv->names, &pv->namecap, d->nnames, sizeof(*e), 1024);
+	if (!e)
 		return IOL_ENOMEM;
-	for (h = hash_id(id) & (pv->nslots - 1); pv->names[h].name;
-	     h = (h + 1) & (pv->nslots - 1))
-		;
-	pv->names[h].id = id;
-	pv->names[h].name = name_store(pv, s, n);
-	if (!pv->names[h].name)
+	pv->names = e;
+	if (iol_index_reserve(&pv->nix, name_hash, &k) < 0)
 		return IOL_ENOMEM;
-	d->nnames++;
+	e = &pv->names[d->nnames];
+	e->id = id;
+	e->name = name_store(pv, s, n);
+	if (!e->name)
+		return IOL_ENOMEM;
+	slot = iol_index_slot(&pv->nix, id, name_eq, &k);
+	*slot = (uint32_t)d->nnames++;
+	pv->nix.n++;
 	return 0;
 }
 
@@ -850,9 +843,7 @@ int iol_dlog_name_next(const struct iol_dlog *d, size_t *pos, uint64_t *id,
 {
 	const struct iol_dlog_priv *pv = d->priv;
 
-	while (*pos < pv->nslots && !pv->names[*pos].name)
-		(*pos)++;
-	if (*pos >= pv->nslots)
+	if (*pos >= d->nnames)
 		return 0;
 	*id = pv->names[*pos].id;
 	*name = pv->names[*pos].name;
@@ -1030,6 +1021,7 @@ void iol_dlog_close(struct iol_dlog *d)
 		free(pv->mounts);
 		free(pv->mountbuf);
 		free(pv->names);
+		iol_index_release(&pv->nix);
 		for (i = 0; i < pv->nblocks; i++)
 			free(pv->strblocks[i]);
 		free(pv->strblocks);
@@ -1137,68 +1129,6 @@ static const struct layout *find_layout(int mod, int ver)
 	return NULL;
 }
 
-static const struct iol_modinfo modinfo[IOL_MOD_KNOWN] = {
-	[IOL_MOD_NULL] = {"NULL", 1, 0, 0, 0, NULL, NULL},
-	[IOL_MOD_POSIX] = {"POSIX", 4, 1, IOL_POSIX_NINT, IOL_POSIX_NFLT,
-			   iol_posix_inames, iol_posix_fnames},
-	[IOL_MOD_MPIIO] = {"MPI-IO", 3, 1, IOL_MPIIO_NINT, IOL_MPIIO_NFLT,
-			   iol_mpiio_inames, iol_mpiio_fnames},
-	[IOL_MOD_H5F] = {"H5F", 3, 1, IOL_H5F_NINT, IOL_H5F_NFLT,
-			 iol_h5f_inames, iol_h5f_fnames},
-	[IOL_MOD_H5D] = {"H5D", 2, 1, IOL_H5D_NINT, IOL_H5D_NFLT,
-			 iol_h5d_inames, iol_h5d_fnames},
-	[IOL_MOD_PNETCDF_FILE] = {"PNETCDF_FILE", 3, 1, IOL_PNETCDF_FILE_NINT,
-				  IOL_PNETCDF_FILE_NFLT,
-				  iol_pnetcdf_file_inames,
-				  iol_pnetcdf_file_fnames},
-	[IOL_MOD_PNETCDF_VAR] = {"PNETCDF_VAR", 1, 1, IOL_PNETCDF_VAR_NINT,
-				 IOL_PNETCDF_VAR_NFLT, iol_pnetcdf_var_inames,
-				 iol_pnetcdf_var_fnames},
-	[IOL_MOD_BGQ] = {"BG/Q", 2, 1, IOL_BGQ_NINT, IOL_BGQ_NFLT,
-			 iol_bgq_inames, iol_bgq_fnames},
-	[IOL_MOD_LUSTRE] = {"LUSTRE", 2, 1, 0, 0, NULL, NULL},
-	[IOL_MOD_STDIO] = {"STDIO", 2, 1, IOL_STDIO_NINT, IOL_STDIO_NFLT,
-			   iol_stdio_inames, iol_stdio_fnames},
-	[IOL_MOD_DXT_POSIX] = {"DXT_POSIX", 2, 1, 0, 0, NULL, NULL},
-	[IOL_MOD_DXT_MPIIO] = {"DXT_MPIIO", 3, 1, 0, 0, NULL, NULL},
-	[IOL_MOD_MDHIM] = {"MDHIM", 1, 1, IOL_MDHIM_NINT, IOL_MDHIM_NFLT,
-			   iol_mdhim_inames, iol_mdhim_fnames},
-	[IOL_MOD_APXC] = {"APXC", 0, 0, 0, 0, NULL, NULL},
-	[IOL_MOD_APMPI] = {"APMPI", 0, 0, 0, 0, NULL, NULL},
-	[IOL_MOD_HEATMAP] = {"HEATMAP", 1, 1, 0, 0, NULL, NULL},
-	[IOL_MOD_DFS] = {"DFS", 1, 1, IOL_DFS_NINT, IOL_DFS_NFLT,
-			 iol_dfs_inames, iol_dfs_fnames},
-	[IOL_MOD_DAOS] = {"DAOS", 1, 1, IOL_DAOS_NINT, IOL_DAOS_NFLT,
-			  iol_daos_inames, iol_daos_fnames},
-};
-
-const struct iol_modinfo *iol_modinfo(int mod)
-{
-	if (mod < 0 || mod >= IOL_MOD_KNOWN)
-		return NULL;
-	return &modinfo[mod];
-}
-
-int iol_counter_index(int mod, const char *name, int *is_flt)
-{
-	const struct iol_modinfo *mi = iol_modinfo(mod);
-	int i;
-
-	if (!mi)
-		return -1;
-	for (i = 0; i < mi->nint; i++)
-		if (strcmp(mi->iname[i], name) == 0) {
-			*is_flt = 0;
-			return i;
-		}
-	for (i = 0; i < mi->nflt; i++)
-		if (strcmp(mi->fname[i], name) == 0) {
-			*is_flt = 1;
-			return i;
-		}
-	return -1;
-}
-
 int iol_dlog_mod_readable(const struct iol_dlog *d, int mod)
 {
 	const struct iol_modinfo *mi = iol_modinfo(mod);
@@ -1259,18 +1189,19 @@ int iol_modrd_open(struct iol_modrd *rd, const struct iol_dlog *d, int mod,
 	if (!iol_dlog_mod_readable(d, mod))
 		return iol_error_set(
 			err, IOL_EVERSION, "cannot read %s module version %d",
-			mod < IOL_MOD_KNOWN ? modinfo[mod].name : "unknown",
+			mod < IOL_MOD_KNOWN ? iol_modinfo(mod)->name
+					    : "unknown",
 			rd->ver);
 	rd->priv = calloc(1, sizeof(*rd->priv));
 	if (!rd->priv)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	if (modinfo[mod].nint && mod != IOL_MOD_MDHIM) {
+	if (iol_modinfo(mod)->nint && mod != IOL_MOD_MDHIM) {
 		rd->priv->lay = find_layout(mod, rd->ver);
 		if (!rd->priv->lay) {
 			iol_modrd_close(rd);
 			return iol_error_set(err, IOL_EVERSION,
 					     "cannot read %s module version %d",
-					     modinfo[mod].name, rd->ver);
+					     iol_modinfo(mod)->name, rd->ver);
 		}
 	}
 	ret = zin_init(&rd->priv->z, d->priv->map + m->off, m->len, d->comp);
@@ -1378,7 +1309,7 @@ static int short_record(struct iol_modrd *rd, struct iol_error *err)
 {
 	return iol_error_set(
 		err, IOL_ECORRUPT, "%s region ends inside record %llu",
-		modinfo[rd->mod].name, (unsigned long long)rd->nrec + 1);
+		iol_modinfo(rd->mod)->name, (unsigned long long)rd->nrec + 1);
 }
 
 static int get_fixed(struct iol_modrd *rd, struct iol_error *err)
@@ -1425,7 +1356,8 @@ again:
 		for (i = 0; i < lay->nflt_new; i++)
 			r->fc[i] = -1;
 		if (lay->mod == IOL_MOD_POSIX)
-			r->ic[12] = 0; /* RENAMED_FROM is unsigned: 0 */
+			r->ic[POSIX_RENAMED_FROM] =
+				0; /* RENAMED_FROM is unsigned: 0 */
 		for (i = 0; i < lay->nint; i++) {
 			int to = lay->imap ? lay->imap[i] : i;
 			int64_t v = ld_i64(c + 8 * i, sw);
@@ -1657,13 +1589,13 @@ static int get_mdhim(struct iol_modrd *rd, struct iol_error *err)
 	b = zin_ptr(&p->z);
 	r->id = ld_u64(b, sw);
 	r->rank = ld_i64(b + 8, sw);
-	r->nint = 5;
+	r->nint = IOL_MDHIM_NINT;
 	r->nflt = 4;
 	for (i = 0; i < 5; i++)
 		r->ic[i] = ld_i64(b + 16 + 8 * i, sw);
 	for (i = 0; i < 4; i++)
 		r->fc[i] = ld_dbl(b + 56 + 8 * i, sw);
-	servers = r->ic[4];
+	servers = r->ic[MDHIM_SERVERS];
 	if (servers < 0 || servers > MAX_MDHIM_SERVERS)
 		return iol_error_set(err, IOL_ECORRUPT,
 				     "MDHIM record with %lld servers",
@@ -1749,7 +1681,7 @@ static int get_dxt(struct iol_modrd *rd, struct iol_error *err)
 		return iol_error_set(
 			err, IOL_ECORRUPT,
 			"%s record with impossible segment counts %lld/%lld",
-			modinfo[rd->mod].name, (long long)r->wcount,
+			iol_modinfo(rd->mod)->name, (long long)r->wcount,
 			(long long)r->rcount);
 	p->segs_left_w = r->wcount;
 	p->segs_left_r = r->rcount;
@@ -1817,7 +1749,7 @@ int iol_modrd_next(struct iol_modrd *rd, const struct iol_rec **rec,
 			return iol_error_set(err, IOL_ECORRUPT,
 					     "%s record %llu has rank %lld but "
 					     "the job has %lld processes",
-					     modinfo[rd->mod].name,
+					     iol_modinfo(rd->mod)->name,
 					     (unsigned long long)rd->nrec + 1,
 					     (long long)rd->rec.rank,
 					     (long long)rd->d->nprocs);

@@ -23,17 +23,12 @@
 
 #include "base/error.h"
 #include "counters/modules.h"
+#include "model/job.h" /* struct iol_mount, struct iol_seg */
 
 enum { IOL_COMP_ZLIB = 0, IOL_COMP_BZIP2 = 1, IOL_COMP_NONE = 2 };
 
 struct iol_region {
 	uint64_t off, len; /* compressed bytes in the file */
-};
-
-struct iol_mount {
-	const char *path;
-	const char *type;
-	size_t pathlen;
 };
 
 struct iol_dlog_priv;
@@ -75,7 +70,7 @@ double iol_dlog_runtime(const struct iol_dlog *d);
 const char *iol_dlog_name(const struct iol_dlog *d, uint64_t id);
 /* Mount entry index whose path prefixes name (darshan-util's rule), or -1. */
 int iol_dlog_mount_of(const struct iol_dlog *d, const char *name);
-/* Iterate over the name table in no particular order: *pos starts at 0;
+/* Iterate over the name table in log order: *pos starts at 0;
  * returns 1 with *id and *name set, 0 at the end. */
 int iol_dlog_name_next(const struct iol_dlog *d, size_t *pos, uint64_t *id,
 		       const char **name);
@@ -117,12 +112,6 @@ struct iol_rec {
 	char hostname[65];
 	int64_t wcount, rcount;
 	int has_tid; /* segments carry a pthread id */
-};
-
-struct iol_seg {
-	int64_t off, len;
-	double start, end;
-	uint64_t tid;
 };
 
 struct iol_modrd_priv;

@@ -3,9 +3,12 @@
  * reduced into the job model: one POSIX-shaped record per regular file
  * per rank with Darshan's counters, per-system-call totals, and the
  * non-file descriptors (pipes, sockets, terminals, devices) summarised.
- * Segments are not kept: iol_segs_*() parses the traces again.
+ * The readers are the sources "strace" and "iota" of the registry
+ * (sources/registry.h); iol_job_load() picks them by sniffing.  Segments
+ * and events are not kept: each iterator parses the traces again.
  *
- * Ownership: the job is freed by iol_job_close(); paths are copied.
+ * Ownership: the job is allocated here and freed by iol_job_close(); the
+ * paths given are copied (the caller keeps its own).
  */
 #ifndef IOLENS_TRACE_H
 #define IOLENS_TRACE_H

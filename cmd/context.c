@@ -1,0 +1,143 @@
+/*
+ * iolens context: is this job normal?  Its key metrics beside the
+ * distribution of earlier jobs of the same app in the store (and the
+ * same user and nprocs when there are enough): percentile, median,
+ * p10-p90, and a verdict by a stated rule (population/popan.h).  The job
+ * is the store's row for the log's path, or else the log decoded with the
+ * same functions as summary.
+ */
+#define _XOPEN_SOURCE 700
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/commands.h"
+#include "cmd/popcommon.h"
+#include "cmd/util.h"
+#include "base/banned.h"
+
+static const char usage_str[] =
+	"usage: iolens context --db file [--where expr] [--nodes n] "
+	"[--procs-per-node p] [--format fmt] [--output file] log\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	printf("\nThe job's MiB/s, MiB/s per compute node, %% time in I/O, "
+	       "metadata cost,\n"
+	       "bytes and files among earlier complete jobs (start_time "
+	       "before its own) of the\n"
+	       "same app, narrowed to the same user and then the same nprocs "
+	       "while at\n"
+	       "least %d jobs remain.  Percentile: 100 (below + equal/2) / n; "
+	       "p5..p95\n"
+	       "type 7.  Verdict: unusually low/high outside p5-p95 of at "
+	       "least %d\n"
+	       "earlier jobs.\n\n"
+	       "  --nodes n          compute nodes of a log not in the store\n"
+	       "  --procs-per-node p ... or processes per node\n%s",
+	       IOL_POP_CTX_MIN, IOL_POP_CTX_MIN, pop_help);
+}
+
+static int decode(struct popopts *p, int argc, char **argv, int i,
+		  struct iol_popjob *own)
+{
+	struct iol_error err = {0};
+	struct iol_summary s;
+	struct iol_job *job;
+
+	if (load_job(&p->c, argc, argv, &i, &job) < 0)
+		return -1;
+	if (iol_summary_compute(job, &p->c.m, &s, &err) < 0) {
+		msg_ioerr(argv[i], err.code, &err);
+		iol_job_close(job);
+		return -1;
+	}
+	pop_fill_row(own, job, &s);
+	iol_job_close(job);
+	return 0;
+}
+
+static const char *const cols[] = {"log",   "scope", "earlier_jobs", "metric",
+				   "value", "n",     "percentile",   "min",
+				   "p5",    "p10",   "median",	     "p90",
+				   "p95",   "max",   "verdict"};
+
+static void print_ctx(struct out *o, const char *log,
+		      const struct iol_popctx *c)
+{
+	if (o->fmt == FMT_TEXT)
+		out_text(o,
+			 "job:   %s\nscope: %zu earlier jobs of %s\nrule:  "
+			 "unusual when outside p5-p95 of at least %d earlier "
+			 "jobs with a value\n\n",
+			 log, c->njobs, c->scope, IOL_POP_CTX_MIN);
+	out_table(o, o->fmt == FMT_TEXT ? cols + 3 : cols,
+		  o->fmt == FMT_TEXT ? 12 : 15);
+	for (int k = 0; k < IOL_POP_NCTX; k++) {
+		const struct iol_popctx_metric *m = &c->m[k];
+		if (o->fmt != FMT_TEXT) {
+			out_str(o, log);
+			out_str(o, c->scope);
+			out_int(o, (int64_t)c->njobs);
+		}
+		out_str(o, iol_pop_ctx_names[k]);
+		out_num(o, m->value, 2);
+		out_int(o, (int64_t)m->n);
+		out_num(o, m->percentile, 1);
+		out_num(o, m->min, 2);
+		for (int q = 0; q < 5; q++)
+			out_num(o, m->p[q], 2);
+		out_num(o, m->max, 2);
+		out_str(o, iol_pop_verdict_name(m->verdict));
+		out_endrow(o);
+	}
+	out_endtable(o);
+}
+
+static int extra(int opt, const char *arg)
+{
+	(void)opt;
+	(void)arg;
+	return 0;
+}
+
+int cmd_context(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		POP_LONGOPTS, NODE_LONGOPTS, {NULL, 0, NULL, 0}};
+	struct iol_popjob own = {0};
+	const struct iol_popjob *row;
+	struct iol_popctx ctx;
+	struct iol_popset set;
+	struct iol_popdb *db;
+	struct popopts p;
+	struct out o;
+	int rc, first;
+
+	rc = pop_start(&p, argc, argv, longopts, help, extra, 1, NULL, &db,
+		       &first);
+	if (rc >= 0)
+		return rc;
+	rc = pop_load(&p, db, &set);
+	iol_popdb_close(db);
+	if (rc < 0)
+		return EXIT_DATA;
+	row = pop_find_row(&set, argv[first]);
+	if (!row && decode(&p, argc, argv, first, &own) < 0) {
+		iol_popset_free(&set);
+		return EXIT_DATA;
+	}
+	rc = iol_pop_context(&set, row ? row : &own, &ctx);
+	if (rc == 0 && out_open(&o, p.c.outpath, p.c.fmt) == 0) {
+		print_ctx(&o, argv[first], &ctx);
+		rc = out_close(&o, 1);
+	} else if (rc) {
+		msg("out of memory");
+	}
+	pop_row_free(&own);
+	iol_popset_free(&set);
+	return rc < 0 ? EXIT_DATA : EXIT_OK;
+}

@@ -1,0 +1,170 @@
+/*
+ * iolens jobs: the job rows of a population store, filtered by a SQL
+ * expression, sorted by a column, the first N.  Machine formats carry
+ * every column of the jobs table; text shows the columns people scan.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/commands.h"
+#include "cmd/popcommon.h"
+#include "cmd/util.h"
+#include "base/banned.h"
+
+static const char usage_str[] =
+	"usage: iolens jobs --db file [--where expr] [--sort key] [--top n] "
+	"[--format fmt] [--output file]\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	printf("\nThe job rows of a population store.  Text shows the main "
+	       "columns;\n"
+	       "csv, tsv and json every column of the jobs table.\n\n"
+	       "  --sort key         order by this column (a leading '-': "
+	       "descending)\n"
+	       "  --top n            only the first n rows\n"
+	       "%s",
+	       pop_help);
+}
+
+static const char *sort_key;
+static int64_t top_n;
+
+static int extra(int opt, const char *arg)
+{
+	if (opt == 's') {
+		sort_key = arg;
+		return 1;
+	}
+	if (opt == 't') {
+		if (parse_count(arg, &top_n) < 0) {
+			usage_error("--top wants a positive count, not '%s'",
+				    arg);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* the columns of the text table, when the store has them */
+static const char *const text_cols[] = {
+	"id",	      "user",	       "app",
+	"nprocs",     "start_time",    "run_time",
+	"bytes_read", "bytes_written", "io_time_by_slowest",
+	"mib_s",      "strategy",      "partial"};
+#define NTEXT (sizeof text_cols / sizeof text_cols[0])
+
+static int is_bytes(const char *name)
+{
+	return strstr(name, "bytes") != NULL;
+}
+
+static void cell(struct out *o, const struct iol_popcur *cur, int i)
+{
+	const char *name = iol_popcur_name(cur, i);
+	char buf[48];
+
+	switch (iol_popcur_type(cur, i)) {
+	case IOL_POPV_NULL: out_null(o); break;
+	case IOL_POPV_INT:
+		if (is_bytes(name))
+			out_bytes(o, iol_popcur_int(cur, i));
+		else
+			out_int(o, iol_popcur_int(cur, i));
+		break;
+	case IOL_POPV_REAL:
+		if (o->fmt == FMT_TEXT &&
+		    (!strcmp(name, "start_time") || !strcmp(name, "end_time")))
+			out_str(o, fmt_time(buf, sizeof buf,
+					    (int64_t)iol_popcur_real(cur, i)));
+		else
+			out_num(o, iol_popcur_real(cur, i), 3);
+		break;
+	default: out_str(o, iol_popcur_text(cur, i));
+	}
+}
+
+/* The cursor columns shown: every one, or the text ones present. */
+static int pick(const struct iol_popcur *cur, int fmt, int *idx,
+		const char **names)
+{
+	int n = 0, nc = iol_popcur_ncols(cur);
+
+	for (int i = 0; i < nc; i++) {
+		int keep = fmt != FMT_TEXT;
+		for (size_t k = 0; !keep && k < NTEXT; k++)
+			keep = !strcmp(iol_popcur_name(cur, i), text_cols[k]);
+		if (keep) {
+			idx[n] = i;
+			names[n++] = iol_popcur_name(cur, i);
+		}
+	}
+	return n;
+}
+
+static int print_rows(struct out *o, struct iol_popcur *cur)
+{
+	struct iol_error err = {0};
+	int nc = iol_popcur_ncols(cur), n = 0, rc;
+	int *idx = xcalloc((size_t)nc + 1, sizeof *idx);
+	const char **names = xcalloc((size_t)nc + 1, sizeof *names);
+
+	n = pick(cur, o->fmt, idx, names);
+	out_table(o, names, n);
+	while ((rc = iol_popcur_next(cur, &err)) > 0) {
+		for (int k = 0; k < n; k++)
+			cell(o, cur, idx[k]);
+		out_endrow(o);
+	}
+	out_endtable(o);
+	free(idx);
+	free(names);
+	if (rc < 0)
+		msg("%s", err.msg);
+	return rc < 0 ? EXIT_DATA : EXIT_OK;
+}
+
+int cmd_jobs(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		POP_LONGOPTS,
+		{"sort", required_argument, NULL, 's'},
+		{"top", required_argument, NULL, 't'},
+		{NULL, 0, NULL, 0}};
+	struct iol_error err = {0};
+	struct iol_popcur *cur;
+	struct iol_popdb *db;
+	struct popopts p;
+	struct out o;
+	int rc, first, desc = 0;
+
+	sort_key = NULL;
+	top_n = 0;
+	rc = pop_start(&p, argc, argv, longopts, help, extra, 0, NULL, &db,
+		       &first);
+	if (rc >= 0)
+		return rc;
+	if (sort_key && *sort_key == '-') {
+		desc = 1;
+		sort_key++;
+	}
+	rc = iol_popcur_open(db, p.where, sort_key, desc, top_n, &cur, &err);
+	if (rc < 0) {
+		iol_popdb_close(db);
+		return usage_error("%s", err.msg);
+	}
+	if (out_open(&o, p.c.outpath, p.c.fmt) < 0) {
+		iol_popcur_close(cur);
+		iol_popdb_close(db);
+		return EXIT_DATA;
+	}
+	rc = print_rows(&o, cur);
+	iol_popcur_close(cur);
+	iol_popdb_close(db);
+	if (out_close(&o, rc == EXIT_OK) < 0)
+		rc = EXIT_DATA;
+	return rc;
+}

@@ -1,0 +1,91 @@
+/*
+ * iolens merge-db: combine the stores that `ingest --shard k/n` made into
+ * one.  The first store to hold a log keeps its row (OUT's own rows first,
+ * then the shards in the order given), so merging is idempotent and never
+ * makes two rows for one log.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "cmd/util.h"
+#include "base/version.h"
+#include "population/store.h"
+#include "base/banned.h"
+
+static const char usage_str[] = "usage: iolens merge-db out shard ...\n"
+				"       iolens merge-db --help | --version\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	printf("\nAdd the jobs and errors of each shard store to the store "
+	       "out\n"
+	       "(created if missing).  A log already in out, or in an "
+	       "earlier\n"
+	       "shard, keeps its first row.\n\n"
+	       "  -h, --help   show this help\n"
+	       "  --version    show the version\n");
+}
+
+static int merge_all(const char *out, int n, char **shards)
+{
+	struct iol_error err = {0, 0, ""};
+	struct iol_store *st;
+	int64_t added, total = 0;
+	int i, rc = EXIT_OK;
+
+	for (i = 0; i < n; i++)
+		if (access(shards[i], R_OK) < 0) {
+			msg("cannot open '%s': %s", shards[i], strerror(errno));
+			return EXIT_DATA;
+		}
+	if (iol_store_open(&st, out, &err) < 0) {
+		msg("cannot open '%s': %s", out, err.msg);
+		return EXIT_DATA;
+	}
+	for (i = 0; i < n && rc == EXIT_OK; i++) {
+		if (iol_store_merge(st, shards[i], &added, &err) < 0) {
+			msg("cannot merge '%s': %s", shards[i], err.msg);
+			rc = EXIT_DATA;
+		}
+		total += added;
+	}
+	if (iol_store_close(st, &err) < 0 && rc == EXIT_OK) {
+		msg("%s: %s", out, err.msg);
+		rc = EXIT_DATA;
+	}
+	if (rc == EXIT_OK)
+		printf("%d stores: %lld jobs added\n", n, (long long)total);
+	return rc;
+}
+
+int cmd_merge_db(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, OPT_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case 'h': help(); return EXIT_OK;
+		case OPT_VERSION:
+			printf("iolens %s\n", IOLENS_VERSION);
+			return EXIT_OK;
+		default:
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
+		}
+	}
+	if (argc - optind < 2)
+		return usage_error("want an output store and at least one "
+				   "shard");
+	return merge_all(argv[optind], argc - optind - 1, argv + optind + 1);
+}

@@ -1,0 +1,241 @@
+/*
+ * Option handling and store opening shared by the population commands.
+ */
+#define _XOPEN_SOURCE 700
+#include <errno.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd/popcommon.h"
+#include "cmd/util.h"
+#include "base/banned.h"
+
+const char pop_help[] =
+	"  --db file          the population store (iolens ingest)\n"
+	"  --where expr       only jobs matching this SQL expression over the\n"
+	"                     jobs columns (read-only; ';' is refused)\n"
+	"  --format fmt       text (default), csv, tsv or json\n"
+	"  -o, --output file  write to file (replaced atomically)\n"
+	"  -h, --help         show this help\n"
+	"  --version          show the version\n";
+
+static int pop_opts(struct popopts *p, int argc, char **argv,
+		    const struct option *longopts, void (*help)(void),
+		    int (*extra)(int opt, const char *arg))
+{
+	int opt, done = 0, r;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
+				  NULL)) != -1) {
+		if (opt == 'h') {
+			help();
+			return EXIT_OK;
+		}
+		if (opt == OPT_DB || opt == OPT_WHERE) {
+			*(opt == OPT_DB ? &p->db : &p->where) = optarg;
+			continue;
+		}
+		r = extra ? extra(opt, optarg) : 0;
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		r = copts_handle(&p->c, opt, optarg, &done);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (done)
+			return EXIT_OK;
+		if (!r)
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
+	}
+	return -1;
+}
+
+static int open_db(struct popopts *p, struct iol_popdb **db)
+{
+	struct iol_error err = {0};
+	struct stat sb;
+	int rc;
+
+	if (stat(p->db, &sb) < 0) {
+		msg("cannot open '%s': %s", p->db, strerror(errno));
+		return -1;
+	}
+	rc = iol_popdb_open(p->db, db, &err);
+	if (rc < 0) {
+		msg("cannot open '%s': %s", p->db,
+		    err.msg[0] ? err.msg : iol_strerror(rc));
+		return -1;
+	}
+	rc = iol_popdb_check_where(*db, p->where, &err);
+	if (rc < 0) {
+		usage_error("bad --where: %s", err.msg);
+		iol_popdb_close(*db);
+		*db = NULL;
+		return -2;
+	}
+	return 0;
+}
+
+int pop_start(struct popopts *p, int argc, char **argv,
+	      const struct option *longopts, void (*help)(void),
+	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
+	      struct iol_popdb **db, int *first)
+{
+	int rc;
+
+	memset(p, 0, sizeof *p);
+	copts_init(&p->c, argv);
+	*db = NULL;
+	if ((rc = pop_opts(p, argc, argv, longopts, help, extra)) >= 0)
+		return rc;
+	if (!p->db)
+		return usage_error("no --db given");
+	if (nargs == 0 && optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	if (nargs > 0 && argc - optind < nargs)
+		return usage_error("no log given");
+	if (nargs > 0 && argc - optind > nargs)
+		return usage_error("unexpected argument '%s'",
+				   argv[optind + nargs]);
+	*first = optind;
+	rc = open_db(p, db);
+	if (rc < 0)
+		return rc == -2 ? EXIT_USAGE : EXIT_DATA;
+	if (o && out_open(o, p->c.outpath, p->c.fmt) < 0) {
+		iol_popdb_close(*db);
+		*db = NULL;
+		return EXIT_DATA;
+	}
+	return -1;
+}
+
+int pop_load(struct popopts *p, struct iol_popdb *db, struct iol_popset *set)
+{
+	struct iol_error err = {0};
+	int rc = iol_popdb_load(db, p->where, set, &err);
+
+	if (rc < 0)
+		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
+	return rc;
+}
+
+const struct iol_popjob *pop_find_row(const struct iol_popset *set,
+				      const char *log)
+{
+	char *rp = realpath(log, NULL);
+	const struct iol_popjob *hit = NULL;
+
+	for (size_t i = 0; i < set->n && !hit; i++) {
+		const char *p = set->jobs[i].path;
+		if (p && (!strcmp(p, log) || (rp && !strcmp(p, rp))))
+			hit = &set->jobs[i];
+	}
+	free(rp);
+	return hit;
+}
+
+static char *user_of(const char *path, int64_t uid)
+{
+	const char *b = strrchr(path, '/');
+	char buf[64];
+	size_t l;
+
+	b = b ? b + 1 : path;
+	l = strcspn(b, "_");
+	if (b[l] == '_' && strstr(b + l, "_id") && l < sizeof buf) {
+		memcpy(buf, b, l);
+		buf[l] = '\0';
+	} else {
+		snprintf(buf, sizeof buf, "%lld", (long long)uid);
+	}
+	return xstrdup(buf);
+}
+
+static char *app_of(const char *exe)
+{
+	const char *e = exe ? exe : "";
+	size_t l = strcspn(e, " ");
+	const char *s = e;
+	char *r;
+
+	for (size_t i = 0; i < l; i++)
+		if (e[i] == '/')
+			s = e + i + 1;
+	l -= (size_t)(s - e);
+	r = xmalloc(l + 1);
+	memcpy(r, s, l);
+	r[l] = '\0';
+	return r;
+}
+
+void pop_fill_row(struct iol_popjob *j, const struct iol_job *job,
+		  const struct iol_summary *s)
+{
+	memset(j, 0, sizeof *j);
+	j->path = xstrdup(job->path ? job->path : "");
+	j->user = user_of(j->path, job->uid);
+	j->app = app_of(job->exe);
+	j->uid = job->uid;
+	j->nprocs = job->nprocs;
+	j->start_time = iol_job_start(job);
+	j->bytes_read = s->bytes_read;
+	j->bytes_written = s->bytes_written;
+	j->files = s->nfiles;
+	j->mib_s = s->mibs;
+	j->mib_s_per_node = s->mibs_cn;
+	j->pct_io_time_slowest = s->pct_io_slowest;
+	j->md_cost_pct = s->md_cost_pct;
+	j->io_time_by_slowest = s->io.agg_time_by_slowest;
+}
+
+void pop_row_free(struct iol_popjob *j)
+{
+	free(j->path);
+	free(j->user);
+	free(j->app);
+	memset(j, 0, sizeof *j);
+}
+
+int pop_context_of(const char *dbpath, const char *log,
+		   const struct iol_job *job, const struct iol_opts *m,
+		   struct iol_popctx *ctx)
+{
+	struct iol_error err = {0};
+	struct iol_popjob own = {0};
+	const struct iol_popjob *row;
+	struct iol_popset set;
+	struct iol_popdb *db;
+	struct iol_summary s;
+	int rc;
+
+	if ((rc = iol_popdb_open(dbpath, &db, &err)) < 0) {
+		msg("cannot open '%s': %s", dbpath,
+		    err.msg[0] ? err.msg : iol_strerror(rc));
+		return rc;
+	}
+	rc = iol_popdb_load(db, NULL, &set, &err);
+	iol_popdb_close(db);
+	if (rc < 0) {
+		msg("'%s': %s", dbpath,
+		    err.msg[0] ? err.msg : iol_strerror(rc));
+		return rc;
+	}
+	if (!(row = pop_find_row(&set, log))) {
+		rc = iol_summary_compute(job, m, &s, &err);
+		if (rc == 0)
+			pop_fill_row(&own, job, &s);
+		else
+			msg_ioerr(log, rc, &err);
+	}
+	if (rc == 0 && (rc = iol_pop_context(&set, row ? row : &own, ctx)))
+		msg("out of memory");
+	pop_row_free(&own);
+	iol_popset_free(&set);
+	return rc;
+}

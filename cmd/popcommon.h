@@ -1,0 +1,59 @@
+/*
+ * Options shared by the population commands (jobs, groups, variance,
+ * context, population-report): --db, --where, --format, -o, and the
+ * opening of the store read-only with the house error messages.
+ */
+#ifndef IOLENS_POPCOMMON_H
+#define IOLENS_POPCOMMON_H
+
+#include <getopt.h>
+
+#include "cmd/common.h"
+#include "population/popdb.h"
+#include "population/popan.h"
+
+enum { OPT_DB = OPT_LAST_COMMON + 100, OPT_WHERE, OPT_POP_LAST };
+
+#define POP_LONGOPTS                             \
+	{"db", required_argument, NULL, OPT_DB}, \
+		{"where", required_argument, NULL, OPT_WHERE}, COMMON_LONGOPTS
+
+struct popopts {
+	struct copts c;
+	const char *db, *where;
+};
+
+/*
+ * Parse argv (a command's own options through extra(): 1 handled, 0 not
+ * its option, -1 usage error reported), require --db and nargs positional
+ * arguments (-1: any number), open the store read-only, check --where and
+ * open the output (unless o is NULL).  Returns -1 to go on (then *db is
+ * open and *first is the first positional argument), else the exit
+ * status to return at once.
+ */
+int pop_start(struct popopts *p, int argc, char **argv,
+	      const struct option *longopts, void (*help)(void),
+	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
+	      struct iol_popdb **db, int *first);
+
+/* Load the jobs matching --where; prints the message on failure. */
+int pop_load(struct popopts *p, struct iol_popdb *db, struct iol_popset *set);
+
+/* The store's row of log (its path as given or made absolute), or NULL. */
+const struct iol_popjob *pop_find_row(const struct iol_popset *set,
+				      const char *log);
+/* A row for a job not in the store, from its summary (the same numbers
+ * ingest stores); j's strings are allocated, freed by pop_row_free(). */
+void pop_fill_row(struct iol_popjob *j, const struct iol_job *job,
+		  const struct iol_summary *s);
+void pop_row_free(struct iol_popjob *j);
+/* The context of log (the store's row, else job) among the jobs of the
+ * store at dbpath; prints the message on failure. */
+int pop_context_of(const char *dbpath, const char *log,
+		   const struct iol_job *job, const struct iol_opts *m,
+		   struct iol_popctx *ctx);
+
+/* The help lines of --db, --where, --format, -o, -h, --version. */
+extern const char pop_help[];
+
+#endif

@@ -1,0 +1,216 @@
+/*
+ * iolens replay-script: one job's traces (strace, Iota, or a Darshan log
+ * with DXT) into a portable replay script for iolens replay, and a short
+ * account of what was changed on the way: paths rewritten, inputs to
+ * stage, calls dropped, tracer overhead taken off compute gaps.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "cmd/replay-common.h"
+#include "cmd/util.h"
+#include "replay/fromevents.h"
+#include "base/banned.h"
+
+static const char usage_str[] =
+	"usage: iolens replay-script [--lenient] [--overhead seconds] "
+	"[--rank-from file|pid]\n"
+	"                            [--run-time seconds] --output script "
+	"trace ...\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	fputs("\nWrite the I/O calls of one job as a replay script: per "
+	      "process, each\n"
+	      "call with its arguments, result and duration, with compute "
+	      "gaps between\n"
+	      "them.  Several traces are one job (a rank each); a Darshan log "
+	      "needs DXT.\n\n"
+	      "  --lenient            skip unparsable trace lines, counting "
+	      "them\n"
+	      "  -o, --output script  the script to write (required)\n"
+	      "  --overhead seconds   tracer overhead per call to take off "
+	      "compute gaps\n"
+	      "                       (default: what iolens replay "
+	      "--calibrate stored,\n"
+	      "                       for strace traces)\n"
+	      "  --rank-from how      a rank per trace file (file, default) or "
+	      "per\n"
+	      "                       process id (pid)\n"
+	      "  --run-time seconds   the program's run time untraced: fit "
+	      "the overhead\n"
+	      "                       taken off the gaps to it\n"
+	      "  -h, --help           show this help\n"
+	      "  --version            show the version\n",
+	      stdout);
+}
+
+static double overhead = -1, run_time = 0;
+
+static int extra(int opt, const char *arg)
+{
+	char *end;
+
+	if (opt == 'T') {
+		run_time = strtod(arg, &end);
+		if (!*arg || *end || !isfinite(run_time) || run_time <= 0 ||
+		    run_time > 1e9) {
+			usage_error("--run-time wants seconds, not '%s'", arg);
+			return -1;
+		}
+		return 1;
+	}
+	if (opt != 'O')
+		return 0;
+	overhead = strtod(arg, &end);
+	if (!*arg || *end || !isfinite(overhead) || overhead < 0 ||
+	    overhead > 1) {
+		usage_error("--overhead wants seconds per call, not '%s'", arg);
+		return -1;
+	}
+	return 1;
+}
+
+static int ev_next(void *ctx, struct iol_event *ev, struct iol_error *err)
+{
+	return iol_events_next(ctx, ev, err);
+}
+
+static int put_text(void *ctx, const char *t)
+{
+	return fputs(t, ctx) < 0 ? -1 : 0;
+}
+
+static int write_script(const struct iol_rscript *s, const char *path)
+{
+	char tmp[4200];
+	int fd = -1, bad;
+	FILE *f;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		msg("cannot write '%s': %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return EXIT_DATA;
+	}
+	fchmod(fd, 0644);
+	bad = iol_rscript_write(s, put_text, f) != 0;
+	bad |= fclose(f) != 0;
+	if (bad || rename(tmp, path) < 0) {
+		msg("cannot write '%s': %s", path, strerror(errno));
+		unlink(tmp);
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}
+
+static void report(const struct iol_rscript *s, const char *path)
+{
+	size_t i, n = 0;
+	int64_t bytes = 0;
+	char hb[32];
+
+	for (i = 0; i < s->nrank; i++)
+		n += s->rank[i].n;
+	for (i = 0; i < s->ninput; i++)
+		bytes += s->input[i].size > 0 ? s->input[i].size : 0;
+	printf("%s: %zu process%s, %zu calls kept, %llu dropped (system "
+	       "paths, non-files, mappings)\n",
+	       path, s->nrank, s->nrank == 1 ? "" : "es", n,
+	       (unsigned long long)s->ndropev);
+	printf("inputs to stage: %zu (%s); paths rewritten: %zu; system "
+	       "paths left out: %zu\n",
+	       s->ninput, human_bytes(hb, sizeof(hb), (double)bytes),
+	       s->nrewrite / 2, s->ndropped);
+	for (i = 0; i + 1 < s->nrewrite && i < 40; i += 2)
+		printf("  %s -> %s\n", iol_rscript_s(s, s->rewrite[i]),
+		       iol_rscript_s(s, s->rewrite[i + 1]));
+	if (s->nrewrite > 40)
+		printf("  ... and %zu more (all in the script's header)\n",
+		       (s->nrewrite - 40) / 2);
+	if (s->inferred)
+		puts("opens and closes are inferred from the Darshan POSIX "
+		     "records (DXT has transfers only)");
+	printf("tracer overhead taken off: %.9f s per call from compute "
+	       "gaps, %.9f s from each call's duration (%s)\n",
+	       s->overhead, s->duroverhead, s->overhead_from);
+}
+
+static int build(struct iol_job *job, const char *out)
+{
+	struct iol_rfrom_opts o = {0, 0, "none", job->source, 0, run_time};
+	struct iol_error err = {0};
+	struct iol_events *it;
+	struct iol_rscript s;
+	int rc;
+
+	o.positional = !strncmp(job->source, "darshan", 7);
+	if (overhead >= 0) {
+		o.overhead = overhead;
+		o.overhead_from = "given";
+	} else if (!strcmp(job->source, "strace") &&
+		   replay_overhead_load(&o.overhead, &o.duroverhead) == 0) {
+		o.overhead_from = "calibrated";
+	}
+	rc = iol_events_open(&it, job, &err);
+	if (rc < 0) {
+		msg("no per-call events in this job: %s",
+		    err.msg[0] ? err.msg : iol_strerror(rc));
+		return EXIT_DATA;
+	}
+	iol_rscript_init(&s);
+	rc = iol_rscript_from_events(&s, ev_next, it, &o, &err);
+	iol_events_close(it);
+	if (rc < 0) {
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
+		iol_rscript_release(&s);
+		return EXIT_DATA;
+	}
+	rc = write_script(&s, out);
+	if (rc == EXIT_OK)
+		report(&s, out);
+	iol_rscript_release(&s);
+	return rc;
+}
+
+int cmd_replay_script(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"lenient", no_argument, NULL, OPT_LENIENT},
+		{"output", required_argument, NULL, 'o'},
+		{"overhead", required_argument, NULL, 'O'},
+		{"rank-from", required_argument, NULL, OPT_RANK_FROM},
+		{"run-time", required_argument, NULL, 'T'},
+		{"version", no_argument, NULL, OPT_VERSION},
+		{NULL, 0, NULL, 0},
+	};
+	struct iol_job *job;
+	struct copts co;
+	int r, first;
+
+	overhead = -1;
+	run_time = 0;
+	r = copts_start(&co, argc, argv, longopts, help, extra, NULL, &first);
+	if (r >= 0)
+		return r;
+	if (!co.outpath)
+		return usage_error("--output names the script to write");
+	co.merge_traces = argc - first > 1;
+	if (load_job(&co, argc, argv, &first, &job) < 0)
+		return EXIT_DATA;
+	r = build(job, co.outpath);
+	iol_job_close(job);
+	return fflush(stdout) || ferror(stdout) ? EXIT_DATA : r;
+}

@@ -1,0 +1,95 @@
+/*
+ * iolens variance: Table IV of Carns et al. — how much the I/O time of
+ * repeated, similar jobs varies (METRICS.md 9; grouping in
+ * population/popan.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd/commands.h"
+#include "cmd/popcommon.h"
+#include "cmd/util.h"
+#include "base/banned.h"
+
+static const char usage_str[] =
+	"usage: iolens variance --db file [--where expr] [--format fmt] "
+	"[--output file]\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	printf("\nTable IV: groups of similar jobs (same uid, app, nprocs and "
+	       "files;\n"
+	       "bytes read and written each within 1%%: |a-b| <= 0.01 "
+	       "max(a,b),\n"
+	       "chained) and the spread of their I/O time by slowest rank "
+	       "(POSIX+STDIO):\n"
+	       "mean, min, max, sample standard deviation and cv = "
+	       "stddev/mean.\n"
+	       "Jobs with partial = 1 are left out and counted.\n\n%s",
+	       pop_help);
+}
+
+static const char *const cols[] = {"uid",      "exe",	 "nprocs", "files",
+				   "jobs",     "mean_s", "min_s",  "max_s",
+				   "stddev_s", "cv"};
+
+static void print_table(struct out *o, const struct iol_popvar *v, size_t n)
+{
+	out_table(o, cols, 10);
+	for (size_t i = 0; i < n; i++) {
+		out_int(o, v[i].uid);
+		out_str(o, v[i].app);
+		out_int(o, v[i].nprocs);
+		out_int(o, v[i].files);
+		out_int(o, (int64_t)v[i].jobs);
+		out_num(o, v[i].mean, 4);
+		out_num(o, v[i].min, 4);
+		out_num(o, v[i].max, 4);
+		out_num(o, v[i].stddev, 4);
+		out_num(o, v[i].cv, 3);
+		out_endrow(o);
+	}
+	out_endtable(o);
+}
+
+int cmd_variance(int argc, char **argv)
+{
+	static const struct option longopts[] = {POP_LONGOPTS,
+						 {NULL, 0, NULL, 0}};
+	struct iol_popset set;
+	struct iol_popvar *v;
+	struct iol_popdb *db;
+	struct popopts p;
+	struct out o;
+	size_t n, npart, in = 0;
+	int rc, first;
+
+	rc = pop_start(&p, argc, argv, longopts, help, NULL, 0, &o, &db,
+		       &first);
+	if (rc >= 0)
+		return rc;
+	rc = pop_load(&p, db, &set);
+	iol_popdb_close(db);
+	if (rc < 0 || iol_pop_variance(&set, &v, &n, &npart) < 0) {
+		if (rc >= 0)
+			msg("out of memory");
+		iol_popset_free(&set);
+		out_close(&o, 0);
+		return EXIT_DATA;
+	}
+	if (o.fmt == FMT_TEXT)
+		out_text(&o, "Table IV: I/O time by slowest rank of similar "
+			     "jobs (groups of 2 or more)\n\n");
+	print_table(&o, v, n);
+	for (size_t i = 0; i < n; i++)
+		in += v[i].jobs;
+	if (o.fmt == FMT_TEXT)
+		out_text(&o,
+			 "\n%zu groups, %zu of %zu jobs; %zu partial jobs "
+			 "left out\n",
+			 n, in, set.n, npart);
+	free(v);
+	iol_popset_free(&set);
+	return out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
+}

@@ -1,0 +1,102 @@
+/*
+ * Files written per job by size (Fig. 5 of Carns et al.).  A file is one
+ * record id across POSIX and STDIO and across ranks; it counts when any of
+ * its records wrote a byte, and its size is the highest offset any record
+ * touched + 1.  The records are gathered, sorted by id and folded.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/written.h"
+#include "analysis/metrics.h"
+#include "base/error.h"
+#include "base/grow.h"
+#include "base/banned.h"
+
+const char *const iol_wclass_names[IOL_WCLASS_N] = {
+	"lt_4k", "4k_64k", "64k_1m", "1m_16m", "16m_256m", "256m_4g", "ge_4g",
+};
+
+/* upper bounds (exclusive) of every class but the last */
+static const int64_t wclass_lim[IOL_WCLASS_N - 1] = {
+	4LL << 10, 64LL << 10, 1LL << 20, 16LL << 20, 256LL << 20, 4LL << 30,
+};
+
+int iol_wclass_of(int64_t size)
+{
+	int c;
+
+	for (c = 0; c < IOL_WCLASS_N - 1; c++)
+		if (size < wclass_lim[c])
+			return c;
+	return IOL_WCLASS_N - 1;
+}
+
+struct wfile {
+	uint64_t id;
+	int64_t size;
+	int written;
+};
+
+static int cmp_wfile(const void *a, const void *b)
+{
+	const struct wfile *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static void fold(const struct wfile *v, size_t n, struct iol_written *w)
+{
+	size_t i = 0, j;
+
+	while (i < n) {
+		int64_t size = v[i].size;
+		int written = v[i].written;
+
+		for (j = i + 1; j < n && v[j].id == v[i].id; j++) {
+			if (v[j].size > size)
+				size = v[j].size;
+			written |= v[j].written;
+		}
+		if (written) {
+			w->files++;
+			w->cls[iol_wclass_of(size)]++;
+		}
+		i = j;
+	}
+}
+
+int iol_written_compute(const struct iol_job *job, struct iol_written *w,
+			struct iol_error *err)
+{
+	static const int mods[] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
+	struct wfile *v = NULL, *nv;
+	size_t n = 0, cap = 0, i, k;
+
+	memset(w, 0, sizeof(*w));
+	for (k = 0; k < sizeof(mods) / sizeof(mods[0]); k++) {
+		const struct iol_jmod *jm = &job->mod[mods[k]];
+
+		for (i = 0; jm->loaded && i < jm->n; i++) {
+			struct iol_recx x;
+
+			iol_rec_extract(mods[k], &jm->recs[i], &x);
+			nv = iol_grow(v, &cap, n, sizeof(*v), 64);
+			if (!nv) {
+				free(v);
+				return iol_error_set(err, IOL_ENOMEM,
+						     "files written");
+			}
+			v = nv;
+			v[n].id = jm->recs[i].id;
+			v[n].size = x.maxoff >= 0 ? x.maxoff + 1 : 0;
+			v[n].written = x.bw > 0;
+			n++;
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_wfile);
+	fold(v, n, w);
+	free(v);
+	return 0;
+}

@@ -1,0 +1,619 @@
+/*
+ * Population analyses over job rows (popan.h states the definitions):
+ * grouping with means and type-7 percentiles, Table IV's clusters of
+ * similar jobs, the context of a job among earlier ones, the access-size
+ * CDF and bytes over time.  Only aggregation: the per-job numbers were
+ * computed by iol_summary_compute when the row was stored.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/grow.h"
+#include "population/popan.h"
+#include "base/banned.h"
+
+const char *const iol_pop_strat_names[IOL_POP_NSTRAT] = {
+	"N:1",		"N:N",	     "N:M",    "rank 0 I/O",
+	"one rank I/O", "1 process", "no I/O", "other"};
+const char *const iol_pop_t6_names[IOL_POP_NT6] = {
+	"mib_s_per_node", "pct_io_time_slowest", "md_cost_pct",
+	"files_per_proc", "creates_per_proc",	 "pct_sequential",
+	"pct_aligned",	  "mib_per_proc"};
+const char *const iol_pop_ctx_names[IOL_POP_NCTX] = {
+	"mib_s",       "mib_s_per_node", "pct_io_time_slowest",
+	"md_cost_pct", "bytes",		 "files"};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double iol_pop_quantile(const double *v, size_t n, double p)
+{
+	double h, f;
+	size_t i;
+
+	if (!n)
+		return NAN;
+	h = (double)(n - 1) * p;
+	f = floor(h);
+	i = (size_t)f;
+	if (i + 1 >= n)
+		return v[n - 1];
+	return v[i] + (h - f) * (v[i + 1] - v[i]);
+}
+
+int iol_pop_within(double a, double b, double rel)
+{
+	double m = fmax(fabs(a), fabs(b));
+
+	return fabs(a - b) <= rel * m;
+}
+
+int iol_pop_size_class(int64_t nprocs)
+{
+	int k = 0;
+
+	while (nprocs >= 2 && k < IOL_POP_NSIZE - 1) {
+		nprocs /= 2;
+		k++;
+	}
+	return k;
+}
+
+const char *iol_pop_size_name(int cls)
+{
+	static const char *const names[IOL_POP_NSIZE] = {
+		"1",	     "2-3",	   "4-7",	  "8-15",
+		"16-31",     "32-63",	   "64-127",	  "128-255",
+		"256-511",   "512-1023",   "1024-2047",	  "2048-4095",
+		"4096-8191", "8192-16383", "16384-32767", "32768-65535",
+		"65536+"};
+	return cls >= 0 && cls < IOL_POP_NSIZE ? names[cls] : "?";
+}
+
+int iol_pop_strat_index(const char *s)
+{
+	for (int i = 0; s && i < IOL_POP_NSTRAT - 1; i++)
+		if (!strcmp(s, iol_pop_strat_names[i]))
+			return i;
+	return IOL_POP_NSTRAT - 1;
+}
+
+double iol_pop_t6_value(const struct iol_popjob *j, int k)
+{
+	const double v[IOL_POP_NT6] = {
+		j->mib_s_per_node, j->pct_io_time_slowest, j->md_cost_pct,
+		j->files_per_proc, j->creates_per_proc,	   j->pct_sequential,
+		j->pct_aligned,	   j->mib_per_proc};
+	return k >= 0 && k < IOL_POP_NT6 ? v[k] : NAN;
+}
+
+static double i2d(int64_t v)
+{
+	return v == IOL_POP_NULL ? NAN : (double)v;
+}
+
+double iol_pop_ctx_value(const struct iol_popjob *j, int k)
+{
+	double bytes =
+		j->bytes_read == IOL_POP_NULL ||
+				j->bytes_written == IOL_POP_NULL
+			? NAN
+			: (double)j->bytes_read + (double)j->bytes_written;
+	const double v[IOL_POP_NCTX] = {j->mib_s,
+					j->mib_s_per_node,
+					j->pct_io_time_slowest,
+					j->md_cost_pct,
+					bytes,
+					i2d(j->files)};
+	return k >= 0 && k < IOL_POP_NCTX ? v[k] : NAN;
+}
+
+int iol_pop_by_parse(const char *s)
+{
+	static const char *const names[] = {"app", "user", "project", "nprocs",
+					    "size"};
+	for (int i = 0; i < 5; i++)
+		if (!strcmp(s, names[i]))
+			return i;
+	return -1;
+}
+
+/* ---- groups ---- */
+
+static void group_key(const struct iol_popjob *j, int by, char *key, size_t n,
+		      int64_t *sk)
+{
+	const char *s = NULL;
+
+	*sk = 0;
+	switch (by) {
+	case IOL_BY_APP: s = j->app; break;
+	case IOL_BY_USER: s = j->user; break;
+	case IOL_BY_PROJECT: s = j->project; break;
+	case IOL_BY_NPROCS:
+		*sk = j->nprocs;
+		snprintf(key, n, "%lld", (long long)j->nprocs);
+		return;
+	default:
+		*sk = iol_pop_size_class(j->nprocs);
+		snprintf(key, n, "%s", iol_pop_size_name((int)*sk));
+		return;
+	}
+	snprintf(key, n, "%s", s ? s : "(none)");
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct iol_popgroup *x = a, *y = b;
+
+	if (x->sortkey != y->sortkey)
+		return x->sortkey < y->sortkey ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+static struct iol_popgroup *find_group(struct iol_popgroup **g, size_t *n,
+				       size_t *cap, const char *key, int64_t sk)
+{
+	struct iol_popgroup *ng;
+
+	/* linear: a population has tens of apps or users, not thousands */
+	for (size_t i = 0; i < *n; i++)
+		if ((*g)[i].sortkey == sk && !strcmp((*g)[i].key, key))
+			return &(*g)[i];
+	if (!(ng = iol_grow(*g, cap, *n, sizeof *ng, 16)))
+		return NULL;
+	*g = ng;
+	memset(&ng[*n], 0, sizeof *ng);
+	snprintf(ng[*n].key, sizeof ng[*n].key, "%s", key);
+	ng[*n].sortkey = sk;
+	return &ng[(*n)++];
+}
+
+static void add_job(struct iol_popgroup *g, const struct iol_popjob *j,
+		    size_t cnt[IOL_POP_NT6], size_t fwn[IOL_POP_NFW])
+{
+	g->jobs++;
+	if (j->bytes_read != IOL_POP_NULL)
+		g->bytes_read += j->bytes_read;
+	if (j->bytes_written != IOL_POP_NULL)
+		g->bytes_written += j->bytes_written;
+	for (int k = 0; k < IOL_POP_NT6; k++) {
+		double v = iol_pop_t6_value(j, k);
+		if (!isnan(v)) {
+			g->t6[k] += v;
+			cnt[k]++;
+		}
+	}
+	for (int k = 0; k < IOL_POP_NFW; k++)
+		if (j->fw[k] != IOL_POP_NULL) {
+			g->fw[k] += (double)j->fw[k];
+			fwn[k]++;
+		}
+	g->strat[iol_pop_strat_index(j->strategy)]++;
+	if (!isnan(j->mib_s_per_node))
+		g->cnv[g->ncn++] = j->mib_s_per_node;
+}
+
+/* Means, percentiles and shares once every job is in. */
+static void finish_group(struct iol_popgroup *g, const size_t *cnt,
+			 const size_t *fwn, double all)
+{
+	static const double ps[5] = {0, 0.1, 0.5, 0.9, 1};
+
+	for (int k = 0; k < IOL_POP_NT6; k++)
+		g->t6[k] = cnt[k] ? g->t6[k] / (double)cnt[k] : NAN;
+	for (int k = 0; k < IOL_POP_NFW; k++)
+		g->fw[k] = fwn[k] ? g->fw[k] / (double)fwn[k] : NAN;
+	qsort(g->cnv, g->ncn, sizeof *g->cnv, cmp_double);
+	for (int k = 0; k < 5; k++)
+		g->cn[k] = iol_pop_quantile(g->cnv, g->ncn, ps[k]);
+	g->share_pct = all > 0 ? 100.0 *
+					 ((double)g->bytes_read +
+					  (double)g->bytes_written) /
+					 all
+			       : NAN;
+}
+
+int iol_pop_groups(const struct iol_popset *set, int by,
+		   struct iol_popgroup **out, size_t *nout)
+{
+	struct iol_popgroup *g = NULL;
+	size_t n = 0, cap = 0, *idx;
+	double all = 0;
+	char key[128];
+	int64_t sk;
+
+	*out = NULL;
+	*nout = 0;
+	if (!(idx = calloc(set->n ? set->n : 1, sizeof *idx)))
+		return IOL_ENOMEM;
+	for (size_t i = 0; i < set->n; i++) {
+		struct iol_popgroup *gr;
+		group_key(&set->jobs[i], by, key, sizeof key, &sk);
+		if (!(gr = find_group(&g, &n, &cap, key, sk)))
+			goto nomem;
+		idx[i] = (size_t)(gr - g);
+		gr->jobs++;
+	}
+	for (size_t k = 0; k < n; k++) {
+		if (!(g[k].cnv = calloc(g[k].jobs, sizeof *g[k].cnv)))
+			goto nomem;
+		g[k].jobs = 0;
+	}
+	{
+		size_t(*cnt)[IOL_POP_NT6 + IOL_POP_NFW] =
+			calloc(n ? n : 1, sizeof *cnt);
+		if (!cnt)
+			goto nomem;
+		for (size_t i = 0; i < set->n; i++) {
+			const struct iol_popjob *j = &set->jobs[i];
+			add_job(&g[idx[i]], j, cnt[idx[i]],
+				cnt[idx[i]] + IOL_POP_NT6);
+			all += (j->bytes_read == IOL_POP_NULL
+					? 0
+					: (double)j->bytes_read) +
+			       (j->bytes_written == IOL_POP_NULL
+					? 0
+					: (double)j->bytes_written);
+		}
+		for (size_t k = 0; k < n; k++)
+			finish_group(&g[k], cnt[k], cnt[k] + IOL_POP_NT6, all);
+		free(cnt);
+	}
+	free(idx);
+	qsort(g, n, sizeof *g, cmp_group);
+	*out = g;
+	*nout = n;
+	return 0;
+nomem:
+	free(idx);
+	iol_pop_groups_free(g, n);
+	return IOL_ENOMEM;
+}
+
+void iol_pop_groups_free(struct iol_popgroup *g, size_t n)
+{
+	for (size_t i = 0; g && i < n; i++)
+		free(g[i].cnv);
+	free(g);
+}
+
+/* ---- Table IV ---- */
+
+static int nstrcmp(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "");
+}
+
+static int cmp_var_job(const void *a, const void *b)
+{
+	const struct iol_popjob *x = *(const struct iol_popjob *const *)a;
+	const struct iol_popjob *y = *(const struct iol_popjob *const *)b;
+	int c;
+
+	if (x->uid != y->uid)
+		return x->uid < y->uid ? -1 : 1;
+	if ((c = nstrcmp(x->app, y->app)))
+		return c;
+	if (x->nprocs != y->nprocs)
+		return x->nprocs < y->nprocs ? -1 : 1;
+	if (x->files != y->files)
+		return x->files < y->files ? -1 : 1;
+	if (x->bytes_read != y->bytes_read)
+		return x->bytes_read < y->bytes_read ? -1 : 1;
+	if (x->bytes_written != y->bytes_written)
+		return x->bytes_written < y->bytes_written ? -1 : 1;
+	return nstrcmp(x->path, y->path);
+}
+
+static int same_key(const struct iol_popjob *x, const struct iol_popjob *y)
+{
+	return x->uid == y->uid && !nstrcmp(x->app, y->app) &&
+	       x->nprocs == y->nprocs && x->files == y->files;
+}
+
+static int linked(const struct iol_popjob *x, const struct iol_popjob *y)
+{
+	return iol_pop_within((double)x->bytes_read, (double)y->bytes_read,
+			      0.01) &&
+	       iol_pop_within((double)x->bytes_written,
+			      (double)y->bytes_written, 0.01);
+}
+
+/* Union-find over one key's jobs a[0..n-1], sorted by bytes read: a job
+ * can only link to those whose bytes read are within 1% of its own,
+ * which are its neighbours in that order. */
+static size_t uf_find(size_t *p, size_t i)
+{
+	while (p[i] != i)
+		i = p[i] = p[p[i]];
+	return i;
+}
+
+static void link_key(const struct iol_popjob **a, size_t n, size_t *p)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = i;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = i + 1;
+		     k < n && iol_pop_within((double)a[i]->bytes_read,
+					     (double)a[k]->bytes_read, 0.01);
+		     k++)
+			if (linked(a[i], a[k])) {
+				size_t ri = uf_find(p, i), rk = uf_find(p, k);
+				p[ri > rk ? ri : rk] = ri < rk ? ri : rk;
+			}
+}
+
+static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
+		      size_t root, struct iol_popvar *v)
+{
+	double sum = 0, ss = 0;
+
+	v->jobs = 0;
+	v->min = INFINITY;
+	v->max = -INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		double t = a[i]->io_time_by_slowest;
+		if (p[i] != root)
+			continue;
+		v->jobs++;
+		sum += t;
+		v->min = fmin(v->min, t);
+		v->max = fmax(v->max, t);
+	}
+	v->mean = sum / (double)v->jobs;
+	for (size_t i = 0; i < n; i++)
+		if (p[i] == root)
+			ss += (a[i]->io_time_by_slowest - v->mean) *
+			      (a[i]->io_time_by_slowest - v->mean);
+	v->stddev = v->jobs > 1 ? sqrt(ss / (double)(v->jobs - 1)) : NAN;
+	v->cv = v->mean > 0 ? v->stddev / v->mean : NAN;
+	v->uid = a[root]->uid;
+	v->app = a[root]->app;
+	v->nprocs = a[root]->nprocs;
+	v->files = a[root]->files;
+	v->bytes_read = a[root]->bytes_read;
+	v->bytes_written = a[root]->bytes_written;
+}
+
+/* The groups of one key, in order of their first (smallest) job. */
+static int key_groups(const struct iol_popjob **a, size_t n, size_t *p,
+		      struct iol_popvar **v, size_t *nv, size_t *cap)
+{
+	link_key(a, n, p);
+	for (size_t i = 0; i < n; i++)
+		p[i] = uf_find(p, i);
+	for (size_t i = 0; i < n; i++) {
+		struct iol_popvar *nvv;
+		size_t cnt = 0;
+		if (p[i] != i)
+			continue;
+		for (size_t k = i; k < n; k++)
+			cnt += p[k] == i;
+		if (cnt < 2)
+			continue;
+		if (!(nvv = iol_grow(*v, cap, *nv, sizeof *nvv, 32)))
+			return IOL_ENOMEM;
+		*v = nvv;
+		var_stats(a, p, n, i, &nvv[(*nv)++]);
+	}
+	return 0;
+}
+
+static int usable(const struct iol_popjob *j)
+{
+	return j->bytes_read != IOL_POP_NULL &&
+	       j->bytes_written != IOL_POP_NULL && j->files != IOL_POP_NULL &&
+	       !isnan(j->io_time_by_slowest);
+}
+
+int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **out,
+		     size_t *nout, size_t *npartial)
+{
+	const struct iol_popjob **a = calloc(set->n + 1, sizeof *a);
+	size_t *p = calloc(set->n + 1, sizeof *p);
+	size_t n = 0, cap = 0, nv = 0;
+	struct iol_popvar *v = NULL;
+	int rc = 0;
+
+	*out = NULL;
+	*nout = *npartial = 0;
+	if (!a || !p) {
+		free(a);
+		free(p);
+		return IOL_ENOMEM;
+	}
+	for (size_t i = 0; i < set->n; i++) {
+		if (set->jobs[i].partial > 0)
+			(*npartial)++;
+		else if (usable(&set->jobs[i]))
+			a[n++] = &set->jobs[i];
+	}
+	qsort(a, n, sizeof *a, cmp_var_job);
+	for (size_t i = 0, e; i < n && !rc; i = e) {
+		for (e = i + 1; e < n && same_key(a[i], a[e]); e++)
+			;
+		rc = key_groups(a + i, e - i, p + i, &v, &nv, &cap);
+	}
+	free(a);
+	free(p);
+	if (rc) {
+		free(v);
+		return rc;
+	}
+	*out = v;
+	*nout = nv;
+	return 0;
+}
+
+/* ---- context ---- */
+
+const char *iol_pop_verdict_name(int v)
+{
+	static const char *const names[] = {"too few earlier jobs", "normal",
+					    "unusually low", "unusually high"};
+	return v >= 0 && v < 4 ? names[v] : "?";
+}
+
+static int in_scope(const struct iol_popjob *e, const struct iol_popjob *j,
+		    int level)
+{
+	if (!(e->start_time < j->start_time) || nstrcmp(e->app, j->app) ||
+	    e->partial > 0)
+		return 0;
+	if (e->path && j->path && !strcmp(e->path, j->path))
+		return 0;
+	if (level >= 1 && nstrcmp(e->user, j->user))
+		return 0;
+	return level < 2 || e->nprocs == j->nprocs;
+}
+
+static size_t count_scope(const struct iol_popset *set,
+			  const struct iol_popjob *j, int level)
+{
+	size_t c = 0;
+
+	for (size_t i = 0; i < set->n; i++)
+		c += in_scope(&set->jobs[i], j, level);
+	return c;
+}
+
+static void ctx_metric(const struct iol_popset *set, const struct iol_popjob *j,
+		       int level, int k, double *buf,
+		       struct iol_popctx_metric *m)
+{
+	static const double ps[5] = {0.05, 0.1, 0.5, 0.9, 0.95};
+	double below = 0, eq = 0;
+
+	m->value = iol_pop_ctx_value(j, k);
+	m->n = 0;
+	for (size_t i = 0; i < set->n; i++) {
+		double v;
+		if (!in_scope(&set->jobs[i], j, level))
+			continue;
+		v = iol_pop_ctx_value(&set->jobs[i], k);
+		if (!isnan(v))
+			buf[m->n++] = v;
+	}
+	qsort(buf, m->n, sizeof *buf, cmp_double);
+	for (int q = 0; q < 5; q++)
+		m->p[q] = iol_pop_quantile(buf, m->n, ps[q]);
+	m->min = m->n ? buf[0] : NAN;
+	m->max = m->n ? buf[m->n - 1] : NAN;
+	for (size_t i = 0; i < m->n; i++) {
+		below += buf[i] < m->value;
+		eq += buf[i] == m->value;
+	}
+	m->percentile = m->n && !isnan(m->value)
+				? 100.0 * (below + eq / 2) / (double)m->n
+				: NAN;
+	if (m->n < IOL_POP_CTX_MIN || isnan(m->value))
+		m->verdict = IOL_CTX_FEW;
+	else if (m->value < m->p[0])
+		m->verdict = IOL_CTX_LOW;
+	else if (m->value > m->p[4])
+		m->verdict = IOL_CTX_HIGH;
+	else
+		m->verdict = IOL_CTX_NORMAL;
+}
+
+int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,
+		    struct iol_popctx *ctx)
+{
+	double *buf = calloc(set->n + 1, sizeof *buf);
+	int level = 0;
+
+	memset(ctx, 0, sizeof *ctx);
+	if (!buf)
+		return IOL_ENOMEM;
+	while (level < 2 && count_scope(set, j, level + 1) >= IOL_POP_CTX_MIN)
+		level++;
+	ctx->njobs = count_scope(set, j, level);
+	{
+		char np[32] = "";
+		if (level >= 2)
+			snprintf(np, sizeof np, " nprocs=%lld",
+				 (long long)j->nprocs);
+		snprintf(ctx->scope, sizeof ctx->scope, "app=%s%s%s%s",
+			 j->app ? j->app : "", level >= 1 ? " user=" : "",
+			 level >= 1 && j->user ? j->user : "", np);
+	}
+	for (int k = 0; k < IOL_POP_NCTX; k++)
+		ctx_metric(set, j, level, k, buf, &ctx->m[k]);
+	free(buf);
+	return 0;
+}
+
+/* ---- Fig. 10 and the timeline ---- */
+
+void iol_pop_access_cdf(const struct iol_popset *set, double rd[IOL_POP_NBINS],
+			double wr[IOL_POP_NBINS], int64_t *nrd, int64_t *nwr)
+{
+	double r = 0, w = 0;
+
+	memset(rd, 0, IOL_POP_NBINS * sizeof *rd);
+	memset(wr, 0, IOL_POP_NBINS * sizeof *wr);
+	for (size_t i = 0; i < set->n; i++)
+		for (int b = 0; b < IOL_POP_NBINS; b++) {
+			if (set->jobs[i].rbins[b] > 0)
+				rd[b] += (double)set->jobs[i].rbins[b];
+			if (set->jobs[i].wbins[b] > 0)
+				wr[b] += (double)set->jobs[i].wbins[b];
+		}
+	for (int b = 0; b < IOL_POP_NBINS; b++) {
+		r += rd[b];
+		w += wr[b];
+		rd[b] = r;
+		wr[b] = w;
+	}
+	for (int b = 0; b < IOL_POP_NBINS; b++) {
+		rd[b] = r > 0 ? rd[b] / r : NAN;
+		wr[b] = w > 0 ? wr[b] / w : NAN;
+	}
+	*nrd = (int64_t)r;
+	*nwr = (int64_t)w;
+}
+
+int iol_pop_timeline(const struct iol_popset *set, double width, double *t0,
+		     double **out, size_t *n)
+{
+	double lo = INFINITY, hi = -INFINITY, *b;
+	size_t nb;
+
+	*out = NULL;
+	*n = 0;
+	*t0 = NAN;
+	for (size_t i = 0; i < set->n; i++)
+		if (!isnan(set->jobs[i].start_time)) {
+			lo = fmin(lo, set->jobs[i].start_time);
+			hi = fmax(hi, set->jobs[i].start_time);
+		}
+	if (!(width > 0) || lo > hi)
+		return 0;
+	*t0 = floor(lo / width) * width;
+	if ((hi - *t0) / width > 1e6)
+		return IOL_EINVAL;
+	nb = (size_t)((hi - *t0) / width) + 1;
+	if (!(b = calloc(nb, sizeof *b)))
+		return IOL_ENOMEM;
+	for (size_t i = 0; i < set->n; i++) {
+		const struct iol_popjob *j = &set->jobs[i];
+		size_t k;
+		if (isnan(j->start_time))
+			continue;
+		k = (size_t)((j->start_time - *t0) / width);
+		b[k < nb ? k : nb - 1] += iol_pop_ctx_value(j, 4) > 0
+						  ? iol_pop_ctx_value(j, 4)
+						  : 0;
+	}
+	*out = b;
+	*n = nb;
+	return 0;
+}

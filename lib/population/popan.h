@@ -1,0 +1,129 @@
+/*
+ * The population analyses of Carns et al. over job rows (METRICS.md 9):
+ * groups with the Table VI means and MiB/s/CN spread (Figs. 3, 4, 5, 11),
+ * the variance of similar jobs (Table IV), the context of one job among
+ * earlier jobs (UMAMI), access-size CDFs (Fig. 10) and bytes per hour.
+ * Rows come in as struct iol_popjob (population/popdb.h), computed by
+ * iol_summary_compute when they were stored; nothing here recomputes a
+ * per-job number, it only aggregates.
+ *
+ * Definitions, stated once here and in the man pages:
+ * - percentiles: linear interpolation between closest ranks (Hyndman and
+ *   Fan type 7, as R's and NumPy's default): for n sorted values x[0..n-1]
+ *   and p in [0,1], h = (n-1)p, x[floor h] + (h - floor h)(x[floor h+1] -
+ *   x[floor h]).
+ * - job-size classes: nprocs in [2^k, 2^(k+1)): 1, 2-3, 4-7, ..., the
+ *   last 65536 and more.
+ * - within 1%: |a - b| <= 0.01 * max(|a|, |b|).
+ *
+ * Ownership: result arrays are allocated here and freed with the matching
+ * *_free(); strings in results are borrowed from the set (or static).
+ */
+#ifndef IOLENS_POPAN_H
+#define IOLENS_POPAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "population/popdb.h"
+
+double iol_pop_quantile(const double *sorted, size_t n, double p);
+int iol_pop_within(double a, double b, double rel);
+
+#define IOL_POP_NSIZE 17
+int iol_pop_size_class(int64_t nprocs);
+/* "1", "2-3", ..., "65536+"; static */
+const char *iol_pop_size_name(int cls);
+
+#define IOL_POP_NSTRAT 8
+extern const char *const iol_pop_strat_names[IOL_POP_NSTRAT];
+int iol_pop_strat_index(const char *strategy);
+
+/* The Table VI columns (names as in the jobs table), averaged per group. */
+#define IOL_POP_NT6 8
+extern const char *const iol_pop_t6_names[IOL_POP_NT6];
+double iol_pop_t6_value(const struct iol_popjob *j, int k);
+
+enum { IOL_BY_APP, IOL_BY_USER, IOL_BY_PROJECT, IOL_BY_NPROCS, IOL_BY_SIZE };
+int iol_pop_by_parse(const char *s); /* -1 if none */
+
+struct iol_popgroup {
+	char key[128];
+	int64_t sortkey; /* numeric groupings order by it */
+	size_t jobs;
+	int64_t bytes_read, bytes_written;
+	double share_pct;	       /* of all bytes read + written */
+	double t6[IOL_POP_NT6];	       /* means over jobs with a value */
+	size_t ncn;		       /* jobs with a MiB/s/CN */
+	double cn[5];		       /* min p10 median p90 max */
+	int64_t strat[IOL_POP_NSTRAT]; /* jobs per strategy (Fig. 3) */
+	double fw[IOL_POP_NFW];	       /* files written per job (Fig. 5) */
+	double *cnv;		       /* sorted MiB/s/CN values, ncn */
+};
+
+/* Groups of set by `by`, ordered by key (numerically for nprocs, size). */
+int iol_pop_groups(const struct iol_popset *set, int by,
+		   struct iol_popgroup **g, size_t *n);
+void iol_pop_groups_free(struct iol_popgroup *g, size_t n);
+
+/*
+ * Table IV.  Jobs with partial = 1 are left out (*npartial).  The others
+ * are keyed by (uid, app, nprocs, files); within a key two jobs are linked
+ * when both bytes_read and bytes_written are within 1%, and a group is a
+ * connected component of that relation (single linkage: sort by bytes
+ * read, link neighbours, so the result does not depend on row order).
+ * Only groups of at least 2 jobs are returned, ordered by uid, app,
+ * nprocs, files, then smallest bytes read.
+ */
+struct iol_popvar {
+	int64_t uid, nprocs, files;
+	const char *app;
+	int64_t bytes_read, bytes_written; /* of the group's first job */
+	size_t jobs;
+	double mean, min, max, stddev, cv; /* io_time_by_slowest, s */
+};
+int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **v,
+		     size_t *n, size_t *npartial);
+
+/* The context of one job among earlier jobs (UMAMI). */
+#define IOL_POP_NCTX 6
+#define IOL_POP_CTX_MIN 10 /* earlier jobs needed for a verdict */
+extern const char *const iol_pop_ctx_names[IOL_POP_NCTX];
+double iol_pop_ctx_value(const struct iol_popjob *j, int k);
+
+enum { IOL_CTX_FEW, IOL_CTX_NORMAL, IOL_CTX_LOW, IOL_CTX_HIGH };
+struct iol_popctx_metric {
+	double value;
+	size_t n;	   /* earlier jobs with a value */
+	double percentile; /* mid-rank: 100 (below + equal/2) / n */
+	double p[5];	   /* p5 p10 median p90 p95 */
+	double min, max;
+	int verdict; /* IOL_CTX_* */
+};
+struct iol_popctx {
+	char scope[160]; /* "app=ckpt-n1 user=alice nprocs=4" */
+	size_t njobs;	 /* earlier jobs in that scope */
+	struct iol_popctx_metric m[IOL_POP_NCTX];
+};
+/*
+ * Earlier jobs: start_time < job's, same app, partial = 0 (the job's
+ * own row, same path, never counts); narrowed to the same user, then to the
+ * same nprocs, each while at least IOL_POP_CTX_MIN jobs remain.  Verdict per
+ * metric: with at least IOL_POP_CTX_MIN values, LOW below p5 and HIGH
+ * above p95, else NORMAL; with fewer, FEW.
+ */
+int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *job,
+		    struct iol_popctx *ctx);
+const char *iol_pop_verdict_name(int v);
+
+/* Fig. 10: fraction of all accesses at or below each bin (reads, writes)
+ * summed over the jobs with bins. */
+void iol_pop_access_cdf(const struct iol_popset *set, double rd[IOL_POP_NBINS],
+			double wr[IOL_POP_NBINS], int64_t *nrd, int64_t *nwr);
+
+/* Bytes read + written per bucket of width seconds by start time, from
+ * *t0 (the first start rounded down to a multiple of width). */
+int iol_pop_timeline(const struct iol_popset *set, double width, double *t0,
+		     double **bytes, size_t *n);
+
+#endif

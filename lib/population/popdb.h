@@ -1,0 +1,93 @@
+/*
+ * Reading the population store (SQLite; schema in man/iolens-ingest.1) for
+ * the population analyses: the one module of the analyses that speaks SQL.
+ * It names the columns it reads from the schema in one table (popdb.c);
+ * columns a store lacks read as "no value", so an older store still works.
+ *
+ * The store is always opened read-only (SQLITE_OPEN_READONLY and
+ * PRAGMA query_only): a --where expression is SQL typed by a user, and
+ * it is refused when it holds ';' or does not compile to one read-only
+ * statement.
+ *
+ * Ownership: struct iol_popset owns its jobs and their strings; free it
+ * with iol_popset_free().  A struct iol_popcur is opaque and owned by the
+ * caller until iol_popcur_close(); the strings it returns are borrowed
+ * until the next iol_popcur_next().
+ */
+#ifndef IOLENS_POPDB_H
+#define IOLENS_POPDB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+
+/* "no value" of an integer column; real columns use NAN, text NULL */
+#define IOL_POP_NULL INT64_MIN
+#define IOL_POP_NBINS 10
+#define IOL_POP_NFW 7 /* size classes of written files (Fig. 5) */
+
+extern const char *const iol_pop_bin_names[IOL_POP_NBINS];
+extern const char *const iol_pop_fw_names[IOL_POP_NFW];
+
+/* One job row: the columns the analyses use. */
+struct iol_popjob {
+	int64_t id;
+	char *path, *user, *app, *project, *exe, *strategy;
+	int64_t uid, nprocs, nodes, partial, files, creates;
+	int64_t bytes_read, bytes_written;
+	double start_time, end_time, run_time;
+	double io_time_by_slowest, mib_s, mib_s_per_node;
+	double pct_io_time_slowest, md_cost_pct, files_per_proc;
+	double creates_per_proc, pct_sequential, pct_aligned, mib_per_proc;
+	int64_t rbins[IOL_POP_NBINS], wbins[IOL_POP_NBINS]; /* POSIX */
+	int64_t files_written, fw[IOL_POP_NFW];
+};
+
+struct iol_popset {
+	struct iol_popjob *jobs;
+	size_t n;
+	int has_bins, has_fw; /* the store has those columns */
+};
+
+struct iol_popdb;
+
+/* Open a store read-only.  *db is caller-owned until iol_popdb_close(). */
+int iol_popdb_open(const char *path, struct iol_popdb **db,
+		   struct iol_error *err);
+void iol_popdb_close(struct iol_popdb *db);
+
+/* Is where (NULL: none) a guarded read-only expression?  0 or IOL_EINVAL. */
+int iol_popdb_check_where(struct iol_popdb *db, const char *where,
+			  struct iol_error *err);
+
+/* The jobs matching where (NULL: all), in id order. */
+int iol_popdb_load(struct iol_popdb *db, const char *where,
+		   struct iol_popset *set, struct iol_error *err);
+void iol_popset_free(struct iol_popset *set);
+
+/* Does the jobs table have this column? */
+int iol_popdb_has_column(struct iol_popdb *db, const char *name);
+
+/*
+ * A cursor over every column of the jobs rows matching where, sorted by
+ * column sort (NULL: id; descending when desc) then id, at most top rows
+ * (0: all).  sort must be a column name of the table.
+ */
+enum { IOL_POPV_NULL, IOL_POPV_INT, IOL_POPV_REAL, IOL_POPV_TEXT };
+struct iol_popcur;
+int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
+		    int desc, int64_t top, struct iol_popcur **cur,
+		    struct iol_error *err);
+/* 1 a row, 0 done, < 0 an error */
+int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err);
+int iol_popcur_ncols(const struct iol_popcur *cur);
+const char *iol_popcur_name(const struct iol_popcur *cur, int i);
+/* IOL_POPV_* of column i in the current row */
+int iol_popcur_type(const struct iol_popcur *cur, int i);
+int64_t iol_popcur_int(const struct iol_popcur *cur, int i);
+double iol_popcur_real(const struct iol_popcur *cur, int i);
+const char *iol_popcur_text(const struct iol_popcur *cur, int i);
+void iol_popcur_close(struct iol_popcur *cur);
+
+#endif

@@ -1,0 +1,65 @@
+/*
+ * The population store: one SQLite file with tables meta, jobs (one row
+ * per log, never two) and errors (one row per log that failed), as
+ * man/iolens-ingest.1 documents.  Rows are written in batches, one
+ * transaction each, so a killed writer loses at most the open batch.
+ *
+ * The store runs in WAL mode while open (commits append to the log and
+ * readers are not blocked during a long ingest); iol_store_close()
+ * checkpoints and returns it to a rollback journal, so a closed store is
+ * one file.  After a kill the WAL beside it is recovered by the next open.
+ *
+ * Ownership: iol_store_open() allocates the store; iol_store_close()
+ * commits, frees it and everything it prepared.  Only one thread may use
+ * a store.
+ */
+#ifndef IOLENS_POP_STORE_H
+#define IOLENS_POP_STORE_H
+
+#include <stdint.h>
+
+#include "base/error.h"
+#include "population/row.h"
+
+#define IOL_STORE_SCHEMA 1
+
+struct iol_store;
+
+/* Open or create the store at path; new job-row columns are added to an
+ * older store's jobs table. */
+int iol_store_open(struct iol_store **st, const char *path,
+		   struct iol_error *err);
+/* Commit the open batch, checkpoint, close. */
+int iol_store_close(struct iol_store *st, struct iol_error *err);
+
+/* Rows per transaction (default 500). */
+void iol_store_set_batch(struct iol_store *st, int rows);
+
+enum {
+	IOL_STORE_NEW,	   /* not in the store, or changed since */
+	IOL_STORE_SAME,	   /* same path, size and mtime, this version */
+	IOL_STORE_OLDVER,  /* same file, another iolens version */
+	IOL_STORE_FAILED,  /* in errors with the same size and mtime */
+	IOL_STORE_FAILOLD, /* ... by another iolens version */
+};
+/* What the store knows of this file, by path, size and mtime (< 0 on a
+ * database error). */
+int iol_store_lookup(struct iol_store *st, const char *path, int64_t size,
+		     int64_t mtime_ns, struct iol_error *err);
+
+/* Write a row (upsert of a job row by path; an error row replaces a job
+ * row of the same path and the other way round). */
+int iol_store_put(struct iol_store *st, const struct iol_poprow *row,
+		  struct iol_error *err);
+/* Commit the open batch now. */
+int iol_store_commit(struct iol_store *st, struct iol_error *err);
+
+/*
+ * Add the jobs and errors of the store at other (a shard) to st: a path
+ * already in st keeps its row (the first store wins); columns are matched
+ * by name.  *added is set to the job rows added.
+ */
+int iol_store_merge(struct iol_store *st, const char *other, int64_t *added,
+		    struct iol_error *err);
+
+#endif

@@ -1,0 +1,213 @@
+/*
+ * I/O weather: the population store's jobs joined to a binned device
+ * series.  A job's bytes are spread uniformly over its run (all a store
+ * row can say); a bin's coverage is the job bytes that fall in it over
+ * the device bytes of the bin.  A job's weather is the device load while
+ * it ran: the device bytes of the bins it overlaps, weighted by overlap,
+ * over its run; the highest bin rate; and its bytes' share of the device
+ * bytes of the bins it ran in.
+ */
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "population/weather.h"
+#include "base/grow.h"
+#include "base/banned.h"
+
+static char *dup_text(sqlite3_stmt *s, int col)
+{
+	const unsigned char *t = sqlite3_column_text(s, col);
+	size_t n = t ? strlen((const char *)t) : 0;
+	char *d = malloc(n + 1);
+
+	if (d) {
+		if (n)
+			memcpy(d, t, n);
+		d[n] = '\0';
+	}
+	return d;
+}
+
+static int row_job(sqlite3_stmt *s, struct iol_wjob *j)
+{
+	memset(j, 0, sizeof(*j));
+	j->id = sqlite3_column_int64(s, 0);
+	j->path = dup_text(s, 1);
+	j->app = dup_text(s, 2);
+	j->user = dup_text(s, 3);
+	j->start = sqlite3_column_double(s, 4);
+	j->end = sqlite3_column_double(s, 5);
+	j->rbytes = sqlite3_column_int64(s, 6);
+	j->wbytes = sqlite3_column_int64(s, 7);
+	if (!j->path || !j->app || !j->user)
+		return IOL_ENOMEM;
+	if (j->end < j->start || j->rbytes < 0 || j->wbytes < 0)
+		return IOL_ECORRUPT;
+	return 0;
+}
+
+static const char query[] =
+	"SELECT id, path, app, user, start_time, end_time, "
+	"COALESCE(bytes_read, 0), COALESCE(bytes_written, 0) FROM jobs "
+	"WHERE start_time IS NOT NULL AND end_time IS NOT NULL "
+	"ORDER BY start_time, id";
+
+int iol_wjobs_load(const char *dbpath, struct iol_wjobs *jobs,
+		   uint64_t *skipped, struct iol_error *err)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *s = NULL;
+	size_t cap = 0;
+	int rc, r = 0;
+
+	memset(jobs, 0, sizeof(*jobs));
+	if (sqlite3_open_v2(dbpath, &db, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK) {
+		r = iol_error_set(err, IOL_EIO, "%s",
+				  db ? sqlite3_errmsg(db) : "cannot open");
+		sqlite3_close(db);
+		return r;
+	}
+	if (sqlite3_prepare_v2(db, query, -1, &s, NULL) != SQLITE_OK) {
+		r = iol_error_set(err, IOL_ECORRUPT,
+				  "not a population store: %s",
+				  sqlite3_errmsg(db));
+		sqlite3_close(db);
+		return r;
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct iol_wjob *n =
+			iol_grow(jobs->v, &cap, jobs->n, sizeof(*n), 64);
+
+		if (!n) {
+			r = iol_error_set(err, IOL_ENOMEM, "out of memory");
+			break;
+		}
+		jobs->v = n;
+		r = row_job(s, &n[jobs->n]);
+		jobs->n++;
+		if (r < 0) {
+			iol_error_set(err, r, "job %lld: %s",
+				      (long long)n[jobs->n - 1].id,
+				      r == IOL_ENOMEM
+					      ? "out of memory"
+					      : "ends before it starts "
+						"or has negative bytes");
+			break;
+		}
+	}
+	if (r == 0 && rc != SQLITE_DONE)
+		r = iol_error_set(err, IOL_EIO, "%s", sqlite3_errmsg(db));
+	sqlite3_finalize(s);
+	if (r == 0 && skipped &&
+	    sqlite3_prepare_v2(db,
+			       "SELECT count(*) FROM jobs WHERE start_time IS "
+			       "NULL OR end_time IS NULL",
+			       -1, &s, NULL) == SQLITE_OK) {
+		if (sqlite3_step(s) == SQLITE_ROW)
+			*skipped = (uint64_t)sqlite3_column_int64(s, 0);
+		sqlite3_finalize(s);
+	}
+	sqlite3_close(db);
+	if (r < 0)
+		iol_wjobs_release(jobs);
+	return r;
+}
+
+void iol_wjobs_release(struct iol_wjobs *jobs)
+{
+	size_t i;
+
+	for (i = 0; i < jobs->n; i++) {
+		free(jobs->v[i].path);
+		free(jobs->v[i].app);
+		free(jobs->v[i].user);
+	}
+	free(jobs->v);
+	memset(jobs, 0, sizeof(*jobs));
+}
+
+/* spread one job over the bins; its weather from the same overlaps */
+static void one_job(const struct iol_binned *b, size_t row,
+		    const struct iol_wjob *j, struct iol_weather *w,
+		    struct iol_wjobw *jw)
+{
+	double dur = j->end - j->start, bytes = (double)(j->rbytes + j->wbytes);
+	double t1 = b->t0 + (double)b->nbins * b->step, devb = 0, span = 0;
+	double touched = 0;
+	double f0 = floor((j->start - b->t0) / b->step);
+	size_t k = f0 < 0 ? 0 : (size_t)f0;
+
+	jw->inside = j->start >= b->t0 && j->end <= t1;
+	jw->dev_peak_bps = 0;
+	for (; k < b->nbins; k++) {
+		const struct iol_bin *x = iol_binned_at(b, row, k);
+		double bs = b->t0 + (double)k * b->step, be = bs + b->step;
+		double lo = j->start > bs ? j->start : bs;
+		double hi = j->end < be ? j->end : be;
+		double f = dur > 0 ? (hi - lo) / dur : (lo <= hi ? 1 : 0);
+		double r = iol_bin_rate(x);
+
+		if (bs > j->end || (dur > 0 && hi <= lo && bs >= j->end))
+			break;
+		if (f <= 0 && !(dur <= 0 && j->start >= bs && j->start < be))
+			continue;
+		w->bins[k].job_bytes += bytes * f;
+		w->bins[k].njobs++;
+		if (isnan(r))
+			continue;
+		touched += (double)(x->rbytes + x->wbytes);
+		devb += r * (hi - lo);
+		span += hi - lo;
+		if (r > jw->dev_peak_bps)
+			jw->dev_peak_bps = r;
+		if (dur <= 0)
+			break;
+	}
+	jw->dev_mean_bps = span > 0 ? devb / span : NAN;
+	jw->job_bps = dur > 0 ? bytes / dur : NAN;
+	/* at the bins' resolution: a job shorter than a bin is compared with
+	 * the bytes of the whole bins it ran in, not with a slice of them */
+	jw->share = touched > 0 ? bytes / touched : NAN;
+}
+
+int iol_weather_compute(const struct iol_binned *b, size_t row,
+			const struct iol_wjobs *jobs, struct iol_weather *w,
+			struct iol_error *err)
+{
+	size_t i, k;
+
+	memset(w, 0, sizeof(*w));
+	w->bins = calloc(b->nbins ? b->nbins : 1, sizeof(*w->bins));
+	w->jobs = calloc(jobs->n ? jobs->n : 1, sizeof(*w->jobs));
+	if (!w->bins || !w->jobs) {
+		iol_weather_release(w);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	w->nbins = b->nbins;
+	w->njobs = jobs->n;
+	for (i = 0; i < jobs->n; i++)
+		one_job(b, row, &jobs->v[i], w, &w->jobs[i]);
+	for (k = 0; k < b->nbins; k++) {
+		const struct iol_bin *x = iol_binned_at(b, row, k);
+		double db = (double)(x->rbytes + x->wbytes);
+
+		w->all_dev_bytes += db;
+		w->job_bytes += w->bins[k].job_bytes;
+		if (w->bins[k].njobs)
+			w->dev_bytes += db;
+	}
+	w->coverage =
+		w->all_dev_bytes > 0 ? w->job_bytes / w->all_dev_bytes : NAN;
+	return 0;
+}
+
+void iol_weather_release(struct iol_weather *w)
+{
+	free(w->bins);
+	free(w->jobs);
+	memset(w, 0, sizeof(*w));
+}

@@ -1,0 +1,516 @@
+/*
+ * Compiling a replay script to its binary form and reading it back (see
+ * compile.h).  The file: a fixed header, the string stream, the event
+ * chunks of each rank, and the table stream, each compressed with zlib.
+ * It is a cache written and read on one machine, so numbers are stored
+ * in the machine's byte order, with a marker checked on load.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "replay/compile.h"
+#include "base/banned.h"
+
+#define CHUNK_EVENTS 4096
+#define MAGIC "IOLRPL1"
+
+struct bhead {
+	char magic[8];
+	uint32_t order, recsize;
+	uint64_t digest;
+	uint64_t nstr, nbytes, ninput, nrank, nrewrite, ndropped, ndropev;
+	uint64_t nchunk;
+	double overhead, duroverhead, traced;
+	int64_t inferred;
+	char source[32], ofrom[16];
+	struct iol_rtotals tot;
+	uint64_t strs_off, tabs_off; /* the two streams */
+};
+
+struct brank {
+	int64_t rank, pid, maxlen;
+	uint64_t n, first, nchunk;
+};
+
+void iol_rbin_path(char *buf, size_t n, const char *spath, uint64_t digest)
+{
+	const char *slash = strrchr(spath, '/');
+	int dl = slash ? (int)(slash - spath + 1) : 0;
+
+	snprintf(buf, n, "%.*s.%s.%016llx.iolr", dl, spath,
+		 slash ? slash + 1 : spath, (unsigned long long)digest);
+}
+
+/* One compressed stream: raw length, compressed length, bytes. */
+static int put_stream(FILE *f, const void *raw, size_t n)
+{
+	uLongf zl = compressBound((uLong)n);
+	unsigned char *z = malloc(zl ? zl : 1);
+	uint64_t hdr[2];
+	int rc = 0;
+
+	if (!z)
+		return IOL_ENOMEM;
+	if (compress2(z, &zl, raw, (uLong)n, 6) != Z_OK)
+		rc = IOL_ECOMPRESS;
+	hdr[0] = n;
+	hdr[1] = zl;
+	if (!rc &&
+	    (fwrite(hdr, sizeof(hdr), 1, f) != 1 || fwrite(z, 1, zl, f) != zl))
+		rc = IOL_EIO;
+	free(z);
+	return rc;
+}
+
+struct tabbuf {
+	unsigned char *p;
+	size_t n, cap;
+};
+
+static int tab_put(struct tabbuf *t, const void *d, size_t n)
+{
+	if (!n)
+		return 0; /* d may be NULL then */
+	while (t->n + n > t->cap) {
+		size_t nc = t->cap ? t->cap * 2 : 4096;
+		unsigned char *np = realloc(t->p, nc);
+
+		if (!np)
+			return IOL_ENOMEM;
+		t->p = np;
+		t->cap = nc;
+	}
+	memcpy(t->p + t->n, d, n);
+	t->n += n;
+	return 0;
+}
+
+/* The chunks of every rank; their table is appended to tb. */
+static int put_chunks(FILE *f, const struct iol_rscript *s, struct tabbuf *tb,
+		      struct iol_rchunk **chs, size_t *nch)
+{
+	size_t r, i, cap = 0;
+	int rc = 0;
+
+	*chs = NULL;
+	*nch = 0;
+	for (r = 0; r < s->nrank && !rc; r++) {
+		const struct iol_rrank *rk = &s->rank[r];
+		struct brank br = {rk->rank, rk->pid, rk->maxlen,
+				   rk->n,    *nch,    0};
+
+		for (i = 0; i < rk->n && !rc; i += CHUNK_EVENTS) {
+			size_t k = rk->n - i < CHUNK_EVENTS ? rk->n - i
+							    : CHUNK_EVENTS;
+			long at = ftell(f);
+			uLongf zl = compressBound((uLong)(k * sizeof(*rk->ev)));
+			unsigned char *z = malloc(zl);
+
+			if (*nch == cap) {
+				struct iol_rchunk *nc =
+					realloc(*chs, (cap = cap * 2 + 16) *
+							      sizeof(*nc));
+				if (!nc) {
+					free(z);
+					return IOL_ENOMEM;
+				}
+				*chs = nc;
+			}
+			if (!z || at < 0)
+				rc = IOL_ENOMEM;
+			else if (compress2(z, &zl, (const void *)(rk->ev + i),
+					   (uLong)(k * sizeof(*rk->ev)),
+					   1) != Z_OK)
+				rc = IOL_ECOMPRESS;
+			else if (fwrite(z, 1, zl, f) != zl)
+				rc = IOL_EIO;
+			(*chs)[(*nch)++] = (struct iol_rchunk){
+				(uint64_t)at, (uint32_t)zl, (uint32_t)k};
+			br.nchunk++;
+			free(z);
+		}
+		if (!rc)
+			rc = tab_put(tb, &br, sizeof(br));
+	}
+	return rc;
+}
+
+static int put_tables(FILE *f, const struct iol_rscript *s, struct tabbuf *tb,
+		      const struct iol_rchunk *chs, size_t nch)
+{
+	int64_t(*pf)[3] = calloc(s->nstr ? s->nstr : 1, sizeof(*pf));
+	struct iol_rtotals t;
+	int rc;
+
+	if (!pf)
+		return IOL_ENOMEM;
+	iol_rscript_totals(s, &t, pf);
+	rc = tab_put(tb, s->input, s->ninput * sizeof(*s->input));
+	if (!rc)
+		rc = tab_put(tb, s->rewrite, s->nrewrite * sizeof(uint32_t));
+	if (!rc)
+		rc = tab_put(tb, s->dropped, s->ndropped * sizeof(uint32_t));
+	if (!rc)
+		rc = tab_put(tb, pf, s->nstr * sizeof(*pf));
+	if (!rc)
+		rc = tab_put(tb, chs, nch * sizeof(*chs));
+	if (!rc)
+		rc = put_stream(f, tb->p, tb->n);
+	free(pf);
+	return rc;
+}
+
+static int write_all(FILE *f, const struct iol_rscript *s)
+{
+	struct bhead h;
+	struct tabbuf tb = {0};
+	struct iol_rchunk *chs = NULL;
+	size_t nch = 0;
+	unsigned char *strs = NULL;
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	if (fwrite(&h, sizeof(h), 1, f) != 1)
+		return IOL_EIO;
+	h.strs_off = sizeof(h);
+	strs = malloc(s->nbytes + s->nstr * 4 + 1);
+	if (!strs)
+		return IOL_ENOMEM;
+	if (s->nstr) {
+		memcpy(strs, s->off, s->nstr * 4);
+		memcpy(strs + s->nstr * 4, s->strs, s->nbytes);
+	}
+	rc = put_stream(f, strs, s->nbytes + s->nstr * 4);
+	free(strs);
+	if (!rc)
+		rc = put_chunks(f, s, &tb, &chs, &nch);
+	h.tabs_off = (uint64_t)ftell(f);
+	if (!rc)
+		rc = put_tables(f, s, &tb, chs, nch);
+	free(tb.p);
+	free(chs);
+	memcpy(h.magic, MAGIC, 8);
+	h.order = 0x01020304;
+	h.recsize = sizeof(struct iol_rev);
+	h.digest = s->digest;
+	h.nstr = s->nstr, h.nbytes = s->nbytes, h.ninput = s->ninput;
+	h.nrank = s->nrank, h.nrewrite = s->nrewrite;
+	h.ndropped = s->ndropped, h.ndropev = s->ndropev, h.nchunk = nch;
+	h.overhead = s->overhead, h.traced = s->traced;
+	h.duroverhead = s->duroverhead;
+	h.inferred = s->inferred;
+	memcpy(h.source, s->source, sizeof(h.source));
+	memcpy(h.ofrom, s->overhead_from, sizeof(h.ofrom));
+	iol_rscript_totals(s, &h.tot, NULL);
+	if (!rc && (fseek(f, 0, SEEK_SET) || fwrite(&h, sizeof(h), 1, f) != 1))
+		rc = IOL_EIO;
+	return rc;
+}
+
+int iol_rbin_write(const struct iol_rscript *s, const char *path,
+		   struct iol_error *err)
+{
+	char tmp[4200];
+	int fd, rc;
+	FILE *f;
+
+	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return iol_error_set(err, IOL_EIO, "cannot create '%s': %s",
+				     tmp, strerror(errno));
+	f = fdopen(fd, "wb");
+	if (!f) {
+		close(fd);
+		unlink(tmp);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	rc = write_all(f, s);
+	if (fclose(f) && !rc)
+		rc = IOL_EIO;
+	if (!rc && rename(tmp, path))
+		rc = IOL_EIO;
+	if (rc) {
+		unlink(tmp);
+		return iol_error_set(err, rc, "cannot write '%s'", path);
+	}
+	return 0;
+}
+
+/* Read and inflate the stream at off into a new buffer of *n bytes. */
+static int get_stream(int fd, uint64_t off, unsigned char **out, size_t *n)
+{
+	uint64_t hdr[2];
+	unsigned char *z, *raw;
+	uLongf rl;
+	int rc = 0;
+
+	*out = NULL;
+	if (pread(fd, hdr, sizeof(hdr), (off_t)off) != (ssize_t)sizeof(hdr) ||
+	    hdr[0] > ((uint64_t)1 << 34) || hdr[1] > ((uint64_t)1 << 34))
+		return IOL_ECORRUPT;
+	z = malloc(hdr[1] ? hdr[1] : 1);
+	raw = malloc(hdr[0] ? hdr[0] : 1);
+	rl = (uLongf)hdr[0];
+	if (!z || !raw)
+		rc = IOL_ENOMEM;
+	else if (pread(fd, z, hdr[1], (off_t)(off + sizeof(hdr))) !=
+		 (ssize_t)hdr[1])
+		rc = IOL_ETRUNC;
+	else if (uncompress(raw, &rl, z, (uLong)hdr[1]) != Z_OK || rl != hdr[0])
+		rc = IOL_ECOMPRESS;
+	free(z);
+	if (rc) {
+		free(raw);
+		return rc;
+	}
+	*out = raw;
+	*n = (size_t)hdr[0];
+	return 0;
+}
+
+static int load_strings(struct iol_rbin *b, int fd, const struct bhead *h)
+{
+	struct iol_rscript *s = &b->s;
+	unsigned char *raw;
+	size_t n, i;
+	int rc = get_stream(fd, h->strs_off, &raw, &n);
+
+	if (rc)
+		return rc;
+	if (n != h->nstr * 4 + h->nbytes || (h->nbytes && raw[n - 1])) {
+		free(raw);
+		return IOL_ECORRUPT;
+	}
+	s->off = malloc(h->nstr * 4 + 4);
+	s->strs = malloc(h->nbytes + 1);
+	if (!s->off || !s->strs) {
+		free(raw);
+		return IOL_ENOMEM;
+	}
+	memcpy(s->off, raw, h->nstr * 4);
+	memcpy(s->strs, raw + h->nstr * 4, h->nbytes);
+	free(raw);
+	s->nstr = h->nstr;
+	s->nbytes = h->nbytes;
+	for (i = 0; i < s->nstr; i++)
+		if (s->off[i] >= s->nbytes)
+			return IOL_ECORRUPT;
+	return 0;
+}
+
+/* Take n bytes from the table stream into a new array. */
+static int take(unsigned char **p, size_t *left, void *dst, size_t n)
+{
+	if (n > *left)
+		return IOL_ECORRUPT;
+	memcpy(dst, *p, n);
+	*p += n;
+	*left -= n;
+	return 0;
+}
+
+static void *take_new(unsigned char **p, size_t *left, size_t n, int *rc)
+{
+	void *d = malloc(n ? n : 1);
+
+	if (!d)
+		*rc = IOL_ENOMEM;
+	else if (!*rc && take(p, left, d, n))
+		*rc = IOL_ECORRUPT;
+	return d;
+}
+
+static int load_tables(struct iol_rbin *b, int fd, const struct bhead *h)
+{
+	struct iol_rscript *s = &b->s;
+	unsigned char *raw, *p;
+	size_t n, r;
+	int rc = get_stream(fd, h->tabs_off, &raw, &n);
+
+	if (rc)
+		return rc;
+	p = raw;
+	s->rank = calloc(h->nrank ? h->nrank : 1, sizeof(*s->rank));
+	b->first = calloc(h->nrank ? h->nrank : 1, sizeof(uint64_t));
+	b->nchunk = calloc(h->nrank ? h->nrank : 1, sizeof(uint64_t));
+	if (!s->rank || !b->first || !b->nchunk)
+		rc = IOL_ENOMEM;
+	for (r = 0; r < h->nrank && !rc; r++) {
+		struct brank br;
+
+		rc = take(&p, &n, &br, sizeof(br));
+		s->rank[r].rank = br.rank, s->rank[r].pid = br.pid;
+		s->rank[r].maxlen = br.maxlen, s->rank[r].n = br.n;
+		b->first[r] = br.first, b->nchunk[r] = br.nchunk;
+		if (br.first > h->nchunk || br.nchunk > h->nchunk - br.first ||
+		    br.maxlen < 0 || br.maxlen > ((int64_t)1 << 31))
+			rc = IOL_ECORRUPT;
+	}
+	s->nrank = h->nrank;
+	s->input = take_new(&p, &n, h->ninput * sizeof(*s->input), &rc);
+	s->ninput = h->ninput;
+	s->rewrite = take_new(&p, &n, h->nrewrite * 4, &rc);
+	s->nrewrite = h->nrewrite;
+	s->dropped = take_new(&p, &n, h->ndropped * 4, &rc);
+	s->ndropped = h->ndropped;
+	b->per_file = take_new(&p, &n, h->nstr * sizeof(*b->per_file), &rc);
+	b->chunk = take_new(&p, &n, h->nchunk * sizeof(*b->chunk), &rc);
+	free(raw);
+	return rc;
+}
+
+static int ids_ok(const struct iol_rbin *b)
+{
+	const struct iol_rscript *s = &b->s;
+	size_t i;
+
+	for (i = 0; i < s->ninput; i++)
+		if (s->input[i].path >= s->nstr)
+			return 0;
+	for (i = 0; i < s->nrewrite; i++)
+		if (s->rewrite[i] >= s->nstr)
+			return 0;
+	for (i = 0; i < s->ndropped; i++)
+		if (s->dropped[i] >= s->nstr)
+			return 0;
+	return 1;
+}
+
+int iol_rbin_load(struct iol_rbin *b, const char *path, uint64_t digest,
+		  struct iol_error *err)
+{
+	struct bhead h;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	memset(b, 0, sizeof(*b));
+	if (fd < 0)
+		return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
+	if (pread(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h) ||
+	    memcmp(h.magic, MAGIC, 8) || h.order != 0x01020304 ||
+	    h.recsize != sizeof(struct iol_rev) || h.digest != digest) {
+		close(fd);
+		return iol_error_set(err, IOL_ENOTLOG, "not the compiled form");
+	}
+	rc = h.nstr > UINT32_MAX || h.nrank > (1u << 24) ? IOL_ECORRUPT : 0;
+	if (!rc)
+		rc = load_strings(b, fd, &h);
+	if (!rc)
+		rc = load_tables(b, fd, &h);
+	close(fd);
+	if (!rc && !ids_ok(b))
+		rc = IOL_ECORRUPT;
+	b->s.digest = h.digest, b->s.ndropev = h.ndropev;
+	b->s.overhead = h.overhead, b->s.traced = h.traced;
+	b->s.duroverhead = h.duroverhead;
+	b->s.inferred = (int)h.inferred;
+	memcpy(b->s.source, h.source, sizeof(h.source) - 1);
+	memcpy(b->s.overhead_from, h.ofrom, sizeof(h.ofrom) - 1);
+	b->tot = h.tot;
+	if (rc) {
+		iol_rbin_release(b);
+		return iol_error_set(err, rc, "bad compiled form");
+	}
+	return 0;
+}
+
+void iol_rbin_release(struct iol_rbin *b)
+{
+	iol_rscript_release(&b->s);
+	free(b->per_file);
+	free(b->chunk);
+	free(b->first);
+	free(b->nchunk);
+	memset(b, 0, sizeof(*b));
+}
+
+int iol_rcursor_open(struct iol_rcursor *c, const struct iol_rbin *b, size_t r,
+		     const char *path, struct iol_error *err)
+{
+	memset(c, 0, sizeof(*c));
+	c->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (c->fd < 0)
+		return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
+	c->ch = b->chunk + b->first[r];
+	c->nch = b->nchunk[r];
+	c->cur = 0;
+	return 0;
+}
+
+/* Inflate chunk c->next into buffer k. */
+static int inflate_chunk(struct iol_rcursor *c, int k)
+{
+	const struct iol_rchunk *ch = &c->ch[c->next];
+	size_t raw = (size_t)ch->nrec * sizeof(struct iol_rev);
+	uLongf rl = (uLongf)raw;
+
+	if (ch->zlen > c->zcap) {
+		unsigned char *nz = realloc(c->z, ch->zlen);
+
+		if (!nz)
+			return IOL_ENOMEM;
+		c->z = nz;
+		c->zcap = ch->zlen;
+	}
+	if (ch->nrec > c->cap[k]) {
+		struct iol_rev *nb = realloc(c->buf[k], raw);
+
+		if (!nb)
+			return IOL_ENOMEM;
+		c->buf[k] = nb;
+		c->cap[k] = ch->nrec;
+	}
+	if (pread(c->fd, c->z, ch->zlen, (off_t)ch->off) != (ssize_t)ch->zlen)
+		return IOL_ETRUNC;
+	if (uncompress((void *)c->buf[k], &rl, c->z, ch->zlen) != Z_OK ||
+	    rl != raw)
+		return IOL_ECOMPRESS;
+	c->have[k] = ch->nrec;
+	c->next++;
+	return 0;
+}
+
+int iol_rcursor_ahead(struct iol_rcursor *c)
+{
+	int rc;
+
+	if (c->ahead || c->next >= c->nch)
+		return 0;
+	rc = inflate_chunk(c, !c->cur);
+	if (rc)
+		return rc;
+	c->ahead = 1;
+	return 1;
+}
+
+int iol_rcursor_next(struct iol_rcursor *c, const struct iol_rev **ev)
+{
+	int rc;
+
+	if (c->pos >= c->have[c->cur]) {
+		if (!c->ahead && (rc = iol_rcursor_ahead(c)) <= 0)
+			return rc;
+		c->have[c->cur] = 0;
+		c->cur = !c->cur;
+		c->pos = 0;
+		c->ahead = 0;
+	}
+	*ev = &c->buf[c->cur][c->pos++];
+	return (*ev)->op < IOL_ROP_COUNT ? 1 : IOL_ECORRUPT;
+}
+
+void iol_rcursor_release(struct iol_rcursor *c)
+{
+	if (c->fd >= 0)
+		close(c->fd);
+	free(c->buf[0]);
+	free(c->buf[1]);
+	free(c->z);
+	memset(c, 0, sizeof(*c));
+	c->fd = -1;
+}

@@ -1,0 +1,34 @@
+/*
+ * Between the engine's parent (engine.c) and a replaying rank
+ * (engine-rank.c): what a rank reports through shared memory.
+ * Internal; not installed.
+ */
+#ifndef IOLENS_REPLAY_ENGINE_INT_H
+#define IOLENS_REPLAY_ENGINE_INT_H
+
+#include "replay/engine.h"
+
+struct rstat {
+	double run_s, read_s, write_s, meta_s;
+	int64_t bytes_read, bytes_written, ops, mismatched;
+	double late, inflate_s;
+	int64_t done; /* 1 when the rank reached its end */
+};
+
+struct rctx {
+	const struct iol_rbin *b;
+	const char *binpath;
+	const struct iol_ropts *o;
+	int dirfd;
+	const char *rundir;
+	double t0;	    /* CLOCK_MONOTONIC seconds of the common start */
+	struct rstat *st;   /* this rank's */
+	int64_t (*file)[3]; /* this rank's per-file counters */
+	double *prof;	    /* 2 doubles a call (end, duration), or NULL */
+};
+
+double rnow(void);
+/* Replay rank r; returns 0 or an IOL_E* code. */
+int replay_rank(struct rctx *c, size_t r);
+
+#endif

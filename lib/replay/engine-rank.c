@@ -1,0 +1,318 @@
+/*
+ * One replaying rank, in a process of its own: reads its events from the
+ * compiled file chunk by chunk (the next chunk inflated during a compute
+ * gap), waits for each call's scheduled time and issues the call on the
+ * run directory with one data buffer allocated at the start.  The
+ * schedule is absolute (start + gaps + the original durations), so a call
+ * that ran late shortens the wait before the next: drift is corrected.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "replay/engine-int.h"
+#include "model/event.h"
+#include "base/banned.h"
+
+double rnow(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Sleep until t, spinning over the last 200 microseconds: sleeps
+ * overshoot by the timer slack and a wake-up. */
+static void wait_until(double t)
+{
+	double left = t - rnow();
+
+	if (left > 0.0002) {
+		struct timespec ts;
+		double u = t - 0.0002;
+
+		ts.tv_sec = (time_t)u;
+		ts.tv_nsec = (long)((u - (double)ts.tv_sec) * 1e9);
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts,
+				       NULL) == EINTR)
+			;
+	}
+	while (rnow() < t)
+		;
+}
+
+struct fdmap {
+	int *fd;
+	size_t n;
+};
+
+static int fdm_get(const struct fdmap *m, int32_t fd)
+{
+	return fd >= 0 && (size_t)fd < m->n ? m->fd[fd] : -1;
+}
+
+static void fdm_set(struct fdmap *m, int64_t fd, int real)
+{
+	if (fd < 0 || fd > (1 << 20))
+		return;
+	if ((size_t)fd >= m->n) {
+		size_t nn = (size_t)fd * 2 + 64, i;
+		int *nf = realloc(m->fd, nn * sizeof(int));
+
+		if (!nf) {
+			if (real >= 0)
+				close(real);
+			return;
+		}
+		for (i = m->n; i < nn; i++)
+			nf[i] = -1;
+		m->fd = nf;
+		m->n = nn;
+	}
+	if (m->fd[fd] >= 0 && m->fd[fd] != real)
+		close(m->fd[fd]);
+	m->fd[fd] = real;
+}
+
+static int open_flags(unsigned f)
+{
+	static const int bits[] = {O_CREAT, O_EXCL,   O_TRUNC,	   O_APPEND,
+				   O_SYNC,  O_DIRECT, O_DIRECTORY, O_CLOEXEC};
+	int fl = (int)(f & IOL_EVF_ACCMODE), i;
+
+	if (fl == 3)
+		fl = O_RDWR;
+	for (i = 0; i < 8; i++)
+		if (f & (IOL_EVF_CREAT << i))
+			fl |= bits[i];
+	return fl | O_CLOEXEC;
+}
+
+struct rk {
+	struct rctx *c;
+	struct fdmap map;
+	char *buf;
+	size_t buflen;
+};
+
+static const char *P(const struct rk *k, uint32_t id)
+{
+	const char *p =
+		id < k->c->b->s.nstr ? iol_rscript_s(&k->c->b->s, id) : "";
+
+	/* the parser refused such paths; a compiled file is checked again,
+	 * as it could have been written by something else */
+	return iol_rpath_ok(p) ? p : "";
+}
+
+static int64_t op_path(struct rk *k, const struct iol_rev *e)
+{
+	int d = k->c->dirfd, f;
+	struct stat st;
+	int64_t r;
+
+	switch (e->op) {
+	case IOL_ROP_OPEN:
+		/* a trace that did not show the mode: the usual one */
+		r = openat(d, P(k, e->path), open_flags(e->flags),
+			   e->mode || !(e->flags & IOL_EVF_CREAT) ? e->mode
+								  : 0644);
+		if (e->ret >= 0)
+			fdm_set(&k->map, e->ret, (int)r);
+		else if (r >= 0)
+			close((int)r);
+		return r;
+	case IOL_ROP_STAT: return fstatat(d, P(k, e->path), &st, 0);
+	case IOL_ROP_UNLINK: return unlinkat(d, P(k, e->path), 0);
+	case IOL_ROP_RENAME:
+		return renameat(d, P(k, e->path), d, P(k, e->path2));
+	case IOL_ROP_MKDIR: return mkdirat(d, P(k, e->path), e->mode);
+	case IOL_ROP_RMDIR: return unlinkat(d, P(k, e->path), AT_REMOVEDIR);
+	default: /* TRUNCATE */
+		f = openat(d, P(k, e->path), O_WRONLY | O_CLOEXEC);
+		if (f < 0)
+			return -1;
+		r = ftruncate(f, e->len);
+		close(f);
+		return r;
+	}
+}
+
+static int64_t op_fd(struct rk *k, const struct iol_rev *e, int f)
+{
+	size_t wl = (size_t)(e->ret >= 0 ? e->ret : e->len);
+	struct stat st;
+	int64_t r;
+
+	switch (e->op) {
+	case IOL_ROP_CLOSE:
+		r = close(f);
+		k->map.fd[e->fd] = -1;
+		return r;
+	case IOL_ROP_READ: return read(f, k->buf, (size_t)e->len);
+	case IOL_ROP_WRITE: return write(f, k->buf, wl);
+	case IOL_ROP_PREAD: return pread(f, k->buf, (size_t)e->len, e->off);
+	case IOL_ROP_PWRITE: return pwrite(f, k->buf, wl, e->off);
+	case IOL_ROP_LSEEK: return lseek(f, e->off, e->whence);
+	case IOL_ROP_FSYNC: return fsync(f);
+	case IOL_ROP_FDATASYNC: return fdatasync(f);
+	case IOL_ROP_FSTAT: return fstat(f, &st);
+	case IOL_ROP_FTRUNCATE: return ftruncate(f, e->len);
+	default: /* DUP */
+		r = fcntl(f, F_DUPFD_CLOEXEC, 0);
+		if (e->ret >= 0)
+			fdm_set(&k->map, e->ret, (int)r);
+		else if (r >= 0)
+			close((int)r);
+		return r;
+	}
+}
+
+static int has_path(int op)
+{
+	return op == IOL_ROP_OPEN || op == IOL_ROP_STAT ||
+	       op == IOL_ROP_UNLINK || op == IOL_ROP_RENAME ||
+	       op == IOL_ROP_MKDIR || op == IOL_ROP_RMDIR ||
+	       op == IOL_ROP_TRUNCATE;
+}
+
+/* Issue e; returns its result (-1 on failure; a call on a descriptor
+ * the replay does not hold is not issued and fails). */
+static int64_t issue(struct rk *k, const struct iol_rev *e)
+{
+	int f;
+
+	if (has_path(e->op))
+		return op_path(k, e);
+	f = fdm_get(&k->map, e->fd);
+	if (f < 0)
+		return -1;
+	/* a damaged compiled file must not make a call overrun the buffer */
+	if (iol_rop_class(e->op) <= IOL_RCLASS_WRITE &&
+	    (e->len < 0 || (uint64_t)e->len > k->buflen ||
+	     (e->ret > 0 && (uint64_t)e->ret > k->buflen)))
+		return -1;
+	return op_fd(k, e, f);
+}
+
+static void account(struct rk *k, const struct iol_rev *e, int64_t r, double t1,
+		    double t2, size_t i)
+{
+	struct rstat *st = k->c->st;
+	int cls = iol_rop_class(e->op);
+	double d = t2 - t1;
+	int64_t b = r > 0 ? r : 0;
+	uint32_t p = e->path < k->c->b->s.nstr ? e->path : 0;
+
+	st->ops++;
+	k->c->file[p][2]++;
+	if ((r < 0) != (e->ret < 0))
+		st->mismatched++;
+	if (cls == IOL_RCLASS_READ) {
+		st->read_s += d;
+		st->bytes_read += b;
+		k->c->file[p][0] += b;
+	} else if (cls == IOL_RCLASS_WRITE) {
+		st->write_s += d;
+		if (e->op == IOL_ROP_WRITE || e->op == IOL_ROP_PWRITE) {
+			st->bytes_written += b;
+			k->c->file[p][1] += b;
+		}
+	} else {
+		st->meta_s += d;
+	}
+	if (k->c->prof) {
+		k->c->prof[2 * i] = t2 - k->c->t0;
+		k->c->prof[2 * i + 1] = d;
+	}
+}
+
+/* The compute gap before a call: inflate the next chunk in it when the
+ * current one is half read, then wait for the schedule. */
+static int gap(struct rk *k, struct iol_rcursor *cur, double sched)
+{
+	double t = rnow();
+	int rc = 0;
+
+	if (sched > t + 0.0005 || k->c->o->afap)
+		rc = iol_rcursor_ahead(cur);
+	if (rc < 0)
+		return rc;
+	if (!k->c->o->afap)
+		wait_until(sched);
+	return 0;
+}
+
+static int run_events(struct rk *k, struct iol_rcursor *cur)
+{
+	struct rstat *st = k->c->st;
+	double sched = k->c->t0, t1, t2;
+	const struct iol_rev *e;
+	size_t i = 0;
+	int rc;
+
+	for (;;) {
+		t1 = rnow();
+		rc = iol_rcursor_next(cur, &e);
+		t2 = rnow();
+		if (rc <= 0)
+			return rc;
+		if (t2 - t1 > 0.0001)
+			st->inflate_s += t2 - t1;
+		sched += e->gap;
+		if (e->gap > 0 && gap(k, cur, sched) < 0)
+			return IOL_ECORRUPT;
+		if (e->op == IOL_ROP_END)
+			continue;
+		t1 = rnow();
+		if (!k->c->o->afap && t1 - sched > st->late)
+			st->late = t1 - sched;
+		{
+			int64_t r = issue(k, e);
+
+			t2 = rnow();
+			account(k, e, r, t1, t2, i++);
+		}
+		sched += e->dur;
+	}
+}
+
+int replay_rank(struct rctx *c, size_t r)
+{
+	struct rk k = {c, {NULL, 0}, NULL, 0};
+	size_t len = (size_t)c->b->s.rank[r].maxlen;
+	struct iol_rcursor cur;
+	void *buf;
+	int rc;
+
+	prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+	if (len < 4096)
+		len = 4096;
+	/* the one data buffer of this rank, aligned for O_DIRECT */
+	if (posix_memalign(&buf, 4096, len))
+		return IOL_ENOMEM;
+	memset(buf, 0x5a, len);
+	k.buf = buf;
+	k.buflen = len;
+	rc = iol_rcursor_open(&cur, c->b, r, c->binpath, NULL);
+	if (rc == 0) {
+		wait_until(c->t0);
+		rc = run_events(&k, &cur);
+		c->st->run_s = rnow() - c->t0;
+		iol_rcursor_release(&cur);
+	}
+	for (len = 0; len < k.map.n; len++)
+		if (k.map.fd[len] >= 0)
+			close(k.map.fd[len]);
+	free(k.map.fd);
+	free(buf);
+	c->st->done = rc == 0;
+	return rc;
+}

@@ -1,0 +1,708 @@
+/*
+ * Events to a replay script (fromevents.h).  Three passes over the
+ * events held in memory: in global time order, which paths existed
+ * before the job (inputs) and which it made; per process, the calls kept
+ * with their gaps, descriptors followed to know which calls are on files
+ * kept and how far each input is read; then the path rewriting, made
+ * once every path is known.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/fromevents.h"
+#include "base/grow.h"
+#include "base/banned.h"
+
+struct fev {
+	double start, dur;
+	int64_t rank, pid, fd, off, len, ret;
+	uint32_t path, path2; /* ids in the pool */
+	uint32_t seq;
+	int kind, err;
+	unsigned flags, mode;
+	uint8_t created, regular, inferred, pos, listdir;
+};
+
+/* creat(2), or Iota's create, which does not say how it opens */
+static int is_creat(const char *name)
+{
+	return name && (!strcmp(name, "creat") || !strcmp(name, "create"));
+}
+
+enum { P_UNSEEN, P_INPUT, P_DIR, P_MADE };
+
+struct pinfo {
+	uint8_t state, used, system;
+	int64_t size;	/* bytes an input must hold */
+	uint32_t newid; /* in the script */
+};
+
+/* A call's gap before any overhead is taken off, and how many traced
+ * calls (itself and those dropped before it) the gap holds. */
+struct rawgap {
+	double gap;
+	uint32_t k;
+};
+
+struct fst {
+	struct iol_rscript pool; /* the original paths */
+	struct fev *ev;
+	size_t n, cap;
+	struct pinfo *p; /* per pool id */
+	const struct iol_rfrom_opts *o;
+	int any_inferred;
+	struct rawgap *raw; /* per call kept, for --run-time */
+	size_t nraw, capraw;
+};
+
+static const char *const system_dirs[] = {
+	"/usr",	 "/lib",     "/lib32",	   "/lib64",   "/libx32", "/etc",
+	"/proc", "/sys",     "/dev",	   "/run",     "/bin",	  "/sbin",
+	"/boot", "/var/lib", "/var/cache", "/var/run", "/snap",	  "/nix",
+};
+
+int iol_rpath_system(const char *path)
+{
+	size_t i, l;
+
+	for (i = 0; i < sizeof(system_dirs) / sizeof(system_dirs[0]); i++) {
+		l = strlen(system_dirs[i]);
+		if (!strncmp(path, system_dirs[i], l) &&
+		    (path[l] == '/' || path[l] == 0))
+			return 1;
+	}
+	return 0;
+}
+
+static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
+		   struct iol_error *err)
+{
+	struct iol_event e;
+	int rc;
+
+	while ((rc = next(ctx, &e, err)) > 0) {
+		struct fev *v =
+			iol_grow(f->ev, &f->cap, f->n, sizeof(*v), 1024);
+		int src = 0;
+
+		if (!v)
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		f->ev = v;
+		v = &f->ev[f->n];
+		memset(v, 0, sizeof(*v));
+		v->start = e.start, v->dur = e.dur > 0 ? e.dur : 0;
+		v->rank = e.rank, v->pid = e.pid, v->fd = e.fd;
+		v->off = e.off, v->len = e.len, v->ret = e.ret;
+		v->kind = e.kind, v->err = e.err, v->flags = e.flags;
+		v->mode = e.mode, v->created = (uint8_t) !!e.created;
+		v->regular = (uint8_t) !!e.regular;
+		v->inferred = (uint8_t) !!e.inferred;
+		v->pos = (uint8_t)(f->o->positional ||
+				   (e.name && e.name[0] == 'p'));
+		v->seq = (uint32_t)f->n;
+		if (f->o->positional)
+			v->pid = -1; /* DXT: thread ids, one process a rank */
+		v->listdir =
+			(uint8_t)(e.name && !strncmp(e.name, "getdents", 8));
+		if (v->kind == IOL_EV_OPEN && is_creat(e.name) &&
+		    !(v->flags & IOL_EVF_ACCMODE)) /* Iota: mode unknown */
+			v->flags |= IOL_EVF_RDWR | IOL_EVF_CREAT;
+		f->any_inferred |= e.inferred;
+		v->path = e.path ? iol_rscript_str(&f->pool, e.path, &src) : 0;
+		v->path2 =
+			e.path2 ? iol_rscript_str(&f->pool, e.path2, &src) : 0;
+		if (src < 0)
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		f->n++;
+	}
+	return rc;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct fev *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int by_proc(const void *a, const void *b)
+{
+	const struct fev *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return by_time(a, b);
+}
+
+/* Darshan DXT: a process per rank, and descriptors made up for the
+ * inferred opens (read and write, creating), which the transfers and
+ * closes on the same path then use. */
+static int synth_fds(struct fst *f)
+{
+	uint32_t *open = NULL; /* path of each made-up descriptor - 3 */
+	size_t n = 0, i, k;
+
+	qsort(f->ev, f->n, sizeof(*f->ev), by_proc);
+	for (i = 0; i < f->n; i++) {
+		struct fev *v = &f->ev[i];
+
+		if (i == 0 || v->rank != v[-1].rank)
+			n = 0;
+		if (v->kind == IOL_EV_OPEN && v->inferred && v->ret < 0 &&
+		    !v->err) {
+			uint32_t *no = realloc(open, (n + 1) * sizeof(*no));
+
+			if (!no) {
+				free(open);
+				return IOL_ENOMEM;
+			}
+			open = no;
+			open[n] = v->path;
+			v->ret = (int64_t)(3 + n++);
+			v->flags = IOL_EVF_RDWR | IOL_EVF_CREAT;
+			v->mode = 0644;
+			continue;
+		}
+		if (v->fd >= 0 || !v->path || v->kind == IOL_EV_OPEN)
+			continue;
+		for (k = n; k-- > 0;)
+			if (open[k] == v->path)
+				break;
+		if (k < n)
+			v->fd = (int64_t)(3 + k);
+		if (k < n && v->kind == IOL_EV_CLOSE)
+			open[k] = 0;
+	}
+	free(open);
+	return 0;
+}
+
+/* Pass 1, in time order: the first call that succeeds on a path says
+ * whether the job found it or made it. */
+static void classify(struct fst *f)
+{
+	size_t i;
+
+	qsort(f->ev, f->n, sizeof(*f->ev), by_time);
+	for (i = 0; i < f->n; i++) {
+		const struct fev *v = &f->ev[i];
+		struct pinfo *p = &f->p[v->path];
+
+		if (!v->path || v->ret < 0 || p->state != P_UNSEEN)
+			continue;
+		if (v->kind == IOL_EV_OPEN && v->inferred)
+			continue; /* DXT: the first transfer tells */
+		if (v->kind == IOL_EV_MKDIR || v->kind == IOL_EV_WRITE ||
+		    (v->kind == IOL_EV_OPEN && v->created))
+			p->state = P_MADE;
+		else if (v->kind == IOL_EV_RMDIR ||
+			 (v->kind == IOL_EV_OPEN &&
+			  (v->flags & IOL_EVF_DIRECTORY)))
+			p->state = P_DIR;
+		else if (v->kind != IOL_EV_OTHER)
+			p->state = P_INPUT;
+	}
+}
+
+struct fdent {
+	uint32_t path;
+	uint8_t keep;
+	int64_t off;
+};
+
+struct proc {
+	struct fdent *fd;
+	size_t nfd;
+	long r;		  /* the script's rank section */
+	double last;	  /* end of the last call kept */
+	uint64_t skipped; /* calls dropped since */
+};
+
+static struct fdent *fd_at(struct proc *pr, int64_t fd, int make)
+{
+	if (fd < 0 || fd > (1 << 20))
+		return NULL;
+	if ((size_t)fd >= pr->nfd) {
+		size_t nn = (size_t)fd * 2 + 16;
+		struct fdent *nf;
+
+		if (!make)
+			return NULL;
+		nf = realloc(pr->fd, nn * sizeof(*nf));
+		if (!nf)
+			return NULL;
+		memset(nf + pr->nfd, 0, (nn - pr->nfd) * sizeof(*nf));
+		pr->fd = nf;
+		pr->nfd = nn;
+	}
+	return &pr->fd[fd];
+}
+
+/* Iota names the file of a close, not its descriptor: the highest open
+ * descriptor on that path, or -1. */
+static int64_t fd_by_path(const struct proc *pr, uint32_t path)
+{
+	size_t i;
+
+	for (i = pr->nfd; i-- > 0;)
+		if (pr->fd[i].keep && pr->fd[i].path == path)
+			return (int64_t)i;
+	return -1;
+}
+
+/* The kind of a call on a path, or 0 to look at its descriptor. */
+static int path_op(const struct fev *v)
+{
+	switch (v->kind) {
+	case IOL_EV_OPEN: return IOL_ROP_OPEN;
+	case IOL_EV_STAT: return v->path ? IOL_ROP_STAT : 0;
+	case IOL_EV_TRUNC: return v->path ? IOL_ROP_TRUNCATE : 0;
+	case IOL_EV_UNLINK: return IOL_ROP_UNLINK;
+	case IOL_EV_RENAME: return IOL_ROP_RENAME;
+	case IOL_EV_MKDIR: return IOL_ROP_MKDIR;
+	case IOL_EV_RMDIR: return IOL_ROP_RMDIR;
+	default: return 0;
+	}
+}
+
+static int fd_op(const struct fev *v)
+{
+	switch (v->kind) {
+	case IOL_EV_CLOSE: return IOL_ROP_CLOSE;
+	case IOL_EV_READ:
+		return v->pos && v->off >= 0 ? IOL_ROP_PREAD : IOL_ROP_READ;
+	case IOL_EV_WRITE:
+		return v->pos && v->off >= 0 ? IOL_ROP_PWRITE : IOL_ROP_WRITE;
+	case IOL_EV_SEEK: return IOL_ROP_LSEEK;
+	case IOL_EV_SYNC:
+		return v->flags & 1 ? IOL_ROP_FDATASYNC : IOL_ROP_FSYNC;
+	case IOL_EV_STAT: return IOL_ROP_FSTAT;
+	case IOL_EV_TRUNC: return IOL_ROP_FTRUNCATE;
+	case IOL_EV_DUP: return IOL_ROP_DUP;
+	default: return 0;
+	}
+}
+
+/* Is v kept, and with which operation (0: dropped)? */
+static int keep_op(struct fst *f, struct proc *pr, const struct fev *v)
+{
+	int op = path_op(v);
+	struct fdent *d;
+
+	if (op) {
+		if (f->p[v->path].system || (v->path2 && f->p[v->path2].system))
+			return 0;
+		if (op == IOL_ROP_OPEN && !v->regular &&
+		    !(v->flags & IOL_EVF_DIRECTORY))
+			return 0;
+		return v->path ? op : 0;
+	}
+	op = fd_op(v);
+	d = fd_at(pr, v->fd, 0);
+	return op && d && d->keep ? op : 0;
+}
+
+/* Follow descriptors and offsets; note how much of an input is read. */
+static void track(struct fst *f, struct proc *pr, const struct fev *v, int op)
+{
+	struct fdent *d = fd_at(pr, v->fd, 0), *n;
+	int64_t where;
+
+	if (v->kind == IOL_EV_OPEN && v->ret >= 0 &&
+	    (n = fd_at(pr, v->ret, 1))) {
+		n->path = v->path, n->keep = op != 0;
+		n->off = 0;
+		return;
+	}
+	if (!d || !d->keep)
+		return;
+	if (v->listdir && f->p[d->path].state == P_INPUT)
+		f->p[d->path].state = P_DIR;
+	if (v->kind == IOL_EV_DUP && v->ret >= 0 && (n = fd_at(pr, v->ret, 1)))
+		*n = *d;
+	else if (v->kind == IOL_EV_CLOSE)
+		d->keep = 0;
+	else if (v->kind == IOL_EV_SEEK && v->ret >= 0) {
+		d->off = v->ret;
+		if (v->flags == 2 && v->ret - v->off > f->p[d->path].size)
+			f->p[d->path].size = v->ret - v->off;
+	} else if ((v->kind == IOL_EV_READ || v->kind == IOL_EV_WRITE) &&
+		   v->ret > 0) {
+		where = v->off >= 0 ? v->off : d->off;
+		if (op == IOL_ROP_READ || op == IOL_ROP_WRITE)
+			d->off = where + v->ret;
+		if (v->kind == IOL_EV_READ &&
+		    where + v->ret > f->p[d->path].size)
+			f->p[d->path].size = where + v->ret;
+	}
+}
+
+static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
+		const struct fev *v, int op)
+{
+	struct iol_rev *e = iol_rscript_push(s, (size_t)pr->r);
+	double gap = v->start - pr->last -
+		     f->o->overhead * (double)(1 + pr->skipped);
+	struct rawgap *rg =
+		iol_grow(f->raw, &f->capraw, f->nraw, sizeof(*rg), 1024);
+
+	if (!e || !rg)
+		return IOL_ENOMEM;
+	f->raw = rg;
+	f->raw[f->nraw].gap = v->start - pr->last;
+	f->raw[f->nraw++].k = (uint32_t)(1 + pr->skipped);
+	e->op = (uint8_t)op;
+	e->gap = gap > 0 ? gap : 0;
+	e->dur = v->dur > f->o->duroverhead ? v->dur - f->o->duroverhead : 0;
+	pr->last = v->start + v->dur;
+	pr->skipped = 0;
+	e->ret = v->ret < 0 ? -1 : v->ret;
+	e->err = v->ret < 0 ? (v->err ? v->err : 5) : 0;
+	if (path_op(v)) {
+		e->path = v->path, e->path2 = v->path2;
+		f->p[v->path].used = 1;
+		f->p[v->path2].used = 1;
+	} else {
+		e->fd = (int32_t)v->fd;
+	}
+	e->flags = (uint16_t)(v->flags & 0x3ff);
+	e->mode = v->mode & 07777;
+	if (op == IOL_ROP_LSEEK) {
+		e->flags = 0;
+		e->whence = (uint8_t)(v->flags < 3 ? v->flags : 0);
+	}
+	e->len = v->len >= 0 ? v->len : (v->ret > 0 ? v->ret : 0);
+	if (op == IOL_ROP_TRUNCATE || op == IOL_ROP_FTRUNCATE)
+		e->len = v->off >= 0 ? v->off : 0;
+	if (op == IOL_ROP_PREAD || op == IOL_ROP_PWRITE || op == IOL_ROP_LSEEK)
+		e->off = v->off;
+	return 0;
+}
+
+/* Pass 2: each process's calls, kept or dropped. */
+static int per_process(struct fst *f, struct iol_rscript *s)
+{
+	struct proc pr = {0};
+	size_t i;
+	int rc = 0;
+
+	qsort(f->ev, f->n, sizeof(*f->ev), by_proc);
+	for (i = 0; i < f->n && rc == 0; i++) {
+		struct fev *v = &f->ev[i];
+		int op;
+
+		if (i == 0 || v->rank != v[-1].rank || v->pid != v[-1].pid) {
+			free(pr.fd);
+			memset(&pr, 0, sizeof(pr));
+			pr.r = iol_rscript_add_rank(s, v->rank, v->pid);
+			if (pr.r < 0)
+				return IOL_ENOMEM;
+		}
+		if (v->fd < 0 && v->path && !path_op(v))
+			v->fd = fd_by_path(&pr, v->path);
+		op = keep_op(f, &pr, v);
+		track(f, &pr, v, op);
+		if (!op) {
+			pr.skipped++;
+			s->ndropev++;
+			continue;
+		}
+		rc = emit(f, s, &pr, v, op);
+	}
+	free(pr.fd);
+	return rc;
+}
+
+/* The directory all absolute paths kept share ("" for the root). */
+static size_t common_dir(const struct fst *f, char *buf, size_t n)
+{
+	size_t i, l = 0, m;
+	int first = 1;
+
+	for (i = 1; i < f->pool.nstr; i++) {
+		const char *p = iol_rscript_s(&f->pool, (uint32_t)i);
+		const char *slash = strrchr(p, '/');
+		size_t k = slash ? (size_t)(slash - p) : 0;
+
+		if (!f->p[i].used || f->p[i].system || p[0] != '/' ||
+		    f->p[i].state == P_DIR)
+			continue;
+		if (first) {
+			l = k < n ? k : n - 1;
+			memcpy(buf, p, l);
+			first = 0;
+			continue;
+		}
+		for (m = 0; m < l && m < k && buf[m] == p[m]; m++)
+			;
+		if (!((m == l || buf[m] == '/') && (m == k || p[m] == '/')))
+			while (m > 0 && buf[m] != '/')
+				m--;
+		l = m;
+	}
+	buf[l] = 0;
+	return l;
+}
+
+/* The name of p in the sandbox into out: absolute paths under the job's
+ * directory dir (dl bytes) lose it, its ancestors become ".", others go
+ * under "abs/"; ".." components become "up". */
+static void rewrite(const char *p, const char *dir, size_t dl, char *out,
+		    size_t n)
+{
+	size_t o = 0, pl = strlen(p);
+
+	if (p[0] == '/') {
+		if (!strncmp(p, dir, dl) && (p[dl] == '/' || !p[dl])) {
+			p += dl;
+		} else if ((pl == 1 || !strncmp(dir, p, pl)) &&
+			   (pl == 1 || dir[pl] == '/' || !dir[pl])) {
+			p = ".";
+		} else {
+			o = (size_t)snprintf(out, n, "abs/");
+		}
+		while (*p == '/')
+			p++;
+		if (!*p)
+			p = ".";
+	}
+	while (*p && o + 4 < n) {
+		size_t l = strcspn(p, "/");
+
+		if (l == 2 && p[0] == '.' && p[1] == '.')
+			o += (size_t)snprintf(out + o, n - o, "up");
+		else
+			o += (size_t)snprintf(out + o, n - o, "%.*s", (int)l,
+					      p);
+		p += l;
+		if (*p == '/' && o + 1 < n)
+			out[o++] = '/';
+		while (*p == '/')
+			p++;
+	}
+	out[o] = 0;
+	if (o > 1 && out[o - 1] == '/')
+		out[o - 1] = 0;
+}
+
+static const struct iol_rscript *sort_pool;
+
+static int cmp_ids(const void *a, const void *b)
+{
+	return strcmp(iol_rscript_s(sort_pool, *(const uint32_t *)a),
+		      iol_rscript_s(sort_pool, *(const uint32_t *)b));
+}
+
+static int key_cmp(const void *key, const void *id)
+{
+	return strcmp(key, iol_rscript_s(sort_pool, *(const uint32_t *)id));
+}
+
+/* Paths that are the directory of another path, ".", and "/" are
+ * directories: an input of that name is staged as one. */
+static int find_dirs(struct fst *f)
+{
+	uint32_t *ids = malloc((f->pool.nstr + 1) * sizeof(*ids)), *hit;
+	size_t n = 0, i;
+	char buf[4096];
+
+	if (!ids)
+		return IOL_ENOMEM;
+	for (i = 1; i < f->pool.nstr; i++)
+		if (f->p[i].used)
+			ids[n++] = (uint32_t)i;
+	sort_pool = &f->pool;
+	qsort(ids, n, sizeof(*ids), cmp_ids);
+	for (i = 0; i < n; i++) {
+		const char *p = iol_rscript_s(&f->pool, ids[i]);
+		char *slash;
+
+		if (!strcmp(p, ".") || !strcmp(p, "/"))
+			if (f->p[ids[i]].state == P_INPUT)
+				f->p[ids[i]].state = P_DIR;
+		snprintf(buf, sizeof(buf), "%s", p);
+		while ((slash = strrchr(buf, '/')) && slash > buf) {
+			const char *key = buf;
+			uint32_t id;
+
+			*slash = 0;
+			hit = bsearch(key, ids, n, sizeof(*ids), key_cmp);
+			if (!hit)
+				continue;
+			id = *hit;
+			if (f->p[id].state == P_INPUT)
+				f->p[id].state = P_DIR;
+		}
+	}
+	free(ids);
+	return 0;
+}
+
+static int add_pair(uint32_t **arr, size_t *n, uint32_t a, uint32_t b, int two)
+{
+	uint32_t *na = realloc(*arr, (*n + 2) * sizeof(**arr));
+
+	if (!na)
+		return IOL_ENOMEM;
+	*arr = na;
+	na[(*n)++] = a;
+	if (two)
+		na[(*n)++] = b;
+	return 0;
+}
+
+/* Pass 3: the sandbox names, the rewrites, the inputs and the system
+ * paths left out. */
+static int name_paths(struct fst *f, struct iol_rscript *s)
+{
+	char dir[4096], nb[4096];
+	size_t dl = common_dir(f, dir, sizeof(dir)), i;
+	int rc = 0;
+
+	for (i = 1; i < f->pool.nstr && rc == 0; i++) {
+		const char *p = iol_rscript_s(&f->pool, (uint32_t)i);
+		struct pinfo *pi = &f->p[i];
+		uint32_t orig;
+
+		if (pi->system)
+			rc = add_pair(&s->dropped, &s->ndropped,
+				      iol_rscript_str(s, p, &rc), 0, 0);
+		if (!pi->used || pi->system)
+			continue;
+		rewrite(p, dir, dl, nb, sizeof(nb));
+		pi->newid = iol_rscript_str(s, nb, &rc);
+		if (strcmp(p, nb)) {
+			orig = iol_rscript_str(s, p, &rc);
+			rc = rc ? rc
+				: add_pair(&s->rewrite, &s->nrewrite, orig,
+					   pi->newid, 1);
+		}
+		if (!rc && (pi->state == P_INPUT || pi->state == P_DIR))
+			rc = iol_rscript_add_input(
+				s, nb, pi->state == P_DIR ? -1 : pi->size);
+	}
+	return rc;
+}
+
+static void remap(struct fst *f, struct iol_rscript *s)
+{
+	size_t r, i;
+
+	for (r = 0; r < s->nrank; r++)
+		for (i = 0; i < s->rank[r].n; i++) {
+			struct iol_rev *e = &s->rank[r].ev[i];
+
+			if (e->fd >= 0)
+				continue;
+			e->path = f->p[e->path].newid;
+			e->path2 = f->p[e->path2].newid;
+		}
+}
+
+/* The run time of s with overhead o off each traced call's gap. */
+static double run_with(const struct fst *f, const struct iol_rscript *s,
+		       double o)
+{
+	size_t r, i, j = 0;
+	double best = 0;
+
+	for (r = 0; r < s->nrank; r++) {
+		double t = 0;
+
+		for (i = 0; i < s->rank[r].n; i++, j++) {
+			double g = f->raw[j].gap - o * f->raw[j].k;
+
+			t += (g > 0 ? g : 0) + s->rank[r].ev[i].dur;
+		}
+		best = t > best ? t : best;
+	}
+	return best;
+}
+
+/* --run-time: the overhead per call for which the script runs as long as
+ * the untraced program did (bisection: the run time falls as it grows). */
+static void fit_run_time(struct fst *f, struct iol_rscript *s, double want)
+{
+	double lo = 0, hi = 0, o;
+	size_t r, i, j = 0;
+	int k;
+
+	for (j = 0; j < f->nraw; j++) /* at hi every gap is gone */
+		hi = f->raw[j].gap > hi ? f->raw[j].gap : hi;
+	j = 0;
+	if (run_with(f, s, 0) <= want)
+		hi = 0;
+	for (k = 0; k < 60 && hi > 0; k++) {
+		o = (lo + hi) / 2;
+		if (run_with(f, s, o) > want)
+			lo = o;
+		else
+			hi = o;
+	}
+	o = hi;
+	for (r = 0; r < s->nrank; r++)
+		for (i = 0; i < s->rank[r].n; i++, j++) {
+			double g = f->raw[j].gap - o * f->raw[j].k;
+
+			s->rank[r].ev[i].gap = g > 0 ? g : 0;
+		}
+	s->overhead = o;
+	snprintf(s->overhead_from, sizeof(s->overhead_from), "fitted");
+}
+
+int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
+			    void *ctx, const struct iol_rfrom_opts *o,
+			    struct iol_error *err)
+{
+	struct fst f;
+	size_t i;
+	int rc;
+
+	memset(&f, 0, sizeof(f));
+	f.o = o;
+	iol_rscript_init(&f.pool);
+	rc = collect(&f, next, ctx, err);
+	if (rc == 0 && !(f.p = calloc(f.pool.nstr + 1, sizeof(*f.p))))
+		rc = IOL_ENOMEM;
+	for (i = 1; rc == 0 && i < f.pool.nstr; i++)
+		f.p[i].system = (uint8_t)iol_rpath_system(
+			iol_rscript_s(&f.pool, (uint32_t)i));
+	for (i = 0; rc == 0 && i < f.n; i++)
+		if (f.ev[i].start + f.ev[i].dur > s->traced)
+			s->traced = f.ev[i].start + f.ev[i].dur;
+	if (rc == 0 && o->positional)
+		rc = synth_fds(&f);
+	if (rc == 0) {
+		classify(&f);
+		rc = per_process(&f, s);
+	}
+	if (rc == 0)
+		rc = find_dirs(&f);
+	if (rc == 0)
+		rc = name_paths(&f, s);
+	if (rc == 0) {
+		remap(&f, s);
+		rc = iol_rscript_resolve(s, err);
+	}
+	s->inferred = f.any_inferred;
+	s->overhead = o->overhead;
+	s->duroverhead = o->duroverhead;
+	snprintf(s->overhead_from, sizeof(s->overhead_from), "%s",
+		 o->overhead_from ? o->overhead_from : "none");
+	if (rc == 0 && o->run_time > 0)
+		fit_run_time(&f, s, o->run_time);
+	snprintf(s->source, sizeof(s->source), "%s",
+		 o->source ? o->source : "");
+	free(f.ev);
+	free(f.p);
+	free(f.raw);
+	iol_rscript_release(&f.pool);
+	if (rc == IOL_ENOMEM)
+		iol_error_set(err, rc, "out of memory");
+	return rc;
+}

@@ -1,0 +1,498 @@
+/*
+ * Reading the text form of a replay script (man/iolens-replay.1): one
+ * statement a line, words separated by blanks, paths in double quotes
+ * with C escapes.  Every error names its line, and paths that would leave
+ * the sandbox are refused here, before anything is replayed.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/script.h"
+#include "model/event.h"
+#include "base/banned.h"
+
+#define MAXTOK 16
+#define MAGIC "iolens-replay-script"
+
+struct pst {
+	struct iol_rscript *s;
+	struct iol_error *err;
+	long line;
+	long cur; /* rank section, -1 before the first */
+	double gap;
+	char *tok[MAXTOK];
+	int ntok;
+};
+
+static int perr(struct pst *p, const char *fmt, const char *a)
+{
+	char m[200];
+
+	snprintf(m, sizeof(m), fmt, a);
+	return iol_error_set(p->err, IOL_ESYNTAX, "line %ld: %s", p->line, m);
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Unescape a quoted word in place from q (after the quote); returns the
+ * end of the word in the line or NULL on a bad escape or no end quote. */
+static char *unquote(char *q, char **out)
+{
+	char *w = q;
+
+	*out = q;
+	for (; *q && *q != '"'; q++) {
+		if (*q != '\\') {
+			*w++ = *q;
+			continue;
+		}
+		q++;
+		if (*q == 'n')
+			*w++ = '\n';
+		else if (*q == 't')
+			*w++ = '\t';
+		else if (*q == '\\' || *q == '"')
+			*w++ = *q;
+		else if (*q == 'x' && hexval(q[1]) >= 0 && hexval(q[2]) >= 0) {
+			*w++ = (char)(hexval(q[1]) * 16 + hexval(q[2]));
+			q += 2;
+		} else
+			return NULL;
+	}
+	if (*q != '"')
+		return NULL;
+	*w = 0;
+	return q + 1;
+}
+
+static int tokenize(struct pst *p, char *l)
+{
+	p->ntok = 0;
+	for (;;) {
+		while (*l == ' ' || *l == '\t' || *l == '\r')
+			l++;
+		if (!*l || *l == '#')
+			return 0;
+		if (p->ntok == MAXTOK)
+			return perr(p, "%stoo many words", "");
+		if (*l == '"') {
+			l = unquote(l + 1, &p->tok[p->ntok]);
+			if (!l || (*l && *l != ' ' && *l != '\t'))
+				return perr(p, "%sbad quoted string", "");
+		} else {
+			p->tok[p->ntok] = l;
+			l += strcspn(l, " \t\r");
+		}
+		p->ntok++;
+		if (*l)
+			*l++ = 0;
+	}
+}
+
+static int get_int(struct pst *p, const char *w, int64_t *v, int base)
+{
+	char *end;
+	long long x;
+
+	errno = 0;
+	x = strtoll(w, &end, base);
+	if (!*w || *end || errno)
+		return perr(p, "'%s' is not a number", w);
+	*v = x;
+	return 0;
+}
+
+static int get_secs(struct pst *p, const char *w, double *v)
+{
+	char *end;
+
+	*v = strtod(w, &end);
+	if (!*w || *end || !isfinite(*v) || *v < 0 || *v > 1e9)
+		return perr(p, "'%s' is not a duration in seconds", w);
+	return 0;
+}
+
+static const char *const flagnames[] = {
+	"creat", "excl",   "trunc",	"append",
+	"sync",	 "direct", "directory", "cloexec",
+};
+
+static int get_flags(struct pst *p, char *w, unsigned *f)
+{
+	static const char *const acc[] = {"rdonly", "wronly", "rdwr"};
+	char *c = w;
+	size_t i;
+	int first = 1;
+
+	*f = 0;
+	while (*c) {
+		size_t l = strcspn(c, "|");
+		int found = 0;
+
+		for (i = 0; i < 3 && first; i++)
+			if (strlen(acc[i]) == l && !strncmp(c, acc[i], l))
+				*f |= (unsigned)i, found = 1;
+		for (i = 0; i < 8 && !first; i++)
+			if (strlen(flagnames[i]) == l &&
+			    !strncmp(c, flagnames[i], l))
+				*f |= IOL_EVF_CREAT << i, found = 1;
+		if (!found)
+			return perr(p, "bad open flags '%s'", w);
+		first = 0;
+		c += l;
+		if (*c)
+			c++;
+	}
+	return first ? perr(p, "bad open flags '%s'", w) : 0;
+}
+
+static int get_path(struct pst *p, const char *w, uint32_t *id)
+{
+	int rc = 0;
+
+	if (!iol_rpath_ok(w))
+		return perr(p,
+			    "path '%s' is outside the sandbox (absolute "
+			    "or with '..')",
+			    w);
+	*id = iol_rscript_str(p->s, w, &rc);
+	return rc < 0 ? iol_error_set(p->err, rc, "out of memory") : 0;
+}
+
+/* The arguments of each operation, one letter each: p path, q second
+ * path, f open flags, m mode (octal), d descriptor, l length, o offset,
+ * w whence. */
+static const char *const argspec[IOL_ROP_COUNT] = {
+	[IOL_ROP_OPEN] = "pfm",	    [IOL_ROP_CLOSE] = "d",
+	[IOL_ROP_READ] = "dl",	    [IOL_ROP_WRITE] = "dl",
+	[IOL_ROP_PREAD] = "dlo",    [IOL_ROP_PWRITE] = "dlo",
+	[IOL_ROP_LSEEK] = "dow",    [IOL_ROP_FSYNC] = "d",
+	[IOL_ROP_FDATASYNC] = "d",  [IOL_ROP_STAT] = "p",
+	[IOL_ROP_FSTAT] = "d",	    [IOL_ROP_UNLINK] = "p",
+	[IOL_ROP_RENAME] = "pq",    [IOL_ROP_MKDIR] = "pm",
+	[IOL_ROP_RMDIR] = "p",	    [IOL_ROP_TRUNCATE] = "pl",
+	[IOL_ROP_FTRUNCATE] = "dl", [IOL_ROP_DUP] = "d",
+};
+
+static int get_whence(struct pst *p, const char *w, uint8_t *v)
+{
+	static const char *const names[] = {"set", "cur", "end"};
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (!strcmp(w, names[i])) {
+			*v = (uint8_t)i;
+			return 0;
+		}
+	return perr(p, "bad whence '%s' (set, cur or end)", w);
+}
+
+static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
+{
+	int64_t v = 0;
+	unsigned f;
+	int rc = 0;
+
+	switch (c) {
+	case 'p': return get_path(p, w, &e->path);
+	case 'q': return get_path(p, w, &e->path2);
+	case 'f':
+		rc = get_flags(p, w, &f);
+		e->flags = (uint16_t)f;
+		return rc;
+	case 'w': return get_whence(p, w, &e->whence);
+	case 'm':
+		rc = get_int(p, w, &v, 8);
+		if (!rc && (v < 0 || v > 07777))
+			return perr(p, "bad mode '%s'", w);
+		e->mode = (uint32_t)v;
+		return rc;
+	case 'd':
+		rc = get_int(p, w, &v, 10);
+		if (!rc && (v < 0 || v > (1 << 20)))
+			return perr(p, "bad descriptor '%s'", w);
+		e->fd = (int32_t)v;
+		return rc;
+	case 'l':
+		rc = get_int(p, w, &e->len, 10);
+		if (!rc && (e->len < 0 || e->len > ((int64_t)1 << 31)))
+			return perr(p, "bad length '%s'", w);
+		return rc;
+	default: rc = get_int(p, w, &e->off, 10); return rc;
+	}
+}
+
+/* OP ARGS... = RET [ERRNO] DUR */
+static int parse_event(struct pst *p, int op)
+{
+	const char *spec = argspec[op];
+	int na = (int)strlen(spec), i, k;
+	struct iol_rev *e;
+
+	if (p->cur < 0)
+		return perr(p, "'%s' before the first rank line", p->tok[0]);
+	if (p->ntok < na + 3 || strcmp(p->tok[na + 1], "="))
+		return perr(p,
+			    "'%s' wants its arguments, '=', the return "
+			    "value and the duration",
+			    p->tok[0]);
+	e = iol_rscript_push(p->s, (size_t)p->cur);
+	if (!e)
+		return iol_error_set(p->err, IOL_ENOMEM, "out of memory");
+	e->op = (uint8_t)op;
+	e->gap = p->gap;
+	p->gap = 0;
+	for (i = 0; i < na; i++)
+		if (get_arg(p, e, spec[i], p->tok[i + 1]) < 0)
+			return p->err ? p->err->code : IOL_ESYNTAX;
+	if (get_int(p, p->tok[na + 2], &e->ret, 10) < 0)
+		return IOL_ESYNTAX;
+	k = na + 3;
+	if (e->ret == -1 && p->ntok == k + 2) {
+		e->err = iol_rerrno_parse(p->tok[k]);
+		if (!e->err)
+			return perr(p, "bad error name '%s'", p->tok[k]);
+		k++;
+	}
+	if (p->ntok != k + 1)
+		return perr(p, "'%s': wrong number of words", p->tok[0]);
+	return get_secs(p, p->tok[k], &e->dur);
+}
+
+static int want(struct pst *p, int n)
+{
+	if (p->ntok != n)
+		return perr(p, "'%s': wrong number of words", p->tok[0]);
+	return 0;
+}
+
+static int st_rank(struct pst *p)
+{
+	int64_t r, pid;
+	long i;
+
+	if (want(p, 4) < 0 || strcmp(p->tok[2], "pid") ||
+	    get_int(p, p->tok[1], &r, 10) < 0 ||
+	    get_int(p, p->tok[3], &pid, 10) < 0)
+		return perr(p, "%swant 'rank R pid P'", "");
+	if (p->cur >= 0 && p->gap > 0) {
+		struct iol_rev *e = iol_rscript_push(p->s, (size_t)p->cur);
+
+		if (!e)
+			return IOL_ENOMEM;
+		e->gap = p->gap;
+	}
+	p->gap = 0;
+	i = iol_rscript_add_rank(p->s, r, pid);
+	if (i < 0)
+		return IOL_ENOMEM;
+	p->cur = i;
+	return 0;
+}
+
+static int st_compute(struct pst *p)
+{
+	double g;
+
+	if (want(p, 2) < 0 || get_secs(p, p->tok[1], &g) < 0)
+		return IOL_ESYNTAX;
+	if (p->cur < 0)
+		return perr(p, "%s'compute' before the first rank line", "");
+	p->gap += g;
+	return 0;
+}
+
+static int st_input(struct pst *p)
+{
+	int64_t size = -1;
+
+	if (want(p, 3) < 0)
+		return IOL_ESYNTAX;
+	if (!iol_rpath_ok(p->tok[1]))
+		return perr(p, "input '%s' is outside the sandbox", p->tok[1]);
+	if (strcmp(p->tok[2], "dir") && (get_int(p, p->tok[2], &size, 10) < 0 ||
+					 size < 0 || size > ((int64_t)1 << 42)))
+		return perr(p, "bad input size '%s'", p->tok[2]);
+	return iol_rscript_add_input(p->s, p->tok[1], size);
+}
+
+static int add_pair(struct pst *p, uint32_t **arr, size_t *n, int k)
+{
+	uint32_t *na = realloc(*arr, (*n + (size_t)k) * sizeof(**arr));
+	int rc = 0, i;
+
+	if (!na)
+		return IOL_ENOMEM;
+	*arr = na;
+	for (i = 0; i < k; i++)
+		na[(*n)++] = iol_rscript_str(p->s, p->tok[i + 1], &rc);
+	return rc;
+}
+
+static int st_rewrite(struct pst *p)
+{
+	if (want(p, 3) < 0)
+		return IOL_ESYNTAX;
+	if (!iol_rpath_ok(p->tok[2]))
+		return perr(p, "path '%s' is outside the sandbox", p->tok[2]);
+	return add_pair(p, &p->s->rewrite, &p->s->nrewrite, 2);
+}
+
+static int st_system(struct pst *p)
+{
+	if (want(p, 2) < 0)
+		return IOL_ESYNTAX;
+	return add_pair(p, &p->s->dropped, &p->s->ndropped, 1);
+}
+
+static int st_source(struct pst *p)
+{
+	if (want(p, 2) < 0)
+		return IOL_ESYNTAX;
+	snprintf(p->s->source, sizeof(p->s->source), "%s", p->tok[1]);
+	return 0;
+}
+
+static int st_inferred(struct pst *p)
+{
+	if (want(p, 2) < 0)
+		return IOL_ESYNTAX;
+	if (strcmp(p->tok[1], "yes") && strcmp(p->tok[1], "no"))
+		return perr(p, "%s'inferred' wants yes or no", "");
+	p->s->inferred = !strcmp(p->tok[1], "yes");
+	return 0;
+}
+
+static int st_overhead(struct pst *p)
+{
+	if (p->ntok == 4 && get_secs(p, p->tok[3], &p->s->duroverhead) < 0)
+		return IOL_ESYNTAX;
+	if (p->ntok == 4)
+		p->ntok = 3;
+	if (want(p, 3) < 0 || get_secs(p, p->tok[1], &p->s->overhead) < 0)
+		return IOL_ESYNTAX;
+	snprintf(p->s->overhead_from, sizeof(p->s->overhead_from), "%s",
+		 p->tok[2]);
+	return 0;
+}
+
+static int st_traced(struct pst *p)
+{
+	if (want(p, 2) < 0)
+		return IOL_ESYNTAX;
+	return get_secs(p, p->tok[1], &p->s->traced);
+}
+
+static int st_dropped(struct pst *p)
+{
+	int64_t v;
+
+	if (want(p, 2) < 0 || get_int(p, p->tok[1], &v, 10) < 0 || v < 0)
+		return perr(p, "%s'dropped' wants a count", "");
+	p->s->ndropev = (uint64_t)v;
+	return 0;
+}
+
+static const struct {
+	const char *word;
+	int (*fn)(struct pst *p);
+} statements[] = {
+	{"compute", st_compute},   {"dropped", st_dropped},
+	{"inferred", st_inferred}, {"input", st_input},
+	{"overhead", st_overhead}, {"rank", st_rank},
+	{"rewrite", st_rewrite},   {"source", st_source},
+	{"system", st_system},	   {"traced", st_traced},
+};
+
+static int statement(struct pst *p)
+{
+	size_t i;
+	int op;
+
+	for (i = 0; i < sizeof(statements) / sizeof(statements[0]); i++)
+		if (!strcmp(p->tok[0], statements[i].word))
+			return statements[i].fn(p) < 0 ? IOL_ESYNTAX : 0;
+	for (op = 1; op < IOL_ROP_COUNT; op++)
+		if (!strcmp(p->tok[0], iol_rop_name(op)))
+			return parse_event(p, op) < 0 ? IOL_ESYNTAX : 0;
+	return perr(p, "unknown statement '%s'", p->tok[0]);
+}
+
+static int parse_line(struct pst *p, char *l, int *magic)
+{
+	if (tokenize(p, l) < 0)
+		return IOL_ESYNTAX;
+	if (p->ntok == 0)
+		return 0;
+	if (!*magic) {
+		if (p->ntok != 2 || strcmp(p->tok[0], MAGIC) ||
+		    strcmp(p->tok[1], "1"))
+			return perr(p,
+				    "%snot a replay script (want "
+				    "'" MAGIC " 1' first)",
+				    "");
+		*magic = 1;
+		return 0;
+	}
+	return statement(p);
+}
+
+int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
+		      struct iol_error *err)
+{
+	struct pst p = {s, err, 0, -1, 0, {0}, 0};
+	char *line = NULL;
+	size_t at = 0, cap = 0;
+	int magic = 0, rc = 0;
+
+	s->digest = iol_rscript_digest(buf, n);
+	while (at < n && rc == 0) {
+		const char *nl = memchr(buf + at, '\n', n - at);
+		size_t len = nl ? (size_t)(nl - buf - at) : n - at;
+
+		p.line++;
+		if (len + 1 > cap) {
+			char *nlb = realloc(line, len + 1);
+
+			if (!nlb) {
+				rc = iol_error_set(err, IOL_ENOMEM,
+						   "no memory");
+				break;
+			}
+			line = nlb;
+			cap = len + 1;
+		}
+		memcpy(line, buf + at, len);
+		line[len] = 0;
+		if (memchr(line, 0, len))
+			rc = perr(&p, "%sa NUL byte in the text", "");
+		else
+			rc = parse_line(&p, line, &magic);
+		at += len + 1;
+	}
+	free(line);
+	if (rc == 0 && !magic)
+		rc = iol_error_set(err, IOL_EEMPTY, "empty script");
+	if (rc == 0 && p.cur >= 0 && p.gap > 0) {
+		struct iol_rev *e = iol_rscript_push(s, (size_t)p.cur);
+
+		if (!e)
+			return iol_error_set(err, IOL_ENOMEM, "no memory");
+		e->gap = p.gap;
+	}
+	if (rc == 0)
+		rc = iol_rscript_resolve(s, err);
+	return rc;
+}

@@ -1,0 +1,183 @@
+/*
+ * Writing the text form of a replay script: the header (source, tracer
+ * overhead, inputs with their sizes, path rewrites, dropped system
+ * paths), then each rank's events with compute gaps between them, in a
+ * form iol_rscript_parse() reads back to the same script.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "replay/script.h"
+#include "model/event.h"
+#include "base/banned.h"
+
+struct wst {
+	int (*write)(void *ctx, const char *text);
+	void *ctx;
+	int rc;
+};
+
+static void put(struct wst *w, const char *t)
+{
+	if (!w->rc)
+		w->rc = w->write(w->ctx, t);
+}
+
+/* A path in double quotes, with quotes, backslashes and control bytes
+ * escaped. */
+static void put_quoted(struct wst *w, const char *s)
+{
+	char b[512];
+	size_t n = 0;
+
+	b[n++] = '"';
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (n > sizeof(b) - 8) {
+			b[n] = 0;
+			put(w, b);
+			n = 0;
+		}
+		if (c == '"' || c == '\\') {
+			b[n++] = '\\';
+			b[n++] = (char)c;
+		} else if (c < 0x20 || c == 0x7f) {
+			n += (size_t)snprintf(b + n, 8, "\\x%02x", c);
+		} else {
+			b[n++] = (char)c;
+		}
+	}
+	b[n++] = '"';
+	b[n] = 0;
+	put(w, b);
+}
+
+static void flags_text(char *b, size_t n, unsigned f)
+{
+	static const char *const acc[] = {"rdonly", "wronly", "rdwr", "rdwr"};
+	static const char *const names[] = {
+		"creat", "excl",   "trunc",	"append",
+		"sync",	 "direct", "directory", "cloexec",
+	};
+	size_t l = (size_t)snprintf(b, n, "%s", acc[f & IOL_EVF_ACCMODE]);
+	int i;
+
+	for (i = 0; i < 8; i++)
+		if (f & (IOL_EVF_CREAT << i) && l < n)
+			l += (size_t)snprintf(b + l, n - l, "|%s", names[i]);
+}
+
+static void put_arg(struct wst *w, const struct iol_rscript *s,
+		    const struct iol_rev *e, char c)
+{
+	static const char *const wh[] = {"set", "cur", "end"};
+	char b[96];
+
+	put(w, " ");
+	switch (c) {
+	case 'p': put_quoted(w, iol_rscript_s(s, e->path)); return;
+	case 'q': put_quoted(w, iol_rscript_s(s, e->path2)); return;
+	case 'f': flags_text(b, sizeof(b), e->flags); break;
+	case 'w': snprintf(b, sizeof(b), "%s", wh[e->whence % 3]); break;
+	case 'm': snprintf(b, sizeof(b), "%#o", e->mode); break;
+	case 'd': snprintf(b, sizeof(b), "%d", e->fd); break;
+	case 'l': snprintf(b, sizeof(b), "%lld", (long long)e->len); break;
+	default: snprintf(b, sizeof(b), "%lld", (long long)e->off);
+	}
+	put(w, b);
+}
+
+static void put_event(struct wst *w, const struct iol_rscript *s,
+		      const struct iol_rev *e)
+{
+	static const char *const spec[IOL_ROP_COUNT] = {
+		[IOL_ROP_OPEN] = "pfm",	    [IOL_ROP_CLOSE] = "d",
+		[IOL_ROP_READ] = "dl",	    [IOL_ROP_WRITE] = "dl",
+		[IOL_ROP_PREAD] = "dlo",    [IOL_ROP_PWRITE] = "dlo",
+		[IOL_ROP_LSEEK] = "dow",    [IOL_ROP_FSYNC] = "d",
+		[IOL_ROP_FDATASYNC] = "d",  [IOL_ROP_STAT] = "p",
+		[IOL_ROP_FSTAT] = "d",	    [IOL_ROP_UNLINK] = "p",
+		[IOL_ROP_RENAME] = "pq",    [IOL_ROP_MKDIR] = "pm",
+		[IOL_ROP_RMDIR] = "p",	    [IOL_ROP_TRUNCATE] = "pl",
+		[IOL_ROP_FTRUNCATE] = "dl", [IOL_ROP_DUP] = "d",
+	};
+	char b[96], eb[16];
+	const char *c;
+
+	if (e->gap > 0) {
+		snprintf(b, sizeof(b), "compute %.6f\n", e->gap);
+		put(w, b);
+	}
+	if (e->op == IOL_ROP_END || e->op >= IOL_ROP_COUNT)
+		return;
+	put(w, iol_rop_name(e->op));
+	for (c = spec[e->op]; *c; c++)
+		put_arg(w, s, e, *c);
+	if (e->ret == -1 && e->err)
+		snprintf(b, sizeof(b), " = -1 %s %.6f\n",
+			 iol_rerrno_name(e->err, eb, sizeof(eb)), e->dur);
+	else
+		snprintf(b, sizeof(b), " = %lld %.6f\n", (long long)e->ret,
+			 e->dur);
+	put(w, b);
+}
+
+static void put_header(struct wst *w, const struct iol_rscript *s)
+{
+	char b[160];
+	size_t i;
+
+	put(w, "iolens-replay-script 1\n");
+	if (s->source[0]) {
+		put(w, "source ");
+		put_quoted(w, s->source);
+		put(w, "\n");
+	}
+	put(w, s->inferred ? "inferred yes\n" : "inferred no\n");
+	snprintf(b, sizeof(b),
+		 "overhead %.9f %s %.9f\ntraced %.6f\ndropped %llu\n",
+		 s->overhead, s->overhead_from[0] ? s->overhead_from : "none",
+		 s->duroverhead, s->traced, (unsigned long long)s->ndropev);
+	put(w, b);
+	for (i = 0; i < s->ninput; i++) {
+		put(w, "input ");
+		put_quoted(w, iol_rscript_s(s, s->input[i].path));
+		if (s->input[i].size < 0)
+			snprintf(b, sizeof(b), " dir\n");
+		else
+			snprintf(b, sizeof(b), " %lld\n",
+				 (long long)s->input[i].size);
+		put(w, b);
+	}
+	for (i = 0; i + 1 < s->nrewrite; i += 2) {
+		put(w, "rewrite ");
+		put_quoted(w, iol_rscript_s(s, s->rewrite[i]));
+		put(w, " ");
+		put_quoted(w, iol_rscript_s(s, s->rewrite[i + 1]));
+		put(w, "\n");
+	}
+	for (i = 0; i < s->ndropped; i++) {
+		put(w, "system ");
+		put_quoted(w, iol_rscript_s(s, s->dropped[i]));
+		put(w, "\n");
+	}
+}
+
+int iol_rscript_write(const struct iol_rscript *s,
+		      int (*write)(void *ctx, const char *text), void *ctx)
+{
+	struct wst w = {write, ctx, 0};
+	size_t r, i;
+	char b[96];
+
+	put_header(&w, s);
+	for (r = 0; r < s->nrank && !w.rc; r++) {
+		snprintf(b, sizeof(b), "rank %lld pid %lld\n",
+			 (long long)s->rank[r].rank, (long long)s->rank[r].pid);
+		put(&w, b);
+		for (i = 0; i < s->rank[r].n && !w.rc; i++)
+			put_event(&w, s, &s->rank[r].ev[i]);
+	}
+	return w.rc;
+}

@@ -1,0 +1,395 @@
+/*
+ * The replay script in memory: interned strings, rank sections of fixed
+ * size events, the header (inputs to stage, path rewrites, tracer
+ * overhead), and the totals of the original run that the replay is
+ * compared with.  The text form is read in script-parse.c and written in
+ * script-write.c.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/script.h"
+#include "base/grow.h"
+#include "base/hash.h"
+#include "model/event.h"
+#include "base/banned.h"
+
+static const struct {
+	const char *name;
+	int cls;
+} ops[IOL_ROP_COUNT] = {
+	[IOL_ROP_END] = {"end", IOL_RCLASS_NONE},
+	[IOL_ROP_OPEN] = {"open", IOL_RCLASS_META},
+	[IOL_ROP_CLOSE] = {"close", IOL_RCLASS_META},
+	[IOL_ROP_READ] = {"read", IOL_RCLASS_READ},
+	[IOL_ROP_WRITE] = {"write", IOL_RCLASS_WRITE},
+	[IOL_ROP_PREAD] = {"pread", IOL_RCLASS_READ},
+	[IOL_ROP_PWRITE] = {"pwrite", IOL_RCLASS_WRITE},
+	[IOL_ROP_LSEEK] = {"lseek", IOL_RCLASS_META},
+	[IOL_ROP_FSYNC] = {"fsync", IOL_RCLASS_WRITE},
+	[IOL_ROP_FDATASYNC] = {"fdatasync", IOL_RCLASS_WRITE},
+	[IOL_ROP_STAT] = {"stat", IOL_RCLASS_META},
+	[IOL_ROP_FSTAT] = {"fstat", IOL_RCLASS_META},
+	[IOL_ROP_UNLINK] = {"unlink", IOL_RCLASS_META},
+	[IOL_ROP_RENAME] = {"rename", IOL_RCLASS_META},
+	[IOL_ROP_MKDIR] = {"mkdir", IOL_RCLASS_META},
+	[IOL_ROP_RMDIR] = {"rmdir", IOL_RCLASS_META},
+	[IOL_ROP_TRUNCATE] = {"truncate", IOL_RCLASS_META},
+	[IOL_ROP_FTRUNCATE] = {"ftruncate", IOL_RCLASS_META},
+	[IOL_ROP_DUP] = {"dup", IOL_RCLASS_META},
+};
+
+const char *iol_rop_name(int op)
+{
+	return op >= 0 && op < IOL_ROP_COUNT ? ops[op].name : NULL;
+}
+
+int iol_rop_class(int op)
+{
+	return op >= 0 && op < IOL_ROP_COUNT ? ops[op].cls : IOL_RCLASS_NONE;
+}
+
+struct strix {
+	struct iol_index ix;
+};
+
+void iol_rscript_init(struct iol_rscript *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+void iol_rscript_release(struct iol_rscript *s)
+{
+	size_t i;
+	struct strix *x = s->priv;
+
+	for (i = 0; i < s->nrank; i++)
+		free(s->rank[i].ev);
+	free(s->rank);
+	free(s->input);
+	free(s->rewrite);
+	free(s->dropped);
+	free(s->strs);
+	free(s->off);
+	if (x) {
+		iol_index_release(&x->ix);
+		free(x);
+	}
+	memset(s, 0, sizeof(*s));
+}
+
+struct strkey {
+	const struct iol_rscript *s;
+	const char *str;
+};
+
+static int str_eq(const void *ctx, uint32_t i)
+{
+	const struct strkey *k = ctx;
+
+	return strcmp(iol_rscript_s(k->s, i), k->str) == 0;
+}
+
+static uint64_t str_hash(const void *ctx, uint32_t i)
+{
+	const struct strkey *k = ctx;
+
+	return iol_hash_str(iol_rscript_s(k->s, i));
+}
+
+/* Append str to the string table without looking it up. */
+static int str_append(struct iol_rscript *s, const char *str, size_t len)
+{
+	char *nb;
+	uint32_t *no;
+
+	while (s->nbytes + len + 1 > s->capbytes) {
+		nb = iol_grow(s->strs, &s->capbytes, s->capbytes, 1, 4096);
+		if (!nb)
+			return IOL_ENOMEM;
+		s->strs = nb;
+	}
+	no = iol_grow(s->off, &s->capoff, s->nstr, sizeof(*no), 256);
+	if (!no || s->nstr >= UINT32_MAX - 1)
+		return IOL_ENOMEM;
+	s->off = no;
+	s->off[s->nstr++] = (uint32_t)s->nbytes;
+	memcpy(s->strs + s->nbytes, str, len);
+	s->strs[s->nbytes + len] = 0;
+	s->nbytes += len + 1;
+	return 0;
+}
+
+uint32_t iol_rscript_str(struct iol_rscript *s, const char *str, int *rc)
+{
+	struct strix *x = s->priv;
+	struct strkey k = {s, str};
+	uint32_t *slot;
+
+	if (!x) {
+		x = calloc(1, sizeof(*x));
+		if (!x || (s->priv = x, str_append(s, "", 0) < 0))
+			goto nomem;
+	}
+	if (!*str)
+		return 0;
+	if (x->ix.slot) {
+		slot = iol_index_slot(&x->ix, iol_hash_str(str), str_eq, &k);
+		if (*slot != IOL_INDEX_EMPTY)
+			return *slot;
+	}
+	if (iol_index_reserve(&x->ix, str_hash, &k) < 0 ||
+	    str_append(s, str, strlen(str)) < 0)
+		goto nomem;
+	slot = iol_index_slot(&x->ix, iol_hash_str(str), str_eq, &k);
+	*slot = (uint32_t)(s->nstr - 1);
+	x->ix.n++;
+	return *slot;
+nomem:
+	*rc = IOL_ENOMEM;
+	return 0;
+}
+
+struct iol_rev *iol_rscript_push(struct iol_rscript *s, size_t r)
+{
+	struct iol_rrank *rk = &s->rank[r];
+	struct iol_rev *ev;
+
+	ev = iol_grow(rk->ev, &rk->cap, rk->n, sizeof(*ev), 64);
+	if (!ev)
+		return NULL;
+	rk->ev = ev;
+	ev = &rk->ev[rk->n++];
+	memset(ev, 0, sizeof(*ev));
+	ev->fd = -1;
+	ev->off = -1;
+	return ev;
+}
+
+long iol_rscript_add_rank(struct iol_rscript *s, int64_t rank, int64_t pid)
+{
+	struct iol_rrank *nr = realloc(s->rank, (s->nrank + 1) * sizeof(*nr));
+
+	if (!nr)
+		return -1;
+	s->rank = nr;
+	memset(&nr[s->nrank], 0, sizeof(*nr));
+	nr[s->nrank].rank = rank;
+	nr[s->nrank].pid = pid;
+	return (long)s->nrank++;
+}
+
+int iol_rscript_add_input(struct iol_rscript *s, const char *path, int64_t size)
+{
+	struct iol_rinput *ni;
+	int rc = 0;
+	uint32_t id = iol_rscript_str(s, path, &rc);
+
+	if (rc < 0)
+		return rc;
+	ni = realloc(s->input, (s->ninput + 1) * sizeof(*ni));
+	if (!ni)
+		return IOL_ENOMEM;
+	s->input = ni;
+	ni[s->ninput].path = id;
+	ni[s->ninput++].size = size;
+	return 0;
+}
+
+int iol_rpath_ok(const char *p)
+{
+	const char *c;
+
+	if (!*p || *p == '/')
+		return 0;
+	for (c = p; *c;) {
+		size_t l = strcspn(c, "/");
+
+		if (l == 2 && c[0] == '.' && c[1] == '.')
+			return 0;
+		c += l;
+		while (*c == '/')
+			c++;
+	}
+	return 1;
+}
+
+uint64_t iol_rscript_digest(const char *buf, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)buf[i];
+		h *= 0x100000001b3ULL;
+	}
+	return iol_mix64(h ^ n);
+}
+
+static int is_fdop(int op)
+{
+	return op == IOL_ROP_CLOSE || op == IOL_ROP_READ ||
+	       op == IOL_ROP_WRITE || op == IOL_ROP_PREAD ||
+	       op == IOL_ROP_PWRITE || op == IOL_ROP_LSEEK ||
+	       op == IOL_ROP_FSYNC || op == IOL_ROP_FDATASYNC ||
+	       op == IOL_ROP_FSTAT || op == IOL_ROP_FTRUNCATE ||
+	       op == IOL_ROP_DUP;
+}
+
+/* The fd -> path map of one rank while resolving. */
+static int map_set(uint32_t **map, size_t *cap, int64_t fd, uint32_t path)
+{
+	if (fd < 0 || fd > (1 << 20))
+		return 0;
+	if ((size_t)fd >= *cap) {
+		size_t nc = (size_t)fd * 2 + 16;
+		uint32_t *nm = realloc(*map, nc * sizeof(**map));
+
+		if (!nm)
+			return IOL_ENOMEM;
+		memset(nm + *cap, 0, (nc - *cap) * sizeof(*nm));
+		*map = nm;
+		*cap = nc;
+	}
+	(*map)[fd] = path;
+	return 0;
+}
+
+static int resolve_rank(struct iol_rrank *rk)
+{
+	uint32_t *map = NULL;
+	size_t cap = 0, i;
+	int rc = 0;
+
+	rk->maxlen = 0;
+	for (i = 0; i < rk->n && rc == 0; i++) {
+		struct iol_rev *e = &rk->ev[i];
+		int cls = iol_rop_class(e->op);
+
+		if (is_fdop(e->op) && e->fd >= 0 && (size_t)e->fd < cap)
+			e->path = map[e->fd];
+		if (e->op == IOL_ROP_OPEN && e->ret >= 0)
+			rc = map_set(&map, &cap, e->ret, e->path);
+		if (e->op == IOL_ROP_DUP && e->ret >= 0)
+			rc = map_set(&map, &cap, e->ret, e->path);
+		if (cls == IOL_RCLASS_READ || cls == IOL_RCLASS_WRITE) {
+			if (e->len > rk->maxlen)
+				rk->maxlen = e->len;
+			if (e->ret > rk->maxlen)
+				rk->maxlen = e->ret;
+		}
+	}
+	free(map);
+	return rc;
+}
+
+int iol_rscript_resolve(struct iol_rscript *s, struct iol_error *err)
+{
+	size_t r;
+
+	for (r = 0; r < s->nrank; r++)
+		if (resolve_rank(&s->rank[r]) < 0)
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	return 0;
+}
+
+void iol_rscript_totals(const struct iol_rscript *s, struct iol_rtotals *t,
+			int64_t (*per_file)[3])
+{
+	size_t r, i;
+
+	memset(t, 0, sizeof(*t));
+	for (r = 0; r < s->nrank; r++) {
+		const struct iol_rrank *rk = &s->rank[r];
+		double at = 0;
+
+		for (i = 0; i < rk->n; i++) {
+			const struct iol_rev *e = &rk->ev[i];
+			int cls = iol_rop_class(e->op);
+			int64_t b = e->ret > 0 ? e->ret : 0;
+
+			at += e->gap + e->dur;
+			if (cls == IOL_RCLASS_NONE)
+				continue;
+			t->ops++;
+			if (per_file)
+				per_file[e->path][2]++;
+			if (cls == IOL_RCLASS_READ) {
+				t->read_s += e->dur;
+				if (e->op == IOL_ROP_READ ||
+				    e->op == IOL_ROP_PREAD) {
+					t->bytes_read += b;
+					if (per_file)
+						per_file[e->path][0] += b;
+				}
+			} else if (cls == IOL_RCLASS_WRITE) {
+				t->write_s += e->dur;
+				if (e->op == IOL_ROP_WRITE ||
+				    e->op == IOL_ROP_PWRITE) {
+					t->bytes_written += b;
+					if (per_file)
+						per_file[e->path][1] += b;
+				}
+			} else {
+				t->meta_s += e->dur;
+			}
+		}
+		if (at > t->run_s)
+			t->run_s = at;
+	}
+}
+
+static const struct {
+	int no;
+	const char *name;
+} errnos[] = {
+	{EPERM, "EPERM"},
+	{ENOENT, "ENOENT"},
+	{EIO, "EIO"},
+	{EBADF, "EBADF"},
+	{EAGAIN, "EAGAIN"},
+	{EACCES, "EACCES"},
+	{EEXIST, "EEXIST"},
+	{EXDEV, "EXDEV"},
+	{ENOTDIR, "ENOTDIR"},
+	{EISDIR, "EISDIR"},
+	{EINVAL, "EINVAL"},
+	{ENOSPC, "ENOSPC"},
+	{ESPIPE, "ESPIPE"},
+	{EROFS, "EROFS"},
+	{ENOTEMPTY, "ENOTEMPTY"},
+	{ENAMETOOLONG, "ENAMETOOLONG"},
+	{ELOOP, "ELOOP"},
+	{EFBIG, "EFBIG"},
+	{EINTR, "EINTR"},
+	{ENXIO, "ENXIO"},
+	{ETXTBSY, "ETXTBSY"},
+};
+
+const char *iol_rerrno_name(int no, char *buf, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+		if (errnos[i].no == no)
+			return errnos[i].name;
+	snprintf(buf, n, "E%d", no);
+	return buf;
+}
+
+int iol_rerrno_parse(const char *s)
+{
+	size_t i;
+	char *end;
+	long v;
+
+	for (i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+		if (strcmp(errnos[i].name, s) == 0)
+			return errnos[i].no;
+	if (s[0] != 'E' || s[1] < '0' || s[1] > '9')
+		return 0;
+	v = strtol(s + 1, &end, 10);
+	return *end || v <= 0 || v > 4095 ? 0 : (int)v;
+}

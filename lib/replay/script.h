@@ -1,0 +1,158 @@
+/*
+ * Replay scripts (Pianola's intermediate form): per process, the file
+ * I/O calls of a traced job with their parameters, return values and
+ * durations, separated by compute gaps, on paths relative to a sandbox.
+ * man/iolens-replay.1 documents the text form; this header is the one
+ * in-memory form that the parser, the writer, the compiler and the
+ * replay engine share.
+ *
+ * Ownership: struct iol_rscript is caller storage; everything it points
+ * to is owned by it and freed by iol_rscript_release().
+ */
+#ifndef IOLENS_REPLAY_SCRIPT_H
+#define IOLENS_REPLAY_SCRIPT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+
+/* Operations; IOL_ROP_END only carries the compute gap at a rank's end. */
+enum {
+	IOL_ROP_END = 0,
+	IOL_ROP_OPEN,
+	IOL_ROP_CLOSE,
+	IOL_ROP_READ,
+	IOL_ROP_WRITE,
+	IOL_ROP_PREAD,
+	IOL_ROP_PWRITE,
+	IOL_ROP_LSEEK,
+	IOL_ROP_FSYNC,
+	IOL_ROP_FDATASYNC,
+	IOL_ROP_STAT,
+	IOL_ROP_FSTAT,
+	IOL_ROP_UNLINK,
+	IOL_ROP_RENAME,
+	IOL_ROP_MKDIR,
+	IOL_ROP_RMDIR,
+	IOL_ROP_TRUNCATE,
+	IOL_ROP_FTRUNCATE,
+	IOL_ROP_DUP,
+	IOL_ROP_COUNT
+};
+
+/* Which cumulative time an operation counts in (as Darshan counts:
+ * fsync in write time, seeks and the rest in metadata time). */
+enum { IOL_RCLASS_NONE, IOL_RCLASS_READ, IOL_RCLASS_WRITE, IOL_RCLASS_META };
+
+/* One event, fixed size: the compiled form stores these as they are. */
+struct iol_rev {
+	uint8_t op;	/* IOL_ROP_* */
+	uint8_t whence; /* LSEEK: 0 set, 1 cur, 2 end */
+	uint16_t flags; /* OPEN: IOL_EVF_* (model/event.h) */
+	int32_t fd;	/* -1 none */
+	uint32_t path;	/* string id of the path (fd calls: of the file
+			   the fd was opened on, for per-file totals); 0 */
+	uint32_t path2; /* RENAME target */
+	uint32_t mode;
+	int32_t err; /* errno of a failed original call, else 0 */
+	int64_t len; /* bytes asked (TRUNCATE: the length) */
+	int64_t off; /* PREAD, PWRITE, LSEEK offset; -1 none */
+	int64_t ret; /* the original return value */
+	double gap;  /* compute time before the call, seconds */
+	double dur;  /* the original call's duration, seconds */
+};
+
+struct iol_rrank {
+	int64_t rank, pid;
+	size_t n, cap; /* events */
+	struct iol_rev *ev;
+	int64_t maxlen; /* largest read or write: the data buffer's size */
+};
+
+struct iol_rinput {
+	uint32_t path;
+	int64_t size; /* bytes; -1 a directory */
+};
+
+struct iol_rscript {
+	char *strs; /* the strings, NUL-terminated, one after another */
+	size_t nbytes, capbytes;
+	uint32_t *off; /* string id -> offset in strs; id 0 is "" */
+	size_t nstr, capoff;
+	struct iol_rrank *rank;
+	size_t nrank;
+	struct iol_rinput *input;
+	size_t ninput;
+	uint32_t *rewrite; /* pairs: original, replayed (string ids) */
+	size_t nrewrite;
+	uint32_t *dropped; /* paths whose calls were dropped (system) */
+	size_t ndropped;
+	char source[32];	/* "strace", "darshan dxt", "" unknown */
+	int inferred;		/* opens and closes inferred (DXT) */
+	double overhead;	/* seconds per event taken from compute gaps */
+	double duroverhead;	/* seconds taken from each call's duration */
+	char overhead_from[16]; /* "calibrated", "given", "none" */
+	double traced;		/* the traced run time, seconds; 0 unknown */
+	uint64_t ndropev;	/* events dropped from the trace */
+	uint64_t digest;	/* of the text it was read from */
+	void *priv;		/* the parser's string index */
+};
+
+/* The name of an operation in scripts ("pwrite"); NULL if out of range. */
+const char *iol_rop_name(int op);
+int iol_rop_class(int op);
+
+void iol_rscript_init(struct iol_rscript *s);
+void iol_rscript_release(struct iol_rscript *s);
+/* Intern a string: its id (> 0), or 0 with IOL_ENOMEM in *rc. */
+uint32_t iol_rscript_str(struct iol_rscript *s, const char *str, int *rc);
+static inline const char *iol_rscript_s(const struct iol_rscript *s,
+					uint32_t id)
+{
+	return s->nstr ? s->strs + s->off[id] : "";
+}
+/* Room for one more event in rank r; returns it zeroed (fd -1, off -1)
+ * or NULL when memory runs out. */
+struct iol_rev *iol_rscript_push(struct iol_rscript *s, size_t r);
+/* Add a rank section; its index, or -1 when memory runs out. */
+long iol_rscript_add_rank(struct iol_rscript *s, int64_t rank, int64_t pid);
+int iol_rscript_add_input(struct iol_rscript *s, const char *path,
+			  int64_t size);
+
+/*
+ * Parse the text form in buf (n bytes).  Errors: IOL_ESYNTAX with
+ * "line N: ..." in err, also for paths that leave the sandbox (absolute
+ * or with a '..' component).  Sets s->digest.
+ */
+int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
+		      struct iol_error *err);
+/* Fill in the path of fd calls and each rank's maxlen (after building a
+ * script by hand or from a trace; the parser does it itself). */
+int iol_rscript_resolve(struct iol_rscript *s, struct iol_error *err);
+/* The text form, written with fputs-like write(ctx, text); returns 0 or
+ * the first nonzero value write returned. */
+int iol_rscript_write(const struct iol_rscript *s,
+		      int (*write)(void *ctx, const char *text), void *ctx);
+/* Digest of a buffer (the cache key of the compiled form). */
+uint64_t iol_rscript_digest(const char *buf, size_t n);
+/* 1 when path stays inside the sandbox: relative, no '..' component. */
+int iol_rpath_ok(const char *path);
+
+/* "ENOENT" for an errno value ("E123" in buf when not in the table). */
+const char *iol_rerrno_name(int no, char *buf, size_t n);
+/* The errno value of a name iol_rerrno_name() gives; 0 if none. */
+int iol_rerrno_parse(const char *s);
+
+/* The original's totals, from the script. */
+struct iol_rtotals {
+	double run_s, read_s, write_s, meta_s;
+	int64_t bytes_read, bytes_written, ops;
+};
+/* Totals of script s; per_file (s->nstr entries, indexed by string id,
+ * zeroed by the caller, may be NULL) gets bytes read, written and ops of
+ * each path. */
+void iol_rscript_totals(const struct iol_rscript *s, struct iol_rtotals *t,
+			int64_t (*per_file)[3]);
+
+#endif

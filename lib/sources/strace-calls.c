@@ -1,0 +1,823 @@
+/*
+ * System-call semantics of strace traces: what each call does to a
+ * process's descriptors and files, given as struct iol_event values to the
+ * pass's sink.  File descriptors are followed exactly: open family, dup
+ * family, fcntl F_DUPFD, pipes and sockets, close, close-on-exec at
+ * execve, and fd tables copied across fork or shared with CLONE_FILES.
+ * Calls are looked up in a table sorted by name; a call not in it only
+ * counts in the per-call totals.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/grow.h"
+#include "sources/trace-int.h"
+#include "base/banned.h"
+
+/* the file was opened or stat'ed successfully in this pass */
+static int see(struct tpass *ps, int fi)
+{
+	unsigned char *ns;
+
+	if ((size_t)fi >= ps->capseen) {
+		size_t n = ((size_t)fi + 1) * 2;
+
+		ns = realloc(ps->seen, n);
+		if (!ns)
+			return tr_oom(ps);
+		memset(ns + ps->capseen, 0, n - ps->capseen);
+		ps->seen = ns;
+		ps->capseen = n;
+	}
+	ps->seen[fi] = 1;
+	return 0;
+}
+
+static int seen(const struct tpass *ps, int fi)
+{
+	return (size_t)fi < ps->capseen && ps->seen[fi];
+}
+
+/* a file's index in this pass; < 0 to stop (ps->err says why) */
+static int file_of(struct tpass *ps, const char *path)
+{
+	int fi = tr_file_index(ps->st, path, ps->loading);
+
+	if (fi == IOL_ENOMEM)
+		tr_oom(ps);
+	return fi;
+}
+
+/* ---- events ---- */
+
+static int emit(struct tpass *ps, const struct iol_event *ev)
+{
+	int r = ps->sink(ps->ctx, ev);
+
+	if (r < 0 && !ps->err)
+		ps->err = r;
+	return r;
+}
+
+static void ev_init(const struct tpass *ps, const struct proc *p,
+		    const struct call *c, int kind, struct iol_event *ev)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->kind = kind;
+	ev->name = c->name;
+	ev->rank = p->rank;
+	ev->pid = p->pid;
+	ev->start = c->start - ps->st->t0;
+	ev->dur = c->dur;
+	ev->fd = -1;
+	ev->off = -1;
+	ev->len = -1;
+	ev->ret = c->failed ? -1 : c->ret;
+	ev->err = c->failed ? EIO : 0;
+}
+
+static void ev_file(const struct tpass *ps, int fi, struct iol_event *ev)
+{
+	ev->file = ps->st->files[fi].id;
+	ev->path = ps->st->files[fi].path;
+	ev->regular = 1;
+}
+
+/* a metadata call of kind on regular file fi */
+int tr_meta(struct tpass *ps, struct proc *p, int fi, int kind,
+	    const struct call *c, unsigned flags)
+{
+	struct iol_event ev;
+
+	ev_init(ps, p, c, kind, &ev);
+	ev_file(ps, fi, &ev);
+	ev.flags = flags;
+	return emit(ps, &ev);
+}
+
+static int is_device_path(const char *p)
+{
+	return !strncmp(p, "/dev/", 5) && strncmp(p, "/dev/shm/", 9);
+}
+
+static int kind_of_ypath(const char *y)
+{
+	if (!y)
+		return -1;
+	if (!strncmp(y, "pipe:", 5))
+		return FD_PIPE;
+	if (!strncmp(y, "socket:", 7) || !strncmp(y, "UNIX", 4) ||
+	    !strncmp(y, "TCP", 3) || !strncmp(y, "UDP", 3) ||
+	    !strncmp(y, "NETLINK", 7))
+		return FD_SOCKET;
+	if (!strncmp(y, "anon_inode:", 11))
+		return FD_DEVICE;
+	if (is_device_path(y))
+		return FD_DEVICE;
+	if (y[0] == '/')
+		return FD_FILE;
+	return FD_DEVICE;
+}
+
+static int other_of(int kind)
+{
+	return kind == FD_PIPE	   ? IOL_OTHER_PIPE
+	       : kind == FD_SOCKET ? IOL_OTHER_SOCKET
+	       : kind == FD_STD	   ? IOL_OTHER_STD
+				   : IOL_OTHER_DEVICE;
+}
+
+/* a descriptor never seen opened: -y tells what it is */
+static int fd_guess(struct tpass *ps, struct fdent *f, const char *ypath)
+{
+	int k = kind_of_ypath(ypath), fi;
+
+	f->kind = k < 0 ? FD_DEVICE : k;
+	f->off = -1;
+	if (f->kind != FD_FILE)
+		return 0;
+	fi = file_of(ps, ypath);
+	if (fi < 0)
+		return -1;
+	f->file = fi;
+	return 0;
+}
+
+/* transfer on fd: classify, move the offset, give the event */
+int tr_xfer(struct tpass *ps, struct proc *p, long fd, char *ypath, int is_read,
+	    int64_t at, int64_t bytes, const struct call *c)
+{
+	struct fdent *f = tr_fd_at(ps, p, fd, 1);
+	struct iol_event ev;
+
+	if (!f)
+		return ps->err;
+	if (f->kind == FD_NONE && fd_guess(ps, f, ypath) < 0)
+		return ps->err;
+	ev_init(ps, p, c, is_read ? IOL_EV_READ : IOL_EV_WRITE, &ev);
+	ev.fd = fd;
+	if (at >= 0) {
+		ev.off = at;
+	} else {
+		ev.off = f->off;
+		if (f->off >= 0)
+			f->off += bytes;
+	}
+	ev.len = bytes;
+	ev.ret = bytes;
+	if (f->kind == FD_FILE)
+		ev_file(ps, f->file, &ev);
+	else
+		ev.other = other_of(f->kind);
+	return emit(ps, &ev);
+}
+
+/* O_* names as strace prints them into IOL_EVF_* */
+static unsigned open_flags(const char *s)
+{
+	static const struct {
+		const char *name;
+		unsigned flag;
+	} map[] = {
+		{"O_WRONLY", IOL_EVF_WRONLY},
+		{"O_RDWR", IOL_EVF_RDWR},
+		{"O_CREAT", IOL_EVF_CREAT},
+		{"O_EXCL", IOL_EVF_EXCL},
+		{"O_TRUNC", IOL_EVF_TRUNC},
+		{"O_APPEND", IOL_EVF_APPEND},
+		{"O_SYNC", IOL_EVF_SYNC},
+		{"O_DSYNC", IOL_EVF_SYNC},
+		{"O_DIRECT", IOL_EVF_DIRECT},
+		{"O_DIRECTORY", IOL_EVF_DIRECTORY},
+		{"O_CLOEXEC", IOL_EVF_CLOEXEC},
+	};
+	unsigned f = 0;
+	size_t i, l;
+	const char *q;
+
+	for (i = 0; s && i < sizeof(map) / sizeof(map[0]); i++)
+		for (l = strlen(map[i].name), q = s;
+		     (q = strstr(q, map[i].name)); q += l)
+			if (q[l] == '\0' || q[l] == '|' || q[l] == ',' ||
+			    q[l] == ' ')
+				f |= map[i].flag;
+	return f;
+}
+
+int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
+	       const char *path, const char *flags)
+{
+	struct fdent *f;
+	struct iol_event ev;
+	int fi, kind = FD_FILE;
+
+	if (!path)
+		return 0;
+	if (is_device_path(path))
+		kind = FD_DEVICE;
+	else if (flags && strstr(flags, "O_DIRECTORY"))
+		kind = FD_DIR;
+	if (c->failed || c->unknown_ret)
+		return 0;
+	f = tr_fd_at(ps, p, (long)c->ret, 1);
+	if (!f)
+		return ps->err;
+	memset(f, 0, sizeof(*f));
+	f->kind = kind;
+	f->cloexec = flags && strstr(flags, "O_CLOEXEC") != NULL;
+	f->off = flags && strstr(flags, "O_APPEND") ? -1 : 0;
+	if (kind != FD_FILE)
+		return 0;
+	fi = file_of(ps,
+		     c->retpath && c->retpath[0] == '/' ? c->retpath : path);
+	if (fi < 0)
+		return ps->err;
+	f->file = fi;
+	ev_init(ps, p, c, IOL_EV_OPEN, &ev);
+	ev_file(ps, fi, &ev);
+	ev.fd = (int64_t)c->ret;
+	ev.flags = open_flags(flags);
+	ev.mode = ev.flags & IOL_EVF_CREAT ? c->mode : 0;
+	/* O_CREAT creates a file nobody had opened or stat'ed before */
+	ev.created = (ev.flags & IOL_EVF_CREAT) &&
+		     ((ev.flags & IOL_EVF_EXCL) || !seen(ps, fi));
+	if (see(ps, fi) < 0)
+		return ps->err;
+	return emit(ps, &ev);
+}
+
+int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
+		    int kind)
+{
+	char path[4096];
+	int fi;
+
+	if (c->failed || !tr_arg_str(c, argi, path, sizeof(path)) ||
+	    is_device_path(path) || path[0] == '\0')
+		return 0;
+	fi = file_of(ps, path);
+	if (fi < 0 || see(ps, fi) < 0)
+		return ps->err;
+	return tr_meta(ps, p, fi, kind, c, 0);
+}
+
+int tr_do_fd_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
+		  int kind, unsigned flags)
+{
+	long fd = tr_arg_fd(c, argi, NULL);
+	struct fdent *f = tr_fd_at(ps, p, fd, 0);
+
+	if (!f || f->kind != FD_FILE)
+		return ps->err;
+	return tr_meta(ps, p, f->file, kind, c, flags);
+}
+
+/* ---- the calls ---- */
+
+typedef int (*handler)(struct tpass *ps, struct proc *p, struct call *c);
+
+static int h_rw(struct tpass *ps, struct proc *p, struct call *c)
+{
+	char *y;
+	long fd = tr_arg_fd(c, 0, &y);
+	int r = 0;
+
+	if (!c->failed && !c->unknown_ret)
+		r = tr_xfer(ps, p, fd, y, c->name[0] == 'r', -1, c->ret, c);
+	return r < 0 ? r : tr_sys_add(ps, c, c->failed ? 0 : c->ret);
+}
+
+static int h_prw(struct tpass *ps, struct proc *p, struct call *c)
+{
+	char *y;
+	int ok, r = 0;
+	long long at = tr_arg_int(c, 3, &ok);
+	long fd = tr_arg_fd(c, 0, &y);
+
+	if (!c->failed && !c->unknown_ret)
+		r = tr_xfer(ps, p, fd, y, c->name[1] == 'r', ok ? at : -1,
+			    c->ret, c);
+	return r < 0 ? r : tr_sys_add(ps, c, c->failed ? 0 : c->ret);
+}
+
+/* an offset given as "[n]" (strace may add " => [m]"), or -1 */
+static long long bracket(const struct call *c, int i)
+{
+	return i < c->nargs && c->args[i][0] == '['
+		       ? strtoll(c->args[i] + 1, NULL, 0)
+		       : -1;
+}
+
+/* sendfile(out, in, [off], n), copy_file_range(in, [off], out, [off], n),
+ * splice(in, [off], out, [off], n) */
+static int h_copy(struct tpass *ps, struct proc *p, struct call *c)
+{
+	const char *n = c->name;
+	int cfr = n[0] != 's' || n[2] == 'l', r = 0;
+	char *yin, *yout;
+	long in = tr_arg_fd(c, cfr ? 0 : 1, &yin);
+	long out = tr_arg_fd(c, cfr ? 2 : 0, &yout);
+	long long at_in = bracket(c, cfr ? 1 : 2);
+	long long at_out = cfr ? bracket(c, 3) : -1;
+
+	if (!c->failed && !c->unknown_ret && c->ret > 0) {
+		r = tr_xfer(ps, p, in, yin, 1, at_in, c->ret, c);
+		if (r >= 0)
+			r = tr_xfer(ps, p, out, yout, 0, at_out, c->ret, c);
+	}
+	return r < 0 ? r : tr_sys_add(ps, c, c->failed ? 0 : c->ret);
+}
+
+static int h_open(struct tpass *ps, struct proc *p, struct call *c)
+{
+	const char *n = c->name;
+	int pi = n[4] == 'a' ? 1 : 0; /* openat, openat2 */
+	const char *flags = c->nargs > pi + 1 ? c->args[pi + 1] : NULL;
+	char path[4096];
+
+	if (!tr_arg_str(c, pi, path, sizeof(path)))
+		return 0;
+	if (!strcmp(n, "creat"))
+		flags = "O_WRONLY|O_CREAT|O_TRUNC";
+	if (c->nargs > pi + 2 - (n[0] == 'c'))
+		c->mode = (unsigned)strtoul(c->args[pi + 2 - (n[0] == 'c')],
+					    NULL, 8);
+	/* -y names what was actually opened */
+	if (c->retpath && kind_of_ypath(c->retpath) == FD_DEVICE &&
+	    !c->failed) {
+		struct fdent *f = tr_fd_at(ps, p, (long)c->ret, 1);
+
+		if (f) {
+			memset(f, 0, sizeof(*f));
+			f->kind = FD_DEVICE;
+			f->off = -1;
+		}
+		return ps->err;
+	}
+	return tr_do_open(ps, p, c, path, flags);
+}
+
+static int h_close(struct tpass *ps, struct proc *p, struct call *c)
+{
+	long fd = tr_arg_fd(c, 0, NULL);
+	struct fdent *f;
+	int r = 0;
+
+	if (c->failed)
+		return 0;
+	f = tr_fd_at(ps, p, fd, 0);
+	if (f && f->kind == FD_FILE)
+		r = tr_meta(ps, p, f->file, IOL_EV_CLOSE, c, 0);
+	if (f)
+		memset(f, 0, sizeof(*f));
+	return r < 0 ? r : ps->err;
+}
+
+static int dup_fd(struct tpass *ps, struct proc *p, struct call *c, long from,
+		  int cloexec)
+{
+	struct fdent *a = tr_fd_at(ps, p, from, 0), *b, copy;
+	long to = (long)c->ret;
+	struct iol_event ev;
+
+	if (!a || to < 0)
+		return ps->err;
+	copy = *a;
+	b = tr_fd_at(ps, p, to, 1);
+	if (!b)
+		return ps->err;
+	*b = copy;
+	b->cloexec = cloexec;
+	if (copy.kind != FD_FILE)
+		return 0;
+	ev_init(ps, p, c, IOL_EV_DUP, &ev);
+	ev_file(ps, copy.file, &ev);
+	ev.fd = from;
+	return emit(ps, &ev);
+}
+
+static int h_dup(struct tpass *ps, struct proc *p, struct call *c)
+{
+	long fd = tr_arg_fd(c, 0, NULL);
+	int cloexec = c->name[3] == '3' && c->nargs > 2 &&
+		      strstr(c->args[2], "O_CLOEXEC");
+
+	return c->failed ? 0 : dup_fd(ps, p, c, fd, cloexec);
+}
+
+static int h_fcntl(struct tpass *ps, struct proc *p, struct call *c)
+{
+	long fd = tr_arg_fd(c, 0, NULL);
+	struct fdent *f;
+
+	if (c->failed || c->nargs < 2)
+		return 0;
+	if (!strncmp(c->args[1], "F_DUPFD", 7))
+		return dup_fd(ps, p, c, fd,
+			      strstr(c->args[1], "CLOEXEC") != NULL);
+	if (!strcmp(c->args[1], "F_SETFD") && c->nargs > 2) {
+		f = tr_fd_at(ps, p, fd, 0);
+		if (f)
+			f->cloexec = strstr(c->args[2], "FD_CLOEXEC") != NULL;
+	}
+	return ps->err;
+}
+
+/* pipe([r, w]), pipe2([r, w], flags), socketpair(d, t, p, [a, b]) */
+static int h_pipe(struct tpass *ps, struct proc *p, struct call *c)
+{
+	int sock = c->name[0] == 's', i;
+	char *a = sock ? (c->nargs > 3 ? c->args[3] : NULL)
+		       : (c->nargs > 0 ? c->args[0] : NULL);
+
+	if (!a || c->failed || a[0] != '[')
+		return 0;
+	for (i = 0, a++; i < 2; i++) {
+		char *e;
+		long v = strtol(a, &e, 10);
+		struct fdent *f;
+
+		if (e == a)
+			break;
+		f = tr_fd_at(ps, p, v, 1);
+		if (f) {
+			memset(f, 0, sizeof(*f));
+			f->kind = sock ? FD_SOCKET : FD_PIPE;
+			f->off = -1;
+			f->cloexec = c->nargs > 1 &&
+				     strstr(c->args[c->nargs - 1], "CLOEXEC");
+		}
+		for (a = e; *a == ',' || *a == ' ' || *a == '<'; a++)
+			;
+	}
+	return ps->err;
+}
+
+/* calls returning a descriptor that is not a file */
+static int h_newfd(struct tpass *ps, struct proc *p, struct call *c)
+{
+	const char *n = c->name;
+	struct fdent *f;
+
+	if (c->failed)
+		return 0;
+	f = tr_fd_at(ps, p, (long)c->ret, 1);
+	if (f) {
+		memset(f, 0, sizeof(*f));
+		f->kind = (n[0] == 's' && n[1] == 'o') || n[0] == 'a'
+				  ? FD_SOCKET
+				  : FD_DEVICE;
+		f->off = -1;
+	}
+	return ps->err;
+}
+
+/* clone and fork: the child shares the table or gets a copy */
+static int do_clone(struct tpass *ps, struct proc *p, struct call *c, int share)
+{
+	struct proc *child;
+	struct fdtab *t;
+	size_t pi = (size_t)(p - ps->procs);
+
+	if (c->failed || c->unknown_ret || c->ret <= 0)
+		return 0;
+	t = tr_proc_fds(ps, p);
+	child = tr_proc_get(ps, (int)c->ret);
+	if (!child)
+		return tr_oom(ps);
+	p = &ps->procs[pi]; /* tr_proc_get may move the array */
+	if (child->fds)
+		return 0; /* the child already spoke */
+	if (share && t) {
+		t->refs++;
+		child->fds = t;
+	} else if (t && !(child->fds = tr_fdtab_copy(t))) {
+		return tr_oom(ps);
+	}
+	if (ps->st->opts.rank_from == IOL_RANK_FROM_FILE)
+		child->rank = p->rank;
+	return ps->err;
+}
+
+static int h_clone(struct tpass *ps, struct proc *p, struct call *c)
+{
+	return do_clone(ps, p, c,
+			c->nargs && strstr(c->args[0], "CLONE_FILES") != NULL);
+}
+
+static int h_fork(struct tpass *ps, struct proc *p, struct call *c)
+{
+	return do_clone(ps, p, c, 0);
+}
+
+/* the command line of execve's argv array ["a", "b"] */
+static void exe_of(char *a, char *exe, size_t cap)
+{
+	size_t o = 0;
+
+	while (*a == '"' && o + 2 < cap) {
+		struct call one = {.nargs = 1};
+		char word[2048];
+		char *end = tr_skip_string(a);
+		char save = *end;
+
+		*end = '\0';
+		one.args[0] = a;
+		if (tr_arg_str(&one, 0, word, sizeof(word))) {
+			size_t l = strlen(word);
+
+			if (o + l + 2 >= cap)
+				l = cap - o - 2;
+			if (o)
+				exe[o++] = ' ';
+			memcpy(exe + o, word, l);
+			o += l;
+		}
+		*end = save;
+		for (a = end; *a == ',' || *a == ' '; a++)
+			;
+	}
+	exe[o] = '\0';
+}
+
+static int h_exec(struct tpass *ps, struct proc *p, struct call *c)
+{
+	struct iol_job *job = ps->st->job;
+	struct fdtab *t;
+	int i;
+
+	if (c->failed)
+		return 0;
+	t = tr_proc_fds(ps, p);
+	/* the first program run names the job */
+	if (ps->loading && !job->exe && c->nargs > 1 && c->args[1][0] == '[') {
+		char exe[4096];
+
+		exe_of(c->args[1] + 1, exe, sizeof(exe));
+		job->exe = iol_arena_strdup(&job->priv->arena, exe);
+		if (!job->exe)
+			return tr_oom(ps);
+	}
+	for (i = 0; t && i < t->n; i++)
+		if (t->v[i].cloexec)
+			memset(&t->v[i], 0, sizeof(t->v[i]));
+	return ps->err;
+}
+
+static int h_seek(struct tpass *ps, struct proc *p, struct call *c)
+{
+	long fd = tr_arg_fd(c, 0, NULL);
+	struct fdent *f;
+	struct iol_event ev;
+	const char *w;
+
+	if (c->failed || !(f = tr_fd_at(ps, p, fd, 0)))
+		return ps->err;
+	if (c->name[0] == '_' && c->nargs > 3 && c->args[3][0] == '[')
+		f->off = strtoll(c->args[3] + 1, NULL, 0);
+	else
+		f->off = c->ret;
+	if (f->kind != FD_FILE)
+		return 0;
+	ev_init(ps, p, c, IOL_EV_SEEK, &ev);
+	ev_file(ps, f->file, &ev);
+	ev.fd = fd;
+	ev.off = f->off;
+	w = c->nargs ? c->args[c->nargs - 1] : "";
+	ev.flags = strstr(w, "SEEK_CUR") ? 1 : strstr(w, "SEEK_END") ? 2 : 0;
+	return emit(ps, &ev);
+}
+
+static int kind_of_path_call(const char *n)
+{
+	if (!strncmp(n, "truncate", 8))
+		return IOL_EV_TRUNC;
+	if (!strncmp(n, "unlink", 6))
+		return IOL_EV_UNLINK;
+	if (!strncmp(n, "readlink", 8))
+		return IOL_EV_OTHER;
+	return IOL_EV_STAT;
+}
+
+/* stat family, access, truncate, unlink, readlink on a path */
+static int h_path(struct tpass *ps, struct proc *p, struct call *c)
+{
+	const char *n = c->name;
+
+	if (n[0] == 'm' || (n[0] == 'r' && n[1] == 'm'))
+		return 0; /* directories are not files */
+	return tr_do_path_meta(ps, p, c, 0, kind_of_path_call(n));
+}
+
+/* the *at family: a path relative to a directory descriptor */
+static int h_at(struct tpass *ps, struct proc *p, struct call *c)
+{
+	char p1[8];
+
+	/* an empty path with AT_EMPTY_PATH is fstat of the fd */
+	if (tr_arg_str(c, 1, p1, sizeof(p1)) && p1[0] == '\0')
+		return tr_do_fd_meta(ps, p, c, 0, IOL_EV_STAT, 0);
+	if (!strcmp(c->name, "unlinkat") && c->nargs > 2 &&
+	    strstr(c->args[2], "AT_REMOVEDIR"))
+		return 0;
+	return tr_do_path_meta(ps, p, c, 1, kind_of_path_call(c->name));
+}
+
+static int h_fstat(struct tpass *ps, struct proc *p, struct call *c)
+{
+	return tr_do_fd_meta(ps, p, c, 0, IOL_EV_STAT, 0);
+}
+
+static int h_fsync(struct tpass *ps, struct proc *p, struct call *c)
+{
+	return tr_do_fd_meta(ps, p, c, 0, IOL_EV_SYNC,
+			     !strcmp(c->name, "fdatasync"));
+}
+
+static int h_ftrunc(struct tpass *ps, struct proc *p, struct call *c)
+{
+	return tr_do_fd_meta(ps, p, c, 0, IOL_EV_TRUNC, 0);
+}
+
+static int h_fdother(struct tpass *ps, struct proc *p, struct call *c)
+{
+	return tr_do_fd_meta(ps, p, c, 0, IOL_EV_OTHER, 0);
+}
+
+static int h_mmap(struct tpass *ps, struct proc *p, struct call *c)
+{
+	if (c->nargs <= 4 || c->failed || tr_arg_fd(c, 4, NULL) < 0)
+		return 0;
+	return tr_do_fd_meta(ps, p, c, 4, IOL_EV_OTHER, 0);
+}
+
+static int h_rename(struct tpass *ps, struct proc *p, struct call *c)
+{
+	int a0 = c->name[6] == 'a' ? 1 : 0, fi = -1, ti = -1;
+	char from[4096], to[4096];
+	struct iol_event ev;
+
+	if (c->failed)
+		return 0;
+	if (tr_arg_str(c, a0, from, sizeof(from)) && from[0] &&
+	    !is_device_path(from)) {
+		fi = file_of(ps, from);
+		if (fi < 0 || see(ps, fi) < 0)
+			return ps->err;
+	}
+	if (tr_arg_str(c, a0 == 1 ? 3 : 1, to, sizeof(to)) &&
+	    (ti = file_of(ps, to)) < 0 && ps->err)
+		return ps->err;
+	if (fi < 0 && ti < 0)
+		return 0;
+	ev_init(ps, p, c, IOL_EV_RENAME, &ev);
+	if (fi >= 0)
+		ev_file(ps, fi, &ev);
+	ev.regular = 1;
+	ev.path2 = ti >= 0 ? ps->st->files[ti].path : NULL;
+	return emit(ps, &ev);
+}
+
+struct callent {
+	const char *name;
+	handler fn;
+};
+
+/* sorted by name for bsearch (strcmp order) */
+static const struct callent calls[] = {
+	{"_llseek", h_seek},
+	{"accept", h_newfd},
+	{"accept4", h_newfd},
+	{"access", h_path},
+	{"clone", h_clone},
+	{"clone3", h_clone},
+	{"close", h_close},
+	{"copy_file_range", h_copy},
+	{"creat", h_open},
+	{"dup", h_dup},
+	{"dup2", h_dup},
+	{"dup3", h_dup},
+	{"epoll_create", h_newfd},
+	{"epoll_create1", h_newfd},
+	{"eventfd", h_newfd},
+	{"eventfd2", h_newfd},
+	{"execve", h_exec},
+	{"execveat", h_exec},
+	{"faccessat", h_at},
+	{"faccessat2", h_at},
+	{"fadvise64", h_fdother},
+	{"fallocate", h_fdother},
+	{"fcntl", h_fcntl},
+	{"fcntl64", h_fcntl},
+	{"fdatasync", h_fsync},
+	{"flock", h_fdother},
+	{"fork", h_fork},
+	{"fstat", h_fstat},
+	{"fstat64", h_fstat},
+	{"fstatat64", h_at},
+	{"fstatfs", h_fstat},
+	{"fsync", h_fsync},
+	{"ftruncate", h_ftrunc},
+	{"ftruncate64", h_ftrunc},
+	{"getdents", h_fdother},
+	{"getdents64", h_fdother},
+	{"inotify_init", h_newfd},
+	{"inotify_init1", h_newfd},
+	{"llseek", h_seek},
+	{"lseek", h_seek},
+	{"lstat", h_path},
+	{"lstat64", h_path},
+	{"memfd_create", h_newfd},
+	{"mkdir", h_path},
+	{"mmap", h_mmap},
+	{"mmap2", h_mmap},
+	{"newfstatat", h_at},
+	{"open", h_open},
+	{"open64", h_open},
+	{"openat", h_open},
+	{"openat2", h_open},
+	{"perf_event_open", h_newfd},
+	{"pidfd_open", h_newfd},
+	{"pipe", h_pipe},
+	{"pipe2", h_pipe},
+	{"pread", h_prw},
+	{"pread64", h_prw},
+	{"preadv", h_prw},
+	{"preadv2", h_prw},
+	{"pwrite", h_prw},
+	{"pwrite64", h_prw},
+	{"pwritev", h_prw},
+	{"pwritev2", h_prw},
+	{"read", h_rw},
+	{"readlink", h_path},
+	{"readlinkat", h_at},
+	{"readv", h_rw},
+	{"rename", h_rename},
+	{"renameat", h_rename},
+	{"renameat2", h_rename},
+	{"rmdir", h_path},
+	{"sendfile", h_copy},
+	{"sendfile64", h_copy},
+	{"signalfd", h_newfd},
+	{"signalfd4", h_newfd},
+	{"socket", h_newfd},
+	{"socketpair", h_pipe},
+	{"splice", h_copy},
+	{"stat", h_path},
+	{"stat64", h_path},
+	{"statfs", h_path},
+	{"statx", h_at},
+	{"sync_file_range", h_fsync},
+	{"syncfs", h_fsync},
+	{"timerfd_create", h_newfd},
+	{"truncate", h_path},
+	{"truncate64", h_path},
+	{"unlink", h_path},
+	{"unlinkat", h_at},
+	{"userfaultfd", h_newfd},
+	{"write", h_rw},
+	{"writev", h_rw},
+};
+
+static int cmp_call(const void *key, const void *ent)
+{
+	return strcmp(key, *(const char *const *)ent);
+}
+
+/* data calls count their bytes in the totals themselves */
+static int is_data(handler fn)
+{
+	return fn == h_rw || fn == h_prw || fn == h_copy;
+}
+
+/* one call: its effects as events; 0 or < 0 (IOL_ENOMEM) */
+int tr_handle(struct tpass *ps, struct proc *p, struct call *c)
+{
+	const struct callent *e =
+		bsearch(c->name, calls, sizeof(calls) / sizeof(calls[0]),
+			sizeof(calls[0]), cmp_call);
+	handler fn = e ? e->fn : NULL;
+	int r;
+
+	if (fn && is_data(fn))
+		return fn(ps, p, c);
+	r = tr_sys_add(ps, c, 0);
+	if (r < 0 || !fn)
+		return r;
+	if (c->unknown_ret && strcmp(c->name, "execve"))
+		return 0;
+	r = fn(ps, p, c);
+	return r < 0 ? r : ps->err;
+}
+
+/* the table must stay sorted: checked once by the loader */
+int tr_calls_sorted(void)
+{
+	size_t i;
+
+	for (i = 1; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (strcmp(calls[i - 1].name, calls[i].name) >= 0)
+			return 0;
+	return 1;
+}

@@ -1,0 +1,373 @@
+/*
+ * The strace lexer: one line into a struct call.  A line is
+ * "[pid] time name(args) = ret [errno (text)] <duration>", or a signal, an
+ * exit, or half of an "<unfinished ...>" / "<... name resumed>" pair, which
+ * is joined here per process.  Arguments are split at the top level only
+ * (strings, arrays and structures stay whole); the semantics of calls are
+ * strace-calls.c's business.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sources/trace-int.h"
+#include "base/banned.h"
+
+/* the end of a quoted string starting at s (on the quote) */
+char *tr_skip_string(char *s)
+{
+	for (s++; *s; s++) {
+		if (*s == '\\' && s[1])
+			s++;
+		else if (*s == '"')
+			return s + 1;
+	}
+	return s;
+}
+
+/* split args in place; returns the position after the closing paren */
+static char *split_args(char *s, struct call *c)
+{
+	int depth = 0;
+	char *start = s;
+
+	c->nargs = 0;
+	while (*s) {
+		if (*s == '"') {
+			s = tr_skip_string(s);
+			continue;
+		}
+		if (*s == '(' || *s == '[' || *s == '{') {
+			depth++;
+		} else if (*s == ')' || *s == ']' || *s == '}') {
+			if (depth == 0 && *s == ')') {
+				*s = '\0';
+				if (c->nargs < MAXARGS && (c->nargs || *start))
+					c->args[c->nargs++] = start;
+				return s + 1;
+			}
+			depth--;
+		} else if (*s == ',' && depth == 0) {
+			*s = '\0';
+			if (c->nargs < MAXARGS)
+				c->args[c->nargs++] = start;
+			start = s + 1;
+			while (*start == ' ')
+				start++;
+			s = start;
+			continue;
+		}
+		s++;
+	}
+	return NULL;
+}
+
+long long tr_arg_int(const struct call *c, int i, int *ok)
+{
+	char *end;
+	long long v;
+
+	if (i >= c->nargs) {
+		*ok = 0;
+		return 0;
+	}
+	v = strtoll(c->args[i], &end, 0);
+	*ok = end != c->args[i];
+	return v;
+}
+
+/* an fd argument, with the -y path in <...> when present */
+long tr_arg_fd(const struct call *c, int i, char **ypath)
+{
+	int ok;
+	long v = (long)tr_arg_int(c, i, &ok);
+	char *lt;
+
+	if (ypath)
+		*ypath = NULL;
+	if (!ok)
+		return -1;
+	lt = strchr(c->args[i], '<');
+	if (lt && ypath) {
+		char *gt = strrchr(lt, '>');
+
+		if (gt) {
+			*gt = '\0';
+			*ypath = lt + 1;
+		}
+	}
+	return v;
+}
+
+static int hexval(char ch)
+{
+	return isdigit((unsigned char)ch)
+		       ? ch - '0'
+		       : tolower((unsigned char)ch) - 'a' + 10;
+}
+
+/* one escape after the backslash at *ps; the byte it stands for */
+static char unescape(const char **ps)
+{
+	const char *s = *ps + 1;
+	int v = 0, k;
+	char out;
+
+	switch (*s) {
+	case 'n': out = '\n'; break;
+	case 't': out = '\t'; break;
+	case 'r': out = '\r'; break;
+	case 'x':
+		for (k = 0; k < 2 && isxdigit((unsigned char)s[1]); k++)
+			v = v * 16 + hexval(s[1]), s++;
+		out = (char)v;
+		break;
+	default:
+		if (*s >= '0' && *s <= '7') {
+			for (k = 0; k < 3 && *s >= '0' && *s <= '7'; k++, s++)
+				v = v * 8 + (*s - '0');
+			s--;
+			out = (char)v;
+		} else if (*s) {
+			out = *s;
+		} else {
+			*ps = s - 1;
+			return '\0';
+		}
+	}
+	*ps = s;
+	return out;
+}
+
+/* unescape a C string argument into buf; 0 if not a string */
+int tr_arg_str(const struct call *c, int i, char *buf, size_t n)
+{
+	const char *s;
+	size_t o = 0;
+
+	if (i >= c->nargs || c->args[i][0] != '"')
+		return 0;
+	for (s = c->args[i] + 1; *s && *s != '"' && o + 1 < n; s++) {
+		if (*s != '\\') {
+			buf[o++] = *s;
+			continue;
+		}
+		if (s[1])
+			buf[o++] = unescape(&s);
+	}
+	buf[o] = '\0';
+	return 1;
+}
+
+static int parse_time(struct tpass *ps, const char *s, char **end, double *t)
+{
+	char *e;
+	double v;
+
+	if (strchr(s, ':') && strchr(s, ':') < strchr(s, ' ')) {
+		/* -t / -tt: time of day */
+		long h = strtol(s, &e, 10), m, sec;
+		double frac = 0;
+
+		if (*e != ':')
+			return -1;
+		m = strtol(e + 1, &e, 10);
+		if (*e != ':')
+			return -1;
+		sec = strtol(e + 1, &e, 10);
+		if (*e == '.')
+			frac = strtod(e, &e);
+		v = (double)(h * 3600 + m * 60 + sec) + frac;
+		/* the day rolls over at midnight */
+		if (ps->have_time && v + 43200 < ps->last_tod)
+			ps->day += 86400;
+		ps->last_tod = v;
+		v += ps->day;
+	} else {
+		v = strtod(s, &e);
+		if (e == s)
+			return -1;
+		if (ps->loading)
+			ps->st->job->date_known = 1;
+	}
+	ps->have_time = 1;
+	*end = e;
+	*t = v;
+	return 0;
+}
+
+/* "[pid N] " or "N " before the time; returns the rest, NULL if bad */
+static char *parse_pid(char *s, long *pid)
+{
+	char *e;
+
+	*pid = 0;
+	if (!strncmp(s, "[pid", 4)) {
+		*pid = strtol(s + 4, &e, 10);
+		if (*e != ']')
+			return NULL;
+		s = e + 1;
+	} else if (*s >= '0' && *s <= '9') {
+		/* "PID TIME" or just "TIME": a pid has no ':' or '.' */
+		*pid = strtol(s, &e, 10);
+		if (*e == ' ')
+			s = e;
+		else
+			*pid = 0;
+	}
+	while (*s == ' ')
+		s++;
+	return s;
+}
+
+/* "<... name resumed>rest" glued to the start of the unfinished call;
+ * 1 when there is none (the call began before the trace) */
+static int resume(struct proc *p, char **ps, double *t, struct call *c)
+{
+	char *r = strstr(*ps, " resumed>");
+	char *joined;
+	size_t a, b;
+
+	if (!r)
+		return TR_BADLINE;
+	if (!p->pending)
+		return 1;
+	r += 9;
+	a = strlen(p->pending);
+	b = strlen(r);
+	joined = malloc(a + b + 1);
+	if (!joined)
+		return IOL_ENOMEM;
+	memcpy(joined, p->pending, a);
+	memcpy(joined + a, r, b + 1);
+	*t = p->pstart;
+	free(p->pending);
+	p->pending = NULL;
+	c->owned = joined; /* the call's arguments point into it */
+	*ps = joined;
+	return 0;
+}
+
+/* "= ret[<path>] [ERRNO (text)] [<duration>]" */
+static int parse_result(char *rest, struct call *c)
+{
+	char *e;
+
+	while (*rest == ' ')
+		rest++;
+	if (*rest != '=')
+		return -1;
+	rest++;
+	while (*rest == ' ')
+		rest++;
+	if (*rest == '?') {
+		c->unknown_ret = 1;
+	} else {
+		c->ret = strtoll(rest, &e, 0);
+		if (e == rest)
+			return -1;
+		rest = e;
+		if (*rest == '<' && (e = strchr(rest, '>'))) {
+			/* -y on a returned fd */
+			*e = '\0';
+			c->retpath = rest + 1;
+			rest = e + 1;
+		}
+		while (c->ret < 0 && *rest == ' ')
+			rest++;
+		if (c->ret < 0 && *rest >= 'A' && *rest <= 'Z')
+			c->failed = 1;
+	}
+	/* duration: the last "<...>" */
+	e = strrchr(rest, '<');
+	if (e)
+		c->dur = strtod(e + 1, NULL);
+	if (!(c->dur >= 0))
+		c->dur = 0;
+	return 0;
+}
+
+/* "name(args) = ..." */
+static int parse_call(char *s, struct call *c)
+{
+	char *name = s, *rest;
+
+	while ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+	       *s == '_')
+		s++;
+	if (*s != '(' || s == name || (size_t)(s - name) >= sizeof(c->name))
+		return -1;
+	memcpy(c->name, name, (size_t)(s - name));
+	c->name[s - name] = '\0';
+	rest = split_args(s + 1, c);
+	if (!rest)
+		return -1;
+	return parse_result(rest, c);
+}
+
+/* exits, signals and unfinished halves: 1 when the line is one of them */
+static int not_a_call(struct proc *p, char *s, double t)
+{
+	char *u;
+
+	if (!strncmp(s, "+++ ", 4)) {
+		/* exited or killed: the table goes with the process */
+		tr_proc_exit(p);
+		return 1;
+	}
+	if (!strncmp(s, "--- ", 4))
+		return 1; /* a signal */
+	u = strstr(s, " <unfinished ...>");
+	if (!u || !strncmp(s, "<... ", 5))
+		return 0;
+	*u = '\0';
+	free(p->pending);
+	p->pending = strdup(s);
+	p->pstart = t;
+	return p->pending ? 1 : IOL_ENOMEM;
+}
+
+/* 0 a call in *c, 1 ignorable, TR_BADLINE not a trace line, IOL_ENOMEM */
+int tr_parse_line(struct tpass *ps, char *line, struct call *c,
+		  struct proc **pp)
+{
+	char *s = line, *e;
+	long pid;
+	struct proc *p;
+	double t;
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	while (*s == ' ')
+		s++;
+	if (!*s)
+		return 1;
+	s = parse_pid(s, &pid);
+	if (!s)
+		return TR_BADLINE;
+	if (strncmp(s, "strace:", 7) == 0)
+		return 1;
+	if (!(*s >= '0' && *s <= '9') || parse_time(ps, s, &e, &t) < 0)
+		return TR_BADLINE;
+	for (s = e; *s == ' '; s++)
+		;
+	p = tr_proc_get(ps, (int)pid);
+	if (!p)
+		return IOL_ENOMEM;
+	*pp = p;
+	c->pid = (int)pid;
+	if (ps->loading && (ps->st->tmin == 0 || t < ps->st->tmin))
+		ps->st->tmin = t;
+	r = not_a_call(p, s, t);
+	if (r == 0 && !strncmp(s, "<... ", 5))
+		r = resume(p, &s, &t, c);
+	if (r != 0)
+		return r;
+	c->start = t;
+	if (parse_call(s, c) < 0)
+		return TR_BADLINE;
+	if (ps->loading && c->start + c->dur > ps->st->tmax)
+		ps->st->tmax = c->start + c->dur;
+	return 0;
+}

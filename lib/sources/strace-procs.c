@@ -1,0 +1,148 @@
+/*
+ * Processes of a trace pass and their descriptor tables: a process per
+ * (input file, pid), tables shared (CLONE_FILES) or copied (fork) by
+ * reference count, standard streams open from the start.  The lexer finds
+ * processes here to join unfinished calls; the semantics
+ * (strace-calls.c) change their descriptors.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/grow.h"
+#include "sources/trace-int.h"
+#include "base/banned.h"
+
+/* ---- processes and descriptors ---- */
+
+struct proc *tr_proc_get(struct tpass *ps, int pid)
+{
+	struct proc *np;
+	size_t i;
+
+	for (i = ps->nprocs; i-- > 0;)
+		if (ps->procs[i].pid == pid &&
+		    ps->procs[i].file == ps->cur_file && ps->procs[i].alive)
+			return &ps->procs[i];
+	np = iol_grow(ps->procs, &ps->capprocs, ps->nprocs, sizeof(*np), 16);
+	if (!np)
+		return NULL;
+	ps->procs = np;
+	np = &ps->procs[ps->nprocs];
+	memset(np, 0, sizeof(*np));
+	np->pid = pid;
+	np->file = ps->cur_file;
+	np->alive = 1;
+	np->rank = ps->st->opts.rank_from == IOL_RANK_FROM_PID ? ps->nranks++
+							       : ps->cur_file;
+	ps->nprocs++;
+	return np;
+}
+
+static struct fdtab *fdtab_new(void)
+{
+	struct fdtab *t = calloc(1, sizeof(*t));
+	int i;
+
+	if (!t)
+		return NULL;
+	t->refs = 1;
+	t->n = 3;
+	t->v = calloc(3, sizeof(*t->v));
+	if (!t->v) {
+		free(t);
+		return NULL;
+	}
+	/* a process starts with its standard streams */
+	for (i = 0; i < 3; i++) {
+		t->v[i].kind = FD_STD;
+		t->v[i].off = -1;
+	}
+	return t;
+}
+
+struct fdtab *tr_fdtab_copy(const struct fdtab *s)
+{
+	struct fdtab *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->refs = 1;
+	t->n = s->n;
+	t->v = malloc((size_t)(s->n ? s->n : 1) * sizeof(*t->v));
+	if (!t->v) {
+		free(t);
+		return NULL;
+	}
+	memcpy(t->v, s->v, (size_t)s->n * sizeof(*t->v));
+	return t;
+}
+
+static void fdtab_unref(struct fdtab *t)
+{
+	if (t && --t->refs == 0) {
+		free(t->v);
+		free(t);
+	}
+}
+
+void tr_proc_exit(struct proc *p)
+{
+	fdtab_unref(p->fds);
+	p->fds = NULL;
+	p->alive = 0;
+	free(p->pending);
+	p->pending = NULL;
+}
+
+void tr_pass_release(struct tpass *ps)
+{
+	size_t i;
+
+	for (i = 0; i < ps->nprocs; i++) {
+		fdtab_unref(ps->procs[i].fds);
+		free(ps->procs[i].pending);
+	}
+	free(ps->procs);
+	free(ps->seen);
+	ps->procs = NULL;
+	ps->seen = NULL;
+	ps->nprocs = ps->capprocs = ps->capseen = 0;
+}
+
+int tr_oom(struct tpass *ps)
+{
+	if (!ps->err)
+		ps->err = IOL_ENOMEM;
+	return IOL_ENOMEM;
+}
+
+struct fdtab *tr_proc_fds(struct tpass *ps, struct proc *p)
+{
+	if (!p->fds && !(p->fds = fdtab_new()))
+		tr_oom(ps);
+	return p->fds;
+}
+
+struct fdent *tr_fd_at(struct tpass *ps, struct proc *p, long fd, int create)
+{
+	struct fdtab *t = tr_proc_fds(ps, p);
+
+	if (!t || fd < 0 || fd > (1 << 20))
+		return NULL;
+	if (fd >= t->n) {
+		struct fdent *nv;
+		int n = (int)fd + 16;
+
+		if (!create)
+			return NULL;
+		nv = realloc(t->v, (size_t)n * sizeof(*nv));
+		if (!nv) {
+			tr_oom(ps);
+			return NULL;
+		}
+		memset(nv + t->n, 0, (size_t)(n - t->n) * sizeof(*nv));
+		t->v = nv;
+		t->n = n;
+	}
+	return &t->v[fd];
+}

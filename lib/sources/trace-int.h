@@ -1,0 +1,184 @@
+/*
+ * Internals shared by the trace readers (strace-lex.c, strace-calls.c,
+ * iota.c, reduce.c, trace-load.c).
+ *
+ * A trace is read in passes.  The loading pass builds what the job keeps
+ * (struct tstate: the files, the POSIX-shaped records, the inputs); every
+ * iterator later runs a pass of its own (struct tpass: processes,
+ * descriptor tables, the clock), so passes never share mutable state.  The
+ * system-call semantics turn calls into struct iol_event values handed to
+ * the pass's sink: the reducer (reduce.c) in the loading pass, a queue in
+ * the iterators.
+ *
+ * Ownership: struct tstate belongs to the job (iol_job_data) and is freed
+ * by its source's free(); file paths in it are owned by it and live as
+ * long as the job.  struct tpass belongs to whoever runs the pass and is
+ * released by tr_pass_release().
+ */
+#ifndef IOLENS_TRACE_INT_H
+#define IOLENS_TRACE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/hash.h"
+#include "counters/counters.h"
+#include "model/event.h"
+#include "model/job-int.h"
+#include "sources/trace.h"
+
+enum { FD_NONE, FD_FILE, FD_PIPE, FD_SOCKET, FD_STD, FD_DEVICE, FD_DIR };
+
+struct fdent {
+	int kind;
+	int cloexec;
+	int32_t file; /* index into files, FD_FILE only */
+	int64_t off;  /* -1 unknown */
+};
+
+struct fdtab {
+	int refs;
+	int n;
+	struct fdent *v;
+};
+
+struct proc {
+	int file; /* pids are per input file */
+	int pid;
+	int rank;
+	int alive;
+	struct fdtab *fds;
+	char *pending; /* "name(args so far" of an unfinished call */
+	double pstart;
+};
+
+/* per (file, rank) record under construction */
+struct prec {
+	int32_t file;
+	int rank;
+	int64_t ic[IOL_POSIX_NINT];
+	double fc[IOL_POSIX_NFLT];
+	int64_t last_rend, last_wend; /* for consecutive / sequential */
+	int last_op;		      /* 0 none, 1 read, 2 write */
+	int64_t *sizes;		      /* distinct sizes and counts, pairs */
+	size_t nsizes, capsizes;
+	int64_t wcount, rcount;
+};
+
+struct tfile {
+	char *path;
+	uint64_t id; /* iol_record_id(path) */
+	int created;
+};
+
+/* what the loading pass leaves for the job's lifetime */
+struct tstate {
+	int iota;	       /* Iota traces instead of strace */
+	char unknown_ops[512]; /* Iota operations reported once */
+	struct iol_trace_opts opts;
+	char **paths; /* inputs, expanded */
+	int npaths;
+	struct tfile *files;
+	size_t nfiles, capfiles;
+	struct iol_index fix; /* files by record id (and path) */
+	struct prec **recs;   /* in the job's order once loaded */
+	size_t nrecs, caprecs;
+	struct iol_index rix; /* (file, rank) -> recs */
+	double tmin, tmax;    /* absolute times of the first and last call */
+	double t0;	      /* the job's start: tmin once loaded */
+	struct iol_job *job;
+};
+
+/* one reading of the inputs */
+struct tpass {
+	struct tstate *st;
+	int loading; /* the loading pass: may add files, fill the job */
+	struct proc *procs;
+	size_t nprocs, capprocs;
+	int nranks;   /* with rank_from pid: ranks handed out */
+	int cur_file; /* input index */
+	double day;   /* seconds added after a midnight wrap */
+	double last_tod;
+	int have_time;
+	unsigned char *seen; /* per file: opened or stat'ed before */
+	size_t capseen;
+	int (*sink)(void *ctx, const struct iol_event *ev);
+	void *ctx;
+	int err; /* first error of the pass (IOL_ENOMEM) */
+};
+
+#define MAXARGS 8
+
+/* readers' results for a line: 0 a call, 1 nothing to do, TR_BADLINE not
+ * a line of this format; < 0 is an error (IOL_ENOMEM) */
+enum { TR_BADLINE = 2 };
+
+/* one system call as the lexer read it */
+struct call {
+	char name[32];
+	char *args[MAXARGS]; /* top-level arguments, trimmed */
+	int nargs;
+	long long ret;
+	int failed;	 /* ret -1 with an errno */
+	int unknown_ret; /* "= ?" */
+	char *retpath;	 /* -y: path after the returned fd */
+	unsigned mode;	 /* open family with O_CREAT: the mode argument */
+	double start, dur;
+	int pid;
+	char *owned; /* text of a resumed call, freed after use */
+};
+
+/* strace-lex.c */
+int tr_parse_line(struct tpass *ps, char *line, struct call *c,
+		  struct proc **pp);
+long long tr_arg_int(const struct call *c, int i, int *ok);
+long tr_arg_fd(const struct call *c, int i, char **ypath);
+int tr_arg_str(const struct call *c, int i, char *buf, size_t n);
+char *tr_skip_string(char *s);
+
+/* strace-procs.c: processes and descriptors of a pass */
+struct proc *tr_proc_get(struct tpass *ps, int pid);
+void tr_proc_exit(struct proc *p);
+/* the fd's entry (made when create); NULL when out of range or no memory
+ * (then ps->err is IOL_ENOMEM) */
+struct fdent *tr_fd_at(struct tpass *ps, struct proc *p, long fd, int create);
+struct fdtab *tr_proc_fds(struct tpass *ps, struct proc *p);
+struct fdtab *tr_fdtab_copy(const struct fdtab *s);
+int tr_oom(struct tpass *ps); /* sets ps->err, returns IOL_ENOMEM */
+void tr_pass_release(struct tpass *ps);
+
+/* strace-calls.c: the semantics of calls */
+int tr_handle(struct tpass *ps, struct proc *p, struct call *c);
+int tr_calls_sorted(void); /* the table of calls is in strcmp order */
+int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
+	       const char *path, const char *flags);
+int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
+		    int kind);
+int tr_do_fd_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
+		  int kind, unsigned flags);
+int tr_meta(struct tpass *ps, struct proc *p, int file, int kind,
+	    const struct call *c, unsigned flags);
+int tr_xfer(struct tpass *ps, struct proc *p, long fd, char *ypath, int is_read,
+	    int64_t at, int64_t bytes, const struct call *c);
+/* a file's index, added in the loading pass; < 0 when absent or no
+ * memory (IOL_ENOMEM) */
+int tr_file_index(struct tstate *st, const char *path, int add);
+/* the same by record id and path (events carry both) */
+int tr_file_find(struct tstate *st, uint64_t id, const char *path, int add);
+const char *tr_name_of(const struct tstate *st, uint64_t id);
+
+/* iota.c */
+int tr_iota_line(struct tpass *ps, char *line);
+int tr_split_ws(char *s, char **tok, int max);
+int tr_num_tok(const char *s, int allow_frac);
+
+/* reduce.c: the shared reducer of events into records */
+int tr_reduce(void *st, const struct iol_event *ev);
+int tr_sys_add(struct tpass *ps, const struct call *c, int64_t bytes);
+/* (file, rank) -> record index; add in the loading pass; -1 absent,
+ * IOL_ENOMEM */
+long tr_rec_index(struct tstate *st, int file, int rank, int add);
+int tr_reduce_finish(struct tstate *st);
+void tr_reduce_free(struct tstate *st);
+
+#endif

@@ -1,0 +1,619 @@
+/*
+ * Loading strace and Iota traces: the inputs (files, or directories
+ * standing for the traces in them, in name order), ranks (one per file,
+ * or per process), and the passes.  The loading pass runs the readers with
+ * the reducer as sink and leaves the records in the job; each segment or
+ * event iterator runs a pass of its own over the same inputs, line by
+ * line, so memory follows the number of files and ranks, never the number
+ * of calls, and iterators never share state.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/grow.h"
+#include "base/lines.h"
+#include "sources/registry.h"
+#include "sources/trace-int.h"
+#include "base/banned.h"
+
+static struct tstate *state_of(const struct iol_job *job)
+{
+	return iol_job_data(job);
+}
+
+/* ---- sniffing ---- */
+
+/* does the file's first line look like strace output? */
+int iol_strace_sniff_file(const char *path)
+{
+	struct iol_lines l;
+	char *line;
+	size_t len;
+	int r = 0;
+
+	if (iol_lines_open(&l, path, NULL) < 0)
+		return 0;
+	while (iol_lines_next(&l, &line, &len, NULL) == 1) {
+		/* blank lines, strace's notes, comments of Iota traces */
+		if (!len || !strncmp(line, "strace:", 7) || line[0] == '#')
+			continue;
+		r = iol_iota_sniff(line, len) ? 2 : iol_strace_sniff(line, len);
+		break;
+	}
+	iol_lines_close(&l);
+	return r;
+}
+
+/* the time part of a line: "12:34:56.789 " or "1700000000.123 " */
+static const char *skip_time(const char *s)
+{
+	if (*s == ' ')
+		while (*s == ' ' || (*s >= '0' && *s <= '9') || *s == ':' ||
+		       *s == '.')
+			s++;
+	else
+		while ((*s >= '0' && *s <= '9') || *s == ':' || *s == '.' ||
+		       *s == ' ')
+			s++;
+	return s;
+}
+
+int iol_strace_sniff(const char *buf, size_t len)
+{
+	char line[512];
+	size_t n = 0;
+	const char *s;
+	int digits = 0;
+
+	while (n < len && n < sizeof(line) - 1 && buf[n] != '\n') {
+		line[n] = buf[n];
+		n++;
+	}
+	line[n] = '\0';
+	s = line;
+	if (!strncmp(s, "[pid", 4))
+		return 1;
+	while (*s >= '0' && *s <= '9')
+		s++, digits++;
+	if (!digits)
+		return 0;
+	s = skip_time(s);
+	while ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+	       *s == '_')
+		s++;
+	return *s == '(' || !strncmp(s, "+++", 3) || !strncmp(s, "---", 3) ||
+	       !strncmp(s, "<...", 4);
+}
+
+static int is_dir(const char *path)
+{
+	struct stat sb;
+
+	return strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+static int strace_src_sniff(const char *path, const void *head, size_t len)
+{
+	(void)head;
+	(void)len;
+	return is_dir(path) || iol_strace_sniff_file(path) == 1;
+}
+
+static int iota_src_sniff(const char *path, const void *head, size_t len)
+{
+	(void)head;
+	(void)len;
+	return iol_strace_sniff_file(path) == 2;
+}
+
+/* ---- inputs ---- */
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int add_path(struct tstate *st, char *path)
+{
+	char **np;
+
+	if (!path)
+		return IOL_ENOMEM;
+	np = realloc(st->paths, (size_t)(st->npaths + 1) * sizeof(*np));
+	if (!np) {
+		free(path);
+		return IOL_ENOMEM;
+	}
+	st->paths = np;
+	st->paths[st->npaths++] = path;
+	return 0;
+}
+
+/* a directory of traces may hold notes and summaries too: take the
+ * traces, in name order */
+static int expand_dir(struct tstate *st, const char *dir, struct iol_error *err)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **list = NULL;
+	size_t nl = 0, cap = 0, k;
+	int ret = 0;
+
+	if (!d) {
+		if (err)
+			err->sys = errno;
+		return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
+	}
+	while (ret == 0 && (de = readdir(d))) {
+		size_t l = strlen(dir) + strlen(de->d_name) + 2;
+		struct stat sb;
+		char *full, **nlist;
+
+		if (de->d_name[0] == '.')
+			continue;
+		full = malloc(l);
+		nlist = iol_grow(list, &cap, nl, sizeof(*list), 16);
+		if (!full || !nlist) {
+			free(full);
+			ret = IOL_ENOMEM;
+			break;
+		}
+		list = nlist;
+		snprintf(full, l, "%s/%s", dir, de->d_name);
+		if (stat(full, &sb) == 0 && S_ISREG(sb.st_mode) &&
+		    iol_strace_sniff_file(full))
+			list[nl++] = full;
+		else
+			free(full);
+	}
+	closedir(d);
+	if (nl)
+		qsort(list, nl, sizeof(*list), cmp_str);
+	for (k = 0; k < nl; k++)
+		if (ret < 0 || (ret = add_path(st, list[k])) < 0)
+			free(ret < 0 && k < nl ? NULL : list[k]);
+	free(list);
+	return ret < 0 ? iol_error_set(err, IOL_ENOMEM, "out of memory") : 0;
+}
+
+static int expand_paths(struct tstate *st, const char *const *paths, int n,
+			struct iol_error *err)
+{
+	int i, ret;
+
+	for (i = 0; i < n; i++) {
+		if (is_dir(paths[i]))
+			ret = expand_dir(st, paths[i], err);
+		else if ((ret = add_path(st, strdup(paths[i]))) < 0)
+			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+		if (ret < 0)
+			return ret;
+	}
+	if (!st->npaths)
+		return iol_error_set(err, IOL_EEMPTY, "no trace files");
+	return 0;
+}
+
+/* ---- passes ---- */
+
+static int bad_line(struct tpass *ps, uint64_t lineno, const char *path,
+		    struct iol_error *err)
+{
+	if (ps->st->opts.lenient) {
+		if (ps->loading)
+			ps->st->job->skipped++;
+		return 1;
+	}
+	return iol_error_set(err, IOL_ESYNTAX,
+			     ps->st->iota
+				     ? "%s: line %llu is not an Iota trace line"
+				     : "%s: line %llu is not strace output",
+			     path, (unsigned long long)lineno);
+}
+
+/* one line; 0 ok, 1 skipped (lenient), < 0 error */
+static int feed(struct tpass *ps, char *line, uint64_t lineno, const char *path,
+		struct iol_error *err)
+{
+	struct call c;
+	struct proc *p = NULL;
+	int r;
+
+	if (ps->st->iota) {
+		r = tr_iota_line(ps, line);
+	} else {
+		r = tr_parse_line(ps, line, &c, &p);
+		if (r == 0)
+			r = tr_handle(ps, p, &c);
+		free(c.owned);
+	}
+	if (r >= 0 && ps->err)
+		r = ps->err;
+	if (r < 0)
+		return iol_error_set(err, r, "%s: line %llu: out of memory",
+				     path, (unsigned long long)lineno);
+	if (r == TR_BADLINE)
+		return bad_line(ps, lineno, path, err);
+	return 0;
+}
+
+/* every file starts its own clock day and processes */
+static void start_file(struct tpass *ps, int fi)
+{
+	ps->cur_file = fi;
+	ps->day = 0;
+	ps->have_time = 0;
+}
+
+static int run_file(struct tpass *ps, int fi, struct iol_error *err)
+{
+	const char *path = ps->st->paths[fi];
+	struct iol_lines l;
+	char *line;
+	size_t len;
+	int ret, nonempty = 0;
+
+	ret = iol_lines_open(&l, path, err);
+	if (ret < 0)
+		return ret;
+	start_file(ps, fi);
+	while ((ret = iol_lines_next(&l, &line, &len, err)) == 1) {
+		if (memchr(line, '\0', len)) {
+			ret = iol_error_set(err, IOL_ESYNTAX,
+					    "%s: line %llu holds binary data",
+					    path, (unsigned long long)l.lineno);
+			if (!ps->st->opts.lenient)
+				break;
+			ps->st->job->skipped++;
+			continue;
+		}
+		if (len)
+			nonempty = 1;
+		ret = feed(ps, line, l.lineno, path, err);
+		if (ret < 0)
+			break;
+	}
+	iol_lines_close(&l);
+	if (ret == 0 && !nonempty)
+		ret = iol_error_set(err, IOL_EEMPTY, "%s: empty trace", path);
+	return ret < 0 ? ret : 0;
+}
+
+/* the loading pass: the reducer as sink; *maxrank the highest rank */
+static int load_pass(struct tstate *st, int *maxrank, struct iol_error *err)
+{
+	struct tpass ps;
+	size_t i;
+	int k, ret = 0;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.st = st;
+	ps.loading = 1;
+	ps.sink = tr_reduce;
+	ps.ctx = st;
+	st->t0 = 0; /* absolute during loading, made relative after */
+	for (k = 0; ret == 0 && k < st->npaths; k++)
+		ret = run_file(&ps, k, err);
+	*maxrank = 0;
+	for (i = 0; i < ps.nprocs; i++)
+		if (ps.procs[i].rank > *maxrank)
+			*maxrank = ps.procs[i].rank;
+	tr_pass_release(&ps);
+	return ret;
+}
+
+static void set_header(struct iol_job *job, struct tstate *st, int maxrank)
+{
+	job->nprocs = st->opts.rank_from == IOL_RANK_FROM_PID || st->iota
+			      ? maxrank + 1
+			      : st->npaths;
+	if (job->nprocs < maxrank + 1)
+		job->nprocs = maxrank + 1;
+	job->start_sec = (int64_t)floor(st->tmin);
+	job->start_nsec = (int64_t)((st->tmin - floor(st->tmin)) * 1e9);
+	job->end_sec = (int64_t)floor(st->tmax);
+	job->end_nsec = (int64_t)((st->tmax - floor(st->tmax)) * 1e9);
+	job->run_time = st->tmax - st->tmin;
+	job->time_exact = 1;
+	job->metadata = "";
+}
+
+static int trace_load(struct iol_job *job, const char *const *paths, int npaths,
+		      const struct iol_trace_opts *o, struct iol_error *err)
+{
+	struct tstate *st = calloc(1, sizeof(*st));
+	int ret, maxrank;
+
+	if (!st)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	job->priv->data = st;
+	job->src = &iol_source_strace;
+	job->kind = IOL_SRC_STRACE;
+	memcpy(job->source, "strace", 7);
+	job->ncreated = 0;
+	job->date_known = 0; /* -ttt timestamps set it */
+	st->job = job;
+	if (o)
+		st->opts = *o;
+	ret = expand_paths(st, paths, npaths, err);
+	if (ret < 0)
+		return ret;
+	if (iol_strace_sniff_file(st->paths[0]) == 2) {
+		st->iota = 1;
+		memcpy(job->source, "iota", 5);
+		job->src = &iol_source_iota;
+	}
+	ret = load_pass(st, &maxrank, err);
+	if (ret < 0)
+		return ret;
+	st->t0 = st->tmin;
+	if (tr_reduce_finish(st) < 0)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	set_header(job, st, maxrank);
+	if (!job->exe)
+		job->exe = iol_arena_strdup(&job->priv->arena, st->paths[0]);
+	if (st->unknown_ops[0])
+		job->unknown_ops =
+			iol_arena_strdup(&job->priv->arena, st->unknown_ops);
+	if (!job->exe || (st->unknown_ops[0] && !job->unknown_ops))
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	return 0;
+}
+
+int iol_job_load_strace(struct iol_job **out, const char *const *paths,
+			int npaths, const struct iol_trace_opts *o,
+			struct iol_error *err)
+{
+	struct iol_job *job;
+	int ret;
+
+	ret = iol_job_new(&job, &iol_source_strace, err);
+	if (ret < 0)
+		return ret;
+	job->path = iol_arena_strdup(&job->priv->arena, paths[0]);
+	ret = job->path ? trace_load(job, paths, npaths, o, err)
+			: iol_error_set(err, IOL_ENOMEM, "out of memory");
+	if (ret < 0) {
+		iol_job_close(job);
+		return ret;
+	}
+	*out = job;
+	return 0;
+}
+
+static const char *trace_name(const struct iol_job *job, uint64_t id)
+{
+	return tr_name_of(state_of(job), id);
+}
+
+static void trace_free(struct iol_job *job)
+{
+	struct tstate *st = state_of(job);
+	int i;
+
+	if (!st)
+		return;
+	tr_reduce_free(st);
+	for (i = 0; i < st->npaths; i++)
+		free(st->paths[i]);
+	free(st->paths);
+	free(st);
+	job->priv->data = NULL;
+}
+
+/* ---- iterators: a pass each, events queued as the readers give them ---- */
+
+struct qev {
+	struct iol_event ev;
+	char name[32];
+};
+
+struct titer {
+	struct tstate *st; /* read only */
+	struct tpass ps;
+	struct iol_lines l;
+	int file, open;
+	struct qev *q;
+	size_t nq, head, capq;
+	char name[32];	       /* of the event last given */
+	struct iol_event look; /* segments: an event read ahead */
+	int have_look;
+};
+
+static int queue_ev(void *ctx, const struct iol_event *ev)
+{
+	struct titer *it = ctx;
+	struct qev *nq = iol_grow(it->q, &it->capq, it->nq, sizeof(*nq), 8);
+
+	if (!nq)
+		return IOL_ENOMEM;
+	it->q = nq;
+	nq[it->nq].ev = *ev;
+	snprintf(nq[it->nq].name, sizeof(nq[it->nq].name), "%s", ev->name);
+	it->nq++;
+	return 0;
+}
+
+static int titer_open(struct titer **out, const struct iol_job *job,
+		      struct iol_error *err)
+{
+	struct titer *it = calloc(1, sizeof(*it));
+
+	if (!it)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	it->st = state_of(job);
+	it->ps.st = it->st;
+	it->ps.sink = queue_ev;
+	it->ps.ctx = it;
+	it->file = -1;
+	*out = it;
+	return 0;
+}
+
+static void titer_close(void *state)
+{
+	struct titer *it = state;
+
+	if (!it)
+		return;
+	if (it->open)
+		iol_lines_close(&it->l);
+	tr_pass_release(&it->ps);
+	free(it->q);
+	free(it);
+}
+
+/* the next line through the readers; 0 at the end of the inputs */
+static int titer_line(struct titer *it, struct iol_error *err)
+{
+	char *line;
+	size_t len;
+	int ret;
+
+	for (;;) {
+		if (!it->open) {
+			if (it->file + 1 >= it->st->npaths)
+				return 0;
+			ret = iol_lines_open(&it->l,
+					     it->st->paths[it->file + 1], err);
+			if (ret < 0)
+				return ret;
+			it->open = 1;
+			start_file(&it->ps, ++it->file);
+		}
+		ret = iol_lines_next(&it->l, &line, &len, err);
+		if (ret < 0)
+			return ret;
+		if (ret == 0) {
+			iol_lines_close(&it->l);
+			it->open = 0;
+			continue;
+		}
+		if (memchr(line, '\0', len))
+			continue;
+		ret = feed(&it->ps, line, it->l.lineno, it->st->paths[it->file],
+			   err);
+		return ret < 0 ? ret : 1;
+	}
+}
+
+static int titer_next(void *state, struct iol_event *ev, struct iol_error *err)
+{
+	struct titer *it = state;
+	int ret;
+
+	while (it->head == it->nq) {
+		it->head = it->nq = 0;
+		ret = titer_line(it, err);
+		if (ret <= 0)
+			return ret;
+	}
+	*ev = it->q[it->head].ev;
+	memcpy(it->name, it->q[it->head].name, sizeof(it->name));
+	ev->name = it->name;
+	it->head++;
+	return 1;
+}
+
+static int tevents_open(void **out, const struct iol_job *job,
+			struct iol_error *err)
+{
+	return titer_open((struct titer **)out, job, err);
+}
+
+static int tsegs_open(void **out, const struct iol_job *job, int which,
+		      struct iol_error *err)
+{
+	(void)which; /* the caller asks for POSIX (0) only: ndxt[1] is 0 */
+	return titer_open((struct titer **)out, job, err);
+}
+
+/* the record and direction of a data event on a file; 0 for others */
+static int seg_of(struct titer *it, const struct iol_event *ev, size_t *rec,
+		  int *is_read, struct iol_seg *g)
+{
+	int fi;
+	long r;
+
+	if ((ev->kind != IOL_EV_READ && ev->kind != IOL_EV_WRITE) ||
+	    !ev->regular)
+		return 0;
+	fi = tr_file_find(it->st, ev->file, ev->path, 0);
+	r = fi < 0 ? -1 : tr_rec_index(it->st, fi, (int)ev->rank, 0);
+	if (r < 0)
+		return 0;
+	*rec = (size_t)r;
+	*is_read = ev->kind == IOL_EV_READ;
+	g->off = ev->off;
+	g->len = ev->ret;
+	g->start = ev->start;
+	g->end = ev->start + ev->dur;
+	g->tid = (uint64_t)ev->pid;
+	return 1;
+}
+
+/* up to max segments of one record and direction, in trace order */
+static long tsegs_next(void *state, struct iol_seg *segs, size_t max,
+		       size_t *rec, int *is_read, struct iol_error *err)
+{
+	struct titer *it = state;
+	struct iol_event ev;
+	struct iol_seg g;
+	size_t n = 0, r;
+	int got, rd;
+
+	while (n < max) {
+		got = it->have_look ? 1 : titer_next(it, &ev, err);
+		if (it->have_look) {
+			ev = it->look;
+			it->have_look = 0;
+		}
+		if (got <= 0)
+			return got < 0 ? got : (long)n;
+		if (!seg_of(it, &ev, &r, &rd, &g))
+			continue;
+		if (n && (r != *rec || rd != *is_read)) {
+			it->look = ev;
+			it->have_look = 1;
+			break;
+		}
+		*rec = r;
+		*is_read = rd;
+		segs[n++] = g;
+	}
+	return (long)n;
+}
+
+const struct iol_source iol_source_strace = {
+	.name = "strace",
+	.sniff = strace_src_sniff,
+	.load = trace_load,
+	.segs_open = tsegs_open,
+	.segs_next = tsegs_next,
+	.segs_close = titer_close,
+	.events_open = tevents_open,
+	.events_next = titer_next,
+	.events_close = titer_close,
+	.name_of = trace_name,
+	.free = trace_free,
+};
+
+const struct iol_source iol_source_iota = {
+	.name = "iota",
+	.sniff = iota_src_sniff,
+	.load = trace_load,
+	.segs_open = tsegs_open,
+	.segs_next = tsegs_next,
+	.segs_close = titer_close,
+	.events_open = tevents_open,
+	.events_next = titer_next,
+	.events_close = titer_close,
+	.name_of = trace_name,
+	.free = trace_free,
+};

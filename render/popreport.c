@@ -1,0 +1,822 @@
+/*
+ * The population report (popreport.h): pages drawn with the chart module
+ * of the job report, flowing onto a new sheet when a section does not
+ * fit.  Sections are functions over the groups, variance and context
+ * results of population/popan.h; nothing is computed here but layout.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cairo-pdf.h>
+#include <cairo.h>
+
+#include "render/chart.h"
+#include "render/popreport.h"
+#include "base/version.h"
+#include "base/banned.h"
+
+#define MARGIN 42.0
+#define FOOT 24.0
+
+struct pr {
+	cairo_t *cr;
+	double pw, ph, y;
+	int pageno, open;
+	const char *title, *dbpath;
+	const struct iol_popset *set;
+	struct iol_popgroup *apps, *sizes, *projects;
+	size_t napps, nsizes, nprojects;
+	struct iol_popvar *var;
+	size_t nvar, npartial;
+};
+
+static const int palette[] = {C_WRITE, C_READ,	C_META, C_OTHER,
+			      C_WARN,  C_MUTED, C_BAND, C_INK};
+
+static void page_new(struct pr *p, const char *title)
+{
+	char foot[96];
+
+	if (p->open)
+		cairo_show_page(p->cr);
+	p->open = 1;
+	p->pageno++;
+	p->title = title;
+	cairo_set_source_rgb(p->cr, 1, 1, 1);
+	cairo_paint(p->cr);
+	chart_text(p->cr, MARGIN, MARGIN + 12, title, 15, 1, -1, C_INK);
+	chart_color(p->cr, C_WRITE);
+	cairo_rectangle(p->cr, MARGIN, MARGIN + 18, p->pw - 2 * MARGIN, 1.2);
+	cairo_fill(p->cr);
+	snprintf(foot, sizeof foot, "iolens %s   page %d", IOLENS_VERSION,
+		 p->pageno);
+	chart_text(p->cr, p->pw - MARGIN, p->ph - MARGIN + 16, foot, 7, 0, 1,
+		   C_MUTED);
+	chart_text_fit(p->cr, MARGIN, p->ph - MARGIN + 16, p->dbpath, 7, 0,
+		       p->pw - 2 * MARGIN - 90, C_MUTED);
+	p->y = MARGIN + 34;
+}
+
+/* Room for h points more, else a new sheet with the same title. */
+static void need(struct pr *p, double h)
+{
+	if (p->y + h > p->ph - MARGIN - FOOT)
+		page_new(p, p->title);
+}
+
+static void heading(struct pr *p, const char *t, const char *cap)
+{
+	need(p, 60);
+	chart_text(p->cr, MARGIN, p->y + 11, t, 10.5, 1, -1, C_INK);
+	p->y += 16;
+	if (cap)
+		p->y += chart_para(p->cr, MARGIN, p->y, p->pw - 2 * MARGIN, cap,
+				   7.5, C_MUTED) +
+			6;
+}
+
+static void num(char *b, size_t n, double v, int prec)
+{
+	if (isnan(v))
+		snprintf(b, n, "-");
+	else
+		snprintf(b, n, "%.*f", prec, v);
+}
+
+/* ---- at a glance ---- */
+
+static size_t distinct(const struct iol_popset *s, int user)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const char *a = user ? s->jobs[i].user : s->jobs[i].app;
+		size_t k;
+		for (k = 0; k < i; k++) {
+			const char *b = user ? s->jobs[k].user : s->jobs[k].app;
+			if ((a == b) || (a && b && !strcmp(a, b)))
+				break;
+		}
+		n += k == i;
+	}
+	return n;
+}
+
+static void glance(struct pr *p)
+{
+	static const double w[2] = {150, 300};
+	static const int numeric[2] = {0, 0};
+	static const char *const head[2] = {"", ""};
+	char v[8][64], t0[40], t1[40];
+	const char *cells[16];
+	double lo = INFINITY, hi = -INFINITY, br = 0, bw = 0;
+	size_t npart = 0;
+
+	for (size_t i = 0; i < p->set->n; i++) {
+		const struct iol_popjob *j = &p->set->jobs[i];
+		lo = fmin(lo, j->start_time);
+		hi = fmax(hi, isnan(j->end_time) ? j->start_time : j->end_time);
+		br += j->bytes_read > 0 ? (double)j->bytes_read : 0;
+		bw += j->bytes_written > 0 ? (double)j->bytes_written : 0;
+		npart += j->partial > 0;
+	}
+	snprintf(v[0], 64, "%zu (%zu partial)", p->set->n, npart);
+	snprintf(v[1], 64, "%zu", distinct(p->set, 1));
+	snprintf(v[2], 64, "%zu", distinct(p->set, 0));
+	fmt_bytes(v[3], 64, br);
+	fmt_bytes(v[4], 64, bw);
+	fmt_bytes(v[5], 64, br + bw);
+	if (lo <= hi) {
+		time_t a = (time_t)lo, b = (time_t)hi;
+		struct tm ta, tb;
+		strftime(t0, sizeof t0, "%Y-%m-%d %H:%M:%S", gmtime_r(&a, &ta));
+		strftime(t1, sizeof t1, "%Y-%m-%d %H:%M:%S", gmtime_r(&b, &tb));
+		snprintf(v[6], 64, "%s - %s UTC", t0, t1);
+		fmt_secs(v[7], 64, hi - lo);
+	} else {
+		snprintf(v[6], 64, "-");
+		snprintf(v[7], 64, "-");
+	}
+	{
+		static const char *const k[8] = {
+			"jobs",	      "users",	       "applications",
+			"bytes read", "bytes written", "bytes in all",
+			"time span",  "span length"};
+		for (int i = 0; i < 8; i++) {
+			cells[2 * i] = k[i];
+			cells[2 * i + 1] = v[i];
+		}
+	}
+	heading(p, "The population at a glance", NULL);
+	p->y += chart_table(p->cr, MARGIN, p->y, 2, w, numeric, head, 8, cells,
+			    9) +
+		12;
+}
+
+/* ---- Figs. 3 and 5: stacked bars per job-size class ---- */
+
+static void stacked(struct pr *p, int nser, const char *const *names,
+		    const double *v, const char *label)
+{
+	const char *cats[IOL_POP_NSIZE];
+	int ncat = (int)p->nsizes, col[IOL_POP_NSTRAT + IOL_POP_NFW];
+	double max = 1;
+	struct plot pl = {0};
+
+	for (int c = 0; c < ncat; c++) {
+		double t = 0;
+		cats[c] = p->sizes[c].key;
+		for (int s = 0; s < nser; s++)
+			t += v[s * ncat + c];
+		max = fmax(max, t);
+	}
+	for (int s = 0; s < nser; s++)
+		col[s] = palette[s % 8];
+	need(p, 190);
+	pl.cr = p->cr;
+	pl.x = MARGIN + 44;
+	pl.y = p->y + 20;
+	pl.w = p->pw - 2 * MARGIN - 54;
+	pl.h = 130;
+	axis_nice(&pl.ax, 0, max, 0, 0);
+	plot_axes(&pl, label);
+	plot_stacked(&pl, ncat, cats, nser, v, col);
+	chart_legend(p->cr, MARGIN, p->y + 6, nser, names, col);
+	chart_text(p->cr, pl.x + pl.w / 2, pl.y + pl.h + 22,
+		   "job size class (processes)", 7, 0, 0, C_MUTED);
+	p->y += 190;
+}
+
+static void fig3(struct pr *p)
+{
+	double v[IOL_POP_NSTRAT * IOL_POP_NSIZE];
+	int n = (int)p->nsizes;
+
+	for (int s = 0; s < IOL_POP_NSTRAT; s++)
+		for (int c = 0; c < n; c++)
+			v[s * n + c] = (double)p->sizes[c].strat[s];
+	heading(p, "I/O strategy by job size (Fig. 3)",
+		"Jobs per I/O strategy in each job-size class; classes are "
+		"process counts in [2^k, 2^(k+1)).");
+	stacked(p, IOL_POP_NSTRAT, iol_pop_strat_names, v, "jobs");
+}
+
+static void fig5(struct pr *p)
+{
+	double v[IOL_POP_NFW * IOL_POP_NSIZE];
+	int n = (int)p->nsizes;
+
+	heading(p, "Files written per job by size (Fig. 5)",
+		p->set->has_fw
+			? "Mean files written per job in each job-size class, "
+			  "by the file's size (its highest offset)."
+			: "The store has no files_written_* columns (an older "
+			  "iolens ingested it): nothing to show.");
+	if (!p->set->has_fw)
+		return;
+	for (int s = 0; s < IOL_POP_NFW; s++)
+		for (int c = 0; c < n; c++)
+			v[s * n + c] = isnan(p->sizes[c].fw[s])
+					       ? 0
+					       : p->sizes[c].fw[s];
+	stacked(p, IOL_POP_NFW, iol_pop_fw_names, v, "files per job");
+}
+
+/* ---- Fig. 4: share of bytes per app ---- */
+
+static void fig4(struct pr *p)
+{
+	const char **cats = calloc(p->napps + 1, sizeof *cats);
+	double *v = calloc(p->napps + 1, sizeof *v), h;
+	static const int col[1] = {C_WRITE};
+	struct plot pl = {0};
+
+	if (!cats || !v || !p->napps) {
+		free(cats);
+		free(v);
+		return;
+	}
+	for (size_t i = 0; i < p->napps; i++) {
+		cats[i] = p->apps[i].key;
+		v[i] = isnan(p->apps[i].share_pct) ? 0 : p->apps[i].share_pct;
+	}
+	h = 14.0 * (double)p->napps;
+	heading(p, "Share of all bytes per application (Fig. 4)",
+		"Bytes read + written (POSIX+STDIO) of each application's "
+		"jobs, in % of the population's bytes.");
+	need(p, h + 30);
+	pl.cr = p->cr;
+	pl.horizontal = 1;
+	pl.x = MARGIN + 90;
+	pl.y = p->y + 4;
+	pl.w = p->pw - 2 * MARGIN - 100;
+	pl.h = h;
+	axis_nice(&pl.ax, 0, 100, 0, 0);
+	plot_axes(&pl, "% of bytes");
+	plot_bars(&pl, (int)p->napps, cats, 1, v, col);
+	p->y += h + 34;
+	free(cats);
+	free(v);
+}
+
+/* ---- Fig. 10: access-size CDF ---- */
+
+static void cdf_line(struct pr *p, const struct plot *pl, const double *v,
+		     int color)
+{
+	double band = pl->w / IOL_POP_NBINS;
+	int first = 1;
+
+	chart_color(p->cr, color);
+	cairo_set_line_width(p->cr, 1.6);
+	for (int b = 0; b < IOL_POP_NBINS; b++) {
+		double x = pl->x + band * (b + 0.5);
+		double y = pl->y + pl->h * (1 - axis_frac(&pl->ax, v[b] * 100));
+		if (isnan(v[b]))
+			continue;
+		if (first)
+			cairo_move_to(p->cr, x, y);
+		else
+			cairo_line_to(p->cr, x, y);
+		first = 0;
+	}
+	cairo_stroke(p->cr);
+}
+
+static void fig10(struct pr *p)
+{
+	static const char *const names[2] = {"reads", "writes"};
+	static const int col[2] = {C_READ, C_WRITE};
+	static const char *const cats[IOL_POP_NBINS] = {
+		"0-100", "100-1K", "1K-10K",   "10K-100K", "100K-1M",
+		"1M-4M", "4M-10M", "10M-100M", "100M-1G",  "1G+"};
+	double rd[IOL_POP_NBINS], wr[IOL_POP_NBINS], zero[IOL_POP_NBINS] = {0};
+	int64_t nr, nw;
+	struct plot pl = {0};
+	char cap[256];
+
+	iol_pop_access_cdf(p->set, rd, wr, &nr, &nw);
+	snprintf(cap, sizeof cap,
+		 "Fraction of all POSIX accesses at or below each size bin, "
+		 "summed over jobs: %lld reads, %lld writes%s.",
+		 (long long)nr, (long long)nw,
+		 p->set->has_bins ? ""
+				  : " (the store has no access-size bins)");
+	heading(p, "Access sizes across jobs (Fig. 10)", cap);
+	need(p, 180);
+	pl.cr = p->cr;
+	pl.x = MARGIN + 44;
+	pl.y = p->y + 20;
+	pl.w = p->pw - 2 * MARGIN - 54;
+	pl.h = 130;
+	axis_nice(&pl.ax, 0, 100, 0, 0);
+	plot_axes(&pl, "% of accesses");
+	plot_bars(&pl, IOL_POP_NBINS, cats, 1, zero, col);
+	cdf_line(p, &pl, rd, C_READ);
+	cdf_line(p, &pl, wr, C_WRITE);
+	chart_legend(p->cr, MARGIN, p->y + 6, 2, names, col);
+	p->y += 180;
+}
+
+/* ---- Fig. 11: MiB/s/CN box plots per app ---- */
+
+static void box(struct pr *p, const struct plot *pl, double yc,
+		const struct iol_popgroup *g)
+{
+	double x[5];
+
+	for (int k = 0; k < 5; k++)
+		x[k] = pl->x +
+		       pl->w * axis_frac(&pl->ax, fmax(g->cn[k], pl->ax.min));
+	chart_color(p->cr, C_INK);
+	cairo_set_line_width(p->cr, 0.8);
+	cairo_move_to(p->cr, x[0], yc);
+	cairo_line_to(p->cr, x[4], yc);
+	cairo_stroke(p->cr);
+	chart_color(p->cr, C_READ);
+	cairo_rectangle(p->cr, x[1], yc - 4, fmax(x[3] - x[1], 1), 8);
+	cairo_fill(p->cr);
+	chart_color(p->cr, C_INK);
+	cairo_set_line_width(p->cr, 1.6);
+	cairo_move_to(p->cr, x[2], yc - 5);
+	cairo_line_to(p->cr, x[2], yc + 5);
+	cairo_stroke(p->cr);
+}
+
+static void fig11(struct pr *p)
+{
+	double lo = INFINITY, hi = -INFINITY, h = 16.0 * (double)p->napps;
+	struct plot pl = {0};
+
+	for (size_t i = 0; i < p->napps; i++)
+		if (p->apps[i].ncn) {
+			lo = fmin(lo, p->apps[i].cn[0]);
+			hi = fmax(hi, p->apps[i].cn[4]);
+		}
+	heading(p, "MiB/s per compute node by application (Fig. 11)",
+		"Whiskers: min to max; box: p10 to p90; bar: median (type 7 "
+		"percentiles over the jobs with a node count).");
+	if (!(lo <= hi))
+		return;
+	need(p, h + 34);
+	pl.cr = p->cr;
+	pl.horizontal = 1;
+	pl.x = MARGIN + 90;
+	pl.y = p->y + 4;
+	pl.w = p->pw - 2 * MARGIN - 100;
+	pl.h = h;
+	axis_nice(&pl.ax, lo > 0 ? lo : 0.1, hi, 1, 0);
+	plot_axes(&pl, "MiB/s per compute node");
+	for (size_t i = 0; i < p->napps; i++) {
+		double yc = pl.y + 16.0 * ((double)i + 0.5);
+		chart_text(p->cr, pl.x - 4, yc + 2.5, p->apps[i].key, 7, 0, 1,
+			   C_INK);
+		if (p->apps[i].ncn)
+			box(p, &pl, yc, &p->apps[i]);
+	}
+	p->y += h + 34;
+}
+
+/* ---- tables ---- */
+
+/* A table drawn in chunks so it flows over sheets. */
+static void table(struct pr *p, int ncol, const double *w, const int *numeric,
+		  const char *const *head, int nrow, const char *const *cells)
+{
+	int per = (int)((p->ph - 2 * MARGIN - 80) / (8 * 1.55)) - 2;
+
+	for (int r = 0; r < nrow; r += per) {
+		int n = nrow - r < per ? nrow - r : per;
+		need(p, (n + 1) * 8 * 1.55 + 10);
+		p->y += chart_table(p->cr, MARGIN, p->y, ncol, w, numeric, head,
+				    n, cells + (size_t)r * ncol, 8) +
+			12;
+	}
+}
+
+static void table6(struct pr *p, const struct iol_popgroup *g, size_t n,
+		   const char *what)
+{
+	static const char *const head[10] = {
+		"",	   "jobs",	"MiB/s/CN", "% I/O",   "md %",
+		"files/p", "creates/p", "% seq",    "% align", "MiB/p"};
+	static const double w[10] = {80, 34, 50, 50, 48, 48, 52, 40, 48, 50};
+	static const int numeric[10] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+	char(*buf)[24] = calloc(n * 10 + 1, sizeof *buf);
+	const char **cells = calloc(n * 10 + 1, sizeof *cells);
+	char title[96];
+
+	if (!buf || !cells || !n) {
+		free(buf);
+		free(cells);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		snprintf(buf[i * 10], 24, "%s", g[i].key);
+		snprintf(buf[i * 10 + 1], 24, "%zu", g[i].jobs);
+		for (int k = 0; k < IOL_POP_NT6; k++)
+			num(buf[i * 10 + 2 + k], 24, g[i].t6[k],
+			    k == 0 ? 1 : 2);
+		for (int k = 0; k < 10; k++)
+			cells[i * 10 + k] = buf[i * 10 + k];
+	}
+	snprintf(title, sizeof title, "Table VI per %s: means over jobs", what);
+	heading(p, title,
+		"The per-job characteristics of Carns et al. Table VI "
+		"(METRICS.md 4), averaged over the jobs with a value: "
+		"MiB/s per compute node, % of run time in I/O (slowest "
+		"rank), metadata cost %, files and creates per process, % "
+		"sequential and aligned accesses, MiB per process.");
+	table(p, 10, w, numeric, head, (int)n, cells);
+	free(buf);
+	free(cells);
+}
+
+static void table4(struct pr *p)
+{
+	static const char *const head[10] = {
+		"uid",	  "exe",   "nprocs", "files",	 "jobs",
+		"mean s", "min s", "max s",  "stddev s", "cv"};
+	static const double w[10] = {36, 76, 40, 40, 34, 52, 52, 52, 52, 40};
+	static const int numeric[10] = {1, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+	char(*buf)[32] = calloc(p->nvar * 10 + 1, sizeof *buf);
+	const char **cells = calloc(p->nvar * 10 + 1, sizeof *cells);
+	char cap[320];
+
+	snprintf(cap, sizeof cap,
+		 "Jobs with the same uid, exe, nprocs and files whose bytes "
+		 "read and written are each within 1%% (|a-b| <= 0.01 "
+		 "max(a,b), chained): I/O time by slowest rank.  %zu groups; "
+		 "%zu partial jobs left out.",
+		 p->nvar, p->npartial);
+	heading(p, "Variance of similar jobs (Table IV)", cap);
+	for (size_t i = 0; buf && cells && i < p->nvar; i++) {
+		const struct iol_popvar *v = &p->var[i];
+		char *b = buf[i * 10];
+		snprintf(b, 32, "%lld", (long long)v->uid);
+		snprintf(buf[i * 10 + 1], 32, "%s", v->app ? v->app : "");
+		snprintf(buf[i * 10 + 2], 32, "%lld", (long long)v->nprocs);
+		snprintf(buf[i * 10 + 3], 32, "%lld", (long long)v->files);
+		snprintf(buf[i * 10 + 4], 32, "%zu", v->jobs);
+		num(buf[i * 10 + 5], 32, v->mean, 4);
+		num(buf[i * 10 + 6], 32, v->min, 4);
+		num(buf[i * 10 + 7], 32, v->max, 4);
+		num(buf[i * 10 + 8], 32, v->stddev, 4);
+		num(buf[i * 10 + 9], 32, v->cv, 3);
+		for (int k = 0; k < 10; k++)
+			cells[i * 10 + k] = buf[i * 10 + k];
+	}
+	if (buf && cells && p->nvar)
+		table(p, 10, w, numeric, head, (int)p->nvar, cells);
+	free(buf);
+	free(cells);
+}
+
+/* ---- bytes over time ---- */
+
+static void timeline(struct pr *p)
+{
+	static const double widths[] = {60,    300,   900,   3600,
+					21600, 86400, 604800};
+	static const char *const wname[] = {"minute", "5 minutes", "15 minutes",
+					    "hour",   "6 hours",   "day",
+					    "week"};
+	static const int col[1] = {C_WRITE};
+	double t0, *b = NULL, max = 1;
+	size_t n = 0;
+	int k = 0;
+	struct plot pl = {0};
+	char cap[200];
+
+	/* hours when the span allows, else the smallest width giving at
+	 * most 120 bars */
+	for (k = 0; k < 7; k++) {
+		free(b);
+		b = NULL;
+		if (iol_pop_timeline(p->set, widths[k], &t0, &b, &n) < 0)
+			continue;
+		if (n <= 120 && (k >= 3 || n >= 12))
+			break;
+	}
+	if (k == 7)
+		k = 6;
+	snprintf(cap, sizeof cap,
+		 "Bytes read + written by the jobs starting in each %s "
+		 "(hourly when the jobs span at least 12 hours).",
+		 wname[k]);
+	heading(p, "Jobs over time: bytes per interval", cap);
+	if (!b || !n) {
+		free(b);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		max = fmax(max, b[i]);
+	need(p, 170);
+	pl.cr = p->cr;
+	pl.x = MARGIN + 50;
+	pl.y = p->y + 6;
+	pl.w = p->pw - 2 * MARGIN - 60;
+	pl.h = 130;
+	axis_nice(&pl.ax, 0, max, 0, 1);
+	plot_axes(&pl, "bytes");
+	{
+		const char **cats = calloc(n, sizeof *cats);
+		if (cats) {
+			for (size_t i = 0; i < n; i++)
+				cats[i] = "";
+			plot_bars(&pl, (int)n, cats, 1, b, col);
+			free(cats);
+		}
+	}
+	{
+		char a[40];
+		time_t t = (time_t)t0;
+		struct tm tm;
+		strftime(a, sizeof a, "from %Y-%m-%d %H:%M UTC",
+			 gmtime_r(&t, &tm));
+		chart_text(p->cr, pl.x, pl.y + pl.h + 14, a, 7, 0, -1, C_MUTED);
+	}
+	p->y += 170;
+	free(b);
+}
+
+/* ---- outliers of context ---- */
+
+#define MAXOUT 60
+
+/* the most recent jobs checked: each costs a pass over the store */
+#define CHECKED 200
+
+static int cmp_recent(const void *a, const void *b)
+{
+	const struct iol_popjob *x = *(const struct iol_popjob *const *)a;
+	const struct iol_popjob *y = *(const struct iol_popjob *const *)b;
+
+	if (x->start_time != y->start_time)
+		return x->start_time > y->start_time ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+static void outlier_row(char (*r)[40], const struct iol_popjob *j, int k,
+			const struct iol_popctx_metric *m)
+{
+	const char *base = j->path ? strrchr(j->path, '/') : NULL;
+
+	snprintf(r[0], 40, "%lld", (long long)j->id);
+	snprintf(r[1], 40, "%s", base ? base + 1 : (j->path ? j->path : ""));
+	snprintf(r[2], 40, "%s", iol_pop_ctx_names[k]);
+	num(r[3], 40, m->value, 2);
+	num(r[4], 40, m->percentile, 1);
+	snprintf(r[5], 40, "%zu", m->n);
+	snprintf(r[6], 40, "%s", m->verdict == IOL_CTX_LOW ? "low" : "high");
+}
+
+/* The unusual metrics of the most recent CHECKED jobs, latest first. */
+static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
+			size_t *total, size_t *checked)
+{
+	const struct iol_popjob **v = calloc(p->set->n + 1, sizeof *v);
+	struct iol_popctx ctx;
+
+	*nrow = *total = 0;
+	if (!v)
+		return -1;
+	for (size_t i = 0; i < p->set->n; i++)
+		v[i] = &p->set->jobs[i];
+	qsort(v, p->set->n, sizeof *v, cmp_recent);
+	*checked = p->set->n < CHECKED ? p->set->n : CHECKED;
+	for (size_t i = 0; i < *checked; i++) {
+		if (iol_pop_context(p->set, v[i], &ctx) < 0) {
+			free(v);
+			return -1;
+		}
+		for (int k = 0; k < IOL_POP_NCTX; k++) {
+			const struct iol_popctx_metric *m = &ctx.m[k];
+			if (m->verdict != IOL_CTX_LOW &&
+			    m->verdict != IOL_CTX_HIGH)
+				continue;
+			if ((*total)++ < MAXOUT)
+				outlier_row(buf + (*nrow)++ * 7, v[i], k, m);
+		}
+	}
+	free(v);
+	return 0;
+}
+
+static void outliers(struct pr *p)
+{
+	static const char *const head[7] = {
+		"id", "log", "metric", "value", "pctile", "earlier", "verdict"};
+	static const double w[7] = {30, 190, 92, 70, 40, 40, 40};
+	static const int numeric[7] = {1, 0, 0, 1, 1, 1, 0};
+	char(*buf)[40] = calloc(MAXOUT * 7, sizeof *buf);
+	const char *cells[MAXOUT * 7];
+	size_t n, total, checked;
+	char cap[480];
+
+	if (!buf || outlier_rows(p, buf, &n, &total, &checked) < 0) {
+		free(buf);
+		return;
+	}
+	snprintf(cap, sizeof cap,
+		 "Each job against the earlier jobs of its app (narrowed to "
+		 "its user, then its nprocs, while at least %d remain): "
+		 "unusual when outside p5-p95 of at least %d earlier jobs. "
+		 "The %zu most recent jobs checked: %zu unusual metrics%s.",
+		 IOL_POP_CTX_MIN, IOL_POP_CTX_MIN, checked, total,
+		 total > MAXOUT ? ", the 60 of the latest jobs shown" : "");
+	heading(p, "Outliers: jobs unusual for their application", cap);
+	for (size_t i = 0; i < n * 7; i++)
+		cells[i] = buf[i];
+	if (n)
+		table(p, 7, w, numeric, head, (int)n, cells);
+	free(buf);
+}
+
+/* ---- the document ---- */
+
+static int analyse(struct pr *p)
+{
+	if (iol_pop_groups(p->set, IOL_BY_APP, &p->apps, &p->napps) < 0 ||
+	    iol_pop_groups(p->set, IOL_BY_SIZE, &p->sizes, &p->nsizes) < 0 ||
+	    iol_pop_groups(p->set, IOL_BY_PROJECT, &p->projects,
+			   &p->nprojects) < 0 ||
+	    iol_pop_variance(p->set, &p->var, &p->nvar, &p->npartial) < 0)
+		return IOL_ENOMEM;
+	return 0;
+}
+
+static void release(struct pr *p)
+{
+	iol_pop_groups_free(p->apps, p->napps);
+	iol_pop_groups_free(p->sizes, p->nsizes);
+	iol_pop_groups_free(p->projects, p->nprojects);
+	free(p->var);
+}
+
+static void draw(struct pr *p)
+{
+	page_new(p, "Population report");
+	glance(p);
+	table6(p, p->apps, p->napps, "application");
+	page_new(p, "Who moves the data");
+	fig3(p);
+	fig4(p);
+	page_new(p, "Files and access sizes");
+	fig5(p);
+	fig10(p);
+	page_new(p, "Performance per compute node");
+	fig11(p);
+	if (p->nprojects > 1 ||
+	    (p->nprojects == 1 && strcmp(p->projects[0].key, "(none)")))
+		table6(p, p->projects, p->nprojects, "project");
+	page_new(p, "Variance of repeated jobs");
+	table4(p);
+	page_new(p, "Jobs over time and outliers");
+	timeline(p);
+	outliers(p);
+	cairo_show_page(p->cr);
+}
+
+static int tmpfile_for(const char *path, char *tmp, size_t n,
+		       struct iol_error *err)
+{
+	int fd;
+
+	snprintf(tmp, n, "%s.tmpXXXXXX", path);
+	if ((fd = mkstemp(tmp)) < 0)
+		return iol_error_set(err, IOL_EIO, "cannot write '%s': %s",
+				     path, strerror(errno));
+	fchmod(fd, 0644);
+	close(fd);
+	return 0;
+}
+
+int popreport_write(const struct iol_popset *set, const char *dbpath,
+		    const char *path, const char *date, struct iol_error *err)
+{
+	struct pr p = {0};
+	cairo_surface_t *pdf;
+	char tmp[PATH_MAX + 16];
+	int ret;
+
+	p.set = set;
+	p.dbpath = dbpath;
+	p.pw = 595.28;
+	p.ph = 841.89;
+	if ((ret = analyse(&p)) < 0 ||
+	    (ret = tmpfile_for(path, tmp, sizeof tmp, err)) < 0) {
+		release(&p);
+		return ret == IOL_ENOMEM
+			       ? iol_error_set(err, ret, "out of memory")
+			       : ret;
+	}
+	pdf = cairo_pdf_surface_create(tmp, p.pw, p.ph);
+	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATE_DATE,
+				       date);
+	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_MOD_DATE, date);
+	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_TITLE,
+				       "iolens population report");
+	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATOR,
+				       "iolens " IOLENS_VERSION);
+	p.cr = cairo_create(pdf);
+	draw(&p);
+	cairo_destroy(p.cr);
+	cairo_surface_finish(pdf);
+	if (cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS)
+		ret = iol_error_set(err, IOL_EIO, "cannot write '%s'", path);
+	cairo_surface_destroy(pdf);
+	if (ret == 0 && rename(tmp, path) < 0)
+		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
+				    strerror(errno));
+	if (ret < 0)
+		unlink(tmp);
+	release(&p);
+	return ret;
+}
+
+/* ---- the context page of a job report ---- */
+
+static void ctx_row(struct pr *p, const struct iol_popctx_metric *m,
+		    const char *name, double y)
+{
+	double lo = fmin(m->min, m->value), hi = fmax(m->max, m->value);
+	double x0 = MARGIN + 110, w = p->pw - 2 * MARGIN - 290, x[5], xv;
+	const double q[5] = {m->min, m->p[1], m->p[2], m->p[3], m->max};
+	char b[128], v[32];
+
+	chart_text(p->cr, MARGIN, y + 3, name, 8, 1, -1, C_INK);
+	num(v, sizeof v, m->value, 2);
+	snprintf(b, sizeof b, "%s  (pctile %s, n %zu)  %s", v,
+		 isnan(m->percentile) ? "-" : "", m->n,
+		 iol_pop_verdict_name(m->verdict));
+	if (!isnan(m->percentile)) {
+		char pc[16];
+		num(pc, sizeof pc, m->percentile, 1);
+		snprintf(b, sizeof b, "%s  (pctile %s, n %zu)  %s", v, pc, m->n,
+			 iol_pop_verdict_name(m->verdict));
+	}
+	chart_text(p->cr, x0 + w + 10, y + 3, b, 7.5, 0, -1,
+		   m->verdict >= IOL_CTX_LOW ? C_WARN : C_INK);
+	if (!m->n || isnan(m->value))
+		return;
+	if (!(hi > lo))
+		hi = lo + fmax(fabs(lo) * 0.01, 1e-9);
+	for (int k = 0; k < 5; k++)
+		x[k] = x0 + w * (q[k] - lo) / (hi - lo);
+	xv = x0 + w * (m->value - lo) / (hi - lo);
+	chart_color(p->cr, C_GRID);
+	cairo_rectangle(p->cr, x0, y - 8, w, 16);
+	cairo_fill(p->cr);
+	chart_color(p->cr, C_INK);
+	cairo_set_line_width(p->cr, 0.8);
+	cairo_move_to(p->cr, x[0], y);
+	cairo_line_to(p->cr, x[4], y);
+	cairo_stroke(p->cr);
+	chart_color(p->cr, C_READ);
+	cairo_rectangle(p->cr, x[1], y - 5, fmax(x[3] - x[1], 1), 10);
+	cairo_fill(p->cr);
+	chart_color(p->cr, C_INK);
+	cairo_set_line_width(p->cr, 1.6);
+	cairo_move_to(p->cr, x[2], y - 6);
+	cairo_line_to(p->cr, x[2], y + 6);
+	cairo_stroke(p->cr);
+	chart_color(p->cr, C_WARN);
+	cairo_arc(p->cr, xv, y, 3.5, 0, 2 * M_PI);
+	cairo_fill(p->cr);
+}
+
+void popreport_context_page(void *cr, double pw, double ph, int pageno,
+			    void *arg)
+{
+	const struct popreport_ctxpage *cp = arg;
+	struct pr p = {0};
+	char cap[400];
+
+	p.cr = cr;
+	p.pw = pw;
+	p.ph = ph;
+	p.pageno = pageno - 1;
+	p.dbpath = cp->dbpath;
+	page_new(&p, "Context: is this job normal?");
+	snprintf(cap, sizeof cap,
+		 "The job among %zu earlier complete jobs of %s in %s "
+		 "(UMAMI's view).  Whiskers: min to max of the earlier jobs; "
+		 "box: p10 to p90; bar: median; dot: this job, each metric on "
+		 "its own scale.  Unusual when outside p5-p95 of at least %d "
+		 "earlier jobs.",
+		 cp->ctx.njobs, cp->ctx.scope, cp->dbpath, IOL_POP_CTX_MIN);
+	heading(&p, "This job beside the earlier jobs of its application", cap);
+	for (int k = 0; k < IOL_POP_NCTX; k++)
+		ctx_row(&p, &cp->ctx.m[k], iol_pop_ctx_names[k],
+			p.y + 14 + 30.0 * k);
+	cairo_show_page(p.cr);
+}

@@ -1,0 +1,32 @@
+/*
+ * The population report: a multi-page PDF over the jobs of a store, in
+ * the job report's style (render/chart.h): the population at a glance,
+ * Figs. 3, 4, 5, 10 and 11 of Carns et al., Table VI per app (and
+ * project), Table IV, bytes over time and the outliers of `context`.
+ * Every number comes from population/popan.h over the stored job rows.
+ *
+ * Ownership: everything is the caller's; nothing is kept between calls.
+ */
+#ifndef IOLENS_POPREPORT_H
+#define IOLENS_POPREPORT_H
+
+#include "base/error.h"
+#include "population/popan.h"
+
+/* Write the report of set (read from the store at dbpath) to path through
+ * a temporary file renamed when complete; date "YYYY-MM-DDTHH:MM:SS"
+ * stamps the PDF.  Returns 0 or < 0 with a message in err. */
+int popreport_write(const struct iol_popset *set, const char *dbpath,
+		    const char *path, const char *date, struct iol_error *err);
+
+/* The context page a job report ends with (`iolens report --db`): the
+ * job's metrics as dots over box plots of the earlier jobs.  A
+ * report_opts.extra_page callback; arg is a struct popreport_ctxpage. */
+struct popreport_ctxpage {
+	const char *dbpath;
+	struct iol_popctx ctx;
+};
+void popreport_context_page(void *cr, double pw, double ph, int pageno,
+			    void *arg);
+
+#endif

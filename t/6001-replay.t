@@ -1,0 +1,158 @@
+#!/bin/sh
+# iolens replay on hand-written scripts: the unit tests of the script
+# form, then a replay whose bytes and calls equal the script's (summed
+# here with awk, not by iolens), the sandbox kept (absolute and '..'
+# paths refused with their line, nothing left behind, nothing foreign
+# deleted), bad scripts refused with a line number, the compiled form
+# cached and reused, root refused without --allow-root, the JSON keys
+# and the profile PDF.
+. "$(dirname "$0")/lib.sh"
+
+"$TOP/t/unit/test-replay" > "$TMP/unit.tap"
+ok $? "unit tests of the script form ($(grep -c '^ok' "$TMP/unit.tap") passed)"
+grep '^not ok' "$TMP/unit.tap" | sed 's/^/# /'
+
+S=$TMP/small.script
+cp "$TOP/t/data/replay/small.script" "$S"
+SB=$TMP/sandbox
+mkdir "$SB"
+echo precious > "$SB/keep.txt"
+
+# ground truth from the script's text: bytes of read/pread and
+# write/pwrite results, and the number of calls
+awk '$1 ~ /^p?read$/ { for (i = 1; i <= NF; i++) if ($i == "=") r += $(i + 1) }
+     $1 ~ /^p?write$/ { for (i = 1; i <= NF; i++) if ($i == "=") w += $(i + 1) }
+     $1 ~ /^(open|close|p?read|p?write|lseek|fsync|fdatasync|f?stat|unlink|rename|mkdir|rmdir|f?truncate|dup)$/ { n++ }
+     END { print r + 0, w + 0, n + 0 }' "$S" > "$TMP/want"
+read -r want_r want_w want_n < "$TMP/want"
+
+$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$S" > "$TMP/j1" 2> "$TMP/e1"
+ok $? "replay of a hand-written script (two ranks) exits 0"
+num() { perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print $j->{$ARGV[0]}{$ARGV[1]}' "$1" "$2" < "$TMP/j1"; }
+is "$(num original bytes_read) $(num replay bytes_read)" "$want_r $want_r" "bytes read: script $want_r, replay equal"
+is "$(num original bytes_written) $(num replay bytes_written)" "$want_w $want_w" "bytes written: script $want_w, replay equal"
+is "$(num original ops) $(num replay ops)" "$want_n $want_n" "calls: script $want_n, replay equal"
+for k in run_s read_s write_s meta_s; do
+	[ -n "$(num replay $k)" ] && [ -n "$(num original $k)" ]
+	ok $? "json: original and replay have $k"
+done
+grep -q '"path":"out/copy.bin","original":{"bytes_read":0,"bytes_written":300000,"ops":6},"replay":{"bytes_read":0,"bytes_written":300000,"ops":6}' "$TMP/j1"
+ok $? "per file: out/copy.bin 300000 bytes written in 6 calls, both runs"
+grep -q '"compiled":"written"' "$TMP/j1"
+ok $? "first run compiles the script"
+is "$(ls -A "$SB")" "keep.txt" "the sandbox holds only what was there before"
+is "$(cat "$SB/keep.txt")" "precious" "a file the replay did not make is untouched"
+
+bin=$(ls -A "$TMP" | grep '^\.small\.script\..*\.iolr$')
+ok $([ -n "$bin" ]; echo $?) "compiled form cached beside the script ($bin)"
+touch -d '2001-01-01' "$TMP/$bin"
+$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$S" > "$TMP/j2"
+grep -q '"compiled":"reused"' "$TMP/j2"
+ok $? "second run reuses the compiled form"
+is "$(stat -c %Y "$TMP/$bin")" "$(date -d 2001-01-01 +%s)" "the cached file was not rewritten"
+echo "# a comment changes the digest" >> "$S"
+$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$S" > "$TMP/j3"
+grep -q '"compiled":"written"' "$TMP/j3"
+ok $? "a changed script is compiled again"
+
+# the text table, and the run directory kept on request
+$RUN replay --allow-root --keep --dir "$SB" "$S" > "$TMP/t1" 2> "$TMP/e1"
+ok $? "replay on the schedule, text table"
+grep -q '^bytes and calls: equal' "$TMP/t1"
+ok $? "text says bytes and calls are equal"
+rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/e1")
+is "$(stat -c %s "$rd/out/copy.bin" 2>&1)" "300000" "kept run directory: the copy has the script's 300000 bytes"
+is "$(stat -c %s "$rd/in/data.bin" 2>&1)" "300000" "the input was staged with its size"
+is "$(od -An -tx1 -N4 "$rd/in/data.bin" | tr -d ' ')" "5a5a5a5a" "staged input holds non-zero bytes"
+rm -rf "$rd"
+
+# the sandbox: no absolute path, no way out with ..
+head -7 "$S" > "$TMP/evil.script"
+printf 'rank 0 pid 1\nopen "/tmp/iolens-evil" wronly|creat 0644 = 3 0.1\n' >> "$TMP/evil.script"
+$RUN replay --allow-root --dir "$SB" "$TMP/evil.script" > /dev/null 2> "$TMP/err"
+is "$?" "1" "a write to an absolute path outside the sandbox is refused"
+grep -q "line 9: path '/tmp/iolens-evil' is outside the sandbox" "$TMP/err"
+ok $? "... with its line number: $(cat "$TMP/err")"
+ok $([ ! -e /tmp/iolens-evil ]; echo $?) "... and nothing was written there"
+head -7 "$S" > "$TMP/up.script"
+printf 'rank 0 pid 1\ncompute 0.1\nopen "a/../../x" wronly|creat 0644 = 3 0.1\n' >> "$TMP/up.script"
+$RUN replay --allow-root --dir "$SB" "$TMP/up.script" > /dev/null 2> "$TMP/err"
+is "$?" "1" "a '..' escape is refused"
+grep -q "line 10: path 'a/../../x' is outside the sandbox" "$TMP/err"
+ok $? "... with its line number"
+printf 'iolens-replay-script 1\ninput "../x" 10\n' > "$TMP/in.script"
+$RUN replay --allow-root --dir "$SB" "$TMP/in.script" > /dev/null 2> "$TMP/err"
+grep -q "line 2: input '../x' is outside the sandbox" "$TMP/err"
+ok $? "an input outside the sandbox is refused"
+
+# bad scripts: one line naming the line
+bad() { # text, expected message part, description
+	printf "$1" > "$TMP/bad.script"
+	$RUN replay --allow-root --dir "$SB" "$TMP/bad.script" > /dev/null 2> "$TMP/err"
+	st=$?
+	ok $([ $st -eq 1 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q -- "$2" "$TMP/err"; echo $?) "$3 ($(cat "$TMP/err"))"
+}
+bad 'not a script\n' "line 1: not a replay script" "wrong first line"
+bad 'iolens-replay-script 1\nrank 0 pid 1\nread 3 abc = 1 0.1\n' "line 3: 'abc' is not a number" "bad number"
+bad 'iolens-replay-script 1\nrank 0 pid 1\n\n# x\nseek 3 0 = 0 0\n' "line 5: unknown statement 'seek'" "unknown call"
+bad 'iolens-replay-script 1\nrank 0 pid 1\nopen "a" rdonly 0 = 3\n' "line 3: 'open': wrong number of words" "missing fields"
+bad 'iolens-replay-script 1\nrank 0 pid 1\nstat "a" = -1 EWHAT 0.1\n' "line 3: bad error name 'EWHAT'" "bad errno"
+bad '' "empty script" "empty file"
+rm -f "$TMP"/.bad.script.*
+
+$RUN replay --allow-root --dir "$SB" "$TMP/nope.script" > /dev/null 2> "$TMP/err"
+is "$?" "1" "missing script: exit 1"
+$RUN replay "$S" > /dev/null 2>&1
+is "$?" "2" "no --dir: usage error"
+if [ "$(id -u)" = 0 ]; then
+	$RUN replay --dir "$SB" "$S" > /dev/null 2> "$TMP/err"
+	is "$?" "1" "as root without --allow-root: refused"
+	grep -q "refusing to run as root without --allow-root" "$TMP/err"
+	ok $? "... saying so"
+else
+	ok 0 "# skip not root"
+	ok 0 "# skip not root"
+fi
+
+# the profile: a PDF in DejaVu with both lines named
+if command -v pdftotext > /dev/null; then
+	SOURCE_DATE_EPOCH=1700000000 $RUN replay --allow-root --profile "$TMP/p.pdf" --dir "$SB" "$S" > /dev/null
+	ok $? "--profile writes a PDF"
+	pdftotext "$TMP/p.pdf" - > "$TMP/p.txt"
+	grep -q "Replay profile" "$TMP/p.txt" && grep -q "cumulative I/O time" "$TMP/p.txt" &&
+		grep -q "original" "$TMP/p.txt" && grep -q "replay" "$TMP/p.txt"
+	ok $? "profile names its axes and both runs"
+	pdffonts "$TMP/p.pdf" | grep -q "DejaVu"
+	ok $? "profile fonts are DejaVu"
+	pdfinfo "$TMP/p.pdf" | grep -q "CreationDate:.*2023"
+	ok $? "profile date pinned by SOURCE_DATE_EPOCH"
+fi
+# damage: every cut of the script, and flipped bytes in the compiled
+# form; each run ends with exit 0 or 1 and one line, never a signal
+cp "$TOP/t/data/replay/small.script" "$TMP/cut.script"
+n=$(wc -c < "$TMP/cut.script")
+bad=
+for at in $(awk -v n="$n" 'BEGIN { for (i = 0; i < n; i += 37) print i }'); do
+	head -c "$at" "$TOP/t/data/replay/small.script" > "$TMP/cut.script"
+	$RUN replay --allow-root --as-fast-as-possible --dir "$SB" "$TMP/cut.script" > /dev/null 2> "$TMP/err"
+	st=$?
+	if [ $st -gt 1 ] || [ "$(wc -l < "$TMP/err")" -gt 1 ]; then bad="$bad $at:$st"; fi
+done
+is "$bad" "" "scripts cut short: exit 0 or 1 with at most one line"
+rm -f "$TMP"/.cut.script.*
+cp "$TOP/t/data/replay/small.script" "$TMP/flip.script"
+$RUN replay --allow-root --as-fast-as-possible --dir "$SB" "$TMP/flip.script" > /dev/null
+bin=$(ls "$TMP"/.flip.script.*.iolr)
+cp "$bin" "$TMP/good.iolr"
+size=$(stat -c %s "$bin")
+bad=
+for at in $(awk -v n="$size" 'BEGIN { srand(11); for (i = 0; i < 60; i++) print int(rand() * n) }'); do
+	cp "$TMP/good.iolr" "$bin"
+	printf '\377' | dd of="$bin" bs=1 seek="$at" conv=notrunc 2> /dev/null
+	$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/flip.script" > "$TMP/j" 2> "$TMP/err"
+	st=$?
+	if [ $st -gt 1 ] || [ "$(wc -l < "$TMP/err")" -gt 1 ]; then bad="$bad $at:$st"; fi
+done
+is "$bad" "" "a damaged compiled form: exit 0 or 1 with at most one line (60 flipped bytes)"
+is "$(ls -A "$SB")" "keep.txt" "after all runs the sandbox holds only what was there before"
+done_testing

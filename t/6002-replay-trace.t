@@ -1,0 +1,87 @@
+#!/bin/sh
+# Trace real programs here (strace -f -tt -T of dd, cp, tar and sqlite3),
+# turn each trace into a replay script and replay it: bytes and calls
+# equal per file, and each file the program wrote has, in the kept run
+# directory, the size it has on disk after the real run (ground truth
+# from the file system, not from iolens).  Timing is not tested here:
+# fidelity is measured by bench/replay.sh.
+. "$(dirname "$0")/lib.sh"
+
+command -v strace > /dev/null || skip_all "strace is not installed (apt-get install strace)"
+W=$TMP/work
+mkdir -p "$W/dir/sub" "$TMP/sb"
+strace -f -tt -T -o "$TMP/probe.trace" true 2> /dev/null || skip_all "strace cannot trace here (ptrace not permitted)"
+
+head -c 1048576 /dev/urandom > "$W/in.bin"
+for i in 1 2 3 4 5; do head -c $((i * 10000)) /dev/urandom > "$W/dir/f$i"; done
+head -c 70000 /dev/urandom > "$W/dir/sub/g"
+
+# per_file JSON: "path orig_r orig_w orig_ops rep_r rep_w rep_ops" lines
+per_file() {
+	perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
+		for my $f (@{$j->{files}}) { my ($o, $r) = ($f->{original}, $f->{replay});
+			print join(" ", $f->{path}, @$o{qw(bytes_read bytes_written ops)},
+				@$r{qw(bytes_read bytes_written ops)}), "\n" }' < "$1"
+}
+
+# check NAME OUTPUT...: trace done in $TMP/NAME.trace; each OUTPUT is a
+# path under $W the program wrote
+check() {
+	name=$1
+	shift
+	$RUN replay-script --overhead 0 -o "$TMP/$name.script" "$TMP/$name.trace" > "$TMP/$name.rs" 2> "$TMP/err"
+	ok $? "$name: replay-script ($(head -1 "$TMP/$name.rs" | sed 's/^[^:]*: //'))"
+	$RUN replay --allow-root --as-fast-as-possible --keep --format=json --dir "$TMP/sb" "$TMP/$name.script" > "$TMP/$name.json" 2> "$TMP/err"
+	ok $? "$name: replay exits 0 (bytes and calls equal in total)"
+	rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/err")
+	per_file "$TMP/$name.json" > "$TMP/$name.files"
+	bad=$(awk '$2 != $5 || $3 != $6 || $4 != $7' "$TMP/$name.files")
+	is "$bad" "" "$name: bytes read, written and calls equal for each of $(wc -l < "$TMP/$name.files") files"
+	for out in "$@"; do
+		rel=$(awk -v p="$out" '$1 == "rewrite" { o = $2; n = $3; gsub(/"/, "", o); gsub(/"/, "", n); if (o == p) print n }' "$TMP/$name.script")
+		[ -n "$rel" ] || rel=$out
+		is "$(stat -c %s "$rd/$rel" 2>&1)" "$(stat -c %s "$out")" "$name: replayed ${out#$W/} has the real file's size"
+	done
+	grep -q '^system "/etc/ld.so.cache"' "$TMP/$name.script"
+	ok $? "$name: the loader's /etc/ld.so.cache dropped and listed"
+	rm -rf "$rd"
+}
+
+strace -f -tt -T -o "$TMP/dd.trace" dd if="$W/in.bin" of="$W/dd.out" bs=65536 conv=fsync 2> /dev/null
+check dd "$W/dd.out"
+grep -q "^input \"in.bin\" 1048576$" "$TMP/dd.script"
+ok $? "dd: the input is listed relative with its 1 MiB"
+strace -f -tt -T -o "$TMP/cp.trace" cp "$W/in.bin" "$W/cp.out"
+check cp "$W/cp.out"
+if command -v tar > /dev/null; then
+	strace -f -tt -T -o "$TMP/tar.trace" tar cf "$W/a.tar" -C "$W" dir
+	check tar "$W/a.tar"
+else
+	ok 0 "# skip tar is not installed"
+fi
+if command -v sqlite3 > /dev/null; then
+	strace -f -tt -T -o "$TMP/sqlite.trace" sqlite3 "$W/db.sqlite" \
+		"create table t(a, b); begin; $(i=0; while [ $i -lt 200 ]; do printf "insert into t values($i, '%s');" "row $i payload payload"; i=$((i + 1)); done) commit; select count(*) from t;" > /dev/null
+	check sqlite "$W/db.sqlite"
+else
+	ok 0 "# skip sqlite3 is not installed (apt-get install sqlite3)"
+fi
+is "$(ls -A "$TMP/sb")" "" "the sandbox is empty after the replays"
+
+# the tracer's overhead: measured, stored, then taken off by default
+# (LeakSanitizer cannot run under ptrace: no leak check for the traced loop)
+XDG_CACHE_HOME=$TMP/cache ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+	$RUN replay --calibrate --dir "$TMP" > "$TMP/cal"
+ok $? "calibrate: $(head -1 "$TMP/cal")"
+v=-1 d=-1
+[ -r "$TMP/cache/iolens/strace-overhead" ] && read -r v d < "$TMP/cache/iolens/strace-overhead"
+awk -v v="$v" -v d="$d" 'BEGIN { exit !(v + d > 0 && v + d < 0.01 && v >= 0 && d >= 0) }'
+ok $? "calibrate stores a per-call overhead between 0 and 10 ms ($v s between calls, $d s in each)"
+XDG_CACHE_HOME=$TMP/cache $RUN replay-script -o "$TMP/cal.script" "$TMP/dd.trace" > "$TMP/cal.rs"
+grep -q "^overhead $v calibrated $d$" "$TMP/cal.script"
+ok $? "replay-script takes the calibrated overhead by default and says so"
+g0=$(awk '$1 == "compute" { s += $2 } END { printf "%.6f", s }' "$TMP/dd.script")
+g1=$(awk '$1 == "compute" { s += $2 } END { printf "%.6f", s }' "$TMP/cal.script")
+awk -v a="$g0" -v b="$g1" 'BEGIN { exit !(b < a) }'
+ok $? "compute gaps shrink with the overhead taken off ($g0 s -> $g1 s)"
+done_testing

@@ -1,0 +1,141 @@
+/*
+ * Unit tests of the population analyses (population/popan.h) on rows
+ * made here, as a TAP stream: type 7 percentiles against R's
+ * quantile(type = 7), "within 1%", job-size classes, Table IV's chained
+ * groups and their order independence, and context verdicts.  Run by
+ * t/7105-popan-unit.t.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "population/popan.h"
+#include "base/banned.h"
+
+static int ntest, nfail;
+
+static void ok(int cond, const char *what)
+{
+	ntest++;
+	if (!cond)
+		nfail++;
+	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
+}
+
+static int near(double a, double b)
+{
+	return fabs(a - b) <= 1e-12 * fmax(1, fabs(b));
+}
+
+static void test_quantile(void)
+{
+	const double x[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+	const double y[1] = {42};
+
+	/* R: quantile(1:10, c(0, .1, .5, .9, 1)) = 1 1.9 5.5 9.1 10 */
+	ok(near(iol_pop_quantile(x, 10, 0), 1), "type 7 p0 = min");
+	ok(near(iol_pop_quantile(x, 10, 0.1), 1.9),
+	   "type 7 p10 of 1..10 = 1.9");
+	ok(near(iol_pop_quantile(x, 10, 0.5), 5.5), "type 7 median = 5.5");
+	ok(near(iol_pop_quantile(x, 10, 0.9), 9.1), "type 7 p90 = 9.1");
+	ok(near(iol_pop_quantile(x, 10, 1), 10), "type 7 p100 = max");
+	ok(near(iol_pop_quantile(y, 1, 0.3), 42), "one value: itself");
+	ok(isnan(iol_pop_quantile(x, 0, 0.5)), "no values: NAN");
+}
+
+static void test_within_and_classes(void)
+{
+	ok(iol_pop_within(100, 101, 0.01), "100 and 101 within 1%");
+	ok(!iol_pop_within(100, 102, 0.01), "100 and 102 not within 1%");
+	ok(iol_pop_within(0, 0, 0.01), "0 and 0 within 1%");
+	ok(!strcmp(iol_pop_size_name(iol_pop_size_class(1)), "1"), "1 proc");
+	ok(!strcmp(iol_pop_size_name(iol_pop_size_class(3)), "2-3"), "3: 2-3");
+	ok(!strcmp(iol_pop_size_name(iol_pop_size_class(4)), "4-7"), "4: 4-7");
+	ok(!strcmp(iol_pop_size_name(iol_pop_size_class(1024)), "1024-2047"),
+	   "1024: 1024-2047");
+	ok(!strcmp(iol_pop_size_name(iol_pop_size_class(100000)), "65536+"),
+	   "100000: 65536+");
+}
+
+static void job(struct iol_popjob *j, int64_t id, int64_t br, double t,
+		int partial)
+{
+	memset(j, 0, sizeof *j);
+	j->id = id;
+	j->uid = 7;
+	j->app = (char *)"app";
+	j->user = (char *)"u";
+	j->nprocs = 4;
+	j->files = 2;
+	j->bytes_read = br;
+	j->bytes_written = 1000;
+	j->io_time_by_slowest = t;
+	j->partial = partial;
+	j->start_time = (double)id;
+	j->mib_s = t;
+}
+
+static void test_variance(void)
+{
+	/* 10000 -> 10090 -> 10180 chain (each step within 1%, the ends
+	 * not); 20000 alone; one partial job */
+	struct iol_popjob a[5], b[5];
+	struct iol_popset s = {a, 5, 0, 0}, r = {b, 5, 0, 0};
+	struct iol_popvar *v, *w;
+	size_t n, m, np, nq;
+
+	job(&a[0], 1, 10000, 1, 0);
+	job(&a[1], 2, 10090, 2, 0);
+	job(&a[2], 3, 10180, 3, 0);
+	job(&a[3], 4, 20000, 9, 0);
+	job(&a[4], 5, 10000, 50, 1);
+	for (int i = 0; i < 5; i++)
+		b[i] = a[(i + 2) % 5];
+	ok(iol_pop_variance(&s, &v, &n, &np) == 0, "variance runs");
+	ok(n == 1 && v[0].jobs == 3, "one chained group of 3 jobs");
+	ok(np == 1, "the partial job is counted out");
+	ok(n == 1 && near(v[0].mean, 2) && near(v[0].min, 1) &&
+		   near(v[0].max, 3) && near(v[0].stddev, 1) &&
+		   near(v[0].cv, 0.5),
+	   "mean 2, min 1, max 3, sample stddev 1, cv 0.5");
+	ok(iol_pop_variance(&r, &w, &m, &nq) == 0 && m == n &&
+		   w[0].jobs == v[0].jobs && near(w[0].mean, v[0].mean) &&
+		   near(w[0].stddev, v[0].stddev),
+	   "rows in another order: the same groups");
+	free(v);
+	free(w);
+}
+
+static void test_context(void)
+{
+	struct iol_popjob a[22];
+	struct iol_popset s = {a, 22, 0, 0};
+	struct iol_popctx c;
+
+	for (int i = 0; i < 20; i++)
+		job(&a[i], i + 1, 10000, i + 1, 0);
+	job(&a[20], 100, 10000, 100, 0);
+	job(&a[21], 101, 10000, 10.5, 0);
+	iol_pop_context(&s, &a[20], &c);
+	ok(c.njobs == 20, "20 earlier jobs");
+	ok(c.m[0].verdict == IOL_CTX_HIGH, "far above p95: unusually high");
+	ok(near(c.m[0].percentile, 100), "percentile 100");
+	iol_pop_context(&s, &a[21], &c);
+	ok(c.njobs == 21 && c.m[0].verdict == IOL_CTX_NORMAL,
+	   "in the middle: normal");
+	ok(near(c.m[0].percentile, 100.0 * 10 / 21), "percentile 10 of 21");
+	iol_pop_context(&s, &a[5], &c);
+	ok(c.njobs == 5 && c.m[0].verdict == IOL_CTX_FEW,
+	   "5 earlier jobs: too few");
+}
+
+int main(void)
+{
+	test_quantile();
+	test_within_and_classes();
+	test_variance();
+	test_context();
+	printf("1..%d\n", ntest);
+	return nfail != 0;
+}
