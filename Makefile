@@ -151,6 +151,7 @@ install: all iolens.pc
 	install -m 644 iolens.pc $(DESTDIR)$(libdir)/pkgconfig/iolens.pc
 	install -m 644 man/*.1 $(DESTDIR)$(mandir)/man1/
 	install -m 644 report-templates/*.tmpl $(DESTDIR)$(datadir)/iolens/
+	install -m 644 etc/triage.conf $(DESTDIR)$(datadir)/iolens/triage.conf
 
 clean:
 	rm -rf bin iolens.pc $(UNIT_BINS) t/unit-bins .build-flags

@@ -15,6 +15,8 @@ const struct command commands[] = {
 	 "access-size histograms of reads and writes, common sizes"},
 	{"meta", cmd_meta,
 	 "metadata operations and their cost, per module and rank"},
+	{"triage", cmd_triage,
+	 "findings about a job's I/O: value, threshold, what to do"},
 	{"timeline", cmd_timeline,
 	 "per-rank I/O intervals, phase bandwidths, rank x time matrix"},
 	{"report", cmd_report,

@@ -25,6 +25,7 @@ int cmd_summary(int argc, char **argv);
 int cmd_files(int argc, char **argv);
 int cmd_hist(int argc, char **argv);
 int cmd_meta(int argc, char **argv);
+int cmd_triage(int argc, char **argv);
 int cmd_timeline(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_report(int argc, char **argv);

@@ -1,0 +1,34 @@
+#!/bin/sh
+# Population corpus: expected findings from the job configurations in
+# shared/corpus/population/README.md (not from iolens' output):
+#   c13-c16 esm-meta (mdtest -F -n 50..1100 -w 4096): metadata-bound and
+#     a small-file storm (>= 50 files created per task) on every job;
+#   c16 (1100 files > Darshan's 1024 records): log incomplete;
+#   c08-c09 turb-small (IOR -t 4k): small requests;
+#   c17-c18 esm-rank0 (IOR -N 1, one of 4/8 ranks does I/O): rank-0 I/O,
+#     the one rank moves 4x/8x the mean rank, the other ranks are idle;
+#   c04-c06 ckpt-fpp (IOR -F, equal blocks per rank): balanced ranks;
+#   c01-c03 ckpt-n1 (IOR -t 4m N-1): no small-request, no misalignment.
+. "$(dirname "$0")/lib.sh"
+need_shared
+POP=$SHARED/corpus/population
+[ -d "$POP/logs" ] || skip_all "no population logs"
+expect() { # configs code severity
+	cfgs=$1 code=$2 want=$3
+	logs=$(awk -F'\t' -v c="$cfgs" 'index(" " c " ", " " $8 " ") { print "'"$POP"'/logs/" $2 }' "$POP/manifest.tsv")
+	n=$(echo "$logs" | wc -l)
+	got=$($RUN triage --format tsv $logs 2>/dev/null |
+		awk -F'\t' -v c="$code" -v w="$want" '$2 == c && $3 == w' | wc -l)
+	is "$got" "$n" "$cfgs: $code $want on all $n jobs"
+}
+expect "c13 c14 c15 c16" IOL-META-BOUND high
+expect "c13 c14 c15 c16" IOL-SMALL-FILES warn
+expect "c16" IOL-INCOMPLETE high
+expect "c08 c09" IOL-SMALL-REQ warn
+expect "c17 c18" IOL-RANK0-IO warn
+expect "c17 c18" IOL-RANK-IMBALANCE warn
+expect "c17 c18" IOL-IDLE-RANKS info
+expect "c04 c05 c06" IOL-RANK-IMBALANCE ok
+expect "c01 c02 c03" IOL-SMALL-REQ ok
+expect "c01 c02 c03" IOL-MISALIGNED ok
+done_testing
