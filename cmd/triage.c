@@ -39,8 +39,9 @@ static void help(void)
 	       trace_help);
 }
 
-static int extra(int opt, const char *arg)
+static int extra(void *ctx, int opt, const char *arg)
 {
+	(void)ctx; /* the two options live in this file's statics */
 	if (opt == OPT_CONFIG) {
 		conf_path = arg;
 		return 1;
@@ -87,7 +88,7 @@ static int load_conf(struct iol_triage_conf *c)
 	rc = iol_triage_conf_parse(c, text, &err);
 	free(text);
 	if (rc < 0)
-		fprintf(stderr, "iolens triage: %s: %s\n", conf_path, err.msg);
+		msg("%s: %s", conf_path, err.msg);
 	return rc;
 }
 
@@ -157,7 +158,7 @@ int cmd_triage(int argc, char **argv)
 			fputs(iol_triage_default_conf, stdout);
 			return EXIT_OK;
 		}
-	rc = copts_start(&co, argc, argv, longopts, help, extra, &o, &i);
+	rc = copts_start(&co, argc, argv, longopts, help, extra, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
 	if (load_conf(&conf) < 0) {
@@ -193,5 +194,5 @@ int cmd_triage(int argc, char **argv)
 	}
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
-	return out_close(&o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;
+	return cmd_out_close(&o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;
 }
