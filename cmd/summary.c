@@ -288,11 +288,10 @@ static void text_categories(struct out *o, const struct iol_summary *s)
 		out_str(o, catname[c]);
 		out_int(o, ct->count);
 		out_bytes(o, ct->read_bytes + ct->write_bytes);
-		if (ct->count && ct->max_offset >= 0) {
+		if (!isnan(iol_category_avg_size(ct))) {
 			/* PyDarshan's sizes: from the highest offset of each */
-			out_str(o, hb(b1, (double)ct->sum_size /
-						  (double)ct->count));
-			out_str(o, hb(b2, (double)ct->max_offset + 1));
+			out_str(o, hb(b1, iol_category_avg_size(ct)));
+			out_str(o, hb(b2, iol_category_max_size(ct)));
 		} else {
 			out_null(o);
 			out_null(o);

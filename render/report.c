@@ -539,11 +539,10 @@ static void files_summary_draw(struct ctx *c, double x, double y, double w)
 		fmt_bytes(b[k][1], 32,
 			  (double)(ct->read_bytes + ct->write_bytes),
 			  BYTES_SHORT);
-		if (ct->count && ct->max_offset >= 0) {
-			fmt_bytes(b[k][2], 32,
-				  (double)ct->sum_size / (double)ct->count,
+		if (!isnan(iol_category_avg_size(ct))) {
+			fmt_bytes(b[k][2], 32, iol_category_avg_size(ct),
 				  BYTES_SHORT);
-			fmt_bytes(b[k][3], 32, (double)ct->max_offset + 1,
+			fmt_bytes(b[k][3], 32, iol_category_max_size(ct),
 				  BYTES_SHORT);
 		} else {
 			memcpy(b[k][2], "-", 2);

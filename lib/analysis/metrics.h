@@ -118,6 +118,12 @@ struct iol_summary {
 	int64_t hist_rd[2][IOL_NBINS], hist_wr[2][IOL_NBINS];
 };
 
+/* A file category's mean file size (PyDarshan's: from the highest offset
+ * of each file) and largest size, in bytes; NAN when the category has no
+ * file with a known offset. */
+double iol_category_avg_size(const struct iol_category *c);
+double iol_category_max_size(const struct iol_category *c);
+
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			struct iol_summary *s, struct iol_error *err);
 

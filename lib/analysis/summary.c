@@ -476,3 +476,17 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 		return ret;
 	return summary_extra(job, nprocs, s, err);
 }
+
+double iol_category_avg_size(const struct iol_category *c)
+{
+	if (!c->count || c->max_offset < 0)
+		return NAN;
+	return (double)c->sum_size / (double)c->count;
+}
+
+double iol_category_max_size(const struct iol_category *c)
+{
+	if (!c->count || c->max_offset < 0)
+		return NAN;
+	return (double)c->max_offset + 1;
+}
