@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -245,14 +246,19 @@ int iol_rbin_write(const struct iol_rscript *s, const char *path,
 /* Read and inflate the stream at off into a new buffer of *n bytes. */
 static int get_stream(int fd, uint64_t off, unsigned char **out, size_t *n)
 {
+	struct stat sb;
 	uint64_t hdr[2];
 	unsigned char *z, *raw;
 	uLongf rl;
 	int rc = 0;
 
 	*out = NULL;
-	if (pread(fd, hdr, sizeof(hdr), (off_t)off) != (ssize_t)sizeof(hdr) ||
-	    hdr[0] > ((uint64_t)1 << 34) || hdr[1] > ((uint64_t)1 << 34))
+	/* sizes bounded by the file and by zlib's largest ratio (1032:1)
+	 * before anything is allocated */
+	if (fstat(fd, &sb) < 0 || off > (uint64_t)sb.st_size ||
+	    pread(fd, hdr, sizeof(hdr), (off_t)off) != (ssize_t)sizeof(hdr) ||
+	    hdr[1] > (uint64_t)sb.st_size - off ||
+	    hdr[0] > hdr[1] * 1032 + 64 || hdr[0] > ((uint64_t)1 << 34))
 		return IOL_ECORRUPT;
 	z = malloc(hdr[1] ? hdr[1] : 1);
 	raw = malloc(hdr[0] ? hdr[0] : 1);
@@ -283,7 +289,8 @@ static int load_strings(struct iol_rbin *b, int fd, const struct bhead *h)
 
 	if (rc)
 		return rc;
-	if (n != h->nstr * 4 + h->nbytes || (h->nbytes && raw[n - 1])) {
+	if (h->nstr > n / 4 || h->nbytes > n || n != h->nstr * 4 + h->nbytes ||
+	    (h->nbytes && raw[n - 1])) {
 		free(raw);
 		return IOL_ECORRUPT;
 	}
@@ -315,10 +322,23 @@ static int take(unsigned char **p, size_t *left, void *dst, size_t n)
 	return 0;
 }
 
-static void *take_new(unsigned char **p, size_t *left, size_t n, int *rc)
+/* count items of size bytes: the count is checked against the bytes the
+ * stream still holds before anything is allocated (a damaged count must
+ * not ask for terabytes) */
+static void *take_new(unsigned char **p, size_t *left, uint64_t count,
+		      size_t size, int *rc)
 {
-	void *d = malloc(n ? n : 1);
+	size_t n;
+	void *d;
 
+	if (*rc)
+		return NULL;
+	if (count > *left / size) {
+		*rc = IOL_ECORRUPT;
+		return NULL;
+	}
+	n = (size_t)count * size;
+	d = malloc(n ? n : 1);
 	if (!d)
 		*rc = IOL_ENOMEM;
 	else if (!*rc && take(p, left, d, n))
@@ -336,6 +356,10 @@ static int load_tables(struct iol_rbin *b, int fd, const struct bhead *h)
 	if (rc)
 		return rc;
 	p = raw;
+	if (h->nrank > n / sizeof(struct brank)) {
+		free(raw);
+		return IOL_ECORRUPT;
+	}
 	s->rank = calloc(h->nrank ? h->nrank : 1, sizeof(*s->rank));
 	b->first = calloc(h->nrank ? h->nrank : 1, sizeof(uint64_t));
 	b->nchunk = calloc(h->nrank ? h->nrank : 1, sizeof(uint64_t));
@@ -353,14 +377,14 @@ static int load_tables(struct iol_rbin *b, int fd, const struct bhead *h)
 			rc = IOL_ECORRUPT;
 	}
 	s->nrank = h->nrank;
-	s->input = take_new(&p, &n, h->ninput * sizeof(*s->input), &rc);
+	s->input = take_new(&p, &n, h->ninput, sizeof(*s->input), &rc);
 	s->ninput = h->ninput;
-	s->rewrite = take_new(&p, &n, h->nrewrite * 4, &rc);
+	s->rewrite = take_new(&p, &n, h->nrewrite, 4, &rc);
 	s->nrewrite = h->nrewrite;
-	s->dropped = take_new(&p, &n, h->ndropped * 4, &rc);
+	s->dropped = take_new(&p, &n, h->ndropped, 4, &rc);
 	s->ndropped = h->ndropped;
-	b->per_file = take_new(&p, &n, h->nstr * sizeof(*b->per_file), &rc);
-	b->chunk = take_new(&p, &n, h->nchunk * sizeof(*b->chunk), &rc);
+	b->per_file = take_new(&p, &n, h->nstr, sizeof(*b->per_file), &rc);
+	b->chunk = take_new(&p, &n, h->nchunk, sizeof(*b->chunk), &rc);
 	free(raw);
 	return rc;
 }
