@@ -32,7 +32,13 @@ for f in read_time_by_slowest write_time_by_slowest end_time incomplete posix_re
 	ok $r "extended field $f"
 done
 
-need_shared
+if [ ! -d "$SHARED/corpus" ]; then
+	# the comparison with darshan-parser needs the public corpus
+	_n=$((_n + 1))
+	echo "ok $_n # skip ../shared is not present: no corpus to compare with"
+	done_testing
+	exit
+fi
 bins="0_100 100_1K 1K_10K 10K_100K 100K_1M 1M_4M 4M_10M 10M_100M 100M_1G 1G_PLUS"
 checked=0 bad=0
 for dir in "$SHARED"/corpus/darshan-logs/*/; do
