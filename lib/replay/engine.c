@@ -284,6 +284,9 @@ static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 			c.st = &m->st[r];
 			c.file = m->file + r * base->b->s.nstr;
 			c.prof = m->prof ? m->prof + 2 * m->pfirst[r] : NULL;
+			/* the child needs the parent's index no more */
+			free(m->pfirst);
+			m->pfirst = NULL;
 			_exit(replay_rank(&c, r) ? 1 : 0);
 		}
 	}
