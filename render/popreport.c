@@ -83,6 +83,25 @@ static void heading(struct pr *p, const char *t, const char *cap)
 			6;
 }
 
+/* A box plot at height y over x[0..4] (min, p10, median, p90, max): a
+ * whisker line, a box of half-height h, a median bar one point taller. */
+static void box_draw(cairo_t *cr, const double x[5], double y, double h)
+{
+	chart_color(cr, C_INK);
+	cairo_set_line_width(cr, 0.8);
+	cairo_move_to(cr, x[0], y);
+	cairo_line_to(cr, x[4], y);
+	cairo_stroke(cr);
+	chart_color(cr, C_READ);
+	cairo_rectangle(cr, x[1], y - h, fmax(x[3] - x[1], 1), 2 * h);
+	cairo_fill(cr);
+	chart_color(cr, C_INK);
+	cairo_set_line_width(cr, 1.6);
+	cairo_move_to(cr, x[2], y - h - 1);
+	cairo_line_to(cr, x[2], y + h + 1);
+	cairo_stroke(cr);
+}
+
 static void num(char *b, size_t n, double v, int prec)
 {
 	if (isnan(v))
@@ -336,19 +355,7 @@ static void box(struct pr *p, const struct plot *pl, double yc,
 	for (int k = 0; k < 5; k++)
 		x[k] = pl->x +
 		       pl->w * axis_frac(&pl->ax, fmax(g->cn[k], pl->ax.min));
-	chart_color(p->cr, C_INK);
-	cairo_set_line_width(p->cr, 0.8);
-	cairo_move_to(p->cr, x[0], yc);
-	cairo_line_to(p->cr, x[4], yc);
-	cairo_stroke(p->cr);
-	chart_color(p->cr, C_READ);
-	cairo_rectangle(p->cr, x[1], yc - 4, fmax(x[3] - x[1], 1), 8);
-	cairo_fill(p->cr);
-	chart_color(p->cr, C_INK);
-	cairo_set_line_width(p->cr, 1.6);
-	cairo_move_to(p->cr, x[2], yc - 5);
-	cairo_line_to(p->cr, x[2], yc + 5);
-	cairo_stroke(p->cr);
+	box_draw(p->cr, x, yc, 4);
 }
 
 static void fig11(struct pr *p)
@@ -776,19 +783,7 @@ static void ctx_row(struct pr *p, const struct iol_popctx_metric *m,
 	chart_color(p->cr, C_GRID);
 	cairo_rectangle(p->cr, x0, y - 8, w, 16);
 	cairo_fill(p->cr);
-	chart_color(p->cr, C_INK);
-	cairo_set_line_width(p->cr, 0.8);
-	cairo_move_to(p->cr, x[0], y);
-	cairo_line_to(p->cr, x[4], y);
-	cairo_stroke(p->cr);
-	chart_color(p->cr, C_READ);
-	cairo_rectangle(p->cr, x[1], y - 5, fmax(x[3] - x[1], 1), 10);
-	cairo_fill(p->cr);
-	chart_color(p->cr, C_INK);
-	cairo_set_line_width(p->cr, 1.6);
-	cairo_move_to(p->cr, x[2], y - 6);
-	cairo_line_to(p->cr, x[2], y + 6);
-	cairo_stroke(p->cr);
+	box_draw(p->cr, x, y, 5);
 	chart_color(p->cr, C_WARN);
 	cairo_arc(p->cr, xv, y, 3.5, 0, 2 * M_PI);
 	cairo_fill(p->cr);

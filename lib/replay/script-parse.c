@@ -171,21 +171,6 @@ static int get_path(struct pst *p, const char *w, uint32_t *id)
 	return rc < 0 ? iol_error_set(p->err, rc, "out of memory") : 0;
 }
 
-/* The arguments of each operation, one letter each: p path, q second
- * path, f open flags, m mode (octal), d descriptor, l length, o offset,
- * w whence. */
-static const char *const argspec[IOL_ROP_COUNT] = {
-	[IOL_ROP_OPEN] = "pfm",	    [IOL_ROP_CLOSE] = "d",
-	[IOL_ROP_READ] = "dl",	    [IOL_ROP_WRITE] = "dl",
-	[IOL_ROP_PREAD] = "dlo",    [IOL_ROP_PWRITE] = "dlo",
-	[IOL_ROP_LSEEK] = "dow",    [IOL_ROP_FSYNC] = "d",
-	[IOL_ROP_FDATASYNC] = "d",  [IOL_ROP_STAT] = "p",
-	[IOL_ROP_FSTAT] = "d",	    [IOL_ROP_UNLINK] = "p",
-	[IOL_ROP_RENAME] = "pq",    [IOL_ROP_MKDIR] = "pm",
-	[IOL_ROP_RMDIR] = "p",	    [IOL_ROP_TRUNCATE] = "pl",
-	[IOL_ROP_FTRUNCATE] = "dl", [IOL_ROP_DUP] = "d",
-};
-
 static int get_whence(struct pst *p, const char *w, uint8_t *v)
 {
 	static const char *const names[] = {"set", "cur", "end"};
@@ -237,7 +222,7 @@ static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 /* OP ARGS... = RET [ERRNO] DUR */
 static int parse_event(struct pst *p, int op)
 {
-	const char *spec = argspec[op];
+	const char *spec = iol_rop_args(op);
 	int na = (int)strlen(spec), i, k;
 	struct iol_rev *e;
 

@@ -91,17 +91,6 @@ static void put_arg(struct wst *w, const struct iol_rscript *s,
 static void put_event(struct wst *w, const struct iol_rscript *s,
 		      const struct iol_rev *e)
 {
-	static const char *const spec[IOL_ROP_COUNT] = {
-		[IOL_ROP_OPEN] = "pfm",	    [IOL_ROP_CLOSE] = "d",
-		[IOL_ROP_READ] = "dl",	    [IOL_ROP_WRITE] = "dl",
-		[IOL_ROP_PREAD] = "dlo",    [IOL_ROP_PWRITE] = "dlo",
-		[IOL_ROP_LSEEK] = "dow",    [IOL_ROP_FSYNC] = "d",
-		[IOL_ROP_FDATASYNC] = "d",  [IOL_ROP_STAT] = "p",
-		[IOL_ROP_FSTAT] = "d",	    [IOL_ROP_UNLINK] = "p",
-		[IOL_ROP_RENAME] = "pq",    [IOL_ROP_MKDIR] = "pm",
-		[IOL_ROP_RMDIR] = "p",	    [IOL_ROP_TRUNCATE] = "pl",
-		[IOL_ROP_FTRUNCATE] = "dl", [IOL_ROP_DUP] = "d",
-	};
 	char b[96], eb[16];
 	const char *c;
 
@@ -112,7 +101,7 @@ static void put_event(struct wst *w, const struct iol_rscript *s,
 	if (e->op == IOL_ROP_END || e->op >= IOL_ROP_COUNT)
 		return;
 	put(w, iol_rop_name(e->op));
-	for (c = spec[e->op]; *c; c++)
+	for (c = iol_rop_args(e->op); *c; c++)
 		put_arg(w, s, e, *c);
 	if (e->ret == -1 && e->err)
 		snprintf(b, sizeof(b), " = -1 %s %.6f\n",

@@ -46,6 +46,26 @@ const char *iol_rop_name(int op)
 	return op >= 0 && op < IOL_ROP_COUNT ? ops[op].name : NULL;
 }
 
+/* The arguments of each operation, one letter each: p path, q second
+ * path, f open flags, m mode (octal), d descriptor, l length, o offset,
+ * w whence. */
+static const char *const argspec[IOL_ROP_COUNT] = {
+	[IOL_ROP_OPEN] = "pfm",	    [IOL_ROP_CLOSE] = "d",
+	[IOL_ROP_READ] = "dl",	    [IOL_ROP_WRITE] = "dl",
+	[IOL_ROP_PREAD] = "dlo",    [IOL_ROP_PWRITE] = "dlo",
+	[IOL_ROP_LSEEK] = "dow",    [IOL_ROP_FSYNC] = "d",
+	[IOL_ROP_FDATASYNC] = "d",  [IOL_ROP_STAT] = "p",
+	[IOL_ROP_FSTAT] = "d",	    [IOL_ROP_UNLINK] = "p",
+	[IOL_ROP_RENAME] = "pq",    [IOL_ROP_MKDIR] = "pm",
+	[IOL_ROP_RMDIR] = "p",	    [IOL_ROP_TRUNCATE] = "pl",
+	[IOL_ROP_FTRUNCATE] = "dl", [IOL_ROP_DUP] = "d",
+};
+
+const char *iol_rop_args(int op)
+{
+	return op >= 0 && op < IOL_ROP_COUNT && argspec[op] ? argspec[op] : "";
+}
+
 int iol_rop_class(int op)
 {
 	return op >= 0 && op < IOL_ROP_COUNT ? ops[op].cls : IOL_RCLASS_NONE;

@@ -102,6 +102,11 @@ struct iol_rscript {
 /* The name of an operation in scripts ("pwrite"); NULL if out of range. */
 const char *iol_rop_name(int op);
 int iol_rop_class(int op);
+/* The arguments of an operation in script order, one letter each (p path,
+ * q second path, f open flags, m mode, d descriptor, l length, o offset,
+ * w whence): the one definition the parser and the writer share.  Static;
+ * "" if out of range. */
+const char *iol_rop_args(int op);
 
 void iol_rscript_init(struct iol_rscript *s);
 void iol_rscript_release(struct iol_rscript *s);
