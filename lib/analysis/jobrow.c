@@ -221,6 +221,27 @@ NUMG(j_pct_aligned, r->s->pct_aligned)
 NUMG(j_mib_pp, r->s->mib_per_proc)
 NUMG(j_rtime, r->s->read_time_slowest)
 NUMG(j_wtime, r->s->write_time_slowest)
+INTG(j_busiest, r->s->busiest_rank >= 0 ? r->s->busiest_rank : NOINT)
+NUMG(j_busiest_share, r->s->busiest_rank >= 0 ? r->s->busiest_share : NAN)
+INTG(j_ranks_io, r->s->ranks_with_io)
+INTG(j_rank_max, r->s->busiest_rank >= 0 ? r->s->rank_bytes_max : NOINT)
+INTG(j_rank_sum, r->s->rank_bytes_sum)
+INTG(j_shared, r->s->has_shared)
+
+/* POSIX operation counts; no value when the log has no POSIX module */
+static int64_t posix_ops(const struct iol_jobrow *r, int k)
+{
+	const struct iol_modsum *m = &r->s->mod[IOL_MOD_POSIX];
+
+	if (!m->present)
+		return NOINT;
+	return k == 0 ? m->reads : k == 1 ? m->writes : k == 2 ? m->seeks
+							       : m->syncs;
+}
+INTG(j_preads, posix_ops(r, 0))
+INTG(j_pwrites, posix_ops(r, 1))
+INTG(j_pseeks, posix_ops(r, 2))
+INTG(j_psyncs, posix_ops(r, 3))
 
 static const char *g_strategy(const struct iol_jobrow *r, char *b, size_t n)
 {
@@ -405,11 +426,24 @@ static const struct iol_field fields[] = {
 	BINFS(0, 1, "posix_write", "POSIX writes"),
 	BINFS(1, 0, "mpiio_read", "MPI-IO reads"),
 	BINFS(1, 1, "mpiio_write", "MPI-IO writes"),
+	INTF("busiest_rank", IOL_FT_INT, "", "busiest rank", j_busiest),
+	NUMF("busiest_share", IOL_FT_NUM, "", "busiest rank's share of bytes",
+	     4, j_busiest_share),
+	INTF("ranks_with_io", IOL_FT_INT, "", "ranks with I/O", j_ranks_io),
+	INTF("rank_bytes_max", IOL_FT_BYTES, "B", "busiest rank's bytes",
+	     j_rank_max),
+	INTF("rank_bytes_sum", IOL_FT_BYTES, "B", "bytes in per-rank records",
+	     j_rank_sum),
+	INTF("shared_records", IOL_FT_BOOL, "", "shared records", j_shared),
+	INTF("posix_reads", IOL_FT_INT, "", "POSIX reads", j_preads),
+	INTF("posix_writes", IOL_FT_INT, "", "POSIX writes", j_pwrites),
+	INTF("posix_seeks", IOL_FT_INT, "", "POSIX seeks", j_pseeks),
+	INTF("posix_syncs", IOL_FT_INT, "", "POSIX fsyncs", j_psyncs),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
-_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS,
+_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS + 10,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -52,8 +52,11 @@ const struct iol_field *iol_jobrow_fields(size_t *n);
 /* Every field: the summary columns above first, then the extended ones
  * summary does not print (read_time_by_slowest, write_time_by_slowest,
  * end_time, incomplete (a module ran out of memory), posix_read_0_100 ...
- * posix_write_1g_plus, mpiio_read_0_100 ... mpiio_write_1g_plus); *n set to the
- * total count.  The same static table: iol_jobrow_fields(&k) is its first k
+ * posix_write_1g_plus, mpiio_read_0_100 ... mpiio_write_1g_plus, then the
+ * per-rank and POSIX operation figures triage reads: busiest_rank,
+ * busiest_share, ranks_with_io, rank_bytes_max, rank_bytes_sum,
+ * shared_records, posix_reads, posix_writes, posix_seeks, posix_syncs);
+ * *n set to the total count.  The same static table: iol_jobrow_fields(&k) is its first k
  * entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);
 

@@ -1,7 +1,13 @@
 /*
- * The default triage thresholds: the text of etc/triage.conf, kept equal
- * to it by t/7301-triage.t (iolens triage --print-config).
+ * The triage thresholds: the default text (etc/triage.conf, kept equal
+ * to it by t/7301-triage.t, iolens triage --print-config) and the parser
+ * of that key = value form.
  */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "analysis/triage.h"
 #include "base/banned.h"
 
@@ -43,3 +49,82 @@ const char iol_triage_default_conf[] =
 	"fsync_per_write_pct = 10\n"
 	"# IOL-SEEK-PER-OP: seeks per 100 POSIX reads and writes.\n"
 	"seek_per_op_pct = 90\n";
+
+static const char *const keys[IOL_TRIAGE_NKEYS] = {
+	"meta_cost_pct",       "creates_per_proc", "small_req_pct",
+	"rank0_share_pct",     "misaligned_pct",   "random_pct",
+	"io_time_pct",	       "rank_imbalance",   "idle_ranks_pct",
+	"fsync_per_write_pct", "seek_per_op_pct",
+};
+
+
+static int conf_line(struct iol_triage_conf *c, char *line, int lineno,
+		     struct iol_error *err)
+{
+	char *eq, *key, *val, *end, *p;
+	int k;
+
+	p = strchr(line, '#');
+	if (p)
+		*p = '\0';
+	key = line + strspn(line, " \t\r");
+	if (!*key)
+		return 0;
+	eq = strchr(key, '=');
+	if (!eq)
+		return iol_error_set(err, IOL_ESYNTAX, "line %d: no '='",
+				     lineno);
+	*eq = '\0';
+	for (p = eq; p > key && strchr(" \t", p[-1]); p--)
+		p[-1] = '\0';
+	val = eq + 1;
+	for (k = 0; k < IOL_TRIAGE_NKEYS; k++)
+		if (!strcmp(key, keys[k]))
+			break;
+	if (k == IOL_TRIAGE_NKEYS)
+		return iol_error_set(err, IOL_ESYNTAX,
+				     "line %d: unknown key '%s'", lineno, key);
+	errno = 0;
+	c->v[k] = strtod(val, &end);
+	end += strspn(end, " \t\r");
+	if (errno || end == val || *end || !isfinite(c->v[k]))
+		return iol_error_set(err, IOL_ESYNTAX,
+				     "line %d: bad number for %s", lineno, key);
+	return 0;
+}
+
+static int conf_apply(struct iol_triage_conf *c, const char *text,
+		      struct iol_error *err)
+{
+	char buf[512];
+	const char *p = text, *nl;
+	int lineno = 0, rc;
+
+	while (*p) {
+		size_t len;
+
+		nl = strchr(p, '\n');
+		len = nl ? (size_t)(nl - p) : strlen(p);
+		lineno++;
+		if (len >= sizeof(buf))
+			return iol_error_set(err, IOL_ESYNTAX,
+					     "line %d: too long", lineno);
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		rc = conf_line(c, buf, lineno, err);
+		if (rc < 0)
+			return rc;
+		p += len + (nl ? 1 : 0);
+	}
+	return 0;
+}
+
+int iol_triage_conf_parse(struct iol_triage_conf *c, const char *text,
+			  struct iol_error *err)
+{
+	int rc = conf_apply(c, iol_triage_default_conf, err);
+
+	if (rc < 0 || !text)
+		return rc;
+	return conf_apply(c, text, err);
+}
