@@ -235,13 +235,19 @@ static int64_t posix_ops(const struct iol_jobrow *r, int k)
 
 	if (!m->present)
 		return NOINT;
-	return k == 0 ? m->reads : k == 1 ? m->writes : k == 2 ? m->seeks
-							       : m->syncs;
+	switch (k) {
+	case 0: return m->reads;
+	case 1: return m->writes;
+	case 2: return m->seeks;
+	case 3: return m->syncs;
+	default: return m->write_recs;
+	}
 }
 INTG(j_preads, posix_ops(r, 0))
 INTG(j_pwrites, posix_ops(r, 1))
 INTG(j_pseeks, posix_ops(r, 2))
 INTG(j_psyncs, posix_ops(r, 3))
+INTG(j_pwrecs, posix_ops(r, 4))
 
 static const char *g_strategy(const struct iol_jobrow *r, char *b, size_t n)
 {
@@ -439,11 +445,13 @@ static const struct iol_field fields[] = {
 	INTF("posix_writes", IOL_FT_INT, "", "POSIX writes", j_pwrites),
 	INTF("posix_seeks", IOL_FT_INT, "", "POSIX seeks", j_pseeks),
 	INTF("posix_syncs", IOL_FT_INT, "", "POSIX fsyncs", j_psyncs),
+	INTF("posix_write_records", IOL_FT_INT, "", "POSIX records written",
+	     j_pwrecs),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
-_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS + 10,
+_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS + 11,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

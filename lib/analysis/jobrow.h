@@ -55,7 +55,8 @@ const struct iol_field *iol_jobrow_fields(size_t *n);
  * posix_write_1g_plus, mpiio_read_0_100 ... mpiio_write_1g_plus, then the
  * per-rank and POSIX operation figures triage reads: busiest_rank,
  * busiest_share, ranks_with_io, rank_bytes_max, rank_bytes_sum,
- * shared_records, posix_reads, posix_writes, posix_seeks, posix_syncs);
+ * shared_records, posix_reads, posix_writes, posix_seeks, posix_syncs,
+ * posix_write_records);
  * *n set to the total count.  The same static table: iol_jobrow_fields(&k) is its first k
  * entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);

@@ -65,6 +65,7 @@ struct iol_modsum {
 	int64_t nrec, nfiles;
 	int64_t bytes_read, bytes_written;
 	int64_t reads, writes, opens, seeks, syncs;
+	int64_t write_recs; /* records with a write (shared: per process) */
 	double read_time, write_time, meta_time;
 	/* the same per process (over nprocs, at least 1) */
 	double read_time_pp, write_time_pp, meta_time_pp;

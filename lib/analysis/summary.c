@@ -178,6 +178,10 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 		ms->opens = wadd(ms->opens, pos(x.opens));
 		ms->seeks = wadd(ms->seeks, pos(x.seeks));
 		ms->syncs = wadd(ms->syncs, pos(x.syncs));
+		if (x.writes > 0) /* a shared record: one per process */
+			ms->write_recs += jm->recs[i].rank < 0 && job->nprocs > 0
+						  ? job->nprocs
+						  : 1;
 		ms->read_time += posf(x.tr);
 		ms->write_time += posf(x.tw);
 		ms->meta_time += posf(x.tm);

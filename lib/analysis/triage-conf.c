@@ -45,7 +45,9 @@ const char iol_triage_default_conf[] =
 	"rank_imbalance = 3\n"
 	"# IOL-IDLE-RANKS: share of ranks with no I/O record, percent.\n"
 	"idle_ranks_pct = 0\n"
-	"# IOL-FSYNC: fsync/fdatasync calls per 100 POSIX writes.\n"
+	"# IOL-FSYNC: fsync/fdatasync calls per 100 POSIX writes, beyond the\n"
+	"# first sync of each written record (one per file per rank is "
+	"fine).\n"
 	"fsync_per_write_pct = 10\n"
 	"# IOL-SEEK-PER-OP: seeks per 100 POSIX reads and writes.\n"
 	"seek_per_op_pct = 90\n";

@@ -75,6 +75,7 @@ enum {
 	IOL_TIN_PWRITES,
 	IOL_TIN_PSEEKS,
 	IOL_TIN_PSYNCS,
+	IOL_TIN_PWRECS, /* POSIX records with a write */
 	IOL_TIN_BIN0, /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
