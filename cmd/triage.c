@@ -190,6 +190,18 @@ static int extra_db(int opt, const char *arg)
 	return 0;
 }
 
+/* process-seconds for people: hours from one hour up */
+static const char *stake_str(double s, char *buf, size_t n)
+{
+	if (!isfinite(s))
+		snprintf(buf, n, "unknown");
+	else if (s >= 3600.0)
+		snprintf(buf, n, "%.1f process-hours", s / 3600.0);
+	else
+		snprintf(buf, n, "%.3g process-seconds", s);
+	return buf;
+}
+
 /* "META-BOUND 56, SMALL-FILES 56" for the rules flagged in count[] */
 static void code_list(const struct iol_poptri *r, const size_t *count,
 		      uint32_t mask, char *buf, size_t n)
@@ -232,12 +244,12 @@ static void db_text_head(struct out *o, const struct iol_poptri *r)
 	out_text(o,
 		 "\nWho to call first: groups by app and user, ranked by the "
 		 "I/O time at stake\nof their flagged jobs (slowest rank's "
-		 "I/O time x processes, in process-hours):\n");
+		 "I/O time x processes):\n");
 }
 
 static void db_text(struct out *o, const struct iol_poptri *r)
 {
-	char codes[512], when[32];
+	char codes[512], when[32], st[48];
 	size_t i, k, rank = 0;
 
 	db_text_head(o, r);
@@ -249,10 +261,10 @@ static void db_text(struct out *o, const struct iol_poptri *r)
 		code_list(r, g->count, 0, codes, sizeof(codes));
 		out_text(o,
 			 "\n%zu. app %s, user %s: %zu of %zu jobs flagged, "
-			 "%.3g process-hours at stake\n   %s\n",
+			 "%s at stake\n   %s\n",
 			 ++rank, g->app[0] ? g->app : "(unknown)",
 			 g->user[0] ? g->user : "(unknown)", g->flagged,
-			 g->jobs, g->stake / 3600.0, codes);
+			 g->jobs, stake_str(g->stake, st, sizeof(st)), codes);
 		for (k = 0; k < g->ntop; k++) {
 			const struct iol_poptri_job *j = &g->top[k];
 
@@ -263,8 +275,9 @@ static void db_text(struct out *o, const struct iol_poptri *r)
 					 (int64_t)j->start_time);
 			else
 				snprintf(when, sizeof(when), "unknown");
-			out_text(o, "   - %s (start %s): %.3g process-hours, %s\n",
-				 j->path, when, j->stake / 3600.0, codes);
+			out_text(o, "   - %s (start %s): %s, %s\n", j->path,
+				 when, stake_str(j->stake, st, sizeof(st)),
+				 codes);
 		}
 	}
 	if (!rank)

@@ -8,7 +8,8 @@
 #   c17-c18 esm-rank0 (IOR -N 1, one of 4/8 ranks does I/O): rank-0 I/O,
 #     the one rank moves 4x/8x the mean rank, the other ranks are idle;
 #   c04-c06 ckpt-fpp (IOR -F, equal blocks per rank): balanced ranks;
-#   c01-c03 ckpt-n1 (IOR -t 4m N-1): no small-request, no misalignment.
+#   c01-c03 ckpt-n1 (IOR -t 4m N-1): no small-request, no misalignment;
+#     IOR -e syncs once per rank at close: not fsync-dominated.
 . "$(dirname "$0")/lib.sh"
 need_shared
 POP=$SHARED/corpus/population
@@ -31,4 +32,5 @@ expect "c17 c18" IOL-IDLE-RANKS info
 expect "c04 c05 c06" IOL-RANK-IMBALANCE ok
 expect "c01 c02 c03" IOL-SMALL-REQ ok
 expect "c01 c02 c03" IOL-MISALIGNED ok
+expect "c01 c02 c03" IOL-FSYNC ok
 done_testing
