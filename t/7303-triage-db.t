@@ -65,6 +65,20 @@ ok $? "the missing field is named"
 grep "IOL-FSYNC" "$TMP/old" | grep -q " $NJOBS not evaluated"
 ok $? "IOL-FSYNC is not evaluated on any job"
 
+# the population report's page
+if command -v pdftotext >/dev/null 2>&1; then
+	$RUN population-report --db "$DB" -o "$TMP/pr.pdf"
+	ok $? "population-report with the triage page"
+	pdftotext "$TMP/pr.pdf" "$TMP/pr.txt"
+	grep -q "Who to call first" "$TMP/pr.txt"
+	ok $? "the report has 'Who to call first'"
+	want=$(grp esm-meta)
+	grep -q "$want of $want" "$TMP/pr.txt" && grep -q "META-BOUND $want" "$TMP/pr.txt"
+	ok $? "esm-meta: $want of $want flagged, META-BOUND $want"
+else
+	skip "no pdftotext" 3
+fi
+
 # bad input
 $RUN triage --db "$TMP/nope.db" >/dev/null 2>"$TMP/err"
 is $? 1 "a missing store: exit 1"
