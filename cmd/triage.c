@@ -26,8 +26,12 @@ static const char usage_str[] =
 	"[--top n]\n"
 	"                     [--config file] [--format fmt] [--output file]\n";
 
-enum { OPT_CONFIG = OPT_POP_LAST + 10, OPT_PRINT_CONFIG, OPT_SEVERITY,
-       OPT_TOP };
+enum {
+	OPT_CONFIG = OPT_POP_LAST + 10,
+	OPT_PRINT_CONFIG,
+	OPT_SEVERITY,
+	OPT_TOP
+};
 static const char *conf_path;
 static int print_conf;
 static int min_sev = IOL_SEV_WARN;
@@ -215,8 +219,8 @@ static void code_list(const struct iol_poptri *r, const size_t *count,
 		if (count ? !count[k] : !(mask & ((uint32_t)1 << k)))
 			continue;
 		if (count)
-			w = snprintf(buf + at, n - at, "%s%s %zu", at ? ", " : "",
-				     r->code[k], count[k]);
+			w = snprintf(buf + at, n - at, "%s%s %zu",
+				     at ? ", " : "", r->code[k], count[k]);
 		else
 			w = snprintf(buf + at, n - at, "%s%s", at ? " " : "",
 				     r->code[k]);
@@ -239,7 +243,7 @@ static void db_text_head(struct out *o, const struct iol_poptri *r)
 			 r->missing);
 	out_text(o, "\nFindings over the population (jobs):\n");
 	for (k = 0; k < r->nrules; k++)
-		out_text(o, "  %-20s %8zu flagged %8zu not evaluated  %s\n",
+		out_text(o, "  %-26s %6zu flagged %6zu not evaluated  %s\n",
 			 r->code[k], r->count[k], r->na[k], r->title[k]);
 	out_text(o,
 		 "\nWho to call first: groups by app and user, ranked by the "
@@ -284,9 +288,9 @@ static void db_text(struct out *o, const struct iol_poptri *r)
 		out_text(o, "\nno job flagged\n");
 }
 static const char *const db_cols[] = {
-	"group",   "app",	"user",	    "group_jobs", "group_flagged",
-	"group_stake_s", "path", "jobid",   "start_time", "stake_s",
-	"worst",   "codes",
+	"group",	 "app",		  "user",  "group_jobs",
+	"group_flagged", "group_stake_s", "path",  "jobid",
+	"start_time",	 "stake_s",	  "worst", "codes",
 };
 
 /* One row per listed job of each flagged group. */
@@ -352,8 +356,8 @@ static int triage_db(int argc, char **argv)
 		iol_popdb_close(db);
 		return EXIT_DATA;
 	}
-	rc = iol_poptri_run(db, po.where, &conf, min_sev, (size_t)top_jobs,
-			    &r, &err);
+	rc = iol_poptri_run(db, po.where, &conf, min_sev, (size_t)top_jobs, &r,
+			    &err);
 	iol_popdb_close(db);
 	if (rc < 0) {
 		msg("'%s': %s", po.db, err.msg[0] ? err.msg : iol_strerror(rc));

@@ -249,6 +249,43 @@ INTG(j_pseeks, posix_ops(r, 2))
 INTG(j_psyncs, posix_ops(r, 3))
 INTG(j_pwrecs, posix_ops(r, 4))
 
+/* ---- triage facts (analysis/trifacts.h) ---- */
+
+#define TF (&r->s->tf)
+static int64_t posix_or_none(const struct iol_jobrow *r, int64_t v)
+{
+	return r->s->mod[IOL_MOD_POSIX].present && v >= 0 ? v : NOINT;
+}
+static const char *tf_name(const struct iol_jobrow *r, uint64_t id)
+{
+	return id ? iol_job_name(r->job, id) : NULL;
+}
+#define TFNAME(name, field)                                      \
+	static const char *name(const struct iol_jobrow *r, char *b, \
+				size_t n)                            \
+	{                                                            \
+		(void)b, (void)n;                                    \
+		return tf_name(r, TF->field);                        \
+	}
+INTG(t_memnot, posix_or_none(r, TF->mem_notaligned))
+INTG(t_shsmall, posix_or_none(r, TF->shared_small))
+INTG(t_shops, posix_or_none(r, TF->shared_ops))
+INTG(t_red, posix_or_none(r, TF->redundant_bytes))
+NUMG(t_shimb, TF->shared_imbal_pct)
+NUMG(t_shtimb, TF->shared_time_imbal_pct)
+NUMG(t_rsimb, TF->rank_size_imbal_pct)
+INTG(t_raw, posix_or_none(r, TF->raw_bytes))
+INTG(t_coll, TF->mpiio_coll >= 0 ? TF->mpiio_coll : NOINT)
+INTG(t_indep, TF->mpiio_indep >= 0 ? TF->mpiio_indep : NOINT)
+INTG(t_nb, TF->mpiio_nb >= 0 ? TF->mpiio_nb : NOINT)
+INTG(t_hdf5, TF->hdf5)
+TFNAME(t_small_file, small_top_id)
+TFNAME(t_red_file, redundant_id)
+TFNAME(t_shimb_file, shared_imbal_id)
+TFNAME(t_shtimb_file, shared_time_imbal_id)
+TFNAME(t_rsimb_file, rank_size_imbal_id)
+TFNAME(t_raw_file, raw_id)
+
 static const char *g_strategy(const struct iol_jobrow *r, char *b, size_t n)
 {
 	(void)b, (void)n;
@@ -447,11 +484,40 @@ static const struct iol_field fields[] = {
 	INTF("posix_syncs", IOL_FT_INT, "", "POSIX fsyncs", j_psyncs),
 	INTF("posix_write_records", IOL_FT_INT, "", "POSIX records written",
 	     j_pwrecs),
+	INTF("posix_mem_not_aligned", IOL_FT_INT, "",
+	     "POSIX ops with unaligned memory", t_memnot),
+	INTF("shared_small_ops", IOL_FT_INT, "",
+	     "POSIX ops < 1 MiB on shared records", t_shsmall),
+	INTF("shared_ops", IOL_FT_INT, "", "POSIX ops on shared records",
+	     t_shops),
+	STRF("small_top_file", "file with the most ops < 1 MiB", t_small_file),
+	INTF("redundant_bytes", IOL_FT_BYTES, "B",
+	     "bytes moved beyond each file's highest offset", t_red),
+	STRF("redundant_file", "file with the most redundant bytes",
+	     t_red_file),
+	NUMF("shared_imbalance_pct", IOL_FT_NUM, "%",
+	     "largest shared-file rank byte imbalance", 1, t_shimb),
+	STRF("shared_imbalance_file", "its file", t_shimb_file),
+	NUMF("shared_time_imbalance_pct", IOL_FT_NUM, "%",
+	     "largest shared-file rank time imbalance", 1, t_shtimb),
+	STRF("shared_time_imbalance_file", "its file", t_shtimb_file),
+	NUMF("rank_size_imbalance_pct", IOL_FT_NUM, "%",
+	     "largest per-rank size spread on a file", 1, t_rsimb),
+	STRF("rank_size_imbalance_file", "its file", t_rsimb_file),
+	INTF("read_after_write_bytes", IOL_FT_BYTES, "B",
+	     "bytes read from files the job wrote first", t_raw),
+	STRF("read_after_write_file", "file with the most", t_raw_file),
+	INTF("mpiio_coll_ops", IOL_FT_INT, "", "MPI-IO collective ops",
+	     t_coll),
+	INTF("mpiio_indep_ops", IOL_FT_INT, "", "MPI-IO independent ops",
+	     t_indep),
+	INTF("mpiio_nb_ops", IOL_FT_INT, "", "MPI-IO non-blocking ops", t_nb),
+	INTF("hdf5", IOL_FT_BOOL, "", "HDF5 used", t_hdf5),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
-_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS + 11,
+_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS + 29,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -15,6 +15,7 @@
 #define IOLENS_METRICS_H
 
 #include "analysis/accum.h"
+#include "analysis/trifacts.h"
 #include "model/job.h"
 
 #define IOL_NBINS 10
@@ -109,6 +110,7 @@ struct iol_summary {
 	 * has_shared: some record is shared by all ranks */
 	int64_t ranks_with_io, rank_bytes_max, rank_bytes_sum;
 	int has_shared;
+	struct iol_trifacts tf; /* what only triage reads */
 	size_t ntop;
 	struct iol_topfile top_bytes[IOL_TOPN], top_time[IOL_TOPN];
 	uint64_t incomplete; /* modules flagged partial */

@@ -150,7 +150,7 @@ static int summary_extra(const struct iol_job *job, int64_t nprocs,
 		iol_hist_bins(job, IOL_MOD_MPIIO, s->hist_rd[1], s->hist_wr[1]);
 	if (rw_slowest(job, nprocs, s) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	return 0;
+	return iol_trifacts_compute(job, &s->tf, err);
 }
 
 /* The volumes, times and time by slowest of one data module. */

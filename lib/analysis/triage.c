@@ -19,22 +19,79 @@ const char *const iol_sev_names[5] = {"high", "warn", "info", "ok",
 				      "not evaluated"};
 
 /* the job-row field of each input, in IOL_TIN_* order */
-static const char *const in_names[IOL_TIN_N] = {
-	"nprocs", "run_time", "io_time_by_slowest", "md_cost_pct",
-	"meta_time_total", "io_time_total", "creates_per_proc", "creates",
-	"creates_exact", "files", "busiest_rank", "busiest_share",
-	"pct_aligned", "pct_sequential", "pct_io_time_slowest",
-	"ranks_with_io", "rank_bytes_max", "rank_bytes_sum", "shared_records",
-	"posix_reads", "posix_writes", "posix_seeks", "posix_syncs",
-	"posix_write_records",
-	"posix_read_0_100", "posix_read_100_1k", "posix_read_1k_10k",
-	"posix_read_10k_100k", "posix_read_100k_1m", "posix_read_1m_4m",
-	"posix_read_4m_10m", "posix_read_10m_100m", "posix_read_100m_1g",
-	"posix_read_1g_plus", "posix_write_0_100", "posix_write_100_1k",
-	"posix_write_1k_10k", "posix_write_10k_100k", "posix_write_100k_1m",
-	"posix_write_1m_4m", "posix_write_4m_10m", "posix_write_10m_100m",
-	"posix_write_100m_1g", "posix_write_1g_plus", "strategy",
-	"incomplete_modules", "top_file"};
+static const char *const in_names[] = {"nprocs",
+				       "run_time",
+				       "io_time_by_slowest",
+				       "md_cost_pct",
+				       "meta_time_total",
+				       "io_time_total",
+				       "creates_per_proc",
+				       "creates",
+				       "creates_exact",
+				       "files",
+				       "busiest_rank",
+				       "busiest_share",
+				       "pct_aligned",
+				       "pct_sequential",
+				       "pct_io_time_slowest",
+				       "ranks_with_io",
+				       "rank_bytes_max",
+				       "rank_bytes_sum",
+				       "shared_records",
+				       "posix_reads",
+				       "posix_writes",
+				       "posix_seeks",
+				       "posix_syncs",
+				       "posix_write_records",
+				       "stdio_bytes_read",
+				       "stdio_bytes_written",
+				       "bytes_read",
+				       "bytes_written",
+				       "shared_files",
+				       "mpiio_bytes_read",
+				       "posix_mem_not_aligned",
+				       "shared_small_ops",
+				       "shared_ops",
+				       "redundant_bytes",
+				       "shared_imbalance_pct",
+				       "shared_time_imbalance_pct",
+				       "rank_size_imbalance_pct",
+				       "read_after_write_bytes",
+				       "mpiio_coll_ops",
+				       "mpiio_indep_ops",
+				       "mpiio_nb_ops",
+				       "hdf5",
+				       "posix_read_0_100",
+				       "posix_read_100_1k",
+				       "posix_read_1k_10k",
+				       "posix_read_10k_100k",
+				       "posix_read_100k_1m",
+				       "posix_read_1m_4m",
+				       "posix_read_4m_10m",
+				       "posix_read_10m_100m",
+				       "posix_read_100m_1g",
+				       "posix_read_1g_plus",
+				       "posix_write_0_100",
+				       "posix_write_100_1k",
+				       "posix_write_1k_10k",
+				       "posix_write_10k_100k",
+				       "posix_write_100k_1m",
+				       "posix_write_1m_4m",
+				       "posix_write_4m_10m",
+				       "posix_write_10m_100m",
+				       "posix_write_100m_1g",
+				       "posix_write_1g_plus",
+				       "strategy",
+				       "incomplete_modules",
+				       "top_file",
+				       "small_top_file",
+				       "redundant_file",
+				       "shared_imbalance_file",
+				       "shared_time_imbalance_file",
+				       "rank_size_imbalance_file",
+				       "read_after_write_file"};
+_Static_assert(sizeof(in_names) / sizeof(in_names[0]) == IOL_TIN_N,
+	       "one job-row field per triage input");
 
 const char *iol_triage_in_name(int i)
 {
@@ -112,14 +169,21 @@ double iol_triage_stake(const struct iol_triage_in *in)
 #define S(k) (in->s[IOL_TIN_##k - IOL_TIN_NNUM])
 
 /* Fill *v or write why it cannot be; 0 when evaluated. */
-typedef int (*eval_fn)(const struct iol_triage_in *in, double *v, char *d,
+/* Returns 0 evaluated, 1 evaluated and passing whatever the value (too
+ * little data to matter), -1 not evaluated; c gives thresholds a rule
+ * reads besides its own (small_req_min_ops ...). */
+typedef int (*eval_fn)(const struct iol_triage_in *in,
+		       const struct iol_triage_conf *c, double *v, char *d,
 		       size_t n);
+#define K(k) (c->v[IOL_TK_##k])
 
-static int e_incomplete(const struct iol_triage_in *in, double *v, char *d,
+static int e_incomplete(const struct iol_triage_in *in,
+			const struct iol_triage_conf *c, double *v, char *d,
 			size_t n)
 {
 	const char *p = S(INCOMPLETE);
 
+	(void)c;
 	*v = 0;
 	while (*p) {
 		p += strspn(p, " ");
@@ -131,9 +195,10 @@ static int e_incomplete(const struct iol_triage_in *in, double *v, char *d,
 	return 0;
 }
 
-static int e_meta(const struct iol_triage_in *in, double *v, char *d,
-		  size_t n)
+static int e_meta(const struct iol_triage_in *in,
+		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
 {
+	(void)c;
 	if (!isfinite(V(MD_COST))) {
 		snprintf(d, n, "no POSIX/STDIO I/O time in the log");
 		return -1;
@@ -144,9 +209,11 @@ static int e_meta(const struct iol_triage_in *in, double *v, char *d,
 	return 0;
 }
 
-static int e_creates(const struct iol_triage_in *in, double *v, char *d,
+static int e_creates(const struct iol_triage_in *in,
+		     const struct iol_triage_conf *c, double *v, char *d,
 		     size_t n)
 {
+	(void)c;
 	if (!isfinite(V(CREATES_PP))) {
 		snprintf(d, n, "no process count or file records");
 		return -1;
@@ -157,7 +224,8 @@ static int e_creates(const struct iol_triage_in *in, double *v, char *d,
 	return 0;
 }
 
-static int e_small(const struct iol_triage_in *in, double *v, char *d,
+static int e_small(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
 		   size_t n)
 {
 	double small = 0, all = 0;
@@ -167,8 +235,9 @@ static int e_small(const struct iol_triage_in *in, double *v, char *d,
 		double x = in->v[IOL_TIN_BIN0 + b];
 
 		if (!isfinite(x)) {
-			snprintf(d, n, "no access-size histogram (no POSIX "
-				       "records)");
+			snprintf(d, n,
+				 "no access-size histogram (no POSIX "
+				 "records)");
 			return -1;
 		}
 		all += x;
@@ -180,14 +249,16 @@ static int e_small(const struct iol_triage_in *in, double *v, char *d,
 		return -1;
 	}
 	*v = 100.0 * small / all;
-	snprintf(d, n, "%.0f of %.0f POSIX operations under 1 MiB", small,
-		 all);
-	return 0;
+	snprintf(d, n, "%.0f of %.0f POSIX operations under 1 MiB%s", small,
+		 all, small < K(SMALL_MIN) ? " (too few to matter)" : "");
+	return small < K(SMALL_MIN);
 }
 
-static int e_rank0(const struct iol_triage_in *in, double *v, char *d,
+static int e_rank0(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
 		   size_t n)
 {
+	(void)c;
 	if (!isfinite(V(BUSIEST)) || !isfinite(V(BUSIEST_SHARE))) {
 		snprintf(d, n, "no per-rank records (shared records only)");
 		return -1;
@@ -197,8 +268,8 @@ static int e_rank0(const struct iol_triage_in *in, double *v, char *d,
 		return -1;
 	}
 	*v = V(BUSIEST_SHARE) * 100.0;
-	snprintf(d, n, "rank %.0f of %.0f, strategy %s", V(BUSIEST),
-		 V(NPROCS), S(STRATEGY)[0] ? S(STRATEGY) : "?");
+	snprintf(d, n, "rank %.0f of %.0f, strategy %s", V(BUSIEST), V(NPROCS),
+		 S(STRATEGY)[0] ? S(STRATEGY) : "?");
 	return 0;
 }
 
@@ -214,23 +285,29 @@ static int pct_not(double pct, const char *what, double *v, char *d, size_t n)
 	return 0;
 }
 
-static int e_misal(const struct iol_triage_in *in, double *v, char *d,
+static int e_misal(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
 		   size_t n)
 {
+	(void)c;
 	return pct_not(V(PCT_ALIGNED),
 		       "POSIX file alignment (no LUSTRE stripe check)", v, d,
 		       n);
 }
 
-static int e_random(const struct iol_triage_in *in, double *v, char *d,
+static int e_random(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, double *v, char *d,
 		    size_t n)
 {
+	(void)c;
 	return pct_not(V(PCT_SEQ), "POSIX reads and writes", v, d, n);
 }
 
-static int e_iotime(const struct iol_triage_in *in, double *v, char *d,
+static int e_iotime(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, double *v, char *d,
 		    size_t n)
 {
+	(void)c;
 	if (!isfinite(V(PCT_IO_SLOWEST))) {
 		snprintf(d, n, "no run time or I/O time");
 		return -1;
@@ -240,15 +317,17 @@ static int e_iotime(const struct iol_triage_in *in, double *v, char *d,
 	return 0;
 }
 
-static int e_imbal(const struct iol_triage_in *in, double *v, char *d,
+static int e_imbal(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
 		   size_t n)
 {
 	double mean;
 
-	if (!(V(NPROCS) >= 2) || !(V(RANKS_IO) > 0) ||
-	    !isfinite(V(RANK_MAX))) {
-		snprintf(d, n, !(V(NPROCS) >= 2) ? "a single process"
-						 : "no per-rank records");
+	(void)c;
+	if (!(V(NPROCS) >= 2) || !(V(RANKS_IO) > 0) || !isfinite(V(RANK_MAX))) {
+		snprintf(d, n,
+			 !(V(NPROCS) >= 2) ? "a single process"
+					   : "no per-rank records");
 		return -1;
 	}
 	if (V(RANK_MAX) < 1048576.0) {
@@ -257,14 +336,15 @@ static int e_imbal(const struct iol_triage_in *in, double *v, char *d,
 	}
 	mean = V(RANK_SUM) / V(NPROCS);
 	*v = V(RANK_MAX) / mean;
-	snprintf(d, n, "rank %.0f moved %.0f B, mean rank %.0f B",
-		 V(BUSIEST), V(RANK_MAX), mean);
+	snprintf(d, n, "rank %.0f moved %.0f B, mean rank %.0f B", V(BUSIEST),
+		 V(RANK_MAX), mean);
 	return 0;
 }
 
-static int e_idle(const struct iol_triage_in *in, double *v, char *d,
-		  size_t n)
+static int e_idle(const struct iol_triage_in *in,
+		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
 {
+	(void)c;
 	if (!(V(NPROCS) >= 2)) {
 		snprintf(d, n, "a single process");
 		return -1;
@@ -282,13 +362,14 @@ static int e_idle(const struct iol_triage_in *in, double *v, char *d,
 
 /* One sync per written file per rank (a checkpoint's closing fsync) is
  * good practice; only the syncs beyond it count. */
-static int e_fsync(const struct iol_triage_in *in, double *v, char *d,
+static int e_fsync(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
 		   size_t n)
 {
 	double extra;
 
-	if (!(V(PWRITES) > 0) || !isfinite(V(PSYNCS)) ||
-	    !isfinite(V(PWRECS))) {
+	(void)c;
+	if (!(V(PWRITES) > 0) || !isfinite(V(PSYNCS)) || !isfinite(V(PWRECS))) {
 		snprintf(d, n, "no POSIX writes");
 		return -1;
 	}
@@ -301,18 +382,192 @@ static int e_fsync(const struct iol_triage_in *in, double *v, char *d,
 	return 0;
 }
 
-static int e_seek(const struct iol_triage_in *in, double *v, char *d,
-		  size_t n)
+static int e_seek(const struct iol_triage_in *in,
+		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
 {
 	double ops = V(PREADS) + V(PWRITES);
 
+	(void)c;
 	if (!(ops > 0) || !isfinite(V(PSEEKS))) {
 		snprintf(d, n, "no POSIX reads or writes");
 		return -1;
 	}
 	*v = 100.0 * V(PSEEKS) / ops;
-	snprintf(d, n, "%.0f seeks for %.0f POSIX reads and writes",
-		 V(PSEEKS), ops);
+	snprintf(d, n, "%.0f seeks for %.0f POSIX reads and writes", V(PSEEKS),
+		 ops);
+	return 0;
+}
+
+/* A share of b in a + b ... in percent; -1 when there is no total. */
+static int share(double part, double total, double *v)
+{
+	if (!(total > 0) || !isfinite(part))
+		return -1;
+	*v = 100.0 * part / total;
+	return 0;
+}
+
+static double z(double x) /* no value (module absent) counts as 0 */
+{
+	return isfinite(x) ? x : 0;
+}
+
+static int e_stdio(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
+
+	(void)c;
+	if (share(st, z(V(BYTES_R)) + z(V(BYTES_W)), v) < 0) {
+		snprintf(d, n, "no bytes moved");
+		return -1;
+	}
+	snprintf(d, n, "%.0f of %.0f bytes through STDIO", st,
+		 z(V(BYTES_R)) + z(V(BYTES_W)));
+	return 0;
+}
+
+static int e_nompiio(const struct iol_triage_in *in,
+		     const struct iol_triage_conf *c, double *v, char *d,
+		     size_t n)
+{
+	(void)c;
+	if (!(V(NPROCS) >= 2)) {
+		snprintf(d, n, "a single process");
+		return -1;
+	}
+	*v = isfinite(V(MPIIO_BR)) ? 0 : z(V(SHARED_FILES));
+	snprintf(d, n,
+		 isfinite(V(MPIIO_BR)) ? "the job uses MPI-IO"
+				       : "%.0f shared files, no MPI-IO",
+		 z(V(SHARED_FILES)));
+	return 0;
+}
+
+static int e_memal(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	(void)c;
+	if (share(V(MEMNOT), z(V(PREADS)) + z(V(PWRITES)), v) < 0) {
+		snprintf(d, n, "no POSIX reads or writes");
+		return -1;
+	}
+	snprintf(d, n, "%.0f POSIX operations on unaligned memory", V(MEMNOT));
+	return 0;
+}
+
+static int e_redundant(const struct iol_triage_in *in,
+		       const struct iol_triage_conf *c, double *v, char *d,
+		       size_t n)
+{
+	(void)c;
+	if (share(V(RED), z(V(BYTES_R)) + z(V(BYTES_W)), v) < 0) {
+		snprintf(d, n, "no POSIX bytes");
+		return -1;
+	}
+	snprintf(d, n, "%.0f B beyond the files' highest offsets%s%s", V(RED),
+		 S(RED_FILE)[0] ? "; most in " : "", S(RED_FILE));
+	return 0;
+}
+
+static int e_shsmall(const struct iol_triage_in *in,
+		     const struct iol_triage_conf *c, double *v, char *d,
+		     size_t n)
+{
+	if (share(V(SH_SMALL), V(SH_OPS), v) < 0) {
+		snprintf(d, n, "no operations on shared records");
+		return -1;
+	}
+	snprintf(d, n, "%.0f of %.0f operations on shared files under 1 MiB%s",
+		 V(SH_SMALL), V(SH_OPS),
+		 V(SH_SMALL) < K(SMALL_MIN) ? " (too few to matter)" : "");
+	return V(SH_SMALL) < K(SMALL_MIN);
+}
+
+/* A largest percentage over files, with its file. */
+static int pct_file(double pct, const char *file, const char *none, double *v,
+		    char *d, size_t n)
+{
+	if (!isfinite(pct)) {
+		snprintf(d, n, "%s", none);
+		return -1;
+	}
+	*v = pct;
+	snprintf(d, n, "%s", file[0] ? file : "(unnamed file)");
+	return 0;
+}
+
+static int e_shimb(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	(void)c;
+	return pct_file(V(SHIMB), S(SHIMB_FILE),
+			"no shared file of 1 MiB with its ranks' bytes", v, d,
+			n);
+}
+
+static int e_shtimb(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, double *v, char *d,
+		    size_t n)
+{
+	(void)c;
+	return pct_file(V(SHTIMB), S(SHTIMB_FILE),
+			"no shared file of 1 MiB with its ranks' times", v, d,
+			n);
+}
+
+static int e_rsimb(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	(void)c;
+	return pct_file(V(RSIMB), S(RSIMB_FILE),
+			"no file with two or more per-rank records of 1 MiB", v,
+			d, n);
+}
+
+static int e_coll(const struct iol_triage_in *in,
+		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
+{
+	double ops = z(V(COLL)) + z(V(INDEP));
+
+	if (!isfinite(V(COLL)) || share(V(COLL), ops, v) < 0) {
+		snprintf(d, n, "no MPI-IO operations");
+		return -1;
+	}
+	snprintf(d, n, "%.0f collective of %.0f MPI-IO operations%s", V(COLL),
+		 ops, ops < K(COLLMIN) ? " (too few to matter)" : "");
+	return ops < K(COLLMIN);
+}
+
+static int e_nb(const struct iol_triage_in *in, const struct iol_triage_conf *c,
+		double *v, char *d, size_t n)
+{
+	double ops = z(V(COLL)) + z(V(INDEP));
+
+	(void)c;
+	if (!isfinite(V(NB)) || share(V(NB), ops + V(NB), v) < 0) {
+		snprintf(d, n, "no MPI-IO operations");
+		return -1;
+	}
+	snprintf(d, n, "%.0f non-blocking of %.0f MPI-IO operations", V(NB),
+		 ops + V(NB));
+	return 0;
+}
+
+static int e_raw(const struct iol_triage_in *in,
+		 const struct iol_triage_conf *c, double *v, char *d, size_t n)
+{
+	(void)c;
+	if (share(V(RAW), V(BYTES_R), v) < 0) {
+		snprintf(d, n, "no bytes read");
+		return -1;
+	}
+	snprintf(d, n, "%.0f B read from files written first%s%s", V(RAW),
+		 S(RAW_FILE)[0] ? "; most from " : "", S(RAW_FILE));
 	return 0;
 }
 
@@ -323,70 +578,282 @@ struct rule {
 	int sev; /* when crossed */
 	eval_fn eval;
 	const char *rec;
-	int need[NEEDMAX]; /* inputs read; -1 ends (BIN0: every bin) */
+	int need[NEEDMAX];  /* inputs read; -1 ends (BIN0: every bin) */
+	int le;		    /* crossed when value <= threshold */
+	const char *rec_h5; /* the recommendation when HDF5 is used */
 };
 
 static const struct rule rules[] = {
-	{"IOL-INCOMPLETE", "log incomplete: modules ran out of memory",
-	 "modules", -1, IOL_SEV_HIGH, e_incomplete,
+	{"IOL-INCOMPLETE",
+	 "log incomplete: modules ran out of memory",
+	 "modules",
+	 -1,
+	 IOL_SEV_HIGH,
+	 e_incomplete,
 	 "Darshan dropped records; findings below may be missing. Raise "
 	 "DARSHAN_MODMEM / DARSHAN_MOD_MEM and rerun.",
-	 {IOL_TIN_INCOMPLETE, -1}},
-	{"IOL-META-BOUND", "metadata-bound I/O", "%", IOL_TK_META, IOL_SEV_HIGH,
+	 {IOL_TIN_INCOMPLETE, -1},
+	 0,
+	 NULL},
+	{"IOL-META-BOUND",
+	 "metadata-bound I/O",
+	 "%",
+	 IOL_TK_META,
+	 IOL_SEV_HIGH,
 	 e_meta,
 	 "Most I/O time goes to open/close/stat/seek. Open files once, keep "
 	 "them open, aggregate small files into fewer larger ones.",
-	 {IOL_TIN_MD_COST, IOL_TIN_META_TOTAL, IOL_TIN_IO_TOTAL, -1}},
-	{"IOL-SMALL-FILES", "small-file storm: many files created per process",
-	 "files/proc", IOL_TK_CREATES, IOL_SEV_WARN, e_creates,
+	 {IOL_TIN_MD_COST, IOL_TIN_META_TOTAL, IOL_TIN_IO_TOTAL, -1},
+	 0,
+	 "Most I/O time goes to open/close/stat/seek. With HDF5: open files "
+	 "once, use collective metadata (H5Pset_all_coll_metadata_ops, "
+	 "H5Pset_coll_metadata_write) and fewer, larger datasets."},
+	{"IOL-SMALL-FILES",
+	 "small-file storm: many files created per process",
+	 "files/proc",
+	 IOL_TK_CREATES,
+	 IOL_SEV_WARN,
+	 e_creates,
 	 "Each process creates many files. Pack them into one file per "
 	 "process or a shared file (HDF5, ADIOS, tar) to spare the metadata "
 	 "server.",
-	 {IOL_TIN_CREATES_PP, IOL_TIN_CREATES, IOL_TIN_CREATES_EXACT, IOL_TIN_FILES, -1}},
-	{"IOL-SMALL-REQ", "small requests (< 1 MiB)", "%", IOL_TK_SMALL,
-	 IOL_SEV_WARN, e_small,
+	 {IOL_TIN_CREATES_PP, IOL_TIN_CREATES, IOL_TIN_CREATES_EXACT,
+	  IOL_TIN_FILES, -1},
+	 0,
+	 NULL},
+	{"IOL-SMALL-REQ",
+	 "small requests (< 1 MiB)",
+	 "%",
+	 IOL_TK_SMALL,
+	 IOL_SEV_WARN,
+	 e_small,
 	 "Many reads/writes are under 1 MiB. Buffer them into larger "
 	 "requests, or use MPI-IO collective buffering.",
-	 {IOL_TIN_BIN0, -1}},
-	{"IOL-RANK0-IO", "rank-0-only I/O: one rank moved nearly all bytes",
-	 "%", IOL_TK_RANK0, IOL_SEV_WARN, e_rank0,
+	 {IOL_TIN_BIN0, -1},
+	 0,
+	 NULL},
+	{"IOL-RANK0-IO",
+	 "rank-0-only I/O: one rank moved nearly all bytes",
+	 "%",
+	 IOL_TK_RANK0,
+	 IOL_SEV_WARN,
+	 e_rank0,
 	 "One rank does the I/O for the job. Spread it with MPI-IO "
 	 "collective I/O or a file per rank group.",
-	 {IOL_TIN_BUSIEST, IOL_TIN_BUSIEST_SHARE, IOL_TIN_NPROCS, IOL_TIN_STRATEGY, -1}},
-	{"IOL-MISALIGNED", "misaligned accesses", "%", IOL_TK_MISAL, IOL_SEV_INFO,
+	 {IOL_TIN_BUSIEST, IOL_TIN_BUSIEST_SHARE, IOL_TIN_NPROCS,
+	  IOL_TIN_STRATEGY, -1},
+	 0,
+	 NULL},
+	{"IOL-MISALIGNED",
+	 "misaligned accesses",
+	 "%",
+	 IOL_TK_MISAL,
+	 IOL_SEV_INFO,
 	 e_misal,
 	 "Align request offsets and sizes to the file system block or stripe "
-	 "size (MPI-IO hint striping_unit, HDF5 H5Pset_alignment).",
-	 {IOL_TIN_PCT_ALIGNED, -1}},
-	{"IOL-RANDOM", "non-sequential accesses", "%", IOL_TK_RANDOM, IOL_SEV_INFO,
+	 "size (MPI-IO hint striping_unit).",
+	 {IOL_TIN_PCT_ALIGNED, -1},
+	 0,
+	 "Align request offsets and sizes to the file system block or stripe "
+	 "size: with HDF5, H5Pset_alignment (and chunk sizes a multiple of "
+	 "the stripe)."},
+	{"IOL-RANDOM",
+	 "non-sequential accesses",
+	 "%",
+	 IOL_TK_RANDOM,
+	 IOL_SEV_INFO,
 	 e_random,
 	 "Accesses jump around the file. Sort or batch them, or let MPI-IO "
 	 "collective I/O reorder them.",
-	 {IOL_TIN_PCT_SEQ, -1}},
-	{"IOL-IO-TIME", "slowest rank spends much of the run in I/O", "%",
-	 IOL_TK_IOTIME, IOL_SEV_WARN, e_iotime,
+	 {IOL_TIN_PCT_SEQ, -1},
+	 0,
+	 NULL},
+	{"IOL-IO-TIME",
+	 "slowest rank spends much of the run in I/O",
+	 "%",
+	 IOL_TK_IOTIME,
+	 IOL_SEV_WARN,
+	 e_iotime,
 	 "I/O takes a large share of run time. Overlap it with computation or "
 	 "reduce what is written.",
-	 {IOL_TIN_PCT_IO_SLOWEST, -1}},
-	{"IOL-RANK-IMBALANCE", "rank imbalance: busiest rank vs the mean rank",
-	 "x mean", IOL_TK_IMBAL, IOL_SEV_WARN, e_imbal,
+	 {IOL_TIN_PCT_IO_SLOWEST, -1},
+	 0,
+	 NULL},
+	{"IOL-RANK-IMBALANCE",
+	 "rank imbalance: busiest rank vs the mean rank",
+	 "x mean",
+	 IOL_TK_IMBAL,
+	 IOL_SEV_WARN,
+	 e_imbal,
 	 "One rank moves far more data than the average rank. Spread the I/O "
 	 "over ranks or aggregators.",
-	 {IOL_TIN_NPROCS, IOL_TIN_RANKS_IO, IOL_TIN_RANK_MAX, IOL_TIN_RANK_SUM, IOL_TIN_BUSIEST, -1}},
-	{"IOL-IDLE-RANKS", "ranks that did no I/O", "%", IOL_TK_IDLE, IOL_SEV_INFO,
+	 {IOL_TIN_NPROCS, IOL_TIN_RANKS_IO, IOL_TIN_RANK_MAX, IOL_TIN_RANK_SUM,
+	  IOL_TIN_BUSIEST, -1},
+	 0,
+	 NULL},
+	{"IOL-IDLE-RANKS",
+	 "ranks that did no I/O",
+	 "%",
+	 IOL_TK_IDLE,
+	 IOL_SEV_INFO,
 	 e_idle,
 	 "Some ranks did no file I/O; if the others wait on them, use them as "
 	 "I/O aggregators.",
-	 {IOL_TIN_NPROCS, IOL_TIN_SHARED, IOL_TIN_RANKS_IO, -1}},
-	{"IOL-FSYNC", "fsync-dominated writes", "syncs/100 writes", IOL_TK_FSYNC,
-	 IOL_SEV_WARN, e_fsync,
+	 {IOL_TIN_NPROCS, IOL_TIN_SHARED, IOL_TIN_RANKS_IO, -1},
+	 0,
+	 NULL},
+	{"IOL-FSYNC",
+	 "fsync-dominated writes",
+	 "syncs/100 writes",
+	 IOL_TK_FSYNC,
+	 IOL_SEV_WARN,
+	 e_fsync,
 	 "The job syncs often. Sync once at the end of a phase, not after "
 	 "every write.",
-	 {IOL_TIN_PWRITES, IOL_TIN_PSYNCS, IOL_TIN_PWRECS, -1}},
-	{"IOL-SEEK-PER-OP", "a seek for every read or write", "seeks/100 ops",
-	 IOL_TK_SEEK, IOL_SEV_INFO, e_seek,
+	 {IOL_TIN_PWRITES, IOL_TIN_PSYNCS, IOL_TIN_PWRECS, -1},
+	 0,
+	 NULL},
+	{"IOL-SEEK-PER-OP",
+	 "a seek for every read or write",
+	 "seeks/100 ops",
+	 IOL_TK_SEEK,
+	 IOL_SEV_INFO,
+	 e_seek,
 	 "Use pread/pwrite with offsets instead of lseek before each call.",
-	 {IOL_TIN_PSEEKS, IOL_TIN_PREADS, IOL_TIN_PWRITES, -1}},
+	 {IOL_TIN_PSEEKS, IOL_TIN_PREADS, IOL_TIN_PWRITES, -1},
+	 0,
+	 NULL},
+	/* Drishti's rules (S01, M01, P07, P09-P10, P15-P19, P21-P22,
+	 * M02-M07), their bugs fixed, and read-after-write */
+	{"IOL-STDIO-SHARE",
+	 "much data through STDIO",
+	 "%",
+	 IOL_TK_STDIO,
+	 IOL_SEV_WARN,
+	 e_stdio,
+	 "STDIO (fopen, fwrite, fprintf) carries much of the data; it is "
+	 "buffered per process and serial. Move bulk data to POSIX, MPI-IO "
+	 "or HDF5/NetCDF.",
+	 {IOL_TIN_STDIO_BR, IOL_TIN_STDIO_BW, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W,
+	  -1},
+	 0,
+	 NULL},
+	{"IOL-NO-MPIIO",
+	 "shared files without MPI-IO",
+	 "files",
+	 -1,
+	 IOL_SEV_INFO,
+	 e_nompiio,
+	 "Ranks share files through POSIX alone. MPI-IO (or HDF5 and PnetCDF "
+	 "on it) can aggregate and align shared-file I/O with collective "
+	 "buffering.",
+	 {IOL_TIN_NPROCS, IOL_TIN_SHARED_FILES, IOL_TIN_MPIIO_BR, -1},
+	 0,
+	 NULL},
+	{"IOL-MEM-MISALIGNED",
+	 "operations on unaligned memory buffers",
+	 "%",
+	 IOL_TK_MEMMISAL,
+	 IOL_SEV_INFO,
+	 e_memal,
+	 "Allocate I/O buffers aligned to the file system block size "
+	 "(posix_memalign); it matters most for O_DIRECT.",
+	 {IOL_TIN_MEMNOT, IOL_TIN_PREADS, IOL_TIN_PWRITES, -1},
+	 0,
+	 NULL},
+	{"IOL-REDUNDANT",
+	 "redundant traffic: the same bytes moved again",
+	 "%",
+	 IOL_TK_REDUNDANT,
+	 IOL_SEV_WARN,
+	 e_redundant,
+	 "More bytes were read or written than the files hold: data is read "
+	 "(or overwritten) more than once. Read once and share it (MPI_Bcast) "
+	 "or keep it in memory.",
+	 {IOL_TIN_RED, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W, IOL_TIN_RED_FILE, -1},
+	 0,
+	 NULL},
+	{"IOL-SHARED-SMALL",
+	 "small requests to shared files (< 1 MiB)",
+	 "%",
+	 IOL_TK_SHSMALL,
+	 IOL_SEV_WARN,
+	 e_shsmall,
+	 "Many ranks make small requests to shared files, which the file "
+	 "system serialises. Use MPI-IO collective I/O to aggregate them.",
+	 {IOL_TIN_SH_SMALL, IOL_TIN_SH_OPS, -1},
+	 0,
+	 NULL},
+	{"IOL-SHARED-IMBALANCE",
+	 "shared file: ranks move unequal bytes",
+	 "%",
+	 IOL_TK_SHIMB,
+	 IOL_SEV_WARN,
+	 e_shimb,
+	 "In a shared file the fastest and slowest ranks moved very different "
+	 "amounts of data: the slow rank holds the others back. Balance the "
+	 "decomposition or use collective I/O.",
+	 {IOL_TIN_SHIMB, IOL_TIN_SHIMB_FILE, -1},
+	 0,
+	 NULL},
+	{"IOL-SHARED-TIME-IMBALANCE",
+	 "shared file: ranks take unequal time",
+	 "%",
+	 IOL_TK_SHTIMB,
+	 IOL_SEV_WARN,
+	 e_shtimb,
+	 "In a shared file the slowest rank took far longer than the "
+	 "fastest: a straggler. Check its data share, its node and "
+	 "contention; collective I/O evens it out.",
+	 {IOL_TIN_SHTIMB, IOL_TIN_SHTIMB_FILE, -1},
+	 0,
+	 NULL},
+	{"IOL-RANK-SIZE-IMBALANCE",
+	 "ranks read or write unequal sizes of a file",
+	 "%",
+	 IOL_TK_RSIMB,
+	 IOL_SEV_WARN,
+	 e_rsimb,
+	 "Ranks that access the same file move very different amounts. "
+	 "Balance the data each rank handles.",
+	 {IOL_TIN_RSIMB, IOL_TIN_RSIMB_FILE, -1},
+	 0,
+	 NULL},
+	{"IOL-NO-COLLECTIVE",
+	 "MPI-IO without collective operations",
+	 "% collective",
+	 -1,
+	 IOL_SEV_WARN,
+	 e_coll,
+	 "MPI-IO is used with independent calls only. Collective calls "
+	 "(MPI_File_write_all, read_all) let MPI-IO aggregate requests.",
+	 {IOL_TIN_COLL, IOL_TIN_INDEP, -1},
+	 1,
+	 NULL},
+	{"IOL-NO-NONBLOCKING",
+	 "MPI-IO without non-blocking operations",
+	 "% non-blocking",
+	 -1,
+	 IOL_SEV_INFO,
+	 e_nb,
+	 "No MPI-IO call is non-blocking. MPI_File_iwrite (or HDF5's "
+	 "asynchronous VOL) can overlap I/O with computation.",
+	 {IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_NB, -1},
+	 1,
+	 "No MPI-IO call is non-blocking. HDF5's asynchronous I/O VOL "
+	 "connector (or MPI_File_iwrite) can overlap I/O with "
+	 "computation."},
+	{"IOL-READ-AFTER-WRITE",
+	 "reads of data the job wrote",
+	 "%",
+	 IOL_TK_RAW,
+	 IOL_SEV_INFO,
+	 e_raw,
+	 "The job reads back files it wrote. If the data is still in memory, "
+	 "keep it there instead of a round trip through the file system.",
+	 {IOL_TIN_RAW, IOL_TIN_BYTES_R, IOL_TIN_RAW_FILE, -1},
+	 0,
+	 NULL},
 };
 #define NRULES (sizeof(rules) / sizeof(rules[0]))
 
@@ -410,7 +877,7 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		      const struct iol_triage_conf *c, struct iol_finding *f)
 {
 	double v = NAN;
-	int miss = missing_input(r, in);
+	int miss = missing_input(r, in), rc;
 
 	memset(f, 0, sizeof(*f));
 	f->code = r->code;
@@ -425,10 +892,14 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 			 "no field %s (a store from an older iolens: run "
 			 "iolens ingest --refresh)",
 			 in_names[miss]);
-	else if (r->eval(in, &v, f->detail, sizeof(f->detail)) == 0) {
+	else if ((rc = r->eval(in, c, &v, f->detail, sizeof(f->detail))) >= 0) {
+		int crossed = r->le ? v <= f->threshold : v > f->threshold;
+
 		f->value = v;
-		f->sev = v > f->threshold ? r->sev : IOL_SEV_OK;
+		f->sev = crossed && rc == 0 ? r->sev : IOL_SEV_OK;
 	}
+	if (r->rec_h5 && in->have[IOL_TIN_HDF5] && V(HDF5) > 0)
+		f->rec = r->rec_h5;
 }
 
 int iol_triage_eval(const struct iol_triage_in *in,

@@ -14,8 +14,14 @@
 #include "population/poptriage.h"
 #include "base/banned.h"
 
-enum { C_NONE = -1, C_PATH = -2, C_APP = -3, C_USER = -4, C_JOBID = -5,
-       C_START = -6 };
+enum {
+	C_NONE = -1,
+	C_PATH = -2,
+	C_APP = -3,
+	C_USER = -4,
+	C_JOBID = -5,
+	C_START = -6
+};
 
 struct pass {
 	struct iol_poptri *r;
@@ -207,8 +213,7 @@ static int top_add(struct pass *p, struct iol_poptri_group *g,
 		return IOL_ENOMEM;
 	if (g->ntop == p->top)
 		free(g->top[--g->ntop].path);
-	memmove(&g->top[at + 1], &g->top[at],
-		(g->ntop - at) * sizeof(*g->top));
+	memmove(&g->top[at + 1], &g->top[at], (g->ntop - at) * sizeof(*g->top));
 	g->top[at] = *j;
 	g->top[at].path = path;
 	g->ntop++;
