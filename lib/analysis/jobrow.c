@@ -260,12 +260,11 @@ static const char *tf_name(const struct iol_jobrow *r, uint64_t id)
 {
 	return id ? iol_job_name(r->job, id) : NULL;
 }
-#define TFNAME(name, field)                                      \
-	static const char *name(const struct iol_jobrow *r, char *b, \
-				size_t n)                            \
-	{                                                            \
-		(void)b, (void)n;                                    \
-		return tf_name(r, TF->field);                        \
+#define TFNAME(name, field)                                                    \
+	static const char *name(const struct iol_jobrow *r, char *b, size_t n) \
+	{                                                                      \
+		(void)b, (void)n;                                              \
+		return tf_name(r, TF->field);                                  \
 	}
 INTG(t_memnot, posix_or_none(r, TF->mem_notaligned))
 INTG(t_shsmall, posix_or_none(r, TF->shared_small))
@@ -279,6 +278,10 @@ INTG(t_coll, TF->mpiio_coll >= 0 ? TF->mpiio_coll : NOINT)
 INTG(t_indep, TF->mpiio_indep >= 0 ? TF->mpiio_indep : NOINT)
 INTG(t_nb, TF->mpiio_nb >= 0 ? TF->mpiio_nb : NOINT)
 INTG(t_hdf5, TF->hdf5)
+INTG(t_lops, TF->lustre_ops >= 0 ? TF->lustre_ops : NOINT)
+INTG(t_lnot, TF->lustre_notaligned >= 0 ? TF->lustre_notaligned : NOINT)
+INTG(t_lstripe, TF->lustre_stripe >= 0 ? TF->lustre_stripe : NOINT)
+TFNAME(t_lfile, lustre_id)
 TFNAME(t_small_file, small_top_id)
 TFNAME(t_red_file, redundant_id)
 TFNAME(t_shimb_file, shared_imbal_id)
@@ -507,17 +510,22 @@ static const struct iol_field fields[] = {
 	INTF("read_after_write_bytes", IOL_FT_BYTES, "B",
 	     "bytes read from files the job wrote first", t_raw),
 	STRF("read_after_write_file", "file with the most", t_raw_file),
-	INTF("mpiio_coll_ops", IOL_FT_INT, "", "MPI-IO collective ops",
-	     t_coll),
+	INTF("mpiio_coll_ops", IOL_FT_INT, "", "MPI-IO collective ops", t_coll),
 	INTF("mpiio_indep_ops", IOL_FT_INT, "", "MPI-IO independent ops",
 	     t_indep),
 	INTF("mpiio_nb_ops", IOL_FT_INT, "", "MPI-IO non-blocking ops", t_nb),
 	INTF("hdf5", IOL_FT_BOOL, "", "HDF5 used", t_hdf5),
+	INTF("lustre_ops", IOL_FT_INT, "", "POSIX ops on Lustre files", t_lops),
+	INTF("lustre_not_aligned", IOL_FT_INT, "",
+	     "POSIX ops on Lustre files not stripe-aligned", t_lnot),
+	INTF("lustre_stripe", IOL_FT_BYTES, "B", "Lustre stripe (alignment)",
+	     t_lstripe),
+	STRF("lustre_file", "Lustre file with the most ops", t_lfile),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
-_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS + 29,
+_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS + 33,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

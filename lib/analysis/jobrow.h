@@ -61,7 +61,8 @@ const struct iol_field *iol_jobrow_fields(size_t *n);
  * redundant_bytes, redundant_file, shared_imbalance_pct, _file,
  * shared_time_imbalance_pct, _file, rank_size_imbalance_pct, _file,
  * read_after_write_bytes, _file, mpiio_coll_ops, mpiio_indep_ops,
- * mpiio_nb_ops, hdf5);
+ * mpiio_nb_ops, hdf5, lustre_ops, lustre_not_aligned, lustre_stripe,
+ * lustre_file);
  * *n set to the total count.  The same static table: iol_jobrow_fields(&k) is its first k
  * entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);

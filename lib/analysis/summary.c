@@ -179,9 +179,10 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 		ms->seeks = wadd(ms->seeks, pos(x.seeks));
 		ms->syncs = wadd(ms->syncs, pos(x.syncs));
 		if (x.writes > 0) /* a shared record: one per process */
-			ms->write_recs += jm->recs[i].rank < 0 && job->nprocs > 0
-						  ? job->nprocs
-						  : 1;
+			ms->write_recs +=
+				jm->recs[i].rank < 0 && job->nprocs > 0
+					? job->nprocs
+					: 1;
 		ms->read_time += posf(x.tr);
 		ms->write_time += posf(x.tw);
 		ms->meta_time += posf(x.tm);
@@ -214,9 +215,9 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 
 /* What the pass over the POSIX and STDIO records gathers. */
 struct jobpass {
-	struct ftab ft;	 /* per file */
-	double *rank_t;	 /* I/O time per rank */
-	int64_t *rank_b; /* bytes per rank */
+	struct ftab ft;		  /* per file */
+	double *rank_t;		  /* I/O time per rank */
+	int64_t *rank_b;	  /* bytes per rank */
 	unsigned char *rank_seen; /* the rank has a record */
 	int64_t seq, ops, notal;
 	double tsum, msum; /* I/O and meta time, all processes */

@@ -15,7 +15,7 @@ const char iol_triage_default_conf[] =
 #include "analysis/triage-default.inc"
 	;
 
-static const char *const keys[IOL_TRIAGE_NKEYS] = {
+static const char *const keys[] = {
 	"meta_cost_pct",
 	"creates_per_proc",
 	"small_req_pct",
@@ -37,7 +37,10 @@ static const char *const keys[IOL_TRIAGE_NKEYS] = {
 	"rank_size_imbalance_pct",
 	"collective_min_ops",
 	"read_after_write_pct",
+	"lustre_misaligned_pct",
 };
+_Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
+	       "one name per threshold");
 
 static int conf_line(struct iol_triage_conf *c, char *line, int lineno,
 		     struct iol_error *err)

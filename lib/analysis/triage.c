@@ -61,6 +61,9 @@ static const char *const in_names[] = {"nprocs",
 				       "mpiio_indep_ops",
 				       "mpiio_nb_ops",
 				       "hdf5",
+				       "lustre_ops",
+				       "lustre_not_aligned",
+				       "lustre_stripe",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -89,7 +92,8 @@ static const char *const in_names[] = {"nprocs",
 				       "shared_imbalance_file",
 				       "shared_time_imbalance_file",
 				       "rank_size_imbalance_file",
-				       "read_after_write_file"};
+				       "read_after_write_file",
+				       "lustre_file"};
 _Static_assert(sizeof(in_names) / sizeof(in_names[0]) == IOL_TIN_N,
 	       "one job-row field per triage input");
 
@@ -249,8 +253,9 @@ static int e_small(const struct iol_triage_in *in,
 		return -1;
 	}
 	*v = 100.0 * small / all;
-	snprintf(d, n, "%.0f of %.0f POSIX operations under 1 MiB%s", small,
-		 all, small < K(SMALL_MIN) ? " (too few to matter)" : "");
+	snprintf(d, n, "%.0f of %.0f POSIX operations under 1 MiB%s%s%s", small,
+		 all, small < K(SMALL_MIN) ? " (too few to matter)" : "",
+		 S(SMALL_FILE)[0] ? "; most in " : "", S(SMALL_FILE));
 	return small < K(SMALL_MIN);
 }
 
@@ -290,9 +295,10 @@ static int e_misal(const struct iol_triage_in *in,
 		   size_t n)
 {
 	(void)c;
-	return pct_not(V(PCT_ALIGNED),
-		       "POSIX file alignment (no LUSTRE stripe check)", v, d,
-		       n);
+	return pct_not(
+		V(PCT_ALIGNED),
+		"POSIX file alignment (Lustre stripes: IOL-LUSTRE-MISALIGNED)",
+		v, d, n);
 }
 
 static int e_random(const struct iol_triage_in *in,
@@ -571,6 +577,23 @@ static int e_raw(const struct iol_triage_in *in,
 	return 0;
 }
 
+static int e_lustre(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, double *v, char *d,
+		    size_t n)
+{
+	(void)c;
+	if (share(V(LNOT), V(LOPS), v) < 0) {
+		snprintf(d, n, "no POSIX operations on Lustre files");
+		return -1;
+	}
+	snprintf(d, n,
+		 "%.0f of %.0f operations on Lustre files off a %.0f B "
+		 "stripe boundary%s%s",
+		 V(LNOT), V(LOPS), V(LSTRIPE), S(LFILE)[0] ? "; most in " : "",
+		 S(LFILE));
+	return 0;
+}
+
 #define NEEDMAX 6
 struct rule {
 	const char *code, *title, *unit;
@@ -629,7 +652,7 @@ static const struct rule rules[] = {
 	 e_small,
 	 "Many reads/writes are under 1 MiB. Buffer them into larger "
 	 "requests, or use MPI-IO collective buffering.",
-	 {IOL_TIN_BIN0, -1},
+	 {IOL_TIN_BIN0, IOL_TIN_SMALL_FILE, -1},
 	 0,
 	 NULL},
 	{"IOL-RANK0-IO",
@@ -852,6 +875,20 @@ static const struct rule rules[] = {
 	 "The job reads back files it wrote. If the data is still in memory, "
 	 "keep it there instead of a round trip through the file system.",
 	 {IOL_TIN_RAW, IOL_TIN_BYTES_R, IOL_TIN_RAW_FILE, -1},
+	 0,
+	 NULL},
+	{"IOL-LUSTRE-MISALIGNED",
+	 "accesses misaligned to the Lustre stripe",
+	 "%",
+	 IOL_TK_LUSTRE,
+	 IOL_SEV_WARN,
+	 e_lustre,
+	 "Requests to Lustre files start off stripe boundaries: a request "
+	 "that crosses one touches two OSTs, and ranks writing in one stripe "
+	 "contend for its lock. Make request sizes and offsets multiples of "
+	 "the stripe size, or set the stripe to suit them (lfs setstripe "
+	 "-S).",
+	 {IOL_TIN_LOPS, IOL_TIN_LNOT, IOL_TIN_LSTRIPE, IOL_TIN_LFILE, -1},
 	 0,
 	 NULL},
 };

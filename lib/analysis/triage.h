@@ -47,6 +47,7 @@ enum {
 	IOL_TK_RSIMB,
 	IOL_TK_COLLMIN,
 	IOL_TK_RAW,
+	IOL_TK_LUSTRE,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
@@ -104,6 +105,9 @@ enum {
 	IOL_TIN_INDEP,
 	IOL_TIN_NB,
 	IOL_TIN_HDF5,
+	IOL_TIN_LOPS,
+	IOL_TIN_LNOT,
+	IOL_TIN_LSTRIPE,
 	IOL_TIN_BIN0, /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
@@ -115,6 +119,7 @@ enum {
 	IOL_TIN_SHTIMB_FILE,
 	IOL_TIN_RSIMB_FILE,
 	IOL_TIN_RAW_FILE,
+	IOL_TIN_LFILE,
 	IOL_TIN_N
 };
 #define IOL_TIN_NSTR (IOL_TIN_N - IOL_TIN_NNUM)
@@ -146,7 +151,7 @@ struct iol_finding {
 	const char *code, *title, *unit, *rec;
 	int sev;
 	double value, threshold; /* value NAN when not evaluated */
-	char detail[160];	 /* who is responsible, or why not evaluated */
+	char detail[400];	 /* who is responsible, or why not evaluated */
 };
 
 struct iol_triage {

@@ -193,12 +193,36 @@ static void file_facts(const struct fr *a, size_t n, struct iol_trifacts *tf)
 	}
 }
 
+/* A record on a Lustre mount: its operations and misalignment. */
+static void lustre_rec(const struct iol_job *job, const struct iol_jrec *r,
+		       const struct iol_recx *x, int64_t *most,
+		       struct iol_trifacts *tf)
+{
+	const char *path = iol_job_name(job, r->id);
+	int m = path ? iol_job_mount_of(job, path) : -1;
+	int64_t ops = nn(x->reads) + nn(x->writes);
+
+	if (m < 0 || !job->mounts[m].type ||
+	    strcmp(job->mounts[m].type, "lustre") || !ops)
+		return;
+	if (tf->lustre_ops < 0)
+		tf->lustre_ops = tf->lustre_notaligned = 0;
+	tf->lustre_ops += ops;
+	tf->lustre_notaligned += nn(x->notaligned);
+	if (ops > *most) {
+		*most = ops;
+		tf->lustre_stripe = r->ic[POSIX_FILE_ALIGNMENT];
+		tf->lustre_id = r->id;
+	}
+}
+
 /* The POSIX records, compactly, with the shared-record facts on the way;
  * *out is allocated (NULL when there are none). */
 static int posix_pass(const struct iol_job *job, const struct ids *mpi,
 		      struct iol_trifacts *tf, struct fr **out, size_t *nout)
 {
 	const struct iol_jmod *jm = &job->mod[IOL_MOD_POSIX];
+	int64_t most = 0;
 	struct fr *a;
 	size_t i;
 
@@ -226,6 +250,8 @@ static int posix_pass(const struct iol_job *job, const struct ids *mpi,
 		if (r->rank < 0)
 			shared_rec(r, &x, mpi, tf);
 		redundant(job, r, &x, tf);
+		if (job->nmounts)
+			lustre_rec(job, r, &x, &most, tf);
 	}
 	*out = a;
 	*nout = jm->n;
@@ -287,6 +313,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->mpiio_nb = -1;
 	tf->shared_imbal_pct = tf->shared_time_imbal_pct = NAN;
 	tf->rank_size_imbal_pct = NAN;
+	tf->lustre_ops = tf->lustre_notaligned = tf->lustre_stripe = -1;
 	tf->hdf5 =
 		job->mod[IOL_MOD_H5F].present || job->mod[IOL_MOD_H5D].present;
 	rc = mpiio_pass(job, tf, &mpi);

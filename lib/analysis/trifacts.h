@@ -49,6 +49,12 @@ struct iol_trifacts {
 	/* MPI-IO operations: collective, independent, non-blocking */
 	int64_t mpiio_coll, mpiio_indep, mpiio_nb;
 	int hdf5; /* an H5F or H5D module is present */
+	/* POSIX operations on files of Lustre mounts, those not aligned to
+	 * the alignment Darshan recorded (on Lustre, the stripe size), and
+	 * that alignment on the file with the most operations; -1 when no
+	 * file is on Lustre */
+	int64_t lustre_ops, lustre_notaligned, lustre_stripe;
+	uint64_t lustre_id;
 };
 
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
