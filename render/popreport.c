@@ -525,9 +525,8 @@ static void tri_codes(const struct iol_poptri *t,
 			continue;
 		/* the code without its "IOL-" */
 		w = snprintf(b + at, n - at, "%s%s %zu", at ? ", " : "",
-			     t->code[k] + (strncmp(t->code[k], "IOL-", 4)
-						   ? 0
-						   : 4),
+			     t->code[k] +
+				     (strncmp(t->code[k], "IOL-", 4) ? 0 : 4),
 			     g->count[k]);
 		at = w < 0 ? n : at + (size_t)w;
 	}
@@ -535,7 +534,7 @@ static void tri_codes(const struct iol_poptri *t,
 
 static void tri_groups(struct pr *p)
 {
-	static const char *const head[6] = {"",	      "app",	"user",
+	static const char *const head[6] = {"",	       "app",	  "user",
 					    "flagged", "stake s", "rules"};
 	static const double w[6] = {20, 62, 42, 46, 42, 298};
 	static const int numeric[6] = {1, 0, 0, 1, 1, 0};

@@ -125,9 +125,9 @@ enum {
 #define IOL_TIN_NSTR (IOL_TIN_N - IOL_TIN_NNUM)
 
 struct iol_triage_in {
-	double v[IOL_TIN_NNUM];		/* NAN: no value */
-	char s[IOL_TIN_NSTR][256];	/* "": no value */
-	unsigned char have[IOL_TIN_N];	/* 0: the source lacks the field */
+	double v[IOL_TIN_NNUM];	       /* NAN: no value */
+	char s[IOL_TIN_NSTR][256];     /* "": no value */
+	unsigned char have[IOL_TIN_N]; /* 0: the source lacks the field */
 };
 
 /* The job-row field name of input i (0 <= i < IOL_TIN_N); static. */

@@ -20,9 +20,9 @@
 
 struct iol_trifacts {
 	/* POSIX */
-	int64_t mem_notaligned;		/* POSIX_MEM_NOT_ALIGNED summed */
+	int64_t mem_notaligned;		  /* POSIX_MEM_NOT_ALIGNED summed */
 	int64_t shared_small, shared_ops; /* ops < 1 MiB / all, rank -1 */
-	uint64_t small_top_id;		/* the file with the most ops < 1 MiB */
+	uint64_t small_top_id; /* the file with the most ops < 1 MiB */
 	int64_t small_top_ops;
 	/* bytes moved beyond the file's highest offset + 1 by a record,
 	 * read and written (a shared record: beyond once per rank), summed

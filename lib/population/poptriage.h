@@ -29,7 +29,7 @@
 
 struct iol_poptri_job {
 	char *path;
-	int64_t jobid; /* IOL_POP_NULL unknown */
+	int64_t jobid;		  /* IOL_POP_NULL unknown */
 	double start_time, stake; /* NAN unknown */
 	int worst;		  /* IOL_SEV_* */
 	uint32_t codes;		  /* bit k: rule k flagged */
@@ -49,7 +49,7 @@ struct iol_poptri {
 	const char *code[IOL_POPTRI_MAXRULES], *title[IOL_POPTRI_MAXRULES];
 	size_t jobs, flagged;
 	size_t count[IOL_POPTRI_MAXRULES], na[IOL_POPTRI_MAXRULES];
-	char missing[256]; /* fields the store lacks, "" none */
+	char missing[256];	    /* fields the store lacks, "" none */
 	struct iol_poptri_group *g; /* ranked by stake, descending */
 	size_t ng;
 };
