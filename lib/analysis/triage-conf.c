@@ -8,12 +8,13 @@
 #include <string.h>
 
 #include "analysis/triage.h"
-#include "base/banned.h"
 
 /* generated from etc/triage.conf by the Makefile */
 const char iol_triage_default_conf[] =
 #include "analysis/triage-default.inc"
 	;
+
+#include "base/banned.h"
 
 static const char *const keys[] = {
 	"meta_cost_pct",
