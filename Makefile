@@ -98,6 +98,11 @@ render/librender.a: $(RENDER_OBJS)
 %.o: %.c .build-flags
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# the default triage thresholds are etc/triage.conf itself, as a C string
+lib/analysis/triage-default.inc: etc/triage.conf
+	sed 's/\\/\\\\/g; s/"/\\"/g; s/.*/"&\\n"/' etc/triage.conf > $@.tmp && mv $@.tmp $@
+lib/analysis/triage-conf.o: lib/analysis/triage-default.inc
+
 t/unit/%: t/unit/%.c render/librender.a lib/libiolens.a .build-flags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< render/librender.a lib/libiolens.a $(LDLIBS)
 
@@ -156,7 +161,7 @@ install: all iolens.pc
 clean:
 	rm -rf bin iolens.pc $(UNIT_BINS) t/unit-bins .build-flags
 	rm -f lib/*/*.o lib/*/*.d render/*.o render/*.d cmd/*.o cmd/*.d t/unit/*.d \
-		lib/*.a lib/*.so render/*.a
+		lib/*.a lib/*.so render/*.a lib/analysis/triage-default.inc
 
 .PHONY: all deps demo check bench lint install clean FORCE
 

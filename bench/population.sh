@@ -13,9 +13,13 @@
 #     with -j 2: time and peak RSS (targets: < 10 min, < 200 MB); then the
 #     re-run that finds nothing new (target: < 60 s).  BENCH_FACILITY=0
 #     skips it.  It needs room for N directory entries (about 100 MB for 1M).
+#  3. Population triage: the store of (1) copied with SQL to BENCH_TRIAGE_N
+#     rows (default 1000000; about 1 GB of disk), then `triage --db`: time
+#     and peak RSS (target: < 60 s).  BENCH_TRIAGE=0 skips it.
 #
 # Environment: IOLENS (default bin/iolens), BENCH_SHARED (default ../shared),
-# BENCH_RUNS (default 3), PYDARSHAN, BENCH_FACILITY, BENCH_FACILITY_N, TMPDIR.
+# BENCH_RUNS (default 3), PYDARSHAN, BENCH_FACILITY, BENCH_FACILITY_N,
+# BENCH_TRIAGE, BENCH_TRIAGE_N, TMPDIR.
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -u
 export LC_ALL=C TZ=UTC
@@ -27,6 +31,8 @@ POP=$SHARED/corpus/population/logs
 RUNS=${BENCH_RUNS:-3}
 FY=${BENCH_FACILITY:-1}
 FYN=${BENCH_FACILITY_N:-1000000}
+TR=${BENCH_TRIAGE:-1}
+TRN=${BENCH_TRIAGE_N:-1000000}
 
 if [ ! -d "$POP" ]; then
 	echo "population bench: skipped: no population corpus at $POP"
@@ -82,6 +88,32 @@ if [ -n "${PYDARSHAN:-}" ]; then
 		"$(echo "$tb / ($ta + 0.0005)" | bc -l)" "$RUNS"
 else
 	echo "(PyDarshan: set PYDARSHAN='python3 -m darshan' to run job_stats side by side)"
+fi
+
+triage_bench() {
+	local db=$TMP/tri.db cols k
+	command -v sqlite3 >/dev/null 2>&1 || {
+		echo "population triage: skipped: no sqlite3"
+		return 0
+	}
+	"$IOLENS" ingest --db "$db" "$POP" >/dev/null 2>&1
+	cols=$(sqlite3 "$db" "SELECT group_concat('\"' || name || '\"', ',')
+		FROM pragma_table_info('jobs') WHERE name NOT IN ('id', 'path')")
+	n=$(sqlite3 "$db" 'SELECT count(*) FROM jobs')
+	k=$(((TRN + n - 1) / n - 1))
+	sqlite3 "$db" "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1
+		FROM k WHERE i < $k) INSERT INTO jobs (path, $cols)
+		SELECT path || '#' || i, $cols FROM jobs, k WHERE id <= $n" || return 1
+	rows=$(sqlite3 "$db" 'SELECT count(*) FROM jobs')
+	measure "$TMP/t" "$IOLENS" triage --db "$db"
+	read -r t1 r1 <"$TMP/t"
+	printf '%-28s %8.1f s %8d KiB  %d rows (target < 60 s)\n' \
+		"triage --db" "$t1" "$r1" "$rows"
+	rm -f "$db"
+}
+if [ "$TR" != 0 ]; then
+	echo "== population triage: the population copied to $TRN rows"
+	triage_bench
 fi
 
 [ "$FY" = 0 ] && exit 0

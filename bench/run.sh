@@ -37,6 +37,7 @@ summary csv|summary --format csv {log}|time|
 files csv|files --format csv {log}|time|
 hist|hist {log}|time|
 meta|meta {log}|time|
+triage|triage {log}|time|
 timeline|timeline {log}|time|
 timeline --phases|timeline --phases --format csv {log}|time|
 timeline --bins|timeline --bins 100 --format csv {log}|time|

@@ -55,12 +55,29 @@ static void pdf_date(const struct iol_popset *set, char *buf, size_t n)
 		strftime(buf, n, "%Y-%m-%dT%H:%M:%S", &tm);
 }
 
+/* The triage of the same jobs, default thresholds: 0, or -1 said. */
+static int triage_of(struct popopts *p, struct iol_popdb *db,
+		     struct iol_poptri *tri)
+{
+	struct iol_triage_conf conf;
+	struct iol_error err = {0};
+	int rc = iol_triage_conf_parse(&conf, NULL, &err);
+
+	if (rc == 0)
+		rc = iol_poptri_run(db, p->where, &conf, IOL_SEV_WARN, 5, tri,
+				    &err);
+	if (rc < 0)
+		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
+	return rc < 0 ? -1 : 0;
+}
+
 int cmd_population_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {POP_LONGOPTS,
 						 {NULL, 0, NULL, 0}};
 	struct iol_error err = {0};
 	struct iol_popset set;
+	struct iol_poptri tri;
 	struct iol_popdb *db;
 	struct popopts p;
 	char date[32];
@@ -75,13 +92,16 @@ int cmd_population_report(int argc, char **argv)
 		return usage_error("no --output given");
 	}
 	rc = pop_load(&p, db, &set);
+	if (rc == 0 && (rc = triage_of(&p, db, &tri)) < 0)
+		iol_popset_free(&set);
 	iol_popdb_close(db);
 	if (rc < 0)
 		return EXIT_DATA;
 	pdf_date(&set, date, sizeof date);
-	rc = popreport_write(&set, p.db, p.c.outpath, date, &err);
+	rc = popreport_write(&set, p.db, &tri, p.c.outpath, date, &err);
 	if (rc < 0)
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
+	iol_poptri_free(&tri);
 	iol_popset_free(&set);
 	report_cleanup();
 	return rc < 0 ? EXIT_DATA : EXIT_OK;

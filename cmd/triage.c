@@ -2,6 +2,8 @@
  * iolens triage: what is wrong with a job's I/O and what to do — each
  * rule of lib/analysis/triage.c as a finding with its value, threshold
  * and recommendation; text grouped by severity or one record per finding.
+ * With --db, the same rules over every job of a population store, and
+ * the flagged jobs grouped by app and user (population/poptriage.h).
  */
 #include <errno.h>
 #include <math.h>
@@ -12,16 +14,28 @@
 #include "analysis/triage.h"
 #include "cmd/commands.h"
 #include "cmd/common.h"
+#include "cmd/popcommon.h"
+#include "population/poptriage.h"
 #include "cmd/util.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
 	"usage: iolens triage [--config file] [--print-config] [--format fmt] "
-	"[--output file] log ...\n";
+	"[--output file] log ...\n"
+	"       iolens triage --db file [--where expr] [--severity sev] "
+	"[--top n]\n"
+	"                     [--config file] [--format fmt] [--output file]\n";
 
-enum { OPT_CONFIG = 2000, OPT_PRINT_CONFIG };
+enum {
+	OPT_CONFIG = OPT_POP_LAST + 10,
+	OPT_PRINT_CONFIG,
+	OPT_SEVERITY,
+	OPT_TOP
+};
 static const char *conf_path;
 static int print_conf;
+static int min_sev = IOL_SEV_WARN;
+static long top_jobs = 5;
 
 static void help(void)
 {
@@ -31,6 +45,19 @@ static void help(void)
 	       "  --config file      thresholds (key = value) over the "
 	       "defaults\n"
 	       "  --print-config     print the default thresholds and exit\n"
+	       "  --db file          the rules over every job of a population "
+	       "store;\n"
+	       "                     flagged jobs grouped by app and user, "
+	       "ranked by\n"
+	       "                     I/O time at stake (slowest rank's I/O "
+	       "time x\n"
+	       "                     processes)\n"
+	       "  --where expr       with --db: only jobs matching this SQL "
+	       "expression\n"
+	       "  --severity sev     with --db: flag at high, warn (default) "
+	       "or info\n"
+	       "  --top n            with --db: jobs listed per group "
+	       "(default 5)\n"
 	       "  --format fmt       text (default), csv, tsv or json\n"
 	       "  -o, --output file  write to file (replaced atomically)\n"
 	       "%s"
@@ -141,6 +168,210 @@ static void text(struct out *o, const char *log, const struct iol_triage *t)
 	out_text(o, "\n");
 }
 
+static int extra_db(int opt, const char *arg)
+{
+	char *end;
+
+	switch (opt) {
+	case OPT_CONFIG: conf_path = arg; return 1;
+	case OPT_SEVERITY:
+		for (min_sev = IOL_SEV_HIGH; min_sev <= IOL_SEV_INFO; min_sev++)
+			if (!strcmp(arg, iol_sev_names[min_sev]))
+				return 1;
+		usage_error("bad --severity '%s' (high, warn or info)", arg);
+		return -1;
+	case OPT_TOP:
+		errno = 0;
+		top_jobs = strtol(arg, &end, 10);
+		if (errno || *end || end == arg || top_jobs < 0 ||
+		    top_jobs > IOL_POPTRI_MAXTOP) {
+			usage_error("bad --top '%s' (0 to %d)", arg,
+				    IOL_POPTRI_MAXTOP);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* process-seconds for people: hours from one hour up */
+static const char *stake_str(double s, char *buf, size_t n)
+{
+	if (!isfinite(s))
+		snprintf(buf, n, "unknown");
+	else if (s >= 3600.0)
+		snprintf(buf, n, "%.1f process-hours", s / 3600.0);
+	else
+		snprintf(buf, n, "%.3g process-seconds", s);
+	return buf;
+}
+
+/* "META-BOUND 56, SMALL-FILES 56" for the rules flagged in count[] */
+static void code_list(const struct iol_poptri *r, const size_t *count,
+		      uint32_t mask, char *buf, size_t n)
+{
+	size_t k, at = 0;
+
+	buf[0] = '\0';
+	for (k = 0; k < r->nrules && at < n; k++) {
+		int w;
+
+		if (count ? !count[k] : !(mask & ((uint32_t)1 << k)))
+			continue;
+		if (count)
+			w = snprintf(buf + at, n - at, "%s%s %zu",
+				     at ? ", " : "", r->code[k], count[k]);
+		else
+			w = snprintf(buf + at, n - at, "%s%s", at ? " " : "",
+				     r->code[k]);
+		at = w < 0 ? n : at + (size_t)w;
+	}
+}
+
+static void db_text_head(struct out *o, const struct iol_poptri *r)
+{
+	size_t k;
+
+	out_text(o,
+		 "%zu jobs, %zu flagged (a finding of severity %s or "
+		 "higher)\n",
+		 r->jobs, r->flagged, iol_sev_names[min_sev]);
+	if (r->missing[0])
+		out_text(o,
+			 "the store lacks %s: rules reading them are not "
+			 "evaluated (iolens ingest --refresh)\n",
+			 r->missing);
+	out_text(o, "\nFindings over the population (jobs):\n");
+	for (k = 0; k < r->nrules; k++)
+		out_text(o, "  %-26s %6zu flagged %6zu not evaluated  %s\n",
+			 r->code[k], r->count[k], r->na[k], r->title[k]);
+	out_text(o,
+		 "\nWho to call first: groups by app and user, ranked by the "
+		 "I/O time at stake\nof their flagged jobs (slowest rank's "
+		 "I/O time x processes):\n");
+}
+
+static void db_text(struct out *o, const struct iol_poptri *r)
+{
+	char codes[512], when[32], st[48];
+	size_t i, k, rank = 0;
+
+	db_text_head(o, r);
+	for (i = 0; i < r->ng; i++) {
+		const struct iol_poptri_group *g = &r->g[i];
+
+		if (!g->flagged)
+			continue;
+		code_list(r, g->count, 0, codes, sizeof(codes));
+		out_text(o,
+			 "\n%zu. app %s, user %s: %zu of %zu jobs flagged, "
+			 "%s at stake\n   %s\n",
+			 ++rank, g->app[0] ? g->app : "(unknown)",
+			 g->user[0] ? g->user : "(unknown)", g->flagged,
+			 g->jobs, stake_str(g->stake, st, sizeof(st)), codes);
+		for (k = 0; k < g->ntop; k++) {
+			const struct iol_poptri_job *j = &g->top[k];
+
+			code_list(r, NULL, j->codes, codes, sizeof(codes));
+			if (isfinite(j->start_time) &&
+			    fabs(j->start_time) < 1e15)
+				fmt_time(when, sizeof(when),
+					 (int64_t)j->start_time);
+			else
+				snprintf(when, sizeof(when), "unknown");
+			out_text(o, "   - %s (start %s): %s, %s\n", j->path,
+				 when, stake_str(j->stake, st, sizeof(st)),
+				 codes);
+		}
+	}
+	if (!rank)
+		out_text(o, "\nno job flagged\n");
+}
+static const char *const db_cols[] = {
+	"group",	 "app",		  "user",  "group_jobs",
+	"group_flagged", "group_stake_s", "path",  "jobid",
+	"start_time",	 "stake_s",	  "worst", "codes",
+};
+
+/* One row per listed job of each flagged group. */
+static void db_rows(struct out *o, const struct iol_poptri *r)
+{
+	char codes[512];
+	size_t i, k, rank = 0;
+
+	out_table(o, db_cols, 12);
+	for (i = 0; i < r->ng; i++) {
+		const struct iol_poptri_group *g = &r->g[i];
+
+		if (!g->flagged)
+			continue;
+		rank++;
+		for (k = 0; k < g->ntop; k++) {
+			const struct iol_poptri_job *j = &g->top[k];
+
+			out_int(o, (int64_t)rank);
+			out_str(o, g->app);
+			out_str(o, g->user);
+			out_int(o, (int64_t)g->jobs);
+			out_int(o, (int64_t)g->flagged);
+			out_num(o, g->stake, 6);
+			out_str(o, j->path);
+			if (j->jobid == IOL_POP_NULL)
+				out_null(o);
+			else
+				out_int(o, j->jobid);
+			out_num(o, j->start_time, 3);
+			out_num(o, j->stake, 6);
+			out_str(o, iol_sev_names[j->worst]);
+			code_list(r, NULL, j->codes, codes, sizeof(codes));
+			out_str(o, codes);
+			out_endrow(o);
+		}
+	}
+	out_endtable(o);
+}
+
+static int triage_db(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		POP_LONGOPTS,
+		{"config", required_argument, NULL, OPT_CONFIG},
+		{"severity", required_argument, NULL, OPT_SEVERITY},
+		{"top", required_argument, NULL, OPT_TOP},
+		{NULL, 0, NULL, 0}};
+	struct iol_triage_conf conf;
+	struct iol_error err = {0};
+	struct iol_poptri r;
+	struct popopts po;
+	struct iol_popdb *db;
+	struct out o;
+	int rc, first;
+
+	rc = pop_start(&po, argc, argv, longopts, help, extra_db, 0, &o, &db,
+		       &first);
+	if (rc >= 0)
+		return rc;
+	if (load_conf(&conf) < 0) {
+		out_close(&o, 0);
+		iol_popdb_close(db);
+		return EXIT_DATA;
+	}
+	rc = iol_poptri_run(db, po.where, &conf, min_sev, (size_t)top_jobs, &r,
+			    &err);
+	iol_popdb_close(db);
+	if (rc < 0) {
+		msg("'%s': %s", po.db, err.msg[0] ? err.msg : iol_strerror(rc));
+		out_close(&o, 0);
+		return EXIT_DATA;
+	}
+	if (po.c.fmt == FMT_TEXT)
+		db_text(&o, &r);
+	else
+		db_rows(&o, &r);
+	iol_poptri_free(&r);
+	return cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
+}
+
 int cmd_triage(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -153,11 +384,16 @@ int cmd_triage(int argc, char **argv)
 	struct out o;
 	int rc, i;
 
-	for (i = 1; i < argc; i++)
+	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--print-config")) {
 			fputs(iol_triage_default_conf, stdout);
 			return EXIT_OK;
 		}
+		if (!strcmp(argv[i], "--db") || !strncmp(argv[i], "--db=", 5))
+			return triage_db(argc, argv);
+		if (!strcmp(argv[i], "--"))
+			break;
+	}
 	rc = copts_start(&co, argc, argv, longopts, help, extra, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;

@@ -36,6 +36,7 @@ struct pr {
 	size_t napps, nsizes, nprojects;
 	struct iol_popvar *var;
 	size_t nvar, npartial;
+	const struct iol_poptri *tri;
 };
 
 static const int palette[] = {C_WRITE, C_READ,	C_META, C_OTHER,
@@ -487,6 +488,104 @@ static void table4(struct pr *p)
 	free(cells);
 }
 
+/* ---- who to call first (population triage) ---- */
+
+static void tri_rules(struct pr *p)
+{
+	static const char *const head[4] = {"rule", "flagged", "n/a", ""};
+	static const double w[4] = {110, 50, 50, 300};
+	static const int numeric[4] = {0, 1, 1, 0};
+	const struct iol_poptri *t = p->tri;
+	char buf[IOL_POPTRI_MAXRULES][2][24];
+	const char *cells[IOL_POPTRI_MAXRULES * 4];
+
+	for (size_t k = 0; k < t->nrules; k++) {
+		snprintf(buf[k][0], 24, "%zu", t->count[k]);
+		snprintf(buf[k][1], 24, "%zu", t->na[k]);
+		cells[k * 4] = t->code[k];
+		cells[k * 4 + 1] = buf[k][0];
+		cells[k * 4 + 2] = buf[k][1];
+		cells[k * 4 + 3] = t->title[k];
+	}
+	if (t->nrules)
+		table(p, 4, w, numeric, head, (int)t->nrules, cells);
+}
+
+/* "META-BOUND 56, SMALL-FILES 56": a group's rules by jobs flagged */
+static void tri_codes(const struct iol_poptri *t,
+		      const struct iol_poptri_group *g, char *b, size_t n)
+{
+	size_t at = 0;
+
+	b[0] = '\0';
+	for (size_t k = 0; k < t->nrules && at < n; k++) {
+		int w;
+
+		if (!g->count[k])
+			continue;
+		/* the code without its "IOL-" */
+		w = snprintf(b + at, n - at, "%s%s %zu", at ? ", " : "",
+			     t->code[k] +
+				     (strncmp(t->code[k], "IOL-", 4) ? 0 : 4),
+			     g->count[k]);
+		at = w < 0 ? n : at + (size_t)w;
+	}
+}
+
+static void tri_groups(struct pr *p)
+{
+	static const char *const head[6] = {"",	       "app",	  "user",
+					    "flagged", "stake s", "rules"};
+	static const double w[6] = {20, 62, 42, 46, 42, 298};
+	static const int numeric[6] = {1, 0, 0, 1, 1, 0};
+	const struct iol_poptri *t = p->tri;
+	size_t n = 0, max = 30;
+	char(*buf)[160] = calloc(max * 6, sizeof *buf);
+	const char **cells = calloc(max * 6, sizeof *cells);
+
+	for (size_t i = 0; buf && cells && i < t->ng && n < max; i++) {
+		const struct iol_poptri_group *g = &t->g[i];
+		char(*b)[160] = buf + n * 6;
+
+		if (!g->flagged)
+			continue;
+		snprintf(b[0], 160, "%zu", n + 1);
+		snprintf(b[1], 160, "%s", g->app[0] ? g->app : "?");
+		snprintf(b[2], 160, "%s", g->user[0] ? g->user : "?");
+		snprintf(b[3], 160, "%zu of %zu", g->flagged, g->jobs);
+		num(b[4], 160, g->stake, 1);
+		tri_codes(t, g, b[5], 160);
+		for (int k = 0; k < 6; k++)
+			cells[n * 6 + k] = b[k];
+		n++;
+	}
+	if (n)
+		table(p, 6, w, numeric, head, (int)n, cells);
+	free(buf);
+	free(cells);
+}
+
+static void who_to_call(struct pr *p)
+{
+	char cap[600];
+
+	snprintf(cap, sizeof cap,
+		 "The rules of iolens triage (default thresholds) over the "
+		 "%zu stored jobs: %zu have a finding of severity warn or "
+		 "high.  n/a: jobs where the rule had no data%s%s.",
+		 p->tri->jobs, p->tri->flagged,
+		 p->tri->missing[0] ? "; the store lacks " : "",
+		 p->tri->missing);
+	heading(p, "Findings over the population", cap);
+	tri_rules(p);
+	heading(p, "Who to call first",
+		"Flagged jobs grouped by app and user, ranked by the I/O time "
+		"at stake: the slowest rank's I/O time times the processes "
+		"(process-seconds), summed over the group's flagged jobs.  "
+		"The top 30 groups; iolens triage --db lists their jobs.");
+	tri_groups(p);
+}
+
 /* ---- bytes over time ---- */
 
 static void timeline(struct pr *p)
@@ -685,6 +784,10 @@ static void draw(struct pr *p)
 	if (p->nprojects > 1 ||
 	    (p->nprojects == 1 && strcmp(p->projects[0].key, "(none)")))
 		table6(p, p->projects, p->nprojects, "project");
+	if (p->tri) {
+		page_new(p, "Who to call first");
+		who_to_call(p);
+	}
 	page_new(p, "Variance of repeated jobs");
 	table4(p);
 	page_new(p, "Jobs over time and outliers");
@@ -708,7 +811,8 @@ static int tmpfile_for(const char *path, char *tmp, size_t n,
 }
 
 int popreport_write(const struct iol_popset *set, const char *dbpath,
-		    const char *path, const char *date, struct iol_error *err)
+		    const struct iol_poptri *tri, const char *path,
+		    const char *date, struct iol_error *err)
 {
 	struct pr p = {0};
 	cairo_surface_t *pdf;
@@ -716,6 +820,7 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 	int ret;
 
 	p.set = set;
+	p.tri = tri;
 	p.dbpath = dbpath;
 	p.pw = 595.28;
 	p.ph = 841.89;

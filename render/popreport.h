@@ -12,13 +12,17 @@
 
 #include "base/error.h"
 #include "population/popan.h"
+#include "population/poptriage.h"
 #include "population/weather.h"
 
 /* Write the report of set (read from the store at dbpath) to path through
  * a temporary file renamed when complete; date "YYYY-MM-DDTHH:MM:SS"
- * stamps the PDF.  Returns 0 or < 0 with a message in err. */
+ * stamps the PDF; tri (NULL: no page) is the population triage of the
+ * same jobs, drawn as the page "Who to call first".  Returns 0 or < 0
+ * with a message in err. */
 int popreport_write(const struct iol_popset *set, const char *dbpath,
-		    const char *path, const char *date, struct iol_error *err);
+		    const struct iol_poptri *tri, const char *path,
+		    const char *date, struct iol_error *err);
 
 /* The context page a job report ends with (`iolens report --db`): the
  * job's metrics as dots over box plots of the earlier jobs.  A

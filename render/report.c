@@ -24,6 +24,7 @@
 
 #include "render/chart.h"
 #include "render/report.h"
+#include "render/triage-panel.h"
 #include "analysis/jobrow.h"
 #include "base/version.h"
 #include "base/banned.h"
@@ -48,6 +49,7 @@ struct ctx {
 	struct iol_meta meta;
 	struct iol_matrix mx; /* rank x time, bins across the page */
 	int have_mx;
+	struct iol_triage tri; /* default thresholds */
 	cairo_t *cr;
 	double pw, ph; /* page size */
 	const char *ptitle;
@@ -1131,6 +1133,16 @@ static void glossary_draw(struct ctx *c, double x, double y, double w)
 	chart_para(c->cr, x, y, w, glossary_text, 8.5, C_INK);
 }
 
+static double triage_h(struct ctx *c, double w)
+{
+	return c->tri.n ? triage_panel_h(c->cr, &c->tri, w) : 0;
+}
+
+static void triage_draw(struct ctx *c, double x, double y, double w)
+{
+	triage_panel_draw(c->cr, &c->tri, x, y, w);
+}
+
 static const struct panel panels[] = {
 	{"job", job_h, job_draw},
 	{"table6", table6_h, table6_draw},
@@ -1150,6 +1162,7 @@ static const struct panel panels[] = {
 	{"gantt", gantt_h, gantt_draw},
 	{"heatmap", heatmap_h, heatmap_draw},
 	{"glossary", glossary_h, glossary_draw},
+	{"triage", triage_h, triage_draw},
 };
 
 /* ---- pages ---- */
@@ -1380,6 +1393,13 @@ static int report_compute(struct ctx *c, struct iol_error *err)
 		c->nhist = iol_hist_compute(job, c->hist, IOL_MOD_KNOWN + 1);
 		ret = iol_meta_compute(job, &c->meta, err);
 	}
+	if (ret == 0) {
+		struct iol_triage_conf conf;
+
+		ret = iol_triage_conf_parse(&conf, NULL, err);
+		if (ret == 0)
+			ret = iol_triage_run(job, &conf, &c->tri, err);
+	}
 	if (ret == 0 && iol_timeline_source(job) != IOL_TL_NONE &&
 	    iol_matrix_compute(job, -1, 240, &c->mx, NULL) == 0)
 		c->have_mx = 1;
@@ -1495,6 +1515,7 @@ int report_write(const struct iol_job *job, const char *path,
 		fclose(tf);
 		iol_files_free(c.files);
 		iol_meta_free(&c.meta);
+		iol_triage_free(&c.tri);
 		return ret;
 	}
 	if (o->format == REPORT_PDF) {
@@ -1516,6 +1537,7 @@ out:
 	fclose(tf);
 	iol_files_free(c.files);
 	iol_meta_free(&c.meta);
+	iol_triage_free(&c.tri);
 	if (c.have_mx)
 		iol_matrix_free(&c.mx);
 	return ret;

@@ -51,4 +51,21 @@ if [ -d "$SHARED/corpus/darshan-logs" ]; then
 	done
 	is "$bad" 0 "triage exits 0 or 1 on every corpus log"
 fi
+
+# Lustre stripe alignment, against the log's own counters: the POSIX
+# operations on files of lustre mounts and POSIX_FILE_NOT_ALIGNED (Darshan
+# aligns to the stripe size on Lustre), summed with awk from parse
+if [ -d "$SHARED/corpus" ]; then
+	L=$(find "$SHARED/corpus/darshan-logs" -name 'snyder_ior-POSIX_id1057716*.darshan' | head -1)
+	if [ -n "$L" ]; then
+		want=$($RUN parse "$L" | awk -F'\t' '$1 == "POSIX" && $8 == "lustre" {
+			if ($4 == "POSIX_READS" || $4 == "POSIX_WRITES") ops += $5
+			if ($4 == "POSIX_FILE_NOT_ALIGNED") na += $5 }
+			END { printf "%.4f", 100 * na / ops }')
+		got=$($RUN triage --format tsv "$L" | awk -F'\t' '$2 == "IOL-LUSTRE-MISALIGNED" { printf "%.4f %s", $5, $3 }')
+		is "$got" "$want warn" "Lustre stripe misalignment equals the counters ($want %)"
+	else
+		skip "no Lustre IOR log in the corpus"
+	fi
+fi
 done_testing

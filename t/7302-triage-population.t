@@ -8,7 +8,16 @@
 #   c17-c18 esm-rank0 (IOR -N 1, one of 4/8 ranks does I/O): rank-0 I/O,
 #     the one rank moves 4x/8x the mean rank, the other ranks are idle;
 #   c04-c06 ckpt-fpp (IOR -F, equal blocks per rank): balanced ranks;
-#   c01-c03 ckpt-n1 (IOR -t 4m N-1): no small-request, no misalignment.
+#   c01-c03 ckpt-n1 (IOR -t 4m N-1): no small-request, no misalignment;
+#     IOR -e syncs once per rank at close: not fsync-dominated; -w -r
+#     reads back the file it wrote: read-after-write (info);
+#   c08-c09 turb-small (IOR -t 4k, one shared file): small requests to a
+#     shared file;
+#   c10-c11 turb-coll (IOR -a MPIIO -c, equal blocks): collective MPI-IO,
+#     no shared-file imbalance (aggregators make POSIX uneven by design);
+#   c20-c22 h5-ckpt (IOR -a HDF5): the HDF5 advice (H5Pset_alignment) is
+#     given, which Drishti's 'HF5' gate never does; ckpt-n1 gets the
+#     plain advice.
 . "$(dirname "$0")/lib.sh"
 need_shared
 POP=$SHARED/corpus/population
@@ -31,4 +40,17 @@ expect "c17 c18" IOL-IDLE-RANKS info
 expect "c04 c05 c06" IOL-RANK-IMBALANCE ok
 expect "c01 c02 c03" IOL-SMALL-REQ ok
 expect "c01 c02 c03" IOL-MISALIGNED ok
+expect "c01 c02 c03" IOL-FSYNC ok
+expect "c01 c02 c03" IOL-READ-AFTER-WRITE info
+expect "c08 c09" IOL-SHARED-SMALL warn
+expect "c10 c11" IOL-NO-COLLECTIVE ok
+expect "c10 c11" IOL-SHARED-IMBALANCE ok
+advice() { # configs: MISALIGNED recommendations mentioning H5Pset_alignment
+	logs=$(awk -F'\t' -v c="$1" 'index(" " c " ", " " $8 " ") { print "'"$POP"'/logs/" $2 }' "$POP/manifest.tsv")
+	$RUN triage --format tsv $logs 2>/dev/null |
+		awk -F'\t' '$2 == "IOL-MISALIGNED" && $9 ~ /H5Pset_alignment/' | wc -l
+}
+n=$(awk -F'\t' 'index(" c20 c21 c22 ", " " $8 " ")' "$POP/manifest.tsv" | wc -l)
+is "$(advice "c20 c21 c22")" "$n" "h5-ckpt: HDF5 advice on all $n jobs"
+is "$(advice "c01 c02 c03")" 0 "ckpt-n1: no HDF5 advice"
 done_testing

@@ -48,6 +48,15 @@ is() {	# is <got> <expected> <description>
 
 diag() { echo "# $*"; }
 
+skip() {	# skip <reason> [count]: count tests skipped
+	_k=${2:-1}
+	while [ "$_k" -gt 0 ]; do
+		_n=$((_n + 1))
+		echo "ok $_n # SKIP $1"
+		_k=$((_k - 1))
+	done
+}
+
 skip_all() { echo "1..0 # SKIP $*"; exit 0; }
 
 need_shared() {

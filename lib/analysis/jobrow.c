@@ -221,6 +221,73 @@ NUMG(j_pct_aligned, r->s->pct_aligned)
 NUMG(j_mib_pp, r->s->mib_per_proc)
 NUMG(j_rtime, r->s->read_time_slowest)
 NUMG(j_wtime, r->s->write_time_slowest)
+INTG(j_busiest, r->s->busiest_rank >= 0 ? r->s->busiest_rank : NOINT)
+NUMG(j_busiest_share, r->s->busiest_rank >= 0 ? r->s->busiest_share : NAN)
+INTG(j_ranks_io, r->s->ranks_with_io)
+INTG(j_rank_max, r->s->busiest_rank >= 0 ? r->s->rank_bytes_max : NOINT)
+INTG(j_rank_sum, r->s->rank_bytes_sum)
+INTG(j_shared, r->s->has_shared)
+
+/* POSIX operation counts; no value when the log has no POSIX module */
+static int64_t posix_ops(const struct iol_jobrow *r, int k)
+{
+	const struct iol_modsum *m = &r->s->mod[IOL_MOD_POSIX];
+
+	if (!m->present)
+		return NOINT;
+	switch (k) {
+	case 0: return m->reads;
+	case 1: return m->writes;
+	case 2: return m->seeks;
+	case 3: return m->syncs;
+	default: return m->write_recs;
+	}
+}
+INTG(j_preads, posix_ops(r, 0))
+INTG(j_pwrites, posix_ops(r, 1))
+INTG(j_pseeks, posix_ops(r, 2))
+INTG(j_psyncs, posix_ops(r, 3))
+INTG(j_pwrecs, posix_ops(r, 4))
+
+/* ---- triage facts (analysis/trifacts.h) ---- */
+
+#define TF (&r->s->tf)
+static int64_t posix_or_none(const struct iol_jobrow *r, int64_t v)
+{
+	return r->s->mod[IOL_MOD_POSIX].present && v >= 0 ? v : NOINT;
+}
+static const char *tf_name(const struct iol_jobrow *r, uint64_t id)
+{
+	return id ? iol_job_name(r->job, id) : NULL;
+}
+#define TFNAME(name, field)                                                    \
+	static const char *name(const struct iol_jobrow *r, char *b, size_t n) \
+	{                                                                      \
+		(void)b, (void)n;                                              \
+		return tf_name(r, TF->field);                                  \
+	}
+INTG(t_memnot, posix_or_none(r, TF->mem_notaligned))
+INTG(t_shsmall, posix_or_none(r, TF->shared_small))
+INTG(t_shops, posix_or_none(r, TF->shared_ops))
+INTG(t_red, posix_or_none(r, TF->redundant_bytes))
+NUMG(t_shimb, TF->shared_imbal_pct)
+NUMG(t_shtimb, TF->shared_time_imbal_pct)
+NUMG(t_rsimb, TF->rank_size_imbal_pct)
+INTG(t_raw, posix_or_none(r, TF->raw_bytes))
+INTG(t_coll, TF->mpiio_coll >= 0 ? TF->mpiio_coll : NOINT)
+INTG(t_indep, TF->mpiio_indep >= 0 ? TF->mpiio_indep : NOINT)
+INTG(t_nb, TF->mpiio_nb >= 0 ? TF->mpiio_nb : NOINT)
+INTG(t_hdf5, TF->hdf5)
+INTG(t_lops, TF->lustre_ops >= 0 ? TF->lustre_ops : NOINT)
+INTG(t_lnot, TF->lustre_notaligned >= 0 ? TF->lustre_notaligned : NOINT)
+INTG(t_lstripe, TF->lustre_stripe >= 0 ? TF->lustre_stripe : NOINT)
+TFNAME(t_lfile, lustre_id)
+TFNAME(t_small_file, small_top_id)
+TFNAME(t_red_file, redundant_id)
+TFNAME(t_shimb_file, shared_imbal_id)
+TFNAME(t_shtimb_file, shared_time_imbal_id)
+TFNAME(t_rsimb_file, rank_size_imbal_id)
+TFNAME(t_raw_file, raw_id)
 
 static const char *g_strategy(const struct iol_jobrow *r, char *b, size_t n)
 {
@@ -405,11 +472,60 @@ static const struct iol_field fields[] = {
 	BINFS(0, 1, "posix_write", "POSIX writes"),
 	BINFS(1, 0, "mpiio_read", "MPI-IO reads"),
 	BINFS(1, 1, "mpiio_write", "MPI-IO writes"),
+	INTF("busiest_rank", IOL_FT_INT, "", "busiest rank", j_busiest),
+	NUMF("busiest_share", IOL_FT_NUM, "", "busiest rank's share of bytes",
+	     4, j_busiest_share),
+	INTF("ranks_with_io", IOL_FT_INT, "", "ranks with I/O", j_ranks_io),
+	INTF("rank_bytes_max", IOL_FT_BYTES, "B", "busiest rank's bytes",
+	     j_rank_max),
+	INTF("rank_bytes_sum", IOL_FT_BYTES, "B", "bytes in per-rank records",
+	     j_rank_sum),
+	INTF("shared_records", IOL_FT_BOOL, "", "shared records", j_shared),
+	INTF("posix_reads", IOL_FT_INT, "", "POSIX reads", j_preads),
+	INTF("posix_writes", IOL_FT_INT, "", "POSIX writes", j_pwrites),
+	INTF("posix_seeks", IOL_FT_INT, "", "POSIX seeks", j_pseeks),
+	INTF("posix_syncs", IOL_FT_INT, "", "POSIX fsyncs", j_psyncs),
+	INTF("posix_write_records", IOL_FT_INT, "", "POSIX records written",
+	     j_pwrecs),
+	INTF("posix_mem_not_aligned", IOL_FT_INT, "",
+	     "POSIX ops with unaligned memory", t_memnot),
+	INTF("shared_small_ops", IOL_FT_INT, "",
+	     "POSIX ops < 1 MiB on shared records", t_shsmall),
+	INTF("shared_ops", IOL_FT_INT, "", "POSIX ops on shared records",
+	     t_shops),
+	STRF("small_top_file", "file with the most ops < 1 MiB", t_small_file),
+	INTF("redundant_bytes", IOL_FT_BYTES, "B",
+	     "bytes moved beyond each file's highest offset", t_red),
+	STRF("redundant_file", "file with the most redundant bytes",
+	     t_red_file),
+	NUMF("shared_imbalance_pct", IOL_FT_NUM, "%",
+	     "largest shared-file rank byte imbalance", 1, t_shimb),
+	STRF("shared_imbalance_file", "its file", t_shimb_file),
+	NUMF("shared_time_imbalance_pct", IOL_FT_NUM, "%",
+	     "largest shared-file rank time imbalance", 1, t_shtimb),
+	STRF("shared_time_imbalance_file", "its file", t_shtimb_file),
+	NUMF("rank_size_imbalance_pct", IOL_FT_NUM, "%",
+	     "largest per-rank size spread on a file", 1, t_rsimb),
+	STRF("rank_size_imbalance_file", "its file", t_rsimb_file),
+	INTF("read_after_write_bytes", IOL_FT_BYTES, "B",
+	     "bytes read from files the job wrote first", t_raw),
+	STRF("read_after_write_file", "file with the most", t_raw_file),
+	INTF("mpiio_coll_ops", IOL_FT_INT, "", "MPI-IO collective ops", t_coll),
+	INTF("mpiio_indep_ops", IOL_FT_INT, "", "MPI-IO independent ops",
+	     t_indep),
+	INTF("mpiio_nb_ops", IOL_FT_INT, "", "MPI-IO non-blocking ops", t_nb),
+	INTF("hdf5", IOL_FT_BOOL, "", "HDF5 used", t_hdf5),
+	INTF("lustre_ops", IOL_FT_INT, "", "POSIX ops on Lustre files", t_lops),
+	INTF("lustre_not_aligned", IOL_FT_INT, "",
+	     "POSIX ops on Lustre files not stripe-aligned", t_lnot),
+	INTF("lustre_stripe", IOL_FT_BYTES, "B", "Lustre stripe (alignment)",
+	     t_lstripe),
+	STRF("lustre_file", "Lustre file with the most ops", t_lfile),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
-_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS,
+_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS + 33,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

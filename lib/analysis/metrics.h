@@ -15,6 +15,7 @@
 #define IOLENS_METRICS_H
 
 #include "analysis/accum.h"
+#include "analysis/trifacts.h"
 #include "model/job.h"
 
 #define IOL_NBINS 10
@@ -64,7 +65,8 @@ struct iol_modsum {
 	int present, partial, has_perf;
 	int64_t nrec, nfiles;
 	int64_t bytes_read, bytes_written;
-	int64_t reads, writes, opens;
+	int64_t reads, writes, opens, seeks, syncs;
+	int64_t write_recs; /* records with a write (shared: per process) */
 	double read_time, write_time, meta_time;
 	/* the same per process (over nprocs, at least 1) */
 	double read_time_pp, write_time_pp, meta_time_pp;
@@ -103,6 +105,12 @@ struct iol_summary {
 	const char *strategy; /* "N:1", "N:N", "N:M", "rank 0", ... */
 	int64_t busiest_rank;
 	double busiest_share; /* of bytes in per-rank records */
+	/* per-rank POSIX + STDIO records (shared ones left out): ranks with
+	 * a record, the busiest rank's bytes and the sum over ranks;
+	 * has_shared: some record is shared by all ranks */
+	int64_t ranks_with_io, rank_bytes_max, rank_bytes_sum;
+	int has_shared;
+	struct iol_trifacts tf; /* what only triage reads */
 	size_t ntop;
 	struct iol_topfile top_bytes[IOL_TOPN], top_time[IOL_TOPN];
 	uint64_t incomplete; /* modules flagged partial */

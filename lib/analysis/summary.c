@@ -150,7 +150,7 @@ static int summary_extra(const struct iol_job *job, int64_t nprocs,
 		iol_hist_bins(job, IOL_MOD_MPIIO, s->hist_rd[1], s->hist_wr[1]);
 	if (rw_slowest(job, nprocs, s) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	return 0;
+	return iol_trifacts_compute(job, &s->tf, err);
 }
 
 /* The volumes, times and time by slowest of one data module. */
@@ -176,6 +176,13 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 		ms->reads = wadd(ms->reads, pos(x.reads));
 		ms->writes = wadd(ms->writes, pos(x.writes));
 		ms->opens = wadd(ms->opens, pos(x.opens));
+		ms->seeks = wadd(ms->seeks, pos(x.seeks));
+		ms->syncs = wadd(ms->syncs, pos(x.syncs));
+		if (x.writes > 0) /* a shared record: one per process */
+			ms->write_recs +=
+				jm->recs[i].rank < 0 && job->nprocs > 0
+					? job->nprocs
+					: 1;
 		ms->read_time += posf(x.tr);
 		ms->write_time += posf(x.tw);
 		ms->meta_time += posf(x.tm);
@@ -208,9 +215,10 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 
 /* What the pass over the POSIX and STDIO records gathers. */
 struct jobpass {
-	struct ftab ft;	 /* per file */
-	double *rank_t;	 /* I/O time per rank */
-	int64_t *rank_b; /* bytes per rank */
+	struct ftab ft;		  /* per file */
+	double *rank_t;		  /* I/O time per rank */
+	int64_t *rank_b;	  /* bytes per rank */
+	unsigned char *rank_seen; /* the rank has a record */
 	int64_t seq, ops, notal;
 	double tsum, msum; /* I/O and meta time, all processes */
 };
@@ -228,9 +236,12 @@ static int job_rec(int mod, const struct iol_jrec *r, const struct iol_recx *x,
 		wadd(s->io.total_bytes, wadd(pos(x->br), pos(x->bw)));
 	p->tsum += t;
 	p->msum += posf(x->tm);
+	if (r->rank < 0 || r->rank >= nprocs)
+		s->has_shared = 1;
 	if (r->rank < 0) {
 		s->io.shared_time_by_slowest += posf(x->tslow);
 	} else if (r->rank < nprocs) {
+		p->rank_seen[r->rank] = 1;
 		p->rank_t[r->rank] += t;
 		p->rank_b[r->rank] =
 			wadd(p->rank_b[r->rank], wadd(pos(x->br), pos(x->bw)));
@@ -289,6 +300,12 @@ static void job_ranks(int64_t nprocs, struct iol_summary *s,
 		    (s->busiest_rank < 0 ||
 		     p->rank_b[i] > p->rank_b[s->busiest_rank]))
 			s->busiest_rank = (int64_t)i;
+	for (i = 0; i < (size_t)nprocs; i++) {
+		s->ranks_with_io += p->rank_seen[i];
+		s->rank_bytes_sum = wadd(s->rank_bytes_sum, p->rank_b[i]);
+	}
+	if (s->busiest_rank >= 0)
+		s->rank_bytes_max = p->rank_b[s->busiest_rank];
 	if (s->busiest_rank >= 0 && s->io.total_bytes > 0)
 		s->busiest_share = (double)p->rank_b[s->busiest_rank] /
 				   (double)s->io.total_bytes;
@@ -435,7 +452,8 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	memset(&p, 0, sizeof(p));
 	p.rank_t = calloc((size_t)nprocs, sizeof(*p.rank_t));
 	p.rank_b = calloc((size_t)nprocs, sizeof(*p.rank_b));
-	if (!p.rank_t || !p.rank_b)
+	p.rank_seen = calloc((size_t)nprocs, 1);
+	if (!p.rank_t || !p.rank_b || !p.rank_seen)
 		ret = IOL_ENOMEM;
 	iol_lowrecs_init(&it, job);
 	while (!ret && iol_lowrecs_next(&it, &mod, &r, &x))
@@ -448,6 +466,7 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	}
 	free(p.rank_t);
 	free(p.rank_b);
+	free(p.rank_seen);
 	iol_ftab_free(&p.ft);
 	if (ret)
 		return iol_error_set(err, ret, "out of memory");

@@ -1,16 +1,16 @@
 /*
- * The triage rule table: each rule reads the job's summary (METRICS.md)
- * and its access-size histogram, and yields one finding.  A rule whose
- * data the log lacks yields "not evaluated" with the reason, never a
- * silent pass.  Values are compared against thresholds from the
- * configuration, which each finding carries so it can be printed.
+ * The triage rule table.  Each rule reads a struct iol_triage_in (job-row
+ * fields, so a job and its stored row are judged alike) and yields one
+ * finding.  A rule whose data is missing yields "not evaluated" with the
+ * reason, never a silent pass.  Values are compared against thresholds
+ * from the configuration, which each finding carries so it is printed.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/jobrow.h"
 #include "analysis/metrics.h"
 #include "analysis/triage.h"
 #include "base/banned.h"
@@ -18,331 +18,903 @@
 const char *const iol_sev_names[5] = {"high", "warn", "info", "ok",
 				      "not evaluated"};
 
-enum {
-	K_META,
-	K_CREATES,
-	K_SMALL,
-	K_RANK0,
-	K_MISAL,
-	K_RANDOM,
-	K_IOTIME,
-	K_IMBAL,
-	K_IDLE,
-	K_FSYNC,
-	K_SEEK
-};
-static const char *const keys[IOL_TRIAGE_NKEYS] = {
-	"meta_cost_pct",       "creates_per_proc", "small_req_pct",
-	"rank0_share_pct",     "misaligned_pct",   "random_pct",
-	"io_time_pct",	       "rank_imbalance",   "idle_ranks_pct",
-	"fsync_per_write_pct", "seek_per_op_pct",
-};
+/* the job-row field of each input, in IOL_TIN_* order */
+static const char *const in_names[] = {"nprocs",
+				       "run_time",
+				       "io_time_by_slowest",
+				       "md_cost_pct",
+				       "meta_time_total",
+				       "io_time_total",
+				       "creates_per_proc",
+				       "creates",
+				       "creates_exact",
+				       "files",
+				       "busiest_rank",
+				       "busiest_share",
+				       "pct_aligned",
+				       "pct_sequential",
+				       "pct_io_time_slowest",
+				       "ranks_with_io",
+				       "rank_bytes_max",
+				       "rank_bytes_sum",
+				       "shared_records",
+				       "posix_reads",
+				       "posix_writes",
+				       "posix_seeks",
+				       "posix_syncs",
+				       "posix_write_records",
+				       "stdio_bytes_read",
+				       "stdio_bytes_written",
+				       "bytes_read",
+				       "bytes_written",
+				       "shared_files",
+				       "mpiio_bytes_read",
+				       "posix_mem_not_aligned",
+				       "shared_small_ops",
+				       "shared_ops",
+				       "redundant_bytes",
+				       "shared_imbalance_pct",
+				       "shared_time_imbalance_pct",
+				       "rank_size_imbalance_pct",
+				       "read_after_write_bytes",
+				       "mpiio_coll_ops",
+				       "mpiio_indep_ops",
+				       "mpiio_nb_ops",
+				       "hdf5",
+				       "lustre_ops",
+				       "lustre_not_aligned",
+				       "lustre_stripe",
+				       "posix_read_0_100",
+				       "posix_read_100_1k",
+				       "posix_read_1k_10k",
+				       "posix_read_10k_100k",
+				       "posix_read_100k_1m",
+				       "posix_read_1m_4m",
+				       "posix_read_4m_10m",
+				       "posix_read_10m_100m",
+				       "posix_read_100m_1g",
+				       "posix_read_1g_plus",
+				       "posix_write_0_100",
+				       "posix_write_100_1k",
+				       "posix_write_1k_10k",
+				       "posix_write_10k_100k",
+				       "posix_write_100k_1m",
+				       "posix_write_1m_4m",
+				       "posix_write_4m_10m",
+				       "posix_write_10m_100m",
+				       "posix_write_100m_1g",
+				       "posix_write_1g_plus",
+				       "strategy",
+				       "incomplete_modules",
+				       "top_file",
+				       "small_top_file",
+				       "redundant_file",
+				       "shared_imbalance_file",
+				       "shared_time_imbalance_file",
+				       "rank_size_imbalance_file",
+				       "read_after_write_file",
+				       "lustre_file"};
+_Static_assert(sizeof(in_names) / sizeof(in_names[0]) == IOL_TIN_N,
+	       "one job-row field per triage input");
 
-struct ctx {
-	const struct iol_job *job;
-	const struct iol_summary *s;
-	const struct iol_hist *h; /* job histogram, NULL when none */
-	/* from per-file rows (POSIX+STDIO) */
-	int64_t nranks_io, maxrank, has_shared;
-	double maxbytes, sumbytes;
-	int64_t writes, syncs, ops, seeks;
-};
-
-/* Per-rank bytes and POSIX op counts from the unmerged file rows. */
-static int rank_scan(const struct iol_job *job, struct ctx *cx,
-		     struct iol_error *err)
+const char *iol_triage_in_name(int i)
 {
-	struct iol_filerow *rows = NULL;
-	size_t n = 0, k;
-	int64_t np = job->nprocs > 0 ? job->nprocs : 1;
-	double *b = calloc((size_t)np, sizeof(*b));
-	int rc;
-
-	if (!b)
-		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	rc = iol_files_compute(job, 0, &rows, &n, err);
-	for (k = 0; rc >= 0 && k < n; k++) {
-		const struct iol_filerow *r = &rows[k];
-
-		if (r->mod != IOL_MOD_POSIX && r->mod != IOL_MOD_STDIO)
-			continue;
-		if (r->mod == IOL_MOD_POSIX) {
-			cx->writes += r->writes > 0 ? r->writes : 0;
-			cx->syncs += r->syncs > 0 ? r->syncs : 0;
-			cx->seeks += r->seeks > 0 ? r->seeks : 0;
-			cx->ops += (r->reads > 0 ? r->reads : 0) +
-				   (r->writes > 0 ? r->writes : 0);
-		}
-		if (r->rank < 0 || r->rank >= np)
-			cx->has_shared = 1;
-		else
-			b[r->rank] += (double)(r->br > 0 ? r->br : 0) +
-				      (double)(r->bw > 0 ? r->bw : 0) + 1e-9;
-	}
-	cx->maxrank = -1;
-	for (k = 0; k < (size_t)np; k++) {
-		if (b[k] > 0)
-			cx->nranks_io++;
-		cx->sumbytes += b[k];
-		if (cx->maxrank < 0 || b[k] > cx->maxbytes) {
-			cx->maxbytes = b[k];
-			cx->maxrank = (int64_t)k;
-		}
-	}
-	free(b);
-	free(rows);
-	return rc < 0 ? rc : 0;
+	return i >= 0 && i < IOL_TIN_N ? in_names[i] : NULL;
 }
 
-static int e_imbal(const struct ctx *c, double *v, char *d, size_t n)
+int iol_triage_in_index(const char *name)
 {
-	double mean;
+	int i;
 
-	if (c->job->nprocs < 2 || c->sumbytes <= 0) {
-		snprintf(d, n,
-			 c->job->nprocs < 2 ? "a single process"
-					    : "no per-rank records");
-		return -1;
+	for (i = 0; i < IOL_TIN_N; i++)
+		if (!strcmp(in_names[i], name))
+			return i;
+	return -1;
+}
+
+void iol_triage_in_clear(struct iol_triage_in *in)
+{
+	int i;
+
+	memset(in, 0, sizeof(*in));
+	for (i = 0; i < IOL_TIN_NNUM; i++)
+		in->v[i] = NAN;
+}
+
+/* One field's value from the job row. */
+static void measure_one(const struct iol_jobrow *row, int i,
+			struct iol_triage_in *in)
+{
+	const struct iol_field *f = iol_jobrow_field(in_names[i]);
+	char buf[256];
+
+	if (!f)
+		return;
+	in->have[i] = 1;
+	if (i >= IOL_TIN_NNUM) {
+		const char *v = f->str ? f->str(row, buf, sizeof(buf)) : NULL;
+		snprintf(in->s[i - IOL_TIN_NNUM], sizeof(in->s[0]), "%s",
+			 v ? v : "");
+	} else if (f->num) {
+		in->v[i] = f->num(row);
+	} else if (f->i64) {
+		int64_t v = f->i64(row);
+		in->v[i] = v == INT64_MIN ? NAN : (double)v;
 	}
-	if (c->maxbytes < 1048576.0) {
-		snprintf(d, n, "per-rank records hold under 1 MiB a rank");
-		return -1;
-	}
-	mean = c->sumbytes / (double)c->job->nprocs;
-	*v = c->maxbytes / mean;
-	snprintf(d, n, "rank %lld moved %.0f B, mean rank %.0f B",
-		 (long long)c->maxrank, c->maxbytes, mean);
+}
+
+int iol_triage_measure(const struct iol_job *job, const char *log,
+		       struct iol_triage_in *in, struct iol_error *err)
+{
+	struct iol_summary s;
+	struct iol_opts o = {0, 0};
+	struct iol_jobrow row = {log ? log : "", job, &s};
+	int rc, i;
+
+	iol_triage_in_clear(in);
+	rc = iol_summary_compute(job, &o, &s, err);
+	if (rc < 0)
+		return rc;
+	for (i = 0; i < IOL_TIN_N; i++)
+		measure_one(&row, i, in);
 	return 0;
 }
 
-static int e_idle(const struct ctx *c, double *v, char *d, size_t n)
+double iol_triage_stake(const struct iol_triage_in *in)
 {
-	if (c->job->nprocs < 2) {
+	double t = in->v[IOL_TIN_IO_SLOWEST], np = in->v[IOL_TIN_NPROCS];
+
+	if (!isfinite(t) || !isfinite(np) || np < 1)
+		return NAN;
+	return t * np;
+}
+
+#define V(k) (in->v[IOL_TIN_##k])
+#define S(k) (in->s[IOL_TIN_##k - IOL_TIN_NNUM])
+
+/* Fill *v or write why it cannot be; 0 when evaluated. */
+/* Returns 0 evaluated, 1 evaluated and passing whatever the value (too
+ * little data to matter), -1 not evaluated; c gives thresholds a rule
+ * reads besides its own (small_req_min_ops ...). */
+typedef int (*eval_fn)(const struct iol_triage_in *in,
+		       const struct iol_triage_conf *c, double *v, char *d,
+		       size_t n);
+#define K(k) (c->v[IOL_TK_##k])
+
+static int e_incomplete(const struct iol_triage_in *in,
+			const struct iol_triage_conf *c, double *v, char *d,
+			size_t n)
+{
+	const char *p = S(INCOMPLETE);
+
+	(void)c;
+	*v = 0;
+	while (*p) {
+		p += strspn(p, " ");
+		if (*p)
+			*v += 1;
+		p += strcspn(p, " ");
+	}
+	snprintf(d, n, "%s", S(INCOMPLETE));
+	return 0;
+}
+
+static int e_meta(const struct iol_triage_in *in,
+		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
+{
+	(void)c;
+	if (!isfinite(V(MD_COST))) {
+		snprintf(d, n, "no POSIX/STDIO I/O time in the log");
+		return -1;
+	}
+	*v = V(MD_COST);
+	snprintf(d, n, "%.3f s metadata of %.3f s I/O, sums over processes",
+		 V(META_TOTAL), V(IO_TOTAL));
+	return 0;
+}
+
+static int e_creates(const struct iol_triage_in *in,
+		     const struct iol_triage_conf *c, double *v, char *d,
+		     size_t n)
+{
+	(void)c;
+	if (!isfinite(V(CREATES_PP))) {
+		snprintf(d, n, "no process count or file records");
+		return -1;
+	}
+	*v = V(CREATES_PP);
+	snprintf(d, n, "%.0f files created (%s), %.0f files", V(CREATES),
+		 V(CREATES_EXACT) > 0 ? "exact" : "estimated", V(FILES));
+	return 0;
+}
+
+static int e_small(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	double small = 0, all = 0;
+	int b;
+
+	for (b = 0; b < 20; b++) {
+		double x = in->v[IOL_TIN_BIN0 + b];
+
+		if (!isfinite(x)) {
+			snprintf(d, n,
+				 "no access-size histogram (no POSIX "
+				 "records)");
+			return -1;
+		}
+		all += x;
+		if (b % 10 < 5) /* the bins below 1 MiB */
+			small += x;
+	}
+	if (all <= 0) {
+		snprintf(d, n, "no POSIX reads or writes");
+		return -1;
+	}
+	*v = 100.0 * small / all;
+	snprintf(d, n, "%.0f of %.0f POSIX operations under 1 MiB%s%s%s", small,
+		 all, small < K(SMALL_MIN) ? " (too few to matter)" : "",
+		 S(SMALL_FILE)[0] ? "; most in " : "", S(SMALL_FILE));
+	return small < K(SMALL_MIN);
+}
+
+static int e_rank0(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	(void)c;
+	if (!isfinite(V(BUSIEST)) || !isfinite(V(BUSIEST_SHARE))) {
+		snprintf(d, n, "no per-rank records (shared records only)");
+		return -1;
+	}
+	if (!(V(NPROCS) >= 2)) {
 		snprintf(d, n, "a single process");
 		return -1;
 	}
-	if (c->has_shared) {
+	*v = V(BUSIEST_SHARE) * 100.0;
+	snprintf(d, n, "rank %.0f of %.0f, strategy %s", V(BUSIEST), V(NPROCS),
+		 S(STRATEGY)[0] ? S(STRATEGY) : "?");
+	return 0;
+}
+
+/* A percentage of POSIX operations: 100 - the measured share. */
+static int pct_not(double pct, const char *what, double *v, char *d, size_t n)
+{
+	if (!isfinite(pct)) {
+		snprintf(d, n, "no POSIX operations");
+		return -1;
+	}
+	*v = 100.0 - pct;
+	snprintf(d, n, "%s", what);
+	return 0;
+}
+
+static int e_misal(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	(void)c;
+	return pct_not(
+		V(PCT_ALIGNED),
+		"POSIX file alignment (Lustre stripes: IOL-LUSTRE-MISALIGNED)",
+		v, d, n);
+}
+
+static int e_random(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, double *v, char *d,
+		    size_t n)
+{
+	(void)c;
+	return pct_not(V(PCT_SEQ), "POSIX reads and writes", v, d, n);
+}
+
+static int e_iotime(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, double *v, char *d,
+		    size_t n)
+{
+	(void)c;
+	if (!isfinite(V(PCT_IO_SLOWEST))) {
+		snprintf(d, n, "no run time or I/O time");
+		return -1;
+	}
+	*v = V(PCT_IO_SLOWEST);
+	snprintf(d, n, "slowest rank, POSIX+STDIO");
+	return 0;
+}
+
+static int e_imbal(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	double mean;
+
+	(void)c;
+	if (!(V(NPROCS) >= 2) || !(V(RANKS_IO) > 0) || !isfinite(V(RANK_MAX))) {
+		snprintf(d, n,
+			 !(V(NPROCS) >= 2) ? "a single process"
+					   : "no per-rank records");
+		return -1;
+	}
+	if (V(RANK_MAX) < 1048576.0) {
+		snprintf(d, n, "per-rank records hold under 1 MiB a rank");
+		return -1;
+	}
+	mean = V(RANK_SUM) / V(NPROCS);
+	*v = V(RANK_MAX) / mean;
+	snprintf(d, n, "rank %.0f moved %.0f B, mean rank %.0f B", V(BUSIEST),
+		 V(RANK_MAX), mean);
+	return 0;
+}
+
+static int e_idle(const struct iol_triage_in *in,
+		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
+{
+	(void)c;
+	if (!(V(NPROCS) >= 2)) {
+		snprintf(d, n, "a single process");
+		return -1;
+	}
+	if (V(SHARED) > 0) {
 		*v = 0;
 		snprintf(d, n, "shared records: every rank opened a file");
 		return 0;
 	}
-	*v = 100.0 * (double)(c->job->nprocs - c->nranks_io) /
-	     (double)c->job->nprocs;
-	snprintf(d, n, "%lld of %lld ranks have no POSIX/STDIO record",
-		 (long long)(c->job->nprocs - c->nranks_io),
-		 (long long)c->job->nprocs);
+	*v = 100.0 * (V(NPROCS) - V(RANKS_IO)) / V(NPROCS);
+	snprintf(d, n, "%.0f of %.0f ranks have no POSIX/STDIO record",
+		 V(NPROCS) - V(RANKS_IO), V(NPROCS));
 	return 0;
 }
 
-static int e_fsync(const struct ctx *c, double *v, char *d, size_t n)
+/* One sync per written file per rank (a checkpoint's closing fsync) is
+ * good practice; only the syncs beyond it count. */
+static int e_fsync(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
 {
-	if (!c->writes) {
+	double extra;
+
+	(void)c;
+	if (!(V(PWRITES) > 0) || !isfinite(V(PSYNCS)) || !isfinite(V(PWRECS))) {
 		snprintf(d, n, "no POSIX writes");
 		return -1;
 	}
-	*v = 100.0 * (double)c->syncs / (double)c->writes;
-	snprintf(d, n, "%lld fsync/fdatasync for %lld POSIX writes",
-		 (long long)c->syncs, (long long)c->writes);
+	extra = V(PSYNCS) > V(PWRECS) ? V(PSYNCS) - V(PWRECS) : 0;
+	*v = 100.0 * extra / V(PWRITES);
+	snprintf(d, n,
+		 "%.0f fsync/fdatasync for %.0f POSIX writes in %.0f written "
+		 "records; the first sync of each record is not counted",
+		 V(PSYNCS), V(PWRITES), V(PWRECS));
 	return 0;
 }
 
-static int e_seek(const struct ctx *c, double *v, char *d, size_t n)
+static int e_seek(const struct iol_triage_in *in,
+		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
 {
-	if (!c->ops) {
+	double ops = V(PREADS) + V(PWRITES);
+
+	(void)c;
+	if (!(ops > 0) || !isfinite(V(PSEEKS))) {
 		snprintf(d, n, "no POSIX reads or writes");
 		return -1;
 	}
-	*v = 100.0 * (double)c->seeks / (double)c->ops;
-	snprintf(d, n, "%lld seeks for %lld POSIX reads and writes",
-		 (long long)c->seeks, (long long)c->ops);
+	*v = 100.0 * V(PSEEKS) / ops;
+	snprintf(d, n, "%.0f seeks for %.0f POSIX reads and writes", V(PSEEKS),
+		 ops);
 	return 0;
 }
 
-/* Fill value or the reason it is missing; returns 0 when evaluated. */
-typedef int (*eval_fn)(const struct ctx *c, double *v, char *d, size_t n);
+/* A share of b in a + b ... in percent; -1 when there is no total. */
+static int share(double part, double total, double *v)
+{
+	if (!(total > 0) || !isfinite(part))
+		return -1;
+	*v = 100.0 * part / total;
+	return 0;
+}
 
+static double z(double x) /* no value (module absent) counts as 0 */
+{
+	return isfinite(x) ? x : 0;
+}
+
+static int e_stdio(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
+
+	(void)c;
+	if (share(st, z(V(BYTES_R)) + z(V(BYTES_W)), v) < 0) {
+		snprintf(d, n, "no bytes moved");
+		return -1;
+	}
+	snprintf(d, n, "%.0f of %.0f bytes through STDIO", st,
+		 z(V(BYTES_R)) + z(V(BYTES_W)));
+	return 0;
+}
+
+static int e_nompiio(const struct iol_triage_in *in,
+		     const struct iol_triage_conf *c, double *v, char *d,
+		     size_t n)
+{
+	(void)c;
+	if (!(V(NPROCS) >= 2)) {
+		snprintf(d, n, "a single process");
+		return -1;
+	}
+	*v = isfinite(V(MPIIO_BR)) ? 0 : z(V(SHARED_FILES));
+	snprintf(d, n,
+		 isfinite(V(MPIIO_BR)) ? "the job uses MPI-IO"
+				       : "%.0f shared files, no MPI-IO",
+		 z(V(SHARED_FILES)));
+	return 0;
+}
+
+static int e_memal(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	(void)c;
+	if (share(V(MEMNOT), z(V(PREADS)) + z(V(PWRITES)), v) < 0) {
+		snprintf(d, n, "no POSIX reads or writes");
+		return -1;
+	}
+	snprintf(d, n, "%.0f POSIX operations on unaligned memory", V(MEMNOT));
+	return 0;
+}
+
+static int e_redundant(const struct iol_triage_in *in,
+		       const struct iol_triage_conf *c, double *v, char *d,
+		       size_t n)
+{
+	(void)c;
+	if (share(V(RED), z(V(BYTES_R)) + z(V(BYTES_W)), v) < 0) {
+		snprintf(d, n, "no POSIX bytes");
+		return -1;
+	}
+	snprintf(d, n, "%.0f B beyond the files' highest offsets%s%s", V(RED),
+		 S(RED_FILE)[0] ? "; most in " : "", S(RED_FILE));
+	return 0;
+}
+
+static int e_shsmall(const struct iol_triage_in *in,
+		     const struct iol_triage_conf *c, double *v, char *d,
+		     size_t n)
+{
+	if (share(V(SH_SMALL), V(SH_OPS), v) < 0) {
+		snprintf(d, n, "no operations on shared records");
+		return -1;
+	}
+	snprintf(d, n, "%.0f of %.0f operations on shared files under 1 MiB%s",
+		 V(SH_SMALL), V(SH_OPS),
+		 V(SH_SMALL) < K(SMALL_MIN) ? " (too few to matter)" : "");
+	return V(SH_SMALL) < K(SMALL_MIN);
+}
+
+/* A largest percentage over files, with its file. */
+static int pct_file(double pct, const char *file, const char *none, double *v,
+		    char *d, size_t n)
+{
+	if (!isfinite(pct)) {
+		snprintf(d, n, "%s", none);
+		return -1;
+	}
+	*v = pct;
+	snprintf(d, n, "%s", file[0] ? file : "(unnamed file)");
+	return 0;
+}
+
+static int e_shimb(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	(void)c;
+	return pct_file(V(SHIMB), S(SHIMB_FILE),
+			"no shared file of 1 MiB with its ranks' bytes", v, d,
+			n);
+}
+
+static int e_shtimb(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, double *v, char *d,
+		    size_t n)
+{
+	(void)c;
+	return pct_file(V(SHTIMB), S(SHTIMB_FILE),
+			"no shared file of 1 MiB with its ranks' times", v, d,
+			n);
+}
+
+static int e_rsimb(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	(void)c;
+	return pct_file(V(RSIMB), S(RSIMB_FILE),
+			"no file with two or more per-rank records of 1 MiB", v,
+			d, n);
+}
+
+static int e_coll(const struct iol_triage_in *in,
+		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
+{
+	double ops = z(V(COLL)) + z(V(INDEP));
+
+	if (!isfinite(V(COLL)) || share(V(COLL), ops, v) < 0) {
+		snprintf(d, n, "no MPI-IO operations");
+		return -1;
+	}
+	snprintf(d, n, "%.0f collective of %.0f MPI-IO operations%s", V(COLL),
+		 ops, ops < K(COLLMIN) ? " (too few to matter)" : "");
+	return ops < K(COLLMIN);
+}
+
+static int e_nb(const struct iol_triage_in *in, const struct iol_triage_conf *c,
+		double *v, char *d, size_t n)
+{
+	double ops = z(V(COLL)) + z(V(INDEP));
+
+	(void)c;
+	if (!isfinite(V(NB)) || share(V(NB), ops + V(NB), v) < 0) {
+		snprintf(d, n, "no MPI-IO operations");
+		return -1;
+	}
+	snprintf(d, n, "%.0f non-blocking of %.0f MPI-IO operations", V(NB),
+		 ops + V(NB));
+	return 0;
+}
+
+static int e_raw(const struct iol_triage_in *in,
+		 const struct iol_triage_conf *c, double *v, char *d, size_t n)
+{
+	(void)c;
+	if (share(V(RAW), V(BYTES_R), v) < 0) {
+		snprintf(d, n, "no bytes read");
+		return -1;
+	}
+	snprintf(d, n, "%.0f B read from files written first%s%s", V(RAW),
+		 S(RAW_FILE)[0] ? "; most from " : "", S(RAW_FILE));
+	return 0;
+}
+
+static int e_lustre(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, double *v, char *d,
+		    size_t n)
+{
+	(void)c;
+	if (share(V(LNOT), V(LOPS), v) < 0) {
+		snprintf(d, n, "no POSIX operations on Lustre files");
+		return -1;
+	}
+	snprintf(d, n,
+		 "%.0f of %.0f operations on Lustre files off a %.0f B "
+		 "stripe boundary%s%s",
+		 V(LNOT), V(LOPS), V(LSTRIPE), S(LFILE)[0] ? "; most in " : "",
+		 S(LFILE));
+	return 0;
+}
+
+#define NEEDMAX 6
 struct rule {
 	const char *code, *title, *unit;
 	int key; /* threshold, -1 none */
 	int sev; /* when crossed */
 	eval_fn eval;
 	const char *rec;
+	int need[NEEDMAX];  /* inputs read; -1 ends (BIN0: every bin) */
+	int le;		    /* crossed when value <= threshold */
+	const char *rec_h5; /* the recommendation when HDF5 is used */
 };
 
-static int e_meta(const struct ctx *c, double *v, char *d, size_t n)
-{
-	if (!isfinite(c->s->md_cost_pct)) {
-		snprintf(d, n, "no POSIX/STDIO I/O time in the log");
-		return -1;
-	}
-	*v = c->s->md_cost_pct;
-	snprintf(d, n, "%.3f s metadata of %.3f s I/O", c->s->meta_time_total,
-		 c->s->io_time_total);
-	return 0;
-}
-
-static int e_creates(const struct ctx *c, double *v, char *d, size_t n)
-{
-	if (!isfinite(c->s->creates_per_proc)) {
-		snprintf(d, n, "no process count or file records");
-		return -1;
-	}
-	*v = c->s->creates_per_proc;
-	snprintf(d, n, "%lld files created (%s), %lld files",
-		 (long long)c->s->ncreated,
-		 c->s->creates_exact ? "exact" : "estimated",
-		 (long long)c->s->nfiles);
-	return 0;
-}
-
-static int e_small(const struct ctx *c, double *v, char *d, size_t n)
-{
-	int64_t small = 0, all = 0;
-	int b;
-
-	if (!c->h) {
-		snprintf(d, n, "no access-size histogram (no POSIX records)");
-		return -1;
-	}
-	for (b = 0; b < IOL_NBINS; b++) {
-		all += c->h->rd[b] + c->h->wr[b];
-		if (b < 5) /* the bins below 1 MiB */
-			small += c->h->rd[b] + c->h->wr[b];
-	}
-	if (!all) {
-		snprintf(d, n, "no POSIX reads or writes");
-		return -1;
-	}
-	*v = 100.0 * (double)small / (double)all;
-	snprintf(d, n, "%lld of %lld POSIX operations under 1 MiB",
-		 (long long)small, (long long)all);
-	return 0;
-}
-
-static int e_rank0(const struct ctx *c, double *v, char *d, size_t n)
-{
-	if (c->s->busiest_rank < 0 || !isfinite(c->s->busiest_share)) {
-		snprintf(d, n, "no per-rank records (shared records only)");
-		return -1;
-	}
-	if (c->job->nprocs < 2) {
-		snprintf(d, n, "a single process");
-		return -1;
-	}
-	*v = c->s->busiest_share * 100.0;
-	snprintf(d, n, "rank %lld of %lld, strategy %s",
-		 (long long)c->s->busiest_rank, (long long)c->job->nprocs,
-		 c->s->strategy ? c->s->strategy : "?");
-	return 0;
-}
-
-static int e_misal(const struct ctx *c, double *v, char *d, size_t n)
-{
-	if (!isfinite(c->s->pct_aligned)) {
-		snprintf(d, n, "no POSIX operations");
-		return -1;
-	}
-	*v = 100.0 - c->s->pct_aligned;
-	snprintf(d, n, "POSIX file alignment (no LUSTRE stripe check)");
-	return 0;
-}
-
-static int e_random(const struct ctx *c, double *v, char *d, size_t n)
-{
-	if (!isfinite(c->s->pct_seq)) {
-		snprintf(d, n, "no POSIX operations");
-		return -1;
-	}
-	*v = 100.0 - c->s->pct_seq;
-	snprintf(d, n, "POSIX reads and writes");
-	return 0;
-}
-
-static int e_iotime(const struct ctx *c, double *v, char *d, size_t n)
-{
-	if (!isfinite(c->s->pct_io_slowest)) {
-		snprintf(d, n, "no run time or I/O time");
-		return -1;
-	}
-	*v = c->s->pct_io_slowest;
-	snprintf(d, n, "slowest rank, POSIX+STDIO");
-	return 0;
-}
-
-static int e_incomplete(const struct ctx *c, double *v, char *d, size_t n)
-{
-	int m, k = 0;
-
-	*v = 0;
-	d[0] = '\0';
-	for (m = 0; m < IOL_MOD_KNOWN; m++)
-		if (c->s->incomplete & ((uint64_t)1 << m)) {
-			*v += 1;
-			k += snprintf(d + k, k < (int)n ? n - (size_t)k : 0,
-				      "%s%s", k ? " " : "",
-				      iol_modinfo(m)->name);
-			if (k >= (int)n)
-				k = (int)n;
-		}
-	return 0;
-}
-
 static const struct rule rules[] = {
-	{"IOL-INCOMPLETE", "log incomplete: modules ran out of memory",
-	 "modules", -1, IOL_SEV_HIGH, e_incomplete,
+	{"IOL-INCOMPLETE",
+	 "log incomplete: modules ran out of memory",
+	 "modules",
+	 -1,
+	 IOL_SEV_HIGH,
+	 e_incomplete,
 	 "Darshan dropped records; findings below may be missing. Raise "
-	 "DARSHAN_MODMEM / DARSHAN_MOD_MEM and rerun."},
-	{"IOL-META-BOUND", "metadata-bound I/O", "%", K_META, IOL_SEV_HIGH,
+	 "DARSHAN_MODMEM / DARSHAN_MOD_MEM and rerun.",
+	 {IOL_TIN_INCOMPLETE, -1},
+	 0,
+	 NULL},
+	{"IOL-META-BOUND",
+	 "metadata-bound I/O",
+	 "%",
+	 IOL_TK_META,
+	 IOL_SEV_HIGH,
 	 e_meta,
 	 "Most I/O time goes to open/close/stat/seek. Open files once, keep "
-	 "them open, aggregate small files into fewer larger ones."},
-	{"IOL-SMALL-FILES", "small-file storm: many files created per process",
-	 "files/proc", K_CREATES, IOL_SEV_WARN, e_creates,
+	 "them open, aggregate small files into fewer larger ones.",
+	 {IOL_TIN_MD_COST, IOL_TIN_META_TOTAL, IOL_TIN_IO_TOTAL, -1},
+	 0,
+	 "Most I/O time goes to open/close/stat/seek. With HDF5: open files "
+	 "once, use collective metadata (H5Pset_all_coll_metadata_ops, "
+	 "H5Pset_coll_metadata_write) and fewer, larger datasets."},
+	{"IOL-SMALL-FILES",
+	 "small-file storm: many files created per process",
+	 "files/proc",
+	 IOL_TK_CREATES,
+	 IOL_SEV_WARN,
+	 e_creates,
 	 "Each process creates many files. Pack them into one file per "
 	 "process or a shared file (HDF5, ADIOS, tar) to spare the metadata "
-	 "server."},
-	{"IOL-SMALL-REQ", "small requests (< 1 MiB)", "%", K_SMALL,
-	 IOL_SEV_WARN, e_small,
+	 "server.",
+	 {IOL_TIN_CREATES_PP, IOL_TIN_CREATES, IOL_TIN_CREATES_EXACT,
+	  IOL_TIN_FILES, -1},
+	 0,
+	 NULL},
+	{"IOL-SMALL-REQ",
+	 "small requests (< 1 MiB)",
+	 "%",
+	 IOL_TK_SMALL,
+	 IOL_SEV_WARN,
+	 e_small,
 	 "Many reads/writes are under 1 MiB. Buffer them into larger "
-	 "requests, or use MPI-IO collective buffering."},
-	{"IOL-RANK0-IO", "rank-0-only I/O: one rank moved nearly all bytes",
-	 "%", K_RANK0, IOL_SEV_WARN, e_rank0,
+	 "requests, or use MPI-IO collective buffering.",
+	 {IOL_TIN_BIN0, IOL_TIN_SMALL_FILE, -1},
+	 0,
+	 NULL},
+	{"IOL-RANK0-IO",
+	 "rank-0-only I/O: one rank moved nearly all bytes",
+	 "%",
+	 IOL_TK_RANK0,
+	 IOL_SEV_WARN,
+	 e_rank0,
 	 "One rank does the I/O for the job. Spread it with MPI-IO "
-	 "collective I/O or a file per rank group."},
-	{"IOL-MISALIGNED", "misaligned accesses", "%", K_MISAL, IOL_SEV_INFO,
+	 "collective I/O or a file per rank group.",
+	 {IOL_TIN_BUSIEST, IOL_TIN_BUSIEST_SHARE, IOL_TIN_NPROCS,
+	  IOL_TIN_STRATEGY, -1},
+	 0,
+	 NULL},
+	{"IOL-MISALIGNED",
+	 "misaligned accesses",
+	 "%",
+	 IOL_TK_MISAL,
+	 IOL_SEV_INFO,
 	 e_misal,
 	 "Align request offsets and sizes to the file system block or stripe "
-	 "size (MPI-IO hint striping_unit, HDF5 H5Pset_alignment)."},
-	{"IOL-RANDOM", "non-sequential accesses", "%", K_RANDOM, IOL_SEV_INFO,
+	 "size (MPI-IO hint striping_unit).",
+	 {IOL_TIN_PCT_ALIGNED, -1},
+	 0,
+	 "Align request offsets and sizes to the file system block or stripe "
+	 "size: with HDF5, H5Pset_alignment (and chunk sizes a multiple of "
+	 "the stripe)."},
+	{"IOL-RANDOM",
+	 "non-sequential accesses",
+	 "%",
+	 IOL_TK_RANDOM,
+	 IOL_SEV_INFO,
 	 e_random,
 	 "Accesses jump around the file. Sort or batch them, or let MPI-IO "
-	 "collective I/O reorder them."},
-	{"IOL-IO-TIME", "slowest rank spends much of the run in I/O", "%",
-	 K_IOTIME, IOL_SEV_WARN, e_iotime,
+	 "collective I/O reorder them.",
+	 {IOL_TIN_PCT_SEQ, -1},
+	 0,
+	 NULL},
+	{"IOL-IO-TIME",
+	 "slowest rank spends much of the run in I/O",
+	 "%",
+	 IOL_TK_IOTIME,
+	 IOL_SEV_WARN,
+	 e_iotime,
 	 "I/O takes a large share of run time. Overlap it with computation or "
-	 "reduce what is written."},
-	{"IOL-RANK-IMBALANCE", "rank imbalance: busiest rank vs the mean rank",
-	 "x mean", K_IMBAL, IOL_SEV_WARN, e_imbal,
+	 "reduce what is written.",
+	 {IOL_TIN_PCT_IO_SLOWEST, -1},
+	 0,
+	 NULL},
+	{"IOL-RANK-IMBALANCE",
+	 "rank imbalance: busiest rank vs the mean rank",
+	 "x mean",
+	 IOL_TK_IMBAL,
+	 IOL_SEV_WARN,
+	 e_imbal,
 	 "One rank moves far more data than the average rank. Spread the I/O "
-	 "over ranks or aggregators."},
-	{"IOL-IDLE-RANKS", "ranks that did no I/O", "%", K_IDLE, IOL_SEV_INFO,
+	 "over ranks or aggregators.",
+	 {IOL_TIN_NPROCS, IOL_TIN_RANKS_IO, IOL_TIN_RANK_MAX, IOL_TIN_RANK_SUM,
+	  IOL_TIN_BUSIEST, -1},
+	 0,
+	 NULL},
+	{"IOL-IDLE-RANKS",
+	 "ranks that did no I/O",
+	 "%",
+	 IOL_TK_IDLE,
+	 IOL_SEV_INFO,
 	 e_idle,
 	 "Some ranks did no file I/O; if the others wait on them, use them as "
-	 "I/O aggregators."},
-	{"IOL-FSYNC", "fsync-dominated writes", "syncs/100 writes", K_FSYNC,
-	 IOL_SEV_WARN, e_fsync,
+	 "I/O aggregators.",
+	 {IOL_TIN_NPROCS, IOL_TIN_SHARED, IOL_TIN_RANKS_IO, -1},
+	 0,
+	 NULL},
+	{"IOL-FSYNC",
+	 "fsync-dominated writes",
+	 "syncs/100 writes",
+	 IOL_TK_FSYNC,
+	 IOL_SEV_WARN,
+	 e_fsync,
 	 "The job syncs often. Sync once at the end of a phase, not after "
-	 "every write."},
-	{"IOL-SEEK-PER-OP", "a seek for every read or write", "seeks/100 ops",
-	 K_SEEK, IOL_SEV_INFO, e_seek,
-	 "Use pread/pwrite with offsets instead of lseek before each call."},
+	 "every write.",
+	 {IOL_TIN_PWRITES, IOL_TIN_PSYNCS, IOL_TIN_PWRECS, -1},
+	 0,
+	 NULL},
+	{"IOL-SEEK-PER-OP",
+	 "a seek for every read or write",
+	 "seeks/100 ops",
+	 IOL_TK_SEEK,
+	 IOL_SEV_INFO,
+	 e_seek,
+	 "Use pread/pwrite with offsets instead of lseek before each call.",
+	 {IOL_TIN_PSEEKS, IOL_TIN_PREADS, IOL_TIN_PWRITES, -1},
+	 0,
+	 NULL},
+	/* Drishti's rules (S01, M01, P07, P09-P10, P15-P19, P21-P22,
+	 * M02-M07), their bugs fixed, and read-after-write */
+	{"IOL-STDIO-SHARE",
+	 "much data through STDIO",
+	 "%",
+	 IOL_TK_STDIO,
+	 IOL_SEV_WARN,
+	 e_stdio,
+	 "STDIO (fopen, fwrite, fprintf) carries much of the data; it is "
+	 "buffered per process and serial. Move bulk data to POSIX, MPI-IO "
+	 "or HDF5/NetCDF.",
+	 {IOL_TIN_STDIO_BR, IOL_TIN_STDIO_BW, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W,
+	  -1},
+	 0,
+	 NULL},
+	{"IOL-NO-MPIIO",
+	 "shared files without MPI-IO",
+	 "files",
+	 -1,
+	 IOL_SEV_INFO,
+	 e_nompiio,
+	 "Ranks share files through POSIX alone. MPI-IO (or HDF5 and PnetCDF "
+	 "on it) can aggregate and align shared-file I/O with collective "
+	 "buffering.",
+	 {IOL_TIN_NPROCS, IOL_TIN_SHARED_FILES, IOL_TIN_MPIIO_BR, -1},
+	 0,
+	 NULL},
+	{"IOL-MEM-MISALIGNED",
+	 "operations on unaligned memory buffers",
+	 "%",
+	 IOL_TK_MEMMISAL,
+	 IOL_SEV_INFO,
+	 e_memal,
+	 "Allocate I/O buffers aligned to the file system block size "
+	 "(posix_memalign); it matters most for O_DIRECT.",
+	 {IOL_TIN_MEMNOT, IOL_TIN_PREADS, IOL_TIN_PWRITES, -1},
+	 0,
+	 NULL},
+	{"IOL-REDUNDANT",
+	 "redundant traffic: the same bytes moved again",
+	 "%",
+	 IOL_TK_REDUNDANT,
+	 IOL_SEV_WARN,
+	 e_redundant,
+	 "More bytes were read or written than the files hold: data is read "
+	 "(or overwritten) more than once. Read once and share it (MPI_Bcast) "
+	 "or keep it in memory.",
+	 {IOL_TIN_RED, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W, IOL_TIN_RED_FILE, -1},
+	 0,
+	 NULL},
+	{"IOL-SHARED-SMALL",
+	 "small requests to shared files (< 1 MiB)",
+	 "%",
+	 IOL_TK_SHSMALL,
+	 IOL_SEV_WARN,
+	 e_shsmall,
+	 "Many ranks make small requests to shared files, which the file "
+	 "system serialises. Use MPI-IO collective I/O to aggregate them.",
+	 {IOL_TIN_SH_SMALL, IOL_TIN_SH_OPS, -1},
+	 0,
+	 NULL},
+	{"IOL-SHARED-IMBALANCE",
+	 "shared file: ranks move unequal bytes",
+	 "%",
+	 IOL_TK_SHIMB,
+	 IOL_SEV_WARN,
+	 e_shimb,
+	 "In a shared file the fastest and slowest ranks moved very different "
+	 "amounts of data: the slow rank holds the others back. Balance the "
+	 "decomposition or use collective I/O.",
+	 {IOL_TIN_SHIMB, IOL_TIN_SHIMB_FILE, -1},
+	 0,
+	 NULL},
+	{"IOL-SHARED-TIME-IMBALANCE",
+	 "shared file: ranks take unequal time",
+	 "%",
+	 IOL_TK_SHTIMB,
+	 IOL_SEV_WARN,
+	 e_shtimb,
+	 "In a shared file the slowest rank took far longer than the "
+	 "fastest: a straggler. Check its data share, its node and "
+	 "contention; collective I/O evens it out.",
+	 {IOL_TIN_SHTIMB, IOL_TIN_SHTIMB_FILE, -1},
+	 0,
+	 NULL},
+	{"IOL-RANK-SIZE-IMBALANCE",
+	 "ranks read or write unequal sizes of a file",
+	 "%",
+	 IOL_TK_RSIMB,
+	 IOL_SEV_WARN,
+	 e_rsimb,
+	 "Ranks that access the same file move very different amounts. "
+	 "Balance the data each rank handles.",
+	 {IOL_TIN_RSIMB, IOL_TIN_RSIMB_FILE, -1},
+	 0,
+	 NULL},
+	{"IOL-NO-COLLECTIVE",
+	 "MPI-IO without collective operations",
+	 "% collective",
+	 -1,
+	 IOL_SEV_WARN,
+	 e_coll,
+	 "MPI-IO is used with independent calls only. Collective calls "
+	 "(MPI_File_write_all, read_all) let MPI-IO aggregate requests.",
+	 {IOL_TIN_COLL, IOL_TIN_INDEP, -1},
+	 1,
+	 NULL},
+	{"IOL-NO-NONBLOCKING",
+	 "MPI-IO without non-blocking operations",
+	 "% non-blocking",
+	 -1,
+	 IOL_SEV_INFO,
+	 e_nb,
+	 "No MPI-IO call is non-blocking. MPI_File_iwrite (or HDF5's "
+	 "asynchronous VOL) can overlap I/O with computation.",
+	 {IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_NB, -1},
+	 1,
+	 "No MPI-IO call is non-blocking. HDF5's asynchronous I/O VOL "
+	 "connector (or MPI_File_iwrite) can overlap I/O with "
+	 "computation."},
+	{"IOL-READ-AFTER-WRITE",
+	 "reads of data the job wrote",
+	 "%",
+	 IOL_TK_RAW,
+	 IOL_SEV_INFO,
+	 e_raw,
+	 "The job reads back files it wrote. If the data is still in memory, "
+	 "keep it there instead of a round trip through the file system.",
+	 {IOL_TIN_RAW, IOL_TIN_BYTES_R, IOL_TIN_RAW_FILE, -1},
+	 0,
+	 NULL},
+	{"IOL-LUSTRE-MISALIGNED",
+	 "accesses misaligned to the Lustre stripe",
+	 "%",
+	 IOL_TK_LUSTRE,
+	 IOL_SEV_WARN,
+	 e_lustre,
+	 "Requests to Lustre files start off stripe boundaries: a request "
+	 "that crosses one touches two OSTs, and ranks writing in one stripe "
+	 "contend for its lock. Make request sizes and offsets multiples of "
+	 "the stripe size, or set the stripe to suit them (lfs setstripe "
+	 "-S).",
+	 {IOL_TIN_LOPS, IOL_TIN_LNOT, IOL_TIN_LSTRIPE, IOL_TIN_LFILE, -1},
+	 0,
+	 NULL},
 };
 #define NRULES (sizeof(rules) / sizeof(rules[0]))
 
-static void eval_rule(const struct rule *r, const struct ctx *cx,
+/* The first input the rule reads that the source lacks, or -1. */
+static int missing_input(const struct rule *r, const struct iol_triage_in *in)
+{
+	int k, b;
+
+	for (k = 0; k < NEEDMAX && r->need[k] >= 0; k++) {
+		if (!in->have[r->need[k]])
+			return r->need[k];
+		if (r->need[k] == IOL_TIN_BIN0)
+			for (b = 1; b < 20; b++)
+				if (!in->have[IOL_TIN_BIN0 + b])
+					return IOL_TIN_BIN0 + b;
+	}
+	return -1;
+}
+
+static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		      const struct iol_triage_conf *c, struct iol_finding *f)
 {
 	double v = NAN;
+	int miss = missing_input(r, in), rc;
 
 	memset(f, 0, sizeof(*f));
 	f->code = r->code;
@@ -351,42 +923,49 @@ static void eval_rule(const struct rule *r, const struct ctx *cx,
 	f->rec = r->rec;
 	f->threshold = r->key >= 0 ? c->v[r->key] : 0;
 	f->value = NAN;
-	if (r->eval(cx, &v, f->detail, sizeof(f->detail)) < 0) {
-		f->sev = IOL_SEV_NA;
-		return;
+	f->sev = IOL_SEV_NA;
+	if (miss >= 0)
+		snprintf(f->detail, sizeof(f->detail),
+			 "no field %s (a store from an older iolens: run "
+			 "iolens ingest --refresh)",
+			 in_names[miss]);
+	else if ((rc = r->eval(in, c, &v, f->detail, sizeof(f->detail))) >= 0) {
+		int crossed = r->le ? v <= f->threshold : v > f->threshold;
+
+		f->value = v;
+		f->sev = crossed && rc == 0 ? r->sev : IOL_SEV_OK;
 	}
-	f->value = v;
-	f->sev = v > f->threshold ? r->sev : IOL_SEV_OK;
+	if (r->rec_h5 && in->have[IOL_TIN_HDF5] && V(HDF5) > 0)
+		f->rec = r->rec_h5;
+}
+
+int iol_triage_eval(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, struct iol_triage *t,
+		    struct iol_error *err)
+{
+	size_t k;
+
+	memset(t, 0, sizeof(*t));
+	t->f = calloc(NRULES, sizeof(*t->f));
+	if (!t->f)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	for (k = 0; k < NRULES; k++)
+		eval_rule(&rules[k], in, c, &t->f[k]);
+	t->n = NRULES;
+	return 0;
 }
 
 int iol_triage_run(const struct iol_job *job, const struct iol_triage_conf *c,
 		   struct iol_triage *t, struct iol_error *err)
 {
-	struct iol_summary s;
-	struct iol_hist h[1];
-	struct iol_opts o = {0, 0};
-	struct ctx cx;
-	size_t k;
-	int rc;
+	struct iol_triage_in in;
+	int rc = iol_triage_measure(job, job->path, &in, err);
 
-	memset(t, 0, sizeof(*t));
-	rc = iol_summary_compute(job, &o, &s, err);
-	if (rc < 0)
+	if (rc < 0) {
+		memset(t, 0, sizeof(*t));
 		return rc;
-	memset(&cx, 0, sizeof(cx));
-	cx.job = job;
-	cx.s = &s;
-	cx.h = iol_hist_compute(job, h, 1) ? h : NULL;
-	rc = rank_scan(job, &cx, err);
-	if (rc < 0)
-		return rc;
-	t->f = calloc(NRULES, sizeof(*t->f));
-	if (!t->f)
-		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	for (k = 0; k < NRULES; k++)
-		eval_rule(&rules[k], &cx, c, &t->f[k]);
-	t->n = NRULES;
-	return 0;
+	}
+	return iol_triage_eval(&in, c, t, err);
 }
 
 void iol_triage_free(struct iol_triage *t)
@@ -394,75 +973,4 @@ void iol_triage_free(struct iol_triage *t)
 	free(t->f);
 	t->f = NULL;
 	t->n = 0;
-}
-
-static int conf_line(struct iol_triage_conf *c, char *line, int lineno,
-		     struct iol_error *err)
-{
-	char *eq, *key, *val, *end, *p;
-	int k;
-
-	p = strchr(line, '#');
-	if (p)
-		*p = '\0';
-	key = line + strspn(line, " \t\r");
-	if (!*key)
-		return 0;
-	eq = strchr(key, '=');
-	if (!eq)
-		return iol_error_set(err, IOL_ESYNTAX, "line %d: no '='",
-				     lineno);
-	*eq = '\0';
-	for (p = eq; p > key && strchr(" \t", p[-1]); p--)
-		p[-1] = '\0';
-	val = eq + 1;
-	for (k = 0; k < IOL_TRIAGE_NKEYS; k++)
-		if (!strcmp(key, keys[k]))
-			break;
-	if (k == IOL_TRIAGE_NKEYS)
-		return iol_error_set(err, IOL_ESYNTAX,
-				     "line %d: unknown key '%s'", lineno, key);
-	errno = 0;
-	c->v[k] = strtod(val, &end);
-	end += strspn(end, " \t\r");
-	if (errno || end == val || *end || !isfinite(c->v[k]))
-		return iol_error_set(err, IOL_ESYNTAX,
-				     "line %d: bad number for %s", lineno, key);
-	return 0;
-}
-
-static int conf_apply(struct iol_triage_conf *c, const char *text,
-		      struct iol_error *err)
-{
-	char buf[512];
-	const char *p = text, *nl;
-	int lineno = 0, rc;
-
-	while (*p) {
-		size_t len;
-
-		nl = strchr(p, '\n');
-		len = nl ? (size_t)(nl - p) : strlen(p);
-		lineno++;
-		if (len >= sizeof(buf))
-			return iol_error_set(err, IOL_ESYNTAX,
-					     "line %d: too long", lineno);
-		memcpy(buf, p, len);
-		buf[len] = '\0';
-		rc = conf_line(c, buf, lineno, err);
-		if (rc < 0)
-			return rc;
-		p += len + (nl ? 1 : 0);
-	}
-	return 0;
-}
-
-int iol_triage_conf_parse(struct iol_triage_conf *c, const char *text,
-			  struct iol_error *err)
-{
-	int rc = conf_apply(c, iol_triage_default_conf, err);
-
-	if (rc < 0 || !text)
-		return rc;
-	return conf_apply(c, text, err);
 }

@@ -1,12 +1,19 @@
 /*
- * Triage: a table of rules over the job model, each giving a finding
- * with a stable code, a severity, the measured value, the threshold it
- * was judged against and a recommendation in plain words.  Thresholds
- * come from a key = value configuration (etc/triage.conf, compiled in).
+ * Triage: a table of rules, each giving a finding with a stable code, a
+ * severity, the measured value, the threshold it was judged against and
+ * a recommendation in plain words.  Thresholds come from a key = value
+ * configuration (etc/triage.conf, compiled in).
  *
- * Ownership: struct iol_triage is caller-owned; its findings array is
- * allocated here and freed with iol_triage_free(); strings in findings
- * are static or live in the finding itself.
+ * The rules read only a struct iol_triage_in: job-row fields
+ * (analysis/jobrow.h) picked by name.  iol_triage_measure() fills it
+ * from a job; the population store holds the same fields as columns, so
+ * a stored job and a job read from its log are judged by the same code
+ * and give the same findings.
+ *
+ * Ownership: struct iol_triage and struct iol_triage_in are caller
+ * storage; the findings array is allocated here and freed with
+ * iol_triage_free(); strings in findings are static or live in the
+ * finding itself.
  */
 #ifndef IOLENS_TRIAGE_H
 #define IOLENS_TRIAGE_H
@@ -17,7 +24,32 @@
 enum { IOL_SEV_HIGH, IOL_SEV_WARN, IOL_SEV_INFO, IOL_SEV_OK, IOL_SEV_NA };
 extern const char *const iol_sev_names[5];
 
-#define IOL_TRIAGE_NKEYS 11
+/* The thresholds, in etc/triage.conf's order */
+enum {
+	IOL_TK_META,
+	IOL_TK_CREATES,
+	IOL_TK_SMALL,
+	IOL_TK_RANK0,
+	IOL_TK_MISAL,
+	IOL_TK_RANDOM,
+	IOL_TK_IOTIME,
+	IOL_TK_IMBAL,
+	IOL_TK_IDLE,
+	IOL_TK_FSYNC,
+	IOL_TK_SEEK,
+	IOL_TK_SMALL_MIN,
+	IOL_TK_STDIO,
+	IOL_TK_MEMMISAL,
+	IOL_TK_REDUNDANT,
+	IOL_TK_SHSMALL,
+	IOL_TK_SHIMB,
+	IOL_TK_SHTIMB,
+	IOL_TK_RSIMB,
+	IOL_TK_COLLMIN,
+	IOL_TK_RAW,
+	IOL_TK_LUSTRE,
+	IOL_TRIAGE_NKEYS
+};
 struct iol_triage_conf {
 	double v[IOL_TRIAGE_NKEYS];
 };
@@ -29,11 +61,97 @@ extern const char iol_triage_default_conf[];
 int iol_triage_conf_parse(struct iol_triage_conf *c, const char *text,
 			  struct iol_error *err);
 
+/* The inputs: numbers, then text, each a job-row field */
+enum {
+	IOL_TIN_NPROCS,
+	IOL_TIN_RUN_TIME,
+	IOL_TIN_IO_SLOWEST, /* io_time_by_slowest */
+	IOL_TIN_MD_COST,
+	IOL_TIN_META_TOTAL,
+	IOL_TIN_IO_TOTAL,
+	IOL_TIN_CREATES_PP,
+	IOL_TIN_CREATES,
+	IOL_TIN_CREATES_EXACT,
+	IOL_TIN_FILES,
+	IOL_TIN_BUSIEST,
+	IOL_TIN_BUSIEST_SHARE,
+	IOL_TIN_PCT_ALIGNED,
+	IOL_TIN_PCT_SEQ,
+	IOL_TIN_PCT_IO_SLOWEST,
+	IOL_TIN_RANKS_IO,
+	IOL_TIN_RANK_MAX,
+	IOL_TIN_RANK_SUM,
+	IOL_TIN_SHARED,
+	IOL_TIN_PREADS,
+	IOL_TIN_PWRITES,
+	IOL_TIN_PSEEKS,
+	IOL_TIN_PSYNCS,
+	IOL_TIN_PWRECS, /* POSIX records with a write */
+	IOL_TIN_STDIO_BR,
+	IOL_TIN_STDIO_BW,
+	IOL_TIN_BYTES_R,
+	IOL_TIN_BYTES_W,
+	IOL_TIN_SHARED_FILES,
+	IOL_TIN_MPIIO_BR, /* no value: no MPI-IO module */
+	IOL_TIN_MEMNOT,
+	IOL_TIN_SH_SMALL,
+	IOL_TIN_SH_OPS,
+	IOL_TIN_RED,
+	IOL_TIN_SHIMB,
+	IOL_TIN_SHTIMB,
+	IOL_TIN_RSIMB,
+	IOL_TIN_RAW,
+	IOL_TIN_COLL,
+	IOL_TIN_INDEP,
+	IOL_TIN_NB,
+	IOL_TIN_HDF5,
+	IOL_TIN_LOPS,
+	IOL_TIN_LNOT,
+	IOL_TIN_LSTRIPE,
+	IOL_TIN_BIN0, /* posix_read_0_100 ... posix_write_1g_plus */
+	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
+	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
+	IOL_TIN_INCOMPLETE, /* incomplete_modules */
+	IOL_TIN_TOP_FILE,
+	IOL_TIN_SMALL_FILE,
+	IOL_TIN_RED_FILE,
+	IOL_TIN_SHIMB_FILE,
+	IOL_TIN_SHTIMB_FILE,
+	IOL_TIN_RSIMB_FILE,
+	IOL_TIN_RAW_FILE,
+	IOL_TIN_LFILE,
+	IOL_TIN_N
+};
+#define IOL_TIN_NSTR (IOL_TIN_N - IOL_TIN_NNUM)
+
+struct iol_triage_in {
+	double v[IOL_TIN_NNUM];	       /* NAN: no value */
+	char s[IOL_TIN_NSTR][256];     /* "": no value */
+	unsigned char have[IOL_TIN_N]; /* 0: the source lacks the field */
+};
+
+/* The job-row field name of input i (0 <= i < IOL_TIN_N); static. */
+const char *iol_triage_in_name(int i);
+/* The input of that field name, or -1. */
+int iol_triage_in_index(const char *name);
+/* Every input absent (have 0, no value). */
+void iol_triage_in_clear(struct iol_triage_in *in);
+/* Fill in from a job (log: its path as given, may be NULL). */
+int iol_triage_measure(const struct iol_job *job, const char *log,
+		       struct iol_triage_in *in, struct iol_error *err);
+
+/*
+ * The I/O time at stake: the slowest rank's I/O time times the processes
+ * (all of them wait for it in a bulk-synchronous job), in process-seconds;
+ * NAN when unknown.  Population triage ranks flagged jobs by it.
+ */
+double iol_triage_stake(const struct iol_triage_in *in);
+
 struct iol_finding {
 	const char *code, *title, *unit, *rec;
 	int sev;
-	double value, threshold; /* NAN when not evaluated */
-	char detail[160];	 /* who is responsible, or why not evaluated */
+	double value, threshold; /* value NAN when not evaluated */
+	char detail[400];	 /* who is responsible, or why not evaluated */
 };
 
 struct iol_triage {
@@ -41,6 +159,11 @@ struct iol_triage {
 	size_t n;
 };
 
+/* The rules over in. */
+int iol_triage_eval(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, struct iol_triage *t,
+		    struct iol_error *err);
+/* iol_triage_measure() then iol_triage_eval(). */
 int iol_triage_run(const struct iol_job *job, const struct iol_triage_conf *c,
 		   struct iol_triage *t, struct iol_error *err);
 void iol_triage_free(struct iol_triage *t);

@@ -1,0 +1,63 @@
+/*
+ * Facts of a job that only the triage rules read (Drishti's rules and
+ * the read-after-write check): per-file sums over records that the
+ * summary does not keep.  Computed once with the summary and kept in it
+ * (struct iol_summary.tf), so the job row, and so the population store,
+ * carry them.
+ *
+ * Counts are -1 when the log cannot tell (module absent, counter not
+ * recorded), percentages NAN; file ids are 0 when there is no such file.
+ *
+ * Ownership: caller storage; nothing allocated survives the call.
+ */
+#ifndef IOLENS_TRIFACTS_H
+#define IOLENS_TRIFACTS_H
+
+#include <stdint.h>
+
+#include "base/error.h"
+#include "model/job.h"
+
+struct iol_trifacts {
+	/* POSIX */
+	int64_t mem_notaligned;		  /* POSIX_MEM_NOT_ALIGNED summed */
+	int64_t shared_small, shared_ops; /* ops < 1 MiB / all, rank -1 */
+	uint64_t small_top_id; /* the file with the most ops < 1 MiB */
+	int64_t small_top_ops;
+	/* bytes moved beyond the file's highest offset + 1 by a record,
+	 * read and written (a shared record: beyond once per rank), summed
+	 * over records: data the same process moved more than once */
+	int64_t redundant_bytes;
+	uint64_t redundant_id; /* the record with the most: its file ... */
+	int64_t redundant_max; /* ... and its redundant bytes */
+	/* shared records of at least 1 MiB: the largest |slowest rank's
+	 * bytes - fastest rank's| / bytes, and |slowest rank's time -
+	 * fastest rank's| / (read + write + meta time), in percent; a file
+	 * MPI-IO drove is judged by its MPI-IO record, since collective
+	 * buffering makes the POSIX ranks uneven by design */
+	double shared_imbal_pct, shared_time_imbal_pct;
+	uint64_t shared_imbal_id, shared_time_imbal_id;
+	/* files with two or more per-rank records: the largest (max - min)
+	 * / max over ranks of bytes read or of bytes written, percent */
+	double rank_size_imbal_pct;
+	uint64_t rank_size_imbal_id;
+	/* bytes read from files whose first read came after their first
+	 * write (the job reads data it wrote) */
+	int64_t raw_bytes;
+	uint64_t raw_id; /* the file with the most, and its bytes */
+	int64_t raw_max;
+	/* MPI-IO operations: collective, independent, non-blocking */
+	int64_t mpiio_coll, mpiio_indep, mpiio_nb;
+	int hdf5; /* an H5F or H5D module is present */
+	/* POSIX operations on files of Lustre mounts, those not aligned to
+	 * the alignment Darshan recorded (on Lustre, the stripe size), and
+	 * that alignment on the file with the most operations; -1 when no
+	 * file is on Lustre */
+	int64_t lustre_ops, lustre_notaligned, lustre_stripe;
+	uint64_t lustre_id;
+};
+
+int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
+			 struct iol_error *err);
+
+#endif

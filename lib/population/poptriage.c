@@ -1,0 +1,356 @@
+/*
+ * Population triage (poptriage.h): one pass of a cursor over the store's
+ * job rows; each row's columns are mapped by name onto the triage inputs,
+ * the rules run, and flagged jobs are added to their (app, user) group.
+ * Memory is bounded by the groups and their top jobs, not by the rows.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/hash.h"
+#include "population/poptriage.h"
+#include "base/banned.h"
+
+enum {
+	C_NONE = -1,
+	C_PATH = -2,
+	C_APP = -3,
+	C_USER = -4,
+	C_JOBID = -5,
+	C_START = -6
+};
+
+struct pass {
+	struct iol_poptri *r;
+	struct iol_index ix;
+	size_t cap, top;
+	int *map; /* per cursor column: IOL_TIN_* or C_* */
+	int ncol;
+};
+
+static int col_kind(const char *name)
+{
+	static const struct {
+		const char *name;
+		int kind;
+	} extra[] = {{"path", C_PATH},
+		     {"app", C_APP},
+		     {"user", C_USER},
+		     {"jobid", C_JOBID},
+		     {"start_time", C_START}};
+	size_t k;
+
+	for (k = 0; k < sizeof(extra) / sizeof(extra[0]); k++)
+		if (!strcmp(name, extra[k].name))
+			return extra[k].kind;
+	k = (size_t)iol_triage_in_index(name);
+	return (int)k;
+}
+
+/* The fields the rules read that the store lacks, for the report. */
+static void note_missing(struct pass *p)
+{
+	unsigned char have[IOL_TIN_N] = {0};
+	size_t k = 0;
+	int i;
+
+	for (i = 0; i < p->ncol; i++)
+		if (p->map[i] >= 0)
+			have[p->map[i]] = 1;
+	for (i = 0; i < IOL_TIN_N; i++)
+		if (!have[i] && k < sizeof(p->r->missing) - 1) {
+			int w = snprintf(p->r->missing + k,
+					 sizeof(p->r->missing) - k, "%s%s",
+					 k ? " " : "", iol_triage_in_name(i));
+			k = w < 0 ? k : k + (size_t)w;
+		}
+}
+
+static int map_columns(struct iol_popcur *cur, struct pass *p)
+{
+	int i;
+
+	p->ncol = iol_popcur_ncols(cur);
+	p->map = calloc((size_t)p->ncol + 1, sizeof(*p->map));
+	if (!p->map)
+		return IOL_ENOMEM;
+	for (i = 0; i < p->ncol; i++)
+		p->map[i] = col_kind(iol_popcur_name(cur, i));
+	note_missing(p);
+	return 0;
+}
+
+static double cur_num(struct iol_popcur *cur, int i)
+{
+	switch (iol_popcur_type(cur, i)) {
+	case IOL_POPV_INT: return (double)iol_popcur_int(cur, i);
+	case IOL_POPV_REAL: return iol_popcur_real(cur, i);
+	default: return NAN;
+	}
+}
+
+/* The row's triage inputs, and where its job's own fields are. */
+static void row_in(struct iol_popcur *cur, const struct pass *p,
+		   struct iol_triage_in *in, int col[6])
+{
+	int i;
+
+	iol_triage_in_clear(in);
+	for (i = 0; i < 6; i++)
+		col[i] = -1;
+	for (i = 0; i < p->ncol; i++) {
+		int k = p->map[i];
+
+		if (k <= C_PATH) {
+			col[-k - 2] = i;
+			continue;
+		}
+		if (k < 0)
+			continue;
+		in->have[k] = 1;
+		if (k < IOL_TIN_NNUM) {
+			in->v[k] = cur_num(cur, i);
+		} else {
+			const char *s = iol_popcur_type(cur, i) == IOL_POPV_TEXT
+						? iol_popcur_text(cur, i)
+						: "";
+			snprintf(in->s[k - IOL_TIN_NNUM], sizeof(in->s[0]),
+				 "%s", s ? s : "");
+		}
+	}
+}
+
+static const char *text_or_empty(struct iol_popcur *cur, int i)
+{
+	const char *s;
+
+	if (i < 0 || iol_popcur_type(cur, i) != IOL_POPV_TEXT)
+		return "";
+	s = iol_popcur_text(cur, i);
+	return s ? s : "";
+}
+
+struct gkey {
+	const struct pass *p;
+	const char *app, *user;
+};
+
+static int g_eq(const void *ctx, uint32_t i)
+{
+	const struct gkey *k = ctx;
+	const struct iol_poptri_group *g = &k->p->r->g[i];
+
+	return !strcmp(g->app, k->app) && !strcmp(g->user, k->user);
+}
+
+static uint64_t g_hash2(const char *app, const char *user)
+{
+	return iol_hash_pair(iol_hash_str(app), iol_hash_str(user));
+}
+
+static uint64_t g_hash(const void *ctx, uint32_t i)
+{
+	const struct pass *p = ctx;
+
+	return g_hash2(p->r->g[i].app, p->r->g[i].user);
+}
+
+/* The group of (app, user), made when new; NULL when out of memory. */
+static struct iol_poptri_group *group_of(struct pass *p, const char *app,
+					 const char *user)
+{
+	struct gkey k = {p, app, user};
+	struct iol_poptri_group *g;
+	uint32_t *slot;
+
+	if (iol_index_reserve(&p->ix, g_hash, p) < 0)
+		return NULL;
+	slot = iol_index_slot(&p->ix, g_hash2(app, user), g_eq, &k);
+	if (*slot != IOL_INDEX_EMPTY)
+		return &p->r->g[*slot];
+	if (p->r->ng == p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 64;
+		g = realloc(p->r->g, cap * sizeof(*g));
+		if (!g)
+			return NULL;
+		p->r->g = g;
+		p->cap = cap;
+	}
+	g = &p->r->g[p->r->ng];
+	memset(g, 0, sizeof(*g));
+	g->app = strdup(app);
+	g->user = strdup(user);
+	g->top = calloc(p->top ? p->top : 1, sizeof(*g->top));
+	if (!g->app || !g->user || !g->top) {
+		free(g->app), free(g->user), free(g->top);
+		return NULL;
+	}
+	*slot = (uint32_t)p->r->ng++;
+	p->ix.n++;
+	return g;
+}
+
+static double rank_key(double stake)
+{
+	return isfinite(stake) ? stake : -1.0;
+}
+
+/* Keep j among the group's top jobs by stake (j's path is copied). */
+static int top_add(struct pass *p, struct iol_poptri_group *g,
+		   const struct iol_poptri_job *j)
+{
+	size_t at = g->ntop;
+	char *path;
+
+	while (at > 0 && rank_key(g->top[at - 1].stake) < rank_key(j->stake))
+		at--;
+	if (at >= p->top)
+		return 0;
+	if (!(path = strdup(j->path)))
+		return IOL_ENOMEM;
+	if (g->ntop == p->top)
+		free(g->top[--g->ntop].path);
+	memmove(&g->top[at + 1], &g->top[at], (g->ntop - at) * sizeof(*g->top));
+	g->top[at] = *j;
+	g->top[at].path = path;
+	g->ntop++;
+	return 0;
+}
+
+/* The findings of one row into the totals and its group. */
+static int add_row(struct pass *p, struct iol_popcur *cur,
+		   const struct iol_triage *t, const struct iol_triage_in *in,
+		   const int col[6], int min_sev)
+{
+	struct iol_poptri *r = p->r;
+	struct iol_poptri_group *g;
+	struct iol_poptri_job j = {0};
+	size_t k;
+
+	j.worst = IOL_SEV_NA;
+	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++) {
+		if (t->f[k].sev == IOL_SEV_NA)
+			r->na[k]++;
+		if (t->f[k].sev > min_sev)
+			continue;
+		j.codes |= (uint32_t)1 << k;
+		if (t->f[k].sev < j.worst)
+			j.worst = t->f[k].sev;
+	}
+	r->jobs++;
+	g = group_of(p, text_or_empty(cur, col[1]), text_or_empty(cur, col[2]));
+	if (!g)
+		return IOL_ENOMEM;
+	g->jobs++;
+	if (!j.codes)
+		return 0;
+	r->flagged++;
+	g->flagged++;
+	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++)
+		if (j.codes & ((uint32_t)1 << k))
+			r->count[k]++, g->count[k]++;
+	j.stake = iol_triage_stake(in);
+	if (isfinite(j.stake))
+		g->stake += j.stake;
+	j.path = (char *)text_or_empty(cur, col[0]);
+	j.jobid = col[3] >= 0 && iol_popcur_type(cur, col[3]) == IOL_POPV_INT
+			  ? iol_popcur_int(cur, col[3])
+			  : IOL_POP_NULL;
+	j.start_time = col[4] >= 0 ? cur_num(cur, col[4]) : NAN;
+	return top_add(p, g, &j);
+}
+
+static void rules_of(struct iol_poptri *r, const struct iol_triage *t)
+{
+	size_t k;
+
+	r->nrules = t->n < IOL_POPTRI_MAXRULES ? t->n : IOL_POPTRI_MAXRULES;
+	for (k = 0; k < r->nrules; k++) {
+		r->code[k] = t->f[k].code;
+		r->title[k] = t->f[k].title;
+	}
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct iol_poptri_group *x = a, *y = b;
+	int c;
+
+	if (x->stake != y->stake)
+		return x->stake > y->stake ? -1 : 1;
+	if (x->flagged != y->flagged)
+		return x->flagged > y->flagged ? -1 : 1;
+	c = strcmp(x->app, y->app);
+	return c ? c : strcmp(x->user, y->user);
+}
+
+static int scan(struct pass *p, struct iol_popcur *cur,
+		const struct iol_triage_conf *c, int min_sev,
+		struct iol_error *err)
+{
+	struct iol_triage_in in;
+	struct iol_triage t;
+	int col[6], rc;
+
+	while ((rc = iol_popcur_next(cur, err)) == 1) {
+		row_in(cur, p, &in, col);
+		if ((rc = iol_triage_eval(&in, c, &t, err)) < 0)
+			return rc;
+		if (!p->r->nrules)
+			rules_of(p->r, &t);
+		rc = add_row(p, cur, &t, &in, col, min_sev);
+		iol_triage_free(&t);
+		if (rc < 0)
+			return iol_error_set(err, rc, "out of memory");
+	}
+	return rc;
+}
+
+int iol_poptri_run(struct iol_popdb *db, const char *where,
+		   const struct iol_triage_conf *c, int min_sev, size_t top,
+		   struct iol_poptri *r, struct iol_error *err)
+{
+	struct pass p = {0};
+	struct iol_popcur *cur;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	p.r = r;
+	p.top = top < IOL_POPTRI_MAXTOP ? top : IOL_POPTRI_MAXTOP;
+	rc = iol_popcur_open(db, where, NULL, 0, 0, &cur, err);
+	if (rc < 0)
+		return rc;
+	rc = map_columns(cur, &p);
+	if (rc < 0)
+		rc = iol_error_set(err, rc, "out of memory");
+	else
+		rc = scan(&p, cur, c, min_sev, err);
+	iol_popcur_close(cur);
+	free(p.map);
+	iol_index_release(&p.ix);
+	if (rc < 0) {
+		iol_poptri_free(r);
+		return rc;
+	}
+	if (r->ng)
+		qsort(r->g, r->ng, sizeof(*r->g), cmp_group);
+	return 0;
+}
+
+void iol_poptri_free(struct iol_poptri *r)
+{
+	size_t i, k;
+
+	for (i = 0; i < r->ng; i++) {
+		for (k = 0; k < r->g[i].ntop; k++)
+			free(r->g[i].top[k].path);
+		free(r->g[i].top);
+		free(r->g[i].app);
+		free(r->g[i].user);
+	}
+	free(r->g);
+	memset(r, 0, sizeof(*r));
+}

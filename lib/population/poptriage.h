@@ -1,0 +1,64 @@
+/*
+ * Population triage: the triage rules (analysis/triage.h) over every job
+ * row of a store, so a facility sees which jobs to call about first.  A
+ * stored row holds the same job-row fields the rules read from a log, so
+ * a job gets the same findings here as from `iolens triage LOG`.
+ *
+ * A job is flagged when a finding's severity is at least the one asked
+ * for (warn: high or warn).  Flagged jobs are grouped by (app, user);
+ * groups are ranked by the I/O time at stake of their flagged jobs
+ * (iol_triage_stake(): slowest rank's I/O time x processes), and each
+ * group keeps its top jobs by the same measure.
+ *
+ * Ownership: struct iol_poptri is caller storage; everything it points
+ * to is allocated here and freed with iol_poptri_free().  Codes and
+ * titles point to static strings of the rule table.
+ */
+#ifndef IOLENS_POPTRIAGE_H
+#define IOLENS_POPTRIAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/triage.h"
+#include "base/error.h"
+#include "population/popdb.h"
+
+#define IOL_POPTRI_MAXRULES 32
+#define IOL_POPTRI_MAXTOP 100
+
+struct iol_poptri_job {
+	char *path;
+	int64_t jobid;		  /* IOL_POP_NULL unknown */
+	double start_time, stake; /* NAN unknown */
+	int worst;		  /* IOL_SEV_* */
+	uint32_t codes;		  /* bit k: rule k flagged */
+};
+
+struct iol_poptri_group {
+	char *app, *user; /* "" unknown */
+	size_t jobs, flagged;
+	double stake; /* sum over flagged jobs with a value */
+	size_t count[IOL_POPTRI_MAXRULES]; /* flagged jobs per rule */
+	struct iol_poptri_job *top;	   /* by stake, descending */
+	size_t ntop;
+};
+
+struct iol_poptri {
+	size_t nrules;
+	const char *code[IOL_POPTRI_MAXRULES], *title[IOL_POPTRI_MAXRULES];
+	size_t jobs, flagged;
+	size_t count[IOL_POPTRI_MAXRULES], na[IOL_POPTRI_MAXRULES];
+	char missing[256];	    /* fields the store lacks, "" none */
+	struct iol_poptri_group *g; /* ranked by stake, descending */
+	size_t ng;
+};
+
+/* Rows matching where (NULL: all); min_sev IOL_SEV_HIGH..IOL_SEV_INFO;
+ * top jobs kept per group (at most IOL_POPTRI_MAXTOP). */
+int iol_poptri_run(struct iol_popdb *db, const char *where,
+		   const struct iol_triage_conf *c, int min_sev, size_t top,
+		   struct iol_poptri *r, struct iol_error *err);
+void iol_poptri_free(struct iol_poptri *r);
+
+#endif

@@ -1,0 +1,84 @@
+/*
+ * The triage panel (triage-panel.h).  Findings that crossed a threshold
+ * get a title line, the measured value against the threshold with the
+ * detail, and the recommendation; passes and rules not evaluated one
+ * line each, so the twelve and more rules take a third of a page.
+ */
+#include <stdio.h>
+
+#include "render/chart.h"
+#include "render/triage-panel.h"
+#include "base/banned.h"
+
+static const int sev_color[5] = {C_WARN, C_META, C_READ, C_MUTED, C_MUTED};
+
+/* A flagged finding; returns the height used. */
+static double flagged(cairo_t *cr, double x, double y, double w,
+		      const struct iol_finding *f)
+{
+	char line[400];
+	double h;
+
+	chart_text(cr, x, y + 9, iol_sev_names[f->sev], 8.5, 1, -1,
+		   sev_color[f->sev]);
+	chart_text(cr, x + 40, y + 9, f->code, 8.5, 1, -1, C_INK);
+	chart_text_fit(cr, x + 150, y + 9, f->title, 8.5, 0, w - 150, C_INK);
+	snprintf(line, sizeof line, "%.4g %s (threshold %.4g): %s", f->value,
+		 f->unit, f->threshold, f->detail);
+	h = 13 + chart_para(cr, x + 40, y + 13, w - 40, line, 7.5, C_INK);
+	h += chart_para(cr, x + 40, y + h + 1, w - 40, f->rec, 7.5, C_MUTED);
+	return h + 7;
+}
+
+/* A pass or a rule not evaluated: one line. */
+static double quiet(cairo_t *cr, double x, double y, double w,
+		    const struct iol_finding *f)
+{
+	char line[400];
+
+	if (f->sev == IOL_SEV_NA)
+		snprintf(line, sizeof line, "%s: not evaluated: %s", f->title,
+			 f->detail);
+	else
+		snprintf(line, sizeof line, "%s: %.4g %s (threshold %.4g)",
+			 f->title, f->value, f->unit, f->threshold);
+	chart_text(cr, x, y + 8, f->sev == IOL_SEV_NA ? "n/a" : "ok", 7.5, 1,
+		   -1, sev_color[f->sev]);
+	chart_text(cr, x + 40, y + 8, f->code, 7.5, 0, -1, C_MUTED);
+	chart_text_fit(cr, x + 150, y + 8, line, 7.5, 0, w - 150, C_MUTED);
+	return 11;
+}
+
+/* Draw every finding, most severe first; returns the height used. */
+static double findings(cairo_t *cr, const struct iol_triage *t, double x,
+		       double y, double w)
+{
+	double y0 = y;
+	size_t k;
+	int sev;
+
+	for (sev = IOL_SEV_HIGH; sev <= IOL_SEV_NA; sev++)
+		for (k = 0; k < t->n; k++)
+			if (t->f[k].sev == sev)
+				y += sev < IOL_SEV_OK
+					     ? flagged(cr, x, y, w, &t->f[k])
+					     : quiet(cr, x, y, w, &t->f[k]);
+	return y - y0;
+}
+
+double triage_panel_h(cairo_t *cr, const struct iol_triage *t, double w)
+{
+	double h;
+
+	cairo_save(cr);
+	cairo_translate(cr, -10000, -10000); /* measure off the page */
+	h = findings(cr, t, 0, 0, w);
+	cairo_restore(cr);
+	return h;
+}
+
+void triage_panel_draw(cairo_t *cr, const struct iol_triage *t, double x,
+		       double y, double w)
+{
+	findings(cr, t, x, y, w);
+}

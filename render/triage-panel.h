@@ -1,0 +1,22 @@
+/*
+ * The triage panel of `iolens report` (template panel "triage"): the
+ * findings of analysis/triage.h, high first, each flagged one with its
+ * value, threshold, who is responsible and what to do; passes and rules
+ * not evaluated one line each.
+ *
+ * Ownership: the panel borrows the findings; nothing is kept.
+ */
+#ifndef IOLENS_TRIAGE_PANEL_H
+#define IOLENS_TRIAGE_PANEL_H
+
+#include <cairo.h>
+
+#include "analysis/triage.h"
+
+/* The height the panel takes in width w (measured, not drawn). */
+double triage_panel_h(cairo_t *cr, const struct iol_triage *t, double w);
+/* Draw it at (x, y) in width w. */
+void triage_panel_draw(cairo_t *cr, const struct iol_triage *t, double x,
+		       double y, double w);
+
+#endif
