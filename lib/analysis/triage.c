@@ -278,6 +278,11 @@ static int e_rank0(const struct iol_triage_in *in,
 	return 0;
 }
 
+static double z(double x) /* no value (module absent) counts as 0 */
+{
+	return isfinite(x) ? x : 0;
+}
+
 /* A percentage of POSIX operations: 100 - the measured share. */
 static int pct_not(double pct, const char *what, double *v, char *d, size_t n)
 {
@@ -305,8 +310,14 @@ static int e_random(const struct iol_triage_in *in,
 		    const struct iol_triage_conf *c, double *v, char *d,
 		    size_t n)
 {
-	(void)c;
-	return pct_not(V(PCT_SEQ), "POSIX reads and writes", v, d, n);
+	double ops = z(V(PREADS)) + z(V(PWRITES)), nonseq;
+
+	if (pct_not(V(PCT_SEQ), "", v, d, n) < 0)
+		return -1;
+	nonseq = ops * *v / 100.0;
+	snprintf(d, n, "about %.0f of %.0f POSIX reads and writes%s", nonseq,
+		 ops, nonseq < K(RANDOM_MIN) ? " (too few to matter)" : "");
+	return nonseq < K(RANDOM_MIN);
 }
 
 static int e_iotime(const struct iol_triage_in *in,
@@ -411,11 +422,6 @@ static int share(double part, double total, double *v)
 		return -1;
 	*v = 100.0 * part / total;
 	return 0;
-}
-
-static double z(double x) /* no value (module absent) counts as 0 */
-{
-	return isfinite(x) ? x : 0;
 }
 
 static int e_stdio(const struct iol_triage_in *in,
@@ -688,7 +694,7 @@ static const struct rule rules[] = {
 	 e_random,
 	 "Accesses jump around the file. Sort or batch them, or let MPI-IO "
 	 "collective I/O reorder them.",
-	 {IOL_TIN_PCT_SEQ, -1},
+	 {IOL_TIN_PCT_SEQ, IOL_TIN_PREADS, IOL_TIN_PWRITES, -1},
 	 0,
 	 NULL},
 	{"IOL-IO-TIME",

@@ -48,6 +48,7 @@ enum {
 	IOL_TK_COLLMIN,
 	IOL_TK_RAW,
 	IOL_TK_LUSTRE,
+	IOL_TK_RANDOM_MIN,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
