@@ -68,4 +68,19 @@ if [ -d "$SHARED/corpus" ]; then
 		skip "no Lustre IOR log in the corpus"
 	fi
 fi
+
+# collective buffering through one aggregator: skew-app (65536 ranks),
+# whose POSIX record shows one rank moving every byte; the aggregator
+# count estimated from the variance of bytes over ranks, by awk from parse
+L=$SHARED/corpus/darshan-logs/skew-app/skew-app.darshan
+if [ -f "$L" ]; then
+	want=$($RUN parse "$L" 2>/dev/null | awk -F'\t' '/^# nprocs:/ { split($0, a, ": "); n = a[2] }
+		$1 == "POSIX" && $2 == -1 && $4 == "POSIX_BYTES_WRITTEN" { b += $5 }
+		$1 == "POSIX" && $2 == -1 && $4 == "POSIX_F_VARIANCE_RANK_BYTES" { v = $5 }
+		END { k = b * b / (n * v + b * b / n); if (k < 1) k = 1; printf "%.0f", n / k }')
+	got=$($RUN triage --format tsv "$L" 2>/dev/null | awk -F'\t' '$2 == "IOL-FEW-AGGREGATORS" { printf "%.0f %s", $5, $3 }')
+	is "$got" "$want warn" "skew-app: $want ranks per aggregator, flagged"
+else
+	skip "no skew-app log"
+fi
 done_testing

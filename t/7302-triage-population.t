@@ -45,6 +45,7 @@ expect "c01 c02 c03" IOL-READ-AFTER-WRITE info
 expect "c08 c09" IOL-SHARED-SMALL warn
 expect "c10 c11" IOL-NO-COLLECTIVE ok
 expect "c10 c11" IOL-SHARED-IMBALANCE ok
+expect "c10 c11" IOL-FEW-AGGREGATORS ok
 advice() { # configs: MISALIGNED recommendations mentioning H5Pset_alignment
 	logs=$(awk -F'\t' -v c="$1" 'index(" " c " ", " " $8 " ") { print "'"$POP"'/logs/" $2 }' "$POP/manifest.tsv")
 	$RUN triage --format tsv $logs 2>/dev/null |

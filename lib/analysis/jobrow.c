@@ -282,6 +282,9 @@ INTG(t_lops, TF->lustre_ops >= 0 ? TF->lustre_ops : NOINT)
 INTG(t_lnot, TF->lustre_notaligned >= 0 ? TF->lustre_notaligned : NOINT)
 INTG(t_lstripe, TF->lustre_stripe >= 0 ? TF->lustre_stripe : NOINT)
 TFNAME(t_lfile, lustre_id)
+NUMG(t_aggr, TF->aggr_ranks)
+NUMG(t_aggrn, TF->aggr_count)
+TFNAME(t_aggr_file, aggr_id)
 TFNAME(t_small_file, small_top_id)
 TFNAME(t_red_file, redundant_id)
 TFNAME(t_shimb_file, shared_imbal_id)
@@ -521,11 +524,16 @@ static const struct iol_field fields[] = {
 	INTF("lustre_stripe", IOL_FT_BYTES, "B", "Lustre stripe (alignment)",
 	     t_lstripe),
 	STRF("lustre_file", "Lustre file with the most ops", t_lfile),
+	NUMF("aggregator_ranks", IOL_FT_NUM, "",
+	     "ranks per MPI-IO aggregator (estimated)", 1, t_aggr),
+	NUMF("aggregators", IOL_FT_NUM, "", "MPI-IO aggregators (estimated)", 1,
+	     t_aggrn),
+	STRF("aggregator_file", "its file", t_aggr_file),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
-_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS + 33,
+_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS + 36,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

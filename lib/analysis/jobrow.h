@@ -62,7 +62,7 @@ const struct iol_field *iol_jobrow_fields(size_t *n);
  * shared_time_imbalance_pct, _file, rank_size_imbalance_pct, _file,
  * read_after_write_bytes, _file, mpiio_coll_ops, mpiio_indep_ops,
  * mpiio_nb_ops, hdf5, lustre_ops, lustre_not_aligned, lustre_stripe,
- * lustre_file);
+ * lustre_file, aggregator_ranks, aggregators, aggregator_file);
  * *n set to the total count.  The same static table: iol_jobrow_fields(&k) is
  * its first k entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);

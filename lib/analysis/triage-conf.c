@@ -39,6 +39,8 @@ static const char *const keys[] = {
 	"collective_min_ops",
 	"read_after_write_pct",
 	"lustre_misaligned_pct",
+	"random_min_ops",
+	"aggregator_ranks",
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

@@ -64,6 +64,8 @@ static const char *const in_names[] = {"nprocs",
 				       "lustre_ops",
 				       "lustre_not_aligned",
 				       "lustre_stripe",
+				       "aggregator_ranks",
+				       "aggregators",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -93,7 +95,8 @@ static const char *const in_names[] = {"nprocs",
 				       "shared_time_imbalance_file",
 				       "rank_size_imbalance_file",
 				       "read_after_write_file",
-				       "lustre_file"};
+				       "lustre_file",
+				       "aggregator_file"};
 _Static_assert(sizeof(in_names) / sizeof(in_names[0]) == IOL_TIN_N,
 	       "one job-row field per triage input");
 
@@ -278,6 +281,11 @@ static int e_rank0(const struct iol_triage_in *in,
 	return 0;
 }
 
+static double z(double x) /* no value (module absent) counts as 0 */
+{
+	return isfinite(x) ? x : 0;
+}
+
 /* A percentage of POSIX operations: 100 - the measured share. */
 static int pct_not(double pct, const char *what, double *v, char *d, size_t n)
 {
@@ -305,8 +313,14 @@ static int e_random(const struct iol_triage_in *in,
 		    const struct iol_triage_conf *c, double *v, char *d,
 		    size_t n)
 {
-	(void)c;
-	return pct_not(V(PCT_SEQ), "POSIX reads and writes", v, d, n);
+	double ops = z(V(PREADS)) + z(V(PWRITES)), nonseq;
+
+	if (pct_not(V(PCT_SEQ), "", v, d, n) < 0)
+		return -1;
+	nonseq = ops * *v / 100.0;
+	snprintf(d, n, "about %.0f of %.0f POSIX reads and writes%s", nonseq,
+		 ops, nonseq < K(RANDOM_MIN) ? " (too few to matter)" : "");
+	return nonseq < K(RANDOM_MIN);
 }
 
 static int e_iotime(const struct iol_triage_in *in,
@@ -411,11 +425,6 @@ static int share(double part, double total, double *v)
 		return -1;
 	*v = 100.0 * part / total;
 	return 0;
-}
-
-static double z(double x) /* no value (module absent) counts as 0 */
-{
-	return isfinite(x) ? x : 0;
 }
 
 static int e_stdio(const struct iol_triage_in *in,
@@ -594,6 +603,21 @@ static int e_lustre(const struct iol_triage_in *in,
 	return 0;
 }
 
+static int e_aggr(const struct iol_triage_in *in,
+		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
+{
+	(void)c;
+	if (!isfinite(V(AGGR))) {
+		snprintf(d, n, "no file of 1 MiB written through MPI-IO");
+		return -1;
+	}
+	*v = V(AGGR);
+	snprintf(d, n, "about %.0f of %.0f ranks did the POSIX I/O of %s",
+		 V(AGGRN), V(NPROCS),
+		 S(AGGR_FILE)[0] ? S(AGGR_FILE) : "a file");
+	return 0;
+}
+
 #define NEEDMAX 6
 struct rule {
 	const char *code, *title, *unit;
@@ -688,7 +712,7 @@ static const struct rule rules[] = {
 	 e_random,
 	 "Accesses jump around the file. Sort or batch them, or let MPI-IO "
 	 "collective I/O reorder them.",
-	 {IOL_TIN_PCT_SEQ, -1},
+	 {IOL_TIN_PCT_SEQ, IOL_TIN_PREADS, IOL_TIN_PWRITES, -1},
 	 0,
 	 NULL},
 	{"IOL-IO-TIME",
@@ -889,6 +913,19 @@ static const struct rule rules[] = {
 	 "the stripe size, or set the stripe to suit them (lfs setstripe "
 	 "-S).",
 	 {IOL_TIN_LOPS, IOL_TIN_LNOT, IOL_TIN_LSTRIPE, IOL_TIN_LFILE, -1},
+	 0,
+	 NULL},
+	{"IOL-FEW-AGGREGATORS",
+	 "few MPI-IO aggregators for many ranks",
+	 "ranks/aggregator",
+	 IOL_TK_AGGR,
+	 IOL_SEV_WARN,
+	 e_aggr,
+	 "Collective I/O funnels through few aggregator ranks. Raise the "
+	 "MPI-IO hint cb_nodes (one or more aggregators per node) or, on "
+	 "Lustre, stripe the file over more OSTs, which raises ROMIO's "
+	 "default.",
+	 {IOL_TIN_AGGR, IOL_TIN_AGGRN, IOL_TIN_NPROCS, IOL_TIN_AGGR_FILE, -1},
 	 0,
 	 NULL},
 };

@@ -94,11 +94,38 @@ static void shared_spread(const struct spread_in *s, struct iol_trifacts *tf)
 	}
 }
 
+/*
+ * A file MPI-IO drove: how many ranks did its POSIX I/O (the collective
+ * buffering aggregators).  With k ranks moving B/k bytes each and the
+ * rest none, the variance of bytes over N ranks is B^2/(kN) - (B/N)^2,
+ * so k = B^2 / (N var + B^2 / N); files of at least 1 MiB.
+ */
+static void aggregators(const struct iol_job *job, const struct iol_jrec *r,
+			double bytes, struct iol_trifacts *tf)
+{
+	double n = (double)job->nprocs,
+	       var = r->fc[POSIX_F_VARIANCE_RANK_BYTES];
+	double k, per;
+
+	if (bytes < 1048576.0 || n < 2 || !(var >= 0))
+		return;
+	k = bytes * bytes / (n * var + bytes * bytes / n);
+	if (!(k >= 1))
+		k = 1;
+	per = n / k;
+	if (!(per <= tf->aggr_ranks)) {
+		tf->aggr_ranks = per;
+		tf->aggr_count = k;
+		tf->aggr_id = r->id;
+	}
+}
+
 /* A shared POSIX record: small operations, and its spread unless MPI-IO
  * drove the file (then aggregators make POSIX uneven by design and the
  * MPI-IO record is judged instead). */
-static void shared_rec(const struct iol_jrec *r, const struct iol_recx *x,
-		       const struct ids *mpi, struct iol_trifacts *tf)
+static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
+		       const struct iol_recx *x, const struct ids *mpi,
+		       struct iol_trifacts *tf)
 {
 	struct spread_in s = {r->id,
 			      (double)nn(x->br) + (double)nn(x->bw),
@@ -112,6 +139,8 @@ static void shared_rec(const struct iol_jrec *r, const struct iol_recx *x,
 	tf->shared_ops += nn(x->reads) + nn(x->writes);
 	if (!ids_has(mpi, r->id))
 		shared_spread(&s, tf);
+	else
+		aggregators(job, r, s.bytes, tf);
 }
 
 /*
@@ -248,7 +277,7 @@ static int posix_pass(const struct iol_job *job, const struct ids *mpi,
 				   x.reads > 0 ? x.rstart : -1,
 				   x.writes > 0 ? x.wstart : -1};
 		if (r->rank < 0)
-			shared_rec(r, &x, mpi, tf);
+			shared_rec(job, r, &x, mpi, tf);
 		redundant(job, r, &x, tf);
 		if (job->nmounts)
 			lustre_rec(job, r, &x, &most, tf);
@@ -314,6 +343,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->shared_imbal_pct = tf->shared_time_imbal_pct = NAN;
 	tf->rank_size_imbal_pct = NAN;
 	tf->lustre_ops = tf->lustre_notaligned = tf->lustre_stripe = -1;
+	tf->aggr_ranks = tf->aggr_count = NAN;
 	tf->hdf5 =
 		job->mod[IOL_MOD_H5F].present || job->mod[IOL_MOD_H5D].present;
 	rc = mpiio_pass(job, tf, &mpi);

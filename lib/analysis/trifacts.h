@@ -55,6 +55,12 @@ struct iol_trifacts {
 	 * file is on Lustre */
 	int64_t lustre_ops, lustre_notaligned, lustre_stripe;
 	uint64_t lustre_id;
+	/* files MPI-IO drove, of at least 1 MiB: the most ranks per rank
+	 * that did their POSIX I/O (collective buffering's aggregators,
+	 * estimated from the variance of bytes over ranks), and that number
+	 * of aggregators; NAN when there is no such file */
+	double aggr_ranks, aggr_count;
+	uint64_t aggr_id;
 };
 
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
