@@ -52,7 +52,9 @@ const struct iol_field *iol_jobrow_fields(size_t *n);
 /* Every field: the summary columns above first, then the extended ones
  * summary does not print (read_time_by_slowest, write_time_by_slowest,
  * end_time, incomplete (a module ran out of memory), posix_read_0_100 ...
- * posix_write_1g_plus, mpiio_read_0_100 ... mpiio_write_1g_plus); *n set to the
+ * posix_write_1g_plus, mpiio_read_0_100 ... mpiio_write_1g_plus, the most
+ * common access sizes posix_common1_size, posix_common1_count ...
+ * h5d_common4_count of iol_common_sizes()); *n set to the
  * total count.  The same static table: iol_jobrow_fields(&k) is its first k
  * entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);
