@@ -107,6 +107,49 @@ done
 ok $((checked < 70)) "the exact sum checked on $checked corpus logs (>= 70)"
 is "$bad" 0 "hist's common sizes are the exact sum of darshan-parser's records"
 
+# files: each file's most common size, summed over its records (ranks)
+# the same way: the largest sum, for equal sums the smaller size
+file_exact() {
+	awk -F'\t' '
+	$4 ~ /_ACCESS[1-4]_(ACCESS|COUNT)$/ {
+		n = $4; sub(/_(ACCESS|COUNT)$/, "", n); sub(/.*_ACCESS/, "", n)
+		k = $1 SUBSEP $2 SUBSEP $3 SUBSEP n
+		if ($4 ~ /_COUNT$/) c[k] = $5; else v[k] = $5
+	}
+	END {
+		for (k in c) {
+			split(k, p, SUBSEP)
+			if (c[k] > 0 && v[k] >= 0)
+				t[p[1] " " p[3] " " v[k]] += c[k]
+		}
+		for (s in t)
+			print s, t[s]
+	}' | sort -k1,1 -k2,2 -k4,4nr -k3,3n |
+		awk '{ if ($1 " " $2 != m) { m = $1 " " $2; print } }'
+}
+fchecked=0 fbad=0
+for name in nonmpi_dxt_anonymized imbalanced-io hdf5_diagonal_write_1_byte_dxt \
+	hdf5_diagonal_write_bytes_range_dxt skew-app e3sm_io_heatmap_only \
+	snyder_python3_id3116902-2110483_12-19-66980-15861026832475351160_1; do
+	log=$(logpath "$name")
+	ref=$(ls "$CORPUS/$name"/parser_base_show_incomplete.out* 2>/dev/null | head -1)
+	[ -n "$ref" ] || ref=$(ls "$CORPUS/$name"/parser_base.out* | head -1)
+	zcat_any "$ref" | file_exact | sort > "$TMP/fwant"
+	$RUN files --format=tsv "$log" 2>/dev/null |
+		awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		$h["common_access_size"] != "" {
+			print $h["module"], $h["record_id"], $h["common_access_size"], $h["common_access_count"] }' |
+		sort > "$TMP/fhave"
+	fchecked=$((fchecked + $(wc -l < "$TMP/fwant")))
+	if ! cmp -s "$TMP/fwant" "$TMP/fhave"; then
+		fbad=$((fbad + 1))
+		diag "$name: files' common sizes differ"
+		diff "$TMP/fwant" "$TMP/fhave" | head -4 | sed 's/^/# /'
+	fi
+done
+ok $((fchecked < 200)) "files: $fchecked file rows checked (>= 200)"
+is "$fbad" 0 "files: each file's common size is the exact sum over its records"
+
 # the job's row (POSIX) is POSIX's, and every module recorded shows up
 log=$(logpath nonmpi_dxt_anonymized)
 is "$(commons "$log" | awk '$1 == "job" { print $3, $4 }' | paste -sd' ' -)" \

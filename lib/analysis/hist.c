@@ -43,24 +43,41 @@ static int by_count(const void *a, const void *b)
 	return (x->size > y->size) - (x->size < y->size);
 }
 
-/* Every record's (size, count) pairs with a count; returns how many. */
-static size_t gather(const struct iol_jmod *jm, const struct cix *c,
-		     struct szc *p)
+int iol_rec_sizes(int mod, const struct iol_jrec *r, int64_t size[IOL_NCOMMON],
+		  int64_t count[IOL_NCOMMON])
 {
+	const struct cix *c = iol_cix(mod);
 	/* the four ACCESSn_ACCESS groups come right before the four counts,
 	 * so their stride is the distance to ACCESS1_COUNT over four (1 for
 	 * POSIX or MPI-IO, 11 for H5D and PnetCDF with lengths and strides) */
-	int step = (c->acc1c - c->acc1) / IOL_NCOMMON, k;
+	int step = (c->acc1c - c->acc1) / IOL_NCOMMON, k, n = 0;
+
+	if (c->acc1 < 0 || c->acc1c < 0)
+		return 0;
+	for (k = 0; k < IOL_NCOMMON; k++) {
+		int64_t v = r->ic[c->acc1 + k * step],
+			cnt = r->ic[c->acc1c + k];
+
+		if (v >= 0 && cnt > 0) {
+			size[n] = v;
+			count[n++] = cnt;
+		}
+	}
+	return n;
+}
+
+/* Every record's (size, count) pairs with a count; returns how many. */
+static size_t gather(const struct iol_jmod *jm, int mod, struct szc *p)
+{
 	size_t i, n = 0;
 
-	for (i = 0; i < jm->n; i++)
-		for (k = 0; k < IOL_NCOMMON; k++) {
-			int64_t v = jm->recs[i].ic[c->acc1 + k * step],
-				cnt = jm->recs[i].ic[c->acc1c + k];
+	for (i = 0; i < jm->n; i++) {
+		int64_t v[IOL_NCOMMON], cnt[IOL_NCOMMON];
+		int k, got = iol_rec_sizes(mod, &jm->recs[i], v, cnt);
 
-			if (v >= 0 && cnt > 0)
-				p[n++] = (struct szc){v, cnt};
-		}
+		for (k = 0; k < got; k++)
+			p[n++] = (struct szc){v[k], cnt[k]};
+	}
 	return n;
 }
 
@@ -102,7 +119,7 @@ int iol_common_sizes(const struct iol_job *job, int mod,
 	p = malloc(jm->n * IOL_NCOMMON * sizeof(*p));
 	if (!p)
 		return IOL_ENOMEM;
-	n = gather(jm, c, p);
+	n = gather(jm, mod, p);
 	qsort(p, n, sizeof(*p), by_size);
 	n = merge_sizes(p, n);
 	qsort(p, n, sizeof(*p), by_count);
