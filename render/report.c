@@ -487,31 +487,52 @@ static void histm_draw(struct ctx *c, double x, double y, double w)
 	hist_draw_one(c, hist_of(c, IOL_MOD_MPIIO), x, y, w);
 }
 
+/* rows of the common-sizes table: every module that records access sizes
+ * (POSIX, MPI-IO, H5D, ...), iol_common_sizes()' exact sum */
+static int common_rows(struct ctx *c)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < c->nhist; i++)
+		if (c->hist[i].mod >= 0)
+			n += c->hist[i].ncommon;
+	return n;
+}
+
 static double common_h(struct ctx *c, double w)
 {
-	const struct iol_hist *h = hist_of(c, -1);
+	int n = common_rows(c);
 
 	(void)w;
-	return h && h->ncommon ? 8.5 * 1.55 * (h->ncommon + 1) + 4 : 0;
+	return n ? 8.5 * 1.55 * (n + 1) + 4 : 0;
 }
 
 static void common_draw(struct ctx *c, double x, double y, double w)
 {
-	static const char *const head[] = {"POSIX access size", "count"};
-	static const int num[] = {1, 1};
-	const struct iol_hist *h = hist_of(c, -1);
-	double wd[2] = {w * 0.3, w * 0.2};
-	const char *cells[8];
-	char b[4][2][40];
-	int i;
+	enum { MAXROWS = IOL_MOD_KNOWN * IOL_NCOMMON };
+	static const char *const head[] = {"module", "access size", "count"};
+	static const int num[] = {0, 1, 1};
+	double wd[3] = {w * 0.2, w * 0.25, w * 0.2};
+	const char *cells[MAXROWS * 3];
+	char b[MAXROWS][2][40];
+	size_t i;
+	int n = 0, k;
 
-	for (i = 0; i < h->ncommon; i++) {
-		snprintf(b[i][0], 40, "%lld", (long long)h->common[i]);
-		snprintf(b[i][1], 40, "%lld", (long long)h->common_count[i]);
-		cells[i * 2] = b[i][0];
-		cells[i * 2 + 1] = b[i][1];
+	for (i = 0; i < c->nhist; i++) {
+		const struct iol_hist *h = &c->hist[i];
+
+		for (k = 0; h->mod >= 0 && k < h->ncommon; k++, n++) {
+			snprintf(b[n][0], 40, "%lld", (long long)h->common[k]);
+			snprintf(b[n][1], 40, "%lld",
+				 (long long)h->common_count[k]);
+			/* the module is named on its first row only */
+			cells[n * 3] = k ? "" : iol_modinfo(h->mod)->name;
+			cells[n * 3 + 1] = b[n][0];
+			cells[n * 3 + 2] = b[n][1];
+		}
 	}
-	chart_table(c->cr, x, y, 2, wd, num, head, h->ncommon, cells, 8.5);
+	chart_table(c->cr, x, y, 3, wd, num, head, n, cells, 8.5);
 }
 
 static double files_summary_h(struct ctx *c, double w)

@@ -27,15 +27,19 @@ static int cmp_rowrank(const void *a, const void *b)
 	return x->rank < y->rank ? -1 : x->rank > y->rank;
 }
 
-static void merge_access(struct iol_filerow *f, int64_t acc, int64_t cnt)
+/* one (size, count) pair of a record's ACCESSn counters, for row row */
+struct rowsize {
+	size_t row;
+	int64_t size, count;
+};
+
+static int cmp_rowsize(const void *a, const void *b)
 {
-	if (acc <= 0 || cnt <= 0)
-		return;
-	if (f->access < 0 || cnt > f->access_count ||
-	    (cnt == f->access_count && acc > f->access)) {
-		f->access = acc;
-		f->access_count = cnt;
-	}
+	const struct rowsize *x = a, *y = b;
+
+	if (x->row != y->row)
+		return x->row < y->row ? -1 : 1;
+	return (x->size > y->size) - (x->size < y->size);
 }
 
 /* What iol_files_compute builds: the rows, their POSIX sums for the
@@ -47,11 +51,14 @@ struct fstate {
 	struct ftab index;
 	struct rowrank *rr;
 	size_t nrr, rrcap;
+	struct rowsize *sz; /* the access sizes of every row's records */
+	size_t nsz, szcap;
 };
 
 static void fstate_release(struct fstate *st)
 {
 	free(st->rr);
+	free(st->sz);
 	iol_ftab_free(&st->index);
 	free(st->seqsum);
 	free(st->opsum);
@@ -121,6 +128,26 @@ static void add_module_name(struct iol_filerow *f, int m)
 	memcpy(f->modules + l, name, strlen(name) + 1);
 }
 
+/* A record's access sizes for row k, summed in sizes_finish().  Returns
+ * 0 or IOL_ENOMEM. */
+static int row_sizes(struct fstate *st, size_t k, int m,
+		     const struct iol_jrec *r)
+{
+	int64_t v[IOL_NCOMMON], cnt[IOL_NCOMMON];
+	int i, n = iol_rec_sizes(m, r, v, cnt);
+
+	for (i = 0; i < n; i++) {
+		struct rowsize *g = iol_grow(st->sz, &st->szcap, st->nsz,
+					     sizeof(*st->sz), 256);
+
+		if (!g)
+			return IOL_ENOMEM;
+		st->sz = g;
+		st->sz[st->nsz++] = (struct rowsize){k, v[i], cnt[i]};
+	}
+	return 0;
+}
+
 /* A record's counts and times into row k. */
 static void row_add(struct fstate *st, size_t k, int m,
 		    const struct iol_jrec *r, const struct iol_recx *x)
@@ -148,7 +175,6 @@ static void row_add(struct fstate *st, size_t k, int m,
 	f->last = tsmax(f->last, x->last);
 	if (x->maxoff > f->maxoff)
 		f->maxoff = x->maxoff;
-	merge_access(f, x->access1, x->access1_count);
 	if (m == IOL_MOD_POSIX && x->reads >= 0 && x->writes >= 0) {
 		if (x->seq >= 0)
 			st->seqsum[k] = wadd(st->seqsum[k], x->seq);
@@ -197,7 +223,36 @@ static int file_rec(const struct iol_job *job, int merge, int m,
 	    m != IOL_MOD_DFS && m != IOL_MOD_DAOS)
 		return 0;
 	row_add(st, k, m, r, &x);
-	return 0;
+	return row_sizes(st, k, m, r);
+}
+
+/* Each row's most common access size: the counts of each size summed
+ * over the row's records (as iol_common_sizes() sums a module's), the
+ * largest sum, for equal sums the smaller size. */
+static void sizes_finish(struct fstate *st)
+{
+	size_t i = 0, j;
+
+	if (st->nsz)
+		qsort(st->sz, st->nsz, sizeof(*st->sz), cmp_rowsize);
+	while (i < st->nsz) {
+		struct iol_filerow *f = &st->v[st->sz[i].row];
+		int64_t t = 0;
+
+		for (j = i; j < st->nsz && st->sz[j].row == st->sz[i].row &&
+			    st->sz[j].size == st->sz[i].size;
+		     j++)
+			t = st->sz[j].count > INT64_MAX - t
+				    ? INT64_MAX
+				    : t + st->sz[j].count;
+		/* sizes ascend within a row: a later size wins only with more
+		 */
+		if (f->access < 0 || t > f->access_count) {
+			f->access = st->sz[i].size;
+			f->access_count = t;
+		}
+		i = j;
+	}
 }
 
 /* Distinct ranks per row, and the POSIX percentages. */
@@ -261,6 +316,7 @@ int iol_files_compute(const struct iol_job *job, int merge,
 			}
 	}
 	rows_finish(&st);
+	sizes_finish(&st);
 	fstate_release(&st);
 	*rows = st.v;
 	*n = st.nv;

@@ -2,6 +2,7 @@
  * Access-size histograms and the most common access sizes (METRICS.md 5).
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,45 +19,123 @@ static void hist_add_mod(const struct iol_job *job, int m, struct iol_hist *h)
 	iol_hist_bins(job, m, h->rd, h->wr);
 }
 
-static void hist_common(const struct iol_job *job, int m, struct iol_hist *h)
+/* ---- the most common access sizes: an exact sum over records ---- */
+
+struct szc {
+	int64_t size, count;
+};
+
+static int by_size(const void *a, const void *b)
 {
-	const struct iol_jmod *jm = &job->mod[m];
-	const struct cix *c = iol_cix(m);
-	struct iol_accum acc;
-	size_t i;
-	int k;
+	const struct szc *x = a, *y = b;
 
-	if (!iol_accum_supported(m) || c->acc1 < 0 ||
-	    iol_accum_init(&acc, m, job->nprocs) < 0)
-		return;
-	for (i = 0; i < jm->n; i++) {
-		struct iol_rec r;
+	return (x->size > y->size) - (x->size < y->size);
+}
 
-		iol_rec_to_iolrec(m, &jm->recs[i], &r);
-		if (iol_accum_add(&acc, &r) < 0)
-			break;
-	}
-	/* the four most common sizes, merged the way darshan-util does */
-	for (k = 0; k < 4; k++) {
-		int64_t v = acc.agg.ic[c->acc1 + k],
-			n = acc.agg.ic[c->acc1c + k];
+/* most frequent first, then the smaller size (PyDarshan's order: a stable
+ * sort by count of sizes in ascending order) */
+static int by_count(const void *a, const void *b)
+{
+	const struct szc *x = a, *y = b;
 
-		if (v > 0 && n > 0) {
-			int j = h->ncommon++;
+	if (x->count != y->count)
+		return x->count < y->count ? 1 : -1;
+	return (x->size > y->size) - (x->size < y->size);
+}
 
-			/* most frequent first, then the larger size */
-			while (j > 0 && (h->common_count[j - 1] < n ||
-					 (h->common_count[j - 1] == n &&
-					  h->common[j - 1] < v))) {
-				h->common[j] = h->common[j - 1];
-				h->common_count[j] = h->common_count[j - 1];
-				j--;
-			}
-			h->common[j] = v;
-			h->common_count[j] = n;
+int iol_rec_sizes(int mod, const struct iol_jrec *r, int64_t size[IOL_NCOMMON],
+		  int64_t count[IOL_NCOMMON])
+{
+	const struct cix *c = iol_cix(mod);
+	/* the four ACCESSn_ACCESS groups come right before the four counts,
+	 * so their stride is the distance to ACCESS1_COUNT over four (1 for
+	 * POSIX or MPI-IO, 11 for H5D and PnetCDF with lengths and strides) */
+	int step = (c->acc1c - c->acc1) / IOL_NCOMMON, k, n = 0;
+
+	if (c->acc1 < 0 || c->acc1c < 0)
+		return 0;
+	for (k = 0; k < IOL_NCOMMON; k++) {
+		int64_t v = r->ic[c->acc1 + k * step],
+			cnt = r->ic[c->acc1c + k];
+
+		if (v >= 0 && cnt > 0) {
+			size[n] = v;
+			count[n++] = cnt;
 		}
 	}
-	iol_accum_release(&acc);
+	return n;
+}
+
+/* Every record's (size, count) pairs with a count; returns how many. */
+static size_t gather(const struct iol_jmod *jm, int mod, struct szc *p)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < jm->n; i++) {
+		int64_t v[IOL_NCOMMON], cnt[IOL_NCOMMON];
+		int k, got = iol_rec_sizes(mod, &jm->recs[i], v, cnt);
+
+		for (k = 0; k < got; k++)
+			p[n++] = (struct szc){v[k], cnt[k]};
+	}
+	return n;
+}
+
+/* Sums the counts of equal sizes in place (p sorted by size), saturating
+ * at INT64_MAX on absurd counts; returns the number of distinct sizes. */
+static size_t merge_sizes(struct szc *p, size_t n)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		if (m && p[m - 1].size == p[i].size) {
+			int64_t *t = &p[m - 1].count;
+
+			*t = p[i].count > INT64_MAX - *t ? INT64_MAX
+							 : *t + p[i].count;
+		} else {
+			p[m++] = p[i];
+		}
+	}
+	return m;
+}
+
+int iol_common_sizes(const struct iol_job *job, int mod,
+		     int64_t size[IOL_NCOMMON], int64_t count[IOL_NCOMMON])
+{
+	const struct iol_jmod *jm;
+	const struct cix *c;
+	struct szc *p;
+	size_t n, k;
+
+	if (mod < 0 || mod >= IOL_MOD_KNOWN || !job->mod[mod].loaded)
+		return 0;
+	jm = &job->mod[mod];
+	c = iol_cix(mod);
+	if (c->acc1 < 0 || c->acc1c < 0 || !jm->n)
+		return 0;
+	if (jm->n > SIZE_MAX / (IOL_NCOMMON * sizeof(*p)))
+		return IOL_ENOMEM;
+	p = malloc(jm->n * IOL_NCOMMON * sizeof(*p));
+	if (!p)
+		return IOL_ENOMEM;
+	n = gather(jm, mod, p);
+	qsort(p, n, sizeof(*p), by_size);
+	n = merge_sizes(p, n);
+	qsort(p, n, sizeof(*p), by_count);
+	for (k = 0; k < n && k < IOL_NCOMMON; k++) {
+		size[k] = p[k].size;
+		count[k] = p[k].count;
+	}
+	free(p);
+	return (int)k;
+}
+
+static void hist_common(const struct iol_job *job, int m, struct iol_hist *h)
+{
+	int n = iol_common_sizes(job, m, h->common, h->common_count);
+
+	h->ncommon = n > 0 ? n : 0;
 }
 
 size_t iol_hist_compute(const struct iol_job *job, struct iol_hist *h,

@@ -401,6 +401,48 @@ BINS(1, 1)
 		BINF(l, wr, 8, key "_100m_1g", lab " 100M-1G"),   \
 		BINF(l, wr, 9, key "_1g_plus", lab " 1G+")
 
+/* ---- most common access sizes: [0] POSIX, [1] MPI-IO, [2] H5D ---- */
+
+static int64_t common(const struct iol_jobrow *r, int l, int k, int cnt)
+{
+	if (k >= r->s->ncommon[l])
+		return NOINT;
+	return cnt ? r->s->common_count[l][k] : r->s->common[l][k];
+}
+
+#define COMG(l, k)                                                   \
+	static int64_t com_##l##_##k##_0(const struct iol_jobrow *r) \
+	{                                                            \
+		return common(r, l, k, 0);                           \
+	}                                                            \
+	static int64_t com_##l##_##k##_1(const struct iol_jobrow *r) \
+	{                                                            \
+		return common(r, l, k, 1);                           \
+	}
+#define COMGS(l) COMG(l, 0) COMG(l, 1) COMG(l, 2) COMG(l, 3)
+COMGS(0)
+COMGS(1)
+COMGS(2)
+
+/* the column names count from 1, like Darshan's ACCESS1..4 */
+#define COMF(l, k, n, key, lab)                                               \
+	{key "_common" n "_size",                                             \
+	 IOL_FT_BYTES,                                                        \
+	 "B",                                                                 \
+	 lab " common access size " n,                                        \
+	 0,                                                                   \
+	 NULL,                                                                \
+	 NULL,                                                                \
+	 com_##l##_##k##_0},                                                  \
+	{                                                                     \
+		key "_common" n "_count", IOL_FT_INT, "",                     \
+			lab " common access size " n " count", 0, NULL, NULL, \
+			com_##l##_##k##_1                                     \
+	}
+#define COMFS(l, key, lab)                                    \
+	COMF(l, 0, "1", key, lab), COMF(l, 1, "2", key, lab), \
+		COMF(l, 2, "3", key, lab), COMF(l, 3, "4", key, lab)
+
 /* ---- the table ---- */
 
 static const struct iol_field fields[] = {
@@ -475,6 +517,9 @@ static const struct iol_field fields[] = {
 	BINFS(0, 1, "posix_write", "POSIX writes"),
 	BINFS(1, 0, "mpiio_read", "MPI-IO reads"),
 	BINFS(1, 1, "mpiio_write", "MPI-IO writes"),
+	COMFS(0, "posix", "POSIX"),
+	COMFS(1, "mpiio", "MPI-IO"),
+	COMFS(2, "h5d", "H5D"),
 	INTF("busiest_rank", IOL_FT_INT, "", "busiest rank", j_busiest),
 	NUMF("busiest_share", IOL_FT_NUM, "", "busiest rank's share of bytes",
 	     4, j_busiest_share),
@@ -533,7 +578,8 @@ static const struct iol_field fields[] = {
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
-_Static_assert(NFIELDS == NSUMMARY + 4 + 4 * IOL_NBINS + 36,
+_Static_assert(NFIELDS ==
+		       NSUMMARY + 4 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 36,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -52,19 +52,21 @@ const struct iol_field *iol_jobrow_fields(size_t *n);
 /* Every field: the summary columns above first, then the extended ones
  * summary does not print (read_time_by_slowest, write_time_by_slowest,
  * end_time, incomplete (a module ran out of memory), posix_read_0_100 ...
- * posix_write_1g_plus, mpiio_read_0_100 ... mpiio_write_1g_plus, then the
- * per-rank and POSIX operation figures triage reads: busiest_rank,
- * busiest_share, ranks_with_io, rank_bytes_max, rank_bytes_sum,
- * shared_records, posix_reads, posix_writes, posix_seeks, posix_syncs,
+ * posix_write_1g_plus, mpiio_read_0_100 ... mpiio_write_1g_plus, the most
+ * common access sizes posix_common1_size, posix_common1_count ...
+ * h5d_common4_count of iol_common_sizes(), then the per-rank and POSIX
+ * operation figures triage reads: busiest_rank, busiest_share,
+ * ranks_with_io, rank_bytes_max, rank_bytes_sum, shared_records,
+ * posix_reads, posix_writes, posix_seeks, posix_syncs,
  * posix_write_records, and the triage facts of analysis/trifacts.h:
  * posix_mem_not_aligned, shared_small_ops, shared_ops, small_top_file,
  * redundant_bytes, redundant_file, shared_imbalance_pct, _file,
  * shared_time_imbalance_pct, _file, rank_size_imbalance_pct, _file,
  * read_after_write_bytes, _file, mpiio_coll_ops, mpiio_indep_ops,
  * mpiio_nb_ops, hdf5, lustre_ops, lustre_not_aligned, lustre_stripe,
- * lustre_file, aggregator_ranks, aggregators, aggregator_file);
- * *n set to the total count.  The same static table: iol_jobrow_fields(&k) is
- * its first k entries. */
+ * lustre_file, aggregator_ranks, aggregators, aggregator_file); *n set to
+ * the total count.  The same static table: iol_jobrow_fields(&k) is its
+ * first k entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);
 
 /* The field of that name (summary or extended), or NULL. */

@@ -19,6 +19,8 @@
 #include "model/job.h"
 
 #define IOL_NBINS 10
+/* How many most common access sizes the analyses keep (Darshan's four). */
+#define IOL_NCOMMON 4
 extern const char *const iol_bin_names[IOL_NBINS];
 
 /* How to count compute nodes (METRICS.md 3). */
@@ -124,6 +126,10 @@ struct iol_summary {
 	 * by iol_hist_bins(); has_hist[i] 0: the module has no bins */
 	int has_hist[2];
 	int64_t hist_rd[2][IOL_NBINS], hist_wr[2][IOL_NBINS];
+	/* the most common access sizes (iol_common_sizes()) of POSIX [0],
+	 * MPI-IO [1] and H5D [2]; ncommon[i] of them are set */
+	int ncommon[3];
+	int64_t common[3][IOL_NCOMMON], common_count[3][IOL_NCOMMON];
 };
 
 /* A file category's mean file size (PyDarshan's: from the highest offset
@@ -164,8 +170,20 @@ struct iol_hist {
 	int mod;
 	int64_t rd[IOL_NBINS], wr[IOL_NBINS];
 	int ncommon;
-	int64_t common[4], common_count[4];
+	int64_t common[IOL_NCOMMON], common_count[IOL_NCOMMON];
 };
+
+/* The most common access sizes of module mod, the way PyDarshan and
+ * darshan-job-summary.pl count them: every record's ACCESS1..4 (size,
+ * count) pairs summed exactly by size over all records, then ordered by
+ * count (most first), ties by size (smaller first).  darshan-util's
+ * --total merge is lossy (it keeps four sizes while merging record by
+ * record) and is used only where darshan-parser's output is reproduced.
+ * Pairs with a count <= 0 or a negative size are ignored.  Fills up to
+ * IOL_NCOMMON entries of size and count; returns how many (0 when the
+ * module is not loaded or records no access sizes), or IOL_ENOMEM. */
+int iol_common_sizes(const struct iol_job *job, int mod,
+		     int64_t size[IOL_NCOMMON], int64_t count[IOL_NCOMMON]);
 
 /* Adds the access-size bins of module mod over its records to rd and wr.
  * Returns 1, or 0 (nothing added) when the module is not loaded or has no

@@ -27,6 +27,12 @@ struct cix {
  * static, built at compile time. */
 const struct cix *iol_cix(int mod);
 
+/* The (size, count) pairs of a record's ACCESS1..4 counters of module
+ * mod that count something (count > 0, size >= 0); fills up to four and
+ * returns how many (0 for modules without them).  In hist.c. */
+int iol_rec_sizes(int mod, const struct iol_jrec *r, int64_t size[IOL_NCOMMON],
+		  int64_t count[IOL_NCOMMON]);
+
 static inline int64_t geti(const struct iol_jrec *r, int i)
 {
 	return i >= 0 ? r->ic[i] : -1;

@@ -135,8 +135,26 @@ static int rw_slowest(const struct iol_job *job, int64_t nprocs,
 	return 0;
 }
 
+/* The most common access sizes of POSIX, MPI-IO and H5D: the one exact
+ * sum hist and the report show too. */
+static int summary_common(const struct iol_job *job, struct iol_summary *s)
+{
+	static const int mods[3] = {IOL_MOD_POSIX, IOL_MOD_MPIIO, IOL_MOD_H5D};
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		int n = iol_common_sizes(job, mods[i], s->common[i],
+					 s->common_count[i]);
+
+		if (n < 0)
+			return n;
+		s->ncommon[i] = n;
+	}
+	return 0;
+}
+
 /* The figures the job row adds to summary's: end time, read and write
- * time by slowest, POSIX and MPI-IO access sizes. */
+ * time by slowest, POSIX and MPI-IO access sizes, common sizes. */
 static int summary_extra(const struct iol_job *job, int64_t nprocs,
 			 struct iol_summary *s, struct iol_error *err)
 {
@@ -148,7 +166,7 @@ static int summary_extra(const struct iol_job *job, int64_t nprocs,
 		iol_hist_bins(job, IOL_MOD_POSIX, s->hist_rd[0], s->hist_wr[0]);
 	s->has_hist[1] =
 		iol_hist_bins(job, IOL_MOD_MPIIO, s->hist_rd[1], s->hist_wr[1]);
-	if (rw_slowest(job, nprocs, s) < 0)
+	if (rw_slowest(job, nprocs, s) < 0 || summary_common(job, s) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	return iol_trifacts_compute(job, &s->tf, err);
 }
