@@ -292,14 +292,16 @@ static void text_job(struct out *o, const struct iol_job *job,
 		 pct(b1, s->pct_io_slowest), pct(b2, s->pct_io_avg));
 	text_meta(o, s);
 	out_text(o,
-		 "  files per process      %s (%lld files / %lld processes)\n",
+		 "  files per process      %s (%lld file%s / %lld process%s)\n",
 		 fmt_ratio(b1, sizeof(b1), s->files_per_proc),
-		 (long long)s->nfiles, (long long)np);
+		 (long long)s->nfiles, s->nfiles == 1 ? "" : "s", (long long)np,
+		 np == 1 ? "" : "es");
 	out_text(o,
-		 "  creates per process    %s (%lld files created / %lld "
-		 "processes%s)\n",
+		 "  creates per process    %s (%lld file%s created / %lld "
+		 "process%s%s)\n",
 		 fmt_ratio(b1, sizeof(b1), s->creates_per_proc),
-		 (long long)s->ncreated, (long long)np,
+		 (long long)s->ncreated, s->ncreated == 1 ? "" : "s",
+		 (long long)np, np == 1 ? "" : "es",
 		 s->creates_exact ? "" : ", estimated");
 	out_text(o, "  sequential accesses    %s    aligned accesses %s\n",
 		 pct(b1, s->pct_seq), pct(b2, s->pct_aligned));
