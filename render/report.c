@@ -136,6 +136,10 @@ static const char *field_str(struct ctx *c, const char *name, char *b, size_t n)
 		pct_str(b, n, v);
 	else if (isnan(v))
 		snprintf(b, n, "unknown");
+	else if (!f->unit[0])
+		fmt_ratio(b, n, v); /* 4 files over 2048 ranks: 0.002 */
+	else if (!strcmp(f->unit, "s"))
+		fmt_secs(b, n, v);
 	else
 		snprintf(b, n, "%.*f", f->prec, v);
 	return b;
@@ -221,7 +225,8 @@ static void table6_draw(struct ctx *c, double x, double y, double w)
 		{"MiB per process", "mib_per_proc"},
 	};
 	const struct iol_field *exact = iol_jobrow_field("creates_exact");
-	char v[64], line[256], b1[32], b2[32], t[32], st[64], ns[64];
+	char v[64], line[384], b1[32], b2[32], t[32], st[64], ns[64];
+	char rb[32], wb[32];
 	int i;
 
 	for (i = 0; i < 10; i++) {
@@ -245,8 +250,12 @@ static void table6_draw(struct ctx *c, double x, double y, double w)
 		 iol_jobrow_field("io_time_by_slowest")->num(&c->row));
 	snprintf(line, sizeof(line),
 		 "%s read, %s written (POSIX + STDIO) in %s by the slowest "
-		 "rank; I/O strategy %s; nodes from %s.",
-		 b1, b2, t, field_str(c, "strategy", st, sizeof(st)),
+		 "rank; read %s MiB/s, write %s MiB/s (from the counters, "
+		 "each over its time by slowest rank); I/O strategy %s; "
+		 "nodes from %s.",
+		 b1, b2, t, field_str(c, "read_mib_s", rb, sizeof(rb)),
+		 field_str(c, "write_mib_s", wb, sizeof(wb)),
+		 field_str(c, "strategy", st, sizeof(st)),
 		 field_str(c, "nodes_source", ns, sizeof(ns)));
 	chart_para(c->cr, x, y + 84, w, line, 8, C_INK);
 }
@@ -864,20 +873,29 @@ static void meta_draw(struct ctx *c, double x, double y, double w)
 	fmt_secs(t1, sizeof(t1), c->meta.total_time);
 	fmt_secs(t2, sizeof(t2), c->meta.io_time);
 	if (c->meta.io_time > 0)
-		snprintf(
-			line, sizeof(line),
-			"POSIX and STDIO spent %s in metadata out of %s of I/O "
-			"over all processes (%.1f %%).",
-			t1, t2, c->meta.md_cost_pct);
+		snprintf(line, sizeof(line),
+			 "POSIX and STDIO spent %s in metadata out of %s of "
+			 "I/O, "
+			 "sums over ranks (%.1f %%).",
+			 t1, t2, c->meta.md_cost_pct);
 	else
 		snprintf(line, sizeof(line), "No I/O time was recorded.");
 	y += 6 + chart_para(c->cr, x, y + 4, w, line, 8, C_INK);
-	if (c->meta.slowest_rank >= 0 && c->meta.slowest_io > 0) {
+	if (c->meta.slowest_io > 0) {
+		char who[48];
+
+		/* the job's time by slowest: own files plus shared files */
+		if (c->meta.slowest_rank >= 0)
+			snprintf(who, sizeof(who), "rank %lld",
+				 (long long)c->meta.slowest_rank);
+		else
+			snprintf(who, sizeof(who), "shared files only");
+		fmt_secs(t1, sizeof(t1), c->meta.slowest_meta);
+		fmt_secs(t2, sizeof(t2), c->meta.slowest_io);
 		snprintf(line, sizeof(line),
-			 "Slowest rank in its own files: %lld, %.1f %% of its "
-			 "I/O "
-			 "time in metadata.",
-			 (long long)c->meta.slowest_rank, c->meta.slowest_pct);
+			 "Slowest rank (%s): %s of metadata in %s of I/O "
+			 "(%.1f %%).",
+			 who, t1, t2, c->meta.slowest_pct);
 		chart_para(c->cr, x, y + 2, w, line, 8, C_INK);
 	}
 }
