@@ -52,10 +52,11 @@ static void kv(struct out *o, const char *log, const char *scope,
 	out_endrow(o);
 }
 
-/* The layers above POSIX and STDIO that record metadata time. */
+/* The layers above POSIX that record metadata time. */
 static int upper(int m)
 {
-	return m != IOL_MOD_POSIX && m != IOL_MOD_STDIO;
+	return m == IOL_MOD_MPIIO || m == IOL_MOD_H5F || m == IOL_MOD_H5D ||
+	       m == IOL_MOD_PNETCDF_FILE || m == IOL_MOD_PNETCDF_VAR;
 }
 
 /* Machine formats: every figure as a (scope, name, metric, value) row. */

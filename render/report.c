@@ -850,6 +850,31 @@ static double meta_h(struct ctx *c, double w)
 	return n ? 8 * 1.55 * ((double)(n < 14 ? n : 14) + 1) + 36 : 0;
 }
 
+/* Appends the metadata time of the layers above POSIX (MPI-IO, HDF5,
+ * PnetCDF), which see the same calls in part and are never added. */
+static void meta_upper(struct ctx *c, char *line, size_t n)
+{
+	size_t l = strlen(line);
+	int m, any = 0;
+	char t[32];
+
+	for (m = 0; m < IOL_MOD_KNOWN && l + 1 < n; m++) {
+		if (!c->meta.has_time[m] ||
+		    (m != IOL_MOD_MPIIO && m != IOL_MOD_H5F &&
+		     m != IOL_MOD_H5D && m != IOL_MOD_PNETCDF_FILE &&
+		     m != IOL_MOD_PNETCDF_VAR))
+			continue;
+		fmt_secs(t, sizeof(t), c->meta.time[m]);
+		l += (size_t)snprintf(
+			line + l, n - l, "%s%s %s",
+			any ? ", " : " Above them: ", iol_modinfo(m)->name, t);
+		any = 1;
+	}
+	if (any && l + 1 < n)
+		snprintf(line + l, n - l,
+			 " of metadata (sums over ranks; not added).");
+}
+
 static void meta_draw(struct ctx *c, double x, double y, double w)
 {
 	static const char *const head[] = {"module", "operation", "count"};
@@ -880,6 +905,7 @@ static void meta_draw(struct ctx *c, double x, double y, double w)
 			 t1, t2, c->meta.md_cost_pct);
 	else
 		snprintf(line, sizeof(line), "No I/O time was recorded.");
+	meta_upper(c, line, sizeof(line));
 	y += 6 + chart_para(c->cr, x, y + 4, w, line, 8, C_INK);
 	if (c->meta.slowest_io > 0) {
 		char who[48];
