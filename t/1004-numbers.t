@@ -180,6 +180,13 @@ is "$only" "<STDOUT>" "snyder_ior-DFS: the counters' only POSIX/STDIO bytes are 
 $RUN summary --format=tsv "$log" > "$TMP/c.tsv"
 is "$(col "$TMP/c.tsv" strategy)" "no file I/O" "snyder_ior-DFS: no file I/O, not N:1"
 
+# only rank 0 read files (MILC's inputs); every rank wrote <STDOUT>
+log=$(ls "$CORPUS"/darshan-apmpi-2nodes-64mpi/*.darshan)
+ranks=$($RUN parse "$log" 2> /dev/null | awk -F'\t' '$4 ~ /_BYTES_(READ|WRITTEN)$/ && $5 > 0 && $6 !~ /^</ { print $2 }' | sort -u)
+is "$ranks" "0" "darshan-apmpi: the counters' file bytes (streams aside) are all rank 0's"
+$RUN summary --format=tsv "$log" > "$TMP/c.tsv" 2> /dev/null
+is "$(col "$TMP/c.tsv" strategy)" "rank 0 I/O" "darshan-apmpi: rank 0 I/O, not N:1"
+
 # 4. units: no "0.0000 s", small ratios shown, sums over ranks said
 : > "$TMP/all.txt"
 for dir in "$CORPUS"/*/; do

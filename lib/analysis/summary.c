@@ -382,6 +382,33 @@ static int carrying(struct sfile *v, size_t n, int64_t total,
 	return u;
 }
 
+/* The rank that alone moved at least 99 % of the bytes of files other
+ * than the standard streams (in files of its own), or -1. */
+static int64_t one_rank(const struct iol_job *job, const struct jobpass *p)
+{
+	size_t np = job->nprocs > 0 ? (size_t)job->nprocs : 1, i;
+	int64_t *rb = calloc(np, sizeof(*rb)), tot = 0, best = -1;
+
+	if (!rb)
+		return -1;
+	for (i = 0; i < p->ft.cap; i++) {
+		const struct fent *f = &p->ft.v[i];
+
+		if (!f->used || is_pseudo(iol_job_name(job, f->id)))
+			continue;
+		tot = wadd(tot, wadd(f->br, f->bw));
+		if (f->nprocs == 1 && f->rank >= 0 && (size_t)f->rank < np)
+			rb[f->rank] = wadd(rb[f->rank], wadd(f->br, f->bw));
+	}
+	for (i = 0; i < np; i++)
+		if (rb[i] > 0 && (best < 0 || rb[i] > rb[best]))
+			best = (int64_t)i;
+	if (best >= 0 && (double)rb[best] < 0.99 * (double)tot)
+		best = -1;
+	free(rb);
+	return best;
+}
+
 /* The I/O strategy (METRICS.md 7) from the files that carry the bytes:
  * the standard streams left out; bytes written decide when the job wrote
  * any file (reads of shared inputs and of an interpreter's own files,
@@ -393,7 +420,7 @@ static int job_strategy(const struct iol_job *job, struct iol_summary *s,
 {
 	static const char *const names[3] = {"N:N", "N:1", "N:M"};
 	struct sfile *v = calloc(p->ft.n + 1, sizeof(*v));
-	int64_t tot[2] = {0};
+	int64_t tot[2] = {0}, one;
 	size_t i, n = 0;
 	int w, u = 0;
 
@@ -420,9 +447,8 @@ static int job_strategy(const struct iol_job *job, struct iol_summary *s,
 		s->strategy = "no file I/O";
 	else if (job->nprocs <= 1)
 		s->strategy = "1 process";
-	else if (s->busiest_rank >= 0 && s->busiest_share >= 0.99)
-		s->strategy =
-			s->busiest_rank == 0 ? "rank 0 I/O" : "one rank I/O";
+	else if ((one = one_rank(job, p)) >= 0)
+		s->strategy = one == 0 ? "rank 0 I/O" : "one rank I/O";
 	else
 		s->strategy = names[u];
 	return 0;
