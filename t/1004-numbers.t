@@ -139,6 +139,22 @@ ok $((nmeta < 40)) "at least 40 upper-layer metadata times compared ($nmeta)"
 is "$bad2" 0 "MPI-IO/H5F/H5D/PnetCDF metadata time in summary and meta = sum of *_F_META_TIME"
 is "$bad5" 0 "read and write time by slowest and MiB/s = the counters'"
 
+# 5. the store row carries the same read and write bandwidth
+log=$(ls "$CORPUS"/mpi-io-test-ppc64-3.1.3/*.darshan)
+truth "$log" > "$TMP/t"
+if command -v sqlite3 > /dev/null; then
+	mkdir "$TMP/logs" && cp "$log" "$TMP/logs/"
+	$RUN ingest --db "$TMP/pop.db" "$TMP/logs" > /dev/null 2>&1
+	got=$(sqlite3 -batch -noheader -separator ' ' "$TMP/pop.db" \
+		"SELECT read_time_by_slowest, write_time_by_slowest, read_mib_s, write_mib_s FROM jobs")
+	want=$(awk '$1 == "read" { r = $2 } $1 == "write" { w = $2 } $1 == "br" { br = $2 } $1 == "bw" { bw = $2 }
+		END { printf "%.4f %.4f %.1f %.1f", r, w, br / 1048576 / r, bw / 1048576 / w }' "$TMP/t")
+	is "$(echo "$got" | awk '{ printf "%.4f %.4f %.1f %.1f", $1, $2, $3, $4 }')" "$want" \
+		"mpi-io-test-ppc64-3.1.3: the store's read/write time by slowest and MiB/s are the counters'"
+else
+	ok 0 "# skip sqlite3 (the CLI) is not installed"
+fi
+
 # 1. the texts agree, and shared records are shown, not dropped
 log=$(ls "$CORPUS"/mpi-io-test-ppc64-3.1.3/*.darshan)
 $RUN summary "$log" > "$TMP/s.txt"
