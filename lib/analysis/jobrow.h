@@ -50,10 +50,10 @@ struct iol_field {
 const struct iol_field *iol_jobrow_fields(size_t *n);
 
 /* Every field: the summary columns above first, then the extended ones
- * summary does not print (end_time, incomplete (a module ran out of memory), posix_read_0_100 ...
- * posix_write_1g_plus, mpiio_read_0_100 ... mpiio_write_1g_plus); *n set to the
- * total count.  The same static table: iol_jobrow_fields(&k) is its first k
- * entries. */
+ * summary does not print (end_time, incomplete (a module ran out of memory),
+ * posix_read_0_100 ... posix_write_1g_plus, mpiio_read_0_100 ...
+ * mpiio_write_1g_plus); *n set to the total count.  The same static table:
+ * iol_jobrow_fields(&k) is its first k entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);
 
 /* The field of that name (summary or extended), or NULL. */

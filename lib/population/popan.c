@@ -15,7 +15,7 @@
 #include "base/banned.h"
 
 const char *const iol_pop_strat_names[IOL_POP_NSTRAT] = {
-	"N:1",		"N:N",	     "N:M",    "rank 0 I/O",
+	"N:1",		"N:N",	     "N:M",	    "rank 0 I/O",
 	"one rank I/O", "1 process", "no file I/O", "other"};
 const char *const iol_pop_t6_names[IOL_POP_NT6] = {
 	"mib_s_per_node", "pct_io_time_slowest", "md_cost_pct",
