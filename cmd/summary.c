@@ -104,7 +104,7 @@ static void text_header(struct out *o, const struct iol_jobrow *r)
 {
 	const struct iol_job *job = r->job;
 	const struct iol_summary *s = r->s;
-	char b1[64], inc[256];
+	char b1[64], b2[64], inc[256];
 
 	out_text(o, "%s\n", job->path);
 	iol_jobrow_field("incomplete_modules")->str(r, inc, sizeof(inc));
@@ -131,19 +131,20 @@ static void text_header(struct out *o, const struct iol_jobrow *r)
 		out_text(o,
 			 "  start         %02lld:%02lld:%02lld (time of day: "
 			 "the trace has no date)"
-			 "    run time %.4f s\n",
+			 "    run time %s\n",
 			 (long long)(job->start_sec / 3600 % 24),
 			 (long long)(job->start_sec / 60 % 60),
-			 (long long)(job->start_sec % 60), job->run_time);
+			 (long long)(job->start_sec % 60),
+			 fmt_dur(b2, sizeof(b2), job->run_time));
 	else if (isnan(job->run_time))
 		out_text(o,
 			 "  start         %s    run time unknown (no end "
 			 "time)\n",
 			 fmt_time(b1, sizeof(b1), job->start_sec));
 	else
-		out_text(o, "  start         %s    run time %.4f s\n",
+		out_text(o, "  start         %s    run time %s\n",
 			 fmt_time(b1, sizeof(b1), job->start_sec),
-			 job->run_time);
+			 fmt_dur(b2, sizeof(b2), job->run_time));
 }
 
 /* Text: volume and time per module. */
@@ -171,9 +172,8 @@ static void text_modules(struct out *o, const struct iol_summary *s)
 		out_int(o, ms->reads);
 		out_int(o, ms->writes);
 		if (ms->has_perf) {
-			snprintf(b1, sizeof(b1), "%.4f s",
-				 ms->perf.agg_time_by_slowest);
-			out_str(o, b1);
+			out_str(o, fmt_dur(b1, sizeof(b1),
+					   ms->perf.agg_time_by_slowest));
 			out_num(o, ms->perf.agg_perf_by_slowest, 2);
 		} else {
 			out_null(o);
@@ -184,26 +184,98 @@ static void text_modules(struct out *o, const struct iol_summary *s)
 	out_endtable(o);
 }
 
-/* Text: the job's figures (POSIX + STDIO). */
-static void text_job(struct out *o, const struct iol_summary *s)
+/* Text: the time by slowest and the bandwidths (METRICS.md 2). */
+static void text_bw(struct out *o, const struct iol_summary *s)
 {
+	char b1[64], b2[64];
+
+	if (s->io.slowest_rank >= 0)
+		out_text(o,
+			 "  I/O time, slowest rank %s (rank %d in its own "
+			 "files, plus shared files)\n",
+			 fmt_dur(b1, sizeof(b1), s->io.agg_time_by_slowest),
+			 s->io.slowest_rank);
+	else
+		out_text(o, "  I/O time, slowest rank %s (shared files only)\n",
+			 fmt_dur(b1, sizeof(b1), s->io.agg_time_by_slowest));
+	out_text(o, "  bandwidth              %.2f MiB/s\n", s->mibs);
+	if (!isnan(s->read_mibs))
+		out_text(o,
+			 "  read bandwidth         %.2f MiB/s (%s in %s, read "
+			 "time by slowest rank)\n",
+			 s->read_mibs, hb(b1, (double)s->bytes_read),
+			 fmt_dur(b2, sizeof(b2), s->read_time_slowest));
+	else
+		out_text(o, "  read bandwidth         n/a (no read time)\n");
+	if (!isnan(s->write_mibs))
+		out_text(o,
+			 "  write bandwidth        %.2f MiB/s (%s in %s, write "
+			 "time by slowest rank)\n",
+			 s->write_mibs, hb(b1, (double)s->bytes_written),
+			 fmt_dur(b2, sizeof(b2), s->write_time_slowest));
+	else
+		out_text(o, "  write bandwidth        n/a (no write time)\n");
+}
+
+/* Text: metadata cost, and beside it the layers above POSIX. */
+static void text_meta(struct out *o, const struct iol_summary *s)
+{
+	static const int up[] = {IOL_MOD_MPIIO, IOL_MOD_H5F, IOL_MOD_H5D,
+				 IOL_MOD_PNETCDF_FILE, IOL_MOD_PNETCDF_VAR};
 	char b1[64], b2[64], b3[64];
+	size_t k;
+	int any = 0;
+
+	out_text(o,
+		 "  metadata cost          %s of I/O time (%s of %s, sums "
+		 "over ranks)\n",
+		 pct(b1, s->md_cost_pct),
+		 fmt_dur(b2, sizeof(b2), s->meta_time_total),
+		 fmt_dur(b3, sizeof(b3), s->io_time_total));
+	for (k = 0; k < sizeof(up) / sizeof(up[0]); k++) {
+		if (isnan(s->meta_time_mod[up[k]]))
+			continue;
+		out_text(o, "%s%s %s", any ? ", " : "  metadata above POSIX   ",
+			 iol_modinfo(up[k])->name,
+			 fmt_dur(b1, sizeof(b1), s->meta_time_mod[up[k]]));
+		any = 1;
+	}
+	if (any)
+		out_text(o, " (sums over ranks; not added)\n");
+}
+
+/* Text: the strategy and the rule that decided it (METRICS.md 7). */
+static void text_strategy(struct out *o, const struct iol_summary *s)
+{
+	if (s->strategy_by_writes < 0 || !strchr(s->strategy, ':')) {
+		out_text(o, "  I/O strategy           %s\n", s->strategy);
+		return;
+	}
+	out_text(o,
+		 "  I/O strategy           %s (%s hold %.0f %% of the bytes "
+		 "%s to the %lld file%s carrying >= 90 %% of them)\n",
+		 s->strategy,
+		 !strcmp(s->strategy, "N:N")   ? "files of one rank"
+		 : !strcmp(s->strategy, "N:1") ? "files shared by all ranks"
+					       : "files shared by some ranks",
+		 s->strategy_share * 100,
+		 s->strategy_by_writes ? "written" : "read",
+		 (long long)s->strategy_files,
+		 s->strategy_files == 1 ? "" : "s");
+}
+
+/* Text: the job's figures (POSIX + STDIO). */
+static void text_job(struct out *o, const struct iol_job *job,
+		     const struct iol_summary *s)
+{
+	char b1[64], b2[64];
+	int64_t np = job->nprocs > 0 ? job->nprocs : 1;
 
 	out_text(o, "\nThe job (POSIX + STDIO: every byte counted once)\n");
 	out_text(o, "  data moved             %s read, %s written\n",
 		 hb(b1, (double)s->bytes_read),
 		 hb(b2, (double)s->bytes_written));
-	if (s->io.slowest_rank >= 0)
-		out_text(o,
-			 "  I/O time, slowest rank %.4f s (rank %d in its own "
-			 "files, plus shared files)\n",
-			 s->io.agg_time_by_slowest, s->io.slowest_rank);
-	else
-		out_text(
-			o,
-			"  I/O time, slowest rank %.4f s (shared files only)\n",
-			s->io.agg_time_by_slowest);
-	out_text(o, "  bandwidth              %.2f MiB/s\n", s->mibs);
+	text_bw(o, s);
 	if (s->nodes > 0)
 		out_text(o,
 			 "  per compute node       %.2f MiB/s/CN (%lld node%s, "
@@ -218,20 +290,24 @@ static void text_job(struct out *o, const struct iol_summary *s)
 		 "  time in I/O            %s of run time (slowest rank), %s "
 		 "(average process)\n",
 		 pct(b1, s->pct_io_slowest), pct(b2, s->pct_io_avg));
+	text_meta(o, s);
 	out_text(o,
-		 "  metadata cost          %s of I/O time (%.4f s of %.4f s, "
-		 "all processes)\n",
-		 pct(b1, s->md_cost_pct), s->meta_time_total, s->io_time_total);
-	out_text(
-		o,
-		"  files per process      %.2f    creates per process %.2f%s\n",
-		s->files_per_proc, s->creates_per_proc,
-		s->creates_exact ? "" : " (estimated)");
+		 "  files per process      %s (%lld file%s / %lld process%s)\n",
+		 fmt_ratio(b1, sizeof(b1), s->files_per_proc),
+		 (long long)s->nfiles, s->nfiles == 1 ? "" : "s", (long long)np,
+		 np == 1 ? "" : "es");
+	out_text(o,
+		 "  creates per process    %s (%lld file%s created / %lld "
+		 "process%s%s)\n",
+		 fmt_ratio(b1, sizeof(b1), s->creates_per_proc),
+		 (long long)s->ncreated, s->ncreated == 1 ? "" : "s",
+		 (long long)np, np == 1 ? "" : "es",
+		 s->creates_exact ? "" : ", estimated");
 	out_text(o, "  sequential accesses    %s    aligned accesses %s\n",
 		 pct(b1, s->pct_seq), pct(b2, s->pct_aligned));
-	snprintf(b3, sizeof(b3), "%.2f", s->mib_per_proc);
-	out_text(o, "  MiB per process        %s\n", b3);
-	out_text(o, "  I/O strategy           %s\n", s->strategy);
+	out_text(o, "  MiB per process        %s\n",
+		 fmt_ratio(b1, sizeof(b1), s->mib_per_proc));
+	text_strategy(o, s);
 }
 
 /* Text: what a trace saw besides files. */
@@ -305,7 +381,8 @@ static void text_categories(struct out *o, const struct iol_summary *s)
 static void text_top(struct out *o, const struct iol_summary *s)
 {
 	static const char *const tcols[] = {
-		"ranks", "read", "written", "I/O time", "slowest", "file",
+		"ranks",	"read", "written", "I/O time (sum over ranks)",
+		"slowest rank", "file",
 	};
 	char b1[64], b2[64];
 	size_t i;
@@ -323,10 +400,8 @@ static void text_top(struct out *o, const struct iol_summary *s)
 				out_int(o, t[i].nranks);
 			out_bytes(o, t[i].bytes_read);
 			out_bytes(o, t[i].bytes_written);
-			snprintf(b1, sizeof(b1), "%.4f s", t[i].time);
-			out_str(o, b1);
-			snprintf(b2, sizeof(b2), "%.4f s", t[i].slowest);
-			out_str(o, b2);
+			out_str(o, fmt_dur(b1, sizeof(b1), t[i].time));
+			out_str(o, fmt_dur(b2, sizeof(b2), t[i].slowest));
 			out_str(o, t[i].path ? t[i].path : "(unnamed)");
 			out_endrow(o);
 		}
@@ -338,7 +413,7 @@ static void text(struct out *o, const struct iol_jobrow *r)
 {
 	text_header(o, r);
 	text_modules(o, r->s);
-	text_job(o, r->s);
+	text_job(o, r->job, r->s);
 	text_other(o, r->job);
 	text_categories(o, r->s);
 	text_top(o, r->s);

@@ -239,3 +239,35 @@ const char *fmt_bytes(char *buf, size_t n, double v, int style)
 		snprintf(buf, n, "%.1f %s", v, unit[u]);
 	return buf;
 }
+
+const char *fmt_dur(char *buf, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(buf, n, "n/a");
+	else if (v == 0)
+		snprintf(buf, n, "0 s");
+	else if (fabs(v) < 1e-3)
+		snprintf(buf, n, "%.1f \xc2\xb5s", v * 1e6);
+	else if (fabs(v) < 1)
+		snprintf(buf, n, "%.2f ms", v * 1e3);
+	else
+		snprintf(buf, n, "%.4f s", v);
+	return buf;
+}
+
+const char *fmt_ratio(char *buf, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(buf, n, "n/a");
+	else if (v == 0)
+		snprintf(buf, n, "0");
+	else if (fabs(v) >= 100)
+		snprintf(buf, n, "%.1f", v);
+	else if (fabs(v) >= 0.01)
+		snprintf(buf, n, "%.2f", v);
+	else
+		/* one significant digit: 4 files over 2048 ranks is 0.002 */
+		snprintf(buf, n, "%.*f",
+			 fabs(v) < 1e-9 ? 9 : -(int)floor(log10(fabs(v))), v);
+	return buf;
+}

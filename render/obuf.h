@@ -71,5 +71,12 @@ enum { BYTES_TEXT, BYTES_SHORT };
 /* A byte count in binary units into buf ("1.5 GiB", "512 B"); returns
  * buf. */
 const char *fmt_bytes(char *buf, size_t n, double v, int style);
+/* A duration in seconds for people, in the unit that shows it ("0 s",
+ * "95.3 µs", "391.76 ms", "2.7200 s"; "n/a" for NAN); returns buf.  The
+ * machine formats keep raw seconds. */
+const char *fmt_dur(char *buf, size_t n, double v);
+/* A ratio for people: as many decimals as show a small value ("0.002",
+ * "0.25", "123.7"; "n/a" for NAN); returns buf. */
+const char *fmt_ratio(char *buf, size_t n, double v);
 
 #endif

@@ -270,6 +270,17 @@ void out_endrow(struct out *o)
 	o->nrows++;
 }
 
+/* Columns in characters, not bytes: UTF-8 continuation bytes ("µs")
+ * take no column. */
+static size_t text_width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
 void out_endtable(struct out *o)
 {
 	size_t *w, i;
@@ -293,13 +304,13 @@ void out_endtable(struct out *o)
 		return;
 	}
 	for (i = 0; i < o->ncells; i++) {
-		size_t l = strlen(o->cells[i]);
+		size_t l = text_width(o->cells[i]);
 
 		if (l > w[i % (size_t)nc])
 			w[i % (size_t)nc] = l;
 	}
 	for (i = 0; i < o->ncells; i++) {
-		size_t l = strlen(o->cells[i]);
+		size_t l = text_width(o->cells[i]);
 
 		c = (int)(i % (size_t)nc);
 		if (o->right[c] && i >= (size_t)nc)

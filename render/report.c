@@ -138,6 +138,10 @@ static const char *field_str(struct ctx *c, const char *name, char *b, size_t n)
 		pct_str(b, n, v);
 	else if (isnan(v))
 		snprintf(b, n, "unknown");
+	else if (!f->unit[0])
+		fmt_ratio(b, n, v); /* 4 files over 2048 ranks: 0.002 */
+	else if (!strcmp(f->unit, "s"))
+		fmt_secs(b, n, v);
 	else
 		snprintf(b, n, "%.*f", f->prec, v);
 	return b;
@@ -223,7 +227,8 @@ static void table6_draw(struct ctx *c, double x, double y, double w)
 		{"MiB per process", "mib_per_proc"},
 	};
 	const struct iol_field *exact = iol_jobrow_field("creates_exact");
-	char v[64], line[256], b1[32], b2[32], t[32], st[64], ns[64];
+	char v[64], line[384], b1[32], b2[32], t[32], st[64], ns[64];
+	char rb[32], wb[32];
 	int i;
 
 	for (i = 0; i < 10; i++) {
@@ -247,8 +252,12 @@ static void table6_draw(struct ctx *c, double x, double y, double w)
 		 iol_jobrow_field("io_time_by_slowest")->num(&c->row));
 	snprintf(line, sizeof(line),
 		 "%s read, %s written (POSIX + STDIO) in %s by the slowest "
-		 "rank; I/O strategy %s; nodes from %s.",
-		 b1, b2, t, field_str(c, "strategy", st, sizeof(st)),
+		 "rank; read %s MiB/s, write %s MiB/s (from the counters, "
+		 "each over its time by slowest rank); I/O strategy %s; "
+		 "nodes from %s.",
+		 b1, b2, t, field_str(c, "read_mib_s", rb, sizeof(rb)),
+		 field_str(c, "write_mib_s", wb, sizeof(wb)),
+		 field_str(c, "strategy", st, sizeof(st)),
 		 field_str(c, "nodes_source", ns, sizeof(ns)));
 	chart_para(c->cr, x, y + 84, w, line, 8, C_INK);
 }
@@ -864,6 +873,31 @@ static double meta_h(struct ctx *c, double w)
 	return n ? 8 * 1.55 * ((double)(n < 14 ? n : 14) + 1) + 36 : 0;
 }
 
+/* Appends the metadata time of the layers above POSIX (MPI-IO, HDF5,
+ * PnetCDF), which see the same calls in part and are never added. */
+static void meta_upper(struct ctx *c, char *line, size_t n)
+{
+	size_t l = strlen(line);
+	int m, any = 0;
+	char t[32];
+
+	for (m = 0; m < IOL_MOD_KNOWN && l + 1 < n; m++) {
+		if (!c->meta.has_time[m] ||
+		    (m != IOL_MOD_MPIIO && m != IOL_MOD_H5F &&
+		     m != IOL_MOD_H5D && m != IOL_MOD_PNETCDF_FILE &&
+		     m != IOL_MOD_PNETCDF_VAR))
+			continue;
+		fmt_secs(t, sizeof(t), c->meta.time[m]);
+		l += (size_t)snprintf(
+			line + l, n - l, "%s%s %s",
+			any ? ", " : " Above them: ", iol_modinfo(m)->name, t);
+		any = 1;
+	}
+	if (any && l + 1 < n)
+		snprintf(line + l, n - l,
+			 " of metadata (sums over ranks; not added).");
+}
+
 static void meta_draw(struct ctx *c, double x, double y, double w)
 {
 	static const char *const head[] = {"module", "operation", "count"};
@@ -887,20 +921,30 @@ static void meta_draw(struct ctx *c, double x, double y, double w)
 	fmt_secs(t1, sizeof(t1), c->meta.total_time);
 	fmt_secs(t2, sizeof(t2), c->meta.io_time);
 	if (c->meta.io_time > 0)
-		snprintf(
-			line, sizeof(line),
-			"POSIX and STDIO spent %s in metadata out of %s of I/O "
-			"over all processes (%.1f %%).",
-			t1, t2, c->meta.md_cost_pct);
+		snprintf(line, sizeof(line),
+			 "POSIX and STDIO spent %s in metadata out of %s of "
+			 "I/O, "
+			 "sums over ranks (%.1f %%).",
+			 t1, t2, c->meta.md_cost_pct);
 	else
 		snprintf(line, sizeof(line), "No I/O time was recorded.");
+	meta_upper(c, line, sizeof(line));
 	y += 6 + chart_para(c->cr, x, y + 4, w, line, 8, C_INK);
-	if (c->meta.slowest_rank >= 0 && c->meta.slowest_io > 0) {
+	if (c->meta.slowest_io > 0) {
+		char who[48];
+
+		/* the job's time by slowest: own files plus shared files */
+		if (c->meta.slowest_rank >= 0)
+			snprintf(who, sizeof(who), "rank %lld",
+				 (long long)c->meta.slowest_rank);
+		else
+			snprintf(who, sizeof(who), "shared files only");
+		fmt_secs(t1, sizeof(t1), c->meta.slowest_meta);
+		fmt_secs(t2, sizeof(t2), c->meta.slowest_io);
 		snprintf(line, sizeof(line),
-			 "Slowest rank in its own files: %lld, %.1f %% of its "
-			 "I/O "
-			 "time in metadata.",
-			 (long long)c->meta.slowest_rank, c->meta.slowest_pct);
+			 "Slowest rank (%s): %s of metadata in %s of I/O "
+			 "(%.1f %%).",
+			 who, t1, t2, c->meta.slowest_pct);
 		chart_para(c->cr, x, y + 2, w, line, 8, C_INK);
 	}
 }

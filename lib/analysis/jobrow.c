@@ -292,6 +292,23 @@ TFNAME(t_shtimb_file, shared_time_imbal_id)
 TFNAME(t_rsimb_file, rank_size_imbal_id)
 TFNAME(t_raw_file, raw_id)
 
+NUMG(j_rmibs, r->s->read_mibs)
+NUMG(j_wmibs, r->s->write_mibs)
+NUMG(j_meta_mpiio, r->s->meta_time_mod[IOL_MOD_MPIIO])
+NUMG(j_meta_h5f, r->s->meta_time_mod[IOL_MOD_H5F])
+NUMG(j_meta_h5d, r->s->meta_time_mod[IOL_MOD_H5D])
+NUMG(j_meta_ncf, r->s->meta_time_mod[IOL_MOD_PNETCDF_FILE])
+NUMG(j_meta_ncv, r->s->meta_time_mod[IOL_MOD_PNETCDF_VAR])
+
+/* what decided the strategy: "bytes written", "bytes read", "" */
+static const char *g_strat_by(const struct iol_jobrow *r, char *b, size_t n)
+{
+	(void)b, (void)n;
+	return r->s->strategy_by_writes > 0    ? "bytes written"
+	       : r->s->strategy_by_writes == 0 ? "bytes read"
+					       : "";
+}
+
 static const char *g_strategy(const struct iol_jobrow *r, char *b, size_t n)
 {
 	(void)b, (void)n;
@@ -505,12 +522,26 @@ static const struct iol_field fields[] = {
 	STRF("top_file", "top file by bytes", g_top),
 	INTF("top_file_bytes", IOL_FT_BYTES, "B", "top file bytes",
 	     g_top_bytes),
-/* the extended fields: not summary columns */
-#define NSUMMARY 82
+	/* added in issue 12: after the published columns, never between */
 	NUMF("read_time_by_slowest", IOL_FT_NUM, "s", "read time by slowest", 4,
 	     j_rtime),
 	NUMF("write_time_by_slowest", IOL_FT_NUM, "s", "write time by slowest",
 	     4, j_wtime),
+	NUMF("read_mib_s", IOL_FT_NUM, "MiB/s", "read MiB/s", 2, j_rmibs),
+	NUMF("write_mib_s", IOL_FT_NUM, "MiB/s", "write MiB/s", 2, j_wmibs),
+	NUMF("mpiio_meta_time", IOL_FT_NUM, "s", "MPI-IO metadata time", 4,
+	     j_meta_mpiio),
+	NUMF("h5f_meta_time", IOL_FT_NUM, "s", "HDF5 file metadata time", 4,
+	     j_meta_h5f),
+	NUMF("h5d_meta_time", IOL_FT_NUM, "s", "HDF5 dataset metadata time", 4,
+	     j_meta_h5d),
+	NUMF("pnetcdf_file_meta_time", IOL_FT_NUM, "s",
+	     "PnetCDF file metadata time", 4, j_meta_ncf),
+	NUMF("pnetcdf_var_meta_time", IOL_FT_NUM, "s",
+	     "PnetCDF variable metadata time", 4, j_meta_ncv),
+	STRF("strategy_basis", "I/O strategy decided by", g_strat_by),
+/* the extended fields: not summary columns */
+#define NSUMMARY 92
 	NUMF("end_time", IOL_FT_TIME, "s", "end", 0, g_end),
 	INTF("incomplete", IOL_FT_BOOL, "", "incomplete", g_incomplete_any),
 	BINFS(0, 0, "posix_read", "POSIX reads"),
@@ -579,7 +610,7 @@ static const struct iol_field fields[] = {
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 4 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 36,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 36,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -50,13 +50,12 @@ struct iol_field {
 const struct iol_field *iol_jobrow_fields(size_t *n);
 
 /* Every field: the summary columns above first, then the extended ones
- * summary does not print (read_time_by_slowest, write_time_by_slowest,
- * end_time, incomplete (a module ran out of memory), posix_read_0_100 ...
- * posix_write_1g_plus, mpiio_read_0_100 ... mpiio_write_1g_plus, the most
- * common access sizes posix_common1_size, posix_common1_count ...
- * h5d_common4_count of iol_common_sizes(), then the per-rank and POSIX
- * operation figures triage reads: busiest_rank, busiest_share,
- * ranks_with_io, rank_bytes_max, rank_bytes_sum, shared_records,
+ * summary does not print (end_time, incomplete (a module ran out of memory),
+ * posix_read_0_100 ... posix_write_1g_plus, mpiio_read_0_100 ...
+ * mpiio_write_1g_plus, the most common access sizes posix_common1_size,
+ * posix_common1_count ... h5d_common4_count of iol_common_sizes(), then the
+ * per-rank and POSIX operation figures triage reads: busiest_rank,
+ * busiest_share, ranks_with_io, rank_bytes_max, rank_bytes_sum, shared_records,
  * posix_reads, posix_writes, posix_seeks, posix_syncs,
  * posix_write_records, and the triage facts of analysis/trifacts.h:
  * posix_mem_not_aligned, shared_small_ops, shared_ops, small_top_file,

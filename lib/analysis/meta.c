@@ -77,25 +77,11 @@ static void meta_shares(struct iol_meta *mt)
 				: NAN;
 }
 
-int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
-		     struct iol_error *err)
+/* Operation counts per module and kind. */
+static void meta_ops(const struct iol_job *job, struct iol_meta *mt)
 {
-	int64_t nprocs = job->nprocs > 0 ? job->nprocs : 1;
-	double *io_t;
 	size_t i, k;
-	int m;
 
-	memset(mt, 0, sizeof(*mt));
-	mt->ops = calloc(sizeof(opdefs) / sizeof(opdefs[0]), sizeof(*mt->ops));
-	mt->nrank = (size_t)nprocs;
-	mt->rank_time = calloc((size_t)nprocs, sizeof(double));
-	mt->rank_pct = calloc((size_t)nprocs, sizeof(double));
-	io_t = calloc((size_t)nprocs, sizeof(double));
-	if (!mt->ops || !mt->rank_time || !mt->rank_pct || !io_t) {
-		free(io_t);
-		iol_meta_free(mt);
-		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	}
 	for (k = 0; k < sizeof(opdefs) / sizeof(opdefs[0]); k++) {
 		const struct iol_jmod *jm = &job->mod[opdefs[k].mod];
 		int ix = opdefs[k].counter;
@@ -110,42 +96,54 @@ int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
 		mt->ops[mt->nops].count = sum;
 		mt->nops++;
 	}
-	for (m = 0; m < IOL_MOD_KNOWN; m++) {
-		const struct iol_jmod *jm = &job->mod[m];
-		const struct cix *c;
+}
 
-		if (!jm->loaded || !iol_modinfo(m)->nint || m == IOL_MOD_BGQ)
-			continue;
-		c = iol_cix(m);
-		mt->has_time[m] = jm->n > 0;
-		for (i = 0; i < jm->n; i++) {
-			const struct iol_jrec *r = &jm->recs[i];
-			double tm = posf(getf(r, c->tm));
-			struct iol_recx x;
+/* Per rank and by slowest: the job's one computation (iol_ranktime). */
+static void meta_ranks(struct iol_meta *mt, const struct iol_ranktime *t)
+{
+	size_t i;
 
-			mt->time[m] += tm;
-			if (m != IOL_MOD_POSIX && m != IOL_MOD_STDIO)
-				continue;
-			iol_rec_extract(m, r, &x);
-			mt->total_time += tm;
-			mt->io_time += rec_time(&x);
-			if (r->rank < 0)
-				mt->shared_time += tm;
-			else if (r->rank < nprocs) {
-				mt->rank_time[r->rank] += tm;
-				io_t[r->rank] += rec_time(&x);
-			}
-		}
+	mt->total_time = t->shared_meta_sum;
+	mt->io_time = t->shared_io_sum;
+	for (i = 0; i < t->nrank; i++) {
+		mt->rank_time[i] = t->meta[i];
+		mt->rank_io[i] = t->io[i];
+		mt->total_time += t->meta[i];
+		mt->io_time += t->io[i];
 	}
-	mt->slowest_rank = -1;
-	for (i = 0; i < (size_t)nprocs; i++)
-		if (io_t[i] > 0 &&
-		    (mt->slowest_rank < 0 || io_t[i] > mt->slowest_io)) {
-			mt->slowest_rank = (int64_t)i;
-			mt->slowest_io = io_t[i];
-			mt->slowest_meta = mt->rank_time[i];
-		}
-	free(io_t);
+	mt->shared_time = t->shared_meta_sum;
+	mt->shared_io = t->shared_io_sum;
+	mt->shared_io_slowest = t->shared_io;
+	mt->shared_meta_slowest = t->shared_meta;
+	mt->slowest_rank = t->slowest;
+	mt->slowest_io = t->time_by_slowest;
+	mt->slowest_meta = t->meta_by_slowest;
+}
+
+int iol_meta_compute(const struct iol_job *job, struct iol_meta *mt,
+		     struct iol_error *err)
+{
+	struct iol_ranktime t;
+	int m;
+
+	memset(mt, 0, sizeof(*mt));
+	if (iol_ranktime_compute(job, &t, err) < 0)
+		return IOL_ENOMEM;
+	mt->ops = calloc(sizeof(opdefs) / sizeof(opdefs[0]), sizeof(*mt->ops));
+	mt->nrank = t.nrank;
+	mt->rank_time = calloc(t.nrank, sizeof(double));
+	mt->rank_io = calloc(t.nrank, sizeof(double));
+	mt->rank_pct = calloc(t.nrank, sizeof(double));
+	if (!mt->ops || !mt->rank_time || !mt->rank_io || !mt->rank_pct) {
+		iol_ranktime_free(&t);
+		iol_meta_free(mt);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	meta_ops(job, mt);
+	for (m = 0; m < IOL_MOD_KNOWN; m++)
+		mt->has_time[m] = iol_mod_meta_time(job, m, &mt->time[m]);
+	meta_ranks(mt, &t);
+	iol_ranktime_free(&t);
 	meta_shares(mt);
 	return 0;
 }
@@ -154,6 +152,7 @@ void iol_meta_free(struct iol_meta *m)
 {
 	free(m->ops);
 	free(m->rank_time);
+	free(m->rank_io);
 	free(m->rank_pct);
 	memset(m, 0, sizeof(*m));
 }

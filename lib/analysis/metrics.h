@@ -86,6 +86,36 @@ struct iol_topfile {
 
 #define IOL_TOPN 5
 
+/* Per-rank time of the POSIX + STDIO records (METRICS.md 2 and 6): the
+ * one computation behind summary's time by slowest, meta's slowest rank
+ * and per-rank table, and the report, so they agree.  A shared record
+ * (rank -1) belongs to no rank: its slowest rank's time (F_SLOWEST_RANK_
+ * TIME) is added to the slowest rank's, split into meta, read and write by
+ * the record's own shares of META, READ and WRITE time.  Records of ranks
+ * out of range count with the shared ones' sums only.  Arrays allocated
+ * here: free with iol_ranktime_free(). */
+struct iol_ranktime {
+	size_t nrank;		     /* entries of io, meta, rd, wr */
+	double *io, *meta, *rd, *wr; /* per rank, its own records */
+	double shared_io;	     /* sum of shared records' slowest */
+	double shared_meta, shared_rd, shared_wr; /* shared_io split */
+	double shared_meta_sum, shared_io_sum;	  /* sums over ranks */
+	int64_t slowest;	/* rank with the most io, -1 none */
+	double time_by_slowest; /* io[slowest] + shared_io */
+	double meta_by_slowest; /* meta[slowest] + shared_meta */
+	/* max over ranks of rd (wr) plus shared_rd (shared_wr) */
+	double read_by_slowest, write_by_slowest;
+};
+
+int iol_ranktime_compute(const struct iol_job *job, struct iol_ranktime *t,
+			 struct iol_error *err);
+void iol_ranktime_free(struct iol_ranktime *t);
+
+/* META time of module m summed over its records (all ranks): 1 with *t
+ * set when the module is loaded, has records and a META time counter
+ * (POSIX, STDIO, MPI-IO, H5F, H5D, PnetCDF, DFS, DAOS), else 0. */
+int iol_mod_meta_time(const struct iol_job *job, int m, double *t);
+
 struct iol_summary {
 	struct iol_modsum mod[IOL_MOD_KNOWN];
 	/* the job: POSIX + STDIO, the layers every byte reaches */
@@ -105,6 +135,12 @@ struct iol_summary {
 	double mib_per_proc;
 	struct iol_category cat[IOL_CAT_N];
 	const char *strategy; /* "N:1", "N:N", "N:M", "rank 0", ... */
+	/* what decided it (METRICS.md 7): 1 bytes written, 0 bytes read,
+	 * -1 none; the carrying files' count and the winning sharing class's
+	 * share of the bytes they hold */
+	int strategy_by_writes;
+	int64_t strategy_files;
+	double strategy_share;
 	int64_t busiest_rank;
 	double busiest_share; /* of bytes in per-rank records */
 	/* per-rank POSIX + STDIO records (shared ones left out): ranks with
@@ -121,6 +157,9 @@ struct iol_summary {
 	 * shared records, the slowest rank's time times the record's share
 	 * of read (write) in its read + write + meta time */
 	double read_time_slowest, write_time_slowest;
+	double read_mibs, write_mibs; /* bytes over those times, NAN */
+	/* META time per module, sum over ranks; NAN when not recorded */
+	double meta_time_mod[IOL_MOD_KNOWN];
 	double end_time; /* seconds since the epoch, UTC; NAN unknown */
 	/* access sizes (METRICS.md 5) of POSIX [0] and MPI-IO [1], summed
 	 * by iol_hist_bins(); has_hist[i] 0: the module has no bins */
@@ -210,11 +249,17 @@ struct iol_meta {
 	int has_time[IOL_MOD_KNOWN]; /* the module records meta time */
 	size_t nrank;		     /* entries of rank_time, rank_pct */
 	double *rank_time;	     /* per rank, POSIX+STDIO rank records */
+	double *rank_io;	     /* the same ranks' I/O time */
 	double *rank_pct;   /* rank_time's share of total_time, NAN if none */
-	double shared_time; /* META time of shared records */
+	double shared_time; /* META time of shared records, over ranks */
+	double shared_io;   /* their I/O time, sum over ranks */
+	/* their slowest rank's time, in all and in metadata (ranktime) */
+	double shared_io_slowest, shared_meta_slowest;
 	double total_time, io_time; /* POSIX+STDIO meta and all I/O */
+	/* the slowest rank and its time by slowest (METRICS.md 2): own
+	 * records plus the shared records' slowest time, as in summary */
 	int64_t slowest_rank;
-	double slowest_meta, slowest_io; /* of that rank (METRICS.md 2) */
+	double slowest_meta, slowest_io;
 	double md_cost_pct; /* total_time of io_time, NAN without I/O */
 	double slowest_pct; /* slowest_meta of slowest_io, NAN if none */
 };

@@ -91,50 +91,6 @@ static int64_t count_nodes(const struct iol_job *job)
 	return (int64_t)nh;
 }
 
-/* Read and write time by slowest, separately (see metrics.h): one pass
- * over the POSIX and STDIO records.  Returns 0 or IOL_ENOMEM. */
-static int rw_slowest(const struct iol_job *job, int64_t nprocs,
-		      struct iol_summary *s)
-{
-	double *rt = calloc((size_t)nprocs * 2, sizeof(*rt));
-	double shr = 0, shw = 0, mr = 0, mw = 0;
-	struct iol_lowrecs it;
-	const struct iol_jrec *r;
-	struct iol_recx x;
-	size_t i;
-	int mod;
-
-	if (!rt)
-		return IOL_ENOMEM;
-	iol_lowrecs_init(&it, job);
-	while (iol_lowrecs_next(&it, &mod, &r, &x)) {
-		double all;
-
-		if (r->rank >= 0 && r->rank < nprocs) {
-			rt[r->rank * 2] += posf(x.tr);
-			rt[r->rank * 2 + 1] += posf(x.tw);
-			continue;
-		}
-		if (r->rank >= 0)
-			continue;
-		all = posf(x.tr) + posf(x.tw) + posf(x.tm);
-		if (all > 0) {
-			shr += posf(x.tslow) * posf(x.tr) / all;
-			shw += posf(x.tslow) * posf(x.tw) / all;
-		}
-	}
-	for (i = 0; i < (size_t)nprocs; i++) {
-		if (rt[i * 2] > mr)
-			mr = rt[i * 2];
-		if (rt[i * 2 + 1] > mw)
-			mw = rt[i * 2 + 1];
-	}
-	free(rt);
-	s->read_time_slowest = mr + shr;
-	s->write_time_slowest = mw + shw;
-	return 0;
-}
-
 /* The most common access sizes of POSIX, MPI-IO and H5D: the one exact
  * sum hist and the report show too. */
 static int summary_common(const struct iol_job *job, struct iol_summary *s)
@@ -154,10 +110,13 @@ static int summary_common(const struct iol_job *job, struct iol_summary *s)
 }
 
 /* The figures the job row adds to summary's: end time, read and write
- * time by slowest, POSIX and MPI-IO access sizes, common sizes. */
-static int summary_extra(const struct iol_job *job, int64_t nprocs,
-			 struct iol_summary *s, struct iol_error *err)
+ * time by slowest and bandwidth, POSIX and MPI-IO access sizes, and META
+ * time per module. */
+static void summary_extra(const struct iol_job *job, struct iol_summary *s,
+			  const struct iol_ranktime *t)
 {
+	int m;
+
 	s->end_time =
 		job->date_known && !isnan(job->run_time)
 			? (double)job->end_sec + (double)job->end_nsec / 1e9
@@ -166,9 +125,19 @@ static int summary_extra(const struct iol_job *job, int64_t nprocs,
 		iol_hist_bins(job, IOL_MOD_POSIX, s->hist_rd[0], s->hist_wr[0]);
 	s->has_hist[1] =
 		iol_hist_bins(job, IOL_MOD_MPIIO, s->hist_rd[1], s->hist_wr[1]);
-	if (rw_slowest(job, nprocs, s) < 0 || summary_common(job, s) < 0)
-		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	return iol_trifacts_compute(job, &s->tf, err);
+	s->read_time_slowest = t->read_by_slowest;
+	s->write_time_slowest = t->write_by_slowest;
+	s->read_mibs =
+		t->read_by_slowest > 0
+			? (double)s->bytes_read / 1048576.0 / t->read_by_slowest
+			: NAN;
+	s->write_mibs = t->write_by_slowest > 0
+				? (double)s->bytes_written / 1048576.0 /
+					  t->write_by_slowest
+				: NAN;
+	for (m = 0; m < IOL_MOD_KNOWN; m++)
+		if (!iol_mod_meta_time(job, m, &s->meta_time_mod[m]))
+			s->meta_time_mod[m] = NAN;
 }
 
 /* The volumes, times and time by slowest of one data module. */
@@ -234,7 +203,6 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 /* What the pass over the POSIX and STDIO records gathers. */
 struct jobpass {
 	struct ftab ft;		  /* per file */
-	double *rank_t;		  /* I/O time per rank */
 	int64_t *rank_b;	  /* bytes per rank */
 	unsigned char *rank_seen; /* the rank has a record */
 	int64_t seq, ops, notal;
@@ -256,11 +224,8 @@ static int job_rec(int mod, const struct iol_jrec *r, const struct iol_recx *x,
 	p->msum += posf(x->tm);
 	if (r->rank < 0 || r->rank >= nprocs)
 		s->has_shared = 1;
-	if (r->rank < 0) {
-		s->io.shared_time_by_slowest += posf(x->tslow);
-	} else if (r->rank < nprocs) {
+	if (r->rank >= 0 && r->rank < nprocs) {
 		p->rank_seen[r->rank] = 1;
-		p->rank_t[r->rank] += t;
 		p->rank_b[r->rank] =
 			wadd(p->rank_b[r->rank], wadd(pos(x->br), pos(x->bw)));
 	}
@@ -300,18 +265,16 @@ static int job_rec(int mod, const struct iol_jrec *r, const struct iol_recx *x,
 	return 0;
 }
 
-/* The slowest and the busiest rank, and the job's time by slowest. */
+/* The slowest (iol_ranktime) and the busiest rank, and the job's time by
+ * slowest. */
 static void job_ranks(int64_t nprocs, struct iol_summary *s,
-		      const struct jobpass *p)
+		      const struct jobpass *p, const struct iol_ranktime *t)
 {
 	size_t i;
 
-	s->io.slowest_rank = -1;
-	for (i = 0; i < (size_t)nprocs; i++)
-		if (p->rank_t[i] > s->io.slowest_rank_io_time) {
-			s->io.slowest_rank_io_time = p->rank_t[i];
-			s->io.slowest_rank = (int)i;
-		}
+	s->io.slowest_rank = (int)t->slowest;
+	s->io.slowest_rank_io_time = t->slowest >= 0 ? t->io[t->slowest] : 0;
+	s->io.shared_time_by_slowest = t->shared_io;
 	s->busiest_rank = -1;
 	for (i = 0; i < (size_t)nprocs; i++)
 		if (p->rank_b[i] > 0 &&
@@ -327,8 +290,7 @@ static void job_ranks(int64_t nprocs, struct iol_summary *s,
 	if (s->busiest_rank >= 0 && s->io.total_bytes > 0)
 		s->busiest_share = (double)p->rank_b[s->busiest_rank] /
 				   (double)s->io.total_bytes;
-	s->io.agg_time_by_slowest =
-		s->io.slowest_rank_io_time + s->io.shared_time_by_slowest;
+	s->io.agg_time_by_slowest = t->time_by_slowest;
 	if (s->io.agg_time_by_slowest > 0)
 		s->io.agg_perf_by_slowest = (double)s->io.total_bytes /
 					    1048576.0 /
@@ -378,14 +340,11 @@ static void job_ratios(const struct iol_job *job, int64_t nprocs,
 		(double)s->io.total_bytes / 1048576.0 / (double)nprocs;
 }
 
-/* One file into the categories and the top files; its bytes into those
- * of its sharing (unique, shared, partially shared). */
+/* One file into the categories and the top files. */
 static void file_add(const struct iol_job *job, struct fent *f,
-		     struct iol_summary *s, int64_t unk_bytes[3], size_t *ntb,
-		     size_t *ntt)
+		     struct iol_summary *s, size_t *ntb, size_t *ntt)
 {
 	struct iol_topfile t;
-	int u;
 
 	if (f->nrank_recs)
 		s->ncreated++;
@@ -402,12 +361,10 @@ static void file_add(const struct iol_job *job, struct fent *f,
 		cat_add(&s->cat[IOL_CAT_WO], f);
 	else if (f->bw > 0 && f->br > 0)
 		cat_add(&s->cat[IOL_CAT_RW], f);
-	u = f->nprocs == 1  ? IOL_CAT_UNIQUE
-	    : f->nprocs < 0 ? IOL_CAT_SHARED
-			    : IOL_CAT_PARTSHARED;
-	cat_add(&s->cat[u], f);
-	unk_bytes[u - IOL_CAT_UNIQUE] =
-		wadd(unk_bytes[u - IOL_CAT_UNIQUE], wadd(f->br, f->bw));
+	cat_add(&s->cat[f->nprocs == 1	? IOL_CAT_UNIQUE
+			: f->nprocs < 0 ? IOL_CAT_SHARED
+					: IOL_CAT_PARTSHARED],
+		f);
 	t.id = f->id;
 	t.path = iol_job_name(job, f->id);
 	t.bytes_read = f->br;
@@ -419,41 +376,135 @@ static void file_add(const struct iol_job *job, struct fent *f,
 	top_insert(s->top_time, ntt, &t, 1);
 }
 
-/* The I/O strategy from who moved the bytes (METRICS.md 7). */
-static const char *strategy_of(const struct iol_job *job,
-			       const struct iol_summary *s,
-			       const int64_t unk_bytes[3])
+/* The standard streams: data, but no file a strategy is made of. */
+static int is_pseudo(const char *path)
 {
-	if (s->io.total_bytes == 0)
-		return "no I/O";
-	if (job->nprocs <= 1)
-		return "1 process";
-	if (s->busiest_rank >= 0 && s->busiest_share >= 0.99)
-		return s->busiest_rank == 0 ? "rank 0 I/O" : "one rank I/O";
-	if (unk_bytes[1] >= unk_bytes[0] && unk_bytes[1] >= unk_bytes[2])
-		return "N:1";
-	if (unk_bytes[0] >= unk_bytes[2])
-		return "N:N";
-	return "N:M";
+	return path && (!strcmp(path, "<STDOUT>") ||
+			!strcmp(path, "<STDERR>") || !strcmp(path, "<STDIN>"));
+}
+
+/* A file's bytes of the kind that decides, and its sharing class. */
+struct sfile {
+	int64_t b;
+	int u; /* 0 unique, 1 shared, 2 partially shared */
+};
+
+static int sfile_cmp(const void *a, const void *b)
+{
+	const struct sfile *x = a, *y = b;
+
+	return x->b < y->b ? 1 : x->b > y->b ? -1 : x->u - y->u;
+}
+
+/* The carrying files: largest first, up to 90 % of the bytes (at least
+ * one).  Sets the strategy's class, files and share; returns the class. */
+static int carrying(struct sfile *v, size_t n, int64_t total,
+		    struct iol_summary *s)
+{
+	int64_t cls[3] = {0}, sum = 0;
+	size_t i;
+	int u;
+
+	qsort(v, n, sizeof(*v), sfile_cmp);
+	for (i = 0; i < n && (i == 0 || (double)sum < 0.9 * (double)total);
+	     i++) {
+		sum = wadd(sum, v[i].b);
+		cls[v[i].u] = wadd(cls[v[i].u], v[i].b);
+	}
+	s->strategy_files = (int64_t)i;
+	u = cls[1] >= cls[0] && cls[1] >= cls[2] ? 1 : cls[0] >= cls[2] ? 0 : 2;
+	s->strategy_share = sum > 0 ? (double)cls[u] / (double)sum : NAN;
+	return u;
+}
+
+/* The rank that alone moved at least 99 % of the bytes of files other
+ * than the standard streams (in files of its own), or -1. */
+static int64_t one_rank(const struct iol_job *job, const struct jobpass *p)
+{
+	size_t np = job->nprocs > 0 ? (size_t)job->nprocs : 1, i;
+	int64_t *rb = calloc(np, sizeof(*rb)), tot = 0, best = -1;
+
+	if (!rb)
+		return -1;
+	for (i = 0; i < p->ft.cap; i++) {
+		const struct fent *f = &p->ft.v[i];
+
+		if (!f->used || is_pseudo(iol_job_name(job, f->id)))
+			continue;
+		tot = wadd(tot, wadd(f->br, f->bw));
+		if (f->nprocs == 1 && f->rank >= 0 && (size_t)f->rank < np)
+			rb[f->rank] = wadd(rb[f->rank], wadd(f->br, f->bw));
+	}
+	for (i = 0; i < np; i++)
+		if (rb[i] > 0 && (best < 0 || rb[i] > rb[best]))
+			best = (int64_t)i;
+	if (best >= 0 && (double)rb[best] < 0.99 * (double)tot)
+		best = -1;
+	free(rb);
+	return best;
+}
+
+/* The I/O strategy (METRICS.md 7) from the files that carry the bytes:
+ * the standard streams left out; bytes written decide when the job wrote
+ * any file (reads of shared inputs and of an interpreter's own files,
+ * .pyc and .so, would otherwise hide how ranks write), else bytes read;
+ * the sharing class holding most of the carrying files' bytes names it.
+ * Returns 0 or IOL_ENOMEM. */
+static int job_strategy(const struct iol_job *job, struct iol_summary *s,
+			const struct jobpass *p)
+{
+	static const char *const names[3] = {"N:N", "N:1", "N:M"};
+	struct sfile *v = calloc(p->ft.n + 1, sizeof(*v));
+	int64_t tot[2] = {0}, one;
+	size_t i, n = 0;
+	int w, u = 0;
+
+	if (!v)
+		return IOL_ENOMEM;
+	for (w = 1; w >= 0 && !n; w--) {
+		for (i = 0; i < p->ft.cap; i++) {
+			const struct fent *f = &p->ft.v[i];
+			int64_t b = w ? f->bw : f->br;
+
+			if (!f->used || b <= 0 ||
+			    is_pseudo(iol_job_name(job, f->id)))
+				continue;
+			v[n].b = b;
+			v[n++].u = f->nprocs == 1 ? 0 : f->nprocs < 0 ? 1 : 2;
+			tot[w] = wadd(tot[w], b);
+		}
+		s->strategy_by_writes = n ? w : -1;
+	}
+	if (n)
+		u = carrying(v, n, tot[s->strategy_by_writes], s);
+	free(v);
+	if (!n)
+		s->strategy = "no file I/O";
+	else if (job->nprocs <= 1)
+		s->strategy = "1 process";
+	else if ((one = one_rank(job, p)) >= 0)
+		s->strategy = one == 0 ? "rank 0 I/O" : "one rank I/O";
+	else
+		s->strategy = names[u];
+	return 0;
 }
 
 /* Categories, creations, strategy and top files over the file table. */
-static void job_files(const struct iol_job *job, int64_t nprocs,
-		      struct iol_summary *s, struct jobpass *p)
+static int job_files(const struct iol_job *job, int64_t nprocs,
+		     struct iol_summary *s, struct jobpass *p)
 {
-	int64_t unk_bytes[3] = {0};
 	size_t i, ntb = 0, ntt = 0;
 
 	for (i = 0; i < p->ft.cap; i++)
 		if (p->ft.v[i].used)
-			file_add(job, &p->ft.v[i], s, unk_bytes, &ntb, &ntt);
+			file_add(job, &p->ft.v[i], s, &ntb, &ntt);
 	s->ntop = ntb;
 	if (job->ncreated >= 0) {
 		s->ncreated = job->ncreated;
 		s->creates_exact = 1;
 	}
 	s->creates_per_proc = (double)s->ncreated / (double)nprocs;
-	s->strategy = strategy_of(job, s, unk_bytes);
+	return job_strategy(job, s, p);
 }
 
 /* The job: POSIX and STDIO records together (METRICS.md 1-4, 7). */
@@ -465,30 +516,34 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	struct iol_lowrecs it;
 	const struct iol_jrec *r;
 	struct iol_recx x;
+	struct iol_ranktime t;
 	int mod, ret = 0;
 
+	if (iol_ranktime_compute(job, &t, err) < 0)
+		return IOL_ENOMEM;
 	memset(&p, 0, sizeof(p));
-	p.rank_t = calloc((size_t)nprocs, sizeof(*p.rank_t));
 	p.rank_b = calloc((size_t)nprocs, sizeof(*p.rank_b));
 	p.rank_seen = calloc((size_t)nprocs, 1);
-	if (!p.rank_t || !p.rank_b || !p.rank_seen)
+	if (!p.rank_b || !p.rank_seen)
 		ret = IOL_ENOMEM;
 	iol_lowrecs_init(&it, job);
 	while (!ret && iol_lowrecs_next(&it, &mod, &r, &x))
 		ret = job_rec(mod, r, &x, nprocs, s, &p);
 	if (!ret) {
-		job_ranks(nprocs, s, &p);
+		job_ranks(nprocs, s, &p, &t);
 		job_nodes(job, o, nprocs, s);
 		job_ratios(job, nprocs, s, &p);
-		job_files(job, nprocs, s, &p);
+		ret = job_files(job, nprocs, s, &p);
+		summary_extra(job, s, &t);
+		ret = summary_common(job, s);
 	}
-	free(p.rank_t);
 	free(p.rank_b);
 	free(p.rank_seen);
 	iol_ftab_free(&p.ft);
+	iol_ranktime_free(&t);
 	if (ret)
 		return iol_error_set(err, ret, "out of memory");
-	return 0;
+	return iol_trifacts_compute(job, &s->tf, err);
 }
 
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
@@ -508,10 +563,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 		if (ret < 0)
 			return ret;
 	}
-	ret = job_sums(job, o, nprocs, s, err);
-	if (ret < 0)
-		return ret;
-	return summary_extra(job, nprocs, s, err);
+	return job_sums(job, o, nprocs, s, err);
 }
 
 double iol_category_avg_size(const struct iol_category *c)

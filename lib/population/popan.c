@@ -15,8 +15,8 @@
 #include "base/banned.h"
 
 const char *const iol_pop_strat_names[IOL_POP_NSTRAT] = {
-	"N:1",		"N:N",	     "N:M",    "rank 0 I/O",
-	"one rank I/O", "1 process", "no I/O", "other"};
+	"N:1",		"N:N",	     "N:M",	    "rank 0 I/O",
+	"one rank I/O", "1 process", "no file I/O", "other"};
 const char *const iol_pop_t6_names[IOL_POP_NT6] = {
 	"mib_s_per_node", "pct_io_time_slowest", "md_cost_pct",
 	"files_per_proc", "creates_per_proc",	 "pct_sequential",
@@ -78,6 +78,9 @@ const char *iol_pop_size_name(int cls)
 
 int iol_pop_strat_index(const char *s)
 {
+	/* stores ingested before the standard streams were left out */
+	if (s && !strcmp(s, "no I/O"))
+		s = "no file I/O";
 	for (int i = 0; s && i < IOL_POP_NSTRAT - 1; i++)
 		if (!strcmp(s, iol_pop_strat_names[i]))
 			return i;
