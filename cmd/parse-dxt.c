@@ -1,0 +1,462 @@
+/*
+ * The segment lines of darshan-dxt-parser, fast and on every core.
+ *
+ * darshan-dxt-parser prints each segment with
+ *   "%8s%8lld%7s%9d%16lld%16lld%12.4f%12.4f  " then " %4lu\n"
+ * (or " N/A\n" without thread ids).  Nearly every line fits those widths
+ * with non-negative numbers, so the fast path writes the digits right-
+ * aligned into space-filled fields with a two-digit table, and rounds the
+ * times to four decimals exactly as glibc's printf does (half to even on
+ * the exact binary value, in 128-bit integers).  Any line that does not
+ * fit (negative, huge, NaN) is printed with snprintf instead, so the
+ * output is byte-identical whatever the values.
+ *
+ * The pipeline is a ring of slots: the caller fills them in order (text,
+ * or a chunk of a record's segments), workers format chunks in any order,
+ * and one writer writes slots in ring order, so the output never depends
+ * on the number of threads.  The ring bounds the memory held: at most
+ * NSLOT chunks of output plus the segments of the records they cover.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/parse-dxt.h"
+#include "cmd/util.h"
+#include "base/banned.h"
+
+enum { CHUNK = 16384, NSLOT = 12, MAXTHREADS = 64 };
+
+/* one record's segments, shared by its chunks; freed with the last */
+struct drec {
+	char prefix[48]; /* "%8s%8lld" of module and rank */
+	size_t plen;
+	int has_tid;
+	struct iol_seg *segs;
+	int64_t wcount;
+	size_t left; /* chunks not yet written */
+};
+
+enum { S_FREE, S_TODO, S_BUSY, S_DONE };
+
+struct slot {
+	int state;
+	char *buf;
+	size_t len, cap;
+	struct drec *rec; /* NULL: text */
+	size_t from, n;
+};
+
+struct dxp {
+	int fd, err, nthreads, stop;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	pthread_t th[MAXTHREADS + 1];
+	int started;
+	uint64_t head, next, tail; /* write, format and fill positions */
+	struct slot s[NSLOT];
+};
+
+static const char digits2[] = "00010203040506070809"
+			      "10111213141516171819"
+			      "20212223242526272829"
+			      "30313233343536373839"
+			      "40414243444546474849"
+			      "50515253545556575859"
+			      "60616263646566676869"
+			      "70717273747576777879"
+			      "80818283848586878889"
+			      "90919293949596979899";
+
+/* digits of v ending at end; returns the first */
+static inline char *u64_back(char *end, uint64_t v)
+{
+	while (v >= 100) {
+		end -= 2;
+		memcpy(end, digits2 + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		end -= 2;
+		memcpy(end, digits2 + 2 * v, 2);
+	} else {
+		*--end = (char)('0' + v);
+	}
+	return end;
+}
+
+/* "%.4f" of v ending at end, when v >= 0 and it has at most 12 chars;
+ * returns 0 otherwise (the caller then uses printf) */
+static inline int fix4_back(char *end, double v)
+{
+	typedef unsigned __int128 u128;
+	uint64_t bits, m, q;
+	int e, k;
+
+	memcpy(&bits, &v, 8);
+	e = (int)((bits >> 52) & 0x7ff);
+	m = bits & ((1ULL << 52) - 1);
+	if ((bits >> 63) || e == 0x7ff)
+		return 0;
+	if (e == 0) {
+		q = 0; /* zero or subnormal: rounds to 0.0000 */
+	} else {
+		u128 p, rem, half;
+
+		m |= 1ULL << 52;
+		k = 1075 - e; /* v = m / 2^k */
+		if (k <= 0)
+			return 0;
+		if (k >= 120) {
+			q = 0;
+		} else {
+			p = (u128)m * 10000u;
+			if ((p >> k) >= 100000000000ULL)
+				return 0;
+			q = (uint64_t)(p >> k);
+			rem = p & (((u128)1 << k) - 1);
+			half = (u128)1 << (k - 1);
+			if (rem > half || (rem == half && (q & 1)))
+				q++;
+		}
+	}
+	if (q >= 100000000000ULL)
+		return 0;
+	end -= 2;
+	memcpy(end, digits2 + 2 * (q % 100), 2);
+	end -= 2;
+	memcpy(end, digits2 + 2 * (q / 100 % 100), 2);
+	*--end = '.';
+	u64_back(end, q / 10000);
+	return 1;
+}
+
+/* The same line as the reference's printf, for any values. */
+static size_t line_slow(char *out, size_t room, const struct drec *r,
+			const struct iol_seg *s, int rd, int idx)
+{
+	int n = snprintf(out, room, "%.*s%7s%9d%16lld%16lld%12.4f%12.4f  ",
+			 (int)r->plen, r->prefix, rd ? "read" : "write", idx,
+			 (long long)s->off, (long long)s->len, s->start,
+			 s->end);
+
+	if (n < 0 || (size_t)n >= room)
+		return 0;
+	if (r->has_tid)
+		n += snprintf(out + n, room - (size_t)n, " %4llu\n",
+			      (unsigned long long)s->tid);
+	else
+		n += snprintf(out + n, room - (size_t)n, " N/A\n");
+	return (size_t)n;
+}
+
+/* The fields after the prefix and "  write": idx, offset, length, start,
+ * end in widths 9, 16, 16, 12, 12.  0 when one does not fit. */
+static inline int fields_fast(char *q, const struct iol_seg *s, int64_t idx)
+{
+	memset(q, ' ', 65);
+	if (idx < 0 || idx > 999999999 || s->off < 0 ||
+	    s->off > 9999999999999999LL || s->len < 0 ||
+	    s->len > 9999999999999999LL)
+		return 0;
+	u64_back(q + 9, (uint64_t)idx);
+	u64_back(q + 25, (uint64_t)s->off);
+	u64_back(q + 41, (uint64_t)s->len);
+	return fix4_back(q + 53, s->start) && fix4_back(q + 65, s->end);
+}
+
+/* " %4llu\n" of tid into t; returns the length */
+static size_t tid_text(char *t, const struct drec *r, uint64_t tid)
+{
+	char tmp[24], *b;
+	size_t n;
+
+	if (!r->has_tid) {
+		memcpy(t, " N/A\n", 5);
+		return 5;
+	}
+	b = u64_back(tmp + sizeof(tmp), tid);
+	n = (size_t)(tmp + sizeof(tmp) - b);
+	t[0] = ' ';
+	memset(t + 1, ' ', n < 4 ? 4 - n : 0);
+	memcpy(t + 1 + (n < 4 ? 4 - n : 0), b, n);
+	n = 1 + (n < 4 ? 4 : n);
+	t[n] = '\n';
+	return n + 1;
+}
+
+static void buf_room(struct slot *sl, size_t need)
+{
+	if (sl->cap - sl->len >= need)
+		return;
+	while (sl->cap - sl->len < need)
+		sl->cap = sl->cap ? sl->cap * 2 : 1 << 16;
+	sl->buf = xrealloc(sl->buf, sl->cap);
+}
+
+/* Format segments [from, from+n) of the slot's record into its buffer. */
+static void slot_format(struct slot *sl)
+{
+	const struct drec *r = sl->rec;
+	char tt[32];
+	size_t tl = 0, k;
+	uint64_t lasttid = 0;
+	int havetid = 0;
+
+	sl->len = 0;
+	buf_room(sl, sl->n * 112 + 2048);
+	for (k = sl->from; k < sl->from + sl->n; k++) {
+		const struct iol_seg *s = &r->segs[k];
+		int rd = (int64_t)k >= r->wcount;
+		int64_t idx = rd ? (int64_t)k - r->wcount : (int64_t)k;
+		char *p;
+
+		if (sl->cap - sl->len < 1024)
+			buf_room(sl, 1024 + (sl->from + sl->n - k) * 112);
+		p = sl->buf + sl->len;
+		if (!havetid || s->tid != lasttid) {
+			tl = tid_text(tt, r, s->tid);
+			lasttid = s->tid;
+			havetid = 1;
+		}
+		memcpy(p, r->prefix, r->plen);
+		memcpy(p + r->plen, rd ? "   read" : "  write", 7);
+		if (fields_fast(p + r->plen + 7, s, idx)) {
+			p += r->plen + 72;
+			memcpy(p, "  ", 2);
+			memcpy(p + 2, tt, tl);
+			sl->len += r->plen + 74 + tl;
+		} else {
+			sl->len += line_slow(p, sl->cap - sl->len, r, s, rd,
+					     (int)idx);
+		}
+	}
+}
+
+static void write_all(struct dxp *p, const char *b, size_t n)
+{
+	while (n && !p->err) {
+		ssize_t w = write(p->fd, b, n);
+
+		if (w < 0) {
+			if (errno != EINTR)
+				p->err = errno;
+			continue;
+		}
+		b += w;
+		n -= (size_t)w;
+	}
+}
+
+/* After the slot at head is written: release its record when done. */
+static void slot_release(struct slot *sl)
+{
+	if (sl->rec && --sl->rec->left == 0) {
+		free(sl->rec->segs);
+		free(sl->rec);
+	}
+	sl->rec = NULL;
+	sl->len = 0;
+	sl->state = S_FREE;
+}
+
+static void *worker(void *arg)
+{
+	struct dxp *p = arg;
+
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		struct slot *sl;
+
+		while (p->next < p->tail &&
+		       p->s[p->next % NSLOT].state != S_TODO)
+			p->next++;
+		if (p->next == p->tail) {
+			if (p->stop)
+				break;
+			pthread_cond_wait(&p->cv, &p->mu);
+			continue;
+		}
+		sl = &p->s[p->next++ % NSLOT];
+		sl->state = S_BUSY;
+		pthread_mutex_unlock(&p->mu);
+		slot_format(sl);
+		pthread_mutex_lock(&p->mu);
+		sl->state = S_DONE;
+		pthread_cond_broadcast(&p->cv);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+static void *writer(void *arg)
+{
+	struct dxp *p = arg;
+
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		struct slot *sl = &p->s[p->head % NSLOT];
+
+		if (p->head == p->tail && p->stop)
+			break;
+		if (p->head == p->tail || sl->state != S_DONE) {
+			pthread_cond_wait(&p->cv, &p->mu);
+			continue;
+		}
+		pthread_mutex_unlock(&p->mu);
+		write_all(p, sl->buf, sl->len);
+		pthread_mutex_lock(&p->mu);
+		slot_release(sl);
+		p->head++;
+		pthread_cond_broadcast(&p->cv);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+int dxp_default_threads(void)
+{
+	const char *s = getenv("IOLENS_THREADS");
+	char *end;
+	long v;
+
+	if (!s || !*s)
+		return 2;
+	v = strtol(s, &end, 10);
+	if (*end || v < 1 || v > MAXTHREADS)
+		return 2;
+	return (int)v;
+}
+
+struct dxp *dxp_start(int fd, int nthreads)
+{
+	struct dxp *p = calloc(1, sizeof(*p));
+	int i;
+
+	if (!p)
+		return NULL;
+	p->fd = fd;
+	p->nthreads = nthreads > MAXTHREADS ? MAXTHREADS : nthreads;
+	if (p->nthreads <= 1)
+		return p;
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->cv, NULL);
+	if (pthread_create(&p->th[0], NULL, writer, p) != 0) {
+		p->nthreads = 1; /* no threads: work in the caller's */
+		return p;
+	}
+	p->started = 1;
+	for (i = 0; i < p->nthreads; i++) {
+		if (pthread_create(&p->th[i + 1], NULL, worker, p) != 0)
+			break;
+		p->started++;
+	}
+	if (p->started == 1) {
+		dxp_finish(p);
+		return dxp_start(fd, 1);
+	}
+	return p;
+}
+
+/* Fill the next slot (text when rec is NULL); inline without threads. */
+static void submit(struct dxp *p, struct drec *rec, size_t from, size_t n,
+		   const char *text, size_t tlen)
+{
+	struct slot *sl;
+
+	if (p->started)
+		pthread_mutex_lock(&p->mu);
+	while (p->tail - p->head == NSLOT)
+		pthread_cond_wait(&p->cv, &p->mu);
+	sl = &p->s[p->tail % NSLOT];
+	sl->rec = rec;
+	sl->from = from;
+	sl->n = n;
+	sl->len = 0;
+	if (!rec) {
+		buf_room(sl, tlen);
+		memcpy(sl->buf, text, tlen);
+		sl->len = tlen;
+	}
+	sl->state = rec ? S_TODO : S_DONE;
+	p->tail++;
+	if (!p->started) {
+		if (rec)
+			slot_format(sl);
+		write_all(p, sl->buf, sl->len);
+		slot_release(sl);
+		p->head++;
+		return;
+	}
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
+}
+
+void dxp_text(struct dxp *p, struct obuf *ob)
+{
+	if (ob->len)
+		submit(p, NULL, 0, 0, ob->buf, ob->len);
+	ob->len = 0;
+}
+
+void dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
+		struct iol_seg *segs, size_t n, int64_t wcount)
+{
+	struct drec *r;
+	size_t from;
+	int w;
+
+	if (n == 0) {
+		free(segs);
+		return;
+	}
+	r = xcalloc(1, sizeof(*r));
+	w = snprintf(r->prefix, sizeof(r->prefix), "%8s%8lld", modtag,
+		     (long long)rank);
+	r->plen = (size_t)w;
+	r->has_tid = has_tid;
+	r->segs = segs;
+	r->wcount = wcount;
+	r->left = (n + CHUNK - 1) / CHUNK;
+	for (from = 0; from < n; from += CHUNK)
+		submit(p, r, from, n - from < CHUNK ? n - from : CHUNK, NULL,
+		       0);
+}
+
+int dxp_drain(struct dxp *p)
+{
+	if (!p->started)
+		return p->err;
+	pthread_mutex_lock(&p->mu);
+	while (p->head != p->tail)
+		pthread_cond_wait(&p->cv, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+	return p->err;
+}
+
+int dxp_finish(struct dxp *p)
+{
+	int i, err;
+
+	if (!p)
+		return 0;
+	dxp_drain(p);
+	if (p->started) {
+		pthread_mutex_lock(&p->mu);
+		p->stop = 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+		for (i = 0; i < p->started; i++)
+			pthread_join(p->th[i], NULL);
+		pthread_mutex_destroy(&p->mu);
+		pthread_cond_destroy(&p->cv);
+	}
+	for (i = 0; i < NSLOT; i++)
+		free(p->s[i].buf);
+	err = p->err;
+	free(p);
+	return err;
+}
