@@ -28,7 +28,7 @@
 #include "cmd/util.h"
 #include "base/banned.h"
 
-enum { CHUNK = 16384, NSLOT = 12, MAXTHREADS = 64 };
+enum { CHUNK = 8192, NSLOT = 8, MAXTHREADS = 64, NPOOL = 2 };
 
 /* one record's segments, shared by its chunks; freed with the last */
 struct drec {
@@ -36,8 +36,17 @@ struct drec {
 	size_t plen;
 	int has_tid;
 	struct iol_seg *segs;
+	size_t segcap;
 	int64_t wcount;
 	size_t left; /* chunks not yet written */
+};
+
+/* segment arrays of written records, kept for the next ones: a fresh
+ * array of tens of megabytes costs as much in page faults as its lines
+ * cost to format */
+struct pooled {
+	struct iol_seg *v;
+	size_t cap;
 };
 
 enum { S_FREE, S_TODO, S_BUSY, S_DONE };
@@ -58,6 +67,8 @@ struct dxp {
 	int started;
 	uint64_t head, next, tail; /* write, format and fill positions */
 	struct slot s[NSLOT];
+	struct pooled pool[NPOOL];
+	int npool;
 };
 
 static const char digits2[] = "00010203040506070809"
@@ -252,10 +263,15 @@ static void write_all(struct dxp *p, const char *b, size_t n)
 }
 
 /* After the slot at head is written: release its record when done. */
-static void slot_release(struct slot *sl)
+static void slot_release(struct dxp *p, struct slot *sl)
 {
 	if (sl->rec && --sl->rec->left == 0) {
-		free(sl->rec->segs);
+		if (p->npool < NPOOL) {
+			p->pool[p->npool].v = sl->rec->segs;
+			p->pool[p->npool++].cap = sl->rec->segcap;
+		} else {
+			free(sl->rec->segs);
+		}
 		free(sl->rec);
 	}
 	sl->rec = NULL;
@@ -309,12 +325,35 @@ static void *writer(void *arg)
 		pthread_mutex_unlock(&p->mu);
 		write_all(p, sl->buf, sl->len);
 		pthread_mutex_lock(&p->mu);
-		slot_release(sl);
+		slot_release(p, sl);
 		p->head++;
 		pthread_cond_broadcast(&p->cv);
 	}
 	pthread_mutex_unlock(&p->mu);
 	return NULL;
+}
+
+struct iol_seg *dxp_segs(struct dxp *p, size_t n, size_t *cap)
+{
+	struct iol_seg *v = NULL;
+	int i;
+
+	if (p->started)
+		pthread_mutex_lock(&p->mu);
+	for (i = 0; i < p->npool; i++)
+		if (p->pool[i].cap >= n) {
+			v = p->pool[i].v;
+			*cap = p->pool[i].cap;
+			p->pool[i] = p->pool[--p->npool];
+			break;
+		}
+	if (p->started)
+		pthread_mutex_unlock(&p->mu);
+	if (!v) {
+		*cap = n ? n : 1;
+		v = xmalloc(*cap * sizeof(*v));
+	}
+	return v;
 }
 
 int dxp_default_threads(void)
@@ -387,7 +426,7 @@ static void submit(struct dxp *p, struct drec *rec, size_t from, size_t n,
 		if (rec)
 			slot_format(sl);
 		write_all(p, sl->buf, sl->len);
-		slot_release(sl);
+		slot_release(p, sl);
 		p->head++;
 		return;
 	}
@@ -403,17 +442,24 @@ void dxp_text(struct dxp *p, struct obuf *ob)
 }
 
 void dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
-		struct iol_seg *segs, size_t n, int64_t wcount)
+		struct iol_seg *segs, size_t cap, size_t n, int64_t wcount)
 {
 	struct drec *r;
 	size_t from;
 	int w;
 
+	r = xcalloc(1, sizeof(*r));
+	r->segcap = cap;
 	if (n == 0) {
-		free(segs);
+		r->segs = segs;
+		r->left = 1;
+		if (p->started)
+			pthread_mutex_lock(&p->mu);
+		slot_release(p, &(struct slot){.rec = r});
+		if (p->started)
+			pthread_mutex_unlock(&p->mu);
 		return;
 	}
-	r = xcalloc(1, sizeof(*r));
 	w = snprintf(r->prefix, sizeof(r->prefix), "%8s%8lld", modtag,
 		     (long long)rank);
 	r->plen = (size_t)w;
@@ -456,6 +502,8 @@ int dxp_finish(struct dxp *p)
 	}
 	for (i = 0; i < NSLOT; i++)
 		free(p->s[i].buf);
+	for (i = 0; i < p->npool; i++)
+		free(p->pool[i].v);
 	err = p->err;
 	free(p);
 	return err;

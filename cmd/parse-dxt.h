@@ -6,7 +6,8 @@
  * and does not depend on the number of threads.
  *
  * Ownership: dxp_start() allocates the pipeline, dxp_finish() frees it.
- * dxp_record() takes ownership of segs (malloc'd), freed once written.
+ * dxp_record() takes ownership of segs (from dxp_segs), kept for reuse
+ * or freed once written.
  * Text handed over with dxp_text() is copied out of the obuf.
  */
 #ifndef IOLENS_CMD_PARSE_DXT_H
@@ -25,10 +26,13 @@ struct dxp;
 struct dxp *dxp_start(int fd, int nthreads);
 /* Queue what ob holds (then empties ob), in order with the records. */
 void dxp_text(struct dxp *p, struct obuf *ob);
+/* An array for at least n segments (*cap of them), from the arrays of
+ * records already written when one is big enough; give it to dxp_record. */
+struct iol_seg *dxp_segs(struct dxp *p, size_t n, size_t *cap);
 /* Queue the segment lines of one record: n segments, writes first (the
  * first wcount) then reads.  modtag is "X_POSIX" or "X_MPIIO". */
 void dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
-		struct iol_seg *segs, size_t n, int64_t wcount);
+		struct iol_seg *segs, size_t cap, size_t n, int64_t wcount);
 /* Wait until everything queued is written; returns the errno of the
  * first failed write or 0. */
 int dxp_drain(struct dxp *p);

@@ -1092,8 +1092,8 @@ static int put_dxt_held(struct pctx *c, struct iol_modrd *rd,
 			const struct iol_rec *r, const char *name,
 			const char *mnt, const char *fs, const char *modtag)
 {
-	size_t total = (size_t)(r->wcount + r->rcount), n = 0, need;
-	struct iol_seg *segs = xmalloc((total ? total : 1) * sizeof(*segs));
+	size_t total = (size_t)(r->wcount + r->rcount), n = 0, need, cap;
+	struct iol_seg *segs = dxp_segs(c->dxp, total, &cap);
 	int nthreads = 1, is_read;
 
 	while (n < total) {
@@ -1102,7 +1102,7 @@ static int put_dxt_held(struct pctx *c, struct iol_modrd *rd,
 					  &c->err);
 
 		if (got < 0) {
-			free(segs);
+			dxp_record(c->dxp, modtag, r->rank, 0, segs, cap, 0, 0);
 			return (int)got;
 		}
 		if (got == 0)
@@ -1119,7 +1119,8 @@ static int put_dxt_held(struct pctx *c, struct iol_modrd *rd,
 		dxp_drain(c->dxp);
 	dxt_head(&c->ob, r, name, nthreads, mnt, fs, NULL);
 	dxp_text(c->dxp, &c->ob);
-	dxp_record(c->dxp, modtag, r->rank, r->has_tid, segs, n, r->wcount);
+	dxp_record(c->dxp, modtag, r->rank, r->has_tid, segs, cap, n,
+		   r->wcount);
 	return 0;
 }
 
