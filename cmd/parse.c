@@ -59,8 +59,10 @@ static void help(void)
 	      "  --all              all of the above and --show-incomplete\n"
 	      "  --show-incomplete  print modules that ran out of memory\n"
 	      "  --dxt              print DXT traces (darshan-dxt-parser)\n"
-	      "  --threads n        threads formatting DXT traces (default 2,\n"
-	      "                     or IOLENS_THREADS); the output is the same\n"
+	      "  --threads n        threads formatting DXT lines (default 2, "
+	      "or\n"
+	      "                     IOLENS_THREADS); the output is the same\n"
+	      "                     for every n\n"
 	      "  -h, --help         show this help\n",
 	      stdout);
 }
@@ -1098,8 +1100,8 @@ static int put_dxt_held(struct pctx *c, struct iol_modrd *rd,
 
 	while (n < total) {
 		size_t want = total - n < 65536 ? total - n : 65536;
-		long got = iol_modrd_segs(rd, segs + n, want, &is_read,
-					  &c->err);
+		long got =
+			iol_modrd_segs(rd, segs + n, want, &is_read, &c->err);
 
 		if (got < 0) {
 			dxp_record(c->dxp, modtag, r->rank, 0, segs, cap, 0, 0);
