@@ -164,18 +164,30 @@ static size_t line_slow(char *out, size_t room, const struct drec *r,
 	return (size_t)n;
 }
 
+/* "%16lld" of v ending at end (MPI-IO segments have offset -1) */
+static inline int i64_16_back(char *end, int64_t v)
+{
+	if (v >= 0 && v <= 9999999999999999LL) {
+		u64_back(end, (uint64_t)v);
+		return 1;
+	}
+	if (v < 0 && v >= -999999999999999LL) {
+		*(u64_back(end, (uint64_t)0 - (uint64_t)v) - 1) = '-';
+		return 1;
+	}
+	return 0;
+}
+
 /* The fields after the prefix and "  write": idx, offset, length, start,
  * end in widths 9, 16, 16, 12, 12.  0 when one does not fit. */
 static inline int fields_fast(char *q, const struct iol_seg *s, int64_t idx)
 {
 	memset(q, ' ', 65);
-	if (idx < 0 || idx > 999999999 || s->off < 0 ||
-	    s->off > 9999999999999999LL || s->len < 0 ||
-	    s->len > 9999999999999999LL)
+	if (idx < 0 || idx > 999999999)
 		return 0;
 	u64_back(q + 9, (uint64_t)idx);
-	u64_back(q + 25, (uint64_t)s->off);
-	u64_back(q + 41, (uint64_t)s->len);
+	if (!i64_16_back(q + 25, s->off) || !i64_16_back(q + 41, s->len))
+		return 0;
 	return fix4_back(q + 53, s->start) && fix4_back(q + 65, s->end);
 }
 
