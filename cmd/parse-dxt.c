@@ -29,6 +29,10 @@
 #include "base/banned.h"
 
 enum { CHUNK = 8192, NSLOT = 8, MAXTHREADS = 64, NPOOL = 2 };
+/* a slot is a batch: header text and pieces of records, queued when it
+ * holds CHUNK segments or PEND bytes of text, so that small records do not
+ * cost a thread wake-up each */
+enum { PEND = 1 << 20 };
 
 /* one record's segments, shared by its chunks; freed with the last */
 struct drec {
@@ -51,24 +55,35 @@ struct pooled {
 
 enum { S_FREE, S_TODO, S_BUSY, S_DONE };
 
+/* segments [from, from+n) of rec, after the slot's text up to tend */
+struct piece {
+	size_t tend;
+	struct drec *rec;
+	size_t from, n;
+};
+
 struct slot {
 	int state;
-	char *buf;
+	char *buf; /* the output */
 	size_t len, cap;
-	struct drec *rec; /* NULL: text */
-	size_t from, n;
+	char *text; /* header lines, between and after the pieces */
+	size_t tlen, tcap;
+	struct piece *pc;
+	size_t npc, pccap, nsegs;
 };
 
 struct dxp {
 	int fd, err, nthreads, stop;
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	pthread_cond_t work; /* workers wait here for chunks */
+	pthread_cond_t cv;   /* the writer and the caller wait here */
 	pthread_t th[MAXTHREADS + 1];
 	int started;
 	uint64_t head, next, tail; /* write, format and fill positions */
 	struct slot s[NSLOT];
 	struct pooled pool[NPOOL];
 	int npool;
+	struct slot pend; /* text not yet queued */
 };
 
 static const char digits2[] = "00010203040506070809"
@@ -211,34 +226,45 @@ static size_t tid_text(char *t, const struct drec *r, uint64_t tid)
 	return n + 1;
 }
 
+static void room(char **buf, size_t *cap, size_t len, size_t need)
+{
+	if (*cap - len >= need)
+		return;
+	while (*cap - len < need)
+		*cap = *cap ? *cap * 2 : 1 << 16;
+	*buf = xrealloc(*buf, *cap);
+}
+
 static void buf_room(struct slot *sl, size_t need)
 {
-	if (sl->cap - sl->len >= need)
-		return;
-	while (sl->cap - sl->len < need)
-		sl->cap = sl->cap ? sl->cap * 2 : 1 << 16;
-	sl->buf = xrealloc(sl->buf, sl->cap);
+	room(&sl->buf, &sl->cap, sl->len, need);
+}
+
+static void buf_put(struct slot *sl, const char *s, size_t n)
+{
+	buf_room(sl, n);
+	memcpy(sl->buf + sl->len, s, n);
+	sl->len += n;
 }
 
 /* Format segments [from, from+n) of the slot's record into its buffer. */
-static void slot_format(struct slot *sl)
+static void lines_format(struct slot *sl, const struct piece *pc)
 {
-	const struct drec *r = sl->rec;
+	const struct drec *r = pc->rec;
 	char tt[32];
 	size_t tl = 0, k;
 	uint64_t lasttid = 0;
 	int havetid = 0;
 
-	sl->len = 0;
-	buf_room(sl, sl->n * 112 + 2048);
-	for (k = sl->from; k < sl->from + sl->n; k++) {
+	buf_room(sl, pc->n * 112 + 2048);
+	for (k = pc->from; k < pc->from + pc->n; k++) {
 		const struct iol_seg *s = &r->segs[k];
 		int rd = (int64_t)k >= r->wcount;
 		int64_t idx = rd ? (int64_t)k - r->wcount : (int64_t)k;
 		char *p;
 
 		if (sl->cap - sl->len < 1024)
-			buf_room(sl, 1024 + (sl->from + sl->n - k) * 112);
+			buf_room(sl, 1024 + (pc->from + pc->n - k) * 112);
 		p = sl->buf + sl->len;
 		if (!havetid || s->tid != lasttid) {
 			tl = tid_text(tt, r, s->tid);
@@ -259,6 +285,20 @@ static void slot_format(struct slot *sl)
 	}
 }
 
+/* The slot's output: its text with the lines of its pieces in between. */
+static void slot_format(struct slot *sl)
+{
+	size_t i, t = 0;
+
+	sl->len = 0;
+	for (i = 0; i < sl->npc; i++) {
+		buf_put(sl, sl->text + t, sl->pc[i].tend - t);
+		t = sl->pc[i].tend;
+		lines_format(sl, &sl->pc[i]);
+	}
+	buf_put(sl, sl->text + t, sl->tlen - t);
+}
+
 static void write_all(struct dxp *p, const char *b, size_t n)
 {
 	while (n && !p->err) {
@@ -275,19 +315,26 @@ static void write_all(struct dxp *p, const char *b, size_t n)
 }
 
 /* After the slot at head is written: release its record when done. */
+static void rec_release(struct dxp *p, struct drec *r)
+{
+	if (--r->left)
+		return;
+	if (p->npool < NPOOL) {
+		p->pool[p->npool].v = r->segs;
+		p->pool[p->npool++].cap = r->segcap;
+	} else {
+		free(r->segs);
+	}
+	free(r);
+}
+
 static void slot_release(struct dxp *p, struct slot *sl)
 {
-	if (sl->rec && --sl->rec->left == 0) {
-		if (p->npool < NPOOL) {
-			p->pool[p->npool].v = sl->rec->segs;
-			p->pool[p->npool++].cap = sl->rec->segcap;
-		} else {
-			free(sl->rec->segs);
-		}
-		free(sl->rec);
-	}
-	sl->rec = NULL;
-	sl->len = 0;
+	size_t i;
+
+	for (i = 0; i < sl->npc; i++)
+		rec_release(p, sl->pc[i].rec);
+	sl->npc = sl->nsegs = sl->tlen = sl->len = 0;
 	sl->state = S_FREE;
 }
 
@@ -305,7 +352,7 @@ static void *worker(void *arg)
 		if (p->next == p->tail) {
 			if (p->stop)
 				break;
-			pthread_cond_wait(&p->cv, &p->mu);
+			pthread_cond_wait(&p->work, &p->mu);
 			continue;
 		}
 		sl = &p->s[p->next++ % NSLOT];
@@ -395,6 +442,7 @@ struct dxp *dxp_start(int fd, int nthreads)
 		return p;
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
+	pthread_cond_init(&p->work, NULL);
 	if (pthread_create(&p->th[0], NULL, writer, p) != 0) {
 		p->nthreads = 1; /* no threads: work in the caller's */
 		return p;
@@ -412,80 +460,92 @@ struct dxp *dxp_start(int fd, int nthreads)
 	return p;
 }
 
-/* Fill the next slot (text when rec is NULL); inline without threads. */
-static void submit(struct dxp *p, struct drec *rec, size_t from, size_t n,
-		   const char *text, size_t tlen)
+/* Queue the pending batch (its buffers trade places with the free slot's);
+ * without threads, format and write it here. */
+static void pend_flush(struct dxp *p)
 {
-	struct slot *sl;
+	struct slot *sl, t;
 
+	if (!p->pend.npc && !p->pend.tlen)
+		return;
 	if (p->started)
 		pthread_mutex_lock(&p->mu);
 	while (p->tail - p->head == NSLOT)
 		pthread_cond_wait(&p->cv, &p->mu);
 	sl = &p->s[p->tail % NSLOT];
-	sl->rec = rec;
-	sl->from = from;
-	sl->n = n;
-	sl->len = 0;
-	if (!rec) {
-		buf_room(sl, tlen);
-		memcpy(sl->buf, text, tlen);
-		sl->len = tlen;
-	}
-	sl->state = rec ? S_TODO : S_DONE;
+	t = *sl;
+	*sl = p->pend;
+	p->pend = t;
+	sl->state = S_TODO;
 	p->tail++;
 	if (!p->started) {
-		if (rec)
-			slot_format(sl);
+		slot_format(sl);
 		write_all(p, sl->buf, sl->len);
 		slot_release(p, sl);
 		p->head++;
 		return;
 	}
-	pthread_cond_broadcast(&p->cv);
+	pthread_cond_signal(&p->work);
 	pthread_mutex_unlock(&p->mu);
 }
 
 void dxp_text(struct dxp *p, struct obuf *ob)
 {
-	if (ob->len)
-		submit(p, NULL, 0, 0, ob->buf, ob->len);
+	struct slot *b = &p->pend;
+
+	room(&b->text, &b->tcap, b->tlen, ob->len);
+	memcpy(b->text + b->tlen, ob->buf, ob->len);
+	b->tlen += ob->len;
 	ob->len = 0;
+	if (b->tlen >= PEND)
+		pend_flush(p);
 }
 
 void dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
 		struct iol_seg *segs, size_t cap, size_t n, int64_t wcount)
 {
-	struct drec *r;
+	struct drec *r = xcalloc(1, sizeof(*r));
+	struct slot *b = &p->pend;
 	size_t from;
-	int w;
 
-	r = xcalloc(1, sizeof(*r));
 	r->segcap = cap;
-	if (n == 0) {
-		r->segs = segs;
-		r->left = 1;
+	r->segs = segs;
+	r->left = 1; /* until all its pieces are queued */
+	snprintf(r->prefix, sizeof(r->prefix), "%8s%8lld", modtag,
+		 (long long)rank);
+	r->plen = strlen(r->prefix);
+	r->has_tid = has_tid;
+	r->wcount = wcount;
+	for (from = 0; from < n;) {
+		size_t k = n - from, room_ = CHUNK - b->nsegs;
+
+		if (k > room_)
+			k = room_;
+		if (b->npc == b->pccap) {
+			b->pccap = b->pccap ? b->pccap * 2 : 16;
+			b->pc = xrealloc(b->pc, b->pccap * sizeof(*b->pc));
+		}
+		b->pc[b->npc++] = (struct piece){b->tlen, r, from, k};
 		if (p->started)
 			pthread_mutex_lock(&p->mu);
-		slot_release(p, &(struct slot){.rec = r});
+		r->left++;
 		if (p->started)
 			pthread_mutex_unlock(&p->mu);
-		return;
+		b->nsegs += k;
+		from += k;
+		if (b->nsegs >= CHUNK)
+			pend_flush(p);
 	}
-	w = snprintf(r->prefix, sizeof(r->prefix), "%8s%8lld", modtag,
-		     (long long)rank);
-	r->plen = (size_t)w;
-	r->has_tid = has_tid;
-	r->segs = segs;
-	r->wcount = wcount;
-	r->left = (n + CHUNK - 1) / CHUNK;
-	for (from = 0; from < n; from += CHUNK)
-		submit(p, r, from, n - from < CHUNK ? n - from : CHUNK, NULL,
-		       0);
+	if (p->started)
+		pthread_mutex_lock(&p->mu);
+	rec_release(p, r);
+	if (p->started)
+		pthread_mutex_unlock(&p->mu);
 }
 
 int dxp_drain(struct dxp *p)
 {
+	pend_flush(p);
 	if (!p->started)
 		return p->err;
 	pthread_mutex_lock(&p->mu);
@@ -506,14 +566,23 @@ int dxp_finish(struct dxp *p)
 		pthread_mutex_lock(&p->mu);
 		p->stop = 1;
 		pthread_cond_broadcast(&p->cv);
+		pthread_cond_broadcast(&p->work);
 		pthread_mutex_unlock(&p->mu);
 		for (i = 0; i < p->started; i++)
 			pthread_join(p->th[i], NULL);
 		pthread_mutex_destroy(&p->mu);
 		pthread_cond_destroy(&p->cv);
+		pthread_cond_destroy(&p->work);
 	}
 	for (i = 0; i < NSLOT; i++)
 		free(p->s[i].buf);
+	for (i = 0; i <= NSLOT; i++) {
+		struct slot *sl = i < NSLOT ? &p->s[i] : &p->pend;
+
+		free(sl->text);
+		free(sl->pc);
+	}
+	free(p->pend.buf);
 	for (i = 0; i < p->npool; i++)
 		free(p->pool[i].v);
 	err = p->err;
