@@ -26,6 +26,7 @@
 
 #include "cmd/parse-dxt.h"
 #include "cmd/util.h"
+#include "render/fmtfast.h"
 #include "base/banned.h"
 
 enum { CHUNK = 8192, NSLOT = 8, MAXTHREADS = 64, NPOOL = 2 };
@@ -85,80 +86,6 @@ struct dxp {
 	int npool;
 	struct slot pend; /* text not yet queued */
 };
-
-static const char digits2[] = "00010203040506070809"
-			      "10111213141516171819"
-			      "20212223242526272829"
-			      "30313233343536373839"
-			      "40414243444546474849"
-			      "50515253545556575859"
-			      "60616263646566676869"
-			      "70717273747576777879"
-			      "80818283848586878889"
-			      "90919293949596979899";
-
-/* digits of v ending at end; returns the first */
-static inline char *u64_back(char *end, uint64_t v)
-{
-	while (v >= 100) {
-		end -= 2;
-		memcpy(end, digits2 + 2 * (v % 100), 2);
-		v /= 100;
-	}
-	if (v >= 10) {
-		end -= 2;
-		memcpy(end, digits2 + 2 * v, 2);
-	} else {
-		*--end = (char)('0' + v);
-	}
-	return end;
-}
-
-/* "%.4f" of v ending at end, when v >= 0 and it has at most 12 chars;
- * returns 0 otherwise (the caller then uses printf) */
-static inline int fix4_back(char *end, double v)
-{
-	typedef unsigned __int128 u128;
-	uint64_t bits, m, q;
-	int e, k;
-
-	memcpy(&bits, &v, 8);
-	e = (int)((bits >> 52) & 0x7ff);
-	m = bits & ((1ULL << 52) - 1);
-	if ((bits >> 63) || e == 0x7ff)
-		return 0;
-	if (e == 0) {
-		q = 0; /* zero or subnormal: rounds to 0.0000 */
-	} else {
-		u128 p, rem, half;
-
-		m |= 1ULL << 52;
-		k = 1075 - e; /* v = m / 2^k */
-		if (k <= 0)
-			return 0;
-		if (k >= 120) {
-			q = 0;
-		} else {
-			p = (u128)m * 10000u;
-			if ((p >> k) >= 100000000000ULL)
-				return 0;
-			q = (uint64_t)(p >> k);
-			rem = p & (((u128)1 << k) - 1);
-			half = (u128)1 << (k - 1);
-			if (rem > half || (rem == half && (q & 1)))
-				q++;
-		}
-	}
-	if (q >= 100000000000ULL)
-		return 0;
-	end -= 2;
-	memcpy(end, digits2 + 2 * (q % 100), 2);
-	end -= 2;
-	memcpy(end, digits2 + 2 * (q / 100 % 100), 2);
-	*--end = '.';
-	u64_back(end, q / 10000);
-	return 1;
-}
 
 /* The same line as the reference's printf, for any values. */
 static size_t line_slow(char *out, size_t room, const struct drec *r,
