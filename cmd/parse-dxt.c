@@ -463,6 +463,10 @@ void dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
 		if (b->nsegs >= CHUNK)
 			pend_flush(p);
 	}
+	/* a big record's tail goes now, so that its array comes back for the
+	 * next record instead of a second one being allocated */
+	if (n >= CHUNK)
+		pend_flush(p);
 	if (p->started)
 		pthread_mutex_lock(&p->mu);
 	rec_release(p, r);
