@@ -9,7 +9,10 @@
 # BENCH_LOGS (space-separated log names, like the arguments), BENCH_RUNS (timed runs
 # per row, default 3), BENCH_TIMEOUT (seconds per command, default 300),
 # BENCH_NO_DIGEST=1 (skip the byte-identity checks), BENCH_TIME (GNU time, default
-# /usr/bin/time; a missing one means wall times only).
+# /usr/bin/time; a missing one means wall times only), DARSHAN_PARSER and
+# DARSHAN_DXT_PARSER (the reference tools, default: on PATH; rows with a reference
+# then time it in the same run, alternated with iolens), BENCH_REF_RUNS (runs of
+# each side of those rows, default 5).
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 
 # ---------------------------------------------------------------------------------------
@@ -164,34 +167,27 @@ if [ ${#R_NAME[@]} -eq 0 ]; then
 	exit 2
 fi
 
-# ---- reference numbers from ../shared/bench/README.md ----------------------------------
-# The table "| log | `darshan-parser --all` | ... |" with cells like
-# "3.379 s [3.03–3.47], 32.7 MiB"; turned into lines "log<TAB>column<TAB>secs<TAB>MiB".
-REFTAB=$TMP/reftab
-: >"$REFTAB"
-if [ -r "$BENCH_DIR/README.md" ]; then
-	awk -F'|' '
-	function trim(s) { gsub(/`/, "", s); gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
-	function num(s, unit,   r) {
-		if (match(s, "[0-9]+(\\.[0-9]+)? " unit)) { r = substr(s, RSTART, RLENGTH); sub(/ .*/, "", r); return r }
-		return ""
-	}
-	!intab && $0 ~ /^\| *log *\|/ { intab = 1; for (i = 2; i < NF; i++) col[i] = trim($i); next }
-	intab && /^\|[-: |]+$/ { next }
-	intab && !/^\|/ { intab = 0; next }
-	intab {
-		log_ = trim($2)
-		for (i = 3; i < NF; i++) {
-			s = num($i, "s"); m = num($i, "MiB")
-			if (s != "" || m != "") printf "%s\t%s\t%s\t%s\n", log_, col[i], s, m
-		}
-	}' "$BENCH_DIR/README.md" >"$REFTAB"
-fi
-if [ ! -s "$REFTAB" ]; then
-	echo "bench: could not read the reference times from $BENCH_DIR/README.md; reference columns left empty"
-fi
-ref_lookup() { # LOG COLUMN -> "secs MiB" or nothing
-	awk -F'\t' -v l="$1" -v c="$2" '$1 == l && $2 == c { print ($3 == "" ? "-" : $3), ($4 == "" ? "-" : $4); exit }' "$REFTAB"
+# ---- the reference tools, timed in the same run ----------------------------------------
+# Stored times from another machine (or another hour of this one) are not comparable:
+# rows with a reference run it right after iolens, A B A B, and report the ratio of medians.
+ref_path() { # VAR NAME -> the path in VAR, else NAME on PATH, else nothing
+	local p=${!1:-}
+	[ -n "$p" ] || p=$(command -v "$2" 2>/dev/null || true)
+	[ -n "$p" ] && [ -x "$p" ] && echo "$p"
+}
+DARSHAN_PARSER=$(ref_path DARSHAN_PARSER darshan-parser)
+DARSHAN_DXT_PARSER=$(ref_path DARSHAN_DXT_PARSER darshan-dxt-parser)
+REF_RUNS=${BENCH_REF_RUNS:-5}
+[ "$REF_RUNS" -lt "$RUNS" ] && REF_RUNS=$RUNS
+ref_argv() { # REFERENCE-COMMAND LOGPATH -> sets REFV (empty when the tool is absent)
+	local words
+	read -r -a words <<<"$1"
+	REFV=()
+	case ${words[0]:-} in
+	darshan-parser) [ -n "$DARSHAN_PARSER" ] && REFV=("$DARSHAN_PARSER") ;;
+	darshan-dxt-parser) [ -n "$DARSHAN_DXT_PARSER" ] && REFV=("$DARSHAN_DXT_PARSER") ;;
+	esac
+	[ ${#REFV[@]} -gt 0 ] && REFV+=("${words[@]:1}" "$2")
 }
 
 # ---- the logs ----------------------------------------------------------------------------
@@ -242,6 +238,9 @@ expand() { # TEMPLATE LOGPATH -> sets ARGV
 
 # ---- run -------------------------------------------------------------------------------
 echo "iolens bench: $("$IOLENS" --version 2>&1), $RUNS runs per row, logs in $BENCH_DIR"
+echo "  reference tools: darshan-parser ${DARSHAN_PARSER:-not found (set DARSHAN_PARSER)}," \
+	"darshan-dxt-parser ${DARSHAN_DXT_PARSER:-not found (set DARSHAN_DXT_PARSER)};" \
+	"rows with one: $REF_RUNS runs each, alternated; load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 [ -n "$TIME_BIN" ] && echo "  (wall times exclude $(awk -v w="$WRAP" 'BEGIN { printf "%.1f", w * 1000 }') ms of /usr/bin/time overhead, calibrated at start)"
 echo
 
@@ -302,15 +301,23 @@ for li in "${!LOGS[@]}"; do
 			[ $? -eq 124 ] && [ ${#TIMEOUT[@]} -gt 0 ] && usable=0 ;;
 		esac
 
-		# 2. time and memory
+		# 2. time and memory, the reference tool alternated with iolens when it is here
 		case ",$act," in *,time,*)
-			walls=() rsss=() err=
+			walls=() rsss=() rwalls=() rrsss=() err=
+			REFV=()
+			[ -n "$ref" ] && ref_argv "$ref" "$path"
+			n=$RUNS
+			[ ${#REFV[@]} -gt 0 ] && n=$REF_RUNS
 			if [ "$usable" = 1 ]; then
-				for ((k = 0; k < RUNS; k++)); do
+				for ((k = 0; k < n; k++)); do
 					run_timed "${ARGV[@]}"
 					if [ "$R_RC" -ne 0 ]; then err="exit status $R_RC"; break; fi
 					walls+=("$R_WALL")
 					[ -n "$R_RSS" ] && rsss+=("$R_RSS")
+					[ ${#REFV[@]} -gt 0 ] || continue
+					run_timed "${REFV[@]}"
+					rwalls+=("$R_WALL")
+					[ -n "$R_RSS" ] && rrsss+=("$R_RSS")
 				done
 			else
 				err="timed out"
@@ -320,11 +327,11 @@ for li in "${!LOGS[@]}"; do
 				fail=1
 			else
 				s=$(median "${walls[@]}")
-				mib=-
+				mib=- refs=- refm=-
 				[ ${#rsss[@]} -gt 0 ] && mib=$(awk -v k="$(median "${rsss[@]}")" 'BEGIN { printf "%.1f", k / 1024 }')
-				refs=- refm=-
-				[ -n "$ref" ] && read -r refs refm < <(ref_lookup "$log" "$ref"; echo "- -")
-				printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$log" "$name" "$s" "$mib" "${refs:--}" "${refm:--}" \
+				[ ${#rwalls[@]} -gt 0 ] && refs=$(median "${rwalls[@]}")
+				[ ${#rrsss[@]} -gt 0 ] && refm=$(awk -v k="$(median "${rrsss[@]}")" 'BEGIN { printf "%.1f", k / 1024 }')
+				printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$log" "$name" "$s" "$mib" "$refs" "$refm" \
 					"$(printf '%s\n' "${walls[@]}" | sort -g | awk 'NR == 1 { a = $1 } { b = $1 } END { printf "%.3f-%.3f", a, b }')" "" >>"$TIMES"
 			fi ;;
 		esac
@@ -334,8 +341,8 @@ done
 echo
 
 # ---- report ------------------------------------------------------------------------------
-echo "Time and memory (median of $RUNS runs, stdout to /dev/null; reference = darshan-util 3.5.0 from $BENCH_DIR/README.md)"
-echo "speedup = reference s / iolens s (>1: iolens faster); times under ~0.01 s are mostly process start-up"
+echo "Time and memory (median of $RUNS runs, or $REF_RUNS alternated with the reference tool; stdout to /dev/null)"
+echo "speedup = reference s / iolens s measured in this run (>1: iolens faster); times under ~0.01 s are mostly process start-up"
 awk -F'\t' '
 BEGIN {
 	fmt = "%-22s %-14s %10s %16s %10s %10s %8s %9s  %s\n"
@@ -350,7 +357,7 @@ BEGIN {
 	}
 	if (m != "-" && rm != "-" && rm > 0 && m / rm > 1.5)
 		note = note (note == "" ? "" : "; ") sprintf("memory %.1fx reference", m / rm)
-	printf fmt, $1, $2, (s == "-" ? "-" : sprintf("%.3f", s)), $7, m, rs, rm, ratio, note
+	printf fmt, $1, $2, (s == "-" ? "-" : sprintf("%.3f", s)), $7, m, (rs == "-" ? "-" : sprintf("%.3f", rs)), rm, ratio, note
 }' "$TIMES"
 
 if [ "$NO_DIGEST" != 1 ]; then

@@ -26,6 +26,7 @@
 #include "render/obuf.h"
 #include "render/parse-desc.h"
 #include "cmd/util.h"
+#include "cmd/parse-dxt.h"
 #include "base/banned.h"
 
 enum {
@@ -44,7 +45,7 @@ enum {
 static const char usage_str[] =
 	"usage: iolens parse [--base] [--all] [--total] [--perf] [--file]\n"
 	"                    [--show-incomplete] log\n"
-	"       iolens parse --dxt [--show-incomplete] log\n";
+	"       iolens parse --dxt [--show-incomplete] [--threads n] log\n";
 
 static void help(void)
 {
@@ -58,12 +59,18 @@ static void help(void)
 	      "  --all              all of the above and --show-incomplete\n"
 	      "  --show-incomplete  print modules that ran out of memory\n"
 	      "  --dxt              print DXT traces (darshan-dxt-parser)\n"
+	      "  --threads n        threads formatting DXT lines (default 2, "
+	      "or\n"
+	      "                     IOLENS_THREADS); the output is the same\n"
+	      "                     for every n\n"
 	      "  -h, --help         show this help\n",
 	      stdout);
 }
 
 struct pctx {
 	struct obuf ob;
+	struct dxp *dxp; /* parse --dxt: the formatting threads */
+	int nthreads;
 	struct iol_dlog *d;
 	const char *path;
 	int mask;
@@ -1053,6 +1060,72 @@ static void dxt_lines(struct obuf *ob, const struct iol_rec *r,
 	}
 }
 
+/* Records of up to this many segments (40 bytes each in memory) are held
+ * whole, so that they are inflated once; bigger ones are read twice. */
+#define DXT_HOLD ((int64_t)1 << 22)
+
+/* Everything queued written, and ob flushed: the output is in order. */
+static void dxt_sync(struct pctx *c)
+{
+	if (c->dxp) {
+		dxp_text(c->dxp, &c->ob);
+		dxp_drain(c->dxp);
+	}
+	obuf_flush(&c->ob);
+}
+
+static int count_tids(const struct iol_seg *s, size_t n)
+{
+	struct tidset ts = {0};
+	size_t k;
+	int nthreads;
+
+	for (k = 0; k < n; k++)
+		if (k == 0 || s[k].tid != s[k - 1].tid)
+			tidset_add(&ts, s[k].tid);
+	nthreads = (int)ts.n;
+	tidset_free(&ts);
+	return nthreads;
+}
+
+/* The fast path: the record inflated once into memory, its thread count
+ * taken from there and its lines formatted by the pipeline's threads. */
+static int put_dxt_held(struct pctx *c, struct iol_modrd *rd,
+			const struct iol_rec *r, const char *name,
+			const char *mnt, const char *fs, const char *modtag)
+{
+	size_t total = (size_t)(r->wcount + r->rcount), n = 0, need, cap;
+	struct iol_seg *segs = dxp_segs(c->dxp, total, &cap);
+	int nthreads = 1, is_read;
+
+	while (n < total) {
+		size_t want = total - n < 65536 ? total - n : 65536;
+		long got =
+			iol_modrd_segs(rd, segs + n, want, &is_read, &c->err);
+
+		if (got < 0) {
+			dxp_record(c->dxp, modtag, r->rank, 0, segs, cap, 0, 0);
+			return (int)got;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+	}
+	if (r->has_tid && n > 0)
+		nthreads = count_tids(segs, n);
+	/* the header must not reach the file past the queued lines */
+	need = 1024 + strlen(name ? name : "") + strlen(mnt) + strlen(fs);
+	if (c->ob.cap - c->ob.len < need)
+		dxp_text(c->dxp, &c->ob);
+	if (c->ob.cap < need)
+		dxp_drain(c->dxp);
+	dxt_head(&c->ob, r, name, nthreads, mnt, fs, NULL);
+	dxp_text(c->dxp, &c->ob);
+	dxp_record(c->dxp, modtag, r->rank, r->has_tid, segs, cap, n,
+		   r->wcount);
+	return 0;
+}
+
 static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
 			  const struct iol_rec *r, const struct lustre_set *ls)
 {
@@ -1079,6 +1152,10 @@ static int put_dxt_record(struct pctx *c, struct iol_modrd *rd,
 	}
 	if (rd->mod == IOL_MOD_DXT_POSIX)
 		lr = lustre_find(ls, r->id);
+	if (!lr && r->wcount + r->rcount <= DXT_HOLD)
+		return put_dxt_held(c, rd, r, name, mnt, fs, modtag);
+	/* Lustre stripes or a huge record: in this thread, in order */
+	dxt_sync(c);
 	if (r->has_tid && r->wcount + r->rcount > 0) {
 		nthreads = dxt_threads(c, rd, &segs, &nsegs);
 		if (nthreads < 0) {
@@ -1116,7 +1193,7 @@ static int parse_dxt(struct pctx *c)
 	struct obuf *ob = &c->ob;
 	struct lustre_set ls = {NULL, 0, 0};
 	struct iol_modrd rd;
-	int i, ret = 0;
+	int i, ret = 0, ret2;
 
 	if (!d->mod_map[IOL_MOD_DXT_POSIX].len &&
 	    !d->mod_map[IOL_MOD_DXT_MPIIO].len) {
@@ -1124,13 +1201,18 @@ static int parse_dxt(struct pctx *c)
 			      "Darshan log.\n");
 		return EXIT_OK;
 	}
+	c->dxp = dxp_start(ob->fd, c->nthreads);
+	if (!c->dxp) {
+		msg("out of memory");
+		return EXIT_DATA;
+	}
 	for (i = 0; i < IOL_MOD_MAX; i++) {
 		const struct iol_rec *r;
 
 		if (!d->mod_map[i].len)
 			continue;
 		if (i >= IOL_MOD_KNOWN) {
-			obuf_flush(ob);
+			dxt_sync(c);
 			fprintf(stderr,
 				"# Warning: module id %d is unknown. You may "
 				"need a newer version of the Darshan utilities "
@@ -1139,7 +1221,7 @@ static int parse_dxt(struct pctx *c)
 			continue;
 		}
 		if (!iol_modinfo(i)->readable || i == IOL_MOD_NULL) {
-			obuf_flush(ob);
+			dxt_sync(c);
 			fprintf(stderr,
 				"Warning: no log utility handlers defined for "
 				"module %s, SKIPPING.\n",
@@ -1160,7 +1242,10 @@ static int parse_dxt(struct pctx *c)
 			continue;
 		if ((d->partial >> i) & 1) {
 			if (!(c->mask & OPT_INCOMPLETE)) {
+				dxt_sync(c);
 				put_incomplete(c, i, 1, 1);
+				dxp_finish(c->dxp);
+				c->dxp = NULL;
 				lustre_set_free(&ls);
 				return EXIT_INCOMPLETE;
 			}
@@ -1200,9 +1285,22 @@ static int parse_dxt(struct pctx *c)
 			break;
 	}
 	lustre_set_free(&ls);
+	dxt_sync(c);
+	ret2 = dxp_finish(c->dxp);
+	c->dxp = NULL;
+	if (ret2 && !c->ob.err)
+		c->ob.err = ret2;
 	if (ret < 0)
 		return data_error(c, ret);
 	return EXIT_OK;
+}
+
+static int parse_threads(const char *s)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	return *s && !*end && v >= 1 && v <= 64 ? (int)v : -1;
 }
 
 int cmd_parse(int argc, char **argv)
@@ -1215,6 +1313,7 @@ int cmd_parse(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{"perf", no_argument, NULL, 'p'},
 		{"show-incomplete", no_argument, NULL, 'i'},
+		{"threads", required_argument, NULL, 'T'},
 		{"total", no_argument, NULL, 't'},
 		{NULL, 0, NULL, 0},
 	};
@@ -1222,6 +1321,7 @@ int cmd_parse(int argc, char **argv)
 	int opt, ret, rc;
 
 	memset(&c, 0, sizeof(c));
+	c.nthreads = dxp_default_threads();
 	optind = 1;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -1233,6 +1333,13 @@ int cmd_parse(int argc, char **argv)
 		case 'p': c.mask |= OPT_PERF; break;
 		case 'i': c.mask |= OPT_INCOMPLETE; break;
 		case 't': c.mask |= OPT_TOTAL; break;
+		case 'T':
+			c.nthreads = parse_threads(optarg);
+			if (c.nthreads < 0)
+				return usage_error("--threads wants 1 to 64, "
+						   "not '%s'",
+						   optarg);
+			break;
 		case 'h': help(); return EXIT_OK;
 		default:
 			return usage_error("unknown option '%s'",

@@ -1694,7 +1694,7 @@ long iol_modrd_segs(struct iol_modrd *rd, struct iol_seg *segs, size_t max,
 	struct iol_modrd_priv *p = rd->priv;
 	int sw = rd->d->swapped;
 	int64_t *left;
-	size_t cnt, i;
+	size_t cnt, i = 0;
 	const uint8_t *b;
 	long n;
 	int mpiio_v1 = rd->mod == IOL_MOD_DXT_MPIIO && rd->ver == 1;
@@ -1717,7 +1717,13 @@ long iol_modrd_segs(struct iol_modrd *rd, struct iol_seg *segs, size_t max,
 	if ((size_t)n < cnt * p->segsize)
 		return short_record(rd, err);
 	b = zin_ptr(&p->z);
-	for (i = 0; i < cnt; i++, b += p->segsize) {
+	/* host order, thread ids: the stored layout is struct iol_seg's */
+	if (!sw && !mpiio_v1 && p->segsize == 40 &&
+	    sizeof(struct iol_seg) == 40) {
+		memcpy(segs, b, cnt * 40);
+		i = cnt;
+	}
+	for (; i < cnt; i++, b += p->segsize) {
 		segs[i].off = mpiio_v1 ? -1 : ld_i64(b, sw);
 		segs[i].len = ld_i64(b + 8, sw);
 		segs[i].start = ld_dbl(b + 16, sw);

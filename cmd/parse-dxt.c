@@ -1,0 +1,522 @@
+/*
+ * The segment lines of darshan-dxt-parser, fast and on every core.
+ *
+ * darshan-dxt-parser prints each segment with
+ *   "%8s%8lld%7s%9d%16lld%16lld%12.4f%12.4f  " then " %4lu\n"
+ * (or " N/A\n" without thread ids).  Nearly every line fits those widths
+ * with non-negative numbers, so the fast path writes the digits right-
+ * aligned into space-filled fields with a two-digit table, and rounds the
+ * times to four decimals exactly as glibc's printf does (half to even on
+ * the exact binary value, in 128-bit integers).  Any line that does not
+ * fit (negative, huge, NaN) is printed with snprintf instead, so the
+ * output is byte-identical whatever the values.
+ *
+ * The pipeline is a ring of slots: the caller fills them in order (text,
+ * or a chunk of a record's segments), workers format chunks in any order,
+ * and one writer writes slots in ring order, so the output never depends
+ * on the number of threads.  The ring bounds the memory held: at most
+ * NSLOT chunks of output plus the segments of the records they cover.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/parse-dxt.h"
+#include "cmd/util.h"
+#include "render/fmtfast.h"
+#include "base/banned.h"
+
+enum { CHUNK = 8192, NSLOT = 8, MAXTHREADS = 64, NPOOL = 2 };
+/* a slot is a batch: header text and pieces of records, queued when it
+ * holds CHUNK segments or PEND bytes of text, so that small records do not
+ * cost a thread wake-up each */
+enum { PEND = 1 << 20 };
+
+/* one record's segments, shared by its chunks; freed with the last */
+struct drec {
+	char prefix[48]; /* "%8s%8lld" of module and rank */
+	size_t plen;
+	int has_tid;
+	struct iol_seg *segs;
+	size_t segcap;
+	int64_t wcount;
+	size_t left; /* chunks not yet written */
+};
+
+/* segment arrays of written records, kept for the next ones: a fresh
+ * array of tens of megabytes costs as much in page faults as its lines
+ * cost to format */
+struct pooled {
+	struct iol_seg *v;
+	size_t cap;
+};
+
+enum { S_FREE, S_TODO, S_BUSY, S_DONE };
+
+/* segments [from, from+n) of rec, after the slot's text up to tend */
+struct piece {
+	size_t tend;
+	struct drec *rec;
+	size_t from, n;
+};
+
+struct slot {
+	int state;
+	char *buf; /* the output */
+	size_t len, cap;
+	char *text; /* header lines, between and after the pieces */
+	size_t tlen, tcap;
+	struct piece *pc;
+	size_t npc, pccap, nsegs;
+};
+
+struct dxp {
+	int fd, err, nthreads, stop;
+	pthread_mutex_t mu;
+	pthread_cond_t work; /* workers wait here for chunks */
+	pthread_cond_t cv;   /* the writer and the caller wait here */
+	pthread_t th[MAXTHREADS + 1];
+	int started;
+	uint64_t head, next, tail; /* write, format and fill positions */
+	struct slot s[NSLOT];
+	struct pooled pool[NPOOL];
+	int npool;
+	struct slot pend; /* text not yet queued */
+};
+
+/* The same line as the reference's printf, for any values. */
+static size_t line_slow(char *out, size_t room, const struct drec *r,
+			const struct iol_seg *s, int rd, int idx)
+{
+	int n = snprintf(out, room, "%.*s%7s%9d%16lld%16lld%12.4f%12.4f  ",
+			 (int)r->plen, r->prefix, rd ? "read" : "write", idx,
+			 (long long)s->off, (long long)s->len, s->start,
+			 s->end);
+
+	if (n < 0 || (size_t)n >= room)
+		return 0;
+	if (r->has_tid)
+		n += snprintf(out + n, room - (size_t)n, " %4llu\n",
+			      (unsigned long long)s->tid);
+	else
+		n += snprintf(out + n, room - (size_t)n, " N/A\n");
+	return (size_t)n;
+}
+
+/* "%16lld" of v ending at end (MPI-IO segments have offset -1) */
+static inline int i64_16_back(char *end, int64_t v)
+{
+	if (v >= 0 && v <= 9999999999999999LL) {
+		u64_back(end, (uint64_t)v);
+		return 1;
+	}
+	if (v < 0 && v >= -999999999999999LL) {
+		*(u64_back(end, (uint64_t)0 - (uint64_t)v) - 1) = '-';
+		return 1;
+	}
+	return 0;
+}
+
+/* The fields after the prefix and "  write": idx, offset, length, start,
+ * end in widths 9, 16, 16, 12, 12.  0 when one does not fit. */
+static inline int fields_fast(char *q, const struct iol_seg *s, int64_t idx)
+{
+	memset(q, ' ', 65);
+	if (idx < 0 || idx > 999999999)
+		return 0;
+	u64_back(q + 9, (uint64_t)idx);
+	if (!i64_16_back(q + 25, s->off) || !i64_16_back(q + 41, s->len))
+		return 0;
+	return fix4_back(q + 53, s->start) && fix4_back(q + 65, s->end);
+}
+
+/* " %4llu\n" of tid into t; returns the length */
+static size_t tid_text(char *t, const struct drec *r, uint64_t tid)
+{
+	char tmp[24], *b;
+	size_t n;
+
+	if (!r->has_tid) {
+		memcpy(t, " N/A\n", 5);
+		return 5;
+	}
+	b = u64_back(tmp + sizeof(tmp), tid);
+	n = (size_t)(tmp + sizeof(tmp) - b);
+	t[0] = ' ';
+	memset(t + 1, ' ', n < 4 ? 4 - n : 0);
+	memcpy(t + 1 + (n < 4 ? 4 - n : 0), b, n);
+	n = 1 + (n < 4 ? 4 : n);
+	t[n] = '\n';
+	return n + 1;
+}
+
+static void room(char **buf, size_t *cap, size_t len, size_t need)
+{
+	if (*cap - len >= need)
+		return;
+	while (*cap - len < need)
+		*cap = *cap ? *cap * 2 : 1 << 16;
+	*buf = xrealloc(*buf, *cap);
+}
+
+static void buf_room(struct slot *sl, size_t need)
+{
+	room(&sl->buf, &sl->cap, sl->len, need);
+}
+
+static void buf_put(struct slot *sl, const char *s, size_t n)
+{
+	buf_room(sl, n);
+	memcpy(sl->buf + sl->len, s, n);
+	sl->len += n;
+}
+
+/* Format segments [from, from+n) of the slot's record into its buffer. */
+static void lines_format(struct slot *sl, const struct piece *pc)
+{
+	const struct drec *r = pc->rec;
+	char tt[32];
+	size_t tl = 0, k;
+	uint64_t lasttid = 0;
+	int havetid = 0;
+
+	buf_room(sl, pc->n * 112 + 2048);
+	for (k = pc->from; k < pc->from + pc->n; k++) {
+		const struct iol_seg *s = &r->segs[k];
+		int rd = (int64_t)k >= r->wcount;
+		int64_t idx = rd ? (int64_t)k - r->wcount : (int64_t)k;
+		char *p;
+
+		if (sl->cap - sl->len < 1024)
+			buf_room(sl, 1024 + (pc->from + pc->n - k) * 112);
+		p = sl->buf + sl->len;
+		if (!havetid || s->tid != lasttid) {
+			tl = tid_text(tt, r, s->tid);
+			lasttid = s->tid;
+			havetid = 1;
+		}
+		memcpy(p, r->prefix, r->plen);
+		memcpy(p + r->plen, rd ? "   read" : "  write", 7);
+		if (fields_fast(p + r->plen + 7, s, idx)) {
+			p += r->plen + 72;
+			memcpy(p, "  ", 2);
+			memcpy(p + 2, tt, tl);
+			sl->len += r->plen + 74 + tl;
+		} else {
+			sl->len += line_slow(p, sl->cap - sl->len, r, s, rd,
+					     (int)idx);
+		}
+	}
+}
+
+/* The slot's output: its text with the lines of its pieces in between. */
+static void slot_format(struct slot *sl)
+{
+	size_t i, t = 0;
+
+	sl->len = 0;
+	for (i = 0; i < sl->npc; i++) {
+		buf_put(sl, sl->text + t, sl->pc[i].tend - t);
+		t = sl->pc[i].tend;
+		lines_format(sl, &sl->pc[i]);
+	}
+	buf_put(sl, sl->text + t, sl->tlen - t);
+}
+
+static void write_all(struct dxp *p, const char *b, size_t n)
+{
+	while (n && !p->err) {
+		ssize_t w = write(p->fd, b, n);
+
+		if (w < 0) {
+			if (errno != EINTR)
+				p->err = errno;
+			continue;
+		}
+		b += w;
+		n -= (size_t)w;
+	}
+}
+
+/* After the slot at head is written: release its record when done. */
+static void rec_release(struct dxp *p, struct drec *r)
+{
+	if (--r->left)
+		return;
+	if (p->npool < NPOOL) {
+		p->pool[p->npool].v = r->segs;
+		p->pool[p->npool++].cap = r->segcap;
+	} else {
+		free(r->segs);
+	}
+	free(r);
+}
+
+static void slot_release(struct dxp *p, struct slot *sl)
+{
+	size_t i;
+
+	for (i = 0; i < sl->npc; i++)
+		rec_release(p, sl->pc[i].rec);
+	sl->npc = sl->nsegs = sl->tlen = sl->len = 0;
+	sl->state = S_FREE;
+}
+
+static void *worker(void *arg)
+{
+	struct dxp *p = arg;
+
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		struct slot *sl;
+
+		while (p->next < p->tail &&
+		       p->s[p->next % NSLOT].state != S_TODO)
+			p->next++;
+		if (p->next == p->tail) {
+			if (p->stop)
+				break;
+			pthread_cond_wait(&p->work, &p->mu);
+			continue;
+		}
+		sl = &p->s[p->next++ % NSLOT];
+		sl->state = S_BUSY;
+		pthread_mutex_unlock(&p->mu);
+		slot_format(sl);
+		pthread_mutex_lock(&p->mu);
+		sl->state = S_DONE;
+		pthread_cond_broadcast(&p->cv);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+static void *writer(void *arg)
+{
+	struct dxp *p = arg;
+
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		struct slot *sl = &p->s[p->head % NSLOT];
+
+		if (p->head == p->tail && p->stop)
+			break;
+		if (p->head == p->tail || sl->state != S_DONE) {
+			pthread_cond_wait(&p->cv, &p->mu);
+			continue;
+		}
+		pthread_mutex_unlock(&p->mu);
+		write_all(p, sl->buf, sl->len);
+		pthread_mutex_lock(&p->mu);
+		slot_release(p, sl);
+		p->head++;
+		pthread_cond_broadcast(&p->cv);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+struct iol_seg *dxp_segs(struct dxp *p, size_t n, size_t *cap)
+{
+	struct iol_seg *v = NULL;
+	int i;
+
+	if (p->started)
+		pthread_mutex_lock(&p->mu);
+	for (i = 0; i < p->npool; i++)
+		if (p->pool[i].cap >= n) {
+			v = p->pool[i].v;
+			*cap = p->pool[i].cap;
+			p->pool[i] = p->pool[--p->npool];
+			break;
+		}
+	if (p->started)
+		pthread_mutex_unlock(&p->mu);
+	if (!v) {
+		*cap = n ? n : 1;
+		v = xmalloc(*cap * sizeof(*v));
+	}
+	return v;
+}
+
+int dxp_default_threads(void)
+{
+	const char *s = getenv("IOLENS_THREADS");
+	char *end;
+	long v;
+
+	if (!s || !*s)
+		return 2;
+	v = strtol(s, &end, 10);
+	if (*end || v < 1 || v > MAXTHREADS)
+		return 2;
+	return (int)v;
+}
+
+struct dxp *dxp_start(int fd, int nthreads)
+{
+	struct dxp *p = calloc(1, sizeof(*p));
+	int i;
+
+	if (!p)
+		return NULL;
+	p->fd = fd;
+	p->nthreads = nthreads > MAXTHREADS ? MAXTHREADS : nthreads;
+	if (p->nthreads <= 1)
+		return p;
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->cv, NULL);
+	pthread_cond_init(&p->work, NULL);
+	if (pthread_create(&p->th[0], NULL, writer, p) != 0) {
+		p->nthreads = 1; /* no threads: work in the caller's */
+		return p;
+	}
+	p->started = 1;
+	for (i = 0; i < p->nthreads; i++) {
+		if (pthread_create(&p->th[i + 1], NULL, worker, p) != 0)
+			break;
+		p->started++;
+	}
+	if (p->started == 1) {
+		dxp_finish(p);
+		return dxp_start(fd, 1);
+	}
+	return p;
+}
+
+/* Queue the pending batch (its buffers trade places with the free slot's);
+ * without threads, format and write it here. */
+static void pend_flush(struct dxp *p)
+{
+	struct slot *sl, t;
+
+	if (!p->pend.npc && !p->pend.tlen)
+		return;
+	if (p->started)
+		pthread_mutex_lock(&p->mu);
+	while (p->tail - p->head == NSLOT)
+		pthread_cond_wait(&p->cv, &p->mu);
+	sl = &p->s[p->tail % NSLOT];
+	t = *sl;
+	*sl = p->pend;
+	p->pend = t;
+	sl->state = S_TODO;
+	p->tail++;
+	if (!p->started) {
+		slot_format(sl);
+		write_all(p, sl->buf, sl->len);
+		slot_release(p, sl);
+		p->head++;
+		return;
+	}
+	pthread_cond_signal(&p->work);
+	pthread_mutex_unlock(&p->mu);
+}
+
+void dxp_text(struct dxp *p, struct obuf *ob)
+{
+	struct slot *b = &p->pend;
+
+	room(&b->text, &b->tcap, b->tlen, ob->len);
+	memcpy(b->text + b->tlen, ob->buf, ob->len);
+	b->tlen += ob->len;
+	ob->len = 0;
+	if (b->tlen >= PEND)
+		pend_flush(p);
+}
+
+void dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
+		struct iol_seg *segs, size_t cap, size_t n, int64_t wcount)
+{
+	struct drec *r = xcalloc(1, sizeof(*r));
+	struct slot *b = &p->pend;
+	size_t from;
+
+	r->segcap = cap;
+	r->segs = segs;
+	r->left = 1; /* until all its pieces are queued */
+	snprintf(r->prefix, sizeof(r->prefix), "%8s%8lld", modtag,
+		 (long long)rank);
+	r->plen = strlen(r->prefix);
+	r->has_tid = has_tid;
+	r->wcount = wcount;
+	for (from = 0; from < n;) {
+		size_t k = n - from, room_ = CHUNK - b->nsegs;
+
+		if (k > room_)
+			k = room_;
+		if (b->npc == b->pccap) {
+			b->pccap = b->pccap ? b->pccap * 2 : 16;
+			b->pc = xrealloc(b->pc, b->pccap * sizeof(*b->pc));
+		}
+		b->pc[b->npc++] = (struct piece){b->tlen, r, from, k};
+		if (p->started)
+			pthread_mutex_lock(&p->mu);
+		r->left++;
+		if (p->started)
+			pthread_mutex_unlock(&p->mu);
+		b->nsegs += k;
+		from += k;
+		if (b->nsegs >= CHUNK)
+			pend_flush(p);
+	}
+	/* a big record's tail goes now, so that its array comes back for the
+	 * next record instead of a second one being allocated */
+	if (n >= CHUNK)
+		pend_flush(p);
+	if (p->started)
+		pthread_mutex_lock(&p->mu);
+	rec_release(p, r);
+	if (p->started)
+		pthread_mutex_unlock(&p->mu);
+}
+
+int dxp_drain(struct dxp *p)
+{
+	pend_flush(p);
+	if (!p->started)
+		return p->err;
+	pthread_mutex_lock(&p->mu);
+	while (p->head != p->tail)
+		pthread_cond_wait(&p->cv, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+	return p->err;
+}
+
+int dxp_finish(struct dxp *p)
+{
+	int i, err;
+
+	if (!p)
+		return 0;
+	dxp_drain(p);
+	if (p->started) {
+		pthread_mutex_lock(&p->mu);
+		p->stop = 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_cond_broadcast(&p->work);
+		pthread_mutex_unlock(&p->mu);
+		for (i = 0; i < p->started; i++)
+			pthread_join(p->th[i], NULL);
+		pthread_mutex_destroy(&p->mu);
+		pthread_cond_destroy(&p->cv);
+		pthread_cond_destroy(&p->work);
+	}
+	for (i = 0; i < NSLOT; i++)
+		free(p->s[i].buf);
+	for (i = 0; i <= NSLOT; i++) {
+		struct slot *sl = i < NSLOT ? &p->s[i] : &p->pend;
+
+		free(sl->text);
+		free(sl->pc);
+	}
+	free(p->pend.buf);
+	for (i = 0; i < p->npool; i++)
+		free(p->pool[i].v);
+	err = p->err;
+	free(p);
+	return err;
+}
