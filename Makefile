@@ -123,7 +123,14 @@ t/unit/%: t/unit/%.c render/librender.a lib/libiolens.a .build-flags
 t/unit-bins: $(UNIT_BINS)
 	@touch $@
 
-iolens.pc: lib/base/version.h Makefile
+# the install directories iolens.pc names: a change of prefix remakes it
+# (the binary finds its module and templates relative to itself first, so
+# `make install prefix=...` does not relink it)
+.install-dirs: FORCE
+	@echo '$(prefix) $(libdir) $(datadir) $(includedir)' | cmp -s - $@ || \
+		echo '$(prefix) $(libdir) $(datadir) $(includedir)' > $@
+
+iolens.pc: lib/base/version.h Makefile .install-dirs
 	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lsqlite3 -lz -lbz2 -llzma -lm -pthread\nCflags: -I$${includedir}/iolens\n' \
 		'$(prefix)' '$(libdir)' '$(includedir)' '$(VERSION)' > $@
 
@@ -175,7 +182,7 @@ install: all iolens.pc
 	install -m 644 etc/triage.conf $(DESTDIR)$(datadir)/iolens/triage.conf
 
 clean:
-	rm -rf bin iolens.pc $(UNIT_BINS) t/unit-bins .build-flags
+	rm -rf bin iolens.pc $(UNIT_BINS) t/unit-bins .build-flags .install-dirs
 	rm -f lib/*/*.o lib/*/*.d render/*.o render/*.d cmd/*.o cmd/*.d t/unit/*.d \
 		lib/*.a lib/*.so render/*.a lib/analysis/triage-default.inc
 
