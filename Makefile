@@ -57,10 +57,15 @@ endif
 LIB_DIRS = lib/base lib/counters lib/model lib/sources lib/analysis \
 	lib/storage lib/replay lib/population
 LIB_SRCS = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
-RENDER_SRCS = $(wildcard render/*.c)
+# the renderers that draw (Cairo, Pango, libxlsxwriter, or the chart module
+# on them) make the drawing module bin/iolens-gfx.so, loaded by the binary
+# only when a command draws (render/gfx.h); the others go into the binary
+GFX_SRCS = $(shell grep -l -E '^\#include ("render/(chart|gfx)\.h"|<(cairo|pango|xlsxwriter))' render/*.c)
+RENDER_SRCS = $(filter-out $(GFX_SRCS),$(wildcard render/*.c))
 CMD_SRCS = $(wildcard cmd/*.c)
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 RENDER_OBJS = $(RENDER_SRCS:.c=.o)
+GFX_OBJS = $(GFX_SRCS:.c=.o)
 CMD_OBJS = $(CMD_SRCS:.c=.o)
 # installed as <iolens/...>, keeping the layer directories
 PUBLIC_HEADERS = lib/iolens.h $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h)) \
@@ -69,15 +74,24 @@ PUBLIC_HEADERS = lib/iolens.h $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h)) \
 UNIT_SRCS = $(wildcard t/unit/*.c)
 UNIT_BINS = $(UNIT_SRCS:.c=)
 
-all: bin/iolens lib/libiolens.so t/unit-bins
+all: bin/iolens bin/iolens-gfx.so lib/libiolens.so t/unit-bins
 
+# every library object goes in (whole archives) and is exported, so that
+# the drawing module finds what it calls in the binary
 bin/iolens: $(CMD_OBJS) render/librender.a lib/libiolens.a
 	@mkdir -p bin
-	$(CC) $(LDFLAGS) -o $@ $(CMD_OBJS) render/librender.a lib/libiolens.a \
-		$(LDLIBS) $(RENDER_LIBS)
+	$(CC) $(LDFLAGS) -Wl,--export-dynamic -o $@ $(CMD_OBJS) \
+		-Wl,--whole-archive render/librender.a lib/libiolens.a \
+		-Wl,--no-whole-archive $(LDLIBS) -ldl
+
+bin/iolens-gfx.so: $(GFX_OBJS)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -o $@ $(GFX_OBJS) \
+		$(RENDER_LIBS) -lm
 
 render/%.o cmd/report.o cmd/export.o: ALL_CFLAGS += $(RENDER_CFLAGS) \
 	-DIOLENS_DATADIR='"$(datadir)/iolens"'
+cmd/gfx.o: ALL_CFLAGS += -DIOLENS_GFXDIR='"$(libdir)/iolens"'
 
 lib/libiolens.a: $(LIB_OBJS)
 	rm -f $@
@@ -109,7 +123,14 @@ t/unit/%: t/unit/%.c render/librender.a lib/libiolens.a .build-flags
 t/unit-bins: $(UNIT_BINS)
 	@touch $@
 
-iolens.pc: lib/base/version.h Makefile
+# the install directories iolens.pc names: a change of prefix remakes it
+# (the binary finds its module and templates relative to itself first, so
+# `make install prefix=...` does not relink it)
+.install-dirs: FORCE
+	@echo '$(prefix) $(libdir) $(datadir) $(includedir)' | cmp -s - $@ || \
+		echo '$(prefix) $(libdir) $(datadir) $(includedir)' > $@
+
+iolens.pc: lib/base/version.h Makefile .install-dirs
 	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lsqlite3 -lz -lbz2 -llzma -lm -pthread\nCflags: -I$${includedir}/iolens\n' \
 		'$(prefix)' '$(libdir)' '$(includedir)' '$(VERSION)' > $@
 
@@ -146,6 +167,8 @@ install: all iolens.pc
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir)/pkgconfig \
 		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(datadir)/iolens
 	install -m 755 bin/iolens $(DESTDIR)$(bindir)/iolens
+	install -d $(DESTDIR)$(libdir)/iolens
+	install -m 755 bin/iolens-gfx.so $(DESTDIR)$(libdir)/iolens/iolens-gfx.so
 	install -m 644 lib/libiolens.a $(DESTDIR)$(libdir)/libiolens.a
 	install -m 755 lib/libiolens.so $(DESTDIR)$(libdir)/libiolens.so.0
 	ln -sf libiolens.so.0 $(DESTDIR)$(libdir)/libiolens.so
@@ -159,7 +182,7 @@ install: all iolens.pc
 	install -m 644 etc/triage.conf $(DESTDIR)$(datadir)/iolens/triage.conf
 
 clean:
-	rm -rf bin iolens.pc $(UNIT_BINS) t/unit-bins .build-flags
+	rm -rf bin iolens.pc $(UNIT_BINS) t/unit-bins .build-flags .install-dirs
 	rm -f lib/*/*.o lib/*/*.d render/*.o render/*.d cmd/*.o cmd/*.d t/unit/*.d \
 		lib/*.a lib/*.so render/*.a lib/analysis/triage-default.inc
 
