@@ -100,7 +100,9 @@ lib/libiolens.a: $(LIB_OBJS)
 lib/libiolens.so: $(LIB_OBJS)
 	$(CC) $(LDFLAGS) -shared -Wl,-soname,libiolens.so.0 -o $@ $(LIB_OBJS) $(LDLIBS)
 
-render/librender.a: $(RENDER_OBJS)
+# the archive is remade whole when the Makefile changes which objects it
+# holds (ar would keep a member that left the list)
+render/librender.a: $(RENDER_OBJS) Makefile
 	rm -f $@
 	ar rcs $@ $(RENDER_OBJS)
 
