@@ -360,7 +360,8 @@ int cmd_summary(int argc, char **argv)
 	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
-	rc = EXIT_OK;
+	/* a directory stands for the logs in it */
+	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
 	cols = col_names(&ncols);
 	for (; i < argc; i++) {
 		struct iol_job *job;

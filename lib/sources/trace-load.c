@@ -366,6 +366,23 @@ static int trace_load(struct iol_job *job, const char *const *paths, int npaths,
 	return 0;
 }
 
+/* the job's name: its one input, or the first and "+N" for the N others,
+ * so that no output names only one of several traces */
+static const char *name_of(struct iol_job *job, const char *const *paths,
+			   int npaths)
+{
+	char *s;
+	size_t n;
+
+	if (npaths < 2)
+		return iol_arena_strdup(&job->priv->arena, paths[0]);
+	n = strlen(paths[0]) + 16;
+	s = iol_arena_alloc(&job->priv->arena, n);
+	if (s)
+		snprintf(s, n, "%s +%d", paths[0], npaths - 1);
+	return s;
+}
+
 int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 			int npaths, const struct iol_trace_opts *o,
 			struct iol_error *err)
@@ -376,7 +393,7 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 	ret = iol_job_new(&job, &iol_source_strace, err);
 	if (ret < 0)
 		return ret;
-	job->path = iol_arena_strdup(&job->priv->arena, paths[0]);
+	job->path = name_of(job, paths, npaths);
 	ret = job->path ? trace_load(job, paths, npaths, o, err)
 			: iol_error_set(err, IOL_ENOMEM, "out of memory");
 	if (ret < 0) {
