@@ -179,7 +179,7 @@ static int is_dir(const char *path)
 	return strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
-static int is_darshan(const char *path)
+int is_darshan_log(const char *path)
 {
 	unsigned char head[16];
 	size_t n = 0;
@@ -198,7 +198,7 @@ static int is_trace(const char *path)
 	struct stat sb;
 
 	return strcmp(path, "-") && stat(path, &sb) == 0 &&
-	       S_ISREG(sb.st_mode) && !is_darshan(path) &&
+	       S_ISREG(sb.st_mode) && !is_darshan_log(path) &&
 	       iol_strace_sniff_file(path) != 0;
 }
 
@@ -278,7 +278,7 @@ static void walk(struct argvec *a, const char *dir, int depth)
 			continue;
 		if (S_ISDIR(sb.st_mode) && depth < 64)
 			walk(a, v[k], depth + 1);
-		else if (!S_ISDIR(sb.st_mode) && is_darshan(v[k]))
+		else if (!S_ISDIR(sb.st_mode) && is_darshan_log(v[k]))
 			push(a, own(xstrdup(v[k])));
 	}
 	for (k = 0; k < n; k++)

@@ -89,6 +89,9 @@ int copts_expand(int *argc, char ***argv, int first);
  * failure. */
 int load_job(const struct copts *c, int argc, char **argv, int *i,
 	     struct iol_job **job);
+/* Does the file start like a Darshan log (any version, either byte
+ * order)?  0 when it cannot be read. */
+int is_darshan_log(const char *path);
 /* The help lines of the trace options, for each command's --help. */
 extern const char trace_help[];
 /* "2026-11-21 06:36:29 UTC" for an epoch second, in UTC. */

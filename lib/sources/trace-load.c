@@ -64,6 +64,29 @@ static const char *skip_time(const char *s)
 	return s;
 }
 
+/* a call with no time before its name: "execve(", "123 execve(" or
+ * "[pid 123] execve(", strace run without -t, -tt or -ttt */
+static int untimed(const char *s)
+{
+	if (!strncmp(s, "[pid", 4)) {
+		s = strchr(s, ']');
+		if (!s)
+			return 0;
+		s++;
+	} else {
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	while (*s == ' ')
+		s++;
+	if (!((*s >= 'a' && *s <= 'z') || *s == '_'))
+		return 0;
+	while ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+	       *s == '_')
+		s++;
+	return *s == '(';
+}
+
 int iol_strace_sniff(const char *buf, size_t len)
 {
 	char line[512];
@@ -78,6 +101,9 @@ int iol_strace_sniff(const char *buf, size_t len)
 	line[n] = '\0';
 	s = line;
 	if (!strncmp(s, "[pid", 4))
+		return 1;
+	/* without times: said so when it is read */
+	if (untimed(s) && (strstr(s, ") = ") || strstr(s, "<unfinished")))
 		return 1;
 	while (*s >= '0' && *s <= '9')
 		s++, digits++;
@@ -272,6 +298,13 @@ static int run_file(struct tpass *ps, int fi, struct iol_error *err)
 				break;
 			ps->st->job->skipped++;
 			continue;
+		}
+		if (len && !nonempty && !ps->st->iota && untimed(line)) {
+			ret = iol_error_set(err, IOL_ESYNTAX,
+					    "%s: strace trace without timestamps: "
+					    "record with strace -tt (or -ttt) -T",
+					    path);
+			break;
 		}
 		if (len)
 			nonempty = 1;
