@@ -166,8 +166,7 @@ static int weather_of(const struct ropts *r, const struct iol_job *job,
 
 /* The report of one job into outpath; an exit status. */
 static int one_report(struct ropts *ro, const struct copts *co,
-		      struct iol_job *job, const char *log,
-		      const char *outpath)
+		      struct iol_job *job, const char *log, const char *outpath)
 {
 	struct iol_error err = {0};
 	struct popreport_ctxpage cp = {0};
@@ -214,9 +213,12 @@ static void out_name(char *buf, size_t n, const char *dir, const char *log,
 		l = sizeof(name) - 1;
 	for (k = 0; k < l; k++)
 		name[k] = (char)(strchr("._-", base[k]) ||
-						 (base[k] >= 'a' && base[k] <= 'z') ||
-						 (base[k] >= 'A' && base[k] <= 'Z') ||
-						 (base[k] >= '0' && base[k] <= '9')
+						 (base[k] >= 'a' &&
+						  base[k] <= 'z') ||
+						 (base[k] >= 'A' &&
+						  base[k] <= 'Z') ||
+						 (base[k] >= '0' &&
+						  base[k] <= '9')
 					 ? base[k]
 					 : '_');
 	name[l] = '\0';

@@ -513,17 +513,16 @@ static void jobs_chart(struct book *b, lxw_worksheet *ws, int njobs,
 		se = series(ch, NULL, NULL, cols[k]);
 		if (!se)
 			return;
-		chart_series_set_categories(se, "Jobs", 1, 0,
-					    (lxw_row_t)njobs, 0);
-		chart_series_set_values(se, "Jobs", 1,
-					(lxw_col_t)job_col(cols[k]),
-					(lxw_row_t)njobs,
-					(lxw_col_t)job_col(cols[k]));
+		chart_series_set_categories(se, "Jobs", 1, 0, (lxw_row_t)njobs,
+					    0);
+		chart_series_set_values(
+			se, "Jobs", 1, (lxw_col_t)job_col(cols[k]),
+			(lxw_row_t)njobs, (lxw_col_t)job_col(cols[k]));
 	}
 	chart_title_set_name(ch, title);
 	chart_axis_set_name(ch->x_axis, axis);
-	worksheet_insert_chart(ws, (lxw_row_t)row, (lxw_col_t)(ncols > 1 ? 8 : 1),
-			       ch);
+	worksheet_insert_chart(ws, (lxw_row_t)row,
+			       (lxw_col_t)(ncols > 1 ? 8 : 1), ch);
 }
 
 /* The Jobs sheet: a row per log with every summary column, and charts

@@ -300,10 +300,11 @@ static int run_file(struct tpass *ps, int fi, struct iol_error *err)
 			continue;
 		}
 		if (len && !nonempty && !ps->st->iota && untimed(line)) {
-			ret = iol_error_set(err, IOL_ESYNTAX,
-					    "%s: strace trace without timestamps: "
-					    "record with strace -tt (or -ttt) -T",
-					    path);
+			ret = iol_error_set(
+				err, IOL_ESYNTAX,
+				"%s: strace trace without timestamps: "
+				"record with strace -tt (or -ttt) -T",
+				path);
 			break;
 		}
 		if (len)
