@@ -23,7 +23,7 @@ static const char usage_str[] =
 	"                     [--paper a4|letter] [--procs-per-node n]\n"
 	"                     [--template file] [--db file] [--iostat "
 	"recording]\n"
-	"                     --output file log\n";
+	"                     --output file|dir log ...\n";
 
 static void help(void)
 {
@@ -47,7 +47,9 @@ static void help(void)
 	       "per\n"
 	       "                     page, FILE-1.svg, FILE-2.svg, ...\n"
 	       "  --nodes n          the job ran on n compute nodes\n"
-	       "  -o, --output file  the file to write (replaced atomically)\n"
+	       "  -o, --output file  the file to write (replaced atomically);\n"
+	       "                     with several logs, a directory to write\n"
+	       "                     a report per log in, named after it\n"
 	       "  --paper size       a4 (default) or letter\n"
 	       "  --procs-per-node n n processes per node\n"
 	       "  --template file    page layout (default: %s)\n"
