@@ -323,18 +323,30 @@ int copts_expand(int *argc, char ***argv, int first)
 	return bad ? -1 : 0;
 }
 
+/* are both paths in the same directory (as written)? */
+static int same_dir(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
+
+	return la == lb && !strncmp(a, b, la);
+}
+
 /* how many arguments from argv[i] on are one job: all with
- * --merge-traces, else the run of trace files starting there (several
- * traces given together are the ranks of one job, as --rank-from says) */
+ * --merge-traces, else the run of trace files of one directory starting
+ * there (a job's per-rank traces given together are its ranks, as
+ * --rank-from says; traces in different directories stay jobs apart) */
 static int job_args(const struct copts *c, int argc, char **argv, int i)
 {
 	int n = 1;
 
 	if (c->merge_traces)
 		return argc - i;
-	if (i + 1 >= argc || !is_trace(argv[i]))
+	if (i + 1 >= argc || !same_dir(argv[i], argv[i + 1]) ||
+	    !is_trace(argv[i]))
 		return 1;
-	while (i + n < argc && is_trace(argv[i + n]))
+	while (i + n < argc && same_dir(argv[i], argv[i + n]) &&
+	       is_trace(argv[i + n]))
 		n++;
 	return n;
 }

@@ -83,8 +83,9 @@ int copts_start(struct copts *c, int argc, char **argv,
 int copts_expand(int *argc, char ***argv, int first);
 /* Load the job of argv[*i], advancing *i over the arguments it took:
  * with --merge-traces every remaining one, else the run of trace files
- * starting at argv[*i] (several traces given together are one job, a rank
- * per file).  Such a job's name, in its path and in argv[*i], is its first
+ * of one directory starting at argv[*i] (a job's traces given together
+ * are one job, a rank per file; traces of different directories are
+ * separate jobs).  Such a job's name, in its path and in argv[*i], is its first
  * trace and "+N" for the N others.  Prints the one-line message on
  * failure. */
 int load_job(const struct copts *c, int argc, char **argv, int *i,

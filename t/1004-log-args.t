@@ -1,8 +1,9 @@
 #!/bin/sh
 # The log arguments of every command that reads several logs: a directory
 # stands for the Darshan logs under it (recursively, in name order) and for
-# each directory of traces under it (one job); several trace files given
-# together are one job, a rank per file, named after the first and "+N";
+# each directory of traces under it (one job); several trace files of one
+# directory given together are one job, a rank per file, named after the
+# first and "+N";
 # a trace without timestamps and a Darshan log given to convert say what
 # they are; report writes a report per log into a directory.
 . "$(dirname "$0")/lib.sh"
@@ -47,7 +48,8 @@ is $? 1 "an empty directory: exit 1"
 is "$(cat "$TMP/err")" "iolens summary: cannot read '$TMP/empty': no Darshan logs or traces in it" \
 	"saying so in one line"
 
-# several per-rank traces given together: one job, as the help says
+# several per-rank traces of one directory given together: one job, as
+# the help says
 $RUN summary --format=csv "$ST"/trace.rank*.txt.xz > "$TMP/t.csv"
 is $? 0 "summary of four per-rank traces"
 is "$(tail -n +2 "$TMP/t.csv" | wc -l)" 1 "one job"
@@ -60,6 +62,9 @@ is "$(tail -n +2 "$TMP/f.csv" | cut -d, -f1,4,6,7)" \
 	"files: the test file's 4 ranks and IOR's 256 MiB each way, under the same name"
 $RUN files --merge-traces "$ST"/trace.rank*.txt.xz | head -n 1 > "$TMP/h"
 is "$(cat "$TMP/h")" "$ST/trace.rank0.txt.xz +3" "--merge-traces: the same name, not the last file's"
+$RUN summary --format=csv "$SAMPLES"/nonmpi/strace/*/trace.txt.xz > "$TMP/sep.csv"
+is "$(tail -n +2 "$TMP/sep.csv" | cut -d, -f6 | tr '\n' ' ')" "1 1 1 1 " \
+	"traces of different directories stay separate jobs"
 $RUN summary --format=csv "$ST" > "$TMP/d.csv"
 is "$(tail -n +2 "$TMP/d.csv" | cut -d, -f7-)" "$(tail -n +2 "$TMP/t.csv" | cut -d, -f7-)" \
 	"the same figures as the directory"
