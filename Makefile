@@ -8,14 +8,15 @@
 #   make check VALGRIND=1    ... run under valgrind
 #   make check CC=clang      ... built with clang
 #   make bench      time and memory on ../shared/bench logs
-#   make install prefix=/usr/local DESTDIR=
+#   make install PREFIX=/usr/local DESTDIR=  (prefix= works too)
 #
 # The tree is layered (README.md, "How it is built"); t/9004-layers.t
 # checks that each directory includes only the layers below it.
 
 # the version is written once, in lib/base/version.h
 VERSION := $(shell sed -n 's/^\#define IOLENS_VERSION "\(.*\)"/\1/p' lib/base/version.h)
-prefix ?= /usr/local
+PREFIX ?= /usr/local
+prefix ?= $(PREFIX)
 bindir = $(prefix)/bin
 libdir = $(prefix)/lib
 includedir = $(prefix)/include

@@ -1,16 +1,19 @@
 /*
  * Shared option handling and log loading of the analysis commands.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <getopt.h>
 #include <time.h>
+#include <sys/stat.h>
 
 #include "cmd/common.h"
 #include "base/version.h"
 #include "sources/trace.h"
+#include "sources/darshan.h"
 #include "cmd/util.h"
 #include "base/banned.h"
 
@@ -142,33 +145,221 @@ const char trace_help[] =
 	"  --rank-from how    traces: a rank per input file (file, default)\n"
 	"                     or per process id (pid)\n";
 
-int load_job(const struct copts *c, int argc, char **argv, int *i,
-	     struct iol_job **job)
+/* ---- the log arguments ---- */
+
+/* strings made here that live as long as the command: the expanded
+ * argument vector and the names of merged traces */
+static char **owned;
+static size_t nowned, capowned;
+
+static void free_owned(void)
 {
-	struct iol_error err = {0};
-	const char *path = argv[*i];
-	struct iol_trace_opts to = {c->rank_from, c->lenient};
-	int ret;
+	size_t k;
 
-	if (c->merge_traces) {
-		ret = iol_job_load_strace(job, (const char *const *)argv + *i,
-					  argc - *i, &to, &err);
-		*i = argc - 1;
-	} else {
-		ret = iol_job_load_opts(job, path, &to, &err);
-	}
+	for (k = 0; k < nowned; k++)
+		free(owned[k]);
+	free(owned);
+}
 
-	if (ret < 0) {
-		msg_ioerr(path, ret, &err);
-		return ret;
+static char *own(char *s)
+{
+	if (!capowned)
+		atexit(free_owned);
+	if (nowned == capowned) {
+		capowned = capowned ? 2 * capowned : 16;
+		owned = xrealloc(owned, capowned * sizeof(*owned));
 	}
-	if ((*job)->partial) {
+	return owned[nowned++] = s;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat sb;
+
+	return strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+int is_darshan_log(const char *path)
+{
+	unsigned char head[16];
+	size_t n = 0;
+	FILE *f = fopen(path, "rb");
+
+	if (f) {
+		n = fread(head, 1, sizeof(head), f);
+		fclose(f);
+	}
+	return iol_dlog_sniff(head, n);
+}
+
+/* a regular file of strace or Iota output */
+static int is_trace(const char *path)
+{
+	struct stat sb;
+
+	return strcmp(path, "-") && stat(path, &sb) == 0 &&
+	       S_ISREG(sb.st_mode) && !is_darshan_log(path) &&
+	       iol_strace_sniff_file(path) != 0;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* the entries of dir (no dot files) as full paths, in name order */
+static char **list_dir(const char *dir, size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **v = NULL;
+	size_t cap = 0, l;
+
+	*n = 0;
+	if (!d)
+		return NULL;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 32;
+			v = xrealloc(v, cap * sizeof(*v));
+		}
+		l = strlen(dir) + strlen(de->d_name) + 2;
+		v[*n] = xmalloc(l);
+		snprintf(v[(*n)++], l, "%s%s%s", dir,
+			 dir[strlen(dir) - 1] == '/' ? "" : "/", de->d_name);
+	}
+	closedir(d);
+	if (*n)
+		qsort(v, *n, sizeof(*v), cmp_name);
+	return v;
+}
+
+static int holds_traces(char **v, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (is_trace(v[k]))
+			return 1;
+	return 0;
+}
+
+struct argvec {
+	char **v;
+	int n, cap;
+};
+
+static void push(struct argvec *a, char *s)
+{
+	if (a->n == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 32;
+		a->v = xrealloc(a->v, (size_t)a->cap * sizeof(*a->v));
+	}
+	a->v[a->n++] = s;
+}
+
+/* a directory's jobs: each Darshan log under it and each directory that
+ * holds traces (one job, its traces a rank each), depth first, in name
+ * order; symbolic links to directories are not followed */
+static void walk(struct argvec *a, const char *dir, int depth)
+{
+	size_t n, k;
+	char **v = list_dir(dir, &n);
+	struct stat sb;
+
+	if (depth && holds_traces(v, n)) {
+		push(a, own(xstrdup(dir)));
+		n = 0;
+	}
+	for (k = 0; k < n; k++) {
+		if (lstat(v[k], &sb) < 0)
+			continue;
+		if (S_ISDIR(sb.st_mode) && depth < 64)
+			walk(a, v[k], depth + 1);
+		else if (!S_ISDIR(sb.st_mode) && is_darshan_log(v[k]))
+			push(a, own(xstrdup(v[k])));
+	}
+	for (k = 0; k < n; k++)
+		free(v[k]);
+	free(v);
+}
+
+int copts_expand(int *argc, char ***argv, int first)
+{
+	struct argvec a = {0};
+	int i, before, bad = 0;
+
+	for (i = 0; i < *argc; i++) {
+		size_t n, k;
+		char **v;
+
+		if (i < first || !is_dir((*argv)[i])) {
+			push(&a, (*argv)[i]);
+			continue;
+		}
+		/* a directory of traces stays one job, as it always was */
+		v = list_dir((*argv)[i], &n);
+		before = a.n;
+		if (holds_traces(v, n))
+			push(&a, (*argv)[i]);
+		else
+			walk(&a, (*argv)[i], 0);
+		for (k = 0; k < n; k++)
+			free(v[k]);
+		free(v);
+		if (a.n == before) {
+			msg("cannot read '%s': no Darshan logs or traces in "
+			    "it",
+			    (*argv)[i]);
+			bad = 1;
+		}
+	}
+	push(&a, NULL);
+	own((char *)a.v);
+	*argc = a.n - 1;
+	*argv = a.v;
+	return bad ? -1 : 0;
+}
+
+/* are both paths in the same directory (as written)? */
+static int same_dir(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
+
+	return la == lb && !strncmp(a, b, la);
+}
+
+/* how many arguments from argv[i] on are one job: all with
+ * --merge-traces, else the run of trace files of one directory starting
+ * there (a job's per-rank traces given together are its ranks, as
+ * --rank-from says; traces in different directories stay jobs apart) */
+static int job_args(const struct copts *c, int argc, char **argv, int i)
+{
+	int n = 1;
+
+	if (c->merge_traces)
+		return argc - i;
+	if (i + 1 >= argc || !same_dir(argv[i], argv[i + 1]) ||
+	    !is_trace(argv[i]))
+		return 1;
+	while (i + n < argc && same_dir(argv[i], argv[i + n]) &&
+	       is_trace(argv[i + n]))
+		n++;
+	return n;
+}
+
+static void warnings(const char *path, const struct iol_job *job)
+{
+	if (job->partial) {
 		char list[160] = "";
 		size_t l = 0;
 		int m;
 
 		for (m = 0; m < IOL_MOD_MAX && l < sizeof(list) - 20; m++)
-			if (((*job)->partial >> m) & 1)
+			if ((job->partial >> m) & 1)
 				l += (size_t)snprintf(
 					list + l, sizeof(list) - l, "%s%s",
 					l ? ", " : "",
@@ -178,12 +369,37 @@ int load_job(const struct copts *c, int argc, char **argv, int *i,
 		    "figures miss records",
 		    path, list);
 	}
-	if ((*job)->unknown_ops)
+	if (job->unknown_ops)
 		msg("warning: '%s': operations not understood, skipped:%s",
-		    path, (*job)->unknown_ops);
-	if ((*job)->skipped)
+		    path, job->unknown_ops);
+	if (job->skipped)
 		msg("warning: '%s': %llu unparsable lines skipped", path,
-		    (unsigned long long)(*job)->skipped);
+		    (unsigned long long)job->skipped);
+}
+
+int load_job(const struct copts *c, int argc, char **argv, int *i,
+	     struct iol_job **job)
+{
+	struct iol_error err = {0};
+	const char *path = argv[*i];
+	struct iol_trace_opts to = {c->rank_from, c->lenient};
+	int ret, n = job_args(c, argc, argv, *i);
+
+	if (n > 1 || c->merge_traces)
+		ret = iol_job_load_strace(job, (const char *const *)argv + *i,
+					  n, &to, &err);
+	else
+		ret = iol_job_load_opts(job, path, &to, &err);
+	*i += n - 1;
+	if (ret < 0) {
+		msg_ioerr(path, ret, &err);
+		return ret;
+	}
+	/* the commands name the job by argv[*i]: its own name, the first
+	 * trace and "+N" when several are one job */
+	if (n > 1)
+		path = argv[*i] = own(xstrdup((*job)->path));
+	warnings(path, *job);
 	return ret;
 }
 

@@ -70,10 +70,29 @@ int copts_start(struct copts *c, int argc, char **argv,
 		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
 		struct out *o, int *first_log);
 
-/* Load the job of argv[*i] (with --merge-traces: of every remaining
- * argument, advancing *i); prints the one-line message on failure. */
+/*
+ * The log arguments argv[first..argc) of a command that reads several
+ * logs, with each directory replaced by its jobs: a directory holding
+ * strace or Iota traces is one job (as before); any other directory stands
+ * for every Darshan log under it (by content, not name) and every
+ * directory under it that holds traces, recursively, in name order,
+ * symbolic links to directories not followed.  *argc and *argv are
+ * replaced by a vector owned here (freed at exit).  Returns 0, or -1 when
+ * a directory held no log (message printed; the others are kept).
+ */
+int copts_expand(int *argc, char ***argv, int first);
+/* Load the job of argv[*i], advancing *i over the arguments it took:
+ * with --merge-traces every remaining one, else the run of trace files
+ * of one directory starting at argv[*i] (a job's traces given together
+ * are one job, a rank per file; traces of different directories are
+ * separate jobs).  Such a job's name, in its path and in argv[*i], is its first
+ * trace and "+N" for the N others.  Prints the one-line message on
+ * failure. */
 int load_job(const struct copts *c, int argc, char **argv, int *i,
 	     struct iol_job **job);
+/* Does the file start like a Darshan log (any version, either byte
+ * order)?  0 when it cannot be read. */
+int is_darshan_log(const char *path);
 /* The help lines of the trace options, for each command's --help. */
 extern const char trace_help[];
 /* "2026-11-21 06:36:29 UTC" for an epoch second, in UTC. */

@@ -57,6 +57,13 @@ int cmd_convert(int argc, char **argv)
 		return r;
 	if (!co.outpath)
 		return usage_error("--output names the log to write");
+	for (r = first; r < argc; r++)
+		if (is_darshan_log(argv[r])) {
+			msg("'%s' is already a Darshan log: convert reads "
+			    "strace or Iota traces",
+			    argv[r]);
+			return EXIT_DATA;
+		}
 	to.rank_from = co.rank_from;
 	to.lenient = co.lenient;
 	r = iol_job_load_strace(&job, (const char *const *)argv + first,

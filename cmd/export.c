@@ -84,6 +84,11 @@ int cmd_export(int argc, char **argv)
 		return r;
 	if (!co.outpath || !strcmp(co.outpath, "-"))
 		return usage_error("--output names the workbook to write");
+	/* a directory stands for the logs in it */
+	if (copts_expand(&argc, &argv, first) < 0)
+		rc = EXIT_DATA;
+	if (argc == first)
+		return EXIT_DATA;
 	jobs = xcalloc((size_t)(argc - first), sizeof(*jobs));
 	for (i = first; i < argc; i++) {
 		if (load_job(&co, argc, argv, &i, &jobs[n]) < 0) {

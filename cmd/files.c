@@ -300,7 +300,8 @@ int cmd_files(int argc, char **argv)
 			 &i);
 	if (rc >= 0)
 		goto out;
-	rc = EXIT_OK;
+	/* a directory stands for the logs in it */
+	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
 	ff = iol_filerow_fields(&nf);
 	cols = xmalloc((nf + 1) * sizeof(*cols));
 	cols[0] = "log";

@@ -76,7 +76,8 @@ int cmd_hist(int argc, char **argv)
 	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
-	rc = EXIT_OK;
+	/* a directory stands for the logs in it */
+	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
 	/* machine formats: the bins table; JSON and CSV keep one table, so
 	 * common sizes appear as op "common" rows with the size in min_bytes */
 	if (co.fmt != FMT_TEXT)

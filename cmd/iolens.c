@@ -18,8 +18,12 @@ static void usage(FILE *f)
 
 	fprintf(f, "usage: iolens <command> [options] [file ...]\n"
 		   "       iolens --help | --version\n\ncommands:\n");
+	/* one column for the descriptions; a longer name has its own line */
 	for (c = commands; c->name; c++)
-		fprintf(f, "  %-10s %s\n", c->name, c->help);
+		if (strlen(c->name) > 10)
+			fprintf(f, "  %s\n  %-10s %s\n", c->name, "", c->help);
+		else
+			fprintf(f, "  %-10s %s\n", c->name, c->help);
 	fprintf(f,
 		"\nRun 'iolens <command> --help' for a command's options.\n");
 }

@@ -278,7 +278,8 @@ int cmd_meta(int argc, char **argv)
 	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
-	rc = EXIT_OK;
+	/* a directory stands for the logs in it */
+	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
 	if (co.fmt != FMT_TEXT)
 		out_table(&o, cols, 5);
 	for (; i < argc; i++) {

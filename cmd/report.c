@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
@@ -22,7 +23,7 @@ static const char usage_str[] =
 	"                     [--paper a4|letter] [--procs-per-node n]\n"
 	"                     [--template file] [--db file] [--iostat "
 	"recording]\n"
-	"                     --output file log\n";
+	"                     --output file|dir log ...\n";
 
 static void help(void)
 {
@@ -46,7 +47,9 @@ static void help(void)
 	       "per\n"
 	       "                     page, FILE-1.svg, FILE-2.svg, ...\n"
 	       "  --nodes n          the job ran on n compute nodes\n"
-	       "  -o, --output file  the file to write (replaced atomically)\n"
+	       "  -o, --output file  the file to write (replaced atomically);\n"
+	       "                     with several logs, a directory to write\n"
+	       "                     a report per log in, named after it\n"
 	       "  --paper size       a4 (default) or letter\n"
 	       "  --procs-per-node n n processes per node\n"
 	       "  --template file    page layout (default: %s)\n"
@@ -163,6 +166,110 @@ static int weather_of(const struct ropts *r, const struct iol_job *job,
 	return ret;
 }
 
+/* The report of one job into outpath; an exit status. */
+static int one_report(struct ropts *ro, const struct copts *co,
+		      struct iol_job *job, const char *log, const char *outpath)
+{
+	struct iol_error err = {0};
+	struct popreport_ctxpage cp = {0};
+	struct ropts r = *ro;
+	int ret;
+
+	r.ro.m = co->m;
+	if (r.dbpath) {
+		cp.dbpath = r.dbpath;
+		if (pop_context_of(r.dbpath, log, job, &co->m, &cp.ctx) < 0)
+			return EXIT_DATA;
+		if (r.nrecs && weather_of(&r, job, &co->m, &cp) < 0)
+			return EXIT_DATA;
+		r.ro.extra_page = popreport_context_page;
+		r.ro.extra_arg = &cp;
+	}
+	/* reproducible by default: the job's own start */
+	if (!r.ro.date)
+		set_date(&r, source_date(job->start_sec));
+	ret = report_write(job, outpath, &r.ro, &err);
+	if (ret < 0) {
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(ret));
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}
+
+/* With several logs, -o DIR: DIR/NAME.pdf (.svg, .png) where NAME is the
+ * log's file name without ".darshan", other characters than letters,
+ * digits, '.', '-' and '_' made '_'. */
+static void out_name(char *buf, size_t n, const char *dir, const char *log,
+		     int format)
+{
+	static const char *const ext[] = {"pdf", "svg", "png"};
+	const char *base = strrchr(log, '/');
+	char name[256];
+	size_t l, k;
+
+	base = base && base[1] ? base + 1 : log;
+	l = strlen(base);
+	if (l > 8 && !strcmp(base + l - 8, ".darshan"))
+		l -= 8;
+	if (l >= sizeof(name))
+		l = sizeof(name) - 1;
+	for (k = 0; k < l; k++)
+		name[k] = (char)(strchr("._-", base[k]) ||
+						 (base[k] >= 'a' &&
+						  base[k] <= 'z') ||
+						 (base[k] >= 'A' &&
+						  base[k] <= 'Z') ||
+						 (base[k] >= '0' &&
+						  base[k] <= '9')
+					 ? base[k]
+					 : '_');
+	name[l] = '\0';
+	snprintf(buf, n, "%s/%s.%s", dir, name, ext[format]);
+}
+
+/* several logs: a report each into the directory -o names */
+static int many_reports(struct ropts *ro, const struct copts *co, int argc,
+			char **argv, int i)
+{
+	char path[4096], **done = xcalloc((size_t)argc, sizeof(*done));
+	int rc = EXIT_OK, nd = 0, k;
+
+	for (; i < argc; i++) {
+		struct iol_job *job;
+
+		if (load_job(co, argc, argv, &i, &job) < 0) {
+			rc = EXIT_DATA;
+			continue;
+		}
+		out_name(path, sizeof(path), co->outpath, argv[i],
+			 ro->ro.format);
+		for (k = 0; k < nd && strcmp(done[k], path); k++)
+			;
+		if (k < nd) {
+			msg("'%s' and an earlier log both make '%s': not "
+			    "overwritten",
+			    argv[i], path);
+			rc = EXIT_DATA;
+		} else {
+			done[nd++] = xstrdup(path);
+			if (one_report(ro, co, job, argv[i], path) != EXIT_OK)
+				rc = EXIT_DATA;
+		}
+		iol_job_close(job);
+	}
+	for (k = 0; k < nd; k++)
+		free(done[k]);
+	free(done);
+	return rc;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat sb;
+
+	return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
 int cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -181,12 +288,10 @@ int cmd_report(int argc, char **argv)
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
 	};
-	struct iol_error err = {0};
-	struct popreport_ctxpage cp = {0};
 	struct iol_job *job;
 	struct copts co;
 	struct ropts ro;
-	int r, i;
+	int r, i, bad;
 
 	memset(&ro, 0, sizeof(ro));
 	r = copts_start(&co, argc, argv, longopts, help, extra_opt, &ro, NULL,
@@ -197,34 +302,25 @@ int cmd_report(int argc, char **argv)
 		return usage_error("--output names the file to write");
 	if (ro.nrecs && !ro.dbpath)
 		return usage_error("--iostat goes with --db");
-	if (argc - i != 1 && !co.merge_traces)
-		return usage_error("one log, not %d", argc - i);
+	/* a directory stands for the logs in it; several logs (not one
+	 * job's traces) make a report each in the directory -o names */
+	bad = copts_expand(&argc, &argv, i) < 0;
+	if (argc - i > 1 && !co.merge_traces && is_dir(co.outpath)) {
+		r = many_reports(&ro, &co, argc, argv, i);
+		report_cleanup();
+		return r != EXIT_OK || bad ? EXIT_DATA : EXIT_OK;
+	}
+	if (argc == i)
+		return EXIT_DATA;
 	if (load_job(&co, argc, argv, &i, &job) < 0)
 		return EXIT_DATA;
-	ro.ro.m = co.m;
-	if (ro.dbpath) {
-		cp.dbpath = ro.dbpath;
-		if (pop_context_of(ro.dbpath, argv[i], job, &co.m, &cp.ctx) <
-		    0) {
-			iol_job_close(job);
-			return EXIT_DATA;
-		}
-		if (ro.nrecs && weather_of(&ro, job, &co.m, &cp) < 0) {
-			iol_job_close(job);
-			return EXIT_DATA;
-		}
-		ro.ro.extra_page = popreport_context_page;
-		ro.ro.extra_arg = &cp;
+	if (i != argc - 1) {
+		iol_job_close(job);
+		return usage_error("several logs: --output names an existing "
+				   "directory to write a report each in");
 	}
-	/* reproducible by default: the job's own start */
-	if (!ro.ro.date)
-		set_date(&ro, source_date(job->start_sec));
-	r = report_write(job, co.outpath, &ro.ro, &err);
+	r = one_report(&ro, &co, job, argv[i], co.outpath);
 	iol_job_close(job);
 	report_cleanup();
-	if (r < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
-		return EXIT_DATA;
-	}
-	return EXIT_OK;
+	return r != EXIT_OK || bad ? EXIT_DATA : EXIT_OK;
 }

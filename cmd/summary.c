@@ -26,15 +26,15 @@ static void help(void)
 	       "the\n"
 	       "slowest rank, MiB/s and MiB/s per compute node, time in I/O,\n"
 	       "metadata cost, file categories, I/O strategy and top files.\n\n"
-	       "  --format fmt          text (default), csv, tsv or json\n"
-	       "  --nodes n             the job ran on n compute nodes\n"
-	       "  -o, --output file     write to file (replaced atomically)\n"
-	       "  --procs-per-node n    n processes per node: nodes = nprocs / "
+	       "  --format fmt       text (default), csv, tsv or json\n"
+	       "  --nodes n          the job ran on n compute nodes\n"
+	       "  -o, --output file  write to file (replaced atomically)\n"
+	       "  --procs-per-node n n processes per node: nodes = nprocs / "
 	       "n,\n"
-	       "                        rounded up\n"
+	       "                     rounded up\n"
 	       "%s"
-	       "  -h, --help            show this help\n"
-	       "  --version             show the version\n",
+	       "  -h, --help         show this help\n"
+	       "  --version          show the version\n",
 	       trace_help);
 }
 
@@ -435,7 +435,8 @@ int cmd_summary(int argc, char **argv)
 	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
-	rc = EXIT_OK;
+	/* a directory stands for the logs in it */
+	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
 	cols = col_names(&ncols);
 	for (; i < argc; i++) {
 		struct iol_job *job;

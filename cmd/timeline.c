@@ -410,7 +410,8 @@ int cmd_timeline(int argc, char **argv)
 			 &i);
 	if (rc >= 0)
 		return rc;
-	rc = EXIT_OK;
+	/* a directory stands for the logs in it */
+	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
 	if (t.bins && t.phases) {
 		out_close(&o, 0);
 		return usage_error("--bins and --phases cannot be combined");

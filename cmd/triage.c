@@ -401,7 +401,8 @@ int cmd_triage(int argc, char **argv)
 		out_close(&o, 0);
 		return EXIT_DATA;
 	}
-	rc = EXIT_OK;
+	/* a directory stands for the logs in it */
+	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
 	if (co.fmt != FMT_TEXT)
 		out_table(&o, cols, 9);
 	for (; i < argc; i++) {

@@ -26,7 +26,7 @@
 
 struct book {
 	lxw_workbook *wb;
-	lxw_format *bold, *num, *bytes, *secs;
+	lxw_format *bold, *num, *bytes, *secs, *date, *tbin;
 };
 
 static void num(lxw_worksheet *ws, int r, int c, double v, lxw_format *f)
@@ -39,6 +39,23 @@ static void num(lxw_worksheet *ws, int r, int c, double v, lxw_format *f)
 static void str(lxw_worksheet *ws, int r, int c, const char *s, lxw_format *f)
 {
 	worksheet_write_string(ws, (lxw_row_t)r, (lxw_col_t)c, s ? s : "", f);
+}
+
+/* Categories that are text: the workbook streams its rows (constant
+ * memory), so libxlsxwriter cannot look at the cells and would type them
+ * as numbers (c:numRef); say they are strings (c:strRef). */
+static lxw_chart_series *series(lxw_chart *ch, const char *cats,
+				const char *vals, const char *name)
+{
+	lxw_chart_series *se = chart_add_series(ch, cats, vals);
+
+	if (se && se->categories) {
+		se->categories->has_string_cache = LXW_TRUE;
+		se->categories->ignore_cache = LXW_TRUE;
+	}
+	if (se)
+		chart_series_set_name(se, name);
+	return se;
 }
 
 static void header(struct book *b, lxw_worksheet *ws, int r,
@@ -148,33 +165,46 @@ static int job_pairs(struct book *b, lxw_worksheet *ws, int r,
 	return r;
 }
 
-/* the Jobs sheet: these job-row fields, one row per log */
-static const char *const job_cols[] = {
-	"log",
-	"source",
-	"jobid",
-	"exe",
-	"nprocs",
-	"nodes",
-	"run_time",
-	"bytes_read",
-	"bytes_written",
-	"io_time_by_slowest",
-	"mib_s",
-	"mib_s_per_node",
-	"pct_io_time_slowest",
-	"md_cost_pct",
-	"files",
-	"strategy",
-	"incomplete",
-};
-
-static void job_row(lxw_worksheet *ws, int r, const struct iol_jobrow *jr)
+/* An epoch second as an Excel date: days since 1899-12-30 (UTC). */
+static double excel_date(double epoch)
 {
-	size_t c;
+	return epoch / 86400.0 + 25569.0;
+}
 
-	for (c = 0; c < sizeof(job_cols) / sizeof(job_cols[0]); c++)
-		field_cell(ws, r, (int)c, job_cols[c], jr, NULL, "yes");
+/* One row of the Jobs sheet: every summary column, in summary's order;
+ * numbers as numbers, times as Excel dates, flags as 0 or 1, as in
+ * summary --format=csv. */
+static void job_row(struct book *b, lxw_worksheet *ws, int r,
+		    const struct iol_jobrow *jr)
+{
+	size_t n, c;
+	const struct iol_field *f = iol_jobrow_fields(&n);
+	const char *t;
+	char buf[256];
+	int64_t v;
+
+	for (c = 0; c < n; c++) {
+		switch (f[c].type) {
+		case IOL_FT_STR:
+			t = f[c].str(jr, buf, sizeof(buf));
+			if (t && *t)
+				str(ws, r, (int)c, t, NULL);
+			break;
+		case IOL_FT_TIME:
+			num(ws, r, (int)c, excel_date(f[c].num(jr)), b->date);
+			break;
+		case IOL_FT_NUM:
+			num(ws, r, (int)c, f[c].num(jr),
+			    !strcmp(f[c].unit, "s") ? b->secs : b->num);
+			break;
+		default:
+			v = f[c].i64(jr);
+			if (v != INT64_MIN)
+				num(ws, r, (int)c, (double)v,
+				    f[c].type == IOL_FT_BYTES ? b->bytes
+							      : NULL);
+		}
+	}
 }
 
 static int files_sheet(struct book *b, lxw_worksheet *ws, int r,
@@ -289,14 +319,11 @@ static int hist_sheet(struct book *b, lxw_worksheet *ws,
 	/* a native column chart of the job's histogram */
 	if (n) {
 		lxw_chart *ch = workbook_add_chart(b->wb, LXW_CHART_COLUMN);
-		lxw_chart_series *s;
 
-		s = chart_add_series(ch, "=Histograms!$B$2:$B$11",
-				     "=Histograms!$C$2:$C$11");
-		chart_series_set_name(s, "reads");
-		s = chart_add_series(ch, "=Histograms!$B$2:$B$11",
-				     "=Histograms!$D$2:$D$11");
-		chart_series_set_name(s, "writes");
+		series(ch, "=Histograms!$B$2:$B$11", "=Histograms!$C$2:$C$11",
+		       "reads");
+		series(ch, "=Histograms!$B$2:$B$11", "=Histograms!$D$2:$D$11",
+		       "writes");
 		chart_title_set_name(ch, "Access sizes (POSIX)");
 		chart_axis_set_name(ch->y_axis, "operations");
 		worksheet_insert_chart(ws, 1, 5, ch);
@@ -324,21 +351,22 @@ static int timeline_sheet(struct book *b, lxw_worksheet *ws,
 {
 	struct iol_matrix m;
 	size_t r, k;
-	char name[32];
+	char name[96];
 
 	if (iol_timeline_source(job) == IOL_TL_NONE ||
 	    iol_matrix_compute(job, -1, TL_BINS, &m, NULL) < 0) {
 		str(ws, 0, 0, "no timeline in this log", NULL);
 		return 0;
 	}
-	str(ws, 0, 0, "bytes per rank and time bin, from", b->bold);
-	str(ws, 0, 4, iol_tl_source_names[m.source], NULL);
-	str(ws, 1, 0, "rank", b->bold);
-	for (k = 0; k < m.nbins; k++) {
-		snprintf(name, sizeof(name), "%.4f s",
-			 m.t0 + (m.t1 - m.t0) * (double)k / (double)m.nbins);
-		str(ws, 1, (int)k + 1, name, b->bold);
-	}
+	snprintf(name, sizeof(name), "bytes per rank and time bin, from %s",
+		 iol_tl_source_names[m.source]);
+	str(ws, 0, 0, name, b->bold);
+	/* bin headers: each bin's start in seconds from the job's start */
+	str(ws, 1, 0, "rank \\ start (s)", b->bold);
+	for (k = 0; k < m.nbins; k++)
+		num(ws, 1, (int)k + 1,
+		    m.t0 + (m.t1 - m.t0) * (double)k / (double)m.nbins,
+		    b->tbin);
 	for (r = 0; r < m.nrank && r < TL_MAXRANKS; r++) {
 		num(ws, (int)r + 2, 0, (double)r, NULL);
 		for (k = 0; k < m.nbins; k++)
@@ -416,6 +444,11 @@ static int book_open(struct book *b, const char *path, time_t created,
 	format_set_num_format(b->bytes, "#,##0");
 	b->secs = workbook_add_format(b->wb);
 	format_set_num_format(b->secs, "0.000000");
+	b->date = workbook_add_format(b->wb);
+	format_set_num_format(b->date, "yyyy-mm-dd hh:mm:ss");
+	b->tbin = workbook_add_format(b->wb);
+	format_set_bold(b->tbin);
+	format_set_num_format(b->tbin, "0.0000");
 	return 0;
 }
 
@@ -445,53 +478,107 @@ static void cost_chart(struct book *b, lxw_worksheet *ws,
 		n++;
 	}
 	for (k = 0; k < 3 && n; k++) {
-		lxw_chart_series *se;
-
 		snprintf(cats, sizeof(cats), "=Job!$A$%d:$A$%d", row0 + 1,
 			 row0 + n);
 		snprintf(vals, sizeof(vals), "=Job!$%c$%d:$%c$%d", 'B' + k,
 			 row0 + 1, 'B' + k, row0 + n);
-		se = chart_add_series(ch, cats, vals);
-		chart_series_set_name(se, parts[k]);
+		series(ch, cats, vals, parts[k]);
 	}
 	chart_title_set_name(ch, "Average I/O cost per process");
 	chart_axis_set_name(ch->x_axis, "seconds");
 	worksheet_insert_chart(ws, 1, 3, ch);
 }
 
-/* The Job sheet (one log) or the Jobs sheet (one row per log). */
-static int jobs_sheet(struct book *b, struct iol_job *const *jobs, int njobs,
-		      const struct iol_opts *o, struct iol_error *err)
+/* the column of a summary field on the Jobs sheet */
+static int job_col(const char *name)
 {
-	const int ncols = (int)(sizeof(job_cols) / sizeof(job_cols[0]));
+	size_t n, c;
+	const struct iol_field *f = iol_jobrow_fields(&n);
+
+	for (c = 0; c < n && strcmp(f[c].name, name); c++)
+		;
+	return (int)c;
+}
+
+/* A native bar chart per log of the Jobs sheet, of these columns. */
+static void jobs_chart(struct book *b, lxw_worksheet *ws, int njobs,
+		       const char *title, const char *axis,
+		       const char *const *cols, int ncols, int row)
+{
+	lxw_chart *ch = workbook_add_chart(b->wb, LXW_CHART_BAR);
+	lxw_chart_series *se;
+	int k;
+
+	for (k = 0; k < ncols; k++) {
+		se = series(ch, NULL, NULL, cols[k]);
+		if (!se)
+			return;
+		chart_series_set_categories(se, "Jobs", 1, 0, (lxw_row_t)njobs,
+					    0);
+		chart_series_set_values(
+			se, "Jobs", 1, (lxw_col_t)job_col(cols[k]),
+			(lxw_row_t)njobs, (lxw_col_t)job_col(cols[k]));
+	}
+	chart_title_set_name(ch, title);
+	chart_axis_set_name(ch->x_axis, axis);
+	worksheet_insert_chart(ws, (lxw_row_t)row,
+			       (lxw_col_t)(ncols > 1 ? 8 : 1), ch);
+}
+
+/* The Jobs sheet: a row per log with every summary column, and charts
+ * of bandwidth and volume per log below it. */
+static int jobs_rows(struct book *b, struct iol_job *const *jobs, int njobs,
+		     const struct iol_opts *o, struct iol_error *err)
+{
+	static const char *const mibs[] = {"mib_s"};
+	static const char *const vols[] = {"bytes_read", "bytes_written"};
+	lxw_worksheet *ws = workbook_add_worksheet(b->wb, "Jobs");
+	size_t n, c;
+	const struct iol_field *f = iol_jobrow_fields(&n);
 	struct iol_summary s;
 	struct iol_jobrow jr;
-	lxw_worksheet *ws;
-	int i, r;
+	int i;
 
-	ws = workbook_add_worksheet(b->wb, njobs == 1 ? "Job" : "Jobs");
-	if (njobs > 1)
-		header(b, ws, 0, job_cols, ncols);
+	for (c = 0; c < n; c++)
+		str(ws, 0, (int)c, f[c].name, b->bold);
 	for (i = 0; i < njobs; i++) {
 		if (iol_summary_compute(jobs[i], o, &s, err) < 0)
 			return err ? err->code : IOL_ENOMEM;
 		jr.log = jobs[i]->path;
 		jr.job = jobs[i];
 		jr.s = &s;
-		if (njobs > 1) {
-			job_row(ws, i + 1, &jr);
-			continue;
-		}
-		r = job_pairs(b, ws, 0, &jr);
-		worksheet_set_column(ws, 0, 0, 32, NULL);
-		worksheet_set_column(ws, 1, 1, 48, NULL);
-		cost_chart(b, ws, &s, r + 2);
+		job_row(b, ws, i + 1, &jr);
 	}
-	if (njobs > 1) {
-		worksheet_freeze_panes(ws, 1, 0);
-		worksheet_autofilter(ws, 0, 0, (lxw_row_t)njobs,
-				     (lxw_col_t)(ncols - 1));
-	}
+	worksheet_freeze_panes(ws, 1, 1);
+	worksheet_autofilter(ws, 0, 0, (lxw_row_t)njobs, (lxw_col_t)(n - 1));
+	jobs_chart(b, ws, njobs, "Bandwidth per log (POSIX+STDIO)", "MiB/s",
+		   mibs, 1, njobs + 2);
+	jobs_chart(b, ws, njobs, "Data moved per log (POSIX+STDIO)", "bytes",
+		   vols, 2, njobs + 2);
+	return 0;
+}
+
+/* The Job sheet (one log) or the Jobs sheet (one row per log). */
+static int jobs_sheet(struct book *b, struct iol_job *const *jobs, int njobs,
+		      const struct iol_opts *o, struct iol_error *err)
+{
+	struct iol_summary s;
+	struct iol_jobrow jr;
+	lxw_worksheet *ws;
+	int r;
+
+	if (njobs > 1)
+		return jobs_rows(b, jobs, njobs, o, err);
+	ws = workbook_add_worksheet(b->wb, "Job");
+	if (iol_summary_compute(jobs[0], o, &s, err) < 0)
+		return err ? err->code : IOL_ENOMEM;
+	jr.log = jobs[0]->path;
+	jr.job = jobs[0];
+	jr.s = &s;
+	r = job_pairs(b, ws, 0, &jr);
+	worksheet_set_column(ws, 0, 0, 32, NULL);
+	worksheet_set_column(ws, 1, 1, 48, NULL);
+	cost_chart(b, ws, &s, r + 2);
 	return 0;
 }
 

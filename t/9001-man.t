@@ -100,7 +100,7 @@ command -v mandoc > /dev/null 2>&1 && have_mandoc=1
 
 "$IOLENS" --help > "$TMP/help" 2>&1
 is $? 0 "iolens --help exits 0"
-sed -n '/^commands:/,/^$/p' "$TMP/help" | awk 'NR > 1 && NF { print $1 }' |
+sed -n '/^commands:/,/^$/p' "$TMP/help" | awk 'NR > 1 && /^  [^ ]/ { print $1 }' |
 	sort > "$TMP/cmds"
 test -s "$TMP/cmds"
 ok $? "iolens --help lists commands"

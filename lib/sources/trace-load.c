@@ -64,6 +64,29 @@ static const char *skip_time(const char *s)
 	return s;
 }
 
+/* a call with no time before its name: "execve(", "123 execve(" or
+ * "[pid 123] execve(", strace run without -t, -tt or -ttt */
+static int untimed(const char *s)
+{
+	if (!strncmp(s, "[pid", 4)) {
+		s = strchr(s, ']');
+		if (!s)
+			return 0;
+		s++;
+	} else {
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	while (*s == ' ')
+		s++;
+	if (!((*s >= 'a' && *s <= 'z') || *s == '_'))
+		return 0;
+	while ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+	       *s == '_')
+		s++;
+	return *s == '(';
+}
+
 int iol_strace_sniff(const char *buf, size_t len)
 {
 	char line[512];
@@ -78,6 +101,9 @@ int iol_strace_sniff(const char *buf, size_t len)
 	line[n] = '\0';
 	s = line;
 	if (!strncmp(s, "[pid", 4))
+		return 1;
+	/* without times: said so when it is read */
+	if (untimed(s) && (strstr(s, ") = ") || strstr(s, "<unfinished")))
 		return 1;
 	while (*s >= '0' && *s <= '9')
 		s++, digits++;
@@ -273,6 +299,14 @@ static int run_file(struct tpass *ps, int fi, struct iol_error *err)
 			ps->st->job->skipped++;
 			continue;
 		}
+		if (len && !nonempty && !ps->st->iota && untimed(line)) {
+			ret = iol_error_set(
+				err, IOL_ESYNTAX,
+				"%s: strace trace without timestamps: "
+				"record with strace -tt (or -ttt) -T",
+				path);
+			break;
+		}
 		if (len)
 			nonempty = 1;
 		ret = feed(ps, line, l.lineno, path, err);
@@ -366,6 +400,23 @@ static int trace_load(struct iol_job *job, const char *const *paths, int npaths,
 	return 0;
 }
 
+/* the job's name: its one input, or the first and "+N" for the N others,
+ * so that no output names only one of several traces */
+static const char *name_of(struct iol_job *job, const char *const *paths,
+			   int npaths)
+{
+	char *s;
+	size_t n;
+
+	if (npaths < 2)
+		return iol_arena_strdup(&job->priv->arena, paths[0]);
+	n = strlen(paths[0]) + 16;
+	s = iol_arena_alloc(&job->priv->arena, n);
+	if (s)
+		snprintf(s, n, "%s +%d", paths[0], npaths - 1);
+	return s;
+}
+
 int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 			int npaths, const struct iol_trace_opts *o,
 			struct iol_error *err)
@@ -376,7 +427,7 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 	ret = iol_job_new(&job, &iol_source_strace, err);
 	if (ret < 0)
 		return ret;
-	job->path = iol_arena_strdup(&job->priv->arena, paths[0]);
+	job->path = name_of(job, paths, npaths);
 	ret = job->path ? trace_load(job, paths, npaths, o, err)
 			: iol_error_set(err, IOL_ENOMEM, "out of memory");
 	if (ret < 0) {
