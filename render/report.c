@@ -25,6 +25,7 @@
 #include "render/chart.h"
 #include "render/report.h"
 #include "analysis/jobrow.h"
+#include "analysis/select.h"
 #include "base/version.h"
 #include "base/banned.h"
 
@@ -43,6 +44,8 @@ struct ctx {
 	struct iol_jobrow row; /* of job and s */
 	struct iol_filerow *files;
 	size_t nfiles;
+	struct iol_sharedrow *shared; /* by bytes moved */
+	size_t nshared;
 	struct iol_hist hist[IOL_MOD_KNOWN + 1];
 	size_t nhist;
 	struct iol_meta meta;
@@ -769,66 +772,68 @@ static void seq_draw(struct ctx *c, double x, double y, double w)
 	chart_legend(c->cr, x + w - 230, y + 6, 3, ser, col);
 }
 
-/* shared (reduced) POSIX records: what Darshan kept of their ranks */
+/* Shared (reduced) POSIX and STDIO records: the rank balance Darshan
+ * kept of them (analysis/select.h), the first VARN by bytes moved. */
+#define VARN 12
+
 static size_t nshared(struct ctx *c)
 {
-	const struct iol_jmod *jm = &c->job->mod[IOL_MOD_POSIX];
-	size_t i, n = 0;
-
-	for (i = 0; jm->loaded && i < jm->n; i++)
-		n += jm->recs[i].rank < 0;
-	return n < 10 ? n : 10;
+	return c->nshared < VARN ? c->nshared : VARN;
 }
 
 static double variance_h(struct ctx *c, double w)
 {
 	(void)w;
-	return c->job->kind == IOL_SRC_DARSHAN && nshared(c)
-		       ? 8 * 1.55 * (nshared(c) + 1) + 4
-		       : 0;
+	if (!nshared(c))
+		return 0;
+	return 7.5 * 1.55 * (double)(nshared(c) + 1) + 4 +
+	       (c->nshared > VARN ? 12 : 0);
+}
+
+static void variance_cells(const struct iol_sharedrow *r, char b[8][32])
+{
+	fmt_bytes(b[0], 32, (double)(r->br + r->bw), BYTES_SHORT);
+	snprintf(b[1], 32, "%lld", (long long)r->fastest_rank);
+	fmt_secs(b[2], 32, r->fastest_time);
+	fmt_bytes(b[3], 32, (double)r->fastest_bytes, BYTES_SHORT);
+	snprintf(b[4], 32, "%lld", (long long)r->slowest_rank);
+	fmt_secs(b[5], 32, r->slowest_time);
+	fmt_bytes(b[6], 32, (double)r->slowest_bytes, BYTES_SHORT);
+	fmt_secs(b[7], 32, r->sd_time);
 }
 
 static void variance_draw(struct ctx *c, double x, double y, double w)
 {
-	static const char *const head[] = {"file", "fastest",
-					   "time", "slowest",
-					   "time", "variance of time"};
-	static const int num[] = {0, 1, 1, 1, 1, 1};
-	const char *const cn[] = {
-		"POSIX_FASTEST_RANK", "POSIX_F_FASTEST_RANK_TIME",
-		"POSIX_SLOWEST_RANK", "POSIX_F_SLOWEST_RANK_TIME",
-		"POSIX_F_VARIANCE_RANK_TIME"};
-	const struct iol_jmod *jm = &c->job->mod[IOL_MOD_POSIX];
-	double wd[6] = {w * 0.40, w * 0.1,  w * 0.12,
-			w * 0.1,  w * 0.12, w * 0.16};
-	const char *cells[10 * 6];
-	char b[10][5][32];
-	size_t i;
-	int n = 0, k;
+	static const char *const head[] = {
+		"file",	     "moved", "fastest", "time",    "bytes",
+		"slowest", "time",  "bytes",	 "σ time", "σ bytes"};
+	static const int num[] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+	double wd[10] = {w * 0.25,  w * 0.085, w * 0.07, w * 0.08,
+			 w * 0.085, w * 0.07,  w * 0.08, w * 0.085,
+			 w * 0.08,  w * 0.09};
+	const char *cells[VARN * 10];
+	char b[VARN][9][32];
+	size_t i, k, n = nshared(c);
 
-	for (i = 0; i < jm->n && n < 10; i++) {
-		const struct iol_jrec *r = &jm->recs[i];
+	for (i = 0; i < n; i++) {
+		const struct iol_sharedrow *r = &c->shared[i];
 
-		if (r->rank >= 0)
-			continue;
-		for (k = 0; k < 5; k++) {
-			int flt, ix = iol_counter_index(IOL_MOD_POSIX, cn[k],
-							&flt);
-
-			if (ix < 0)
-				memcpy(b[n][k], "-", 2);
-			else if (flt)
-				fmt_secs(b[n][k], 32, r->fc[ix]);
-			else
-				snprintf(b[n][k], 32, "%lld",
-					 (long long)r->ic[ix]);
-		}
-		cells[n * 6] = nz(iol_job_name(c->job, r->id));
-		for (k = 0; k < 5; k++)
-			cells[n * 6 + 1 + k] = b[n][k];
-		n++;
+		variance_cells(r, b[i]);
+		fmt_bytes(b[i][8], 32, r->sd_bytes, BYTES_SHORT);
+		cells[i * 10] = nz(r->path);
+		for (k = 0; k < 9; k++)
+			cells[i * 10 + 1 + k] = b[i][k];
 	}
-	chart_table(c->cr, x, y, 6, wd, num, head, n, cells, 8);
+	y += chart_table(c->cr, x, y, 10, wd, num, head, (int)n, cells, 7.5);
+	if (c->nshared > n) {
+		char line[96];
+
+		snprintf(line, sizeof(line),
+			 "and %zu more shared files (iolens files --shared "
+			 "lists them all)",
+			 c->nshared - n);
+		chart_text(c->cr, x, y + 9, line, 7, 0, -1, C_MUTED);
+	}
 }
 
 static double meta_h(struct ctx *c, double w)
@@ -1380,6 +1385,8 @@ static int report_compute(struct ctx *c, struct iol_error *err)
 		c->nhist = iol_hist_compute(job, c->hist, IOL_MOD_KNOWN + 1);
 		ret = iol_meta_compute(job, &c->meta, err);
 	}
+	if (ret == 0 && job->kind == IOL_SRC_DARSHAN)
+		ret = iol_shared_compute(job, &c->shared, &c->nshared, err);
 	if (ret == 0 && iol_timeline_source(job) != IOL_TL_NONE &&
 	    iol_matrix_compute(job, -1, 240, &c->mx, NULL) == 0)
 		c->have_mx = 1;
@@ -1495,6 +1502,7 @@ int report_write(const struct iol_job *job, const char *path,
 		fclose(tf);
 		iol_files_free(c.files);
 		iol_meta_free(&c.meta);
+		free(c.shared);
 		return ret;
 	}
 	if (o->format == REPORT_PDF) {
@@ -1516,6 +1524,7 @@ out:
 	fclose(tf);
 	iol_files_free(c.files);
 	iol_meta_free(&c.meta);
+	free(c.shared);
 	if (c.have_mx)
 		iol_matrix_free(&c.mx);
 	return ret;
