@@ -17,12 +17,22 @@
 #include "base/banned.h"
 
 static const char usage_str[] =
-	"usage: iolens report [--date when] [--format pdf|svg|png] [--nodes "
-	"n]\n"
-	"                     [--paper a4|letter] [--procs-per-node n]\n"
-	"                     [--template file] [--db file] [--iostat "
-	"recording]\n"
-	"                     --output file log\n";
+	"usage: iolens report [--date when] [--exclude regex] [--format "
+	"pdf|svg|png]\n"
+	"                     [--no-default-excludes] [--nodes n] [--paper "
+	"a4|letter]\n"
+	"                     [--procs-per-node n] [--template file] [--db "
+	"file]\n"
+	"                     [--iostat recording] --output file log\n";
+
+/* the default exclusions, for the help text */
+static const char *excl_text(void)
+{
+	static char b[256];
+
+	iol_excl_defaults_text(b, sizeof(b));
+	return b;
+}
 
 static void help(void)
 {
@@ -42,9 +52,18 @@ static void help(void)
 	       "                     YYYY-MM-DDTHH:MM:SS or epoch seconds); "
 	       "default\n"
 	       "                     SOURCE_DATE_EPOCH, else the job's start\n"
+	       "  --exclude regex    leave files whose path matches out of top "
+	       "files\n"
+	       "                     and access spans (repeatable; the page "
+	       "says how\n"
+	       "                     many were left out)\n"
 	       "  --format fmt       pdf (default), or svg or png: one file "
 	       "per\n"
 	       "                     page, FILE-1.svg, FILE-2.svg, ...\n"
+	       "  --no-default-excludes\n"
+	       "                     rank every file; by default these "
+	       "patterns are\n"
+	       "                     excluded: %s\n"
 	       "  --nodes n          the job ran on n compute nodes\n"
 	       "  -o, --output file  the file to write (replaced atomically)\n"
 	       "  --paper size       a4 (default) or letter\n"
@@ -53,7 +72,7 @@ static void help(void)
 	       "%s"
 	       "  -h, --help         show this help\n"
 	       "  --version          show the version\n",
-	       report_default_template(), trace_help);
+	       excl_text(), report_default_template(), trace_help);
 }
 
 /* the report's options, the storage of its --date and the store of --db */
@@ -63,6 +82,8 @@ struct ropts {
 	const char *dbpath;
 	const char *recs[64]; /* --iostat */
 	int nrecs;
+	const char *excl[IOL_EXCL_MAX]; /* --exclude */
+	int nexcl, no_defaults;
 };
 
 static int set_date(struct ropts *r, int64_t v)
@@ -129,6 +150,15 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 		}
 		return 1;
 	case 't': r->ro.template_path = arg; return 1;
+	case 'x':
+		if (r->nexcl == IOL_EXCL_MAX / 2) {
+			usage_error("at most %d --exclude patterns",
+				    IOL_EXCL_MAX / 2);
+			return -1;
+		}
+		r->excl[r->nexcl++] = arg;
+		return 1;
+	case 'N': r->no_defaults = 1; return 1;
 	case 'D': r->dbpath = arg; return 1;
 	case 'I':
 		if (r->nrecs == 64) {
@@ -163,16 +193,36 @@ static int weather_of(const struct ropts *r, const struct iol_job *job,
 	return ret;
 }
 
+/* The exclusions: the defaults unless --no-default-excludes, then each
+ * --exclude. */
+static int excl_build(const struct ropts *r, struct iol_excl *ex)
+{
+	struct iol_error err = {0};
+	int k;
+
+	if (iol_excl_init(ex, !r->no_defaults, &err) < 0)
+		return -1;
+	for (k = 0; k < r->nexcl; k++)
+		if (iol_excl_add(ex, r->excl[k], &err) < 0) {
+			usage_error("%s", err.msg);
+			iol_excl_free(ex);
+			return -1;
+		}
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"date", required_argument, NULL, 'd'},
 		{"db", required_argument, NULL, 'D'},
+		{"exclude", required_argument, NULL, 'x'},
 		{"format", required_argument, NULL, 'f'},
 		{"help", no_argument, NULL, 'h'},
 		{"iostat", required_argument, NULL, 'I'},
 		{"lenient", no_argument, NULL, OPT_LENIENT},
 		{"merge-traces", no_argument, NULL, OPT_MERGE_TRACES},
+		{"no-default-excludes", no_argument, NULL, 'N'},
 		NODE_LONGOPTS,
 		{"output", required_argument, NULL, 'o'},
 		{"paper", required_argument, NULL, 'p'},
@@ -186,6 +236,7 @@ int cmd_report(int argc, char **argv)
 	struct iol_job *job;
 	struct copts co;
 	struct ropts ro;
+	struct iol_excl ex;
 	int r, i;
 
 	memset(&ro, 0, sizeof(ro));
@@ -199,18 +250,25 @@ int cmd_report(int argc, char **argv)
 		return usage_error("--iostat goes with --db");
 	if (argc - i != 1 && !co.merge_traces)
 		return usage_error("one log, not %d", argc - i);
-	if (load_job(&co, argc, argv, &i, &job) < 0)
+	if (excl_build(&ro, &ex) < 0)
+		return EXIT_USAGE;
+	ro.ro.excl = &ex;
+	if (load_job(&co, argc, argv, &i, &job) < 0) {
+		iol_excl_free(&ex);
 		return EXIT_DATA;
+	}
 	ro.ro.m = co.m;
 	if (ro.dbpath) {
 		cp.dbpath = ro.dbpath;
 		if (pop_context_of(ro.dbpath, argv[i], job, &co.m, &cp.ctx) <
 		    0) {
 			iol_job_close(job);
+			iol_excl_free(&ex);
 			return EXIT_DATA;
 		}
 		if (ro.nrecs && weather_of(&ro, job, &co.m, &cp) < 0) {
 			iol_job_close(job);
+			iol_excl_free(&ex);
 			return EXIT_DATA;
 		}
 		ro.ro.extra_page = popreport_context_page;
@@ -221,6 +279,7 @@ int cmd_report(int argc, char **argv)
 		set_date(&ro, source_date(job->start_sec));
 	r = report_write(job, co.outpath, &ro.ro, &err);
 	iol_job_close(job);
+	iol_excl_free(&ex);
 	report_cleanup();
 	if (r < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));

@@ -44,6 +44,8 @@ struct ctx {
 	struct iol_jobrow row; /* of job and s */
 	struct iol_filerow *files;
 	size_t nfiles;
+	size_t nranked; /* files[0..nranked) not excluded, by bytes */
+	int64_t exhits[IOL_EXCL_MAX]; /* excluded files per pattern */
 	struct iol_sharedrow *shared; /* by bytes moved */
 	size_t nshared;
 	struct iol_hist hist[IOL_MOD_KNOWN + 1];
@@ -579,13 +581,43 @@ static int cmp_bytes(const void *a, const void *b)
 
 static size_t ntop(struct ctx *c)
 {
-	return c->nfiles < TOPN ? c->nfiles : TOPN;
+	return c->nranked < TOPN ? c->nranked : TOPN;
+}
+
+/* "12 files excluded (\.pyc$ 10, ^/usr/ 2)": what the ranking left out
+ * and why; 0 when nothing was. */
+static int excluded_line(struct ctx *c, char *b, size_t n)
+{
+	size_t k, l;
+	int64_t tot = 0;
+
+	for (k = 0; c->o->excl && k < c->o->excl->n; k++)
+		tot += c->exhits[k];
+	if (!tot)
+		return 0;
+	l = (size_t)snprintf(b, n, "%lld file%s excluded (", (long long)tot,
+			     tot == 1 ? "" : "s");
+	for (k = 0; k < c->o->excl->n && l < n; k++)
+		if (c->exhits[k])
+			l += (size_t)snprintf(b + l, n - l, "%s%s %lld",
+					      l > 0 && b[l - 1] != '(' ? ", "
+								       : "",
+					      c->o->excl->pat[k],
+					      (long long)c->exhits[k]);
+	if (l < n)
+		snprintf(b + l, n - l, ")");
+	return 1;
 }
 
 static double topfiles_h(struct ctx *c, double w)
 {
+	char b[512];
+	double h = ntop(c) ? 8 * 1.55 * (double)(ntop(c) + 1) + 4 : 0;
+
 	(void)w;
-	return ntop(c) ? 8 * 1.55 * (ntop(c) + 1) + 4 : 0;
+	if (excluded_line(c, b, sizeof(b)))
+		h += 12;
+	return h;
 }
 
 static void topfiles_draw(struct ctx *c, double x, double y, double w)
@@ -596,7 +628,7 @@ static void topfiles_draw(struct ctx *c, double x, double y, double w)
 	double wd[6] = {w * 0.45,  w * 0.09, w * 0.115,
 			w * 0.115, w * 0.11, w * 0.11};
 	const char *cells[TOPN * 6];
-	char b[TOPN][5][32];
+	char b[TOPN][5][32], line[512];
 	size_t i, n = ntop(c);
 
 	for (i = 0; i < n; i++) {
@@ -617,7 +649,10 @@ static void topfiles_draw(struct ctx *c, double x, double y, double w)
 		cells[i * 6 + 4] = b[i][3];
 		cells[i * 6 + 5] = b[i][4];
 	}
-	chart_table(c->cr, x, y, 6, wd, num, head, (int)n, cells, 8);
+	y += n ? chart_table(c->cr, x, y, 6, wd, num, head, (int)n, cells, 8)
+	       : 0;
+	if (excluded_line(c, line, sizeof(line)))
+		chart_text_fit(c->cr, x, y + 9, line, 7, 0, w, C_MUTED);
 }
 
 static double timespans_h(struct ctx *c, double w)
@@ -1370,11 +1405,41 @@ static int run_template(struct ctx *c, FILE *f, const char *tpath)
 	return 0;
 }
 
+/* Excluded files after the others, each part still by bytes: the top
+ * files and spans rank files[0..nranked). */
+static int rank_files(struct ctx *c)
+{
+	struct iol_filerow *v;
+	size_t i, a = 0, b;
+	int k;
+
+	c->nranked = c->nfiles;
+	if (!c->o->excl || !c->o->excl->n || !c->nfiles)
+		return 0;
+	v = malloc(c->nfiles * sizeof(*v));
+	if (!v)
+		return iol_error_set(c->err, IOL_ENOMEM, "out of memory");
+	for (i = 0; i < c->nfiles; i++)
+		if (iol_excl_match(c->o->excl, c->files[i].path) < 0)
+			v[a++] = c->files[i];
+	b = a;
+	for (i = 0; i < c->nfiles; i++)
+		if ((k = iol_excl_match(c->o->excl, c->files[i].path)) >= 0) {
+			c->exhits[k]++;
+			v[b++] = c->files[i];
+		}
+	memcpy(c->files, v, c->nfiles * sizeof(*v));
+	free(v);
+	c->nranked = a;
+	return 0;
+}
+
 /* Every number of the report, once. */
 static int report_compute(struct ctx *c, struct iol_error *err)
 {
 	const struct iol_job *job = c->job;
-	int ret = iol_summary_compute(job, &c->o->m, &c->s, err);
+	int ret = iol_summary_compute_excl(job, &c->o->m, c->o->excl, &c->s,
+					   err);
 
 	if (ret == 0)
 		ret = iol_files_compute(job, 1, &c->files, &c->nfiles, err);
@@ -1382,6 +1447,7 @@ static int report_compute(struct ctx *c, struct iol_error *err)
 		if (c->nfiles)
 			qsort(c->files, c->nfiles, sizeof(*c->files),
 			      cmp_bytes);
+		ret = rank_files(c);
 		c->nhist = iol_hist_compute(job, c->hist, IOL_MOD_KNOWN + 1);
 		ret = iol_meta_compute(job, &c->meta, err);
 	}

@@ -105,6 +105,7 @@ struct iol_summary {
 	double busiest_share; /* of bytes in per-rank records */
 	size_t ntop;
 	struct iol_topfile top_bytes[IOL_TOPN], top_time[IOL_TOPN];
+	int64_t top_excluded; /* files iol_summary_compute_excl left out */
 	uint64_t incomplete; /* modules flagged partial */
 	/* the job's read and write time by slowest (POSIX + STDIO): the
 	 * slowest rank's read (write) time in its own records, plus, for
@@ -124,8 +125,16 @@ struct iol_summary {
 double iol_category_avg_size(const struct iol_category *c);
 double iol_category_max_size(const struct iol_category *c);
 
+/* The top files leave out the default exclusions (analysis/select.h). */
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			struct iol_summary *s, struct iol_error *err);
+/* The same, the top files leaving out paths that excl (analysis/select.h;
+ * NULL: none) matches, counted in top_excluded. */
+struct iol_excl;
+int iol_summary_compute_excl(const struct iol_job *job,
+			     const struct iol_opts *o,
+			     const struct iol_excl *excl,
+			     struct iol_summary *s, struct iol_error *err);
 
 /* One row per file per module, or per file across modules (merge). */
 struct iol_filerow {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/metrics.h"
+#include "analysis/select.h"
 #include "analysis/recx-int.h"
 #include "base/grow.h"
 #include "base/wrap.h"
@@ -213,6 +214,7 @@ struct jobpass {
 	int64_t *rank_b; /* bytes per rank */
 	int64_t seq, ops, notal;
 	double tsum, msum; /* I/O and meta time, all processes */
+	const struct iol_excl *excl; /* files left out of the top files */
 };
 
 /* One POSIX or STDIO record into the job's sums and its file's entry. */
@@ -347,7 +349,7 @@ static void job_ratios(const struct iol_job *job, int64_t nprocs,
  * of its sharing (unique, shared, partially shared). */
 static void file_add(const struct iol_job *job, struct fent *f,
 		     struct iol_summary *s, int64_t unk_bytes[3], size_t *ntb,
-		     size_t *ntt)
+		     size_t *ntt, const struct iol_excl *excl)
 {
 	struct iol_topfile t;
 	int u;
@@ -380,6 +382,10 @@ static void file_add(const struct iol_job *job, struct fent *f,
 	t.time = f->time;
 	t.slowest = f->slowest;
 	t.nranks = f->nprocs;
+	if (iol_excl_match(excl, t.path) >= 0) {
+		s->top_excluded++;
+		return;
+	}
 	top_insert(s->top_bytes, ntb, &t, 0);
 	top_insert(s->top_time, ntt, &t, 1);
 }
@@ -411,7 +417,8 @@ static void job_files(const struct iol_job *job, int64_t nprocs,
 
 	for (i = 0; i < p->ft.cap; i++)
 		if (p->ft.v[i].used)
-			file_add(job, &p->ft.v[i], s, unk_bytes, &ntb, &ntt);
+			file_add(job, &p->ft.v[i], s, unk_bytes, &ntb, &ntt,
+				 p->excl);
 	s->ntop = ntb;
 	if (job->ncreated >= 0) {
 		s->ncreated = job->ncreated;
@@ -423,8 +430,8 @@ static void job_files(const struct iol_job *job, int64_t nprocs,
 
 /* The job: POSIX and STDIO records together (METRICS.md 1-4, 7). */
 static int job_sums(const struct iol_job *job, const struct iol_opts *o,
-		    int64_t nprocs, struct iol_summary *s,
-		    struct iol_error *err)
+		    const struct iol_excl *excl, int64_t nprocs,
+		    struct iol_summary *s, struct iol_error *err)
 {
 	struct jobpass p;
 	struct iol_lowrecs it;
@@ -433,6 +440,7 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	int mod, ret = 0;
 
 	memset(&p, 0, sizeof(p));
+	p.excl = excl;
 	p.rank_t = calloc((size_t)nprocs, sizeof(*p.rank_t));
 	p.rank_b = calloc((size_t)nprocs, sizeof(*p.rank_b));
 	if (!p.rank_t || !p.rank_b)
@@ -457,6 +465,20 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			struct iol_summary *s, struct iol_error *err)
 {
+	struct iol_excl ex;
+	int ret = iol_excl_init(&ex, 1, err);
+
+	if (ret == 0)
+		ret = iol_summary_compute_excl(job, o, &ex, s, err);
+	iol_excl_free(&ex);
+	return ret;
+}
+
+int iol_summary_compute_excl(const struct iol_job *job,
+			     const struct iol_opts *o,
+			     const struct iol_excl *excl,
+			     struct iol_summary *s, struct iol_error *err)
+{
 	int64_t nprocs = job->nprocs > 0 ? job->nprocs : 1;
 	int m, ret;
 
@@ -471,7 +493,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 		if (ret < 0)
 			return ret;
 	}
-	ret = job_sums(job, o, nprocs, s, err);
+	ret = job_sums(job, o, excl, nprocs, s, err);
 	if (ret < 0)
 		return ret;
 	return summary_extra(job, nprocs, s, err);
