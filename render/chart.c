@@ -35,7 +35,16 @@ static PangoLayout *layout(cairo_t *cr, const char *s, double size, int bold)
 						   : PANGO_WEIGHT_NORMAL);
 	pango_layout_set_font_description(l, fd);
 	pango_font_description_free(fd);
-	pango_layout_set_text(l, s, -1);
+	/* file names are bytes, not always UTF-8: invalid sequences are
+	 * drawn as U+FFFD instead of making Pango warn and drop the text */
+	if (g_utf8_validate(s, -1, NULL)) {
+		pango_layout_set_text(l, s, -1);
+	} else {
+		gchar *v = g_utf8_make_valid(s, -1);
+
+		pango_layout_set_text(l, v, -1);
+		g_free(v);
+	}
 	return l;
 }
 
@@ -367,8 +376,13 @@ double chart_table(cairo_t *cr, double x, double y, int ncol,
 				size_t l = strlen(s), k = l;
 
 				while (k > 1) {
-					snprintf(cut, sizeof(cut), "…%s",
-						 s + (l - k));
+					const char *t = s + (l - k);
+
+					/* start on a character, not inside
+					 * one */
+					while ((*t & 0xC0) == 0x80)
+						t++;
+					snprintf(cut, sizeof(cut), "…%s", t);
 					if (chart_text_width(cr, cut, size,
 							     0) <= lim)
 						break;

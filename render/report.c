@@ -686,8 +686,13 @@ static void timespans_draw(struct ctx *c, double x, double y, double w)
 
 		if (!(f->first >= 0 && f->last > 0))
 			continue;
-		snprintf(label, sizeof(label), "%s%s", l > 34 ? "…" : "",
-			 l > 34 ? p + l - 33 : p);
+		if (l > 34) {
+			/* the end names the file; start on a character */
+			p += l - 33;
+			while ((*p & 0xC0) == 0x80)
+				p++;
+		}
+		snprintf(label, sizeof(label), "%s%s", l > 34 ? "…" : "", p);
 		chart_text(c->cr, lx - 4, ry + 9, label, 7, 0, 1, C_INK);
 		f0 = axis_frac(&ax, f->first);
 		f1 = axis_frac(&ax, f->last);
