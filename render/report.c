@@ -210,6 +210,41 @@ static double table6_h(struct ctx *c, double w)
 	return 118;
 }
 
+/* The sentence under Table VI, which reads well whatever the source:
+ * no data, no node count, any strategy. */
+static void table6_sentence(struct ctx *c, char *line, size_t n)
+{
+	int64_t br = iol_jobrow_field("bytes_read")->i64(&c->row);
+	int64_t bw = iol_jobrow_field("bytes_written")->i64(&c->row);
+	char b1[32], b2[32], t[32], st[64], nd[128];
+	size_t l;
+
+	if (br > 0 || bw > 0) {
+		fmt_bytes(b1, sizeof(b1), (double)br, BYTES_SHORT);
+		fmt_bytes(b2, sizeof(b2), (double)bw, BYTES_SHORT);
+		fmt_secs(t, sizeof(t),
+			 iol_jobrow_field("io_time_by_slowest")->num(&c->row));
+		l = (size_t)snprintf(line, n,
+				     "%s read and %s written through POSIX "
+				     "and STDIO in %s by the slowest rank. ",
+				     b1, b2, t);
+	} else {
+		l = (size_t)snprintf(line, n,
+				     "No data was read or written through "
+				     "POSIX or STDIO. ");
+	}
+	if (c->s.nodes > 0)
+		snprintf(nd, sizeof(nd), "%lld compute node%s (from %s)",
+			 (long long)c->s.nodes, c->s.nodes == 1 ? "" : "s",
+			 iol_nodes_source_names[c->s.nodes_source]);
+	else
+		snprintf(nd, sizeof(nd), "Compute nodes unknown (give --nodes "
+					 "or --procs-per-node)");
+	if (l < n)
+		snprintf(line + l, n - l, "I/O strategy: %s. %s.",
+			 field_str(c, "strategy", st, sizeof(st)), nd);
+}
+
 static void table6_draw(struct ctx *c, double x, double y, double w)
 {
 	/* the Table VI characteristics: label and job-row field */
@@ -226,7 +261,7 @@ static void table6_draw(struct ctx *c, double x, double y, double w)
 		{"MiB per process", "mib_per_proc"},
 	};
 	const struct iol_field *exact = iol_jobrow_field("creates_exact");
-	char v[64], line[256], b1[32], b2[32], t[32], st[64], ns[64];
+	char v[64], line[384];
 	int i;
 
 	for (i = 0; i < 10; i++) {
@@ -240,19 +275,7 @@ static void table6_draw(struct ctx *c, double x, double y, double w)
 			   field_str(c, t6[i][1], v, sizeof(v)), 12, 1, -1,
 			   C_INK);
 	}
-	fmt_bytes(b1, sizeof(b1),
-		  (double)iol_jobrow_field("bytes_read")->i64(&c->row),
-		  BYTES_SHORT);
-	fmt_bytes(b2, sizeof(b2),
-		  (double)iol_jobrow_field("bytes_written")->i64(&c->row),
-		  BYTES_SHORT);
-	fmt_secs(t, sizeof(t),
-		 iol_jobrow_field("io_time_by_slowest")->num(&c->row));
-	snprintf(line, sizeof(line),
-		 "%s read, %s written (POSIX + STDIO) in %s by the slowest "
-		 "rank; I/O strategy %s; nodes from %s.",
-		 b1, b2, t, field_str(c, "strategy", st, sizeof(st)),
-		 field_str(c, "nodes_source", ns, sizeof(ns)));
+	table6_sentence(c, line, sizeof(line));
 	chart_para(c->cr, x, y + 84, w, line, 8, C_INK);
 }
 
