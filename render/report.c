@@ -418,29 +418,41 @@ static void opcounts_draw(struct ctx *c, double x, double y, double w)
 {
 	static const char *const cats[] = {"read", "write", "open", "stat",
 					   "seek", "mmap",  "sync"};
-	static const char *const ser[] = {"POSIX", "MPI-IO", "STDIO"};
-	static const int col[] = {C_WRITE, C_META, C_READ};
+	static const char *const sname[] = {"POSIX", "MPI-IO", "STDIO"};
+	static const int smod[] = {IOL_MOD_POSIX, IOL_MOD_MPIIO,
+				   IOL_MOD_STDIO};
+	static const int scol[] = {C_WRITE, C_META, C_READ};
 	int64_t ops[IOL_OPL_N][IOL_OPK_N];
 	double v[3 * 7], max = 1;
+	const char *ser[3];
+	int col[3], ns = 0, s, k;
 	struct plot p = {0};
-	int k;
 
 	iol_opcounts(c->job, ops);
-	for (k = 0; k < 21; k++)
-		v[k] = (double)ops[k / 7][k % 7]; /* the first 7 kinds */
-	for (k = 0; k < 21; k++)
-		if (v[k] > max)
-			max = v[k];
+	/* the series of the modules the log has, no others in the legend */
+	for (s = 0; s < 3; s++) {
+		if (!c->s.mod[smod[s]].nrec)
+			continue;
+		for (k = 0; k < 7; k++) {
+			v[ns * 7 + k] = (double)ops[s][k];
+			if (v[ns * 7 + k] > max)
+				max = v[ns * 7 + k];
+		}
+		ser[ns] = sname[s];
+		col[ns++] = scol[s];
+	}
 	p.cr = c->cr;
 	p.x = x + 40;
 	p.y = y + 16;
 	p.w = w - 50;
 	p.h = 130;
-	/* counts span orders of magnitude: a log axis keeps all visible */
+	/* counts span orders of magnitude: a log axis keeps all visible;
+	 * its base at 0.5 so that a count of 1 is a bar, not nothing */
 	axis_nice(&p.ax, 1, max, 1, 0);
+	p.ax.min = 0.5;
 	plot_axes(&p, "operations (log scale)");
-	plot_bars(&p, 7, cats, 3, v, col);
-	chart_legend(c->cr, x + w - 170, y + 6, 3, ser, col);
+	plot_bars(&p, 7, cats, ns, v, col);
+	chart_legend(c->cr, x + w - 60.0 * ns, y + 6, ns, ser, col);
 }
 
 static const struct iol_hist *hist_of(struct ctx *c, int mod)
@@ -554,7 +566,7 @@ static void files_summary_draw(struct ctx *c, double x, double y, double w)
 		"all",	  "read-only", "write-only",	  "read-write",
 		"unique", "shared",    "partially shared"};
 	static const int num[] = {0, 1, 1, 1, 1};
-	double wd[5] = {w * 0.25, w * 0.12, w * 0.16, w * 0.16, w * 0.16};
+	double wd[5] = {w * 0.37, w * 0.12, w * 0.17, w * 0.17, w * 0.17};
 	const char *cells[IOL_CAT_N * 5];
 	char b[IOL_CAT_N][4][32];
 	char line[128];
@@ -648,7 +660,7 @@ static void topfiles_draw(struct ctx *c, double x, double y, double w)
 	static const char *const head[] = {"file",    "ranks",	  "read",
 					   "written", "I/O time", "slowest"};
 	static const int num[] = {0, 1, 1, 1, 1, 1};
-	double wd[6] = {w * 0.45,  w * 0.09, w * 0.115,
+	double wd[6] = {w * 0.46,  w * 0.09, w * 0.115,
 			w * 0.115, w * 0.11, w * 0.11};
 	const char *cells[TOPN * 6];
 	char b[TOPN][5][32], line[512];
@@ -759,7 +771,7 @@ static void fs_draw(struct ctx *c, double x, double y, double w)
 	static const char *const head[] = {"mount point", "type", "files",
 					   "read", "written"};
 	static const int num[] = {0, 0, 1, 1, 1};
-	double wd[5] = {w * 0.36, w * 0.14, w * 0.12, w * 0.15, w * 0.15};
+	double wd[5] = {w * 0.40, w * 0.14, w * 0.12, w * 0.17, w * 0.17};
 	struct fsrow rows[8];
 	const char *cells[8 * 5];
 	char b[8][3][32];
@@ -871,7 +883,7 @@ static void variance_draw(struct ctx *c, double x, double y, double w)
 		"file",	     "moved", "fastest", "time",    "bytes",
 		"slowest", "time",  "bytes",	 "σ time", "σ bytes"};
 	static const int num[] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-	double wd[10] = {w * 0.25,  w * 0.085, w * 0.07, w * 0.08,
+	double wd[10] = {w * 0.275, w * 0.085, w * 0.07, w * 0.08,
 			 w * 0.085, w * 0.07,  w * 0.08, w * 0.085,
 			 w * 0.08,  w * 0.09};
 	const char *cells[VARN * 10];
@@ -913,7 +925,7 @@ static void meta_draw(struct ctx *c, double x, double y, double w)
 {
 	static const char *const head[] = {"module", "operation", "count"};
 	static const int num[] = {0, 0, 1};
-	double wd[3] = {w * 0.2, w * 0.3, w * 0.15};
+	double wd[3] = {w * 0.3, w * 0.5, w * 0.2};
 	const char *cells[14 * 3];
 	char b[14][24], line[256], t1[32], t2[32];
 	size_t i;
@@ -1350,32 +1362,123 @@ static char *trim(char *s)
 	return s;
 }
 
+/* Where the template stands: the sheet's pen, the title of the section
+ * the next panel belongs to (pending: not drawn yet). */
+struct flow {
+	char title[512], next[512];
+	double y, bottom, top;
+	int open, pending;
+};
+
+/* A section (a template "page") begins at its first panel that has
+ * something to show, h high: on the current sheet under a heading when
+ * it fits there, else on a new sheet.  So no sheet is left mostly empty
+ * and a section with nothing to show takes no room. */
+static int section_start(struct ctx *c, struct flow *fl, double h)
+{
+	int ret;
+
+	memcpy(fl->title, fl->next, sizeof(fl->title));
+	fl->pending = 0;
+	if (fl->open && fl->y + 30 + h <= fl->bottom) {
+		chart_text(c->cr, MARGIN, fl->y + 13, fl->title, 13, 1, -1,
+			   C_INK);
+		chart_color(c->cr, C_WRITE);
+		cairo_rectangle(c->cr, MARGIN, fl->y + 18,
+				c->pw - 2 * MARGIN, 0.8);
+		cairo_fill(c->cr);
+		fl->y += 30;
+		return 0;
+	}
+	if (fl->open && (ret = page_end(c)) < 0)
+		return ret;
+	c->ptitle = fl->title;
+	if ((ret = page_begin(c)) < 0)
+		return ret;
+	fl->open = 1;
+	fl->y = fl->top;
+	return 0;
+}
+
+/* One panel of the template: its title, caption and drawing, on a new
+ * sheet of the same section when it does not fit. */
+static int place_panel(struct ctx *c, struct flow *fl, const struct panel *pn,
+		       const char *ptitle, const char *pcap)
+{
+	double x = MARGIN, w = c->pw - 2 * MARGIN, h;
+	int ret;
+
+	/* SVG and PNG have no drawing context before the first sheet, and
+	 * panels measure their text with it */
+	if (!fl->open && (ret = section_start(c, fl, 0)) < 0)
+		return ret;
+	h = pn->height(c, w);
+	if (h <= 0)
+		return 0; /* nothing to show for this log */
+	h += (ptitle && *ptitle ? 18 : 0) + caption_h(c, w, pcap);
+	if (fl->pending) {
+		if ((ret = section_start(c, fl, h)) < 0)
+			return ret;
+	} else if (fl->y + h > fl->bottom && fl->y > fl->top) {
+		if ((ret = page_end(c)) < 0 || (ret = page_begin(c)) < 0)
+			return ret;
+		fl->y = fl->top;
+	}
+	if (ptitle && *ptitle) {
+		panel_title(c, x, fl->y, ptitle);
+		fl->y += 18;
+	}
+	fl->y += caption(c, x, fl->y, w, pcap);
+	pn->draw(c, x, fl->y, w);
+	fl->y += pn->height(c, w) + GAP;
+	return 0;
+}
+
+/* A "panel NAME [| TITLE [| CAPTION]]" line: the panel, its title and
+ * caption (pointers into s), or NULL for an unknown name. */
+static const struct panel *panel_line(char *s, char **name, char **ptitle,
+				      char **pcap)
+{
+	char *bar;
+	size_t k;
+
+	*name = trim(s + 5);
+	*ptitle = *pcap = NULL;
+	if ((bar = strchr(*name, '|'))) {
+		*bar = '\0';
+		*ptitle = trim(bar + 1);
+		if ((bar = strchr(*ptitle, '|'))) {
+			*bar = '\0';
+			*pcap = trim(bar + 1);
+			*ptitle = trim(*ptitle);
+		}
+		*name = trim(*name);
+	}
+	for (k = 0; k < sizeof(panels) / sizeof(panels[0]); k++)
+		if (!strcmp(panels[k].name, *name))
+			return &panels[k];
+	return NULL;
+}
+
 static int run_template(struct ctx *c, FILE *f, const char *tpath)
 {
-	char line[4096], title[512] = "Report";
-	double x = MARGIN, w = c->pw - 2 * MARGIN, y = 0;
-	double bottom = c->ph - MARGIN;
-	int lineno = 0, open = 0, ret;
+	struct flow fl = {.title = "Report", .next = "Report"};
+	char line[4096];
+	int lineno = 0, ret;
 
+	fl.top = MARGIN + TITLE_H + 12;
+	fl.bottom = c->ph - MARGIN;
 	while (fgets(line, sizeof(line), f)) {
-		char *s = trim(line), *name, *ptitle = NULL, *pcap = NULL, *bar;
-		const struct panel *pn = NULL;
-		double h, ch;
-		size_t k;
+		char *s = trim(line), *name, *ptitle, *pcap;
+		const struct panel *pn;
 
 		lineno++;
 		if (!*s || *s == '#')
 			continue;
 		if (!strncmp(s, "page", 4) &&
 		    (s[4] == ' ' || s[4] == '\t' || !s[4])) {
-			snprintf(title, sizeof(title), "%s", trim(s + 4));
-			if (open && (ret = page_end(c)) < 0)
-				return ret;
-			c->ptitle = title;
-			if ((ret = page_begin(c)) < 0)
-				return ret;
-			open = 1;
-			y = MARGIN + TITLE_H + 12;
+			snprintf(fl.next, sizeof(fl.next), "%s", trim(s + 4));
+			fl.pending = 1;
 			continue;
 		}
 		if (strncmp(s, "panel", 5) || !(s[5] == ' ' || s[5] == '\t'))
@@ -1383,54 +1486,18 @@ static int run_template(struct ctx *c, FILE *f, const char *tpath)
 				c->err, IOL_ESYNTAX,
 				"%s: line %d: expected 'page' or 'panel'",
 				tpath, lineno);
-		name = trim(s + 5);
-		if ((bar = strchr(name, '|'))) {
-			*bar = '\0';
-			ptitle = trim(bar + 1);
-			if ((bar = strchr(ptitle, '|'))) {
-				*bar = '\0';
-				pcap = trim(bar + 1);
-				ptitle = trim(ptitle);
-			}
-			name = trim(name);
-		}
-		for (k = 0; k < sizeof(panels) / sizeof(panels[0]); k++)
-			if (!strcmp(panels[k].name, name))
-				pn = &panels[k];
+		pn = panel_line(s, &name, &ptitle, &pcap);
 		if (!pn)
 			return iol_error_set(c->err, IOL_ESYNTAX,
 					     "%s: line %d: no panel '%s'",
 					     tpath, lineno, name);
-		if (!open) {
-			c->ptitle = title;
-			if ((ret = page_begin(c)) < 0)
-				return ret;
-			open = 1;
-			y = MARGIN + TITLE_H + 12;
-		}
-		h = pn->height(c, w);
-		if (h <= 0)
-			continue; /* nothing to show for this log */
-		ch = caption_h(c, w, pcap);
-		h += (ptitle && *ptitle ? 18 : 0) + ch;
-		if (y + h > bottom && y > MARGIN + TITLE_H + 12) {
-			if ((ret = page_end(c)) < 0)
-				return ret;
-			if ((ret = page_begin(c)) < 0)
-				return ret;
-			y = MARGIN + TITLE_H + 12;
-		}
-		if (ptitle && *ptitle) {
-			panel_title(c, x, y, ptitle);
-			y += 18;
-		}
-		y += caption(c, x, y, w, pcap);
-		pn->draw(c, x, y, w);
-		y += pn->height(c, w) + GAP;
+		if ((ret = place_panel(c, &fl, pn, ptitle, pcap)) < 0)
+			return ret;
 	}
-	if (open)
-		return page_end(c);
-	return 0;
+	/* a template whose panels show nothing still gives its title */
+	if (!fl.open && (ret = section_start(c, &fl, 0)) < 0)
+		return ret;
+	return page_end(c);
 }
 
 /* Excluded files after the others, each part still by bytes: the top
