@@ -1500,6 +1500,17 @@ static int run_template(struct ctx *c, FILE *f, const char *tpath)
 	return page_end(c);
 }
 
+/* How many of rows (by bytes, most first) moved any byte: a file that
+ * moved none has no place among the top files by bytes moved. */
+static size_t nmoved(const struct iol_filerow *rows, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && rows[i].br + rows[i].bw > 0)
+		i++;
+	return i;
+}
+
 /* Excluded files after the others, each part still by bytes: the top
  * files and spans rank files[0..nranked). */
 static int rank_files(struct ctx *c)
@@ -1508,7 +1519,7 @@ static int rank_files(struct ctx *c)
 	size_t i, a = 0, b;
 	int k;
 
-	c->nranked = c->nfiles;
+	c->nranked = nmoved(c->files, c->nfiles);
 	if (!c->o->excl || !c->o->excl->n || !c->nfiles)
 		return 0;
 	v = malloc(c->nfiles * sizeof(*v));
@@ -1525,7 +1536,7 @@ static int rank_files(struct ctx *c)
 		}
 	memcpy(c->files, v, c->nfiles * sizeof(*v));
 	free(v);
-	c->nranked = a;
+	c->nranked = nmoved(c->files, a);
 	return 0;
 }
 
