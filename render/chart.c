@@ -135,6 +135,28 @@ static void tick_label(char *b, size_t n, double v, int units)
 		snprintf(b, n, "%g", v);
 }
 
+/* Seconds ticks in one unit, the one of the largest tick, with the
+ * decimals the step needs: "0 ms  100 ms  200 ms", not "0 s  100.0 ms". */
+static void secs_ticks(struct axis *a, double step)
+{
+	static const struct {
+		double below, scale;
+		const char *unit;
+	} u[] = {{1e-3, 1e6, "µs"}, {1, 1e3, "ms"}, {INFINITY, 1, "s"}};
+	double m = 0;
+	int i, k = 0, dec;
+
+	for (i = 0; i < a->nticks; i++)
+		m = fmax(m, fabs(a->ticks[i]));
+	while (m >= u[k].below)
+		k++;
+	dec = (int)ceil(-log10(step * u[k].scale) - 1e-9);
+	dec = dec < 0 ? 0 : dec > 3 ? 3 : dec;
+	for (i = 0; i < a->nticks; i++)
+		snprintf(a->labels[i], sizeof(a->labels[0]), "%.*f %s", dec,
+			 a->ticks[i] * u[k].scale, u[k].unit);
+}
+
 void axis_nice(struct axis *a, double min, double max, int log, int units)
 {
 	double span, step, mag, f;
@@ -183,6 +205,8 @@ void axis_nice(struct axis *a, double min, double max, int log, int units)
 		tick_label(a->labels[i], sizeof(a->labels[0]), v, units);
 		a->nticks++;
 	}
+	if (units == 2)
+		secs_ticks(a, step);
 }
 
 double axis_frac(const struct axis *a, double v)
