@@ -294,11 +294,10 @@ static int wanted(struct fopts *fo, const struct iol_filerow *f)
 }
 
 static const char *const shared_cols[] = {
-	"log",		  "path",	   "module",
-	"nprocs",	  "bytes_read",	   "bytes_written",
-	"fastest_rank",	  "fastest_bytes", "fastest_time",
-	"slowest_rank",	  "slowest_bytes", "slowest_time",
-	"time_sd",	  "bytes_sd",	   "record_id",
+	"log",		"path",		 "module",	  "nprocs",
+	"bytes_read",	"bytes_written", "fastest_rank",  "fastest_bytes",
+	"fastest_time", "slowest_rank",	 "slowest_bytes", "slowest_time",
+	"time_sd",	"bytes_sd",	 "record_id",
 };
 #define NSHCOLS (int)(sizeof(shared_cols) / sizeof(shared_cols[0]))
 

@@ -346,8 +346,9 @@ static void text_top(struct out *o, const struct iol_summary *s)
 		out_endtable(o);
 	}
 	if (s->top_excluded)
-		out_text(o, "%lld file%s excluded from the top files (see "
-			    "--exclude)\n",
+		out_text(o,
+			 "%lld file%s excluded from the top files (see "
+			 "--exclude)\n",
 			 (long long)s->top_excluded,
 			 s->top_excluded == 1 ? "" : "s");
 }

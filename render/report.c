@@ -238,8 +238,9 @@ static void table6_sentence(struct ctx *c, char *line, size_t n)
 			 (long long)c->s.nodes, c->s.nodes == 1 ? "" : "s",
 			 iol_nodes_source_names[c->s.nodes_source]);
 	else
-		snprintf(nd, sizeof(nd), "Compute nodes unknown (give --nodes "
-					 "or --procs-per-node)");
+		snprintf(nd, sizeof(nd),
+			 "Compute nodes unknown (give --nodes "
+			 "or --procs-per-node)");
 	if (l < n)
 		snprintf(line + l, n - l, "I/O strategy: %s. %s.",
 			 field_str(c, "strategy", st, sizeof(st)), nd);
@@ -419,8 +420,7 @@ static void opcounts_draw(struct ctx *c, double x, double y, double w)
 	static const char *const cats[] = {"read", "write", "open", "stat",
 					   "seek", "mmap",  "sync"};
 	static const char *const sname[] = {"POSIX", "MPI-IO", "STDIO"};
-	static const int smod[] = {IOL_MOD_POSIX, IOL_MOD_MPIIO,
-				   IOL_MOD_STDIO};
+	static const int smod[] = {IOL_MOD_POSIX, IOL_MOD_MPIIO, IOL_MOD_STDIO};
 	static const int scol[] = {C_WRITE, C_META, C_READ};
 	int64_t ops[IOL_OPL_N][IOL_OPK_N];
 	double v[3 * 7], max = 1;
@@ -634,11 +634,10 @@ static int excluded_line(struct ctx *c, char *b, size_t n)
 			     tot == 1 ? "" : "s");
 	for (k = 0; k < c->o->excl->n && l < n; k++)
 		if (c->exhits[k])
-			l += (size_t)snprintf(b + l, n - l, "%s%s %lld",
-					      l > 0 && b[l - 1] != '(' ? ", "
-								       : "",
-					      c->o->excl->pat[k],
-					      (long long)c->exhits[k]);
+			l += (size_t)snprintf(
+				b + l, n - l, "%s%s %lld",
+				l > 0 && b[l - 1] != '(' ? ", " : "",
+				c->o->excl->pat[k], (long long)c->exhits[k]);
 	if (l < n)
 		snprintf(b + l, n - l, ")");
 	return 1;
@@ -880,12 +879,11 @@ static void variance_cells(const struct iol_sharedrow *r, char b[8][32])
 static void variance_draw(struct ctx *c, double x, double y, double w)
 {
 	static const char *const head[] = {
-		"file",	     "moved", "fastest", "time",    "bytes",
-		"slowest", "time",  "bytes",	 "σ time", "σ bytes"};
+		"file",	   "moved", "fastest", "time",	 "bytes",
+		"slowest", "time",  "bytes",   "σ time", "σ bytes"};
 	static const int num[] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-	double wd[10] = {w * 0.275, w * 0.085, w * 0.07, w * 0.08,
-			 w * 0.085, w * 0.07,  w * 0.08, w * 0.085,
-			 w * 0.08,  w * 0.09};
+	double wd[10] = {w * 0.275, w * 0.085, w * 0.07,  w * 0.08, w * 0.085,
+			 w * 0.07,  w * 0.08,  w * 0.085, w * 0.08, w * 0.09};
 	const char *cells[VARN * 10];
 	char b[VARN][9][32];
 	size_t i, k, n = nshared(c);
@@ -1384,8 +1382,8 @@ static int section_start(struct ctx *c, struct flow *fl, double h)
 		chart_text(c->cr, MARGIN, fl->y + 13, fl->title, 13, 1, -1,
 			   C_INK);
 		chart_color(c->cr, C_WRITE);
-		cairo_rectangle(c->cr, MARGIN, fl->y + 18,
-				c->pw - 2 * MARGIN, 0.8);
+		cairo_rectangle(c->cr, MARGIN, fl->y + 18, c->pw - 2 * MARGIN,
+				0.8);
 		cairo_fill(c->cr);
 		fl->y += 30;
 		return 0;
@@ -1544,8 +1542,8 @@ static int rank_files(struct ctx *c)
 static int report_compute(struct ctx *c, struct iol_error *err)
 {
 	const struct iol_job *job = c->job;
-	int ret = iol_summary_compute_excl(job, &c->o->m, c->o->excl, &c->s,
-					   err);
+	int ret =
+		iol_summary_compute_excl(job, &c->o->m, c->o->excl, &c->s, err);
 
 	if (ret == 0)
 		ret = iol_files_compute(job, 1, &c->files, &c->nfiles, err);

@@ -106,7 +106,7 @@ struct iol_summary {
 	size_t ntop;
 	struct iol_topfile top_bytes[IOL_TOPN], top_time[IOL_TOPN];
 	int64_t top_excluded; /* files iol_summary_compute_excl left out */
-	uint64_t incomplete; /* modules flagged partial */
+	uint64_t incomplete;  /* modules flagged partial */
 	/* the job's read and write time by slowest (POSIX + STDIO): the
 	 * slowest rank's read (write) time in its own records, plus, for
 	 * shared records, the slowest rank's time times the record's share
@@ -133,8 +133,8 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 struct iol_excl;
 int iol_summary_compute_excl(const struct iol_job *job,
 			     const struct iol_opts *o,
-			     const struct iol_excl *excl,
-			     struct iol_summary *s, struct iol_error *err);
+			     const struct iol_excl *excl, struct iol_summary *s,
+			     struct iol_error *err);
 
 /* One row per file per module, or per file across modules (merge). */
 struct iol_filerow {

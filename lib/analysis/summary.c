@@ -213,7 +213,7 @@ struct jobpass {
 	double *rank_t;	 /* I/O time per rank */
 	int64_t *rank_b; /* bytes per rank */
 	int64_t seq, ops, notal;
-	double tsum, msum; /* I/O and meta time, all processes */
+	double tsum, msum;	     /* I/O and meta time, all processes */
 	const struct iol_excl *excl; /* files left out of the top files */
 };
 
@@ -476,8 +476,8 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 
 int iol_summary_compute_excl(const struct iol_job *job,
 			     const struct iol_opts *o,
-			     const struct iol_excl *excl,
-			     struct iol_summary *s, struct iol_error *err)
+			     const struct iol_excl *excl, struct iol_summary *s,
+			     struct iol_error *err)
 {
 	int64_t nprocs = job->nprocs > 0 ? job->nprocs : 1;
 	int m, ret;
