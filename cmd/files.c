@@ -15,16 +15,28 @@
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "analysis/jobrow.h"
+#include "analysis/select.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
-	"usage: iolens files [--exclude regex] [--format fmt] [--include "
-	"regex]\n"
-	"                    [--merge] [--module name] [--output file]\n"
-	"                    [--sort key] [--top n] log ...\n";
+	"usage: iolens files [--default-excludes] [--exclude regex] [--format "
+	"fmt]\n"
+	"                    [--include regex] [--merge] [--module name]\n"
+	"                    [--output file] [--shared] [--sort key] [--top "
+	"n]\n"
+	"                    log ...\n";
 
 /* the columns: "log" (machine formats only), then the file-row fields
  * (analysis/jobrow.h), the last of them, record_id, machine formats only */
+
+/* the default exclusions, for the help text */
+static const char *excl_list(void)
+{
+	static char b[256];
+
+	iol_excl_defaults_text(b, sizeof(b));
+	return b;
+}
 
 static void help(void)
 {
@@ -34,6 +46,9 @@ static void help(void)
 	fputs(usage_str, stdout);
 	printf("\nList every file a job touched, one row per file and "
 	       "module.\n\n"
+	       "  --default-excludes drop the files report and summary leave "
+	       "out of\n"
+	       "                     their rankings: %s\n"
 	       "  --exclude regex    drop files whose path matches\n"
 	       "  --format fmt       text (default), csv, tsv or json\n"
 	       "  --include regex    keep only files whose path matches\n"
@@ -46,12 +61,17 @@ static void help(void)
 	       "  -o, --output file  write to file (replaced atomically)\n"
 	       "  --sort key         sort by a column, largest first (default\n"
 	       "                     bytes: bytes_read + bytes_written)\n"
+	       "  --shared           shared files' rank balance instead: "
+	       "fastest and\n"
+	       "                     slowest rank with their time and bytes, "
+	       "standard\n"
+	       "                     deviation of time and bytes over ranks\n"
 	       "  --top n            keep the first n rows\n"
 	       "%s"
 	       "  -h, --help         show this help\n"
 	       "  --version          show the version\n"
 	       "\ncolumns:",
-	       trace_help);
+	       excl_list(), trace_help);
 	ff = iol_filerow_fields(&n);
 	for (i = 0; i < n; i++)
 		printf("%s%s", i % 6 == 0 ? "\n  " : " ", ff[i].name);
@@ -136,8 +156,10 @@ static int find_module(const char *s)
 
 struct fopts {
 	regex_t inc, exc;
-	int have_inc, have_exc, merge, module, sort_key;
+	int have_inc, have_exc, merge, module, sort_key, shared;
 	int64_t top;
+	struct iol_excl defex; /* --default-excludes, else empty */
+	int64_t nexcl;	       /* rows dropped by either exclusion */
 };
 
 static int extra_opt(void *ctx, int opt, const char *arg)
@@ -168,6 +190,11 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 			fo->have_exc = 1;
 		return 1;
 	case 'm': fo->merge = 1; return 1;
+	case 'S': fo->shared = 1; return 1;
+	case 'D':
+		if (!fo->defex.n && iol_excl_init(&fo->defex, 1, NULL) < 0)
+			return -1;
+		return 1;
 	case 'M':
 		fo->module = find_module(arg);
 		if (fo->module < 0 || !iol_mod_is_data(fo->module)) {
@@ -241,20 +268,93 @@ static void file_row(struct out *o, const char *log,
 	out_endrow(o);
 }
 
-/* Does the row pass --module, --include and --exclude? */
-static int wanted(const struct fopts *fo, const struct iol_filerow *f)
+/* Does a path pass --include, --exclude and --default-excludes?  Rows
+ * excluded are counted, to be said. */
+static int path_wanted(struct fopts *fo, const char *path)
 {
-	const char *path = f->path ? f->path : "";
+	path = path ? path : "";
+	if (fo->have_inc && regexec(&fo->inc, path, 0, NULL, 0))
+		return 0;
+	if ((fo->have_exc && !regexec(&fo->exc, path, 0, NULL, 0)) ||
+	    iol_excl_match(&fo->defex, path) >= 0) {
+		fo->nexcl++;
+		return 0;
+	}
+	return 1;
+}
 
+/* Does the row pass --module and the path filters? */
+static int wanted(struct fopts *fo, const struct iol_filerow *f)
+{
 	if (fo->module >= 0 &&
 	    (fo->merge ? !strstr(f->modules, iol_modinfo(fo->module)->name)
 		       : f->mod != fo->module))
 		return 0;
-	if (fo->have_inc && regexec(&fo->inc, path, 0, NULL, 0))
-		return 0;
-	if (fo->have_exc && !regexec(&fo->exc, path, 0, NULL, 0))
-		return 0;
-	return 1;
+	return path_wanted(fo, f->path);
+}
+
+static const char *const shared_cols[] = {
+	"log",		"path",		 "module",	  "nprocs",
+	"bytes_read",	"bytes_written", "fastest_rank",  "fastest_bytes",
+	"fastest_time", "slowest_rank",	 "slowest_bytes", "slowest_time",
+	"time_sd",	"bytes_sd",	 "record_id",
+};
+#define NSHCOLS (int)(sizeof(shared_cols) / sizeof(shared_cols[0]))
+
+static void shared_row(struct out *o, const char *log,
+		       const struct iol_sharedrow *r)
+{
+	char id[24];
+
+	if (o->fmt != FMT_TEXT)
+		out_str(o, log);
+	out_str(o, r->path ? r->path : "(unnamed)");
+	out_str(o, iol_modinfo(r->mod)->name);
+	out_int(o, r->nprocs);
+	out_bytes(o, r->br);
+	out_bytes(o, r->bw);
+	out_int(o, r->fastest_rank);
+	out_bytes(o, r->fastest_bytes);
+	out_num(o, r->fastest_time, 6);
+	out_int(o, r->slowest_rank);
+	out_bytes(o, r->slowest_bytes);
+	out_num(o, r->slowest_time, 6);
+	out_num(o, r->sd_time, 6);
+	out_num(o, r->sd_bytes, 0);
+	if (o->fmt != FMT_TEXT) {
+		snprintf(id, sizeof(id), "%llu", (unsigned long long)r->id);
+		out_str(o, id);
+	}
+	out_endrow(o);
+}
+
+/* --shared: the shared records' rank balance of one job. */
+static int shared_table(struct out *o, struct fopts *fo, const char *log,
+			const struct iol_job *job)
+{
+	struct iol_sharedrow *rows;
+	struct iol_error err = {0};
+	size_t n, r, shown = 0;
+
+	if (iol_shared_compute(job, &rows, &n, &err) < 0) {
+		msg_ioerr(log, err.code, &err);
+		return -1;
+	}
+	if (o->fmt == FMT_TEXT) {
+		out_text(o, "%s\n", log);
+		out_table(o, shared_cols + 1, NSHCOLS - 2);
+	}
+	for (r = 0; r < n; r++) {
+		if (!path_wanted(fo, rows[r].path) ||
+		    (fo->module >= 0 && rows[r].mod != fo->module))
+			continue;
+		if (fo->top && (int64_t)shown >= fo->top)
+			break;
+		shown++;
+		shared_row(o, log, &rows[r]);
+	}
+	free(rows);
+	return 0;
 }
 
 /* The rows in --sort order; caller frees. */
@@ -273,13 +373,31 @@ static struct keyed *sort_rows(const struct iol_filerow *rows, size_t n,
 	return k;
 }
 
+/* Text: the end of a log's table, and how many rows the exclusions
+ * dropped (never silently). */
+static void files_text_end(struct out *o, const struct fopts *fo)
+{
+	if (o->fmt != FMT_TEXT)
+		return;
+	out_endtable(o);
+	if (fo->nexcl)
+		out_text(o, "%lld file%s excluded (%s%s%s)\n",
+			 (long long)fo->nexcl, fo->nexcl == 1 ? "" : "s",
+			 fo->have_exc ? "--exclude" : "",
+			 fo->have_exc && fo->defex.n ? ", " : "",
+			 fo->defex.n ? "--default-excludes" : "");
+	out_text(o, "\n");
+}
+
 int cmd_files(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		COMMON_LONGOPTS,
 		{"exclude", required_argument, NULL, 'x'},
 		{"include", required_argument, NULL, 'i'},
+		{"default-excludes", no_argument, NULL, 'D'},
 		{"merge", no_argument, NULL, 'm'},
+		{"shared", no_argument, NULL, 'S'},
 		{"module", required_argument, NULL, 'M'},
 		{"sort", required_argument, NULL, 's'},
 		{"top", required_argument, NULL, 't'},
@@ -309,7 +427,8 @@ int cmd_files(int argc, char **argv)
 		cols[k + 1] = ff[k].name;
 	/* text: a titled table per log; machine formats: one table */
 	if (co.fmt != FMT_TEXT)
-		out_table(&o, cols, (int)nf + 1);
+		out_table(&o, fo.shared ? shared_cols : cols,
+			  fo.shared ? NSHCOLS : (int)nf + 1);
 	for (; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_filerow *rows;
@@ -319,6 +438,14 @@ int cmd_files(int argc, char **argv)
 
 		if (load_job(&co, argc, argv, &i, &job) < 0) {
 			rc = EXIT_DATA;
+			continue;
+		}
+		fo.nexcl = 0;
+		if (fo.shared) {
+			if (shared_table(&o, &fo, argv[i], job) < 0)
+				rc = EXIT_DATA;
+			iol_job_close(job);
+			files_text_end(&o, &fo);
 			continue;
 		}
 		if (iol_files_compute(job, fo.merge, &rows, &n, &err) < 0) {
@@ -343,10 +470,7 @@ int cmd_files(int argc, char **argv)
 		free(sorted);
 		iol_files_free(rows);
 		iol_job_close(job);
-		if (co.fmt == FMT_TEXT) {
-			out_endtable(&o);
-			out_text(&o, "\n");
-		}
+		files_text_end(&o, &fo);
 	}
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
@@ -360,5 +484,6 @@ out:
 		regfree(&fo.inc);
 	if (fo.have_exc)
 		regfree(&fo.exc);
+	iol_excl_free(&fo.defex);
 	return rc;
 }

@@ -18,12 +18,23 @@
 #include "base/banned.h"
 
 static const char usage_str[] =
-	"usage: iolens report [--date when] [--format pdf|svg|png] [--nodes "
-	"n]\n"
-	"                     [--paper a4|letter] [--procs-per-node n]\n"
-	"                     [--template file] [--db file] [--iostat "
-	"recording]\n"
-	"                     --output file|dir log ...\n";
+	"usage: iolens report [--date when] [--exclude regex] [--format "
+	"pdf|svg|png]\n"
+	"                     [--no-default-excludes] [--nodes n] [--paper "
+	"a4|letter]\n"
+	"                     [--procs-per-node n] [--template file] [--db "
+	"file]\n"
+	"                     [--iostat recording] --output file|dir log "
+	"...\n";
+
+/* the default exclusions, for the help text */
+static const char *excl_text(void)
+{
+	static char b[256];
+
+	iol_excl_defaults_text(b, sizeof(b));
+	return b;
+}
 
 static void help(void)
 {
@@ -43,9 +54,18 @@ static void help(void)
 	       "                     YYYY-MM-DDTHH:MM:SS or epoch seconds); "
 	       "default\n"
 	       "                     SOURCE_DATE_EPOCH, else the job's start\n"
+	       "  --exclude regex    leave files whose path matches out of top "
+	       "files\n"
+	       "                     and access spans (repeatable; the page "
+	       "says how\n"
+	       "                     many were left out)\n"
 	       "  --format fmt       pdf (default), or svg or png: one file "
 	       "per\n"
 	       "                     page, FILE-1.svg, FILE-2.svg, ...\n"
+	       "  --no-default-excludes\n"
+	       "                     rank every file; by default these "
+	       "patterns are\n"
+	       "                     excluded: %s\n"
 	       "  --nodes n          the job ran on n compute nodes\n"
 	       "  -o, --output file  the file to write (replaced atomically);\n"
 	       "                     with several logs, a directory to write\n"
@@ -56,7 +76,7 @@ static void help(void)
 	       "%s"
 	       "  -h, --help         show this help\n"
 	       "  --version          show the version\n",
-	       report_default_template(), trace_help);
+	       excl_text(), report_default_template(), trace_help);
 }
 
 /* the report's options, the storage of its --date and the store of --db */
@@ -66,6 +86,8 @@ struct ropts {
 	const char *dbpath;
 	const char *recs[64]; /* --iostat */
 	int nrecs;
+	const char *excl[IOL_EXCL_MAX]; /* --exclude */
+	int nexcl, no_defaults;
 };
 
 static int set_date(struct ropts *r, int64_t v)
@@ -132,6 +154,15 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 		}
 		return 1;
 	case 't': r->ro.template_path = arg; return 1;
+	case 'x':
+		if (r->nexcl == IOL_EXCL_MAX / 2) {
+			usage_error("at most %d --exclude patterns",
+				    IOL_EXCL_MAX / 2);
+			return -1;
+		}
+		r->excl[r->nexcl++] = arg;
+		return 1;
+	case 'N': r->no_defaults = 1; return 1;
 	case 'D': r->dbpath = arg; return 1;
 	case 'I':
 		if (r->nrecs == 64) {
@@ -270,16 +301,64 @@ static int is_dir(const char *path)
 	return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
+/* Every report the arguments ask for: an exit status. */
+static int reports(struct ropts *ro, struct copts *co, int argc, char **argv,
+		   int i)
+{
+	struct iol_job *job;
+	int r, bad;
+
+	/* a directory stands for the logs in it; several logs (not one
+	 * job's traces) make a report each in the directory -o names */
+	bad = copts_expand(&argc, &argv, i) < 0;
+	if (argc - i > 1 && !co->merge_traces && is_dir(co->outpath)) {
+		r = many_reports(ro, co, argc, argv, i);
+		return r != EXIT_OK || bad ? EXIT_DATA : EXIT_OK;
+	}
+	if (argc == i)
+		return EXIT_DATA;
+	if (load_job(co, argc, argv, &i, &job) < 0)
+		return EXIT_DATA;
+	if (i != argc - 1) {
+		iol_job_close(job);
+		return usage_error("several logs: --output names an existing "
+				   "directory to write a report each in");
+	}
+	r = one_report(ro, co, job, argv[i], co->outpath);
+	iol_job_close(job);
+	return r != EXIT_OK || bad ? EXIT_DATA : EXIT_OK;
+}
+
+/* The exclusions: the defaults unless --no-default-excludes, then each
+ * --exclude. */
+static int excl_build(const struct ropts *r, struct iol_excl *ex)
+{
+	struct iol_error err = {0};
+	int k;
+
+	if (iol_excl_init(ex, !r->no_defaults, &err) < 0)
+		return -1;
+	for (k = 0; k < r->nexcl; k++)
+		if (iol_excl_add(ex, r->excl[k], &err) < 0) {
+			usage_error("%s", err.msg);
+			iol_excl_free(ex);
+			return -1;
+		}
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"date", required_argument, NULL, 'd'},
 		{"db", required_argument, NULL, 'D'},
+		{"exclude", required_argument, NULL, 'x'},
 		{"format", required_argument, NULL, 'f'},
 		{"help", no_argument, NULL, 'h'},
 		{"iostat", required_argument, NULL, 'I'},
 		{"lenient", no_argument, NULL, OPT_LENIENT},
 		{"merge-traces", no_argument, NULL, OPT_MERGE_TRACES},
+		{"no-default-excludes", no_argument, NULL, 'N'},
 		NODE_LONGOPTS,
 		{"output", required_argument, NULL, 'o'},
 		{"paper", required_argument, NULL, 'p'},
@@ -288,10 +367,10 @@ int cmd_report(int argc, char **argv)
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
 	};
-	struct iol_job *job;
 	struct copts co;
 	struct ropts ro;
-	int r, i, bad;
+	struct iol_excl ex;
+	int r, i;
 
 	memset(&ro, 0, sizeof(ro));
 	r = copts_start(&co, argc, argv, longopts, help, extra_opt, &ro, NULL,
@@ -302,25 +381,11 @@ int cmd_report(int argc, char **argv)
 		return usage_error("--output names the file to write");
 	if (ro.nrecs && !ro.dbpath)
 		return usage_error("--iostat goes with --db");
-	/* a directory stands for the logs in it; several logs (not one
-	 * job's traces) make a report each in the directory -o names */
-	bad = copts_expand(&argc, &argv, i) < 0;
-	if (argc - i > 1 && !co.merge_traces && is_dir(co.outpath)) {
-		r = many_reports(&ro, &co, argc, argv, i);
-		report_cleanup();
-		return r != EXIT_OK || bad ? EXIT_DATA : EXIT_OK;
-	}
-	if (argc == i)
-		return EXIT_DATA;
-	if (load_job(&co, argc, argv, &i, &job) < 0)
-		return EXIT_DATA;
-	if (i != argc - 1) {
-		iol_job_close(job);
-		return usage_error("several logs: --output names an existing "
-				   "directory to write a report each in");
-	}
-	r = one_report(&ro, &co, job, argv[i], co.outpath);
-	iol_job_close(job);
+	if (excl_build(&ro, &ex) < 0)
+		return EXIT_USAGE;
+	ro.ro.excl = &ex;
+	r = reports(&ro, &co, argc, argv, i);
+	iol_excl_free(&ex);
 	report_cleanup();
-	return r != EXIT_OK || bad ? EXIT_DATA : EXIT_OK;
+	return r;
 }

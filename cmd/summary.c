@@ -13,20 +13,33 @@
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "analysis/jobrow.h"
+#include "analysis/select.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
-	"usage: iolens summary [--format fmt] [--nodes n] [--output file]\n"
+	"usage: iolens summary [--exclude regex] [--format fmt]\n"
+	"                      [--no-default-excludes] [--nodes n] [--output "
+	"file]\n"
 	"                      [--procs-per-node n] log ...\n";
 
 static void help(void)
 {
+	char dx[256];
+
+	iol_excl_defaults_text(dx, sizeof(dx));
 	fputs(usage_str, stdout);
 	printf("\nSummarise the I/O of each job: volumes per module, time by "
 	       "the\n"
 	       "slowest rank, MiB/s and MiB/s per compute node, time in I/O,\n"
 	       "metadata cost, file categories, I/O strategy and top files.\n\n"
+	       "  --exclude regex    leave files whose path matches out of the "
+	       "top\n"
+	       "                     files (repeatable; the count is printed)\n"
 	       "  --format fmt       text (default), csv, tsv or json\n"
+	       "  --no-default-excludes\n"
+	       "                     rank every file; by default these "
+	       "patterns are\n"
+	       "                     excluded: %s\n"
 	       "  --nodes n          the job ran on n compute nodes\n"
 	       "  -o, --output file  write to file (replaced atomically)\n"
 	       "  --procs-per-node n n processes per node: nodes = nprocs / "
@@ -35,7 +48,7 @@ static void help(void)
 	       "%s"
 	       "  -h, --help         show this help\n"
 	       "  --version          show the version\n",
-	       trace_help);
+	       dx, trace_help);
 }
 
 /* One machine-format row: summary's columns are the job-row fields. */
@@ -407,6 +420,12 @@ static void text_top(struct out *o, const struct iol_summary *s)
 		}
 		out_endtable(o);
 	}
+	if (s->top_excluded)
+		out_text(o,
+			 "%lld file%s excluded from the top files (see "
+			 "--exclude)\n",
+			 (long long)s->top_excluded,
+			 s->top_excluded == 1 ? "" : "s");
 }
 
 static void text(struct out *o, const struct iol_jobrow *r)
@@ -420,21 +439,72 @@ static void text(struct out *o, const struct iol_jobrow *r)
 	out_text(o, "\n");
 }
 
+/* --exclude and --no-default-excludes */
+struct sopts {
+	struct iol_excl ex;
+	int no_defaults, bad;
+	const char *pat[IOL_EXCL_MAX];
+	int npat;
+};
+
+static int extra_opt(void *ctx, int opt, const char *arg)
+{
+	struct sopts *so = ctx;
+
+	if (opt == 'N') {
+		so->no_defaults = 1;
+		return 1;
+	}
+	if (opt != 'x')
+		return 0;
+	if (so->npat == IOL_EXCL_MAX / 2) {
+		usage_error("at most %d --exclude patterns", IOL_EXCL_MAX / 2);
+		return -1;
+	}
+	so->pat[so->npat++] = arg;
+	return 1;
+}
+
+static int excl_build(struct sopts *so)
+{
+	struct iol_error err = {0};
+	int k;
+
+	if (iol_excl_init(&so->ex, !so->no_defaults, &err) < 0)
+		return -1;
+	for (k = 0; k < so->npat; k++)
+		if (iol_excl_add(&so->ex, so->pat[k], &err) < 0) {
+			usage_error("%s", err.msg);
+			return -1;
+		}
+	return 0;
+}
+
 int cmd_summary(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		COMMON_LONGOPTS,
 		NODE_LONGOPTS,
+		{"exclude", required_argument, NULL, 'x'},
+		{"no-default-excludes", no_argument, NULL, 'N'},
 		{NULL, 0, NULL, 0},
 	};
+	struct sopts so;
 	struct copts co;
 	struct out o;
 	const char **cols;
 	int rc, i, ncols, first = 1;
 
-	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
+	memset(&so, 0, sizeof(so));
+	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &so, &o,
+			 &i);
 	if (rc >= 0)
 		return rc;
+	if (excl_build(&so) < 0) {
+		iol_excl_free(&so.ex);
+		out_close(&o, 0);
+		return EXIT_USAGE;
+	}
 	/* a directory stands for the logs in it */
 	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
 	cols = col_names(&ncols);
@@ -448,7 +518,8 @@ int cmd_summary(int argc, char **argv)
 			rc = EXIT_DATA;
 			continue;
 		}
-		if (iol_summary_compute(job, &co.m, &s, &err) < 0) {
+		if (iol_summary_compute_excl(job, &co.m, &so.ex, &s, &err) <
+		    0) {
 			msg_ioerr(argv[i], err.code, &err);
 			iol_job_close(job);
 			rc = EXIT_DATA;
@@ -470,6 +541,7 @@ int cmd_summary(int argc, char **argv)
 	if (co.fmt != FMT_TEXT && !first)
 		out_endtable(&o);
 	free(cols);
+	iol_excl_free(&so.ex);
 	if (out_close(&o, rc == EXIT_OK) < 0) {
 		msg("%s", o.err.msg);
 		rc = EXIT_DATA;

@@ -35,7 +35,16 @@ static PangoLayout *layout(cairo_t *cr, const char *s, double size, int bold)
 						   : PANGO_WEIGHT_NORMAL);
 	pango_layout_set_font_description(l, fd);
 	pango_font_description_free(fd);
-	pango_layout_set_text(l, s, -1);
+	/* file names are bytes, not always UTF-8: invalid sequences are
+	 * drawn as U+FFFD instead of making Pango warn and drop the text */
+	if (g_utf8_validate(s, -1, NULL)) {
+		pango_layout_set_text(l, s, -1);
+	} else {
+		gchar *v = g_utf8_make_valid(s, -1);
+
+		pango_layout_set_text(l, v, -1);
+		g_free(v);
+	}
 	return l;
 }
 
@@ -126,6 +135,28 @@ static void tick_label(char *b, size_t n, double v, int units)
 		snprintf(b, n, "%g", v);
 }
 
+/* Seconds ticks in one unit, the one of the largest tick, with the
+ * decimals the step needs: "0 ms  100 ms  200 ms", not "0 s  100.0 ms". */
+static void secs_ticks(struct axis *a, double step)
+{
+	static const struct {
+		double below, scale;
+		const char *unit;
+	} u[] = {{1e-3, 1e6, "µs"}, {1, 1e3, "ms"}, {INFINITY, 1, "s"}};
+	double m = 0;
+	int i, k = 0, dec;
+
+	for (i = 0; i < a->nticks; i++)
+		m = fmax(m, fabs(a->ticks[i]));
+	while (m >= u[k].below)
+		k++;
+	dec = (int)ceil(-log10(step * u[k].scale) - 1e-9);
+	dec = dec < 0 ? 0 : dec > 3 ? 3 : dec;
+	for (i = 0; i < a->nticks; i++)
+		snprintf(a->labels[i], sizeof(a->labels[0]), "%.*f %s", dec,
+			 a->ticks[i] * u[k].scale, u[k].unit);
+}
+
 void axis_nice(struct axis *a, double min, double max, int log, int units)
 {
 	double span, step, mag, f;
@@ -174,6 +205,8 @@ void axis_nice(struct axis *a, double min, double max, int log, int units)
 		tick_label(a->labels[i], sizeof(a->labels[0]), v, units);
 		a->nticks++;
 	}
+	if (units == 2)
+		secs_ticks(a, step);
 }
 
 double axis_frac(const struct axis *a, double v)
@@ -367,8 +400,13 @@ double chart_table(cairo_t *cr, double x, double y, int ncol,
 				size_t l = strlen(s), k = l;
 
 				while (k > 1) {
-					snprintf(cut, sizeof(cut), "…%s",
-						 s + (l - k));
+					const char *t = s + (l - k);
+
+					/* start on a character, not inside
+					 * one */
+					while ((*t & 0xC0) == 0x80)
+						t++;
+					snprintf(cut, sizeof(cut), "…%s", t);
 					if (chart_text_width(cr, cut, size,
 							     0) <= lim)
 						break;

@@ -26,6 +26,7 @@
 #include "render/report.h"
 #include "render/triage-panel.h"
 #include "analysis/jobrow.h"
+#include "analysis/select.h"
 #include "base/version.h"
 #include "base/banned.h"
 
@@ -44,6 +45,10 @@ struct ctx {
 	struct iol_jobrow row; /* of job and s */
 	struct iol_filerow *files;
 	size_t nfiles;
+	size_t nranked; /* files[0..nranked) not excluded, by bytes */
+	int64_t exhits[IOL_EXCL_MAX]; /* excluded files per pattern */
+	struct iol_sharedrow *shared; /* by bytes moved */
+	size_t nshared;
 	struct iol_hist hist[IOL_MOD_KNOWN + 1];
 	size_t nhist;
 	struct iol_meta meta;
@@ -211,6 +216,46 @@ static double table6_h(struct ctx *c, double w)
 	return 118;
 }
 
+/* The sentence under Table VI, which reads well whatever the source:
+ * no data, no node count, any strategy. */
+static void table6_sentence(struct ctx *c, char *line, size_t n)
+{
+	int64_t br = iol_jobrow_field("bytes_read")->i64(&c->row);
+	int64_t bw = iol_jobrow_field("bytes_written")->i64(&c->row);
+	char b1[32], b2[32], t[32], st[64], nd[128], rb[32], wb[32];
+	size_t l;
+
+	if (br > 0 || bw > 0) {
+		fmt_bytes(b1, sizeof(b1), (double)br, BYTES_SHORT);
+		fmt_bytes(b2, sizeof(b2), (double)bw, BYTES_SHORT);
+		fmt_secs(t, sizeof(t),
+			 iol_jobrow_field("io_time_by_slowest")->num(&c->row));
+		l = (size_t)snprintf(
+			line, n,
+			"%s read and %s written through POSIX and STDIO in %s "
+			"by the slowest rank; read %s MiB/s, write %s MiB/s "
+			"(from the counters, each over its time by slowest "
+			"rank). ",
+			b1, b2, t, field_str(c, "read_mib_s", rb, sizeof(rb)),
+			field_str(c, "write_mib_s", wb, sizeof(wb)));
+	} else {
+		l = (size_t)snprintf(line, n,
+				     "No data was read or written through "
+				     "POSIX or STDIO. ");
+	}
+	if (c->s.nodes > 0)
+		snprintf(nd, sizeof(nd), "%lld compute node%s (from %s)",
+			 (long long)c->s.nodes, c->s.nodes == 1 ? "" : "s",
+			 iol_nodes_source_names[c->s.nodes_source]);
+	else
+		snprintf(nd, sizeof(nd),
+			 "Compute nodes unknown (give --nodes "
+			 "or --procs-per-node)");
+	if (l < n)
+		snprintf(line + l, n - l, "I/O strategy: %s. %s.",
+			 field_str(c, "strategy", st, sizeof(st)), nd);
+}
+
 static void table6_draw(struct ctx *c, double x, double y, double w)
 {
 	/* the Table VI characteristics: label and job-row field */
@@ -227,8 +272,7 @@ static void table6_draw(struct ctx *c, double x, double y, double w)
 		{"MiB per process", "mib_per_proc"},
 	};
 	const struct iol_field *exact = iol_jobrow_field("creates_exact");
-	char v[64], line[384], b1[32], b2[32], t[32], st[64], ns[64];
-	char rb[32], wb[32];
+	char v[64], line[384];
 	int i;
 
 	for (i = 0; i < 10; i++) {
@@ -242,23 +286,7 @@ static void table6_draw(struct ctx *c, double x, double y, double w)
 			   field_str(c, t6[i][1], v, sizeof(v)), 12, 1, -1,
 			   C_INK);
 	}
-	fmt_bytes(b1, sizeof(b1),
-		  (double)iol_jobrow_field("bytes_read")->i64(&c->row),
-		  BYTES_SHORT);
-	fmt_bytes(b2, sizeof(b2),
-		  (double)iol_jobrow_field("bytes_written")->i64(&c->row),
-		  BYTES_SHORT);
-	fmt_secs(t, sizeof(t),
-		 iol_jobrow_field("io_time_by_slowest")->num(&c->row));
-	snprintf(line, sizeof(line),
-		 "%s read, %s written (POSIX + STDIO) in %s by the slowest "
-		 "rank; read %s MiB/s, write %s MiB/s (from the counters, "
-		 "each over its time by slowest rank); I/O strategy %s; "
-		 "nodes from %s.",
-		 b1, b2, t, field_str(c, "read_mib_s", rb, sizeof(rb)),
-		 field_str(c, "write_mib_s", wb, sizeof(wb)),
-		 field_str(c, "strategy", st, sizeof(st)),
-		 field_str(c, "nodes_source", ns, sizeof(ns)));
+	table6_sentence(c, line, sizeof(line));
 	chart_para(c->cr, x, y + 84, w, line, 8, C_INK);
 }
 
@@ -401,29 +429,40 @@ static void opcounts_draw(struct ctx *c, double x, double y, double w)
 {
 	static const char *const cats[] = {"read", "write", "open", "stat",
 					   "seek", "mmap",  "sync"};
-	static const char *const ser[] = {"POSIX", "MPI-IO", "STDIO"};
-	static const int col[] = {C_WRITE, C_META, C_READ};
+	static const char *const sname[] = {"POSIX", "MPI-IO", "STDIO"};
+	static const int smod[] = {IOL_MOD_POSIX, IOL_MOD_MPIIO, IOL_MOD_STDIO};
+	static const int scol[] = {C_WRITE, C_META, C_READ};
 	int64_t ops[IOL_OPL_N][IOL_OPK_N];
 	double v[3 * 7], max = 1;
+	const char *ser[3];
+	int col[3], ns = 0, s, k;
 	struct plot p = {0};
-	int k;
 
 	iol_opcounts(c->job, ops);
-	for (k = 0; k < 21; k++)
-		v[k] = (double)ops[k / 7][k % 7]; /* the first 7 kinds */
-	for (k = 0; k < 21; k++)
-		if (v[k] > max)
-			max = v[k];
+	/* the series of the modules the log has, no others in the legend */
+	for (s = 0; s < 3; s++) {
+		if (!c->s.mod[smod[s]].nrec)
+			continue;
+		for (k = 0; k < 7; k++) {
+			v[ns * 7 + k] = (double)ops[s][k];
+			if (v[ns * 7 + k] > max)
+				max = v[ns * 7 + k];
+		}
+		ser[ns] = sname[s];
+		col[ns++] = scol[s];
+	}
 	p.cr = c->cr;
 	p.x = x + 40;
 	p.y = y + 16;
 	p.w = w - 50;
 	p.h = 130;
-	/* counts span orders of magnitude: a log axis keeps all visible */
+	/* counts span orders of magnitude: a log axis keeps all visible;
+	 * its base at 0.5 so that a count of 1 is a bar, not nothing */
 	axis_nice(&p.ax, 1, max, 1, 0);
+	p.ax.min = 0.5;
 	plot_axes(&p, "operations (log scale)");
-	plot_bars(&p, 7, cats, 3, v, col);
-	chart_legend(c->cr, x + w - 170, y + 6, 3, ser, col);
+	plot_bars(&p, 7, cats, ns, v, col);
+	chart_legend(c->cr, x + w - 60.0 * ns, y + 6, ns, ser, col);
 }
 
 static const struct iol_hist *hist_of(struct ctx *c, int mod)
@@ -558,7 +597,7 @@ static void files_summary_draw(struct ctx *c, double x, double y, double w)
 		"all",	  "read-only", "write-only",	  "read-write",
 		"unique", "shared",    "partially shared"};
 	static const int num[] = {0, 1, 1, 1, 1};
-	double wd[5] = {w * 0.25, w * 0.12, w * 0.16, w * 0.16, w * 0.16};
+	double wd[5] = {w * 0.37, w * 0.12, w * 0.17, w * 0.17, w * 0.17};
 	const char *cells[IOL_CAT_N * 5];
 	char b[IOL_CAT_N][4][32];
 	char line[128];
@@ -608,13 +647,42 @@ static int cmp_bytes(const void *a, const void *b)
 
 static size_t ntop(struct ctx *c)
 {
-	return c->nfiles < TOPN ? c->nfiles : TOPN;
+	return c->nranked < TOPN ? c->nranked : TOPN;
+}
+
+/* "12 files excluded (\.pyc$ 10, ^/usr/ 2)": what the ranking left out
+ * and why; 0 when nothing was. */
+static int excluded_line(struct ctx *c, char *b, size_t n)
+{
+	size_t k, l;
+	int64_t tot = 0;
+
+	for (k = 0; c->o->excl && k < c->o->excl->n; k++)
+		tot += c->exhits[k];
+	if (!tot)
+		return 0;
+	l = (size_t)snprintf(b, n, "%lld file%s excluded (", (long long)tot,
+			     tot == 1 ? "" : "s");
+	for (k = 0; k < c->o->excl->n && l < n; k++)
+		if (c->exhits[k])
+			l += (size_t)snprintf(
+				b + l, n - l, "%s%s %lld",
+				l > 0 && b[l - 1] != '(' ? ", " : "",
+				c->o->excl->pat[k], (long long)c->exhits[k]);
+	if (l < n)
+		snprintf(b + l, n - l, ")");
+	return 1;
 }
 
 static double topfiles_h(struct ctx *c, double w)
 {
+	char b[512];
+	double h = ntop(c) ? 8 * 1.55 * (double)(ntop(c) + 1) + 4 : 0;
+
 	(void)w;
-	return ntop(c) ? 8 * 1.55 * (ntop(c) + 1) + 4 : 0;
+	if (excluded_line(c, b, sizeof(b)))
+		h += 12;
+	return h;
 }
 
 static void topfiles_draw(struct ctx *c, double x, double y, double w)
@@ -622,10 +690,10 @@ static void topfiles_draw(struct ctx *c, double x, double y, double w)
 	static const char *const head[] = {"file",    "ranks",	  "read",
 					   "written", "I/O time", "slowest"};
 	static const int num[] = {0, 1, 1, 1, 1, 1};
-	double wd[6] = {w * 0.45,  w * 0.09, w * 0.115,
+	double wd[6] = {w * 0.46,  w * 0.09, w * 0.115,
 			w * 0.115, w * 0.11, w * 0.11};
 	const char *cells[TOPN * 6];
-	char b[TOPN][5][32];
+	char b[TOPN][5][32], line[512];
 	size_t i, n = ntop(c);
 
 	for (i = 0; i < n; i++) {
@@ -646,7 +714,10 @@ static void topfiles_draw(struct ctx *c, double x, double y, double w)
 		cells[i * 6 + 4] = b[i][3];
 		cells[i * 6 + 5] = b[i][4];
 	}
-	chart_table(c->cr, x, y, 6, wd, num, head, (int)n, cells, 8);
+	y += n ? chart_table(c->cr, x, y, 6, wd, num, head, (int)n, cells, 8)
+	       : 0;
+	if (excluded_line(c, line, sizeof(line)))
+		chart_text_fit(c->cr, x, y + 9, line, 7, 0, w, C_MUTED);
 }
 
 static double timespans_h(struct ctx *c, double w)
@@ -680,8 +751,13 @@ static void timespans_draw(struct ctx *c, double x, double y, double w)
 
 		if (!(f->first >= 0 && f->last > 0))
 			continue;
-		snprintf(label, sizeof(label), "%s%s", l > 34 ? "…" : "",
-			 l > 34 ? p + l - 33 : p);
+		if (l > 34) {
+			/* the end names the file; start on a character */
+			p += l - 33;
+			while ((*p & 0xC0) == 0x80)
+				p++;
+		}
+		snprintf(label, sizeof(label), "%s%s", l > 34 ? "…" : "", p);
 		chart_text(c->cr, lx - 4, ry + 9, label, 7, 0, 1, C_INK);
 		f0 = axis_frac(&ax, f->first);
 		f1 = axis_frac(&ax, f->last);
@@ -725,7 +801,7 @@ static void fs_draw(struct ctx *c, double x, double y, double w)
 	static const char *const head[] = {"mount point", "type", "files",
 					   "read", "written"};
 	static const int num[] = {0, 0, 1, 1, 1};
-	double wd[5] = {w * 0.36, w * 0.14, w * 0.12, w * 0.15, w * 0.15};
+	double wd[5] = {w * 0.40, w * 0.14, w * 0.12, w * 0.17, w * 0.17};
 	struct fsrow rows[8];
 	const char *cells[8 * 5];
 	char b[8][3][32];
@@ -801,66 +877,67 @@ static void seq_draw(struct ctx *c, double x, double y, double w)
 	chart_legend(c->cr, x + w - 230, y + 6, 3, ser, col);
 }
 
-/* shared (reduced) POSIX records: what Darshan kept of their ranks */
+/* Shared (reduced) POSIX and STDIO records: the rank balance Darshan
+ * kept of them (analysis/select.h), the first VARN by bytes moved. */
+#define VARN 12
+
 static size_t nshared(struct ctx *c)
 {
-	const struct iol_jmod *jm = &c->job->mod[IOL_MOD_POSIX];
-	size_t i, n = 0;
-
-	for (i = 0; jm->loaded && i < jm->n; i++)
-		n += jm->recs[i].rank < 0;
-	return n < 10 ? n : 10;
+	return c->nshared < VARN ? c->nshared : VARN;
 }
 
 static double variance_h(struct ctx *c, double w)
 {
 	(void)w;
-	return c->job->kind == IOL_SRC_DARSHAN && nshared(c)
-		       ? 8 * 1.55 * (nshared(c) + 1) + 4
-		       : 0;
+	if (!nshared(c))
+		return 0;
+	return 7.5 * 1.55 * (double)(nshared(c) + 1) + 4 +
+	       (c->nshared > VARN ? 12 : 0);
+}
+
+static void variance_cells(const struct iol_sharedrow *r, char b[8][32])
+{
+	fmt_bytes(b[0], 32, (double)(r->br + r->bw), BYTES_SHORT);
+	snprintf(b[1], 32, "%lld", (long long)r->fastest_rank);
+	fmt_secs(b[2], 32, r->fastest_time);
+	fmt_bytes(b[3], 32, (double)r->fastest_bytes, BYTES_SHORT);
+	snprintf(b[4], 32, "%lld", (long long)r->slowest_rank);
+	fmt_secs(b[5], 32, r->slowest_time);
+	fmt_bytes(b[6], 32, (double)r->slowest_bytes, BYTES_SHORT);
+	fmt_secs(b[7], 32, r->sd_time);
 }
 
 static void variance_draw(struct ctx *c, double x, double y, double w)
 {
-	static const char *const head[] = {"file", "fastest",
-					   "time", "slowest",
-					   "time", "variance of time"};
-	static const int num[] = {0, 1, 1, 1, 1, 1};
-	const char *const cn[] = {
-		"POSIX_FASTEST_RANK", "POSIX_F_FASTEST_RANK_TIME",
-		"POSIX_SLOWEST_RANK", "POSIX_F_SLOWEST_RANK_TIME",
-		"POSIX_F_VARIANCE_RANK_TIME"};
-	const struct iol_jmod *jm = &c->job->mod[IOL_MOD_POSIX];
-	double wd[6] = {w * 0.40, w * 0.1,  w * 0.12,
-			w * 0.1,  w * 0.12, w * 0.16};
-	const char *cells[10 * 6];
-	char b[10][5][32];
-	size_t i;
-	int n = 0, k;
+	static const char *const head[] = {
+		"file",	   "moved", "fastest", "time",	 "bytes",
+		"slowest", "time",  "bytes",   "σ time", "σ bytes"};
+	static const int num[] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+	double wd[10] = {w * 0.275, w * 0.085, w * 0.07,  w * 0.08, w * 0.085,
+			 w * 0.07,  w * 0.08,  w * 0.085, w * 0.08, w * 0.09};
+	const char *cells[VARN * 10];
+	char b[VARN][9][32];
+	size_t i, k, n = nshared(c);
 
-	for (i = 0; i < jm->n && n < 10; i++) {
-		const struct iol_jrec *r = &jm->recs[i];
+	for (i = 0; i < n; i++) {
+		const struct iol_sharedrow *r = &c->shared[i];
 
-		if (r->rank >= 0)
-			continue;
-		for (k = 0; k < 5; k++) {
-			int flt, ix = iol_counter_index(IOL_MOD_POSIX, cn[k],
-							&flt);
-
-			if (ix < 0)
-				memcpy(b[n][k], "-", 2);
-			else if (flt)
-				fmt_secs(b[n][k], 32, r->fc[ix]);
-			else
-				snprintf(b[n][k], 32, "%lld",
-					 (long long)r->ic[ix]);
-		}
-		cells[n * 6] = nz(iol_job_name(c->job, r->id));
-		for (k = 0; k < 5; k++)
-			cells[n * 6 + 1 + k] = b[n][k];
-		n++;
+		variance_cells(r, b[i]);
+		fmt_bytes(b[i][8], 32, r->sd_bytes, BYTES_SHORT);
+		cells[i * 10] = nz(r->path);
+		for (k = 0; k < 9; k++)
+			cells[i * 10 + 1 + k] = b[i][k];
 	}
-	chart_table(c->cr, x, y, 6, wd, num, head, n, cells, 8);
+	y += chart_table(c->cr, x, y, 10, wd, num, head, (int)n, cells, 7.5);
+	if (c->nshared > n) {
+		char line[96];
+
+		snprintf(line, sizeof(line),
+			 "and %zu more shared files (iolens files --shared "
+			 "lists them all)",
+			 c->nshared - n);
+		chart_text(c->cr, x, y + 9, line, 7, 0, -1, C_MUTED);
+	}
 }
 
 static double meta_h(struct ctx *c, double w)
@@ -902,7 +979,7 @@ static void meta_draw(struct ctx *c, double x, double y, double w)
 {
 	static const char *const head[] = {"module", "operation", "count"};
 	static const int num[] = {0, 0, 1};
-	double wd[3] = {w * 0.2, w * 0.3, w * 0.15};
+	double wd[3] = {w * 0.3, w * 0.5, w * 0.2};
 	const char *cells[14 * 3];
 	char b[14][24], line[256], t1[32], t2[32];
 	size_t i;
@@ -1200,12 +1277,22 @@ static void glossary_draw(struct ctx *c, double x, double y, double w)
 
 static double triage_h(struct ctx *c, double w)
 {
-	return c->tri.n ? triage_panel_h(c->cr, &c->tri, w) : 0;
+	return c->tri.n ? triage_panel_h(c->cr, &c->tri, TRIAGE_FLAGGED, w) : 0;
 }
 
 static void triage_draw(struct ctx *c, double x, double y, double w)
 {
-	triage_panel_draw(c->cr, &c->tri, x, y, w);
+	triage_panel_draw(c->cr, &c->tri, TRIAGE_FLAGGED, x, y, w);
+}
+
+static double triage_rest_h(struct ctx *c, double w)
+{
+	return c->tri.n ? triage_panel_h(c->cr, &c->tri, TRIAGE_QUIET, w) : 0;
+}
+
+static void triage_rest_draw(struct ctx *c, double x, double y, double w)
+{
+	triage_panel_draw(c->cr, &c->tri, TRIAGE_QUIET, x, y, w);
 }
 
 static const struct panel panels[] = {
@@ -1228,6 +1315,7 @@ static const struct panel panels[] = {
 	{"heatmap", heatmap_h, heatmap_draw},
 	{"glossary", glossary_h, glossary_draw},
 	{"triage", triage_h, triage_draw},
+	{"triage_rest", triage_rest_h, triage_rest_draw},
 };
 
 /* ---- pages ---- */
@@ -1360,32 +1448,123 @@ static char *trim(char *s)
 	return s;
 }
 
+/* Where the template stands: the sheet's pen, the title of the section
+ * the next panel belongs to (pending: not drawn yet). */
+struct flow {
+	char title[512], next[512];
+	double y, bottom, top;
+	int open, pending;
+};
+
+/* A section (a template "page") begins at its first panel that has
+ * something to show, h high: on the current sheet under a heading when
+ * it fits there, else on a new sheet.  So no sheet is left mostly empty
+ * and a section with nothing to show takes no room. */
+static int section_start(struct ctx *c, struct flow *fl, double h)
+{
+	int ret;
+
+	memcpy(fl->title, fl->next, sizeof(fl->title));
+	fl->pending = 0;
+	if (fl->open && fl->y + 30 + h <= fl->bottom) {
+		chart_text(c->cr, MARGIN, fl->y + 13, fl->title, 13, 1, -1,
+			   C_INK);
+		chart_color(c->cr, C_WRITE);
+		cairo_rectangle(c->cr, MARGIN, fl->y + 18, c->pw - 2 * MARGIN,
+				0.8);
+		cairo_fill(c->cr);
+		fl->y += 30;
+		return 0;
+	}
+	if (fl->open && (ret = page_end(c)) < 0)
+		return ret;
+	c->ptitle = fl->title;
+	if ((ret = page_begin(c)) < 0)
+		return ret;
+	fl->open = 1;
+	fl->y = fl->top;
+	return 0;
+}
+
+/* One panel of the template: its title, caption and drawing, on a new
+ * sheet of the same section when it does not fit. */
+static int place_panel(struct ctx *c, struct flow *fl, const struct panel *pn,
+		       const char *ptitle, const char *pcap)
+{
+	double x = MARGIN, w = c->pw - 2 * MARGIN, h;
+	int ret;
+
+	/* SVG and PNG have no drawing context before the first sheet, and
+	 * panels measure their text with it */
+	if (!fl->open && (ret = section_start(c, fl, 0)) < 0)
+		return ret;
+	h = pn->height(c, w);
+	if (h <= 0)
+		return 0; /* nothing to show for this log */
+	h += (ptitle && *ptitle ? 18 : 0) + caption_h(c, w, pcap);
+	if (fl->pending) {
+		if ((ret = section_start(c, fl, h)) < 0)
+			return ret;
+	} else if (fl->y + h > fl->bottom && fl->y > fl->top) {
+		if ((ret = page_end(c)) < 0 || (ret = page_begin(c)) < 0)
+			return ret;
+		fl->y = fl->top;
+	}
+	if (ptitle && *ptitle) {
+		panel_title(c, x, fl->y, ptitle);
+		fl->y += 18;
+	}
+	fl->y += caption(c, x, fl->y, w, pcap);
+	pn->draw(c, x, fl->y, w);
+	fl->y += pn->height(c, w) + GAP;
+	return 0;
+}
+
+/* A "panel NAME [| TITLE [| CAPTION]]" line: the panel, its title and
+ * caption (pointers into s), or NULL for an unknown name. */
+static const struct panel *panel_line(char *s, char **name, char **ptitle,
+				      char **pcap)
+{
+	char *bar;
+	size_t k;
+
+	*name = trim(s + 5);
+	*ptitle = *pcap = NULL;
+	if ((bar = strchr(*name, '|'))) {
+		*bar = '\0';
+		*ptitle = trim(bar + 1);
+		if ((bar = strchr(*ptitle, '|'))) {
+			*bar = '\0';
+			*pcap = trim(bar + 1);
+			*ptitle = trim(*ptitle);
+		}
+		*name = trim(*name);
+	}
+	for (k = 0; k < sizeof(panels) / sizeof(panels[0]); k++)
+		if (!strcmp(panels[k].name, *name))
+			return &panels[k];
+	return NULL;
+}
+
 static int run_template(struct ctx *c, FILE *f, const char *tpath)
 {
-	char line[4096], title[512] = "Report";
-	double x = MARGIN, w = c->pw - 2 * MARGIN, y = 0;
-	double bottom = c->ph - MARGIN;
-	int lineno = 0, open = 0, ret;
+	struct flow fl = {.title = "Report", .next = "Report"};
+	char line[4096];
+	int lineno = 0, ret;
 
+	fl.top = MARGIN + TITLE_H + 12;
+	fl.bottom = c->ph - MARGIN;
 	while (fgets(line, sizeof(line), f)) {
-		char *s = trim(line), *name, *ptitle = NULL, *pcap = NULL, *bar;
-		const struct panel *pn = NULL;
-		double h, ch;
-		size_t k;
+		char *s = trim(line), *name, *ptitle, *pcap;
+		const struct panel *pn;
 
 		lineno++;
 		if (!*s || *s == '#')
 			continue;
 		if (!strncmp(s, "page", 4) &&
 		    (s[4] == ' ' || s[4] == '\t' || !s[4])) {
-			snprintf(title, sizeof(title), "%s", trim(s + 4));
-			if (open && (ret = page_end(c)) < 0)
-				return ret;
-			c->ptitle = title;
-			if ((ret = page_begin(c)) < 0)
-				return ret;
-			open = 1;
-			y = MARGIN + TITLE_H + 12;
+			snprintf(fl.next, sizeof(fl.next), "%s", trim(s + 4));
+			fl.pending = 1;
 			continue;
 		}
 		if (strncmp(s, "panel", 5) || !(s[5] == ' ' || s[5] == '\t'))
@@ -1393,53 +1572,57 @@ static int run_template(struct ctx *c, FILE *f, const char *tpath)
 				c->err, IOL_ESYNTAX,
 				"%s: line %d: expected 'page' or 'panel'",
 				tpath, lineno);
-		name = trim(s + 5);
-		if ((bar = strchr(name, '|'))) {
-			*bar = '\0';
-			ptitle = trim(bar + 1);
-			if ((bar = strchr(ptitle, '|'))) {
-				*bar = '\0';
-				pcap = trim(bar + 1);
-				ptitle = trim(ptitle);
-			}
-			name = trim(name);
-		}
-		for (k = 0; k < sizeof(panels) / sizeof(panels[0]); k++)
-			if (!strcmp(panels[k].name, name))
-				pn = &panels[k];
+		pn = panel_line(s, &name, &ptitle, &pcap);
 		if (!pn)
 			return iol_error_set(c->err, IOL_ESYNTAX,
 					     "%s: line %d: no panel '%s'",
 					     tpath, lineno, name);
-		if (!open) {
-			c->ptitle = title;
-			if ((ret = page_begin(c)) < 0)
-				return ret;
-			open = 1;
-			y = MARGIN + TITLE_H + 12;
-		}
-		h = pn->height(c, w);
-		if (h <= 0)
-			continue; /* nothing to show for this log */
-		ch = caption_h(c, w, pcap);
-		h += (ptitle && *ptitle ? 18 : 0) + ch;
-		if (y + h > bottom && y > MARGIN + TITLE_H + 12) {
-			if ((ret = page_end(c)) < 0)
-				return ret;
-			if ((ret = page_begin(c)) < 0)
-				return ret;
-			y = MARGIN + TITLE_H + 12;
-		}
-		if (ptitle && *ptitle) {
-			panel_title(c, x, y, ptitle);
-			y += 18;
-		}
-		y += caption(c, x, y, w, pcap);
-		pn->draw(c, x, y, w);
-		y += pn->height(c, w) + GAP;
+		if ((ret = place_panel(c, &fl, pn, ptitle, pcap)) < 0)
+			return ret;
 	}
-	if (open)
-		return page_end(c);
+	/* a template whose panels show nothing still gives its title */
+	if (!fl.open && (ret = section_start(c, &fl, 0)) < 0)
+		return ret;
+	return page_end(c);
+}
+
+/* How many of rows (by bytes, most first) moved any byte: a file that
+ * moved none has no place among the top files by bytes moved. */
+static size_t nmoved(const struct iol_filerow *rows, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && rows[i].br + rows[i].bw > 0)
+		i++;
+	return i;
+}
+
+/* Excluded files after the others, each part still by bytes: the top
+ * files and spans rank files[0..nranked). */
+static int rank_files(struct ctx *c)
+{
+	struct iol_filerow *v;
+	size_t i, a = 0, b;
+	int k;
+
+	c->nranked = nmoved(c->files, c->nfiles);
+	if (!c->o->excl || !c->o->excl->n || !c->nfiles)
+		return 0;
+	v = malloc(c->nfiles * sizeof(*v));
+	if (!v)
+		return iol_error_set(c->err, IOL_ENOMEM, "out of memory");
+	for (i = 0; i < c->nfiles; i++)
+		if (iol_excl_match(c->o->excl, c->files[i].path) < 0)
+			v[a++] = c->files[i];
+	b = a;
+	for (i = 0; i < c->nfiles; i++)
+		if ((k = iol_excl_match(c->o->excl, c->files[i].path)) >= 0) {
+			c->exhits[k]++;
+			v[b++] = c->files[i];
+		}
+	memcpy(c->files, v, c->nfiles * sizeof(*v));
+	free(v);
+	c->nranked = nmoved(c->files, a);
 	return 0;
 }
 
@@ -1447,7 +1630,8 @@ static int run_template(struct ctx *c, FILE *f, const char *tpath)
 static int report_compute(struct ctx *c, struct iol_error *err)
 {
 	const struct iol_job *job = c->job;
-	int ret = iol_summary_compute(job, &c->o->m, &c->s, err);
+	int ret =
+		iol_summary_compute_excl(job, &c->o->m, c->o->excl, &c->s, err);
 
 	if (ret == 0)
 		ret = iol_files_compute(job, 1, &c->files, &c->nfiles, err);
@@ -1455,6 +1639,7 @@ static int report_compute(struct ctx *c, struct iol_error *err)
 		if (c->nfiles)
 			qsort(c->files, c->nfiles, sizeof(*c->files),
 			      cmp_bytes);
+		ret = rank_files(c);
 		c->nhist = iol_hist_compute(job, c->hist, IOL_MOD_KNOWN + 1);
 		ret = iol_meta_compute(job, &c->meta, err);
 	}
@@ -1465,6 +1650,8 @@ static int report_compute(struct ctx *c, struct iol_error *err)
 		if (ret == 0)
 			ret = iol_triage_run(job, &conf, &c->tri, err);
 	}
+	if (ret == 0 && job->kind == IOL_SRC_DARSHAN)
+		ret = iol_shared_compute(job, &c->shared, &c->nshared, err);
 	if (ret == 0 && iol_timeline_source(job) != IOL_TL_NONE &&
 	    iol_matrix_compute(job, -1, 240, &c->mx, NULL) == 0)
 		c->have_mx = 1;
@@ -1581,6 +1768,7 @@ int report_write(const struct iol_job *job, const char *path,
 		iol_files_free(c.files);
 		iol_meta_free(&c.meta);
 		iol_triage_free(&c.tri);
+		free(c.shared);
 		return ret;
 	}
 	if (o->format == REPORT_PDF) {
@@ -1603,6 +1791,7 @@ out:
 	iol_files_free(c.files);
 	iol_meta_free(&c.meta);
 	iol_triage_free(&c.tri);
+	free(c.shared);
 	if (c.have_mx)
 		iol_matrix_free(&c.mx);
 	return ret;

@@ -12,6 +12,7 @@
 
 #include "model/job.h"
 #include "analysis/metrics.h"
+#include "analysis/select.h"
 
 enum { REPORT_PDF, REPORT_SVG, REPORT_PNG };
 enum { PAPER_A4, PAPER_LETTER };
@@ -22,6 +23,9 @@ struct report_opts {
 	const char *template_path; /* NULL: the default template */
 	const char *date;	   /* "YYYY-MM-DDTHH:MM:SS" for the PDF */
 	struct iol_opts m;	   /* node counting */
+	/* paths top files and access spans leave out (analysis/select.h);
+	 * NULL: none */
+	const struct iol_excl *excl;
 	/* a page drawn on the cairo_t cr after the template's (PDF only),
 	 * page number pageno; NULL: none */
 	void (*extra_page)(void *cr, double pw, double ph, int pageno,

@@ -49,15 +49,18 @@ static double quiet(cairo_t *cr, double x, double y, double w,
 	return 11;
 }
 
-/* Draw every finding, most severe first; returns the height used. */
-static double findings(cairo_t *cr, const struct iol_triage *t, double x,
-		       double y, double w)
+/* Draw the findings of one panel, most severe first; returns the height
+ * used. */
+static double findings(cairo_t *cr, const struct iol_triage *t, int which,
+		       double x, double y, double w)
 {
+	int lo = which == TRIAGE_FLAGGED ? IOL_SEV_HIGH : IOL_SEV_OK;
+	int hi = which == TRIAGE_FLAGGED ? IOL_SEV_INFO : IOL_SEV_NA;
 	double y0 = y;
 	size_t k;
 	int sev;
 
-	for (sev = IOL_SEV_HIGH; sev <= IOL_SEV_NA; sev++)
+	for (sev = lo; sev <= hi; sev++)
 		for (k = 0; k < t->n; k++)
 			if (t->f[k].sev == sev)
 				y += sev < IOL_SEV_OK
@@ -66,19 +69,20 @@ static double findings(cairo_t *cr, const struct iol_triage *t, double x,
 	return y - y0;
 }
 
-double triage_panel_h(cairo_t *cr, const struct iol_triage *t, double w)
+double triage_panel_h(cairo_t *cr, const struct iol_triage *t, int which,
+		      double w)
 {
 	double h;
 
 	cairo_save(cr);
 	cairo_translate(cr, -10000, -10000); /* measure off the page */
-	h = findings(cr, t, 0, 0, w);
+	h = findings(cr, t, which, 0, 0, w);
 	cairo_restore(cr);
 	return h;
 }
 
-void triage_panel_draw(cairo_t *cr, const struct iol_triage *t, double x,
-		       double y, double w)
+void triage_panel_draw(cairo_t *cr, const struct iol_triage *t, int which,
+		       double x, double y, double w)
 {
-	findings(cr, t, x, y, w);
+	findings(cr, t, which, x, y, w);
 }

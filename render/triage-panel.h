@@ -13,10 +13,15 @@
 
 #include "analysis/triage.h"
 
-/* The height the panel takes in width w (measured, not drawn). */
-double triage_panel_h(cairo_t *cr, const struct iol_triage *t, double w);
+/* The two panels: the findings that crossed a threshold (which 0), and
+ * the rules that passed or could not be evaluated, a line each (1), so
+ * the report can flow them apart. */
+enum { TRIAGE_FLAGGED, TRIAGE_QUIET };
+/* The height a panel takes in width w (measured, not drawn). */
+double triage_panel_h(cairo_t *cr, const struct iol_triage *t, int which,
+		      double w);
 /* Draw it at (x, y) in width w. */
-void triage_panel_draw(cairo_t *cr, const struct iol_triage *t, double x,
-		       double y, double w);
+void triage_panel_draw(cairo_t *cr, const struct iol_triage *t, int which,
+		       double x, double y, double w);
 
 #endif

@@ -151,7 +151,8 @@ struct iol_summary {
 	struct iol_trifacts tf; /* what only triage reads */
 	size_t ntop;
 	struct iol_topfile top_bytes[IOL_TOPN], top_time[IOL_TOPN];
-	uint64_t incomplete; /* modules flagged partial */
+	int64_t top_excluded; /* files iol_summary_compute_excl left out */
+	uint64_t incomplete;  /* modules flagged partial */
 	/* the job's read and write time by slowest (POSIX + STDIO): the
 	 * slowest rank's read (write) time in its own records, plus, for
 	 * shared records, the slowest rank's time times the record's share
@@ -177,8 +178,16 @@ struct iol_summary {
 double iol_category_avg_size(const struct iol_category *c);
 double iol_category_max_size(const struct iol_category *c);
 
+/* The top files leave out the default exclusions (analysis/select.h). */
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			struct iol_summary *s, struct iol_error *err);
+/* The same, the top files leaving out paths that excl (analysis/select.h;
+ * NULL: none) matches, counted in top_excluded. */
+struct iol_excl;
+int iol_summary_compute_excl(const struct iol_job *job,
+			     const struct iol_opts *o,
+			     const struct iol_excl *excl, struct iol_summary *s,
+			     struct iol_error *err);
 
 /* One row per file per module, or per file across modules (merge). */
 struct iol_filerow {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/metrics.h"
+#include "analysis/select.h"
 #include "analysis/recx-int.h"
 #include "base/grow.h"
 #include "base/wrap.h"
@@ -206,7 +207,8 @@ struct jobpass {
 	int64_t *rank_b;	  /* bytes per rank */
 	unsigned char *rank_seen; /* the rank has a record */
 	int64_t seq, ops, notal;
-	double tsum, msum; /* I/O and meta time, all processes */
+	double tsum, msum;	     /* I/O and meta time, all processes */
+	const struct iol_excl *excl; /* files left out of the top files */
 };
 
 /* One POSIX or STDIO record into the job's sums and its file's entry. */
@@ -342,7 +344,8 @@ static void job_ratios(const struct iol_job *job, int64_t nprocs,
 
 /* One file into the categories and the top files. */
 static void file_add(const struct iol_job *job, struct fent *f,
-		     struct iol_summary *s, size_t *ntb, size_t *ntt)
+		     struct iol_summary *s, size_t *ntb, size_t *ntt,
+		     const struct iol_excl *excl)
 {
 	struct iol_topfile t;
 
@@ -372,6 +375,10 @@ static void file_add(const struct iol_job *job, struct fent *f,
 	t.time = f->time;
 	t.slowest = f->slowest;
 	t.nranks = f->nprocs;
+	if (iol_excl_match(excl, t.path) >= 0) {
+		s->top_excluded++;
+		return;
+	}
 	top_insert(s->top_bytes, ntb, &t, 0);
 	top_insert(s->top_time, ntt, &t, 1);
 }
@@ -497,7 +504,7 @@ static int job_files(const struct iol_job *job, int64_t nprocs,
 
 	for (i = 0; i < p->ft.cap; i++)
 		if (p->ft.v[i].used)
-			file_add(job, &p->ft.v[i], s, &ntb, &ntt);
+			file_add(job, &p->ft.v[i], s, &ntb, &ntt, p->excl);
 	s->ntop = ntb;
 	if (job->ncreated >= 0) {
 		s->ncreated = job->ncreated;
@@ -509,8 +516,8 @@ static int job_files(const struct iol_job *job, int64_t nprocs,
 
 /* The job: POSIX and STDIO records together (METRICS.md 1-4, 7). */
 static int job_sums(const struct iol_job *job, const struct iol_opts *o,
-		    int64_t nprocs, struct iol_summary *s,
-		    struct iol_error *err)
+		    const struct iol_excl *excl, int64_t nprocs,
+		    struct iol_summary *s, struct iol_error *err)
 {
 	struct jobpass p;
 	struct iol_lowrecs it;
@@ -522,6 +529,7 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	if (iol_ranktime_compute(job, &t, err) < 0)
 		return IOL_ENOMEM;
 	memset(&p, 0, sizeof(p));
+	p.excl = excl;
 	p.rank_b = calloc((size_t)nprocs, sizeof(*p.rank_b));
 	p.rank_seen = calloc((size_t)nprocs, 1);
 	if (!p.rank_b || !p.rank_seen)
@@ -549,6 +557,20 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			struct iol_summary *s, struct iol_error *err)
 {
+	struct iol_excl ex;
+	int ret = iol_excl_init(&ex, 1, err);
+
+	if (ret == 0)
+		ret = iol_summary_compute_excl(job, o, &ex, s, err);
+	iol_excl_free(&ex);
+	return ret;
+}
+
+int iol_summary_compute_excl(const struct iol_job *job,
+			     const struct iol_opts *o,
+			     const struct iol_excl *excl, struct iol_summary *s,
+			     struct iol_error *err)
+{
 	int64_t nprocs = job->nprocs > 0 ? job->nprocs : 1;
 	int m, ret;
 
@@ -563,7 +585,7 @@ int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 		if (ret < 0)
 			return ret;
 	}
-	return job_sums(job, o, nprocs, s, err);
+	return job_sums(job, o, excl, nprocs, s, err);
 }
 
 double iol_category_avg_size(const struct iol_category *c)

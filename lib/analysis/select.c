@@ -1,0 +1,181 @@
+/*
+ * File selection for rankings (default exclusions of interpreter and
+ * library files) and the shared files' rank balance; see select.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/select.h"
+#include "counters/counters.h"
+#include "base/banned.h"
+
+/* Files that every Python, MPI or shared-library program opens and
+ * that say nothing about the job's own I/O. */
+const char *const iol_excl_defaults[] = {
+	"\\.pyc$",
+	"\\.so(\\.[0-9]+)*$",
+	"^/(usr|lib|lib32|lib64|etc|proc|sys)/",
+	"/(site|dist)-packages/",
+	NULL,
+};
+
+int iol_excl_init(struct iol_excl *ex, int defaults, struct iol_error *err)
+{
+	size_t i;
+	int ret;
+
+	memset(ex, 0, sizeof(*ex));
+	for (i = 0; defaults && iol_excl_defaults[i]; i++)
+		if ((ret = iol_excl_add(ex, iol_excl_defaults[i], err)) < 0)
+			return ret;
+	return 0;
+}
+
+int iol_excl_add(struct iol_excl *ex, const char *pattern,
+		 struct iol_error *err)
+{
+	char *p;
+
+	if (ex->n >= IOL_EXCL_MAX)
+		return iol_error_set(err, IOL_EINVAL,
+				     "more than %d exclude patterns",
+				     IOL_EXCL_MAX);
+	if (regcomp(&ex->re[ex->n], pattern, REG_EXTENDED | REG_NOSUB))
+		return iol_error_set(err, IOL_EINVAL,
+				     "bad regular expression '%s'", pattern);
+	p = strdup(pattern);
+	if (!p) {
+		regfree(&ex->re[ex->n]);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	ex->pat[ex->n++] = p;
+	return 0;
+}
+
+int iol_excl_match(const struct iol_excl *ex, const char *path)
+{
+	size_t i;
+
+	for (i = 0; ex && path && i < ex->n; i++)
+		if (regexec(&ex->re[i], path, 0, NULL, 0) == 0)
+			return (int)i;
+	return -1;
+}
+
+void iol_excl_free(struct iol_excl *ex)
+{
+	size_t i;
+
+	for (i = 0; i < ex->n; i++) {
+		regfree(&ex->re[i]);
+		free(ex->pat[i]);
+	}
+	ex->n = 0;
+}
+
+/* ---- shared files ---- */
+
+/* The counters of a module's shared-record balance. */
+static const struct {
+	int mod;
+	int br, bw, frank, fbytes, srank, sbytes;
+	int ftime, stime, vtime, vbytes;
+} balance[] = {
+	{IOL_MOD_POSIX, POSIX_BYTES_READ, POSIX_BYTES_WRITTEN,
+	 POSIX_FASTEST_RANK, POSIX_FASTEST_RANK_BYTES, POSIX_SLOWEST_RANK,
+	 POSIX_SLOWEST_RANK_BYTES, POSIX_F_FASTEST_RANK_TIME,
+	 POSIX_F_SLOWEST_RANK_TIME, POSIX_F_VARIANCE_RANK_TIME,
+	 POSIX_F_VARIANCE_RANK_BYTES},
+	{IOL_MOD_STDIO, STDIO_BYTES_READ, STDIO_BYTES_WRITTEN,
+	 STDIO_FASTEST_RANK, STDIO_FASTEST_RANK_BYTES, STDIO_SLOWEST_RANK,
+	 STDIO_SLOWEST_RANK_BYTES, STDIO_F_FASTEST_RANK_TIME,
+	 STDIO_F_SLOWEST_RANK_TIME, STDIO_F_VARIANCE_RANK_TIME,
+	 STDIO_F_VARIANCE_RANK_BYTES},
+};
+
+/* A variance as Darshan reduced it can come out slightly negative from
+ * rounding: that is no spread at all. */
+static double sd_of(double var)
+{
+	return var > 0 ? sqrt(var) : 0;
+}
+
+static void shared_row(const struct iol_job *job, size_t k,
+		       const struct iol_jrec *r, struct iol_sharedrow *s)
+{
+	s->id = r->id;
+	s->path = iol_job_name(job, r->id);
+	s->mod = balance[k].mod;
+	s->nprocs = job->nprocs;
+	s->br = r->ic[balance[k].br];
+	s->bw = r->ic[balance[k].bw];
+	s->fastest_rank = r->ic[balance[k].frank];
+	s->fastest_bytes = r->ic[balance[k].fbytes];
+	s->fastest_time = r->fc[balance[k].ftime];
+	s->slowest_rank = r->ic[balance[k].srank];
+	s->slowest_bytes = r->ic[balance[k].sbytes];
+	s->slowest_time = r->fc[balance[k].stime];
+	s->sd_time = sd_of(r->fc[balance[k].vtime]);
+	s->sd_bytes = sd_of(r->fc[balance[k].vbytes]);
+}
+
+static int cmp_shared(const void *a, const void *b)
+{
+	const struct iol_sharedrow *x = a, *y = b;
+	int64_t bx = x->br + x->bw, by = y->br + y->bw;
+	int c;
+
+	if (bx != by)
+		return bx > by ? -1 : 1;
+	c = strcmp(x->path ? x->path : "", y->path ? y->path : "");
+	if (c)
+		return c;
+	if (x->mod != y->mod)
+		return x->mod < y->mod ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+int iol_shared_compute(const struct iol_job *job, struct iol_sharedrow **rows,
+		       size_t *n, struct iol_error *err)
+{
+	size_t k, i, cnt = 0;
+	struct iol_sharedrow *v;
+
+	*rows = NULL;
+	*n = 0;
+	for (k = 0; k < sizeof(balance) / sizeof(balance[0]); k++) {
+		const struct iol_jmod *jm = &job->mod[balance[k].mod];
+
+		for (i = 0; jm->loaded && i < jm->n; i++)
+			cnt += jm->recs[i].rank < 0;
+	}
+	if (!cnt)
+		return 0;
+	v = calloc(cnt, sizeof(*v));
+	if (!v)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	for (k = 0; k < sizeof(balance) / sizeof(balance[0]); k++) {
+		const struct iol_jmod *jm = &job->mod[balance[k].mod];
+
+		for (i = 0; jm->loaded && i < jm->n; i++)
+			if (jm->recs[i].rank < 0)
+				shared_row(job, k, &jm->recs[i], &v[(*n)++]);
+	}
+	qsort(v, *n, sizeof(*v), cmp_shared);
+	*rows = v;
+	return 0;
+}
+
+void iol_excl_defaults_text(char *b, size_t n)
+{
+	size_t i, l = 0;
+
+	if (n)
+		b[0] = '\0';
+	for (i = 0; iol_excl_defaults[i] && l < n; i++)
+		l += (size_t)snprintf(b + l, n - l, "%s%s", i ? "  " : "",
+				      iol_excl_defaults[i]);
+}
