@@ -10,9 +10,13 @@ target=$1 dir=$2
 top=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED:-$(cd "$top/.." && pwd)/shared}
 mkdir -p "$dir"
-n=0
-# seed NAME < data: one input, named by order
-seed() { n=$((n + 1)); head -c "${1:-32768}" > "$dir/seed-$n"; }
+# seed [MAX] < data: one input (at most MAX bytes), named by its checksum
+# (seed runs in pipelines, that is in subshells: no counter)
+seed() {
+	head -c "${1:-32768}" > "$dir/.new"
+	sum=$(cksum < "$dir/.new" | cut -d' ' -f1)
+	mv "$dir/.new" "$dir/seed-$sum"
+}
 cat_any() { case $1 in *.xz) xz -dc "$1" ;; *.gz) gzip -dc "$1" ;; *) cat "$1" ;; esac; }
 
 for f in "$top/fuzz/seeds/$target"/* "$top/t/fuzz-regress/$target"/*; do
@@ -64,4 +68,4 @@ fsstats) ;;
 triage-conf)
 	seed < "$top/etc/triage.conf" ;;
 esac
-echo "fuzz/seeds.sh: $n seeds for $target in $dir"
+echo "fuzz/seeds.sh: $(ls "$dir" | wc -l) seeds for $target in $dir"
