@@ -165,7 +165,7 @@ FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
 FUZZ_SAN = address,undefined,float-cast-overflow,signed-integer-overflow,integer-divide-by-zero,shift
 FUZZ_CFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer -pthread -Ilib -I. \
-	-fsanitize=$(FUZZ_SAN) -fno-sanitize-recover=all -DIOLENS_FUZZ
+	-fsanitize=$(FUZZ_SAN) -fno-sanitize-recover=all -DIOLENS_FUZZ -MMD -MP
 FUZZ_TARGETS = strace trace darshan iostat-text iostat-json diskstats \
 	replay-script replay-bin fsstats triage-conf
 FUZZ_LIB_OBJS = $(addprefix fuzz/obj/,$(LIB_OBJS))
@@ -181,12 +181,14 @@ fuzz/bin/diskstats: FUZZ_DEF = -DDEVFMT=IOL_DEVFMT_DISKSTATS
 
 fuzz/bin/%: fuzz/%.c fuzz/fuzz.h $(FUZZ_LIB_OBJS)
 	@mkdir -p fuzz/bin
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_DEF) -fsanitize=fuzzer -o $@ $< \
+	@echo "link $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_DEF) -fsanitize=fuzzer -o $@ $< \
 		$(FUZZ_LIB_OBJS) $(LDLIBS)
 
 fuzz/bin/iostat-text fuzz/bin/iostat-json fuzz/bin/diskstats: fuzz/devio.c fuzz/fuzz.h $(FUZZ_LIB_OBJS)
 	@mkdir -p fuzz/bin
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_DEF) -fsanitize=fuzzer -o $@ fuzz/devio.c \
+	@echo "link $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_DEF) -fsanitize=fuzzer -o $@ fuzz/devio.c \
 		$(FUZZ_LIB_OBJS) $(LDLIBS)
 
 fuzz-build: $(FUZZ_BINS)
@@ -215,4 +217,4 @@ clean:
 
 .PHONY: all deps demo check bench lint install clean FORCE fuzz fuzz-build
 
--include $(LIB_OBJS:.o=.d) $(RENDER_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_BINS:=.d)
+-include $(FUZZ_LIB_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(RENDER_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_BINS:=.d)

@@ -7,6 +7,11 @@
 #include "fuzz/fuzz.h"
 #include "storage/devio.h"
 
+#ifndef DEVFMT
+#define DEVFMT fz_devfmt /* t/unit/fuzz-run.c: chosen at run time */
+extern int fz_devfmt;
+#endif
+
 static void analyse(struct iol_devset *ds)
 {
 	struct iol_binned b;

@@ -13,7 +13,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!f)
 		return 0;
-	if (iol_fs_load(f, &st, NULL) == 0 && (null = fopen("/dev/null", "w"))) {
+	if (iol_fs_load(f, &st, NULL) == 0 &&
+	    (null = fopen("/dev/null", "w"))) {
 		iol_fs_save(null, &st);
 		fclose(null);
 	}
