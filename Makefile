@@ -200,9 +200,10 @@ fuzz: fuzz-build all
 		w=fuzz/work/$$t; mkdir -p $$w/corpus && \
 		sh fuzz/seeds.sh $$t $$w/seed && \
 		echo "fuzz: $$t for $(FUZZ_TIME) s" && \
+		case $$t in darshan|replay-bin) ml=262144 ;; *) ml=16384 ;; esac && \
 		ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1 \
 		nice -n 19 fuzz/bin/$$t -max_total_time=$(FUZZ_TIME) \
-			-timeout=20 -rss_limit_mb=3072 -max_len=65536 -fork=1 \
+			-timeout=20 -rss_limit_mb=3072 -max_len=$$ml -fork=1 \
 			-ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
 			-artifact_prefix=$$w/ -print_final_stats=1 \
 			$$w/corpus $$w/seed 2>&1 | tee $$w/log | \

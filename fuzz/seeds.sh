@@ -3,7 +3,7 @@
 # the small seeds kept in fuzz/seeds/TARGET, our sample logs and traces,
 # the regression inputs of t/fuzz-regress/TARGET, and, when ../shared is
 # present, its corpus (public logs are read from there, never copied into
-# the repository).  Text seeds are cut to 32 KiB: the fuzzer mutates small
+# the repository).  Text seeds are cut to 16 KiB: the fuzzer mutates small
 # inputs faster, and a cut trace is an input worth reading too.
 set -e
 target=$1 dir=$2
@@ -13,7 +13,7 @@ mkdir -p "$dir"
 # seed [MAX] < data: one input (at most MAX bytes), named by its checksum
 # (seed runs in pipelines, that is in subshells: no counter)
 seed() {
-	head -c "${1:-32768}" > "$dir/.new"
+	head -c "${1:-16384}" > "$dir/.new"
 	sum=$(cksum < "$dir/.new" | cut -d' ' -f1)
 	mv "$dir/.new" "$dir/seed-$sum"
 }
