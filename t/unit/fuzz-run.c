@@ -111,8 +111,18 @@ int main(int argc, char **argv)
 				strerror(errno));
 			return 1;
 		}
-		targets[t].fn(buf, (size_t)n);
+		/* exactly n bytes, as libFuzzer gives them: a read past the
+		 * end is caught by ASan */
+		uint8_t *exact = malloc(n ? (size_t)n : 1);
+
+		if (!exact) {
+			free(buf);
+			return 1;
+		}
+		memcpy(exact, buf, (size_t)n);
 		free(buf);
+		targets[t].fn(exact, (size_t)n);
+		free(exact);
 	}
 	return 0;
 }
