@@ -50,6 +50,26 @@ huge byte count|tt|17022 22:11:23.467300 read(0, "x", 9223372036854775807) = 922
 huge offset|tt|17022 22:11:23.467300 pread64(0, "x", 1, 9223372036854775807) = 1 <0.000004>|file offset out of range
 LINES
 
+# Iota: the same checks on its fields (made from the dd trace)
+"$TOP/t/strace2iota" 0 < "$TMP/tt" > "$TMP/iota"
+$RUN files --format tsv "$TMP/iota" 2>&1 | cut -f2- > "$TMP/iota.files"
+while IFS='|' read -r kind line why; do
+	inject iota "$line"
+	$RUN files --format tsv "$TMP/in" > /dev/null 2> "$TMP/err"
+	is "$? $(wc -l < "$TMP/err")" "1 1" "Iota $kind: strict read exits 1 with one line"
+	grep -q "line 21: $why\$" "$TMP/err"
+	ok $? "Iota $kind: the message names line 21: $why"
+	$RUN files --format tsv --lenient "$TMP/in" 2> "$TMP/err" | cut -f2- > "$TMP/out"
+	cmp -s "$TMP/out" "$TMP/iota.files"
+	ok $? "Iota $kind: --lenient gives the figures of the trace without the line"
+done <<'LINES'
+time 3e29 s|0 3e29 0.000004 -1 read 0 0|time out of range
+negative elapse|0 1.5 -0.5 -1 read 0 0|negative duration
+huge elapse|0 1.5 1e300 -1 read 0 0|duration out of range
+huge task|99999999999 1.5 0.1 -1 read 0 0|task out of range
+huge byte count|0 1.5 0.1 0 read 9223372036854775807 0|byte count out of range
+LINES
+
 # unfinished calls left hanging, resumed twice, resumed never begun
 inject tt '17022 22:11:23.467300 read(0,  <unfinished ...>
 17022 22:11:23.467301 read(0,  <unfinished ...>

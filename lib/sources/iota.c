@@ -197,12 +197,7 @@ int tr_iota_line(struct tpass *ps, char *line)
 		return r;
 	off = strtoll(tok[3], NULL, 10);
 	op = tok[4];
-	if (ps->loading) {
-		if (ps->st->tmin == 0 || c.start < ps->st->tmin)
-			ps->st->tmin = c.start;
-		if (c.start + c.dur > ps->st->tmax)
-			ps->st->tmax = c.start + c.dur;
-	}
+	tr_line_span(ps, c.start, c.start + c.dur);
 	p = tr_proc_get(ps, task);
 	if (!p)
 		return IOL_ENOMEM;

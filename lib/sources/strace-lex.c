@@ -390,8 +390,7 @@ int tr_parse_line(struct tpass *ps, char *line, struct call *c,
 		return IOL_ENOMEM;
 	*pp = p;
 	c->pid = (int)pid;
-	if (ps->loading && (ps->st->tmin == 0 || t < ps->st->tmin))
-		ps->st->tmin = t;
+	tr_line_span(ps, t, -1); /* only calls end the span */
 	r = not_a_call(p, s, t);
 	if (r == 0 && !strncmp(s, "<... ", 5))
 		r = resume(p, &s, &t, c);
@@ -402,7 +401,6 @@ int tr_parse_line(struct tpass *ps, char *line, struct call *c,
 		ps->why = c->why;
 		return TR_BADLINE;
 	}
-	if (ps->loading && c->start + c->dur > ps->st->tmax)
-		ps->st->tmax = c->start + c->dur;
+	tr_line_span(ps, ps->span[0], c->start + c->dur);
 	return 0;
 }

@@ -106,7 +106,18 @@ struct tpass {
 	void *ctx;
 	int err;	 /* first error of the pass (IOL_ENOMEM) */
 	const char *why; /* what made the current line bad, or NULL */
+	/* the current line's first and last time: they widen the job's
+	 * span only once the line is taken (a skipped line leaves none) */
+	double span[2];
+	int has_span;
 };
+
+static inline void tr_line_span(struct tpass *ps, double t0, double t1)
+{
+	ps->span[0] = t0;
+	ps->span[1] = t1;
+	ps->has_span = 1;
+}
 
 /*
  * What a trace may say.  A value beyond these is bad input, refused with

@@ -243,6 +243,13 @@ static int feed(struct tpass *ps, char *line, uint64_t lineno, const char *path,
 		r = ps->err;
 	if (r >= 0 && ps->why)
 		r = TR_BADLINE; /* an absurd value seen past the lexer */
+	if (r >= 0 && r != TR_BADLINE && ps->has_span && ps->loading) {
+		if (ps->st->tmin == 0 || ps->span[0] < ps->st->tmin)
+			ps->st->tmin = ps->span[0];
+		if (ps->span[1] > ps->st->tmax)
+			ps->st->tmax = ps->span[1];
+	}
+	ps->has_span = 0;
 	if (r < 0)
 		return iol_error_set(err, r, "%s: line %llu: out of memory",
 				     path, (unsigned long long)lineno);
