@@ -8,6 +8,8 @@
 #   make check VALGRIND=1    ... run under valgrind
 #   make check CC=clang      ... built with clang
 #   make bench      time and memory on ../shared/bench logs
+#   make fuzz-build the libFuzzer harnesses of fuzz/ (clang), in fuzz/bin
+#   make fuzz FUZZ_TIME=1800   run each for FUZZ_TIME seconds, one at a time
 #   make install PREFIX=/usr/local DESTDIR=  (prefix= works too)
 #
 # The tree is layered (README.md, "How it is built"); t/9004-layers.t
@@ -184,11 +186,69 @@ install: all iolens.pc
 	install -m 644 report-templates/*.tmpl $(DESTDIR)$(datadir)/iolens/
 	install -m 644 etc/triage.conf $(DESTDIR)$(datadir)/iolens/triage.conf
 
+# ---- fuzzing (clang's libFuzzer; not part of make check) ----
+# One harness per input reader, fuzz/<target>.c; the library is built
+# again into fuzz/obj with coverage and the sanitizers, so a plain build
+# is untouched.  Crashers land in fuzz/work/<target>/ (crash-*); keep each
+# one, minimized, under t/fuzz-regress/<target>/, which make check feeds
+# to the normal binary (t/8202-fuzz-regress.t).
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+FUZZ_SAN = address,undefined,float-cast-overflow,signed-integer-overflow,integer-divide-by-zero,shift
+FUZZ_CFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer -pthread -Ilib -I. \
+	-fsanitize=$(FUZZ_SAN) -fno-sanitize-recover=all -DIOLENS_FUZZ -MMD -MP
+FUZZ_TARGETS = strace trace darshan iostat-text iostat-json diskstats \
+	replay-script replay-bin fsstats triage-conf
+FUZZ_LIB_OBJS = $(addprefix fuzz/obj/,$(LIB_OBJS))
+fuzz/obj/lib/analysis/triage-conf.o: lib/analysis/triage-default.inc
+FUZZ_BINS = $(addprefix fuzz/bin/,$(FUZZ_TARGETS))
+
+fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+fuzz/bin/iostat-text: FUZZ_DEF = -DDEVFMT=IOL_DEVFMT_IOSTAT_TEXT
+fuzz/bin/iostat-json: FUZZ_DEF = -DDEVFMT=IOL_DEVFMT_IOSTAT_JSON
+fuzz/bin/diskstats: FUZZ_DEF = -DDEVFMT=IOL_DEVFMT_DISKSTATS
+
+fuzz/bin/%: fuzz/%.c fuzz/fuzz.h $(FUZZ_LIB_OBJS)
+	@mkdir -p fuzz/bin
+	@echo "link $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_DEF) -fsanitize=fuzzer -o $@ $< \
+		$(FUZZ_LIB_OBJS) $(LDLIBS)
+
+fuzz/bin/iostat-text fuzz/bin/iostat-json fuzz/bin/diskstats: fuzz/devio.c fuzz/fuzz.h $(FUZZ_LIB_OBJS)
+	@mkdir -p fuzz/bin
+	@echo "link $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_DEF) -fsanitize=fuzzer -o $@ fuzz/devio.c \
+		$(FUZZ_LIB_OBJS) $(LDLIBS)
+
+fuzz-build: $(FUZZ_BINS)
+
+# each target in turn, seeded by fuzz/seeds.sh, its corpus kept in
+# fuzz/work/<target>/corpus between runs; FUZZ_TARGETS=strace for one
+fuzz: fuzz-build all
+	@for t in $(FUZZ_TARGETS); do \
+		w=fuzz/work/$$t; mkdir -p $$w/corpus && \
+		sh fuzz/seeds.sh $$t $$w/seed && \
+		echo "fuzz: $$t for $(FUZZ_TIME) s" && \
+		case $$t in darshan|replay-bin) ml=262144 ;; *) ml=16384 ;; esac && \
+		ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1 \
+		nice -n 19 fuzz/bin/$$t -max_total_time=$(FUZZ_TIME) \
+			-timeout=20 -rss_limit_mb=3072 -max_len=$$ml -fork=1 \
+			-ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+			-artifact_prefix=$$w/ -print_final_stats=1 \
+			$$w/corpus $$w/seed 2>&1 | tee $$w/log | \
+			grep -E 'INITED|DONE|^stat::|ERROR|SUMMARY|crash|timeout-|oom-'; \
+	done; ls fuzz/work/*/crash-* fuzz/work/*/timeout-* fuzz/work/*/oom-* 2>/dev/null || true
+
 clean:
 	rm -rf bin iolens.pc $(UNIT_BINS) t/unit-bins .build-flags .install-dirs
 	rm -f lib/*/*.o lib/*/*.d render/*.o render/*.d cmd/*.o cmd/*.d t/unit/*.d \
 		lib/*.a lib/*.so render/*.a lib/analysis/triage-default.inc
+	rm -rf fuzz/obj fuzz/bin
 
-.PHONY: all deps demo check bench lint install clean FORCE
+.PHONY: all deps demo check bench lint install clean FORCE fuzz fuzz-build
 
--include $(LIB_OBJS:.o=.d) $(RENDER_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_BINS:=.d)
+-include $(FUZZ_LIB_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(RENDER_OBJS:.o=.d) \
+	$(GFX_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_BINS:=.d)

@@ -7,7 +7,7 @@
 #   0 lib/base  1 lib/counters  2 lib/model  3 lib/sources
 #   4 lib/analysis  5 lib/storage, lib/replay (peers: neither includes
 #   the other)  6 lib/population (the store joins jobs to device series)
-#   7 render  8 cmd
+#   7 render  8 cmd  9 fuzz (the harnesses)  10 t/unit
 #
 # Includes name their layer ("base/error.h", "render/chart.h"), so the
 # rule can be read off each line.
@@ -40,7 +40,8 @@ layer_of() {	# layer_of <dir>: number, or "?" for a directory not listed
 	lib) echo 6 ;; # the umbrella header: every library layer
 	render) echo 7 ;;
 	cmd) echo 8 ;;
-	t/unit) echo 9 ;;
+	fuzz) echo 9 ;;   # the fuzz harnesses
+	t/unit) echo 10 ;; # may run the harnesses (fuzz-run.c)
 	*) echo '?' ;;
 	esac
 }
@@ -48,13 +49,14 @@ layer_of() {	# layer_of <dir>: number, or "?" for a directory not listed
 # where an include names a directory: "base/x.h" -> lib/base, "render/x.h"
 target_dir() {
 	case $1 in
-	render/* | cmd/*) echo "${1%%/*}" ;;
+	render/* | cmd/* | fuzz/*) echo "${1%%/*}" ;;
 	*/*) echo "lib/${1%%/*}" ;;
 	*) echo "" ;;
 	esac
 }
 
-files=$(ls lib/*.h lib/*/*.c lib/*/*.h render/*.c render/*.h cmd/*.c cmd/*.h t/unit/*.c)
+files=$(ls lib/*.h lib/*/*.c lib/*/*.h render/*.c render/*.h cmd/*.c cmd/*.h t/unit/*.c \
+	fuzz/*.c fuzz/*.h)
 bad=
 for f in $files; do
 	d=$(dirname "$f")

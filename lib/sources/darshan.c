@@ -504,8 +504,8 @@ static int read_job(struct iol_dlog *d, struct iol_error *err)
 	n = zin_need(&z, JOB_BUF, err);
 	if (n < 0) {
 		zin_end(&z);
-		err->msg[0] ? (void)0
-			    : (void)iol_error_set(err, (int)n, "job region");
+		if (!err || !err->msg[0]) /* err is optional */
+			iol_error_set(err, (int)n, "job region");
 		return (int)n;
 	}
 	got = (size_t)n;

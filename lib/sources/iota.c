@@ -7,6 +7,7 @@
  * job (unknown_ops) and skipped.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +156,25 @@ static int desc_op(struct tpass *ps, struct proc *p, struct call *c,
 	return r < 0 ? r : 0;
 }
 
+/* The task, start, elapse and return of a line, each checked before it
+ * is used: 0, or TR_BADLINE with ps->why. */
+static int values(struct tpass *ps, char *const *tok, int *task, struct call *c)
+{
+	long t = strtol(tok[0], NULL, 10);
+
+	c->start = strtod(tok[1], NULL);
+	c->dur = strtod(tok[2], NULL);
+	c->ret = strtoll(tok[5], NULL, 10);
+	c->failed = c->ret < 0;
+	ps->why = t < 0 || t > INT_MAX			? "task out of range"
+		  : !tr_in_range(c->start, TR_TIME_MAX) ? "time out of range"
+		  : c->dur < 0				? "negative duration"
+		  : !tr_in_range(c->dur, TR_DUR_MAX) ? "duration out of range"
+						     : NULL;
+	*task = (int)t;
+	return ps->why ? TR_BADLINE : 0;
+}
+
 /* 0 handled, 1 ignorable, TR_BADLINE not an Iota line, IOL_ENOMEM */
 int tr_iota_line(struct tpass *ps, char *line)
 {
@@ -172,23 +192,12 @@ int tr_iota_line(struct tpass *ps, char *line)
 	    !tr_num_tok(tok[5], 0))
 		return TR_BADLINE;
 	memset(&c, 0, sizeof(c));
-	task = (int)strtol(tok[0], NULL, 10);
-	c.start = strtod(tok[1], NULL);
-	c.dur = strtod(tok[2], NULL);
-	if (!(c.dur >= 0))
-		c.dur = 0;
+	r = values(ps, tok, &task, &c);
+	if (r)
+		return r;
 	off = strtoll(tok[3], NULL, 10);
 	op = tok[4];
-	c.ret = strtoll(tok[5], NULL, 10);
-	c.failed = c.ret < 0;
-	if (task < 0)
-		return TR_BADLINE;
-	if (ps->loading) {
-		if (ps->st->tmin == 0 || c.start < ps->st->tmin)
-			ps->st->tmin = c.start;
-		if (c.start + c.dur > ps->st->tmax)
-			ps->st->tmax = c.start + c.dur;
-	}
+	tr_line_span(ps, c.start, c.start + c.dur);
 	p = tr_proc_get(ps, task);
 	if (!p)
 		return IOL_ENOMEM;

@@ -153,6 +153,14 @@ int tr_xfer(struct tpass *ps, struct proc *p, long fd, char *ypath, int is_read,
 
 	if (!f)
 		return ps->err;
+	/* before the offset moves: offset + bytes stays far from INT64_MAX */
+	if (bytes < 0 || bytes > TR_LEN_MAX ||
+	    (at >= 0 ? at : f->off) > TR_OFF_MAX) {
+		ps->why = bytes < 0 || bytes > TR_LEN_MAX
+				  ? "byte count out of range"
+				  : "file offset out of range";
+		return TR_BADLINE;
+	}
 	if (f->kind == FD_NONE && fd_guess(ps, f, ypath) < 0)
 		return ps->err;
 	ev_init(ps, p, c, is_read ? IOL_EV_READ : IOL_EV_WRITE, &ev);
@@ -285,7 +293,7 @@ static int h_rw(struct tpass *ps, struct proc *p, struct call *c)
 
 	if (!c->failed && !c->unknown_ret)
 		r = tr_xfer(ps, p, fd, y, c->name[0] == 'r', -1, c->ret, c);
-	return r < 0 ? r : tr_sys_add(ps, c, c->failed ? 0 : c->ret);
+	return r != 0 ? r : tr_sys_add(ps, c, c->failed ? 0 : c->ret);
 }
 
 static int h_prw(struct tpass *ps, struct proc *p, struct call *c)
@@ -298,7 +306,7 @@ static int h_prw(struct tpass *ps, struct proc *p, struct call *c)
 	if (!c->failed && !c->unknown_ret)
 		r = tr_xfer(ps, p, fd, y, c->name[1] == 'r', ok ? at : -1,
 			    c->ret, c);
-	return r < 0 ? r : tr_sys_add(ps, c, c->failed ? 0 : c->ret);
+	return r != 0 ? r : tr_sys_add(ps, c, c->failed ? 0 : c->ret);
 }
 
 /* an offset given as "[n]" (strace may add " => [m]"), or -1 */
@@ -326,7 +334,7 @@ static int h_copy(struct tpass *ps, struct proc *p, struct call *c)
 		if (r >= 0)
 			r = tr_xfer(ps, p, out, yout, 0, at_out, c->ret, c);
 	}
-	return r < 0 ? r : tr_sys_add(ps, c, c->failed ? 0 : c->ret);
+	return r != 0 ? r : tr_sys_add(ps, c, c->failed ? 0 : c->ret);
 }
 
 static int h_open(struct tpass *ps, struct proc *p, struct call *c)

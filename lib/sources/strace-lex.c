@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -160,25 +161,40 @@ int tr_arg_str(const struct call *c, int i, char *buf, size_t n)
 	return 1;
 }
 
+/* "HH:MM:SS[.frac]" (-t, -tt) in seconds since midnight; -1 if bad */
+static int time_of_day(struct tpass *ps, const char *s, char **e, double *v)
+{
+	long h = strtol(s, e, 10), m, sec;
+	double frac = 0;
+
+	if (**e != ':')
+		return -1;
+	m = strtol(*e + 1, e, 10);
+	if (**e != ':')
+		return -1;
+	sec = strtol(*e + 1, e, 10);
+	if (**e == '.')
+		frac = strtod(*e, e);
+	/* checked before any arithmetic: an hour of 2^63 must not wrap */
+	if (h < 0 || h > 23 || m < 0 || m > 59 || sec < 0 || sec > 60 ||
+	    !(frac >= 0 && frac < 1)) {
+		ps->why = "time of day out of range";
+		return -1;
+	}
+	*v = (double)(h * 3600 + m * 60 + sec) + frac;
+	return 0;
+}
+
 static int parse_time(struct tpass *ps, const char *s, char **end, double *t)
 {
+	const char *colon = strchr(s, ':'), *space = strchr(s, ' ');
 	char *e;
 	double v;
 
-	if (strchr(s, ':') && strchr(s, ':') < strchr(s, ' ')) {
+	if (colon && (!space || colon < space)) {
 		/* -t / -tt: time of day */
-		long h = strtol(s, &e, 10), m, sec;
-		double frac = 0;
-
-		if (*e != ':')
+		if (time_of_day(ps, s, &e, &v) < 0)
 			return -1;
-		m = strtol(e + 1, &e, 10);
-		if (*e != ':')
-			return -1;
-		sec = strtol(e + 1, &e, 10);
-		if (*e == '.')
-			frac = strtod(e, &e);
-		v = (double)(h * 3600 + m * 60 + sec) + frac;
 		/* the day rolls over at midnight */
 		if (ps->have_time && v + 43200 < ps->last_tod)
 			ps->day += 86400;
@@ -188,6 +204,10 @@ static int parse_time(struct tpass *ps, const char *s, char **end, double *t)
 		v = strtod(s, &e);
 		if (e == s)
 			return -1;
+		if (!tr_in_range(v, TR_TIME_MAX)) {
+			ps->why = "time out of range";
+			return -1;
+		}
 		if (ps->loading)
 			ps->st->job->date_known = 1;
 	}
@@ -198,7 +218,7 @@ static int parse_time(struct tpass *ps, const char *s, char **end, double *t)
 }
 
 /* "[pid N] " or "N " before the time; returns the rest, NULL if bad */
-static char *parse_pid(char *s, long *pid)
+static char *parse_pid(struct tpass *ps, char *s, long *pid)
 {
 	char *e;
 
@@ -215,6 +235,10 @@ static char *parse_pid(char *s, long *pid)
 			s = e;
 		else
 			*pid = 0;
+	}
+	if (*pid < 0 || *pid > INT_MAX) {
+		ps->why = "process id out of range";
+		return NULL;
 	}
 	while (*s == ' ')
 		s++;
@@ -279,12 +303,21 @@ static int parse_result(char *rest, struct call *c)
 		if (c->ret < 0 && *rest >= 'A' && *rest <= 'Z')
 			c->failed = 1;
 	}
-	/* duration: the last "<...>" */
+	/* duration: the last "<...>", when it is a number */
 	e = strrchr(rest, '<');
-	if (e)
-		c->dur = strtod(e + 1, NULL);
-	if (!(c->dur >= 0))
-		c->dur = 0;
+	if (e) {
+		char *end;
+		double d = strtod(e + 1, &end);
+
+		if (end == e + 1 || *end != '>')
+			return 0;
+		if (!tr_in_range(d, TR_DUR_MAX)) {
+			c->why = d < 0 ? "negative duration"
+				       : "duration out of range";
+			return -1;
+		}
+		c->dur = d;
+	}
 	return 0;
 }
 
@@ -343,7 +376,7 @@ int tr_parse_line(struct tpass *ps, char *line, struct call *c,
 		s++;
 	if (!*s)
 		return 1;
-	s = parse_pid(s, &pid);
+	s = parse_pid(ps, s, &pid);
 	if (!s)
 		return TR_BADLINE;
 	if (strncmp(s, "strace:", 7) == 0)
@@ -357,17 +390,17 @@ int tr_parse_line(struct tpass *ps, char *line, struct call *c,
 		return IOL_ENOMEM;
 	*pp = p;
 	c->pid = (int)pid;
-	if (ps->loading && (ps->st->tmin == 0 || t < ps->st->tmin))
-		ps->st->tmin = t;
+	tr_line_span(ps, t, -1); /* only calls end the span */
 	r = not_a_call(p, s, t);
 	if (r == 0 && !strncmp(s, "<... ", 5))
 		r = resume(p, &s, &t, c);
 	if (r != 0)
 		return r;
 	c->start = t;
-	if (parse_call(s, c) < 0)
+	if (parse_call(s, c) < 0) {
+		ps->why = c->why;
 		return TR_BADLINE;
-	if (ps->loading && c->start + c->dur > ps->st->tmax)
-		ps->st->tmax = c->start + c->dur;
+	}
+	tr_line_span(ps, ps->span[0], c->start + c->dur);
 	return 0;
 }

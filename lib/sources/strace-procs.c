@@ -127,6 +127,8 @@ struct fdent *tr_fd_at(struct tpass *ps, struct proc *p, long fd, int create)
 {
 	struct fdtab *t = tr_proc_fds(ps, p);
 
+	if (fd > (1 << 20)) /* Linux's default limit (fs.nr_open) */
+		ps->why = "descriptor out of range";
 	if (!t || fd < 0 || fd > (1 << 20))
 		return NULL;
 	if (fd >= t->n) {

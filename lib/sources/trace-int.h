@@ -104,8 +104,38 @@ struct tpass {
 	size_t capseen;
 	int (*sink)(void *ctx, const struct iol_event *ev);
 	void *ctx;
-	int err; /* first error of the pass (IOL_ENOMEM) */
+	int err;	 /* first error of the pass (IOL_ENOMEM) */
+	const char *why; /* what made the current line bad, or NULL */
+	/* the current line's first and last time: they widen the job's
+	 * span only once the line is taken (a skipped line leaves none) */
+	double span[2];
+	int has_span;
 };
+
+static inline void tr_line_span(struct tpass *ps, double t0, double t1)
+{
+	ps->span[0] = t0;
+	ps->span[1] = t1;
+	ps->has_span = 1;
+}
+
+/*
+ * What a trace may say.  A value beyond these is bad input, refused with
+ * the line's number (or skipped, counted, with --lenient), before any
+ * arithmetic on it could overflow: times and durations become int64
+ * seconds and nanoseconds, offsets are added to lengths.  No system call
+ * moves more than 2 GiB (Linux's MAX_RW_COUNT) nor reaches past 2^62.
+ */
+#define TR_TIME_MAX 1e11 /* seconds since the epoch: the year 5138 */
+#define TR_DUR_MAX 1e7	 /* one call: 115 days */
+#define TR_OFF_MAX ((int64_t)1 << 62)
+#define TR_LEN_MAX ((int64_t)1 << 40)
+
+/* v in [0, max]: also false for NaN */
+static inline int tr_in_range(double v, double max)
+{
+	return v >= 0 && v <= max;
+}
 
 #define MAXARGS 8
 
@@ -125,7 +155,8 @@ struct call {
 	unsigned mode;	 /* open family with O_CREAT: the mode argument */
 	double start, dur;
 	int pid;
-	char *owned; /* text of a resumed call, freed after use */
+	const char *why; /* the lexer's reason for a bad line */
+	char *owned;	 /* text of a resumed call, freed after use */
 };
 
 /* strace-lex.c */

@@ -231,11 +231,17 @@ static int expand_paths(struct tstate *st, const char *const *paths, int n,
 static int bad_line(struct tpass *ps, uint64_t lineno, const char *path,
 		    struct iol_error *err)
 {
+	const char *why = ps->why;
+
+	ps->why = NULL;
 	if (ps->st->opts.lenient) {
 		if (ps->loading)
 			ps->st->job->skipped++;
 		return 1;
 	}
+	if (why)
+		return iol_error_set(err, IOL_ESYNTAX, "%s: line %llu: %s",
+				     path, (unsigned long long)lineno, why);
 	return iol_error_set(err, IOL_ESYNTAX,
 			     ps->st->iota
 				     ? "%s: line %llu is not an Iota trace line"
@@ -261,6 +267,15 @@ static int feed(struct tpass *ps, char *line, uint64_t lineno, const char *path,
 	}
 	if (r >= 0 && ps->err)
 		r = ps->err;
+	if (r >= 0 && ps->why)
+		r = TR_BADLINE; /* an absurd value seen past the lexer */
+	if (r >= 0 && r != TR_BADLINE && ps->has_span && ps->loading) {
+		if (ps->st->tmin == 0 || ps->span[0] < ps->st->tmin)
+			ps->st->tmin = ps->span[0];
+		if (ps->span[1] > ps->st->tmax)
+			ps->st->tmax = ps->span[1];
+	}
+	ps->has_span = 0;
 	if (r < 0)
 		return iol_error_set(err, r, "%s: line %llu: out of memory",
 				     path, (unsigned long long)lineno);

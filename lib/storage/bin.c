@@ -12,8 +12,10 @@
 #include "storage/devio.h"
 #include "base/banned.h"
 
-/* more bins than this (all rows) is a mistake, not a recording */
-#define MAX_CELLS 100000000.0
+/* more bins than this (all rows) is a mistake, not a recording: 10^7
+ * bins of 56 bytes are 560 MB, a device sampled each second for 115
+ * days (a damaged stamp far from the others asked for 5.6 GB at 10^8) */
+#define MAX_CELLS 10000000.0
 
 static int cmp_dbl(const void *a, const void *b)
 {

@@ -57,7 +57,10 @@ static int parse_marker(const char *line, double *t)
 		char *end;
 
 		*t = strtod(e + 6, &end);
-		if (end != e + 6 && isfinite(*t) && *t > 0)
+		/* the whole field, or the stamp is taken instead */
+		if (end != e + 6 && isfinite(*t) && *t > 0 &&
+		    (*end == '\0' || *end == ' ' || *end == '\t' ||
+		     *end == '\r'))
 			return 0;
 	}
 	return iol_parse_stamp(line + 4, t, &used);

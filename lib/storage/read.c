@@ -10,6 +10,7 @@
 
 int iol_devfmt_sniff(const char *buf, size_t n)
 {
+	char head[64] = ""; /* longer than any stamp */
 	size_t i = 0;
 
 	while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' ||
@@ -23,7 +24,9 @@ int iol_devfmt_sniff(const char *buf, size_t n)
 		return IOL_DEVFMT_DISKSTATS;
 	if (n - i >= 6 && !memcmp(buf + i, "Linux ", 6))
 		return IOL_DEVFMT_IOSTAT_TEXT;
-	if (iol_parse_stamp(buf + i, &(double){0}, &(size_t){0}) == 0)
+	/* the stamp parser reads a C string: buf need not be one */
+	memcpy(head, buf + i, n - i < sizeof(head) ? n - i : sizeof(head) - 1);
+	if (iol_parse_stamp(head, &(double){0}, &(size_t){0}) == 0)
 		return IOL_DEVFMT_IOSTAT_TEXT;
 	return IOL_DEVFMT_NONE;
 }
