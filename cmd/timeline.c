@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/phases.h"
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
