@@ -1,6 +1,10 @@
 /*
- * Phases (METRICS.md 8): the write and read phases of the job, of each
- * rank and of each file, from DXT segments, and their bandwidths.
+ * Phases (METRICS.md 8; the rules are in phases.h): the DXT segments of
+ * one layer are gathered, split into phases per operation at idle gaps,
+ * small phases folded into "other", then broken down into cells (rank,
+ * file, phase) that carry the sync time estimated from the counters, and
+ * summed into rank, file and job rows.  Sorting, not hashing, groups the
+ * cells; a job holds one segment per DXT record in memory (40 bytes).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -9,128 +13,827 @@
 #include "analysis/phases.h"
 #include "analysis/recx-int.h"
 #include "base/grow.h"
+#include "base/hash.h"
 #include "base/wrap.h"
 #include "base/banned.h"
 
-static void phase_add(struct iol_phase *p, double s, double e, int64_t bytes)
+struct pseg {
+	double s, e;
+	int64_t len, off;
+	int64_t rank;  /* -1: not a rank of the job */
+	uint32_t file; /* index into build.fid */
+	uint32_t ph;   /* raw phase, then final phase */
+	int op;
+};
+
+/* a phase as first split, before folding */
+struct raw {
+	int64_t bytes;
+	int op;
+	size_t fin; /* final phase index */
+};
+
+/* a rank's transfers to one file in one final phase */
+struct cell {
+	int64_t rank;
+	uint32_t file, ph;
+	int op;
+	double s, e, dur, sync;
+	int64_t bytes, nops;
+	size_t rrow; /* its rank row, or SIZE_MAX */
+};
+
+struct build {
+	const struct iol_job *job;
+	int which;
+	size_t nprocs;
+	struct pseg *sg;
+	size_t n, cap;
+	uint64_t *fid;
+	size_t nf, fcap;
+	struct ftab ft;
+	struct raw *raw;
+	size_t nraw, rawcap;
+	size_t nkept; /* final phases 0..nkept-1; nkept+op: other */
+	struct cell *cell;
+	size_t ncell;
+	double *rcap; /* per rank row: start of the rank's next row */
+};
+
+static void row_init(struct iol_phase *p, int64_t rank, uint64_t file, int op)
+{
+	memset(p, 0, sizeof(*p));
+	p->rank = rank;
+	p->file = file;
+	p->op = op;
+	p->start = -1;
+	p->end = -1;
+	p->sync_end = -1;
+}
+
+static void row_add(struct iol_phase *p, double s, double e, int64_t bytes,
+		    int64_t nops)
 {
 	if (p->start < 0 || s < p->start)
 		p->start = s;
 	if (e > p->end)
 		p->end = e;
 	p->bytes = wadd(p->bytes, bytes > 0 ? bytes : 0);
-	p->nops++;
+	p->nops += nops;
 }
 
-static void phase_init(struct iol_phase *p, int64_t rank, uint64_t file, int op)
+static double mibs(const struct iol_phase *ph, double end)
 {
-	p->rank = rank;
-	p->file = file;
-	p->op = op;
-	p->start = -1;
-	p->end = -1;
-	p->bytes = 0;
-	p->nops = 0;
+	if (ph->other || ph->start < 0 || !(end > ph->start))
+		return NAN;
+	return (double)ph->bytes / 1048576.0 / (end - ph->start);
 }
 
 double iol_phase_mibs(const struct iol_phase *ph)
 {
-	if (ph->start < 0 || !(ph->end > ph->start))
-		return NAN;
-	return (double)ph->bytes / 1048576.0 / (ph->end - ph->start);
+	return mibs(ph, ph->end);
+}
+
+double iol_phase_mibs_sync(const struct iol_phase *ph)
+{
+	return mibs(ph, ph->sync_end > ph->end ? ph->sync_end : ph->end);
+}
+
+/* the file index of record id, added when new */
+static int file_of(struct build *b, uint64_t id, uint32_t *out)
+{
+	struct fent *f = iol_ftab_get(&b->ft, id);
+
+	if (!f)
+		return IOL_ENOMEM;
+	if (f->rank == -2) {
+		uint64_t *v = iol_grow(b->fid, &b->fcap, b->nf, sizeof(*v), 16);
+
+		if (!v || b->nf >= UINT32_MAX)
+			return IOL_ENOMEM;
+		b->fid = v;
+		f->rank = (int64_t)b->nf;
+		b->fid[b->nf++] = id;
+	}
+	*out = (uint32_t)f->rank;
+	return 0;
+}
+
+static int gather(struct build *b, struct iol_error *err)
+{
+	struct iol_segs *it;
+	struct iol_seg seg[1024];
+	size_t rec;
+	int is_read, ret;
+	long n, k;
+
+	ret = iol_segs_open(&it, b->job, b->which, err);
+	if (ret < 0)
+		return ret;
+	while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read, err)) > 0) {
+		const struct iol_jdxt *x = &b->job->dxt[b->which][rec];
+		uint32_t fi;
+
+		if (file_of(b, x->id, &fi) < 0) {
+			n = IOL_ENOMEM;
+			break;
+		}
+		for (k = 0; k < n; k++) {
+			struct pseg *p = iol_grow(b->sg, &b->cap, b->n,
+						  sizeof(*p), 1024);
+
+			if (!p) {
+				n = IOL_ENOMEM;
+				break;
+			}
+			b->sg = p;
+			p = &b->sg[b->n++];
+			p->s = seg[k].start;
+			p->e = seg[k].end > seg[k].start ? seg[k].end
+							 : seg[k].start;
+			p->len = seg[k].len;
+			p->off = seg[k].off;
+			p->rank = x->rank >= 0 && (size_t)x->rank < b->nprocs
+					  ? x->rank
+					  : -1;
+			p->file = fi;
+			p->ph = 0;
+			p->op = is_read;
+		}
+		if (n < 0)
+			break;
+	}
+	iol_segs_close(it);
+	if (n == IOL_ENOMEM)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	return n < 0 ? (int)n : 0;
+}
+
+static int cmp_d(double a, double b)
+{
+	return a < b ? -1 : a > b;
+}
+
+static int by_time(const void *pa, const void *pb)
+{
+	const struct pseg *a = pa, *b = pb;
+	int c = cmp_d(a->s, b->s);
+
+	if (!c)
+		c = cmp_d(a->e, b->e);
+	if (!c)
+		c = a->op - b->op;
+	if (!c)
+		c = (a->rank > b->rank) - (a->rank < b->rank);
+	return c ? c : (a->file > b->file) - (a->file < b->file);
+}
+
+static int by_cell(const void *pa, const void *pb)
+{
+	const struct pseg *a = pa, *b = pb;
+
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	if (a->ph != b->ph)
+		return a->ph < b->ph ? -1 : 1;
+	return cmp_d(a->s, b->s);
+}
+
+static int by_dbl(const void *pa, const void *pb)
+{
+	return cmp_d(*(const double *)pa, *(const double *)pb);
+}
+
+/* the gap that splits op (phases.h): segments sorted by time */
+static int op_gap(const struct build *b, int op, double *gap)
+{
+	double *last = malloc((b->nprocs + 1) * sizeof(*last));
+	double *g = malloc((b->n ? b->n : 1) * sizeof(*g));
+	size_t i, ng = 0;
+
+	*gap = IOL_PHASE_MIN_GAP;
+	if (!last || !g) {
+		free(last);
+		free(g);
+		return IOL_ENOMEM;
+	}
+	for (i = 0; i <= b->nprocs; i++)
+		last[i] = -1;
+	for (i = 0; i < b->n; i++) {
+		const struct pseg *p = &b->sg[i];
+		size_t r = p->rank < 0 ? b->nprocs : (size_t)p->rank;
+
+		if (p->op != op)
+			continue;
+		if (last[r] >= 0)
+			g[ng++] = p->s > last[r] ? p->s - last[r] : 0;
+		if (p->e > last[r])
+			last[r] = p->e;
+	}
+	if (ng) {
+		qsort(g, ng, sizeof(*g), by_dbl);
+		if (IOL_PHASE_GAP_FACTOR * g[ng / 2] > *gap)
+			*gap = IOL_PHASE_GAP_FACTOR * g[ng / 2];
+	}
+	free(last);
+	free(g);
+	return 0;
+}
+
+/* the key of a segment: who, where, which way */
+static uint64_t seg_key(const struct pseg *p)
+{
+	return iol_hash_pair(iol_hash_pair((uint64_t)p->rank, p->file),
+			     iol_hash_pair((uint64_t)p->off, (uint64_t)p->op));
+}
+
+struct seen {
+	const struct build *b;
+	const struct pseg *p;
+};
+
+static int seen_eq(const void *ctx, uint32_t i)
+{
+	const struct seen *k = ctx;
+	const struct pseg *q = &k->b->sg[i];
+
+	return q->rank == k->p->rank && q->file == k->p->file &&
+	       q->off == k->p->off && q->op == k->p->op;
+}
+
+static uint64_t seen_hash(const void *ctx, uint32_t i)
+{
+	const struct seen *k = ctx;
+
+	return seg_key(&k->b->sg[i]);
+}
+
+/* segment i's position in the index of segments seen: *slot holds the
+ * latest earlier segment at the same place, IOL_INDEX_EMPTY if none */
+static int seen_slot(struct build *b, struct iol_index *ix, size_t i,
+		     uint32_t **slot)
+{
+	struct seen k = {b, &b->sg[i]};
+
+	if (iol_index_reserve(ix, seen_hash, &k) < 0)
+		return IOL_ENOMEM;
+	*slot = iol_index_slot(ix, seg_key(&b->sg[i]), seen_eq, &k);
+	if (**slot == IOL_INDEX_EMPTY)
+		ix->n++;
+	return 0;
+}
+
+/* the state of splitting one op */
+struct cursor {
+	size_t cur;    /* its raw phase, SIZE_MAX before the first */
+	double maxe;   /* the end of its latest segment */
+	double ystart; /* the start of the other op's latest segment */
+	int mixed;     /* the other op ran between two of its segments */
+	int yseen;     /* ... since its latest segment */
+};
+
+/* does segment i, after an idle gap of its op, begin a new phase? */
+static int new_phase(const struct build *b, size_t i, const struct cursor *c,
+		     uint32_t prev)
+{
+	double idle = b->sg[i].s - c->maxe;
+
+	if (idle >= IOL_PHASE_IDLE)
+		return 1;
+	/* the other operation ran in the gap and not during the phase (a
+	 * copy interleaves them: no alternation there) */
+	if (c->ystart >= c->maxe && !c->mixed)
+		return 1;
+	/* the same place again: a new pass over the same data */
+	return prev != IOL_INDEX_EMPTY && b->sg[prev].ph == c->cur;
+}
+
+static int raw_new(struct build *b, struct cursor *c, int op)
+{
+	struct raw *r = iol_grow(b->raw, &b->rawcap, b->nraw, sizeof(*r), 16);
+
+	if (!r || b->nraw >= UINT32_MAX)
+		return IOL_ENOMEM;
+	b->raw = r;
+	c->cur = b->nraw++;
+	b->raw[c->cur].bytes = 0;
+	b->raw[c->cur].op = op;
+	c->mixed = 0;
+	return 0;
+}
+
+/* raw phases of each op (phases.h) over segments sorted by time */
+static int split(struct build *b, const double gap[2])
+{
+	struct cursor c[2] = {{SIZE_MAX, -1, -1, 0, 0},
+			      {SIZE_MAX, -1, -1, 0, 0}};
+	struct iol_index ix = {0};
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		struct pseg *p = &b->sg[i];
+		struct cursor *x = &c[p->op];
+		uint32_t *slot;
+
+		if (i >= UINT32_MAX || seen_slot(b, &ix, i, &slot) < 0)
+			goto nomem;
+		if (x->cur == SIZE_MAX || (p->s - x->maxe >= gap[p->op] &&
+					   new_phase(b, i, x, *slot))) {
+			if (raw_new(b, x, p->op) < 0)
+				goto nomem;
+		} else if (x->yseen) {
+			x->mixed = 1;
+		}
+		x->yseen = 0;
+		c[!p->op].ystart = p->s;
+		c[!p->op].yseen = 1;
+		*slot = (uint32_t)i;
+		b->raw[x->cur].bytes =
+			wadd(b->raw[x->cur].bytes, p->len > 0 ? p->len : 0);
+		if (p->e > x->maxe)
+			x->maxe = p->e;
+		p->ph = (uint32_t)x->cur;
+	}
+	iol_index_release(&ix);
+	return 0;
+nomem:
+	iol_index_release(&ix);
+	return IOL_ENOMEM;
+}
+
+/* number the phases that carry IOL_PHASE_FOLD of the bytes in time order
+ * (raw phases are in order of their first segment); the rest: other */
+static void fold(struct build *b)
+{
+	int64_t total = 0;
+	size_t i;
+
+	for (i = 0; i < b->nraw; i++)
+		total = wadd(total, b->raw[i].bytes);
+	b->nkept = 0;
+	for (i = 0; i < b->nraw; i++)
+		if ((double)b->raw[i].bytes >= IOL_PHASE_FOLD * (double)total)
+			b->raw[i].fin = b->nkept++;
+		else
+			b->raw[i].fin = SIZE_MAX;
+	for (i = 0; i < b->nraw; i++)
+		if (b->raw[i].fin == SIZE_MAX)
+			b->raw[i].fin = b->nkept + (size_t)b->raw[i].op;
+	for (i = 0; i < b->n; i++)
+		b->sg[i].ph = (uint32_t)b->raw[b->sg[i].ph].fin;
+}
+
+static int phase_op(const struct build *b, size_t ph)
+{
+	size_t i;
+
+	if (ph >= b->nkept)
+		return (int)(ph - b->nkept);
+	for (i = 0; i < b->nraw; i++)
+		if (b->raw[i].fin == ph)
+			return b->raw[i].op;
+	return 0;
+}
+
+/* cells from the segments sorted by (rank, file, phase) */
+static int cells(struct build *b)
+{
+	size_t i, cap = 0;
+
+	qsort(b->sg, b->n, sizeof(*b->sg), by_cell);
+	for (i = 0; i < b->n; i++) {
+		const struct pseg *p = &b->sg[i];
+		struct cell *c;
+
+		if (!b->ncell || b->cell[b->ncell - 1].rank != p->rank ||
+		    b->cell[b->ncell - 1].file != p->file ||
+		    b->cell[b->ncell - 1].ph != p->ph) {
+			c = iol_grow(b->cell, &cap, b->ncell, sizeof(*c), 64);
+			if (!c)
+				return IOL_ENOMEM;
+			b->cell = c;
+			c = &b->cell[b->ncell++];
+			memset(c, 0, sizeof(*c));
+			c->rank = p->rank;
+			c->file = p->file;
+			c->ph = p->ph;
+			c->op = p->op;
+			c->s = p->s;
+			c->e = p->e;
+			c->rrow = SIZE_MAX;
+		}
+		c = &b->cell[b->ncell - 1];
+		if (p->s < c->s)
+			c->s = p->s;
+		if (p->e > c->e)
+			c->e = p->e;
+		c->dur += p->e - p->s;
+		c->bytes = wadd(c->bytes, p->len > 0 ? p->len : 0);
+		c->nops++;
+	}
+	return 0;
+}
+
+/* share sync seconds among write cells [lo, hi) by their bytes */
+static void give_sync(struct build *b, size_t lo, size_t hi, double sync)
+{
+	int64_t bytes = 0;
+	size_t i, nw = 0;
+
+	for (i = lo; i < hi; i++)
+		if (b->cell[i].op == 0) {
+			bytes = wadd(bytes, b->cell[i].bytes);
+			nw++;
+		}
+	if (!(sync > 0) || !nw)
+		return;
+	for (i = lo; i < hi; i++)
+		if (b->cell[i].op == 0)
+			b->cell[i].sync +=
+				bytes > 0 ? sync * (double)b->cell[i].bytes /
+						    (double)bytes
+					  : sync / (double)nw;
+}
+
+/* write seconds of cells [lo, hi) */
+static double wdur(const struct build *b, size_t lo, size_t hi)
+{
+	double d = 0;
+	size_t i;
+
+	for (i = lo; i < hi; i++)
+		if (b->cell[i].op == 0)
+			d += b->cell[i].dur;
+	return d;
+}
+
+/* cells [*lo, *hi) of (rank, file): cells are sorted by rank, file */
+static void cell_range(const struct build *b, int64_t rank, uint32_t file,
+		       size_t *lo, size_t *hi)
+{
+	size_t l = 0, h = b->ncell;
+
+	while (l < h) {
+		size_t m = l + (h - l) / 2;
+		const struct cell *c = &b->cell[m];
+
+		if (c->rank < rank || (c->rank == rank && c->file < file))
+			l = m + 1;
+		else
+			h = m;
+	}
+	*lo = l;
+	while (l < b->ncell && b->cell[l].rank == rank &&
+	       b->cell[l].file == file)
+		l++;
+	*hi = l;
+}
+
+/* a record's write time minus its write segments, 0 without syncs */
+static double rec_sync_time(const struct cix *cx, const struct iol_jrec *r)
+{
+	int64_t n = pos(geti(r, cx->syncs[0])) + pos(geti(r, cx->syncs[1]));
+	double tw = getf(r, cx->tw);
+
+	return n > 0 && tw > 0 ? tw : 0;
+}
+
+/* a shared record's sync: evenly to the ranks that wrote the file */
+static void shared_sync(struct build *b, uint32_t file, double tw)
+{
+	size_t i = 0, nw = 0, lo, hi;
+	double d = 0, each;
+
+	while (i < b->ncell) {
+		cell_range(b, b->cell[i].rank, b->cell[i].file, &lo, &hi);
+		if (b->cell[i].file == file && wdur(b, lo, hi) > 0) {
+			d += wdur(b, lo, hi);
+			nw++;
+		}
+		i = hi > i ? hi : i + 1;
+	}
+	if (!nw || !(tw - d > 0))
+		return;
+	each = (tw - d) / (double)nw;
+	for (i = 0; i<b->ncell; i = hi> i ? hi : i + 1) {
+		cell_range(b, b->cell[i].rank, b->cell[i].file, &lo, &hi);
+		if (b->cell[i].file == file && wdur(b, lo, hi) > 0)
+			give_sync(b, lo, hi, each);
+	}
+}
+
+static void sync_estimate(struct build *b)
+{
+	int mod = b->which ? IOL_MOD_MPIIO : IOL_MOD_POSIX;
+	const struct iol_jmod *jm = &b->job->mod[mod];
+	const struct cix *cx = iol_cix(mod);
+	size_t i, lo, hi;
+
+	for (i = 0; jm->loaded && i < jm->n; i++) {
+		const struct iol_jrec *r = &jm->recs[i];
+		double tw = rec_sync_time(cx, r);
+		struct fent *f;
+
+		if (!(tw > 0))
+			continue;
+		f = iol_ftab_get(&b->ft, r->id);
+		if (!f || f->rank < 0)
+			continue;
+		if (r->rank < 0) {
+			shared_sync(b, (uint32_t)f->rank, tw);
+			continue;
+		}
+		cell_range(b, r->rank, (uint32_t)f->rank, &lo, &hi);
+		give_sync(b, lo, hi, tw - wdur(b, lo, hi));
+	}
+}
+
+static int by_rank_phase(const void *pa, const void *pb)
+{
+	const struct cell *a = pa, *b = pb;
+
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if (a->ph != b->ph)
+		return a->ph < b->ph ? -1 : 1;
+	return (a->file > b->file) - (a->file < b->file);
+}
+
+static int by_phase_file(const void *pa, const void *pb)
+{
+	const struct cell *a = pa, *b = pb;
+
+	if (a->ph != b->ph)
+		return a->ph < b->ph ? -1 : 1;
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	return (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+static void row_id(const struct build *b, struct iol_phase *p, size_t ph)
+{
+	p->other = ph >= b->nkept;
+	p->id = p->other ? 0 : ph + 1;
+}
+
+/* a rank's sync ends after its last transfer, never past its next row */
+static void rank_caps(struct build *b, struct iol_phases *p)
+{
+	size_t i, j;
+
+	for (i = 0; i < p->nrank; i++) {
+		struct iol_phase *r = &p->rank[i];
+		double end = r->end + r->sync;
+
+		for (j = 0; j < p->nrank; j++) {
+			const struct iol_phase *o = &p->rank[j];
+
+			if (j != i && o->rank == r->rank &&
+			    o->start >= r->end && o->start < end)
+				end = o->start;
+		}
+		b->rcap[i] = end;
+		r->sync_end = end;
+	}
+}
+
+static int rank_rows(struct build *b, struct iol_phases *p)
+{
+	size_t i, cap = 0;
+
+	qsort(b->cell, b->ncell, sizeof(*b->cell), by_rank_phase);
+	for (i = 0; i < b->ncell; i++) {
+		struct cell *c = &b->cell[i];
+		struct iol_phase *r;
+
+		if (c->rank < 0)
+			continue;
+		if (!p->nrank || p->rank[p->nrank - 1].rank != c->rank ||
+		    b->cell[i - 1].ph != c->ph || b->cell[i - 1].rank < 0) {
+			r = iol_grow(p->rank, &cap, p->nrank, sizeof(*r), 64);
+			if (!r)
+				return IOL_ENOMEM;
+			p->rank = r;
+			r = &p->rank[p->nrank++];
+			row_init(r, c->rank, 0, c->op);
+			row_id(b, r, c->ph);
+		}
+		r = &p->rank[p->nrank - 1];
+		row_add(r, c->s, c->e, c->bytes, c->nops);
+		r->sync += c->sync;
+		c->rrow = p->nrank - 1;
+	}
+	b->rcap = malloc((p->nrank ? p->nrank : 1) * sizeof(*b->rcap));
+	if (!b->rcap)
+		return IOL_ENOMEM;
+	rank_caps(b, p);
+	return 0;
+}
+
+/* where a cell's sync ends: after its last write, capped by its rank */
+static double cell_sync_end(const struct build *b, const struct cell *c)
+{
+	double e = c->e + c->sync;
+
+	if (c->rrow != SIZE_MAX && b->rcap[c->rrow] < e)
+		e = b->rcap[c->rrow] > c->e ? b->rcap[c->rrow] : c->e;
+	return e;
+}
+
+/* a phase's sync ends before the next phase that starts after it */
+static void job_caps(struct iol_phase *job, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			if (j != i && !job[j].other &&
+			    job[j].start >= job[i].end &&
+			    job[j].start < job[i].sync_end)
+				job[i].sync_end = job[j].start;
+}
+
+static int job_rows(struct build *b, struct iol_phases *p)
+{
+	size_t i, n = b->nkept + 2, k;
+
+	p->job = calloc(n, sizeof(*p->job));
+	if (!p->job)
+		return IOL_ENOMEM;
+	for (i = 0; i < n; i++) {
+		row_init(&p->job[i], -1, 0, phase_op(b, i));
+		row_id(b, &p->job[i], i);
+	}
+	for (i = 0; i < b->nraw; i++)
+		if (b->raw[i].fin >= b->nkept)
+			p->job[b->raw[i].fin].nfolded++;
+	for (i = 0; i < b->ncell; i++) {
+		const struct cell *c = &b->cell[i];
+		struct iol_phase *j = &p->job[c->ph];
+		double se = cell_sync_end(b, c);
+
+		row_add(j, c->s, c->e, c->bytes, c->nops);
+		j->sync += c->sync;
+		if (se > j->sync_end)
+			j->sync_end = se;
+	}
+	for (i = k = 0; i < n; i++)
+		if (p->job[i].nops)
+			p->job[k++] = p->job[i];
+	job_caps(p->job, k);
+	p->njob = k;
+	p->nphase = b->nkept;
+	return 0;
+}
+
+/* file rows of one phase [lo, hi) of cells sorted by phase and file;
+ * files under IOL_PHASE_FOLD of the phase's bytes go to one other row */
+static int file_rows(struct build *b, struct iol_phases *p, size_t lo,
+		     size_t hi, size_t *cap)
+{
+	struct iol_phase other;
+	int64_t total = 0;
+	size_t i;
+
+	for (i = lo; i < hi; i++)
+		total = wadd(total, b->cell[i].bytes);
+	row_init(&other, -1, 0, b->cell[lo].op);
+	row_id(b, &other, b->cell[lo].ph);
+	other.other = 1;
+	for (i = lo; i < hi;) {
+		struct iol_phase f, *dst;
+		size_t j;
+
+		row_init(&f, -1, b->fid[b->cell[i].file], b->cell[i].op);
+		row_id(b, &f, b->cell[i].ph);
+		for (j = i; j < hi && b->cell[j].file == b->cell[i].file; j++) {
+			double se = cell_sync_end(b, &b->cell[j]);
+
+			row_add(&f, b->cell[j].s, b->cell[j].e,
+				b->cell[j].bytes, b->cell[j].nops);
+			f.sync += b->cell[j].sync;
+			if (se > f.sync_end)
+				f.sync_end = se;
+		}
+		i = j;
+		if ((double)f.bytes < IOL_PHASE_FOLD * (double)total) {
+			row_add(&other, f.start, f.end, f.bytes, f.nops);
+			other.sync += f.sync;
+			if (f.sync_end > other.sync_end)
+				other.sync_end = f.sync_end;
+			other.nfolded++;
+			continue;
+		}
+		dst = iol_grow(p->file, cap, p->nfile, sizeof(*dst), 64);
+		if (!dst)
+			return IOL_ENOMEM;
+		p->file = dst;
+		p->file[p->nfile++] = f;
+	}
+	if (other.nfolded) {
+		struct iol_phase *dst =
+			iol_grow(p->file, cap, p->nfile, sizeof(*dst), 64);
+
+		if (!dst)
+			return IOL_ENOMEM;
+		p->file = dst;
+		p->file[p->nfile++] = other;
+	}
+	return 0;
+}
+
+static int all_file_rows(struct build *b, struct iol_phases *p)
+{
+	size_t lo = 0, hi, cap = 0;
+	int ret;
+
+	qsort(b->cell, b->ncell, sizeof(*b->cell), by_phase_file);
+	while (lo < b->ncell) {
+		for (hi = lo; hi < b->ncell && b->cell[hi].ph == b->cell[lo].ph;
+		     hi++)
+			;
+		ret = file_rows(b, p, lo, hi, &cap);
+		if (ret < 0)
+			return ret;
+		lo = hi;
+	}
+	return 0;
+}
+
+static int build_rows(struct build *b, struct iol_phases *p)
+{
+	int ret;
+	int op;
+
+	for (op = 0; op < 2; op++) {
+		ret = op_gap(b, op, &p->gap[op]);
+		if (ret < 0)
+			return ret;
+	}
+	ret = split(b, p->gap);
+	if (ret < 0)
+		return ret;
+	fold(b);
+	ret = cells(b);
+	if (ret < 0)
+		return ret;
+	/* the segments are no longer needed: cells hold what rows use */
+	free(b->sg);
+	b->sg = NULL;
+	b->n = b->cap = 0;
+	sync_estimate(b);
+	ret = rank_rows(b, p);
+	if (ret < 0)
+		return ret;
+	ret = job_rows(b, p);
+	if (ret < 0)
+		return ret;
+	return all_file_rows(b, p);
+}
+
+static void build_free(struct build *b)
+{
+	free(b->sg);
+	free(b->fid);
+	free(b->raw);
+	free(b->cell);
+	free(b->rcap);
+	iol_ftab_free(&b->ft);
 }
 
 int iol_phases_compute(const struct iol_job *job, int layer,
 		       struct iol_phases *p, struct iol_error *err)
 {
-	size_t nprocs = job->nprocs > 0 ? (size_t)job->nprocs : 1;
-	struct ftab fidx = {0};
-	size_t i, fcap = 0;
-	int which, op, ret = 0;
+	struct build b;
+	int ret;
 
 	memset(p, 0, sizeof(*p));
+	memset(&b, 0, sizeof(b));
 	p->source = iol_timeline_source(job);
-	phase_init(&p->job[0], -1, 0, 0);
-	phase_init(&p->job[1], -1, 0, 1);
-	p->rank = calloc(nprocs * 2, sizeof(*p->rank));
-	if (!p->rank)
-		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	p->nrank = nprocs;
-	for (i = 0; i < nprocs; i++)
-		for (op = 0; op < 2; op++)
-			phase_init(&p->rank[i * 2 + op], (int64_t)i, 0, op);
+	p->gap[0] = p->gap[1] = IOL_PHASE_MIN_GAP;
 	if (p->source != IOL_TL_DXT)
 		return 0;
-	which = iol_timeline_layer(job, layer);
-	{
-		struct iol_segs *it;
-		struct iol_seg seg[1024];
-		size_t rec;
-		int is_read;
-		long n, k;
-
-		ret = iol_segs_open(&it, job, which, err);
-		if (ret < 0)
-			goto fail;
-		while ((n = iol_segs_next(it, seg, 1024, &rec, &is_read, err)) >
-		       0) {
-			const struct iol_jdxt *x = &job->dxt[which][rec];
-			struct fent *f = iol_ftab_get(&fidx, x->id);
-			struct iol_phase *fp;
-
-			if (!f) {
-				n = iol_error_set(err, IOL_ENOMEM,
-						  "out of memory");
-				break;
-			}
-			if (f->rank == -2) {
-				/* a read and a write phase per file */
-				struct iol_phase *nf =
-					iol_grow(p->file, &fcap, p->nfile,
-						 2 * sizeof(*nf), 16);
-
-				if (!nf) {
-					n = iol_error_set(err, IOL_ENOMEM,
-							  "out of memory");
-					break;
-				}
-				p->file = nf;
-				f->rank = (int64_t)p->nfile;
-				phase_init(&p->file[p->nfile * 2], -1, x->id,
-					   0);
-				phase_init(&p->file[p->nfile * 2 + 1], -1,
-					   x->id, 1);
-				p->nfile++;
-			}
-			fp = &p->file[f->rank * 2 + is_read];
-			for (k = 0; k < n; k++) {
-				phase_add(&p->job[is_read], seg[k].start,
-					  seg[k].end, seg[k].len);
-				phase_add(fp, seg[k].start, seg[k].end,
-					  seg[k].len);
-				if (x->rank >= 0 && (size_t)x->rank < nprocs)
-					phase_add(
-						&p->rank[x->rank * 2 + is_read],
-						seg[k].start, seg[k].end,
-						seg[k].len);
-			}
-		}
-		iol_segs_close(it);
-		if (n < 0) {
-			ret = (int)n;
-			goto fail;
-		}
+	b.job = job;
+	b.which = iol_timeline_layer(job, layer);
+	b.nprocs = job->nprocs > 0 ? (size_t)job->nprocs : 1;
+	ret = gather(&b, err);
+	if (ret >= 0) {
+		qsort(b.sg, b.n, sizeof(*b.sg), by_time);
+		ret = build_rows(&b, p);
+		if (ret == IOL_ENOMEM)
+			iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
-	iol_ftab_free(&fidx);
-	return 0;
-fail:
-	iol_ftab_free(&fidx);
-	iol_phases_free(p);
-	return ret;
+	build_free(&b);
+	if (ret < 0)
+		iol_phases_free(p);
+	return ret < 0 ? ret : 0;
 }
 
 void iol_phases_free(struct iol_phases *p)
 {
+	free(p->job);
 	free(p->rank);
 	free(p->file);
 	memset(p, 0, sizeof(*p));
