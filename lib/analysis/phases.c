@@ -55,6 +55,7 @@ struct build {
 	struct raw *raw;
 	size_t nraw, rawcap;
 	size_t nkept; /* final phases 0..nkept-1; nkept+op: other */
+	int64_t total; /* bytes of all segments */
 	struct cell *cell;
 	size_t ncell;
 	double *rcap; /* per rank row: start of the rank's next row */
@@ -372,6 +373,7 @@ static void fold(struct build *b)
 
 	for (i = 0; i < b->nraw; i++)
 		total = wadd(total, b->raw[i].bytes);
+	b->total = total;
 	b->nkept = 0;
 	for (i = 0; i < b->nraw; i++)
 		if ((double)b->raw[i].bytes >= IOL_PHASE_FOLD * (double)total)
@@ -689,16 +691,13 @@ static int job_rows(struct build *b, struct iol_phases *p)
 }
 
 /* file rows of one phase [lo, hi) of cells sorted by phase and file;
- * files under IOL_PHASE_FOLD of the phase's bytes go to one other row */
+ * files under IOL_PHASE_FOLD of the job's bytes go to one other row */
 static int file_rows(struct build *b, struct iol_phases *p, size_t lo,
 		     size_t hi, size_t *cap)
 {
 	struct iol_phase other;
-	int64_t total = 0;
 	size_t i;
 
-	for (i = lo; i < hi; i++)
-		total = wadd(total, b->cell[i].bytes);
 	row_init(&other, -1, 0, b->cell[lo].op);
 	row_id(b, &other, b->cell[lo].ph);
 	other.other = 1;
@@ -718,7 +717,7 @@ static int file_rows(struct build *b, struct iol_phases *p, size_t lo,
 				f.sync_end = se;
 		}
 		i = j;
-		if ((double)f.bytes < IOL_PHASE_FOLD * (double)total) {
+		if ((double)f.bytes < IOL_PHASE_FOLD * (double)b->total) {
 			row_add(&other, f.start, f.end, f.bytes, f.nops);
 			other.sync += f.sync;
 			if (f.sync_end > other.sync_end)

@@ -12,10 +12,15 @@
  *
  * so repeated iterations (IOR -i 3) and alternating write and read
  * stretches become separate phases, while a copy that interleaves reads
- * and writes (dd) stays one read and one write phase.  Phases carrying
- * less than IOL_PHASE_FOLD of the job's bytes are folded into one "other"
- * row per operation; in each phase, files carrying less than that share
- * of the phase's bytes are folded into one "other" file row.
+ * and writes (dd) stays one read and one write phase.  Such a gap ends
+ * the phase when it lasts IOL_PHASE_IDLE or more, or when the other
+ * operation ran in it (alternation; not when the other operation also
+ * ran between two segments of the phase, as in a copy), or when the
+ * segment after it accesses the same rank, file, offset and operation as
+ * a segment of the phase (a new pass over the same data: IOR -i, whose
+ * iterations are a barrier apart).  Phases carrying less than
+ * IOL_PHASE_FOLD of the job's bytes are folded into one "other" row per
+ * operation, and so, in each phase, are files carrying less than that.
  *
  * DXT does not trace fsync.  Darshan adds fsync/fdatasync time to a
  * record's F_WRITE_TIME (MPI_File_sync to MPIIO_F_WRITE_TIME), so for
