@@ -14,6 +14,7 @@
 #include "analysis/recx-int.h"
 #include "base/grow.h"
 #include "base/hash.h"
+#include "model/event.h"
 #include "base/wrap.h"
 #include "base/banned.h"
 
@@ -39,6 +40,7 @@ struct cell {
 	uint32_t file, ph;
 	int op;
 	double s, e, dur, sync;
+	double send; /* traces: where its last sync ended; -1 estimated */
 	int64_t bytes, nops;
 	size_t rrow; /* its rank row, or SIZE_MAX */
 };
@@ -425,6 +427,7 @@ static int cells(struct build *b)
 			c->s = p->s;
 			c->e = p->e;
 			c->rrow = SIZE_MAX;
+			c->send = -1;
 		}
 		c = &b->cell[b->ncell - 1];
 		if (p->s < c->s)
@@ -526,6 +529,46 @@ static void shared_sync(struct build *b, uint32_t file, double tw)
 	}
 }
 
+/* traces record every fsync: each goes to the write cell of its rank
+ * and file that ended last before it began */
+static int sync_traced(struct build *b, struct iol_error *err)
+{
+	struct iol_events *it;
+	struct iol_event ev;
+	int ret;
+
+	ret = iol_events_open(&it, b->job, err);
+	if (ret < 0)
+		return ret;
+	while ((ret = iol_events_next(it, &ev, err)) > 0) {
+		struct cell *best = NULL;
+		struct fent *f;
+		size_t lo, hi, i;
+
+		if (ev.kind != IOL_EV_SYNC || !ev.file || ev.err)
+			continue;
+		f = iol_ftab_get(&b->ft, ev.file);
+		if (!f) {
+			ret = IOL_ENOMEM;
+			break;
+		}
+		if (f->rank < 0)
+			continue;
+		cell_range(b, ev.rank, (uint32_t)f->rank, &lo, &hi);
+		for (i = lo; i < hi; i++)
+			if (b->cell[i].op == 0 && b->cell[i].e <= ev.start &&
+			    (!best || b->cell[i].e > best->e))
+				best = &b->cell[i];
+		if (best) {
+			best->sync += ev.dur > 0 ? ev.dur : 0;
+			if (ev.start + ev.dur > best->send)
+				best->send = ev.start + ev.dur;
+		}
+	}
+	iol_events_close(it);
+	return ret < 0 ? ret : 0;
+}
+
 static void sync_estimate(struct build *b)
 {
 	int mod = b->which ? IOL_MOD_MPIIO : IOL_MOD_POSIX;
@@ -589,6 +632,10 @@ static void rank_caps(struct build *b, struct iol_phases *p)
 		struct iol_phase *r = &p->rank[i];
 		double end = r->end + r->sync;
 
+		if (r->sync_end >= r->end) { /* traced */
+			b->rcap[i] = r->sync_end;
+			continue;
+		}
 		for (j = 0; j < p->nrank; j++) {
 			const struct iol_phase *o = &p->rank[j];
 
@@ -625,6 +672,8 @@ static int rank_rows(struct build *b, struct iol_phases *p)
 		r = &p->rank[p->nrank - 1];
 		row_add(r, c->s, c->e, c->bytes, c->nops);
 		r->sync += c->sync;
+		if (c->send > r->sync_end)
+			r->sync_end = c->send;
 		c->rrow = p->nrank - 1;
 	}
 	b->rcap = malloc((p->nrank ? p->nrank : 1) * sizeof(*b->rcap));
@@ -639,6 +688,8 @@ static double cell_sync_end(const struct build *b, const struct cell *c)
 {
 	double e = c->e + c->sync;
 
+	if (c->send >= 0)
+		return c->send > c->e ? c->send : c->e;
 	if (c->rrow != SIZE_MAX && b->rcap[c->rrow] < e)
 		e = b->rcap[c->rrow] > c->e ? b->rcap[c->rrow] : c->e;
 	return e;
@@ -761,7 +812,8 @@ static int all_file_rows(struct build *b, struct iol_phases *p)
 	return 0;
 }
 
-static int build_rows(struct build *b, struct iol_phases *p)
+static int build_rows(struct build *b, struct iol_phases *p,
+		      struct iol_error *err)
 {
 	int ret;
 	int op;
@@ -782,7 +834,15 @@ static int build_rows(struct build *b, struct iol_phases *p)
 	free(b->sg);
 	b->sg = NULL;
 	b->n = b->cap = 0;
-	sync_estimate(b);
+	if (b->job->kind == IOL_SRC_DARSHAN) {
+		sync_estimate(b);
+	} else {
+		ret = sync_traced(b, err);
+		if (ret == IOL_EUNSUPP)
+			sync_estimate(b);
+		else if (ret < 0)
+			return ret;
+	}
 	ret = rank_rows(b, p);
 	if (ret < 0)
 		return ret;
@@ -820,7 +880,7 @@ int iol_phases_compute(const struct iol_job *job, int layer,
 	ret = gather(&b, err);
 	if (ret >= 0) {
 		qsort(b.sg, b.n, sizeof(*b.sg), by_time);
-		ret = build_rows(&b, p);
+		ret = build_rows(&b, p, err);
 		if (ret == IOL_ENOMEM)
 			iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
