@@ -319,15 +319,18 @@ static void text_phases(struct out *o, const struct iol_job *job,
 	size_t i;
 
 	out_text(o,
-		 "\nPhases: %zu (a phase ends where no rank wrote for %.4f s "
-		 "or read for %.4f s;\n"
+		 "\nPhases: %zu, split at gaps of %.4f s in writes, %.4f s in "
+		 "reads, where\n"
+		 "the other operation ran, the same data was accessed again or "
+		 "%g s passed;\n"
 		 "phases and files under %g %% of the bytes are folded into "
-		 "\"other\")\n"
-		 "transfer: MiB/s over first start to last end; incl sync: "
+		 "\"other\"\n"
+		 "transfer: MiB/s from first start to last end; incl sync: "
 		 "MiB/s to the end of\n"
-		 "the fsyncs (+sync), which DXT does not trace, estimated from "
-		 "write time\n",
-		 ph->nphase, ph->gap[0], ph->gap[1], IOL_PHASE_FOLD * 100);
+		 "the syncs (+sync) after the writes, which DXT does not trace "
+		 "(from write time)\n",
+		 ph->nphase, ph->gap[0], ph->gap[1], IOL_PHASE_IDLE,
+		 IOL_PHASE_FOLD * 100);
 	out_table(o, cols, 10);
 	for (i = 0; i < ph->njob; i++)
 		text_row(o, job, &ph->job[i], "job", 0);

@@ -108,7 +108,7 @@ ok $? "readmostly: every read phase within 2 % of IOR's iteration"
 
 # 5. the text says the rule and both bandwidths
 $RUN timeline "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan > "$TMP/t"
-grep -q 'a phase ends' "$TMP/t" && grep -q 'incl sync' "$TMP/t" && grep -q 'transfer' "$TMP/t"
+grep -q 'split at gaps' "$TMP/t" && grep -q 'incl sync' "$TMP/t" && grep -q 'transfer' "$TMP/t"
 ok $? "text: the gap rule and both bandwidths are named"
 
 done_testing

@@ -56,11 +56,12 @@ struct build {
 	struct ftab ft;
 	struct raw *raw;
 	size_t nraw, rawcap;
-	size_t nkept; /* final phases 0..nkept-1; nkept+op: other */
+	size_t nkept;  /* final phases 0..nkept-1; nkept+op: other */
 	int64_t total; /* bytes of all segments */
 	struct cell *cell;
 	size_t ncell;
 	double *rcap; /* per rank row: start of the rank's next row */
+	double *jcap; /* per final phase: where the job's sync ends */
 };
 
 static void row_init(struct iol_phase *p, int64_t rank, uint64_t file, int op)
@@ -696,13 +697,25 @@ static double cell_sync_end(const struct build *b, const struct cell *c)
 }
 
 /* a phase's sync ends before the next phase that starts after it */
+/* the final phase index of a row */
+static size_t row_phase(const struct build *b, const struct iol_phase *r)
+{
+	return r->other ? b->nkept + (size_t)r->op : r->id - 1;
+}
+
+static void cap_row(struct iol_phase *r, double cap)
+{
+	if (r->sync_end > cap)
+		r->sync_end = cap > r->end ? cap : r->end;
+}
+
 static void job_caps(struct iol_phase *job, size_t n)
 {
 	size_t i, j;
 
 	for (i = 0; i < n; i++)
 		for (j = 0; j < n; j++)
-			if (j != i && !job[j].other &&
+			if (j != i && !job[j].other && job[j].nops &&
 			    job[j].start >= job[i].end &&
 			    job[j].start < job[i].sync_end)
 				job[i].sync_end = job[j].start;
@@ -732,11 +745,19 @@ static int job_rows(struct build *b, struct iol_phases *p)
 		if (se > j->sync_end)
 			j->sync_end = se;
 	}
+	job_caps(p->job, n);
+	b->jcap = malloc(n * sizeof(*b->jcap));
+	if (!b->jcap)
+		return IOL_ENOMEM;
+	for (i = 0; i < n; i++)
+		b->jcap[i] = p->job[i].sync_end;
 	for (i = k = 0; i < n; i++)
 		if (p->job[i].nops)
 			p->job[k++] = p->job[i];
-	job_caps(p->job, k);
 	p->njob = k;
+	/* rank rows: never past the job's next phase either */
+	for (i = 0; i < p->nrank; i++)
+		cap_row(&p->rank[i], b->jcap[row_phase(b, &p->rank[i])]);
 	p->nphase = b->nkept;
 	return 0;
 }
@@ -768,6 +789,7 @@ static int file_rows(struct build *b, struct iol_phases *p, size_t lo,
 				f.sync_end = se;
 		}
 		i = j;
+		cap_row(&f, b->jcap[b->cell[lo].ph]);
 		if ((double)f.bytes < IOL_PHASE_FOLD * (double)b->total) {
 			row_add(&other, f.start, f.end, f.bytes, f.nops);
 			other.sync += f.sync;
@@ -859,6 +881,7 @@ static void build_free(struct build *b)
 	free(b->raw);
 	free(b->cell);
 	free(b->rcap);
+	free(b->jcap);
 	iol_ftab_free(&b->ft);
 }
 
