@@ -21,10 +21,11 @@
 struct pseg {
 	double s, e;
 	int64_t len, off;
-	int64_t rank;  /* -1: not a rank of the job */
-	uint32_t file; /* index into build.fid */
-	uint32_t ph;   /* raw phase, then final phase */
-	int op;
+	int32_t rank;	   /* -1: not a rank of the job */
+	uint32_t file;	   /* index into build.fid */
+	uint32_t ph;	   /* raw phase, then final phase */
+	uint32_t rec : 31; /* its DXT record */
+	uint32_t op : 1;
 };
 
 /* a phase as first split, before folding */
@@ -157,9 +158,11 @@ static int gather(struct build *b, struct iol_error *err)
 							 : seg[k].start;
 			p->len = seg[k].len;
 			p->off = seg[k].off;
-			p->rank = x->rank >= 0 && (size_t)x->rank < b->nprocs
-					  ? x->rank
+			p->rank = x->rank >= 0 && (size_t)x->rank < b->nprocs &&
+						  x->rank <= INT32_MAX
+					  ? (int32_t)x->rank
 					  : -1;
+			p->rec = (uint32_t)rec;
 			p->file = fi;
 			p->ph = 0;
 			p->op = is_read;
@@ -178,36 +181,99 @@ static int cmp_d(double a, double b)
 	return a < b ? -1 : a > b;
 }
 
-static int by_time(const void *pa, const void *pb)
+/* a segment's place in time order: start, then gathering order */
+struct tkey {
+	double s;
+	size_t i;
+};
+
+static int by_tkey(const void *pa, const void *pb)
 {
-	const struct pseg *a = pa, *b = pb;
+	const struct tkey *a = pa, *b = pb;
 	int c = cmp_d(a->s, b->s);
 
-	if (!c)
-		c = cmp_d(a->e, b->e);
-	if (!c)
-		c = a->op - b->op;
-	if (!c)
-		c = (a->rank > b->rank) - (a->rank < b->rank);
-	return c ? c : (a->file > b->file) - (a->file < b->file);
+	return c ? c : (a->i > b->i) - (a->i < b->i);
+}
+
+/* sort the segments by start through small keys, then move each
+ * segment once, cycle by cycle, into its place */
+static int time_sort(struct build *b)
+{
+	struct tkey *k = malloc((b->n ? b->n : 1) * sizeof(*k));
+	size_t i;
+
+	if (!k)
+		return IOL_ENOMEM;
+	for (i = 0; i < b->n; i++) {
+		k[i].s = b->sg[i].s;
+		k[i].i = i;
+	}
+	qsort(k, b->n, sizeof(*k), by_tkey);
+	for (i = 0; i < b->n; i++) {
+		struct pseg tmp;
+		size_t j = i;
+
+		if (k[i].i == i)
+			continue;
+		tmp = b->sg[i];
+		while (k[j].i != i) {
+			size_t from = k[j].i;
+
+			b->sg[j] = b->sg[from];
+			k[j].i = j;
+			j = from;
+		}
+		b->sg[j] = tmp;
+		k[j].i = j;
+	}
+	free(k);
+	return 0;
 }
 
 static int by_cell(const void *pa, const void *pb)
 {
-	const struct pseg *a = pa, *b = pb;
+	const struct cell *a = pa, *b = pb;
 
 	if (a->rank != b->rank)
 		return a->rank < b->rank ? -1 : 1;
 	if (a->file != b->file)
 		return a->file < b->file ? -1 : 1;
-	if (a->ph != b->ph)
-		return a->ph < b->ph ? -1 : 1;
-	return cmp_d(a->s, b->s);
+	return (a->ph > b->ph) - (a->ph < b->ph);
 }
 
-static int by_dbl(const void *pa, const void *pb)
+/* the k-th smallest of v[0..n) (n > k), v reordered (Hoare) */
+static double kth(double *v, size_t n, size_t k)
 {
-	return cmp_d(*(const double *)pa, *(const double *)pb);
+	size_t lo = 0, hi = n - 1;
+
+	while (lo < hi) {
+		double pv = v[lo + (hi - lo) / 2];
+		size_t i = lo, j = hi;
+
+		while (i <= j) {
+			while (v[i] < pv)
+				i++;
+			while (v[j] > pv)
+				j--;
+			if (i <= j) {
+				double t = v[i];
+
+				v[i] = v[j];
+				v[j] = t;
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			break;
+	}
+	return v[k];
 }
 
 /* the gap that splits op (phases.h): segments sorted by time */
@@ -237,9 +303,10 @@ static int op_gap(const struct build *b, int op, double *gap)
 			last[r] = p->e;
 	}
 	if (ng) {
-		qsort(g, ng, sizeof(*g), by_dbl);
-		if (IOL_PHASE_GAP_FACTOR * g[ng / 2] > *gap)
-			*gap = IOL_PHASE_GAP_FACTOR * g[ng / 2];
+		double med = kth(g, ng, ng / 2);
+
+		if (IOL_PHASE_GAP_FACTOR * med > *gap)
+			*gap = IOL_PHASE_GAP_FACTOR * med;
 	}
 	free(last);
 	free(g);
@@ -249,8 +316,7 @@ static int op_gap(const struct build *b, int op, double *gap)
 /* the key of a segment: who, where, which way */
 static uint64_t seg_key(const struct pseg *p)
 {
-	return iol_hash_pair(iol_hash_pair((uint64_t)p->rank, p->file),
-			     iol_hash_pair((uint64_t)p->off, (uint64_t)p->op));
+	return (uint64_t)p->off ^ ((uint64_t)p->rec << 33) ^ p->op;
 }
 
 struct seen {
@@ -263,8 +329,7 @@ static int seen_eq(const void *ctx, uint32_t i)
 	const struct seen *k = ctx;
 	const struct pseg *q = &k->b->sg[i];
 
-	return q->rank == k->p->rank && q->file == k->p->file &&
-	       q->off == k->p->off && q->op == k->p->op;
+	return q->off == k->p->off && q->rec == k->p->rec && q->op == k->p->op;
 }
 
 static uint64_t seen_hash(const void *ctx, uint32_t i)
@@ -402,35 +467,51 @@ static int phase_op(const struct build *b, size_t ph)
 	return 0;
 }
 
-/* cells from the segments sorted by (rank, file, phase) */
+static struct cell *cell_new(struct build *b, const struct pseg *p, size_t *cap)
+{
+	struct cell *c = iol_grow(b->cell, cap, b->ncell, sizeof(*c), 64);
+
+	if (!c)
+		return NULL;
+	b->cell = c;
+	c = &b->cell[b->ncell++];
+	memset(c, 0, sizeof(*c));
+	c->rank = p->rank;
+	c->file = p->file;
+	c->ph = p->ph;
+	c->op = p->op;
+	c->s = p->s;
+	c->e = p->e;
+	c->rrow = SIZE_MAX;
+	c->send = -1;
+	return c;
+}
+
+/* cells, in one pass: a DXT record's segments of one op in time order go
+ * to one phase after another, so each record and op has a current cell;
+ * then sorted by rank, file and phase */
 static int cells(struct build *b)
 {
-	size_t i, cap = 0;
+	size_t nrec = b->job->ndxt[b->which], i, cap = 0;
+	size_t *cur = malloc((nrec ? nrec : 1) * 2 * sizeof(*cur));
 
-	qsort(b->sg, b->n, sizeof(*b->sg), by_cell);
+	if (!cur)
+		return IOL_ENOMEM;
+	for (i = 0; i < nrec * 2; i++)
+		cur[i] = SIZE_MAX;
 	for (i = 0; i < b->n; i++) {
 		const struct pseg *p = &b->sg[i];
+		size_t *ci = &cur[(size_t)p->rec * 2 + p->op];
 		struct cell *c;
 
-		if (!b->ncell || b->cell[b->ncell - 1].rank != p->rank ||
-		    b->cell[b->ncell - 1].file != p->file ||
-		    b->cell[b->ncell - 1].ph != p->ph) {
-			c = iol_grow(b->cell, &cap, b->ncell, sizeof(*c), 64);
-			if (!c)
+		if (*ci == SIZE_MAX || b->cell[*ci].ph != p->ph) {
+			if (!cell_new(b, p, &cap)) {
+				free(cur);
 				return IOL_ENOMEM;
-			b->cell = c;
-			c = &b->cell[b->ncell++];
-			memset(c, 0, sizeof(*c));
-			c->rank = p->rank;
-			c->file = p->file;
-			c->ph = p->ph;
-			c->op = p->op;
-			c->s = p->s;
-			c->e = p->e;
-			c->rrow = SIZE_MAX;
-			c->send = -1;
+			}
+			*ci = b->ncell - 1;
 		}
-		c = &b->cell[b->ncell - 1];
+		c = &b->cell[*ci];
 		if (p->s < c->s)
 			c->s = p->s;
 		if (p->e > c->e)
@@ -439,6 +520,8 @@ static int cells(struct build *b)
 		c->bytes = wadd(c->bytes, p->len > 0 ? p->len : 0);
 		c->nops++;
 	}
+	free(cur);
+	qsort(b->cell, b->ncell, sizeof(*b->cell), by_cell);
 	return 0;
 }
 
@@ -902,8 +985,9 @@ int iol_phases_compute(const struct iol_job *job, int layer,
 	b.nprocs = job->nprocs > 0 ? (size_t)job->nprocs : 1;
 	ret = gather(&b, err);
 	if (ret >= 0) {
-		qsort(b.sg, b.n, sizeof(*b.sg), by_time);
-		ret = build_rows(&b, p, err);
+		ret = time_sort(&b);
+		if (ret >= 0)
+			ret = build_rows(&b, p, err);
 		if (ret == IOL_ENOMEM)
 			iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
