@@ -13,7 +13,6 @@
 #include "analysis/phases.h"
 #include "analysis/recx-int.h"
 #include "base/grow.h"
-#include "base/hash.h"
 #include "model/event.h"
 #include "base/wrap.h"
 #include "base/banned.h"
@@ -313,59 +312,35 @@ static int op_gap(const struct build *b, int op, double *gap)
 	return 0;
 }
 
-/* the key of a segment: who, where, which way */
-static uint64_t seg_key(const struct pseg *p)
-{
-	return (uint64_t)p->off ^ ((uint64_t)p->rec << 33) ^ p->op;
-}
-
-struct seen {
-	const struct build *b;
-	const struct pseg *p;
-};
-
-static int seen_eq(const void *ctx, uint32_t i)
-{
-	const struct seen *k = ctx;
-	const struct pseg *q = &k->b->sg[i];
-
-	return q->off == k->p->off && q->rec == k->p->rec && q->op == k->p->op;
-}
-
-static uint64_t seen_hash(const void *ctx, uint32_t i)
-{
-	const struct seen *k = ctx;
-
-	return seg_key(&k->b->sg[i]);
-}
-
-/* segment i's position in the index of segments seen: *slot holds the
- * latest earlier segment at the same place, IOL_INDEX_EMPTY if none */
-static int seen_slot(struct build *b, struct iol_index *ix, size_t i,
-		     uint32_t **slot)
-{
-	struct seen k = {b, &b->sg[i]};
-
-	if (iol_index_reserve(ix, seen_hash, &k) < 0)
-		return IOL_ENOMEM;
-	*slot = iol_index_slot(ix, seg_key(&b->sg[i]), seen_eq, &k);
-	if (**slot == IOL_INDEX_EMPTY)
-		ix->n++;
-	return 0;
-}
-
 /* the state of splitting one op */
 struct cursor {
 	size_t cur;    /* its raw phase, SIZE_MAX before the first */
+	size_t first;  /* the index of the phase's first segment */
 	double maxe;   /* the end of its latest segment */
 	double ystart; /* the start of the other op's latest segment */
 	int mixed;     /* the other op ran between two of its segments */
 	int yseen;     /* ... since its latest segment */
 };
 
+/* was segment i's place (record, offset, op) accessed in its op's
+ * current phase?  Asked only after a gap, so the scan back is rare */
+static int revisits(const struct build *b, size_t i, const struct cursor *c)
+{
+	const struct pseg *p = &b->sg[i];
+	size_t j;
+
+	for (j = i; j-- > c->first;) {
+		const struct pseg *q = &b->sg[j];
+
+		if (q->off == p->off && q->rec == p->rec && q->op == p->op &&
+		    q->ph == c->cur)
+			return 1;
+	}
+	return 0;
+}
+
 /* does segment i, after an idle gap of its op, begin a new phase? */
-static int new_phase(const struct build *b, size_t i, const struct cursor *c,
-		     uint32_t prev)
+static int new_phase(const struct build *b, size_t i, const struct cursor *c)
 {
 	double idle = b->sg[i].s - c->maxe;
 
@@ -376,10 +351,10 @@ static int new_phase(const struct build *b, size_t i, const struct cursor *c,
 	if (c->ystart >= c->maxe && !c->mixed)
 		return 1;
 	/* the same place again: a new pass over the same data */
-	return prev != IOL_INDEX_EMPTY && b->sg[prev].ph == c->cur;
+	return revisits(b, i, c);
 }
 
-static int raw_new(struct build *b, struct cursor *c, int op)
+static int raw_new(struct build *b, struct cursor *c, int op, size_t i)
 {
 	struct raw *r = iol_grow(b->raw, &b->rawcap, b->nraw, sizeof(*r), 16);
 
@@ -387,6 +362,7 @@ static int raw_new(struct build *b, struct cursor *c, int op)
 		return IOL_ENOMEM;
 	b->raw = r;
 	c->cur = b->nraw++;
+	c->first = i;
 	b->raw[c->cur].bytes = 0;
 	b->raw[c->cur].op = op;
 	c->mixed = 0;
@@ -396,40 +372,31 @@ static int raw_new(struct build *b, struct cursor *c, int op)
 /* raw phases of each op (phases.h) over segments sorted by time */
 static int split(struct build *b, const double gap[2])
 {
-	struct cursor c[2] = {{SIZE_MAX, -1, -1, 0, 0},
-			      {SIZE_MAX, -1, -1, 0, 0}};
-	struct iol_index ix = {0};
+	struct cursor c[2] = {{SIZE_MAX, 0, -1, -1, 0, 0},
+			      {SIZE_MAX, 0, -1, -1, 0, 0}};
 	size_t i;
 
 	for (i = 0; i < b->n; i++) {
 		struct pseg *p = &b->sg[i];
 		struct cursor *x = &c[p->op];
-		uint32_t *slot;
 
-		if (i >= UINT32_MAX || seen_slot(b, &ix, i, &slot) < 0)
-			goto nomem;
-		if (x->cur == SIZE_MAX || (p->s - x->maxe >= gap[p->op] &&
-					   new_phase(b, i, x, *slot))) {
-			if (raw_new(b, x, p->op) < 0)
-				goto nomem;
+		if (x->cur == SIZE_MAX ||
+		    (p->s - x->maxe >= gap[p->op] && new_phase(b, i, x))) {
+			if (raw_new(b, x, p->op, i) < 0)
+				return IOL_ENOMEM;
 		} else if (x->yseen) {
 			x->mixed = 1;
 		}
 		x->yseen = 0;
 		c[!p->op].ystart = p->s;
 		c[!p->op].yseen = 1;
-		*slot = (uint32_t)i;
 		b->raw[x->cur].bytes =
 			wadd(b->raw[x->cur].bytes, p->len > 0 ? p->len : 0);
 		if (p->e > x->maxe)
 			x->maxe = p->e;
 		p->ph = (uint32_t)x->cur;
 	}
-	iol_index_release(&ix);
 	return 0;
-nomem:
-	iol_index_release(&ix);
-	return IOL_ENOMEM;
 }
 
 /* number the phases that carry IOL_PHASE_FOLD of the bytes in time order
