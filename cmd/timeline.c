@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/phases.h"
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
@@ -50,8 +51,9 @@ static const char *const icols[] = {
 	"end", "bytes",	 "offset", "path",
 };
 static const char *const pcols[] = {
-	"log", "source", "scope", "rank",  "op",   "start",
-	"end", "bytes",	 "ops",	  "mib_s", "path",
+	"log",	    "source",	  "scope",  "phase", "rank",  "op",
+	"start",    "end",	  "bytes",  "ops",   "mib_s", "sync_s",
+	"end_sync", "mib_s_sync", "folded", "path",
 };
 static const char *const mcols[] = {
 	"log",	 "source", "rank",	 "bin",
@@ -159,6 +161,36 @@ static int intervals(struct out *o, const char *log, const struct iol_job *job,
 	return 0;
 }
 
+static void phase_id(struct out *o, const struct iol_phase *p)
+{
+	if (p->other)
+		out_str(o, "other");
+	else
+		out_int(o, (int64_t)p->id);
+}
+
+/* the path of a file row: "(n files)" for the folded rest */
+static const char *row_path(const struct iol_job *job,
+			    const struct iol_phase *p, int scope_file,
+			    char *buf, size_t n)
+{
+	const char *path;
+
+	if (p->rank >= 0)
+		return "";
+	if (p->other && !p->file) {
+		if (!p->nfolded)
+			return "";
+		snprintf(buf, n, "(%lld %s)", (long long)p->nfolded,
+			 !scope_file	   ? "phases"
+			 : p->nfolded == 1 ? "file"
+					   : "files");
+		return buf;
+	}
+	path = p->file ? iol_job_name(job, p->file) : "";
+	return path ? path : "";
+}
+
 static void phase_row(struct out *o, const char *log, const char *src,
 		      const char *scope, const struct iol_phase *p,
 		      const char *path)
@@ -168,6 +200,7 @@ static void phase_row(struct out *o, const char *log, const char *src,
 	out_str(o, log);
 	out_str(o, src);
 	out_str(o, scope);
+	phase_id(o, p);
 	if (p->rank >= 0)
 		out_int(o, p->rank);
 	else
@@ -178,7 +211,11 @@ static void phase_row(struct out *o, const char *log, const char *src,
 	out_int(o, p->bytes);
 	out_int(o, p->nops);
 	out_num(o, iol_phase_mibs(p), 2);
-	out_str(o, path ? path : "");
+	out_num(o, p->sync, 6);
+	out_num(o, p->sync_end, 6);
+	out_num(o, iol_phase_mibs_sync(p), 2);
+	out_int(o, p->nfolded);
+	out_str(o, path);
 	out_endrow(o);
 }
 
@@ -187,16 +224,17 @@ static void phases_rows(struct out *o, const char *log,
 			int layer)
 {
 	const char *src = src_name(job, ph->source, layer);
+	char buf[64];
 	size_t i;
-	int op;
 
-	for (op = 0; op < 2; op++)
-		phase_row(o, log, src, "job", &ph->job[op], "");
-	for (i = 0; i < ph->nrank * 2; i++)
+	for (i = 0; i < ph->njob; i++)
+		phase_row(o, log, src, "job", &ph->job[i],
+			  row_path(job, &ph->job[i], 0, buf, sizeof(buf)));
+	for (i = 0; i < ph->nrank; i++)
 		phase_row(o, log, src, "rank", &ph->rank[i], "");
-	for (i = 0; i < ph->nfile * 2; i++)
+	for (i = 0; i < ph->nfile; i++)
 		phase_row(o, log, src, "file", &ph->file[i],
-			  iol_job_name(job, ph->file[i].file));
+			  row_path(job, &ph->file[i], 1, buf, sizeof(buf)));
 }
 
 /* a character per (rank group, time bin): w write, r read, x both */
@@ -242,15 +280,75 @@ static void chart(struct out *o, const struct iol_job *job, size_t width,
 	iol_matrix_free(&m);
 }
 
-static void text(struct out *o, const char *log, const struct iol_job *job,
-		 const struct iol_phases *ph, size_t width, int layer)
+/* one text row of the phase table */
+static void text_row(struct out *o, const struct iol_job *job,
+		     const struct iol_phase *p, const char *scope, int is_file)
+{
+	char buf[64];
+
+	if (!p->nops)
+		return;
+	out_str(o, scope);
+	if (p->other)
+		out_str(o, "other");
+	else
+		out_int(o, (int64_t)p->id);
+	out_str(o, opname(p->op));
+	out_num(o, p->start, 4);
+	out_num(o, p->end, 4);
+	out_bytes(o, p->bytes);
+	out_num(o, iol_phase_mibs(p), 2);
+	if (p->op == 0 && p->sync_end > p->end) {
+		out_num(o, p->sync_end, 4);
+		out_num(o, iol_phase_mibs_sync(p), 2);
+	} else {
+		out_str(o, "-");
+		out_str(o, "-");
+	}
+	out_str(o, row_path(job, p, is_file, buf, sizeof(buf)));
+	out_endrow(o);
+}
+
+static void text_phases(struct out *o, const struct iol_job *job,
+			const struct iol_phases *ph)
 {
 	static const char *const cols[] = {
-		"scope",    "op",    "start", "end",
-		"duration", "bytes", "MiB/s", "path",
+		"scope", "phase",    "op",    "start",	   "end",
+		"bytes", "transfer", "+sync", "incl sync", "path",
 	};
 	size_t i;
 
+	out_text(o,
+		 "\nPhases: %zu, split at gaps of %.4f s in writes, %.4f s in "
+		 "reads, where\n"
+		 "the other operation ran, the same data was accessed again or "
+		 "%g s passed;\n"
+		 "phases and files under %g %% of the bytes are folded into "
+		 "\"other\"\n"
+		 "transfer: MiB/s from first start to last end; incl sync: "
+		 "MiB/s to the end of\n"
+		 "the syncs (+sync) after the writes, which DXT does not trace "
+		 "(from write time)\n",
+		 ph->nphase, ph->gap[0], ph->gap[1], IOL_PHASE_IDLE,
+		 IOL_PHASE_FOLD * 100);
+	out_table(o, cols, 10);
+	for (i = 0; i < ph->njob; i++)
+		text_row(o, job, &ph->job[i], "job", 0);
+	for (i = 0; i < ph->nrank; i++) {
+		char scope[32];
+
+		snprintf(scope, sizeof(scope), "rank %lld",
+			 (long long)ph->rank[i].rank);
+		text_row(o, job, &ph->rank[i], scope, 0);
+	}
+	for (i = 0; i < ph->nfile; i++)
+		text_row(o, job, &ph->file[i], "file", 1);
+	out_endtable(o);
+}
+
+static void text(struct out *o, const char *log, const struct iol_job *job,
+		 const struct iol_phases *ph, size_t width, int layer)
+{
 	out_text(o, "%s\ntimeline from %s%s\n\n", log,
 		 iol_tl_source_names[ph->source],
 		 ph->source != IOL_TL_DXT	  ? ""
@@ -261,43 +359,8 @@ static void text(struct out *o, const char *log, const struct iol_job *job,
 		return;
 	}
 	chart(o, job, width, layer);
-	if (ph->source != IOL_TL_DXT) {
-		out_text(o, "\n");
-		return;
-	}
-	out_text(o, "\nPhases (first start to last end, bandwidth = bytes / "
-		    "span)\n");
-	out_table(o, cols, 8);
-	for (i = 0; i < 2 + ph->nrank * 2 + ph->nfile * 2; i++) {
-		const struct iol_phase *p;
-		const char *path = "";
-		char scope[32];
-
-		if (i < 2) {
-			p = &ph->job[i];
-			snprintf(scope, sizeof(scope), "job");
-		} else if (i < 2 + ph->nrank * 2) {
-			p = &ph->rank[i - 2];
-			snprintf(scope, sizeof(scope), "rank %lld",
-				 (long long)p->rank);
-		} else {
-			p = &ph->file[i - 2 - ph->nrank * 2];
-			snprintf(scope, sizeof(scope), "file");
-			path = iol_job_name(job, p->file);
-		}
-		if (!p->nops)
-			continue;
-		out_str(o, scope);
-		out_str(o, opname(p->op));
-		out_num(o, p->start, 4);
-		out_num(o, p->end, 4);
-		out_num(o, p->end - p->start, 4);
-		out_bytes(o, p->bytes);
-		out_num(o, iol_phase_mibs(p), 2);
-		out_str(o, path ? path : "");
-		out_endrow(o);
-	}
-	out_endtable(o);
+	if (ph->source == IOL_TL_DXT)
+		text_phases(o, job, ph);
 	out_text(o, "\n");
 }
 
@@ -452,7 +515,7 @@ int cmd_timeline(int argc, char **argv)
 			text(&o, argv[i], job, &ph, (size_t)t.width, t.layer);
 		} else {
 			if (first)
-				out_table(&o, pcols, 11);
+				out_table(&o, pcols, 16);
 			first = 0;
 			phases_rows(&o, argv[i], job, &ph, t.layer);
 		}

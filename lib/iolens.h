@@ -18,6 +18,7 @@
 #include "sources/trace.h"
 #include "sources/registry.h"
 #include "analysis/metrics.h"
+#include "analysis/phases.h"
 
 #define IOLENS_VERSION_STRING IOLENS_VERSION
 

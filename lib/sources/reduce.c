@@ -333,7 +333,13 @@ static int meta_op(struct tstate *st, const struct iol_event *ev)
 	}
 	if (counter >= 0)
 		r->ic[counter]++;
-	r->fc[POSIX_F_META_TIME] += ev->dur;
+	/* Darshan's runtime adds fsync and fdatasync time to the write time
+	 * (darshan-posix.c), not to metadata: a log made from a trace means
+	 * the same, and the sync time of write phases is found there */
+	if (ev->kind == IOL_EV_SYNC)
+		r->fc[POSIX_F_WRITE_TIME] += ev->dur;
+	else
+		r->fc[POSIX_F_META_TIME] += ev->dur;
 	if (ev->kind == IOL_EV_OPEN) {
 		ts_min(&r->fc[POSIX_F_OPEN_START_TIMESTAMP], s > 0 ? s : 1e-9);
 		ts_max(&r->fc[POSIX_F_OPEN_END_TIMESTAMP], e);
