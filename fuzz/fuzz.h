@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "analysis/metrics.h"
+#include "analysis/phases.h"
 #include "model/event.h"
 #include "model/job.h"
 
