@@ -54,17 +54,22 @@ static int rank_classes(const struct iol_matrix *m, int *cls)
 	return 0;
 }
 
-static size_t count_runs(const int *cls, size_t n)
+/* runs of one class; *busy: the ranks in runs that are not idle */
+static size_t count_runs(const int *cls, size_t n, size_t *busy)
 {
 	size_t r, runs = n ? 1 : 0;
 
-	for (r = 1; r < n; r++)
-		runs += cls[r] != cls[r - 1];
+	*busy = 0;
+	for (r = 0; r < n; r++) {
+		runs += r && cls[r] != cls[r - 1];
+		*busy += cls[r] != 0;
+	}
 	return runs;
 }
 
 /* rows of at most per consecutive ranks, cut where the class changes
- * when split is set */
+ * when split is set; then a run of idle ranks is one row, however long,
+ * as it has nothing to show over time */
 static size_t make_rows(const int *cls, size_t nrank, size_t per, int split,
 			struct iol_rowgroup *g)
 {
@@ -75,7 +80,7 @@ static size_t make_rows(const int *cls, size_t nrank, size_t per, int split,
 
 		g[n].lo = lo;
 		g[n].nidle = g[n].nout = 0;
-		while (r < nrank && r - lo < per &&
+		while (r < nrank && (r - lo < per || (split && !cls[lo])) &&
 		       (!split || cls[r] == cls[lo])) {
 			g[n].nidle += cls[r] == 0;
 			g[n].nout += cls[r] == 1 || cls[r] == 3;
@@ -89,7 +94,7 @@ static size_t make_rows(const int *cls, size_t nrank, size_t per, int split,
 int iol_matrix_rows(const struct iol_matrix *m, size_t maxrows,
 		    struct iol_rows *rows, struct iol_error *err)
 {
-	size_t nrank = m->nrank, runs;
+	size_t nrank = m->nrank, runs, busy;
 	int *cls;
 
 	memset(rows, 0, sizeof(*rows));
@@ -102,7 +107,7 @@ int iol_matrix_rows(const struct iol_matrix *m, size_t maxrows,
 		iol_rows_free(rows);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
-	runs = count_runs(cls, nrank);
+	runs = count_runs(cls, nrank, &busy);
 	if (nrank <= maxrows) {
 		rows->how = IOL_ROWS_RANK;
 		rows->per = 1;
@@ -134,14 +139,14 @@ const char *iol_rows_caption(const struct iol_rows *rows, char *buf, size_t n)
 		snprintf(buf, n, "one row per rank");
 	else if (rows->how == IOL_ROWS_SIMILAR)
 		snprintf(buf, n,
-			 "rows group up to %zu consecutive ranks of like "
-			 "volume (idle, under 1/%g of the median rank, like "
-			 "it, over %gx), so idle and outlier ranks have rows "
-			 "of their own",
-			 rows->per, IOL_ROWS_FACTOR, IOL_ROWS_FACTOR);
+			 "consecutive ranks of like volume (idle, under 1/%g "
+			 "of the median rank, like it, over %gx) share a row, "
+			 "up to %zu (idle ones without limit), so idle and "
+			 "outlier ranks have rows of their own",
+			 IOL_ROWS_FACTOR, IOL_ROWS_FACTOR, rows->per);
 	else
 		snprintf(buf, n,
-			 "rows are groups of %zu consecutive ranks; %zu "
+			 "groups of %zu consecutive ranks; %zu "
 			 "hold idle ranks and %zu outlier ranks (under 1/%g "
 			 "or over %gx the median rank), counted beside each "
 			 "row",
