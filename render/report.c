@@ -1075,6 +1075,18 @@ static void tl_mark(struct ctx *c, const struct tlrows *t, size_t g, double x,
 	}
 }
 
+/* whether row g gets a label: every row when rows are tall enough for
+ * the 6 pt labels, else every few, and the shared row always, the row
+ * labels around it left out so none overdraws another */
+static int tl_labelled(const struct tlrows *t, size_t g, double rh)
+{
+	size_t step = rh >= 6 ? 1 : rh >= 5 ? 4 : 8;
+
+	if (g >= t->r.n)
+		return 1;
+	return g % step == 0 && (t->n == t->r.n || g + step <= t->r.n);
+}
+
 /* row height for n rows: per rank up to 96 rows when they fit */
 static double tl_rh(size_t n, double big)
 {
@@ -1303,7 +1315,7 @@ static void heatmap_draw(struct ctx *c, double x, double y, double w)
 	cairo_stroke(c->cr);
 	for (g = 0; g < t.n; g++) {
 		tl_mark(c, &t, g, lx + lw + 64, top + rh * (double)g, rh);
-		if (rh >= 5 || g % 8 == 0 || g == t.r.n) {
+		if (tl_labelled(&t, g, rh)) {
 			tl_label(m, &t, g, lbl, sizeof(lbl));
 			chart_text(c->cr, lx - 3, top + rh * (double)(g + 1),
 				   lbl, 6, 0, 1, C_MUTED);

@@ -332,7 +332,7 @@ static int timeline_sheet(struct book *b, lxw_worksheet *ws,
 		return 0;
 	}
 	str(ws, 0, 0, "bytes per rank and time bin, from", b->bold);
-	str(ws, 0, 4, iol_tl_source_names[m.source], NULL);
+	str(ws, 0, 4, iol_timeline_name(job, m.source, -1), NULL);
 	str(ws, 1, 0, "rank", b->bold);
 	for (k = 0; k < m.nbins; k++) {
 		snprintf(name, sizeof(name), "%.4f s",
