@@ -67,12 +67,10 @@ static const char *opname(int op)
 
 /* --layer: 0 POSIX, 1 MPI-IO, -1 POSIX first (iol_timeline_layer) */
 
-/* "DXT_POSIX", "DXT_MPIIO" or "Darshan timestamps" */
+/* "DXT_POSIX", "strace", "HEATMAP", "Darshan timestamps"... */
 static const char *src_name(const struct iol_job *job, int src, int layer)
 {
-	if (src != IOL_TL_DXT)
-		return iol_tl_source_names[src];
-	return iol_timeline_layer(job, layer) ? "DXT_MPIIO" : "DXT_POSIX";
+	return iol_timeline_name(job, src, layer);
 }
 
 /* Timestamp intervals: the open, write and read span of each POSIX and
@@ -111,6 +109,39 @@ static void stamp_rows(struct out *o, const char *log,
 			out_str(o, path ? path : "");
 			out_endrow(o);
 		}
+	}
+}
+
+/* HEATMAP intervals: each bin with bytes of each record, its path naming
+ * the layer ("heatmap:POSIX") */
+static void heat_rows(struct out *o, const char *log, const struct iol_job *job,
+		      const char *srcname)
+{
+	size_t i;
+	int64_t b;
+	int op;
+
+	for (i = 0; i < job->nheat; i++) {
+		const struct iol_jheat *h = &job->heat[i];
+		const char *path = iol_job_name(job, h->id);
+
+		for (b = 0; b < h->nbins; b++)
+			for (op = 0; op < 2; op++) {
+				int64_t v = op ? h->rbins[b] : h->wbins[b];
+
+				if (v <= 0)
+					continue;
+				out_str(o, log);
+				out_str(o, srcname);
+				out_int(o, h->rank);
+				out_str(o, opname(op));
+				out_num(o, h->bin_width * (double)b, 6);
+				out_num(o, h->bin_width * (double)(b + 1), 6);
+				out_int(o, v);
+				out_null(o);
+				out_str(o, path ? path : "");
+				out_endrow(o);
+			}
 	}
 }
 
@@ -157,7 +188,10 @@ static int intervals(struct out *o, const char *log, const struct iol_job *job,
 		}
 		return 0;
 	}
-	stamp_rows(o, log, job, srcname);
+	if (src == IOL_TL_HEATMAP)
+		heat_rows(o, log, job, srcname);
+	else
+		stamp_rows(o, log, job, srcname);
 	return 0;
 }
 
@@ -237,46 +271,89 @@ static void phases_rows(struct out *o, const char *log,
 			  row_path(job, &ph->file[i], 1, buf, sizeof(buf)));
 }
 
-/* a character per (rank group, time bin): w write, r read, x both */
+/* one chart line: a character per time bin for rows lo..hi-1 of m */
+static void chart_line(struct out *o, const struct iol_matrix *m, size_t lo,
+		       size_t hi, const char *label, const char *note)
+{
+	char line[1024];
+	size_t b, r;
+
+	for (b = 0; b < m->nbins && b < sizeof(line) - 1; b++) {
+		int w = 0, rd = 0;
+
+		for (r = lo; r < hi; r++) {
+			w |= m->wr[r * m->nbins + b] > 0;
+			rd |= m->rd[r * m->nbins + b] > 0;
+		}
+		line[b] = w && rd ? 'x' : w ? 'w' : rd ? 'r' : '.';
+	}
+	line[b] = '\0';
+	out_text(o, "  %11s |%s|%s\n", label, line, note);
+}
+
+/* what a group row hides: its idle and outlier ranks */
+static void group_note(char *note, size_t n, const struct iol_rowgroup *g)
+{
+	size_t len = g->hi - g->lo;
+
+	note[0] = '\0';
+	if (len < 2 || (g->nidle == len) || (!g->nidle && !g->nout))
+		return;
+	if (g->nidle && g->nout)
+		snprintf(note, n, " %zu idle, %zu outlier(s)", g->nidle,
+			 g->nout);
+	else if (g->nidle)
+		snprintf(note, n, " %zu idle", g->nidle);
+	else if (g->nout < len)
+		snprintf(note, n, " %zu outlier(s)", g->nout);
+}
+
+/* a character per (row of ranks, time bin): w write, r read, x both;
+ * the rows as iol_matrix_rows groups them, shared records on their own
+ * line */
 static void chart(struct out *o, const struct iol_job *job, size_t width,
 		  int layer)
 {
 	struct iol_matrix m;
+	struct iol_rows rows;
 	struct iol_error err = {0};
-	size_t nrank, groups, per, g, b, r;
+	char how[256];
+	size_t g;
 
-	if (iol_matrix_compute(job, layer, width, &m, &err) < 0) {
+	if (iol_matrix_compute(job, layer, width, &m, &err) < 0 ||
+	    iol_matrix_rows(&m, 32, &rows, &err) < 0) {
 		out_text(o, "  (no chart: %s)\n", err.msg);
+		iol_matrix_free(&m);
 		return;
 	}
-	nrank = m.nrank;
-	/* many ranks: one line per group of ranks so the chart stays short */
-	groups = nrank > 32 ? 32 : nrank;
-	per = (nrank + groups - 1) / groups;
-	groups = (nrank + per - 1) / per;
-	out_text(o, "  %*s  0 s%*s%.4f s\n", per > 1 ? 11 : 6, "ranks",
-		 (int)width - 3, "", m.t1);
-	for (g = 0; g < groups; g++) {
-		char line[1024];
-		size_t lo = g * per, hi = lo + per > nrank ? nrank : lo + per;
+	out_text(o, "  %11s  0 s%*s%.4f s\n", "ranks", (int)width - 3, "",
+		 m.t1);
+	for (g = 0; g < rows.n; g++) {
+		const struct iol_rowgroup *rg = &rows.g[g];
+		char label[48], note[64];
 
-		for (b = 0; b < width && b < sizeof(line) - 1; b++) {
-			int w = 0, rd = 0;
-
-			for (r = lo; r < hi; r++) {
-				w |= m.wr[r * m.nbins + b] > 0;
-				rd |= m.rd[r * m.nbins + b] > 0;
-			}
-			line[b] = w && rd ? 'x' : w ? 'w' : rd ? 'r' : '.';
-		}
-		line[b] = '\0';
-		if (per > 1)
-			out_text(o, "  %5zu-%-5zu |%s|\n", lo, hi - 1, line);
+		if (rg->hi - rg->lo > 1)
+			snprintf(label, sizeof(label), "%zu-%zu", rg->lo,
+				 rg->hi - 1);
 		else
-			out_text(o, "  %6zu |%s|\n", lo, line);
+			snprintf(label, sizeof(label), "%zu", rg->lo);
+		group_note(note, sizeof(note), rg);
+		chart_line(o, &m, rg->lo, rg->hi, label, note);
 	}
+	if (m.has_shared)
+		chart_line(o, &m, m.nrank, m.nrank + 1, "shared", "");
 	out_text(o, "  w write, r read, x both, . idle; %zu bins of %.4f s\n",
 		 m.nbins, (m.t1 - m.t0) / (double)m.nbins);
+	out_text(o, "  rows: %s\n", iol_rows_caption(&rows, how, sizeof(how)));
+	if (m.has_shared)
+		out_text(o, "  shared: records Darshan reduced over all ranks "
+			    "(rank -1), on no rank's row\n");
+	if (m.estimated)
+		out_text(o, "  estimated: each file's bytes spread evenly from "
+			    "its first to its last access\n");
+	if (m.heat_bin > 0)
+		out_text(o, "  HEATMAP bins of %.4f s\n", m.heat_bin);
+	iol_rows_free(&rows);
 	iol_matrix_free(&m);
 }
 
@@ -349,11 +426,8 @@ static void text_phases(struct out *o, const struct iol_job *job,
 static void text(struct out *o, const char *log, const struct iol_job *job,
 		 const struct iol_phases *ph, size_t width, int layer)
 {
-	out_text(o, "%s\ntimeline from %s%s\n\n", log,
-		 iol_tl_source_names[ph->source],
-		 ph->source != IOL_TL_DXT	  ? ""
-		 : iol_timeline_layer(job, layer) ? " (MPI-IO layer)"
-						  : " (POSIX layer)");
+	out_text(o, "%s\ntimeline %s\n\n", log,
+		 iol_timeline_desc(job, iol_timeline_source(job), layer));
 	if (ph->source == IOL_TL_NONE) {
 		out_text(o, "  no I/O intervals in this log\n\n");
 		return;
@@ -418,13 +492,17 @@ static int matrix_rows(struct out *o, const char *log,
 		return -1;
 	}
 	if (o->fmt == FMT_TEXT) {
-		out_text(o, "%s\nbytes per rank and time bin, from %s\n", log,
-			 src_name(job, m.source, t->layer));
+		out_text(o, "%s\nbytes per rank and time bin, %s%s\n", log,
+			 iol_timeline_desc(job, m.source, t->layer),
+			 m.has_shared ? "; rank -1: shared records (reduced "
+					"over all ranks)"
+				      : "");
 		out_table(o, mcols + 2, 6);
 	} else if (*first) {
 		out_table(o, mcols, 8);
 	}
-	for (r = 0; r < m.nrank; r++)
+	/* the shared row (rank -1) after the ranks, when it has bytes */
+	for (r = 0; r < m.nrank + (size_t)m.has_shared; r++)
 		for (b = 0; b < m.nbins; b++) {
 			double w = (m.t1 - m.t0) / (double)m.nbins;
 			double rb = m.rd[r * m.nbins + b];
@@ -436,7 +514,7 @@ static int matrix_rows(struct out *o, const char *log,
 				out_str(o, log);
 				out_str(o, src_name(job, m.source, t->layer));
 			}
-			out_int(o, (int64_t)r);
+			out_int(o, r < m.nrank ? (int64_t)r : -1);
 			out_int(o, (int64_t)b);
 			out_num(o, m.t0 + w * (double)b, 6);
 			out_num(o, m.t0 + w * (double)(b + 1), 6);

@@ -223,6 +223,9 @@ double axis_frac(const struct axis *a, double v)
 void plot_axes(struct plot *p, const char *label)
 {
 	cairo_t *cr = p->cr;
+	/* the far edge of the last label drawn: a label that would touch it
+	 * is left out (its grid line stays), so labels never overdraw */
+	double last = -1e300;
 	int i;
 
 	cairo_set_line_width(cr, 0.5);
@@ -232,20 +235,28 @@ void plot_axes(struct plot *p, const char *label)
 		chart_color(cr, C_GRID);
 		if (p->horizontal) {
 			double x = p->x + f * p->w;
+			double hw =
+				chart_text_width(cr, p->ax.labels[i], 7, 0) / 2;
 
 			cairo_move_to(cr, x, p->y);
 			cairo_line_to(cr, x, p->y + p->h);
 			cairo_stroke(cr);
+			if (x - hw < last + 4)
+				continue;
 			chart_text(cr, x, p->y + p->h + 10, p->ax.labels[i], 7,
 				   0, 0, C_MUTED);
+			last = x + hw;
 		} else {
 			double y = p->y + p->h - f * p->h;
 
 			cairo_move_to(cr, p->x, y);
 			cairo_line_to(cr, p->x + p->w, y);
 			cairo_stroke(cr);
+			if (-y < last + 9)
+				continue;
 			chart_text(cr, p->x - 3, y + 2.5, p->ax.labels[i], 7, 0,
 				   1, C_MUTED);
+			last = -y;
 		}
 	}
 	chart_color(cr, C_INK);

@@ -1040,24 +1040,246 @@ static void time_axis(struct axis *ax, const struct iol_matrix *m)
 	ax->nticks = k;
 }
 
-/* rank groups so that a chart never has more rows than fit */
-static size_t row_groups(size_t nrank, size_t maxrows, size_t *per)
+/* The rank x time panels share one geometry, so the timeline and the
+ * heatmap on a page have the same time axis: labels in the left 44 pt,
+ * row totals and marks in the right 76 pt. */
+#define TL_LEFT 44.0
+#define TL_RIGHT 76.0
+
+/* rows of a rank x time panel: iol_matrix_rows, then the shared records'
+ * row when there is one (lo == nrank) */
+struct tlrows {
+	struct iol_rows r;
+	size_t n; /* r.n, plus one for the shared row */
+};
+
+static int tl_rows(const struct iol_matrix *m, size_t maxrows, struct tlrows *t)
 {
-	*per = (nrank + maxrows - 1) / maxrows;
-	if (*per < 1)
-		*per = 1;
-	return (nrank + *per - 1) / *per;
+	if (iol_matrix_rows(m, maxrows, &t->r, NULL) < 0)
+		return -1;
+	t->n = t->r.n + (size_t)m->has_shared;
+	return 0;
+}
+
+/* ranks lo..hi-1 of row g; the shared row past the ranks */
+static void tl_row(const struct iol_matrix *m, const struct tlrows *t, size_t g,
+		   size_t *lo, size_t *hi)
+{
+	if (g < t->r.n) {
+		*lo = t->r.g[g].lo;
+		*hi = t->r.g[g].hi;
+	} else {
+		*lo = m->nrank;
+		*hi = m->nrank + 1;
+	}
+}
+
+static void tl_label(const struct iol_matrix *m, const struct tlrows *t,
+		     size_t g, char *b, size_t n)
+{
+	size_t lo, hi;
+
+	tl_row(m, t, g, &lo, &hi);
+	if (lo == m->nrank)
+		snprintf(b, n, "shared");
+	else if (hi - lo > 1)
+		snprintf(b, n, "%zu-%zu", lo, hi - 1);
+	else
+		snprintf(b, n, "%zu", lo);
+}
+
+/* What the panel shows, for its caption: the source, how rows were
+ * grouped, the shared row, and whether the cells are estimates. */
+static void tl_caption(struct ctx *c, const struct tlrows *t, char *b, size_t n)
+{
+	const struct iol_matrix *m = &c->mx;
+	char how[256];
+	size_t k;
+
+	k = (size_t)snprintf(b, n, "Timeline %s. ",
+			     iol_timeline_desc(c->job, m->source, -1));
+	if (k < n && m->heat_bin > 0)
+		k += (size_t)snprintf(b + k, n - k, "HEATMAP bins of %.3g s. ",
+				      m->heat_bin);
+	if (k < n)
+		k += (size_t)snprintf(
+			b + k, n - k, "Rows: %s. ",
+			iol_rows_caption(&t->r, how, sizeof(how)));
+	if (k < n && t->r.how == IOL_ROWS_EVEN)
+		k += (size_t)snprintf(b + k, n - k,
+				      "A red tick right of a row: it holds "
+				      "idle ranks; a dark one: outliers. ");
+	if (k < n && m->has_shared)
+		k += (size_t)snprintf(b + k, n - k,
+				      "Row \"shared\": files Darshan reduced "
+				      "over all ranks (rank -1), which belong "
+				      "to no rank's row. ");
+	if (k < n && m->estimated)
+		snprintf(b + k, n - k,
+			 "Estimated: Darshan records when each file was first "
+			 "and last read or written, not how much moved when; "
+			 "hatched spans show those intervals, not rates.");
+}
+
+static double tl_caption_h(struct ctx *c, const struct tlrows *t, double w)
+{
+	char cap[1024];
+
+	tl_caption(c, t, cap, sizeof(cap));
+	return caption_h(c, w, cap);
+}
+
+/* A span that is an estimate: outlined and hatched, never filled as if
+ * it were measured bytes. */
+static void hatch(cairo_t *cr, double x, double y, double w, double h,
+		  int color)
+{
+	double k;
+
+	cairo_save(cr);
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_clip_preserve(cr);
+	chart_color(cr, color);
+	cairo_set_line_width(cr, 0.6);
+	cairo_stroke(cr);
+	cairo_set_line_width(cr, 0.4);
+	for (k = -h; k < w; k += 3) {
+		cairo_move_to(cr, x + k, y + h);
+		cairo_line_to(cr, x + k + h, y);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* the bytes of rows lo..hi-1 in bin b, written and read */
+static void tl_cell(const struct iol_matrix *m, size_t lo, size_t hi, size_t b,
+		    double *wr, double *rd)
+{
+	size_t r;
+
+	*wr = *rd = 0;
+	for (r = lo; r < hi; r++) {
+		*wr += m->wr[r * m->nbins + b];
+		*rd += m->rd[r * m->nbins + b];
+	}
+}
+
+/* estimated rows: each run of bins with bytes one hatched span per
+ * direction (writes in the upper half, reads in the lower) */
+static void tl_spans(struct ctx *c, size_t lo, size_t hi, double lx, double bw,
+		     double ry, double rh)
+{
+	const struct iol_matrix *m = &c->mx;
+	int op;
+
+	for (op = 0; op < 2; op++) {
+		size_t b = 0;
+
+		while (b < m->nbins) {
+			size_t e;
+			double wr, rd;
+
+			tl_cell(m, lo, hi, b, &wr, &rd);
+			if ((op ? rd : wr) <= 0) {
+				b++;
+				continue;
+			}
+			for (e = b + 1; e < m->nbins; e++) {
+				tl_cell(m, lo, hi, e, &wr, &rd);
+				if ((op ? rd : wr) <= 0)
+					break;
+			}
+			hatch(c->cr, lx + bw * (double)b,
+			      ry + 0.5 + (rh / 2) * op, bw * (double)(e - b),
+			      rh / 2 - 0.5, op ? C_READ : C_WRITE);
+			b = e;
+		}
+	}
+}
+
+/* marks right of a grouped row that hides idle or outlier ranks: a
+ * red tick for idle ranks, an ink one beside it for outliers */
+static void tl_mark(struct ctx *c, const struct tlrows *t, size_t g, double x,
+		    double y, double rh)
+{
+	const struct iol_rowgroup *rg;
+
+	if (g >= t->r.n || t->r.how != IOL_ROWS_EVEN)
+		return;
+	rg = &t->r.g[g];
+	if (rg->nidle && rg->nidle < rg->hi - rg->lo) {
+		chart_color(c->cr, C_WARN);
+		cairo_rectangle(c->cr, x, y + 0.5, 3, rh - 1);
+		cairo_fill(c->cr);
+	}
+	if (rg->nout) {
+		chart_color(c->cr, C_INK);
+		cairo_rectangle(c->cr, x + 4, y + 0.5, 3, rh - 1);
+		cairo_fill(c->cr);
+	}
+}
+
+/* whether row g gets a label: every row when rows are tall enough for
+ * the 6 pt labels, else every few, and the shared row always, the row
+ * labels around it left out so none overdraws another */
+static int tl_labelled(const struct tlrows *t, size_t g, double rh)
+{
+	size_t step = rh >= 6 ? 1 : rh >= 5 ? 4 : 8;
+
+	if (g >= t->r.n)
+		return 1;
+	return g % step == 0 && (t->n == t->r.n || g + step <= t->r.n);
+}
+
+/* row height for n rows: per rank up to 96 rows when they fit */
+static double tl_rh(size_t n, double big)
+{
+	return n > 48 ? 3 : n > 24 ? 5 : big;
 }
 
 static double gantt_h(struct ctx *c, double w)
 {
-	size_t per, rows;
+	struct tlrows t;
+	double h;
 
-	(void)w;
-	if (!c->have_mx)
+	if (!c->have_mx || tl_rows(&c->mx, 96, &t) < 0)
 		return 0;
-	rows = row_groups(c->mx.nrank, 48, &per);
-	return 54 + (double)rows * (rows > 24 ? 5 : 9);
+	h = 54 + (double)t.n * tl_rh(t.n, 9) + tl_caption_h(c, &t, w);
+	iol_rows_free(&t.r);
+	return h;
+}
+
+/* one gantt row: writes above, reads below, filled where measured */
+static void gantt_row(struct ctx *c, size_t lo, size_t hi, double lx, double bw,
+		      double ry, double rh)
+{
+	const struct iol_matrix *m = &c->mx;
+	size_t b;
+
+	if (m->estimated) {
+		tl_spans(c, lo, hi, lx, bw, ry, rh);
+		return;
+	}
+	for (b = 0; b < m->nbins; b++) {
+		double wr, rd;
+
+		tl_cell(m, lo, hi, b, &wr, &rd);
+		if (wr > 0) {
+			chart_color(c->cr, C_WRITE);
+			cairo_rectangle(c->cr, lx + bw * (double)b, ry + 0.5,
+					bw + 0.05,
+					rd > 0 ? rh / 2 - 0.5 : rh - 1);
+			cairo_fill(c->cr);
+		}
+		if (rd > 0) {
+			chart_color(c->cr, C_READ);
+			cairo_rectangle(c->cr, lx + bw * (double)b,
+					wr > 0 ? ry + rh / 2 : ry + 0.5,
+					bw + 0.05,
+					wr > 0 ? rh / 2 - 0.5 : rh - 1);
+			cairo_fill(c->cr);
+		}
+	}
 }
 
 static void gantt_draw(struct ctx *c, double x, double y, double w)
@@ -1065,120 +1287,109 @@ static void gantt_draw(struct ctx *c, double x, double y, double w)
 	static const char *const ser[] = {"write", "read"};
 	static const int col[] = {C_WRITE, C_READ};
 	const struct iol_matrix *m = &c->mx;
-	size_t per, rows = row_groups(m->nrank, 48, &per), g, b, r;
-	double rh = rows > 24 ? 5 : 9, lx = x + 44, lw = w - 50;
-	double bw = lw / (double)m->nbins;
+	struct tlrows t;
+	double rh, lx = x + TL_LEFT, lw = w - TL_LEFT - TL_RIGHT, bw;
 	struct plot p = {0};
+	char cap[1024];
+	size_t g;
 
-	for (g = 0; g < rows; g++) {
+	if (tl_rows(m, 96, &t) < 0)
+		return;
+	rh = tl_rh(t.n, 9);
+	bw = lw / (double)m->nbins;
+	for (g = 0; g < t.n; g++) {
 		double ry = y + 24 + rh * (double)g;
-		char label[32];
+		char label[48];
+		size_t lo, hi;
 
-		if (per == 1)
-			snprintf(label, sizeof(label), "%zu", g);
-		else
-			snprintf(label, sizeof(label), "%zu-%zu", g * per,
-				 (g + 1) * per - 1 < m->nrank
-					 ? (g + 1) * per - 1
-					 : m->nrank - 1);
-		if (rows <= 24 || g % 4 == 0)
+		tl_row(m, &t, g, &lo, &hi);
+		tl_label(m, &t, g, label, sizeof(label));
+		/* every row labelled when they are tall enough */
+		if (t.n <= 24 || g % (t.n > 48 ? 8 : 4) == 0 || lo == m->nrank)
 			chart_text(c->cr, lx - 3, ry + rh - 1.5, label, 6, 0, 1,
 				   C_MUTED);
-		for (b = 0; b < m->nbins; b++) {
-			double wr = 0, rd = 0;
-
-			for (r = g * per; r < (g + 1) * per && r < m->nrank;
-			     r++) {
-				wr += m->wr[r * m->nbins + b];
-				rd += m->rd[r * m->nbins + b];
-			}
-			if (wr <= 0 && rd <= 0)
-				continue;
-			/* the half of the row: writes above, reads below */
-			if (wr > 0) {
-				chart_color(c->cr, C_WRITE);
-				cairo_rectangle(c->cr, lx + bw * (double)b,
-						ry + 0.5, bw + 0.05,
-						rd > 0 ? rh / 2 - 0.5 : rh - 1);
-				cairo_fill(c->cr);
-			}
-			if (rd > 0) {
-				chart_color(c->cr, C_READ);
-				cairo_rectangle(c->cr, lx + bw * (double)b,
-						wr > 0 ? ry + rh / 2 : ry + 0.5,
-						bw + 0.05,
-						wr > 0 ? rh / 2 - 0.5 : rh - 1);
-				cairo_fill(c->cr);
-			}
-		}
+		gantt_row(c, lo, hi, lx, bw, ry, rh);
+		tl_mark(c, &t, g, lx + lw + 4, ry, rh);
 	}
 	p.cr = c->cr;
 	p.x = lx;
 	p.y = y + 22;
 	p.w = lw;
-	p.h = rh * (double)rows + 4;
+	p.h = rh * (double)t.n + 4;
 	p.horizontal = 1;
 	time_axis(&p.ax, m);
-	plot_axes(&p,
-		  per > 1 ? "seconds (rows are groups of ranks)" : "seconds");
+	plot_axes(&p, "seconds from the job's start");
 	chart_text(c->cr, x, y + 18, "rank", 6.5, 0, -1, C_MUTED);
 	chart_legend(c->cr, x + w - 110, y + 6, 2, ser, col);
-	{
-		char src[96];
-
-		snprintf(src, sizeof(src), "from %s",
-			 iol_tl_source_names[m->source]);
-		chart_text(c->cr, x + w - 120, y + 6, src, 6.5, 0, 1, C_MUTED);
-	}
+	tl_caption(c, &t, cap, sizeof(cap));
+	caption(c, x, y + 54 + rh * (double)t.n, w, cap);
+	iol_rows_free(&t.r);
 }
 
 static double heatmap_h(struct ctx *c, double w)
 {
-	size_t per, rows;
+	struct tlrows t;
+	double h;
 
-	(void)w;
-	if (!c->have_mx)
+	if (!c->have_mx || tl_rows(&c->mx, 96, &t) < 0)
 		return 0;
-	rows = row_groups(c->mx.nrank, 64, &per);
-	return 80 + (double)rows * (rows > 32 ? 3 : 6);
+	h = 80 + (double)t.n * tl_rh(t.n, 6) + tl_caption_h(c, &t, w);
+	iol_rows_free(&t.r);
+	return h;
 }
 
-static void heatmap_draw(struct ctx *c, double x, double y, double w)
+/* the cells of the heatmap (bytes per row and bin) with their row and
+ * column sums; *max the largest cell */
+static double *heat_cells(const struct iol_matrix *m, const struct tlrows *t,
+			  double *colsum, double *rowsum, double *max)
+{
+	double *cell = calloc(t->n * m->nbins + 1, sizeof(double));
+	size_t g, b, lo, hi;
+
+	*max = 0;
+	if (!cell)
+		return NULL;
+	for (g = 0; g < t->n; g++) {
+		tl_row(m, t, g, &lo, &hi);
+		for (b = 0; b < m->nbins; b++) {
+			double wr, rd;
+
+			tl_cell(m, lo, hi, b, &wr, &rd);
+			cell[g * m->nbins + b] = wr + rd;
+			colsum[b] += wr + rd;
+			rowsum[g] += wr + rd;
+			if (wr + rd > *max)
+				*max = wr + rd;
+		}
+	}
+	return cell;
+}
+
+static double dmax(const double *v, size_t n)
+{
+	double mx = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] > mx)
+			mx = v[i];
+	return mx;
+}
+
+/* the map: a square root keeps small transfers visible; estimates are
+ * hatched spans, not shades */
+static void heat_map(struct ctx *c, const struct tlrows *t, const double *cell,
+		     double max, double lx, double bw, double top, double rh)
 {
 	const struct iol_matrix *m = &c->mx;
-	size_t per, rows = row_groups(m->nrank, 64, &per), g, b, r;
-	double rh = rows > 32 ? 3 : 6, lx = x + 44, lw = w - 120;
-	double bw = lw / (double)m->nbins, top = y + 46, max = 0, cmax = 0,
-	       rmax = 0;
-	double *cell = calloc(rows * m->nbins, sizeof(double));
-	double *colsum = calloc(m->nbins, sizeof(double));
-	double *rowsum = calloc(rows, sizeof(double));
-	struct plot p = {0};
+	size_t g, b, lo, hi;
 
-	if (!cell || !colsum || !rowsum)
-		goto out;
-	for (g = 0; g < rows; g++)
-		for (b = 0; b < m->nbins; b++) {
-			double v = 0;
-
-			for (r = g * per; r < (g + 1) * per && r < m->nrank;
-			     r++)
-				v += m->wr[r * m->nbins + b] +
-				     m->rd[r * m->nbins + b];
-			cell[g * m->nbins + b] = v;
-			colsum[b] += v;
-			rowsum[g] += v;
-			if (v > max)
-				max = v;
+	for (g = 0; g < t->n; g++) {
+		if (m->estimated) {
+			tl_row(m, t, g, &lo, &hi);
+			tl_spans(c, lo, hi, lx, bw, top + rh * (double)g, rh);
+			continue;
 		}
-	for (b = 0; b < m->nbins; b++)
-		if (colsum[b] > cmax)
-			cmax = colsum[b];
-	for (g = 0; g < rows; g++)
-		if (rowsum[g] > rmax)
-			rmax = rowsum[g];
-	/* the map: a square root keeps small transfers visible */
-	for (g = 0; g < rows; g++)
 		for (b = 0; b < m->nbins; b++) {
 			double v = cell[g * m->nbins + b];
 
@@ -1190,48 +1401,93 @@ static void heatmap_draw(struct ctx *c, double x, double y, double w)
 					rh + 0.05);
 			cairo_fill(c->cr);
 		}
-	/* margins: column totals above, row totals to the right */
+	}
+}
+
+/* margins: column totals above (measured sources only), row totals to
+ * the right */
+static void heat_margins(struct ctx *c, const struct tlrows *t,
+			 const double *colsum, const double *rowsum, double lx,
+			 double lw, double top, double rh)
+{
+	const struct iol_matrix *m = &c->mx;
+	double cmax = dmax(colsum, m->nbins), rmax = dmax(rowsum, t->n);
+	double bw = lw / (double)m->nbins;
+	size_t b, g;
+
 	chart_color(c->cr, C_WRITE);
-	for (b = 0; b < m->nbins && cmax > 0; b++) {
+	for (b = 0; b < m->nbins && cmax > 0 && !m->estimated; b++) {
 		double hgt = 28 * colsum[b] / cmax;
 
 		cairo_rectangle(c->cr, lx + bw * (double)b, top - 4 - hgt,
 				bw + 0.05, hgt);
 	}
 	cairo_fill(c->cr);
-	for (g = 0; g < rows && rmax > 0; g++) {
+	for (g = 0; g < t->n && rmax > 0; g++) {
 		double wid = 56 * rowsum[g] / rmax;
 
 		cairo_rectangle(c->cr, lx + lw + 6, top + rh * (double)g, wid,
 				rh + 0.05);
 	}
 	cairo_fill(c->cr);
+}
+
+static void heatmap_draw(struct ctx *c, double x, double y, double w)
+{
+	const struct iol_matrix *m = &c->mx;
+	struct tlrows t;
+	double rh, lx = x + TL_LEFT, lw = w - TL_LEFT - TL_RIGHT, top = y + 46,
+		   max = 0;
+	double *cell = NULL, *colsum = NULL, *rowsum = NULL;
+	struct plot p = {0};
+	char lbl[1024], mb[32];
+	size_t g;
+
+	if (tl_rows(m, 96, &t) < 0)
+		return;
+	rh = tl_rh(t.n, 6);
+	colsum = calloc(m->nbins, sizeof(double));
+	rowsum = calloc(t.n + 1, sizeof(double));
+	if (!colsum || !rowsum ||
+	    !(cell = heat_cells(m, &t, colsum, rowsum, &max)))
+		goto out;
+	heat_map(c, &t, cell, max, lx, lw / (double)m->nbins, top, rh);
+	heat_margins(c, &t, colsum, rowsum, lx, lw, top, rh);
 	chart_color(c->cr, C_INK);
 	cairo_set_line_width(c->cr, 0.5);
-	cairo_rectangle(c->cr, lx, top, lw, rh * (double)rows);
+	cairo_rectangle(c->cr, lx, top, lw, rh * (double)t.n);
 	cairo_stroke(c->cr);
-	{
-		char lbl[64], mb[32];
-
-		fmt_bytes(mb, sizeof(mb), max, BYTES_SHORT);
-		snprintf(lbl, sizeof(lbl), "darkest cell: %s", mb);
-		chart_text(c->cr, x + w, y + 8, lbl, 6.5, 0, 1, C_MUTED);
-		snprintf(lbl, sizeof(lbl), "%s per %s",
-			 per > 1 ? "rank groups" : "ranks", "row");
-		chart_text(c->cr, x, top - 4, lbl, 6.5, 0, -1, C_MUTED);
+	for (g = 0; g < t.n; g++) {
+		tl_mark(c, &t, g, lx + lw + 64, top + rh * (double)g, rh);
+		if (tl_labelled(&t, g, rh)) {
+			tl_label(m, &t, g, lbl, sizeof(lbl));
+			chart_text(c->cr, lx - 3, top + rh * (double)(g + 1),
+				   lbl, 6, 0, 1, C_MUTED);
+		}
 	}
+	fmt_bytes(mb, sizeof(mb), max, BYTES_SHORT);
+	snprintf(lbl, sizeof(lbl),
+		 m->estimated ? "total per row at right" : "darkest cell: %s",
+		 mb);
+	chart_text(c->cr, x + w, y + 8, lbl, 6.5, 0, 1, C_MUTED);
+	chart_text(c->cr, x, top - 4,
+		   t.r.how == IOL_ROWS_RANK ? "ranks per row" : "rank groups",
+		   6.5, 0, -1, C_MUTED);
 	p.cr = c->cr;
 	p.x = lx;
 	p.y = top;
 	p.w = lw;
-	p.h = rh * (double)rows;
+	p.h = rh * (double)t.n;
 	p.horizontal = 1;
 	time_axis(&p.ax, m);
-	plot_axes(&p, "seconds");
+	plot_axes(&p, "seconds from the job's start");
+	tl_caption(c, &t, lbl, sizeof(lbl));
+	caption(c, x, top + rh * (double)t.n + 30, w, lbl);
 out:
 	free(cell);
 	free(colsum);
 	free(rowsum);
+	iol_rows_free(&t.r);
 }
 
 static const char glossary_text[] =
@@ -1262,8 +1518,9 @@ static const char glossary_text[] =
 	"where most bytes went; rank 0 I/O when one rank moved 99 % or "
 	"more.\n\n"
 	"Timelines come from DXT traces when the log has them, else from "
-	"Darshan's per-file timestamps; times are seconds from the job's "
-	"start.";
+	"Darshan's HEATMAP module, else from a strace or Iota trace's calls, "
+	"else they are estimated from Darshan's per-file timestamps; times "
+	"are seconds from the job's start.";
 
 static double glossary_h(struct ctx *c, double w)
 {

@@ -359,7 +359,7 @@ static int timeline_sheet(struct book *b, lxw_worksheet *ws,
 		return 0;
 	}
 	snprintf(name, sizeof(name), "bytes per rank and time bin, from %s",
-		 iol_tl_source_names[m.source]);
+		 iol_timeline_name(job, m.source, -1));
 	str(ws, 0, 0, name, b->bold);
 	/* bin headers: each bin's start in seconds from the job's start */
 	str(ws, 1, 0, "rank \\ start (s)", b->bold);

@@ -96,7 +96,7 @@ done
 unzip -p "$TMP/one.xlsx" xl/worksheets/sheet5.xml > "$TMP/tl.xml"
 is "$(grep -o '<row r="1"[^>]*>.*</row>' "$TMP/tl.xml" | sed 's,</row>.*,,' | grep -o '<c r=' | wc -l)" 1 \
 	"Timeline caption is one cell"
-grep -o '<row r="1"[^>]*>.*</row>' "$TMP/tl.xml" | sed 's,</row>.*,,' | grep -q '<t>bytes per rank and time bin, from DXT</t>'
+grep -o '<row r="1"[^>]*>.*</row>' "$TMP/tl.xml" | sed 's,</row>.*,,' | grep -q '<t>bytes per rank and time bin, from DXT_POSIX</t>'
 ok $? "naming the source"
 hdr=$(grep -o '<row r="2"[^>]*>.*</row>' "$TMP/tl.xml" | sed 's,</row>.*,,')
 nstr=$(echo "$hdr" | grep -Eo '<c r="([B-Z]|[A-Z][A-Z])2"[^>]*t="inlineStr"' | wc -l)

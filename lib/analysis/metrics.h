@@ -313,18 +313,34 @@ int iol_ranks_compute(const struct iol_job *job, struct iol_rankrow **rows,
 
 /* ---- timelines (METRICS.md 8) ---- */
 
-enum { IOL_TL_NONE, IOL_TL_DXT, IOL_TL_TIMESTAMPS };
-extern const char *const iol_tl_source_names[3];
+/* IOL_TL_DXT is any per-call segment: DXT in a Darshan log, or the
+ * calls of a strace or Iota trace (iol_timeline_name tells them apart). */
+enum { IOL_TL_NONE, IOL_TL_DXT, IOL_TL_TIMESTAMPS, IOL_TL_HEATMAP };
+extern const char *const iol_tl_source_names[4];
 
-/* Where the timeline of a job comes from, best first. */
+/* Where the timeline of a job comes from, best first: DXT, HEATMAP,
+ * trace (its calls are segments too), per-file timestamps. */
 int iol_timeline_source(const struct iol_job *job);
+/* The source as the machine formats name it: "DXT_POSIX", "DXT_MPIIO",
+ * "strace", "Iota", "HEATMAP", "Darshan timestamps" or "none". */
+const char *iol_timeline_name(const struct iol_job *job, int source, int layer);
+/* The same for people, after "timeline ": "from DXT (POSIX layer)",
+ * "from the strace trace", "from the HEATMAP module", "estimated from
+ * open/close timestamps".  Both return static strings. */
+const char *iol_timeline_desc(const struct iol_job *job, int source, int layer);
 
-/* Rank x time matrix of bytes moved (from DXT: exact overlap split). */
+/* Rank x time matrix of bytes moved (from DXT: exact overlap split).
+ * Row nrank (one past the ranks) holds the records Darshan reduced over
+ * all ranks (rank -1): their bytes belong to no rank in particular and
+ * are never painted on the ranks' rows. */
 struct iol_matrix {
 	int source;
 	size_t nrank, nbins;
 	double t0, t1;	 /* time range covered */
-	double *wr, *rd; /* nrank * nbins, row-major */
+	double *wr, *rd; /* (nrank + 1) * nbins, row-major */
+	int has_shared;	 /* row nrank has bytes */
+	int estimated;	 /* timestamps: bytes spread evenly over a span */
+	double heat_bin; /* HEATMAP: the module's bin width, seconds */
 };
 
 int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
@@ -333,5 +349,31 @@ int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
  * other one; -1 picks POSIX first. */
 int iol_timeline_layer(const struct iol_job *job, int layer);
 void iol_matrix_free(struct iol_matrix *m);
+
+/* Rows of a rank x time chart: ranks lo..hi-1.  A rank is idle when it
+ * moved no byte, an outlier when it moved less than half or more than
+ * twice the median of the ranks that moved bytes (IOL_ROWS_FACTOR). */
+#define IOL_ROWS_FACTOR 2.0
+enum { IOL_ROWS_RANK, IOL_ROWS_SIMILAR, IOL_ROWS_EVEN };
+struct iol_rowgroup {
+	size_t lo, hi;
+	size_t nidle, nout; /* idle and outlier ranks in it */
+};
+struct iol_rows {
+	int how;    /* IOL_ROWS_*: a row per rank; runs of consecutive
+		       ranks of one class (idle, low, like the median,
+		       high) cut to at most per ranks; groups of per */
+	size_t per; /* most ranks in a row */
+	struct iol_rowgroup *g; /* owned: iol_rows_free */
+	size_t n;
+};
+/* At most maxrows (>= 1) rows for the ranks of m: per rank when they fit,
+ * else groups that keep idle and outlier ranks in rows of their own when
+ * that fits, else even groups with their idle and outliers counted. */
+int iol_matrix_rows(const struct iol_matrix *m, size_t maxrows,
+		    struct iol_rows *rows, struct iol_error *err);
+/* How the rows were grouped, a sentence in buf. */
+const char *iol_rows_caption(const struct iol_rows *rows, char *buf, size_t n);
+void iol_rows_free(struct iol_rows *rows);
 
 #endif

@@ -27,10 +27,11 @@ const char *const iol_nodes_source_names[4] = {
 	"DXT hostnames",
 };
 
-const char *const iol_tl_source_names[3] = {
+const char *const iol_tl_source_names[4] = {
 	"none",
 	"DXT",
 	"Darshan timestamps",
+	"HEATMAP",
 };
 
 /* a module none of whose counters the analyses read */

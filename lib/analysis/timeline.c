@@ -14,14 +14,68 @@
 
 /* ---- timelines ---- */
 
+/* a HEATMAP record with a byte in it */
+static int heat_any(const struct iol_jheat *h)
+{
+	int64_t i;
+
+	for (i = 0; i < h->nbins; i++)
+		if (h->wbins[i] > 0 || h->rbins[i] > 0)
+			return 1;
+	return 0;
+}
+
+static int has_heat(const struct iol_job *job)
+{
+	size_t i;
+
+	for (i = 0; i < job->nheat; i++)
+		if (heat_any(&job->heat[i]))
+			return 1;
+	return 0;
+}
+
 int iol_timeline_source(const struct iol_job *job)
 {
+	/* a trace's calls are segments too, after DXT and HEATMAP: a trace
+	 * has neither */
 	if (job->nsegs[0] + job->nsegs[1] > 0)
 		return IOL_TL_DXT;
+	if (has_heat(job))
+		return IOL_TL_HEATMAP;
 	if (job->mod[IOL_MOD_POSIX].n || job->mod[IOL_MOD_STDIO].n ||
 	    job->mod[IOL_MOD_MPIIO].n)
 		return IOL_TL_TIMESTAMPS;
 	return IOL_TL_NONE;
+}
+
+const char *iol_timeline_name(const struct iol_job *job, int source, int layer)
+{
+	if (source != IOL_TL_DXT)
+		return iol_tl_source_names[source];
+	if (job->kind == IOL_SRC_STRACE)
+		return "strace";
+	if (job->kind == IOL_SRC_IOTA)
+		return "Iota";
+	return iol_timeline_layer(job, layer) ? "DXT_MPIIO" : "DXT_POSIX";
+}
+
+const char *iol_timeline_desc(const struct iol_job *job, int source, int layer)
+{
+	switch (source) {
+	case IOL_TL_DXT:
+		if (job->kind == IOL_SRC_STRACE)
+			return "from the strace trace";
+		if (job->kind == IOL_SRC_IOTA)
+			return "from the Iota trace";
+		return iol_timeline_layer(job, layer)
+			       ? "from DXT (MPI-IO layer)"
+			       : "from DXT (POSIX layer)";
+	case IOL_TL_HEATMAP: return "from Darshan's HEATMAP module";
+	case IOL_TL_TIMESTAMPS:
+		return "estimated from Darshan's open/close timestamps";
+	}
+	return "from none";
 }
 
 int iol_timeline_layer(const struct iol_job *job, int layer)
@@ -40,8 +94,13 @@ static void matrix_add(struct iol_matrix *m, int64_t rank, double s, double e,
 	double *row;
 	size_t b0, b1, b;
 
-	if (rank < 0 || (size_t)rank >= m->nrank || !(w > 0) || bytes <= 0)
+	if ((rank >= 0 && (size_t)rank >= m->nrank) || !(w > 0) || bytes <= 0)
 		return;
+	/* a shared record (rank -1) has a row of its own, past the ranks */
+	if (rank < 0) {
+		rank = (int64_t)m->nrank;
+		m->has_shared = 1;
+	}
 	row = (is_read ? m->rd : m->wr) + (size_t)rank * m->nbins;
 	if (s < m->t0)
 		s = m->t0;
@@ -70,33 +129,101 @@ static void matrix_add(struct iol_matrix *m, int64_t rank, double s, double e,
 }
 
 /* The matrix from Darshan's per-file timestamps: each record's bytes
- * spread evenly over its interval (a shared record over every rank). */
-static void matrix_timestamps(const struct iol_job *job, size_t nrank,
-			      struct iol_matrix *m)
+ * spread evenly over its interval, an estimate; a shared record's on the
+ * shared row, never on every rank. */
+static void matrix_timestamps(const struct iol_job *job, struct iol_matrix *m)
 {
 	struct iol_lowrecs it;
 	const struct iol_jrec *rec;
 	struct iol_recx x;
 	int mod;
 
+	m->estimated = 1;
 	iol_lowrecs_init(&it, job);
 	while (iol_lowrecs_next(&it, &mod, &rec, &x))
 		if (x.last > m->t1)
 			m->t1 = x.last;
 	iol_lowrecs_init(&it, job);
 	while (iol_lowrecs_next(&it, &mod, &rec, &x)) {
-		int64_t r0 = rec->rank < 0 ? 0 : rec->rank;
-		int64_t r1 = rec->rank < 0 ? (int64_t)nrank - 1 : r0, r;
+		if (x.wend > 0 && x.wstart >= 0)
+			matrix_add(m, rec->rank, x.wstart, x.wend,
+				   (double)pos(x.bw), 0);
+		if (x.rend > 0 && x.rstart >= 0)
+			matrix_add(m, rec->rank, x.rstart, x.rend,
+				   (double)pos(x.br), 1);
+	}
+}
 
-		for (r = r0; r <= r1; r++) {
-			double div = (double)(r1 - r0 + 1);
+/* Which HEATMAP records carry the bytes that reach storage: POSIX, STDIO
+ * and DFS ("heatmap:X" by name), or MPI-IO's alone for --layer mpiio;
+ * DAOS (below DFS) only when nothing else has bytes. */
+static int heat_wanted(const struct iol_job *job, const struct iol_jheat *h,
+		       int layer, int daos_only)
+{
+	const char *name = iol_job_name(job, h->id);
+	const char *l = name && !strncmp(name, "heatmap:", 8) ? name + 8 : "";
 
-			if (x.wend > 0 && x.wstart >= 0)
-				matrix_add(m, r, x.wstart, x.wend,
-					   (double)pos(x.bw) / div, 0);
-			if (x.rend > 0 && x.rstart >= 0)
-				matrix_add(m, r, x.rstart, x.rend,
-					   (double)pos(x.br) / div, 1);
+	if (layer == 1)
+		return !strcmp(l, "MPIIO");
+	if (daos_only)
+		return !strcmp(l, "DAOS");
+	return !strcmp(l, "POSIX") || !strcmp(l, "STDIO") || !strcmp(l, "DFS");
+}
+
+static int heat_pick(const struct iol_job *job, int layer)
+{
+	size_t i;
+	int daos = 0;
+
+	if (layer == 1)
+		for (i = 0; i < job->nheat; i++)
+			if (heat_wanted(job, &job->heat[i], 1, 0) &&
+			    heat_any(&job->heat[i]))
+				return 1;
+	for (i = 0; i < job->nheat; i++)
+		if (heat_wanted(job, &job->heat[i], 0, 0) &&
+		    heat_any(&job->heat[i]))
+			return 0;
+	for (i = 0; i < job->nheat; i++)
+		daos |= heat_wanted(job, &job->heat[i], 0, 1);
+	return daos ? 2 : 0;
+}
+
+/* The matrix from HEATMAP bins: bin i of a record covers [i w, (i+1) w)
+ * from the job's start; the axis is stretched to the last bin with bytes
+ * when that starts after the run time (old logs round it). */
+static void matrix_heatmap(const struct iol_job *job, int layer,
+			   struct iol_matrix *m)
+{
+	int pick = heat_pick(job, layer);
+	size_t i;
+	int64_t b;
+
+	for (i = 0; i < job->nheat; i++) {
+		const struct iol_jheat *h = &job->heat[i];
+
+		if (!heat_wanted(job, h, pick == 1, pick == 2))
+			continue;
+		if (h->bin_width > m->heat_bin)
+			m->heat_bin = h->bin_width;
+		for (b = 0; b < h->nbins && h->bin_width > 0; b++)
+			if ((h->wbins[b] > 0 || h->rbins[b] > 0) &&
+			    h->bin_width * (double)b >= m->t1)
+				m->t1 = h->bin_width * (double)(b + 1);
+	}
+	for (i = 0; i < job->nheat; i++) {
+		const struct iol_jheat *h = &job->heat[i];
+
+		if (!heat_wanted(job, h, pick == 1, pick == 2) ||
+		    !(h->bin_width > 0))
+			continue;
+		for (b = 0; b < h->nbins; b++) {
+			double s = h->bin_width * (double)b;
+
+			matrix_add(m, h->rank, s, s + h->bin_width,
+				   (double)h->wbins[b], 0);
+			matrix_add(m, h->rank, s, s + h->bin_width,
+				   (double)h->rbins[b], 1);
 		}
 	}
 }
@@ -111,7 +238,7 @@ int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 	if (nbins < 1 || nbins > 100000)
 		return iol_error_set(err, IOL_EINVAL,
 				     "bins must be 1 to 100000");
-	if (nrank * nbins > ((size_t)1 << 26))
+	if ((nrank + 1) * nbins > ((size_t)1 << 26))
 		return iol_error_set(
 			err, IOL_EINVAL,
 			"%zu ranks x %zu bins is too large a matrix", nrank,
@@ -121,10 +248,11 @@ int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 	m->nbins = nbins;
 	m->t0 = 0;
 	m->t1 = job->run_time > 0 ? job->run_time : 1;
-	m->wr = calloc(nrank * nbins * 2, sizeof(double));
+	/* one more row than ranks: the shared records' */
+	m->wr = calloc((nrank + 1) * nbins * 2, sizeof(double));
 	if (!m->wr)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	m->rd = m->wr + nrank * nbins;
+	m->rd = m->wr + (nrank + 1) * nbins;
 	if (m->source == IOL_TL_DXT) {
 		struct iol_segs *it;
 		struct iol_seg seg[1024];
@@ -167,8 +295,10 @@ int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 			ret = (int)n;
 			goto fail;
 		}
+	} else if (m->source == IOL_TL_HEATMAP) {
+		matrix_heatmap(job, layer, m);
 	} else if (m->source == IOL_TL_TIMESTAMPS) {
-		matrix_timestamps(job, nrank, m);
+		matrix_timestamps(job, m);
 	}
 	return 0;
 fail:
