@@ -83,4 +83,22 @@ if [ -f "$L" ]; then
 else
 	skip "no skew-app log"
 fi
+
+# DXT Explorer's stragglers: the IOR N-1 run's write phase, from the
+# darshan-dxt-parser text beside the log: each rank's last write end, the
+# median rank's and the last, over the phase's span (times to 0.1 ms
+# there, so within half a percentage point)
+D=$SAMPLES/ior/ior_posix_n1_t4m
+want=$(awk '$1 == "X_POSIX" && $3 == "write" { print $2, $7, $8 }' "$D"/*.dxt-parser.txt |
+	awk '{ if (!($1 in e) || $3 > e[$1]) e[$1] = $3
+		if (s == "" || $2 < s) s = $2; if ($3 > m) m = $3 }
+		END { for (r in e) print e[r], s, m }' | sort -n |
+	awk '{ v[NR] = $1; s = $2; m = $3 } END { printf "%.2f", 100 * (v[NR] - v[int((NR + 1) / 2)]) / (m - s) }')
+got=$($RUN triage --format tsv "$D"/*.darshan | awk -F'\t' '$2 == "IOL-STRAGGLER" { print $5 }')
+awk -v a="$got" -v b="$want" 'BEGIN { d = a - b; exit !(d < 0.5 && d > -0.5) }'
+ok $? "IOR N-1 write phase: straggler $got % of the phase (dxt-parser text: $want %)"
+$RUN triage --format tsv "$SAMPLES"/nonmpi/darshan/dd_bigfile/*.darshan |
+	awk -F'\t' '$2 == "IOL-STRAGGLER" { print $3 }' | grep -q "not evaluated"
+ok $? "a log without DXT: stragglers not evaluated"
 done_testing
+

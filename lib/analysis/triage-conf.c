@@ -41,6 +41,7 @@ static const char *const keys[] = {
 	"lustre_misaligned_pct",
 	"random_min_ops",
 	"aggregator_ranks",
+	"straggler_pct",
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

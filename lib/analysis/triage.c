@@ -12,6 +12,7 @@
 
 #include "analysis/jobrow.h"
 #include "analysis/metrics.h"
+#include "analysis/phases.h"
 #include "analysis/triage.h"
 #include "base/banned.h"
 
@@ -66,6 +67,7 @@ static const char *const in_names[] = {"nprocs",
 				       "lustre_stripe",
 				       "aggregator_ranks",
 				       "aggregators",
+				       "straggler_pct",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -96,7 +98,8 @@ static const char *const in_names[] = {"nprocs",
 				       "rank_size_imbalance_file",
 				       "read_after_write_file",
 				       "lustre_file",
-				       "aggregator_file"};
+				       "aggregator_file",
+				       "straggler"};
 _Static_assert(sizeof(in_names) / sizeof(in_names[0]) == IOL_TIN_N,
 	       "one job-row field per triage input");
 
@@ -146,6 +149,76 @@ static void measure_one(const struct iol_jobrow *row, int i,
 	}
 }
 
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The straggler of one phase (rows of its ranks, ends in e): how far the
+ * last rank ended after the median rank, in percent of the phase. */
+static void phase_strag(const struct iol_phase *jp, const struct iol_phase *r,
+			size_t nr, double *e, struct iol_triage_in *in)
+{
+	double len = jp->end - jp->start, lag, pct;
+	size_t k, n = 0, last = 0;
+
+	for (k = 0; k < nr; k++)
+		if (r[k].id == jp->id && !r[k].other) {
+			if (!n || r[k].end > r[last].end)
+				last = k;
+			e[n++] = r[k].end;
+		}
+	if (n < 2 || !(len > 0))
+		return;
+	qsort(e, n, sizeof(*e), cmp_dbl);
+	lag = r[last].end - e[(n - 1) / 2];
+	pct = 100.0 * lag / len;
+	if (isfinite(in->v[IOL_TIN_STRAG]) && pct <= in->v[IOL_TIN_STRAG])
+		return;
+	in->v[IOL_TIN_STRAG] = pct;
+	snprintf(in->s[IOL_TIN_STRAG_DETAIL - IOL_TIN_NNUM], sizeof(in->s[0]),
+		 "phase %zu (%s, %.3f s): rank %lld ended %.3f s after the "
+		 "median of its %zu ranks",
+		 jp->id, jp->op ? "read" : "write", len,
+		 (long long)r[last].rank, lag, n);
+}
+
+/* DXT Explorer's stragglers per phase, from the log's segments. */
+static int measure_strag(const struct iol_job *job, struct iol_triage_in *in,
+			 struct iol_error *err)
+{
+	char *why = in->s[IOL_TIN_STRAG_DETAIL - IOL_TIN_NNUM];
+	struct iol_phases ph;
+	double *e;
+	size_t k;
+
+	in->have[IOL_TIN_STRAG] = in->have[IOL_TIN_STRAG_DETAIL] = 1;
+	if (iol_timeline_source(job) != IOL_TL_DXT) {
+		snprintf(why, sizeof(in->s[0]), "no DXT segments or trace");
+		return 0;
+	}
+	if (job->nsegs[0] + job->nsegs[1] > IOL_TRIAGE_MAX_SEGS) {
+		snprintf(why, sizeof(in->s[0]),
+			 "over %d DXT segments: see iolens timeline --phases",
+			 IOL_TRIAGE_MAX_SEGS);
+		return 0;
+	}
+	if (iol_phases_compute(job, -1, &ph, err) < 0)
+		return err ? err->code : IOL_ENOMEM;
+	e = calloc(ph.nrank + 1, sizeof(*e));
+	for (k = 0; e && k < ph.njob; k++)
+		if (!ph.job[k].other)
+			phase_strag(&ph.job[k], ph.rank, ph.nrank, e, in);
+	if (!isfinite(in->v[IOL_TIN_STRAG]) && !why[0])
+		snprintf(why, sizeof(in->s[0]),
+			 "no phase with two or more ranks");
+	free(e);
+	iol_phases_free(&ph);
+	return 0;
+}
+
 int iol_triage_measure(const struct iol_job *job, const char *log,
 		       struct iol_triage_in *in, struct iol_error *err)
 {
@@ -160,7 +233,7 @@ int iol_triage_measure(const struct iol_job *job, const char *log,
 		return rc;
 	for (i = 0; i < IOL_TIN_N; i++)
 		measure_one(&row, i, in);
-	return 0;
+	return measure_strag(job, in, err);
 }
 
 double iol_triage_stake(const struct iol_triage_in *in)
@@ -618,6 +691,18 @@ static int e_aggr(const struct iol_triage_in *in,
 	return 0;
 }
 
+static int e_strag(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, double *v, char *d,
+		   size_t n)
+{
+	(void)c;
+	snprintf(d, n, "%s", S(STRAG_DETAIL));
+	if (!isfinite(V(STRAG)))
+		return -1;
+	*v = V(STRAG);
+	return 0;
+}
+
 #define NEEDMAX 6
 struct rule {
 	const char *code, *title, *unit;
@@ -928,6 +1013,18 @@ static const struct rule rules[] = {
 	 {IOL_TIN_AGGR, IOL_TIN_AGGRN, IOL_TIN_NPROCS, IOL_TIN_AGGR_FILE, -1},
 	 0,
 	 NULL},
+	{"IOL-STRAGGLER",
+	 "a straggler rank in an I/O phase",
+	 "% of phase",
+	 IOL_TK_STRAG,
+	 IOL_SEV_WARN,
+	 e_strag,
+	 "One rank finished its part of an I/O phase well after the others, "
+	 "which wait for it. Check its share of the data, its node and its "
+	 "storage targets (DXT Explorer's straggler view).",
+	 {IOL_TIN_STRAG, IOL_TIN_STRAG_DETAIL, -1},
+	 0,
+	 NULL},
 };
 #define NRULES (sizeof(rules) / sizeof(rules[0]))
 
@@ -961,7 +1058,11 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 	f->threshold = r->key >= 0 ? c->v[r->key] : 0;
 	f->value = NAN;
 	f->sev = IOL_SEV_NA;
-	if (miss >= 0)
+	if (miss == IOL_TIN_STRAG)
+		snprintf(f->detail, sizeof(f->detail),
+			 "needs the log's DXT segments; a store keeps no "
+			 "phases (run iolens triage on the log)");
+	else if (miss >= 0)
 		snprintf(f->detail, sizeof(f->detail),
 			 "no field %s (a store from an older iolens: run "
 			 "iolens ingest --refresh)",

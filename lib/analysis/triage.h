@@ -50,6 +50,7 @@ enum {
 	IOL_TK_LUSTRE,
 	IOL_TK_RANDOM_MIN,
 	IOL_TK_AGGR,
+	IOL_TK_STRAG,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
@@ -112,7 +113,8 @@ enum {
 	IOL_TIN_LSTRIPE,
 	IOL_TIN_AGGR,
 	IOL_TIN_AGGRN,
-	IOL_TIN_BIN0, /* posix_read_0_100 ... posix_write_1g_plus */
+	IOL_TIN_STRAG, /* from the log's phases only: not a job-row field */
+	IOL_TIN_BIN0,  /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
 	IOL_TIN_INCOMPLETE, /* incomplete_modules */
@@ -125,6 +127,7 @@ enum {
 	IOL_TIN_RAW_FILE,
 	IOL_TIN_LFILE,
 	IOL_TIN_AGGR_FILE,
+	IOL_TIN_STRAG_DETAIL, /* the straggler, or why there is none */
 	IOL_TIN_N
 };
 #define IOL_TIN_NSTR (IOL_TIN_N - IOL_TIN_NNUM)
@@ -134,6 +137,10 @@ struct iol_triage_in {
 	char s[IOL_TIN_NSTR][256];     /* "": no value */
 	unsigned char have[IOL_TIN_N]; /* 0: the source lacks the field */
 };
+
+/* Phases (for stragglers) are computed from logs of at most this many
+ * DXT segments, so triage stays well under a second a log. */
+#define IOL_TRIAGE_MAX_SEGS 2000000
 
 /* The job-row field name of input i (0 <= i < IOL_TIN_N); static. */
 const char *iol_triage_in_name(int i);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/jobrow.h"
 #include "base/hash.h"
 #include "population/poptriage.h"
 #include "base/banned.h"
@@ -61,7 +62,8 @@ static void note_missing(struct pass *p)
 		if (p->map[i] >= 0)
 			have[p->map[i]] = 1;
 	for (i = 0; i < IOL_TIN_N; i++)
-		if (!have[i] && k < sizeof(p->r->missing) - 1) {
+		if (!have[i] && iol_jobrow_field(iol_triage_in_name(i)) &&
+		    k < sizeof(p->r->missing) - 1) {
 			int w = snprintf(p->r->missing + k,
 					 sizeof(p->r->missing) - k, "%s%s",
 					 k ? " " : "", iol_triage_in_name(i));
