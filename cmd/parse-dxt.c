@@ -420,6 +420,8 @@ void dxp_text(struct dxp *p, struct obuf *ob)
 {
 	struct slot *b = &p->pend;
 
+	if (!ob->len) /* nothing to add, and b->text may still be NULL */
+		return;
 	room(&b->text, &b->tcap, b->tlen, ob->len);
 	memcpy(b->text + b->tlen, ob->buf, ob->len);
 	b->tlen += ob->len;
