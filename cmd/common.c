@@ -265,13 +265,14 @@ static void push(struct argvec *a, char *s)
  * order; symbolic links to directories are not followed */
 static void walk(struct argvec *a, const char *dir, int depth)
 {
-	size_t n, k;
+	size_t n, k, all;
 	char **v = list_dir(dir, &n);
 	struct stat sb;
 
+	all = n;
 	if (depth && holds_traces(v, n)) {
 		push(a, own(xstrdup(dir)));
-		n = 0;
+		n = 0; /* the directory is one job: nothing under it more */
 	}
 	for (k = 0; k < n; k++) {
 		if (lstat(v[k], &sb) < 0)
@@ -281,7 +282,7 @@ static void walk(struct argvec *a, const char *dir, int depth)
 		else if (!S_ISDIR(sb.st_mode) && is_darshan_log(v[k]))
 			push(a, own(xstrdup(v[k])));
 	}
-	for (k = 0; k < n; k++)
+	for (k = 0; k < all; k++)
 		free(v[k]);
 	free(v);
 }

@@ -219,11 +219,13 @@ static void slot_format(struct slot *sl)
 
 	sl->len = 0;
 	for (i = 0; i < sl->npc; i++) {
-		buf_put(sl, sl->text + t, sl->pc[i].tend - t);
+		if (sl->pc[i].tend > t) /* text may be NULL when empty */
+			buf_put(sl, sl->text + t, sl->pc[i].tend - t);
 		t = sl->pc[i].tend;
 		lines_format(sl, &sl->pc[i]);
 	}
-	buf_put(sl, sl->text + t, sl->tlen - t);
+	if (sl->tlen > t)
+		buf_put(sl, sl->text + t, sl->tlen - t);
 }
 
 static void write_all(struct dxp *p, const char *b, size_t n)
