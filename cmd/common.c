@@ -10,6 +10,7 @@
 #include <time.h>
 #include <sys/stat.h>
 
+#include "analysis/select.h"
 #include "cmd/common.h"
 #include "base/version.h"
 #include "sources/trace.h"
@@ -402,6 +403,14 @@ int load_job(const struct copts *c, int argc, char **argv, int *i,
 		path = argv[*i] = own(xstrdup((*job)->path));
 	warnings(path, *job);
 	return ret;
+}
+
+const char *excl_defaults_help(void)
+{
+	static char b[256];
+
+	iol_excl_defaults_text(b, sizeof(b));
+	return b;
 }
 
 const char *fmt_time(char *buf, size_t n, int64_t secs)

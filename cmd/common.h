@@ -97,6 +97,9 @@ int is_darshan_log(const char *path);
 extern const char trace_help[];
 /* "2026-11-21 06:36:29 UTC" for an epoch second, in UTC. */
 const char *fmt_time(char *buf, size_t n, int64_t secs);
+/* The default exclusions of top files (analysis/select.h), for help
+ * texts; static storage. */
+const char *excl_defaults_help(void);
 int parse_count(const char *s, int64_t *v);
 /*
  * The date an output file is stamped with when the user gave none, so

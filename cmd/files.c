@@ -29,15 +29,6 @@ static const char usage_str[] =
 /* the columns: "log" (machine formats only), then the file-row fields
  * (analysis/jobrow.h), the last of them, record_id, machine formats only */
 
-/* the default exclusions, for the help text */
-static const char *excl_list(void)
-{
-	static char b[256];
-
-	iol_excl_defaults_text(b, sizeof(b));
-	return b;
-}
-
 static void help(void)
 {
 	const struct iol_filefield *ff;
@@ -71,7 +62,7 @@ static void help(void)
 	       "  -h, --help         show this help\n"
 	       "  --version          show the version\n"
 	       "\ncolumns:",
-	       excl_list(), trace_help);
+	       excl_defaults_help(), trace_help);
 	ff = iol_filerow_fields(&n);
 	for (i = 0; i < n; i++)
 		printf("%s%s", i % 6 == 0 ? "\n  " : " ", ff[i].name);

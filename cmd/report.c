@@ -27,15 +27,6 @@ static const char usage_str[] =
 	"                     [--iostat recording] --output file|dir log "
 	"...\n";
 
-/* the default exclusions, for the help text */
-static const char *excl_text(void)
-{
-	static char b[256];
-
-	iol_excl_defaults_text(b, sizeof(b));
-	return b;
-}
-
 static void help(void)
 {
 	fputs(usage_str, stdout);
@@ -76,7 +67,7 @@ static void help(void)
 	       "%s"
 	       "  -h, --help         show this help\n"
 	       "  --version          show the version\n",
-	       excl_text(), report_default_template(), trace_help);
+	       excl_defaults_help(), report_default_template(), trace_help);
 }
 
 /* the report's options, the storage of its --date and the store of --db */

@@ -24,9 +24,6 @@ static const char usage_str[] =
 
 static void help(void)
 {
-	char dx[256];
-
-	iol_excl_defaults_text(dx, sizeof(dx));
 	fputs(usage_str, stdout);
 	printf("\nSummarise the I/O of each job: volumes per module, time by "
 	       "the\n"
@@ -48,7 +45,7 @@ static void help(void)
 	       "%s"
 	       "  -h, --help         show this help\n"
 	       "  --version          show the version\n",
-	       dx, trace_help);
+	       excl_defaults_help(), trace_help);
 }
 
 /* One machine-format row: summary's columns are the job-row fields. */
