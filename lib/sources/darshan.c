@@ -565,7 +565,7 @@ static int read_mounts(struct iol_dlog *d, struct iol_error *err)
 {
 	struct iol_dlog_priv *pv = d->priv;
 	const char *t = pv->jobtext, *nl, *q;
-	size_t count = 0, i, k;
+	size_t count = 0, i, k, cap;
 	char *out;
 
 	nl = strchr(t, '\n');
@@ -578,7 +578,8 @@ static int read_mounts(struct iol_dlog *d, struct iol_error *err)
 	if (!count)
 		return 0;
 	pv->mounts = calloc(count, sizeof(*pv->mounts));
-	pv->mountbuf = malloc(strlen(t) * 2 + 2);
+	cap = strlen(t) * 2 + 2;
+	pv->mountbuf = malloc(cap);
 	if (!pv->mounts || !pv->mountbuf)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	out = pv->mountbuf;
@@ -602,6 +603,12 @@ static int read_mounts(struct iol_dlog *d, struct iol_error *err)
 					err, IOL_ECORRUPT,
 					"poorly formatted mount table");
 		}
+		/* tokens may run over empty lines into the next ones (as
+		 * sscanf's would), so a damaged table can ask for more than
+		 * the text holds: refuse it (found by make fuzz) */
+		if (len[0] + len[1] + 2 > cap - (size_t)(out - pv->mountbuf))
+			return iol_error_set(err, IOL_ECORRUPT,
+					     "poorly formatted mount table");
 		memcpy(out, tok[0], len[0]);
 		out[len[0]] = '\0';
 		pv->mounts[i].type = out;
