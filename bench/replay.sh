@@ -9,7 +9,13 @@
 #   sched  the replay's run time / the script's run time (the schedule)
 #   read   cumulative read time / the traced calls' read time
 #   write  cumulative write time (fsync included) / the traced one
+#   read/true, write/true  the replay's read and write time / the
+#          untraced program's, measured by bench/iotime.c (an LD_PRELOAD
+#          timer, some 40 ns a call, built here with cc): the ground
+#          truth strace cannot give, as it adds its own cost to each call
 # median of the runs [min-max].  Target within 10 % (Pianola), aim 5 %.
+# A second table compares the script's own read and write times (the
+# traced durations less the calibrated overhead) with that truth.
 # Two scripts per trace: overhead "calibrated" (iolens replay --calibrate,
 # off gaps and durations) and "fitted" (replay-script --run-time with the
 # untraced median: the gap overhead fitted to it, durations as calibrated).
@@ -36,6 +42,12 @@ trap 'rm -rf "$T"' EXIT
 trap 'exit 130' INT TERM
 W=$T/work
 mkdir -p "$W/dir" "$T/sb" "$T/cache"
+IOTIME=
+if cc -std=gnu11 -O2 -shared -fPIC -o "$T/iotime.so" "$TOP/bench/iotime.c" -ldl 2> "$T/cc.err"; then
+	IOTIME=$T/iotime.so
+else
+	echo "replay bench: no ground truth (cannot build bench/iotime.c: $(head -1 "$T/cc.err"))"
+fi
 export XDG_CACHE_HOME=$T/cache
 ALLOW=
 [ "$(id -u)" = 0 ] && ALLOW=--allow-root
@@ -47,9 +59,15 @@ range() { sort -g | awk 'NR == 1 { a = $1 } { b = $1 } END { printf "%.3f-%.3f",
 "$IOLENS" replay --calibrate --dir "$T" > "$T/cal" 2>&1 || { cat "$T/cal"; exit 1; }
 echo "replay bench: $(head -1 "$T/cal")"
 
-head -c $((MB * 1048576)) /dev/urandom > "$W/in.bin"
+# The inputs are written as the replay stages its own: 64 KiB writes,
+# then synced.  How a file was written is part of how fast it is read
+# back from the page cache: on Linux 6.18 (ext4, large folios) dd read
+# a 64 MiB file written in 64 KiB writes in 8.0 ms, one written by
+# head -c in 8 KiB writes in 14.7 ms.
+mkin() { head -c "$1" /dev/urandom | dd of="$2" bs=65536 iflag=fullblock 2> /dev/null && sync "$2"; }
+mkin $((MB * 1048576)) "$W/in.bin"
 i=0
-while [ $i -lt 200 ]; do head -c $((i * 1000 + 100)) /dev/urandom > "$W/dir/f$i"; i=$((i + 1)); done
+while [ $i -lt 200 ]; do mkin $((i * 1000 + 100)) "$W/dir/f$i"; i=$((i + 1)); done
 SQL=$T/ins.sql
 {
 	echo "create table if not exists t(a, b);"
@@ -70,7 +88,10 @@ tar|rm -f $W/a.tar|tar cf $W/a.tar -C $W dir
 sqlite3|rm -f $W/db.sqlite $W/db.sqlite-journal|sqlite3 $W/db.sqlite < $SQL"
 
 cell() { printf '%.3f [%s]' "$(median < "$1")" "$(range < "$1")"; }
-printf '%-8s %-10s %6s %7s %22s %22s %22s %22s\n' program overhead calls "orig s" "run ratio" "sched ratio" "read ratio" "write ratio"
+# col FILE N: column N of FILE's lines
+col() { awk -v n="$2" '{ print $n }' "$1"; }
+printf '%-8s %-10s %6s %7s %22s %22s %22s %22s %22s %22s\n' program overhead calls "orig s" "run ratio" "sched ratio" "read ratio" "write ratio" "read/true" "write/true"
+: > "$T/truth"
 echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	prog=${cmd%% *}
 	if ! command -v "$prog" > /dev/null 2>&1; then
@@ -87,6 +108,17 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 		awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }' >> "$T/plain"
 		k=$((k + 1))
 	done
+	# the untraced program's own read, write and metadata time
+	: > "$T/true"
+	k=0
+	while [ -n "$IOTIME" ] && [ $k -lt "$RUNS" ]; do
+		sh -c "$setup"
+		: > "$T/it"
+		IOTIME_DIR=$W IOTIME_OUT=$T/it LD_PRELOAD=$IOTIME sh -c "$cmd" > /dev/null 2>&1 < /dev/null || true
+		awk '{ r += $1; w += $2; m += $3 } END { printf "%.9f %.9f %.9f\n", r, w, m }' "$T/it" >> "$T/true"
+		k=$((k + 1))
+	done
+	tr_read=$(col "$T/true" 1 | median) tr_write=$(col "$T/true" 2 | median)
 	sh -c "$setup"
 	strace -f -tt -T -o "$T/$name.trace" sh -c "$cmd" > /dev/null 2>&1 < /dev/null
 	sh -c "$setup"
@@ -105,8 +137,9 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 			perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
 				my ($o, $r) = ($j->{original}, $j->{replay});
 				my $q = sub { $_[1] > 0 ? $_[0] / $_[1] : 0 };
-				printf "%.6f %.6f %.6f %.6f %d %.6f\n", $r->{run_s}, $q->($r->{run_s}, $o->{run_s}),
-					$q->($r->{read_s}, $o->{read_s}), $q->($r->{write_s}, $o->{write_s}), $o->{ops}, $o->{run_s}' \
+				printf "%.6f %.6f %.6f %.6f %d %.6f %.9f %.9f %.9f %.9f\n", $r->{run_s}, $q->($r->{run_s}, $o->{run_s}),
+					$q->($r->{read_s}, $o->{read_s}), $q->($r->{write_s}, $o->{write_s}), $o->{ops}, $o->{run_s},
+					$r->{read_s}, $r->{write_s}, $o->{read_s}, $o->{write_s}' \
 				< "$T/$name.json" >> "$T/$name.ratios"
 			k=$((k + 1))
 		done
@@ -114,8 +147,21 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 		cut -d' ' -f2 "$T/$name.ratios" > "$T/r2"
 		cut -d' ' -f3 "$T/$name.ratios" > "$T/r3"
 		cut -d' ' -f4 "$T/$name.ratios" > "$T/r4"
-		printf '%-8s %-10s %6s %7.3f %22s %22s %22s %22s\n' "$name" "$mode" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
-			"$(cell "$T/r1")" "$(cell "$T/r2")" "$(cell "$T/r3")" "$(cell "$T/r4")"
+		t5=- t6=-
+		if [ -s "$T/true" ]; then
+			awk -v t="$tr_read" '{ print (t > 0 ? $7 / t : 0) }' "$T/$name.ratios" > "$T/r5"
+			awk -v t="$tr_write" '{ print (t > 0 ? $8 / t : 0) }' "$T/$name.ratios" > "$T/r6"
+			t5=$(cell "$T/r5") t6=$(cell "$T/r6")
+			[ $mode = calibrated ] && head -1 "$T/$name.ratios" |
+				awk -v n="$name" -v r="$tr_read" -v w="$tr_write" '{ printf "%-8s %12.6f %12.6f %12.6f %12.6f %9.3f %9.3f\n", n, r, $9, w, $10, (r > 0 ? $9 / r : 0), (w > 0 ? $10 / w : 0) }' >> "$T/truth"
+		fi
+		printf '%-8s %-10s %6s %7.3f %22s %22s %22s %22s %22s %22s\n' "$name" "$mode" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
+			"$(cell "$T/r1")" "$(cell "$T/r2")" "$(cell "$T/r3")" "$(cell "$T/r4")" "$t5" "$t6"
 	done
 done
 echo "ratios: median of $RUNS runs [min-max]; orig s: the untraced program's median wall time"
+if [ -s "$T/truth" ]; then
+	echo "the script's read and write time (traced durations less the calibrated overhead) against the untraced program's (bench/iotime.c, median of $RUNS):"
+	printf '%-8s %12s %12s %12s %12s %9s %9s\n' program "true read s" "script read" "true write s" "script write" "read" "write"
+	cat "$T/truth"
+fi

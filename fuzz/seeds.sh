@@ -18,6 +18,31 @@ seed() {
 	mv "$dir/.new" "$dir/seed-$sum"
 }
 cat_any() { case $1 in *.xz) xz -dc "$1" ;; *.gz) gzip -dc "$1" ;; *) cat "$1" ;; esac; }
+# scripts_from_traces: replay scripts, in $tmp, written by the built
+# binary from our small traces and DXT logs (strace, per-rank strace,
+# Darshan DXT), so that the script and compiled-script harnesses start
+# from what iolens itself writes
+scripts_from_traces() {
+	tmp=$(mktemp -d)
+	[ -x "$top/bin/iolens" ] || return 0
+	n=0
+	for f in "$top"/sample-logs/nonmpi/strace*/*/trace.txt.xz \
+		"$top"/sample-logs/nonmpi/darshan/*/*.darshan; do
+		[ -f "$f" ] || continue
+		n=$((n + 1))
+		case $f in *.xz) xz -dc "$f" > "$tmp/in.txt"; in=$tmp/in.txt ;; *) in=$f ;; esac
+		"$top/bin/iolens" replay-script --overhead 0 -o "$tmp/$n.script" \
+			"$in" > /dev/null 2>&1 || rm -f "$tmp/$n.script"
+	done
+	set -- "$top"/sample-logs/ior/strace_ior_posix_n1_t4m/trace.rank*.txt.xz
+	if [ -f "$1" ]; then
+		i=0
+		for f; do xz -dc "$f" > "$tmp/rank$i.txt"; i=$((i + 1)); done
+		"$top/bin/iolens" replay-script --overhead 0 -o "$tmp/ior.script" \
+			"$tmp"/rank*.txt > /dev/null 2>&1 || rm -f "$tmp/ior.script"
+	fi
+	rm -f "$tmp"/*.txt
+}
 
 for f in "$top/fuzz/seeds/$target"/* "$top/t/fuzz-regress/$target"/*; do
 	[ -f "$f" ] && seed 1048576 < "$f"
@@ -43,19 +68,29 @@ iostat-text|iostat-json|diskstats)
 	case $target in
 	iostat-text) pat='iostat*.txt*' ;; iostat-json) pat='*.json*' ;;
 	*) pat='diskstats*' ;; esac
+	# the head (header lines, first samples) and the tail (a sample
+	# cut anywhere, the last device lines) of each recording
 	for f in "$top"/sample-logs/iostat/$pat "$shared"/corpus/population/iostat/$pat; do
-		[ -f "$f" ] && cat_any "$f" | seed
+		[ -f "$f" ] || continue
+		cat_any "$f" | seed
+		cat_any "$f" | tail -c 16384 | seed
 	done ;;
 replay-script)
-	for f in "$top"/t/data/replay/*.script; do seed < "$f"; done ;;
+	for f in "$top"/t/data/replay/*.script; do seed < "$f"; done
+	scripts_from_traces
+	for f in "$tmp"/*.script; do [ -f "$f" ] && seed < "$f"; done
+	rm -rf "$tmp" ;;
 replay-bin)
 	# compile the scripts with the built binary, when there is one
 	if [ -x "$top/bin/iolens" ]; then
-		tmp=$(mktemp -d)
-		for f in "$top"/t/data/replay/*.script; do
+		scripts_from_traces
+		for f in "$top"/t/data/replay/*.script "$tmp"/*.script; do
+			[ -f "$f" ] || continue
 			cp "$f" "$tmp/s.script"
 			mkdir -p "$tmp/sb"
-			"$top/bin/iolens" replay --allow-root --as-fast-as-possible \
+			# the compiled form is cached before the replay starts: a
+			# few seconds of replay are enough
+			timeout 5 "$top/bin/iolens" replay --allow-root --as-fast-as-possible \
 				--dir "$tmp/sb" "$tmp/s.script" > /dev/null 2>&1 || true
 			for b in "$tmp"/.s.script.*.iolr; do
 				[ -f "$b" ] && seed 1048576 < "$b"

@@ -98,7 +98,37 @@ bad 'iolens-replay-script 1\nrank 0 pid 1\n\n# x\nseek 3 0 = 0 0\n' "line 5: unk
 bad 'iolens-replay-script 1\nrank 0 pid 1\nopen "a" rdonly 0 = 3\n' "line 3: 'open': wrong number of words" "missing fields"
 bad 'iolens-replay-script 1\nrank 0 pid 1\nstat "a" = -1 EWHAT 0.1\n' "line 3: bad error name 'EWHAT'" "bad errno"
 bad '' "empty script" "empty file"
+bad 'iolens-replay-script 1\nrank 0 pid 1\ncopy 3 -1 4 -7 10 = 10 0.1\n' "line 3: bad offset '-7'" "a copy at a negative offset"
+bad 'iolens-replay-script 1\nrank 0 pid 1\ncopy 3 -1 4 -1 = 10 0.1\n' "line 3: 'copy' wants its arguments" "a copy without its length"
 rm -f "$TMP"/.bad.script.*
+
+# a copy in the kernel (cp's copy_file_range): one call, its bytes read
+# from one file and written to the other, its time once (half read, half
+# write); one copy at the positions, one at offsets of its own
+cat > "$TMP/copy.script" << 'EOF'
+iolens-replay-script 1
+input "src" 300000
+rank 0 pid 7
+open "src" rdonly 0 = 3 0.000010
+open "dst" wronly|creat|excl 0644 = 4 0.000020
+copy 3 -1 4 -1 300000 = 300000 0.004000
+copy 3 1000 4 500000 2000 = 2000 0.000100
+read 3 10 = 0 0.000002
+close 4 = 0 0.000004
+close 3 = 0 0.000004
+EOF
+$RUN replay --allow-root --as-fast-as-possible --keep --format=json --dir "$SB" "$TMP/copy.script" > "$TMP/jc" 2> "$TMP/ec"
+ok $? "a script with copies replays"
+jc() { perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print join(" ", map { $j->{$_}{$ARGV[0]} } qw(original replay))' "$1" < "$TMP/jc"; }
+is "$(jc bytes_read)" "302000 302000" "copies count their bytes as read (302000, both runs)"
+is "$(jc bytes_written)" "302000 302000" "... and as written"
+is "$(jc ops)" "7 7" "each copy is one call (7 calls)"
+is "$(jc read_s | cut -d' ' -f1) $(jc write_s | cut -d' ' -f1)" "0.002052 0.00205" "the original's copy time counted once: half read, half write"
+rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/ec")
+is "$(stat -c %s "$rd/dst" 2>&1)" "502000" "the copied file ends at the second copy's offset (502000 bytes)"
+is "$(cmp -n 300000 "$rd/src" "$rd/dst" 2>&1)" "" "the first copy moved the staged bytes"
+rm -rf "$rd"
+rm -f "$TMP"/.copy.script.*
 
 $RUN replay --allow-root --dir "$SB" "$TMP/nope.script" > /dev/null 2> "$TMP/err"
 is "$?" "1" "missing script: exit 1"

@@ -18,7 +18,7 @@
 #include "base/banned.h"
 
 #define CHUNK_EVENTS 4096
-#define MAGIC "IOLRPL1"
+#define MAGIC "IOLRPL2" /* 2: events grew fd2, off2 (copy) */
 
 struct bhead {
 	char magic[8];

@@ -9,8 +9,8 @@
 #include "replay/engine.h"
 
 struct rstat {
-	double run_s, read_s, write_s, meta_s;
-	int64_t bytes_read, bytes_written, ops, mismatched;
+	struct iol_rtotals t;
+	int64_t mismatched;
 	double late, inflate_s;
 	int64_t done; /* 1 when the rank reached its end */
 };

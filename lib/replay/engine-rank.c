@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -145,6 +146,41 @@ static int64_t op_path(struct rk *k, const struct iol_rev *e)
 	}
 }
 
+/* A copy in the kernel, as the original: copy_file_range, or sendfile
+ * where the file systems do not support it (across file systems before
+ * Linux 5.3); repeated when the kernel moves less than asked, as one
+ * call of the original may have moved more than one call moves here. */
+static int64_t op_copy(struct rk *k, const struct iol_rev *e, int in)
+{
+	int out = fdm_get(&k->map, e->fd2);
+	int64_t want = e->ret >= 0 ? e->ret : e->len, done = 0;
+	loff_t oin = e->off, oout = e->off2;
+	ssize_t r;
+
+	if (out < 0)
+		return -1;
+	while (done < want) {
+		size_t n = (size_t)(want - done);
+
+		r = copy_file_range(in, e->off >= 0 ? &oin : NULL, out,
+				    e->off2 >= 0 ? &oout : NULL, n, 0);
+		if (r < 0 && (errno == EXDEV || errno == ENOSYS ||
+			      errno == EOPNOTSUPP || errno == EINVAL) &&
+		    e->off2 < 0) {
+			off_t o = oin;
+
+			r = sendfile(out, in, e->off >= 0 ? &o : NULL, n);
+			oin = o;
+		}
+		if (r < 0)
+			return done > 0 ? done : -1;
+		if (r == 0)
+			break;
+		done += r;
+	}
+	return done;
+}
+
 static int64_t op_fd(struct rk *k, const struct iol_rev *e, int f)
 {
 	size_t wl = (size_t)(e->ret >= 0 ? e->ret : e->len);
@@ -165,6 +201,7 @@ static int64_t op_fd(struct rk *k, const struct iol_rev *e, int f)
 	case IOL_ROP_FDATASYNC: return fdatasync(f);
 	case IOL_ROP_FSTAT: return fstat(f, &st);
 	case IOL_ROP_FTRUNCATE: return ftruncate(f, e->len);
+	case IOL_ROP_COPY: return op_copy(k, e, f);
 	default: /* DUP */
 		r = fcntl(f, F_DUPFD_CLOEXEC, 0);
 		if (e->ret >= 0)
@@ -206,31 +243,18 @@ static void account(struct rk *k, const struct iol_rev *e, int64_t r, double t1,
 		    double t2, size_t i)
 {
 	struct rstat *st = k->c->st;
-	int cls = iol_rop_class(e->op);
-	double d = t2 - t1;
-	int64_t b = r > 0 ? r : 0;
-	uint32_t p = e->path < k->c->b->s.nstr ? e->path : 0;
+	struct iol_rev v = *e;
+	uint32_t n = k->c->b->s.nstr;
 
-	st->ops++;
-	k->c->file[p][2]++;
+	/* ids from a damaged compiled file count on the empty path */
+	v.path = e->path < n ? e->path : 0;
+	v.path2 = e->path2 < n ? e->path2 : 0;
 	if ((r < 0) != (e->ret < 0))
 		st->mismatched++;
-	if (cls == IOL_RCLASS_READ) {
-		st->read_s += d;
-		st->bytes_read += b;
-		k->c->file[p][0] += b;
-	} else if (cls == IOL_RCLASS_WRITE) {
-		st->write_s += d;
-		if (e->op == IOL_ROP_WRITE || e->op == IOL_ROP_PWRITE) {
-			st->bytes_written += b;
-			k->c->file[p][1] += b;
-		}
-	} else {
-		st->meta_s += d;
-	}
+	iol_rtotals_count(&st->t, k->c->file, &v, r, t2 - t1);
 	if (k->c->prof) {
 		k->c->prof[2 * i] = t2 - k->c->t0;
-		k->c->prof[2 * i + 1] = d;
+		k->c->prof[2 * i + 1] = t2 - t1;
 	}
 }
 
@@ -305,7 +329,7 @@ int replay_rank(struct rctx *c, size_t r)
 	if (rc == 0) {
 		wait_until(c->t0);
 		rc = run_events(&k, &cur);
-		c->st->run_s = rnow() - c->t0;
+		c->st->t.run_s = rnow() - c->t0;
 		iol_rcursor_release(&cur);
 	}
 	for (len = 0; len < k.map.n; len++)

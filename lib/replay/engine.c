@@ -310,11 +310,11 @@ static int gather(const struct iol_rbin *b, struct shared *m,
 			return iol_error_set(err, IOL_EIO,
 					     "rank %lld did not finish",
 					     (long long)b->s.rank[r].rank);
-		if (s->run_s > t->run_s)
-			t->run_s = s->run_s;
-		t->read_s += s->read_s, t->write_s += s->write_s;
-		t->meta_s += s->meta_s, t->bytes_read += s->bytes_read;
-		t->bytes_written += s->bytes_written, t->ops += s->ops;
+		if (s->t.run_s > t->run_s)
+			t->run_s = s->t.run_s;
+		t->read_s += s->t.read_s, t->write_s += s->t.write_s;
+		t->meta_s += s->t.meta_s, t->bytes_read += s->t.bytes_read;
+		t->bytes_written += s->t.bytes_written, t->ops += s->t.ops;
 		res->mismatched += s->mismatched;
 		res->inflate_s += s->inflate_s;
 		if (s->late > res->max_late)

@@ -22,6 +22,7 @@ struct fev {
 	int kind, err;
 	unsigned flags, mode;
 	uint8_t created, regular, inferred, pos, listdir;
+	uint8_t copy; /* a half of copy_file_range, sendfile or splice */
 };
 
 /* creat(2), or Iota's create, which does not say how it opens */
@@ -105,6 +106,10 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 			v->pid = -1; /* DXT: thread ids, one process a rank */
 		v->listdir =
 			(uint8_t)(e.name && !strncmp(e.name, "getdents", 8));
+		v->copy = (uint8_t)(e.name &&
+				    (!strcmp(e.name, "copy_file_range") ||
+				     !strncmp(e.name, "sendfile", 8) ||
+				     !strcmp(e.name, "splice")));
 		if (v->kind == IOL_EV_OPEN && is_creat(e.name) &&
 		    !(v->flags & IOL_EVF_ACCMODE)) /* Iota: mode unknown */
 			v->flags |= IOL_EVF_RDWR | IOL_EVF_CREAT;
@@ -384,6 +389,42 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 	return 0;
 }
 
+/* A copy in the kernel comes as two events of one call, its read and
+ * its write (same process, start and call): when both ends are files
+ * kept, one copy is replayed, with the call's duration once.  The
+ * offsets are the descriptors' positions (-1) unless the call gave its
+ * own.  Returns 1 when v and v[1] became a copy. */
+static int copy_pair(struct fst *f, struct iol_rscript *s, struct proc *pr,
+		     struct fev *v, const struct fev *end, int *rc)
+{
+	struct fev *w = v + 1;
+	struct fdent *di, *dout;
+	int64_t pin, pout;
+	struct iol_rev *e;
+
+	if (!v->copy || w >= end || !w->copy || v->kind != IOL_EV_READ ||
+	    w->kind != IOL_EV_WRITE || w->pid != v->pid ||
+	    w->start != v->start || w->seq != v->seq + 1 ||
+	    !keep_op(f, pr, v) || !keep_op(f, pr, w))
+		return 0;
+	di = fd_at(pr, v->fd, 0), dout = fd_at(pr, w->fd, 0);
+	pin = di->off, pout = dout->off;
+	track(f, pr, v, IOL_ROP_READ);
+	track(f, pr, w, IOL_ROP_WRITE);
+	*rc = emit(f, s, pr, v, IOL_ROP_COPY);
+	if (*rc)
+		return 1;
+	e = &s->rank[pr->r].ev[s->rank[pr->r].n - 1];
+	e->off = v->off == pin ? -1 : v->off;
+	e->fd2 = (int32_t)w->fd;
+	e->off2 = w->off == pout ? -1 : w->off;
+	if (e->off >= 0) /* a copy at its own offset leaves the position */
+		di->off = pin;
+	if (e->off2 >= 0)
+		dout->off = pout;
+	return 1;
+}
+
 /* Pass 2: each process's calls, kept or dropped. */
 static int per_process(struct fst *f, struct iol_rscript *s)
 {
@@ -405,6 +446,10 @@ static int per_process(struct fst *f, struct iol_rscript *s)
 		}
 		if (v->fd < 0 && v->path && !path_op(v))
 			v->fd = fd_by_path(&pr, v->path);
+		if (copy_pair(f, s, &pr, v, f->ev + f->n, &rc)) {
+			i++;
+			continue;
+		}
 		op = keep_op(f, &pr, v);
 		track(f, &pr, v, op);
 		if (!op) {

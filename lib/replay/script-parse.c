@@ -114,6 +114,16 @@ static int get_int(struct pst *p, const char *w, int64_t *v, int base)
 	return 0;
 }
 
+/* a copy's offset: -1 (none: the descriptor's position) up to 2^62 */
+static int get_offset(struct pst *p, const char *w, int64_t *v)
+{
+	int rc = get_int(p, w, v, 10);
+
+	if (!rc && (*v < -1 || *v > ((int64_t)1 << 62)))
+		return perr(p, "bad offset '%s'", w);
+	return rc;
+}
+
 static int get_secs(struct pst *p, const char *w, double *v)
 {
 	char *end;
@@ -205,17 +215,23 @@ static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 		e->mode = (uint32_t)v;
 		return rc;
 	case 'd':
+	case 'e':
 		rc = get_int(p, w, &v, 10);
 		if (!rc && (v < 0 || v > (1 << 20)))
 			return perr(p, "bad descriptor '%s'", w);
-		e->fd = (int32_t)v;
+		*(c == 'd' ? &e->fd : &e->fd2) = (int32_t)v;
 		return rc;
 	case 'l':
+	case 'L':
+		/* l fills the rank's one buffer; a copy needs none */
 		rc = get_int(p, w, &e->len, 10);
-		if (!rc && (e->len < 0 || e->len > ((int64_t)1 << 31)))
+		if (!rc && (e->len < 0 ||
+			    e->len > ((int64_t)1 << (c == 'l' ? 31 : 62))))
 			return perr(p, "bad length '%s'", w);
 		return rc;
-	default: rc = get_int(p, w, &e->off, 10); return rc;
+	case 'n': return get_offset(p, w, &e->off2);
+	default: /* o: an lseek may go back, so any number */
+		return get_int(p, w, &e->off, 10);
 	}
 }
 

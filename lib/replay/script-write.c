@@ -82,7 +82,10 @@ static void put_arg(struct wst *w, const struct iol_rscript *s,
 	case 'w': snprintf(b, sizeof(b), "%s", wh[e->whence % 3]); break;
 	case 'm': snprintf(b, sizeof(b), "%#o", e->mode); break;
 	case 'd': snprintf(b, sizeof(b), "%d", e->fd); break;
-	case 'l': snprintf(b, sizeof(b), "%lld", (long long)e->len); break;
+	case 'e': snprintf(b, sizeof(b), "%d", e->fd2); break;
+	case 'l':
+	case 'L': snprintf(b, sizeof(b), "%lld", (long long)e->len); break;
+	case 'n': snprintf(b, sizeof(b), "%lld", (long long)e->off2); break;
 	default: snprintf(b, sizeof(b), "%lld", (long long)e->off);
 	}
 	put(w, b);

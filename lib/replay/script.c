@@ -39,6 +39,7 @@ static const struct {
 	[IOL_ROP_TRUNCATE] = {"truncate", IOL_RCLASS_META},
 	[IOL_ROP_FTRUNCATE] = {"ftruncate", IOL_RCLASS_META},
 	[IOL_ROP_DUP] = {"dup", IOL_RCLASS_META},
+	[IOL_ROP_COPY] = {"copy", IOL_RCLASS_COPY},
 };
 
 const char *iol_rop_name(int op)
@@ -48,7 +49,8 @@ const char *iol_rop_name(int op)
 
 /* The arguments of each operation, one letter each: p path, q second
  * path, f open flags, m mode (octal), d descriptor, l length, o offset,
- * w whence. */
+ * w whence, e second descriptor, n second offset, L length of a copy
+ * (no buffer holds it, so it may pass the 2 GiB of l). */
 static const char *const argspec[IOL_ROP_COUNT] = {
 	[IOL_ROP_OPEN] = "pfm",	    [IOL_ROP_CLOSE] = "d",
 	[IOL_ROP_READ] = "dl",	    [IOL_ROP_WRITE] = "dl",
@@ -59,6 +61,7 @@ static const char *const argspec[IOL_ROP_COUNT] = {
 	[IOL_ROP_RENAME] = "pq",    [IOL_ROP_MKDIR] = "pm",
 	[IOL_ROP_RMDIR] = "p",	    [IOL_ROP_TRUNCATE] = "pl",
 	[IOL_ROP_FTRUNCATE] = "dl", [IOL_ROP_DUP] = "d",
+	[IOL_ROP_COPY] = "doenL",
 };
 
 const char *iol_rop_args(int op)
@@ -183,8 +186,8 @@ struct iol_rev *iol_rscript_push(struct iol_rscript *s, size_t r)
 	rk->ev = ev;
 	ev = &rk->ev[rk->n++];
 	memset(ev, 0, sizeof(*ev));
-	ev->fd = -1;
-	ev->off = -1;
+	ev->fd = ev->fd2 = -1;
+	ev->off = ev->off2 = -1;
 	return ev;
 }
 
@@ -255,7 +258,7 @@ static int is_fdop(int op)
 	       op == IOL_ROP_PWRITE || op == IOL_ROP_LSEEK ||
 	       op == IOL_ROP_FSYNC || op == IOL_ROP_FDATASYNC ||
 	       op == IOL_ROP_FSTAT || op == IOL_ROP_FTRUNCATE ||
-	       op == IOL_ROP_DUP;
+	       op == IOL_ROP_DUP || op == IOL_ROP_COPY;
 }
 
 /* The fd -> path map of one rank while resolving. */
@@ -290,6 +293,9 @@ static int resolve_rank(struct iol_rrank *rk)
 
 		if (is_fdop(e->op) && e->fd >= 0 && (size_t)e->fd < cap)
 			e->path = map[e->fd];
+		if (e->op == IOL_ROP_COPY && e->fd2 >= 0 &&
+		    (size_t)e->fd2 < cap)
+			e->path2 = map[e->fd2];
 		if (e->op == IOL_ROP_OPEN && e->ret >= 0)
 			rc = map_set(&map, &cap, e->ret, e->path);
 		if (e->op == IOL_ROP_DUP && e->ret >= 0)
@@ -315,6 +321,44 @@ int iol_rscript_resolve(struct iol_rscript *s, struct iol_error *err)
 	return 0;
 }
 
+void iol_rtotals_count(struct iol_rtotals *t, int64_t (*per_file)[3],
+		       const struct iol_rev *e, int64_t ret, double d)
+{
+	int cls = iol_rop_class(e->op);
+	int64_t b = ret > 0 ? ret : 0;
+	int data = e->op == IOL_ROP_READ || e->op == IOL_ROP_PREAD ||
+		   e->op == IOL_ROP_WRITE || e->op == IOL_ROP_PWRITE;
+
+	if (cls == IOL_RCLASS_NONE)
+		return;
+	t->ops++;
+	if (per_file)
+		per_file[e->path][2]++;
+	if (cls == IOL_RCLASS_META) {
+		t->meta_s += d;
+		return;
+	}
+	if (cls == IOL_RCLASS_COPY) {
+		t->read_s += d / 2, t->write_s += d / 2;
+		t->bytes_read += b, t->bytes_written += b;
+		if (per_file)
+			per_file[e->path][0] += b, per_file[e->path2][1] += b;
+		return;
+	}
+	if (cls == IOL_RCLASS_READ)
+		t->read_s += d;
+	else
+		t->write_s += d;
+	if (!data) /* fsync, fdatasync: time, no bytes */
+		return;
+	if (cls == IOL_RCLASS_READ)
+		t->bytes_read += b;
+	else
+		t->bytes_written += b;
+	if (per_file)
+		per_file[e->path][cls == IOL_RCLASS_READ ? 0 : 1] += b;
+}
+
 void iol_rscript_totals(const struct iol_rscript *s, struct iol_rtotals *t,
 			int64_t (*per_file)[3])
 {
@@ -327,34 +371,9 @@ void iol_rscript_totals(const struct iol_rscript *s, struct iol_rtotals *t,
 
 		for (i = 0; i < rk->n; i++) {
 			const struct iol_rev *e = &rk->ev[i];
-			int cls = iol_rop_class(e->op);
-			int64_t b = e->ret > 0 ? e->ret : 0;
 
 			at += e->gap + e->dur;
-			if (cls == IOL_RCLASS_NONE)
-				continue;
-			t->ops++;
-			if (per_file)
-				per_file[e->path][2]++;
-			if (cls == IOL_RCLASS_READ) {
-				t->read_s += e->dur;
-				if (e->op == IOL_ROP_READ ||
-				    e->op == IOL_ROP_PREAD) {
-					t->bytes_read += b;
-					if (per_file)
-						per_file[e->path][0] += b;
-				}
-			} else if (cls == IOL_RCLASS_WRITE) {
-				t->write_s += e->dur;
-				if (e->op == IOL_ROP_WRITE ||
-				    e->op == IOL_ROP_PWRITE) {
-					t->bytes_written += b;
-					if (per_file)
-						per_file[e->path][1] += b;
-				}
-			} else {
-				t->meta_s += e->dur;
-			}
+			iol_rtotals_count(t, per_file, e, e->ret, e->dur);
 		}
 		if (at > t->run_s)
 			t->run_s = at;

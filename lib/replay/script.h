@@ -38,12 +38,21 @@ enum {
 	IOL_ROP_TRUNCATE,
 	IOL_ROP_FTRUNCATE,
 	IOL_ROP_DUP,
+	IOL_ROP_COPY, /* copy_file_range, sendfile: file to file in the kernel */
 	IOL_ROP_COUNT
 };
 
 /* Which cumulative time an operation counts in (as Darshan counts:
- * fsync in write time, seeks and the rest in metadata time). */
-enum { IOL_RCLASS_NONE, IOL_RCLASS_READ, IOL_RCLASS_WRITE, IOL_RCLASS_META };
+ * fsync in write time, seeks and the rest in metadata time).  A copy
+ * both reads and writes: its bytes count in both, its time half in each,
+ * so that read, write and metadata time still add up to the calls' time. */
+enum {
+	IOL_RCLASS_NONE,
+	IOL_RCLASS_READ,
+	IOL_RCLASS_WRITE,
+	IOL_RCLASS_META,
+	IOL_RCLASS_COPY
+};
 
 /* One event, fixed size: the compiled form stores these as they are. */
 struct iol_rev {
@@ -56,8 +65,10 @@ struct iol_rev {
 	uint32_t path2; /* RENAME target */
 	uint32_t mode;
 	int32_t err; /* errno of a failed original call, else 0 */
+	int32_t fd2; /* COPY: the descriptor written (fd is the one read) */
 	int64_t len; /* bytes asked (TRUNCATE: the length) */
-	int64_t off; /* PREAD, PWRITE, LSEEK offset; -1 none */
+	int64_t off; /* PREAD, PWRITE, LSEEK offset; COPY: of fd; -1 none */
+	int64_t off2; /* COPY: offset in fd2; -1 the descriptor's position */
 	int64_t ret; /* the original return value */
 	double gap;  /* compute time before the call, seconds */
 	double dur;  /* the original call's duration, seconds */
@@ -104,7 +115,8 @@ const char *iol_rop_name(int op);
 int iol_rop_class(int op);
 /* The arguments of an operation in script order, one letter each (p path,
  * q second path, f open flags, m mode, d descriptor, l length, o offset,
- * w whence): the one definition the parser and the writer share.  Static;
+ * w whence, e second descriptor, n second offset, L length of a copy):
+ * the one definition the parser and the writer share.  Static;
  * "" if out of range. */
 const char *iol_rop_args(int op);
 
@@ -159,5 +171,10 @@ struct iol_rtotals {
  * each path. */
 void iol_rscript_totals(const struct iol_rscript *s, struct iol_rtotals *t,
 			int64_t (*per_file)[3]);
+/* Count one call in t and per_file (may be NULL; its path and path2 must
+ * be valid ids): ret is what the call returned, d its duration.  The one
+ * rule for the original's totals and the replay's. */
+void iol_rtotals_count(struct iol_rtotals *t, int64_t (*per_file)[3],
+		       const struct iol_rev *e, int64_t ret, double d);
 
 #endif
