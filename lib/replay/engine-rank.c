@@ -164,8 +164,9 @@ static int64_t op_copy(struct rk *k, const struct iol_rev *e, int in)
 
 		r = copy_file_range(in, e->off >= 0 ? &oin : NULL, out,
 				    e->off2 >= 0 ? &oout : NULL, n, 0);
-		if (r < 0 && (errno == EXDEV || errno == ENOSYS ||
-			      errno == EOPNOTSUPP || errno == EINVAL) &&
+		if (r < 0 &&
+		    (errno == EXDEV || errno == ENOSYS || errno == EOPNOTSUPP ||
+		     errno == EINVAL) &&
 		    e->off2 < 0) {
 			off_t o = oin;
 

@@ -38,7 +38,7 @@ enum {
 	IOL_ROP_TRUNCATE,
 	IOL_ROP_FTRUNCATE,
 	IOL_ROP_DUP,
-	IOL_ROP_COPY, /* copy_file_range, sendfile: file to file in the kernel */
+	IOL_ROP_COPY, /* copy_file_range, sendfile: file to file */
 	IOL_ROP_COUNT
 };
 
@@ -64,14 +64,14 @@ struct iol_rev {
 			   the fd was opened on, for per-file totals); 0 */
 	uint32_t path2; /* RENAME target */
 	uint32_t mode;
-	int32_t err; /* errno of a failed original call, else 0 */
-	int32_t fd2; /* COPY: the descriptor written (fd is the one read) */
-	int64_t len; /* bytes asked (TRUNCATE: the length) */
-	int64_t off; /* PREAD, PWRITE, LSEEK offset; COPY: of fd; -1 none */
+	int32_t err;  /* errno of a failed original call, else 0 */
+	int32_t fd2;  /* COPY: the descriptor written (fd is the one read) */
+	int64_t len;  /* bytes asked (TRUNCATE: the length) */
+	int64_t off;  /* PREAD, PWRITE, LSEEK offset; COPY: of fd; -1 none */
 	int64_t off2; /* COPY: offset in fd2; -1 the descriptor's position */
-	int64_t ret; /* the original return value */
-	double gap;  /* compute time before the call, seconds */
-	double dur;  /* the original call's duration, seconds */
+	int64_t ret;  /* the original return value */
+	double gap;   /* compute time before the call, seconds */
+	double dur;   /* the original call's duration, seconds */
 };
 
 struct iol_rrank {
