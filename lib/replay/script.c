@@ -216,6 +216,8 @@ int iol_rscript_add_input(struct iol_rscript *s, const char *path, int64_t size)
 	if (!ni)
 		return IOL_ENOMEM;
 	s->input = ni;
+	/* the compiled form stores these as they are: no stray padding */
+	memset(&ni[s->ninput], 0, sizeof(*ni));
 	ni[s->ninput].path = id;
 	ni[s->ninput++].size = size;
 	return 0;

@@ -66,6 +66,7 @@ struct iol_rev {
 	uint32_t mode;
 	int32_t err;  /* errno of a failed original call, else 0 */
 	int32_t fd2;  /* COPY: the descriptor written (fd is the one read) */
+	int32_t zero; /* 0: the compiled form has no uninitialised padding */
 	int64_t len;  /* bytes asked (TRUNCATE: the length) */
 	int64_t off;  /* PREAD, PWRITE, LSEEK offset; COPY: of fd; -1 none */
 	int64_t off2; /* COPY: offset in fd2; -1 the descriptor's position */
