@@ -17,8 +17,10 @@
 # A second table compares the script's own read and write times (the
 # traced durations less the calibrated overhead) with that truth.
 # Two scripts per trace: overhead "calibrated" (iolens replay --calibrate,
-# off gaps and durations) and "fitted" (replay-script --run-time with the
-# untraced median: the gap overhead fitted to it, durations as calibrated).
+# off gaps and durations; "floor" when the trace's own 1st-percentile gap
+# and duration were higher, the machine busier than at calibration) and
+# "fitted" (replay-script --run-time with the untraced median: the gap
+# overhead fitted to it, durations as calibrated).
 #
 # Environment: IOLENS (binary), REPLAY_RUNS (default 5), REPLAY_MB (size
 # of the dd and cp file, default 64), TMPDIR.
@@ -155,7 +157,10 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 			[ $mode = calibrated ] && head -1 "$T/$name.ratios" |
 				awk -v n="$name" -v r="$tr_read" -v w="$tr_write" '{ printf "%-8s %12.6f %12.6f %12.6f %12.6f %9.3f %9.3f\n", n, r, $9, w, $10, (r > 0 ? $9 / r : 0), (w > 0 ? $10 / w : 0) }' >> "$T/truth"
 		fi
-		printf '%-8s %-10s %6s %7.3f %22s %22s %22s %22s %22s %22s\n' "$name" "$mode" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
+		# what the script says it took off: calibrated, floor (the
+		# trace's own floor was higher), fitted
+		from=$(awk '$1 == "overhead" { print $3; exit }' "$T/$name.script")
+		printf '%-8s %-10s %6s %7.3f %22s %22s %22s %22s %22s %22s\n' "$name" "$from" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
 			"$(cell "$T/r1")" "$(cell "$T/r2")" "$(cell "$T/r3")" "$(cell "$T/r4")" "$t5" "$t6"
 	done
 done

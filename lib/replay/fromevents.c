@@ -39,10 +39,10 @@ struct pinfo {
 	uint32_t newid; /* in the script */
 };
 
-/* A call's gap before any overhead is taken off, and how many traced
- * calls (itself and those dropped before it) the gap holds. */
+/* A call's gap and duration before any overhead is taken off, and how
+ * many traced calls (itself and those dropped before it) the gap holds. */
 struct rawgap {
-	double gap;
+	double gap, dur;
 	uint32_t k;
 };
 
@@ -360,6 +360,7 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 		return IOL_ENOMEM;
 	f->raw = rg;
 	f->raw[f->nraw].gap = v->start - pr->last;
+	f->raw[f->nraw].dur = v->dur;
 	f->raw[f->nraw++].k = (uint32_t)(1 + pr->skipped);
 	e->op = (uint8_t)op;
 	e->gap = gap > 0 ? gap : 0;
@@ -649,6 +650,66 @@ static void remap(struct fst *f, struct iol_rscript *s)
 		}
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The FLOOR_Q quantile of the gaps between two calls with no call
+ * dropped between them (want_gap), or of the durations, over at least
+ * FLOOR_MIN calls; -1 when there are fewer. */
+#define FLOOR_Q 0.01
+#define FLOOR_MIN 200
+static double raw_floor(const struct fst *f, int want_gap)
+{
+	double *v = malloc((f->nraw ? f->nraw : 1) * sizeof(*v)), q = -1;
+	size_t j, n = 0;
+
+	if (!v)
+		return -1;
+	for (j = 0; j < f->nraw; j++)
+		if (!want_gap)
+			v[n++] = f->raw[j].dur;
+		else if (f->raw[j].k == 1)
+			v[n++] = f->raw[j].gap;
+	if (n >= FLOOR_MIN) {
+		qsort(v, n, sizeof(*v), cmp_double);
+		q = v[(size_t)((double)n * FLOOR_Q)];
+	}
+	free(v);
+	return q;
+}
+
+/* The calibration measured strace's cost on a machine as loaded as it
+ * was then; a trace made on a busier machine shows it in its own gaps:
+ * no gap between two traced calls can be shorter than the tracer's cost
+ * between them, nor a duration shorter than its cost inside one.  So
+ * where the trace's floor (its 1st percentile gap, or duration) is above
+ * the calibrated overhead, the floor is taken off instead, and the
+ * header says "floor". */
+static void trace_floor(struct fst *f, struct iol_rscript *s)
+{
+	double g = raw_floor(f, 1), d = raw_floor(f, 0);
+	size_t r, i, j = 0;
+
+	g = g > s->overhead ? g : s->overhead;
+	d = d > s->duroverhead ? d : s->duroverhead;
+	if (g == s->overhead && d == s->duroverhead)
+		return;
+	for (r = 0; r < s->nrank; r++)
+		for (i = 0; i < s->rank[r].n; i++, j++) {
+			const struct rawgap *w = &f->raw[j];
+			struct iol_rev *e = &s->rank[r].ev[i];
+
+			e->gap = w->gap - g * w->k > 0 ? w->gap - g * w->k : 0;
+			e->dur = w->dur - d > 0 ? w->dur - d : 0;
+		}
+	s->overhead = g, s->duroverhead = d;
+	snprintf(s->overhead_from, sizeof(s->overhead_from), "floor");
+}
+
 /* The run time of s with overhead o off each traced call's gap. */
 static double run_with(const struct fst *f, const struct iol_rscript *s,
 		       double o)
@@ -739,6 +800,9 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 	s->duroverhead = o->duroverhead;
 	snprintf(s->overhead_from, sizeof(s->overhead_from), "%s",
 		 o->overhead_from ? o->overhead_from : "none");
+	if (rc == 0 && o->overhead_from &&
+	    !strcmp(o->overhead_from, "calibrated"))
+		trace_floor(&f, s);
 	if (rc == 0 && o->run_time > 0)
 		fit_run_time(&f, s, o->run_time);
 	snprintf(s->source, sizeof(s->source), "%s",
