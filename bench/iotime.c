@@ -114,61 +114,42 @@ static void count(int cls, double t0)
 	calls++;
 }
 
-static void opened(int fd, const char *p)
-{
-	if (fd >= 0 && fd < MAXFD)
-		tracked[fd] = (unsigned char)under(p);
-}
-
 /* the open family: the mode argument only with O_CREAT or O_TMPFILE */
-#define OPEN_MODE(flags, mode)                                                 \
-	do {                                                                   \
-		if ((flags) & (O_CREAT | O_TMPFILE)) {                         \
-			va_list ap;                                            \
-			va_start(ap, flags);                                   \
-			mode = va_arg(ap, int);                                \
-			va_end(ap);                                            \
-		}                                                              \
+#define OPEN_MODE(flags, mode)                         \
+	do {                                           \
+		if ((flags) & (O_CREAT | O_TMPFILE)) { \
+			va_list ap;                    \
+			va_start(ap, flags);           \
+			mode = va_arg(ap, int);        \
+			va_end(ap);                    \
+		}                                      \
 	} while (0)
 
-#define WRAP_OPEN(name)                                                        \
-	int name(const char *p, int flags, ...)                                \
-	{                                                                      \
-		static int (*f)(const char *, int, ...);                       \
-		int mode = 0, fd;                                              \
-		double t0;                                                     \
-		if (!f)                                                        \
-			f = real(#name);                                       \
-		OPEN_MODE(flags, mode);                                        \
-		t0 = now();                                                    \
-		fd = f(p, flags, mode);                                        \
-		if (under(p))                                                  \
-			count(2, t0);                                          \
-		opened(fd, p);                                                 \
-		return fd;                                                     \
+/* (name, parameters before the flags, the same as arguments, the
+ * directory descriptor the path is relative to) */
+#define WRAP_OPEN(name, params, args, d)                   \
+	int name(params, int flags, ...)                   \
+	{                                                  \
+		static int (*f)(params, int, ...);         \
+		int mode = 0, fd, mine;                    \
+		double t0;                                 \
+		if (!f)                                    \
+			f = real(#name);                   \
+		OPEN_MODE(flags, mode);                    \
+		t0 = now();                                \
+		fd = f(args, flags, mode);                 \
+		mine = under_at(d, p);                     \
+		if (mine)                                  \
+			count(2, t0);                      \
+		if (fd >= 0 && fd < MAXFD)                 \
+			tracked[fd] = (unsigned char)mine; \
+		return fd;                                 \
 	}
-WRAP_OPEN(open)
-WRAP_OPEN(open64)
-
-#define WRAP_OPENAT(name)                                                      \
-	int name(int d, const char *p, int flags, ...)                         \
-	{                                                                      \
-		static int (*f)(int, const char *, int, ...);                  \
-		int mode = 0, fd;                                              \
-		double t0;                                                     \
-		if (!f)                                                        \
-			f = real(#name);                                       \
-		OPEN_MODE(flags, mode);                                        \
-		t0 = now();                                                    \
-		fd = f(d, p, flags, mode);                                     \
-		if (under_at(d, p))                                            \
-			count(2, t0);                                          \
-		if (fd >= 0 && fd < MAXFD)                                     \
-			tracked[fd] = (unsigned char)under_at(d, p);           \
-		return fd;                                                     \
-	}
-WRAP_OPENAT(openat)
-WRAP_OPENAT(openat64)
+#define COMMA ,
+WRAP_OPEN(open, const char *p, p, AT_FDCWD)
+WRAP_OPEN(open64, const char *p, p, AT_FDCWD)
+WRAP_OPEN(openat, int d COMMA const char *p, d COMMA p, d)
+WRAP_OPEN(openat64, int d COMMA const char *p, d COMMA p, d)
 
 int creat(const char *p, mode_t m)
 {
@@ -192,22 +173,28 @@ int close(int fd)
 	return r;
 }
 
-/* calls on a descriptor: (name, return type, class, parameters, args) */
-#define WRAP_FD(name, type, cls, params, args)                                 \
-	type name params                                                       \
-	{                                                                      \
-		static type(*f) params;                                        \
-		double t0;                                                     \
-		type r;                                                        \
-		if (!f)                                                        \
-			f = real(#name);                                       \
-		if (!on(fd))                                                   \
-			return f args;                                         \
-		t0 = now();                                                    \
-		r = f args;                                                    \
-		count(cls, t0);                                                \
-		return r;                                                      \
+/* a timed call: (name, return type, class, whether this call is on a
+ * file under the directory, parameters, arguments) */
+#define WRAP(name, type, cls, mine, params, args) \
+	type name params                          \
+	{                                         \
+		static type(*f) params;           \
+		double t0;                        \
+		type r;                           \
+		if (!f)                           \
+			f = real(#name);          \
+		if (!(mine))                      \
+			return f args;            \
+		t0 = now();                       \
+		r = f args;                       \
+		count(cls, t0);                   \
+		return r;                         \
 	}
+/* calls on a descriptor, calls on a path (metadata) */
+#define WRAP_FD(name, type, cls, params, args) \
+	WRAP(name, type, cls, on(fd), params, args)
+#define WRAP_PATH(name, params, args) WRAP(name, int, 2, under(p), params, args)
+
 WRAP_FD(read, ssize_t, 0, (int fd, void *b, size_t n), (fd, b, n))
 WRAP_FD(pread, ssize_t, 0, (int fd, void *b, size_t n, off_t o), (fd, b, n, o))
 WRAP_FD(pread64, ssize_t, 0, (int fd, void *b, size_t n, off64_t o),
@@ -244,22 +231,6 @@ ssize_t copy_file_range(int fd, off64_t *oi, int out, off64_t *oo, size_t n,
 	return r;
 }
 
-/* calls on a path */
-#define WRAP_PATH(name, params, args)                                          \
-	int name params                                                        \
-	{                                                                      \
-		static int(*f) params;                                         \
-		double t0;                                                     \
-		int r;                                                         \
-		if (!f)                                                        \
-			f = real(#name);                                       \
-		if (!under(p))                                                 \
-			return f args;                                         \
-		t0 = now();                                                    \
-		r = f args;                                                    \
-		count(2, t0);                                                  \
-		return r;                                                      \
-	}
 WRAP_PATH(stat, (const char *p, struct stat *s), (p, s))
 WRAP_PATH(lstat, (const char *p, struct stat *s), (p, s))
 WRAP_PATH(lstat64, (const char *p, struct stat64 *s), (p, s))
@@ -268,21 +239,9 @@ WRAP_PATH(mkdir, (const char *p, mode_t m), (p, m))
 WRAP_PATH(rmdir, (const char *p), (p))
 WRAP_PATH(rename, (const char *p, const char *q), (p, q))
 
-int fstatat(int d, const char *p, struct stat *s, int fl)
-{
-	static int (*f)(int, const char *, struct stat *, int);
-	int t = !*p ? on(d) : under_at(d, p), r; /* "": the fd itself */
-	double t0;
-
-	if (!f)
-		f = real("fstatat");
-	if (!t)
-		return f(d, p, s, fl);
-	t0 = now();
-	r = f(d, p, s, fl);
-	count(2, t0);
-	return r;
-}
+/* "" (AT_EMPTY_PATH): the descriptor itself */
+WRAP(fstatat, int, 2, !*p ? on(d) : under_at(d, p),
+     (int d, const char *p, struct stat *s, int fl), (d, p, s, fl))
 
 /* a copy of a tracked descriptor is tracked (dd reads its input through
  * descriptor 0, opened and moved there with dup2) */
@@ -338,21 +297,8 @@ int fcntl(int fd, int cmd, ...)
 	return r;
 }
 
-int unlinkat(int d, const char *p, int fl)
-{
-	static int (*f)(int, const char *, int);
-	int t = under_at(d, p), r;
-	double t0;
-
-	if (!f)
-		f = real("unlinkat");
-	if (!t)
-		return f(d, p, fl);
-	t0 = now();
-	r = f(d, p, fl);
-	count(2, t0);
-	return r;
-}
+WRAP(unlinkat, int, 2, under_at(d, p), (int d, const char *p, int fl),
+     (d, p, fl))
 
 /* the fortified forms (_FORTIFY_SOURCE): tar calls these */
 int __open_2(const char *p, int flags)
@@ -375,18 +321,4 @@ int __openat64_2(int d, const char *p, int flags)
 	return openat64(d, p, flags);
 }
 
-int stat64(const char *p, struct stat64 *s)
-{
-	static int (*f)(const char *, struct stat64 *);
-	double t0;
-	int r;
-
-	if (!f)
-		f = real("stat64");
-	if (!under(p))
-		return f(p, s);
-	t0 = now();
-	r = f(p, s);
-	count(2, t0);
-	return r;
-}
+WRAP_PATH(stat64, (const char *p, struct stat64 *s), (p, s))
