@@ -24,6 +24,7 @@
 
 #include "render/chart.h"
 #include "render/report.h"
+#include "render/phases-panel.h"
 #include "render/triage-panel.h"
 #include "analysis/jobrow.h"
 #include "analysis/select.h"
@@ -55,6 +56,8 @@ struct ctx {
 	struct iol_matrix mx; /* rank x time, bins across the page */
 	int have_mx;
 	struct iol_triage tri; /* default thresholds */
+	struct iol_phases phs; /* of logs with DXT segments, not too many */
+	int have_ph;
 	cairo_t *cr;
 	double pw, ph; /* page size */
 	const char *ptitle;
@@ -1542,6 +1545,16 @@ static void triage_draw(struct ctx *c, double x, double y, double w)
 	triage_panel_draw(c->cr, &c->tri, TRIAGE_FLAGGED, x, y, w);
 }
 
+static double phases_h(struct ctx *c, double w)
+{
+	return c->have_ph ? phases_panel_h(c->cr, &c->phs, w) : 0;
+}
+
+static void phases_draw(struct ctx *c, double x, double y, double w)
+{
+	phases_panel_draw(c->cr, &c->phs, x, y, w);
+}
+
 static double triage_rest_h(struct ctx *c, double w)
 {
 	return c->tri.n ? triage_panel_h(c->cr, &c->tri, TRIAGE_QUIET, w) : 0;
@@ -1573,6 +1586,7 @@ static const struct panel panels[] = {
 	{"glossary", glossary_h, glossary_draw},
 	{"triage", triage_h, triage_draw},
 	{"triage_rest", triage_rest_h, triage_rest_draw},
+	{"phases", phases_h, phases_draw},
 };
 
 /* ---- pages ---- */
@@ -1907,6 +1921,12 @@ static int report_compute(struct ctx *c, struct iol_error *err)
 		if (ret == 0)
 			ret = iol_triage_run(job, &conf, &c->tri, err);
 	}
+	/* the phases of logs with segments, as triage's straggler rule
+	 * bounds them: their memory grows with the segments */
+	if (ret == 0 && iol_timeline_source(job) == IOL_TL_DXT &&
+	    job->nsegs[0] + job->nsegs[1] <= IOL_TRIAGE_MAX_SEGS &&
+	    iol_phases_compute(job, -1, &c->phs, NULL) == 0)
+		c->have_ph = 1;
 	if (ret == 0 && job->kind == IOL_SRC_DARSHAN)
 		ret = iol_shared_compute(job, &c->shared, &c->nshared, err);
 	if (ret == 0 && iol_timeline_source(job) != IOL_TL_NONE &&
@@ -2025,6 +2045,8 @@ int report_write(const struct iol_job *job, const char *path,
 		iol_files_free(c.files);
 		iol_meta_free(&c.meta);
 		iol_triage_free(&c.tri);
+		if (c.have_ph)
+			iol_phases_free(&c.phs);
 		free(c.shared);
 		return ret;
 	}
@@ -2048,6 +2070,8 @@ out:
 	iol_files_free(c.files);
 	iol_meta_free(&c.meta);
 	iol_triage_free(&c.tri);
+	if (c.have_ph)
+		iol_phases_free(&c.phs);
 	free(c.shared);
 	if (c.have_mx)
 		iol_matrix_free(&c.mx);
