@@ -37,6 +37,13 @@ $RUN timeline --phases --format tsv "$run"/*.darshan |
 awk '$NF == "-" { print $2, $(NF - 2), $(NF - 2); next } { print $2, $(NF - 3), $NF }' "$TMP/rows" > "$TMP/rp"
 is "$(cat "$TMP/rp")" "$(cat "$TMP/tl")" "bandwidths equal timeline --phases"
 
+# dd conv=fsync under Darshan (ours): dd's own rate includes its fsync
+dd=$SAMPLES/nonmpi/darshan/dd_bigfile
+ref=$(sed -n 's/^\([0-9]*\) bytes .* copied, \([0-9.]*\) s,.*/\1 \2/p' "$dd/stderr.txt" | awk '{ print $1 / 1048576 / $2 }')
+got=$(report_phases "$dd"/*.darshan | awk '$2 == "write" { print $NF }')
+awk -v a="$got" -v b="$ref" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(a != "" && d <= 0.05) }'
+ok $? "dd: write MiB/s incl. sync $got within 5 % of dd's own $ref"
+
 # no segments, no panel
 report_phases "$SAMPLES"/nonmpi/darshan/sort_external/*.darshan > "$TMP/none"
 is "$(cat "$TMP/none")" "" "a log without DXT has no phases panel"
