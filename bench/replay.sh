@@ -18,7 +18,8 @@
 # traced durations less the calibrated overhead) with that truth.
 # Two scripts per trace: overhead "calibrated" (iolens replay --calibrate,
 # off gaps and durations; "floor" when the trace's own 1st-percentile gap
-# and duration were higher, the machine busier than at calibration) and
+# was higher, the machine busier than at calibration: that floor off the
+# gaps, the in-call overhead scaled by the same ratio) and
 # "fitted" (replay-script --run-time with the untraced median: the gap
 # overhead fitted to it, durations as calibrated).
 #

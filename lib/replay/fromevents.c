@@ -658,11 +658,11 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* The FLOOR_Q quantile of the gaps between two calls with no call
- * dropped between them (want_gap), or of the durations, over at least
- * FLOOR_MIN calls; -1 when there are fewer. */
+ * dropped between them, over at least FLOOR_MIN calls; -1 when there
+ * are fewer. */
 #define FLOOR_Q 0.01
 #define FLOOR_MIN 200
-static double raw_floor(const struct fst *f, int want_gap)
+static double gap_floor(const struct fst *f)
 {
 	double *v = malloc((f->nraw ? f->nraw : 1) * sizeof(*v)), q = -1;
 	size_t j, n = 0;
@@ -670,9 +670,7 @@ static double raw_floor(const struct fst *f, int want_gap)
 	if (!v)
 		return -1;
 	for (j = 0; j < f->nraw; j++)
-		if (!want_gap)
-			v[n++] = f->raw[j].dur;
-		else if (f->raw[j].k == 1)
+		if (f->raw[j].k == 1)
 			v[n++] = f->raw[j].gap;
 	if (n >= FLOOR_MIN) {
 		qsort(v, n, sizeof(*v), cmp_double);
@@ -685,19 +683,20 @@ static double raw_floor(const struct fst *f, int want_gap)
 /* The calibration measured strace's cost on a machine as loaded as it
  * was then; a trace made on a busier machine shows it in its own gaps:
  * no gap between two traced calls can be shorter than the tracer's cost
- * between them, nor a duration shorter than its cost inside one.  So
- * where the trace's floor (its 1st percentile gap, or duration) is above
- * the calibrated overhead, the floor is taken off instead, and the
- * header says "floor". */
+ * between them.  So where the trace's floor (its 1st percentile gap
+ * between calls with none dropped, nearly all tracer cost) is above the
+ * calibrated overhead, the floor is taken off the gaps instead, the cost
+ * inside each call scaled by the same ratio, and the header says
+ * "floor".  (Not the durations' own floor: when every call moves data,
+ * as dd's do, even the shortest holds real work.) */
 static void trace_floor(struct fst *f, struct iol_rscript *s)
 {
-	double g = raw_floor(f, 1), d = raw_floor(f, 0);
+	double g = gap_floor(f), d;
 	size_t r, i, j = 0;
 
-	g = g > s->overhead ? g : s->overhead;
-	d = d > s->duroverhead ? d : s->duroverhead;
-	if (g == s->overhead && d == s->duroverhead)
+	if (!(s->overhead > 0) || g <= s->overhead)
 		return;
+	d = s->duroverhead * (g / s->overhead);
 	for (r = 0; r < s->nrank; r++)
 		for (i = 0; i < s->rank[r].n; i++, j++) {
 			const struct rawgap *w = &f->raw[j];
