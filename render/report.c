@@ -58,6 +58,7 @@ struct ctx {
 	struct iol_triage tri; /* default thresholds */
 	struct iol_phases phs; /* of logs with DXT segments, not too many */
 	int have_ph;
+	char ph_note[160]; /* why a log with DXT has no phases, or "" */
 	cairo_t *cr;
 	double pw, ph; /* page size */
 	const char *ptitle;
@@ -1547,12 +1548,17 @@ static void triage_draw(struct ctx *c, double x, double y, double w)
 
 static double phases_h(struct ctx *c, double w)
 {
-	return c->have_ph ? phases_panel_h(c->cr, &c->phs, w) : 0;
+	if (!c->have_ph)
+		return c->ph_note[0] ? caption_h(c, w, c->ph_note) : 0;
+	return phases_panel_h(c->cr, &c->phs, w);
 }
 
 static void phases_draw(struct ctx *c, double x, double y, double w)
 {
-	phases_panel_draw(c->cr, &c->phs, x, y, w);
+	if (!c->have_ph)
+		caption(c, x, y, w, c->ph_note);
+	else
+		phases_panel_draw(c->cr, &c->phs, x, y, w);
 }
 
 static double triage_rest_h(struct ctx *c, double w)
@@ -1927,6 +1933,14 @@ static int report_compute(struct ctx *c, struct iol_error *err)
 	    job->nsegs[0] + job->nsegs[1] <= IOL_TRIAGE_MAX_SEGS &&
 	    iol_phases_compute(job, -1, &c->phs, NULL) == 0)
 		c->have_ph = 1;
+	/* a log too big for them says so rather than losing the panel */
+	if (iol_timeline_source(job) == IOL_TL_DXT &&
+	    job->nsegs[0] + job->nsegs[1] > IOL_TRIAGE_MAX_SEGS)
+		snprintf(c->ph_note, sizeof(c->ph_note),
+			 "Not computed: %llu DXT segments, over the report's "
+			 "limit of %d; iolens timeline --phases lists them.",
+			 (unsigned long long)(job->nsegs[0] + job->nsegs[1]),
+			 IOL_TRIAGE_MAX_SEGS);
 	if (ret == 0 && job->kind == IOL_SRC_DARSHAN)
 		ret = iol_shared_compute(job, &c->shared, &c->nshared, err);
 	if (ret == 0 && iol_timeline_source(job) != IOL_TL_NONE &&
