@@ -109,17 +109,10 @@ static int cmp_rows(const void *a, const void *b)
 {
 	const struct keyed *ka = a, *kb = b;
 	const struct iol_filerow *x = ka->row, *y = kb->row;
-	int c;
 
 	if (ka->key != kb->key)
 		return ka->key > kb->key ? -1 : 1;
-	/* ties: by path, then module, so output is deterministic */
-	c = strcmp(x->path ? x->path : "", y->path ? y->path : "");
-	if (c)
-		return c;
-	if (x->mod != y->mod)
-		return x->mod < y->mod ? -1 : 1;
-	return x->id < y->id ? -1 : x->id > y->id;
+	return iol_row_tiebreak(x->path, x->mod, x->id, y->path, y->mod, y->id);
 }
 
 static int find_module(const char *s)

@@ -478,16 +478,39 @@ void parse_text_total(struct obuf *ob, const struct iol_accum *a, int ver)
 	}
 }
 
-static void put_cat(struct obuf *ob, const char *name, int64_t n, int64_t bytes,
-		    int64_t maxoff)
+/* A category line: count, bytes moved, max offset; k2 >= 0 adds a
+ * second category (the reference merges partially shared into shared and
+ * adds the two max offsets, FORMAT.md 10.4). */
+static void put_cat(struct obuf *ob, const char *name,
+		    const struct iol_category *c, int k, int k2)
 {
+	int64_t n = c[k].count, bytes = c[k].read_bytes + c[k].write_bytes;
+	int64_t maxoff = c[k].max_offset;
+
+	if (k2 >= 0) {
+		n += c[k2].count;
+		bytes += c[k2].read_bytes + c[k2].write_bytes;
+		maxoff += c[k2].max_offset;
+	}
 	obuf_printf(ob, "# %s: %lld %lld %lld\n", name, (long long)n,
 		    (long long)bytes, (long long)maxoff);
 }
 
 void parse_text_files(struct obuf *ob, const struct iol_accum *a)
 {
+	static const struct {
+		const char *name;
+		int k, k2;
+	} cats[] = {
+		{"total", IOL_CAT_ALL, -1},
+		{"read_only", IOL_CAT_RO, -1},
+		{"write_only", IOL_CAT_WO, -1},
+		{"read_write", IOL_CAT_RW, -1},
+		{"unique", IOL_CAT_UNIQUE, -1},
+		{"shared", IOL_CAT_SHARED, IOL_CAT_PARTSHARED},
+	};
 	struct iol_category c[IOL_CAT_N];
+	size_t i;
 
 	iol_accum_categories(a, c);
 	obuf_puts(ob, "\n# Total file counts\n"
@@ -506,29 +529,8 @@ void parse_text_files(struct obuf *ob, const struct iol_accum *a)
 		      "file of this type\n"
 		      "\n# <file_type> <file_count> <total_bytes> "
 		      "<max_byte_offset>\n");
-	put_cat(ob, "total", c[IOL_CAT_ALL].count,
-		c[IOL_CAT_ALL].read_bytes + c[IOL_CAT_ALL].write_bytes,
-		c[IOL_CAT_ALL].max_offset);
-	put_cat(ob, "read_only", c[IOL_CAT_RO].count,
-		c[IOL_CAT_RO].read_bytes + c[IOL_CAT_RO].write_bytes,
-		c[IOL_CAT_RO].max_offset);
-	put_cat(ob, "write_only", c[IOL_CAT_WO].count,
-		c[IOL_CAT_WO].read_bytes + c[IOL_CAT_WO].write_bytes,
-		c[IOL_CAT_WO].max_offset);
-	put_cat(ob, "read_write", c[IOL_CAT_RW].count,
-		c[IOL_CAT_RW].read_bytes + c[IOL_CAT_RW].write_bytes,
-		c[IOL_CAT_RW].max_offset);
-	put_cat(ob, "unique", c[IOL_CAT_UNIQUE].count,
-		c[IOL_CAT_UNIQUE].read_bytes + c[IOL_CAT_UNIQUE].write_bytes,
-		c[IOL_CAT_UNIQUE].max_offset);
-	/* the reference adds the two max offsets (FORMAT.md 10.4) */
-	put_cat(ob, "shared",
-		c[IOL_CAT_SHARED].count + c[IOL_CAT_PARTSHARED].count,
-		c[IOL_CAT_SHARED].read_bytes + c[IOL_CAT_SHARED].write_bytes +
-			c[IOL_CAT_PARTSHARED].read_bytes +
-			c[IOL_CAT_PARTSHARED].write_bytes,
-		c[IOL_CAT_SHARED].max_offset +
-			c[IOL_CAT_PARTSHARED].max_offset);
+	for (i = 0; i < sizeof(cats) / sizeof(cats[0]); i++)
+		put_cat(ob, cats[i].name, c, cats[i].k, cats[i].k2);
 }
 
 void parse_text_perf(struct obuf *ob, const struct iol_accum *a)

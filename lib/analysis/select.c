@@ -122,20 +122,26 @@ static void shared_row(const struct iol_job *job, size_t k,
 	s->sd_bytes = sd_of(r->fc[balance[k].vbytes]);
 }
 
+int iol_row_tiebreak(const char *pa, int ma, uint64_t ia, const char *pb,
+		     int mb, uint64_t ib)
+{
+	int c = strcmp(pa ? pa : "", pb ? pb : "");
+
+	if (c)
+		return c;
+	if (ma != mb)
+		return ma < mb ? -1 : 1;
+	return ia < ib ? -1 : ia > ib;
+}
+
 static int cmp_shared(const void *a, const void *b)
 {
 	const struct iol_sharedrow *x = a, *y = b;
 	int64_t bx = x->br + x->bw, by = y->br + y->bw;
-	int c;
 
 	if (bx != by)
 		return bx > by ? -1 : 1;
-	c = strcmp(x->path ? x->path : "", y->path ? y->path : "");
-	if (c)
-		return c;
-	if (x->mod != y->mod)
-		return x->mod < y->mod ? -1 : 1;
-	return x->id < y->id ? -1 : x->id > y->id;
+	return iol_row_tiebreak(x->path, x->mod, x->id, y->path, y->mod, y->id);
 }
 
 int iol_shared_compute(const struct iol_job *job, struct iol_sharedrow **rows,

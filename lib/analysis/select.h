@@ -64,6 +64,12 @@ struct iol_sharedrow {
 	double sd_time, sd_bytes; /* sqrt of Darshan's F_VARIANCE_RANK_* */
 };
 
+/* The one tie order of file tables, so that they print the same every
+ * run: path, then module, then record id.  (The sort key, bytes or
+ * another column, is compared before it by the caller.) */
+int iol_row_tiebreak(const char *pa, int ma, uint64_t ia, const char *pb,
+		     int mb, uint64_t ib);
+
 /* Every shared record of POSIX and STDIO, by bytes moved (most first),
  * then path.  *rows is NULL when there are none. */
 int iol_shared_compute(const struct iol_job *job, struct iol_sharedrow **rows,
