@@ -646,7 +646,7 @@ static int cmp_bytes(const void *a, const void *b)
 
 	if (bx != by)
 		return bx > by ? -1 : 1;
-	return strcmp(x->path ? x->path : "", y->path ? y->path : "");
+	return iol_row_tiebreak(x->path, x->mod, x->id, y->path, y->mod, y->id);
 }
 
 static size_t ntop(struct ctx *c)
@@ -1920,13 +1920,6 @@ static int report_compute(struct ctx *c, struct iol_error *err)
 		c->nhist = iol_hist_compute(job, c->hist, IOL_MOD_KNOWN + 1);
 		ret = iol_meta_compute(job, &c->meta, err);
 	}
-	if (ret == 0) {
-		struct iol_triage_conf conf;
-
-		ret = iol_triage_conf_parse(&conf, NULL, err);
-		if (ret == 0)
-			ret = iol_triage_run(job, &conf, &c->tri, err);
-	}
 	/* the phases of logs with segments, as triage's straggler rule
 	 * bounds them: their memory grows with the segments */
 	if (ret == 0 && iol_timeline_source(job) == IOL_TL_DXT &&
@@ -1941,6 +1934,16 @@ static int report_compute(struct ctx *c, struct iol_error *err)
 			 "limit of %d; iolens timeline --phases lists them.",
 			 (unsigned long long)(job->nsegs[0] + job->nsegs[1]),
 			 IOL_TRIAGE_MAX_SEGS);
+	/* triage's straggler rule reads the same phases: not twice */
+	if (ret == 0) {
+		struct iol_triage_conf conf;
+
+		ret = iol_triage_conf_parse(&conf, NULL, err);
+		if (ret == 0)
+			ret = iol_triage_run_phases(job, &conf,
+						    c->have_ph ? &c->phs : NULL,
+						    &c->tri, err);
+	}
 	if (ret == 0 && job->kind == IOL_SRC_DARSHAN)
 		ret = iol_shared_compute(job, &c->shared, &c->nshared, err);
 	if (ret == 0 && iol_timeline_source(job) != IOL_TL_NONE &&

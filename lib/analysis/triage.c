@@ -185,12 +185,15 @@ static void phase_strag(const struct iol_phase *jp, const struct iol_phase *r,
 		 (long long)r[last].rank, lag, n);
 }
 
-/* DXT Explorer's stragglers per phase, from the log's segments. */
-static int measure_strag(const struct iol_job *job, struct iol_triage_in *in,
-			 struct iol_error *err)
+/* DXT Explorer's stragglers per phase, from the log's segments (the
+ * phases given, when the caller has computed them, else computed here). */
+static int measure_strag(const struct iol_job *job,
+			 const struct iol_phases *given,
+			 struct iol_triage_in *in, struct iol_error *err)
 {
 	char *why = in->s[IOL_TIN_STRAG_DETAIL - IOL_TIN_NNUM];
-	struct iol_phases ph;
+	struct iol_phases own;
+	const struct iol_phases *ph = given;
 	double *e;
 	size_t k;
 
@@ -205,22 +208,27 @@ static int measure_strag(const struct iol_job *job, struct iol_triage_in *in,
 			 IOL_TRIAGE_MAX_SEGS);
 		return 0;
 	}
-	if (iol_phases_compute(job, -1, &ph, err) < 0)
-		return err ? err->code : IOL_ENOMEM;
-	e = calloc(ph.nrank + 1, sizeof(*e));
-	for (k = 0; e && k < ph.njob; k++)
-		if (!ph.job[k].other)
-			phase_strag(&ph.job[k], ph.rank, ph.nrank, e, in);
+	if (!ph) {
+		if (iol_phases_compute(job, -1, &own, err) < 0)
+			return err ? err->code : IOL_ENOMEM;
+		ph = &own;
+	}
+	e = calloc(ph->nrank + 1, sizeof(*e));
+	for (k = 0; e && k < ph->njob; k++)
+		if (!ph->job[k].other)
+			phase_strag(&ph->job[k], ph->rank, ph->nrank, e, in);
 	if (!isfinite(in->v[IOL_TIN_STRAG]) && !why[0])
 		snprintf(why, sizeof(in->s[0]),
 			 "no phase with two or more ranks");
 	free(e);
-	iol_phases_free(&ph);
+	if (ph == &own)
+		iol_phases_free(&own);
 	return 0;
 }
 
-int iol_triage_measure(const struct iol_job *job, const char *log,
-		       struct iol_triage_in *in, struct iol_error *err)
+static int measure(const struct iol_job *job, const char *log,
+		   const struct iol_phases *ph, struct iol_triage_in *in,
+		   struct iol_error *err)
 {
 	struct iol_summary s;
 	struct iol_opts o = {0, 0};
@@ -233,7 +241,13 @@ int iol_triage_measure(const struct iol_job *job, const char *log,
 		return rc;
 	for (i = 0; i < IOL_TIN_N; i++)
 		measure_one(&row, i, in);
-	return measure_strag(job, in, err);
+	return measure_strag(job, ph, in, err);
+}
+
+int iol_triage_measure(const struct iol_job *job, const char *log,
+		       struct iol_triage_in *in, struct iol_error *err)
+{
+	return measure(job, log, NULL, in, err);
 }
 
 double iol_triage_stake(const struct iol_triage_in *in)
@@ -1096,8 +1110,16 @@ int iol_triage_eval(const struct iol_triage_in *in,
 int iol_triage_run(const struct iol_job *job, const struct iol_triage_conf *c,
 		   struct iol_triage *t, struct iol_error *err)
 {
+	return iol_triage_run_phases(job, c, NULL, t, err);
+}
+
+int iol_triage_run_phases(const struct iol_job *job,
+			  const struct iol_triage_conf *c,
+			  const struct iol_phases *ph, struct iol_triage *t,
+			  struct iol_error *err)
+{
 	struct iol_triage_in in;
-	int rc = iol_triage_measure(job, job->path, &in, err);
+	int rc = measure(job, job->path, ph, &in, err);
 
 	if (rc < 0) {
 		memset(t, 0, sizeof(*t));

@@ -178,6 +178,14 @@ int iol_triage_eval(const struct iol_triage_in *in,
 /* iol_triage_measure() then iol_triage_eval(). */
 int iol_triage_run(const struct iol_job *job, const struct iol_triage_conf *c,
 		   struct iol_triage *t, struct iol_error *err);
+/* The same, given the job's phases (iol_phases_compute(job, -1), which
+ * the caller keeps and frees), so that a caller that shows them too does
+ * not compute them twice; NULL computes them. */
+struct iol_phases;
+int iol_triage_run_phases(const struct iol_job *job,
+			  const struct iol_triage_conf *c,
+			  const struct iol_phases *ph, struct iol_triage *t,
+			  struct iol_error *err);
 void iol_triage_free(struct iol_triage *t);
 
 #endif
