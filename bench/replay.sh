@@ -24,7 +24,8 @@
 # overhead fitted to it, durations as calibrated).
 #
 # Environment: IOLENS (binary), REPLAY_RUNS (default 5), REPLAY_MB (size
-# of the dd and cp file, default 64), TMPDIR.
+# of the dd and cp file, default 64), TMPDIR, REPLAY_KEEP (a directory
+# to keep each program's trace, untraced run times and truth in).
 set -u
 export LC_ALL=C TZ=UTC
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -124,6 +125,11 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	tr_read=$(col "$T/true" 1 | median) tr_write=$(col "$T/true" 2 | median)
 	sh -c "$setup"
 	strace -f -tt -T -o "$T/$name.trace" sh -c "$cmd" > /dev/null 2>&1 < /dev/null
+	if [ -n "${REPLAY_KEEP:-}" ]; then
+		mkdir -p "$REPLAY_KEEP"
+		cp "$T/$name.trace" "$REPLAY_KEEP/" && cp "$T/plain" "$REPLAY_KEEP/$name.plain" &&
+			cp "$T/true" "$REPLAY_KEEP/$name.true"
+	fi
 	sh -c "$setup"
 	plain=$(median < "$T/plain")
 	for mode in calibrated fitted; do

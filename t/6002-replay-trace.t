@@ -90,9 +90,15 @@ v=-1 d=-1
 [ -r "$TMP/cache/iolens/strace-overhead" ] && read -r v d < "$TMP/cache/iolens/strace-overhead"
 awk -v v="$v" -v d="$d" 'BEGIN { exit !(v + d > 0 && v + d < 0.01 && v >= 0 && d >= 0) }'
 ok $? "calibrate stores a per-call overhead between 0 and 10 ms ($v s between calls, $d s in each)"
-XDG_CACHE_HOME=$TMP/cache $RUN replay-script -o "$TMP/cal.script" "$TMP/dd.trace" > "$TMP/cal.rs"
+# dd's own calls are reads and writes; a trace of those, the opens and
+# dup2 (strace -e, as users filter) has too few cheap calls for the
+# trace to tell its own cost, and the calibration is used
+strace -f -tt -T -e trace=openat,read,write,dup2 -o "$TMP/ddrw.trace" \
+	dd if="$W/in.bin" of="$W/ddrw.out" bs=65536 2> /dev/null
+XDG_CACHE_HOME=$TMP/cache $RUN replay-script -o "$TMP/cal.script" "$TMP/ddrw.trace" > "$TMP/cal.rs"
 grep -q "^overhead $v calibrated $d$" "$TMP/cal.script"
 ok $? "replay-script takes the calibrated overhead by default and says so"
+XDG_CACHE_HOME=$TMP/cache $RUN replay-script -o "$TMP/cal.script" "$TMP/dd.trace" > "$TMP/cal.rs"
 g0=$(awk '$1 == "compute" { s += $2 } END { printf "%.6f", s }' "$TMP/dd.script")
 g1=$(awk '$1 == "compute" { s += $2 } END { printf "%.6f", s }' "$TMP/cal.script")
 awk -v a="$g0" -v b="$g1" 'BEGIN { exit !(b < a) }'
@@ -103,7 +109,8 @@ ok $? "compute gaps shrink with the overhead taken off ($g0 s -> $g1 s)"
 # the trace itself shows; its 1st-percentile gap is taken off instead
 # ("floor"), lying between the trace's smallest and median gap, and the
 # cost inside each call is scaled by the same ratio (here half the gap's)
-strace -f -tt -T -o "$TMP/dd4k.trace" dd if="$W/in.bin" of="$W/dd4k.out" bs=4096 2> /dev/null
+strace -f -tt -T -e trace=openat,read,write,dup2 -o "$TMP/dd4k.trace" \
+	dd if="$W/in.bin" of="$W/dd4k.out" bs=4096 2> /dev/null
 mkdir -p "$TMP/c2/iolens" "$TMP/c3/iolens"
 echo "0.000001 0.0000005" > "$TMP/c2/iolens/strace-overhead"
 echo "0.001 0.001" > "$TMP/c3/iolens/strace-overhead"
@@ -124,4 +131,28 @@ ok $? "the cost inside each call scaled with it: $fd s, half the gap's as calibr
 XDG_CACHE_HOME=$TMP/c3 $RUN replay-script -o "$TMP/big.script" "$TMP/dd4k.trace" > /dev/null
 grep -q '^overhead 0.001000000 calibrated 0.001000000$' "$TMP/big.script"
 ok $? "a calibration above the floor is kept"
+
+# the trace's own cost: without a calibration, a trace with cheap calls
+# (close, fstat, lseek, dup, fcntl; here tar's 200 closes) gives the
+# tracer's cost inside a call as their mean: it lies between the least
+# and the most such a call took
+i=0
+while [ $i -lt 200 ]; do echo "$i" > "$W/dir/sub/s$i"; i=$((i + 1)); done
+if command -v tar > /dev/null; then
+	strace -f -tt -T -o "$TMP/tar2.trace" tar cf "$W/b.tar" -C "$W" dir
+	mkdir -p "$TMP/c4"
+	XDG_CACHE_HOME=$TMP/c4 $RUN replay-script -o "$TMP/own.script" "$TMP/tar2.trace" > "$TMP/own.rs"
+	# shellcheck disable=SC2046
+	set -- $(grep '^overhead ' "$TMP/own.script")
+	is "$3" "trace" "no calibration: the trace's own cheap calls tell the overhead"
+	grep -E '^[0-9]+ +[0-9:.]+ (close|fstat|lseek|dup2?|fcntl)\(' "$TMP/tar2.trace" |
+		sed 's/.*<\([0-9.]*\)>$/\1/' | sort -g > "$TMP/cheap"
+	lo=$(head -1 "$TMP/cheap") hi=$(tail -1 "$TMP/cheap")
+	awk -v d="$4" -v a="$lo" -v b="$hi" -v n="$(wc -l < "$TMP/cheap")" \
+		'BEGIN { exit !(n >= 200 && d >= a && d <= b) }'
+	ok $? "the cost inside a call, $4 s, lies between the cheap calls' least ($lo) and most ($hi)"
+else
+	ok 0 "# skip tar is not installed"
+	ok 0 "# skip tar is not installed"
+fi
 done_testing

@@ -88,6 +88,10 @@ struct iol_event {
 	int regular;	   /* on a regular file (not a pipe, socket, tty) */
 	int other;	   /* regular == 0: IOL_OTHER_* of the descriptor */
 	int inferred;	   /* not recorded by the source: derived */
+	unsigned silent;   /* calls this process made since its previous
+			      event that gave no event (strace: mmap, brk,
+			      reads of pipes...): each cost the tracer as
+			      much as a file call; 0 for other sources */
 };
 
 struct iol_events;

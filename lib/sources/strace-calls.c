@@ -8,6 +8,7 @@
  * counts in the per-call totals.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,7 @@ static int emit(struct tpass *ps, const struct iol_event *ev)
 {
 	int r = ps->sink(ps->ctx, ev);
 
+	ps->nemit++;
 	if (r < 0 && !ps->err)
 		ps->err = r;
 	return r;
@@ -75,6 +77,7 @@ static void ev_init(const struct tpass *ps, const struct proc *p,
 	ev->len = -1;
 	ev->ret = c->failed ? -1 : c->ret;
 	ev->err = c->failed ? EIO : 0;
+	ev->silent = ps->nemit == ps->nemit0 ? p->silent : 0; /* once */
 }
 
 static void ev_file(const struct tpass *ps, int fi, struct iol_event *ev)
@@ -799,8 +802,24 @@ static int is_data(handler fn)
 	return fn == h_rw || fn == h_prw || fn == h_copy;
 }
 
-/* one call: its effects as events; 0 or < 0 (IOL_ENOMEM) */
+static int handle(struct tpass *ps, struct proc *p, struct call *c);
+
+/* one call: its effects as events; 0 or < 0 (IOL_ENOMEM).  A call that
+ * gives none is counted in the process's next event (ev->silent). */
 int tr_handle(struct tpass *ps, struct proc *p, struct call *c)
+{
+	int r;
+
+	ps->nemit0 = ps->nemit;
+	r = handle(ps, p, c);
+	if (ps->nemit != ps->nemit0)
+		p->silent = 0;
+	else if (p->silent < UINT_MAX)
+		p->silent++;
+	return r;
+}
+
+static int handle(struct tpass *ps, struct proc *p, struct call *c)
 {
 	const struct callent *e =
 		bsearch(c->name, calls, sizeof(calls) / sizeof(calls[0]),

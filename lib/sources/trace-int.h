@@ -50,6 +50,7 @@ struct proc {
 	struct fdtab *fds;
 	char *pending; /* "name(args so far" of an unfinished call */
 	double pstart;
+	unsigned silent; /* calls since the last that gave an event */
 };
 
 /* per (file, rank) record under construction */
@@ -105,6 +106,8 @@ struct tpass {
 	int (*sink)(void *ctx, const struct iol_event *ev);
 	void *ctx;
 	int err;	 /* first error of the pass (IOL_ENOMEM) */
+	uint64_t nemit;	 /* events handed to sink */
+	uint64_t nemit0; /* nemit when the current call began */
 	const char *why; /* what made the current line bad, or NULL */
 	/* the current line's first and last time: they widen the job's
 	 * span only once the line is taken (a skipped line leaves none) */
