@@ -19,6 +19,10 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/replay-common.h"
+#include "cmd/replay-mpi.h"
+#ifdef IOLENS_MPI
+#include "cmd/ingest.h" /* mpi_begin(), mpi_end() */
+#endif
 #include "cmd/util.h"
 #include "render/profile.h"
 #include "base/version.h"
@@ -346,8 +350,10 @@ static void print_json(const struct run *x)
 	json_num(x->b->s.overhead);
 	fputs(",\"dur_overhead_s\":", stdout);
 	json_num(x->b->s.duroverhead);
-	printf(",\"mismatched\":%lld,\"max_late_s\":",
-	       (long long)r->mismatched);
+	printf(",\"mismatched\":%lld,\"waits\":%lld,\"waits_given_up\":%lld,"
+	       "\"max_late_s\":",
+	       (long long)r->mismatched, (long long)r->waits,
+	       (long long)r->broken);
 	json_num(r->max_late);
 	fputs(",\"inflate_s\":", stdout);
 	json_num(r->inflate_s);
@@ -414,6 +420,10 @@ static int print_table(const struct run *x, int fmt)
 		(long long)x->r->mismatched, x->r->mismatched == 1 ? "" : "s",
 		x->r->max_late, s->overhead, s->duroverhead,
 		s->overhead_from[0] ? s->overhead_from : "none");
+	if (x->r->waits)
+		out_text(&out,
+			 "waits for other processes: %lld, %lld given up\n",
+			 (long long)x->r->waits, (long long)x->r->broken);
 	return cmd_out_close(&out, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }
 
@@ -531,6 +541,22 @@ static int options(int argc, char **argv, struct ropt *r)
 	return -1;
 }
 
+/* The compiled form; in a group member 0 compiles it and the others
+ * then load what it wrote. */
+static int group_compiled(const char *script, struct iol_rbin *b, char *bp,
+			  size_t n, int *reused, const struct iol_rgroup *g)
+{
+	int32_t rc = EXIT_OK;
+
+	if (!g || g->me == 0)
+		rc = compiled(script, b, bp, n, reused, 0);
+	if (!g)
+		return rc;
+	if (g->bcast(g->ctx, &rc, sizeof(rc)) || rc)
+		return rc ? rc : EXIT_DATA;
+	return g->me == 0 ? rc : compiled(script, b, bp, n, reused, 0);
+}
+
 static int replay(const char *script, struct ropt *ro)
 {
 	struct iol_error err = {0};
@@ -538,12 +564,18 @@ static int replay(const char *script, struct ropt *ro)
 	struct iol_rbin b;
 	char bp[4200];
 	struct run x = {script, &b, &res, 0};
-	int rc = compiled(script, &b, bp, sizeof(bp), &x.reused, 0);
+	const struct iol_rgroup *g = ro->o.group;
+	int rc = group_compiled(script, &b, bp, sizeof(bp), &x.reused, g);
 
 	if (rc)
 		return rc;
 	rc = iol_replay_run(&b, bp, &ro->o, &res, &err);
-	if (rc == IOL_ECORRUPT && x.reused) {
+	if (rc == 0 && g && g->me != 0) { /* member 0 reports */
+		iol_rresult_release(&res);
+		iol_rbin_release(&b);
+		return EXIT_OK;
+	}
+	if (rc == IOL_ECORRUPT && x.reused && !g) {
 		/* a damaged cache: compile the script again, once */
 		iol_rresult_release(&res);
 		iol_rbin_release(&b);
@@ -579,6 +611,28 @@ static int replay(const char *script, struct ropt *ro)
 	return rc;
 }
 
+/* Under mpirun (make MPI=1, more than one process) the processes replay
+ * the script together, one rank each where there are as many. */
+static int replay_mpi(int argc, char **argv, struct ropt *ro)
+{
+	int rc;
+#ifdef IOLENS_MPI
+	struct iol_rgroup g;
+	int rank = 0, size = 1;
+
+	if (mpi_begin(&argc, &argv, &rank, &size)) {
+		replay_mpi_group(&g, rank, size);
+		ro->o.group = &g;
+	}
+#endif
+	rc = replay(argv[argc - 1], ro);
+#ifdef IOLENS_MPI
+	ro->o.group = NULL;
+	mpi_end();
+#endif
+	return rc;
+}
+
 int cmd_replay(int argc, char **argv)
 {
 	struct ropt ro;
@@ -605,5 +659,5 @@ int cmd_replay(int argc, char **argv)
 		msg("refusing to run as root without --allow-root");
 		return EXIT_DATA;
 	}
-	return replay(argv[optind], &ro);
+	return replay_mpi(argc, argv, &ro);
 }

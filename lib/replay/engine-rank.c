@@ -5,9 +5,12 @@
  * run directory with one data buffer allocated at the start.  The
  * schedule is absolute (start + gaps + the original durations), so a call
  * that ran late shortens the wait before the next: drift is corrected.
+ * A wait ("after S N") holds the next call until section S has made N
+ * calls, as every rank publishes its count in the shared progress table.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,7 +278,61 @@ static int gap(struct rk *k, struct iol_rcursor *cur, double sched)
 	return 0;
 }
 
-static int run_events(struct rk *k, struct iol_rcursor *cur)
+/* Whether section me waiting on section s closes a cycle of waits none
+ * of which is met: then none will be (only a damaged compiled file has
+ * one; parsed scripts are checked). */
+static int cycle(const struct rprog *pg, size_t nr, size_t me, size_t s)
+{
+	size_t steps;
+
+	for (steps = 0; steps <= nr; steps++) {
+		int64_t on = atomic_load(&pg[s].on);
+
+		if (s == me)
+			return 1;
+		if (on <= 0 || (size_t)on > nr ||
+		    atomic_load(&pg[on - 1].calls) >= atomic_load(&pg[s].want))
+			return 0;
+		s = (size_t)on - 1;
+	}
+	return 0;
+}
+
+/* "after S N": until section S has made N calls.  Given up, and counted,
+ * when S has ended short of them, when the waits close a cycle, or after
+ * a minute in which S made no call (a rank that died). */
+static void wait_rank(struct rk *k, const struct iol_rev *e, size_t me)
+{
+	struct rprog *pg = k->c->prog;
+	size_t nr = k->c->b->s.nrank, s = (size_t)e->fd;
+	int64_t seen;
+	double last = rnow(), t;
+	struct timespec nap = {0, 20000};
+
+	if (e->fd < 0 || s >= nr || s == me) {
+		k->c->st->broken++;
+		return;
+	}
+	atomic_store(&pg[me].want, e->len);
+	atomic_store(&pg[me].on, (int64_t)s + 1);
+	while ((seen = atomic_load(&pg[s].calls)) < e->len) {
+		if (atomic_load(&pg[s].done) &&
+		    atomic_load(&pg[s].calls) < e->len)
+			break;
+		nanosleep(&nap, NULL);
+		t = rnow();
+		if (atomic_load(&pg[s].calls) != seen)
+			last = t;
+		else if ((t - last > 0.1 && cycle(pg, nr, me, s)) ||
+			 t - last > 60)
+			break;
+	}
+	if (atomic_load(&pg[s].calls) < e->len)
+		k->c->st->broken++;
+	atomic_store(&pg[me].on, 0);
+}
+
+static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 {
 	struct rstat *st = k->c->st;
 	double sched = k->c->t0, t1, t2;
@@ -296,6 +353,10 @@ static int run_events(struct rk *k, struct iol_rcursor *cur)
 			return IOL_ECORRUPT;
 		if (e->op == IOL_ROP_END)
 			continue;
+		if (e->op == IOL_ROP_WAIT) {
+			wait_rank(k, e, me);
+			continue;
+		}
 		t1 = rnow();
 		if (!k->c->o->afap && t1 - sched > st->late)
 			st->late = t1 - sched;
@@ -304,6 +365,7 @@ static int run_events(struct rk *k, struct iol_rcursor *cur)
 
 			t2 = rnow();
 			account(k, e, r, t1, t2, i++);
+			atomic_store(&k->c->prog[me].calls, (int64_t)i);
 		}
 		sched += e->dur;
 	}
@@ -321,15 +383,17 @@ int replay_rank(struct rctx *c, size_t r)
 	if (len < 4096)
 		len = 4096;
 	/* the one data buffer of this rank, aligned for O_DIRECT */
-	if (posix_memalign(&buf, 4096, len))
+	if (posix_memalign(&buf, 4096, len)) {
+		atomic_store(&c->prog[r].done, 1);
 		return IOL_ENOMEM;
+	}
 	memset(buf, 0x5a, len);
 	k.buf = buf;
 	k.buflen = len;
 	rc = iol_rcursor_open(&cur, c->b, r, c->binpath, NULL);
 	if (rc == 0) {
 		wait_until(c->t0);
-		rc = run_events(&k, &cur);
+		rc = run_events(&k, &cur, r);
 		c->st->t.run_s = rnow() - c->t0;
 		iol_rcursor_release(&cur);
 	}
@@ -339,5 +403,6 @@ int replay_rank(struct rctx *c, size_t r)
 	free(k.map.fd);
 	free(buf);
 	c->st->done = rc == 0;
+	atomic_store(&c->prog[r].done, 1); /* its waiters stop waiting */
 	return rc;
 }

@@ -1,12 +1,16 @@
 /*
  * The replay engine's parent side (engine.h): the run directory inside
  * the sandbox, staging of inputs, one forked process per rank sharing a
- * page of results, the profiles, and the removal of what it made.
+ * page of results and a table of progress (for the waits between
+ * sections), the profiles, and the removal of what it made.  In a group
+ * (MPI) member 0 stages, every member replays its share, and the results
+ * are summed onto member 0.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +28,7 @@ struct scan {
 	size_t nmkdir;
 	double *prof; /* original: end, duration, per call */
 	size_t nprof;
+	int64_t nwait; /* waits for other sections */
 };
 
 static int cmpstr(const void *a, const void *b)
@@ -60,7 +65,8 @@ static int scan_rank(const struct iol_rbin *b, const char *binpath, size_t r,
 			sc->mkdirs[sc->nmkdir++] =
 				(char *)iol_rscript_s(&b->s, e->path);
 		}
-		if (e->op != IOL_ROP_END && sc->prof) {
+		sc->nwait += e->op == IOL_ROP_WAIT;
+		if (e->op != IOL_ROP_END && e->op != IOL_ROP_WAIT && sc->prof) {
 			sc->prof[2 * sc->nprof] = at;
 			sc->prof[2 * sc->nprof++ + 1] = e->dur;
 		}
@@ -238,6 +244,8 @@ struct shared {
 	int64_t (*file)[3]; /* nrank x nstr */
 	double *prof;	    /* 2 per event of every rank, ranks in order */
 	size_t *pfirst;
+	struct rprog *prog; /* every rank's progress, for the waits */
+	size_t plen;	    /* bytes of the file mapping of prog (group) */
 };
 
 static int shared_map(struct shared *m, const struct iol_rbin *b, int prof)
@@ -249,7 +257,8 @@ static int shared_map(struct shared *m, const struct iol_rbin *b, int prof)
 		ne += b->s.rank[r].n;
 	a = nr * sizeof(struct rstat);
 	f = nr * nf * sizeof(*m->file);
-	m->len = a + f + (prof ? ne * 2 * sizeof(double) : 0) + 64;
+	m->len = a + f + (prof ? ne * 2 * sizeof(double) : 0) +
+		 (m->prog ? 0 : nr * sizeof(struct rprog)) + 64;
 	m->mem = mmap(NULL, m->len, PROT_READ | PROT_WRITE,
 		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (m->mem == MAP_FAILED)
@@ -257,6 +266,10 @@ static int shared_map(struct shared *m, const struct iol_rbin *b, int prof)
 	m->st = m->mem;
 	m->file = (void *)((char *)m->mem + a);
 	m->prof = prof ? (double *)((char *)m->mem + a + f) : NULL;
+	if (!m->prog) /* alone: the ranks are this process's children */
+		m->prog =
+			(struct rprog *)((char *)m->mem + a + f +
+					 (prof ? ne * 2 * sizeof(double) : 0));
 	m->pfirst = calloc(nr + 1, sizeof(size_t));
 	if (!m->pfirst)
 		return IOL_ENOMEM;
@@ -265,25 +278,60 @@ static int shared_map(struct shared *m, const struct iol_rbin *b, int prof)
 	return 0;
 }
 
+/* Whether this process replays section r (all of them when alone): in a
+ * group, member k replays the sections of the trace's ranks k, k + n...
+ * (a process's threads are sections of one rank). */
+static int owned(const struct iol_rbin *b, const struct iol_rgroup *g, size_t r)
+{
+	int64_t rank = b->s.rank[r].rank;
+
+	if (!g || g->n < 2)
+		return 1;
+	return (uint64_t)(rank < 0 ? -(rank + 1) : rank) % (uint64_t)g->n ==
+	       (uint64_t)g->me;
+}
+
+static struct rctx rank_ctx(const struct rctx *base, struct shared *m, size_t r)
+{
+	struct rctx c = *base;
+
+	c.st = &m->st[r];
+	c.prog = m->prog;
+	c.file = m->file + r * base->b->s.nstr;
+	c.prof = m->prof ? m->prof + 2 * m->pfirst[r] : NULL;
+	return c;
+}
+
+/* A process of its own for each rank this process replays; in a group
+ * with one rank to replay, this process replays it (an MPI process
+ * then never forks). */
 static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 		      struct iol_error *err)
 {
-	size_t r, nr = base->b->s.nrank;
+	size_t r, nr = base->b->s.nrank, mine = 0, last = 0;
+	struct rctx c;
 
+	for (r = 0; r < nr; r++)
+		if (owned(base->b, base->o->group, r))
+			mine++, last = r;
+	if (base->o->group && base->o->group->n > 1 && mine == 1) {
+		c = rank_ctx(base, m, last);
+		replay_rank(&c, last); /* its done flag tells the gather */
+		return 0;
+	}
 	for (r = 0; r < nr; r++) {
+		if (!owned(base->b, base->o->group, r))
+			continue;
 		pids[r] = fork();
 		if (pids[r] < 0) {
 			while (r--)
-				kill(pids[r], SIGKILL);
+				if (pids[r] > 0)
+					kill(pids[r], SIGKILL);
 			return iol_error_set(err, IOL_EIO, "cannot fork: %s",
 					     strerror(errno));
 		}
 		if (pids[r] == 0) {
-			struct rctx c = *base;
-
-			c.st = &m->st[r];
-			c.file = m->file + r * base->b->s.nstr;
-			c.prof = m->prof ? m->prof + 2 * m->pfirst[r] : NULL;
+			c = rank_ctx(base, m, r);
 			/* the child needs the parent's index no more */
 			free(m->pfirst);
 			m->pfirst = NULL;
@@ -316,6 +364,7 @@ static int gather(const struct iol_rbin *b, struct shared *m,
 		t->meta_s += s->t.meta_s, t->bytes_read += s->t.bytes_read;
 		t->bytes_written += s->t.bytes_written, t->ops += s->t.ops;
 		res->mismatched += s->mismatched;
+		res->broken += s->broken;
 		res->inflate_s += s->inflate_s;
 		if (s->late > res->max_late)
 			res->max_late = s->late;
@@ -351,22 +400,81 @@ static int make_rundir(const struct iol_ropts *o, struct iol_rresult *res,
 	return 0;
 }
 
+/* Sum every member's part of the shared results onto member 0's: each
+ * rank's slots are written by the one member that replayed it and are
+ * zero in the others, so the sums are that member's values. */
+static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
+		   struct shared *m)
+{
+	size_t nr = b->s.nrank, r, ne = m->pfirst[nr];
+	double *d = calloc(nr * 6 + 1, sizeof(*d));
+	int64_t *k = calloc(nr * 6 + 1, sizeof(*k));
+	int rc = d && k ? 0 : IOL_ENOMEM;
+
+	if (rc) /* the others are in the next collective call already */
+		g->abort(g->ctx);
+	for (r = 0; r < nr; r++) {
+		const struct rstat *st = &m->st[r];
+		double dv[6] = {st->t.run_s,  st->t.read_s, st->t.write_s,
+				st->t.meta_s, st->late,	    st->inflate_s};
+		int64_t kv[6] = {st->t.bytes_read, st->t.bytes_written,
+				 st->t.ops,	   st->mismatched,
+				 st->done,	   st->broken};
+
+		memcpy(d + 6 * r, dv, sizeof(dv));
+		memcpy(k + 6 * r, kv, sizeof(kv));
+	}
+	if (g->sum(g->ctx, d, nr * 6) || g->sum64(g->ctx, k, nr * 6) ||
+	    g->sum64(g->ctx, &m->file[0][0], nr * b->s.nstr * 3) ||
+	    (m->prof && g->sum(g->ctx, m->prof, 2 * ne)))
+		rc = IOL_EIO;
+	for (r = 0; rc == 0 && g->me == 0 && r < nr; r++) {
+		struct rstat *st = &m->st[r];
+
+		st->t.run_s = d[6 * r], st->t.read_s = d[6 * r + 1];
+		st->t.write_s = d[6 * r + 2], st->t.meta_s = d[6 * r + 3];
+		st->late = d[6 * r + 4], st->inflate_s = d[6 * r + 5];
+		st->t.bytes_read = k[6 * r], st->t.bytes_written = k[6 * r + 1];
+		st->t.ops = k[6 * r + 2], st->mismatched = k[6 * r + 3];
+		st->done = k[6 * r + 4], st->broken = k[6 * r + 5];
+	}
+	free(d);
+	free(k);
+	return rc;
+}
+
 static int run_forked(struct rctx *c, struct shared *m, struct iol_rresult *res,
 		      struct iol_error *err)
 {
+	const struct iol_rgroup *g = c->o->group;
 	size_t r, nr = c->b->s.nrank;
 	pid_t *pids = calloc(nr ? nr : 1, sizeof(pid_t));
 	int rc, status;
 
-	if (!pids)
+	if (!pids) {
+		if (g && g->n > 1)
+			g->abort(g->ctx);
 		return IOL_ENOMEM;
+	}
+	/* every member starts its clock as the group leaves the barrier
+	 * (a failed barrier is the caller's to end: MPI aborts the job) */
+	if (g && g->n > 1)
+		g->barrier(g->ctx);
 	/* a common start a little ahead, so every rank is forked by then */
 	c->t0 = rnow() + 0.02 + 0.001 * (double)nr;
 	rc = fork_ranks(c, m, pids, err);
-	for (r = 0; r < nr && rc == 0; r++)
-		while (waitpid(pids[r], &status, 0) < 0 && errno == EINTR)
+	for (r = 0; r < nr; r++)
+		while (pids[r] > 0 && waitpid(pids[r], &status, 0) < 0 &&
+		       errno == EINTR)
 			;
 	free(pids);
+	if (g && g->n > 1) {
+		int rc2 = combine(g, c->b, m);
+
+		if (g->me != 0) /* member 0 reports */
+			return rc ? rc : rc2;
+		rc = rc ? rc : rc2;
+	}
 	if (rc == 0)
 		rc = gather(c->b, m, res, err);
 	if (rc == 0 && m->prof)
@@ -374,40 +482,143 @@ static int run_forked(struct rctx *c, struct shared *m, struct iol_rresult *res,
 	return rc;
 }
 
-int iol_replay_run(const struct iol_rbin *b, const char *binpath,
-		   const struct iol_ropts *o, struct iol_rresult *res,
-		   struct iol_error *err)
-{
-	struct rctx c = {b, binpath, o, -1, res->rundir, 0, NULL, NULL, NULL};
-	struct shared m = {0};
-	struct scan sc;
-	int rc, made = 0;
+/* Member 0 makes and stages the run directory and tells the others
+ * where it is, or that it failed; they open it. */
+struct rdmsg {
+	int32_t rc;
+	char rundir[4096];
+};
 
-	memset(res, 0, sizeof(*res));
-	res->orig = b->tot;
+static int share_rundir(const struct iol_rgroup *g, struct iol_rresult *res,
+			int rc, int *dirfd, struct iol_error *err)
+{
+	struct rdmsg *x = calloc(1, sizeof(*x));
+
+	if (!x) {
+		g->abort(g->ctx);
+		return IOL_ENOMEM;
+	}
+	x->rc = rc;
+	memcpy(x->rundir, res->rundir, sizeof(x->rundir));
+	if (g->bcast(g->ctx, x, sizeof(*x)))
+		x->rc = IOL_EIO;
+	if (g->me != 0) {
+		memcpy(res->rundir, x->rundir, sizeof(res->rundir));
+		res->rundir[sizeof(res->rundir) - 1] = 0;
+		rc = x->rc ? iol_error_set(err, IOL_EIO,
+					   "the first process could not "
+					   "stage the run directory")
+			   : 0;
+		if (!rc)
+			*dirfd = open(res->rundir,
+				      O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (!rc && *dirfd < 0)
+			rc = iol_error_set(err, IOL_EIO, "cannot open '%s': %s",
+					   res->rundir, strerror(errno));
+	}
+	free(x);
+	return rc;
+}
+
+/* Member 0 or a process alone: the original's profile, the run
+ * directory, the inputs staged. */
+static int prepare(const struct iol_rbin *b, const char *binpath,
+		   const struct iol_ropts *o, struct iol_rresult *res,
+		   struct rctx *c, int *made, struct iol_error *err)
+{
+	struct scan sc;
+	int rc;
+
 	rc = scan_events(b, binpath, &sc, o->profile);
 	if (rc == IOL_ECOMPRESS || rc == IOL_ETRUNC)
 		rc = IOL_ECORRUPT;
 	if (rc)
 		iol_error_set(err, rc, "bad compiled script");
+	res->waits = sc.nwait;
 	if (!rc && o->profile)
 		rc = profile_of(&res->porig, sc.prof, sc.nprof);
-	if (!rc)
-		rc = make_rundir(o, res, &made, err);
-	if (rc) {
-		free(sc.mkdirs);
-		free(sc.prof);
-		return rc;
+	if (!rc && (rc = make_rundir(o, res, made, err)) != 0)
+		res->rundir[0] = 0; /* nothing made to remove */
+	if (!rc) {
+		c->dirfd =
+			open(res->rundir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		rc = c->dirfd < 0 ? IOL_EIO : stage(b, c->dirfd, &sc, res, err);
 	}
-	c.dirfd = open(res->rundir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	rc = c.dirfd < 0 ? IOL_EIO : stage(b, c.dirfd, &sc, res, err);
+	free(sc.mkdirs);
+	free(sc.prof);
+	return rc;
+}
+
+#define PROGFILE "/.iolens-progress"
+
+/* A group's ranks are in processes of their own, on one node or several:
+ * their progress is shared through a file in the run directory, which
+ * member 0 makes (zeroed) before the others learn where it is. */
+static int map_progress(const struct iol_rgroup *g, struct shared *m,
+			const char *rundir, size_t nr, struct iol_error *err)
+{
+	char p[4200];
+	int fd;
+
+	snprintf(p, sizeof(p), "%s" PROGFILE, rundir);
+	m->plen = (nr ? nr : 1) * sizeof(struct rprog);
+	fd = open(p, (g->me == 0 ? O_CREAT | O_EXCL : 0) | O_RDWR | O_CLOEXEC,
+		  0600);
+	if (fd < 0 || (g->me == 0 && ftruncate(fd, (off_t)m->plen) < 0)) {
+		if (fd >= 0)
+			close(fd);
+		return iol_error_set(err, IOL_EIO, "cannot make '%s': %s", p,
+				     strerror(errno));
+	}
+	m->prog =
+		mmap(NULL, m->plen, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (m->prog == MAP_FAILED) {
+		m->prog = NULL;
+		return iol_error_set(err, IOL_EIO, "cannot map '%s': %s", p,
+				     strerror(errno));
+	}
+	return 0;
+}
+
+int iol_replay_run(const struct iol_rbin *b, const char *binpath,
+		   const struct iol_ropts *o, struct iol_rresult *res,
+		   struct iol_error *err)
+{
+	struct rctx c = {b, binpath, o,	   -1,	 res->rundir,
+			 0, NULL,    NULL, NULL, NULL};
+	const struct iol_rgroup *g =
+		o->group && o->group->n > 1 ? o->group : NULL;
+	struct shared m = {0};
+	int rc = 0, made = 0, agreed = 0;
+
+	memset(res, 0, sizeof(*res));
+	res->orig = b->tot;
+	if (!g || g->me == 0)
+		rc = prepare(b, binpath, o, res, &c, &made, err);
+	if (g && g->me == 0 && !rc)
+		rc = map_progress(g, &m, res->rundir, b->s.nrank, err);
+	if (g && (rc = share_rundir(g, res, rc, &c.dirfd, err)) != 0)
+		agreed = 1; /* every member knows: no collective call follows */
+	if (g && g->me != 0 && !rc)
+		rc = map_progress(g, &m, res->rundir, b->s.nrank, err);
 	if (!rc)
 		rc = shared_map(&m, b, o->profile);
+	if (g && rc && !agreed) /* the others are at the barrier already */
+		g->abort(g->ctx);
 	if (!rc)
 		rc = run_forked(&c, &m, res, err);
 	if (c.dirfd >= 0)
 		close(c.dirfd);
-	if (!o->keep) {
+	if (m.plen && m.prog)
+		munmap(m.prog, m.plen);
+	if (g && g->me == 0 && res->rundir[0]) {
+		char p[4200];
+
+		snprintf(p, sizeof(p), "%s" PROGFILE, res->rundir);
+		unlink(p);
+	}
+	if (!o->keep && (!g || g->me == 0) && res->rundir[0]) {
 		remove_tree(res->rundir);
 		if (made) /* the sandbox too, when this run made it */
 			rmdir(o->dir);
@@ -415,8 +626,6 @@ int iol_replay_run(const struct iol_rbin *b, const char *binpath,
 	if (m.mem && m.mem != MAP_FAILED)
 		munmap(m.mem, m.len);
 	free(m.pfirst);
-	free(sc.mkdirs);
-	free(sc.prof);
 	return rc;
 }
 

@@ -21,11 +21,35 @@
 
 #include "replay/compile.h"
 
+/*
+ * Processes that replay one script together (the ranks of an MPI job,
+ * given by the caller: the library knows no MPI).  Member me of n
+ * replays the sections of the trace's ranks r with r % n == me (in this
+ * process when it is one section, else a process each); member 0 stages
+ * the inputs,
+ * gathers the results and removes the run directory.  The run directory
+ * must be on a file system every member sees.  The calls are collective:
+ * every member makes the same ones in the same order; each returns 0 or
+ * a negative value.  abort ends the whole group when a member cannot
+ * take part in the next collective call.
+ */
+struct iol_rgroup {
+	int me, n;
+	void *ctx;
+	int (*barrier)(void *ctx);
+	int (*bcast)(void *ctx, void *buf, size_t len); /* member 0's */
+	/* element-wise sums onto member 0's v (the others' v is input) */
+	int (*sum)(void *ctx, double *v, size_t n);
+	int (*sum64)(void *ctx, int64_t *v, size_t n);
+	void (*abort)(void *ctx);
+};
+
 struct iol_ropts {
 	const char *dir; /* the sandbox; made when missing */
 	int afap;	 /* as fast as possible: no compute gaps */
 	int keep;	 /* leave the run directory in place */
 	int profile;	 /* record each call's end and duration */
+	const struct iol_rgroup *group; /* NULL: this process alone */
 };
 
 /* A profile: calls sorted by end time, seconds from the start, with the
@@ -40,6 +64,8 @@ struct iol_rresult {
 	int64_t (*rep_file)[3]; /* per string id, like iol_rbin.per_file */
 	size_t nfile;
 	int64_t mismatched; /* calls that failed in one run, not the other */
+	int64_t waits;	    /* waits for other sections ("after") */
+	int64_t broken;	    /* ... given up (see engine-rank.c) */
 	double max_late;    /* seconds a call started behind its schedule */
 	double inflate_s;   /* decompression that no compute gap hid */
 	size_t ninputs;	    /* staged files and directories */
@@ -52,6 +78,7 @@ struct iol_rresult {
  * Replay the compiled file at binpath (loaded in b).  Returns 0 when
  * every rank ran to its end, or an IOL_E* code with the reason in err
  * (IOL_EIO for the sandbox, a failed fork, or a rank that stopped).
+ * With o->group, res holds the results on member 0 only.
  */
 int iol_replay_run(const struct iol_rbin *b, const char *binpath,
 		   const struct iol_ropts *o, struct iol_rresult *res,

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "replay/fromevents.h"
+#include "replay/waits.h"
 #include "base/grow.h"
 #include "base/banned.h"
 
@@ -45,6 +46,7 @@ struct pinfo {
  * many traced calls (itself and those dropped before it) the gap holds. */
 struct rawgap {
 	double gap, dur;
+	double t0, t1; /* the original start and end */
 	uint32_t k;
 };
 
@@ -399,6 +401,8 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 	f->raw = rg;
 	f->raw[f->nraw].gap = v->start - pr->last;
 	f->raw[f->nraw].dur = v->dur;
+	f->raw[f->nraw].t0 = v->start;
+	f->raw[f->nraw].t1 = v->start + v->dur;
 	f->raw[f->nraw++].k = (uint32_t)(1 + pr->skipped);
 	e->op = (uint8_t)op;
 	e->gap = gap > 0 ? gap : 0;
@@ -964,6 +968,23 @@ static void fit_run_time(struct fst *f, struct iol_rscript *s, double want)
 	snprintf(s->overhead_from, sizeof(s->overhead_from), "fitted");
 }
 
+/* The waits between sections, from the calls' original times (after the
+ * overheads: they index f->raw by call). */
+static int add_waits(const struct fst *f, struct iol_rscript *s)
+{
+	double *t = malloc((2 * f->nraw + 1) * sizeof(*t));
+	size_t j;
+	int rc;
+
+	if (!t)
+		return IOL_ENOMEM;
+	for (j = 0; j < f->nraw; j++)
+		t[j] = f->raw[j].t0, t[f->nraw + j] = f->raw[j].t1;
+	rc = iol_rscript_add_waits(s, t, t + f->nraw);
+	free(t);
+	return rc;
+}
+
 int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 			    void *ctx, const struct iol_rfrom_opts *o,
 			    struct iol_error *err)
@@ -1005,6 +1026,8 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 	}
 	if (rc == 0 && o->run_time > 0)
 		fit_run_time(&f, s, o->run_time);
+	if (rc == 0)
+		rc = add_waits(&f, s);
 	snprintf(s->source, sizeof(s->source), "%s",
 		 o->source ? o->source : "");
 	free(f.ev);

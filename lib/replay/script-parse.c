@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "replay/script.h"
+#include "base/grow.h"
 #include "model/event.h"
 #include "base/banned.h"
 
@@ -25,6 +26,8 @@ struct pst {
 	double gap;
 	char *tok[MAXTOK];
 	int ntok;
+	long *wline; /* the line of each wait, 3 longs: section, index, line */
+	size_t nw, capw;
 };
 
 static int perr(struct pst *p, const char *fmt, const char *a)
@@ -303,6 +306,56 @@ static int st_rank(struct pst *p)
 	return 0;
 }
 
+/* after S N: the next call waits until section S (from 0, in script
+ * order) has made N calls */
+static int st_after(struct pst *p)
+{
+	int64_t sec, n;
+	struct iol_rev *e;
+	long *nl;
+
+	if (want(p, 3) < 0 || get_int(p, p->tok[1], &sec, 10) < 0 ||
+	    get_int(p, p->tok[2], &n, 10) < 0 || sec < 0 || n < 0 ||
+	    sec > INT32_MAX)
+		return perr(p, "%swant 'after SECTION CALLS'", "");
+	if (p->cur < 0)
+		return perr(p, "%s'after' before the first rank line", "");
+	nl = iol_grow(p->wline, &p->capw, p->nw, 3 * sizeof(long), 64);
+	e = nl ? iol_rscript_push(p->s, (size_t)p->cur) : NULL;
+	if (!e)
+		return iol_error_set(p->err, IOL_ENOMEM, "out of memory");
+	p->wline = nl;
+	p->wline[3 * p->nw] = p->cur;
+	p->wline[3 * p->nw + 1] = (long)p->s->rank[p->cur].n - 1;
+	p->wline[3 * p->nw++ + 2] = p->line;
+	e->op = IOL_ROP_WAIT;
+	e->fd = (int32_t)sec, e->len = n;
+	e->gap = p->gap;
+	p->gap = 0;
+	return 0;
+}
+
+/* Every wait can be met, or the line of the first that cannot. */
+static int check_waits(struct pst *p)
+{
+	size_t r, i, k;
+	int rc = iol_rscript_waits_ok(p->s, &r, &i);
+
+	if (rc == IOL_ENOMEM)
+		return iol_error_set(p->err, rc, "out of memory");
+	for (k = 0; rc > 0 && k < p->nw; k++)
+		if (p->wline[3 * k] == (long)r &&
+		    p->wline[3 * k + 1] == (long)i)
+			p->line = p->wline[3 * k + 2];
+	if (rc > 0)
+		return perr(p,
+			    "%sthis wait can never be met (its section is "
+			    "out of range or its own, makes too few calls, "
+			    "or waits in turn on this one)",
+			    "");
+	return 0;
+}
+
 static int st_compute(struct pst *p)
 {
 	double g;
@@ -410,11 +463,12 @@ static const struct {
 	const char *word;
 	int (*fn)(struct pst *p);
 } statements[] = {
-	{"compute", st_compute},   {"dropped", st_dropped},
-	{"inferred", st_inferred}, {"input", st_input},
-	{"overhead", st_overhead}, {"rank", st_rank},
-	{"rewrite", st_rewrite},   {"source", st_source},
-	{"system", st_system},	   {"traced", st_traced},
+	{"after", st_after},	 {"compute", st_compute},
+	{"dropped", st_dropped}, {"inferred", st_inferred},
+	{"input", st_input},	 {"overhead", st_overhead},
+	{"rank", st_rank},	 {"rewrite", st_rewrite},
+	{"source", st_source},	 {"system", st_system},
+	{"traced", st_traced},
 };
 
 static int statement(struct pst *p)
@@ -453,7 +507,7 @@ static int parse_line(struct pst *p, char *l, int *magic)
 int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
 		      struct iol_error *err)
 {
-	struct pst p = {s, err, 0, -1, 0, {0}, 0};
+	struct pst p = {s, err, 0, -1, 0, {0}, 0, NULL, 0, 0};
 	char *line = NULL;
 	size_t at = 0, cap = 0;
 	int magic = 0, rc = 0;
@@ -489,11 +543,15 @@ int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
 	if (rc == 0 && p.cur >= 0 && p.gap > 0) {
 		struct iol_rev *e = iol_rscript_push(s, (size_t)p.cur);
 
-		if (!e)
-			return iol_error_set(err, IOL_ENOMEM, "no memory");
-		e->gap = p.gap;
+		if (e)
+			e->gap = p.gap;
+		else
+			rc = iol_error_set(err, IOL_ENOMEM, "no memory");
 	}
 	if (rc == 0)
 		rc = iol_rscript_resolve(s, err);
+	if (rc == 0 && p.nw)
+		rc = check_waits(&p);
+	free(p.wline);
 	return rc;
 }

@@ -103,6 +103,12 @@ static void put_event(struct wst *w, const struct iol_rscript *s,
 	}
 	if (e->op == IOL_ROP_END || e->op >= IOL_ROP_COUNT)
 		return;
+	if (e->op == IOL_ROP_WAIT) {
+		snprintf(b, sizeof(b), "after %d %lld\n", e->fd,
+			 (long long)e->len);
+		put(w, b);
+		return;
+	}
 	put(w, iol_rop_name(e->op));
 	for (c = iol_rop_args(e->op); *c; c++)
 		put_arg(w, s, e, *c);

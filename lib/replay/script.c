@@ -40,6 +40,7 @@ static const struct {
 	[IOL_ROP_FTRUNCATE] = {"ftruncate", IOL_RCLASS_META},
 	[IOL_ROP_DUP] = {"dup", IOL_RCLASS_META},
 	[IOL_ROP_COPY] = {"copy", IOL_RCLASS_COPY},
+	[IOL_ROP_WAIT] = {"after", IOL_RCLASS_NONE},
 };
 
 const char *iol_rop_name(int op)
@@ -310,6 +311,80 @@ static int resolve_rank(struct iol_rrank *rk)
 		}
 	}
 	free(map);
+	return rc;
+}
+
+/* Section r from its next event as far as its waits allow; returns 1
+ * when it stopped at a wait on a valid section (in *on), 0 at its end,
+ * -1 at a wait that can never be met (a section out of range, itself). */
+static int waits_run(const struct iol_rscript *s, size_t r, size_t *pos,
+		     int64_t *calls, size_t *on)
+{
+	const struct iol_rrank *rk = &s->rank[r];
+
+	for (; pos[r] < rk->n; pos[r]++) {
+		const struct iol_rev *e = &rk->ev[pos[r]];
+
+		if (e->op != IOL_ROP_WAIT) {
+			calls[r] += e->op != IOL_ROP_END;
+			continue;
+		}
+		if (e->fd < 0 || (size_t)e->fd >= s->nrank ||
+		    (size_t)e->fd == r || e->len < 0)
+			return -1;
+		if (calls[e->fd] < e->len) {
+			*on = (size_t)e->fd;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int iol_rscript_waits_ok(const struct iol_rscript *s, size_t *br, size_t *bi)
+{
+	size_t nr = s->nrank, r, on, nq = 0, k;
+	size_t *pos = calloc(nr + 1, sizeof(*pos)),
+	       *q = malloc((nr + 1) * sizeof(*q));
+	size_t *head = malloc((nr + 1) * sizeof(*head)),
+	       *next = malloc((nr + 1) * sizeof(*next));
+	int64_t *calls = calloc(nr + 1, sizeof(*calls));
+	int rc = 0, st;
+
+	if (!pos || !q || !head || !next || !calls)
+		rc = IOL_ENOMEM;
+	for (r = 0; rc == 0 && r < nr; r++)
+		q[nq++] = r, head[r] = SIZE_MAX;
+	/* a section stopped at a wait sleeps on the section it waits for
+	 * and is woken (queued again) when that one has made more calls */
+	while (rc == 0 && nq > 0) {
+		int64_t before;
+
+		r = q[--nq];
+		before = calls[r];
+		st = waits_run(s, r, pos, calls, &on);
+		if (st < 0) {
+			*br = r, *bi = pos[r];
+			rc = 1;
+			break;
+		}
+		if (st > 0)
+			next[r] = head[on], head[on] = r;
+		if (calls[r] == before)
+			continue;
+		for (k = head[r]; k != SIZE_MAX; k = next[k])
+			q[nq++] = k;
+		head[r] = SIZE_MAX;
+	}
+	for (r = 0; rc == 0 && r < nr; r++)
+		if (pos[r] < s->rank[r].n) { /* a cycle, or too few calls */
+			*br = r, *bi = pos[r];
+			rc = 1;
+		}
+	free(pos);
+	free(q);
+	free(head);
+	free(next);
+	free(calls);
 	return rc;
 }
 

@@ -39,6 +39,7 @@ enum {
 	IOL_ROP_FTRUNCATE,
 	IOL_ROP_DUP,
 	IOL_ROP_COPY, /* copy_file_range, sendfile: file to file */
+	IOL_ROP_WAIT, /* "after S N": until section S has made N calls */
 	IOL_ROP_COUNT
 };
 
@@ -59,7 +60,7 @@ struct iol_rev {
 	uint8_t op;	/* IOL_ROP_* */
 	uint8_t whence; /* LSEEK: 0 set, 1 cur, 2 end */
 	uint16_t flags; /* OPEN: IOL_EVF_* (model/event.h) */
-	int32_t fd;	/* -1 none */
+	int32_t fd;	/* -1 none; WAIT: the section waited for */
 	uint32_t path;	/* string id of the path (fd calls: of the file
 			   the fd was opened on, for per-file totals); 0 */
 	uint32_t path2; /* RENAME target */
@@ -67,7 +68,7 @@ struct iol_rev {
 	int32_t err;  /* errno of a failed original call, else 0 */
 	int32_t fd2;  /* COPY: the descriptor written (fd is the one read) */
 	int32_t zero; /* 0: the compiled form has no uninitialised padding */
-	int64_t len;  /* bytes asked (TRUNCATE: the length) */
+	int64_t len;  /* bytes asked (TRUNCATE: the length; WAIT: calls) */
 	int64_t off;  /* PREAD, PWRITE, LSEEK offset; COPY: of fd; -1 none */
 	int64_t off2; /* COPY: offset in fd2; -1 the descriptor's position */
 	int64_t ret;  /* the original return value */
@@ -145,6 +146,12 @@ int iol_rscript_add_input(struct iol_rscript *s, const char *path,
  */
 int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
 		      struct iol_error *err);
+/* 0 when every wait ("after") of s can be met: a section other than its
+ * own, in range, that makes the calls waited for without waiting, in
+ * turn, on the waiter (no cycle).  Otherwise 1 with the section and the
+ * index of the first wait that cannot be met in *r and *i, or
+ * IOL_ENOMEM. */
+int iol_rscript_waits_ok(const struct iol_rscript *s, size_t *r, size_t *i);
 /* Fill in the path of fd calls and each rank's maxlen (after building a
  * script by hand or from a trace; the parser does it itself). */
 int iol_rscript_resolve(struct iol_rscript *s, struct iol_error *err);

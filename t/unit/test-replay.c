@@ -237,6 +237,147 @@ static void bad(const char *text, const char *want, const char *what)
 	iol_rscript_release(&s);
 }
 
+/* Waits: two sections, a cycle refused at its line, a good pair kept. */
+static void test_waits(void)
+{
+	const char *two = "iolens-replay-script 1\n"
+			  "rank 0 pid 1\n"
+			  "stat \"a\" = 0 0\n"
+			  "after 1 1\n" /* line 4 */
+			  "stat \"a\" = 0 0\n"
+			  "rank 1 pid 2\n"
+			  "after 0 2\n" /* needs 0's 2nd call */
+			  "stat \"a\" = 0 0\n";
+	const char *good = "iolens-replay-script 1\n"
+			   "rank 0 pid 1\n"
+			   "compute 0.5\n"
+			   "after 1 1\n"
+			   "stat \"a\" = 0 0\n"
+			   "rank 1 pid 2\n"
+			   "stat \"a\" = 0 0\n";
+	struct iol_rscript s;
+	static char text[1024];
+	struct iol_error err = {0};
+
+	bad(two, "line 4: this wait can never be met",
+	    "a cycle of waits is refused at the first that cannot be met");
+	iol_rscript_init(&s);
+	ok(iol_rscript_parse(&s, good, strlen(good), &err) == 0 &&
+		   s.rank[0].ev[0].op == IOL_ROP_WAIT &&
+		   s.rank[0].ev[0].fd == 1 && s.rank[0].ev[0].len == 1 &&
+		   s.rank[0].ev[0].gap == 0.5,
+	   "a wait on the other section, with the compute gap before it");
+	text[0] = 0;
+	iol_rscript_write(&s, cat, text);
+	ok(strstr(text, "compute 0.500000\nafter 1 1\nstat") != NULL,
+	   "written back as it was read");
+	iol_rscript_release(&s);
+}
+
+/* Waits from a trace: section 1 writes a file that section 0 reads
+ * after; section 0's read waits for that write, its stat before the
+ * write does not. */
+static const struct iol_event wevs[] = {
+	{.kind = IOL_EV_OPEN,
+	 .name = "openat",
+	 .rank = 1,
+	 .pid = 2,
+	 .start = 0.10,
+	 .dur = 0.01,
+	 .fd = -1,
+	 .path = "/w/f",
+	 .off = -1,
+	 .len = -1,
+	 .ret = 3,
+	 .flags = IOL_EVF_RDWR | IOL_EVF_CREAT,
+	 .mode = 0644,
+	 .created = 1,
+	 .regular = 1},
+	{.kind = IOL_EV_STAT,
+	 .name = "stat",
+	 .rank = 0,
+	 .pid = 1,
+	 .start = 0.05,
+	 .dur = 0.01,
+	 .fd = -1,
+	 .path = "/w",
+	 .off = -1,
+	 .len = -1,
+	 .ret = 0,
+	 .regular = 1},
+	{.kind = IOL_EV_WRITE,
+	 .name = "write",
+	 .rank = 1,
+	 .pid = 2,
+	 .start = 0.20,
+	 .dur = 0.01,
+	 .fd = 3,
+	 .off = 0,
+	 .len = 100,
+	 .ret = 100,
+	 .regular = 1},
+	{.kind = IOL_EV_OPEN,
+	 .name = "openat",
+	 .rank = 0,
+	 .pid = 1,
+	 .start = 0.30,
+	 .dur = 0.01,
+	 .fd = -1,
+	 .path = "/w/f",
+	 .off = -1,
+	 .len = -1,
+	 .ret = 3,
+	 .flags = 0,
+	 .regular = 1},
+	{.kind = IOL_EV_READ,
+	 .name = "read",
+	 .rank = 0,
+	 .pid = 1,
+	 .start = 0.40,
+	 .dur = 0.01,
+	 .fd = 3,
+	 .off = 0,
+	 .len = 100,
+	 .ret = 100,
+	 .regular = 1},
+};
+
+static int wnext(void *ctx, struct iol_event *ev, struct iol_error *err)
+{
+	size_t *i = ctx;
+
+	(void)err;
+	if (*i >= sizeof(wevs) / sizeof(wevs[0]))
+		return 0;
+	*ev = wevs[(*i)++];
+	return 1;
+}
+
+static void test_trace_waits(void)
+{
+	struct iol_rfrom_opts o = {0, 0, "none", "strace", 0, 0, NULL, 0};
+	struct iol_rscript s;
+	size_t i = 0, r;
+	const struct iol_rrank *a = NULL;
+
+	iol_rscript_init(&s);
+	ok(iol_rscript_from_events(&s, wnext, &i, &o, NULL) == 0 &&
+		   s.nrank == 2,
+	   "two sections");
+	for (r = 0; r < s.nrank; r++)
+		if (s.rank[r].rank == 0)
+			a = &s.rank[r];
+	/* section 0: stat, [wait for the writer's open], open,
+	 * [wait for its write], read */
+	ok(a && a->n == 5 && a->ev[1].op == IOL_ROP_WAIT && a->ev[1].len == 1 &&
+		   a->ev[2].op == IOL_ROP_OPEN && a->ev[3].op == IOL_ROP_WAIT &&
+		   a->ev[3].len == 2 && a->ev[4].op == IOL_ROP_READ,
+	   "the open waits for the making, the read for the write");
+	ok(a && s.rank[a->ev[1].fd].rank == 1, "... of the other section");
+	ok(iol_rscript_waits_ok(&s, &r, &i) == 0, "the waits can be met");
+	iol_rscript_release(&s);
+}
+
 static void test_errors(void)
 {
 	const char *h = "iolens-replay-script 1\nrank 0 pid 1\n";
@@ -268,6 +409,8 @@ int main(void)
 	test_events();
 	test_overhead();
 	test_errors();
+	test_waits();
+	test_trace_waits();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }

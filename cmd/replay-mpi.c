@@ -1,0 +1,87 @@
+/*
+ * The MPI group of iolens replay (make MPI=1): the processes mpirun
+ * started replay one script together, each its share of the ranks
+ * (engine.h, struct iol_rgroup), over MPI_COMM_WORLD.  The library knows
+ * no MPI; these are the collective calls it asks for.
+ */
+#ifdef IOLENS_MPI
+#include <limits.h>
+#include <mpi.h>
+#include <stdint.h>
+
+#include "cmd/replay-mpi.h"
+#include "base/banned.h"
+
+/* MPI counts are int: large arrays go in pieces */
+#define PIECE ((size_t)1 << 28)
+
+static int barrier(void *ctx)
+{
+	(void)ctx;
+	return MPI_Barrier(MPI_COMM_WORLD) == MPI_SUCCESS ? 0 : -1;
+}
+
+static int bcast(void *ctx, void *buf, size_t len)
+{
+	size_t o, k;
+
+	(void)ctx;
+	for (o = 0; o < len; o += k) {
+		k = len - o < PIECE ? len - o : PIECE;
+		if (MPI_Bcast((char *)buf + o, (int)k, MPI_BYTE, 0,
+			      MPI_COMM_WORLD) != MPI_SUCCESS)
+			return -1;
+	}
+	return 0;
+}
+
+static int reduce(void *v, size_t n, size_t size, MPI_Datatype t)
+{
+	int me;
+	size_t o, k;
+
+	MPI_Comm_rank(MPI_COMM_WORLD, &me);
+	for (o = 0; o < n; o += k) {
+		void *p = (char *)v + o * size;
+
+		k = n - o < PIECE ? n - o : PIECE;
+		if (MPI_Reduce(me == 0 ? MPI_IN_PLACE : p, p, (int)k, t,
+			       MPI_SUM, 0, MPI_COMM_WORLD) != MPI_SUCCESS)
+			return -1;
+	}
+	return 0;
+}
+
+static int sum(void *ctx, double *v, size_t n)
+{
+	(void)ctx;
+	return reduce(v, n, sizeof(*v), MPI_DOUBLE);
+}
+
+static int sum64(void *ctx, int64_t *v, size_t n)
+{
+	(void)ctx;
+	return reduce(v, n, sizeof(*v), MPI_INT64_T);
+}
+
+static void abort_all(void *ctx)
+{
+	(void)ctx;
+	MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+void replay_mpi_group(struct iol_rgroup *g, int rank, int size)
+{
+	g->me = rank;
+	g->n = size;
+	g->ctx = NULL;
+	g->barrier = barrier;
+	g->bcast = bcast;
+	g->sum = sum;
+	g->sum64 = sum64;
+	g->abort = abort_all;
+}
+#else
+/* not an MPI build: nothing here (ISO C wants a declaration) */
+typedef int iolens_no_mpi_replay;
+#endif

@@ -1,0 +1,377 @@
+/*
+ * Waits between sections (waits.h).  One pass over every call's start
+ * and end in the original time order: an end that changed a file records,
+ * for that file and section, how many calls the section had made by
+ * then; a start on a file that changed since the section last looked
+ * waits for each other section's latest change, unless it already
+ * waited for as much of that section.  Writes wait only for the file's
+ * making (concurrent writers of one file need no order); every other
+ * call on the file waits for the writes too.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay/waits.h"
+#include "model/event.h"
+#include "base/grow.h"
+#include "base/hash.h"
+#include "base/banned.h"
+
+/* A small map from a pair of keys to two counts. */
+struct pitem {
+	uint64_t a, b;
+	int64_t v, w, u;
+	uint32_t next; /* (path, section) items: the path's next section */
+};
+
+struct pmap {
+	struct iol_index ix;
+	struct pitem *it;
+	size_t n, cap;
+};
+
+struct pkey {
+	const struct pmap *m;
+	uint64_t a, b;
+};
+
+static uint64_t phash(const void *ctx, uint32_t i)
+{
+	const struct pmap *m = ctx;
+
+	return iol_hash_pair(m->it[i].a, m->it[i].b);
+}
+
+static int peq(const void *ctx, uint32_t i)
+{
+	const struct pkey *k = ctx;
+
+	return k->m->it[i].a == k->a && k->m->it[i].b == k->b;
+}
+
+/* The item (a, b), made with zero counts when new; NULL without memory.
+ * *made says whether it was new. */
+static struct pitem *pget(struct pmap *m, uint64_t a, uint64_t b, int *made)
+{
+	struct pkey k = {m, a, b};
+	uint32_t *s;
+	struct pitem *ni;
+
+	*made = 0;
+	if (!m->ix.slot && iol_index_reserve(&m->ix, phash, m) < 0)
+		return NULL;
+	s = iol_index_slot(&m->ix, iol_hash_pair(a, b), peq, &k);
+	if (*s != IOL_INDEX_EMPTY)
+		return &m->it[*s];
+	ni = iol_grow(m->it, &m->cap, m->n, sizeof(*ni), 64);
+	if (!ni || iol_index_reserve(&m->ix, phash, m) < 0)
+		return NULL;
+	m->it = ni;
+	s = iol_index_slot(&m->ix, iol_hash_pair(a, b), peq, &k);
+	*s = (uint32_t)m->n;
+	memset(&m->it[m->n], 0, sizeof(m->it[m->n]));
+	m->it[m->n].a = a, m->it[m->n].b = b;
+	m->ix.n++;
+	*made = 1;
+	return &m->it[m->n++];
+}
+
+static void pfree(struct pmap *m)
+{
+	iol_index_release(&m->ix);
+	free(m->it);
+}
+
+/* A call's start or end in the time order. */
+struct tev {
+	double t;
+	uint32_t sec, idx;
+	int end;
+};
+
+static int by_time(const void *x, const void *y)
+{
+	const struct tev *a = x, *b = y;
+
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	if (a->end != b->end) /* what ended at t was done before t began */
+		return a->end ? -1 : 1;
+	if (a->sec != b->sec)
+		return a->sec < b->sec ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/* 2 when e made its path (or path2), 1 when it changed it, else 0. */
+static int changes(const struct iol_rev *e)
+{
+	switch (e->op) {
+	case IOL_ROP_OPEN:
+		if (e->ret < 0)
+			return 0;
+		return e->flags & IOL_EVF_CREAT	  ? 2
+		       : e->flags & IOL_EVF_TRUNC ? 1
+						  : 0;
+	case IOL_ROP_MKDIR: return e->ret >= 0 ? 2 : 0;
+	case IOL_ROP_WRITE:
+	case IOL_ROP_PWRITE:
+	case IOL_ROP_COPY:
+	case IOL_ROP_TRUNCATE:
+	case IOL_ROP_FTRUNCATE:
+	case IOL_ROP_UNLINK:
+	case IOL_ROP_RMDIR:
+	case IOL_ROP_RENAME: return e->ret >= 0 ? 1 : 0;
+	default: return 0;
+	}
+}
+
+/* The path a call changes (a copy: the one written). */
+static uint32_t changed_path(const struct iol_rev *e)
+{
+	return e->op == IOL_ROP_COPY ? e->path2 : e->path;
+}
+
+struct wst {
+	struct iol_rscript *s;
+	struct pmap mod;    /* (path, section): v changes, w makings */
+	struct pmap seen;   /* (section, path): the path's version seen,
+			       v for changes, w for makings */
+	struct pmap waited; /* (section, section): v calls waited for */
+	uint32_t *head;	    /* per path: its first (path, section) item */
+	uint64_t *ver;	    /* per path: changes so far */
+	struct pitem *add;  /* waits to insert: a section, b index,
+			       v section waited for, w calls */
+	size_t nadd, capadd;
+};
+
+static int note(struct wst *w, uint32_t p, uint32_t sec, int64_t calls, int c)
+{
+	struct pitem *it;
+	int made;
+
+	if (!p || p >= w->s->nstr)
+		return 0;
+	it = pget(&w->mod, p, sec, &made);
+	if (!it)
+		return IOL_ENOMEM;
+	if (made) {
+		it->next = w->head[p];
+		w->head[p] = (uint32_t)(it - w->mod.it);
+	}
+	it->u = calls;
+	if (c)
+		it->v = calls, w->ver[p]++;
+	if (c == 2)
+		it->w = calls;
+	return 0;
+}
+
+/* A call ended: it used its paths, and may have changed one. */
+static int on_end(struct wst *w, const struct tev *t)
+{
+	const struct iol_rev *e = &w->s->rank[t->sec].ev[t->idx];
+	int c = changes(e);
+	int64_t n = (int64_t)t->idx + 1;
+	int rc = note(w, changed_path(e), t->sec, n, c);
+
+	if (rc == 0 && e->op == IOL_ROP_COPY)
+		rc = note(w, e->path, t->sec, n, 0);
+	if (rc == 0 && e->op == IOL_ROP_RENAME)
+		rc = note(w, e->path2, t->sec, n, 1);
+	return rc;
+}
+
+/* What a call on path p must follow in the other sections: 'w' their
+ * making of it (opens, writes: concurrent writers need no order), 'v'
+ * their changes (reads, stat, a seek from the end), 'u' every use
+ * (removing or renaming it), 0 nothing (close, sync, other seeks). */
+static int needs(const struct iol_rev *e, uint32_t p)
+{
+	switch (e->op) {
+	case IOL_ROP_OPEN:
+	case IOL_ROP_WRITE:
+	case IOL_ROP_PWRITE:
+	case IOL_ROP_TRUNCATE:
+	case IOL_ROP_FTRUNCATE: return 'w';
+	case IOL_ROP_COPY: return p == e->path2 ? 'w' : 'v';
+	case IOL_ROP_READ:
+	case IOL_ROP_PREAD:
+	case IOL_ROP_STAT:
+	case IOL_ROP_FSTAT: return 'v';
+	case IOL_ROP_LSEEK: return e->whence == 2 ? 'v' : 0;
+	case IOL_ROP_UNLINK:
+	case IOL_ROP_RMDIR:
+	case IOL_ROP_RENAME: return 'u';
+	default: return 0;
+	}
+}
+
+/* Waits before call idx of section a, on path p. */
+static int on_start(struct wst *w, const struct tev *t, uint32_t p)
+{
+	const struct iol_rev *e = &w->s->rank[t->sec].ev[t->idx];
+	int kind = needs(e, p), made;
+	struct pitem *sn, *it, *wt;
+	uint32_t k;
+
+	if (!kind)
+		return 0;
+	/* uses change no version: a removal looks every time */
+	if (kind != 'u') {
+		int64_t *v;
+
+		if (!(sn = pget(&w->seen, t->sec, p, &made)))
+			return IOL_ENOMEM;
+		/* what was looked at for the making does not cover writes */
+		v = kind == 'w' ? &sn->w : &sn->v;
+		if (!made && (uint64_t)*v == w->ver[p])
+			return 0;
+		*v = (int64_t)w->ver[p];
+	}
+	for (k = w->head[p]; k != IOL_INDEX_EMPTY; k = it->next) {
+		int64_t need;
+
+		it = &w->mod.it[k];
+		need = kind == 'w' ? it->w : kind == 'v' ? it->v : it->u;
+		if (it->b == t->sec || need <= 0)
+			continue;
+		wt = pget(&w->waited, t->sec, it->b, &made);
+		if (!wt)
+			return IOL_ENOMEM;
+		if (wt->v >= need)
+			continue;
+		wt->v = need;
+		/* the next pget may move mod's items: k is an index */
+		{
+			struct pitem *na = iol_grow(w->add, &w->capadd, w->nadd,
+						    sizeof(*na), 64);
+
+			if (!na)
+				return IOL_ENOMEM;
+			w->add = na;
+			memset(&na[w->nadd], 0, sizeof(*na));
+			na[w->nadd].a = t->sec, na[w->nadd].b = t->idx;
+			na[w->nadd].v = (int64_t)w->mod.it[k].b;
+			na[w->nadd++].w = need;
+		}
+		it = &w->mod.it[k];
+	}
+	return 0;
+}
+
+static int by_place(const void *x, const void *y)
+{
+	const struct pitem *a = x, *b = y;
+
+	if (a->a != b->a)
+		return a->a < b->a ? -1 : 1;
+	if (a->b != b->b)
+		return a->b < b->b ? -1 : 1;
+	return a->v < b->v ? -1 : a->v > b->v;
+}
+
+/* Rebuild each section with its waits in place; a wait takes the gap of
+ * the call it precedes (compute, then wait, then the call). */
+static int insert(struct wst *w)
+{
+	size_t r, i, k = 0;
+
+	qsort(w->add, w->nadd, sizeof(*w->add), by_place);
+	for (r = 0; r < w->s->nrank; r++) {
+		struct iol_rrank *rk = &w->s->rank[r];
+		size_t k0 = k, m = 0;
+		struct iol_rev *ne;
+
+		while (k < w->nadd && w->add[k].a == r)
+			k++;
+		if (k == k0)
+			continue;
+		ne = malloc((rk->n + (k - k0)) * sizeof(*ne));
+		if (!ne)
+			return IOL_ENOMEM;
+		for (i = 0; i < rk->n; i++) {
+			for (; k0 < k && w->add[k0].b == i; k0++) {
+				struct iol_rev *x = &ne[m++];
+
+				memset(x, 0, sizeof(*x));
+				x->op = IOL_ROP_WAIT;
+				x->fd = (int32_t)w->add[k0].v;
+				x->fd2 = -1;
+				x->len = w->add[k0].w;
+				x->off = x->off2 = -1;
+				x->gap = rk->ev[i].gap;
+				rk->ev[i].gap = 0;
+			}
+			ne[m++] = rk->ev[i];
+		}
+		free(rk->ev);
+		rk->ev = ne;
+		rk->n = m;
+		rk->cap = m;
+	}
+	return 0;
+}
+
+static int walk(struct wst *w, const double *t0, const double *t1)
+{
+	struct iol_rscript *s = w->s;
+	size_t r, i, j = 0, n = 0;
+	struct tev *tv;
+	int rc = 0;
+
+	for (r = 0; r < s->nrank; r++)
+		n += s->rank[r].n;
+	tv = malloc((2 * n + 1) * sizeof(*tv));
+	if (!tv)
+		return IOL_ENOMEM;
+	for (r = 0, n = 0; r < s->nrank; r++)
+		for (i = 0; i < s->rank[r].n; i++, j++) {
+			struct tev a = {t0[j], (uint32_t)r, (uint32_t)i, 0};
+			struct tev b = {t1[j], (uint32_t)r, (uint32_t)i, 1};
+
+			tv[n++] = a;
+			tv[n++] = b;
+		}
+	qsort(tv, n, sizeof(*tv), by_time);
+	for (i = 0; i < n && rc == 0; i++) {
+		const struct iol_rev *e = &s->rank[tv[i].sec].ev[tv[i].idx];
+
+		if (tv[i].end)
+			rc = on_end(w, &tv[i]);
+		else if (e->path && e->path < s->nstr)
+			rc = on_start(w, &tv[i], e->path);
+		if (rc == 0 && !tv[i].end && e->op == IOL_ROP_COPY &&
+		    e->path2 && e->path2 < s->nstr)
+			rc = on_start(w, &tv[i], e->path2);
+	}
+	free(tv);
+	return rc;
+}
+
+int iol_rscript_add_waits(struct iol_rscript *s, const double *t0,
+			  const double *t1)
+{
+	struct wst w;
+	int rc;
+
+	if (s->nrank < 2)
+		return 0;
+	memset(&w, 0, sizeof(w));
+	w.s = s;
+	w.head = malloc((s->nstr + 1) * sizeof(*w.head));
+	w.ver = calloc(s->nstr + 1, sizeof(*w.ver));
+	rc = w.head && w.ver ? 0 : IOL_ENOMEM;
+	if (rc == 0) {
+		memset(w.head, 0xff, (s->nstr + 1) * sizeof(*w.head));
+		rc = walk(&w, t0, t1);
+	}
+	if (rc == 0)
+		rc = insert(&w);
+	pfree(&w.mod);
+	pfree(&w.seen);
+	pfree(&w.waited);
+	free(w.head);
+	free(w.ver);
+	free(w.add);
+	return rc;
+}

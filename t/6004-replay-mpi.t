@@ -1,0 +1,85 @@
+#!/bin/sh
+# An MPI job's trace replayed: IOR (POSIX, one shared file, write then
+# read, 4 ranks) traced with strace -f per rank (sample-logs, our run).
+# The barriers between IOR's phases are not in the trace, so the script
+# carries waits ("after S N"): a read waits for the other ranks' writes
+# of the file, an open for its making.  Without them a replay on slower
+# storage, or as fast as possible, reads what is not written yet.  Then
+# the MPI build (make MPI=1, built here into a copy of the sources):
+# mpirun -np 4 iolens replay, one MPI process per traced rank, and -np 2.
+. "$(dirname "$0")/lib.sh"
+
+D=$SAMPLES/ior/strace_ior_posix_n1_t4m
+[ -r "$D/trace.rank0.txt.xz" ] || skip_all "no per-rank IOR strace sample"
+
+$RUN replay-script -o "$TMP/ior.script" "$D"/trace.rank0.txt.xz "$D"/trace.rank1.txt.xz \
+	"$D"/trace.rank2.txt.xz "$D"/trace.rank3.txt.xz > "$TMP/out" 2> "$TMP/err"
+ok $? "replay-script of the 4 per-rank traces"
+is "$(awk '$1 == "rank" { print $2 }' "$TMP/ior.script" | sort -u | tr '\n' ' ')" "0 1 2 3 " \
+	"the script's sections are the 4 ranks (and their threads)"
+nw=$(grep -c '^after ' "$TMP/ior.script")
+awk -v n="$nw" 'BEGIN { exit !(n >= 4) }'
+ok $? "the script carries waits between ranks ($nw)"
+# each rank waits for the others at least once (IOR's barriers: the
+# write phase's end before the file is checked and read back)
+is "$(awk '$1 == "rank" { r = $2 } $1 == "after" { print r }' "$TMP/ior.script" | sort -u | tr '\n' ' ')" \
+	"0 1 2 3 " "every rank waits for the others at least once"
+# fields: bytes read and written and calls, original and replay; then
+# calls failed in one run only, waits, waits given up
+sums() {
+	perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
+		my ($o, $r) = ($j->{original}, $j->{replay});
+		print join(" ", @$o{qw(bytes_read bytes_written ops)}, @$r{qw(bytes_read bytes_written ops)},
+			$j->{mismatched}, $j->{waits}, $j->{waits_given_up}), "\n"' < "$1"
+}
+perfile() {
+	perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
+		for my $f (@{$j->{files}}) { my ($o, $r) = ($f->{original}, $f->{replay});
+			print "$f->{path}\n" if join(" ", @$o{qw(bytes_read bytes_written ops)}) ne
+				join(" ", @$r{qw(bytes_read bytes_written ops)}) }' < "$1"
+}
+for mode in --as-fast-as-possible --as-fast-as-possible ""; do
+	# shellcheck disable=SC2086
+	$RUN replay --allow-root $mode --format=json --dir "$TMP/sb" "$TMP/ior.script" > "$TMP/j" 2> "$TMP/err"
+	ok $? "replay ${mode:-on the schedule} exits 0"
+	set -- $(sums "$TMP/j")
+	is "$4 $5 $6 $7 $8 $9" "$1 $2 $3 0 $nw 0" \
+		"... bytes and calls as traced ($1 read, $2 written), no call failed, $nw waits, none given up"
+	is "$(perfile "$TMP/j")" "" "... per file too"
+done
+is "$(ls -A "$TMP/sb" 2> /dev/null)" "" "the sandbox is left as it was"
+
+# a wait that can never be met is refused at its line
+printf 'iolens-replay-script 1\nrank 0 pid 1\nstat "a" = 0 0\nrank 1 pid 2\nafter 1 1\n' > "$TMP/self.script"
+$RUN replay --allow-root --dir "$TMP/sb" "$TMP/self.script" > /dev/null 2> "$TMP/err"
+is "$?" "1" "a wait on its own section is refused"
+grep -q "line 5: this wait can never be met" "$TMP/err"
+ok $? "... at its line: $(cat "$TMP/err")"
+
+if ! command -v mpicc > /dev/null || ! command -v mpirun > /dev/null; then
+	for i in 1 2 3 4 5 6; do ok 0 "# skip mpicc or mpirun is not installed (Debian: libopenmpi-dev, openmpi-bin)"; done
+	done_testing
+	exit 0
+fi
+if [ -n "${SANITIZE:-}${VALGRIND:-}" ]; then
+	for i in 1 2 3 4 5 6; do ok 0 "# skip the MPI build is not made under SANITIZE or VALGRIND"; done
+	done_testing
+	exit 0
+fi
+mkdir "$TMP/src"
+tar -C "$TOP" --exclude='*.o' --exclude='*.d' --exclude='*.a' --exclude='*.so' \
+	-cf - Makefile lib cmd render report-templates etc | tar -C "$TMP/src" -xf -
+nice make -s -j2 -C "$TMP/src" MPI=1 CC=mpicc bin/iolens > "$TMP/build" 2>&1
+ok $? "make MPI=1 builds"
+export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_mpi_warn_on_fork=0
+for np in 4 2; do
+	timeout 300 mpirun -np $np --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+		--allow-root --as-fast-as-possible --format=json --dir "$TMP/sbm" "$TMP/ior.script" > "$TMP/j" 2> "$TMP/err"
+	ok $? "mpirun -np $np iolens replay exits 0"
+	sed 's/^/# /' "$TMP/err" | tail -3
+	set -- $(sums "$TMP/j")
+	is "$4 $5 $6 $7 $8 $9" "$1 $2 $3 0 $nw 0" \
+		"... one report (member 0's): bytes and calls as traced, $nw waits kept across processes"
+done
+is "$(ls -A "$TMP/sbm" 2> /dev/null)" "" "the MPI run leaves no sandbox behind"
+done_testing
