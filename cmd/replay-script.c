@@ -151,15 +151,13 @@ static void report(const struct iol_rscript *s, const char *path)
 
 static int build(struct iol_job *job, const char *out)
 {
-	struct iol_rfrom_opts o = {0, 0,	"none", job->source,
-				   0, run_time, NULL,	0};
+	struct iol_rfrom_opts o = {0, 0, "none", job->source, 0, run_time};
 	struct iol_error err = {0};
 	struct iol_events *it;
 	struct iol_rscript s;
 	int rc;
 
 	o.positional = !strncmp(job->source, "darshan", 7);
-	o.sys = job->sys, o.nsys = job->nsys;
 	if (overhead >= 0) {
 		o.overhead = overhead;
 		o.overhead_from = "given";

@@ -12,7 +12,6 @@
 #define IOLENS_REPLAY_FROMEVENTS_H
 
 #include "model/event.h"
-#include "model/job.h"
 #include "replay/script.h"
 
 struct iol_rfrom_opts {
@@ -23,8 +22,6 @@ struct iol_rfrom_opts {
 	int positional;		   /* every transfer has its offset (DXT) */
 	double run_time; /* > 0: the untraced run time; the gap overhead
 			    per call is fitted to it ("fitted") */
-	const struct iol_jsys *sys; /* the job's calls by name (strace), */
-	size_t nsys;		    /* for the tracer's cost; may be NULL */
 };
 
 /* A source of events: 1 with *ev filled, 0 at the end, < 0 on error,

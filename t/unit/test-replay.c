@@ -72,8 +72,7 @@ static int cat(void *ctx, const char *t)
 
 static void test_events(void)
 {
-	struct iol_rfrom_opts o = {0.05, 0.01, "given", "strace",
-				   0,	 0,    NULL,	0};
+	struct iol_rfrom_opts o = {0.05, 0.01, "given", "strace", 0, 0};
 	struct iol_rscript s, t;
 	static char text[8192], text2[8192];
 	size_t i = 0;
@@ -109,8 +108,7 @@ static void test_events(void)
 	text[0] = 0;
 	ok(iol_rscript_write(&s, cat, text) == 0, "written");
 	{
-		struct iol_rfrom_opts fo = {0, 0.01, "given", "strace",
-					    0, 2.5,  NULL,    0};
+		struct iol_rfrom_opts fo = {0, 0.01, "given", "strace", 0, 2.5};
 		struct iol_rtotals tt;
 
 		iol_rscript_init(&t);
@@ -177,8 +175,8 @@ static double sum_gaps(const struct iol_rscript *s)
 
 static void test_overhead(void)
 {
-	struct iol_rfrom_opts o = {0.004, 0, "given", "strace", 0, 0, NULL, 0};
-	struct iol_rfrom_opts n = {0, 0, "none", "strace", 0, 0, NULL, 0};
+	struct iol_rfrom_opts o = {0.004, 0, "given", "strace", 0, 0};
+	struct iol_rfrom_opts n = {0, 0, "none", "strace", 0, 0};
 	struct gen g = {0, 20, 0};
 	struct iol_rscript s;
 
@@ -355,7 +353,7 @@ static int wnext(void *ctx, struct iol_event *ev, struct iol_error *err)
 
 static void test_trace_waits(void)
 {
-	struct iol_rfrom_opts o = {0, 0, "none", "strace", 0, 0, NULL, 0};
+	struct iol_rfrom_opts o = {0, 0, "none", "strace", 0, 0};
 	struct iol_rscript s;
 	size_t i = 0, r;
 	const struct iol_rrank *a = NULL;
