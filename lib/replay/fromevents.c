@@ -46,7 +46,6 @@ struct pinfo {
  * many traced calls (itself and those dropped before it) the gap holds. */
 struct rawgap {
 	double gap, dur;
-	double t0, t1; /* the original start and end */
 	uint32_t k;
 };
 
@@ -401,8 +400,6 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 	f->raw = rg;
 	f->raw[f->nraw].gap = v->start - pr->last;
 	f->raw[f->nraw].dur = v->dur;
-	f->raw[f->nraw].t0 = v->start;
-	f->raw[f->nraw].t1 = v->start + v->dur;
 	f->raw[f->nraw++].k = (uint32_t)(1 + pr->skipped);
 	e->op = (uint8_t)op;
 	e->gap = gap > 0 ? gap : 0;
@@ -950,18 +947,23 @@ static void fit_run_time(struct fst *f, struct iol_rscript *s, double want)
 	snprintf(s->overhead_from, sizeof(s->overhead_from), "fitted");
 }
 
-/* The waits between sections, from the calls' original times (after the
- * overheads: they index f->raw by call). */
+/* The waits between sections, from the calls' original times: each
+ * process's gaps were measured from the end of its call before (from 0
+ * for its first), so the times add up again from f->raw. */
 static int add_waits(const struct fst *f, struct iol_rscript *s)
 {
-	double *t = malloc((2 * f->nraw + 1) * sizeof(*t));
-	size_t j;
+	double *t = malloc((2 * f->nraw + 1) * sizeof(*t)), last;
+	size_t r, i, j = 0;
 	int rc;
 
 	if (!t)
 		return IOL_ENOMEM;
-	for (j = 0; j < f->nraw; j++)
-		t[j] = f->raw[j].t0, t[f->nraw + j] = f->raw[j].t1;
+	for (r = 0; r < s->nrank; r++)
+		for (i = 0, last = 0; i < s->rank[r].n && j < f->nraw;
+		     i++, j++) {
+			t[j] = last + f->raw[j].gap;
+			last = t[f->nraw + j] = t[j] + f->raw[j].dur;
+		}
 	rc = iol_rscript_add_waits(s, t, t + f->nraw);
 	free(t);
 	return rc;
