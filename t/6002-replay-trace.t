@@ -69,6 +69,15 @@ fi
 if command -v tar > /dev/null; then
 	strace -f -tt -T -o "$TMP/tar.trace" tar cf "$W/a.tar" -C "$W" dir
 	check tar "$W/a.tar"
+	# -y names each descriptor's file and -r times each line from the
+	# one before: tar's *at() calls on the directory of -C resolve
+	# through it, and the relative times add up
+	strace -f -r -T -y -o "$TMP/tary.trace" tar cf "$W/ay.tar" -C "$W" dir
+	check tary "$W/ay.tar"
+	grep -q '^input "dir/f1" 10000$' "$TMP/tary.script"
+	ok $? "-y: a path opened at a directory descriptor is joined to it (dir/f1)"
+	is "$(grep -c '^read ' "$TMP/tary.script")" "$(grep -c '^read ' "$TMP/tar.script")" \
+		"-r: as many reads as with -tt"
 else
 	ok 0 "# skip tar is not installed"
 fi

@@ -651,8 +651,14 @@ static int add_input(struct iol_rscript *s, uint32_t id, const char *nb,
 
 	for (k = 0; k < s->ninput; k++)
 		if (s->input[k].path == id) {
-			if (size > s->input[k].size)
-				s->input[k].size = size;
+			int64_t *z = &s->input[k].size;
+
+			/* a stat cannot tell a directory: one seen as one
+			 * stays one unless it must hold bytes */
+			if ((size < 0 && *z == 0) || (*z < 0 && size == 0))
+				*z = -1;
+			else if (size > *z)
+				*z = size;
 			return 0;
 		}
 	return iol_rscript_add_input(s, nb, size);

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -258,6 +259,22 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	return emit(ps, &ev);
 }
 
+/* A relative path of an *at() call taken from the directory of its
+ * descriptor argument di where -y named that directory: openat(4</w>,
+ * "d") opened /w/d.  Without -y it stays as traced. */
+static void at_join(struct call *c, int di, char *path, size_t n)
+{
+	char tmp[4096], *y;
+	int k;
+
+	if (di < 0 || !path[0] || path[0] == '/' || tr_arg_fd(c, di, &y) < 0 ||
+	    !y || y[0] != '/')
+		return;
+	k = snprintf(tmp, sizeof(tmp), "%s/%s", y, path);
+	if (k > 0 && (size_t)k < n && (size_t)k < sizeof(tmp))
+		memcpy(path, tmp, (size_t)k + 1);
+}
+
 int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 		    int kind)
 {
@@ -267,6 +284,7 @@ int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 	if (c->failed || !tr_arg_str(c, argi, path, sizeof(path)) ||
 	    is_device_path(path) || path[0] == '\0')
 		return 0;
+	at_join(c, argi - 1, path, sizeof(path));
 	fi = file_of(ps, path);
 	if (fi < 0 || see(ps, fi) < 0)
 		return ps->err;
@@ -349,6 +367,7 @@ static int h_open(struct tpass *ps, struct proc *p, struct call *c)
 
 	if (!tr_arg_str(c, pi, path, sizeof(path)))
 		return 0;
+	at_join(c, pi - 1, path, sizeof(path));
 	if (!strcmp(n, "creat"))
 		flags = "O_WRONLY|O_CREAT|O_TRUNC";
 	if (c->nargs > pi + 2 - (n[0] == 'c'))

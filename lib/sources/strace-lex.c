@@ -208,7 +208,13 @@ static int parse_time(struct tpass *ps, const char *s, char **end, double *t)
 			ps->why = "time out of range";
 			return -1;
 		}
-		if (ps->loading)
+		/* -ttt: seconds since 1970; -r: since the line before, a
+		 * file's first line 0 (no epoch time is under 1e6) */
+		if (!ps->have_time)
+			ps->relative = v < 1e6;
+		if (ps->relative)
+			v = ps->relsum += v;
+		else if (ps->loading)
 			ps->st->job->date_known = 1;
 	}
 	ps->have_time = 1;

@@ -101,6 +101,8 @@ struct tpass {
 	double day;   /* seconds added after a midnight wrap */
 	double last_tod;
 	int have_time;
+	int relative;	     /* strace -r: each time since the line before */
+	double relsum;	     /* ... their sum so far in this file */
 	unsigned char *seen; /* per file: opened or stat'ed before */
 	size_t capseen;
 	int (*sink)(void *ctx, const struct iol_event *ev);

@@ -290,6 +290,7 @@ static void start_file(struct tpass *ps, int fi)
 	ps->cur_file = fi;
 	ps->day = 0;
 	ps->have_time = 0;
+	ps->relsum = 0;
 }
 
 static int run_file(struct tpass *ps, int fi, struct iol_error *err)
