@@ -191,7 +191,8 @@ static int synth_fds(struct fst *f)
 	uint32_t *open = NULL; /* path of each made-up descriptor - 3 */
 	size_t n = 0, i, k;
 
-	qsort(f->ev, f->n, sizeof(*f->ev), by_proc);
+	if (f->n > 1)
+		qsort(f->ev, f->n, sizeof(*f->ev), by_proc);
 	for (i = 0; i < f->n; i++) {
 		struct fev *v = &f->ev[i];
 
@@ -232,7 +233,8 @@ static void classify(struct fst *f)
 {
 	size_t i;
 
-	qsort(f->ev, f->n, sizeof(*f->ev), by_time);
+	if (f->n > 1)
+		qsort(f->ev, f->n, sizeof(*f->ev), by_time);
 	for (i = 0; i < f->n; i++) {
 		const struct fev *v = &f->ev[i];
 		struct pinfo *p = &f->p[v->path];
@@ -367,9 +369,12 @@ static void track(struct fst *f, struct proc *pr, const struct fev *v, int op)
 		return;
 	if (v->listdir && f->p[d->path].state == P_INPUT)
 		f->p[d->path].state = P_DIR;
-	if (v->kind == IOL_EV_DUP && v->ret >= 0 && (n = fd_at(pr, v->ret, 1)))
-		*n = *d;
-	else if (v->kind == IOL_EV_CLOSE)
+	if (v->kind == IOL_EV_DUP && v->ret >= 0) {
+		struct fdent c = *d; /* fd_at() may move the table */
+
+		if ((n = fd_at(pr, v->ret, 1)))
+			*n = c;
+	} else if (v->kind == IOL_EV_CLOSE)
 		d->keep = 0;
 	else if (v->kind == IOL_EV_SEEK && v->ret >= 0) {
 		d->off = v->ret;
@@ -400,7 +405,9 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 	f->raw = rg;
 	f->raw[f->nraw].gap = v->start - pr->last;
 	f->raw[f->nraw].dur = v->dur;
-	f->raw[f->nraw++].k = (uint32_t)(1 + pr->skipped);
+	f->raw[f->nraw++].k = pr->skipped < UINT32_MAX - 1
+				      ? (uint32_t)(1 + pr->skipped)
+				      : UINT32_MAX;
 	e->op = (uint8_t)op;
 	e->gap = gap > 0 ? gap : 0;
 	e->dur = v->dur > f->o->duroverhead ? v->dur - f->o->duroverhead : 0;
@@ -472,7 +479,8 @@ static int per_process(struct fst *f, struct iol_rscript *s)
 	size_t i;
 	int rc = 0;
 
-	qsort(f->ev, f->n, sizeof(*f->ev), by_proc);
+	if (f->n > 1)
+		qsort(f->ev, f->n, sizeof(*f->ev), by_proc);
 	for (i = 0; i < f->n && rc == 0; i++) {
 		struct fev *v = &f->ev[i];
 		int op;
@@ -494,7 +502,11 @@ static int per_process(struct fst *f, struct iol_rscript *s)
 		op = keep_op(f, &pr, v);
 		track(f, &pr, v, op);
 		if (!op) {
-			pr.skipped++;
+			/* the second half of a copy is the same traced call */
+			if (!(v->copy && i && v[-1].copy &&
+			      v[-1].seq + 1 == v->seq && v[-1].pid == v->pid &&
+			      v[-1].rank == v->rank))
+				pr.skipped++;
 			s->ndropev++;
 			continue;
 		}
@@ -645,23 +657,31 @@ static int add_pair(uint32_t **arr, size_t *n, uint32_t a, uint32_t b, int two)
 /* An input once: the directories above the one all paths share are all
  * rewritten to ".", and a file needs the most any of its names needs. */
 static int add_input(struct iol_rscript *s, uint32_t id, const char *nb,
-		     int64_t size)
+		     int64_t size, uint32_t **at, size_t *cap)
 {
-	size_t k;
+	int64_t *z;
 
-	for (k = 0; k < s->ninput; k++)
-		if (s->input[k].path == id) {
-			int64_t *z = &s->input[k].size;
+	if (id >= *cap) { /* input index + 1 per string id */
+		size_t nc = (size_t)id * 2 + 64;
+		uint32_t *na = realloc(*at, nc * sizeof(*na));
 
-			/* a stat cannot tell a directory: one seen as one
-			 * stays one unless it must hold bytes */
-			if ((size < 0 && *z == 0) || (*z < 0 && size == 0))
-				*z = -1;
-			else if (size > *z)
-				*z = size;
-			return 0;
-		}
-	return iol_rscript_add_input(s, nb, size);
+		if (!na)
+			return IOL_ENOMEM;
+		memset(na + *cap, 0, (nc - *cap) * sizeof(*na));
+		*at = na, *cap = nc;
+	}
+	if (!(*at)[id]) {
+		(*at)[id] = (uint32_t)s->ninput + 1;
+		return iol_rscript_add_input(s, nb, size);
+	}
+	z = &s->input[(*at)[id] - 1].size;
+	/* a stat cannot tell a directory: one seen as one stays one unless
+	 * it must hold bytes */
+	if ((size < 0 && *z == 0) || (*z < 0 && size == 0))
+		*z = -1;
+	else if (size > *z)
+		*z = size;
+	return 0;
 }
 
 /* Pass 3: the sandbox names, the rewrites, the inputs and the system
@@ -669,7 +689,8 @@ static int add_input(struct iol_rscript *s, uint32_t id, const char *nb,
 static int name_paths(struct fst *f, struct iol_rscript *s)
 {
 	char dir[4096], nb[4096];
-	size_t dl = common_dir(f, dir, sizeof(dir)), i;
+	size_t dl = common_dir(f, dir, sizeof(dir)), i, cap = 0;
+	uint32_t *at = NULL; /* inputs by string id */
 	int rc = 0;
 
 	for (i = 1; i < f->pool.nstr && rc == 0; i++) {
@@ -692,8 +713,10 @@ static int name_paths(struct fst *f, struct iol_rscript *s)
 		}
 		if (!rc && (pi->state == P_INPUT || pi->state == P_DIR))
 			rc = add_input(s, pi->newid, nb,
-				       pi->state == P_DIR ? -1 : pi->size);
+				       pi->state == P_DIR ? -1 : pi->size, &at,
+				       &cap);
 	}
+	free(at);
 	return rc;
 }
 

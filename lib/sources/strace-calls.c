@@ -827,10 +827,12 @@ static int handle(struct tpass *ps, struct proc *p, struct call *c);
  * gives none is counted in the process's next event (ev->silent). */
 int tr_handle(struct tpass *ps, struct proc *p, struct call *c)
 {
+	size_t pi = (size_t)(p - ps->procs);
 	int r;
 
 	ps->nemit0 = ps->nemit;
 	r = handle(ps, p, c);
+	p = &ps->procs[pi]; /* a clone may have moved the array */
 	if (ps->nemit != ps->nemit0)
 		p->silent = 0;
 	else if (p->silent < UINT_MAX)
