@@ -81,6 +81,20 @@ if command -v tar > /dev/null; then
 else
 	ok 0 "# skip tar is not installed"
 fi
+# threads share their process's descriptors: the reads of a thread on
+# a descriptor the main thread opened replay in the process's section
+if cc -O2 -pthread -o "$TMP/threads" "$TOP/t/data/strace/threads.c" 2> /dev/null; then
+	mkdir -p "$W/th"
+	head -c 50000 /dev/urandom > "$W/th/in.bin"
+	(cd "$W/th" && strace -f -tt -T -o "$TMP/threads.trace" "$TMP/threads")
+	check threads
+	is "$(awk '$1 == "rank"' "$TMP/threads.script" | wc -l | tr -d ' ')" "1" \
+		"threads: one section for the process and its 2 threads"
+	is "$(awk '$1 == "read" { n += $5 } END { print n + 0 }' "$TMP/threads.script")" "50000" \
+		"threads: a thread's reads of the file the main thread opened are kept"
+else
+	ok 0 "# skip no C compiler"
+fi
 if command -v sqlite3 > /dev/null; then
 	strace -f -tt -T -o "$TMP/sqlite.trace" sqlite3 "$W/db.sqlite" \
 		"create table t(a, b); begin; $(i=0; while [ $i -lt 200 ]; do printf "insert into t values($i, '%s');" "row $i payload payload"; i=$((i + 1)); done) commit; select count(*) from t;" > /dev/null

@@ -70,6 +70,8 @@ struct iol_event {
 	const char *name;  /* the call as traced, "pwrite64" */
 	int64_t rank;	   /* the job's rank of the process */
 	int64_t pid;	   /* process or thread id, -1 unknown */
+	int64_t tgid;	   /* the process a thread belongs to (its thread
+			      group), pid for a process; 0 unknown */
 	double start;	   /* seconds from the job's start */
 	double dur;	   /* seconds, 0 unknown */
 	int64_t fd;	   /* descriptor, -1 none */

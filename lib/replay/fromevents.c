@@ -129,7 +129,10 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		v = &f->ev[f->n];
 		memset(v, 0, sizeof(*v));
 		v->start = e.start, v->dur = e.dur > 0 ? e.dur : 0;
-		v->rank = e.rank, v->pid = e.pid, v->fd = e.fd;
+		/* a process's threads share its descriptors: one section,
+		 * their calls in time order */
+		v->rank = e.rank, v->pid = e.tgid > 0 ? e.tgid : e.pid;
+		v->fd = e.fd;
 		v->off = e.off, v->len = e.len, v->ret = e.ret;
 		v->kind = e.kind, v->err = e.err, v->flags = e.flags;
 		v->mode = e.mode, v->created = (uint8_t) !!e.created;

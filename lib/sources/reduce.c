@@ -567,6 +567,8 @@ void tr_reduce_free(struct tstate *st)
 	}
 	free(st->recs);
 	free(st->files);
+	free(st->threads);
 	iol_index_release(&st->rix);
 	iol_index_release(&st->fix);
+	iol_index_release(&st->tix);
 }

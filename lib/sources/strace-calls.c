@@ -71,6 +71,7 @@ static void ev_init(const struct tpass *ps, const struct proc *p,
 	ev->name = c->name;
 	ev->rank = p->rank;
 	ev->pid = p->pid;
+	ev->tgid = p->tgid;
 	ev->start = c->start - ps->st->t0;
 	ev->dur = c->dur;
 	ev->fd = -1;
@@ -532,8 +533,22 @@ static int do_clone(struct tpass *ps, struct proc *p, struct call *c, int share)
 
 static int h_clone(struct tpass *ps, struct proc *p, struct call *c)
 {
-	return do_clone(ps, p, c,
-			c->nargs && strstr(c->args[0], "CLONE_FILES") != NULL);
+	size_t pi = (size_t)(p - ps->procs);
+	int r = do_clone(ps, p, c,
+			 c->nargs && strstr(c->args[0], "CLONE_FILES") != NULL);
+	struct proc *child;
+
+	/* a thread: known by its process from its first line on in the
+	 * events pass; in this one, from now */
+	if (r == 0 && ps->loading && c->nargs &&
+	    strstr(c->args[0], "CLONE_THREAD") && !c->failed &&
+	    !c->unknown_ret && c->ret > 0 && c->ret <= INT_MAX) {
+		p = &ps->procs[pi];
+		r = tr_thread_add(ps, (int)c->ret, p->tgid);
+		if (r == 0 && (child = tr_proc_get(ps, (int)c->ret)))
+			child->tgid = ps->procs[pi].tgid;
+	}
+	return r < 0 ? tr_oom(ps) : r;
 }
 
 static int h_fork(struct tpass *ps, struct proc *p, struct call *c)

@@ -14,6 +14,68 @@
 
 /* ---- processes and descriptors ---- */
 
+struct tkey {
+	const struct tstate *st;
+	int file, pid;
+};
+
+static uint64_t thash(const void *ctx, uint32_t i)
+{
+	const struct tstate *st = ctx;
+
+	return iol_hash_pair((uint64_t)st->threads[i].file,
+			     (uint64_t)st->threads[i].pid);
+}
+
+static int teq(const void *ctx, uint32_t i)
+{
+	const struct tkey *k = ctx;
+
+	return k->st->threads[i].file == k->file &&
+	       k->st->threads[i].pid == k->pid;
+}
+
+int tr_tgid(const struct tpass *ps, int pid)
+{
+	const struct tstate *st = ps->st;
+	struct tkey k = {st, ps->cur_file, pid};
+	const uint32_t *s;
+
+	if (!st->tix.slot)
+		return pid;
+	s = iol_index_slot(&st->tix,
+			   iol_hash_pair((uint64_t)k.file, (uint64_t)pid), teq,
+			   &k);
+	return *s == IOL_INDEX_EMPTY ? pid : st->threads[*s].tgid;
+}
+
+int tr_thread_add(struct tpass *ps, int pid, int tgid)
+{
+	struct tstate *st = ps->st;
+	struct tkey k = {st, ps->cur_file, pid};
+	struct tthread *nt;
+	uint32_t *s;
+
+	if (iol_index_reserve(&st->tix, thash, st) < 0)
+		return IOL_ENOMEM;
+	s = iol_index_slot(&st->tix,
+			   iol_hash_pair((uint64_t)k.file, (uint64_t)pid), teq,
+			   &k);
+	if (*s != IOL_INDEX_EMPTY) /* a pid used again: the latest */
+		return st->threads[*s].tgid = tgid, 0;
+	nt = iol_grow(st->threads, &st->capthreads, st->nthreads, sizeof(*nt),
+		      16);
+	if (!nt)
+		return IOL_ENOMEM;
+	st->threads = nt;
+	nt[st->nthreads].file = ps->cur_file;
+	nt[st->nthreads].pid = pid;
+	nt[st->nthreads].tgid = tgid;
+	*s = (uint32_t)st->nthreads++;
+	st->tix.n++;
+	return 0;
+}
+
 struct proc *tr_proc_get(struct tpass *ps, int pid)
 {
 	struct proc *np;
@@ -30,6 +92,7 @@ struct proc *tr_proc_get(struct tpass *ps, int pid)
 	np = &ps->procs[ps->nprocs];
 	memset(np, 0, sizeof(*np));
 	np->pid = pid;
+	np->tgid = tr_tgid(ps, pid);
 	np->file = ps->cur_file;
 	np->alive = 1;
 	np->rank = ps->st->opts.rank_from == IOL_RANK_FROM_PID ? ps->nranks++

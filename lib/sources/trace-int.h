@@ -51,6 +51,7 @@ struct proc {
 	char *pending; /* "name(args so far" of an unfinished call */
 	double pstart;
 	unsigned silent; /* calls since the last that gave an event */
+	int tgid;	 /* its thread group (tr_tgid()) */
 };
 
 /* per (file, rank) record under construction */
@@ -88,6 +89,13 @@ struct tstate {
 	double tmin, tmax;    /* absolute times of the first and last call */
 	double t0;	      /* the job's start: tmin once loaded */
 	struct iol_job *job;
+	/* threads (clone with CLONE_THREAD) seen while loading, so that
+	 * the events pass knows a thread's process from its first line */
+	struct tthread {
+		int file, pid, tgid;
+	} * threads;
+	size_t nthreads, capthreads;
+	struct iol_index tix; /* (file, pid) -> threads */
 };
 
 /* one reading of the inputs */
@@ -174,6 +182,11 @@ char *tr_skip_string(char *s);
 
 /* strace-procs.c: processes and descriptors of a pass */
 struct proc *tr_proc_get(struct tpass *ps, int pid);
+/* The thread group of pid in the current file (pid itself unless a
+ * clone with CLONE_THREAD made it); tr_thread_add() records one, in the
+ * loading pass.  0 or IOL_ENOMEM. */
+int tr_tgid(const struct tpass *ps, int pid);
+int tr_thread_add(struct tpass *ps, int pid, int tgid);
 void tr_proc_exit(struct proc *p);
 /* the fd's entry (made when create); NULL when out of range or no memory
  * (then ps->err is IOL_ENOMEM) */
