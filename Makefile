@@ -27,7 +27,8 @@ datadir = $(prefix)/share
 
 CC ?= cc
 # make MPI=1: the binary built with Open MPI's mpicc, where
-# `mpirun -np N iolens ingest` spreads the logs over the ranks
+# `mpirun -np N iolens ingest` spreads the logs over the ranks and
+# `mpirun -np N iolens replay` the traced ranks over the processes
 ifeq ($(MPI),1)
 CC = mpicc
 MPI_CFLAGS = -DIOLENS_MPI
