@@ -16,6 +16,10 @@
  * and one writer writes slots in ring order, so the output never depends
  * on the number of threads.  The ring bounds the memory held: at most
  * NSLOT chunks of output plus the segments of the records they cover.
+ *
+ * Out of memory is an error returned, never an exit: a chunk that cannot
+ * grow its buffer is marked failed, the writer writes nothing from there
+ * on (the output would have a hole) and dxp_drain() returns IOL_ENOMEM.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -24,12 +28,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/parse-dxt.h"
-#include "cmd/util.h"
+#include "base/error.h"
+#include "render/dxt-pipe.h"
 #include "render/fmtfast.h"
 #include "base/banned.h"
 
-enum { CHUNK = 8192, NSLOT = 8, MAXTHREADS = 64, NPOOL = 2 };
+enum { CHUNK = 8192, NSLOT = 8, MAXTHREADS = DXP_MAXTHREADS, NPOOL = 2 };
 /* a slot is a batch: header text and pieces of records, queued when it
  * holds CHUNK segments or PEND bytes of text, so that small records do not
  * cost a thread wake-up each */
@@ -65,7 +69,8 @@ struct piece {
 
 struct slot {
 	int state;
-	char *buf; /* the output */
+	int failed; /* out of memory while formatting */
+	char *buf;  /* the output */
 	size_t len, cap;
 	char *text; /* header lines, between and after the pieces */
 	size_t tlen, tcap;
@@ -74,7 +79,9 @@ struct slot {
 };
 
 struct dxp {
-	int fd, err, nthreads, stop;
+	int fd, nthreads, stop;
+	int err;   /* errno of the first failed write, 0 if none */
+	int nomem; /* a chunk could not be formatted: nothing more written */
 	pthread_mutex_t mu;
 	pthread_cond_t work; /* workers wait here for chunks */
 	pthread_cond_t cv;   /* the writer and the caller wait here */
@@ -153,29 +160,41 @@ static size_t tid_text(char *t, const struct drec *r, uint64_t tid)
 	return n + 1;
 }
 
-static void room(char **buf, size_t *cap, size_t len, size_t need)
+/* need free bytes after len in *buf; 0 or IOL_ENOMEM (*buf kept) */
+static int room(char **buf, size_t *cap, size_t len, size_t need)
 {
-	if (*cap - len >= need)
-		return;
-	while (*cap - len < need)
-		*cap = *cap ? *cap * 2 : 1 << 16;
-	*buf = xrealloc(*buf, *cap);
+	size_t c = *cap;
+	char *b;
+
+	if (c - len >= need)
+		return 0;
+	while (c - len < need)
+		c = c ? c * 2 : 1 << 16;
+	b = realloc(*buf, c);
+	if (!b)
+		return IOL_ENOMEM;
+	*buf = b;
+	*cap = c;
+	return 0;
 }
 
-static void buf_room(struct slot *sl, size_t need)
+static int buf_room(struct slot *sl, size_t need)
 {
-	room(&sl->buf, &sl->cap, sl->len, need);
+	return room(&sl->buf, &sl->cap, sl->len, need);
 }
 
-static void buf_put(struct slot *sl, const char *s, size_t n)
+static int buf_put(struct slot *sl, const char *s, size_t n)
 {
-	buf_room(sl, n);
+	if (buf_room(sl, n) < 0)
+		return IOL_ENOMEM;
 	memcpy(sl->buf + sl->len, s, n);
 	sl->len += n;
+	return 0;
 }
 
-/* Format segments [from, from+n) of the slot's record into its buffer. */
-static void lines_format(struct slot *sl, const struct piece *pc)
+/* Format segments [from, from+n) of the slot's record into its buffer;
+ * 0 or IOL_ENOMEM. */
+static int lines_format(struct slot *sl, const struct piece *pc)
 {
 	const struct drec *r = pc->rec;
 	char tt[32];
@@ -183,15 +202,17 @@ static void lines_format(struct slot *sl, const struct piece *pc)
 	uint64_t lasttid = 0;
 	int havetid = 0;
 
-	buf_room(sl, pc->n * 112 + 2048);
+	if (buf_room(sl, pc->n * 112 + 2048) < 0)
+		return IOL_ENOMEM;
 	for (k = pc->from; k < pc->from + pc->n; k++) {
 		const struct iol_seg *s = &r->segs[k];
 		int rd = (int64_t)k >= r->wcount;
 		int64_t idx = rd ? (int64_t)k - r->wcount : (int64_t)k;
 		char *p;
 
-		if (sl->cap - sl->len < 1024)
-			buf_room(sl, 1024 + (pc->from + pc->n - k) * 112);
+		if (sl->cap - sl->len < 1024 &&
+		    buf_room(sl, 1024 + (pc->from + pc->n - k) * 112) < 0)
+			return IOL_ENOMEM;
 		p = sl->buf + sl->len;
 		if (!havetid || s->tid != lasttid) {
 			tl = tid_text(tt, r, s->tid);
@@ -210,27 +231,40 @@ static void lines_format(struct slot *sl, const struct piece *pc)
 					     (int)idx);
 		}
 	}
+	return 0;
 }
 
-/* The slot's output: its text with the lines of its pieces in between. */
+/* The slot's output: its text with the lines of its pieces in between;
+ * sl->failed when out of memory. */
 static void slot_format(struct slot *sl)
 {
 	size_t i, t = 0;
 
 	sl->len = 0;
+	sl->failed = 1;
 	for (i = 0; i < sl->npc; i++) {
-		if (sl->pc[i].tend > t) /* text may be NULL when empty */
-			buf_put(sl, sl->text + t, sl->pc[i].tend - t);
+		/* text may be NULL when empty */
+		if (sl->pc[i].tend > t &&
+		    buf_put(sl, sl->text + t, sl->pc[i].tend - t) < 0)
+			return;
 		t = sl->pc[i].tend;
-		lines_format(sl, &sl->pc[i]);
+		if (lines_format(sl, &sl->pc[i]) < 0)
+			return;
 	}
-	if (sl->tlen > t)
-		buf_put(sl, sl->text + t, sl->tlen - t);
+	if (sl->tlen > t && buf_put(sl, sl->text + t, sl->tlen - t) < 0)
+		return;
+	sl->failed = 0;
 }
 
-static void write_all(struct dxp *p, const char *b, size_t n)
+/* The slot's output to the file, unless an earlier slot failed. */
+static void slot_write(struct dxp *p, const struct slot *sl)
 {
-	while (n && !p->err) {
+	const char *b = sl->buf;
+	size_t n = sl->len;
+
+	if (sl->failed)
+		p->nomem = 1;
+	while (n && !p->err && !p->nomem) {
 		ssize_t w = write(p->fd, b, n);
 
 		if (w < 0) {
@@ -311,7 +345,7 @@ static void *writer(void *arg)
 			continue;
 		}
 		pthread_mutex_unlock(&p->mu);
-		write_all(p, sl->buf, sl->len);
+		slot_write(p, sl);
 		pthread_mutex_lock(&p->mu);
 		slot_release(p, sl);
 		p->head++;
@@ -339,23 +373,9 @@ struct iol_seg *dxp_segs(struct dxp *p, size_t n, size_t *cap)
 		pthread_mutex_unlock(&p->mu);
 	if (!v) {
 		*cap = n ? n : 1;
-		v = xmalloc(*cap * sizeof(*v));
+		v = malloc(*cap * sizeof(*v));
 	}
 	return v;
-}
-
-int dxp_default_threads(void)
-{
-	const char *s = getenv("IOLENS_THREADS");
-	char *end;
-	long v;
-
-	if (!s || !*s)
-		return 2;
-	v = strtol(s, &end, 10);
-	if (*end || v < 1 || v > MAXTHREADS)
-		return 2;
-	return (int)v;
 }
 
 struct dxp *dxp_start(int fd, int nthreads)
@@ -383,7 +403,7 @@ struct dxp *dxp_start(int fd, int nthreads)
 		p->started++;
 	}
 	if (p->started == 1) {
-		dxp_finish(p);
+		dxp_finish(p, NULL);
 		return dxp_start(fd, 1);
 	}
 	return p;
@@ -409,7 +429,7 @@ static void pend_flush(struct dxp *p)
 	p->tail++;
 	if (!p->started) {
 		slot_format(sl);
-		write_all(p, sl->buf, sl->len);
+		slot_write(p, sl);
 		slot_release(p, sl);
 		p->head++;
 		return;
@@ -418,27 +438,59 @@ static void pend_flush(struct dxp *p)
 	pthread_mutex_unlock(&p->mu);
 }
 
-void dxp_text(struct dxp *p, struct obuf *ob)
+int dxp_text(struct dxp *p, struct obuf *ob)
 {
 	struct slot *b = &p->pend;
 
 	if (!ob->len) /* nothing to add, and b->text may still be NULL */
-		return;
-	room(&b->text, &b->tcap, b->tlen, ob->len);
+		return 0;
+	if (room(&b->text, &b->tcap, b->tlen, ob->len) < 0)
+		return IOL_ENOMEM;
 	memcpy(b->text + b->tlen, ob->buf, ob->len);
 	b->tlen += ob->len;
 	ob->len = 0;
 	if (b->tlen >= PEND)
 		pend_flush(p);
+	return 0;
 }
 
-void dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
-		struct iol_seg *segs, size_t cap, size_t n, int64_t wcount)
+/* Room for one more piece in the pending batch: 0 or IOL_ENOMEM. */
+static int piece_room(struct slot *b)
 {
-	struct drec *r = xcalloc(1, sizeof(*r));
+	struct piece *pc;
+	size_t cap;
+
+	if (b->npc < b->pccap)
+		return 0;
+	cap = b->pccap ? b->pccap * 2 : 16;
+	pc = realloc(b->pc, cap * sizeof(*b->pc));
+	if (!pc)
+		return IOL_ENOMEM;
+	b->pc = pc;
+	b->pccap = cap;
+	return 0;
+}
+
+static void rec_put(struct dxp *p, struct drec *r)
+{
+	if (p->started)
+		pthread_mutex_lock(&p->mu);
+	rec_release(p, r);
+	if (p->started)
+		pthread_mutex_unlock(&p->mu);
+}
+
+int dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
+	       struct iol_seg *segs, size_t cap, size_t n, int64_t wcount)
+{
+	struct drec *r = calloc(1, sizeof(*r));
 	struct slot *b = &p->pend;
 	size_t from;
 
+	if (!r) {
+		free(segs);
+		return IOL_ENOMEM;
+	}
 	r->segcap = cap;
 	r->segs = segs;
 	r->left = 1; /* until all its pieces are queued */
@@ -452,9 +504,9 @@ void dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
 
 		if (k > room_)
 			k = room_;
-		if (b->npc == b->pccap) {
-			b->pccap = b->pccap ? b->pccap * 2 : 16;
-			b->pc = xrealloc(b->pc, b->pccap * sizeof(*b->pc));
+		if (piece_room(b) < 0) {
+			rec_put(p, r); /* with the pieces already queued */
+			return IOL_ENOMEM;
 		}
 		b->pc[b->npc++] = (struct piece){b->tlen, r, from, k};
 		if (p->started)
@@ -471,32 +523,42 @@ void dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
 	 * next record instead of a second one being allocated */
 	if (n >= CHUNK)
 		pend_flush(p);
-	if (p->started)
-		pthread_mutex_lock(&p->mu);
-	rec_release(p, r);
-	if (p->started)
-		pthread_mutex_unlock(&p->mu);
+	rec_put(p, r);
+	return 0;
 }
 
-int dxp_drain(struct dxp *p)
+/* The pipeline's state as dxp_drain returns it. */
+static int status(const struct dxp *p, int *sys)
+{
+	if (p->nomem)
+		return IOL_ENOMEM;
+	if (p->err) {
+		if (sys)
+			*sys = p->err;
+		return IOL_EIO;
+	}
+	return 0;
+}
+
+int dxp_drain(struct dxp *p, int *sys)
 {
 	pend_flush(p);
 	if (!p->started)
-		return p->err;
+		return status(p, sys);
 	pthread_mutex_lock(&p->mu);
 	while (p->head != p->tail)
 		pthread_cond_wait(&p->cv, &p->mu);
 	pthread_mutex_unlock(&p->mu);
-	return p->err;
+	return status(p, sys);
 }
 
-int dxp_finish(struct dxp *p)
+int dxp_finish(struct dxp *p, int *sys)
 {
-	int i, err;
+	int i, ret;
 
 	if (!p)
 		return 0;
-	dxp_drain(p);
+	dxp_drain(p, NULL);
 	if (p->started) {
 		pthread_mutex_lock(&p->mu);
 		p->stop = 1;
@@ -520,7 +582,7 @@ int dxp_finish(struct dxp *p)
 	free(p->pend.buf);
 	for (i = 0; i < p->npool; i++)
 		free(p->pool[i].v);
-	err = p->err;
+	ret = status(p, sys);
 	free(p);
-	return err;
+	return ret;
 }

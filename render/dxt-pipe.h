@@ -1,0 +1,53 @@
+/*
+ * The output pipeline of darshan-dxt-parser's text (render/parse-dxt.c):
+ * segment lines of DXT records are formatted by worker threads in chunks
+ * and written in order by one writer thread, so inflating (the caller),
+ * formatting and writing overlap on every core.  The text is byte for
+ * byte darshan-dxt-parser's and does not depend on the number of threads.
+ *
+ * Ownership: dxp_start() allocates the pipeline, dxp_finish() frees it.
+ * dxp_segs() returns an array the caller owns until it hands it to
+ * dxp_record(), which takes it (even when it fails) and keeps it for
+ * reuse or frees it once written.  Text handed over with dxp_text() is
+ * copied out of the obuf.  Nothing here exits: functions return 0 or a
+ * negative IOL_E* code.
+ */
+#ifndef IOLENS_DXT_PIPE_H
+#define IOLENS_DXT_PIPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/job.h"
+#include "render/obuf.h"
+
+struct dxp;
+
+enum { DXP_MAXTHREADS = 64 };
+
+/* A pipeline writing to fd with nthreads formatters (at most
+ * DXP_MAXTHREADS); nthreads <= 1 formats and writes in the caller's
+ * thread.  NULL when out of memory. */
+struct dxp *dxp_start(int fd, int nthreads);
+/* Queue what ob holds (then empties ob), in order with the records.
+ * 0 or IOL_ENOMEM (ob left as it was). */
+int dxp_text(struct dxp *p, struct obuf *ob);
+/* An array for at least n segments (*cap of them), from the arrays of
+ * records already written when one is big enough; give it to dxp_record,
+ * or free() it.  NULL when out of memory. */
+struct iol_seg *dxp_segs(struct dxp *p, size_t n, size_t *cap);
+/* Queue the segment lines of one record: n segments, writes first (the
+ * first wcount) then reads.  modtag is "X_POSIX" or "X_MPIIO".  0 or
+ * IOL_ENOMEM. */
+int dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
+	       struct iol_seg *segs, size_t cap, size_t n, int64_t wcount);
+/* Wait until everything queued is written (or dropped after a failure).
+ * Returns 0, IOL_ENOMEM when a chunk could not be formatted (nothing
+ * after it was written), or IOL_EIO when a write failed, with its errno
+ * in *sys when sys is not NULL. */
+int dxp_drain(struct dxp *p, int *sys);
+/* Drain, stop the threads and free; returns as dxp_drain.  p may be
+ * NULL. */
+int dxp_finish(struct dxp *p, int *sys);
+
+#endif
