@@ -275,69 +275,20 @@ static void test_waits(void)
 /* Waits from a trace: section 1 writes a file that section 0 reads
  * after; section 0's read waits for that write, its stat before the
  * write does not. */
+/* rank, pid, kind, start, fd, path, ret, flags: 10 ms calls */
+#define W(rk, pd, k, st, f, p, r, fl)                                       \
+	{                                                                   \
+		.kind = k, .name = "", .rank = rk, .pid = pd, .start = st,  \
+		.dur = 0.01, .fd = f, .path = p, .off = f < 0 ? -1 : 0,     \
+		.len = f < 0 ? -1 : r, .ret = r, .flags = fl, .mode = 0644, \
+		.created = (fl) != 0, .regular = 1                          \
+	}
 static const struct iol_event wevs[] = {
-	{.kind = IOL_EV_OPEN,
-	 .name = "openat",
-	 .rank = 1,
-	 .pid = 2,
-	 .start = 0.10,
-	 .dur = 0.01,
-	 .fd = -1,
-	 .path = "/w/f",
-	 .off = -1,
-	 .len = -1,
-	 .ret = 3,
-	 .flags = IOL_EVF_RDWR | IOL_EVF_CREAT,
-	 .mode = 0644,
-	 .created = 1,
-	 .regular = 1},
-	{.kind = IOL_EV_STAT,
-	 .name = "stat",
-	 .rank = 0,
-	 .pid = 1,
-	 .start = 0.05,
-	 .dur = 0.01,
-	 .fd = -1,
-	 .path = "/w",
-	 .off = -1,
-	 .len = -1,
-	 .ret = 0,
-	 .regular = 1},
-	{.kind = IOL_EV_WRITE,
-	 .name = "write",
-	 .rank = 1,
-	 .pid = 2,
-	 .start = 0.20,
-	 .dur = 0.01,
-	 .fd = 3,
-	 .off = 0,
-	 .len = 100,
-	 .ret = 100,
-	 .regular = 1},
-	{.kind = IOL_EV_OPEN,
-	 .name = "openat",
-	 .rank = 0,
-	 .pid = 1,
-	 .start = 0.30,
-	 .dur = 0.01,
-	 .fd = -1,
-	 .path = "/w/f",
-	 .off = -1,
-	 .len = -1,
-	 .ret = 3,
-	 .flags = 0,
-	 .regular = 1},
-	{.kind = IOL_EV_READ,
-	 .name = "read",
-	 .rank = 0,
-	 .pid = 1,
-	 .start = 0.40,
-	 .dur = 0.01,
-	 .fd = 3,
-	 .off = 0,
-	 .len = 100,
-	 .ret = 100,
-	 .regular = 1},
+	W(1, 2, IOL_EV_OPEN, 0.10, -1, "/w/f", 3, IOL_EVF_RDWR | IOL_EVF_CREAT),
+	W(0, 1, IOL_EV_STAT, 0.05, -1, "/w", 0, 0),
+	W(1, 2, IOL_EV_WRITE, 0.20, 3, NULL, 100, 0),
+	W(0, 1, IOL_EV_OPEN, 0.30, -1, "/w/f", 3, 0),
+	W(0, 1, IOL_EV_READ, 0.40, 3, NULL, 100, 0),
 };
 
 static int wnext(void *ctx, struct iol_event *ev, struct iol_error *err)
