@@ -276,6 +276,8 @@ static int insert(struct wst *w)
 {
 	size_t r, i, k = 0;
 
+	if (!w->nadd) /* and qsort wants no NULL */
+		return 0;
 	qsort(w->add, w->nadd, sizeof(*w->add), by_place);
 	for (r = 0; r < w->s->nrank; r++) {
 		struct iol_rrank *rk = &w->s->rank[r];
