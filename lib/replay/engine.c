@@ -411,8 +411,12 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 	int64_t *k = calloc(nr * 6 + 1, sizeof(*k));
 	int rc = d && k ? 0 : IOL_ENOMEM;
 
-	if (rc) /* the others are in the next collective call already */
+	if (rc) { /* the others are in the next collective call already */
 		g->abort(g->ctx);
+		free(d);
+		free(k);
+		return rc;
+	}
 	for (r = 0; r < nr; r++) {
 		const struct rstat *st = &m->st[r];
 		double dv[6] = {st->t.run_s,  st->t.read_s, st->t.write_s,
