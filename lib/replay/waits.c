@@ -206,12 +206,28 @@ static int needs(const struct iol_rev *e, uint32_t p)
 	}
 }
 
+/* Call idx of section sec waits until section of has made need calls. */
+static int add_wait(struct wst *w, uint32_t sec, uint32_t idx, uint64_t of,
+		    int64_t need)
+{
+	struct pitem *na =
+		iol_grow(w->add, &w->capadd, w->nadd, sizeof(*na), 64);
+
+	if (!na)
+		return IOL_ENOMEM;
+	w->add = na;
+	memset(&na[w->nadd], 0, sizeof(*na));
+	na[w->nadd].a = sec, na[w->nadd].b = idx;
+	na[w->nadd].v = (int64_t)of, na[w->nadd++].w = need;
+	return 0;
+}
+
 /* Waits before call idx of section a, on path p. */
 static int on_start(struct wst *w, const struct tev *t, uint32_t p)
 {
 	const struct iol_rev *e = &w->s->rank[t->sec].ev[t->idx];
 	int kind = needs(e, p), made;
-	struct pitem *sn, *it, *wt;
+	struct pitem *sn, *wt;
 	uint32_t k;
 
 	if (!kind)
@@ -228,33 +244,21 @@ static int on_start(struct wst *w, const struct tev *t, uint32_t p)
 			return 0;
 		*v = (int64_t)w->ver[p];
 	}
-	for (k = w->head[p]; k != IOL_INDEX_EMPTY; k = it->next) {
-		int64_t need;
+	for (k = w->head[p]; k != IOL_INDEX_EMPTY; k = w->mod.it[k].next) {
+		const struct pitem *it = &w->mod.it[k];
+		int64_t need = kind == 'w'   ? it->w
+			       : kind == 'v' ? it->v
+					     : it->u;
 
-		it = &w->mod.it[k];
-		need = kind == 'w' ? it->w : kind == 'v' ? it->v : it->u;
 		if (it->b == t->sec || need <= 0)
 			continue;
-		wt = pget(&w->waited, t->sec, it->b, &made);
-		if (!wt)
+		if (!(wt = pget(&w->waited, t->sec, it->b, &made)))
 			return IOL_ENOMEM;
 		if (wt->v >= need)
 			continue;
 		wt->v = need;
-		/* the next pget may move mod's items: k is an index */
-		{
-			struct pitem *na = iol_grow(w->add, &w->capadd, w->nadd,
-						    sizeof(*na), 64);
-
-			if (!na)
-				return IOL_ENOMEM;
-			w->add = na;
-			memset(&na[w->nadd], 0, sizeof(*na));
-			na[w->nadd].a = t->sec, na[w->nadd].b = t->idx;
-			na[w->nadd].v = (int64_t)w->mod.it[k].b;
-			na[w->nadd++].w = need;
-		}
-		it = &w->mod.it[k];
+		if (add_wait(w, t->sec, t->idx, it->b, need) < 0)
+			return IOL_ENOMEM;
 	}
 	return 0;
 }

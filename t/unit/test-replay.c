@@ -134,6 +134,8 @@ static void test_events(void)
 struct gen {
 	size_t i, n;
 	unsigned silent; /* calls without events before each */
+	int modes;	 /* closes of 1 and 4 ms in turn, the last 1 s */
+	int pids;	 /* 2: the pairs alternate between pids 9 and 10 */
 };
 
 static int next_gen(void *ctx, struct iol_event *ev, struct iol_error *err)
@@ -148,7 +150,8 @@ static int next_gen(void *ctx, struct iol_event *ev, struct iol_error *err)
 		return 0;
 	memset(ev, 0, sizeof(*ev));
 	t += g->i % 20 == 19 ? 0.100 : 0.002;
-	ev->rank = 0, ev->pid = 9, ev->start = t, ev->dur = 0.001;
+	ev->rank = 0, ev->start = t, ev->dur = 0.001;
+	ev->pid = 9 + (g->pids > 1 ? (int64_t)(g->i / 2 % 2) : 0);
 	ev->off = -1, ev->len = -1, ev->regular = 1;
 	ev->silent = g->silent;
 	if (g->i % 2 == 0) {
@@ -157,27 +160,53 @@ static int next_gen(void *ctx, struct iol_event *ev, struct iol_error *err)
 	} else {
 		ev->kind = IOL_EV_CLOSE, ev->name = "close";
 		ev->fd = 3, ev->ret = 0;
+		if (g->modes)
+			ev->dur = g->i / 2 == g->n - 1 ? 1.0
+				  : g->i / 2 % 2       ? 0.004
+						       : 0.001;
 	}
 	t += ev->dur;
 	g->i++;
 	return 1;
 }
 
-static double sum_gaps(const struct iol_rscript *s)
+static double rank_gaps(const struct iol_rscript *s, size_t r)
 {
 	double t = 0;
 	size_t i;
 
-	for (i = 0; i < s->rank[0].n; i++)
-		t += s->rank[0].ev[i].gap;
+	for (i = 0; i < s->rank[r].n; i++)
+		t += s->rank[r].ev[i].gap;
 	return t;
+}
+
+static double sum_gaps(const struct iol_rscript *s)
+{
+	return rank_gaps(s, 0);
+}
+
+/* Each process's gaps lose the overhead from their own total: the
+ * generator's events of pid again, each gap measured from the end of
+ * that pid's call before, less o a call. */
+static double want_gaps(struct gen g, int64_t pid, double o)
+{
+	struct iol_event ev;
+	double last = 0, t = 0;
+
+	g.i = 0;
+	while (next_gen(&g, &ev, NULL) > 0)
+		if (ev.pid == pid) {
+			t += ev.start - last - o;
+			last = ev.start + ev.dur;
+		}
+	return t > 0 ? t : 0;
 }
 
 static void test_overhead(void)
 {
 	struct iol_rfrom_opts o = {0.004, 0, "given", "strace", 0, 0};
 	struct iol_rfrom_opts n = {0, 0, "none", "strace", 0, 0};
-	struct gen g = {0, 20, 0};
+	struct gen g = {0, 20, 0, 0, 0};
 	struct iol_rscript s;
 
 	/* 40 calls: 38 gaps of 0.002 s and 2 of 0.100 s (the first gap
@@ -218,6 +247,27 @@ static void test_overhead(void)
 	ok(!strcmp(s.overhead_from, "none") &&
 		   fabs(sum_gaps(&s) - 10 * 0.002) < 1e-9,
 	   "5 closes are too few to tell: nothing taken off");
+	iol_rscript_release(&s);
+
+	/* closes of 1 and 4 ms in turn, and one of 1 s: the mean of the
+	 * 20 below 20 times their median (4 ms), not the median itself,
+	 * nor a mean with the second's close in it */
+	g.i = 0, g.n = 21, g.modes = 1;
+	iol_rscript_init(&s);
+	iol_rscript_from_events(&s, next_gen, &g, &n, NULL);
+	ok(fabs(s.duroverhead - 0.0025) < 1e-9,
+	   "the cost inside a call: the cheap calls' mean, an outlier out");
+	iol_rscript_release(&s);
+
+	/* two processes, their events interleaved: each one's gaps lose
+	 * the overhead from its own total */
+	g.i = 0, g.n = 20, g.modes = 0, g.pids = 2;
+	iol_rscript_init(&s);
+	iol_rscript_from_events(&s, next_gen, &g, &o, NULL);
+	ok(s.nrank == 2 && s.rank[0].pid == 9 && s.rank[1].pid == 10 &&
+		   fabs(rank_gaps(&s, 0) - want_gaps(g, 9, 0.004)) < 1e-9 &&
+		   fabs(rank_gaps(&s, 1) - want_gaps(g, 10, 0.004)) < 1e-9,
+	   "two processes: each loses the overhead from its own gaps");
 	iol_rscript_release(&s);
 }
 
