@@ -119,17 +119,29 @@ static int write_script(const struct iol_rscript *s, const char *path)
 
 static void report(const struct iol_rscript *s, const char *path)
 {
-	size_t i, n = 0;
+	size_t i, k, n = 0, np = 0, nt = 0;
 	int64_t bytes = 0;
-	char hb[32];
+	char hb[32], th[48] = "";
 
-	for (i = 0; i < s->nrank; i++)
-		n += s->rank[i].n;
+	for (i = 0; i < s->nrank; i++) {
+		for (k = 0; k < s->rank[i].n; k++)
+			n += s->rank[i].ev[k].op != IOL_ROP_WAIT &&
+			     s->rank[i].ev[k].op != IOL_ROP_END;
+		/* a process of threads: its sections have thread_of, the
+		 * first made (its main thread's, if it made calls) first */
+		np += !s->rank[i].thread_of ||
+		      (i == 0 ||
+		       s->rank[i - 1].thread_of != s->rank[i].thread_of ||
+		       s->rank[i - 1].rank != s->rank[i].rank);
+		nt += s->rank[i].thread_of != 0;
+	}
 	for (i = 0; i < s->ninput; i++)
 		bytes += s->input[i].size > 0 ? s->input[i].size : 0;
-	printf("%s: %zu process%s, %zu calls kept, %llu dropped (system "
+	if (nt)
+		snprintf(th, sizeof(th), " (%zu threads, a section each)", nt);
+	printf("%s: %zu process%s%s, %zu calls kept, %llu dropped (system "
 	       "paths, non-files, mappings)\n",
-	       path, s->nrank, s->nrank == 1 ? "" : "es", n,
+	       path, np, np == 1 ? "" : "es", th, n,
 	       (unsigned long long)s->ndropev);
 	printf("inputs to stage: %zu (%s); paths rewritten: %zu; system "
 	       "paths left out: %zu\n",

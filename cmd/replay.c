@@ -387,7 +387,7 @@ static int print_table(const struct run *x, int fmt)
 	if (cmd_out_open(&out, NULL, fmt) < 0)
 		return EXIT_DATA;
 	out_text(&out,
-		 "replay of '%s': %zu rank%s, %zu input%s staged (%s), "
+		 "replay of '%s': %zu section%s, %zu input%s staged (%s), "
 		 "compiled form %s\n\n",
 		 x->script, s->nrank, s->nrank == 1 ? "" : "s", x->r->ninputs,
 		 x->r->ninputs == 1 ? "" : "s",
@@ -422,7 +422,7 @@ static int print_table(const struct run *x, int fmt)
 		s->overhead_from[0] ? s->overhead_from : "none");
 	if (x->r->waits)
 		out_text(&out,
-			 "waits for other processes: %lld, %lld given up\n",
+			 "waits for other sections: %lld, %lld given up\n",
 			 (long long)x->r->waits, (long long)x->r->broken);
 	return cmd_out_close(&out, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }

@@ -100,7 +100,35 @@ bad 'iolens-replay-script 1\nrank 0 pid 1\nstat "a" = -1 EWHAT 0.1\n' "line 3: b
 bad '' "empty script" "empty file"
 bad 'iolens-replay-script 1\nrank 0 pid 1\ncopy 3 -1 4 -7 10 = 10 0.1\n' "line 3: bad offset '-7'" "a copy at a negative offset"
 bad 'iolens-replay-script 1\nrank 0 pid 1\ncopy 3 -1 4 -1 = 10 0.1\n' "line 3: 'copy' wants its arguments" "a copy without its length"
+bad 'iolens-replay-script 1\nrank 0 pid 1 thread-of 0\n' "line 2: want 'rank R pid P .thread-of Q.'" "a thread of process 0"
+bad 'iolens-replay-script 1\nrank 0 pid 1 thread 5\n' "line 2: want 'rank R pid P .thread-of Q.'" "thread-of misspelt"
 rm -f "$TMP"/.bad.script.*
+
+# threads: two sections of one process (thread-of 7) share its
+# descriptors (the second reads on the one the first opened, after it
+# did) and run side by side: each computes 0.4 s, so the run takes about
+# 0.4 s, not 0.8 s as one after the other would
+cat > "$TMP/thr.script" << 'EOF'
+iolens-replay-script 1
+input "src" 8192
+rank 0 pid 7 thread-of 7
+open "src" rdonly 0 = 3 0.000010
+compute 0.4
+pread 3 4096 0 = 4096 0.000010
+after 1 1
+close 3 = 0 0.000004
+rank 0 pid 8 thread-of 7
+after 0 1
+compute 0.4
+pread 3 4096 4096 = 4096 0.000010
+EOF
+$RUN replay --allow-root --format=json --dir "$SB" "$TMP/thr.script" > "$TMP/jt" 2> "$TMP/et"
+ok $? "a script of two threads replays"
+is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{replay}{bytes_read} $j->{replay}{ops} $j->{mismatched} $j->{waits_given_up}"' < "$TMP/jt")" \
+	"8192 4 0 0" "threads: the second reads the first's descriptor (8192 bytes, 4 calls, none failed)"
+perl -MJSON::PP -e 'local $/; exit !(decode_json(<STDIN>)->{replay}{run_s} < 0.7)' < "$TMP/jt"
+ok $? "threads: side by side (0.4 s each, run $(perl -MJSON::PP -e 'local $/; printf "%.3f", decode_json(<STDIN>)->{replay}{run_s}' < "$TMP/jt") s < 0.7 s)"
+rm -f "$TMP"/.thr.script.*
 
 # a copy in the kernel (cp's copy_file_range): one call, its bytes read
 # from one file and written to the other, its time once (half read, half

@@ -88,8 +88,14 @@ if cc -O2 -pthread -o "$TMP/threads" "$TOP/t/data/strace/threads.c" 2> /dev/null
 	head -c 50000 /dev/urandom > "$W/th/in.bin"
 	(cd "$W/th" && strace -f -tt -T -o "$TMP/threads.trace" "$TMP/threads")
 	check threads
-	is "$(awk '$1 == "rank"' "$TMP/threads.script" | wc -l | tr -d ' ')" "1" \
-		"threads: one section for the process and its 2 threads"
+	is "$(awk '$1 == "rank" && $5 == "thread-of" { print $6 }' "$TMP/threads.script" | sort | uniq -c | awk '{ print $1 }')" "3" \
+		"threads: a section for each of the process's 3 threads, all of one process"
+	# each reading thread waits for the main thread's open of the
+	# descriptor; the main thread's close waits for both threads' reads
+	is "$(awk '$1 == "rank" { r++ } $1 == "after" { n[r]++ } END { print n[1] + 0, n[2] + 0, n[3] + 0 }' "$TMP/threads.script")" "2 1 1" \
+		"threads: the reads wait for the open, the close for the reads"
+	is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{waits} $j->{waits_given_up} $j->{mismatched}"' < "$TMP/threads.json")" "4 0 0" \
+		"threads: 4 waits kept, none given up, no call failed"
 	is "$(awk '$1 == "read" { n += $5 } END { print n + 0 }' "$TMP/threads.script")" "50000" \
 		"threads: a thread's reads of the file the main thread opened are kept"
 else

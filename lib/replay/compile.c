@@ -18,7 +18,8 @@
 #include "base/banned.h"
 
 #define CHUNK_EVENTS 4096
-#define MAGIC "IOLRPL2" /* 2: events grew fd2, off2 (copy) */
+/* 2: events grew fd2, off2 (copy); 3: sections thread_of */
+#define MAGIC "IOLRPL3"
 
 struct bhead {
 	char magic[8];
@@ -34,7 +35,7 @@ struct bhead {
 };
 
 struct brank {
-	int64_t rank, pid, maxlen;
+	int64_t rank, pid, maxlen, thread_of;
 	uint64_t n, first, nchunk;
 };
 
@@ -102,7 +103,7 @@ static int put_chunks(FILE *f, const struct iol_rscript *s, struct tabbuf *tb,
 	*nch = 0;
 	for (r = 0; r < s->nrank && !rc; r++) {
 		const struct iol_rrank *rk = &s->rank[r];
-		struct brank br = {rk->rank, rk->pid, rk->maxlen,
+		struct brank br = {rk->rank, rk->pid, rk->maxlen, rk->thread_of,
 				   rk->n,    *nch,    0};
 
 		for (i = 0; i < rk->n && !rc; i += CHUNK_EVENTS) {
@@ -370,6 +371,7 @@ static int load_tables(struct iol_rbin *b, int fd, const struct bhead *h)
 
 		rc = take(&p, &n, &br, sizeof(br));
 		s->rank[r].rank = br.rank, s->rank[r].pid = br.pid;
+		s->rank[r].thread_of = br.thread_of;
 		s->rank[r].maxlen = br.maxlen, s->rank[r].n = br.n;
 		b->first[r] = br.first, b->nchunk[r] = br.nchunk;
 		if (br.first > h->nchunk || br.nchunk > h->nchunk - br.first ||

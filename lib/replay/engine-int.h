@@ -25,6 +25,14 @@ struct rprog {
 	_Atomic int64_t done;  /* ended (or stopped): no more calls */
 };
 
+/* The descriptors of a process replayed as threads: script fd -> the
+ * replay's, shared by the process's sections under lock. */
+struct rfds {
+	int *fd;
+	size_t n;
+	void *lock; /* pthread_mutex_t *, NULL for one section's own */
+};
+
 struct rctx {
 	const struct iol_rbin *b;
 	const char *binpath;
@@ -36,10 +44,16 @@ struct rctx {
 	int64_t (*file)[3]; /* this rank's per-file counters */
 	double *prof;	    /* 2 doubles a call (end, duration), or NULL */
 	struct rprog *prog; /* every rank's, shared */
+	struct rfds *fds;   /* its process's, when one of its threads;
+			       NULL: its own */
 };
 
 double rnow(void);
 /* Replay rank r; returns 0 or an IOL_E* code. */
 int replay_rank(struct rctx *c, size_t r);
+/* Replay the sections of one process as its threads (c[i] for section
+ * sec[i], i < n, their fds the same), in this process: 0 when all
+ * returned 0. */
+int replay_process(struct rctx *c, const size_t *sec, size_t n);
 
 #endif

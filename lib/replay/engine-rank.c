@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdatomic.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -52,25 +53,45 @@ static void wait_until(double t)
 		;
 }
 
-struct fdmap {
-	int *fd;
-	size_t n;
-};
-
-static int fdm_get(const struct fdmap *m, int32_t fd)
+/* The map of script descriptors to the replay's; a process's threads
+ * share theirs, under its lock (uncontended but for calls of two
+ * threads at one moment, a few tens of ns a call). */
+static void fdm_lock(struct rfds *m)
 {
-	return fd >= 0 && (size_t)fd < m->n ? m->fd[fd] : -1;
+	if (m->lock)
+		pthread_mutex_lock(m->lock);
 }
 
-static void fdm_set(struct fdmap *m, int64_t fd, int real)
+static void fdm_unlock(struct rfds *m)
 {
+	if (m->lock)
+		pthread_mutex_unlock(m->lock);
+}
+
+static int fdm_get(struct rfds *m, int32_t fd)
+{
+	int r;
+
+	fdm_lock(m);
+	r = fd >= 0 && (size_t)fd < m->n ? m->fd[fd] : -1;
+	fdm_unlock(m);
+	return r;
+}
+
+/* Map fd to real (-1: unmapped), closing the descriptor it replaces. */
+static void fdm_set(struct rfds *m, int64_t fd, int real)
+{
+	int old = -1;
+
 	if (fd < 0 || fd > (1 << 20))
 		return;
+	fdm_lock(m);
 	if ((size_t)fd >= m->n) {
 		size_t nn = (size_t)fd * 2 + 64, i;
 		int *nf = realloc(m->fd, nn * sizeof(int));
 
 		if (!nf) {
+			fdm_unlock(m);
 			if (real >= 0)
 				close(real);
 			return;
@@ -81,8 +102,34 @@ static void fdm_set(struct fdmap *m, int64_t fd, int real)
 		m->n = nn;
 	}
 	if (m->fd[fd] >= 0 && m->fd[fd] != real)
-		close(m->fd[fd]);
+		old = m->fd[fd];
 	m->fd[fd] = real;
+	fdm_unlock(m);
+	if (old >= 0)
+		close(old);
+}
+
+/* Unmap fd, which maps to real: real, to close. */
+static int fdm_take(struct rfds *m, int32_t fd, int real)
+{
+	fdm_lock(m);
+	if (fd >= 0 && (size_t)fd < m->n && m->fd[fd] == real)
+		m->fd[fd] = -1;
+	fdm_unlock(m);
+	return real;
+}
+
+/* Close every descriptor still mapped, and free the map. */
+static void fdm_release(struct rfds *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->fd[i] >= 0)
+			close(m->fd[i]);
+	free(m->fd);
+	m->fd = NULL;
+	m->n = 0;
 }
 
 static int open_flags(unsigned f)
@@ -101,7 +148,8 @@ static int open_flags(unsigned f)
 
 struct rk {
 	struct rctx *c;
-	struct fdmap map;
+	struct rfds *map; /* c->fds, or own */
+	struct rfds own;
 	char *buf;
 	size_t buflen;
 };
@@ -129,7 +177,7 @@ static int64_t op_path(struct rk *k, const struct iol_rev *e)
 			   e->mode || !(e->flags & IOL_EVF_CREAT) ? e->mode
 								  : 0644);
 		if (e->ret >= 0)
-			fdm_set(&k->map, e->ret, (int)r);
+			fdm_set(k->map, e->ret, (int)r);
 		else if (r >= 0)
 			close((int)r);
 		return r;
@@ -155,7 +203,7 @@ static int64_t op_path(struct rk *k, const struct iol_rev *e)
  * call of the original may have moved more than one call moves here. */
 static int64_t op_copy(struct rk *k, const struct iol_rev *e, int in)
 {
-	int out = fdm_get(&k->map, e->fd2);
+	int out = fdm_get(k->map, e->fd2);
 	int64_t want = e->ret >= 0 ? e->ret : e->len, done = 0;
 	loff_t oin = e->off, oout = e->off2;
 	ssize_t r;
@@ -192,10 +240,7 @@ static int64_t op_fd(struct rk *k, const struct iol_rev *e, int f)
 	int64_t r;
 
 	switch (e->op) {
-	case IOL_ROP_CLOSE:
-		r = close(f);
-		k->map.fd[e->fd] = -1;
-		return r;
+	case IOL_ROP_CLOSE: return close(fdm_take(k->map, e->fd, f));
 	case IOL_ROP_READ: return read(f, k->buf, (size_t)e->len);
 	case IOL_ROP_WRITE: return write(f, k->buf, wl);
 	case IOL_ROP_PREAD: return pread(f, k->buf, (size_t)e->len, e->off);
@@ -209,7 +254,7 @@ static int64_t op_fd(struct rk *k, const struct iol_rev *e, int f)
 	default: /* DUP */
 		r = fcntl(f, F_DUPFD_CLOEXEC, 0);
 		if (e->ret >= 0)
-			fdm_set(&k->map, e->ret, (int)r);
+			fdm_set(k->map, e->ret, (int)r);
 		else if (r >= 0)
 			close((int)r);
 		return r;
@@ -232,7 +277,7 @@ static int64_t issue(struct rk *k, const struct iol_rev *e)
 
 	if (has_path(e->op))
 		return op_path(k, e);
-	f = fdm_get(&k->map, e->fd);
+	f = fdm_get(k->map, e->fd);
 	if (f < 0)
 		return -1;
 	/* a damaged compiled file must not make a call overrun the buffer */
@@ -373,12 +418,13 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 
 int replay_rank(struct rctx *c, size_t r)
 {
-	struct rk k = {c, {NULL, 0}, NULL, 0};
+	struct rk k = {c, NULL, {NULL, 0, NULL}, NULL, 0};
 	size_t len = (size_t)c->b->s.rank[r].maxlen;
 	struct iol_rcursor cur;
 	void *buf;
 	int rc;
 
+	k.map = c->fds ? c->fds : &k.own;
 	prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 	if (len < 4096)
 		len = 4096;
@@ -397,12 +443,60 @@ int replay_rank(struct rctx *c, size_t r)
 		c->st->t.run_s = rnow() - c->t0;
 		iol_rcursor_release(&cur);
 	}
-	for (len = 0; len < k.map.n; len++)
-		if (k.map.fd[len] >= 0)
-			close(k.map.fd[len]);
-	free(k.map.fd);
+	fdm_release(&k.own); /* a process's: replay_process() */
 	free(buf);
 	c->st->done = rc == 0;
 	atomic_store(&c->prog[r].done, 1); /* its waiters stop waiting */
+	return rc;
+}
+
+struct thread_arg {
+	struct rctx *c;
+	size_t sec;
+	int rc;
+};
+
+static void *thread_main(void *p)
+{
+	struct thread_arg *a = p;
+
+	a->rc = replay_rank(a->c, a->sec);
+	return NULL;
+}
+
+int replay_process(struct rctx *c, const size_t *sec, size_t n)
+{
+	pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	struct rfds fds = {NULL, 0, &lock};
+	struct thread_arg *a = calloc(n + 1, sizeof(*a));
+	pthread_t *t = calloc(n + 1, sizeof(*t));
+	size_t i, made = 0;
+	int rc = 0;
+
+	for (i = 0; a && t && i < n; i++) {
+		c[i].fds = &fds;
+		a[i].c = &c[i], a[i].sec = sec[i];
+	}
+	/* the first section in this thread, the others in threads; a
+	 * section without its thread still ends (its waiters go on) */
+	for (i = 1; a && t && i < n; i++, made++)
+		if (pthread_create(&t[i], NULL, thread_main, &a[i]))
+			break;
+	if (a && t && made == n - 1)
+		rc = replay_rank(&c[0], sec[0]);
+	else
+		rc = IOL_ENOMEM;
+	for (i = 1; i <= made; i++) {
+		pthread_join(t[i], NULL);
+		rc = rc ? rc : a[i].rc;
+	}
+	for (i = made + 1; rc && i < n; i++)
+		atomic_store(&c[0].prog[sec[i]].done, 1);
+	if (rc && a && t && made < n - 1)
+		atomic_store(&c[0].prog[sec[0]].done, 1);
+	fdm_release(&fds);
+	pthread_mutex_destroy(&lock);
+	free(a);
+	free(t);
 	return rc;
 }

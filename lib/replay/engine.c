@@ -17,6 +17,8 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <unistd.h>
 
 #include "replay/engine-int.h"
@@ -302,43 +304,83 @@ static struct rctx rank_ctx(const struct rctx *base, struct shared *m, size_t r)
 	return c;
 }
 
-/* A process of its own for each rank this process replays; in a group
- * with one rank to replay, this process replays it (an MPI process
- * then never forks). */
+/* Replay the process whose first section is r: the section alone, or
+ * its sections as threads of this process. */
+static int replay_one(const struct rctx *base, struct shared *m,
+		      const size_t *next, size_t r)
+{
+	size_t n = 0, k, *sec;
+	struct rctx c, *cs;
+	int rc;
+
+	for (k = r; k != SIZE_MAX; k = next[k])
+		n++;
+	if (n == 1) {
+		c = rank_ctx(base, m, r);
+		return replay_rank(&c, r);
+	}
+	sec = malloc(n * sizeof(*sec));
+	cs = malloc(n * sizeof(*cs));
+	if (!sec || !cs) {
+		for (k = r; k != SIZE_MAX; k = next[k])
+			atomic_store(&m->prog[k].done, 1);
+		rc = IOL_ENOMEM;
+	} else {
+		for (k = r, n = 0; k != SIZE_MAX; k = next[k], n++)
+			sec[n] = k, cs[n] = rank_ctx(base, m, k);
+		rc = replay_process(cs, sec, n);
+	}
+	free(sec);
+	free(cs);
+	return rc;
+}
+
+/* A process of its own for each traced process this process replays
+ * (a traced process's threads are threads of it); in a group with one
+ * to replay, this process replays it (an MPI process then never
+ * forks).  pids[r] is set for the first section r of each. */
 static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 		      struct iol_error *err)
 {
 	size_t r, nr = base->b->s.nrank, mine = 0, last = 0;
-	struct rctx c;
+	size_t *lead = malloc((nr + 1) * sizeof(*lead));
+	size_t *next = malloc((nr + 1) * sizeof(*next));
+	int rc = lead && next ? iol_rscript_groups(&base->b->s, lead, next)
+			      : IOL_ENOMEM;
 
-	for (r = 0; r < nr; r++)
-		if (owned(base->b, base->o->group, r))
+	for (r = 0; rc == 0 && r < nr; r++)
+		if (lead[r] == r && owned(base->b, base->o->group, r))
 			mine++, last = r;
-	if (base->o->group && base->o->group->n > 1 && mine == 1) {
-		c = rank_ctx(base, m, last);
-		replay_rank(&c, last); /* its done flag tells the gather */
-		return 0;
+	if (rc == 0 && base->o->group && base->o->group->n > 1 && mine == 1) {
+		replay_one(base, m, next, last); /* done flags tell gather */
+		mine = 0;
 	}
-	for (r = 0; r < nr; r++) {
-		if (!owned(base->b, base->o->group, r))
+	for (r = 0; rc == 0 && mine > 0 && r < nr; r++) {
+		if (lead[r] != r || !owned(base->b, base->o->group, r))
 			continue;
 		pids[r] = fork();
 		if (pids[r] < 0) {
 			while (r--)
 				if (pids[r] > 0)
 					kill(pids[r], SIGKILL);
-			return iol_error_set(err, IOL_EIO, "cannot fork: %s",
-					     strerror(errno));
+			rc = iol_error_set(err, IOL_EIO, "cannot fork: %s",
+					   strerror(errno));
+			break;
 		}
 		if (pids[r] == 0) {
-			c = rank_ctx(base, m, r);
-			/* the child needs the parent's index no more */
+			int x = replay_one(base, m, next, r) ? 1 : 0;
+
 			free(m->pfirst);
-			m->pfirst = NULL;
-			_exit(replay_rank(&c, r) ? 1 : 0);
+			free(lead);
+			free(next);
+			_exit(x);
 		}
 	}
-	return 0;
+	free(lead);
+	free(next);
+	if (rc == IOL_ENOMEM)
+		return iol_error_set(err, rc, "out of memory");
+	return rc;
 }
 
 static int gather(const struct iol_rbin *b, struct shared *m,
@@ -589,8 +631,8 @@ int iol_replay_run(const struct iol_rbin *b, const char *binpath,
 		   const struct iol_ropts *o, struct iol_rresult *res,
 		   struct iol_error *err)
 {
-	struct rctx c = {b, binpath, o,	   -1,	 res->rundir,
-			 0, NULL,    NULL, NULL, NULL};
+	struct rctx c = {b,    binpath, o,    -1,   res->rundir, 0,
+			 NULL, NULL,	NULL, NULL, NULL};
 	const struct iol_rgroup *g =
 		o->group && o->group->n > 1 ? o->group : NULL;
 	struct shared m = {0};

@@ -19,6 +19,7 @@
 struct fev {
 	double start, dur;
 	int64_t rank, pid, fd, off, len, ret;
+	int64_t tid;	      /* the thread (pid is its process's) */
 	uint32_t path, path2; /* ids in the pool */
 	uint32_t seq;
 	uint32_t silent; /* calls before it that gave no event */
@@ -47,6 +48,7 @@ struct pinfo {
 struct rawgap {
 	double gap, dur;
 	uint32_t k;
+	uint32_t sec; /* the script's section */
 };
 
 struct fst {
@@ -129,9 +131,10 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		v = &f->ev[f->n];
 		memset(v, 0, sizeof(*v));
 		v->start = e.start, v->dur = e.dur > 0 ? e.dur : 0;
-		/* a process's threads share its descriptors: one section,
-		 * their calls in time order */
+		/* a process's threads share its descriptors, so they are
+		 * followed together; each has a section of its own */
 		v->rank = e.rank, v->pid = e.tgid > 0 ? e.tgid : e.pid;
+		v->tid = e.pid;
 		v->fd = e.fd;
 		v->off = e.off, v->len = e.len, v->ret = e.ret;
 		v->kind = e.kind, v->err = e.err, v->flags = e.flags;
@@ -145,7 +148,7 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		if (cheap_call(&e) && e.dur > 0 && add_cheap(f, e.dur) != 0)
 			return iol_error_set(err, IOL_ENOMEM, "out of memory");
 		if (f->o->positional)
-			v->pid = -1; /* DXT: thread ids, one process a rank */
+			v->pid = v->tid = -1; /* DXT: one process a rank */
 		v->listdir =
 			(uint8_t)(e.name && !strncmp(e.name, "getdents", 8));
 		v->copy = (uint8_t)(e.name &&
@@ -264,12 +267,22 @@ struct fdent {
 	int64_t off;
 };
 
+/* Where a thread's section stands. */
+struct thr {
+	int64_t tid;
+	long r;		  /* the script's section */
+	double last;	  /* end of the last call kept */
+	uint64_t skipped; /* calls dropped since */
+};
+
+/* A process: its descriptors, and its threads (the one whose event is
+ * at hand in cur). */
 struct proc {
 	struct fdent *fd;
 	size_t nfd;
-	long r;		  /* the script's rank section */
-	double last;	  /* end of the last call kept */
-	uint64_t skipped; /* calls dropped since */
+	struct thr cur;
+	struct thr *t; /* the others */
+	size_t nt;
 };
 
 static struct fdent *fd_at(struct proc *pr, int64_t fd, int make)
@@ -397,25 +410,26 @@ static void track(struct fst *f, struct proc *pr, const struct fev *v, int op)
 static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 		const struct fev *v, int op)
 {
-	struct iol_rev *e = iol_rscript_push(s, (size_t)pr->r);
-	double gap = v->start - pr->last -
-		     f->o->overhead * (double)(1 + pr->skipped);
+	struct iol_rev *e = iol_rscript_push(s, (size_t)pr->cur.r);
+	double gap = v->start - pr->cur.last -
+		     f->o->overhead * (double)(1 + pr->cur.skipped);
 	struct rawgap *rg =
 		iol_grow(f->raw, &f->capraw, f->nraw, sizeof(*rg), 1024);
 
-	if (!e || !rg)
+	if (!e || !rg || pr->cur.r > (long)UINT32_MAX)
 		return IOL_ENOMEM;
 	f->raw = rg;
-	f->raw[f->nraw].gap = v->start - pr->last;
+	f->raw[f->nraw].gap = v->start - pr->cur.last;
 	f->raw[f->nraw].dur = v->dur;
-	f->raw[f->nraw++].k = pr->skipped < UINT32_MAX - 1
-				      ? (uint32_t)(1 + pr->skipped)
+	f->raw[f->nraw].sec = (uint32_t)pr->cur.r;
+	f->raw[f->nraw++].k = pr->cur.skipped < UINT32_MAX - 1
+				      ? (uint32_t)(1 + pr->cur.skipped)
 				      : UINT32_MAX;
 	e->op = (uint8_t)op;
 	e->gap = gap > 0 ? gap : 0;
 	e->dur = v->dur > f->o->duroverhead ? v->dur - f->o->duroverhead : 0;
-	pr->last = v->start + v->dur;
-	pr->skipped = 0;
+	pr->cur.last = v->start + v->dur;
+	pr->cur.skipped = 0;
 	e->ret = v->ret < 0 ? -1 : v->ret;
 	e->err = v->ret < 0 ? (v->err ? v->err : 5) : 0;
 	if (path_op(v)) {
@@ -453,7 +467,7 @@ static int copy_pair(struct fst *f, struct iol_rscript *s, struct proc *pr,
 	struct iol_rev *e;
 
 	if (!v->copy || w >= end || !w->copy || v->kind != IOL_EV_READ ||
-	    w->kind != IOL_EV_WRITE || w->pid != v->pid ||
+	    w->kind != IOL_EV_WRITE || w->pid != v->pid || w->tid != v->tid ||
 	    w->start != v->start || w->seq != v->seq + 1 ||
 	    !keep_op(f, pr, v) || !keep_op(f, pr, w))
 		return 0;
@@ -464,7 +478,7 @@ static int copy_pair(struct fst *f, struct iol_rscript *s, struct proc *pr,
 	*rc = emit(f, s, pr, v, IOL_ROP_COPY);
 	if (*rc)
 		return 1;
-	e = &s->rank[pr->r].ev[s->rank[pr->r].n - 1];
+	e = &s->rank[pr->cur.r].ev[s->rank[pr->cur.r].n - 1];
 	e->off = v->off == pin ? -1 : v->off;
 	e->fd2 = (int32_t)w->fd;
 	e->off2 = w->off == pout ? -1 : w->off;
@@ -475,7 +489,78 @@ static int copy_pair(struct fst *f, struct iol_rscript *s, struct proc *pr,
 	return 1;
 }
 
-/* Pass 2: each process's calls, kept or dropped. */
+/* f->raw in the order of the script's sections (the threads of a
+ * process were emitted interleaved, in time order), as the later
+ * passes walk them. */
+static int in_sections(struct fst *f, const struct iol_rscript *s)
+{
+	size_t *at = calloc(s->nrank + 1, sizeof(*at)), r, j;
+	struct rawgap *nr = malloc((f->nraw + 1) * sizeof(*nr));
+	int rc = at && nr ? 0 : IOL_ENOMEM;
+
+	for (r = 0; rc == 0 && r < s->nrank; r++)
+		at[r + 1] = at[r] + s->rank[r].n;
+	for (j = 0; rc == 0 && j < f->nraw; j++) {
+		if (f->raw[j].sec >= s->nrank) {
+			rc = IOL_EINVAL;
+			break;
+		}
+		nr[at[f->raw[j].sec]++] = f->raw[j];
+	}
+	if (rc == 0) {
+		free(f->raw);
+		f->raw = nr;
+		f->capraw = f->nraw + 1;
+		nr = NULL;
+	}
+	free(nr);
+	free(at);
+	return rc;
+}
+
+/* Make thread v->tid of pr the current one (a section of its own, made
+ * at its first event; a second thread makes the first one a thread of
+ * its section too).  0 or IOL_ENOMEM. */
+static int to_thread(struct iol_rscript *s, struct proc *pr,
+		     const struct fev *v, int first)
+{
+	size_t i;
+	struct thr *nt;
+
+	if (!first && v->tid == pr->cur.tid)
+		return 0;
+	if (!first) { /* park the current thread */
+		for (i = 0; i < pr->nt && pr->t[i].tid != pr->cur.tid; i++)
+			;
+		if (i == pr->nt) {
+			if (!(nt = realloc(pr->t, (pr->nt + 1) * sizeof(*nt))))
+				return IOL_ENOMEM;
+			pr->t = nt;
+			pr->nt++;
+		}
+		pr->t[i] = pr->cur;
+	}
+	for (i = 0; i < pr->nt && pr->t[i].tid != v->tid; i++)
+		;
+	if (i < pr->nt) {
+		pr->cur = pr->t[i];
+		return 0;
+	}
+	memset(&pr->cur, 0, sizeof(pr->cur));
+	pr->cur.tid = v->tid;
+	pr->cur.r =
+		iol_rscript_add_rank(s, v->rank, v->tid > 0 ? v->tid : v->pid);
+	if (pr->cur.r < 0)
+		return IOL_ENOMEM;
+	if (!first) /* every section of a process of threads says so */
+		for (i = 0; i <= pr->nt; i++)
+			s->rank[i < pr->nt ? pr->t[i].r : pr->cur.r].thread_of =
+				v->pid;
+	return 0;
+}
+
+/* Pass 2: each process's calls, kept or dropped; the process's
+ * descriptors followed across its threads, in time order. */
 static int per_process(struct fst *f, struct iol_rscript *s)
 {
 	struct proc pr = {0};
@@ -486,18 +571,19 @@ static int per_process(struct fst *f, struct iol_rscript *s)
 		qsort(f->ev, f->n, sizeof(*f->ev), by_proc);
 	for (i = 0; i < f->n && rc == 0; i++) {
 		struct fev *v = &f->ev[i];
-		int op;
+		int op, first = i == 0 || v->rank != v[-1].rank ||
+				v->pid != v[-1].pid;
 
-		if (i == 0 || v->rank != v[-1].rank || v->pid != v[-1].pid) {
+		if (first) {
 			free(pr.fd);
+			free(pr.t);
 			memset(&pr, 0, sizeof(pr));
-			pr.r = iol_rscript_add_rank(s, v->rank, v->pid);
-			if (pr.r < 0)
-				return IOL_ENOMEM;
 		}
+		if ((rc = to_thread(s, &pr, v, first)) != 0)
+			break;
 		if (v->fd < 0 && v->path && !path_op(v))
 			v->fd = fd_by_path(&pr, v->path);
-		pr.skipped += v->silent;
+		pr.cur.skipped += v->silent;
 		if (copy_pair(f, s, &pr, v, f->ev + f->n, &rc)) {
 			i++;
 			continue;
@@ -508,15 +594,16 @@ static int per_process(struct fst *f, struct iol_rscript *s)
 			/* the second half of a copy is the same traced call */
 			if (!(v->copy && i && v[-1].copy &&
 			      v[-1].seq + 1 == v->seq && v[-1].pid == v->pid &&
-			      v[-1].rank == v->rank))
-				pr.skipped++;
+			      v[-1].tid == v->tid && v[-1].rank == v->rank))
+				pr.cur.skipped++;
 			s->ndropev++;
 			continue;
 		}
 		rc = emit(f, s, &pr, v, op);
 	}
 	free(pr.fd);
-	return rc;
+	free(pr.t);
+	return rc ? rc : in_sections(f, s);
 }
 
 /* The directory all absolute paths kept share ("" for the root). */

@@ -284,13 +284,15 @@ static int want(struct pst *p, int n)
 
 static int st_rank(struct pst *p)
 {
-	int64_t r, pid;
+	int64_t r, pid, of = 0;
 	long i;
 
-	if (want(p, 4) < 0 || strcmp(p->tok[2], "pid") ||
+	if ((p->ntok != 4 && p->ntok != 6) || strcmp(p->tok[2], "pid") ||
 	    get_int(p, p->tok[1], &r, 10) < 0 ||
-	    get_int(p, p->tok[3], &pid, 10) < 0)
-		return perr(p, "%swant 'rank R pid P'", "");
+	    get_int(p, p->tok[3], &pid, 10) < 0 ||
+	    (p->ntok == 6 && (strcmp(p->tok[4], "thread-of") ||
+			      get_int(p, p->tok[5], &of, 10) < 0 || of == 0)))
+		return perr(p, "%swant 'rank R pid P [thread-of Q]'", "");
 	if (p->cur >= 0 && p->gap > 0) {
 		struct iol_rev *e = iol_rscript_push(p->s, (size_t)p->cur);
 
@@ -302,6 +304,7 @@ static int st_rank(struct pst *p)
 	i = iol_rscript_add_rank(p->s, r, pid);
 	if (i < 0)
 		return IOL_ENOMEM;
+	p->s->rank[i].thread_of = of;
 	p->cur = i;
 	return 0;
 }

@@ -171,9 +171,15 @@ int iol_rscript_write(const struct iol_rscript *s,
 
 	put_header(&w, s);
 	for (r = 0; r < s->nrank && !w.rc; r++) {
-		snprintf(b, sizeof(b), "rank %lld pid %lld\n",
+		snprintf(b, sizeof(b), "rank %lld pid %lld",
 			 (long long)s->rank[r].rank, (long long)s->rank[r].pid);
 		put(&w, b);
+		if (s->rank[r].thread_of) {
+			snprintf(b, sizeof(b), " thread-of %lld",
+				 (long long)s->rank[r].thread_of);
+			put(&w, b);
+		}
+		put(&w, "\n");
 		for (i = 0; i < s->rank[r].n && !w.rc; i++)
 			put_event(&w, s, &s->rank[r].ev[i]);
 	}

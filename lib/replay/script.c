@@ -283,35 +283,124 @@ static int map_set(uint32_t **map, size_t *cap, int64_t fd, uint32_t path)
 	return 0;
 }
 
-static int resolve_rank(struct iol_rrank *rk)
+/* One call of a process of several sections, at its scheduled start. */
+struct rcall {
+	double t;
+	size_t sec, idx;
+};
+
+static int by_sched(const void *x, const void *y)
+{
+	const struct rcall *a = x, *b = y;
+
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	if (a->sec != b->sec)
+		return a->sec < b->sec ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static int resolve_call(struct iol_rrank *rk, struct iol_rev *e, uint32_t **map,
+			size_t *cap)
+{
+	int cls = iol_rop_class(e->op);
+
+	if (is_fdop(e->op) && e->fd >= 0 && (size_t)e->fd < *cap)
+		e->path = (*map)[e->fd];
+	if (e->op == IOL_ROP_COPY && e->fd2 >= 0 && (size_t)e->fd2 < *cap)
+		e->path2 = (*map)[e->fd2];
+	if (cls == IOL_RCLASS_READ || cls == IOL_RCLASS_WRITE) {
+		if (e->len > rk->maxlen)
+			rk->maxlen = e->len;
+		if (e->ret > rk->maxlen)
+			rk->maxlen = e->ret;
+	}
+	if ((e->op == IOL_ROP_OPEN || e->op == IOL_ROP_DUP) && e->ret >= 0)
+		return map_set(map, cap, e->ret, e->path);
+	return 0;
+}
+
+/* The sections sec[0..n) of one process: their calls in the order of
+ * the schedule, as a thread's descriptor may be another thread's. */
+static int resolve_process(struct iol_rscript *s, const size_t *sec, size_t n)
 {
 	uint32_t *map = NULL;
-	size_t cap = 0, i;
+	size_t cap = 0, i, j, m = 0, nc = 0;
+	struct rcall *c = NULL;
 	int rc = 0;
 
-	rk->maxlen = 0;
-	for (i = 0; i < rk->n && rc == 0; i++) {
-		struct iol_rev *e = &rk->ev[i];
-		int cls = iol_rop_class(e->op);
+	for (i = 0; i < n; i++)
+		nc += s->rank[sec[i]].n, s->rank[sec[i]].maxlen = 0;
+	if (n > 1 && !(c = malloc((nc + 1) * sizeof(*c))))
+		return IOL_ENOMEM;
+	for (i = 0; n > 1 && i < n; i++) {
+		const struct iol_rrank *rk = &s->rank[sec[i]];
+		double t = 0;
 
-		if (is_fdop(e->op) && e->fd >= 0 && (size_t)e->fd < cap)
-			e->path = map[e->fd];
-		if (e->op == IOL_ROP_COPY && e->fd2 >= 0 &&
-		    (size_t)e->fd2 < cap)
-			e->path2 = map[e->fd2];
-		if (e->op == IOL_ROP_OPEN && e->ret >= 0)
-			rc = map_set(&map, &cap, e->ret, e->path);
-		if (e->op == IOL_ROP_DUP && e->ret >= 0)
-			rc = map_set(&map, &cap, e->ret, e->path);
-		if (cls == IOL_RCLASS_READ || cls == IOL_RCLASS_WRITE) {
-			if (e->len > rk->maxlen)
-				rk->maxlen = e->len;
-			if (e->ret > rk->maxlen)
-				rk->maxlen = e->ret;
+		for (j = 0; j < rk->n; j++, m++) {
+			t += rk->ev[j].gap;
+			c[m].t = t, c[m].sec = sec[i], c[m].idx = j;
+			t += rk->ev[j].dur;
 		}
 	}
+	if (n > 1)
+		qsort(c, nc, sizeof(*c), by_sched);
+	for (i = 0; i < nc && rc == 0; i++) {
+		size_t r = n > 1 ? c[i].sec : sec[0];
+		size_t k = n > 1 ? c[i].idx : i;
+
+		rc = resolve_call(&s->rank[r], &s->rank[r].ev[k], &map, &cap);
+	}
+	free(c);
 	free(map);
 	return rc;
+}
+
+struct gkey {
+	int64_t rank, key;
+	size_t i;
+};
+
+static int by_gkey(const void *x, const void *y)
+{
+	const struct gkey *a = x, *b = y;
+
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+int iol_rscript_groups(const struct iol_rscript *s, size_t *lead, size_t *next)
+{
+	struct gkey *g = malloc((s->nrank + 1) * sizeof(*g));
+	size_t i, j, k;
+	int thr;
+
+	if (!g)
+		return IOL_ENOMEM;
+	for (i = 0; i < s->nrank; i++) {
+		const struct iol_rrank *rk = &s->rank[i];
+
+		g[i].rank = rk->rank, g[i].i = lead[i] = i;
+		g[i].key = rk->thread_of ? rk->thread_of : rk->pid;
+	}
+	if (s->nrank > 1)
+		qsort(g, s->nrank, sizeof(*g), by_gkey);
+	for (i = 0; i < s->nrank; i = j) {
+		thr = 0;
+		for (j = i; j < s->nrank && g[j].rank == g[i].rank &&
+			    g[j].key == g[i].key;
+		     j++)
+			thr |= s->rank[g[j].i].thread_of != 0;
+		for (k = i; thr && k < j; k++)
+			lead[g[k].i] = g[i].i;
+		for (k = i; next && k < j; k++)
+			next[g[k].i] = thr && k + 1 < j ? g[k + 1].i : SIZE_MAX;
+	}
+	free(g);
+	return 0;
 }
 
 /* Section r from its next event as far as its waits allow; returns 1
@@ -390,11 +479,25 @@ int iol_rscript_waits_ok(const struct iol_rscript *s, size_t *br, size_t *bi)
 
 int iol_rscript_resolve(struct iol_rscript *s, struct iol_error *err)
 {
-	size_t r;
+	size_t *lead = malloc((s->nrank + 1) * sizeof(*lead));
+	size_t *next = malloc((s->nrank + 1) * sizeof(*next));
+	size_t *sec = malloc((s->nrank + 1) * sizeof(*sec));
+	size_t r, k, n;
+	int rc = lead && next && sec ? iol_rscript_groups(s, lead, next)
+				     : IOL_ENOMEM;
 
-	for (r = 0; r < s->nrank; r++)
-		if (resolve_rank(&s->rank[r]) < 0)
-			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	for (r = 0; r < s->nrank && rc == 0; r++) {
+		if (lead[r] != r)
+			continue; /* resolved with its process's first */
+		for (k = r, n = 0; k != SIZE_MAX; k = next[k])
+			sec[n++] = k;
+		rc = resolve_process(s, sec, n);
+	}
+	free(lead);
+	free(next);
+	free(sec);
+	if (rc)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	return 0;
 }
 

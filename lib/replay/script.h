@@ -78,6 +78,10 @@ struct iol_rev {
 
 struct iol_rrank {
 	int64_t rank, pid;
+	/* a thread's section: the traced process (its pid) whose
+	 * descriptors it shares with the other sections of that process in
+	 * its rank, replayed as threads of one process; 0 a process */
+	int64_t thread_of;
 	size_t n, cap; /* events */
 	struct iol_rev *ev;
 	int64_t maxlen; /* largest read or write: the data buffer's size */
@@ -152,6 +156,13 @@ int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
  * index of the first wait that cannot be met in *r and *i, or
  * IOL_ENOMEM. */
 int iol_rscript_waits_ok(const struct iol_rscript *s, size_t *r, size_t *i);
+/* The sections replayed in one process as its threads, sharing its
+ * descriptors: lead[r] (s->nrank entries) gets the first section of
+ * r's process, r itself for a process of one section; next (may be
+ * NULL) the process's next section after r, in order, or SIZE_MAX.  A
+ * process is the sections of one rank with thread_of Q and the section
+ * of that rank with pid Q and no thread_of, if any.  0 or IOL_ENOMEM. */
+int iol_rscript_groups(const struct iol_rscript *s, size_t *lead, size_t *next);
 /* Fill in the path of fd calls and each rank's maxlen (after building a
  * script by hand or from a trace; the parser does it itself). */
 int iol_rscript_resolve(struct iol_rscript *s, struct iol_error *err);

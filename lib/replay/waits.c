@@ -20,7 +20,7 @@
 /* A small map from a pair of keys to two counts. */
 struct pitem {
 	uint64_t a, b;
-	int64_t v, w, u;
+	int64_t v, w, u, x, y;
 	uint32_t next; /* (path, section) items: the path's next section */
 };
 
@@ -142,6 +142,13 @@ struct wst {
 	struct pitem *add;  /* waits to insert: a section, b index,
 			       v section waited for, w calls */
 	size_t nadd, capadd;
+	/* the threads of a process share its descriptors */
+	size_t *lead, *next; /* iol_rscript_groups() */
+	struct pmap fdo;     /* (process, fd): v its maker + 1, w the
+				maker's calls then, u its generation, x
+				its closer + 1, y the closer's calls */
+	struct pmap fdu;     /* (section, fd): v generation last used,
+				w the section's calls then */
 };
 
 static int note(struct wst *w, uint32_t p, uint32_t sec, int64_t calls, int c)
@@ -263,6 +270,124 @@ static int on_start(struct wst *w, const struct tev *t, uint32_t p)
 	return 0;
 }
 
+static int threaded(const struct wst *w, uint32_t sec)
+{
+	return w->lead[sec] != sec || w->next[sec] != SIZE_MAX;
+}
+
+static int uses_fd(int op)
+{
+	switch (op) {
+	case IOL_ROP_OPEN:
+	case IOL_ROP_STAT:
+	case IOL_ROP_UNLINK:
+	case IOL_ROP_RENAME:
+	case IOL_ROP_MKDIR:
+	case IOL_ROP_RMDIR:
+	case IOL_ROP_TRUNCATE:
+	case IOL_ROP_WAIT:
+	case IOL_ROP_END: return 0;
+	default: return 1;
+	}
+}
+
+/* The fd a call makes (open, dup), or -1. */
+static int64_t made_fd(const struct iol_rev *e)
+{
+	return (e->op == IOL_ROP_OPEN || e->op == IOL_ROP_DUP) && e->ret >= 0 &&
+			       e->ret <= INT32_MAX
+		       ? e->ret
+		       : -1;
+}
+
+/* A wait of call t on section of for need calls, unless one as long is
+ * in place already. */
+static int wait_for(struct wst *w, const struct tev *t, uint64_t of,
+		    int64_t need)
+{
+	struct pitem *wt;
+	int made;
+
+	if (of == t->sec || need <= 0)
+		return 0;
+	if (!(wt = pget(&w->waited, t->sec, of, &made)))
+		return IOL_ENOMEM;
+	if (wt->v >= need)
+		return 0;
+	wt->v = need;
+	return add_wait(w, t->sec, t->idx, of, need);
+}
+
+/* A thread's call on descriptor fd waits for the thread that made it;
+ * a close, for the other threads' uses of it too; a call making fd
+ * again, for the thread that closed it before. */
+static int fd_start(struct wst *w, const struct tev *t)
+{
+	const struct iol_rev *e = &w->s->rank[t->sec].ev[t->idx];
+	size_t g = w->lead[t->sec], k;
+	int64_t nfd = made_fd(e);
+	struct pitem *o;
+	int made, rc = 0, i;
+
+	for (i = 0; i < 2 && rc == 0; i++) {
+		int32_t fd = i ? e->fd2 : e->fd;
+
+		if ((i && e->op != IOL_ROP_COPY) || fd < 0 || !uses_fd(e->op))
+			continue;
+		if (!(o = pget(&w->fdo, g, (uint64_t)fd, &made)))
+			return IOL_ENOMEM;
+		if (o->v > 0)
+			rc = wait_for(w, t, (uint64_t)(o->v - 1), o->w);
+		for (k = g; e->op == IOL_ROP_CLOSE && rc == 0 && k != SIZE_MAX;
+		     k = w->next[k]) {
+			const struct pitem *u =
+				pget(&w->fdu, k, (uint64_t)fd, &made);
+
+			if (!u)
+				return IOL_ENOMEM;
+			if (u->v == o->u)
+				rc = wait_for(w, t, k, u->w);
+		}
+	}
+	if (rc == 0 && nfd >= 0) {
+		if (!(o = pget(&w->fdo, g, (uint64_t)nfd, &made)))
+			return IOL_ENOMEM;
+		if (o->x > 0)
+			rc = wait_for(w, t, (uint64_t)(o->x - 1), o->y);
+	}
+	return rc;
+}
+
+/* A thread's call ended: the descriptors it used, made or closed. */
+static int fd_end(struct wst *w, const struct tev *t)
+{
+	const struct iol_rev *e = &w->s->rank[t->sec].ev[t->idx];
+	size_t g = w->lead[t->sec];
+	int64_t nfd = made_fd(e), calls = (int64_t)t->idx + 1;
+	struct pitem *o, *u;
+	int made, i;
+
+	for (i = 0; i < 2; i++) {
+		int32_t fd = i ? e->fd2 : e->fd;
+
+		if ((i && e->op != IOL_ROP_COPY) || fd < 0 || !uses_fd(e->op))
+			continue;
+		if (!(o = pget(&w->fdo, g, (uint64_t)fd, &made)) ||
+		    !(u = pget(&w->fdu, t->sec, (uint64_t)fd, &made)))
+			return IOL_ENOMEM;
+		u->v = o->u, u->w = calls;
+		if (e->op == IOL_ROP_CLOSE)
+			o->x = (int64_t)t->sec + 1, o->y = calls;
+	}
+	if (nfd >= 0) {
+		if (!(o = pget(&w->fdo, g, (uint64_t)nfd, &made)))
+			return IOL_ENOMEM;
+		o->u++;
+		o->v = (int64_t)t->sec + 1, o->w = calls;
+	}
+	return 0;
+}
+
 static int by_place(const void *x, const void *y)
 {
 	const struct pitem *a = x, *b = y;
@@ -357,9 +482,13 @@ static int visit(struct wst *w, const struct tev *t)
 	const struct iol_rev *e = &s->rank[t->sec].ev[t->idx];
 	int rc = 0;
 
-	if (t->end)
-		return on_end(w, t);
-	if (e->path && e->path < s->nstr)
+	if (t->end) {
+		rc = on_end(w, t);
+		return rc == 0 && threaded(w, t->sec) ? fd_end(w, t) : rc;
+	}
+	if (threaded(w, t->sec))
+		rc = fd_start(w, t);
+	if (rc == 0 && e->path && e->path < s->nstr)
 		rc = on_start(w, t, e->path);
 	if (rc == 0 && e->op == IOL_ROP_COPY && e->path2 && e->path2 < s->nstr)
 		rc = on_start(w, t, e->path2);
@@ -410,7 +539,11 @@ int iol_rscript_add_waits(struct iol_rscript *s, const double *t0,
 	w.s = s;
 	w.head = malloc((s->nstr + 1) * sizeof(*w.head));
 	w.ver = calloc(s->nstr + 1, sizeof(*w.ver));
-	rc = w.head && w.ver ? 0 : IOL_ENOMEM;
+	w.lead = malloc(s->nrank * sizeof(*w.lead));
+	w.next = malloc(s->nrank * sizeof(*w.next));
+	rc = w.head && w.ver && w.lead && w.next ? 0 : IOL_ENOMEM;
+	if (rc == 0)
+		rc = iol_rscript_groups(s, w.lead, w.next);
 	if (rc == 0) {
 		memset(w.head, 0xff, (s->nstr + 1) * sizeof(*w.head));
 		rc = walk(&w, t0, t1);
@@ -420,6 +553,10 @@ int iol_rscript_add_waits(struct iol_rscript *s, const double *t0,
 	pfree(&w.mod);
 	pfree(&w.seen);
 	pfree(&w.waited);
+	pfree(&w.fdo);
+	pfree(&w.fdu);
+	free(w.lead);
+	free(w.next);
 	free(w.head);
 	free(w.ver);
 	free(w.add);
