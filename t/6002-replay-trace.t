@@ -51,6 +51,12 @@ strace -f -tt -T -o "$TMP/dd.trace" dd if="$W/in.bin" of="$W/dd.out" bs=65536 co
 check dd "$W/dd.out"
 grep -q "^input \"in.bin\" 1048576$" "$TMP/dd.script"
 ok $? "dd: the input is listed relative with its 1 MiB"
+# an overhead larger than the gaps takes them all, and says so
+$RUN replay-script --overhead 0.5 -o "$TMP/dd1.script" "$TMP/dd.trace" > "$TMP/dd1.rs"
+n=$(grep -c '^rank ' "$TMP/dd1.script")
+grep -q "^$n of $n sections had less time between calls than that overhead: their compute gaps are all 0$" "$TMP/dd1.rs"
+ok $? "dd: an overhead of 0.5 s a call: the $n sections' gaps all taken, said"
+is "$(awk '$1 == "compute" && $2 > 0' "$TMP/dd1.script")" "" "... and no compute gap left in the script"
 strace -f -tt -T -o "$TMP/cp.trace" cp "$W/in.bin" "$W/cp.out"
 check cp "$W/cp.out"
 # cp copies in the kernel where it can: each copy_file_range that moved

@@ -943,7 +943,7 @@ static double clamped_sum(const struct tk *v, size_t n, double o)
  * was above its mean, and tar's 5,000 near-empty gaps kept enough to run
  * its replay 4x long; so the threshold is raised until the clamped sum
  * is that total (bisection: the sum falls as it rises). */
-static void spread(struct tk *v, size_t n, double o)
+static int spread(struct tk *v, size_t n, double o)
 {
 	double t = 0, lo = o, hi = o, m;
 	size_t i;
@@ -970,6 +970,7 @@ static void spread(struct tk *v, size_t n, double o)
 
 		*v[i].out = y > 0 ? y : 0;
 	}
+	return n > 0 && !(t > 0);
 }
 
 /* s->overhead per traced call off each rank's gaps (and s->duroverhead
@@ -1000,7 +1001,7 @@ static int take_overhead(struct fst *f, struct iol_rscript *s)
 			v[i].k = f->raw[j0 + i].k;
 			v[i].out = &ev[i].gap;
 		}
-		spread(v, s->rank[r].n, s->overhead);
+		s->nshort += (uint64_t)spread(v, s->rank[r].n, s->overhead);
 		for (cls = IOL_RCLASS_NONE; cls <= IOL_RCLASS_COPY; cls++) {
 			for (i = 0, n = 0; i < s->rank[r].n; i++)
 				if (iol_rop_class(ev[i].op) == cls) {

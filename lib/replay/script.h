@@ -112,6 +112,9 @@ struct iol_rscript {
 	char overhead_from[16]; /* "calibrated", "given", "none" */
 	double traced;		/* the traced run time, seconds; 0 unknown */
 	uint64_t ndropev;	/* events dropped from the trace */
+	/* sections whose gaps held less than the overhead to take off:
+	 * every gap of theirs is 0 (made from a trace; not in the text) */
+	uint64_t nshort;
 	uint64_t digest;	/* of the text it was read from */
 	void *priv;		/* the parser's string index */
 };
