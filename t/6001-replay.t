@@ -229,4 +229,19 @@ set -- $(awk '$1 == "compute" { print $2 }' "$TMP/sil.script")
 awk -v a="$1" 'BEGIN { exit !(a < 0.00299 - 3 * 0.0001 + 1e-9) }'
 ok $? "a gap holding an mmap and a brk loses 3 overheads ($1 s of 0.00299)"
 is "$3" "$2" "the gap after a sendfile to stdout loses one, as one with nothing between"
+# two threads: one's close(3) begins, the other's open returns 3 before
+# that close returns (the number was freed on entry).  The new 3 stays
+# open (its write, lseek, read and close are kept), the close is the old
+# file's, and the open waits in the replay for that close
+$RUN replay-script --overhead 0 -o "$TMP/race.script" "$D/fdrace.trace" > "$TMP/out"
+ok $? "replay-script of fdrace.trace: $(head -1 "$TMP/out" | sed 's/^[^:]*: //')"
+is "$(awk '$1 == "rank" { s = $4 } s && $1 != "rank" && $1 != "compute" { printf "%s:%s ", s, $1 }' "$TMP/race.script")" \
+	"101:open 101:write 101:close 101:open 101:close 102:after 102:open 102:write 102:lseek 102:read 102:close " \
+	"fdrace: every call kept, in its thread; the second thread's open after the first's close"
+grep -q '^after 0 3$' "$TMP/race.script"
+ok $? "fdrace: the open waits for the first thread's 3 calls (its close)"
+$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/race.script" > "$TMP/jr"
+is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{replay}{ops} $j->{mismatched} $j->{waits_given_up}"' < "$TMP/jr")" \
+	"10 0 0" "fdrace: replayed, 10 calls, none failed, no wait given up"
+rm -f "$D"/.race.script.* "$TMP"/.race.script.*
 done_testing

@@ -104,6 +104,17 @@ if cc -O2 -pthread -o "$TMP/threads" "$TOP/t/data/strace/threads.c" 2> /dev/null
 		"threads: 4 waits kept, none given up, no call failed"
 	is "$(awk '$1 == "read" { n += $5 } END { print n + 0 }' "$TMP/threads.script")" "50000" \
 		"threads: a thread's reads of the file the main thread opened are kept"
+fi
+# four threads passing descriptor numbers to each other (fdrace.c):
+# every call kept, and replayed as fast as possible none fails
+if cc -O2 -pthread -o "$TMP/fdrace" "$TOP/t/data/strace/fdrace.c" 2> /dev/null; then
+	mkdir -p "$W/fr"
+	(cd "$W/fr" && strace -f -tt -T -o "$TMP/fdrace.trace" "$TMP/fdrace")
+	check fdrace
+	is "$(sed -n 's/.*, \([0-9]*\) calls kept.*/\1/p' "$TMP/fdrace.rs")" "2000" \
+		"fdrace: the 4 threads' 2000 calls kept"
+	is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{mismatched} $j->{waits_given_up}"' < "$TMP/fdrace.json")" "0 0" \
+		"fdrace: none failed, no wait given up ($(grep -c '^after' "$TMP/fdrace.script") waits)"
 else
 	ok 0 "# skip no C compiler"
 fi

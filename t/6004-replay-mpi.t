@@ -57,12 +57,12 @@ grep -q "line 5: this wait can never be met" "$TMP/err"
 ok $? "... at its line: $(cat "$TMP/err")"
 
 if ! command -v mpicc > /dev/null || ! command -v mpirun > /dev/null; then
-	for i in 1 2 3 4 5 6; do ok 0 "# skip mpicc or mpirun is not installed (Debian: libopenmpi-dev, openmpi-bin)"; done
+	for i in 1 2 3 4 5 6 7 8 9; do ok 0 "# skip mpicc or mpirun is not installed (Debian: libopenmpi-dev, openmpi-bin)"; done
 	done_testing
 	exit 0
 fi
 if [ -n "${SANITIZE:-}${VALGRIND:-}" ]; then
-	for i in 1 2 3 4 5 6; do ok 0 "# skip the MPI build is not made under SANITIZE or VALGRIND"; done
+	for i in 1 2 3 4 5 6 7 8 9; do ok 0 "# skip the MPI build is not made under SANITIZE or VALGRIND"; done
 	done_testing
 	exit 0
 fi
@@ -73,13 +73,47 @@ nice make -s -j2 -C "$TMP/src" MPI=1 CC=mpicc bin/iolens > "$TMP/build" 2>&1
 ok $? "make MPI=1 builds"
 export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_mpi_warn_on_fork=0
 for np in 4 2; do
+	prof=
+	# the drawing module of the plain build (this one makes the binary)
+	[ $np = 2 ] && prof="--profile $TMP/p.pdf" && export IOLENS_GFX="$TOP/bin/iolens-gfx.so"
+	# shellcheck disable=SC2086
 	timeout 300 mpirun -np $np --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
-		--allow-root --as-fast-as-possible --format=json --dir "$TMP/sbm" "$TMP/ior.script" > "$TMP/j" 2> "$TMP/err"
-	ok $? "mpirun -np $np iolens replay exits 0"
+		--allow-root --as-fast-as-possible $prof --format=json --dir "$TMP/sbm" "$TMP/ior.script" > "$TMP/j" 2> "$TMP/err"
+	ok $? "mpirun -np $np iolens replay ${prof:+--profile }exits 0"
 	sed 's/^/# /' "$TMP/err" | tail -3
 	set -- $(sums "$TMP/j")
 	is "$4 $5 $6 $7 $8 $9" "$1 $2 $3 0 $nw 0" \
 		"... one report (member 0's): bytes and calls as traced, $nw waits kept across processes"
 done
+# the profile: every member's calls summed onto member 0, which draws it
+if command -v pdftotext > /dev/null; then
+	pdftotext "$TMP/p.pdf" - 2> /dev/null | grep -q "Replay profile"
+	ok $? "mpirun -np 2 --profile: member 0 wrote the profile"
+else
+	ok 0 "# skip pdftotext is not installed"
+fi
+# a rank of two threads in one MPI process (its threads there), the
+# other rank in the other
+cat > "$TMP/thr.script" << 'EOF'
+iolens-replay-script 1
+input "src" 8192
+rank 0 pid 7 thread-of 7
+open "src" rdonly 0 = 3 0.000010
+pread 3 4096 0 = 4096 0.000010
+after 1 1
+close 3 = 0 0.000004
+rank 0 pid 8 thread-of 7
+after 0 1
+pread 3 4096 4096 = 4096 0.000010
+rank 1 pid 9
+open "src" rdonly 0 = 3 0.000010
+read 3 8192 = 8192 0.000010
+close 3 = 0 0.000004
+EOF
+timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+	--allow-root --format=json --dir "$TMP/sbm" "$TMP/thr.script" > "$TMP/j" 2> "$TMP/err"
+ok $? "mpirun -np 2: a rank of two threads replays"
+set -- $(sums "$TMP/j")
+is "$4 $5 $6 $7 $8 $9" "16384 0 7 0 2 0" "... 16384 bytes read in 7 calls, none failed, 2 waits kept"
 is "$(ls -A "$TMP/sbm" 2> /dev/null)" "" "the MPI run leaves no sandbox behind"
 done_testing

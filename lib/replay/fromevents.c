@@ -18,6 +18,8 @@
 
 struct fev {
 	double start, dur;
+	double key; /* when it took effect on the descriptor table: a
+		       descriptor is made on return, closed on entry */
 	int64_t rank, pid, fd, off, len, ret;
 	int64_t tid;	      /* the thread (pid is its process's) */
 	uint32_t path, path2; /* ids in the pool */
@@ -144,6 +146,10 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		v->pos = (uint8_t)(f->o->positional ||
 				   (e.name && e.name[0] == 'p'));
 		v->seq = (uint32_t)f->n;
+		v->key = (e.kind == IOL_EV_OPEN || e.kind == IOL_EV_DUP) &&
+					 e.ret >= 0
+				 ? v->start + v->dur
+				 : v->start;
 		v->silent = e.silent;
 		if (cheap_call(&e) && e.dur > 0 && add_cheap(f, e.dur) != 0)
 			return iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -178,6 +184,10 @@ static int by_time(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* A process's calls in the order they changed its descriptor table:
+ * an open in one thread that began before a close in another may return
+ * the number that close freed.  A thread's own order is kept, as each of
+ * its calls ends before the next begins. */
 static int by_proc(const void *a, const void *b)
 {
 	const struct fev *x = a, *y = b;
@@ -186,7 +196,9 @@ static int by_proc(const void *a, const void *b)
 		return x->rank < y->rank ? -1 : 1;
 	if (x->pid != y->pid)
 		return x->pid < y->pid ? -1 : 1;
-	return by_time(a, b);
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 /* Darshan DXT: a process per rank, and descriptors made up for the

@@ -115,8 +115,8 @@ struct iol_rscript {
 	/* sections whose gaps held less than the overhead to take off:
 	 * every gap of theirs is 0 (made from a trace; not in the text) */
 	uint64_t nshort;
-	uint64_t digest;	/* of the text it was read from */
-	void *priv;		/* the parser's string index */
+	uint64_t digest; /* of the text it was read from */
+	void *priv;	 /* the parser's string index */
 };
 
 /* The name of an operation in scripts ("pwrite"); NULL if out of range. */

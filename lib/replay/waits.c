@@ -20,7 +20,7 @@
 /* A small map from a pair of keys to two counts. */
 struct pitem {
 	uint64_t a, b;
-	int64_t v, w, u, x, y;
+	int64_t v, w, u;
 	uint32_t next; /* (path, section) items: the path's next section */
 };
 
@@ -142,13 +142,7 @@ struct wst {
 	struct pitem *add;  /* waits to insert: a section, b index,
 			       v section waited for, w calls */
 	size_t nadd, capadd;
-	/* the threads of a process share its descriptors */
-	size_t *lead, *next; /* iol_rscript_groups() */
-	struct pmap fdo;     /* (process, fd): v its maker + 1, w the
-				maker's calls then, u its generation, x
-				its closer + 1, y the closer's calls */
-	struct pmap fdu;     /* (section, fd): v generation last used,
-				w the section's calls then */
+	size_t *lead, *next; /* iol_rscript_groups(): threads */
 };
 
 static int note(struct wst *w, uint32_t p, uint32_t sec, int64_t calls, int c)
@@ -300,92 +294,163 @@ static int64_t made_fd(const struct iol_rev *e)
 		       : -1;
 }
 
-/* A wait of call t on section of for need calls, unless one as long is
- * in place already. */
-static int wait_for(struct wst *w, const struct tev *t, uint64_t of,
-		    int64_t need)
-{
-	struct pitem *wt;
-	int made;
+/* One use of a descriptor by a thread, at the time that orders it: a
+ * making at the call's end (the number is given on return), a close or
+ * another use at its start (a close frees the number on entry: an open
+ * in another thread that began earlier may return it). */
+struct fdev {
+	double t;
+	uint64_t proc;
+	int64_t fd;
+	uint32_t sec, idx;
+	int kind; /* FD_USE < FD_CLOSE < FD_MAKE at one time */
+};
 
-	if (of == t->sec || need <= 0)
-		return 0;
-	if (!(wt = pget(&w->waited, t->sec, of, &made)))
-		return IOL_ENOMEM;
-	if (wt->v >= need)
-		return 0;
-	wt->v = need;
-	return add_wait(w, t->sec, t->idx, of, need);
+enum { FD_USE, FD_CLOSE, FD_MAKE };
+
+static int by_fd(const void *x, const void *y)
+{
+	const struct fdev *a = x, *b = y;
+
+	if (a->proc != b->proc)
+		return a->proc < b->proc ? -1 : 1;
+	if (a->fd != b->fd)
+		return a->fd < b->fd ? -1 : 1;
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (a->sec != b->sec)
+		return a->sec < b->sec ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
-/* A thread's call on descriptor fd waits for the thread that made it;
- * a close, for the other threads' uses of it too; a call making fd
- * again, for the thread that closed it before. */
-static int fd_start(struct wst *w, const struct tev *t)
+static int fd_push(struct fdev **v, size_t *n, size_t *cap,
+		   const struct fdev *x)
 {
-	const struct iol_rev *e = &w->s->rank[t->sec].ev[t->idx];
-	size_t g = w->lead[t->sec], k;
-	int64_t nfd = made_fd(e);
-	struct pitem *o;
-	int made, rc = 0, i;
+	struct fdev *nv = iol_grow(*v, cap, *n, sizeof(*nv), 256);
 
-	for (i = 0; i < 2 && rc == 0; i++) {
-		int32_t fd = i ? e->fd2 : e->fd;
+	if (!nv)
+		return IOL_ENOMEM;
+	*v = nv;
+	nv[(*n)++] = *x;
+	return 0;
+}
 
-		if ((i && e->op != IOL_ROP_COPY) || fd < 0 || !uses_fd(e->op))
+/* Every use, close and making of a descriptor by the threads of a
+ * process, into *v. */
+static int fd_events(const struct wst *w, const double *t0, const double *t1,
+		     struct fdev **v, size_t *n)
+{
+	const struct iol_rscript *s = w->s;
+	size_t r, i, j = 0, cap = 0;
+	int rc = 0;
+
+	for (r = 0; r < s->nrank; j += s->rank[r++].n) {
+		if (!threaded(w, (uint32_t)r))
 			continue;
-		if (!(o = pget(&w->fdo, g, (uint64_t)fd, &made)))
-			return IOL_ENOMEM;
-		if (o->v > 0)
-			rc = wait_for(w, t, (uint64_t)(o->v - 1), o->w);
-		for (k = g; e->op == IOL_ROP_CLOSE && rc == 0 && k != SIZE_MAX;
-		     k = w->next[k]) {
-			const struct pitem *u =
-				pget(&w->fdu, k, (uint64_t)fd, &made);
+		for (i = 0; i < s->rank[r].n && rc == 0; i++) {
+			const struct iol_rev *e = &s->rank[r].ev[i];
+			struct fdev x = {t0[j + i],   w->lead[r],  e->fd,
+					 (uint32_t)r, (uint32_t)i, FD_USE};
 
-			if (!u)
-				return IOL_ENOMEM;
-			if (u->v == o->u)
-				rc = wait_for(w, t, k, u->w);
+			if (uses_fd(e->op) && e->fd >= 0) {
+				x.kind = e->op == IOL_ROP_CLOSE ? FD_CLOSE
+								: FD_USE;
+				rc = fd_push(v, n, &cap, &x);
+			}
+			if (rc == 0 && e->op == IOL_ROP_COPY && e->fd2 >= 0) {
+				x.fd = e->fd2, x.kind = FD_USE;
+				rc = fd_push(v, n, &cap, &x);
+			}
+			if (rc == 0 && made_fd(e) >= 0) {
+				x.t = t1[j + i], x.fd = made_fd(e);
+				x.kind = FD_MAKE;
+				rc = fd_push(v, n, &cap, &x);
+			}
 		}
-	}
-	if (rc == 0 && nfd >= 0) {
-		if (!(o = pget(&w->fdo, g, (uint64_t)nfd, &made)))
-			return IOL_ENOMEM;
-		if (o->x > 0)
-			rc = wait_for(w, t, (uint64_t)(o->x - 1), o->y);
 	}
 	return rc;
 }
 
-/* A thread's call ended: the descriptors it used, made or closed. */
-static int fd_end(struct wst *w, const struct tev *t)
+/* The section that made, or last closed, a descriptor, with its calls
+ * then; and the threads' last use of each since it was made. */
+struct fdlife {
+	int64_t mk_sec, mk_calls, cl_sec, cl_calls;
+	struct pitem *use; /* a section, v its calls at its last use */
+	size_t nuse, capuse;
+};
+
+static int fd_wait(struct wst *w, const struct fdev *x, int64_t sec,
+		   int64_t calls)
 {
-	const struct iol_rev *e = &w->s->rank[t->sec].ev[t->idx];
-	size_t g = w->lead[t->sec];
-	int64_t nfd = made_fd(e), calls = (int64_t)t->idx + 1;
-	struct pitem *o, *u;
-	int made, i;
+	if (sec < 0 || (uint64_t)sec == x->sec || calls <= 0)
+		return 0;
+	return add_wait(w, x->sec, x->idx, (uint64_t)sec, calls);
+}
 
-	for (i = 0; i < 2; i++) {
-		int32_t fd = i ? e->fd2 : e->fd;
+static int fd_step(struct wst *w, struct fdlife *l, const struct fdev *x)
+{
+	int64_t calls = (int64_t)x->idx + 1;
+	size_t k;
+	int rc = 0;
 
-		if ((i && e->op != IOL_ROP_COPY) || fd < 0 || !uses_fd(e->op))
-			continue;
-		if (!(o = pget(&w->fdo, g, (uint64_t)fd, &made)) ||
-		    !(u = pget(&w->fdu, t->sec, (uint64_t)fd, &made)))
-			return IOL_ENOMEM;
-		u->v = o->u, u->w = calls;
-		if (e->op == IOL_ROP_CLOSE)
-			o->x = (int64_t)t->sec + 1, o->y = calls;
+	if (x->kind == FD_MAKE) {
+		rc = fd_wait(w, x, l->cl_sec, l->cl_calls);
+		l->mk_sec = x->sec, l->mk_calls = calls, l->nuse = 0;
+		return rc;
 	}
-	if (nfd >= 0) {
-		if (!(o = pget(&w->fdo, g, (uint64_t)nfd, &made)))
-			return IOL_ENOMEM;
-		o->u++;
-		o->v = (int64_t)t->sec + 1, o->w = calls;
+	rc = fd_wait(w, x, l->mk_sec, l->mk_calls);
+	for (k = 0; x->kind == FD_CLOSE && k < l->nuse && rc == 0; k++)
+		rc = fd_wait(w, x, (int64_t)l->use[k].a, l->use[k].v);
+	if (x->kind == FD_CLOSE) {
+		l->cl_sec = x->sec, l->cl_calls = calls;
+		l->mk_sec = -1, l->nuse = 0;
+		return rc;
 	}
-	return 0;
+	for (k = 0; k < l->nuse && l->use[k].a != x->sec; k++)
+		;
+	if (k == l->nuse) {
+		struct pitem *nu =
+			iol_grow(l->use, &l->capuse, l->nuse, sizeof(*nu), 8);
+
+		if (!nu)
+			return IOL_ENOMEM;
+		l->use = nu;
+		memset(&nu[l->nuse++], 0, sizeof(*nu));
+		nu[k].a = x->sec;
+	}
+	l->use[k].v = calls;
+	return rc;
+}
+
+/* The threads of a process share its descriptors: a thread's call on a
+ * descriptor waits for the thread that made it, a close for the other
+ * threads' uses of it, and a call making a number again for the thread
+ * that closed it before.  Each wait points at a call whose ordering
+ * time is earlier, and each section's ordering times increase, so these
+ * waits make no cycle. */
+static int fd_pass(struct wst *w, const double *t0, const double *t1)
+{
+	struct fdev *v = NULL;
+	struct fdlife l;
+	size_t n = 0, i;
+	int rc = fd_events(w, t0, t1, &v, &n);
+
+	memset(&l, 0, sizeof(l));
+	if (rc == 0 && n > 1)
+		qsort(v, n, sizeof(*v), by_fd);
+	for (i = 0; i < n && rc == 0; i++) {
+		if (i == 0 || v[i].proc != v[i - 1].proc ||
+		    v[i].fd != v[i - 1].fd) {
+			l.mk_sec = l.cl_sec = -1;
+			l.nuse = 0;
+		}
+		rc = fd_step(w, &l, &v[i]);
+	}
+	free(l.use);
+	free(v);
+	return rc;
 }
 
 static int by_place(const void *x, const void *y)
@@ -399,6 +464,37 @@ static int by_place(const void *x, const void *y)
 	return a->v < b->v ? -1 : a->v > b->v;
 }
 
+static int by_waited(const void *x, const void *y)
+{
+	const struct pitem *a = x, *b = y;
+
+	if (a->a != b->a)
+		return a->a < b->a ? -1 : 1;
+	if (a->v != b->v)
+		return a->v < b->v ? -1 : 1;
+	if (a->b != b->b)
+		return a->b < b->b ? -1 : 1;
+	return a->w > b->w ? -1 : a->w < b->w;
+}
+
+/* Drop the waits a section's earlier wait on the same section covers
+ * (as many calls or more): the descriptor waits come fd by fd, not in
+ * the order of the calls. */
+static void dedupe(struct wst *w)
+{
+	size_t i, m = 0;
+
+	qsort(w->add, w->nadd, sizeof(*w->add), by_waited);
+	for (i = 0; i < w->nadd; i++) {
+		if (m > 0 && w->add[m - 1].a == w->add[i].a &&
+		    w->add[m - 1].v == w->add[i].v &&
+		    w->add[m - 1].w >= w->add[i].w)
+			continue;
+		w->add[m++] = w->add[i];
+	}
+	w->nadd = m;
+}
+
 /* Rebuild each section with its waits in place; a wait takes the gap of
  * the call it precedes (compute, then wait, then the call). */
 static int insert(struct wst *w)
@@ -407,6 +503,7 @@ static int insert(struct wst *w)
 
 	if (!w->nadd) /* and qsort wants no NULL */
 		return 0;
+	dedupe(w);
 	qsort(w->add, w->nadd, sizeof(*w->add), by_place);
 	for (r = 0; r < w->s->nrank; r++) {
 		struct iol_rrank *rk = &w->s->rank[r];
@@ -482,13 +579,9 @@ static int visit(struct wst *w, const struct tev *t)
 	const struct iol_rev *e = &s->rank[t->sec].ev[t->idx];
 	int rc = 0;
 
-	if (t->end) {
-		rc = on_end(w, t);
-		return rc == 0 && threaded(w, t->sec) ? fd_end(w, t) : rc;
-	}
-	if (threaded(w, t->sec))
-		rc = fd_start(w, t);
-	if (rc == 0 && e->path && e->path < s->nstr)
+	if (t->end)
+		return on_end(w, t);
+	if (e->path && e->path < s->nstr)
 		rc = on_start(w, t, e->path);
 	if (rc == 0 && e->op == IOL_ROP_COPY && e->path2 && e->path2 < s->nstr)
 		rc = on_start(w, t, e->path2);
@@ -549,12 +642,12 @@ int iol_rscript_add_waits(struct iol_rscript *s, const double *t0,
 		rc = walk(&w, t0, t1);
 	}
 	if (rc == 0)
+		rc = fd_pass(&w, t0, t1);
+	if (rc == 0)
 		rc = insert(&w);
 	pfree(&w.mod);
 	pfree(&w.seen);
 	pfree(&w.waited);
-	pfree(&w.fdo);
-	pfree(&w.fdu);
 	free(w.lead);
 	free(w.next);
 	free(w.head);

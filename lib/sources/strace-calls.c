@@ -221,7 +221,7 @@ static unsigned open_flags(const char *s)
 int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	       const char *path, const char *flags)
 {
-	struct fdent *f;
+	struct fdent *f, old;
 	struct iol_event ev;
 	int fi, kind = FD_FILE;
 
@@ -236,7 +236,10 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	f = tr_fd_at(ps, p, (long)c->ret, 1);
 	if (!f)
 		return ps->err;
+	old = *f;
 	memset(f, 0, sizeof(*f));
+	f->made = c->start + c->dur;
+	f->prevkind = old.kind, f->prevfile = old.file;
 	f->kind = kind;
 	f->cloexec = flags && strstr(flags, "O_CLOEXEC") != NULL;
 	f->off = flags && strstr(flags, "O_APPEND") ? -1 : 0;
@@ -383,10 +386,23 @@ static int h_open(struct tpass *ps, struct proc *p, struct call *c)
 			memset(f, 0, sizeof(*f));
 			f->kind = FD_DEVICE;
 			f->off = -1;
+			f->made = c->start + c->dur;
 		}
 		return ps->err;
 	}
 	return tr_do_open(ps, p, c, path, flags);
+}
+
+/* The close of fd, on file fi: the event names both. */
+static int close_ev(struct tpass *ps, struct proc *p, int fi, long fd,
+		    const struct call *c)
+{
+	struct iol_event ev;
+
+	ev_init(ps, p, c, IOL_EV_CLOSE, &ev);
+	ev_file(ps, fi, &ev);
+	ev.fd = fd;
+	return emit(ps, &ev);
 }
 
 static int h_close(struct tpass *ps, struct proc *p, struct call *c)
@@ -398,8 +414,17 @@ static int h_close(struct tpass *ps, struct proc *p, struct call *c)
 	if (c->failed)
 		return 0;
 	f = tr_fd_at(ps, p, fd, 0);
+	/* a thread's open that returned after this close began (another
+	 * thread's) took the number it freed: that descriptor stays, and
+	 * the close is of the one it held before */
+	if (f && f->made > c->start) {
+		if (f->prevkind == FD_FILE)
+			r = close_ev(ps, p, f->prevfile, fd, c);
+		f->prevkind = 0;
+		return r < 0 ? r : ps->err;
+	}
 	if (f && f->kind == FD_FILE)
-		r = tr_meta(ps, p, f->file, IOL_EV_CLOSE, c, 0);
+		r = close_ev(ps, p, f->file, fd, c);
 	if (f)
 		memset(f, 0, sizeof(*f));
 	return r < 0 ? r : ps->err;
@@ -420,6 +445,7 @@ static int dup_fd(struct tpass *ps, struct proc *p, struct call *c, long from,
 		return ps->err;
 	*b = copy;
 	b->cloexec = cloexec;
+	b->made = c->start + c->dur;
 	if (copy.kind != FD_FILE)
 		return 0;
 	ev_init(ps, p, c, IOL_EV_DUP, &ev);
@@ -478,6 +504,7 @@ static int h_pipe(struct tpass *ps, struct proc *p, struct call *c)
 			f->off = -1;
 			f->cloexec = c->nargs > 1 &&
 				     strstr(c->args[c->nargs - 1], "CLOEXEC");
+			f->made = c->start + c->dur;
 		}
 		for (a = e; *a == ',' || *a == ' ' || *a == '<'; a++)
 			;
@@ -500,6 +527,7 @@ static int h_newfd(struct tpass *ps, struct proc *p, struct call *c)
 				  ? FD_SOCKET
 				  : FD_DEVICE;
 		f->off = -1;
+		f->made = c->start + c->dur;
 	}
 	return ps->err;
 }

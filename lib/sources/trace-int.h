@@ -34,6 +34,11 @@ struct fdent {
 	int cloexec;
 	int32_t file; /* index into files, FD_FILE only */
 	int64_t off;  /* -1 unknown */
+	double made;  /* when the call that made it returned; 0 unknown */
+	/* what it held before, when a thread's open took a number another
+	 * thread's close had freed but not yet returned from */
+	int prevkind;
+	int32_t prevfile;
 };
 
 struct fdtab {
