@@ -109,14 +109,17 @@ static void fdm_set(struct rfds *m, int64_t fd, int real)
 		close(old);
 }
 
-/* Unmap fd, which maps to real: real, to close. */
+/* Unmap fd, which mapped to real: real, to close; -1 when another
+ * thread has mapped fd anew since (and closed real then). */
 static int fdm_take(struct rfds *m, int32_t fd, int real)
 {
+	int r = -1;
+
 	fdm_lock(m);
 	if (fd >= 0 && (size_t)fd < m->n && m->fd[fd] == real)
-		m->fd[fd] = -1;
+		m->fd[fd] = -1, r = real;
 	fdm_unlock(m);
-	return real;
+	return r;
 }
 
 /* Close every descriptor still mapped, and free the map. */
@@ -478,22 +481,23 @@ int replay_process(struct rctx *c, const size_t *sec, size_t n)
 		a[i].c = &c[i], a[i].sec = sec[i];
 	}
 	/* the first section in this thread, the others in threads; a
-	 * section without its thread still ends (its waiters go on) */
+	 * section left without a thread is ended at once, so the threads
+	 * waiting for it go on */
 	for (i = 1; a && t && i < n; i++, made++)
 		if (pthread_create(&t[i], NULL, thread_main, &a[i]))
 			break;
-	if (a && t && made == n - 1)
+	if (a && t && made == n - 1) {
 		rc = replay_rank(&c[0], sec[0]);
-	else
+	} else {
 		rc = IOL_ENOMEM;
+		for (i = made + 1; i < n; i++)
+			atomic_store(&c[0].prog[sec[i]].done, 1);
+		atomic_store(&c[0].prog[sec[0]].done, 1);
+	}
 	for (i = 1; i <= made; i++) {
 		pthread_join(t[i], NULL);
 		rc = rc ? rc : a[i].rc;
 	}
-	for (i = made + 1; rc && i < n; i++)
-		atomic_store(&c[0].prog[sec[i]].done, 1);
-	if (rc && a && t && made < n - 1)
-		atomic_store(&c[0].prog[sec[0]].done, 1);
 	fdm_release(&fds);
 	pthread_mutex_destroy(&lock);
 	free(a);
