@@ -296,28 +296,67 @@ static int ranks_sheet(struct book *b, lxw_worksheet *ws, int r,
 	return r;
 }
 
-static int hist_sheet(struct book *b, lxw_worksheet *ws,
-		      const struct iol_job *job)
+static const char *hist_mod(const struct iol_hist *h)
+{
+	return h->mod < 0 ? "job (POSIX)" : iol_modinfo(h->mod)->name;
+}
+
+/* The size bins of each module of job from row r (the header first when
+ * r is 0), after a log column when with_log; the next row. */
+static int hist_rows(struct book *b, lxw_worksheet *ws, int r,
+		     const struct iol_job *job, int with_log)
+{
+	static const char *const cols[] = {"log", "module", "size bin",
+					   "reads", "writes"};
+	struct iol_hist h[IOL_MOD_KNOWN + 1];
+	size_t n = iol_hist_compute(job, h, IOL_MOD_KNOWN + 1), k;
+	int bin, c;
+
+	if (r == 0)
+		header(b, ws, r++, cols + !with_log, with_log ? 5 : 4);
+	for (k = 0; k < n; k++)
+		for (bin = 0; bin < IOL_NBINS; bin++, r++) {
+			c = 0;
+			if (with_log)
+				str(ws, r, c++, job->path, NULL);
+			str(ws, r, c++, hist_mod(&h[k]), NULL);
+			str(ws, r, c++, iol_bin_names[bin], NULL);
+			num(ws, r, c++, (double)h[k].rd[bin], NULL);
+			num(ws, r, c, (double)h[k].wr[bin], NULL);
+		}
+	return r;
+}
+
+/* The common access sizes of each module of job from row r; the next. */
+static int common_rows(lxw_worksheet *ws, int r, const struct iol_job *job,
+		       int with_log)
 {
 	struct iol_hist h[IOL_MOD_KNOWN + 1];
 	size_t n = iol_hist_compute(job, h, IOL_MOD_KNOWN + 1), k;
-	int r = 0, bin;
+	int i, c;
 
-	header(b, ws, r++,
-	       (const char *const[]){"module", "size bin", "reads", "writes"},
-	       4);
 	for (k = 0; k < n; k++)
-		for (bin = 0; bin < IOL_NBINS; bin++, r++) {
-			str(ws, r, 0,
-			    h[k].mod < 0 ? "job (POSIX)"
-					 : iol_modinfo(h[k].mod)->name,
-			    NULL);
-			str(ws, r, 1, iol_bin_names[bin], NULL);
-			num(ws, r, 2, (double)h[k].rd[bin], NULL);
-			num(ws, r, 3, (double)h[k].wr[bin], NULL);
+		for (i = 0; i < h[k].ncommon; i++, r++) {
+			c = 0;
+			if (with_log)
+				str(ws, r, c++, job->path, NULL);
+			str(ws, r, c++, hist_mod(&h[k]), NULL);
+			num(ws, r, c++, (double)h[k].common[i], NULL);
+			num(ws, r, c, (double)h[k].common_count[i], NULL);
 		}
-	/* a native column chart of the job's histogram */
-	if (n) {
+	return r;
+}
+
+/* Histograms: every log's size bins, then every log's common access
+ * sizes; one log also gets a native column chart of its histogram. */
+static void hist_sheet(struct book *b, lxw_worksheet *ws,
+		       struct iol_job *const *jobs, int njobs)
+{
+	int r = 0, i, multi = njobs > 1;
+
+	for (i = 0; i < njobs; i++)
+		r = hist_rows(b, ws, r, jobs[i], multi);
+	if (!multi && r > 1) {
 		lxw_chart *ch = workbook_add_chart(b->wb, LXW_CHART_COLUMN);
 
 		series(ch, "=Histograms!$B$2:$B$11", "=Histograms!$C$2:$C$11",
@@ -328,21 +367,56 @@ static int hist_sheet(struct book *b, lxw_worksheet *ws,
 		chart_axis_set_name(ch->y_axis, "operations");
 		worksheet_insert_chart(ws, 1, 5, ch);
 	}
+	if (multi)
+		worksheet_freeze_panes(ws, 1, 0);
 	str(ws, r + 1, 0, "common access sizes", b->bold);
 	r += 2;
-	for (k = 0; k < n; k++) {
-		int c;
+	for (i = 0; i < njobs; i++)
+		r = common_rows(ws, r, jobs[i], multi);
+}
 
-		for (c = 0; c < h[k].ncommon; c++, r++) {
-			str(ws, r, 0,
-			    h[k].mod < 0 ? "job (POSIX)"
-					 : iol_modinfo(h[k].mod)->name,
-			    NULL);
-			num(ws, r, 1, (double)h[k].common[c], NULL);
-			num(ws, r, 2, (double)h[k].common_count[c], NULL);
-		}
+/* Timeline of several logs: a row per log, the bytes its ranks moved in
+ * each of TL_BINS bins of its own run. */
+static void timelines_sheet(struct book *b, lxw_worksheet *ws,
+			    struct iol_job *const *jobs, int njobs)
+{
+	static const char *const cols[] = {"log", "from", "start (s)",
+					   "bin (s)"};
+	struct iol_matrix m;
+	size_t rk, k;
+	int i, r = 2;
+	char name[32];
+
+	str(ws, 0, 0,
+	    "bytes read and written per log and time bin (each log's run "
+	    "in equal bins)",
+	    b->bold);
+	header(b, ws, 1, cols, 4);
+	for (k = 0; k < TL_BINS; k++) {
+		snprintf(name, sizeof(name), "bin %zu", k + 1);
+		str(ws, 1, (int)k + 4, name, b->bold);
 	}
-	return r;
+	for (i = 0; i < njobs; i++, r++) {
+		str(ws, r, 0, jobs[i]->path, NULL);
+		if (iol_timeline_source(jobs[i]) == IOL_TL_NONE ||
+		    iol_matrix_compute(jobs[i], -1, TL_BINS, &m, NULL) < 0) {
+			str(ws, r, 1, "no timeline", NULL);
+			continue;
+		}
+		str(ws, r, 1, iol_timeline_name(jobs[i], m.source, -1), NULL);
+		num(ws, r, 2, m.t0, NULL);
+		num(ws, r, 3, (m.t1 - m.t0) / (double)m.nbins, NULL);
+		for (k = 0; k < m.nbins; k++) {
+			double v = 0;
+
+			for (rk = 0; rk <= m.nrank; rk++)
+				v += m.wr[rk * m.nbins + k] +
+				     m.rd[rk * m.nbins + k];
+			num(ws, r, (int)k + 4, v, NULL);
+		}
+		iol_matrix_free(&m);
+	}
+	worksheet_freeze_panes(ws, 2, 1);
 }
 
 /* a bounded rank x time matrix: at most TL_BINS columns, TL_MAXRANKS rows */
@@ -623,11 +697,14 @@ int xlsx_write(struct iol_job *const *jobs, int njobs, const char *path,
 	ret = jobs_sheet(&b, jobs, njobs, o, err);
 	if (ret == 0)
 		ret = files_ranks(&b, jobs, njobs, err);
-	if (ret == 0 && njobs == 1) {
+	if (ret == 0) {
 		ws = workbook_add_worksheet(b.wb, "Histograms");
-		hist_sheet(&b, ws, jobs[0]);
+		hist_sheet(&b, ws, jobs, njobs);
 		ws = workbook_add_worksheet(b.wb, "Timeline");
-		timeline_sheet(&b, ws, jobs[0]);
+		if (njobs == 1)
+			timeline_sheet(&b, ws, jobs[0]);
+		else
+			timelines_sheet(&b, ws, jobs, njobs);
 	}
 	if (workbook_close(b.wb) != LXW_NO_ERROR && ret == 0)
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s'", path);

@@ -59,6 +59,37 @@ unzip -p "$TMP/m.xlsx" xl/workbook.xml | grep -q 'sheet name="Jobs"'
 ok $? "a Jobs sheet"
 rows=$(unzip -p "$TMP/m.xlsx" xl/worksheets/sheet1.xml | grep -o '<row r="[0-9]*"' | wc -l)
 is "$rows" 11 "a header and one row per job"
+is "$(unzip -p "$TMP/m.xlsx" xl/workbook.xml | grep -o 'sheet name="[A-Za-z]*"' | tr '\n' ' ')" \
+	'sheet name="Jobs" sheet name="Files" sheet name="Ranks" sheet name="Histograms" sheet name="Timeline" ' \
+	"several logs: Jobs, Files, Ranks, Histograms, Timeline"
+# sheet BOOK N: sheet N's rows, cells tab-separated, strings read
+sheet() {
+	unzip -p "$1" "xl/worksheets/sheet$2.xml" | perl -e 'local $/; my $x = <STDIN>;
+		for my $row ($x =~ m{<row [^>]*>(.*?)</row>}gs) {
+			my @out;
+			for my $c ($row =~ m{(<c [^>]*?(?:/>|>.*?</c>))}gs) {
+				my ($ref) = $c =~ /r="([A-Z]+)\d+"/;
+				my $col = 0;
+				$col = $col * 26 + ord($_) - 64 for split //, $ref;
+				my ($v) = $c =~ /t="inlineStr"/ ? $c =~ m{<t[^>]*>(.*?)</t>}s : $c =~ m{<v>(.*?)</v>};
+				$out[$col - 1] = $v;
+			}
+			print join("\t", map { $_ // "" } @out), "\n";
+		}'
+}
+DD=$SAMPLES/nonmpi/strace/dd_bigfile/trace.txt.xz
+$RUN export -o "$TMP/dd.xlsx" "$DD"
+# each log's histogram rows are its own workbook's, after a log column
+sheet "$TMP/dd.xlsx" 4 | awk -F'\t' 'NF == 4 && NR > 1' > "$TMP/h1"
+sheet "$TMP/m.xlsx" 4 | awk -F'\t' -v l="$DD" '$1 == l { sub(/^[^\t]*\t/, ""); print }' | awk -F'\t' 'NF == 4' > "$TMP/h2"
+is "$(sheet "$TMP/m.xlsx" 4 | head -1)" "$(printf 'log\tmodule\tsize bin\treads\twrites')" "Histograms of several logs: a log column first"
+ok $([ -s "$TMP/h1" ] && cmp -s "$TMP/h1" "$TMP/h2"; echo $?) "... the trace's $(wc -l < "$TMP/h1") size-bin rows as in its own workbook"
+# a timeline row per log: the bytes of its ranks' rows in its own
+# workbook, summed, and as many bins
+is "$(sheet "$TMP/m.xlsx" 5 | awk 'NR > 2' | wc -l | tr -d ' ')" 10 "Timeline of several logs: a row per log"
+t1=$(sheet "$TMP/dd.xlsx" 5 | awk -F'\t' 'NR > 2 && $1 ~ /^[0-9]+$/ { for (i = 2; i <= NF; i++) s += $i } END { printf "%.0f", s }')
+t2=$(sheet "$TMP/m.xlsx" 5 | awk -F'\t' -v l="$DD" '$1 == l { for (i = 5; i <= NF; i++) s += $i } END { printf "%.0f", s }')
+is "$t2" "$t1" "... the trace's row holds the bytes of its own Timeline ($t1)"
 
 # safety
 $RUN export "$N1" 2> /dev/null
