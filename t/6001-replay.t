@@ -244,4 +244,11 @@ $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/r
 is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{replay}{ops} $j->{mismatched} $j->{waits_given_up}"' < "$TMP/jr")" \
 	"10 0 0" "fdrace: replayed, 10 calls, none failed, no wait given up"
 rm -f "$D"/.race.script.* "$TMP"/.race.script.*
+# an open whose duration, rounded, reaches past the next call's start
+# still comes before that call
+printf '%s\n' '7 10:00:00.001000 openat(AT_FDCWD, "a", O_RDONLY) = 3 <0.000100>' \
+	'7 10:00:00.001050 read(3, "x", 1) = 1 <0.000010>' '7 10:00:00.001070 close(3) = 0 <0.000010>' > "$TMP/round.trace"
+$RUN replay-script --overhead 0 -o "$TMP/round.script" "$TMP/round.trace" > /dev/null
+is "$(awk '$1 == "open" || $1 == "read" || $1 == "close" { printf "%s ", $1 }' "$TMP/round.script")" "open read close " \
+	"an open that overlaps the next call in its thread keeps its place"
 done_testing

@@ -146,10 +146,7 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		v->pos = (uint8_t)(f->o->positional ||
 				   (e.name && e.name[0] == 'p'));
 		v->seq = (uint32_t)f->n;
-		v->key = (e.kind == IOL_EV_OPEN || e.kind == IOL_EV_DUP) &&
-					 e.ret >= 0
-				 ? v->start + v->dur
-				 : v->start;
+		v->key = v->start; /* set_keys() sets it for pass 2 */
 		v->silent = e.silent;
 		if (cheap_call(&e) && e.dur > 0 && add_cheap(f, e.dur) != 0)
 			return iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -182,6 +179,44 @@ static int by_time(const void *a, const void *b)
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int by_thread(const void *a, const void *b)
+{
+	const struct fev *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	return by_time(a, b);
+}
+
+/* Each call's key: its return for a call that made a descriptor, else
+ * its entry; never past the entry of its thread's next call, so a
+ * thread's calls keep their order whatever the rounding of the trace's
+ * times and durations. */
+static void set_keys(struct fst *f)
+{
+	size_t i;
+
+	if (f->n > 1)
+		qsort(f->ev, f->n, sizeof(*f->ev), by_thread);
+	for (i = 0; i < f->n; i++) {
+		struct fev *v = &f->ev[i];
+		const struct fev *w = i + 1 < f->n ? v + 1 : NULL;
+
+		v->key = v->start;
+		if ((v->kind != IOL_EV_OPEN && v->kind != IOL_EV_DUP) ||
+		    v->ret < 0)
+			continue;
+		v->key = v->start + v->dur;
+		if (w && w->rank == v->rank && w->pid == v->pid &&
+		    w->tid == v->tid && w->start < v->key)
+			v->key = w->start > v->start ? w->start : v->start;
+	}
 }
 
 /* A process's calls in the order they changed its descriptor table:
@@ -579,6 +614,7 @@ static int per_process(struct fst *f, struct iol_rscript *s)
 	size_t i;
 	int rc = 0;
 
+	set_keys(f);
 	if (f->n > 1)
 		qsort(f->ev, f->n, sizeof(*f->ev), by_proc);
 	for (i = 0; i < f->n && rc == 0; i++) {

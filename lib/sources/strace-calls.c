@@ -239,6 +239,7 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	old = *f;
 	memset(f, 0, sizeof(*f));
 	f->made = c->start + c->dur;
+	f->madeby = c->pid;
 	f->prevkind = old.kind, f->prevfile = old.file;
 	f->kind = kind;
 	f->cloexec = flags && strstr(flags, "O_CLOEXEC") != NULL;
@@ -387,6 +388,7 @@ static int h_open(struct tpass *ps, struct proc *p, struct call *c)
 			f->kind = FD_DEVICE;
 			f->off = -1;
 			f->made = c->start + c->dur;
+			f->madeby = c->pid;
 		}
 		return ps->err;
 	}
@@ -417,7 +419,7 @@ static int h_close(struct tpass *ps, struct proc *p, struct call *c)
 	/* a thread's open that returned after this close began (another
 	 * thread's) took the number it freed: that descriptor stays, and
 	 * the close is of the one it held before */
-	if (f && f->made > c->start) {
+	if (f && f->made > c->start && f->madeby != c->pid) {
 		if (f->prevkind == FD_FILE)
 			r = close_ev(ps, p, f->prevfile, fd, c);
 		f->prevkind = 0;
@@ -446,6 +448,7 @@ static int dup_fd(struct tpass *ps, struct proc *p, struct call *c, long from,
 	*b = copy;
 	b->cloexec = cloexec;
 	b->made = c->start + c->dur;
+	b->madeby = c->pid;
 	if (copy.kind != FD_FILE)
 		return 0;
 	ev_init(ps, p, c, IOL_EV_DUP, &ev);
@@ -505,6 +508,7 @@ static int h_pipe(struct tpass *ps, struct proc *p, struct call *c)
 			f->cloexec = c->nargs > 1 &&
 				     strstr(c->args[c->nargs - 1], "CLOEXEC");
 			f->made = c->start + c->dur;
+			f->madeby = c->pid;
 		}
 		for (a = e; *a == ',' || *a == ' ' || *a == '<'; a++)
 			;
@@ -528,6 +532,7 @@ static int h_newfd(struct tpass *ps, struct proc *p, struct call *c)
 				  : FD_DEVICE;
 		f->off = -1;
 		f->made = c->start + c->dur;
+		f->madeby = c->pid;
 	}
 	return ps->err;
 }

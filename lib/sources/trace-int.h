@@ -35,6 +35,7 @@ struct fdent {
 	int32_t file; /* index into files, FD_FILE only */
 	int64_t off;  /* -1 unknown */
 	double made;  /* when the call that made it returned; 0 unknown */
+	int madeby;   /* the thread that made it */
 	/* what it held before, when a thread's open took a number another
 	 * thread's close had freed but not yet returned from */
 	int prevkind;
