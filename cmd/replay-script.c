@@ -159,6 +159,11 @@ static void report(const struct iol_rscript *s, const char *path)
 	printf("tracer overhead taken off: %.9f s per call from compute "
 	       "gaps, %.9f s from each call's duration (%s)\n",
 	       s->overhead, s->duroverhead, s->overhead_from);
+	if (s->ninherit)
+		printf("descriptors a process had from its parent, opened "
+		       "where "
+		       "it first used them: %llu\n",
+		       (unsigned long long)s->ninherit);
 	if (s->nshort)
 		printf("%llu of %zu sections had less time between calls than "
 		       "that overhead: their compute gaps are all 0\n",

@@ -118,6 +118,34 @@ if cc -O2 -pthread -o "$TMP/fdrace" "$TOP/t/data/strace/fdrace.c" 2> /dev/null; 
 else
 	ok 0 "# skip no C compiler"
 fi
+# a shell's redirection: the child (vfork, then exec) writes on the
+# descriptor its parent opened, which the replayed child opens where it
+# first uses it
+mkdir -p "$W/sh"
+cp "$W/in.bin" "$W/sh/in.bin"
+(cd "$W/sh" && strace -f -tt -T -o "$TMP/redir.trace" sh -c 'cat in.bin > out.bin; cp in.bin cp.bin')
+here=$(pwd)
+cd "$W/sh" || exit 1 # the paths are relative: sizes compared from here
+check redir out.bin cp.bin
+cd "$here" || exit 1
+grep -q "^descriptors a process had from its parent, opened where it first used them: [1-9]" "$TMP/redir.rs"
+ok $? "redir: the child's inherited descriptor is opened where it is first used"
+is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{replay}{bytes_written} $j->{mismatched}"' < "$TMP/redir.json")" \
+	"2097152 0" "redir: cat's and cp's 1 MiB written each, no call failed"
+# strace -ff -o PREFIX: a file per process (PREFIX.PID, lines without a
+# pid), read as one trace of one job
+rm -f "$W/sh/out.bin" "$W/sh/cp.bin"
+mkdir -p "$TMP/ff"
+(cd "$W/sh" && strace -ff -tt -T -o "$TMP/ff/t" sh -c 'cat in.bin > out.bin; cp in.bin cp.bin')
+$RUN replay-script -o "$TMP/ff.script" "$TMP"/ff/t.* > "$TMP/ff.rs" 2> "$TMP/err"
+ok $? "-ff: replay-script of $(ls "$TMP"/ff | wc -l | tr -d ' ') per-process files"
+is "$(awk '$1 == "rank" { print $2 }' "$TMP/ff.script" | sort -u | tr '\n' ' ')" "0 " "-ff: one job, its processes in rank 0"
+is "$(awk '$1 == "rank" { print $4 }' "$TMP/ff.script" | sort | tr '\n' ' ')" \
+	"$(ls "$TMP"/ff | sed 's/^t\.//' | sort | tr '\n' ' ')" "-ff: each section's pid is its file's"
+$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$TMP/sb" "$TMP/ff.script" > "$TMP/ff.json" 2> "$TMP/err"
+ok $? "-ff: replay exits 0 (bytes and calls equal)"
+is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{replay}{bytes_written} $j->{mismatched}"' < "$TMP/ff.json")" \
+	"2097152 0" "-ff: the same 2 MiB written as with -f, no call failed"
 if command -v sqlite3 > /dev/null; then
 	strace -f -tt -T -o "$TMP/sqlite.trace" sqlite3 "$W/db.sqlite" \
 		"create table t(a, b); begin; $(i=0; while [ $i -lt 200 ]; do printf "insert into t values($i, '%s');" "row $i payload payload"; i=$((i + 1)); done) commit; select count(*) from t;" > /dev/null

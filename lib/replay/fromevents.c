@@ -311,6 +311,7 @@ static void classify(struct fst *f)
 struct fdent {
 	uint32_t path;
 	uint8_t keep;
+	uint8_t known; /* the process made or closed it itself */
 	int64_t off;
 };
 
@@ -425,9 +426,12 @@ static void track(struct fst *f, struct proc *pr, const struct fev *v, int op)
 	if (v->kind == IOL_EV_OPEN && v->ret >= 0 &&
 	    (n = fd_at(pr, v->ret, 1))) {
 		n->path = v->path, n->keep = op != 0;
+		n->known = 1;
 		n->off = 0;
 		return;
 	}
+	if (v->kind == IOL_EV_CLOSE && (n = fd_at(pr, v->fd, 1)))
+		n->known = 1;
 	if (!d || !d->keep)
 		return;
 	if (v->listdir && f->p[d->path].state == P_INPUT)
@@ -436,7 +440,7 @@ static void track(struct fst *f, struct proc *pr, const struct fev *v, int op)
 		struct fdent c = *d; /* fd_at() may move the table */
 
 		if ((n = fd_at(pr, v->ret, 1)))
-			*n = c;
+			*n = c, n->known = 1;
 	} else if (v->kind == IOL_EV_CLOSE)
 		d->keep = 0;
 	else if (v->kind == IOL_EV_SEEK && v->ret >= 0) {
@@ -498,6 +502,39 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 	if (op == IOL_ROP_PREAD || op == IOL_ROP_PWRITE || op == IOL_ROP_LSEEK)
 		e->off = v->off;
 	return 0;
+}
+
+/* A descriptor the process got from its parent (a shell's redirection
+ * of a child's output): the trace's source names its file, but the
+ * replayed process, forked by the engine, does not hold it.  It is
+ * opened where the process first uses it, read-write when the job made
+ * the file, else for what that first call does; s->ninherit counts
+ * them.  0 or IOL_ENOMEM. */
+static int inherit(struct fst *f, struct iol_rscript *s, struct proc *pr,
+		   const struct fev *v)
+{
+	struct fdent *d = fd_at(pr, v->fd, 0);
+	const struct pinfo *pi = &f->p[v->path];
+	struct fev o;
+	int rc;
+
+	if (!fd_op(v) || v->kind == IOL_EV_CLOSE || v->fd < 0 || !v->path ||
+	    v->path >= f->pool.nstr || pi->system || pi->state == P_DIR ||
+	    (d && (d->known || d->keep)))
+		return 0;
+	o = *v;
+	o.kind = IOL_EV_OPEN, o.ret = v->fd, o.fd = -1, o.err = 0;
+	o.dur = 0, o.off = o.len = -1;
+	o.flags = pi->state == P_MADE	    ? IOL_EVF_RDWR
+		  : v->kind == IOL_EV_WRITE ? IOL_EVF_WRONLY
+					    : IOL_EVF_RDONLY;
+	o.mode = 0, o.created = 0, o.regular = 1, o.copy = 0;
+	rc = emit(f, s, pr, &o, IOL_ROP_OPEN);
+	if (rc == 0) {
+		track(f, pr, &o, IOL_ROP_OPEN);
+		s->ninherit++;
+	}
+	return rc;
 }
 
 /* A copy in the kernel comes as two events of one call, its read and
@@ -632,6 +669,12 @@ static int per_process(struct fst *f, struct iol_rscript *s)
 		if (v->fd < 0 && v->path && !path_op(v))
 			v->fd = fd_by_path(&pr, v->path);
 		pr.cur.skipped += v->silent;
+		rc = inherit(f, s, &pr, v);
+		if (rc == 0 && v->copy && i + 1 < f->n && v[1].copy &&
+		    v[1].seq == v->seq + 1 && v[1].tid == v->tid)
+			rc = inherit(f, s, &pr, &v[1]);
+		if (rc)
+			break;
 		if (copy_pair(f, s, &pr, v, f->ev + f->n, &rc)) {
 			i++;
 			continue;

@@ -115,6 +115,9 @@ struct iol_rscript {
 	/* sections whose gaps held less than the overhead to take off:
 	 * every gap of theirs is 0 (made from a trace; not in the text) */
 	uint64_t nshort;
+	/* descriptors a process got from its parent, opened at first use
+	 * (made from a trace; not in the text) */
+	uint64_t ninherit;
 	uint64_t digest; /* of the text it was read from */
 	void *priv;	 /* the parser's string index */
 };

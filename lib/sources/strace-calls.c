@@ -854,6 +854,7 @@ static const struct callent calls[] = {
 	{"unlink", h_path},
 	{"unlinkat", h_at},
 	{"userfaultfd", h_newfd},
+	{"vfork", h_fork},
 	{"write", h_rw},
 	{"writev", h_rw},
 };

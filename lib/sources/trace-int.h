@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "base/hash.h"
+#include "base/lines.h"
 #include "counters/counters.h"
 #include "model/event.h"
 #include "model/job-int.h"
@@ -102,6 +103,7 @@ struct tstate {
 	} * threads;
 	size_t nthreads, capthreads;
 	struct iol_index tix; /* (file, pid) -> threads */
+	long *ffpid;	      /* strace -ff: each input's pid; NULL otherwise */
 };
 
 /* one reading of the inputs */
@@ -177,6 +179,39 @@ struct call {
 	const char *why; /* the lexer's reason for a bad line */
 	char *owned;	 /* text of a resumed call, freed after use */
 };
+
+/* trace-read.c: the inputs line by line */
+struct tr_ffin {
+	struct iol_lines l;
+	int open, have;
+	char *line;
+	size_t len;
+	double t, last;
+};
+
+struct tr_reader {
+	struct tstate *st;
+	int fi;		 /* the input of the line last given */
+	uint64_t lineno; /* ... and its number there */
+	int first;	 /* it is its file's first line that is not empty */
+	int open, nonempty;
+	struct iol_lines l; /* file after file */
+	struct tr_ffin *in; /* -ff: every input at once */
+	char *buf;	    /* -ff: the line with its pid */
+	size_t cap;
+};
+
+/* Every input starts its own clock day and processes. */
+void tr_start_file(struct tpass *ps, int fi);
+/* Whether the inputs are one strace -ff set (PREFIX.PID files without
+ * a pid column): sets st->ffpid, owned by st.  0 or IOL_ENOMEM. */
+int tr_ff_detect(struct tstate *st);
+void tr_reader_init(struct tr_reader *r, struct tstate *st);
+/* The next line of the inputs (calling tr_start_file() on ps as each
+ * begins): 1, 0 at their end, or < 0 with err set (an empty file). */
+int tr_reader_next(struct tr_reader *r, struct tpass *ps, char **line,
+		   size_t *len, struct iol_error *err);
+void tr_reader_close(struct tr_reader *r);
 
 /* strace-lex.c */
 int tr_parse_line(struct tpass *ps, char *line, struct call *c,

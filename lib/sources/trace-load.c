@@ -284,38 +284,28 @@ static int feed(struct tpass *ps, char *line, uint64_t lineno, const char *path,
 	return 0;
 }
 
-/* every file starts its own clock day and processes */
-static void start_file(struct tpass *ps, int fi)
+/* every line of the inputs through ps */
+static int run_inputs(struct tpass *ps, struct iol_error *err)
 {
-	ps->cur_file = fi;
-	ps->day = 0;
-	ps->have_time = 0;
-	ps->relsum = 0;
-}
-
-static int run_file(struct tpass *ps, int fi, struct iol_error *err)
-{
-	const char *path = ps->st->paths[fi];
-	struct iol_lines l;
+	struct tr_reader r;
 	char *line;
 	size_t len;
-	int ret, nonempty = 0;
+	int ret;
 
-	ret = iol_lines_open(&l, path, err);
-	if (ret < 0)
-		return ret;
-	start_file(ps, fi);
-	while ((ret = iol_lines_next(&l, &line, &len, err)) == 1) {
+	tr_reader_init(&r, ps->st);
+	while ((ret = tr_reader_next(&r, ps, &line, &len, err)) == 1) {
+		const char *path = ps->st->paths[r.fi];
+
 		if (memchr(line, '\0', len)) {
 			ret = iol_error_set(err, IOL_ESYNTAX,
 					    "%s: line %llu holds binary data",
-					    path, (unsigned long long)l.lineno);
+					    path, (unsigned long long)r.lineno);
 			if (!ps->st->opts.lenient)
 				break;
 			ps->st->job->skipped++;
 			continue;
 		}
-		if (len && !nonempty && !ps->st->iota && untimed(line)) {
+		if (r.first && !ps->st->iota && untimed(line)) {
 			ret = iol_error_set(
 				err, IOL_ESYNTAX,
 				"%s: strace trace without timestamps: "
@@ -323,15 +313,11 @@ static int run_file(struct tpass *ps, int fi, struct iol_error *err)
 				path);
 			break;
 		}
-		if (len)
-			nonempty = 1;
-		ret = feed(ps, line, l.lineno, path, err);
+		ret = feed(ps, line, r.lineno, path, err);
 		if (ret < 0)
 			break;
 	}
-	iol_lines_close(&l);
-	if (ret == 0 && !nonempty)
-		ret = iol_error_set(err, IOL_EEMPTY, "%s: empty trace", path);
+	tr_reader_close(&r);
 	return ret < 0 ? ret : 0;
 }
 
@@ -340,7 +326,7 @@ static int load_pass(struct tstate *st, int *maxrank, struct iol_error *err)
 {
 	struct tpass ps;
 	size_t i;
-	int k, ret = 0;
+	int ret;
 
 	memset(&ps, 0, sizeof(ps));
 	ps.st = st;
@@ -348,8 +334,7 @@ static int load_pass(struct tstate *st, int *maxrank, struct iol_error *err)
 	ps.sink = tr_reduce;
 	ps.ctx = st;
 	st->t0 = 0; /* absolute during loading, made relative after */
-	for (k = 0; ret == 0 && k < st->npaths; k++)
-		ret = run_file(&ps, k, err);
+	ret = run_inputs(&ps, err);
 	*maxrank = 0;
 	for (i = 0; i < ps.nprocs; i++)
 		if (ps.procs[i].rank > *maxrank)
@@ -360,9 +345,10 @@ static int load_pass(struct tstate *st, int *maxrank, struct iol_error *err)
 
 static void set_header(struct iol_job *job, struct tstate *st, int maxrank)
 {
-	job->nprocs = st->opts.rank_from == IOL_RANK_FROM_PID || st->iota
-			      ? maxrank + 1
-			      : st->npaths;
+	job->nprocs =
+		st->opts.rank_from == IOL_RANK_FROM_PID || st->iota || st->ffpid
+			? maxrank + 1
+			: st->npaths;
 	if (job->nprocs < maxrank + 1)
 		job->nprocs = maxrank + 1;
 	job->start_sec = (int64_t)floor(st->tmin);
@@ -399,6 +385,8 @@ static int trace_load(struct iol_job *job, const char *const *paths, int npaths,
 		memcpy(job->source, "iota", 5);
 		job->src = &iol_source_iota;
 	}
+	if (!st->iota && tr_ff_detect(st) < 0)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	ret = load_pass(st, &maxrank, err);
 	if (ret < 0)
 		return ret;
@@ -470,6 +458,7 @@ static void trace_free(struct iol_job *job)
 	for (i = 0; i < st->npaths; i++)
 		free(st->paths[i]);
 	free(st->paths);
+	free(st->ffpid);
 	free(st);
 	job->priv->data = NULL;
 }
@@ -484,8 +473,7 @@ struct qev {
 struct titer {
 	struct tstate *st; /* read only */
 	struct tpass ps;
-	struct iol_lines l;
-	int file, open;
+	struct tr_reader r;
 	struct qev *q;
 	size_t nq, head, capq;
 	char name[32];	       /* of the event last given */
@@ -518,7 +506,7 @@ static int titer_open(struct titer **out, const struct iol_job *job,
 	it->ps.st = it->st;
 	it->ps.sink = queue_ev;
 	it->ps.ctx = it;
-	it->file = -1;
+	tr_reader_init(&it->r, it->st);
 	*out = it;
 	return 0;
 }
@@ -529,8 +517,7 @@ static void titer_close(void *state)
 
 	if (!it)
 		return;
-	if (it->open)
-		iol_lines_close(&it->l);
+	tr_reader_close(&it->r);
 	tr_pass_release(&it->ps);
 	free(it->q);
 	free(it);
@@ -544,27 +531,12 @@ static int titer_line(struct titer *it, struct iol_error *err)
 	int ret;
 
 	for (;;) {
-		if (!it->open) {
-			if (it->file + 1 >= it->st->npaths)
-				return 0;
-			ret = iol_lines_open(&it->l,
-					     it->st->paths[it->file + 1], err);
-			if (ret < 0)
-				return ret;
-			it->open = 1;
-			start_file(&it->ps, ++it->file);
-		}
-		ret = iol_lines_next(&it->l, &line, &len, err);
-		if (ret < 0)
+		ret = tr_reader_next(&it->r, &it->ps, &line, &len, err);
+		if (ret <= 0)
 			return ret;
-		if (ret == 0) {
-			iol_lines_close(&it->l);
-			it->open = 0;
-			continue;
-		}
 		if (memchr(line, '\0', len))
 			continue;
-		ret = feed(&it->ps, line, it->l.lineno, it->st->paths[it->file],
+		ret = feed(&it->ps, line, it->r.lineno, it->st->paths[it->r.fi],
 			   err);
 		return ret < 0 ? ret : 1;
 	}
