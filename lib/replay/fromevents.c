@@ -41,6 +41,7 @@ enum { P_UNSEEN, P_INPUT, P_DIR, P_MADE };
 
 struct pinfo {
 	uint8_t state, used, system;
+	uint8_t append; /* its last open (in pass 2's order) appended */
 	int64_t size;	/* bytes an input must hold */
 	uint32_t newid; /* in the script */
 };
@@ -425,6 +426,9 @@ static void track(struct fst *f, struct proc *pr, const struct fev *v, int op)
 
 	if (v->kind == IOL_EV_OPEN && v->ret >= 0 &&
 	    (n = fd_at(pr, v->ret, 1))) {
+		/* a parent's usually comes first: its children's
+		 * inherited descriptors append too (inherit()) */
+		f->p[v->path].append = !!(v->flags & IOL_EVF_APPEND);
 		n->path = v->path, n->keep = op != 0;
 		n->known = 1;
 		n->off = 0;
@@ -508,8 +512,8 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
  * of a child's output): the trace's source names its file, but the
  * replayed process, forked by the engine, does not hold it.  It is
  * opened where the process first uses it, read-write when the job made
- * the file, else for what that first call does; s->ninherit counts
- * them.  0 or IOL_ENOMEM. */
+ * the file, else for what that first call does, appending when the
+ * file's last open did; s->ninherit counts them.  0 or IOL_ENOMEM. */
 static int inherit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 		   const struct fev *v)
 {
@@ -528,6 +532,8 @@ static int inherit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 	o.flags = pi->state == P_MADE	    ? IOL_EVF_RDWR
 		  : v->kind == IOL_EV_WRITE ? IOL_EVF_WRONLY
 					    : IOL_EVF_RDONLY;
+	if (pi->append) /* a shell's >> */
+		o.flags |= IOL_EVF_APPEND;
 	o.mode = 0, o.created = 0, o.regular = 1, o.copy = 0;
 	rc = emit(f, s, pr, &o, IOL_ROP_OPEN);
 	if (rc == 0) {
