@@ -132,6 +132,14 @@ grep -q "^descriptors a process had from its parent, opened where it first used 
 ok $? "redir: the child's inherited descriptor is opened where it is first used"
 is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{replay}{bytes_written} $j->{mismatched}"' < "$TMP/redir.json")" \
 	"2097152 0" "redir: cat's and cp's 1 MiB written each, no call failed"
+# >>: the children's inherited descriptors append, as the shell's open
+(cd "$W/sh" && strace -f -tt -T -o "$TMP/app.trace" sh -c 'cat in.bin >> app.log; cat in.bin >> app.log')
+$RUN replay-script -o "$TMP/app.script" "$TMP/app.trace" > /dev/null
+is "$(grep -c '^open "app.log" rdwr|append 0 = 1 ' "$TMP/app.script")" 2 ">>: both cats' descriptors opened appending"
+$RUN replay --allow-root --as-fast-as-possible --keep --dir "$TMP/sb" "$TMP/app.script" > /dev/null 2> "$TMP/err"
+rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/err")
+is "$(stat -c %s "$rd/app.log" 2>&1)" "$(stat -c %s "$W/sh/app.log")" ">>: the replayed log has the real one's size"
+rm -rf "$rd"
 # strace -ff -o PREFIX: a file per process (PREFIX.PID, lines without a
 # pid), read as one trace of one job
 rm -f "$W/sh/out.bin" "$W/sh/cp.bin"
