@@ -244,6 +244,18 @@ $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/r
 is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{replay}{ops} $j->{mismatched} $j->{waits_given_up}"' < "$TMP/jr")" \
 	"10 0 0" "fdrace: replayed, 10 calls, none failed, no wait given up"
 rm -f "$D"/.race.script.* "$TMP"/.race.script.*
+# chdir: relative paths from the working directory it made, "." and
+# "d/.." taken out; a child keeps the one it was forked in
+$RUN replay-script --overhead 0 -o "$TMP/chd.script" "$D/chdir.trace" > /dev/null
+is "$(grep -c '^open "sub/a" ' "$TMP/chd.script") $(grep -c '^input "sub' "$TMP/chd.script")" "2 0" \
+	"chdir: sub/a after chdir(sub), and sub/./a back up, are one file the job made"
+grep -q '^rename "sub/a" "sub/c" ' "$TMP/chd.script" && grep -q '^rewrite "/w/abs/b" "b"$' "$TMP/chd.script"
+ok $? "chdir: the child renames in the directory it was forked in; b after chdir(/w/abs) is /w/abs/b"
+# vfork: the child's lines come before its parent's vfork returns; it
+# still has the parent's descriptor 1 (out), opened where it writes
+$RUN replay-script --overhead 0 -o "$TMP/vf.script" "$D/vfork.trace" > "$TMP/out"
+is "$(awk '$1 == "rank" { s = $4 } s == 101 && $1 != "rank" && $1 != "compute" && $1 != "after" { printf "%s ", $1 }' "$TMP/vf.script")" \
+	"open read open write close " "vfork: the child's write to its parent's out kept"
 # an open whose duration, rounded, reaches past the next call's start
 # still comes before that call
 printf '%s\n' '7 10:00:00.001000 openat(AT_FDCWD, "a", O_RDONLY) = 3 <0.000100>' \

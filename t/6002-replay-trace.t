@@ -132,6 +132,16 @@ grep -q "^descriptors a process had from its parent, opened where it first used 
 ok $? "redir: the child's inherited descriptor is opened where it is first used"
 is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{replay}{bytes_written} $j->{mismatched}"' < "$TMP/redir.json")" \
 	"2097152 0" "redir: cat's and cp's 1 MiB written each, no call failed"
+# cd: the shell's chdir moves where relative paths point; out is the
+# file cat wrote, not an input of the same name
+mkdir -p "$W/sh/d"
+cp "$W/dir/f1" "$W/sh/d/f1"
+(cd "$W/sh" && strace -f -tt -T -o "$TMP/cd.trace" sh -c 'cd d && cat f1 > ../out && cd .. && cp out out2')
+here=$(pwd)
+cd "$W/sh" || exit 1
+check cd out out2
+cd "$here" || exit 1
+is "$(grep -c '^input ".*out' "$TMP/cd.script")" 0 "cd: out is made by the job, not staged"
 # >>: the children's inherited descriptors append, as the shell's open
 (cd "$W/sh" && strace -f -tt -T -o "$TMP/app.trace" sh -c 'cat in.bin >> app.log; cat in.bin >> app.log')
 $RUN replay-script -o "$TMP/app.script" "$TMP/app.trace" > /dev/null

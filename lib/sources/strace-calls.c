@@ -7,6 +7,7 @@
  * Calls are looked up in a table sorted by name; a call not in it only
  * counts in the per-call totals.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -280,6 +281,90 @@ static void at_join(struct call *c, int di, char *path, size_t n)
 		memcpy(path, tmp, (size_t)k + 1);
 }
 
+/* dir + "/" + rel into out (n bytes), "." and "d/.." taken out; the
+ * ".." that climb above a relative dir stay.  0, or -1 when it does
+ * not fit. */
+static int path_norm(const char *dir, const char *rel, char *out, size_t n)
+{
+	char tmp[4096], *s, *save = NULL;
+	size_t o = 0, keep;
+	int abs;
+
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s%s%s", dir, dir[0] ? "/" : "",
+			     rel) >= sizeof(tmp))
+		return -1;
+	abs = tmp[0] == '/';
+	if (abs)
+		out[o++] = '/';
+	keep = o; /* ".." may not go above this */
+	for (s = strtok_r(tmp, "/", &save); s; s = strtok_r(NULL, "/", &save)) {
+		size_t l = strlen(s);
+
+		if (!strcmp(s, "."))
+			continue;
+		if (!strcmp(s, "..") && o > keep &&
+		    !(o - keep >= 2 && !strncmp(out + o - 2, "..", 2) &&
+		      (o - keep == 2 || out[o - 3] == '/'))) {
+			while (o > keep && out[o - 1] != '/')
+				o--;
+			if (o > keep)
+				o--; /* the slash before it */
+			continue;
+		}
+		if (!strcmp(s, "..") && abs)
+			continue; /* "/.." is "/" */
+		if (o + l + 2 > n)
+			return -1;
+		if (o > keep)
+			out[o++] = '/';
+		memcpy(out + o, s, l);
+		o += l;
+	}
+	if (o == 0)
+		out[o++] = '.';
+	out[o] = 0;
+	return 0;
+}
+
+void tr_cwd_join(const struct proc *p, char *path, size_t n)
+{
+	char tmp[4096];
+
+	if (!path[0] || path[0] == '/' ||
+	    path_norm(p->cwd ? p->cwd : "", path, tmp, sizeof(tmp)) < 0 ||
+	    strlen(tmp) >= n)
+		return;
+	memcpy(path, tmp, strlen(tmp) + 1);
+}
+
+/* chdir: the working directory moves (fchdir: to where -y names). */
+static int h_chdir(struct tpass *ps, struct proc *p, struct call *c)
+{
+	char path[4096], tmp[4096], *y = NULL, *nc;
+
+	if (c->failed || c->unknown_ret)
+		return 0;
+	if (c->name[0] == 'f') {
+		if (tr_arg_fd(c, 0, &y) < 0 || !y || y[0] != '/')
+			return 0; /* where to, the trace does not say */
+		snprintf(path, sizeof(path), "%s", y);
+	} else if (!tr_arg_str(c, 0, path, sizeof(path)) || !path[0]) {
+		return 0;
+	}
+	if (path[0] == '/'
+		    ? path_norm("", path, tmp, sizeof(tmp))
+		    : path_norm(p->cwd ? p->cwd : "", path, tmp, sizeof(tmp)))
+		return 0;
+	if (!strcmp(tmp, "."))
+		tmp[0] = 0; /* back where the trace began */
+	nc = tmp[0] ? strdup(tmp) : NULL;
+	if (tmp[0] && !nc)
+		return tr_oom(ps);
+	free(p->cwd);
+	p->cwd = nc;
+	return 0;
+}
+
 int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 		    int kind)
 {
@@ -290,6 +375,7 @@ int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 	    is_device_path(path) || path[0] == '\0')
 		return 0;
 	at_join(c, argi - 1, path, sizeof(path));
+	tr_cwd_join(p, path, sizeof(path));
 	fi = file_of(ps, path);
 	if (fi < 0 || see(ps, fi) < 0)
 		return ps->err;
@@ -373,6 +459,7 @@ static int h_open(struct tpass *ps, struct proc *p, struct call *c)
 	if (!tr_arg_str(c, pi, path, sizeof(path)))
 		return 0;
 	at_join(c, pi - 1, path, sizeof(path));
+	tr_cwd_join(p, path, sizeof(path));
 	if (!strcmp(n, "creat"))
 		flags = "O_WRONLY|O_CREAT|O_TRUNC";
 	if (c->nargs > pi + 2 - (n[0] == 'c'))
@@ -559,6 +646,8 @@ static int do_clone(struct tpass *ps, struct proc *p, struct call *c, int share)
 	} else if (t && !(child->fds = tr_fdtab_copy(t))) {
 		return tr_oom(ps);
 	}
+	if (p->cwd && !child->cwd && !(child->cwd = strdup(p->cwd)))
+		return tr_oom(ps);
 	if (ps->st->opts.rank_from == IOL_RANK_FROM_FILE)
 		child->rank = p->rank;
 	return ps->err;
@@ -740,13 +829,18 @@ static int h_rename(struct tpass *ps, struct proc *p, struct call *c)
 		return 0;
 	if (tr_arg_str(c, a0, from, sizeof(from)) && from[0] &&
 	    !is_device_path(from)) {
+		at_join(c, a0 - 1, from, sizeof(from));
+		tr_cwd_join(p, from, sizeof(from));
 		fi = file_of(ps, from);
 		if (fi < 0 || see(ps, fi) < 0)
 			return ps->err;
 	}
-	if (tr_arg_str(c, a0 == 1 ? 3 : 1, to, sizeof(to)) &&
-	    (ti = file_of(ps, to)) < 0 && ps->err)
-		return ps->err;
+	if (tr_arg_str(c, a0 == 1 ? 3 : 1, to, sizeof(to))) {
+		at_join(c, a0 == 1 ? 2 : -1, to, sizeof(to));
+		tr_cwd_join(p, to, sizeof(to));
+		if ((ti = file_of(ps, to)) < 0 && ps->err)
+			return ps->err;
+	}
 	if (fi < 0 && ti < 0)
 		return 0;
 	ev_init(ps, p, c, IOL_EV_RENAME, &ev);
@@ -768,6 +862,7 @@ static const struct callent calls[] = {
 	{"accept", h_newfd},
 	{"accept4", h_newfd},
 	{"access", h_path},
+	{"chdir", h_chdir},
 	{"clone", h_clone},
 	{"clone3", h_clone},
 	{"close", h_close},
@@ -786,6 +881,7 @@ static const struct callent calls[] = {
 	{"faccessat2", h_at},
 	{"fadvise64", h_fdother},
 	{"fallocate", h_fdother},
+	{"fchdir", h_chdir},
 	{"fcntl", h_fcntl},
 	{"fcntl64", h_fcntl},
 	{"fdatasync", h_fsync},

@@ -5,6 +5,7 @@
  * processes here to join unfinished calls; the semantics
  * (strace-calls.c) change their descriptors.
  */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,6 +77,52 @@ int tr_thread_add(struct tpass *ps, int pid, int tgid)
 	return 0;
 }
 
+static int forking(const char *pending)
+{
+	return pending && (!strncmp(pending, "clone(", 6) ||
+			   !strncmp(pending, "clone3(", 7) ||
+			   !strncmp(pending, "fork(", 5) ||
+			   !strncmp(pending, "vfork(", 6));
+}
+
+/* A child whose first line comes before its parent's clone, fork or
+ * vfork returned (strace shows that call unfinished, and for vfork it
+ * often is: the parent waits for the child's exec) gets its parent's
+ * descriptors and working directory now, when one process alone has
+ * such a call pending; the call's return then finds it has spoken. */
+static int adopt(struct tpass *ps, struct proc *child)
+{
+	struct proc *par = NULL;
+	struct fdtab *t;
+	size_t i;
+
+	for (i = 0; i < ps->nprocs; i++) {
+		struct proc *q = &ps->procs[i];
+
+		if (q == child || !q->alive || q->file != child->file ||
+		    !forking(q->pending))
+			continue;
+		if (par)
+			return 0; /* two: which is the parent is not known */
+		par = q;
+	}
+	if (!par || !(t = tr_proc_fds(ps, par)))
+		return ps->err;
+	if (strstr(par->pending, "CLONE_FILES")) {
+		t->refs++;
+		child->fds = t;
+	} else if (!(child->fds = tr_fdtab_copy(t))) {
+		return tr_oom(ps);
+	}
+	if (par->cwd && !(child->cwd = strdup(par->cwd)))
+		return tr_oom(ps);
+	if (strstr(par->pending, "CLONE_THREAD"))
+		child->tgid = par->tgid;
+	if (ps->st->opts.rank_from == IOL_RANK_FROM_FILE)
+		child->rank = par->rank;
+	return 0;
+}
+
 struct proc *tr_proc_get(struct tpass *ps, int pid)
 {
 	struct proc *np;
@@ -98,6 +145,8 @@ struct proc *tr_proc_get(struct tpass *ps, int pid)
 	np->rank = ps->st->opts.rank_from == IOL_RANK_FROM_PID ? ps->nranks++
 							       : ps->cur_file;
 	ps->nprocs++;
+	if (adopt(ps, np) < 0)
+		return NULL;
 	return np;
 }
 
@@ -155,6 +204,8 @@ void tr_proc_exit(struct proc *p)
 	p->alive = 0;
 	free(p->pending);
 	p->pending = NULL;
+	free(p->cwd);
+	p->cwd = NULL;
 }
 
 void tr_pass_release(struct tpass *ps)
@@ -164,6 +215,7 @@ void tr_pass_release(struct tpass *ps)
 	for (i = 0; i < ps->nprocs; i++) {
 		fdtab_unref(ps->procs[i].fds);
 		free(ps->procs[i].pending);
+		free(ps->procs[i].cwd);
 	}
 	free(ps->procs);
 	free(ps->seen);

@@ -59,6 +59,9 @@ struct proc {
 	double pstart;
 	unsigned silent; /* calls since the last that gave an event */
 	int tgid;	 /* its thread group (tr_tgid()) */
+	/* the working directory its chdir calls made, relative to the
+	 * trace's first (unknown) one unless absolute; NULL that one */
+	char *cwd;
 };
 
 /* per (file, rank) record under construction */
@@ -200,6 +203,11 @@ struct tr_reader {
 	char *buf;	    /* -ff: the line with its pid */
 	size_t cap;
 };
+
+/* A relative path of p's, from its working directory when chdir moved
+ * it, "." and "d/.." taken out (strace-calls.c): path rewritten in
+ * place, n its room. */
+void tr_cwd_join(const struct proc *p, char *path, size_t n);
 
 /* Every input starts its own clock day and processes. */
 void tr_start_file(struct tpass *ps, int fi);
