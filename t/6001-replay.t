@@ -251,6 +251,15 @@ is "$(grep -c '^open "sub/a" ' "$TMP/chd.script") $(grep -c '^input "sub' "$TMP/
 	"chdir: sub/a after chdir(sub), and sub/./a back up, are one file the job made"
 grep -q '^rename "sub/a" "sub/c" ' "$TMP/chd.script" && grep -q '^rewrite "/w/abs/b" "b"$' "$TMP/chd.script"
 ok $? "chdir: the child renames in the directory it was forked in; b after chdir(/w/abs) is /w/abs/b"
+# seeks from the position and from the end keep their offset argument
+# (-60 from the position, -10 from the end: a file of 200 bytes), as
+# their replay needs it
+$RUN replay-script --overhead 0 -o "$TMP/seek.script" "$D/seek.trace" > /dev/null
+is "$(awk '$1 == "lseek" { printf "%s %s %s; ", $3, $4, $6 } $1 == "input" { printf "%s %s; ", $2, $3 }' "$TMP/seek.script")" \
+	'"in" 200; -60 cur 40; -10 end 190; 20 set 20; ' "seeks: offsets asked, results, and the input's size from the seek to the end"
+$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/seek.script" > "$TMP/js"
+is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{original}{bytes_read} $j->{replay}{bytes_read} $j->{mismatched}"' < "$TMP/js")" \
+	"215 215 0" "seeks: replayed, the same 215 bytes read"
 # vfork: the child's lines come before its parent's vfork returns; it
 # still has the parent's descriptor 1 (out), opened where it writes
 $RUN replay-script --overhead 0 -o "$TMP/vf.script" "$D/vfork.trace" > "$TMP/out"

@@ -142,6 +142,18 @@ cd "$W/sh" || exit 1
 check cd out out2
 cd "$here" || exit 1
 is "$(grep -c '^input ".*out' "$TMP/cd.script")" 0 "cd: out is made by the job, not staged"
+# bash reads its script a buffer at a time and seeks back to the end of
+# each command (lseek(255, -N, SEEK_CUR)): the replay reads as much
+if command -v bash > /dev/null; then
+	printf '%s\n' 'a=1' 'cat in.bin > b.out' 'b=2' 'cat b.out > c.out' 'echo $a $b > d.out' > "$W/sh/s.sh"
+	(cd "$W/sh" && strace -f -tt -T -o "$TMP/bash.trace" bash s.sh)
+	here=$(pwd)
+	cd "$W/sh" || exit 1
+	check bash c.out d.out
+	cd "$here" || exit 1
+	grep -q '^lseek 255 -[0-9]* cur ' "$TMP/bash.script"
+	ok $? "bash: its seeks back keep their negative offset"
+fi
 # >>: the children's inherited descriptors append, as the shell's open
 (cd "$W/sh" && strace -f -tt -T -o "$TMP/app.trace" sh -c 'cat in.bin >> app.log; cat in.bin >> app.log')
 $RUN replay-script -o "$TMP/app.script" "$TMP/app.trace" > /dev/null

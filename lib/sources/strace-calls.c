@@ -732,6 +732,28 @@ static int h_exec(struct tpass *ps, struct proc *p, struct call *c)
 	return ps->err;
 }
 
+/* The offset argument of lseek(fd, off, whence) or _llseek(fd, hi, lo,
+ * [result], whence); the new offset when it cannot be read and the
+ * seek was from the start. */
+static int64_t seek_arg(const struct call *c, int64_t result, unsigned whence)
+{
+	int ok = 0, ok2 = 0;
+	long long a, b;
+
+	if (c->name[0] == '_') {
+		a = tr_arg_int(c, 1, &ok);
+		b = tr_arg_int(c, 2, &ok2);
+		if (ok && ok2 && a >= INT32_MIN && a <= INT32_MAX)
+			return (int64_t)(((uint64_t)a << 32) |
+					 ((uint64_t)b & 0xffffffffu));
+	} else {
+		a = tr_arg_int(c, 1, &ok);
+		if (ok)
+			return (int64_t)a;
+	}
+	return whence == 0 ? result : -1;
+}
+
 static int h_seek(struct tpass *ps, struct proc *p, struct call *c)
 {
 	long fd = tr_arg_fd(c, 0, NULL);
@@ -750,9 +772,12 @@ static int h_seek(struct tpass *ps, struct proc *p, struct call *c)
 	ev_init(ps, p, c, IOL_EV_SEEK, &ev);
 	ev_file(ps, f->file, &ev);
 	ev.fd = fd;
-	ev.off = f->off;
+	ev.ret = f->off; /* _llseek returns 0, the offset in [] */
 	w = c->nargs ? c->args[c->nargs - 1] : "";
 	ev.flags = strstr(w, "SEEK_CUR") ? 1 : strstr(w, "SEEK_END") ? 2 : 0;
+	/* the offset asked, which a seek from the position or the end
+	 * needs to be replayed (lseek(255, -2179, SEEK_CUR) = 1162) */
+	ev.off = seek_arg(c, f->off, ev.flags);
 	return emit(ps, &ev);
 }
 
