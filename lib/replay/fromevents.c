@@ -61,6 +61,7 @@ struct fst {
 	struct pinfo *p; /* per pool id */
 	const struct iol_rfrom_opts *o;
 	int any_inferred;
+	int threads; /* some process has several threads */
 	struct rawgap *raw; /* per call kept, for --run-time */
 	size_t nraw, capraw;
 	double *cheap; /* durations of calls that cost the kernel little */
@@ -138,6 +139,7 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		 * followed together; each has a section of its own */
 		v->rank = e.rank, v->pid = e.tgid > 0 ? e.tgid : e.pid;
 		v->tid = e.pid;
+		f->threads |= v->tid != v->pid;
 		v->fd = e.fd;
 		v->off = e.off, v->len = e.len, v->ret = e.ret;
 		v->kind = e.kind, v->err = e.err, v->flags = e.flags;
@@ -657,7 +659,8 @@ static int per_process(struct fst *f, struct iol_rscript *s)
 	size_t i;
 	int rc = 0;
 
-	set_keys(f);
+	if (f->threads) /* one thread a process: its own order is time's */
+		set_keys(f);
 	if (f->n > 1)
 		qsort(f->ev, f->n, sizeof(*f->ev), by_proc);
 	for (i = 0; i < f->n && rc == 0; i++) {
