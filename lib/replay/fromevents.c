@@ -61,7 +61,7 @@ struct fst {
 	struct pinfo *p; /* per pool id */
 	const struct iol_rfrom_opts *o;
 	int any_inferred;
-	int threads; /* some process has several threads */
+	int threads;	    /* some process has several threads */
 	struct rawgap *raw; /* per call kept, for --run-time */
 	size_t nraw, capraw;
 	double *cheap; /* durations of calls that cost the kernel little */
