@@ -120,4 +120,14 @@ rc=$?
 [ $rc -eq 0 ] || [ $rc -eq 1 ]
 ok $? "a trace cut inside a line does not crash"
 
+# per-rank traces named x.1 x.2 whose pid column holds pids of seven
+# digits (pid_max 4194304) are not strace -ff's pidless files
+for r in 1 2; do
+	printf '%s 10:00:0%s.000000 openat(AT_FDCWD, "out", O_WRONLY|O_CREAT, 0644) = 3 <0.000010>\n%s 10:00:0%s.100000 write(3, "abc", 3) = 3 <0.000010>\n%s 10:00:0%s.200000 close(3) = 0 <0.000010>\n' \
+		"${r}234567" $r "${r}234567" $r "${r}234567" $r > "$TMP/bigpid.$r"
+done
+$RUN summary --format tsv "$TMP/bigpid.1" "$TMP/bigpid.2" > "$TMP/bp" 2> "$TMP/err"
+is "$? $(tsvcol nprocs < "$TMP/bp") $(tsvcol posix_bytes_written < "$TMP/bp")" "0 2 6" \
+	"x.1 x.2 with 7-digit pid columns: read as two ranks' traces, 6 bytes written"
+
 done_testing

@@ -71,7 +71,9 @@ static int pidless(const char *path)
 		for (i = 0; i < len && line[i] != ' '; i++)
 			if (line[i] == ':')
 				r = 1;
-		if (!r && i < len && line_time(line, i) >= 1e6)
+		/* -ttt's seconds have a fraction; a pid column has none */
+		if (!r && i < len && memchr(line, '.', i) &&
+		    line_time(line, i) >= 1e6)
 			r = 1;
 		break;
 	}
