@@ -130,4 +130,14 @@ $RUN summary --format tsv "$TMP/bigpid.1" "$TMP/bigpid.2" > "$TMP/bp" 2> "$TMP/e
 is "$? $(tsvcol nprocs < "$TMP/bp") $(tsvcol posix_bytes_written < "$TMP/bp")" "0 2 6" \
 	"x.1 x.2 with 7-digit pid columns: read as two ranks' traces, 6 bytes written"
 
+# strace -ff of a job that ran more processes than a process may hold
+# files open: the files are merged without all being open at once
+mkdir -p "$TMP/many"
+for p in $(seq 1000 1299); do
+	printf '10:00:00.%06d write(1, "ab", 2) = 2 <0.000010>\n10:00:00.%06d exit_group(0) = ?\n' $p $((p + 5)) > "$TMP/many/t.$p"
+done
+(ulimit -n 64 && $RUN meta --format tsv "$TMP"/many/t.*) > "$TMP/many.tsv" 2> "$TMP/err"
+is "$? $(awk -F'\t' '$2 == "syscall" && $3 == "write" && $4 == "bytes" { print $5 }' "$TMP/many.tsv")" "0 600" \
+	"-ff: 300 per-process files read under ulimit -n 64, 600 bytes written"
+
 done_testing
