@@ -140,4 +140,11 @@ done
 is "$? $(awk -F'\t' '$2 == "syscall" && $3 == "write" && $4 == "bytes" { print $5 }' "$TMP/many.tsv")" "0 600" \
 	"-ff: 300 per-process files read under ulimit -n 64, 600 bytes written"
 
+# a fork that returns in one line while another process's clone is
+# unfinished (forkpending.trace): the child has its own parent's
+# descriptors, not the other's
+$RUN files --format tsv "$TOP/t/data/strace/forkpending.trace" > "$TMP/fp.tsv"
+is "$(awk -F'\t' 'NR > 1 { print $2 ":" $7 }' "$TMP/fp.tsv" | sort | tr '\n' ' ')" "a:2 b:8 " \
+	"forkpending: 2 bytes written to a by 10's child, 8 to b by 20's"
+
 done_testing

@@ -647,7 +647,7 @@ static int do_clone(struct tpass *ps, struct proc *p, struct call *c, int share)
 	if (c->failed || c->unknown_ret || c->ret <= 0)
 		return 0;
 	t = tr_proc_fds(ps, p);
-	child = tr_proc_get(ps, (int)c->ret);
+	child = tr_proc_child(ps, (int)c->ret);
 	if (!child)
 		return tr_oom(ps);
 	p = &ps->procs[pi]; /* tr_proc_get may move the array */
