@@ -244,6 +244,12 @@ $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/r
 is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{replay}{ops} $j->{mismatched} $j->{waits_given_up}"' < "$TMP/jr")" \
 	"10 0 0" "fdrace: replayed, 10 calls, none failed, no wait given up"
 rm -f "$D"/.race.script.* "$TMP"/.race.script.*
+# the open began before the close it raced (fdrace2.trace): the close
+# is still a's, in the original's counts per file and the replay's
+$RUN replay-script --overhead 0 -o "$TMP/r2.script" "$D/fdrace2.trace" > /dev/null
+$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/r2.script" > "$TMP/jr"
+is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print join(" ", map { "$_->{path}:$_->{original}{ops}:$_->{replay}{ops}" } sort { $a->{path} cmp $b->{path} } @{$j->{files}})' < "$TMP/jr")" \
+	"a:3:3 b:5:5 c:2:2" "fdrace2: a's close counts on a, not on b that took its number"
 # the same race, the number taken by a dup (duprace.trace): the first
 # thread's close is still of its own descriptor 3
 $RUN replay-script --overhead 0 -o "$TMP/dr.script" "$D/duprace.trace" > /dev/null
