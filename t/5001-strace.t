@@ -120,4 +120,31 @@ rc=$?
 [ $rc -eq 0 ] || [ $rc -eq 1 ]
 ok $? "a trace cut inside a line does not crash"
 
+# per-rank traces named x.1 x.2 whose pid column holds pids of seven
+# digits (pid_max 4194304) are not strace -ff's pidless files
+for r in 1 2; do
+	printf '%s 10:00:0%s.000000 openat(AT_FDCWD, "out", O_WRONLY|O_CREAT, 0644) = 3 <0.000010>\n%s 10:00:0%s.100000 write(3, "abc", 3) = 3 <0.000010>\n%s 10:00:0%s.200000 close(3) = 0 <0.000010>\n' \
+		"${r}234567" $r "${r}234567" $r "${r}234567" $r > "$TMP/bigpid.$r"
+done
+$RUN summary --format tsv "$TMP/bigpid.1" "$TMP/bigpid.2" > "$TMP/bp" 2> "$TMP/err"
+is "$? $(tsvcol nprocs < "$TMP/bp") $(tsvcol posix_bytes_written < "$TMP/bp")" "0 2 6" \
+	"x.1 x.2 with 7-digit pid columns: read as two ranks' traces, 6 bytes written"
+
+# strace -ff of a job that ran more processes than a process may hold
+# files open: the files are merged without all being open at once
+mkdir -p "$TMP/many"
+for p in $(seq 1000 1299); do
+	printf '10:00:00.%06d write(1, "ab", 2) = 2 <0.000010>\n10:00:00.%06d exit_group(0) = ?\n' $p $((p + 5)) > "$TMP/many/t.$p"
+done
+(ulimit -n 64 && $RUN meta --format tsv "$TMP"/many/t.*) > "$TMP/many.tsv" 2> "$TMP/err"
+is "$? $(awk -F'\t' '$2 == "syscall" && $3 == "write" && $4 == "bytes" { print $5 }' "$TMP/many.tsv")" "0 600" \
+	"-ff: 300 per-process files read under ulimit -n 64, 600 bytes written"
+
+# a fork that returns in one line while another process's clone is
+# unfinished (forkpending.trace): the child has its own parent's
+# descriptors, not the other's
+$RUN files --format tsv "$TOP/t/data/strace/forkpending.trace" > "$TMP/fp.tsv"
+is "$(awk -F'\t' 'NR > 1 { print $2 ":" $7 }' "$TMP/fp.tsv" | sort | tr '\n' ' ')" "a:2 b:8 " \
+	"forkpending: 2 bytes written to a by 10's child, 8 to b by 20's"
+
 done_testing

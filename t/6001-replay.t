@@ -244,6 +244,21 @@ $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/r
 is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{replay}{ops} $j->{mismatched} $j->{waits_given_up}"' < "$TMP/jr")" \
 	"10 0 0" "fdrace: replayed, 10 calls, none failed, no wait given up"
 rm -f "$D"/.race.script.* "$TMP"/.race.script.*
+# the open began before the close it raced (fdrace2.trace): the close
+# is still a's, in the original's counts per file and the replay's
+$RUN replay-script --overhead 0 -o "$TMP/r2.script" "$D/fdrace2.trace" > /dev/null
+$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/r2.script" > "$TMP/jr"
+is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print join(" ", map { "$_->{path}:$_->{original}{ops}:$_->{replay}{ops}" } sort { $a->{path} cmp $b->{path} } @{$j->{files}})' < "$TMP/jr")" \
+	"a:3:3 b:5:5 c:2:2" "fdrace2: a's close counts on a, not on b that took its number"
+# the same race, the number taken by a dup (duprace.trace): the first
+# thread's close is still of its own descriptor 3
+$RUN replay-script --overhead 0 -o "$TMP/dr.script" "$D/duprace.trace" > /dev/null
+is "$(awk '$1 == "rank" { s = $4 } s && $1 != "rank" && $1 != "compute" && $1 != "after" { printf "%s:%s ", s, $1 }' "$TMP/dr.script")" \
+	"102:open 102:dup 102:write 102:close 102:close 101:open 101:write 101:close 101:open 101:close " \
+	"duprace: the close the dup raced is kept, in its thread"
+$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/dr.script" > "$TMP/jr"
+is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{replay}{ops} $j->{mismatched} $j->{waits_given_up}"' < "$TMP/jr")" \
+	"10 0 0" "duprace: replayed, 10 calls, none failed, no wait given up"
 # chdir: relative paths from the working directory it made, "." and
 # "d/.." taken out; a child keeps the one it was forked in
 $RUN replay-script --overhead 0 -o "$TMP/chd.script" "$D/chdir.trace" > /dev/null

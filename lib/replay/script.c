@@ -283,9 +283,13 @@ static int map_set(uint32_t **map, size_t *cap, int64_t fd, uint32_t path)
 	return 0;
 }
 
-/* One call of a process of several sections, at its scheduled start. */
+/* One call of a process of several sections, at its scheduled start;
+ * a call making a descriptor at its end (make, as are the calls of its
+ * section at that same time), as its number is given on return: a
+ * close another thread began before may free it. */
 struct rcall {
 	double t;
+	int make;
 	size_t sec, idx;
 };
 
@@ -295,6 +299,8 @@ static int by_sched(const void *x, const void *y)
 
 	if (a->t != b->t)
 		return a->t < b->t ? -1 : 1;
+	if (a->make != b->make)
+		return a->make < b->make ? -1 : 1;
 	if (a->sec != b->sec)
 		return a->sec < b->sec ? -1 : 1;
 	return a->idx < b->idx ? -1 : a->idx > b->idx;
@@ -338,9 +344,18 @@ static int resolve_process(struct iol_rscript *s, const size_t *sec, size_t n)
 		double t = 0;
 
 		for (j = 0; j < rk->n; j++, m++) {
-			t += rk->ev[j].gap;
-			c[m].t = t, c[m].sec = sec[i], c[m].idx = j;
-			t += rk->ev[j].dur;
+			const struct iol_rev *e = &rk->ev[j];
+
+			t += e->gap;
+			c[m].make = (e->op == IOL_ROP_OPEN ||
+				     e->op == IOL_ROP_DUP) &&
+				    e->ret >= 0;
+			c[m].t = c[m].make ? t + e->dur : t;
+			/* the calls at its end after a make stay after it */
+			if (j > 0 && c[m - 1].make && c[m - 1].t == c[m].t)
+				c[m].make = 1;
+			c[m].sec = sec[i], c[m].idx = j;
+			t += e->dur;
 		}
 	}
 	if (n > 1)

@@ -219,6 +219,16 @@ static unsigned open_flags(const char *s)
 	return f;
 }
 
+/* f made anew by c, from old, what it held till then: a close begun
+ * before c returned may be of that (h_close). */
+static void made_anew(struct fdent *f, const struct fdent *old,
+		      const struct call *c)
+{
+	f->made = c->start + c->dur;
+	f->madeby = c->pid;
+	f->prevkind = old->kind, f->prevfile = old->file;
+}
+
 int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	       const char *path, const char *flags)
 {
@@ -471,11 +481,12 @@ static int h_open(struct tpass *ps, struct proc *p, struct call *c)
 		struct fdent *f = tr_fd_at(ps, p, (long)c->ret, 1);
 
 		if (f) {
+			struct fdent was = *f;
+
 			memset(f, 0, sizeof(*f));
 			f->kind = FD_DEVICE;
 			f->off = -1;
-			f->made = c->start + c->dur;
-			f->madeby = c->pid;
+			made_anew(f, &was, c);
 		}
 		return ps->err;
 	}
@@ -522,7 +533,7 @@ static int h_close(struct tpass *ps, struct proc *p, struct call *c)
 static int dup_fd(struct tpass *ps, struct proc *p, struct call *c, long from,
 		  int cloexec)
 {
-	struct fdent *a = tr_fd_at(ps, p, from, 0), *b, copy;
+	struct fdent *a = tr_fd_at(ps, p, from, 0), *b, copy, was;
 	long to = (long)c->ret;
 	struct iol_event ev;
 
@@ -532,10 +543,10 @@ static int dup_fd(struct tpass *ps, struct proc *p, struct call *c, long from,
 	b = tr_fd_at(ps, p, to, 1);
 	if (!b)
 		return ps->err;
+	was = *b;
 	*b = copy;
 	b->cloexec = cloexec;
-	b->made = c->start + c->dur;
-	b->madeby = c->pid;
+	made_anew(b, &was, c);
 	if (copy.kind != FD_FILE)
 		return 0;
 	ev_init(ps, p, c, IOL_EV_DUP, &ev);
@@ -589,13 +600,14 @@ static int h_pipe(struct tpass *ps, struct proc *p, struct call *c)
 			break;
 		f = tr_fd_at(ps, p, v, 1);
 		if (f) {
+			struct fdent was = *f;
+
 			memset(f, 0, sizeof(*f));
 			f->kind = sock ? FD_SOCKET : FD_PIPE;
 			f->off = -1;
 			f->cloexec = c->nargs > 1 &&
 				     strstr(c->args[c->nargs - 1], "CLOEXEC");
-			f->made = c->start + c->dur;
-			f->madeby = c->pid;
+			made_anew(f, &was, c);
 		}
 		for (a = e; *a == ',' || *a == ' ' || *a == '<'; a++)
 			;
@@ -613,13 +625,14 @@ static int h_newfd(struct tpass *ps, struct proc *p, struct call *c)
 		return 0;
 	f = tr_fd_at(ps, p, (long)c->ret, 1);
 	if (f) {
+		struct fdent was = *f;
+
 		memset(f, 0, sizeof(*f));
 		f->kind = (n[0] == 's' && n[1] == 'o') || n[0] == 'a'
 				  ? FD_SOCKET
 				  : FD_DEVICE;
 		f->off = -1;
-		f->made = c->start + c->dur;
-		f->madeby = c->pid;
+		made_anew(f, &was, c);
 	}
 	return ps->err;
 }
@@ -634,7 +647,7 @@ static int do_clone(struct tpass *ps, struct proc *p, struct call *c, int share)
 	if (c->failed || c->unknown_ret || c->ret <= 0)
 		return 0;
 	t = tr_proc_fds(ps, p);
-	child = tr_proc_get(ps, (int)c->ret);
+	child = tr_proc_child(ps, (int)c->ret);
 	if (!child)
 		return tr_oom(ps);
 	p = &ps->procs[pi]; /* tr_proc_get may move the array */

@@ -123,7 +123,7 @@ static int adopt(struct tpass *ps, struct proc *child)
 	return 0;
 }
 
-struct proc *tr_proc_get(struct tpass *ps, int pid)
+static struct proc *proc_get(struct tpass *ps, int pid, int speaks)
 {
 	struct proc *np;
 	size_t i;
@@ -145,9 +145,19 @@ struct proc *tr_proc_get(struct tpass *ps, int pid)
 	np->rank = ps->st->opts.rank_from == IOL_RANK_FROM_PID ? ps->nranks++
 							       : ps->cur_file;
 	ps->nprocs++;
-	if (adopt(ps, np) < 0)
+	if (speaks && adopt(ps, np) < 0)
 		return NULL;
 	return np;
+}
+
+struct proc *tr_proc_get(struct tpass *ps, int pid)
+{
+	return proc_get(ps, pid, 1);
+}
+
+struct proc *tr_proc_child(struct tpass *ps, int pid)
+{
+	return proc_get(ps, pid, 0);
 }
 
 static struct fdtab *fdtab_new(void)

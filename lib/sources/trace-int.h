@@ -231,6 +231,10 @@ char *tr_skip_string(char *s);
 
 /* strace-procs.c: processes and descriptors of a pass */
 struct proc *tr_proc_get(struct tpass *ps, int pid);
+/* The child a clone, fork or vfork returned, made when new without
+ * taking another process's descriptors (adopt() is for a child whose
+ * own line comes first). */
+struct proc *tr_proc_child(struct tpass *ps, int pid);
 /* The thread group of pid in the current file (pid itself unless a
  * clone with CLONE_THREAD made it); tr_thread_add() records one, in the
  * loading pass.  0 or IOL_ENOMEM. */

@@ -71,7 +71,9 @@ static int pidless(const char *path)
 		for (i = 0; i < len && line[i] != ' '; i++)
 			if (line[i] == ':')
 				r = 1;
-		if (!r && i < len && line_time(line, i) >= 1e6)
+		/* -ttt's seconds have a fraction; a pid column has none */
+		if (!r && i < len && memchr(line, '.', i) &&
+		    line_time(line, i) >= 1e6)
 			r = 1;
 		break;
 	}
@@ -143,6 +145,11 @@ static int ff_advance(struct tr_reader *r, int k, struct iol_error *err)
 		ret = iol_lines_next(&in->l, &in->line, &in->len, err);
 		if (ret <= 0) {
 			in->have = 0;
+			/* at its end: its descriptor for the files to come */
+			if (ret == 0) {
+				iol_lines_close(&in->l);
+				in->open = 0;
+			}
 			return ret;
 		}
 		if (in->len)
@@ -156,6 +163,21 @@ static int ff_advance(struct tr_reader *r, int k, struct iol_error *err)
 	return 1;
 }
 
+/* Input k open at its first line.  Only the inputs whose lines are
+ * being merged stay open: a make under strace -ff leaves more files
+ * than a process may hold open. */
+static int ff_reopen(struct tr_reader *r, int k, struct iol_error *err)
+{
+	int ret = iol_lines_open(&r->in[k].l, r->st->paths[k], err);
+
+	if (ret < 0)
+		return ret;
+	r->in[k].open = 1;
+	r->in[k].last = 0;
+	return ff_advance(r, k, err);
+}
+
+/* Every input's first time, and every input closed till its turn. */
 static int ff_open(struct tr_reader *r, struct iol_error *err)
 {
 	int k, ret = 0;
@@ -164,11 +186,11 @@ static int ff_open(struct tr_reader *r, struct iol_error *err)
 	if (!r->in)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	for (k = 0; k < r->st->npaths && ret >= 0; k++) {
-		ret = iol_lines_open(&r->in[k].l, r->st->paths[k], err);
-		if (ret < 0)
-			break;
-		r->in[k].open = 1;
-		ret = ff_advance(r, k, err);
+		ret = ff_reopen(r, k, err);
+		if (ret > 0) {
+			iol_lines_close(&r->in[k].l);
+			r->in[k].open = 0;
+		}
 	}
 	return ret < 0 ? ret : 0;
 }
@@ -188,6 +210,11 @@ static int ff_next(struct tr_reader *r, char **line, size_t *len,
 	if (best < 0)
 		return 0;
 	in = &r->in[best];
+	if (!in->open && (ret = ff_reopen(r, best, err)) <= 0)
+		return ret < 0 ? ret
+			       : iol_error_set(err, IOL_ECORRUPT,
+					       "%s: changed while read",
+					       r->st->paths[best]);
 	need = in->len + 24;
 	if (need > r->cap) {
 		char *nb = realloc(r->buf, need);
