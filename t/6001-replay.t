@@ -275,6 +275,15 @@ is "$(awk '$1 == "lseek" { printf "%s %s %s; ", $3, $4, $6 } $1 == "input" { pri
 $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/seek.script" > "$TMP/js"
 is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{original}{bytes_read} $j->{replay}{bytes_read} $j->{mismatched}"' < "$TMP/js")" \
 	"215 215 0" "seeks: replayed, the same 215 bytes read"
+# a rename over a file makes it anew: an open in another process after
+# it waits for it, or it would hold the file replaced (git's config.lock
+# renamed over config)
+$RUN replay-script --overhead 0 -o "$TMP/ren.script" "$D/renameover.trace" > /dev/null
+is "$(awk '$1 == "rank" { s = $4 } s == 101 && $1 != "rank" && $1 != "compute" { printf "%s ", $1 $2 }' "$TMP/ren.script")" \
+	'after0 open"a" read3 close3 ' "rename over: the other process's open of a waits for it"
+$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$TMP/ren.script" > "$TMP/jr2"
+is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{original}{bytes_read} $j->{replay}{bytes_read}"' < "$TMP/jr2")" \
+	"15 15" "rename over: the open after it reads the new file's 10 bytes"
 # vfork: the child's lines come before its parent's vfork returns; it
 # still has the parent's descriptor 1 (out), opened where it writes
 $RUN replay-script --overhead 0 -o "$TMP/vf.script" "$D/vfork.trace" > "$TMP/out"

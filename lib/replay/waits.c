@@ -177,8 +177,11 @@ static int on_end(struct wst *w, const struct tev *t)
 
 	if (rc == 0 && e->op == IOL_ROP_COPY)
 		rc = note(w, e->path, t->sec, n, 0);
-	if (rc == 0 && e->op == IOL_ROP_RENAME)
-		rc = note(w, e->path2, t->sec, n, 1);
+	/* a rename makes its target anew (another file under that name):
+	 * an open must follow it, or it holds the file replaced (git
+	 * writes config.lock and renames it over config) */
+	if (rc == 0 && e->op == IOL_ROP_RENAME && e->ret >= 0)
+		rc = note(w, e->path2, t->sec, n, 2);
 	return rc;
 }
 
