@@ -18,8 +18,10 @@
 #include "base/banned.h"
 
 #define CHUNK_EVENTS 4096
-/* 2: events grew fd2, off2 (copy); 3: sections thread_of */
-#define MAGIC "IOLRPL3"
+/* 2: events grew fd2, off2 (copy); 3: sections thread_of; 4: the fd
+ * calls of a process's threads resolve to their files at the opens'
+ * returns (the per-file totals of forms cached by 3 can differ) */
+#define MAGIC "IOLRPL4"
 
 struct bhead {
 	char magic[8];
