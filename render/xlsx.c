@@ -301,61 +301,71 @@ static const char *hist_mod(const struct iol_hist *h)
 	return h->mod < 0 ? "job (POSIX)" : iol_modinfo(h->mod)->name;
 }
 
-/* The size bins of each module of job from row r (the header first when
+/* The histograms of one log, computed once for both parts of the sheet. */
+struct loghist {
+	struct iol_hist h[IOL_MOD_KNOWN + 1];
+	size_t n;
+};
+
+/* The size bins of each module of log from row r (the header first when
  * r is 0), after a log column when with_log; the next row. */
 static int hist_rows(struct book *b, lxw_worksheet *ws, int r,
-		     const struct iol_job *job, int with_log)
+		     const char *log, const struct loghist *lh, int with_log)
 {
 	static const char *const cols[] = {"log", "module", "size bin",
 					   "reads", "writes"};
-	struct iol_hist h[IOL_MOD_KNOWN + 1];
-	size_t n = iol_hist_compute(job, h, IOL_MOD_KNOWN + 1), k;
+	size_t k;
 	int bin, c;
 
 	if (r == 0)
 		header(b, ws, r++, cols + !with_log, with_log ? 5 : 4);
-	for (k = 0; k < n; k++)
+	for (k = 0; k < lh->n; k++)
 		for (bin = 0; bin < IOL_NBINS; bin++, r++) {
 			c = 0;
 			if (with_log)
-				str(ws, r, c++, job->path, NULL);
-			str(ws, r, c++, hist_mod(&h[k]), NULL);
+				str(ws, r, c++, log, NULL);
+			str(ws, r, c++, hist_mod(&lh->h[k]), NULL);
 			str(ws, r, c++, iol_bin_names[bin], NULL);
-			num(ws, r, c++, (double)h[k].rd[bin], NULL);
-			num(ws, r, c, (double)h[k].wr[bin], NULL);
+			num(ws, r, c++, (double)lh->h[k].rd[bin], NULL);
+			num(ws, r, c, (double)lh->h[k].wr[bin], NULL);
 		}
 	return r;
 }
 
-/* The common access sizes of each module of job from row r; the next. */
-static int common_rows(lxw_worksheet *ws, int r, const struct iol_job *job,
-		       int with_log)
+/* The common access sizes of each module of log from row r; the next. */
+static int common_rows(lxw_worksheet *ws, int r, const char *log,
+		       const struct loghist *lh, int with_log)
 {
-	struct iol_hist h[IOL_MOD_KNOWN + 1];
-	size_t n = iol_hist_compute(job, h, IOL_MOD_KNOWN + 1), k;
+	size_t k;
 	int i, c;
 
-	for (k = 0; k < n; k++)
-		for (i = 0; i < h[k].ncommon; i++, r++) {
+	for (k = 0; k < lh->n; k++)
+		for (i = 0; i < lh->h[k].ncommon; i++, r++) {
 			c = 0;
 			if (with_log)
-				str(ws, r, c++, job->path, NULL);
-			str(ws, r, c++, hist_mod(&h[k]), NULL);
-			num(ws, r, c++, (double)h[k].common[i], NULL);
-			num(ws, r, c, (double)h[k].common_count[i], NULL);
+				str(ws, r, c++, log, NULL);
+			str(ws, r, c++, hist_mod(&lh->h[k]), NULL);
+			num(ws, r, c++, (double)lh->h[k].common[i], NULL);
+			num(ws, r, c, (double)lh->h[k].common_count[i], NULL);
 		}
 	return r;
 }
 
 /* Histograms: every log's size bins, then every log's common access
  * sizes; one log also gets a native column chart of its histogram. */
-static void hist_sheet(struct book *b, lxw_worksheet *ws,
-		       struct iol_job *const *jobs, int njobs)
+static int hist_sheet(struct book *b, lxw_worksheet *ws,
+		      struct iol_job *const *jobs, int njobs,
+		      struct iol_error *err)
 {
+	struct loghist *lh = calloc((size_t)njobs, sizeof(*lh));
 	int r = 0, i, multi = njobs > 1;
 
-	for (i = 0; i < njobs; i++)
-		r = hist_rows(b, ws, r, jobs[i], multi);
+	if (!lh)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	for (i = 0; i < njobs; i++) {
+		lh[i].n = iol_hist_compute(jobs[i], lh[i].h, IOL_MOD_KNOWN + 1);
+		r = hist_rows(b, ws, r, jobs[i]->path, &lh[i], multi);
+	}
 	if (!multi && r > 1) {
 		lxw_chart *ch = workbook_add_chart(b->wb, LXW_CHART_COLUMN);
 
@@ -372,7 +382,9 @@ static void hist_sheet(struct book *b, lxw_worksheet *ws,
 	str(ws, r + 1, 0, "common access sizes", b->bold);
 	r += 2;
 	for (i = 0; i < njobs; i++)
-		r = common_rows(ws, r, jobs[i], multi);
+		r = common_rows(ws, r, jobs[i]->path, &lh[i], multi);
+	free(lh);
+	return 0;
 }
 
 /* Timeline of several logs: a row per log, the bytes its ranks moved in
@@ -699,7 +711,9 @@ int xlsx_write(struct iol_job *const *jobs, int njobs, const char *path,
 		ret = files_ranks(&b, jobs, njobs, err);
 	if (ret == 0) {
 		ws = workbook_add_worksheet(b.wb, "Histograms");
-		hist_sheet(&b, ws, jobs, njobs);
+		ret = hist_sheet(&b, ws, jobs, njobs, err);
+	}
+	if (ret == 0) {
 		ws = workbook_add_worksheet(b.wb, "Timeline");
 		if (njobs == 1)
 			timeline_sheet(&b, ws, jobs[0]);

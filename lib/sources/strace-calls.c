@@ -249,9 +249,7 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 		return ps->err;
 	old = *f;
 	memset(f, 0, sizeof(*f));
-	f->made = c->start + c->dur;
-	f->madeby = c->pid;
-	f->prevkind = old.kind, f->prevfile = old.file;
+	made_anew(f, &old, c);
 	f->kind = kind;
 	f->cloexec = flags && strstr(flags, "O_CLOEXEC") != NULL;
 	f->off = flags && strstr(flags, "O_APPEND") ? -1 : 0;
@@ -291,15 +289,17 @@ static void at_join(struct call *c, int di, char *path, size_t n)
 		memcpy(path, tmp, (size_t)k + 1);
 }
 
-/* dir + "/" + rel into out (n bytes), "." and "d/.." taken out; the
- * ".." that climb above a relative dir stay.  0, or -1 when it does
- * not fit. */
+/* dir + "/" + rel (rel alone when absolute) into out (n bytes), "."
+ * and "d/.." taken out; the ".." that climb above a relative dir stay.
+ * 0, or -1 when it does not fit. */
 static int path_norm(const char *dir, const char *rel, char *out, size_t n)
 {
 	char tmp[4096], *s, *save = NULL;
 	size_t o = 0, keep;
 	int abs;
 
+	if (rel[0] == '/')
+		dir = ""; /* an absolute path leaves the directory */
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s%s%s", dir, dir[0] ? "/" : "",
 			     rel) >= sizeof(tmp))
 		return -1;
@@ -361,9 +361,7 @@ static int h_chdir(struct tpass *ps, struct proc *p, struct call *c)
 	} else if (!tr_arg_str(c, 0, path, sizeof(path)) || !path[0]) {
 		return 0;
 	}
-	if (path[0] == '/'
-		    ? path_norm("", path, tmp, sizeof(tmp))
-		    : path_norm(p->cwd ? p->cwd : "", path, tmp, sizeof(tmp)))
+	if (path_norm(p->cwd ? p->cwd : "", path, tmp, sizeof(tmp)) < 0)
 		return 0;
 	if (!strcmp(tmp, "."))
 		tmp[0] = 0; /* back where the trace began */
