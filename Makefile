@@ -78,7 +78,7 @@ PUBLIC_HEADERS = lib/iolens.h $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h)) \
 UNIT_SRCS = $(wildcard t/unit/*.c)
 UNIT_BINS = $(UNIT_SRCS:.c=)
 
-all: bin/iolens bin/iolens-gfx.so lib/libiolens.so t/unit-bins
+all: bin/iolens bin/iolens-gfx.so bin/iolens-trace.so lib/libiolens.so t/unit-bins
 
 # every library object goes in (whole archives) and is exported, so that
 # the drawing module finds what it calls in the binary
@@ -93,9 +93,17 @@ bin/iolens-gfx.so: $(GFX_OBJS)
 	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -o $@ $(GFX_OBJS) \
 		$(RENDER_LIBS) -lm
 
+# the tracer `iolens trace` preloads into a program (tracer/preload.c):
+# no part of libiolens, no sanitizer (it runs inside other programs)
+bin/iolens-trace.so: tracer/preload.c .build-flags
+	@mkdir -p bin
+	$(CC) $(WARN) $(CFLAGS) -std=gnu11 -fPIC -shared -pthread \
+		-fvisibility=hidden -o $@ tracer/preload.c -ldl
+
 render/%.o cmd/report.o cmd/export.o: ALL_CFLAGS += $(RENDER_CFLAGS) \
 	-DIOLENS_DATADIR='"$(datadir)/iolens"'
 cmd/gfx.o: ALL_CFLAGS += -DIOLENS_GFXDIR='"$(libdir)/iolens"'
+cmd/trace.o: ALL_CFLAGS += -DIOLENS_TRACEDIR='"$(libdir)/iolens"'
 
 lib/libiolens.a: $(LIB_OBJS)
 	rm -f $@
@@ -163,7 +171,7 @@ bench: all
 
 # the format of .clang-format (Linux style); make deps installs clang-format
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \
-	render/*.h cmd/*.h t/unit/*.c
+	render/*.h cmd/*.h t/unit/*.c tracer/*.c
 lint:
 	@command -v clang-format >/dev/null || \
 		{ echo 'lint: clang-format is not installed (make deps installs it)'; exit 1; }
@@ -175,6 +183,7 @@ install: all iolens.pc
 	install -m 755 bin/iolens $(DESTDIR)$(bindir)/iolens
 	install -d $(DESTDIR)$(libdir)/iolens
 	install -m 755 bin/iolens-gfx.so $(DESTDIR)$(libdir)/iolens/iolens-gfx.so
+	install -m 755 bin/iolens-trace.so $(DESTDIR)$(libdir)/iolens/iolens-trace.so
 	install -m 644 lib/libiolens.a $(DESTDIR)$(libdir)/libiolens.a
 	install -m 755 lib/libiolens.so $(DESTDIR)$(libdir)/libiolens.so.0
 	ln -sf libiolens.so.0 $(DESTDIR)$(libdir)/libiolens.so

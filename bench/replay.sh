@@ -125,18 +125,28 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	tr_read=$(col "$T/true" 1 | median) tr_write=$(col "$T/true" 2 | median)
 	sh -c "$setup"
 	strace -f -tt -T -o "$T/$name.trace" sh -c "$cmd" > /dev/null 2>&1 < /dev/null
+	sh -c "$setup"
+	IT=
+	if "$IOLENS" trace -o "$T/$name.itrace" sh -c "$cmd" > /dev/null 2> "$T/err" < /dev/null ||
+		[ -s "$T/$name.itrace" ]; then
+		IT=iolens
+	else
+		echo "$name: iolens trace failed: $(cat "$T/err")"
+	fi
 	if [ -n "${REPLAY_KEEP:-}" ]; then
 		mkdir -p "$REPLAY_KEEP"
 		cp "$T/$name.trace" "$REPLAY_KEEP/" && cp "$T/plain" "$REPLAY_KEEP/$name.plain" &&
 			cp "$T/true" "$REPLAY_KEEP/$name.true"
+		[ -n "$IT" ] && cp "$T/$name.itrace" "$REPLAY_KEEP/"
 	fi
 	sh -c "$setup"
 	plain=$(median < "$T/plain")
-	for mode in calibrated fitted; do
-		opt=
+	for mode in $IT calibrated fitted; do
+		opt= tr=$T/$name.trace
 		[ $mode = fitted ] && opt="--run-time $plain"
+		[ $mode = iolens ] && tr=$T/$name.itrace
 		# shellcheck disable=SC2086
-		"$IOLENS" replay-script $opt -o "$T/$name.script" "$T/$name.trace" > "$T/$name.rs" 2>&1 ||
+		"$IOLENS" replay-script $opt -o "$T/$name.script" "$tr" > "$T/$name.rs" 2>&1 ||
 			{ echo "$name: replay-script failed: $(cat "$T/$name.rs")"; continue; }
 		: > "$T/$name.ratios"
 		k=0
@@ -165,8 +175,10 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 				awk -v n="$name" -v r="$tr_read" -v w="$tr_write" '{ printf "%-8s %12.6f %12.6f %12.6f %12.6f %9.3f %9.3f\n", n, r, $9, w, $10, (r > 0 ? $9 / r : 0), (w > 0 ? $10 / w : 0) }' >> "$T/truth"
 		fi
 		# what the script says it took off: calibrated, floor (the
-		# trace's own floor was higher), fitted
+		# trace's own floor was higher), fitted; "iolens": the trace
+		# of iolens trace, nothing taken off
 		from=$(awk '$1 == "overhead" { print $3; exit }' "$T/$name.script")
+		[ $mode = iolens ] && from="iolens"
 		printf '%-8s %-10s %6s %7.3f %22s %22s %22s %22s %22s %22s\n' "$name" "$from" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
 			"$(cell "$T/r1")" "$(cell "$T/r2")" "$(cell "$T/r3")" "$(cell "$T/r4")" "$t5" "$t6"
 	done

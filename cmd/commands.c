@@ -43,6 +43,8 @@ const struct command commands[] = {
 	 "is this job normal? its metrics among earlier jobs of its app"},
 	{"population-report", cmd_population_report,
 	 "the population as a multi-page PDF report"},
+	{"trace", cmd_trace,
+	 "run a program under the iolens tracer: its I/O calls, 0.1-0.3 us each"},
 	{"replay-script", cmd_replay_script,
 	 "traces into a portable replay script (Pianola's intermediate form)"},
 	{"replay", cmd_replay,

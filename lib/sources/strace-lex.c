@@ -382,6 +382,8 @@ int tr_parse_line(struct tpass *ps, char *line, struct call *c,
 		s++;
 	if (!*s)
 		return 1;
+	if (*s == '#')
+		return 1; /* a comment: iolens trace's header */
 	s = parse_pid(ps, s, &pid);
 	if (!s)
 		return TR_BADLINE;

@@ -50,6 +50,22 @@ int iol_strace_sniff_file(const char *path)
 	return r;
 }
 
+/* Was the file written by iolens trace?  Its first line says so. */
+static int iolens_traced(const char *path)
+{
+	struct iol_lines l;
+	char *line;
+	size_t len;
+	int r = 0;
+
+	if (iol_lines_open(&l, path, NULL) < 0)
+		return 0;
+	if (iol_lines_next(&l, &line, &len, NULL) == 1)
+		r = len >= 14 && !strncmp(line, "# iolens-trace", 14);
+	iol_lines_close(&l);
+	return r;
+}
+
 /* the time part of a line: "12:34:56.789 " or "1700000000.123 " */
 static const char *skip_time(const char *s)
 {
@@ -385,6 +401,8 @@ static int trace_load(struct iol_job *job, const char *const *paths, int npaths,
 		memcpy(job->source, "iota", 5);
 		job->src = &iol_source_iota;
 	}
+	if (!st->iota && iolens_traced(st->paths[0]))
+		memcpy(job->source, "iolens-trace", 13);
 	if (!st->iota && tr_ff_detect(st) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	ret = load_pass(st, &maxrank, err);

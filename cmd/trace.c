@@ -1,0 +1,622 @@
+/*
+ * iolens trace: run a program with iolens-trace.so preloaded (the
+ * tracer of tracer/preload.c) and merge what its threads wrote into one
+ * trace in strace -f's shape, times to the nanosecond, which every
+ * command reading strace traces reads.  The tracer costs a call some
+ * 0.1 to 0.3 us where strace costs 50 to 150, so a replay of the trace
+ * can keep the program's own time between calls.
+ *
+ * The threads' files go to a directory beside the output, removed when
+ * they are merged; the trace is written to a temporary file and renamed.
+ * The exit status is the program's (128 + the signal that ended it).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/commands.h"
+#include "cmd/util.h"
+#include "base/version.h"
+#include "base/banned.h"
+
+#ifndef IOLENS_TRACEDIR
+#define IOLENS_TRACEDIR "/usr/local/lib/iolens"
+#endif
+#define TRACE_LIB "iolens-trace.so"
+/* files merged at once; more are merged in rounds */
+#define FANIN 256
+
+static const char usage_str[] =
+	"usage: iolens trace -o trace [--] command [argument ...]\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	fputs("\nRun a command with the iolens tracer preloaded and write its "
+	      "I/O calls,\n"
+	      "every process and thread, as one trace in strace -f's form "
+	      "(times in\n"
+	      "nanoseconds) for replay-script, summary and the other "
+	      "commands.  The\n"
+	      "tracer costs a call some 0.1 to 0.3 us (strace: 50 to 150).  "
+	      "It sees the\n"
+	      "calls a program makes to the C library, not those the "
+	      "library makes\n"
+	      "inside itself (stdio's reads beyond fread), nor programs "
+	      "linked statically.\n\n"
+	      "  -o, --output trace  the trace to write (required)\n"
+	      "  -h, --help          show this help\n"
+	      "  --version           show the version\n\n"
+	      "The exit status is the command's.  IOLENS_TRACE_LIB names the "
+	      "tracer\n"
+	      "library when it is not installed beside iolens.\n",
+	      stdout);
+}
+
+/* ---- finding the tracer ---- */
+
+static int readable(const char *p, char *out, size_t n)
+{
+	if (access(p, R_OK) != 0 || !realpath(p, out))
+		return 0;
+	(void)n;
+	return 1;
+}
+
+static int find_lib(char *out)
+{
+	const char *env = getenv("IOLENS_TRACE_LIB");
+	char exe[PATH_MAX], p[PATH_MAX + 64], *slash;
+	ssize_t k;
+
+	if (env && *env) {
+		if (readable(env, out, PATH_MAX))
+			return 0;
+		msg("cannot read the tracer '%s' (IOLENS_TRACE_LIB): %s", env,
+		    strerror(errno));
+		return -1;
+	}
+	k = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (k > 0) {
+		exe[k] = '\0';
+		if ((slash = strrchr(exe, '/')) != NULL)
+			slash[1] = '\0';
+		snprintf(p, sizeof(p), "%s%s", exe, TRACE_LIB);
+		if (readable(p, out, PATH_MAX))
+			return 0;
+		snprintf(p, sizeof(p), "%s../lib/iolens/%s", exe, TRACE_LIB);
+		if (readable(p, out, PATH_MAX))
+			return 0;
+	}
+	if (readable(IOLENS_TRACEDIR "/" TRACE_LIB, out, PATH_MAX))
+		return 0;
+	msg("cannot find the tracer %s (beside iolens, in %s, or at "
+	    "$IOLENS_TRACE_LIB)",
+	    TRACE_LIB, IOLENS_TRACEDIR);
+	return -1;
+}
+
+/* ---- running the command ---- */
+
+/* a string as strace quotes it */
+static void put_quoted(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20 || c > 0x7e)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+/* The program's execve, as strace would show it: its loading and start
+ * count as time before its first call, as they did untraced. */
+static void exec_line(char **cmd, const char *dir)
+{
+	char p[PATH_MAX];
+	struct timespec ts;
+	FILE *f;
+	int i;
+
+	snprintf(p, sizeof(p), "%s/%ld", dir, (long)getpid());
+	if (!(f = fopen(p, "a")))
+		return;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	fprintf(f, "%lld.%09ld %ld execve(", (long long)ts.tv_sec,
+		(long)ts.tv_nsec, (long)getpid());
+	put_quoted(f, cmd[0]);
+	fputs(", [", f);
+	for (i = 0; cmd[i] && i < 64; i++) {
+		if (i)
+			fputs(", ", f);
+		put_quoted(f, cmd[i]);
+	}
+	fputs("], []) = 0 <0.000000000>\n", f);
+	fclose(f);
+}
+
+static void child(char **cmd, const char *lib, const char *dir, int errfd)
+{
+	const char *old = getenv("LD_PRELOAD");
+	char *pre;
+	int e;
+
+	signal(SIGINT, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
+	if (old && *old) {
+		size_t n = strlen(lib) + strlen(old) + 2;
+
+		if ((pre = malloc(n)) != NULL)
+			snprintf(pre, n, "%s:%s", lib, old);
+	} else {
+		pre = strdup(lib);
+	}
+	if (!pre || setenv("LD_PRELOAD", pre, 1) != 0 ||
+	    setenv("IOLENS_TRACE_DIR", dir, 1) != 0) {
+		e = ENOMEM;
+	} else {
+		exec_line(cmd, dir);
+		execvp(cmd[0], cmd);
+		e = errno;
+	}
+	if (write(errfd, &e, sizeof(e)) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+/* The command's exit status, or -1 when it could not be run (message
+ * printed). */
+static int run(char **cmd, const char *lib, const char *dir)
+{
+	int pfd[2], e = 0, st;
+	pid_t pid;
+	ssize_t k;
+
+	if (pipe2(pfd, O_CLOEXEC) < 0) {
+		msg("cannot run '%s': %s", cmd[0], strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		msg("cannot run '%s': %s", cmd[0], strerror(errno));
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
+	if (pid == 0)
+		child(cmd, lib, dir, pfd[1]);
+	close(pfd[1]);
+	/* ^C is for the program: its trace is still merged */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	while ((k = read(pfd[0], &e, sizeof(e))) < 0 && errno == EINTR)
+		;
+	close(pfd[0]);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR) {
+			msg("cannot wait for '%s': %s", cmd[0],
+			    strerror(errno));
+			return -1;
+		}
+	signal(SIGINT, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
+	if (k == (ssize_t)sizeof(e)) {
+		msg("cannot run '%s': %s", cmd[0], strerror(e));
+		return -1;
+	}
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* ---- merging the threads' files in time order ---- */
+
+struct src {
+	FILE *f;
+	char *line;
+	size_t cap;
+	char *rest; /* after the time */
+	int64_t key;
+};
+
+/* "SEC.NANOSEC rest": the time in ns and the rest, 0; -1 if bad */
+static int split_line(char *l, int64_t *key, char **rest)
+{
+	char *e;
+	long long s = strtoll(l, &e, 10), ns;
+
+	if (e == l || *e != '.' || s < 0 || s > INT64_MAX / 1000000000 - 1)
+		return -1;
+	l = e + 1;
+	ns = strtoll(l, &e, 10);
+	if (e != l + 9 || *e != ' ' || ns < 0)
+		return -1;
+	*key = (int64_t)s * 1000000000 + ns;
+	*rest = e + 1;
+	return 0;
+}
+
+/* the next good line of s; 0 at its end */
+static int advance(struct src *s, uint64_t *bad)
+{
+	ssize_t n;
+
+	while ((n = getline(&s->line, &s->cap, s->f)) > 0) {
+		if (s->line[n - 1] != '\n') {
+			++*bad; /* cut short: the program was killed */
+			continue;
+		}
+		if (split_line(s->line, &s->key, &s->rest) == 0)
+			return 1;
+		++*bad;
+	}
+	return 0;
+}
+
+static int before(const struct src *a, const struct src *b)
+{
+	return a->key < b->key;
+}
+
+static void sift(struct src **h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		struct src *t;
+
+		if (l < n && before(h[l], h[m]))
+			m = l;
+		if (l + 1 < n && before(h[l + 1], h[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		t = h[i], h[i] = h[m], h[m] = t;
+		i = m;
+	}
+}
+
+/* "HH:MM:SS.nnnnnnnnn" of a time in ns, UTC, as strace -tt prints it */
+static void put_tod(FILE *out, int64_t ns)
+{
+	int64_t s = ns / 1000000000, d = s % 86400;
+
+	fprintf(out, "%02d:%02d:%02d.%09lld", (int)(d / 3600),
+		(int)(d / 60 % 60), (int)(d % 60),
+		(long long)(ns % 1000000000));
+}
+
+struct mstat {
+	uint64_t lines, bad;
+	int64_t first;
+};
+
+/* Merge the files into out; final: in strace's shape ("TID TIME
+ * call"), else as they are (a round of many). */
+static int merge(char **paths, size_t n, FILE *out, int final,
+		 struct mstat *ms)
+{
+	struct src *s = calloc(n ? n : 1, sizeof(*s));
+	struct src **h = calloc(n ? n : 1, sizeof(*h));
+	size_t i, k = 0;
+	int rc = 0;
+
+	if (!s || !h) {
+		free(s);
+		free(h);
+		errno = ENOMEM;
+		return -1;
+	}
+	for (i = 0; i < n && rc == 0; i++) {
+		if (!(s[i].f = fopen(paths[i], "r")))
+			rc = -1;
+		else if (advance(&s[i], &ms->bad))
+			h[k++] = &s[i];
+	}
+	for (i = k; rc == 0 && i-- > 0;)
+		sift(h, k, i);
+	while (rc == 0 && k > 0) {
+		struct src *t = h[0];
+		char *sp = strchr(t->rest, ' ');
+
+		if (!ms->lines++)
+			ms->first = t->key;
+		if (final && sp) {
+			fwrite(t->rest, 1, (size_t)(sp - t->rest + 1), out);
+			put_tod(out, t->key);
+			fputs(sp, out);
+		} else {
+			fputs(t->line, out);
+		}
+		if (!advance(t, &ms->bad))
+			h[0] = h[--k];
+		sift(h, k, 0);
+	}
+	for (i = 0; i < n; i++) {
+		if (s[i].f)
+			fclose(s[i].f);
+		free(s[i].line);
+	}
+	free(s);
+	free(h);
+	return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* the files of dir, sorted; NULL on failure */
+static char **list_dir(const char *dir, size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	if (!d)
+		return NULL;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 64;
+			v = xrealloc(v, cap * sizeof(*v));
+		}
+		size_t l = strlen(dir) + strlen(e->d_name) + 2;
+
+		v[*n] = xmalloc(l);
+		snprintf(v[(*n)++], l, "%s/%s", dir, e->d_name);
+	}
+	closedir(d);
+	if (!v)
+		v = xmalloc(sizeof(*v));
+	qsort(v, *n, sizeof(*v), cmp_str);
+	return v;
+}
+
+static void free_list(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Many threads: rounds merge FANIN files at a time into one, until
+ * FANIN or fewer are left.  0, or -1 with errno. */
+static int reduce_files(const char *dir, char ***v, size_t *n,
+			struct mstat *ms)
+{
+	unsigned round = 0;
+	size_t i, j, k;
+
+	while (*n > FANIN) {
+		for (i = 0; i < *n; i += k) {
+			char p[PATH_MAX];
+			struct mstat drop = {0, 0, 0};
+			FILE *f;
+
+			k = *n - i < FANIN ? *n - i : FANIN;
+			snprintf(p, sizeof(p), "%s/m%u-%zu", dir, round, i);
+			if (!(f = fopen(p, "w")))
+				return -1;
+			if (merge(*v + i, k, f, 0, &drop) < 0) {
+				fclose(f);
+				return -1;
+			}
+			if (fclose(f) != 0)
+				return -1;
+			ms->bad += drop.bad;
+			for (j = i; j < i + k; j++)
+				unlink((*v)[j]);
+		}
+		round++;
+		free_list(*v, *n);
+		if (!(*v = list_dir(dir, n)))
+			return -1;
+	}
+	return 0;
+}
+
+static void put_header(FILE *out, char **cmd, int64_t first)
+{
+	time_t s = (time_t)(first / 1000000000);
+	struct tm tm;
+	char when[64] = "";
+	int i;
+
+	if (gmtime_r(&s, &tm))
+		strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
+	fprintf(out, "# iolens-trace 1 (iolens %s, times UTC) of", IOLENS_VERSION);
+	for (i = 0; cmd[i]; i++) {
+		const char *c;
+
+		fputc(' ', out);
+		for (c = cmd[i]; *c; c++)
+			fputc(*c == '\n' ? ' ' : *c, out);
+	}
+	fprintf(out, "\n# started %s\n", when);
+}
+
+/* The threads' files of dir into path (a temporary file renamed).
+ * 0, or -1 with the message printed. */
+static int write_trace(const char *dir, const char *path, char **cmd,
+		       struct mstat *ms, size_t *nthreads)
+{
+	char tmp[PATH_MAX + 16], **v;
+	size_t n;
+	int fd, rc;
+	FILE *out;
+
+	if (!(v = list_dir(dir, &n))) {
+		msg("cannot read '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	*nthreads = n;
+	if (reduce_files(dir, &v, &n, ms) < 0) {
+		msg("cannot merge the threads' files in '%s': %s", dir,
+		    strerror(errno));
+		free_list(v, n);
+		return -1;
+	}
+	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path);
+	if ((fd = mkstemp(tmp)) < 0 || !(out = fdopen(fd, "w"))) {
+		msg("cannot write '%s': %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd), unlink(tmp);
+		free_list(v, n);
+		return -1;
+	}
+	fchmod(fd, 0644);
+	/* the header wants the first time: a pass over the files' heads */
+	ms->first = 0;
+	{
+		struct mstat probe = {0, 0, 0};
+		size_t i;
+
+		for (i = 0; i < n; i++) {
+			struct src s = {0};
+			uint64_t b = 0;
+
+			if ((s.f = fopen(v[i], "r")) && advance(&s, &b) &&
+			    (!probe.lines++ || s.key < probe.first))
+				probe.first = s.key;
+			if (s.f)
+				fclose(s.f);
+			free(s.line);
+		}
+		put_header(out, cmd, probe.first);
+	}
+	rc = merge(v, n, out, 1, ms);
+	free_list(v, n);
+	if (fclose(out) != 0)
+		rc = -1;
+	if (rc < 0 || rename(tmp, path) < 0) {
+		msg("cannot write '%s': %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static void remove_dir(const char *dir)
+{
+	size_t n, i;
+	char **v = list_dir(dir, &n);
+
+	for (i = 0; v && i < n; i++)
+		unlink(v[i]);
+	if (v)
+		free_list(v, n);
+	rmdir(dir);
+}
+
+/* the parts' directory beside the output: "OUT.parts.XXXXXX", absolute */
+static int make_parts(const char *out, char *dir)
+{
+	char tmp[PATH_MAX];
+
+	if (snprintf(tmp, sizeof(tmp), "%s.parts.XXXXXX", out) >=
+		    (int)sizeof(tmp) ||
+	    !mkdtemp(tmp)) {
+		msg("cannot make a directory beside '%s': %s", out,
+		    strerror(errno));
+		return -1;
+	}
+	if (!realpath(tmp, dir)) {
+		msg("cannot resolve '%s': %s", tmp, strerror(errno));
+		rmdir(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static void raise_fd_limit(void)
+{
+	struct rlimit r;
+
+	if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+		r.rlim_cur = r.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &r);
+	}
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"output", required_argument, NULL, 'o'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *out = NULL;
+	char lib[PATH_MAX], dir[PATH_MAX];
+	struct mstat ms = {0, 0, 0};
+	size_t nthreads = 0;
+	int c, status;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:ho:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			help();
+			return EXIT_OK;
+		case 'V':
+			printf("iolens %s\n", IOLENS_VERSION);
+			return EXIT_OK;
+		case 'o':
+			out = optarg;
+			break;
+		case ':':
+			return usage_error("option '%s' needs a value",
+					   argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
+		}
+	}
+	if (!out)
+		return usage_error("no output: give -o trace");
+	if (optind >= argc)
+		return usage_error("no command to trace");
+	if (find_lib(lib) < 0 || make_parts(out, dir) < 0)
+		return EXIT_DATA;
+	status = run(argv + optind, lib, dir);
+	raise_fd_limit();
+	if (status >= 0 &&
+	    write_trace(dir, out, argv + optind, &ms, &nthreads) < 0)
+		status = -1;
+	remove_dir(dir);
+	if (status < 0)
+		return EXIT_DATA;
+	fprintf(stderr,
+		"%s: %llu calls of %zu thread%s into %s", iol_progname,
+		(unsigned long long)ms.lines, nthreads,
+		nthreads == 1 ? "" : "s", out);
+	if (ms.bad)
+		fprintf(stderr, " (%llu lines cut short, left out)",
+			(unsigned long long)ms.bad);
+	fputc('\n', stderr);
+	return status;
+}

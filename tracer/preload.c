@@ -1,0 +1,1359 @@
+/*
+ * iolens-trace.so: the tracer `iolens trace` preloads into a program.
+ * It wraps the C library's I/O calls (open, read, write, pread, lseek,
+ * fsync, close, stat, unlink, rename, dup, pipe, copy_file_range,
+ * directory streams, fopen/fread/fwrite/fclose, fork, exec,
+ * pthread_create...) and writes each as strace -f would print it, so
+ * the strace reader reads the result.  Unlike strace it stops nothing:
+ * a call costs two clock reads and a line formatted into a buffer of
+ * its thread (some 0.1 to 0.3 us), not two ptrace stops (50 to 150 us),
+ * so the gaps between calls are the program's own and a replay can
+ * keep them.
+ *
+ * Each thread appends "EPOCH_NS TID call(args) = ret <duration>" lines
+ * to its buffer, written to $IOLENS_TRACE_DIR/TID when full, when the
+ * thread ends, at exit, _exit and exec; `iolens trace` merges the files
+ * in time order.  Calls the C library makes inside itself (stdio's
+ * reads and writes, system()'s fork) are not seen, nor is a program
+ * linked statically.
+ *
+ * Nothing here may call a wrapped function: files are written with
+ * syscall(), and the real functions are found with dlsym(RTLD_NEXT).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#define EXPORT __attribute__((visibility("default")))
+#define TLS __thread __attribute__((tls_model("initial-exec")))
+
+#define BUFCAP (1u << 20)
+#define LINEMAX (24u * 1024) /* a line: two escaped paths of 4096 */
+
+/* A thread made by pthread_create: its line waits until the new thread
+ * has said its id. */
+struct tstart {
+	void *(*fn)(void *);
+	void *arg;
+	_Atomic int tid;
+	int64_t t0, t1;
+	struct tstart *next;
+};
+
+/* One thread's lines not yet written to its file. */
+struct tbuf {
+	char *b;
+	size_t n;
+	int tid;
+	struct tstart *pend; /* threads it made, lines not written yet */
+	struct tbuf *next;   /* every buffer of the process */
+};
+
+static char dir[4096];
+static int on;	      /* $IOLENS_TRACE_DIR was set */
+static int exiting;   /* past our destructor: write every line at once */
+static atomic_flag list_lock = ATOMIC_FLAG_INIT;
+static struct tbuf *all;
+static pthread_key_t key;
+
+static TLS struct tbuf *me;
+static TLS int inside; /* formatting a line: a signal handler's call
+			* is not traced */
+
+/* ---- the real functions ---- */
+
+#define REAL(name) real_##name
+#define GET(name) resolve((void **)&REAL(name), #name)
+
+static int resolve(void **p, const char *name)
+{
+	if (!*p)
+		*p = dlsym(RTLD_NEXT, name);
+	return *p != NULL;
+}
+
+static void lock(void)
+{
+	while (atomic_flag_test_and_set_explicit(&list_lock,
+						 memory_order_acquire))
+		sched_yield();
+}
+
+static void unlock(void)
+{
+	atomic_flag_clear_explicit(&list_lock, memory_order_release);
+}
+
+static inline int64_t now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* ---- writing a thread's buffer to its file ---- */
+
+static void put_raw(struct tbuf *t, const char *s, size_t n)
+{
+	if (t->n + n < BUFCAP) {
+		memcpy(t->b + t->n, s, n);
+		t->n += n;
+	}
+}
+
+static size_t utoa(char *o, unsigned long long v)
+{
+	char tmp[24];
+	size_t n = 0, i;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	for (i = 0; i < n; i++)
+		o[i] = tmp[n - 1 - i];
+	return n;
+}
+
+static void write_out(struct tbuf *t)
+{
+	char path[sizeof(dir) + 32];
+	size_t l = strlen(dir), o = 0;
+	long fd;
+
+	if (!t->n)
+		return;
+	memcpy(path, dir, l);
+	path[l++] = '/';
+	l += utoa(path + l, (unsigned long long)t->tid);
+	path[l] = '\0';
+	fd = syscall(SYS_openat, AT_FDCWD, path,
+		     O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	while (fd >= 0 && o < t->n) {
+		long k = syscall(SYS_write, (int)fd, t->b + o, t->n - o);
+
+		if (k <= 0 && errno != EINTR)
+			break;
+		if (k > 0)
+			o += (size_t)k;
+	}
+	if (fd >= 0)
+		syscall(SYS_close, (int)fd);
+	t->n = 0;
+}
+
+static void put_pending(struct tbuf *t, int wait);
+
+static void flush(struct tbuf *t)
+{
+	put_pending(t, 1);
+	write_out(t);
+}
+
+static void flush_all(void)
+{
+	struct tbuf *t;
+
+	lock();
+	for (t = all; t; t = t->next)
+		flush(t);
+	unlock();
+}
+
+static void thread_gone(void *p)
+{
+	struct tbuf *t = p, **pp;
+
+	inside = 1;
+	flush(t);
+	lock();
+	for (pp = &all; *pp && *pp != t; pp = &(*pp)->next)
+		;
+	if (*pp)
+		*pp = t->next;
+	unlock();
+	munmap(t->b, BUFCAP);
+	free(t);
+	me = NULL;
+	inside = 0;
+}
+
+/* The calling thread's buffer, made at its first call. */
+static struct tbuf *mine(void)
+{
+	struct tbuf *t = me;
+
+	if (t)
+		return t;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->b = mmap(NULL, BUFCAP, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (t->b == MAP_FAILED) {
+		free(t);
+		return NULL;
+	}
+	t->tid = (int)syscall(SYS_gettid);
+	lock();
+	t->next = all;
+	all = t;
+	unlock();
+	pthread_setspecific(key, t);
+	return me = t;
+}
+
+/* In a forked child only the calling thread lives on: its buffer held
+ * the parent's lines, already the parent's to write. */
+static void after_fork_child(void)
+{
+	struct tbuf *t = me;
+
+	atomic_flag_clear(&list_lock);
+	all = NULL;
+	if (t) {
+		t->n = 0;
+		t->pend = NULL;
+		t->tid = (int)syscall(SYS_gettid);
+		t->next = NULL;
+		all = t;
+	}
+}
+
+/* ---- formatting ---- */
+
+static void put_s(struct tbuf *t, const char *s)
+{
+	put_raw(t, s, strlen(s));
+}
+
+static void put_u(struct tbuf *t, unsigned long long v)
+{
+	char tmp[24];
+
+	put_raw(t, tmp, utoa(tmp, v));
+}
+
+static void put_i(struct tbuf *t, long long v)
+{
+	if (v < 0) {
+		put_raw(t, "-", 1);
+		put_u(t, 0ULL - (unsigned long long)v);
+	} else {
+		put_u(t, (unsigned long long)v);
+	}
+}
+
+/* seconds and 9 digits of nanoseconds */
+static void put_ns(struct tbuf *t, int64_t ns)
+{
+	char tmp[24];
+	size_t n;
+
+	if (ns < 0)
+		ns = 0;
+	put_u(t, (unsigned long long)(ns / 1000000000));
+	n = utoa(tmp, (unsigned long long)(ns % 1000000000) + 1000000000);
+	tmp[0] = '.';
+	put_raw(t, tmp, n);
+}
+
+/* a path as strace quotes it; NULL as NULL */
+static void put_q(struct tbuf *t, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t k = 0;
+
+	if (!s) {
+		put_s(t, "NULL");
+		return;
+	}
+	put_raw(t, "\"", 1);
+	for (; *s && k < 4096; s++, k++) {
+		unsigned char c = (unsigned char)*s;
+		char e[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+
+		if (c == '"' || c == '\\') {
+			e[1] = (char)c;
+			put_raw(t, e, 2);
+		} else if (c < 0x20 || c > 0x7e) {
+			put_raw(t, e, 4);
+		} else {
+			put_raw(t, (const char *)&c, 1);
+		}
+	}
+	put_raw(t, "\"", 1);
+}
+
+static void put_dirfd(struct tbuf *t, int fd)
+{
+	if (fd == AT_FDCWD)
+		put_s(t, "AT_FDCWD");
+	else
+		put_i(t, fd);
+}
+
+static void put_oflags(struct tbuf *t, int f)
+{
+	static const struct {
+		int bit;
+		const char *name;
+	} m[] = {
+		{O_CREAT, "|O_CREAT"},	   {O_EXCL, "|O_EXCL"},
+		{O_NOCTTY, "|O_NOCTTY"},   {O_TRUNC, "|O_TRUNC"},
+		{O_APPEND, "|O_APPEND"},   {O_NONBLOCK, "|O_NONBLOCK"},
+		{O_DIRECT, "|O_DIRECT"},   {O_DIRECTORY, "|O_DIRECTORY"},
+		{O_NOFOLLOW, "|O_NOFOLLOW"}, {O_NOATIME, "|O_NOATIME"},
+		{O_CLOEXEC, "|O_CLOEXEC"}, {O_PATH, "|O_PATH"},
+	};
+	size_t i;
+	int acc = f & O_ACCMODE;
+
+	put_s(t, acc == O_WRONLY ? "O_WRONLY"
+		 : acc == O_RDWR ? "O_RDWR"
+				 : "O_RDONLY");
+	if ((f & O_SYNC) == O_SYNC)
+		put_s(t, "|O_SYNC");
+	else if (f & O_DSYNC)
+		put_s(t, "|O_DSYNC");
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		if ((f & m[i].bit) == m[i].bit && !(m[i].bit == O_DIRECTORY &&
+						    (f & O_TMPFILE) == O_TMPFILE))
+			put_s(t, m[i].name);
+	if ((f & O_TMPFILE) == O_TMPFILE)
+		put_s(t, "|O_TMPFILE");
+}
+
+static void put_mode(struct tbuf *t, unsigned m)
+{
+	char tmp[8];
+	size_t n = 0;
+	int sh;
+
+	tmp[n++] = '0';
+	for (sh = 9; sh >= 0; sh -= 3)
+		if ((m >> sh) & 7 || n > 1 || sh <= 6)
+			tmp[n++] = (char)('0' + ((m >> sh) & 7));
+	put_raw(t, tmp, n);
+}
+
+/*
+ * put(t, fmt, ...): %d int, %l long long, %u size_t, %q a path, %D a
+ * directory descriptor, %F open flags, %o a mode, %s a string as is.
+ */
+static void put(struct tbuf *t, const char *fmt, ...)
+{
+	va_list ap;
+	const char *p;
+
+	va_start(ap, fmt);
+	for (p = fmt; *p; p++) {
+		if (*p != '%') {
+			const char *q = p;
+
+			while (q[1] && q[1] != '%')
+				q++;
+			put_raw(t, p, (size_t)(q - p + 1));
+			p = q;
+			continue;
+		}
+		switch (*++p) {
+		case 'd': put_i(t, va_arg(ap, int)); break;
+		case 'l': put_i(t, va_arg(ap, long long)); break;
+		case 'u': put_u(t, va_arg(ap, size_t)); break;
+		case 'q': put_q(t, va_arg(ap, const char *)); break;
+		case 'D': put_dirfd(t, va_arg(ap, int)); break;
+		case 'F': put_oflags(t, va_arg(ap, int)); break;
+		case 'o': put_mode(t, va_arg(ap, unsigned)); break;
+		case 's': put_s(t, va_arg(ap, const char *)); break;
+		default: p--; goto out;
+		}
+	}
+out:
+	va_end(ap);
+}
+
+/* ---- one call ---- */
+
+struct call {
+	int64_t t0;
+	int err;
+	struct tbuf *t;
+};
+
+static inline int enter(struct call *c)
+{
+	if (!on || inside)
+		return 0;
+	c->t0 = now();
+	return 1;
+}
+
+static void line_head(struct tbuf *t, int64_t t0)
+{
+	put_ns(t, t0);
+	put_raw(t, " ", 1);
+	put_u(t, (unsigned long long)t->tid);
+	put_raw(t, " ", 1);
+}
+
+/* After the real call: the head of its line, or 0 when it cannot be
+ * traced.  errno is kept for the caller. */
+static int leave(struct call *c)
+{
+	c->err = errno;
+	inside = 1;
+	c->t = mine();
+	if (!c->t) {
+		inside = 0;
+		return 0;
+	}
+	if (c->t->pend)
+		put_pending(c->t, 0);
+	if (c->t->n + LINEMAX > BUFCAP)
+		write_out(c->t);
+	line_head(c->t, c->t0);
+	return 1;
+}
+
+static void end_line(struct tbuf *t, int64_t dur)
+{
+	put_raw(t, " <", 2);
+	put_ns(t, dur);
+	put_raw(t, ">\n", 2);
+	if (exiting)
+		write_out(t);
+}
+
+/* " = ret <duration>" ("= -1 ENOENT" on failure), and errno back */
+static void finish(struct call *c, long long ret)
+{
+	int64_t t1 = now();
+
+	put_raw(c->t, " = ", 3);
+	if (ret < 0) {
+		const char *n = strerrorname_np(c->err);
+
+		put_s(c->t, "-1 ");
+		put_s(c->t, n ? n : "EUNKNOWN");
+	} else {
+		put_i(c->t, ret);
+	}
+	end_line(c->t, t1 - c->t0);
+	inside = 0;
+	errno = c->err;
+}
+
+/* The lines of the threads t made that have said their ids (all of
+ * them with wait: a thread says it before anything else). */
+static void put_pending(struct tbuf *t, int wait)
+{
+	struct tstart **pp = &t->pend, *s;
+
+	while ((s = *pp) != NULL) {
+		int tid = atomic_load_explicit(&s->tid, memory_order_acquire);
+
+		while (wait && !tid) {
+			sched_yield();
+			tid = atomic_load_explicit(&s->tid,
+						   memory_order_acquire);
+		}
+		if (!tid) {
+			pp = &s->next;
+			continue;
+		}
+		if (t->n + LINEMAX > BUFCAP)
+			write_out(t);
+		line_head(t, s->t0);
+		put(t,
+		    "clone3({flags=CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|"
+		    "CLONE_THREAD|CLONE_SYSVSEM}, 88) = %d",
+		    tid);
+		end_line(t, s->t1 - s->t0);
+		*pp = s->next;
+		free(s);
+	}
+}
+
+/* ---- start and end ---- */
+
+__attribute__((constructor)) static void init(void)
+{
+	const char *d = getenv("IOLENS_TRACE_DIR");
+
+	if (!d || !*d || strlen(d) >= sizeof(dir))
+		return;
+	memcpy(dir, d, strlen(d) + 1);
+	if (pthread_key_create(&key, thread_gone) != 0)
+		return;
+	pthread_atfork(NULL, NULL, after_fork_child);
+	on = 1;
+}
+
+__attribute__((destructor)) static void fini(void)
+{
+	if (!on)
+		return;
+	inside = 1;
+	flush_all();
+	exiting = 1;
+	inside = 0;
+}
+
+/* ---- the wrapped calls ---- */
+
+/* TRACE(name, ret, fmt, args...): the line of a call made, with its
+ * result r; the macro keeps each wrapper to its own arguments */
+#define TRACE(c, r, ...)                                                 \
+	do {                                                             \
+		if (leave(c)) {                                          \
+			put((c)->t, __VA_ARGS__);                        \
+			finish(c, (long long)(r));                       \
+		}                                                        \
+	} while (0)
+
+static int (*real_open)(const char *, int, ...);
+static int (*real_open64)(const char *, int, ...);
+static int (*real___open_2)(const char *, int);
+static int (*real___open64_2)(const char *, int);
+static int (*real_openat)(int, const char *, int, ...);
+static int (*real_openat64)(int, const char *, int, ...);
+static int (*real___openat_2)(int, const char *, int);
+static int (*real___openat64_2)(int, const char *, int);
+
+static int has_mode(int flags)
+{
+	return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE;
+}
+
+static void open_line(struct call *c, int r, int d, const char *p, int f,
+		      mode_t m)
+{
+	if (has_mode(f))
+		TRACE(c, r, "openat(%D, %q, %F, %o)", d, p, f, (unsigned)m);
+	else
+		TRACE(c, r, "openat(%D, %q, %F)", d, p, f);
+}
+
+#define OPEN_WRAP(name, fn)                                              \
+	EXPORT int name(const char *p, int f, ...)                      \
+	{                                                                \
+		struct call c;                                           \
+		mode_t m = 0;                                            \
+		int r;                                                   \
+		if (has_mode(f)) {                                       \
+			va_list ap;                                      \
+			va_start(ap, f);                                 \
+			m = (mode_t)va_arg(ap, unsigned);                \
+			va_end(ap);                                      \
+		}                                                        \
+		if (!GET(fn)) {                                          \
+			errno = ENOSYS;                                  \
+			return -1;                                       \
+		}                                                        \
+		if (!enter(&c))                                          \
+			return REAL(fn)(p, f, m);                        \
+		r = REAL(fn)(p, f, m);                                   \
+		open_line(&c, r, AT_FDCWD, p, f, m);                     \
+		return r;                                                \
+	}
+OPEN_WRAP(open, open)
+OPEN_WRAP(open64, open64)
+
+#define OPENAT_WRAP(name, fn)                                            \
+	EXPORT int name(int d, const char *p, int f, ...)               \
+	{                                                                \
+		struct call c;                                           \
+		mode_t m = 0;                                            \
+		int r;                                                   \
+		if (has_mode(f)) {                                       \
+			va_list ap;                                      \
+			va_start(ap, f);                                 \
+			m = (mode_t)va_arg(ap, unsigned);                \
+			va_end(ap);                                      \
+		}                                                        \
+		if (!GET(fn)) {                                          \
+			errno = ENOSYS;                                  \
+			return -1;                                       \
+		}                                                        \
+		if (!enter(&c))                                          \
+			return REAL(fn)(d, p, f, m);                     \
+		r = REAL(fn)(d, p, f, m);                                \
+		open_line(&c, r, d, p, f, m);                            \
+		return r;                                                \
+	}
+OPENAT_WRAP(openat, openat)
+OPENAT_WRAP(openat64, openat64)
+
+/* _FORTIFY_SOURCE's checked forms: no mode (they refuse O_CREAT) */
+#define OPEN2_WRAP(name)                                                 \
+	EXPORT int name(const char *p, int f)                           \
+	{                                                                \
+		struct call c;                                           \
+		int r;                                                   \
+		if (!GET(name)) {                                        \
+			errno = ENOSYS;                                  \
+			return -1;                                       \
+		}                                                        \
+		if (!enter(&c))                                          \
+			return REAL(name)(p, f);                         \
+		r = REAL(name)(p, f);                                    \
+		open_line(&c, r, AT_FDCWD, p, f, 0);                     \
+		return r;                                                \
+	}
+OPEN2_WRAP(__open_2)
+OPEN2_WRAP(__open64_2)
+
+#define OPENAT2_WRAP(name)                                               \
+	EXPORT int name(int d, const char *p, int f)                    \
+	{                                                                \
+		struct call c;                                           \
+		int r;                                                   \
+		if (!GET(name)) {                                        \
+			errno = ENOSYS;                                  \
+			return -1;                                       \
+		}                                                        \
+		if (!enter(&c))                                          \
+			return REAL(name)(d, p, f);                      \
+		r = REAL(name)(d, p, f);                                 \
+		open_line(&c, r, d, p, f, 0);                            \
+		return r;                                                \
+	}
+OPENAT2_WRAP(__openat_2)
+OPENAT2_WRAP(__openat64_2)
+
+/*
+ * WRAP(ret, name, (params), (args), fmt, fmt args...): a wrapper that
+ * calls the real function and writes one line.
+ */
+#define WRAP(rt, name, params, args, ...)                                \
+	static rt(*real_##name) params;                                  \
+	EXPORT rt name params                                            \
+	{                                                                \
+		struct call c;                                           \
+		rt r;                                                    \
+		if (!GET(name)) {                                        \
+			errno = ENOSYS;                                  \
+			return (rt)-1;                                   \
+		}                                                        \
+		if (!enter(&c))                                          \
+			return REAL(name) args;                          \
+		r = REAL(name) args;                                     \
+		TRACE(&c, r, __VA_ARGS__);                               \
+		return r;                                                \
+	}
+
+WRAP(int, creat, (const char *p, mode_t m), (p, m), "creat(%q, %o)", p,
+     (unsigned)m)
+WRAP(int, creat64, (const char *p, mode_t m), (p, m), "creat(%q, %o)", p,
+     (unsigned)m)
+WRAP(int, close, (int fd), (fd), "close(%d)", fd)
+WRAP(ssize_t, read, (int fd, void *b, size_t n), (fd, b, n),
+     "read(%d, \"\", %u)", fd, n)
+WRAP(ssize_t, __read_chk, (int fd, void *b, size_t n, size_t bl),
+     (fd, b, n, bl), "read(%d, \"\", %u)", fd, n)
+WRAP(ssize_t, write, (int fd, const void *b, size_t n), (fd, b, n),
+     "write(%d, \"\", %u)", fd, n)
+WRAP(ssize_t, pread, (int fd, void *b, size_t n, off_t o), (fd, b, n, o),
+     "pread64(%d, \"\", %u, %l)", fd, n, (long long)o)
+WRAP(ssize_t, pread64, (int fd, void *b, size_t n, off64_t o),
+     (fd, b, n, o), "pread64(%d, \"\", %u, %l)", fd, n, (long long)o)
+WRAP(ssize_t, __pread_chk, (int fd, void *b, size_t n, off_t o, size_t bl),
+     (fd, b, n, o, bl), "pread64(%d, \"\", %u, %l)", fd, n, (long long)o)
+WRAP(ssize_t, __pread64_chk,
+     (int fd, void *b, size_t n, off64_t o, size_t bl), (fd, b, n, o, bl),
+     "pread64(%d, \"\", %u, %l)", fd, n, (long long)o)
+WRAP(ssize_t, pwrite, (int fd, const void *b, size_t n, off_t o),
+     (fd, b, n, o), "pwrite64(%d, \"\", %u, %l)", fd, n, (long long)o)
+WRAP(ssize_t, pwrite64, (int fd, const void *b, size_t n, off64_t o),
+     (fd, b, n, o), "pwrite64(%d, \"\", %u, %l)", fd, n, (long long)o)
+WRAP(ssize_t, readv, (int fd, const struct iovec *v, int k), (fd, v, k),
+     "readv(%d, [], %d)", fd, k)
+WRAP(ssize_t, writev, (int fd, const struct iovec *v, int k), (fd, v, k),
+     "writev(%d, [], %d)", fd, k)
+WRAP(ssize_t, preadv, (int fd, const struct iovec *v, int k, off_t o),
+     (fd, v, k, o), "preadv(%d, [], %d, %l)", fd, k, (long long)o)
+WRAP(ssize_t, preadv64, (int fd, const struct iovec *v, int k, off64_t o),
+     (fd, v, k, o), "preadv(%d, [], %d, %l)", fd, k, (long long)o)
+WRAP(ssize_t, pwritev, (int fd, const struct iovec *v, int k, off_t o),
+     (fd, v, k, o), "pwritev(%d, [], %d, %l)", fd, k, (long long)o)
+WRAP(ssize_t, pwritev64, (int fd, const struct iovec *v, int k, off64_t o),
+     (fd, v, k, o), "pwritev(%d, [], %d, %l)", fd, k, (long long)o)
+WRAP(int, fsync, (int fd), (fd), "fsync(%d)", fd)
+WRAP(int, fdatasync, (int fd), (fd), "fdatasync(%d)", fd)
+WRAP(int, ftruncate, (int fd, off_t l), (fd, l), "ftruncate(%d, %l)", fd,
+     (long long)l)
+WRAP(int, ftruncate64, (int fd, off64_t l), (fd, l), "ftruncate(%d, %l)",
+     fd, (long long)l)
+WRAP(int, truncate, (const char *p, off_t l), (p, l), "truncate(%q, %l)", p,
+     (long long)l)
+WRAP(int, truncate64, (const char *p, off64_t l), (p, l),
+     "truncate(%q, %l)", p, (long long)l)
+WRAP(int, stat, (const char *p, struct stat *s), (p, s),
+     "newfstatat(AT_FDCWD, %q, {}, 0)", p)
+WRAP(int, stat64, (const char *p, struct stat64 *s), (p, s),
+     "newfstatat(AT_FDCWD, %q, {}, 0)", p)
+WRAP(int, lstat, (const char *p, struct stat *s), (p, s),
+     "newfstatat(AT_FDCWD, %q, {}, AT_SYMLINK_NOFOLLOW)", p)
+WRAP(int, lstat64, (const char *p, struct stat64 *s), (p, s),
+     "newfstatat(AT_FDCWD, %q, {}, AT_SYMLINK_NOFOLLOW)", p)
+WRAP(int, fstat, (int fd, struct stat *s), (fd, s), "fstat(%d, {})", fd)
+WRAP(int, fstat64, (int fd, struct stat64 *s), (fd, s), "fstat(%d, {})", fd)
+WRAP(int, fstatat, (int d, const char *p, struct stat *s, int f),
+     (d, p, s, f), "newfstatat(%D, %q, {}, %d)", d, p, f)
+WRAP(int, fstatat64, (int d, const char *p, struct stat64 *s, int f),
+     (d, p, s, f), "newfstatat(%D, %q, {}, %d)", d, p, f)
+WRAP(int, statx,
+     (int d, const char *p, int f, unsigned m, struct statx *s),
+     (d, p, f, m, s), "statx(%D, %q, %d, %d, {})", d, p, f, (int)m)
+WRAP(int, access, (const char *p, int m), (p, m), "access(%q, %d)", p, m)
+WRAP(int, faccessat, (int d, const char *p, int m, int f), (d, p, m, f),
+     "faccessat(%D, %q, %d)", d, p, m)
+WRAP(ssize_t, readlink, (const char *p, char *b, size_t n), (p, b, n),
+     "readlink(%q, \"\", %u)", p, n)
+WRAP(ssize_t, readlinkat, (int d, const char *p, char *b, size_t n),
+     (d, p, b, n), "readlinkat(%D, %q, \"\", %u)", d, p, n)
+WRAP(int, unlink, (const char *p), (p), "unlink(%q)", p)
+WRAP(int, unlinkat, (int d, const char *p, int f), (d, p, f),
+     "unlinkat(%D, %q, %s)", d, p, f & AT_REMOVEDIR ? "AT_REMOVEDIR" : "0")
+WRAP(int, rmdir, (const char *p), (p), "rmdir(%q)", p)
+WRAP(int, mkdir, (const char *p, mode_t m), (p, m), "mkdir(%q, %o)", p,
+     (unsigned)m)
+WRAP(int, rename, (const char *a, const char *b), (a, b),
+     "rename(%q, %q)", a, b)
+WRAP(int, renameat, (int da, const char *a, int db, const char *b),
+     (da, a, db, b), "renameat(%D, %q, %D, %q)", da, a, db, b)
+WRAP(int, renameat2,
+     (int da, const char *a, int db, const char *b, unsigned f),
+     (da, a, db, b, f), "renameat2(%D, %q, %D, %q, %d)", da, a, db, b,
+     (int)f)
+WRAP(int, chdir, (const char *p), (p), "chdir(%q)", p)
+WRAP(int, fchdir, (int fd), (fd), "fchdir(%d)", fd)
+WRAP(int, dup, (int fd), (fd), "dup(%d)", fd)
+WRAP(int, dup2, (int a, int b), (a, b), "dup2(%d, %d)", a, b)
+WRAP(int, dup3, (int a, int b, int f), (a, b, f), "dup3(%d, %d, %s)", a, b,
+     f & O_CLOEXEC ? "O_CLOEXEC" : "0")
+WRAP(int, socket, (int d, int ty, int p), (d, ty, p),
+     "socket(%d, %d, %d)", d, ty, p)
+WRAP(ssize_t, getdents64, (int fd, void *b, size_t n), (fd, b, n),
+     "getdents64(%d, [], %u)", fd, n)
+
+static const char *whence(int w)
+{
+	switch (w) {
+	case SEEK_SET: return "SEEK_SET";
+	case SEEK_CUR: return "SEEK_CUR";
+	case SEEK_END: return "SEEK_END";
+	case SEEK_DATA: return "SEEK_DATA";
+	case SEEK_HOLE: return "SEEK_HOLE";
+	default: return "0";
+	}
+}
+
+WRAP(off_t, lseek, (int fd, off_t o, int w), (fd, o, w),
+     "lseek(%d, %l, %s)", fd, (long long)o, whence(w))
+WRAP(off64_t, lseek64, (int fd, off64_t o, int w), (fd, o, w),
+     "lseek(%d, %l, %s)", fd, (long long)o, whence(w))
+WRAP(int, pipe, (int p[2]), (p), "pipe([%d, %d])", p[0], p[1])
+WRAP(int, pipe2, (int p[2], int f), (p, f), "pipe2([%d, %d], %s)", p[0],
+     p[1], f & O_CLOEXEC ? "O_CLOEXEC" : "0")
+WRAP(int, socketpair, (int d, int ty, int pr, int v[2]), (d, ty, pr, v),
+     "socketpair(%d, %d, %d, [%d, %d])", d, ty, pr, v[0], v[1])
+WRAP(int, accept, (int fd, struct sockaddr *a, socklen_t *l), (fd, a, l),
+     "accept(%d, NULL, NULL)", fd)
+WRAP(int, accept4, (int fd, struct sockaddr *a, socklen_t *l, int f),
+     (fd, a, l, f), "accept4(%d, NULL, NULL, %d)", fd, f)
+
+/* An offset argument as strace shows it, "[n]" as it was before the
+ * call, or NULL. */
+static const char *offp(char *b, const long long *o)
+{
+	if (!o)
+		return "NULL";
+	b[0] = '[';
+	b[1 + utoa(b + 1, (unsigned long long)(*o < 0 ? 0 : *o))] = '\0';
+	strcat(b, "]");
+	return b;
+}
+
+static ssize_t (*real_copy_file_range)(int, off64_t *, int, off64_t *,
+				       size_t, unsigned);
+EXPORT ssize_t copy_file_range(int a, off64_t *oa, int b, off64_t *ob,
+			       size_t n, unsigned f)
+{
+	struct call c;
+	char sa[32], sb[32];
+	const char *pa, *pb;
+	ssize_t r;
+
+	if (!GET(copy_file_range)) {
+		errno = ENOSYS;
+		return -1;
+	}
+	if (!enter(&c))
+		return REAL(copy_file_range)(a, oa, b, ob, n, f);
+	pa = offp(sa, (const long long *)oa);
+	pb = offp(sb, (const long long *)ob);
+	r = REAL(copy_file_range)(a, oa, b, ob, n, f);
+	TRACE(&c, r, "copy_file_range(%d, %s, %d, %s, %u, 0)", a, pa, b, pb,
+	      n);
+	return r;
+}
+
+#define SENDFILE_WRAP(name, ot)                                          \
+	static ssize_t (*real_##name)(int, int, ot *, size_t);           \
+	EXPORT ssize_t name(int o, int i, ot *off, size_t n)             \
+	{                                                                \
+		struct call c;                                           \
+		char so[32];                                             \
+		const char *po;                                          \
+		long long v = off ? (long long)*off : 0;                 \
+		ssize_t r;                                               \
+		if (!GET(name)) {                                        \
+			errno = ENOSYS;                                  \
+			return -1;                                       \
+		}                                                        \
+		if (!enter(&c))                                          \
+			return REAL(name)(o, i, off, n);                 \
+		po = offp(so, off ? &v : NULL);                          \
+		r = REAL(name)(o, i, off, n);                            \
+		TRACE(&c, r, "sendfile(%d, %d, %s, %u)", o, i, po, n);   \
+		return r;                                                \
+	}
+SENDFILE_WRAP(sendfile, off_t)
+SENDFILE_WRAP(sendfile64, off64_t)
+
+static const char *fcntl_cmd(int cmd)
+{
+	switch (cmd) {
+	case F_DUPFD: return "F_DUPFD";
+	case F_DUPFD_CLOEXEC: return "F_DUPFD_CLOEXEC";
+	case F_GETFD: return "F_GETFD";
+	case F_SETFD: return "F_SETFD";
+	case F_GETFL: return "F_GETFL";
+	case F_SETFL: return "F_SETFL";
+	case F_GETLK: return "F_GETLK";
+	case F_SETLK: return "F_SETLK";
+	case F_SETLKW: return "F_SETLKW";
+	default: return NULL;
+	}
+}
+
+static void fcntl_line(struct call *c, int r, int fd, int cmd, void *arg)
+{
+	const char *n = fcntl_cmd(cmd);
+	int v = (int)(intptr_t)arg;
+
+	if (!n)
+		TRACE(c, r, "fcntl(%d, %d)", fd, cmd);
+	else if (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC)
+		TRACE(c, r, "fcntl(%d, %s, %d)", fd, n, v);
+	else if (cmd == F_SETFD)
+		TRACE(c, r, "fcntl(%d, F_SETFD, %s)", fd,
+		      v & FD_CLOEXEC ? "FD_CLOEXEC" : "0");
+	else if (cmd == F_SETFL)
+		TRACE(c, r, "fcntl(%d, F_SETFL, %F)", fd, v);
+	else if (cmd == F_GETLK || cmd == F_SETLK || cmd == F_SETLKW)
+		TRACE(c, r, "fcntl(%d, %s, {})", fd, n);
+	else
+		TRACE(c, r, "fcntl(%d, %s)", fd, n);
+}
+
+#define FCNTL_WRAP(name)                                                 \
+	static int (*real_##name)(int, int, ...);                        \
+	EXPORT int name(int fd, int cmd, ...)                            \
+	{                                                                \
+		struct call c;                                           \
+		va_list ap;                                              \
+		void *arg;                                               \
+		int r;                                                   \
+		va_start(ap, cmd);                                       \
+		arg = va_arg(ap, void *);                                \
+		va_end(ap);                                              \
+		if (!GET(name)) {                                        \
+			errno = ENOSYS;                                  \
+			return -1;                                       \
+		}                                                        \
+		if (!enter(&c))                                          \
+			return REAL(name)(fd, cmd, arg);                 \
+		r = REAL(name)(fd, cmd, arg);                            \
+		fcntl_line(&c, r, fd, cmd, arg);                         \
+		return r;                                                \
+	}
+FCNTL_WRAP(fcntl)
+FCNTL_WRAP(fcntl64)
+
+/* ---- directory streams: opendir's open, readdir's getdents ---- */
+
+#define NDIRFD 65536
+static unsigned char fresh[NDIRFD / 8]; /* not read since opened */
+static unsigned char ended[NDIRFD / 8]; /* its end was seen */
+
+static void mark(unsigned char *m, int fd, int v)
+{
+	if (fd < 0 || fd >= NDIRFD)
+		return;
+	if (v)
+		m[fd / 8] |= (unsigned char)(1u << (fd % 8));
+	else
+		m[fd / 8] &= (unsigned char)~(1u << (fd % 8));
+}
+
+static int marked(const unsigned char *m, int fd)
+{
+	return fd >= 0 && fd < NDIRFD && (m[fd / 8] >> (fd % 8)) & 1;
+}
+
+static DIR *(*real_opendir)(const char *);
+EXPORT DIR *opendir(const char *p)
+{
+	struct call c;
+	DIR *d;
+	int fd;
+
+	if (!GET(opendir)) {
+		errno = ENOSYS;
+		return NULL;
+	}
+	if (!enter(&c))
+		return REAL(opendir)(p);
+	d = REAL(opendir)(p);
+	fd = d ? dirfd(d) : -1;
+	mark(fresh, fd, 1);
+	mark(ended, fd, 0);
+	TRACE(&c, fd,
+	      "openat(AT_FDCWD, %q, "
+	      "O_RDONLY|O_NONBLOCK|O_CLOEXEC|O_DIRECTORY)",
+	      p);
+	return d;
+}
+
+static DIR *(*real_fdopendir)(int);
+EXPORT DIR *fdopendir(int fd)
+{
+	DIR *d;
+
+	if (!GET(fdopendir)) {
+		errno = ENOSYS;
+		return NULL;
+	}
+	d = REAL(fdopendir)(fd);
+	if (d) {
+		mark(fresh, fd, 1);
+		mark(ended, fd, 0);
+	}
+	return d;
+}
+
+static void (*real_rewinddir)(DIR *);
+EXPORT void rewinddir(DIR *d)
+{
+	if (!GET(rewinddir))
+		return;
+	REAL(rewinddir)(d);
+	mark(fresh, dirfd(d), 1);
+	mark(ended, dirfd(d), 0);
+}
+
+/* The first entry read makes a getdents call and so does the end; the
+ * entries between come from the stream's buffer, mostly. */
+#define READDIR_WRAP(name, et)                                           \
+	static et *(*real_##name)(DIR *);                                \
+	EXPORT et *name(DIR *d)                                          \
+	{                                                                \
+		struct call c;                                           \
+		et *e;                                                   \
+		int fd;                                                  \
+		if (!GET(name)) {                                        \
+			errno = ENOSYS;                                  \
+			return NULL;                                     \
+		}                                                        \
+		if (!enter(&c))                                          \
+			return REAL(name)(d);                            \
+		e = REAL(name)(d);                                       \
+		fd = dirfd(d);                                           \
+		if (e && marked(fresh, fd)) {                            \
+			mark(fresh, fd, 0);                              \
+			TRACE(&c, e->d_reclen,                           \
+			      "getdents64(%d, [], 32768)", fd);          \
+		} else if (!e && !marked(ended, fd)) {                   \
+			mark(ended, fd, 1);                              \
+			TRACE(&c, 0, "getdents64(%d, [], 32768)", fd);   \
+		}                                                        \
+		return e;                                                \
+	}
+READDIR_WRAP(readdir, struct dirent)
+READDIR_WRAP(readdir64, struct dirent64)
+
+static int (*real_closedir)(DIR *);
+EXPORT int closedir(DIR *d)
+{
+	struct call c;
+	int fd = dirfd(d), r;
+
+	if (!GET(closedir)) {
+		errno = ENOSYS;
+		return -1;
+	}
+	if (!enter(&c) || fd < 0)
+		return REAL(closedir)(d);
+	r = REAL(closedir)(d);
+	TRACE(&c, r, "close(%d)", fd);
+	return r;
+}
+
+/* ---- stdio: a stream's open, reads, writes and close, as calls on its
+ * descriptor (the C library's own reads and writes are not seen) ---- */
+
+static int fmode(const char *m)
+{
+	int f = 0, acc = O_RDONLY;
+
+	switch (m ? m[0] : 'r') {
+	case 'w': acc = O_WRONLY, f = O_CREAT | O_TRUNC; break;
+	case 'a': acc = O_WRONLY, f = O_CREAT | O_APPEND; break;
+	default: break;
+	}
+	for (; m && *m; m++) {
+		if (*m == '+')
+			acc = O_RDWR;
+		else if (*m == 'x')
+			f |= O_EXCL;
+		else if (*m == 'e')
+			f |= O_CLOEXEC;
+	}
+	return acc | f;
+}
+
+#define FOPEN_WRAP(name)                                                 \
+	static FILE *(*real_##name)(const char *, const char *);         \
+	EXPORT FILE *name(const char *p, const char *m)                  \
+	{                                                                \
+		struct call c;                                           \
+		FILE *f;                                                 \
+		if (!GET(name)) {                                        \
+			errno = ENOSYS;                                  \
+			return NULL;                                     \
+		}                                                        \
+		if (!enter(&c))                                          \
+			return REAL(name)(p, m);                         \
+		f = REAL(name)(p, m);                                    \
+		open_line(&c, f ? fileno(f) : -1, AT_FDCWD, p, fmode(m), \
+			  0666);                                         \
+		return f;                                                \
+	}
+FOPEN_WRAP(fopen)
+FOPEN_WRAP(fopen64)
+
+static int (*real_fclose)(FILE *);
+EXPORT int fclose(FILE *f)
+{
+	struct call c;
+	int fd, r;
+
+	if (!GET(fclose)) {
+		errno = ENOSYS;
+		return EOF;
+	}
+	if (!enter(&c) || (fd = fileno(f)) < 0)
+		return REAL(fclose)(f);
+	r = REAL(fclose)(f);
+	TRACE(&c, r, "close(%d)", fd);
+	return r;
+}
+
+#undef fread_unlocked
+#undef fwrite_unlocked
+#define FRW_WRAP(name, bt, op, fno)                                    \
+	static size_t (*real_##name)(bt, size_t, size_t, FILE *);        \
+	EXPORT size_t name(bt b, size_t s, size_t n, FILE *f)            \
+	{                                                                \
+		struct call c;                                           \
+		size_t r;                                                \
+		int fd;                                                  \
+		if (!GET(name))                                          \
+			return 0;                                        \
+		if (!enter(&c) || (fd = fno(f)) < 0)                     \
+			return REAL(name)(b, s, n, f);                   \
+		r = REAL(name)(b, s, n, f);                              \
+		TRACE(&c, (long long)(r * s), op "(%d, \"\", %u)", fd,   \
+		      s * n);                                            \
+		return r;                                                \
+	}
+FRW_WRAP(fread, void *, "read", fileno)
+FRW_WRAP(fwrite, const void *, "write", fileno)
+FRW_WRAP(fread_unlocked, void *, "read", fileno_unlocked)
+FRW_WRAP(fwrite_unlocked, const void *, "write", fileno_unlocked)
+
+/* ---- processes and threads ---- */
+
+static pid_t (*real_fork)(void);
+EXPORT pid_t fork(void)
+{
+	struct call c;
+	pid_t r;
+
+	if (!GET(fork)) {
+		errno = ENOSYS;
+		return -1;
+	}
+	if (!enter(&c))
+		return REAL(fork)();
+	r = REAL(fork)();
+	if (r == 0)
+		return 0; /* the child: after_fork_child() ran */
+	TRACE(&c, r,
+	      "clone(child_stack=NULL, "
+	      "flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD)");
+	return r;
+}
+
+/* vfork's child shares the caller's stack, which a wrapper returning in
+ * the child would spoil: it is a fork here, as POSIX allows. */
+EXPORT pid_t vfork(void)
+{
+	return fork();
+}
+
+#define SPAWN_WRAP(name)                                                 \
+	static int (*real_##name)(pid_t *, const char *,                 \
+				  const posix_spawn_file_actions_t *,    \
+				  const posix_spawnattr_t *,             \
+				  char *const[], char *const[]);         \
+	EXPORT int name(pid_t *pid, const char *p,                       \
+			const posix_spawn_file_actions_t *fa,            \
+			const posix_spawnattr_t *at, char *const av[],   \
+			char *const ev[])                                \
+	{                                                                \
+		struct call c;                                           \
+		pid_t k = 0;                                             \
+		int r;                                                   \
+		if (!GET(name))                                          \
+			return ENOSYS;                                   \
+		if (!enter(&c))                                          \
+			return REAL(name)(pid ? pid : &k, p, fa, at, av, \
+					  ev);                           \
+		r = REAL(name)(pid ? pid : &k, p, fa, at, av, ev);       \
+		if (r == 0)                                              \
+			TRACE(&c, pid ? *pid : k,                        \
+			      "clone(child_stack=NULL, "                 \
+			      "flags=CLONE_VM|CLONE_VFORK|SIGCHLD)");    \
+		return r;                                                \
+	}
+SPAWN_WRAP(posix_spawn)
+SPAWN_WRAP(posix_spawnp)
+
+/* The exec's line, and every buffer of the process written: the
+ * program's memory is gone once it succeeds.  A failed exec keeps the
+ * line (the trace cannot take it back). */
+static void exec_line(const char *p, char *const av[])
+{
+	struct call c;
+	size_t i;
+
+	if (!enter(&c))
+		return;
+	if (leave(&c)) {
+		put(c.t, "execve(%q, [", p);
+		for (i = 0; av && av[i] && i < 64; i++)
+			put(c.t, i ? ", %q" : "%q", av[i]);
+		put(c.t, "], [])");
+		finish(&c, 0);
+	}
+	inside = 1;
+	flush_all();
+	inside = 0;
+}
+
+static int (*real_execve)(const char *, char *const[], char *const[]);
+EXPORT int execve(const char *p, char *const a[], char *const e[])
+{
+	if (!GET(execve)) {
+		errno = ENOSYS;
+		return -1;
+	}
+	exec_line(p, a);
+	return REAL(execve)(p, a, e);
+}
+
+static int (*real_execv)(const char *, char *const[]);
+EXPORT int execv(const char *p, char *const a[])
+{
+	if (!GET(execv)) {
+		errno = ENOSYS;
+		return -1;
+	}
+	exec_line(p, a);
+	return REAL(execv)(p, a);
+}
+
+static int (*real_execvp)(const char *, char *const[]);
+EXPORT int execvp(const char *p, char *const a[])
+{
+	if (!GET(execvp)) {
+		errno = ENOSYS;
+		return -1;
+	}
+	exec_line(p, a);
+	return REAL(execvp)(p, a);
+}
+
+static int (*real_execvpe)(const char *, char *const[], char *const[]);
+EXPORT int execvpe(const char *p, char *const a[], char *const e[])
+{
+	if (!GET(execvpe)) {
+		errno = ENOSYS;
+		return -1;
+	}
+	exec_line(p, a);
+	return REAL(execvpe)(p, a, e);
+}
+
+/* execl, execlp, execle: the arguments into an array for the v forms */
+static char **gather(const char *a0, va_list ap, char ***envp)
+{
+	va_list cp;
+	size_t n = 1, i;
+	char **v;
+
+	va_copy(cp, ap);
+	while (va_arg(cp, char *))
+		n++;
+	va_end(cp);
+	v = malloc((n + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	v[0] = (char *)a0;
+	for (i = 1; i <= n; i++)
+		v[i] = va_arg(ap, char *);
+	if (envp)
+		*envp = va_arg(ap, char **);
+	return v;
+}
+
+EXPORT int execl(const char *p, const char *a0, ...)
+{
+	va_list ap;
+	char **v;
+
+	va_start(ap, a0);
+	v = gather(a0, ap, NULL);
+	va_end(ap);
+	if (!v) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return execv(p, v);
+}
+
+EXPORT int execlp(const char *p, const char *a0, ...)
+{
+	va_list ap;
+	char **v;
+
+	va_start(ap, a0);
+	v = gather(a0, ap, NULL);
+	va_end(ap);
+	if (!v) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return execvp(p, v);
+}
+
+EXPORT int execle(const char *p, const char *a0, ...)
+{
+	va_list ap;
+	char **v, **e = NULL;
+
+	va_start(ap, a0);
+	v = gather(a0, ap, &e);
+	va_end(ap);
+	if (!v) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return execve(p, v, e);
+}
+
+static void (*real__exit)(int);
+EXPORT void _exit(int s)
+{
+	if (on) {
+		inside = 1;
+		flush_all();
+	}
+	if (GET(_exit))
+		REAL(_exit)(s);
+	for (;;)
+		syscall(SYS_exit_group, s);
+}
+
+EXPORT void _Exit(int s)
+{
+	_exit(s);
+}
+
+/* A new thread says its id before it runs its function; the creator
+ * writes its clone line then (put_pending()). */
+static void *trampoline(void *p)
+{
+	struct tstart *s = p;
+	void *(*fn)(void *) = s->fn;
+	void *arg = s->arg;
+
+	atomic_store_explicit(&s->tid, (int)syscall(SYS_gettid),
+			      memory_order_release);
+	return fn(arg);
+}
+
+static int (*real_pthread_create)(pthread_t *, const pthread_attr_t *,
+				  void *(*)(void *), void *);
+EXPORT int pthread_create(pthread_t *th, const pthread_attr_t *at,
+			  void *(*fn)(void *), void *arg)
+{
+	struct tstart *s, **pp;
+	struct tbuf *t;
+	int r;
+
+	if (!GET(pthread_create))
+		return ENOSYS;
+	if (!on || inside || !(s = calloc(1, sizeof(*s))))
+		return REAL(pthread_create)(th, at, fn, arg);
+	s->fn = fn, s->arg = arg;
+	s->t0 = now();
+	r = REAL(pthread_create)(th, at, trampoline, s);
+	s->t1 = now();
+	if (r != 0) {
+		free(s);
+		return r;
+	}
+	inside = 1;
+	t = mine();
+	if (t) {
+		for (pp = &t->pend; *pp; pp = &(*pp)->next)
+			;
+		*pp = s;
+	}
+	inside = 0;
+	return r;
+}
