@@ -310,8 +310,7 @@ struct mstat {
 
 /* Merge the files into out; final: in strace's shape ("TID TIME
  * call"), else as they are (a round of many). */
-static int merge(char **paths, size_t n, FILE *out, int final,
-		 struct mstat *ms)
+static int merge(char **paths, size_t n, FILE *out, int final, struct mstat *ms)
 {
 	struct src *s = calloc(n ? n : 1, sizeof(*s));
 	struct src **h = calloc(n ? n : 1, sizeof(*h));
@@ -405,8 +404,7 @@ static void free_list(char **v, size_t n)
 
 /* Many threads: rounds merge FANIN files at a time into one, until
  * FANIN or fewer are left.  0, or -1 with errno. */
-static int reduce_files(const char *dir, char ***v, size_t *n,
-			struct mstat *ms)
+static int reduce_files(const char *dir, char ***v, size_t *n, struct mstat *ms)
 {
 	unsigned round = 0;
 	size_t i, j, k;
@@ -448,7 +446,8 @@ static void put_header(FILE *out, char **cmd, int64_t first)
 
 	if (gmtime_r(&s, &tm))
 		strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
-	fprintf(out, "# iolens-trace 1 (iolens %s, times UTC) of", IOLENS_VERSION);
+	fprintf(out, "# iolens-trace 1 (iolens %s, times UTC) of",
+		IOLENS_VERSION);
 	for (i = 0; cmd[i]; i++) {
 		const char *c;
 
@@ -579,15 +578,9 @@ int cmd_trace(int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:ho:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'h':
-			help();
-			return EXIT_OK;
-		case 'V':
-			printf("iolens %s\n", IOLENS_VERSION);
-			return EXIT_OK;
-		case 'o':
-			out = optarg;
-			break;
+		case 'h': help(); return EXIT_OK;
+		case 'V': printf("iolens %s\n", IOLENS_VERSION); return EXIT_OK;
+		case 'o': out = optarg; break;
 		case ':':
 			return usage_error("option '%s' needs a value",
 					   argv[optind - 1]);
@@ -610,8 +603,7 @@ int cmd_trace(int argc, char **argv)
 	remove_dir(dir);
 	if (status < 0)
 		return EXIT_DATA;
-	fprintf(stderr,
-		"%s: %llu calls of %zu thread%s into %s", iol_progname,
+	fprintf(stderr, "%s: %llu calls of %zu thread%s into %s", iol_progname,
 		(unsigned long long)ms.lines, nthreads,
 		nthreads == 1 ? "" : "s", out);
 	if (ms.bad)

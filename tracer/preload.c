@@ -69,8 +69,8 @@ struct tbuf {
 };
 
 static char dir[4096];
-static int on;	      /* $IOLENS_TRACE_DIR was set */
-static int exiting;   /* past our destructor: write every line at once */
+static int on;	    /* $IOLENS_TRACE_DIR was set */
+static int exiting; /* past our destructor: write every line at once */
 static atomic_flag list_lock = ATOMIC_FLAG_INIT;
 static struct tbuf *all;
 static pthread_key_t key;
@@ -318,12 +318,12 @@ static void put_oflags(struct tbuf *t, int f)
 		int bit;
 		const char *name;
 	} m[] = {
-		{O_CREAT, "|O_CREAT"},	   {O_EXCL, "|O_EXCL"},
-		{O_NOCTTY, "|O_NOCTTY"},   {O_TRUNC, "|O_TRUNC"},
-		{O_APPEND, "|O_APPEND"},   {O_NONBLOCK, "|O_NONBLOCK"},
-		{O_DIRECT, "|O_DIRECT"},   {O_DIRECTORY, "|O_DIRECTORY"},
+		{O_CREAT, "|O_CREAT"},	     {O_EXCL, "|O_EXCL"},
+		{O_NOCTTY, "|O_NOCTTY"},     {O_TRUNC, "|O_TRUNC"},
+		{O_APPEND, "|O_APPEND"},     {O_NONBLOCK, "|O_NONBLOCK"},
+		{O_DIRECT, "|O_DIRECT"},     {O_DIRECTORY, "|O_DIRECTORY"},
 		{O_NOFOLLOW, "|O_NOFOLLOW"}, {O_NOATIME, "|O_NOATIME"},
-		{O_CLOEXEC, "|O_CLOEXEC"}, {O_PATH, "|O_PATH"},
+		{O_CLOEXEC, "|O_CLOEXEC"},   {O_PATH, "|O_PATH"},
 	};
 	size_t i;
 	int acc = f & O_ACCMODE;
@@ -336,8 +336,8 @@ static void put_oflags(struct tbuf *t, int f)
 	else if (f & O_DSYNC)
 		put_s(t, "|O_DSYNC");
 	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++)
-		if ((f & m[i].bit) == m[i].bit && !(m[i].bit == O_DIRECTORY &&
-						    (f & O_TMPFILE) == O_TMPFILE))
+		if ((f & m[i].bit) == m[i].bit &&
+		    !(m[i].bit == O_DIRECTORY && (f & O_TMPFILE) == O_TMPFILE))
 			put_s(t, m[i].name);
 	if ((f & O_TMPFILE) == O_TMPFILE)
 		put_s(t, "|O_TMPFILE");
@@ -523,12 +523,12 @@ __attribute__((destructor)) static void fini(void)
 
 /* TRACE(name, ret, fmt, args...): the line of a call made, with its
  * result r; the macro keeps each wrapper to its own arguments */
-#define TRACE(c, r, ...)                                                 \
-	do {                                                             \
-		if (leave(c)) {                                          \
-			put((c)->t, __VA_ARGS__);                        \
-			finish(c, (long long)(r));                       \
-		}                                                        \
+#define TRACE(c, r, ...)                           \
+	do {                                       \
+		if (leave(c)) {                    \
+			put((c)->t, __VA_ARGS__);  \
+			finish(c, (long long)(r)); \
+		}                                  \
 	} while (0)
 
 static int (*real_open)(const char *, int, ...);
@@ -554,89 +554,89 @@ static void open_line(struct call *c, int r, int d, const char *p, int f,
 		TRACE(c, r, "openat(%D, %q, %F)", d, p, f);
 }
 
-#define OPEN_WRAP(name, fn)                                              \
-	EXPORT int name(const char *p, int f, ...)                      \
-	{                                                                \
-		struct call c;                                           \
-		mode_t m = 0;                                            \
-		int r;                                                   \
-		if (has_mode(f)) {                                       \
-			va_list ap;                                      \
-			va_start(ap, f);                                 \
-			m = (mode_t)va_arg(ap, unsigned);                \
-			va_end(ap);                                      \
-		}                                                        \
-		if (!GET(fn)) {                                          \
-			errno = ENOSYS;                                  \
-			return -1;                                       \
-		}                                                        \
-		if (!enter(&c))                                          \
-			return REAL(fn)(p, f, m);                        \
-		r = REAL(fn)(p, f, m);                                   \
-		open_line(&c, r, AT_FDCWD, p, f, m);                     \
-		return r;                                                \
+#define OPEN_WRAP(name, fn)                               \
+	EXPORT int name(const char *p, int f, ...)        \
+	{                                                 \
+		struct call c;                            \
+		mode_t m = 0;                             \
+		int r;                                    \
+		if (has_mode(f)) {                        \
+			va_list ap;                       \
+			va_start(ap, f);                  \
+			m = (mode_t)va_arg(ap, unsigned); \
+			va_end(ap);                       \
+		}                                         \
+		if (!GET(fn)) {                           \
+			errno = ENOSYS;                   \
+			return -1;                        \
+		}                                         \
+		if (!enter(&c))                           \
+			return REAL(fn)(p, f, m);         \
+		r = REAL(fn)(p, f, m);                    \
+		open_line(&c, r, AT_FDCWD, p, f, m);      \
+		return r;                                 \
 	}
 OPEN_WRAP(open, open)
 OPEN_WRAP(open64, open64)
 
-#define OPENAT_WRAP(name, fn)                                            \
-	EXPORT int name(int d, const char *p, int f, ...)               \
-	{                                                                \
-		struct call c;                                           \
-		mode_t m = 0;                                            \
-		int r;                                                   \
-		if (has_mode(f)) {                                       \
-			va_list ap;                                      \
-			va_start(ap, f);                                 \
-			m = (mode_t)va_arg(ap, unsigned);                \
-			va_end(ap);                                      \
-		}                                                        \
-		if (!GET(fn)) {                                          \
-			errno = ENOSYS;                                  \
-			return -1;                                       \
-		}                                                        \
-		if (!enter(&c))                                          \
-			return REAL(fn)(d, p, f, m);                     \
-		r = REAL(fn)(d, p, f, m);                                \
-		open_line(&c, r, d, p, f, m);                            \
-		return r;                                                \
+#define OPENAT_WRAP(name, fn)                             \
+	EXPORT int name(int d, const char *p, int f, ...) \
+	{                                                 \
+		struct call c;                            \
+		mode_t m = 0;                             \
+		int r;                                    \
+		if (has_mode(f)) {                        \
+			va_list ap;                       \
+			va_start(ap, f);                  \
+			m = (mode_t)va_arg(ap, unsigned); \
+			va_end(ap);                       \
+		}                                         \
+		if (!GET(fn)) {                           \
+			errno = ENOSYS;                   \
+			return -1;                        \
+		}                                         \
+		if (!enter(&c))                           \
+			return REAL(fn)(d, p, f, m);      \
+		r = REAL(fn)(d, p, f, m);                 \
+		open_line(&c, r, d, p, f, m);             \
+		return r;                                 \
 	}
 OPENAT_WRAP(openat, openat)
 OPENAT_WRAP(openat64, openat64)
 
 /* _FORTIFY_SOURCE's checked forms: no mode (they refuse O_CREAT) */
-#define OPEN2_WRAP(name)                                                 \
-	EXPORT int name(const char *p, int f)                           \
-	{                                                                \
-		struct call c;                                           \
-		int r;                                                   \
-		if (!GET(name)) {                                        \
-			errno = ENOSYS;                                  \
-			return -1;                                       \
-		}                                                        \
-		if (!enter(&c))                                          \
-			return REAL(name)(p, f);                         \
-		r = REAL(name)(p, f);                                    \
-		open_line(&c, r, AT_FDCWD, p, f, 0);                     \
-		return r;                                                \
+#define OPEN2_WRAP(name)                             \
+	EXPORT int name(const char *p, int f)        \
+	{                                            \
+		struct call c;                       \
+		int r;                               \
+		if (!GET(name)) {                    \
+			errno = ENOSYS;              \
+			return -1;                   \
+		}                                    \
+		if (!enter(&c))                      \
+			return REAL(name)(p, f);     \
+		r = REAL(name)(p, f);                \
+		open_line(&c, r, AT_FDCWD, p, f, 0); \
+		return r;                            \
 	}
 OPEN2_WRAP(__open_2)
 OPEN2_WRAP(__open64_2)
 
-#define OPENAT2_WRAP(name)                                               \
-	EXPORT int name(int d, const char *p, int f)                    \
-	{                                                                \
-		struct call c;                                           \
-		int r;                                                   \
-		if (!GET(name)) {                                        \
-			errno = ENOSYS;                                  \
-			return -1;                                       \
-		}                                                        \
-		if (!enter(&c))                                          \
-			return REAL(name)(d, p, f);                      \
-		r = REAL(name)(d, p, f);                                 \
-		open_line(&c, r, d, p, f, 0);                            \
-		return r;                                                \
+#define OPENAT2_WRAP(name)                           \
+	EXPORT int name(int d, const char *p, int f) \
+	{                                            \
+		struct call c;                       \
+		int r;                               \
+		if (!GET(name)) {                    \
+			errno = ENOSYS;              \
+			return -1;                   \
+		}                                    \
+		if (!enter(&c))                      \
+			return REAL(name)(d, p, f);  \
+		r = REAL(name)(d, p, f);             \
+		open_line(&c, r, d, p, f, 0);        \
+		return r;                            \
 	}
 OPENAT2_WRAP(__openat_2)
 OPENAT2_WRAP(__openat64_2)
@@ -645,21 +645,21 @@ OPENAT2_WRAP(__openat64_2)
  * WRAP(ret, name, (params), (args), fmt, fmt args...): a wrapper that
  * calls the real function and writes one line.
  */
-#define WRAP(rt, name, params, args, ...)                                \
-	static rt(*real_##name) params;                                  \
-	EXPORT rt name params                                            \
-	{                                                                \
-		struct call c;                                           \
-		rt r;                                                    \
-		if (!GET(name)) {                                        \
-			errno = ENOSYS;                                  \
-			return (rt)-1;                                   \
-		}                                                        \
-		if (!enter(&c))                                          \
-			return REAL(name) args;                          \
-		r = REAL(name) args;                                     \
-		TRACE(&c, r, __VA_ARGS__);                               \
-		return r;                                                \
+#define WRAP(rt, name, params, args, ...)       \
+	static rt(*real_##name) params;         \
+	EXPORT rt name params                   \
+	{                                       \
+		struct call c;                  \
+		rt r;                           \
+		if (!GET(name)) {               \
+			errno = ENOSYS;         \
+			return (rt)-1;          \
+		}                               \
+		if (!enter(&c))                 \
+			return REAL(name) args; \
+		r = REAL(name) args;            \
+		TRACE(&c, r, __VA_ARGS__);      \
+		return r;                       \
 	}
 
 WRAP(int, creat, (const char *p, mode_t m), (p, m), "creat(%q, %o)", p,
@@ -675,15 +675,14 @@ WRAP(ssize_t, write, (int fd, const void *b, size_t n), (fd, b, n),
      "write(%d, \"\", %u)", fd, n)
 WRAP(ssize_t, pread, (int fd, void *b, size_t n, off_t o), (fd, b, n, o),
      "pread64(%d, \"\", %u, %l)", fd, n, (long long)o)
-WRAP(ssize_t, pread64, (int fd, void *b, size_t n, off64_t o),
-     (fd, b, n, o), "pread64(%d, \"\", %u, %l)", fd, n, (long long)o)
+WRAP(ssize_t, pread64, (int fd, void *b, size_t n, off64_t o), (fd, b, n, o),
+     "pread64(%d, \"\", %u, %l)", fd, n, (long long)o)
 WRAP(ssize_t, __pread_chk, (int fd, void *b, size_t n, off_t o, size_t bl),
      (fd, b, n, o, bl), "pread64(%d, \"\", %u, %l)", fd, n, (long long)o)
-WRAP(ssize_t, __pread64_chk,
-     (int fd, void *b, size_t n, off64_t o, size_t bl), (fd, b, n, o, bl),
-     "pread64(%d, \"\", %u, %l)", fd, n, (long long)o)
-WRAP(ssize_t, pwrite, (int fd, const void *b, size_t n, off_t o),
-     (fd, b, n, o), "pwrite64(%d, \"\", %u, %l)", fd, n, (long long)o)
+WRAP(ssize_t, __pread64_chk, (int fd, void *b, size_t n, off64_t o, size_t bl),
+     (fd, b, n, o, bl), "pread64(%d, \"\", %u, %l)", fd, n, (long long)o)
+WRAP(ssize_t, pwrite, (int fd, const void *b, size_t n, off_t o), (fd, b, n, o),
+     "pwrite64(%d, \"\", %u, %l)", fd, n, (long long)o)
 WRAP(ssize_t, pwrite64, (int fd, const void *b, size_t n, off64_t o),
      (fd, b, n, o), "pwrite64(%d, \"\", %u, %l)", fd, n, (long long)o)
 WRAP(ssize_t, readv, (int fd, const struct iovec *v, int k), (fd, v, k),
@@ -702,12 +701,12 @@ WRAP(int, fsync, (int fd), (fd), "fsync(%d)", fd)
 WRAP(int, fdatasync, (int fd), (fd), "fdatasync(%d)", fd)
 WRAP(int, ftruncate, (int fd, off_t l), (fd, l), "ftruncate(%d, %l)", fd,
      (long long)l)
-WRAP(int, ftruncate64, (int fd, off64_t l), (fd, l), "ftruncate(%d, %l)",
-     fd, (long long)l)
+WRAP(int, ftruncate64, (int fd, off64_t l), (fd, l), "ftruncate(%d, %l)", fd,
+     (long long)l)
 WRAP(int, truncate, (const char *p, off_t l), (p, l), "truncate(%q, %l)", p,
      (long long)l)
-WRAP(int, truncate64, (const char *p, off64_t l), (p, l),
-     "truncate(%q, %l)", p, (long long)l)
+WRAP(int, truncate64, (const char *p, off64_t l), (p, l), "truncate(%q, %l)", p,
+     (long long)l)
 WRAP(int, stat, (const char *p, struct stat *s), (p, s),
      "newfstatat(AT_FDCWD, %q, {}, 0)", p)
 WRAP(int, stat64, (const char *p, struct stat64 *s), (p, s),
@@ -718,12 +717,11 @@ WRAP(int, lstat64, (const char *p, struct stat64 *s), (p, s),
      "newfstatat(AT_FDCWD, %q, {}, AT_SYMLINK_NOFOLLOW)", p)
 WRAP(int, fstat, (int fd, struct stat *s), (fd, s), "fstat(%d, {})", fd)
 WRAP(int, fstat64, (int fd, struct stat64 *s), (fd, s), "fstat(%d, {})", fd)
-WRAP(int, fstatat, (int d, const char *p, struct stat *s, int f),
-     (d, p, s, f), "newfstatat(%D, %q, {}, %d)", d, p, f)
+WRAP(int, fstatat, (int d, const char *p, struct stat *s, int f), (d, p, s, f),
+     "newfstatat(%D, %q, {}, %d)", d, p, f)
 WRAP(int, fstatat64, (int d, const char *p, struct stat64 *s, int f),
      (d, p, s, f), "newfstatat(%D, %q, {}, %d)", d, p, f)
-WRAP(int, statx,
-     (int d, const char *p, int f, unsigned m, struct statx *s),
+WRAP(int, statx, (int d, const char *p, int f, unsigned m, struct statx *s),
      (d, p, f, m, s), "statx(%D, %q, %d, %d, {})", d, p, f, (int)m)
 WRAP(int, access, (const char *p, int m), (p, m), "access(%q, %d)", p, m)
 WRAP(int, faccessat, (int d, const char *p, int m, int f), (d, p, m, f),
@@ -734,26 +732,24 @@ WRAP(ssize_t, readlinkat, (int d, const char *p, char *b, size_t n),
      (d, p, b, n), "readlinkat(%D, %q, \"\", %u)", d, p, n)
 WRAP(int, unlink, (const char *p), (p), "unlink(%q)", p)
 WRAP(int, unlinkat, (int d, const char *p, int f), (d, p, f),
-     "unlinkat(%D, %q, %s)", d, p, f & AT_REMOVEDIR ? "AT_REMOVEDIR" : "0")
+     "unlinkat(%D, %q, %s)", d, p, f &AT_REMOVEDIR ? "AT_REMOVEDIR" : "0")
 WRAP(int, rmdir, (const char *p), (p), "rmdir(%q)", p)
 WRAP(int, mkdir, (const char *p, mode_t m), (p, m), "mkdir(%q, %o)", p,
      (unsigned)m)
-WRAP(int, rename, (const char *a, const char *b), (a, b),
-     "rename(%q, %q)", a, b)
+WRAP(int, rename, (const char *a, const char *b), (a, b), "rename(%q, %q)", a,
+     b)
 WRAP(int, renameat, (int da, const char *a, int db, const char *b),
      (da, a, db, b), "renameat(%D, %q, %D, %q)", da, a, db, b)
-WRAP(int, renameat2,
-     (int da, const char *a, int db, const char *b, unsigned f),
-     (da, a, db, b, f), "renameat2(%D, %q, %D, %q, %d)", da, a, db, b,
-     (int)f)
+WRAP(int, renameat2, (int da, const char *a, int db, const char *b, unsigned f),
+     (da, a, db, b, f), "renameat2(%D, %q, %D, %q, %d)", da, a, db, b, (int)f)
 WRAP(int, chdir, (const char *p), (p), "chdir(%q)", p)
 WRAP(int, fchdir, (int fd), (fd), "fchdir(%d)", fd)
 WRAP(int, dup, (int fd), (fd), "dup(%d)", fd)
 WRAP(int, dup2, (int a, int b), (a, b), "dup2(%d, %d)", a, b)
 WRAP(int, dup3, (int a, int b, int f), (a, b, f), "dup3(%d, %d, %s)", a, b,
-     f & O_CLOEXEC ? "O_CLOEXEC" : "0")
-WRAP(int, socket, (int d, int ty, int p), (d, ty, p),
-     "socket(%d, %d, %d)", d, ty, p)
+     f &O_CLOEXEC ? "O_CLOEXEC" : "0")
+WRAP(int, socket, (int d, int ty, int p), (d, ty, p), "socket(%d, %d, %d)", d,
+     ty, p)
 WRAP(ssize_t, getdents64, (int fd, void *b, size_t n), (fd, b, n),
      "getdents64(%d, [], %u)", fd, n)
 
@@ -769,13 +765,13 @@ static const char *whence(int w)
 	}
 }
 
-WRAP(off_t, lseek, (int fd, off_t o, int w), (fd, o, w),
-     "lseek(%d, %l, %s)", fd, (long long)o, whence(w))
+WRAP(off_t, lseek, (int fd, off_t o, int w), (fd, o, w), "lseek(%d, %l, %s)",
+     fd, (long long)o, whence(w))
 WRAP(off64_t, lseek64, (int fd, off64_t o, int w), (fd, o, w),
      "lseek(%d, %l, %s)", fd, (long long)o, whence(w))
 WRAP(int, pipe, (int p[2]), (p), "pipe([%d, %d])", p[0], p[1])
-WRAP(int, pipe2, (int p[2], int f), (p, f), "pipe2([%d, %d], %s)", p[0],
-     p[1], f & O_CLOEXEC ? "O_CLOEXEC" : "0")
+WRAP(int, pipe2, (int p[2], int f), (p, f), "pipe2([%d, %d], %s)", p[0], p[1],
+     f &O_CLOEXEC ? "O_CLOEXEC" : "0")
 WRAP(int, socketpair, (int d, int ty, int pr, int v[2]), (d, ty, pr, v),
      "socketpair(%d, %d, %d, [%d, %d])", d, ty, pr, v[0], v[1])
 WRAP(int, accept, (int fd, struct sockaddr *a, socklen_t *l), (fd, a, l),
@@ -795,10 +791,10 @@ static const char *offp(char *b, const long long *o)
 	return b;
 }
 
-static ssize_t (*real_copy_file_range)(int, off64_t *, int, off64_t *,
-				       size_t, unsigned);
-EXPORT ssize_t copy_file_range(int a, off64_t *oa, int b, off64_t *ob,
-			       size_t n, unsigned f)
+static ssize_t (*real_copy_file_range)(int, off64_t *, int, off64_t *, size_t,
+				       unsigned);
+EXPORT ssize_t copy_file_range(int a, off64_t *oa, int b, off64_t *ob, size_t n,
+			       unsigned f)
 {
 	struct call c;
 	char sa[32], sb[32];
@@ -814,30 +810,29 @@ EXPORT ssize_t copy_file_range(int a, off64_t *oa, int b, off64_t *ob,
 	pa = offp(sa, (const long long *)oa);
 	pb = offp(sb, (const long long *)ob);
 	r = REAL(copy_file_range)(a, oa, b, ob, n, f);
-	TRACE(&c, r, "copy_file_range(%d, %s, %d, %s, %u, 0)", a, pa, b, pb,
-	      n);
+	TRACE(&c, r, "copy_file_range(%d, %s, %d, %s, %u, 0)", a, pa, b, pb, n);
 	return r;
 }
 
-#define SENDFILE_WRAP(name, ot)                                          \
-	static ssize_t (*real_##name)(int, int, ot *, size_t);           \
-	EXPORT ssize_t name(int o, int i, ot *off, size_t n)             \
-	{                                                                \
-		struct call c;                                           \
-		char so[32];                                             \
-		const char *po;                                          \
-		long long v = off ? (long long)*off : 0;                 \
-		ssize_t r;                                               \
-		if (!GET(name)) {                                        \
-			errno = ENOSYS;                                  \
-			return -1;                                       \
-		}                                                        \
-		if (!enter(&c))                                          \
-			return REAL(name)(o, i, off, n);                 \
-		po = offp(so, off ? &v : NULL);                          \
-		r = REAL(name)(o, i, off, n);                            \
-		TRACE(&c, r, "sendfile(%d, %d, %s, %u)", o, i, po, n);   \
-		return r;                                                \
+#define SENDFILE_WRAP(name, ot)                                        \
+	static ssize_t (*real_##name)(int, int, ot *, size_t);         \
+	EXPORT ssize_t name(int o, int i, ot *off, size_t n)           \
+	{                                                              \
+		struct call c;                                         \
+		char so[32];                                           \
+		const char *po;                                        \
+		long long v = off ? (long long)*off : 0;               \
+		ssize_t r;                                             \
+		if (!GET(name)) {                                      \
+			errno = ENOSYS;                                \
+			return -1;                                     \
+		}                                                      \
+		if (!enter(&c))                                        \
+			return REAL(name)(o, i, off, n);               \
+		po = offp(so, off ? &v : NULL);                        \
+		r = REAL(name)(o, i, off, n);                          \
+		TRACE(&c, r, "sendfile(%d, %d, %s, %u)", o, i, po, n); \
+		return r;                                              \
 	}
 SENDFILE_WRAP(sendfile, off_t)
 SENDFILE_WRAP(sendfile64, off64_t)
@@ -878,26 +873,26 @@ static void fcntl_line(struct call *c, int r, int fd, int cmd, void *arg)
 		TRACE(c, r, "fcntl(%d, %s)", fd, n);
 }
 
-#define FCNTL_WRAP(name)                                                 \
-	static int (*real_##name)(int, int, ...);                        \
-	EXPORT int name(int fd, int cmd, ...)                            \
-	{                                                                \
-		struct call c;                                           \
-		va_list ap;                                              \
-		void *arg;                                               \
-		int r;                                                   \
-		va_start(ap, cmd);                                       \
-		arg = va_arg(ap, void *);                                \
-		va_end(ap);                                              \
-		if (!GET(name)) {                                        \
-			errno = ENOSYS;                                  \
-			return -1;                                       \
-		}                                                        \
-		if (!enter(&c))                                          \
-			return REAL(name)(fd, cmd, arg);                 \
-		r = REAL(name)(fd, cmd, arg);                            \
-		fcntl_line(&c, r, fd, cmd, arg);                         \
-		return r;                                                \
+#define FCNTL_WRAP(name)                                 \
+	static int (*real_##name)(int, int, ...);        \
+	EXPORT int name(int fd, int cmd, ...)            \
+	{                                                \
+		struct call c;                           \
+		va_list ap;                              \
+		void *arg;                               \
+		int r;                                   \
+		va_start(ap, cmd);                       \
+		arg = va_arg(ap, void *);                \
+		va_end(ap);                              \
+		if (!GET(name)) {                        \
+			errno = ENOSYS;                  \
+			return -1;                       \
+		}                                        \
+		if (!enter(&c))                          \
+			return REAL(name)(fd, cmd, arg); \
+		r = REAL(name)(fd, cmd, arg);            \
+		fcntl_line(&c, r, fd, cmd, arg);         \
+		return r;                                \
 	}
 FCNTL_WRAP(fcntl)
 FCNTL_WRAP(fcntl64)
@@ -976,30 +971,30 @@ EXPORT void rewinddir(DIR *d)
 
 /* The first entry read makes a getdents call and so does the end; the
  * entries between come from the stream's buffer, mostly. */
-#define READDIR_WRAP(name, et)                                           \
-	static et *(*real_##name)(DIR *);                                \
-	EXPORT et *name(DIR *d)                                          \
-	{                                                                \
-		struct call c;                                           \
-		et *e;                                                   \
-		int fd;                                                  \
-		if (!GET(name)) {                                        \
-			errno = ENOSYS;                                  \
-			return NULL;                                     \
-		}                                                        \
-		if (!enter(&c))                                          \
-			return REAL(name)(d);                            \
-		e = REAL(name)(d);                                       \
-		fd = dirfd(d);                                           \
-		if (e && marked(fresh, fd)) {                            \
-			mark(fresh, fd, 0);                              \
-			TRACE(&c, e->d_reclen,                           \
-			      "getdents64(%d, [], 32768)", fd);          \
-		} else if (!e && !marked(ended, fd)) {                   \
-			mark(ended, fd, 1);                              \
-			TRACE(&c, 0, "getdents64(%d, [], 32768)", fd);   \
-		}                                                        \
-		return e;                                                \
+#define READDIR_WRAP(name, et)                                              \
+	static et *(*real_##name)(DIR *);                                   \
+	EXPORT et *name(DIR *d)                                             \
+	{                                                                   \
+		struct call c;                                              \
+		et *e;                                                      \
+		int fd;                                                     \
+		if (!GET(name)) {                                           \
+			errno = ENOSYS;                                     \
+			return NULL;                                        \
+		}                                                           \
+		if (!enter(&c))                                             \
+			return REAL(name)(d);                               \
+		e = REAL(name)(d);                                          \
+		fd = dirfd(d);                                              \
+		if (e && marked(fresh, fd)) {                               \
+			mark(fresh, fd, 0);                                 \
+			TRACE(&c, e->d_reclen, "getdents64(%d, [], 32768)", \
+			      fd);                                          \
+		} else if (!e && !marked(ended, fd)) {                      \
+			mark(ended, fd, 1);                                 \
+			TRACE(&c, 0, "getdents64(%d, [], 32768)", fd);      \
+		}                                                           \
+		return e;                                                   \
 	}
 READDIR_WRAP(readdir, struct dirent)
 READDIR_WRAP(readdir64, struct dirent64)
@@ -1083,21 +1078,20 @@ EXPORT int fclose(FILE *f)
 
 #undef fread_unlocked
 #undef fwrite_unlocked
-#define FRW_WRAP(name, bt, op, fno)                                    \
-	static size_t (*real_##name)(bt, size_t, size_t, FILE *);        \
-	EXPORT size_t name(bt b, size_t s, size_t n, FILE *f)            \
-	{                                                                \
-		struct call c;                                           \
-		size_t r;                                                \
-		int fd;                                                  \
-		if (!GET(name))                                          \
-			return 0;                                        \
-		if (!enter(&c) || (fd = fno(f)) < 0)                     \
-			return REAL(name)(b, s, n, f);                   \
-		r = REAL(name)(b, s, n, f);                              \
-		TRACE(&c, (long long)(r * s), op "(%d, \"\", %u)", fd,   \
-		      s * n);                                            \
-		return r;                                                \
+#define FRW_WRAP(name, bt, op, fno)                                           \
+	static size_t (*real_##name)(bt, size_t, size_t, FILE *);             \
+	EXPORT size_t name(bt b, size_t s, size_t n, FILE *f)                 \
+	{                                                                     \
+		struct call c;                                                \
+		size_t r;                                                     \
+		int fd;                                                       \
+		if (!GET(name))                                               \
+			return 0;                                             \
+		if (!enter(&c) || (fd = fno(f)) < 0)                          \
+			return REAL(name)(b, s, n, f);                        \
+		r = REAL(name)(b, s, n, f);                                   \
+		TRACE(&c, (long long)(r * s), op "(%d, \"\", %u)", fd, s *n); \
+		return r;                                                     \
 	}
 FRW_WRAP(fread, void *, "read", fileno)
 FRW_WRAP(fwrite, const void *, "write", fileno)
@@ -1134,30 +1128,28 @@ EXPORT pid_t vfork(void)
 	return fork();
 }
 
-#define SPAWN_WRAP(name)                                                 \
-	static int (*real_##name)(pid_t *, const char *,                 \
-				  const posix_spawn_file_actions_t *,    \
-				  const posix_spawnattr_t *,             \
-				  char *const[], char *const[]);         \
-	EXPORT int name(pid_t *pid, const char *p,                       \
-			const posix_spawn_file_actions_t *fa,            \
-			const posix_spawnattr_t *at, char *const av[],   \
-			char *const ev[])                                \
-	{                                                                \
-		struct call c;                                           \
-		pid_t k = 0;                                             \
-		int r;                                                   \
-		if (!GET(name))                                          \
-			return ENOSYS;                                   \
-		if (!enter(&c))                                          \
-			return REAL(name)(pid ? pid : &k, p, fa, at, av, \
-					  ev);                           \
-		r = REAL(name)(pid ? pid : &k, p, fa, at, av, ev);       \
-		if (r == 0)                                              \
-			TRACE(&c, pid ? *pid : k,                        \
-			      "clone(child_stack=NULL, "                 \
-			      "flags=CLONE_VM|CLONE_VFORK|SIGCHLD)");    \
-		return r;                                                \
+#define SPAWN_WRAP(name)                                                      \
+	static int (*real_##name)(                                            \
+		pid_t *, const char *, const posix_spawn_file_actions_t *,    \
+		const posix_spawnattr_t *, char *const[], char *const[]);     \
+	EXPORT int name(pid_t *pid, const char *p,                            \
+			const posix_spawn_file_actions_t *fa,                 \
+			const posix_spawnattr_t *at, char *const av[],        \
+			char *const ev[])                                     \
+	{                                                                     \
+		struct call c;                                                \
+		pid_t k = 0;                                                  \
+		int r;                                                        \
+		if (!GET(name))                                               \
+			return ENOSYS;                                        \
+		if (!enter(&c))                                               \
+			return REAL(name)(pid ? pid : &k, p, fa, at, av, ev); \
+		r = REAL(name)(pid ? pid : &k, p, fa, at, av, ev);            \
+		if (r == 0)                                                   \
+			TRACE(&c, pid ? *pid : k,                             \
+			      "clone(child_stack=NULL, "                      \
+			      "flags=CLONE_VM|CLONE_VFORK|SIGCHLD)");         \
+		return r;                                                     \
 	}
 SPAWN_WRAP(posix_spawn)
 SPAWN_WRAP(posix_spawnp)

@@ -1,0 +1,146 @@
+#!/bin/sh
+# iolens trace: a program run with the tracer preloaded.  The trace says
+# what the program did (t/data/trace/calls.c moves known bytes; dd, cp
+# and tar are checked against strace's view of the same run where strace
+# is installed), in time order, with every thread and process, and
+# replays with equal bytes and calls.  Usage errors and the command's
+# exit status as the tools of this kind have them.
+. "$(dirname "$0")/lib.sh"
+
+LIB=$(dirname "$IOLENS")/iolens-trace.so
+[ -f "$LIB" ] || skip_all "no tracer library beside $IOLENS (make builds bin/iolens-trace.so)"
+command -v cc > /dev/null || skip_all "no C compiler for the test programs"
+W=$TMP/work
+mkdir -p "$W/dir" "$TMP/sb"
+cd "$W" || exit 1
+
+# ---- usage and failures ----
+$RUN trace true > /dev/null 2> "$TMP/err"
+is "$?:$(head -1 "$TMP/err")" "2:iolens trace: no output: give -o trace" "no -o: usage error"
+$RUN trace -o "$TMP/x.trace" > /dev/null 2> "$TMP/err"
+is "$?:$(head -1 "$TMP/err")" "2:iolens trace: no command to trace" "no command: usage error"
+$RUN trace --bogus -o "$TMP/x.trace" true > /dev/null 2> "$TMP/err"
+is "$?" 2 "an unknown option: usage error"
+$RUN trace -o "$TMP/x.trace" no-such-program-here > /dev/null 2> "$TMP/err"
+is "$?:$(cat "$TMP/err")" "1:iolens trace: cannot run 'no-such-program-here': No such file or directory" \
+	"a command that cannot be run: exit 1, one line"
+is "$(ls "$TMP" | grep -c 'x\.trace')" 0 "... and neither a trace nor its parts are left"
+IOLENS_TRACE_LIB=$TMP/none.so $RUN trace -o "$TMP/x.trace" true > /dev/null 2> "$TMP/err"
+is "$?:$(sed 's/: .*(/: (/' "$TMP/err")" "1:iolens trace: (IOLENS_TRACE_LIB): No such file or directory" \
+	"IOLENS_TRACE_LIB naming no file: exit 1"
+$RUN trace -o "$TMP/st.trace" sh -c 'echo x > st.txt; exit 3' 2> "$TMP/err"
+is "$?" 3 "the command's exit status is trace's"
+grep -q '^[0-9]* [0-9:.]* openat(AT_FDCWD, "st.txt", O_WRONLY|O_CREAT|O_TRUNC, 0666) = [0-9]* <' "$TMP/st.trace"
+ok $? "... and its trace is written: the shell's redirection open"
+$RUN trace -o "$TMP/kill.trace" sh -c 'echo x > k.txt; kill -9 $$' 2> /dev/null
+is "$?" 137 "a command killed by SIGKILL: 128 + 9"
+grep -q 'execve("sh"' "$TMP/kill.trace"
+ok $? "... its trace is written with what the killed process had made"
+is "$(ls "$TMP" | grep -c '\.parts\.\|tmp')" 0 "no parts directory or temporary file left"
+
+# ---- a program of known calls ----
+cc -O2 -pthread -o "$TMP/calls" "$TOP/t/data/trace/calls.c" 2> "$TMP/err" ||
+	skip_all "cannot build t/data/trace/calls.c: $(head -1 "$TMP/err")"
+$RUN trace -o "$TMP/calls.trace" "$TMP/calls" > "$TMP/out" 2> "$TMP/err"
+ok $? "calls.c traced ($(cat "$TMP/err"))"
+is "$(head -1 "$TMP/calls.trace" | cut -c1-16)" "# iolens-trace 1" "the header names the tracer"
+$RUN summary "$TMP/calls.trace" > "$TMP/sum" 2>&1
+grep -q 'source iolens-trace' "$TMP/sum"
+ok $? "summary reads it: source iolens-trace"
+# per file: bytes read, written, reads, writes (CSV of iolens files)
+$RUN files --format=csv "$TMP/calls.trace" | awk -F, 'NR > 1 { print $2, $6, $7, $8, $9 }' | sort > "$TMP/files"
+is "$(cat "$TMP/files")" "kid.bin 0 777 0 1
+moved.bin 0 0 0 0
+out.txt 3000 3000 1 3
+pos.bin 8192 16384 2 4
+thr.bin 0 1000 0 10
+tmp.bin 0 10 0 1" "each file's bytes and calls as calls.c made them (stdio, pread/pwrite, a thread, a fork)"
+grep -q '^[0-9]* [0-9:.]* clone3({flags=CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|CLONE_THREAD' "$TMP/calls.trace"
+ok $? "the thread's creation is a clone3 with CLONE_THREAD"
+grep -q 'execve("true", \["true"\], \[\]) = 0' "$TMP/calls.trace"
+ok $? "the child's execlp is an execve line"
+grep -q 'getdents64(3, \[\], 32768) = 0 <' "$TMP/calls.trace"
+ok $? "readdir's end is a getdents64 returning 0"
+# time order: the merged lines never go back
+bad=$(awk 'NR > 2 { split($2, a, ":"); t = a[1] * 3600 + a[2] * 60 + a[3]; if (t < p) n++; p = t } END { print n + 0 }' "$TMP/calls.trace")
+is "$bad" 0 "the merged lines are in time order"
+$RUN replay-script -o "$TMP/calls.script" "$TMP/calls.trace" > "$TMP/rs" 2>&1
+ok $? "replay-script reads it"
+grep -q '^tracer overhead taken off: 0.000000000 s per call from compute gaps' "$TMP/rs"
+ok $? "... taking no tracer overhead off"
+is "$(grep -c '^rank ' "$TMP/calls.script")" 3 "three sections: main, its thread, the child"
+$RUN replay --allow-root --as-fast-as-possible --keep --dir "$TMP/sb" "$TMP/calls.script" > "$TMP/rp" 2> "$TMP/err"
+ok $? "replay exits 0"
+grep -q '^bytes and calls: equal; 0 calls failed' "$TMP/rp"
+ok $? "... bytes and calls equal, none failed"
+rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/err")
+is "$(cd "$rd" 2> /dev/null && stat -c '%n %s' kid.bin out.txt pos.bin thr.bin | tr '\n' ' ')" \
+	"kid.bin 777 out.txt 3000 pos.bin 16384 thr.bin 1000 " "the replayed files have the program's sizes"
+rm -rf "$rd"
+
+# ---- real programs, against strace's view of the same work ----
+head -c 1048576 /dev/urandom > "$W/in.bin"
+for i in 1 2 3 4 5; do head -c $((i * 10000)) /dev/urandom > "$W/dir/f$i"; done
+# files FILE: "path bytes_read bytes_written" of the files under W (tar
+# names them relative to its -C) that moved bytes
+files() { $RUN files --format=csv "$1" | awk -F, -v w="$W/" 'NR > 1 && (index($2, w) == 1 || $2 !~ /^\//) && ($6 + $7) > 0 { sub(w, "", $2); print $2, $6, $7 }' | sort; }
+for p in dd cp tar sqlite3; do
+	case $p in
+	dd) cmd="dd if=$W/in.bin of=$W/dd.out bs=65536 conv=fsync" ;;
+	cp) cmd="cp $W/in.bin $W/cp.out" ;;
+	tar) cmd="tar cf $W/a.tar -C $W dir" ;;
+	sqlite3) cmd="rm -f $W/db; sqlite3 $W/db 'create table t(a, b); insert into t values(1, 2); insert into t values(3, 4);'" ;;
+	esac
+	if ! command -v $p > /dev/null; then
+		skip "$p is not installed" 4
+		continue
+	fi
+	$RUN trace -o "$TMP/$p.trace" sh -c "$cmd" > /dev/null 2>&1
+	ok $? "$p traced"
+	if command -v strace > /dev/null && strace -f -o "$TMP/probe" true 2> /dev/null; then
+		strace -f -tt -T -o "$TMP/$p.strace" sh -c "$cmd" > /dev/null 2>&1
+		files "$TMP/$p.strace" > "$TMP/$p.want"
+		files "$TMP/$p.trace" > "$TMP/$p.got"
+		is "$(cat "$TMP/$p.got")" "$(cat "$TMP/$p.want")" \
+			"$p: each file's bytes read and written as strace saw them ($(wc -l < "$TMP/$p.want") files)"
+	else
+		skip "strace is not installed or cannot trace here"
+	fi
+	$RUN replay-script -o "$TMP/$p.script" "$TMP/$p.trace" > /dev/null 2>&1 &&
+		$RUN replay --allow-root --as-fast-as-possible --dir "$TMP/sb" "$TMP/$p.script" > "$TMP/$p.rp" 2>&1
+	ok $? "$p: replayed"
+	grep -q '^bytes and calls: equal; 0 calls failed' "$TMP/$p.rp"
+	ok $? "$p: bytes and calls equal, none failed"
+done
+
+# ---- many threads: the files are merged in rounds ----
+cat > "$TMP/many.c" << 'EOF'
+#include <pthread.h>
+#include <unistd.h>
+static int fd;
+static void *one(void *a) { (void)a; if (write(fd, "x", 1) != 1) return a; return NULL; }
+int main(void)
+{
+	pthread_t t;
+	int i;
+	fd = 1;
+	for (i = 0; i < 300; i++) {
+		if (pthread_create(&t, NULL, one, NULL) != 0)
+			return 1;
+		pthread_join(t, NULL);
+	}
+	return 0;
+}
+EOF
+if cc -O2 -pthread -o "$TMP/many" "$TMP/many.c" 2> /dev/null; then
+	$RUN trace -o "$TMP/many.trace" "$TMP/many" > "$TMP/many.out" 2> "$TMP/err"
+	is "$(cat "$TMP/err")" "iolens trace: 601 calls of 301 threads into $TMP/many.trace" \
+		"300 threads: 300 clones and 300 writes, 301 files merged"
+	is "$(grep -c 'clone3(' "$TMP/many.trace"):$(grep -c 'write(1, "", 1) = 1' "$TMP/many.trace")" "300:300" \
+		"... every clone and every write in the trace"
+	bad=$(awk 'NR > 2 { split($2, a, ":"); t = a[1] * 3600 + a[2] * 60 + a[3]; if (t < p) n++; p = t } END { print n + 0 }' "$TMP/many.trace")
+	is "$bad" 0 "... in time order after two rounds of merging"
+else
+	skip "cannot build the many-threads program" 3
+fi
+done_testing
