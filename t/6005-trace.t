@@ -51,7 +51,7 @@ ok $? "summary reads it: source iolens-trace"
 $RUN files --format=csv "$TMP/calls.trace" | awk -F, 'NR > 1 { print $2, $6, $7, $8, $9 }' | sort > "$TMP/files"
 is "$(cat "$TMP/files")" "kid.bin 0 777 0 1
 moved.bin 0 0 0 0
-out.txt 3000 3000 1 3
+out.txt 3000 3000 1 1
 pos.bin 8192 16384 2 4
 thr.bin 0 1000 0 10
 tmp.bin 0 10 0 1" "each file's bytes and calls as calls.c made them (stdio, pread/pwrite, a thread, a fork)"
@@ -77,6 +77,20 @@ rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/err")
 is "$(cd "$rd" 2> /dev/null && stat -c '%n %s' kid.bin out.txt pos.bin thr.bin | tr '\n' ' ')" \
 	"kid.bin 777 out.txt 3000 pos.bin 16384 thr.bin 1000 " "the replayed files have the program's sizes"
 rm -rf "$rd"
+
+# ---- stdio's own reads and writes, from the stream's buffer ----
+if cc -O2 -o "$TMP/stdio" "$TOP/t/data/trace/stdio.c" 2> /dev/null; then
+	$RUN trace -o "$TMP/stdio.trace" "$TMP/stdio" > "$TMP/out" 2> /dev/null
+	ok $? "stdio.c traced"
+	# glibc's buffer is the file's st_blksize
+	bs=$(stat -c %o sio.txt)
+	nw=$(((111894 + bs - 1) / bs))
+	is "$($RUN files --format=csv "$TMP/stdio.trace" | awk -F, '$2 == "sio.txt" { print $6, $7, $8, $9 }')" \
+		"223788 111894 $((2 * nw)) $nw" "fprintf, fputs, putc, fgets, getc_unlocked: every byte, a call per $bs-byte buffer"
+	is "$(cat "$TMP/out")" "$("$TMP/stdio")" "... and the program's own output is that of an untraced run"
+else
+	skip "cannot build t/data/trace/stdio.c" 3
+fi
 
 # ---- real programs, against strace's view of the same work ----
 head -c 1048576 /dev/urandom > "$W/in.bin"

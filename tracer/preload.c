@@ -21,6 +21,10 @@
  * syscall(), and the real functions are found with dlsym(RTLD_NEXT).
  */
 #define _GNU_SOURCE
+/* <stdio.h> would define getc_unlocked and the like inline when
+ * optimizing; they are wrapped here */
+#define __NO_INLINE__ 1
+#undef _FORTIFY_SOURCE
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -1016,8 +1020,17 @@ EXPORT int closedir(DIR *d)
 	return r;
 }
 
-/* ---- stdio: a stream's open, reads, writes and close, as calls on its
- * descriptor (the C library's own reads and writes are not seen) ---- */
+/*
+ * ---- stdio ----
+ * A stream's open and close are calls on its descriptor; its reads and
+ * writes are those the C library makes on the descriptor inside, found
+ * from the stream's buffer (glibc's struct _IO_FILE, public in
+ * <stdio.h>): bytes a call took from the kernel are those it consumed
+ * less what the buffer held before plus what it holds after, bytes it
+ * gave are those it produced plus what was waiting less what waits
+ * after.  So a trace has the calls strace would show (one read of a
+ * buffer, not one per fgets), with the bytes exact.
+ */
 
 static int fmode(const char *m)
 {
@@ -1059,44 +1072,215 @@ static int fmode(const char *m)
 FOPEN_WRAP(fopen)
 FOPEN_WRAP(fopen64)
 
+/* a stream's buffer before a call */
+struct sbuf {
+	long long pend;	 /* written, not yet given to the kernel */
+	long long avail; /* read from the kernel, not yet consumed */
+};
+
+static long long span(const char *a, const char *b)
+{
+	return a && b && b > a ? (long long)(b - a) : 0;
+}
+
+static void sb_get(FILE *f, struct sbuf *b)
+{
+	b->pend = span(f->_IO_write_base, f->_IO_write_ptr);
+	b->avail = span(f->_IO_read_ptr, f->_IO_read_end);
+}
+
+/* The line of what a call that produced `out` bytes and consumed `in`
+ * (-1: unknown) made the library write or read, if anything. */
+static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
+		    long long out, long long in)
+{
+	struct sbuf a;
+	long long w, r;
+	int fd = f->_fileno;
+
+	sb_get(f, &a);
+	w = out > 0 ? b->pend + out - a.pend : 0;
+	r = in > 0 ? in + a.avail - b->avail : 0;
+	if (fd < 0)
+		return;
+	if (w > 0)
+		TRACE(c, w, "write(%d, \"\", %l)", fd, w);
+	else if (r > 0)
+		TRACE(c, r, "read(%d, \"\", %l)", fd, r);
+}
+
+/* WSIO(ret, name, (params), (args), FILE, bytes produced by r) */
+#define WSIO(rt, name, params, args, fp, out)   \
+	static rt(*real_##name) params;         \
+	EXPORT rt name params                   \
+	{                                       \
+		struct call c;                  \
+		struct sbuf b;                  \
+		rt r;                           \
+		if (!GET(name)) {               \
+			errno = ENOSYS;         \
+			return (rt)EOF;         \
+		}                               \
+		if (!enter(&c))                 \
+			return REAL(name) args; \
+		sb_get(fp, &b);                 \
+		r = REAL(name) args;            \
+		sb_line(&c, fp, &b, out, 0);    \
+		return r;                       \
+	}
+/* RSIO(ret, name, (params), (args), FILE, bytes consumed by r) */
+#define RSIO(rt, name, params, args, fp, in)    \
+	static rt(*real_##name) params;         \
+	EXPORT rt name params                   \
+	{                                       \
+		struct call c;                  \
+		struct sbuf b;                  \
+		rt r;                           \
+		if (!GET(name)) {               \
+			errno = ENOSYS;         \
+			return (rt)EOF;         \
+		}                               \
+		if (!enter(&c))                 \
+			return REAL(name) args; \
+		sb_get(fp, &b);                 \
+		r = REAL(name) args;            \
+		sb_line(&c, fp, &b, 0, in);     \
+		return r;                       \
+	}
+
+#undef fread_unlocked
+#undef fwrite_unlocked
+#undef fputc_unlocked
+#undef putc_unlocked
+#undef putchar_unlocked
+#undef fgetc_unlocked
+#undef getc_unlocked
+#undef getchar_unlocked
+#undef putc
+#undef getc
+WSIO(size_t, fwrite, (const void *p, size_t s, size_t n, FILE *f), (p, s, n, f),
+     f, (long long)(r *s))
+WSIO(size_t, fwrite_unlocked, (const void *p, size_t s, size_t n, FILE *f),
+     (p, s, n, f), f, (long long)(r *s))
+WSIO(int, fputs, (const char *p, FILE *f), (p, f), f,
+     r >= 0 ? (long long)strlen(p) : 0)
+WSIO(int, fputs_unlocked, (const char *p, FILE *f), (p, f), f,
+     r >= 0 ? (long long)strlen(p) : 0)
+WSIO(int, puts, (const char *p), (p), stdout,
+     r >= 0 ? (long long)strlen(p) + 1 : 0)
+WSIO(int, fputc, (int ch, FILE *f), (ch, f), f, r != EOF)
+WSIO(int, fputc_unlocked, (int ch, FILE *f), (ch, f), f, r != EOF)
+WSIO(int, putc, (int ch, FILE *f), (ch, f), f, r != EOF)
+WSIO(int, putc_unlocked, (int ch, FILE *f), (ch, f), f, r != EOF)
+WSIO(int, putchar, (int ch), (ch), stdout, r != EOF)
+WSIO(int, putchar_unlocked, (int ch), (ch), stdout, r != EOF)
+WSIO(int, __overflow, (FILE * f, int ch), (f, ch), f, ch != EOF)
+WSIO(int, vfprintf, (FILE * f, const char *fm, va_list ap), (f, fm, ap), f,
+     r > 0 ? r : 0)
+WSIO(int, vprintf, (const char *fm, va_list ap), (fm, ap), stdout,
+     r > 0 ? r : 0)
+WSIO(int, __vfprintf_chk, (FILE * f, int fl, const char *fm, va_list ap),
+     (f, fl, fm, ap), f, r > 0 ? r : 0)
+WSIO(int, __vprintf_chk, (int fl, const char *fm, va_list ap), (fl, fm, ap),
+     stdout, r > 0 ? r : 0)
+/* fflush(f): what was waiting (NULL, every stream: not followed) */
+WSIO(int, fflush, (FILE * f), (f), f ? f : stdin, f &&r == 0 ? 1 : 0)
+WSIO(int, fflush_unlocked, (FILE * f), (f), f ? f : stdin, f &&r == 0 ? 1 : 0)
+
+RSIO(size_t, fread, (void *p, size_t s, size_t n, FILE *f), (p, s, n, f), f,
+     (long long)(r *s))
+RSIO(size_t, fread_unlocked, (void *p, size_t s, size_t n, FILE *f),
+     (p, s, n, f), f, (long long)(r *s))
+RSIO(size_t, __fread_chk, (void *p, size_t bl, size_t s, size_t n, FILE *f),
+     (p, bl, s, n, f), f, (long long)(r *s))
+RSIO(char *, fgets, (char *p, int n, FILE *f), (p, n, f), f,
+     r ? (long long)strlen(r) : 0)
+RSIO(char *, fgets_unlocked, (char *p, int n, FILE *f), (p, n, f), f,
+     r ? (long long)strlen(r) : 0)
+RSIO(char *, __fgets_chk, (char *p, size_t bl, int n, FILE *f), (p, bl, n, f),
+     f, r ? (long long)strlen(r) : 0)
+RSIO(int, fgetc, (FILE * f), (f), f, r != EOF)
+RSIO(int, fgetc_unlocked, (FILE * f), (f), f, r != EOF)
+RSIO(int, getc, (FILE * f), (f), f, r != EOF)
+RSIO(int, getc_unlocked, (FILE * f), (f), f, r != EOF)
+RSIO(int, getchar, (void), (), stdin, r != EOF)
+RSIO(int, getchar_unlocked, (void), (), stdin, r != EOF)
+RSIO(int, __uflow, (FILE * f), (f), f, r != EOF)
+RSIO(ssize_t, getline, (char **p, size_t *n, FILE *f), (p, n, f), f,
+     r > 0 ? r : 0)
+RSIO(ssize_t, getdelim, (char **p, size_t *n, int d, FILE *f), (p, n, d, f), f,
+     r > 0 ? r : 0)
+RSIO(ssize_t, __getdelim, (char **p, size_t *n, int d, FILE *f), (p, n, d, f),
+     f, r > 0 ? r : 0)
+
+/* the printf family's variadic forms, through the va_list ones */
+EXPORT int fprintf(FILE *f, const char *fm, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fm);
+	r = vfprintf(f, fm, ap);
+	va_end(ap);
+	return r;
+}
+
+EXPORT int printf(const char *fm, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fm);
+	r = vprintf(fm, ap);
+	va_end(ap);
+	return r;
+}
+
+EXPORT int __fprintf_chk(FILE *f, int fl, const char *fm, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fm);
+	r = __vfprintf_chk(f, fl, fm, ap);
+	va_end(ap);
+	return r;
+}
+
+EXPORT int __printf_chk(int fl, const char *fm, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fm);
+	r = __vprintf_chk(fl, fm, ap);
+	va_end(ap);
+	return r;
+}
+
+/* fclose: what was waiting is written, then the descriptor closed */
 static int (*real_fclose)(FILE *);
 EXPORT int fclose(FILE *f)
 {
 	struct call c;
+	struct sbuf b;
 	int fd, r;
 
 	if (!GET(fclose)) {
 		errno = ENOSYS;
 		return EOF;
 	}
-	if (!enter(&c) || (fd = fileno(f)) < 0)
+	if (!enter(&c) || (fd = f->_fileno) < 0)
 		return REAL(fclose)(f);
+	sb_get(f, &b);
 	r = REAL(fclose)(f);
+	if (b.pend > 0) {
+		TRACE(&c, b.pend, "write(%d, \"\", %l)", fd, b.pend);
+		c.t0 = now();
+	}
 	TRACE(&c, r, "close(%d)", fd);
 	return r;
 }
-
-#undef fread_unlocked
-#undef fwrite_unlocked
-#define FRW_WRAP(name, bt, op, fno)                                           \
-	static size_t (*real_##name)(bt, size_t, size_t, FILE *);             \
-	EXPORT size_t name(bt b, size_t s, size_t n, FILE *f)                 \
-	{                                                                     \
-		struct call c;                                                \
-		size_t r;                                                     \
-		int fd;                                                       \
-		if (!GET(name))                                               \
-			return 0;                                             \
-		if (!enter(&c) || (fd = fno(f)) < 0)                          \
-			return REAL(name)(b, s, n, f);                        \
-		r = REAL(name)(b, s, n, f);                                   \
-		TRACE(&c, (long long)(r * s), op "(%d, \"\", %u)", fd, s *n); \
-		return r;                                                     \
-	}
-FRW_WRAP(fread, void *, "read", fileno)
-FRW_WRAP(fwrite, const void *, "write", fileno)
-FRW_WRAP(fread_unlocked, void *, "read", fileno_unlocked)
-FRW_WRAP(fwrite_unlocked, const void *, "write", fileno_unlocked)
 
 /* ---- processes and threads ---- */
 

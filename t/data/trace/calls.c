@@ -4,7 +4,8 @@
  * calls, a thread, a fork and an exec, a rename and an unlink.  What it
  * moves is known: the test checks the trace against these numbers.
  *
- *   out.txt   written by fwrite (3 x 1000 bytes), read back by fread
+ *   out.txt   written by fwrite (3 x 1000 bytes: one write at fclose),
+ *             read back by fread
  *   pos.bin   pwrite 4 x 4096 at 0, 4096, ... then pread 2 x 4096
  *   thr.bin   a thread writes 10 x 100 bytes on a descriptor main opened
  *   kid.bin   a forked child writes 777 bytes, then execs true
