@@ -91,6 +91,65 @@ cp|rm -f $W/cp.out|cp $W/in.bin $W/cp.out
 tar|rm -f $W/a.tar|tar cf $W/a.tar -C $W dir
 sqlite3|rm -f $W/db.sqlite $W/db.sqlite-journal|sqlite3 $W/db.sqlite < $SQL"
 
+# iolens trace (the tracer preloaded, bench/../bin/iolens-trace.so):
+# REPLAY_RUNS rounds, each of the program untraced (A), run with the
+# tracer (B: its cost; A and B in turns first), and traced by iolens
+# trace then replayed (C), so that all three see the machine in the same
+# state.  A row of $T/irows:
+#   cost   median B / median A
+#   run    C's replay run time / median A
+#   sched  C's replay run time / its trace's run time
+#   read/true, write/true   C's replayed read and write time / the
+#          untraced program's (bench/iotime.c)
+TRACELIB=$(dirname "$IOLENS")/iolens-trace.so
+[ -f "$TRACELIB" ] || TRACELIB=
+: > "$T/irows"
+iolens_row() {
+	: > "$T/ia"
+	: > "$T/ib"
+	: > "$T/ic"
+	k=0
+	while [ $k -lt "$RUNS" ]; do
+		# A B in even rounds, B A in odd ones: neither always
+		# follows the replay's writes
+		for ab in $(if [ $((k % 2)) = 0 ]; then echo a b; else echo b a; fi); do
+			sh -c "$2"
+			rm -rf "$T/parts" && mkdir "$T/parts"
+			t0=$(now)
+			if [ $ab = a ]; then
+				sh -c "$3" > /dev/null 2>&1 < /dev/null || true
+			else
+				IOLENS_TRACE_DIR=$T/parts LD_PRELOAD=$TRACELIB sh -c "$3" > /dev/null 2>&1 < /dev/null || true
+			fi
+			t1=$(now)
+			awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }' >> "$T/i$ab"
+		done
+		sh -c "$2"
+		"$IOLENS" trace -o "$T/$1.itrace" sh -c "$3" > /dev/null 2> "$T/err" < /dev/null
+		"$IOLENS" replay-script -o "$T/$1.iscript" "$T/$1.itrace" > /dev/null 2>> "$T/err" &&
+			"$IOLENS" replay $ALLOW --format=json --dir "$T/sb" "$T/$1.iscript" > "$T/$1.ijson" 2>> "$T/err" ||
+			{ echo "$1: iolens trace and replay, run $k: $(cat "$T/err")"; return; }
+		perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
+			my ($o, $r) = ($j->{original}, $j->{replay});
+			printf "%.6f %.6f %.9f %.9f %d\n", $r->{run_s}, $o->{run_s}, $r->{read_s}, $r->{write_s}, $o->{ops}' \
+			< "$T/$1.ijson" >> "$T/ic"
+		k=$((k + 1))
+	done
+	[ -n "${REPLAY_KEEP:-}" ] && cp "$T/$1.itrace" "$REPLAY_KEEP/"
+	a=$(median < "$T/ia")
+	awk -v a="$a" '{ print $1 / a }' "$T/ib" > "$T/q1"
+	awk -v a="$a" '{ print $1 / a }' "$T/ic" > "$T/q2"
+	awk '{ print $1 / $2 }' "$T/ic" > "$T/q3"
+	q4=- q5=-
+	if [ -s "$T/true" ]; then
+		awk -v t="$4" '{ print (t > 0 ? $3 / t : 0) }' "$T/ic" > "$T/q4"
+		awk -v t="$5" '{ print (t > 0 ? $4 / t : 0) }' "$T/ic" > "$T/q5"
+		q4=$(cell "$T/q4") q5=$(cell "$T/q5")
+	fi
+	printf '%-8s %6s %7.3f %22s %22s %22s %22s %22s\n' "$1" "$(col "$T/ic" 5 | head -1)" "$a" \
+		"$(cell "$T/q1")" "$(cell "$T/q2")" "$(cell "$T/q3")" "$q4" "$q5" >> "$T/irows"
+}
+
 cell() { printf '%.3f [%s]' "$(median < "$1")" "$(range < "$1")"; }
 # col FILE N: column N of FILE's lines
 col() { awk -v n="$2" '{ print $n }' "$1"; }
@@ -125,28 +184,19 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	tr_read=$(col "$T/true" 1 | median) tr_write=$(col "$T/true" 2 | median)
 	sh -c "$setup"
 	strace -f -tt -T -o "$T/$name.trace" sh -c "$cmd" > /dev/null 2>&1 < /dev/null
-	sh -c "$setup"
-	IT=
-	if "$IOLENS" trace -o "$T/$name.itrace" sh -c "$cmd" > /dev/null 2> "$T/err" < /dev/null ||
-		[ -s "$T/$name.itrace" ]; then
-		IT=iolens
-	else
-		echo "$name: iolens trace failed: $(cat "$T/err")"
-	fi
 	if [ -n "${REPLAY_KEEP:-}" ]; then
 		mkdir -p "$REPLAY_KEEP"
 		cp "$T/$name.trace" "$REPLAY_KEEP/" && cp "$T/plain" "$REPLAY_KEEP/$name.plain" &&
 			cp "$T/true" "$REPLAY_KEEP/$name.true"
-		[ -n "$IT" ] && cp "$T/$name.itrace" "$REPLAY_KEEP/"
 	fi
 	sh -c "$setup"
 	plain=$(median < "$T/plain")
-	for mode in $IT calibrated fitted; do
-		opt= tr=$T/$name.trace
+	[ -n "$TRACELIB" ] && iolens_row "$name" "$setup" "$cmd" "$tr_read" "$tr_write"
+	for mode in calibrated fitted; do
+		opt=
 		[ $mode = fitted ] && opt="--run-time $plain"
-		[ $mode = iolens ] && tr=$T/$name.itrace
 		# shellcheck disable=SC2086
-		"$IOLENS" replay-script $opt -o "$T/$name.script" "$tr" > "$T/$name.rs" 2>&1 ||
+		"$IOLENS" replay-script $opt -o "$T/$name.script" "$T/$name.trace" > "$T/$name.rs" 2>&1 ||
 			{ echo "$name: replay-script failed: $(cat "$T/$name.rs")"; continue; }
 		: > "$T/$name.ratios"
 		k=0
@@ -175,15 +225,19 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 				awk -v n="$name" -v r="$tr_read" -v w="$tr_write" '{ printf "%-8s %12.6f %12.6f %12.6f %12.6f %9.3f %9.3f\n", n, r, $9, w, $10, (r > 0 ? $9 / r : 0), (w > 0 ? $10 / w : 0) }' >> "$T/truth"
 		fi
 		# what the script says it took off: calibrated, floor (the
-		# trace's own floor was higher), fitted; "iolens": the trace
-		# of iolens trace, nothing taken off
+		# trace's own floor was higher), fitted
 		from=$(awk '$1 == "overhead" { print $3; exit }' "$T/$name.script")
-		[ $mode = iolens ] && from="iolens"
 		printf '%-8s %-10s %6s %7.3f %22s %22s %22s %22s %22s %22s\n' "$name" "$from" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
 			"$(cell "$T/r1")" "$(cell "$T/r2")" "$(cell "$T/r3")" "$(cell "$T/r4")" "$t5" "$t6"
 	done
 done
 echo "ratios: median of $RUNS runs [min-max]; orig s: the untraced program's median wall time"
+if [ -s "$T/irows" ]; then
+	echo
+	echo "traced by iolens trace (the tracer preloaded), nothing taken off; $RUNS rounds of the program untraced, with the tracer, and traced then replayed:"
+	printf '%-8s %6s %7s %22s %22s %22s %22s %22s\n' program calls "orig s" "tracer cost" "run ratio" "sched ratio" "read/true" "write/true"
+	cat "$T/irows"
+fi
 if [ -s "$T/truth" ]; then
 	echo "the script's read and write time (traced durations less the calibrated overhead) against the untraced program's (bench/iotime.c, median of $RUNS):"
 	printf '%-8s %12s %12s %12s %12s %9s %9s\n' program "true read s" "script read" "true write s" "script write" "read" "write"

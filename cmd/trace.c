@@ -137,7 +137,7 @@ static void exec_line(char **cmd, const char *dir)
 	FILE *f;
 	int i;
 
-	snprintf(p, sizeof(p), "%s/%ld", dir, (long)getpid());
+	snprintf(p, sizeof(p), "%s/trace", dir);
 	if (!(f = fopen(p, "a")))
 		return;
 	clock_gettime(CLOCK_REALTIME, &ts);
@@ -458,6 +458,99 @@ static void put_header(FILE *out, char **cmd, int64_t first)
 	fprintf(out, "\n# started %s\n", when);
 }
 
+/* ---- the threads' lines out of the one file they were appended to ---- */
+
+struct tfile {
+	long tid; /* 0: a free slot */
+	FILE *f;
+};
+
+struct demux {
+	struct tfile *t;
+	size_t cap, n, nopen;
+	const char *dir;
+};
+
+static struct tfile *slot(struct demux *d, long tid)
+{
+	size_t i, k;
+
+	if (2 * (d->n + 1) > d->cap) {
+		struct tfile *old = d->t;
+		size_t oc = d->cap;
+
+		d->cap = d->cap ? 2 * d->cap : 256;
+		d->t = xcalloc(d->cap, sizeof(*d->t));
+		for (d->n = k = 0; k < oc; k++)
+			if (old[k].tid)
+				*slot(d, old[k].tid) = old[k], d->n++;
+		free(old);
+	}
+	for (i = (size_t)tid * 2654435761u % d->cap;
+	     d->t[i].tid && d->t[i].tid != tid; i = (i + 1) % d->cap)
+		;
+	return &d->t[i];
+}
+
+/* the open file of a thread; FANIN open at most (all closed past that) */
+static FILE *tid_file(struct demux *d, long tid)
+{
+	struct tfile *e = slot(d, tid);
+	char p[PATH_MAX];
+	size_t i;
+
+	if (!e->tid)
+		e->tid = tid, d->n++;
+	if (e->f)
+		return e->f;
+	if (d->nopen >= FANIN) {
+		for (i = 0; i < d->cap; i++)
+			if (d->t[i].f && fclose(d->t[i].f) != 0)
+				return NULL;
+			else
+				d->t[i].f = NULL;
+		d->nopen = 0;
+		e = slot(d, tid);
+	}
+	snprintf(p, sizeof(p), "%s/%ld", d->dir, tid);
+	if ((e->f = fopen(p, "a")) != NULL)
+		d->nopen++;
+	return e->f;
+}
+
+/* in (the lines of every thread) into a file a thread in dir; 0, or -1
+ * with errno */
+static int demux(const char *in, const char *dir, struct mstat *ms)
+{
+	struct demux d = {NULL, 0, 0, 0, dir};
+	FILE *f = fopen(in, "r"), *o;
+	char *line = NULL, *e;
+	size_t cap = 0, i;
+	ssize_t n;
+	int rc = 0;
+
+	if (!f)
+		return -1;
+	while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
+		char *sp = strchr(line, ' ');
+		long tid = sp ? strtol(sp + 1, &e, 10) : 0;
+
+		if (line[n - 1] != '\n' || !sp || tid <= 0 || *e != ' ') {
+			ms->bad++; /* cut short: the program was killed */
+			continue;
+		}
+		if (!(o = tid_file(&d, tid)) || fputs(line, o) == EOF)
+			rc = -1;
+	}
+	for (i = 0; i < d.cap; i++)
+		if (d.t[i].f && fclose(d.t[i].f) != 0)
+			rc = -1;
+	free(d.t);
+	free(line);
+	fclose(f);
+	return rc;
+}
+
 /* The threads' files of dir into path (a temporary file renamed).
  * 0, or -1 with the message printed. */
 static int write_trace(const char *dir, const char *path, char **cmd,
@@ -468,6 +561,17 @@ static int write_trace(const char *dir, const char *path, char **cmd,
 	int fd, rc;
 	FILE *out;
 
+	char all[PATH_MAX], tdir[PATH_MAX];
+
+	snprintf(all, sizeof(all), "%s/trace", dir);
+	snprintf(tdir, sizeof(tdir), "%s/t", dir);
+	if (mkdir(tdir, 0700) < 0 || demux(all, tdir, ms) < 0) {
+		msg("cannot sort the trace out by thread in '%s': %s", dir,
+		    strerror(errno));
+		return -1;
+	}
+	unlink(all);
+	dir = tdir;
 	if (!(v = list_dir(dir, &n))) {
 		msg("cannot read '%s': %s", dir, strerror(errno));
 		return -1;
@@ -519,15 +623,24 @@ static int write_trace(const char *dir, const char *path, char **cmd,
 	return 0;
 }
 
+/* dir, its files and the files of its directory t */
 static void remove_dir(const char *dir)
 {
+	char t[PATH_MAX];
 	size_t n, i;
-	char **v = list_dir(dir, &n);
+	char **v;
+	int k;
 
-	for (i = 0; v && i < n; i++)
-		unlink(v[i]);
-	if (v)
-		free_list(v, n);
+	snprintf(t, sizeof(t), "%s/t", dir);
+	for (k = 0; k < 2; k++) {
+		v = list_dir(k ? dir : t, &n);
+		for (i = 0; v && i < n; i++)
+			if (unlink(v[i]) < 0 && errno == EISDIR)
+				rmdir(v[i]);
+		if (v)
+			free_list(v, n);
+	}
+	rmdir(t);
 	rmdir(dir);
 }
 
@@ -535,6 +648,7 @@ static void remove_dir(const char *dir)
 static int make_parts(const char *out, char *dir)
 {
 	char tmp[PATH_MAX];
+	int fd;
 
 	if (snprintf(tmp, sizeof(tmp), "%s.parts.XXXXXX", out) >=
 		    (int)sizeof(tmp) ||
@@ -548,6 +662,14 @@ static int make_parts(const char *out, char *dir)
 		rmdir(tmp);
 		return -1;
 	}
+	/* made here, so that no traced process pays for making it */
+	snprintf(tmp, sizeof(tmp), "%s/trace", dir);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0600)) < 0) {
+		msg("cannot write '%s': %s", tmp, strerror(errno));
+		rmdir(dir);
+		return -1;
+	}
+	close(fd);
 	return 0;
 }
 
