@@ -185,6 +185,10 @@ static int build(struct iol_job *job, const char *out)
 	} else if (!strcmp(job->source, "strace") &&
 		   replay_overhead_load(&o.overhead, &o.duroverhead) == 0) {
 		o.overhead_from = "calibrated";
+	} else if (job->call_cost > 0) {
+		/* iolens trace measured its own cost, a line at a time */
+		o.overhead = job->call_cost;
+		o.overhead_from = "tracer";
 	}
 	rc = iol_events_open(&it, job, &err);
 	if (rc < 0) {

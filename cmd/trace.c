@@ -306,6 +306,7 @@ static void put_tod(FILE *out, int64_t ns)
 struct mstat {
 	uint64_t lines, bad;
 	int64_t first;
+	uint64_t ncost, cost; /* the tracer's lines, and ns making them */
 };
 
 /* Merge the files into out; final: in strace's shape ("TID TIME
@@ -412,7 +413,7 @@ static int reduce_files(const char *dir, char ***v, size_t *n, struct mstat *ms)
 	while (*n > FANIN) {
 		for (i = 0; i < *n; i += k) {
 			char p[PATH_MAX];
-			struct mstat drop = {0, 0, 0};
+			struct mstat drop = {0, 0, 0, 0, 0};
 			FILE *f;
 
 			k = *n - i < FANIN ? *n - i : FANIN;
@@ -437,7 +438,8 @@ static int reduce_files(const char *dir, char ***v, size_t *n, struct mstat *ms)
 	return 0;
 }
 
-static void put_header(FILE *out, char **cmd, int64_t first)
+static void put_header(FILE *out, char **cmd, int64_t first,
+		       const struct mstat *ms)
 {
 	time_t s = (time_t)(first / 1000000000);
 	struct tm tm;
@@ -456,6 +458,9 @@ static void put_header(FILE *out, char **cmd, int64_t first)
 			fputc(*c == '\n' ? ' ' : *c, out);
 	}
 	fprintf(out, "\n# started %s\n", when);
+	/* what replay-script takes off the gaps between calls */
+	fprintf(out, "# tracer cost: %llu calls, %llu ns\n",
+		(unsigned long long)ms->ncost, (unsigned long long)ms->cost);
 }
 
 /* ---- the threads' lines out of the one file they were appended to ---- */
@@ -539,6 +544,13 @@ static int demux(const char *in, const char *dir, struct mstat *ms)
 			ms->bad++; /* cut short: the program was killed */
 			continue;
 		}
+		if (!strncmp(e + 1, "#cost ", 6)) {
+			unsigned long long k, ns;
+
+			if (sscanf(e + 7, "%llu %llu", &k, &ns) == 2)
+				ms->ncost += k, ms->cost += ns;
+			continue;
+		}
 		if (!(o = tid_file(&d, tid)) || fputs(line, o) == EOF)
 			rc = -1;
 	}
@@ -595,7 +607,7 @@ static int write_trace(const char *dir, const char *path, char **cmd,
 	/* the header wants the first time: a pass over the files' heads */
 	ms->first = 0;
 	{
-		struct mstat probe = {0, 0, 0};
+		struct mstat probe = {0, 0, 0, 0, 0};
 		size_t i;
 
 		for (i = 0; i < n; i++) {
@@ -609,7 +621,7 @@ static int write_trace(const char *dir, const char *path, char **cmd,
 				fclose(s.f);
 			free(s.line);
 		}
-		put_header(out, cmd, probe.first);
+		put_header(out, cmd, probe.first, ms);
 	}
 	rc = merge(v, n, out, 1, ms);
 	free_list(v, n);
@@ -693,7 +705,7 @@ int cmd_trace(int argc, char **argv)
 	};
 	const char *out = NULL;
 	char lib[PATH_MAX], dir[PATH_MAX];
-	struct mstat ms = {0, 0, 0};
+	struct mstat ms = {0, 0, 0, 0, 0};
 	size_t nthreads = 0;
 	int c, status;
 

@@ -66,8 +66,14 @@ bad=$(awk 'NR > 2 { split($2, a, ":"); t = a[1] * 3600 + a[2] * 60 + a[3]; if (t
 is "$bad" 0 "the merged lines are in time order"
 $RUN replay-script -o "$TMP/calls.script" "$TMP/calls.trace" > "$TMP/rs" 2>&1
 ok $? "replay-script reads it"
-grep -q '^tracer overhead taken off: 0.000000000 s per call from compute gaps' "$TMP/rs"
-ok $? "... taking no tracer overhead off"
+c=$(sed -n 's/^# tracer cost: \([0-9]*\) calls, \([0-9]*\) ns$/\1 \2/p' "$TMP/calls.trace")
+is "${c%% *}" "$(grep '^[0-9]' "$TMP/calls.trace" | grep -v -c 'clone3(\|execve("/')" \
+	"the header counts the tracer's lines of calls (not iolens trace's execve, nor the thread's clone3)"
+o=$(awk '/^tracer overhead taken off:/ { print $5 }' "$TMP/rs")
+want=$(echo "$c" | awk '{ printf "%.9f", $2 / $1 * 1e-9 }')
+is "$o" "$want" "... and replay-script takes their mean cost off the gaps ($o s a call)"
+grep -q '(tracer)$' "$TMP/rs"
+ok $? "... and says it was the tracer's own measure"
 is "$(grep -c '^rank ' "$TMP/calls.script")" 3 "three sections: main, its thread, the child"
 $RUN replay --allow-root --as-fast-as-possible --keep --dir "$TMP/sb" "$TMP/calls.script" > "$TMP/rp" 2> "$TMP/err"
 ok $? "replay exits 0"

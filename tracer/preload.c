@@ -68,8 +68,10 @@ struct tbuf {
 	char *b;
 	size_t n;
 	int tid;
-	struct tstart *pend; /* threads it made, lines not written yet */
-	struct tbuf *next;   /* every buffer of the process */
+	struct tstart *pend;  /* threads it made, lines not written yet */
+	struct tbuf *next;    /* every buffer of the process */
+	uint64_t ncost, cost; /* lines made, and ns spent making them,
+			       * since the last "#cost" line */
 };
 
 static char dir[4096];
@@ -141,6 +143,8 @@ static size_t utoa(char *o, unsigned long long v)
 /* The buffer appended to $IOLENS_TRACE_DIR/trace in one write: the
  * file exists already (iolens trace made it), as making a file costs
  * ext4 some 250 us, which a process would pay at its exit. */
+static void cost_line(struct tbuf *t);
+
 static void write_out(struct tbuf *t)
 {
 	char path[sizeof(dir) + 8];
@@ -149,6 +153,7 @@ static void write_out(struct tbuf *t)
 
 	if (!t->n)
 		return;
+	cost_line(t);
 	memcpy(path, dir, l);
 	memcpy(path + l, "/trace", 7);
 	fd = syscall(SYS_openat, AT_FDCWD, path,
@@ -240,6 +245,7 @@ static void after_fork_child(void)
 	all = NULL;
 	if (t) {
 		t->n = 0;
+		t->ncost = t->cost = 0;
 		t->pend = NULL;
 		t->tid = (int)syscall(SYS_gettid);
 		t->next = NULL;
@@ -403,7 +409,7 @@ out:
 /* ---- one call ---- */
 
 struct call {
-	int64_t t0;
+	int64_t t0, t1;
 	int err;
 	struct tbuf *t;
 };
@@ -428,6 +434,7 @@ static void line_head(struct tbuf *t, int64_t t0)
  * traced.  errno is kept for the caller. */
 static int leave(struct call *c)
 {
+	c->t1 = now();
 	c->err = errno;
 	inside = 1;
 	c->t = mine();
@@ -452,11 +459,21 @@ static void end_line(struct tbuf *t, int64_t dur)
 		write_out(t);
 }
 
+/* "TIME TID #cost N NS": the lines made since the last, and the time
+ * making them took, which iolens trace sums for replay-script to take
+ * off the gaps between calls (when the buffer has room; else later) */
+static void cost_line(struct tbuf *t)
+{
+	if (!t->ncost || t->n + 128 > BUFCAP)
+		return;
+	line_head(t, now());
+	put(t, "#cost %l %l\n", (long long)t->ncost, (long long)t->cost);
+	t->ncost = t->cost = 0;
+}
+
 /* " = ret <duration>" ("= -1 ENOENT" on failure), and errno back */
 static void finish(struct call *c, long long ret)
 {
-	int64_t t1 = now();
-
 	put_raw(c->t, " = ", 3);
 	if (ret < 0) {
 		const char *n = strerrorname_np(c->err);
@@ -466,7 +483,10 @@ static void finish(struct call *c, long long ret)
 	} else {
 		put_i(c->t, ret);
 	}
-	end_line(c->t, t1 - c->t0);
+	end_line(c->t, c->t1 - c->t0);
+	/* the line's cost, in the gap before the next call */
+	c->t->cost += (uint64_t)(now() - c->t1);
+	c->t->ncost++;
 	inside = 0;
 	errno = c->err;
 }

@@ -129,6 +129,8 @@ struct iol_job {
 	int64_t ncreated;	 /* files created, exact; -1 unknown */
 	int date_known;		 /* 0: times of day only (strace -tt) */
 	int time_exact;		 /* run time to the ns (3.41 logs, traces) */
+	double call_cost; /* iolens trace: the tracer's own seconds a call
+			   * (in the gap after it); 0 unknown */
 	struct iol_job_priv *priv;
 };
 

@@ -50,18 +50,31 @@ int iol_strace_sniff_file(const char *path)
 	return r;
 }
 
-/* Was the file written by iolens trace?  Its first line says so. */
-static int iolens_traced(const char *path)
+/* Was the file written by iolens trace?  Its first line says so; a
+ * later comment what the tracer's lines cost it ("# tracer cost: N
+ * calls, T ns"), into *cost in seconds a call. */
+static int iolens_traced(const char *path, double *cost)
 {
 	struct iol_lines l;
+	unsigned long long k, ns;
 	char *line;
 	size_t len;
-	int r = 0;
+	int r = 0, i;
 
+	*cost = 0;
 	if (iol_lines_open(&l, path, NULL) < 0)
 		return 0;
-	if (iol_lines_next(&l, &line, &len, NULL) == 1)
-		r = len >= 14 && !strncmp(line, "# iolens-trace", 14);
+	for (i = 0; i < 8 && iol_lines_next(&l, &line, &len, NULL) == 1 &&
+		    len && line[0] == '#';
+	     i++) {
+		if (i == 0)
+			r = len >= 14 && !strncmp(line, "# iolens-trace", 14);
+		else if (r &&
+			 sscanf(line, "# tracer cost: %llu calls, %llu ns", &k,
+				&ns) == 2 &&
+			 k > 0 && ns / k < 1000000)
+			*cost = (double)ns / (double)k * 1e-9;
+	}
 	iol_lines_close(&l);
 	return r;
 }
@@ -401,7 +414,7 @@ static int trace_load(struct iol_job *job, const char *const *paths, int npaths,
 		memcpy(job->source, "iota", 5);
 		job->src = &iol_source_iota;
 	}
-	if (!st->iota && iolens_traced(st->paths[0]))
+	if (!st->iota && iolens_traced(st->paths[0], &job->call_cost))
 		memcpy(job->source, "iolens-trace", 13);
 	if (!st->iota && tr_ff_detect(st) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
