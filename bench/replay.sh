@@ -85,7 +85,10 @@ SQL=$T/ins.sql
 	done
 } > "$SQL"
 
-# programs: name|setup before each run|command (run by sh -c, traced with it)
+# programs: name|setup before each run|command (run by sh -c, traced with
+# it).  Every timed run starts after a sync: the 64 MiB files of the runs
+# before must not be written back during it (one replay of cp's trace in
+# five had run 8x long, throttled on their dirty pages).
 PROGS="dd|rm -f $W/dd.out|dd if=$W/in.bin of=$W/dd.out bs=65536 conv=fsync
 cp|rm -f $W/cp.out|cp $W/in.bin $W/cp.out
 tar|rm -f $W/a.tar|tar cf $W/a.tar -C $W dir
@@ -113,7 +116,7 @@ iolens_row() {
 		# A B in even rounds, B A in odd ones: neither always
 		# follows the replay's writes
 		for ab in $(if [ $((k % 2)) = 0 ]; then echo a b; else echo b a; fi); do
-			sh -c "$2"
+			sh -c "$2"; sync
 			rm -rf "$T/parts" && mkdir "$T/parts"
 			t0=$(now)
 			if [ $ab = a ]; then
@@ -124,10 +127,10 @@ iolens_row() {
 			t1=$(now)
 			awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }' >> "$T/i$ab"
 		done
-		sh -c "$2"
+		sh -c "$2"; sync
 		"$IOLENS" trace -o "$T/$1.itrace" sh -c "$3" > /dev/null 2> "$T/err" < /dev/null
 		"$IOLENS" replay-script -o "$T/$1.iscript" "$T/$1.itrace" > /dev/null 2>> "$T/err" &&
-			"$IOLENS" replay $ALLOW --format=json --dir "$T/sb" "$T/$1.iscript" > "$T/$1.ijson" 2>> "$T/err" ||
+			sync && "$IOLENS" replay $ALLOW --format=json --dir "$T/sb" "$T/$1.iscript" > "$T/$1.ijson" 2>> "$T/err" ||
 			{ echo "$1: iolens trace and replay, run $k: $(cat "$T/err")"; return; }
 		perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
 			my ($o, $r) = ($j->{original}, $j->{replay});
@@ -164,7 +167,7 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	: > "$T/plain"
 	k=0
 	while [ $k -lt "$RUNS" ]; do
-		sh -c "$setup"
+		sh -c "$setup"; sync
 		t0=$(now)
 		sh -c "$cmd" > /dev/null 2>&1 < /dev/null || true
 		t1=$(now)
@@ -175,21 +178,21 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	: > "$T/true"
 	k=0
 	while [ -n "$IOTIME" ] && [ $k -lt "$RUNS" ]; do
-		sh -c "$setup"
+		sh -c "$setup"; sync
 		: > "$T/it"
 		IOTIME_DIR=$W IOTIME_OUT=$T/it LD_PRELOAD=$IOTIME sh -c "$cmd" > /dev/null 2>&1 < /dev/null || true
 		awk '{ r += $1; w += $2; m += $3 } END { printf "%.9f %.9f %.9f\n", r, w, m }' "$T/it" >> "$T/true"
 		k=$((k + 1))
 	done
 	tr_read=$(col "$T/true" 1 | median) tr_write=$(col "$T/true" 2 | median)
-	sh -c "$setup"
+	sh -c "$setup"; sync
 	strace -f -tt -T -o "$T/$name.trace" sh -c "$cmd" > /dev/null 2>&1 < /dev/null
 	if [ -n "${REPLAY_KEEP:-}" ]; then
 		mkdir -p "$REPLAY_KEEP"
 		cp "$T/$name.trace" "$REPLAY_KEEP/" && cp "$T/plain" "$REPLAY_KEEP/$name.plain" &&
 			cp "$T/true" "$REPLAY_KEEP/$name.true"
 	fi
-	sh -c "$setup"
+	sh -c "$setup"; sync
 	plain=$(median < "$T/plain")
 	[ -n "$TRACELIB" ] && iolens_row "$name" "$setup" "$cmd" "$tr_read" "$tr_write"
 	for mode in calibrated fitted; do
@@ -201,6 +204,7 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 		: > "$T/$name.ratios"
 		k=0
 		while [ $k -lt "$RUNS" ]; do
+			sync
 			"$IOLENS" replay $ALLOW --format=json --dir "$T/sb" "$T/$name.script" > "$T/$name.json" 2> "$T/err" ||
 				echo "$name: replay run $k: exit $? $(cat "$T/err")"
 			perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);

@@ -178,6 +178,7 @@ static void child(char **cmd, const char *lib, const char *dir, int errfd)
 		execvp(cmd[0], cmd);
 		e = errno;
 	}
+	free(pre);
 	if (write(errfd, &e, sizeof(e)) < 0)
 		_exit(127);
 	_exit(127);
