@@ -94,8 +94,13 @@ if cc -O2 -o "$TMP/stdio" "$TOP/t/data/trace/stdio.c" 2> /dev/null; then
 	is "$($RUN files --format=csv "$TMP/stdio.trace" | awk -F, '$2 == "sio.txt" { print $6, $7, $8, $9 }')" \
 		"223788 111894 $((2 * nw)) $nw" "fprintf, fputs, putc, fgets, getc_unlocked: every byte, a call per $bs-byte buffer"
 	is "$(cat "$TMP/out")" "$("$TMP/stdio")" "... and the program's own output is that of an untraced run"
+	# fflush writes what waits, no more; fclose then has nothing left
+	printf '#include <stdio.h>\nint main(void) { printf("abc"); fflush(stdout); printf("defg"); fflush(stdout); fflush(NULL); return 0; }\n' > "$TMP/fl.c"
+	cc -o "$TMP/fl" "$TMP/fl.c" && $RUN trace -o "$TMP/fl.trace" sh -c "$TMP/fl > fl.out" 2> /dev/null
+	is "$(grep -o 'write(1, "", [0-9]*) = [0-9]*' "$TMP/fl.trace" | tr '\n' ' ')" 'write(1, "", 3) = 3 write(1, "", 4) = 4 ' \
+		"fflush: the bytes waiting, a write each (fflush(NULL): nothing waits)"
 else
-	skip "cannot build t/data/trace/stdio.c" 3
+	skip "cannot build t/data/trace/stdio.c" 4
 fi
 
 # ---- real programs, against strace's view of the same work ----

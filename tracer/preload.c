@@ -1113,8 +1113,9 @@ static void sb_get(FILE *f, struct sbuf *b)
 	b->avail = span(f->_IO_read_ptr, f->_IO_read_end);
 }
 
-/* The line of what a call that produced `out` bytes and consumed `in`
- * (-1: unknown) made the library write or read, if anything. */
+/* The line of what a call that produced `out` bytes (-1: a read) and
+ * consumed `in` (-1: a write) made the library write or read, if
+ * anything. */
 static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
 		    long long out, long long in)
 {
@@ -1123,8 +1124,8 @@ static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
 	int fd = f->_fileno;
 
 	sb_get(f, &a);
-	w = out > 0 ? b->pend + out - a.pend : 0;
-	r = in > 0 ? in + a.avail - b->avail : 0;
+	w = out >= 0 ? b->pend + out - a.pend : 0;
+	r = in >= 0 ? in + a.avail - b->avail : 0;
 	if (fd < 0)
 		return;
 	if (w > 0)
@@ -1149,7 +1150,7 @@ static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
 			return REAL(name) args; \
 		sb_get(fp, &b);                 \
 		r = REAL(name) args;            \
-		sb_line(&c, fp, &b, out, 0);    \
+		sb_line(&c, fp, &b, out, -1);   \
 		return r;                       \
 	}
 /* RSIO(ret, name, (params), (args), FILE, bytes consumed by r) */
@@ -1168,7 +1169,7 @@ static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
 			return REAL(name) args; \
 		sb_get(fp, &b);                 \
 		r = REAL(name) args;            \
-		sb_line(&c, fp, &b, 0, in);     \
+		sb_line(&c, fp, &b, -1, in);    \
 		return r;                       \
 	}
 
@@ -1208,8 +1209,8 @@ WSIO(int, __vfprintf_chk, (FILE * f, int fl, const char *fm, va_list ap),
 WSIO(int, __vprintf_chk, (int fl, const char *fm, va_list ap), (fl, fm, ap),
      stdout, r > 0 ? r : 0)
 /* fflush(f): what was waiting (NULL, every stream: not followed) */
-WSIO(int, fflush, (FILE * f), (f), f ? f : stdin, f &&r == 0 ? 1 : 0)
-WSIO(int, fflush_unlocked, (FILE * f), (f), f ? f : stdin, f &&r == 0 ? 1 : 0)
+WSIO(int, fflush, (FILE * f), (f), f ? f : stdin, f ? 0 : -1)
+WSIO(int, fflush_unlocked, (FILE * f), (f), f ? f : stdin, f ? 0 : -1)
 
 RSIO(size_t, fread, (void *p, size_t s, size_t n, FILE *f), (p, s, n, f), f,
      (long long)(r *s))
