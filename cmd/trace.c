@@ -141,6 +141,13 @@ static void exec_line(char **cmd, const char *dir)
 	if (!(f = fopen(p, "a")))
 		return;
 	clock_gettime(CLOCK_REALTIME, &ts);
+	/* where relative paths start from, which strace cannot say */
+	if (getcwd(p, sizeof(p))) {
+		fprintf(f, "%lld.%09ld %ld chdir(", (long long)ts.tv_sec,
+			(long)ts.tv_nsec, (long)getpid());
+		put_quoted(f, p);
+		fputs(") = 0 <0.000000000>\n", f);
+	}
 	fprintf(f, "%lld.%09ld %ld execve(", (long long)ts.tv_sec,
 		(long)ts.tv_nsec, (long)getpid());
 	put_quoted(f, cmd[0]);

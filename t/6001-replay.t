@@ -296,4 +296,47 @@ printf '%s\n' '7 10:00:00.001000 openat(AT_FDCWD, "a", O_RDONLY) = 3 <0.000100>'
 $RUN replay-script --overhead 0 -o "$TMP/round.script" "$TMP/round.trace" > /dev/null
 is "$(awk '$1 == "open" || $1 == "read" || $1 == "close" { printf "%s ", $1 }' "$TMP/round.script")" "open read close " \
 	"an open that overlaps the next call in its thread keeps its place"
+# links: a symbolic link is made with its target confined, a hard link
+# as a new name; lstat looks at the link itself (a dangling one too)
+cat > "$TMP/links.script" << 'EOF'
+iolens-replay-script 1
+source "hand"
+inferred no
+overhead 0 none
+rank 0 pid 1
+mkdir "d" 0755 = 0 0.00001
+open "d/f" wronly|creat|trunc 0644 = 3 0.00001
+write 3 5 = 5 0.00001
+close 3 = 0 0.00001
+symlink "d/l" "f" = 0 0.00001
+symlink "d/up" "../d/f" = 0 0.00001
+symlink "d/gone" "nothing/here" = 0 0.00001
+link "d/f" "d/h" = 0 0.00001
+open "d/l" rdonly 0 = 3 0.00001
+read 3 5 = 5 0.00001
+close 3 = 0 0.00001
+stat "d/up" = 0 0.00001
+lstat "d/gone" = 0 0.00001
+stat "d/h" = 0 0.00001
+EOF
+$RUN replay --allow-root --as-fast-as-possible --keep --dir "$SB" "$TMP/links.script" > "$TMP/lk" 2> "$TMP/err"
+ok $? "a script of symbolic and hard links replays"
+grep -q '^bytes and calls: equal; 0 calls failed' "$TMP/lk"
+ok $? "... no call failed (the read through the link, stat through '..', lstat of a dangling link)"
+rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/err")
+is "$(readlink "$rd/d/l") $(readlink "$rd/d/up") $(stat -c %h "$rd/d/f")" "f ../d/f 2" \
+	"... the links as the script says: targets f and ../d/f, d/f of 2 names"
+rm -rf "$rd"
+for t in '/etc/passwd' '../x' 'a/../../x'; do
+	printf 'iolens-replay-script 1\nrank 0 pid 1\nsymlink "l" "%s" = 0 0.1\n' "$t" > "$TMP/badlink.script"
+	$RUN replay --allow-root --dir "$SB" "$TMP/badlink.script" > /dev/null 2> "$TMP/err"
+	st=$?
+	is "$st:$(cat "$TMP/err")" "1:iolens replay: '$TMP/badlink.script': line 3: link target '$t' leads outside the sandbox (absolute, or '..' above it)" \
+		"a link to '$t' is refused with its line"
+done
+printf 'iolens-replay-script 1\nrank 0 pid 1\nsymlink "a/b/l" "../../x" = 0 0.1\n' > "$TMP/oklink.script"
+$RUN replay --allow-root --as-fast-as-possible --dir "$SB" "$TMP/oklink.script" > /dev/null 2> "$TMP/err"
+ok $? "a link whose '..' stay inside (a/b/l to ../../x) is taken ($(cat "$TMP/err"))"
+is "$(ls -A "$SB")" "keep.txt" "the sandbox holds only what was there before"
+
 done_testing

@@ -48,7 +48,8 @@ $RUN summary "$TMP/calls.trace" > "$TMP/sum" 2>&1
 grep -q 'source iolens-trace' "$TMP/sum"
 ok $? "summary reads it: source iolens-trace"
 # per file: bytes read, written, reads, writes (CSV of iolens files)
-$RUN files --format=csv "$TMP/calls.trace" | awk -F, 'NR > 1 { print $2, $6, $7, $8, $9 }' | sort > "$TMP/files"
+# (absolute: iolens trace says where the program started)
+$RUN files --format=csv "$TMP/calls.trace" | awk -F, -v w="$W/" 'NR > 1 { sub(w, "", $2); print $2, $6, $7, $8, $9 }' | sort > "$TMP/files"
 is "$(cat "$TMP/files")" "kid.bin 0 777 0 1
 moved.bin 0 0 0 0
 out.txt 3000 3000 1 1
@@ -67,8 +68,10 @@ is "$bad" 0 "the merged lines are in time order"
 $RUN replay-script -o "$TMP/calls.script" "$TMP/calls.trace" > "$TMP/rs" 2>&1
 ok $? "replay-script reads it"
 c=$(sed -n 's/^# tracer cost: \([0-9]*\) calls, \([0-9]*\) ns$/\1 \2/p' "$TMP/calls.trace")
-is "${c%% *}" "$(grep '^[0-9]' "$TMP/calls.trace" | grep -v -c 'clone3(\|execve("/')" \
-	"the header counts the tracer's lines of calls (not iolens trace's execve, nor the thread's clone3)"
+is "${c%% *}" "$(grep '^[0-9]' "$TMP/calls.trace" | grep -v -c 'clone3(\|execve("/\|chdir(')" \
+	"the header counts the tracer's lines of calls (not iolens trace's chdir and execve, nor the thread's clone3)"
+is "$(grep -c "^[0-9]* [0-9:.]* chdir(\"$W\") = 0 <" "$TMP/calls.trace")" 1 \
+	"iolens trace says where the program started (a chdir line)"
 o=$(awk '/^tracer overhead taken off:/ { print $5 }' "$TMP/rs")
 want=$(echo "$c" | awk '{ printf "%.9f", $2 / $1 * 1e-9 }')
 is "$o" "$want" "... and replay-script takes their mean cost off the gaps ($o s a call)"
@@ -91,7 +94,7 @@ if cc -O2 -o "$TMP/stdio" "$TOP/t/data/trace/stdio.c" 2> /dev/null; then
 	# glibc's buffer is the file's st_blksize
 	bs=$(stat -c %o sio.txt)
 	nw=$(((111894 + bs - 1) / bs))
-	is "$($RUN files --format=csv "$TMP/stdio.trace" | awk -F, '$2 == "sio.txt" { print $6, $7, $8, $9 }')" \
+	is "$($RUN files --format=csv "$TMP/stdio.trace" | awk -F, '$2 ~ /\/sio\.txt$/ { print $6, $7, $8, $9 }')" \
 		"223788 111894 $((2 * nw)) $nw" "fprintf, fputs, putc, fgets, getc_unlocked: every byte, a call per $bs-byte buffer"
 	is "$(cat "$TMP/out")" "$("$TMP/stdio")" "... and the program's own output is that of an untraced run"
 	# fflush writes what waits, no more; fclose then has nothing left
@@ -138,6 +141,29 @@ for p in dd cp tar sqlite3; do
 	ok $? "$p: bytes and calls equal, none failed"
 done
 
+# ---- links: replayed, their targets kept inside the sandbox ----
+mkdir -p "$W/lk"
+cat > "$TMP/links.sh" << EOF
+cd "$W/lk" || exit 1
+mkdir -p d
+echo hi > d/f
+ln -s f d/l
+ln -s "$W/lk/d/f" d/la
+ln -s /usr/share/iolens-nothing d/sys
+ln d/f d/h
+cat d/l d/la d/h > out.txt
+rm d/l d/la d/h d/sys
+EOF
+$RUN trace -o "$TMP/links.trace" sh "$TMP/links.sh" 2> /dev/null
+ok $? "a shell making symbolic and hard links traced"
+$RUN replay-script -o "$TMP/links.script" "$TMP/links.trace" > /dev/null 2>&1
+is "$(grep -E '^(symlink|link) ' "$TMP/links.script" | cut -d' ' -f1-3 | tr '\n' ';')" \
+	'symlink "work/lk/d/l" "f";symlink "work/lk/d/la" "../../../work/lk/d/f";symlink "work/lk/d/sys" "../../../abs/usr/share/iolens-nothing";link "work/lk/d/f" "work/lk/d/h";' \
+	"the script's links: a relative target kept, an absolute one as named in the sandbox, one outside left pointing nowhere"
+$RUN replay --allow-root --as-fast-as-possible --dir "$TMP/sb" "$TMP/links.script" > "$TMP/links.rp" 2>&1
+grep -q '^bytes and calls: equal; 0 calls failed' "$TMP/links.rp"
+ok $? "... replayed with no call failed (rm's lstat of the dangling link included)"
+
 # ---- many threads: the files are merged in rounds ----
 cat > "$TMP/many.c" << 'EOF'
 #include <pthread.h>
@@ -159,8 +185,8 @@ int main(void)
 EOF
 if cc -O2 -pthread -o "$TMP/many" "$TMP/many.c" 2> /dev/null; then
 	$RUN trace -o "$TMP/many.trace" "$TMP/many" > "$TMP/many.out" 2> "$TMP/err"
-	is "$(cat "$TMP/err")" "iolens trace: 601 calls of 301 threads into $TMP/many.trace" \
-		"300 threads: 300 clones and 300 writes, 301 files merged"
+	is "$(cat "$TMP/err")" "iolens trace: 602 calls of 301 threads into $TMP/many.trace" \
+		"300 threads: 300 clones and 300 writes (and the chdir and execve), 301 files merged"
 	is "$(grep -c 'clone3(' "$TMP/many.trace"):$(grep -c 'write(1, "", 1) = 1' "$TMP/many.trace")" "300:300" \
 		"... every clone and every write in the trace"
 	bad=$(awk 'NR > 2 { split($2, a, ":"); t = a[1] * 3600 + a[2] * 60 + a[3]; if (t < p) n++; p = t } END { print n + 0 }' "$TMP/many.trace")

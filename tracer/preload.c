@@ -357,6 +357,35 @@ static void put_oflags(struct tbuf *t, int f)
 		put_s(t, "|O_TMPFILE");
 }
 
+/* the *at calls' flags as strace names them */
+static void put_atflags(struct tbuf *t, int f)
+{
+	static const struct {
+		int bit;
+		const char *name;
+	} m[] = {
+		{AT_SYMLINK_NOFOLLOW, "AT_SYMLINK_NOFOLLOW"},
+		{AT_EMPTY_PATH, "AT_EMPTY_PATH"},
+		{AT_NO_AUTOMOUNT, "AT_NO_AUTOMOUNT"},
+		{AT_SYMLINK_FOLLOW, "AT_SYMLINK_FOLLOW"},
+	};
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		if (f & m[i].bit) {
+			if (any++)
+				put_raw(t, "|", 1);
+			put_s(t, m[i].name);
+			f &= ~m[i].bit;
+		}
+	if (f || !any) {
+		if (any)
+			put_raw(t, "|", 1);
+		put_i(t, f);
+	}
+}
+
 static void put_mode(struct tbuf *t, unsigned m)
 {
 	char tmp[8];
@@ -372,7 +401,8 @@ static void put_mode(struct tbuf *t, unsigned m)
 
 /*
  * put(t, fmt, ...): %d int, %l long long, %u size_t, %q a path, %D a
- * directory descriptor, %F open flags, %o a mode, %s a string as is.
+ * directory descriptor, %F open flags, %A *at flags, %o a mode, %s a
+ * string as is.
  */
 static void put(struct tbuf *t, const char *fmt, ...)
 {
@@ -397,6 +427,7 @@ static void put(struct tbuf *t, const char *fmt, ...)
 		case 'q': put_q(t, va_arg(ap, const char *)); break;
 		case 'D': put_dirfd(t, va_arg(ap, int)); break;
 		case 'F': put_oflags(t, va_arg(ap, int)); break;
+		case 'A': put_atflags(t, va_arg(ap, int)); break;
 		case 'o': put_mode(t, va_arg(ap, unsigned)); break;
 		case 's': put_s(t, va_arg(ap, const char *)); break;
 		default: p--; goto out;
@@ -746,11 +777,11 @@ WRAP(int, lstat64, (const char *p, struct stat64 *s), (p, s),
 WRAP(int, fstat, (int fd, struct stat *s), (fd, s), "fstat(%d, {})", fd)
 WRAP(int, fstat64, (int fd, struct stat64 *s), (fd, s), "fstat(%d, {})", fd)
 WRAP(int, fstatat, (int d, const char *p, struct stat *s, int f), (d, p, s, f),
-     "newfstatat(%D, %q, {}, %d)", d, p, f)
+     "newfstatat(%D, %q, {}, %A)", d, p, f)
 WRAP(int, fstatat64, (int d, const char *p, struct stat64 *s, int f),
-     (d, p, s, f), "newfstatat(%D, %q, {}, %d)", d, p, f)
+     (d, p, s, f), "newfstatat(%D, %q, {}, %A)", d, p, f)
 WRAP(int, statx, (int d, const char *p, int f, unsigned m, struct statx *s),
-     (d, p, f, m, s), "statx(%D, %q, %d, %d, {})", d, p, f, (int)m)
+     (d, p, f, m, s), "statx(%D, %q, %A, %d, {})", d, p, f, (int)m)
 WRAP(int, access, (const char *p, int m), (p, m), "access(%q, %d)", p, m)
 WRAP(int, faccessat, (int d, const char *p, int m, int f), (d, p, m, f),
      "faccessat(%D, %q, %d)", d, p, m)
@@ -762,6 +793,13 @@ WRAP(int, unlink, (const char *p), (p), "unlink(%q)", p)
 WRAP(int, unlinkat, (int d, const char *p, int f), (d, p, f),
      "unlinkat(%D, %q, %s)", d, p, f &AT_REMOVEDIR ? "AT_REMOVEDIR" : "0")
 WRAP(int, rmdir, (const char *p), (p), "rmdir(%q)", p)
+WRAP(int, symlink, (const char *t, const char *p), (t, p), "symlink(%q, %q)", t,
+     p)
+WRAP(int, symlinkat, (const char *t, int d, const char *p), (t, d, p),
+     "symlinkat(%q, %D, %q)", t, d, p)
+WRAP(int, link, (const char *a, const char *b), (a, b), "link(%q, %q)", a, b)
+WRAP(int, linkat, (int da, const char *a, int db, const char *b, int f),
+     (da, a, db, b, f), "linkat(%D, %q, %D, %q, %A)", da, a, db, b, f)
 WRAP(int, mkdir, (const char *p, mode_t m), (p, m), "mkdir(%q, %o)", p,
      (unsigned)m)
 WRAP(int, rename, (const char *a, const char *b), (a, b), "rename(%q, %q)", a,

@@ -39,14 +39,17 @@ enum iol_ev_kind {
 	IOL_EV_WRITE,	 /* the same */
 	IOL_EV_SEEK,	 /* fd, off, whence in flags; ret the new offset */
 	IOL_EV_SYNC,	 /* fsync, sync_file_range; flags 1: fdatasync */
-	IOL_EV_STAT,	 /* stat family, access: path or fd */
+	IOL_EV_STAT,	 /* stat family, access: path or fd; flags 1: a
+			    link itself (lstat, AT_SYMLINK_NOFOLLOW) */
 	IOL_EV_UNLINK,	 /* unlink, unlinkat: path */
 	IOL_EV_RENAME,	 /* path -> path2 */
 	IOL_EV_TRUNC,	 /* truncate, ftruncate: path or fd, off the length */
 	IOL_EV_MKDIR,	 /* path, mode */
 	IOL_EV_RMDIR,	 /* path */
 	IOL_EV_DUP,	 /* dup family, fcntl F_DUPFD: fd -> ret */
-	IOL_EV_OTHER	 /* another call on a file (name says which) */
+	IOL_EV_OTHER,	 /* another call on a file (name says which) */
+	IOL_EV_LINK	 /* link: path -> path2, a new name; symlink (flags
+			  * 1): path made a link to target */
 };
 
 /* Open flags, canonical whatever the tracer printed. */
@@ -66,34 +69,35 @@ enum {
 };
 
 struct iol_event {
-	int kind;	   /* IOL_EV_* */
-	const char *name;  /* the call as traced, "pwrite64" */
-	int64_t rank;	   /* the job's rank of the process */
-	int64_t pid;	   /* process or thread id, -1 unknown */
-	int64_t tgid;	   /* the process a thread belongs to (its thread
-			      group), pid for a process; 0 unknown */
-	double start;	   /* seconds from the job's start */
-	double dur;	   /* seconds, 0 unknown */
-	int64_t fd;	   /* descriptor, -1 none */
-	uint64_t file;	   /* record id of the file (Darshan's hash of the
-			      path, iol_record_id()), 0 none */
-	const char *path;  /* the file's path, NULL unknown */
-	const char *path2; /* rename target */
-	int64_t off;	   /* see the kinds above; -1 unknown */
-	int64_t len;	   /* bytes moved (traces: what the call returned;
-			      DXT: the segment's length), -1 unknown */
-	int64_t ret;	   /* return value; -1 with err set on failure */
-	int err;	   /* 0, or the errno value (EIO when not known) */
-	unsigned flags;	   /* OPEN: IOL_EVF_*; SEEK: 0 SET, 1 CUR, 2 END */
-	unsigned mode;	   /* OPEN with CREAT, MKDIR */
-	int created;	   /* OPEN: this call created the file */
-	int regular;	   /* on a regular file (not a pipe, socket, tty) */
-	int other;	   /* regular == 0: IOL_OTHER_* of the descriptor */
-	int inferred;	   /* not recorded by the source: derived */
-	unsigned silent;   /* calls this process made since its previous
-			      event that gave no event (strace: mmap, brk,
-			      reads of pipes...): each cost the tracer as
-			      much as a file call; 0 for other sources */
+	int kind;	    /* IOL_EV_* */
+	const char *name;   /* the call as traced, "pwrite64" */
+	int64_t rank;	    /* the job's rank of the process */
+	int64_t pid;	    /* process or thread id, -1 unknown */
+	int64_t tgid;	    /* the process a thread belongs to (its thread
+			       group), pid for a process; 0 unknown */
+	double start;	    /* seconds from the job's start */
+	double dur;	    /* seconds, 0 unknown */
+	int64_t fd;	    /* descriptor, -1 none */
+	uint64_t file;	    /* record id of the file (Darshan's hash of the
+			       path, iol_record_id()), 0 none */
+	const char *path;   /* the file's path, NULL unknown */
+	const char *path2;  /* rename target, a hard link's new name */
+	const char *target; /* a symbolic link's target, as written */
+	int64_t off;	    /* see the kinds above; -1 unknown */
+	int64_t len;	    /* bytes moved (traces: what the call returned;
+			       DXT: the segment's length), -1 unknown */
+	int64_t ret;	    /* return value; -1 with err set on failure */
+	int err;	    /* 0, or the errno value (EIO when not known) */
+	unsigned flags;	    /* OPEN: IOL_EVF_*; SEEK: 0 SET, 1 CUR, 2 END */
+	unsigned mode;	    /* OPEN with CREAT, MKDIR */
+	int created;	    /* OPEN: this call created the file */
+	int regular;	    /* on a regular file (not a pipe, socket, tty) */
+	int other;	    /* regular == 0: IOL_OTHER_* of the descriptor */
+	int inferred;	    /* not recorded by the source: derived */
+	unsigned silent;    /* calls this process made since its previous
+			       event that gave no event (strace: mmap, brk,
+			       reads of pipes...): each cost the tracer as
+			       much as a file call; 0 for other sources */
 };
 
 struct iol_events;

@@ -167,6 +167,17 @@ static const char *P(const struct rk *k, uint32_t id)
 	return iol_rpath_ok(p) ? p : "";
 }
 
+/* A symbolic link's target, checked again as P() checks paths; "" if
+ * it would lead out. */
+static const char *T(const struct rk *k, const struct iol_rev *e)
+{
+	uint32_t n = k->c->b->s.nstr;
+	const char *t =
+		e->path2 < n ? iol_rscript_s(&k->c->b->s, e->path2) : "";
+
+	return iol_rlink_ok(P(k, e->path), t) ? t : "";
+}
+
 static int64_t op_path(struct rk *k, const struct iol_rev *e)
 {
 	int d = k->c->dirfd, f;
@@ -185,11 +196,21 @@ static int64_t op_path(struct rk *k, const struct iol_rev *e)
 			close((int)r);
 		return r;
 	case IOL_ROP_STAT: return fstatat(d, P(k, e->path), &st, 0);
+	case IOL_ROP_LSTAT:
+		return fstatat(d, P(k, e->path), &st, AT_SYMLINK_NOFOLLOW);
 	case IOL_ROP_UNLINK: return unlinkat(d, P(k, e->path), 0);
 	case IOL_ROP_RENAME:
 		return renameat(d, P(k, e->path), d, P(k, e->path2));
 	case IOL_ROP_MKDIR: return mkdirat(d, P(k, e->path), e->mode);
 	case IOL_ROP_RMDIR: return unlinkat(d, P(k, e->path), AT_REMOVEDIR);
+	case IOL_ROP_SYMLINK:
+		if (!*T(k, e)) {
+			errno = EPERM;
+			return -1;
+		}
+		return symlinkat(T(k, e), d, P(k, e->path));
+	case IOL_ROP_LINK:
+		return linkat(d, P(k, e->path), d, P(k, e->path2), 0);
 	default: /* TRUNCATE */
 		f = openat(d, P(k, e->path), O_WRONLY | O_CLOEXEC);
 		if (f < 0)
@@ -269,7 +290,8 @@ static int has_path(int op)
 	return op == IOL_ROP_OPEN || op == IOL_ROP_STAT ||
 	       op == IOL_ROP_UNLINK || op == IOL_ROP_RENAME ||
 	       op == IOL_ROP_MKDIR || op == IOL_ROP_RMDIR ||
-	       op == IOL_ROP_TRUNCATE;
+	       op == IOL_ROP_SYMLINK || op == IOL_ROP_LINK ||
+	       op == IOL_ROP_LSTAT || op == IOL_ROP_TRUNCATE;
 }
 
 /* Issue e; returns its result (-1 on failure; a call on a descriptor

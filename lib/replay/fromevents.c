@@ -23,6 +23,7 @@ struct fev {
 	int64_t rank, pid, fd, off, len, ret;
 	int64_t tid;	      /* the thread (pid is its process's) */
 	uint32_t path, path2; /* ids in the pool */
+	uint32_t target;      /* a symbolic link's target, as written */
 	uint32_t seq;
 	uint32_t silent; /* calls before it that gave no event */
 	int kind, err;
@@ -66,6 +67,8 @@ struct fst {
 	size_t nraw, capraw;
 	double *cheap; /* durations of calls that cost the kernel little */
 	size_t ncheap, capcheap;
+	char dir[4096]; /* the job's directory (common_dir()) */
+	size_t dl;
 };
 
 static const char *const system_dirs[] = {
@@ -168,6 +171,9 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		v->path = e.path ? iol_rscript_str(&f->pool, e.path, &src) : 0;
 		v->path2 =
 			e.path2 ? iol_rscript_str(&f->pool, e.path2, &src) : 0;
+		v->target = e.target && e.kind == IOL_EV_LINK
+				    ? iol_rscript_str(&f->pool, e.target, &src)
+				    : 0;
 		if (src < 0)
 			return iol_error_set(err, IOL_ENOMEM, "out of memory");
 		f->n++;
@@ -295,12 +301,17 @@ static void classify(struct fst *f)
 		const struct fev *v = &f->ev[i];
 		struct pinfo *p = &f->p[v->path];
 
+		/* a hard link's new name is made (its file found) */
+		if (v->kind == IOL_EV_LINK && v->path2 && v->ret >= 0 &&
+		    f->p[v->path2].state == P_UNSEEN)
+			f->p[v->path2].state = P_MADE;
 		if (!v->path || v->ret < 0 || p->state != P_UNSEEN)
 			continue;
 		if (v->kind == IOL_EV_OPEN && v->inferred)
 			continue; /* DXT: the first transfer tells */
 		if (v->kind == IOL_EV_MKDIR || v->kind == IOL_EV_WRITE ||
-		    (v->kind == IOL_EV_OPEN && v->created))
+		    (v->kind == IOL_EV_OPEN && v->created) ||
+		    (v->kind == IOL_EV_LINK && (v->flags & 1)))
 			p->state = P_MADE;
 		else if (v->kind == IOL_EV_RMDIR ||
 			 (v->kind == IOL_EV_OPEN &&
@@ -373,12 +384,16 @@ static int path_op(const struct fev *v)
 {
 	switch (v->kind) {
 	case IOL_EV_OPEN: return IOL_ROP_OPEN;
-	case IOL_EV_STAT: return v->path ? IOL_ROP_STAT : 0;
+	case IOL_EV_STAT:
+		return !v->path	      ? 0
+		       : v->flags & 1 ? IOL_ROP_LSTAT
+				      : IOL_ROP_STAT;
 	case IOL_EV_TRUNC: return v->path ? IOL_ROP_TRUNCATE : 0;
 	case IOL_EV_UNLINK: return IOL_ROP_UNLINK;
 	case IOL_EV_RENAME: return IOL_ROP_RENAME;
 	case IOL_EV_MKDIR: return IOL_ROP_MKDIR;
 	case IOL_EV_RMDIR: return IOL_ROP_RMDIR;
+	case IOL_EV_LINK: return v->flags & 1 ? IOL_ROP_SYMLINK : IOL_ROP_LINK;
 	default: return 0;
 	}
 }
@@ -489,7 +504,11 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 	pr->cur.skipped = 0;
 	e->ret = v->ret < 0 ? -1 : v->ret;
 	e->err = v->ret < 0 ? (v->err ? v->err : 5) : 0;
-	if (path_op(v)) {
+	if (op == IOL_ROP_SYMLINK) {
+		/* the target is text, not a file of the job: remap() */
+		e->path = v->path, e->path2 = v->target;
+		f->p[v->path].used = 1;
+	} else if (path_op(v)) {
 		e->path = v->path, e->path2 = v->path2;
 		f->p[v->path].used = 1;
 		f->p[v->path2].used = 1;
@@ -883,6 +902,8 @@ static int name_paths(struct fst *f, struct iol_rscript *s)
 	uint32_t *at = NULL; /* inputs by string id */
 	int rc = 0;
 
+	memcpy(f->dir, dir, dl + 1);
+	f->dl = dl;
 	for (i = 1; i < f->pool.nstr && rc == 0; i++) {
 		const char *p = iol_rscript_s(&f->pool, (uint32_t)i);
 		struct pinfo *pi = &f->p[i];
@@ -910,19 +931,53 @@ static int name_paths(struct fst *f, struct iol_rscript *s)
 	return rc;
 }
 
-static void remap(struct fst *f, struct iol_rscript *s)
+/* A symbolic link's target in the sandbox, for the link at e->path
+ * (already its name there): a relative target as it was, an absolute
+ * one as its file is named in the sandbox, reached from the link's
+ * directory; one that would lead out of the sandbox names nothing. */
+static uint32_t link_target(const struct fst *f, struct iol_rscript *s,
+			    const struct iol_rev *e, int *rc)
+{
+	const char *t = iol_rscript_s(&f->pool, e->path2);
+	const char *lp = iol_rscript_s(s, e->path), *c;
+	char nb[4096], out[8192];
+	size_t o = 0;
+
+	if (t[0] == '/') {
+		rewrite(t, f->dir, f->dl, nb, sizeof(nb));
+		/* a "../" for each directory above the link */
+		for (c = strchr(lp, '/'); c && o + 4 < 4096;
+		     c = strchr(c, '/')) {
+			o += (size_t)snprintf(out + o, sizeof(out) - o, "../");
+			while (*c == '/')
+				c++;
+		}
+		snprintf(out + o, sizeof(out) - o, "%s", nb);
+		t = out;
+	}
+	if (!iol_rlink_ok(lp, t))
+		t = ".iolens-outside-the-sandbox";
+	return iol_rscript_str(s, t, rc);
+}
+
+static int remap(struct fst *f, struct iol_rscript *s)
 {
 	size_t r, i;
+	int rc = 0;
 
 	for (r = 0; r < s->nrank; r++)
-		for (i = 0; i < s->rank[r].n; i++) {
+		for (i = 0; i < s->rank[r].n && rc == 0; i++) {
 			struct iol_rev *e = &s->rank[r].ev[i];
 
 			if (e->fd >= 0)
 				continue;
 			e->path = f->p[e->path].newid;
-			e->path2 = f->p[e->path2].newid;
+			if (e->op == IOL_ROP_SYMLINK)
+				e->path2 = link_target(f, s, e, &rc);
+			else
+				e->path2 = f->p[e->path2].newid;
 		}
+	return rc;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -1219,10 +1274,10 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 		rc = find_dirs(&f);
 	if (rc == 0)
 		rc = name_paths(&f, s);
-	if (rc == 0) {
-		remap(&f, s);
+	if (rc == 0)
+		rc = remap(&f, s);
+	if (rc == 0)
 		rc = iol_rscript_resolve(s, err);
-	}
 	s->inferred = f.any_inferred;
 	if (rc == 0) {
 		choose_overhead(&f, s);

@@ -184,6 +184,20 @@ static int get_path(struct pst *p, const char *w, uint32_t *id)
 	return rc < 0 ? iol_error_set(p->err, rc, "out of memory") : 0;
 }
 
+/* a symbolic link's target, after its path: it must not lead out */
+static int get_target(struct pst *p, const char *w, struct iol_rev *e)
+{
+	int rc = 0;
+
+	if (!iol_rlink_ok(iol_rscript_s(p->s, e->path), w))
+		return perr(p,
+			    "link target '%s' leads outside the sandbox "
+			    "(absolute, or '..' above it)",
+			    w);
+	e->path2 = iol_rscript_str(p->s, w, &rc);
+	return rc < 0 ? iol_error_set(p->err, rc, "out of memory") : 0;
+}
+
 static int get_whence(struct pst *p, const char *w, uint8_t *v)
 {
 	static const char *const names[] = {"set", "cur", "end"};
@@ -206,6 +220,7 @@ static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 	switch (c) {
 	case 'p': return get_path(p, w, &e->path);
 	case 'q': return get_path(p, w, &e->path2);
+	case 't': return get_target(p, w, e);
 	case 'f':
 		rc = get_flags(p, w, &f);
 		e->flags = (uint16_t)f;

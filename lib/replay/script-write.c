@@ -77,7 +77,8 @@ static void put_arg(struct wst *w, const struct iol_rscript *s,
 	put(w, " ");
 	switch (c) {
 	case 'p': put_quoted(w, iol_rscript_s(s, e->path)); return;
-	case 'q': put_quoted(w, iol_rscript_s(s, e->path2)); return;
+	case 'q':
+	case 't': put_quoted(w, iol_rscript_s(s, e->path2)); return;
 	case 'f': flags_text(b, sizeof(b), e->flags); break;
 	case 'w': snprintf(b, sizeof(b), "%s", wh[e->whence % 3]); break;
 	case 'm': snprintf(b, sizeof(b), "%#o", e->mode); break;

@@ -41,6 +41,9 @@ static const struct {
 	[IOL_ROP_DUP] = {"dup", IOL_RCLASS_META},
 	[IOL_ROP_COPY] = {"copy", IOL_RCLASS_COPY},
 	[IOL_ROP_WAIT] = {"after", IOL_RCLASS_NONE},
+	[IOL_ROP_SYMLINK] = {"symlink", IOL_RCLASS_META},
+	[IOL_ROP_LINK] = {"link", IOL_RCLASS_META},
+	[IOL_ROP_LSTAT] = {"lstat", IOL_RCLASS_META},
 };
 
 const char *iol_rop_name(int op)
@@ -49,9 +52,10 @@ const char *iol_rop_name(int op)
 }
 
 /* The arguments of each operation, one letter each: p path, q second
- * path, f open flags, m mode (octal), d descriptor, l length, o offset,
- * w whence, e second descriptor, n second offset, L length of a copy
- * (no buffer holds it, so it may pass the 2 GiB of l). */
+ * path, t a symbolic link's target (after its path), f open flags, m mode
+ * (octal), d descriptor, l length, o offset, w whence, e second descriptor, n
+ * second offset, L length of a copy (no buffer holds it, so it may pass the 2
+ * GiB of l). */
 static const char *const argspec[IOL_ROP_COUNT] = {
 	[IOL_ROP_OPEN] = "pfm",	    [IOL_ROP_CLOSE] = "d",
 	[IOL_ROP_READ] = "dl",	    [IOL_ROP_WRITE] = "dl",
@@ -62,7 +66,8 @@ static const char *const argspec[IOL_ROP_COUNT] = {
 	[IOL_ROP_RENAME] = "pq",    [IOL_ROP_MKDIR] = "pm",
 	[IOL_ROP_RMDIR] = "p",	    [IOL_ROP_TRUNCATE] = "pl",
 	[IOL_ROP_FTRUNCATE] = "dl", [IOL_ROP_DUP] = "d",
-	[IOL_ROP_COPY] = "doenL",
+	[IOL_ROP_COPY] = "doenL",   [IOL_ROP_SYMLINK] = "pt",
+	[IOL_ROP_LINK] = "pq",	    [IOL_ROP_LSTAT] = "p",
 };
 
 const char *iol_rop_args(int op)
@@ -235,6 +240,33 @@ int iol_rpath_ok(const char *p)
 
 		if (l == 2 && c[0] == '.' && c[1] == '.')
 			return 0;
+		c += l;
+		while (*c == '/')
+			c++;
+	}
+	return 1;
+}
+
+int iol_rlink_ok(const char *path, const char *target)
+{
+	const char *c;
+	long depth = 0;
+
+	if (!iol_rpath_ok(path) || !*target || *target == '/')
+		return 0;
+	/* the directories above the link */
+	for (c = path; (c = strchr(c, '/')) != NULL; depth++)
+		while (*c == '/')
+			c++;
+	for (c = target; *c;) {
+		size_t l = strcspn(c, "/");
+
+		if (l == 2 && c[0] == '.' && c[1] == '.') {
+			if (--depth < 0)
+				return 0;
+		} else if (l && !(l == 1 && c[0] == '.')) {
+			depth++;
+		}
 		c += l;
 		while (*c == '/')
 			c++;

@@ -38,8 +38,11 @@ enum {
 	IOL_ROP_TRUNCATE,
 	IOL_ROP_FTRUNCATE,
 	IOL_ROP_DUP,
-	IOL_ROP_COPY, /* copy_file_range, sendfile: file to file */
-	IOL_ROP_WAIT, /* "after S N": until section S has made N calls */
+	IOL_ROP_COPY,	 /* copy_file_range, sendfile: file to file */
+	IOL_ROP_WAIT,	 /* "after S N": until section S has made N calls */
+	IOL_ROP_SYMLINK, /* path made a symbolic link to the text path2 */
+	IOL_ROP_LINK,	 /* path2 made a new name of path */
+	IOL_ROP_LSTAT,	 /* stat of path itself, a link not followed */
 	IOL_ROP_COUNT
 };
 
@@ -63,7 +66,8 @@ struct iol_rev {
 	int32_t fd;	/* -1 none; WAIT: the section waited for */
 	uint32_t path;	/* string id of the path (fd calls: of the file
 			   the fd was opened on, for per-file totals); 0 */
-	uint32_t path2; /* RENAME target */
+	uint32_t path2; /* RENAME, LINK: the new name; SYMLINK: the target
+			   (iol_rlink_ok()) */
 	uint32_t mode;
 	int32_t err;  /* errno of a failed original call, else 0 */
 	int32_t fd2;  /* COPY: the descriptor written (fd is the one read) */
@@ -180,6 +184,9 @@ int iol_rscript_write(const struct iol_rscript *s,
 uint64_t iol_rscript_digest(const char *buf, size_t n);
 /* 1 when path stays inside the sandbox: relative, no '..' component. */
 int iol_rpath_ok(const char *path);
+/* 1 when a symbolic link at path (iol_rpath_ok()) to target stays inside
+ * the sandbox: target relative, its '..' never above the sandbox. */
+int iol_rlink_ok(const char *path, const char *target);
 
 /* "ENOENT" for an errno value ("E123" in buf when not in the table). */
 const char *iol_rerrno_name(int no, char *buf, size_t n);

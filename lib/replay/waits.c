@@ -112,7 +112,9 @@ static int changes(const struct iol_rev *e)
 		return e->flags & IOL_EVF_CREAT	  ? 2
 		       : e->flags & IOL_EVF_TRUNC ? 1
 						  : 0;
-	case IOL_ROP_MKDIR: return e->ret >= 0 ? 2 : 0;
+	case IOL_ROP_MKDIR:
+	case IOL_ROP_SYMLINK:
+	case IOL_ROP_LINK: return e->ret >= 0 ? 2 : 0;
 	case IOL_ROP_WRITE:
 	case IOL_ROP_PWRITE:
 	case IOL_ROP_COPY:
@@ -125,10 +127,12 @@ static int changes(const struct iol_rev *e)
 	}
 }
 
-/* The path a call changes (a copy: the one written). */
+/* The path a call changes (a copy: the one written; a link: the new
+ * name). */
 static uint32_t changed_path(const struct iol_rev *e)
 {
-	return e->op == IOL_ROP_COPY ? e->path2 : e->path;
+	return e->op == IOL_ROP_COPY || e->op == IOL_ROP_LINK ? e->path2
+							      : e->path;
 }
 
 struct wst {
@@ -198,9 +202,12 @@ static int needs(const struct iol_rev *e, uint32_t p)
 	case IOL_ROP_TRUNCATE:
 	case IOL_ROP_FTRUNCATE: return 'w';
 	case IOL_ROP_COPY: return p == e->path2 ? 'w' : 'v';
+	case IOL_ROP_LINK: return p == e->path2 ? 'u' : 'v';
+	case IOL_ROP_SYMLINK: return 'u';
 	case IOL_ROP_READ:
 	case IOL_ROP_PREAD:
 	case IOL_ROP_STAT:
+	case IOL_ROP_LSTAT:
 	case IOL_ROP_FSTAT: return 'v';
 	case IOL_ROP_LSEEK: return e->whence == 2 ? 'v' : 0;
 	case IOL_ROP_UNLINK:
@@ -282,6 +289,9 @@ static int uses_fd(int op)
 	case IOL_ROP_MKDIR:
 	case IOL_ROP_RMDIR:
 	case IOL_ROP_TRUNCATE:
+	case IOL_ROP_SYMLINK:
+	case IOL_ROP_LINK:
+	case IOL_ROP_LSTAT:
 	case IOL_ROP_WAIT:
 	case IOL_ROP_END: return 0;
 	default: return 1;
@@ -586,7 +596,8 @@ static int visit(struct wst *w, const struct tev *t)
 		return on_end(w, t);
 	if (e->path && e->path < s->nstr)
 		rc = on_start(w, t, e->path);
-	if (rc == 0 && e->op == IOL_ROP_COPY && e->path2 && e->path2 < s->nstr)
+	if (rc == 0 && (e->op == IOL_ROP_COPY || e->op == IOL_ROP_LINK) &&
+	    e->path2 && e->path2 < s->nstr)
 		rc = on_start(w, t, e->path2);
 	return rc;
 }

@@ -373,6 +373,19 @@ static int h_chdir(struct tpass *ps, struct proc *p, struct call *c)
 	return 0;
 }
 
+/* lstat, or an *at call with AT_SYMLINK_NOFOLLOW: a link itself */
+static unsigned nofollow(const struct call *c)
+{
+	int i;
+
+	if (c->name[0] == 'l')
+		return 1;
+	for (i = 2; i < c->nargs; i++)
+		if (strstr(c->args[i], "AT_SYMLINK_NOFOLLOW"))
+			return 1;
+	return 0;
+}
+
 int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 		    int kind)
 {
@@ -387,7 +400,7 @@ int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 	fi = file_of(ps, path);
 	if (fi < 0 || see(ps, fi) < 0)
 		return ps->err;
-	return tr_meta(ps, p, fi, kind, c, 0);
+	return tr_meta(ps, p, fi, kind, c, kind == IOL_EV_STAT && nofollow(c));
 }
 
 int tr_do_fd_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
@@ -887,6 +900,41 @@ static int h_rename(struct tpass *ps, struct proc *p, struct call *c)
 	return emit(ps, &ev);
 }
 
+/* link(old, new), linkat(od, old, nd, new, flags): new is a name of
+ * old's file; symlink(target, new), symlinkat(target, nd, new): new is
+ * a link to target, the text kept as written (a name of this pass's
+ * table, so that it outlives the line) */
+static int h_link(struct tpass *ps, struct proc *p, struct call *c)
+{
+	int sym = c->name[0] == 's', at = c->name[sym ? 7 : 4] == 'a';
+	int ni = sym ? 1 + at : 1 + 2 * at, oi = sym ? 0 : at, fi, ti;
+	char from[4096], to[4096];
+	struct iol_event ev;
+
+	if (c->failed || !tr_arg_str(c, ni, to, sizeof(to)) || !to[0] ||
+	    !tr_arg_str(c, oi, from, sizeof(from)) || !from[0])
+		return 0;
+	at_join(c, at ? ni - 1 : -1, to, sizeof(to));
+	tr_cwd_join(p, to, sizeof(to));
+	if (!sym) {
+		at_join(c, at ? oi - 1 : -1, from, sizeof(from));
+		tr_cwd_join(p, from, sizeof(from));
+	}
+	if ((ti = file_of(ps, to)) < 0 || (fi = file_of(ps, from)) < 0)
+		return ps->err;
+	if (see(ps, sym ? ti : fi) < 0)
+		return ps->err;
+	ev_init(ps, p, c, IOL_EV_LINK, &ev);
+	ev_file(ps, sym ? ti : fi, &ev);
+	ev.regular = 1;
+	ev.flags = (unsigned)sym;
+	if (sym)
+		ev.target = ps->st->files[fi].path;
+	else
+		ev.path2 = ps->st->files[ti].path;
+	return emit(ps, &ev);
+}
+
 struct callent {
 	const char *name;
 	handler fn;
@@ -934,6 +982,8 @@ static const struct callent calls[] = {
 	{"getdents64", h_fdother},
 	{"inotify_init", h_newfd},
 	{"inotify_init1", h_newfd},
+	{"link", h_link},
+	{"linkat", h_link},
 	{"llseek", h_seek},
 	{"lseek", h_seek},
 	{"lstat", h_path},
@@ -978,6 +1028,8 @@ static const struct callent calls[] = {
 	{"stat64", h_path},
 	{"statfs", h_path},
 	{"statx", h_at},
+	{"symlink", h_link},
+	{"symlinkat", h_link},
 	{"sync_file_range", h_fsync},
 	{"syncfs", h_fsync},
 	{"timerfd_create", h_newfd},
