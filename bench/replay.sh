@@ -238,7 +238,7 @@ done
 echo "ratios: median of $RUNS runs [min-max]; orig s: the untraced program's median wall time"
 if [ -s "$T/irows" ]; then
 	echo
-	echo "traced by iolens trace (the tracer preloaded), nothing taken off; $RUNS rounds of the program untraced, with the tracer, and traced then replayed:"
+	echo "traced by iolens trace (the tracer preloaded; its own cost, measured a line at a time, taken off); $RUNS rounds of the program untraced, with the tracer, and traced then replayed:"
 	printf '%-8s %6s %7s %22s %22s %22s %22s %22s\n' program calls "orig s" "tracer cost" "run ratio" "sched ratio" "read/true" "write/true"
 	cat "$T/irows"
 fi
