@@ -1489,6 +1489,18 @@ static char **gather(const char *a0, va_list ap, char ***envp)
 	return v;
 }
 
+/* the v form of an l call: 'v' execv, 'p' execvp, 'e' execve */
+static int exec_v(int kind, const char *p, char **v, char **e)
+{
+	if (!v) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return kind == 'v'   ? execv(p, v)
+	       : kind == 'p' ? execvp(p, v)
+			     : execve(p, v, e);
+}
+
 EXPORT int execl(const char *p, const char *a0, ...)
 {
 	va_list ap;
@@ -1497,11 +1509,7 @@ EXPORT int execl(const char *p, const char *a0, ...)
 	va_start(ap, a0);
 	v = gather(a0, ap, NULL);
 	va_end(ap);
-	if (!v) {
-		errno = ENOMEM;
-		return -1;
-	}
-	return execv(p, v);
+	return exec_v('v', p, v, NULL);
 }
 
 EXPORT int execlp(const char *p, const char *a0, ...)
@@ -1512,11 +1520,7 @@ EXPORT int execlp(const char *p, const char *a0, ...)
 	va_start(ap, a0);
 	v = gather(a0, ap, NULL);
 	va_end(ap);
-	if (!v) {
-		errno = ENOMEM;
-		return -1;
-	}
-	return execvp(p, v);
+	return exec_v('p', p, v, NULL);
 }
 
 EXPORT int execle(const char *p, const char *a0, ...)
@@ -1527,11 +1531,7 @@ EXPORT int execle(const char *p, const char *a0, ...)
 	va_start(ap, a0);
 	v = gather(a0, ap, &e);
 	va_end(ap);
-	if (!v) {
-		errno = ENOMEM;
-		return -1;
-	}
-	return execve(p, v, e);
+	return exec_v('e', p, v, e);
 }
 
 static void (*real__exit)(int);
