@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -204,6 +205,9 @@ static int run(char **cmd, const char *lib, const char *dir)
 		return -1;
 	}
 	fflush(NULL);
+	/* a daemon the command leaves behind is ours to wait for, as
+	 * strace -f follows it: its lines are written at its end */
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	pid = fork();
 	if (pid < 0) {
 		msg("cannot run '%s': %s", cmd[0], strerror(errno));
@@ -226,6 +230,8 @@ static int run(char **cmd, const char *lib, const char *dir)
 			    strerror(errno));
 			return -1;
 		}
+	while (waitpid(-1, NULL, 0) > 0 || errno == EINTR)
+		;
 	signal(SIGINT, SIG_DFL);
 	signal(SIGQUIT, SIG_DFL);
 	if (k == (ssize_t)sizeof(e)) {

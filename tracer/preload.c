@@ -1134,6 +1134,59 @@ static int fmode(const char *m)
 FOPEN_WRAP(fopen)
 FOPEN_WRAP(fopen64)
 
+/* ---- temporary files: mkstemp's open is inside the C library ---- */
+
+static void temp_line(struct call *c, int r, const char *p, int fl)
+{
+	open_line(c, r, AT_FDCWD, p, O_RDWR | O_CREAT | O_EXCL | fl, 0600);
+}
+
+#define MKSTEMP_WRAP(name, params, args, fl)    \
+	static int(*real_##name) params;        \
+	EXPORT int name params                  \
+	{                                       \
+		struct call c;                  \
+		int r;                          \
+		if (!GET(name)) {               \
+			errno = ENOSYS;         \
+			return -1;              \
+		}                               \
+		if (!enter(&c))                 \
+			return REAL(name) args; \
+		r = REAL(name) args;            \
+		temp_line(&c, r, t, fl);        \
+		return r;                       \
+	}
+MKSTEMP_WRAP(mkstemp, (char *t), (t), 0)
+MKSTEMP_WRAP(mkstemp64, (char *t), (t), 0)
+MKSTEMP_WRAP(mkostemp, (char *t, int f), (t, f), f)
+MKSTEMP_WRAP(mkostemp64, (char *t, int f), (t, f), f)
+MKSTEMP_WRAP(mkstemps, (char *t, int s), (t, s), 0)
+MKSTEMP_WRAP(mkstemps64, (char *t, int s), (t, s), 0)
+MKSTEMP_WRAP(mkostemps, (char *t, int s, int f), (t, s, f), f)
+MKSTEMP_WRAP(mkostemps64, (char *t, int s, int f), (t, s, f), f)
+
+/* tmpfile: an unnamed file in /tmp, as strace shows glibc's open */
+#define TMPFILE_WRAP(name)                                          \
+	static FILE *(*real_##name)(void);                          \
+	EXPORT FILE *name(void)                                     \
+	{                                                           \
+		struct call c;                                      \
+		FILE *f;                                            \
+		if (!GET(name)) {                                   \
+			errno = ENOSYS;                             \
+			return NULL;                                \
+		}                                                   \
+		if (!enter(&c))                                     \
+			return REAL(name)();                        \
+		f = REAL(name)();                                   \
+		open_line(&c, f ? fileno(f) : -1, AT_FDCWD, "/tmp", \
+			  O_RDWR | O_EXCL | O_TMPFILE, 0600);       \
+		return f;                                           \
+	}
+TMPFILE_WRAP(tmpfile)
+TMPFILE_WRAP(tmpfile64)
+
 /* a stream's buffer before a call */
 struct sbuf {
 	long long pend;	 /* written, not yet given to the kernel */
