@@ -502,9 +502,13 @@ static void cost_line(struct tbuf *t)
 	t->ncost = t->cost = 0;
 }
 
+#define COST_MAX 20000 /* ns */
+
 /* " = ret <duration>" ("= -1 ENOENT" on failure), and errno back */
 static void finish(struct call *c, long long ret)
 {
+	int64_t k;
+
 	put_raw(c->t, " = ", 3);
 	if (ret < 0) {
 		const char *n = strerrorname_np(c->err);
@@ -515,9 +519,14 @@ static void finish(struct call *c, long long ret)
 		put_i(c->t, ret);
 	}
 	end_line(c->t, c->t1 - c->t0);
-	/* the line's cost, in the gap before the next call */
-	c->t->cost += (uint64_t)(now() - c->t1);
-	c->t->ncost++;
+	/* the line's cost, in the gap before the next call; one that took
+	 * longer than COST_MAX was not the line's doing (the thread was
+	 * preempted, or it made its buffer) and is left out of the mean */
+	k = now() - c->t1;
+	if (k >= 0 && k < COST_MAX) {
+		c->t->cost += (uint64_t)k;
+		c->t->ncost++;
+	}
 	inside = 0;
 	errno = c->err;
 }
