@@ -68,8 +68,9 @@ is "$bad" 0 "the merged lines are in time order"
 $RUN replay-script -o "$TMP/calls.script" "$TMP/calls.trace" > "$TMP/rs" 2>&1
 ok $? "replay-script reads it"
 c=$(sed -n 's/^# tracer cost: \([0-9]*\) calls, \([0-9]*\) ns$/\1 \2/p' "$TMP/calls.trace")
-is "${c%% *}" "$(grep '^[0-9]' "$TMP/calls.trace" | grep -v -c 'clone3(\|execve("/\|chdir(')" \
-	"the header counts the tracer's lines of calls (not iolens trace's chdir and execve, nor the thread's clone3)"
+n=$(grep '^[0-9]' "$TMP/calls.trace" | grep -v -c 'clone3(\|execve("/\|chdir(')
+[ "${c%% *}" -gt $((n / 2)) ] && [ "${c%% *}" -le "$n" ]
+ok $? "the header counts the tracer's lines measured (${c%% *} of its $n; one that took over 20 us, its thread preempted, is left out)"
 is "$(grep -c "^[0-9]* [0-9:.]* chdir(\"$W\") = 0 <" "$TMP/calls.trace")" 1 \
 	"iolens trace says where the program started (a chdir line)"
 o=$(awk '/^tracer overhead taken off:/ { print $5 }' "$TMP/rs")

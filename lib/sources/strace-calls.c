@@ -238,7 +238,9 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 
 	if (!path)
 		return 0;
-	if (is_device_path(path))
+	/* O_TMPFILE makes a file of no name (tmpfile(3)): no file of the
+	 * job, no more than a device is */
+	if (is_device_path(path) || (flags && strstr(flags, "O_TMPFILE")))
 		kind = FD_DEVICE;
 	else if (flags && strstr(flags, "O_DIRECTORY"))
 		kind = FD_DIR;
