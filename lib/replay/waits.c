@@ -64,9 +64,11 @@ static struct pitem *pget(struct pmap *m, uint64_t a, uint64_t b, int *made)
 	if (*s != IOL_INDEX_EMPTY)
 		return &m->it[*s];
 	ni = iol_grow(m->it, &m->cap, m->n, sizeof(*ni), 64);
-	if (!ni || iol_index_reserve(&m->ix, phash, m) < 0)
+	if (!ni)
 		return NULL;
-	m->it = ni;
+	m->it = ni; /* before the index is rebuilt: it hashes the items */
+	if (iol_index_reserve(&m->ix, phash, m) < 0)
+		return NULL;
 	s = iol_index_slot(&m->ix, iol_hash_pair(a, b), peq, &k);
 	*s = (uint32_t)m->n;
 	memset(&m->it[m->n], 0, sizeof(m->it[m->n]));
