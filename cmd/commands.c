@@ -44,7 +44,7 @@ const struct command commands[] = {
 	{"population-report", cmd_population_report,
 	 "the population as a multi-page PDF report"},
 	{"trace", cmd_trace,
-	 "run a program under the iolens tracer (0.1-0.3 us a call)"},
+	 "run a program under the iolens tracer (0.2-0.5 us a call)"},
 	{"replay-script", cmd_replay_script,
 	 "traces into a portable replay script (Pianola's intermediate form)"},
 	{"replay", cmd_replay,

@@ -208,8 +208,7 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* the entries of dir (no dot files) as full paths, in name order */
-static char **list_dir(const char *dir, size_t *n)
+char **cmd_list_dir(const char *dir, size_t *n)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -234,7 +233,7 @@ static char **list_dir(const char *dir, size_t *n)
 	closedir(d);
 	if (*n)
 		qsort(v, *n, sizeof(*v), cmp_name);
-	return v;
+	return v ? v : xcalloc(1, sizeof(*v));
 }
 
 static int holds_traces(char **v, size_t n)
@@ -267,7 +266,7 @@ static void push(struct argvec *a, char *s)
 static void walk(struct argvec *a, const char *dir, int depth)
 {
 	size_t n, k, all;
-	char **v = list_dir(dir, &n);
+	char **v = cmd_list_dir(dir, &n);
 	struct stat sb;
 
 	all = n;
@@ -302,7 +301,7 @@ int copts_expand(int *argc, char ***argv, int first)
 			continue;
 		}
 		/* a directory of traces stays one job, as it always was */
-		v = list_dir((*argv)[i], &n);
+		v = cmd_list_dir((*argv)[i], &n);
 		before = a.n;
 		if (holds_traces(v, n))
 			push(&a, (*argv)[i]);

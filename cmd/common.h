@@ -101,6 +101,10 @@ const char *fmt_time(char *buf, size_t n, int64_t secs);
  * texts; static storage. */
 const char *excl_defaults_help(void);
 int parse_count(const char *s, int64_t *v);
+/* The entries of dir (no dot files) as full paths, in name order; an
+ * empty vector for an empty directory, NULL when it cannot be read.  The
+ * caller frees each path and the vector. */
+char **cmd_list_dir(const char *dir, size_t *n);
 /*
  * The date an output file is stamped with when the user gave none, so
  * that the same input gives the same bytes: SOURCE_DATE_EPOCH when it is

@@ -3,7 +3,7 @@
  * tracer of tracer/preload.c) and merge what its threads wrote into one
  * trace in strace -f's shape, times to the nanosecond, which every
  * command reading strace traces reads.  The tracer costs a call some
- * 0.1 to 0.3 us where strace costs 50 to 150, so a replay of the trace
+ * 0.2 to 0.5 us where strace costs 50 to 150, so a replay of the trace
  * can keep the program's own time between calls.
  *
  * The threads' files go to a directory beside the output, removed when
@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "cmd/commands.h"
+#include "cmd/common.h"
 #include "cmd/util.h"
 #include "base/version.h"
 #include "base/banned.h"
@@ -52,7 +53,7 @@ static void help(void)
 	      "(times in\n"
 	      "nanoseconds) for replay-script, summary and the other "
 	      "commands.  The\n"
-	      "tracer costs a call some 0.1 to 0.3 us (strace: 50 to 150).  "
+	      "tracer costs a call some 0.2 to 0.5 us (strace: 50 to 150).  "
 	      "It sees the\n"
 	      "calls a program makes to the C library, not those the "
 	      "library makes\n"
@@ -319,7 +320,7 @@ static void put_tod(FILE *out, int64_t ns)
 
 struct mstat {
 	uint64_t lines, bad;
-	int64_t first;
+	int64_t first;	      /* the first line's time (demux()), 0 none */
 	uint64_t ncost, cost; /* the tracer's lines, and ns making them */
 };
 
@@ -350,8 +351,7 @@ static int merge(char **paths, size_t n, FILE *out, int final, struct mstat *ms)
 		struct src *t = h[0];
 		char *sp = strchr(t->rest, ' ');
 
-		if (!ms->lines++)
-			ms->first = t->key;
+		ms->lines++;
 		if (final && sp) {
 			fwrite(t->rest, 1, (size_t)(sp - t->rest + 1), out);
 			put_tod(out, t->key);
@@ -371,41 +371,6 @@ static int merge(char **paths, size_t n, FILE *out, int final, struct mstat *ms)
 	free(s);
 	free(h);
 	return rc;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* the files of dir, sorted; NULL on failure */
-static char **list_dir(const char *dir, size_t *n)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char **v = NULL;
-	size_t cap = 0;
-
-	*n = 0;
-	if (!d)
-		return NULL;
-	while ((e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.')
-			continue;
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 64;
-			v = xrealloc(v, cap * sizeof(*v));
-		}
-		size_t l = strlen(dir) + strlen(e->d_name) + 2;
-
-		v[*n] = xmalloc(l);
-		snprintf(v[(*n)++], l, "%s/%s", dir, e->d_name);
-	}
-	closedir(d);
-	if (!v)
-		v = xmalloc(sizeof(*v));
-	qsort(v, *n, sizeof(*v), cmp_str);
-	return v;
 }
 
 static void free_list(char **v, size_t n)
@@ -446,7 +411,7 @@ static int reduce_files(const char *dir, char ***v, size_t *n, struct mstat *ms)
 		}
 		round++;
 		free_list(*v, *n);
-		if (!(*v = list_dir(dir, n)))
+		if (!(*v = cmd_list_dir(dir, n)))
 			return -1;
 	}
 	return 0;
@@ -551,10 +516,13 @@ static int demux(const char *in, const char *dir, struct mstat *ms)
 	if (!f)
 		return -1;
 	while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
-		char *sp = strchr(line, ' ');
-		long tid = sp ? strtol(sp + 1, &e, 10) : 0;
+		int64_t key;
+		char *rest;
+		long tid = 0;
 
-		if (line[n - 1] != '\n' || !sp || tid <= 0 || *e != ' ') {
+		if (line[n - 1] == '\n' && split_line(line, &key, &rest) == 0)
+			tid = strtol(rest, &e, 10);
+		if (tid <= 0 || *e != ' ') {
 			ms->bad++; /* cut short: the program was killed */
 			continue;
 		}
@@ -565,6 +533,9 @@ static int demux(const char *in, const char *dir, struct mstat *ms)
 				ms->ncost += k, ms->cost += ns;
 			continue;
 		}
+		/* the trace's first time, for its header */
+		if (!ms->first || key < ms->first)
+			ms->first = key;
 		if (!(o = tid_file(&d, tid)) || fputs(line, o) == EOF)
 			rc = -1;
 	}
@@ -598,7 +569,7 @@ static int write_trace(const char *dir, const char *path, char **cmd,
 	}
 	unlink(all);
 	dir = tdir;
-	if (!(v = list_dir(dir, &n))) {
+	if (!(v = cmd_list_dir(dir, &n))) {
 		msg("cannot read '%s': %s", dir, strerror(errno));
 		return -1;
 	}
@@ -618,25 +589,7 @@ static int write_trace(const char *dir, const char *path, char **cmd,
 		return -1;
 	}
 	fchmod(fd, 0644);
-	/* the header wants the first time: a pass over the files' heads */
-	ms->first = 0;
-	{
-		struct mstat probe = {0, 0, 0, 0, 0};
-		size_t i;
-
-		for (i = 0; i < n; i++) {
-			struct src s = {0};
-			uint64_t b = 0;
-
-			if ((s.f = fopen(v[i], "r")) && advance(&s, &b) &&
-			    (!probe.lines++ || s.key < probe.first))
-				probe.first = s.key;
-			if (s.f)
-				fclose(s.f);
-			free(s.line);
-		}
-		put_header(out, cmd, probe.first, ms);
-	}
+	put_header(out, cmd, ms->first, ms);
 	rc = merge(v, n, out, 1, ms);
 	free_list(v, n);
 	if (fclose(out) != 0)
@@ -659,7 +612,7 @@ static void remove_dir(const char *dir)
 
 	snprintf(t, sizeof(t), "%s/t", dir);
 	for (k = 0; k < 2; k++) {
-		v = list_dir(k ? dir : t, &n);
+		v = cmd_list_dir(k ? dir : t, &n);
 		for (i = 0; v && i < n; i++)
 			if (unlink(v[i]) < 0 && errno == EISDIR)
 				rmdir(v[i]);

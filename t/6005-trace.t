@@ -44,6 +44,8 @@ cc -O2 -pthread -o "$TMP/calls" "$TOP/t/data/trace/calls.c" 2> "$TMP/err" ||
 $RUN trace -o "$TMP/calls.trace" "$TMP/calls" > "$TMP/out" 2> "$TMP/err"
 ok $? "calls.c traced ($(cat "$TMP/err"))"
 is "$(head -1 "$TMP/calls.trace" | cut -c1-16)" "# iolens-trace 1" "the header names the tracer"
+is "$(sed -n 's/^# started [0-9-]* \([0-9:]*\) UTC$/\1/p' "$TMP/calls.trace")" \
+	"$(grep -m1 '^[0-9]' "$TMP/calls.trace" | cut -d' ' -f2 | cut -c1-8)" "the header's start is its first call's time"
 $RUN summary "$TMP/calls.trace" > "$TMP/sum" 2>&1
 grep -q 'source iolens-trace' "$TMP/sum"
 ok $? "summary reads it: source iolens-trace"

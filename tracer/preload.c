@@ -6,7 +6,7 @@
  * pthread_create...) and writes each as strace -f would print it, so
  * the strace reader reads the result.  Unlike strace it stops nothing:
  * a call costs two clock reads and a line formatted into a buffer of
- * its thread (some 0.1 to 0.3 us), not two ptrace stops (50 to 150 us),
+ * its thread (some 0.2 to 0.5 us), not two ptrace stops (50 to 150 us),
  * so the gaps between calls are the program's own and a replay can
  * keep them.
  *
