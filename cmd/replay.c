@@ -14,6 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <signal.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd/commands.h"
@@ -25,15 +27,17 @@
 #endif
 #include "cmd/util.h"
 #include "render/profile.h"
+#include "base/sha256.h"
 #include "base/version.h"
 #include "replay/engine.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
-	"usage: iolens replay [--allow-root] [--as-fast-as-possible] "
-	"[--format fmt]\n"
-	"                     [--keep] [--profile file.pdf] --dir sandbox "
-	"script\n"
+	"usage: iolens replay [--allow-root] [--pace closed|timeline|afap] "
+	"[--runs n]\n"
+	"                     [--format fmt] [--keep] [--profile file.pdf] "
+	"[limits]\n"
+	"                     --dir sandbox script\n"
 	"       iolens replay --calibrate [--dir dir]\n";
 
 static void help(void)
@@ -41,22 +45,47 @@ static void help(void)
 	fputs(usage_str, stdout);
 	fputs("\nReplay the I/O calls of a replay script in a new directory "
 	      "inside the\n"
-	      "sandbox, one process per rank, each call at its time, and "
-	      "compare the\n"
-	      "replay with the original.  The script is compiled to a "
-	      "compressed binary\n"
-	      "form cached beside it.\n\n"
+	      "sandbox, one process per traced process, and compare the "
+	      "replay with the\n"
+	      "original.  Every path is resolved beneath the run directory by "
+	      "the kernel\n"
+	      "(openat2), and Landlock confines each replaying process to it "
+	      "where the\n"
+	      "kernel has it.  The script is compiled to a binary form cached "
+	      "under\n"
+	      "~/.cache/iolens/replay, keyed by the SHA-256 of its text.\n\n"
 	      "  --allow-root            run even as root (the sandbox still "
 	      "holds)\n"
-	      "  --as-fast-as-possible   leave out the compute gaps\n"
+	      "  --as-fast-as-possible   the same as --pace afap\n"
 	      "  --calibrate             measure strace's overhead per call "
 	      "and store it\n"
 	      "  --dir sandbox           where the replay may write "
 	      "(required)\n"
 	      "  --format fmt            text (default), csv, tsv or json\n"
 	      "  --keep                  keep the run directory\n"
+	      "  --pace p                closed (default: a call when the "
+	      "previous one\n"
+	      "                          returned, plus its compute gap), "
+	      "timeline (at the\n"
+	      "                          original's times), afap (no compute "
+	      "gaps)\n"
 	      "  --profile file.pdf      cumulative I/O time against elapsed "
 	      "time\n"
+	      "  --runs n                replay n times: medians and spread "
+	      "(default 1)\n"
+	      "limits:\n"
+	      "  --max-stage size        bytes of inputs staged (default 8G)\n"
+	      "  --max-memory size       data buffers of all processes "
+	      "(default 2G)\n"
+	      "  --max-procs n           processes and threads (default "
+	      "256)\n"
+	      "  --max-inputs n          inputs in the script (default "
+	      "1000000)\n"
+	      "  --max-gap secs          the longest compute gap (default "
+	      "3600)\n"
+	      "  --timeout secs          the whole replay (default 10 times "
+	      "the original\n"
+	      "                          plus 60)\n"
 	      "  -h, --help              show this help\n"
 	      "  --version               show the version\n",
 	      stdout);
@@ -301,7 +330,9 @@ struct run {
 	const char *script;
 	const struct iol_rbin *b;
 	const struct iol_rresult *r;
-	int reused;
+	int reused, runs;
+	double spread[4][2]; /* run, read, write, meta: min, max */
+	int pace;
 };
 
 static void json_files(const struct run *x)
@@ -325,6 +356,57 @@ static void json_files(const struct run *x)
 		first = 0;
 	}
 	fputs("]", stdout);
+}
+
+static const char *pace_name(int pace)
+{
+	return pace == IOL_PACE_TIMELINE ? "timeline"
+	       : pace == IOL_PACE_AFAP	 ? "afap"
+					 : "closed";
+}
+
+static void json_fails(const struct iol_rresult *r)
+{
+	char e[32];
+	size_t i;
+
+	fputs(",\"failed\":[", stdout);
+	for (i = 0; i < r->nfail; i++) {
+		const struct iol_rfail *f = &r->fail[i];
+
+		printf("%s{\"line\":%lld,\"section\":%lld,\"op\":\"%s\","
+		       "\"errno\":",
+		       i ? "," : "", (long long)f->line, (long long)f->rank,
+		       iol_rop_name(f->op));
+		if (f->err)
+			json_str(iol_rerrno_name(f->err, e, sizeof(e)));
+		else
+			fputs("null", stdout);
+		fputs(",\"original_errno\":", stdout);
+		if (f->orig_err > 0)
+			json_str(iol_rerrno_name(f->orig_err, e, sizeof(e)));
+		else
+			fputs(f->orig_err ? "\"?\"" : "null", stdout);
+		putchar('}');
+	}
+	putchar(']');
+}
+
+static void json_spread(const struct run *x)
+{
+	static const char *const k[] = {"run_s", "read_s", "write_s",
+					"meta_s"};
+	int i;
+
+	printf(",\"runs\":%d,\"spread\":{", x->runs);
+	for (i = 0; i < 4; i++) {
+		printf("%s\"%s\":[", i ? "," : "", k[i]);
+		json_num(x->spread[i][0]);
+		putchar(',');
+		json_num(x->spread[i][1]);
+		putchar(']');
+	}
+	putchar('}');
 }
 
 static void print_json(const struct run *x)
@@ -357,11 +439,20 @@ static void print_json(const struct run *x)
 	json_num(r->max_late);
 	fputs(",\"inflate_s\":", stdout);
 	json_num(r->inflate_s);
+	printf(",\"pace\":\"%s\",\"sandbox\":{\"openat2\":true,"
+	       "\"landlock\":%d}",
+	       pace_name(x->pace), r->landlock);
+	json_spread(x);
+	json_fails(r);
 	json_files(x);
 	fputs("}\n", stdout);
 }
 
-static void row(struct out *o, const char *m, double a, double b, int isint)
+/* A row: original, replay (the median of the runs), ratio = replay /
+ * original, and the runs' least and greatest (spread NULL: counts,
+ * equal in every run). */
+static void row(struct out *o, const char *m, double a, double b, int isint,
+		const double *spread)
 {
 	out_str(o, m);
 	if (isint) {
@@ -372,13 +463,20 @@ static void row(struct out *o, const char *m, double a, double b, int isint)
 		out_num(o, b, 6);
 	}
 	out_num(o, ratio(b, a), 3);
+	if (spread) {
+		out_num(o, spread[0], 6);
+		out_num(o, spread[1], 6);
+	} else if (isint) {
+		out_int(o, (int64_t)b);
+		out_int(o, (int64_t)b);
+	}
 	out_endrow(o);
 }
 
 static int print_table(const struct run *x, int fmt)
 {
 	static const char *const cols[] = {"measure", "original", "replay",
-					   "ratio"};
+					   "ratio",   "min",      "max"};
 	const struct iol_rtotals *o = &x->r->orig, *p = &x->r->rep;
 	const struct iol_rscript *s = &x->b->s;
 	struct out out;
@@ -394,17 +492,35 @@ static int print_table(const struct run *x, int fmt)
 		 fmt_bytes(hb, sizeof(hb), (double)x->r->staged_bytes,
 			   BYTES_TEXT),
 		 x->reused ? "reused" : "written");
-	out_table(&out, cols, 4);
+	out_text(&out,
+		 "pace: %s; %d run%s (replay times are medians, min and max "
+		 "their spread); ratio = replay / original\n"
+		 "sandbox: every path resolved beneath the run directory "
+		 "(openat2); Landlock %s\n\n",
+		 x->pace == IOL_PACE_TIMELINE
+			 ? "timeline (each call at the original's time)"
+		 : x->pace == IOL_PACE_AFAP
+			 ? "as fast as possible (no compute gaps)"
+			 : "closed loop (a call when the previous returned, "
+			   "plus its compute gap)",
+		 x->runs, x->runs == 1 ? "" : "s",
+		 x->r->landlock > 0 ? "on" : "not applied (not in this kernel)");
+	out_table(&out, cols, 6);
 	/* people read labels; pipes get the JSON keys */
-	row(&out, fmt ? "run_s" : "run time s", o->run_s, p->run_s, 0);
-	row(&out, fmt ? "read_s" : "read time s", o->read_s, p->read_s, 0);
-	row(&out, fmt ? "write_s" : "write time s", o->write_s, p->write_s, 0);
-	row(&out, fmt ? "meta_s" : "metadata time s", o->meta_s, p->meta_s, 0);
+	row(&out, fmt ? "run_s" : "run time s", o->run_s, p->run_s, 0,
+	    x->spread[0]);
+	row(&out, fmt ? "read_s" : "read time s", o->read_s, p->read_s, 0,
+	    x->spread[1]);
+	row(&out, fmt ? "write_s" : "write time s", o->write_s, p->write_s, 0,
+	    x->spread[2]);
+	row(&out, fmt ? "meta_s" : "metadata time s", o->meta_s, p->meta_s, 0,
+	    x->spread[3]);
 	row(&out, fmt ? "bytes_read" : "bytes read", (double)o->bytes_read,
-	    (double)p->bytes_read, 1);
+	    (double)p->bytes_read, 1, NULL);
 	row(&out, fmt ? "bytes_written" : "bytes written",
-	    (double)o->bytes_written, (double)p->bytes_written, 1);
-	row(&out, fmt ? "ops" : "calls", (double)o->ops, (double)p->ops, 1);
+	    (double)o->bytes_written, (double)p->bytes_written, 1, NULL);
+	row(&out, fmt ? "ops" : "calls", (double)o->ops, (double)p->ops, 1,
+	    NULL);
 	out_endtable(&out);
 	out_text(
 		&out,
@@ -431,9 +547,15 @@ static int read_all(const char *path, char **buf, size_t *n)
 {
 	FILE *f = fopen(path, "rb");
 	size_t cap = 65536, k;
+	struct stat st;
 
 	if (!f)
 		return -1;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return -1;
+	}
 	*buf = xmalloc(cap);
 	*n = 0;
 	while ((k = fread(*buf + *n, 1, cap - *n, f)) > 0) {
@@ -443,17 +565,70 @@ static int read_all(const char *path, char **buf, size_t *n)
 	}
 	k = (size_t)ferror(f);
 	fclose(f);
+	if (k)
+		free(*buf);
 	return k ? -1 : 0;
 }
 
-/* The compiled form of the script at path, reused when its digest
- * matches, else compiled now.  Prints its own messages. */
-static int compiled(const char *path, struct iol_rbin *b, char *bp, size_t n,
-		    int *reused, int force)
+/* A directory of this user alone: a directory (not a link), owned by
+ * the user, that nobody else may write. */
+static int private_dir(const char *p)
+{
+	struct stat st;
+
+	return lstat(p, &st) == 0 && S_ISDIR(st.st_mode) &&
+	       st.st_uid == geteuid() && !(st.st_mode & 022);
+}
+
+/* The cache of compiled scripts: $XDG_CACHE_HOME/iolens/replay or
+ * ~/.cache/iolens/replay, made 0700; 0, or -1 when there is none the
+ * user alone owns (then the caller compiles into a private temporary
+ * directory). */
+static int cache_dir(char *buf, size_t n)
+{
+	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
+	char *s;
+
+	if (x && *x == '/')
+		snprintf(buf, n, "%s/iolens/replay", x);
+	else if (h && *h == '/')
+		snprintf(buf, n, "%s/.cache/iolens/replay", h);
+	else
+		return -1;
+	/* mkdir -p, each new part the user's alone */
+	for (s = buf + 1; (s = strchr(s, '/')) != NULL; s++) {
+		*s = 0;
+		mkdir(buf, 0700);
+		*s = '/';
+	}
+	mkdir(buf, 0700);
+	return private_dir(buf) ? 0 : -1;
+}
+
+struct cache {
+	char dir[4096]; /* where the compiled form is */
+	char bin[4200]; /* its path */
+	int temp;	/* dir is a temporary directory, to remove */
+};
+
+static void cache_done(struct cache *c)
+{
+	if (!c->temp)
+		return;
+	unlink(c->bin);
+	rmdir(c->dir);
+	c->temp = 0;
+}
+
+/* The compiled form of the script at path, reused when the cache has
+ * it under the SHA-256 of the text (and it checks out), else compiled
+ * now.  Prints its own messages. */
+static int compiled(const char *path, struct iol_rbin *b, struct cache *c,
+		    int *reused, int force, size_t max_input)
 {
 	struct iol_error err = {0};
 	struct iol_rscript s;
-	uint64_t dg;
+	unsigned char key[32];
 	size_t len;
 	char *buf;
 	int rc;
@@ -462,20 +637,35 @@ static int compiled(const char *path, struct iol_rbin *b, char *bp, size_t n,
 		msg("cannot open '%s': %s", path, strerror(errno));
 		return EXIT_DATA;
 	}
-	dg = iol_rscript_digest(buf, len);
-	iol_rbin_path(bp, n, path, dg);
-	*reused = !force && iol_rbin_load(b, bp, dg, NULL) == 0;
+	iol_sha256(buf, len, key);
+	if (!c->dir[0] && cache_dir(c->dir, sizeof(c->dir)) < 0) {
+		const char *t = getenv("TMPDIR");
+
+		snprintf(c->dir, sizeof(c->dir), "%s/iolens-replay.XXXXXX",
+			 t && *t == '/' ? t : "/tmp");
+		if (!mkdtemp(c->dir)) {
+			msg("cannot make a directory for the compiled form: "
+			    "%s",
+			    strerror(errno));
+			free(buf);
+			return EXIT_DATA;
+		}
+		c->temp = 1;
+	}
+	iol_rbin_name(c->bin, sizeof(c->bin), c->dir, key);
+	*reused = !force && iol_rbin_load(b, c->bin, key, NULL) == 0;
 	if (*reused) {
 		free(buf);
 		return EXIT_OK;
 	}
 	iol_rscript_init(&s);
+	s.max_input = max_input;
 	rc = iol_rscript_parse(&s, buf, len, &err);
 	free(buf);
 	if (rc == 0)
-		rc = iol_rbin_write(&s, bp, &err);
+		rc = iol_rbin_write(&s, key, c->bin, &err);
 	if (rc == 0)
-		rc = iol_rbin_load(b, bp, s.digest, &err);
+		rc = iol_rbin_load(b, c->bin, key, &err);
 	iol_rscript_release(&s);
 	if (rc < 0) {
 		msg("'%s': %s", path, err.msg[0] ? err.msg : iol_strerror(rc));
@@ -487,8 +677,86 @@ static int compiled(const char *path, struct iol_rbin *b, char *bp, size_t n,
 struct ropt {
 	struct iol_ropts o;
 	int allow_root, calibrate, fmt;
+	int64_t runs, max_input;
 	const char *profile, *loop;
 };
+
+/* A size with an optional unit: 512, 64K, 10M, 8G, 1T (powers of 2). */
+static int parse_size(const char *s, int64_t *v)
+{
+	char *end;
+	double x = strtod(s, &end);
+	double m = 1;
+
+	switch (*end) {
+	case 'k': case 'K': m = 1024.0; end++; break;
+	case 'm': case 'M': m = 1048576.0; end++; break;
+	case 'g': case 'G': m = 1073741824.0; end++; break;
+	case 't': case 'T': m = 1099511627776.0; end++; break;
+	default: break;
+	}
+	if (*end == 'i' && end[1] == 'B')
+		end += 2;
+	else if (*end == 'B')
+		end++;
+	if (end == s || *end || !isfinite(x) || x <= 0 || x * m > 9e18)
+		return -1;
+	*v = (int64_t)(x * m);
+	return 0;
+}
+
+static int parse_secs(const char *s, double *v)
+{
+	char *end;
+
+	*v = strtod(s, &end);
+	return end == s || *end || !isfinite(*v) || *v <= 0 || *v > 1e9 ? -1
+									  : 0;
+}
+
+static int parse_pace(const char *s, int *pace)
+{
+	static const char *const names[] = {"closed", "timeline", "afap"};
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (!strcmp(s, names[i]))
+			return *pace = i, 0;
+	return -1;
+}
+
+/* The options that take a limit; -1 when o is not one of them. */
+static int limit_option(int c, const char *arg, struct ropt *r)
+{
+	int64_t v;
+	int bad = 0;
+
+	switch (c) {
+	case 'S': bad = parse_size(arg, &r->o.lim.max_stage); break;
+	case 'M': bad = parse_size(arg, &r->o.lim.max_memory); break;
+	case 'P':
+		bad = parse_count(arg, &v) || v < 1;
+		r->o.lim.max_procs = v;
+		break;
+	case 'I':
+		bad = parse_count(arg, &v) || v < 1;
+		r->max_input = v;
+		break;
+	case 'G': bad = parse_secs(arg, &r->o.lim.max_gap); break;
+	case 'T': bad = parse_secs(arg, &r->o.lim.timeout); break;
+	case 'N':
+		bad = parse_count(arg, &r->runs) || r->runs < 1 ||
+		      r->runs > 1000;
+		break;
+	case 'c': bad = parse_pace(arg, &r->o.pace); break;
+	default: return -1;
+	}
+	if (bad)
+		return usage_error("bad value '%s' for %s", arg,
+				   c == 'c' ? "--pace (closed, timeline, afap)"
+					    : "this option");
+	return 0;
+}
 
 static int options(int argc, char **argv, struct ropt *r)
 {
@@ -501,18 +769,31 @@ static int options(int argc, char **argv, struct ropt *r)
 		{"format", required_argument, NULL, 'f'},
 		{"help", no_argument, NULL, 'h'},
 		{"keep", no_argument, NULL, 'k'},
+		{"max-gap", required_argument, NULL, 'G'},
+		{"max-inputs", required_argument, NULL, 'I'},
+		{"max-memory", required_argument, NULL, 'M'},
+		{"max-procs", required_argument, NULL, 'P'},
+		{"max-stage", required_argument, NULL, 'S'},
+		{"pace", required_argument, NULL, 'c'},
 		{"profile", required_argument, NULL, 'p'},
+		{"runs", required_argument, NULL, 'N'},
+		{"timeout", required_argument, NULL, 'T'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	int c;
+	int c, rc;
 
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		if ((rc = limit_option(c, optarg, r)) >= 0) {
+			if (rc)
+				return rc;
+			continue;
+		}
 		switch (c) {
 		case 'R': r->allow_root = 1; break;
-		case 'A': r->o.afap = 1; break;
+		case 'A': r->o.pace = IOL_PACE_AFAP; break;
 		case 'C': r->calibrate = 1; break;
 		case 'L': r->loop = optarg; break;
 		case 'd': r->o.dir = optarg; break;
@@ -543,71 +824,257 @@ static int options(int argc, char **argv, struct ropt *r)
 
 /* The compiled form; in a group member 0 compiles it and the others
  * then load what it wrote. */
-static int group_compiled(const char *script, struct iol_rbin *b, char *bp,
-			  size_t n, int *reused, const struct iol_rgroup *g)
+static int group_compiled(const char *script, struct iol_rbin *b,
+			  struct cache *c, int *reused, const struct ropt *ro)
 {
+	const struct iol_rgroup *g = ro->o.group;
+	size_t mi = (size_t)ro->max_input;
 	int32_t rc = EXIT_OK;
 
 	if (!g || g->me == 0)
-		rc = compiled(script, b, bp, n, reused, 0);
+		rc = compiled(script, b, c, reused, 0, mi);
 	if (!g)
 		return rc;
 	if (g->bcast(g->ctx, &rc, sizeof(rc)) || rc)
 		return rc ? rc : EXIT_DATA;
-	return g->me == 0 ? rc : compiled(script, b, bp, n, reused, 0);
+	return g->me == 0 ? rc : compiled(script, b, c, reused, 0, mi);
 }
 
-static int replay(const char *script, struct ropt *ro)
-{
-	struct iol_error err = {0};
-	struct iol_rresult res;
-	struct iol_rbin b;
-	char bp[4200];
-	struct run x = {script, &b, &res, 0};
-	const struct iol_rgroup *g = ro->o.group;
-	int rc = group_compiled(script, &b, bp, sizeof(bp), &x.reused, g);
+/* ---- progress, signals ---- */
 
-	if (rc)
-		return rc;
-	rc = iol_replay_run(&b, bp, &ro->o, &res, &err);
-	if (rc == 0 && g && g->me != 0) { /* member 0 reports */
-		iol_rresult_release(&res);
-		iol_rbin_release(&b);
-		return EXIT_OK;
-	}
-	if (rc == IOL_ECORRUPT && x.reused && !g) {
-		/* a damaged cache: compile the script again, once */
-		iol_rresult_release(&res);
-		iol_rbin_release(&b);
-		rc = compiled(script, &b, bp, sizeof(bp), &x.reused, 1);
-		if (rc)
-			return rc;
-		rc = iol_replay_run(&b, bp, &ro->o, &res, &err);
-	}
-	if (rc < 0) {
-		msg("replay of '%s' failed: %s", script, err.msg);
-		if (ro->o.keep && res.rundir[0])
-			msg("run directory kept: %s", res.rundir);
-		iol_rresult_release(&res);
-		iol_rbin_release(&b);
-		return EXIT_DATA;
-	}
-	rc = ro->fmt == FMT_JSON ? (print_json(&x), EXIT_OK)
-				 : print_table(&x, ro->fmt);
+static volatile int stop_sig;
+
+static void on_signal(int sig)
+{
+	stop_sig = sig;
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+struct bar {
+	double t0;
+	int run, runs;
+};
+
+static void draw_bar(void *ctx, int64_t done, int64_t total)
+{
+	const struct bar *b = ctx;
+	int w = 24, fill = total > 0 ? (int)(w * (double)done / (double)total)
+				     : 0;
+
+	if (fill > w)
+		fill = w;
+	fprintf(stderr, "\r[%.*s%*s] %lld/%lld calls  %.1f s", fill,
+		"########################", w - fill, "", (long long)done,
+		(long long)total, now_s() - b->t0);
+	if (b->runs > 1)
+		fprintf(stderr, "  run %d of %d", b->run, b->runs);
+	fputs("\033[K", stderr);
+}
+
+static void say_failures(const struct iol_rresult *r, const char *script);
+
+/* The table or JSON, the failed calls, the profile; exit 1 when the
+ * bytes or calls differ from the original's. */
+static int report(struct run *x, const struct ropt *ro, const char *script)
+{
+	const struct iol_rresult *res = x->r;
+	int rc;
+
+	x->pace = ro->o.pace;
+	rc = ro->fmt == FMT_JSON ? (print_json(x), EXIT_OK)
+				 : print_table(x, ro->fmt);
+	say_failures(res, script);
 	if (rc == EXIT_OK && ro->profile &&
-	    profile_pdf(ro->profile, &res.porig, &res.prep, script,
+	    profile_pdf(ro->profile, &res->porig, &res->prep, script,
 			source_date(0)) < 0) {
 		msg("cannot write '%s': %s", ro->profile, strerror(errno));
 		rc = EXIT_DATA;
 	}
-	if (rc == EXIT_OK && (res.orig.bytes_read != res.rep.bytes_read ||
-			      res.orig.bytes_written != res.rep.bytes_written ||
-			      res.orig.ops != res.rep.ops))
+	if (rc == EXIT_OK && (res->orig.bytes_read != res->rep.bytes_read ||
+			      res->orig.bytes_written != res->rep.bytes_written ||
+			      res->orig.ops != res->rep.ops))
 		rc = EXIT_DATA;
 	if (ro->o.keep)
-		msg("run directory kept: %s", res.rundir);
+		msg("run directory kept: %s", res->rundir);
+	return rc;
+}
+
+/* ---- one or more runs ---- */
+
+static void say_failures(const struct iol_rresult *r, const char *script)
+{
+	char e1[32], e2[32];
+	size_t i;
+
+	for (i = 0; i < r->nfail; i++) {
+		const struct iol_rfail *f = &r->fail[i];
+
+		msg("%s:%lld: section %lld: %s %s here%s%s, %s in the "
+		    "original",
+		    script, (long long)f->line, (long long)f->rank,
+		    iol_rop_name(f->op), f->err ? "failed" : "succeeded",
+		    f->err ? " with " : "",
+		    f->err ? iol_rerrno_name(f->err, e1, sizeof(e1)) : "",
+		    f->orig_err > 0
+			    ? iol_rerrno_name(f->orig_err, e2, sizeof(e2))
+		    : f->orig_err ? "failed"
+				  : "succeeded");
+	}
+	if (r->mismatched > (int64_t)r->nfail)
+		msg("... and %lld more calls failed in one run only",
+		    (long long)(r->mismatched - (int64_t)r->nfail));
+}
+
+static double median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(double), cmpd);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The medians of the runs into res (kept: the first run's per-file
+ * counts, failures and profile), their spread into spread[4][2]. */
+static void medians(struct iol_rresult *res, double (*v)[4], size_t n,
+		    double spread[4][2])
+{
+	double *col = xmalloc(n * sizeof(double));
+	double *dst[4] = {&res->rep.run_s, &res->rep.read_s, &res->rep.write_s,
+			  &res->rep.meta_s};
+	size_t i, k;
+
+	for (k = 0; k < 4; k++) {
+		for (i = 0; i < n; i++)
+			col[i] = v[i][k];
+		*dst[k] = median(col, n);
+		spread[k][0] = col[0];
+		spread[k][1] = col[n - 1];
+	}
+	free(col);
+}
+
+static void say_stop(const char *script, const struct iol_rresult *res,
+		     const struct iol_error *err, const struct ropt *ro)
+{
+	if (res->stopped)
+		msg("replay of '%s' stopped by %s%s", script,
+		    stop_sig == SIGTERM ? "SIGTERM"
+		    : stop_sig == SIGHUP ? "SIGHUP"
+					 : "SIGINT",
+		    ro->o.keep ? "" : "; its run directory is removed");
+	else
+		msg("replay of '%s' failed: %s", script, err->msg);
+	if (res->cleanup[0])
+		msg("warning: could not remove all of the run directory: %s",
+		    res->cleanup);
+	else if (ro->o.keep && res->rundir[0])
+		msg("run directory kept: %s", res->rundir);
+}
+
+/* Run the replay ro->runs times; res holds the first run with the
+ * medians of the times. */
+static int run_all(const char *script, struct iol_rbin *b, struct ropt *ro,
+		   struct iol_rresult *res, double spread[4][2])
+{
+	struct iol_error err = {0};
+	struct iol_rresult more;
+	struct bar bar = {now_s(), 1, (int)ro->runs};
+	double(*v)[4] = xcalloc((size_t)ro->runs, sizeof(*v));
+	int64_t i;
+	int rc = 0, tty = isatty(2) && !ro->o.group;
+
+	ro->o.progress = tty ? draw_bar : NULL;
+	ro->o.pctx = &bar;
+	for (i = 0; i < ro->runs && rc == 0; i++) {
+		struct iol_rresult *r = i ? &more : res;
+
+		bar.run = (int)i + 1;
+		rc = iol_replay_run(b, &ro->o, r, &err);
+		if (tty)
+			fputs("\r\033[K", stderr);
+		if (rc < 0) {
+			say_stop(script, r, &err, ro);
+			if (i)
+				iol_rresult_release(&more);
+			break;
+		}
+		v[i][0] = r->rep.run_s, v[i][1] = r->rep.read_s;
+		v[i][2] = r->rep.write_s, v[i][3] = r->rep.meta_s;
+		if (r->cleanup[0])
+			msg("warning: could not remove all of the run "
+			    "directory: %s",
+			    r->cleanup);
+		if (i)
+			iol_rresult_release(&more);
+	}
+	if (rc == 0)
+		medians(res, v, (size_t)ro->runs, spread);
+	free(v);
+	return rc;
+}
+
+static int replay(const char *script, struct ropt *ro)
+{
+	struct iol_rresult res;
+	struct iol_rbin b;
+	struct cache cache;
+	struct run x = {script, &b, &res, 0, (int)ro->runs, {{0}}, ro->o.pace};
+	const struct iol_rgroup *g = ro->o.group;
+	int rc;
+
+	memset(&cache, 0, sizeof(cache));
+	memset(&res, 0, sizeof(res));
+	rc = group_compiled(script, &b, &cache, &x.reused, ro);
+	if (rc) {
+		cache_done(&cache);
+		return rc;
+	}
+	catch_signals();
+	ro->o.stop = &stop_sig;
+	rc = run_all(script, &b, ro, &res, x.spread);
+	if (rc == IOL_ECORRUPT && x.reused && !g && !res.stopped) {
+		/* a cache that does not check out: compile again, once */
+		iol_rresult_release(&res);
+		iol_rbin_release(&b);
+		rc = compiled(script, &b, &cache, &x.reused, 1,
+			      (size_t)ro->max_input);
+		if (rc == 0)
+			rc = run_all(script, &b, ro, &res, x.spread);
+	}
+	if (rc == 0 && g && g->me != 0) { /* member 0 reports */
+		iol_rresult_release(&res);
+		iol_rbin_release(&b);
+		cache_done(&cache);
+		return EXIT_OK;
+	}
+	if (rc == 0)
+		rc = report(&x, ro, script);
+	else
+		rc = EXIT_DATA;
 	iol_rresult_release(&res);
 	iol_rbin_release(&b);
+	cache_done(&cache);
+	if (stop_sig) { /* as the signal would have ended it */
+		signal(stop_sig, SIG_DFL);
+		raise(stop_sig);
+	}
 	return rc;
 }
 
@@ -639,6 +1106,8 @@ int cmd_replay(int argc, char **argv)
 	int rc;
 
 	memset(&ro, 0, sizeof(ro));
+	ro.runs = 1;
+	ro.max_input = 1000000;
 	rc = options(argc, argv, &ro);
 	if (rc >= 0)
 		return rc;

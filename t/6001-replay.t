@@ -43,13 +43,17 @@ ok $? "first run compiles the script"
 is "$(ls -A "$SB")" "keep.txt" "the sandbox holds only what was there before"
 is "$(cat "$SB/keep.txt")" "precious" "a file the replay did not make is untouched"
 
-bin=$(ls -A "$TMP" | grep '^\.small\.script\..*\.iolr$')
-ok $([ -n "$bin" ]; echo $?) "compiled form cached beside the script ($bin)"
-touch -d '2001-01-01' "$TMP/$bin"
+C=$XDG_CACHE_HOME/iolens/replay
+key=$(sha256sum < "$S" | cut -c1-64)
+bin=$C/$key.iolr
+ok $([ -f "$bin" ]; echo $?) "compiled form cached under the SHA-256 of the script's text ($key)"
+is "$(stat -c %a "$C") $(stat -c %a "$bin")" "700 600" "... in a directory and a file of the user's alone"
+ok $([ -z "$(ls -A "$TMP" | grep iolr)" ]; echo $?) "... nothing beside the script"
+touch -d '2001-01-01' "$bin"
 $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$S" > "$TMP/j2"
 grep -q '"compiled":"reused"' "$TMP/j2"
 ok $? "second run reuses the compiled form"
-is "$(stat -c %Y "$TMP/$bin")" "$(date -d 2001-01-01 +%s)" "the cached file was not rewritten"
+is "$(stat -c %Y "$bin")" "$(date -d 2001-01-01 +%s)" "the cached file was not rewritten"
 echo "# a comment changes the digest" >> "$S"
 $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$S" > "$TMP/j3"
 grep -q '"compiled":"written"' "$TMP/j3"
@@ -197,10 +201,9 @@ for at in $(awk -v n="$n" 'BEGIN { for (i = 0; i < n; i += 37) print i }'); do
 	if [ $st -gt 1 ] || [ "$(wc -l < "$TMP/err")" -gt 1 ]; then bad="$bad $at:$st"; fi
 done
 is "$bad" "" "scripts cut short: exit 0 or 1 with at most one line"
-rm -f "$TMP"/.cut.script.*
 cp "$TOP/t/data/replay/small.script" "$TMP/flip.script"
 $RUN replay --allow-root --as-fast-as-possible --dir "$SB" "$TMP/flip.script" > /dev/null
-bin=$(ls "$TMP"/.flip.script.*.iolr)
+bin=$C/$(sha256sum < "$TMP/flip.script" | cut -c1-64).iolr
 cp "$bin" "$TMP/good.iolr"
 size=$(stat -c %s "$bin")
 bad=

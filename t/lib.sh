@@ -20,6 +20,10 @@ _n=0
 _fail=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/iolens-t.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
+# caches (the replay's compiled scripts, the strace calibration) of the
+# test's own, never the user's
+XDG_CACHE_HOME=$TMP/xdg-cache
+export XDG_CACHE_HOME
 
 if [ -n "${VALGRIND:-}" ]; then
 	RUN="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$TOP/t/valgrind.supp $IOLENS"

@@ -15,18 +15,21 @@
 #include <zlib.h>
 
 #include "replay/compile.h"
+#include "base/sha256.h"
 #include "base/banned.h"
 
 #define CHUNK_EVENTS 4096
 /* 2: events grew fd2, off2 (copy); 3: sections thread_of; 4: the fd
  * calls of a process's threads resolve to their files at the opens'
- * returns (the per-file totals of forms cached by 3 can differ) */
-#define MAGIC "IOLRPL4"
+ * returns (the per-file totals of forms cached by 3 can differ); 5: the
+ * key and seal are SHA-256, events carry their script line */
+#define MAGIC "IOLRPL5"
 
 struct bhead {
 	char magic[8];
 	uint32_t order, recsize;
-	uint64_t digest;
+	unsigned char key[32];	/* SHA-256 of the script's text */
+	unsigned char seal[32]; /* SHA-256 of all that follows the header */
 	uint64_t nstr, nbytes, ninput, nrank, nrewrite, ndropped, ndropev;
 	uint64_t nchunk;
 	double overhead, duroverhead, traced;
@@ -41,13 +44,47 @@ struct brank {
 	uint64_t n, first, nchunk;
 };
 
-void iol_rbin_path(char *buf, size_t n, const char *spath, uint64_t digest)
+void iol_rbin_name(char *buf, size_t n, const char *dir,
+		   const unsigned char key[32])
 {
-	const char *slash = strrchr(spath, '/');
-	int dl = slash ? (int)(slash - spath + 1) : 0;
+	char hex[65];
 
-	snprintf(buf, n, "%.*s.%s.%016llx.iolr", dl, spath,
-		 slash ? slash + 1 : spath, (unsigned long long)digest);
+	iol_sha256_hex(key, hex);
+	snprintf(buf, n, "%s/%s.iolr", dir, hex);
+}
+
+/* The SHA-256 of the file at fd from off to its end. */
+static int hash_from(int fd, uint64_t off, unsigned char out[32])
+{
+	struct iol_sha256 c;
+	unsigned char *buf = malloc(1 << 20);
+	ssize_t k;
+
+	if (!buf)
+		return IOL_ENOMEM;
+	iol_sha256_init(&c);
+	while ((k = pread(fd, buf, 1 << 20, (off_t)off)) > 0) {
+		iol_sha256_update(&c, buf, (size_t)k);
+		off += (uint64_t)k;
+	}
+	free(buf);
+	if (k < 0)
+		return IOL_EIO;
+	iol_sha256_final(&c, out);
+	return 0;
+}
+
+int iol_rbin_seal(int fd)
+{
+	struct bhead h;
+	int rc;
+
+	if (pread(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
+		return IOL_ETRUNC;
+	rc = hash_from(fd, sizeof(h), h.seal);
+	if (rc == 0 && pwrite(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
+		rc = IOL_EIO;
+	return rc;
 }
 
 /* One compressed stream: raw length, compressed length, bytes. */
@@ -169,7 +206,8 @@ static int put_tables(FILE *f, const struct iol_rscript *s, struct tabbuf *tb,
 	return rc;
 }
 
-static int write_all(FILE *f, const struct iol_rscript *s)
+static int write_all(FILE *f, const struct iol_rscript *s,
+		     const unsigned char key[32])
 {
 	struct bhead h;
 	struct tabbuf tb = {0};
@@ -201,7 +239,7 @@ static int write_all(FILE *f, const struct iol_rscript *s)
 	memcpy(h.magic, MAGIC, 8);
 	h.order = 0x01020304;
 	h.recsize = sizeof(struct iol_rev);
-	h.digest = s->digest;
+	memcpy(h.key, key, 32);
 	h.nstr = s->nstr, h.nbytes = s->nbytes, h.ninput = s->ninput;
 	h.nrank = s->nrank, h.nrewrite = s->nrewrite;
 	h.ndropped = s->ndropped, h.ndropev = s->ndropev, h.nchunk = nch;
@@ -216,8 +254,8 @@ static int write_all(FILE *f, const struct iol_rscript *s)
 	return rc;
 }
 
-int iol_rbin_write(const struct iol_rscript *s, const char *path,
-		   struct iol_error *err)
+int iol_rbin_write(const struct iol_rscript *s, const unsigned char key[32],
+		   const char *path, struct iol_error *err)
 {
 	char tmp[4200];
 	int fd, rc;
@@ -234,7 +272,11 @@ int iol_rbin_write(const struct iol_rscript *s, const char *path,
 		unlink(tmp);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
-	rc = write_all(f, s);
+	rc = write_all(f, s, key);
+	if (fflush(f) && !rc)
+		rc = IOL_EIO;
+	if (!rc)
+		rc = iol_rbin_seal(fileno(f));
 	if (fclose(f) && !rc)
 		rc = IOL_EIO;
 	if (!rc && rename(tmp, path))
@@ -410,64 +452,115 @@ static int ids_ok(const struct iol_rbin *b)
 	return 1;
 }
 
-int iol_rbin_load(struct iol_rbin *b, const char *path, uint64_t digest,
-		  struct iol_error *err)
+/* Every count against what the chunks hold: each rank's chunks follow
+ * the previous rank's, hold its events and no more, and lie in the
+ * file; so a cursor never returns more events than its rank declares. */
+static int counts_ok(const struct iol_rbin *b, uint64_t nchunk, uint64_t size)
+{
+	uint64_t r, k, at = 0, n;
+
+	for (r = 0; r < b->s.nrank; r++) {
+		if (b->first[r] != at)
+			return 0;
+		for (k = at, n = 0; k < at + b->nchunk[r]; k++) {
+			const struct iol_rchunk *c = &b->chunk[k];
+
+			if (!c->nrec || c->nrec > CHUNK_EVENTS ||
+			    c->off > size || c->zlen > size - c->off)
+				return 0;
+			n += c->nrec;
+		}
+		if (n != b->s.rank[r].n)
+			return 0;
+		at += b->nchunk[r];
+	}
+	return at == nchunk;
+}
+
+/* The file is ours to trust: a regular file of this user that nobody
+ * else may write (a cache in a shared directory is not). */
+static int owned_fd(int fd, struct stat *st)
+{
+	return fstat(fd, st) == 0 && S_ISREG(st->st_mode) &&
+	       st->st_uid == geteuid() && !(st->st_mode & 022);
+}
+
+static void take_header(struct iol_rbin *b, const struct bhead *h)
+{
+	b->s.ndropev = h->ndropev;
+	b->s.overhead = h->overhead, b->s.traced = h->traced;
+	b->s.duroverhead = h->duroverhead;
+	b->s.inferred = (int)h->inferred;
+	memcpy(b->s.source, h->source, sizeof(h->source) - 1);
+	memcpy(b->s.overhead_from, h->ofrom, sizeof(h->ofrom) - 1);
+	b->tot = h->tot;
+}
+
+int iol_rbin_load(struct iol_rbin *b, const char *path,
+		  const unsigned char key[32], struct iol_error *err)
 {
 	struct bhead h;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+	struct stat st;
+	unsigned char seal[32];
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), rc;
 
 	memset(b, 0, sizeof(*b));
+	b->fd = -1;
 	if (fd < 0)
 		return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
+	if (!owned_fd(fd, &st)) {
+		close(fd);
+		return iol_error_set(err, IOL_ENOTLOG,
+				     "not a file of this user alone");
+	}
 	if (pread(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h) ||
 	    memcmp(h.magic, MAGIC, 8) || h.order != 0x01020304 ||
-	    h.recsize != sizeof(struct iol_rev) || h.digest != digest) {
+	    h.recsize != sizeof(struct iol_rev) || memcmp(h.key, key, 32)) {
 		close(fd);
 		return iol_error_set(err, IOL_ENOTLOG, "not the compiled form");
 	}
-	rc = h.nstr > UINT32_MAX || h.nrank > (1u << 24) ? IOL_ECORRUPT : 0;
+	rc = hash_from(fd, sizeof(h), seal);
+	if (!rc && memcmp(seal, h.seal, 32))
+		rc = IOL_ECORRUPT;
+	if (!rc && (h.nstr > UINT32_MAX || h.nrank > (1u << 24)))
+		rc = IOL_ECORRUPT;
 	if (!rc)
 		rc = load_strings(b, fd, &h);
 	if (!rc)
 		rc = load_tables(b, fd, &h);
-	close(fd);
-	if (!rc && !ids_ok(b))
+	if (!rc && (!ids_ok(b) || !counts_ok(b, h.nchunk, (uint64_t)st.st_size)))
 		rc = IOL_ECORRUPT;
-	b->s.digest = h.digest, b->s.ndropev = h.ndropev;
-	b->s.overhead = h.overhead, b->s.traced = h.traced;
-	b->s.duroverhead = h.duroverhead;
-	b->s.inferred = (int)h.inferred;
-	memcpy(b->s.source, h.source, sizeof(h.source) - 1);
-	memcpy(b->s.overhead_from, h.ofrom, sizeof(h.ofrom) - 1);
-	b->tot = h.tot;
+	take_header(b, &h);
 	if (rc) {
+		close(fd);
 		iol_rbin_release(b);
 		return iol_error_set(err, rc, "bad compiled form");
 	}
+	b->fd = fd;
 	return 0;
 }
 
 void iol_rbin_release(struct iol_rbin *b)
 {
+	if (b->fd >= 0)
+		close(b->fd);
 	iol_rscript_release(&b->s);
 	free(b->per_file);
 	free(b->chunk);
 	free(b->first);
 	free(b->nchunk);
 	memset(b, 0, sizeof(*b));
+	b->fd = -1;
 }
 
-int iol_rcursor_open(struct iol_rcursor *c, const struct iol_rbin *b, size_t r,
-		     const char *path, struct iol_error *err)
+int iol_rcursor_open(struct iol_rcursor *c, const struct iol_rbin *b, size_t r)
 {
 	memset(c, 0, sizeof(*c));
-	c->fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (c->fd < 0)
-		return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
+	c->fd = b->fd; /* pread only: one descriptor serves every cursor */
 	c->ch = b->chunk + b->first[r];
 	c->nch = b->nchunk[r];
 	c->cur = 0;
-	return 0;
+	return c->fd >= 0 && r < b->s.nrank ? 0 : IOL_EINVAL;
 }
 
 /* Inflate chunk c->next into buffer k. */
@@ -529,13 +622,16 @@ int iol_rcursor_next(struct iol_rcursor *c, const struct iol_rev **ev)
 		c->ahead = 0;
 	}
 	*ev = &c->buf[c->cur][c->pos++];
-	return (*ev)->op < IOL_ROP_COUNT ? 1 : IOL_ECORRUPT;
+	/* sealed by this user, but written by a program that may have had
+	 * a bug: nothing out of range reaches the engine */
+	if ((*ev)->op >= IOL_ROP_COUNT || !((*ev)->gap >= 0) ||
+	    !((*ev)->gap <= 1e9) || !((*ev)->dur >= 0) || !((*ev)->dur <= 1e9))
+		return IOL_ECORRUPT;
+	return 1;
 }
 
 void iol_rcursor_release(struct iol_rcursor *c)
 {
-	if (c->fd >= 0)
-		close(c->fd);
 	free(c->buf[0]);
 	free(c->buf[1]);
 	free(c->z);

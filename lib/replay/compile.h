@@ -2,9 +2,12 @@
  * The compiled form of a replay script (Pianola's binary records): fixed
  * size event records compressed with zlib in chunks per rank, the
  * strings in a stream of their own, and the tables (inputs, rewrites,
- * the original's totals) in a third.  It is cached beside the script,
- * named after the script's digest, so an unchanged script is compiled
- * once.  A replaying process reads its rank's chunks one at a time and
+ * the original's totals) in a third.  It is kept in a cache of the
+ * user's own, named after the SHA-256 of the script's text (its key), so
+ * an unchanged script is compiled once; the loader takes only a file of
+ * this user that nobody else may write, with that key, whose seal (the
+ * SHA-256 of everything after the header) matches, and whose every count
+ * agrees with what its chunks hold.  A replaying process reads its rank's chunks one at a time and
  * can decompress the next one ahead, during a compute gap.
  *
  * Ownership: struct iol_rbin is caller storage filled by iol_rbin_load()
@@ -32,23 +35,29 @@ struct iol_rbin {
 	int64_t (*per_file)[3]; /* s.nstr rows: bytes read, written, ops */
 	struct iol_rchunk *chunk;
 	uint64_t *first, *nchunk; /* per rank: its chunks */
+	int fd;			  /* the file, open while loaded */
 };
 
-/* "DIR/.BASE.<digest>.iolr" beside the script at spath. */
-void iol_rbin_path(char *buf, size_t n, const char *spath, uint64_t digest);
-/* Write the compiled form of s (parsed, with its digest) to path,
- * through a temporary file renamed into place. */
-int iol_rbin_write(const struct iol_rscript *s, const char *path,
-		   struct iol_error *err);
-/* Load the header and tables of a compiled file; IOL_ENOTLOG or
- * IOL_ECORRUPT when it is not one or not for digest (then compile
- * again). */
-int iol_rbin_load(struct iol_rbin *b, const char *path, uint64_t digest,
-		  struct iol_error *err);
+/* "DIR/<key in hex>.iolr". */
+void iol_rbin_name(char *buf, size_t n, const char *dir,
+		   const unsigned char key[32]);
+/* Write the compiled form of s (parsed from the text whose SHA-256 is
+ * key) to path, sealed, through a temporary file renamed into place. */
+int iol_rbin_write(const struct iol_rscript *s, const unsigned char key[32],
+		   const char *path, struct iol_error *err);
+/* Seal the compiled file open at fd (read and write): what
+ * iol_rbin_write() does last. */
+int iol_rbin_seal(int fd);
+/* Load the header and tables of a compiled file and keep it open for
+ * the cursors; IOL_ENOTLOG when it is not one, not this user's alone or
+ * not for key, IOL_ECORRUPT when its seal or counts are wrong (then
+ * compile again). */
+int iol_rbin_load(struct iol_rbin *b, const char *path,
+		  const unsigned char key[32], struct iol_error *err);
 void iol_rbin_release(struct iol_rbin *b);
 
 struct iol_rcursor {
-	int fd;
+	int fd; /* b's, not the cursor's */
 	const struct iol_rchunk *ch;
 	size_t nch, next; /* chunks; the next one to decompress */
 	struct iol_rev *buf[2];
@@ -60,10 +69,9 @@ struct iol_rcursor {
 	size_t zcap;
 };
 
-/* A cursor over rank r's events of the compiled file at path (opened
- * again: one cursor per process). */
-int iol_rcursor_open(struct iol_rcursor *c, const struct iol_rbin *b, size_t r,
-		     const char *path, struct iol_error *err);
+/* A cursor over rank r's events, read from b's file with pread (so any
+ * number of cursors, in threads or forked processes, share it). */
+int iol_rcursor_open(struct iol_rcursor *c, const struct iol_rbin *b, size_t r);
 /* 1 with *ev set, 0 at the end, < 0 on a bad chunk. */
 int iol_rcursor_next(struct iol_rcursor *c, const struct iol_rev **ev);
 /* Decompress the next chunk now if it is not yet: 1 done, 0 nothing to

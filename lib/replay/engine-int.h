@@ -14,6 +14,9 @@ struct rstat {
 	double late, inflate_s;
 	int64_t done;	/* 1 when the rank reached its end */
 	int64_t broken; /* waits given up (their section stopped short) */
+	struct iol_rfail fail[IOL_RFAIL_KEEP]; /* the first mismatched */
+	int64_t landlock; /* the ABI applied; -errno when it failed */
+	int64_t timed_out; /* stopped at the deadline */
 };
 
 /* What every rank sees of every other, for the waits ("after S N"):
@@ -35,11 +38,11 @@ struct rfds {
 
 struct rctx {
 	const struct iol_rbin *b;
-	const char *binpath;
 	const struct iol_ropts *o;
 	int dirfd;
 	const char *rundir;
 	double t0;	    /* CLOCK_MONOTONIC seconds of the common start */
+	double deadline;    /* ... by which it must end */
 	struct rstat *st;   /* this rank's */
 	int64_t (*file)[3]; /* this rank's per-file counters */
 	double *prof;	    /* 2 doubles a call (end, duration), or NULL */

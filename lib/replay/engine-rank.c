@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "replay/engine-int.h"
+#include "replay/sandbox.h"
 #include "model/event.h"
 #include "base/banned.h"
 
@@ -33,21 +34,25 @@ double rnow(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Sleep until t, spinning over the last 200 microseconds: sleeps
- * overshoot by the timer slack and a wake-up. */
-static void wait_until(double t)
+/* Sleep until t, spinning over the last 200 microseconds (sleeps
+ * overshoot by the timer slack and a wake-up); never past the deadline,
+ * and in naps of at most half a second, so that a rank whose deadline
+ * moves or whose parent is gone does not sleep on. */
+static void wait_until(double t, double deadline)
 {
-	double left = t - rnow();
+	struct timespec ts;
+	double u;
 
-	if (left > 0.0002) {
-		struct timespec ts;
-		double u = t - 0.0002;
-
+	if (!(t <= deadline)) /* NaN too */
+		t = deadline;
+	while ((u = t - 0.0002) > rnow()) {
+		if (u > rnow() + 0.5)
+			u = rnow() + 0.5;
 		ts.tv_sec = (time_t)u;
 		ts.tv_nsec = (long)((u - (double)ts.tv_sec) * 1e9);
-		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts,
-				       NULL) == EINTR)
-			;
+		if (ts.tv_nsec > 999999999)
+			ts.tv_nsec = 999999999;
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 	}
 	while (rnow() < t)
 		;
@@ -178,46 +183,42 @@ static const char *T(const struct rk *k, const struct iol_rev *e)
 	return iol_rlink_ok(P(k, e->path), t) ? t : "";
 }
 
+/* A call on a path: resolved beneath the run directory by the kernel
+ * (replay/sandbox.h), whatever links the script made before. */
 static int64_t op_path(struct rk *k, const struct iol_rev *e)
 {
-	int d = k->c->dirfd, f;
-	struct stat st;
+	int d = k->c->dirfd;
 	int64_t r;
 
 	switch (e->op) {
 	case IOL_ROP_OPEN:
 		/* a trace that did not show the mode: the usual one */
-		r = openat(d, P(k, e->path), open_flags(e->flags),
-			   e->mode || !(e->flags & IOL_EVF_CREAT) ? e->mode
-								  : 0644);
+		r = iol_sbx_open(d, P(k, e->path), open_flags(e->flags),
+				 e->mode || !(e->flags & IOL_EVF_CREAT)
+					 ? e->mode
+					 : 0644);
 		if (e->ret >= 0)
 			fdm_set(k->map, e->ret, (int)r);
 		else if (r >= 0)
 			close((int)r);
 		return r;
-	case IOL_ROP_STAT: return fstatat(d, P(k, e->path), &st, 0);
-	case IOL_ROP_LSTAT:
-		return fstatat(d, P(k, e->path), &st, AT_SYMLINK_NOFOLLOW);
-	case IOL_ROP_UNLINK: return unlinkat(d, P(k, e->path), 0);
+	case IOL_ROP_STAT: return iol_sbx_stat(d, P(k, e->path), 0);
+	case IOL_ROP_LSTAT: return iol_sbx_stat(d, P(k, e->path), 1);
+	case IOL_ROP_UNLINK: return iol_sbx_unlink(d, P(k, e->path), 0);
 	case IOL_ROP_RENAME:
-		return renameat(d, P(k, e->path), d, P(k, e->path2));
-	case IOL_ROP_MKDIR: return mkdirat(d, P(k, e->path), e->mode);
-	case IOL_ROP_RMDIR: return unlinkat(d, P(k, e->path), AT_REMOVEDIR);
+		return iol_sbx_rename(d, P(k, e->path), P(k, e->path2));
+	case IOL_ROP_MKDIR: return iol_sbx_mkdir(d, P(k, e->path), e->mode);
+	case IOL_ROP_RMDIR: return iol_sbx_unlink(d, P(k, e->path), 1);
 	case IOL_ROP_SYMLINK:
 		if (!*T(k, e)) {
 			errno = EPERM;
 			return -1;
 		}
-		return symlinkat(T(k, e), d, P(k, e->path));
+		return iol_sbx_symlink(d, T(k, e), P(k, e->path));
 	case IOL_ROP_LINK:
-		return linkat(d, P(k, e->path), d, P(k, e->path2), 0);
+		return iol_sbx_link(d, P(k, e->path), P(k, e->path2));
 	default: /* TRUNCATE */
-		f = openat(d, P(k, e->path), O_WRONLY | O_CLOEXEC);
-		if (f < 0)
-			return -1;
-		r = ftruncate(f, e->len);
-		close(f);
-		return r;
+		return iol_sbx_truncate(d, P(k, e->path), e->len);
 	}
 }
 
@@ -313,8 +314,24 @@ static int64_t issue(struct rk *k, const struct iol_rev *e)
 	return op_fd(k, e, f);
 }
 
-static void account(struct rk *k, const struct iol_rev *e, int64_t r, double t1,
-		    double t2, size_t i)
+/* Keep the first failures of this section: a call that failed in one
+ * run only, with the replay's errno en. */
+static void keep_fail(struct rstat *st, const struct iol_rev *e, int64_t r,
+		      int en)
+{
+	struct iol_rfail *f;
+
+	if (st->mismatched > IOL_RFAIL_KEEP)
+		return;
+	f = &st->fail[st->mismatched - 1];
+	f->line = e->line;
+	f->op = e->op;
+	f->err = r < 0 ? en : 0;
+	f->orig_err = e->ret < 0 ? (e->err ? e->err : -1) : 0;
+}
+
+static void account(struct rk *k, const struct iol_rev *e, int64_t r, int en,
+		    double t1, double t2, size_t i)
 {
 	struct rstat *st = k->c->st;
 	struct iol_rev v = *e;
@@ -323,8 +340,10 @@ static void account(struct rk *k, const struct iol_rev *e, int64_t r, double t1,
 	/* ids from a damaged compiled file count on the empty path */
 	v.path = e->path < n ? e->path : 0;
 	v.path2 = e->path2 < n ? e->path2 : 0;
-	if ((r < 0) != (e->ret < 0))
+	if ((r < 0) != (e->ret < 0)) {
 		st->mismatched++;
+		keep_fail(st, e, r, en);
+	}
 	iol_rtotals_count(&st->t, k->c->file, &v, r, t2 - t1);
 	if (k->c->prof) {
 		k->c->prof[2 * i] = t2 - k->c->t0;
@@ -336,15 +355,14 @@ static void account(struct rk *k, const struct iol_rev *e, int64_t r, double t1,
  * current one is half read, then wait for the schedule. */
 static int gap(struct rk *k, struct iol_rcursor *cur, double sched)
 {
-	double t = rnow();
-	int rc = 0;
+	int afap = k->c->o->pace == IOL_PACE_AFAP, rc = 0;
 
-	if (sched > t + 0.0005 || k->c->o->afap)
+	if (sched > rnow() + 0.0005 || afap)
 		rc = iol_rcursor_ahead(cur);
 	if (rc < 0)
 		return rc;
-	if (!k->c->o->afap)
-		wait_until(sched);
+	if (!afap)
+		wait_until(sched, k->c->deadline);
 	return 0;
 }
 
@@ -394,7 +412,7 @@ static void wait_rank(struct rk *k, const struct iol_rev *e, size_t me)
 		if (atomic_load(&pg[s].calls) != seen)
 			last = t;
 		else if ((t - last > 0.1 && cycle(pg, nr, me, s)) ||
-			 t - last > 60)
+			 t - last > 60 || t > k->c->deadline)
 			break;
 	}
 	if (atomic_load(&pg[s].calls) < e->len)
@@ -402,13 +420,21 @@ static void wait_rank(struct rk *k, const struct iol_rev *e, size_t me)
 	atomic_store(&pg[me].on, 0);
 }
 
+/*
+ * The events of one section.  base is when the schedule counts from:
+ * the common start, then, closed-loop, the return of the previous call
+ * (or the end of a wait); on the timeline it moves by the original's
+ * gaps and durations alone.
+ */
 static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 {
 	struct rstat *st = k->c->st;
-	double sched = k->c->t0, t1, t2;
+	int pace = k->c->o->pace;
+	double base = k->c->t0, sched, t1, t2;
 	const struct iol_rev *e;
 	size_t i = 0;
-	int rc;
+	int rc, en;
+	int64_t r;
 
 	for (;;) {
 		t1 = rnow();
@@ -418,26 +444,33 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 			return rc;
 		if (t2 - t1 > 0.0001)
 			st->inflate_s += t2 - t1;
-		sched += e->gap;
+		if (t2 > k->c->deadline) {
+			st->timed_out = 1;
+			return IOL_EIO;
+		}
+		sched = base + e->gap;
 		if (e->gap > 0 && gap(k, cur, sched) < 0)
 			return IOL_ECORRUPT;
+		if (pace == IOL_PACE_TIMELINE)
+			base = sched;
 		if (e->op == IOL_ROP_END)
 			continue;
 		if (e->op == IOL_ROP_WAIT) {
 			wait_rank(k, e, me);
+			if (pace != IOL_PACE_TIMELINE)
+				base = rnow();
 			continue;
 		}
 		t1 = rnow();
-		if (!k->c->o->afap && t1 - sched > st->late)
+		if (pace != IOL_PACE_AFAP && t1 - sched > st->late)
 			st->late = t1 - sched;
-		{
-			int64_t r = issue(k, e);
-
-			t2 = rnow();
-			account(k, e, r, t1, t2, i++);
-			atomic_store(&k->c->prog[me].calls, (int64_t)i);
-		}
-		sched += e->dur;
+		errno = 0;
+		r = issue(k, e);
+		en = errno;
+		t2 = rnow();
+		account(k, e, r, en, t1, t2, i++);
+		atomic_store(&k->c->prog[me].calls, (int64_t)i);
+		base = pace == IOL_PACE_TIMELINE ? base + e->dur : t2;
 	}
 }
 
@@ -461,9 +494,9 @@ int replay_rank(struct rctx *c, size_t r)
 	memset(buf, 0x5a, len);
 	k.buf = buf;
 	k.buflen = len;
-	rc = iol_rcursor_open(&cur, c->b, r, c->binpath, NULL);
+	rc = iol_rcursor_open(&cur, c->b, r);
 	if (rc == 0) {
-		wait_until(c->t0);
+		wait_until(c->t0, c->deadline);
 		rc = run_events(&k, &cur, r);
 		c->st->t.run_s = rnow() - c->t0;
 		iol_rcursor_release(&cur);

@@ -9,19 +9,21 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/statvfs.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <unistd.h>
 
 #include "replay/engine-int.h"
+#include "replay/sandbox.h"
 #include "base/banned.h"
 
 /* What the parent learns from one pass over the events. */
@@ -38,13 +40,32 @@ static int cmpstr(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int scan_rank(const struct iol_rbin *b, const char *binpath, size_t r,
-		     struct scan *sc, size_t *capm)
+/* A gap or duration over the limit: refused with its line, as a script
+ * could otherwise hold a process for ever (and 1e300 s is no time). */
+static int too_long(const struct iol_rev *e, const struct iol_ropts *o,
+		    struct iol_error *err)
+{
+	double g = o->lim.max_gap;
+	int tl = o->pace == IOL_PACE_TIMELINE;
+
+	if (e->gap <= g && (!tl || e->dur <= g))
+		return 0;
+	return iol_error_set(err, IOL_EINVAL,
+			     "line %lu: a %s of %g s is longer than %g s "
+			     "(--max-gap)",
+			     (unsigned long)e->line,
+			     e->gap > g ? "compute gap" : "call", 
+			     e->gap > g ? e->gap : e->dur, g);
+}
+
+static int scan_rank(const struct iol_rbin *b, const struct iol_ropts *o,
+		     size_t r, struct scan *sc, size_t *capm,
+		     struct iol_error *err)
 {
 	struct iol_rcursor cur;
 	const struct iol_rev *e;
 	double at = 0;
-	int rc = iol_rcursor_open(&cur, b, r, binpath, NULL);
+	int rc = iol_rcursor_open(&cur, b, r);
 
 	while (rc == 0 && (rc = iol_rcursor_next(&cur, &e)) > 0) {
 		rc = 0;
@@ -53,6 +74,8 @@ static int scan_rank(const struct iol_rbin *b, const char *binpath, size_t r,
 			rc = IOL_ECORRUPT;
 			break;
 		}
+		if ((rc = too_long(e, o, err)) != 0)
+			break;
 		if (e->op == IOL_ROP_MKDIR && e->ret == 0) {
 			if (sc->nmkdir == *capm) {
 				char **nm = realloc(sc->mkdirs,
@@ -77,8 +100,8 @@ static int scan_rank(const struct iol_rbin *b, const char *binpath, size_t r,
 	return rc;
 }
 
-static int scan_events(const struct iol_rbin *b, const char *binpath,
-		       struct scan *sc, int profile)
+static int scan_events(const struct iol_rbin *b, const struct iol_ropts *o,
+		       struct scan *sc, struct iol_error *err)
 {
 	size_t r, n = 0, capm = 0;
 	int rc = 0;
@@ -86,10 +109,10 @@ static int scan_events(const struct iol_rbin *b, const char *binpath,
 	memset(sc, 0, sizeof(*sc));
 	for (r = 0; r < b->s.nrank; r++)
 		n += b->s.rank[r].n;
-	if (profile && !(sc->prof = malloc((n + 1) * 2 * sizeof(double))))
+	if (o->profile && !(sc->prof = malloc((n + 1) * 2 * sizeof(double))))
 		return IOL_ENOMEM;
 	for (r = 0; r < b->s.nrank && rc == 0; r++)
-		rc = scan_rank(b, binpath, r, sc, &capm);
+		rc = scan_rank(b, o, r, sc, &capm, err);
 	if (sc->nmkdir)
 		qsort(sc->mkdirs, sc->nmkdir, sizeof(char *), cmpstr);
 	return rc;
@@ -120,7 +143,9 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 		p[i] = 0;
 		if (made_by_script(sc, p))
 			return 0;
-		if (mkdirat(dirfd, p, 0755) && errno != EEXIST)
+		/* "." and "a/.": a directory there already */
+		if (!(p[i - 1] == '.' && (i == 1 || p[i - 2] == '/')) &&
+		    iol_sbx_mkdir(dirfd, p, 0755) && errno != EEXIST)
 			return IOL_EIO;
 		if (i < n)
 			p[i] = '/';
@@ -132,8 +157,7 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 static int stage_file(int dirfd, const char *path, int64_t size)
 {
 	static char block[65536];
-	int f = openat(dirfd, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-		       0644);
+	int f = iol_sbx_open(dirfd, path, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	int64_t left = size;
 
 	if (f < 0)
@@ -160,8 +184,14 @@ static int stage_file(int dirfd, const char *path, int64_t size)
 	return close(f) ? IOL_EIO : 0;
 }
 
+static int stopping(const struct iol_ropts *o)
+{
+	return o->stop && *o->stop;
+}
+
 static int stage(const struct iol_rbin *b, int dirfd, const struct scan *sc,
-		 struct iol_rresult *res, struct iol_error *err)
+		 const struct iol_ropts *o, struct iol_rresult *res,
+		 struct iol_error *err)
 {
 	const struct iol_rscript *s = &b->s;
 	size_t i;
@@ -172,9 +202,17 @@ static int stage(const struct iol_rbin *b, int dirfd, const struct scan *sc,
 		if (iol_rpath_ok(iol_rscript_s(s, (uint32_t)i)))
 			rc = make_parents(dirfd, iol_rscript_s(s, (uint32_t)i),
 					  sc, 0);
-	for (i = 0; i < s->ninput && rc == 0; i++) {
+	if (rc)
+		return iol_error_set(err, IOL_EIO,
+				     "cannot make directories: %s",
+				     strerror(errno));
+	for (i = 0; i < s->ninput; i++) {
 		const char *p = iol_rscript_s(s, s->input[i].path);
 
+		if (stopping(o)) {
+			res->stopped = 1;
+			return iol_error_set(err, IOL_EIO, "stopped");
+		}
 		if (!iol_rpath_ok(p))
 			return iol_error_set(
 				err, IOL_ECORRUPT,
@@ -191,25 +229,7 @@ static int stage(const struct iol_rbin *b, int dirfd, const struct scan *sc,
 					     "cannot stage '%s': %s", p,
 					     strerror(errno));
 	}
-	if (rc)
-		return iol_error_set(err, IOL_EIO,
-				     "cannot make directories: %s",
-				     strerror(errno));
 	return 0;
-}
-
-static int rm_one(const char *p, const struct stat *st, int flag,
-		  struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	return flag == FTW_DP ? rmdir(p) : unlink(p);
-}
-
-/* Remove the run directory: everything in it was made by the replay. */
-static void remove_tree(const char *dir)
-{
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 static int cmpd(const void *a, const void *b)
@@ -335,6 +355,24 @@ static int replay_one(const struct rctx *base, struct shared *m,
 	return rc;
 }
 
+/* In a replaying process: the second wall, Landlock, around the run
+ * directory; what was applied is told through every section of the
+ * process.  0, or 1 when the kernel has Landlock and it failed. */
+static int confine(const struct rctx *base, struct shared *m,
+		   const size_t *next, size_t r)
+{
+	int v = iol_sbx_landlock(base->dirfd);
+	size_t k;
+
+	v = v < 0 ? -(errno ? errno : EPERM) : v;
+	for (k = r; k != SIZE_MAX; k = next[k]) {
+		m->st[k].landlock = v;
+		if (v < 0)
+			atomic_store(&m->prog[k].done, 1);
+	}
+	return v < 0;
+}
+
 /* A process of its own for each traced process this process replays
  * (a traced process's threads are threads of it); in a group with one
  * to replay, this process replays it (an MPI process then never
@@ -368,7 +406,10 @@ static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 			break;
 		}
 		if (pids[r] == 0) {
-			int x = replay_one(base, m, next, r) ? 1 : 0;
+			int x = confine(base, m, next, r);
+
+			if (x == 0)
+				x = replay_one(base, m, next, r) ? 1 : 0;
 
 			free(m->pfirst);
 			free(lead);
@@ -383,47 +424,106 @@ static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 	return rc;
 }
 
-static int gather(const struct iol_rbin *b, struct shared *m,
-		  struct iol_rresult *res, struct iol_error *err)
+/* The first failures of every section, earliest line first. */
+static int cmpfail(const void *a, const void *b)
 {
-	size_t r, i, nf = b->s.nstr;
-	struct iol_rtotals *t = &res->rep;
+	const struct iol_rfail *x = a, *y = b;
 
-	res->rep_file = calloc(nf ? nf : 1, sizeof(*res->rep_file));
-	if (!res->rep_file)
-		return IOL_ENOMEM;
-	res->nfile = nf;
-	for (r = 0; r < b->s.nrank; r++) {
-		struct rstat *s = &m->st[r];
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
 
-		if (!s->done)
+static void gather_fails(const struct iol_rbin *b, const struct rstat *s,
+			 size_t r, struct iol_rfail *all, size_t *nall)
+{
+	int64_t k;
+
+	for (k = 0; k < s->mismatched && k < IOL_RFAIL_KEEP; k++) {
+		all[*nall] = s->fail[k];
+		all[(*nall)++].rank = b->s.rank[r].rank;
+	}
+}
+
+/* Why a rank stopped short, if one did. */
+static int rank_trouble(const struct iol_rbin *b, const struct shared *m,
+			struct iol_error *err)
+{
+	size_t r;
+
+	for (r = 0; r < b->s.nrank; r++)
+		if (m->st[r].landlock < 0)
+			return iol_error_set(
+				err, IOL_EIO,
+				"cannot confine the replay with Landlock: %s",
+				strerror((int)-m->st[r].landlock));
+	for (r = 0; r < b->s.nrank; r++)
+		if (!m->st[r].done)
 			return iol_error_set(err, IOL_EIO,
 					     "rank %lld did not finish",
 					     (long long)b->s.rank[r].rank);
-		if (s->t.run_s > t->run_s)
-			t->run_s = s->t.run_s;
-		t->read_s += s->t.read_s, t->write_s += s->t.write_s;
-		t->meta_s += s->t.meta_s, t->bytes_read += s->t.bytes_read;
-		t->bytes_written += s->t.bytes_written, t->ops += s->t.ops;
-		res->mismatched += s->mismatched;
-		res->broken += s->broken;
-		res->inflate_s += s->inflate_s;
-		if (s->late > res->max_late)
-			res->max_late = s->late;
-		for (i = 0; i < nf; i++) {
-			res->rep_file[i][0] += m->file[r * nf + i][0];
-			res->rep_file[i][1] += m->file[r * nf + i][1];
-			res->rep_file[i][2] += m->file[r * nf + i][2];
-		}
-	}
 	return 0;
 }
 
-/* The sandbox (made when missing) and a fresh run directory in it. */
+static void add_rank(struct iol_rresult *res, const struct rstat *s,
+		     const int64_t (*file)[3], size_t nf)
+{
+	struct iol_rtotals *t = &res->rep;
+	size_t i;
+
+	if (s->landlock < res->landlock)
+		res->landlock = (int)s->landlock;
+	res->timed_out |= s->timed_out != 0;
+	if (s->t.run_s > t->run_s)
+		t->run_s = s->t.run_s;
+	t->read_s += s->t.read_s, t->write_s += s->t.write_s;
+	t->meta_s += s->t.meta_s, t->bytes_read += s->t.bytes_read;
+	t->bytes_written += s->t.bytes_written, t->ops += s->t.ops;
+	res->mismatched += s->mismatched;
+	res->broken += s->broken;
+	res->inflate_s += s->inflate_s;
+	if (s->late > res->max_late)
+		res->max_late = s->late;
+	for (i = 0; i < nf; i++) {
+		res->rep_file[i][0] += file[i][0];
+		res->rep_file[i][1] += file[i][1];
+		res->rep_file[i][2] += file[i][2];
+	}
+}
+
+static int gather(const struct iol_rbin *b, struct shared *m,
+		  struct iol_rresult *res, struct iol_error *err)
+{
+	size_t r, nf = b->s.nstr, nall = 0;
+	struct iol_rfail *all;
+
+	res->rep_file = calloc(nf ? nf : 1, sizeof(*res->rep_file));
+	all = calloc(b->s.nrank * IOL_RFAIL_KEEP + 1, sizeof(*all));
+	if (!res->rep_file || !all) {
+		free(all);
+		return IOL_ENOMEM;
+	}
+	res->nfile = nf;
+	res->landlock = b->s.nrank ? INT32_MAX : 0;
+	for (r = 0; r < b->s.nrank; r++) {
+		add_rank(res, &m->st[r],
+			 (const int64_t(*)[3])(m->file + r * nf), nf);
+		gather_fails(b, &m->st[r], r, all, &nall);
+	}
+	qsort(all, nall, sizeof(*all), cmpfail);
+	res->nfail = nall < IOL_RFAIL_KEEP ? nall : IOL_RFAIL_KEEP;
+	memcpy(res->fail, all, res->nfail * sizeof(*all));
+	free(all);
+	return rank_trouble(b, m, err);
+}
+
+/* The sandbox (made when missing), a descriptor of it, and a fresh run
+ * directory in it with its descriptor. */
 static int make_rundir(const struct iol_ropts *o, struct iol_rresult *res,
-		       int *made, struct iol_error *err)
+		       int *made, int *sbfd, int *dirfd, struct iol_error *err)
 {
 	struct stat st;
+	const char *base;
 
 	*made = mkdir(o->dir, 0755) == 0;
 	if (!*made && errno != EEXIST)
@@ -432,13 +532,25 @@ static int make_rundir(const struct iol_ropts *o, struct iol_rresult *res,
 	if (stat(o->dir, &st) || !S_ISDIR(st.st_mode))
 		return iol_error_set(err, IOL_EIO, "'%s' is not a directory",
 				     o->dir);
+	*sbfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (*sbfd < 0)
+		return iol_error_set(err, IOL_EIO, "cannot open '%s': %s",
+				     o->dir, strerror(errno));
 	snprintf(res->rundir, sizeof(res->rundir), "%s/iolens-replay.XXXXXX",
 		 o->dir);
-	if (!mkdtemp(res->rundir))
+	if (!mkdtemp(res->rundir)) {
+		res->rundir[0] = 0;
 		return iol_error_set(err, IOL_EIO,
 				     "cannot make a directory "
 				     "in '%s': %s",
 				     o->dir, strerror(errno));
+	}
+	base = strrchr(res->rundir, '/') + 1;
+	*dirfd = openat(*sbfd, base,
+			O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (*dirfd < 0)
+		return iol_error_set(err, IOL_EIO, "cannot open '%s': %s",
+				     res->rundir, strerror(errno));
 	return 0;
 }
 
@@ -489,13 +601,82 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 	return rc;
 }
 
-static int run_forked(struct rctx *c, struct shared *m, struct iol_rresult *res,
-		      struct iol_error *err)
+/* Kill every rank still running (they are ended, not asked). */
+static void kill_all(const pid_t *pids, size_t nr)
+{
+	size_t r;
+
+	for (r = 0; r < nr; r++)
+		if (pids[r] > 0)
+			kill(pids[r], SIGKILL);
+}
+
+/* Whether the sandbox's file system has fallen below its margin. */
+static int disk_low(int sbfd, int64_t margin)
+{
+	struct statvfs v;
+
+	return fstatvfs(sbfd, &v) == 0 &&
+	       (double)v.f_bavail * (double)v.f_frsize < (double)margin;
+}
+
+static int64_t calls_made(const struct shared *m, size_t nr)
+{
+	int64_t n = 0;
+	size_t r;
+
+	for (r = 0; r < nr; r++)
+		n += atomic_load(&m->prog[r].calls);
+	return n;
+}
+
+/* Wait for the ranks; stop them on o->stop, at the deadline or when the
+ * file system fills; report progress meanwhile. */
+static void watch(const struct rctx *c, struct shared *m, pid_t *pids,
+		  int sbfd, struct iol_rresult *res)
+{
+	const struct iol_ropts *o = c->o;
+	size_t r, nr = c->b->s.nrank, left = 0;
+	double next = 0, t;
+	int status, killed = 0;
+	struct timespec nap = {0, 10000000};
+
+	for (r = 0; r < nr; r++)
+		left += pids[r] > 0;
+	while (left) {
+		for (r = 0; r < nr; r++)
+			if (pids[r] > 0 &&
+			    waitpid(pids[r], &status, WNOHANG) == pids[r])
+				pids[r] = 0, left--;
+		t = rnow();
+		if (!killed && (stopping(o) || t > c->deadline + 1 ||
+				(t > next && disk_low(sbfd, o->lim.margin)))) {
+			res->stopped = stopping(o);
+			res->timed_out |= !res->stopped && t > c->deadline + 1;
+			res->disk_full = !res->stopped && !res->timed_out;
+			kill_all(pids, nr);
+			killed = 1;
+		}
+		if (t > next && o->progress) {
+			o->progress(o->pctx, calls_made(m, nr), c->b->tot.ops);
+			next = t + 0.1;
+		} else if (t > next) {
+			next = t + 0.1;
+		}
+		if (left)
+			nanosleep(&nap, NULL);
+	}
+	if (o->progress && !killed)
+		o->progress(o->pctx, calls_made(m, nr), c->b->tot.ops);
+}
+
+static int run_forked(struct rctx *c, struct shared *m, int sbfd,
+		      struct iol_rresult *res, struct iol_error *err)
 {
 	const struct iol_rgroup *g = c->o->group;
-	size_t r, nr = c->b->s.nrank;
+	size_t nr = c->b->s.nrank;
 	pid_t *pids = calloc(nr ? nr : 1, sizeof(pid_t));
-	int rc, status;
+	int rc;
 
 	if (!pids) {
 		if (g && g->n > 1)
@@ -508,11 +689,9 @@ static int run_forked(struct rctx *c, struct shared *m, struct iol_rresult *res,
 		g->barrier(g->ctx);
 	/* a common start a little ahead, so every rank is forked by then */
 	c->t0 = rnow() + 0.02 + 0.001 * (double)nr;
+	c->deadline = c->t0 + c->o->lim.timeout;
 	rc = fork_ranks(c, m, pids, err);
-	for (r = 0; r < nr; r++)
-		while (pids[r] > 0 && waitpid(pids[r], &status, 0) < 0 &&
-		       errno == EINTR)
-			;
+	watch(c, m, pids, sbfd, res);
 	free(pids);
 	if (g && g->n > 1) {
 		int rc2 = combine(g, c->b, m);
@@ -523,6 +702,14 @@ static int run_forked(struct rctx *c, struct shared *m, struct iol_rresult *res,
 	}
 	if (rc == 0)
 		rc = gather(c->b, m, res, err);
+	if (res->stopped || res->timed_out || res->disk_full)
+		rc = iol_error_set(
+			err, IOL_EIO, "%s",
+			res->stopped	 ? "stopped"
+			: res->timed_out ? "timed out (--timeout)"
+					 : "stopped: the sandbox's file "
+					   "system fell below its margin of "
+					   "free space");
 	if (rc == 0 && m->prof)
 		rc = profile_of(&res->prep, m->prof, m->pfirst[nr]);
 	return rc;
@@ -566,30 +753,118 @@ static int share_rundir(const struct iol_rgroup *g, struct iol_rresult *res,
 	return rc;
 }
 
+void iol_rlimits_default(struct iol_rlimits *l)
+{
+	if (l->max_stage <= 0)
+		l->max_stage = (int64_t)8 << 30;
+	if (l->max_memory <= 0)
+		l->max_memory = (int64_t)2 << 30;
+	if (l->max_procs <= 0)
+		l->max_procs = 256;
+	if (!(l->max_gap > 0))
+		l->max_gap = 3600;
+}
+
+/* What the script asks of this machine against the limits: the
+ * processes and threads, their buffers, the bytes staged and the free
+ * space of the sandbox's file system. */
+static int within_limits(const struct iol_rbin *b, const struct iol_ropts *o,
+			 int sbfd, struct iol_error *err)
+{
+	const struct iol_rlimits *l = &o->lim;
+	int64_t procs = 0, mem = 0, stage = 0;
+	struct statvfs v;
+	double avail;
+	size_t r;
+
+	for (r = 0; r < b->s.nrank; r++) {
+		if (!owned(b, o->group, r))
+			continue;
+		procs++;
+		mem += b->s.rank[r].maxlen > 4096 ? b->s.rank[r].maxlen : 4096;
+	}
+	for (r = 0; r < b->s.ninput; r++)
+		if (b->s.input[r].size > 0)
+			stage += b->s.input[r].size;
+	if (procs > l->max_procs)
+		return iol_error_set(err, IOL_EINVAL,
+				     "the script starts %lld processes and "
+				     "threads; the limit is %lld (--max-procs)",
+				     (long long)procs, (long long)l->max_procs);
+	if (mem > l->max_memory)
+		return iol_error_set(err, IOL_EINVAL,
+				     "the script's buffers need %lld bytes; "
+				     "the limit is %lld (--max-memory)",
+				     (long long)mem, (long long)l->max_memory);
+	if (stage > l->max_stage)
+		return iol_error_set(err, IOL_EINVAL,
+				     "the script stages %lld bytes of inputs; "
+				     "the limit is %lld (--max-stage)",
+				     (long long)stage, (long long)l->max_stage);
+	if (fstatvfs(sbfd, &v) == 0) {
+		avail = (double)v.f_bavail * (double)v.f_frsize;
+		if ((double)stage > avail - (double)l->margin)
+			return iol_error_set(
+				err, IOL_EINVAL,
+				"the script stages %lld bytes of inputs; '%s' "
+				"has %.0f free, less a margin of %lld",
+				(long long)stage, o->dir, avail,
+				(long long)l->margin);
+	}
+	return 0;
+}
+
+/* The margin of free space (5 % of the file system, at most 1 GiB) and
+ * the timeout (10 times the original plus a minute), where not given. */
+static void fill_limits(struct iol_ropts *o, const struct iol_rbin *b,
+			int sbfd)
+{
+	struct statvfs v;
+
+	iol_rlimits_default(&o->lim);
+	if (o->lim.margin <= 0) {
+		double fs = fstatvfs(sbfd, &v) == 0
+				    ? (double)v.f_blocks * (double)v.f_frsize
+				    : 0;
+
+		o->lim.margin = fs * 0.05 < (double)((int64_t)1 << 30)
+					? (int64_t)(fs * 0.05)
+					: (int64_t)1 << 30;
+	}
+	if (!(o->lim.timeout > 0))
+		o->lim.timeout = 10 * b->tot.run_s + 60;
+}
+
 /* Member 0 or a process alone: the original's profile, the run
  * directory, the inputs staged. */
-static int prepare(const struct iol_rbin *b, const char *binpath,
-		   const struct iol_ropts *o, struct iol_rresult *res,
-		   struct rctx *c, int *made, struct iol_error *err)
+static int prepare(const struct iol_rbin *b, struct iol_ropts *o,
+		   struct iol_rresult *res, struct rctx *c, int *made,
+		   int *sbfd, struct iol_error *err)
 {
 	struct scan sc;
 	int rc;
 
-	rc = scan_events(b, binpath, &sc, o->profile);
-	if (rc == IOL_ECOMPRESS || rc == IOL_ETRUNC)
-		rc = IOL_ECORRUPT;
+	if (iol_sbx_probe())
+		return iol_error_set(err, IOL_EUNSUPP,
+				     "this kernel cannot resolve paths beneath "
+				     "a directory (openat2, Linux 5.6): the "
+				     "sandbox cannot be held");
+	rc = make_rundir(o, res, made, sbfd, &c->dirfd, err);
 	if (rc)
-		iol_error_set(err, rc, "bad compiled script");
+		return rc;
+	fill_limits(o, b, *sbfd);
+	rc = within_limits(b, o, *sbfd, err);
+	if (!rc)
+		rc = scan_events(b, o, &sc, err);
+	else
+		memset(&sc, 0, sizeof(sc));
+	if (rc == IOL_ECOMPRESS || rc == IOL_ETRUNC || rc == IOL_ECORRUPT)
+		rc = iol_error_set(err, IOL_ECORRUPT, "bad compiled script");
 	res->waits = sc.nwait;
 	if (!rc && o->profile)
 		rc = profile_of(&res->porig, sc.prof, sc.nprof);
-	if (!rc && (rc = make_rundir(o, res, made, err)) != 0)
-		res->rundir[0] = 0; /* nothing made to remove */
-	if (!rc) {
-		c->dirfd =
-			open(res->rundir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		rc = c->dirfd < 0 ? IOL_EIO : stage(b, c->dirfd, &sc, res, err);
-	}
+	if (!rc)
+		rc = stage(b, c->dirfd, &sc, o, res, err);
 	free(sc.mkdirs);
 	free(sc.prof);
 	return rc;
@@ -627,21 +902,40 @@ static int map_progress(const struct iol_rgroup *g, struct shared *m,
 	return 0;
 }
 
-int iol_replay_run(const struct iol_rbin *b, const char *binpath,
-		   const struct iol_ropts *o, struct iol_rresult *res,
-		   struct iol_error *err)
+/* Remove the run directory (and the sandbox, when this run made it and
+ * it is empty), following no link; what stayed is said in res. */
+static void clean_up(const struct iol_ropts *o, struct iol_rresult *res,
+		     int sbfd, int made)
 {
-	struct rctx c = {b,    binpath, o,    -1,   res->rundir, 0,
-			 NULL, NULL,	NULL, NULL, NULL};
+	const char *base = strrchr(res->rundir, '/');
+	char bad[256];
+
+	if (!base || sbfd < 0)
+		return;
+	if (iol_sbx_remove(sbfd, base + 1, bad, sizeof(bad)))
+		snprintf(res->cleanup, sizeof(res->cleanup), "%s: %s", bad,
+			 strerror(errno));
+	else if (made)
+		rmdir(o->dir);
+}
+
+int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *opts,
+		   struct iol_rresult *res, struct iol_error *err)
+{
+	struct iol_ropts ov = *opts, *o = &ov;
+	struct rctx c = {b,    o,    -1,   res->rundir, 0,   0,
+			 NULL, NULL, NULL, NULL,	NULL};
 	const struct iol_rgroup *g =
 		o->group && o->group->n > 1 ? o->group : NULL;
 	struct shared m = {0};
-	int rc = 0, made = 0, agreed = 0;
+	int rc = 0, made = 0, agreed = 0, sbfd = -1;
 
 	memset(res, 0, sizeof(*res));
 	res->orig = b->tot;
 	if (!g || g->me == 0)
-		rc = prepare(b, binpath, o, res, &c, &made, err);
+		rc = prepare(b, o, res, &c, &made, &sbfd, err);
+	else
+		fill_limits(o, b, -1);
 	if (g && g->me == 0 && !rc)
 		rc = map_progress(g, &m, res->rundir, b->s.nrank, err);
 	if (g && (rc = share_rundir(g, res, rc, &c.dirfd, err)) != 0)
@@ -653,7 +947,7 @@ int iol_replay_run(const struct iol_rbin *b, const char *binpath,
 	if (g && rc && !agreed) /* the others are at the barrier already */
 		g->abort(g->ctx);
 	if (!rc)
-		rc = run_forked(&c, &m, res, err);
+		rc = run_forked(&c, &m, sbfd, res, err);
 	if (c.dirfd >= 0)
 		close(c.dirfd);
 	if (m.plen && m.prog)
@@ -664,11 +958,10 @@ int iol_replay_run(const struct iol_rbin *b, const char *binpath,
 		snprintf(p, sizeof(p), "%s" PROGFILE, res->rundir);
 		unlink(p);
 	}
-	if (!o->keep && (!g || g->me == 0) && res->rundir[0]) {
-		remove_tree(res->rundir);
-		if (made) /* the sandbox too, when this run made it */
-			rmdir(o->dir);
-	}
+	if (!o->keep && (!g || g->me == 0) && res->rundir[0])
+		clean_up(o, res, sbfd, made);
+	if (sbfd >= 0)
+		close(sbfd);
 	if (m.mem && m.mem != MAP_FAILED)
 		munmap(m.mem, m.len);
 	free(m.pfirst);

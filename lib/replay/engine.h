@@ -4,11 +4,15 @@
  * its own (fork), each call at its scheduled time, and measures what the
  * replay took against what the original took.
  *
- * Safety: every path is resolved against the run directory, which the
- * engine makes (mkdtemp) inside the sandbox and removes at the end with
- * all it holds (unless keep is set): it deletes nothing it did not
- * create.  Scripts with absolute or '..' paths never get this far (the
- * parser refuses them).  Refusing to run as root is the caller's choice.
+ * Safety: every path is resolved beneath a descriptor of the run
+ * directory by the kernel (replay/sandbox.h: openat2 RESOLVE_BENEATH,
+ * *at calls on resolved parents), and every replaying process is
+ * confined to it by Landlock where the kernel has it.  The engine makes
+ * the run directory (mkdtemp) inside the sandbox and removes it at the
+ * end, following no link (unless keep is set).  Limits (struct
+ * iol_rlimits) bound what a script may stage, allocate, start and wait
+ * for, and how long it runs.  Refusing to run as root is the caller's
+ * choice.
  *
  * The engine forks: the children end with _exit() after their rank; the
  * library's no-exit rule holds in the calling process.
@@ -44,13 +48,60 @@ struct iol_rgroup {
 	void (*abort)(void *ctx);
 };
 
+/* How a call's start is scheduled. */
+enum {
+	/* when the thread's previous call returned, plus the recorded
+	 * compute gap (a benchmark: a faster file system finishes sooner) */
+	IOL_PACE_CLOSED = 0,
+	/* at the original's time: start + gaps + the original durations
+	 * (a playback: the run time is the original's whenever the calls
+	 * are faster here) */
+	IOL_PACE_TIMELINE,
+	/* no compute gaps */
+	IOL_PACE_AFAP,
+};
+
+/* Limits on what a script may make the replay do; 0 asks for the
+ * default (iol_rlimits_default()). */
+struct iol_rlimits {
+	int64_t max_stage;  /* bytes of inputs staged */
+	int64_t max_memory; /* data buffers of all sections together */
+	int64_t max_procs;  /* processes and threads started */
+	double max_gap;	    /* the longest compute gap or call, seconds */
+	double timeout;	    /* the whole replay, seconds */
+	int64_t margin;	    /* free space left on the sandbox's file system */
+};
+
+/* The defaults: 8 GiB staged, 2 GiB of buffers, 256 processes and
+ * threads, gaps of an hour, a timeout of 10 times the original's run
+ * time plus a minute, 1 GiB or 5 % of the file system kept free. */
+void iol_rlimits_default(struct iol_rlimits *l);
+
 struct iol_ropts {
 	const char *dir; /* the sandbox; made when missing */
-	int afap;	 /* as fast as possible: no compute gaps */
+	int pace;	 /* IOL_PACE_* */
 	int keep;	 /* leave the run directory in place */
 	int profile;	 /* record each call's end and duration */
+	struct iol_rlimits lim;
+	/* set (by a signal handler) to stop the replay: the ranks are
+	 * killed and the run directory removed (unless keep); NULL none */
+	volatile int *stop;
+	/* called about 10 times a second while the ranks run: calls made
+	 * so far of total; NULL none */
+	void (*progress)(void *ctx, int64_t done, int64_t total);
+	void *pctx;
 	const struct iol_rgroup *group; /* NULL: this process alone */
 };
+
+/* A call that failed in the replay and not in the original, or the
+ * reverse: its script line (0 unknown), section, operation, the
+ * replay's errno (0: it succeeded) and the original's. */
+struct iol_rfail {
+	int64_t line, rank;
+	int32_t op, err, orig_err, pad;
+};
+
+#define IOL_RFAIL_KEEP 8
 
 /* A profile: calls sorted by end time, seconds from the start, with the
  * cumulative I/O time (sum of durations over all ranks) at each end. */
@@ -72,17 +123,30 @@ struct iol_rresult {
 	int64_t staged_bytes;
 	struct iol_rprofile porig, prep; /* when opts.profile */
 	char rundir[4096];		 /* the run directory (kept or gone) */
+	/* the kernel's walls: openat2 is always on (the replay refuses to
+	 * run without it); the Landlock ABI applied to every replaying
+	 * process, 0 none (the kernel has none, or an MPI process that
+	 * replays in place) */
+	int landlock;
+	/* the first failed calls (of nfail), earliest line first */
+	struct iol_rfail fail[IOL_RFAIL_KEEP];
+	size_t nfail;
+	int stopped;	 /* stopped by o->stop */
+	int timed_out;	 /* stopped by the timeout */
+	int disk_full;	 /* stopped: the free space fell below the margin */
+	char cleanup[256]; /* what could not be removed, "" all was */
 };
 
 /*
- * Replay the compiled file at binpath (loaded in b).  Returns 0 when
- * every rank ran to its end, or an IOL_E* code with the reason in err
- * (IOL_EIO for the sandbox, a failed fork, or a rank that stopped).
- * With o->group, res holds the results on member 0 only.
+ * Replay the compiled script loaded in b.  Returns 0 when every rank ran
+ * to its end, or an IOL_E* code with the reason in err (IOL_EIO for the
+ * sandbox, a failed fork, a rank that stopped, a stop, the timeout;
+ * IOL_EINVAL for a limit the script is over; IOL_EUNSUPP for a kernel
+ * without openat2).  With o->group, res holds the results on member 0
+ * only.
  */
-int iol_replay_run(const struct iol_rbin *b, const char *binpath,
-		   const struct iol_ropts *o, struct iol_rresult *res,
-		   struct iol_error *err);
+int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *o,
+		   struct iol_rresult *res, struct iol_error *err);
 void iol_rresult_release(struct iol_rresult *res);
 
 /*

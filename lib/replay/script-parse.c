@@ -270,6 +270,7 @@ static int parse_event(struct pst *p, int op)
 	e = iol_rscript_push(p->s, (size_t)p->cur);
 	if (!e)
 		return iol_error_set(p->err, IOL_ENOMEM, "out of memory");
+	e->line = (uint32_t)p->line;
 	e->op = (uint8_t)op;
 	e->gap = p->gap;
 	p->gap = 0;
@@ -397,6 +398,11 @@ static int st_input(struct pst *p)
 	if (strcmp(p->tok[2], "dir") && (get_int(p, p->tok[2], &size, 10) < 0 ||
 					 size < 0 || size > ((int64_t)1 << 42)))
 		return perr(p, "bad input size '%s'", p->tok[2]);
+	if (p->s->max_input && p->s->ninput >= p->s->max_input)
+		return iol_error_set(p->err, IOL_ESYNTAX,
+				     "line %ld: more than %zu inputs "
+				     "(--max-inputs)",
+				     p->line, p->s->max_input);
 	return iol_rscript_add_input(p->s, p->tok[1], size);
 }
 

@@ -71,7 +71,8 @@ struct iol_rev {
 	uint32_t mode;
 	int32_t err;  /* errno of a failed original call, else 0 */
 	int32_t fd2;  /* COPY: the descriptor written (fd is the one read) */
-	int32_t zero; /* 0: the compiled form has no uninitialised padding */
+	uint32_t line; /* the script line it was read from, 0 unknown (and
+			  no padding left uninitialised in the compiled form) */
 	int64_t len;  /* bytes asked (TRUNCATE: the length; WAIT: calls) */
 	int64_t off;  /* PREAD, PWRITE, LSEEK offset; COPY: of fd; -1 none */
 	int64_t off2; /* COPY: offset in fd2; -1 the descriptor's position */
@@ -123,6 +124,7 @@ struct iol_rscript {
 	 * (made from a trace; not in the text) */
 	uint64_t ninherit;
 	uint64_t digest; /* of the text it was read from */
+	size_t max_input; /* the parser refuses more inputs; 0 no limit */
 	void *priv;	 /* the parser's string index */
 };
 
