@@ -72,6 +72,15 @@ mkin() { head -c "$1" /dev/urandom | dd of="$2" bs=65536 iflag=fullblock 2> /dev
 mkin $((MB * 1048576)) "$W/in.bin"
 i=0
 while [ $i -lt 200 ]; do mkin $((i * 1000 + 100)) "$W/dir/f$i"; i=$((i + 1)); done
+# issue 21's programs: gzip of 40 MB, an external sort (a 2 MiB buffer,
+# so it spills to temporary files), a copy of a tree of 6,500 files
+mkin $((40 * 1048576)) "$W/gz.in"
+perl -e 'srand(7); for (1 .. 300000) { printf "%08d %s\n", int(rand(1e8)), "x" x 40 }' > "$W/lines.txt"
+mkdir -p "$W/tree"
+perl -e 'srand(11); for my $d (0 .. 64) { mkdir "$ARGV[0]/tree/d$d" or die;
+	for my $f (0 .. 99) { open my $h, ">", "$ARGV[0]/tree/d$d/f$f" or die;
+	print $h "y" x int(rand(8192)); close $h } }' "$W"
+sync
 SQL=$T/ins.sql
 {
 	echo "create table if not exists t(a, b);"
@@ -92,7 +101,10 @@ SQL=$T/ins.sql
 PROGS="dd|rm -f $W/dd.out|dd if=$W/in.bin of=$W/dd.out bs=65536 conv=fsync
 cp|rm -f $W/cp.out|cp $W/in.bin $W/cp.out
 tar|rm -f $W/a.tar|tar cf $W/a.tar -C $W dir
-sqlite3|rm -f $W/db.sqlite $W/db.sqlite-journal|sqlite3 $W/db.sqlite < $SQL"
+sqlite3|rm -f $W/db.sqlite $W/db.sqlite-journal|sqlite3 $W/db.sqlite < $SQL
+gzip|rm -f $W/gz.out|gzip -c $W/gz.in > $W/gz.out
+sort|rm -rf $W/sorted $W/st; mkdir $W/st|sort -S 2M -T $W/st -o $W/sorted $W/lines.txt
+cptree|rm -rf $W/tree2|cp -r $W/tree $W/tree2"
 
 # iolens trace (the tracer preloaded, bench/../bin/iolens-trace.so):
 # REPLAY_RUNS rounds, each of the program untraced (A), run with the

@@ -394,8 +394,7 @@ static void json_fails(const struct iol_rresult *r)
 
 static void json_spread(const struct run *x)
 {
-	static const char *const k[] = {"run_s", "read_s", "write_s",
-					"meta_s"};
+	static const char *const k[] = {"run_s", "read_s", "write_s", "meta_s"};
 	int i;
 
 	printf(",\"runs\":%d,\"spread\":{", x->runs);
@@ -476,12 +475,16 @@ static void row(struct out *o, const char *m, double a, double b, int isint,
 static int print_table(const struct run *x, int fmt)
 {
 	static const char *const cols[] = {"measure", "original", "replay",
-					   "ratio",   "min",      "max"};
+					   "ratio",   "min",	  "max"};
 	const struct iol_rtotals *o = &x->r->orig, *p = &x->r->rep;
 	const struct iol_rscript *s = &x->b->s;
 	struct out out;
-	char hb[32];
+	char hb[32], ll[48];
 
+	if (x->r->landlock > 0)
+		snprintf(ll, sizeof(ll), "ABI %d", x->r->landlock);
+	else
+		snprintf(ll, sizeof(ll), "not applied (not in this kernel)");
 	if (cmd_out_open(&out, NULL, fmt) < 0)
 		return EXIT_DATA;
 	out_text(&out,
@@ -503,8 +506,7 @@ static int print_table(const struct run *x, int fmt)
 			 ? "as fast as possible (no compute gaps)"
 			 : "closed loop (a call when the previous returned, "
 			   "plus its compute gap)",
-		 x->runs, x->runs == 1 ? "" : "s",
-		 x->r->landlock > 0 ? "on" : "not applied (not in this kernel)");
+		 x->runs, x->runs == 1 ? "" : "s", ll);
 	out_table(&out, cols, 6);
 	/* people read labels; pipes get the JSON keys */
 	row(&out, fmt ? "run_s" : "run time s", o->run_s, p->run_s, 0,
@@ -689,10 +691,26 @@ static int parse_size(const char *s, int64_t *v)
 	double m = 1;
 
 	switch (*end) {
-	case 'k': case 'K': m = 1024.0; end++; break;
-	case 'm': case 'M': m = 1048576.0; end++; break;
-	case 'g': case 'G': m = 1073741824.0; end++; break;
-	case 't': case 'T': m = 1099511627776.0; end++; break;
+	case 'k':
+	case 'K':
+		m = 1024.0;
+		end++;
+		break;
+	case 'm':
+	case 'M':
+		m = 1048576.0;
+		end++;
+		break;
+	case 'g':
+	case 'G':
+		m = 1073741824.0;
+		end++;
+		break;
+	case 't':
+	case 'T':
+		m = 1099511627776.0;
+		end++;
+		break;
 	default: break;
 	}
 	if (*end == 'i' && end[1] == 'B')
@@ -711,7 +729,7 @@ static int parse_secs(const char *s, double *v)
 
 	*v = strtod(s, &end);
 	return end == s || *end || !isfinite(*v) || *v <= 0 || *v > 1e9 ? -1
-									  : 0;
+									: 0;
 }
 
 static int parse_pace(const char *s, int *pace)
@@ -877,8 +895,8 @@ struct bar {
 static void draw_bar(void *ctx, int64_t done, int64_t total)
 {
 	const struct bar *b = ctx;
-	int w = 24, fill = total > 0 ? (int)(w * (double)done / (double)total)
-				     : 0;
+	int w = 24,
+	    fill = total > 0 ? (int)(w * (double)done / (double)total) : 0;
 
 	if (fill > w)
 		fill = w;
@@ -909,9 +927,10 @@ static int report(struct run *x, const struct ropt *ro, const char *script)
 		msg("cannot write '%s': %s", ro->profile, strerror(errno));
 		rc = EXIT_DATA;
 	}
-	if (rc == EXIT_OK && (res->orig.bytes_read != res->rep.bytes_read ||
-			      res->orig.bytes_written != res->rep.bytes_written ||
-			      res->orig.ops != res->rep.ops))
+	if (rc == EXIT_OK &&
+	    (res->orig.bytes_read != res->rep.bytes_read ||
+	     res->orig.bytes_written != res->rep.bytes_written ||
+	     res->orig.ops != res->rep.ops))
 		rc = EXIT_DATA;
 	if (ro->o.keep)
 		msg("run directory kept: %s", res->rundir);
@@ -928,7 +947,7 @@ static void say_failures(const struct iol_rresult *r, const char *script)
 	for (i = 0; i < r->nfail; i++) {
 		const struct iol_rfail *f = &r->fail[i];
 
-		msg("%s:%lld: section %lld: %s %s here%s%s, %s in the "
+		msg("%s:%lld: section %lld: %s %s here%s%s; it %s in the "
 		    "original",
 		    script, (long long)f->line, (long long)f->rank,
 		    iol_rop_name(f->op), f->err ? "failed" : "succeeded",
@@ -975,7 +994,7 @@ static void say_stop(const char *script, const struct iol_rresult *res,
 {
 	if (res->stopped)
 		msg("replay of '%s' stopped by %s%s", script,
-		    stop_sig == SIGTERM ? "SIGTERM"
+		    stop_sig == SIGTERM	 ? "SIGTERM"
 		    : stop_sig == SIGHUP ? "SIGHUP"
 					 : "SIGINT",
 		    ro->o.keep ? "" : "; its run directory is removed");

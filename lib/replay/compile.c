@@ -29,7 +29,8 @@ struct bhead {
 	char magic[8];
 	uint32_t order, recsize;
 	unsigned char key[32];	/* SHA-256 of the script's text */
-	unsigned char seal[32]; /* SHA-256 of all that follows the header */
+	unsigned char seal[32]; /* SHA-256 of the header (this zeroed) and
+				   of all that follows it */
 	uint64_t nstr, nbytes, ninput, nrank, nrewrite, ndropped, ndropev;
 	uint64_t nchunk;
 	double overhead, duroverhead, traced;
@@ -53,16 +54,22 @@ void iol_rbin_name(char *buf, size_t n, const char *dir,
 	snprintf(buf, n, "%s/%s.iolr", dir, hex);
 }
 
-/* The SHA-256 of the file at fd from off to its end. */
-static int hash_from(int fd, uint64_t off, unsigned char out[32])
+/* The seal of the file at fd whose header is h: the SHA-256 of the
+ * header (its seal zeroed: the key and every count are sealed too) and
+ * of all that follows it. */
+static int seal_of(int fd, const struct bhead *h, unsigned char out[32])
 {
 	struct iol_sha256 c;
+	struct bhead z = *h;
 	unsigned char *buf = malloc(1 << 20);
+	uint64_t off = sizeof(z);
 	ssize_t k;
 
 	if (!buf)
 		return IOL_ENOMEM;
+	memset(z.seal, 0, sizeof(z.seal));
 	iol_sha256_init(&c);
+	iol_sha256_update(&c, &z, sizeof(z));
 	while ((k = pread(fd, buf, 1 << 20, (off_t)off)) > 0) {
 		iol_sha256_update(&c, buf, (size_t)k);
 		off += (uint64_t)k;
@@ -81,7 +88,7 @@ int iol_rbin_seal(int fd)
 
 	if (pread(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
 		return IOL_ETRUNC;
-	rc = hash_from(fd, sizeof(h), h.seal);
+	rc = seal_of(fd, &h, h.seal);
 	if (rc == 0 && pwrite(fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
 		rc = IOL_EIO;
 	return rc;
@@ -519,7 +526,7 @@ int iol_rbin_load(struct iol_rbin *b, const char *path,
 		close(fd);
 		return iol_error_set(err, IOL_ENOTLOG, "not the compiled form");
 	}
-	rc = hash_from(fd, sizeof(h), seal);
+	rc = seal_of(fd, &h, seal);
 	if (!rc && memcmp(seal, h.seal, 32))
 		rc = IOL_ECORRUPT;
 	if (!rc && (h.nstr > UINT32_MAX || h.nrank > (1u << 24)))
@@ -528,7 +535,8 @@ int iol_rbin_load(struct iol_rbin *b, const char *path,
 		rc = load_strings(b, fd, &h);
 	if (!rc)
 		rc = load_tables(b, fd, &h);
-	if (!rc && (!ids_ok(b) || !counts_ok(b, h.nchunk, (uint64_t)st.st_size)))
+	if (!rc &&
+	    (!ids_ok(b) || !counts_ok(b, h.nchunk, (uint64_t)st.st_size)))
 		rc = IOL_ECORRUPT;
 	take_header(b, &h);
 	if (rc) {
@@ -625,7 +633,8 @@ int iol_rcursor_next(struct iol_rcursor *c, const struct iol_rev **ev)
 	/* sealed by this user, but written by a program that may have had
 	 * a bug: nothing out of range reaches the engine */
 	if ((*ev)->op >= IOL_ROP_COUNT || !((*ev)->gap >= 0) ||
-	    !((*ev)->gap <= 1e9) || !((*ev)->dur >= 0) || !((*ev)->dur <= 1e9))
+	    !((*ev)->gap <= 1e15) || !((*ev)->dur >= 0) ||
+	    !((*ev)->dur <= 1e15))
 		return IOL_ECORRUPT;
 	return 1;
 }

@@ -7,8 +7,9 @@
  * an unchanged script is compiled once; the loader takes only a file of
  * this user that nobody else may write, with that key, whose seal (the
  * SHA-256 of everything after the header) matches, and whose every count
- * agrees with what its chunks hold.  A replaying process reads its rank's chunks one at a time and
- * can decompress the next one ahead, during a compute gap.
+ * agrees with what its chunks hold.  A replaying process reads its rank's
+ * chunks one at a time and can decompress the next one ahead, during a compute
+ * gap.
  *
  * Ownership: struct iol_rbin is caller storage filled by iol_rbin_load()
  * and emptied by iol_rbin_release(); a cursor is caller storage, emptied

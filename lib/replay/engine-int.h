@@ -15,7 +15,7 @@ struct rstat {
 	int64_t done;	/* 1 when the rank reached its end */
 	int64_t broken; /* waits given up (their section stopped short) */
 	struct iol_rfail fail[IOL_RFAIL_KEEP]; /* the first mismatched */
-	int64_t landlock; /* the ABI applied; -errno when it failed */
+	int64_t landlock;  /* the ABI applied; -errno when it failed */
 	int64_t timed_out; /* stopped at the deadline */
 };
 

@@ -304,13 +304,17 @@ static int64_t issue(struct rk *k, const struct iol_rev *e)
 	if (has_path(e->op))
 		return op_path(k, e);
 	f = fdm_get(k->map, e->fd);
-	if (f < 0)
+	if (f < 0) {
+		errno = EBADF; /* its open failed here: not issued */
 		return -1;
+	}
 	/* a damaged compiled file must not make a call overrun the buffer */
 	if (iol_rop_class(e->op) <= IOL_RCLASS_WRITE &&
 	    (e->len < 0 || (uint64_t)e->len > k->buflen ||
-	     (e->ret > 0 && (uint64_t)e->ret > k->buflen)))
+	     (e->ret > 0 && (uint64_t)e->ret > k->buflen))) {
+		errno = EINVAL;
 		return -1;
+	}
 	return op_fd(k, e, f);
 }
 
@@ -451,6 +455,10 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 		sched = base + e->gap;
 		if (e->gap > 0 && gap(k, cur, sched) < 0)
 			return IOL_ECORRUPT;
+		if (rnow() > k->c->deadline) { /* the gap was cut there */
+			st->timed_out = 1;
+			return IOL_EIO;
+		}
 		if (pace == IOL_PACE_TIMELINE)
 			base = sched;
 		if (e->op == IOL_ROP_END)

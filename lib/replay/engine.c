@@ -54,7 +54,7 @@ static int too_long(const struct iol_rev *e, const struct iol_ropts *o,
 			     "line %lu: a %s of %g s is longer than %g s "
 			     "(--max-gap)",
 			     (unsigned long)e->line,
-			     e->gap > g ? "compute gap" : "call", 
+			     e->gap > g ? "compute gap" : "call",
 			     e->gap > g ? e->gap : e->dur, g);
 }
 
@@ -562,7 +562,7 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 {
 	size_t nr = b->s.nrank, r, ne = m->pfirst[nr];
 	double *d = calloc(nr * 6 + 1, sizeof(*d));
-	int64_t *k = calloc(nr * 6 + 1, sizeof(*k));
+	int64_t *k = calloc(nr * 8 + 1, sizeof(*k));
 	int rc = d && k ? 0 : IOL_ENOMEM;
 
 	if (rc) { /* the others are in the next collective call already */
@@ -575,14 +575,14 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 		const struct rstat *st = &m->st[r];
 		double dv[6] = {st->t.run_s,  st->t.read_s, st->t.write_s,
 				st->t.meta_s, st->late,	    st->inflate_s};
-		int64_t kv[6] = {st->t.bytes_read, st->t.bytes_written,
+		int64_t kv[8] = {st->t.bytes_read, st->t.bytes_written,
 				 st->t.ops,	   st->mismatched,
-				 st->done,	   st->broken};
+				 st->done,	   st->broken, st->landlock, st->timed_out};
 
 		memcpy(d + 6 * r, dv, sizeof(dv));
-		memcpy(k + 6 * r, kv, sizeof(kv));
+		memcpy(k + 8 * r, kv, sizeof(kv));
 	}
-	if (g->sum(g->ctx, d, nr * 6) || g->sum64(g->ctx, k, nr * 6) ||
+	if (g->sum(g->ctx, d, nr * 6) || g->sum64(g->ctx, k, nr * 8) ||
 	    g->sum64(g->ctx, &m->file[0][0], nr * b->s.nstr * 3) ||
 	    (m->prof && g->sum(g->ctx, m->prof, 2 * ne)))
 		rc = IOL_EIO;
@@ -592,9 +592,10 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 		st->t.run_s = d[6 * r], st->t.read_s = d[6 * r + 1];
 		st->t.write_s = d[6 * r + 2], st->t.meta_s = d[6 * r + 3];
 		st->late = d[6 * r + 4], st->inflate_s = d[6 * r + 5];
-		st->t.bytes_read = k[6 * r], st->t.bytes_written = k[6 * r + 1];
-		st->t.ops = k[6 * r + 2], st->mismatched = k[6 * r + 3];
-		st->done = k[6 * r + 4], st->broken = k[6 * r + 5];
+		st->t.bytes_read = k[8 * r], st->t.bytes_written = k[8 * r + 1];
+		st->t.ops = k[8 * r + 2], st->mismatched = k[8 * r + 3];
+		st->done = k[8 * r + 4], st->broken = k[8 * r + 5];
+		st->landlock = k[8 * r + 6], st->timed_out = k[8 * r + 7];
 	}
 	free(d);
 	free(k);
@@ -632,8 +633,8 @@ static int64_t calls_made(const struct shared *m, size_t nr)
 
 /* Wait for the ranks; stop them on o->stop, at the deadline or when the
  * file system fills; report progress meanwhile. */
-static void watch(const struct rctx *c, struct shared *m, pid_t *pids,
-		  int sbfd, struct iol_rresult *res)
+static void watch(const struct rctx *c, struct shared *m, pid_t *pids, int sbfd,
+		  struct iol_rresult *res)
 {
 	const struct iol_ropts *o = c->o;
 	size_t r, nr = c->b->s.nrank, left = 0;
@@ -703,13 +704,13 @@ static int run_forked(struct rctx *c, struct shared *m, int sbfd,
 	if (rc == 0)
 		rc = gather(c->b, m, res, err);
 	if (res->stopped || res->timed_out || res->disk_full)
-		rc = iol_error_set(
-			err, IOL_EIO, "%s",
-			res->stopped	 ? "stopped"
-			: res->timed_out ? "timed out (--timeout)"
-					 : "stopped: the sandbox's file "
-					   "system fell below its margin of "
-					   "free space");
+		rc = iol_error_set(err, IOL_EIO, "%s",
+				   res->stopped ? "stopped"
+				   : res->timed_out
+					   ? "timed out (--timeout)"
+					   : "stopped: the sandbox's file "
+					     "system fell below its margin of "
+					     "free space");
 	if (rc == 0 && m->prof)
 		rc = profile_of(&res->prep, m->prof, m->pfirst[nr]);
 	return rc;
@@ -816,8 +817,7 @@ static int within_limits(const struct iol_rbin *b, const struct iol_ropts *o,
 
 /* The margin of free space (5 % of the file system, at most 1 GiB) and
  * the timeout (10 times the original plus a minute), where not given. */
-static void fill_limits(struct iol_ropts *o, const struct iol_rbin *b,
-			int sbfd)
+static void fill_limits(struct iol_ropts *o, const struct iol_rbin *b, int sbfd)
 {
 	struct statvfs v;
 

@@ -131,9 +131,9 @@ struct iol_rresult {
 	/* the first failed calls (of nfail), earliest line first */
 	struct iol_rfail fail[IOL_RFAIL_KEEP];
 	size_t nfail;
-	int stopped;	 /* stopped by o->stop */
-	int timed_out;	 /* stopped by the timeout */
-	int disk_full;	 /* stopped: the free space fell below the margin */
+	int stopped;	   /* stopped by o->stop */
+	int timed_out;	   /* stopped by the timeout */
+	int disk_full;	   /* stopped: the free space fell below the margin */
 	char cleanup[256]; /* what could not be removed, "" all was */
 };
 

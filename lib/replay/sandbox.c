@@ -97,11 +97,11 @@ int iol_sbx_parent(int root, const char *path, char *base, size_t n)
 }
 
 /* The parent of path into *pfd and its last component into base. */
-#define PARENT(root, path, pfd, base)                                          \
-	char base[256];                                                        \
-	int pfd = iol_sbx_parent(root, path, base, sizeof(base));              \
-	if (pfd < 0)                                                           \
-		return -1
+#define PARENT(root, path, pfd, base)                             \
+	char base[256];                                           \
+	int pfd = iol_sbx_parent(root, path, base, sizeof(base)); \
+	if (pfd < 0)                                              \
+	return -1
 
 static int done(int pfd, int r)
 {
@@ -330,7 +330,8 @@ int iol_sbx_remove(int parent, const char *name, char *bad, size_t n)
 		return errno == ENOENT ? 0 : -1;
 	if (!S_ISDIR(st.st_mode))
 		return unlinkat(parent, name, 0);
-	fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(parent, name,
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
 	for (;;) {

@@ -69,16 +69,16 @@ struct iol_rev {
 	uint32_t path2; /* RENAME, LINK: the new name; SYMLINK: the target
 			   (iol_rlink_ok()) */
 	uint32_t mode;
-	int32_t err;  /* errno of a failed original call, else 0 */
-	int32_t fd2;  /* COPY: the descriptor written (fd is the one read) */
+	int32_t err;   /* errno of a failed original call, else 0 */
+	int32_t fd2;   /* COPY: the descriptor written (fd is the one read) */
 	uint32_t line; /* the script line it was read from, 0 unknown (and
 			  no padding left uninitialised in the compiled form) */
-	int64_t len;  /* bytes asked (TRUNCATE: the length; WAIT: calls) */
-	int64_t off;  /* PREAD, PWRITE, LSEEK offset; COPY: of fd; -1 none */
-	int64_t off2; /* COPY: offset in fd2; -1 the descriptor's position */
-	int64_t ret;  /* the original return value */
-	double gap;   /* compute time before the call, seconds */
-	double dur;   /* the original call's duration, seconds */
+	int64_t len;   /* bytes asked (TRUNCATE: the length; WAIT: calls) */
+	int64_t off;   /* PREAD, PWRITE, LSEEK offset; COPY: of fd; -1 none */
+	int64_t off2;  /* COPY: offset in fd2; -1 the descriptor's position */
+	int64_t ret;   /* the original return value */
+	double gap;    /* compute time before the call, seconds */
+	double dur;    /* the original call's duration, seconds */
 };
 
 struct iol_rrank {
@@ -123,9 +123,9 @@ struct iol_rscript {
 	/* descriptors a process got from its parent, opened at first use
 	 * (made from a trace; not in the text) */
 	uint64_t ninherit;
-	uint64_t digest; /* of the text it was read from */
+	uint64_t digest;  /* of the text it was read from */
 	size_t max_input; /* the parser refuses more inputs; 0 no limit */
-	void *priv;	 /* the parser's string index */
+	void *priv;	  /* the parser's string index */
 };
 
 /* The name of an operation in scripts ("pwrite"); NULL if out of range. */

@@ -1,0 +1,194 @@
+#!/bin/sh
+# Hostile replay scripts: each tries to reach out of the sandbox in its
+# own way (a link renamed or linked again, a link reached through
+# another, a directory swapped for a link by another rank, a hard link
+# to an outside file, the sandbox itself renamed, an outside directory
+# moved in for the cleanup to delete, a copy of outside data, set-ID
+# files), or to exhaust the machine (processes, memory, disk, time), or
+# to pass one script's compiled form for another's.  Every one asserts
+# that nothing outside the sandbox changed: a fingerprint of the
+# directory around it (names, sizes, modes, links, times, contents).
+. "$(dirname "$0")/lib.sh"
+
+W=$TMP/w
+mkdir -p "$W/outside/victim" "$W/sb"
+echo canary > "$W/outside/canary"
+echo inner > "$W/outside/victim/file"
+chmod 644 "$W/outside/canary"
+
+# what must not change: everything in $W but the sandbox (made by the
+# test; that it stays, empty, is checked on its own)
+fingerprint() {
+	(cd "$W" && find . -path ./sb -prune -o \
+		-printf '%p %y %s %m %n %U %T@\n' | sort
+	 cat outside/canary outside/victim/file) | cksum
+}
+BEFORE=$(fingerprint)
+
+# hostile <name> <description>: replay $TMP/<name>.script; the sandbox
+# must hold after it, whatever the exit status
+hostile() {
+	$RUN replay --allow-root --as-fast-as-possible --format=json --keep \
+		--dir "$W/sb" "$TMP/$1.script" > "$TMP/$1.json" 2> "$TMP/$1.err"
+	echo $? > "$TMP/$1.rc"
+	is "$(fingerprint)" "$BEFORE" "$2: nothing outside the sandbox changed"
+	RD=$(sed -n 's/^iolens replay: run directory kept: //p' "$TMP/$1.err")
+}
+
+head_=$(printf 'iolens-replay-script 1\nsource "hand"\ninferred no\noverhead 0 none\n')
+# a link made whose target stays inside where it is made (the parser
+# takes it), then moved to where the same target leads two levels above
+# the run directory: to $W
+escape='mkdir "d1" 0755 = 0 0.00001
+mkdir "d1/d2" 0755 = 0 0.00001'
+
+printf '%s\nrank 0 pid 1\n%s\n%s\n' "$head_" "$escape" \
+'symlink "d1/d2/l" "../../outside/canary" = 0 0.00001
+rename "d1/d2/l" "l" = 0 0.00001
+open "l" wronly|trunc 0 = 3 0.00001
+write 3 5 = 5 0.00001
+close 3 = 0 0.00001
+truncate "l" 0 = 0 0.00001' > "$TMP/trunc.script"
+hostile trunc "a link renamed to lead out, then opened with O_TRUNC and truncated"
+grep -q '"errno":"EXDEV"' "$TMP/trunc.json"
+ok $? "... the kernel refused the open through it (EXDEV)"
+grep -q '"line":10,"section":0,"op":"open","errno":"EXDEV"' "$TMP/trunc.json"
+ok $? "... and the failed call is named with its script line"
+is "$(cat "$TMP/trunc.rc")" 1 "... the run goes to its end, exit 1 as its calls differ from the original's"
+rm -rf "$RD"
+
+printf '%s\nrank 0 pid 1\n%s\n%s\n' "$head_" "$escape" \
+'symlink "d1/d2/o" "../../outside" = 0 0.00001
+rename "d1/d2/o" "o" = 0 0.00001
+open "o/suid" wronly|creat 04755 = 3 0.00001
+close 3 = 0 0.00001
+mkdir "o/newdir" 0755 = 0 0.00001
+unlink "o/canary" = 0 0.00001
+rename "o/victim" "stolen" = 0 0.00001
+link "o/canary" "h" = 0 0.00001
+open "h" wronly|append 0 = 3 0.00001
+write 3 5 = 5 0.00001
+close 3 = 0 0.00001' > "$TMP/dirlink.script"
+hostile dirlink "a directory link led out: set-user-ID file, new directory, unlink, hard link appended to"
+ok $([ ! -e "$W/outside/suid" ] && [ ! -e "$W/outside/newdir" ]; echo $?) "... no set-user-ID file and no directory made outside"
+ok $([ -d "$W/outside/victim" ] && [ ! -e "$RD/stolen" ]; echo $?) "... the outside directory was not moved in (the cleanup cannot delete it)"
+rm -rf "$RD"
+
+printf '%s\nrank 0 pid 1\n%s\n%s\n' "$head_" "$escape" \
+'symlink "d1/d2/o" "../../outside" = 0 0.00001
+symlink "d1/d2/p" "o" = 0 0.00001
+rename "d1/d2/o" "o" = 0 0.00001
+rename "d1/d2/p" "p" = 0 0.00001
+open "p/canary" rdonly 0 = 3 0.00001
+open "copy" wronly|creat 0644 = 4 0.00001
+copy 3 0 4 0 7 = 7 0.00001
+close 4 = 0 0.00001' > "$TMP/copy.script"
+hostile copy "a link reached through another link, its data copied in"
+is "$(stat -c %s "$RD/copy" 2> /dev/null)" 0 "... nothing of the outside file reached the sandbox"
+rm -rf "$RD"
+
+printf '%s\nrank 0 pid 1\n%s\n%s\n' "$head_" "$escape" \
+'symlink "d1/d2/s" "../.." = 0 0.00001
+rename "d1/d2/s" "s" = 0 0.00001
+rename "s/sb" "s/moved" = 0 0.00001
+rename "s/outside" "s/sb/outside" = 0 0.00001
+rmdir "s/outside/victim" = 0 0.00001' > "$TMP/self.script"
+hostile self "the sandbox itself renamed, an outside directory moved into it"
+ok $([ -d "$W/sb" ] && [ ! -e "$W/moved" ]; echo $?) "... the sandbox is where it was"
+rm -rf "$RD"
+
+# two ranks: one swaps a directory for a link that leads out while the
+# other waits to open a file through it
+printf '%s\nrank 0 pid 1\n%s\n%s\nrank 1 pid 2\n%s\n' "$head_" "$escape" \
+'symlink "d1/d2/x" "../../outside" = 0 0.00001
+mkdir "dir" 0755 = 0 0.00001
+rmdir "dir" = 0 0.00001
+rename "d1/d2/x" "dir" = 0 0.00001' \
+'after 0 6
+open "dir/canary" wronly|trunc 0 = 3 0.00001
+write 3 5 = 5 0.00001
+close 3 = 0 0.00001' > "$TMP/swap.script"
+hostile swap "two ranks: a directory swapped for a link before the other opens through it"
+grep -q '"section":1,"op":"open","errno":"EXDEV"' "$TMP/swap.json"
+ok $? "... rank 1's open was refused by the kernel"
+rm -rf "$RD"
+
+# set-ID and sticky bits never made, even inside
+printf '%s\nrank 0 pid 1\n%s\n' "$head_" \
+'open "s" wronly|creat 06777 = 3 0.00001
+close 3 = 0 0.00001
+mkdir "t" 07777 = 0 0.00001' > "$TMP/modes.script"
+hostile modes "set-ID modes asked inside the sandbox"
+is "$(stat -c %a "$RD/s") $(stat -c %a "$RD/t")" "755 755" "... made without set-ID or sticky bits (umask 022)"
+rm -rf "$RD"
+is "$(ls -A "$W/sb")" "" "the sandbox holds nothing after the runs kept were removed"
+
+# ---- limits: refused before anything is started or written ----
+limit() {	# limit <name> <expected message part> <description> [options]
+	name=$1 want=$2 desc=$3
+	shift 3
+	t0=$(date +%s)
+	$RUN replay --allow-root "$@" --dir "$W/sb" "$TMP/$name.script" > /dev/null 2> "$TMP/$name.err"
+	st=$?
+	t1=$(date +%s)
+	ok $([ $st -eq 1 ] && grep -q -e "$want" "$TMP/$name.err"; echo $?) "$desc (exit $st: $(head -c 160 "$TMP/$name.err"))"
+	is "$(ls -A "$W/sb") $(fingerprint)" " $BEFORE" "... in $((t1 - t0)) s, nothing left in the sandbox or changed outside"
+}
+awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 300; i++) { print "rank " i " pid " i + 1; print "stat \".\" = 0 0.00001" } }' > "$TMP/procs.script"
+limit procs "--max-procs" "300 sections: over the 256 processes and threads of the default"
+printf '%s\nrank 0 pid 1\ncompute 1000000000\ncompute 1000000000\nstat "." = 0 0.00001\n' "$head_" > "$TMP/gap.script"
+limit gap "longer than 3600 s (--max-gap)" "a compute gap of 2e9 s"
+printf '%s\nrank 0 pid 1\ncompute 1e300\n' "$head_" > "$TMP/huge.script"
+limit huge "not a duration" "a gap of 1e300 s is no duration"
+printf '%s\ninput "big" 107374182400\nrank 0 pid 1\nstat "big" = 0 0.00001\n' "$head_" > "$TMP/stage.script"
+limit stage "--max-stage" "a 100 GB input"
+awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 11; i++) print "input \"f" i "\" 1"; print "rank 0 pid 1"; print "stat \"f0\" = 0 0.00001" }' > "$TMP/inputs.script"
+limit inputs "line 15: more than 10 inputs (--max-inputs)" "11 inputs with --max-inputs 10" --max-inputs 10
+awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 3; r++) { print "rank " r " pid " r + 1; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 1073741824 = 10 0.00001" } }' > "$TMP/mem.script"
+limit mem "--max-memory" "three buffers of 1 GiB"
+printf '%s\nrank 0 pid 1\ncompute 30\nstat "." = 0 0.00001\n' "$head_" > "$TMP/slow.script"
+limit slow "timed out (--timeout)" "a 30 s gap with --timeout 1" --timeout 1
+
+# ---- signals: the run directory is removed, the status is the signal's
+for sig in 15 2; do
+	$RUN replay --allow-root --dir "$W/sb" "$TMP/slow.script" > /dev/null 2> "$TMP/sig.err" &
+	pid=$!
+	n=0
+	while [ -z "$(ls -A "$W/sb" 2> /dev/null)" ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+	kill -$sig $pid
+	wait $pid
+	st=$?
+	want=$((128 + sig))
+	is "$st:$(ls -A "$W/sb")" "$want:" "signal $sig during the run: exit $want, the run directory removed ($(cat "$TMP/sig.err"))"
+done
+
+# ---- the compiled form: the user's own cache, keyed and sealed ----
+C=$XDG_CACHE_HOME/iolens/replay
+printf '%s\nrank 0 pid 1\nopen "a" wronly|creat 0644 = 3 0.00001\nwrite 3 100 = 100 0.00001\nclose 3 = 0 0.00001\n' "$head_" > "$TMP/A.script"
+printf '%s\nrank 0 pid 1\nopen "b" wronly|creat 0644 = 3 0.00001\nwrite 3 7 = 7 0.00001\nwrite 3 7 = 7 0.00001\nclose 3 = 0 0.00001\n' "$head_" > "$TMP/B.script"
+key() { sha256sum < "$1" | cut -c1-64; }
+run_json() { $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$W/sb" "$1" 2> /dev/null; }
+run_json "$TMP/A.script" > /dev/null
+run_json "$TMP/B.script" > /dev/null
+A=$C/$(key "$TMP/A.script").iolr
+B=$C/$(key "$TMP/B.script").iolr
+cp "$A" "$B"
+run_json "$TMP/B.script" > "$TMP/swapped.json"
+ok $(grep -q '"compiled":"written".*"bytes_written":14,"ops":4}' "$TMP/swapped.json"; echo $?) "one script's compiled form put under another's key: refused, compiled again, B's calls replayed"
+# the key inside the file patched too (32 bytes at offset 16): the seal
+# covers the header
+cp "$A" "$B"
+printf '%s' "$(key "$TMP/B.script")" | xxd -r -p | dd of="$B" bs=1 seek=16 conv=notrunc 2> /dev/null
+run_json "$TMP/B.script" > "$TMP/patched.json"
+ok $(grep -q '"compiled":"written".*"bytes_written":14,"ops":4}' "$TMP/patched.json"; echo $?) "... with the key in its header patched as well: the seal does not match, B's calls replayed"
+chown 65534 "$B"
+run_json "$TMP/B.script" > "$TMP/other.json"
+is "$(grep -o '"compiled":"[a-z]*"' "$TMP/other.json") $(stat -c %u "$B")" '"compiled":"written" 0' "a cache file of another user is not trusted: compiled again, the file now the user's"
+chmod 777 "$C"
+rm -f "$B"
+run_json "$TMP/B.script" > "$TMP/ww.json"
+is "$(grep -o '"compiled":"[a-z]*"' "$TMP/ww.json"):$(ls "$C" | grep -c "$(key "$TMP/B.script")")" '"compiled":"written":0' "a cache directory others may write is not used (compiled in a private temporary directory)"
+chmod 700 "$C"
+is "$(ls -A "$W/sb") $(fingerprint)" " $BEFORE" "after every run: the sandbox empty, nothing outside changed"
+
+done_testing
