@@ -315,9 +315,9 @@ typedef int (*eval_fn)(const struct iol_triage_in *in,
 		       const struct iol_triage_conf *c, double *v,
 		       double *stake, char *d, size_t n);
 #define K(k) (c->v[IOL_TK_##k])
-#define EVAL(name)                                                       \
-	static int name(const struct iol_triage_in *in,                  \
-			const struct iol_triage_conf *c, double *v,      \
+#define EVAL(name)                                                  \
+	static int name(const struct iol_triage_in *in,             \
+			const struct iol_triage_conf *c, double *v, \
 			double *stake, char *d, size_t n)
 
 static double z(double x) /* no value (module absent) counts as 0 */
@@ -453,8 +453,8 @@ EVAL(e_rank0)
 	/* spread over all ranks, the busiest rank's time would shrink to
 	 * 1/N of it */
 	*stake = z(V(IO_SLOWEST)) * (1 - 1 / V(NPROCS));
-	snprintf(d, n, "rank %.0f of %.0f, strategy %s, %.3f s I/O",
-		 V(BUSIEST), V(NPROCS), S(STRATEGY)[0] ? S(STRATEGY) : "?",
+	snprintf(d, n, "rank %.0f of %.0f, strategy %s, %.3f s I/O", V(BUSIEST),
+		 V(NPROCS), S(STRATEGY)[0] ? S(STRATEGY) : "?",
 		 z(V(IO_SLOWEST)));
 	return 0;
 }
@@ -648,8 +648,9 @@ EVAL(e_nompiio)
 	}
 	*v = isfinite(V(MPIIO_BR)) ? 0 : z(V(SHARED_FILES));
 	snprintf(d, n,
-		 isfinite(V(MPIIO_BR)) ? "the job uses MPI-IO"
-				       : "%.0f files shared by ranks, no MPI-IO",
+		 isfinite(V(MPIIO_BR))
+			 ? "the job uses MPI-IO"
+			 : "%.0f files shared by ranks, no MPI-IO",
 		 z(V(SHARED_FILES)));
 	return 0;
 }
@@ -836,8 +837,8 @@ EVAL(e_aggr)
 	snprintf(d, n,
 		 "about %.0f of %.0f ranks did the POSIX I/O of %s, the "
 		 "slowest in %.3f s",
-		 V(AGGRN), V(NPROCS),
-		 S(AGGR_FILE)[0] ? S(AGGR_FILE) : "a file", z(V(AGGR_T)));
+		 V(AGGRN), V(NPROCS), S(AGGR_FILE)[0] ? S(AGGR_FILE) : "a file",
+		 z(V(AGGR_T)));
 	return 0;
 }
 
@@ -923,7 +924,8 @@ static const struct rule rules[] = {
 	 e_meta,
 	 "Most I/O time goes to open/close/stat/seek. Open files once, keep "
 	 "them open, aggregate small files into fewer larger ones.",
-	 {IOL_TIN_META_SLOW, IOL_TIN_META_TOTAL, IOL_TIN_IO_SLOWEST, IOL_TIN_MPIIO_T, IOL_TIN_H5D_T, IOL_TIN_PNC_T, IOL_TIN_RUN_TIME, -1},
+	 {IOL_TIN_META_SLOW, IOL_TIN_META_TOTAL, IOL_TIN_IO_SLOWEST,
+	  IOL_TIN_MPIIO_T, IOL_TIN_H5D_T, IOL_TIN_PNC_T, IOL_TIN_RUN_TIME, -1},
 	 0,
 	 "Most I/O time goes to open/close/stat/seek. With HDF5: open files "
 	 "once, use collective metadata (H5Pset_all_coll_metadata_ops, "
@@ -1012,7 +1014,8 @@ static const struct rule rules[] = {
 	 e_iotime,
 	 "I/O takes a large share of run time. Overlap it with computation or "
 	 "reduce what is written.",
-	 {IOL_TIN_IO_SLOWEST, IOL_TIN_MPIIO_T, IOL_TIN_H5D_T, IOL_TIN_PNC_T, IOL_TIN_RUN_TIME, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W, -1},
+	 {IOL_TIN_IO_SLOWEST, IOL_TIN_MPIIO_T, IOL_TIN_H5D_T, IOL_TIN_PNC_T,
+	  IOL_TIN_RUN_TIME, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W, -1},
 	 0,
 	 NULL,
 	 read_only,
@@ -1028,8 +1031,8 @@ static const struct rule rules[] = {
 	 "One rank moves far more data than the average rank. Spread the I/O "
 	 "over ranks or aggregators.",
 	 {IOL_TIN_NPROCS, IOL_TIN_RANKS_IO, IOL_TIN_RANK_MAX, IOL_TIN_RANK_SUM,
-	  IOL_TIN_BUSIEST, IOL_TIN_RB_COLL, IOL_TIN_IO_SLOWEST, IOL_TIN_RUN_TIME,
-	  IOL_TIN_RANKS_B, IOL_TIN_RANK_MIN, -1},
+	  IOL_TIN_BUSIEST, IOL_TIN_RB_COLL, IOL_TIN_IO_SLOWEST,
+	  IOL_TIN_RUN_TIME, IOL_TIN_RANKS_B, IOL_TIN_RANK_MIN, -1},
 	 0,
 	 NULL,
 	 NULL,
@@ -1375,9 +1378,9 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 
 		f->value = v;
 		f->stake = stake;
-		f->sev = crossed && rc == 0	? r->sev
-			 : crossed && rc == 2	? IOL_SEV_INFO
-						: IOL_SEV_OK;
+		f->sev = crossed && rc == 0   ? r->sev
+			 : crossed && rc == 2 ? IOL_SEV_INFO
+					      : IOL_SEV_OK;
 		impact(in, c, crossed && rc == 0, f);
 	}
 	if (r->alt && r->alt(in))

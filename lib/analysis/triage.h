@@ -116,7 +116,7 @@ enum {
 	IOL_TIN_LSTRIPE,
 	IOL_TIN_AGGR,
 	IOL_TIN_AGGRN,
-	IOL_TIN_STRAG, /* from the log's phases only: not a job-row field */
+	IOL_TIN_STRAG,	 /* from the log's phases only: not a job-row field */
 	IOL_TIN_MPIIO_T, /* time by slowest of the layers above POSIX */
 	IOL_TIN_H5D_T,
 	IOL_TIN_PNC_T,
@@ -149,7 +149,7 @@ enum {
 	IOL_TIN_JOBID,
 	IOL_TIN_UID,
 	IOL_TIN_STRAG_STAKE, /* from the log's phases only */
-	IOL_TIN_BIN0,  /* posix_read_0_100 ... posix_write_1g_plus */
+	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
 	IOL_TIN_INCOMPLETE, /* incomplete_modules */

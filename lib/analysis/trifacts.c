@@ -156,8 +156,9 @@ static void shared_spread(const struct spread_in *s, double nprocs,
 	if (s->bytes < 1048576.0 || nprocs < 2)
 		return;
 	if (s->fast_b >= 0 && s->slow_b >= 0 && mb > 0) {
-		p = 100.0 * fmax(fabs((double)s->slow_b - mb),
-				 fabs((double)s->fast_b - mb)) /
+		p = 100.0 *
+		    fmax(fabs((double)s->slow_b - mb),
+			 fabs((double)s->fast_b - mb)) /
 		    mb;
 		if (!(p <= tf->shared_imbal_pct)) {
 			tf->shared_imbal_pct = p;
@@ -248,8 +249,8 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
 	if (!ids_has(&mpi->all, r->id))
 		shared_spread(&s, (double)job->nprocs, tf);
 	else
-		aggregators(job, r, s.bytes, s.time,
-			    ids_has(&mpi->coll, r->id), tf);
+		aggregators(job, r, s.bytes, s.time, ids_has(&mpi->coll, r->id),
+			    tf);
 }
 
 /*
@@ -474,7 +475,8 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   r->ic[POSIX_MAX_BYTE_WRITTEN],
 				   x.reads > 0 ? x.rstart : -1,
 				   x.writes > 0 ? x.wstart : -1,
-				   fmax(x.tr, 0) + fmax(x.tw, 0) + fmax(x.tm, 0),
+				   fmax(x.tr, 0) + fmax(x.tw, 0) +
+					   fmax(x.tm, 0),
 				   ids_has(&mpi->coll, r->id)};
 		racc_add(&all, r->rank, small_secs(r, &x, small));
 		if (r->rank < 0) {
