@@ -45,6 +45,7 @@ static const char *const keys[] = {
 	"aggregator_skew",
 	"min_stake_s",
 	"min_stake_pct",
+	"min_group_stake_s",
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

@@ -54,6 +54,7 @@ enum {
 	IOL_TK_ASKEW,
 	IOL_TK_MIN_S,
 	IOL_TK_MIN_PCT,
+	IOL_TK_MIN_GROUP,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
@@ -146,7 +147,6 @@ enum {
 	IOL_TIN_RB_COLL,
 	IOL_TIN_RANKS_B,
 	IOL_TIN_RANK_MIN,
-	IOL_TIN_JOBID,
 	IOL_TIN_UID,
 	IOL_TIN_STRAG_STAKE, /* from the log's phases only */
 	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
