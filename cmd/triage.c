@@ -121,8 +121,8 @@ static int load_conf(struct iol_triage_conf *c)
 }
 
 static const char *const cols[] = {
-	"log",	     "code", "severity", "title",	   "value",
-	"threshold", "unit", "detail",	 "recommendation",
+	"log",	"code",	  "severity",	    "title",   "value",	    "threshold",
+	"unit", "detail", "recommendation", "stake_s", "stake_pct",
 };
 
 static void row(struct out *o, const char *log, const struct iol_finding *f)
@@ -139,6 +139,8 @@ static void row(struct out *o, const char *log, const struct iol_finding *f)
 	out_str(o, f->unit);
 	out_str(o, f->detail);
 	out_str(o, f->rec);
+	out_num(o, f->stake, 6);
+	out_num(o, f->stake_pct, 6);
 	out_endrow(o);
 }
 
@@ -604,7 +606,7 @@ int cmd_triage(int argc, char **argv)
 	/* a directory stands for the logs in it */
 	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
 	if (co.fmt != FMT_TEXT)
-		out_table(&o, cols, 9);
+		out_table(&o, cols, 11);
 	for (; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_triage t;

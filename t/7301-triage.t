@@ -33,7 +33,7 @@ $RUN triage --config "$TMP/bad" "$T4K" > /dev/null 2>&1
 is $? 1 "unknown key in --config: exit 1"
 
 hdr=$($RUN triage --format csv "$T4K" | head -1)
-is "$hdr" "log,code,severity,title,value,threshold,unit,detail,recommendation" \
+is "$hdr" "log,code,severity,title,value,threshold,unit,detail,recommendation,stake_s,stake_pct" \
 	"csv header"
 if command -v python3 > /dev/null; then
 	$RUN triage --format json "$T4K" |

@@ -63,7 +63,7 @@ struct iol_poptri {
 	size_t hidden;	  /* ... and counted here */
 	size_t jobs, flagged;
 	size_t count[IOL_POPTRI_MAXRULES], na[IOL_POPTRI_MAXRULES];
-	char missing[256];	    /* fields the store lacks, "" none */
+	char missing[1024];	    /* fields the store lacks, "" none */
 	struct iol_poptri_group *g; /* ranked by stake, descending */
 	size_t ng;
 };
