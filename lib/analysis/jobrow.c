@@ -310,6 +310,7 @@ NUMG(t_askew_k, TF->askew_k)
 TFNAME(t_askew_file, askew_id)
 INTG(t_rb_coll, posix_or_none(r, TF->rank_bytes_coll))
 INTG(t_ranks_bytes, TF->ranks_bytes)
+INTG(t_shwfiles, posix_or_none(r, TF->shared_wfiles))
 INTG(t_rank_min, TF->rank_bytes_min >= 0 ? TF->rank_bytes_min : NOINT)
 
 NUMG(j_rmibs, r->s->read_mibs)
@@ -668,12 +669,14 @@ static const struct iol_field fields[] = {
 	     "ranks whose own records moved bytes", t_ranks_bytes),
 	INTF("rank_bytes_min", IOL_FT_BYTES, "B",
 	     "the least of those ranks' bytes", t_rank_min),
+	INTF("shared_written_files", IOL_FT_INT, "",
+	     "shared files written through POSIX", t_shwfiles),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 56,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 57,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

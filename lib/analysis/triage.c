@@ -97,6 +97,7 @@ static const char *const in_names[] = {"nprocs",
 				       "rank_bytes_collective",
 				       "ranks_with_bytes",
 				       "rank_bytes_min",
+				       "shared_written_files",
 				       "uid",
 				       "straggler_stake",
 				       "posix_read_0_100",
@@ -645,12 +646,15 @@ EVAL(e_nompiio)
 		snprintf(d, n, "a single process");
 		return -1;
 	}
-	*v = isfinite(V(MPIIO_BR)) ? 0 : z(V(SHARED_FILES));
-	snprintf(d, n,
-		 isfinite(V(MPIIO_BR))
-			 ? "the job uses MPI-IO"
-			 : "%.0f files shared by ranks, no MPI-IO",
-		 z(V(SHARED_FILES)));
+	*v = isfinite(V(MPIIO_BR)) ? 0 : z(V(SHWFILES));
+	if (isfinite(V(MPIIO_BR)))
+		snprintf(d, n, "the job uses MPI-IO");
+	else
+		snprintf(d, n,
+			 "%.0f files every rank opened and wrote through "
+			 "POSIX, no MPI-IO (%.0f shared files in all; those "
+			 "only read, such as libraries, left out)",
+			 z(V(SHWFILES)), z(V(SHARED_FILES)));
 	return 0;
 }
 
@@ -1104,7 +1108,8 @@ static const struct rule rules[] = {
 	 "write or read much of them, MPI-IO (or HDF5 and PnetCDF "
 	 "on it) can aggregate and align shared-file I/O with collective "
 	 "buffering.",
-	 {IOL_TIN_NPROCS, IOL_TIN_SHARED_FILES, IOL_TIN_MPIIO_BR, -1},
+	 {IOL_TIN_NPROCS, IOL_TIN_SHARED_FILES, IOL_TIN_MPIIO_BR,
+	  IOL_TIN_SHWFILES, -1},
 	 0,
 	 NULL,
 	 NULL,

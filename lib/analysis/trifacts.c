@@ -246,6 +246,7 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
 
 	tf->shared_small += small_ops(r);
 	tf->shared_ops += nn(x->reads) + nn(x->writes);
+	tf->shared_wfiles += x->bw > 0;
 	if (!ids_has(&mpi->all, r->id))
 		shared_spread(&s, (double)job->nprocs, tf);
 	else

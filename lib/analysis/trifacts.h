@@ -93,6 +93,9 @@ struct iol_trifacts {
 	/* ranks whose per-rank POSIX + STDIO records moved bytes, and the
 	 * least such rank's bytes (set by iol_summary_compute) */
 	int64_t ranks_bytes, rank_bytes_min;
+	/* shared POSIX records (files every rank opened) with writes: the
+	 * shared files worth MPI-IO, libraries every rank reads left out */
+	int64_t shared_wfiles;
 };
 
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
