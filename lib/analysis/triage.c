@@ -512,6 +512,26 @@ EVAL(e_iotime)
 	return 0;
 }
 
+/* Half the per-rank bytes are collective-buffering aggregators' */
+static int aggr_coll(const struct iol_triage_in *in)
+{
+	return V(RANK_SUM) > 0 && z(V(RB_COLL)) * 2 >= V(RANK_SUM);
+}
+
+/* Two or more ranks, not all, moved the bytes, about equally */
+static int aggr_even(const struct iol_triage_in *in)
+{
+	return V(RANKS_B) >= 2 && V(RANKS_B) < V(NPROCS) &&
+	       z(V(RANK_MIN)) * 1.5 >= V(RANK_MAX);
+}
+
+/* RANK-IMBALANCE's pattern is aggregation by design */
+static int aggregation(const struct iol_triage_in *in)
+{
+	return V(NPROCS) >= 2 && isfinite(V(RANK_MAX)) &&
+	       (aggr_coll(in) || aggr_even(in));
+}
+
 EVAL(e_imbal)
 {
 	double mean;
@@ -530,7 +550,7 @@ EVAL(e_imbal)
 	mean = V(RANK_SUM) / V(NPROCS);
 	*v = V(RANK_MAX) / mean;
 	*stake = z(V(IO_SLOWEST)) * (1 - 1 / *v);
-	if (z(V(RB_COLL)) * 2 >= V(RANK_SUM)) {
+	if (aggr_coll(in)) {
 		snprintf(d, n,
 			 "aggregation, not imbalance: %.0f %% of the per-rank "
 			 "bytes are collective-buffering aggregators' I/O "
@@ -540,8 +560,7 @@ EVAL(e_imbal)
 			 V(RANK_MAX), mean);
 		return 2;
 	}
-	if (V(RANKS_B) >= 2 && V(RANKS_B) < V(NPROCS) &&
-	    z(V(RANK_MIN)) * 1.5 >= V(RANK_MAX)) {
+	if (aggr_even(in)) {
 		snprintf(d, n,
 			 "aggregation, not imbalance: %.0f of %.0f ranks moved "
 			 "the bytes, evenly (%.0f to %.0f B each)",
@@ -885,9 +904,10 @@ static int read_only(const struct iol_triage_in *in)
 	return z(V(BYTES_W)) <= 0 && z(V(BYTES_R)) > 0;
 }
 
+/* nearly all MPI-IO calls collective (e3sm: 110592 of 110796) */
 static int all_collective(const struct iol_triage_in *in)
 {
-	return z(V(COLL)) > 0 && z(V(INDEP)) <= 0;
+	return z(V(COLL)) > 0 && z(V(INDEP)) * 99 <= z(V(COLL));
 }
 
 #define NEEDMAX 12
@@ -963,8 +983,8 @@ static const struct rule rules[] = {
 	 0,
 	 NULL,
 	 all_collective,
-	 "Many POSIX reads/writes are under 1 MiB although all MPI-IO calls "
-	 "are collective: the aggregators' buffer splits them. Raise the "
+	 "Many POSIX reads/writes are under 1 MiB although (nearly) all MPI-IO "
+	 "calls are collective: the aggregators' buffer splits them. Raise the "
 	 "MPI-IO hint cb_buffer_size (to the stripe size or more), or write "
 	 "larger blocks per call."},
 	{"IOL-RANK0-IO",
@@ -1038,8 +1058,11 @@ static const struct rule rules[] = {
 	  IOL_TIN_RUN_TIME, IOL_TIN_RANKS_B, IOL_TIN_RANK_MIN, -1},
 	 0,
 	 NULL,
-	 NULL,
-	 NULL},
+	 aggregation,
+	 "A few ranks do the I/O for the others by design (collective "
+	 "buffering's aggregators, or the application's writers): that is "
+	 "aggregation, not imbalance. IOL-FEW-AGGREGATORS and "
+	 "IOL-AGGREGATOR-SKEW say whether they are too few or uneven."},
 	{"IOL-IDLE-RANKS",
 	 "ranks that did no I/O",
 	 "%",
@@ -1155,8 +1178,8 @@ static const struct rule rules[] = {
 	 0,
 	 NULL,
 	 all_collective,
-	 "Ranks make small POSIX requests to shared files although all "
-	 "MPI-IO calls are collective: raise cb_buffer_size so the "
+	 "Ranks make small POSIX requests to shared files although (nearly) "
+	 "all MPI-IO calls are collective: raise cb_buffer_size so the "
 	 "aggregators write whole stripes."},
 	{"IOL-SHARED-IMBALANCE",
 	 "shared file: ranks move unequal bytes",
@@ -1164,8 +1187,8 @@ static const struct rule rules[] = {
 	 IOL_TK_SHIMB,
 	 IOL_SEV_WARN,
 	 e_shimb,
-	 "In a shared file the fastest and slowest ranks moved very different "
-	 "amounts of data: the slow rank holds the others back. Balance the "
+	 "In a shared file a rank moved far more (or less) data than the "
+	 "mean rank: the slowest rank holds the others back. Balance the "
 	 "decomposition or use collective I/O.",
 	 {IOL_TIN_SHIMB, IOL_TIN_SHIMB_FILE, IOL_TIN_NPROCS,
 	  IOL_TIN_SHIMB_STAKE, IOL_TIN_RUN_TIME, -1},
@@ -1179,8 +1202,8 @@ static const struct rule rules[] = {
 	 IOL_TK_SHTIMB,
 	 IOL_SEV_WARN,
 	 e_shtimb,
-	 "In a shared file the slowest rank took far longer than the "
-	 "fastest: a straggler. Check its data share, its node and "
+	 "In a shared file the slowest rank took far longer than the mean "
+	 "rank: a straggler. Check its data share, its node and "
 	 "contention; collective I/O evens it out.",
 	 {IOL_TIN_SHTIMB, IOL_TIN_SHTIMB_FILE, IOL_TIN_NPROCS,
 	  IOL_TIN_SHTIMB_RANK, IOL_TIN_SHTIMB_SLOW, IOL_TIN_SHTIMB_MEAN,
