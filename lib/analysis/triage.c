@@ -4,6 +4,10 @@
  * finding.  A rule whose data is missing yields "not evaluated" with the
  * reason, never a silent pass.  Values are compared against thresholds
  * from the configuration, which each finding carries so it is printed.
+ * A rule also estimates the seconds at stake; a crossed warn or high
+ * finding under both impact floors (min_stake_s, min_stake_pct) is info,
+ * so a trivial pattern is shown but raises no alarm (issue 22; the rules
+ * are scored against t/data/triage-labels.tsv by t/7305).
  */
 #include <math.h>
 #include <stdio.h>
