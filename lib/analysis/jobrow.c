@@ -311,6 +311,7 @@ TFNAME(t_askew_file, askew_id)
 INTG(t_rb_coll, posix_or_none(r, TF->rank_bytes_coll))
 INTG(t_ranks_bytes, TF->ranks_bytes)
 INTG(t_shwfiles, posix_or_none(r, TF->shared_wfiles))
+NUMG(t_small_top_secs, TF->small_top_secs)
 INTG(t_rank_min, TF->rank_bytes_min >= 0 ? TF->rank_bytes_min : NOINT)
 
 NUMG(j_rmibs, r->s->read_mibs)
@@ -593,7 +594,8 @@ static const struct iol_field fields[] = {
 	     "POSIX ops < 1 MiB on shared records", t_shsmall),
 	INTF("shared_ops", IOL_FT_INT, "", "POSIX ops on shared records",
 	     t_shops),
-	STRF("small_top_file", "file with the most ops < 1 MiB", t_small_file),
+	STRF("small_top_file", "file with the most time in ops < 1 MiB",
+	     t_small_file),
 	INTF("redundant_bytes", IOL_FT_BYTES, "B",
 	     "bytes moved beyond each file's highest offset", t_red),
 	STRF("redundant_file", "file with the most redundant bytes",
@@ -671,12 +673,15 @@ static const struct iol_field fields[] = {
 	     "the least of those ranks' bytes", t_rank_min),
 	INTF("shared_written_files", IOL_FT_INT, "",
 	     "shared files written through POSIX", t_shwfiles),
+	NUMF("small_top_time", IOL_FT_NUM, "s",
+	     "its ops < 1 MiB, seconds over all ranks (estimated)", 4,
+	     t_small_top_secs),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 57,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 58,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -102,6 +102,7 @@ static const char *const in_names[] = {"nprocs",
 				       "ranks_with_bytes",
 				       "rank_bytes_min",
 				       "shared_written_files",
+				       "small_top_time",
 				       "uid",
 				       "straggler_stake",
 				       "posix_read_0_100",
@@ -435,10 +436,14 @@ EVAL(e_small)
 	few = small < K(SMALL_MIN) && *stake < K(MIN_S);
 	snprintf(d, n,
 		 "%.0f of %.0f POSIX operations under 1 MiB (%.0f of exactly "
-		 "1 MiB not counted), about %.3f s a rank%s%s%s",
+		 "1 MiB not counted), about %.3f s a rank%s",
 		 small, all, z(V(ONEMIB)), *stake,
-		 few ? " (too few to matter)" : "",
-		 S(SMALL_FILE)[0] ? "; most in " : "", S(SMALL_FILE));
+		 few ? " (too few to matter)" : "");
+	if (S(SMALL_FILE)[0]) {
+		size_t l = strlen(d);
+		snprintf(d + l, n - l, "; most in %s (%.3f s over all ranks)",
+			 S(SMALL_FILE), z(V(SMALL_TOP_T)));
+	}
 	return few;
 }
 
@@ -983,7 +988,8 @@ static const struct rule rules[] = {
 	 "Many reads/writes are under 1 MiB. Buffer them into larger "
 	 "requests, or use MPI-IO collective buffering.",
 	 {IOL_TIN_BIN0, IOL_TIN_SMALL_FILE, IOL_TIN_ONEMIB, IOL_TIN_SMALL_T,
-	  IOL_TIN_RUN_TIME, IOL_TIN_COLL, IOL_TIN_INDEP, -1},
+	  IOL_TIN_RUN_TIME, IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_SMALL_TOP_T,
+	  -1},
 	 0,
 	 NULL,
 	 all_collective,

@@ -19,6 +19,7 @@ struct fr {
 	int64_t maxr, maxw;    /* highest byte read, written; -1 none */
 	double rstart, wstart; /* -1: no reads (writes) */
 	double t;	       /* read + write + meta time */
+	double st;	       /* seconds of small operations, all ranks */
 	int coll;	       /* MPI-IO drove the file collectively */
 };
 
@@ -116,17 +117,17 @@ static int64_t small_ops(const struct iol_jrec *r)
 }
 
 /* The seconds of a record's small operations: its read + write time
- * (a shared record: its slowest rank's, in the same shares) times its
- * share of small operations. */
+ * (a shared record: its slowest rank's, in the same shares, unless sum
+ * asks for all ranks') times its share of small operations. */
 static double small_secs(const struct iol_jrec *r, const struct iol_recx *x,
-			 int64_t small)
+			 int64_t small, int sum)
 {
 	double rw = fmax(x->tr, 0) + fmax(x->tw, 0), all = rw + fmax(x->tm, 0);
 	int64_t ops = nn(x->reads) + nn(x->writes);
 
 	if (small <= 0 || ops <= 0 || !(rw > 0))
 		return 0;
-	if (r->rank < 0) {
+	if (r->rank < 0 && !sum) {
 		double slow = r->fc[POSIX_F_SLOWEST_RANK_TIME];
 		rw = all > 0 && slow > 0 ? slow * rw / all : 0;
 	}
@@ -345,7 +346,7 @@ static void file_facts(const struct fr *a, size_t n, struct iol_trifacts *tf)
 {
 	int64_t br = 0, small = 0;
 	int64_t lo[2] = {INT64_MAX, INT64_MAX}, hi[2] = {0, 0}, np[2] = {0, 0};
-	double rs = -1, ws = -1;
+	double rs = -1, ws = -1, st = 0;
 	size_t k;
 
 	redundant(a, n, tf);
@@ -354,7 +355,7 @@ static void file_facts(const struct fr *a, size_t n, struct iol_trifacts *tf)
 		np[0] = np[1] = -1; /* aggregators differ by design */
 	}
 	for (k = 0; k < n; k++) {
-		br += a[k].br, small += a[k].small;
+		br += a[k].br, small += a[k].small, st += a[k].st;
 		if (a[k].rstart >= 0 && (rs < 0 || a[k].rstart < rs))
 			rs = a[k].rstart;
 		if (a[k].wstart >= 0 && (ws < 0 || a[k].wstart < ws))
@@ -364,8 +365,11 @@ static void file_facts(const struct fr *a, size_t n, struct iol_trifacts *tf)
 		if (a[k].rank >= 0 && !a[k].coll)
 			rank_bytes(a[k].bw, &lo[1], &hi[1], &np[1]);
 	}
-	if (small > tf->small_top_ops)
+	if (st > tf->small_top_secs ||
+	    (!(tf->small_top_secs > 0) && small > tf->small_top_ops)) {
 		tf->small_top_ops = small, tf->small_top_id = a[0].id;
+		tf->small_top_secs = st;
+	}
 	if (br > 0 && rs >= 0 && ws >= 0 && rs > ws) {
 		tf->raw_bytes += br;
 		if (br > tf->raw_max)
@@ -478,11 +482,12 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   x.writes > 0 ? x.wstart : -1,
 				   fmax(x.tr, 0) + fmax(x.tw, 0) +
 					   fmax(x.tm, 0),
+				   small_secs(r, &x, small, 1),
 				   ids_has(&mpi->coll, r->id)};
-		racc_add(&all, r->rank, small_secs(r, &x, small));
+		racc_add(&all, r->rank, small_secs(r, &x, small, 0));
 		if (r->rank < 0) {
 			shared_rec(job, r, &x, mpi, tf);
-			racc_add(&sh, -1, small_secs(r, &x, small));
+			racc_add(&sh, -1, small_secs(r, &x, small, 0));
 		}
 		if (job->nmounts)
 			lustre_rec(job, r, &x, &most, tf);
@@ -561,6 +566,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->rank_size_imbal_pct = NAN;
 	tf->lustre_ops = tf->lustre_notaligned = tf->lustre_stripe = -1;
 	tf->aggr_ranks = tf->aggr_count = tf->aggr_time = NAN;
+	tf->small_top_secs = NAN;
 	tf->small_time = tf->shared_small_time = NAN;
 	tf->shimb_stake = tf->rsimb_stake = NAN;
 	tf->shtimb_rank = tf->askew_rank = -1;

@@ -22,8 +22,11 @@ struct iol_trifacts {
 	/* POSIX */
 	int64_t mem_notaligned;		  /* POSIX_MEM_NOT_ALIGNED summed */
 	int64_t shared_small, shared_ops; /* ops < 1 MiB / all, rank -1 */
-	uint64_t small_top_id; /* the file with the most ops < 1 MiB */
+	/* the file whose ops < 1 MiB took the most time (over all ranks),
+	 * or, when none took any, the one with the most of them */
+	uint64_t small_top_id;
 	int64_t small_top_ops;
+	double small_top_secs; /* that time, summed over ranks */
 	/* "small" is under 1 MiB: Darshan's 100K_1M bin holds requests of
 	 * exactly 1 MiB too, and the common access sizes (ACCESS1..4) tell
 	 * how many; those are not small.  one_mib_ops: how many were taken
