@@ -7,7 +7,8 @@
 #   make check SANITIZE=1    ... built with ASan/UBSan
 #   make check VALGRIND=1    ... run under valgrind
 #   make check CC=clang      ... built with clang
-#   make bench      time and memory on ../shared/bench logs
+#   make bench      time and memory on ../shared/bench logs; triage
+#                   precision and recall on t/data/triage-labels.tsv
 #   make fuzz-build the libFuzzer harnesses of fuzz/ (clang), in fuzz/bin
 #   make fuzz FUZZ_TIME=1800   run each for FUZZ_TIME seconds, one at a time
 #   make install PREFIX=/usr/local DESTDIR=  (prefix= works too)
@@ -168,6 +169,7 @@ check: all lint
 bench: all
 	@sh bench/run.sh
 	@sh bench/population.sh
+	@sh bench/triage-score.sh | tail -1
 
 # the format of .clang-format (Linux style); make deps installs clang-format
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \

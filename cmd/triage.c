@@ -57,7 +57,8 @@ static void help(void)
 	       "  --severity sev     with --db: flag at high, warn (default) "
 	       "or info\n"
 	       "  --top n            with --db: jobs listed per group "
-	       "(default 5)\n"
+	       "(default 5;\n"
+	       "                     0 or all: every flagged job)\n"
 	       "  --format fmt       text (default), csv, tsv or json\n"
 	       "  -o, --output file  write to file (replaced atomically)\n"
 	       "%s"
@@ -120,8 +121,8 @@ static int load_conf(struct iol_triage_conf *c)
 }
 
 static const char *const cols[] = {
-	"log",	     "code", "severity", "title",	   "value",
-	"threshold", "unit", "detail",	 "recommendation",
+	"log",	"code",	  "severity",	    "title",   "value",	    "threshold",
+	"unit", "detail", "recommendation", "stake_s", "stake_pct",
 };
 
 static void row(struct out *o, const char *log, const struct iol_finding *f)
@@ -138,6 +139,8 @@ static void row(struct out *o, const char *log, const struct iol_finding *f)
 	out_str(o, f->unit);
 	out_str(o, f->detail);
 	out_str(o, f->rec);
+	out_num(o, f->stake, 6);
+	out_num(o, f->stake_pct, 6);
 	out_endrow(o);
 }
 
@@ -182,11 +185,13 @@ static int extra_db(int opt, const char *arg)
 		return -1;
 	case OPT_TOP:
 		errno = 0;
-		top_jobs = strtol(arg, &end, 10);
-		if (errno || *end || end == arg || top_jobs < 0 ||
-		    top_jobs > IOL_POPTRI_MAXTOP) {
-			usage_error("bad --top '%s' (0 to %d)", arg,
-				    IOL_POPTRI_MAXTOP);
+		top_jobs = strcmp(arg, "all") ? strtol(arg, &end, 10) : 0;
+		if (strcmp(arg, "all") &&
+		    (errno || *end || end == arg || top_jobs < 0 ||
+		     top_jobs > 100000000)) {
+			usage_error("bad --top '%s' (a count, or 0 or all for "
+				    "every flagged job)",
+				    arg);
 			return -1;
 		}
 		return 1;
@@ -249,11 +254,26 @@ static void db_text_head(struct out *o, const struct iol_poptri *r)
 		 "\nWho to call first: groups by app and user, ranked by the "
 		 "I/O time at stake\nof their flagged jobs (slowest rank's "
 		 "I/O time x processes):\n");
+	if (r->hidden)
+		out_text(o,
+			 "(%zu groups with flagged jobs put under %g "
+			 "process-seconds at stake: not listed)\n",
+			 r->hidden, r->min_stake);
+}
+
+/* "jobid 42" or "jobid unknown" */
+static const char *id_str(const char *what, int64_t v, char *buf, size_t n)
+{
+	if (v == IOL_POP_NULL)
+		snprintf(buf, n, "%s unknown", what);
+	else
+		snprintf(buf, n, "%s %lld", what, (long long)v);
+	return buf;
 }
 
 static void db_text(struct out *o, const struct iol_poptri *r)
 {
-	char codes[512], when[32], st[48];
+	char codes[512], when[32], st[48], id[40], np[40];
 	size_t i, k, rank = 0;
 
 	db_text_head(o, r);
@@ -279,27 +299,55 @@ static void db_text(struct out *o, const struct iol_poptri *r)
 					 (int64_t)j->start_time);
 			else
 				snprintf(when, sizeof(when), "unknown");
-			out_text(o, "   - %s (start %s): %s, %s\n", j->path,
-				 when, stake_str(j->stake, st, sizeof(st)),
-				 codes);
+			out_text(o, "   - %s, %s: %s (start %s): %s, %s\n",
+				 id_str("jobid", j->jobid, id, sizeof(id)),
+				 id_str("nprocs", j->nprocs, np, sizeof(np)),
+				 j->path, when,
+				 stake_str(j->stake, st, sizeof(st)), codes);
 		}
 	}
 	if (!rank)
 		out_text(o, "\nno job flagged\n");
 }
 static const char *const db_cols[] = {
-	"group",	 "app",		  "user",  "group_jobs",
-	"group_flagged", "group_stake_s", "path",  "jobid",
-	"start_time",	 "stake_s",	  "worst", "codes",
+	"group",	 "app",	  "user",  "group_jobs", "group_flagged",
+	"group_stake_s", "path",  "jobid", "start_time", "stake_s",
+	"worst",	 "codes", "uid",   "nprocs",	 "findings",
 };
+
+/* A job's flagged findings: "CODE=value/threshold unit" ..., "; "
+ * between */
+static void find_list(const struct iol_poptri *r,
+		      const struct iol_poptri_job *j, char *buf, size_t n)
+{
+	size_t k, at = 0;
+
+	buf[0] = '\0';
+	for (k = 0; k < j->nf && at < n; k++) {
+		const struct iol_poptri_find *f = &j->f[k];
+		int w = snprintf(buf + at, n - at,
+				 "%s%s=%.6g/%.6g %s (%.3g s at stake)",
+				 at ? "; " : "", r->code[f->rule], f->value,
+				 f->threshold, r->unit[f->rule], f->stake);
+		at = w < 0 ? n : at + (size_t)w;
+	}
+}
+
+static void out_id(struct out *o, int64_t v)
+{
+	if (v == IOL_POP_NULL)
+		out_null(o);
+	else
+		out_int(o, v);
+}
 
 /* One row per listed job of each flagged group. */
 static void db_rows(struct out *o, const struct iol_poptri *r)
 {
-	char codes[512];
+	char codes[512], finds[2048];
 	size_t i, k, rank = 0;
 
-	out_table(o, db_cols, 12);
+	out_table(o, db_cols, 15);
 	for (i = 0; i < r->ng; i++) {
 		const struct iol_poptri_group *g = &r->g[i];
 
@@ -325,10 +373,162 @@ static void db_rows(struct out *o, const struct iol_poptri *r)
 			out_str(o, iol_sev_names[j->worst]);
 			code_list(r, NULL, j->codes, codes, sizeof(codes));
 			out_str(o, codes);
+			out_id(o, j->uid);
+			out_id(o, j->nprocs);
+			find_list(r, j, finds, sizeof(finds));
+			out_str(o, finds);
 			out_endrow(o);
 		}
 	}
 	out_endtable(o);
+}
+
+/* ---- JSON: one document, the rule table and the groups' jobs ---- */
+
+static void js_str(struct obuf *ob, const char *s)
+{
+	obuf_putc(ob, '"');
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			obuf_printf(ob, "\\%c", c);
+		else if (c < 0x20)
+			obuf_printf(ob, "\\u%04x", c);
+		else
+			obuf_putc(ob, (char)c);
+	}
+	obuf_putc(ob, '"');
+}
+
+static void js_num(struct obuf *ob, double v)
+{
+	char buf[40];
+
+	if (!isfinite(v)) {
+		obuf_puts(ob, "null");
+		return;
+	}
+	fmt_double(buf, sizeof(buf), v);
+	obuf_puts(ob, buf);
+}
+
+static void js_int(struct obuf *ob, int64_t v)
+{
+	if (v == IOL_POP_NULL)
+		obuf_puts(ob, "null");
+	else
+		obuf_printf(ob, "%lld", (long long)v);
+}
+
+static void js_rules(struct obuf *ob, const struct iol_poptri *r)
+{
+	size_t k;
+
+	obuf_puts(ob, ",\n\"rules\": [");
+	for (k = 0; k < r->nrules; k++) {
+		obuf_puts(ob, k ? ",\n  {\"code\": " : "\n  {\"code\": ");
+		js_str(ob, r->code[k]);
+		obuf_puts(ob, ", \"title\": ");
+		js_str(ob, r->title[k]);
+		obuf_puts(ob, ", \"unit\": ");
+		js_str(ob, r->unit[k]);
+		obuf_puts(ob, ", \"threshold\": ");
+		js_num(ob, r->threshold[k]);
+		obuf_printf(ob, ", \"flagged\": %zu, \"not_evaluated\": %zu}",
+			    r->count[k], r->na[k]);
+	}
+	obuf_puts(ob, "\n]");
+}
+
+static void js_job(struct obuf *ob, const struct iol_poptri *r,
+		   const struct iol_poptri_job *j)
+{
+	size_t k;
+
+	obuf_puts(ob, "{\"path\": ");
+	js_str(ob, j->path);
+	obuf_puts(ob, ", \"jobid\": ");
+	js_int(ob, j->jobid);
+	obuf_puts(ob, ", \"uid\": ");
+	js_int(ob, j->uid);
+	obuf_puts(ob, ", \"nprocs\": ");
+	js_int(ob, j->nprocs);
+	obuf_puts(ob, ", \"start_time\": ");
+	js_num(ob, j->start_time);
+	obuf_puts(ob, ", \"stake_process_s\": ");
+	js_num(ob, j->stake);
+	obuf_puts(ob, ", \"worst\": ");
+	js_str(ob, iol_sev_names[j->worst]);
+	obuf_puts(ob, ", \"findings\": [");
+	for (k = 0; k < j->nf; k++) {
+		const struct iol_poptri_find *f = &j->f[k];
+
+		obuf_puts(ob, k ? ", {\"code\": " : "{\"code\": ");
+		js_str(ob, r->code[f->rule]);
+		obuf_puts(ob, ", \"severity\": ");
+		js_str(ob, iol_sev_names[f->sev]);
+		obuf_puts(ob, ", \"value\": ");
+		js_num(ob, f->value);
+		obuf_puts(ob, ", \"threshold\": ");
+		js_num(ob, f->threshold);
+		obuf_puts(ob, ", \"stake_s\": ");
+		js_num(ob, f->stake);
+		obuf_puts(ob, ", \"stake_pct\": ");
+		js_num(ob, f->stake_pct);
+		obuf_putc(ob, '}');
+	}
+	obuf_puts(ob, "]}");
+}
+
+static void db_json(struct out *o, const struct iol_poptri *r)
+{
+	struct obuf *ob = &o->ob;
+	size_t i, k, rank = 0;
+	int first;
+
+	obuf_printf(ob,
+		    "{\"jobs\": %zu, \"flagged\": %zu, \"severity\": "
+		    "\"%s\",\n\"min_group_stake_s\": ",
+		    r->jobs, r->flagged, iol_sev_names[min_sev]);
+	js_num(ob, r->min_stake);
+	obuf_printf(ob,
+		    ", \"groups_not_listed\": %zu, \"missing\": ", r->hidden);
+	js_str(ob, r->missing);
+	js_rules(ob, r);
+	obuf_puts(ob, ",\n\"groups\": [");
+	for (i = 0; i < r->ng; i++) {
+		const struct iol_poptri_group *g = &r->g[i];
+
+		if (!g->flagged)
+			continue;
+		obuf_printf(ob,
+			    "%s\n  {\"rank\": %zu, \"app\": ", rank ? "," : "",
+			    rank + 1);
+		rank++;
+		js_str(ob, g->app);
+		obuf_puts(ob, ", \"user\": ");
+		js_str(ob, g->user);
+		obuf_printf(ob, ", \"jobs\": %zu, \"flagged\": %zu, ", g->jobs,
+			    g->flagged);
+		obuf_puts(ob, "\"stake_process_s\": ");
+		js_num(ob, g->stake);
+		obuf_puts(ob, ", \"rules\": {");
+		for (k = 0, first = 1; k < r->nrules; k++)
+			if (g->count[k]) {
+				obuf_puts(ob, first ? "" : ", ");
+				js_str(ob, r->code[k]);
+				obuf_printf(ob, ": %zu", g->count[k]);
+				first = 0;
+			}
+		obuf_puts(ob, "},\n   \"listed\": [");
+		for (k = 0; k < g->ntop; k++) {
+			obuf_puts(ob, k ? ",\n    " : "\n    ");
+			js_job(ob, r, &g->top[k]);
+		}
+		obuf_puts(ob, "]}");
+	}
+	obuf_puts(ob, "\n]}\n");
 }
 
 static int triage_db(int argc, char **argv)
@@ -366,6 +566,8 @@ static int triage_db(int argc, char **argv)
 	}
 	if (po.c.fmt == FMT_TEXT)
 		db_text(&o, &r);
+	else if (po.c.fmt == FMT_JSON)
+		db_json(&o, &r);
 	else
 		db_rows(&o, &r);
 	iol_poptri_free(&r);
@@ -404,7 +606,7 @@ int cmd_triage(int argc, char **argv)
 	/* a directory stands for the logs in it */
 	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
 	if (co.fmt != FMT_TEXT)
-		out_table(&o, cols, 9);
+		out_table(&o, cols, 11);
 	for (; i < argc; i++) {
 		struct iol_job *job;
 		struct iol_triage t;

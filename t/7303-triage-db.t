@@ -19,7 +19,8 @@ head -1 "$TMP/text" | grep -q "^$NJOBS jobs, "
 ok $? "the text counts all $NJOBS jobs"
 
 # flagged codes per job: from the store and from each log
-$RUN triage --db "$DB" --top 100 --format tsv >"$TMP/db.tsv"
+printf 'min_group_stake_s = 0\n' >"$TMP/allgroups"
+$RUN triage --db "$DB" --top all --config "$TMP/allgroups" --format tsv >"$TMP/db.tsv"
 ok $? "triage --db --format tsv exits 0"
 awk -F'\t' 'NR > 1 { print $7 "\t" $12 }' "$TMP/db.tsv" | sort >"$TMP/db.codes"
 # IOL-STRAGGLER reads the log's DXT phases, which a store does not keep
@@ -38,13 +39,18 @@ ok $? "every job's flagged codes from the store equal those from its log"
 grp() { # app: jobs in the manifest
 	awk -F'\t' -v a="$1" 'NR > 1 && $7 == a' "$POP/manifest.tsv" | wc -l
 }
-for app in esm-meta esm-rank0; do
-	want=$(grp $app)
-	got=$(awk -F'\t' -v a=$app '$2 == a { print $5; exit }' "$TMP/db.tsv")
-	is "$got" "$want" "$app: all $want jobs flagged"
-done
-grep -A1 "app esm-meta, user carol" "$TMP/text" | grep -q "IOL-META-BOUND $(grp esm-meta)"
-ok $? "esm-meta: IOL-META-BOUND on every job"
+# esm-meta jobs whose metadata costs under 1 s and 5 % of the run are
+# info (the impact floors): those flagged are the ones their logs flag
+nmeta=$($RUN triage --format tsv "$POP"/logs/carol_esm-meta*.darshan 2>/dev/null |
+	awk -F'\t' '$2 == "IOL-META-BOUND" && $3 == "high"' | wc -l)
+ok "$([ "$nmeta" -ge 30 ] && echo 0 || echo 1)" "esm-meta: $nmeta jobs metadata-bound at high"
+want=$(grp esm-rank0)
+got=$(awk -F'\t' '$2 == "esm-rank0" { print $5; exit }' "$TMP/db.tsv")
+is "$got" "$want" "esm-rank0: all $want jobs flagged"
+got=$(awk -F'\t' '$2 == "esm-meta" { print $5; exit }' "$TMP/db.tsv")
+is "$got" "$nmeta" "esm-meta: the $nmeta jobs flagged"
+grep -A1 "app esm-meta, user carol" "$TMP/text" | grep -q "IOL-META-BOUND $nmeta"
+ok $? "esm-meta: IOL-META-BOUND on each of them"
 grep -A1 "app esm-rank0, user carol" "$TMP/text" | grep -q "IOL-RANK0-IO $(grp esm-rank0)"
 ok $? "esm-rank0: IOL-RANK0-IO on every job"
 # groups ranked by stake, descending
@@ -74,8 +80,8 @@ if command -v pdftotext >/dev/null 2>&1; then
 	grep -q "Who to call first" "$TMP/pr.txt"
 	ok $? "the report has 'Who to call first'"
 	want=$(grp esm-meta)
-	grep -q "$want of $want" "$TMP/pr.txt" && grep -q "META-BOUND $want" "$TMP/pr.txt"
-	ok $? "esm-meta: $want of $want flagged, META-BOUND $want"
+	grep -q "$nmeta of $want" "$TMP/pr.txt" && grep -q "META-BOUND $nmeta" "$TMP/pr.txt"
+	ok $? "esm-meta: $nmeta of $want flagged, META-BOUND $nmeta"
 else
 	skip "no pdftotext" 3
 fi
@@ -87,8 +93,42 @@ grep -q "^iolens triage: cannot open '$TMP/nope.db'" "$TMP/err"
 ok $? "and says so"
 $RUN triage --db "$DB" --severity bogus >/dev/null 2>&1
 is $? 2 "a bad --severity is a usage error"
-$RUN triage --db "$DB" --top 1000 >/dev/null 2>&1
-is $? 2 "--top over 100 is a usage error"
+$RUN triage --db "$DB" --top -1 >/dev/null 2>&1
+is $? 2 "a negative --top is a usage error"
+
+# --top 0 (or all) lists every flagged job of the listed groups; groups
+# under min_group_stake_s are counted, not listed
+$RUN triage --db "$DB" --top 0 --format tsv >"$TMP/all.tsv"
+listed=$(awk -F'\t' 'NR > 1' "$TMP/all.tsv" | wc -l)
+flagged=$(awk -F'\t' 'NR > 1 { f[$1] = $5 } END { for (g in f) s += f[g]; print s + 0 }' "$TMP/all.tsv")
+ok "$([ "$listed" -gt 100 ] && [ "$listed" -eq "$flagged" ] && echo 0 || echo 1)" \
+	"--top 0: all $flagged flagged jobs of the listed groups ($listed rows)"
+awk -F'\t' 'NR > 1 && $6 < 1 { bad = 1 } END { exit bad }' "$TMP/all.tsv"
+ok $? "no listed group puts under 1 process-second at stake"
+grep -q "groups with flagged jobs put under 1 process-seconds at stake: not listed" "$TMP/text"
+ok $? "the text says how many groups are not listed"
+grep -q "^   - jobid [0-9]*, nprocs [0-9]*: " "$TMP/text"
+ok $? "the text names each listed job's jobid and processes"
+if command -v python3 >/dev/null; then
+	$RUN triage --db "$DB" --top all --format json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+r = {x["code"]: x for x in d["rules"]}
+assert r["IOL-META-BOUND"]["threshold"] == 30 and r["IOL-META-BOUND"]["flagged"] > 0
+n = 0
+for g in d["groups"]:
+    assert len(g["listed"]) == g["flagged"] and sum(g["rules"].values()) >= g["flagged"]
+    for j in g["listed"]:
+        assert j["jobid"] > 0 and j["uid"] >= 0 and j["nprocs"] >= 1, j
+        for f in j["findings"]:
+            assert f["severity"] in ("high", "warn") and f["threshold"] == r[f["code"]]["threshold"], f
+            n += 1
+assert n > 100
+' 2>"$TMP/py"
+	ok $? "json: the rule table, every flagged job with jobid, uid, nprocs, values and thresholds"
+else
+	skip "no python3 to read json"
+fi
 $RUN triage --db "$DB" --where "nprocs > 1000000" >"$TMP/none"
 ok $? "--where matching nothing: exit 0"
 grep -q "^0 jobs, 0 flagged" "$TMP/none"

@@ -291,6 +291,28 @@ TFNAME(t_shimb_file, shared_imbal_id)
 TFNAME(t_shtimb_file, shared_time_imbal_id)
 TFNAME(t_rsimb_file, rank_size_imbal_id)
 TFNAME(t_raw_file, raw_id)
+NUMG(t_meta_slow, TF->meta_slowest)
+INTG(t_onemib, posix_or_none(r, TF->one_mib_ops))
+NUMG(t_small_time, TF->small_time)
+NUMG(t_shsmall_time, TF->shared_small_time)
+NUMG(t_shimb_stake, TF->shimb_stake)
+INTG(t_shtimb_rank, TF->shtimb_rank >= 0 ? TF->shtimb_rank : NOINT)
+NUMG(t_shtimb_slow, TF->shtimb_slow)
+NUMG(t_shtimb_mean, TF->shtimb_mean)
+NUMG(t_shtimb_fast, TF->shtimb_fast)
+NUMG(t_rsimb_stake, TF->rsimb_stake)
+NUMG(t_aggr_time, TF->aggr_time)
+NUMG(t_askew, TF->askew)
+INTG(t_askew_rank, TF->askew_rank >= 0 ? TF->askew_rank : NOINT)
+NUMG(t_askew_slow, TF->askew_slow)
+NUMG(t_askew_mean, TF->askew_mean)
+NUMG(t_askew_k, TF->askew_k)
+TFNAME(t_askew_file, askew_id)
+INTG(t_rb_coll, posix_or_none(r, TF->rank_bytes_coll))
+INTG(t_ranks_bytes, TF->ranks_bytes)
+INTG(t_shwfiles, posix_or_none(r, TF->shared_wfiles))
+NUMG(t_small_top_secs, TF->small_top_secs)
+INTG(t_rank_min, TF->rank_bytes_min >= 0 ? TF->rank_bytes_min : NOINT)
 
 NUMG(j_rmibs, r->s->read_mibs)
 NUMG(j_wmibs, r->s->write_mibs)
@@ -572,7 +594,8 @@ static const struct iol_field fields[] = {
 	     "POSIX ops < 1 MiB on shared records", t_shsmall),
 	INTF("shared_ops", IOL_FT_INT, "", "POSIX ops on shared records",
 	     t_shops),
-	STRF("small_top_file", "file with the most ops < 1 MiB", t_small_file),
+	STRF("small_top_file", "file with the most time in ops < 1 MiB",
+	     t_small_file),
 	INTF("redundant_bytes", IOL_FT_BYTES, "B",
 	     "bytes moved beyond each file's highest offset", t_red),
 	STRF("redundant_file", "file with the most redundant bytes",
@@ -605,12 +628,60 @@ static const struct iol_field fields[] = {
 	NUMF("aggregators", IOL_FT_NUM, "", "MPI-IO aggregators (estimated)", 1,
 	     t_aggrn),
 	STRF("aggregator_file", "its file", t_aggr_file),
+	/* added in issue 22 */
+	NUMF("meta_time_by_slowest", IOL_FT_NUM, "s",
+	     "metadata time of the slowest rank", 4, t_meta_slow),
+	INTF("posix_1mib_ops", IOL_FT_INT, "",
+	     "POSIX ops of exactly 1 MiB (in the 100K_1M bin)", t_onemib),
+	NUMF("small_time", IOL_FT_NUM, "s",
+	     "seconds in ops < 1 MiB, slowest rank (estimated)", 4,
+	     t_small_time),
+	NUMF("shared_small_time", IOL_FT_NUM, "s",
+	     "seconds in ops < 1 MiB on shared files (estimated)", 4,
+	     t_shsmall_time),
+	NUMF("shared_imbalance_stake", IOL_FT_NUM, "s",
+	     "its slowest rank's time beyond the mean rank's", 4,
+	     t_shimb_stake),
+	INTF("shared_time_imbalance_rank", IOL_FT_INT, "", "its slowest rank",
+	     t_shtimb_rank),
+	NUMF("shared_time_imbalance_slowest", IOL_FT_NUM, "s",
+	     "its slowest rank's time", 4, t_shtimb_slow),
+	NUMF("shared_time_imbalance_mean", IOL_FT_NUM, "s",
+	     "its mean rank's time", 4, t_shtimb_mean),
+	NUMF("shared_time_imbalance_fastest", IOL_FT_NUM, "s",
+	     "its fastest rank's time", 4, t_shtimb_fast),
+	NUMF("rank_size_imbalance_stake", IOL_FT_NUM, "s",
+	     "its busiest rank's time beyond the mean", 4, t_rsimb_stake),
+	NUMF("aggregator_time", IOL_FT_NUM, "s",
+	     "POSIX time of that file's slowest rank", 4, t_aggr_time),
+	NUMF("aggregator_skew", IOL_FT_NUM, "",
+	     "slowest MPI-IO aggregator over the mean aggregator", 2, t_askew),
+	INTF("aggregator_skew_rank", IOL_FT_INT, "", "the slowest aggregator",
+	     t_askew_rank),
+	NUMF("aggregator_skew_slowest", IOL_FT_NUM, "s", "its POSIX time", 4,
+	     t_askew_slow),
+	NUMF("aggregator_skew_mean", IOL_FT_NUM, "s",
+	     "the mean aggregator's POSIX time", 4, t_askew_mean),
+	NUMF("aggregator_skew_count", IOL_FT_NUM, "",
+	     "aggregators of that file (estimated)", 1, t_askew_k),
+	STRF("aggregator_skew_file", "its file", t_askew_file),
+	INTF("rank_bytes_collective", IOL_FT_BYTES, "B",
+	     "per-rank POSIX bytes of collective MPI-IO files", t_rb_coll),
+	INTF("ranks_with_bytes", IOL_FT_INT, "",
+	     "ranks whose own records moved bytes", t_ranks_bytes),
+	INTF("rank_bytes_min", IOL_FT_BYTES, "B",
+	     "the least of those ranks' bytes", t_rank_min),
+	INTF("shared_written_files", IOL_FT_INT, "",
+	     "shared files written through POSIX", t_shwfiles),
+	NUMF("small_top_time", IOL_FT_NUM, "s",
+	     "its ops < 1 MiB, seconds over all ranks (estimated)", 4,
+	     t_small_top_secs),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 36,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 58,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

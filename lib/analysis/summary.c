@@ -524,10 +524,20 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	const struct iol_jrec *r;
 	struct iol_recx x;
 	struct iol_ranktime t;
+	double meta_slow;
+	int64_t nbytes = 0, minbytes = -1;
 	int mod, ret = 0;
 
 	if (iol_ranktime_compute(job, &t, err) < 0)
 		return IOL_ENOMEM;
+	/* the rank with the most metadata in its own records, plus the
+	 * mean rank's share of the shared records' (their slowest rank's
+	 * split by shares would give an aggregator's write time as
+	 * metadata) */
+	meta_slow = 0;
+	for (size_t k = 0; k < t.nrank; k++)
+		meta_slow = t.meta[k] > meta_slow ? t.meta[k] : meta_slow;
+	meta_slow += t.shared_meta_sum / (double)(nprocs > 0 ? nprocs : 1);
 	memset(&p, 0, sizeof(p));
 	p.excl = excl;
 	p.rank_b = calloc((size_t)nprocs, sizeof(*p.rank_b));
@@ -537,6 +547,12 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	iol_lowrecs_init(&it, job);
 	while (!ret && iol_lowrecs_next(&it, &mod, &r, &x))
 		ret = job_rec(mod, r, &x, nprocs, s, &p);
+	for (int64_t k = 0; !ret && k < nprocs; k++)
+		if (p.rank_b[k] > 0) {
+			nbytes++;
+			if (minbytes < 0 || p.rank_b[k] < minbytes)
+				minbytes = p.rank_b[k];
+		}
 	if (!ret) {
 		job_ranks(nprocs, s, &p, &t);
 		job_nodes(job, o, nprocs, s);
@@ -551,7 +567,11 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	iol_ranktime_free(&t);
 	if (ret)
 		return iol_error_set(err, ret, "out of memory");
-	return iol_trifacts_compute(job, &s->tf, err);
+	ret = iol_trifacts_compute(job, &s->tf, err);
+	s->tf.meta_slowest = meta_slow;
+	s->tf.ranks_bytes = nbytes;
+	s->tf.rank_bytes_min = minbytes;
+	return ret;
 }
 
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,

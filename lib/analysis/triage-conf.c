@@ -42,6 +42,10 @@ static const char *const keys[] = {
 	"random_min_ops",
 	"aggregator_ranks",
 	"straggler_pct",
+	"aggregator_skew",
+	"min_stake_s",
+	"min_stake_pct",
+	"min_group_stake_s",
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

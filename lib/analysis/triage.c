@@ -4,6 +4,10 @@
  * finding.  A rule whose data is missing yields "not evaluated" with the
  * reason, never a silent pass.  Values are compared against thresholds
  * from the configuration, which each finding carries so it is printed.
+ * A rule also estimates the seconds at stake; a crossed warn or high
+ * finding under both impact floors (min_stake_s, min_stake_pct) is info,
+ * so a trivial pattern is shown but raises no alarm (issue 22; the rules
+ * are scored against t/data/triage-labels.tsv by t/7305).
  */
 #include <math.h>
 #include <stdio.h>
@@ -68,6 +72,39 @@ static const char *const in_names[] = {"nprocs",
 				       "aggregator_ranks",
 				       "aggregators",
 				       "straggler_pct",
+				       "mpiio_time_by_slowest",
+				       "h5d_time_by_slowest",
+				       "pnetcdf_var_time_by_slowest",
+				       "stdio_time_by_slowest",
+				       "read_time_by_slowest",
+				       "write_time_by_slowest",
+				       "dfs_bytes_read",
+				       "dfs_bytes_written",
+				       "daos_bytes_read",
+				       "daos_bytes_written",
+				       "meta_time_by_slowest",
+				       "posix_1mib_ops",
+				       "small_time",
+				       "shared_small_time",
+				       "shared_imbalance_stake",
+				       "shared_time_imbalance_rank",
+				       "shared_time_imbalance_slowest",
+				       "shared_time_imbalance_mean",
+				       "shared_time_imbalance_fastest",
+				       "rank_size_imbalance_stake",
+				       "aggregator_time",
+				       "aggregator_skew",
+				       "aggregator_skew_rank",
+				       "aggregator_skew_slowest",
+				       "aggregator_skew_mean",
+				       "aggregator_skew_count",
+				       "rank_bytes_collective",
+				       "ranks_with_bytes",
+				       "rank_bytes_min",
+				       "shared_written_files",
+				       "small_top_time",
+				       "uid",
+				       "straggler_stake",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -99,7 +136,8 @@ static const char *const in_names[] = {"nprocs",
 				       "read_after_write_file",
 				       "lustre_file",
 				       "aggregator_file",
-				       "straggler"};
+				       "straggler",
+				       "aggregator_skew_file"};
 _Static_assert(sizeof(in_names) / sizeof(in_names[0]) == IOL_TIN_N,
 	       "one job-row field per triage input");
 
@@ -178,6 +216,11 @@ static void phase_strag(const struct iol_phase *jp, const struct iol_phase *r,
 	if (isfinite(in->v[IOL_TIN_STRAG]) && pct <= in->v[IOL_TIN_STRAG])
 		return;
 	in->v[IOL_TIN_STRAG] = pct;
+	/* what the others wait for: the lag, but no more than the rank's
+	 * own time in the phase (a rank that started late by design and
+	 * wrote in 0.1 ms costs 0.1 ms) */
+	in->v[IOL_TIN_STRAG_STAKE] =
+		fmax(fmin(lag, r[last].end - r[last].start), 0);
 	snprintf(in->s[IOL_TIN_STRAG_DETAIL - IOL_TIN_NNUM], sizeof(in->s[0]),
 		 "phase %zu (%s, %.3f s): rank %lld ended %.3f s after the "
 		 "median of its %zu ranks",
@@ -198,6 +241,7 @@ static int measure_strag(const struct iol_job *job,
 	size_t k;
 
 	in->have[IOL_TIN_STRAG] = in->have[IOL_TIN_STRAG_DETAIL] = 1;
+	in->have[IOL_TIN_STRAG_STAKE] = 1;
 	if (iol_timeline_source(job) != IOL_TL_DXT) {
 		snprintf(why, sizeof(in->s[0]), "no DXT segments or trace");
 		return 0;
@@ -250,9 +294,15 @@ int iol_triage_measure(const struct iol_job *job, const char *log,
 	return measure(job, log, NULL, in, err);
 }
 
+static double io_top(const struct iol_triage_in *in, const char **layer);
+
 double iol_triage_stake(const struct iol_triage_in *in)
 {
-	double t = in->v[IOL_TIN_IO_SLOWEST], np = in->v[IOL_TIN_NPROCS];
+	const char *layer;
+	double t = io_top(in, &layer), np = in->v[IOL_TIN_NPROCS];
+
+	if (!isfinite(in->v[IOL_TIN_IO_SLOWEST]))
+		t = NAN;
 
 	if (!isfinite(t) || !isfinite(np) || np < 1)
 		return NAN;
@@ -262,22 +312,50 @@ double iol_triage_stake(const struct iol_triage_in *in)
 #define V(k) (in->v[IOL_TIN_##k])
 #define S(k) (in->s[IOL_TIN_##k - IOL_TIN_NNUM])
 
-/* Fill *v or write why it cannot be; 0 when evaluated. */
 /* Returns 0 evaluated, 1 evaluated and passing whatever the value (too
- * little data to matter), -1 not evaluated; c gives thresholds a rule
- * reads besides its own (small_req_min_ops ...). */
+ * little data to matter), 2 evaluated and at most info (the pattern is
+ * there by design), -1 not evaluated.  *stake: the seconds at stake
+ * (NAN: none); c gives thresholds a rule reads besides its own. */
 typedef int (*eval_fn)(const struct iol_triage_in *in,
-		       const struct iol_triage_conf *c, double *v, char *d,
-		       size_t n);
+		       const struct iol_triage_conf *c, double *v,
+		       double *stake, char *d, size_t n);
 #define K(k) (c->v[IOL_TK_##k])
+#define EVAL(name)                                                  \
+	static int name(const struct iol_triage_in *in,             \
+			const struct iol_triage_conf *c, double *v, \
+			double *stake, char *d, size_t n)
 
-static int e_incomplete(const struct iol_triage_in *in,
-			const struct iol_triage_conf *c, double *v, char *d,
-			size_t n)
+static double z(double x) /* no value (module absent) counts as 0 */
+{
+	return isfinite(x) ? x : 0;
+}
+
+/*
+ * The job's I/O time a rank, by the slowest rank: the highest layer's
+ * (MPI-IO, HDF5 datasets, PnetCDF variables) when it is above POSIX +
+ * STDIO's, as summary prints them per module.  A collective job spends
+ * most of its MPI-IO time in the exchange, which POSIX never sees.
+ * *layer names it.
+ */
+static double io_top(const struct iol_triage_in *in, const char **layer)
+{
+	double t = z(V(IO_SLOWEST));
+
+	*layer = "POSIX+STDIO";
+	if (z(V(MPIIO_T)) > t)
+		t = V(MPIIO_T), *layer = "MPI-IO";
+	if (z(V(H5D_T)) > t)
+		t = V(H5D_T), *layer = "HDF5";
+	if (z(V(PNC_T)) > t)
+		t = V(PNC_T), *layer = "PnetCDF";
+	return t;
+}
+
+EVAL(e_incomplete)
 {
 	const char *p = S(INCOMPLETE);
 
-	(void)c;
+	(void)c, (void)stake;
 	*v = 0;
 	while (*p) {
 		p += strspn(p, " ");
@@ -289,23 +367,27 @@ static int e_incomplete(const struct iol_triage_in *in,
 	return 0;
 }
 
-static int e_meta(const struct iol_triage_in *in,
-		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
+/* Metadata against the I/O time a rank spends at the highest layer. */
+EVAL(e_meta)
 {
+	const char *layer;
+	double io = io_top(in, &layer);
+
 	(void)c;
-	if (!isfinite(V(MD_COST))) {
-		snprintf(d, n, "no POSIX/STDIO I/O time in the log");
+	if (!isfinite(V(META_SLOW)) || !(io > 0)) {
+		snprintf(d, n, "no I/O time in the log");
 		return -1;
 	}
-	*v = V(MD_COST);
-	snprintf(d, n, "%.3f s metadata of %.3f s I/O, sums over processes",
-		 V(META_TOTAL), V(IO_TOTAL));
+	*v = 100.0 * V(META_SLOW) / io;
+	*stake = V(META_SLOW);
+	snprintf(d, n,
+		 "%.3f s metadata a rank (the most of any rank) of %.3f s "
+		 "I/O a rank in %s; %.3f s over all processes",
+		 V(META_SLOW), io, layer, z(V(META_TOTAL)));
 	return 0;
 }
 
-static int e_creates(const struct iol_triage_in *in,
-		     const struct iol_triage_conf *c, double *v, char *d,
-		     size_t n)
+EVAL(e_creates)
 {
 	(void)c;
 	if (!isfinite(V(CREATES_PP))) {
@@ -313,17 +395,23 @@ static int e_creates(const struct iol_triage_in *in,
 		return -1;
 	}
 	*v = V(CREATES_PP);
-	snprintf(d, n, "%.0f files created (%s), %.0f files", V(CREATES),
-		 V(CREATES_EXACT) > 0 ? "exact" : "estimated", V(FILES));
+	*stake = z(V(META_SLOW));
+	snprintf(d, n,
+		 "%.0f files created (%s), %.0f files; %.3f s metadata a "
+		 "rank",
+		 V(CREATES), V(CREATES_EXACT) > 0 ? "exact" : "estimated",
+		 V(FILES), z(V(META_SLOW)));
 	return 0;
 }
 
-static int e_small(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, double *v, char *d,
-		   size_t n)
+/* Small requests: the bins under 1 MiB, less the requests of exactly
+ * 1 MiB the 100K_1M bin holds (from the common access sizes); too few
+ * to matter only when they are also cheap (a rule by time as well as by
+ * count). */
+EVAL(e_small)
 {
 	double small = 0, all = 0;
-	int b;
+	int b, few;
 
 	for (b = 0; b < 20; b++) {
 		double x = in->v[IOL_TIN_BIN0 + b];
@@ -335,23 +423,31 @@ static int e_small(const struct iol_triage_in *in,
 			return -1;
 		}
 		all += x;
-		if (b % 10 < 5) /* the bins below 1 MiB */
+		if (b % 10 < 5) /* the bins up to 1 MiB */
 			small += x;
 	}
+	small -= fmin(z(V(ONEMIB)), small);
 	if (all <= 0) {
 		snprintf(d, n, "no POSIX reads or writes");
 		return -1;
 	}
 	*v = 100.0 * small / all;
-	snprintf(d, n, "%.0f of %.0f POSIX operations under 1 MiB%s%s%s", small,
-		 all, small < K(SMALL_MIN) ? " (too few to matter)" : "",
-		 S(SMALL_FILE)[0] ? "; most in " : "", S(SMALL_FILE));
-	return small < K(SMALL_MIN);
+	*stake = z(V(SMALL_T));
+	few = small < K(SMALL_MIN) && *stake < K(MIN_S);
+	snprintf(d, n,
+		 "%.0f of %.0f POSIX operations under 1 MiB (%.0f of exactly "
+		 "1 MiB not counted), about %.3f s a rank%s",
+		 small, all, z(V(ONEMIB)), *stake,
+		 few ? " (too few to matter)" : "");
+	if (S(SMALL_FILE)[0]) {
+		size_t l = strlen(d);
+		snprintf(d + l, n - l, "; most in %s (%.3f s over all ranks)",
+			 S(SMALL_FILE), z(V(SMALL_TOP_T)));
+	}
+	return few;
 }
 
-static int e_rank0(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, double *v, char *d,
-		   size_t n)
+EVAL(e_rank0)
 {
 	(void)c;
 	if (!isfinite(V(BUSIEST)) || !isfinite(V(BUSIEST_SHARE))) {
@@ -363,14 +459,13 @@ static int e_rank0(const struct iol_triage_in *in,
 		return -1;
 	}
 	*v = V(BUSIEST_SHARE) * 100.0;
-	snprintf(d, n, "rank %.0f of %.0f, strategy %s", V(BUSIEST), V(NPROCS),
-		 S(STRATEGY)[0] ? S(STRATEGY) : "?");
+	/* spread over all ranks, the busiest rank's time would shrink to
+	 * 1/N of it */
+	*stake = z(V(IO_SLOWEST)) * (1 - 1 / V(NPROCS));
+	snprintf(d, n, "rank %.0f of %.0f, strategy %s, %.3f s I/O", V(BUSIEST),
+		 V(NPROCS), S(STRATEGY)[0] ? S(STRATEGY) : "?",
+		 z(V(IO_SLOWEST)));
 	return 0;
-}
-
-static double z(double x) /* no value (module absent) counts as 0 */
-{
-	return isfinite(x) ? x : 0;
 }
 
 /* A percentage of POSIX operations: 100 - the measured share. */
@@ -385,23 +480,20 @@ static int pct_not(double pct, const char *what, double *v, char *d, size_t n)
 	return 0;
 }
 
-static int e_misal(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, double *v, char *d,
-		   size_t n)
+EVAL(e_misal)
 {
-	(void)c;
+	(void)c, (void)stake;
 	return pct_not(
 		V(PCT_ALIGNED),
 		"POSIX file alignment (Lustre stripes: IOL-LUSTRE-MISALIGNED)",
 		v, d, n);
 }
 
-static int e_random(const struct iol_triage_in *in,
-		    const struct iol_triage_conf *c, double *v, char *d,
-		    size_t n)
+EVAL(e_random)
 {
 	double ops = z(V(PREADS)) + z(V(PWRITES)), nonseq;
 
+	(void)stake;
 	if (pct_not(V(PCT_SEQ), "", v, d, n) < 0)
 		return -1;
 	nonseq = ops * *v / 100.0;
@@ -410,23 +502,46 @@ static int e_random(const struct iol_triage_in *in,
 	return nonseq < K(RANDOM_MIN);
 }
 
-static int e_iotime(const struct iol_triage_in *in,
-		    const struct iol_triage_conf *c, double *v, char *d,
-		    size_t n)
+EVAL(e_iotime)
 {
+	const char *layer;
+	double io = io_top(in, &layer);
+
 	(void)c;
-	if (!isfinite(V(PCT_IO_SLOWEST))) {
+	if (!(V(RUN_TIME) > 0) || !isfinite(V(IO_SLOWEST))) {
 		snprintf(d, n, "no run time or I/O time");
 		return -1;
 	}
-	*v = V(PCT_IO_SLOWEST);
-	snprintf(d, n, "slowest rank, POSIX+STDIO");
+	*v = 100.0 * io / V(RUN_TIME);
+	*stake = io;
+	snprintf(d, n,
+		 "slowest rank: %.3f s in %s of a %.3f s run (POSIX+STDIO "
+		 "%.3f s)",
+		 io, layer, V(RUN_TIME), z(V(IO_SLOWEST)));
 	return 0;
 }
 
-static int e_imbal(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, double *v, char *d,
-		   size_t n)
+/* Half the per-rank bytes are collective-buffering aggregators' */
+static int aggr_coll(const struct iol_triage_in *in)
+{
+	return V(RANK_SUM) > 0 && z(V(RB_COLL)) * 2 >= V(RANK_SUM);
+}
+
+/* Two or more ranks, not all, moved the bytes, about equally */
+static int aggr_even(const struct iol_triage_in *in)
+{
+	return V(RANKS_B) >= 2 && V(RANKS_B) < V(NPROCS) &&
+	       z(V(RANK_MIN)) * 1.5 >= V(RANK_MAX);
+}
+
+/* RANK-IMBALANCE's pattern is aggregation by design */
+static int aggregation(const struct iol_triage_in *in)
+{
+	return V(NPROCS) >= 2 && isfinite(V(RANK_MAX)) &&
+	       (aggr_coll(in) || aggr_even(in));
+}
+
+EVAL(e_imbal)
 {
 	double mean;
 
@@ -443,15 +558,32 @@ static int e_imbal(const struct iol_triage_in *in,
 	}
 	mean = V(RANK_SUM) / V(NPROCS);
 	*v = V(RANK_MAX) / mean;
+	*stake = z(V(IO_SLOWEST)) * (1 - 1 / *v);
+	if (aggr_coll(in)) {
+		snprintf(d, n,
+			 "aggregation, not imbalance: %.0f %% of the per-rank "
+			 "bytes are collective-buffering aggregators' I/O "
+			 "of files MPI-IO drove (rank %.0f moved %.0f B, mean "
+			 "rank %.0f B)",
+			 100.0 * V(RB_COLL) / V(RANK_SUM), V(BUSIEST),
+			 V(RANK_MAX), mean);
+		return 2;
+	}
+	if (aggr_even(in)) {
+		snprintf(d, n,
+			 "aggregation, not imbalance: %.0f of %.0f ranks moved "
+			 "the bytes, evenly (%.0f to %.0f B each)",
+			 V(RANKS_B), V(NPROCS), V(RANK_MIN), V(RANK_MAX));
+		return 2;
+	}
 	snprintf(d, n, "rank %.0f moved %.0f B, mean rank %.0f B", V(BUSIEST),
 		 V(RANK_MAX), mean);
 	return 0;
 }
 
-static int e_idle(const struct iol_triage_in *in,
-		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
+EVAL(e_idle)
 {
-	(void)c;
+	(void)c, (void)stake;
 	if (!(V(NPROCS) >= 2)) {
 		snprintf(d, n, "a single process");
 		return -1;
@@ -469,9 +601,7 @@ static int e_idle(const struct iol_triage_in *in,
 
 /* One sync per written file per rank (a checkpoint's closing fsync) is
  * good practice; only the syncs beyond it count. */
-static int e_fsync(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, double *v, char *d,
-		   size_t n)
+EVAL(e_fsync)
 {
 	double extra;
 
@@ -482,6 +612,8 @@ static int e_fsync(const struct iol_triage_in *in,
 	}
 	extra = V(PSYNCS) > V(PWRECS) ? V(PSYNCS) - V(PWRECS) : 0;
 	*v = 100.0 * extra / V(PWRITES);
+	/* Darshan counts sync time as write time: the extra syncs' share */
+	*stake = V(PSYNCS) > 0 ? z(V(WTIME)) * extra / V(PSYNCS) : 0;
 	snprintf(d, n,
 		 "%.0f fsync/fdatasync for %.0f POSIX writes in %.0f written "
 		 "records; the first sync of each record is not counted",
@@ -489,12 +621,11 @@ static int e_fsync(const struct iol_triage_in *in,
 	return 0;
 }
 
-static int e_seek(const struct iol_triage_in *in,
-		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
+EVAL(e_seek)
 {
 	double ops = V(PREADS) + V(PWRITES);
 
-	(void)c;
+	(void)c, (void)stake;
 	if (!(ops > 0) || !isfinite(V(PSEEKS))) {
 		snprintf(d, n, "no POSIX reads or writes");
 		return -1;
@@ -514,44 +645,50 @@ static int share(double part, double total, double *v)
 	return 0;
 }
 
-static int e_stdio(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, double *v, char *d,
-		   size_t n)
+/* STDIO against every byte the job moved: POSIX + STDIO, and DFS (or
+ * DAOS, which DFS runs on: the larger, not both) that POSIX never sees */
+EVAL(e_stdio)
 {
 	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
+	double dfs = fmax(z(V(DFS_BR)) + z(V(DFS_BW)),
+			  z(V(DAOS_BR)) + z(V(DAOS_BW)));
+	double all = z(V(BYTES_R)) + z(V(BYTES_W)) + dfs;
 
 	(void)c;
-	if (share(st, z(V(BYTES_R)) + z(V(BYTES_W)), v) < 0) {
+	if (share(st, all, v) < 0) {
 		snprintf(d, n, "no bytes moved");
 		return -1;
 	}
-	snprintf(d, n, "%.0f of %.0f bytes through STDIO", st,
-		 z(V(BYTES_R)) + z(V(BYTES_W)));
+	*stake = z(V(STDIO_T));
+	snprintf(d, n,
+		 "%.0f of %.0f bytes through STDIO (DFS/DAOS %.0f), %.3f s "
+		 "STDIO a rank",
+		 st, all, dfs, *stake);
 	return 0;
 }
 
-static int e_nompiio(const struct iol_triage_in *in,
-		     const struct iol_triage_conf *c, double *v, char *d,
-		     size_t n)
+EVAL(e_nompiio)
 {
-	(void)c;
+	(void)c, (void)stake;
 	if (!(V(NPROCS) >= 2)) {
 		snprintf(d, n, "a single process");
 		return -1;
 	}
-	*v = isfinite(V(MPIIO_BR)) ? 0 : z(V(SHARED_FILES));
-	snprintf(d, n,
-		 isfinite(V(MPIIO_BR)) ? "the job uses MPI-IO"
-				       : "%.0f shared files, no MPI-IO",
-		 z(V(SHARED_FILES)));
+	*v = isfinite(V(MPIIO_BR)) ? 0 : z(V(SHWFILES));
+	if (isfinite(V(MPIIO_BR)))
+		snprintf(d, n, "the job uses MPI-IO");
+	else
+		snprintf(d, n,
+			 "%.0f files every rank opened and wrote through "
+			 "POSIX, no MPI-IO (%.0f shared files in all; those "
+			 "only read, such as libraries, left out)",
+			 z(V(SHWFILES)), z(V(SHARED_FILES)));
 	return 0;
 }
 
-static int e_memal(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, double *v, char *d,
-		   size_t n)
+EVAL(e_memal)
 {
-	(void)c;
+	(void)c, (void)stake;
 	if (share(V(MEMNOT), z(V(PREADS)) + z(V(PWRITES)), v) < 0) {
 		snprintf(d, n, "no POSIX reads or writes");
 		return -1;
@@ -560,32 +697,49 @@ static int e_memal(const struct iol_triage_in *in,
 	return 0;
 }
 
-static int e_redundant(const struct iol_triage_in *in,
-		       const struct iol_triage_conf *c, double *v, char *d,
-		       size_t n)
+EVAL(e_redundant)
 {
+	double all = z(V(BYTES_R)) + z(V(BYTES_W));
+
 	(void)c;
-	if (share(V(RED), z(V(BYTES_R)) + z(V(BYTES_W)), v) < 0) {
+	if (share(V(RED), all, v) < 0) {
 		snprintf(d, n, "no POSIX bytes");
 		return -1;
 	}
-	snprintf(d, n, "%.0f B beyond the files' highest offsets%s%s", V(RED),
-		 S(RED_FILE)[0] ? "; most in " : "", S(RED_FILE));
+	*stake = z(V(IO_SLOWEST)) * V(RED) / all;
+	snprintf(d, n,
+		 "%.0f B moved again beyond the files' highest offsets (by "
+		 "any rank)%s%s",
+		 V(RED), S(RED_FILE)[0] ? "; most in " : "", S(RED_FILE));
 	return 0;
 }
 
-static int e_shsmall(const struct iol_triage_in *in,
-		     const struct iol_triage_conf *c, double *v, char *d,
-		     size_t n)
+static int one_proc(const struct iol_triage_in *in, char *d, size_t n)
 {
+	if (V(NPROCS) >= 2)
+		return 0;
+	snprintf(d, n, "a single process: no file is shared");
+	return 1;
+}
+
+EVAL(e_shsmall)
+{
+	int few;
+
+	if (one_proc(in, d, n))
+		return -1;
 	if (share(V(SH_SMALL), V(SH_OPS), v) < 0) {
 		snprintf(d, n, "no operations on shared records");
 		return -1;
 	}
-	snprintf(d, n, "%.0f of %.0f operations on shared files under 1 MiB%s",
-		 V(SH_SMALL), V(SH_OPS),
-		 V(SH_SMALL) < K(SMALL_MIN) ? " (too few to matter)" : "");
-	return V(SH_SMALL) < K(SMALL_MIN);
+	*stake = z(V(SHSMALL_T));
+	few = V(SH_SMALL) < K(SMALL_MIN) && *stake < K(MIN_S);
+	snprintf(d, n,
+		 "%.0f of %.0f operations on shared files under 1 MiB, about "
+		 "%.3f s a rank%s",
+		 V(SH_SMALL), V(SH_OPS), *stake,
+		 few ? " (too few to matter)" : "");
+	return few;
 }
 
 /* A largest percentage over files, with its file. */
@@ -601,56 +755,67 @@ static int pct_file(double pct, const char *file, const char *none, double *v,
 	return 0;
 }
 
-static int e_shimb(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, double *v, char *d,
-		   size_t n)
+EVAL(e_shimb)
 {
 	(void)c;
+	if (one_proc(in, d, n))
+		return -1;
+	*stake = z(V(SHIMB_STAKE));
 	return pct_file(V(SHIMB), S(SHIMB_FILE),
 			"no shared file of 1 MiB with its ranks' bytes", v, d,
 			n);
 }
 
-static int e_shtimb(const struct iol_triage_in *in,
-		    const struct iol_triage_conf *c, double *v, char *d,
-		    size_t n)
+EVAL(e_shtimb)
 {
 	(void)c;
-	return pct_file(V(SHTIMB), S(SHTIMB_FILE),
-			"no shared file of 1 MiB with its ranks' times", v, d,
-			n);
+	if (one_proc(in, d, n))
+		return -1;
+	if (!isfinite(V(SHTIMB))) {
+		snprintf(d, n, "no shared file of 1 MiB with its ranks' times");
+		return -1;
+	}
+	*v = V(SHTIMB);
+	*stake = fmax(z(V(SHTIMB_SLOW)) - z(V(SHTIMB_MEAN)), 0);
+	snprintf(d, n,
+		 "%s: rank %.0f took %.3f s, the mean rank %.3f s, the "
+		 "fastest %.3f s",
+		 S(SHTIMB_FILE)[0] ? S(SHTIMB_FILE) : "(unnamed file)",
+		 V(SHTIMB_RANK), z(V(SHTIMB_SLOW)), z(V(SHTIMB_MEAN)),
+		 z(V(SHTIMB_FAST)));
+	return 0;
 }
 
-static int e_rsimb(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, double *v, char *d,
-		   size_t n)
+EVAL(e_rsimb)
 {
 	(void)c;
+	*stake = z(V(RSIMB_STAKE));
 	return pct_file(V(RSIMB), S(RSIMB_FILE),
 			"no file with two or more per-rank records of 1 MiB", v,
 			d, n);
 }
 
-static int e_coll(const struct iol_triage_in *in,
-		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
+EVAL(e_coll)
 {
 	double ops = z(V(COLL)) + z(V(INDEP));
 
+	if (one_proc(in, d, n))
+		return -1;
 	if (!isfinite(V(COLL)) || share(V(COLL), ops, v) < 0) {
 		snprintf(d, n, "no MPI-IO operations");
 		return -1;
 	}
+	*stake = ops > 0 ? z(V(MPIIO_T)) * z(V(INDEP)) / ops : 0;
 	snprintf(d, n, "%.0f collective of %.0f MPI-IO operations%s", V(COLL),
 		 ops, ops < K(COLLMIN) ? " (too few to matter)" : "");
 	return ops < K(COLLMIN);
 }
 
-static int e_nb(const struct iol_triage_in *in, const struct iol_triage_conf *c,
-		double *v, char *d, size_t n)
+EVAL(e_nb)
 {
 	double ops = z(V(COLL)) + z(V(INDEP));
 
-	(void)c;
+	(void)c, (void)stake;
 	if (!isfinite(V(NB)) || share(V(NB), ops + V(NB), v) < 0) {
 		snprintf(d, n, "no MPI-IO operations");
 		return -1;
@@ -660,10 +825,9 @@ static int e_nb(const struct iol_triage_in *in, const struct iol_triage_conf *c,
 	return 0;
 }
 
-static int e_raw(const struct iol_triage_in *in,
-		 const struct iol_triage_conf *c, double *v, char *d, size_t n)
+EVAL(e_raw)
 {
-	(void)c;
+	(void)c, (void)stake;
 	if (share(V(RAW), V(BYTES_R), v) < 0) {
 		snprintf(d, n, "no bytes read");
 		return -1;
@@ -673,51 +837,89 @@ static int e_raw(const struct iol_triage_in *in,
 	return 0;
 }
 
-static int e_lustre(const struct iol_triage_in *in,
-		    const struct iol_triage_conf *c, double *v, char *d,
-		    size_t n)
+EVAL(e_lustre)
 {
 	(void)c;
 	if (share(V(LNOT), V(LOPS), v) < 0) {
 		snprintf(d, n, "no POSIX operations on Lustre files");
 		return -1;
 	}
+	*stake = z(V(IO_SLOWEST)) * V(LNOT) / V(LOPS);
 	snprintf(d, n,
-		 "%.0f of %.0f operations on Lustre files off a %.0f B "
-		 "stripe boundary%s%s",
+		 "%.0f of %.0f operations on Lustre files cross or start off "
+		 "a %.0f B stripe boundary (requests that fit inside a stripe "
+		 "not counted)%s%s",
 		 V(LNOT), V(LOPS), V(LSTRIPE), S(LFILE)[0] ? "; most in " : "",
 		 S(LFILE));
 	return 0;
 }
 
-static int e_aggr(const struct iol_triage_in *in,
-		  const struct iol_triage_conf *c, double *v, char *d, size_t n)
+EVAL(e_aggr)
 {
 	(void)c;
+	if (one_proc(in, d, n))
+		return -1;
 	if (!isfinite(V(AGGR))) {
 		snprintf(d, n, "no file of 1 MiB written through MPI-IO");
 		return -1;
 	}
 	*v = V(AGGR);
-	snprintf(d, n, "about %.0f of %.0f ranks did the POSIX I/O of %s",
-		 V(AGGRN), V(NPROCS),
-		 S(AGGR_FILE)[0] ? S(AGGR_FILE) : "a file");
+	*stake = z(V(AGGR_T)) * (1 - 1 / fmax(V(AGGR), 1));
+	snprintf(d, n,
+		 "about %.0f of %.0f ranks did the POSIX I/O of %s, the "
+		 "slowest in %.3f s",
+		 V(AGGRN), V(NPROCS), S(AGGR_FILE)[0] ? S(AGGR_FILE) : "a file",
+		 z(V(AGGR_T)));
 	return 0;
 }
 
-static int e_strag(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, double *v, char *d,
-		   size_t n)
+EVAL(e_askew)
+{
+	(void)c;
+	if (one_proc(in, d, n))
+		return -1;
+	if (!isfinite(V(ASKEW))) {
+		snprintf(d, n,
+			 "no file of 1 MiB MPI-IO drove collectively through "
+			 "two or more aggregators");
+		return -1;
+	}
+	*v = V(ASKEW);
+	*stake = fmax(z(V(ASKEW_SLOW)) - z(V(ASKEW_MEAN)), 0);
+	snprintf(d, n,
+		 "%s: aggregator rank %.0f spent %.3f s in POSIX, the mean of "
+		 "its ~%.0f aggregators %.3f s; the slowest rank spent %.3f s "
+		 "in MPI-IO",
+		 S(ASKEW_FILE)[0] ? S(ASKEW_FILE) : "(unnamed file)",
+		 V(ASKEW_RANK), z(V(ASKEW_SLOW)), z(V(ASKEW_K)),
+		 z(V(ASKEW_MEAN)), z(V(MPIIO_T)));
+	return 0;
+}
+
+EVAL(e_strag)
 {
 	(void)c;
 	snprintf(d, n, "%s", S(STRAG_DETAIL));
 	if (!isfinite(V(STRAG)))
 		return -1;
 	*v = V(STRAG);
+	*stake = z(V(STRAG_STAKE));
 	return 0;
 }
 
-#define NEEDMAX 6
+/* Alternative recommendations, by the job's shape */
+static int read_only(const struct iol_triage_in *in)
+{
+	return z(V(BYTES_W)) <= 0 && z(V(BYTES_R)) > 0;
+}
+
+/* nearly all MPI-IO calls collective (e3sm: 110592 of 110796) */
+static int all_collective(const struct iol_triage_in *in)
+{
+	return z(V(COLL)) > 0 && z(V(INDEP)) * 99 <= z(V(COLL));
+}
+
+#define NEEDMAX 12
 struct rule {
 	const char *code, *title, *unit;
 	int key; /* threshold, -1 none */
@@ -727,6 +929,9 @@ struct rule {
 	int need[NEEDMAX];  /* inputs read; -1 ends (BIN0: every bin) */
 	int le;		    /* crossed when value <= threshold */
 	const char *rec_h5; /* the recommendation when HDF5 is used */
+	/* the recommendation when alt(in) says so (before rec_h5) */
+	int (*alt)(const struct iol_triage_in *in);
+	const char *rec_alt;
 };
 
 static const struct rule rules[] = {
@@ -740,6 +945,8 @@ static const struct rule rules[] = {
 	 "DARSHAN_MODMEM / DARSHAN_MOD_MEM and rerun.",
 	 {IOL_TIN_INCOMPLETE, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-META-BOUND",
 	 "metadata-bound I/O",
@@ -749,11 +956,14 @@ static const struct rule rules[] = {
 	 e_meta,
 	 "Most I/O time goes to open/close/stat/seek. Open files once, keep "
 	 "them open, aggregate small files into fewer larger ones.",
-	 {IOL_TIN_MD_COST, IOL_TIN_META_TOTAL, IOL_TIN_IO_TOTAL, -1},
+	 {IOL_TIN_META_SLOW, IOL_TIN_META_TOTAL, IOL_TIN_IO_SLOWEST,
+	  IOL_TIN_MPIIO_T, IOL_TIN_H5D_T, IOL_TIN_PNC_T, IOL_TIN_RUN_TIME, -1},
 	 0,
 	 "Most I/O time goes to open/close/stat/seek. With HDF5: open files "
 	 "once, use collective metadata (H5Pset_all_coll_metadata_ops, "
-	 "H5Pset_coll_metadata_write) and fewer, larger datasets."},
+	 "H5Pset_coll_metadata_write) and fewer, larger datasets.",
+	 NULL,
+	 NULL},
 	{"IOL-SMALL-FILES",
 	 "small-file storm: many files created per process",
 	 "files/proc",
@@ -764,8 +974,10 @@ static const struct rule rules[] = {
 	 "process or a shared file (HDF5, ADIOS, tar) to spare the metadata "
 	 "server.",
 	 {IOL_TIN_CREATES_PP, IOL_TIN_CREATES, IOL_TIN_CREATES_EXACT,
-	  IOL_TIN_FILES, -1},
+	  IOL_TIN_FILES, IOL_TIN_META_SLOW, IOL_TIN_RUN_TIME, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-SMALL-REQ",
 	 "small requests (< 1 MiB)",
@@ -775,9 +987,16 @@ static const struct rule rules[] = {
 	 e_small,
 	 "Many reads/writes are under 1 MiB. Buffer them into larger "
 	 "requests, or use MPI-IO collective buffering.",
-	 {IOL_TIN_BIN0, IOL_TIN_SMALL_FILE, -1},
+	 {IOL_TIN_BIN0, IOL_TIN_SMALL_FILE, IOL_TIN_ONEMIB, IOL_TIN_SMALL_T,
+	  IOL_TIN_RUN_TIME, IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_SMALL_TOP_T,
+	  -1},
 	 0,
-	 NULL},
+	 NULL,
+	 all_collective,
+	 "Many POSIX reads/writes are under 1 MiB although (nearly) all MPI-IO "
+	 "calls are collective: the aggregators' buffer splits them. Raise the "
+	 "MPI-IO hint cb_buffer_size (to the stripe size or more), or write "
+	 "larger blocks per call."},
 	{"IOL-RANK0-IO",
 	 "rank-0-only I/O: one rank moved nearly all bytes",
 	 "%",
@@ -787,8 +1006,10 @@ static const struct rule rules[] = {
 	 "One rank does the I/O for the job. Spread it with MPI-IO "
 	 "collective I/O or a file per rank group.",
 	 {IOL_TIN_BUSIEST, IOL_TIN_BUSIEST_SHARE, IOL_TIN_NPROCS,
-	  IOL_TIN_STRATEGY, -1},
+	  IOL_TIN_STRATEGY, IOL_TIN_IO_SLOWEST, IOL_TIN_RUN_TIME, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-MISALIGNED",
 	 "misaligned accesses",
@@ -802,7 +1023,9 @@ static const struct rule rules[] = {
 	 0,
 	 "Align request offsets and sizes to the file system block or stripe "
 	 "size: with HDF5, H5Pset_alignment (and chunk sizes a multiple of "
-	 "the stripe)."},
+	 "the stripe).",
+	 NULL,
+	 NULL},
 	{"IOL-RANDOM",
 	 "non-sequential accesses",
 	 "%",
@@ -813,6 +1036,8 @@ static const struct rule rules[] = {
 	 "collective I/O reorder them.",
 	 {IOL_TIN_PCT_SEQ, IOL_TIN_PREADS, IOL_TIN_PWRITES, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-IO-TIME",
 	 "slowest rank spends much of the run in I/O",
@@ -822,9 +1047,14 @@ static const struct rule rules[] = {
 	 e_iotime,
 	 "I/O takes a large share of run time. Overlap it with computation or "
 	 "reduce what is written.",
-	 {IOL_TIN_PCT_IO_SLOWEST, -1},
+	 {IOL_TIN_IO_SLOWEST, IOL_TIN_MPIIO_T, IOL_TIN_H5D_T, IOL_TIN_PNC_T,
+	  IOL_TIN_RUN_TIME, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W, -1},
 	 0,
-	 NULL},
+	 NULL,
+	 read_only,
+	 "Reading takes a large share of run time. Overlap it with "
+	 "computation (prefetch, asynchronous reads), read only what is "
+	 "needed, or keep inputs on faster storage."},
 	{"IOL-RANK-IMBALANCE",
 	 "rank imbalance: busiest rank vs the mean rank",
 	 "x mean",
@@ -834,19 +1064,28 @@ static const struct rule rules[] = {
 	 "One rank moves far more data than the average rank. Spread the I/O "
 	 "over ranks or aggregators.",
 	 {IOL_TIN_NPROCS, IOL_TIN_RANKS_IO, IOL_TIN_RANK_MAX, IOL_TIN_RANK_SUM,
-	  IOL_TIN_BUSIEST, -1},
+	  IOL_TIN_BUSIEST, IOL_TIN_RB_COLL, IOL_TIN_IO_SLOWEST,
+	  IOL_TIN_RUN_TIME, IOL_TIN_RANKS_B, IOL_TIN_RANK_MIN, -1},
 	 0,
-	 NULL},
+	 NULL,
+	 aggregation,
+	 "A few ranks do the I/O for the others by design (collective "
+	 "buffering's aggregators, or the application's writers): that is "
+	 "aggregation, not imbalance. IOL-FEW-AGGREGATORS and "
+	 "IOL-AGGREGATOR-SKEW say whether they are too few or uneven."},
 	{"IOL-IDLE-RANKS",
 	 "ranks that did no I/O",
 	 "%",
 	 IOL_TK_IDLE,
 	 IOL_SEV_INFO,
 	 e_idle,
-	 "Some ranks did no file I/O; if the others wait on them, use them as "
-	 "I/O aggregators.",
+	 "Some ranks did no file I/O. If they wait while the others do it, "
+	 "spread the I/O over them too (more writers, or MPI-IO aggregators "
+	 "on every node).",
 	 {IOL_TIN_NPROCS, IOL_TIN_SHARED, IOL_TIN_RANKS_IO, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-FSYNC",
 	 "fsync-dominated writes",
@@ -856,8 +1095,11 @@ static const struct rule rules[] = {
 	 e_fsync,
 	 "The job syncs often. Sync once at the end of a phase, not after "
 	 "every write.",
-	 {IOL_TIN_PWRITES, IOL_TIN_PSYNCS, IOL_TIN_PWRECS, -1},
+	 {IOL_TIN_PWRITES, IOL_TIN_PSYNCS, IOL_TIN_PWRECS, IOL_TIN_WTIME,
+	  IOL_TIN_RUN_TIME, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-SEEK-PER-OP",
 	 "a seek for every read or write",
@@ -868,6 +1110,8 @@ static const struct rule rules[] = {
 	 "Use pread/pwrite with offsets instead of lseek before each call.",
 	 {IOL_TIN_PSEEKS, IOL_TIN_PREADS, IOL_TIN_PWRITES, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	/* Drishti's rules (S01, M01, P07, P09-P10, P15-P19, P21-P22,
 	 * M02-M07), their bugs fixed, and read-after-write */
@@ -881,8 +1125,11 @@ static const struct rule rules[] = {
 	 "buffered per process and serial. Move bulk data to POSIX, MPI-IO "
 	 "or HDF5/NetCDF.",
 	 {IOL_TIN_STDIO_BR, IOL_TIN_STDIO_BW, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W,
-	  -1},
+	  IOL_TIN_DFS_BR, IOL_TIN_DFS_BW, IOL_TIN_DAOS_BR, IOL_TIN_DAOS_BW,
+	  IOL_TIN_STDIO_T, IOL_TIN_RUN_TIME, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-NO-MPIIO",
 	 "shared files without MPI-IO",
@@ -890,11 +1137,15 @@ static const struct rule rules[] = {
 	 -1,
 	 IOL_SEV_INFO,
 	 e_nompiio,
-	 "Ranks share files through POSIX alone. MPI-IO (or HDF5 and PnetCDF "
+	 "Several ranks open the same files through POSIX alone; when they "
+	 "write or read much of them, MPI-IO (or HDF5 and PnetCDF "
 	 "on it) can aggregate and align shared-file I/O with collective "
 	 "buffering.",
-	 {IOL_TIN_NPROCS, IOL_TIN_SHARED_FILES, IOL_TIN_MPIIO_BR, -1},
+	 {IOL_TIN_NPROCS, IOL_TIN_SHARED_FILES, IOL_TIN_MPIIO_BR,
+	  IOL_TIN_SHWFILES, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-MEM-MISALIGNED",
 	 "operations on unaligned memory buffers",
@@ -906,6 +1157,8 @@ static const struct rule rules[] = {
 	 "(posix_memalign); it matters most for O_DIRECT.",
 	 {IOL_TIN_MEMNOT, IOL_TIN_PREADS, IOL_TIN_PWRITES, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-REDUNDANT",
 	 "redundant traffic: the same bytes moved again",
@@ -916,8 +1169,11 @@ static const struct rule rules[] = {
 	 "More bytes were read or written than the files hold: data is read "
 	 "(or overwritten) more than once. Read once and share it (MPI_Bcast) "
 	 "or keep it in memory.",
-	 {IOL_TIN_RED, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W, IOL_TIN_RED_FILE, -1},
+	 {IOL_TIN_RED, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W, IOL_TIN_RED_FILE,
+	  IOL_TIN_IO_SLOWEST, IOL_TIN_RUN_TIME, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-SHARED-SMALL",
 	 "small requests to shared files (< 1 MiB)",
@@ -927,20 +1183,28 @@ static const struct rule rules[] = {
 	 e_shsmall,
 	 "Many ranks make small requests to shared files, which the file "
 	 "system serialises. Use MPI-IO collective I/O to aggregate them.",
-	 {IOL_TIN_SH_SMALL, IOL_TIN_SH_OPS, -1},
+	 {IOL_TIN_SH_SMALL, IOL_TIN_SH_OPS, IOL_TIN_NPROCS, IOL_TIN_SHSMALL_T,
+	  IOL_TIN_RUN_TIME, IOL_TIN_COLL, IOL_TIN_INDEP, -1},
 	 0,
-	 NULL},
+	 NULL,
+	 all_collective,
+	 "Ranks make small POSIX requests to shared files although (nearly) "
+	 "all MPI-IO calls are collective: raise cb_buffer_size so the "
+	 "aggregators write whole stripes."},
 	{"IOL-SHARED-IMBALANCE",
 	 "shared file: ranks move unequal bytes",
 	 "%",
 	 IOL_TK_SHIMB,
 	 IOL_SEV_WARN,
 	 e_shimb,
-	 "In a shared file the fastest and slowest ranks moved very different "
-	 "amounts of data: the slow rank holds the others back. Balance the "
+	 "In a shared file a rank moved far more (or less) data than the "
+	 "mean rank: the slowest rank holds the others back. Balance the "
 	 "decomposition or use collective I/O.",
-	 {IOL_TIN_SHIMB, IOL_TIN_SHIMB_FILE, -1},
+	 {IOL_TIN_SHIMB, IOL_TIN_SHIMB_FILE, IOL_TIN_NPROCS,
+	  IOL_TIN_SHIMB_STAKE, IOL_TIN_RUN_TIME, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-SHARED-TIME-IMBALANCE",
 	 "shared file: ranks take unequal time",
@@ -948,11 +1212,15 @@ static const struct rule rules[] = {
 	 IOL_TK_SHTIMB,
 	 IOL_SEV_WARN,
 	 e_shtimb,
-	 "In a shared file the slowest rank took far longer than the "
-	 "fastest: a straggler. Check its data share, its node and "
+	 "In a shared file the slowest rank took far longer than the mean "
+	 "rank: a straggler. Check its data share, its node and "
 	 "contention; collective I/O evens it out.",
-	 {IOL_TIN_SHTIMB, IOL_TIN_SHTIMB_FILE, -1},
+	 {IOL_TIN_SHTIMB, IOL_TIN_SHTIMB_FILE, IOL_TIN_NPROCS,
+	  IOL_TIN_SHTIMB_RANK, IOL_TIN_SHTIMB_SLOW, IOL_TIN_SHTIMB_MEAN,
+	  IOL_TIN_SHTIMB_FAST, IOL_TIN_RUN_TIME, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-RANK-SIZE-IMBALANCE",
 	 "ranks read or write unequal sizes of a file",
@@ -962,8 +1230,11 @@ static const struct rule rules[] = {
 	 e_rsimb,
 	 "Ranks that access the same file move very different amounts. "
 	 "Balance the data each rank handles.",
-	 {IOL_TIN_RSIMB, IOL_TIN_RSIMB_FILE, -1},
+	 {IOL_TIN_RSIMB, IOL_TIN_RSIMB_FILE, IOL_TIN_RSIMB_STAKE,
+	  IOL_TIN_RUN_TIME, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-NO-COLLECTIVE",
 	 "MPI-IO without collective operations",
@@ -973,8 +1244,11 @@ static const struct rule rules[] = {
 	 e_coll,
 	 "MPI-IO is used with independent calls only. Collective calls "
 	 "(MPI_File_write_all, read_all) let MPI-IO aggregate requests.",
-	 {IOL_TIN_COLL, IOL_TIN_INDEP, -1},
+	 {IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_NPROCS, IOL_TIN_MPIIO_T,
+	  IOL_TIN_RUN_TIME, -1},
 	 1,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-NO-NONBLOCKING",
 	 "MPI-IO without non-blocking operations",
@@ -988,7 +1262,9 @@ static const struct rule rules[] = {
 	 1,
 	 "No MPI-IO call is non-blocking. HDF5's asynchronous I/O VOL "
 	 "connector (or MPI_File_iwrite) can overlap I/O with "
-	 "computation."},
+	 "computation.",
+	 NULL,
+	 NULL},
 	{"IOL-READ-AFTER-WRITE",
 	 "reads of data the job wrote",
 	 "%",
@@ -999,6 +1275,8 @@ static const struct rule rules[] = {
 	 "keep it there instead of a round trip through the file system.",
 	 {IOL_TIN_RAW, IOL_TIN_BYTES_R, IOL_TIN_RAW_FILE, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-LUSTRE-MISALIGNED",
 	 "accesses misaligned to the Lustre stripe",
@@ -1011,8 +1289,11 @@ static const struct rule rules[] = {
 	 "contend for its lock. Make request sizes and offsets multiples of "
 	 "the stripe size, or set the stripe to suit them (lfs setstripe "
 	 "-S).",
-	 {IOL_TIN_LOPS, IOL_TIN_LNOT, IOL_TIN_LSTRIPE, IOL_TIN_LFILE, -1},
+	 {IOL_TIN_LOPS, IOL_TIN_LNOT, IOL_TIN_LSTRIPE, IOL_TIN_LFILE,
+	  IOL_TIN_IO_SLOWEST, IOL_TIN_RUN_TIME, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-FEW-AGGREGATORS",
 	 "few MPI-IO aggregators for many ranks",
@@ -1024,8 +1305,29 @@ static const struct rule rules[] = {
 	 "MPI-IO hint cb_nodes (one or more aggregators per node) or, on "
 	 "Lustre, stripe the file over more OSTs, which raises ROMIO's "
 	 "default.",
-	 {IOL_TIN_AGGR, IOL_TIN_AGGRN, IOL_TIN_NPROCS, IOL_TIN_AGGR_FILE, -1},
+	 {IOL_TIN_AGGR, IOL_TIN_AGGRN, IOL_TIN_NPROCS, IOL_TIN_AGGR_FILE,
+	  IOL_TIN_AGGR_T, IOL_TIN_RUN_TIME, -1},
 	 0,
+	 NULL,
+	 NULL,
+	 NULL},
+	{"IOL-AGGREGATOR-SKEW",
+	 "uneven MPI-IO aggregators",
+	 "x mean aggregator",
+	 IOL_TK_ASKEW,
+	 IOL_SEV_WARN,
+	 e_askew,
+	 "One collective-buffering aggregator takes far longer in POSIX than "
+	 "the others, and every rank waits for it in MPI-IO. Check that "
+	 "rank's node and storage targets; try a larger cb_buffer_size, and "
+	 "for reads compare romio_cb_read=enable and disable; cb_nodes sets "
+	 "how many aggregators share the file.",
+	 {IOL_TIN_ASKEW, IOL_TIN_ASKEW_RANK, IOL_TIN_ASKEW_SLOW,
+	  IOL_TIN_ASKEW_MEAN, IOL_TIN_ASKEW_K, IOL_TIN_ASKEW_FILE,
+	  IOL_TIN_MPIIO_T, IOL_TIN_NPROCS, IOL_TIN_RUN_TIME, -1},
+	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 	{"IOL-STRAGGLER",
 	 "a straggler rank in an I/O phase",
@@ -1036,8 +1338,11 @@ static const struct rule rules[] = {
 	 "One rank finished its part of an I/O phase well after the others, "
 	 "which wait for it. Check its share of the data, its node and its "
 	 "storage targets (DXT Explorer's straggler view).",
-	 {IOL_TIN_STRAG, IOL_TIN_STRAG_DETAIL, -1},
+	 {IOL_TIN_STRAG, IOL_TIN_STRAG_DETAIL, IOL_TIN_STRAG_STAKE,
+	  IOL_TIN_RUN_TIME, -1},
 	 0,
+	 NULL,
+	 NULL,
 	 NULL},
 };
 #define NRULES (sizeof(rules) / sizeof(rules[0]))
@@ -1058,10 +1363,32 @@ static int missing_input(const struct rule *r, const struct iol_triage_in *in)
 	return -1;
 }
 
+/* A crossed warn or high finding under both impact floors is info; the
+ * detail says the impact either way. */
+static void impact(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, int crossed,
+		   struct iol_finding *f)
+{
+	size_t l = strlen(f->detail);
+	int trivial;
+
+	if (!isfinite(f->stake))
+		return;
+	f->stake_pct = V(RUN_TIME) > 0 ? 100.0 * f->stake / V(RUN_TIME) : NAN;
+	if (!crossed)
+		return;
+	trivial = !(f->stake >= K(MIN_S)) && !(f->stake_pct >= K(MIN_PCT));
+	if (trivial && f->sev <= IOL_SEV_WARN)
+		f->sev = IOL_SEV_INFO;
+	snprintf(f->detail + l, sizeof(f->detail) - l,
+		 "; %.3g s at stake, %.3g %% of the run%s", f->stake,
+		 f->stake_pct, trivial ? " (under the impact floors)" : "");
+}
+
 static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		      const struct iol_triage_conf *c, struct iol_finding *f)
 {
-	double v = NAN;
+	double v = NAN, stake = NAN;
 	int miss = missing_input(r, in), rc;
 
 	memset(f, 0, sizeof(*f));
@@ -1071,6 +1398,7 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 	f->rec = r->rec;
 	f->threshold = r->key >= 0 ? c->v[r->key] : 0;
 	f->value = NAN;
+	f->stake = f->stake_pct = NAN;
 	f->sev = IOL_SEV_NA;
 	if (miss == IOL_TIN_STRAG)
 		snprintf(f->detail, sizeof(f->detail),
@@ -1081,13 +1409,20 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 			 "no field %s (a store from an older iolens: run "
 			 "iolens ingest --refresh)",
 			 in_names[miss]);
-	else if ((rc = r->eval(in, c, &v, f->detail, sizeof(f->detail))) >= 0) {
+	else if ((rc = r->eval(in, c, &v, &stake, f->detail,
+			       sizeof(f->detail))) >= 0) {
 		int crossed = r->le ? v <= f->threshold : v > f->threshold;
 
 		f->value = v;
-		f->sev = crossed && rc == 0 ? r->sev : IOL_SEV_OK;
+		f->stake = stake;
+		f->sev = crossed && rc == 0   ? r->sev
+			 : crossed && rc == 2 ? IOL_SEV_INFO
+					      : IOL_SEV_OK;
+		impact(in, c, crossed && rc == 0, f);
 	}
-	if (r->rec_h5 && in->have[IOL_TIN_HDF5] && V(HDF5) > 0)
+	if (r->alt && r->alt(in))
+		f->rec = r->rec_alt;
+	else if (r->rec_h5 && in->have[IOL_TIN_HDF5] && V(HDF5) > 0)
 		f->rec = r->rec_h5;
 }
 

@@ -51,6 +51,10 @@ enum {
 	IOL_TK_RANDOM_MIN,
 	IOL_TK_AGGR,
 	IOL_TK_STRAG,
+	IOL_TK_ASKEW,
+	IOL_TK_MIN_S,
+	IOL_TK_MIN_PCT,
+	IOL_TK_MIN_GROUP,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
@@ -113,8 +117,41 @@ enum {
 	IOL_TIN_LSTRIPE,
 	IOL_TIN_AGGR,
 	IOL_TIN_AGGRN,
-	IOL_TIN_STRAG, /* from the log's phases only: not a job-row field */
-	IOL_TIN_BIN0,  /* posix_read_0_100 ... posix_write_1g_plus */
+	IOL_TIN_STRAG,	 /* from the log's phases only: not a job-row field */
+	IOL_TIN_MPIIO_T, /* time by slowest of the layers above POSIX */
+	IOL_TIN_H5D_T,
+	IOL_TIN_PNC_T,
+	IOL_TIN_STDIO_T,
+	IOL_TIN_RTIME, /* read (write) time by slowest, POSIX + STDIO */
+	IOL_TIN_WTIME,
+	IOL_TIN_DFS_BR,
+	IOL_TIN_DFS_BW,
+	IOL_TIN_DAOS_BR,
+	IOL_TIN_DAOS_BW,
+	IOL_TIN_META_SLOW,
+	IOL_TIN_ONEMIB,
+	IOL_TIN_SMALL_T,
+	IOL_TIN_SHSMALL_T,
+	IOL_TIN_SHIMB_STAKE,
+	IOL_TIN_SHTIMB_RANK,
+	IOL_TIN_SHTIMB_SLOW,
+	IOL_TIN_SHTIMB_MEAN,
+	IOL_TIN_SHTIMB_FAST,
+	IOL_TIN_RSIMB_STAKE,
+	IOL_TIN_AGGR_T,
+	IOL_TIN_ASKEW,
+	IOL_TIN_ASKEW_RANK,
+	IOL_TIN_ASKEW_SLOW,
+	IOL_TIN_ASKEW_MEAN,
+	IOL_TIN_ASKEW_K,
+	IOL_TIN_RB_COLL,
+	IOL_TIN_RANKS_B,
+	IOL_TIN_RANK_MIN,
+	IOL_TIN_SHWFILES,
+	IOL_TIN_SMALL_TOP_T,
+	IOL_TIN_UID,
+	IOL_TIN_STRAG_STAKE, /* from the log's phases only */
+	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
 	IOL_TIN_INCOMPLETE, /* incomplete_modules */
@@ -128,6 +165,7 @@ enum {
 	IOL_TIN_LFILE,
 	IOL_TIN_AGGR_FILE,
 	IOL_TIN_STRAG_DETAIL, /* the straggler, or why there is none */
+	IOL_TIN_ASKEW_FILE,
 	IOL_TIN_N
 };
 #define IOL_TIN_NSTR (IOL_TIN_N - IOL_TIN_NNUM)
@@ -159,10 +197,18 @@ int iol_triage_measure(const struct iol_job *job, const char *log,
  */
 double iol_triage_stake(const struct iol_triage_in *in);
 
+/*
+ * Every warn or high finding also carries its impact: the seconds at
+ * stake (what a rank, and so the job, would save if the problem were
+ * gone, estimated from the counters) and that as a share of the run
+ * time.  A finding whose rule crossed its threshold but whose impact is
+ * under both floors (min_stake_s, min_stake_pct) is shown as info.
+ */
 struct iol_finding {
 	const char *code, *title, *unit, *rec;
 	int sev;
 	double value, threshold; /* value NAN when not evaluated */
+	double stake, stake_pct; /* NAN when the rule has none */
 	char detail[400];	 /* who is responsible, or why not evaluated */
 };
 

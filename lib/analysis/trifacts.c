@@ -16,13 +16,52 @@
 struct fr {
 	uint64_t id;
 	int64_t rank, br, bw, small;
+	int64_t maxr, maxw;    /* highest byte read, written; -1 none */
 	double rstart, wstart; /* -1: no reads (writes) */
+	double t;	       /* read + write + meta time */
+	double st;	       /* seconds of small operations, all ranks */
+	int coll;	       /* MPI-IO drove the file collectively */
 };
 
-/* the files of the MPI-IO records, sorted */
+/* Per-rank sums whose slowest rank is wanted (the way ranktime adds a
+ * shared record's slowest rank to the slowest rank's own time). */
+struct rankacc {
+	double *v;
+	size_t n;
+	double shared, spill; /* shared records; ranks out of range, max */
+};
+
+static void racc_add(struct rankacc *a, int64_t rank, double t)
+{
+	if (!(t > 0))
+		return;
+	if (rank < 0)
+		a->shared += t;
+	else if ((uint64_t)rank < a->n)
+		a->v[rank] += t;
+	else if (t > a->spill)
+		a->spill = t;
+}
+
+static double racc_slowest(const struct rankacc *a)
+{
+	double m = a->spill;
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		if (a->v[i] > m)
+			m = a->v[i];
+	return m + a->shared;
+}
+
+/* the files of the MPI-IO records, sorted; coll: those with
+ * collective operations */
 struct ids {
 	uint64_t *v;
 	size_t n;
+};
+struct mpisets {
+	struct ids all, coll;
 };
 
 static int cmp_u64(const void *a, const void *b)
@@ -49,16 +88,50 @@ static int64_t nn(int64_t v)
 	return v > 0 ? v : 0;
 }
 
-/* POSIX operations under 1 MiB: the five lowest size bins, both ways */
-static int64_t small_ops(const struct iol_jrec *r)
+/* POSIX operations of exactly 1 MiB, from the common access sizes */
+static int64_t one_mib(const struct iol_jrec *r)
 {
 	int64_t s = 0;
+	int k;
+
+	for (k = 0; k < 4; k++)
+		if (r->ic[POSIX_ACCESS1_ACCESS + k] == 1048576)
+			s += nn(r->ic[POSIX_ACCESS1_COUNT + k]);
+	return s;
+}
+
+/* POSIX operations under 1 MiB: the five lowest size bins, both ways,
+ * less the requests of exactly 1 MiB that the 100K_1M bin holds */
+static int64_t small_ops(const struct iol_jrec *r)
+{
+	int64_t s = 0, top, m;
 	int b;
 
 	for (b = 0; b < 5; b++)
 		s += nn(r->ic[POSIX_SIZE_READ_0_100 + b]) +
 		     nn(r->ic[POSIX_SIZE_WRITE_0_100 + b]);
-	return s;
+	top = nn(r->ic[POSIX_SIZE_READ_100K_1M]) +
+	      nn(r->ic[POSIX_SIZE_WRITE_100K_1M]);
+	m = one_mib(r);
+	return s - (m < top ? m : top);
+}
+
+/* The seconds of a record's small operations: its read + write time
+ * (a shared record: its slowest rank's, in the same shares, unless sum
+ * asks for all ranks') times its share of small operations. */
+static double small_secs(const struct iol_jrec *r, const struct iol_recx *x,
+			 int64_t small, int sum)
+{
+	double rw = fmax(x->tr, 0) + fmax(x->tw, 0), all = rw + fmax(x->tm, 0);
+	int64_t ops = nn(x->reads) + nn(x->writes);
+
+	if (small <= 0 || ops <= 0 || !(rw > 0))
+		return 0;
+	if (r->rank < 0 && !sum) {
+		double slow = r->fc[POSIX_F_SLOWEST_RANK_TIME];
+		rw = all > 0 && slow > 0 ? slow * rw / all : 0;
+	}
+	return rw * (double)small / (double)ops;
 }
 
 /* The byte and time spread of a shared record's ranks. */
@@ -67,29 +140,42 @@ struct spread_in {
 	double bytes, time;	/* all ranks */
 	int64_t fast_b, slow_b; /* fastest, slowest rank's bytes */
 	double fast_t, slow_t;	/* their times */
+	int64_t slow_rank;
 };
 
-/* A shared record's data and time imbalance (Drishti P18, P19), files of
- * at least 1 MiB. */
-static void shared_spread(const struct spread_in *s, struct iol_trifacts *tf)
+/*
+ * A shared record's data and time imbalance (Drishti P18, P19), files of
+ * at least 1 MiB, judged per rank: Darshan sums bytes and times over all
+ * ranks, so a difference over the sum shrinks as 1/N; against the mean
+ * rank (sum / nprocs) it does not.
+ */
+static void shared_spread(const struct spread_in *s, double nprocs,
+			  struct iol_trifacts *tf)
 {
-	double p;
+	double p, mb = s->bytes / nprocs, mt = s->time / nprocs;
 
-	if (s->bytes < 1048576.0)
+	if (s->bytes < 1048576.0 || nprocs < 2)
 		return;
-	if (s->fast_b >= 0 && s->slow_b >= 0) {
-		p = 100.0 * fabs((double)s->slow_b - (double)s->fast_b) /
-		    s->bytes;
+	if (s->fast_b >= 0 && s->slow_b >= 0 && mb > 0) {
+		p = 100.0 *
+		    fmax(fabs((double)s->slow_b - mb),
+			 fabs((double)s->fast_b - mb)) /
+		    mb;
 		if (!(p <= tf->shared_imbal_pct)) {
 			tf->shared_imbal_pct = p;
 			tf->shared_imbal_id = s->id;
+			tf->shimb_stake = fmax(s->slow_t - mt, 0);
 		}
 	}
-	if (s->time > 0 && s->fast_t >= 0 && s->slow_t >= 0) {
-		p = 100.0 * fabs(s->slow_t - s->fast_t) / s->time;
+	if (mt > 0 && s->fast_t >= 0 && s->slow_t >= 0) {
+		p = 100.0 * (s->slow_t - mt) / mt;
 		if (!(p <= tf->shared_time_imbal_pct)) {
 			tf->shared_time_imbal_pct = p;
 			tf->shared_time_imbal_id = s->id;
+			tf->shtimb_rank = s->slow_rank;
+			tf->shtimb_slow = s->slow_t;
+			tf->shtimb_mean = mt;
+			tf->shtimb_fast = s->fast_t;
 		}
 	}
 }
@@ -100,8 +186,26 @@ static void shared_spread(const struct spread_in *s, struct iol_trifacts *tf)
  * rest none, the variance of bytes over N ranks is B^2/(kN) - (B/N)^2,
  * so k = B^2 / (N var + B^2 / N); files of at least 1 MiB.
  */
+/* The skew of a file's aggregators: the slowest one's POSIX time over
+ * the mean aggregator's (k aggregators sharing time t). */
+static void skew(uint64_t id, double t, double k, double slow, int64_t rank,
+		 struct iol_trifacts *tf)
+{
+	double mean = k >= 1 ? t / k : NAN, v = slow / mean;
+
+	if (!(mean > 0) || !(slow > 0) || !isfinite(v) || v <= tf->askew)
+		return;
+	tf->askew = v;
+	tf->askew_slow = slow;
+	tf->askew_mean = mean;
+	tf->askew_k = k;
+	tf->askew_rank = rank;
+	tf->askew_id = id;
+}
+
 static void aggregators(const struct iol_job *job, const struct iol_jrec *r,
-			double bytes, struct iol_trifacts *tf)
+			double bytes, double time, int coll,
+			struct iol_trifacts *tf)
 {
 	double n = (double)job->nprocs,
 	       var = r->fc[POSIX_F_VARIANCE_RANK_BYTES];
@@ -112,19 +216,24 @@ static void aggregators(const struct iol_job *job, const struct iol_jrec *r,
 	k = bytes * bytes / (n * var + bytes * bytes / n);
 	if (!(k >= 1))
 		k = 1;
+	k = floor(k + 0.5);
 	per = n / k;
 	if (!(per <= tf->aggr_ranks)) {
 		tf->aggr_ranks = per;
 		tf->aggr_count = k;
 		tf->aggr_id = r->id;
+		tf->aggr_time = fmax(r->fc[POSIX_F_SLOWEST_RANK_TIME], 0);
 	}
+	if (coll && k >= 2)
+		skew(r->id, time, k, r->fc[POSIX_F_SLOWEST_RANK_TIME],
+		     r->ic[POSIX_SLOWEST_RANK], tf);
 }
 
 /* A shared POSIX record: small operations, and its spread unless MPI-IO
  * drove the file (then aggregators make POSIX uneven by design and the
  * MPI-IO record is judged instead). */
 static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
-		       const struct iol_recx *x, const struct ids *mpi,
+		       const struct iol_recx *x, const struct mpisets *mpi,
 		       struct iol_trifacts *tf)
 {
 	struct spread_in s = {r->id,
@@ -133,39 +242,47 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
 			      r->ic[POSIX_FASTEST_RANK_BYTES],
 			      r->ic[POSIX_SLOWEST_RANK_BYTES],
 			      r->fc[POSIX_F_FASTEST_RANK_TIME],
-			      r->fc[POSIX_F_SLOWEST_RANK_TIME]};
+			      r->fc[POSIX_F_SLOWEST_RANK_TIME],
+			      r->ic[POSIX_SLOWEST_RANK]};
 
 	tf->shared_small += small_ops(r);
 	tf->shared_ops += nn(x->reads) + nn(x->writes);
-	if (!ids_has(mpi, r->id))
-		shared_spread(&s, tf);
+	tf->shared_wfiles += x->bw > 0;
+	if (!ids_has(&mpi->all, r->id))
+		shared_spread(&s, (double)job->nprocs, tf);
 	else
-		aggregators(job, r, s.bytes, tf);
+		aggregators(job, r, s.bytes, s.time, ids_has(&mpi->coll, r->id),
+			    tf);
 }
 
 /*
- * Bytes a record moved beyond its file's highest offset + 1, read and
- * written: data moved more than once by the same process.  A shared
- * record sums every rank, so each rank may move the file once.
+ * Bytes a file's records moved beyond its highest offset + 1, read and
+ * written: data the job moved more than once, by one rank or by several
+ * (each rank reading the same input is the same bytes again: read once
+ * and broadcast).  Not divided by the rank count, which would make the
+ * same application redundant at 2 ranks and not at 4.
  */
-static void redundant(const struct iol_job *job, const struct iol_jrec *r,
-		      const struct iol_recx *x, struct iol_trifacts *tf)
+static void redundant(const struct fr *a, size_t n, struct iol_trifacts *tf)
 {
-	int64_t per = r->rank < 0 && job->nprocs > 0 ? job->nprocs : 1;
-	int64_t mr = r->ic[POSIX_MAX_BYTE_READ];
-	int64_t mw = r->ic[POSIX_MAX_BYTE_WRITTEN];
-	double red = 0;
+	double br = 0, bw = 0, red = 0;
+	int64_t mr = -1, mw = -1;
+	size_t k;
 
-	if (mr >= 0 && (double)nn(x->br) > (double)(mr + 1) * (double)per)
-		red += (double)nn(x->br) - (double)(mr + 1) * (double)per;
-	if (mw >= 0 && (double)nn(x->bw) > (double)(mw + 1) * (double)per)
-		red += (double)nn(x->bw) - (double)(mw + 1) * (double)per;
+	for (k = 0; k < n; k++) {
+		br += (double)a[k].br, bw += (double)a[k].bw;
+		mr = a[k].maxr > mr ? a[k].maxr : mr;
+		mw = a[k].maxw > mw ? a[k].maxw : mw;
+	}
+	if (mr >= 0 && br > (double)mr + 1)
+		red += br - ((double)mr + 1);
+	if (mw >= 0 && bw > (double)mw + 1)
+		red += bw - ((double)mw + 1);
 	if (red <= 0)
 		return;
 	tf->redundant_bytes += (int64_t)red;
 	if ((int64_t)red > tf->redundant_max) {
 		tf->redundant_max = (int64_t)red;
-		tf->redundant_id = r->id;
+		tf->redundant_id = a[0].id;
 	}
 }
 
@@ -186,27 +303,73 @@ static void rank_bytes(int64_t v, int64_t *lo, int64_t *hi, int64_t *np)
 	(*np)++;
 }
 
+/* A collective MPI-IO file's per-rank POSIX records: the ranks that
+ * have one are its aggregators. */
+static void coll_ranks(const struct fr *a, size_t n, struct iol_trifacts *tf)
+{
+	double sum = 0, slow = 0, k = 0;
+	int64_t rank = -1;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (a[i].rank < 0)
+			return; /* a shared record: aggregators() judged it */
+		tf->rank_bytes_coll += a[i].br + a[i].bw;
+		if (a[i].br + a[i].bw <= 0)
+			continue;
+		k++, sum += a[i].t;
+		if (a[i].t > slow)
+			slow = a[i].t, rank = a[i].rank;
+	}
+	if (k >= 2)
+		skew(a[0].id, sum, k, slow, rank, tf);
+}
+
+/* The busiest rank's time on a file beyond the mean of its ranks. */
+static double rank_stake(const struct fr *a, size_t n)
+{
+	double sum = 0, busy = 0, k = 0;
+	int64_t most = -1;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (a[i].rank >= 0) {
+			k++, sum += a[i].t;
+			if (a[i].br + a[i].bw > most)
+				most = a[i].br + a[i].bw, busy = a[i].t;
+		}
+	return k > 0 ? fmax(busy - sum / k, 0) : 0;
+}
+
 /* The facts of one file: its records a[0..n-1]. */
 static void file_facts(const struct fr *a, size_t n, struct iol_trifacts *tf)
 {
 	int64_t br = 0, small = 0;
 	int64_t lo[2] = {INT64_MAX, INT64_MAX}, hi[2] = {0, 0}, np[2] = {0, 0};
-	double rs = -1, ws = -1;
+	double rs = -1, ws = -1, st = 0;
 	size_t k;
 
+	redundant(a, n, tf);
+	if (a[0].coll) {
+		coll_ranks(a, n, tf);
+		np[0] = np[1] = -1; /* aggregators differ by design */
+	}
 	for (k = 0; k < n; k++) {
-		br += a[k].br, small += a[k].small;
+		br += a[k].br, small += a[k].small, st += a[k].st;
 		if (a[k].rstart >= 0 && (rs < 0 || a[k].rstart < rs))
 			rs = a[k].rstart;
 		if (a[k].wstart >= 0 && (ws < 0 || a[k].wstart < ws))
 			ws = a[k].wstart;
-		if (a[k].rank >= 0)
+		if (a[k].rank >= 0 && !a[k].coll)
 			rank_bytes(a[k].br, &lo[0], &hi[0], &np[0]);
-		if (a[k].rank >= 0)
+		if (a[k].rank >= 0 && !a[k].coll)
 			rank_bytes(a[k].bw, &lo[1], &hi[1], &np[1]);
 	}
-	if (small > tf->small_top_ops)
+	if (st > tf->small_top_secs ||
+	    (!(tf->small_top_secs > 0) && small > tf->small_top_ops)) {
 		tf->small_top_ops = small, tf->small_top_id = a[0].id;
+		tf->small_top_secs = st;
+	}
 	if (br > 0 && rs >= 0 && ws >= 0 && rs > ws) {
 		tf->raw_bytes += br;
 		if (br > tf->raw_max)
@@ -218,8 +381,30 @@ static void file_facts(const struct fr *a, size_t n, struct iol_trifacts *tf)
 		    !(p <= tf->rank_size_imbal_pct)) {
 			tf->rank_size_imbal_pct = p;
 			tf->rank_size_imbal_id = a[0].id;
+			tf->rsimb_stake = rank_stake(a, n);
 		}
 	}
+}
+
+/* Do a record's requests all fit inside a stripe: every common access
+ * size under the stripe and dividing it?  Then an offset off a stripe
+ * boundary does not make a request cross one. */
+static int within_stripe(const struct iol_jrec *r)
+{
+	int64_t st = r->ic[POSIX_FILE_ALIGNMENT], sz;
+	int k, any = 0;
+
+	if (st <= 1)
+		return 0;
+	for (k = 0; k < 4; k++) {
+		if (r->ic[POSIX_ACCESS1_COUNT + k] <= 0)
+			continue;
+		sz = r->ic[POSIX_ACCESS1_ACCESS + k];
+		if (sz <= 0 || sz >= st || st % sz)
+			return 0;
+		any = 1;
+	}
+	return any;
 }
 
 /* A record on a Lustre mount: its operations and misalignment. */
@@ -237,7 +422,8 @@ static void lustre_rec(const struct iol_job *job, const struct iol_jrec *r,
 	if (tf->lustre_ops < 0)
 		tf->lustre_ops = tf->lustre_notaligned = 0;
 	tf->lustre_ops += ops;
-	tf->lustre_notaligned += nn(x->notaligned);
+	if (!within_stripe(r))
+		tf->lustre_notaligned += nn(x->notaligned);
 	if (ops > *most) {
 		*most = ops;
 		tf->lustre_stripe = r->ic[POSIX_FILE_ALIGNMENT];
@@ -247,10 +433,19 @@ static void lustre_rec(const struct iol_job *job, const struct iol_jrec *r,
 
 /* The POSIX records, compactly, with the shared-record facts on the way;
  * *out is allocated (NULL when there are none). */
-static int posix_pass(const struct iol_job *job, const struct ids *mpi,
+/* Per-rank arrays are kept for jobs of up to this many processes; above
+ * it every rank's own records count as one (the slowest estimate then
+ * takes the largest record). */
+#define MAX_RANKS (1 << 22)
+
+static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		      struct iol_trifacts *tf, struct fr **out, size_t *nout)
 {
 	const struct iol_jmod *jm = &job->mod[IOL_MOD_POSIX];
+	struct rankacc all = {NULL, 0, 0, 0}, sh = {NULL, 0, 0, 0};
+	size_t nr = job->nprocs > 0 && job->nprocs <= MAX_RANKS
+			    ? (size_t)job->nprocs
+			    : 0;
 	int64_t most = 0;
 	struct fr *a;
 	size_t i;
@@ -260,28 +455,46 @@ static int posix_pass(const struct iol_job *job, const struct ids *mpi,
 	if (!jm->loaded || !jm->n)
 		return 0;
 	a = calloc(jm->n, sizeof(*a));
-	if (!a)
+	all.v = calloc(nr + 1, sizeof(double));
+	if (!a || !all.v) {
+		free(a), free(all.v);
 		return IOL_ENOMEM;
+	}
+	all.n = nr;
 	tf->mem_notaligned = 0;
+	tf->one_mib_ops = 0;
 	for (i = 0; i < jm->n; i++) {
 		const struct iol_jrec *r = &jm->recs[i];
 		struct iol_recx x;
+		int64_t small = small_ops(r);
 
 		iol_rec_extract(IOL_MOD_POSIX, r, &x);
 		tf->mem_notaligned += nn(r->ic[POSIX_MEM_NOT_ALIGNED]);
+		tf->one_mib_ops += one_mib(r);
 		a[i] = (struct fr){r->id,
 				   r->rank,
 				   nn(x.br),
 				   nn(x.bw),
-				   small_ops(r),
+				   small,
+				   r->ic[POSIX_MAX_BYTE_READ],
+				   r->ic[POSIX_MAX_BYTE_WRITTEN],
 				   x.reads > 0 ? x.rstart : -1,
-				   x.writes > 0 ? x.wstart : -1};
-		if (r->rank < 0)
+				   x.writes > 0 ? x.wstart : -1,
+				   fmax(x.tr, 0) + fmax(x.tw, 0) +
+					   fmax(x.tm, 0),
+				   small_secs(r, &x, small, 1),
+				   ids_has(&mpi->coll, r->id)};
+		racc_add(&all, r->rank, small_secs(r, &x, small, 0));
+		if (r->rank < 0) {
 			shared_rec(job, r, &x, mpi, tf);
-		redundant(job, r, &x, tf);
+			racc_add(&sh, -1, small_secs(r, &x, small, 0));
+		}
 		if (job->nmounts)
 			lustre_rec(job, r, &x, &most, tf);
 	}
+	tf->small_time = racc_slowest(&all);
+	tf->shared_small_time = racc_slowest(&sh);
+	free(all.v);
 	*out = a;
 	*nout = jm->n;
 	return 0;
@@ -290,15 +503,17 @@ static int posix_pass(const struct iol_job *job, const struct ids *mpi,
 /* MPI-IO operation counts, the spread of its shared records, and the
  * set of its files; IOL_ENOMEM when the set cannot be made. */
 static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
-		      struct ids *mpi)
+		      struct mpisets *ms)
 {
 	const struct iol_jmod *jm = &job->mod[IOL_MOD_MPIIO];
+	struct ids *mpi = &ms->all;
 	size_t i;
 
 	if (!jm->loaded)
 		return 0;
 	tf->mpiio_coll = tf->mpiio_indep = tf->mpiio_nb = 0;
-	if (jm->n && !(mpi->v = calloc(jm->n, sizeof(*mpi->v))))
+	if (jm->n && (!(mpi->v = calloc(jm->n, sizeof(*mpi->v))) ||
+		      !(ms->coll.v = calloc(jm->n, sizeof(*mpi->v)))))
 		return IOL_ENOMEM;
 	for (i = 0; i < jm->n; i++) {
 		const int64_t *c = jm->recs[i].ic;
@@ -313,7 +528,10 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 			c[MPIIO_FASTEST_RANK_BYTES],
 			c[MPIIO_SLOWEST_RANK_BYTES],
 			f[MPIIO_F_FASTEST_RANK_TIME],
-			f[MPIIO_F_SLOWEST_RANK_TIME]};
+			f[MPIIO_F_SLOWEST_RANK_TIME],
+			c[MPIIO_SLOWEST_RANK]};
+		int64_t coll =
+			nn(c[MPIIO_COLL_READS]) + nn(c[MPIIO_COLL_WRITES]);
 
 		tf->mpiio_coll +=
 			nn(c[MPIIO_COLL_READS]) + nn(c[MPIIO_COLL_WRITES]);
@@ -321,18 +539,22 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 			nn(c[MPIIO_INDEP_READS]) + nn(c[MPIIO_INDEP_WRITES]);
 		tf->mpiio_nb += nn(c[MPIIO_NB_READS]) + nn(c[MPIIO_NB_WRITES]);
 		if (jm->recs[i].rank < 0)
-			shared_spread(&s, tf);
+			shared_spread(&s, (double)job->nprocs, tf);
 		mpi->v[mpi->n++] = jm->recs[i].id;
+		if (coll > 0)
+			ms->coll.v[ms->coll.n++] = jm->recs[i].id;
 	}
 	if (mpi->n)
 		qsort(mpi->v, mpi->n, sizeof(*mpi->v), cmp_u64);
+	if (ms->coll.n)
+		qsort(ms->coll.v, ms->coll.n, sizeof(*mpi->v), cmp_u64);
 	return 0;
 }
 
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 			 struct iol_error *err)
 {
-	struct ids mpi = {NULL, 0};
+	struct mpisets mpi = {{NULL, 0}, {NULL, 0}};
 	struct fr *a = NULL;
 	size_t n = 0, i, j;
 	int rc;
@@ -343,13 +565,22 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->shared_imbal_pct = tf->shared_time_imbal_pct = NAN;
 	tf->rank_size_imbal_pct = NAN;
 	tf->lustre_ops = tf->lustre_notaligned = tf->lustre_stripe = -1;
-	tf->aggr_ranks = tf->aggr_count = NAN;
+	tf->aggr_ranks = tf->aggr_count = tf->aggr_time = NAN;
+	tf->small_top_secs = NAN;
+	tf->small_time = tf->shared_small_time = NAN;
+	tf->shimb_stake = tf->rsimb_stake = NAN;
+	tf->shtimb_rank = tf->askew_rank = -1;
+	tf->shtimb_slow = tf->shtimb_mean = tf->shtimb_fast = NAN;
+	tf->askew = tf->askew_slow = tf->askew_mean = tf->askew_k = NAN;
+	tf->one_mib_ops = -1;
+	tf->meta_slowest = NAN;
 	tf->hdf5 =
 		job->mod[IOL_MOD_H5F].present || job->mod[IOL_MOD_H5D].present;
 	rc = mpiio_pass(job, tf, &mpi);
 	if (rc == 0)
 		rc = posix_pass(job, &mpi, tf, &a, &n);
-	free(mpi.v);
+	free(mpi.all.v);
+	free(mpi.coll.v);
 	if (rc < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	if (n)

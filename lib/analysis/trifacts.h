@@ -22,25 +22,44 @@ struct iol_trifacts {
 	/* POSIX */
 	int64_t mem_notaligned;		  /* POSIX_MEM_NOT_ALIGNED summed */
 	int64_t shared_small, shared_ops; /* ops < 1 MiB / all, rank -1 */
-	uint64_t small_top_id; /* the file with the most ops < 1 MiB */
+	/* the file whose ops < 1 MiB took the most time (over all ranks),
+	 * or, when none took any, the one with the most of them */
+	uint64_t small_top_id;
 	int64_t small_top_ops;
-	/* bytes moved beyond the file's highest offset + 1 by a record,
-	 * read and written (a shared record: beyond once per rank), summed
-	 * over records: data the same process moved more than once */
+	double small_top_secs; /* that time, summed over ranks */
+	/* "small" is under 1 MiB: Darshan's 100K_1M bin holds requests of
+	 * exactly 1 MiB too, and the common access sizes (ACCESS1..4) tell
+	 * how many; those are not small.  one_mib_ops: how many were taken
+	 * out of that bin */
+	int64_t one_mib_ops;
+	/* the estimated seconds a rank spends in small operations, all
+	 * files and shared files: each record's read + write time times
+	 * its share of small operations, per rank, the slowest rank's
+	 * (a shared record adds its slowest rank's time) */
+	double small_time, shared_small_time;
+	/* bytes moved beyond each file's highest offset + 1, read and
+	 * written, over all its records whatever the ranks: data the job
+	 * moved more than once (independent of the rank count) */
 	int64_t redundant_bytes;
 	uint64_t redundant_id; /* the record with the most: its file ... */
 	int64_t redundant_max; /* ... and its redundant bytes */
-	/* shared records of at least 1 MiB: the largest |slowest rank's
-	 * bytes - fastest rank's| / bytes, and |slowest rank's time -
-	 * fastest rank's| / (read + write + meta time), in percent; a file
-	 * MPI-IO drove is judged by its MPI-IO record, since collective
-	 * buffering makes the POSIX ranks uneven by design */
+	/* shared records of at least 1 MiB, each rank against the mean
+	 * rank (the record's sums over nprocs): the largest deviation of
+	 * the slowest or fastest rank's bytes from the mean rank's, and the
+	 * slowest rank's time beyond the mean rank's, in percent of the
+	 * mean; a file MPI-IO drove is judged by its MPI-IO record, since
+	 * collective buffering makes the POSIX ranks uneven by design.
+	 * Stakes: the slowest rank's time beyond the mean rank's, s */
 	double shared_imbal_pct, shared_time_imbal_pct;
 	uint64_t shared_imbal_id, shared_time_imbal_id;
+	double shimb_stake;
+	int64_t shtimb_rank; /* the slowest rank, -1 unknown */
+	double shtimb_slow, shtimb_mean, shtimb_fast;
 	/* files with two or more per-rank records: the largest (max - min)
 	 * / max over ranks of bytes read or of bytes written, percent */
 	double rank_size_imbal_pct;
 	uint64_t rank_size_imbal_id;
+	double rsimb_stake; /* its busiest rank's time beyond the mean */
 	/* bytes read from files whose first read came after their first
 	 * write (the job reads data it wrote) */
 	int64_t raw_bytes;
@@ -61,6 +80,25 @@ struct iol_trifacts {
 	 * of aggregators; NAN when there is no such file */
 	double aggr_ranks, aggr_count;
 	uint64_t aggr_id;
+	double aggr_time; /* the POSIX time of that file's slowest rank */
+	/* files MPI-IO drove with collective operations: the slowest
+	 * aggregator's POSIX time over the mean aggregator's (aggregators
+	 * estimated as above, or the ranks with per-rank records), the
+	 * largest over files; its rank, times and file */
+	double askew, askew_slow, askew_mean, askew_k;
+	int64_t askew_rank;
+	uint64_t askew_id;
+	/* bytes of per-rank POSIX records of such files (aggregation) */
+	int64_t rank_bytes_coll;
+	/* POSIX + STDIO metadata time of the slowest rank (ranktime's
+	 * meta_by_slowest), set by iol_summary_compute */
+	double meta_slowest;
+	/* ranks whose per-rank POSIX + STDIO records moved bytes, and the
+	 * least such rank's bytes (set by iol_summary_compute) */
+	int64_t ranks_bytes, rank_bytes_min;
+	/* shared POSIX records (files every rank opened) with writes: the
+	 * shared files worth MPI-IO, libraries every rank reads left out */
+	int64_t shared_wfiles;
 };
 
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,

@@ -185,7 +185,8 @@ static struct iol_poptri_group *group_of(struct pass *p, const char *app,
 	memset(g, 0, sizeof(*g));
 	g->app = strdup(app);
 	g->user = strdup(user);
-	g->top = calloc(p->top ? p->top : 1, sizeof(*g->top));
+	g->captop = p->top ? p->top : 0;
+	g->top = calloc(g->captop ? g->captop : 1, sizeof(*g->top));
 	if (!g->app || !g->user || !g->top) {
 		free(g->app), free(g->user), free(g->top);
 		return NULL;
@@ -200,24 +201,58 @@ static double rank_key(double stake)
 	return isfinite(stake) ? stake : -1.0;
 }
 
-/* Keep j among the group's top jobs by stake (j's path is copied). */
+static void job_free(struct iol_poptri_job *j)
+{
+	free(j->path);
+	free(j->f);
+}
+
+/* Room for one more listed job: the top array grows when every job is
+ * kept (p->top 0). */
+static int top_room(const struct pass *p, struct iol_poptri_group *g)
+{
+	struct iol_poptri_job *t;
+	size_t cap;
+
+	if (g->ntop < g->captop)
+		return 0;
+	if (p->top)
+		return 0; /* full: the last one makes room */
+	cap = g->captop ? g->captop * 2 : 8;
+	t = realloc(g->top, cap * sizeof(*t));
+	if (!t)
+		return IOL_ENOMEM;
+	g->top = t;
+	g->captop = cap;
+	return 0;
+}
+
+/* Keep j among the group's top jobs by stake (j's path and findings are
+ * copied). */
 static int top_add(struct pass *p, struct iol_poptri_group *g,
 		   const struct iol_poptri_job *j)
 {
 	size_t at = g->ntop;
-	char *path;
+	struct iol_poptri_job c = *j;
 
 	while (at > 0 && rank_key(g->top[at - 1].stake) < rank_key(j->stake))
 		at--;
-	if (at >= p->top)
+	if (p->top && at >= p->top)
 		return 0;
-	if (!(path = strdup(j->path)))
+	if (top_room(p, g) < 0)
 		return IOL_ENOMEM;
-	if (g->ntop == p->top)
-		free(g->top[--g->ntop].path);
+	c.path = strdup(j->path);
+	c.f = j->nf ? malloc(j->nf * sizeof(*j->f)) : NULL;
+	if (!c.path || (j->nf && !c.f)) {
+		free(c.path), free(c.f);
+		return IOL_ENOMEM;
+	}
+	if (j->nf)
+		memcpy(c.f, j->f, j->nf * sizeof(*j->f));
+	if (p->top && g->ntop == p->top)
+		job_free(&g->top[--g->ntop]);
 	memmove(&g->top[at + 1], &g->top[at], (g->ntop - at) * sizeof(*g->top));
-	g->top[at] = *j;
-	g->top[at].path = path;
+	g->top[at] = c;
 	g->ntop++;
 	return 0;
 }
@@ -230,17 +265,24 @@ static int add_row(struct pass *p, struct iol_popcur *cur,
 	struct iol_poptri *r = p->r;
 	struct iol_poptri_group *g;
 	struct iol_poptri_job j = {0};
+	struct iol_poptri_find f[IOL_POPTRI_MAXRULES];
 	size_t k;
 
 	j.worst = IOL_SEV_NA;
+	j.f = f;
 	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++) {
-		if (t->f[k].sev == IOL_SEV_NA)
+		const struct iol_finding *x = &t->f[k];
+
+		if (x->sev == IOL_SEV_NA)
 			r->na[k]++;
-		if (t->f[k].sev > min_sev)
+		if (x->sev > min_sev)
 			continue;
 		j.codes |= (uint32_t)1 << k;
-		if (t->f[k].sev < j.worst)
-			j.worst = t->f[k].sev;
+		if (x->sev < j.worst)
+			j.worst = x->sev;
+		f[j.nf++] = (struct iol_poptri_find){(int)k,   x->sev,
+						     x->value, x->threshold,
+						     x->stake, x->stake_pct};
 	}
 	r->jobs++;
 	g = group_of(p, text_or_empty(cur, col[1]), text_or_empty(cur, col[2]));
@@ -262,6 +304,11 @@ static int add_row(struct pass *p, struct iol_popcur *cur,
 			  ? iol_popcur_int(cur, col[3])
 			  : IOL_POP_NULL;
 	j.start_time = col[4] >= 0 ? cur_num(cur, col[4]) : NAN;
+	j.uid = isfinite(in->v[IOL_TIN_UID]) ? (int64_t)in->v[IOL_TIN_UID]
+					     : IOL_POP_NULL;
+	j.nprocs = isfinite(in->v[IOL_TIN_NPROCS])
+			   ? (int64_t)in->v[IOL_TIN_NPROCS]
+			   : IOL_POP_NULL;
 	return top_add(p, g, &j);
 }
 
@@ -273,6 +320,8 @@ static void rules_of(struct iol_poptri *r, const struct iol_triage *t)
 	for (k = 0; k < r->nrules; k++) {
 		r->code[k] = t->f[k].code;
 		r->title[k] = t->f[k].title;
+		r->unit[k] = t->f[k].unit;
+		r->threshold[k] = t->f[k].threshold;
 	}
 }
 
@@ -287,6 +336,27 @@ static int cmp_group(const void *a, const void *b)
 		return x->flagged > y->flagged ? -1 : 1;
 	c = strcmp(x->app, y->app);
 	return c ? c : strcmp(x->user, y->user);
+}
+
+/* Groups whose flagged jobs put less than min_stake at stake are not
+ * listed (a 0.07 s group is no one's first call): freed and counted. */
+static void hide_small(struct iol_poptri *r)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < r->ng; i++) {
+		struct iol_poptri_group *g = &r->g[i];
+
+		if (!g->flagged || g->stake >= r->min_stake) {
+			r->g[n++] = *g;
+			continue;
+		}
+		r->hidden++;
+		for (k = 0; k < g->ntop; k++)
+			job_free(&g->top[k]);
+		free(g->top), free(g->app), free(g->user);
+	}
+	r->ng = n;
 }
 
 static int scan(struct pass *p, struct iol_popcur *cur,
@@ -321,7 +391,8 @@ int iol_poptri_run(struct iol_popdb *db, const char *where,
 
 	memset(r, 0, sizeof(*r));
 	p.r = r;
-	p.top = top < IOL_POPTRI_MAXTOP ? top : IOL_POPTRI_MAXTOP;
+	p.top = top;
+	r->min_stake = c->v[IOL_TK_MIN_GROUP];
 	rc = iol_popcur_open(db, where, NULL, 0, 0, &cur, err);
 	if (rc < 0)
 		return rc;
@@ -339,6 +410,7 @@ int iol_poptri_run(struct iol_popdb *db, const char *where,
 	}
 	if (r->ng)
 		qsort(r->g, r->ng, sizeof(*r->g), cmp_group);
+	hide_small(r);
 	return 0;
 }
 
@@ -348,7 +420,7 @@ void iol_poptri_free(struct iol_poptri *r)
 
 	for (i = 0; i < r->ng; i++) {
 		for (k = 0; k < r->g[i].ntop; k++)
-			free(r->g[i].top[k].path);
+			job_free(&r->g[i].top[k]);
 		free(r->g[i].top);
 		free(r->g[i].app);
 		free(r->g[i].user);

@@ -8,7 +8,10 @@
  * for (warn: high or warn).  Flagged jobs are grouped by (app, user);
  * groups are ranked by the I/O time at stake of their flagged jobs
  * (iol_triage_stake(): slowest rank's I/O time x processes), and each
- * group keeps its top jobs by the same measure.
+ * group keeps its top jobs by the same measure (all of them when top is
+ * 0), each with its flagged findings' values and thresholds.  A group
+ * whose stake is under the configuration's min_group_stake_s is not
+ * listed, only counted.
  *
  * Ownership: struct iol_poptri is caller storage; everything it points
  * to is allocated here and freed with iol_poptri_free().  Codes and
@@ -25,14 +28,21 @@
 #include "population/popdb.h"
 
 #define IOL_POPTRI_MAXRULES 32
-#define IOL_POPTRI_MAXTOP 100
+
+/* a flagged finding of a listed job */
+struct iol_poptri_find {
+	int rule, sev;
+	double value, threshold, stake, stake_pct;
+};
 
 struct iol_poptri_job {
 	char *path;
-	int64_t jobid;		  /* IOL_POP_NULL unknown */
-	double start_time, stake; /* NAN unknown */
-	int worst;		  /* IOL_SEV_* */
-	uint32_t codes;		  /* bit k: rule k flagged */
+	int64_t jobid, uid, nprocs; /* IOL_POP_NULL unknown */
+	double start_time, stake;   /* NAN unknown */
+	int worst;		    /* IOL_SEV_* */
+	uint32_t codes;		    /* bit k: rule k flagged */
+	struct iol_poptri_find *f;  /* the flagged findings, nf of them */
+	size_t nf;
 };
 
 struct iol_poptri_group {
@@ -41,21 +51,25 @@ struct iol_poptri_group {
 	double stake; /* sum over flagged jobs with a value */
 	size_t count[IOL_POPTRI_MAXRULES]; /* flagged jobs per rule */
 	struct iol_poptri_job *top;	   /* by stake, descending */
-	size_t ntop;
+	size_t ntop, captop;
 };
 
 struct iol_poptri {
 	size_t nrules;
 	const char *code[IOL_POPTRI_MAXRULES], *title[IOL_POPTRI_MAXRULES];
+	const char *unit[IOL_POPTRI_MAXRULES];
+	double threshold[IOL_POPTRI_MAXRULES];
+	double min_stake; /* groups under it are not listed ... */
+	size_t hidden;	  /* ... and counted here */
 	size_t jobs, flagged;
 	size_t count[IOL_POPTRI_MAXRULES], na[IOL_POPTRI_MAXRULES];
-	char missing[256];	    /* fields the store lacks, "" none */
+	char missing[1024];	    /* fields the store lacks, "" none */
 	struct iol_poptri_group *g; /* ranked by stake, descending */
 	size_t ng;
 };
 
 /* Rows matching where (NULL: all); min_sev IOL_SEV_HIGH..IOL_SEV_INFO;
- * top jobs kept per group (at most IOL_POPTRI_MAXTOP). */
+ * top jobs kept per group, 0: every flagged job. */
 int iol_poptri_run(struct iol_popdb *db, const char *where,
 		   const struct iol_triage_conf *c, int min_sev, size_t top,
 		   struct iol_poptri *r, struct iol_error *err);
