@@ -577,7 +577,8 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 				st->t.meta_s, st->late,	    st->inflate_s};
 		int64_t kv[8] = {st->t.bytes_read, st->t.bytes_written,
 				 st->t.ops,	   st->mismatched,
-				 st->done,	   st->broken, st->landlock, st->timed_out};
+				 st->done,	   st->broken,
+				 st->landlock,	   st->timed_out};
 
 		memcpy(d + 6 * r, dv, sizeof(dv));
 		memcpy(k + 8 * r, kv, sizeof(kv));
