@@ -38,6 +38,10 @@
 #define IOLENS_TRACEDIR "/usr/local/lib/iolens"
 #endif
 #define TRACE_LIB "iolens-trace.so"
+/* what a trace says when no process of the command had the tracer */
+#define NO_TRACER                                                      \
+	"ran without the tracer (static or set-user-ID program?): the " \
+	"trace has no calls"
 /* files merged at once; more are merged in rounds */
 #define FANIN 256
 
@@ -322,6 +326,7 @@ struct mstat {
 	uint64_t lines, bad;
 	int64_t first;	      /* the first line's time (demux()), 0 none */
 	uint64_t ncost, cost; /* the tracer's lines, and ns making them */
+	uint64_t hellos;      /* processes the tracer said it ran in */
 };
 
 /* Merge the files into out; final: in strace's shape ("TID TIME
@@ -392,7 +397,7 @@ static int reduce_files(const char *dir, char ***v, size_t *n, struct mstat *ms)
 	while (*n > FANIN) {
 		for (i = 0; i < *n; i += k) {
 			char p[PATH_MAX];
-			struct mstat drop = {0, 0, 0, 0, 0};
+			struct mstat drop = {0, 0, 0, 0, 0, 0};
 			FILE *f;
 
 			k = *n - i < FANIN ? *n - i : FANIN;
@@ -440,6 +445,8 @@ static void put_header(FILE *out, char **cmd, int64_t first,
 	/* what replay-script takes off the gaps between calls */
 	fprintf(out, "# tracer cost: %llu calls, %llu ns\n",
 		(unsigned long long)ms->ncost, (unsigned long long)ms->cost);
+	if (!ms->hellos)
+		fprintf(out, "# the command %s\n", NO_TRACER);
 }
 
 /* ---- the threads' lines out of the one file they were appended to ---- */
@@ -524,6 +531,10 @@ static int demux(const char *in, const char *dir, struct mstat *ms)
 			tid = strtol(rest, &e, 10);
 		if (tid <= 0 || *e != ' ') {
 			ms->bad++; /* cut short: the program was killed */
+			continue;
+		}
+		if (!strncmp(e + 1, "#hello ", 7)) {
+			ms->hellos++; /* a process the tracer ran in */
 			continue;
 		}
 		if (!strncmp(e + 1, "#cost ", 6)) {
@@ -672,7 +683,7 @@ int cmd_trace(int argc, char **argv)
 	};
 	const char *out = NULL;
 	char lib[PATH_MAX], dir[PATH_MAX];
-	struct mstat ms = {0, 0, 0, 0, 0};
+	struct mstat ms = {0, 0, 0, 0, 0, 0};
 	size_t nthreads = 0;
 	int c, status;
 
@@ -704,6 +715,9 @@ int cmd_trace(int argc, char **argv)
 	remove_dir(dir);
 	if (status < 0)
 		return EXIT_DATA;
+	/* the tracer says it ran in each process at its start: none did */
+	if (!ms.hellos)
+		msg("'%s' %s", argv[optind], NO_TRACER);
 	fprintf(stderr, "%s: %llu calls of %zu thread%s into %s", iol_progname,
 		(unsigned long long)ms.lines, nthreads,
 		nthreads == 1 ? "" : "s", out);

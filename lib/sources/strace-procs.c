@@ -229,6 +229,7 @@ void tr_pass_release(struct tpass *ps)
 	}
 	free(ps->procs);
 	free(ps->seen);
+	tr_dirs_release(ps);
 	ps->procs = NULL;
 	ps->seen = NULL;
 	ps->nprocs = ps->capprocs = ps->capseen = 0;
