@@ -39,7 +39,7 @@
 #endif
 #define TRACE_LIB "iolens-trace.so"
 /* what a trace says when no process of the command had the tracer */
-#define NO_TRACER                                                      \
+#define NO_TRACER                                                       \
 	"ran without the tracer (static or set-user-ID program?): the " \
 	"trace has no calls"
 /* files merged at once; more are merged in rounds */

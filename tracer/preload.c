@@ -210,8 +210,9 @@ static int out_get(void)
 			fd = syscall(SYS_openat, AT_FDCWD, path,
 				     O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
 				     0600);
-		hi = fd < 0 ? -1 : syscall(SYS_fcntl, (int)fd,
-					   F_DUPFD_CLOEXEC, high_fd());
+		hi = fd < 0 ? -1
+			    : syscall(SYS_fcntl, (int)fd, F_DUPFD_CLOEXEC,
+				      high_fd());
 		if (fd >= 0)
 			syscall(SYS_close, (int)fd);
 		cur = -1;

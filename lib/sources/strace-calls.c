@@ -256,10 +256,9 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	f->cloexec = flags && strstr(flags, "O_CLOEXEC") != NULL;
 	f->off = flags && strstr(flags, "O_APPEND") ? -1 : 0;
 	if (kind == FD_DIR)
-		return tr_fd_set_dir(ps, f,
-				     c->retpath && c->retpath[0] == '/'
-					     ? c->retpath
-					     : path);
+		return tr_fd_set_dir(
+			ps, f,
+			c->retpath && c->retpath[0] == '/' ? c->retpath : path);
 	if (kind != FD_FILE)
 		return 0;
 	fi = file_of(ps,
@@ -315,8 +314,8 @@ static int h_chdir(struct tpass *ps, struct proc *p, struct call *c)
 		return 0;
 	}
 	/* fchdir's directory is already one of the trace's names */
-	if (tr_path_norm(c->name[0] == 'f' || !p->cwd ? "" : p->cwd, path,
-			 tmp, sizeof(tmp)) < 0)
+	if (tr_path_norm(c->name[0] == 'f' || !p->cwd ? "" : p->cwd, path, tmp,
+			 sizeof(tmp)) < 0)
 		return 0;
 	if (!strcmp(tmp, "."))
 		tmp[0] = 0; /* back where the trace began */
@@ -840,8 +839,7 @@ static int h_rename(struct tpass *ps, struct proc *p, struct call *c)
 			return ps->err;
 	}
 	if (tr_arg_str(c, a0 == 1 ? 3 : 1, to, sizeof(to))) {
-		if (tr_at_path(ps, p, c, a0 == 1 ? 2 : -1, to, sizeof(to)) <
-		    0)
+		if (tr_at_path(ps, p, c, a0 == 1 ? 2 : -1, to, sizeof(to)) < 0)
 			return ps->err;
 		if ((ti = file_of(ps, to)) < 0 && ps->err)
 			return ps->err;

@@ -184,8 +184,7 @@ int tr_at_path(struct tpass *ps, struct proc *p, struct call *c, int di,
 		snprintf(unk, sizeof(unk), "<fd %ld>", fd);
 		dir = unk;
 	}
-	if (tr_path_norm(dir, path, tmp, sizeof(tmp)) < 0 ||
-	    strlen(tmp) >= n)
+	if (tr_path_norm(dir, path, tmp, sizeof(tmp)) < 0 || strlen(tmp) >= n)
 		return ps->err;
 	memcpy(path, tmp, strlen(tmp) + 1);
 	return ps->err;

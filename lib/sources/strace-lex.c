@@ -52,8 +52,8 @@ static char *split_args(char *s, struct call *c)
 			s = tr_skip_string(s);
 			continue;
 		}
-		if (*s == '<' && s > start && (isdigit((unsigned char)s[-1]) ||
-						s[-1] == 'D')) {
+		if (*s == '<' && s > start &&
+		    (isdigit((unsigned char)s[-1]) || s[-1] == 'D')) {
 			char *gt = yend(s);
 
 			if (gt) {
