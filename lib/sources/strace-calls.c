@@ -279,17 +279,6 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	return emit(ps, &ev);
 }
 
-void tr_cwd_join(const struct proc *p, char *path, size_t n)
-{
-	char tmp[4096];
-
-	if (!path[0] || path[0] == '/' ||
-	    tr_path_norm(p->cwd ? p->cwd : "", path, tmp, sizeof(tmp)) < 0 ||
-	    strlen(tmp) >= n)
-		return;
-	memcpy(path, tmp, strlen(tmp) + 1);
-}
-
 /* chdir: the working directory moves (fchdir: to the directory its
  * descriptor names, strace-dirs.c). */
 static int h_chdir(struct tpass *ps, struct proc *p, struct call *c)

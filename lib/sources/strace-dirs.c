@@ -10,10 +10,10 @@
  * dup, dup2, dup3 and fcntl F_DUPFD with the rest of its entry, and
  * inherited across fork and shared by threads with the table; strace
  * -y's "3</usr/share/doc>" says it outright and is taken first.  The
- * paths are kept once each in the pass (ps->dirs), the entry holding an
- * index, so that tables stay plain memory to copy.  A descriptor whose
- * directory the trace never shows (opened before the trace began)
- * names "<fd N>": its files stay apart from the working directory's.
+ * paths are kept once each in the pass (ps->dirs, strace-procs.c), the
+ * entry holding an index, so that tables stay plain memory to copy.  A
+ * descriptor whose directory the trace never shows (opened before the trace
+ * began) names "<fd N>": its files stay apart from the working directory's.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -68,70 +68,15 @@ int tr_path_norm(const char *dir, const char *rel, char *out, size_t n)
 	return 0;
 }
 
-/* ---- the pass's table of directory paths ---- */
-
-struct dkey {
-	const struct tpass *ps;
-	const char *path;
-};
-
-static uint64_t dhash(const void *ctx, uint32_t i)
+void tr_cwd_join(const struct proc *p, char *path, size_t n)
 {
-	const struct tpass *ps = ctx;
+	char tmp[4096];
 
-	return iol_hash_str(ps->dirs[i]);
-}
-
-static int deq(const void *ctx, uint32_t i)
-{
-	const struct dkey *k = ctx;
-
-	return !strcmp(k->ps->dirs[i], k->path);
-}
-
-/* 1 + the index of path in ps->dirs, added when new; 0 on no memory */
-static uint32_t dir_intern(struct tpass *ps, const char *path)
-{
-	struct dkey k = {ps, path};
-	uint64_t h = iol_hash_str(path);
-	char **nd, *cp;
-	uint32_t *s;
-
-	if (ps->ndirs >= UINT32_MAX - 1 ||
-	    iol_index_reserve(&ps->dix, dhash, ps) < 0)
-		return 0;
-	s = iol_index_slot(&ps->dix, h, deq, &k);
-	if (*s != IOL_INDEX_EMPTY)
-		return *s + 1;
-	nd = iol_grow(ps->dirs, &ps->capdirs, ps->ndirs, sizeof(*nd), 64);
-	if (!nd)
-		return 0;
-	ps->dirs = nd;
-	if (!(cp = strdup(path)))
-		return 0;
-	nd[ps->ndirs] = cp;
-	*s = (uint32_t)ps->ndirs++;
-	ps->dix.n++;
-	return *s + 1;
-}
-
-int tr_fd_set_dir(struct tpass *ps, struct fdent *f, const char *path)
-{
-	f->dir = dir_intern(ps, path);
-	return f->dir ? 0 : tr_oom(ps);
-}
-
-void tr_dirs_release(struct tpass *ps)
-{
-	size_t i;
-
-	for (i = 0; i < ps->ndirs; i++)
-		free(ps->dirs[i]);
-	free(ps->dirs);
-	iol_index_release(&ps->dix);
-	ps->dirs = NULL;
-	ps->ndirs = ps->capdirs = 0;
-	memset(&ps->dix, 0, sizeof(ps->dix));
+	if (!path[0] || path[0] == '/' ||
+	    tr_path_norm(p->cwd ? p->cwd : "", path, tmp, sizeof(tmp)) < 0 ||
+	    strlen(tmp) >= n)
+		return;
+	memcpy(path, tmp, strlen(tmp) + 1);
 }
 
 const char *tr_fd_dir(struct tpass *ps, struct proc *p, long fd,

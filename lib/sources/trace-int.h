@@ -213,7 +213,7 @@ struct tr_reader {
 };
 
 /* A relative path of p's, from its working directory when chdir moved
- * it, "." and "d/.." taken out (strace-calls.c): path rewritten in
+ * it, "." and "d/.." taken out (strace-dirs.c): path rewritten in
  * place, n its room. */
 void tr_cwd_join(const struct proc *p, char *path, size_t n);
 
@@ -229,7 +229,8 @@ int tr_at_path(struct tpass *ps, struct proc *p, struct call *c, int di,
 /* The directory descriptor fd of p names (-y's ypath first), or NULL. */
 const char *tr_fd_dir(struct tpass *ps, struct proc *p, long fd,
 		      const char *ypath);
-/* f, made by an open of path, names that directory: 0 or IOL_ENOMEM. */
+/* f, made by an open of path, names that directory: 0 or IOL_ENOMEM
+ * (strace-procs.c keeps the paths, and tr_dirs_release() frees them). */
 int tr_fd_set_dir(struct tpass *ps, struct fdent *f, const char *path);
 void tr_dirs_release(struct tpass *ps);
 /* -y's text (after '<', its '>' cut off) unescaped in place */
