@@ -291,8 +291,8 @@ static int h_chdir(struct tpass *ps, struct proc *p, struct call *c)
 		long fd = tr_arg_fd(c, 0, &y);
 		const char *d = fd < 0 ? NULL : tr_fd_dir(ps, p, fd, y);
 
-		if (fd < 0)
-			return 0;
+		if (fd < 0 || ps->why)
+			return 0; /* out of range: tr_fd_at() said so */
 		/* a directory the trace never showed: as for the *at
 		 * calls, its own name, apart from the last */
 		if (d)
@@ -338,7 +338,7 @@ int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 	if (c->failed || !tr_arg_str(c, argi, path, sizeof(path)) ||
 	    is_device_path(path) || path[0] == '\0')
 		return 0;
-	if (tr_at_path(ps, p, c, argi - 1, path, sizeof(path)) < 0)
+	if (tr_at_path(ps, p, c, argi - 1, path, sizeof(path)) != 0)
 		return ps->err;
 	fi = file_of(ps, path);
 	if (fi < 0 || see(ps, fi) < 0)
@@ -422,7 +422,7 @@ static int h_open(struct tpass *ps, struct proc *p, struct call *c)
 
 	if (!tr_arg_str(c, pi, path, sizeof(path)))
 		return 0;
-	if (tr_at_path(ps, p, c, pi - 1, path, sizeof(path)) < 0)
+	if (tr_at_path(ps, p, c, pi - 1, path, sizeof(path)) != 0)
 		return ps->err;
 	if (!strcmp(n, "creat"))
 		flags = "O_WRONLY|O_CREAT|O_TRUNC";
@@ -821,14 +821,14 @@ static int h_rename(struct tpass *ps, struct proc *p, struct call *c)
 		return 0;
 	if (tr_arg_str(c, a0, from, sizeof(from)) && from[0] &&
 	    !is_device_path(from)) {
-		if (tr_at_path(ps, p, c, a0 - 1, from, sizeof(from)) < 0)
+		if (tr_at_path(ps, p, c, a0 - 1, from, sizeof(from)) != 0)
 			return ps->err;
 		fi = file_of(ps, from);
 		if (fi < 0 || see(ps, fi) < 0)
 			return ps->err;
 	}
 	if (tr_arg_str(c, a0 == 1 ? 3 : 1, to, sizeof(to))) {
-		if (tr_at_path(ps, p, c, a0 == 1 ? 2 : -1, to, sizeof(to)) < 0)
+		if (tr_at_path(ps, p, c, a0 == 1 ? 2 : -1, to, sizeof(to)) != 0)
 			return ps->err;
 		if ((ti = file_of(ps, to)) < 0 && ps->err)
 			return ps->err;
@@ -857,9 +857,9 @@ static int h_link(struct tpass *ps, struct proc *p, struct call *c)
 	if (c->failed || !tr_arg_str(c, ni, to, sizeof(to)) || !to[0] ||
 	    !tr_arg_str(c, oi, from, sizeof(from)) || !from[0])
 		return 0;
-	if (tr_at_path(ps, p, c, at ? ni - 1 : -1, to, sizeof(to)) < 0 ||
+	if (tr_at_path(ps, p, c, at ? ni - 1 : -1, to, sizeof(to)) != 0 ||
 	    (!sym &&
-	     tr_at_path(ps, p, c, at ? oi - 1 : -1, from, sizeof(from)) < 0))
+	     tr_at_path(ps, p, c, at ? oi - 1 : -1, from, sizeof(from)) != 0))
 		return ps->err;
 	if ((ti = file_of(ps, to)) < 0 || (fi = file_of(ps, from)) < 0)
 		return ps->err;

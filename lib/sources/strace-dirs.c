@@ -125,6 +125,9 @@ int tr_at_path(struct tpass *ps, struct proc *p, struct call *c, int di,
 	} else if (fd < 0) {
 		tr_cwd_join(p, path, n); /* no descriptor read */
 		return 0;
+	} else if (fd > (1 << 20)) {
+		ps->why = "descriptor out of range"; /* as tr_fd_at() says */
+		return TR_BADLINE;
 	} else if (!(dir = tr_fd_dir(ps, p, fd, y))) {
 		snprintf(unk, sizeof(unk), "<fd %ld>", fd);
 		dir = unk;

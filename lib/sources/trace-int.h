@@ -223,7 +223,8 @@ void tr_cwd_join(const struct proc *p, char *path, size_t n);
 int tr_path_norm(const char *dir, const char *rel, char *out, size_t n);
 /* path (n bytes of room) as the call c of p names it: a relative path
  * of an *at call taken from the directory of its descriptor argument
- * di (di < 0: none, the working directory).  0, or IOL_ENOMEM. */
+ * di (di < 0: none, the working directory).  0, IOL_ENOMEM, or
+ * TR_BADLINE (a descriptor out of range: the call has no effect). */
 int tr_at_path(struct tpass *ps, struct proc *p, struct call *c, int di,
 	       char *path, size_t n);
 /* The directory descriptor fd of p names (-y's ypath first), or NULL. */
