@@ -7,7 +7,8 @@
 # program's way: its descriptor is not the lowest free number (a
 # threaded program doing close(1) then open() gets 1 every time), a
 # program that takes its number gets no line of the trace, and a program
-# it cannot enter (static) is said to have run without it.
+# it cannot enter (static), run or exec'd by one it could, is said to
+# have run without it.
 . "$(dirname "$0")/lib.sh"
 
 LIB=$(dirname "$IOLENS")/iolens-trace.so
@@ -122,8 +123,15 @@ if cc -static -o "$TMP/static" "$TMP/st.c" 2> /dev/null; then
 		"replay-script of a trace without calls: exit 1, one line"
 	[ ! -e "$TMP/st.rs" ]
 	ok $? "... and no script"
+	# a program exec'd without it, among others exec'd with it, once
+	# for two runs; a failed exec is not one
+	$RUN trace -o "$TMP/sh.trace" sh -c "'$TMP/static'; '$TMP/static'; cat /dev/null; '$TMP/none' 2> /dev/null; true" 2> "$TMP/err"
+	is "$(grep -v ' calls of ' "$TMP/err")" \
+		"iolens trace: '$TMP/static' ran without the tracer (static or set-user-ID program?): its calls are not in the trace" \
+		"a static program run by a shell: named once on stderr, not cat nor a failed exec"
+	is "$(grep -c "^# '$TMP/static' ran without the tracer" "$TMP/sh.trace")" 1 "... and in the trace's header"
 else
-	skip "no static C library to link a static program" 4
+	skip "no static C library to link a static program" 6
 fi
 $RUN trace -o "$TMP/true.trace" true 2> "$TMP/err"
 grep -q 'without the tracer' "$TMP/err" "$TMP/true.trace"

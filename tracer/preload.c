@@ -683,13 +683,15 @@ static void put_pending(struct tbuf *t, int wait)
 
 /* ---- start and end ---- */
 
-/* "TIME TID #hello PID": the tracer runs in this process.  A program
- * it cannot enter (linked statically, set-user-ID) says nothing, and
- * iolens trace tells an empty trace from a program without I/O by it. */
-static void hello(void)
+/* "TIME TID #what PID [text]", written at once: "#hello" the tracer runs in
+ * this process (a program it cannot enter, linked statically or
+ * set-user-ID, says nothing); "#exec PID PATH" before an exec,
+ * "#execfail" when it failed.  iolens trace tells by them an empty trace from a
+ * program without I/O, and names an exec'd program that ran without it. */
+static void marker(const char *what, const char *text)
 {
-	char b[96];
-	size_t n = 0;
+	char b[384];
+	size_t n = 0, l = strlen(what), k;
 	int64_t t = now();
 
 	n += utoa(b + n, (unsigned long long)(t / 1000000000));
@@ -697,9 +699,19 @@ static void hello(void)
 	b[n - 10] = '.';
 	b[n++] = ' ';
 	n += utoa(b + n, (unsigned long long)syscall(SYS_gettid));
-	memcpy(b + n, " #hello ", 8);
-	n += 8;
+	memcpy(b + n, " #", 2);
+	memcpy(b + n + 2, what, l);
+	n += l + 2;
+	b[n++] = ' ';
 	n += utoa(b + n, (unsigned long long)getpid());
+	/* the program exec'd, for a message: control bytes as '?' */
+	for (k = 0; text && text[k] && n < sizeof(b) - 2; k++) {
+		unsigned char c = (unsigned char)text[k];
+
+		if (k == 0)
+			b[n++] = ' ';
+		b[n++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+	}
 	b[n++] = '\n';
 	out_write(b, n);
 }
@@ -715,7 +727,7 @@ __attribute__((constructor)) static void init(void)
 		return;
 	pthread_atfork(NULL, NULL, after_fork_child);
 	on = 1;
-	hello();
+	marker("hello", NULL);
 }
 
 __attribute__((destructor)) static void fini(void)
@@ -1649,7 +1661,19 @@ static void exec_line(const char *p, char *const av[])
 	}
 	inside = 1;
 	flush_all();
+	marker("exec", p);
 	inside = 0;
+}
+
+/* the exec returned: it failed, and this process goes on */
+static int exec_failed(int r)
+{
+	int e = errno;
+
+	if (on)
+		marker("execfail", NULL);
+	errno = e;
+	return r;
 }
 
 static int (*real_execve)(const char *, char *const[], char *const[]);
@@ -1660,7 +1684,7 @@ EXPORT int execve(const char *p, char *const a[], char *const e[])
 		return -1;
 	}
 	exec_line(p, a);
-	return REAL(execve)(p, a, e);
+	return exec_failed(REAL(execve)(p, a, e));
 }
 
 static int (*real_execv)(const char *, char *const[]);
@@ -1671,7 +1695,7 @@ EXPORT int execv(const char *p, char *const a[])
 		return -1;
 	}
 	exec_line(p, a);
-	return REAL(execv)(p, a);
+	return exec_failed(REAL(execv)(p, a));
 }
 
 static int (*real_execvp)(const char *, char *const[]);
@@ -1682,7 +1706,7 @@ EXPORT int execvp(const char *p, char *const a[])
 		return -1;
 	}
 	exec_line(p, a);
-	return REAL(execvp)(p, a);
+	return exec_failed(REAL(execvp)(p, a));
 }
 
 static int (*real_execvpe)(const char *, char *const[], char *const[]);
@@ -1693,7 +1717,7 @@ EXPORT int execvpe(const char *p, char *const a[], char *const e[])
 		return -1;
 	}
 	exec_line(p, a);
-	return REAL(execvpe)(p, a, e);
+	return exec_failed(REAL(execvpe)(p, a, e));
 }
 
 /* execl, execlp, execle: the arguments into an array for the v forms */
