@@ -132,8 +132,15 @@ int tr_at_path(struct tpass *ps, struct proc *p, struct call *c, int di,
 		snprintf(unk, sizeof(unk), "<fd %ld>", fd);
 		dir = unk;
 	}
-	if (tr_path_norm(dir, path, tmp, sizeof(tmp)) < 0 || strlen(tmp) >= n)
-		return ps->err;
+	/* a directory too long to join with stays apart as unknown ones do */
+	if (tr_path_norm(dir, path, tmp, sizeof(tmp)) < 0 || strlen(tmp) >= n) {
+		if (dir == cwd_of(p))
+			return ps->err; /* as traced, as tr_cwd_join() */
+		snprintf(unk, sizeof(unk), "<fd %ld>", fd);
+		if (tr_path_norm(unk, path, tmp, sizeof(tmp)) < 0 ||
+		    strlen(tmp) >= n)
+			return ps->err;
+	}
 	memcpy(path, tmp, strlen(tmp) + 1);
 	return ps->err;
 }

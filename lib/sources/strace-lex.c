@@ -27,15 +27,16 @@ char *tr_skip_string(char *s)
 	return s;
 }
 
-/* The '>' closing -y's "<path>" after a descriptor at lt (strace
- * escapes one in the path; -yy's "->" is not followed by a comma or
- * parenthesis), or NULL: the path may hold commas and brackets. */
+/* The '>' closing -y's "<path>" after a descriptor argument at lt
+ * (strace escapes one in the path; -yy's "->" is not followed by a
+ * comma or parenthesis), or NULL: the path may hold commas and
+ * brackets. */
 static char *yend(char *lt)
 {
 	char *g;
 
 	for (g = lt + 1; (g = strchr(g, '>')) != NULL; g++)
-		if (g[1] == ',' || g[1] == ')' || g[1] == '\0')
+		if (g[1] == ',' || g[1] == ')')
 			return g;
 	return NULL;
 }
