@@ -170,7 +170,19 @@ static void report(const struct iol_rscript *s, const char *path)
 		       (unsigned long long)s->nshort, s->nrank);
 }
 
-static int build(struct iol_job *job, const char *out)
+/* the calls of a script, its waits and ends aside */
+static size_t ncalls(const struct iol_rscript *s)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < s->nrank; i++)
+		for (k = 0; k < s->rank[i].n; k++)
+			n += s->rank[i].ev[k].op != IOL_ROP_WAIT &&
+			     s->rank[i].ev[k].op != IOL_ROP_END;
+	return n;
+}
+
+static int build(struct iol_job *job, const char *out, const char *name)
 {
 	struct iol_rfrom_opts o = {0, 0, "none", job->source, 0, run_time};
 	struct iol_error err = {0};
@@ -201,6 +213,13 @@ static int build(struct iol_job *job, const char *out)
 	iol_events_close(it);
 	if (rc < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
+		iol_rscript_release(&s);
+		return EXIT_DATA;
+	}
+	/* a script of nothing would replay as a success: a static
+	 * program under iolens trace, or a trace of no files */
+	if (ncalls(&s) == 0) {
+		msg("'%s' has no I/O calls to replay: no script written", name);
 		iol_rscript_release(&s);
 		return EXIT_DATA;
 	}
@@ -238,7 +257,7 @@ int cmd_replay_script(int argc, char **argv)
 	co.merge_traces = argc - first > 1;
 	if (load_job(&co, argc, argv, &first, &job) < 0)
 		return EXIT_DATA;
-	r = build(job, co.outpath);
+	r = build(job, co.outpath, argv[first]); /* the job's name */
 	iol_job_close(job);
 	return fflush(stdout) || ferror(stdout) ? EXIT_DATA : r;
 }

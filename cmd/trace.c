@@ -38,6 +38,13 @@
 #define IOLENS_TRACEDIR "/usr/local/lib/iolens"
 #endif
 #define TRACE_LIB "iolens-trace.so"
+/* what a trace says when no process of the command had the tracer */
+#define NO_TRACER                                                       \
+	"ran without the tracer (static or set-user-ID program?): the " \
+	"trace has no calls"
+#define NO_TRACER_SUB                                                   \
+	"ran without the tracer (static or set-user-ID program?): its " \
+	"calls are not in the trace"
 /* files merged at once; more are merged in rounds */
 #define FANIN 256
 
@@ -318,11 +325,70 @@ static void put_tod(FILE *out, int64_t ns)
 		(long long)(ns % 1000000000));
 }
 
+/* an exec the tracer saw a process make: its pid and program */
+struct xpend {
+	long pid;
+	char *path;
+};
+
 struct mstat {
 	uint64_t lines, bad;
 	int64_t first;	      /* the first line's time (demux()), 0 none */
 	uint64_t ncost, cost; /* the tracer's lines, and ns making them */
+	uint64_t hellos;      /* processes the tracer said it ran in */
+	struct xpend *xp;     /* execs the tracer did not say it ran after */
+	size_t nxp;
 };
+
+/*
+ * "hello PID", "exec PID PATH", "execfail PID" (the tracer's markers,
+ * in the order they were written): an exec stays pending until its
+ * process says hello in its new program, or that it failed.  What stays
+ * pending ran without the tracer.
+ */
+static void exec_note(struct mstat *ms, char *m)
+{
+	char *sp = strchr(m, ' '), *e, *nl;
+	long pid = sp ? strtol(sp + 1, &e, 10) : 0;
+	size_t i, k;
+
+	if (pid <= 0)
+		return;
+	if (m[0] == 'h')
+		ms->hellos++; /* a process the tracer ran in */
+	if (strncmp(m, "exec ", 5)) {
+		for (i = k = 0; i < ms->nxp; i++)
+			if (ms->xp[i].pid == pid)
+				free(ms->xp[i].path);
+			else
+				ms->xp[k++] = ms->xp[i];
+		ms->nxp = k;
+		return;
+	}
+	if ((nl = strchr(e, '\n')) != NULL)
+		*nl = '\0';
+	ms->xp = xrealloc(ms->xp, (ms->nxp + 1) * sizeof(*ms->xp));
+	ms->xp[ms->nxp].pid = pid;
+	ms->xp[ms->nxp++].path = xstrdup(*e == ' ' ? e + 1 : e);
+}
+
+/* The first max distinct programs of the pending execs into v; how
+ * many (max + 1 when there are more). */
+static size_t distinct(const struct mstat *ms, const char **v, size_t max)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < ms->nxp; i++) {
+		for (k = 0; k < n && strcmp(v[k], ms->xp[i].path); k++)
+			;
+		if (k < n)
+			continue;
+		if (n == max)
+			return max + 1;
+		v[n++] = ms->xp[i].path;
+	}
+	return n;
+}
 
 /* Merge the files into out; final: in strace's shape ("TID TIME
  * call"), else as they are (a round of many). */
@@ -392,7 +458,7 @@ static int reduce_files(const char *dir, char ***v, size_t *n, struct mstat *ms)
 	while (*n > FANIN) {
 		for (i = 0; i < *n; i += k) {
 			char p[PATH_MAX];
-			struct mstat drop = {0, 0, 0, 0, 0};
+			struct mstat drop = {0, 0, 0, 0, 0, 0, NULL, 0};
 			FILE *f;
 
 			k = *n - i < FANIN ? *n - i : FANIN;
@@ -423,6 +489,8 @@ static void put_header(FILE *out, char **cmd, int64_t first,
 	time_t s = (time_t)(first / 1000000000);
 	struct tm tm;
 	char when[64] = "";
+	const char *v[10];
+	size_t k, nv;
 	int i;
 
 	if (gmtime_r(&s, &tm))
@@ -440,6 +508,13 @@ static void put_header(FILE *out, char **cmd, int64_t first,
 	/* what replay-script takes off the gaps between calls */
 	fprintf(out, "# tracer cost: %llu calls, %llu ns\n",
 		(unsigned long long)ms->ncost, (unsigned long long)ms->cost);
+	if (!ms->hellos)
+		fprintf(out, "# the command %s\n", NO_TRACER);
+	nv = ms->hellos ? distinct(ms, v, 10) : 0;
+	for (k = 0; k < nv && k < 10; k++)
+		fprintf(out, "# '%s' %s\n", v[k], NO_TRACER_SUB);
+	if (nv > 10)
+		fprintf(out, "# ... and more programs\n");
 }
 
 /* ---- the threads' lines out of the one file they were appended to ---- */
@@ -524,6 +599,12 @@ static int demux(const char *in, const char *dir, struct mstat *ms)
 			tid = strtol(rest, &e, 10);
 		if (tid <= 0 || *e != ' ') {
 			ms->bad++; /* cut short: the program was killed */
+			continue;
+		}
+		if (!strncmp(e + 1, "#hello ", 7) ||
+		    !strncmp(e + 1, "#exec ", 6) ||
+		    !strncmp(e + 1, "#execfail ", 10)) {
+			exec_note(ms, e + 2);
 			continue;
 		}
 		if (!strncmp(e + 1, "#cost ", 6)) {
@@ -672,8 +753,9 @@ int cmd_trace(int argc, char **argv)
 	};
 	const char *out = NULL;
 	char lib[PATH_MAX], dir[PATH_MAX];
-	struct mstat ms = {0, 0, 0, 0, 0};
-	size_t nthreads = 0;
+	struct mstat ms = {0, 0, 0, 0, 0, 0, NULL, 0};
+	size_t nthreads = 0, i, nv;
+	const char *v[3];
 	int c, status;
 
 	opterr = 0;
@@ -702,6 +784,18 @@ int cmd_trace(int argc, char **argv)
 	    write_trace(dir, out, argv + optind, &ms, &nthreads) < 0)
 		status = -1;
 	remove_dir(dir);
+	/* the tracer says it ran in each process at its start: none did,
+	 * or the programs named were exec'd without it */
+	if (status >= 0 && !ms.hellos)
+		msg("'%s' %s", argv[optind], NO_TRACER);
+	nv = status >= 0 && ms.hellos ? distinct(&ms, v, 3) : 0;
+	for (i = 0; i < nv && i < 3; i++)
+		msg("'%s' %s", v[i], NO_TRACER_SUB);
+	if (nv > 3)
+		msg("... and more programs (named in the trace's header)");
+	for (i = 0; i < ms.nxp; i++)
+		free(ms.xp[i].path);
+	free(ms.xp);
 	if (status < 0)
 		return EXIT_DATA;
 	fprintf(stderr, "%s: %llu calls of %zu thread%s into %s", iol_progname,

@@ -51,6 +51,7 @@ case $target in
 strace)
 	for f in "$top"/sample-logs/nonmpi/strace*/*/trace*.txt.xz \
 		"$top"/sample-logs/ior/strace_*/trace.rank*.txt.xz \
+		"$top"/t/data/strace/*.trace \
 		"$shared"/corpus/runs/*/strace*/*/trace*.txt*; do
 		[ -f "$f" ] && cat_any "$f" | seed
 	done ;;

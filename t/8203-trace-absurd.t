@@ -46,6 +46,8 @@ huge duration|tt|17022 22:11:23.467300 read(0, "", 4096) = 0 <1e300>|duration ou
 infinite duration|tt|17022 22:11:23.467300 read(0, "", 4096) = 0 <inf>|duration out of range
 huge pid|tt|99999999999999999999 22:11:23.467300 read(0, "", 4096) = 0 <0.000004>|process id out of range
 huge descriptor|tt|17022 22:11:23.467300 read(99999999999, "x", 1) = 1 <0.000004>|descriptor out of range
+huge directory descriptor|tt|17022 22:11:23.467300 openat(99999999999, "x", O_RDONLY) = 3 <0.000004>|descriptor out of range
+huge descriptor to fchdir|tt|17022 22:11:23.467300 fchdir(99999999999) = 0 <0.000004>|descriptor out of range
 huge byte count|tt|17022 22:11:23.467300 read(0, "x", 9223372036854775807) = 9223372036854775807 <0.000004>|byte count out of range
 huge offset|tt|17022 22:11:23.467300 pread64(0, "x", 1, 9223372036854775807) = 1 <0.000004>|file offset out of range
 LINES

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -140,37 +141,119 @@ static size_t utoa(char *o, unsigned long long v)
 	return n;
 }
 
-/* The buffer appended to $IOLENS_TRACE_DIR/trace in one write: the
- * file exists already (iolens trace made it), as making a file costs
- * ext4 some 250 us, which a process would pay at its exit. */
-static void cost_line(struct tbuf *t);
+/*
+ * The buffers are appended to $IOLENS_TRACE_DIR/trace through one
+ * descriptor kept for the whole run at a high number (F_DUPFD_CLOEXEC):
+ * a descriptor opened for each write took the lowest free number, which
+ * a thread doing close(1) then open(), expecting 1, got instead now and
+ * then.  The file exists already (iolens trace made it), as making a
+ * file costs ext4 some 250 us, which a process would pay at its exit.
+ * The program may close the descriptor (closefrom) or put another file
+ * at its number (dup2): each write first checks that it is still the
+ * trace's file, and opens it again when not.
+ */
+static _Atomic int out_fd = -1;
+static dev_t out_dev;
+static ino_t out_ino;
+static atomic_flag out_lock = ATOMIC_FLAG_INIT;
 
-static void write_out(struct tbuf *t)
+/* the number to keep it at: high, yet well under the soft limit and
+ * FD_SETSIZE (a table of a million descriptors would cost the kernel
+ * megabytes in every process) */
+static int high_fd(void)
 {
-	char path[sizeof(dir) + 8];
-	size_t l = strlen(dir), o = 0;
-	long fd;
+	struct rlimit r;
+	rlim_t soft = 1024, v;
 
-	if (!t->n)
-		return;
-	cost_line(t);
+	if (syscall(SYS_prlimit64, 0, RLIMIT_NOFILE, NULL, &r) == 0)
+		soft = r.rlim_cur;
+	v = soft - soft / 16;
+	return v > 1000 ? 1000 : v < 16 ? 3 : (int)v;
+}
+
+static void trace_path(char *path)
+{
+	size_t l = strlen(dir);
+
 	memcpy(path, dir, l);
 	memcpy(path + l, "/trace", 7);
-	fd = syscall(SYS_openat, AT_FDCWD, path,
-		     O_WRONLY | O_APPEND | O_CLOEXEC);
-	if (fd < 0)
+}
+
+/* Is fd the trace's file? */
+static int is_out(int fd)
+{
+	struct stat st;
+
+	return fd >= 0 && syscall(SYS_fstat, fd, &st) == 0 &&
+	       st.st_dev == out_dev && st.st_ino == out_ino;
+}
+
+/* The trace's descriptor, opened (again) when the program took it. */
+static int out_get(void)
+{
+	char path[sizeof(dir) + 8];
+	struct stat st;
+	long fd, hi;
+	int cur = atomic_load(&out_fd);
+
+	if (cur >= 0 && is_out(cur))
+		return cur;
+	while (atomic_flag_test_and_set_explicit(&out_lock,
+						 memory_order_acquire))
+		sched_yield();
+	cur = atomic_load(&out_fd);
+	if (cur < 0 || !is_out(cur)) {
+		trace_path(path);
 		fd = syscall(SYS_openat, AT_FDCWD, path,
-			     O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-	while (fd >= 0 && o < t->n) {
-		long k = syscall(SYS_write, (int)fd, t->b + o, t->n - o);
+			     O_WRONLY | O_APPEND | O_CLOEXEC);
+		if (fd < 0)
+			fd = syscall(SYS_openat, AT_FDCWD, path,
+				     O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
+				     0600);
+		hi = fd < 0 ? -1
+			    : syscall(SYS_fcntl, (int)fd, F_DUPFD_CLOEXEC,
+				      high_fd());
+		if (fd >= 0)
+			syscall(SYS_close, (int)fd);
+		cur = -1;
+		if (hi >= 0 && syscall(SYS_fstat, (int)hi, &st) == 0) {
+			out_dev = st.st_dev;
+			out_ino = st.st_ino;
+			cur = (int)hi;
+		} else if (hi >= 0) {
+			syscall(SYS_close, (int)hi);
+		}
+		atomic_store(&out_fd, cur);
+	}
+	atomic_flag_clear_explicit(&out_lock, memory_order_release);
+	return cur;
+}
+
+/* text appended to the trace in one write (what the buffer holds) */
+static void out_write(const char *b, size_t n)
+{
+	int e = errno, fd = out_get();
+	size_t o = 0;
+
+	while (fd >= 0 && o < n) {
+		long k = syscall(SYS_write, fd, b + o, n - o);
 
 		if (k <= 0 && errno != EINTR)
 			break;
 		if (k > 0)
 			o += (size_t)k;
 	}
-	if (fd >= 0)
-		syscall(SYS_close, (int)fd);
+	errno = e;
+}
+
+static void cost_line(struct tbuf *t);
+
+static void write_out(struct tbuf *t)
+{
+	if (!t->n)
+		return;
+	cost_line(t);
+	out_write(t->b, t->n);
 	t->n = 0;
 }
 
@@ -242,6 +325,7 @@ static void after_fork_child(void)
 	struct tbuf *t = me;
 
 	atomic_flag_clear(&list_lock);
+	atomic_flag_clear(&out_lock);
 	all = NULL;
 	if (t) {
 		t->n = 0;
@@ -318,12 +402,47 @@ static void put_q(struct tbuf *t, const char *s)
 	put_raw(t, "\"", 1);
 }
 
+/*
+ * A directory descriptor as strace -y shows it, "3</usr/share/doc>":
+ * the reader takes a name relative to it from there.  The kernel's own
+ * name of it (/proc/self/fd) is right whoever opened it (the C library
+ * inside fts or nftw, a parent before the trace) and costs a readlink
+ * (about a microsecond) on the calls that name one.
+ */
+static void put_ypath(struct tbuf *t, int fd)
+{
+	static const char hex[] = "0123456789abcdef";
+	char lnk[40] = "/proc/self/fd/", p[4096];
+	long k;
+	long i;
+
+	lnk[14 + utoa(lnk + 14, (unsigned long long)fd)] = '\0';
+	k = syscall(SYS_readlinkat, AT_FDCWD, lnk, p, sizeof(p));
+	if (k <= 0 || k >= (long)sizeof(p) || p[0] != '/')
+		return;
+	put_raw(t, "<", 1);
+	for (i = 0; i < k; i++) {
+		unsigned char c = (unsigned char)p[i];
+		char e[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+
+		/* escaped as strace does: the reader ends it at '>' */
+		if (c < 0x20 || c > 0x7e || c == '\\' || c == '<' || c == '>')
+			put_raw(t, e, 4);
+		else
+			put_raw(t, (const char *)&c, 1);
+	}
+	put_raw(t, ">", 1);
+}
+
 static void put_dirfd(struct tbuf *t, int fd)
 {
-	if (fd == AT_FDCWD)
+	if (fd == AT_FDCWD) {
 		put_s(t, "AT_FDCWD");
-	else
+	} else {
 		put_i(t, fd);
+		if (fd >= 0)
+			put_ypath(t, fd);
+	}
 }
 
 static void put_oflags(struct tbuf *t, int f)
@@ -564,6 +683,39 @@ static void put_pending(struct tbuf *t, int wait)
 
 /* ---- start and end ---- */
 
+/* "TIME TID #what PID [text]", written at once: "#hello" the tracer runs in
+ * this process (a program it cannot enter, linked statically or
+ * set-user-ID, says nothing); "#exec PID PATH" before an exec,
+ * "#execfail" when it failed.  iolens trace tells by them an empty trace from a
+ * program without I/O, and names an exec'd program that ran without it. */
+static void marker(const char *what, const char *text)
+{
+	char b[384];
+	size_t n = 0, l = strlen(what), k;
+	int64_t t = now();
+
+	n += utoa(b + n, (unsigned long long)(t / 1000000000));
+	n += utoa(b + n, (unsigned long long)(t % 1000000000 + 1000000000));
+	b[n - 10] = '.';
+	b[n++] = ' ';
+	n += utoa(b + n, (unsigned long long)syscall(SYS_gettid));
+	memcpy(b + n, " #", 2);
+	memcpy(b + n + 2, what, l);
+	n += l + 2;
+	b[n++] = ' ';
+	n += utoa(b + n, (unsigned long long)getpid());
+	/* the program exec'd, for a message: control bytes as '?' */
+	for (k = 0; text && text[k] && n < sizeof(b) - 2; k++) {
+		unsigned char c = (unsigned char)text[k];
+
+		if (k == 0)
+			b[n++] = ' ';
+		b[n++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+	}
+	b[n++] = '\n';
+	out_write(b, n);
+}
+
 __attribute__((constructor)) static void init(void)
 {
 	const char *d = getenv("IOLENS_TRACE_DIR");
@@ -575,6 +727,7 @@ __attribute__((constructor)) static void init(void)
 		return;
 	pthread_atfork(NULL, NULL, after_fork_child);
 	on = 1;
+	marker("hello", NULL);
 }
 
 __attribute__((destructor)) static void fini(void)
@@ -734,7 +887,33 @@ WRAP(int, creat, (const char *p, mode_t m), (p, m), "creat(%q, %o)", p,
      (unsigned)m)
 WRAP(int, creat64, (const char *p, mode_t m), (p, m), "creat(%q, %o)", p,
      (unsigned)m)
-WRAP(int, close, (int fd), (fd), "close(%d)", fd)
+
+/* close: the trace's own descriptor is not the program's to close (it
+ * would not be open untraced), unless the program put a file of its own
+ * at that number */
+static int (*real_close)(int);
+EXPORT int close(int fd)
+{
+	struct call c;
+	int r;
+
+	if (!GET(close)) {
+		errno = ENOSYS;
+		return -1;
+	}
+	if (on && fd >= 0 && fd == atomic_load(&out_fd)) {
+		if (is_out(fd)) {
+			errno = EBADF;
+			return -1;
+		}
+		atomic_store(&out_fd, -1);
+	}
+	if (!enter(&c))
+		return REAL(close)(fd);
+	r = REAL(close)(fd);
+	TRACE(&c, r, "close(%d)", fd);
+	return r;
+}
 WRAP(ssize_t, read, (int fd, void *b, size_t n), (fd, b, n),
      "read(%d, \"\", %u)", fd, n)
 WRAP(ssize_t, __read_chk, (int fd, void *b, size_t n, size_t bl),
@@ -818,7 +997,7 @@ WRAP(int, renameat, (int da, const char *a, int db, const char *b),
 WRAP(int, renameat2, (int da, const char *a, int db, const char *b, unsigned f),
      (da, a, db, b, f), "renameat2(%D, %q, %D, %q, %d)", da, a, db, b, (int)f)
 WRAP(int, chdir, (const char *p), (p), "chdir(%q)", p)
-WRAP(int, fchdir, (int fd), (fd), "fchdir(%d)", fd)
+WRAP(int, fchdir, (int fd), (fd), "fchdir(%D)", fd)
 WRAP(int, dup, (int fd), (fd), "dup(%d)", fd)
 WRAP(int, dup2, (int a, int b), (a, b), "dup2(%d, %d)", a, b)
 WRAP(int, dup3, (int a, int b, int f), (a, b, f), "dup3(%d, %d, %s)", a, b,
@@ -1482,7 +1661,19 @@ static void exec_line(const char *p, char *const av[])
 	}
 	inside = 1;
 	flush_all();
+	marker("exec", p);
 	inside = 0;
+}
+
+/* the exec returned: it failed, and this process goes on */
+static int exec_failed(int r)
+{
+	int e = errno;
+
+	if (on)
+		marker("execfail", NULL);
+	errno = e;
+	return r;
 }
 
 static int (*real_execve)(const char *, char *const[], char *const[]);
@@ -1493,7 +1684,7 @@ EXPORT int execve(const char *p, char *const a[], char *const e[])
 		return -1;
 	}
 	exec_line(p, a);
-	return REAL(execve)(p, a, e);
+	return exec_failed(REAL(execve)(p, a, e));
 }
 
 static int (*real_execv)(const char *, char *const[]);
@@ -1504,7 +1695,7 @@ EXPORT int execv(const char *p, char *const a[])
 		return -1;
 	}
 	exec_line(p, a);
-	return REAL(execv)(p, a);
+	return exec_failed(REAL(execv)(p, a));
 }
 
 static int (*real_execvp)(const char *, char *const[]);
@@ -1515,7 +1706,7 @@ EXPORT int execvp(const char *p, char *const a[])
 		return -1;
 	}
 	exec_line(p, a);
-	return REAL(execvp)(p, a);
+	return exec_failed(REAL(execvp)(p, a));
 }
 
 static int (*real_execvpe)(const char *, char *const[], char *const[]);
@@ -1526,7 +1717,7 @@ EXPORT int execvpe(const char *p, char *const a[], char *const e[])
 		return -1;
 	}
 	exec_line(p, a);
-	return REAL(execvpe)(p, a, e);
+	return exec_failed(REAL(execvpe)(p, a, e));
 }
 
 /* execl, execlp, execle: the arguments into an array for the v forms */

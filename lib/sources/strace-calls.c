@@ -255,6 +255,10 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	f->kind = kind;
 	f->cloexec = flags && strstr(flags, "O_CLOEXEC") != NULL;
 	f->off = flags && strstr(flags, "O_APPEND") ? -1 : 0;
+	if (kind == FD_DIR)
+		return tr_fd_set_dir(
+			ps, f,
+			c->retpath && c->retpath[0] == '/' ? c->retpath : path);
 	if (kind != FD_FILE)
 		return 0;
 	fi = file_of(ps,
@@ -275,81 +279,8 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	return emit(ps, &ev);
 }
 
-/* A relative path of an *at() call taken from the directory of its
- * descriptor argument di where -y named that directory: openat(4</w>,
- * "d") opened /w/d.  Without -y it stays as traced. */
-static void at_join(struct call *c, int di, char *path, size_t n)
-{
-	char tmp[4096], *y;
-	int k;
-
-	if (di < 0 || !path[0] || path[0] == '/' || tr_arg_fd(c, di, &y) < 0 ||
-	    !y || y[0] != '/')
-		return;
-	k = snprintf(tmp, sizeof(tmp), "%s/%s", y, path);
-	if (k > 0 && (size_t)k < n && (size_t)k < sizeof(tmp))
-		memcpy(path, tmp, (size_t)k + 1);
-}
-
-/* dir + "/" + rel (rel alone when absolute) into out (n bytes), "."
- * and "d/.." taken out; the ".." that climb above a relative dir stay.
- * 0, or -1 when it does not fit. */
-static int path_norm(const char *dir, const char *rel, char *out, size_t n)
-{
-	char tmp[4096], *s, *save = NULL;
-	size_t o = 0, keep;
-	int abs;
-
-	if (rel[0] == '/')
-		dir = ""; /* an absolute path leaves the directory */
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s%s%s", dir, dir[0] ? "/" : "",
-			     rel) >= sizeof(tmp))
-		return -1;
-	abs = tmp[0] == '/';
-	if (abs)
-		out[o++] = '/';
-	keep = o; /* ".." may not go above this */
-	for (s = strtok_r(tmp, "/", &save); s; s = strtok_r(NULL, "/", &save)) {
-		size_t l = strlen(s);
-
-		if (!strcmp(s, "."))
-			continue;
-		if (!strcmp(s, "..") && o > keep &&
-		    !(o - keep >= 2 && !strncmp(out + o - 2, "..", 2) &&
-		      (o - keep == 2 || out[o - 3] == '/'))) {
-			while (o > keep && out[o - 1] != '/')
-				o--;
-			if (o > keep)
-				o--; /* the slash before it */
-			continue;
-		}
-		if (!strcmp(s, "..") && abs)
-			continue; /* "/.." is "/" */
-		if (o + l + 2 > n)
-			return -1;
-		if (o > keep)
-			out[o++] = '/';
-		memcpy(out + o, s, l);
-		o += l;
-	}
-	if (o == 0)
-		out[o++] = '.';
-	out[o] = 0;
-	return 0;
-}
-
-void tr_cwd_join(const struct proc *p, char *path, size_t n)
-{
-	char tmp[4096];
-
-	if (!path[0] || path[0] == '/' ||
-	    path_norm(p->cwd ? p->cwd : "", path, tmp, sizeof(tmp)) < 0 ||
-	    strlen(tmp) >= n)
-		return;
-	memcpy(path, tmp, strlen(tmp) + 1);
-}
-
-/* chdir: the working directory moves (fchdir: to where -y names). */
+/* chdir: the working directory moves (fchdir: to the directory its
+ * descriptor names, strace-dirs.c). */
 static int h_chdir(struct tpass *ps, struct proc *p, struct call *c)
 {
 	char path[4096], tmp[4096], *y = NULL, *nc;
@@ -357,13 +288,23 @@ static int h_chdir(struct tpass *ps, struct proc *p, struct call *c)
 	if (c->failed || c->unknown_ret)
 		return 0;
 	if (c->name[0] == 'f') {
-		if (tr_arg_fd(c, 0, &y) < 0 || !y || y[0] != '/')
-			return 0; /* where to, the trace does not say */
-		snprintf(path, sizeof(path), "%s", y);
+		long fd = tr_arg_fd(c, 0, &y);
+		const char *d = fd < 0 ? NULL : tr_fd_dir(ps, p, fd, y);
+
+		if (fd < 0 || ps->why)
+			return 0; /* out of range: tr_fd_at() said so */
+		/* a directory the trace never showed: as for the *at
+		 * calls, its own name, apart from the last */
+		if (d)
+			snprintf(path, sizeof(path), "%s", d);
+		else
+			snprintf(path, sizeof(path), "<fd %ld>", fd);
 	} else if (!tr_arg_str(c, 0, path, sizeof(path)) || !path[0]) {
 		return 0;
 	}
-	if (path_norm(p->cwd ? p->cwd : "", path, tmp, sizeof(tmp)) < 0)
+	/* fchdir's directory is already one of the trace's names */
+	if (tr_path_norm(c->name[0] == 'f' || !p->cwd ? "" : p->cwd, path, tmp,
+			 sizeof(tmp)) < 0)
 		return 0;
 	if (!strcmp(tmp, "."))
 		tmp[0] = 0; /* back where the trace began */
@@ -397,8 +338,8 @@ int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 	if (c->failed || !tr_arg_str(c, argi, path, sizeof(path)) ||
 	    is_device_path(path) || path[0] == '\0')
 		return 0;
-	at_join(c, argi - 1, path, sizeof(path));
-	tr_cwd_join(p, path, sizeof(path));
+	if (tr_at_path(ps, p, c, argi - 1, path, sizeof(path)) != 0)
+		return ps->err;
 	fi = file_of(ps, path);
 	if (fi < 0 || see(ps, fi) < 0)
 		return ps->err;
@@ -481,8 +422,8 @@ static int h_open(struct tpass *ps, struct proc *p, struct call *c)
 
 	if (!tr_arg_str(c, pi, path, sizeof(path)))
 		return 0;
-	at_join(c, pi - 1, path, sizeof(path));
-	tr_cwd_join(p, path, sizeof(path));
+	if (tr_at_path(ps, p, c, pi - 1, path, sizeof(path)) != 0)
+		return ps->err;
 	if (!strcmp(n, "creat"))
 		flags = "O_WRONLY|O_CREAT|O_TRUNC";
 	if (c->nargs > pi + 2 - (n[0] == 'c'))
@@ -880,15 +821,15 @@ static int h_rename(struct tpass *ps, struct proc *p, struct call *c)
 		return 0;
 	if (tr_arg_str(c, a0, from, sizeof(from)) && from[0] &&
 	    !is_device_path(from)) {
-		at_join(c, a0 - 1, from, sizeof(from));
-		tr_cwd_join(p, from, sizeof(from));
+		if (tr_at_path(ps, p, c, a0 - 1, from, sizeof(from)) != 0)
+			return ps->err;
 		fi = file_of(ps, from);
 		if (fi < 0 || see(ps, fi) < 0)
 			return ps->err;
 	}
 	if (tr_arg_str(c, a0 == 1 ? 3 : 1, to, sizeof(to))) {
-		at_join(c, a0 == 1 ? 2 : -1, to, sizeof(to));
-		tr_cwd_join(p, to, sizeof(to));
+		if (tr_at_path(ps, p, c, a0 == 1 ? 2 : -1, to, sizeof(to)) != 0)
+			return ps->err;
 		if ((ti = file_of(ps, to)) < 0 && ps->err)
 			return ps->err;
 	}
@@ -916,12 +857,10 @@ static int h_link(struct tpass *ps, struct proc *p, struct call *c)
 	if (c->failed || !tr_arg_str(c, ni, to, sizeof(to)) || !to[0] ||
 	    !tr_arg_str(c, oi, from, sizeof(from)) || !from[0])
 		return 0;
-	at_join(c, at ? ni - 1 : -1, to, sizeof(to));
-	tr_cwd_join(p, to, sizeof(to));
-	if (!sym) {
-		at_join(c, at ? oi - 1 : -1, from, sizeof(from));
-		tr_cwd_join(p, from, sizeof(from));
-	}
+	if (tr_at_path(ps, p, c, at ? ni - 1 : -1, to, sizeof(to)) != 0 ||
+	    (!sym &&
+	     tr_at_path(ps, p, c, at ? oi - 1 : -1, from, sizeof(from)) != 0))
+		return ps->err;
 	if ((ti = file_of(ps, to)) < 0 || (fi = file_of(ps, from)) < 0)
 		return ps->err;
 	if (see(ps, sym ? ti : fi) < 0)

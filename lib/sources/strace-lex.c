@@ -27,6 +27,20 @@ char *tr_skip_string(char *s)
 	return s;
 }
 
+/* The '>' closing -y's "<path>" after a descriptor argument at lt
+ * (strace escapes one in the path; -yy's "->" is not followed by a
+ * comma or parenthesis), or NULL: the path may hold commas and
+ * brackets. */
+static char *yend(char *lt)
+{
+	char *g;
+
+	for (g = lt + 1; (g = strchr(g, '>')) != NULL; g++)
+		if (g[1] == ',' || g[1] == ')')
+			return g;
+	return NULL;
+}
+
 /* split args in place; returns the position after the closing paren */
 static char *split_args(char *s, struct call *c)
 {
@@ -38,6 +52,15 @@ static char *split_args(char *s, struct call *c)
 		if (*s == '"') {
 			s = tr_skip_string(s);
 			continue;
+		}
+		if (*s == '<' && s > start &&
+		    (isdigit((unsigned char)s[-1]) || s[-1] == 'D')) {
+			char *gt = yend(s);
+
+			if (gt) {
+				s = gt + 1;
+				continue;
+			}
 		}
 		if (*s == '(' || *s == '[' || *s == '{') {
 			depth++;
@@ -93,10 +116,12 @@ long tr_arg_fd(const struct call *c, int i, char **ypath)
 	if (lt && ypath) {
 		char *gt = strrchr(lt, '>');
 
+		/* cut and unescaped once: a second look finds no '>' */
 		if (gt) {
 			*gt = '\0';
-			*ypath = lt + 1;
+			tr_yunescape(lt + 1);
 		}
+		*ypath = lt + 1;
 	}
 	return v;
 }
@@ -139,6 +164,16 @@ static char unescape(const char **ps)
 	}
 	*ps = s;
 	return out;
+}
+
+void tr_yunescape(char *s)
+{
+	const char *r = s;
+	char *w = s;
+
+	for (; *r; r++)
+		*w++ = *r == '\\' && r[1] ? unescape(&r) : *r;
+	*w = '\0';
 }
 
 /* unescape a C string argument into buf; 0 if not a string */
@@ -302,6 +337,7 @@ static int parse_result(char *rest, struct call *c)
 			/* -y on a returned fd */
 			*e = '\0';
 			c->retpath = rest + 1;
+			tr_yunescape(c->retpath);
 			rest = e + 1;
 		}
 		while (c->ret < 0 && *rest == ' ')

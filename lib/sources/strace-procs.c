@@ -229,6 +229,7 @@ void tr_pass_release(struct tpass *ps)
 	}
 	free(ps->procs);
 	free(ps->seen);
+	tr_dirs_release(ps);
 	ps->procs = NULL;
 	ps->seen = NULL;
 	ps->nprocs = ps->capprocs = ps->capseen = 0;
@@ -272,4 +273,70 @@ struct fdent *tr_fd_at(struct tpass *ps, struct proc *p, long fd, int create)
 		t->n = n;
 	}
 	return &t->v[fd];
+}
+
+/* ---- the pass's directory paths (strace-dirs.c uses them) ---- */
+
+struct dkey {
+	const struct tpass *ps;
+	const char *path;
+};
+
+static uint64_t dhash(const void *ctx, uint32_t i)
+{
+	const struct tpass *ps = ctx;
+
+	return iol_hash_str(ps->dirs[i]);
+}
+
+static int deq(const void *ctx, uint32_t i)
+{
+	const struct dkey *k = ctx;
+
+	return !strcmp(k->ps->dirs[i], k->path);
+}
+
+/* 1 + the index of path in ps->dirs, added when new; 0 on no memory */
+static uint32_t dir_intern(struct tpass *ps, const char *path)
+{
+	struct dkey k = {ps, path};
+	uint64_t h = iol_hash_str(path);
+	char **nd, *cp;
+	uint32_t *s;
+
+	if (ps->ndirs >= UINT32_MAX - 1 ||
+	    iol_index_reserve(&ps->dix, dhash, ps) < 0)
+		return 0;
+	s = iol_index_slot(&ps->dix, h, deq, &k);
+	if (*s != IOL_INDEX_EMPTY)
+		return *s + 1;
+	nd = iol_grow(ps->dirs, &ps->capdirs, ps->ndirs, sizeof(*nd), 64);
+	if (!nd)
+		return 0;
+	ps->dirs = nd;
+	if (!(cp = strdup(path)))
+		return 0;
+	nd[ps->ndirs] = cp;
+	*s = (uint32_t)ps->ndirs++;
+	ps->dix.n++;
+	return *s + 1;
+}
+
+int tr_fd_set_dir(struct tpass *ps, struct fdent *f, const char *path)
+{
+	f->dir = dir_intern(ps, path);
+	return f->dir ? 0 : tr_oom(ps);
+}
+
+void tr_dirs_release(struct tpass *ps)
+{
+	size_t i;
+
+	for (i = 0; i < ps->ndirs; i++)
+		free(ps->dirs[i]);
+	free(ps->dirs);
+	iol_index_release(&ps->dix);
+	ps->dirs = NULL;
+	ps->ndirs = ps->capdirs = 0;
+	memset(&ps->dix, 0, sizeof(ps->dix));
 }

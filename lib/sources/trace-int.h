@@ -41,6 +41,10 @@ struct fdent {
 	 * thread's close had freed but not yet returned from */
 	int prevkind;
 	int32_t prevfile;
+	/* the directory it names, for the *at calls relative to it: 1 +
+	 * its index in the pass's dirs (FD_FILE: its file's path); 0 not
+	 * known (strace-dirs.c) */
+	uint32_t dir;
 };
 
 struct fdtab {
@@ -134,6 +138,10 @@ struct tpass {
 	 * span only once the line is taken (a skipped line leaves none) */
 	double span[2];
 	int has_span;
+	/* the paths of directory descriptors, each once (strace-dirs.c) */
+	char **dirs;
+	size_t ndirs, capdirs;
+	struct iol_index dix;
 };
 
 static inline void tr_line_span(struct tpass *ps, double t0, double t1)
@@ -205,9 +213,29 @@ struct tr_reader {
 };
 
 /* A relative path of p's, from its working directory when chdir moved
- * it, "." and "d/.." taken out (strace-calls.c): path rewritten in
+ * it, "." and "d/.." taken out (strace-dirs.c): path rewritten in
  * place, n its room. */
 void tr_cwd_join(const struct proc *p, char *path, size_t n);
+
+/* strace-dirs.c: the directories descriptors name.  dir + "/" + rel
+ * into out (n bytes), "." and "d/.." taken out (rel alone when
+ * absolute); 0, or -1 when it does not fit. */
+int tr_path_norm(const char *dir, const char *rel, char *out, size_t n);
+/* path (n bytes of room) as the call c of p names it: a relative path
+ * of an *at call taken from the directory of its descriptor argument
+ * di (di < 0: none, the working directory).  0, IOL_ENOMEM, or
+ * TR_BADLINE (a descriptor out of range: the call has no effect). */
+int tr_at_path(struct tpass *ps, struct proc *p, struct call *c, int di,
+	       char *path, size_t n);
+/* The directory descriptor fd of p names (-y's ypath first), or NULL. */
+const char *tr_fd_dir(struct tpass *ps, struct proc *p, long fd,
+		      const char *ypath);
+/* f, made by an open of path, names that directory: 0 or IOL_ENOMEM
+ * (strace-procs.c keeps the paths, and tr_dirs_release() frees them). */
+int tr_fd_set_dir(struct tpass *ps, struct fdent *f, const char *path);
+void tr_dirs_release(struct tpass *ps);
+/* -y's text (after '<', its '>' cut off) unescaped in place */
+void tr_yunescape(char *s);
 
 /* Every input starts its own clock day and processes. */
 void tr_start_file(struct tpass *ps, int fi);
