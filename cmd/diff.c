@@ -272,9 +272,20 @@ static int side_load(struct copts *co, char **argv, int i,
 		     struct iol_job **job, struct iol_summary *s)
 {
 	struct iol_error err = {0};
-	int k = i;
+	char *one[2] = {argv[i], NULL};
+	char **v = one;
+	int n = 1, k = 0;
 
-	if (load_job(co, i + 1, argv, &k, job) < 0)
+	/* a directory of traces is one job; of Darshan logs, many */
+	if (copts_expand(&n, &v, 0) < 0)
+		return -1;
+	if (n != 1) {
+		msg("cannot compare '%s': it holds %d jobs; give one log or "
+		    "trace on each side",
+		    argv[i], n);
+		return -1;
+	}
+	if (load_job(co, 1, v, &k, job) < 0)
 		return -1;
 	if (iol_summary_compute(*job, &co->m, s, &err) < 0) {
 		msg_ioerr(argv[i], err.code, &err);
