@@ -190,9 +190,9 @@ static void text_change(struct out *o, const struct iol_diffrow *r)
 
 static const char *const jcols[] = {"", "A", "B"};
 static const char *const scols[] = {"metric", "A", "B", "change", "ratio"};
-static const char *const fcols[] = {"file",   "metric", "A",
-				    "B",      "change", "ratio"};
-static const char *const hcols[] = {"access", "size", "A",
+static const char *const fcols[] = {"file", "metric", "A",
+				    "B",    "change", "ratio"};
+static const char *const hcols[] = {"access", "size",	"A",
 				    "B",      "change", "ratio"};
 
 static void text_section(struct out *o, const struct iol_diff_section *sec,
@@ -268,8 +268,8 @@ static void text(struct out *o, const struct iol_diff *d,
 
 /* The job of argv[i] alone (two traces of one directory stay two jobs)
  * and its summary; 0, or -1 with the message printed. */
-static int side_load(struct copts *co, char **argv, int i,
-		     struct iol_job **job, struct iol_summary *s)
+static int side_load(struct copts *co, char **argv, int i, struct iol_job **job,
+		     struct iol_summary *s)
 {
 	struct iol_error err = {0};
 	char *one[2] = {argv[i], NULL};

@@ -72,8 +72,7 @@ static void row_int(struct iol_diffrow *r, int has_a, int64_t a, int has_b,
 	row_finish(r, 1);
 }
 
-static void row_num(struct iol_diffrow *r, double a, double b,
-		    int zero_absent)
+static void row_num(struct iol_diffrow *r, double a, double b, int zero_absent)
 {
 	r->has_a = !isnan(a);
 	r->has_b = !isnan(b);
@@ -196,9 +195,8 @@ nomem:
 /* the operation counts a tuning changes, from the job row's extended
  * fields, after summary's columns */
 static const char *const extra[] = {
-	"posix_reads",	   "posix_writes",   "posix_seeks",
-	"posix_syncs",	   "mpiio_coll_ops", "mpiio_indep_ops",
-	"mpiio_nb_ops",
+	"posix_reads",	  "posix_writes",    "posix_seeks",  "posix_syncs",
+	"mpiio_coll_ops", "mpiio_indep_ops", "mpiio_nb_ops",
 };
 #define NEXTRA (sizeof(extra) / sizeof(extra[0]))
 
@@ -361,8 +359,8 @@ static struct fpair *pairs_make(struct iol_diff *d,
 }
 
 /* One file's rows; 1 when any is kept, 0 none, or IOL_ENOMEM. */
-static int file_rows(struct iol_diff *d, const struct fpair *p,
-		     size_t group, const struct iol_diff_opts *o)
+static int file_rows(struct iol_diff *d, const struct fpair *p, size_t group,
+		     const struct iol_diff_opts *o)
 {
 	static const char *const metric[] = {"bytes_read", "bytes_written",
 					     "io_time"};
@@ -528,8 +526,7 @@ const struct iol_diff_section *iol_diff_sections(size_t *n)
 	return sections;
 }
 
-int iol_diff_compute(const struct iol_diffside *a,
-		     const struct iol_diffside *b,
+int iol_diff_compute(const struct iol_diffside *a, const struct iol_diffside *b,
 		     const struct iol_diff_opts *o, struct iol_diff *d,
 		     struct iol_error *err)
 {

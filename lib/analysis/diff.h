@@ -88,8 +88,7 @@ const struct iol_diff_section *iol_diff_sections(size_t *n);
  * hidden by o->threshold left out, at most o->top files.  Returns 0, or
  * IOL_ENOMEM with err set (d released).
  */
-int iol_diff_compute(const struct iol_diffside *a,
-		     const struct iol_diffside *b,
+int iol_diff_compute(const struct iol_diffside *a, const struct iol_diffside *b,
 		     const struct iol_diff_opts *o, struct iol_diff *d,
 		     struct iol_error *err);
 void iol_diff_release(struct iol_diff *d);
