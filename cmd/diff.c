@@ -20,9 +20,9 @@
 #include "base/banned.h"
 
 static const char usage_str[] =
-	"usage: iolens diff [--format fmt] [--nodes n] [--output file]\n"
-	"                   [--procs-per-node n] [--threshold pct] [--top n]\n"
-	"                   log-a log-b\n";
+	"usage: iolens diff [--format fmt] [--match-names] [--nodes n]\n"
+	"                   [--output file] [--procs-per-node n]\n"
+	"                   [--threshold pct] [--top n] log-a log-b\n";
 
 static void help(void)
 {
@@ -33,6 +33,10 @@ static void help(void)
 	       "(B / A)\n"
 	       "of each, largest change first.\n\n"
 	       "  --format fmt       text (default), csv, tsv or json\n"
+	       "  --match-names      pair files found in one side only by "
+	       "their\n"
+	       "                     name after the last '/', when unique "
+	       "on both\n"
 	       "  --nodes n          both jobs ran on n compute nodes\n"
 	       "  -o, --output file  write to file (replaced atomically)\n"
 	       "  --procs-per-node n n processes per node: nodes = nprocs / "
@@ -53,7 +57,7 @@ static void help(void)
 	       "  --version          show the version\n");
 }
 
-enum { OPT_THRESHOLD = OPT_LAST_COMMON + 1, OPT_TOP };
+enum { OPT_THRESHOLD = OPT_LAST_COMMON + 1, OPT_TOP, OPT_MATCH_NAMES };
 
 struct dopts {
 	struct iol_diff_opts d;
@@ -73,6 +77,10 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 				    arg);
 			return -1;
 		}
+		return 1;
+	}
+	if (opt == OPT_MATCH_NAMES) {
+		x->d.match_names = 1;
 		return 1;
 	}
 	if (opt == OPT_TOP) {
@@ -206,9 +214,10 @@ static void text_section(struct out *o, const struct iol_diff_section *sec,
 	out_text(o, "\n%s\n", sec->title);
 	if (files)
 		out_text(o,
-			 "  %lld in both, %lld only in A, %lld only in B "
-			 "(matched by record id)\n",
-			 (long long)d->files_both, (long long)d->files_only_a,
+			 "  %lld in both (%lld by name), %lld only in A, %lld "
+			 "only in B\n",
+			 (long long)d->files_both, (long long)d->files_by_name,
+			 (long long)d->files_only_a,
 			 (long long)d->files_only_b);
 	if (lo == hi) {
 		out_text(o, "  (no rows past the threshold)\n");
@@ -302,6 +311,7 @@ int cmd_diff(int argc, char **argv)
 		{"format", required_argument, NULL, OPT_FORMAT},
 		{"help", no_argument, NULL, 'h'},
 		{"lenient", no_argument, NULL, OPT_LENIENT},
+		{"match-names", no_argument, NULL, OPT_MATCH_NAMES},
 		NODE_LONGOPTS,
 		{"output", required_argument, NULL, 'o'},
 		{"rank-from", required_argument, NULL, OPT_RANK_FROM},

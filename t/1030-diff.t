@@ -112,7 +112,14 @@ is "$(awk -F'\t' '
 is "$(awk -F'\t' '$1 == "hist" && NR > 1 { print $2, $3, $5, $6, $7; exit }' "$TMP/ab.tsv")" \
 	"POSIX read 1K-10K 0 16384 16384" "hist: the largest change first (4 KiB reads)"
 
-# ---- --top, --threshold, -o ----
+# ---- --match-names, --top, --threshold, -o ----
+$RUN diff --format tsv --match-names "$A" "$B" > "$TMP/mn.tsv"
+is "$(awk -F'\t' '$1 == "files" && $3 ~ /^bytes_/ && $2 ~ /testfile/ { print $2, $3, $5, $6, $8 }' "$TMP/mn.tsv")" \
+"/tmp/gen/data/ior_posix_n1_t4m/testfile -> /tmp/gen/data/ior_posix_n1_t4k/testfile bytes_read 268435456 67108864 0.25
+/tmp/gen/data/ior_posix_n1_t4m/testfile -> /tmp/gen/data/ior_posix_n1_t4k/testfile bytes_written 268435456 67108864 0.25" \
+	"--match-names: the two runs' test files compared as one"
+$RUN diff --match-names "$A" "$B" | grep -q '2 in both (1 by name), 0 only in A, 0 only in B'
+ok $? "--match-names as text: the files counted"
 $RUN diff --format csv --top 1 "$SAMPLES"/nonmpi/darshan/dd_bigfile/*.darshan \
 	"$SAMPLES"/nonmpi/darshan/sqlite3_inserts/*.darshan > "$TMP/top.csv"
 is "$(awk -F, '$1 == "files" { print $2 }' "$TMP/top.csv" | sort -u | wc -l)" 1 \

@@ -313,6 +313,78 @@ static void pair_weigh(struct fpair *p)
 			(p->fa ? file_time(p->fa) : 0));
 }
 
+/* a file's name after its last '/', or NULL without a path */
+static const char *base_of(const struct iol_filerow *f)
+{
+	const char *s;
+
+	if (!f || !f->path || !f->path[0])
+		return NULL;
+	s = strrchr(f->path, '/');
+	return s && s[1] ? s + 1 : s ? NULL : f->path;
+}
+
+struct bname {
+	const char *name;
+	size_t pair; /* index in the pairs */
+	int side;    /* 0: only in A, 1: only in B */
+};
+
+static int by_bname(const void *x, const void *y)
+{
+	const struct bname *a = x, *b = y;
+	int c = strcmp(a->name, b->name);
+
+	if (c)
+		return c;
+	if (a->side != b->side)
+		return a->side - b->side;
+	return a->pair < b->pair ? -1 : a->pair > b->pair;
+}
+
+/* Files in one side only, paired by a name that only one file of each
+ * side has (an output directory per run); *np updated.  0 or IOL_ENOMEM. */
+static int pairs_by_name(struct iol_diff *d, struct fpair *p, size_t *np)
+{
+	struct bname *v;
+	size_t i, j, n = 0, k = 0;
+
+	v = calloc(*np + 1, sizeof(*v));
+	if (!v)
+		return IOL_ENOMEM;
+	for (i = 0; i < *np; i++) {
+		int side = p[i].fa ? 0 : 1;
+
+		if (p[i].fa && p[i].fb)
+			continue;
+		if (!(v[n].name = base_of(side ? p[i].fb : p[i].fa)))
+			continue;
+		v[n].pair = i;
+		v[n++].side = side;
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), by_bname);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && !strcmp(v[j].name, v[i].name); j++)
+			;
+		if (j - i != 2 || v[i].side != 0 || v[i + 1].side != 1)
+			continue;
+		p[v[i].pair].fb = p[v[i + 1].pair].fb;
+		p[v[i + 1].pair].fb = NULL; /* taken: dropped below */
+		pair_weigh(&p[v[i].pair]);
+		d->files_only_a--;
+		d->files_only_b--;
+		d->files_both++;
+		d->files_by_name++;
+	}
+	free(v);
+	for (i = 0; i < *np; i++)
+		if (p[i].fa || p[i].fb)
+			p[k++] = p[i];
+	*np = k;
+	return 0;
+}
+
 /* The pairs of files: A's rows with B's of the same id, then B's alone;
  * *np set.  NULL when memory runs out. */
 static struct fpair *pairs_make(struct iol_diff *d,
@@ -368,7 +440,7 @@ static int file_rows(struct iol_diff *d, const struct fpair *p, size_t group,
 					    "I/O time"};
 	const char *path = pair_path(p);
 	char idbuf[32];
-	const char *key;
+	char *key;
 	size_t before = d->n;
 	int k;
 
@@ -377,8 +449,18 @@ static int file_rows(struct iol_diff *d, const struct fpair *p, size_t group,
 			 p->fa ? p->fa->id : p->fb->id);
 		path = idbuf;
 	}
-	if (!(key = iol_arena_strdup(&d->arena, path)))
+	if (p->fa && p->fb && p->fa->id != p->fb->id && p->fb->path) {
+		/* matched by name: both paths */
+		size_t la = strlen(path), lb = strlen(p->fb->path);
+
+		if (!(key = iol_arena_alloc(&d->arena, la + lb + 5)))
+			return IOL_ENOMEM;
+		memcpy(key, path, la);
+		memcpy(key + la, " -> ", 4);
+		memcpy(key + la + 4, p->fb->path, lb + 1);
+	} else if (!(key = iol_arena_strdup(&d->arena, path))) {
 		return IOL_ENOMEM;
+	}
 	for (k = 0; k < 3; k++) {
 		struct iol_diffrow *r = row_new(d, "files");
 
@@ -421,6 +503,8 @@ static int build_files(struct iol_diff *d, const struct iol_diffside *a,
 		goto out;
 	rc = IOL_ENOMEM;
 	if (!(p = pairs_make(d, fa, na, fb, nb, &np)))
+		goto out;
+	if (o->match_names && pairs_by_name(d, p, &np) < 0)
 		goto out;
 	if (np)
 		qsort(p, np, sizeof(*p), by_pair);

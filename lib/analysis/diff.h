@@ -3,11 +3,11 @@
  * the change (B - A) and the ratio (B / A), in sections made by a table of
  * section builders (iol_diff_sections): the job's identity, the summary
  * metrics (the job-row fields of analysis/jobrow.h), the files matched by
- * record id (Darshan's hash of the path, which traces use too) and the
- * access-size histograms.  Within a section the rows come largest change
- * first.  A new section (code blocks, when both jobs have call stacks) is
- * one builder and one line in the table of diff.c; commands print the
- * sections in table order and need no change.
+ * record id (Darshan's hash of the path, which traces use too; or by
+ * name, on request) and the access-size histograms.  Within a section the rows
+ * come largest change first.  A new section (code blocks, when both jobs have
+ * call stacks) is one builder and one line in the table of diff.c; commands
+ * print the sections in table order and need no change.
  *
  * Ownership: struct iol_diff is caller storage; iol_diff_compute() fills
  * it with rows and strings allocated here, freed by iol_diff_release().
@@ -58,14 +58,18 @@ struct iol_diffrow {
 struct iol_diff_opts {
 	double threshold; /* hide rows with rel * 100 <= it; < 0: none */
 	int64_t top;	  /* at most this many files; <= 0: all */
+	/* files in one side only are paired when they have the same name
+	 * after the last '/' and no other file of either side has it */
+	int match_names;
 };
 
 struct iol_diff {
 	struct iol_diffrow *rows;
 	size_t n, cap;
-	/* files: matched, only in A, only in B; files left out by --top
-	 * (after the threshold) */
-	int64_t files_both, files_only_a, files_only_b, files_cut;
+	/* files: matched (files_by_name of them by name), only in A, only
+	 * in B; files left out by --top (after the threshold) */
+	int64_t files_both, files_by_name, files_only_a, files_only_b;
+	int64_t files_cut;
 	struct iol_arena arena; /* the rows' strings */
 };
 
