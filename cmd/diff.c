@@ -212,12 +212,16 @@ static void text_section(struct out *o, const struct iol_diff_section *sec,
 	size_t k;
 
 	out_text(o, "\n%s\n", sec->title);
-	if (files)
+	if (files && d->files_by_name)
 		out_text(o,
 			 "  %lld in both (%lld by name), %lld only in A, %lld "
 			 "only in B\n",
 			 (long long)d->files_both, (long long)d->files_by_name,
 			 (long long)d->files_only_a,
+			 (long long)d->files_only_b);
+	else if (files)
+		out_text(o, "  %lld in both, %lld only in A, %lld only in B\n",
+			 (long long)d->files_both, (long long)d->files_only_a,
 			 (long long)d->files_only_b);
 	if (lo == hi) {
 		out_text(o, "  (no rows past the threshold)\n");

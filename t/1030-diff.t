@@ -164,8 +164,14 @@ posix_writes 0" "dd: the same bytes written in as many writes"
 	is "$(awk -F'\t' '$1 == "files" && $2 == "/tmp/gen/data/work/test.db" && $3 ~ /^bytes_/ { print $3, $5, $6 }' "$TMP/sq.tsv")" \
 "bytes_read 24150848 24150848
 bytes_written 13811712 13811712" "sqlite3: test.db the same bytes in both"
+	# cp copies in the kernel: Darshan sees no byte, the trace its
+	# copy_file_range of 512 MiB
+	$RUN diff --format tsv "$RUNS"/darshan/cp_bigfile/*.darshan \
+		"$(ls "$RUNS"/strace/cp_bigfile/trace.txt*)" > "$TMP/cp.tsv"
+	is "$(awk -F'\t' '$1 == "files" && $2 == "/tmp/gen/data/work/big.copy" && $3 == "bytes_written" { print $5, $6 }' "$TMP/cp.tsv")" \
+		"0 536870912" "cp: the copy written, seen by the trace only"
 else
-	skip "no Darshan and strace runs in ../shared" 6
+	skip "no Darshan and strace runs in ../shared" 7
 fi
 
 # ---- every corpus log against the next ----

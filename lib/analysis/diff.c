@@ -74,8 +74,9 @@ static void row_int(struct iol_diffrow *r, int has_a, int64_t a, int has_b,
 
 static void row_num(struct iol_diffrow *r, double a, double b, int zero_absent)
 {
-	r->has_a = !isnan(a);
-	r->has_b = !isnan(b);
+	/* no value, or none a difference can be taken of */
+	r->has_a = isfinite(a);
+	r->has_b = isfinite(b);
 	r->a = r->has_a ? a : 0;
 	r->b = r->has_b ? b : 0;
 	row_finish(r, zero_absent);
