@@ -196,19 +196,29 @@ static void text_change(struct out *o, const struct iol_diffrow *r)
 
 /* ---- text ---- */
 
-static const char *const jcols[] = {"", "A", "B"};
-static const char *const scols[] = {"metric", "A", "B", "change", "ratio"};
-static const char *const fcols[] = {"file", "metric", "A",
-				    "B",    "change", "ratio"};
-static const char *const hcols[] = {"access", "size",	"A",
-				    "B",      "change", "ratio"};
+/* a section's text columns: its key's (if shown), the metric's, the
+ * values and, unless it holds text alone, change and ratio */
+static int text_cols(const struct iol_diff_section *sec, const char **cols)
+{
+	int n = 0;
+
+	if (sec->key_label)
+		cols[n++] = sec->key_label;
+	cols[n++] = sec->metric_label;
+	cols[n++] = "A";
+	cols[n++] = "B";
+	if (!sec->values_only) {
+		cols[n++] = "change";
+		cols[n++] = "ratio";
+	}
+	return n;
+}
 
 static void text_section(struct out *o, const struct iol_diff_section *sec,
 			 const struct iol_diff *d, size_t lo, size_t hi)
 {
 	int files = !strcmp(sec->name, "files");
-	int hist = !strcmp(sec->name, "hist");
-	int job = !strcmp(sec->name, "job");
+	const char *cols[6];
 	size_t k;
 
 	out_text(o, "\n%s\n", sec->title);
@@ -227,28 +237,24 @@ static void text_section(struct out *o, const struct iol_diff_section *sec,
 		out_text(o, "  (no rows past the threshold)\n");
 		return;
 	}
-	if (job)
-		out_table(o, jcols, 3);
-	else if (files || hist)
-		out_table(o, files ? fcols : hcols, 6);
-	else
-		out_table(o, scols, 5);
+	out_table(o, cols, text_cols(sec, cols));
 	for (k = lo; k < hi; k++) {
 		const struct iol_diffrow *r = &d->rows[k];
 
 		/* the header names the logs; nothing to say of empty text */
-		if (job && (!strcmp(r->metric, "log") ||
-			    ((!r->sa || !*r->sa) && (!r->sb || !*r->sb))))
+		if (sec->values_only &&
+		    (!strcmp(r->metric, "log") ||
+		     ((!r->sa || !*r->sa) && (!r->sb || !*r->sb))))
 			continue;
-		if (files)
-			out_str(o, k == lo || r->group != r[-1].group ? r->key
-								      : "");
-		else if (hist)
-			out_str(o, r->key);
+		if (sec->key_label)
+			out_str(o, !sec->grouped || k == lo ||
+						   strcmp(r->key, r[-1].key)
+					   ? r->key
+					   : "");
 		out_str(o, r->label);
 		text_val(o, r, 0);
 		text_val(o, r, 1);
-		if (!job)
+		if (!sec->values_only)
 			text_change(o, r);
 		out_endrow(o);
 	}

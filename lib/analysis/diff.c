@@ -598,11 +598,13 @@ nomem:
 /* Each section appends its rows, already ordered.  Code-block rows (both
  * jobs with call stacks) are to be one more line here. */
 static const struct iol_diff_section sections[] = {
-	{"job", "The jobs", build_job},
-	{"summary", "Summary metrics (largest relative change first)",
-	 build_summary},
-	{"files", "Files (largest change in bytes first)", build_files},
-	{"hist", "Access sizes (largest change in count first)", build_hist},
+	{"job", "The jobs", NULL, "", 0, 1, build_job},
+	{"summary", "Summary metrics (largest relative change first)", NULL,
+	 "metric", 0, 0, build_summary},
+	{"files", "Files (largest change in bytes first)", "file", "metric", 1,
+	 0, build_files},
+	{"hist", "Access sizes (largest change in count first)", "access",
+	 "size", 0, 0, build_hist},
 };
 
 const struct iol_diff_section *iol_diff_sections(size_t *n)

@@ -74,10 +74,15 @@ struct iol_diff {
 };
 
 /* A section: its name (the machine formats' "section" column), a title
- * for people, and the builder that appends its rows to d. */
+ * and how people see it, and the builder that appends its rows to d,
+ * ordered (most changed first) and cut by o. */
 struct iol_diff_section {
 	const char *name;
 	const char *title;
+	const char *key_label;	  /* text column of the key; NULL: not shown */
+	const char *metric_label; /* text column of the metric */
+	int grouped;		  /* rows of a key together: key shown once */
+	int values_only;	  /* text compared for equality: no change */
 	int (*build)(struct iol_diff *d, const struct iol_diffside *a,
 		     const struct iol_diffside *b,
 		     const struct iol_diff_opts *o, struct iol_error *err);
