@@ -201,6 +201,89 @@ static const char *const extra[] = {
 };
 #define NEXTRA (sizeof(extra) / sizeof(extra[0]))
 
+/* The per-API figures summary computes (struct iol_modsum) that the job
+ * row has no column for: operations, and read, write and metadata time
+ * summed over processes, of each data module (the job row's module
+ * prefixes). */
+static const struct {
+	int mod;
+	const char *prefix, *label;
+} apis[] = {
+	{IOL_MOD_POSIX, "posix", "POSIX"},
+	{IOL_MOD_STDIO, "stdio", "STDIO"},
+	{IOL_MOD_MPIIO, "mpiio", "MPI-IO"},
+	{IOL_MOD_H5D, "h5d", "HDF5 dataset"},
+	{IOL_MOD_PNETCDF_VAR, "pnetcdf_var", "PnetCDF variable"},
+	{IOL_MOD_DFS, "dfs", "DFS"},
+	{IOL_MOD_DAOS, "daos", "DAOS"},
+};
+static const char *const api_what[] = {
+	"opens", "reads", "writes", "read_time", "write_time", "meta_time",
+};
+static const char *const api_label[] = {
+	"opens",
+	"reads",
+	"writes",
+	"read time, all processes",
+	"write time, all processes",
+	"metadata time, all processes",
+};
+#define NAPI_WHAT (sizeof(api_what) / sizeof(api_what[0]))
+
+static int64_t api_count(const struct iol_modsum *m, size_t k)
+{
+	return k == 0 ? m->opens : k == 1 ? m->reads : m->writes;
+}
+
+static double api_time(const struct iol_modsum *m, size_t k)
+{
+	return k == 3 ? m->read_time : k == 4 ? m->write_time : m->meta_time;
+}
+
+static int api_rows(struct iol_diff *d, const struct iol_summary *sa,
+		    const struct iol_summary *sb, const struct iol_diff_opts *o)
+{
+	size_t i, k;
+
+	for (i = 0; i < sizeof(apis) / sizeof(apis[0]); i++) {
+		const struct iol_modsum *ma = &sa->mod[apis[i].mod];
+		const struct iol_modsum *mb = &sb->mod[apis[i].mod];
+
+		if (!ma->nrec && !mb->nrec)
+			continue;
+		for (k = 0; k < NAPI_WHAT; k++) {
+			struct iol_diffrow *r;
+			char name[64], label[96];
+
+			snprintf(name, sizeof(name), "%s_%s", apis[i].prefix,
+				 api_what[k]);
+			if (iol_jobrow_field(name))
+				continue; /* a column of its own, shown */
+			snprintf(label, sizeof(label), "%s %s", apis[i].label,
+				 api_label[k]);
+			if (!(r = row_new(d, "summary")) ||
+			    !(r->metric = iol_arena_strdup(&d->arena, name)) ||
+			    !(r->label = iol_arena_strdup(&d->arena, label)))
+				return IOL_ENOMEM;
+			r->key = "job";
+			if (k < 3) {
+				r->type = IOL_FT_INT;
+				r->unit = "";
+				row_int(r, ma->nrec > 0, api_count(ma, k),
+					mb->nrec > 0, api_count(mb, k));
+			} else {
+				r->type = IOL_FT_NUM;
+				r->unit = "s";
+				r->prec = 4;
+				row_num(r, ma->nrec ? api_time(ma, k) : NAN,
+					mb->nrec ? api_time(mb, k) : NAN, 1);
+			}
+			row_commit(d, o);
+		}
+	}
+	return 0;
+}
+
 static int build_summary(struct iol_diff *d, const struct iol_diffside *a,
 			 const struct iol_diffside *b,
 			 const struct iol_diff_opts *o, struct iol_error *err)
@@ -240,6 +323,8 @@ static int build_summary(struct iol_diff *d, const struct iol_diffside *a,
 		}
 		row_commit(d, o);
 	}
+	if (api_rows(d, a->s, b->s, o) < 0)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	rows_sort(d, from, by_rel);
 	return 0;
 }
