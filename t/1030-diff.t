@@ -83,6 +83,17 @@ is "$(awk -F'\t' '$1 == "summary" {
 	if (seen && r > last + 1e-12) print "out of order: " $3
 	last = r; seen = 1 }' "$TMP/ab.tsv" | head -1)" "" \
 	"summary rows: largest relative change first"
+# per-API rows: opens and metadata time per module, as iolens meta counts
+$RUN meta --format tsv "$A" > "$TMP/ma.tsv"
+$RUN meta --format tsv "$B" > "$TMP/mb.tsv"
+is "$(awk -F'\t' '
+	function near(x, y) { return (x - y <= 1e-12 * (y < 0 ? -y : y) + 1e-15) && (y - x <= 1e-12 * (y < 0 ? -y : y) + 1e-15) }
+	FILENAME == ARGV[1] && $2 == "module" { ma[tolower($3) "_" $4] = $5; next }
+	FILENAME == ARGV[2] && $2 == "module" { mb[tolower($3) "_" $4] = $5; next }
+	FILENAME == ARGV[3] && $1 == "summary" && $3 ~ /^(posix|stdio)_(opens|meta_time)$/ {
+		n++; if (!near($5, ma[$3]) || !near($6, mb[$3])) print "differs: " $3 }
+	END { print n + 0 }' "$TMP/ma.tsv" "$TMP/mb.tsv" "$TMP/ab.tsv")" 4 \
+	"per-API rows: POSIX and STDIO opens and metadata time of iolens meta"
 # the files: iolens files --merge of each, by path
 $RUN files --merge --format tsv "$A" > "$TMP/fa.tsv"
 $RUN files --merge --format tsv "$B" > "$TMP/fb.tsv"
