@@ -207,6 +207,20 @@ else
 	skip "no corpus in ../shared" 2
 fi
 
+# ---- the fuzz crashers of the readers, against a good log ----
+bad=
+for f in "$TOP"/t/fuzz-regress/darshan/* "$TOP"/t/fuzz-regress/strace/*; do
+	[ -f "$f" ] || continue
+	$RUN diff --format json "$A" "$f" > "$TMP/fz.json" 2> "$TMP/fz.err"
+	rc=$?
+	if [ $rc -gt 1 ] || grep -Eq 'Sanitizer|runtime error' "$TMP/fz.err" ||
+		{ [ $rc = 1 ] && [ "$(wc -l < "$TMP/fz.err")" != 1 ]; } ||
+		{ [ $rc = 0 ] && ! python3 -m json.tool "$TMP/fz.json" > /dev/null 2>&1; }; then
+		bad="$bad ${f##*/}:$rc"
+	fi
+done
+is "$bad" "" "fuzz crashers: exit 0 with valid JSON or 1 with one line"
+
 # ---- bad input and usage ----
 $RUN diff "$A" "$TMP/nonexistent" > "$TMP/o" 2> "$TMP/e"
 is "$?" 1 "a missing log exits 1"
