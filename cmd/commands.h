@@ -27,6 +27,7 @@ int cmd_hist(int argc, char **argv);
 int cmd_meta(int argc, char **argv);
 int cmd_triage(int argc, char **argv);
 int cmd_timeline(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_export(int argc, char **argv);

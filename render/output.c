@@ -200,6 +200,11 @@ void out_str(struct out *o, const char *s)
 	put(o, s ? s : "", 1, 0);
 }
 
+void out_numstr(struct out *o, const char *s)
+{
+	put(o, s ? s : "", 1, 1);
+}
+
 void out_int(struct out *o, int64_t v)
 {
 	char b[24];

@@ -46,6 +46,10 @@ void out_num(struct out *o, double v, int prec);
 /* a byte count: human units in text, the integer elsewhere */
 void out_bytes(struct out *o, int64_t v);
 void out_null(struct out *o);
+/* text already formatted as a number ("+1.5 MiB"): right-aligned for
+ * people like out_int's, a string (quoted as needed) in the machine
+ * formats */
+void out_numstr(struct out *o, const char *s);
 void out_endrow(struct out *o);
 /* End the table: text prints the buffered rows, JSON closes the array. */
 void out_endtable(struct out *o);

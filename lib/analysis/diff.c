@@ -1,0 +1,723 @@
+/*
+ * Two jobs side by side (diff.h).  Every figure compared here is computed
+ * by the analyses that print it elsewhere (the job row, iol_files_compute,
+ * iol_hist_compute), so a diff's A and B columns are the numbers summary,
+ * files and hist give for each job; this file only pairs them, takes the
+ * change and ratio, and orders the rows.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/diff.h"
+#include "analysis/jobrow.h"
+#include "base/grow.h"
+#include "base/banned.h"
+
+/* ---- rows ---- */
+
+static struct iol_diffrow *row_new(struct iol_diff *d, const char *section)
+{
+	struct iol_diffrow *r;
+
+	r = iol_grow(d->rows, &d->cap, d->n, sizeof(*r), 256);
+	if (!r)
+		return NULL;
+	d->rows = r;
+	r = &d->rows[d->n];
+	memset(r, 0, sizeof(*r));
+	r->section = section;
+	r->change = r->ratio = NAN;
+	return r;
+}
+
+/* change, ratio and rel of a numeric row whose values are set; absent
+ * sides count as 0 in the change when zero_absent */
+static void row_finish(struct iol_diffrow *r, int zero_absent)
+{
+	double a = r->has_a ? r->a : 0, b = r->has_b ? r->b : 0;
+	double big = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+
+	if ((!r->has_a || !r->has_b) && !zero_absent) {
+		r->rel = 1;
+		return;
+	}
+	/* counts and bytes exactly: they may pass 2^53 */
+	if (r->type == IOL_FT_INT || r->type == IOL_FT_BYTES)
+		r->change = r->ia == r->ib ? 0 : (double)r->ib - (double)r->ia;
+	else
+		r->change = b - a;
+	if (r->change == 0) {
+		/* nothing, or as much: unchanged, absent or not */
+		r->rel = 0;
+		r->ratio = 1;
+		return;
+	}
+	r->rel = fabs(b - a) / big;
+	if (r->has_a && r->has_b && a != 0)
+		r->ratio = b / a;
+}
+
+static void row_int(struct iol_diffrow *r, int has_a, int64_t a, int has_b,
+		    int64_t b)
+{
+	r->has_a = has_a;
+	r->has_b = has_b;
+	r->ia = has_a ? a : 0;
+	r->ib = has_b ? b : 0;
+	r->a = (double)r->ia;
+	r->b = (double)r->ib;
+	row_finish(r, 1);
+}
+
+static void row_num(struct iol_diffrow *r, double a, double b, int zero_absent)
+{
+	/* no value, or none a difference can be taken of */
+	r->has_a = isfinite(a);
+	r->has_b = isfinite(b);
+	r->a = r->has_a ? a : 0;
+	r->b = r->has_b ? b : 0;
+	row_finish(r, zero_absent);
+}
+
+/* Is the row shown under the threshold? */
+static int row_kept(const struct iol_diffrow *r, const struct iol_diff_opts *o)
+{
+	if (!r->has_a && !r->has_b)
+		return 0;
+	return o->threshold < 0 || r->rel * 100 > o->threshold;
+}
+
+/* Keep or drop the row just made (the last one). */
+static void row_commit(struct iol_diff *d, const struct iol_diff_opts *o)
+{
+	if (row_kept(&d->rows[d->n], o))
+		d->n++;
+}
+
+/* ---- ordering ---- */
+
+static int by_rel(const void *x, const void *y)
+{
+	const struct iol_diffrow *a = x, *b = y;
+
+	if (a->rel != b->rel)
+		return a->rel > b->rel ? -1 : 1;
+	return a->group < b->group ? -1 : a->group > b->group;
+}
+
+static double absdiff(const struct iol_diffrow *r)
+{
+	return isnan(r->change) ? INFINITY : fabs(r->change);
+}
+
+static int by_change(const void *x, const void *y)
+{
+	const struct iol_diffrow *a = x, *b = y;
+	double ca = absdiff(a), cb = absdiff(b);
+
+	if (ca != cb)
+		return ca > cb ? -1 : 1;
+	return a->group < b->group ? -1 : a->group > b->group;
+}
+
+/* Rows from..d->n in the order cmp says, ties in the order made. */
+static void rows_sort(struct iol_diff *d, size_t from,
+		      int (*cmp)(const void *, const void *))
+{
+	size_t k;
+
+	for (k = from; k < d->n; k++)
+		d->rows[k].group = k - from;
+	if (d->n > from)
+		qsort(d->rows + from, d->n - from, sizeof(*d->rows), cmp);
+}
+
+/* ---- the job: who A and B are ---- */
+
+static int is_identity(const struct iol_field *f)
+{
+	return !strcmp(f->name, "jobid") || !strcmp(f->name, "uid") ||
+	       !strcmp(f->name, "slowest_rank");
+}
+
+static int build_job(struct iol_diff *d, const struct iol_diffside *a,
+		     const struct iol_diffside *b,
+		     const struct iol_diff_opts *o, struct iol_error *err)
+{
+	struct iol_jobrow ra = {a->log, a->job, a->s};
+	struct iol_jobrow rb = {b->log, b->job, b->s};
+	const struct iol_field *f;
+	size_t i, n;
+
+	f = iol_jobrow_fields(&n);
+	for (i = 0; i < n; i++) {
+		struct iol_diffrow *r;
+		char ba[4096], bb[4096];
+		const char *sa, *sb;
+
+		if (f[i].type == IOL_FT_STR) {
+			sa = f[i].str(&ra, ba, sizeof(ba));
+			sb = f[i].str(&rb, bb, sizeof(bb));
+		} else if (f[i].type == IOL_FT_INT && is_identity(&f[i])) {
+			int64_t va = f[i].i64(&ra), vb = f[i].i64(&rb);
+
+			snprintf(ba, sizeof(ba), "%" PRId64, va);
+			snprintf(bb, sizeof(bb), "%" PRId64, vb);
+			sa = va == INT64_MIN ? NULL : ba;
+			sb = vb == INT64_MIN ? NULL : bb;
+		} else {
+			continue;
+		}
+		if (!(r = row_new(d, "job")))
+			goto nomem;
+		r->key = "job";
+		r->metric = f[i].name;
+		r->label = f[i].label;
+		r->type = IOL_FT_STR;
+		r->unit = "";
+		r->has_a = sa != NULL;
+		r->has_b = sb != NULL;
+		if ((sa && !(r->sa = iol_arena_strdup(&d->arena, sa))) ||
+		    (sb && !(r->sb = iol_arena_strdup(&d->arena, sb))))
+			goto nomem;
+		r->rel = (sa && sb && !strcmp(sa, sb)) || (!sa && !sb) ? 0 : 1;
+		row_commit(d, o);
+	}
+	return 0;
+nomem:
+	return iol_error_set(err, IOL_ENOMEM, "out of memory");
+}
+
+/* ---- the summary metrics: the job row's numbers ---- */
+
+/* the operation counts a tuning changes, from the job row's extended
+ * fields, after summary's columns */
+static const char *const extra[] = {
+	"posix_reads",	  "posix_writes",    "posix_seeks",  "posix_syncs",
+	"mpiio_coll_ops", "mpiio_indep_ops", "mpiio_nb_ops",
+};
+#define NEXTRA (sizeof(extra) / sizeof(extra[0]))
+
+/* The per-API figures summary computes (struct iol_modsum) that the job
+ * row has no column for: operations, and read, write and metadata time
+ * summed over processes, of each data module (the job row's module
+ * prefixes). */
+static const struct {
+	int mod;
+	const char *prefix, *label;
+} apis[] = {
+	{IOL_MOD_POSIX, "posix", "POSIX"},
+	{IOL_MOD_STDIO, "stdio", "STDIO"},
+	{IOL_MOD_MPIIO, "mpiio", "MPI-IO"},
+	{IOL_MOD_H5D, "h5d", "HDF5 dataset"},
+	{IOL_MOD_PNETCDF_VAR, "pnetcdf_var", "PnetCDF variable"},
+	{IOL_MOD_DFS, "dfs", "DFS"},
+	{IOL_MOD_DAOS, "daos", "DAOS"},
+};
+static const char *const api_what[] = {
+	"opens", "reads", "writes", "read_time", "write_time", "meta_time",
+};
+static const char *const api_label[] = {
+	"opens",
+	"reads",
+	"writes",
+	"read time, all processes",
+	"write time, all processes",
+	"metadata time, all processes",
+};
+#define NAPI_WHAT (sizeof(api_what) / sizeof(api_what[0]))
+
+static int64_t api_count(const struct iol_modsum *m, size_t k)
+{
+	return k == 0 ? m->opens : k == 1 ? m->reads : m->writes;
+}
+
+static double api_time(const struct iol_modsum *m, size_t k)
+{
+	return k == 3 ? m->read_time : k == 4 ? m->write_time : m->meta_time;
+}
+
+static int api_rows(struct iol_diff *d, const struct iol_summary *sa,
+		    const struct iol_summary *sb, const struct iol_diff_opts *o)
+{
+	size_t i, k;
+
+	for (i = 0; i < sizeof(apis) / sizeof(apis[0]); i++) {
+		const struct iol_modsum *ma = &sa->mod[apis[i].mod];
+		const struct iol_modsum *mb = &sb->mod[apis[i].mod];
+
+		if (!ma->nrec && !mb->nrec)
+			continue;
+		for (k = 0; k < NAPI_WHAT; k++) {
+			struct iol_diffrow *r;
+			char name[64], label[96];
+
+			snprintf(name, sizeof(name), "%s_%s", apis[i].prefix,
+				 api_what[k]);
+			if (iol_jobrow_field(name))
+				continue; /* a column of its own, shown */
+			snprintf(label, sizeof(label), "%s %s", apis[i].label,
+				 api_label[k]);
+			if (!(r = row_new(d, "summary")) ||
+			    !(r->metric = iol_arena_strdup(&d->arena, name)) ||
+			    !(r->label = iol_arena_strdup(&d->arena, label)))
+				return IOL_ENOMEM;
+			r->key = "job";
+			if (k < 3) {
+				r->type = IOL_FT_INT;
+				r->unit = "";
+				row_int(r, ma->nrec > 0, api_count(ma, k),
+					mb->nrec > 0, api_count(mb, k));
+			} else {
+				r->type = IOL_FT_NUM;
+				r->unit = "s";
+				r->prec = 4;
+				row_num(r, ma->nrec ? api_time(ma, k) : NAN,
+					mb->nrec ? api_time(mb, k) : NAN, 1);
+			}
+			row_commit(d, o);
+		}
+	}
+	return 0;
+}
+
+static int build_summary(struct iol_diff *d, const struct iol_diffside *a,
+			 const struct iol_diffside *b,
+			 const struct iol_diff_opts *o, struct iol_error *err)
+{
+	struct iol_jobrow ra = {a->log, a->job, a->s};
+	struct iol_jobrow rb = {b->log, b->job, b->s};
+	const struct iol_field *f;
+	size_t i, n, from = d->n;
+
+	f = iol_jobrow_fields(&n);
+	for (i = 0; i < n + NEXTRA; i++) {
+		const struct iol_field *x =
+			i < n ? &f[i] : iol_jobrow_field(extra[i - n]);
+		struct iol_diffrow *r;
+
+		/* text, identities, dates and flags are not magnitudes */
+		if (!x || x->type == IOL_FT_STR || x->type == IOL_FT_TIME ||
+		    x->type == IOL_FT_BOOL || is_identity(x))
+			continue;
+		if (!(r = row_new(d, "summary")))
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		r->key = "job";
+		r->metric = x->name;
+		r->label = x->label;
+		r->type = x->type;
+		r->unit = x->unit;
+		r->prec = x->prec;
+		if (x->type == IOL_FT_NUM) {
+			/* an absent time is no time; an absent rate or
+			 * share has no value to subtract */
+			row_num(r, x->num(&ra), x->num(&rb),
+				!strcmp(x->unit, "s"));
+		} else {
+			int64_t va = x->i64(&ra), vb = x->i64(&rb);
+
+			row_int(r, va != INT64_MIN, va, vb != INT64_MIN, vb);
+		}
+		row_commit(d, o);
+	}
+	if (api_rows(d, a->s, b->s, o) < 0)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	rows_sort(d, from, by_rel);
+	return 0;
+}
+
+/* ---- files, matched by record id ---- */
+
+struct fpair {
+	const struct iol_filerow *fa, *fb;
+	double dbytes, dtime; /* what orders them */
+};
+
+static int by_id(const void *x, const void *y)
+{
+	const struct iol_filerow *a = x, *b = y;
+
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+static double file_time(const struct iol_filerow *f)
+{
+	double t = 0;
+
+	if (f->tr > 0)
+		t += f->tr;
+	if (f->tw > 0)
+		t += f->tw;
+	if (f->tm > 0)
+		t += f->tm;
+	return t;
+}
+
+static const char *pair_path(const struct fpair *p)
+{
+	if (p->fa && p->fa->path)
+		return p->fa->path;
+	return p->fb && p->fb->path ? p->fb->path : NULL;
+}
+
+static int by_pair(const void *x, const void *y)
+{
+	const struct fpair *a = x, *b = y;
+	const char *pa = pair_path(a), *pb = pair_path(b);
+	uint64_t ia = a->fa ? a->fa->id : a->fb->id;
+	uint64_t ib = b->fa ? b->fa->id : b->fb->id;
+	int c;
+
+	if (a->dbytes != b->dbytes)
+		return a->dbytes > b->dbytes ? -1 : 1;
+	if (a->dtime != b->dtime)
+		return a->dtime > b->dtime ? -1 : 1;
+	if (pa && pb && (c = strcmp(pa, pb)))
+		return c;
+	if (!pa != !pb)
+		return pa ? -1 : 1;
+	return ia < ib ? -1 : ia > ib;
+}
+
+static int64_t nonneg(int64_t v)
+{
+	return v > 0 ? v : 0;
+}
+
+static void pair_weigh(struct fpair *p)
+{
+	double ra = p->fa ? (double)nonneg(p->fa->br) : 0;
+	double wa = p->fa ? (double)nonneg(p->fa->bw) : 0;
+	double rb = p->fb ? (double)nonneg(p->fb->br) : 0;
+	double wb = p->fb ? (double)nonneg(p->fb->bw) : 0;
+
+	p->dbytes = fabs(rb - ra) + fabs(wb - wa);
+	p->dtime = fabs((p->fb ? file_time(p->fb) : 0) -
+			(p->fa ? file_time(p->fa) : 0));
+}
+
+/* a file's name after its last '/', or NULL without a path */
+static const char *base_of(const struct iol_filerow *f)
+{
+	const char *s;
+
+	if (!f || !f->path || !f->path[0])
+		return NULL;
+	s = strrchr(f->path, '/');
+	return s && s[1] ? s + 1 : s ? NULL : f->path;
+}
+
+struct bname {
+	const char *name;
+	size_t pair; /* index in the pairs */
+	int side;    /* 0: only in A, 1: only in B */
+};
+
+static int by_bname(const void *x, const void *y)
+{
+	const struct bname *a = x, *b = y;
+	int c = strcmp(a->name, b->name);
+
+	if (c)
+		return c;
+	if (a->side != b->side)
+		return a->side - b->side;
+	return a->pair < b->pair ? -1 : a->pair > b->pair;
+}
+
+/* Files in one side only, paired by a name that only one file of each
+ * side has (an output directory per run); *np updated.  0 or IOL_ENOMEM. */
+static int pairs_by_name(struct iol_diff *d, struct fpair *p, size_t *np)
+{
+	struct bname *v;
+	size_t i, j, n = 0, k = 0;
+
+	v = calloc(*np + 1, sizeof(*v));
+	if (!v)
+		return IOL_ENOMEM;
+	for (i = 0; i < *np; i++) {
+		int side = p[i].fa ? 0 : 1;
+
+		if (p[i].fa && p[i].fb)
+			continue;
+		if (!(v[n].name = base_of(side ? p[i].fb : p[i].fa)))
+			continue;
+		v[n].pair = i;
+		v[n++].side = side;
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), by_bname);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && !strcmp(v[j].name, v[i].name); j++)
+			;
+		if (j - i != 2 || v[i].side != 0 || v[i + 1].side != 1)
+			continue;
+		p[v[i].pair].fb = p[v[i + 1].pair].fb;
+		p[v[i + 1].pair].fb = NULL; /* taken: dropped below */
+		pair_weigh(&p[v[i].pair]);
+		d->files_only_a--;
+		d->files_only_b--;
+		d->files_both++;
+		d->files_by_name++;
+	}
+	free(v);
+	for (i = 0; i < *np; i++)
+		if (p[i].fa || p[i].fb)
+			p[k++] = p[i];
+	*np = k;
+	return 0;
+}
+
+/* The pairs of files: A's rows with B's of the same id, then B's alone;
+ * *np set.  NULL when memory runs out. */
+static struct fpair *pairs_make(struct iol_diff *d,
+				const struct iol_filerow *fa, size_t na,
+				struct iol_filerow *fb, size_t nb, size_t *np)
+{
+	struct fpair *p;
+	unsigned char *used;
+	size_t i, k = 0;
+
+	p = calloc(na + nb + 1, sizeof(*p));
+	used = calloc(nb + 1, 1);
+	if (!p || !used) {
+		free(p);
+		free(used);
+		return NULL;
+	}
+	if (nb)
+		qsort(fb, nb, sizeof(*fb), by_id);
+	for (i = 0; i < na; i++) {
+		const struct iol_filerow *m = NULL;
+
+		if (nb)
+			m = bsearch(&fa[i], fb, nb, sizeof(*fb), by_id);
+		p[k].fa = &fa[i];
+		if (m && !used[m - fb]) {
+			p[k].fb = m;
+			used[m - fb] = 1;
+			d->files_both++;
+		} else {
+			d->files_only_a++;
+		}
+		pair_weigh(&p[k++]);
+	}
+	for (i = 0; i < nb; i++)
+		if (!used[i]) {
+			p[k].fb = &fb[i];
+			d->files_only_b++;
+			pair_weigh(&p[k++]);
+		}
+	free(used);
+	*np = k;
+	return p;
+}
+
+/* One file's rows; 1 when any is kept, 0 none, or IOL_ENOMEM. */
+static int file_rows(struct iol_diff *d, const struct fpair *p, size_t group,
+		     const struct iol_diff_opts *o)
+{
+	static const char *const metric[] = {"bytes_read", "bytes_written",
+					     "io_time"};
+	static const char *const label[] = {"bytes read", "bytes written",
+					    "I/O time"};
+	const char *path = pair_path(p);
+	char idbuf[32];
+	char *key;
+	size_t before = d->n;
+	int k;
+
+	if (!path) {
+		snprintf(idbuf, sizeof(idbuf), "0x%016" PRIx64,
+			 p->fa ? p->fa->id : p->fb->id);
+		path = idbuf;
+	}
+	if (p->fa && p->fb && p->fa->id != p->fb->id && p->fb->path) {
+		/* matched by name: both paths */
+		size_t la = strlen(path), lb = strlen(p->fb->path);
+
+		if (!(key = iol_arena_alloc(&d->arena, la + lb + 5)))
+			return IOL_ENOMEM;
+		memcpy(key, path, la);
+		memcpy(key + la, " -> ", 4);
+		memcpy(key + la + 4, p->fb->path, lb + 1);
+	} else if (!(key = iol_arena_strdup(&d->arena, path))) {
+		return IOL_ENOMEM;
+	}
+	for (k = 0; k < 3; k++) {
+		struct iol_diffrow *r = row_new(d, "files");
+
+		if (!r)
+			return IOL_ENOMEM;
+		r->key = key;
+		r->metric = metric[k];
+		r->label = label[k];
+		r->group = group;
+		if (k < 2) {
+			r->type = IOL_FT_BYTES;
+			r->unit = "B";
+			row_int(r, p->fa != NULL,
+				p->fa ? nonneg(k ? p->fa->bw : p->fa->br) : 0,
+				p->fb != NULL,
+				p->fb ? nonneg(k ? p->fb->bw : p->fb->br) : 0);
+		} else {
+			r->type = IOL_FT_NUM;
+			r->unit = "s";
+			r->prec = 6;
+			row_num(r, p->fa ? file_time(p->fa) : NAN,
+				p->fb ? file_time(p->fb) : NAN, 1);
+		}
+		row_commit(d, o);
+	}
+	return d->n > before;
+}
+
+static int build_files(struct iol_diff *d, const struct iol_diffside *a,
+		       const struct iol_diffside *b,
+		       const struct iol_diff_opts *o, struct iol_error *err)
+{
+	struct iol_filerow *fa = NULL, *fb = NULL;
+	struct fpair *p = NULL;
+	size_t na = 0, nb = 0, np = 0, i, shown = 0;
+	int rc;
+
+	if ((rc = iol_files_compute(a->job, 1, &fa, &na, err)) < 0 ||
+	    (rc = iol_files_compute(b->job, 1, &fb, &nb, err)) < 0)
+		goto out;
+	rc = IOL_ENOMEM;
+	if (!(p = pairs_make(d, fa, na, fb, nb, &np)))
+		goto out;
+	if (o->match_names && pairs_by_name(d, p, &np) < 0)
+		goto out;
+	if (np)
+		qsort(p, np, sizeof(*p), by_pair);
+	for (i = 0; i < np; i++) {
+		size_t before = d->n;
+		int k = file_rows(d, &p[i], shown, o);
+
+		if (k < 0)
+			goto out;
+		if (k && o->top > 0 && shown >= (size_t)o->top) {
+			d->n = before; /* past --top: counted, not listed */
+			d->files_cut++;
+			continue;
+		}
+		shown += (size_t)k;
+	}
+	rc = 0;
+out:
+	free(p);
+	iol_files_free(fa);
+	iol_files_free(fb);
+	if (rc == IOL_ENOMEM)
+		iol_error_set(err, IOL_ENOMEM, "out of memory");
+	return rc;
+}
+
+/* ---- access-size histograms per module ---- */
+
+static const struct iol_hist *hist_of(const struct iol_hist *h, size_t n,
+				      int mod)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (h[k].mod == mod)
+			return &h[k];
+	return NULL;
+}
+
+static int build_hist(struct iol_diff *d, const struct iol_diffside *a,
+		      const struct iol_diffside *b,
+		      const struct iol_diff_opts *o, struct iol_error *err)
+{
+	struct iol_hist ha[IOL_MOD_KNOWN + 1], hb[IOL_MOD_KNOWN + 1];
+	size_t na, nb, from = d->n;
+	int m, op, bin;
+
+	na = iol_hist_compute(a->job, ha, IOL_MOD_KNOWN + 1);
+	nb = iol_hist_compute(b->job, hb, IOL_MOD_KNOWN + 1);
+	/* the job's entry (mod -1) is POSIX's bins again: modules only */
+	for (m = 0; m < IOL_MOD_KNOWN; m++) {
+		const struct iol_hist *xa = hist_of(ha, na, m);
+		const struct iol_hist *xb = hist_of(hb, nb, m);
+		char key[64];
+		const char *k2;
+
+		if (!xa && !xb)
+			continue;
+		for (op = 0; op < 2; op++) {
+			snprintf(key, sizeof(key), "%s %s",
+				 iol_modinfo(m)->name, op ? "write" : "read");
+			if (!(k2 = iol_arena_strdup(&d->arena, key)))
+				goto nomem;
+			for (bin = 0; bin < IOL_NBINS; bin++) {
+				struct iol_diffrow *r = row_new(d, "hist");
+
+				if (!r)
+					goto nomem;
+				r->key = k2;
+				r->metric = iol_bin_names[bin];
+				r->label = iol_bin_names[bin];
+				r->type = IOL_FT_INT;
+				r->unit = "";
+				row_int(r, xa != NULL,
+					xa ? (op ? xa->wr : xa->rd)[bin] : 0,
+					xb != NULL,
+					xb ? (op ? xb->wr : xb->rd)[bin] : 0);
+				row_commit(d, o);
+			}
+		}
+	}
+	rows_sort(d, from, by_change);
+	return 0;
+nomem:
+	return iol_error_set(err, IOL_ENOMEM, "out of memory");
+}
+
+/* ---- the table of sections ---- */
+
+/* Each section appends its rows, already ordered.  Code-block rows (both
+ * jobs with call stacks) are to be one more line here. */
+static const struct iol_diff_section sections[] = {
+	{"job", "The jobs", NULL, "", 0, 1, build_job},
+	{"summary", "Summary metrics (largest relative change first)", NULL,
+	 "metric", 0, 0, build_summary},
+	{"files", "Files (largest change in bytes first)", "file", "metric", 1,
+	 0, build_files},
+	{"hist", "Access sizes (largest change in count first)", "access",
+	 "size", 0, 0, build_hist},
+};
+
+const struct iol_diff_section *iol_diff_sections(size_t *n)
+{
+	*n = sizeof(sections) / sizeof(sections[0]);
+	return sections;
+}
+
+int iol_diff_compute(const struct iol_diffside *a, const struct iol_diffside *b,
+		     const struct iol_diff_opts *o, struct iol_diff *d,
+		     struct iol_error *err)
+{
+	size_t k, n;
+	int rc;
+
+	memset(d, 0, sizeof(*d));
+	iol_diff_sections(&n);
+	for (k = 0; k < n; k++)
+		if ((rc = sections[k].build(d, a, b, o, err)) < 0) {
+			iol_diff_release(d);
+			return rc;
+		}
+	return 0;
+}
+
+void iol_diff_release(struct iol_diff *d)
+{
+	free(d->rows);
+	iol_arena_release(&d->arena);
+	memset(d, 0, sizeof(*d));
+}

@@ -1,0 +1,105 @@
+/*
+ * Two jobs side by side (iolens diff): for each figure of job A and job B,
+ * the change (B - A) and the ratio (B / A), in sections made by a table of
+ * section builders (iol_diff_sections): the job's identity, the summary
+ * metrics (the job-row fields of analysis/jobrow.h), the files matched by
+ * record id (Darshan's hash of the path, which traces use too; or by
+ * name, on request) and the access-size histograms.  Within a section the rows
+ * come largest change first.  A new section (code blocks, when both jobs have
+ * call stacks) is one builder and one line in the table of diff.c; commands
+ * print the sections in table order and need no change.
+ *
+ * Ownership: struct iol_diff is caller storage; iol_diff_compute() fills
+ * it with rows and strings allocated here, freed by iol_diff_release().
+ * The jobs and summaries of the sides are borrowed while computing only.
+ */
+#ifndef IOLENS_DIFF_H
+#define IOLENS_DIFF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/metrics.h"
+#include "base/arena.h"
+
+/* One side of the comparison: a job and its summary (borrowed). */
+struct iol_diffside {
+	const char *log; /* the name given for it */
+	const struct iol_job *job;
+	const struct iol_summary *s;
+};
+
+/* One compared figure. */
+struct iol_diffrow {
+	const char *section; /* the section's name: "summary", "files" */
+	const char *key;     /* "job", a file's path, "POSIX read" */
+	const char *metric;  /* "bytes_read", "0-100" */
+	const char *label;   /* for people: "bytes read" */
+	int type;	     /* IOL_FT_* of analysis/jobrow.h */
+	const char *unit;    /* "B", "s", "MiB/s", "%", "" */
+	int prec;	     /* decimals for people (IOL_FT_NUM) */
+	int has_a, has_b;    /* the side has a value */
+	int64_t ia, ib;	     /* IOL_FT_INT and IOL_FT_BYTES values */
+	double a, b;	     /* every numeric value, as a double */
+	const char *sa, *sb; /* IOL_FT_STR values */
+	/* b - a (an absent count, byte count or time counts as 0; NAN when
+	 * a side of another kind is absent, and for text) */
+	double change;
+	/* b / a; 1 when the change is 0 (both 0, or 0 and absent); else
+	 * NAN when a is 0 or absent, b is absent, or for text */
+	double ratio;
+	/* |change| over the larger of |a| and |b| (so 0 when unchanged, 1
+	 * when one is 0 or absent); 1 when a side without a change is
+	 * absent or text differs: what the threshold compares */
+	double rel;
+	size_t group; /* rows of one file share it (files: rank in order) */
+};
+
+struct iol_diff_opts {
+	double threshold; /* hide rows with rel * 100 <= it; < 0: none */
+	int64_t top;	  /* at most this many files; <= 0: all */
+	/* files in one side only are paired when they have the same name
+	 * after the last '/' and no other file of either side has it */
+	int match_names;
+};
+
+struct iol_diff {
+	struct iol_diffrow *rows;
+	size_t n, cap;
+	/* files: matched (files_by_name of them by name), only in A, only
+	 * in B; files left out by --top (after the threshold) */
+	int64_t files_both, files_by_name, files_only_a, files_only_b;
+	int64_t files_cut;
+	struct iol_arena arena; /* the rows' strings */
+};
+
+/* A section: its name (the machine formats' "section" column), a title
+ * and how people see it, and the builder that appends its rows to d,
+ * ordered (most changed first) and cut by o. */
+struct iol_diff_section {
+	const char *name;
+	const char *title;
+	const char *key_label;	  /* text column of the key; NULL: not shown */
+	const char *metric_label; /* text column of the metric */
+	int grouped;		  /* rows of a key together: key shown once */
+	int values_only;	  /* text compared for equality: no change */
+	int (*build)(struct iol_diff *d, const struct iol_diffside *a,
+		     const struct iol_diffside *b,
+		     const struct iol_diff_opts *o, struct iol_error *err);
+};
+
+/* The sections in the order they are built and printed; *n set to their
+ * count.  Static. */
+const struct iol_diff_section *iol_diff_sections(size_t *n);
+
+/*
+ * Compare a and b: every section's rows into d (zeroed here first), rows
+ * hidden by o->threshold left out, at most o->top files.  Returns 0, or
+ * IOL_ENOMEM with err set (d released).
+ */
+int iol_diff_compute(const struct iol_diffside *a, const struct iol_diffside *b,
+		     const struct iol_diff_opts *o, struct iol_diff *d,
+		     struct iol_error *err);
+void iol_diff_release(struct iol_diff *d);
+
+#endif
