@@ -35,8 +35,11 @@
 static const char usage_str[] =
 	"usage: iolens replay [--allow-root] [--pace closed|timeline|afap] "
 	"[--runs n]\n"
-	"                     [--format fmt] [--keep] [--profile file.pdf] "
-	"[limits]\n"
+	"                     [--format fmt] [--keep] [--profile file.pdf]\n"
+	"                     [--max-stage size] [--max-memory size] "
+	"[--max-procs n]\n"
+	"                     [--max-inputs n] [--max-gap secs] "
+	"[--timeout secs]\n"
 	"                     --dir sandbox script\n"
 	"       iolens replay --calibrate [--dir dir]\n";
 
