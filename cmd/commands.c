@@ -1,6 +1,7 @@
 /* The one table of iolens commands, in the order --help lists them. */
 #include <stddef.h>
 
+#include "cmd/blocks.h"
 #include "cmd/commands.h"
 #include "base/banned.h"
 
@@ -49,5 +50,8 @@ const struct command commands[] = {
 	 "traces into a portable replay script (Pianola's intermediate form)"},
 	{"replay", cmd_replay,
 	 "replay a script in a sandbox; original vs replay times and bytes"},
+	{"blocks", blocks_source_run,
+	 "I/O per code block (function, loop, line), predicted from the "
+	 "source"},
 	{NULL, NULL, NULL},
 };
