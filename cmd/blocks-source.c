@@ -141,7 +141,9 @@ static const char *bytes_str(char *buf, size_t n, const struct iol_cpred *p,
 		snprintf(buf, n, "%s/iter", b);
 	else
 		snprintf(buf, n, "%s+%s/iter", a, b);
-	if (u) {
+	if (u && !p->fixed[k] && !p->per[k]) {
+		snprintf(buf, n, "? (%lld of unknown size)", (long long)u);
+	} else if (u) {
 		size_t l = strlen(buf);
 
 		snprintf(buf + l, n - l, " + %lld of unknown size",

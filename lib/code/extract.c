@@ -1100,9 +1100,9 @@ int iol_ctree_extract(const char *const *files, int nfiles,
 			c.file = c.fns[k].blk->file;
 			rc = walk_fn(&c, &c.fns[k]);
 		}
+		if (rc)
+			rc = iol_error_set(err, rc, "out of memory");
 	}
-	if (rc)
-		rc = iol_error_set(err, rc, "out of memory");
 	if (rc == 0 && c.nfns) {
 		fns = calloc(c.nfns, sizeof(*fns));
 		if (!fns)

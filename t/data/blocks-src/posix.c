@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 #define BLOCK (64 * 1024)
+#ifndef NBLOCKS /* -DNBLOCKS=8 changes it */
 #define NBLOCKS 256
+#endif
 
 static char buf[BLOCK];
 
