@@ -7,6 +7,7 @@
  * block, most predicted I/O first, in CSV, TSV or JSON with the columns
  * of `iolens blocks` (the measured ones, I/O time and intensity, empty).
  */
+#define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -350,6 +351,9 @@ int blocks_source_run(int argc, char **argv)
 		return usage_error("no source files");
 	}
 	memset(&err, 0, sizeof(err));
+	/* libclang parses on the extractor's thread, whose stack is large
+	 * enough for deeply nested sources, not on an 8 MiB one of its own */
+	setenv("LIBCLANG_NOTHREADS", "1", 0);
 	rc = iol_ctree_extract(
 		files, nfiles, (const char *const *)argv + dashdash + 1,
 		dashdash < argc ? argc - dashdash - 1 : 0, &t, &err);

@@ -20,6 +20,7 @@
  */
 #include <clang-c/Index.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,11 @@
 #include "code/iocalls.h"
 #include "code/predict.h"
 #include "base/banned.h"
+
+/* Nesting deeper than this (an expression of 100000 terms) is not
+ * walked: the walk recurses, on the extractor's own 512 MiB stack. */
+#define MAX_DEPTH 50000
+#define STACK_SIZE ((size_t)512 << 20)
 
 /* a token of the function being walked: its spelling and file offset */
 struct tok {
@@ -50,11 +56,15 @@ struct ctx {
 	size_t nfns, capfns;
 	struct iol_cblock *fnblk; /* the function being walked */
 	CXCursor fncur;
-	struct tok *toks; /* its tokens */
+	struct tok *toks; /* its tokens, in file order */
 	unsigned ntoks;
-	unsigned alt; /* last id of a set of branch arms */
-	int cond;     /* depth of branches around the walk */
-	int rc;	      /* first error (IOL_ENOMEM) */
+	struct tok *mods; /* its tokens that may change a variable */
+	size_t nmods;
+	struct fnrec **byusr; /* fns sorted by USR */
+	unsigned alt;	      /* last id of a set of branch arms */
+	int cond;	      /* depth of branches around the walk */
+	int depth;	      /* of the walk's recursion */
+	int rc;		      /* first error (IOL_ENOMEM) */
 };
 
 static void *zalloc(struct ctx *c, size_t n)
@@ -151,6 +161,8 @@ static CXCursor unwrap(CXCursor cur)
 
 /* ---- tokens of the function being walked ---- */
 
+static int index_mods(struct ctx *c);
+
 static int load_tokens(struct ctx *c, CXCursor fn)
 {
 	CXToken *tk = NULL;
@@ -175,7 +187,7 @@ static int load_tokens(struct ctx *c, CXCursor fn)
 	}
 	c->ntoks = n;
 	clang_disposeTokens(c->tu, tk, n);
-	return c->rc;
+	return c->rc ? c->rc : index_mods(c);
 }
 
 static int is_assign_op(const char *s)
@@ -191,32 +203,94 @@ static int is_assign_op(const char *s)
 	return 0;
 }
 
+/* a token that may change a variable: a name followed by an assignment
+ * or ++/--, or after ++, -- or & (scanf, a read into it) */
+static int is_mod(const struct ctx *c, unsigned i)
+{
+	if (i + 1 < c->ntoks && is_assign_op(c->toks[i + 1].s))
+		return 1;
+	return i > 0 && (strcmp(c->toks[i - 1].s, "++") == 0 ||
+			 strcmp(c->toks[i - 1].s, "--") == 0 ||
+			 strcmp(c->toks[i - 1].s, "&") == 0);
+}
+
+static int cmp_mod(const void *pa, const void *pb)
+{
+	const struct tok *a = pa, *b = pb;
+	int k = strcmp(a->s, b->s);
+
+	if (k)
+		return k;
+	return a->off < b->off ? -1 : a->off > b->off;
+}
+
+/* the function's modified names, sorted by name and offset, so that a
+ * question about one costs a binary search however long the function */
+static int index_mods(struct ctx *c)
+{
+	unsigned i, n = 0;
+
+	c->mods = NULL;
+	c->nmods = 0;
+	for (i = 0; i < c->ntoks; i++)
+		n += is_mod(c, i);
+	if (!n)
+		return 0;
+	c->mods = zalloc(c, (size_t)n * sizeof(*c->mods));
+	if (!c->mods)
+		return c->rc;
+	for (i = 0; i < c->ntoks; i++)
+		if (is_mod(c, i))
+			c->mods[c->nmods++] = c->toks[i];
+	qsort(c->mods, c->nmods, sizeof(*c->mods), cmp_mod);
+	return 0;
+}
+
 /*
- * Whether a token in [from, to) may change the variable name: it is
- * assigned, incremented, or has its address taken (scanf, read into it).
- * The token at skip (the declaration's own `name =`) does not count.
- * Tokens that only look alike (a member x.name) make this say yes: a
- * constant is then missed, never invented.
+ * Whether a token in [from, to) may change the variable name.  The token
+ * at skip (the declaration's own `name =`) does not count.  Tokens that
+ * only look alike (a member x.name) make this say yes: a constant is then
+ * missed, never invented.
  */
 static int assigned(const struct ctx *c, const char *name, unsigned from,
 		    unsigned to, unsigned skip)
 {
-	unsigned i;
+	size_t lo = 0, hi = c->nmods;
 
-	for (i = 0; i < c->ntoks; i++) {
-		const struct tok *t = &c->toks[i];
+	if (!name)
+		return 1;
+	/* the first (name, off >= from) */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int k = strcmp(c->mods[mid].s, name);
 
-		if (t->off < from || t->off >= to || t->off == skip ||
-		    strcmp(t->s, name) != 0)
-			continue;
-		if (i + 1 < c->ntoks && is_assign_op(c->toks[i + 1].s))
-			return 1;
-		if (i > 0 && (strcmp(c->toks[i - 1].s, "++") == 0 ||
-			      strcmp(c->toks[i - 1].s, "--") == 0 ||
-			      strcmp(c->toks[i - 1].s, "&") == 0))
-			return 1;
+		if (k < 0 || (k == 0 && c->mods[mid].off < from))
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	for (; lo < c->nmods && strcmp(c->mods[lo].s, name) == 0 &&
+	       c->mods[lo].off < to;
+	     lo++)
+		if (c->mods[lo].off != skip)
+			return 1;
 	return 0;
+}
+
+/* the index of the first token at or after file offset off */
+static unsigned tok_at(const struct ctx *c, unsigned off)
+{
+	unsigned lo = 0, hi = c->ntoks;
+
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (c->toks[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 /* ---- constants ---- */
@@ -326,26 +400,20 @@ static void tok_range(const struct ctx *c, CXCursor cur, unsigned *first,
 	unsigned from, to, i;
 
 	span(cur, &from, &to);
-	*first = 0;
+	*first = tok_at(c, from);
 	*n = 0;
-	for (i = 0; i < c->ntoks && c->toks[i].off < from; i++)
-		;
-	*first = i;
-	for (; i < c->ntoks && c->toks[i].off < to; i++)
+	for (i = *first; i < c->ntoks && c->toks[i].off < to; i++)
 		(*n)++;
 }
 
 /* the operator token after the left operand of a binary expression */
-static const char *binop(const struct ctx *c, CXCursor expr, CXCursor lhs)
+static const char *binop(const struct ctx *c, CXCursor lhs)
 {
 	unsigned from, to, i;
 
-	(void)expr;
 	span(lhs, &from, &to);
-	for (i = 0; i < c->ntoks; i++)
-		if (c->toks[i].off >= to)
-			return c->toks[i].s;
-	return "";
+	i = tok_at(c, to);
+	return i < c->ntoks ? c->toks[i].s : "";
 }
 
 /* iterations of `for (i = a; i op b; i += s)`, or -1 */
@@ -405,8 +473,7 @@ static int for_init(const struct ctx *c, CXCursor init, CXCursor *var,
 		return eval_int(c, v.c[v.n - 1], a);
 	}
 	if (clang_getCursorKind(init) != CXCursor_BinaryOperator || k.n != 2 ||
-	    strcmp(binop(c, init, k.c[0]), "=") != 0 ||
-	    var_ref(k.c[0], var) < 0)
+	    strcmp(binop(c, k.c[0]), "=") != 0 || var_ref(k.c[0], var) < 0)
 		return -1;
 	return eval_int(c, k.c[1], a);
 }
@@ -439,9 +506,9 @@ static int64_t for_step(const struct ctx *c, CXCursor inc, CXCursor var)
 	    k.n != 2 || var_ref(k.c[0], &v) < 0 ||
 	    !clang_equalCursors(v, var) || eval_int(c, k.c[1], &s) < 0)
 		return 0;
-	if (strcmp(binop(c, inc, k.c[0]), "+=") == 0)
+	if (strcmp(binop(c, k.c[0]), "+=") == 0)
 		return s;
-	if (strcmp(binop(c, inc, k.c[0]), "-=") == 0)
+	if (strcmp(binop(c, k.c[0]), "-=") == 0)
 		return s > INT64_MIN ? -s : 0;
 	return 0;
 }
@@ -456,9 +523,8 @@ static void for_parts(const struct ctx *c, CXCursor loop, CXCursor *part,
 
 	span(loop, &from, &to);
 	have[0] = have[1] = have[2] = 0;
-	for (i = 0; i < c->ntoks && c->toks[i].off < from; i++)
-		;
 	/* "for" "(" ... ";" ... ";" ... ")" */
+	i = tok_at(c, from);
 	for (; i < c->ntoks && c->toks[i].off < to; i++) {
 		const char *s = c->toks[i].s;
 
@@ -506,7 +572,7 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop)
 	if (clang_getCursorKind(unwrap(part[1])) != CXCursor_BinaryOperator ||
 	    k.n != 2)
 		return -1;
-	op = binop(c, unwrap(part[1]), k.c[0]);
+	op = binop(c, k.c[0]);
 	if (var_ref(k.c[0], &lhs_var) == 0 &&
 	    clang_equalCursors(lhs_var, var)) {
 		if (eval_int(c, k.c[1], &b) < 0)
@@ -583,20 +649,24 @@ static struct iol_cblock *new_block(struct ctx *c, enum iol_cblock_kind kind,
 	return b;
 }
 
+static int cmp_usr(const void *pa, const void *pb)
+{
+	const struct fnrec *a = *(struct fnrec *const *)pa;
+	const struct fnrec *b = *(struct fnrec *const *)pb;
+
+	return strcmp(a->usr, b->usr);
+}
+
 static const struct fnrec *find_fn(const struct ctx *c, CXCursor ref)
 {
 	CXString u = clang_getCursorUSR(ref);
-	const char *s = clang_getCString(u);
-	const struct fnrec *f = NULL;
-	size_t i;
+	struct fnrec key, *kp = &key, **f = NULL;
 
-	for (i = 0; s && *s && i < c->nfns; i++)
-		if (strcmp(c->fns[i].usr, s) == 0) {
-			f = &c->fns[i];
-			break;
-		}
+	key.usr = (char *)clang_getCString(u);
+	if (key.usr && *key.usr && c->byusr)
+		f = bsearch(&kp, c->byusr, c->nfns, sizeof(*c->byusr), cmp_usr);
 	clang_disposeString(u);
-	return f;
+	return f ? *f : NULL;
 }
 
 /* a stdio call on stdin, stdout or stderr: a message, not data I/O */
@@ -799,14 +869,26 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 		walk_arm(c, k.c[i], blk, alt);
 }
 
+static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
+		      enum CXCursorKind kd);
+
 static void walk(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
 	enum CXCursorKind kd = clang_getCursorKind(cur);
+
+	if (c->rc || c->depth >= MAX_DEPTH)
+		return;
+	c->depth++;
+	walk_kind(c, cur, blk, kd);
+	c->depth--;
+}
+
+static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
+		      enum CXCursorKind kd)
+{
 	struct iol_cblock *b;
 	unsigned line;
 
-	if (c->rc)
-		return;
 	switch (kd) {
 	case CXCursor_ForStmt:
 	case CXCursor_WhileStmt:
@@ -1042,11 +1124,8 @@ static int parse_one(struct ctx *c, CXIndex idx, const char *file,
 	}
 	for (i = 0; i < nargs; i++)
 		av[n++] = args[i];
-	ec = clang_parseTranslationUnit2(
-		idx, file, av, n, NULL, 0,
-		CXTranslationUnit_KeepGoing |
-			CXTranslationUnit_DetailedPreprocessingRecord,
-		&u->tu);
+	ec = clang_parseTranslationUnit2(idx, file, av, n, NULL, 0,
+					 CXTranslationUnit_KeepGoing, &u->tu);
 	free(av);
 	if (ec != CXError_Success || !u->tu) {
 		u->tu = NULL;
@@ -1070,9 +1149,9 @@ static int parse_one(struct ctx *c, CXIndex idx, const char *file,
 	return 0;
 }
 
-int iol_ctree_extract(const char *const *files, int nfiles,
-		      const char *const *args, int nargs,
-		      struct iol_ctree **out, struct iol_error *err)
+static int extract(const char *const *files, int nfiles,
+		   const char *const *args, int nargs, struct iol_ctree **out,
+		   struct iol_error *err)
 {
 	struct ctx c;
 	struct unit *u;
@@ -1094,6 +1173,15 @@ int iol_ctree_extract(const char *const *files, int nfiles,
 	}
 	for (i = 0; i < nfiles && rc == 0; i++)
 		rc = parse_one(&c, idx, files[i], args, nargs, &u[i], err);
+	if (rc == 0 && c.nfns) {
+		c.byusr = calloc(c.nfns, sizeof(*c.byusr));
+		if (!c.byusr)
+			rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
+		for (k = 0; c.byusr && k < c.nfns; k++)
+			c.byusr[k] = &c.fns[k];
+		if (c.byusr)
+			qsort(c.byusr, c.nfns, sizeof(*c.byusr), cmp_usr);
+	}
 	for (i = 0; i < nfiles && rc == 0; i++) {
 		c.tu = u[i].tu;
 		for (k = u[i].fn_from; k < u[i].fn_to && rc == 0; k++) {
@@ -1121,12 +1209,60 @@ done:
 	if (idx)
 		clang_disposeIndex(idx);
 	free(c.fns);
+	free(c.byusr);
 	if (rc) {
 		iol_ctree_free(c.t);
 		return rc;
 	}
 	*out = c.t;
 	return 0;
+}
+
+struct job {
+	const char *const *files, *const *args;
+	int nfiles, nargs, rc;
+	struct iol_ctree *out;
+	struct iol_error *err;
+};
+
+static void *job_run(void *arg)
+{
+	struct job *j = arg;
+
+	j->rc = extract(j->files, j->nfiles, j->args, j->nargs, &j->out,
+			j->err);
+	return NULL;
+}
+
+/*
+ * The work runs on a thread with a large stack: libclang and the walk
+ * recurse as deep as the source nests (with LIBCLANG_NOTHREADS set, as
+ * the command does, libclang parses on this thread too instead of one of
+ * its own with 8 MiB).  Without the thread (no memory for its stack), on
+ * the caller's.
+ */
+int iol_ctree_extract(const char *const *files, int nfiles,
+		      const char *const *args, int nargs,
+		      struct iol_ctree **out, struct iol_error *err)
+{
+	struct job j = {files, args, nfiles, nargs, 0, NULL, err};
+	pthread_attr_t attr;
+	pthread_t th;
+	int started = 0;
+
+	*out = NULL;
+	if (pthread_attr_init(&attr) == 0) {
+		if (pthread_attr_setstacksize(&attr, STACK_SIZE) == 0 &&
+		    pthread_create(&th, &attr, job_run, &j) == 0)
+			started = 1;
+		pthread_attr_destroy(&attr);
+	}
+	if (started)
+		pthread_join(th, NULL);
+	else
+		job_run(&j);
+	*out = j.out;
+	return j.rc;
 }
 
 void iol_ctree_free(struct iol_ctree *t)

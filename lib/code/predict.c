@@ -194,19 +194,26 @@ static void predict_fn(struct iol_cblock *f)
 }
 
 /* ids: "function:line:line", ".2" for the second block on a line */
-static int name_tree(struct iol_ctree *t, struct iol_cblock *b, size_t *n)
+static int name_tree(struct iol_ctree *t, struct iol_cblock *b, int depth,
+		     size_t *n)
 {
-	struct iol_cblock *ch, *s;
+	struct iol_cblock *ch, *prev = NULL;
 	char buf[4096];
+	int dup = 1;
 
 	(*n)++;
-	for (ch = b->first; ch; ch = ch->next) {
-		int dup = 1, w;
+	for (ch = b->first; ch; prev = ch, ch = ch->next) {
+		int w;
 
-		for (s = b->first; s != ch; s = s->next)
-			if (s->line == ch->line)
-				dup++;
-		if (dup > 1)
+		/* siblings are in source order: blocks on one line are
+		 * neighbours */
+		dup = prev && prev->line == ch->line ? dup + 1 : 1;
+		/* nesting past 32 levels names its blocks by their order
+		 * of creation (the path would grow with the depth) */
+		if (depth >= 32)
+			w = snprintf(buf, sizeof(buf), "%s:...:%u#%zu",
+				     ch->function, ch->line, *n);
+		else if (dup > 1)
 			w = snprintf(buf, sizeof(buf), "%s:%u.%d", b->id,
 				     ch->line, dup);
 		else
@@ -215,7 +222,7 @@ static int name_tree(struct iol_ctree *t, struct iol_cblock *b, size_t *n)
 		if (w < 0 || (size_t)w >= sizeof(buf))
 			buf[sizeof(buf) - 1] = '\0';
 		ch->id = iol_arena_strdup(&t->arena, buf);
-		if (!ch->id || name_tree(t, ch, n) < 0)
+		if (!ch->id || name_tree(t, ch, depth + 1, n) < 0)
 			return IOL_ENOMEM;
 	}
 	return 0;
@@ -255,11 +262,23 @@ static int cmp_rank(const void *pa, const void *pb)
 	return strcmp(a->id, b->id);
 }
 
+static int cmp_name(const void *pa, const void *pb)
+{
+	const struct iol_cblock *a = *(const struct iol_cblock *const *)pa;
+	const struct iol_cblock *b = *(const struct iol_cblock *const *)pb;
+	int c = strcmp(a->function, b->function);
+
+	if (c)
+		return c;
+	c = strcmp(a->file, b->file);
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
 int iol_ctree_predict(struct iol_ctree *t, struct iol_cblock *const *fns,
 		      size_t n, struct iol_error *err)
 {
 	struct iol_cblock **keep, *last = NULL;
-	size_t i, j, nkeep = 0, nblocks = 0;
+	size_t i, nkeep = 0, nblocks = 0;
 
 	for (i = 0; i < n; i++)
 		predict_fn(fns[i]);
@@ -270,19 +289,20 @@ int iol_ctree_predict(struct iol_ctree *t, struct iol_cblock *const *fns,
 		if (!empty(&fns[i]->pred))
 			keep[nkeep++] = fns[i];
 	/* a function's id is its name; the same name in two files (static
-	 * functions) gets the file too */
+	 * functions) gets the file too: neighbours once sorted by name */
+	qsort(keep, nkeep, sizeof(*keep), cmp_name);
 	for (i = 0; i < nkeep; i++) {
-		int twice = 0;
+		int twice =
+			(i > 0 && strcmp(keep[i]->function,
+					 keep[i - 1]->function) == 0) ||
+			(i + 1 < nkeep &&
+			 strcmp(keep[i]->function, keep[i + 1]->function) == 0);
 		char buf[4096];
 
-		for (j = 0; j < nkeep; j++)
-			if (j != i &&
-			    strcmp(keep[i]->function, keep[j]->function) == 0)
-				twice = 1;
 		snprintf(buf, sizeof(buf), twice ? "%s@%s" : "%s",
 			 keep[i]->function, keep[i]->file);
 		keep[i]->id = iol_arena_strdup(&t->arena, buf);
-		if (!keep[i]->id || name_tree(t, keep[i], &nblocks) < 0) {
+		if (!keep[i]->id || name_tree(t, keep[i], 0, &nblocks) < 0) {
 			free(keep);
 			return iol_error_set(err, IOL_ENOMEM, "out of memory");
 		}
