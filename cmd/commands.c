@@ -51,7 +51,6 @@ const struct command commands[] = {
 	{"replay", cmd_replay,
 	 "replay a script in a sandbox; original vs replay times and bytes"},
 	{"blocks", blocks_source_run,
-	 "I/O per code block (function, loop, line), predicted from the "
-	 "source"},
+	 "I/O per function, loop and line, predicted from the source"},
 	{NULL, NULL, NULL},
 };
