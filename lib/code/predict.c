@@ -78,8 +78,6 @@ static void call_pred(struct iol_ccall *cc, struct iol_cpred *p)
 		}
 		predict_fn(f);
 		*p = f->pred;
-		p->fixed[IOL_CP_CONDITIONAL] = 0;
-		p->per[IOL_CP_CONDITIONAL] = 0;
 		return;
 	}
 	p->fixed[IOL_CP_CALLS] = 1;
