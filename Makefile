@@ -83,7 +83,7 @@ PUBLIC_HEADERS = lib/iolens.h $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h)) \
 # the module is not built and --source says so.
 LLVM_DIR ?= /usr/lib/llvm-14
 CLANG_CFLAGS = -I$(LLVM_DIR)/include
-CLANG_LIBS = -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang
+CLANG_LIBS = -L$(LLVM_DIR)/lib -lclang
 CODE_SRCS = $(wildcard lib/code/*.c)
 CODE_OBJS = $(CODE_SRCS:.c=.o)
 CODE_MOD = $(if $(wildcard $(LLVM_DIR)/include/clang-c/Index.h),bin/iolens-code.so)
