@@ -309,7 +309,7 @@ int blocks_source_run(int argc, char **argv)
 		}
 	files = xcalloc((size_t)argc + 1, sizeof(*files));
 	opterr = 0;
-	optind = 1;
+	optind = 0; /* a full restart: cmd_blocks may have run getopt first */
 	while ((c = getopt_long(dashdash, argv, ":ho:", longopts, NULL)) !=
 	       -1) {
 		switch (c) {
