@@ -76,6 +76,19 @@ CMD_OBJS = $(CMD_SRCS:.c=.o)
 PUBLIC_HEADERS = lib/iolens.h $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h)) \
 	$(wildcard lib/counters/*.def)
 
+# the source extractor of `iolens blocks --source` (lib/code) parses C and
+# C++ with libclang (LLVM 14, libclang-dev): about 30 MB of LLVM, so it is
+# a module of its own, bin/iolens-code.so, loaded by the binary with
+# dlopen() only when --source is used (lib/code/module.h, cmd/code.c);
+# neither libiolens nor the binary links libclang.  Without the headers
+# the module is not built and --source says so.
+LLVM_DIR ?= /usr/lib/llvm-14
+CLANG_CFLAGS = -I$(LLVM_DIR)/include
+CLANG_LIBS = -L$(LLVM_DIR)/lib -lclang
+CODE_SRCS = $(wildcard lib/code/*.c)
+CODE_OBJS = $(CODE_SRCS:.c=.o)
+CODE_MOD = $(if $(wildcard $(LLVM_DIR)/include/clang-c/Index.h),bin/iolens-code.so)
+
 UNIT_SRCS = $(wildcard t/unit/*.c)
 UNIT_BINS = $(UNIT_SRCS:.c=)
 
@@ -93,6 +106,15 @@ bin/iolens-gfx.so: $(GFX_OBJS)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -o $@ $(GFX_OBJS) \
 		$(RENDER_LIBS) -lm
+
+all: $(CODE_MOD)
+
+bin/iolens-code.so: $(CODE_OBJS)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -o $@ $(CODE_OBJS) $(CLANG_LIBS)
+
+lib/code/%.o: ALL_CFLAGS += $(CLANG_CFLAGS)
+cmd/code.o: ALL_CFLAGS += -DIOLENS_CODEDIR='"$(libdir)/iolens"'
 
 # the tracer `iolens trace` preloads into a program (tracer/preload.c):
 # no part of libiolens, no sanitizer (it runs inside other programs)
@@ -174,6 +196,7 @@ bench: all
 # the format of .clang-format (Linux style); make deps installs clang-format
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \
 	render/*.h cmd/*.h t/unit/*.c tracer/*.c
+LINT_FILES += $(CODE_SRCS)
 lint:
 	@command -v clang-format >/dev/null || \
 		{ echo 'lint: clang-format is not installed (make deps installs it)'; exit 1; }
@@ -186,6 +209,8 @@ install: all iolens.pc
 	install -d $(DESTDIR)$(libdir)/iolens
 	install -m 755 bin/iolens-gfx.so $(DESTDIR)$(libdir)/iolens/iolens-gfx.so
 	install -m 755 bin/iolens-trace.so $(DESTDIR)$(libdir)/iolens/iolens-trace.so
+	[ ! -f bin/iolens-code.so ] || install -m 755 bin/iolens-code.so \
+		$(DESTDIR)$(libdir)/iolens/iolens-code.so
 	install -m 644 lib/libiolens.a $(DESTDIR)$(libdir)/libiolens.a
 	install -m 755 lib/libiolens.so $(DESTDIR)$(libdir)/libiolens.so.0
 	ln -sf libiolens.so.0 $(DESTDIR)$(libdir)/libiolens.so
@@ -263,4 +288,5 @@ clean:
 .PHONY: all deps demo check bench lint install clean FORCE fuzz fuzz-build
 
 -include $(FUZZ_LIB_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(RENDER_OBJS:.o=.d) \
-	$(GFX_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_BINS:=.d)
+	$(GFX_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_BINS:=.d) \
+	$(CODE_OBJS:.o=.d)

@@ -1,6 +1,7 @@
 /* The one table of iolens commands, in the order --help lists them. */
 #include <stddef.h>
 
+#include "cmd/blocks.h"
 #include "cmd/commands.h"
 #include "base/banned.h"
 
@@ -51,5 +52,7 @@ const struct command commands[] = {
 	 "traces into a portable replay script (Pianola's intermediate form)"},
 	{"replay", cmd_replay,
 	 "replay a script in a sandbox; original vs replay times and bytes"},
+	{"blocks", blocks_source_run,
+	 "I/O per function, loop and line, predicted from the source"},
 	{NULL, NULL, NULL},
 };

@@ -8,6 +8,8 @@
 #   4 lib/analysis  5 lib/storage, lib/replay (peers: neither includes
 #   the other)  6 lib/population (the store joins jobs to device series)
 #   7 render  8 cmd  9 fuzz (the harnesses)  10 t/unit
+#   lib/code (5): the source extractor, a module of its own on libclang
+#   (bin/iolens-code.so), includes lib/base only; no part of libiolens
 #
 # Includes name their layer ("base/error.h", "render/chart.h"), so the
 # rule can be read off each line.
@@ -37,6 +39,7 @@ layer_of() {	# layer_of <dir>: number, or "?" for a directory not listed
 	lib/analysis) echo 4 ;;
 	lib/storage | lib/replay) echo 5 ;;
 	lib/population) echo 6 ;;
+	lib/code) echo 5 ;; # peer of storage and replay, not in libiolens
 	lib) echo 6 ;; # the umbrella header: every library layer
 	render) echo 7 ;;
 	cmd) echo 8 ;;
@@ -85,7 +88,10 @@ todo_is "${bad# }" "" "every include names its own or a lower layer" "$TODO_INCL
 # B defines; tsort reports a loop
 # objects of sources that still exist (a stale object of a removed file
 # is not part of the library)
-objs=$(for o in lib/*/*.o; do [ -f "${o%.o}.c" ] && echo "$o"; done 2>/dev/null)
+objs=$(for o in lib/*/*.o; do
+	case $o in lib/code/*) continue ;; esac # the module, not libiolens
+	[ -f "${o%.o}.c" ] && echo "$o"
+done 2>/dev/null)
 if [ -z "$objs" ]; then
 	ok 1 "libiolens objects are built (run make first)"
 else
@@ -116,6 +122,22 @@ if [ -f lib/libiolens.so ] && command -v readelf > /dev/null; then
 else
 	skip=1
 	ok 0 "libiolens.so links no renderer library # SKIP no readelf or no library"
+fi
+
+# libclang is the source extractor module's alone (lib/code, loaded by
+# dlopen for `iolens blocks --source`)
+if command -v readelf > /dev/null && [ -f lib/libiolens.so ] && [ -f bin/iolens ]; then
+	needed=$( (readelf -d lib/libiolens.so; readelf -d bin/iolens) |
+		sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | grep -E 'clang|LLVM' | tr '\n' ' ')
+	is "${needed% }" "" "neither libiolens.so nor bin/iolens links libclang"
+	if [ -f bin/iolens-code.so ]; then
+		readelf -d bin/iolens-code.so | grep -q 'Shared library: \[libclang'
+		ok $? "bin/iolens-code.so links libclang"
+	else
+		skip "bin/iolens-code.so is not built (no libclang-dev)"
+	fi
+else
+	skip "no readelf or nothing built" 2
 fi
 
 done_testing

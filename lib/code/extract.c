@@ -1,0 +1,1275 @@
+/*
+ * The source extractor (code/extract.h): libclang parses each file; a
+ * first pass lists the functions defined in the files (so that a call to
+ * one of them, in any file, carries its I/O), a second walks their bodies
+ * into blocks: loops (for, while, do, range for) with their trip count
+ * when the header is a constant count, branches (if/else arms, ?:, a
+ * switch body) and lines holding I/O calls.  Propagation and ranking are
+ * in code/predict.c.
+ *
+ * A trip count is constant when a for loop reads `i = a; i OP b; i STEP`
+ * with OP one of < <= > >= !=, STEP ++, --, += k or -= k, a, b and k
+ * integer constants (literals, macros, sizeof, enumerators, const
+ * variables, or locals whose initializer is constant and which nothing
+ * else in the function assigns or takes the address of), and the body
+ * does not assign i.  A loop left early (break, return) still counts its
+ * whole trip count: error paths leave loops, and the count is then an
+ * upper bound.  A range for over an array of constant size counts its
+ * elements.  Everything else (while loops, a bound read at run time) has
+ * an unknown trip count.
+ */
+#include <clang-c/Index.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "code/extract.h"
+#include "code/iocalls.h"
+#include "code/predict.h"
+#include "base/banned.h"
+
+/* Nesting deeper than this (an expression of 100000 terms) is not
+ * walked: the walk recurses, on the extractor's own 512 MiB stack. */
+#define MAX_DEPTH 50000
+#define STACK_SIZE ((size_t)512 << 20)
+
+/* a token of the function being walked: its spelling and file offset */
+struct tok {
+	const char *s;
+	unsigned off;
+};
+
+/* a function defined in the parsed files */
+struct fnrec {
+	char *usr;
+	CXCursor cur;
+	struct iol_cblock *blk;
+};
+
+struct ctx {
+	struct iol_ctree *t;
+	CXTranslationUnit tu;
+	const char *file; /* the main file, as given */
+	struct fnrec *fns;
+	size_t nfns, capfns;
+	struct iol_cblock *fnblk; /* the function being walked */
+	CXCursor fncur;
+	struct tok *toks; /* its tokens, in file order */
+	unsigned ntoks;
+	struct tok *mods; /* its tokens that may change a variable */
+	size_t nmods;
+	struct fnrec **byusr; /* fns sorted by USR */
+	unsigned alt;	      /* last id of a set of branch arms */
+	int cond;	      /* depth of branches around the walk */
+	int depth;	      /* of the walk's recursion */
+	int rc;		      /* first error (IOL_ENOMEM) */
+};
+
+static void *zalloc(struct ctx *c, size_t n)
+{
+	void *p = iol_arena_zalloc(&c->t->arena, n);
+
+	if (!p)
+		c->rc = IOL_ENOMEM;
+	return p;
+}
+
+/* a copy of a libclang string in the arena (disposes it) */
+static const char *keep(struct ctx *c, CXString s)
+{
+	const char *p = clang_getCString(s);
+	char *q = iol_arena_strdup(&c->t->arena, p ? p : "");
+
+	clang_disposeString(s);
+	if (!q)
+		c->rc = IOL_ENOMEM;
+	return q ? q : "";
+}
+
+/* the line, column and file offset where a cursor starts (expanded:
+ * a call made by a macro sits where the macro is used) */
+static void where(CXCursor cur, unsigned *line, unsigned *col, unsigned *off)
+{
+	CXSourceLocation l = clang_getCursorLocation(cur);
+	unsigned ln = 0, cl = 0, of = 0;
+
+	clang_getExpansionLocation(l, NULL, &ln, &cl, &of);
+	if (line)
+		*line = ln;
+	if (col)
+		*col = cl;
+	if (off)
+		*off = of;
+}
+
+/* the file offsets a cursor's extent covers */
+static void span(CXCursor cur, unsigned *from, unsigned *to)
+{
+	CXSourceRange r = clang_getCursorExtent(cur);
+
+	clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL,
+				   from);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, to);
+}
+
+/* ---- children ---- */
+
+struct kids {
+	CXCursor c[8];
+	unsigned n;
+};
+
+static enum CXChildVisitResult kid_visit(CXCursor cur, CXCursor parent,
+					 CXClientData data)
+{
+	struct kids *k = data;
+
+	(void)parent;
+	if (k->n < 8)
+		k->c[k->n] = cur;
+	k->n++;
+	return CXChildVisit_Continue;
+}
+
+/* the first children of cur (n says how many there are in all) */
+static void kids_of(CXCursor cur, struct kids *k)
+{
+	k->n = 0;
+	clang_visitChildren(cur, kid_visit, k);
+}
+
+/* through implicit casts and parentheses to the expression under them */
+static CXCursor unwrap(CXCursor cur)
+{
+	struct kids k;
+	int guard;
+
+	for (guard = 0; guard < 64; guard++) {
+		enum CXCursorKind kd = clang_getCursorKind(cur);
+
+		if (kd != CXCursor_UnexposedExpr && kd != CXCursor_ParenExpr)
+			break;
+		kids_of(cur, &k);
+		if (k.n != 1)
+			break;
+		cur = k.c[0];
+	}
+	return cur;
+}
+
+/* ---- tokens of the function being walked ---- */
+
+static int index_mods(struct ctx *c);
+
+static int load_tokens(struct ctx *c, CXCursor fn)
+{
+	CXToken *tk = NULL;
+	unsigned n = 0, i;
+
+	c->toks = NULL;
+	c->ntoks = 0;
+	clang_tokenize(c->tu, clang_getCursorExtent(fn), &tk, &n);
+	if (!n)
+		return 0;
+	c->toks = zalloc(c, (size_t)n * sizeof(*c->toks));
+	if (!c->toks) {
+		clang_disposeTokens(c->tu, tk, n);
+		return c->rc;
+	}
+	for (i = 0; i < n; i++) {
+		CXSourceLocation l = clang_getTokenLocation(c->tu, tk[i]);
+
+		clang_getExpansionLocation(l, NULL, NULL, NULL,
+					   &c->toks[i].off);
+		c->toks[i].s = keep(c, clang_getTokenSpelling(c->tu, tk[i]));
+	}
+	c->ntoks = n;
+	clang_disposeTokens(c->tu, tk, n);
+	return c->rc ? c->rc : index_mods(c);
+}
+
+static int is_assign_op(const char *s)
+{
+	static const char *const ops[] = {
+		"=",  "+=", "-=",  "*=",  "/=", "%=", "&=",
+		"|=", "^=", "<<=", ">>=", "++", "--", NULL};
+	int i;
+
+	for (i = 0; ops[i]; i++)
+		if (strcmp(s, ops[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* a token that may change a variable: a name followed by an assignment
+ * or ++/--, or after ++, -- or & (scanf, a read into it) */
+static int is_mod(const struct ctx *c, unsigned i)
+{
+	if (i + 1 < c->ntoks && is_assign_op(c->toks[i + 1].s))
+		return 1;
+	return i > 0 && (strcmp(c->toks[i - 1].s, "++") == 0 ||
+			 strcmp(c->toks[i - 1].s, "--") == 0 ||
+			 strcmp(c->toks[i - 1].s, "&") == 0);
+}
+
+static int cmp_mod(const void *pa, const void *pb)
+{
+	const struct tok *a = pa, *b = pb;
+	int k = strcmp(a->s, b->s);
+
+	if (k)
+		return k;
+	return a->off < b->off ? -1 : a->off > b->off;
+}
+
+/* the function's modified names, sorted by name and offset, so that a
+ * question about one costs a binary search however long the function */
+static int index_mods(struct ctx *c)
+{
+	unsigned i, n = 0;
+
+	c->mods = NULL;
+	c->nmods = 0;
+	for (i = 0; i < c->ntoks; i++)
+		n += is_mod(c, i);
+	if (!n)
+		return 0;
+	c->mods = zalloc(c, (size_t)n * sizeof(*c->mods));
+	if (!c->mods)
+		return c->rc;
+	for (i = 0; i < c->ntoks; i++)
+		if (is_mod(c, i))
+			c->mods[c->nmods++] = c->toks[i];
+	qsort(c->mods, c->nmods, sizeof(*c->mods), cmp_mod);
+	return 0;
+}
+
+/*
+ * Whether a token in [from, to) may change the variable name.  The token
+ * at skip (the declaration's own `name =`) does not count.  Tokens that
+ * only look alike (a member x.name) make this say yes: a constant is then
+ * missed, never invented.
+ */
+static int assigned(const struct ctx *c, const char *name, unsigned from,
+		    unsigned to, unsigned skip)
+{
+	size_t lo = 0, hi = c->nmods;
+
+	if (!name)
+		return 1;
+	/* the first (name, off >= from) */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int k = strcmp(c->mods[mid].s, name);
+
+		if (k < 0 || (k == 0 && c->mods[mid].off < from))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < c->nmods && strcmp(c->mods[lo].s, name) == 0 &&
+	       c->mods[lo].off < to;
+	     lo++)
+		if (c->mods[lo].off != skip)
+			return 1;
+	return 0;
+}
+
+/* the index of the first token at or after file offset off */
+static unsigned tok_at(const struct ctx *c, unsigned off)
+{
+	unsigned lo = 0, hi = c->ntoks;
+
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (c->toks[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* ---- constants ---- */
+
+static int eval_direct(CXCursor cur, int64_t *v)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(cur);
+	int ok = -1;
+
+	if (!r)
+		return -1;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		if (clang_EvalResult_isUnsignedInt(r)) {
+			unsigned long long u =
+				clang_EvalResult_getAsUnsigned(r);
+
+			if (u <= INT64_MAX) {
+				*v = (int64_t)u;
+				ok = 0;
+			}
+		} else {
+			*v = clang_EvalResult_getAsLongLong(r);
+			ok = 0;
+		}
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+/*
+ * The integer value of an expression when the source fixes it: what
+ * clang folds (literals, macros, sizeof, enumerators, const variables),
+ * or a variable of the function whose initializer folds and that nothing
+ * else in the function changes.
+ */
+static int eval_int(const struct ctx *c, CXCursor cur, int64_t *v)
+{
+	CXCursor ref, parent;
+	unsigned from, to, at;
+
+	if (eval_direct(cur, v) == 0)
+		return 0;
+	cur = unwrap(cur);
+	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+		return -1;
+	ref = clang_getCursorReferenced(cur);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl)
+		return -1;
+	parent = clang_getCursorSemanticParent(ref);
+	if (!clang_equalCursors(parent, c->fncur) &&
+	    !clang_isConstQualifiedType(clang_getCursorType(ref)))
+		return -1;
+	if (clang_Cursor_hasVarDeclGlobalStorage(ref) == 1 &&
+	    !clang_isConstQualifiedType(clang_getCursorType(ref)))
+		return -1;
+	span(c->fncur, &from, &to);
+	where(ref, NULL, NULL, &at);
+	{
+		CXString nm = clang_getCursorSpelling(ref);
+		int mod = assigned(c, clang_getCString(nm), from, to, at);
+
+		clang_disposeString(nm);
+		if (mod)
+			return -1;
+	}
+	return eval_direct(ref, v);
+}
+
+/* the string a constant expression spells (an open's file name) */
+static const char *eval_str(struct ctx *c, CXCursor cur)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(cur);
+	const char *s = NULL;
+
+	if (!r)
+		return NULL;
+	if (clang_EvalResult_getKind(r) == CXEval_StrLiteral) {
+		const char *p = clang_EvalResult_getAsStr(r);
+
+		if (p) {
+			s = iol_arena_strdup(&c->t->arena, p);
+			if (!s)
+				c->rc = IOL_ENOMEM;
+		}
+	}
+	clang_EvalResult_dispose(r);
+	return s;
+}
+
+/* the name a variable reference (or a `T x = ...` declaration) names */
+static int var_ref(CXCursor cur, CXCursor *var)
+{
+	cur = unwrap(cur);
+	if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr) {
+		*var = clang_getCursorReferenced(cur);
+		return clang_getCursorKind(*var) == CXCursor_VarDecl ? 0 : -1;
+	}
+	return -1;
+}
+
+/* ---- trip counts ---- */
+
+/* the tokens of the extent of cur, first index and count */
+static void tok_range(const struct ctx *c, CXCursor cur, unsigned *first,
+		      unsigned *n)
+{
+	unsigned from, to, i;
+
+	span(cur, &from, &to);
+	*first = tok_at(c, from);
+	*n = 0;
+	for (i = *first; i < c->ntoks && c->toks[i].off < to; i++)
+		(*n)++;
+}
+
+/* the operator token after the left operand of a binary expression */
+static const char *binop(const struct ctx *c, CXCursor lhs)
+{
+	unsigned from, to, i;
+
+	span(lhs, &from, &to);
+	i = tok_at(c, to);
+	return i < c->ntoks ? c->toks[i].s : "";
+}
+
+/* iterations of `for (i = a; i op b; i += s)`, or -1 */
+static int64_t count_iter(int64_t a, const char *op, int64_t b, int64_t s)
+{
+	const int64_t lim = (int64_t)1 << 61;
+
+	if (a > lim || a < -lim || b > lim || b < -lim || s == 0 || s > lim ||
+	    s < -lim)
+		return -1;
+	if (s > 0 && strcmp(op, "<") == 0)
+		return b > a ? (b - a + s - 1) / s : 0;
+	if (s > 0 && strcmp(op, "<=") == 0)
+		return b >= a ? (b - a) / s + 1 : 0;
+	if (s < 0 && strcmp(op, ">") == 0)
+		return a > b ? (a - b - s - 1) / -s : 0;
+	if (s < 0 && strcmp(op, ">=") == 0)
+		return a >= b ? (a - b) / -s + 1 : 0;
+	if (strcmp(op, "!=") == 0) {
+		if (s > 0 && b >= a && (b - a) % s == 0)
+			return (b - a) / s;
+		if (s < 0 && a >= b && (a - b) % -s == 0)
+			return (a - b) / -s;
+	}
+	return -1;
+}
+
+static const char *swap_op(const char *op)
+{
+	if (strcmp(op, "<") == 0)
+		return ">";
+	if (strcmp(op, ">") == 0)
+		return "<";
+	if (strcmp(op, "<=") == 0)
+		return ">=";
+	if (strcmp(op, ">=") == 0)
+		return "<=";
+	return op;
+}
+
+/* the start value and variable of a for loop's init part */
+static int for_init(const struct ctx *c, CXCursor init, CXCursor *var,
+		    int64_t *a)
+{
+	struct kids k;
+
+	kids_of(init, &k);
+	if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+		struct kids v;
+
+		if (k.n != 1 || clang_getCursorKind(k.c[0]) != CXCursor_VarDecl)
+			return -1;
+		*var = k.c[0];
+		kids_of(*var, &v);
+		if (v.n < 1 || v.n > 8)
+			return -1;
+		return eval_int(c, v.c[v.n - 1], a);
+	}
+	if (clang_getCursorKind(init) != CXCursor_BinaryOperator || k.n != 2 ||
+	    strcmp(binop(c, k.c[0]), "=") != 0 || var_ref(k.c[0], var) < 0)
+		return -1;
+	return eval_int(c, k.c[1], a);
+}
+
+/* the step of a for loop's increment part for var, or 0 */
+static int64_t for_step(const struct ctx *c, CXCursor inc, CXCursor var)
+{
+	struct kids k;
+	CXCursor v;
+	unsigned first, n;
+	int64_t s;
+
+	kids_of(inc, &k);
+	if (clang_getCursorKind(inc) == CXCursor_UnaryOperator) {
+		if (k.n != 1 || var_ref(k.c[0], &v) < 0 ||
+		    !clang_equalCursors(v, var))
+			return 0;
+		tok_range(c, inc, &first, &n);
+		if (n != 2)
+			return 0;
+		if (strcmp(c->toks[first].s, "++") == 0 ||
+		    strcmp(c->toks[first + 1].s, "++") == 0)
+			return 1;
+		if (strcmp(c->toks[first].s, "--") == 0 ||
+		    strcmp(c->toks[first + 1].s, "--") == 0)
+			return -1;
+		return 0;
+	}
+	if (clang_getCursorKind(inc) != CXCursor_CompoundAssignOperator ||
+	    k.n != 2 || var_ref(k.c[0], &v) < 0 ||
+	    !clang_equalCursors(v, var) || eval_int(c, k.c[1], &s) < 0)
+		return 0;
+	if (strcmp(binop(c, k.c[0]), "+=") == 0)
+		return s;
+	if (strcmp(binop(c, k.c[0]), "-=") == 0)
+		return s > INT64_MIN ? -s : 0;
+	return 0;
+}
+
+/* the parts of a for statement: which children are init, cond, inc */
+static void for_parts(const struct ctx *c, CXCursor loop, CXCursor *part,
+		      int *have)
+{
+	unsigned from, to, i, semi[2] = {0, 0}, nsemi = 0, close = 0;
+	int depth = 0;
+	struct kids k;
+
+	span(loop, &from, &to);
+	have[0] = have[1] = have[2] = 0;
+	/* "for" "(" ... ";" ... ";" ... ")" */
+	i = tok_at(c, from);
+	for (; i < c->ntoks && c->toks[i].off < to; i++) {
+		const char *s = c->toks[i].s;
+
+		if (strcmp(s, "(") == 0)
+			depth++;
+		else if (strcmp(s, ")") == 0 && --depth == 0) {
+			close = c->toks[i].off;
+			break;
+		} else if (depth == 1 && strcmp(s, ";") == 0 && nsemi < 2)
+			semi[nsemi++] = c->toks[i].off;
+	}
+	if (nsemi != 2 || !close)
+		return;
+	kids_of(loop, &k);
+	for (i = 0; i < k.n && i < 8; i++) {
+		unsigned a, b;
+		int p;
+
+		span(k.c[i], &a, &b);
+		p = a < semi[0] ? 0 : a < semi[1] ? 1 : a < close ? 2 : 3;
+		if (p < 3) {
+			part[p] = k.c[i];
+			have[p] = 1;
+		}
+	}
+}
+
+static int64_t trip_for(const struct ctx *c, CXCursor loop)
+{
+	CXCursor part[3], var, lhs_var, body;
+	int have[3];
+	struct kids k;
+	int64_t a, b, s, n;
+	const char *op;
+	unsigned from, to;
+
+	for_parts(c, loop, part, have);
+	if (!have[0] || !have[1] || !have[2] ||
+	    for_init(c, part[0], &var, &a) < 0)
+		return -1;
+	s = for_step(c, part[2], var);
+	if (s == 0)
+		return -1;
+	kids_of(unwrap(part[1]), &k);
+	if (clang_getCursorKind(unwrap(part[1])) != CXCursor_BinaryOperator ||
+	    k.n != 2)
+		return -1;
+	op = binop(c, k.c[0]);
+	if (var_ref(k.c[0], &lhs_var) == 0 &&
+	    clang_equalCursors(lhs_var, var)) {
+		if (eval_int(c, k.c[1], &b) < 0)
+			return -1;
+	} else if (var_ref(k.c[1], &lhs_var) == 0 &&
+		   clang_equalCursors(lhs_var, var)) {
+		if (eval_int(c, k.c[0], &b) < 0)
+			return -1;
+		op = swap_op(op);
+	} else {
+		return -1;
+	}
+	n = count_iter(a, op, b, s);
+	if (n < 0)
+		return -1;
+	/* the body must leave the counter alone */
+	kids_of(loop, &k);
+	if (k.n < 1)
+		return -1;
+	body = k.c[k.n <= 8 ? k.n - 1 : 7];
+	span(body, &from, &to);
+	{
+		CXString nm = clang_getCursorSpelling(var);
+		int mod = assigned(c, clang_getCString(nm), from, to + 1,
+				   (unsigned)-1);
+
+		clang_disposeString(nm);
+		if (mod)
+			return -1;
+	}
+	return n;
+}
+
+/* a range for over an array of constant size: its length */
+static int64_t trip_range(CXCursor loop)
+{
+	struct kids k;
+	unsigned i;
+
+	kids_of(loop, &k);
+	for (i = 0; i < k.n && i < 8; i++) {
+		CXType t = clang_getCursorType(unwrap(k.c[i]));
+
+		if (clang_isExpression(clang_getCursorKind(k.c[i])) &&
+		    t.kind == CXType_ConstantArray)
+			return clang_getArraySize(t);
+	}
+	return -1;
+}
+
+/* ---- blocks ---- */
+
+static struct iol_cblock *new_block(struct ctx *c, enum iol_cblock_kind kind,
+				    struct iol_cblock *parent, unsigned line)
+{
+	struct iol_cblock *b = zalloc(c, sizeof(*b));
+
+	if (!b)
+		return NULL;
+	b->kind = kind;
+	b->line = line;
+	b->trip = -1;
+	b->file = c->file;
+	b->function = parent ? parent->function : NULL;
+	b->conditional = c->cond > 0;
+	b->parent = parent;
+	if (parent) {
+		if (parent->last)
+			parent->last->next = b;
+		else
+			parent->first = b;
+		parent->last = b;
+	}
+	return b;
+}
+
+static int cmp_usr(const void *pa, const void *pb)
+{
+	const struct fnrec *a = *(struct fnrec *const *)pa;
+	const struct fnrec *b = *(struct fnrec *const *)pb;
+
+	return strcmp(a->usr, b->usr);
+}
+
+static const struct fnrec *find_fn(const struct ctx *c, CXCursor ref)
+{
+	CXString u = clang_getCursorUSR(ref);
+	struct fnrec key, *kp = &key, **f = NULL;
+
+	key.usr = (char *)clang_getCString(u);
+	if (key.usr && *key.usr && c->byusr)
+		f = bsearch(&kp, c->byusr, c->nfns, sizeof(*c->byusr), cmp_usr);
+	clang_disposeString(u);
+	return f ? *f : NULL;
+}
+
+/* a stdio call on stdin, stdout or stderr: a message, not data I/O */
+static int std_stream(CXCursor arg)
+{
+	CXString s;
+	int yes;
+
+	arg = unwrap(arg);
+	if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr)
+		return 0;
+	s = clang_getCursorSpelling(arg);
+	yes = strcmp(clang_getCString(s), "stdin") == 0 ||
+	      strcmp(clang_getCString(s), "stdout") == 0 ||
+	      strcmp(clang_getCString(s), "stderr") == 0;
+	clang_disposeString(s);
+	return yes;
+}
+
+/* the MPI datatype argument's size, from its spelling */
+static int64_t mpi_size(const struct ctx *c, CXCursor arg)
+{
+	unsigned first, n;
+
+	tok_range(c, arg, &first, &n);
+	if (n != 1)
+		return -1;
+	return iol_mpi_type_size(c->toks[first].s);
+}
+
+/* bytes of one call of def, or -1 when the source does not fix them */
+static int64_t call_size(struct ctx *c, CXCursor call,
+			 const struct iol_ciodef *d)
+{
+	int nargs = clang_Cursor_getNumArguments(call);
+	int64_t size = 1, count = 1;
+
+	if (d->op != IOL_COP_READ && d->op != IOL_COP_WRITE)
+		return 0;
+	if (d->fixed)
+		return d->fixed;
+	if (d->literal_len) {
+		const char *s;
+
+		if (d->size_arg >= nargs)
+			return -1;
+		s = eval_str(c, clang_Cursor_getArgument(call, d->size_arg));
+		return s ? (int64_t)strlen(s) : -1;
+	}
+	if (d->size_arg < 0 && d->count_arg < 0)
+		return -1;
+	if (d->size_arg >= nargs || d->count_arg >= nargs ||
+	    d->type_arg >= nargs)
+		return -1;
+	if (d->size_arg >= 0 &&
+	    eval_int(c, clang_Cursor_getArgument(call, d->size_arg), &size) < 0)
+		return -1;
+	if (d->count_arg >= 0 &&
+	    eval_int(c, clang_Cursor_getArgument(call, d->count_arg), &count) <
+		    0)
+		return -1;
+	if (d->type_arg >= 0) {
+		int64_t t = mpi_size(
+			c, clang_Cursor_getArgument(call, d->type_arg));
+
+		if (t < 0)
+			return -1;
+		size = t;
+	}
+	if (size < 0 || count < 0 || (count && size > INT64_MAX / count))
+		return -1;
+	return size * count;
+}
+
+/* the line block of blk for line: the last child when it is that line */
+static struct iol_cblock *line_block(struct ctx *c, struct iol_cblock *blk,
+				     unsigned line)
+{
+	if (blk->last && blk->last->kind == IOL_CB_LINE &&
+	    blk->last->line == line)
+		return blk->last;
+	return new_block(c, IOL_CB_LINE, blk, line);
+}
+
+static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
+{
+	const char *name;
+	const struct iol_ciodef *d;
+	const struct fnrec *f = NULL;
+	struct iol_ccall *cc;
+	struct iol_cblock *lb;
+	CXCursor ref = clang_getCursorReferenced(call);
+	CXString nm = clang_getCursorSpelling(call);
+	unsigned line, col;
+
+	d = iol_ciodef_find(clang_getCString(nm));
+	clang_disposeString(nm);
+	if (!d) {
+		if (clang_Cursor_isNull(ref))
+			return;
+		f = find_fn(c, ref);
+		if (!f)
+			return;
+	} else if (d->stream_arg >= 0 &&
+		   d->stream_arg < clang_Cursor_getNumArguments(call) &&
+		   std_stream(clang_Cursor_getArgument(call, d->stream_arg))) {
+		return;
+	}
+	where(call, &line, &col, NULL);
+	lb = line_block(c, blk, line);
+	cc = zalloc(c, sizeof(*cc));
+	if (!lb || !cc)
+		return;
+	name = keep(c, clang_getCursorSpelling(call));
+	cc->name = name;
+	cc->line = line;
+	cc->col = col;
+	if (f) {
+		cc->api = IOL_CAPI_USER;
+		cc->op = IOL_COP_CALL;
+		cc->callee = f->blk;
+		cc->name = f->blk->function;
+	} else {
+		cc->api = d->api;
+		cc->op = d->op;
+		cc->size = call_size(c, call, d);
+		if (d->path_arg >= 0 &&
+		    d->path_arg < clang_Cursor_getNumArguments(call))
+			cc->path = eval_str(
+				c, clang_Cursor_getArgument(call, d->path_arg));
+	}
+	/* calls in source order within the line */
+	if (!lb->calls) {
+		lb->calls = cc;
+	} else {
+		struct iol_ccall *p = lb->calls;
+
+		while (p->next)
+			p = p->next;
+		p->next = cc;
+	}
+}
+
+static void walk(struct ctx *c, CXCursor cur, struct iol_cblock *blk);
+
+static enum CXChildVisitResult walk_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	struct ctx *c = ((void **)data)[0];
+	struct iol_cblock *blk = ((void **)data)[1];
+
+	(void)parent;
+	walk(c, cur, blk);
+	return c->rc ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static void walk_kids(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
+{
+	void *data[2] = {c, blk};
+
+	clang_visitChildren(cur, walk_visit, data);
+}
+
+/* one arm of a branch: its own block, conditional */
+static void walk_arm(struct ctx *c, CXCursor arm, struct iol_cblock *blk,
+		     unsigned alt)
+{
+	struct iol_cblock *b;
+	unsigned line;
+
+	where(arm, &line, NULL, NULL);
+	c->cond++;
+	b = new_block(c, IOL_CB_BRANCH, blk, line);
+	if (b) {
+		b->alt = alt;
+		walk(c, arm, b);
+	}
+	c->cond--;
+}
+
+/* if (cond) then [else]; cond ? a : b -- the arms are alternatives */
+static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
+{
+	struct kids k;
+	unsigned i, first_arm, alt = ++c->alt;
+
+	kids_of(cur, &k);
+	if (k.n < 2 || k.n > 8) {
+		walk_kids(c, cur, blk);
+		return;
+	}
+	/* C++17's init and condition variable come first; the last two
+	 * children are the arms when there is an else */
+	/* cond then; cond then else; C++17's init or condition variable
+	 * before them (read as: the last two are the arms) */
+	first_arm = k.n == 2 ? 1 : k.n - 2;
+	for (i = 0; i < first_arm; i++)
+		walk(c, k.c[i], blk);
+	for (i = first_arm; i < k.n; i++)
+		walk_arm(c, k.c[i], blk, alt);
+}
+
+static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
+		      enum CXCursorKind kd);
+
+static void walk(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
+{
+	enum CXCursorKind kd = clang_getCursorKind(cur);
+
+	if (c->rc || c->depth >= MAX_DEPTH)
+		return;
+	c->depth++;
+	walk_kind(c, cur, blk, kd);
+	c->depth--;
+}
+
+static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
+		      enum CXCursorKind kd)
+{
+	struct iol_cblock *b;
+	unsigned line;
+
+	switch (kd) {
+	case CXCursor_ForStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_CXXForRangeStmt:
+		where(cur, &line, NULL, NULL);
+		b = new_block(c, IOL_CB_LOOP, blk, line);
+		if (!b)
+			return;
+		if (kd == CXCursor_ForStmt)
+			b->trip = trip_for(c, cur);
+		else if (kd == CXCursor_CXXForRangeStmt)
+			b->trip = trip_range(cur);
+		walk_kids(c, cur, b);
+		return;
+	case CXCursor_IfStmt:
+	case CXCursor_ConditionalOperator: walk_if(c, cur, blk); return;
+	case CXCursor_SwitchStmt: {
+		struct kids k;
+		unsigned i;
+
+		kids_of(cur, &k);
+		if (k.n < 1 || k.n > 8) {
+			walk_kids(c, cur, blk);
+			return;
+		}
+		for (i = 0; i + 1 < k.n; i++)
+			walk(c, k.c[i], blk);
+		walk_arm(c, k.c[k.n - 1], blk, ++c->alt);
+		return;
+	}
+	case CXCursor_CallExpr:
+		add_call(c, cur, blk);
+		walk_kids(c, cur, blk);
+		return;
+	default: walk_kids(c, cur, blk); return;
+	}
+}
+
+/* ---- functions ---- */
+
+static int is_function(enum CXCursorKind kd)
+{
+	return kd == CXCursor_FunctionDecl || kd == CXCursor_CXXMethod ||
+	       kd == CXCursor_Constructor || kd == CXCursor_Destructor ||
+	       kd == CXCursor_ConversionFunction ||
+	       kd == CXCursor_FunctionTemplate;
+}
+
+/* "ns::Class::name" */
+static const char *qual_name(struct ctx *c, CXCursor cur)
+{
+	char buf[1024];
+	size_t len = 0;
+	CXCursor p = cur;
+	const char *parts[16];
+	int n = 0, i;
+
+	while (n < 16 && !clang_Cursor_isNull(p) &&
+	       clang_getCursorKind(p) != CXCursor_TranslationUnit) {
+		enum CXCursorKind kd = clang_getCursorKind(p);
+
+		if (is_function(kd) || kd == CXCursor_Namespace ||
+		    kd == CXCursor_ClassDecl || kd == CXCursor_StructDecl ||
+		    kd == CXCursor_ClassTemplate)
+			parts[n++] = keep(c, clang_getCursorSpelling(p));
+		p = clang_getCursorSemanticParent(p);
+	}
+	buf[0] = '\0';
+	for (i = n - 1; i >= 0; i--) {
+		int w = snprintf(buf + len, sizeof(buf) - len, "%s%s",
+				 i == n - 1 ? "" : "::", parts[i]);
+
+		if (w < 0 || (size_t)w >= sizeof(buf) - len)
+			break;
+		len += (size_t)w;
+	}
+	{
+		char *q = iol_arena_strdup(&c->t->arena, buf);
+
+		if (!q)
+			c->rc = IOL_ENOMEM;
+		return q ? q : "";
+	}
+}
+
+static enum CXChildVisitResult list_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	struct ctx *c = data;
+	enum CXCursorKind kd = clang_getCursorKind(cur);
+	struct fnrec *f;
+	unsigned line;
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(cur)))
+		return CXChildVisit_Continue;
+	if (kd == CXCursor_Namespace || kd == CXCursor_ClassDecl ||
+	    kd == CXCursor_StructDecl || kd == CXCursor_ClassTemplate ||
+	    kd == CXCursor_LinkageSpec)
+		return CXChildVisit_Recurse;
+	if (!is_function(kd) || !clang_isCursorDefinition(cur))
+		return CXChildVisit_Continue;
+	if (c->nfns == c->capfns) {
+		size_t cap = c->capfns ? c->capfns * 2 : 64;
+		struct fnrec *g = realloc(c->fns, cap * sizeof(*g));
+
+		if (!g) {
+			c->rc = IOL_ENOMEM;
+			return CXChildVisit_Break;
+		}
+		c->fns = g;
+		c->capfns = cap;
+	}
+	f = &c->fns[c->nfns];
+	memset(f, 0, sizeof(*f));
+	f->cur = cur;
+	f->usr = (char *)keep(c, clang_getCursorUSR(cur));
+	where(cur, &line, NULL, NULL);
+	f->blk = new_block(c, IOL_CB_FUNCTION, NULL, line);
+	if (!f->blk)
+		return CXChildVisit_Break;
+	f->blk->function = qual_name(c, cur);
+	f->blk->conditional = 0;
+	c->nfns++;
+	return c->rc ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* the body of a function: its compound statement */
+static enum CXChildVisitResult body_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(cur) == CXCursor_CompoundStmt)
+		*(CXCursor *)data = cur;
+	return CXChildVisit_Continue;
+}
+
+static int walk_fn(struct ctx *c, struct fnrec *f)
+{
+	CXCursor body = clang_getNullCursor();
+
+	clang_visitChildren(f->cur, body_visit, &body);
+	if (clang_Cursor_isNull(body))
+		return 0;
+	c->fnblk = f->blk;
+	c->fncur = f->cur;
+	c->cond = 0;
+	if (load_tokens(c, f->cur) < 0)
+		return c->rc;
+	walk_kids(c, body, f->blk);
+	return c->rc;
+}
+
+/* ---- files ---- */
+
+static int is_cxx(const char *path)
+{
+	static const char *const ext[] = {".cc", ".cpp", ".cxx", ".c++", ".C",
+					  ".hh", ".hpp", ".hxx", ".H",	 NULL};
+	const char *dot = strrchr(path, '.');
+	int i;
+
+	for (i = 0; dot && ext[i]; i++)
+		if (strcmp(dot, ext[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static int note_diags(struct ctx *c, CXTranslationUnit tu, const char *file)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	struct iol_cdiag *d = NULL;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic g = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sv = clang_getDiagnosticSeverity(g);
+
+		if (sv >= CXDiagnostic_Error) {
+			if (!d) {
+				d = zalloc(c, sizeof(*d));
+				if (!d) {
+					clang_disposeDiagnostic(g);
+					return c->rc;
+				}
+				d->file = file;
+				d->first = keep(
+					c,
+					clang_formatDiagnostic(
+						g,
+						CXDiagnostic_DisplaySourceLocation |
+							CXDiagnostic_DisplayColumn));
+				d->next = c->t->diags;
+				c->t->diags = d;
+			}
+			d->errors++;
+		}
+		clang_disposeDiagnostic(g);
+	}
+	return c->rc;
+}
+
+struct unit {
+	CXTranslationUnit tu;
+	size_t fn_from, fn_to; /* its functions in ctx.fns */
+};
+
+static int parse_one(struct ctx *c, CXIndex idx, const char *file,
+		     const char *const *args, int nargs, struct unit *u,
+		     struct iol_error *err)
+{
+	const char **av;
+	enum CXErrorCode ec;
+	FILE *fp = fopen(file, "r");
+	int i, n = 0;
+
+	if (!fp) {
+		int e = errno;
+
+		iol_error_set(err, IOL_EIO, "cannot open '%s': %s", file,
+			      strerror(e));
+		if (err)
+			err->sys = e;
+		return IOL_EIO;
+	}
+	fclose(fp);
+	av = calloc((size_t)nargs + 2, sizeof(*av));
+	if (!av)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	if (is_cxx(file)) {
+		av[n++] = "-x";
+		av[n++] = "c++";
+	}
+	for (i = 0; i < nargs; i++)
+		av[n++] = args[i];
+	ec = clang_parseTranslationUnit2(idx, file, av, n, NULL, 0,
+					 CXTranslationUnit_KeepGoing, &u->tu);
+	free(av);
+	if (ec != CXError_Success || !u->tu) {
+		u->tu = NULL;
+		return iol_error_set(err, IOL_ECORRUPT,
+				     "'%s': libclang could not parse it "
+				     "(error %d)",
+				     file, (int)ec);
+	}
+	c->tu = u->tu;
+	c->file = iol_arena_strdup(&c->t->arena, file);
+	if (!c->file)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	if (note_diags(c, u->tu, c->file) < 0)
+		return iol_error_set(err, c->rc, "out of memory");
+	u->fn_from = c->nfns;
+	clang_visitChildren(clang_getTranslationUnitCursor(u->tu), list_visit,
+			    c);
+	u->fn_to = c->nfns;
+	if (c->rc)
+		return iol_error_set(err, c->rc, "out of memory");
+	return 0;
+}
+
+static int extract(const char *const *files, int nfiles,
+		   const char *const *args, int nargs, struct iol_ctree **out,
+		   struct iol_error *err)
+{
+	struct ctx c;
+	struct unit *u;
+	struct iol_cblock **fns = NULL;
+	CXIndex idx;
+	int i, rc = 0;
+	size_t k;
+
+	*out = NULL;
+	if (nfiles <= 0 || !files || nargs < 0 || (nargs && !args))
+		return iol_error_set(err, IOL_EINVAL, "no source files");
+	memset(&c, 0, sizeof(c));
+	c.t = calloc(1, sizeof(*c.t));
+	u = calloc((size_t)nfiles, sizeof(*u));
+	idx = clang_createIndex(0, 0);
+	if (!c.t || !u || !idx) {
+		rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
+		goto done;
+	}
+	for (i = 0; i < nfiles && rc == 0; i++)
+		rc = parse_one(&c, idx, files[i], args, nargs, &u[i], err);
+	if (rc == 0 && c.nfns) {
+		c.byusr = calloc(c.nfns, sizeof(*c.byusr));
+		if (!c.byusr)
+			rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
+		for (k = 0; c.byusr && k < c.nfns; k++)
+			c.byusr[k] = &c.fns[k];
+		if (c.byusr)
+			qsort(c.byusr, c.nfns, sizeof(*c.byusr), cmp_usr);
+	}
+	for (i = 0; i < nfiles && rc == 0; i++) {
+		c.tu = u[i].tu;
+		for (k = u[i].fn_from; k < u[i].fn_to && rc == 0; k++) {
+			c.file = c.fns[k].blk->file;
+			rc = walk_fn(&c, &c.fns[k]);
+		}
+		if (rc)
+			rc = iol_error_set(err, rc, "out of memory");
+	}
+	if (rc == 0 && c.nfns) {
+		fns = calloc(c.nfns, sizeof(*fns));
+		if (!fns)
+			rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
+		for (k = 0; fns && k < c.nfns; k++)
+			fns[k] = c.fns[k].blk;
+	}
+	if (rc == 0)
+		rc = iol_ctree_predict(c.t, fns, c.nfns, err);
+	free(fns);
+done:
+	for (i = 0; u && i < nfiles; i++)
+		if (u[i].tu)
+			clang_disposeTranslationUnit(u[i].tu);
+	free(u);
+	if (idx)
+		clang_disposeIndex(idx);
+	free(c.fns);
+	free(c.byusr);
+	if (rc) {
+		iol_ctree_free(c.t);
+		return rc;
+	}
+	*out = c.t;
+	return 0;
+}
+
+struct job {
+	const char *const *files, *const *args;
+	int nfiles, nargs, rc;
+	struct iol_ctree *out;
+	struct iol_error *err;
+};
+
+static void *job_run(void *arg)
+{
+	struct job *j = arg;
+
+	j->rc = extract(j->files, j->nfiles, j->args, j->nargs, &j->out,
+			j->err);
+	return NULL;
+}
+
+/*
+ * The work runs on a thread with a large stack: libclang and the walk
+ * recurse as deep as the source nests (with LIBCLANG_NOTHREADS set, as
+ * the command does, libclang parses on this thread too instead of one of
+ * its own with 8 MiB).  Without the thread (no memory for its stack), on
+ * the caller's.
+ */
+int iol_ctree_extract(const char *const *files, int nfiles,
+		      const char *const *args, int nargs,
+		      struct iol_ctree **out, struct iol_error *err)
+{
+	struct job j = {files, args, nfiles, nargs, 0, NULL, err};
+	pthread_attr_t attr;
+	pthread_t th;
+	int started = 0;
+
+	*out = NULL;
+	if (pthread_attr_init(&attr) == 0) {
+		if (pthread_attr_setstacksize(&attr, STACK_SIZE) == 0 &&
+		    pthread_create(&th, &attr, job_run, &j) == 0)
+			started = 1;
+		pthread_attr_destroy(&attr);
+	}
+	if (started)
+		pthread_join(th, NULL);
+	else
+		job_run(&j);
+	*out = j.out;
+	return j.rc;
+}
+
+void iol_ctree_free(struct iol_ctree *t)
+{
+	if (!t)
+		return;
+	iol_arena_release(&t->arena);
+	free(t->ranked);
+	free(t);
+}

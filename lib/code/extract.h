@@ -1,0 +1,169 @@
+/*
+ * The source extractor (Vidya's static half): C and C++ files parsed with
+ * libclang into a tree of code blocks (function -> loop -> branch -> line)
+ * holding the I/O calls found in them (POSIX, stdio, MPI-IO, HDF5,
+ * PnetCDF names), with loop trip counts where they are constants, calls
+ * under a condition (Vidya's P5) and sizes where they are constants.  The
+ * calls and bytes of each block are predicted by propagating up the tree:
+ * a loop multiplies its body by its trip count, a call to a function of
+ * the parsed files adds that function's prediction, and the arms of one
+ * `if` are alternatives (the larger arm counts: an upper bound).
+ *
+ * libclang is heavy (about 30 MB of LLVM), so lib/code is not part of
+ * libiolens: it is built into its own module, bin/iolens-code.so, which
+ * the binary loads with dlopen() only for `iolens blocks --source`
+ * (lib/code/module.h, cmd/code.c).  It uses lib/base only.
+ *
+ * Ownership: iol_ctree_extract() returns a tree the caller frees with
+ * iol_ctree_free(); every block, call and string in it lives as long as
+ * the tree (one arena).
+ */
+#ifndef IOLENS_CODE_EXTRACT_H
+#define IOLENS_CODE_EXTRACT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+#include "base/error.h"
+
+enum iol_cblock_kind {
+	IOL_CB_FUNCTION,
+	IOL_CB_LOOP,
+	IOL_CB_BRANCH,
+	IOL_CB_LINE,
+};
+
+/* the API family of an I/O call; IOL_CAPI_USER: a call to a function
+ * defined in the parsed files, which carries that function's I/O */
+enum iol_capi {
+	IOL_CAPI_USER,
+	IOL_CAPI_POSIX,
+	IOL_CAPI_STDIO,
+	IOL_CAPI_MPIIO,
+	IOL_CAPI_HDF5,
+	IOL_CAPI_PNETCDF,
+};
+
+enum iol_cop {
+	IOL_COP_CALL, /* a user function (IOL_CAPI_USER) */
+	IOL_COP_OPEN,
+	IOL_COP_CLOSE,
+	IOL_COP_READ,
+	IOL_COP_WRITE,
+	IOL_COP_SYNC, /* fsync, fflush, MPI_File_sync, H5Fflush (P7) */
+	IOL_COP_SEEK,
+	IOL_COP_META, /* stat, unlink, set_view, create a dataset ... */
+};
+
+/* the counters predicted for a block, indexed by enum iol_cpk */
+enum iol_cpk {
+	IOL_CP_CALLS,
+	IOL_CP_OPENS,
+	IOL_CP_READS,
+	IOL_CP_WRITES,
+	IOL_CP_SYNCS,
+	IOL_CP_BYTES_READ,
+	IOL_CP_BYTES_WRITTEN,
+	IOL_CP_FILES,	    /* opens of a name that is not a constant */
+	IOL_CP_FILES_LIT,   /* opens of a constant name: not multiplied by
+			     * loops, the same file opened again */
+	IOL_CP_UNSIZED_R,   /* reads of no constant size (bytes unknown) */
+	IOL_CP_UNSIZED_W,   /* writes of no constant size */
+	IOL_CP_CONDITIONAL, /* calls under a condition (P5), counted taken */
+	IOL_CP_SEEKS,	    /* seeks and positioned calls (P12's sign) */
+	IOL_CP_N
+};
+
+/*
+ * A prediction: fixed[k] is exact when per[k] is 0; per[k] is what each
+ * iteration of loops with no constant trip count adds (those loops run an
+ * unknown number of times, perhaps none).  Sums saturate at INT64_MAX.
+ */
+struct iol_cpred {
+	int64_t fixed[IOL_CP_N];
+	int64_t per[IOL_CP_N];
+	int recursive; /* a call in a cycle of functions was not counted */
+};
+
+struct iol_cblock;
+
+/* one call site */
+struct iol_ccall {
+	const char *name; /* the called function */
+	enum iol_capi api;
+	enum iol_cop op;
+	unsigned line, col;
+	int64_t size;	  /* bytes a call moves; -1: not constant */
+	const char *path; /* opens: the name when constant, else NULL */
+	const struct iol_cblock *callee; /* IOL_COP_CALL: the function */
+	struct iol_ccall *next;
+};
+
+struct iol_cblock {
+	enum iol_cblock_kind kind;
+	const char *function; /* the enclosing function (its own name for
+			       * a function block) */
+	const char *file;     /* as given to the parser */
+	unsigned line;
+	const char *id;	 /* "function:line:line...": the path of lines */
+	int64_t trip;	 /* loops: constant trip count, or -1 */
+	int conditional; /* under a branch of its function */
+	unsigned alt;	 /* branches: arms of one `if` share it (not 0) */
+	struct iol_ccall *calls; /* line blocks: the calls on the line */
+	struct iol_cpred pred;	 /* this block's prediction, children in */
+	struct iol_cblock *parent, *first, *last, *next;
+	size_t rank; /* 0-based place in iol_ctree.ranked */
+	int mark;    /* the extractor's own (propagation state) */
+};
+
+/* a parse problem of one file */
+struct iol_cdiag {
+	const char *file;
+	int errors;	   /* diagnostics of severity error or fatal */
+	const char *first; /* the first of them, formatted by libclang */
+	struct iol_cdiag *next;
+};
+
+struct iol_ctree {
+	struct iol_arena arena;
+	struct iol_cblock *funcs;   /* functions with I/O, by `next` */
+	struct iol_cblock **ranked; /* every block, most predicted I/O first */
+	size_t nblocks;
+	struct iol_cdiag *diags; /* files that parsed with errors */
+};
+
+/*
+ * Parse files (C, or C++ by extension: .cc .cpp .cxx .C .hpp ...) with
+ * the compiler arguments args (-I, -D, -std ...: may be NULL when nargs is
+ * 0), and build and predict the block tree of the functions defined in
+ * them.  A file that parses with errors is kept (what parsed is used) and
+ * listed in diags.  Returns 0 with *out set, or IOL_EIO (a file that
+ * cannot be read), IOL_ECORRUPT (libclang could not parse a file at all),
+ * IOL_ENOMEM, IOL_EINVAL, with err filled.
+ */
+int iol_ctree_extract(const char *const *files, int nfiles,
+		      const char *const *args, int nargs,
+		      struct iol_ctree **out, struct iol_error *err);
+/* Free the tree (NULL is fine). */
+void iol_ctree_free(struct iol_ctree *t);
+
+/* "function", "loop", "branch", "line" (static: the binary, which does
+ * not link the module, names kinds too) */
+static inline const char *iol_cblock_kind_name(enum iol_cblock_kind k)
+{
+	static const char *const n[] = {"function", "loop", "branch", "line"};
+
+	return (unsigned)k < 4 ? n[k] : "?";
+}
+
+/* "user", "POSIX", "stdio", "MPI-IO", "HDF5", "PnetCDF" */
+static inline const char *iol_capi_name(enum iol_capi a)
+{
+	static const char *const n[] = {"user",	  "POSIX", "stdio",
+					"MPI-IO", "HDF5",  "PnetCDF"};
+
+	return (unsigned)a < 6 ? n[a] : "?";
+}
+
+#endif

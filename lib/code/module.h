@@ -1,0 +1,33 @@
+/*
+ * The source extractor as a module: lib/code is built into
+ * bin/iolens-code.so, which links libclang, and the binary loads it with
+ * dlopen() only when `iolens blocks --source` runs (cmd/code.c defines
+ * iol_ctree_extract() and iol_ctree_free() in the binary as stubs that
+ * load the module and call through this table).  The module resolves the
+ * lib/base functions it uses (errors, the arena) from the binary, which
+ * exports them.
+ *
+ * Ownership: the table is static in the module; the module stays loaded
+ * until the process exits.
+ */
+#ifndef IOLENS_CODE_MODULE_H
+#define IOLENS_CODE_MODULE_H
+
+#include "code/extract.h"
+
+/* bumped when a member or struct iol_cblock changes: a stale module is
+ * refused */
+#define IOL_CODE_VERSION 1
+
+struct iol_code {
+	int version;
+	int (*extract)(const char *const *files, int nfiles,
+		       const char *const *args, int nargs,
+		       struct iol_ctree **out, struct iol_error *err);
+	void (*free)(struct iol_ctree *t);
+};
+
+/* The module's table (the one symbol the binary looks up). */
+const struct iol_code *iolens_code(void);
+
+#endif

@@ -1,0 +1,335 @@
+/*
+ * Propagation of predicted I/O up the block tree (code/predict.h).  A
+ * line adds its calls; a call to a function of the parsed files adds that
+ * function's prediction (computed first; a cycle of calls is cut and
+ * marked); a loop multiplies its body by its trip count, or moves it to
+ * the per-iteration part when the count is unknown; the arms of one `if`
+ * are alternatives, and the larger (bytes, then calls) counts, so that a
+ * prediction with branches is an upper bound.  Ranking is by bytes, then
+ * calls, with unknown trip counts taken as one iteration.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "code/predict.h"
+#include "base/banned.h"
+
+enum { MARK_NONE, MARK_BUSY, MARK_DONE };
+
+static int64_t sat_add(int64_t a, int64_t b)
+{
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
+static int64_t sat_mul(int64_t a, int64_t b)
+{
+	if (a == 0 || b == 0)
+		return 0;
+	return a > INT64_MAX / b ? INT64_MAX : a * b;
+}
+
+int64_t iol_cpred_one(const struct iol_cpred *p, enum iol_cpk k)
+{
+	return sat_add(p->fixed[k], p->per[k]);
+}
+
+static void pred_add(struct iol_cpred *to, const struct iol_cpred *from)
+{
+	int k;
+
+	for (k = 0; k < IOL_CP_N; k++) {
+		to->fixed[k] = sat_add(to->fixed[k], from->fixed[k]);
+		to->per[k] = sat_add(to->per[k], from->per[k]);
+	}
+	to->recursive |= from->recursive;
+}
+
+static int empty(const struct iol_cpred *p)
+{
+	return iol_cpred_one(p, IOL_CP_CALLS) == 0 && !p->recursive;
+}
+
+/* a before b when a predicts more I/O: bytes, then calls */
+static int more(const struct iol_cpred *a, const struct iol_cpred *b)
+{
+	int64_t ba = sat_add(iol_cpred_one(a, IOL_CP_BYTES_READ),
+			     iol_cpred_one(a, IOL_CP_BYTES_WRITTEN));
+	int64_t bb = sat_add(iol_cpred_one(b, IOL_CP_BYTES_READ),
+			     iol_cpred_one(b, IOL_CP_BYTES_WRITTEN));
+
+	if (ba != bb)
+		return ba > bb;
+	return iol_cpred_one(a, IOL_CP_CALLS) > iol_cpred_one(b, IOL_CP_CALLS);
+}
+
+static void predict_fn(struct iol_cblock *f);
+
+/* what one call adds */
+static void call_pred(struct iol_ccall *cc, struct iol_cpred *p)
+{
+	memset(p, 0, sizeof(*p));
+	if (cc->op == IOL_COP_CALL) {
+		struct iol_cblock *f = (struct iol_cblock *)cc->callee;
+
+		if (f->mark == MARK_BUSY) {
+			p->recursive = 1;
+			return;
+		}
+		predict_fn(f);
+		*p = f->pred;
+		return;
+	}
+	p->fixed[IOL_CP_CALLS] = 1;
+	switch (cc->op) {
+	case IOL_COP_OPEN:
+		p->fixed[IOL_CP_OPENS] = 1;
+		p->fixed[cc->path ? IOL_CP_FILES_LIT : IOL_CP_FILES] = 1;
+		break;
+	case IOL_COP_READ:
+		p->fixed[IOL_CP_READS] = 1;
+		if (cc->size >= 0)
+			p->fixed[IOL_CP_BYTES_READ] = cc->size;
+		else
+			p->fixed[IOL_CP_UNSIZED_R] = 1;
+		break;
+	case IOL_COP_WRITE:
+		p->fixed[IOL_CP_WRITES] = 1;
+		if (cc->size >= 0)
+			p->fixed[IOL_CP_BYTES_WRITTEN] = cc->size;
+		else
+			p->fixed[IOL_CP_UNSIZED_W] = 1;
+		break;
+	case IOL_COP_SYNC: p->fixed[IOL_CP_SYNCS] = 1; break;
+	case IOL_COP_SEEK: p->fixed[IOL_CP_SEEKS] = 1; break;
+	default: break;
+	}
+}
+
+static void loop_mul(struct iol_cpred *p, int64_t trip)
+{
+	int k;
+
+	for (k = 0; k < IOL_CP_N; k++) {
+		/* a constant name is the same file however often opened */
+		if (k == IOL_CP_FILES_LIT) {
+			if (trip == 0)
+				p->fixed[k] = 0;
+			continue;
+		}
+		if (trip >= 0) {
+			p->fixed[k] = sat_mul(p->fixed[k], trip);
+			p->per[k] = sat_mul(p->per[k], trip);
+		} else {
+			p->per[k] = sat_add(p->fixed[k], p->per[k]);
+			p->fixed[k] = 0;
+		}
+	}
+}
+
+static void predict_block(struct iol_cblock *b)
+{
+	struct iol_cblock *ch, *prev = NULL, *next;
+	struct iol_ccall **cp;
+	struct iol_cpred v;
+
+	memset(&b->pred, 0, sizeof(b->pred));
+	/* the calls of a line; a user function with no I/O leaves */
+	for (cp = &b->calls; *cp;) {
+		call_pred(*cp, &v);
+		if ((*cp)->op == IOL_COP_CALL && empty(&v)) {
+			*cp = (*cp)->next;
+			continue;
+		}
+		pred_add(&b->pred, &v);
+		cp = &(*cp)->next;
+	}
+	/* children; those with no I/O leave the tree */
+	for (ch = b->first; ch; ch = next) {
+		next = ch->next;
+		predict_block(ch);
+		if (empty(&ch->pred)) {
+			if (prev)
+				prev->next = next;
+			else
+				b->first = next;
+			if (b->last == ch)
+				b->last = prev;
+			continue;
+		}
+		prev = ch;
+	}
+	/* add them: of a run of arms of one `if`, the larger */
+	for (ch = b->first; ch; ch = next) {
+		const struct iol_cblock *best = ch;
+
+		next = ch->next;
+		if (ch->kind == IOL_CB_BRANCH && ch->alt) {
+			while (next && next->kind == IOL_CB_BRANCH &&
+			       next->alt == ch->alt) {
+				if (more(&next->pred, &best->pred))
+					best = next;
+				next = next->next;
+			}
+		}
+		pred_add(&b->pred, &best->pred);
+	}
+	if (b->kind == IOL_CB_LOOP)
+		loop_mul(&b->pred, b->trip);
+	if (b->conditional) {
+		b->pred.fixed[IOL_CP_CONDITIONAL] = b->pred.fixed[IOL_CP_CALLS];
+		b->pred.per[IOL_CP_CONDITIONAL] = b->pred.per[IOL_CP_CALLS];
+	}
+}
+
+static void predict_fn(struct iol_cblock *f)
+{
+	if (f->mark != MARK_NONE)
+		return;
+	f->mark = MARK_BUSY;
+	predict_block(f);
+	f->mark = MARK_DONE;
+}
+
+/* ids: "function:line:line", ".2" for the second block on a line */
+static int name_tree(struct iol_ctree *t, struct iol_cblock *b, int depth,
+		     size_t *n)
+{
+	struct iol_cblock *ch, *prev = NULL;
+	char buf[4096];
+	int dup = 1;
+
+	(*n)++;
+	for (ch = b->first; ch; prev = ch, ch = ch->next) {
+		int w;
+
+		/* siblings are in source order: blocks on one line are
+		 * neighbours */
+		dup = prev && prev->line == ch->line ? dup + 1 : 1;
+		/* nesting past 32 levels names its blocks by their order
+		 * of creation (the path would grow with the depth) */
+		if (depth >= 32)
+			w = snprintf(buf, sizeof(buf), "%s:...:%u#%zu",
+				     ch->function, ch->line, *n);
+		else if (dup > 1)
+			w = snprintf(buf, sizeof(buf), "%s:%u.%d", b->id,
+				     ch->line, dup);
+		else
+			w = snprintf(buf, sizeof(buf), "%s:%u", b->id,
+				     ch->line);
+		if (w < 0 || (size_t)w >= sizeof(buf))
+			buf[sizeof(buf) - 1] = '\0';
+		ch->id = iol_arena_strdup(&t->arena, buf);
+		if (!ch->id || name_tree(t, ch, depth + 1, n) < 0)
+			return IOL_ENOMEM;
+	}
+	return 0;
+}
+
+static void collect(struct iol_cblock *b, struct iol_cblock **all, size_t *n)
+{
+	struct iol_cblock *ch;
+
+	all[(*n)++] = b;
+	for (ch = b->first; ch; ch = ch->next)
+		collect(ch, all, n);
+}
+
+static int kind_order(const struct iol_cblock *b)
+{
+	return (int)b->kind;
+}
+
+static int cmp_rank(const void *pa, const void *pb)
+{
+	const struct iol_cblock *a = *(const struct iol_cblock *const *)pa;
+	const struct iol_cblock *b = *(const struct iol_cblock *const *)pb;
+	int c;
+
+	if (more(&a->pred, &b->pred))
+		return -1;
+	if (more(&b->pred, &a->pred))
+		return 1;
+	if (kind_order(a) != kind_order(b))
+		return kind_order(a) - kind_order(b);
+	c = strcmp(a->file, b->file);
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return strcmp(a->id, b->id);
+}
+
+static int cmp_name(const void *pa, const void *pb)
+{
+	const struct iol_cblock *a = *(const struct iol_cblock *const *)pa;
+	const struct iol_cblock *b = *(const struct iol_cblock *const *)pb;
+	int c = strcmp(a->function, b->function);
+
+	if (c)
+		return c;
+	c = strcmp(a->file, b->file);
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+int iol_ctree_predict(struct iol_ctree *t, struct iol_cblock *const *fns,
+		      size_t n, struct iol_error *err)
+{
+	struct iol_cblock **keep, *last = NULL;
+	size_t i, nkeep = 0, nblocks = 0;
+
+	for (i = 0; i < n; i++)
+		predict_fn(fns[i]);
+	keep = calloc(n ? n : 1, sizeof(*keep));
+	if (!keep)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	for (i = 0; i < n; i++)
+		if (!empty(&fns[i]->pred))
+			keep[nkeep++] = fns[i];
+	/* a function's id is its name; the same name in two files (static
+	 * functions) gets the file too: neighbours once sorted by name */
+	qsort(keep, nkeep, sizeof(*keep), cmp_name);
+	for (i = 0; i < nkeep; i++) {
+		int twice =
+			(i > 0 && strcmp(keep[i]->function,
+					 keep[i - 1]->function) == 0) ||
+			(i + 1 < nkeep &&
+			 strcmp(keep[i]->function, keep[i + 1]->function) == 0);
+		char buf[4096];
+
+		snprintf(buf, sizeof(buf), twice ? "%s@%s" : "%s",
+			 keep[i]->function, keep[i]->file);
+		keep[i]->id = iol_arena_strdup(&t->arena, buf);
+		if (!keep[i]->id || name_tree(t, keep[i], 0, &nblocks) < 0) {
+			free(keep);
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		}
+	}
+	t->ranked = calloc(nblocks ? nblocks : 1, sizeof(*t->ranked));
+	if (!t->ranked) {
+		free(keep);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	t->nblocks = 0;
+	for (i = 0; i < nkeep; i++)
+		collect(keep[i], t->ranked, &t->nblocks);
+	qsort(t->ranked, t->nblocks, sizeof(*t->ranked), cmp_rank);
+	for (i = 0; i < t->nblocks; i++)
+		t->ranked[i]->rank = i;
+	/* the functions, in rank order */
+	t->funcs = NULL;
+	for (i = 0; i < t->nblocks; i++) {
+		struct iol_cblock *b = t->ranked[i];
+
+		if (b->kind != IOL_CB_FUNCTION)
+			continue;
+		b->next = NULL;
+		if (last)
+			last->next = b;
+		else
+			t->funcs = b;
+		last = b;
+	}
+	free(keep);
+	return 0;
+}

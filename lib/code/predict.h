@@ -1,0 +1,29 @@
+/*
+ * Prediction of the source extractor's blocks (code/extract.h): calls and
+ * bytes propagated up the tree, blocks with no I/O dropped, ids given and
+ * the blocks ranked.  Private to lib/code.
+ *
+ * Ownership: the blocks stay in the tree's arena; t->ranked is malloc'd
+ * and freed by iol_ctree_free().
+ */
+#ifndef IOLENS_CODE_PREDICT_H
+#define IOLENS_CODE_PREDICT_H
+
+#include <stddef.h>
+
+#include "code/extract.h"
+
+/*
+ * Predict the n function blocks fns (every function defined in the
+ * parsed files, their calls resolved), keep those with I/O in t->funcs,
+ * most I/O first, and fill t->ranked and t->nblocks.  Returns 0 or
+ * IOL_ENOMEM (err filled).
+ */
+int iol_ctree_predict(struct iol_ctree *t, struct iol_cblock *const *fns,
+		      size_t n, struct iol_error *err);
+
+/* The block's total of counter k taking each loop of unknown trip count
+ * as one iteration: the key blocks are ranked by. */
+int64_t iol_cpred_one(const struct iol_cpred *p, enum iol_cpk k);
+
+#endif
