@@ -568,6 +568,14 @@ static int load(struct ctx *c, int argc, char **argv, int i, int lenient)
 				msg("cannot read '%s': %s", argv[i], err.msg);
 			return -1;
 		}
+		if (c->ds.cut_line)
+			msg("warning: '%s': the %s ends early, cut in line "
+			    "%llu (the recorder was stopped while writing); "
+			    "the samples before it are read",
+			    argv[i],
+			    f == IOL_DEVFMT_IOSTAT_JSON ? "JSON document"
+							: "recording",
+			    (unsigned long long)c->ds.cut_line);
 		if (first < 0)
 			first = f;
 		c->fmtname = first == f ? iol_devfmt_name(f) : "mixed formats";

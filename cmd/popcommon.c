@@ -253,9 +253,14 @@ int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 	struct iol_error err = {0};
 	int i, fmt, r = 0;
 
-	for (i = 0; i < nrecs && r == 0; i++)
+	for (i = 0; i < nrecs && r == 0; i++) {
 		if ((r = iol_devset_read(&ds, recs[i], 0, &fmt, &err)) < 0)
 			msg_ioerr(recs[i], r, &err);
+		else if (ds.cut_line)
+			msg("warning: '%s' ends early, cut in line %llu; the "
+			    "samples before it are read",
+			    recs[i], (unsigned long long)ds.cut_line);
+	}
 	if (r == 0 && ((r = iol_devset_finish(&ds, &err)) < 0 ||
 		       (r = iol_devset_bin(&ds, 0, &b, &err)) < 0))
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
