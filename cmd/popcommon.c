@@ -123,7 +123,21 @@ int pop_load(struct popopts *p, struct iol_popdb *db, struct iol_popset *set)
 
 	if (rc < 0)
 		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
+	if (rc == 0 && !set->n) {
+		iol_popset_free(set);
+		pop_none(p);
+		rc = IOL_EEMPTY;
+	}
 	return rc;
+}
+
+int pop_none(const struct popopts *p)
+{
+	if (p->where)
+		msg("no jobs match --where \"%s\" in '%s'", p->where, p->db);
+	else
+		msg("no jobs match: '%s' holds none", p->db);
+	return EXIT_DATA;
 }
 
 const struct iol_popjob *pop_find_row(const struct iol_popset *set,
