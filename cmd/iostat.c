@@ -48,7 +48,7 @@ static void help(void)
 	      "SOURCE_DATE_EPOCH,\n"
 	      "                     else the recording's start)\n"
 	      "  --db file          join with the jobs of a population store\n"
-	      "  --format fmt       text (default), csv, tsv or json\n"
+	      "  --format fmt       text (default), csv, tsv, json or pdf\n"
 	      "  --idle             list idle periods\n"
 	      "  --idle-threshold pct\n"
 	      "                     % of peak below which an interval is idle\n"
@@ -59,8 +59,10 @@ static void help(void)
 	      "  --jobs             with --db: each job's device weather\n"
 	      "  --lenient          skip bad lines, counting them\n"
 	      "  --min-idle secs    list only idle periods this long\n"
-	      "  -o, --output file  write to file; FILE.pdf draws the report "
-	      "page\n"
+	      "  -o, --output file  write to file; its extension chooses the "
+	      "format\n"
+	      "                     without --format (FILE.pdf: the report "
+	      "page)\n"
 	      "  --summary          one row per device\n"
 	      "  --table            Table III: idle periods by duration\n"
 	      "  -h, --help         show this help\n"
@@ -630,13 +632,6 @@ static int analyse(struct ctx *c)
 	return 0;
 }
 
-static int is_pdf(const char *p)
-{
-	size_t n = p ? strlen(p) : 0;
-
-	return n > 4 && !strcmp(p + n - 4, ".pdf");
-}
-
 static int write_pdf(struct ctx *c, const char *path)
 {
 	struct iol_error err = {0};
@@ -751,7 +746,7 @@ int cmd_iostat(int argc, char **argv)
 		ctx_release(&c);
 		return EXIT_DATA;
 	}
-	if (is_pdf(co.outpath)) {
+	if (co.outf == OUTF_PDF) {
 		r = write_pdf(&c, co.outpath);
 		ctx_release(&c);
 		return r;

@@ -95,6 +95,8 @@ int pop_start(struct popopts *p, int argc, char **argv,
 	*db = NULL;
 	if ((rc = pop_opts(p, argc, argv, longopts, help, extra)) >= 0)
 		return rc;
+	if (copts_choose(&p->c) < 0)
+		return EXIT_USAGE;
 	if (!p->db)
 		return usage_error("no --db given");
 	if (nargs == 0 && optind < argc)

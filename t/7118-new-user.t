@@ -23,4 +23,46 @@ done
 $RUN jobs --db "$DB" --where "app='zzz'" >"$TMP/out" 2>/dev/null
 is "$(cat "$TMP/out")" "" "jobs: no bare header on stdout"
 
+# one rule for the output: --format wins, an -o extension that says
+# another format is a usage error, and without --format the extension
+# (any case) chooses among what the command writes
+REC=$POP/iostat/iostat-x-5s.txt
+LOG=$(ls "$POP"/logs/*.darshan | head -1)
+cd "$TMP" || exit 1
+$RUN iostat -o io.png "$REC" 2>"$TMP/err"
+is "$?:$(head -1 "$TMP/err")" "2:iolens iostat: cannot write png to 'io.png' (formats: text, csv, tsv, json or pdf)" \
+	"iostat -o io.png: iostat draws no PNG, and says so"
+[ ! -e io.png ]
+ok $? "and writes nothing"
+$RUN iostat -o io.PDF "$REC"
+is "$?:$(head -c 5 io.PDF)" "0:%PDF-" "iostat -o io.PDF draws the PDF (the extension in any case)"
+$RUN iostat --format csv -o io3.pdf "$REC" 2>"$TMP/err"
+is "$?:$(head -1 "$TMP/err")" "2:iolens iostat: --format csv, but the output 'io3.pdf' is named as pdf: name it to match" \
+	"iostat --format csv -o io3.pdf: the contradiction is an error"
+[ ! -e io3.pdf ]
+ok $? "and no PDF is drawn"
+$RUN iostat -o io.csv "$REC"
+is "$(head -c 7 io.csv)" "device," "iostat -o io.csv writes CSV"
+$RUN iostat --format pdf -o io4 "$REC"
+is "$?:$(head -c 5 io4)" "0:%PDF-" "iostat --format pdf -o io4 draws the PDF"
+$RUN population-report --db "$DB" -o pop.png 2>"$TMP/err"
+is "$?:$(head -1 "$TMP/err")" "2:iolens population-report: cannot write png to 'pop.png' (only: pdf)" \
+	"population-report -o pop.png: no PDF under a PNG name"
+$RUN report -o r.png "$LOG"
+ok $? "report -o r.png exits 0"
+[ -f r-1.png ] && [ "$(head -c 4 r-1.png | tail -c 3)" = PNG ]
+ok $? "report -o r.png draws PNG pages without --format"
+$RUN report --format pdf -o r2.svg "$LOG" 2>/dev/null
+is "$?" 2 "report --format pdf -o r2.svg is an error"
+$RUN summary -o s.json "$LOG"
+is "$(head -c 1 s.json)" "[" "summary -o s.json writes JSON"
+$RUN summary --format text -o s2.csv "$LOG" 2>/dev/null
+is "$?" 2 "summary --format text -o s2.csv is an error"
+$RUN jobs --db "$DB" --top 1 -o j.tsv
+is "$(head -1 j.tsv | cut -f1-2)" "$(printf 'id\tpath')" "jobs -o j.tsv writes TSV"
+$RUN export -o x.csv "$LOG" 2>"$TMP/err"
+is "$?:$(head -1 "$TMP/err")" "2:iolens export: the output 'x.csv' is named as csv, but it is an .xlsx workbook" \
+	"export -o x.csv: an extension that says another format"
+cd "$TOP" || exit 1
+
 done_testing
