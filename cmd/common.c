@@ -223,6 +223,22 @@ int copts_choose(struct copts *c)
 	return 0;
 }
 
+/* What a command's arguments are, for "no ... given". */
+static const char *arg_noun(const char *cmd)
+{
+	static const char *const t[][2] = {
+		{"iostat", "recording (iostat -x -t text or JSON, diskstats)"},
+		{"fsstats", "directory to walk or snapshot"},
+		{"convert", "trace"},
+		{"replay-script", "trace"},
+	};
+
+	for (size_t i = 0; cmd && i < sizeof t / sizeof *t; i++)
+		if (!strcmp(cmd, t[i][0]))
+			return t[i][1];
+	return "log";
+}
+
 int copts_start(struct copts *c, int argc, char **argv,
 		const struct option *longopts, void (*help)(void),
 		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
@@ -256,7 +272,7 @@ int copts_start(struct copts *c, int argc, char **argv,
 	if (copts_choose(c) < 0)
 		return EXIT_USAGE;
 	if (optind >= argc)
-		return usage_error("no log given");
+		return usage_error("no %s given", arg_noun(argv[0]));
 	if (o && out_open(o, c->outpath, c->fmt) < 0) {
 		msg("%s", o->err.msg);
 		return EXIT_DATA;
@@ -503,6 +519,24 @@ static void warnings(const char *path, const struct iol_job *job)
 		    (unsigned long long)job->skipped);
 }
 
+/* Does the file start as text (no NUL, no control bytes but white
+ * space in its first 512 bytes)?  A Darshan log never does. */
+static int looks_text(const char *path)
+{
+	unsigned char buf[512];
+	FILE *f = fopen(path, "rb");
+	size_t n, k;
+
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	for (k = 0; k < n; k++)
+		if (buf[k] < 0x20 && !strchr("\t\n\r\f", buf[k]))
+			return 0;
+	return n > 0;
+}
+
 int load_job(const struct copts *c, int argc, char **argv, int *i,
 	     struct iol_job **job)
 {
@@ -517,6 +551,14 @@ int load_job(const struct copts *c, int argc, char **argv, int *i,
 	else
 		ret = iol_job_load_opts(job, path, &to, &err);
 	*i += n - 1;
+	if (ret == IOL_ENOTLOG && n == 1 && looks_text(path)) {
+		/* a text file: say what a text log would have been */
+		msg("cannot read '%s': a text file, but not a trace iolens "
+		    "reads (strace -f -tt -T output, an iolens trace) nor a "
+		    "Darshan log",
+		    path);
+		return ret;
+	}
 	if (ret < 0) {
 		msg_ioerr(path, ret, &err);
 		return ret;
