@@ -65,4 +65,46 @@ is "$?:$(head -1 "$TMP/err")" "2:iolens export: the output 'x.csv' is named as c
 	"export -o x.csv: an extension that says another format"
 cd "$TOP" || exit 1
 
+# the PDFs' layout (pdftotext finds what a reader sees)
+if command -v pdftotext >/dev/null; then
+	$RUN population-report --db "$DB" -o "$TMP/p.pdf"
+	pdftotext -layout "$TMP/p.pdf" "$TMP/p.txt"
+	grep -q "IOL-SHARED-TIME-IMBALANCE" "$TMP/p.txt" && ! grep -q "…ARED" "$TMP/p.txt"
+	ok $? "population PDF: rule codes whole, not cut from the left"
+	! grep -q "…[A-Z]*Q [0-9]" "$TMP/p.txt" && grep -q "+[0-9]* more" "$TMP/p.txt"
+	ok $? "population PDF: a long rule list ends with '+k more', its start kept"
+	grep -q "unusual metrics in [0-9]* jobs" "$TMP/p.txt"
+	ok $? "outlier caption counts metrics in jobs"
+	grep -q "mid-rank" "$TMP/p.txt"
+	ok $? "outlier caption states the percentile definition"
+	pg=1 orphan=0 n=$(pdfinfo "$TMP/p.pdf" | awk '/^Pages:/ { print $2 }')
+	while [ "$pg" -le "$n" ]; do
+		pdftotext -layout -f $pg -l $pg "$TMP/p.pdf" "$TMP/pg.txt"
+		# a page whose last text is a heading's caption: an orphan
+		if grep -q "Outliers: jobs unusual" "$TMP/pg.txt" && ! grep -q "pctile" "$TMP/pg.txt"; then
+			orphan=1
+		fi
+		pg=$((pg + 1))
+	done
+	is "$orphan" 0 "the outliers heading shares its page with its table"
+	grep -q "user *app *nprocs *files *jobs" "$TMP/p.txt"
+	ok $? "population PDF: Table IV says user and app"
+	# a shared-file job: long "not evaluated" reasons, a heatmap
+	N1=$(ls "$POP"/logs/alice_ckpt-n1_*.darshan | head -1)
+	$RUN report -o "$TMP/r.pdf" "$N1"
+	pdftotext -layout -f 2 -l 2 "$TMP/r.pdf" "$TMP/r2.txt"
+	grep -q "IOL-SHARED-TIME-IMBALANCE  *shared file: ranks take unequal time" "$TMP/r2.txt"
+	ok $? "triage page: the rule code does not run into its title"
+	# an ellipsis in the middle of the line reads "evalua ted" here
+	tr -s ' \n' '  ' <"$TMP/r2.txt" | grep -q "not evaluated: per-rank records hold under 1 MiB a rank" && ! grep -q "…" "$TMP/r2.txt"
+	ok $? "triage page: a long 'not evaluated' reason wraps whole, not cut"
+	pdftotext -bbox "$TMP/r.pdf" - | awk -F'"' '/>darkest</ { d = $4 }
+		/>per</ && last == "ranks" { r = ry }
+		/<word/ { last = $0; sub(/.*">/, "", last); sub(/<.*/, "", last); ry = $4 }
+		END { exit !(d != "" && r != "" && r - d < 5 && d - r < 5) }'
+	ok $? "heatmap: 'ranks per row' stands above the column totals, on the line of 'darkest cell'"
+else
+	skip "pdftotext is not installed" 9
+fi
+
 done_testing
