@@ -134,7 +134,7 @@ static int extra(int opt, const char *arg)
 
 static const char *const wcols[] = {
 	"log",	   "inside_recording", "device_mean_bps", "device_peak_bps",
-	"job_bps", "job_share"};
+	"job_bps", "job_share_pct"};
 
 static void print_weather(struct out *o, const char *log,
 			  const struct iol_wjobw *w)
@@ -146,12 +146,15 @@ static void print_weather(struct out *o, const char *log,
 			 w->inside ? ""
 				   : "; the run lies partly outside the "
 				     "recording");
+		/* the job's own rate is mib_s above (bytes / I/O time by
+		 * slowest rank): a second MiB/s of it here (over its run)
+		 * would be a different number under the same unit */
 		out_text(o,
 			 "  device  %.2f MiB/s mean, %.2f MiB/s peak\n"
-			 "  the job %.2f MiB/s, %.1f %% of the device's bytes "
-			 "in its intervals\n",
+			 "  the job %.1f %% of the device's bytes in its "
+			 "intervals\n",
 			 w->dev_mean_bps / 1048576, w->dev_peak_bps / 1048576,
-			 w->job_bps / 1048576, w->share * 100);
+			 w->share * 100);
 		return;
 	}
 	out_table(o, wcols, 6);
@@ -160,7 +163,7 @@ static void print_weather(struct out *o, const char *log,
 	out_num(o, w->dev_mean_bps, 0);
 	out_num(o, w->dev_peak_bps, 0);
 	out_num(o, w->job_bps, 0);
-	out_num(o, w->share, 4);
+	out_num(o, 100 * w->share, 2);
 	out_endrow(o);
 	out_endtable(o);
 }

@@ -478,6 +478,14 @@ static void text_weather(struct ctx *c)
 			 "  mean share of the device bytes of its intervals "
 			 "a job explains: %.1f%%\n",
 			 100 * sh / nsh);
+	/* over 100 % reads as an error unless said: it is a finding */
+	if (c->w.coverage > 1 || (nsh && sh / nsh > 1))
+		out_text(&c->o,
+			 "  over 100%%: the jobs say they moved more bytes "
+			 "than reached the device\n  (writes absorbed by "
+			 "the page cache and deleted or rewritten before\n"
+			 "  write-back, reads served from memory, files on "
+			 "another file system)\n");
 }
 
 static void v_text(struct ctx *c, int nfiles)
@@ -499,7 +507,7 @@ static void v_text(struct ctx *c, int nfiles)
 static const char *const jcols[] = {
 	"id",		"path",	      "app",	     "user",	"start",
 	"end",		"read_bytes", "write_bytes", "job_bps", "dev_mean_bps",
-	"dev_peak_bps", "share",      "inside",
+	"dev_peak_bps", "share_pct",  "inside",
 };
 
 static void v_jobs(struct ctx *c)
@@ -522,15 +530,15 @@ static void v_jobs(struct ctx *c)
 		out_num(&c->o, w->job_bps, 0);
 		out_num(&c->o, w->dev_mean_bps, 0);
 		out_num(&c->o, w->dev_peak_bps, 0);
-		out_num(&c->o, w->share, 4);
+		out_num(&c->o, 100 * w->share, 2);
 		out_int(&c->o, w->inside);
 		out_endrow(&c->o);
 	}
 	out_endtable(&c->o);
 }
 
-static const char *const wcols[] = {"start",	 "end",	     "device_bytes",
-				    "job_bytes", "coverage", "jobs"};
+static const char *const wcols[] = {"start",	  "end", "device_bytes",
+				    "job_bytes", "coverage_pct", "jobs"};
 
 static void v_coverage(struct ctx *c)
 {
@@ -548,7 +556,8 @@ static void v_coverage(struct ctx *c)
 		out_time(&c->o, t + c->b.step);
 		out_int(&c->o, x->rbytes + x->wbytes);
 		out_num(&c->o, c->w.bins[k].job_bytes, 0);
-		out_num(&c->o, db > 0 ? c->w.bins[k].job_bytes / db : NAN, 4);
+		out_num(&c->o, db > 0 ? 100 * c->w.bins[k].job_bytes / db : NAN,
+			2);
 		out_int(&c->o, c->w.bins[k].njobs);
 		out_endrow(&c->o);
 	}

@@ -969,13 +969,13 @@ static void weather_block(struct pr *p, const struct iol_wjobw *w, double y)
 		cap, sizeof cap,
 		"The device (all devices recorded) moved %.2f MiB/s on average "
 		"and %.2f MiB/s at most over the sampling intervals the job "
-		"ran in; the job itself moved %.2f MiB/s over its run, %.1f %% "
-		"of the device's bytes in those intervals.%s  A small share on "
-		"a slow job says other work loaded the device (weather); a "
-		"share above 100 %% says the job's bytes did not all reach "
-		"this device (page cache, another file system).",
+		"ran in; the job's bytes are %.1f %% of the device's bytes in "
+		"those intervals.%s  A small share on a slow job says other "
+		"work loaded the device (weather); a share above 100 %% says "
+		"the job's bytes did not all reach this device (page cache, "
+		"another file system).",
 		w->dev_mean_bps / 1048576, w->dev_peak_bps / 1048576,
-		w->job_bps / 1048576, w->share * 100,
+		w->share * 100,
 		w->inside ? ""
 			  : "  The run lies partly outside the recording.");
 	heading(p, "I/O weather: the storage device meanwhile", cap);

@@ -107,4 +107,22 @@ else
 	skip "pdftotext is not installed" 9
 fi
 
+# iostat --db: percentages over 100 are explained; the PDF's rate axis
+# says MiB/s and its legend names the idle line
+$RUN iostat --db "$DB" "$REC" >"$TMP/w.txt" 2>/dev/null
+grep -q "jobs explain 1[0-9][0-9].[0-9]% of the device's bytes" "$TMP/w.txt" && grep -q "over 100%: the jobs say they moved more bytes than reached the device" "$TMP/w.txt"
+ok $? "iostat --db: a coverage over 100% comes with what it means"
+$RUN iostat --db "$DB" --jobs --format csv "$REC" 2>/dev/null | head -1 | grep -q ",share_pct,inside$"
+ok $? "iostat --jobs: the share in percent, as the text gives it"
+if command -v pdftotext >/dev/null; then
+	$RUN iostat -o "$TMP/io.pdf" "$REC"
+	pdftotext "$TMP/io.pdf" "$TMP/io.txt"
+	grep -q "^128 MiB/s$" "$TMP/io.txt" && ! grep -q "^128 MiB$" "$TMP/io.txt"
+	ok $? "iostat PDF: the throughput axis in MiB/s"
+	grep -q "idle threshold" "$TMP/io.txt"
+	ok $? "iostat PDF: the idle line is in the legend"
+else
+	skip "pdftotext is not installed" 2
+fi
+
 done_testing

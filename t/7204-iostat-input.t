@@ -89,11 +89,11 @@ if command -v sqlite3 > /dev/null; then
 	is "$(cat "$TMP/err")" "iolens iostat: warning: '$TMP/pop.db': 1 jobs without start or end time left out" \
 		"a job without times is counted, not joined"
 	is "$(sed 1d "$TMP/w.csv" | cut -d, -f3-6 | tr '\n' ' ')" \
-		"512000,50000,0.09765625,1 512000,50000,0.09765625,1 " \
-		"per interval: device bytes, job bytes (spread uniformly), coverage, jobs"
+		"512000,50000,9.765625,1 512000,50000,9.765625,1 " \
+		"per interval: device bytes, job bytes (spread uniformly), coverage in percent as the text says it, jobs"
 	$RUN iostat --db "$TMP/pop.db" --jobs --format=csv "$TMP/j.ds" > "$TMP/j.csv" 2>/dev/null
 	is "$(awk -F, '$1 == 1 { print $9, $10, $11, $12, $13 }' "$TMP/j.csv")" \
-		"10000 51200 51200 0.09765625 1" \
+		"10000 51200 51200 9.765625 1" \
 		"job 1: 10 kB/s of its own while the device did 51.2 kB/s; its 100000 B of the 1024000 B of its two intervals"
 	is "$(awk -F, '$1 == 2 { print $13 }' "$TMP/j.csv")" 0 "job 2 lies outside the recording"
 	$RUN iostat --db "$TMP/pop.db" "$TMP/j.ds" 2>/dev/null | grep -q "jobs explain 9.8% of the device's bytes"
