@@ -32,4 +32,19 @@ is "$(awk '$1 == "bytes" || $1 == "mib_s" { print $1, $(NF-1), $NF }' "$TMP/o" |
 $RUN context --db "$DB" --format csv /l/j36 >"$TMP/o.csv"
 is "$(awk -F, '$4 == "bytes" { print $5 }' "$TMP/o.csv")" 268437718 "CSV: the byte count as an integer"
 
+# groups --by nprocs and --by size: process counts and their classes,
+# told apart and labelled
+$RUN groups --db "$DB" --by size >"$TMP/s.txt"
+grep -q "every class here holds one process count, so the groups are those of --by nprocs" "$TMP/s.txt"
+ok $? "--by size says when its classes are the groups of --by nprocs"
+sqlite3 "$DB" "UPDATE jobs SET nprocs = 3 WHERE id < 10; UPDATE jobs SET nprocs = 5 WHERE id BETWEEN 10 AND 15"
+$RUN groups --db "$DB" --by nprocs >"$TMP/n.txt"
+$RUN groups --db "$DB" --by size >"$TMP/s.txt"
+is "$(awk '/^nprocs  / { f = 1; next } f && NF == 0 { exit } f { printf "%s:%s ", $1, $2 }' "$TMP/n.txt")" \
+	"3:9 4:22 5:6 " "--by nprocs: one group per process count"
+is "$(awk '/^nprocs class/ { f = 1; next } f && NF == 0 { exit } f { printf "%s:%s ", $1, $2 }' "$TMP/s.txt")" \
+	"2-3:9 4-7:28 " "--by size: classes labelled by their range, 4 and 5 together"
+! grep -q "holds one process count" "$TMP/s.txt"
+ok $? "and no claim that they match --by nprocs"
+
 done_testing
