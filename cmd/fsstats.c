@@ -175,12 +175,15 @@ static const char *const scols[] = {
 /* the median by count, at the bin's lower edge (bins are powers of 2) */
 static uint64_t median_size(const struct iol_fsstats *st)
 {
-	uint64_t seen = 0, lo, hi;
+	uint64_t seen = 0, lo, hi, n = 0;
 	int k;
 
+	/* over the histogram's files: each inode once */
+	for (k = 0; k < IOL_FS_SIZE_BINS; k++)
+		n += st->size_count[k];
 	for (k = 0; k < IOL_FS_SIZE_BINS; k++) {
 		seen += st->size_count[k];
-		if (seen * 2 >= st->files && st->files) {
+		if (seen * 2 >= n && n) {
 			iol_fs_size_range(k, &lo, &hi);
 			return lo;
 		}
