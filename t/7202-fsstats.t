@@ -108,4 +108,15 @@ a=$($RUN fsstats --now $NOW --threads 1 --format=csv "$T")
 b=$($RUN fsstats --now $NOW --threads 4 --format=csv "$T")
 is "$a" "$b" "1 and 4 threads give the same output"
 
+# progress: a line on a terminal, nothing when stderr is not one
+$RUN fsstats --now $NOW "$T" 2>"$TMP/err" >/dev/null
+is "$(wc -c <"$TMP/err" | tr -d ' ')" 0 "no progress when stderr is not a terminal"
+if command -v script >/dev/null; then
+	script -qec "$IOLENS fsstats --now $NOW --format=csv '$T' >/dev/null" /dev/null >"$TMP/tty" 2>&1
+	grep -q "walking: [0-9]* directories, [0-9]* files" "$TMP/tty"
+	ok $? "on a terminal the walk shows its progress"
+else
+	skip "script (util-linux) is not installed"
+fi
+
 done_testing

@@ -48,6 +48,7 @@ struct shared {
 	struct work *q;
 	size_t n, cap;
 	int active, oom;
+	uint64_t dirs_done, files_done; /* for o->progress */
 	const struct iol_fsopts *o;
 };
 
@@ -242,6 +243,7 @@ static void *worker(void *arg)
 	struct shared *sh = l->sh;
 	struct work w, *sub = NULL;
 	size_t nsub, capsub = 0, i;
+	uint64_t files0;
 
 	for (;;) {
 		pthread_mutex_lock(&sh->mu);
@@ -257,10 +259,13 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&sh->mu);
 
 		nsub = 0;
+		files0 = l->st.files;
 		visit(l, &w, &sub, &nsub, &capsub);
 		free(w.path);
 
 		pthread_mutex_lock(&sh->mu);
+		sh->dirs_done++;
+		sh->files_done += l->st.files - files0;
 		for (i = 0; i < nsub; i++) {
 			struct work *nq = iol_grow(sh->q, &sh->cap, sh->n,
 						   sizeof(*nq), 256);
@@ -274,6 +279,9 @@ static void *worker(void *arg)
 			nq[sh->n++] = sub[i];
 		}
 		sh->active--;
+		if (sh->o->progress)
+			sh->o->progress(sh->dirs_done, sh->files_done, sh->n,
+					sh->o->progress_arg);
 		if (nsub || !sh->active)
 			pthread_cond_broadcast(&sh->cv);
 		pthread_mutex_unlock(&sh->mu);
