@@ -11,7 +11,7 @@ DB=$TMP/pop.db
 popstore_build "$DB" "$POP"/logs/*.darshan
 
 # empty selections: one line, exit 1, nothing written
-for c in population-report jobs variance "groups --by app"; do
+for c in population-report jobs variance "groups --by app" triage; do
 	rm -f "$TMP/e.out"
 	$RUN $c --db "$DB" --where "app='zzz'" -o "$TMP/e.out" >"$TMP/out" 2>"$TMP/err"
 	is "$?" 1 "$c: an empty selection exits 1"

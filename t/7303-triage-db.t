@@ -89,8 +89,8 @@ $RUN triage --db "$DB" --severity bogus >/dev/null 2>&1
 is $? 2 "a bad --severity is a usage error"
 $RUN triage --db "$DB" --top 1000 >/dev/null 2>&1
 is $? 2 "--top over 100 is a usage error"
-$RUN triage --db "$DB" --where "nprocs > 1000000" >"$TMP/none"
-ok $? "--where matching nothing: exit 0"
-grep -q "^0 jobs, 0 flagged" "$TMP/none"
-ok $? "and says 0 jobs"
+$RUN triage --db "$DB" --where "nprocs > 1000000" >"$TMP/none" 2>"$TMP/err"
+is $? 1 "--where matching nothing: exit 1, as every population report (issue 24)"
+grep -q "^iolens triage: no jobs match --where" "$TMP/err" && [ ! -s "$TMP/none" ]
+ok $? "and says no jobs match, writing nothing"
 done_testing
