@@ -134,8 +134,9 @@ static void outf_list(char *buf, size_t n, unsigned mask)
 		if (!(mask & OUTF_BIT(f)))
 			continue;
 		k++;
-		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s",
-					k == 1	       ? ""
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0,
+					"%s%s",
+					k == 1	     ? ""
 					: k == total ? " or "
 						     : ", ",
 					outf_names[f]);
@@ -151,7 +152,8 @@ int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
 	outf_list(list, sizeof list, mask);
 	if (fmtarg) {
 		for (int f = 0; f < OUTF_N; f++)
-			if ((mask & OUTF_BIT(f)) && !strcmp(fmtarg, outf_names[f]))
+			if ((mask & OUTF_BIT(f)) &&
+			    !strcmp(fmtarg, outf_names[f]))
 				given = f;
 		if (given < 0) {
 			usage_error("unknown format '%s' (%s)", fmtarg, list);

@@ -13,10 +13,10 @@
 #include "render/output.h"
 
 struct copts {
-	char **argv;	  /* for messages */
-	int rank_from;	  /* traces: IOL_RANK_FROM_* */
-	int lenient;	  /* traces: skip unparsable lines */
-	int merge_traces; /* all trace arguments are one job */
+	char **argv;	    /* for messages */
+	int rank_from;	    /* traces: IOL_RANK_FROM_* */
+	int lenient;	    /* traces: skip unparsable lines */
+	int merge_traces;   /* all trace arguments are one job */
 	int fmt;	    /* FMT_*: the table format (text for a drawing) */
 	int outf;	    /* OUTF_*: the output chosen by cmd_outfmt() */
 	const char *fmtarg; /* --format as given, NULL when not */
@@ -67,7 +67,7 @@ enum {
 	OUTF_N
 };
 #define OUTF_BIT(f) (1u << (f))
-#define OUTF_TABLES                                             \
+#define OUTF_TABLES                                                      \
 	(OUTF_BIT(OUTF_TEXT) | OUTF_BIT(OUTF_CSV) | OUTF_BIT(OUTF_TSV) | \
 	 OUTF_BIT(OUTF_JSON))
 /*
@@ -85,8 +85,7 @@ int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
 	       const char *own);
 /* The formats (mask) and default of a command's output by its name:
  * what copts_start() and pop_start() choose with. */
-void cmd_outfmts(const char *cmd, unsigned *mask, int *dflt,
-		 const char **own);
+void cmd_outfmts(const char *cmd, unsigned *mask, int *dflt, const char **own);
 
 void copts_init(struct copts *c, char **argv);
 /* Handle a common option: 1 handled, 0 not common, -1 usage error

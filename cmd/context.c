@@ -83,15 +83,16 @@ static void print_ctx(struct out *o, const char *log,
 		      const struct iol_popctx *c)
 {
 	if (o->fmt == FMT_TEXT)
-		out_text(o,
-			 "job:   %s\nscope: %zu earlier jobs of %s\nrule:  "
-			 "unusual when outside p5-p95 of at least %d earlier "
-			 "jobs with a value and at least %.0f %% (and 1 MiB/s, "
-			 "1 point, 1 MiB or 1 file) from their median\n"
-			 "       percentile: the share of earlier jobs below "
-			 "the job, ties counting half; p5..p95 interpolated\n\n",
-			 log, c->njobs, c->scope, IOL_POP_CTX_MIN,
-			 IOL_POP_CTX_REL * 100);
+		out_text(
+			o,
+			"job:   %s\nscope: %zu earlier jobs of %s\nrule:  "
+			"unusual when outside p5-p95 of at least %d earlier "
+			"jobs with a value and at least %.0f %% (and 1 MiB/s, "
+			"1 point, 1 MiB or 1 file) from their median\n"
+			"       percentile: the share of earlier jobs below "
+			"the job, ties counting half; p5..p95 interpolated\n\n",
+			log, c->njobs, c->scope, IOL_POP_CTX_MIN,
+			IOL_POP_CTX_REL * 100);
 	out_table(o, o->fmt == FMT_TEXT ? cols + 3 : cols,
 		  o->fmt == FMT_TEXT ? 12 : 15);
 	for (int k = 0; k < IOL_POP_NCTX; k++) {

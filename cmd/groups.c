@@ -152,8 +152,8 @@ static int classes_single(const struct iol_popset *set)
 static void print_groups(struct out *o, const struct iol_popgroup *g, size_t n,
 			 int has_fw, const struct iol_popset *set)
 {
-	static const char *const names[] = {"app", "user", "project",
-					    "nprocs", "nprocs class"};
+	static const char *const names[] = {"app", "user", "project", "nprocs",
+					    "nprocs class"};
 
 	if (o->fmt != FMT_TEXT) {
 		table(o, g, n, 15, NULL);

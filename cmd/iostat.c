@@ -537,7 +537,7 @@ static void v_jobs(struct ctx *c)
 	out_endtable(&c->o);
 }
 
-static const char *const wcols[] = {"start",	  "end", "device_bytes",
+static const char *const wcols[] = {"start",	 "end",		 "device_bytes",
 				    "job_bytes", "coverage_pct", "jobs"};
 
 static void v_coverage(struct ctx *c)

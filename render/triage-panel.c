@@ -79,7 +79,8 @@ static double findings(cairo_t *cr, const struct iol_triage *t, int which,
 		for (k = 0; k < t->n; k++)
 			if (t->f[k].sev == sev)
 				y += sev < IOL_SEV_OK
-					     ? flagged(cr, x, y, w, tx, &t->f[k])
+					     ? flagged(cr, x, y, w, tx,
+						       &t->f[k])
 					     : quiet(cr, x, y, w, tx, &t->f[k]);
 	return y - y0;
 }

@@ -139,8 +139,11 @@ static void add_file(struct local *l, const struct stat *sb, const char *dir,
 		}
 		l->links = n;
 		/* its histograms once per inode, in links_once() */
-		n[l->nl++] = (struct link){sb->st_dev, sb->st_ino,   size,
-					   alloc,	(int64_t)sb->st_mtime,
+		n[l->nl++] = (struct link){sb->st_dev,
+					   sb->st_ino,
+					   size,
+					   alloc,
+					   (int64_t)sb->st_mtime,
 					   (int64_t)sb->st_atime};
 		return;
 	}

@@ -31,8 +31,7 @@ struct jp {
  * was cut there (iostat killed by SIGTERM leaves it unfinished). */
 static int fail(struct jp *j, const char *what)
 {
-	j->cut = j->p >= j->end ||
-		 !memchr(j->p, '\n', (size_t)(j->end - j->p));
+	j->cut = j->p >= j->end || !memchr(j->p, '\n', (size_t)(j->end - j->p));
 	return iol_error_set(j->err, IOL_ESYNTAX, "line %lu: %s", j->line,
 			     what);
 }
