@@ -125,4 +125,34 @@ else
 	skip "pdftotext is not installed" 2
 fi
 
+# the context page of report --db: where every earlier value is equal
+# (bytes and files of a ckpt-n1 job), the dot sits mid-scale, where its
+# percentile (50) puts it, not at the left edge (152 pt)
+N1=$(ls "$POP"/logs/alice_ckpt-n1_*.darshan | head -1)
+if command -v pdftoppm >/dev/null && command -v python3 >/dev/null; then
+	$RUN report --db "$DB" -o "$TMP/rc.pdf" "$N1"
+	pg=$(pdfinfo "$TMP/rc.pdf" | awk '/^Pages:/ { print $2 }')
+	pdftoppm -r 72 -f "$pg" -l "$pg" "$TMP/rc.pdf" "$TMP/ctx"
+	python3 - "$TMP"/ctx-*.ppm >"$TMP/dots" <<'P'
+import sys
+# x centres (pt at 72 dpi) of the dots, in C_WARN (0.75, 0.13, 0.13)
+d = open(sys.argv[1], 'rb').read()
+p = d.split(maxsplit=4)
+w, h, px = int(p[1]), int(p[2]), p[4]
+rows = {}
+for y in range(h):
+    for x in range(w):
+        i = 3 * (y * w + x)
+        if abs(px[i] - 191) < 12 and abs(px[i + 1] - 33) < 12 and abs(px[i + 2] - 33) < 12:
+            rows.setdefault(y // 30, []).append(x)
+for k in sorted(rows):
+    if len(rows[k]) >= 10:
+        print(round(sum(rows[k]) / len(rows[k])))
+P
+	is "$(awk '$1 >= 258 && $1 <= 267' "$TMP/dots" | wc -l | tr -d ' ')" 2 \
+		"context page: the dots of bytes and files (all earlier values equal) mid-scale"
+else
+	skip "pdftoppm or python3 is not installed"
+fi
+
 done_testing
