@@ -42,4 +42,11 @@ $RUN ingest --db "$TMP/y.db" "$TMP/nonexistent" >/dev/null 2>&1
 [ -s "$TMP/y.db" ]
 ok $? "a store that was there stays"
 
+# the output rule reaches the commands that write a format of their own
+$RUN trace -o "$TMP/t.pdf" true 2>"$TMP/err"
+is "$?:$(head -1 "$TMP/err")" "2:iolens trace: the output '$TMP/t.pdf' is named as pdf, but it is an iolens trace" \
+	"trace -o t.pdf: a name that says another format"
+[ ! -e "$TMP/t.pdf" ]
+ok $? "and nothing is written"
+
 done_testing
