@@ -2,6 +2,7 @@
  * Shared option handling and log loading of the analysis commands.
  */
 #define _DEFAULT_SOURCE
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,15 +55,7 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 	case ':':
 		usage_error("option '%s' needs a value", c->argv[optind - 1]);
 		return -1;
-	case OPT_FORMAT:
-		c->fmt = fmt_parse(arg);
-		if (c->fmt < 0) {
-			usage_error(
-				"unknown format '%s' (text, csv, tsv, json)",
-				arg);
-			return -1;
-		}
-		return 1;
+	case OPT_FORMAT: c->fmtarg = arg; return 1; /* see copts_choose */
 	case 'o': c->outpath = arg; return 1;
 	case OPT_NODES:
 		if (parse_count(arg, &c->m.nodes) < 0) {
@@ -100,6 +93,154 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 	return 0;
 }
 
+static const char *const outf_names[OUTF_N] = {"text", "csv", "tsv", "json",
+					       "pdf",  "svg", "png"};
+static const char *const outf_exts[OUTF_N] = {".txt", ".csv", ".tsv", ".json",
+					      ".pdf", ".svg", ".png"};
+
+static int same_nocase(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return 0;
+	return !*a && !*b;
+}
+
+/* The format the name of path says (its extension, any case), or -1. */
+static int outf_of_path(const char *path)
+{
+	const char *b, *dot;
+
+	if (!path || !strcmp(path, "-"))
+		return -1;
+	b = strrchr(path, '/');
+	dot = strrchr(b ? b + 1 : path, '.');
+	for (int f = 0; dot && f < OUTF_N; f++)
+		if (same_nocase(dot, outf_exts[f]))
+			return f;
+	return -1;
+}
+
+/* "text, csv, tsv or json" */
+static void outf_list(char *buf, size_t n, unsigned mask)
+{
+	size_t len = 0;
+	int k = 0, total = 0;
+
+	for (int f = 0; f < OUTF_N; f++)
+		total += !!(mask & OUTF_BIT(f));
+	buf[0] = '\0';
+	for (int f = 0; f < OUTF_N; f++) {
+		if (!(mask & OUTF_BIT(f)))
+			continue;
+		k++;
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0,
+					"%s%s",
+					k == 1	     ? ""
+					: k == total ? " or "
+						     : ", ",
+					outf_names[f]);
+	}
+}
+
+int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
+	       const char *own)
+{
+	int ext = outf_of_path(path), given = -1;
+	char list[64];
+
+	outf_list(list, sizeof list, mask);
+	if (fmtarg) {
+		for (int f = 0; f < OUTF_N; f++)
+			if ((mask & OUTF_BIT(f)) &&
+			    !strcmp(fmtarg, outf_names[f]))
+				given = f;
+		if (given < 0) {
+			usage_error("unknown format '%s' (%s)", fmtarg, list);
+			return -1;
+		}
+		if (ext >= 0 && ext != given) {
+			usage_error("--format %s, but the output '%s' is named "
+				    "as %s: name it to match",
+				    fmtarg, path, outf_names[ext]);
+			return -1;
+		}
+		return given;
+	}
+	if (ext >= 0 && !(mask & OUTF_BIT(ext))) {
+		if (mask)
+			usage_error("cannot write %s to '%s' (%s: %s)",
+				    outf_names[ext], path,
+				    mask & (mask - 1) ? "formats" : "only",
+				    list);
+		else
+			usage_error("the output '%s' is named as %s, but it "
+				    "is %s",
+				    path, outf_names[ext], own);
+		return -1;
+	}
+	return ext >= 0 ? ext : dflt;
+}
+
+void cmd_outfmts(const char *cmd, unsigned *mask, int *dflt, const char **own)
+{
+	static const struct {
+		const char *cmd;
+		unsigned mask;
+		int dflt;
+		const char *own;
+	} t[] = {
+		{"iostat", OUTF_TABLES | OUTF_BIT(OUTF_PDF), OUTF_TEXT, NULL},
+		{"report",
+		 OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) | OUTF_BIT(OUTF_PNG),
+		 OUTF_PDF, NULL},
+		{"population-report", OUTF_BIT(OUTF_PDF), OUTF_PDF, NULL},
+		{"replay-script", OUTF_BIT(OUTF_TEXT), OUTF_TEXT, NULL},
+		{"export", 0, OUTF_TEXT, "an .xlsx workbook"},
+		{"convert", 0, OUTF_TEXT, "a Darshan log"},
+	};
+
+	*mask = OUTF_TABLES;
+	*dflt = OUTF_TEXT;
+	*own = NULL;
+	for (size_t i = 0; cmd && i < sizeof t / sizeof *t; i++)
+		if (!strcmp(cmd, t[i].cmd)) {
+			*mask = t[i].mask;
+			*dflt = t[i].dflt;
+			*own = t[i].own;
+		}
+}
+
+int copts_choose(struct copts *c)
+{
+	unsigned mask;
+	int dflt;
+	const char *own;
+
+	cmd_outfmts(c->argv ? c->argv[0] : NULL, &mask, &dflt, &own);
+	c->outf = cmd_outfmt(c->fmtarg, c->outpath, mask, dflt, own);
+	if (c->outf < 0)
+		return -1;
+	c->fmt = c->outf <= OUTF_JSON ? c->outf : FMT_TEXT;
+	return 0;
+}
+
+/* What a command's arguments are, for "no ... given". */
+static const char *arg_noun(const char *cmd)
+{
+	static const char *const t[][2] = {
+		{"iostat", "recording (iostat -x -t text or JSON, diskstats)"},
+		{"fsstats", "directory to walk or snapshot"},
+		{"convert", "trace"},
+		{"replay-script", "trace"},
+	};
+
+	for (size_t i = 0; cmd && i < sizeof t / sizeof *t; i++)
+		if (!strcmp(cmd, t[i][0]))
+			return t[i][1];
+	return "log";
+}
+
 int copts_start(struct copts *c, int argc, char **argv,
 		const struct option *longopts, void (*help)(void),
 		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
@@ -130,8 +271,10 @@ int copts_start(struct copts *c, int argc, char **argv,
 			return usage_error("unknown option '%s'",
 					   argv[optind - 1]);
 	}
+	if (copts_choose(c) < 0)
+		return EXIT_USAGE;
 	if (optind >= argc)
-		return usage_error("no log given");
+		return usage_error("no %s given", arg_noun(argv[0]));
 	if (o && out_open(o, c->outpath, c->fmt) < 0) {
 		msg("%s", o->err.msg);
 		return EXIT_DATA;
@@ -378,6 +521,24 @@ static void warnings(const char *path, const struct iol_job *job)
 		    (unsigned long long)job->skipped);
 }
 
+/* Does the file start as text (no NUL, no control bytes but white
+ * space in its first 512 bytes)?  A Darshan log never does. */
+static int looks_text(const char *path)
+{
+	unsigned char buf[512];
+	FILE *f = fopen(path, "rb");
+	size_t n, k;
+
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	for (k = 0; k < n; k++)
+		if (buf[k] < 0x20 && !strchr("\t\n\r\f", buf[k]))
+			return 0;
+	return n > 0;
+}
+
 int load_job(const struct copts *c, int argc, char **argv, int *i,
 	     struct iol_job **job)
 {
@@ -392,6 +553,14 @@ int load_job(const struct copts *c, int argc, char **argv, int *i,
 	else
 		ret = iol_job_load_opts(job, path, &to, &err);
 	*i += n - 1;
+	if (ret == IOL_ENOTLOG && n == 1 && looks_text(path)) {
+		/* a text file: say what a text log would have been */
+		msg("cannot read '%s': a text file, but not a trace iolens "
+		    "reads (strace -f -tt -T output, an iolens trace) nor a "
+		    "Darshan log",
+		    path);
+		return ret;
+	}
 	if (ret < 0) {
 		msg_ioerr(path, ret, &err);
 		return ret;

@@ -13,11 +13,13 @@
 #include "render/output.h"
 
 struct copts {
-	char **argv;	  /* for messages */
-	int rank_from;	  /* traces: IOL_RANK_FROM_* */
-	int lenient;	  /* traces: skip unparsable lines */
-	int merge_traces; /* all trace arguments are one job */
-	int fmt;
+	char **argv;	    /* for messages */
+	int rank_from;	    /* traces: IOL_RANK_FROM_* */
+	int lenient;	    /* traces: skip unparsable lines */
+	int merge_traces;   /* all trace arguments are one job */
+	int fmt;	    /* FMT_*: the table format (text for a drawing) */
+	int outf;	    /* OUTF_*: the output chosen by cmd_outfmt() */
+	const char *fmtarg; /* --format as given, NULL when not */
 	const char *outpath;
 	struct iol_opts m;
 };
@@ -52,10 +54,46 @@ enum {
  * missing value is told apart from an unknown option */
 #define COMMON_SHORTOPTS ":ho:"
 
+/* Output formats, as --format or the extension of -o names them; the
+ * first four are render/output.h's FMT_*. */
+enum {
+	OUTF_TEXT = FMT_TEXT,
+	OUTF_CSV = FMT_CSV,
+	OUTF_TSV = FMT_TSV,
+	OUTF_JSON = FMT_JSON,
+	OUTF_PDF,
+	OUTF_SVG,
+	OUTF_PNG,
+	OUTF_N
+};
+#define OUTF_BIT(f) (1u << (f))
+#define OUTF_TABLES                                                      \
+	(OUTF_BIT(OUTF_TEXT) | OUTF_BIT(OUTF_CSV) | OUTF_BIT(OUTF_TSV) | \
+	 OUTF_BIT(OUTF_JSON))
+/*
+ * The one rule of output choice, for every command with -o: the format
+ * option (fmtarg, NULL when not given) wins, and an output path whose
+ * extension names another format (.txt .csv .tsv .json .pdf .svg .png,
+ * any case) is a usage error; without it the extension chooses among the
+ * formats the command writes (the mask of OUTF_BITs; one it does not
+ * write is a usage error), and any other name gets dflt.  mask 0: the
+ * command writes a format of its own, own ("an .xlsx workbook"), which
+ * no such extension may contradict.  Returns an OUTF_*, or -1 with the
+ * usage error printed.
+ */
+int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
+	       const char *own);
+/* The formats (mask) and default of a command's output by its name:
+ * what copts_start() and pop_start() choose with. */
+void cmd_outfmts(const char *cmd, unsigned *mask, int *dflt, const char **own);
+
 void copts_init(struct copts *c, char **argv);
 /* Handle a common option: 1 handled, 0 not common, -1 usage error
  * (message printed).  OPT_VERSION prints the version and sets *done. */
 int copts_handle(struct copts *c, int opt, const char *arg, int *done);
+/* Choose c->outf and c->fmt from --format and -o by cmd_outfmt() and the
+ * formats of the command c->argv[0]: 0, or -1 (usage error printed). */
+int copts_choose(struct copts *c);
 /*
  * The start of every analysis command: parse argv with the common options
  * (and a command's own through extra(ctx, opt, arg), which returns 1

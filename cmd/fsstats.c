@@ -175,12 +175,15 @@ static const char *const scols[] = {
 /* the median by count, at the bin's lower edge (bins are powers of 2) */
 static uint64_t median_size(const struct iol_fsstats *st)
 {
-	uint64_t seen = 0, lo, hi;
+	uint64_t seen = 0, lo, hi, n = 0;
 	int k;
 
+	/* over the histogram's files: each inode once */
+	for (k = 0; k < IOL_FS_SIZE_BINS; k++)
+		n += st->size_count[k];
 	for (k = 0; k < IOL_FS_SIZE_BINS; k++) {
 		seen += st->size_count[k];
-		if (seen * 2 >= st->files && st->files) {
+		if (seen * 2 >= n && n) {
 			iol_fs_size_range(k, &lo, &hi);
 			return lo;
 		}
@@ -420,17 +423,57 @@ static void text_all(struct out *o, const struct iol_fsstats *st, int nth)
 	}
 }
 
+/* ---- progress (a terminal only, as ingest draws it) ---- */
+
+struct bar {
+	double t0, last;
+};
+
+static double mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A walk has no known end: counts and rates, at most 5 times a second
+ * (the first call draws at once, so a short walk shows its line too). */
+static void progress(uint64_t dirs, uint64_t files, size_t queued, void *arg)
+{
+	struct bar *b = arg;
+	double t = mono(), el;
+
+	if (b->last > 0 && t - b->last < 0.2)
+		return;
+	b->last = t;
+	el = t - b->t0;
+	fprintf(stderr,
+		"\rwalking: %llu directories, %llu files, %zu directories "
+		"waiting  %.0f files/s\033[K",
+		(unsigned long long)dirs, (unsigned long long)files, queued,
+		el > 0 ? (double)files / el : 0);
+}
+
 static int walk(int argc, char **argv, int i, struct iol_fsstats *st)
 {
 	struct iol_error err = {0};
 	struct iol_fsopts wo;
+	struct bar bar = {mono(), 0};
+	int r;
 
 	memset(&wo, 0, sizeof(wo));
 	wo.threads = fo.threads ? fo.threads : 2;
 	wo.now = fo.have_now ? fo.now : (int64_t)time(NULL);
 	wo.cross_mounts = fo.cross;
-	if (iol_fs_walk((const char *const *)argv + i, argc - i, &wo, st,
-			&err) < 0) {
+	if (isatty(2)) {
+		wo.progress = progress;
+		wo.progress_arg = &bar;
+	}
+	r = iol_fs_walk((const char *const *)argv + i, argc - i, &wo, st, &err);
+	if (wo.progress)
+		fputs("\r\033[K", stderr);
+	if (r < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
 		return -1;
 	}

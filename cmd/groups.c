@@ -64,6 +64,9 @@ static const char *const fw_cols[IOL_POP_NFW] = {
 
 #define NCOLS (5 + IOL_POP_NT6 + 1 + 5 + IOL_POP_NSTRAT + IOL_POP_NFW)
 
+/* the text's name of the group column: what the groups are */
+static const char *group_col = "group";
+
 /* parts: bit 0 volumes and Table VI, 1 MiB/s/CN, 2 strategies, 3 files */
 static int columns(const char **c, unsigned parts)
 {
@@ -71,7 +74,8 @@ static int columns(const char **c, unsigned parts)
 					    "bytes_written", "share_pct"};
 	int n = 0;
 
-	for (int k = 0; k < 2; k++)
+	c[n++] = parts == 15 ? head[0] : group_col;
+	for (int k = 1; k < 2; k++)
 		c[n++] = head[k];
 	for (int k = 2; k < 5 && (parts & 1); k++)
 		c[n++] = head[k];
@@ -127,13 +131,44 @@ static void table(struct out *o, const struct iol_popgroup *g, size_t n,
 		out_text(o, "\n");
 }
 
-static void print_groups(struct out *o, const struct iol_popgroup *g, size_t n,
-			 int has_fw)
+/* With --by size: do the classes hold one process count each (then they
+ * are the groups of --by nprocs, under range labels)? */
+static int classes_single(const struct iol_popset *set)
 {
+	int64_t seen[IOL_POP_NSIZE];
+
+	for (int c = 0; c < IOL_POP_NSIZE; c++)
+		seen[c] = -1;
+	for (size_t i = 0; i < set->n; i++) {
+		int c = iol_pop_size_class(set->jobs[i].nprocs);
+
+		if (seen[c] >= 0 && seen[c] != set->jobs[i].nprocs)
+			return 0;
+		seen[c] = set->jobs[i].nprocs;
+	}
+	return 1;
+}
+
+static void print_groups(struct out *o, const struct iol_popgroup *g, size_t n,
+			 int has_fw, const struct iol_popset *set)
+{
+	static const char *const names[] = {"app", "user", "project", "nprocs",
+					    "nprocs class"};
+
 	if (o->fmt != FMT_TEXT) {
 		table(o, g, n, 15, NULL);
 		return;
 	}
+	group_col = by >= 0 && by < 5 ? names[by] : "group";
+	if (by == IOL_BY_SIZE)
+		out_text(o,
+			 "Job-size classes: process counts in [2^k, "
+			 "2^(k+1)), labelled by their range%s.\n\n",
+			 classes_single(set)
+				 ? "; every class here holds one process "
+				   "count, so the groups are those of --by "
+				   "nprocs"
+				 : "");
 	table(o, g, n, 1,
 	      "Volumes (Fig. 4) and Table VI characteristics, mean over jobs");
 	table(o, g, n, 2,
@@ -180,7 +215,7 @@ int cmd_groups(int argc, char **argv)
 	}
 	rc = cmd_out_open(&o, p.c.outpath, p.c.fmt) < 0 ? EXIT_DATA : EXIT_OK;
 	if (rc == EXIT_OK) {
-		print_groups(&o, g, n, set.has_fw);
+		print_groups(&o, g, n, set.has_fw, &set);
 		rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	}
 	iol_pop_groups_free(g, n);

@@ -546,7 +546,8 @@ static void report(const struct ingest *g)
 static int run(struct ingest *g, int argc, char **argv, int first)
 {
 	struct iol_error err = {0, 0, ""};
-	int bad;
+	struct stat sb;
+	int bad, existed = stat(g->db, &sb) == 0;
 
 	if (iol_store_open(&g->st, g->db, &err) < 0) {
 		msg("cannot open '%s': %s", g->db, err.msg);
@@ -572,6 +573,10 @@ static int run(struct ingest *g, int argc, char **argv, int first)
 		msg("%s: %s", g->db, err.msg);
 		g->dberror = 1;
 	}
+	/* a store this run made and put no log in (every argument missing
+	 * or empty) is not left behind */
+	if (!existed && !g->seen && !g->dberror)
+		unlink(g->db);
 	report(g);
 	return g->dberror || bad || g->failed ? EXIT_DATA : EXIT_OK;
 }

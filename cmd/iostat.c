@@ -48,7 +48,7 @@ static void help(void)
 	      "SOURCE_DATE_EPOCH,\n"
 	      "                     else the recording's start)\n"
 	      "  --db file          join with the jobs of a population store\n"
-	      "  --format fmt       text (default), csv, tsv or json\n"
+	      "  --format fmt       text (default), csv, tsv, json or pdf\n"
 	      "  --idle             list idle periods\n"
 	      "  --idle-threshold pct\n"
 	      "                     % of peak below which an interval is idle\n"
@@ -59,8 +59,10 @@ static void help(void)
 	      "  --jobs             with --db: each job's device weather\n"
 	      "  --lenient          skip bad lines, counting them\n"
 	      "  --min-idle secs    list only idle periods this long\n"
-	      "  -o, --output file  write to file; FILE.pdf draws the report "
-	      "page\n"
+	      "  -o, --output file  write to file; its extension chooses the "
+	      "format\n"
+	      "                     without --format (FILE.pdf: the report "
+	      "page)\n"
 	      "  --summary          one row per device\n"
 	      "  --table            Table III: idle periods by duration\n"
 	      "  -h, --help         show this help\n"
@@ -476,6 +478,14 @@ static void text_weather(struct ctx *c)
 			 "  mean share of the device bytes of its intervals "
 			 "a job explains: %.1f%%\n",
 			 100 * sh / nsh);
+	/* over 100 % reads as an error unless said: it is a finding */
+	if (c->w.coverage > 1 || (nsh && sh / nsh > 1))
+		out_text(&c->o,
+			 "  over 100%%: the jobs say they moved more bytes "
+			 "than reached the device\n  (writes absorbed by "
+			 "the page cache and deleted or rewritten before\n"
+			 "  write-back, reads served from memory, files on "
+			 "another file system)\n");
 }
 
 static void v_text(struct ctx *c, int nfiles)
@@ -497,7 +507,7 @@ static void v_text(struct ctx *c, int nfiles)
 static const char *const jcols[] = {
 	"id",		"path",	      "app",	     "user",	"start",
 	"end",		"read_bytes", "write_bytes", "job_bps", "dev_mean_bps",
-	"dev_peak_bps", "share",      "inside",
+	"dev_peak_bps", "share_pct",  "inside",
 };
 
 static void v_jobs(struct ctx *c)
@@ -520,15 +530,15 @@ static void v_jobs(struct ctx *c)
 		out_num(&c->o, w->job_bps, 0);
 		out_num(&c->o, w->dev_mean_bps, 0);
 		out_num(&c->o, w->dev_peak_bps, 0);
-		out_num(&c->o, w->share, 4);
+		out_num(&c->o, 100 * w->share, 2);
 		out_int(&c->o, w->inside);
 		out_endrow(&c->o);
 	}
 	out_endtable(&c->o);
 }
 
-static const char *const wcols[] = {"start",	 "end",	     "device_bytes",
-				    "job_bytes", "coverage", "jobs"};
+static const char *const wcols[] = {"start",	 "end",		 "device_bytes",
+				    "job_bytes", "coverage_pct", "jobs"};
 
 static void v_coverage(struct ctx *c)
 {
@@ -546,7 +556,8 @@ static void v_coverage(struct ctx *c)
 		out_time(&c->o, t + c->b.step);
 		out_int(&c->o, x->rbytes + x->wbytes);
 		out_num(&c->o, c->w.bins[k].job_bytes, 0);
-		out_num(&c->o, db > 0 ? c->w.bins[k].job_bytes / db : NAN, 4);
+		out_num(&c->o, db > 0 ? 100 * c->w.bins[k].job_bytes / db : NAN,
+			2);
 		out_int(&c->o, c->w.bins[k].njobs);
 		out_endrow(&c->o);
 	}
@@ -568,6 +579,14 @@ static int load(struct ctx *c, int argc, char **argv, int i, int lenient)
 				msg("cannot read '%s': %s", argv[i], err.msg);
 			return -1;
 		}
+		if (c->ds.cut_line)
+			msg("warning: '%s': the %s ends early, cut in line "
+			    "%llu (the recorder was stopped while writing); "
+			    "the samples before it are read",
+			    argv[i],
+			    f == IOL_DEVFMT_IOSTAT_JSON ? "JSON document"
+							: "recording",
+			    (unsigned long long)c->ds.cut_line);
 		if (first < 0)
 			first = f;
 		c->fmtname = first == f ? iol_devfmt_name(f) : "mixed formats";
@@ -620,13 +639,6 @@ static int analyse(struct ctx *c)
 		    io.db, (unsigned long long)skipped);
 	c->have_w = 1;
 	return 0;
-}
-
-static int is_pdf(const char *p)
-{
-	size_t n = p ? strlen(p) : 0;
-
-	return n > 4 && !strcmp(p + n - 4, ".pdf");
 }
 
 static int write_pdf(struct ctx *c, const char *path)
@@ -743,7 +755,7 @@ int cmd_iostat(int argc, char **argv)
 		ctx_release(&c);
 		return EXIT_DATA;
 	}
-	if (is_pdf(co.outpath)) {
+	if (co.outf == OUTF_PDF) {
 		r = write_pdf(&c, co.outpath);
 		ctx_release(&c);
 		return r;

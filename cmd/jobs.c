@@ -114,7 +114,8 @@ static int print_rows(struct out *o, struct iol_popcur *cur)
 
 	n = pick(cur, o->fmt, idx, names);
 	out_table(o, names, n);
-	while ((rc = iol_popcur_next(cur, &err)) > 0) {
+	/* the first row was read before the output was opened */
+	for (rc = 1; rc > 0; rc = iol_popcur_next(cur, &err)) {
 		for (int k = 0; k < n; k++)
 			cell(o, cur, idx[k]);
 		out_endrow(o);
@@ -155,6 +156,17 @@ int cmd_jobs(int argc, char **argv)
 	if (rc < 0) {
 		iol_popdb_close(db);
 		return usage_error("%s", err.msg);
+	}
+	rc = iol_popcur_next(cur, &err);
+	if (rc <= 0) {
+		/* nothing matches: no bare header, no file */
+		if (rc < 0)
+			msg("%s", err.msg);
+		else
+			pop_none(&p);
+		iol_popcur_close(cur);
+		iol_popdb_close(db);
+		return EXIT_DATA;
 	}
 	if (cmd_out_open(&o, p.c.outpath, p.c.fmt) < 0) {
 		iol_popcur_close(cur);

@@ -95,6 +95,8 @@ int pop_start(struct popopts *p, int argc, char **argv,
 	*db = NULL;
 	if ((rc = pop_opts(p, argc, argv, longopts, help, extra)) >= 0)
 		return rc;
+	if (copts_choose(&p->c) < 0)
+		return EXIT_USAGE;
 	if (!p->db)
 		return usage_error("no --db given");
 	if (nargs == 0 && optind < argc)
@@ -123,7 +125,21 @@ int pop_load(struct popopts *p, struct iol_popdb *db, struct iol_popset *set)
 
 	if (rc < 0)
 		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
+	if (rc == 0 && !set->n) {
+		iol_popset_free(set);
+		pop_none(p);
+		rc = IOL_EEMPTY;
+	}
 	return rc;
+}
+
+int pop_none(const struct popopts *p)
+{
+	if (p->where)
+		msg("no jobs match --where \"%s\" in '%s'", p->where, p->db);
+	else
+		msg("no jobs match: '%s' holds none", p->db);
+	return EXIT_DATA;
 }
 
 const struct iol_popjob *pop_find_row(const struct iol_popset *set,
@@ -253,9 +269,14 @@ int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 	struct iol_error err = {0};
 	int i, fmt, r = 0;
 
-	for (i = 0; i < nrecs && r == 0; i++)
+	for (i = 0; i < nrecs && r == 0; i++) {
 		if ((r = iol_devset_read(&ds, recs[i], 0, &fmt, &err)) < 0)
 			msg_ioerr(recs[i], r, &err);
+		else if (ds.cut_line)
+			msg("warning: '%s' ends early, cut in line %llu; the "
+			    "samples before it are read",
+			    recs[i], (unsigned long long)ds.cut_line);
+	}
 	if (r == 0 && ((r = iol_devset_finish(&ds, &err)) < 0 ||
 		       (r = iol_devset_bin(&ds, 0, &b, &err)) < 0))
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));

@@ -37,8 +37,12 @@ int pop_start(struct popopts *p, int argc, char **argv,
 	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
 	      struct iol_popdb **db, int *first);
 
-/* Load the jobs matching --where; prints the message on failure. */
+/* Load the jobs matching --where; prints the message on failure.  None
+ * matching is a failure (IOL_EEMPTY, "no jobs match"): nothing to report. */
 int pop_load(struct popopts *p, struct iol_popdb *db, struct iol_popset *set);
+/* Say that no job matches --where (or that the store is empty); returns
+ * the exit status, 1. */
+int pop_none(const struct popopts *p);
 
 /* The store's row of log (its path as given or made absolute), or NULL. */
 const struct iol_popjob *pop_find_row(const struct iol_popset *set,

@@ -120,19 +120,6 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 			    "seconds, not '%s'",
 			    arg);
 		return -1;
-	case 'f':
-		if (!strcmp(arg, "pdf"))
-			r->ro.format = REPORT_PDF;
-		else if (!strcmp(arg, "svg"))
-			r->ro.format = REPORT_SVG;
-		else if (!strcmp(arg, "png"))
-			r->ro.format = REPORT_PNG;
-		else {
-			usage_error("--format wants pdf, svg or png, not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
 	case 'p':
 		if (!strcmp(arg, "a4"))
 			r->ro.paper = PAPER_A4;
@@ -344,7 +331,7 @@ int cmd_report(int argc, char **argv)
 		{"date", required_argument, NULL, 'd'},
 		{"db", required_argument, NULL, 'D'},
 		{"exclude", required_argument, NULL, 'x'},
-		{"format", required_argument, NULL, 'f'},
+		{"format", required_argument, NULL, OPT_FORMAT},
 		{"help", no_argument, NULL, 'h'},
 		{"iostat", required_argument, NULL, 'I'},
 		{"lenient", no_argument, NULL, OPT_LENIENT},
@@ -370,6 +357,10 @@ int cmd_report(int argc, char **argv)
 		return r;
 	if (!co.outpath || !strcmp(co.outpath, "-"))
 		return usage_error("--output names the file to write");
+	/* --format, else the extension of -o (copts_choose) */
+	ro.ro.format = co.outf == OUTF_SVG   ? REPORT_SVG
+		       : co.outf == OUTF_PNG ? REPORT_PNG
+					     : REPORT_PDF;
 	if (ro.nrecs && !ro.dbpath)
 		return usage_error("--iostat goes with --db");
 	if (excl_build(&ro, &ex) < 0)

@@ -774,6 +774,9 @@ int cmd_trace(int argc, char **argv)
 	}
 	if (!out)
 		return usage_error("no output: give -o trace");
+	/* the rule of every -o: a name saying another format is refused */
+	if (cmd_outfmt(NULL, out, 0, OUTF_TEXT, "an iolens trace") < 0)
+		return EXIT_USAGE;
 	if (optind >= argc)
 		return usage_error("no command to trace");
 	if (find_lib(lib) < 0 || make_parts(out, dir) < 0)

@@ -564,6 +564,11 @@ static int triage_db(int argc, char **argv)
 		out_close(&o, 0);
 		return EXIT_DATA;
 	}
+	if (!r.jobs) { /* a report of nothing: say so, write nothing */
+		iol_poptri_free(&r);
+		out_close(&o, 0);
+		return pop_none(&po);
+	}
 	if (po.c.fmt == FMT_TEXT)
 		db_text(&o, &r);
 	else if (po.c.fmt == FMT_JSON)

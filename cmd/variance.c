@@ -18,7 +18,7 @@ static const char usage_str[] =
 static void help(void)
 {
 	fputs(usage_str, stdout);
-	printf("\nTable IV: groups of similar jobs (same uid, app, nprocs and "
+	printf("\nTable IV: groups of similar jobs (same user, app, nprocs and "
 	       "files;\n"
 	       "bytes read and written each within 1%%: |a-b| <= 0.01 "
 	       "max(a,b),\n"
@@ -30,7 +30,7 @@ static void help(void)
 	       pop_help);
 }
 
-static const char *const cols[] = {"uid",      "exe",	 "nprocs", "files",
+static const char *const cols[] = {"user",     "app",	 "nprocs", "files",
 				   "jobs",     "mean_s", "min_s",  "max_s",
 				   "stddev_s", "cv"};
 
@@ -38,7 +38,10 @@ static void print_table(struct out *o, const struct iol_popvar *v, size_t n)
 {
 	out_table(o, cols, 10);
 	for (size_t i = 0; i < n; i++) {
-		out_int(o, v[i].uid);
+		if (v[i].user && *v[i].user)
+			out_str(o, v[i].user);
+		else
+			out_int(o, v[i].uid); /* a store without user names */
 		out_str(o, v[i].app);
 		out_int(o, v[i].nprocs);
 		out_int(o, v[i].files);

@@ -35,6 +35,17 @@ static void hhmm(char *b, size_t n, double t)
 		snprintf(b, n, "%.0f", t);
 }
 
+/* Byte ticks of a rate axis: "64 MiB/s", not "64 MiB". */
+static void rate_ticks(struct axis *a)
+{
+	char t[sizeof a->labels[0]];
+
+	for (int i = 0; i < a->nticks; i++) {
+		snprintf(t, sizeof t, "%s/s", a->labels[i]);
+		memcpy(a->labels[i], t, sizeof t);
+	}
+}
+
 static void time_plot(cairo_t *cr, const struct iol_binned *b,
 		      const struct iol_devstats *all, double y)
 {
@@ -54,7 +65,8 @@ static void time_plot(cairo_t *cr, const struct iol_binned *b,
 	p.h = 200;
 	bw = p.w / (double)b->nbins;
 	axis_nice(&p.ax, 0, all->peak_bps > 0 ? all->peak_bps : 1, 0, 1);
-	plot_axes(&p, "throughput per second, all devices");
+	rate_ticks(&p.ax);
+	plot_axes(&p, "throughput, all devices");
 	for (k = 0; k < b->nbins; k++) {
 		const struct iol_bin *x = iol_binned_at(b, row, k);
 		double fr, fw, x0 = p.x + bw * (double)k;
@@ -89,7 +101,17 @@ static void time_plot(cairo_t *cr, const struct iol_binned *b,
 	}
 	chart_text(cr, p.x + p.w / 2, p.y + p.h + 21, "time (UTC)", 7.5, 0, 0,
 		   C_INK);
-	chart_legend(cr, p.x + p.w - 110, p.y - 14, 2, names, colors);
+	chart_legend(cr, p.x + p.w - 210, p.y - 14, 2, names, colors);
+	/* the dashed idle line has its own entry */
+	chart_color(cr, C_WARN);
+	cairo_set_line_width(cr, 0.8);
+	cairo_set_dash(cr, (double[]){3, 2}, 2, 0);
+	cairo_move_to(cr, p.x + p.w - 100, p.y - 16.5);
+	cairo_rel_line_to(cr, 12, 0);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	chart_text(cr, p.x + p.w - 84, p.y - 14, "idle threshold", 7, 0, -1,
+		   C_INK);
 }
 
 static void cdf_plot(cairo_t *cr, const struct iol_devstats *all, double y)
@@ -107,7 +129,8 @@ static void cdf_plot(cairo_t *cr, const struct iol_devstats *all, double y)
 	p.h = 170;
 	p.horizontal = 1;
 	axis_nice(&p.ax, 0, all->peak_bps > 0 ? all->peak_bps : 1, 0, 1);
-	plot_axes(&p, "throughput per second");
+	rate_ticks(&p.ax);
+	plot_axes(&p, "throughput of an interval");
 	for (k = 0; k <= 4; k++) {
 		snprintf(lab, sizeof(lab), "%d%%", k * 25);
 		chart_text(cr, p.x - 3, p.y + p.h - p.h * k / 4 + 2.5, lab, 7,

@@ -75,7 +75,13 @@ static void need(struct pr *p, double h)
 
 static void heading(struct pr *p, const char *t, const char *cap)
 {
-	need(p, 60);
+	/* the heading, its caption (about 0.5 em a character at 7.5 pt)
+	 * and a start of what it heads stay together: a heading never
+	 * ends a sheet */
+	double capw = p->pw - 2 * MARGIN;
+	double lines = cap ? ceil((double)strlen(cap) * 7.5 * 0.5 / capw) : 0;
+
+	need(p, 16 + lines * 7.5 * 1.45 + 6 + 60);
 	chart_text(p->cr, MARGIN, p->y + 11, t, 10.5, 1, -1, C_INK);
 	p->y += 16;
 	if (cap)
@@ -401,8 +407,16 @@ static void table(struct pr *p, int ncol, const double *w, const int *numeric,
 {
 	int per = (int)((p->ph - 2 * MARGIN - 80) / (8 * 1.55)) - 2;
 
-	for (int r = 0; r < nrow; r += per) {
-		int n = nrow - r < per ? nrow - r : per;
+	for (int r = 0, n; r < nrow; r += n) {
+		/* as many rows as the sheet has room for, so that the table
+		 * starts under its heading, not on the next sheet */
+		int room = (int)((p->ph - MARGIN - FOOT - p->y - 10) /
+				 (8 * 1.55)) -
+			   1;
+
+		n = nrow - r < per ? nrow - r : per;
+		if (room >= 3 && room < n)
+			n = room;
 		need(p, (n + 1) * 8 * 1.55 + 10);
 		p->y += chart_table(p->cr, MARGIN, p->y, ncol, w, numeric, head,
 				    n, cells + (size_t)r * ncol, 8) +
@@ -451,16 +465,16 @@ static void table6(struct pr *p, const struct iol_popgroup *g, size_t n,
 static void table4(struct pr *p)
 {
 	static const char *const head[10] = {
-		"uid",	  "exe",   "nprocs", "files",	 "jobs",
+		"user",	  "app",   "nprocs", "files",	 "jobs",
 		"mean s", "min s", "max s",  "stddev s", "cv"};
-	static const double w[10] = {36, 76, 40, 40, 34, 52, 52, 52, 52, 40};
-	static const int numeric[10] = {1, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+	static const double w[10] = {50, 76, 40, 40, 34, 52, 52, 52, 52, 40};
+	static const int numeric[10] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
 	char(*buf)[32] = calloc(p->nvar * 10 + 1, sizeof *buf);
 	const char **cells = calloc(p->nvar * 10 + 1, sizeof *cells);
 	char cap[320];
 
 	snprintf(cap, sizeof cap,
-		 "Jobs with the same uid, exe, nprocs and files whose bytes "
+		 "Jobs with the same user, app, nprocs and files whose bytes "
 		 "read and written are each within 1%% (|a-b| <= 0.01 "
 		 "max(a,b), chained): I/O time by slowest rank.  %zu groups; "
 		 "%zu partial jobs left out.",
@@ -469,7 +483,10 @@ static void table4(struct pr *p)
 	for (size_t i = 0; buf && cells && i < p->nvar; i++) {
 		const struct iol_popvar *v = &p->var[i];
 		char *b = buf[i * 10];
-		snprintf(b, 32, "%lld", (long long)v->uid);
+		if (v->user && *v->user)
+			snprintf(b, 32, "%s", v->user);
+		else
+			snprintf(b, 32, "%lld", (long long)v->uid);
 		snprintf(buf[i * 10 + 1], 32, "%s", v->app ? v->app : "");
 		snprintf(buf[i * 10 + 2], 32, "%lld", (long long)v->nprocs);
 		snprintf(buf[i * 10 + 3], 32, "%lld", (long long)v->files);
@@ -493,12 +510,22 @@ static void table4(struct pr *p)
 static void tri_rules(struct pr *p)
 {
 	static const char *const head[4] = {"rule", "flagged", "n/a", ""};
-	static const double w[4] = {110, 50, 50, 300};
+	double w[4] = {110, 50, 50, 300};
 	static const int numeric[4] = {0, 1, 1, 0};
 	const struct iol_poptri *t = p->tri;
 	char buf[IOL_POPTRI_MAXRULES][2][24];
 	const char *cells[IOL_POPTRI_MAXRULES * 4];
 
+	/* the code column as wide as its longest code: a cut code
+	 * ("...ARED-TIME-IMBALANCE") names no rule */
+	for (size_t k = 0; k < t->nrules; k++) {
+		double cw = chart_text_width(p->cr, t->code[k], 8, 0) + 8;
+
+		if (cw > w[0] && cw < 200) {
+			w[3] -= cw - w[0];
+			w[0] = cw;
+		}
+	}
 	for (size_t k = 0; k < t->nrules; k++) {
 		snprintf(buf[k][0], 24, "%zu", t->count[k]);
 		snprintf(buf[k][1], 24, "%zu", t->na[k]);
@@ -511,24 +538,45 @@ static void tri_rules(struct pr *p)
 		table(p, 4, w, numeric, head, (int)t->nrules, cells);
 }
 
-/* "META-BOUND 56, SMALL-FILES 56": a group's rules by jobs flagged */
-static void tri_codes(const struct iol_poptri *t,
-		      const struct iol_poptri_group *g, char *b, size_t n)
+/* "META-BOUND 56, SMALL-FILES 56": a group's rules by jobs flagged, as
+ * many whole codes as fit in width points, then "+k more" */
+static void tri_codes(struct pr *p, const struct iol_poptri *t,
+		      const struct iol_poptri_group *g, char *b, size_t n,
+		      double width)
 {
-	size_t at = 0;
+	size_t at = 0, left = 0;
+	char one[80], more[24];
 
 	b[0] = '\0';
-	for (size_t k = 0; k < t->nrules && at < n; k++) {
-		int w;
+	for (size_t k = 0; k < t->nrules; k++)
+		left += g->count[k] > 0;
+	for (size_t k = 0; k < t->nrules; k++) {
+		char *tail = b + at;
 
 		if (!g->count[k])
 			continue;
 		/* the code without its "IOL-" */
-		w = snprintf(b + at, n - at, "%s%s %zu", at ? ", " : "",
-			     t->code[k] +
-				     (strncmp(t->code[k], "IOL-", 4) ? 0 : 4),
-			     g->count[k]);
-		at = w < 0 ? n : at + (size_t)w;
+		snprintf(one, sizeof one, "%s%s %zu", at ? ", " : "",
+			 t->code[k] + (strncmp(t->code[k], "IOL-", 4) ? 0 : 4),
+			 g->count[k]);
+		snprintf(more, sizeof more, ", +%zu more", left - 1);
+		if (at + strlen(one) + sizeof more >= n)
+			break;
+		memcpy(tail, one, strlen(one) + 1);
+		if (chart_text_width(p->cr, b, 8, 0) +
+			    (left > 1 ? chart_text_width(p->cr, more, 8, 0)
+				      : 0) >
+		    width) {
+			*tail = '\0';
+			break;
+		}
+		at += strlen(one);
+		left--;
+	}
+	if (left) {
+		snprintf(more, sizeof more, "%s+%zu more", at ? ", " : "",
+			 left);
+		snprintf(b + at, n - at, "%s", more);
 	}
 }
 
@@ -554,7 +602,7 @@ static void tri_groups(struct pr *p)
 		snprintf(b[2], 160, "%s", g->user[0] ? g->user : "?");
 		snprintf(b[3], 160, "%zu of %zu", g->flagged, g->jobs);
 		num(b[4], 160, g->stake, 1);
-		tri_codes(t, g, b[5], 160);
+		tri_codes(p, t, g, b[5], 160, w[5] - 6);
 		for (int k = 0; k < 6; k++)
 			cells[n * 6 + k] = b[k];
 		n++;
@@ -679,7 +727,7 @@ static void outlier_row(char (*r)[40], const struct iol_popjob *j, int k,
 	snprintf(r[0], 40, "%lld", (long long)j->id);
 	snprintf(r[1], 40, "%s", base ? base + 1 : (j->path ? j->path : ""));
 	snprintf(r[2], 40, "%s", iol_pop_ctx_names[k]);
-	num(r[3], 40, m->value, 2);
+	num(r[3], 40, m->value, iol_pop_ctx_integer(k) ? 0 : 2);
 	num(r[4], 40, m->percentile, 1);
 	snprintf(r[5], 40, "%zu", m->n);
 	snprintf(r[6], 40, "%s", m->verdict == IOL_CTX_LOW ? "low" : "high");
@@ -687,12 +735,12 @@ static void outlier_row(char (*r)[40], const struct iol_popjob *j, int k,
 
 /* The unusual metrics of the most recent CHECKED jobs, latest first. */
 static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
-			size_t *total, size_t *checked)
+			size_t *total, size_t *checked, size_t *njobs)
 {
 	const struct iol_popjob **v = calloc(p->set->n + 1, sizeof *v);
 	struct iol_popctx ctx;
 
-	*nrow = *total = 0;
+	*nrow = *total = *njobs = 0;
 	if (!v)
 		return -1;
 	for (size_t i = 0; i < p->set->n; i++)
@@ -704,11 +752,12 @@ static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
 			free(v);
 			return -1;
 		}
-		for (int k = 0; k < IOL_POP_NCTX; k++) {
+		for (int k = 0, any = 0; k < IOL_POP_NCTX; k++) {
 			const struct iol_popctx_metric *m = &ctx.m[k];
 			if (m->verdict != IOL_CTX_LOW &&
 			    m->verdict != IOL_CTX_HIGH)
 				continue;
+			*njobs += !any++;
 			if ((*total)++ < MAXOUT)
 				outlier_row(buf + (*nrow)++ * 7, v[i], k, m);
 		}
@@ -725,20 +774,29 @@ static void outliers(struct pr *p)
 	static const int numeric[7] = {1, 0, 0, 1, 1, 1, 0};
 	char(*buf)[40] = calloc(MAXOUT * 7, sizeof *buf);
 	const char *cells[MAXOUT * 7];
-	size_t n, total, checked;
-	char cap[480];
+	size_t n, total, checked, njobs;
+	char cap[900];
 
-	if (!buf || outlier_rows(p, buf, &n, &total, &checked) < 0) {
+	if (!buf || outlier_rows(p, buf, &n, &total, &checked, &njobs) < 0) {
 		free(buf);
 		return;
 	}
 	snprintf(cap, sizeof cap,
 		 "Each job against the earlier jobs of its app (narrowed to "
 		 "its user, then its nprocs, while at least %d remain): "
-		 "unusual when outside p5-p95 of at least %d earlier jobs. "
-		 "The %zu most recent jobs checked: %zu unusual metrics%s.",
-		 IOL_POP_CTX_MIN, IOL_POP_CTX_MIN, checked, total,
-		 total > MAXOUT ? ", the 60 of the latest jobs shown" : "");
+		 "unusual when outside p5-p95 of at least %d earlier jobs "
+		 "and at least %.0f %% (and 1 MiB/s, 1 point, 1 MiB or 1 "
+		 "file) from their median.  p5 and p95 are interpolated "
+		 "(type 7); pctile is the job's mid-rank, the share of "
+		 "earlier jobs below it with ties counting half, so a job "
+		 "beyond p95 may show a pctile under 95 where values tie.  "
+		 "The %zu most recent jobs checked: %zu unusual metrics in "
+		 "%zu jobs%s.",
+		 IOL_POP_CTX_MIN, IOL_POP_CTX_MIN, IOL_POP_CTX_REL * 100,
+		 checked, total, njobs,
+		 total > MAXOUT ? ", the first 60 metrics (latest jobs first) "
+				  "shown"
+				: "");
 	heading(p, "Outliers: jobs unusual for their application", cap);
 	for (size_t i = 0; i < n * 7; i++)
 		cells[i] = buf[i];
@@ -857,16 +915,17 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 
 /* ---- the context page of a job report ---- */
 
-static void ctx_row(struct pr *p, const struct iol_popctx_metric *m,
-		    const char *name, double y)
+static void ctx_row(struct pr *p, const struct iol_popctx_metric *m, int k,
+		    double y)
 {
+	const char *name = iol_pop_ctx_names[k];
 	double lo = fmin(m->min, m->value), hi = fmax(m->max, m->value);
 	double x0 = MARGIN + 110, w = p->pw - 2 * MARGIN - 290, x[5], xv;
 	const double q[5] = {m->min, m->p[1], m->p[2], m->p[3], m->max};
 	char b[128], v[32];
 
 	chart_text(p->cr, MARGIN, y + 3, name, 8, 1, -1, C_INK);
-	num(v, sizeof v, m->value, 2);
+	num(v, sizeof v, m->value, iol_pop_ctx_integer(k) ? 0 : 2);
 	snprintf(b, sizeof b, "%s  (pctile %s, n %zu)  %s", v,
 		 isnan(m->percentile) ? "-" : "", m->n,
 		 iol_pop_verdict_name(m->verdict));
@@ -880,10 +939,16 @@ static void ctx_row(struct pr *p, const struct iol_popctx_metric *m,
 		   m->verdict >= IOL_CTX_LOW ? C_WARN : C_INK);
 	if (!m->n || isnan(m->value))
 		return;
-	if (!(hi > lo))
-		hi = lo + fmax(fabs(lo) * 0.01, 1e-9);
-	for (int k = 0; k < 5; k++)
-		x[k] = x0 + w * (q[k] - lo) / (hi - lo);
+	if (!(hi > lo)) {
+		/* all equal: the middle of the scale, where its percentile
+		 * (50) puts it, not the left edge */
+		double d = fmax(fabs(lo) * 0.01, 1e-9);
+
+		lo -= d;
+		hi += d;
+	}
+	for (int i = 0; i < 5; i++)
+		x[i] = x0 + w * (q[i] - lo) / (hi - lo);
 	xv = x0 + w * (m->value - lo) / (hi - lo);
 	chart_color(p->cr, C_GRID);
 	cairo_rectangle(p->cr, x0, y - 8, w, 16);
@@ -904,13 +969,13 @@ static void weather_block(struct pr *p, const struct iol_wjobw *w, double y)
 		cap, sizeof cap,
 		"The device (all devices recorded) moved %.2f MiB/s on average "
 		"and %.2f MiB/s at most over the sampling intervals the job "
-		"ran in; the job itself moved %.2f MiB/s over its run, %.1f %% "
-		"of the device's bytes in those intervals.%s  A small share on "
-		"a slow job says other work loaded the device (weather); a "
-		"share above 100 %% says the job's bytes did not all reach "
-		"this device (page cache, another file system).",
+		"ran in; the job's bytes are %.1f %% of the device's bytes in "
+		"those intervals.%s  A small share on a slow job says other "
+		"work loaded the device (weather); a share above 100 %% says "
+		"the job's bytes did not all reach this device (page cache, "
+		"another file system).",
 		w->dev_mean_bps / 1048576, w->dev_peak_bps / 1048576,
-		w->job_bps / 1048576, w->share * 100,
+		w->share * 100,
 		w->inside ? ""
 			  : "  The run lies partly outside the recording.");
 	heading(p, "I/O weather: the storage device meanwhile", cap);
@@ -921,7 +986,7 @@ void popreport_context_page(void *cr, double pw, double ph, int pageno,
 {
 	const struct popreport_ctxpage *cp = arg;
 	struct pr p = {0};
-	char cap[400];
+	char cap[600];
 
 	p.cr = cr;
 	p.pw = pw;
@@ -934,12 +999,13 @@ void popreport_context_page(void *cr, double pw, double ph, int pageno,
 		 "(UMAMI's view).  Whiskers: min to max of the earlier jobs; "
 		 "box: p10 to p90; bar: median; dot: this job, each metric on "
 		 "its own scale.  Unusual when outside p5-p95 of at least %d "
-		 "earlier jobs.",
-		 cp->ctx.njobs, cp->ctx.scope, cp->dbpath, IOL_POP_CTX_MIN);
+		 "earlier jobs and %.0f %% from their median; pctile: the "
+		 "share of them below the job, ties counting half.",
+		 cp->ctx.njobs, cp->ctx.scope, cp->dbpath, IOL_POP_CTX_MIN,
+		 IOL_POP_CTX_REL * 100);
 	heading(&p, "This job beside the earlier jobs of its application", cap);
 	for (int k = 0; k < IOL_POP_NCTX; k++)
-		ctx_row(&p, &cp->ctx.m[k], iol_pop_ctx_names[k],
-			p.y + 14 + 30.0 * k);
+		ctx_row(&p, &cp->ctx.m[k], k, p.y + 14 + 30.0 * k);
 	if (cp->has_weather)
 		weather_block(&p, &cp->weather, p.y + 14 + 30.0 * IOL_POP_NCTX);
 	cairo_show_page(p.cr);

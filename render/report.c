@@ -1474,7 +1474,8 @@ static void heatmap_draw(struct ctx *c, double x, double y, double w)
 		 m->estimated ? "total per row at right" : "darkest cell: %s",
 		 mb);
 	chart_text(c->cr, x + w, y + 8, lbl, 6.5, 0, 1, C_MUTED);
-	chart_text(c->cr, x, top - 4,
+	/* above the column totals (28 pt over the map), not under them */
+	chart_text(c->cr, x, top - 36,
 		   t.r.how == IOL_ROWS_RANK ? "ranks per row" : "rank groups",
 		   6.5, 0, -1, C_MUTED);
 	p.cr = c->cr;

@@ -4,6 +4,7 @@
  * detail, and the recommendation; passes and rules not evaluated one
  * line each, so the twelve and more rules take a third of a page.
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "render/chart.h"
@@ -12,8 +13,20 @@
 
 static const int sev_color[5] = {C_WARN, C_META, C_READ, C_MUTED, C_MUTED};
 
+/* Where the text after the rule code starts: past the widest code (in
+ * bold, as flagged codes are drawn), never before x + 150, so that no
+ * code runs into its title. */
+static double text_x(cairo_t *cr, const struct iol_triage *t)
+{
+	double cw = 110;
+
+	for (size_t k = 0; k < t->n; k++)
+		cw = fmax(cw, chart_text_width(cr, t->f[k].code, 8.5, 1) + 8);
+	return 40 + cw;
+}
+
 /* A flagged finding; returns the height used. */
-static double flagged(cairo_t *cr, double x, double y, double w,
+static double flagged(cairo_t *cr, double x, double y, double w, double tx,
 		      const struct iol_finding *f)
 {
 	char line[400];
@@ -22,7 +35,7 @@ static double flagged(cairo_t *cr, double x, double y, double w,
 	chart_text(cr, x, y + 9, iol_sev_names[f->sev], 8.5, 1, -1,
 		   sev_color[f->sev]);
 	chart_text(cr, x + 40, y + 9, f->code, 8.5, 1, -1, C_INK);
-	chart_text_fit(cr, x + 150, y + 9, f->title, 8.5, 0, w - 150, C_INK);
+	chart_text_fit(cr, x + tx, y + 9, f->title, 8.5, 0, w - tx, C_INK);
 	snprintf(line, sizeof line, "%.4g %s (threshold %.4g): %s", f->value,
 		 f->unit, f->threshold, f->detail);
 	h = 13 + chart_para(cr, x + 40, y + 13, w - 40, line, 7.5, C_INK);
@@ -30,8 +43,9 @@ static double flagged(cairo_t *cr, double x, double y, double w,
 	return h + 7;
 }
 
-/* A pass or a rule not evaluated: one line. */
-static double quiet(cairo_t *cr, double x, double y, double w,
+/* A pass or a rule not evaluated: one line, wrapped at words when the
+ * reason is long (cut, it read "ran…  ted"). */
+static double quiet(cairo_t *cr, double x, double y, double w, double tx,
 		    const struct iol_finding *f)
 {
 	char line[400];
@@ -45,8 +59,9 @@ static double quiet(cairo_t *cr, double x, double y, double w,
 	chart_text(cr, x, y + 8, f->sev == IOL_SEV_NA ? "n/a" : "ok", 7.5, 1,
 		   -1, sev_color[f->sev]);
 	chart_text(cr, x + 40, y + 8, f->code, 7.5, 0, -1, C_MUTED);
-	chart_text_fit(cr, x + 150, y + 8, line, 7.5, 0, w - 150, C_MUTED);
-	return 11;
+	return fmax(11, chart_para(cr, x + tx, y + 0.5, w - tx, line, 7.5,
+				   C_MUTED) +
+				1);
 }
 
 /* Draw the findings of one panel, most severe first; returns the height
@@ -56,7 +71,7 @@ static double findings(cairo_t *cr, const struct iol_triage *t, int which,
 {
 	int lo = which == TRIAGE_FLAGGED ? IOL_SEV_HIGH : IOL_SEV_OK;
 	int hi = which == TRIAGE_FLAGGED ? IOL_SEV_INFO : IOL_SEV_NA;
-	double y0 = y;
+	double y0 = y, tx = text_x(cr, t);
 	size_t k;
 	int sev;
 
@@ -64,8 +79,9 @@ static double findings(cairo_t *cr, const struct iol_triage *t, int which,
 		for (k = 0; k < t->n; k++)
 			if (t->f[k].sev == sev)
 				y += sev < IOL_SEV_OK
-					     ? flagged(cr, x, y, w, &t->f[k])
-					     : quiet(cr, x, y, w, &t->f[k]);
+					     ? flagged(cr, x, y, w, tx,
+						       &t->f[k])
+					     : quiet(cr, x, y, w, tx, &t->f[k]);
 	return y - y0;
 }
 

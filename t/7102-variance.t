@@ -19,11 +19,11 @@ is "$(sqlite3 "$DB" 'SELECT count(*), sum(partial) FROM jobs')" "406|4" \
 
 $RUN variance --db "$DB" --format=csv >"$TMP/v.csv" 2>"$TMP/err"
 ok $? "variance --format=csv exits 0"
-is "$(head -1 "$TMP/v.csv")" "uid,exe,nprocs,files,jobs,mean_s,min_s,max_s,stddev_s,cv" \
-	"CSV columns in Table IV order"
+is "$(head -1 "$TMP/v.csv")" "user,app,nprocs,files,jobs,mean_s,min_s,max_s,stddev_s,cv" \
+	"CSV columns in Table IV order, user and app named as jobs and groups name them"
 
 # expected groups: complete logs per configuration
-awk -F'\t' 'NR > 1 && $3 == "complete" { n[$6 "," $7 "," $10]++ }
+awk -F'\t' 'NR > 1 && $3 == "complete" { n[$5 "," $7 "," $10]++ }
 	END { for (k in n) if (n[k] >= 2) print k "," n[k] }' "$POP/manifest.tsv" |
 	sort >"$TMP/want-groups"
 awk -F, 'NR > 1 { print $1 "," $2 "," $3 "," $5 }' "$TMP/v.csv" | sort >"$TMP/got-groups"
@@ -37,7 +37,7 @@ grep -q "4 partial jobs left out" "$TMP/v.txt"
 ok $? "text says the 4 partial jobs are left out"
 
 # independent time per complete log, from the darshan-parser text
-awk -F'\t' 'NR > 1 && $3 == "complete" { print $2 "\t" $6 "," $7 "," $10 }' \
+awk -F'\t' 'NR > 1 && $3 == "complete" { print $2 "\t" $5 "," $7 "," $10 }' \
 	"$POP/manifest.tsv" >"$TMP/logs"
 while IFS="$(printf '\t')" read -r f key; do
 	$IOLENS parse "$POP/logs/$f" | awk -F'\t' -v key="$key" '

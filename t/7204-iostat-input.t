@@ -89,11 +89,11 @@ if command -v sqlite3 > /dev/null; then
 	is "$(cat "$TMP/err")" "iolens iostat: warning: '$TMP/pop.db': 1 jobs without start or end time left out" \
 		"a job without times is counted, not joined"
 	is "$(sed 1d "$TMP/w.csv" | cut -d, -f3-6 | tr '\n' ' ')" \
-		"512000,50000,0.09765625,1 512000,50000,0.09765625,1 " \
-		"per interval: device bytes, job bytes (spread uniformly), coverage, jobs"
+		"512000,50000,9.765625,1 512000,50000,9.765625,1 " \
+		"per interval: device bytes, job bytes (spread uniformly), coverage in percent as the text says it, jobs"
 	$RUN iostat --db "$TMP/pop.db" --jobs --format=csv "$TMP/j.ds" > "$TMP/j.csv" 2>/dev/null
 	is "$(awk -F, '$1 == 1 { print $9, $10, $11, $12, $13 }' "$TMP/j.csv")" \
-		"10000 51200 51200 0.09765625 1" \
+		"10000 51200 51200 9.765625 1" \
 		"job 1: 10 kB/s of its own while the device did 51.2 kB/s; its 100000 B of the 1024000 B of its two intervals"
 	is "$(awk -F, '$1 == 2 { print $13 }' "$TMP/j.csv")" 0 "job 2 lies outside the recording"
 	$RUN iostat --db "$TMP/pop.db" "$TMP/j.ds" 2>/dev/null | grep -q "jobs explain 9.8% of the device's bytes"
@@ -104,5 +104,36 @@ if command -v sqlite3 > /dev/null; then
 else
 	echo "ok 99 # skip sqlite3 is not installed"
 fi
+
+# recordings as they end when the recorder is killed (issue 24): a JSON
+# document left unfinished and a text recording cut mid-line read up to
+# the cut, with one warning naming the line, and exit 0
+{ head -10 "$TMP/s11.txt"; sed -n 11p "$TMP/s11.txt" | head -c 40; } > "$TMP/cut.txt"
+$RUN iostat --intervals --format=csv "$TMP/cut.txt" > "$TMP/cut.csv" 2> "$TMP/err"
+is "$?" 0 "a text recording cut mid-line reads without --lenient"
+is "$(cat "$TMP/err")" "iolens iostat: warning: '$TMP/cut.txt': the recording ends early, cut in line 11 (the recorder was stopped while writing); the samples before it are read" \
+	"one warning names the line of the cut"
+is "$(grep -c '^sda,' "$TMP/cut.csv")" 2 "sda's two whole lines before the cut are read"
+j1='{"sysstat": {"hosts": [{"statistics": [
+{"timestamp": "01/02/19 10:00:00", "disk": [{"disk_device": "sda", "rkB/s": 1.0, "wkB/s": 2.0}]},
+{"timestamp": "01/02/19 10:01:00", "disk": [{"disk_device": "sda", "rkB/s": 1.0, "wkB/s": 2.0}]},
+{"timestamp": "01/02/19 10:02:00", "disk": [{"disk_device": "sda", "rkB/s": 1.0, "wkB/s": 2.0}]}'
+printf '%s\n' "$j1" > "$TMP/cut.json"
+$RUN iostat --intervals --format=csv "$TMP/cut.json" > "$TMP/cut.csv" 2> "$TMP/err"
+is "$?" 0 "an unterminated JSON document (iostat killed by SIGTERM) reads"
+is "$(cat "$TMP/err")" "iolens iostat: warning: '$TMP/cut.json': the JSON document ends early, cut in line 4 (the recorder was stopped while writing); the samples before it are read" \
+	"one warning says where it ends"
+is "$(grep -c '^sda,' "$TMP/cut.csv")" 3 "all three samples are read"
+printf '%s\n{"timestamp": "01/02/19 10:03:00", "disk": [{"disk_device": "sda", "rkB/s": 1.' "$j1" > "$TMP/cut2.json"
+$RUN iostat --lenient --intervals --format=csv "$TMP/cut2.json" > "$TMP/cut.csv" 2> "$TMP/err"
+is "$?:$(grep -c '^sda,' "$TMP/cut.csv")" "0:3" "cut inside a sample: the whole samples before it, with or without --lenient"
+grep -q "cut in line 5" "$TMP/err"
+ok $? "and the line of the cut is named"
+printf '%s]}]}}\nx\n' "$j1" > "$TMP/bad2.json"
+$RUN iostat "$TMP/bad2.json" > /dev/null 2>&1
+is "$?" 1 "text after the document is still an error, not a cut"
+printf '%s\n{"timestamp": "01/02/19 10:03:00", "disk": [{"disk_device": "sda", "rkB/s": 1.0,}\n]}]}]}}\n' "$j1" > "$TMP/bad3.json"
+$RUN iostat "$TMP/bad3.json" > /dev/null 2>&1
+is "$?" 1 "a syntax error before the last line is still an error"
 
 done_testing

@@ -32,11 +32,14 @@ is "$(echo "$row" | cut -d, -f3 | awk '{ printf "%.0f", $1 }')" \
 	"$(awk 'BEGIN { printf "%.0f", 30 * 1048576 / 10 }')" \
 	"device mean rate: 30 MiB over 10 s"
 is "$(echo "$row" | cut -d, -f6 | awk '{ printf "%.6f", $1 }')" \
-	"$(awk -v j="$jbytes" 'BEGIN { printf "%.6f", j / (30 * 1048576) }')" \
+	"$(awk -v j="$jbytes" 'BEGIN { printf "%.6f", 100 * j / (30 * 1048576) }')" \
 	"the job's share: its bytes over the device's bytes of its interval"
 $RUN context --db "$DB" --iostat "$TMP/disk.txt" "$LOG" >"$TMP/text"
 grep -q '^  device  3.00 MiB/s mean' "$TMP/text"
 ok $? "text: the device's mean in MiB/s"
+is "$(sed -n '/I\/O weather/,$p' "$TMP/text" | grep -c 'MiB/s')" 1 "text: one MiB/s line, the device's; the job's MiB/s is the table's mib_s alone"
+grep -q '^  the job [0-9.]* % of the device' "$TMP/text"
+ok $? "text: the job's share in percent"
 $RUN context --db "$DB" --iostat "$TMP/nope" "$LOG" >/dev/null 2>"$TMP/err"
 is "$?" 1 "a missing recording is a data error"
 is "$(wc -l <"$TMP/err")" 1 "... with one line"

@@ -129,8 +129,8 @@ assert n > 100
 else
 	skip "no python3 to read json"
 fi
-$RUN triage --db "$DB" --where "nprocs > 1000000" >"$TMP/none"
-ok $? "--where matching nothing: exit 0"
-grep -q "^0 jobs, 0 flagged" "$TMP/none"
-ok $? "and says 0 jobs"
+$RUN triage --db "$DB" --where "nprocs > 1000000" >"$TMP/none" 2>"$TMP/err"
+is $? 1 "--where matching nothing: exit 1, as every population report (issue 24)"
+grep -q "^iolens triage: no jobs match --where" "$TMP/err" && [ ! -s "$TMP/none" ]
+ok $? "and says no jobs match, writing nothing"
 done_testing

@@ -189,6 +189,7 @@ int iol_lines_next(struct iol_lines *l, char **line, size_t *len,
 	struct iol_lines_priv *p = l->priv;
 	char *nl;
 
+	l->unterminated = 0;
 	for (;;) {
 		nl = memchr(p->buf + p->head, '\n', p->tail - p->head);
 		if (nl)
@@ -235,6 +236,7 @@ int iol_lines_next(struct iol_lines *l, char **line, size_t *len,
 				}
 				nl = p->buf + p->tail;
 				p->tail++;
+				l->unterminated = 1;
 				break;
 			}
 			p->tail += (size_t)n;

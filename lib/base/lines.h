@@ -17,7 +17,8 @@
 struct iol_lines_priv;
 
 struct iol_lines {
-	uint64_t lineno; /* of the line last returned */
+	uint64_t lineno;  /* of the line last returned */
+	int unterminated; /* it had no newline: the file ends in it */
 	struct iol_lines_priv *priv;
 };
 

@@ -379,6 +379,7 @@ static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
 	v->stddev = v->jobs > 1 ? sqrt(ss / (double)(v->jobs - 1)) : NAN;
 	v->cv = v->mean > 0 ? v->stddev / v->mean : NAN;
 	v->uid = a[root]->uid;
+	v->user = a[root]->user;
 	v->app = a[root]->app;
 	v->nprocs = a[root]->nprocs;
 	v->files = a[root]->files;
@@ -494,6 +495,7 @@ static void ctx_metric(const struct iol_popset *set, const struct iol_popjob *j,
 {
 	static const double ps[5] = {0.05, 0.1, 0.5, 0.9, 0.95};
 	double below = 0, eq = 0;
+	int far;
 
 	m->value = iol_pop_ctx_value(j, k);
 	m->n = 0;
@@ -517,14 +519,32 @@ static void ctx_metric(const struct iol_popset *set, const struct iol_popjob *j,
 	m->percentile = m->n && !isnan(m->value)
 				? 100.0 * (below + eq / 2) / (double)m->n
 				: NAN;
+	/* beyond p5-p95 is not enough: 3 bytes short of 35 equal jobs is
+	 * no news; the distance from the median must matter too */
+	far = fabs(m->value - m->p[2]) >=
+	      fmax(IOL_POP_CTX_REL * fabs(m->p[2]), iol_pop_ctx_floor(k));
 	if (m->n < IOL_POP_CTX_MIN || isnan(m->value))
 		m->verdict = IOL_CTX_FEW;
-	else if (m->value < m->p[0])
+	else if (m->value < m->p[0] && far)
 		m->verdict = IOL_CTX_LOW;
-	else if (m->value > m->p[4])
+	else if (m->value > m->p[4] && far)
 		m->verdict = IOL_CTX_HIGH;
 	else
 		m->verdict = IOL_CTX_NORMAL;
+}
+
+double iol_pop_ctx_floor(int k)
+{
+	/* mib_s, mib_s_per_node, pct_io_time_slowest, md_cost_pct, bytes,
+	 * files */
+	static const double f[IOL_POP_NCTX] = {1, 1, 1, 1, 1048576, 1};
+
+	return k >= 0 && k < IOL_POP_NCTX ? f[k] : 0;
+}
+
+int iol_pop_ctx_integer(int k)
+{
+	return k == 4 || k == 5;
 }
 
 int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,

@@ -77,6 +77,7 @@ void iol_pop_groups_free(struct iol_popgroup *g, size_t n);
  */
 struct iol_popvar {
 	int64_t uid, nprocs, files;
+	const char *user; /* of the group's first job (one uid, one user) */
 	const char *app;
 	int64_t bytes_read, bytes_written; /* of the group's first job */
 	size_t jobs;
@@ -110,8 +111,18 @@ struct iol_popctx {
  * own row, same path, never counts); narrowed to the same user, then to the
  * same nprocs, each while at least IOL_POP_CTX_MIN jobs remain.  Verdict per
  * metric: with at least IOL_POP_CTX_MIN values, LOW below p5 and HIGH
- * above p95, else NORMAL; with fewer, FEW.
+ * above p95 when it also lies a meaningful distance from the median (at
+ * least IOL_POP_CTX_REL of it and iol_pop_ctx_floor(k)), else NORMAL; with
+ * fewer, FEW.  Percentiles p5..p95 are type-7 quantiles (interpolated);
+ * the job's percentile is its mid-rank, 100 (below + equal/2) / n, so a
+ * value beyond p95 can have a mid-rank under 95 where values tie.
  */
+#define IOL_POP_CTX_REL 0.10
+/* The smallest difference from the median that counts for metric k, in
+ * its unit: 1 MiB/s, 1 percentage point, 1 MiB, 1 file. */
+double iol_pop_ctx_floor(int k);
+/* Is metric k a count (bytes, files) that prints as an integer? */
+int iol_pop_ctx_integer(int k);
 int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *job,
 		    struct iol_popctx *ctx);
 const char *iol_pop_verdict_name(int v);

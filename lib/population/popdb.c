@@ -17,6 +17,7 @@
 
 #include "base/grow.h"
 #include "population/popdb.h"
+#include "population/store.h"
 #include "base/banned.h"
 
 const char *const iol_pop_bin_names[IOL_POP_NBINS] = {
@@ -142,6 +143,10 @@ int iol_popdb_open(const char *path, struct iol_popdb **out,
 	*out = NULL;
 	if (!db)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	if ((rc = iol_store_path_check(path, err)) < 0) {
+		free(db);
+		return rc;
+	}
 	if (sqlite3_open_v2(path, &db->db, SQLITE_OPEN_READONLY, NULL) !=
 	    SQLITE_OK) {
 		rc = iol_error_set(err, IOL_EIO, "%s",

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include <sqlite3.h>
 
 #include "population/store.h"
@@ -236,6 +238,17 @@ static int setup(struct iol_store *st, struct iol_error *err)
 	return prepare(st, err);
 }
 
+int iol_store_path_check(const char *path, struct iol_error *err)
+{
+	struct stat sb;
+
+	if (path && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return iol_error_set(err, IOL_EINVAL,
+				     "is a directory, not a population store "
+				     "(the SQLite file iolens ingest makes)");
+	return 0;
+}
+
 int iol_store_open(struct iol_store **out, const char *path,
 		   struct iol_error *err)
 {
@@ -245,6 +258,10 @@ int iol_store_open(struct iol_store **out, const char *path,
 	*out = NULL;
 	if (!st)
 		return iol_error_set(err, IOL_ENOMEM, "store");
+	if ((rc = iol_store_path_check(path, err)) < 0) {
+		free(st);
+		return rc;
+	}
 	iol_pop_columns(&st->ncols);
 	st->batch = 500;
 	if (sqlite3_open_v2(path, &st->db,

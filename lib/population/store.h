@@ -25,6 +25,10 @@
 
 struct iol_store;
 
+/* IOL_EINVAL "is a directory, not a population store" when path is a
+ * directory (SQLite would say "disk I/O error"), else 0. */
+int iol_store_path_check(const char *path, struct iol_error *err);
+
 /* Open or create the store at path; new job-row columns are added to an
  * older store's jobs table. */
 int iol_store_open(struct iol_store **st, const char *path,

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "population/weather.h"
+#include "population/store.h"
 #include "base/grow.h"
 #include "base/banned.h"
 
@@ -64,6 +65,8 @@ int iol_wjobs_load(const char *dbpath, struct iol_wjobs *jobs,
 	int rc, r = 0;
 
 	memset(jobs, 0, sizeof(*jobs));
+	if ((r = iol_store_path_check(dbpath, err)) < 0)
+		return r;
 	if (sqlite3_open_v2(dbpath, &db, SQLITE_OPEN_READONLY, NULL) !=
 	    SQLITE_OK) {
 		r = iol_error_set(err, IOL_EIO, "%s",

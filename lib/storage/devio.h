@@ -43,6 +43,10 @@ struct iol_devset {
 	size_t ndev, cap;
 	uint64_t skipped; /* lenient: bad lines or records skipped */
 	uint64_t resets;  /* diskstats: counters that went back (no wrap) */
+	/* iostat text or JSON: the recording last read ends early, cut in
+	 * this line (killed while writing it); what came before it is read.
+	 * 0: it ends whole.  Set by each iol_devset_read. */
+	uint64_t cut_line;
 };
 
 /*
@@ -60,6 +64,9 @@ const char *iol_devfmt_name(int fmt);
 /*
  * Read one recording into ds (devices merged by name with what ds holds).
  * lenient: skip bad lines (counted in ds->skipped) instead of failing.
+ * A recording cut off (the last line of the file bad and without its
+ * newline, or an unfinished JSON document) is read up to the cut, which
+ * ds->cut_line names, with or without lenient.
  * *fmt (may be NULL) gets the format found.  Errors name the line:
  * "line 12: bad timestamp '...'" in err.  Returns 0 or < 0.
  */

@@ -30,6 +30,7 @@ struct link {
 	dev_t dev;
 	ino_t ino;
 	uint64_t size, alloc;
+	int64_t mtime, atime;
 };
 
 struct local {
@@ -47,6 +48,7 @@ struct shared {
 	struct work *q;
 	size_t n, cap;
 	int active, oom;
+	uint64_t dirs_done, files_done; /* for o->progress */
 	const struct iol_fsopts *o;
 };
 
@@ -93,24 +95,35 @@ static void count_errno(struct iol_fsstats *st, int e)
 		st->errors++;
 }
 
+/* One inode into the total and the histograms: a file with several
+ * links counts once in both (the 5,004 bytes of the total are the
+ * histograms' bytes too). */
+static void add_inode(struct iol_fsstats *st, uint64_t size, uint64_t alloc,
+		      int64_t mtime, int64_t atime)
+{
+	int b = iol_fs_size_bin(size);
+
+	st->bytes += size;
+	st->alloc_bytes += alloc;
+	st->size_count[b]++;
+	st->size_bytes[b] += size;
+	b = iol_fs_age_bin(st->now - mtime);
+	st->mage_count[b]++;
+	st->mage_bytes[b] += size;
+	b = iol_fs_age_bin(st->now - atime);
+	st->aage_count[b]++;
+	st->aage_bytes[b] += size;
+}
+
 static void add_file(struct local *l, const struct stat *sb, const char *dir,
 		     const char *name)
 {
 	struct iol_fsstats *st = &l->st;
 	uint64_t size = sb->st_size > 0 ? (uint64_t)sb->st_size : 0;
 	uint64_t alloc = (uint64_t)sb->st_blocks * 512;
-	int b = iol_fs_size_bin(size);
 
 	st->files++;
 	st->entry_bytes += size;
-	st->size_count[b]++;
-	st->size_bytes[b] += size;
-	b = iol_fs_age_bin(st->now - (int64_t)sb->st_mtime);
-	st->mage_count[b]++;
-	st->mage_bytes[b] += size;
-	b = iol_fs_age_bin(st->now - (int64_t)sb->st_atime);
-	st->aage_count[b]++;
-	st->aage_bytes[b] += size;
 	if (size > st->max_size || !st->largest[0]) {
 		st->max_size = size;
 		snprintf(st->largest, sizeof(st->largest), "%s/%s", dir, name);
@@ -125,11 +138,17 @@ static void add_file(struct local *l, const struct stat *sb, const char *dir,
 			return;
 		}
 		l->links = n;
-		n[l->nl++] = (struct link){sb->st_dev, sb->st_ino, size, alloc};
+		/* its histograms once per inode, in links_once() */
+		n[l->nl++] = (struct link){sb->st_dev,
+					   sb->st_ino,
+					   size,
+					   alloc,
+					   (int64_t)sb->st_mtime,
+					   (int64_t)sb->st_atime};
 		return;
 	}
-	st->bytes += size;
-	st->alloc_bytes += alloc;
+	add_inode(st, size, alloc, (int64_t)sb->st_mtime,
+		  (int64_t)sb->st_atime);
 }
 
 /* a subdirectory to visit: appended to the worker's list */
@@ -227,6 +246,7 @@ static void *worker(void *arg)
 	struct shared *sh = l->sh;
 	struct work w, *sub = NULL;
 	size_t nsub, capsub = 0, i;
+	uint64_t files0;
 
 	for (;;) {
 		pthread_mutex_lock(&sh->mu);
@@ -242,10 +262,13 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&sh->mu);
 
 		nsub = 0;
+		files0 = l->st.files;
 		visit(l, &w, &sub, &nsub, &capsub);
 		free(w.path);
 
 		pthread_mutex_lock(&sh->mu);
+		sh->dirs_done++;
+		sh->files_done += l->st.files - files0;
 		for (i = 0; i < nsub; i++) {
 			struct work *nq = iol_grow(sh->q, &sh->cap, sh->n,
 						   sizeof(*nq), 256);
@@ -259,6 +282,9 @@ static void *worker(void *arg)
 			nq[sh->n++] = sub[i];
 		}
 		sh->active--;
+		if (sh->o->progress)
+			sh->o->progress(sh->dirs_done, sh->files_done, sh->n,
+					sh->o->progress_arg);
 		if (nsub || !sh->active)
 			pthread_cond_broadcast(&sh->cv);
 		pthread_mutex_unlock(&sh->mu);
@@ -341,8 +367,8 @@ static int links_once(struct local *l, int n, struct iol_fsstats *st)
 	for (i = 0; i < total; i++)
 		if (!i || cmp_link(&all[i], &all[i - 1])) {
 			st->linked_inodes++;
-			st->bytes += all[i].size;
-			st->alloc_bytes += all[i].alloc;
+			add_inode(st, all[i].size, all[i].alloc, all[i].mtime,
+				  all[i].atime);
 		}
 	free(all);
 	return 0;

@@ -54,6 +54,12 @@ struct iol_fsopts {
 	 * entry is read, before that entry is examined */
 	void (*hook)(const char *dir, void *arg);
 	void *hook_arg;
+	/* called after each directory with the directories and files
+	 * walked so far and the directories waiting; one call at a time
+	 * (under the walk's lock: it must be quick); NULL: none */
+	void (*progress)(uint64_t dirs, uint64_t files, size_t queued,
+			 void *arg);
+	void *progress_arg;
 };
 
 /* Walk the roots into st (zeroed first).  Returns 0, or < 0 when a root

@@ -23,11 +23,23 @@ struct jp {
 	int have_ts;
 	struct iol_iorow *rows;
 	size_t n, cap;
+	int cut; /* the syntax error is in the last line: the end came early */
 	struct iol_error *err;
 };
 
+/* A syntax error.  One in the last line of the file means the document
+ * was cut there (iostat killed by SIGTERM leaves it unfinished). */
 static int fail(struct jp *j, const char *what)
 {
+	j->cut = j->p >= j->end || !memchr(j->p, '\n', (size_t)(j->end - j->p));
+	return iol_error_set(j->err, IOL_ESYNTAX, "line %lu: %s", j->line,
+			     what);
+}
+
+/* A value that is well formed but wrong: never a cut. */
+static int bad(struct jp *j, const char *what)
+{
+	j->cut = 0;
 	return iol_error_set(j->err, IOL_ESYNTAX, "line %lu: %s", j->line,
 			     what);
 }
@@ -118,10 +130,10 @@ static int push_row(struct jp *j, struct iol_iorow *row)
 	struct iol_iorow *nr;
 
 	if (!j->have_ts)
-		return fail(j, "device sample before a timestamp (record "
-			       "with iostat -t)");
+		return bad(j, "device sample before a timestamp (record "
+			      "with iostat -t)");
 	if (row->rkb < 0 || row->wkb < 0 || row->rkb > 1e13 || row->wkb > 1e13)
-		return fail(j, "absurd or negative rate");
+		return bad(j, "absurd or negative rate");
 	nr = iol_grow(j->rows, &j->cap, j->n, sizeof(*nr), 256);
 	if (!nr)
 		return IOL_ENOMEM;
@@ -222,7 +234,7 @@ static int value(struct jp *j, int depth, const char *key,
 	int r;
 
 	if (depth > MAXDEPTH)
-		return fail(j, "nested too deeply");
+		return bad(j, "nested too deeply");
 	if (j->p >= j->end)
 		return fail(j, "unexpected end of input");
 	if (*j->p == '{')
@@ -236,9 +248,9 @@ static int value(struct jp *j, int depth, const char *key,
 			double prev = j->ts;
 
 			if (iol_parse_stamp(buf, &j->ts, &used) < 0)
-				return fail(j, "bad timestamp");
+				return bad(j, "bad timestamp");
 			if (j->have_ts && j->ts < prev)
-				return fail(j, "timestamp goes back");
+				return bad(j, "timestamp goes back");
 			j->have_ts = 1;
 		} else if (row && !strcmp(key, "disk_device")) {
 			snprintf(row->name, sizeof(row->name), "%s", buf);
@@ -287,6 +299,7 @@ static char *slurp(struct iol_lines *l, const char *first, size_t *n,
 		free(buf);
 		return NULL;
 	}
+	buf[*n] = '\0'; /* strtod stops here at the latest */
 	return buf;
 }
 
@@ -314,7 +327,14 @@ int iol_iostat_json_read(struct iol_devset *ds, struct iol_lines *l,
 	if (r == 0) {
 		ws(&j);
 		if (j.p != j.end)
-			r = fail(&j, "text after the JSON document");
+			r = bad(&j, "text after the JSON document");
+	}
+	if (r == IOL_ESYNTAX && j.cut && j.n) {
+		/* every device sample closed before the cut is whole */
+		ds->cut_line = j.line;
+		if (err)
+			memset(err, 0, sizeof(*err));
+		r = 0;
 	}
 	if (r == 0)
 		r = iol_iorows_commit(ds, j.rows, j.n, err);

@@ -181,6 +181,15 @@ int iol_iostat_text_read(struct iol_devset *ds, struct iol_lines *l,
 		if (strspn(line, " \t\r") == strlen(line))
 			continue;
 		r = text_line(&st, line, (unsigned long)l->lineno, err);
+		if (r == IOL_ESYNTAX && l->unterminated) {
+			/* the file ends in this line, which is bad: the
+			 * recording was cut while writing it */
+			ds->cut_line = l->lineno;
+			if (err)
+				memset(err, 0, sizeof(*err));
+			r = 0;
+			break;
+		}
 		if (r == IOL_ESYNTAX && lenient) {
 			ds->skipped++;
 			r = 1;

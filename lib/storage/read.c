@@ -47,6 +47,7 @@ int iol_devset_read(struct iol_devset *ds, const char *path, int lenient,
 	size_t len;
 	int r, f = IOL_DEVFMT_NONE;
 
+	ds->cut_line = 0;
 	r = iol_lines_open(&l, path, err);
 	if (r < 0)
 		return r;
