@@ -229,6 +229,9 @@ void tr_pass_release(struct tpass *ps)
 	}
 	free(ps->procs);
 	free(ps->seen);
+	free(ps->stk); /* strace -k's frames */
+	ps->stk = NULL;
+	ps->nstk = ps->capstk = 0;
 	ps->procs = NULL;
 	ps->seen = NULL;
 	ps->nprocs = ps->capprocs = ps->capseen = 0;
