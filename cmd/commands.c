@@ -19,6 +19,8 @@ const struct command commands[] = {
 	 "findings about a job's I/O: value, threshold, what to do"},
 	{"timeline", cmd_timeline,
 	 "per-rank I/O intervals, phase bandwidths, rank x time matrix"},
+	{"blocks", cmd_blocks,
+	 "I/O per code block (function, loop, line) from traces with stacks"},
 	{"report", cmd_report,
 	 "the job report as PDF (or SVG/PNG pages), laid out by a template"},
 	{"export", cmd_export,

@@ -117,7 +117,8 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 	r = iol_symbols_lookup(bd->sym, f->module, f->addr, &sl);
 	if (r < 0)
 		return r;
-	l->file = sl.file ? sl.file : "";
+	/* no source file: the binary stands for it */
+	l->file = sl.file ? sl.file : f->module;
 	l->line = sl.file ? sl.line : 0;
 	if (sl.func) {
 		l->func = sl.func;
@@ -138,18 +139,21 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 
 /* ---- blocks ---- */
 
-static uint64_t node_key(int32_t parent, int kind, const char *name, int line)
+static uint64_t node_key(int32_t parent, int kind, const char *func,
+			 const char *file, int line)
 {
-	return iol_hash_pair(iol_hash_pair((uint64_t)(int64_t)parent,
-					   (uint64_t)kind),
-			     iol_hash_pair(iol_hash_str(name), (uint64_t)line));
+	return iol_hash_pair(
+		iol_hash_pair((uint64_t)(int64_t)parent, (uint64_t)kind),
+		iol_hash_pair(iol_hash_pair(iol_hash_str(func),
+					    iol_hash_str(file)),
+			      (uint64_t)line));
 }
 
 struct nkey {
 	const struct build *bd;
 	int32_t parent;
 	int kind;
-	const char *name;
+	const char *func, *file;
 	int line;
 };
 
@@ -157,10 +161,10 @@ static int node_eq(const void *ctx, uint32_t i)
 {
 	const struct nkey *k = ctx;
 	const struct iol_block *b = &k->bd->nodes[i].b;
-	const char *name = k->kind == IOL_BLOCK_FUNCTION ? b->func : b->file;
 
 	return b->parent == k->parent && b->kind == k->kind &&
-	       b->line == k->line && !strcmp(name, k->name);
+	       b->line == k->line && !strcmp(b->func, k->func) &&
+	       !strcmp(b->file, k->file);
 }
 
 static uint64_t node_hash(const void *ctx, uint32_t i)
@@ -173,9 +177,8 @@ static uint64_t node_hash(const void *ctx, uint32_t i)
 static long node(struct build *bd, int32_t parent, int kind, const char *func,
 		 const char *file, int line)
 {
-	const char *name = kind == IOL_BLOCK_FUNCTION ? func : file;
-	struct nkey k = {bd, parent, kind, name, line};
-	uint64_t h = node_key(parent, kind, name, line);
+	struct nkey k = {bd, parent, kind, func, file, line};
+	uint64_t h = node_key(parent, kind, func, file, line);
 	struct bnode *nn;
 	uint32_t *slot;
 
@@ -379,13 +382,17 @@ static int is_random(struct build *bd, const struct iol_event *ev)
 	int64_t end;
 	int r;
 
-	if (ev->off < 0 || ev->len < 0)
+	if (ev->kind == IOL_EV_OPEN) /* a new descriptor starts at 0 */
+		end = 0;
+	else if (ev->off < 0 || ev->len < 0)
 		return 0;
-	end = ev->off + ev->len;
+	else
+		end = ev->off + ev->len;
 	if (bd->lix.slot) {
 		slot = iol_index_slot(&bd->lix, h, lk_eq, &k);
 		if (*slot != IOL_INDEX_EMPTY) {
-			r = bd->le[*slot].end != ev->off;
+			r = ev->kind != IOL_EV_OPEN &&
+			    bd->le[*slot].end != ev->off;
 			bd->le[*slot].end = end;
 			return r;
 		}
@@ -400,7 +407,7 @@ static int is_random(struct build *bd, const struct iol_event *ev)
 	bd->le[bd->nle].end = end;
 	*slot = (uint32_t)bd->nle++;
 	bd->lix.n++;
-	return ev->off != 0;
+	return ev->kind != IOL_EV_OPEN && ev->off != 0;
 }
 
 /* ---- events ---- */
@@ -421,8 +428,10 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 		r = stack_path(bd, 0, &start, &len);
 	if (r < 0)
 		return r;
-	if (xfer && (rnd = is_random(bd, ev)) < 0)
+	if ((xfer || ev->kind == IOL_EV_OPEN) && (rnd = is_random(bd, ev)) < 0)
 		return rnd;
+	if (!xfer)
+		rnd = 0;
 	for (k = start; k < start + len; k++) {
 		uint32_t i = bd->paths[k];
 		struct iol_block *b = &bd->nodes[i].b;
@@ -578,18 +587,45 @@ done:
 	return r;
 }
 
-static void trips(struct iol_blocks *out)
+/*
+ * Trip counts from the calls: a line that makes I/O calls itself ran as
+ * often as it called; a line that calls a function ran as often as that
+ * function ran, which is as often as its busiest line outside loops ran
+ * (at least once); a loop went round as often as its busiest line ran.
+ * Children come after their parent, so one pass from the end has every
+ * child's count before its parent's.
+ */
+static int trips(struct iol_blocks *out)
 {
+	int64_t *ex = calloc(out->n ? out->n : 1, sizeof(*ex));
+	int64_t *sub = calloc(out->n ? out->n : 1, sizeof(*sub));
 	size_t i;
 
-	for (i = 0; i < out->n; i++) {
-		const struct iol_block *b = &out->v[i];
-
-		if (b->kind == IOL_BLOCK_LINE && b->parent >= 0 &&
-		    out->v[b->parent].kind == IOL_BLOCK_LOOP &&
-		    b->calls > out->v[b->parent].trip)
-			out->v[b->parent].trip = b->calls;
+	if (!ex || !sub) {
+		free(ex);
+		free(sub);
+		return IOL_ENOMEM;
 	}
+	for (i = out->n; i-- > 0;) {
+		struct iol_block *b = &out->v[i];
+		int32_t p = b->parent;
+
+		if (b->kind == IOL_BLOCK_LINE)
+			ex[i] = sub[i] ? sub[i] : b->calls;
+		else if (b->kind == IOL_BLOCK_FUNCTION)
+			ex[i] = ex[i] ? ex[i] : 1;
+		else
+			ex[i] = b->trip = ex[i];
+		if (p < 0)
+			continue;
+		if (b->kind == IOL_BLOCK_FUNCTION)
+			sub[p] += ex[i]; /* the line that calls it */
+		else if (b->kind == IOL_BLOCK_LINE && ex[i] > ex[p])
+			ex[p] = ex[i]; /* its function or loop */
+	}
+	free(ex);
+	free(sub);
+	return 0;
 }
 
 /* CIOC_b over the job's blocks (VIDYA.md) */
@@ -722,7 +758,10 @@ int iol_blocks_build(const struct iol_job *job,
 		iol_blocks_free(out);
 		return r;
 	}
-	trips(out);
+	if (trips(out) < 0) {
+		iol_blocks_free(out);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
 	scores(out);
 	*outp = out;
 	return 0;
