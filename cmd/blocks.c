@@ -127,8 +127,9 @@ static void label(const struct iol_block *b, char *buf, size_t n)
 {
 	int ind = b->depth * 2 > 40 ? 40 : b->depth * 2;
 
-	if (b->kind == IOL_BLOCK_FUNCTION)
-		snprintf(buf, n, "%*s%s()", ind, "", b->func);
+	if (b->kind == IOL_BLOCK_FUNCTION) /* C++ names have their "()" */
+		snprintf(buf, n, "%*s%s%s", ind, "", b->func,
+			 strchr(b->func, '(') ? "" : "()");
 	else if (b->kind == IOL_BLOCK_LOOP)
 		snprintf(buf, n, "%*sloop %s:%d", ind, "", base(b->file),
 			 b->line);
