@@ -61,7 +61,7 @@ static void help(void)
 	      "inside itself (stdio's reads beyond fread), nor programs "
 	      "linked statically.\n\n"
 	      "  -o, --output trace  the trace to write (required)\n"
-	      "  --stacks[=depth]    each call's stack too (return addresses, "
+	      "  --stacks=depth      each call's stack too (return addresses, "
 	      "up to\n"
 	      "                      depth, default 16, at most 64), as "
 	      "strace -k\n"
