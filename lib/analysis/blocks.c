@@ -127,8 +127,15 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 	} else {
 		const char *b = strrchr(f->module, '/');
 
-		snprintf(buf, sizeof(buf), "%s+0x%llx", b ? b + 1 : f->module,
-			 (unsigned long long)f->addr);
+		/* the function's start when the unwind table tells it */
+		if (sl.func_start)
+			snprintf(buf, sizeof(buf), "%s@0x%llx",
+				 b ? b + 1 : f->module,
+				 (unsigned long long)sl.func_start);
+		else
+			snprintf(buf, sizeof(buf), "%s+0x%llx",
+				 b ? b + 1 : f->module,
+				 (unsigned long long)f->addr);
 		if (!*f->module)
 			snprintf(buf, sizeof(buf), "[unknown frame]");
 		if (!(l->func = keep(bd->priv, buf)))

@@ -235,6 +235,25 @@ static int scopes_of(struct iol_symbols *s, struct smod *m, Dwarf_Addr addr,
 	return ret;
 }
 
+/* A stripped binary still has its unwind table (.eh_frame): the entry
+ * that holds addr starts where its function starts, so that the return
+ * addresses of one function are told as one. */
+static uint64_t fde_start(struct smod *m, Dwarf_Addr addr)
+{
+	Dwarf_Addr bias, start = 0, end = 0;
+	GElf_Addr ebias;
+	Dwarf_CFI *cfi = dwfl_module_eh_cfi(m->mod, &bias);
+	Dwarf_Frame *fr = NULL;
+
+	if (!cfi || dwarf_cfi_addrframe(cfi, addr - bias, &fr) != 0)
+		return 0;
+	if (dwarf_frame_info(fr, &start, &end, NULL) < 0)
+		start = 0;
+	free(fr);
+	dwfl_module_getelf(m->mod, &ebias);
+	return start ? start + bias - ebias : 0;
+}
+
 int iol_symbols_lookup(struct iol_symbols *s, const char *module,
 		       uint64_t fileoff, struct iol_symloc *loc)
 {
@@ -263,6 +282,8 @@ int iol_symbols_lookup(struct iol_symbols *s, const char *module,
 	if (!loc->func)
 		loc->func = dwfl_module_addrinfo(m->mod, addr, &soff, &sym,
 						 NULL, NULL, NULL);
+	if (!loc->func)
+		loc->func_start = fde_start(m, addr);
 	return 0;
 }
 

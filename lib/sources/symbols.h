@@ -28,6 +28,9 @@ struct iol_symloc {
 	const char *inlined_in; /* "f;g": the functions func was inlined
 				   into, innermost first; NULL none */
 	int has_dwarf;		/* the module has line information */
+	uint64_t func_start;	/* no name: where the function starts (its
+				   unwind table's entry), the module's
+				   address; 0 unknown */
 };
 
 /* A loop of a source file: its keyword's line, and its body's lines. */
