@@ -4,7 +4,8 @@
  * cover what it spent itself; what is left of a block's width beside
  * its children is I/O in it that no deeper block holds).  Rows are the
  * tree's depths; a tree deeper than the box gets thinner rows, down to
- * 4 points, and is cut below.  Blocks narrower than half a point are
+ * 4 points, and is cut below.  A page of its own is as high as the
+ * tree needs, at most A4 landscape's.  Blocks narrower than half a point are
  * left out; labels are cut to their block's width.
  */
 #define _GNU_SOURCE
@@ -134,8 +135,22 @@ done:
 	free(used);
 }
 
+/* the page's height: the tree's rows, at most A4's */
+static double page_h(const struct iol_blocks *bl)
+{
+	double h;
+	int maxd = 0;
+	size_t i;
+
+	for (i = 0; i < bl->n; i++)
+		if (bl->v[i].depth > maxd)
+			maxd = bl->v[i].depth;
+	h = 90 + (maxd + 1) * 18.0 + 40;
+	return h < 240 ? 240 : h > PH ? PH : h;
+}
+
 static void page(cairo_t *cr, const struct iol_blocks *bl, int by_bytes,
-		 const char *title)
+		 const char *title, double ph)
 {
 	char t[300];
 
@@ -150,7 +165,7 @@ static void page(cairo_t *cr, const struct iol_blocks *bl, int by_bytes,
 		 by_bytes ? "bytes read and written" : "I/O time",
 		 bl->n, (long long)bl->calls);
 	chart_text_fit(cr, 40, 74, t, 8, 0, PW - 80, C_MUTED);
-	flame_draw(cr, 40, 90, PW - 80, PH - 130, bl, by_bytes);
+	flame_draw(cr, 40, 90, PW - 80, ph - 130, bl, by_bytes);
 }
 
 static int ends(const char *p, const char *sfx)
@@ -169,6 +184,7 @@ int flame_write(const char *path, const struct iol_blocks *bl, int by_bytes,
 	cairo_t *cr;
 	struct tm tm;
 	int fd, bad, png = ends(path, ".png"), svg = ends(path, ".svg");
+	double ph = page_h(bl);
 
 	if (!gmtime_r(&tt, &tm))
 		memset(&tm, 0, sizeof(tm));
@@ -180,11 +196,11 @@ int flame_write(const char *path, const struct iol_blocks *bl, int by_bytes,
 	close(fd);
 	if (png) {
 		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)PW * 2,
-					       (int)PH * 2);
+					       (int)ph * 2);
 	} else if (svg) {
-		s = cairo_svg_surface_create(tmp, PW, PH);
+		s = cairo_svg_surface_create(tmp, PW, ph);
 	} else {
-		s = cairo_pdf_surface_create(tmp, PW, PH);
+		s = cairo_pdf_surface_create(tmp, PW, ph);
 		cairo_pdf_surface_set_metadata(
 			s, CAIRO_PDF_METADATA_CREATE_DATE, ds);
 		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE,
@@ -197,7 +213,7 @@ int flame_write(const char *path, const struct iol_blocks *bl, int by_bytes,
 	cr = cairo_create(s);
 	if (png)
 		cairo_scale(cr, 2, 2);
-	page(cr, bl, by_bytes, title);
+	page(cr, bl, by_bytes, title, ph);
 	cairo_destroy(cr);
 	if (png)
 		bad = cairo_surface_write_to_png(s, tmp) != CAIRO_STATUS_SUCCESS;
