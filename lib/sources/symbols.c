@@ -292,6 +292,7 @@ int iol_symbols_lookup(struct iol_symbols *s, const char *module,
 struct scan {
 	const char *p, *e;
 	int line;
+	int bol; /* at the start of a line (a '#' there is the preprocessor's) */
 	struct iol_loop *loops;
 	size_t n, cap;
 	int oom;
@@ -303,7 +304,7 @@ struct scan {
 static int next_tok(struct scan *sc, const char **tok, size_t *id)
 {
 	const char *p = sc->p, *e = sc->e;
-	int bol = p == e || p[-1] == '\n';
+	int bol = sc->bol;
 
 	*id = 0;
 	for (;;) {
@@ -352,6 +353,7 @@ static int next_tok(struct scan *sc, const char **tok, size_t *id)
 		break;
 	}
 	sc->p = p;
+	sc->bol = 0;
 	if (p >= e)
 		return 0;
 	*tok = p;
@@ -501,6 +503,7 @@ static struct sfile *file_get(struct iol_symbols *s, const char *path)
 		sc.p = buf;
 		sc.e = buf + n;
 		sc.line = 1;
+		sc.bol = 1;
 		scan_loops(&sc);
 		if (sc.oom) {
 			free(sc.loops);
