@@ -5,12 +5,20 @@
  * records is a file offset, turned into that address through the
  * module's PT_LOAD program headers.  Source loops: a scan of the source
  * file's tokens (comments, strings and preprocessor lines skipped).
+ *
+ * libdw is loaded with dlopen() when the first table is made, as the
+ * drawing module is (README, "How it is built"): linked, it and its
+ * libraries cost every iolens command some 0.5 ms at start, 20 % of
+ * `iolens --version`; without it on the machine, frames keep the names
+ * the trace gave them.
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +29,64 @@
 #include "base/hash.h"
 #include "sources/symbols.h"
 #include "base/banned.h"
+
+/* the functions of libdw (and of libelf, which it loads) used here */
+#define DW_FUNCS(X)                                                       \
+	X(dwfl_begin) X(dwfl_report_offline) X(dwfl_report_end) X(dwfl_end) \
+	X(dwfl_module_getdwarf) X(dwfl_module_getelf)                     \
+	X(dwfl_module_addrdie) X(dwfl_module_getsrc) X(dwfl_lineinfo)     \
+	X(dwfl_module_addrinfo) X(dwfl_module_eh_cfi)                     \
+	X(dwfl_build_id_find_elf) X(dwfl_standard_find_debuginfo)        \
+	X(dwfl_offline_section_address) X(dwarf_getscopes) X(dwarf_tag)   \
+	X(dwarf_diename) X(dwarf_cfi_addrframe) X(dwarf_frame_info)       \
+	X(elf_getphdrnum) X(gelf_getphdr)
+#define DW_MEMBER(f) __typeof__(&f) f;
+#define DW_NAME(f) #f,
+static struct dwsyms {
+	DW_FUNCS(DW_MEMBER)
+} dw;
+static const char *const dw_names[] = {DW_FUNCS(DW_NAME)};
+static int dw_ok; /* loaded, every function found */
+static pthread_once_t dw_once = PTHREAD_ONCE_INIT;
+static char *debuginfo_path;
+static Dwfl_Callbacks offline_cb = {.debuginfo_path = &debuginfo_path};
+
+static void dw_load(void)
+{
+	void *h = dlopen("libdw.so.1", RTLD_NOW | RTLD_LOCAL);
+	void **slot = (void **)&dw;
+	size_t i, n = sizeof(dw_names) / sizeof(*dw_names);
+
+	if (!h || sizeof(dw) != n * sizeof(void *))
+		return;
+	for (i = 0; i < n; i++)
+		if (!(slot[i] = dlsym(h, dw_names[i])))
+			return;
+	offline_cb.find_elf = dw.dwfl_build_id_find_elf;
+	offline_cb.find_debuginfo = dw.dwfl_standard_find_debuginfo;
+	offline_cb.section_address = dw.dwfl_offline_section_address;
+	dw_ok = 1;
+}
+
+/* from here on, the names call through the table */
+#define dwfl_begin (dw.dwfl_begin)
+#define dwfl_report_offline (dw.dwfl_report_offline)
+#define dwfl_report_end (dw.dwfl_report_end)
+#define dwfl_end (dw.dwfl_end)
+#define dwfl_module_getdwarf (dw.dwfl_module_getdwarf)
+#define dwfl_module_getelf (dw.dwfl_module_getelf)
+#define dwfl_module_addrdie (dw.dwfl_module_addrdie)
+#define dwfl_module_getsrc (dw.dwfl_module_getsrc)
+#define dwfl_lineinfo (dw.dwfl_lineinfo)
+#define dwfl_module_addrinfo (dw.dwfl_module_addrinfo)
+#define dwfl_module_eh_cfi (dw.dwfl_module_eh_cfi)
+#define dwarf_getscopes (dw.dwarf_getscopes)
+#define dwarf_tag (dw.dwarf_tag)
+#define dwarf_diename (dw.dwarf_diename)
+#define dwarf_cfi_addrframe (dw.dwarf_cfi_addrframe)
+#define dwarf_frame_info (dw.dwarf_frame_info)
+#define elf_getphdrnum (dw.elf_getphdrnum)
+#define gelf_getphdr (dw.gelf_getphdr)
 
 #define SRC_MAX (64u << 20) /* larger source files are not scanned */
 #define LOOP_NEST 64
@@ -49,16 +115,9 @@ struct iol_symbols {
 	size_t nstrs, capstrs;
 };
 
-static char *debuginfo_path;
-static const Dwfl_Callbacks offline_cb = {
-	.find_elf = dwfl_build_id_find_elf,
-	.find_debuginfo = dwfl_standard_find_debuginfo,
-	.section_address = dwfl_offline_section_address,
-	.debuginfo_path = &debuginfo_path,
-};
-
 struct iol_symbols *iol_symbols_new(void)
 {
+	pthread_once(&dw_once, dw_load);
 	return calloc(1, sizeof(struct iol_symbols));
 }
 
@@ -118,7 +177,7 @@ static void mod_open(struct smod *m)
 	struct stat sb;
 	Dwarf_Addr bias;
 
-	if (stat(m->path, &sb) != 0 || !S_ISREG(sb.st_mode))
+	if (!dw_ok || stat(m->path, &sb) != 0 || !S_ISREG(sb.st_mode))
 		return;
 	if (!(m->dwfl = dwfl_begin(&offline_cb)))
 		return;
