@@ -88,6 +88,18 @@ else
 	skip "no pdftotext" 1
 fi
 
+# ---- the report's page ----
+if command -v pdftotext > /dev/null; then
+	$RUN report -o "$TMP/k.pdf" "$K" 2> /dev/null
+	pdftotext "$TMP/k.pdf" - | grep -q 'I/O flame graph of the code blocks'
+	ok $? "iolens report: a Code blocks page for a trace with stacks"
+	$RUN report -o "$TMP/s.pdf" "$TOP/t/data/strace/seek.trace" 2> /dev/null
+	pdftotext "$TMP/s.pdf" - | grep -q 'I/O flame graph of the code blocks'
+	is "$?" 1 "... none for a trace without"
+else
+	skip "no pdftotext" 2
+fi
+
 # ---- a program of known I/O, from strace -k and iolens trace --stacks ----
 command -v cc > /dev/null || { done_testing; exit; }
 W=$TMP/w
