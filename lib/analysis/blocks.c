@@ -576,9 +576,9 @@ static int order(struct build *bd, struct iol_blocks *out)
 					 strlen(pid) + 12 < sizeof(b->id))
 					snprintf(b->id, sizeof(b->id), "%s.%zu",
 						 pid, rank);
-				else
-					snprintf(b->id, sizeof(b->id), "%.50s...",
-						 pid);
+				else /* too deep to spell: its row, unique */
+					snprintf(b->id, sizeof(b->id), "#%zu",
+						 n + 1);
 			}
 			n++;
 			for (k = cstart[x + 1]; k-- > cstart[x];)

@@ -45,7 +45,8 @@ struct iol_block {
 	int32_t parent;	  /* index, -1 for a root */
 	int depth;	  /* 0 for a root */
 	char id[64];	  /* "1.2.3": its place in the tree, children in
-			     source order (a long path ends in "...") */
+			     source order; a path too long for it "#N",
+			     N its row */
 	const char *func; /* the function, the one the block is in for a
 			     loop or line */
 	const char *file; /* source file, "" unknown */
