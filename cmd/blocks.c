@@ -29,15 +29,15 @@ static const char usage_str[] =
 	"       iolens blocks --source file ... [trace]\n";
 
 static const char *const cols[] = {
-	"block",	 "kind",   "function",	"file",	  "line",
-	"trip_count",	 "calls",  "opens",	"reads",  "writes",
-	"syncs",	 "bytes_read", "bytes_written", "files", "io_time_s",
-	"intensity",	 "cioc"};
+	"block",      "kind",	    "function",	     "file",  "line",
+	"trip_count", "calls",	    "opens",	     "reads", "writes",
+	"syncs",      "bytes_read", "bytes_written", "files", "io_time_s",
+	"intensity",  "cioc"};
 
 static const char *const tcols[] = {
-	"code block", "calls", "opens", "reads", "writes", "syncs",
-	"read",	 "written",    "files", "random", "small", "procs", "I/O time",
-	"intensity", "CIOC"};
+	"code block", "calls", "opens",	   "reads",	"writes",
+	"syncs",      "read",  "written",  "files",	"random",
+	"small",      "procs", "I/O time", "intensity", "CIOC"};
 
 static void help(void)
 {
@@ -73,9 +73,8 @@ static void help(void)
 	       "columns (csv, tsv, json):\n  ",
 	       trace_help);
 	for (size_t i = 0; i < sizeof(cols) / sizeof(*cols); i++)
-		printf("%s%s", cols[i], i + 1 < sizeof(cols) / sizeof(*cols)
-					      ? ","
-					      : "\n");
+		printf("%s%s", cols[i],
+		       i + 1 < sizeof(cols) / sizeof(*cols) ? "," : "\n");
 	fputs("\nCIOC is the paper's regression (Table II), on its log-like "
 	      "scale: higher\n"
 	      "means more I/O-intensive; compare blocks of one job, not "
@@ -205,9 +204,9 @@ static int is_picture(const char *p)
 {
 	size_t n = p ? strlen(p) : 0;
 
-	return n > 4 && (!strcmp(p + n - 4, ".pdf") ||
-			 !strcmp(p + n - 4, ".svg") ||
-			 !strcmp(p + n - 4, ".png"));
+	return n > 4 &&
+	       (!strcmp(p + n - 4, ".pdf") || !strcmp(p + n - 4, ".svg") ||
+		!strcmp(p + n - 4, ".png"));
 }
 
 static int has_source(int argc, char **argv)
@@ -249,8 +248,9 @@ int cmd_blocks(int argc, char **argv)
 		return rc;
 	pic = is_picture(co.outpath);
 	if (pic && co.fmt != FMT_TEXT)
-		return usage_error("--format does not apply to a picture ('%s')",
-				   co.outpath);
+		return usage_error(
+			"--format does not apply to a picture ('%s')",
+			co.outpath);
 	if (load_job(&co, argc, argv, &i, &job) < 0)
 		return EXIT_DATA;
 	if (i + 1 < argc) {
@@ -276,16 +276,19 @@ int cmd_blocks(int argc, char **argv)
 		rc = EXIT_DATA;
 	} else {
 		if (co.fmt == FMT_TEXT) {
-			out_text(&o, "%s: %zu code blocks, %lld calls on files, "
-				     "%.6f s of I/O\n",
+			out_text(&o,
+				 "%s: %zu code blocks, %lld calls on files, "
+				 "%.6f s of I/O\n",
 				 job->path, bl->n, (long long)bl->calls,
 				 bl->io_time);
 			text_rows(&o, bl, &bo);
-			out_text(&o, "CIOC: Vidya's model (Table II), a "
-				     "log-like scale; P15 = %lld\n",
+			out_text(&o,
+				 "CIOC: Vidya's model (Table II), a "
+				 "log-like scale; P15 = %lld\n",
 				 (long long)bl->concurrency);
 		} else {
-			out_table(&o, cols, (int)(sizeof(cols) / sizeof(*cols)));
+			out_table(&o, cols,
+				  (int)(sizeof(cols) / sizeof(*cols)));
 			machine_rows(&o, bl);
 			out_endtable(&o);
 		}

@@ -690,8 +690,7 @@ static int set_stacks(const char *arg)
 
 	if (arg && (e == arg || *e || d < 1 || d > 64))
 		return -1;
-	return setenv("IOLENS_TRACE_STACKS", arg ? arg : "16", 1) == 0 ? 0
-								  : -1;
+	return setenv("IOLENS_TRACE_STACKS", arg ? arg : "16", 1) == 0 ? 0 : -1;
 }
 
 int cmd_trace(int argc, char **argv)
@@ -717,9 +716,10 @@ int cmd_trace(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'S':
 			if (set_stacks(optarg) < 0)
-				return usage_error("--stacks wants a depth of 1 "
-						   "to 64, not '%s'",
-						   optarg);
+				return usage_error(
+					"--stacks wants a depth of 1 "
+					"to 64, not '%s'",
+					optarg);
 			break;
 		case ':':
 			return usage_error("option '%s' needs a value",

@@ -98,8 +98,8 @@ void flame_draw(void *vcr, double x0, double y0, double w, double h,
 			} else {
 				double pv = value(&bl->v[b->parent], by_bytes);
 
-				width[i] = pv > 0 ? v / pv * width[b->parent]
-						  : 0;
+				width[i] =
+					pv > 0 ? v / pv * width[b->parent] : 0;
 				left[i] = left[b->parent] + used[b->parent];
 				used[b->parent] += width[i];
 			}
@@ -125,8 +125,8 @@ void flame_draw(void *vcr, double x0, double y0, double w, double h,
 				snprintf(lab, sizeof(lab), "%s:%d",
 					 base(b->file), b->line);
 			chart_text_fit(cr, bx + 2, by + row * 0.72, lab,
-				       row * 0.5 > 8 ? 8 : row * 0.5, 0,
-				       bw - 4, C_INK);
+				       row * 0.5 > 8 ? 8 : row * 0.5, 0, bw - 4,
+				       C_INK);
 		}
 	}
 done:
@@ -162,8 +162,8 @@ static void page(cairo_t *cr, const struct iol_blocks *bl, int by_bytes,
 	snprintf(t, sizeof(t),
 		 "width: %s; top: the outermost functions; orange functions, "
 		 "blue loops, grey lines; %zu blocks, %lld calls on files",
-		 by_bytes ? "bytes read and written" : "I/O time",
-		 bl->n, (long long)bl->calls);
+		 by_bytes ? "bytes read and written" : "I/O time", bl->n,
+		 (long long)bl->calls);
 	chart_text_fit(cr, 40, 74, t, 8, 0, PW - 80, C_MUTED);
 	flame_draw(cr, 40, 90, PW - 80, ph - 130, bl, by_bytes);
 }
@@ -216,7 +216,8 @@ int flame_write(const char *path, const struct iol_blocks *bl, int by_bytes,
 	page(cr, bl, by_bytes, title, ph);
 	cairo_destroy(cr);
 	if (png)
-		bad = cairo_surface_write_to_png(s, tmp) != CAIRO_STATUS_SUCCESS;
+		bad = cairo_surface_write_to_png(s, tmp) !=
+		      CAIRO_STATUS_SUCCESS;
 	else
 		cairo_surface_finish(s), bad = 0;
 	bad |= cairo_surface_status(s) != CAIRO_STATUS_SUCCESS;

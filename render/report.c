@@ -59,7 +59,7 @@ struct ctx {
 	struct iol_triage tri; /* default thresholds */
 	struct iol_phases phs; /* of logs with DXT segments, not too many */
 	int have_ph;
-	char ph_note[160]; /* why a log with DXT has no phases, or "" */
+	char ph_note[160];	   /* why a log with DXT has no phases, or "" */
 	struct iol_blocks *blocks; /* of traces with call stacks, or NULL */
 	cairo_t *cr;
 	double pw, ph; /* page size */

@@ -24,8 +24,8 @@
 
 /* Vidya's Table II (VIDYA.md): const, X1, X2, X3, X4, X7, X9, X10, X12,
  * X13, X14 */
-static const double beta[] = {-1.99,     0.17,	   278.80,   3706.47,
-			      -42612.30, -10487.80, 809.04,   183996.00,
+static const double beta[] = {-1.99,	 0.17,	    278.80, 3706.47,
+			      -42612.30, -10487.80, 809.04, 183996.00,
 			      227.98,	 6456.39,   0.78};
 
 struct floc {
@@ -57,7 +57,7 @@ struct build {
 	uint32_t *paths; /* stack id -> its blocks: pstart/plen */
 	size_t npaths, cappaths;
 	size_t *pstart;
-	uint32_t *plen; /* UINT32_MAX: not made yet */
+	uint32_t *plen;	 /* UINT32_MAX: not made yet */
 	uint64_t *pairs; /* (block, file or process) seen */
 	size_t npairs, cappairs;
 	struct iol_index pix;
@@ -73,9 +73,9 @@ struct build {
 
 const char *iol_block_kind_name(int kind)
 {
-	return kind == IOL_BLOCK_LOOP ? "loop"
+	return kind == IOL_BLOCK_LOOP	? "loop"
 	       : kind == IOL_BLOCK_LINE ? "line"
-				       : "function";
+					: "function";
 }
 
 static const char *keep(struct iol_blocks_priv *p, const char *s)
@@ -151,9 +151,9 @@ static uint64_t node_key(int32_t parent, int kind, const char *func,
 {
 	return iol_hash_pair(
 		iol_hash_pair((uint64_t)(int64_t)parent, (uint64_t)kind),
-		iol_hash_pair(iol_hash_pair(iol_hash_str(func),
-					    iol_hash_str(file)),
-			      (uint64_t)line));
+		iol_hash_pair(
+			iol_hash_pair(iol_hash_str(func), iol_hash_str(file)),
+			(uint64_t)line));
 }
 
 struct nkey {
@@ -423,8 +423,8 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 {
 	size_t start, k;
 	uint32_t len;
-	int rnd = 0, r, xfer = ev->kind == IOL_EV_READ ||
-			      ev->kind == IOL_EV_WRITE;
+	int rnd = 0, r,
+	    xfer = ev->kind == IOL_EV_READ || ev->kind == IOL_EV_WRITE;
 	int64_t moved = xfer && ev->len > 0 ? ev->len : 0;
 
 	if (!ev->regular)
@@ -542,7 +542,8 @@ static int order(struct build *bd, struct iol_blocks *out)
 			      sizeof(*kids), cmp_idx);
 	/* depth first, pushing children in reverse */
 	{
-		size_t *newidx = malloc((bd->nn ? bd->nn : 1) * sizeof(*newidx));
+		size_t *newidx =
+			malloc((bd->nn ? bd->nn : 1) * sizeof(*newidx));
 		size_t k;
 
 		if (!newidx) {
@@ -658,21 +659,23 @@ static void scores(struct iol_blocks *out)
 	for (i = 0; i < out->n; i++) {
 		struct iol_block *b = &out->v[i];
 		double p14 = (double)b->procs, p15 = (double)out->concurrency;
-		double x14 = p14 == p15 ? 1.0
-					: fabs(p14 - p15) / fmax(fmax(p14, p15), 1);
+		double x14 =
+			p14 == p15 ? 1.0
+				   : fabs(p14 - p15) / fmax(fmax(p14, p15), 1);
 		double span = b->last - b->first;
 
-		b->cioc = beta[0] + beta[1] * RATIO(b->trip, m1) +
-			  beta[2] * RATIO(b->calls, s2) +
-			  beta[3] * RATIO(b->bytes_read + b->bytes_written, s3) +
-			  beta[4] * RATIO(b->sync_calls, s4) +
-			  beta[5] * RATIO(b->syncs, s7) +
-			  beta[6] * RATIO(b->files, s9) + beta[7] * 0.0 +
-			  beta[8] * RATIO(b->random, s12) +
-			  beta[9] * RATIO(b->small, s13) + beta[10] * x14;
-		b->intensity = span > 0 ? fmin(1.0, b->io_time / span)
-				    : b->calls ? 1.0
-					       : 0.0;
+		b->cioc =
+			beta[0] + beta[1] * RATIO(b->trip, m1) +
+			beta[2] * RATIO(b->calls, s2) +
+			beta[3] * RATIO(b->bytes_read + b->bytes_written, s3) +
+			beta[4] * RATIO(b->sync_calls, s4) +
+			beta[5] * RATIO(b->syncs, s7) +
+			beta[6] * RATIO(b->files, s9) + beta[7] * 0.0 +
+			beta[8] * RATIO(b->random, s12) +
+			beta[9] * RATIO(b->small, s13) + beta[10] * x14;
+		b->intensity = span > 0	  ? fmin(1.0, b->io_time / span)
+			       : b->calls ? 1.0
+					  : 0.0;
 		if (!isfinite(b->first))
 			b->first = b->last = 0;
 	}
@@ -720,9 +723,8 @@ static int run_events(struct build *bd, struct iol_blocks *out,
 	return r;
 }
 
-int iol_blocks_build(const struct iol_job *job,
-		     const struct iol_blocks_opts *o, struct iol_blocks **outp,
-		     struct iol_error *err)
+int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
+		     struct iol_blocks **outp, struct iol_error *err)
 {
 	struct build bd;
 	struct iol_blocks *out;
@@ -731,9 +733,10 @@ int iol_blocks_build(const struct iol_job *job,
 
 	*outp = NULL;
 	if (!job->stacks)
-		return iol_error_set(err, IOL_EUNSUPP,
-				     "the trace has no call stacks (record "
-				     "with strace -k or iolens trace --stacks)");
+		return iol_error_set(
+			err, IOL_EUNSUPP,
+			"the trace has no call stacks (record "
+			"with strace -k or iolens trace --stacks)");
 	memset(&bd, 0, sizeof(bd));
 	bd.job = job;
 	bd.stk = job->stacks;
@@ -755,8 +758,9 @@ int iol_blocks_build(const struct iol_job *job,
 		bd.plen[i] = UINT32_MAX;
 	bd.sym = out->priv->sym;
 	bd.priv = out->priv;
-	out->concurrency = o && o->concurrency > 0 ? o->concurrency
-						   : (job->nprocs > 0 ? job->nprocs : 1);
+	out->concurrency = o && o->concurrency > 0
+				   ? o->concurrency
+				   : (job->nprocs > 0 ? job->nprocs : 1);
 	r = run_events(&bd, out, err);
 	if (r >= 0 && (r = order(&bd, out)) < 0)
 		iol_error_set(err, r, "out of memory");

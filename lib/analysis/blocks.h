@@ -76,9 +76,8 @@ struct iol_blocks_opts {
 
 /* The blocks of job (a trace with stacks: IOL_EUNSUPP when it has none).
  * 0 or IOL_E*. */
-int iol_blocks_build(const struct iol_job *job,
-		     const struct iol_blocks_opts *o, struct iol_blocks **out,
-		     struct iol_error *err);
+int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
+		     struct iol_blocks **out, struct iol_error *err);
 void iol_blocks_free(struct iol_blocks *b);
 
 /* "function", "loop", "line" */

@@ -113,9 +113,9 @@ struct fkey {
 
 static uint64_t frame_hash_of(const struct iol_frame *f)
 {
-	return iol_hash_pair(iol_hash_pair(iol_hash_str(f->module),
-					   iol_hash_str(f->func)),
-			     iol_hash_pair(f->off, f->addr));
+	return iol_hash_pair(
+		iol_hash_pair(iol_hash_str(f->module), iol_hash_str(f->func)),
+		iol_hash_pair(f->off, f->addr));
 }
 
 static int frame_eq(const void *ctx, uint32_t i)
@@ -203,7 +203,8 @@ static uint64_t chain_hash(const void *ctx, uint32_t i)
 {
 	const struct iol_stacks *s = ctx;
 
-	return chain_hash_of(s->ch + s->start[i], s->start[i + 1] - s->start[i]);
+	return chain_hash_of(s->ch + s->start[i],
+			     s->start[i + 1] - s->start[i]);
 }
 
 int iol_stacks_find(const struct iol_stacks *s, const uint32_t *fr, size_t n,

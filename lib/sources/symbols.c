@@ -31,15 +31,30 @@
 #include "base/banned.h"
 
 /* the functions of libdw (and of libelf, which it loads) used here */
-#define DW_FUNCS(X)                                                       \
-	X(dwfl_begin) X(dwfl_report_offline) X(dwfl_report_end) X(dwfl_end) \
-	X(dwfl_module_getdwarf) X(dwfl_module_getelf)                     \
-	X(dwfl_module_addrdie) X(dwfl_module_getsrc) X(dwfl_lineinfo)     \
-	X(dwfl_module_addrinfo) X(dwfl_module_eh_cfi)                     \
-	X(dwfl_build_id_find_elf) X(dwfl_standard_find_debuginfo)        \
-	X(dwfl_offline_section_address) X(dwarf_getscopes) X(dwarf_tag)   \
-	X(dwarf_diename) X(dwarf_cfi_addrframe) X(dwarf_frame_info)       \
-	X(elf_getphdrnum) X(gelf_getphdr)
+/* clang-format off */
+#define DW_FUNCS(X) \
+	X(dwfl_begin) \
+	X(dwfl_report_offline) \
+	X(dwfl_report_end) \
+	X(dwfl_end) \
+	X(dwfl_module_getdwarf) \
+	X(dwfl_module_getelf) \
+	X(dwfl_module_addrdie) \
+	X(dwfl_module_getsrc) \
+	X(dwfl_lineinfo) \
+	X(dwfl_module_addrinfo) \
+	X(dwfl_module_eh_cfi) \
+	X(dwfl_build_id_find_elf) \
+	X(dwfl_standard_find_debuginfo) \
+	X(dwfl_offline_section_address) \
+	X(dwarf_getscopes) \
+	X(dwarf_tag) \
+	X(dwarf_diename) \
+	X(dwarf_cfi_addrframe) \
+	X(dwarf_frame_info) \
+	X(elf_getphdrnum) \
+	X(gelf_getphdr)
+/* clang-format on */
 #define DW_MEMBER(f) __typeof__(&f) f;
 #define DW_NAME(f) #f,
 static struct dwsyms {
@@ -274,7 +289,8 @@ static int scopes_of(struct iol_symbols *s, struct smod *m, Dwarf_Addr addr,
 		int tag = dwarf_tag(&sc[i]);
 		const char *name;
 
-		if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine)
+		if (tag != DW_TAG_subprogram &&
+		    tag != DW_TAG_inlined_subroutine)
 			continue;
 		name = dwarf_diename(&sc[i]);
 		if (!name)
@@ -351,7 +367,8 @@ int iol_symbols_lookup(struct iol_symbols *s, const char *module,
 struct scan {
 	const char *p, *e;
 	int line;
-	int bol; /* at the start of a line (a '#' there is the preprocessor's) */
+	int bol; /* at the start of a line (a '#' there is the preprocessor's)
+		  */
 	struct iol_loop *loops;
 	size_t n, cap;
 	int oom;
@@ -417,9 +434,9 @@ static int next_tok(struct scan *sc, const char **tok, size_t *id)
 		return 0;
 	*tok = p;
 	if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_') {
-		while (p < e && ((*p >= 'a' && *p <= 'z') ||
-				 (*p >= 'A' && *p <= 'Z') ||
-				 (*p >= '0' && *p <= '9') || *p == '_'))
+		while (p < e &&
+		       ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			(*p >= '0' && *p <= '9') || *p == '_'))
 			p++;
 		*id = (size_t)(p - *tok);
 		sc->p = p;
@@ -486,7 +503,8 @@ static void scan_loops(struct scan *sc)
 			if (li < 0)
 				break;
 			if (c == '{') {
-				if (depth < (int)(sizeof(bstack) / sizeof(*bstack)))
+				if (depth <
+				    (int)(sizeof(bstack) / sizeof(*bstack)))
 					bstack[depth] = li;
 				depth++;
 				continue;
@@ -510,12 +528,15 @@ static void scan_loops(struct scan *sc)
 		} else if (c == '}' || c == ';') {
 			if (c == '}' && depth > 0) {
 				depth--;
-				if (depth < (int)(sizeof(bstack) / sizeof(*bstack)) &&
+				if (depth < (int)(sizeof(bstack) /
+						  sizeof(*bstack)) &&
 				    bstack[depth] >= 0)
-					sc->loops[bstack[depth]].last = sc->line;
+					sc->loops[bstack[depth]].last =
+						sc->line;
 			}
-			while (npend > 0 && (pdepth[npend - 1] > depth ||
-					     (c == ';' && pdepth[npend - 1] == depth))) {
+			while (npend > 0 &&
+			       (pdepth[npend - 1] > depth ||
+				(c == ';' && pdepth[npend - 1] == depth))) {
 				sc->loops[pend[npend - 1]].last = sc->line;
 				npend--;
 			}
@@ -540,7 +561,8 @@ static struct sfile *file_get(struct iol_symbols *s, const char *path)
 			return &s->files[*slot];
 	}
 	if (iol_index_reserve(&s->fix, file_hash, s) < 0 ||
-	    !(nf = iol_grow(s->files, &s->capfiles, s->nfiles, sizeof(*nf), 16)))
+	    !(nf = iol_grow(s->files, &s->capfiles, s->nfiles, sizeof(*nf),
+			    16)))
 		return NULL;
 	s->files = nf;
 	f = &nf[s->nfiles];

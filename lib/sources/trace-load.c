@@ -292,7 +292,8 @@ static int feed(struct tpass *ps, char *line, uint64_t lineno, const char *path,
 		r = tr_stack_line(ps, line); /* strace -k */
 	} else {
 		if ((r = tr_stack_end(ps)) < 0)
-			return iol_error_set(err, r, "%s: line %llu: out of memory",
+			return iol_error_set(err, r,
+					     "%s: line %llu: out of memory",
 					     path, (unsigned long long)lineno);
 		r = tr_parse_line(ps, line, &c, &p);
 		if (r == 0)

@@ -30,7 +30,8 @@ static void ok(int cond, const char *what)
 static void interning(void)
 {
 	struct iol_stacks *s = iol_stacks_new();
-	struct iol_frame a = {"/bin/x", "f", 1, 0x10}, b = {"/bin/x", "g", 2, 0x20};
+	struct iol_frame a = {"/bin/x", "f", 1, 0x10},
+			 b = {"/bin/x", "g", 2, 0x20};
 	struct iol_frame a2 = {"/bin/x", "f", 1, 0x10};
 	uint32_t fa, fb, fa2, c1, c2, c3, bad = 99, ch[2];
 	const uint32_t *fr;
@@ -38,15 +39,20 @@ static void interning(void)
 
 	ok(s != NULL, "an empty table");
 	ok(!iol_stacks_find_frame(s, &a, &fa), "nothing found in it");
-	ok(iol_stacks_frame(s, &a, &fa) == 0 && iol_stacks_frame(s, &b, &fb) == 0 &&
+	ok(iol_stacks_frame(s, &a, &fa) == 0 &&
+		   iol_stacks_frame(s, &b, &fb) == 0 &&
 		   iol_stacks_frame(s, &a2, &fa2) == 0 && fa == fa2 && fa != fb,
 	   "a frame once: the same id for an equal frame");
 	ch[0] = fa, ch[1] = fb;
-	ok(iol_stacks_intern(s, ch, 2, &c1) == 0 && c1 == 1, "the first chain is 1");
-	ok(iol_stacks_intern(s, ch, 1, &c2) == 0 && c2 == 2, "a shorter one is another");
-	ok(iol_stacks_intern(s, ch, 2, &c3) == 0 && c3 == c1, "an equal chain, the same id");
+	ok(iol_stacks_intern(s, ch, 2, &c1) == 0 && c1 == 1,
+	   "the first chain is 1");
+	ok(iol_stacks_intern(s, ch, 1, &c2) == 0 && c2 == 2,
+	   "a shorter one is another");
+	ok(iol_stacks_intern(s, ch, 2, &c3) == 0 && c3 == c1,
+	   "an equal chain, the same id");
 	ok(iol_stacks_find(s, ch, 2, &c3) && c3 == c1, "found without adding");
-	ok(iol_stacks_count(s) == 2 && iol_stacks_nframes(s) == 2, "2 chains, 2 frames");
+	ok(iol_stacks_count(s) == 2 && iol_stacks_nframes(s) == 2,
+	   "2 chains, 2 frames");
 	ok(iol_stacks_intern(s, ch, 0, &c3) == IOL_EINVAL &&
 		   iol_stacks_intern(s, &bad, 1, &c3) == IOL_EINVAL,
 	   "an empty chain or an unknown frame: refused");
@@ -59,7 +65,8 @@ static void interning(void)
 	   "a frame by id; none out of range");
 	/* many: the indexes grow */
 	for (i = 0; i < 5000 && r == 0; i++) {
-		struct iol_frame f = {"/lib/y.so", "h", (uint64_t)i, (uint64_t)i};
+		struct iol_frame f = {"/lib/y.so", "h", (uint64_t)i,
+				      (uint64_t)i};
 		uint32_t id, c;
 
 		r = iol_stacks_frame(s, &f, &id);
@@ -67,9 +74,11 @@ static void interning(void)
 		if (r == 0)
 			r = iol_stacks_intern(s, ch, 2, &c);
 	}
-	ok(r == 0 && iol_stacks_count(s) == 5002 && iol_stacks_nframes(s) == 5002,
+	ok(r == 0 && iol_stacks_count(s) == 5002 &&
+		   iol_stacks_nframes(s) == 5002,
 	   "5000 more frames and chains");
-	ok(iol_stacks_find(s, ch, 2, &c3) && c3 == 5002, "the last found again");
+	ok(iol_stacks_find(s, ch, 2, &c3) && c3 == 5002,
+	   "the last found again");
 	iol_stacks_free(s);
 }
 
@@ -80,7 +89,8 @@ static const char *top(const struct iol_job *job, const struct iol_event *ev)
 	size_t n = iol_stacks_chain(job->stacks, ev->stack, &fr);
 
 	return n > 1 ? iol_stacks_frame_at(job->stacks, fr[1])->func
-		     : n ? iol_stacks_frame_at(job->stacks, fr[0])->func : "-";
+	       : n   ? iol_stacks_frame_at(job->stacks, fr[0])->func
+		     : "-";
 }
 
 static void events(const char *path)
@@ -103,7 +113,8 @@ static void events(const char *path)
 	}
 	ok(job->stacks && iol_stacks_count(job->stacks) == 8,
 	   "the trace's 8 distinct stacks");
-	if (iol_events_open(&a, job, &err) < 0 || iol_events_open(&b, job, &err) < 0) {
+	if (iol_events_open(&a, job, &err) < 0 ||
+	    iol_events_open(&b, job, &err) < 0) {
 		ok(0, err.msg);
 		iol_job_close(job);
 		return;
@@ -111,7 +122,8 @@ static void events(const char *path)
 	while ((ra = iol_events_next(a, &ea, &err)) == 1) {
 		rb = iol_events_next(b, &eb, &err);
 		same &= rb == 1 && eb.stack == ea.stack && eb.kind == ea.kind;
-		n += (size_t)snprintf(got + n, sizeof(got) - n, "%s:%s ", ea.name,
+		n += (size_t)snprintf(got + n, sizeof(got) - n, "%s:%s ",
+				      ea.name,
 				      !strcmp(ea.name, "close") && ea.stack &&
 						      !strcmp(top(job, &ea), "")
 					      ? "app"
