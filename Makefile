@@ -43,7 +43,7 @@ NO_TRUNC := $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null \
 WARN = -std=c11 -Wall -Wextra -Werror $(NO_TRUNC)
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(MPI_CFLAGS) -pthread -fPIC -Ilib -I. -MMD -MP
 # the population store (lib/population) is SQLite: libiolens links it
-LDLIBS = -lsqlite3 -lz -lbz2 -llzma -lm -pthread
+LDLIBS = -lsqlite3 -lz -lbz2 -llzma -lm -pthread -ldl
 # the renderers draw with Cairo and Pango and write XLSX; only the binary
 # links them, never libiolens
 RENDER_PKGS = pangocairo cairo-pdf cairo-svg fontconfig xlsxwriter
@@ -168,7 +168,7 @@ t/unit-bins: $(UNIT_BINS)
 		echo '$(prefix) $(libdir) $(datadir) $(includedir)' > $@
 
 iolens.pc: lib/base/version.h Makefile .install-dirs
-	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lsqlite3 -lz -lbz2 -llzma -lm -pthread\nCflags: -I$${includedir}/iolens\n' \
+	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lsqlite3 -lz -lbz2 -llzma -lm -pthread -ldl\nCflags: -I$${includedir}/iolens\n' \
 		'$(prefix)' '$(libdir)' '$(includedir)' '$(VERSION)' > $@
 
 deps:

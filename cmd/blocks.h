@@ -1,16 +1,6 @@
-/*
- * iolens blocks: I/O per code block.  `blocks --source FILE...` predicts
- * it from the source (cmd/blocks-source.c, Vidya's static extractor).
- */
-#ifndef IOLENS_BLOCKS_H
-#define IOLENS_BLOCKS_H
-
-/*
- * `iolens blocks --source FILE... [-- compiler args]`: argv as the
- * command gets it (argv[0] "blocks"); a leading --source flag is accepted
- * and ignored, --source=FILE names one file.  Prints the predicted block
- * tree; returns the exit status (0, 1 data error, 2 usage).
- */
+/* iolens blocks --source (cmd/blocks-source.c): the blocks a program's
+ * source predicts, run by cmd/blocks.c when its arguments hold --source. */
+#ifndef IOLENS_CMD_BLOCKS_H
+#define IOLENS_CMD_BLOCKS_H
 int blocks_source_run(int argc, char **argv);
-
 #endif

@@ -22,6 +22,9 @@ const struct command commands[] = {
 	 "per-rank I/O intervals, phase bandwidths, rank x time matrix"},
 	{"diff", cmd_diff,
 	 "two jobs side by side: metrics, files, access sizes, change"},
+	{"blocks", cmd_blocks,
+	 "I/O per code block (function, loop, line): measured from traces "
+	 "with stacks, or predicted from the source"},
 	{"report", cmd_report,
 	 "the job report as PDF (or SVG/PNG pages), laid out by a template"},
 	{"export", cmd_export,
@@ -52,7 +55,5 @@ const struct command commands[] = {
 	 "traces into a portable replay script (Pianola's intermediate form)"},
 	{"replay", cmd_replay,
 	 "replay a script in a sandbox; original vs replay times and bytes"},
-	{"blocks", blocks_source_run,
-	 "I/O per function, loop and line, predicted from the source"},
 	{NULL, NULL, NULL},
 };

@@ -43,5 +43,6 @@ int cmd_population_report(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_replay_script(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_blocks(int argc, char **argv);
 
 #endif

@@ -195,6 +195,10 @@ void cmd_outfmts(const char *cmd, unsigned *mask, int *dflt, const char **own)
 		 OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) | OUTF_BIT(OUTF_PNG),
 		 OUTF_PDF, NULL},
 		{"population-report", OUTF_BIT(OUTF_PDF), OUTF_PDF, NULL},
+		{"blocks",
+		 OUTF_TABLES | OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) |
+			 OUTF_BIT(OUTF_PNG),
+		 OUTF_TEXT, NULL},
 		{"replay-script", OUTF_BIT(OUTF_TEXT), OUTF_TEXT, NULL},
 		{"export", 0, OUTF_TEXT, "an .xlsx workbook"},
 		{"convert", 0, OUTF_TEXT, "a Darshan log"},

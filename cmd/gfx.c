@@ -169,3 +169,13 @@ int profile_pdf(const char *path, const struct iol_rprofile *orig,
 	}
 	return gfx->profile_pdf(path, orig, rep, title, date);
 }
+
+int flame_write(const char *path, const struct iol_blocks *b, int by_bytes,
+		const char *title, int64_t date, struct iol_error *err)
+{
+	if (!gfx_get())
+		return iol_error_set(err, IOL_EIO,
+				     "cannot load the drawing module: %s",
+				     gfx_why);
+	return gfx->flame_write(path, b, by_bytes, title, date, err);
+}

@@ -49,7 +49,8 @@
 #define FANIN 256
 
 static const char usage_str[] =
-	"usage: iolens trace -o trace [--] command [argument ...]\n";
+	"usage: iolens trace [--stacks[=depth]] -o trace [--] command "
+	"[argument ...]\n";
 
 static void help(void)
 {
@@ -67,6 +68,11 @@ static void help(void)
 	      "inside itself (stdio's reads beyond fread), nor programs "
 	      "linked statically.\n\n"
 	      "  -o, --output trace  the trace to write (required)\n"
+	      "  --stacks=depth      each call's stack too (return addresses, "
+	      "up to\n"
+	      "                      depth, default 16, at most 64), as "
+	      "strace -k\n"
+	      "                      writes them, for iolens blocks\n"
 	      "  -h, --help          show this help\n"
 	      "  --version           show the version\n\n"
 	      "The exit status is the command's.  IOLENS_TRACE_LIB names the "
@@ -330,6 +336,19 @@ struct xpend {
 	long pid;
 	char *path;
 };
+/* a line as it is, but for the tracer's stack frames after it (each
+ * after a \x1f, iolens trace --stacks): a line each, as strace -k */
+static void put_stack_lines(FILE *out, const char *s)
+{
+	const char *u;
+
+	while ((u = strchr(s, '\x1f')) != NULL) {
+		fwrite(s, 1, (size_t)(u - s), out);
+		fputc('\n', out);
+		s = u + 1;
+	}
+	fputs(s, out);
+}
 
 struct mstat {
 	uint64_t lines, bad;
@@ -421,7 +440,7 @@ static int merge(char **paths, size_t n, FILE *out, int final, struct mstat *ms)
 		if (final && sp) {
 			fwrite(t->rest, 1, (size_t)(sp - t->rest + 1), out);
 			put_tod(out, t->key);
-			fputs(sp, out);
+			put_stack_lines(out, sp);
 		} else {
 			fputs(t->line, out);
 		}
@@ -743,11 +762,23 @@ static void raise_fd_limit(void)
 	}
 }
 
+/* --stacks[=depth]: the tracer told through its environment */
+static int set_stacks(const char *arg)
+{
+	char *e;
+	long d = arg ? strtol(arg, &e, 10) : 16;
+
+	if (arg && (e == arg || *e || d < 1 || d > 64))
+		return -1;
+	return setenv("IOLENS_TRACE_STACKS", arg ? arg : "16", 1) == 0 ? 0 : -1;
+}
+
 int cmd_trace(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"help", no_argument, NULL, 'h'},
 		{"output", required_argument, NULL, 'o'},
+		{"stacks", optional_argument, NULL, 'S'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
@@ -764,6 +795,13 @@ int cmd_trace(int argc, char **argv)
 		case 'h': help(); return EXIT_OK;
 		case 'V': printf("iolens %s\n", IOLENS_VERSION); return EXIT_OK;
 		case 'o': out = optarg; break;
+		case 'S':
+			if (set_stacks(optarg) < 0)
+				return usage_error(
+					"--stacks wants a depth of 1 "
+					"to 64, not '%s'",
+					optarg);
+			break;
 		case ':':
 			return usage_error("option '%s' needs a value",
 					   argv[optind - 1]);

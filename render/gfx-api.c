@@ -6,9 +6,16 @@
 #include "base/banned.h"
 
 static const struct iol_gfx table = {
-	IOL_GFX_VERSION,	 report_write,	      report_cleanup,
-	report_default_template, xlsx_write,	      popreport_write,
-	popreport_context_page,	 iostat_report_write, profile_pdf,
+	IOL_GFX_VERSION,
+	report_write,
+	report_cleanup,
+	report_default_template,
+	xlsx_write,
+	popreport_write,
+	popreport_context_page,
+	iostat_report_write,
+	profile_pdf,
+	flame_write,
 };
 
 const struct iol_gfx *iolens_gfx(void)

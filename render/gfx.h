@@ -17,6 +17,7 @@
 #ifndef IOLENS_GFX_H
 #define IOLENS_GFX_H
 
+#include "render/flame.h"
 #include "render/iostat-report.h"
 #include "render/popreport.h"
 #include "render/profile.h"
@@ -24,7 +25,7 @@
 #include "render/xlsx.h"
 
 /* bumped when a member changes, so a stale module is refused */
-#define IOL_GFX_VERSION 1
+#define IOL_GFX_VERSION 2
 
 struct iol_gfx {
 	int version;
@@ -47,6 +48,9 @@ struct iol_gfx {
 	int (*profile_pdf)(const char *path, const struct iol_rprofile *orig,
 			   const struct iol_rprofile *rep, const char *title,
 			   int64_t date);
+	int (*flame_write)(const char *path, const struct iol_blocks *b,
+			   int by_bytes, const char *title, int64_t date,
+			   struct iol_error *err);
 };
 
 /* The module's table (the one symbol the binary looks up). */

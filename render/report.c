@@ -24,6 +24,7 @@
 
 #include "render/chart.h"
 #include "render/report.h"
+#include "render/flame.h"
 #include "render/phases-panel.h"
 #include "render/triage-panel.h"
 #include "analysis/jobrow.h"
@@ -58,7 +59,8 @@ struct ctx {
 	struct iol_triage tri; /* default thresholds */
 	struct iol_phases phs; /* of logs with DXT segments, not too many */
 	int have_ph;
-	char ph_note[160]; /* why a log with DXT has no phases, or "" */
+	char ph_note[160];	   /* why a log with DXT has no phases, or "" */
+	struct iol_blocks *blocks; /* of traces with call stacks, or NULL */
 	cairo_t *cr;
 	double pw, ph; /* page size */
 	const char *ptitle;
@@ -1572,6 +1574,18 @@ static void triage_rest_draw(struct ctx *c, double x, double y, double w)
 	triage_panel_draw(c->cr, &c->tri, TRIAGE_QUIET, x, y, w);
 }
 
+/* the I/O flame graph of a trace with call stacks (iolens blocks) */
+static double blocks_h(struct ctx *c, double w)
+{
+	(void)w;
+	return c->blocks && c->blocks->n ? 400 : 0;
+}
+
+static void blocks_draw(struct ctx *c, double x, double y, double w)
+{
+	flame_draw(c->cr, x, y, w, 390, c->blocks, 0);
+}
+
 static const struct panel panels[] = {
 	{"job", job_h, job_draw},
 	{"table6", table6_h, table6_draw},
@@ -1594,6 +1608,7 @@ static const struct panel panels[] = {
 	{"triage", triage_h, triage_draw},
 	{"triage_rest", triage_rest_h, triage_rest_draw},
 	{"phases", phases_h, phases_draw},
+	{"blocks", blocks_h, blocks_draw},
 };
 
 /* ---- pages ---- */
@@ -1950,6 +1965,11 @@ static int report_compute(struct ctx *c, struct iol_error *err)
 	if (ret == 0 && iol_timeline_source(job) != IOL_TL_NONE &&
 	    iol_matrix_compute(job, -1, 240, &c->mx, NULL) == 0)
 		c->have_mx = 1;
+	/* the code blocks' page: a trace with stacks only, and left out
+	 * when they cannot be made */
+	if (ret == 0 && job->stacks &&
+	    iol_blocks_build(job, NULL, &c->blocks, NULL) < 0)
+		c->blocks = NULL;
 	return ret;
 }
 
@@ -2066,6 +2086,7 @@ int report_write(const struct iol_job *job, const char *path,
 		if (c.have_ph)
 			iol_phases_free(&c.phs);
 		free(c.shared);
+		iol_blocks_free(c.blocks);
 		return ret;
 	}
 	if (o->format == REPORT_PDF) {
@@ -2093,5 +2114,6 @@ out:
 	free(c.shared);
 	if (c.have_mx)
 		iol_matrix_free(&c.mx);
+	iol_blocks_free(c.blocks);
 	return ret;
 }

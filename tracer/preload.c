@@ -28,6 +28,7 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <execinfo.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
@@ -556,6 +557,222 @@ out:
 	va_end(ap);
 }
 
+/* ---- call stacks (iolens trace --stacks) ----
+ *
+ * With $IOLENS_TRACE_STACKS=DEPTH each call's line ends with its return
+ * addresses, up to DEPTH of them, the tracer's own left out, each as
+ * strace -k prints a frame of a module without symbols, after a \x1f
+ * that iolens trace turns into a line break when it merges the
+ * threads' lines: " > /path/module() [0xOFFSET]", the offset in the
+ * module's file, which the reader's symbolizer turns into function,
+ * file and line.  Addresses are walked by glibc's backtrace() (the
+ * unwinder reads the modules' unwind tables: no frame pointers
+ * needed); modules come from /proc/self/maps, read once a process and
+ * again when an address falls outside every module known (dlopen).
+ */
+
+#define STACK_MAX 64
+#define MAPS_MAX 1024
+#define MAPS_POOL (128u * 1024)
+#define MAPS_RELOADS 64
+
+struct xmap {
+	uintptr_t lo, hi, off;
+	const char *path;
+};
+
+struct maps {
+	int n;
+	struct xmap m[MAPS_MAX];
+	char pool[MAPS_POOL];
+};
+
+static int stack_depth; /* 0: no stacks */
+static struct maps *_Atomic cur_maps;
+static _Atomic int maps_reloads;
+static uintptr_t self_lo, self_hi; /* this library's code */
+
+static uintptr_t hexnum(const char **p)
+{
+	uintptr_t v = 0;
+	const char *s = *p;
+
+	for (;; s++) {
+		int c = *s;
+
+		if (c >= '0' && c <= '9')
+			v = v * 16 + (uintptr_t)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v = v * 16 + (uintptr_t)(c - 'a' + 10);
+		else
+			break;
+	}
+	*p = s;
+	return v;
+}
+
+/* one line of /proc/self/maps: an executable mapping of a file */
+static void maps_line(struct maps *m, const char *l, size_t *used)
+{
+	struct xmap x;
+	const char *p = l, *path;
+	size_t n;
+
+	x.lo = hexnum(&p);
+	if (*p++ != '-')
+		return;
+	x.hi = hexnum(&p);
+	if (*p++ != ' ' || p[2] != 'x')
+		return;
+	p += 5;
+	x.off = hexnum(&p);
+	path = strchr(p, '/');
+	if (!path || m->n >= MAPS_MAX)
+		return;
+	n = strlen(path);
+	if (*used + n + 1 > MAPS_POOL)
+		return;
+	memcpy(m->pool + *used, path, n + 1);
+	x.path = m->pool + *used;
+	*used += n + 1;
+	m->m[m->n++] = x;
+}
+
+/* /proc/self/maps read with raw system calls (read is wrapped here) */
+static struct maps *maps_read(void)
+{
+	struct maps *m = mmap(NULL, sizeof(*m), PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char buf[8192], line[4200];
+	size_t ll = 0, used = 0;
+	long fd, k, i;
+
+	if (m == MAP_FAILED)
+		return NULL;
+	m->n = 0;
+	fd = syscall(SYS_openat, AT_FDCWD, "/proc/self/maps",
+		     O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return m;
+	while ((k = syscall(SYS_read, (int)fd, buf, sizeof(buf))) > 0)
+		for (i = 0; i < k; i++) {
+			if (buf[i] != '\n') {
+				if (ll < sizeof(line) - 1)
+					line[ll++] = buf[i];
+				continue;
+			}
+			line[ll] = '\0';
+			maps_line(m, line, &used);
+			ll = 0;
+		}
+	syscall(SYS_close, (int)fd);
+	return m;
+}
+
+static const struct xmap *maps_find(const struct maps *m, uintptr_t a)
+{
+	int lo = 0, hi = m ? m->n - 1 : -1;
+
+	while (lo <= hi) { /* the kernel lists mappings in address order */
+		int mid = (lo + hi) / 2;
+
+		if (a < m->m[mid].lo)
+			hi = mid - 1;
+		else if (a >= m->m[mid].hi)
+			lo = mid + 1;
+		else
+			return &m->m[mid];
+	}
+	return NULL;
+}
+
+/* the module of a; the maps read again (a few times at most) on a miss:
+ * the old table stays, as another thread may be reading it */
+static const struct xmap *module_of(uintptr_t a)
+{
+	struct maps *m = atomic_load(&cur_maps), *nm;
+	const struct xmap *x = maps_find(m, a);
+
+	if (x || atomic_fetch_add(&maps_reloads, 1) >= MAPS_RELOADS)
+		return x;
+	if ((nm = maps_read()) == NULL)
+		return NULL;
+	atomic_store(&cur_maps, nm);
+	return maps_find(nm, a);
+}
+
+static void stacks_init(void)
+{
+	const char *d = getenv("IOLENS_TRACE_STACKS");
+	const struct xmap *x;
+	void *one[2];
+	int k = 0;
+
+	if (!d)
+		return;
+	while (*d >= '0' && *d <= '9' && k <= STACK_MAX)
+		k = k * 10 + (*d++ - '0');
+	if (k <= 0)
+		return;
+	stack_depth = k > STACK_MAX ? STACK_MAX : k;
+	backtrace(one, 2); /* loads the unwinder now, not in a call */
+	atomic_store(&cur_maps, maps_read());
+	if ((x = module_of((uintptr_t)&stacks_init)) != NULL) {
+		self_lo = x->lo;
+		self_hi = x->hi;
+	}
+}
+
+/* after fork: the parent's table holds, and its reloads count anew */
+static void stacks_after_fork(void)
+{
+	atomic_store(&maps_reloads, 0);
+}
+
+static void put_hex(struct tbuf *t, uintptr_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	char o[20];
+	int n = 0, i;
+
+	do
+		o[n++] = hex[v & 15];
+	while ((v >>= 4) != 0);
+	put_raw(t, "0x", 2);
+	for (i = n - 1; i >= 0; i--)
+		put_raw(t, &o[i], 1);
+}
+
+/* the calling thread's return addresses, after \x1f each */
+static void put_stack(struct tbuf *t)
+{
+	void *pc[STACK_MAX + 8];
+	int n = backtrace(pc, stack_depth + 8), i, k = 0;
+
+	for (i = 0; i < n && k < stack_depth; i++) {
+		uintptr_t a = (uintptr_t)pc[i];
+		const struct xmap *x;
+
+		if (a >= self_lo && a < self_hi)
+			continue;
+		if (t->n + 4200 > BUFCAP)
+			break;
+		x = module_of(a);
+		put_raw(t, "\x1f > ", 4);
+		if (x) {
+			put_s(t, x->path);
+			put_raw(t, "() [", 4);
+			put_hex(t, a - x->lo + x->off);
+			put_raw(t, "]", 1);
+		} else {
+			put_s(t, "unexpected_backtracing_error [");
+			put_hex(t, a);
+			put_raw(t, "]", 1);
+		}
+		k++;
+	}
+}
+
 /* ---- one call ---- */
 
 struct call {
@@ -609,6 +826,22 @@ static void end_line(struct tbuf *t, int64_t dur)
 		write_out(t);
 }
 
+/* a call's line end, with its stack when asked for */
+static void end_call_line(struct tbuf *t, int64_t dur)
+{
+	if (!stack_depth) {
+		end_line(t, dur);
+		return;
+	}
+	put_raw(t, " <", 2);
+	put_ns(t, dur);
+	put_raw(t, ">", 1);
+	put_stack(t);
+	put_raw(t, "\n", 1);
+	if (exiting)
+		write_out(t);
+}
+
 /* "TIME TID #cost N NS": the lines made since the last, and the time
  * making them took, which iolens trace sums for replay-script to take
  * off the gaps between calls (when the buffer has room; else later) */
@@ -637,7 +870,7 @@ static void finish(struct call *c, long long ret)
 	} else {
 		put_i(c->t, ret);
 	}
-	end_line(c->t, c->t1 - c->t0);
+	end_call_line(c->t, c->t1 - c->t0);
 	/* the line's cost, in the gap before the next call; one that took
 	 * longer than COST_MAX was not the line's doing (the thread was
 	 * preempted, or it made its buffer) and is left out of the mean */
@@ -726,6 +959,8 @@ __attribute__((constructor)) static void init(void)
 	if (pthread_key_create(&key, thread_gone) != 0)
 		return;
 	pthread_atfork(NULL, NULL, after_fork_child);
+	pthread_atfork(NULL, NULL, stacks_after_fork);
+	stacks_init();
 	on = 1;
 	marker("hello", NULL);
 }

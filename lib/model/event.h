@@ -98,6 +98,8 @@ struct iol_event {
 			       event that gave no event (strace: mmap, brk,
 			       reads of pipes...): each cost the tracer as
 			       much as a file call; 0 for other sources */
+	uint32_t stack;	    /* the call's stack in job->stacks
+			       (model/stack.h), 0 none */
 };
 
 struct iol_events;

@@ -99,6 +99,7 @@ struct iol_jother {
 
 struct iol_job_priv;
 struct iol_source;
+struct iol_stacks;
 
 struct iol_job {
 	int kind;		      /* IOL_SRC_* */
@@ -131,6 +132,9 @@ struct iol_job {
 	int time_exact;		 /* run time to the ns (3.41 logs, traces) */
 	double call_cost; /* iolens trace: the tracer's own seconds a call
 			   * (in the gap after it); 0 unknown */
+	/* the calls' stacks (strace -k, iolens trace --stacks), which
+	 * events name by id; NULL when the trace has none */
+	const struct iol_stacks *stacks;
 	struct iol_job_priv *priv;
 };
 

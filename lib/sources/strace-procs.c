@@ -230,6 +230,9 @@ void tr_pass_release(struct tpass *ps)
 	free(ps->procs);
 	free(ps->seen);
 	tr_dirs_release(ps);
+	free(ps->stk); /* strace -k's frames */
+	ps->stk = NULL;
+	ps->nstk = ps->capstk = 0;
 	ps->procs = NULL;
 	ps->seen = NULL;
 	ps->nprocs = ps->capprocs = ps->capseen = 0;

@@ -26,6 +26,7 @@
 #include "counters/counters.h"
 #include "model/event.h"
 #include "model/job-int.h"
+#include "model/stack.h"
 #include "sources/trace.h"
 
 enum { FD_NONE, FD_FILE, FD_PIPE, FD_SOCKET, FD_STD, FD_DEVICE, FD_DIR };
@@ -111,6 +112,7 @@ struct tstate {
 	size_t nthreads, capthreads;
 	struct iol_index tix; /* (file, pid) -> threads */
 	long *ffpid;	      /* strace -ff: each input's pid; NULL otherwise */
+	struct iol_stacks *stacks; /* strace -k's frames: NULL when none */
 };
 
 /* one reading of the inputs */
@@ -142,6 +144,13 @@ struct tpass {
 	char **dirs;
 	size_t ndirs, capdirs;
 	struct iol_index dix;
+	/* strace -k: the frames of the stack lines after the last call,
+	 * and, once a line that is not one ends them, the stack's id
+	 * (strace-stack.c) */
+	uint32_t *stk;
+	size_t nstk, capstk;
+	uint32_t last_stack;
+	int stack_done;
 };
 
 static inline void tr_line_span(struct tpass *ps, double t0, double t1)
@@ -296,6 +305,14 @@ int tr_file_index(struct tstate *st, const char *path, int add);
 /* the same by record id and path (events carry both) */
 int tr_file_find(struct tstate *st, uint64_t id, const char *path, int add);
 const char *tr_name_of(const struct tstate *st, uint64_t id);
+
+/* strace-stack.c: strace -k's stack lines (" > module(fn+0x1) [0x2]") */
+int tr_is_stack_line(const char *line);
+/* a frame of the current call's stack: 0, TR_BADLINE, IOL_ENOMEM */
+int tr_stack_line(struct tpass *ps, const char *line);
+/* the stack lines so far end: their chain interned (loading pass) or
+ * found, into ps->last_stack (0 none), and ps->stack_done set */
+int tr_stack_end(struct tpass *ps);
 
 /* iota.c */
 int tr_iota_line(struct tpass *ps, char *line);

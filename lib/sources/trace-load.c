@@ -288,7 +288,13 @@ static int feed(struct tpass *ps, char *line, uint64_t lineno, const char *path,
 
 	if (ps->st->iota) {
 		r = tr_iota_line(ps, line);
+	} else if (tr_is_stack_line(line)) {
+		r = tr_stack_line(ps, line); /* strace -k */
 	} else {
+		if ((r = tr_stack_end(ps)) < 0)
+			return iol_error_set(err, r,
+					     "%s: line %llu: out of memory",
+					     path, (unsigned long long)lineno);
 		r = tr_parse_line(ps, line, &c, &p);
 		if (r == 0)
 			r = tr_handle(ps, p, &c);
@@ -364,6 +370,8 @@ static int load_pass(struct tstate *st, int *maxrank, struct iol_error *err)
 	ps.ctx = st;
 	st->t0 = 0; /* absolute during loading, made relative after */
 	ret = run_inputs(&ps, err);
+	if (ret == 0 && (ret = tr_stack_end(&ps)) < 0)
+		iol_error_set(err, ret, "out of memory");
 	*maxrank = 0;
 	for (i = 0; i < ps.nprocs; i++)
 		if (ps.procs[i].rank > *maxrank)
@@ -421,6 +429,7 @@ static int trace_load(struct iol_job *job, const char *const *paths, int npaths,
 	ret = load_pass(st, &maxrank, err);
 	if (ret < 0)
 		return ret;
+	job->stacks = st->stacks;
 	st->t0 = st->tmin;
 	if (tr_reduce_finish(st) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -490,6 +499,8 @@ static void trace_free(struct iol_job *job)
 		free(st->paths[i]);
 	free(st->paths);
 	free(st->ffpid);
+	iol_stacks_free(st->stacks);
+	job->stacks = NULL;
 	free(st);
 	job->priv->data = NULL;
 }
@@ -507,6 +518,9 @@ struct titer {
 	struct tr_reader r;
 	struct qev *q;
 	size_t nq, head, capq;
+	size_t ready; /* q[head..ready) given out; later ones wait for
+		       * their call's stack lines (strace -k) */
+	int at_end;
 	char name[32];	       /* of the event last given */
 	struct iol_event look; /* segments: an event read ahead */
 	int have_look;
@@ -554,11 +568,24 @@ static void titer_close(void *state)
 	free(it);
 }
 
+/* The events queued before q[upto] have their stack: the one the
+ * stack lines just ended gave (strace -k). */
+static void titer_ready(struct titer *it, size_t upto)
+{
+	size_t i;
+
+	if (it->ps.stack_done)
+		for (i = it->ready; i < upto; i++)
+			it->q[i].ev.stack = it->ps.last_stack;
+	it->ps.stack_done = 0;
+	it->ready = upto;
+}
+
 /* the next line through the readers; 0 at the end of the inputs */
 static int titer_line(struct titer *it, struct iol_error *err)
 {
 	char *line;
-	size_t len;
+	size_t len, before;
 	int ret;
 
 	for (;;) {
@@ -567,8 +594,14 @@ static int titer_line(struct titer *it, struct iol_error *err)
 			return ret;
 		if (memchr(line, '\0', len))
 			continue;
+		before = it->nq;
 		ret = feed(&it->ps, line, it->r.lineno, it->st->paths[it->r.fi],
 			   err);
+		/* a call's events wait for the stack lines after it */
+		if (!it->st->stacks)
+			it->ready = it->nq;
+		else if (it->ps.stack_done)
+			titer_ready(it, before);
 		return ret < 0 ? ret : 1;
 	}
 }
@@ -578,11 +611,27 @@ static int titer_next(void *state, struct iol_event *ev, struct iol_error *err)
 	struct titer *it = state;
 	int ret;
 
-	while (it->head == it->nq) {
-		it->head = it->nq = 0;
+	while (it->head == it->ready) {
+		if (it->head) { /* the waiting events to the front */
+			memmove(it->q, it->q + it->head,
+				(it->nq - it->head) * sizeof(*it->q));
+			it->nq -= it->head;
+			it->ready = it->head = 0;
+		}
+		if (it->at_end) {
+			if (it->nq == 0)
+				return 0;
+			titer_ready(it, it->nq);
+			continue;
+		}
 		ret = titer_line(it, err);
-		if (ret <= 0)
+		if (ret < 0)
 			return ret;
+		if (ret == 0) {
+			it->at_end = 1;
+			if ((ret = tr_stack_end(&it->ps)) < 0)
+				return iol_error_set(err, ret, "out of memory");
+		}
 	}
 	*ev = it->q[it->head].ev;
 	memcpy(it->name, it->q[it->head].name, sizeof(it->name));

@@ -207,6 +207,10 @@ static int ff_next(struct tr_reader *r, char **line, size_t *len,
 	for (k = 0; k < r->st->npaths; k++)
 		if (r->in[k].have && (best < 0 || r->in[k].t < r->in[best].t))
 			best = k;
+	/* strace -k's stack lines stay with the call before them */
+	if (r->fi >= 0 && r->in[r->fi].have && r->in[r->fi].open &&
+	    tr_is_stack_line(r->in[r->fi].line))
+		best = r->fi;
 	if (best < 0)
 		return 0;
 	in = &r->in[best];
@@ -224,7 +228,10 @@ static int ff_next(struct tr_reader *r, char **line, size_t *len,
 		r->buf = nb;
 		r->cap = need;
 	}
-	*len = (size_t)snprintf(r->buf, r->cap, "%ld ", r->st->ffpid[best]);
+	*len = tr_is_stack_line(in->line)
+		       ? 0
+		       : (size_t)snprintf(r->buf, r->cap, "%ld ",
+					  r->st->ffpid[best]);
 	memcpy(r->buf + *len, in->line, in->len);
 	*len += in->len;
 	r->buf[*len] = 0;

@@ -1,0 +1,796 @@
+/*
+ * The code blocks of a trace with stacks (analysis/blocks.h): each
+ * distinct stack's path of blocks is made once (frames symbolized once
+ * each, source files scanned for loops once each); each event then adds
+ * to the blocks of its stack's path.  Memory follows the distinct
+ * frames, stacks and blocks, never the number of calls.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/blocks.h"
+#include "base/grow.h"
+#include "base/hash.h"
+#include "model/event.h"
+#include "model/stack.h"
+#include "sources/symbols.h"
+#include "base/banned.h"
+
+#define MAX_LOOPS 16	     /* loops kept around one line */
+#define MAX_BLOCKS (1 << 22) /* a tree larger than this is refused */
+
+/* Vidya's Table II (VIDYA.md): const, X1, X2, X3, X4, X7, X9, X10, X12,
+ * X13, X14 */
+static const double beta[] = {-1.99,	 0.17,	    278.80, 3706.47,
+			      -42612.30, -10487.80, 809.04, 183996.00,
+			      227.98,	 6456.39,   0.78};
+
+struct floc {
+	const char *func, *file;
+	int line, lib, done;
+};
+
+struct bnode {
+	struct iol_block b;
+	uint64_t key; /* hash of what makes it this block */
+	uint32_t first_child, next;
+};
+
+struct iol_blocks_priv {
+	struct iol_symbols *sym;
+	char **strs;
+	size_t nstrs, capstrs;
+};
+
+struct build {
+	const struct iol_job *job;
+	const struct iol_stacks *stk;
+	struct iol_symbols *sym;
+	struct iol_blocks_priv *priv;
+	struct floc *fl; /* by frame id */
+	struct bnode *nodes;
+	size_t nn, capn;
+	struct iol_index nix;
+	uint32_t *paths; /* stack id -> its blocks: pstart/plen */
+	size_t npaths, cappaths;
+	size_t *pstart;
+	uint32_t *plen;	 /* UINT32_MAX: not made yet */
+	uint64_t *pairs; /* (block, file or process) seen */
+	size_t npairs, cappairs;
+	struct iol_index pix;
+	struct lastend {
+		int64_t pid;
+		uint64_t file;
+		int64_t end;
+	} * le;
+	size_t nle, caple;
+	struct iol_index lix;
+	int32_t nostack; /* the "[no stack]" block, -1 not made */
+};
+
+const char *iol_block_kind_name(int kind)
+{
+	return kind == IOL_BLOCK_LOOP	? "loop"
+	       : kind == IOL_BLOCK_LINE ? "line"
+					: "function";
+}
+
+static const char *keep(struct iol_blocks_priv *p, const char *s)
+{
+	char **ns, *c;
+
+	if (!(ns = iol_grow(p->strs, &p->capstrs, p->nstrs, sizeof(*ns), 64)))
+		return NULL;
+	p->strs = ns;
+	if (!(c = strdup(s)))
+		return NULL;
+	p->strs[p->nstrs++] = c;
+	return c;
+}
+
+/* ---- frames ---- */
+
+static int is_lib(const char *module)
+{
+	const char *b = strrchr(module, '/');
+
+	b = b ? b + 1 : module;
+	return !*module || strstr(b, ".so") != NULL;
+}
+
+static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
+{
+	struct floc *l = &bd->fl[fid];
+	const struct iol_frame *f = iol_stacks_frame_at(bd->stk, fid);
+	struct iol_symloc sl;
+	char buf[512];
+	int r;
+
+	*out = l;
+	if (l->done)
+		return 0;
+	l->done = 1;
+	l->lib = is_lib(f->module);
+	r = iol_symbols_lookup(bd->sym, f->module, f->addr, &sl);
+	if (r < 0)
+		return r;
+	/* no source file: the binary stands for it */
+	l->file = sl.file ? sl.file : f->module;
+	l->line = sl.file ? sl.line : 0;
+	if (sl.func) {
+		l->func = sl.func;
+	} else if (*f->func) {
+		l->func = f->func;
+	} else {
+		const char *b = strrchr(f->module, '/');
+
+		/* the function's start when the unwind table tells it */
+		if (sl.func_start)
+			snprintf(buf, sizeof(buf), "%s@0x%llx",
+				 b ? b + 1 : f->module,
+				 (unsigned long long)sl.func_start);
+		else
+			snprintf(buf, sizeof(buf), "%s+0x%llx",
+				 b ? b + 1 : f->module,
+				 (unsigned long long)f->addr);
+		if (!*f->module)
+			snprintf(buf, sizeof(buf), "[unknown frame]");
+		if (!(l->func = keep(bd->priv, buf)))
+			return IOL_ENOMEM;
+	}
+	return 0;
+}
+
+/* ---- blocks ---- */
+
+static uint64_t node_key(int32_t parent, int kind, const char *func,
+			 const char *file, int line)
+{
+	return iol_hash_pair(
+		iol_hash_pair((uint64_t)(int64_t)parent, (uint64_t)kind),
+		iol_hash_pair(
+			iol_hash_pair(iol_hash_str(func), iol_hash_str(file)),
+			(uint64_t)line));
+}
+
+struct nkey {
+	const struct build *bd;
+	int32_t parent;
+	int kind;
+	const char *func, *file;
+	int line;
+};
+
+static int node_eq(const void *ctx, uint32_t i)
+{
+	const struct nkey *k = ctx;
+	const struct iol_block *b = &k->bd->nodes[i].b;
+
+	return b->parent == k->parent && b->kind == k->kind &&
+	       b->line == k->line && !strcmp(b->func, k->func) &&
+	       !strcmp(b->file, k->file);
+}
+
+static uint64_t node_hash(const void *ctx, uint32_t i)
+{
+	return ((const struct build *)ctx)->nodes[i].key;
+}
+
+/* the block (parent, kind, name, line), made when new: its index, or
+ * < 0 (IOL_ENOMEM) */
+static long node(struct build *bd, int32_t parent, int kind, const char *func,
+		 const char *file, int line)
+{
+	struct nkey k = {bd, parent, kind, func, file, line};
+	uint64_t h = node_key(parent, kind, func, file, line);
+	struct bnode *nn;
+	uint32_t *slot;
+
+	if (bd->nix.slot) {
+		slot = iol_index_slot(&bd->nix, h, node_eq, &k);
+		if (*slot != IOL_INDEX_EMPTY)
+			return (long)*slot;
+	}
+	if (bd->nn >= MAX_BLOCKS)
+		return IOL_ENOMEM;
+	if (iol_index_reserve(&bd->nix, node_hash, bd) < 0 ||
+	    !(nn = iol_grow(bd->nodes, &bd->capn, bd->nn, sizeof(*nn), 64)))
+		return IOL_ENOMEM;
+	bd->nodes = nn;
+	nn += bd->nn;
+	memset(nn, 0, sizeof(*nn));
+	nn->b.kind = kind;
+	nn->b.parent = parent;
+	nn->b.depth = parent < 0 ? 0 : bd->nodes[parent].b.depth + 1;
+	nn->b.func = func;
+	nn->b.file = file;
+	nn->b.line = line;
+	nn->b.first = INFINITY;
+	nn->key = h;
+	nn->first_child = nn->next = UINT32_MAX;
+	slot = iol_index_slot(&bd->nix, h, node_eq, &k);
+	*slot = (uint32_t)bd->nn;
+	bd->nix.n++;
+	return (long)bd->nn++;
+}
+
+/* add block i to the path being made */
+static int path_push(struct build *bd, long i)
+{
+	uint32_t *np;
+
+	if (i < 0)
+		return (int)i;
+	if (!(np = iol_grow(bd->paths, &bd->cappaths, bd->npaths, sizeof(*np),
+			    256)))
+		return IOL_ENOMEM;
+	bd->paths = np;
+	bd->paths[bd->npaths++] = (uint32_t)i;
+	return 0;
+}
+
+/* the blocks of one frame under parent: function, its loops around the
+ * line, the line; *leaf the last */
+static int frame_blocks(struct build *bd, const struct floc *l, int32_t *leaf)
+{
+	struct iol_loop loops[MAX_LOOPS];
+	long f, p;
+	int n, i, r;
+
+	f = node(bd, *leaf, IOL_BLOCK_FUNCTION, l->func, l->file, 0);
+	if ((r = path_push(bd, f)) < 0)
+		return r;
+	p = f;
+	if (*l->file && l->line > 0) {
+		n = iol_symbols_loops(bd->sym, l->file, l->line, loops,
+				      MAX_LOOPS);
+		if (n < 0)
+			return n;
+		for (i = 0; i < n; i++) {
+			p = node(bd, (int32_t)p, IOL_BLOCK_LOOP, l->func,
+				 l->file, loops[i].line);
+			if ((r = path_push(bd, p)) < 0)
+				return r;
+		}
+		p = node(bd, (int32_t)p, IOL_BLOCK_LINE, l->func, l->file,
+			 l->line);
+		if ((r = path_push(bd, p)) < 0)
+			return r;
+	}
+	*leaf = (int32_t)p;
+	return 0;
+}
+
+/* the path of stack id (made at its first use): *start and *len */
+static int stack_path(struct build *bd, uint32_t id, size_t *start,
+		      uint32_t *len)
+{
+	const uint32_t *fr;
+	struct floc *l;
+	size_t n, k;
+	int32_t leaf = -1;
+	int prog = 0, r;
+
+	if (bd->plen[id] != UINT32_MAX) {
+		*start = bd->pstart[id];
+		*len = bd->plen[id];
+		return 0;
+	}
+	bd->pstart[id] = bd->npaths;
+	n = iol_stacks_chain(bd->stk, id, &fr);
+	for (k = 0; k < n; k++) {
+		if ((r = frame_loc(bd, fr[k], &l)) < 0)
+			return r;
+		prog |= !l->lib;
+	}
+	for (k = n; k-- > 0;) {
+		l = &bd->fl[fr[k]];
+		if (prog && l->lib)
+			continue;
+		if ((r = frame_blocks(bd, l, &leaf)) < 0)
+			return r;
+	}
+	if (bd->npaths == bd->pstart[id]) { /* no frame at all */
+		if (bd->nostack < 0) {
+			long b = node(bd, -1, IOL_BLOCK_FUNCTION, "[no stack]",
+				      "", 0);
+			if (b < 0)
+				return (int)b;
+			bd->nostack = (int32_t)b;
+		}
+		if ((r = path_push(bd, bd->nostack)) < 0)
+			return r;
+	}
+	bd->plen[id] = (uint32_t)(bd->npaths - bd->pstart[id]);
+	*start = bd->pstart[id];
+	*len = bd->plen[id];
+	return 0;
+}
+
+/* ---- distinct files and processes of a block ---- */
+
+static int pair_eq(const void *ctx, uint32_t i)
+{
+	const uint64_t *k = ctx;
+	const struct build *bd = (const struct build *)k[2];
+
+	return bd->pairs[2 * i] == k[0] && bd->pairs[2 * i + 1] == k[1];
+}
+
+static uint64_t pair_hash(const void *ctx, uint32_t i)
+{
+	const struct build *bd = ctx;
+
+	return iol_hash_pair(bd->pairs[2 * i], bd->pairs[2 * i + 1]);
+}
+
+/* 1 when (a, b) is new, 0 seen, IOL_ENOMEM */
+static int pair_new(struct build *bd, uint64_t a, uint64_t b)
+{
+	uint64_t k[3] = {a, b, (uint64_t)(uintptr_t)bd}, *np;
+	uint64_t h = iol_hash_pair(a, b);
+	uint32_t *slot;
+	size_t cap2;
+
+	if (bd->pix.slot) {
+		slot = iol_index_slot(&bd->pix, h, pair_eq, k);
+		if (*slot != IOL_INDEX_EMPTY)
+			return 0;
+	}
+	cap2 = bd->cappairs;
+	if (iol_index_reserve(&bd->pix, pair_hash, bd) < 0 ||
+	    !(np = iol_grow(bd->pairs, &cap2, 2 * bd->npairs, sizeof(*np),
+			    256)))
+		return IOL_ENOMEM;
+	bd->pairs = np;
+	bd->cappairs = cap2;
+	slot = iol_index_slot(&bd->pix, h, pair_eq, k);
+	bd->pairs[2 * bd->npairs] = a;
+	bd->pairs[2 * bd->npairs + 1] = b;
+	*slot = (uint32_t)bd->npairs++;
+	bd->pix.n++;
+	return 1;
+}
+
+/* ---- random accesses: where each process's last transfer on a file
+ * ended ---- */
+
+struct lkey {
+	const struct build *bd;
+	int64_t pid;
+	uint64_t file;
+};
+
+static int lk_eq(const void *ctx, uint32_t i)
+{
+	const struct lkey *k = ctx;
+
+	return k->bd->le[i].pid == k->pid && k->bd->le[i].file == k->file;
+}
+
+static uint64_t lk_hash(const void *ctx, uint32_t i)
+{
+	const struct build *bd = ctx;
+
+	return iol_hash_pair((uint64_t)bd->le[i].pid, bd->le[i].file);
+}
+
+/* 1 when the transfer does not start where the last one ended (or,
+ * the process's first on the file, not at 0); 0 otherwise or unknown */
+static int is_random(struct build *bd, const struct iol_event *ev)
+{
+	struct lkey k = {bd, ev->pid, ev->file};
+	uint64_t h = iol_hash_pair((uint64_t)ev->pid, ev->file);
+	struct lastend *ne;
+	uint32_t *slot;
+	int64_t end;
+	int r;
+
+	if (ev->kind == IOL_EV_OPEN) /* a new descriptor starts at 0 */
+		end = 0;
+	else if (ev->off < 0 || ev->len < 0)
+		return 0;
+	else
+		end = ev->off + ev->len;
+	if (bd->lix.slot) {
+		slot = iol_index_slot(&bd->lix, h, lk_eq, &k);
+		if (*slot != IOL_INDEX_EMPTY) {
+			r = ev->kind != IOL_EV_OPEN &&
+			    bd->le[*slot].end != ev->off;
+			bd->le[*slot].end = end;
+			return r;
+		}
+	}
+	if (iol_index_reserve(&bd->lix, lk_hash, bd) < 0 ||
+	    !(ne = iol_grow(bd->le, &bd->caple, bd->nle, sizeof(*ne), 64)))
+		return IOL_ENOMEM;
+	bd->le = ne;
+	slot = iol_index_slot(&bd->lix, h, lk_eq, &k);
+	bd->le[bd->nle].pid = ev->pid;
+	bd->le[bd->nle].file = ev->file;
+	bd->le[bd->nle].end = end;
+	*slot = (uint32_t)bd->nle++;
+	bd->lix.n++;
+	return ev->kind != IOL_EV_OPEN && ev->off != 0;
+}
+
+/* ---- events ---- */
+
+static int add_event(struct build *bd, const struct iol_event *ev)
+{
+	size_t start, k;
+	uint32_t len;
+	int rnd = 0, r,
+	    xfer = ev->kind == IOL_EV_READ || ev->kind == IOL_EV_WRITE;
+	int64_t moved = xfer && ev->len > 0 ? ev->len : 0;
+
+	if (!ev->regular)
+		return 0;
+	if (ev->stack >= 1 && ev->stack <= iol_stacks_count(bd->stk))
+		r = stack_path(bd, ev->stack, &start, &len);
+	else
+		r = stack_path(bd, 0, &start, &len);
+	if (r < 0)
+		return r;
+	if ((xfer || ev->kind == IOL_EV_OPEN) && (rnd = is_random(bd, ev)) < 0)
+		return rnd;
+	if (!xfer)
+		rnd = 0;
+	for (k = start; k < start + len; k++) {
+		uint32_t i = bd->paths[k];
+		struct iol_block *b = &bd->nodes[i].b;
+
+		b->calls++;
+		b->opens += ev->kind == IOL_EV_OPEN;
+		b->reads += ev->kind == IOL_EV_READ;
+		b->writes += ev->kind == IOL_EV_WRITE;
+		b->syncs += ev->kind == IOL_EV_SYNC;
+		b->sync_calls += xfer;
+		if (ev->kind == IOL_EV_READ)
+			b->bytes_read += moved;
+		else if (ev->kind == IOL_EV_WRITE)
+			b->bytes_written += moved;
+		b->random += rnd;
+		b->small += xfer && ev->len >= 0 && ev->len < IOL_BLOCK_SMALL;
+		b->io_time += ev->dur;
+		if (ev->start < b->first)
+			b->first = ev->start;
+		if (ev->start + ev->dur > b->last)
+			b->last = ev->start + ev->dur;
+		if (ev->file && (r = pair_new(bd, i, ev->file)) < 0)
+			return r;
+		b->files += r > 0;
+		if ((r = pair_new(bd, i | (uint64_t)1 << 63,
+				  (uint64_t)(ev->tgid > 0 ? ev->tgid
+							  : ev->pid))) < 0)
+			return r;
+		b->procs += r;
+	}
+	return 0;
+}
+
+/* ---- the tree in order, and the scores ---- */
+
+static int cmp_child(const struct bnode *a, const struct bnode *b)
+{
+	int c;
+
+	if (a->b.line != b->b.line && a->b.line && b->b.line)
+		return a->b.line < b->b.line ? -1 : 1;
+	if (a->b.kind != b->b.kind)
+		return a->b.kind < b->b.kind ? -1 : 1;
+	if ((c = strcmp(a->b.func, b->b.func)) != 0)
+		return c;
+	if ((c = strcmp(a->b.file, b->b.file)) != 0)
+		return c;
+	return a->b.line < b->b.line ? -1 : a->b.line > b->b.line;
+}
+
+static const struct bnode *sort_base;
+
+static int cmp_idx(const void *a, const void *b)
+{
+	return cmp_child(&sort_base[*(const uint32_t *)a],
+			 &sort_base[*(const uint32_t *)b]);
+}
+
+/* the blocks in tree order with their ids */
+static int order(struct build *bd, struct iol_blocks *out)
+{
+	uint32_t *kids = malloc((bd->nn ? bd->nn : 1) * sizeof(*kids));
+	uint32_t *stack = malloc((bd->nn + 1) * sizeof(*stack));
+	size_t *cstart = calloc(bd->nn + 2, sizeof(*cstart));
+	size_t i, n = 0, sp = 0;
+	int r = 0;
+
+	out->v = calloc(bd->nn ? bd->nn : 1, sizeof(*out->v));
+	if (!kids || !stack || !cstart || !out->v) {
+		r = IOL_ENOMEM;
+		goto done;
+	}
+	/* children grouped by parent (roots under bd->nn), each group
+	 * sorted */
+	for (i = 0; i < bd->nn; i++) {
+		int32_t p = bd->nodes[i].b.parent;
+
+		cstart[(p < 0 ? bd->nn : (size_t)p) + 1]++;
+	}
+	for (i = 1; i < bd->nn + 2; i++)
+		cstart[i] += cstart[i - 1];
+	{
+		size_t *fill = calloc(bd->nn + 1, sizeof(*fill));
+
+		if (!fill) {
+			r = IOL_ENOMEM;
+			goto done;
+		}
+		for (i = 0; i < bd->nn; i++) {
+			int32_t p = bd->nodes[i].b.parent;
+			size_t g = p < 0 ? bd->nn : (size_t)p;
+
+			kids[cstart[g] + fill[g]++] = (uint32_t)i;
+		}
+		free(fill);
+	}
+	sort_base = bd->nodes;
+	for (i = 0; i < bd->nn + 1; i++)
+		if (cstart[i + 1] - cstart[i] > 1)
+			qsort(kids + cstart[i], cstart[i + 1] - cstart[i],
+			      sizeof(*kids), cmp_idx);
+	/* depth first, pushing children in reverse */
+	{
+		size_t *newidx =
+			malloc((bd->nn ? bd->nn : 1) * sizeof(*newidx));
+		size_t k;
+
+		if (!newidx) {
+			r = IOL_ENOMEM;
+			goto done;
+		}
+		for (k = cstart[bd->nn + 1]; k-- > cstart[bd->nn];)
+			stack[sp++] = kids[k];
+		while (sp) {
+			uint32_t x = stack[--sp];
+			struct iol_block *b = &out->v[n];
+			int32_t p = bd->nodes[x].b.parent;
+
+			*b = bd->nodes[x].b;
+			newidx[x] = n;
+			b->parent = p < 0 ? -1 : (int32_t)newidx[p];
+			/* its number among its siblings */
+			{
+				size_t g = p < 0 ? bd->nn : (size_t)p, j;
+				size_t rank = 0;
+				char pid[sizeof(b->id)];
+
+				for (j = cstart[g]; j < cstart[g + 1]; j++)
+					if (kids[j] == x)
+						rank = j - cstart[g] + 1;
+				if (p < 0)
+					snprintf(b->id, sizeof(b->id), "%zu",
+						 rank);
+				else if (memcpy(pid, out->v[b->parent].id,
+						sizeof(pid)) &&
+					 strlen(pid) + 12 < sizeof(b->id))
+					snprintf(b->id, sizeof(b->id), "%s.%zu",
+						 pid, rank);
+				else /* too deep to spell: its row, unique */
+					snprintf(b->id, sizeof(b->id), "#%zu",
+						 n + 1);
+			}
+			n++;
+			for (k = cstart[x + 1]; k-- > cstart[x];)
+				stack[sp++] = kids[k];
+		}
+		free(newidx);
+	}
+	out->n = n;
+done:
+	free(kids);
+	free(stack);
+	free(cstart);
+	return r;
+}
+
+/*
+ * Trip counts from the calls: a line that makes I/O calls itself ran as
+ * often as it called; a line that calls a function ran as often as that
+ * function ran, which is as often as its busiest line outside loops ran
+ * (at least once); a loop went round as often as its busiest line ran.
+ * Children come after their parent, so one pass from the end has every
+ * child's count before its parent's.
+ */
+static int trips(struct iol_blocks *out)
+{
+	int64_t *ex = calloc(out->n ? out->n : 1, sizeof(*ex));
+	int64_t *sub = calloc(out->n ? out->n : 1, sizeof(*sub));
+	size_t i;
+
+	if (!ex || !sub) {
+		free(ex);
+		free(sub);
+		return IOL_ENOMEM;
+	}
+	for (i = out->n; i-- > 0;) {
+		struct iol_block *b = &out->v[i];
+		int32_t p = b->parent;
+
+		if (b->kind == IOL_BLOCK_LINE)
+			ex[i] = sub[i] ? sub[i] : b->calls;
+		else if (b->kind == IOL_BLOCK_FUNCTION)
+			ex[i] = ex[i] ? ex[i] : 1;
+		else
+			ex[i] = b->trip = ex[i];
+		if (p < 0)
+			continue;
+		if (b->kind == IOL_BLOCK_FUNCTION)
+			sub[p] += ex[i]; /* the line that calls it */
+		else if (b->kind == IOL_BLOCK_LINE && ex[i] > ex[p])
+			ex[p] = ex[i]; /* its function or loop */
+	}
+	free(ex);
+	free(sub);
+	return 0;
+}
+
+/* CIOC_b over the job's blocks (VIDYA.md) */
+static void scores(struct iol_blocks *out)
+{
+	double s2 = 0, s3 = 0, s4 = 0, s7 = 0, s9 = 0, s12 = 0, s13 = 0;
+	double m1 = 0;
+	size_t i;
+
+	for (i = 0; i < out->n; i++) {
+		const struct iol_block *b = &out->v[i];
+
+		m1 = fmax(m1, (double)b->trip);
+		s2 += (double)b->calls;
+		s3 += (double)(b->bytes_read + b->bytes_written);
+		s4 += (double)b->sync_calls;
+		s7 += (double)b->syncs;
+		s9 += (double)b->files;
+		s12 += (double)b->random;
+		s13 += (double)b->small;
+	}
+#define RATIO(a, s) ((s) > 0 ? (double)(a) / (s) : 0.0)
+	for (i = 0; i < out->n; i++) {
+		struct iol_block *b = &out->v[i];
+		double p14 = (double)b->procs, p15 = (double)out->concurrency;
+		double x14 =
+			p14 == p15 ? 1.0
+				   : fabs(p14 - p15) / fmax(fmax(p14, p15), 1);
+		double span = b->last - b->first;
+
+		b->cioc =
+			beta[0] + beta[1] * RATIO(b->trip, m1) +
+			beta[2] * RATIO(b->calls, s2) +
+			beta[3] * RATIO(b->bytes_read + b->bytes_written, s3) +
+			beta[4] * RATIO(b->sync_calls, s4) +
+			beta[5] * RATIO(b->syncs, s7) +
+			beta[6] * RATIO(b->files, s9) + beta[7] * 0.0 +
+			beta[8] * RATIO(b->random, s12) +
+			beta[9] * RATIO(b->small, s13) + beta[10] * x14;
+		b->intensity = span > 0	  ? fmin(1.0, b->io_time / span)
+			       : b->calls ? 1.0
+					  : 0.0;
+		if (!isfinite(b->first))
+			b->first = b->last = 0;
+	}
+#undef RATIO
+}
+
+static void build_free(struct build *bd)
+{
+	free(bd->fl);
+	free(bd->nodes);
+	iol_index_release(&bd->nix);
+	free(bd->paths);
+	free(bd->pstart);
+	free(bd->plen);
+	free(bd->pairs);
+	iol_index_release(&bd->pix);
+	free(bd->le);
+	iol_index_release(&bd->lix);
+}
+
+static int run_events(struct build *bd, struct iol_blocks *out,
+		      struct iol_error *err)
+{
+	struct iol_events *it;
+	struct iol_event ev;
+	int r;
+
+	if ((r = iol_events_open(&it, bd->job, err)) < 0)
+		return r;
+	while ((r = iol_events_next(it, &ev, err)) == 1) {
+		if ((r = add_event(bd, &ev)) < 0)
+			break;
+		if (ev.regular) {
+			out->calls++;
+			out->io_time += ev.dur;
+			if (ev.kind == IOL_EV_READ && ev.len > 0)
+				out->bytes_read += ev.len;
+			if (ev.kind == IOL_EV_WRITE && ev.len > 0)
+				out->bytes_written += ev.len;
+		}
+	}
+	iol_events_close(it);
+	if (r == IOL_ENOMEM)
+		iol_error_set(err, r, "out of memory");
+	return r;
+}
+
+int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
+		     struct iol_blocks **outp, struct iol_error *err)
+{
+	struct build bd;
+	struct iol_blocks *out;
+	size_t ns, i;
+	int r;
+
+	*outp = NULL;
+	if (!job->stacks)
+		return iol_error_set(
+			err, IOL_EUNSUPP,
+			"the trace has no call stacks (record "
+			"with strace -k or iolens trace --stacks)");
+	memset(&bd, 0, sizeof(bd));
+	bd.job = job;
+	bd.stk = job->stacks;
+	bd.nostack = -1;
+	ns = iol_stacks_count(bd.stk) + 1;
+	out = calloc(1, sizeof(*out));
+	if (out)
+		out->priv = calloc(1, sizeof(*out->priv));
+	bd.fl = calloc(iol_stacks_nframes(bd.stk) + 1, sizeof(*bd.fl));
+	bd.pstart = calloc(ns, sizeof(*bd.pstart));
+	bd.plen = malloc(ns * sizeof(*bd.plen));
+	if (!out || !out->priv || !bd.fl || !bd.pstart || !bd.plen ||
+	    !(out->priv->sym = iol_symbols_new())) {
+		build_free(&bd);
+		iol_blocks_free(out);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	for (i = 0; i < ns; i++)
+		bd.plen[i] = UINT32_MAX;
+	bd.sym = out->priv->sym;
+	bd.priv = out->priv;
+	out->concurrency = o && o->concurrency > 0
+				   ? o->concurrency
+				   : (job->nprocs > 0 ? job->nprocs : 1);
+	r = run_events(&bd, out, err);
+	if (r >= 0 && (r = order(&bd, out)) < 0)
+		iol_error_set(err, r, "out of memory");
+	build_free(&bd);
+	if (r < 0) {
+		iol_blocks_free(out);
+		return r;
+	}
+	if (trips(out) < 0) {
+		iol_blocks_free(out);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	scores(out);
+	*outp = out;
+	return 0;
+}
+
+void iol_blocks_free(struct iol_blocks *b)
+{
+	size_t i;
+
+	if (!b)
+		return;
+	if (b->priv) {
+		iol_symbols_free(b->priv->sym);
+		for (i = 0; i < b->priv->nstrs; i++)
+			free(b->priv->strs[i]);
+		free(b->priv->strs);
+		free(b->priv);
+	}
+	free(b->v);
+	free(b);
+}

@@ -1,0 +1,86 @@
+/*
+ * I/O per code block, measured (Vidya's "code-block I/O
+ * characterization", ../shared/research/VIDYA.md): the calls of a trace
+ * with call stacks (strace -k, iolens trace --stacks) laid on the tree
+ * of the program's code blocks.  A path from the root is the call path:
+ * a function, a loop in it (from its source file), the line that calls
+ * the next function or the I/O call itself, that function, and so on.
+ * Library frames (modules named *.so*) are left out of a call path that
+ * has frames of the program; a call whose stack has none keeps them.
+ * Calls without a stack go to the block "[no stack]".  Every block
+ * counts the calls below it, so a function's counts include its loops
+ * and lines, and the roots' counts add up to the job's.
+ *
+ * Per block, Vidya's parameters that a run measures, on regular files
+ * (as Darshan counts them): P1 trip count (a loop: the calls of its
+ * busiest line, the iterations that did I/O), P2 calls, P3 bytes, P4
+ * synchronous calls (every read and write a trace shows: nothing here is
+ * asynchronous), P7 flushes and syncs, P9 files, P12 random accesses (a
+ * transfer that does not start where the process's last one on the
+ * file ended), P13 small accesses (transfers under 4 KiB), P14
+ * processes; with opens, reads, writes, I/O time, the span from the
+ * block's first call to its last, the intensity (I/O time over span, at
+ * most 1), and the CIOC score of the paper's Table II (a log-like
+ * scale, not a ratio; X10, the code's space complexity, is not
+ * measured and taken as 0).
+ *
+ * Ownership: iol_blocks_build() returns a struct iol_blocks the caller
+ * frees with iol_blocks_free(); its strings are its own.
+ */
+#ifndef IOLENS_BLOCKS_H
+#define IOLENS_BLOCKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+#include "model/job.h"
+
+enum { IOL_BLOCK_FUNCTION, IOL_BLOCK_LOOP, IOL_BLOCK_LINE };
+
+#define IOL_BLOCK_SMALL 4096 /* P13: a transfer under this many bytes */
+
+struct iol_block {
+	int kind;	  /* IOL_BLOCK_* */
+	int32_t parent;	  /* index, -1 for a root */
+	int depth;	  /* 0 for a root */
+	char id[64];	  /* "1.2.3": its place in the tree, children in
+			     source order; a path too long for it "#N",
+			     N its row */
+	const char *func; /* the function, the one the block is in for a
+			     loop or line */
+	const char *file; /* source file, "" unknown */
+	int line;	  /* function: its declaration; loop: its keyword;
+			     line: the line; 0 unknown */
+	int64_t trip;	  /* P1: loops only, else 0 */
+	int64_t calls, opens, reads, writes, syncs, sync_calls;
+	int64_t bytes_read, bytes_written;
+	int64_t files, random, small, procs;
+	double io_time, first, last; /* seconds; first/last: the span */
+	double intensity, cioc;
+};
+
+struct iol_blocks {
+	struct iol_block *v; /* tree order: a block, then its children */
+	size_t n;
+	int64_t calls, bytes_read, bytes_written; /* the job's, on files */
+	double io_time;
+	int64_t concurrency; /* P15 used for X14 */
+	struct iol_blocks_priv *priv;
+};
+
+struct iol_blocks_opts {
+	int64_t concurrency; /* P15, the device's concurrency; 0: the job's
+				processes */
+};
+
+/* The blocks of job (a trace with stacks: IOL_EUNSUPP when it has none).
+ * 0 or IOL_E*. */
+int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
+		     struct iol_blocks **out, struct iol_error *err);
+void iol_blocks_free(struct iol_blocks *b);
+
+/* "function", "loop", "line" */
+const char *iol_block_kind_name(int kind);
+
+#endif

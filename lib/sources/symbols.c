@@ -1,0 +1,618 @@
+/*
+ * Symbolization with elfutils (sources/symbols.h): one Dwfl a module,
+ * reported offline from its file, so that an address is the module's
+ * own virtual address plus the bias libdw chose; the offset strace -k
+ * records is a file offset, turned into that address through the
+ * module's PT_LOAD program headers.  Source loops: a scan of the source
+ * file's tokens (comments, strings and preprocessor lines skipped).
+ *
+ * libdw is loaded with dlopen() when the first table is made, as the
+ * drawing module is (README, "How it is built"): linked, it and its
+ * libraries cost every iolens command some 0.5 ms at start, 20 % of
+ * `iolens --version`; without it on the machine, frames keep the names
+ * the trace gave them.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <gelf.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/error.h"
+#include "base/grow.h"
+#include "base/hash.h"
+#include "sources/symbols.h"
+#include "base/banned.h"
+
+/* the functions of libdw (and of libelf, which it loads) used here */
+/* clang-format off */
+#define DW_FUNCS(X) \
+	X(dwfl_begin) \
+	X(dwfl_report_offline) \
+	X(dwfl_report_end) \
+	X(dwfl_end) \
+	X(dwfl_module_getdwarf) \
+	X(dwfl_module_getelf) \
+	X(dwfl_module_addrdie) \
+	X(dwfl_module_getsrc) \
+	X(dwfl_lineinfo) \
+	X(dwfl_module_addrinfo) \
+	X(dwfl_module_eh_cfi) \
+	X(dwfl_build_id_find_elf) \
+	X(dwfl_standard_find_debuginfo) \
+	X(dwfl_offline_section_address) \
+	X(dwarf_getscopes) \
+	X(dwarf_tag) \
+	X(dwarf_diename) \
+	X(dwarf_cfi_addrframe) \
+	X(dwarf_frame_info) \
+	X(elf_getphdrnum) \
+	X(gelf_getphdr)
+/* clang-format on */
+#define DW_MEMBER(f) __typeof__(&f) f;
+#define DW_NAME(f) #f,
+static struct dwsyms {
+	DW_FUNCS(DW_MEMBER)
+} dw;
+static const char *const dw_names[] = {DW_FUNCS(DW_NAME)};
+static int dw_ok; /* loaded, every function found */
+static pthread_once_t dw_once = PTHREAD_ONCE_INIT;
+static char *debuginfo_path;
+static Dwfl_Callbacks offline_cb = {.debuginfo_path = &debuginfo_path};
+
+static void dw_load(void)
+{
+	void *h = dlopen("libdw.so.1", RTLD_NOW | RTLD_LOCAL);
+	void **slot = (void **)&dw;
+	size_t i, n = sizeof(dw_names) / sizeof(*dw_names);
+
+	if (!h || sizeof(dw) != n * sizeof(void *))
+		return;
+	for (i = 0; i < n; i++)
+		if (!(slot[i] = dlsym(h, dw_names[i])))
+			return;
+	offline_cb.find_elf = dw.dwfl_build_id_find_elf;
+	offline_cb.find_debuginfo = dw.dwfl_standard_find_debuginfo;
+	offline_cb.section_address = dw.dwfl_offline_section_address;
+	dw_ok = 1;
+}
+
+/* from here on, the names call through the table */
+#define dwfl_begin (dw.dwfl_begin)
+#define dwfl_report_offline (dw.dwfl_report_offline)
+#define dwfl_report_end (dw.dwfl_report_end)
+#define dwfl_end (dw.dwfl_end)
+#define dwfl_module_getdwarf (dw.dwfl_module_getdwarf)
+#define dwfl_module_getelf (dw.dwfl_module_getelf)
+#define dwfl_module_addrdie (dw.dwfl_module_addrdie)
+#define dwfl_module_getsrc (dw.dwfl_module_getsrc)
+#define dwfl_lineinfo (dw.dwfl_lineinfo)
+#define dwfl_module_addrinfo (dw.dwfl_module_addrinfo)
+#define dwfl_module_eh_cfi (dw.dwfl_module_eh_cfi)
+#define dwarf_getscopes (dw.dwarf_getscopes)
+#define dwarf_tag (dw.dwarf_tag)
+#define dwarf_diename (dw.dwarf_diename)
+#define dwarf_cfi_addrframe (dw.dwarf_cfi_addrframe)
+#define dwarf_frame_info (dw.dwarf_frame_info)
+#define elf_getphdrnum (dw.elf_getphdrnum)
+#define gelf_getphdr (dw.gelf_getphdr)
+
+#define SRC_MAX (64u << 20) /* larger source files are not scanned */
+#define LOOP_NEST 64
+
+struct smod {
+	char *path;
+	Dwfl *dwfl; /* NULL: the file could not be read */
+	Dwfl_Module *mod;
+	int has_dwarf;
+};
+
+struct sfile {
+	char *path;
+	struct iol_loop *loops; /* by keyword line */
+	size_t n;
+};
+
+struct iol_symbols {
+	struct smod *mods;
+	size_t nmods, capmods;
+	struct iol_index mix;
+	struct sfile *files;
+	size_t nfiles, capfiles;
+	struct iol_index fix;
+	char **strs; /* the inline chains made */
+	size_t nstrs, capstrs;
+};
+
+struct iol_symbols *iol_symbols_new(void)
+{
+	pthread_once(&dw_once, dw_load);
+	return calloc(1, sizeof(struct iol_symbols));
+}
+
+void iol_symbols_free(struct iol_symbols *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->nmods; i++) {
+		if (s->mods[i].dwfl)
+			dwfl_end(s->mods[i].dwfl);
+		free(s->mods[i].path);
+	}
+	for (i = 0; i < s->nfiles; i++) {
+		free(s->files[i].path);
+		free(s->files[i].loops);
+	}
+	for (i = 0; i < s->nstrs; i++)
+		free(s->strs[i]);
+	free(s->strs);
+	free(s->mods);
+	free(s->files);
+	iol_index_release(&s->mix);
+	iol_index_release(&s->fix);
+	free(s);
+}
+
+/* ---- modules ---- */
+
+struct pkey {
+	const void *arr;
+	size_t stride;
+	const char *path;
+};
+
+static int path_eq(const void *ctx, uint32_t i)
+{
+	const struct pkey *k = ctx;
+
+	return !strcmp(*(char *const *)((const char *)k->arr + i * k->stride),
+		       k->path);
+}
+
+static uint64_t mod_hash(const void *ctx, uint32_t i)
+{
+	return iol_hash_str(((const struct iol_symbols *)ctx)->mods[i].path);
+}
+
+static uint64_t file_hash(const void *ctx, uint32_t i)
+{
+	return iol_hash_str(((const struct iol_symbols *)ctx)->files[i].path);
+}
+
+static void mod_open(struct smod *m)
+{
+	struct stat sb;
+	Dwarf_Addr bias;
+
+	if (!dw_ok || stat(m->path, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return;
+	if (!(m->dwfl = dwfl_begin(&offline_cb)))
+		return;
+	m->mod = dwfl_report_offline(m->dwfl, m->path, m->path, -1);
+	dwfl_report_end(m->dwfl, NULL, NULL);
+	if (!m->mod) {
+		dwfl_end(m->dwfl);
+		m->dwfl = NULL;
+		return;
+	}
+	m->has_dwarf = dwfl_module_getdwarf(m->mod, &bias) != NULL;
+}
+
+/* the module of path, opened at its first use; NULL: no memory */
+static struct smod *mod_get(struct iol_symbols *s, const char *path)
+{
+	struct pkey k = {s->mods, sizeof(*s->mods), path};
+	uint64_t h = iol_hash_str(path);
+	struct smod *nm;
+	uint32_t *slot;
+
+	if (s->mix.slot) {
+		k.arr = s->mods;
+		slot = iol_index_slot(&s->mix, h, path_eq, &k);
+		if (*slot != IOL_INDEX_EMPTY)
+			return &s->mods[*slot];
+	}
+	if (iol_index_reserve(&s->mix, mod_hash, s) < 0 ||
+	    !(nm = iol_grow(s->mods, &s->capmods, s->nmods, sizeof(*nm), 16)))
+		return NULL;
+	s->mods = nm;
+	memset(&nm[s->nmods], 0, sizeof(*nm));
+	if (!(nm[s->nmods].path = strdup(path)))
+		return NULL;
+	k.arr = s->mods;
+	slot = iol_index_slot(&s->mix, h, path_eq, &k);
+	*slot = (uint32_t)s->nmods;
+	s->mix.n++;
+	mod_open(&nm[s->nmods]);
+	return &s->mods[s->nmods++];
+}
+
+/* the module's address of file offset off; 0 when no segment holds it */
+static int vaddr_of(struct smod *m, uint64_t off, Dwarf_Addr *addr)
+{
+	GElf_Addr bias;
+	Elf *elf = dwfl_module_getelf(m->mod, &bias);
+	size_t n, i;
+
+	if (!elf || elf_getphdrnum(elf, &n) != 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (off >= ph.p_offset && off - ph.p_offset < ph.p_filesz) {
+			*addr = off - ph.p_offset + ph.p_vaddr + bias;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static const char *keep_str(struct iol_symbols *s, char *str)
+{
+	char **ns;
+
+	if (!str)
+		return NULL;
+	if (!(ns = iol_grow(s->strs, &s->capstrs, s->nstrs, sizeof(*ns), 64))) {
+		free(str);
+		return NULL;
+	}
+	s->strs = ns;
+	s->strs[s->nstrs++] = str;
+	return str;
+}
+
+/* function and inline chain from the DWARF scopes of addr */
+static int scopes_of(struct iol_symbols *s, struct smod *m, Dwarf_Addr addr,
+		     struct iol_symloc *loc)
+{
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = dwfl_module_addrdie(m->mod, addr, &bias), *sc = NULL;
+	char chain[1024];
+	size_t cl = 0;
+	int n, i, ret = 0;
+
+	if (!cu || (n = dwarf_getscopes(cu, addr - bias, &sc)) <= 0)
+		return 0;
+	chain[0] = '\0';
+	for (i = 0; i < n; i++) {
+		int tag = dwarf_tag(&sc[i]);
+		const char *name;
+
+		if (tag != DW_TAG_subprogram &&
+		    tag != DW_TAG_inlined_subroutine)
+			continue;
+		name = dwarf_diename(&sc[i]);
+		if (!name)
+			continue;
+		if (!loc->func) {
+			loc->func = name;
+		} else if (cl + strlen(name) + 2 < sizeof(chain)) {
+			cl += (size_t)snprintf(chain + cl, sizeof(chain) - cl,
+					       "%s%s", cl ? ";" : "", name);
+		}
+		if (tag == DW_TAG_subprogram)
+			break;
+	}
+	free(sc);
+	if (cl && !(loc->inlined_in = keep_str(s, strdup(chain))))
+		ret = IOL_ENOMEM;
+	return ret;
+}
+
+/* A stripped binary still has its unwind table (.eh_frame): the entry
+ * that holds addr starts where its function starts, so that the return
+ * addresses of one function are told as one. */
+static uint64_t fde_start(struct smod *m, Dwarf_Addr addr)
+{
+	Dwarf_Addr bias, start = 0, end = 0;
+	GElf_Addr ebias;
+	Dwarf_CFI *cfi = dwfl_module_eh_cfi(m->mod, &bias);
+	Dwarf_Frame *fr = NULL;
+
+	if (!cfi || dwarf_cfi_addrframe(cfi, addr - bias, &fr) != 0)
+		return 0;
+	if (dwarf_frame_info(fr, &start, &end, NULL) < 0)
+		start = 0;
+	free(fr);
+	dwfl_module_getelf(m->mod, &ebias);
+	return start ? start + bias - ebias : 0;
+}
+
+int iol_symbols_lookup(struct iol_symbols *s, const char *module,
+		       uint64_t fileoff, struct iol_symloc *loc)
+{
+	struct smod *m;
+	Dwarf_Addr addr;
+	Dwfl_Line *ln;
+	GElf_Sym sym;
+	GElf_Off soff;
+	int lineno = 0;
+
+	memset(loc, 0, sizeof(*loc));
+	if (!module || !*module || !fileoff)
+		return 0;
+	if (!(m = mod_get(s, module)))
+		return IOL_ENOMEM;
+	if (!m->dwfl || !vaddr_of(m, fileoff, &addr))
+		return 0;
+	addr--; /* a return address: the call is the instruction before */
+	loc->has_dwarf = m->has_dwarf;
+	if (m->has_dwarf && (ln = dwfl_module_getsrc(m->mod, addr))) {
+		loc->file = dwfl_lineinfo(ln, NULL, &lineno, NULL, NULL, NULL);
+		loc->line = lineno > 0 ? lineno : 0;
+		if (scopes_of(s, m, addr, loc) < 0)
+			return IOL_ENOMEM;
+	}
+	if (!loc->func)
+		loc->func = dwfl_module_addrinfo(m->mod, addr, &soff, &sym,
+						 NULL, NULL, NULL);
+	if (!loc->func)
+		loc->func_start = fde_start(m, addr);
+	return 0;
+}
+
+/* ---- loops of a source file ---- */
+
+struct scan {
+	const char *p, *e;
+	int line;
+	int bol; /* at the start of a line (a '#' there is the preprocessor's)
+		  */
+	struct iol_loop *loops;
+	size_t n, cap;
+	int oom;
+};
+
+/* the next token's first character (0 at the end), comments, strings,
+ * character constants and preprocessor lines passed over; *id set to
+ * the length of an identifier that starts there */
+static int next_tok(struct scan *sc, const char **tok, size_t *id)
+{
+	const char *p = sc->p, *e = sc->e;
+	int bol = sc->bol;
+
+	*id = 0;
+	for (;;) {
+		while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' ||
+				 *p == '\r' || *p == '\f' || *p == '\v')) {
+			if (*p == '\n')
+				sc->line++, bol = 1;
+			p++;
+		}
+		if (p >= e)
+			break;
+		if (*p == '#' && bol) {
+			while (p < e && *p != '\n') {
+				if (*p == '\\' && p + 1 < e && p[1] == '\n')
+					p++, sc->line++;
+				p++;
+			}
+			continue;
+		}
+		if (*p == '/' && p + 1 < e && p[1] == '/') {
+			while (p < e && *p != '\n')
+				p++;
+			continue;
+		}
+		if (*p == '/' && p + 1 < e && p[1] == '*') {
+			for (p += 2; p + 1 < e && !(p[0] == '*' && p[1] == '/');
+			     p++)
+				if (*p == '\n')
+					sc->line++;
+			p = p + 2 < e ? p + 2 : e;
+			continue;
+		}
+		bol = 0;
+		if (*p == '"' || *p == '\'') {
+			char q = *p++;
+
+			while (p < e && *p != q && *p != '\n') {
+				if (*p == '\\' && p + 1 < e)
+					p++;
+				p++;
+			}
+			if (p < e && *p == q)
+				p++;
+			continue;
+		}
+		break;
+	}
+	sc->p = p;
+	sc->bol = 0;
+	if (p >= e)
+		return 0;
+	*tok = p;
+	if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_') {
+		while (p < e &&
+		       ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			(*p >= '0' && *p <= '9') || *p == '_'))
+			p++;
+		*id = (size_t)(p - *tok);
+		sc->p = p;
+		return (unsigned char)**tok;
+	}
+	sc->p = p + 1;
+	return (unsigned char)*p;
+}
+
+static long add_loop(struct scan *sc, int line, int first)
+{
+	struct iol_loop *nl =
+		iol_grow(sc->loops, &sc->cap, sc->n, sizeof(*nl), 32);
+
+	if (!nl) {
+		sc->oom = 1;
+		return -1;
+	}
+	sc->loops = nl;
+	nl[sc->n].line = line;
+	nl[sc->n].first = first;
+	nl[sc->n].last = first;
+	return (long)sc->n++;
+}
+
+static int is_kw(const char *t, size_t n, const char *kw)
+{
+	return n == strlen(kw) && !memcmp(t, kw, n);
+}
+
+/*
+ * The scan: braces on a stack, each marked with the loop whose body it
+ * opens (or -1); a loop whose body is one statement ends at the next
+ * ";" at its depth, or at a "}" that leaves it.  "while (...);" after a
+ * do's body opens nothing.
+ */
+static void scan_loops(struct scan *sc)
+{
+	long bstack[LOOP_NEST * 4], pend[LOOP_NEST];
+	int pdepth[LOOP_NEST];
+	int depth = 0, npend = 0, head = 0, paren = 0, kwline = 0, c;
+	const char *t;
+	size_t id;
+
+	while (!sc->oom && (c = next_tok(sc, &t, &id)) != 0) {
+		if (head == 1) { /* for/while: its "(" */
+			head = c == '(' ? 2 : 0;
+			paren = 1;
+			continue;
+		}
+		if (head == 2) { /* inside the head's parentheses */
+			paren += c == '(' ? 1 : c == ')' ? -1 : 0;
+			if (paren == 0)
+				head = 3;
+			continue;
+		}
+		if (head == 3) { /* the body's first token */
+			long li;
+
+			head = 0;
+			if (c == ';')
+				continue;
+			li = add_loop(sc, kwline, sc->line);
+			if (li < 0)
+				break;
+			if (c == '{') {
+				if (depth <
+				    (int)(sizeof(bstack) / sizeof(*bstack)))
+					bstack[depth] = li;
+				depth++;
+				continue;
+			}
+			if (npend < LOOP_NEST) {
+				pend[npend] = li;
+				pdepth[npend++] = depth;
+			}
+			/* the token itself may open a loop again */
+		}
+		if (id && (is_kw(t, id, "for") || is_kw(t, id, "while"))) {
+			head = 1;
+			kwline = sc->line;
+		} else if (id && is_kw(t, id, "do")) {
+			head = 3;
+			kwline = sc->line;
+		} else if (c == '{') {
+			if (depth < (int)(sizeof(bstack) / sizeof(*bstack)))
+				bstack[depth] = -1;
+			depth++;
+		} else if (c == '}' || c == ';') {
+			if (c == '}' && depth > 0) {
+				depth--;
+				if (depth < (int)(sizeof(bstack) /
+						  sizeof(*bstack)) &&
+				    bstack[depth] >= 0)
+					sc->loops[bstack[depth]].last =
+						sc->line;
+			}
+			while (npend > 0 &&
+			       (pdepth[npend - 1] > depth ||
+				(c == ';' && pdepth[npend - 1] == depth))) {
+				sc->loops[pend[npend - 1]].last = sc->line;
+				npend--;
+			}
+		}
+	}
+}
+
+static struct sfile *file_get(struct iol_symbols *s, const char *path)
+{
+	struct pkey k = {s->files, sizeof(*s->files), path};
+	uint64_t h = iol_hash_str(path);
+	struct sfile *nf, *f;
+	struct scan sc;
+	uint32_t *slot;
+	struct stat sb;
+	FILE *fp;
+	char *buf = NULL;
+
+	if (s->fix.slot) {
+		slot = iol_index_slot(&s->fix, h, path_eq, &k);
+		if (*slot != IOL_INDEX_EMPTY)
+			return &s->files[*slot];
+	}
+	if (iol_index_reserve(&s->fix, file_hash, s) < 0 ||
+	    !(nf = iol_grow(s->files, &s->capfiles, s->nfiles, sizeof(*nf),
+			    16)))
+		return NULL;
+	s->files = nf;
+	f = &nf[s->nfiles];
+	memset(f, 0, sizeof(*f));
+	if (!(f->path = strdup(path)))
+		return NULL;
+	k.arr = s->files;
+	slot = iol_index_slot(&s->fix, h, path_eq, &k);
+	*slot = (uint32_t)s->nfiles++;
+	s->fix.n++;
+	if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	    sb.st_size > (off_t)SRC_MAX || !(fp = fopen(path, "r")))
+		return f;
+	buf = malloc((size_t)sb.st_size + 1);
+	if (buf) {
+		size_t n = fread(buf, 1, (size_t)sb.st_size, fp);
+
+		memset(&sc, 0, sizeof(sc));
+		sc.p = buf;
+		sc.e = buf + n;
+		sc.line = 1;
+		sc.bol = 1;
+		scan_loops(&sc);
+		if (sc.oom) {
+			free(sc.loops);
+			sc.loops = NULL;
+			sc.n = 0;
+		}
+		f->loops = sc.loops;
+		f->n = sc.n;
+	}
+	fclose(fp);
+	free(buf);
+	return buf ? f : NULL;
+}
+
+int iol_symbols_loops(struct iol_symbols *s, const char *path, int line,
+		      struct iol_loop *out, int max)
+{
+	struct sfile *f;
+	size_t i;
+	int n = 0;
+
+	if (!path || line <= 0 || max <= 0)
+		return 0;
+	if (!(f = file_get(s, path)))
+		return IOL_ENOMEM;
+	/* in keyword order, an outer loop comes before the loops in it */
+	for (i = 0; i < f->n && n < max; i++)
+		if (f->loops[i].line <= line && line <= f->loops[i].last)
+			out[n++] = f->loops[i];
+	return n;
+}

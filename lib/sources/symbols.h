@@ -1,0 +1,58 @@
+/*
+ * Symbolization: an address in a binary (a module's path and the offset
+ * in its file, as strace -k and iolens trace --stacks record it) to the
+ * function, source file and line, with elfutils' libdw, and the loops of
+ * a source file around a line.
+ *
+ * Each module is opened once (its ELF file and, through the standard
+ * debuginfo search, its separate debug file by build id) and kept; a
+ * module without DWARF gives its ELF symbol only, one that is not there
+ * nothing.  No process is started.  Loops come from the source file that
+ * DWARF names, read once and scanned for C's for, while and do (their
+ * bodies' first and last lines); a file that is not there gives none.
+ *
+ * Ownership: struct iol_symbols owns every module, file and string it
+ * hands out; they live until iol_symbols_free().  One table is not to be
+ * shared by threads.
+ */
+#ifndef IOLENS_SYMBOLS_H
+#define IOLENS_SYMBOLS_H
+
+#include <stdint.h>
+
+struct iol_symloc {
+	const char *func;	/* the source function (innermost inlined
+				   one), else the ELF symbol; NULL unknown */
+	const char *file;	/* source file, NULL unknown */
+	int line;		/* its line, 0 unknown */
+	const char *inlined_in; /* "f;g": the functions func was inlined
+				   into, innermost first; NULL none */
+	int has_dwarf;		/* the module has line information */
+	uint64_t func_start;	/* no name: where the function starts (its
+				   unwind table's entry), the module's
+				   address; 0 unknown */
+};
+
+/* A loop of a source file: its keyword's line, and its body's lines. */
+struct iol_loop {
+	int line, first, last;
+};
+
+struct iol_symbols;
+
+/* An empty table, or NULL when memory runs out. */
+struct iol_symbols *iol_symbols_new(void);
+void iol_symbols_free(struct iol_symbols *s);
+
+/* Where the instruction before return address fileoff of module is (the
+ * call): *loc filled, its fields NULL where unknown.  0, or IOL_ENOMEM. */
+int iol_symbols_lookup(struct iol_symbols *s, const char *module,
+		       uint64_t fileoff, struct iol_symloc *loc);
+
+/* The loops of source file path around line, outermost first: up to max
+ * into out, the count returned (0 when none or the file is unreadable),
+ * or IOL_ENOMEM. */
+int iol_symbols_loops(struct iol_symbols *s, const char *path, int line,
+		      struct iol_loop *out, int max);
+
+#endif
