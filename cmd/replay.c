@@ -81,7 +81,7 @@ static void help(void)
 	      "  --max-memory size       data buffers of all processes "
 	      "(default 2G)\n"
 	      "  --max-procs n           processes and threads (default "
-	      "256)\n"
+	      "1024)\n"
 	      "  --max-inputs n          inputs in the script (default "
 	      "1000000)\n"
 	      "  --max-gap secs          the longest compute gap (default "

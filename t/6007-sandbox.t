@@ -134,8 +134,8 @@ limit() {	# limit <name> <expected message part> <description> [options]
 	ok $([ $st -eq 1 ] && grep -q -e "$want" "$TMP/$name.err"; echo $?) "$desc (exit $st: $(head -c 160 "$TMP/$name.err"))"
 	is "$(ls -A "$W/sb") $(fingerprint)" " $BEFORE" "... in $((t1 - t0)) s, nothing left in the sandbox or changed outside"
 }
-awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 300; i++) { print "rank " i " pid " i + 1; print "stat \".\" = 0 0.00001" } }' > "$TMP/procs.script"
-limit procs "--max-procs" "300 sections: over the 256 processes and threads of the default"
+awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 1100; i++) { print "rank " i " pid " i + 1; print "stat \".\" = 0 0.00001" } }' > "$TMP/procs.script"
+limit procs "--max-procs" "1100 sections: over the 1024 processes and threads of the default"
 printf '%s\nrank 0 pid 1\ncompute 1000000000\ncompute 1000000000\nstat "." = 0 0.00001\n' "$head_" > "$TMP/gap.script"
 limit gap "longer than 3600 s (--max-gap)" "a compute gap of 2e9 s"
 printf '%s\nrank 0 pid 1\ncompute 1e300\n' "$head_" > "$TMP/huge.script"

@@ -762,7 +762,7 @@ void iol_rlimits_default(struct iol_rlimits *l)
 	if (l->max_memory <= 0)
 		l->max_memory = (int64_t)2 << 30;
 	if (l->max_procs <= 0)
-		l->max_procs = 256;
+		l->max_procs = 1024;
 	if (!(l->max_gap > 0))
 		l->max_gap = 3600;
 }

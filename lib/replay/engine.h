@@ -72,7 +72,7 @@ struct iol_rlimits {
 	int64_t margin;	    /* free space left on the sandbox's file system */
 };
 
-/* The defaults: 8 GiB staged, 2 GiB of buffers, 256 processes and
+/* The defaults: 8 GiB staged, 2 GiB of buffers, 1024 processes and
  * threads, gaps of an hour, a timeout of 10 times the original's run
  * time plus a minute, 1 GiB or 5 % of the file system kept free. */
 void iol_rlimits_default(struct iol_rlimits *l);
