@@ -6,6 +6,7 @@
  * computed by iol_summary_compute when the row was stored.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -312,6 +313,11 @@ static int cmp_var_job(const void *a, const void *b)
 		return x->bytes_read < y->bytes_read ? -1 : 1;
 	if (x->bytes_written != y->bytes_written)
 		return x->bytes_written < y->bytes_written ? -1 : 1;
+	/* then the summed value itself, so that the sums of a group run in
+	 * an order that does not depend on the rows' (paths need not be
+	 * loaded) */
+	if (x->io_time_by_slowest != y->io_time_by_slowest)
+		return x->io_time_by_slowest < y->io_time_by_slowest ? -1 : 1;
 	return nstrcmp(x->path, y->path);
 }
 
@@ -339,74 +345,109 @@ static size_t uf_find(size_t *p, size_t i)
 	return i;
 }
 
+static int same_bytes(const struct iol_popjob *x, const struct iol_popjob *y)
+{
+	return x->bytes_read == y->bytes_read &&
+	       x->bytes_written == y->bytes_written;
+}
+
+/* Jobs with the same bytes (repeats of one job: the common case in a big
+ * store) are one point: each run of them is linked at once, and the
+ * window of 1% is walked from the first job of each run only, over the
+ * first jobs of the later runs, so n repeats cost n, not n^2. */
 static void link_key(const struct iol_popjob **a, size_t n, size_t *p)
 {
 	for (size_t i = 0; i < n; i++)
-		p[i] = i;
-	for (size_t i = 0; i < n; i++)
+		p[i] = i > 0 && same_bytes(a[i - 1], a[i]) ? p[i - 1] : i;
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && same_bytes(a[i - 1], a[i]))
+			continue;
 		for (size_t k = i + 1;
 		     k < n && iol_pop_within((double)a[i]->bytes_read,
 					     (double)a[k]->bytes_read, 0.01);
 		     k++)
-			if (linked(a[i], a[k])) {
+			if (!same_bytes(a[k - 1], a[k]) && linked(a[i], a[k])) {
 				size_t ri = uf_find(p, i), rk = uf_find(p, k);
 				p[ri > rk ? ri : rk] = ri < rk ? ri : rk;
 			}
-}
-
-static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
-		      size_t root, struct iol_popvar *v)
-{
-	double sum = 0, ss = 0;
-
-	v->jobs = 0;
-	v->min = INFINITY;
-	v->max = -INFINITY;
-	for (size_t i = 0; i < n; i++) {
-		double t = a[i]->io_time_by_slowest;
-		if (p[i] != root)
-			continue;
-		v->jobs++;
-		sum += t;
-		v->min = fmin(v->min, t);
-		v->max = fmax(v->max, t);
 	}
-	v->mean = sum / (double)v->jobs;
-	for (size_t i = 0; i < n; i++)
-		if (p[i] == root)
-			ss += (a[i]->io_time_by_slowest - v->mean) *
-			      (a[i]->io_time_by_slowest - v->mean);
-	v->stddev = v->jobs > 1 ? sqrt(ss / (double)(v->jobs - 1)) : NAN;
-	v->cv = v->mean > 0 ? v->stddev / v->mean : NAN;
-	v->uid = a[root]->uid;
-	v->app = a[root]->app;
-	v->nprocs = a[root]->nprocs;
-	v->files = a[root]->files;
-	v->bytes_read = a[root]->bytes_read;
-	v->bytes_written = a[root]->bytes_written;
 }
 
-/* The groups of one key, in order of their first (smallest) job. */
-static int key_groups(const struct iol_popjob **a, size_t n, size_t *p,
-		      struct iol_popvar **v, size_t *nv, size_t *cap)
+/* The statistics of every group of one key in one pass per moment: p[i]
+ * is the root (first job) of job i's group; sums run in job order. */
+static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
+		      struct iol_popvar *v, const size_t *slot)
 {
-	link_key(a, n, p);
+	for (size_t i = 0; i < n; i++) {
+		struct iol_popvar *g;
+		double t = a[i]->io_time_by_slowest;
+		if (slot[p[i]] == SIZE_MAX)
+			continue;
+		g = &v[slot[p[i]]];
+		if (!g->jobs++) {
+			g->min = INFINITY;
+			g->max = -INFINITY;
+			g->uid = a[i]->uid;
+			g->app = a[i]->app;
+			g->nprocs = a[i]->nprocs;
+			g->files = a[i]->files;
+			g->bytes_read = a[i]->bytes_read;
+			g->bytes_written = a[i]->bytes_written;
+		}
+		g->mean += t;
+		g->min = fmin(g->min, t);
+		g->max = fmax(g->max, t);
+	}
 	for (size_t i = 0; i < n; i++)
+		if (slot[p[i]] != SIZE_MAX && p[i] == i)
+			v[slot[i]].mean /= (double)v[slot[i]].jobs;
+	for (size_t i = 0; i < n; i++) {
+		struct iol_popvar *g;
+		if (slot[p[i]] == SIZE_MAX)
+			continue;
+		g = &v[slot[p[i]]];
+		g->stddev += (a[i]->io_time_by_slowest - g->mean) *
+			     (a[i]->io_time_by_slowest - g->mean);
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct iol_popvar *g;
+		if (slot[p[i]] == SIZE_MAX || p[i] != i)
+			continue;
+		g = &v[slot[i]];
+		g->stddev = g->jobs > 1 ? sqrt(g->stddev / (double)(g->jobs - 1))
+					: NAN;
+		g->cv = g->mean > 0 ? g->stddev / g->mean : NAN;
+	}
+}
+
+/* The groups of one key, in order of their first (smallest) job; q is
+ * scratch of n. */
+static int key_groups(const struct iol_popjob **a, size_t n, size_t *p,
+		      size_t *q, struct iol_popvar **v, size_t *nv, size_t *cap)
+{
+	size_t first = *nv;
+
+	link_key(a, n, p);
+	for (size_t i = 0; i < n; i++) {
 		p[i] = uf_find(p, i);
+		q[i] = 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		q[p[i]]++;
 	for (size_t i = 0; i < n; i++) {
 		struct iol_popvar *nvv;
-		size_t cnt = 0;
-		if (p[i] != i)
+		if (p[i] != i || q[i] < 2) {
+			q[i] = SIZE_MAX;
 			continue;
-		for (size_t k = i; k < n; k++)
-			cnt += p[k] == i;
-		if (cnt < 2)
-			continue;
+		}
 		if (!(nvv = iol_grow(*v, cap, *nv, sizeof *nvv, 32)))
 			return IOL_ENOMEM;
 		*v = nvv;
-		var_stats(a, p, n, i, &nvv[(*nv)++]);
+		memset(&nvv[*nv], 0, sizeof *nvv);
+		q[i] = (*nv)++ - first;
 	}
+	if (*nv > first)
+		var_stats(a, p, n, *v + first, q);
 	return 0;
 }
 
@@ -422,15 +463,17 @@ int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **out,
 {
 	const struct iol_popjob **a = calloc(set->n + 1, sizeof *a);
 	size_t *p = calloc(set->n + 1, sizeof *p);
+	size_t *q = calloc(set->n + 1, sizeof *q);
 	size_t n = 0, cap = 0, nv = 0;
 	struct iol_popvar *v = NULL;
 	int rc = 0;
 
 	*out = NULL;
 	*nout = *npartial = 0;
-	if (!a || !p) {
+	if (!a || !p || !q) {
 		free(a);
 		free(p);
+		free(q);
 		return IOL_ENOMEM;
 	}
 	for (size_t i = 0; i < set->n; i++) {
@@ -443,10 +486,11 @@ int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **out,
 	for (size_t i = 0, e; i < n && !rc; i = e) {
 		for (e = i + 1; e < n && same_key(a[i], a[e]); e++)
 			;
-		rc = key_groups(a + i, e - i, p + i, &v, &nv, &cap);
+		rc = key_groups(a + i, e - i, p + i, q + i, &v, &nv, &cap);
 	}
 	free(a);
 	free(p);
+	free(q);
 	if (rc) {
 		free(v);
 		return rc;

@@ -81,7 +81,7 @@ static void test_variance(void)
 	/* 10000 -> 10090 -> 10180 chain (each step within 1%, the ends
 	 * not); 20000 alone; one partial job */
 	struct iol_popjob a[5], b[5];
-	struct iol_popset s = {a, 5, 0, 0}, r = {b, 5, 0, 0};
+	struct iol_popset s = {a, 5, 0, 0, NULL}, r = {b, 5, 0, 0, NULL};
 	struct iol_popvar *v, *w;
 	size_t n, m, np, nq;
 
@@ -110,7 +110,7 @@ static void test_variance(void)
 static void test_context(void)
 {
 	struct iol_popjob a[22];
-	struct iol_popset s = {a, 22, 0, 0};
+	struct iol_popset s = {a, 22, 0, 0, NULL};
 	struct iol_popctx c;
 
 	for (int i = 0; i < 20; i++)
