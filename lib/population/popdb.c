@@ -28,6 +28,7 @@ const char *const iol_pop_fw_names[IOL_POP_NFW] = {
 
 struct iol_popdb {
 	sqlite3 *db;
+	int internal; /* our own query runs: it may read sched */
 	char **cols; /* the jobs table's columns */
 	size_t ncols;
 };
@@ -121,7 +122,8 @@ static int load_columns(struct iol_popdb *db, struct iol_error *err)
 static int authorize(void *arg, int action, const char *a, const char *b,
 		     const char *db, const char *trigger)
 {
-	(void)arg;
+	const struct iol_popdb *self = arg;
+
 	(void)b;
 	(void)db;
 	(void)trigger;
@@ -129,7 +131,10 @@ static int authorize(void *arg, int action, const char *a, const char *b,
 	case SQLITE_SELECT:
 	case SQLITE_FUNCTION: return SQLITE_OK;
 	case SQLITE_READ:
-		return a && !strcmp(a, "jobs") ? SQLITE_OK : SQLITE_DENY;
+		return a && (!strcmp(a, "jobs") ||
+			     (self->internal && !strcmp(a, "sched")))
+			       ? SQLITE_OK
+			       : SQLITE_DENY;
 	default: return SQLITE_DENY;
 	}
 }
@@ -161,7 +166,7 @@ int iol_popdb_open(const char *path, struct iol_popdb **out,
 		iol_popdb_close(db);
 		return rc;
 	}
-	sqlite3_set_authorizer(db->db, authorize, NULL);
+	sqlite3_set_authorizer(db->db, authorize, db);
 	*out = db;
 	return 0;
 }
@@ -638,4 +643,140 @@ void iol_popcur_close(struct iol_popcur *cur)
 		return;
 	sqlite3_finalize(cur->st);
 	free(cur);
+}
+
+/* ---- coverage ---- */
+
+const char *const iol_pop_api_names[IOL_POP_NAPI] = {"POSIX", "MPI-IO", "HDF5",
+						     "PnetCDF", "STDIO"};
+
+/* The sum of an API's bytes in a row, 0 when the store lacks them. */
+static char *api_expr(struct iol_popdb *db, const char *pre)
+{
+	char r[64], w[64];
+
+	snprintf(r, sizeof r, "%s_bytes_read", pre);
+	snprintf(w, sizeof w, "%s_bytes_written", pre);
+	if (!iol_popdb_has_column(db, r) || !iol_popdb_has_column(db, w))
+		return sqlite3_mprintf("0");
+	return sqlite3_mprintf("coalesce(j.\"%w\", 0) + coalesce(j.\"%w\", 0)",
+			       r, w);
+}
+
+static int cov_rows(struct iol_popdb *db, struct iol_popcov_all *c,
+		    struct iol_error *err)
+{
+	static const char q[] =
+		"SELECT coalesce(nullif(a, ''), '(none)') AS p, count(*), "
+		"total(ch), total(inst), total(CASE WHEN inst THEN ch END) "
+		"FROM (SELECT s.account AS a, s.core_hours AS ch, EXISTS "
+		"(SELECT 1 FROM jobs j WHERE j.sched_id = s.id) AS inst FROM "
+		"sched s) GROUP BY p ORDER BY p";
+	sqlite3_stmt *st;
+	size_t cap = 0;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->db, q, -1, &st, NULL) != SQLITE_OK)
+		return db_err(db, err, IOL_ECORRUPT);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct iol_popcov *np =
+			iol_grow(c->p, &cap, c->n, sizeof *np, 16), *r;
+		if (!np)
+			break;
+		c->p = np;
+		r = &np[c->n++];
+		memset(r, 0, sizeof *r);
+		snprintf(r->project, sizeof r->project, "%s",
+			 (const char *)sqlite3_column_text(st, 0));
+		r->jobs = sqlite3_column_int64(st, 1);
+		r->core_hours = sqlite3_column_double(st, 2);
+		r->inst_jobs = sqlite3_column_int64(st, 3);
+		r->inst_core_hours = sqlite3_column_double(st, 4);
+		c->total.jobs += r->jobs;
+		c->total.inst_jobs += r->inst_jobs;
+		c->total.core_hours += r->core_hours;
+		c->total.inst_core_hours += r->inst_core_hours;
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	return rc == SQLITE_DONE ? 0 : db_err(db, err, IOL_ECORRUPT);
+}
+
+static int cov_apis(struct iol_popdb *db, struct iol_popcov_all *c,
+		    struct iol_error *err)
+{
+	static const char *const pre[IOL_POP_NAPI] = {"posix", "mpiio", "h5d",
+						      "pnetcdf_var", "stdio"};
+	char *e[IOL_POP_NAPI], *q = NULL;
+	sqlite3_stmt *st;
+	int rc = 0, k;
+
+	for (k = 0; k < IOL_POP_NAPI; k++)
+		e[k] = api_expr(db, pre[k]);
+	if (e[0] && e[1] && e[2] && e[3] && e[4])
+		q = sqlite3_mprintf(
+			"SELECT total(a0), total(a1), total(a2), total(a3), "
+			"total(a4) FROM (SELECT max(%s > 0) AS a0, max(%s > 0) "
+			"AS a1, max(%s > 0) AS a2, max(%s > 0) AS a3, max(%s "
+			"> 0) AS a4 FROM jobs j WHERE j.sched_id IS NOT NULL "
+			"GROUP BY j.sched_id)",
+			e[0], e[1], e[2], e[3], e[4]);
+	for (k = 0; k < IOL_POP_NAPI; k++)
+		sqlite3_free(e[k]);
+	if (!q)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	rc = sqlite3_prepare_v2(db->db, q, -1, &st, NULL);
+	sqlite3_free(q);
+	if (rc != SQLITE_OK)
+		return db_err(db, err, IOL_ECORRUPT);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		for (k = 0; k < IOL_POP_NAPI; k++)
+			c->api[k] = sqlite3_column_int64(st, k);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return db_err(db, err, IOL_ECORRUPT);
+	if (sqlite3_prepare_v2(db->db,
+			       "SELECT count(*), total(sched_id IS NULL) FROM "
+			       "jobs",
+			       -1, &st, NULL) != SQLITE_OK)
+		return db_err(db, err, IOL_ECORRUPT);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		c->darshan_jobs = sqlite3_column_int64(st, 0);
+		c->darshan_unjoined = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : db_err(db, err, IOL_ECORRUPT);
+}
+
+int iol_popdb_coverage(struct iol_popdb *db, struct iol_popcov_all *c,
+		       struct iol_error *err)
+{
+	int rc;
+
+	memset(c, 0, sizeof *c);
+	snprintf(c->total.project, sizeof c->total.project, "(all)");
+	if (!iol_popdb_has_column(db, "sched_id"))
+		return iol_error_set(err, IOL_ENOTLOG,
+				     "no scheduler jobs in the store (iolens "
+				     "ingest --sacct file)");
+	db->internal = 1;
+	rc = cov_rows(db, c, err);
+	if (rc == 0 && c->n == 0)
+		rc = iol_error_set(err, IOL_ENOTLOG,
+				   "no scheduler jobs in the store (iolens "
+				   "ingest --sacct file)");
+	if (rc == 0)
+		rc = cov_apis(db, c, err);
+	db->internal = 0;
+	if (rc)
+		iol_popcov_free(c);
+	return rc;
+}
+
+void iol_popcov_free(struct iol_popcov_all *c)
+{
+	free(c->p);
+	c->p = NULL;
+	c->n = 0;
 }

@@ -122,4 +122,32 @@ double iol_popcur_real(const struct iol_popcur *cur, int i);
 const char *iol_popcur_text(const struct iol_popcur *cur, int i);
 void iol_popcur_close(struct iol_popcur *cur);
 
+/*
+ * Coverage (Carns et al. Table II): the scheduler's jobs (table sched,
+ * iolens ingest --sacct) per project (Account; "(none)" when empty), and
+ * which of them have at least one Darshan job row joined (jobs.sched_id).
+ * Core-hours: NCPUS x Elapsed / 3600, unknown counting 0.
+ */
+struct iol_popcov {
+	char project[128];
+	int64_t jobs, inst_jobs;
+	double core_hours, inst_core_hours;
+};
+#define IOL_POP_NAPI 5
+extern const char *const iol_pop_api_names[IOL_POP_NAPI];
+struct iol_popcov_all {
+	struct iol_popcov *p; /* by project name */
+	size_t n;
+	struct iol_popcov total;
+	/* of the instrumented scheduler jobs, those whose Darshan rows
+	 * moved bytes through each API (POSIX, MPI-IO, HDF5, PnetCDF,
+	 * STDIO) */
+	int64_t api[IOL_POP_NAPI];
+	int64_t darshan_jobs, darshan_unjoined; /* job rows, not joined */
+};
+/* IOL_ENOTLOG when the store has no scheduler table or it is empty. */
+int iol_popdb_coverage(struct iol_popdb *db, struct iol_popcov_all *c,
+		       struct iol_error *err);
+void iol_popcov_free(struct iol_popcov_all *c);
+
 #endif
