@@ -363,15 +363,28 @@ static void fig11(struct pr *p)
 {
 	double lo = INFINITY, hi = -INFINITY, h = 16.0 * (double)p->napps;
 	struct plot pl = {0};
+	size_t ncn = 0, njobs = 0;
+	char cap[400], lab[64];
 
-	for (size_t i = 0; i < p->napps; i++)
+	for (size_t i = 0; i < p->napps; i++) {
+		ncn += p->apps[i].ncn;
+		njobs += p->apps[i].jobs;
 		if (p->apps[i].ncn) {
 			lo = fmin(lo, p->apps[i].cn[0]);
 			hi = fmax(hi, p->apps[i].cn[4]);
 		}
-	heading(p, "MiB/s per compute node by application (Fig. 11)",
-		"Whiskers: min to max; box: p10 to p90; bar: median (type 7 "
-		"percentiles over the jobs with a node count).");
+	}
+	/* a box is only as good as its n, and a blank row needs a reason */
+	snprintf(cap, sizeof cap,
+		 "Whiskers: min to max; box: p10 to p90; bar: median (type 7 "
+		 "percentiles over the jobs with a node count). %zu of %zu "
+		 "jobs have a node count (from the scheduler's accounting, "
+		 "ingest --nodes or --procs-per-node, or DXT host names); the "
+		 "others are left out%s. n: jobs in the box.",
+		 ncn, njobs,
+		 ncn < njobs ? ": iolens ingest --sacct adds the scheduler's"
+			       : "");
+	heading(p, "MiB/s per compute node by application (Fig. 11)", cap);
 	if (!(lo <= hi))
 		return;
 	need(p, h + 34);
@@ -379,7 +392,7 @@ static void fig11(struct pr *p)
 	pl.horizontal = 1;
 	pl.x = MARGIN + 90;
 	pl.y = p->y + 4;
-	pl.w = p->pw - 2 * MARGIN - 100;
+	pl.w = p->pw - 2 * MARGIN - 150;
 	pl.h = h;
 	axis_nice(&pl.ax, lo > 0 ? lo : 0.1, hi, 1, 0);
 	plot_axes(&pl, "MiB/s per compute node");
@@ -389,6 +402,14 @@ static void fig11(struct pr *p)
 			   C_INK);
 		if (p->apps[i].ncn)
 			box(p, &pl, yc, &p->apps[i]);
+		if (p->apps[i].ncn)
+			snprintf(lab, sizeof lab, "n=%zu of %zu",
+				 p->apps[i].ncn, p->apps[i].jobs);
+		else
+			snprintf(lab, sizeof lab, "no node count (%zu jobs)",
+				 p->apps[i].jobs);
+		chart_text(p->cr, pl.x + pl.w + 6, yc + 2.5, lab, 7, 0, -1,
+			   C_MUTED);
 	}
 	p->y += h + 34;
 }
