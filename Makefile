@@ -168,6 +168,7 @@ check: all lint
 bench: all
 	@sh bench/run.sh
 	@sh bench/population.sh
+	@sh bench/popstore.sh
 
 # the format of .clang-format (Linux style); make deps installs clang-format
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \

@@ -679,9 +679,6 @@ static void timeline(struct pr *p)
 
 #define MAXOUT 60
 
-/* the most recent jobs checked: each costs a pass over the store */
-#define CHECKED 200
-
 static int cmp_recent(const void *a, const void *b)
 {
 	const struct iol_popjob *x = *(const struct iol_popjob *const *)a;
@@ -693,48 +690,50 @@ static int cmp_recent(const void *a, const void *b)
 }
 
 static void outlier_row(char (*r)[40], const struct iol_popjob *j, int k,
-			const struct iol_popctx_metric *m)
+			const struct iol_popout *o)
 {
 	const char *base = j->path ? strrchr(j->path, '/') : NULL;
 
 	snprintf(r[0], 40, "%lld", (long long)j->id);
 	snprintf(r[1], 40, "%s", base ? base + 1 : (j->path ? j->path : ""));
 	snprintf(r[2], 40, "%s", iol_pop_ctx_names[k]);
-	num(r[3], 40, m->value, 2);
-	num(r[4], 40, m->percentile, 1);
-	snprintf(r[5], 40, "%zu", m->n);
-	snprintf(r[6], 40, "%s", m->verdict == IOL_CTX_LOW ? "low" : "high");
+	num(r[3], 40, iol_pop_ctx_value(j, k), 2);
+	num(r[4], 40, o->pct[k], 1);
+	snprintf(r[5], 40, "%u", o->n[k]);
+	snprintf(r[6], 40, "%s",
+		 o->verdict[k] == IOL_CTX_LOW ? "low" : "high");
 }
 
-/* The unusual metrics of the most recent CHECKED jobs, latest first. */
+/* Every job checked in one pass (iol_pop_context_all()); the unusual
+ * metrics of the latest jobs shown, latest first. */
 static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
 			size_t *total, size_t *checked)
 {
 	const struct iol_popjob **v = calloc(p->set->n + 1, sizeof *v);
-	struct iol_popctx ctx;
+	struct iol_popout *o = calloc(p->set->n + 1, sizeof *o);
 
 	*nrow = *total = 0;
-	if (!v)
+	*checked = p->set->n;
+	if (!v || !o || iol_pop_context_all(p->set, o) < 0) {
+		free(v);
+		free(o);
 		return -1;
+	}
 	for (size_t i = 0; i < p->set->n; i++)
 		v[i] = &p->set->jobs[i];
 	qsort(v, p->set->n, sizeof *v, cmp_recent);
-	*checked = p->set->n < CHECKED ? p->set->n : CHECKED;
-	for (size_t i = 0; i < *checked; i++) {
-		if (iol_pop_context(p->set, v[i], &ctx) < 0) {
-			free(v);
-			return -1;
-		}
+	for (size_t i = 0; i < p->set->n; i++) {
+		const struct iol_popout *jo = &o[v[i] - p->set->jobs];
 		for (int k = 0; k < IOL_POP_NCTX; k++) {
-			const struct iol_popctx_metric *m = &ctx.m[k];
-			if (m->verdict != IOL_CTX_LOW &&
-			    m->verdict != IOL_CTX_HIGH)
+			if (jo->verdict[k] != IOL_CTX_LOW &&
+			    jo->verdict[k] != IOL_CTX_HIGH)
 				continue;
 			if ((*total)++ < MAXOUT)
-				outlier_row(buf + (*nrow)++ * 7, v[i], k, m);
+				outlier_row(buf + (*nrow)++ * 7, v[i], k, jo);
 		}
 	}
 	free(v);
+	free(o);
 	return 0;
 }
 
@@ -757,7 +756,7 @@ static void outliers(struct pr *p)
 		 "Each job against the earlier jobs of its app (narrowed to "
 		 "its user, then its nprocs, while at least %d remain): "
 		 "unusual when outside p5-p95 of at least %d earlier jobs. "
-		 "The %zu most recent jobs checked: %zu unusual metrics%s.",
+		 "All %zu jobs checked: %zu unusual metrics%s.",
 		 IOL_POP_CTX_MIN, IOL_POP_CTX_MIN, checked, total,
 		 total > MAXOUT ? ", the 60 of the latest jobs shown" : "");
 	heading(p, "Outliers: jobs unusual for their application", cap);

@@ -532,6 +532,18 @@ static size_t count_scope(const struct iol_popset *set,
 	return c;
 }
 
+/* The rule, shared by iol_pop_context() and iol_pop_context_all(). */
+static int verdict_of(double value, size_t n, double p5, double p95)
+{
+	if (n < IOL_POP_CTX_MIN || isnan(value))
+		return IOL_CTX_FEW;
+	if (value < p5)
+		return IOL_CTX_LOW;
+	if (value > p95)
+		return IOL_CTX_HIGH;
+	return IOL_CTX_NORMAL;
+}
+
 static void ctx_metric(const struct iol_popset *set, const struct iol_popjob *j,
 		       int level, int k, double *buf,
 		       struct iol_popctx_metric *m)
@@ -561,14 +573,7 @@ static void ctx_metric(const struct iol_popset *set, const struct iol_popjob *j,
 	m->percentile = m->n && !isnan(m->value)
 				? 100.0 * (below + eq / 2) / (double)m->n
 				: NAN;
-	if (m->n < IOL_POP_CTX_MIN || isnan(m->value))
-		m->verdict = IOL_CTX_FEW;
-	else if (m->value < m->p[0])
-		m->verdict = IOL_CTX_LOW;
-	else if (m->value > m->p[4])
-		m->verdict = IOL_CTX_HIGH;
-	else
-		m->verdict = IOL_CTX_NORMAL;
+	m->verdict = verdict_of(m->value, m->n, m->p[0], m->p[4]);
 }
 
 int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,
@@ -596,6 +601,262 @@ int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,
 		ctx_metric(set, j, level, k, buf, &ctx->m[k]);
 	free(buf);
 	return 0;
+}
+
+/* ---- the context of every job ---- */
+
+/* A job's scope keys and start, sorted per level. */
+struct ck {
+	const char *app, *user;
+	int64_t nprocs;
+	double start;
+	size_t i;
+};
+
+static int ck_cmp(const struct ck *x, const struct ck *y, int level)
+{
+	int c = nstrcmp(x->app, y->app);
+
+	if (!c && level >= 1)
+		c = nstrcmp(x->user, y->user);
+	if (!c && level >= 2 && x->nprocs != y->nprocs)
+		c = x->nprocs < y->nprocs ? -1 : 1;
+	return c;
+}
+
+static int ck_order(const void *a, const void *b, int level)
+{
+	const struct ck *x = a, *y = b;
+	int c = ck_cmp(x, y, level);
+
+	if (c)
+		return c;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+static int ck0(const void *a, const void *b) { return ck_order(a, b, 0); }
+static int ck1(const void *a, const void *b) { return ck_order(a, b, 1); }
+static int ck2(const void *a, const void *b) { return ck_order(a, b, 2); }
+
+struct vi {
+	double v;
+	size_t i;
+};
+
+static int vi_cmp(const void *a, const void *b)
+{
+	const struct vi *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/* Fenwick tree over positions 1..m: counts of inserted values. */
+static void bit_add(uint32_t *t, size_t m, size_t pos)
+{
+	for (pos++; pos <= m; pos += pos & -pos)
+		t[pos]++;
+}
+
+static size_t bit_prefix(const uint32_t *t, size_t pos) /* of [0, pos) */
+{
+	size_t s = 0;
+
+	for (; pos > 0; pos -= pos & -pos)
+		s += t[pos];
+	return s;
+}
+
+/* The position (0-based) of the k-th (0-based) inserted value. */
+static size_t bit_kth(const uint32_t *t, size_t m, size_t k)
+{
+	size_t pos = 0, step = 1;
+
+	while (step * 2 <= m)
+		step *= 2;
+	for (; step; step /= 2)
+		if (pos + step <= m && t[pos + step] <= k) {
+			pos += step;
+			k -= t[pos];
+		}
+	return pos;
+}
+
+static size_t lower(const struct vi *v, size_t m, double x, int upper)
+{
+	size_t lo = 0, hi = m;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (upper ? v[mid].v <= x : v[mid].v < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static double kth_value(const uint32_t *t, const struct vi *v, size_t m,
+			size_t c, double p)
+{
+	double h = (double)(c - 1) * p, f = floor(h);
+	size_t i = (size_t)f;
+	double a = v[bit_kth(t, m, i)].v;
+
+	if (i + 1 >= c)
+		return a;
+	return a + (h - f) * (v[bit_kth(t, m, i + 1)].v - a);
+}
+
+/* A job of the group whose scope is this level: its metric k against the
+ * values inserted so far. */
+static void query(const struct iol_popjob *j, int k, const uint32_t *t,
+		  const struct vi *v, size_t m, size_t c,
+		  struct iol_popout *o)
+{
+	double x = iol_pop_ctx_value(j, k);
+	size_t lb, ub;
+
+	o->n[k] = (uint32_t)c;
+	o->pct[k] = NAN;
+	o->verdict[k] = IOL_CTX_FEW;
+	if (!c || isnan(x))
+		return;
+	lb = bit_prefix(t, lower(v, m, x, 0));
+	ub = bit_prefix(t, lower(v, m, x, 1));
+	o->pct[k] = (float)(100.0 * ((double)lb + (double)(ub - lb) / 2) /
+			    (double)c);
+	o->verdict[k] = (uint8_t)verdict_of(x, c, kth_value(t, v, m, c, 0.05),
+					    kth_value(t, v, m, c, 0.95));
+}
+
+/* One group (a run of ks[0..g) of one scope) for metric k: in start
+ * order, each job whose level is this one is queried against the values
+ * of the strictly earlier complete jobs, then the jobs of its start time
+ * are inserted. */
+static void ctx_group(const struct iol_popset *set, const struct ck *ks,
+		      size_t g, int level, int k, const uint8_t *lev,
+		      struct vi *v, size_t *pos, uint32_t *t,
+		      struct iol_popout *out)
+{
+	size_t m = 0, c = 0;
+
+	for (size_t a = 0; a < g; a++) {
+		const struct iol_popjob *j = &set->jobs[ks[a].i];
+		double x = iol_pop_ctx_value(j, k);
+		if (!(j->partial > 0) && !isnan(x)) {
+			v[m].v = x;
+			v[m++].i = ks[a].i;
+		}
+	}
+	qsort(v, m, sizeof *v, vi_cmp);
+	for (size_t a = 0; a < m; a++)
+		pos[v[a].i] = a;
+	memset(t, 0, (m + 1) * sizeof *t);
+	for (size_t a = 0, e; a < g; a = e) {
+		for (e = a + 1; e < g && ks[e].start == ks[a].start; e++)
+			;
+		for (size_t b = a; b < e; b++)
+			if (lev[ks[b].i] == level)
+				query(&set->jobs[ks[b].i], k, t, v, m, c,
+				      &out[ks[b].i]);
+		for (size_t b = a; b < e; b++) {
+			const struct iol_popjob *j = &set->jobs[ks[b].i];
+			if (!(j->partial > 0) && !isnan(iol_pop_ctx_value(j, k))) {
+				bit_add(t, m, pos[ks[b].i]);
+				c++;
+			}
+		}
+	}
+}
+
+/* The level of each job: the narrowest scope with at least
+ * IOL_POP_CTX_MIN earlier complete jobs (any value), as
+ * iol_pop_context() chooses it. */
+static void ctx_levels(const struct iol_popset *set, struct ck *ks[3],
+		       size_t n, uint8_t *lev)
+{
+	memset(lev, 0, n);
+	for (int level = 1; level <= 2; level++) {
+		const struct ck *a = ks[level];
+		for (size_t s = 0, e; s < n; s = e) {
+			size_t c = 0;
+			for (e = s + 1; e < n && !ck_cmp(&a[s], &a[e], level);
+			     e++)
+				;
+			for (size_t b = s, f; b < e; b = f) {
+				for (f = b + 1;
+				     f < e && a[f].start == a[b].start; f++)
+					;
+				for (size_t x = b; x < f; x++)
+					if (c >= IOL_POP_CTX_MIN &&
+					    lev[a[x].i] == level - 1)
+						lev[a[x].i] = (uint8_t)level;
+				for (size_t x = b; x < f; x++)
+					c += !(set->jobs[a[x].i].partial > 0);
+			}
+		}
+	}
+}
+
+int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
+{
+	static int (*const cmp[3])(const void *, const void *) = {ck0, ck1,
+								  ck2};
+	size_t n = 0, *pos = calloc(set->n + 1, sizeof *pos);
+	struct ck *ks[3] = {0};
+	struct vi *v = calloc(set->n + 1, sizeof *v);
+	uint32_t *t = calloc(set->n + 2, sizeof *t);
+	uint8_t *lev = calloc(set->n + 1, 1);
+	int rc = 0;
+
+	for (int l = 0; l < 3; l++)
+		ks[l] = calloc(set->n + 1, sizeof *ks[l]);
+	if (!pos || !v || !t || !lev || !ks[0] || !ks[1] || !ks[2]) {
+		rc = IOL_ENOMEM;
+		goto done;
+	}
+	for (size_t i = 0; i < set->n; i++) {
+		const struct iol_popjob *j = &set->jobs[i];
+		memset(&out[i], 0, sizeof out[i]);
+		for (int k = 0; k < IOL_POP_NCTX; k++) {
+			out[i].pct[k] = NAN;
+			out[i].verdict[k] = IOL_CTX_FEW;
+		}
+		/* a job without a start has no earlier jobs, and is
+		 * nobody's */
+		if (isnan(j->start_time))
+			continue;
+		ks[0][n] = (struct ck){j->app, j->user, j->nprocs,
+				       j->start_time, i};
+		n++;
+	}
+	for (int l = 0; l < 3; l++) {
+		if (l)
+			memcpy(ks[l], ks[0], n * sizeof *ks[0]);
+		qsort(ks[l], n, sizeof *ks[l], cmp[l]);
+	}
+	ctx_levels(set, ks, n, lev);
+	for (int k = 0; k < IOL_POP_NCTX; k++)
+		for (int l = 0; l < 3; l++)
+			for (size_t s = 0, e; s < n; s = e) {
+				for (e = s + 1;
+				     e < n && !ck_cmp(&ks[l][s], &ks[l][e], l);
+				     e++)
+					;
+				ctx_group(set, ks[l] + s, e - s, l, k, lev, v,
+					  pos, t, out);
+			}
+done:
+	free(pos);
+	free(v);
+	free(t);
+	free(lev);
+	for (int l = 0; l < 3; l++)
+		free(ks[l]);
+	return rc;
 }
 
 /* ---- Fig. 10 and the timeline ---- */
