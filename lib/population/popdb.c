@@ -537,8 +537,10 @@ int iol_popdb_load_earlier(struct iol_popdb *db, const char *where,
 	struct binds bv = {app, NULL, start, 1};
 	int none = !app || !*app;
 
-	/* in_scope() (popan.c) takes a missing app for "" */
-	return load(db, where, IOL_POPLOAD_ALL,
+	/* in_scope() (popan.c) takes a missing app for "" .  No paths: a
+	 * row started strictly earlier is never the job's own, and a
+	 * million-job store may hold 100,000 earlier jobs of one app. */
+	return load(db, where, 0,
 		    isnan(start) ? "0"
 		    : none ? "(app IS NULL OR app = '') AND start_time < ?2 "
 			     "AND coalesce(partial, 0) <= 0"
