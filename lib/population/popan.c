@@ -741,8 +741,14 @@ static void ctx_group(const struct iol_popset *set, const struct ck *ks,
 		      struct vi *v, size_t *pos, uint32_t *t,
 		      struct iol_popout *out)
 {
-	size_t m = 0, c = 0;
+	size_t m = 0, c = 0, asked = 0;
 
+	/* most jobs take the narrowest scope: a wider group that no job
+	 * takes is not sorted at all */
+	for (size_t a = 0; a < g && !asked; a++)
+		asked = lev[ks[a].i] == level;
+	if (!asked)
+		return;
 	for (size_t a = 0; a < g; a++) {
 		const struct iol_popjob *j = &set->jobs[ks[a].i];
 		double x = iol_pop_ctx_value(j, k);

@@ -341,8 +341,25 @@ static void strs_free(struct iol_popstrs *ps)
 
 /* ---- loading ---- */
 
+/* The columns context reads (popan.c: in_scope(), iol_pop_ctx_value()). */
+static int ctx_column(const char *name)
+{
+	static const char *const c[] = {
+		"id",		 "user",       "app",	  "nprocs",
+		"partial",	 "start_time", "files",	  "bytes_read",
+		"bytes_written", "mib_s",      "mib_s_per_node",
+		"pct_io_time_slowest", "md_cost_pct", "uid"};
+
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+		if (!strcmp(name, c[k]))
+			return 1;
+	return 0;
+}
+
 static int wanted(size_t i, unsigned what)
 {
+	if (what & IOL_POPLOAD_CTX)
+		return i < NSCALAR && ctx_column(scalar_cols[i].name);
 	if (i < NSCALAR)
 		return (what & IOL_POPLOAD_PATH) ||
 		       (strcmp(scalar_cols[i].name, "path") &&
@@ -540,7 +557,7 @@ int iol_popdb_load_earlier(struct iol_popdb *db, const char *where,
 	/* in_scope() (popan.c) takes a missing app for "" .  No paths: a
 	 * row started strictly earlier is never the job's own, and a
 	 * million-job store may hold 100,000 earlier jobs of one app. */
-	return load(db, where, 0,
+	return load(db, where, IOL_POPLOAD_CTX,
 		    isnan(start) ? "0"
 		    : none ? "(app IS NULL OR app = '') AND start_time < ?2 "
 			     "AND coalesce(partial, 0) <= 0"

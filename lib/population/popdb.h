@@ -75,7 +75,8 @@ enum {
 	IOL_POPLOAD_PATH = 1, /* path, exe */
 	IOL_POPLOAD_BINS = 2, /* rbins, wbins */
 	IOL_POPLOAD_FW = 4,   /* files_written and fw */
-	IOL_POPLOAD_ALL = 7
+	IOL_POPLOAD_ALL = 7,
+	IOL_POPLOAD_CTX = 8 /* only what context reads (the others unset) */
 };
 int iol_popdb_load_some(struct iol_popdb *db, const char *where,
 			unsigned what, struct iol_popset *set,
