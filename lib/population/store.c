@@ -657,14 +657,16 @@ int iol_store_join_sched(struct iol_store *st, int all, int64_t *joined,
 		return IOL_EIO;
 	/* a row re-ingested since its join has lost the scheduler's nodes
 	 * (the upsert rewrites them) but kept sched_id: it is joined
-	 * again */
+	 * again.  Rows whose job id the scheduler does not know are not
+	 * touched: a nightly ingest into a million-row store rewrites
+	 * nothing it need not. */
 	snprintf(q, sizeof(q),
 		 "UPDATE jobs SET sched_id = (SELECT s.id FROM sched s WHERE "
 		 "s.jobid_raw = jobs.jobid AND abs(coalesce(s.start, 0) - "
 		 "coalesce(jobs.start_time, 0)) = (SELECT min(abs(coalesce("
 		 "t.start, 0) - coalesce(jobs.start_time, 0))) FROM sched t "
 		 "WHERE t.jobid_raw = jobs.jobid) ORDER BY s.id LIMIT 1) WHERE "
-		 "jobid IS NOT NULL%s",
+		 "jobid IN (SELECT jobid_raw FROM sched)%s",
 		 all ? "" : " AND (sched_id IS NULL OR nodes_source IS NOT "
 			    "'scheduler')");
 	if (exec(st, "BEGIN IMMEDIATE", err) || exec(st, q, err))
