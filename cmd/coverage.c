@@ -64,9 +64,9 @@ static void row(struct out *o, const struct iol_popcov *r)
 	out_num(o, r->core_hours, 1);
 	out_int(o, r->inst_jobs);
 	out_num(o, r->inst_core_hours, 1);
-	out_num(o, r->core_hours > 0
-			   ? 100.0 * (r->inst_core_hours / r->core_hours)
-			   : NAN,
+	out_num(o,
+		r->core_hours > 0 ? 100.0 * (r->inst_core_hours / r->core_hours)
+				  : NAN,
 		1);
 	out_endrow(o);
 }
@@ -88,10 +88,10 @@ static void print_apis(struct out *o, const struct iol_popcov_all *c)
 		out_str(o, iol_pop_api_names[k]);
 		out_int(o, c->api[k]);
 		out_int(o, c->total.inst_jobs);
-		out_num(o, c->total.inst_jobs
-				   ? 100.0 * (double)c->api[k] /
-					     (double)c->total.inst_jobs
-				   : NAN,
+		out_num(o,
+			c->total.inst_jobs ? 100.0 * (double)c->api[k] /
+						     (double)c->total.inst_jobs
+					   : NAN,
 			1);
 		out_endrow(o);
 	}
@@ -101,7 +101,8 @@ static void print_apis(struct out *o, const struct iol_popcov_all *c)
 int cmd_coverage(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		POP_LONGOPTS, {"apis", no_argument, NULL, OPT_APIS},
+		POP_LONGOPTS,
+		{"apis", no_argument, NULL, OPT_APIS},
 		{NULL, 0, NULL, 0}};
 	struct iol_error err = {0};
 	struct iol_popcov_all c;

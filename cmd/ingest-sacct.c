@@ -86,7 +86,8 @@ static int read_lines(FILE *f, const char *path, struct iol_store *st,
 			if (said++ < MAX_SAID)
 				msg("'%s' line %lld: %s", path,
 				    (long long)p->line,
-				    l == -2 ? "too long" : "a NUL byte: not text");
+				    l == -2 ? "too long"
+					    : "a NUL byte: not text");
 			if (!p->have_header) {
 				*fatal = 1;
 				return -1;

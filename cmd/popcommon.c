@@ -146,7 +146,8 @@ int pop_find(struct iol_popdb *db, const char *dbpath, const char *log,
 
 	free(rp);
 	if (rc < 0)
-		msg("'%s': %s", dbpath, err.msg[0] ? err.msg : iol_strerror(rc));
+		msg("'%s': %s", dbpath,
+		    err.msg[0] ? err.msg : iol_strerror(rc));
 	return rc;
 }
 
@@ -159,7 +160,8 @@ int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
 					&err);
 
 	if (rc < 0)
-		msg("'%s': %s", dbpath, err.msg[0] ? err.msg : iol_strerror(rc));
+		msg("'%s': %s", dbpath,
+		    err.msg[0] ? err.msg : iol_strerror(rc));
 	return rc;
 }
 

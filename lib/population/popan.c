@@ -292,6 +292,9 @@ void iol_pop_groups_free(struct iol_popgroup *g, size_t n)
 
 static int nstrcmp(const char *a, const char *b)
 {
+	/* a loaded set's strings are interned: equal ones are one copy */
+	if (a == b)
+		return 0;
 	return strcmp(a ? a : "", b ? b : "");
 }
 
@@ -414,8 +417,9 @@ static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
 		if (slot[p[i]] == SIZE_MAX || p[i] != i)
 			continue;
 		g = &v[slot[i]];
-		g->stddev = g->jobs > 1 ? sqrt(g->stddev / (double)(g->jobs - 1))
-					: NAN;
+		g->stddev = g->jobs > 1
+				    ? sqrt(g->stddev / (double)(g->jobs - 1))
+				    : NAN;
 		g->cv = g->mean > 0 ? g->stddev / g->mean : NAN;
 	}
 }
@@ -635,9 +639,18 @@ static int ck_order(const void *a, const void *b, int level)
 		return x->start < y->start ? -1 : 1;
 	return (x->i > y->i) - (x->i < y->i);
 }
-static int ck0(const void *a, const void *b) { return ck_order(a, b, 0); }
-static int ck1(const void *a, const void *b) { return ck_order(a, b, 1); }
-static int ck2(const void *a, const void *b) { return ck_order(a, b, 2); }
+static int ck0(const void *a, const void *b)
+{
+	return ck_order(a, b, 0);
+}
+static int ck1(const void *a, const void *b)
+{
+	return ck_order(a, b, 1);
+}
+static int ck2(const void *a, const void *b)
+{
+	return ck_order(a, b, 2);
+}
 
 struct vi {
 	double v;
@@ -712,11 +725,9 @@ static double kth_value(const uint32_t *t, const struct vi *v, size_t m,
 
 /* A job of the group whose scope is this level: its metric k against the
  * values inserted so far. */
-static void query(const struct iol_popjob *j, int k, const uint32_t *t,
-		  const struct vi *v, size_t m, size_t c,
-		  struct iol_popout *o)
+static void query(double x, int k, const uint32_t *t, const struct vi *v,
+		  size_t m, size_t c, struct iol_popout *o)
 {
-	double x = iol_pop_ctx_value(j, k);
 	size_t lb, ub;
 
 	o->n[k] = (uint32_t)c;
@@ -738,7 +749,7 @@ static void query(const struct iol_popjob *j, int k, const uint32_t *t,
  * are inserted. */
 static void ctx_group(const struct iol_popset *set, const struct ck *ks,
 		      size_t g, int level, int k, const uint8_t *lev,
-		      struct vi *v, size_t *pos, uint32_t *t,
+		      const double *xs, struct vi *v, size_t *pos, uint32_t *t,
 		      struct iol_popout *out)
 {
 	size_t m = 0, c = 0, asked = 0;
@@ -751,7 +762,7 @@ static void ctx_group(const struct iol_popset *set, const struct ck *ks,
 		return;
 	for (size_t a = 0; a < g; a++) {
 		const struct iol_popjob *j = &set->jobs[ks[a].i];
-		double x = iol_pop_ctx_value(j, k);
+		double x = xs[ks[a].i];
 		if (!(j->partial > 0) && !isnan(x)) {
 			v[m].v = x;
 			v[m++].i = ks[a].i;
@@ -766,11 +777,11 @@ static void ctx_group(const struct iol_popset *set, const struct ck *ks,
 			;
 		for (size_t b = a; b < e; b++)
 			if (lev[ks[b].i] == level)
-				query(&set->jobs[ks[b].i], k, t, v, m, c,
+				query(xs[ks[b].i], k, t, v, m, c,
 				      &out[ks[b].i]);
 		for (size_t b = a; b < e; b++) {
 			const struct iol_popjob *j = &set->jobs[ks[b].i];
-			if (!(j->partial > 0) && !isnan(iol_pop_ctx_value(j, k))) {
+			if (!(j->partial > 0) && !isnan(xs[ks[b].i])) {
 				bit_add(t, m, pos[ks[b].i]);
 				c++;
 			}
@@ -781,8 +792,8 @@ static void ctx_group(const struct iol_popset *set, const struct ck *ks,
 /* The level of each job: the narrowest scope with at least
  * IOL_POP_CTX_MIN earlier complete jobs (any value), as
  * iol_pop_context() chooses it. */
-static void ctx_levels(const struct iol_popset *set, struct ck *ks[3],
-		       size_t n, uint8_t *lev)
+static void ctx_levels(const struct iol_popset *set, struct ck *ks[3], size_t n,
+		       uint8_t *lev)
 {
 	memset(lev, 0, n);
 	for (int level = 1; level <= 2; level++) {
@@ -816,11 +827,12 @@ int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
 	struct vi *v = calloc(set->n + 1, sizeof *v);
 	uint32_t *t = calloc(set->n + 2, sizeof *t);
 	uint8_t *lev = calloc(set->n + 1, 1);
+	double *xs = calloc(set->n + 1, sizeof *xs);
 	int rc = 0;
 
 	for (int l = 0; l < 3; l++)
 		ks[l] = calloc(set->n + 1, sizeof *ks[l]);
-	if (!pos || !v || !t || !lev || !ks[0] || !ks[1] || !ks[2]) {
+	if (!pos || !v || !t || !lev || !xs || !ks[0] || !ks[1] || !ks[2]) {
 		rc = IOL_ENOMEM;
 		goto done;
 	}
@@ -845,21 +857,25 @@ int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
 		qsort(ks[l], n, sizeof *ks[l], cmp[l]);
 	}
 	ctx_levels(set, ks, n, lev);
-	for (int k = 0; k < IOL_POP_NCTX; k++)
+	for (int k = 0; k < IOL_POP_NCTX; k++) {
+		for (size_t i = 0; i < set->n; i++)
+			xs[i] = iol_pop_ctx_value(&set->jobs[i], k);
 		for (int l = 0; l < 3; l++)
 			for (size_t s = 0, e; s < n; s = e) {
 				for (e = s + 1;
 				     e < n && !ck_cmp(&ks[l][s], &ks[l][e], l);
 				     e++)
 					;
-				ctx_group(set, ks[l] + s, e - s, l, k, lev, v,
-					  pos, t, out);
+				ctx_group(set, ks[l] + s, e - s, l, k, lev, xs,
+					  v, pos, t, out);
 			}
+	}
 done:
 	free(pos);
 	free(v);
 	free(t);
 	free(lev);
+	free(xs);
 	for (int l = 0; l < 3; l++)
 		free(ks[l]);
 	return rc;

@@ -29,7 +29,7 @@ const char *const iol_pop_fw_names[IOL_POP_NFW] = {
 struct iol_popdb {
 	sqlite3 *db;
 	int internal; /* our own query runs: it may read sched */
-	char **cols; /* the jobs table's columns */
+	char **cols;  /* the jobs table's columns */
 	size_t ncols;
 };
 
@@ -151,8 +151,7 @@ int iol_popdb_open(const char *path, struct iol_popdb **out,
 	/* one thread per handle: no mutex on each of a million column reads */
 	if (sqlite3_open_v2(path, &db->db,
 			    SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
-			    NULL) !=
-	    SQLITE_OK) {
+			    NULL) != SQLITE_OK) {
 		rc = iol_error_set(err, IOL_EIO, "%s",
 				   db->db ? sqlite3_errmsg(db->db)
 					  : "out of memory");
@@ -344,11 +343,20 @@ static void strs_free(struct iol_popstrs *ps)
 /* The columns context reads (popan.c: in_scope(), iol_pop_ctx_value()). */
 static int ctx_column(const char *name)
 {
-	static const char *const c[] = {
-		"id",		 "user",       "app",	  "nprocs",
-		"partial",	 "start_time", "files",	  "bytes_read",
-		"bytes_written", "mib_s",      "mib_s_per_node",
-		"pct_io_time_slowest", "md_cost_pct", "uid"};
+	static const char *const c[] = {"id",
+					"user",
+					"app",
+					"nprocs",
+					"partial",
+					"start_time",
+					"files",
+					"bytes_read",
+					"bytes_written",
+					"mib_s",
+					"mib_s_per_node",
+					"pct_io_time_slowest",
+					"md_cost_pct",
+					"uid"};
 
 	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
 		if (!strcmp(name, c[k]))
@@ -416,8 +424,8 @@ static double get_real(sqlite3_stmt *st, int i)
 	return sqlite3_column_double(st, i);
 }
 
-static int fill_job(sqlite3_stmt *st, const int *qcol,
-		    struct iol_popstrs *ps, struct iol_popjob *j)
+static int fill_job(sqlite3_stmt *st, const int *qcol, struct iol_popstrs *ps,
+		    struct iol_popjob *j)
 {
 	for (size_t i = 0; i < NSCALAR; i++) {
 		char *p = (char *)j + scalar_cols[i].off;
@@ -439,9 +447,10 @@ static int fill_job(sqlite3_stmt *st, const int *qcol,
 			*(char **)(void *)p =
 				strcmp(scalar_cols[i].name, "path")
 					? intern(ps, (const char *)t)
-					: arena_dup(ps, (const char *)t,
-						    (size_t)sqlite3_column_bytes(
-							    st, c));
+					: arena_dup(
+						  ps, (const char *)t,
+						  (size_t)sqlite3_column_bytes(
+							  st, c));
 			if (!*(char **)(void *)p)
 				return -1;
 		}
@@ -530,16 +539,14 @@ int iol_popdb_load(struct iol_popdb *db, const char *where,
 	return load(db, where, IOL_POPLOAD_ALL, NULL, NULL, set, err);
 }
 
-int iol_popdb_load_some(struct iol_popdb *db, const char *where,
-			unsigned what, struct iol_popset *set,
-			struct iol_error *err)
+int iol_popdb_load_some(struct iol_popdb *db, const char *where, unsigned what,
+			struct iol_popset *set, struct iol_error *err)
 {
 	return load(db, where, what, NULL, NULL, set, err);
 }
 
-int iol_popdb_load_path(struct iol_popdb *db, const char *path,
-			const char *alt, struct iol_popset *set,
-			struct iol_error *err)
+int iol_popdb_load_path(struct iol_popdb *db, const char *path, const char *alt,
+			struct iol_popset *set, struct iol_error *err)
 {
 	struct binds bv = {path, alt ? alt : path, 0, 0};
 
@@ -698,8 +705,9 @@ static int cov_rows(struct iol_popdb *db, struct iol_popcov_all *c,
 	if (sqlite3_prepare_v2(db->db, q, -1, &st, NULL) != SQLITE_OK)
 		return db_err(db, err, IOL_ECORRUPT);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct iol_popcov *np =
-			iol_grow(c->p, &cap, c->n, sizeof *np, 16), *r;
+		struct iol_popcov *np = iol_grow(c->p, &cap, c->n, sizeof *np,
+						 16),
+				  *r;
 		if (!np)
 			break;
 		c->p = np;

@@ -78,16 +78,14 @@ enum {
 	IOL_POPLOAD_ALL = 7,
 	IOL_POPLOAD_CTX = 8 /* only what context reads (the others unset) */
 };
-int iol_popdb_load_some(struct iol_popdb *db, const char *where,
-			unsigned what, struct iol_popset *set,
-			struct iol_error *err);
+int iol_popdb_load_some(struct iol_popdb *db, const char *where, unsigned what,
+			struct iol_popset *set, struct iol_error *err);
 /*
  * The one row whose path is path or alt (alt may be NULL) into set (one
  * job or none): an indexed lookup, not a scan.
  */
-int iol_popdb_load_path(struct iol_popdb *db, const char *path,
-			const char *alt, struct iol_popset *set,
-			struct iol_error *err);
+int iol_popdb_load_path(struct iol_popdb *db, const char *path, const char *alt,
+			struct iol_popset *set, struct iol_error *err);
 /*
  * The jobs that can be "earlier jobs" of a job of app started at start
  * (population/popan.h, context): app IS app, start_time < start and

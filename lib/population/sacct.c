@@ -25,13 +25,20 @@ static const struct {
 	const char *name;
 	int field;
 } names[] = {
-	{"JobID", IOL_SF_JOBID},	   {"JobIDRaw", IOL_SF_JOBIDRAW},
-	{"Cluster", IOL_SF_CLUSTER},	   {"User", IOL_SF_USER},
-	{"Account", IOL_SF_ACCOUNT},	   {"NNodes", IOL_SF_NNODES},
-	{"AllocNodes", IOL_SF_NNODES},	   {"NCPUS", IOL_SF_NCPUS},
-	{"AllocCPUS", IOL_SF_NCPUS},	   {"Elapsed", IOL_SF_ELAPSED},
-	{"ElapsedRaw", IOL_SF_ELAPSEDRAW}, {"Start", IOL_SF_START},
-	{"End", IOL_SF_END},		   {"State", IOL_SF_STATE},
+	{"JobID", IOL_SF_JOBID},
+	{"JobIDRaw", IOL_SF_JOBIDRAW},
+	{"Cluster", IOL_SF_CLUSTER},
+	{"User", IOL_SF_USER},
+	{"Account", IOL_SF_ACCOUNT},
+	{"NNodes", IOL_SF_NNODES},
+	{"AllocNodes", IOL_SF_NNODES},
+	{"NCPUS", IOL_SF_NCPUS},
+	{"AllocCPUS", IOL_SF_NCPUS},
+	{"Elapsed", IOL_SF_ELAPSED},
+	{"ElapsedRaw", IOL_SF_ELAPSEDRAW},
+	{"Start", IOL_SF_START},
+	{"End", IOL_SF_END},
+	{"State", IOL_SF_STATE},
 };
 
 /* Split line on '|' into f (at most MAXF); the count, or -1 if more. */
@@ -52,8 +59,7 @@ static int split(char *line, char **f)
 	}
 }
 
-static int header(struct iol_sacct *p, char **f, int n,
-		  struct iol_error *err)
+static int header(struct iol_sacct *p, char **f, int n, struct iol_error *err)
 {
 	for (int k = 0; k < IOL_SF_N; k++)
 		p->col[k] = -1;

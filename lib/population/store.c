@@ -274,8 +274,7 @@ static int schema2(struct iol_store *st, int was, struct iol_error *err)
 		 err) ||
 	    exec(st, "CREATE INDEX IF NOT EXISTS jobs_jobid ON jobs (jobid)",
 		 err) ||
-	    exec(st,
-		 "CREATE INDEX IF NOT EXISTS jobs_sched ON jobs (sched_id)",
+	    exec(st, "CREATE INDEX IF NOT EXISTS jobs_sched ON jobs (sched_id)",
 		 err))
 		return IOL_EIO;
 	if (was < 0 || was >= IOL_STORE_SCHEMA)
@@ -667,8 +666,9 @@ int iol_store_join_sched(struct iol_store *st, int all, int64_t *joined,
 		 "t.start, 0) - coalesce(jobs.start_time, 0))) FROM sched t "
 		 "WHERE t.jobid_raw = jobs.jobid) ORDER BY s.id LIMIT 1) WHERE "
 		 "jobid IN (SELECT jobid_raw FROM sched)%s",
-		 all ? "" : " AND (sched_id IS NULL OR nodes_source IS NOT "
-			    "'scheduler')");
+		 all ? ""
+		     : " AND (sched_id IS NULL OR nodes_source IS NOT "
+		       "'scheduler')");
 	if (exec(st, "BEGIN IMMEDIATE", err) || exec(st, q, err))
 		goto fail;
 	snprintf(q, sizeof(q),

@@ -71,7 +71,7 @@ struct iol_schedjob {
 	const char *cluster; /* "" when not given */
 	const char *jobid;   /* as sacct prints it: "123", "123_4" */
 	int64_t jobid_raw;   /* the id a Darshan log records; < 0 unknown */
-	int64_t array_job, array_task; /* < 0 when not an array task */
+	int64_t array_job, array_task;	    /* < 0 when not an array task */
 	const char *user, *account, *state; /* NULL unknown */
 	int64_t nnodes, ncpus;		    /* < 0 unknown */
 	double elapsed, start, end;	    /* s, epoch s; NAN unknown */
