@@ -192,6 +192,7 @@ bench: all
 	@sh bench/run.sh
 	@sh bench/population.sh
 	@sh bench/triage-score.sh | tail -1
+	@sh bench/popstore.sh
 
 # the format of .clang-format (Linux style); make deps installs clang-format
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \

@@ -47,6 +47,8 @@ const struct command commands[] = {
 	 "Table IV: how much repeated similar jobs vary in I/O time"},
 	{"context", cmd_context,
 	 "is this job normal? its metrics among earlier jobs of its app"},
+	{"coverage", cmd_coverage,
+	 "Table II: the scheduler's jobs and core-hours with a Darshan log"},
 	{"population-report", cmd_population_report,
 	 "the population as a multi-page PDF report"},
 	{"trace", cmd_trace,

@@ -40,6 +40,7 @@ int cmd_groups(int argc, char **argv);
 int cmd_variance(int argc, char **argv);
 int cmd_context(int argc, char **argv);
 int cmd_population_report(int argc, char **argv);
+int cmd_coverage(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_replay_script(int argc, char **argv);
 int cmd_replay(int argc, char **argv);

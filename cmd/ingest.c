@@ -30,8 +30,8 @@
 static const char usage_str[] =
 	"usage: iolens ingest --db file [--jobs n] [--nodes n]\n"
 	"                     [--procs-per-node n] [--projects file]\n"
-	"                     [--refresh[=all]] [--shard k/n] [--users file]\n"
-	"                     log|dir|@listfile ...\n";
+	"                     [--refresh[=all]] [--sacct file] [--shard k/n]\n"
+	"                     [--users file] [log|dir|@listfile ...]\n";
 
 static void help(void)
 {
@@ -55,6 +55,15 @@ static void help(void)
 	       "  --refresh          re-ingest logs stored by another iolens "
 	       "version;\n"
 	       "                     --refresh=all: every log\n"
+	       "  --sacct file       the scheduler's accounting, Slurm's "
+	       "sacct -P output\n"
+	       "                     (JobID, JobIDRaw, User, Account, NNodes, "
+	       "NCPUS,\n"
+	       "                     Elapsed, Start, End, State): joined to "
+	       "the jobs by\n"
+	       "                     job id for node counts, projects and "
+	       "coverage\n"
+	       "                     (repeatable; logs may then be left out)\n"
 	       "  --shard k/n        take only the k-th of n parts (k from 0 "
 	       "to n-1)\n"
 	       "  --users file       lines 'uid name'\n"
@@ -62,13 +71,23 @@ static void help(void)
 	       "  --version          show the version\n");
 }
 
-enum { OPT_DB = 2000, OPT_REFRESH, OPT_SHARD, OPT_USERS, OPT_PROJECTS };
+enum {
+	OPT_DB = 2000,
+	OPT_REFRESH,
+	OPT_SHARD,
+	OPT_USERS,
+	OPT_PROJECTS,
+	OPT_SACCT
+};
+enum { MAX_SACCT = 64 };
 
 struct ingest {
 	const char *db;
 	int nthreads, refresh; /* refresh: 1 other versions, 2 all */
 	int64_t shard_k, shard_n;
 	const char *users_path, *projects_path;
+	const char *sacct[MAX_SACCT];
+	int nsacct;
 	struct iol_popmap users, projects;
 	struct iol_popctx ctx;
 	struct iol_store *st;
@@ -439,6 +458,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv, int *done)
 		{"procs-per-node", required_argument, NULL, OPT_PPN},
 		{"projects", required_argument, NULL, OPT_PROJECTS},
 		{"refresh", optional_argument, NULL, OPT_REFRESH},
+		{"sacct", required_argument, NULL, OPT_SACCT},
 		{"shard", required_argument, NULL, OPT_SHARD},
 		{"users", required_argument, NULL, OPT_USERS},
 		{"version", no_argument, NULL, OPT_VERSION},
@@ -493,6 +513,12 @@ static int parse_opts(struct ingest *g, int argc, char **argv, int *done)
 			break;
 		case OPT_USERS: g->users_path = optarg; break;
 		case OPT_PROJECTS: g->projects_path = optarg; break;
+		case OPT_SACCT:
+			if (g->nsacct == MAX_SACCT)
+				return usage_error("at most %d --sacct files",
+						   MAX_SACCT);
+			g->sacct[g->nsacct++] = optarg;
+			break;
 		case ':':
 			return usage_error("option '%s' needs a value",
 					   argv[optind - 1]);
@@ -503,7 +529,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv, int *done)
 	}
 	if (!g->db)
 		return usage_error("--db file is required");
-	if (optind >= argc)
+	if (optind >= argc && !g->nsacct)
 		return usage_error("no log or directory given");
 	return -1;
 }
@@ -543,11 +569,32 @@ static void report(const struct ingest *g)
 	putchar('\n');
 }
 
+/* The scheduler's files, then the join of every row not joined yet
+ * (all rows after new accounting): 0 or -1 said. */
+static int sched(struct ingest *g)
+{
+	struct iol_error err = {0, 0, ""};
+	int64_t joined = 0;
+	int bad = 0, i;
+
+	for (i = 0; i < g->nsacct; i++)
+		if (ingest_sacct(g->st, g->sacct[i]) < 0)
+			bad = 1;
+	if (iol_store_join_sched(g->st, g->nsacct > 0, &joined, &err) < 0) {
+		msg("%s: %s", g->db, err.msg);
+		return -1;
+	}
+	if (g->nsacct || joined)
+		printf("%lld job rows joined to the scheduler's jobs\n",
+		       (long long)joined);
+	return bad ? -1 : 0;
+}
+
 static int run(struct ingest *g, int argc, char **argv, int first)
 {
 	struct iol_error err = {0, 0, ""};
 	struct stat sb;
-	int bad, existed = stat(g->db, &sb) == 0;
+	int bad, sbad, existed = stat(g->db, &sb) == 0;
 
 	if (iol_store_open(&g->st, g->db, &err) < 0) {
 		msg("cannot open '%s': %s", g->db, err.msg);
@@ -569,16 +616,18 @@ static int run(struct ingest *g, int argc, char **argv, int first)
 	free(g->slot);
 	draw(g, 1);
 	clear_bar(g);
+	if (first < argc)
+		report(g);
+	sbad = g->dberror ? 0 : sched(g);
 	if (iol_store_close(g->st, &err) < 0 && !g->dberror) {
 		msg("%s: %s", g->db, err.msg);
 		g->dberror = 1;
 	}
 	/* a store this run made and put no log in (every argument missing
-	 * or empty) is not left behind */
-	if (!existed && !g->seen && !g->dberror)
+	 * or empty, and no scheduler accounting) is not left behind */
+	if (!existed && !g->seen && !g->dberror && !g->nsacct)
 		unlink(g->db);
-	report(g);
-	return g->dberror || bad || g->failed ? EXIT_DATA : EXIT_OK;
+	return g->dberror || bad || sbad || g->failed ? EXIT_DATA : EXIT_OK;
 }
 
 int cmd_ingest(int argc, char **argv)

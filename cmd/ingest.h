@@ -50,4 +50,9 @@ struct executor *mpi_start(int size);
 void mpi_decoder(const struct iol_popctx *ctx);
 #endif
 
+/* Read the sacct -P file path into the store st (cmd/ingest-sacct.c),
+ * with its messages; 0, or -1 when a line or the file was bad. */
+struct iol_store;
+int ingest_sacct(struct iol_store *st, const char *path);
+
 #endif

@@ -50,11 +50,20 @@ static int extra(int opt, const char *arg)
 }
 
 /* the columns of the text table, when the store has them */
-static const char *const text_cols[] = {
-	"id",	      "user",	       "app",
-	"nprocs",     "start_time",    "run_time",
-	"bytes_read", "bytes_written", "io_time_by_slowest",
-	"mib_s",      "strategy",      "partial"};
+static const char *const text_cols[] = {"id",
+					"user",
+					"project",
+					"app",
+					"nprocs",
+					"nodes",
+					"start_time",
+					"run_time",
+					"bytes_read",
+					"bytes_written",
+					"io_time_by_slowest",
+					"mib_s",
+					"strategy",
+					"partial"};
 #define NTEXT (sizeof text_cols / sizeof text_cols[0])
 
 static int is_bytes(const char *name)

@@ -142,6 +142,50 @@ int pop_none(const struct popopts *p)
 	return EXIT_DATA;
 }
 
+int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
+		  struct iol_popset *set)
+{
+	struct iol_error err = {0};
+	int rc = iol_popdb_load_some(db, p->where, what, set, &err);
+
+	if (rc < 0)
+		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
+	if (rc == 0 && !set->n) {
+		iol_popset_free(set);
+		pop_none(p);
+		rc = IOL_EEMPTY;
+	}
+	return rc;
+}
+
+int pop_find(struct iol_popdb *db, const char *dbpath, const char *log,
+	     struct iol_popset *one)
+{
+	struct iol_error err = {0};
+	char *rp = realpath(log, NULL);
+	int rc = iol_popdb_load_path(db, log, rp, one, &err);
+
+	free(rp);
+	if (rc < 0)
+		msg("'%s': %s", dbpath,
+		    err.msg[0] ? err.msg : iol_strerror(rc));
+	return rc;
+}
+
+int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
+		     const char *where, const struct iol_popjob *j,
+		     struct iol_popset *set)
+{
+	struct iol_error err = {0};
+	int rc = iol_popdb_load_earlier(db, where, j->app, j->start_time, set,
+					&err);
+
+	if (rc < 0)
+		msg("'%s': %s", dbpath,
+		    err.msg[0] ? err.msg : iol_strerror(rc));
+	return rc;
+}
+
 const struct iol_popjob *pop_find_row(const struct iol_popset *set,
 				      const char *log)
 {
@@ -226,7 +270,7 @@ int pop_context_of(const char *dbpath, const char *log,
 	struct iol_error err = {0};
 	struct iol_popjob own = {0};
 	const struct iol_popjob *row;
-	struct iol_popset set;
+	struct iol_popset set = {0}, one = {0};
 	struct iol_popdb *db;
 	struct iol_summary s;
 	int rc;
@@ -236,23 +280,22 @@ int pop_context_of(const char *dbpath, const char *log,
 		    err.msg[0] ? err.msg : iol_strerror(rc));
 		return rc;
 	}
-	rc = iol_popdb_load(db, NULL, &set, &err);
-	iol_popdb_close(db);
-	if (rc < 0) {
-		msg("'%s': %s", dbpath,
-		    err.msg[0] ? err.msg : iol_strerror(rc));
-		return rc;
-	}
-	if (!(row = pop_find_row(&set, log))) {
+	rc = pop_find(db, dbpath, log, &one);
+	row = rc == 0 && one.n ? &one.jobs[0] : NULL;
+	if (rc == 0 && !row) {
 		rc = iol_summary_compute(job, m, &s, &err);
 		if (rc == 0)
 			pop_fill_row(&own, job, &s);
 		else
 			msg_ioerr(log, rc, &err);
 	}
+	if (rc == 0)
+		rc = pop_load_earlier(db, dbpath, NULL, row ? row : &own, &set);
+	iol_popdb_close(db);
 	if (rc == 0 && (rc = iol_pop_context(&set, row ? row : &own, ctx)))
 		msg("out of memory");
 	pop_row_free(&own);
+	iol_popset_free(&one);
 	iol_popset_free(&set);
 	return rc;
 }

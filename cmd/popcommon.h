@@ -43,6 +43,21 @@ int pop_load(struct popopts *p, struct iol_popdb *db, struct iol_popset *set);
 /* Say that no job matches --where (or that the store is empty); returns
  * the exit status, 1. */
 int pop_none(const struct popopts *p);
+/* ... only the parts in what (IOL_POPLOAD_*); none matching is a
+ * failure too. */
+int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
+		  struct iol_popset *set);
+
+/* The store's row of log (its path as given or made absolute) into one
+ * (one job or none), by the store's index; prints the message on
+ * failure. */
+int pop_find(struct iol_popdb *db, const char *dbpath, const char *log,
+	     struct iol_popset *one);
+/* The jobs that may be earlier jobs of j (context) matching where, by
+ * the store's (app, start_time) index; prints the message on failure. */
+int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
+		     const char *where, const struct iol_popjob *j,
+		     struct iol_popset *set);
 
 /* The store's row of log (its path as given or made absolute), or NULL. */
 const struct iol_popjob *pop_find_row(const struct iol_popset *set,

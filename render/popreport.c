@@ -369,15 +369,28 @@ static void fig11(struct pr *p)
 {
 	double lo = INFINITY, hi = -INFINITY, h = 16.0 * (double)p->napps;
 	struct plot pl = {0};
+	size_t ncn = 0, njobs = 0;
+	char cap[400], lab[64];
 
-	for (size_t i = 0; i < p->napps; i++)
+	for (size_t i = 0; i < p->napps; i++) {
+		ncn += p->apps[i].ncn;
+		njobs += p->apps[i].jobs;
 		if (p->apps[i].ncn) {
 			lo = fmin(lo, p->apps[i].cn[0]);
 			hi = fmax(hi, p->apps[i].cn[4]);
 		}
-	heading(p, "MiB/s per compute node by application (Fig. 11)",
-		"Whiskers: min to max; box: p10 to p90; bar: median (type 7 "
-		"percentiles over the jobs with a node count).");
+	}
+	/* a box is only as good as its n, and a blank row needs a reason */
+	snprintf(cap, sizeof cap,
+		 "Whiskers: min to max; box: p10 to p90; bar: median (type 7 "
+		 "percentiles over the jobs with a node count). %zu of %zu "
+		 "jobs have a node count (from the scheduler's accounting, "
+		 "ingest --nodes or --procs-per-node, or DXT host names); the "
+		 "others are left out%s. n: jobs in the box.",
+		 ncn, njobs,
+		 ncn < njobs ? ": iolens ingest --sacct adds the scheduler's"
+			     : "");
+	heading(p, "MiB/s per compute node by application (Fig. 11)", cap);
 	if (!(lo <= hi))
 		return;
 	need(p, h + 34);
@@ -385,7 +398,7 @@ static void fig11(struct pr *p)
 	pl.horizontal = 1;
 	pl.x = MARGIN + 90;
 	pl.y = p->y + 4;
-	pl.w = p->pw - 2 * MARGIN - 100;
+	pl.w = p->pw - 2 * MARGIN - 150;
 	pl.h = h;
 	axis_nice(&pl.ax, lo > 0 ? lo : 0.1, hi, 1, 0);
 	plot_axes(&pl, "MiB/s per compute node");
@@ -395,6 +408,14 @@ static void fig11(struct pr *p)
 			   C_INK);
 		if (p->apps[i].ncn)
 			box(p, &pl, yc, &p->apps[i]);
+		if (p->apps[i].ncn)
+			snprintf(lab, sizeof lab, "n=%zu of %zu",
+				 p->apps[i].ncn, p->apps[i].jobs);
+		else
+			snprintf(lab, sizeof lab, "no node count (%zu jobs)",
+				 p->apps[i].jobs);
+		chart_text(p->cr, pl.x + pl.w + 6, yc + 2.5, lab, 7, 0, -1,
+			   C_MUTED);
 	}
 	p->y += h + 34;
 }
@@ -706,9 +727,6 @@ static void timeline(struct pr *p)
 
 #define MAXOUT 60
 
-/* the most recent jobs checked: each costs a pass over the store */
-#define CHECKED 200
-
 static int cmp_recent(const void *a, const void *b)
 {
 	const struct iol_popjob *x = *(const struct iol_popjob *const *)a;
@@ -720,49 +738,50 @@ static int cmp_recent(const void *a, const void *b)
 }
 
 static void outlier_row(char (*r)[40], const struct iol_popjob *j, int k,
-			const struct iol_popctx_metric *m)
+			const struct iol_popout *o)
 {
 	const char *base = j->path ? strrchr(j->path, '/') : NULL;
 
 	snprintf(r[0], 40, "%lld", (long long)j->id);
 	snprintf(r[1], 40, "%s", base ? base + 1 : (j->path ? j->path : ""));
 	snprintf(r[2], 40, "%s", iol_pop_ctx_names[k]);
-	num(r[3], 40, m->value, iol_pop_ctx_integer(k) ? 0 : 2);
-	num(r[4], 40, m->percentile, 1);
-	snprintf(r[5], 40, "%zu", m->n);
-	snprintf(r[6], 40, "%s", m->verdict == IOL_CTX_LOW ? "low" : "high");
+	num(r[3], 40, iol_pop_ctx_value(j, k), iol_pop_ctx_integer(k) ? 0 : 2);
+	num(r[4], 40, o->pct[k], 1);
+	snprintf(r[5], 40, "%u", o->n[k]);
+	snprintf(r[6], 40, "%s", o->verdict[k] == IOL_CTX_LOW ? "low" : "high");
 }
 
-/* The unusual metrics of the most recent CHECKED jobs, latest first. */
+/* Every job checked in one pass (iol_pop_context_all()); the unusual
+ * metrics of the latest jobs shown, latest first. */
 static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
 			size_t *total, size_t *checked, size_t *njobs)
 {
 	const struct iol_popjob **v = calloc(p->set->n + 1, sizeof *v);
-	struct iol_popctx ctx;
+	struct iol_popout *o = calloc(p->set->n + 1, sizeof *o);
 
 	*nrow = *total = *njobs = 0;
-	if (!v)
+	*checked = p->set->n;
+	if (!v || !o || iol_pop_context_all(p->set, o) < 0) {
+		free(v);
+		free(o);
 		return -1;
+	}
 	for (size_t i = 0; i < p->set->n; i++)
 		v[i] = &p->set->jobs[i];
 	qsort(v, p->set->n, sizeof *v, cmp_recent);
-	*checked = p->set->n < CHECKED ? p->set->n : CHECKED;
-	for (size_t i = 0; i < *checked; i++) {
-		if (iol_pop_context(p->set, v[i], &ctx) < 0) {
-			free(v);
-			return -1;
-		}
+	for (size_t i = 0; i < p->set->n; i++) {
+		const struct iol_popout *jo = &o[v[i] - p->set->jobs];
 		for (int k = 0, any = 0; k < IOL_POP_NCTX; k++) {
-			const struct iol_popctx_metric *m = &ctx.m[k];
-			if (m->verdict != IOL_CTX_LOW &&
-			    m->verdict != IOL_CTX_HIGH)
+			if (jo->verdict[k] != IOL_CTX_LOW &&
+			    jo->verdict[k] != IOL_CTX_HIGH)
 				continue;
 			*njobs += !any++;
 			if ((*total)++ < MAXOUT)
-				outlier_row(buf + (*nrow)++ * 7, v[i], k, m);
+				outlier_row(buf + (*nrow)++ * 7, v[i], k, jo);
 		}
 	}
 	free(v);
+	free(o);
 	return 0;
 }
 
@@ -790,8 +809,7 @@ static void outliers(struct pr *p)
 		 "(type 7); pctile is the job's mid-rank, the share of "
 		 "earlier jobs below it with ties counting half, so a job "
 		 "beyond p95 may show a pctile under 95 where values tie.  "
-		 "The %zu most recent jobs checked: %zu unusual metrics in "
-		 "%zu jobs%s.",
+		 "All %zu jobs checked: %zu unusual metrics in %zu jobs%s.",
 		 IOL_POP_CTX_MIN, IOL_POP_CTX_MIN, IOL_POP_CTX_REL * 100,
 		 checked, total, njobs,
 		 total > MAXOUT ? ", the first 60 metrics (latest jobs first) "

@@ -115,7 +115,7 @@ is "$(cat "$TMP/out")" "2 logs: 2 added, 0 refreshed, 0 unchanged, 0 failed" \
 	"@listfile names a directory and a log"
 
 # the schema: meta and the column types from the job-row table
-is "$(q "$DB" "SELECT value FROM meta WHERE key = 'schema_version'")" "1" "schema_version 1"
+is "$(q "$DB" "SELECT value FROM meta WHERE key = 'schema_version'")" "2" "schema_version 2"
 is "$(q "$DB" "SELECT type FROM pragma_table_info('jobs') WHERE name IN ('path', 'nprocs', 'bytes_read', 'run_time', 'files_written') ORDER BY name")" \
 	"INTEGER
 INTEGER

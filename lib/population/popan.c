@@ -6,6 +6,7 @@
  * computed by iol_summary_compute when the row was stored.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,6 +292,9 @@ void iol_pop_groups_free(struct iol_popgroup *g, size_t n)
 
 static int nstrcmp(const char *a, const char *b)
 {
+	/* a loaded set's strings are interned: equal ones are one copy */
+	if (a == b)
+		return 0;
 	return strcmp(a ? a : "", b ? b : "");
 }
 
@@ -312,6 +316,11 @@ static int cmp_var_job(const void *a, const void *b)
 		return x->bytes_read < y->bytes_read ? -1 : 1;
 	if (x->bytes_written != y->bytes_written)
 		return x->bytes_written < y->bytes_written ? -1 : 1;
+	/* then the summed value itself, so that the sums of a group run in
+	 * an order that does not depend on the rows' (paths need not be
+	 * loaded) */
+	if (x->io_time_by_slowest != y->io_time_by_slowest)
+		return x->io_time_by_slowest < y->io_time_by_slowest ? -1 : 1;
 	return nstrcmp(x->path, y->path);
 }
 
@@ -339,75 +348,111 @@ static size_t uf_find(size_t *p, size_t i)
 	return i;
 }
 
+static int same_bytes(const struct iol_popjob *x, const struct iol_popjob *y)
+{
+	return x->bytes_read == y->bytes_read &&
+	       x->bytes_written == y->bytes_written;
+}
+
+/* Jobs with the same bytes (repeats of one job: the common case in a big
+ * store) are one point: each run of them is linked at once, and the
+ * window of 1% is walked from the first job of each run only, over the
+ * first jobs of the later runs, so n repeats cost n, not n^2. */
 static void link_key(const struct iol_popjob **a, size_t n, size_t *p)
 {
 	for (size_t i = 0; i < n; i++)
-		p[i] = i;
-	for (size_t i = 0; i < n; i++)
+		p[i] = i > 0 && same_bytes(a[i - 1], a[i]) ? p[i - 1] : i;
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && same_bytes(a[i - 1], a[i]))
+			continue;
 		for (size_t k = i + 1;
 		     k < n && iol_pop_within((double)a[i]->bytes_read,
 					     (double)a[k]->bytes_read, 0.01);
 		     k++)
-			if (linked(a[i], a[k])) {
+			if (!same_bytes(a[k - 1], a[k]) && linked(a[i], a[k])) {
 				size_t ri = uf_find(p, i), rk = uf_find(p, k);
 				p[ri > rk ? ri : rk] = ri < rk ? ri : rk;
 			}
-}
-
-static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
-		      size_t root, struct iol_popvar *v)
-{
-	double sum = 0, ss = 0;
-
-	v->jobs = 0;
-	v->min = INFINITY;
-	v->max = -INFINITY;
-	for (size_t i = 0; i < n; i++) {
-		double t = a[i]->io_time_by_slowest;
-		if (p[i] != root)
-			continue;
-		v->jobs++;
-		sum += t;
-		v->min = fmin(v->min, t);
-		v->max = fmax(v->max, t);
 	}
-	v->mean = sum / (double)v->jobs;
-	for (size_t i = 0; i < n; i++)
-		if (p[i] == root)
-			ss += (a[i]->io_time_by_slowest - v->mean) *
-			      (a[i]->io_time_by_slowest - v->mean);
-	v->stddev = v->jobs > 1 ? sqrt(ss / (double)(v->jobs - 1)) : NAN;
-	v->cv = v->mean > 0 ? v->stddev / v->mean : NAN;
-	v->uid = a[root]->uid;
-	v->user = a[root]->user;
-	v->app = a[root]->app;
-	v->nprocs = a[root]->nprocs;
-	v->files = a[root]->files;
-	v->bytes_read = a[root]->bytes_read;
-	v->bytes_written = a[root]->bytes_written;
 }
 
-/* The groups of one key, in order of their first (smallest) job. */
-static int key_groups(const struct iol_popjob **a, size_t n, size_t *p,
-		      struct iol_popvar **v, size_t *nv, size_t *cap)
+/* The statistics of every group of one key in one pass per moment: p[i]
+ * is the root (first job) of job i's group; sums run in job order. */
+static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
+		      struct iol_popvar *v, const size_t *slot)
 {
-	link_key(a, n, p);
+	for (size_t i = 0; i < n; i++) {
+		struct iol_popvar *g;
+		double t = a[i]->io_time_by_slowest;
+		if (slot[p[i]] == SIZE_MAX)
+			continue;
+		g = &v[slot[p[i]]];
+		if (!g->jobs++) {
+			g->min = INFINITY;
+			g->max = -INFINITY;
+			g->uid = a[i]->uid;
+			g->user = a[i]->user;
+			g->app = a[i]->app;
+			g->nprocs = a[i]->nprocs;
+			g->files = a[i]->files;
+			g->bytes_read = a[i]->bytes_read;
+			g->bytes_written = a[i]->bytes_written;
+		}
+		g->mean += t;
+		g->min = fmin(g->min, t);
+		g->max = fmax(g->max, t);
+	}
 	for (size_t i = 0; i < n; i++)
+		if (slot[p[i]] != SIZE_MAX && p[i] == i)
+			v[slot[i]].mean /= (double)v[slot[i]].jobs;
+	for (size_t i = 0; i < n; i++) {
+		struct iol_popvar *g;
+		if (slot[p[i]] == SIZE_MAX)
+			continue;
+		g = &v[slot[p[i]]];
+		g->stddev += (a[i]->io_time_by_slowest - g->mean) *
+			     (a[i]->io_time_by_slowest - g->mean);
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct iol_popvar *g;
+		if (slot[p[i]] == SIZE_MAX || p[i] != i)
+			continue;
+		g = &v[slot[i]];
+		g->stddev = g->jobs > 1
+				    ? sqrt(g->stddev / (double)(g->jobs - 1))
+				    : NAN;
+		g->cv = g->mean > 0 ? g->stddev / g->mean : NAN;
+	}
+}
+
+/* The groups of one key, in order of their first (smallest) job; q is
+ * scratch of n. */
+static int key_groups(const struct iol_popjob **a, size_t n, size_t *p,
+		      size_t *q, struct iol_popvar **v, size_t *nv, size_t *cap)
+{
+	size_t first = *nv;
+
+	link_key(a, n, p);
+	for (size_t i = 0; i < n; i++) {
 		p[i] = uf_find(p, i);
+		q[i] = 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		q[p[i]]++;
 	for (size_t i = 0; i < n; i++) {
 		struct iol_popvar *nvv;
-		size_t cnt = 0;
-		if (p[i] != i)
+		if (p[i] != i || q[i] < 2) {
+			q[i] = SIZE_MAX;
 			continue;
-		for (size_t k = i; k < n; k++)
-			cnt += p[k] == i;
-		if (cnt < 2)
-			continue;
+		}
 		if (!(nvv = iol_grow(*v, cap, *nv, sizeof *nvv, 32)))
 			return IOL_ENOMEM;
 		*v = nvv;
-		var_stats(a, p, n, i, &nvv[(*nv)++]);
+		memset(&nvv[*nv], 0, sizeof *nvv);
+		q[i] = (*nv)++ - first;
 	}
+	if (*nv > first)
+		var_stats(a, p, n, *v + first, q);
 	return 0;
 }
 
@@ -423,15 +468,17 @@ int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **out,
 {
 	const struct iol_popjob **a = calloc(set->n + 1, sizeof *a);
 	size_t *p = calloc(set->n + 1, sizeof *p);
+	size_t *q = calloc(set->n + 1, sizeof *q);
 	size_t n = 0, cap = 0, nv = 0;
 	struct iol_popvar *v = NULL;
 	int rc = 0;
 
 	*out = NULL;
 	*nout = *npartial = 0;
-	if (!a || !p) {
+	if (!a || !p || !q) {
 		free(a);
 		free(p);
+		free(q);
 		return IOL_ENOMEM;
 	}
 	for (size_t i = 0; i < set->n; i++) {
@@ -444,10 +491,11 @@ int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **out,
 	for (size_t i = 0, e; i < n && !rc; i = e) {
 		for (e = i + 1; e < n && same_key(a[i], a[e]); e++)
 			;
-		rc = key_groups(a + i, e - i, p + i, &v, &nv, &cap);
+		rc = key_groups(a + i, e - i, p + i, q + i, &v, &nv, &cap);
 	}
 	free(a);
 	free(p);
+	free(q);
 	if (rc) {
 		free(v);
 		return rc;
@@ -489,13 +537,31 @@ static size_t count_scope(const struct iol_popset *set,
 	return c;
 }
 
+/* The rule, shared by iol_pop_context() and iol_pop_context_all(). */
+/* Beyond p5-p95 is not enough: 3 bytes short of 35 equal jobs is no
+ * news; the distance from the median must matter too (IOL_POP_CTX_REL
+ * of it, and the metric's floor). */
+static int verdict_of(double value, size_t n, double p5, double p50, double p95,
+		      int k)
+{
+	int far = fabs(value - p50) >=
+		  fmax(IOL_POP_CTX_REL * fabs(p50), iol_pop_ctx_floor(k));
+
+	if (n < IOL_POP_CTX_MIN || isnan(value))
+		return IOL_CTX_FEW;
+	if (value < p5 && far)
+		return IOL_CTX_LOW;
+	if (value > p95 && far)
+		return IOL_CTX_HIGH;
+	return IOL_CTX_NORMAL;
+}
+
 static void ctx_metric(const struct iol_popset *set, const struct iol_popjob *j,
 		       int level, int k, double *buf,
 		       struct iol_popctx_metric *m)
 {
 	static const double ps[5] = {0.05, 0.1, 0.5, 0.9, 0.95};
 	double below = 0, eq = 0;
-	int far;
 
 	m->value = iol_pop_ctx_value(j, k);
 	m->n = 0;
@@ -519,18 +585,7 @@ static void ctx_metric(const struct iol_popset *set, const struct iol_popjob *j,
 	m->percentile = m->n && !isnan(m->value)
 				? 100.0 * (below + eq / 2) / (double)m->n
 				: NAN;
-	/* beyond p5-p95 is not enough: 3 bytes short of 35 equal jobs is
-	 * no news; the distance from the median must matter too */
-	far = fabs(m->value - m->p[2]) >=
-	      fmax(IOL_POP_CTX_REL * fabs(m->p[2]), iol_pop_ctx_floor(k));
-	if (m->n < IOL_POP_CTX_MIN || isnan(m->value))
-		m->verdict = IOL_CTX_FEW;
-	else if (m->value < m->p[0] && far)
-		m->verdict = IOL_CTX_LOW;
-	else if (m->value > m->p[4] && far)
-		m->verdict = IOL_CTX_HIGH;
-	else
-		m->verdict = IOL_CTX_NORMAL;
+	m->verdict = verdict_of(m->value, m->n, m->p[0], m->p[2], m->p[4], k);
 }
 
 double iol_pop_ctx_floor(int k)
@@ -572,6 +627,281 @@ int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,
 		ctx_metric(set, j, level, k, buf, &ctx->m[k]);
 	free(buf);
 	return 0;
+}
+
+/* ---- the context of every job ---- */
+
+/* A job's scope keys and start, sorted per level. */
+struct ck {
+	const char *app, *user;
+	int64_t nprocs;
+	double start;
+	size_t i;
+};
+
+static int ck_cmp(const struct ck *x, const struct ck *y, int level)
+{
+	int c = nstrcmp(x->app, y->app);
+
+	if (!c && level >= 1)
+		c = nstrcmp(x->user, y->user);
+	if (!c && level >= 2 && x->nprocs != y->nprocs)
+		c = x->nprocs < y->nprocs ? -1 : 1;
+	return c;
+}
+
+static int ck_order(const void *a, const void *b, int level)
+{
+	const struct ck *x = a, *y = b;
+	int c = ck_cmp(x, y, level);
+
+	if (c)
+		return c;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+static int ck0(const void *a, const void *b)
+{
+	return ck_order(a, b, 0);
+}
+static int ck1(const void *a, const void *b)
+{
+	return ck_order(a, b, 1);
+}
+static int ck2(const void *a, const void *b)
+{
+	return ck_order(a, b, 2);
+}
+
+struct vi {
+	double v;
+	size_t i;
+};
+
+static int vi_cmp(const void *a, const void *b)
+{
+	const struct vi *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/* Fenwick tree over positions 1..m: counts of inserted values. */
+static void bit_add(uint32_t *t, size_t m, size_t pos)
+{
+	for (pos++; pos <= m; pos += pos & -pos)
+		t[pos]++;
+}
+
+static size_t bit_prefix(const uint32_t *t, size_t pos) /* of [0, pos) */
+{
+	size_t s = 0;
+
+	for (; pos > 0; pos -= pos & -pos)
+		s += t[pos];
+	return s;
+}
+
+/* The position (0-based) of the k-th (0-based) inserted value. */
+static size_t bit_kth(const uint32_t *t, size_t m, size_t k)
+{
+	size_t pos = 0, step = 1;
+
+	while (step * 2 <= m)
+		step *= 2;
+	for (; step; step /= 2)
+		if (pos + step <= m && t[pos + step] <= k) {
+			pos += step;
+			k -= t[pos];
+		}
+	return pos;
+}
+
+static size_t lower(const struct vi *v, size_t m, double x, int upper)
+{
+	size_t lo = 0, hi = m;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (upper ? v[mid].v <= x : v[mid].v < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static double kth_value(const uint32_t *t, const struct vi *v, size_t m,
+			size_t c, double p)
+{
+	double h = (double)(c - 1) * p, f = floor(h);
+	size_t i = (size_t)f;
+	double a = v[bit_kth(t, m, i)].v;
+
+	if (i + 1 >= c)
+		return a;
+	return a + (h - f) * (v[bit_kth(t, m, i + 1)].v - a);
+}
+
+/* A job of the group whose scope is this level: its metric k against the
+ * values inserted so far. */
+static void query(double x, int k, const uint32_t *t, const struct vi *v,
+		  size_t m, size_t c, struct iol_popout *o)
+{
+	size_t lb, ub;
+
+	o->n[k] = (uint32_t)c;
+	o->pct[k] = NAN;
+	o->verdict[k] = IOL_CTX_FEW;
+	if (!c || isnan(x))
+		return;
+	lb = bit_prefix(t, lower(v, m, x, 0));
+	ub = bit_prefix(t, lower(v, m, x, 1));
+	o->pct[k] = (float)(100.0 * ((double)lb + (double)(ub - lb) / 2) /
+			    (double)c);
+	o->verdict[k] = (uint8_t)verdict_of(x, c, kth_value(t, v, m, c, 0.05),
+					    kth_value(t, v, m, c, 0.5),
+					    kth_value(t, v, m, c, 0.95), k);
+}
+
+/* One group (a run of ks[0..g) of one scope) for metric k: in start
+ * order, each job whose level is this one is queried against the values
+ * of the strictly earlier complete jobs, then the jobs of its start time
+ * are inserted. */
+static void ctx_group(const struct iol_popset *set, const struct ck *ks,
+		      size_t g, int level, int k, const uint8_t *lev,
+		      const double *xs, struct vi *v, size_t *pos, uint32_t *t,
+		      struct iol_popout *out)
+{
+	size_t m = 0, c = 0, asked = 0;
+
+	/* most jobs take the narrowest scope: a wider group that no job
+	 * takes is not sorted at all */
+	for (size_t a = 0; a < g && !asked; a++)
+		asked = lev[ks[a].i] == level;
+	if (!asked)
+		return;
+	for (size_t a = 0; a < g; a++) {
+		const struct iol_popjob *j = &set->jobs[ks[a].i];
+		double x = xs[ks[a].i];
+		if (!(j->partial > 0) && !isnan(x)) {
+			v[m].v = x;
+			v[m++].i = ks[a].i;
+		}
+	}
+	qsort(v, m, sizeof *v, vi_cmp);
+	for (size_t a = 0; a < m; a++)
+		pos[v[a].i] = a;
+	memset(t, 0, (m + 1) * sizeof *t);
+	for (size_t a = 0, e; a < g; a = e) {
+		for (e = a + 1; e < g && ks[e].start == ks[a].start; e++)
+			;
+		for (size_t b = a; b < e; b++)
+			if (lev[ks[b].i] == level)
+				query(xs[ks[b].i], k, t, v, m, c,
+				      &out[ks[b].i]);
+		for (size_t b = a; b < e; b++) {
+			const struct iol_popjob *j = &set->jobs[ks[b].i];
+			if (!(j->partial > 0) && !isnan(xs[ks[b].i])) {
+				bit_add(t, m, pos[ks[b].i]);
+				c++;
+			}
+		}
+	}
+}
+
+/* The level of each job: the narrowest scope with at least
+ * IOL_POP_CTX_MIN earlier complete jobs (any value), as
+ * iol_pop_context() chooses it. */
+static void ctx_levels(const struct iol_popset *set, struct ck *ks[3], size_t n,
+		       uint8_t *lev)
+{
+	memset(lev, 0, n);
+	for (int level = 1; level <= 2; level++) {
+		const struct ck *a = ks[level];
+		for (size_t s = 0, e; s < n; s = e) {
+			size_t c = 0;
+			for (e = s + 1; e < n && !ck_cmp(&a[s], &a[e], level);
+			     e++)
+				;
+			for (size_t b = s, f; b < e; b = f) {
+				for (f = b + 1;
+				     f < e && a[f].start == a[b].start; f++)
+					;
+				for (size_t x = b; x < f; x++)
+					if (c >= IOL_POP_CTX_MIN &&
+					    lev[a[x].i] == level - 1)
+						lev[a[x].i] = (uint8_t)level;
+				for (size_t x = b; x < f; x++)
+					c += !(set->jobs[a[x].i].partial > 0);
+			}
+		}
+	}
+}
+
+int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
+{
+	static int (*const cmp[3])(const void *, const void *) = {ck0, ck1,
+								  ck2};
+	size_t n = 0, *pos = calloc(set->n + 1, sizeof *pos);
+	struct ck *ks[3] = {0};
+	struct vi *v = calloc(set->n + 1, sizeof *v);
+	uint32_t *t = calloc(set->n + 2, sizeof *t);
+	uint8_t *lev = calloc(set->n + 1, 1);
+	double *xs = calloc(set->n + 1, sizeof *xs);
+	int rc = 0;
+
+	for (int l = 0; l < 3; l++)
+		ks[l] = calloc(set->n + 1, sizeof *ks[l]);
+	if (!pos || !v || !t || !lev || !xs || !ks[0] || !ks[1] || !ks[2]) {
+		rc = IOL_ENOMEM;
+		goto done;
+	}
+	for (size_t i = 0; i < set->n; i++) {
+		const struct iol_popjob *j = &set->jobs[i];
+		memset(&out[i], 0, sizeof out[i]);
+		for (int k = 0; k < IOL_POP_NCTX; k++) {
+			out[i].pct[k] = NAN;
+			out[i].verdict[k] = IOL_CTX_FEW;
+		}
+		/* a job without a start has no earlier jobs, and is
+		 * nobody's */
+		if (isnan(j->start_time))
+			continue;
+		ks[0][n] = (struct ck){j->app, j->user, j->nprocs,
+				       j->start_time, i};
+		n++;
+	}
+	for (int l = 0; l < 3; l++) {
+		if (l)
+			memcpy(ks[l], ks[0], n * sizeof *ks[0]);
+		qsort(ks[l], n, sizeof *ks[l], cmp[l]);
+	}
+	ctx_levels(set, ks, n, lev);
+	for (int k = 0; k < IOL_POP_NCTX; k++) {
+		for (size_t i = 0; i < set->n; i++)
+			xs[i] = iol_pop_ctx_value(&set->jobs[i], k);
+		for (int l = 0; l < 3; l++)
+			for (size_t s = 0, e; s < n; s = e) {
+				for (e = s + 1;
+				     e < n && !ck_cmp(&ks[l][s], &ks[l][e], l);
+				     e++)
+					;
+				ctx_group(set, ks[l] + s, e - s, l, k, lev, xs,
+					  v, pos, t, out);
+			}
+	}
+done:
+	free(pos);
+	free(v);
+	free(t);
+	free(lev);
+	free(xs);
+	for (int l = 0; l < 3; l++)
+		free(ks[l]);
+	return rc;
 }
 
 /* ---- Fig. 10 and the timeline ---- */

@@ -127,6 +127,19 @@ int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *job,
 		    struct iol_popctx *ctx);
 const char *iol_pop_verdict_name(int v);
 
+/*
+ * The context of every job of set at once, out[i] for set->jobs[i]:
+ * the same scope, n, percentile and verdict as iol_pop_context() gives
+ * each job, in O(n log n) per metric (sorts and Fenwick trees over each
+ * scope's values in start order) instead of a pass over the set per job.
+ */
+struct iol_popout {
+	uint32_t n[IOL_POP_NCTX];
+	float pct[IOL_POP_NCTX];
+	uint8_t verdict[IOL_POP_NCTX];
+};
+int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out);
+
 /* Fig. 10: fraction of all accesses at or below each bin (reads, writes)
  * summed over the jobs with bins. */
 void iol_pop_access_cdf(const struct iol_popset *set, double rd[IOL_POP_NBINS],

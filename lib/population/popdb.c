@@ -16,6 +16,7 @@
 #include <sqlite3.h>
 
 #include "base/grow.h"
+#include "base/hash.h"
 #include "population/popdb.h"
 #include "population/store.h"
 #include "base/banned.h"
@@ -28,7 +29,8 @@ const char *const iol_pop_fw_names[IOL_POP_NFW] = {
 
 struct iol_popdb {
 	sqlite3 *db;
-	char **cols; /* the jobs table's columns */
+	int internal; /* our own query runs: it may read sched */
+	char **cols;  /* the jobs table's columns */
 	size_t ncols;
 };
 
@@ -121,7 +123,8 @@ static int load_columns(struct iol_popdb *db, struct iol_error *err)
 static int authorize(void *arg, int action, const char *a, const char *b,
 		     const char *db, const char *trigger)
 {
-	(void)arg;
+	const struct iol_popdb *self = arg;
+
 	(void)b;
 	(void)db;
 	(void)trigger;
@@ -129,7 +132,10 @@ static int authorize(void *arg, int action, const char *a, const char *b,
 	case SQLITE_SELECT:
 	case SQLITE_FUNCTION: return SQLITE_OK;
 	case SQLITE_READ:
-		return a && !strcmp(a, "jobs") ? SQLITE_OK : SQLITE_DENY;
+		return a && (!strcmp(a, "jobs") ||
+			     (self->internal && !strcmp(a, "sched")))
+			       ? SQLITE_OK
+			       : SQLITE_DENY;
 	default: return SQLITE_DENY;
 	}
 }
@@ -147,8 +153,10 @@ int iol_popdb_open(const char *path, struct iol_popdb **out,
 		free(db);
 		return rc;
 	}
-	if (sqlite3_open_v2(path, &db->db, SQLITE_OPEN_READONLY, NULL) !=
-	    SQLITE_OK) {
+	/* one thread per handle: no mutex on each of a million column reads */
+	if (sqlite3_open_v2(path, &db->db,
+			    SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
+			    NULL) != SQLITE_OK) {
 		rc = iol_error_set(err, IOL_EIO, "%s",
 				   db->db ? sqlite3_errmsg(db->db)
 					  : "out of memory");
@@ -162,7 +170,7 @@ int iol_popdb_open(const char *path, struct iol_popdb **out,
 		iol_popdb_close(db);
 		return rc;
 	}
-	sqlite3_set_authorizer(db->db, authorize, NULL);
+	sqlite3_set_authorizer(db->db, authorize, db);
 	*out = db;
 	return 0;
 }
@@ -245,23 +253,160 @@ static const char *col_name(size_t i, char *buf, size_t n)
 	return buf;
 }
 
-static char *load_sql(struct iol_popdb *db, const char *where)
+/* ---- the set's strings ---- */
+
+struct chunk {
+	struct chunk *next;
+	size_t used, cap;
+	char data[];
+};
+
+struct iol_popstrs {
+	struct chunk *chunks;
+	char **tab; /* interned strings, by position */
+	size_t n, cap;
+	struct iol_index ix;
+};
+
+static char *arena_dup(struct iol_popstrs *ps, const char *s, size_t len)
+{
+	struct chunk *c = ps->chunks;
+	char *r;
+
+	if (!c || c->cap - c->used < len + 1) {
+		size_t cap = len + 1 > 65536 ? len + 1 : 65536;
+		if (!(c = malloc(sizeof *c + cap)))
+			return NULL;
+		c->next = ps->chunks;
+		c->used = 0;
+		c->cap = cap;
+		ps->chunks = c;
+	}
+	r = c->data + c->used;
+	memcpy(r, s, len);
+	r[len] = '\0';
+	c->used += len + 1;
+	return r;
+}
+
+static int str_eq(const void *ctx, uint32_t i)
+{
+	const struct iol_popstrs *ps = *(const struct iol_popstrs *const *)ctx;
+	const char *s = ((const char *const *)ctx)[1];
+
+	return !strcmp(ps->tab[i], s);
+}
+
+static uint64_t str_hash(const void *ctx, uint32_t i)
+{
+	const struct iol_popstrs *ps = ctx;
+
+	return iol_hash_str(ps->tab[i]);
+}
+
+/* The one copy of s in the set (user, app, ... repeat over rows). */
+static char *intern(struct iol_popstrs *ps, const char *s)
+{
+	const void *key[2] = {ps, s};
+	uint64_t h = iol_hash_str(s);
+	uint32_t *slot;
+	char **nt, *c;
+
+	if (iol_index_reserve(&ps->ix, str_hash, ps) < 0)
+		return NULL;
+	slot = iol_index_slot(&ps->ix, h, str_eq, key);
+	if (*slot != IOL_INDEX_EMPTY)
+		return ps->tab[*slot];
+	if (ps->n >= UINT32_MAX - 1 ||
+	    !(nt = iol_grow(ps->tab, &ps->cap, ps->n, sizeof *nt, 64)))
+		return NULL;
+	ps->tab = nt;
+	if (!(c = arena_dup(ps, s, strlen(s))))
+		return NULL;
+	nt[ps->n] = c;
+	*slot = (uint32_t)ps->n++;
+	ps->ix.n++;
+	return c;
+}
+
+static void strs_free(struct iol_popstrs *ps)
+{
+	if (!ps)
+		return;
+	while (ps->chunks) {
+		struct chunk *c = ps->chunks;
+		ps->chunks = c->next;
+		free(c);
+	}
+	free(ps->tab);
+	iol_index_release(&ps->ix);
+	free(ps);
+}
+
+/* ---- loading ---- */
+
+/* The columns context reads (popan.c: in_scope(), iol_pop_ctx_value()). */
+static int ctx_column(const char *name)
+{
+	static const char *const c[] = {"id",
+					"user",
+					"app",
+					"nprocs",
+					"partial",
+					"start_time",
+					"files",
+					"bytes_read",
+					"bytes_written",
+					"mib_s",
+					"mib_s_per_node",
+					"pct_io_time_slowest",
+					"md_cost_pct",
+					"uid"};
+
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+		if (!strcmp(name, c[k]))
+			return 1;
+	return 0;
+}
+
+static int wanted(size_t i, unsigned what)
+{
+	if (what & IOL_POPLOAD_CTX)
+		return i < NSCALAR && ctx_column(scalar_cols[i].name);
+	if (i < NSCALAR)
+		return (what & IOL_POPLOAD_PATH) ||
+		       (strcmp(scalar_cols[i].name, "path") &&
+			strcmp(scalar_cols[i].name, "exe"));
+	if (i < NSCALAR + 2 * IOL_POP_NBINS)
+		return (what & IOL_POPLOAD_BINS) != 0;
+	return (what & IOL_POPLOAD_FW) != 0;
+}
+
+/* The query of the wanted columns the store has; qcol[i] is the query
+ * column of load column i, -1 when not read (it reads as no value). */
+static char *load_sql(struct iol_popdb *db, const char *where, unsigned what,
+		      const char *cond, int *qcol)
 {
 	char *sql = sqlite3_mprintf("SELECT");
 	char buf[64];
+	int k = 0;
 
 	for (size_t i = 0; sql && i < NALL; i++) {
 		const char *c = col_name(i, buf, sizeof buf);
-		char *n = sqlite3_mprintf("%s%s %s", sql, i ? "," : "",
-					  iol_popdb_has_column(db, c) ? c
-								      : "NULL");
+		char *n;
+		qcol[i] = -1;
+		if (!wanted(i, what) || !iol_popdb_has_column(db, c))
+			continue;
+		n = sqlite3_mprintf("%s%s \"%w\"", sql, k ? "," : "", c);
+		qcol[i] = k++;
 		sqlite3_free(sql);
 		sql = n;
 	}
 	if (sql) {
-		char *n = sqlite3_mprintf("%s FROM jobs%s%s%s ORDER BY id", sql,
-					  where ? " WHERE (" : "",
-					  where ? where : "", where ? ")" : "");
+		char *n = sqlite3_mprintf(
+			"%s%s FROM jobs WHERE (%s)%s%s%s ORDER BY id", sql,
+			k ? "" : " 1", cond ? cond : "1", where ? " AND (" : "",
+			where ? where : "", where ? ")" : "");
 		sqlite3_free(sql);
 		sql = n;
 	}
@@ -270,11 +415,11 @@ static char *load_sql(struct iol_popdb *db, const char *where)
 
 static int64_t get_int(sqlite3_stmt *st, int i)
 {
-	if (sqlite3_column_type(st, i) == SQLITE_NULL)
-		return IOL_POP_NULL;
-	if (sqlite3_column_type(st, i) == SQLITE_FLOAT)
-		return (int64_t)sqlite3_column_double(st, i);
-	return sqlite3_column_int64(st, i);
+	switch (sqlite3_column_type(st, i)) {
+	case SQLITE_NULL: return IOL_POP_NULL;
+	case SQLITE_FLOAT: return (int64_t)sqlite3_column_double(st, i);
+	default: return sqlite3_column_int64(st, i);
+	}
 }
 
 static double get_real(sqlite3_stmt *st, int i)
@@ -284,52 +429,93 @@ static double get_real(sqlite3_stmt *st, int i)
 	return sqlite3_column_double(st, i);
 }
 
-static int fill_job(sqlite3_stmt *st, struct iol_popjob *j)
+static int fill_job(sqlite3_stmt *st, const int *qcol, struct iol_popstrs *ps,
+		    struct iol_popjob *j)
 {
-	int c = 0;
-
-	for (size_t i = 0; i < NSCALAR; i++, c++) {
+	for (size_t i = 0; i < NSCALAR; i++) {
 		char *p = (char *)j + scalar_cols[i].off;
 		const unsigned char *t;
+		int c = qcol[i];
 
 		switch (scalar_cols[i].kind) {
-		case K_INT: *(int64_t *)(void *)p = get_int(st, c); break;
-		case K_REAL: *(double *)(void *)p = get_real(st, c); break;
+		case K_INT:
+			*(int64_t *)(void *)p =
+				c < 0 ? IOL_POP_NULL : get_int(st, c);
+			break;
+		case K_REAL:
+			*(double *)(void *)p = c < 0 ? NAN : get_real(st, c);
+			break;
 		default:
-			t = sqlite3_column_text(st, c);
-			if (t &&
-			    !(*(char **)(void *)p = strdup((const char *)t)))
+			if (c < 0 || !(t = sqlite3_column_text(st, c)))
+				break;
+			/* paths are unique: copied, not looked up */
+			*(char **)(void *)p =
+				strcmp(scalar_cols[i].name, "path")
+					? intern(ps, (const char *)t)
+					: arena_dup(
+						  ps, (const char *)t,
+						  (size_t)sqlite3_column_bytes(
+							  st, c));
+			if (!*(char **)(void *)p)
 				return -1;
 		}
 	}
-	for (int b = 0; b < IOL_POP_NBINS; b++)
-		j->rbins[b] = get_int(st, c++);
-	for (int b = 0; b < IOL_POP_NBINS; b++)
-		j->wbins[b] = get_int(st, c++);
-	for (int b = 0; b < IOL_POP_NFW; b++)
-		j->fw[b] = get_int(st, c++);
+	for (int b = 0; b < IOL_POP_NBINS; b++) {
+		const int *q = qcol + NSCALAR;
+		j->rbins[b] = q[b] < 0 ? IOL_POP_NULL : get_int(st, q[b]);
+		q += IOL_POP_NBINS;
+		j->wbins[b] = q[b] < 0 ? IOL_POP_NULL : get_int(st, q[b]);
+	}
+	for (int b = 0; b < IOL_POP_NFW; b++) {
+		int c = qcol[NSCALAR + 2 * IOL_POP_NBINS + b];
+		j->fw[b] = c < 0 ? IOL_POP_NULL : get_int(st, c);
+	}
 	return 0;
 }
 
-int iol_popdb_load(struct iol_popdb *db, const char *where,
-		   struct iol_popset *set, struct iol_error *err)
+/* The bound values of a load's own condition (?1 text, ?2 text or
+ * real). */
+struct binds {
+	const char *t1, *t2;
+	double d2;
+	int real2;
+};
+
+static int load(struct iol_popdb *db, const char *where, unsigned what,
+		const char *cond, const struct binds *bv,
+		struct iol_popset *set, struct iol_error *err)
 {
 	sqlite3_stmt *st;
 	size_t cap = 0;
+	int qcol[NALL];
 	char *sql;
 	int rc;
 
 	memset(set, 0, sizeof *set);
 	if ((rc = iol_popdb_check_where(db, where, err)))
 		return rc;
-	if (!(sql = load_sql(db, where)))
+	if (!(set->strs = calloc(1, sizeof *set->strs)))
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	if (!(sql = load_sql(db, where, what, cond, qcol))) {
+		iol_popset_free(set);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
 	rc = prepare(db, sql, &st, err);
 	sqlite3_free(sql);
-	if (rc)
+	if (rc) {
+		iol_popset_free(set);
 		return rc;
-	set->has_bins = iol_popdb_has_column(db, "posix_read_0_100");
-	set->has_fw = iol_popdb_has_column(db, "files_written_lt_4k");
+	}
+	if (bv && bv->t1)
+		sqlite3_bind_text(st, 1, bv->t1, -1, SQLITE_STATIC);
+	if (bv && bv->real2)
+		sqlite3_bind_double(st, 2, bv->d2);
+	else if (bv && bv->t2)
+		sqlite3_bind_text(st, 2, bv->t2, -1, SQLITE_STATIC);
+	set->has_bins = (what & IOL_POPLOAD_BINS) &&
+			iol_popdb_has_column(db, "posix_read_0_100");
+	set->has_fw = (what & IOL_POPLOAD_FW) &&
+		      iol_popdb_has_column(db, "files_written_lt_4k");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct iol_popjob *nj =
 			iol_grow(set->jobs, &cap, set->n, sizeof *nj, 256);
@@ -337,7 +523,7 @@ int iol_popdb_load(struct iol_popdb *db, const char *where,
 			break;
 		set->jobs = nj;
 		memset(&nj[set->n], 0, sizeof *nj);
-		if (fill_job(st, &nj[set->n++]) < 0)
+		if (fill_job(st, qcol, set->strs, &nj[set->n++]) < 0)
 			break;
 	}
 	sqlite3_finalize(st);
@@ -352,18 +538,50 @@ int iol_popdb_load(struct iol_popdb *db, const char *where,
 	return 0;
 }
 
+int iol_popdb_load(struct iol_popdb *db, const char *where,
+		   struct iol_popset *set, struct iol_error *err)
+{
+	return load(db, where, IOL_POPLOAD_ALL, NULL, NULL, set, err);
+}
+
+int iol_popdb_load_some(struct iol_popdb *db, const char *where, unsigned what,
+			struct iol_popset *set, struct iol_error *err)
+{
+	return load(db, where, what, NULL, NULL, set, err);
+}
+
+int iol_popdb_load_path(struct iol_popdb *db, const char *path, const char *alt,
+			struct iol_popset *set, struct iol_error *err)
+{
+	struct binds bv = {path, alt ? alt : path, 0, 0};
+
+	return load(db, NULL, IOL_POPLOAD_ALL, "path IN (?1, ?2)", &bv, set,
+		    err);
+}
+
+int iol_popdb_load_earlier(struct iol_popdb *db, const char *where,
+			   const char *app, double start,
+			   struct iol_popset *set, struct iol_error *err)
+{
+	struct binds bv = {app, NULL, start, 1};
+	int none = !app || !*app;
+
+	/* in_scope() (popan.c) takes a missing app for "" .  No paths: a
+	 * row started strictly earlier is never the job's own, and a
+	 * million-job store may hold 100,000 earlier jobs of one app. */
+	return load(db, where, IOL_POPLOAD_CTX,
+		    isnan(start) ? "0"
+		    : none ? "(app IS NULL OR app = '') AND start_time < ?2 "
+			     "AND coalesce(partial, 0) <= 0"
+			   : "app = ?1 AND start_time < ?2 AND "
+			     "coalesce(partial, 0) <= 0",
+		    &bv, set, err);
+}
+
 void iol_popset_free(struct iol_popset *set)
 {
-	for (size_t i = 0; i < set->n; i++) {
-		struct iol_popjob *j = &set->jobs[i];
-		free(j->path);
-		free(j->user);
-		free(j->app);
-		free(j->project);
-		free(j->exe);
-		free(j->strategy);
-	}
 	free(set->jobs);
+	strs_free(set->strs);
 	memset(set, 0, sizeof *set);
 }
 
@@ -456,4 +674,141 @@ void iol_popcur_close(struct iol_popcur *cur)
 		return;
 	sqlite3_finalize(cur->st);
 	free(cur);
+}
+
+/* ---- coverage ---- */
+
+const char *const iol_pop_api_names[IOL_POP_NAPI] = {"POSIX", "MPI-IO", "HDF5",
+						     "PnetCDF", "STDIO"};
+
+/* The sum of an API's bytes in a row, 0 when the store lacks them. */
+static char *api_expr(struct iol_popdb *db, const char *pre)
+{
+	char r[64], w[64];
+
+	snprintf(r, sizeof r, "%s_bytes_read", pre);
+	snprintf(w, sizeof w, "%s_bytes_written", pre);
+	if (!iol_popdb_has_column(db, r) || !iol_popdb_has_column(db, w))
+		return sqlite3_mprintf("0");
+	return sqlite3_mprintf("coalesce(j.\"%w\", 0) + coalesce(j.\"%w\", 0)",
+			       r, w);
+}
+
+static int cov_rows(struct iol_popdb *db, struct iol_popcov_all *c,
+		    struct iol_error *err)
+{
+	static const char q[] =
+		"SELECT coalesce(nullif(a, ''), '(none)') AS p, count(*), "
+		"total(ch), total(inst), total(CASE WHEN inst THEN ch END) "
+		"FROM (SELECT s.account AS a, s.core_hours AS ch, EXISTS "
+		"(SELECT 1 FROM jobs j WHERE j.sched_id = s.id) AS inst FROM "
+		"sched s) GROUP BY p ORDER BY p";
+	sqlite3_stmt *st;
+	size_t cap = 0;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->db, q, -1, &st, NULL) != SQLITE_OK)
+		return db_err(db, err, IOL_ECORRUPT);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct iol_popcov *np = iol_grow(c->p, &cap, c->n, sizeof *np,
+						 16),
+				  *r;
+		if (!np)
+			break;
+		c->p = np;
+		r = &np[c->n++];
+		memset(r, 0, sizeof *r);
+		snprintf(r->project, sizeof r->project, "%s",
+			 (const char *)sqlite3_column_text(st, 0));
+		r->jobs = sqlite3_column_int64(st, 1);
+		r->core_hours = sqlite3_column_double(st, 2);
+		r->inst_jobs = sqlite3_column_int64(st, 3);
+		r->inst_core_hours = sqlite3_column_double(st, 4);
+		c->total.jobs += r->jobs;
+		c->total.inst_jobs += r->inst_jobs;
+		c->total.core_hours += r->core_hours;
+		c->total.inst_core_hours += r->inst_core_hours;
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	return rc == SQLITE_DONE ? 0 : db_err(db, err, IOL_ECORRUPT);
+}
+
+static int cov_apis(struct iol_popdb *db, struct iol_popcov_all *c,
+		    struct iol_error *err)
+{
+	static const char *const pre[IOL_POP_NAPI] = {"posix", "mpiio", "h5d",
+						      "pnetcdf_var", "stdio"};
+	char *e[IOL_POP_NAPI], *q = NULL;
+	sqlite3_stmt *st;
+	int rc = 0, k;
+
+	for (k = 0; k < IOL_POP_NAPI; k++)
+		e[k] = api_expr(db, pre[k]);
+	if (e[0] && e[1] && e[2] && e[3] && e[4])
+		q = sqlite3_mprintf(
+			"SELECT total(a0), total(a1), total(a2), total(a3), "
+			"total(a4) FROM (SELECT max(%s > 0) AS a0, max(%s > 0) "
+			"AS a1, max(%s > 0) AS a2, max(%s > 0) AS a3, max(%s "
+			"> 0) AS a4 FROM jobs j WHERE j.sched_id IS NOT NULL "
+			"GROUP BY j.sched_id)",
+			e[0], e[1], e[2], e[3], e[4]);
+	for (k = 0; k < IOL_POP_NAPI; k++)
+		sqlite3_free(e[k]);
+	if (!q)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	rc = sqlite3_prepare_v2(db->db, q, -1, &st, NULL);
+	sqlite3_free(q);
+	if (rc != SQLITE_OK)
+		return db_err(db, err, IOL_ECORRUPT);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		for (k = 0; k < IOL_POP_NAPI; k++)
+			c->api[k] = sqlite3_column_int64(st, k);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return db_err(db, err, IOL_ECORRUPT);
+	if (sqlite3_prepare_v2(db->db,
+			       "SELECT count(*), total(sched_id IS NULL) FROM "
+			       "jobs",
+			       -1, &st, NULL) != SQLITE_OK)
+		return db_err(db, err, IOL_ECORRUPT);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		c->darshan_jobs = sqlite3_column_int64(st, 0);
+		c->darshan_unjoined = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : db_err(db, err, IOL_ECORRUPT);
+}
+
+int iol_popdb_coverage(struct iol_popdb *db, struct iol_popcov_all *c,
+		       struct iol_error *err)
+{
+	int rc;
+
+	memset(c, 0, sizeof *c);
+	snprintf(c->total.project, sizeof c->total.project, "(all)");
+	if (!iol_popdb_has_column(db, "sched_id"))
+		return iol_error_set(err, IOL_ENOTLOG,
+				     "no scheduler jobs in the store (iolens "
+				     "ingest --sacct file)");
+	db->internal = 1;
+	rc = cov_rows(db, c, err);
+	if (rc == 0 && c->n == 0)
+		rc = iol_error_set(err, IOL_ENOTLOG,
+				   "no scheduler jobs in the store (iolens "
+				   "ingest --sacct file)");
+	if (rc == 0)
+		rc = cov_apis(db, c, err);
+	db->internal = 0;
+	if (rc)
+		iol_popcov_free(c);
+	return rc;
+}
+
+void iol_popcov_free(struct iol_popcov_all *c)
+{
+	free(c->p);
+	c->p = NULL;
+	c->n = 0;
 }

@@ -44,10 +44,15 @@ struct iol_popjob {
 	int64_t files_written, fw[IOL_POP_NFW];
 };
 
+struct iol_popstrs;
 struct iol_popset {
 	struct iol_popjob *jobs;
 	size_t n;
 	int has_bins, has_fw; /* the store has those columns */
+	/* the jobs' strings: user, app, project, exe and strategy interned
+	 * (a million rows hold a few hundred distinct ones), paths in
+	 * chunks; owned here, never freed one by one */
+	struct iol_popstrs *strs;
 };
 
 struct iol_popdb;
@@ -64,6 +69,32 @@ int iol_popdb_check_where(struct iol_popdb *db, const char *where,
 /* The jobs matching where (NULL: all), in id order. */
 int iol_popdb_load(struct iol_popdb *db, const char *where,
 		   struct iol_popset *set, struct iol_error *err);
+/* ... only the parts in what (IOL_POPLOAD_*): the rest reads as "no
+ * value" (a million rows load in a second or two, not ten). */
+enum {
+	IOL_POPLOAD_PATH = 1, /* path, exe */
+	IOL_POPLOAD_BINS = 2, /* rbins, wbins */
+	IOL_POPLOAD_FW = 4,   /* files_written and fw */
+	IOL_POPLOAD_ALL = 7,
+	IOL_POPLOAD_CTX = 8 /* only what context reads (the others unset) */
+};
+int iol_popdb_load_some(struct iol_popdb *db, const char *where, unsigned what,
+			struct iol_popset *set, struct iol_error *err);
+/*
+ * The one row whose path is path or alt (alt may be NULL) into set (one
+ * job or none): an indexed lookup, not a scan.
+ */
+int iol_popdb_load_path(struct iol_popdb *db, const char *path, const char *alt,
+			struct iol_popset *set, struct iol_error *err);
+/*
+ * The jobs that can be "earlier jobs" of a job of app started at start
+ * (population/popan.h, context): app IS app, start_time < start and
+ * partial not > 0, also matching where; read through the store's
+ * (app, start_time) index when it has one.
+ */
+int iol_popdb_load_earlier(struct iol_popdb *db, const char *where,
+			   const char *app, double start,
+			   struct iol_popset *set, struct iol_error *err);
 void iol_popset_free(struct iol_popset *set);
 
 /* Does the jobs table have this column? */
@@ -89,5 +120,33 @@ int64_t iol_popcur_int(const struct iol_popcur *cur, int i);
 double iol_popcur_real(const struct iol_popcur *cur, int i);
 const char *iol_popcur_text(const struct iol_popcur *cur, int i);
 void iol_popcur_close(struct iol_popcur *cur);
+
+/*
+ * Coverage (Carns et al. Table II): the scheduler's jobs (table sched,
+ * iolens ingest --sacct) per project (Account; "(none)" when empty), and
+ * which of them have at least one Darshan job row joined (jobs.sched_id).
+ * Core-hours: NCPUS x Elapsed / 3600, unknown counting 0.
+ */
+struct iol_popcov {
+	char project[128];
+	int64_t jobs, inst_jobs;
+	double core_hours, inst_core_hours;
+};
+#define IOL_POP_NAPI 5
+extern const char *const iol_pop_api_names[IOL_POP_NAPI];
+struct iol_popcov_all {
+	struct iol_popcov *p; /* by project name */
+	size_t n;
+	struct iol_popcov total;
+	/* of the instrumented scheduler jobs, those whose Darshan rows
+	 * moved bytes through each API (POSIX, MPI-IO, HDF5, PnetCDF,
+	 * STDIO) */
+	int64_t api[IOL_POP_NAPI];
+	int64_t darshan_jobs, darshan_unjoined; /* job rows, not joined */
+};
+/* IOL_ENOTLOG when the store has no scheduler table or it is empty. */
+int iol_popdb_coverage(struct iol_popdb *db, struct iol_popcov_all *c,
+		       struct iol_error *err);
+void iol_popcov_free(struct iol_popcov_all *c);
 
 #endif

@@ -10,6 +10,7 @@
  * killed process in WAL mode.  Closing returns the file to a rollback
  * journal so that a store at rest is one file, safe to copy.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +24,16 @@
 #include "base/version.h"
 #include "base/banned.h"
 
-enum { Q_LOOK_JOB, Q_LOOK_ERR, Q_INS_JOB, Q_INS_ERR, Q_DEL_JOB, Q_DEL_ERR, NQ };
+enum {
+	Q_LOOK_JOB,
+	Q_LOOK_ERR,
+	Q_INS_JOB,
+	Q_INS_ERR,
+	Q_DEL_JOB,
+	Q_DEL_ERR,
+	Q_INS_SCHED,
+	NQ
+};
 
 struct iol_store {
 	sqlite3 *db;
@@ -143,7 +153,7 @@ static int upgrade_jobs(struct iol_store *st, struct iol_error *err)
 	return 0;
 }
 
-static int check_meta(struct iol_store *st, struct iol_error *err)
+static int check_meta(struct iol_store *st, int *was, struct iol_error *err)
 {
 	sqlite3_stmt *s;
 	char q[256];
@@ -167,6 +177,7 @@ static int check_meta(struct iol_store *st, struct iol_error *err)
 				     "store schema %d is newer than this "
 				     "iolens (%d)",
 				     v, IOL_STORE_SCHEMA);
+	*was = v;
 	if (v >= 0)
 		return 0;
 	snprintf(q, sizeof(q),
@@ -206,6 +217,20 @@ static int prepare(struct iol_store *st, struct iol_error *err)
 			      "(?, ?, ?, ?, ?)",
 		[Q_DEL_JOB] = "DELETE FROM jobs WHERE path = ?",
 		[Q_DEL_ERR] = "DELETE FROM errors WHERE path = ?",
+		[Q_INS_SCHED] = "INSERT INTO sched (cluster, jobid, jobid_raw, "
+				"array_job, array_task, user, account, state, "
+				"nnodes, ncpus, elapsed, start, end, "
+				"core_hours) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+				"?, ?, ?, ?, ?, ?) ON CONFLICT(cluster, jobid) "
+				"DO UPDATE SET jobid_raw = excluded.jobid_raw, "
+				"array_job = excluded.array_job, array_task = "
+				"excluded.array_task, user = excluded.user, "
+				"account = excluded.account, state = "
+				"excluded.state, nnodes = excluded.nnodes, "
+				"ncpus = excluded.ncpus, elapsed = "
+				"excluded.elapsed, start = excluded.start, end "
+				"= excluded.end, core_hours = "
+				"excluded.core_hours",
 	};
 	struct sql b = {0};
 	int i, rc = 0;
@@ -222,18 +247,61 @@ static int prepare(struct iol_store *st, struct iol_error *err)
 	return rc;
 }
 
+/*
+ * Schema 2: the scheduler's jobs and the indexes.  Idempotent, so it runs
+ * on every open for writing; a store of schema 1 gets its version raised
+ * once it is done (the index of a million rows takes seconds, once).
+ */
+static int schema2(struct iol_store *st, int was, struct iol_error *err)
+{
+	char q[128];
+
+	if (!has_column(st, "main", "jobs", "sched_id") &&
+	    exec(st, "ALTER TABLE jobs ADD COLUMN sched_id INTEGER", err))
+		return IOL_EIO;
+	if (exec(st,
+		 "CREATE TABLE IF NOT EXISTS sched (id INTEGER PRIMARY KEY, "
+		 "cluster TEXT NOT NULL DEFAULT '', jobid TEXT NOT NULL, "
+		 "jobid_raw INTEGER, array_job INTEGER, array_task INTEGER, "
+		 "user TEXT, account TEXT, state TEXT, nnodes INTEGER, "
+		 "ncpus INTEGER, elapsed REAL, start REAL, end REAL, "
+		 "core_hours REAL, UNIQUE (cluster, jobid))",
+		 err) ||
+	    exec(st,
+		 "CREATE INDEX IF NOT EXISTS sched_raw ON sched (jobid_raw)",
+		 err) ||
+	    exec(st,
+		 "CREATE INDEX IF NOT EXISTS jobs_app_start ON jobs (app, "
+		 "start_time)",
+		 err) ||
+	    exec(st, "CREATE INDEX IF NOT EXISTS jobs_jobid ON jobs (jobid)",
+		 err) ||
+	    exec(st, "CREATE INDEX IF NOT EXISTS jobs_sched ON jobs (sched_id)",
+		 err))
+		return IOL_EIO;
+	if (was < 0 || was >= IOL_STORE_SCHEMA)
+		return 0;
+	snprintf(q, sizeof(q),
+		 "UPDATE meta SET value = '%d' WHERE key = 'schema_version'",
+		 IOL_STORE_SCHEMA);
+	return exec(st, q, err) ? IOL_EIO : 0;
+}
+
 static int setup(struct iol_store *st, struct iol_error *err)
 {
+	int was = -1;
+
 	sqlite3_busy_timeout(st->db, 10000);
 	if (exec(st, "PRAGMA journal_mode = WAL", err) ||
 	    exec(st, "PRAGMA synchronous = NORMAL", err) ||
-	    check_meta(st, err) || create_jobs(st, err) ||
+	    check_meta(st, &was, err) || create_jobs(st, err) ||
 	    upgrade_jobs(st, err) ||
 	    exec(st,
 		 "CREATE TABLE IF NOT EXISTS errors (path TEXT PRIMARY KEY, "
 		 "size INTEGER, mtime_ns INTEGER, message TEXT, "
 		 "iolens_version TEXT)",
-		 err))
+		 err) ||
+	    schema2(st, was, err))
 		return err ? err->code : IOL_EIO;
 	return prepare(st, err);
 }
@@ -492,6 +560,17 @@ static int merge_shard(struct iol_store *st, int64_t *added,
 			  "DELETE FROM main.errors WHERE path IN (SELECT path "
 			  "FROM main.jobs)",
 			  err);
+	/* the shard's scheduler jobs (schema 2); joined by the caller */
+	if (rc == 0 && has_column(st, "shard", "sched", "jobid"))
+		rc = exec(st,
+			  "INSERT OR IGNORE INTO main.sched (cluster, jobid, "
+			  "jobid_raw, array_job, array_task, user, account, "
+			  "state, nnodes, ncpus, elapsed, start, end, "
+			  "core_hours) SELECT cluster, jobid, jobid_raw, "
+			  "array_job, array_task, user, account, state, "
+			  "nnodes, ncpus, elapsed, start, end, core_hours "
+			  "FROM shard.sched ORDER BY cluster, jobid",
+			  err);
 	if (exec(st, rc ? "ROLLBACK" : "COMMIT", rc ? NULL : err))
 		rc = IOL_EIO;
 	return rc ? IOL_EIO : 0;
@@ -516,5 +595,111 @@ int iol_store_merge(struct iol_store *st, const char *other, int64_t *added,
 		return rc;
 	rc = merge_shard(st, added, err);
 	sqlite3_exec(st->db, "DETACH DATABASE shard", NULL, NULL, NULL);
+	if (rc == 0) {
+		int64_t joined;
+		rc = iol_store_join_sched(st, 0, &joined, err);
+	}
 	return rc;
+}
+
+/* ---- the scheduler's jobs ---- */
+
+static void bind_text_or_null(sqlite3_stmt *q, int i, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(q, i, s, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(q, i);
+}
+
+static void bind_int_or_null(sqlite3_stmt *q, int i, int64_t v)
+{
+	if (v >= 0)
+		sqlite3_bind_int64(q, i, v);
+	else
+		sqlite3_bind_null(q, i);
+}
+
+static void bind_real_or_null(sqlite3_stmt *q, int i, double v)
+{
+	if (v == v)
+		sqlite3_bind_double(q, i, v);
+	else
+		sqlite3_bind_null(q, i);
+}
+
+int iol_store_put_sched(struct iol_store *st, const struct iol_schedjob *j,
+			struct iol_error *err)
+{
+	sqlite3_stmt *q = st->q[Q_INS_SCHED];
+	double ch = j->ncpus >= 0 && j->elapsed == j->elapsed
+			    ? (double)j->ncpus * j->elapsed / 3600.0
+			    : (double)NAN;
+	int rc;
+
+	if (!st->in_txn) {
+		if (exec(st, "BEGIN IMMEDIATE", err))
+			return IOL_EIO;
+		st->in_txn = 1;
+	}
+	sqlite3_bind_text(q, 1, j->cluster ? j->cluster : "", -1,
+			  SQLITE_TRANSIENT);
+	sqlite3_bind_text(q, 2, j->jobid, -1, SQLITE_TRANSIENT);
+	bind_int_or_null(q, 3, j->jobid_raw);
+	bind_int_or_null(q, 4, j->array_job);
+	bind_int_or_null(q, 5, j->array_task);
+	bind_text_or_null(q, 6, j->user);
+	bind_text_or_null(q, 7, j->account);
+	bind_text_or_null(q, 8, j->state);
+	bind_int_or_null(q, 9, j->nnodes);
+	bind_int_or_null(q, 10, j->ncpus);
+	bind_real_or_null(q, 11, j->elapsed);
+	bind_real_or_null(q, 12, j->start);
+	bind_real_or_null(q, 13, j->end);
+	bind_real_or_null(q, 14, ch);
+	rc = step(st, q, err);
+	if (rc == 0 && ++st->pending >= st->batch)
+		rc = iol_store_commit(st, err);
+	return rc;
+}
+
+int iol_store_join_sched(struct iol_store *st, int all, int64_t *joined,
+			 struct iol_error *err)
+{
+	char q[1024];
+
+	*joined = 0;
+	if (iol_store_commit(st, err))
+		return IOL_EIO;
+	/* a row re-ingested since its join has lost the scheduler's nodes
+	 * (the upsert rewrites them) but kept sched_id: it is joined
+	 * again.  Rows whose job id the scheduler does not know are not
+	 * touched: a nightly ingest into a million-row store rewrites
+	 * nothing it need not. */
+	snprintf(q, sizeof(q),
+		 "UPDATE jobs SET sched_id = (SELECT s.id FROM sched s WHERE "
+		 "s.jobid_raw = jobs.jobid AND abs(coalesce(s.start, 0) - "
+		 "coalesce(jobs.start_time, 0)) = (SELECT min(abs(coalesce("
+		 "t.start, 0) - coalesce(jobs.start_time, 0))) FROM sched t "
+		 "WHERE t.jobid_raw = jobs.jobid) ORDER BY s.id LIMIT 1) WHERE "
+		 "jobid IN (SELECT jobid_raw FROM sched)%s",
+		 all ? ""
+		     : " AND (sched_id IS NULL OR nodes_source IS NOT "
+		       "'scheduler')");
+	if (exec(st, "BEGIN IMMEDIATE", err) || exec(st, q, err))
+		goto fail;
+	snprintf(q, sizeof(q),
+		 "UPDATE jobs SET nodes = s.nnodes, nodes_source = "
+		 "'scheduler', project = coalesce(nullif(s.account, ''), "
+		 "jobs.project), mib_s_per_node = CASE WHEN s.nnodes > 0 THEN "
+		 "jobs.mib_s / s.nnodes END FROM sched s WHERE s.id = "
+		 "jobs.sched_id AND s.nnodes > 0%s",
+		 all ? "" : " AND jobs.nodes_source IS NOT 'scheduler'");
+	if (exec(st, q, err))
+		goto fail;
+	*joined = sqlite3_changes(st->db);
+	return exec(st, "COMMIT", err) ? IOL_EIO : 0;
+fail:
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return IOL_EIO;
 }

@@ -21,7 +21,11 @@
 #include "base/error.h"
 #include "population/row.h"
 
-#define IOL_STORE_SCHEMA 1
+/* 1: meta, jobs, errors.  2: the scheduler's jobs (table sched, from
+ * sacct), jobs.sched_id joining them, and the indexes the analyses of a
+ * million jobs read through; a store of schema 1 is migrated when
+ * opened for writing. */
+#define IOL_STORE_SCHEMA 2
 
 struct iol_store;
 
@@ -65,5 +69,29 @@ int iol_store_commit(struct iol_store *st, struct iol_error *err);
  */
 int iol_store_merge(struct iol_store *st, const char *other, int64_t *added,
 		    struct iol_error *err);
+
+/* One job of the scheduler's accounting (Slurm sacct). */
+struct iol_schedjob {
+	const char *cluster; /* "" when not given */
+	const char *jobid;   /* as sacct prints it: "123", "123_4" */
+	int64_t jobid_raw;   /* the id a Darshan log records; < 0 unknown */
+	int64_t array_job, array_task;	    /* < 0 when not an array task */
+	const char *user, *account, *state; /* NULL unknown */
+	int64_t nnodes, ncpus;		    /* < 0 unknown */
+	double elapsed, start, end;	    /* s, epoch s; NAN unknown */
+};
+
+/* Add or replace (by cluster and jobid) a scheduler job. */
+int iol_store_put_sched(struct iol_store *st, const struct iol_schedjob *j,
+			struct iol_error *err);
+
+/*
+ * Join the job rows to the scheduler's jobs by job id (jobs.jobid =
+ * sched.jobid_raw; of several, the one whose start is nearest): node
+ * count, project (Account) and MiB/s per node.  all = 0: only rows not
+ * joined yet or re-ingested since; 1: every row.  *joined: rows updated.
+ */
+int iol_store_join_sched(struct iol_store *st, int all, int64_t *joined,
+			 struct iol_error *err);
 
 #endif

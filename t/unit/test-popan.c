@@ -6,6 +6,7 @@
  * t/7105-popan-unit.t.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,7 +82,7 @@ static void test_variance(void)
 	/* 10000 -> 10090 -> 10180 chain (each step within 1%, the ends
 	 * not); 20000 alone; one partial job */
 	struct iol_popjob a[5], b[5];
-	struct iol_popset s = {a, 5, 0, 0}, r = {b, 5, 0, 0};
+	struct iol_popset s = {a, 5, 0, 0, NULL}, r = {b, 5, 0, 0, NULL};
 	struct iol_popvar *v, *w;
 	size_t n, m, np, nq;
 
@@ -110,7 +111,7 @@ static void test_variance(void)
 static void test_context(void)
 {
 	struct iol_popjob a[22];
-	struct iol_popset s = {a, 22, 0, 0};
+	struct iol_popset s = {a, 22, 0, 0, NULL};
 	struct iol_popctx c;
 
 	for (int i = 0; i < 20; i++)
@@ -130,12 +131,86 @@ static void test_context(void)
 	   "5 earlier jobs: too few");
 }
 
+/* 20,000 synthetic jobs (5 apps, 4 users, 4 process counts, tied start
+ * times, partial jobs, missing values, repeated values): the one-pass
+ * context of every job against iol_pop_context() job by job, for every
+ * 13th job and the first 600 jobs it calls unusual. */
+static void test_context_all(void)
+{
+	enum { N = 20000 };
+	static const char *const apps[] = {"a", "b", "c", "d", "e"};
+	static const char *const users[] = {"u", "v", "w", "x"};
+	struct iol_popjob *a = calloc(N, sizeof *a);
+	struct iol_popout *o = calloc(N, sizeof *o);
+	struct iol_popset s = {a, N, 0, 0, NULL};
+	uint64_t r = 42;
+	size_t checked = 0, bad = 0, flagged = 0;
+
+	if (!a || !o) {
+		ok(0, "memory");
+		free(a);
+		free(o);
+		return;
+	}
+	for (int i = 0; i < N; i++) {
+		struct iol_popjob *j = &a[i];
+		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+		j->id = i + 1;
+		j->app = (char *)apps[(r >> 33) % 5];
+		j->user = (char *)users[(r >> 40) % 4];
+		j->nprocs = 1 << ((r >> 45) % 4);
+		j->start_time = i % 97 == 0 ? NAN : (double)(i / 3);
+		j->partial = i % 17 == 0;
+		j->mib_s = (double)((r >> 20) % 1000) / 7;
+		j->mib_s_per_node = i % 5 ? j->mib_s / 2 : NAN;
+		j->pct_io_time_slowest = (double)((r >> 12) % 100);
+		j->md_cost_pct = (double)(i % 11);
+		j->bytes_read = (int64_t)((r >> 30) % 100000);
+		j->bytes_written = i % 13 ? 1000 : IOL_POP_NULL;
+		j->files = i % 7;
+	}
+	ok(iol_pop_context_all(&s, o) == 0, "context of every job runs");
+	for (int i = 0; i < N; i++) {
+		int unusual = 0;
+		struct iol_popctx c;
+		for (int k = 0; k < IOL_POP_NCTX; k++)
+			unusual |= o[i].verdict[k] == IOL_CTX_LOW ||
+				   o[i].verdict[k] == IOL_CTX_HIGH;
+		flagged += unusual;
+		if (i % 13 && !(unusual && flagged <= 600))
+			continue;
+		checked++;
+		iol_pop_context(&s, &a[i], &c);
+		for (int k = 0; k < IOL_POP_NCTX; k++) {
+			double p = c.m[k].percentile, q = o[i].pct[k];
+			if (c.m[k].n != o[i].n[k] ||
+			    c.m[k].verdict != o[i].verdict[k] ||
+			    isnan(p) != isnan(q) ||
+			    (!isnan(p) && fabs(p - q) > 1e-3)) {
+				if (bad++ < 5)
+					printf("# job %d metric %d: n %zu/%u "
+					       "verdict %d/%d pct %g/%g\n",
+					       i, k, c.m[k].n, o[i].n[k],
+					       c.m[k].verdict, o[i].verdict[k],
+					       p, q);
+			}
+		}
+	}
+	printf("# %zu jobs checked against the brute force, %zu unusual\n",
+	       checked, flagged);
+	ok(bad == 0, "one pass = job by job (n, percentile, verdict)");
+	ok(flagged > 100, "some jobs are unusual (the check can fail)");
+	free(a);
+	free(o);
+}
+
 int main(void)
 {
 	test_quantile();
 	test_within_and_classes();
 	test_variance();
 	test_context();
+	test_context_all();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }
