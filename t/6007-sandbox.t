@@ -162,6 +162,31 @@ for sig in 15 2; do
 	is "$st:$(ls -A "$W/sb")" "$want:" "signal $sig during the run: exit $want, the run directory removed ($(cat "$TMP/sig.err"))"
 done
 
+# the parent killed outright (no cleanup is possible): its ranks die
+# with it, rather than go on making calls that nothing watches (no
+# deadline, no free-space guard) for the script's whole time
+printf '%s\nrank 0 pid 1\ncompute 2\nopen "late" wronly|creat 0644 = 3 0.00001\nclose 3 = 0 0.00001\n' "$head_" > "$TMP/orphan.script"
+$RUN replay --allow-root --dir "$W/sb" "$TMP/orphan.script" > /dev/null 2>&1 &
+pid=$!
+n=0
+while [ -z "$(ls -A "$W/sb" 2> /dev/null)" ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+sleep 0.5
+kill -9 $pid
+wait $pid
+sleep 3
+is "$(ls -A "$W/sb"/*/ 2> /dev/null)" "" "the replaying process killed (SIGKILL): its ranks were killed with it, no call made after"
+rm -rf "$W/sb"/*
+
+# a script's totals are its own numbers: three copies of 2^62 bytes
+# are held at the largest count, not overflowed (undefined behaviour)
+printf '%s\nrank 0 pid 1\nopen "f" rdwr|creat 0644 = 3 0.00001\n%s\n%s\n%s\n' "$head_" \
+	'copy 3 0 3 0 4611686018427387904 = 4611686018427387904 0.00001' \
+	'copy 3 0 3 0 4611686018427387904 = 4611686018427387904 0.00001' \
+	'copy 3 0 3 0 4611686018427387904 = 4611686018427387904 0.00001' > "$TMP/ovf.script"
+hostile ovf "copies whose lengths sum past 2^63"
+ok $(grep -q '"original":{[^}]*"bytes_read":9223372036854775807,"bytes_written":9223372036854775807' "$TMP/ovf.json"; echo $?) "... the original's bytes held at 2^63-1 (exit $(cat "$TMP/ovf.rc"), $(head -c 120 "$TMP/ovf.err"))"
+rm -rf "$RD"
+
 # ---- the compiled form: the user's own cache, keyed and sealed ----
 C=$XDG_CACHE_HOME/iolens/replay
 printf '%s\nrank 0 pid 1\nopen "a" wronly|creat 0644 = 3 0.00001\nwrite 3 100 = 100 0.00001\nclose 3 = 0 0.00001\n' "$head_" > "$TMP/A.script"

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/statvfs.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -381,6 +382,7 @@ static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 		      struct iol_error *err)
 {
 	size_t r, nr = base->b->s.nrank, mine = 0, last = 0;
+	pid_t parent = getpid();
 	size_t *lead = malloc((nr + 1) * sizeof(*lead));
 	size_t *next = malloc((nr + 1) * sizeof(*next));
 	int rc = lead && next ? iol_rscript_groups(&base->b->s, lead, next)
@@ -406,8 +408,15 @@ static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 			break;
 		}
 		if (pids[r] == 0) {
-			int x = confine(base, m, next, r);
+			int x;
 
+			/* a rank never outlives the process that watches its
+			 * deadline and the free space and removes the run
+			 * directory: killed with it (at once if gone already) */
+			if (prctl(PR_SET_PDEATHSIG, SIGKILL) ||
+			    getppid() != parent)
+				_exit(1);
+			x = confine(base, m, next, r);
 			if (x == 0)
 				x = replay_one(base, m, next, r) ? 1 : 0;
 
