@@ -149,6 +149,11 @@ limit mem "--max-memory" "three buffers of 1 GiB"
 printf '%s\nrank 0 pid 1\ncompute 30\nstat "." = 0 0.00001\n' "$head_" > "$TMP/slow.script"
 limit slow "timed out (--timeout)" "a 30 s gap with --timeout 1" --timeout 1
 
+awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 1"; print "rank 0 pid 1"; for (i = 0; i < 1100; i++) print "open \"f\" rdonly 0 = " i + 3 " 0.00001" }' > "$TMP/fds.script"
+hostile fds "1100 descriptors opened and never closed"
+ok $(grep -q '"op":"open","errno":"EMFILE"' "$TMP/fds.json"; echo $?) "... past 1024 descriptors a process's opens fail (EMFILE), whatever the caller's limit ($(ulimit -n))"
+rm -rf "$RD"
+
 # ---- signals: the run directory is removed, the status is the signal's
 for sig in 15 2; do
 	$RUN replay --allow-root --dir "$W/sb" "$TMP/slow.script" > /dev/null 2> "$TMP/sig.err" &

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/statvfs.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -374,6 +375,24 @@ static int confine(const struct rctx *base, struct shared *m,
 	return v < 0;
 }
 
+/* The descriptors one replaying process may hold (the usual soft limit):
+ * the caller's limit may be far higher, and 256 processes opening
+ * without closing must not fill the system's file table. */
+#define RANK_FDS 1024
+
+static int cap_fds(void)
+{
+	struct rlimit l;
+
+	if (getrlimit(RLIMIT_NOFILE, &l))
+		return -1;
+	if (l.rlim_cur > RANK_FDS)
+		l.rlim_cur = RANK_FDS;
+	if (l.rlim_max > RANK_FDS)
+		l.rlim_max = RANK_FDS;
+	return setrlimit(RLIMIT_NOFILE, &l);
+}
+
 /* A process of its own for each traced process this process replays
  * (a traced process's threads are threads of it); in a group with one
  * to replay, this process replays it (an MPI process then never
@@ -414,7 +433,7 @@ static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 			 * deadline and the free space and removes the run
 			 * directory: killed with it (at once if gone already) */
 			if (prctl(PR_SET_PDEATHSIG, SIGKILL) ||
-			    getppid() != parent)
+			    getppid() != parent || cap_fds())
 				_exit(1);
 			x = confine(base, m, next, r);
 			if (x == 0)

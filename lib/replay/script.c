@@ -638,6 +638,10 @@ static const struct {
 	{EINTR, "EINTR"},
 	{ENXIO, "ENXIO"},
 	{ETXTBSY, "ETXTBSY"},
+	{EMFILE, "EMFILE"},
+	{ENFILE, "ENFILE"},
+	{EDQUOT, "EDQUOT"},
+	{EOVERFLOW, "EOVERFLOW"},
 };
 
 const char *iol_rerrno_name(int no, char *buf, size_t n)
