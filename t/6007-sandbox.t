@@ -154,6 +154,22 @@ hostile fds "1100 descriptors opened and never closed"
 ok $(grep -q '"op":"open","errno":"EMFILE"' "$TMP/fds.json"; echo $?) "... past 1024 descriptors a process's opens fail (EMFILE), whatever the caller's limit ($(ulimit -n))"
 rm -rf "$RD"
 
+# inodes: empty files take no blocks, so only a guard on inodes stops a
+# script that makes millions of them; shown on a small tmpfs (root only)
+M=$TMP/mnt
+mkdir -p "$M"
+if mount -t tmpfs -o nr_inodes=400,size=20m iolens-t "$M" 2> /dev/null; then
+	trap 'umount "$M" 2> /dev/null; rm -rf "$TMP"' EXIT
+	awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 2000; i++) { print "open \"f" i "\" wronly|creat 0644 = 3 0.00001"; print "close 3 = 0 0.00001"; print "compute 0.0005" } }' > "$TMP/inodes.script"
+	$RUN replay --allow-root --dir "$M/sb" "$TMP/inodes.script" > /dev/null 2> "$TMP/inodes.err"
+	st=$?
+	ok $([ $st -eq 1 ] && grep -q "margin of free space or inodes" "$TMP/inodes.err"; echo $?) "2000 empty files on a file system of 400 inodes: stopped at the margin (exit $st: $(head -c 160 "$TMP/inodes.err"))"
+	is "$(ls -A "$M")" "" "... and the run directory removed"
+	umount "$M"
+else
+	skip "no tmpfs can be mounted here (root only)" 2
+fi
+
 # ---- signals: the run directory is removed, the status is the signal's
 for sig in 15 2; do
 	$RUN replay --allow-root --dir "$W/sb" "$TMP/slow.script" > /dev/null 2> "$TMP/sig.err" &

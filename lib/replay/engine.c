@@ -641,13 +641,17 @@ static void kill_all(const pid_t *pids, size_t nr)
 			kill(pids[r], SIGKILL);
 }
 
-/* Whether the sandbox's file system has fallen below its margin. */
+/* Whether the sandbox's file system has fallen below its margin: of
+ * bytes, or of inodes (5 %), as empty files, directories and links take
+ * no blocks and a script may make millions of them. */
 static int disk_low(int sbfd, int64_t margin)
 {
 	struct statvfs v;
 
-	return fstatvfs(sbfd, &v) == 0 &&
-	       (double)v.f_bavail * (double)v.f_frsize < (double)margin;
+	if (fstatvfs(sbfd, &v))
+		return 0;
+	return (double)v.f_bavail * (double)v.f_frsize < (double)margin ||
+	       (v.f_files > 0 && v.f_favail < v.f_files / 20);
 }
 
 static int64_t calls_made(const struct shared *m, size_t nr)
@@ -739,7 +743,7 @@ static int run_forked(struct rctx *c, struct shared *m, int sbfd,
 					   ? "timed out (--timeout)"
 					   : "stopped: the sandbox's file "
 					     "system fell below its margin of "
-					     "free space");
+					     "free space or inodes");
 	if (rc == 0 && m->prof)
 		rc = profile_of(&res->prep, m->prof, m->pfirst[nr]);
 	return rc;
