@@ -146,6 +146,8 @@ awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 11; i++) print "input \"f" i
 limit inputs "line 15: more than 10 inputs (--max-inputs)" "11 inputs with --max-inputs 10" --max-inputs 10
 awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 3; r++) { print "rank " r " pid " r + 1; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 1073741824 = 10 0.00001" } }' > "$TMP/mem.script"
 limit mem "--max-memory" "three buffers of 1 GiB"
+awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 30000; i++) print "stat \"a" i "\" = -1 ENOENT 0.00001"; for (r = 1; r < 200; r++) { print "rank " r " pid " r + 1; print "stat \".\" = 0 0.00001" } }' > "$TMP/wide.script"
+limit wide "buffers and tables need 14" "200 sections, 30000 paths: a table of 144 MB with --max-memory 64M" --max-memory 64M
 printf '%s\nrank 0 pid 1\ncompute 30\nstat "." = 0 0.00001\n' "$head_" > "$TMP/slow.script"
 limit slow "timed out (--timeout)" "a 30 s gap with --timeout 1" --timeout 1
 

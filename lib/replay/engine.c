@@ -817,6 +817,10 @@ static int within_limits(const struct iol_rbin *b, const struct iol_ropts *o,
 		procs++;
 		mem += b->s.rank[r].maxlen > 4096 ? b->s.rank[r].maxlen : 4096;
 	}
+	/* and the shared table of bytes and calls per section and path
+	 * (shared_map): 256 sections of a script naming a million paths
+	 * would map 6 GB (nrank < 2^24, nstr < 2^32: no overflow) */
+	mem += (int64_t)b->s.nrank * (int64_t)b->s.nstr * 24;
 	for (r = 0; r < b->s.ninput; r++)
 		if (b->s.input[r].size > 0)
 			stage += b->s.input[r].size;
@@ -827,7 +831,8 @@ static int within_limits(const struct iol_rbin *b, const struct iol_ropts *o,
 				     (long long)procs, (long long)l->max_procs);
 	if (mem > l->max_memory)
 		return iol_error_set(err, IOL_EINVAL,
-				     "the script's buffers need %lld bytes; "
+				     "the script's buffers and tables need "
+				     "%lld bytes; "
 				     "the limit is %lld (--max-memory)",
 				     (long long)mem, (long long)l->max_memory);
 	if (stage > l->max_stage)
