@@ -155,8 +155,15 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 	return 0;
 }
 
-/* An input of size bytes, filled with non-zero bytes. */
-static int stage_file(int dirfd, const char *path, int64_t size)
+static int stopping(const struct iol_ropts *o)
+{
+	return o->stop && *o->stop;
+}
+
+/* An input of size bytes, filled with non-zero bytes; given up when the
+ * run is stopped (a signal must not wait for gigabytes to be written). */
+static int stage_file(int dirfd, const char *path, int64_t size,
+		      const struct iol_ropts *o)
 {
 	static char block[65536];
 	int f = iol_sbx_open(dirfd, path, O_WRONLY | O_CREAT | O_EXCL, 0644);
@@ -169,7 +176,7 @@ static int stage_file(int dirfd, const char *path, int64_t size)
 	while (left > 0) {
 		size_t k = left < (int64_t)sizeof(block) ? (size_t)left
 							 : sizeof(block);
-		ssize_t w = write(f, block, k);
+		ssize_t w = stopping(o) ? -1 : write(f, block, k);
 
 		if (w <= 0) {
 			close(f);
@@ -184,11 +191,6 @@ static int stage_file(int dirfd, const char *path, int64_t size)
 		return IOL_EIO;
 	}
 	return close(f) ? IOL_EIO : 0;
-}
-
-static int stopping(const struct iol_ropts *o)
-{
-	return o->stop && *o->stop;
 }
 
 static int stage(const struct iol_rbin *b, int dirfd, const struct scan *sc,
@@ -222,10 +224,14 @@ static int stage(const struct iol_rbin *b, int dirfd, const struct scan *sc,
 		if (s->input[i].size < 0) {
 			rc = make_parents(dirfd, p, sc, 1);
 		} else {
-			rc = stage_file(dirfd, p, s->input[i].size);
+			rc = stage_file(dirfd, p, s->input[i].size, o);
 			res->staged_bytes += s->input[i].size;
 		}
 		res->ninputs++;
+		if (rc && stopping(o)) {
+			res->stopped = 1;
+			return iol_error_set(err, IOL_EIO, "stopped");
+		}
 		if (rc)
 			return iol_error_set(err, IOL_EIO,
 					     "cannot stage '%s': %s", p,
