@@ -437,7 +437,7 @@ static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 
 			/* a rank never outlives the process that watches its
 			 * deadline and the free space and removes the run
-			 * directory: killed with it (at once if gone already) */
+			 * directory: killed with it, at once if gone */
 			if (prctl(PR_SET_PDEATHSIG, SIGKILL) ||
 			    getppid() != parent || cap_fds())
 				_exit(1);
