@@ -91,12 +91,14 @@ replay-bin)
 			mkdir -p "$tmp/sb"
 			# the compiled form is cached before the replay starts: a
 			# few seconds of replay are enough
-			timeout 5 "$top/bin/iolens" replay --allow-root --as-fast-as-possible \
+			# (in a cache of its own: the user's is never read)
+			XDG_CACHE_HOME=$tmp/cache timeout 5 "$top/bin/iolens" \
+				replay --allow-root --as-fast-as-possible \
 				--dir "$tmp/sb" "$tmp/s.script" > /dev/null 2>&1 || true
-			for b in "$tmp"/.s.script.*.iolr; do
+			for b in "$tmp"/cache/iolens/replay/*.iolr; do
 				[ -f "$b" ] && seed 1048576 < "$b"
 			done
-			rm -f "$tmp"/.s.script.*
+			rm -rf "$tmp"/cache
 		done
 		rm -rf "$tmp"
 	fi ;;

@@ -146,8 +146,31 @@ awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 11; i++) print "input \"f" i
 limit inputs "line 15: more than 10 inputs (--max-inputs)" "11 inputs with --max-inputs 10" --max-inputs 10
 awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 3; r++) { print "rank " r " pid " r + 1; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 1073741824 = 10 0.00001" } }' > "$TMP/mem.script"
 limit mem "--max-memory" "three buffers of 1 GiB"
+awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 30000; i++) print "stat \"a" i "\" = -1 ENOENT 0.00001"; for (r = 1; r < 200; r++) { print "rank " r " pid " r + 1; print "stat \".\" = 0 0.00001" } }' > "$TMP/wide.script"
+limit wide "buffers and tables need 14" "200 sections, 30000 paths: a table of 144 MB with --max-memory 64M" --max-memory 64M
 printf '%s\nrank 0 pid 1\ncompute 30\nstat "." = 0 0.00001\n' "$head_" > "$TMP/slow.script"
 limit slow "timed out (--timeout)" "a 30 s gap with --timeout 1" --timeout 1
+
+awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 1"; print "rank 0 pid 1"; for (i = 0; i < 1100; i++) print "open \"f\" rdonly 0 = " i + 3 " 0.00001" }' > "$TMP/fds.script"
+hostile fds "1100 descriptors opened and never closed"
+ok $(grep -q '"op":"open","errno":"EMFILE"' "$TMP/fds.json"; echo $?) "... past 1024 descriptors a process's opens fail (EMFILE), whatever the caller's limit ($(ulimit -n))"
+rm -rf "$RD"
+
+# inodes: empty files take no blocks, so only a guard on inodes stops a
+# script that makes millions of them; shown on a small tmpfs (root only)
+M=$TMP/mnt
+mkdir -p "$M"
+if mount -t tmpfs -o nr_inodes=400,size=20m iolens-t "$M" 2> /dev/null; then
+	trap 'umount "$M" 2> /dev/null; rm -rf "$TMP"' EXIT
+	awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 2000; i++) { print "open \"f" i "\" wronly|creat 0644 = 3 0.00001"; print "close 3 = 0 0.00001"; print "compute 0.0005" } }' > "$TMP/inodes.script"
+	$RUN replay --allow-root --dir "$M/sb" "$TMP/inodes.script" > /dev/null 2> "$TMP/inodes.err"
+	st=$?
+	ok $([ $st -eq 1 ] && grep -q "margin of free space or inodes" "$TMP/inodes.err"; echo $?) "2000 empty files on a file system of 400 inodes: stopped at the margin (exit $st: $(head -c 160 "$TMP/inodes.err"))"
+	is "$(ls -A "$M")" "" "... and the run directory removed"
+	umount "$M"
+else
+	skip "no tmpfs can be mounted here (root only)" 2
+fi
 
 # ---- signals: the run directory is removed, the status is the signal's
 for sig in 15 2; do
@@ -161,6 +184,50 @@ for sig in 15 2; do
 	want=$((128 + sig))
 	is "$st:$(ls -A "$W/sb")" "$want:" "signal $sig during the run: exit $want, the run directory removed ($(cat "$TMP/sig.err"))"
 done
+
+# the parent killed outright (no cleanup is possible): its ranks die
+# with it, rather than go on making calls that nothing watches (no
+# deadline, no free-space guard) for the script's whole time
+printf '%s\nrank 0 pid 1\ncompute 2\nopen "late" wronly|creat 0644 = 3 0.00001\nclose 3 = 0 0.00001\n' "$head_" > "$TMP/orphan.script"
+$RUN replay --allow-root --dir "$W/sb" "$TMP/orphan.script" > /dev/null 2>&1 &
+pid=$!
+n=0
+while [ -z "$(ls -A "$W/sb" 2> /dev/null)" ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+sleep 0.5
+kill -9 $pid
+wait $pid
+sleep 3
+is "$(ls -A "$W/sb"/*/ 2> /dev/null)" "" "the replaying process killed (SIGKILL): its ranks were killed with it, no call made after"
+rm -rf "$W/sb"/*
+
+# a script's totals are its own numbers: three copies of 2^62 bytes
+# are held at the largest count, not overflowed (undefined behaviour)
+printf '%s\nrank 0 pid 1\nopen "f" rdwr|creat 0644 = 3 0.00001\n%s\n%s\n%s\n' "$head_" \
+	'copy 3 0 3 0 4611686018427387904 = 4611686018427387904 0.00001' \
+	'copy 3 0 3 0 4611686018427387904 = 4611686018427387904 0.00001' \
+	'copy 3 0 3 0 4611686018427387904 = 4611686018427387904 0.00001' > "$TMP/ovf.script"
+hostile ovf "copies whose lengths sum past 2^63"
+ok $(grep -q '"original":{[^}]*"bytes_read":9223372036854775807,"bytes_written":9223372036854775807' "$TMP/ovf.json"; echo $?) "... the original's bytes held at 2^63-1 (exit $(cat "$TMP/ovf.rc"), $(head -c 120 "$TMP/ovf.err"))"
+rm -rf "$RD"
+
+# a signal while a 6 GiB input is staged: staging stops at once (it
+# went on to the last byte and its fsync, about 1.3 s a GiB here)
+if [ "$(df -Pk "$W" | awk 'NR == 2 { print $4 }')" -gt 20000000 ]; then
+	printf '%s\ninput "big" 6442450944\nrank 0 pid 1\nstat "big" = 0 0.00001\n' "$head_" > "$TMP/stg.script"
+	$RUN replay --allow-root --dir "$W/sb" "$TMP/stg.script" > /dev/null 2> "$TMP/stg.err" &
+	pid=$!
+	n=0
+	while [ -z "$(ls -A "$W/sb" 2> /dev/null)" ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+	sleep 0.3
+	t0=$(date +%s)
+	kill -15 $pid
+	wait $pid
+	st=$?
+	t1=$(date +%s)
+	ok $([ $st -eq 143 ] && [ $((t1 - t0)) -le 2 ] && [ -z "$(ls -A "$W/sb")" ]; echo $?) "SIGTERM while staging 6 GiB: exit $st after $((t1 - t0)) s, the run directory removed ($(cat "$TMP/stg.err"))"
+else
+	skip "less than 20 GB free for a 6 GiB input" 1
+fi
 
 # ---- the compiled form: the user's own cache, keyed and sealed ----
 C=$XDG_CACHE_HOME/iolens/replay

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/statvfs.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -153,8 +155,15 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 	return 0;
 }
 
-/* An input of size bytes, filled with non-zero bytes. */
-static int stage_file(int dirfd, const char *path, int64_t size)
+static int stopping(const struct iol_ropts *o)
+{
+	return o->stop && *o->stop;
+}
+
+/* An input of size bytes, filled with non-zero bytes; given up when the
+ * run is stopped (a signal must not wait for gigabytes to be written). */
+static int stage_file(int dirfd, const char *path, int64_t size,
+		      const struct iol_ropts *o)
 {
 	static char block[65536];
 	int f = iol_sbx_open(dirfd, path, O_WRONLY | O_CREAT | O_EXCL, 0644);
@@ -167,7 +176,7 @@ static int stage_file(int dirfd, const char *path, int64_t size)
 	while (left > 0) {
 		size_t k = left < (int64_t)sizeof(block) ? (size_t)left
 							 : sizeof(block);
-		ssize_t w = write(f, block, k);
+		ssize_t w = stopping(o) ? -1 : write(f, block, k);
 
 		if (w <= 0) {
 			close(f);
@@ -182,11 +191,6 @@ static int stage_file(int dirfd, const char *path, int64_t size)
 		return IOL_EIO;
 	}
 	return close(f) ? IOL_EIO : 0;
-}
-
-static int stopping(const struct iol_ropts *o)
-{
-	return o->stop && *o->stop;
 }
 
 static int stage(const struct iol_rbin *b, int dirfd, const struct scan *sc,
@@ -220,10 +224,14 @@ static int stage(const struct iol_rbin *b, int dirfd, const struct scan *sc,
 		if (s->input[i].size < 0) {
 			rc = make_parents(dirfd, p, sc, 1);
 		} else {
-			rc = stage_file(dirfd, p, s->input[i].size);
+			rc = stage_file(dirfd, p, s->input[i].size, o);
 			res->staged_bytes += s->input[i].size;
 		}
 		res->ninputs++;
+		if (rc && stopping(o)) {
+			res->stopped = 1;
+			return iol_error_set(err, IOL_EIO, "stopped");
+		}
 		if (rc)
 			return iol_error_set(err, IOL_EIO,
 					     "cannot stage '%s': %s", p,
@@ -373,6 +381,24 @@ static int confine(const struct rctx *base, struct shared *m,
 	return v < 0;
 }
 
+/* The descriptors one replaying process may hold (the usual soft limit):
+ * the caller's limit may be far higher, and 256 processes opening
+ * without closing must not fill the system's file table. */
+#define RANK_FDS 1024
+
+static int cap_fds(void)
+{
+	struct rlimit l;
+
+	if (getrlimit(RLIMIT_NOFILE, &l))
+		return -1;
+	if (l.rlim_cur > RANK_FDS)
+		l.rlim_cur = RANK_FDS;
+	if (l.rlim_max > RANK_FDS)
+		l.rlim_max = RANK_FDS;
+	return setrlimit(RLIMIT_NOFILE, &l);
+}
+
 /* A process of its own for each traced process this process replays
  * (a traced process's threads are threads of it); in a group with one
  * to replay, this process replays it (an MPI process then never
@@ -381,6 +407,7 @@ static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 		      struct iol_error *err)
 {
 	size_t r, nr = base->b->s.nrank, mine = 0, last = 0;
+	pid_t parent = getpid();
 	size_t *lead = malloc((nr + 1) * sizeof(*lead));
 	size_t *next = malloc((nr + 1) * sizeof(*next));
 	int rc = lead && next ? iol_rscript_groups(&base->b->s, lead, next)
@@ -406,8 +433,15 @@ static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 			break;
 		}
 		if (pids[r] == 0) {
-			int x = confine(base, m, next, r);
+			int x;
 
+			/* a rank never outlives the process that watches its
+			 * deadline and the free space and removes the run
+			 * directory: killed with it, at once if gone */
+			if (prctl(PR_SET_PDEATHSIG, SIGKILL) ||
+			    getppid() != parent || cap_fds())
+				_exit(1);
+			x = confine(base, m, next, r);
 			if (x == 0)
 				x = replay_one(base, m, next, r) ? 1 : 0;
 
@@ -613,13 +647,17 @@ static void kill_all(const pid_t *pids, size_t nr)
 			kill(pids[r], SIGKILL);
 }
 
-/* Whether the sandbox's file system has fallen below its margin. */
+/* Whether the sandbox's file system has fallen below its margin: of
+ * bytes, or of inodes (5 %), as empty files, directories and links take
+ * no blocks and a script may make millions of them. */
 static int disk_low(int sbfd, int64_t margin)
 {
 	struct statvfs v;
 
-	return fstatvfs(sbfd, &v) == 0 &&
-	       (double)v.f_bavail * (double)v.f_frsize < (double)margin;
+	if (fstatvfs(sbfd, &v))
+		return 0;
+	return (double)v.f_bavail * (double)v.f_frsize < (double)margin ||
+	       (v.f_files > 0 && v.f_favail < v.f_files / 20);
 }
 
 static int64_t calls_made(const struct shared *m, size_t nr)
@@ -711,7 +749,7 @@ static int run_forked(struct rctx *c, struct shared *m, int sbfd,
 					   ? "timed out (--timeout)"
 					   : "stopped: the sandbox's file "
 					     "system fell below its margin of "
-					     "free space");
+					     "free space or inodes");
 	if (rc == 0 && m->prof)
 		rc = profile_of(&res->prep, m->prof, m->pfirst[nr]);
 	return rc;
@@ -785,6 +823,10 @@ static int within_limits(const struct iol_rbin *b, const struct iol_ropts *o,
 		procs++;
 		mem += b->s.rank[r].maxlen > 4096 ? b->s.rank[r].maxlen : 4096;
 	}
+	/* and the shared table of bytes and calls per section and path
+	 * (shared_map): 256 sections of a script naming a million paths
+	 * would map 6 GB (nrank < 2^24, nstr < 2^32: no overflow) */
+	mem += (int64_t)b->s.nrank * (int64_t)b->s.nstr * 24;
 	for (r = 0; r < b->s.ninput; r++)
 		if (b->s.input[r].size > 0)
 			stage += b->s.input[r].size;
@@ -795,7 +837,8 @@ static int within_limits(const struct iol_rbin *b, const struct iol_ropts *o,
 				     (long long)procs, (long long)l->max_procs);
 	if (mem > l->max_memory)
 		return iol_error_set(err, IOL_EINVAL,
-				     "the script's buffers need %lld bytes; "
+				     "the script's buffers and tables need "
+				     "%lld bytes; "
 				     "the limit is %lld (--max-memory)",
 				     (long long)mem, (long long)l->max_memory);
 	if (stage > l->max_stage)

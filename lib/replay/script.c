@@ -548,6 +548,13 @@ int iol_rscript_resolve(struct iol_rscript *s, struct iol_error *err)
 	return 0;
 }
 
+/* *a += b (b >= 0), held at INT64_MAX: a script's results are its own
+ * numbers (three copies of 2^62 bytes would overflow). */
+static void add_sat(int64_t *a, int64_t b)
+{
+	*a = *a > INT64_MAX - b ? INT64_MAX : *a + b;
+}
+
 void iol_rtotals_count(struct iol_rtotals *t, int64_t (*per_file)[3],
 		       const struct iol_rev *e, int64_t ret, double d)
 {
@@ -567,9 +574,11 @@ void iol_rtotals_count(struct iol_rtotals *t, int64_t (*per_file)[3],
 	}
 	if (cls == IOL_RCLASS_COPY) {
 		t->read_s += d / 2, t->write_s += d / 2;
-		t->bytes_read += b, t->bytes_written += b;
-		if (per_file)
-			per_file[e->path][0] += b, per_file[e->path2][1] += b;
+		add_sat(&t->bytes_read, b), add_sat(&t->bytes_written, b);
+		if (per_file) {
+			add_sat(&per_file[e->path][0], b);
+			add_sat(&per_file[e->path2][1], b);
+		}
 		return;
 	}
 	if (cls == IOL_RCLASS_READ)
@@ -578,12 +587,9 @@ void iol_rtotals_count(struct iol_rtotals *t, int64_t (*per_file)[3],
 		t->write_s += d;
 	if (!data) /* fsync, fdatasync: time, no bytes */
 		return;
-	if (cls == IOL_RCLASS_READ)
-		t->bytes_read += b;
-	else
-		t->bytes_written += b;
+	add_sat(cls == IOL_RCLASS_READ ? &t->bytes_read : &t->bytes_written, b);
 	if (per_file)
-		per_file[e->path][cls == IOL_RCLASS_READ ? 0 : 1] += b;
+		add_sat(&per_file[e->path][cls == IOL_RCLASS_READ ? 0 : 1], b);
 }
 
 void iol_rscript_totals(const struct iol_rscript *s, struct iol_rtotals *t,
@@ -632,6 +638,10 @@ static const struct {
 	{EINTR, "EINTR"},
 	{ENXIO, "ENXIO"},
 	{ETXTBSY, "ETXTBSY"},
+	{EMFILE, "EMFILE"},
+	{ENFILE, "ENFILE"},
+	{EDQUOT, "EDQUOT"},
+	{EOVERFLOW, "EOVERFLOW"},
 };
 
 const char *iol_rerrno_name(int no, char *buf, size_t n)
