@@ -23,8 +23,7 @@ const struct command commands[] = {
 	{"diff", cmd_diff,
 	 "two jobs side by side: metrics, files, access sizes, change"},
 	{"blocks", cmd_blocks,
-	 "I/O per code block (function, loop, line): measured from traces "
-	 "with stacks, or predicted from the source"},
+	 "I/O per code block, from traces with stacks or from the source"},
 	{"report", cmd_report,
 	 "the job report as PDF (or SVG/PNG pages), laid out by a template"},
 	{"export", cmd_export,

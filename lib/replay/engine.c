@@ -805,6 +805,19 @@ void iol_rlimits_default(struct iol_rlimits *l)
 		l->max_gap = 3600;
 }
 
+/* "the script<what>; the limit is <lim> (<opt>)" */
+static int over(struct iol_error *err, const char *what, int64_t n, int64_t lim,
+		const char *opt)
+{
+	char w[96];
+
+	snprintf(w, sizeof(w), what, (long long)n);
+	return iol_error_set(err, IOL_EINVAL,
+			     "the script%s%s; the limit is %lld (%s)",
+			     *w == '\'' ? "" : " ", *w == ' ' ? w + 1 : w,
+			     (long long)lim, opt);
+}
+
 /* What the script asks of this machine against the limits: the
  * processes and threads, their buffers, the bytes staged and the free
  * space of the sandbox's file system. */
@@ -831,21 +844,14 @@ static int within_limits(const struct iol_rbin *b, const struct iol_ropts *o,
 		if (b->s.input[r].size > 0)
 			stage += b->s.input[r].size;
 	if (procs > l->max_procs)
-		return iol_error_set(err, IOL_EINVAL,
-				     "the script starts %lld processes and "
-				     "threads; the limit is %lld (--max-procs)",
-				     (long long)procs, (long long)l->max_procs);
+		return over(err, "starts %lld processes and threads", procs,
+			    l->max_procs, "--max-procs");
 	if (mem > l->max_memory)
-		return iol_error_set(err, IOL_EINVAL,
-				     "the script's buffers and tables need "
-				     "%lld bytes; "
-				     "the limit is %lld (--max-memory)",
-				     (long long)mem, (long long)l->max_memory);
+		return over(err, "'s buffers and tables need %lld bytes", mem,
+			    l->max_memory, "--max-memory");
 	if (stage > l->max_stage)
-		return iol_error_set(err, IOL_EINVAL,
-				     "the script stages %lld bytes of inputs; "
-				     "the limit is %lld (--max-stage)",
-				     (long long)stage, (long long)l->max_stage);
+		return over(err, " stages %lld bytes of inputs", stage,
+			    l->max_stage, "--max-stage");
 	if (fstatvfs(sbfd, &v) == 0) {
 		avail = (double)v.f_bavail * (double)v.f_frsize;
 		if ((double)stage > avail - (double)l->margin)

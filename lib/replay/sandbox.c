@@ -140,7 +140,9 @@ int iol_sbx_mkdir(int root, const char *path, mode_t mode)
 	return done(pfd, mkdirat(pfd, base, (mode & 0777) | 0700));
 }
 
-int iol_sbx_rename(int root, const char *from, const char *to)
+/* renameat or linkat (no AT_SYMLINK_FOLLOW: a link to a symbolic link
+ * links the link) between two names, each on its resolved parent */
+static int two_names(int root, const char *from, const char *to, int link)
 {
 	char b2[256];
 	int p2, r;
@@ -149,24 +151,19 @@ int iol_sbx_rename(int root, const char *from, const char *to)
 	p2 = iol_sbx_parent(root, to, b2, sizeof(b2));
 	if (p2 < 0)
 		return done(p1, -1);
-	r = renameat(p1, b1, p2, b2);
+	r = link ? linkat(p1, b1, p2, b2, 0) : renameat(p1, b1, p2, b2);
 	close(p2);
 	return done(p1, r);
 }
 
+int iol_sbx_rename(int root, const char *from, const char *to)
+{
+	return two_names(root, from, to, 0);
+}
+
 int iol_sbx_link(int root, const char *from, const char *to)
 {
-	char b2[256];
-	int p2, r;
-
-	PARENT(root, from, p1, b1);
-	p2 = iol_sbx_parent(root, to, b2, sizeof(b2));
-	if (p2 < 0)
-		return done(p1, -1);
-	/* no AT_SYMLINK_FOLLOW: a link to a symbolic link links the link */
-	r = linkat(p1, b1, p2, b2, 0);
-	close(p2);
-	return done(p1, r);
+	return two_names(root, from, to, 1);
 }
 
 int iol_sbx_symlink(int root, const char *target, const char *path)
