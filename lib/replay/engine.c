@@ -382,7 +382,7 @@ static int confine(const struct rctx *base, struct shared *m,
 }
 
 /* The descriptors one replaying process may hold (the usual soft limit):
- * the caller's limit may be far higher, and 256 processes opening
+ * the caller's limit may be far higher, and 1024 processes opening
  * without closing must not fill the system's file table. */
 #define RANK_FDS 1024
 
