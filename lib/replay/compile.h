@@ -6,8 +6,8 @@
  * user's own, named after the SHA-256 of the script's text (its key), so
  * an unchanged script is compiled once; the loader takes only a file of
  * this user that nobody else may write, with that key, whose seal (the
- * SHA-256 of the whole file, its header included) matches, and whose every count
- * agrees with what its chunks hold.  A replaying process reads its rank's
+ * SHA-256 of the whole file, its header included) matches, and whose every
+ * count agrees with what its chunks hold.  A replaying process reads its rank's
  * chunks one at a time and can decompress the next one ahead, during a compute
  * gap.
  *
