@@ -193,6 +193,21 @@ static const char *text(const struct iol_sacct *p, char **f, int k)
 	return *s ? s : NULL;
 }
 
+/* The digits after a JobID's '_' (array task) or '+' (heterogeneous
+ * component): 1 when they end it, 0 for a step of it (counted), -1 bad. */
+static int suffix(struct iol_sacct *p, const char *r)
+{
+	size_t t = strspn(r, "0123456789");
+
+	if (!digits(r, t))
+		return -1;
+	if (r[t] == '.') {
+		p->steps++;
+		return 0;
+	}
+	return r[t] ? -1 : 1;
+}
+
 /* JobID: 123, 123_4, 123+1 (a job); 123.x (a step); 123_[4-9] (not
  * started).  1 job, 0 skip, -1 bad. */
 static int jobid(struct iol_sacct *p, const char *s, struct iol_schedjob *j)
@@ -212,30 +227,16 @@ static int jobid(struct iol_sacct *p, const char *s, struct iol_schedjob *j)
 		p->pending++;
 		return 0;
 	}
-	if (*r == '_') {
-		size_t t = strspn(r + 1, "0123456789");
-		if (!digits(r + 1, t))
-			return -1;
-		if (r[1 + t] == '.') {
-			p->steps++;
-			return 0;
+	if (*r == '_' || *r == '+') {
+		int k = suffix(p, r + 1);
+
+		if (k <= 0)
+			return k;
+		if (*r == '_') {
+			j->array_job = atoll(s);
+			j->array_task = atoll(r + 1);
+			return 1;
 		}
-		if (r[1 + t])
-			return -1;
-		j->array_job = atoll(s);
-		j->array_task = atoll(r + 1);
-		return 1;
-	}
-	if (*r == '+') {
-		size_t t = strspn(r + 1, "0123456789");
-		if (!digits(r + 1, t))
-			return -1;
-		if (r[1 + t] == '.') {
-			p->steps++;
-			return 0;
-		}
-		if (r[1 + t])
-			return -1;
 	} else if (*r) {
 		return -1;
 	}
