@@ -42,8 +42,13 @@ NO_TRUNC := $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null \
 	>/dev/null 2>&1 && echo -Wno-format-truncation)
 WARN = -std=c11 -Wall -Wextra -Werror $(NO_TRUNC)
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(MPI_CFLAGS) -pthread -fPIC -Ilib -I. -MMD -MP
-# the population store (lib/population) is SQLite: libiolens links it
-LDLIBS = -lsqlite3 -lz -lbz2 -llzma -lm -pthread -ldl
+# the population store (lib/population) is SQLite, or PostgreSQL through
+# libpq (Debian libpq-dev): libiolens links both
+PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || \
+	echo -I$$(pg_config --includedir 2>/dev/null))
+PQ_LIBS := $(shell pkg-config --libs libpq 2>/dev/null || echo -lpq)
+ALL_CFLAGS += $(PQ_CFLAGS)
+LDLIBS = -lsqlite3 $(PQ_LIBS) -lz -lbz2 -llzma -lm -pthread -ldl
 # the renderers draw with Cairo and Pango and write XLSX; only the binary
 # links them, never libiolens
 RENDER_PKGS = pangocairo cairo-pdf cairo-svg fontconfig xlsxwriter
@@ -168,7 +173,7 @@ t/unit-bins: $(UNIT_BINS)
 		echo '$(prefix) $(libdir) $(datadir) $(includedir)' > $@
 
 iolens.pc: lib/base/version.h Makefile .install-dirs
-	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lsqlite3 -lz -lbz2 -llzma -lm -pthread -ldl\nCflags: -I$${includedir}/iolens\n' \
+	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lsqlite3 -lpq -lz -lbz2 -llzma -lm -pthread -ldl\nCflags: -I$${includedir}/iolens\n' \
 		'$(prefix)' '$(libdir)' '$(includedir)' '$(VERSION)' > $@
 
 deps:
@@ -234,7 +239,8 @@ FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
 FUZZ_SAN = address,undefined,float-cast-overflow,signed-integer-overflow,integer-divide-by-zero,shift
 FUZZ_CFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer -pthread -Ilib -I. \
-	-fsanitize=$(FUZZ_SAN) -fno-sanitize-recover=all -DIOLENS_FUZZ -MMD -MP
+	-fsanitize=$(FUZZ_SAN) -fno-sanitize-recover=all -DIOLENS_FUZZ -MMD -MP \
+	$(PQ_CFLAGS)
 FUZZ_TARGETS = strace trace darshan iostat-text iostat-json diskstats \
 	replay-script replay-bin fsstats triage-conf
 FUZZ_LIB_OBJS = $(addprefix fuzz/obj/,$(LIB_OBJS))

@@ -625,7 +625,8 @@ static int run(struct ingest *g, int argc, char **argv, int first)
 	}
 	/* a store this run made and put no log in (every argument missing
 	 * or empty, and no scheduler accounting) is not left behind */
-	if (!existed && !g->seen && !g->dberror && !g->nsacct)
+	if (!existed && !g->seen && !g->dberror && !g->nsacct &&
+	    !iol_store_is_url(g->db))
 		unlink(g->db);
 	return g->dberror || bad || sbad || g->failed ? EXIT_DATA : EXIT_OK;
 }

@@ -40,7 +40,8 @@ static int merge_all(const char *out, int n, char **shards)
 	int i, rc = EXIT_OK;
 
 	for (i = 0; i < n; i++)
-		if (access(shards[i], R_OK) < 0) {
+		if (!iol_store_is_url(shards[i]) &&
+		    access(shards[i], R_OK) < 0) {
 			msg("cannot open '%s': %s", shards[i], strerror(errno));
 			return EXIT_DATA;
 		}

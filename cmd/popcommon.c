@@ -10,6 +10,7 @@
 
 #include "cmd/popcommon.h"
 #include "cmd/util.h"
+#include "population/sql.h"
 #include "storage/devio.h"
 #include "base/banned.h"
 
@@ -63,7 +64,7 @@ static int open_db(struct popopts *p, struct iol_popdb **db)
 	struct stat sb;
 	int rc;
 
-	if (stat(p->db, &sb) < 0) {
+	if (!iol_sql_is_url(p->db) && stat(p->db, &sb) < 0) {
 		msg("cannot open '%s': %s", p->db, strerror(errno));
 		return -1;
 	}

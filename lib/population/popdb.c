@@ -1,5 +1,6 @@
 /*
- * The population store read through SQLite, read-only: the job rows the
+ * The population store read through population/sql.h (SQLite or
+ * PostgreSQL), read-only: the job rows the
  * analyses aggregate (one table naming each column the schema gives it)
  * and a generic cursor for `iolens jobs`.  A column missing from the store
  * reads as NULL; a --where expression is compiled alone and must be one
@@ -13,11 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "base/grow.h"
 #include "base/hash.h"
 #include "population/popdb.h"
+#include "population/sql.h"
 #include "population/store.h"
 #include "base/banned.h"
 
@@ -28,14 +28,15 @@ const char *const iol_pop_fw_names[IOL_POP_NFW] = {
 	"lt_4k", "4k_64k", "64k_1m", "1m_16m", "16m_256m", "256m_4g", "ge_4g"};
 
 struct iol_popdb {
-	sqlite3 *db;
+	struct iol_sql *db;
 	int internal; /* our own query runs: it may read sched */
 	char **cols;  /* the jobs table's columns */
 	size_t ncols;
 };
 
 struct iol_popcur {
-	sqlite3_stmt *st;
+	struct iol_sqlst *st;
+	struct iol_sql *db;
 };
 
 enum { K_STR, K_INT, K_REAL };
@@ -85,32 +86,12 @@ static const struct col {
 
 static int db_err(struct iol_popdb *db, struct iol_error *err, int code)
 {
-	return iol_error_set(err, code, "%s", sqlite3_errmsg(db->db));
+	return iol_error_set(err, code, "%s", iol_sql_errmsg(db->db));
 }
 
 static int load_columns(struct iol_popdb *db, struct iol_error *err)
 {
-	sqlite3_stmt *st;
-	size_t cap = 0;
-	int rc;
-
-	if (sqlite3_prepare_v2(db->db, "PRAGMA table_info(jobs)", -1, &st,
-			       NULL) != SQLITE_OK)
-		return db_err(db, err, IOL_ECORRUPT);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *name = (const char *)sqlite3_column_text(st, 1);
-		char **nc = iol_grow(db->cols, &cap, db->ncols,
-				     sizeof *db->cols, 64);
-		if (!nc || !name || !(nc[db->ncols] = strdup(name))) {
-			db->cols = nc ? nc : db->cols;
-			sqlite3_finalize(st);
-			return iol_error_set(err, IOL_ENOMEM, "out of memory");
-		}
-		db->cols = nc;
-		db->ncols++;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
+	if (iol_sql_columns(db->db, "jobs", &db->cols, &db->ncols) < 0)
 		return db_err(db, err, IOL_ECORRUPT);
 	if (!db->ncols)
 		return iol_error_set(err, IOL_ENOTLOG,
@@ -119,25 +100,14 @@ static int load_columns(struct iol_popdb *db, struct iol_error *err)
 }
 
 /* Once the columns are known, statements may only read the jobs table:
- * a --where expression cannot reach other tables, pragmas or writes. */
-static int authorize(void *arg, int action, const char *a, const char *b,
-		     const char *db, const char *trigger)
+ * a --where expression cannot reach other tables, pragmas or writes
+ * (SQLite; on PostgreSQL the connection is read-only). */
+static int allow_read(void *arg, const char *table)
 {
 	const struct iol_popdb *self = arg;
 
-	(void)b;
-	(void)db;
-	(void)trigger;
-	switch (action) {
-	case SQLITE_SELECT:
-	case SQLITE_FUNCTION: return SQLITE_OK;
-	case SQLITE_READ:
-		return a && (!strcmp(a, "jobs") ||
-			     (self->internal && !strcmp(a, "sched")))
-			       ? SQLITE_OK
-			       : SQLITE_DENY;
-	default: return SQLITE_DENY;
-	}
+	return !strcmp(table, "jobs") ||
+	       (self->internal && !strcmp(table, "sched"));
 }
 
 int iol_popdb_open(const char *path, struct iol_popdb **out,
@@ -153,24 +123,17 @@ int iol_popdb_open(const char *path, struct iol_popdb **out,
 		free(db);
 		return rc;
 	}
-	/* one thread per handle: no mutex on each of a million column reads */
-	if (sqlite3_open_v2(path, &db->db,
-			    SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
-			    NULL) != SQLITE_OK) {
-		rc = iol_error_set(err, IOL_EIO, "%s",
-				   db->db ? sqlite3_errmsg(db->db)
-					  : "out of memory");
+	if ((rc = iol_sql_open(&db->db, path, IOL_SQL_RO, err)) < 0) {
 		iol_popdb_close(db);
 		return rc;
 	}
-	sqlite3_busy_timeout(db->db, 5000);
-	sqlite3_exec(db->db, "PRAGMA query_only = 1", NULL, NULL, NULL);
 	rc = load_columns(db, err);
+	if (rc == 0 && iol_sql_limit_reads(db->db, allow_read, db) < 0)
+		rc = db_err(db, err, IOL_EIO);
 	if (rc) {
 		iol_popdb_close(db);
 		return rc;
 	}
-	sqlite3_set_authorizer(db->db, authorize, db);
 	*out = db;
 	return 0;
 }
@@ -182,7 +145,7 @@ void iol_popdb_close(struct iol_popdb *db)
 	for (size_t i = 0; i < db->ncols; i++)
 		free(db->cols[i]);
 	free(db->cols);
-	sqlite3_close(db->db);
+	iol_sql_close(db->db);
 	free(db);
 }
 
@@ -195,17 +158,15 @@ int iol_popdb_has_column(struct iol_popdb *db, const char *name)
 }
 
 /* Compile sql; with a user's where it must be one read-only statement. */
-static int prepare(struct iol_popdb *db, const char *sql, sqlite3_stmt **st,
-		   struct iol_error *err)
+static int prepare(struct iol_popdb *db, const char *sql,
+		   struct iol_sqlst **st, struct iol_error *err)
 {
-	const char *tail = NULL;
-
-	if (sqlite3_prepare_v2(db->db, sql, -1, st, &tail) != SQLITE_OK) {
+	if (iol_sql_prepare(db->db, sql, st) < 0) {
 		*st = NULL;
 		return db_err(db, err, IOL_EINVAL);
 	}
-	if ((tail && *tail) || !sqlite3_stmt_readonly(*st)) {
-		sqlite3_finalize(*st);
+	if (!iol_sql_readonly(*st)) {
+		iol_sql_finalize(*st);
 		*st = NULL;
 		return iol_error_set(err, IOL_EINVAL,
 				     "not one read-only query");
@@ -217,7 +178,7 @@ int iol_popdb_check_where(struct iol_popdb *db, const char *where,
 			  struct iol_error *err)
 {
 	char *sql;
-	sqlite3_stmt *st;
+	struct iol_sqlst *st;
 	int rc;
 
 	if (!where)
@@ -225,14 +186,14 @@ int iol_popdb_check_where(struct iol_popdb *db, const char *where,
 	if (strchr(where, ';'))
 		return iol_error_set(err, IOL_EINVAL,
 				     "--where must not contain ';'");
-	sql = sqlite3_mprintf("SELECT 1 FROM jobs WHERE (%s)", where);
+	sql = iol_sql_mprintf("SELECT 1 FROM jobs WHERE (%s)", where);
 	if (!sql)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	rc = prepare(db, sql, &st, err);
-	sqlite3_free(sql);
+	iol_sql_free(sql);
 	if (rc)
 		return rc;
-	sqlite3_finalize(st);
+	iol_sql_finalize(st);
 	return 0;
 }
 
@@ -387,7 +348,7 @@ static int wanted(size_t i, unsigned what)
 static char *load_sql(struct iol_popdb *db, const char *where, unsigned what,
 		      const char *cond, int *qcol)
 {
-	char *sql = sqlite3_mprintf("SELECT");
+	char *sql = iol_sql_mprintf("SELECT");
 	char buf[64];
 	int k = 0;
 
@@ -397,44 +358,45 @@ static char *load_sql(struct iol_popdb *db, const char *where, unsigned what,
 		qcol[i] = -1;
 		if (!wanted(i, what) || !iol_popdb_has_column(db, c))
 			continue;
-		n = sqlite3_mprintf("%s%s \"%w\"", sql, k ? "," : "", c);
+		n = iol_sql_mprintf("%s%s \"%w\"", sql, k ? "," : "", c);
 		qcol[i] = k++;
-		sqlite3_free(sql);
+		iol_sql_free(sql);
 		sql = n;
 	}
 	if (sql) {
-		char *n = sqlite3_mprintf(
+		char *n = iol_sql_mprintf(
 			"%s%s FROM jobs WHERE (%s)%s%s%s ORDER BY id", sql,
-			k ? "" : " 1", cond ? cond : "1", where ? " AND (" : "",
-			where ? where : "", where ? ")" : "");
-		sqlite3_free(sql);
+			k ? "" : " 1", cond ? cond : "1 = 1",
+			where ? " AND (" : "", where ? where : "",
+			where ? ")" : "");
+		iol_sql_free(sql);
 		sql = n;
 	}
 	return sql;
 }
 
-static int64_t get_int(sqlite3_stmt *st, int i)
+static int64_t get_int(struct iol_sqlst *st, int i)
 {
-	switch (sqlite3_column_type(st, i)) {
-	case SQLITE_NULL: return IOL_POP_NULL;
-	case SQLITE_FLOAT: return (int64_t)sqlite3_column_double(st, i);
-	default: return sqlite3_column_int64(st, i);
+	switch (iol_sql_coltype(st, i)) {
+	case IOL_SQL_NULL: return IOL_POP_NULL;
+	case IOL_SQL_REAL: return (int64_t)iol_sql_real(st, i);
+	default: return iol_sql_int(st, i);
 	}
 }
 
-static double get_real(sqlite3_stmt *st, int i)
+static double get_real(struct iol_sqlst *st, int i)
 {
-	if (sqlite3_column_type(st, i) == SQLITE_NULL)
+	if (iol_sql_coltype(st, i) == IOL_SQL_NULL)
 		return NAN;
-	return sqlite3_column_double(st, i);
+	return iol_sql_real(st, i);
 }
 
-static int fill_job(sqlite3_stmt *st, const int *qcol, struct iol_popstrs *ps,
+static int fill_job(struct iol_sqlst *st, const int *qcol, struct iol_popstrs *ps,
 		    struct iol_popjob *j)
 {
 	for (size_t i = 0; i < NSCALAR; i++) {
 		char *p = (char *)j + scalar_cols[i].off;
-		const unsigned char *t;
+		const char *t;
 		int c = qcol[i];
 
 		switch (scalar_cols[i].kind) {
@@ -446,16 +408,14 @@ static int fill_job(sqlite3_stmt *st, const int *qcol, struct iol_popstrs *ps,
 			*(double *)(void *)p = c < 0 ? NAN : get_real(st, c);
 			break;
 		default:
-			if (c < 0 || !(t = sqlite3_column_text(st, c)))
+			if (c < 0 || !(t = iol_sql_text(st, c)))
 				break;
 			/* paths are unique: copied, not looked up */
 			*(char **)(void *)p =
 				strcmp(scalar_cols[i].name, "path")
-					? intern(ps, (const char *)t)
-					: arena_dup(
-						  ps, (const char *)t,
-						  (size_t)sqlite3_column_bytes(
-							  st, c));
+					? intern(ps, t)
+					: arena_dup(ps, t,
+						    iol_sql_bytes(st, c));
 			if (!*(char **)(void *)p)
 				return -1;
 		}
@@ -485,7 +445,7 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 		const char *cond, const struct binds *bv,
 		struct iol_popset *set, struct iol_error *err)
 {
-	sqlite3_stmt *st;
+	struct iol_sqlst *st;
 	size_t cap = 0;
 	int qcol[NALL];
 	char *sql;
@@ -501,22 +461,22 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
 	rc = prepare(db, sql, &st, err);
-	sqlite3_free(sql);
+	iol_sql_free(sql);
 	if (rc) {
 		iol_popset_free(set);
 		return rc;
 	}
 	if (bv && bv->t1)
-		sqlite3_bind_text(st, 1, bv->t1, -1, SQLITE_STATIC);
+		iol_sql_bind_text(st, 1, bv->t1, -1);
 	if (bv && bv->real2)
-		sqlite3_bind_double(st, 2, bv->d2);
+		iol_sql_bind_real(st, 2, bv->d2);
 	else if (bv && bv->t2)
-		sqlite3_bind_text(st, 2, bv->t2, -1, SQLITE_STATIC);
+		iol_sql_bind_text(st, 2, bv->t2, -1);
 	set->has_bins = (what & IOL_POPLOAD_BINS) &&
 			iol_popdb_has_column(db, "posix_read_0_100");
 	set->has_fw = (what & IOL_POPLOAD_FW) &&
 		      iol_popdb_has_column(db, "files_written_lt_4k");
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = iol_sql_step(st)) == 1) {
 		struct iol_popjob *nj =
 			iol_grow(set->jobs, &cap, set->n, sizeof *nj, 256);
 		if (!nj)
@@ -526,14 +486,16 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 		if (fill_job(st, qcol, set->strs, &nj[set->n++]) < 0)
 			break;
 	}
-	sqlite3_finalize(st);
-	if (rc == SQLITE_ROW) {
+	if (rc < 0)
+		rc = db_err(db, err, IOL_ECORRUPT);
+	iol_sql_finalize(st);
+	if (rc == 1) {
 		iol_popset_free(set);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc < 0) {
 		iol_popset_free(set);
-		return db_err(db, err, IOL_ECORRUPT);
+		return rc;
 	}
 	return 0;
 }
@@ -570,7 +532,7 @@ int iol_popdb_load_earlier(struct iol_popdb *db, const char *where,
 	 * row started strictly earlier is never the job's own, and a
 	 * million-job store may hold 100,000 earlier jobs of one app. */
 	return load(db, where, IOL_POPLOAD_CTX,
-		    isnan(start) ? "0"
+		    isnan(start) ? "1 = 0"
 		    : none ? "(app IS NULL OR app = '') AND start_time < ?2 "
 			     "AND coalesce(partial, 0) <= 0"
 			   : "app = ?1 AND start_time < ?2 AND "
@@ -590,7 +552,7 @@ int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
 		    struct iol_error *err)
 {
 	struct iol_popcur *cur;
-	char *sql;
+	char *sql, lim[32] = "";
 	int rc;
 
 	*out = NULL;
@@ -601,18 +563,21 @@ int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
 	if (!(cur = calloc(1, sizeof *cur)))
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	/* sort is a known column name: quoted as an identifier */
-	sql = sqlite3_mprintf("SELECT * FROM jobs%s%s%s ORDER BY \"%w\" %s, id"
-			      " LIMIT %lld",
+	/* no LIMIT when top is 0: PostgreSQL takes no LIMIT -1 */
+	if (top > 0)
+		snprintf(lim, sizeof lim, " LIMIT %lld", (long long)top);
+	sql = iol_sql_mprintf("SELECT * FROM jobs%s%s%s ORDER BY \"%w\" %s, id"
+			      "%s",
 			      where ? " WHERE (" : "", where ? where : "",
 			      where ? ")" : "", sort ? sort : "id",
-			      desc ? "DESC" : "ASC",
-			      top > 0 ? (long long)top : -1LL);
+			      desc ? "DESC" : "ASC", lim);
 	if (!sql) {
 		free(cur);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
+	cur->db = db->db;
 	rc = prepare(db, sql, &cur->st, err);
-	sqlite3_free(sql);
+	iol_sql_free(sql);
 	if (rc) {
 		free(cur);
 		return rc;
@@ -623,56 +588,53 @@ int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
 
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err)
 {
-	int rc = sqlite3_step(cur->st);
+	int rc = iol_sql_step(cur->st);
 
-	if (rc == SQLITE_ROW)
-		return 1;
-	if (rc == SQLITE_DONE)
-		return 0;
-	return iol_error_set(err, IOL_ECORRUPT, "%s",
-			     sqlite3_errmsg(sqlite3_db_handle(cur->st)));
+	if (rc >= 0)
+		return rc;
+	return iol_error_set(err, IOL_ECORRUPT, "%s", iol_sql_errmsg(cur->db));
 }
 
 int iol_popcur_ncols(const struct iol_popcur *cur)
 {
-	return sqlite3_column_count(cur->st);
+	return iol_sql_ncols(cur->st);
 }
 
 const char *iol_popcur_name(const struct iol_popcur *cur, int i)
 {
-	return sqlite3_column_name(cur->st, i);
+	return iol_sql_colname(cur->st, i);
 }
 
 int iol_popcur_type(const struct iol_popcur *cur, int i)
 {
-	switch (sqlite3_column_type(cur->st, i)) {
-	case SQLITE_INTEGER: return IOL_POPV_INT;
-	case SQLITE_FLOAT: return IOL_POPV_REAL;
-	case SQLITE_NULL: return IOL_POPV_NULL;
+	switch (iol_sql_coltype(cur->st, i)) {
+	case IOL_SQL_INT: return IOL_POPV_INT;
+	case IOL_SQL_REAL: return IOL_POPV_REAL;
+	case IOL_SQL_NULL: return IOL_POPV_NULL;
 	default: return IOL_POPV_TEXT;
 	}
 }
 
 int64_t iol_popcur_int(const struct iol_popcur *cur, int i)
 {
-	return sqlite3_column_int64(cur->st, i);
+	return iol_sql_int(cur->st, i);
 }
 
 double iol_popcur_real(const struct iol_popcur *cur, int i)
 {
-	return sqlite3_column_double(cur->st, i);
+	return iol_sql_real(cur->st, i);
 }
 
 const char *iol_popcur_text(const struct iol_popcur *cur, int i)
 {
-	return (const char *)sqlite3_column_text(cur->st, i);
+	return iol_sql_text(cur->st, i);
 }
 
 void iol_popcur_close(struct iol_popcur *cur)
 {
 	if (!cur)
 		return;
-	sqlite3_finalize(cur->st);
+	iol_sql_finalize(cur->st);
 	free(cur);
 }
 
@@ -689,50 +651,74 @@ static char *api_expr(struct iol_popdb *db, const char *pre)
 	snprintf(r, sizeof r, "%s_bytes_read", pre);
 	snprintf(w, sizeof w, "%s_bytes_written", pre);
 	if (!iol_popdb_has_column(db, r) || !iol_popdb_has_column(db, w))
-		return sqlite3_mprintf("0");
-	return sqlite3_mprintf("coalesce(j.\"%w\", 0) + coalesce(j.\"%w\", 0)",
+		return iol_sql_mprintf("0");
+	return iol_sql_mprintf("coalesce(j.\"%w\", 0) + coalesce(j.\"%w\", 0)",
 			       r, w);
 }
 
+/* (the SQL of coverage is what SQLite and PostgreSQL both accept: sums
+ * of CASE, not of booleans; coalesce(sum(), 0) for SQLite's total()) */
 static int cov_rows(struct iol_popdb *db, struct iol_popcov_all *c,
 		    struct iol_error *err)
 {
 	static const char q[] =
 		"SELECT coalesce(nullif(a, ''), '(none)') AS p, count(*), "
-		"total(ch), total(inst), total(CASE WHEN inst THEN ch END) "
-		"FROM (SELECT s.account AS a, s.core_hours AS ch, EXISTS "
-		"(SELECT 1 FROM jobs j WHERE j.sched_id = s.id) AS inst FROM "
-		"sched s) GROUP BY p ORDER BY p";
-	sqlite3_stmt *st;
+		"coalesce(sum(ch), 0), coalesce(sum(inst), 0), "
+		"coalesce(sum(CASE WHEN inst = 1 THEN ch END), 0) "
+		"FROM (SELECT s.account AS a, s.core_hours AS ch, CASE WHEN "
+		"EXISTS (SELECT 1 FROM jobs j WHERE j.sched_id = s.id) THEN 1 "
+		"ELSE 0 END AS inst FROM sched s) AS t GROUP BY p ORDER BY p";
+	struct iol_sqlst *st;
 	size_t cap = 0;
 	int rc;
 
-	if (sqlite3_prepare_v2(db->db, q, -1, &st, NULL) != SQLITE_OK)
+	if (iol_sql_prepare(db->db, q, &st) < 0)
 		return db_err(db, err, IOL_ECORRUPT);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = iol_sql_step(st)) == 1) {
 		struct iol_popcov *np = iol_grow(c->p, &cap, c->n, sizeof *np,
 						 16),
 				  *r;
+		const char *name = iol_sql_text(st, 0);
 		if (!np)
 			break;
 		c->p = np;
 		r = &np[c->n++];
 		memset(r, 0, sizeof *r);
 		snprintf(r->project, sizeof r->project, "%s",
-			 (const char *)sqlite3_column_text(st, 0));
-		r->jobs = sqlite3_column_int64(st, 1);
-		r->core_hours = sqlite3_column_double(st, 2);
-		r->inst_jobs = sqlite3_column_int64(st, 3);
-		r->inst_core_hours = sqlite3_column_double(st, 4);
+			 name ? name : "(none)");
+		r->jobs = iol_sql_int(st, 1);
+		r->core_hours = iol_sql_real(st, 2);
+		r->inst_jobs = iol_sql_int(st, 3);
+		r->inst_core_hours = iol_sql_real(st, 4);
 		c->total.jobs += r->jobs;
 		c->total.inst_jobs += r->inst_jobs;
 		c->total.core_hours += r->core_hours;
 		c->total.inst_core_hours += r->inst_core_hours;
 	}
-	sqlite3_finalize(st);
-	if (rc == SQLITE_ROW)
+	if (rc < 0)
+		rc = db_err(db, err, IOL_ECORRUPT);
+	iol_sql_finalize(st);
+	if (rc == 1)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	return rc == SQLITE_DONE ? 0 : db_err(db, err, IOL_ECORRUPT);
+	return rc;
+}
+
+/* the one row of q into v[0..n) */
+static int one_row(struct iol_popdb *db, const char *q, int64_t *v, int n,
+		   struct iol_error *err)
+{
+	struct iol_sqlst *st;
+	int rc;
+
+	if (iol_sql_prepare(db->db, q, &st) < 0)
+		return db_err(db, err, IOL_ECORRUPT);
+	if ((rc = iol_sql_step(st)) == 1)
+		for (int k = 0; k < n; k++)
+			v[k] = iol_sql_int(st, k);
+	else
+		rc = db_err(db, err, IOL_ECORRUPT);
+	iol_sql_finalize(st);
+	return rc == 1 ? 0 : rc;
 }
 
 static int cov_apis(struct iol_popdb *db, struct iol_popcov_all *c,
@@ -741,44 +727,37 @@ static int cov_apis(struct iol_popdb *db, struct iol_popcov_all *c,
 	static const char *const pre[IOL_POP_NAPI] = {"posix", "mpiio", "h5d",
 						      "pnetcdf_var", "stdio"};
 	char *e[IOL_POP_NAPI], *q = NULL;
-	sqlite3_stmt *st;
+	int64_t v[2] = {0, 0};
 	int rc = 0, k;
 
 	for (k = 0; k < IOL_POP_NAPI; k++)
 		e[k] = api_expr(db, pre[k]);
 	if (e[0] && e[1] && e[2] && e[3] && e[4])
-		q = sqlite3_mprintf(
-			"SELECT total(a0), total(a1), total(a2), total(a3), "
-			"total(a4) FROM (SELECT max(%s > 0) AS a0, max(%s > 0) "
-			"AS a1, max(%s > 0) AS a2, max(%s > 0) AS a3, max(%s "
-			"> 0) AS a4 FROM jobs j WHERE j.sched_id IS NOT NULL "
-			"GROUP BY j.sched_id)",
+		q = iol_sql_mprintf(
+			"SELECT coalesce(sum(a0), 0), coalesce(sum(a1), 0), "
+			"coalesce(sum(a2), 0), coalesce(sum(a3), 0), "
+			"coalesce(sum(a4), 0) FROM (SELECT max(CASE WHEN %s > "
+			"0 THEN 1 ELSE 0 END) AS a0, max(CASE WHEN %s > 0 THEN "
+			"1 ELSE 0 END) AS a1, max(CASE WHEN %s > 0 THEN 1 ELSE "
+			"0 END) AS a2, max(CASE WHEN %s > 0 THEN 1 ELSE 0 END) "
+			"AS a3, max(CASE WHEN %s > 0 THEN 1 ELSE 0 END) AS a4 "
+			"FROM jobs j WHERE j.sched_id IS NOT NULL GROUP BY "
+			"j.sched_id) AS t",
 			e[0], e[1], e[2], e[3], e[4]);
 	for (k = 0; k < IOL_POP_NAPI; k++)
-		sqlite3_free(e[k]);
+		iol_sql_free(e[k]);
 	if (!q)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	rc = sqlite3_prepare_v2(db->db, q, -1, &st, NULL);
-	sqlite3_free(q);
-	if (rc != SQLITE_OK)
-		return db_err(db, err, IOL_ECORRUPT);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		for (k = 0; k < IOL_POP_NAPI; k++)
-			c->api[k] = sqlite3_column_int64(st, k);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
-		return db_err(db, err, IOL_ECORRUPT);
-	if (sqlite3_prepare_v2(db->db,
-			       "SELECT count(*), total(sched_id IS NULL) FROM "
-			       "jobs",
-			       -1, &st, NULL) != SQLITE_OK)
-		return db_err(db, err, IOL_ECORRUPT);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		c->darshan_jobs = sqlite3_column_int64(st, 0);
-		c->darshan_unjoined = sqlite3_column_int64(st, 1);
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : db_err(db, err, IOL_ECORRUPT);
+	rc = one_row(db, q, c->api, IOL_POP_NAPI, err);
+	iol_sql_free(q);
+	if (rc == 0)
+		rc = one_row(db,
+			     "SELECT count(*), coalesce(sum(CASE WHEN sched_id "
+			     "IS NULL THEN 1 ELSE 0 END), 0) FROM jobs",
+			     v, 2, err);
+	c->darshan_jobs = v[0];
+	c->darshan_unjoined = v[1];
+	return rc;
 }
 
 int iol_popdb_coverage(struct iol_popdb *db, struct iol_popcov_all *c,

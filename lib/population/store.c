@@ -1,14 +1,22 @@
 /*
- * The population store on SQLite: schema creation and upgrade (columns
- * appended from the job-row table), lookups by path, batched upserts with
- * prepared statements, and the merge of shard stores.
+ * The population store on SQLite or PostgreSQL (population/sql.h): schema
+ * creation and upgrade (columns appended from the job-row table), lookups
+ * by path, upserts with prepared statements, and the merge of stores.
  *
- * Journal: WAL while open, because an ingest is one long series of small
- * transactions (a WAL commit appends, a rollback-journal commit rewrites
- * and fsyncs twice) and because analysts may query the store meanwhile
- * without blocking the writer; synchronous=NORMAL is durable against a
- * killed process in WAL mode.  Closing returns the file to a rollback
- * journal so that a store at rest is one file, safe to copy.
+ * SQLite journal: WAL while open, because an ingest is one long series of
+ * small transactions (a WAL commit appends, a rollback-journal commit
+ * rewrites and fsyncs twice) and because analysts may query the store
+ * meanwhile without blocking the writer; synchronous=NORMAL is durable
+ * against a killed process in WAL mode.  Closing returns the file to a
+ * rollback journal so that a store at rest is one file, safe to copy.
+ *
+ * PostgreSQL: many ingests may write at once.  Each row is its own
+ * transaction there (autocommit): batches of rows from processes walking
+ * overlapping directories in different orders would lock the same paths
+ * in different orders and deadlock; one-row upserts on the unique path
+ * cannot.  synchronous_commit is off for the writer's session, so a
+ * commit does not wait for the disk: a server crash may lose the last
+ * rows' commits, which the next ingest writes again.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -18,9 +26,8 @@
 
 #include <sys/stat.h>
 
-#include <sqlite3.h>
-
 #include "population/store.h"
+#include "population/sql.h"
 #include "base/version.h"
 #include "base/banned.h"
 
@@ -36,10 +43,12 @@ enum {
 };
 
 struct iol_store {
-	sqlite3 *db;
-	sqlite3_stmt *q[NQ];
-	int in_txn, pending, batch;
+	struct iol_sql *db;
+	struct iol_sqlst *q[NQ];
+	int in_txn, pending, batch, pg;
 	size_t ncols;
+	char **have; /* the jobs table's columns when opened */
+	size_t nhave;
 };
 
 /* ---- a growing SQL text ---- */
@@ -78,23 +87,36 @@ static void add(struct sql *b, const char *fmt, ...)
 	}
 }
 
+static int dberr_of(struct iol_sql *db, struct iol_error *err,
+		    const char *what)
+{
+	return iol_error_set(err, iol_sql_errcode(db), "%s: %s", what,
+			     iol_sql_errmsg(db));
+}
+
 static int dberr(struct iol_store *st, struct iol_error *err, const char *what)
 {
-	int code = sqlite3_errcode(st->db);
-
-	return iol_error_set(err,
-			     code == SQLITE_NOTADB ? IOL_ECORRUPT : IOL_EIO,
-			     "%s: %s", what, sqlite3_errmsg(st->db));
+	return dberr_of(st->db, err, what);
 }
 
 static int exec(struct iol_store *st, const char *sql, struct iol_error *err)
 {
-	if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+	if (iol_sql_exec(st->db, sql) < 0)
 		return dberr(st, err, "store");
 	return 0;
 }
 
-static const char *const sqltypes[] = {"TEXT", "INTEGER", "REAL"};
+static const char *ty(const struct iol_store *st, int t)
+{
+	return iol_sql_type(st->db, t);
+}
+
+static void free_names(char **c, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(c[i]);
+	free(c);
+}
 
 /* ---- schema ---- */
 
@@ -105,9 +127,9 @@ static int create_jobs(struct iol_store *st, struct iol_error *err)
 	struct sql b = {0};
 	int rc;
 
-	add(&b, "CREATE TABLE IF NOT EXISTS jobs (id INTEGER PRIMARY KEY");
+	add(&b, "CREATE TABLE IF NOT EXISTS jobs (id %s", ty(st, IOL_SQLT_ID));
 	for (i = 0; i < n; i++)
-		add(&b, ", \"%s\" %s%s", c[i].name, sqltypes[c[i].type],
+		add(&b, ", \"%s\" %s%s", c[i].name, ty(st, c[i].type),
 		    i == IOL_PC_PATH ? " NOT NULL UNIQUE" : "");
 	add(&b, ")");
 	rc = b.oom ? iol_error_set(err, IOL_ENOMEM, "store")
@@ -116,23 +138,13 @@ static int create_jobs(struct iol_store *st, struct iol_error *err)
 	return rc;
 }
 
-/* 1 if table tab (in schema sch) has column name */
-static int has_column(struct iol_store *st, const char *sch, const char *tab,
-		      const char *name)
+/* 1 if the jobs table had column name when the store was opened */
+static int has_column(const struct iol_store *st, const char *name)
 {
-	char q[256];
-	sqlite3_stmt *s;
-	int found = 0;
-
-	snprintf(q, sizeof(q),
-		 "SELECT 1 FROM pragma_table_info('%s', '%s') WHERE name = ?",
-		 tab, sch);
-	if (sqlite3_prepare_v2(st->db, q, -1, &s, NULL) != SQLITE_OK)
-		return 0;
-	sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
-	found = sqlite3_step(s) == SQLITE_ROW;
-	sqlite3_finalize(s);
-	return found;
+	for (size_t i = 0; i < st->nhave; i++)
+		if (!strcmp(st->have[i], name))
+			return 1;
+	return 0;
 }
 
 /* columns of a newer job-row table, appended to an older store */
@@ -142,36 +154,48 @@ static int upgrade_jobs(struct iol_store *st, struct iol_error *err)
 	const struct iol_popcol *c = iol_pop_columns(&n);
 	char q[256];
 
+	if (iol_sql_columns(st->db, "jobs", &st->have, &st->nhave) < 0)
+		return dberr(st, err, "store");
 	for (i = 0; i < n; i++) {
-		if (has_column(st, "main", "jobs", c[i].name))
+		if (has_column(st, c[i].name))
 			continue;
 		snprintf(q, sizeof(q), "ALTER TABLE jobs ADD COLUMN \"%s\" %s",
-			 c[i].name, sqltypes[c[i].type]);
+			 c[i].name, ty(st, c[i].type));
 		if (exec(st, q, err))
 			return err ? err->code : IOL_EIO;
 	}
 	return 0;
 }
 
+/* the schema version a store's meta table says; -1 none */
+static int schema_of(struct iol_sql *db)
+{
+	struct iol_sqlst *s;
+	int v = -1;
+
+	if (iol_sql_prepare(db,
+			    "SELECT value FROM meta WHERE key = "
+			    "'schema_version'",
+			    &s) < 0)
+		return -2;
+	if (iol_sql_step(s) == 1)
+		v = (int)iol_sql_int(s, 0);
+	iol_sql_finalize(s);
+	return v;
+}
+
 static int check_meta(struct iol_store *st, int *was, struct iol_error *err)
 {
-	sqlite3_stmt *s;
 	char q[256];
-	int v = -1;
+	int v;
 
 	if (exec(st,
 		 "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, "
 		 "value TEXT)",
 		 err))
 		return IOL_EIO;
-	if (sqlite3_prepare_v2(st->db,
-			       "SELECT value FROM meta WHERE key = "
-			       "'schema_version'",
-			       -1, &s, NULL) != SQLITE_OK)
+	if ((v = schema_of(st->db)) < -1)
 		return dberr(st, err, "store");
-	if (sqlite3_step(s) == SQLITE_ROW)
-		v = sqlite3_column_int(s, 0);
-	sqlite3_finalize(s);
 	if (v > IOL_STORE_SCHEMA)
 		return iol_error_set(err, IOL_EVERSION,
 				     "store schema %d is newer than this "
@@ -205,6 +229,12 @@ static void upsert_sql(struct sql *b)
 		    c[i].name, c[i].name);
 }
 
+/* the scheduler's columns, in the order of iol_store_put_sched()'s binds;
+ * "user" and "end" are key words of PostgreSQL: quoted everywhere */
+#define SCHED_COLS                                                         \
+	"cluster, jobid, jobid_raw, array_job, array_task, \"user\", "     \
+	"account, state, nnodes, ncpus, elapsed, start, \"end\", core_hours"
+
 static int prepare(struct iol_store *st, struct iol_error *err)
 {
 	static const char *const fixed[NQ] = {
@@ -212,25 +242,26 @@ static int prepare(struct iol_store *st, struct iol_error *err)
 			       "jobs WHERE path = ?",
 		[Q_LOOK_ERR] = "SELECT size, mtime_ns, iolens_version FROM "
 			       "errors WHERE path = ?",
-		[Q_INS_ERR] = "INSERT OR REPLACE INTO errors (path, size, "
-			      "mtime_ns, message, iolens_version) VALUES "
-			      "(?, ?, ?, ?, ?)",
+		[Q_INS_ERR] = "INSERT INTO errors (path, size, mtime_ns, "
+			      "message, iolens_version) VALUES (?, ?, ?, ?, "
+			      "?) ON CONFLICT(path) DO UPDATE SET size = "
+			      "excluded.size, mtime_ns = excluded.mtime_ns, "
+			      "message = excluded.message, iolens_version = "
+			      "excluded.iolens_version",
 		[Q_DEL_JOB] = "DELETE FROM jobs WHERE path = ?",
 		[Q_DEL_ERR] = "DELETE FROM errors WHERE path = ?",
-		[Q_INS_SCHED] = "INSERT INTO sched (cluster, jobid, jobid_raw, "
-				"array_job, array_task, user, account, state, "
-				"nnodes, ncpus, elapsed, start, end, "
-				"core_hours) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+		[Q_INS_SCHED] = "INSERT INTO sched (" SCHED_COLS
+				") VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
 				"?, ?, ?, ?, ?, ?) ON CONFLICT(cluster, jobid) "
 				"DO UPDATE SET jobid_raw = excluded.jobid_raw, "
 				"array_job = excluded.array_job, array_task = "
-				"excluded.array_task, user = excluded.user, "
-				"account = excluded.account, state = "
-				"excluded.state, nnodes = excluded.nnodes, "
-				"ncpus = excluded.ncpus, elapsed = "
-				"excluded.elapsed, start = excluded.start, end "
-				"= excluded.end, core_hours = "
-				"excluded.core_hours",
+				"excluded.array_task, \"user\" = "
+				"excluded.\"user\", account = excluded.account, "
+				"state = excluded.state, nnodes = "
+				"excluded.nnodes, ncpus = excluded.ncpus, "
+				"elapsed = excluded.elapsed, start = "
+				"excluded.start, \"end\" = excluded.\"end\", "
+				"core_hours = excluded.core_hours",
 	};
 	struct sql b = {0};
 	int i, rc = 0;
@@ -239,9 +270,8 @@ static int prepare(struct iol_store *st, struct iol_error *err)
 	if (b.oom)
 		return iol_error_set(err, IOL_ENOMEM, "store");
 	for (i = 0; i < NQ && rc == 0; i++)
-		if (sqlite3_prepare_v3(st->db, i == Q_INS_JOB ? b.s : fixed[i],
-				       -1, SQLITE_PREPARE_PERSISTENT, &st->q[i],
-				       NULL) != SQLITE_OK)
+		if (iol_sql_prepare(st->db, i == Q_INS_JOB ? b.s : fixed[i],
+				    &st->q[i]) < 0)
 			rc = dberr(st, err, "store");
 	free(b.s);
 	return rc;
@@ -254,19 +284,29 @@ static int prepare(struct iol_store *st, struct iol_error *err)
  */
 static int schema2(struct iol_store *st, int was, struct iol_error *err)
 {
-	char q[128];
+	char q[768];
 
-	if (!has_column(st, "main", "jobs", "sched_id") &&
-	    exec(st, "ALTER TABLE jobs ADD COLUMN sched_id INTEGER", err))
-		return IOL_EIO;
-	if (exec(st,
-		 "CREATE TABLE IF NOT EXISTS sched (id INTEGER PRIMARY KEY, "
-		 "cluster TEXT NOT NULL DEFAULT '', jobid TEXT NOT NULL, "
-		 "jobid_raw INTEGER, array_job INTEGER, array_task INTEGER, "
-		 "user TEXT, account TEXT, state TEXT, nnodes INTEGER, "
-		 "ncpus INTEGER, elapsed REAL, start REAL, end REAL, "
-		 "core_hours REAL, UNIQUE (cluster, jobid))",
-		 err) ||
+	if (!has_column(st, "sched_id")) {
+		snprintf(q, sizeof(q), "ALTER TABLE jobs ADD COLUMN sched_id %s",
+			 ty(st, IOL_SQLT_INT));
+		if (exec(st, q, err))
+			return IOL_EIO;
+	}
+	snprintf(q, sizeof(q),
+		 "CREATE TABLE IF NOT EXISTS sched (id %s, cluster %s NOT NULL "
+		 "DEFAULT '', jobid %s NOT NULL, jobid_raw %s, array_job %s, "
+		 "array_task %s, \"user\" %s, account %s, state %s, nnodes %s, "
+		 "ncpus %s, elapsed %s, start %s, \"end\" %s, core_hours %s, "
+		 "UNIQUE (cluster, jobid))",
+		 ty(st, IOL_SQLT_ID), ty(st, IOL_SQLT_TEXT),
+		 ty(st, IOL_SQLT_TEXT), ty(st, IOL_SQLT_INT),
+		 ty(st, IOL_SQLT_INT), ty(st, IOL_SQLT_INT),
+		 ty(st, IOL_SQLT_TEXT), ty(st, IOL_SQLT_TEXT),
+		 ty(st, IOL_SQLT_TEXT), ty(st, IOL_SQLT_INT),
+		 ty(st, IOL_SQLT_INT), ty(st, IOL_SQLT_REAL),
+		 ty(st, IOL_SQLT_REAL), ty(st, IOL_SQLT_REAL),
+		 ty(st, IOL_SQLT_REAL));
+	if (exec(st, q, err) ||
 	    exec(st,
 		 "CREATE INDEX IF NOT EXISTS sched_raw ON sched (jobid_raw)",
 		 err) ||
@@ -287,30 +327,57 @@ static int schema2(struct iol_store *st, int was, struct iol_error *err)
 	return exec(st, q, err) ? IOL_EIO : 0;
 }
 
-static int setup(struct iol_store *st, struct iol_error *err)
+static int schema(struct iol_store *st, struct iol_error *err)
 {
+	char q[256];
 	int was = -1;
 
-	sqlite3_busy_timeout(st->db, 10000);
-	if (exec(st, "PRAGMA journal_mode = WAL", err) ||
-	    exec(st, "PRAGMA synchronous = NORMAL", err) ||
-	    check_meta(st, &was, err) || create_jobs(st, err) ||
-	    upgrade_jobs(st, err) ||
-	    exec(st,
-		 "CREATE TABLE IF NOT EXISTS errors (path TEXT PRIMARY KEY, "
-		 "size INTEGER, mtime_ns INTEGER, message TEXT, "
-		 "iolens_version TEXT)",
-		 err) ||
+	snprintf(q, sizeof(q),
+		 "CREATE TABLE IF NOT EXISTS errors (path %s PRIMARY KEY, "
+		 "size %s, mtime_ns %s, message %s, iolens_version %s)",
+		 ty(st, IOL_SQLT_TEXT), ty(st, IOL_SQLT_INT),
+		 ty(st, IOL_SQLT_INT), ty(st, IOL_SQLT_TEXT),
+		 ty(st, IOL_SQLT_TEXT));
+	if (check_meta(st, &was, err) || create_jobs(st, err) ||
+	    upgrade_jobs(st, err) || exec(st, q, err) ||
 	    schema2(st, was, err))
 		return err ? err->code : IOL_EIO;
-	return prepare(st, err);
+	return 0;
+}
+
+static int setup(struct iol_store *st, struct iol_error *err)
+{
+	int rc;
+
+	if (st->pg) {
+		/* concurrent ingests create the tables once: the schema
+		 * work is done under a lock of the database */
+		if (exec(st, "SET synchronous_commit = off", err) ||
+		    iol_sql_lock(st->db) < 0)
+			return dberr(st, err, "store");
+		rc = schema(st, err);
+		iol_sql_unlock(st->db);
+	} else {
+		rc = exec(st, "PRAGMA journal_mode = WAL", err) ||
+				     exec(st, "PRAGMA synchronous = NORMAL",
+					  err)
+			     ? IOL_EIO
+			     : schema(st, err);
+	}
+	return rc ? rc : prepare(st, err);
+}
+
+int iol_store_is_url(const char *path)
+{
+	return iol_sql_is_url(path);
 }
 
 int iol_store_path_check(const char *path, struct iol_error *err)
 {
 	struct stat sb;
 
-	if (path && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+	if (path && !iol_sql_is_url(path) && stat(path, &sb) == 0 &&
+	    S_ISDIR(sb.st_mode))
 		return iol_error_set(err, IOL_EINVAL,
 				     "is a directory, not a population store "
 				     "(the SQLite file iolens ingest makes)");
@@ -332,16 +399,11 @@ int iol_store_open(struct iol_store **out, const char *path,
 	}
 	iol_pop_columns(&st->ncols);
 	st->batch = 500;
-	if (sqlite3_open_v2(path, &st->db,
-			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-			    NULL) != SQLITE_OK) {
-		rc = iol_error_set(err, IOL_EIO, "%s",
-				   st->db ? sqlite3_errmsg(st->db)
-					  : "out of memory");
-		sqlite3_close(st->db);
+	if ((rc = iol_sql_open(&st->db, path, IOL_SQL_CREATE, err)) < 0) {
 		free(st);
 		return rc;
 	}
+	st->pg = iol_sql_kind(st->db) == IOL_SQL_PG;
 	rc = setup(st, err);
 	if (rc) {
 		iol_store_close(st, NULL);
@@ -354,6 +416,17 @@ int iol_store_open(struct iol_store **out, const char *path,
 void iol_store_set_batch(struct iol_store *st, int rows)
 {
 	st->batch = rows > 0 ? rows : 1;
+}
+
+/* a batch transaction (SQLite only: see the top of this file) */
+static int begin(struct iol_store *st, struct iol_error *err)
+{
+	if (st->in_txn || st->pg)
+		return 0;
+	if (exec(st, "BEGIN IMMEDIATE", err))
+		return IOL_EIO;
+	st->in_txn = 1;
+	return 0;
 }
 
 int iol_store_commit(struct iol_store *st, struct iol_error *err)
@@ -373,34 +446,33 @@ int iol_store_close(struct iol_store *st, struct iol_error *err)
 		return 0;
 	rc = iol_store_commit(st, err);
 	for (i = 0; i < NQ; i++)
-		sqlite3_finalize(st->q[i]);
-	if (rc == 0 && st->q[Q_INS_JOB])
-		sqlite3_exec(st->db, "PRAGMA journal_mode = DELETE", NULL, NULL,
-			     NULL);
-	sqlite3_close(st->db);
+		iol_sql_finalize(st->q[i]);
+	if (rc == 0 && st->q[Q_INS_JOB] && !st->pg)
+		iol_sql_exec(st->db, "PRAGMA journal_mode = DELETE");
+	iol_sql_close(st->db);
+	free_names(st->have, st->nhave);
 	free(st);
 	return rc;
 }
 
 /* 0 absent or changed, 1 same file and version, 2 same file, other
  * version, < 0 error */
-static int look(struct iol_store *st, sqlite3_stmt *q, const char *path,
+static int look(struct iol_store *st, struct iol_sqlst *q, const char *path,
 		int64_t size, int64_t mtime_ns, struct iol_error *err)
 {
 	int rc, r = 0;
 
-	sqlite3_bind_text(q, 1, path, -1, SQLITE_STATIC);
-	rc = sqlite3_step(q);
-	if (rc == SQLITE_ROW && sqlite3_column_int64(q, 0) == size &&
-	    sqlite3_column_int64(q, 1) == mtime_ns) {
-		const unsigned char *v = sqlite3_column_text(q, 2);
+	iol_sql_bind_text(q, 1, path, -1);
+	rc = iol_sql_step(q);
+	if (rc == 1 && iol_sql_int(q, 0) == size &&
+	    iol_sql_int(q, 1) == mtime_ns) {
+		const char *v = iol_sql_text(q, 2);
 
-		r = v && !strcmp((const char *)v, IOLENS_VERSION) ? 1 : 2;
-	} else if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		r = v && !strcmp(v, IOLENS_VERSION) ? 1 : 2;
+	} else if (rc < 0) {
 		r = dberr(st, err, "store lookup");
 	}
-	sqlite3_reset(q);
-	sqlite3_clear_bindings(q);
+	iol_sql_reset(q);
 	return r;
 }
 
@@ -422,8 +494,8 @@ int iol_store_lookup(struct iol_store *st, const char *path, int64_t size,
 }
 
 /* bind the row's values to q's parameters; the count must match */
-static int bind_row(sqlite3_stmt *q, const struct iol_poprow *row, size_t want,
-		    struct iol_error *err)
+static int bind_row(struct iol_sqlst *q, const struct iol_poprow *row,
+		    size_t want, struct iol_error *err)
 {
 	struct iol_popval v;
 	size_t pos = 0, k = 0;
@@ -435,14 +507,13 @@ static int bind_row(sqlite3_stmt *q, const struct iol_poprow *row, size_t want,
 		if (k > want)
 			break;
 		if (v.tag == IOL_VAL_INT)
-			sqlite3_bind_int64(q, i, v.i);
+			iol_sql_bind_int(q, i, v.i);
 		else if (v.tag == IOL_VAL_REAL)
-			sqlite3_bind_double(q, i, v.r);
+			iol_sql_bind_real(q, i, v.r);
 		else if (v.tag == IOL_VAL_TEXT)
-			sqlite3_bind_text(q, i, v.s, (int)v.len,
-					  SQLITE_TRANSIENT);
+			iol_sql_bind_text(q, i, v.s, (int)v.len);
 		else
-			sqlite3_bind_null(q, i);
+			iol_sql_bind_null(q, i);
 	}
 	if (r < 0 || k != want)
 		return iol_error_set(err, IOL_ECORRUPT,
@@ -459,12 +530,12 @@ static int row_path(const struct iol_poprow *row, struct iol_popval *v)
 	return iol_poprow_next(row, &pos, v) > 0 && v->tag == IOL_VAL_TEXT;
 }
 
-static int step(struct iol_store *st, sqlite3_stmt *q, struct iol_error *err)
+static int step(struct iol_store *st, struct iol_sqlst *q,
+		struct iol_error *err)
 {
-	int rc = sqlite3_step(q) == SQLITE_DONE ? 0 : dberr(st, err, "store");
+	int rc = iol_sql_step(q) == 0 ? 0 : dberr(st, err, "store");
 
-	sqlite3_reset(q);
-	sqlite3_clear_bindings(q);
+	iol_sql_reset(q);
 	return rc;
 }
 
@@ -472,8 +543,8 @@ int iol_store_put(struct iol_store *st, const struct iol_poprow *row,
 		  struct iol_error *err)
 {
 	int job = iol_poprow_kind(row) == IOL_ROW_JOB;
-	sqlite3_stmt *q = st->q[job ? Q_INS_JOB : Q_INS_ERR];
-	sqlite3_stmt *del = st->q[job ? Q_DEL_ERR : Q_DEL_JOB];
+	struct iol_sqlst *q = st->q[job ? Q_INS_JOB : Q_INS_ERR];
+	struct iol_sqlst *del = st->q[job ? Q_DEL_ERR : Q_DEL_JOB];
 	size_t want = st->ncols;
 	struct iol_popval p;
 	int rc;
@@ -482,19 +553,16 @@ int iol_store_put(struct iol_store *st, const struct iol_poprow *row,
 		iol_pop_error_columns(&want);
 	if (!row_path(row, &p))
 		return iol_error_set(err, IOL_ECORRUPT, "row without a path");
-	if (!st->in_txn) {
-		if (exec(st, "BEGIN IMMEDIATE", err))
-			return IOL_EIO;
-		st->in_txn = 1;
-	}
+	if (begin(st, err))
+		return IOL_EIO;
 	rc = bind_row(q, row, want, err);
 	if (rc) {
-		sqlite3_clear_bindings(q);
+		iol_sql_reset(q);
 		return rc;
 	}
 	rc = step(st, q, err);
 	if (rc == 0) {
-		sqlite3_bind_text(del, 1, p.s, (int)p.len, SQLITE_TRANSIENT);
+		iol_sql_bind_text(del, 1, p.s, (int)p.len);
 		rc = step(st, del, err);
 	}
 	if (rc == 0 && ++st->pending >= st->batch)
@@ -502,76 +570,153 @@ int iol_store_put(struct iol_store *st, const struct iol_poprow *row,
 	return rc;
 }
 
-/* the INSERT ... SELECT of the columns both stores have */
-static int merge_sql(struct iol_store *st, struct sql *b)
-{
-	size_t n, i, k = 0;
-	const struct iol_popcol *c = iol_pop_columns(&n);
-	struct sql cl = {0};
+/* ---- merging: one store read, the other written, either kind ---- */
 
-	for (i = 0; i < n; i++)
-		if (has_column(st, "shard", "jobs", c[i].name))
-			add(&cl, "%s\"%s\"", k++ ? ", " : "", c[i].name);
-	add(b,
-	    "INSERT OR IGNORE INTO main.jobs (%s) SELECT %s FROM "
-	    "shard.jobs ORDER BY path",
-	    cl.s ? cl.s : "", cl.s ? cl.s : "");
-	free(cl.s);
-	return b->oom || cl.oom ? IOL_ENOMEM : 0;
+static int bind_copy(struct iol_sqlst *from, int i, struct iol_sqlst *to)
+{
+	switch (iol_sql_coltype(from, i)) {
+	case IOL_SQL_INT: iol_sql_bind_int(to, i + 1, iol_sql_int(from, i)); break;
+	case IOL_SQL_REAL:
+		iol_sql_bind_real(to, i + 1, iol_sql_real(from, i));
+		break;
+	case IOL_SQL_TEXT:
+		iol_sql_bind_text(to, i + 1, iol_sql_text(from, i),
+				  (int)iol_sql_bytes(from, i));
+		break;
+	default: iol_sql_bind_null(to, i + 1);
+	}
+	return 0;
 }
 
-static int merge_shard(struct iol_store *st, int64_t *added,
-		       struct iol_error *err)
+/* Copy the rows of sel (in shard) through ins (in st), row by row;
+ * *added: rows ins changed. */
+static int copy_rows(struct iol_store *st, struct iol_sql *shard,
+		     const char *sel, const char *ins, int64_t *added,
+		     struct iol_error *err)
 {
-	sqlite3_stmt *s;
-	struct sql b = {0};
-	int rc, v = -1;
+	struct iol_sqlst *s = NULL, *w = NULL;
+	int rc, n;
 
-	if (sqlite3_prepare_v2(st->db,
-			       "SELECT value FROM shard.meta WHERE key = "
-			       "'schema_version'",
-			       -1, &s, NULL) != SQLITE_OK)
-		return dberr(st, err, "not an iolens store");
-	if (sqlite3_step(s) == SQLITE_ROW)
-		v = sqlite3_column_int(s, 0);
-	sqlite3_finalize(s);
+	if (iol_sql_prepare(shard, sel, &s) < 0)
+		return dberr_of(shard, err, "merge");
+	if (iol_sql_prepare(st->db, ins, &w) < 0) {
+		iol_sql_finalize(s);
+		return dberr(st, err, "merge");
+	}
+	n = iol_sql_ncols(s);
+	while ((rc = iol_sql_step(s)) == 1) {
+		for (int i = 0; i < n; i++)
+			bind_copy(s, i, w);
+		if (iol_sql_step(w) < 0)
+			break;
+		if (added)
+			*added += iol_sql_changes(st->db);
+		iol_sql_reset(w);
+	}
+	if (rc == 1)
+		rc = dberr(st, err, "merge");
+	else if (rc < 0)
+		rc = dberr_of(shard, err, "merge");
+	iol_sql_finalize(s);
+	iol_sql_finalize(w);
+	return rc;
+}
+
+/* the SELECT from the shard and the INSERT into st of the job columns
+ * both stores have */
+static int merge_sql(struct iol_sql *shard, struct sql *sel, struct sql *ins)
+{
+	size_t n, i, k = 0, nh;
+	const struct iol_popcol *c = iol_pop_columns(&n);
+	struct sql cl = {0}, qm = {0};
+	char **have;
+	int rc = 0;
+
+	if (iol_sql_columns(shard, "jobs", &have, &nh) < 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		for (size_t j = 0; j < nh; j++)
+			if (!strcmp(have[j], c[i].name)) {
+				add(&cl, "%s\"%s\"", k ? ", " : "", c[i].name);
+				add(&qm, "%s?", k++ ? ", " : "");
+				break;
+			}
+	free_names(have, nh);
+	if (!k)
+		rc = IOL_ECORRUPT;
+	add(sel, "SELECT %s FROM jobs ORDER BY path", cl.s ? cl.s : "");
+	add(ins,
+	    "INSERT INTO jobs (%s) VALUES (%s) ON CONFLICT(path) DO NOTHING",
+	    cl.s ? cl.s : "", qm.s ? qm.s : "");
+	if (!rc && (sel->oom || ins->oom || cl.oom || qm.oom))
+		rc = IOL_ENOMEM;
+	free(cl.s);
+	free(qm.s);
+	return rc;
+}
+
+static int merge_rows(struct iol_store *st, struct iol_sql *shard,
+		      int64_t *added, struct iol_error *err)
+{
+	struct sql sel = {0}, ins = {0};
+	int rc = merge_sql(shard, &sel, &ins);
+
+	if (rc == 0)
+		rc = copy_rows(st, shard, sel.s, ins.s, added, err);
+	else if (rc == IOL_ECORRUPT)
+		rc = iol_error_set(err, rc, "no jobs table");
+	else if (rc == IOL_ENOMEM)
+		rc = iol_error_set(err, rc, "merge");
+	else
+		rc = dberr_of(shard, err, "merge");
+	free(sel.s);
+	free(ins.s);
+	if (rc == 0)
+		rc = copy_rows(st, shard,
+			       "SELECT path, size, mtime_ns, message, "
+			       "iolens_version FROM errors ORDER BY path",
+			       "INSERT INTO errors (path, size, mtime_ns, "
+			       "message, iolens_version) VALUES (?, ?, ?, ?, "
+			       "?) ON CONFLICT(path) DO NOTHING",
+			       NULL, err);
+	if (rc == 0)
+		rc = exec(st,
+			  "DELETE FROM errors WHERE path IN (SELECT path "
+			  "FROM jobs)",
+			  err);
+	/* the shard's scheduler jobs (schema 2); joined by the caller */
+	if (rc == 0 && iol_sql_has_column(shard, "sched", "jobid"))
+		rc = copy_rows(st, shard,
+			       "SELECT " SCHED_COLS " FROM sched ORDER BY "
+			       "cluster, jobid",
+			       "INSERT INTO sched (" SCHED_COLS
+			       ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+			       "?, ?, ?) ON CONFLICT(cluster, jobid) DO "
+			       "NOTHING",
+			       NULL, err);
+	return rc;
+}
+
+static int merge_shard(struct iol_store *st, struct iol_sql *shard,
+		       int64_t *added, struct iol_error *err)
+{
+	int rc, v = schema_of(shard);
+
+	if (v < -1)
+		return dberr_of(shard, err, "not an iolens store");
 	if (v < 1 || v > IOL_STORE_SCHEMA)
 		return iol_error_set(err, IOL_EVERSION,
 				     "not an iolens store of schema %d",
 				     IOL_STORE_SCHEMA);
-	if (!has_column(st, "shard", "jobs", "path"))
+	if (!iol_sql_has_column(shard, "jobs", "path"))
 		return iol_error_set(err, IOL_ECORRUPT, "no jobs table");
-	rc = merge_sql(st, &b);
+	/* one transaction on both kinds: a merge is all or nothing */
+	if (exec(st, st->pg ? "BEGIN" : "BEGIN IMMEDIATE", err))
+		return IOL_EIO;
+	rc = merge_rows(st, shard, added, err);
 	if (rc)
-		return iol_error_set(err, rc, "merge");
-	rc = exec(st, "BEGIN IMMEDIATE", err) || exec(st, b.s, err);
-	free(b.s);
-	if (rc == 0)
-		*added = sqlite3_changes(st->db);
-	if (rc == 0)
-		rc = exec(st,
-			  "INSERT OR IGNORE INTO main.errors (path, size, "
-			  "mtime_ns, message, iolens_version) SELECT path, "
-			  "size, mtime_ns, message, iolens_version FROM "
-			  "shard.errors WHERE path NOT IN (SELECT path FROM "
-			  "main.jobs) ORDER BY path",
-			  err) ||
-		     exec(st,
-			  "DELETE FROM main.errors WHERE path IN (SELECT path "
-			  "FROM main.jobs)",
-			  err);
-	/* the shard's scheduler jobs (schema 2); joined by the caller */
-	if (rc == 0 && has_column(st, "shard", "sched", "jobid"))
-		rc = exec(st,
-			  "INSERT OR IGNORE INTO main.sched (cluster, jobid, "
-			  "jobid_raw, array_job, array_task, user, account, "
-			  "state, nnodes, ncpus, elapsed, start, end, "
-			  "core_hours) SELECT cluster, jobid, jobid_raw, "
-			  "array_job, array_task, user, account, state, "
-			  "nnodes, ncpus, elapsed, start, end, core_hours "
-			  "FROM shard.sched ORDER BY cluster, jobid",
-			  err);
-	if (exec(st, rc ? "ROLLBACK" : "COMMIT", rc ? NULL : err))
+		iol_sql_exec(st->db, "ROLLBACK");
+	else if (exec(st, "COMMIT", err))
 		rc = IOL_EIO;
 	return rc ? IOL_EIO : 0;
 }
@@ -579,22 +724,18 @@ static int merge_shard(struct iol_store *st, int64_t *added,
 int iol_store_merge(struct iol_store *st, const char *other, int64_t *added,
 		    struct iol_error *err)
 {
-	sqlite3_stmt *a;
+	struct iol_sql *shard;
 	int rc;
 
 	*added = 0;
 	if (iol_store_commit(st, err))
 		return IOL_EIO;
-	if (sqlite3_prepare_v2(st->db, "ATTACH DATABASE ? AS shard", -1, &a,
-			       NULL) != SQLITE_OK)
-		return dberr(st, err, "attach");
-	sqlite3_bind_text(a, 1, other, -1, SQLITE_STATIC);
-	rc = sqlite3_step(a) == SQLITE_DONE ? 0 : dberr(st, err, "attach");
-	sqlite3_finalize(a);
-	if (rc)
+	if ((rc = iol_store_path_check(other, err)) < 0)
 		return rc;
-	rc = merge_shard(st, added, err);
-	sqlite3_exec(st->db, "DETACH DATABASE shard", NULL, NULL, NULL);
+	if (iol_sql_open(&shard, other, IOL_SQL_RO, err) < 0)
+		return err ? err->code : IOL_EIO;
+	rc = merge_shard(st, shard, added, err);
+	iol_sql_close(shard);
 	if (rc == 0) {
 		int64_t joined;
 		rc = iol_store_join_sched(st, 0, &joined, err);
@@ -604,47 +745,43 @@ int iol_store_merge(struct iol_store *st, const char *other, int64_t *added,
 
 /* ---- the scheduler's jobs ---- */
 
-static void bind_text_or_null(sqlite3_stmt *q, int i, const char *s)
+static void bind_text_or_null(struct iol_sqlst *q, int i, const char *s)
 {
 	if (s)
-		sqlite3_bind_text(q, i, s, -1, SQLITE_TRANSIENT);
+		iol_sql_bind_text(q, i, s, -1);
 	else
-		sqlite3_bind_null(q, i);
+		iol_sql_bind_null(q, i);
 }
 
-static void bind_int_or_null(sqlite3_stmt *q, int i, int64_t v)
+static void bind_int_or_null(struct iol_sqlst *q, int i, int64_t v)
 {
 	if (v >= 0)
-		sqlite3_bind_int64(q, i, v);
+		iol_sql_bind_int(q, i, v);
 	else
-		sqlite3_bind_null(q, i);
+		iol_sql_bind_null(q, i);
 }
 
-static void bind_real_or_null(sqlite3_stmt *q, int i, double v)
+static void bind_real_or_null(struct iol_sqlst *q, int i, double v)
 {
 	if (v == v)
-		sqlite3_bind_double(q, i, v);
+		iol_sql_bind_real(q, i, v);
 	else
-		sqlite3_bind_null(q, i);
+		iol_sql_bind_null(q, i);
 }
 
 int iol_store_put_sched(struct iol_store *st, const struct iol_schedjob *j,
 			struct iol_error *err)
 {
-	sqlite3_stmt *q = st->q[Q_INS_SCHED];
+	struct iol_sqlst *q = st->q[Q_INS_SCHED];
 	double ch = j->ncpus >= 0 && j->elapsed == j->elapsed
 			    ? (double)j->ncpus * j->elapsed / 3600.0
 			    : (double)NAN;
 	int rc;
 
-	if (!st->in_txn) {
-		if (exec(st, "BEGIN IMMEDIATE", err))
-			return IOL_EIO;
-		st->in_txn = 1;
-	}
-	sqlite3_bind_text(q, 1, j->cluster ? j->cluster : "", -1,
-			  SQLITE_TRANSIENT);
-	sqlite3_bind_text(q, 2, j->jobid, -1, SQLITE_TRANSIENT);
+	if (begin(st, err))
+		return IOL_EIO;
+	iol_sql_bind_text(q, 1, j->cluster ? j->cluster : "", -1);
+	iol_sql_bind_text(q, 2, j->jobid, -1);
 	bind_int_or_null(q, 3, j->jobid_raw);
 	bind_int_or_null(q, 4, j->array_job);
 	bind_int_or_null(q, 5, j->array_task);
@@ -684,9 +821,10 @@ int iol_store_join_sched(struct iol_store *st, int all, int64_t *joined,
 		 "WHERE t.jobid_raw = jobs.jobid) ORDER BY s.id LIMIT 1) WHERE "
 		 "jobid IN (SELECT jobid_raw FROM sched)%s",
 		 all ? ""
-		     : " AND (sched_id IS NULL OR nodes_source IS NOT "
-		       "'scheduler')");
-	if (exec(st, "BEGIN IMMEDIATE", err) || exec(st, q, err))
+		     : " AND (sched_id IS NULL OR coalesce(nodes_source, '') "
+		       "<> 'scheduler')");
+	if (exec(st, st->pg ? "BEGIN" : "BEGIN IMMEDIATE", err) ||
+	    exec(st, q, err))
 		goto fail;
 	snprintf(q, sizeof(q),
 		 "UPDATE jobs SET nodes = s.nnodes, nodes_source = "
@@ -694,12 +832,13 @@ int iol_store_join_sched(struct iol_store *st, int all, int64_t *joined,
 		 "jobs.project), mib_s_per_node = CASE WHEN s.nnodes > 0 THEN "
 		 "jobs.mib_s / s.nnodes END FROM sched s WHERE s.id = "
 		 "jobs.sched_id AND s.nnodes > 0%s",
-		 all ? "" : " AND jobs.nodes_source IS NOT 'scheduler'");
+		 all ? ""
+		     : " AND coalesce(jobs.nodes_source, '') <> 'scheduler'");
 	if (exec(st, q, err))
 		goto fail;
-	*joined = sqlite3_changes(st->db);
+	*joined = iol_sql_changes(st->db);
 	return exec(st, "COMMIT", err) ? IOL_EIO : 0;
 fail:
-	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	iol_sql_exec(st->db, "ROLLBACK");
 	return IOL_EIO;
 }

@@ -1,8 +1,11 @@
 /*
- * The population store: one SQLite file with tables meta, jobs (one row
- * per log, never two) and errors (one row per log that failed), as
- * man/iolens-ingest.1 documents.  Rows are written in batches, one
- * transaction each, so a killed writer loses at most the open batch.
+ * The population store: one SQLite file, or a PostgreSQL database named
+ * by a URL (postgresql://...), with tables meta, jobs (one row per log,
+ * never two, also when several processes ingest into one PostgreSQL
+ * database at once), errors (one row per log that failed) and sched, as
+ * man/iolens-ingest.1 documents.  On SQLite rows are written in batches,
+ * one transaction each, so a killed writer loses at most the open batch;
+ * on PostgreSQL each row is its own transaction (store.c says why).
  *
  * The store runs in WAL mode while open (commits append to the log and
  * readers are not blocked during a long ingest); iol_store_close()
@@ -28,6 +31,9 @@
 #define IOL_STORE_SCHEMA 2
 
 struct iol_store;
+
+/* 1 if path names a PostgreSQL store (a postgresql:// URL), not a file. */
+int iol_store_is_url(const char *path);
 
 /* IOL_EINVAL "is a directory, not a population store" when path is a
  * directory (SQLite would say "disk I/O error"), else 0. */
@@ -63,7 +69,8 @@ int iol_store_put(struct iol_store *st, const struct iol_poprow *row,
 int iol_store_commit(struct iol_store *st, struct iol_error *err);
 
 /*
- * Add the jobs and errors of the store at other (a shard) to st: a path
+ * Add the jobs, errors and scheduler jobs of the store at other (a shard,
+ * a SQLite file or a PostgreSQL URL, either kind into either) to st: a path
  * already in st keeps its row (the first store wins); columns are matched
  * by name.  *added is set to the job rows added.
  */

@@ -8,20 +8,20 @@
  * bytes of the bins it ran in.
  */
 #include <math.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "population/weather.h"
+#include "population/sql.h"
 #include "population/store.h"
 #include "base/grow.h"
 #include "base/banned.h"
 
-static char *dup_text(sqlite3_stmt *s, int col)
+static char *dup_text(struct iol_sqlst *s, int col)
 {
-	const unsigned char *t = sqlite3_column_text(s, col);
-	size_t n = t ? strlen((const char *)t) : 0;
+	const char *t = iol_sql_text(s, col);
+	size_t n = t ? strlen(t) : 0;
 	char *d = malloc(n + 1);
 
 	if (d) {
@@ -32,17 +32,17 @@ static char *dup_text(sqlite3_stmt *s, int col)
 	return d;
 }
 
-static int row_job(sqlite3_stmt *s, struct iol_wjob *j)
+static int row_job(struct iol_sqlst *s, struct iol_wjob *j)
 {
 	memset(j, 0, sizeof(*j));
-	j->id = sqlite3_column_int64(s, 0);
+	j->id = iol_sql_int(s, 0);
 	j->path = dup_text(s, 1);
 	j->app = dup_text(s, 2);
 	j->user = dup_text(s, 3);
-	j->start = sqlite3_column_double(s, 4);
-	j->end = sqlite3_column_double(s, 5);
-	j->rbytes = sqlite3_column_int64(s, 6);
-	j->wbytes = sqlite3_column_int64(s, 7);
+	j->start = iol_sql_real(s, 4);
+	j->end = iol_sql_real(s, 5);
+	j->rbytes = iol_sql_int(s, 6);
+	j->wbytes = iol_sql_int(s, 7);
 	if (!j->path || !j->app || !j->user)
 		return IOL_ENOMEM;
 	if (j->end < j->start || j->rbytes < 0 || j->wbytes < 0)
@@ -50,38 +50,48 @@ static int row_job(sqlite3_stmt *s, struct iol_wjob *j)
 	return 0;
 }
 
+/* "user" quoted: a key word of PostgreSQL */
 static const char query[] =
-	"SELECT id, path, app, user, start_time, end_time, "
+	"SELECT id, path, app, \"user\", start_time, end_time, "
 	"COALESCE(bytes_read, 0), COALESCE(bytes_written, 0) FROM jobs "
 	"WHERE start_time IS NOT NULL AND end_time IS NOT NULL "
 	"ORDER BY start_time, id";
 
+static void count_skipped(struct iol_sql *db, uint64_t *skipped)
+{
+	struct iol_sqlst *s;
+
+	if (iol_sql_prepare(db,
+			    "SELECT count(*) FROM jobs WHERE start_time IS "
+			    "NULL OR end_time IS NULL",
+			    &s) < 0)
+		return;
+	if (iol_sql_step(s) == 1)
+		*skipped = (uint64_t)iol_sql_int(s, 0);
+	iol_sql_finalize(s);
+}
+
 int iol_wjobs_load(const char *dbpath, struct iol_wjobs *jobs,
 		   uint64_t *skipped, struct iol_error *err)
 {
-	sqlite3 *db = NULL;
-	sqlite3_stmt *s = NULL;
+	struct iol_sql *db = NULL;
+	struct iol_sqlst *s = NULL;
 	size_t cap = 0;
 	int rc, r = 0;
 
 	memset(jobs, 0, sizeof(*jobs));
 	if ((r = iol_store_path_check(dbpath, err)) < 0)
 		return r;
-	if (sqlite3_open_v2(dbpath, &db, SQLITE_OPEN_READONLY, NULL) !=
-	    SQLITE_OK) {
-		r = iol_error_set(err, IOL_EIO, "%s",
-				  db ? sqlite3_errmsg(db) : "cannot open");
-		sqlite3_close(db);
+	if ((r = iol_sql_open(&db, dbpath, IOL_SQL_RO, err)) < 0)
 		return r;
-	}
-	if (sqlite3_prepare_v2(db, query, -1, &s, NULL) != SQLITE_OK) {
+	if (iol_sql_prepare(db, query, &s) < 0) {
 		r = iol_error_set(err, IOL_ECORRUPT,
 				  "not a population store: %s",
-				  sqlite3_errmsg(db));
-		sqlite3_close(db);
+				  iol_sql_errmsg(db));
+		iol_sql_close(db);
 		return r;
 	}
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+	while ((rc = iol_sql_step(s)) == 1) {
 		struct iol_wjob *n =
 			iol_grow(jobs->v, &cap, jobs->n, sizeof(*n), 64);
 
@@ -102,19 +112,12 @@ int iol_wjobs_load(const char *dbpath, struct iol_wjobs *jobs,
 			break;
 		}
 	}
-	if (r == 0 && rc != SQLITE_DONE)
-		r = iol_error_set(err, IOL_EIO, "%s", sqlite3_errmsg(db));
-	sqlite3_finalize(s);
-	if (r == 0 && skipped &&
-	    sqlite3_prepare_v2(db,
-			       "SELECT count(*) FROM jobs WHERE start_time IS "
-			       "NULL OR end_time IS NULL",
-			       -1, &s, NULL) == SQLITE_OK) {
-		if (sqlite3_step(s) == SQLITE_ROW)
-			*skipped = (uint64_t)sqlite3_column_int64(s, 0);
-		sqlite3_finalize(s);
-	}
-	sqlite3_close(db);
+	if (r == 0 && rc < 0)
+		r = iol_error_set(err, IOL_EIO, "%s", iol_sql_errmsg(db));
+	iol_sql_finalize(s);
+	if (r == 0 && skipped)
+		count_skipped(db, skipped);
+	iol_sql_close(db);
 	if (r < 0)
 		iol_wjobs_release(jobs);
 	return r;

@@ -1,0 +1,757 @@
+/*
+ * The store's SQL on SQLite or on PostgreSQL (libpq).  SQLite calls pass
+ * straight through.  On PostgreSQL a statement is prepared on the server
+ * under its own name, its parameters travel as text (an exact %.17g for
+ * reals), and its rows are streamed one at a time (single-row mode), so
+ * a million rows are never held at once; values come back as text and are
+ * typed by the result column's type.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libpq-fe.h>
+#include <sqlite3.h>
+
+#include "population/sql.h"
+#include "base/banned.h"
+
+struct iol_sql {
+	int kind, ro;
+	sqlite3 *lite;
+	PGconn *pg;
+	struct iol_sqlst *active; /* PostgreSQL: the statement streaming */
+	unsigned nstmt;		  /* names of prepared statements */
+	int64_t changes;
+	int (*allow)(void *, const char *);
+	void *allow_arg;
+	char msg[512];
+};
+
+struct iol_sqlst {
+	struct iol_sql *db;
+	sqlite3_stmt *lite;
+	/* PostgreSQL */
+	char name[24];
+	int nparams, state; /* 0 not run, 1 rows streaming, 2 ended */
+	char **vals;
+	PGresult *res, *desc;
+};
+
+/* PostgreSQL type oids (catalog/pg_type.h is not a client header) */
+enum {
+	OID_BOOL = 16,
+	OID_INT8 = 20,
+	OID_INT2 = 21,
+	OID_INT4 = 23,
+	OID_OID = 26,
+	OID_FLOAT4 = 700,
+	OID_FLOAT8 = 701,
+	OID_NUMERIC = 1700
+};
+
+int iol_sql_is_url(const char *name)
+{
+	return name && (!strncmp(name, "postgresql://", 13) ||
+			!strncmp(name, "postgres://", 11));
+}
+
+/* a server's message on one line, without its trailing newline */
+static void set_msg(struct iol_sql *db, const char *m)
+{
+	size_t k = 0;
+	int sp = 0;
+
+	for (; m && *m && k + 1 < sizeof db->msg; m++) {
+		if (*m == '\n' || *m == '\t' || *m == '\r' || *m == ' ') {
+			sp = k > 0;
+			continue;
+		}
+		if (sp)
+			db->msg[k++] = ' ';
+		sp = 0;
+		if (k + 1 < sizeof db->msg)
+			db->msg[k++] = *m;
+	}
+	db->msg[k] = '\0';
+}
+
+static void set_res_msg(struct iol_sql *db, const PGresult *r)
+{
+	const char *m = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY)
+			  : NULL;
+
+	set_msg(db, m ? m : PQerrorMessage(db->pg));
+}
+
+static void no_notice(void *arg, const char *m)
+{
+	(void)arg;
+	(void)m;
+}
+
+static int open_pg(struct iol_sql *db, const char *name, unsigned flags)
+{
+	db->pg = PQconnectdb(name);
+	if (!db->pg) {
+		set_msg(db, "out of memory");
+		return -1;
+	}
+	if (PQstatus(db->pg) != CONNECTION_OK) {
+		set_msg(db, PQerrorMessage(db->pg));
+		return -1;
+	}
+	/* the library never prints: NOTICEs ("already exists, skipping")
+	 * would go to stderr */
+	PQsetNoticeProcessor(db->pg, no_notice, NULL);
+	if ((flags & IOL_SQL_RO) &&
+	    iol_sql_exec(db, "SET SESSION CHARACTERISTICS AS TRANSACTION "
+			     "READ ONLY") < 0)
+		return -1;
+	return 0;
+}
+
+static int open_lite(struct iol_sql *db, const char *name, unsigned flags)
+{
+	int f = (flags & IOL_SQL_RO) ? SQLITE_OPEN_READONLY
+				     : SQLITE_OPEN_READWRITE;
+
+	if (flags & IOL_SQL_CREATE)
+		f |= SQLITE_OPEN_CREATE;
+	/* one thread per handle: no mutex on each of a million reads */
+	if (sqlite3_open_v2(name, &db->lite, f | SQLITE_OPEN_NOMUTEX, NULL) !=
+	    SQLITE_OK) {
+		set_msg(db, db->lite ? sqlite3_errmsg(db->lite)
+				     : "out of memory");
+		return -1;
+	}
+	sqlite3_busy_timeout(db->lite, 10000);
+	if (flags & IOL_SQL_RO)
+		sqlite3_exec(db->lite, "PRAGMA query_only = 1", NULL, NULL,
+			     NULL);
+	return 0;
+}
+
+int iol_sql_open(struct iol_sql **out, const char *name, unsigned flags,
+		 struct iol_error *err)
+{
+	struct iol_sql *db = calloc(1, sizeof *db);
+	int rc;
+
+	*out = NULL;
+	if (!db)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	db->kind = iol_sql_is_url(name) ? IOL_SQL_PG : IOL_SQL_SQLITE;
+	db->ro = (flags & IOL_SQL_RO) != 0;
+	rc = db->kind == IOL_SQL_PG ? open_pg(db, name, flags)
+				    : open_lite(db, name, flags);
+	if (rc < 0) {
+		rc = iol_error_set(err, IOL_EIO, "%s", db->msg);
+		iol_sql_close(db);
+		return rc;
+	}
+	*out = db;
+	return 0;
+}
+
+void iol_sql_close(struct iol_sql *db)
+{
+	if (!db)
+		return;
+	if (db->lite)
+		sqlite3_close(db->lite);
+	if (db->pg)
+		PQfinish(db->pg);
+	free(db);
+}
+
+int iol_sql_kind(const struct iol_sql *db)
+{
+	return db->kind;
+}
+
+const char *iol_sql_type(const struct iol_sql *db, int t)
+{
+	/* PostgreSQL: text compares byte by byte (COLLATE "C"), as in
+	 * SQLite, so ORDER BY and GROUP BY give the same order on both */
+	static const char *const lite[] = {"TEXT", "INTEGER", "REAL",
+					   "INTEGER PRIMARY KEY"};
+	static const char *const pg[] = {"TEXT COLLATE \"C\"", "BIGINT",
+					 "DOUBLE PRECISION",
+					 "BIGSERIAL PRIMARY KEY"};
+
+	if (t < 0 || t > IOL_SQLT_ID)
+		t = IOL_SQLT_TEXT;
+	return db->kind == IOL_SQL_PG ? pg[t] : lite[t];
+}
+
+const char *iol_sql_errmsg(struct iol_sql *db)
+{
+	/* SQLite's own message unless the layer set one since */
+	if (db->kind == IOL_SQL_SQLITE && db->lite && !db->msg[0])
+		return sqlite3_errmsg(db->lite);
+	return db->msg;
+}
+
+int iol_sql_errcode(struct iol_sql *db)
+{
+	if (db->kind == IOL_SQL_SQLITE && db->lite &&
+	    sqlite3_errcode(db->lite) == SQLITE_NOTADB)
+		return IOL_ECORRUPT;
+	return IOL_EIO;
+}
+
+static int busy(struct iol_sql *db)
+{
+	if (!db->active)
+		return 0;
+	set_msg(db, "another query of this connection is still open");
+	return 1;
+}
+
+int iol_sql_exec(struct iol_sql *db, const char *sql)
+{
+	PGresult *r;
+	int st;
+
+	db->msg[0] = '\0';
+	if (db->kind == IOL_SQL_SQLITE)
+		return sqlite3_exec(db->lite, sql, NULL, NULL, NULL) ==
+				       SQLITE_OK
+			       ? 0
+			       : -1;
+	if (busy(db))
+		return -1;
+	r = PQexec(db->pg, sql);
+	st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+	if (st == PGRES_COMMAND_OK)
+		db->changes = strtoll(PQcmdTuples(r), NULL, 10);
+	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+		set_res_msg(db, r);
+	PQclear(r);
+	return st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK ? 0 : -1;
+}
+
+/* ? and ?N to $N outside quotes; *np: the highest number */
+static char *to_dollars(const char *sql, int *np)
+{
+	size_t n = strlen(sql);
+	char *o = malloc(n * 8 + 16), *w = o, q = 0;
+	int seq = 0, max = 0;
+
+	if (!o)
+		return NULL;
+	for (const char *p = sql; *p; p++) {
+		if (q) {
+			q = *p == q ? 0 : q;
+			*w++ = *p;
+		} else if (*p == '\'' || *p == '"') {
+			q = *p;
+			*w++ = *p;
+		} else if (*p == '?') {
+			int k;
+			if (p[1] >= '0' && p[1] <= '9') {
+				k = (int)strtol(p + 1, (char **)&p, 10);
+				p--;
+			} else {
+				k = ++seq;
+			}
+			if (k > max)
+				max = k;
+			w += snprintf(w, 16, "$%d", k);
+		} else {
+			*w++ = *p;
+		}
+	}
+	*w = '\0';
+	*np = max;
+	return o;
+}
+
+static int prepare_pg(struct iol_sql *db, const char *sql,
+		      struct iol_sqlst *s)
+{
+	char *t;
+	PGresult *r;
+	int ok;
+
+	if (busy(db))
+		return -1;
+	if (!(t = to_dollars(sql, &s->nparams))) {
+		set_msg(db, "out of memory");
+		return -1;
+	}
+	if (s->nparams > 0 &&
+	    !(s->vals = calloc((size_t)s->nparams, sizeof *s->vals))) {
+		free(t);
+		set_msg(db, "out of memory");
+		return -1;
+	}
+	snprintf(s->name, sizeof s->name, "iol%u", ++db->nstmt);
+	r = PQprepare(db->pg, s->name, t, 0, NULL);
+	free(t);
+	ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+	if (!ok) {
+		set_res_msg(db, r);
+		s->name[0] = '\0';
+	}
+	PQclear(r);
+	return ok ? 0 : -1;
+}
+
+int iol_sql_prepare(struct iol_sql *db, const char *sql,
+		    struct iol_sqlst **out)
+{
+	struct iol_sqlst *s = calloc(1, sizeof *s);
+	const char *tail = NULL;
+	int rc = 0;
+
+	*out = NULL;
+	if (!s) {
+		set_msg(db, "out of memory");
+		return -1;
+	}
+	s->db = db;
+	db->msg[0] = '\0';
+	if (db->kind == IOL_SQL_PG) {
+		rc = prepare_pg(db, sql, s);
+	} else if (sqlite3_prepare_v2(db->lite, sql, -1, &s->lite, &tail) !=
+		   SQLITE_OK) {
+		rc = -1;
+	} else if (tail && *tail) {
+		sqlite3_finalize(s->lite);
+		s->lite = NULL;
+		set_msg(db, "more than one statement");
+		rc = -1;
+	}
+	if (rc < 0) {
+		iol_sql_finalize(s);
+		return -1;
+	}
+	*out = s;
+	return 0;
+}
+
+static void clear_vals(struct iol_sqlst *s)
+{
+	for (int i = 0; i < s->nparams; i++) {
+		free(s->vals[i]);
+		s->vals[i] = NULL;
+	}
+}
+
+/* drop what the server still sends for this statement */
+static void drain(struct iol_sqlst *s)
+{
+	PGresult *r;
+
+	if (s->state != 1)
+		return;
+	while ((r = PQgetResult(s->db->pg)))
+		PQclear(r);
+	s->state = 2;
+	if (s->db->active == s)
+		s->db->active = NULL;
+}
+
+void iol_sql_reset(struct iol_sqlst *s)
+{
+	if (s->lite) {
+		sqlite3_reset(s->lite);
+		sqlite3_clear_bindings(s->lite);
+		return;
+	}
+	drain(s);
+	PQclear(s->res);
+	s->res = NULL;
+	s->state = 0;
+	clear_vals(s);
+}
+
+void iol_sql_finalize(struct iol_sqlst *s)
+{
+	char q[48];
+
+	if (!s)
+		return;
+	if (s->lite)
+		sqlite3_finalize(s->lite);
+	if (s->db->kind == IOL_SQL_PG) {
+		iol_sql_reset(s);
+		PQclear(s->desc);
+		if (s->name[0]) {
+			snprintf(q, sizeof q, "DEALLOCATE %s", s->name);
+			PQclear(PQexec(s->db->pg, q));
+		}
+		free(s->vals);
+	}
+	free(s);
+}
+
+int iol_sql_readonly(struct iol_sqlst *s)
+{
+	return s->lite ? sqlite3_stmt_readonly(s->lite) : s->db->ro;
+}
+
+static void put_val(struct iol_sqlst *s, int i, char *v)
+{
+	if (i < 1 || i > s->nparams) {
+		free(v);
+		return;
+	}
+	free(s->vals[i - 1]);
+	s->vals[i - 1] = v;
+}
+
+void iol_sql_bind_int(struct iol_sqlst *s, int i, int64_t v)
+{
+	char b[24];
+
+	if (s->lite) {
+		sqlite3_bind_int64(s->lite, i, v);
+		return;
+	}
+	snprintf(b, sizeof b, "%lld", (long long)v);
+	put_val(s, i, strdup(b));
+}
+
+void iol_sql_bind_real(struct iol_sqlst *s, int i, double v)
+{
+	char b[32];
+
+	if (s->lite) {
+		sqlite3_bind_double(s->lite, i, v);
+		return;
+	}
+	if (isnan(v)) { /* SQLite stores a NaN as NULL */
+		put_val(s, i, NULL);
+		return;
+	}
+	if (isinf(v))
+		snprintf(b, sizeof b, "%s", v < 0 ? "-Infinity" : "Infinity");
+	else
+		snprintf(b, sizeof b, "%.17g", v);
+	put_val(s, i, strdup(b));
+}
+
+void iol_sql_bind_text(struct iol_sqlst *s, int i, const char *t, int len)
+{
+	if (s->lite) {
+		sqlite3_bind_text(s->lite, i, t, len, SQLITE_TRANSIENT);
+		return;
+	}
+	put_val(s, i, len < 0 ? strdup(t) : strndup(t, (size_t)len));
+}
+
+void iol_sql_bind_null(struct iol_sqlst *s, int i)
+{
+	if (s->lite)
+		sqlite3_bind_null(s->lite, i);
+	else
+		put_val(s, i, NULL);
+}
+
+static int step_lite(struct iol_sqlst *s)
+{
+	int rc = sqlite3_step(s->lite);
+
+	s->db->msg[0] = '\0';
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int start_pg(struct iol_sqlst *s)
+{
+	struct iol_sql *db = s->db;
+
+	if (busy(db))
+		return -1;
+	if (!PQsendQueryPrepared(db->pg, s->name, s->nparams,
+				 (const char *const *)s->vals, NULL, NULL, 0)) {
+		set_msg(db, PQerrorMessage(db->pg));
+		return -1;
+	}
+	PQsetSingleRowMode(db->pg);
+	s->state = 1;
+	db->active = s;
+	return 0;
+}
+
+int iol_sql_step(struct iol_sqlst *s)
+{
+	PGresult *r;
+	int st;
+
+	if (s->lite)
+		return step_lite(s);
+	if (s->state == 2)
+		return 0;
+	if (s->state == 0 && start_pg(s) < 0)
+		return -1;
+	r = PQgetResult(s->db->pg);
+	st = r ? PQresultStatus(r) : PGRES_COMMAND_OK;
+	if (st == PGRES_SINGLE_TUPLE) {
+		PQclear(s->res);
+		s->res = r;
+		return 1;
+	}
+	if (st == PGRES_TUPLES_OK) { /* the end of the rows: names, types */
+		PQclear(s->res);
+		s->res = r;
+		r = NULL;
+	} else if (st == PGRES_COMMAND_OK) {
+		s->db->changes = r ? strtoll(PQcmdTuples(r), NULL, 10) : 0;
+	} else {
+		set_res_msg(s->db, r);
+	}
+	PQclear(r);
+	drain(s);
+	return st == PGRES_TUPLES_OK || st == PGRES_COMMAND_OK ? 0 : -1;
+}
+
+/* the result describing the columns (before a step: asked once) */
+static const PGresult *meta(struct iol_sqlst *s)
+{
+	if (s->res)
+		return s->res;
+	if (!s->desc && !s->db->active)
+		s->desc = PQdescribePrepared(s->db->pg, s->name);
+	return s->desc;
+}
+
+static int has_row(const struct iol_sqlst *s, int i)
+{
+	return s->res && PQntuples(s->res) > 0 && i >= 0 &&
+	       i < PQnfields(s->res);
+}
+
+int iol_sql_ncols(struct iol_sqlst *s)
+{
+	const PGresult *m;
+
+	if (s->lite)
+		return sqlite3_column_count(s->lite);
+	m = meta(s);
+	return m ? PQnfields(m) : 0;
+}
+
+const char *iol_sql_colname(struct iol_sqlst *s, int i)
+{
+	const PGresult *m;
+
+	if (s->lite)
+		return sqlite3_column_name(s->lite, i);
+	m = meta(s);
+	return m ? PQfname(m, i) : NULL;
+}
+
+int iol_sql_coltype(struct iol_sqlst *s, int i)
+{
+	if (s->lite) {
+		switch (sqlite3_column_type(s->lite, i)) {
+		case SQLITE_INTEGER: return IOL_SQL_INT;
+		case SQLITE_FLOAT: return IOL_SQL_REAL;
+		case SQLITE_NULL: return IOL_SQL_NULL;
+		default: return IOL_SQL_TEXT;
+		}
+	}
+	if (!has_row(s, i) || PQgetisnull(s->res, 0, i))
+		return IOL_SQL_NULL;
+	switch (PQftype(s->res, i)) {
+	case OID_BOOL:
+	case OID_INT2:
+	case OID_INT4:
+	case OID_INT8:
+	case OID_OID: return IOL_SQL_INT;
+	case OID_FLOAT4:
+	case OID_FLOAT8:
+	case OID_NUMERIC: return IOL_SQL_REAL;
+	default: return IOL_SQL_TEXT;
+	}
+}
+
+int64_t iol_sql_int(struct iol_sqlst *s, int i)
+{
+	const char *v;
+	double d;
+
+	if (s->lite)
+		return sqlite3_column_int64(s->lite, i);
+	if (!has_row(s, i) || PQgetisnull(s->res, 0, i))
+		return 0;
+	v = PQgetvalue(s->res, 0, i);
+	if (PQftype(s->res, i) == OID_BOOL)
+		return *v == 't';
+	if (iol_sql_coltype(s, i) != IOL_SQL_REAL)
+		return strtoll(v, NULL, 10);
+	d = strtod(v, NULL);
+	return d != d ? 0
+	       : d >= 9.2e18	? INT64_MAX
+	       : d <= -9.2e18	? INT64_MIN
+				: (int64_t)d;
+}
+
+double iol_sql_real(struct iol_sqlst *s, int i)
+{
+	if (s->lite)
+		return sqlite3_column_double(s->lite, i);
+	if (!has_row(s, i) || PQgetisnull(s->res, 0, i))
+		return 0;
+	if (PQftype(s->res, i) == OID_BOOL)
+		return *PQgetvalue(s->res, 0, i) == 't';
+	return strtod(PQgetvalue(s->res, 0, i), NULL);
+}
+
+const char *iol_sql_text(struct iol_sqlst *s, int i)
+{
+	if (s->lite)
+		return (const char *)sqlite3_column_text(s->lite, i);
+	if (!has_row(s, i) || PQgetisnull(s->res, 0, i))
+		return NULL;
+	return PQgetvalue(s->res, 0, i);
+}
+
+size_t iol_sql_bytes(struct iol_sqlst *s, int i)
+{
+	if (s->lite)
+		return (size_t)sqlite3_column_bytes(s->lite, i);
+	if (!has_row(s, i) || PQgetisnull(s->res, 0, i))
+		return 0;
+	return (size_t)PQgetlength(s->res, 0, i);
+}
+
+int64_t iol_sql_changes(struct iol_sql *db)
+{
+	if (db->kind == IOL_SQL_SQLITE)
+		return sqlite3_changes(db->lite);
+	return db->changes;
+}
+
+int iol_sql_columns(struct iol_sql *db, const char *table, char ***names,
+		    size_t *n)
+{
+	const char *q =
+		db->kind == IOL_SQL_PG
+			? "SELECT column_name FROM information_schema.columns "
+			  "WHERE table_schema = current_schema() AND "
+			  "table_name = ? ORDER BY ordinal_position"
+			: "SELECT name FROM pragma_table_info(?) ORDER BY cid";
+	struct iol_sqlst *s;
+	size_t cap = 0;
+	int rc;
+
+	*names = NULL;
+	*n = 0;
+	if (iol_sql_prepare(db, q, &s) < 0)
+		return -1;
+	iol_sql_bind_text(s, 1, table, -1);
+	while ((rc = iol_sql_step(s)) == 1) {
+		const char *c = iol_sql_text(s, 0);
+		if (*n == cap) {
+			char **nn = realloc(*names, (cap = cap * 2 + 16) *
+							    sizeof *nn);
+			if (!nn)
+				break;
+			*names = nn;
+		}
+		if (!c || !((*names)[*n] = strdup(c)))
+			break;
+		++*n;
+	}
+	iol_sql_finalize(s);
+	if (rc != 0) {
+		for (size_t i = 0; i < *n; i++)
+			free((*names)[i]);
+		free(*names);
+		*names = NULL;
+		*n = 0;
+		if (rc == 1)
+			set_msg(db, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+int iol_sql_has_column(struct iol_sql *db, const char *table,
+		       const char *name)
+{
+	char **c;
+	size_t n, i;
+	int found = 0;
+
+	if (iol_sql_columns(db, table, &c, &n) < 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!name || !strcmp(c[i], name))
+			found = 1;
+		free(c[i]);
+	}
+	free(c);
+	return found;
+}
+
+static int authorize(void *arg, int action, const char *a, const char *b,
+		     const char *dbname, const char *trigger)
+{
+	struct iol_sql *db = arg;
+
+	(void)b;
+	(void)dbname;
+	(void)trigger;
+	switch (action) {
+	case SQLITE_SELECT:
+	case SQLITE_FUNCTION: return SQLITE_OK;
+	case SQLITE_READ:
+		return a && db->allow(db->allow_arg, a) ? SQLITE_OK
+							: SQLITE_DENY;
+	default: return SQLITE_DENY;
+	}
+}
+
+int iol_sql_limit_reads(struct iol_sql *db,
+			int (*allow)(void *arg, const char *table), void *arg)
+{
+	if (db->kind != IOL_SQL_SQLITE)
+		return 0;
+	db->allow = allow;
+	db->allow_arg = arg;
+	return sqlite3_set_authorizer(db->lite, authorize, db) == SQLITE_OK
+		       ? 0
+		       : -1;
+}
+
+char *iol_sql_mprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = sqlite3_vmprintf(fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+void iol_sql_free(void *p)
+{
+	sqlite3_free(p);
+}
+
+/* an arbitrary key of iolens' schema lock */
+#define LOCK_KEY "7245100124"
+
+int iol_sql_lock(struct iol_sql *db)
+{
+	if (db->kind != IOL_SQL_PG)
+		return 0;
+	return iol_sql_exec(db, "SELECT pg_advisory_lock(" LOCK_KEY ")");
+}
+
+void iol_sql_unlock(struct iol_sql *db)
+{
+	if (db->kind == IOL_SQL_PG)
+		iol_sql_exec(db, "SELECT pg_advisory_unlock(" LOCK_KEY ")");
+}

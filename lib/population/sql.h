@@ -1,0 +1,117 @@
+/*
+ * The one door of the population store to a database: a connection, its
+ * statements and their rows, on SQLite (a file path, the embedded
+ * default) or on PostgreSQL through libpq (a URL "postgresql://..." or
+ * "postgres://...").  store.c, popdb.c and weather.c speak SQL only
+ * through it, in text both servers accept; the few differences (column
+ * types of a new table, the read-only guard) are asked of it by name.
+ *
+ * SQL text uses ? or ?N placeholders, numbered from 1; on PostgreSQL they
+ * are rewritten to $N outside quotes.  A real bound as NAN is stored as
+ * NULL on both, as SQLite does.
+ *
+ * Ownership: iol_sql_open() allocates the connection, iol_sql_close()
+ * frees it; a statement belongs to its connection and is freed by
+ * iol_sql_finalize() (before the close).  Texts and names a statement
+ * returns are borrowed until its next step, reset or finalize.  One
+ * thread per connection.  On PostgreSQL one statement at a time may be
+ * between its first step and its end (or reset): rows are streamed.
+ */
+#ifndef IOLENS_POP_SQL_H
+#define IOLENS_POP_SQL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+
+enum { IOL_SQL_SQLITE, IOL_SQL_PG };
+/* a column value's type in the current row */
+enum { IOL_SQL_NULL, IOL_SQL_INT, IOL_SQL_REAL, IOL_SQL_TEXT };
+/* open flags */
+enum {
+	IOL_SQL_RO = 1,	    /* read-only: no statement may write */
+	IOL_SQL_CREATE = 2, /* SQLite: create the file if missing */
+};
+/* column types of a new table, as the connection's server spells them */
+enum { IOL_SQLT_TEXT, IOL_SQLT_INT, IOL_SQLT_REAL, IOL_SQLT_ID };
+
+struct iol_sql;
+struct iol_sqlst;
+
+/* 1 if name is a PostgreSQL URL (postgresql:// or postgres://). */
+int iol_sql_is_url(const char *name);
+
+/* Open name.  Errors: IOL_EIO with the server's or SQLite's message on
+ * one line (the server down, a bad URL, a refused password). */
+int iol_sql_open(struct iol_sql **db, const char *name, unsigned flags,
+		 struct iol_error *err);
+void iol_sql_close(struct iol_sql *db);
+int iol_sql_kind(const struct iol_sql *db);
+const char *iol_sql_type(const struct iol_sql *db, int t);
+
+/* The last error's message (one line) and its IOL_E* code (IOL_ECORRUPT
+ * when the file is not a database). */
+const char *iol_sql_errmsg(struct iol_sql *db);
+int iol_sql_errcode(struct iol_sql *db);
+
+/* Run sql (no placeholders, no rows); 0 or < 0 (see iol_sql_errmsg). */
+int iol_sql_exec(struct iol_sql *db, const char *sql);
+
+/* Compile one statement; text after it is an error.  0 or < 0. */
+int iol_sql_prepare(struct iol_sql *db, const char *sql,
+		    struct iol_sqlst **st);
+void iol_sql_finalize(struct iol_sqlst *st);
+/* 1 if the statement only reads (PostgreSQL: a read-only connection). */
+int iol_sql_readonly(struct iol_sqlst *st);
+
+void iol_sql_bind_int(struct iol_sqlst *st, int i, int64_t v);
+void iol_sql_bind_real(struct iol_sqlst *st, int i, double v);
+/* len < 0: s is NUL-terminated; s is copied */
+void iol_sql_bind_text(struct iol_sqlst *st, int i, const char *s, int len);
+void iol_sql_bind_null(struct iol_sqlst *st, int i);
+
+/* 1 a row, 0 done, < 0 an error (see iol_sql_errmsg). */
+int iol_sql_step(struct iol_sqlst *st);
+/* End the current run (its remaining rows are dropped) and clear the
+ * bindings, so the statement can run again. */
+void iol_sql_reset(struct iol_sqlst *st);
+
+int iol_sql_ncols(struct iol_sqlst *st);
+const char *iol_sql_colname(struct iol_sqlst *st, int i);
+int iol_sql_coltype(struct iol_sqlst *st, int i);
+int64_t iol_sql_int(struct iol_sqlst *st, int i);
+double iol_sql_real(struct iol_sqlst *st, int i);
+/* NULL for NULL */
+const char *iol_sql_text(struct iol_sqlst *st, int i);
+size_t iol_sql_bytes(struct iol_sqlst *st, int i);
+
+/* Rows changed by the last statement that ended. */
+int64_t iol_sql_changes(struct iol_sql *db);
+
+/* Does table (in the connection's own schema) have column name?  With
+ * name NULL: does the table exist? */
+int iol_sql_has_column(struct iol_sql *db, const char *table,
+		       const char *name);
+/* The columns of table in order: *names malloc'd, each malloc'd. */
+int iol_sql_columns(struct iol_sql *db, const char *table, char ***names,
+		    size_t *n);
+
+/* SQLite only: from now on statements may read only the tables allow()
+ * accepts (a --where typed by a user).  PostgreSQL: the connection of
+ * a reader is read-only instead; returns 0 there. */
+int iol_sql_limit_reads(struct iol_sql *db,
+			int (*allow)(void *arg, const char *table), void *arg);
+
+/* printf into a malloc'd string, with SQLite's %q (quoted text) and %w
+ * (quoted identifier); free with iol_sql_free(). */
+char *iol_sql_mprintf(const char *fmt, ...);
+void iol_sql_free(void *p);
+
+/* Hold the connection's writer lock for schema work (PostgreSQL: an
+ * advisory lock, so concurrent ingests create the tables once); SQLite
+ * needs none (its own locks do it). */
+int iol_sql_lock(struct iol_sql *db);
+void iol_sql_unlock(struct iol_sql *db);
+
+#endif
