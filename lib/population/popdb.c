@@ -656,18 +656,45 @@ static char *api_expr(struct iol_popdb *db, const char *pre)
 			       r, w);
 }
 
-/* (the SQL of coverage is what SQLite and PostgreSQL both accept: sums
- * of CASE, not of booleans; coalesce(sum(), 0) for SQLite's total()) */
+/* The sums are made here, in the order of the scheduler's ids, so that
+ * SQLite and PostgreSQL (whose sums of reals add in another order) give
+ * the same digits. */
+static int cov_add(struct iol_popcov_all *c, size_t *cap, const char *name,
+		   double ch, int inst)
+{
+	struct iol_popcov *r = c->n ? &c->p[c->n - 1] : NULL;
+
+	if (!r || strcmp(r->project, name)) {
+		struct iol_popcov *np =
+			iol_grow(c->p, cap, c->n, sizeof *np, 16);
+		if (!np)
+			return -1;
+		c->p = np;
+		r = &np[c->n++];
+		memset(r, 0, sizeof *r);
+		snprintf(r->project, sizeof r->project, "%s", name);
+	}
+	r->jobs++;
+	r->core_hours += ch;
+	c->total.jobs++;
+	c->total.core_hours += ch;
+	if (inst) {
+		r->inst_jobs++;
+		r->inst_core_hours += ch;
+		c->total.inst_jobs++;
+		c->total.inst_core_hours += ch;
+	}
+	return 0;
+}
+
 static int cov_rows(struct iol_popdb *db, struct iol_popcov_all *c,
 		    struct iol_error *err)
 {
 	static const char q[] =
-		"SELECT coalesce(nullif(a, ''), '(none)') AS p, count(*), "
-		"coalesce(sum(ch), 0), coalesce(sum(inst), 0), "
-		"coalesce(sum(CASE WHEN inst = 1 THEN ch END), 0) "
-		"FROM (SELECT s.account AS a, s.core_hours AS ch, CASE WHEN "
-		"EXISTS (SELECT 1 FROM jobs j WHERE j.sched_id = s.id) THEN 1 "
-		"ELSE 0 END AS inst FROM sched s) AS t GROUP BY p ORDER BY p";
+		"SELECT coalesce(nullif(s.account, ''), '(none)') AS p, "
+		"coalesce(s.core_hours, 0), CASE WHEN EXISTS (SELECT 1 FROM "
+		"jobs j WHERE j.sched_id = s.id) THEN 1 ELSE 0 END FROM sched "
+		"s ORDER BY p, s.id";
 	struct iol_sqlst *st;
 	size_t cap = 0;
 	int rc;
@@ -675,25 +702,10 @@ static int cov_rows(struct iol_popdb *db, struct iol_popcov_all *c,
 	if (iol_sql_prepare(db->db, q, &st) < 0)
 		return db_err(db, err, IOL_ECORRUPT);
 	while ((rc = iol_sql_step(st)) == 1) {
-		struct iol_popcov *np = iol_grow(c->p, &cap, c->n, sizeof *np,
-						 16),
-				  *r;
 		const char *name = iol_sql_text(st, 0);
-		if (!np)
+		if (cov_add(c, &cap, name ? name : "(none)",
+			    iol_sql_real(st, 1), iol_sql_int(st, 2) != 0) < 0)
 			break;
-		c->p = np;
-		r = &np[c->n++];
-		memset(r, 0, sizeof *r);
-		snprintf(r->project, sizeof r->project, "%s",
-			 name ? name : "(none)");
-		r->jobs = iol_sql_int(st, 1);
-		r->core_hours = iol_sql_real(st, 2);
-		r->inst_jobs = iol_sql_int(st, 3);
-		r->inst_core_hours = iol_sql_real(st, 4);
-		c->total.jobs += r->jobs;
-		c->total.inst_jobs += r->inst_jobs;
-		c->total.core_hours += r->core_hours;
-		c->total.inst_core_hours += r->inst_core_hours;
 	}
 	if (rc < 0)
 		rc = db_err(db, err, IOL_ECORRUPT);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <libpq-fe.h>
 #include <sqlite3.h>
@@ -235,7 +236,17 @@ int iol_sql_exec(struct iol_sql *db, const char *sql)
 	return st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK ? 0 : -1;
 }
 
-/* ? and ?N to $N outside quotes; *np: the highest number */
+static int ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
+/*
+ * ? and ?N to $N outside quotes; *np: the highest number.  A bare word
+ * user (a column of jobs and sched, a --where like user = 'bob') is
+ * quoted: PostgreSQL would read it as current_user, without an error.
+ */
 static char *to_dollars(const char *sql, int *np)
 {
 	size_t n = strlen(sql);
@@ -262,6 +273,22 @@ static char *to_dollars(const char *sql, int *np)
 			if (k > max)
 				max = k;
 			w += snprintf(w, 16, "$%d", k);
+		} else if (ident_char(*p) && !(*p >= '0' && *p <= '9') &&
+			   (p == sql || (!ident_char(p[-1]) && p[-1] != '.'))) {
+			const char *e = p, *after;
+			while (ident_char(*e))
+				e++;
+			for (after = e; *after == ' '; after++)
+				;
+			if (e - p == 4 && !strncasecmp(p, "user", 4) &&
+			    *after != '(' && *after != '.') {
+				memcpy(w, "\"user\"", 6);
+				w += 6;
+			} else {
+				memcpy(w, p, (size_t)(e - p));
+				w += e - p;
+			}
+			p = e - 1;
 		} else {
 			*w++ = *p;
 		}
