@@ -36,8 +36,13 @@ fi
 PGD=$TMP/pg
 PORT=5432
 mkdir "$PGD"
-[ -z "$AS" ] || chown postgres "$PGD"
-$AS "$PGBIN/initdb" -D "$PGD/data" -U iolens -A trust --locale=C -E UTF8 \
+# a password, so that a wrong one is refused (libpq reads PGPASSWORD)
+PGPASSWORD=t7410-$$
+export PGPASSWORD
+echo "$PGPASSWORD" >"$PGD/pw"
+[ -z "$AS" ] || chown -R postgres "$PGD"
+$AS "$PGBIN/initdb" -D "$PGD/data" -U iolens -A scram-sha-256 --pwfile="$PGD/pw" \
+	--locale=C -E UTF8 \
 	>"$TMP/initdb.log" 2>&1 ||
 	skip_all "initdb failed: $(tail -1 "$TMP/initdb.log")"
 # fsync off: a test server, thrown away at the end
@@ -51,8 +56,8 @@ stop_server() {
 trap 'stop_server; rm -rf "$TMP"' EXIT
 
 url() { echo "postgresql:///$1?host=$PGD&port=$PORT&user=iolens"; }
-newdb() { "$PGBIN/createdb" -h "$PGD" -p "$PORT" -U iolens "$1" && url "$1"; }
-psql_q() { "$PSQL" -X -A -t -q -h "$PGD" -p "$PORT" -U iolens -d "$1" -c "$2"; }
+newdb() { "$PGBIN/createdb" -w -h "$PGD" -p "$PORT" -U iolens "$1" && url "$1"; }
+psql_q() { "$PSQL" -w -X -A -t -q -h "$PGD" -p "$PORT" -U iolens -d "$1" -c "$2"; }
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 # a jobs CSV without the columns that differ by nature (the ids of the
@@ -216,6 +221,12 @@ for u in "postgresql://%zz/x" "postgresql:///x?host=$PGD&port=1&user=iolens" \
 done
 $RUN jobs --db "$(url nosuchdb)" 2>&1 | grep -q 'database "nosuchdb" does not exist'
 ok $? "the server's reason is said"
+PGPASSWORD=wrong $RUN jobs --db "$PG" >/dev/null 2>"$TMP/err"
+is "$?:$(wc -l <"$TMP/err"):$(grep -c 'password authentication failed for user "iolens"' "$TMP/err")" "1:1:1" \
+	"a wrong password: exit 1, one line, the server's reason"
+$RUN jobs --db "postgresql://iolens:secret@/s?host=$PGD&port=$PORT" >/dev/null 2>"$TMP/err"
+is "$?:$(cat "$TMP/err")" "1:iolens jobs: cannot open 'postgresql://iolens:secret@/s?host=$PGD&port=$PORT': a password in the URL would be shown in messages and reports: give it in ~/.pgpass or PGPASSWORD" \
+	"a password in the URL: refused, it would show in messages and report footers"
 $RUN jobs --db "$PG" --where "1 = 1) UNION SELECT 1 FROM meta WHERE (1" >/dev/null 2>&1
 is "$?" 2 "--where with a UNION: refused"
 before=$(psql_q s "SELECT last_value FROM jobs_id_seq")

@@ -94,8 +94,27 @@ static void no_notice(void *arg, const char *m)
 	(void)m;
 }
 
+/* 1 if the URL holds a password (user:pw@ or ?password=): it would be
+ * shown in messages and in the footers of reports */
+static int has_password(const char *name)
+{
+	PQconninfoOption *o = PQconninfoParse(name, NULL), *p;
+	int has = 0;
+
+	for (p = o; p && p->keyword; p++)
+		if (!strcmp(p->keyword, "password") && p->val && *p->val)
+			has = 1;
+	PQconninfoFree(o);
+	return has;
+}
+
 static int open_pg(struct iol_sql *db, const char *name, unsigned flags)
 {
+	if (has_password(name)) {
+		set_msg(db, "a password in the URL would be shown in messages "
+			    "and reports: give it in ~/.pgpass or PGPASSWORD");
+		return -1;
+	}
 	db->pg = PQconnectdb(name);
 	if (!db->pg) {
 		set_msg(db, "out of memory");
