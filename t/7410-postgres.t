@@ -200,6 +200,19 @@ is "$(psql_q conc "SELECT count(*), count(DISTINCT path) FROM jobs")" "30|30" \
 is "$(psql_q conc "SELECT count(*) FROM errors")" 0 "... no error rows"
 same_text_jobs "$C" "$SQ0" "... the rows of one ingest into SQLite"
 
+# four at once with the scheduler's accounting: the joins take turns
+C2=$(newdb conc2)
+for k in 1 2 3 4; do
+	$RUN ingest --db "$C2" --sacct "$S/sacct.txt" "$S/logs" >"$TMP/d$k" 2>&1 &
+	eval "q$k=\$!"
+done
+st=0
+for p in $q1 $q2 $q3 $q4; do wait "$p" || st=$?; done
+is "$st:$(psql_q conc2 "SELECT count(*), count(DISTINCT path) FROM jobs")" "0:30|30" \
+	"four concurrent ingests with --sacct: exit 0, each log once"
+is "$($RUN coverage --db "$C2" --format csv)" "$($RUN coverage --db "$SQ" --format csv)" \
+	"... the scheduler's jobs once, all joined"
+
 # ---- schema 1 migrated ----
 O=$(newdb old)
 $RUN ingest --db "$O" "$S/logs" >/dev/null 2>&1

@@ -710,14 +710,21 @@ static int merge_shard(struct iol_store *st, struct iol_sql *shard,
 				     IOL_STORE_SCHEMA);
 	if (!iol_sql_has_column(shard, "jobs", "path"))
 		return iol_error_set(err, IOL_ECORRUPT, "no jobs table");
-	/* one transaction on both kinds: a merge is all or nothing */
-	if (exec(st, st->pg ? "BEGIN" : "BEGIN IMMEDIATE", err))
+	/* one transaction on both kinds: a merge is all or nothing; on
+	 * PostgreSQL under the lock, as two merges (or joins) writing many
+	 * rows each could deadlock */
+	if (iol_sql_lock(st->db) < 0)
+		return dberr(st, err, "store");
+	if (exec(st, st->pg ? "BEGIN" : "BEGIN IMMEDIATE", err)) {
+		iol_sql_unlock(st->db);
 		return IOL_EIO;
+	}
 	rc = merge_rows(st, shard, added, err);
 	if (rc)
 		iol_sql_exec(st->db, "ROLLBACK");
 	else if (exec(st, "COMMIT", err))
 		rc = IOL_EIO;
+	iol_sql_unlock(st->db);
 	return rc ? IOL_EIO : 0;
 }
 
@@ -823,6 +830,9 @@ int iol_store_join_sched(struct iol_store *st, int all, int64_t *joined,
 		 all ? ""
 		     : " AND (sched_id IS NULL OR coalesce(nodes_source, '') "
 		       "<> 'scheduler')");
+	/* PostgreSQL: under the lock, as for a merge */
+	if (iol_sql_lock(st->db) < 0)
+		return dberr(st, err, "store");
 	if (exec(st, st->pg ? "BEGIN" : "BEGIN IMMEDIATE", err) ||
 	    exec(st, q, err))
 		goto fail;
@@ -837,8 +847,12 @@ int iol_store_join_sched(struct iol_store *st, int all, int64_t *joined,
 	if (exec(st, q, err))
 		goto fail;
 	*joined = iol_sql_changes(st->db);
-	return exec(st, "COMMIT", err) ? IOL_EIO : 0;
+	if (exec(st, "COMMIT", err))
+		goto fail;
+	iol_sql_unlock(st->db);
+	return 0;
 fail:
 	iol_sql_exec(st->db, "ROLLBACK");
+	iol_sql_unlock(st->db);
 	return IOL_EIO;
 }
