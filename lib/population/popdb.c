@@ -158,8 +158,8 @@ int iol_popdb_has_column(struct iol_popdb *db, const char *name)
 }
 
 /* Compile sql; with a user's where it must be one read-only statement. */
-static int prepare(struct iol_popdb *db, const char *sql,
-		   struct iol_sqlst **st, struct iol_error *err)
+static int prepare(struct iol_popdb *db, const char *sql, struct iol_sqlst **st,
+		   struct iol_error *err)
 {
 	if (iol_sql_prepare(db->db, sql, st) < 0) {
 		*st = NULL;
@@ -391,8 +391,8 @@ static double get_real(struct iol_sqlst *st, int i)
 	return iol_sql_real(st, i);
 }
 
-static int fill_job(struct iol_sqlst *st, const int *qcol, struct iol_popstrs *ps,
-		    struct iol_popjob *j)
+static int fill_job(struct iol_sqlst *st, const int *qcol,
+		    struct iol_popstrs *ps, struct iol_popjob *j)
 {
 	for (size_t i = 0; i < NSCALAR; i++) {
 		char *p = (char *)j + scalar_cols[i].off;

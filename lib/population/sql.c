@@ -82,8 +82,8 @@ static void set_msg(struct iol_sql *db, const char *m)
 
 static void set_res_msg(struct iol_sql *db, const PGresult *r)
 {
-	const char *m = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY)
-			  : NULL;
+	const char *m =
+		r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
 
 	set_msg(db, m ? m : PQerrorMessage(db->pg));
 }
@@ -144,8 +144,8 @@ static int open_lite(struct iol_sql *db, const char *name, unsigned flags)
 	/* one thread per handle: no mutex on each of a million reads */
 	if (sqlite3_open_v2(name, &db->lite, f | SQLITE_OPEN_NOMUTEX, NULL) !=
 	    SQLITE_OK) {
-		set_msg(db, db->lite ? sqlite3_errmsg(db->lite)
-				     : "out of memory");
+		set_msg(db,
+			db->lite ? sqlite3_errmsg(db->lite) : "out of memory");
 		return -1;
 	}
 	sqlite3_busy_timeout(db->lite, 10000);
@@ -317,8 +317,7 @@ static char *to_dollars(const char *sql, int *np)
 	return o;
 }
 
-static int prepare_pg(struct iol_sql *db, const char *sql,
-		      struct iol_sqlst *s)
+static int prepare_pg(struct iol_sql *db, const char *sql, struct iol_sqlst *s)
 {
 	char *t;
 	PGresult *r;
@@ -348,8 +347,7 @@ static int prepare_pg(struct iol_sql *db, const char *sql,
 	return ok ? 0 : -1;
 }
 
-int iol_sql_prepare(struct iol_sql *db, const char *sql,
-		    struct iol_sqlst **out)
+int iol_sql_prepare(struct iol_sql *db, const char *sql, struct iol_sqlst **out)
 {
 	struct iol_sqlst *s = calloc(1, sizeof *s);
 	const char *tail = NULL;
@@ -635,10 +633,10 @@ int64_t iol_sql_int(struct iol_sqlst *s, int i)
 	if (iol_sql_coltype(s, i) != IOL_SQL_REAL)
 		return strtoll(v, NULL, 10);
 	d = strtod(v, NULL);
-	return d != d ? 0
-	       : d >= 9.2e18	? INT64_MAX
-	       : d <= -9.2e18	? INT64_MIN
-				: (int64_t)d;
+	return d != d	      ? 0
+	       : d >= 9.2e18  ? INT64_MAX
+	       : d <= -9.2e18 ? INT64_MIN
+			      : (int64_t)d;
 }
 
 double iol_sql_real(struct iol_sqlst *s, int i)
@@ -698,8 +696,8 @@ int iol_sql_columns(struct iol_sql *db, const char *table, char ***names,
 	while ((rc = iol_sql_step(s)) == 1) {
 		const char *c = iol_sql_text(s, 0);
 		if (*n == cap) {
-			char **nn = realloc(*names, (cap = cap * 2 + 16) *
-							    sizeof *nn);
+			char **nn = realloc(*names,
+					    (cap = cap * 2 + 16) * sizeof *nn);
 			if (!nn)
 				break;
 			*names = nn;
@@ -722,8 +720,7 @@ int iol_sql_columns(struct iol_sql *db, const char *table, char ***names,
 	return 0;
 }
 
-int iol_sql_has_column(struct iol_sql *db, const char *table,
-		       const char *name)
+int iol_sql_has_column(struct iol_sql *db, const char *table, const char *name)
 {
 	char **c;
 	size_t n, i;

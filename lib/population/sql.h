@@ -59,8 +59,7 @@ int iol_sql_errcode(struct iol_sql *db);
 int iol_sql_exec(struct iol_sql *db, const char *sql);
 
 /* Compile one statement; text after it is an error.  0 or < 0. */
-int iol_sql_prepare(struct iol_sql *db, const char *sql,
-		    struct iol_sqlst **st);
+int iol_sql_prepare(struct iol_sql *db, const char *sql, struct iol_sqlst **st);
 void iol_sql_finalize(struct iol_sqlst *st);
 /* 1 if the statement only reads (PostgreSQL: a read-only connection). */
 int iol_sql_readonly(struct iol_sqlst *st);
@@ -91,8 +90,7 @@ int64_t iol_sql_changes(struct iol_sql *db);
 
 /* Does table (in the connection's own schema) have column name?  With
  * name NULL: does the table exist? */
-int iol_sql_has_column(struct iol_sql *db, const char *table,
-		       const char *name);
+int iol_sql_has_column(struct iol_sql *db, const char *table, const char *name);
 /* The columns of table in order: *names malloc'd, each malloc'd. */
 int iol_sql_columns(struct iol_sql *db, const char *table, char ***names,
 		    size_t *n);

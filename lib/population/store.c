@@ -87,8 +87,7 @@ static void add(struct sql *b, const char *fmt, ...)
 	}
 }
 
-static int dberr_of(struct iol_sql *db, struct iol_error *err,
-		    const char *what)
+static int dberr_of(struct iol_sql *db, struct iol_error *err, const char *what)
 {
 	return iol_error_set(err, iol_sql_errcode(db), "%s: %s", what,
 			     iol_sql_errmsg(db));
@@ -231,8 +230,8 @@ static void upsert_sql(struct sql *b)
 
 /* the scheduler's columns, in the order of iol_store_put_sched()'s binds;
  * "user" and "end" are key words of PostgreSQL: quoted everywhere */
-#define SCHED_COLS                                                         \
-	"cluster, jobid, jobid_raw, array_job, array_task, \"user\", "     \
+#define SCHED_COLS                                                     \
+	"cluster, jobid, jobid_raw, array_job, array_task, \"user\", " \
 	"account, state, nnodes, ncpus, elapsed, start, \"end\", core_hours"
 
 static int prepare(struct iol_store *st, struct iol_error *err)
@@ -250,18 +249,19 @@ static int prepare(struct iol_store *st, struct iol_error *err)
 			      "excluded.iolens_version",
 		[Q_DEL_JOB] = "DELETE FROM jobs WHERE path = ?",
 		[Q_DEL_ERR] = "DELETE FROM errors WHERE path = ?",
-		[Q_INS_SCHED] = "INSERT INTO sched (" SCHED_COLS
-				") VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
-				"?, ?, ?, ?, ?, ?) ON CONFLICT(cluster, jobid) "
-				"DO UPDATE SET jobid_raw = excluded.jobid_raw, "
-				"array_job = excluded.array_job, array_task = "
-				"excluded.array_task, \"user\" = "
-				"excluded.\"user\", account = excluded.account, "
-				"state = excluded.state, nnodes = "
-				"excluded.nnodes, ncpus = excluded.ncpus, "
-				"elapsed = excluded.elapsed, start = "
-				"excluded.start, \"end\" = excluded.\"end\", "
-				"core_hours = excluded.core_hours",
+		[Q_INS_SCHED] =
+			"INSERT INTO sched (" SCHED_COLS
+			") VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+			"?, ?, ?, ?, ?, ?) ON CONFLICT(cluster, jobid) "
+			"DO UPDATE SET jobid_raw = excluded.jobid_raw, "
+			"array_job = excluded.array_job, array_task = "
+			"excluded.array_task, \"user\" = "
+			"excluded.\"user\", account = excluded.account, "
+			"state = excluded.state, nnodes = "
+			"excluded.nnodes, ncpus = excluded.ncpus, "
+			"elapsed = excluded.elapsed, start = "
+			"excluded.start, \"end\" = excluded.\"end\", "
+			"core_hours = excluded.core_hours",
 	};
 	struct sql b = {0};
 	int i, rc = 0;
@@ -287,7 +287,8 @@ static int schema2(struct iol_store *st, int was, struct iol_error *err)
 	char q[768];
 
 	if (!has_column(st, "sched_id")) {
-		snprintf(q, sizeof(q), "ALTER TABLE jobs ADD COLUMN sched_id %s",
+		snprintf(q, sizeof(q),
+			 "ALTER TABLE jobs ADD COLUMN sched_id %s",
 			 ty(st, IOL_SQLT_INT));
 		if (exec(st, q, err))
 			return IOL_EIO;
@@ -339,8 +340,7 @@ static int schema(struct iol_store *st, struct iol_error *err)
 		 ty(st, IOL_SQLT_INT), ty(st, IOL_SQLT_TEXT),
 		 ty(st, IOL_SQLT_TEXT));
 	if (check_meta(st, &was, err) || create_jobs(st, err) ||
-	    upgrade_jobs(st, err) || exec(st, q, err) ||
-	    schema2(st, was, err))
+	    upgrade_jobs(st, err) || exec(st, q, err) || schema2(st, was, err))
 		return err ? err->code : IOL_EIO;
 	return 0;
 }
@@ -357,12 +357,11 @@ static int setup(struct iol_store *st, struct iol_error *err)
 			return dberr(st, err, "store");
 		rc = schema(st, err);
 		iol_sql_unlock(st->db);
+	} else if (exec(st, "PRAGMA journal_mode = WAL", err) ||
+		   exec(st, "PRAGMA synchronous = NORMAL", err)) {
+		rc = IOL_EIO;
 	} else {
-		rc = exec(st, "PRAGMA journal_mode = WAL", err) ||
-				     exec(st, "PRAGMA synchronous = NORMAL",
-					  err)
-			     ? IOL_EIO
-			     : schema(st, err);
+		rc = schema(st, err);
 	}
 	return rc ? rc : prepare(st, err);
 }
@@ -575,7 +574,9 @@ int iol_store_put(struct iol_store *st, const struct iol_poprow *row,
 static int bind_copy(struct iol_sqlst *from, int i, struct iol_sqlst *to)
 {
 	switch (iol_sql_coltype(from, i)) {
-	case IOL_SQL_INT: iol_sql_bind_int(to, i + 1, iol_sql_int(from, i)); break;
+	case IOL_SQL_INT:
+		iol_sql_bind_int(to, i + 1, iol_sql_int(from, i));
+		break;
 	case IOL_SQL_REAL:
 		iol_sql_bind_real(to, i + 1, iol_sql_real(from, i));
 		break;
