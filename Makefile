@@ -8,7 +8,8 @@
 #   make check VALGRIND=1    ... run under valgrind
 #   make check CC=clang      ... built with clang
 #   make bench      time and memory on ../shared/bench logs; triage
-#                   precision and recall on t/data/triage-labels.tsv
+#                   precision and recall on t/data/triage-labels.tsv;
+#                   the store on SQLite beside PostgreSQL (bench/pgstore.sh)
 #   make fuzz-build the libFuzzer harnesses of fuzz/ (clang), in fuzz/bin
 #   make fuzz FUZZ_TIME=1800   run each for FUZZ_TIME seconds, one at a time
 #   make install PREFIX=/usr/local DESTDIR=  (prefix= works too)
@@ -198,6 +199,7 @@ bench: all
 	@sh bench/population.sh
 	@sh bench/triage-score.sh | tail -1
 	@sh bench/popstore.sh
+	@sh bench/pgstore.sh
 
 # the format of .clang-format (Linux style); make deps installs clang-format
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \

@@ -14,50 +14,16 @@
 # and the ingest times of both kinds side by side.
 . "$(dirname "$0")/lib.sh"
 
-PGBIN=
-for d in $(dirname "$(command -v initdb 2>/dev/null || echo /nonexistent/x)") \
-	/usr/lib/postgresql/*/bin; do
-	if [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && [ -x "$d/createdb" ]; then
-		PGBIN=$d
-		break
-	fi
-done
-[ -n "$PGBIN" ] || skip_all "no PostgreSQL server here (initdb, pg_ctl, createdb: Debian postgresql)"
-PSQL=$PGBIN/psql
-[ -x "$PSQL" ] || PSQL=$(command -v psql) || skip_all "no psql (Debian postgresql-client)"
-AS=
-if [ "$(id -u)" = 0 ]; then
-	# the server refuses to run as root: it runs as postgres
-	id postgres >/dev/null 2>&1 && command -v runuser >/dev/null 2>&1 ||
-		skip_all "running as root, and no user postgres and runuser to run the server as"
-	AS="runuser -u postgres --"
-	chmod 711 "$TMP"
-fi
+. "$TOP/t/pg/server.sh"
+pg_start "$TMP/pg" || { pg_stop; skip_all "$PG_WHY"; }
+trap 'pg_stop; rm -rf "$TMP"' EXIT
+# killed: still stop the server (the EXIT trap runs on exit)
+trap 'exit 130' INT TERM HUP
+url() { pg_url "$1"; }
+newdb() { pg_newdb "$1"; }
+psql_q() { pg_q "$1" "$2"; }
 PGD=$TMP/pg
-PORT=5432
-mkdir "$PGD"
-# a password, so that a wrong one is refused (libpq reads PGPASSWORD)
-PGPASSWORD=t7410-$$
-export PGPASSWORD
-echo "$PGPASSWORD" >"$PGD/pw"
-[ -z "$AS" ] || chown -R postgres "$PGD"
-$AS "$PGBIN/initdb" -D "$PGD/data" -U iolens -A scram-sha-256 --pwfile="$PGD/pw" \
-	--locale=C -E UTF8 \
-	>"$TMP/initdb.log" 2>&1 ||
-	skip_all "initdb failed: $(tail -1 "$TMP/initdb.log")"
-# fsync off: a test server, thrown away at the end
-$AS "$PGBIN/pg_ctl" -D "$PGD/data" -l "$PGD/log" -w -t 60 \
-	-o "-k $PGD -c listen_addresses='' -p $PORT -c fsync=off" start \
-	>"$TMP/pgctl.log" 2>&1 ||
-	skip_all "the server did not start: $(tail -1 "$PGD/log" 2>/dev/null)"
-stop_server() {
-	$AS "$PGBIN/pg_ctl" -D "$PGD/data" -m immediate stop >/dev/null 2>&1
-}
-trap 'stop_server; rm -rf "$TMP"' EXIT
-
-url() { echo "postgresql:///$1?host=$PGD&port=$PORT&user=iolens"; }
-newdb() { "$PGBIN/createdb" -w -h "$PGD" -p "$PORT" -U iolens "$1" && url "$1"; }
-psql_q() { "$PSQL" -w -X -A -t -q -h "$PGD" -p "$PORT" -U iolens -d "$1" -c "$2"; }
+PORT=$PGPORT_T
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 # a jobs CSV without the columns that differ by nature (the ids of the
