@@ -720,7 +720,15 @@ static int merge_shard(struct iol_store *st, struct iol_sql *shard,
 		iol_sql_unlock(st->db);
 		return IOL_EIO;
 	}
-	rc = merge_rows(st, shard, added, err);
+	/* the shard read in one transaction too: one snapshot of it */
+	if (iol_sql_exec(shard,
+			 iol_sql_kind(shard) == IOL_SQL_PG
+				 ? "BEGIN ISOLATION LEVEL REPEATABLE READ"
+				 : "BEGIN") < 0)
+		rc = dberr_of(shard, err, "merge");
+	else
+		rc = merge_rows(st, shard, added, err);
+	iol_sql_exec(shard, "COMMIT");
 	if (rc)
 		iol_sql_exec(st->db, "ROLLBACK");
 	else if (exec(st, "COMMIT", err))
