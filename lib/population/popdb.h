@@ -1,13 +1,14 @@
 /*
- * Reading the population store (SQLite; schema in man/iolens-ingest.1) for
- * the population analyses: the one module of the analyses that speaks SQL.
- * It names the columns it reads from the schema in one table (popdb.c);
- * columns a store lacks read as "no value", so an older store still works.
+ * Reading the population store (SQLite or PostgreSQL through
+ * population/sql.h; schema in man/iolens-ingest.1) for the population
+ * analyses: the one module of the analyses that speaks SQL.  It names the
+ * columns it reads from the schema in one table (popdb.c); columns a
+ * store lacks read as "no value", so an older store still works.
  *
- * The store is always opened read-only (SQLITE_OPEN_READONLY and
- * PRAGMA query_only): a --where expression is SQL typed by a user, and
- * it is refused when it holds ';' or does not compile to one read-only
- * statement.
+ * The store is always opened read-only (SQLite: SQLITE_OPEN_READONLY and
+ * PRAGMA query_only; PostgreSQL: a read-only session): a --where
+ * expression is SQL typed by a user, and it is refused when it holds ';'
+ * or does not compile to one read-only statement.
  *
  * Ownership: struct iol_popset owns its jobs and their strings; free it
  * with iol_popset_free().  A struct iol_popcur is opaque and owned by the

@@ -7,7 +7,7 @@
  * one transaction each, so a killed writer loses at most the open batch;
  * on PostgreSQL each row is its own transaction (store.c says why).
  *
- * The store runs in WAL mode while open (commits append to the log and
+ * A SQLite store runs in WAL mode while open (commits append to the log and
  * readers are not blocked during a long ingest); iol_store_close()
  * checkpoints and returns it to a rollback journal, so a closed store is
  * one file.  After a kill the WAL beside it is recovered by the next open.
