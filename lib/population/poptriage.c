@@ -369,7 +369,7 @@ static int scan(struct pass *p, struct iol_popcur *cur,
 
 	while ((rc = iol_popcur_next(cur, err)) == 1) {
 		row_in(cur, p, &in, col);
-		if ((rc = iol_triage_eval(&in, c, &t, err)) < 0)
+		if ((rc = iol_triage_eval_values(&in, c, &t, err)) < 0)
 			return rc;
 		if (!p->r->nrules)
 			rules_of(p->r, &t);
