@@ -10,6 +10,7 @@
  * are scored against t/data/triage-labels.tsv by t/7305).
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1381,7 +1382,9 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 	double v = NAN, stake = NAN;
 	int miss = missing_input(r, in), rc;
 
-	memset(f, 0, sizeof(*f));
+	/* every field is set below; the 400-byte detail only ends */
+	memset(f, 0, offsetof(struct iol_finding, detail));
+	f->detail[0] = '\0';
 	f->code = r->code;
 	f->title = r->title;
 	f->unit = r->unit;

@@ -585,9 +585,32 @@ void iol_popset_free(struct iol_popset *set)
 	memset(set, 0, sizeof *set);
 }
 
-int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
-		    int desc, int64_t top, struct iol_popcur **out,
-		    struct iol_error *err)
+/* The select list of the names in cols the store has, "1" when none:
+ * quoted identifiers. */
+static char *select_list(struct iol_popdb *db, const char *const *cols,
+			 size_t n)
+{
+	char *sql = sqlite3_mprintf("%s", "");
+	int k = 0;
+
+	for (size_t i = 0; sql && i < n; i++) {
+		char *m;
+		if (!iol_popdb_has_column(db, cols[i]))
+			continue;
+		m = sqlite3_mprintf("%s%s\"%w\"", sql, k++ ? "," : "", cols[i]);
+		sqlite3_free(sql);
+		sql = m;
+	}
+	if (sql && !k) {
+		sqlite3_free(sql);
+		sql = sqlite3_mprintf("1");
+	}
+	return sql;
+}
+
+static int cur_open(struct iol_popdb *db, const char *what, const char *where,
+		    const char *sort, int desc, int64_t top,
+		    struct iol_popcur **out, struct iol_error *err)
 {
 	struct iol_popcur *cur;
 	char *sql;
@@ -601,9 +624,9 @@ int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
 	if (!(cur = calloc(1, sizeof *cur)))
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	/* sort is a known column name: quoted as an identifier */
-	sql = sqlite3_mprintf("SELECT * FROM jobs%s%s%s ORDER BY \"%w\" %s, id"
-			      " LIMIT %lld",
-			      where ? " WHERE (" : "", where ? where : "",
+	sql = sqlite3_mprintf("SELECT %s FROM jobs%s%s%s ORDER BY \"%w\" %s, "
+			      "id LIMIT %lld",
+			      what, where ? " WHERE (" : "", where ? where : "",
 			      where ? ")" : "", sort ? sort : "id",
 			      desc ? "DESC" : "ASC",
 			      top > 0 ? (long long)top : -1LL);
@@ -619,6 +642,28 @@ int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
 	}
 	*out = cur;
 	return 0;
+}
+
+int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
+		    int desc, int64_t top, struct iol_popcur **out,
+		    struct iol_error *err)
+{
+	return cur_open(db, "*", where, sort, desc, top, out, err);
+}
+
+int iol_popcur_open_cols(struct iol_popdb *db, const char *where,
+			 const char *const *cols, size_t ncols,
+			 struct iol_popcur **out, struct iol_error *err)
+{
+	char *what = select_list(db, cols, ncols);
+	int rc;
+
+	*out = NULL;
+	if (!what)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	rc = cur_open(db, what, where, NULL, 0, 0, out, err);
+	sqlite3_free(what);
+	return rc;
 }
 
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err)

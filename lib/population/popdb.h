@@ -110,6 +110,12 @@ struct iol_popcur;
 int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
 		    int desc, int64_t top, struct iol_popcur **cur,
 		    struct iol_error *err);
+/* ... only the columns of cols the store has (those it lacks are left
+ * out, not read as NULL), in id order: a pass that reads a hundred of
+ * the store's columns does not decode the rest of every row. */
+int iol_popcur_open_cols(struct iol_popdb *db, const char *where,
+			 const char *const *cols, size_t ncols,
+			 struct iol_popcur **cur, struct iol_error *err);
 /* 1 a row, 0 done, < 0 an error */
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err);
 int iol_popcur_ncols(const struct iol_popcur *cur);
