@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,20 +120,43 @@ static void num(char *b, size_t n, double v, int prec)
 
 /* ---- at a glance ---- */
 
+static int cmp_addr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t) * (const char *const *)a;
+	uintptr_t y = (uintptr_t) * (const char *const *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+
+	if (!x || !y)
+		return (x != NULL) - (y != NULL);
+	return strcmp(x, y);
+}
+
+/* Distinct users or apps (no value counting as one): a set's strings are
+ * interned, so the million pointers are sorted by address, and only the
+ * few distinct ones by text. */
 static size_t distinct(const struct iol_popset *s, int user)
 {
-	size_t n = 0;
+	const char **v = malloc((s->n + 1) * sizeof *v);
+	size_t n = 0, u = 0;
 
-	for (size_t i = 0; i < s->n; i++) {
-		const char *a = user ? s->jobs[i].user : s->jobs[i].app;
-		size_t k;
-		for (k = 0; k < i; k++) {
-			const char *b = user ? s->jobs[k].user : s->jobs[k].app;
-			if ((a == b) || (a && b && !strcmp(a, b)))
-				break;
-		}
-		n += k == i;
-	}
+	if (!v)
+		return 0;
+	for (size_t i = 0; i < s->n; i++)
+		v[i] = user ? s->jobs[i].user : s->jobs[i].app;
+	qsort(v, s->n, sizeof *v, cmp_addr);
+	for (size_t i = 0; i < s->n; i++)
+		if (!i || v[i] != v[i - 1])
+			v[u++] = v[i];
+	qsort(v, u, sizeof *v, cmp_str);
+	for (size_t i = 0; i < u; i++)
+		n += !i || cmp_str(&v[i], &v[i - 1]);
+	free(v);
 	return n;
 }
 
