@@ -224,9 +224,44 @@ static void finish_group(struct iol_popgroup *g, const size_t *cnt,
 			       : NAN;
 }
 
+/* The group of a job whose key string (by pointer: a loaded set's
+ * strings are interned) or nprocs was seen before, so that a million
+ * jobs do not each format and compare their key. */
+#define NMEMO 64
+struct memo {
+	const char *s;
+	int64_t nprocs;
+	size_t g;
+};
+
+static const char *memo_str(const struct iol_popjob *j, int by)
+{
+	switch (by) {
+	case IOL_BY_APP: return j->app;
+	case IOL_BY_USER: return j->user;
+	case IOL_BY_PROJECT: return j->project;
+	default: return NULL;
+	}
+}
+
+/* The memo entry of j, or n. */
+static size_t memo_find(const struct memo *m, size_t n,
+			const struct iol_popjob *j, int by)
+{
+	const char *s = memo_str(j, by);
+	int num = by == IOL_BY_NPROCS || by == IOL_BY_SIZE;
+
+	for (size_t k = 0; k < n; k++)
+		if (num ? m[k].nprocs == j->nprocs : m[k].s == s)
+			return k;
+	return n;
+}
+
 int iol_pop_groups(const struct iol_popset *set, int by,
 		   struct iol_popgroup **out, size_t *nout)
 {
+	struct memo memo[NMEMO];
+	size_t nmemo = 0;
 	struct iol_popgroup *g = NULL;
 	size_t n = 0, cap = 0, *idx;
 	double all = 0;
@@ -239,11 +274,21 @@ int iol_pop_groups(const struct iol_popset *set, int by,
 		return IOL_ENOMEM;
 	for (size_t i = 0; i < set->n; i++) {
 		struct iol_popgroup *gr;
+		size_t m = memo_find(memo, nmemo, &set->jobs[i], by);
+		if (m < nmemo) {
+			idx[i] = memo[m].g;
+			g[idx[i]].jobs++;
+			continue;
+		}
 		group_key(&set->jobs[i], by, key, sizeof key, &sk);
 		if (!(gr = find_group(&g, &n, &cap, key, sk)))
 			goto nomem;
 		idx[i] = (size_t)(gr - g);
 		gr->jobs++;
+		if (nmemo < NMEMO)
+			memo[nmemo++] =
+				(struct memo){memo_str(&set->jobs[i], by),
+					      set->jobs[i].nprocs, idx[i]};
 	}
 	for (size_t k = 0; k < n; k++) {
 		if (!(g[k].cnv = calloc(g[k].jobs, sizeof *g[k].cnv)))

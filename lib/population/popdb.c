@@ -369,10 +369,54 @@ static int ctx_column(const char *name)
 	return 0;
 }
 
+/* The columns Table IV reads (popan.c: iol_pop_variance()). */
+static int var_column(const char *name)
+{
+	static const char *const c[] = {
+		"uid",	  "user",	"app",		 "nprocs",
+		"files",  "bytes_read", "bytes_written", "io_time_by_slowest",
+		"partial"};
+
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+		if (!strcmp(name, c[k]))
+			return 1;
+	return 0;
+}
+
+/* The columns groups reads (popan.c: group_key(), add_job(); the Table
+ * VI columns of iol_pop_t6_value()). */
+static int group_column(const char *name)
+{
+	static const char *const c[] = {"user",
+					"app",
+					"project",
+					"nprocs",
+					"bytes_read",
+					"bytes_written",
+					"strategy",
+					"mib_s_per_node",
+					"pct_io_time_slowest",
+					"md_cost_pct",
+					"files_per_proc",
+					"creates_per_proc",
+					"pct_sequential",
+					"pct_aligned",
+					"mib_per_proc"};
+
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+		if (!strcmp(name, c[k]))
+			return 1;
+	return 0;
+}
+
 static int wanted(size_t i, unsigned what)
 {
 	if (what & IOL_POPLOAD_CTX)
 		return i < NSCALAR && ctx_column(scalar_cols[i].name);
+	if (what & IOL_POPLOAD_VAR)
+		return i < NSCALAR && var_column(scalar_cols[i].name);
+	if ((what & IOL_POPLOAD_GROUPS) && i < NSCALAR)
+		return group_column(scalar_cols[i].name);
 	if (i < NSCALAR)
 		return (what & IOL_POPLOAD_PATH) ||
 		       (strcmp(scalar_cols[i].name, "path") &&

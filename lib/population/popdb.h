@@ -76,7 +76,9 @@ enum {
 	IOL_POPLOAD_BINS = 2, /* rbins, wbins */
 	IOL_POPLOAD_FW = 4,   /* files_written and fw */
 	IOL_POPLOAD_ALL = 7,
-	IOL_POPLOAD_CTX = 8 /* only what context reads (the others unset) */
+	IOL_POPLOAD_CTX = 8,	/* only what context reads (the others unset) */
+	IOL_POPLOAD_VAR = 16,	/* only what variance reads */
+	IOL_POPLOAD_GROUPS = 32 /* only what groups reads (with FW: fw) */
 };
 int iol_popdb_load_some(struct iol_popdb *db, const char *where, unsigned what,
 			struct iol_popset *set, struct iol_error *err);
