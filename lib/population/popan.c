@@ -104,18 +104,22 @@ static double i2d(int64_t v)
 
 double iol_pop_ctx_value(const struct iol_popjob *j, int k)
 {
-	double bytes =
-		j->bytes_read == IOL_POP_NULL ||
-				j->bytes_written == IOL_POP_NULL
-			? NAN
-			: (double)j->bytes_read + (double)j->bytes_written;
-	const double v[IOL_POP_NCTX] = {j->mib_s,
-					j->mib_s_per_node,
-					j->pct_io_time_slowest,
-					j->md_cost_pct,
-					bytes,
-					i2d(j->files)};
-	return k >= 0 && k < IOL_POP_NCTX ? v[k] : NAN;
+	/* a switch, not an array of all six: called six million times
+	 * over a million jobs */
+	switch (k) {
+	case 0: return j->mib_s;
+	case 1: return j->mib_s_per_node;
+	case 2: return j->pct_io_time_slowest;
+	case 3: return j->md_cost_pct;
+	case 4:
+		return j->bytes_read == IOL_POP_NULL ||
+				       j->bytes_written == IOL_POP_NULL
+			       ? NAN
+			       : (double)j->bytes_read +
+					 (double)j->bytes_written;
+	case 5: return i2d(j->files);
+	default: return NAN;
+	}
 }
 
 int iol_pop_by_parse(const char *s)
@@ -572,13 +576,27 @@ static int in_scope(const struct iol_popjob *e, const struct iol_popjob *j,
 	return level < 2 || e->nprocs == j->nprocs;
 }
 
-static size_t count_scope(const struct iol_popset *set,
-			  const struct iol_popjob *j, int level)
+/* The widest scope of each row: top[i] the highest level at which row
+ * i is in j's scope, -1 none (in_scope() holds at every level below
+ * one where it holds), so the nine passes compare no strings. */
+static void scope_levels(const struct iol_popset *set,
+			 const struct iol_popjob *j, signed char *top)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		int l = -1;
+		while (l < 2 && in_scope(&set->jobs[i], j, l + 1))
+			l++;
+		top[i] = (signed char)l;
+	}
+}
+
+static size_t count_scope(const struct iol_popset *set, const signed char *top,
+			  int level)
 {
 	size_t c = 0;
 
 	for (size_t i = 0; i < set->n; i++)
-		c += in_scope(&set->jobs[i], j, level);
+		c += top[i] >= level;
 	return c;
 }
 
@@ -602,7 +620,7 @@ static int verdict_of(double value, size_t n, double p5, double p50, double p95,
 }
 
 static void ctx_metric(const struct iol_popset *set, const struct iol_popjob *j,
-		       int level, int k, double *buf,
+		       const signed char *top, int level, int k, double *buf,
 		       struct iol_popctx_metric *m)
 {
 	static const double ps[5] = {0.05, 0.1, 0.5, 0.9, 0.95};
@@ -612,7 +630,7 @@ static void ctx_metric(const struct iol_popset *set, const struct iol_popjob *j,
 	m->n = 0;
 	for (size_t i = 0; i < set->n; i++) {
 		double v;
-		if (!in_scope(&set->jobs[i], j, level))
+		if (top[i] < level)
 			continue;
 		v = iol_pop_ctx_value(&set->jobs[i], k);
 		if (!isnan(v))
@@ -651,14 +669,19 @@ int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,
 		    struct iol_popctx *ctx)
 {
 	double *buf = calloc(set->n + 1, sizeof *buf);
+	signed char *top = calloc(set->n + 1, 1);
 	int level = 0;
 
 	memset(ctx, 0, sizeof *ctx);
-	if (!buf)
+	if (!buf || !top) {
+		free(buf);
+		free(top);
 		return IOL_ENOMEM;
-	while (level < 2 && count_scope(set, j, level + 1) >= IOL_POP_CTX_MIN)
+	}
+	scope_levels(set, j, top);
+	while (level < 2 && count_scope(set, top, level + 1) >= IOL_POP_CTX_MIN)
 		level++;
-	ctx->njobs = count_scope(set, j, level);
+	ctx->njobs = count_scope(set, top, level);
 	{
 		char np[32] = "";
 		if (level >= 2)
@@ -669,8 +692,9 @@ int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,
 			 level >= 1 && j->user ? j->user : "", np);
 	}
 	for (int k = 0; k < IOL_POP_NCTX; k++)
-		ctx_metric(set, j, level, k, buf, &ctx->m[k]);
+		ctx_metric(set, j, top, level, k, buf, &ctx->m[k]);
 	free(buf);
+	free(top);
 	return 0;
 }
 

@@ -446,11 +446,15 @@ static char *load_sql(struct iol_popdb *db, const char *where, unsigned what,
 		sqlite3_free(sql);
 		sql = n;
 	}
+	/* context's earlier jobs come in the (app, start_time) index's
+	 * order: sorting 100,000 rows by id would spill a temporary B-tree
+	 * to disk, and context's numbers do not depend on the order */
 	if (sql) {
 		char *n = sqlite3_mprintf(
-			"%s%s FROM jobs WHERE (%s)%s%s%s ORDER BY id", sql,
-			k ? "" : " 1", cond ? cond : "1", where ? " AND (" : "",
-			where ? where : "", where ? ")" : "");
+			"%s%s FROM jobs WHERE (%s)%s%s%s%s", sql, k ? "" : " 1",
+			cond ? cond : "1", where ? " AND (" : "",
+			where ? where : "", where ? ")" : "",
+			what & IOL_POPLOAD_CTX ? "" : " ORDER BY id");
 		sqlite3_free(sql);
 		sql = n;
 	}

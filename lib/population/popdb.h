@@ -92,7 +92,7 @@ int iol_popdb_load_path(struct iol_popdb *db, const char *path, const char *alt,
  * The jobs that can be "earlier jobs" of a job of app started at start
  * (population/popan.h, context): app IS app, start_time < start and
  * partial not > 0, also matching where; read through the store's
- * (app, start_time) index when it has one.
+ * (app, start_time) index when it has one, in its order (not by id).
  */
 int iol_popdb_load_earlier(struct iol_popdb *db, const char *where,
 			   const char *app, double start,
