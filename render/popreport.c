@@ -782,6 +782,7 @@ static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
 {
 	const struct iol_popjob **v = calloc(p->set->n + 1, sizeof *v);
 	struct iol_popout *o = calloc(p->set->n + 1, sizeof *o);
+	size_t nv = 0;
 
 	*nrow = *total = *njobs = 0;
 	*checked = p->set->n;
@@ -790,10 +791,17 @@ static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
 		free(o);
 		return -1;
 	}
+	/* only the jobs with an unusual metric are put in order, latest
+	 * first: a few of a million */
 	for (size_t i = 0; i < p->set->n; i++)
-		v[i] = &p->set->jobs[i];
-	qsort(v, p->set->n, sizeof *v, cmp_recent);
-	for (size_t i = 0; i < p->set->n; i++) {
+		for (int k = 0; k < IOL_POP_NCTX; k++)
+			if (o[i].verdict[k] == IOL_CTX_LOW ||
+			    o[i].verdict[k] == IOL_CTX_HIGH) {
+				v[nv++] = &p->set->jobs[i];
+				break;
+			}
+	qsort(v, nv, sizeof *v, cmp_recent);
+	for (size_t i = 0; i < nv; i++) {
 		const struct iol_popout *jo = &o[v[i] - p->set->jobs];
 		for (int k = 0, any = 0; k < IOL_POP_NCTX; k++) {
 			if (jo->verdict[k] != IOL_CTX_LOW &&

@@ -1428,7 +1428,8 @@ static int eval_all(const struct iol_triage_in *in,
 	size_t k;
 
 	memset(t, 0, sizeof(*t));
-	t->f = calloc(NRULES, sizeof(*t->f));
+	/* eval_rule() sets every field: no 12 KB zeroed per stored row */
+	t->f = malloc(NRULES * sizeof(*t->f));
 	if (!t->f)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	for (k = 0; k < NRULES; k++)

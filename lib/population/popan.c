@@ -889,10 +889,27 @@ static int verdict_lazy(double x, size_t c, const uint32_t *t,
 	return verdict_of(x, c, p5, kth_value(t, v, m, c, 0.5), p95, k);
 }
 
+/* The run of values equal to a sorted position's: [lo, hi), what
+ * lower() finds for that value, found once per group, not searched for
+ * twice per job. */
+struct run {
+	uint32_t lo, hi;
+};
+
+static void runs_of(const struct vi *v, size_t m, struct run *r)
+{
+	for (size_t a = 0; a < m; a++)
+		r[a].lo = a && v[a].v == v[a - 1].v ? r[a - 1].lo : (uint32_t)a;
+	for (size_t a = m; a-- > 0;)
+		r[a].hi = a + 1 < m && v[a + 1].v == v[a].v ? r[a + 1].hi
+							    : (uint32_t)(a + 1);
+}
+
 /* A job of the group whose scope is this level: its metric k against the
- * values inserted so far. */
+ * values inserted so far (r: the run of its own value when it is among
+ * them, else NULL). */
 static void query(double x, int k, const uint32_t *t, const struct vi *v,
-		  size_t m, size_t c, struct iol_popout *o)
+		  size_t m, size_t c, const struct run *r, struct iol_popout *o)
 {
 	size_t lb, ub;
 
@@ -901,8 +918,8 @@ static void query(double x, int k, const uint32_t *t, const struct vi *v,
 	o->verdict[k] = IOL_CTX_FEW;
 	if (!c || isnan(x))
 		return;
-	lb = bit_prefix(t, lower(v, m, x, 0));
-	ub = bit_prefix(t, lower(v, m, x, 1));
+	lb = bit_prefix(t, r ? r->lo : lower(v, m, x, 0));
+	ub = bit_prefix(t, r ? r->hi : lower(v, m, x, 1));
 	o->pct[k] = (float)(100.0 * ((double)lb + (double)(ub - lb) / 2) /
 			    (double)c);
 	o->verdict[k] = (uint8_t)verdict_lazy(x, c, t, v, m, k);
@@ -915,7 +932,7 @@ static void query(double x, int k, const uint32_t *t, const struct vi *v,
 static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
 		      int level, int k, const uint8_t *lev, const double *xs,
 		      struct vi *v, size_t *pos, uint32_t *t, struct vi *tmp,
-		      size_t *cnt, struct iol_popout *out)
+		      size_t *cnt, struct run *runs, struct iol_popout *out)
 {
 	size_t m = 0, c = 0, asked = 0;
 
@@ -935,14 +952,18 @@ static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
 	vi_sort(v, m, tmp, cnt);
 	for (size_t a = 0; a < m; a++)
 		pos[v[a].i] = a;
+	runs_of(v, m, runs);
 	memset(t, 0, (m + 1) * sizeof *t);
 	for (size_t a = 0, e; a < g; a = e) {
 		for (e = a + 1; e < g && ks[e].start == ks[a].start; e++)
 			;
 		for (size_t b = a; b < e; b++)
-			if (lev[ks[b].i] == level)
-				query(xs[ks[b].i], k, t, v, m, c,
-				      &out[ks[b].i]);
+			if (lev[ks[b].i] == level) {
+				size_t j = ks[b].i;
+				int in = !part[j] && !isnan(xs[j]);
+				query(xs[j], k, t, v, m, c,
+				      in ? &runs[pos[j]] : NULL, &out[j]);
+			}
 		for (size_t b = a; b < e; b++) {
 			if (!part[ks[b].i] && !isnan(xs[ks[b].i])) {
 				bit_add(t, m, pos[ks[b].i]);
@@ -993,6 +1014,7 @@ int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
 		set->n >= RADIX_MIN ? malloc(set->n * sizeof *tmp) : NULL;
 	size_t *cnt = tmp ? malloc(65536 * sizeof *cnt) : NULL;
 	uint32_t *t = calloc(set->n + 2, sizeof *t);
+	struct run *runs = calloc(set->n + 1, sizeof *runs);
 	uint8_t *lev = calloc(set->n + 1, 1);
 	/* partial > 0 of each job, read a dozen times in scope order: a
 	 * byte array, not a miss on a row each time */
@@ -1002,8 +1024,8 @@ int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
 
 	for (int l = 0; l < 3; l++)
 		ks[l] = calloc(set->n + 1, sizeof *ks[l]);
-	if (!pos || !v || !t || !lev || !part || !xs || !ks[0] || !ks[1] ||
-	    !ks[2]) {
+	if (!pos || !v || !t || !runs || !lev || !part || !xs || !ks[0] ||
+	    !ks[1] || !ks[2]) {
 		rc = IOL_ENOMEM;
 		goto done;
 	}
@@ -1039,7 +1061,7 @@ int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
 				     e++)
 					;
 				ctx_group(part, ks[l] + s, e - s, l, k, lev, xs,
-					  v, pos, t, tmp, cnt, out);
+					  v, pos, t, tmp, cnt, runs, out);
 			}
 	}
 done:
@@ -1048,6 +1070,7 @@ done:
 	free(tmp);
 	free(cnt);
 	free(t);
+	free(runs);
 	free(lev);
 	free(part);
 	free(xs);
