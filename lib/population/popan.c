@@ -770,9 +770,11 @@ static uint64_t vi_key(double d)
 	return u >> 63 ? ~u : u | (uint64_t)1 << 63;
 }
 
-#define RADIX_MIN 65536 /* below it qsort is as fast */
+#define RADIX_MIN 4096 /* below it qsort is as fast */
+#define RADIX_BITS 11  /* a digit: 2048 counts stay in the L1 cache */
+#define RADIX_N (1 << RADIX_BITS)
 
-/* One stable counting pass of v into w by 16 bits of the key (shift);
+/* One stable counting pass of v into w by a digit of the key (shift);
  * 0 when every element has the same digit (nothing moved), else 1 (the
  * result is in w). */
 static int radix_pass(const struct vi *v, struct vi *w, size_t m, size_t *cnt,
@@ -780,10 +782,10 @@ static int radix_pass(const struct vi *v, struct vi *w, size_t m, size_t *cnt,
 {
 	size_t sum = 0;
 
-	memset(cnt, 0, 65536 * sizeof *cnt);
+	memset(cnt, 0, RADIX_N * sizeof *cnt);
 	for (size_t a = 0; a < m; a++)
-		cnt[(vi_key(v[a].v) >> shift) & 0xffff]++;
-	for (size_t d = 0; d < 65536; d++) {
+		cnt[(vi_key(v[a].v) >> shift) & (RADIX_N - 1)]++;
+	for (size_t d = 0; d < RADIX_N; d++) {
 		size_t c = cnt[d];
 		if (c == m)
 			return 0;
@@ -791,7 +793,7 @@ static int radix_pass(const struct vi *v, struct vi *w, size_t m, size_t *cnt,
 		sum += c;
 	}
 	for (size_t a = 0; a < m; a++)
-		w[cnt[(vi_key(v[a].v) >> shift) & 0xffff]++] = v[a];
+		w[cnt[(vi_key(v[a].v) >> shift) & (RADIX_N - 1)]++] = v[a];
 	return 1;
 }
 
@@ -799,7 +801,7 @@ static int radix_pass(const struct vi *v, struct vi *w, size_t m, size_t *cnt,
  * large.  Equal values may then stand in another order than vi_cmp's,
  * which changes nothing: the tree counts values below or at a value
  * and reads values back by rank, never which job holds them.  tmp holds
- * m elements, cnt 65536. */
+ * m elements, cnt RADIX_N. */
 static void vi_sort(struct vi *v, size_t m, struct vi *tmp, size_t *cnt)
 {
 	struct vi *a = v, *b = tmp, *c;
@@ -808,7 +810,7 @@ static void vi_sort(struct vi *v, size_t m, struct vi *tmp, size_t *cnt)
 		qsort(v, m, sizeof *v, vi_cmp);
 		return;
 	}
-	for (int shift = 0; shift < 64; shift += 16)
+	for (int shift = 0; shift < 64; shift += RADIX_BITS)
 		if (radix_pass(a, b, m, cnt, shift))
 			c = a, a = b, b = c;
 	if (a != v)
@@ -889,6 +891,27 @@ static int verdict_lazy(double x, size_t c, const uint32_t *t,
 	return verdict_of(x, c, p5, kth_value(t, v, m, c, 0.5), p95, k);
 }
 
+/*
+ * Is a value with lb of the c values below it surely within p5-p95, by
+ * ranks alone (no walk of the tree)?  p5 lies between order statistics
+ * i and i+1 (i = floor((c-1) 0.05), as kth_value() takes it) and is
+ * computed as a + t (b - a) with t <= 0.95: never above b, even
+ * rounded, so with i + 2 values below x it is below x.  p95 lies at or
+ * above its order statistic j (t (b - a) >= 0), so with at most j
+ * values below x, x is not above it.  Either way verdict_of() says
+ * normal, as it would have.
+ */
+static int inside(size_t lb, size_t c)
+{
+	size_t i, j;
+
+	if (c < IOL_POP_CTX_MIN)
+		return 0;
+	i = (size_t)floor((double)(c - 1) * 0.05);
+	j = (size_t)floor((double)(c - 1) * 0.95);
+	return lb >= i + 2 && lb <= j;
+}
+
 /* The run of values equal to a sorted position's: [lo, hi), what
  * lower() finds for that value, found once per group, not searched for
  * twice per job. */
@@ -922,7 +945,9 @@ static void query(double x, int k, const uint32_t *t, const struct vi *v,
 	ub = bit_prefix(t, r ? r->hi : lower(v, m, x, 1));
 	o->pct[k] = (float)(100.0 * ((double)lb + (double)(ub - lb) / 2) /
 			    (double)c);
-	o->verdict[k] = (uint8_t)verdict_lazy(x, c, t, v, m, k);
+	o->verdict[k] =
+		(uint8_t)(inside(lb, c) ? IOL_CTX_NORMAL
+					: verdict_lazy(x, c, t, v, m, k));
 }
 
 /* One group (a run of ks[0..g) of one scope) for metric k: in start
@@ -1012,7 +1037,7 @@ int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
 	/* the radix sort's scratch: without it, qsort (the same order) */
 	struct vi *tmp =
 		set->n >= RADIX_MIN ? malloc(set->n * sizeof *tmp) : NULL;
-	size_t *cnt = tmp ? malloc(65536 * sizeof *cnt) : NULL;
+	size_t *cnt = tmp ? malloc(RADIX_N * sizeof *cnt) : NULL;
 	uint32_t *t = calloc(set->n + 2, sizeof *t);
 	struct run *runs = calloc(set->n + 1, sizeof *runs);
 	uint8_t *lev = calloc(set->n + 1, 1);

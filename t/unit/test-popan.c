@@ -135,7 +135,7 @@ static void test_context(void)
  * times, partial jobs, missing values, repeated values): the one-pass
  * context of every job against iol_pop_context() job by job, for every
  * 13th job and the first 600 jobs it calls unusual.  A large set
- * (groups of 65536 values and more are sorted by radix passes, not
+ * (groups of 4096 values and more are sorted by radix passes, not
  * qsort) with negative values and -0 too, every every-th job and the
  * first maxflag unusual ones checked. */
 static void context_all_case(int N, int napps, int every, size_t maxflag,
