@@ -90,11 +90,17 @@ int iol_pop_strat_index(const char *s)
 
 double iol_pop_t6_value(const struct iol_popjob *j, int k)
 {
-	const double v[IOL_POP_NT6] = {
-		j->mib_s_per_node, j->pct_io_time_slowest, j->md_cost_pct,
-		j->files_per_proc, j->creates_per_proc,	   j->pct_sequential,
-		j->pct_aligned,	   j->mib_per_proc};
-	return k >= 0 && k < IOL_POP_NT6 ? v[k] : NAN;
+	switch (k) { /* not an array of all eight per call: 8 calls a job */
+	case 0: return j->mib_s_per_node;
+	case 1: return j->pct_io_time_slowest;
+	case 2: return j->md_cost_pct;
+	case 3: return j->files_per_proc;
+	case 4: return j->creates_per_proc;
+	case 5: return j->pct_sequential;
+	case 6: return j->pct_aligned;
+	case 7: return j->mib_per_proc;
+	default: return NAN;
+	}
 }
 
 static double i2d(int64_t v)
@@ -183,8 +189,31 @@ static struct iol_popgroup *find_group(struct iol_popgroup **g, size_t *n,
 	return &ng[(*n)++];
 }
 
+/* The strategies seen, by pointer (a loaded set's strings are
+ * interned): iol_pop_strat_index() compares names once each. */
+struct strat_memo {
+	const char *s[IOL_POP_NSTRAT * 2];
+	int idx[IOL_POP_NSTRAT * 2], n;
+};
+
+static int strat_of(struct strat_memo *m, const char *s)
+{
+	int k;
+
+	for (k = 0; k < m->n; k++)
+		if (m->s[k] == s)
+			return m->idx[k];
+	k = iol_pop_strat_index(s);
+	if (m->n < IOL_POP_NSTRAT * 2) {
+		m->s[m->n] = s;
+		m->idx[m->n++] = k;
+	}
+	return k;
+}
+
 static void add_job(struct iol_popgroup *g, const struct iol_popjob *j,
-		    size_t cnt[IOL_POP_NT6], size_t fwn[IOL_POP_NFW])
+		    size_t cnt[IOL_POP_NT6], size_t fwn[IOL_POP_NFW],
+		    struct strat_memo *sm)
 {
 	g->jobs++;
 	if (j->bytes_read != IOL_POP_NULL)
@@ -203,7 +232,7 @@ static void add_job(struct iol_popgroup *g, const struct iol_popjob *j,
 			g->fw[k] += (double)j->fw[k];
 			fwn[k]++;
 		}
-	g->strat[iol_pop_strat_index(j->strategy)]++;
+	g->strat[strat_of(sm, j->strategy)]++;
 	if (!isnan(j->mib_s_per_node))
 		g->cnv[g->ncn++] = j->mib_s_per_node;
 }
@@ -302,12 +331,13 @@ int iol_pop_groups(const struct iol_popset *set, int by,
 	{
 		size_t(*cnt)[IOL_POP_NT6 + IOL_POP_NFW] =
 			calloc(n ? n : 1, sizeof *cnt);
+		struct strat_memo sm = {0};
 		if (!cnt)
 			goto nomem;
 		for (size_t i = 0; i < set->n; i++) {
 			const struct iol_popjob *j = &set->jobs[i];
 			add_job(&g[idx[i]], j, cnt[idx[i]],
-				cnt[idx[i]] + IOL_POP_NT6);
+				cnt[idx[i]] + IOL_POP_NT6, &sm);
 			all += (j->bytes_read == IOL_POP_NULL
 					? 0
 					: (double)j->bytes_read) +
