@@ -8,6 +8,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "cmd/commands.h"
@@ -58,8 +59,8 @@ static void pdf_date(const struct iol_popset *set, char *buf, size_t n)
 
 /* The triage of the same jobs, default thresholds, on its own
  * connection: a second pass over the store that runs in a thread of its
- * own while this one loads the rows (two passes over a million rows at
- * once on two cores). */
+ * own while this one loads the rows and finds the context of every job
+ * (two passes over a million rows at once on two cores). */
 struct tri_job {
 	const char *dbpath, *where;
 	struct iol_poptri tri;
@@ -91,6 +92,7 @@ int cmd_population_report(int argc, char **argv)
 	struct iol_popset set;
 	struct iol_poptri tri;
 	struct tri_job tj = {0};
+	struct iol_popout *ctx = NULL;
 	struct iol_popdb *db;
 	pthread_t tid;
 	int threaded;
@@ -111,6 +113,13 @@ int cmd_population_report(int argc, char **argv)
 	threaded = pthread_create(&tid, NULL, triage_run, &tj) == 0;
 	rc = pop_load(&p, db, &set);
 	iol_popdb_close(db);
+	/* the outliers' context of every job while the triage pass runs;
+	 * without memory for it the report computes it itself */
+	if (rc == 0 && (ctx = calloc(set.n + 1, sizeof *ctx)) &&
+	    iol_pop_context_all(&set, ctx) < 0) {
+		free(ctx);
+		ctx = NULL;
+	}
 	if (threaded)
 		pthread_join(tid, NULL);
 	else if (rc == 0)
@@ -119,6 +128,7 @@ int cmd_population_report(int argc, char **argv)
 		msg("'%s': %s", p.db,
 		    tj.err.msg[0] ? tj.err.msg : iol_strerror(tj.rc));
 		iol_popset_free(&set);
+		free(ctx);
 		rc = -1;
 	} else if (rc < 0 && tj.rc == 0) {
 		iol_poptri_free(&tj.tri);
@@ -127,9 +137,10 @@ int cmd_population_report(int argc, char **argv)
 		return EXIT_DATA;
 	tri = tj.tri;
 	pdf_date(&set, date, sizeof date);
-	rc = popreport_write(&set, p.db, &tri, p.c.outpath, date, &err);
+	rc = popreport_write(&set, p.db, &tri, ctx, p.c.outpath, date, &err);
 	if (rc < 0)
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
+	free(ctx);
 	iol_poptri_free(&tri);
 	iol_popset_free(&set);
 	report_cleanup();

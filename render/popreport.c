@@ -38,6 +38,7 @@ struct pr {
 	struct iol_popvar *var;
 	size_t nvar, npartial;
 	const struct iol_poptri *tri;
+	const struct iol_popout *ctx; /* NULL: computed for the outliers */
 };
 
 static const int palette[] = {C_WRITE, C_READ,	C_META, C_OTHER,
@@ -801,14 +802,16 @@ static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
 			size_t *total, size_t *checked, size_t *njobs)
 {
 	const struct iol_popjob **v = calloc(p->set->n + 1, sizeof *v);
-	struct iol_popout *o = calloc(p->set->n + 1, sizeof *o);
+	struct iol_popout *own =
+		p->ctx ? NULL : calloc(p->set->n + 1, sizeof *own);
+	const struct iol_popout *o = p->ctx ? p->ctx : own;
 	size_t nv = 0;
 
 	*nrow = *total = *njobs = 0;
 	*checked = p->set->n;
-	if (!v || !o || iol_pop_context_all(p->set, o) < 0) {
+	if (!v || !o || (own && iol_pop_context_all(p->set, own) < 0)) {
 		free(v);
-		free(o);
+		free(own);
 		return -1;
 	}
 	/* only the jobs with an unusual metric are put in order, latest
@@ -833,7 +836,7 @@ static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
 		}
 	}
 	free(v);
-	free(o);
+	free(own);
 	return 0;
 }
 
@@ -939,8 +942,8 @@ static int tmpfile_for(const char *path, char *tmp, size_t n,
 }
 
 int popreport_write(const struct iol_popset *set, const char *dbpath,
-		    const struct iol_poptri *tri, const char *path,
-		    const char *date, struct iol_error *err)
+		    const struct iol_poptri *tri, const struct iol_popout *ctx,
+		    const char *path, const char *date, struct iol_error *err)
 {
 	struct pr p = {0};
 	cairo_surface_t *pdf;
@@ -949,6 +952,7 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 
 	p.set = set;
 	p.tri = tri;
+	p.ctx = ctx;
 	p.dbpath = dbpath;
 	p.pw = 595.28;
 	p.ph = 841.89;
