@@ -11,16 +11,22 @@
 #     nodes, 32 CPUs a node, project by user) and 10 % more scheduler
 #     jobs have no log; then `ingest --sacct` of a header-only file joins
 #     them (the join over every row).
-#  2. Times each command once (wall and CPU seconds, peak RSS from GNU
-#     time) against the targets of issue 24: population-report < 30 s,
-#     variance and groups < 5 s, context < 0.5 s, triage --db < 30 s.
-#     On a machine shared with other jobs the wall time includes waiting
-#     for a core: the CPU column (user + sys) is what the run itself
-#     cost.
+#  2. Times each command (wall and CPU seconds, peak RSS from GNU time;
+#     the median of BENCH_POP_RUNS runs) against the targets of issue
+#     24: population-report < 30 s, variance and groups < 5 s, context
+#     < 0.5 s, triage --db < 30 s, each with the 1-minute load average
+#     when it started and pass/over for the wall and the CPU time.  On a
+#     machine shared with other jobs the wall time includes waiting for
+#     a core: the CPU column (user + sys) is what the run itself cost.
+#     With IOLENS_OLD (another build) both are run alternately, old new
+#     old new ..., and the ratio old/new of the median CPU seconds is
+#     printed beside them.
 #
-# Environment: IOLENS (default bin/iolens), BENCH_SHARED (default
-# ../shared), BENCH_POP_N, BENCH_POP=0 skips, BENCH_TIMEOUT (default 600
-# s a command), TMPDIR (about 1.4 GB for 1M jobs).
+# Environment: IOLENS (default bin/iolens), IOLENS_OLD, BENCH_SHARED
+# (default ../shared), BENCH_POP_N, BENCH_POP_STORE (an existing store
+# to time instead of making one; it is only read), BENCH_POP_RUNS
+# (default 1, 3 with IOLENS_OLD), BENCH_POP=0 skips, BENCH_TIMEOUT
+# (default 600 s a command), TMPDIR (about 1.6 GB for 1M jobs).
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -u
 export LC_ALL=C TZ=UTC
@@ -45,68 +51,126 @@ command -v sqlite3 >/dev/null 2>&1 || {
 	echo "population store bench: skipped: no GNU time (Debian package time)"
 	exit 0
 }
+# make_store: the synthetic store at $DB
+make_store() {
+	echo "== population store of $N jobs: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+	s=$(date +%s.%N)
+	"$IOLENS" ingest --db "$DB" "$POP" >/dev/null 2>&1
+	n=$(sqlite3 "$DB" 'SELECT count(*) FROM jobs')
+	k=$(((N + n - 1) / n - 1))
+	cols=$(sqlite3 "$DB" "SELECT group_concat('\"' || name || '\"', ',')
+		FROM pragma_table_info('jobs') WHERE name NOT IN
+		('id', 'path', 'jobid', 'start_time', 'end_time', 'sched_id')")
+	sqlite3 "$DB" >/dev/null "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+		PRAGMA cache_size = -200000;
+		WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $k)
+		INSERT INTO jobs (path, jobid, start_time, end_time, $cols)
+		SELECT path || '#' || i, jobid + i * 100000, start_time + i * 3600,
+			end_time + i * 3600, $cols FROM k, jobs WHERE id <= $n
+			AND (i - 1) * $n + id <= $N - $n;
+		INSERT INTO sched (jobid, jobid_raw, user, account, state, nnodes, ncpus,
+			elapsed, start, end, core_hours)
+		SELECT jobid, jobid, user, 'p-' || user, 'COMPLETED', 1 + id % 4,
+			32 * (1 + id % 4), 600, start_time - 5, start_time + 595,
+			32 * (1 + id % 4) * 600 / 3600.0 FROM jobs;
+		WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $N / 10)
+		INSERT INTO sched (jobid, jobid_raw, user, account, state, nnodes, ncpus,
+			elapsed, start, end, core_hours)
+		SELECT 900000000 + i, 900000000 + i, 'other', 'p-other', 'COMPLETED', 2, 64,
+			3600, 1795000000, 1795003600, 64.0 FROM k" || return 1
+	echo 'JobID|NNodes' >"$TMP/head.txt"
+	"$IOLENS" ingest --db "$DB" --sacct "$TMP/head.txt" >"$TMP/join.txt" 2>&1
+	e=$(date +%s.%N)
+	rows=$(sqlite3 "$DB" 'SELECT count(*) FROM jobs')
+	printf 'store made in %.1f s: %d jobs, %d scheduler jobs, %d MiB; %s\n' \
+		"$(echo "$e - $s" | bc)" "$rows" "$(sqlite3 "$DB" 'SELECT count(*) FROM sched')" \
+		$(($(stat -c %s "$DB") / 1048576)) "$(tail -1 "$TMP/join.txt")"
+}
+
+# one BIN NAME ARGS...: one timed run into $TMP/t ("wall cpu rss_kib"),
+# 1 on failure (said)
+one() {
+	local bin=$1 name=$2 w u sy m
+	shift 2
+	if ! timeout "$TO" /usr/bin/time -f '%e %U %S %M' -o "$TMP/t0" "$bin" "$@" \
+		>/dev/null 2>"$TMP/err"; then
+		printf '%-22s failed (%s): %s\n' "$name" "$bin" "$(head -1 "$TMP/err")"
+		return 1
+	fi
+	read -r w u sy m <"$TMP/t0"
+	echo "$w $(echo "$u + $sy" | bc) $m" >"$TMP/t"
+}
+
+# med FILE COL: the median of column COL of FILE's lines
+med() {
+	sort -g -k"$2,$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print v[int((NR + 1) / 2)] }'
+}
+
+# run NAME TARGET_S ARGS...: RUNS timed runs (alternated with the old
+# binary when there is one), the medians, pass/over
+run() {
+	local name=$1 target=$2 load i nw nc nm ow oc om verdict
+	shift 2
+	load=$(cut -d' ' -f1 /proc/loadavg)
+	: >"$TMP/new"
+	: >"$TMP/old"
+	for i in $(seq "$RUNS"); do
+		if [ -n "$OLD" ]; then
+			one "$OLD" "$name" "$@" || { bad=1; return; }
+			cat "$TMP/t" >>"$TMP/old"
+		fi
+		one "$IOLENS" "$name" "$@" || { bad=1; return; }
+		cat "$TMP/t" >>"$TMP/new"
+	done
+	nw=$(med "$TMP/new" 1) nc=$(med "$TMP/new" 2) nm=$(med "$TMP/new" 3)
+	verdict="wall $(echo "$nw < $target" | bc | sed 's/1/pass/;s/0/OVER/')"
+	verdict="$verdict, cpu $(echo "$nc < $target" | bc | sed 's/1/pass/;s/0/OVER/')"
+	if [ -n "$OLD" ]; then
+		ow=$(med "$TMP/old" 1) oc=$(med "$TMP/old" 2) om=$(med "$TMP/old" 3)
+		printf '%-20s %5s %7.2f %7.2f %6.0f   %7.2f %7.2f %6.0f %6.2fx  < %-4s %s\n' \
+			"$name" "$load" "$ow" "$oc" "$(echo "$om / 1024" | bc)" \
+			"$nw" "$nc" "$(echo "$nm / 1024" | bc)" \
+			"$(echo "if ($nc < 0.01) 0 else $oc / $nc" | bc -l)" "$target" "$verdict"
+	else
+		printf '%-20s %5s %7.2f %7.2f %6.0f  < %-4s %s\n' "$name" "$load" \
+			"$nw" "$nc" "$(echo "$nm / 1024" | bc)" "$target" "$verdict"
+	fi
+}
+
+# time_all: every command against its target
+time_all() {
+	bad=0
+	echo "median of $RUNS run(s); load: the 1-minute load average as the command started;"
+	echo "cpu = user + system s; pass/OVER: the median against the target of issue 24;"
+	echo "ratio 0: too fast to tell"
+	if [ -n "$OLD" ]; then
+		echo "old: $OLD, new: $IOLENS, run alternately; ratio = old cpu / new cpu"
+		printf '%-20s %5s %7s %7s %6s   %7s %7s %6s %7s  %s\n' command load \
+			old_wall old_cpu MiB new_wall new_cpu MiB ratio target
+	else
+		printf '%-20s %5s %7s %7s %6s  %s\n' command load wall_s cpu_s MiB target
+	fi
+	run variance 5 variance --db "$DB"
+	run "groups --by app" 5 groups --by app --db "$DB"
+	run context 0.5 context --db "$DB" "$LOG"
+	run coverage 30 coverage --db "$DB"
+	run "triage --db" 30 triage --db "$DB"
+	run population-report 30 population-report --db "$DB" -o "$TMP/pop.pdf"
+}
+
+OLD=${IOLENS_OLD:-}
+RUNS=${BENCH_POP_RUNS:-$([ -n "$OLD" ] && echo 3 || echo 1)}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/iolens-popstore.XXXXXX") || exit 2
 trap 'rm -rf "$TMP"' EXIT
 trap 'exit 130' INT TERM
 DB=$TMP/m.db
-
-echo "== population store of $N jobs: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-s=$(date +%s.%N)
-"$IOLENS" ingest --db "$DB" "$POP" >/dev/null 2>&1
-n=$(sqlite3 "$DB" 'SELECT count(*) FROM jobs')
-k=$(((N + n - 1) / n - 1))
-cols=$(sqlite3 "$DB" "SELECT group_concat('\"' || name || '\"', ',')
-	FROM pragma_table_info('jobs') WHERE name NOT IN
-	('id', 'path', 'jobid', 'start_time', 'end_time', 'sched_id')")
-sqlite3 "$DB" >/dev/null "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-	PRAGMA cache_size = -200000;
-	WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $k)
-	INSERT INTO jobs (path, jobid, start_time, end_time, $cols)
-	SELECT path || '#' || i, jobid + i * 100000, start_time + i * 3600,
-		end_time + i * 3600, $cols FROM k, jobs WHERE id <= $n
-		AND (i - 1) * $n + id <= $N - $n;
-	INSERT INTO sched (jobid, jobid_raw, user, account, state, nnodes, ncpus,
-		elapsed, start, end, core_hours)
-	SELECT jobid, jobid, user, 'p-' || user, 'COMPLETED', 1 + id % 4,
-		32 * (1 + id % 4), 600, start_time - 5, start_time + 595,
-		32 * (1 + id % 4) * 600 / 3600.0 FROM jobs;
-	WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $N / 10)
-	INSERT INTO sched (jobid, jobid_raw, user, account, state, nnodes, ncpus,
-		elapsed, start, end, core_hours)
-	SELECT 900000000 + i, 900000000 + i, 'other', 'p-other', 'COMPLETED', 2, 64,
-		3600, 1795000000, 1795003600, 64.0 FROM k" || exit 1
-echo 'JobID|NNodes' >"$TMP/head.txt"
-"$IOLENS" ingest --db "$DB" --sacct "$TMP/head.txt" >"$TMP/join.txt" 2>&1
-e=$(date +%s.%N)
-rows=$(sqlite3 "$DB" 'SELECT count(*) FROM jobs')
-printf 'store made in %.1f s: %d jobs, %d scheduler jobs, %d MiB; %s\n' \
-	"$(echo "$e - $s" | bc)" "$rows" "$(sqlite3 "$DB" 'SELECT count(*) FROM sched')" \
-	$(($(stat -c %s "$DB") / 1048576)) "$(tail -1 "$TMP/join.txt")"
+if [ -n "${BENCH_POP_STORE:-}" ]; then
+	DB=$BENCH_POP_STORE
+	echo "== population store $DB: $(sqlite3 "$DB" 'SELECT count(*) FROM jobs') jobs;" \
+		"$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+else
+	make_store || exit 1
+fi
 LOG=$(sqlite3 "$DB" "SELECT path FROM jobs ORDER BY id DESC LIMIT 1")
-
-printf '%-22s %9s %9s %10s  %s\n' command wall_s cpu_s peak_MiB target
-bad=0
-# run NAME TARGET_S ARGS...: one timed run
-run() {
-	local name=$1 target=$2 w u sy m rc
-	shift 2
-	timeout "$TO" /usr/bin/time -f '%e %U %S %M' -o "$TMP/t" "$IOLENS" "$@" \
-		>/dev/null 2>"$TMP/err"
-	rc=$?
-	if [ "$rc" != 0 ]; then
-		printf '%-22s failed (exit %d): %s\n' "$name" "$rc" "$(head -1 "$TMP/err")"
-		bad=1
-		return
-	fi
-	read -r w u sy m <"$TMP/t"
-	printf '%-22s %9.2f %9.2f %10.0f  < %s s%s\n' "$name" "$w" \
-		"$(echo "$u + $sy" | bc)" "$(echo "$m / 1024" | bc)" "$target" \
-		"$(echo "$u + $sy > $target" | bc | sed 's/1/ (over)/;s/0//')"
-}
-run variance 5 variance --db "$DB"
-run "groups --by app" 5 groups --by app --db "$DB"
-run context 0.5 context --db "$DB" "$LOG"
-run coverage 30 coverage --db "$DB"
-run "triage --db" 30 triage --db "$DB"
-run population-report 30 population-report --db "$DB" -o "$TMP/pop.pdf"
+time_all
 exit "$bad"

@@ -204,7 +204,7 @@ int cmd_groups(int argc, char **argv)
 		iol_popdb_close(db);
 		return usage_error("no --by given");
 	}
-	rc = pop_load_some(&p, db, IOL_POPLOAD_FW, &set);
+	rc = pop_load_some(&p, db, IOL_POPLOAD_GROUPS | IOL_POPLOAD_FW, &set);
 	iol_popdb_close(db);
 	if (rc < 0)
 		return EXIT_DATA;

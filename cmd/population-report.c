@@ -6,7 +6,9 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "cmd/commands.h"
@@ -55,20 +57,31 @@ static void pdf_date(const struct iol_popset *set, char *buf, size_t n)
 		strftime(buf, n, "%Y-%m-%dT%H:%M:%S", &tm);
 }
 
-/* The triage of the same jobs, default thresholds: 0, or -1 said. */
-static int triage_of(struct popopts *p, struct iol_popdb *db,
-		     struct iol_poptri *tri)
-{
-	struct iol_triage_conf conf;
-	struct iol_error err = {0};
-	int rc = iol_triage_conf_parse(&conf, NULL, &err);
+/* The triage of the same jobs, default thresholds, on its own
+ * connection: a second pass over the store that runs in a thread of its
+ * own while this one loads the rows and finds the context of every job
+ * (two passes over a million rows at once on two cores). */
+struct tri_job {
+	const char *dbpath, *where;
+	struct iol_poptri tri;
+	struct iol_error err;
+	int rc;
+};
 
-	if (rc == 0)
-		rc = iol_poptri_run(db, p->where, &conf, IOL_SEV_WARN, 5, tri,
-				    &err);
-	if (rc < 0)
-		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
-	return rc < 0 ? -1 : 0;
+static void *triage_run(void *arg)
+{
+	struct tri_job *t = arg;
+	struct iol_triage_conf conf;
+	struct iol_popdb *db = NULL;
+
+	t->rc = iol_triage_conf_parse(&conf, NULL, &t->err);
+	if (t->rc == 0)
+		t->rc = iol_popdb_open(t->dbpath, &db, &t->err);
+	if (t->rc == 0)
+		t->rc = iol_poptri_run(db, t->where, &conf, IOL_SEV_WARN, 5,
+				       &t->tri, &t->err);
+	iol_popdb_close(db);
+	return NULL;
 }
 
 int cmd_population_report(int argc, char **argv)
@@ -78,7 +91,11 @@ int cmd_population_report(int argc, char **argv)
 	struct iol_error err = {0};
 	struct iol_popset set;
 	struct iol_poptri tri;
+	struct tri_job tj = {0};
+	struct iol_popout *ctx = NULL;
 	struct iol_popdb *db;
+	pthread_t tid;
+	int threaded;
 	struct popopts p;
 	char date[32];
 	int rc, first;
@@ -91,16 +108,39 @@ int cmd_population_report(int argc, char **argv)
 		iol_popdb_close(db);
 		return usage_error("no --output given");
 	}
+	tj.dbpath = p.db;
+	tj.where = p.where;
+	threaded = pthread_create(&tid, NULL, triage_run, &tj) == 0;
 	rc = pop_load(&p, db, &set);
-	if (rc == 0 && (rc = triage_of(&p, db, &tri)) < 0)
-		iol_popset_free(&set);
 	iol_popdb_close(db);
+	/* the outliers' context of every job while the triage pass runs;
+	 * without memory for it the report computes it itself */
+	if (rc == 0 && (ctx = calloc(set.n + 1, sizeof *ctx)) &&
+	    iol_pop_context_all(&set, ctx) < 0) {
+		free(ctx);
+		ctx = NULL;
+	}
+	if (threaded)
+		pthread_join(tid, NULL);
+	else if (rc == 0)
+		triage_run(&tj);
+	if (rc == 0 && tj.rc < 0) {
+		msg("'%s': %s", p.db,
+		    tj.err.msg[0] ? tj.err.msg : iol_strerror(tj.rc));
+		iol_popset_free(&set);
+		free(ctx);
+		rc = -1;
+	} else if (rc < 0 && tj.rc == 0) {
+		iol_poptri_free(&tj.tri);
+	}
 	if (rc < 0)
 		return EXIT_DATA;
+	tri = tj.tri;
 	pdf_date(&set, date, sizeof date);
-	rc = popreport_write(&set, p.db, &tri, p.c.outpath, date, &err);
+	rc = popreport_write(&set, p.db, &tri, ctx, p.c.outpath, date, &err);
 	if (rc < 0)
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
+	free(ctx);
 	iol_poptri_free(&tri);
 	iol_popset_free(&set);
 	report_cleanup();

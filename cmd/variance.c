@@ -72,7 +72,7 @@ int cmd_variance(int argc, char **argv)
 		       &first);
 	if (rc >= 0)
 		return rc;
-	rc = pop_load_some(&p, db, 0, &set);
+	rc = pop_load_some(&p, db, IOL_POPLOAD_VAR, &set);
 	iol_popdb_close(db);
 	if (rc < 0 || iol_pop_variance(&set, &v, &n, &npart) < 0) {
 		if (rc >= 0)

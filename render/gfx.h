@@ -25,7 +25,7 @@
 #include "render/xlsx.h"
 
 /* bumped when a member changes, so a stale module is refused */
-#define IOL_GFX_VERSION 2
+#define IOL_GFX_VERSION 3
 
 struct iol_gfx {
 	int version;
@@ -37,7 +37,8 @@ struct iol_gfx {
 			  const char *path, const struct iol_opts *o,
 			  time_t created, struct iol_error *err);
 	int (*popreport_write)(const struct iol_popset *set, const char *dbpath,
-			       const struct iol_poptri *tri, const char *path,
+			       const struct iol_poptri *tri,
+			       const struct iol_popout *ctx, const char *path,
 			       const char *date, struct iol_error *err);
 	void (*popreport_context_page)(void *cr, double pw, double ph,
 				       int pageno, void *arg);

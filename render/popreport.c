@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@ struct pr {
 	struct iol_popvar *var;
 	size_t nvar, npartial;
 	const struct iol_poptri *tri;
+	const struct iol_popout *ctx; /* NULL: computed for the outliers */
 };
 
 static const int palette[] = {C_WRITE, C_READ,	C_META, C_OTHER,
@@ -119,20 +121,43 @@ static void num(char *b, size_t n, double v, int prec)
 
 /* ---- at a glance ---- */
 
+static int cmp_addr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t) * (const char *const *)a;
+	uintptr_t y = (uintptr_t) * (const char *const *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+
+	if (!x || !y)
+		return (x != NULL) - (y != NULL);
+	return strcmp(x, y);
+}
+
+/* Distinct users or apps (no value counting as one): a set's strings are
+ * interned, so the million pointers are sorted by address, and only the
+ * few distinct ones by text. */
 static size_t distinct(const struct iol_popset *s, int user)
 {
-	size_t n = 0;
+	const char **v = malloc((s->n + 1) * sizeof *v);
+	size_t n = 0, u = 0;
 
-	for (size_t i = 0; i < s->n; i++) {
-		const char *a = user ? s->jobs[i].user : s->jobs[i].app;
-		size_t k;
-		for (k = 0; k < i; k++) {
-			const char *b = user ? s->jobs[k].user : s->jobs[k].app;
-			if ((a == b) || (a && b && !strcmp(a, b)))
-				break;
-		}
-		n += k == i;
-	}
+	if (!v)
+		return 0;
+	for (size_t i = 0; i < s->n; i++)
+		v[i] = user ? s->jobs[i].user : s->jobs[i].app;
+	qsort(v, s->n, sizeof *v, cmp_addr);
+	for (size_t i = 0; i < s->n; i++)
+		if (!i || v[i] != v[i - 1])
+			v[u++] = v[i];
+	qsort(v, u, sizeof *v, cmp_str);
+	for (size_t i = 0; i < u; i++)
+		n += !i || cmp_str(&v[i], &v[i - 1]);
+	free(v);
 	return n;
 }
 
@@ -657,6 +682,31 @@ static void who_to_call(struct pr *p)
 
 /* ---- bytes over time ---- */
 
+static int timeline_width(const struct iol_popset *set, const double *widths,
+			  int nw)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	int k;
+
+	for (size_t i = 0; i < set->n; i++)
+		if (!isnan(set->jobs[i].start_time)) {
+			lo = fmin(lo, set->jobs[i].start_time);
+			hi = fmax(hi, set->jobs[i].start_time);
+		}
+	for (k = 0; k < nw; k++) {
+		double t0 = floor(lo / widths[k]) * widths[k];
+		size_t n = 0;
+		if (lo <= hi) {
+			if ((hi - t0) / widths[k] > 1e6)
+				continue; /* refused: too many bars */
+			n = (size_t)((hi - t0) / widths[k]) + 1;
+		}
+		if (n <= 120 && (k >= 3 || n >= 12))
+			return k;
+	}
+	return nw - 1;
+}
+
 static void timeline(struct pr *p)
 {
 	static const double widths[] = {60,    300,   900,   3600,
@@ -672,17 +722,12 @@ static void timeline(struct pr *p)
 	char cap[200];
 
 	/* hours when the span allows, else the smallest width giving at
-	 * most 120 bars */
-	for (k = 0; k < 7; k++) {
-		free(b);
-		b = NULL;
-		if (iol_pop_timeline(p->set, widths[k], &t0, &b, &n) < 0)
-			continue;
-		if (n <= 120 && (k >= 3 || n >= 12))
-			break;
-	}
-	if (k == 7)
-		k = 6;
+	 * most 120 bars: the bar counts foreseen from the first and last
+	 * start as iol_pop_timeline() counts them, and only the chosen
+	 * width binned (not seven passes over a million jobs) */
+	k = timeline_width(p->set, widths, 7);
+	if (iol_pop_timeline(p->set, widths[k], &t0, &b, &n) < 0)
+		b = NULL, n = 0;
 	snprintf(cap, sizeof cap,
 		 "Bytes read + written by the jobs starting in each %s "
 		 "(hourly when the jobs span at least 12 hours).",
@@ -757,19 +802,29 @@ static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
 			size_t *total, size_t *checked, size_t *njobs)
 {
 	const struct iol_popjob **v = calloc(p->set->n + 1, sizeof *v);
-	struct iol_popout *o = calloc(p->set->n + 1, sizeof *o);
+	struct iol_popout *own =
+		p->ctx ? NULL : calloc(p->set->n + 1, sizeof *own);
+	const struct iol_popout *o = p->ctx ? p->ctx : own;
+	size_t nv = 0;
 
 	*nrow = *total = *njobs = 0;
 	*checked = p->set->n;
-	if (!v || !o || iol_pop_context_all(p->set, o) < 0) {
+	if (!v || !o || (own && iol_pop_context_all(p->set, own) < 0)) {
 		free(v);
-		free(o);
+		free(own);
 		return -1;
 	}
+	/* only the jobs with an unusual metric are put in order, latest
+	 * first: a few of a million */
 	for (size_t i = 0; i < p->set->n; i++)
-		v[i] = &p->set->jobs[i];
-	qsort(v, p->set->n, sizeof *v, cmp_recent);
-	for (size_t i = 0; i < p->set->n; i++) {
+		for (int k = 0; k < IOL_POP_NCTX; k++)
+			if (o[i].verdict[k] == IOL_CTX_LOW ||
+			    o[i].verdict[k] == IOL_CTX_HIGH) {
+				v[nv++] = &p->set->jobs[i];
+				break;
+			}
+	qsort(v, nv, sizeof *v, cmp_recent);
+	for (size_t i = 0; i < nv; i++) {
 		const struct iol_popout *jo = &o[v[i] - p->set->jobs];
 		for (int k = 0, any = 0; k < IOL_POP_NCTX; k++) {
 			if (jo->verdict[k] != IOL_CTX_LOW &&
@@ -781,7 +836,7 @@ static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
 		}
 	}
 	free(v);
-	free(o);
+	free(own);
 	return 0;
 }
 
@@ -887,8 +942,8 @@ static int tmpfile_for(const char *path, char *tmp, size_t n,
 }
 
 int popreport_write(const struct iol_popset *set, const char *dbpath,
-		    const struct iol_poptri *tri, const char *path,
-		    const char *date, struct iol_error *err)
+		    const struct iol_poptri *tri, const struct iol_popout *ctx,
+		    const char *path, const char *date, struct iol_error *err)
 {
 	struct pr p = {0};
 	cairo_surface_t *pdf;
@@ -897,6 +952,7 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 
 	p.set = set;
 	p.tri = tri;
+	p.ctx = ctx;
 	p.dbpath = dbpath;
 	p.pw = 595.28;
 	p.ph = 841.89;

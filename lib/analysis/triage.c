@@ -10,6 +10,7 @@
  * are scored against t/data/triage-labels.tsv by t/7305).
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,6 +321,13 @@ typedef int (*eval_fn)(const struct iol_triage_in *in,
 		       const struct iol_triage_conf *c, double *v,
 		       double *stake, char *d, size_t n);
 #define K(k) (c->v[IOL_TK_##k])
+/* The detail d of n bytes; n is 0 when the caller wants only the values
+ * (a store's million rows): nothing is formatted then. */
+#define DETAIL(...)                                  \
+	do {                                         \
+		if (n)                               \
+			snprintf(d, n, __VA_ARGS__); \
+	} while (0)
 #define EVAL(name)                                                  \
 	static int name(const struct iol_triage_in *in,             \
 			const struct iol_triage_conf *c, double *v, \
@@ -363,7 +371,7 @@ EVAL(e_incomplete)
 			*v += 1;
 		p += strcspn(p, " ");
 	}
-	snprintf(d, n, "%s", S(INCOMPLETE));
+	DETAIL("%s", S(INCOMPLETE));
 	return 0;
 }
 
@@ -375,15 +383,14 @@ EVAL(e_meta)
 
 	(void)c;
 	if (!isfinite(V(META_SLOW)) || !(io > 0)) {
-		snprintf(d, n, "no I/O time in the log");
+		DETAIL("no I/O time in the log");
 		return -1;
 	}
 	*v = 100.0 * V(META_SLOW) / io;
 	*stake = V(META_SLOW);
-	snprintf(d, n,
-		 "%.3f s metadata a rank (the most of any rank) of %.3f s "
-		 "I/O a rank in %s; %.3f s over all processes",
-		 V(META_SLOW), io, layer, z(V(META_TOTAL)));
+	DETAIL("%.3f s metadata a rank (the most of any rank) of %.3f s "
+	       "I/O a rank in %s; %.3f s over all processes",
+	       V(META_SLOW), io, layer, z(V(META_TOTAL)));
 	return 0;
 }
 
@@ -391,16 +398,15 @@ EVAL(e_creates)
 {
 	(void)c;
 	if (!isfinite(V(CREATES_PP))) {
-		snprintf(d, n, "no process count or file records");
+		DETAIL("no process count or file records");
 		return -1;
 	}
 	*v = V(CREATES_PP);
 	*stake = z(V(META_SLOW));
-	snprintf(d, n,
-		 "%.0f files created (%s), %.0f files; %.3f s metadata a "
-		 "rank",
-		 V(CREATES), V(CREATES_EXACT) > 0 ? "exact" : "estimated",
-		 V(FILES), z(V(META_SLOW)));
+	DETAIL("%.0f files created (%s), %.0f files; %.3f s metadata a "
+	       "rank",
+	       V(CREATES), V(CREATES_EXACT) > 0 ? "exact" : "estimated",
+	       V(FILES), z(V(META_SLOW)));
 	return 0;
 }
 
@@ -417,9 +423,8 @@ EVAL(e_small)
 		double x = in->v[IOL_TIN_BIN0 + b];
 
 		if (!isfinite(x)) {
-			snprintf(d, n,
-				 "no access-size histogram (no POSIX "
-				 "records)");
+			DETAIL("no access-size histogram (no POSIX "
+			       "records)");
 			return -1;
 		}
 		all += x;
@@ -428,18 +433,17 @@ EVAL(e_small)
 	}
 	small -= fmin(z(V(ONEMIB)), small);
 	if (all <= 0) {
-		snprintf(d, n, "no POSIX reads or writes");
+		DETAIL("no POSIX reads or writes");
 		return -1;
 	}
 	*v = 100.0 * small / all;
 	*stake = z(V(SMALL_T));
 	few = small < K(SMALL_MIN) && *stake < K(MIN_S);
-	snprintf(d, n,
-		 "%.0f of %.0f POSIX operations under 1 MiB (%.0f of exactly "
-		 "1 MiB not counted), about %.3f s a rank%s",
-		 small, all, z(V(ONEMIB)), *stake,
-		 few ? " (too few to matter)" : "");
-	if (S(SMALL_FILE)[0]) {
+	DETAIL("%.0f of %.0f POSIX operations under 1 MiB (%.0f of exactly "
+	       "1 MiB not counted), about %.3f s a rank%s",
+	       small, all, z(V(ONEMIB)), *stake,
+	       few ? " (too few to matter)" : "");
+	if (n && S(SMALL_FILE)[0]) {
 		size_t l = strlen(d);
 		snprintf(d + l, n - l, "; most in %s (%.3f s over all ranks)",
 			 S(SMALL_FILE), z(V(SMALL_TOP_T)));
@@ -451,20 +455,19 @@ EVAL(e_rank0)
 {
 	(void)c;
 	if (!isfinite(V(BUSIEST)) || !isfinite(V(BUSIEST_SHARE))) {
-		snprintf(d, n, "no per-rank records (shared records only)");
+		DETAIL("no per-rank records (shared records only)");
 		return -1;
 	}
 	if (!(V(NPROCS) >= 2)) {
-		snprintf(d, n, "a single process");
+		DETAIL("a single process");
 		return -1;
 	}
 	*v = V(BUSIEST_SHARE) * 100.0;
 	/* spread over all ranks, the busiest rank's time would shrink to
 	 * 1/N of it */
 	*stake = z(V(IO_SLOWEST)) * (1 - 1 / V(NPROCS));
-	snprintf(d, n, "rank %.0f of %.0f, strategy %s, %.3f s I/O", V(BUSIEST),
-		 V(NPROCS), S(STRATEGY)[0] ? S(STRATEGY) : "?",
-		 z(V(IO_SLOWEST)));
+	DETAIL("rank %.0f of %.0f, strategy %s, %.3f s I/O", V(BUSIEST),
+	       V(NPROCS), S(STRATEGY)[0] ? S(STRATEGY) : "?", z(V(IO_SLOWEST)));
 	return 0;
 }
 
@@ -472,11 +475,11 @@ EVAL(e_rank0)
 static int pct_not(double pct, const char *what, double *v, char *d, size_t n)
 {
 	if (!isfinite(pct)) {
-		snprintf(d, n, "no POSIX operations");
+		DETAIL("no POSIX operations");
 		return -1;
 	}
 	*v = 100.0 - pct;
-	snprintf(d, n, "%s", what);
+	DETAIL("%s", what);
 	return 0;
 }
 
@@ -497,8 +500,8 @@ EVAL(e_random)
 	if (pct_not(V(PCT_SEQ), "", v, d, n) < 0)
 		return -1;
 	nonseq = ops * *v / 100.0;
-	snprintf(d, n, "about %.0f of %.0f POSIX reads and writes%s", nonseq,
-		 ops, nonseq < K(RANDOM_MIN) ? " (too few to matter)" : "");
+	DETAIL("about %.0f of %.0f POSIX reads and writes%s", nonseq, ops,
+	       nonseq < K(RANDOM_MIN) ? " (too few to matter)" : "");
 	return nonseq < K(RANDOM_MIN);
 }
 
@@ -509,15 +512,14 @@ EVAL(e_iotime)
 
 	(void)c;
 	if (!(V(RUN_TIME) > 0) || !isfinite(V(IO_SLOWEST))) {
-		snprintf(d, n, "no run time or I/O time");
+		DETAIL("no run time or I/O time");
 		return -1;
 	}
 	*v = 100.0 * io / V(RUN_TIME);
 	*stake = io;
-	snprintf(d, n,
-		 "slowest rank: %.3f s in %s of a %.3f s run (POSIX+STDIO "
-		 "%.3f s)",
-		 io, layer, V(RUN_TIME), z(V(IO_SLOWEST)));
+	DETAIL("slowest rank: %.3f s in %s of a %.3f s run (POSIX+STDIO "
+	       "%.3f s)",
+	       io, layer, V(RUN_TIME), z(V(IO_SLOWEST)));
 	return 0;
 }
 
@@ -547,37 +549,34 @@ EVAL(e_imbal)
 
 	(void)c;
 	if (!(V(NPROCS) >= 2) || !(V(RANKS_IO) > 0) || !isfinite(V(RANK_MAX))) {
-		snprintf(d, n,
-			 !(V(NPROCS) >= 2) ? "a single process"
-					   : "no per-rank records");
+		DETAIL(!(V(NPROCS) >= 2) ? "a single process"
+					 : "no per-rank records");
 		return -1;
 	}
 	if (V(RANK_MAX) < 1048576.0) {
-		snprintf(d, n, "per-rank records hold under 1 MiB a rank");
+		DETAIL("per-rank records hold under 1 MiB a rank");
 		return -1;
 	}
 	mean = V(RANK_SUM) / V(NPROCS);
 	*v = V(RANK_MAX) / mean;
 	*stake = z(V(IO_SLOWEST)) * (1 - 1 / *v);
 	if (aggr_coll(in)) {
-		snprintf(d, n,
-			 "aggregation, not imbalance: %.0f %% of the per-rank "
-			 "bytes are collective-buffering aggregators' I/O "
-			 "of files MPI-IO drove (rank %.0f moved %.0f B, mean "
-			 "rank %.0f B)",
-			 100.0 * V(RB_COLL) / V(RANK_SUM), V(BUSIEST),
-			 V(RANK_MAX), mean);
+		DETAIL("aggregation, not imbalance: %.0f %% of the per-rank "
+		       "bytes are collective-buffering aggregators' I/O "
+		       "of files MPI-IO drove (rank %.0f moved %.0f B, mean "
+		       "rank %.0f B)",
+		       100.0 * V(RB_COLL) / V(RANK_SUM), V(BUSIEST),
+		       V(RANK_MAX), mean);
 		return 2;
 	}
 	if (aggr_even(in)) {
-		snprintf(d, n,
-			 "aggregation, not imbalance: %.0f of %.0f ranks moved "
-			 "the bytes, evenly (%.0f to %.0f B each)",
-			 V(RANKS_B), V(NPROCS), V(RANK_MIN), V(RANK_MAX));
+		DETAIL("aggregation, not imbalance: %.0f of %.0f ranks moved "
+		       "the bytes, evenly (%.0f to %.0f B each)",
+		       V(RANKS_B), V(NPROCS), V(RANK_MIN), V(RANK_MAX));
 		return 2;
 	}
-	snprintf(d, n, "rank %.0f moved %.0f B, mean rank %.0f B", V(BUSIEST),
-		 V(RANK_MAX), mean);
+	DETAIL("rank %.0f moved %.0f B, mean rank %.0f B", V(BUSIEST),
+	       V(RANK_MAX), mean);
 	return 0;
 }
 
@@ -585,17 +584,17 @@ EVAL(e_idle)
 {
 	(void)c, (void)stake;
 	if (!(V(NPROCS) >= 2)) {
-		snprintf(d, n, "a single process");
+		DETAIL("a single process");
 		return -1;
 	}
 	if (V(SHARED) > 0) {
 		*v = 0;
-		snprintf(d, n, "shared records: every rank opened a file");
+		DETAIL("shared records: every rank opened a file");
 		return 0;
 	}
 	*v = 100.0 * (V(NPROCS) - V(RANKS_IO)) / V(NPROCS);
-	snprintf(d, n, "%.0f of %.0f ranks have no POSIX/STDIO record",
-		 V(NPROCS) - V(RANKS_IO), V(NPROCS));
+	DETAIL("%.0f of %.0f ranks have no POSIX/STDIO record",
+	       V(NPROCS) - V(RANKS_IO), V(NPROCS));
 	return 0;
 }
 
@@ -607,17 +606,16 @@ EVAL(e_fsync)
 
 	(void)c;
 	if (!(V(PWRITES) > 0) || !isfinite(V(PSYNCS)) || !isfinite(V(PWRECS))) {
-		snprintf(d, n, "no POSIX writes");
+		DETAIL("no POSIX writes");
 		return -1;
 	}
 	extra = V(PSYNCS) > V(PWRECS) ? V(PSYNCS) - V(PWRECS) : 0;
 	*v = 100.0 * extra / V(PWRITES);
 	/* Darshan counts sync time as write time: the extra syncs' share */
 	*stake = V(PSYNCS) > 0 ? z(V(WTIME)) * extra / V(PSYNCS) : 0;
-	snprintf(d, n,
-		 "%.0f fsync/fdatasync for %.0f POSIX writes in %.0f written "
-		 "records; the first sync of each record is not counted",
-		 V(PSYNCS), V(PWRITES), V(PWRECS));
+	DETAIL("%.0f fsync/fdatasync for %.0f POSIX writes in %.0f written "
+	       "records; the first sync of each record is not counted",
+	       V(PSYNCS), V(PWRITES), V(PWRECS));
 	return 0;
 }
 
@@ -627,12 +625,11 @@ EVAL(e_seek)
 
 	(void)c, (void)stake;
 	if (!(ops > 0) || !isfinite(V(PSEEKS))) {
-		snprintf(d, n, "no POSIX reads or writes");
+		DETAIL("no POSIX reads or writes");
 		return -1;
 	}
 	*v = 100.0 * V(PSEEKS) / ops;
-	snprintf(d, n, "%.0f seeks for %.0f POSIX reads and writes", V(PSEEKS),
-		 ops);
+	DETAIL("%.0f seeks for %.0f POSIX reads and writes", V(PSEEKS), ops);
 	return 0;
 }
 
@@ -656,14 +653,13 @@ EVAL(e_stdio)
 
 	(void)c;
 	if (share(st, all, v) < 0) {
-		snprintf(d, n, "no bytes moved");
+		DETAIL("no bytes moved");
 		return -1;
 	}
 	*stake = z(V(STDIO_T));
-	snprintf(d, n,
-		 "%.0f of %.0f bytes through STDIO (DFS/DAOS %.0f), %.3f s "
-		 "STDIO a rank",
-		 st, all, dfs, *stake);
+	DETAIL("%.0f of %.0f bytes through STDIO (DFS/DAOS %.0f), %.3f s "
+	       "STDIO a rank",
+	       st, all, dfs, *stake);
 	return 0;
 }
 
@@ -671,18 +667,17 @@ EVAL(e_nompiio)
 {
 	(void)c, (void)stake;
 	if (!(V(NPROCS) >= 2)) {
-		snprintf(d, n, "a single process");
+		DETAIL("a single process");
 		return -1;
 	}
 	*v = isfinite(V(MPIIO_BR)) ? 0 : z(V(SHWFILES));
 	if (isfinite(V(MPIIO_BR)))
-		snprintf(d, n, "the job uses MPI-IO");
+		DETAIL("the job uses MPI-IO");
 	else
-		snprintf(d, n,
-			 "%.0f files every rank opened and wrote through "
-			 "POSIX, no MPI-IO (%.0f shared files in all; those "
-			 "only read, such as libraries, left out)",
-			 z(V(SHWFILES)), z(V(SHARED_FILES)));
+		DETAIL("%.0f files every rank opened and wrote through "
+		       "POSIX, no MPI-IO (%.0f shared files in all; those "
+		       "only read, such as libraries, left out)",
+		       z(V(SHWFILES)), z(V(SHARED_FILES)));
 	return 0;
 }
 
@@ -690,10 +685,10 @@ EVAL(e_memal)
 {
 	(void)c, (void)stake;
 	if (share(V(MEMNOT), z(V(PREADS)) + z(V(PWRITES)), v) < 0) {
-		snprintf(d, n, "no POSIX reads or writes");
+		DETAIL("no POSIX reads or writes");
 		return -1;
 	}
-	snprintf(d, n, "%.0f POSIX operations on unaligned memory", V(MEMNOT));
+	DETAIL("%.0f POSIX operations on unaligned memory", V(MEMNOT));
 	return 0;
 }
 
@@ -703,14 +698,13 @@ EVAL(e_redundant)
 
 	(void)c;
 	if (share(V(RED), all, v) < 0) {
-		snprintf(d, n, "no POSIX bytes");
+		DETAIL("no POSIX bytes");
 		return -1;
 	}
 	*stake = z(V(IO_SLOWEST)) * V(RED) / all;
-	snprintf(d, n,
-		 "%.0f B moved again beyond the files' highest offsets (by "
-		 "any rank)%s%s",
-		 V(RED), S(RED_FILE)[0] ? "; most in " : "", S(RED_FILE));
+	DETAIL("%.0f B moved again beyond the files' highest offsets (by "
+	       "any rank)%s%s",
+	       V(RED), S(RED_FILE)[0] ? "; most in " : "", S(RED_FILE));
 	return 0;
 }
 
@@ -718,7 +712,7 @@ static int one_proc(const struct iol_triage_in *in, char *d, size_t n)
 {
 	if (V(NPROCS) >= 2)
 		return 0;
-	snprintf(d, n, "a single process: no file is shared");
+	DETAIL("a single process: no file is shared");
 	return 1;
 }
 
@@ -729,16 +723,15 @@ EVAL(e_shsmall)
 	if (one_proc(in, d, n))
 		return -1;
 	if (share(V(SH_SMALL), V(SH_OPS), v) < 0) {
-		snprintf(d, n, "no operations on shared records");
+		DETAIL("no operations on shared records");
 		return -1;
 	}
 	*stake = z(V(SHSMALL_T));
 	few = V(SH_SMALL) < K(SMALL_MIN) && *stake < K(MIN_S);
-	snprintf(d, n,
-		 "%.0f of %.0f operations on shared files under 1 MiB, about "
-		 "%.3f s a rank%s",
-		 V(SH_SMALL), V(SH_OPS), *stake,
-		 few ? " (too few to matter)" : "");
+	DETAIL("%.0f of %.0f operations on shared files under 1 MiB, about "
+	       "%.3f s a rank%s",
+	       V(SH_SMALL), V(SH_OPS), *stake,
+	       few ? " (too few to matter)" : "");
 	return few;
 }
 
@@ -747,11 +740,11 @@ static int pct_file(double pct, const char *file, const char *none, double *v,
 		    char *d, size_t n)
 {
 	if (!isfinite(pct)) {
-		snprintf(d, n, "%s", none);
+		DETAIL("%s", none);
 		return -1;
 	}
 	*v = pct;
-	snprintf(d, n, "%s", file[0] ? file : "(unnamed file)");
+	DETAIL("%s", file[0] ? file : "(unnamed file)");
 	return 0;
 }
 
@@ -772,17 +765,16 @@ EVAL(e_shtimb)
 	if (one_proc(in, d, n))
 		return -1;
 	if (!isfinite(V(SHTIMB))) {
-		snprintf(d, n, "no shared file of 1 MiB with its ranks' times");
+		DETAIL("no shared file of 1 MiB with its ranks' times");
 		return -1;
 	}
 	*v = V(SHTIMB);
 	*stake = fmax(z(V(SHTIMB_SLOW)) - z(V(SHTIMB_MEAN)), 0);
-	snprintf(d, n,
-		 "%s: rank %.0f took %.3f s, the mean rank %.3f s, the "
-		 "fastest %.3f s",
-		 S(SHTIMB_FILE)[0] ? S(SHTIMB_FILE) : "(unnamed file)",
-		 V(SHTIMB_RANK), z(V(SHTIMB_SLOW)), z(V(SHTIMB_MEAN)),
-		 z(V(SHTIMB_FAST)));
+	DETAIL("%s: rank %.0f took %.3f s, the mean rank %.3f s, the "
+	       "fastest %.3f s",
+	       S(SHTIMB_FILE)[0] ? S(SHTIMB_FILE) : "(unnamed file)",
+	       V(SHTIMB_RANK), z(V(SHTIMB_SLOW)), z(V(SHTIMB_MEAN)),
+	       z(V(SHTIMB_FAST)));
 	return 0;
 }
 
@@ -802,12 +794,12 @@ EVAL(e_coll)
 	if (one_proc(in, d, n))
 		return -1;
 	if (!isfinite(V(COLL)) || share(V(COLL), ops, v) < 0) {
-		snprintf(d, n, "no MPI-IO operations");
+		DETAIL("no MPI-IO operations");
 		return -1;
 	}
 	*stake = ops > 0 ? z(V(MPIIO_T)) * z(V(INDEP)) / ops : 0;
-	snprintf(d, n, "%.0f collective of %.0f MPI-IO operations%s", V(COLL),
-		 ops, ops < K(COLLMIN) ? " (too few to matter)" : "");
+	DETAIL("%.0f collective of %.0f MPI-IO operations%s", V(COLL), ops,
+	       ops < K(COLLMIN) ? " (too few to matter)" : "");
 	return ops < K(COLLMIN);
 }
 
@@ -817,11 +809,11 @@ EVAL(e_nb)
 
 	(void)c, (void)stake;
 	if (!isfinite(V(NB)) || share(V(NB), ops + V(NB), v) < 0) {
-		snprintf(d, n, "no MPI-IO operations");
+		DETAIL("no MPI-IO operations");
 		return -1;
 	}
-	snprintf(d, n, "%.0f non-blocking of %.0f MPI-IO operations", V(NB),
-		 ops + V(NB));
+	DETAIL("%.0f non-blocking of %.0f MPI-IO operations", V(NB),
+	       ops + V(NB));
 	return 0;
 }
 
@@ -829,11 +821,11 @@ EVAL(e_raw)
 {
 	(void)c, (void)stake;
 	if (share(V(RAW), V(BYTES_R), v) < 0) {
-		snprintf(d, n, "no bytes read");
+		DETAIL("no bytes read");
 		return -1;
 	}
-	snprintf(d, n, "%.0f B read from files written first%s%s", V(RAW),
-		 S(RAW_FILE)[0] ? "; most from " : "", S(RAW_FILE));
+	DETAIL("%.0f B read from files written first%s%s", V(RAW),
+	       S(RAW_FILE)[0] ? "; most from " : "", S(RAW_FILE));
 	return 0;
 }
 
@@ -841,16 +833,15 @@ EVAL(e_lustre)
 {
 	(void)c;
 	if (share(V(LNOT), V(LOPS), v) < 0) {
-		snprintf(d, n, "no POSIX operations on Lustre files");
+		DETAIL("no POSIX operations on Lustre files");
 		return -1;
 	}
 	*stake = z(V(IO_SLOWEST)) * V(LNOT) / V(LOPS);
-	snprintf(d, n,
-		 "%.0f of %.0f operations on Lustre files cross or start off "
-		 "a %.0f B stripe boundary (requests that fit inside a stripe "
-		 "not counted)%s%s",
-		 V(LNOT), V(LOPS), V(LSTRIPE), S(LFILE)[0] ? "; most in " : "",
-		 S(LFILE));
+	DETAIL("%.0f of %.0f operations on Lustre files cross or start off "
+	       "a %.0f B stripe boundary (requests that fit inside a stripe "
+	       "not counted)%s%s",
+	       V(LNOT), V(LOPS), V(LSTRIPE), S(LFILE)[0] ? "; most in " : "",
+	       S(LFILE));
 	return 0;
 }
 
@@ -860,16 +851,15 @@ EVAL(e_aggr)
 	if (one_proc(in, d, n))
 		return -1;
 	if (!isfinite(V(AGGR))) {
-		snprintf(d, n, "no file of 1 MiB written through MPI-IO");
+		DETAIL("no file of 1 MiB written through MPI-IO");
 		return -1;
 	}
 	*v = V(AGGR);
 	*stake = z(V(AGGR_T)) * (1 - 1 / fmax(V(AGGR), 1));
-	snprintf(d, n,
-		 "about %.0f of %.0f ranks did the POSIX I/O of %s, the "
-		 "slowest in %.3f s",
-		 V(AGGRN), V(NPROCS), S(AGGR_FILE)[0] ? S(AGGR_FILE) : "a file",
-		 z(V(AGGR_T)));
+	DETAIL("about %.0f of %.0f ranks did the POSIX I/O of %s, the "
+	       "slowest in %.3f s",
+	       V(AGGRN), V(NPROCS), S(AGGR_FILE)[0] ? S(AGGR_FILE) : "a file",
+	       z(V(AGGR_T)));
 	return 0;
 }
 
@@ -879,27 +869,25 @@ EVAL(e_askew)
 	if (one_proc(in, d, n))
 		return -1;
 	if (!isfinite(V(ASKEW))) {
-		snprintf(d, n,
-			 "no file of 1 MiB MPI-IO drove collectively through "
-			 "two or more aggregators");
+		DETAIL("no file of 1 MiB MPI-IO drove collectively through "
+		       "two or more aggregators");
 		return -1;
 	}
 	*v = V(ASKEW);
 	*stake = fmax(z(V(ASKEW_SLOW)) - z(V(ASKEW_MEAN)), 0);
-	snprintf(d, n,
-		 "%s: aggregator rank %.0f spent %.3f s in POSIX, the mean of "
-		 "its ~%.0f aggregators %.3f s; the slowest rank spent %.3f s "
-		 "in MPI-IO",
-		 S(ASKEW_FILE)[0] ? S(ASKEW_FILE) : "(unnamed file)",
-		 V(ASKEW_RANK), z(V(ASKEW_SLOW)), z(V(ASKEW_K)),
-		 z(V(ASKEW_MEAN)), z(V(MPIIO_T)));
+	DETAIL("%s: aggregator rank %.0f spent %.3f s in POSIX, the mean of "
+	       "its ~%.0f aggregators %.3f s; the slowest rank spent %.3f s "
+	       "in MPI-IO",
+	       S(ASKEW_FILE)[0] ? S(ASKEW_FILE) : "(unnamed file)",
+	       V(ASKEW_RANK), z(V(ASKEW_SLOW)), z(V(ASKEW_K)), z(V(ASKEW_MEAN)),
+	       z(V(MPIIO_T)));
 	return 0;
 }
 
 EVAL(e_strag)
 {
 	(void)c;
-	snprintf(d, n, "%s", S(STRAG_DETAIL));
+	DETAIL("%s", S(STRAG_DETAIL));
 	if (!isfinite(V(STRAG)))
 		return -1;
 	*v = V(STRAG);
@@ -1366,7 +1354,7 @@ static int missing_input(const struct rule *r, const struct iol_triage_in *in)
 /* A crossed warn or high finding under both impact floors is info; the
  * detail says the impact either way. */
 static void impact(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, int crossed,
+		   const struct iol_triage_conf *c, int crossed, int detail,
 		   struct iol_finding *f)
 {
 	size_t l = strlen(f->detail);
@@ -1380,18 +1368,23 @@ static void impact(const struct iol_triage_in *in,
 	trivial = !(f->stake >= K(MIN_S)) && !(f->stake_pct >= K(MIN_PCT));
 	if (trivial && f->sev <= IOL_SEV_WARN)
 		f->sev = IOL_SEV_INFO;
-	snprintf(f->detail + l, sizeof(f->detail) - l,
-		 "; %.3g s at stake, %.3g %% of the run%s", f->stake,
-		 f->stake_pct, trivial ? " (under the impact floors)" : "");
+	if (detail)
+		snprintf(f->detail + l, sizeof(f->detail) - l,
+			 "; %.3g s at stake, %.3g %% of the run%s", f->stake,
+			 f->stake_pct,
+			 trivial ? " (under the impact floors)" : "");
 }
 
 static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
-		      const struct iol_triage_conf *c, struct iol_finding *f)
+		      const struct iol_triage_conf *c, int detail,
+		      struct iol_finding *f)
 {
 	double v = NAN, stake = NAN;
 	int miss = missing_input(r, in), rc;
 
-	memset(f, 0, sizeof(*f));
+	/* every field is set below; the 400-byte detail only ends */
+	memset(f, 0, offsetof(struct iol_finding, detail));
+	f->detail[0] = '\0';
 	f->code = r->code;
 	f->title = r->title;
 	f->unit = r->unit;
@@ -1400,7 +1393,9 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 	f->value = NAN;
 	f->stake = f->stake_pct = NAN;
 	f->sev = IOL_SEV_NA;
-	if (miss == IOL_TIN_STRAG)
+	if (miss >= 0 && !detail)
+		;
+	else if (miss == IOL_TIN_STRAG)
 		snprintf(f->detail, sizeof(f->detail),
 			 "needs the log's DXT segments; a store keeps no "
 			 "phases (run iolens triage on the log)");
@@ -1410,7 +1405,7 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 			 "iolens ingest --refresh)",
 			 in_names[miss]);
 	else if ((rc = r->eval(in, c, &v, &stake, f->detail,
-			       sizeof(f->detail))) >= 0) {
+			       detail ? sizeof(f->detail) : 0)) >= 0) {
 		int crossed = r->le ? v <= f->threshold : v > f->threshold;
 
 		f->value = v;
@@ -1418,7 +1413,7 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		f->sev = crossed && rc == 0   ? r->sev
 			 : crossed && rc == 2 ? IOL_SEV_INFO
 					      : IOL_SEV_OK;
-		impact(in, c, crossed && rc == 0, f);
+		impact(in, c, crossed && rc == 0, detail, f);
 	}
 	if (r->alt && r->alt(in))
 		f->rec = r->rec_alt;
@@ -1426,20 +1421,35 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		f->rec = r->rec_h5;
 }
 
-int iol_triage_eval(const struct iol_triage_in *in,
-		    const struct iol_triage_conf *c, struct iol_triage *t,
-		    struct iol_error *err)
+static int eval_all(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, int detail,
+		    struct iol_triage *t, struct iol_error *err)
 {
 	size_t k;
 
 	memset(t, 0, sizeof(*t));
-	t->f = calloc(NRULES, sizeof(*t->f));
+	/* eval_rule() sets every field: no 12 KB zeroed per stored row */
+	t->f = malloc(NRULES * sizeof(*t->f));
 	if (!t->f)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	for (k = 0; k < NRULES; k++)
-		eval_rule(&rules[k], in, c, &t->f[k]);
+		eval_rule(&rules[k], in, c, detail, &t->f[k]);
 	t->n = NRULES;
 	return 0;
+}
+
+int iol_triage_eval(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, struct iol_triage *t,
+		    struct iol_error *err)
+{
+	return eval_all(in, c, 1, t, err);
+}
+
+int iol_triage_eval_values(const struct iol_triage_in *in,
+			   const struct iol_triage_conf *c,
+			   struct iol_triage *t, struct iol_error *err)
+{
+	return eval_all(in, c, 0, t, err);
 }
 
 int iol_triage_run(const struct iol_job *job, const struct iol_triage_conf *c,

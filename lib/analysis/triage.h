@@ -221,6 +221,12 @@ struct iol_triage {
 int iol_triage_eval(const struct iol_triage_in *in,
 		    const struct iol_triage_conf *c, struct iol_triage *t,
 		    struct iol_error *err);
+/* The same without the details (each detail ""): severities, values,
+ * thresholds and stakes only, for a pass over a million stored rows
+ * that keeps no detail. */
+int iol_triage_eval_values(const struct iol_triage_in *in,
+			   const struct iol_triage_conf *c,
+			   struct iol_triage *t, struct iol_error *err);
 /* iol_triage_measure() then iol_triage_eval(). */
 int iol_triage_run(const struct iol_job *job, const struct iol_triage_conf *c,
 		   struct iol_triage *t, struct iol_error *err);

@@ -90,11 +90,17 @@ int iol_pop_strat_index(const char *s)
 
 double iol_pop_t6_value(const struct iol_popjob *j, int k)
 {
-	const double v[IOL_POP_NT6] = {
-		j->mib_s_per_node, j->pct_io_time_slowest, j->md_cost_pct,
-		j->files_per_proc, j->creates_per_proc,	   j->pct_sequential,
-		j->pct_aligned,	   j->mib_per_proc};
-	return k >= 0 && k < IOL_POP_NT6 ? v[k] : NAN;
+	switch (k) { /* not an array of all eight per call: 8 calls a job */
+	case 0: return j->mib_s_per_node;
+	case 1: return j->pct_io_time_slowest;
+	case 2: return j->md_cost_pct;
+	case 3: return j->files_per_proc;
+	case 4: return j->creates_per_proc;
+	case 5: return j->pct_sequential;
+	case 6: return j->pct_aligned;
+	case 7: return j->mib_per_proc;
+	default: return NAN;
+	}
 }
 
 static double i2d(int64_t v)
@@ -104,18 +110,22 @@ static double i2d(int64_t v)
 
 double iol_pop_ctx_value(const struct iol_popjob *j, int k)
 {
-	double bytes =
-		j->bytes_read == IOL_POP_NULL ||
-				j->bytes_written == IOL_POP_NULL
-			? NAN
-			: (double)j->bytes_read + (double)j->bytes_written;
-	const double v[IOL_POP_NCTX] = {j->mib_s,
-					j->mib_s_per_node,
-					j->pct_io_time_slowest,
-					j->md_cost_pct,
-					bytes,
-					i2d(j->files)};
-	return k >= 0 && k < IOL_POP_NCTX ? v[k] : NAN;
+	/* a switch, not an array of all six: called six million times
+	 * over a million jobs */
+	switch (k) {
+	case 0: return j->mib_s;
+	case 1: return j->mib_s_per_node;
+	case 2: return j->pct_io_time_slowest;
+	case 3: return j->md_cost_pct;
+	case 4:
+		return j->bytes_read == IOL_POP_NULL ||
+				       j->bytes_written == IOL_POP_NULL
+			       ? NAN
+			       : (double)j->bytes_read +
+					 (double)j->bytes_written;
+	case 5: return i2d(j->files);
+	default: return NAN;
+	}
 }
 
 int iol_pop_by_parse(const char *s)
@@ -179,8 +189,31 @@ static struct iol_popgroup *find_group(struct iol_popgroup **g, size_t *n,
 	return &ng[(*n)++];
 }
 
+/* The strategies seen, by pointer (a loaded set's strings are
+ * interned): iol_pop_strat_index() compares names once each. */
+struct strat_memo {
+	const char *s[IOL_POP_NSTRAT * 2];
+	int idx[IOL_POP_NSTRAT * 2], n;
+};
+
+static int strat_of(struct strat_memo *m, const char *s)
+{
+	int k;
+
+	for (k = 0; k < m->n; k++)
+		if (m->s[k] == s)
+			return m->idx[k];
+	k = iol_pop_strat_index(s);
+	if (m->n < IOL_POP_NSTRAT * 2) {
+		m->s[m->n] = s;
+		m->idx[m->n++] = k;
+	}
+	return k;
+}
+
 static void add_job(struct iol_popgroup *g, const struct iol_popjob *j,
-		    size_t cnt[IOL_POP_NT6], size_t fwn[IOL_POP_NFW])
+		    size_t cnt[IOL_POP_NT6], size_t fwn[IOL_POP_NFW],
+		    struct strat_memo *sm)
 {
 	g->jobs++;
 	if (j->bytes_read != IOL_POP_NULL)
@@ -199,7 +232,7 @@ static void add_job(struct iol_popgroup *g, const struct iol_popjob *j,
 			g->fw[k] += (double)j->fw[k];
 			fwn[k]++;
 		}
-	g->strat[iol_pop_strat_index(j->strategy)]++;
+	g->strat[strat_of(sm, j->strategy)]++;
 	if (!isnan(j->mib_s_per_node))
 		g->cnv[g->ncn++] = j->mib_s_per_node;
 }
@@ -224,9 +257,44 @@ static void finish_group(struct iol_popgroup *g, const size_t *cnt,
 			       : NAN;
 }
 
+/* The group of a job whose key string (by pointer: a loaded set's
+ * strings are interned) or nprocs was seen before, so that a million
+ * jobs do not each format and compare their key. */
+#define NMEMO 64
+struct memo {
+	const char *s;
+	int64_t nprocs;
+	size_t g;
+};
+
+static const char *memo_str(const struct iol_popjob *j, int by)
+{
+	switch (by) {
+	case IOL_BY_APP: return j->app;
+	case IOL_BY_USER: return j->user;
+	case IOL_BY_PROJECT: return j->project;
+	default: return NULL;
+	}
+}
+
+/* The memo entry of j, or n. */
+static size_t memo_find(const struct memo *m, size_t n,
+			const struct iol_popjob *j, int by)
+{
+	const char *s = memo_str(j, by);
+	int num = by == IOL_BY_NPROCS || by == IOL_BY_SIZE;
+
+	for (size_t k = 0; k < n; k++)
+		if (num ? m[k].nprocs == j->nprocs : m[k].s == s)
+			return k;
+	return n;
+}
+
 int iol_pop_groups(const struct iol_popset *set, int by,
 		   struct iol_popgroup **out, size_t *nout)
 {
+	struct memo memo[NMEMO];
+	size_t nmemo = 0;
 	struct iol_popgroup *g = NULL;
 	size_t n = 0, cap = 0, *idx;
 	double all = 0;
@@ -239,11 +307,21 @@ int iol_pop_groups(const struct iol_popset *set, int by,
 		return IOL_ENOMEM;
 	for (size_t i = 0; i < set->n; i++) {
 		struct iol_popgroup *gr;
+		size_t m = memo_find(memo, nmemo, &set->jobs[i], by);
+		if (m < nmemo) {
+			idx[i] = memo[m].g;
+			g[idx[i]].jobs++;
+			continue;
+		}
 		group_key(&set->jobs[i], by, key, sizeof key, &sk);
 		if (!(gr = find_group(&g, &n, &cap, key, sk)))
 			goto nomem;
 		idx[i] = (size_t)(gr - g);
 		gr->jobs++;
+		if (nmemo < NMEMO)
+			memo[nmemo++] =
+				(struct memo){memo_str(&set->jobs[i], by),
+					      set->jobs[i].nprocs, idx[i]};
 	}
 	for (size_t k = 0; k < n; k++) {
 		if (!(g[k].cnv = calloc(g[k].jobs, sizeof *g[k].cnv)))
@@ -253,12 +331,13 @@ int iol_pop_groups(const struct iol_popset *set, int by,
 	{
 		size_t(*cnt)[IOL_POP_NT6 + IOL_POP_NFW] =
 			calloc(n ? n : 1, sizeof *cnt);
+		struct strat_memo sm = {0};
 		if (!cnt)
 			goto nomem;
 		for (size_t i = 0; i < set->n; i++) {
 			const struct iol_popjob *j = &set->jobs[i];
 			add_job(&g[idx[i]], j, cnt[idx[i]],
-				cnt[idx[i]] + IOL_POP_NT6);
+				cnt[idx[i]] + IOL_POP_NT6, &sm);
 			all += (j->bytes_read == IOL_POP_NULL
 					? 0
 					: (double)j->bytes_read) +
@@ -527,13 +606,27 @@ static int in_scope(const struct iol_popjob *e, const struct iol_popjob *j,
 	return level < 2 || e->nprocs == j->nprocs;
 }
 
-static size_t count_scope(const struct iol_popset *set,
-			  const struct iol_popjob *j, int level)
+/* The widest scope of each row: top[i] the highest level at which row
+ * i is in j's scope, -1 none (in_scope() holds at every level below
+ * one where it holds), so the nine passes compare no strings. */
+static void scope_levels(const struct iol_popset *set,
+			 const struct iol_popjob *j, signed char *top)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		int l = -1;
+		while (l < 2 && in_scope(&set->jobs[i], j, l + 1))
+			l++;
+		top[i] = (signed char)l;
+	}
+}
+
+static size_t count_scope(const struct iol_popset *set, const signed char *top,
+			  int level)
 {
 	size_t c = 0;
 
 	for (size_t i = 0; i < set->n; i++)
-		c += in_scope(&set->jobs[i], j, level);
+		c += top[i] >= level;
 	return c;
 }
 
@@ -557,7 +650,7 @@ static int verdict_of(double value, size_t n, double p5, double p50, double p95,
 }
 
 static void ctx_metric(const struct iol_popset *set, const struct iol_popjob *j,
-		       int level, int k, double *buf,
+		       const signed char *top, int level, int k, double *buf,
 		       struct iol_popctx_metric *m)
 {
 	static const double ps[5] = {0.05, 0.1, 0.5, 0.9, 0.95};
@@ -567,7 +660,7 @@ static void ctx_metric(const struct iol_popset *set, const struct iol_popjob *j,
 	m->n = 0;
 	for (size_t i = 0; i < set->n; i++) {
 		double v;
-		if (!in_scope(&set->jobs[i], j, level))
+		if (top[i] < level)
 			continue;
 		v = iol_pop_ctx_value(&set->jobs[i], k);
 		if (!isnan(v))
@@ -606,14 +699,19 @@ int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,
 		    struct iol_popctx *ctx)
 {
 	double *buf = calloc(set->n + 1, sizeof *buf);
+	signed char *top = calloc(set->n + 1, 1);
 	int level = 0;
 
 	memset(ctx, 0, sizeof *ctx);
-	if (!buf)
+	if (!buf || !top) {
+		free(buf);
+		free(top);
 		return IOL_ENOMEM;
-	while (level < 2 && count_scope(set, j, level + 1) >= IOL_POP_CTX_MIN)
+	}
+	scope_levels(set, j, top);
+	while (level < 2 && count_scope(set, top, level + 1) >= IOL_POP_CTX_MIN)
 		level++;
-	ctx->njobs = count_scope(set, j, level);
+	ctx->njobs = count_scope(set, top, level);
 	{
 		char np[32] = "";
 		if (level >= 2)
@@ -624,8 +722,9 @@ int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,
 			 level >= 1 && j->user ? j->user : "", np);
 	}
 	for (int k = 0; k < IOL_POP_NCTX; k++)
-		ctx_metric(set, j, level, k, buf, &ctx->m[k]);
+		ctx_metric(set, j, top, level, k, buf, &ctx->m[k]);
 	free(buf);
+	free(top);
 	return 0;
 }
 
@@ -688,6 +787,66 @@ static int vi_cmp(const void *a, const void *b)
 	return (x->i > y->i) - (x->i < y->i);
 }
 
+/* The order of doubles as one unsigned key: the bits made monotonic
+ * (negatives inverted, positives with the sign bit set), -0 taken for
+ * +0 since vi_cmp holds them equal. */
+static uint64_t vi_key(double d)
+{
+	uint64_t u;
+
+	if (d == 0)
+		d = 0;
+	memcpy(&u, &d, sizeof u);
+	return u >> 63 ? ~u : u | (uint64_t)1 << 63;
+}
+
+#define RADIX_MIN 4096 /* below it qsort is as fast */
+#define RADIX_BITS 11  /* a digit: 2048 counts stay in the L1 cache */
+#define RADIX_N (1 << RADIX_BITS)
+
+/* One stable counting pass of v into w by a digit of the key (shift);
+ * 0 when every element has the same digit (nothing moved), else 1 (the
+ * result is in w). */
+static int radix_pass(const struct vi *v, struct vi *w, size_t m, size_t *cnt,
+		      int shift)
+{
+	size_t sum = 0;
+
+	memset(cnt, 0, RADIX_N * sizeof *cnt);
+	for (size_t a = 0; a < m; a++)
+		cnt[(vi_key(v[a].v) >> shift) & (RADIX_N - 1)]++;
+	for (size_t d = 0; d < RADIX_N; d++) {
+		size_t c = cnt[d];
+		if (c == m)
+			return 0;
+		cnt[d] = sum;
+		sum += c;
+	}
+	for (size_t a = 0; a < m; a++)
+		w[cnt[(vi_key(v[a].v) >> shift) & (RADIX_N - 1)]++] = v[a];
+	return 1;
+}
+
+/* v sorted by value, by least-significant-digit radix passes when m is
+ * large.  Equal values may then stand in another order than vi_cmp's,
+ * which changes nothing: the tree counts values below or at a value
+ * and reads values back by rank, never which job holds them.  tmp holds
+ * m elements, cnt RADIX_N. */
+static void vi_sort(struct vi *v, size_t m, struct vi *tmp, size_t *cnt)
+{
+	struct vi *a = v, *b = tmp, *c;
+
+	if (m < RADIX_MIN || !tmp || !cnt) {
+		qsort(v, m, sizeof *v, vi_cmp);
+		return;
+	}
+	for (int shift = 0; shift < 64; shift += RADIX_BITS)
+		if (radix_pass(a, b, m, cnt, shift))
+			c = a, a = b, b = c;
+	if (a != v)
+		memcpy(v, a, m * sizeof *v);
+}
+
 /* Fenwick tree over positions 1..m: counts of inserted values. */
 static void bit_add(uint32_t *t, size_t m, size_t pos)
 {
@@ -745,10 +904,65 @@ static double kth_value(const uint32_t *t, const struct vi *v, size_t m,
 	return a + (h - f) * (v[bit_kth(t, m, i + 1)].v - a);
 }
 
+/* verdict_of() with its median found only when the value lies beyond p5
+ * or p95 (the verdict reads it only then): the same verdict, a third
+ * fewer walks of the tree for the most of a million jobs. */
+static int verdict_lazy(double x, size_t c, const uint32_t *t,
+			const struct vi *v, size_t m, int k)
+{
+	double p5, p95;
+
+	if (c < IOL_POP_CTX_MIN || isnan(x))
+		return IOL_CTX_FEW;
+	p5 = kth_value(t, v, m, c, 0.05);
+	p95 = kth_value(t, v, m, c, 0.95);
+	if (!(x < p5) && !(x > p95))
+		return IOL_CTX_NORMAL;
+	return verdict_of(x, c, p5, kth_value(t, v, m, c, 0.5), p95, k);
+}
+
+/*
+ * Is a value with lb of the c values below it surely within p5-p95, by
+ * ranks alone (no walk of the tree)?  p5 lies between order statistics
+ * i and i+1 (i = floor((c-1) 0.05), as kth_value() takes it) and is
+ * computed as a + t (b - a) with t <= 0.95: never above b, even
+ * rounded, so with i + 2 values below x it is below x.  p95 lies at or
+ * above its order statistic j (t (b - a) >= 0), so with at most j
+ * values below x, x is not above it.  Either way verdict_of() says
+ * normal, as it would have.
+ */
+static int inside(size_t lb, size_t c)
+{
+	size_t i, j;
+
+	if (c < IOL_POP_CTX_MIN)
+		return 0;
+	i = (size_t)floor((double)(c - 1) * 0.05);
+	j = (size_t)floor((double)(c - 1) * 0.95);
+	return lb >= i + 2 && lb <= j;
+}
+
+/* The run of values equal to a sorted position's: [lo, hi), what
+ * lower() finds for that value, found once per group, not searched for
+ * twice per job. */
+struct run {
+	uint32_t lo, hi;
+};
+
+static void runs_of(const struct vi *v, size_t m, struct run *r)
+{
+	for (size_t a = 0; a < m; a++)
+		r[a].lo = a && v[a].v == v[a - 1].v ? r[a - 1].lo : (uint32_t)a;
+	for (size_t a = m; a-- > 0;)
+		r[a].hi = a + 1 < m && v[a + 1].v == v[a].v ? r[a + 1].hi
+							    : (uint32_t)(a + 1);
+}
+
 /* A job of the group whose scope is this level: its metric k against the
- * values inserted so far. */
+ * values inserted so far (r: the run of its own value when it is among
+ * them, else NULL). */
 static void query(double x, int k, const uint32_t *t, const struct vi *v,
-		  size_t m, size_t c, struct iol_popout *o)
+		  size_t m, size_t c, const struct run *r, struct iol_popout *o)
 {
 	size_t lb, ub;
 
@@ -757,23 +971,23 @@ static void query(double x, int k, const uint32_t *t, const struct vi *v,
 	o->verdict[k] = IOL_CTX_FEW;
 	if (!c || isnan(x))
 		return;
-	lb = bit_prefix(t, lower(v, m, x, 0));
-	ub = bit_prefix(t, lower(v, m, x, 1));
+	lb = bit_prefix(t, r ? r->lo : lower(v, m, x, 0));
+	ub = bit_prefix(t, r ? r->hi : lower(v, m, x, 1));
 	o->pct[k] = (float)(100.0 * ((double)lb + (double)(ub - lb) / 2) /
 			    (double)c);
-	o->verdict[k] = (uint8_t)verdict_of(x, c, kth_value(t, v, m, c, 0.05),
-					    kth_value(t, v, m, c, 0.5),
-					    kth_value(t, v, m, c, 0.95), k);
+	o->verdict[k] =
+		(uint8_t)(inside(lb, c) ? IOL_CTX_NORMAL
+					: verdict_lazy(x, c, t, v, m, k));
 }
 
 /* One group (a run of ks[0..g) of one scope) for metric k: in start
  * order, each job whose level is this one is queried against the values
  * of the strictly earlier complete jobs, then the jobs of its start time
  * are inserted. */
-static void ctx_group(const struct iol_popset *set, const struct ck *ks,
-		      size_t g, int level, int k, const uint8_t *lev,
-		      const double *xs, struct vi *v, size_t *pos, uint32_t *t,
-		      struct iol_popout *out)
+static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
+		      int level, int k, const uint8_t *lev, const double *xs,
+		      struct vi *v, size_t *pos, uint32_t *t, struct vi *tmp,
+		      size_t *cnt, struct run *runs, struct iol_popout *out)
 {
 	size_t m = 0, c = 0, asked = 0;
 
@@ -784,27 +998,29 @@ static void ctx_group(const struct iol_popset *set, const struct ck *ks,
 	if (!asked)
 		return;
 	for (size_t a = 0; a < g; a++) {
-		const struct iol_popjob *j = &set->jobs[ks[a].i];
 		double x = xs[ks[a].i];
-		if (!(j->partial > 0) && !isnan(x)) {
+		if (!part[ks[a].i] && !isnan(x)) {
 			v[m].v = x;
 			v[m++].i = ks[a].i;
 		}
 	}
-	qsort(v, m, sizeof *v, vi_cmp);
+	vi_sort(v, m, tmp, cnt);
 	for (size_t a = 0; a < m; a++)
 		pos[v[a].i] = a;
+	runs_of(v, m, runs);
 	memset(t, 0, (m + 1) * sizeof *t);
 	for (size_t a = 0, e; a < g; a = e) {
 		for (e = a + 1; e < g && ks[e].start == ks[a].start; e++)
 			;
 		for (size_t b = a; b < e; b++)
-			if (lev[ks[b].i] == level)
-				query(xs[ks[b].i], k, t, v, m, c,
-				      &out[ks[b].i]);
+			if (lev[ks[b].i] == level) {
+				size_t j = ks[b].i;
+				int in = !part[j] && !isnan(xs[j]);
+				query(xs[j], k, t, v, m, c,
+				      in ? &runs[pos[j]] : NULL, &out[j]);
+			}
 		for (size_t b = a; b < e; b++) {
-			const struct iol_popjob *j = &set->jobs[ks[b].i];
-			if (!(j->partial > 0) && !isnan(xs[ks[b].i])) {
+			if (!part[ks[b].i] && !isnan(xs[ks[b].i])) {
 				bit_add(t, m, pos[ks[b].i]);
 				c++;
 			}
@@ -815,7 +1031,7 @@ static void ctx_group(const struct iol_popset *set, const struct ck *ks,
 /* The level of each job: the narrowest scope with at least
  * IOL_POP_CTX_MIN earlier complete jobs (any value), as
  * iol_pop_context() chooses it. */
-static void ctx_levels(const struct iol_popset *set, struct ck *ks[3], size_t n,
+static void ctx_levels(const uint8_t *part, struct ck *ks[3], size_t n,
 		       uint8_t *lev)
 {
 	memset(lev, 0, n);
@@ -835,7 +1051,7 @@ static void ctx_levels(const struct iol_popset *set, struct ck *ks[3], size_t n,
 					    lev[a[x].i] == level - 1)
 						lev[a[x].i] = (uint8_t)level;
 				for (size_t x = b; x < f; x++)
-					c += !(set->jobs[a[x].i].partial > 0);
+					c += !part[a[x].i];
 			}
 		}
 	}
@@ -848,19 +1064,29 @@ int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
 	size_t n = 0, *pos = calloc(set->n + 1, sizeof *pos);
 	struct ck *ks[3] = {0};
 	struct vi *v = calloc(set->n + 1, sizeof *v);
+	/* the radix sort's scratch: without it, qsort (the same order) */
+	struct vi *tmp =
+		set->n >= RADIX_MIN ? malloc(set->n * sizeof *tmp) : NULL;
+	size_t *cnt = tmp ? malloc(RADIX_N * sizeof *cnt) : NULL;
 	uint32_t *t = calloc(set->n + 2, sizeof *t);
+	struct run *runs = calloc(set->n + 1, sizeof *runs);
 	uint8_t *lev = calloc(set->n + 1, 1);
+	/* partial > 0 of each job, read a dozen times in scope order: a
+	 * byte array, not a miss on a row each time */
+	uint8_t *part = calloc(set->n + 1, 1);
 	double *xs = calloc(set->n + 1, sizeof *xs);
 	int rc = 0;
 
 	for (int l = 0; l < 3; l++)
 		ks[l] = calloc(set->n + 1, sizeof *ks[l]);
-	if (!pos || !v || !t || !lev || !xs || !ks[0] || !ks[1] || !ks[2]) {
+	if (!pos || !v || !t || !runs || !lev || !part || !xs || !ks[0] ||
+	    !ks[1] || !ks[2]) {
 		rc = IOL_ENOMEM;
 		goto done;
 	}
 	for (size_t i = 0; i < set->n; i++) {
 		const struct iol_popjob *j = &set->jobs[i];
+		part[i] = j->partial > 0;
 		memset(&out[i], 0, sizeof out[i]);
 		for (int k = 0; k < IOL_POP_NCTX; k++) {
 			out[i].pct[k] = NAN;
@@ -879,7 +1105,7 @@ int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
 			memcpy(ks[l], ks[0], n * sizeof *ks[0]);
 		qsort(ks[l], n, sizeof *ks[l], cmp[l]);
 	}
-	ctx_levels(set, ks, n, lev);
+	ctx_levels(part, ks, n, lev);
 	for (int k = 0; k < IOL_POP_NCTX; k++) {
 		for (size_t i = 0; i < set->n; i++)
 			xs[i] = iol_pop_ctx_value(&set->jobs[i], k);
@@ -889,15 +1115,19 @@ int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
 				     e < n && !ck_cmp(&ks[l][s], &ks[l][e], l);
 				     e++)
 					;
-				ctx_group(set, ks[l] + s, e - s, l, k, lev, xs,
-					  v, pos, t, out);
+				ctx_group(part, ks[l] + s, e - s, l, k, lev, xs,
+					  v, pos, t, tmp, cnt, runs, out);
 			}
 	}
 done:
 	free(pos);
 	free(v);
+	free(tmp);
+	free(cnt);
 	free(t);
+	free(runs);
 	free(lev);
+	free(part);
 	free(xs);
 	for (int l = 0; l < 3; l++)
 		free(ks[l]);

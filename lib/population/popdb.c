@@ -330,10 +330,54 @@ static int ctx_column(const char *name)
 	return 0;
 }
 
+/* The columns Table IV reads (popan.c: iol_pop_variance()). */
+static int var_column(const char *name)
+{
+	static const char *const c[] = {
+		"uid",	  "user",	"app",		 "nprocs",
+		"files",  "bytes_read", "bytes_written", "io_time_by_slowest",
+		"partial"};
+
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+		if (!strcmp(name, c[k]))
+			return 1;
+	return 0;
+}
+
+/* The columns groups reads (popan.c: group_key(), add_job(); the Table
+ * VI columns of iol_pop_t6_value()). */
+static int group_column(const char *name)
+{
+	static const char *const c[] = {"user",
+					"app",
+					"project",
+					"nprocs",
+					"bytes_read",
+					"bytes_written",
+					"strategy",
+					"mib_s_per_node",
+					"pct_io_time_slowest",
+					"md_cost_pct",
+					"files_per_proc",
+					"creates_per_proc",
+					"pct_sequential",
+					"pct_aligned",
+					"mib_per_proc"};
+
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+		if (!strcmp(name, c[k]))
+			return 1;
+	return 0;
+}
+
 static int wanted(size_t i, unsigned what)
 {
 	if (what & IOL_POPLOAD_CTX)
 		return i < NSCALAR && ctx_column(scalar_cols[i].name);
+	if (what & IOL_POPLOAD_VAR)
+		return i < NSCALAR && var_column(scalar_cols[i].name);
+	if ((what & IOL_POPLOAD_GROUPS) && i < NSCALAR)
+		return group_column(scalar_cols[i].name);
 	if (i < NSCALAR)
 		return (what & IOL_POPLOAD_PATH) ||
 		       (strcmp(scalar_cols[i].name, "path") &&
@@ -363,12 +407,15 @@ static char *load_sql(struct iol_popdb *db, const char *where, unsigned what,
 		iol_sql_free(sql);
 		sql = n;
 	}
+	/* context's earlier jobs come in the (app, start_time) index's
+	 * order: sorting 100,000 rows by id would spill a temporary B-tree
+	 * to disk, and context's numbers do not depend on the order */
 	if (sql) {
 		char *n = iol_sql_mprintf(
-			"%s%s FROM jobs WHERE (%s)%s%s%s ORDER BY id", sql,
-			k ? "" : " 1", cond ? cond : "1 = 1",
-			where ? " AND (" : "", where ? where : "",
-			where ? ")" : "");
+			"%s%s FROM jobs WHERE (%s)%s%s%s%s", sql, k ? "" : " 1",
+			cond ? cond : "1 = 1", where ? " AND (" : "",
+			where ? where : "", where ? ")" : "",
+			what & IOL_POPLOAD_CTX ? "" : " ORDER BY id");
 		iol_sql_free(sql);
 		sql = n;
 	}
@@ -547,9 +594,32 @@ void iol_popset_free(struct iol_popset *set)
 	memset(set, 0, sizeof *set);
 }
 
-int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
-		    int desc, int64_t top, struct iol_popcur **out,
-		    struct iol_error *err)
+/* The select list of the names in cols the store has, "1" when none:
+ * quoted identifiers. */
+static char *select_list(struct iol_popdb *db, const char *const *cols,
+			 size_t n)
+{
+	char *sql = iol_sql_mprintf("%s", "");
+	int k = 0;
+
+	for (size_t i = 0; sql && i < n; i++) {
+		char *m;
+		if (!iol_popdb_has_column(db, cols[i]))
+			continue;
+		m = iol_sql_mprintf("%s%s\"%w\"", sql, k++ ? "," : "", cols[i]);
+		iol_sql_free(sql);
+		sql = m;
+	}
+	if (sql && !k) {
+		iol_sql_free(sql);
+		sql = iol_sql_mprintf("1");
+	}
+	return sql;
+}
+
+static int cur_open(struct iol_popdb *db, const char *what, const char *where,
+		    const char *sort, int desc, int64_t top,
+		    struct iol_popcur **out, struct iol_error *err)
 {
 	struct iol_popcur *cur;
 	char *sql, lim[32] = "";
@@ -566,9 +636,9 @@ int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
 	/* no LIMIT when top is 0: PostgreSQL takes no LIMIT -1 */
 	if (top > 0)
 		snprintf(lim, sizeof lim, " LIMIT %lld", (long long)top);
-	sql = iol_sql_mprintf("SELECT * FROM jobs%s%s%s ORDER BY \"%w\" %s, id"
+	sql = iol_sql_mprintf("SELECT %s FROM jobs%s%s%s ORDER BY \"%w\" %s, id"
 			      "%s",
-			      where ? " WHERE (" : "", where ? where : "",
+			      what, where ? " WHERE (" : "", where ? where : "",
 			      where ? ")" : "", sort ? sort : "id",
 			      desc ? "DESC" : "ASC", lim);
 	if (!sql) {
@@ -584,6 +654,28 @@ int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
 	}
 	*out = cur;
 	return 0;
+}
+
+int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
+		    int desc, int64_t top, struct iol_popcur **out,
+		    struct iol_error *err)
+{
+	return cur_open(db, "*", where, sort, desc, top, out, err);
+}
+
+int iol_popcur_open_cols(struct iol_popdb *db, const char *where,
+			 const char *const *cols, size_t ncols,
+			 struct iol_popcur **out, struct iol_error *err)
+{
+	char *what = select_list(db, cols, ncols);
+	int rc;
+
+	*out = NULL;
+	if (!what)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	rc = cur_open(db, what, where, NULL, 0, 0, out, err);
+	iol_sql_free(what);
+	return rc;
 }
 
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err)

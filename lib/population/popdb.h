@@ -77,7 +77,9 @@ enum {
 	IOL_POPLOAD_BINS = 2, /* rbins, wbins */
 	IOL_POPLOAD_FW = 4,   /* files_written and fw */
 	IOL_POPLOAD_ALL = 7,
-	IOL_POPLOAD_CTX = 8 /* only what context reads (the others unset) */
+	IOL_POPLOAD_CTX = 8,	/* only what context reads (the others unset) */
+	IOL_POPLOAD_VAR = 16,	/* only what variance reads */
+	IOL_POPLOAD_GROUPS = 32 /* only what groups reads (with FW: fw) */
 };
 int iol_popdb_load_some(struct iol_popdb *db, const char *where, unsigned what,
 			struct iol_popset *set, struct iol_error *err);
@@ -91,7 +93,7 @@ int iol_popdb_load_path(struct iol_popdb *db, const char *path, const char *alt,
  * The jobs that can be "earlier jobs" of a job of app started at start
  * (population/popan.h, context): app IS app, start_time < start and
  * partial not > 0, also matching where; read through the store's
- * (app, start_time) index when it has one.
+ * (app, start_time) index when it has one, in its order (not by id).
  */
 int iol_popdb_load_earlier(struct iol_popdb *db, const char *where,
 			   const char *app, double start,
@@ -111,6 +113,12 @@ struct iol_popcur;
 int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
 		    int desc, int64_t top, struct iol_popcur **cur,
 		    struct iol_error *err);
+/* ... only the columns of cols the store has (those it lacks are left
+ * out, not read as NULL), in id order: a pass that reads a hundred of
+ * the store's columns does not decode the rest of every row. */
+int iol_popcur_open_cols(struct iol_popdb *db, const char *where,
+			 const char *const *cols, size_t ncols,
+			 struct iol_popcur **cur, struct iol_error *err);
 /* 1 a row, 0 done, < 0 an error */
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err);
 int iol_popcur_ncols(const struct iol_popcur *cur);

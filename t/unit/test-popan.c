@@ -134,15 +134,18 @@ static void test_context(void)
 /* 20,000 synthetic jobs (5 apps, 4 users, 4 process counts, tied start
  * times, partial jobs, missing values, repeated values): the one-pass
  * context of every job against iol_pop_context() job by job, for every
- * 13th job and the first 600 jobs it calls unusual. */
-static void test_context_all(void)
+ * 13th job and the first 600 jobs it calls unusual.  A large set
+ * (groups of 4096 values and more are sorted by radix passes, not
+ * qsort) with negative values and -0 too, every every-th job and the
+ * first maxflag unusual ones checked. */
+static void context_all_case(int N, int napps, int every, size_t maxflag,
+			     int wide)
 {
-	enum { N = 20000 };
 	static const char *const apps[] = {"a", "b", "c", "d", "e"};
 	static const char *const users[] = {"u", "v", "w", "x"};
-	struct iol_popjob *a = calloc(N, sizeof *a);
-	struct iol_popout *o = calloc(N, sizeof *o);
-	struct iol_popset s = {a, N, 0, 0, NULL};
+	struct iol_popjob *a = calloc((size_t)N, sizeof *a);
+	struct iol_popout *o = calloc((size_t)N, sizeof *o);
+	struct iol_popset s = {a, (size_t)N, 0, 0, NULL};
 	uint64_t r = 42;
 	size_t checked = 0, bad = 0, flagged = 0;
 
@@ -156,15 +159,19 @@ static void test_context_all(void)
 		struct iol_popjob *j = &a[i];
 		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
 		j->id = i + 1;
-		j->app = (char *)apps[(r >> 33) % 5];
-		j->user = (char *)users[(r >> 40) % 4];
-		j->nprocs = 1 << ((r >> 45) % 4);
+		j->app = (char *)apps[(r >> 33) % (uint64_t)napps];
+		j->user = (char *)users[wide ? 0 : (r >> 40) % 4];
+		j->nprocs = wide ? 4 : 1 << ((r >> 45) % 4);
 		j->start_time = i % 97 == 0 ? NAN : (double)(i / 3);
 		j->partial = i % 17 == 0;
 		j->mib_s = (double)((r >> 20) % 1000) / 7;
 		j->mib_s_per_node = i % 5 ? j->mib_s / 2 : NAN;
 		j->pct_io_time_slowest = (double)((r >> 12) % 100);
 		j->md_cost_pct = (double)(i % 11);
+		if (wide) /* negative values, -0 and +0 among them */
+			j->md_cost_pct = i % 3	 ? (double)((r >> 24) % 41) - 20
+					 : i % 2 ? -0.0
+						 : 0.0;
 		j->bytes_read = (int64_t)((r >> 30) % 100000);
 		j->bytes_written = i % 13 ? 1000 : IOL_POP_NULL;
 		j->files = i % 7;
@@ -177,7 +184,7 @@ static void test_context_all(void)
 			unusual |= o[i].verdict[k] == IOL_CTX_LOW ||
 				   o[i].verdict[k] == IOL_CTX_HIGH;
 		flagged += unusual;
-		if (i % 13 && !(unusual && flagged <= 600))
+		if (i % every && !(unusual && flagged <= maxflag))
 			continue;
 		checked++;
 		iol_pop_context(&s, &a[i], &c);
@@ -196,12 +203,19 @@ static void test_context_all(void)
 			}
 		}
 	}
-	printf("# %zu jobs checked against the brute force, %zu unusual\n",
-	       checked, flagged);
+	printf("# %d jobs: %zu checked against the brute force, %zu "
+	       "unusual\n",
+	       N, checked, flagged);
 	ok(bad == 0, "one pass = job by job (n, percentile, verdict)");
 	ok(flagged > 100, "some jobs are unusual (the check can fail)");
 	free(a);
 	free(o);
+}
+
+static void test_context_all(void)
+{
+	context_all_case(20000, 5, 13, 600, 0);
+	context_all_case(80000, 1, 16001, 15, 1);
 }
 
 int main(void)
