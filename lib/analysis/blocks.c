@@ -78,6 +78,12 @@ const char *iol_block_kind_name(int kind)
 					: "function";
 }
 
+int iol_cioc_meaningful(double cioc)
+{
+	return isfinite(cioc) &&
+	       fabs(cioc - IOL_CIOC_MEAN) <= IOL_CIOC_SDS * IOL_CIOC_SD;
+}
+
 static const char *keep(struct iol_blocks_priv *p, const char *s)
 {
 	char **ns, *c;
