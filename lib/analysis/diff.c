@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/blocks.h"
 #include "analysis/diff.h"
 #include "analysis/jobrow.h"
 #include "base/grow.h"
@@ -678,10 +679,209 @@ nomem:
 	return iol_error_set(err, IOL_ENOMEM, "out of memory");
 }
 
+/* ---- code blocks (both jobs with call stacks) ---- */
+
+/* a block of one side, by its call path */
+struct bside {
+	const char *path; /* "main() > loop w.c:9 > w.c:10" */
+	const struct iol_block *b;
+};
+
+struct bpair {
+	const struct iol_block *ba, *bb;
+	const char *path;
+	double dbytes, dcalls, dtime;
+};
+
+static int by_path(const void *x, const void *y)
+{
+	return strcmp(((const struct bside *)x)->path,
+		      ((const struct bside *)y)->path);
+}
+
+static const char *file_base(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+/* every block's call path from the root, in d's arena; NULL out of
+ * memory */
+static struct bside *block_paths(struct iol_diff *d,
+				 const struct iol_blocks *bl)
+{
+	struct bside *v = calloc(bl->n ? bl->n : 1, sizeof(*v));
+	char lab[600];
+	size_t i;
+
+	for (i = 0; v && i < bl->n; i++) {
+		const struct iol_block *b = &bl->v[i];
+		const char *pp = b->parent >= 0 ? v[b->parent].path : NULL;
+		size_t lp, ll;
+		char *s;
+
+		if (b->kind == IOL_BLOCK_FUNCTION)
+			snprintf(lab, sizeof(lab), "%s%s", b->func,
+				 strchr(b->func, '(') ? "" : "()");
+		else
+			snprintf(lab, sizeof(lab), "%s%s:%d",
+				 b->kind == IOL_BLOCK_LOOP ? "loop " : "",
+				 file_base(b->file), b->line);
+		lp = pp ? strlen(pp) + 3 : 0;
+		ll = strlen(lab);
+		if (!(s = iol_arena_alloc(&d->arena, lp + ll + 1))) {
+			free(v);
+			return NULL;
+		}
+		if (pp) {
+			memcpy(s, pp, lp - 3);
+			memcpy(s + lp - 3, " > ", 3);
+		}
+		memcpy(s + lp, lab, ll + 1);
+		v[i].path = s;
+		v[i].b = b;
+	}
+	if (v && bl->n)
+		qsort(v, bl->n, sizeof(*v), by_path);
+	return v;
+}
+
+static double bytes_of(const struct iol_block *b)
+{
+	return b ? (double)b->bytes_read + (double)b->bytes_written : 0;
+}
+
+static int by_bpair(const void *x, const void *y)
+{
+	const struct bpair *a = x, *b = y;
+
+	if (a->dbytes != b->dbytes)
+		return a->dbytes > b->dbytes ? -1 : 1;
+	if (a->dcalls != b->dcalls)
+		return a->dcalls > b->dcalls ? -1 : 1;
+	if (a->dtime != b->dtime)
+		return a->dtime > b->dtime ? -1 : 1;
+	return strcmp(a->path, b->path);
+}
+
+/* the pairs of blocks of a and b with the same call path, and those of
+ * one side only; *np set */
+static struct bpair *bpairs_make(const struct bside *va, size_t na,
+				 const struct bside *vb, size_t nb, size_t *np)
+{
+	struct bpair *p = calloc(na + nb + 1, sizeof(*p));
+	size_t i = 0, j = 0, k = 0;
+
+	if (!p)
+		return NULL;
+	while (i < na || j < nb) {
+		int c = i == na	  ? 1
+			: j == nb ? -1
+				  : strcmp(va[i].path, vb[j].path);
+
+		p[k].ba = c <= 0 ? va[i].b : NULL;
+		p[k].bb = c >= 0 ? vb[j].b : NULL;
+		p[k].path = c <= 0 ? va[i].path : vb[j].path;
+		p[k].dbytes = fabs(bytes_of(p[k].bb) - bytes_of(p[k].ba));
+		p[k].dcalls = fabs((p[k].bb ? (double)p[k].bb->calls : 0) -
+				   (p[k].ba ? (double)p[k].ba->calls : 0));
+		p[k].dtime = fabs((p[k].bb ? p[k].bb->io_time : 0) -
+				  (p[k].ba ? p[k].ba->io_time : 0));
+		i += c <= 0;
+		j += c >= 0;
+		k++;
+	}
+	*np = k;
+	return p;
+}
+
+static int block_rows(struct iol_diff *d, const struct bpair *p, size_t group,
+		      const struct iol_diff_opts *o)
+{
+	static const char *const metric[] = {"calls", "bytes_read",
+					     "bytes_written", "io_time"};
+	static const char *const label[] = {"calls", "bytes read",
+					    "bytes written", "I/O time"};
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		struct iol_diffrow *r = row_new(d, "blocks");
+		const struct iol_block *a = p->ba, *b = p->bb;
+
+		if (!r)
+			return IOL_ENOMEM;
+		r->key = p->path;
+		r->metric = metric[k];
+		r->label = label[k];
+		r->group = group;
+		if (k == 0) {
+			r->type = IOL_FT_INT;
+			r->unit = "";
+			row_int(r, a != NULL, a ? a->calls : 0, b != NULL,
+				b ? b->calls : 0);
+		} else if (k < 3) {
+			r->type = IOL_FT_BYTES;
+			r->unit = "B";
+			row_int(r, a != NULL,
+				a ? (k == 1 ? a->bytes_read : a->bytes_written)
+				  : 0,
+				b != NULL,
+				b ? (k == 1 ? b->bytes_read : b->bytes_written)
+				  : 0);
+		} else {
+			r->type = IOL_FT_NUM;
+			r->unit = "s";
+			r->prec = 6;
+			row_num(r, a ? a->io_time : NAN, b ? b->io_time : NAN,
+				1);
+		}
+		row_commit(d, o);
+	}
+	return 0;
+}
+
+/* the blocks of both jobs by call path, the largest change in bytes
+ * first (then calls, then I/O time); nothing unless both have stacks */
+static int build_blocks(struct iol_diff *d, const struct iol_diffside *a,
+			const struct iol_diffside *b,
+			const struct iol_diff_opts *o, struct iol_error *err)
+{
+	struct iol_blocks *ba = NULL, *bb = NULL;
+	struct bside *va = NULL, *vb = NULL;
+	struct bpair *p = NULL;
+	size_t np = 0, i;
+	int rc;
+
+	if (!a->job->stacks || !b->job->stacks)
+		return 0;
+	if ((rc = iol_blocks_build(a->job, NULL, &ba, err)) < 0 ||
+	    (rc = iol_blocks_build(b->job, NULL, &bb, err)) < 0)
+		goto out;
+	rc = IOL_ENOMEM;
+	if (!(va = block_paths(d, ba)) || !(vb = block_paths(d, bb)) ||
+	    !(p = bpairs_make(va, ba->n, vb, bb->n, &np)))
+		goto out;
+	if (np)
+		qsort(p, np, sizeof(*p), by_bpair);
+	for (i = 0; i < np; i++)
+		if (block_rows(d, &p[i], i, o) < 0)
+			goto out;
+	rc = 0;
+out:
+	free(p);
+	free(va);
+	free(vb);
+	iol_blocks_free(ba);
+	iol_blocks_free(bb);
+	if (rc == IOL_ENOMEM)
+		iol_error_set(err, IOL_ENOMEM, "out of memory");
+	return rc;
+}
+
 /* ---- the table of sections ---- */
 
-/* Each section appends its rows, already ordered.  Code-block rows (both
- * jobs with call stacks) are to be one more line here. */
+/* Each section appends its rows, already ordered. */
 static const struct iol_diff_section sections[] = {
 	{"job", "The jobs", NULL, "", 0, 1, build_job},
 	{"summary", "Summary metrics (largest relative change first)", NULL,
@@ -690,6 +890,10 @@ static const struct iol_diff_section sections[] = {
 	 0, build_files},
 	{"hist", "Access sizes (largest change in count first)", "access",
 	 "size", 0, 0, build_hist},
+	{"blocks",
+	 "Code blocks, by call path (both traces with stacks; largest change "
+	 "in bytes first)",
+	 "code block", "metric", 1, 0, build_blocks},
 };
 
 const struct iol_diff_section *iol_diff_sections(size_t *n)
