@@ -369,15 +369,19 @@ static void add_row(struct jrow *to, const struct jrow *from)
 	to->mtime += from->mtime;
 }
 
-/* a branch: the sum of its blocks (children first: ranks are not in
- * tree order) */
-static void branch_measured(struct join *j, const struct iol_cblock *b)
+/* a branch, which a trace does not see, and a loop the trace's source
+ * scan did not find (a loop a macro makes): the sum of their blocks
+ * (children first) */
+static void unseen_measured(struct join *j, const struct iol_cblock *b)
 {
 	const struct iol_cblock *ch;
+	int sum = in_tree(j->t, b) &&
+		  (b->kind == IOL_CB_BRANCH ||
+		   (b->kind == IOL_CB_LOOP && !j->rows[b->rank].nm));
 
 	for (ch = b->first; ch; ch = ch->next) {
-		branch_measured(j, ch);
-		if (b->kind == IOL_CB_BRANCH && in_tree(j->t, ch))
+		unseen_measured(j, ch);
+		if (sum && in_tree(j->t, ch))
 			add_row(&j->rows[b->rank], &j->rows[ch->rank]);
 	}
 }
@@ -555,7 +559,7 @@ static void join_make(struct join *j, const struct iol_ctree *t,
 	predict_rows(j);
 	measure_rows(j, files, nfiles);
 	for (f = t->funcs; f; f = f->next)
-		branch_measured(j, f);
+		unseen_measured(j, f);
 	implied_iterations(j);
 }
 

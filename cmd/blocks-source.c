@@ -229,14 +229,18 @@ static void tree_text(struct out *o, const struct iol_cblock *b, int depth)
 
 /* ---- the command ---- */
 
+/* parse errors are warnings: what parsed is used (a missing header
+ * leaves the functions that need it out, or their calls unknown); 1
+ * when there were any */
 static int report_diags(const struct iol_ctree *t)
 {
 	const struct iol_cdiag *d;
 	int bad = 0;
 
 	for (d = t->diags; d; d = d->next) {
-		msg("'%s': %d error%s while parsing, the first: %s", d->file,
-		    d->errors, d->errors == 1 ? "" : "s", d->first);
+		msg("warning: '%s': %d error%s while parsing, what parsed is "
+		    "used; the first: %s",
+		    d->file, d->errors, d->errors == 1 ? "" : "s", d->first);
 		bad = 1;
 	}
 	return bad;
@@ -410,7 +414,8 @@ int blocks_source_run(int argc, char **argv)
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
 		return EXIT_DATA;
 	}
-	rc = report_diags(t) ? EXIT_DATA : EXIT_OK;
+	/* errors and nothing predicted: the sources did not parse */
+	rc = report_diags(t) && !t->nblocks ? EXIT_DATA : EXIT_OK;
 	if (trace) {
 		if (with_trace(t, files, nfiles, trace, fmt, outpath) !=
 		    EXIT_OK)

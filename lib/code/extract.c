@@ -657,7 +657,7 @@ static int cmp_usr(const void *pa, const void *pb)
 	return strcmp(a->usr, b->usr);
 }
 
-static const struct fnrec *find_fn(const struct ctx *c, CXCursor ref)
+static const struct fnrec *find_usr(const struct ctx *c, CXCursor ref)
 {
 	CXString u = clang_getCursorUSR(ref);
 	struct fnrec key, *kp = &key, **f = NULL;
@@ -667,6 +667,19 @@ static const struct fnrec *find_fn(const struct ctx *c, CXCursor ref)
 		f = bsearch(&kp, c->byusr, c->nfns, sizeof(*c->byusr), cmp_usr);
 	clang_disposeString(u);
 	return f ? *f : NULL;
+}
+
+/* the function defined in the files that ref names: itself, or the
+ * template it is a specialization of (put<int> of template put) */
+static const struct fnrec *find_fn(const struct ctx *c, CXCursor ref)
+{
+	const struct fnrec *f = find_usr(c, ref);
+	CXCursor t;
+
+	if (f)
+		return f;
+	t = clang_getSpecializedCursorTemplate(ref);
+	return clang_Cursor_isNull(t) ? NULL : find_usr(c, t);
 }
 
 /* a stdio call on stdin, stdout or stderr: a message, not data I/O */
@@ -751,6 +764,31 @@ static struct iol_cblock *line_block(struct ctx *c, struct iol_cblock *blk,
 	return new_block(c, IOL_CB_LINE, blk, line);
 }
 
+/* a call whose callee depends on a template's parameters (write(fd, &v,
+ * sizeof(T)) in a template) has no name of its own: the overloaded name
+ * under it (DeclRefExpr -> OverloadedDeclRef) */
+static enum CXChildVisitResult overload_visit(CXCursor cur, CXCursor parent,
+					      CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(cur) == CXCursor_OverloadedDeclRef) {
+		*(CXCursor *)data = cur;
+		return CXChildVisit_Break;
+	}
+	if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(cur) == CXCursor_UnexposedExpr)
+		return CXChildVisit_Recurse;
+	return CXChildVisit_Break; /* the callee comes first */
+}
+
+static CXCursor dependent_callee(CXCursor call)
+{
+	CXCursor o = clang_getNullCursor();
+
+	clang_visitChildren(call, overload_visit, &o);
+	return o;
+}
+
 static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 {
 	const char *name;
@@ -762,25 +800,38 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	CXString nm = clang_getCursorSpelling(call);
 	unsigned line, col;
 
+	if (!clang_getCString(nm) || !*clang_getCString(nm)) {
+		CXCursor o = dependent_callee(call);
+
+		if (!clang_Cursor_isNull(o)) {
+			clang_disposeString(nm);
+			nm = clang_getCursorSpelling(o);
+			if (clang_getNumOverloadedDecls(o) > 0)
+				ref = clang_getOverloadedDecl(o, 0);
+		}
+	}
 	d = iol_ciodef_find(clang_getCString(nm));
-	clang_disposeString(nm);
 	if (!d) {
-		if (clang_Cursor_isNull(ref))
+		if (!clang_Cursor_isNull(ref))
+			f = find_fn(c, ref);
+		if (!f) {
+			clang_disposeString(nm);
 			return;
-		f = find_fn(c, ref);
-		if (!f)
-			return;
+		}
 	} else if (d->stream_arg >= 0 &&
 		   d->stream_arg < clang_Cursor_getNumArguments(call) &&
 		   std_stream(clang_Cursor_getArgument(call, d->stream_arg))) {
+		clang_disposeString(nm);
 		return;
 	}
 	where(call, &line, &col, NULL);
 	lb = line_block(c, blk, line);
 	cc = zalloc(c, sizeof(*cc));
-	if (!lb || !cc)
+	if (!lb || !cc) {
+		clang_disposeString(nm);
 		return;
-	name = keep(c, clang_getCursorSpelling(call));
+	}
+	name = keep(c, nm);
 	cc->name = name;
 	cc->line = line;
 	cc->col = col;
