@@ -8,7 +8,7 @@
 # read at run time unknown (not guessed) with the iterations the run
 # implies; a write under a condition predicted as taken; stdio
 # unbuffered exact, buffered not (stdio gathers the calls); the accuracy
-# line; t/data/blocks/known.c all exact.
+# line; t/data/blocks/known.c all exact; t/data/blocks-src/posix.c.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 1
 
@@ -127,6 +127,18 @@ $RUN blocks --source t/data/blocks/known.c "$TMP/k.it" > "$TMP/k.txt"
 grep -q '^predicted against measured: 15 blocks compared, 15 exact in calls and bytes,$' "$TMP/k.txt" &&
 	grep -q '^15 in calls; error weighted by calls 0.0 %, by bytes 0.0 % (accuracy 100.0 %);$' "$TMP/k.txt"
 ok $? "known.c: 15 blocks of 15 exact"
+
+# posix.c (t/data/blocks-src): exact but for the syncs under a condition
+cp t/data/blocks-src/posix.c "$W/"
+(cd "$W" && cc -g -O0 -o posix posix.c && $RUN trace --stacks -o "$TMP/p.it" ./posix p.out 10 2> /dev/null)
+$RUN blocks --source t/data/blocks-src/posix.c "$TMP/p.it" > "$TMP/p.txt"
+is "$(sed -n '/^predicted against/,$p' "$TMP/p.txt")" \
+"predicted against measured: 25 blocks compared, 20 exact in calls and bytes,
+20 in calls; error weighted by calls 7.7 %, by bytes 0.0 % (accuracy 100.0 %);
+5 unknown (a trip count or size the source does not fix), 0 measured, not predicted" \
+	"posix.c: 20 of 25 blocks exact, the 5 others the syncs under a condition"
+grep -q '^    branch posix.c:58  *64  *16  *-48 ' "$TMP/p.txt"
+ok $? "... 64 syncs predicted under the condition, 16 ran"
 
 # a measured block the source does not have: a function of the source
 # with I/O through a call the extractor does not know
