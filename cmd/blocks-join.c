@@ -14,9 +14,10 @@
  *
  * The source predicts a block per run of its function; the run total is
  * that times the iterations of the loops around it in its function, times
- * the calls of the function over the run: 1 for a function no parsed
- * function calls (main), else the sum over its call sites of the calls of
- * the caller times the loops around the site.  A loop of unknown trip
+ * the calls of the function over the run: 1 for main, the sum over its
+ * call sites of the calls of the caller times the loops around the site
+ * for a function the parsed files call, unknown for another (called
+ * through a pointer, or by code not given).  A loop of unknown trip
  * count, a size the source does not fix or a recursive call leave the
  * number unknown: it is not guessed.
  */
@@ -247,6 +248,11 @@ static int in_tree(const struct iol_ctree *t, const struct iol_cblock *b)
 	return b && b->rank < t->nblocks && t->ranked[b->rank] == b;
 }
 
+static int is_main(const char *name)
+{
+	return !strcmp(name, "main");
+}
+
 /* the calls of function f over the run (memo: times[], state[] 0 new,
  * 1 busy, 2 done); -1 unknown */
 static int64_t calls_of(const struct iol_ctree *t, size_t f, int64_t *times,
@@ -282,7 +288,10 @@ static int64_t calls_of(const struct iol_ctree *t, size_t f, int64_t *times,
 		}
 	}
 	state[f] = 2;
-	times[f] = sites ? sum : 1;
+	/* no call site in the sources: main runs once; another function
+	 * is called from elsewhere (a library, a function pointer) an
+	 * unknown number of times */
+	times[f] = sites ? sum : is_main(fb->function) ? 1 : -1;
 	return times[f];
 }
 
@@ -848,7 +857,8 @@ static void text_summary(struct out *o, const struct join *j)
 		 "in calls and bytes,\n"
 		 "%zu in calls; error weighted by calls %s, by bytes %s "
 		 "(accuracy %s);\n"
-		 "%zu unknown (a trip count or size the source does not "
+		 "%zu unknown (a loop bound, a size or a function's calls "
+		 "the source does not\n"
 		 "fix), %zu measured, not predicted\n",
 		 a.compared, a.exact, a.calls_exact, c, b, acc, a.unknown,
 		 a.not_predicted);

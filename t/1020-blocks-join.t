@@ -99,7 +99,8 @@ ok $? "text: a write under a condition, predicted taken 4 times, ran 2"
 is "$(sed -n '/^predicted against/,$p' "$TMP/v.txt")" \
 "predicted against measured: 36 blocks compared, 23 exact in calls and bytes,
 26 in calls; error weighted by calls 28.5 %, by bytes 8.6 % (accuracy 91.4 %);
-5 unknown (a trip count or size the source does not fix), 0 measured, not predicted" \
+5 unknown (a loop bound, a size or a function's calls the source does not
+fix), 0 measured, not predicted" \
 	"the accuracy over the blocks"
 awk -F, 'NR > 1 && $30 == "differs" && $26 != $7 - $19 { bad = 1 } END { exit bad }' "$TMP/v.csv"
 ok $? "calls_diff is measured minus predicted"
@@ -135,7 +136,8 @@ $RUN blocks --source t/data/blocks-src/posix.c "$TMP/p.it" > "$TMP/p.txt"
 is "$(sed -n '/^predicted against/,$p' "$TMP/p.txt")" \
 "predicted against measured: 25 blocks compared, 20 exact in calls and bytes,
 20 in calls; error weighted by calls 7.7 %, by bytes 0.0 % (accuracy 100.0 %);
-5 unknown (a trip count or size the source does not fix), 0 measured, not predicted" \
+5 unknown (a loop bound, a size or a function's calls the source does not
+fix), 0 measured, not predicted" \
 	"posix.c: 20 of 25 blocks exact, the 5 others the syncs under a condition"
 grep -q '^    branch posix.c:58  *64  *16  *-48 ' "$TMP/p.txt"
 ok $? "... 64 syncs predicted under the condition, 16 ran"
