@@ -253,61 +253,113 @@ static int is_main(const char *name)
 	return !strcmp(name, "main");
 }
 
-/* the calls of function f over the run (memo: times[], state[] 0 new,
- * 1 busy, 2 done); -1 unknown */
-static int64_t calls_of(const struct iol_ctree *t, size_t f, int64_t *times,
-			unsigned char *state)
-{
-	const struct iol_cblock *fb = t->ranked[f];
-	int64_t sum = 0;
-	int sites = 0;
-	size_t i;
+/* a call of a function of the sources: the callee's rank, the line's */
+struct site {
+	size_t callee, line;
+};
 
-	if (state[f] == 2)
-		return times[f];
-	if (state[f] == 1)
-		return -1; /* a cycle: recursion */
-	state[f] = 1;
-	for (i = 0; i < t->nblocks && sum >= 0; i++) {
+struct calls {
+	const struct iol_ctree *t;
+	struct site *sites; /* by callee */
+	size_t nsites;
+	int64_t *times;	      /* by rank */
+	unsigned char *state; /* 0 new, 1 busy, 2 done */
+};
+
+static int site_cmp(const void *a, const void *b)
+{
+	const struct site *x = a, *y = b;
+
+	if (x->callee != y->callee)
+		return x->callee < y->callee ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static void calls_init(struct calls *cs, const struct iol_ctree *t)
+{
+	size_t i, cap = 0;
+
+	memset(cs, 0, sizeof(*cs));
+	cs->t = t;
+	cs->times = xcalloc(t->nblocks + 1, sizeof(*cs->times));
+	cs->state = xcalloc(t->nblocks + 1, 1);
+	for (i = 0; i < t->nblocks; i++) {
 		const struct iol_cblock *b = t->ranked[i];
 		const struct iol_ccall *cc;
 
 		if (b->kind != IOL_CB_LINE)
 			continue;
-		for (cc = b->calls; cc && sum >= 0; cc = cc->next) {
-			int64_t c, m;
-
-			if (cc->op != IOL_COP_CALL || cc->callee != fb)
+		for (cc = b->calls; cc; cc = cc->next) {
+			if (cc->op != IOL_COP_CALL || !in_tree(t, cc->callee))
 				continue;
-			sites++;
-			c = calls_of(t, fn_of(b)->rank, times, state);
-			m = loops_around(b);
-			sum = c < 0 || m < 0
-				      ? -1
-				      : sat_add(sum, blocks_sat_mul(c, m));
+			if (cs->nsites == cap) {
+				cap = cap ? 2 * cap : 64;
+				cs->sites = xrealloc(cs->sites,
+						     cap * sizeof(*cs->sites));
+			}
+			cs->sites[cs->nsites].callee = cc->callee->rank;
+			cs->sites[cs->nsites++].line = i;
 		}
 	}
-	state[f] = 2;
+	if (cs->nsites)
+		qsort(cs->sites, cs->nsites, sizeof(*cs->sites), site_cmp);
+}
+
+static void calls_free(struct calls *cs)
+{
+	free(cs->sites);
+	free(cs->times);
+	free(cs->state);
+}
+
+/* the calls of function f (a rank) over the run, memoized; -1 unknown */
+static int64_t calls_of(struct calls *cs, size_t f)
+{
+	const struct iol_ctree *t = cs->t;
+	struct site key = {f, 0};
+	const struct site *s = cs->nsites ? cs->sites : NULL;
+	size_t lo = 0, hi = cs->nsites, k;
+	int64_t sum = 0;
+
+	if (cs->state[f] == 2)
+		return cs->times[f];
+	if (cs->state[f] == 1)
+		return -1; /* a cycle: recursion */
+	cs->state[f] = 1;
+	while (lo < hi) { /* the first site of f */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (site_cmp(&s[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (k = lo; k < cs->nsites && s[k].callee == f && sum >= 0; k++) {
+		const struct iol_cblock *b = t->ranked[s[k].line];
+		int64_t c = calls_of(cs, fn_of(b)->rank), m = loops_around(b);
+
+		sum = c < 0 || m < 0 ? -1 : sat_add(sum, blocks_sat_mul(c, m));
+	}
+	cs->state[f] = 2;
 	/* no call site in the sources: main runs once; another function
 	 * is called from elsewhere (a library, a function pointer) an
 	 * unknown number of times */
-	times[f] = sites ? sum : is_main(fb->function) ? 1 : -1;
-	return times[f];
+	cs->times[f] = k > lo ? sum : is_main(t->ranked[f]->function) ? 1 : -1;
+	return cs->times[f];
 }
 
 static void predict_rows(struct join *j)
 {
 	const struct iol_ctree *t = j->t;
-	int64_t *times = xcalloc(t->nblocks + 1, sizeof(*times));
-	unsigned char *state = xcalloc(t->nblocks + 1, 1);
+	struct calls cs;
 	size_t i, k;
 
+	calls_init(&cs, t);
 	for (i = 0; i < t->nblocks; i++) {
 		const struct iol_cblock *b = t->ranked[i];
 		const struct iol_cblock *f = fn_of(b);
 		struct jrow *r = &j->rows[i];
-		int64_t c =
-			in_tree(t, f) ? calls_of(t, f->rank, times, state) : -1;
+		int64_t c = in_tree(t, f) ? calls_of(&cs, f->rank) : -1;
 		int64_t m = c < 0 ? -1 : blocks_sat_mul(c, loops_around(b));
 
 		for (k = 0; k < NPK; k++) {
@@ -322,8 +374,7 @@ static void predict_rows(struct join *j)
 		if (b->kind == IOL_CB_LOOP && b->trip >= 0 && m >= 0)
 			r->ptrip = blocks_sat_mul(b->trip, m);
 	}
-	free(times);
-	free(state);
+	calls_free(&cs);
 }
 
 /* ---- measured ---- */

@@ -339,6 +339,7 @@ int blocks_source_run(int argc, char **argv)
 	const char *outpath = NULL;
 	const char **files;
 	char *trace = NULL;
+	const char *fmtarg = NULL;
 	struct iol_ctree *t = NULL;
 	struct iol_error err;
 	int c, fmt = FMT_TEXT, nfiles = 0, dashdash = argc, i, rc;
@@ -379,6 +380,7 @@ int blocks_source_run(int argc, char **argv)
 				return usage_error("unknown format '%s'",
 						   optarg);
 			}
+			fmtarg = optarg;
 			break;
 		case ':':
 			free(files);
@@ -401,6 +403,12 @@ int blocks_source_run(int argc, char **argv)
 	if (!nfiles) {
 		free(files);
 		return usage_error("no source files");
+	}
+	/* the one output rule: -o out.csv is CSV, -o out.pdf no table */
+	if ((fmt = cmd_outfmt(fmtarg, outpath, OUTF_TABLES, FMT_TEXT, NULL)) <
+	    0) {
+		free(files);
+		return EXIT_USAGE;
 	}
 	memset(&err, 0, sizeof(err));
 	/* libclang parses on the extractor's thread, whose stack is large

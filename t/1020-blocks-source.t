@@ -96,6 +96,11 @@ $RUN blocks --source "$D/posix.c" -o "$TMP/out.txt" > "$TMP/stdout"
 cmp -s "$TMP/out.txt" "$TMP/p.txt" && [ ! -s "$TMP/stdout" ]
 ok $? "-o writes the file, nothing to stdout"
 
+$RUN blocks --source "$D/posix.c" -o "$TMP/out.csv" && cmp -s "$TMP/out.csv" "$TMP/p.csv"
+ok $? "-o out.csv writes CSV (the extension chooses)"
+$RUN blocks --source "$D/posix.c" -o "$TMP/out.pdf" > /dev/null 2>&1
+is "$?:$([ -e "$TMP/out.pdf" ] && echo made)" "2:" "-o out.pdf: no flame graph from a prediction, a usage error"
+
 # errors
 $RUN blocks --source "$TMP/nope.c" > /dev/null 2> "$TMP/err"
 is "$?:$(cat "$TMP/err")" "1:iolens blocks: cannot open '$TMP/nope.c': No such file or directory" \
