@@ -65,6 +65,8 @@ struct ctx {
 	int cond;	      /* depth of branches around the walk */
 	int depth;	      /* of the walk's recursion */
 	int rc;		      /* first error (IOL_ENOMEM) */
+	CXCursor prev;	      /* the statement before the one walked */
+	int prev_ok;	      /* prev is for the next walk_kind only */
 };
 
 static void *zalloc(struct ctx *c, size_t n)
@@ -552,9 +554,31 @@ static void for_parts(const struct ctx *c, CXCursor loop, CXCursor *part,
 	}
 }
 
+/* a loop condition `var OP b` or `b OP var`, b a constant: op (as if
+ * var were on the left) and b; 0, or -1 when it is not one */
+static int cond_bound(const struct ctx *c, CXCursor cond, CXCursor var,
+		      const char **op, int64_t *b)
+{
+	struct kids k;
+	CXCursor v;
+
+	kids_of(unwrap(cond), &k);
+	if (clang_getCursorKind(unwrap(cond)) != CXCursor_BinaryOperator ||
+	    k.n != 2)
+		return -1;
+	*op = binop(c, k.c[0]);
+	if (var_ref(k.c[0], &v) == 0 && clang_equalCursors(v, var))
+		return eval_int(c, k.c[1], b);
+	if (var_ref(k.c[1], &v) == 0 && clang_equalCursors(v, var)) {
+		*op = swap_op(*op);
+		return eval_int(c, k.c[0], b);
+	}
+	return -1;
+}
+
 static int64_t trip_for(const struct ctx *c, CXCursor loop)
 {
-	CXCursor part[3], var, lhs_var, body;
+	CXCursor part[3], var, body;
 	int have[3];
 	struct kids k;
 	int64_t a, b, s, n;
@@ -568,23 +592,8 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop)
 	s = for_step(c, part[2], var);
 	if (s == 0)
 		return -1;
-	kids_of(unwrap(part[1]), &k);
-	if (clang_getCursorKind(unwrap(part[1])) != CXCursor_BinaryOperator ||
-	    k.n != 2)
+	if (cond_bound(c, part[1], var, &op, &b) < 0)
 		return -1;
-	op = binop(c, k.c[0]);
-	if (var_ref(k.c[0], &lhs_var) == 0 &&
-	    clang_equalCursors(lhs_var, var)) {
-		if (eval_int(c, k.c[1], &b) < 0)
-			return -1;
-	} else if (var_ref(k.c[1], &lhs_var) == 0 &&
-		   clang_equalCursors(lhs_var, var)) {
-		if (eval_int(c, k.c[0], &b) < 0)
-			return -1;
-		op = swap_op(op);
-	} else {
-		return -1;
-	}
 	n = count_iter(a, op, b, s);
 	if (n < 0)
 		return -1;
@@ -604,6 +613,83 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop)
 			return -1;
 	}
 	return n;
+}
+
+/*
+ * A while or do loop whose counter is set to a constant by the statement
+ * just before it (prev), compared with a constant in its condition, and
+ * stepped by the last statement of its body and nowhere else in it, with
+ * no `continue` that would skip the step:
+ *     i = 0; while (i < 4) { ...; i++; }
+ * A do loop runs its body once before testing.  -1 for any other.
+ */
+/* the counter of cond that prev sets to a constant: `i = 0;`, or one of
+ * the variables `int i = 0, k;` declares; 0, or -1 */
+static int prev_init(const struct ctx *c, CXCursor prev, CXCursor cond,
+		     CXCursor *var, int64_t *a)
+{
+	struct kids k, v;
+	const char *op;
+	int64_t b;
+	unsigned i;
+
+	if (clang_getCursorKind(prev) != CXCursor_DeclStmt)
+		return for_init(c, prev, var, a);
+	kids_of(prev, &k);
+	for (i = 0; i < k.n && i < 8; i++) {
+		if (clang_getCursorKind(k.c[i]) != CXCursor_VarDecl ||
+		    cond_bound(c, cond, k.c[i], &op, &b) < 0)
+			continue;
+		kids_of(k.c[i], &v);
+		*var = k.c[i];
+		return v.n >= 1 && v.n <= 8 ? eval_int(c, v.c[v.n - 1], a) : -1;
+	}
+	return -1;
+}
+
+static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
+			  int is_do)
+{
+	CXCursor var, cond, body, last;
+	struct kids k, kb;
+	const char *op;
+	int64_t a, b, s, n;
+	unsigned from, to, lfrom, lto, i;
+	int mod;
+
+	kids_of(loop, &k);
+	if (k.n != 2 || clang_Cursor_isNull(prev))
+		return -1; /* a condition variable, or not understood */
+	body = k.c[is_do ? 0 : 1];
+	cond = k.c[is_do ? 1 : 0];
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt ||
+	    prev_init(c, prev, cond, &var, &a) < 0 ||
+	    cond_bound(c, cond, var, &op, &b) < 0)
+		return -1;
+	kids_of(body, &kb);
+	if (kb.n < 1 || kb.n > 8)
+		return -1; /* kids_of keeps 8: the last may be past them */
+	last = kb.c[kb.n - 1];
+	if ((s = for_step(c, last, var)) == 0)
+		return -1;
+	span(body, &from, &to);
+	span(last, &lfrom, &lto);
+	{
+		CXString nm = clang_getCursorSpelling(var);
+
+		mod = assigned(c, clang_getCString(nm), from, lfrom,
+			       (unsigned)-1);
+		clang_disposeString(nm);
+	}
+	if (mod)
+		return -1;
+	for (i = tok_at(c, from); i < c->ntoks && c->toks[i].off < to; i++)
+		if (strcmp(c->toks[i].s, "continue") == 0)
+			return -1;
+	n = count_iter(a, op, b, s);
+	if (n < 0)
+		return -1;
+	return is_do && n < 1 ? 1 : n;
 }
 
 /* a range for over an array of constant size: its length */
@@ -868,15 +954,23 @@ static enum CXChildVisitResult walk_visit(CXCursor cur, CXCursor parent,
 {
 	struct ctx *c = ((void **)data)[0];
 	struct iol_cblock *blk = ((void **)data)[1];
+	CXCursor *prev = ((void **)data)[2];
 
-	(void)parent;
+	/* a while loop reads its counter's start in the statement before
+	 * it in a compound statement (walk_kind takes it at once) */
+	c->prev = clang_getCursorKind(parent) == CXCursor_CompoundStmt
+			  ? *prev
+			  : clang_getNullCursor();
+	c->prev_ok = 1;
 	walk(c, cur, blk);
+	*prev = cur;
 	return c->rc ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
 static void walk_kids(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
-	void *data[2] = {c, blk};
+	CXCursor prev = clang_getNullCursor();
+	void *data[3] = {c, blk, &prev};
 
 	clang_visitChildren(cur, walk_visit, data);
 }
@@ -927,8 +1021,10 @@ static void walk(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
 	enum CXCursorKind kd = clang_getCursorKind(cur);
 
-	if (c->rc || c->depth >= MAX_DEPTH)
+	if (c->rc || c->depth >= MAX_DEPTH) {
+		c->prev_ok = 0;
 		return;
+	}
 	c->depth++;
 	walk_kind(c, cur, blk, kd);
 	c->depth--;
@@ -937,9 +1033,11 @@ static void walk(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		      enum CXCursorKind kd)
 {
+	CXCursor prev = c->prev_ok ? c->prev : clang_getNullCursor();
 	struct iol_cblock *b;
 	unsigned line;
 
+	c->prev_ok = 0;
 	switch (kd) {
 	case CXCursor_ForStmt:
 	case CXCursor_WhileStmt:
@@ -953,6 +1051,9 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 			b->trip = trip_for(c, cur);
 		else if (kd == CXCursor_CXXForRangeStmt)
 			b->trip = trip_range(cur);
+		else
+			b->trip =
+				trip_while(c, cur, prev, kd == CXCursor_DoStmt);
 		walk_kids(c, cur, b);
 		return;
 	case CXCursor_IfStmt:

@@ -2,8 +2,10 @@
  * t/1020-blocks-robust.t (I/O per run):
  *   three    3 writes of 8 B; called by caller in a loop of NITER (10),
  *            itself called by outer in a loop of 2: 60 writes, 480 B
- *   whiles   a while loop of 4 writes of 4 B (its count is in the body:
- *            unknown to the source), a do loop of n writes of 2 B
+ *   whiles   a while loop of 4 writes of 4 B (its counter set just
+ *            before it and stepped at the end of its body), a do loop
+ *            stepping by 2 to 6 (3 writes of 1 B), a do loop of n writes
+ *            of 2 B (n known at run time only)
  *   bounds   a for loop to n * 2: unknown to the source, 6 at run time
  *   macros   a write made by a macro, and a macro making a loop of 3
  *            around it: 4 writes of 16 B */
@@ -42,12 +44,17 @@ static void outer(int fd)
 
 static void whiles(int fd, int n)
 {
-	int i = 0;
+	int i = 0, k;
 
 	while (i < 4) {
 		write(fd, buf, 4);
 		i++;
 	}
+	k = 0;
+	do {
+		write(fd, buf, 1);
+		k += 2;
+	} while (k < 6);
 	do {
 		write(fd, buf, 2);
 	} while (--n > 0);
