@@ -68,7 +68,7 @@ struct join {
 			    * only */
 	size_t n, np;
 	char **strs; /* names made here */
-	size_t nstrs;
+	size_t nstrs, capstrs;
 };
 
 /* a * b saturating at INT64_MAX; -1 when either is negative (unknown) */
@@ -103,7 +103,10 @@ static const char *keep(struct join *j, const char *s)
 {
 	char *c = xstrdup(s);
 
-	j->strs = xrealloc(j->strs, (j->nstrs + 1) * sizeof(*j->strs));
+	if (j->nstrs == j->capstrs) {
+		j->capstrs = j->capstrs ? 2 * j->capstrs : 256;
+		j->strs = xrealloc(j->strs, j->capstrs * sizeof(*j->strs));
+	}
 	j->strs[j->nstrs++] = c;
 	return c;
 }

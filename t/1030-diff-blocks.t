@@ -5,7 +5,8 @@
 # --stacks (and strace -k when present): the rows say which block
 # changed (the loop gone, a line new, save()'s calls 256 -> 1 with the
 # same bytes), largest change in bytes first; the blocks that did not
-# change say so; no block rows unless both traces have stacks.
+# change say so; a block moved by lines added above pairs by its path
+# without line numbers; no block rows unless both traces have stacks.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 1
 
@@ -66,6 +67,16 @@ is "$(wc -l < "$TMP/self")" 0 "a trace against itself: every block's change 0, r
 # no stacks on one side: no block rows
 $RUN diff --format=csv "$TMP/a.it" t/data/strace/seek.trace > "$TMP/n.csv" 2> /dev/null
 is "$?:$(grep -c '^blocks,' "$TMP/n.csv")" "0:0" "one trace without stacks: no code-block rows"
+
+# the fix with two lines added above: save() moved from line 30 to 32,
+# one block of A and one of B once the lines are left out: paired
+mkdir -p "$W/moved"
+{ printf '/* two more\n * lines */\n'; cat "$W/fix.c"; } > "$W/moved/fix.c"
+(cd "$W/moved" && cc -g -O0 -DFIXED -o after fix.c && $RUN trace --stacks -o "$TMP/m.it" ./after x.dat) 2> /dev/null
+$RUN diff --format=csv "$TMP/a.it" "$TMP/m.it" | grep '^blocks,' | grep -v ',io_time,' | cut -d, -f2,3,5- > "$TMP/m.rows"
+is "$(grep -F "$S -> " "$TMP/m.rows" | tr '\n' ';')" \
+	"$S -> _start() > main() > fix.c:32 > save(),calls,256,1,-255,0.00390625;$S -> _start() > main() > fix.c:32 > save(),bytes_read,0,0,0,1;$S -> _start() > main() > fix.c:32 > save(),bytes_written,1048576,1048576,0,1;" \
+	"a block moved by lines added above: paired by its path without line numbers, 'A -> B'"
 
 if command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null; then
 	(cd "$W" && strace -f -k -tt -T -o "$TMP/a.st" ./before x.dat && strace -f -k -tt -T -o "$TMP/b.st" ./after x.dat)

@@ -752,6 +752,15 @@ static double bytes_of(const struct iol_block *b)
 	return b ? (double)b->bytes_read + (double)b->bytes_written : 0;
 }
 
+static void bpair_weigh(struct bpair *p)
+{
+	p->dbytes = fabs(bytes_of(p->bb) - bytes_of(p->ba));
+	p->dcalls = fabs((p->bb ? (double)p->bb->calls : 0) -
+			 (p->ba ? (double)p->ba->calls : 0));
+	p->dtime = fabs((p->bb ? p->bb->io_time : 0) -
+			(p->ba ? p->ba->io_time : 0));
+}
+
 static int by_bpair(const void *x, const void *y)
 {
 	const struct bpair *a = x, *b = y;
@@ -783,17 +792,116 @@ static struct bpair *bpairs_make(const struct bside *va, size_t na,
 		p[k].ba = c <= 0 ? va[i].b : NULL;
 		p[k].bb = c >= 0 ? vb[j].b : NULL;
 		p[k].path = c <= 0 ? va[i].path : vb[j].path;
-		p[k].dbytes = fabs(bytes_of(p[k].bb) - bytes_of(p[k].ba));
-		p[k].dcalls = fabs((p[k].bb ? (double)p[k].bb->calls : 0) -
-				   (p[k].ba ? (double)p[k].ba->calls : 0));
-		p[k].dtime = fabs((p[k].bb ? p[k].bb->io_time : 0) -
-				  (p[k].ba ? p[k].ba->io_time : 0));
+		bpair_weigh(&p[k]);
 		i += c <= 0;
 		j += c >= 0;
 		k++;
 	}
 	*np = k;
 	return p;
+}
+
+/* a path with its line numbers left out ("main() > w.c:* > save()"),
+ * in the arena; NULL out of memory */
+static char *loose_path(struct iol_diff *d, const char *path)
+{
+	char *s = iol_arena_alloc(&d->arena, strlen(path) + 1), *o = s;
+	const char *q;
+
+	if (!s)
+		return NULL;
+	for (q = path; *q;) {
+		*o++ = *q;
+		if (*q++ == ':' && *q >= '0' && *q <= '9') {
+			*o++ = '*';
+			while (*q >= '0' && *q <= '9')
+				q++;
+		}
+	}
+	*o = '\0';
+	return s;
+}
+
+struct loose {
+	const char *key;
+	size_t pair;
+};
+
+static int by_loose(const void *x, const void *y)
+{
+	const struct loose *a = x, *b = y;
+	int c = strcmp(a->key, b->key);
+
+	return c ? c : a->pair < b->pair ? -1 : a->pair > b->pair;
+}
+
+/* v[i]'s key is the only one of its kind in v (sorted) */
+static int loose_once(const struct loose *v, size_t n, size_t i)
+{
+	return (i == 0 || strcmp(v[i - 1].key, v[i].key)) &&
+	       (i + 1 == n || strcmp(v[i + 1].key, v[i].key));
+}
+
+/*
+ * Blocks of one side only whose paths differ in line numbers alone, and
+ * are the only ones of A and of B with that path without lines, are one
+ * block that moved (lines added above it): paired, their key "A -> B".
+ * Returns 0, or IOL_ENOMEM.
+ */
+static int bpairs_moved(struct iol_diff *d, struct bpair *p, size_t *np)
+{
+	struct loose *la = calloc(*np + 1, sizeof(*la));
+	struct loose *lb = calloc(*np + 1, sizeof(*lb));
+	size_t na = 0, nb = 0, i, j, k;
+
+	if (!la || !lb)
+		goto nomem;
+	for (i = 0; i < *np; i++) {
+		struct loose *l = p[i].ba && !p[i].bb	? &la[na++]
+				  : !p[i].ba && p[i].bb ? &lb[nb++]
+							: NULL;
+
+		if (l && !(l->key = loose_path(d, p[i].path)))
+			goto nomem;
+		if (l)
+			l->pair = i;
+	}
+	qsort(la, na, sizeof(*la), by_loose);
+	qsort(lb, nb, sizeof(*lb), by_loose);
+	for (i = j = 0; i < na && j < nb;) {
+		int c = strcmp(la[i].key, lb[j].key);
+
+		if (c == 0 && loose_once(la, na, i) && loose_once(lb, nb, j)) {
+			struct bpair *a = &p[la[i].pair], *b = &p[lb[j].pair];
+			size_t l1 = strlen(a->path), l2 = strlen(b->path);
+			char *key = iol_arena_alloc(&d->arena, l1 + l2 + 5);
+
+			if (!key)
+				goto nomem;
+			memcpy(key, a->path, l1);
+			memcpy(key + l1, " -> ", 4);
+			memcpy(key + l1 + 4, b->path, l2 + 1);
+			a->bb = b->bb;
+			a->path = key;
+			bpair_weigh(a);
+			b->bb = NULL; /* dropped below */
+		}
+		if (c <= 0)
+			i++;
+		if (c >= 0)
+			j++;
+	}
+	for (i = k = 0; i < *np; i++)
+		if (p[i].ba || p[i].bb)
+			p[k++] = p[i];
+	*np = k;
+	free(la);
+	free(lb);
+	return 0;
+nomem:
+	free(la);
+	free(lb);
+	return IOL_ENOMEM;
 }
 
 static int block_rows(struct iol_diff *d, const struct bpair *p, size_t group,
@@ -860,7 +968,8 @@ static int build_blocks(struct iol_diff *d, const struct iol_diffside *a,
 		goto out;
 	rc = IOL_ENOMEM;
 	if (!(va = block_paths(d, ba)) || !(vb = block_paths(d, bb)) ||
-	    !(p = bpairs_make(va, ba->n, vb, bb->n, &np)))
+	    !(p = bpairs_make(va, ba->n, vb, bb->n, &np)) ||
+	    bpairs_moved(d, p, &np) < 0)
 		goto out;
 	if (np)
 		qsort(p, np, sizeof(*p), by_bpair);
