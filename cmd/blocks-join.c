@@ -10,7 +10,10 @@
  * its directory) and line (a function's: none).  A block reached by
  * several call paths is the sum of its measured blocks, each counted once
  * (a block under another of the same key, recursion, is left out).  A
- * branch, which a trace does not see, is the sum of its blocks.
+ * branch, which a trace does not see, is the sum of its blocks, as is a
+ * loop the trace's reading of the source did not find (a macro's).
+ * Measured blocks of the sources' files that no predicted block has are
+ * rows of their own, predicted 0.
  *
  * The source predicts a block per run of its function; the run total is
  * that times the iterations of the loops around it in its function, times
