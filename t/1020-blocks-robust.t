@@ -136,26 +136,29 @@ EOW
 		grep -q '^  loop robust.c:76 x?  .*unknown: 3 iterations ran$' "$TMP/rj.txt" &&
 		grep -q '^  loop robust.c:58 x?  .*unknown: 3 iterations ran$' "$TMP/rj.txt"
 	ok $? "loops of unknown trip count (for to n * 2, a macro's, do to n): the iterations the run implies"
-	# built -O2: caller and outer are inlined into main, and three into
-	# them; DWARF's inline chain (the call site of each) gives the same
-	# tree, so the same blocks join
-	if ! cc -dM -E - < /dev/null 2> /dev/null | grep -q __clang__; then
-		(cd "$W" && cc -g -O2 -o robust2 robust.c 2> /dev/null &&
+	# built -O2 (gcc, and clang when there, whose binaries have no
+	# .debug_aranges): caller and outer are inlined into main, and three
+	# into them; DWARF's inline chain (the call site of each) gives the
+	# same tree, so the same blocks join
+	for c in cc clang; do
+		if ! command -v $c > /dev/null; then
+			skip "no $c" 1
+			continue
+		fi
+		(cd "$W" && $c -g -O2 -o robust2 robust.c 2> /dev/null &&
 			$RUN trace --stacks -o "$TMP/r2.it" ./robust2 r.out 2> /dev/null)
 		$RUN blocks --format=csv "$TMP/r2.it" | cut -d, -f2,3,5,7 | grep -c '^function,\(main\|outer\|caller\|three\),,60$' > "$TMP/n"
 		$RUN blocks --source $D/robust.c "$TMP/r2.it" > "$TMP/r2.txt"
 		is "$(cat "$TMP/n"):$(sed -n '/^predicted against/,/in calls;/p' "$TMP/r2.txt" | tr '\n' ' ')" \
 			"3:predicted against measured: 18 blocks compared, 18 exact in calls and bytes, 18 in calls; error weighted by calls 0.0 %, by bytes 0.0 % (accuracy 100.0 %); " \
-			"-O2 with inlining: outer, caller and three from the inline chain (60 calls each), every block exact as at -O0"
-	else
-		skip "cc is clang: libdw 0.188 reads no lines from its DWARF here" 1
-	fi
+			"$c -O2, inlined: outer, caller and three from the inline chain (60 calls each), every block exact as at -O0"
+	done
 	# the same trace against another program's source: nothing joins
 	$RUN blocks --source t/data/blocks/known.c "$TMP/r.it" --format=csv > "$TMP/x.csv"
 	is "$?:$(awk -F, 'NR > 1 && $7 != 0' "$TMP/x.csv" | wc -l)" "0:0" \
 		"a trace of another program: every predicted block measured 0, nothing else"
 else
-	skip "no C compiler or tracer" 4
+	skip "no C compiler or tracer" 5
 fi
 if command -v c++ > /dev/null && [ -f "$(dirname "$IOLENS")/iolens-trace.so" ]; then
 	cp $D/tmpl.cpp "$TMP/w/" 2> /dev/null || { mkdir -p "$TMP/w" && cp $D/tmpl.cpp "$TMP/w/"; }

@@ -40,6 +40,11 @@
 	X(dwfl_module_getdwarf) \
 	X(dwfl_module_getelf) \
 	X(dwfl_module_addrdie) \
+	X(dwfl_module_nextcu) \
+	X(dwarf_haspc) \
+	X(dwarf_getsrc_die) \
+	X(dwarf_linesrc) \
+	X(dwarf_lineno) \
 	X(dwfl_module_getsrc) \
 	X(dwfl_lineinfo) \
 	X(dwfl_module_addrinfo) \
@@ -96,6 +101,11 @@ static void dw_load(void)
 #define dwfl_module_getdwarf (dw.dwfl_module_getdwarf)
 #define dwfl_module_getelf (dw.dwfl_module_getelf)
 #define dwfl_module_addrdie (dw.dwfl_module_addrdie)
+#define dwfl_module_nextcu (dw.dwfl_module_nextcu)
+#define dwarf_haspc (dw.dwarf_haspc)
+#define dwarf_getsrc_die (dw.dwarf_getsrc_die)
+#define dwarf_linesrc (dw.dwarf_linesrc)
+#define dwarf_lineno (dw.dwarf_lineno)
 #define dwfl_module_getsrc (dw.dwfl_module_getsrc)
 #define dwfl_lineinfo (dw.dwfl_lineinfo)
 #define dwfl_module_addrinfo (dw.dwfl_module_addrinfo)
@@ -301,6 +311,24 @@ static int call_site(Dwarf_Die *cu, Dwarf_Die *inl, const char **file)
 	return (int)line;
 }
 
+/*
+ * The compilation unit holding addr.  libdw finds it through
+ * .debug_aranges, which clang (14) does not write unless asked
+ * (-gdwarf-aranges): then each unit is asked whether its ranges hold
+ * addr.
+ */
+static Dwarf_Die *cu_of(struct smod *m, Dwarf_Addr addr, Dwarf_Addr *bias)
+{
+	Dwarf_Die *cu = dwfl_module_addrdie(m->mod, addr, bias);
+
+	if (cu)
+		return cu;
+	while ((cu = dwfl_module_nextcu(m->mod, cu, bias)))
+		if (dwarf_haspc(cu, addr - *bias) > 0)
+			return cu;
+	return NULL;
+}
+
 /* the functions of scopes sc[0..n) (innermost first) into loc: the first
  * named is loc->func, the others the chain it was inlined into, each
  * with the call site of the one inside it; up to the first subprogram */
@@ -346,7 +374,7 @@ static int scopes_of(struct iol_symbols *s, struct smod *m, Dwarf_Addr addr,
 		     struct iol_symloc *loc)
 {
 	Dwarf_Addr bias;
-	Dwarf_Die *cu = dwfl_module_addrdie(m->mod, addr, &bias), *sc = NULL;
+	Dwarf_Die *cu = cu_of(m, addr, &bias), *sc = NULL;
 	Dwarf_Die *outer = NULL;
 	char chain[1024];
 	int n, i, k, ret = 0;
@@ -394,6 +422,22 @@ static uint64_t fde_start(struct smod *m, Dwarf_Addr addr)
 	return start ? start + bias - ebias : 0;
 }
 
+/* file and line of addr from its unit's line table (a unit cu_of()
+ * finds without .debug_aranges); 1 when found */
+static int line_of_cu(struct smod *m, Dwarf_Addr addr, struct iol_symloc *loc)
+{
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = cu_of(m, addr, &bias);
+	Dwarf_Line *ln = cu ? dwarf_getsrc_die(cu, addr - bias) : NULL;
+	int lineno = 0;
+
+	if (!ln || !(loc->file = dwarf_linesrc(ln, NULL, NULL)))
+		return 0;
+	if (dwarf_lineno(ln, &lineno) == 0 && lineno > 0)
+		loc->line = lineno;
+	return 1;
+}
+
 int iol_symbols_lookup(struct iol_symbols *s, const char *module,
 		       uint64_t fileoff, struct iol_symloc *loc)
 {
@@ -416,6 +460,9 @@ int iol_symbols_lookup(struct iol_symbols *s, const char *module,
 	if (m->has_dwarf && (ln = dwfl_module_getsrc(m->mod, addr))) {
 		loc->file = dwfl_lineinfo(ln, NULL, &lineno, NULL, NULL, NULL);
 		loc->line = lineno > 0 ? lineno : 0;
+		if (scopes_of(s, m, addr, loc) < 0)
+			return IOL_ENOMEM;
+	} else if (m->has_dwarf && line_of_cu(m, addr, loc)) {
 		if (scopes_of(s, m, addr, loc) < 0)
 			return IOL_ENOMEM;
 	}
