@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cmd/blocks.h"
+#include "cmd/common.h"
 #include "cmd/util.h"
 #include "code/extract.h"
 #include "render/obuf.h"
@@ -23,7 +24,8 @@
 
 static const char usage_str[] =
 	"usage: iolens blocks --source [--format fmt] [-o file] file ... "
-	"[-- compiler-args]\n";
+	"[trace]\n"
+	"                     [-- compiler-args]\n";
 
 static void help(void)
 {
@@ -38,7 +40,14 @@ static void help(void)
 	       "bytes\n"
 	       "propagated up the tree, most I/O first.  Arguments after -- "
 	       "go to the\n"
-	       "compiler (-I, -D, -std).\n\n"
+	       "compiler (-I, -D, -std).  With a trace with call stacks "
+	       "(strace -k,\n"
+	       "iolens trace --stacks): predicted and measured side by side "
+	       "per block,\n"
+	       "their difference, and the accuracy over the blocks.  A "
+	       "file is a source\n"
+	       "by its extension (.c .h .cc .cpp .cxx .hpp ...), else the "
+	       "trace.\n\n"
 	       "  --source           the files are sources (the default "
 	       "here)\n"
 	       "  --format fmt       text (default), csv, tsv or json\n"
@@ -63,21 +72,6 @@ static int64_t files_of(const struct iol_cpred *p)
 	return a > INT64_MAX - b ? INT64_MAX : a + b;
 }
 
-/* counter k is exact: no loop of unknown trip count, no unknown size,
- * no call cut by recursion */
-static int exact(const struct iol_cpred *p, enum iol_cpk k)
-{
-	if (p->recursive || p->per[k])
-		return 0;
-	if (k == IOL_CP_BYTES_READ)
-		return !p->fixed[IOL_CP_UNSIZED_R] && !p->per[IOL_CP_UNSIZED_R];
-	if (k == IOL_CP_BYTES_WRITTEN)
-		return !p->fixed[IOL_CP_UNSIZED_W] && !p->per[IOL_CP_UNSIZED_W];
-	if (k == IOL_CP_FILES)
-		return !p->per[IOL_CP_FILES];
-	return 1;
-}
-
 static void row(struct out *o, const struct iol_cblock *b)
 {
 	static const enum iol_cpk ks[] = {
@@ -97,7 +91,7 @@ static void row(struct out *o, const struct iol_cblock *b)
 	else
 		out_null(o);
 	for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
-		if (!exact(&b->pred, ks[i]))
+		if (!blocks_pred_exact(&b->pred, ks[i]))
 			out_null(o);
 		else if (ks[i] == IOL_CP_FILES)
 			out_int(o, files_of(&b->pred));
@@ -235,14 +229,18 @@ static void tree_text(struct out *o, const struct iol_cblock *b, int depth)
 
 /* ---- the command ---- */
 
+/* parse errors are warnings: what parsed is used (a missing header
+ * leaves the functions that need it out, or their calls unknown); 1
+ * when there were any */
 static int report_diags(const struct iol_ctree *t)
 {
 	const struct iol_cdiag *d;
 	int bad = 0;
 
 	for (d = t->diags; d; d = d->next) {
-		msg("'%s': %d error%s while parsing, the first: %s", d->file,
-		    d->errors, d->errors == 1 ? "" : "s", d->first);
+		msg("warning: '%s': %d error%s while parsing, what parsed is "
+		    "used; the first: %s",
+		    d->file, d->errors, d->errors == 1 ? "" : "s", d->first);
 		bad = 1;
 	}
 	return bad;
@@ -285,6 +283,49 @@ static int print(const struct iol_ctree *t, int fmt, const char *path)
 	return EXIT_OK;
 }
 
+/* a C or C++ source or header by its extension; anything else given to
+ * --source is the trace */
+static int is_source(const char *path)
+{
+	static const char *const ext[] = {
+		".c",	".h",	".cc", ".cpp", ".cxx", ".c++", ".C",   ".hh",
+		".hpp", ".hxx", ".H",  ".i",   ".ii",  ".inl", ".tcc", NULL};
+	const char *dot = strrchr(path, '.');
+	int i;
+
+	if (!dot || strchr(dot, '/'))
+		return 0;
+	for (i = 0; ext[i]; i++)
+		if (strcmp(dot, ext[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* the measured blocks of trace joined to the predicted ones */
+static int with_trace(const struct iol_ctree *t, const char *const *files,
+		      int nfiles, char *trace, int fmt, const char *outpath)
+{
+	char *av[2] = {trace, NULL};
+	struct iol_blocks *bl = NULL;
+	struct iol_error err = {0};
+	struct iol_job *job = NULL;
+	struct copts co;
+	int i = 0, rc;
+
+	copts_init(&co, av);
+	if (load_job(&co, 1, av, &i, &job) < 0)
+		return EXIT_DATA;
+	if (iol_blocks_build(job, NULL, &bl, &err) < 0) {
+		msg("%s: %s", job->path, err.msg);
+		iol_job_close(job);
+		return EXIT_DATA;
+	}
+	rc = blocks_join_print(t, bl, files, nfiles, job->path, fmt, outpath);
+	iol_blocks_free(bl);
+	iol_job_close(job);
+	return rc;
+}
+
 int blocks_source_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -297,6 +338,8 @@ int blocks_source_run(int argc, char **argv)
 	};
 	const char *outpath = NULL;
 	const char **files;
+	char *trace = NULL;
+	const char *fmtarg = NULL;
 	struct iol_ctree *t = NULL;
 	struct iol_error err;
 	int c, fmt = FMT_TEXT, nfiles = 0, dashdash = argc, i, rc;
@@ -323,8 +366,12 @@ int blocks_source_run(int argc, char **argv)
 			return EXIT_OK;
 		case 'o': outpath = optarg; break;
 		case 's':
-			if (optarg)
+			if (optarg && is_source(optarg))
 				files[nfiles++] = optarg;
+			else if (optarg && !trace)
+				trace = optarg;
+			else if (optarg)
+				goto two_traces;
 			break;
 		case 'f':
 			fmt = fmt_parse(optarg);
@@ -333,6 +380,7 @@ int blocks_source_run(int argc, char **argv)
 				return usage_error("unknown format '%s'",
 						   optarg);
 			}
+			fmtarg = optarg;
 			break;
 		case ':':
 			free(files);
@@ -344,11 +392,23 @@ int blocks_source_run(int argc, char **argv)
 					   argv[optind - 1]);
 		}
 	}
-	for (i = optind; i < dashdash; i++)
-		files[nfiles++] = argv[i];
+	for (i = optind; i < dashdash; i++) {
+		if (is_source(argv[i]))
+			files[nfiles++] = argv[i];
+		else if (!trace)
+			trace = argv[i];
+		else
+			goto two_traces;
+	}
 	if (!nfiles) {
 		free(files);
 		return usage_error("no source files");
+	}
+	/* the one output rule: -o out.csv is CSV, -o out.pdf no table */
+	if ((fmt = cmd_outfmt(fmtarg, outpath, OUTF_TABLES, FMT_TEXT, NULL)) <
+	    0) {
+		free(files);
+		return EXIT_USAGE;
 	}
 	memset(&err, 0, sizeof(err));
 	/* libclang parses on the extractor's thread, whose stack is large
@@ -357,14 +417,25 @@ int blocks_source_run(int argc, char **argv)
 	rc = iol_ctree_extract(
 		files, nfiles, (const char *const *)argv + dashdash + 1,
 		dashdash < argc ? argc - dashdash - 1 : 0, &t, &err);
-	free(files);
 	if (rc < 0) {
+		free(files);
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
 		return EXIT_DATA;
 	}
-	rc = report_diags(t) ? EXIT_DATA : EXIT_OK;
-	if (print(t, fmt, outpath) != EXIT_OK)
+	/* errors and nothing predicted: the sources did not parse */
+	rc = report_diags(t) && !t->nblocks ? EXIT_DATA : EXIT_OK;
+	if (trace) {
+		if (with_trace(t, files, nfiles, trace, fmt, outpath) !=
+		    EXIT_OK)
+			rc = EXIT_DATA;
+	} else if (print(t, fmt, outpath) != EXIT_OK) {
 		rc = EXIT_DATA;
+	}
 	iol_ctree_free(t);
+	free(files);
 	return rc;
+two_traces:
+	free(files);
+	return usage_error("one trace at a time (a source is named by its "
+			   "extension: .c, .cc, .cpp, .h ...)");
 }

@@ -78,7 +78,11 @@ static void help(void)
 	fputs("\nCIOC is the paper's regression (Table II), on its log-like "
 	      "scale: higher\n"
 	      "means more I/O-intensive; compare blocks of one job, not "
-	      "jobs.\n",
+	      "jobs.  A score\n"
+	      "more than 4 S.D. from the paper's mean (-6.78, S.D. 1.69) "
+	      "is \"-\" (empty in\n"
+	      "csv, tsv, json): outside the data the model was fitted "
+	      "on.\n",
 	      stdout);
 }
 
@@ -163,7 +167,10 @@ static void text_rows(struct out *o, const struct iol_blocks *bl,
 		out_int(o, b->procs);
 		out_num(o, b->io_time, 6);
 		out_num(o, b->intensity, 3);
-		out_num(o, b->cioc, 2);
+		if (iol_cioc_meaningful(b->cioc))
+			out_num(o, b->cioc, 2);
+		else
+			out_numstr(o, "-");
 		out_endrow(o);
 	}
 	out_endtable(o);
@@ -195,9 +202,35 @@ static void machine_rows(struct out *o, const struct iol_blocks *bl)
 		out_int(o, b->files);
 		out_num(o, b->io_time, 6);
 		out_num(o, b->intensity, 3);
-		out_num(o, b->cioc, 2);
+		out_num(o, iol_cioc_meaningful(b->cioc) ? b->cioc : NAN, 2);
 		out_endrow(o);
 	}
+}
+
+/* the model's scale, and why a score is "-" */
+static void cioc_note(struct out *o, const struct iol_blocks *bl)
+{
+	size_t i, out = 0;
+
+	for (i = 0; i < bl->n; i++)
+		out += !iol_cioc_meaningful(bl->v[i].cioc);
+	out_text(o,
+		 "CIOC: Vidya's model (Table II), a log-like scale (the "
+		 "paper's blocks: mean %.2f,\n"
+		 "S.D. %.2f); P15 = %lld",
+		 IOL_CIOC_MEAN, IOL_CIOC_SD, (long long)bl->concurrency);
+	if (out)
+		out_text(o,
+			 ".  \"-\": %zu of %zu blocks score more than %d "
+			 "S.D. from the\n"
+			 "paper's mean, outside the data the model was fitted "
+			 "on: with few blocks each\n"
+			 "has a large share of the job's calls, bytes and "
+			 "syncs (X2-X13), and the\n"
+			 "model's large coefficients make the score "
+			 "meaningless",
+			 out, bl->n, IOL_CIOC_SDS);
+	out_text(o, "\n");
 }
 
 static int is_picture(const char *p)
@@ -282,10 +315,7 @@ int cmd_blocks(int argc, char **argv)
 				 job->path, bl->n, (long long)bl->calls,
 				 bl->io_time);
 			text_rows(&o, bl, &bo);
-			out_text(&o,
-				 "CIOC: Vidya's model (Table II), a "
-				 "log-like scale; P15 = %lld\n",
-				 (long long)bl->concurrency);
+			cioc_note(&o, bl);
 		} else {
 			out_table(&o, cols,
 				  (int)(sizeof(cols) / sizeof(*cols)));

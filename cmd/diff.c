@@ -29,9 +29,10 @@ static void help(void)
 	fputs(usage_str, stdout);
 	printf("\nCompare two jobs (Darshan logs or traces): their summary "
 	       "metrics,\n"
-	       "files and access sizes, with the change (B - A) and ratio "
-	       "(B / A)\n"
-	       "of each, largest change first.\n\n"
+	       "files, access sizes and, for two traces with call stacks, "
+	       "code blocks,\n"
+	       "with the change (B - A) and ratio (B / A) of each, largest "
+	       "change first.\n\n"
 	       "  --format fmt       text (default), csv, tsv or json\n"
 	       "  --match-names      pair files found in one side only by "
 	       "their\n"

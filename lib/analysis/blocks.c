@@ -31,6 +31,11 @@ static const double beta[] = {-1.99,	 0.17,	    278.80, 3706.47,
 struct floc {
 	const char *func, *file;
 	int line, lib, done;
+	/* the functions func was inlined into, innermost first, each with
+	 * the file and line of the call (symbols.h) */
+	int ninl;
+	const char *inl_func[IOL_SYM_INLINE], *inl_file[IOL_SYM_INLINE];
+	int inl_line[IOL_SYM_INLINE];
 };
 
 struct bnode {
@@ -78,6 +83,12 @@ const char *iol_block_kind_name(int kind)
 					: "function";
 }
 
+int iol_cioc_meaningful(double cioc)
+{
+	return isfinite(cioc) &&
+	       fabs(cioc - IOL_CIOC_MEAN) <= IOL_CIOC_SDS * IOL_CIOC_SD;
+}
+
 static const char *keep(struct iol_blocks_priv *p, const char *s)
 {
 	char **ns, *c;
@@ -120,6 +131,12 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 	/* no source file: the binary stands for it */
 	l->file = sl.file ? sl.file : f->module;
 	l->line = sl.file ? sl.line : 0;
+	l->ninl = sl.file ? sl.ninl : 0;
+	for (r = 0; r < l->ninl; r++) {
+		l->inl_func[r] = sl.inl_func[r];
+		l->inl_file[r] = sl.inl_file[r] ? sl.inl_file[r] : l->file;
+		l->inl_line[r] = sl.inl_line[r];
+	}
 	if (sl.func) {
 		l->func = sl.func;
 	} else if (*f->func) {
@@ -232,36 +249,50 @@ static int path_push(struct build *bd, long i)
 	return 0;
 }
 
-/* the blocks of one frame under parent: function, its loops around the
- * line, the line; *leaf the last */
-static int frame_blocks(struct build *bd, const struct floc *l, int32_t *leaf)
+/* the blocks of a function at a line under *leaf: the function, its
+ * loops around the line, the line (none when the line is unknown);
+ * *leaf the last */
+static int func_blocks(struct build *bd, const char *func, const char *file,
+		       int line, int32_t *leaf)
 {
 	struct iol_loop loops[MAX_LOOPS];
 	long f, p;
 	int n, i, r;
 
-	f = node(bd, *leaf, IOL_BLOCK_FUNCTION, l->func, l->file, 0);
+	f = node(bd, *leaf, IOL_BLOCK_FUNCTION, func, file, 0);
 	if ((r = path_push(bd, f)) < 0)
 		return r;
 	p = f;
-	if (*l->file && l->line > 0) {
-		n = iol_symbols_loops(bd->sym, l->file, l->line, loops,
-				      MAX_LOOPS);
+	if (*file && line > 0) {
+		n = iol_symbols_loops(bd->sym, file, line, loops, MAX_LOOPS);
 		if (n < 0)
 			return n;
 		for (i = 0; i < n; i++) {
-			p = node(bd, (int32_t)p, IOL_BLOCK_LOOP, l->func,
-				 l->file, loops[i].line);
+			p = node(bd, (int32_t)p, IOL_BLOCK_LOOP, func, file,
+				 loops[i].line);
 			if ((r = path_push(bd, p)) < 0)
 				return r;
 		}
-		p = node(bd, (int32_t)p, IOL_BLOCK_LINE, l->func, l->file,
-			 l->line);
+		p = node(bd, (int32_t)p, IOL_BLOCK_LINE, func, file, line);
 		if ((r = path_push(bd, p)) < 0)
 			return r;
 	}
 	*leaf = (int32_t)p;
 	return 0;
+}
+
+/* the blocks of one frame under *leaf: the functions its function was
+ * inlined into, outermost first, each at the line of the inlined call,
+ * then its own function at its line; *leaf the last */
+static int frame_blocks(struct build *bd, const struct floc *l, int32_t *leaf)
+{
+	int k, r;
+
+	for (k = l->ninl; k-- > 0;)
+		if ((r = func_blocks(bd, l->inl_func[k], l->inl_file[k],
+				     l->inl_line[k], leaf)) < 0)
+			return r;
+	return func_blocks(bd, l->func, l->file, l->line, leaf);
 }
 
 /* the path of stack id (made at its first use): *start and *len */

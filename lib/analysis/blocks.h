@@ -83,4 +83,18 @@ void iol_blocks_free(struct iol_blocks *b);
 /* "function", "loop", "line" */
 const char *iol_block_kind_name(int kind);
 
+/*
+ * The paper's dependent variable has mean -6.78 and S.D. 1.69 over its
+ * 4,200 blocks (VIDYA.md).  A score more than 4 S.D. from that mean is
+ * outside the data the model was fitted on: with few blocks, each one's
+ * share of the job's calls, bytes and syncs (X2-X13) is large, and the
+ * model's large coefficients (X4 -42612, X7 -10488) then give values
+ * like -9928 that mean nothing on its scale.  1 when cioc is inside
+ * [-6.78 - 4 x 1.69, -6.78 + 4 x 1.69] (and a number).
+ */
+#define IOL_CIOC_MEAN (-6.78)
+#define IOL_CIOC_SD 1.69
+#define IOL_CIOC_SDS 4
+int iol_cioc_meaningful(double cioc);
+
 #endif

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/blocks.h"
 #include "analysis/diff.h"
 #include "analysis/jobrow.h"
 #include "base/grow.h"
@@ -678,10 +679,318 @@ nomem:
 	return iol_error_set(err, IOL_ENOMEM, "out of memory");
 }
 
+/* ---- code blocks (both jobs with call stacks) ---- */
+
+/* a block of one side, by its call path */
+struct bside {
+	const char *path; /* "main() > loop w.c:9 > w.c:10" */
+	const struct iol_block *b;
+};
+
+struct bpair {
+	const struct iol_block *ba, *bb;
+	const char *path;
+	double dbytes, dcalls, dtime;
+};
+
+static int by_path(const void *x, const void *y)
+{
+	return strcmp(((const struct bside *)x)->path,
+		      ((const struct bside *)y)->path);
+}
+
+static const char *file_base(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+/* every block's call path from the root, in d's arena; NULL out of
+ * memory */
+static struct bside *block_paths(struct iol_diff *d,
+				 const struct iol_blocks *bl)
+{
+	struct bside *v = calloc(bl->n ? bl->n : 1, sizeof(*v));
+	char lab[600];
+	size_t i;
+
+	for (i = 0; v && i < bl->n; i++) {
+		const struct iol_block *b = &bl->v[i];
+		const char *pp = b->parent >= 0 ? v[b->parent].path : NULL;
+		size_t lp, ll;
+		char *s;
+
+		if (b->kind == IOL_BLOCK_FUNCTION)
+			snprintf(lab, sizeof(lab), "%s%s", b->func,
+				 strchr(b->func, '(') ? "" : "()");
+		else
+			snprintf(lab, sizeof(lab), "%s%s:%d",
+				 b->kind == IOL_BLOCK_LOOP ? "loop " : "",
+				 file_base(b->file), b->line);
+		lp = pp ? strlen(pp) + 3 : 0;
+		ll = strlen(lab);
+		if (!(s = iol_arena_alloc(&d->arena, lp + ll + 1))) {
+			free(v);
+			return NULL;
+		}
+		if (pp) {
+			memcpy(s, pp, lp - 3);
+			memcpy(s + lp - 3, " > ", 3);
+		}
+		memcpy(s + lp, lab, ll + 1);
+		v[i].path = s;
+		v[i].b = b;
+	}
+	if (v && bl->n)
+		qsort(v, bl->n, sizeof(*v), by_path);
+	return v;
+}
+
+static double bytes_of(const struct iol_block *b)
+{
+	return b ? (double)b->bytes_read + (double)b->bytes_written : 0;
+}
+
+static void bpair_weigh(struct bpair *p)
+{
+	p->dbytes = fabs(bytes_of(p->bb) - bytes_of(p->ba));
+	p->dcalls = fabs((p->bb ? (double)p->bb->calls : 0) -
+			 (p->ba ? (double)p->ba->calls : 0));
+	p->dtime = fabs((p->bb ? p->bb->io_time : 0) -
+			(p->ba ? p->ba->io_time : 0));
+}
+
+static int by_bpair(const void *x, const void *y)
+{
+	const struct bpair *a = x, *b = y;
+
+	if (a->dbytes != b->dbytes)
+		return a->dbytes > b->dbytes ? -1 : 1;
+	if (a->dcalls != b->dcalls)
+		return a->dcalls > b->dcalls ? -1 : 1;
+	if (a->dtime != b->dtime)
+		return a->dtime > b->dtime ? -1 : 1;
+	return strcmp(a->path, b->path);
+}
+
+/* the pairs of blocks of a and b with the same call path, and those of
+ * one side only; *np set */
+static struct bpair *bpairs_make(const struct bside *va, size_t na,
+				 const struct bside *vb, size_t nb, size_t *np)
+{
+	struct bpair *p = calloc(na + nb + 1, sizeof(*p));
+	size_t i = 0, j = 0, k = 0;
+
+	if (!p)
+		return NULL;
+	while (i < na || j < nb) {
+		int c = i == na	  ? 1
+			: j == nb ? -1
+				  : strcmp(va[i].path, vb[j].path);
+
+		p[k].ba = c <= 0 ? va[i].b : NULL;
+		p[k].bb = c >= 0 ? vb[j].b : NULL;
+		p[k].path = c <= 0 ? va[i].path : vb[j].path;
+		bpair_weigh(&p[k]);
+		i += c <= 0;
+		j += c >= 0;
+		k++;
+	}
+	*np = k;
+	return p;
+}
+
+/* a path with its line numbers left out ("main() > w.c:* > save()"),
+ * in the arena; NULL out of memory */
+static char *loose_path(struct iol_diff *d, const char *path)
+{
+	char *s = iol_arena_alloc(&d->arena, strlen(path) + 1), *o = s;
+	const char *q;
+
+	if (!s)
+		return NULL;
+	for (q = path; *q;) {
+		*o++ = *q;
+		if (*q++ == ':' && *q >= '0' && *q <= '9') {
+			*o++ = '*';
+			while (*q >= '0' && *q <= '9')
+				q++;
+		}
+	}
+	*o = '\0';
+	return s;
+}
+
+struct loose {
+	const char *key;
+	size_t pair;
+};
+
+static int by_loose(const void *x, const void *y)
+{
+	const struct loose *a = x, *b = y;
+	int c = strcmp(a->key, b->key);
+
+	return c ? c : a->pair < b->pair ? -1 : a->pair > b->pair;
+}
+
+/* v[i]'s key is the only one of its kind in v (sorted) */
+static int loose_once(const struct loose *v, size_t n, size_t i)
+{
+	return (i == 0 || strcmp(v[i - 1].key, v[i].key)) &&
+	       (i + 1 == n || strcmp(v[i + 1].key, v[i].key));
+}
+
+/*
+ * Blocks of one side only whose paths differ in line numbers alone, and
+ * are the only ones of A and of B with that path without lines, are one
+ * block that moved (lines added above it): paired, their key "A -> B".
+ * Returns 0, or IOL_ENOMEM.
+ */
+static int bpairs_moved(struct iol_diff *d, struct bpair *p, size_t *np)
+{
+	struct loose *la = calloc(*np + 1, sizeof(*la));
+	struct loose *lb = calloc(*np + 1, sizeof(*lb));
+	size_t na = 0, nb = 0, i, j, k;
+
+	if (!la || !lb)
+		goto nomem;
+	for (i = 0; i < *np; i++) {
+		struct loose *l = p[i].ba && !p[i].bb	? &la[na++]
+				  : !p[i].ba && p[i].bb ? &lb[nb++]
+							: NULL;
+
+		if (l && !(l->key = loose_path(d, p[i].path)))
+			goto nomem;
+		if (l)
+			l->pair = i;
+	}
+	qsort(la, na, sizeof(*la), by_loose);
+	qsort(lb, nb, sizeof(*lb), by_loose);
+	for (i = j = 0; i < na && j < nb;) {
+		int c = strcmp(la[i].key, lb[j].key);
+
+		if (c == 0 && loose_once(la, na, i) && loose_once(lb, nb, j)) {
+			struct bpair *a = &p[la[i].pair], *b = &p[lb[j].pair];
+			size_t l1 = strlen(a->path), l2 = strlen(b->path);
+			char *key = iol_arena_alloc(&d->arena, l1 + l2 + 5);
+
+			if (!key)
+				goto nomem;
+			memcpy(key, a->path, l1);
+			memcpy(key + l1, " -> ", 4);
+			memcpy(key + l1 + 4, b->path, l2 + 1);
+			a->bb = b->bb;
+			a->path = key;
+			bpair_weigh(a);
+			b->bb = NULL; /* dropped below */
+		}
+		if (c <= 0)
+			i++;
+		if (c >= 0)
+			j++;
+	}
+	for (i = k = 0; i < *np; i++)
+		if (p[i].ba || p[i].bb)
+			p[k++] = p[i];
+	*np = k;
+	free(la);
+	free(lb);
+	return 0;
+nomem:
+	free(la);
+	free(lb);
+	return IOL_ENOMEM;
+}
+
+static int block_rows(struct iol_diff *d, const struct bpair *p, size_t group,
+		      const struct iol_diff_opts *o)
+{
+	static const char *const metric[] = {"calls", "bytes_read",
+					     "bytes_written", "io_time"};
+	static const char *const label[] = {"calls", "bytes read",
+					    "bytes written", "I/O time"};
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		struct iol_diffrow *r = row_new(d, "blocks");
+		const struct iol_block *a = p->ba, *b = p->bb;
+
+		if (!r)
+			return IOL_ENOMEM;
+		r->key = p->path;
+		r->metric = metric[k];
+		r->label = label[k];
+		r->group = group;
+		if (k == 0) {
+			r->type = IOL_FT_INT;
+			r->unit = "";
+			row_int(r, a != NULL, a ? a->calls : 0, b != NULL,
+				b ? b->calls : 0);
+		} else if (k < 3) {
+			r->type = IOL_FT_BYTES;
+			r->unit = "B";
+			row_int(r, a != NULL,
+				a ? (k == 1 ? a->bytes_read : a->bytes_written)
+				  : 0,
+				b != NULL,
+				b ? (k == 1 ? b->bytes_read : b->bytes_written)
+				  : 0);
+		} else {
+			r->type = IOL_FT_NUM;
+			r->unit = "s";
+			r->prec = 6;
+			row_num(r, a ? a->io_time : NAN, b ? b->io_time : NAN,
+				1);
+		}
+		row_commit(d, o);
+	}
+	return 0;
+}
+
+/* the blocks of both jobs by call path, the largest change in bytes
+ * first (then calls, then I/O time); nothing unless both have stacks */
+static int build_blocks(struct iol_diff *d, const struct iol_diffside *a,
+			const struct iol_diffside *b,
+			const struct iol_diff_opts *o, struct iol_error *err)
+{
+	struct iol_blocks *ba = NULL, *bb = NULL;
+	struct bside *va = NULL, *vb = NULL;
+	struct bpair *p = NULL;
+	size_t np = 0, i;
+	int rc;
+
+	if (!a->job->stacks || !b->job->stacks)
+		return 0;
+	if ((rc = iol_blocks_build(a->job, NULL, &ba, err)) < 0 ||
+	    (rc = iol_blocks_build(b->job, NULL, &bb, err)) < 0)
+		goto out;
+	rc = IOL_ENOMEM;
+	if (!(va = block_paths(d, ba)) || !(vb = block_paths(d, bb)) ||
+	    !(p = bpairs_make(va, ba->n, vb, bb->n, &np)) ||
+	    bpairs_moved(d, p, &np) < 0)
+		goto out;
+	if (np)
+		qsort(p, np, sizeof(*p), by_bpair);
+	for (i = 0; i < np; i++)
+		if (block_rows(d, &p[i], i, o) < 0)
+			goto out;
+	rc = 0;
+out:
+	free(p);
+	free(va);
+	free(vb);
+	iol_blocks_free(ba);
+	iol_blocks_free(bb);
+	if (rc == IOL_ENOMEM)
+		iol_error_set(err, IOL_ENOMEM, "out of memory");
+	return rc;
+}
+
 /* ---- the table of sections ---- */
 
-/* Each section appends its rows, already ordered.  Code-block rows (both
- * jobs with call stacks) are to be one more line here. */
+/* Each section appends its rows, already ordered. */
 static const struct iol_diff_section sections[] = {
 	{"job", "The jobs", NULL, "", 0, 1, build_job},
 	{"summary", "Summary metrics (largest relative change first)", NULL,
@@ -690,6 +999,10 @@ static const struct iol_diff_section sections[] = {
 	 0, build_files},
 	{"hist", "Access sizes (largest change in count first)", "access",
 	 "size", 0, 0, build_hist},
+	{"blocks",
+	 "Code blocks, by call path (both traces with stacks; largest change "
+	 "in bytes first)",
+	 "code block", "metric", 1, 0, build_blocks},
 };
 
 const struct iol_diff_section *iol_diff_sections(size_t *n)

@@ -4,10 +4,12 @@
  * section builders (iol_diff_sections): the job's identity, the summary
  * metrics (the job-row fields of analysis/jobrow.h), the files matched by
  * record id (Darshan's hash of the path, which traces use too; or by
- * name, on request) and the access-size histograms.  Within a section the rows
- * come largest change first.  A new section (code blocks, when both jobs have
- * call stacks) is one builder and one line in the table of diff.c; commands
- * print the sections in table order and need no change.
+ * name, on request), the access-size histograms, and the code blocks
+ * when both jobs are traces with call stacks (analysis/blocks.h; blocks
+ * matched by their call path, "main() > loop w.c:9 > w.c:10").  Within a
+ * section the rows come largest change first.  A new section is one
+ * builder and one line in the table of diff.c; commands print the
+ * sections in table order and need no change.
  *
  * Ownership: struct iol_diff is caller storage; iol_diff_compute() fills
  * it with rows and strings allocated here, freed by iol_diff_release().

@@ -65,6 +65,8 @@ struct ctx {
 	int cond;	      /* depth of branches around the walk */
 	int depth;	      /* of the walk's recursion */
 	int rc;		      /* first error (IOL_ENOMEM) */
+	CXCursor prev;	      /* the statement before the one walked */
+	int prev_ok;	      /* prev is for the next walk_kind only */
 };
 
 static void *zalloc(struct ctx *c, size_t n)
@@ -552,9 +554,31 @@ static void for_parts(const struct ctx *c, CXCursor loop, CXCursor *part,
 	}
 }
 
+/* a loop condition `var OP b` or `b OP var`, b a constant: op (as if
+ * var were on the left) and b; 0, or -1 when it is not one */
+static int cond_bound(const struct ctx *c, CXCursor cond, CXCursor var,
+		      const char **op, int64_t *b)
+{
+	struct kids k;
+	CXCursor v;
+
+	kids_of(unwrap(cond), &k);
+	if (clang_getCursorKind(unwrap(cond)) != CXCursor_BinaryOperator ||
+	    k.n != 2)
+		return -1;
+	*op = binop(c, k.c[0]);
+	if (var_ref(k.c[0], &v) == 0 && clang_equalCursors(v, var))
+		return eval_int(c, k.c[1], b);
+	if (var_ref(k.c[1], &v) == 0 && clang_equalCursors(v, var)) {
+		*op = swap_op(*op);
+		return eval_int(c, k.c[0], b);
+	}
+	return -1;
+}
+
 static int64_t trip_for(const struct ctx *c, CXCursor loop)
 {
-	CXCursor part[3], var, lhs_var, body;
+	CXCursor part[3], var, body;
 	int have[3];
 	struct kids k;
 	int64_t a, b, s, n;
@@ -568,23 +592,8 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop)
 	s = for_step(c, part[2], var);
 	if (s == 0)
 		return -1;
-	kids_of(unwrap(part[1]), &k);
-	if (clang_getCursorKind(unwrap(part[1])) != CXCursor_BinaryOperator ||
-	    k.n != 2)
+	if (cond_bound(c, part[1], var, &op, &b) < 0)
 		return -1;
-	op = binop(c, k.c[0]);
-	if (var_ref(k.c[0], &lhs_var) == 0 &&
-	    clang_equalCursors(lhs_var, var)) {
-		if (eval_int(c, k.c[1], &b) < 0)
-			return -1;
-	} else if (var_ref(k.c[1], &lhs_var) == 0 &&
-		   clang_equalCursors(lhs_var, var)) {
-		if (eval_int(c, k.c[0], &b) < 0)
-			return -1;
-		op = swap_op(op);
-	} else {
-		return -1;
-	}
 	n = count_iter(a, op, b, s);
 	if (n < 0)
 		return -1;
@@ -604,6 +613,83 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop)
 			return -1;
 	}
 	return n;
+}
+
+/*
+ * A while or do loop whose counter is set to a constant by the statement
+ * just before it (prev), compared with a constant in its condition, and
+ * stepped by the last statement of its body and nowhere else in it, with
+ * no `continue` that would skip the step:
+ *     i = 0; while (i < 4) { ...; i++; }
+ * A do loop runs its body once before testing.  -1 for any other.
+ */
+/* the counter of cond that prev sets to a constant: `i = 0;`, or one of
+ * the variables `int i = 0, k;` declares; 0, or -1 */
+static int prev_init(const struct ctx *c, CXCursor prev, CXCursor cond,
+		     CXCursor *var, int64_t *a)
+{
+	struct kids k, v;
+	const char *op;
+	int64_t b;
+	unsigned i;
+
+	if (clang_getCursorKind(prev) != CXCursor_DeclStmt)
+		return for_init(c, prev, var, a);
+	kids_of(prev, &k);
+	for (i = 0; i < k.n && i < 8; i++) {
+		if (clang_getCursorKind(k.c[i]) != CXCursor_VarDecl ||
+		    cond_bound(c, cond, k.c[i], &op, &b) < 0)
+			continue;
+		kids_of(k.c[i], &v);
+		*var = k.c[i];
+		return v.n >= 1 && v.n <= 8 ? eval_int(c, v.c[v.n - 1], a) : -1;
+	}
+	return -1;
+}
+
+static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
+			  int is_do)
+{
+	CXCursor var, cond, body, last;
+	struct kids k, kb;
+	const char *op;
+	int64_t a, b, s, n;
+	unsigned from, to, lfrom, lto, i;
+	int mod;
+
+	kids_of(loop, &k);
+	if (k.n != 2 || clang_Cursor_isNull(prev))
+		return -1; /* a condition variable, or not understood */
+	body = k.c[is_do ? 0 : 1];
+	cond = k.c[is_do ? 1 : 0];
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt ||
+	    prev_init(c, prev, cond, &var, &a) < 0 ||
+	    cond_bound(c, cond, var, &op, &b) < 0)
+		return -1;
+	kids_of(body, &kb);
+	if (kb.n < 1 || kb.n > 8)
+		return -1; /* kids_of keeps 8: the last may be past them */
+	last = kb.c[kb.n - 1];
+	if ((s = for_step(c, last, var)) == 0)
+		return -1;
+	span(body, &from, &to);
+	span(last, &lfrom, &lto);
+	{
+		CXString nm = clang_getCursorSpelling(var);
+
+		mod = assigned(c, clang_getCString(nm), from, lfrom,
+			       (unsigned)-1);
+		clang_disposeString(nm);
+	}
+	if (mod)
+		return -1;
+	for (i = tok_at(c, from); i < c->ntoks && c->toks[i].off < to; i++)
+		if (strcmp(c->toks[i].s, "continue") == 0)
+			return -1;
+	n = count_iter(a, op, b, s);
+	if (n < 0)
+		return -1;
+	return is_do && n < 1 ? 1 : n;
 }
 
 /* a range for over an array of constant size: its length */
@@ -657,7 +743,7 @@ static int cmp_usr(const void *pa, const void *pb)
 	return strcmp(a->usr, b->usr);
 }
 
-static const struct fnrec *find_fn(const struct ctx *c, CXCursor ref)
+static const struct fnrec *find_usr(const struct ctx *c, CXCursor ref)
 {
 	CXString u = clang_getCursorUSR(ref);
 	struct fnrec key, *kp = &key, **f = NULL;
@@ -667,6 +753,19 @@ static const struct fnrec *find_fn(const struct ctx *c, CXCursor ref)
 		f = bsearch(&kp, c->byusr, c->nfns, sizeof(*c->byusr), cmp_usr);
 	clang_disposeString(u);
 	return f ? *f : NULL;
+}
+
+/* the function defined in the files that ref names: itself, or the
+ * template it is a specialization of (put<int> of template put) */
+static const struct fnrec *find_fn(const struct ctx *c, CXCursor ref)
+{
+	const struct fnrec *f = find_usr(c, ref);
+	CXCursor t;
+
+	if (f)
+		return f;
+	t = clang_getSpecializedCursorTemplate(ref);
+	return clang_Cursor_isNull(t) ? NULL : find_usr(c, t);
 }
 
 /* a stdio call on stdin, stdout or stderr: a message, not data I/O */
@@ -751,6 +850,31 @@ static struct iol_cblock *line_block(struct ctx *c, struct iol_cblock *blk,
 	return new_block(c, IOL_CB_LINE, blk, line);
 }
 
+/* a call whose callee depends on a template's parameters (write(fd, &v,
+ * sizeof(T)) in a template) has no name of its own: the overloaded name
+ * under it (DeclRefExpr -> OverloadedDeclRef) */
+static enum CXChildVisitResult overload_visit(CXCursor cur, CXCursor parent,
+					      CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(cur) == CXCursor_OverloadedDeclRef) {
+		*(CXCursor *)data = cur;
+		return CXChildVisit_Break;
+	}
+	if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(cur) == CXCursor_UnexposedExpr)
+		return CXChildVisit_Recurse;
+	return CXChildVisit_Break; /* the callee comes first */
+}
+
+static CXCursor dependent_callee(CXCursor call)
+{
+	CXCursor o = clang_getNullCursor();
+
+	clang_visitChildren(call, overload_visit, &o);
+	return o;
+}
+
 static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 {
 	const char *name;
@@ -762,25 +886,38 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	CXString nm = clang_getCursorSpelling(call);
 	unsigned line, col;
 
+	if (!clang_getCString(nm) || !*clang_getCString(nm)) {
+		CXCursor o = dependent_callee(call);
+
+		if (!clang_Cursor_isNull(o)) {
+			clang_disposeString(nm);
+			nm = clang_getCursorSpelling(o);
+			if (clang_getNumOverloadedDecls(o) > 0)
+				ref = clang_getOverloadedDecl(o, 0);
+		}
+	}
 	d = iol_ciodef_find(clang_getCString(nm));
-	clang_disposeString(nm);
 	if (!d) {
-		if (clang_Cursor_isNull(ref))
+		if (!clang_Cursor_isNull(ref))
+			f = find_fn(c, ref);
+		if (!f) {
+			clang_disposeString(nm);
 			return;
-		f = find_fn(c, ref);
-		if (!f)
-			return;
+		}
 	} else if (d->stream_arg >= 0 &&
 		   d->stream_arg < clang_Cursor_getNumArguments(call) &&
 		   std_stream(clang_Cursor_getArgument(call, d->stream_arg))) {
+		clang_disposeString(nm);
 		return;
 	}
 	where(call, &line, &col, NULL);
 	lb = line_block(c, blk, line);
 	cc = zalloc(c, sizeof(*cc));
-	if (!lb || !cc)
+	if (!lb || !cc) {
+		clang_disposeString(nm);
 		return;
-	name = keep(c, clang_getCursorSpelling(call));
+	}
+	name = keep(c, nm);
 	cc->name = name;
 	cc->line = line;
 	cc->col = col;
@@ -817,15 +954,23 @@ static enum CXChildVisitResult walk_visit(CXCursor cur, CXCursor parent,
 {
 	struct ctx *c = ((void **)data)[0];
 	struct iol_cblock *blk = ((void **)data)[1];
+	CXCursor *prev = ((void **)data)[2];
 
-	(void)parent;
+	/* a while loop reads its counter's start in the statement before
+	 * it in a compound statement (walk_kind takes it at once) */
+	c->prev = clang_getCursorKind(parent) == CXCursor_CompoundStmt
+			  ? *prev
+			  : clang_getNullCursor();
+	c->prev_ok = 1;
 	walk(c, cur, blk);
+	*prev = cur;
 	return c->rc ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
 static void walk_kids(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
-	void *data[2] = {c, blk};
+	CXCursor prev = clang_getNullCursor();
+	void *data[3] = {c, blk, &prev};
 
 	clang_visitChildren(cur, walk_visit, data);
 }
@@ -876,8 +1021,10 @@ static void walk(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
 	enum CXCursorKind kd = clang_getCursorKind(cur);
 
-	if (c->rc || c->depth >= MAX_DEPTH)
+	if (c->rc || c->depth >= MAX_DEPTH) {
+		c->prev_ok = 0;
 		return;
+	}
 	c->depth++;
 	walk_kind(c, cur, blk, kd);
 	c->depth--;
@@ -886,9 +1033,11 @@ static void walk(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		      enum CXCursorKind kd)
 {
+	CXCursor prev = c->prev_ok ? c->prev : clang_getNullCursor();
 	struct iol_cblock *b;
 	unsigned line;
 
+	c->prev_ok = 0;
 	switch (kd) {
 	case CXCursor_ForStmt:
 	case CXCursor_WhileStmt:
@@ -902,6 +1051,9 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 			b->trip = trip_for(c, cur);
 		else if (kd == CXCursor_CXXForRangeStmt)
 			b->trip = trip_range(cur);
+		else
+			b->trip =
+				trip_while(c, cur, prev, kd == CXCursor_DoStmt);
 		walk_kids(c, cur, b);
 		return;
 	case CXCursor_IfStmt:

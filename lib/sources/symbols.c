@@ -40,6 +40,11 @@
 	X(dwfl_module_getdwarf) \
 	X(dwfl_module_getelf) \
 	X(dwfl_module_addrdie) \
+	X(dwfl_module_nextcu) \
+	X(dwarf_haspc) \
+	X(dwarf_getsrc_die) \
+	X(dwarf_linesrc) \
+	X(dwarf_lineno) \
 	X(dwfl_module_getsrc) \
 	X(dwfl_lineinfo) \
 	X(dwfl_module_addrinfo) \
@@ -48,8 +53,13 @@
 	X(dwfl_standard_find_debuginfo) \
 	X(dwfl_offline_section_address) \
 	X(dwarf_getscopes) \
+	X(dwarf_getscopes_die) \
 	X(dwarf_tag) \
 	X(dwarf_diename) \
+	X(dwarf_attr_integrate) \
+	X(dwarf_formudata) \
+	X(dwarf_getsrcfiles) \
+	X(dwarf_filesrc) \
 	X(dwarf_cfi_addrframe) \
 	X(dwarf_frame_info) \
 	X(elf_getphdrnum) \
@@ -91,13 +101,23 @@ static void dw_load(void)
 #define dwfl_module_getdwarf (dw.dwfl_module_getdwarf)
 #define dwfl_module_getelf (dw.dwfl_module_getelf)
 #define dwfl_module_addrdie (dw.dwfl_module_addrdie)
+#define dwfl_module_nextcu (dw.dwfl_module_nextcu)
+#define dwarf_haspc (dw.dwarf_haspc)
+#define dwarf_getsrc_die (dw.dwarf_getsrc_die)
+#define dwarf_linesrc (dw.dwarf_linesrc)
+#define dwarf_lineno (dw.dwarf_lineno)
 #define dwfl_module_getsrc (dw.dwfl_module_getsrc)
 #define dwfl_lineinfo (dw.dwfl_lineinfo)
 #define dwfl_module_addrinfo (dw.dwfl_module_addrinfo)
 #define dwfl_module_eh_cfi (dw.dwfl_module_eh_cfi)
 #define dwarf_getscopes (dw.dwarf_getscopes)
+#define dwarf_getscopes_die (dw.dwarf_getscopes_die)
 #define dwarf_tag (dw.dwarf_tag)
 #define dwarf_diename (dw.dwarf_diename)
+#define dwarf_attr_integrate (dw.dwarf_attr_integrate)
+#define dwarf_formudata (dw.dwarf_formudata)
+#define dwarf_getsrcfiles (dw.dwarf_getsrcfiles)
+#define dwarf_filesrc (dw.dwarf_filesrc)
 #define dwarf_cfi_addrframe (dw.dwarf_cfi_addrframe)
 #define dwarf_frame_info (dw.dwarf_frame_info)
 #define elf_getphdrnum (dw.elf_getphdrnum)
@@ -272,19 +292,53 @@ static const char *keep_str(struct iol_symbols *s, char *str)
 	return str;
 }
 
-/* function and inline chain from the DWARF scopes of addr */
-static int scopes_of(struct iol_symbols *s, struct smod *m, Dwarf_Addr addr,
-		     struct iol_symloc *loc)
+/* an inlined call's site: its line (0 unknown) and *file (NULL unknown) */
+static int call_site(Dwarf_Die *cu, Dwarf_Die *inl, const char **file)
 {
-	Dwarf_Addr bias;
-	Dwarf_Die *cu = dwfl_module_addrdie(m->mod, addr, &bias), *sc = NULL;
-	char chain[1024];
-	size_t cl = 0;
-	int n, i, ret = 0;
+	Dwarf_Attribute a;
+	Dwarf_Word line = 0, idx;
+	Dwarf_Files *files;
+	size_t nfiles;
 
-	if (!cu || (n = dwarf_getscopes(cu, addr - bias, &sc)) <= 0)
+	*file = NULL;
+	if (dwarf_attr_integrate(inl, DW_AT_call_file, &a) &&
+	    dwarf_formudata(&a, &idx) == 0 &&
+	    dwarf_getsrcfiles(cu, &files, &nfiles) == 0 && idx < nfiles)
+		*file = dwarf_filesrc(files, idx, NULL, NULL);
+	if (!dwarf_attr_integrate(inl, DW_AT_call_line, &a) ||
+	    dwarf_formudata(&a, &line) != 0 || line > INT32_MAX)
 		return 0;
-	chain[0] = '\0';
+	return (int)line;
+}
+
+/*
+ * The compilation unit holding addr.  libdw finds it through
+ * .debug_aranges, which clang (14) does not write unless asked
+ * (-gdwarf-aranges): then each unit is asked whether its ranges hold
+ * addr.
+ */
+static Dwarf_Die *cu_of(struct smod *m, Dwarf_Addr addr, Dwarf_Addr *bias)
+{
+	Dwarf_Die *cu = dwfl_module_addrdie(m->mod, addr, bias);
+
+	if (cu)
+		return cu;
+	while ((cu = dwfl_module_nextcu(m->mod, cu, bias)))
+		if (dwarf_haspc(cu, addr - *bias) > 0)
+			return cu;
+	return NULL;
+}
+
+/* the functions of scopes sc[0..n) (innermost first) into loc: the first
+ * named is loc->func, the others the chain it was inlined into, each
+ * with the call site of the one inside it; up to the first subprogram */
+static void chain_of(Dwarf_Die *cu, Dwarf_Die *sc, int n,
+		     struct iol_symloc *loc, char *chain, size_t cap)
+{
+	const char *cfile = NULL;
+	size_t cl = 0;
+	int i, cline = 0;
+
 	for (i = 0; i < n; i++) {
 		int tag = dwarf_tag(&sc[i]);
 		const char *name;
@@ -293,19 +347,58 @@ static int scopes_of(struct iol_symbols *s, struct smod *m, Dwarf_Addr addr,
 		    tag != DW_TAG_inlined_subroutine)
 			continue;
 		name = dwarf_diename(&sc[i]);
-		if (!name)
-			continue;
-		if (!loc->func) {
+		if (name && !loc->func) {
 			loc->func = name;
-		} else if (cl + strlen(name) + 2 < sizeof(chain)) {
-			cl += (size_t)snprintf(chain + cl, sizeof(chain) - cl,
-					       "%s%s", cl ? ";" : "", name);
+		} else if (name) {
+			if (cl + strlen(name) + 2 < cap)
+				cl += (size_t)snprintf(chain + cl, cap - cl,
+						       "%s%s", cl ? ";" : "",
+						       name);
+			if (loc->ninl < IOL_SYM_INLINE) {
+				loc->inl_func[loc->ninl] = name;
+				loc->inl_file[loc->ninl] = cfile;
+				loc->inl_line[loc->ninl++] = cline;
+			}
 		}
 		if (tag == DW_TAG_subprogram)
 			break;
+		cline = call_site(cu, &sc[i], &cfile);
 	}
+}
+
+/* function and inline chain from the DWARF scopes of addr.  The scopes
+ * of an address in inlined code end in the inlined function's own
+ * (abstract) definition; the functions it was inlined into are the
+ * scopes around its inlined instance (dwarf_getscopes_die). */
+static int scopes_of(struct iol_symbols *s, struct smod *m, Dwarf_Addr addr,
+		     struct iol_symloc *loc)
+{
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = cu_of(m, addr, &bias), *sc = NULL;
+	Dwarf_Die *outer = NULL;
+	char chain[1024];
+	int n, i, k, ret = 0;
+
+	if (!cu || (n = dwarf_getscopes(cu, addr - bias, &sc)) <= 0)
+		return 0;
+	chain[0] = '\0';
+	for (i = 0; i < n; i++) {
+		int tag = dwarf_tag(&sc[i]);
+
+		if (tag == DW_TAG_inlined_subroutine &&
+		    (k = dwarf_getscopes_die(&sc[i], &outer)) > 0) {
+			chain_of(cu, outer, k, loc, chain, sizeof(chain));
+			break;
+		}
+		if (tag == DW_TAG_subprogram ||
+		    tag == DW_TAG_inlined_subroutine) {
+			chain_of(cu, sc + i, n - i, loc, chain, sizeof(chain));
+			break;
+		}
+	}
+	free(outer);
 	free(sc);
-	if (cl && !(loc->inlined_in = keep_str(s, strdup(chain))))
+	if (chain[0] && !(loc->inlined_in = keep_str(s, strdup(chain))))
 		ret = IOL_ENOMEM;
 	return ret;
 }
@@ -327,6 +420,22 @@ static uint64_t fde_start(struct smod *m, Dwarf_Addr addr)
 	free(fr);
 	dwfl_module_getelf(m->mod, &ebias);
 	return start ? start + bias - ebias : 0;
+}
+
+/* file and line of addr from its unit's line table (a unit cu_of()
+ * finds without .debug_aranges); 1 when found */
+static int line_of_cu(struct smod *m, Dwarf_Addr addr, struct iol_symloc *loc)
+{
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = cu_of(m, addr, &bias);
+	Dwarf_Line *ln = cu ? dwarf_getsrc_die(cu, addr - bias) : NULL;
+	int lineno = 0;
+
+	if (!ln || !(loc->file = dwarf_linesrc(ln, NULL, NULL)))
+		return 0;
+	if (dwarf_lineno(ln, &lineno) == 0 && lineno > 0)
+		loc->line = lineno;
+	return 1;
 }
 
 int iol_symbols_lookup(struct iol_symbols *s, const char *module,
@@ -351,6 +460,9 @@ int iol_symbols_lookup(struct iol_symbols *s, const char *module,
 	if (m->has_dwarf && (ln = dwfl_module_getsrc(m->mod, addr))) {
 		loc->file = dwfl_lineinfo(ln, NULL, &lineno, NULL, NULL, NULL);
 		loc->line = lineno > 0 ? lineno : 0;
+		if (scopes_of(s, m, addr, loc) < 0)
+			return IOL_ENOMEM;
+	} else if (m->has_dwarf && line_of_cu(m, addr, loc)) {
 		if (scopes_of(s, m, addr, loc) < 0)
 			return IOL_ENOMEM;
 	}

@@ -20,6 +20,8 @@
 
 #include <stdint.h>
 
+#define IOL_SYM_INLINE 8
+
 struct iol_symloc {
 	const char *func;	/* the source function (innermost inlined
 				   one), else the ELF symbol; NULL unknown */
@@ -27,10 +29,16 @@ struct iol_symloc {
 	int line;		/* its line, 0 unknown */
 	const char *inlined_in; /* "f;g": the functions func was inlined
 				   into, innermost first; NULL none */
-	int has_dwarf;		/* the module has line information */
-	uint64_t func_start;	/* no name: where the function starts (its
-				   unwind table's entry), the module's
-				   address; 0 unknown */
+	/* the same functions (at most IOL_SYM_INLINE), each with the file
+	 * and line in it where the one inside was inlined (DWARF's call
+	 * site; NULL and 0 unknown) */
+	int ninl;
+	const char *inl_func[8], *inl_file[8];
+	int inl_line[8];
+	int has_dwarf;	     /* the module has line information */
+	uint64_t func_start; /* no name: where the function starts (its
+				unwind table's entry), the module's
+				address; 0 unknown */
 };
 
 /* A loop of a source file: its keyword's line, and its body's lines. */

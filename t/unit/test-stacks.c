@@ -33,7 +33,7 @@ static void interning(void)
 	struct iol_frame a = {"/bin/x", "f", 1, 0x10},
 			 b = {"/bin/x", "g", 2, 0x20};
 	struct iol_frame a2 = {"/bin/x", "f", 1, 0x10};
-	uint32_t fa, fb, fa2, c1, c2, c3, bad = 99, ch[2];
+	uint32_t fa = 0, fb = 0, fa2 = 0, c1, c2, c3, bad = 99, ch[2];
 	const uint32_t *fr;
 	int i, r = 0;
 
