@@ -49,6 +49,10 @@ struct rctx {
 	struct rprog *prog; /* every rank's, shared */
 	struct rfds *fds;   /* its process's, when one of its threads;
 			       NULL: its own */
+	/* its events inflated before the start (engine.c: preload), or
+	 * NULL: read chunk by chunk */
+	const struct iol_rev *ev;
+	size_t nev;
 };
 
 double rnow(void);
