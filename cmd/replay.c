@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -880,6 +881,7 @@ static void catch_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
 }
 
 static double now_s(void)
@@ -997,9 +999,10 @@ static void say_stop(const char *script, const struct iol_rresult *res,
 {
 	if (res->stopped)
 		msg("replay of '%s' stopped by %s%s", script,
-		    stop_sig == SIGTERM	 ? "SIGTERM"
-		    : stop_sig == SIGHUP ? "SIGHUP"
-					 : "SIGINT",
+		    stop_sig == SIGTERM	  ? "SIGTERM"
+		    : stop_sig == SIGHUP  ? "SIGHUP"
+		    : stop_sig == SIGQUIT ? "SIGQUIT"
+					  : "SIGINT",
 		    ro->o.keep ? "" : "; its run directory is removed");
 	else
 		msg("replay of '%s' failed: %s", script, err->msg);
@@ -1094,6 +1097,11 @@ static int replay(const char *script, struct ropt *ro)
 	iol_rbin_release(&b);
 	cache_done(&cache);
 	if (stop_sig) { /* as the signal would have ended it */
+		struct rlimit nocore = {0, 0};
+
+		/* SIGQUIT's status, without its core dump: the run was
+		 * stopped and cleaned up, not broken */
+		setrlimit(RLIMIT_CORE, &nocore);
 		signal(stop_sig, SIG_DFL);
 		raise(stop_sig);
 	}

@@ -26,6 +26,10 @@ struct rprog {
 	_Atomic int64_t on;    /* waiting for section on - 1; 0 not */
 	_Atomic int64_t want;  /* ... to make this many calls */
 	_Atomic int64_t done;  /* ended (or stopped): no more calls */
+	/* renames, unlinks and rmdirs made so far by every section (kept
+	 * in section 0's entry alone): a section's cached parent
+	 * directories hold while it has not moved (engine-rank.c) */
+	_Atomic int64_t ns;
 };
 
 /* The descriptors of a process replayed as threads: script fd -> the
