@@ -342,4 +342,16 @@ $RUN replay --allow-root --as-fast-as-possible --dir "$SB" "$TMP/oklink.script" 
 ok $? "a link whose '..' stay inside (a/b/l to ../../x) is taken ($(cat "$TMP/err"))"
 is "$(ls -A "$SB")" "keep.txt" "the sandbox holds only what was there before"
 
+# an input file that a call named as a directory (a probe that failed
+# with ENOTDIR): staged as the file it is, not made a directory first
+# ("cannot stage 'a/changelog.gz': File exists" before)
+printf '%s\n' 'iolens-replay-script 1' 'source "strace"' 'inferred no' 'overhead 0 calibrated' \
+	'traced 0.01' 'dropped 0' 'input "a/changelog.gz" 10' 'rank 0 pid 1' \
+	'stat "a/changelog.gz/x" = -1 ENOTDIR 0.000001' 'open "a/changelog.gz" rdonly 0 = 3 0.000001' \
+	'read 3 10 = 10 0.000001' 'close 3 = 0 0.000001' > "$TMP/filedir.script"
+$RUN replay --allow-root --format=json --dir "$TMP/fdsb" "$TMP/filedir.script" > "$TMP/fd.json" 2> "$TMP/fd.err"
+ok $? "an input file named as a directory by a failed call is staged ($(head -c 100 "$TMP/fd.err"))"
+grep -q '"mismatched":0,' "$TMP/fd.json" && grep -q '"replay":{[^}]*"bytes_read":10,' "$TMP/fd.json"
+ok $? "... its 10 bytes read, and the probe failed as it did"
+
 done_testing

@@ -32,6 +32,8 @@
 struct scan {
 	char **mkdirs; /* paths the script makes itself, sorted */
 	size_t nmkdir;
+	const char **files; /* inputs staged as files, sorted */
+	size_t nfile;
 	double *prof; /* original: end, duration, per call */
 	size_t nprof;
 	int64_t nwait; /* waits for other sections */
@@ -126,8 +128,17 @@ static int made_by_script(const struct scan *sc, const char *p)
 				     cmpstr) != NULL;
 }
 
+static int staged_file(const struct scan *sc, const char *p)
+{
+	return sc->nfile && bsearch(&p, sc->files, sc->nfile, sizeof(char *),
+				    cmpstr) != NULL;
+}
+
 /* mkdir -p of the directories above path (and path itself when self),
- * stopping at one the script makes itself. */
+ * stopping at one the script makes itself or stages as a file: a call
+ * that named an input file as a directory ("x/changelog.gz/y", failed
+ * with ENOTDIR) must not make it one before it is staged ("cannot stage
+ * 'x/changelog.gz': File exists"); the call fails here as it did. */
 static int make_parents(int dirfd, const char *path, const struct scan *sc,
 			int self)
 {
@@ -143,7 +154,7 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 		if (i == n && !self)
 			break;
 		p[i] = 0;
-		if (made_by_script(sc, p))
+		if (made_by_script(sc, p) || (i < n && staged_file(sc, p)))
 			return 0;
 		/* "." and "a/.": a directory there already */
 		if (!(p[i - 1] == '.' && (i == 1 || p[i - 2] == '/')) &&
@@ -193,13 +204,23 @@ static int stage_file(int dirfd, const char *path, int64_t size,
 	return close(f) ? IOL_EIO : 0;
 }
 
-static int stage(const struct iol_rbin *b, int dirfd, const struct scan *sc,
+static int stage(const struct iol_rbin *b, int dirfd, struct scan *sc,
 		 const struct iol_ropts *o, struct iol_rresult *res,
 		 struct iol_error *err)
 {
 	const struct iol_rscript *s = &b->s;
 	size_t i;
 	int rc = 0;
+
+	sc->files = malloc((s->ninput + 1) * sizeof(char *));
+	if (!sc->files)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	for (i = 0; i < s->ninput; i++)
+		if (s->input[i].size >= 0)
+			sc->files[sc->nfile++] =
+				iol_rscript_s(s, s->input[i].path);
+	if (sc->nfile)
+		qsort(sc->files, sc->nfile, sizeof(char *), cmpstr);
 
 	/* the directories above every path a call names */
 	for (i = 1; i < s->nstr && rc == 0; i++)
@@ -980,6 +1001,7 @@ static int prepare(const struct iol_rbin *b, struct iol_ropts *o,
 	if (!rc)
 		rc = stage(b, c->dirfd, &sc, o, res, err);
 	free(sc.mkdirs);
+	free(sc.files);
 	free(sc.prof);
 	return rc;
 }
