@@ -30,6 +30,9 @@ struct rprog {
 	 * in section 0's entry alone): a section's cached parent
 	 * directories hold while it has not moved (engine-rank.c) */
 	_Atomic int64_t ns;
+	/* sections sleeping on this one's count (a futex on its low 32
+	 * bits): its calls wake them */
+	_Atomic int64_t sleepers;
 };
 
 /* The descriptors of a process replayed as threads: script fd -> the
