@@ -54,6 +54,19 @@ $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$S" > 
 grep -q '"compiled":"reused"' "$TMP/j2"
 ok $? "second run reuses the compiled form"
 is "$(stat -c %Y "$bin")" "$(date -d 2001-01-01 +%s)" "the cached file was not rewritten"
+
+# the cache is pruned when a script is compiled: a compiled form unused
+# for 30 days goes, one used today stays, and so does what is not the
+# cache's own (another name, a link)
+old=$C/$(printf '%064d' 7).iolr
+printf 'x' > "$old" && touch -d '40 days ago' "$old"
+printf 'y' > "$C/notes.txt" && touch -d '40 days ago' "$C/notes.txt"
+ln -s "$TMP/keep-target" "$C/$(printf '%064d' 8).iolr"
+printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'open "p" wronly|creat 0644 = 3 0.00001' 'close 3 = 0 0.00001' > "$TMP/prune.script"
+$RUN replay --allow-root --dir "$SB" "$TMP/prune.script" > /dev/null 2>&1
+ok $?  "a new script compiled with an old compiled form in the cache"
+is "$([ -e "$old" ] && echo kept || echo gone) $([ -f "$bin" ] && echo kept) $(cat "$C/notes.txt") $([ -L "$C/$(printf '%064d' 8).iolr" ] && echo link)" \
+	"gone kept y link" "the cache: unused 40 days removed, the one used today kept, other names and links left"
 echo "# a comment changes the digest" >> "$S"
 $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$S" > "$TMP/j3"
 grep -q '"compiled":"written"' "$TMP/j3"
