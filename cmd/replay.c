@@ -706,6 +706,9 @@ static void cache_prune(const struct cache *c)
 	free(e);
 }
 
+/* --max-memory, which parsing the script counts against too */
+static size_t parse_max_memory;
+
 /* The compiled form of the script at path, reused when the cache has
  * it under the SHA-256 of the text (and it checks out), else compiled
  * now.  Prints its own messages. */
@@ -754,6 +757,7 @@ static int compiled(const char *path, struct iol_rbin *b, struct cache *c,
 		cache_prune(c);
 	iol_rscript_init(&s);
 	s.max_input = max_input;
+	s.max_memory = parse_max_memory;
 	rc = iol_rscript_parse(&s, buf, len, &err);
 	free(buf);
 	if (rc == 0)
@@ -1239,6 +1243,9 @@ int cmd_replay(int argc, char **argv)
 	if (optind != argc - 1)
 		return usage_error(optind < argc ? "one script at a time"
 						 : "no script given");
+	parse_max_memory = ro.o.lim.max_memory > 0
+				   ? (size_t)ro.o.lim.max_memory
+				   : (size_t)2 << 30;
 	if (!ro.o.dir)
 		return usage_error("--dir names the sandbox the replay may "
 				   "write in");

@@ -384,4 +384,16 @@ else
 	skip "CPU time under valgrind" 3
 fi
 
+# parsing counts against --max-memory: 20,000 events (88 bytes each
+# parsed) are refused at 1M, with the line where it passed, before
+# anything is staged; the same limit lets a small script run
+{ printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'open "m" wronly|creat 0644 = 3 0.00001'
+  i=0; while [ $i -lt 20000 ]; do echo 'lseek 3 0 set = 0 0.000001'; i=$((i + 1)); done
+  echo 'close 3 = 0 0.00001'; } > "$TMP/mem.script"
+$RUN replay --allow-root --max-memory 1M --dir "$TMP/msb" "$TMP/mem.script" > /dev/null 2> "$TMP/mem.err"
+is "$? $(grep -c 'more than 1048576 (--max-memory)' "$TMP/mem.err") $(ls -A "$TMP/msb" 2> /dev/null | wc -l)" "1 1 0" \
+	"a script whose parsed events pass --max-memory is refused, nothing staged ($(head -c 120 "$TMP/mem.err"))"
+$RUN replay --allow-root --max-memory 1M --dir "$TMP/msb" "$TMP/prune.script" > /dev/null 2> "$TMP/mem2.err"
+ok $? "... and a small one runs within it ($(head -c 100 "$TMP/mem2.err"))"
+
 done_testing
