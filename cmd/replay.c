@@ -678,7 +678,8 @@ static void cache_prune(const struct cache *c)
 	if (!dir && d2 >= 0)
 		close(d2);
 	while (e && dir && n < CACHE_MAX && (de = readdir(dir)) != NULL) {
-		if (!ours(de->d_name) || (keep && !strcmp(de->d_name, keep + 1)) ||
+		if (!ours(de->d_name) ||
+		    (keep && !strcmp(de->d_name, keep + 1)) ||
 		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
 		    !S_ISREG(st.st_mode) || st.st_uid != geteuid())
 			continue;
@@ -747,7 +748,8 @@ static int compiled(const char *path, struct iol_rbin *b, struct cache *c,
 		free(buf);
 		if (!c->temp) { /* used now (its access time): the last to
 				   be pruned */
-			struct timespec t[2] = {{0, UTIME_NOW}, {0, UTIME_OMIT}};
+			struct timespec t[2] = {{0, UTIME_NOW},
+						{0, UTIME_OMIT}};
 
 			utimensat(AT_FDCWD, c->bin, t, AT_SYMLINK_NOFOLLOW);
 		}
@@ -1243,9 +1245,8 @@ int cmd_replay(int argc, char **argv)
 	if (optind != argc - 1)
 		return usage_error(optind < argc ? "one script at a time"
 						 : "no script given");
-	parse_max_memory = ro.o.lim.max_memory > 0
-				   ? (size_t)ro.o.lim.max_memory
-				   : (size_t)2 << 30;
+	parse_max_memory = ro.o.lim.max_memory > 0 ? (size_t)ro.o.lim.max_memory
+						   : (size_t)2 << 30;
 	if (!ro.o.dir)
 		return usage_error("--dir names the sandbox the replay may "
 				   "write in");

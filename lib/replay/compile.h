@@ -91,7 +91,6 @@ int iol_rbin_events(const struct iol_rbin *b, size_t r, struct iol_rev **ev,
 /* A cursor over events already in memory (from iol_rbin_events(),
  * borrowed until the cursor is released): nothing to inflate while the
  * calls are replayed. */
-void iol_rcursor_mem(struct iol_rcursor *c, const struct iol_rev *ev,
-		     size_t n);
+void iol_rcursor_mem(struct iol_rcursor *c, const struct iol_rev *ev, size_t n);
 
 #endif

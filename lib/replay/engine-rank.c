@@ -261,8 +261,7 @@ static int pc_stat(struct rk *k, const char *path, int nofollow, int64_t *r)
 /* open through the cache, beneath the parent: 1 with *r set when it
  * served; a link leading above the parent (EXDEV) is resolved again
  * from the run directory */
-static int pc_open(struct rk *k, const char *path, int fl, mode_t m,
-		   int64_t *r)
+static int pc_open(struct rk *k, const char *path, int fl, mode_t m, int64_t *r)
 {
 	char base[256];
 	int pfd = pc_parent(k, path, base, sizeof(base));
@@ -304,8 +303,8 @@ static int64_t op_path(struct rk *k, const struct iol_rev *e)
 	switch (e->op) {
 	case IOL_ROP_OPEN: {
 		/* a trace that did not show the mode: the usual one */
-		mode_t m = e->mode || !(e->flags & IOL_EVF_CREAT) ? e->mode
-								  : 0644;
+		mode_t m =
+			e->mode || !(e->flags & IOL_EVF_CREAT) ? e->mode : 0644;
 		int fl = open_flags(e->flags);
 
 		if (!pc_open(k, P(k, e->path), fl, m, &r))
@@ -486,8 +485,7 @@ static void account(struct rk *k, const struct iol_rev *e, int64_t r, int en,
 /* The compute gap before a call: inflate the next chunk in it when the
  * current one is half read, then wait for the schedule.  now is the
  * clock's time; *now gets it after the wait. */
-static int gap(struct rk *k, struct iol_rcursor *cur, double sched,
-	       double *now)
+static int gap(struct rk *k, struct iol_rcursor *cur, double sched, double *now)
 {
 	int afap = k->c->o->pace == IOL_PACE_AFAP, rc = 0;
 
@@ -545,8 +543,8 @@ static void sleep_on(struct rk *k, struct rprog *p, int64_t seen)
 	}
 	atomic_fetch_add(&p->sleepers, 1);
 	if (atomic_load(&p->calls) == seen && !atomic_load(&p->done))
-		syscall(SYS_futex, low32(&p->calls), FUTEX_WAIT,
-			(uint32_t)seen, &most, NULL, 0);
+		syscall(SYS_futex, low32(&p->calls), FUTEX_WAIT, (uint32_t)seen,
+			&most, NULL, 0);
 	atomic_fetch_sub(&p->sleepers, 1);
 }
 
@@ -659,7 +657,8 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 
 int replay_rank(struct rctx *c, size_t r)
 {
-	struct rk k = {c, NULL, {NULL, 0, NULL}, NULL, 0, 0, 0, 0, {{-1, 0, ""}}};
+	struct rk k = {c, NULL, {NULL, 0, NULL}, NULL, 0, 0,
+		       0, 0,	{{-1, 0, ""}}};
 	const struct iol_rgroup *g = c->o->group;
 	size_t len = (size_t)c->b->s.rank[r].maxlen;
 	struct iol_rcursor cur;

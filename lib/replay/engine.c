@@ -295,8 +295,8 @@ struct shared {
 	int64_t (*file)[3]; /* nrank x nstr */
 	double *prof;	    /* 2 per event of every rank, ranks in order */
 	size_t *pfirst;
-	struct rprog *prog; /* every rank's progress, for the waits */
-	size_t plen;	    /* bytes of the file mapping of prog (group) */
+	struct rprog *prog;  /* every rank's progress, for the waits */
+	size_t plen;	     /* bytes of the file mapping of prog (group) */
 	struct iol_rev **ev; /* per rank: preloaded events, or NULL */
 	size_t *nev;
 };
@@ -1059,7 +1059,7 @@ int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *opts,
 		   struct iol_rresult *res, struct iol_error *err)
 {
 	struct iol_ropts ov = *opts, *o = &ov;
-	struct rctx c = {b,    o,    -1,   res->rundir, 0,	  0, NULL,
+	struct rctx c = {b,    o,    -1,   res->rundir, 0,    0, NULL,
 			 NULL, NULL, NULL, NULL,	NULL, 0};
 	const struct iol_rgroup *g =
 		o->group && o->group->n > 1 ? o->group : NULL;

@@ -536,7 +536,8 @@ static size_t parse_memory(const struct iol_rscript *s, size_t n)
 	size_t m = n + s->capbytes + 2 * s->capoff * sizeof(uint32_t) +
 		   s->ninput * sizeof(struct iol_rinput) +
 		   s->nrewrite * 2 * sizeof(uint32_t) +
-		   s->nrank * sizeof(struct iol_rrank), r;
+		   s->nrank * sizeof(struct iol_rrank),
+	       r;
 
 	for (r = 0; r < s->nrank; r++)
 		m += s->rank[r].cap * sizeof(struct iol_rev);

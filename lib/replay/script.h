@@ -128,7 +128,7 @@ struct iol_rscript {
 	/* the parser refuses a script whose text and parsed form take more
 	 * bytes (counted every 1024 lines); 0 no limit */
 	size_t max_memory;
-	void *priv;	  /* the parser's string index */
+	void *priv; /* the parser's string index */
 };
 
 /* The name of an operation in scripts ("pwrite"); NULL if out of range. */
