@@ -860,9 +860,6 @@ static int over(struct iol_error *err, const char *what, int64_t n, int64_t lim,
 			     (long long)lim, opt);
 }
 
-/* What the script asks of this machine against the limits: the
- * processes and threads, their buffers, the bytes staged and the free
- * space of the sandbox's file system. */
 /* The data buffers of the sections this process replays and the shared
  * table of bytes and calls per section and path (shared_map): 256
  * sections of a script naming a million paths would map 6 GB (nrank <
@@ -879,6 +876,9 @@ static int64_t memory_of(const struct iol_rbin *b, const struct iol_ropts *o)
 	return mem;
 }
 
+/* What the script asks of this machine against the limits: the
+ * processes and threads, their buffers, the bytes staged and the free
+ * space of the sandbox's file system. */
 static int within_limits(const struct iol_rbin *b, const struct iol_ropts *o,
 			 int sbfd, struct iol_error *err)
 {
