@@ -6,15 +6,19 @@
  * adds to each call on this machine, for replay-script to take off.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <signal.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -625,6 +629,87 @@ static void cache_done(struct cache *c)
 	c->temp = 0;
 }
 
+/* The cache is pruned on each compile: compiled forms not used for
+ * CACHE_DAYS days go, then the least recently used until the rest holds
+ * CACHE_BYTES (a reused one gets its access time set: used is the later
+ * of its access and modification times).  Only names of the cache's own
+ * form ("<64 hex>.iolr") and files of this user are removed, by name in
+ * the directory, following no link. */
+#define CACHE_DAYS 30
+#define CACHE_BYTES ((int64_t)1 << 30)
+#define CACHE_MAX 4096 /* entries looked at */
+
+struct centry {
+	char name[80];
+	time_t t;
+	int64_t size;
+};
+
+static int ours(const char *n)
+{
+	size_t i;
+
+	for (i = 0; i < 64; i++)
+		if (!isxdigit((unsigned char)n[i]))
+			return 0;
+	return !strcmp(n + 64, ".iolr");
+}
+
+static int cmp_centry(const void *a, const void *b)
+{
+	const struct centry *x = a, *y = b;
+
+	return (x->t > y->t) - (x->t < y->t);
+}
+
+static void cache_prune(const struct cache *c)
+{
+	const char *keep = strrchr(c->bin, '/');
+	struct centry *e = malloc(CACHE_MAX * sizeof(*e));
+	int fd = open(c->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int d2 = fd >= 0 ? dup(fd) : -1;
+	DIR *dir = d2 >= 0 ? fdopendir(d2) : NULL;
+	time_t old = time(NULL) - (time_t)CACHE_DAYS * 86400;
+	struct dirent *de;
+	struct stat st;
+	size_t n = 0, i;
+	int64_t total = 0;
+
+	if (!dir && d2 >= 0)
+		close(d2);
+	while (e && dir && n < CACHE_MAX && (de = readdir(dir)) != NULL) {
+		if (!ours(de->d_name) ||
+		    (keep && !strcmp(de->d_name, keep + 1)) ||
+		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+		    !S_ISREG(st.st_mode) || st.st_uid != geteuid())
+			continue;
+		if (st.st_atime < st.st_mtime) /* last used: made or read */
+			st.st_atime = st.st_mtime;
+		if (st.st_atime < old) {
+			unlinkat(fd, de->d_name, 0);
+			continue;
+		}
+		snprintf(e[n].name, sizeof(e[n].name), "%s", de->d_name);
+		e[n].t = st.st_atime;
+		e[n].size = (int64_t)st.st_size;
+		total += e[n++].size;
+	}
+	if (e && n)
+		qsort(e, n, sizeof(*e), cmp_centry);
+	for (i = 0; e && i < n && total > CACHE_BYTES; i++) {
+		unlinkat(fd, e[i].name, 0);
+		total -= e[i].size;
+	}
+	if (dir)
+		closedir(dir);
+	if (fd >= 0)
+		close(fd);
+	free(e);
+}
+
+/* --max-memory, which parsing the script counts against too */
+static size_t parse_max_memory;
+
 /* The compiled form of the script at path, reused when the cache has
  * it under the SHA-256 of the text (and it checks out), else compiled
  * now.  Prints its own messages. */
@@ -661,10 +746,20 @@ static int compiled(const char *path, struct iol_rbin *b, struct cache *c,
 	*reused = !force && iol_rbin_load(b, c->bin, key, NULL) == 0;
 	if (*reused) {
 		free(buf);
+		if (!c->temp) { /* used now (its access time): the last to
+				   be pruned */
+			struct timespec t[2] = {{0, UTIME_NOW},
+						{0, UTIME_OMIT}};
+
+			utimensat(AT_FDCWD, c->bin, t, AT_SYMLINK_NOFOLLOW);
+		}
 		return EXIT_OK;
 	}
+	if (!c->temp)
+		cache_prune(c);
 	iol_rscript_init(&s);
 	s.max_input = max_input;
+	s.max_memory = parse_max_memory;
 	rc = iol_rscript_parse(&s, buf, len, &err);
 	free(buf);
 	if (rc == 0)
@@ -880,6 +975,7 @@ static void catch_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
 }
 
 static double now_s(void)
@@ -997,9 +1093,10 @@ static void say_stop(const char *script, const struct iol_rresult *res,
 {
 	if (res->stopped)
 		msg("replay of '%s' stopped by %s%s", script,
-		    stop_sig == SIGTERM	 ? "SIGTERM"
-		    : stop_sig == SIGHUP ? "SIGHUP"
-					 : "SIGINT",
+		    stop_sig == SIGTERM	  ? "SIGTERM"
+		    : stop_sig == SIGHUP  ? "SIGHUP"
+		    : stop_sig == SIGQUIT ? "SIGQUIT"
+					  : "SIGINT",
 		    ro->o.keep ? "" : "; its run directory is removed");
 	else
 		msg("replay of '%s' failed: %s", script, err->msg);
@@ -1094,6 +1191,11 @@ static int replay(const char *script, struct ropt *ro)
 	iol_rbin_release(&b);
 	cache_done(&cache);
 	if (stop_sig) { /* as the signal would have ended it */
+		struct rlimit nocore = {0, 0};
+
+		/* SIGQUIT's status, without its core dump: the run was
+		 * stopped and cleaned up, not broken */
+		setrlimit(RLIMIT_CORE, &nocore);
 		signal(stop_sig, SIG_DFL);
 		raise(stop_sig);
 	}
@@ -1143,6 +1245,8 @@ int cmd_replay(int argc, char **argv)
 	if (optind != argc - 1)
 		return usage_error(optind < argc ? "one script at a time"
 						 : "no script given");
+	parse_max_memory = ro.o.lim.max_memory > 0 ? (size_t)ro.o.lim.max_memory
+						   : (size_t)2 << 30;
 	if (!ro.o.dir)
 		return usage_error("--dir names the sandbox the replay may "
 				   "write in");

@@ -54,6 +54,19 @@ $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$S" > 
 grep -q '"compiled":"reused"' "$TMP/j2"
 ok $? "second run reuses the compiled form"
 is "$(stat -c %Y "$bin")" "$(date -d 2001-01-01 +%s)" "the cached file was not rewritten"
+
+# the cache is pruned when a script is compiled: a compiled form unused
+# for 30 days goes, one used today stays, and so does what is not the
+# cache's own (another name, a link)
+old=$C/$(printf '%064d' 7).iolr
+printf 'x' > "$old" && touch -d '40 days ago' "$old"
+printf 'y' > "$C/notes.txt" && touch -d '40 days ago' "$C/notes.txt"
+ln -s "$TMP/keep-target" "$C/$(printf '%064d' 8).iolr"
+printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'open "p" wronly|creat 0644 = 3 0.00001' 'close 3 = 0 0.00001' > "$TMP/prune.script"
+$RUN replay --allow-root --dir "$SB" "$TMP/prune.script" > /dev/null 2>&1
+ok $?  "a new script compiled with an old compiled form in the cache"
+is "$([ -e "$old" ] && echo kept || echo gone) $([ -f "$bin" ] && echo kept) $(cat "$C/notes.txt") $([ -L "$C/$(printf '%064d' 8).iolr" ] && echo link)" \
+	"gone kept y link" "the cache: unused 40 days removed, the one used today kept, other names and links left"
 echo "# a comment changes the digest" >> "$S"
 $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$S" > "$TMP/j3"
 grep -q '"compiled":"written"' "$TMP/j3"
@@ -341,5 +354,46 @@ printf 'iolens-replay-script 1\nrank 0 pid 1\nsymlink "a/b/l" "../../x" = 0 0.1\
 $RUN replay --allow-root --as-fast-as-possible --dir "$SB" "$TMP/oklink.script" > /dev/null 2> "$TMP/err"
 ok $? "a link whose '..' stay inside (a/b/l to ../../x) is taken ($(cat "$TMP/err"))"
 is "$(ls -A "$SB")" "keep.txt" "the sandbox holds only what was there before"
+
+# an input file that a call named as a directory (a probe that failed
+# with ENOTDIR): staged as the file it is, not made a directory first
+# ("cannot stage 'a/changelog.gz': File exists" before)
+printf '%s\n' 'iolens-replay-script 1' 'source "strace"' 'inferred no' 'overhead 0 calibrated' \
+	'traced 0.01' 'dropped 0' 'input "a/changelog.gz" 10' 'rank 0 pid 1' \
+	'stat "a/changelog.gz/x" = -1 ENOTDIR 0.000001' 'open "a/changelog.gz" rdonly 0 = 3 0.000001' \
+	'read 3 10 = 10 0.000001' 'close 3 = 0 0.000001' > "$TMP/filedir.script"
+$RUN replay --allow-root --format=json --dir "$TMP/fdsb" "$TMP/filedir.script" > "$TMP/fd.json" 2> "$TMP/fd.err"
+ok $? "an input file named as a directory by a failed call is staged ($(head -c 100 "$TMP/fd.err"))"
+grep -q '"mismatched":0,' "$TMP/fd.json" && grep -q '"replay":{[^}]*"bytes_read":10,' "$TMP/fd.json"
+ok $? "... its 10 bytes read, and the probe failed as it did"
+
+# a section waiting for another ("after") sleeps on a futex: a second
+# of waiting costs next to no CPU (polling every 20 us cost 0.14 s)
+printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 7' 'compute 1' 'open "a" wronly|creat 0644 = 3 0.00001' \
+	'close 3 = 0 0.00001' 'rank 1 pid 8' 'after 0 1' 'open "b" wronly|creat 0644 = 3 0.00001' \
+	'close 3 = 0 0.00001' > "$TMP/wait.script"
+if [ -z "${VALGRIND:-}" ]; then
+	perl -e 'my $f = shift; system(@ARGV) == 0 or exit 1; my @t = times;
+		open my $o, ">", $f or exit 1; printf $o "%.3f\n", $t[2] + $t[3]' -- "$TMP/w.cpu" \
+		$IOLENS replay --allow-root --format=json --dir "$TMP/wsb" "$TMP/wait.script" 2> "$TMP/w.err" > "$TMP/w.json"
+	ok $? "a script where one process waits a second for another replays ($(head -c 100 "$TMP/w.err"))"
+	cpu=$(cat "$TMP/w.cpu")
+	ok $(perl -e 'exit !($ARGV[0] < 0.07)' "$cpu"; echo $?) "... the wait cost $cpu s of CPU in all (< 0.07)"
+	is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{replay}{ops} $j->{waits_given_up}"' < "$TMP/w.json")" "4 0" "... its 4 calls made, the wait met"
+else
+	skip "CPU time under valgrind" 3
+fi
+
+# parsing counts against --max-memory: 20,000 events (88 bytes each
+# parsed) are refused at 1M, with the line where it passed, before
+# anything is staged; the same limit lets a small script run
+{ printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'open "m" wronly|creat 0644 = 3 0.00001'
+  i=0; while [ $i -lt 20000 ]; do echo 'lseek 3 0 set = 0 0.000001'; i=$((i + 1)); done
+  echo 'close 3 = 0 0.00001'; } > "$TMP/mem.script"
+$RUN replay --allow-root --max-memory 1M --dir "$TMP/msb" "$TMP/mem.script" > /dev/null 2> "$TMP/mem.err"
+is "$? $(grep -c 'more than 1048576 (--max-memory)' "$TMP/mem.err") $(ls -A "$TMP/msb" 2> /dev/null | wc -l)" "1 1 0" \
+	"a script whose parsed events pass --max-memory is refused, nothing staged ($(head -c 120 "$TMP/mem.err"))"
+$RUN replay --allow-root --max-memory 1M --dir "$TMP/msb" "$TMP/prune.script" > /dev/null 2> "$TMP/mem2.err"
+ok $? "... and a small one runs within it ($(head -c 100 "$TMP/mem2.err"))"
 
 done_testing

@@ -173,7 +173,8 @@ else
 fi
 
 # ---- signals: the run directory is removed, the status is the signal's
-for sig in 15 2; do
+# (SIGQUIT too, without a core dump)
+for sig in 15 2 3; do
 	$RUN replay --allow-root --dir "$W/sb" "$TMP/slow.script" > /dev/null 2> "$TMP/sig.err" &
 	pid=$!
 	n=0

@@ -111,6 +111,13 @@ static void unlock(void)
 	atomic_flag_clear_explicit(&list_lock, memory_order_release);
 }
 
+/* The cost of one clock read, ns (the least of 8 rounds of 64): a line's
+ * cost is measured from the read that ends its call to the read after
+ * its line, so one read of the two that bracket the gap to the next
+ * call falls outside it (a lseek loop: the lines' measured cost was 0.21
+ * to 0.33 us a call, what the tracer added 0.27 to 0.49). */
+static int64_t clock_ns;
+
 static inline int64_t now(void)
 {
 	struct timespec ts;
@@ -874,7 +881,7 @@ static void finish(struct call *c, long long ret)
 	/* the line's cost, in the gap before the next call; one that took
 	 * longer than COST_MAX was not the line's doing (the thread was
 	 * preempted, or it made its buffer) and is left out of the mean */
-	k = now() - c->t1;
+	k = now() - c->t1 + clock_ns;
 	if (k >= 0 && k < COST_MAX) {
 		c->t->cost += (uint64_t)k;
 		c->t->ncost++;
@@ -949,12 +956,29 @@ static void marker(const char *what, const char *text)
 	out_write(b, n);
 }
 
+static void measure_clock(void)
+{
+	int64_t best = -1, t;
+	int r, i;
+
+	for (r = 0; r < 8; r++) {
+		t = now();
+		for (i = 0; i < 64; i++)
+			(void)now();
+		t = (now() - t) / 65;
+		if (best < 0 || t < best)
+			best = t;
+	}
+	clock_ns = best > 0 && best < 1000 ? best : 0;
+}
+
 __attribute__((constructor)) static void init(void)
 {
 	const char *d = getenv("IOLENS_TRACE_DIR");
 
 	if (!d || !*d || strlen(d) >= sizeof(dir))
 		return;
+	measure_clock();
 	memcpy(dir, d, strlen(d) + 1);
 	if (pthread_key_create(&key, thread_gone) != 0)
 		return;

@@ -617,10 +617,24 @@ int iol_rcursor_ahead(struct iol_rcursor *c)
 	return 1;
 }
 
+/* What no event may be, even in a sealed file: a program that wrote it
+ * may have had a bug, and nothing out of range may reach the engine. */
+static int bad_event(const struct iol_rev *e)
+{
+	return e->op >= IOL_ROP_COUNT || !(e->gap >= 0) || !(e->gap <= 1e15) ||
+	       !(e->dur >= 0) || !(e->dur <= 1e15);
+}
+
 int iol_rcursor_next(struct iol_rcursor *c, const struct iol_rev **ev)
 {
 	int rc;
 
+	if (c->mem) { /* checked when inflated */
+		if (c->pos >= c->nmem)
+			return 0;
+		*ev = &c->mem[c->pos++];
+		return 1;
+	}
 	if (c->pos >= c->have[c->cur]) {
 		if (!c->ahead && (rc = iol_rcursor_ahead(c)) <= 0)
 			return rc;
@@ -630,13 +644,43 @@ int iol_rcursor_next(struct iol_rcursor *c, const struct iol_rev **ev)
 		c->ahead = 0;
 	}
 	*ev = &c->buf[c->cur][c->pos++];
-	/* sealed by this user, but written by a program that may have had
-	 * a bug: nothing out of range reaches the engine */
-	if ((*ev)->op >= IOL_ROP_COUNT || !((*ev)->gap >= 0) ||
-	    !((*ev)->gap <= 1e15) || !((*ev)->dur >= 0) ||
-	    !((*ev)->dur <= 1e15))
-		return IOL_ECORRUPT;
-	return 1;
+	return bad_event(*ev) ? IOL_ECORRUPT : 1;
+}
+
+void iol_rcursor_mem(struct iol_rcursor *c, const struct iol_rev *ev, size_t n)
+{
+	memset(c, 0, sizeof(*c));
+	c->fd = -1;
+	c->mem = ev;
+	c->nmem = n;
+}
+
+int iol_rbin_events(const struct iol_rbin *b, size_t r, struct iol_rev **ev,
+		    size_t *n)
+{
+	struct iol_rcursor c;
+	const struct iol_rev *e;
+	size_t k = 0, want = r < b->s.nrank ? b->s.rank[r].n : 0;
+	struct iol_rev *a = malloc((want ? want : 1) * sizeof(*a));
+	int rc = a ? iol_rcursor_open(&c, b, r) : IOL_ENOMEM;
+
+	/* counts_ok() held the chunks to the rank's count at load */
+	while (rc == 0 && (rc = iol_rcursor_next(&c, &e)) > 0) {
+		rc = k < want ? 0 : IOL_ECORRUPT;
+		if (rc == 0)
+			a[k++] = *e;
+	}
+	if (a)
+		iol_rcursor_release(&c);
+	if (rc == 0 && k != want)
+		rc = IOL_ECORRUPT;
+	if (rc) {
+		free(a);
+		return rc;
+	}
+	*ev = a;
+	*n = k;
+	return 0;
 }
 
 void iol_rcursor_release(struct iol_rcursor *c)

@@ -68,6 +68,9 @@ struct iol_rcursor {
 	int ahead;  /* the other buffer holds the next chunk */
 	unsigned char *z;
 	size_t zcap;
+	/* events in memory (iol_rcursor_mem()), borrowed; NULL: chunks */
+	const struct iol_rev *mem;
+	size_t nmem;
 };
 
 /* A cursor over rank r's events, read from b's file with pread (so any
@@ -79,5 +82,15 @@ int iol_rcursor_next(struct iol_rcursor *c, const struct iol_rev **ev);
  * do, < 0 on error.  Call it when there is time to spare. */
 int iol_rcursor_ahead(struct iol_rcursor *c);
 void iol_rcursor_release(struct iol_rcursor *c);
+
+/* Every event of rank r inflated into one array (*ev, *n events; the
+ * caller frees *ev), each checked as iol_rcursor_next() checks them:
+ * 0, IOL_ENOMEM or the cursor's errors. */
+int iol_rbin_events(const struct iol_rbin *b, size_t r, struct iol_rev **ev,
+		    size_t *n);
+/* A cursor over events already in memory (from iol_rbin_events(),
+ * borrowed until the cursor is released): nothing to inflate while the
+ * calls are replayed. */
+void iol_rcursor_mem(struct iol_rcursor *c, const struct iol_rev *ev, size_t n);
 
 #endif

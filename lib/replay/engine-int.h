@@ -26,6 +26,13 @@ struct rprog {
 	_Atomic int64_t on;    /* waiting for section on - 1; 0 not */
 	_Atomic int64_t want;  /* ... to make this many calls */
 	_Atomic int64_t done;  /* ended (or stopped): no more calls */
+	/* renames, unlinks and rmdirs made so far by every section (kept
+	 * in section 0's entry alone): a section's cached parent
+	 * directories hold while it has not moved (engine-rank.c) */
+	_Atomic int64_t ns;
+	/* sections sleeping on this one's count (a futex on its low 32
+	 * bits): its calls wake them */
+	_Atomic int64_t sleepers;
 };
 
 /* The descriptors of a process replayed as threads: script fd -> the
@@ -49,6 +56,10 @@ struct rctx {
 	struct rprog *prog; /* every rank's, shared */
 	struct rfds *fds;   /* its process's, when one of its threads;
 			       NULL: its own */
+	/* its events inflated before the start (engine.c: preload), or
+	 * NULL: read chunk by chunk */
+	const struct iol_rev *ev;
+	size_t nev;
 };
 
 double rnow(void);

@@ -16,8 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <linux/futex.h>
+#include <limits.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,25 +40,30 @@ double rnow(void)
 /* Sleep until t, spinning over the last 200 microseconds (sleeps
  * overshoot by the timer slack and a wake-up); never past the deadline,
  * and in naps of at most half a second, so that a rank whose deadline
- * moves or whose parent is gone does not sleep on. */
-static void wait_until(double t, double deadline)
+ * moves or whose parent is gone does not sleep on.  now is the clock's
+ * time when called; returns its time at the end (a clock read costs 40
+ * ns on this VM, a quarter of a small call: no more of them than need
+ * be). */
+static double wait_until(double t, double deadline, double now)
 {
 	struct timespec ts;
 	double u;
 
 	if (!(t <= deadline)) /* NaN too */
 		t = deadline;
-	while ((u = t - 0.0002) > rnow()) {
-		if (u > rnow() + 0.5)
-			u = rnow() + 0.5;
+	while ((u = t - 0.0002) > now) {
+		if (u > now + 0.5)
+			u = now + 0.5;
 		ts.tv_sec = (time_t)u;
 		ts.tv_nsec = (long)((u - (double)ts.tv_sec) * 1e9);
 		if (ts.tv_nsec > 999999999)
 			ts.tv_nsec = 999999999;
 		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		now = rnow();
 	}
-	while (rnow() < t)
-		;
+	while (now < t)
+		now = rnow();
+	return now;
 }
 
 /* The map of script descriptors to the replay's; a process's threads
@@ -154,13 +162,115 @@ static int open_flags(unsigned f)
 	return fl | O_CLOEXEC;
 }
 
+/* Parent directories of recent calls, resolved beneath the run
+ * directory (O_PATH), so that a stat or an open of a name in one costs
+ * one call on the last component instead of a resolution of the whole
+ * path and, for a stat, three calls: bench/resolve.c measured a stat so
+ * made at 0.7 of a plain fstatat and the three at 1.9 to 2.3 of it, an
+ * open at 0.85 against 1.05.  Good while no section renamed or removed
+ * anything (rprog.ns), which could have moved what a name leads to; a
+ * cached directory stays beneath the run directory whatever is renamed,
+ * as every rename is made there.  Off in a group of several processes,
+ * whose shared counter may sit on another node. */
+#define NPAR 4
+
+struct pslot {
+	int fd; /* -1 empty */
+	size_t len;
+	char dir[1024];
+};
+
 struct rk {
 	struct rctx *c;
 	struct rfds *map; /* c->fds, or own */
 	struct rfds own;
 	char *buf;
 	size_t buflen;
+	int pc_on;
+	unsigned pc_next;
+	int64_t pc_gen;
+	struct pslot pc[NPAR];
 };
+
+static void pc_flush(struct rk *k)
+{
+	int i;
+
+	for (i = 0; i < NPAR; i++) {
+		if (k->pc[i].fd >= 0)
+			close(k->pc[i].fd);
+		k->pc[i].fd = -1;
+	}
+}
+
+/* The cached parent of path (a descriptor of the cache, not to close)
+ * and its last component in base (n bytes); -1 when the cache cannot
+ * serve it (then the whole path is resolved). */
+static int pc_parent(struct rk *k, const char *path, char *base, size_t n)
+{
+	const char *sl = strrchr(path, '/'), *b = sl ? sl + 1 : path;
+	size_t dl = sl ? (size_t)(sl - path) : 0, i;
+	struct pslot *p;
+	int64_t gen;
+
+	if (!k->pc_on || !*b || !strcmp(b, ".") || strlen(b) >= n ||
+	    dl >= sizeof(k->pc[0].dir))
+		return -1;
+	memcpy(base, b, strlen(b) + 1);
+	if (!sl)
+		return k->c->dirfd;
+	gen = atomic_load_explicit(&k->c->prog[0].ns, memory_order_acquire);
+	if (gen != k->pc_gen) {
+		pc_flush(k);
+		k->pc_gen = gen;
+	}
+	for (i = 0; i < NPAR; i++)
+		if (k->pc[i].fd >= 0 && k->pc[i].len == dl &&
+		    !memcmp(k->pc[i].dir, path, dl))
+			return k->pc[i].fd;
+	p = &k->pc[k->pc_next++ % NPAR];
+	if (p->fd >= 0)
+		close(p->fd);
+	memcpy(p->dir, path, dl);
+	p->dir[dl] = 0;
+	p->len = dl;
+	p->fd = iol_sbx_open(k->c->dirfd, p->dir, O_PATH | O_DIRECTORY, 0);
+	return p->fd;
+}
+
+/* A rename or a removal: every section's cached parents are dropped. */
+static void pc_moved(struct rk *k)
+{
+	atomic_fetch_add_explicit(&k->c->prog[0].ns, 1, memory_order_acq_rel);
+}
+
+/* stat or lstat through the cache: 1 with *r set when it served */
+static int pc_stat(struct rk *k, const char *path, int nofollow, int64_t *r)
+{
+	char base[256];
+	struct stat st;
+	int pfd = pc_parent(k, path, base, sizeof(base));
+
+	if (pfd < 0)
+		return 0;
+	*r = fstatat(pfd, base, &st, AT_SYMLINK_NOFOLLOW);
+	/* a link to follow: resolved from the run directory */
+	return !(*r == 0 && !nofollow && S_ISLNK(st.st_mode));
+}
+
+/* open through the cache, beneath the parent: 1 with *r set when it
+ * served; a link leading above the parent (EXDEV) is resolved again
+ * from the run directory */
+static int pc_open(struct rk *k, const char *path, int fl, mode_t m, int64_t *r)
+{
+	char base[256];
+	int pfd = pc_parent(k, path, base, sizeof(base));
+
+	if (pfd < 0)
+		return 0;
+	*r = iol_sbx_open(pfd, base, fl, m);
+	return !(*r < 0 && (errno == EXDEV || errno == ELOOP));
+}
 
 static const char *P(const struct rk *k, uint32_t id)
 {
@@ -191,24 +301,41 @@ static int64_t op_path(struct rk *k, const struct iol_rev *e)
 	int64_t r;
 
 	switch (e->op) {
-	case IOL_ROP_OPEN:
+	case IOL_ROP_OPEN: {
 		/* a trace that did not show the mode: the usual one */
-		r = iol_sbx_open(d, P(k, e->path), open_flags(e->flags),
-				 e->mode || !(e->flags & IOL_EVF_CREAT)
-					 ? e->mode
-					 : 0644);
+		mode_t m =
+			e->mode || !(e->flags & IOL_EVF_CREAT) ? e->mode : 0644;
+		int fl = open_flags(e->flags);
+
+		if (!pc_open(k, P(k, e->path), fl, m, &r))
+			r = iol_sbx_open(d, P(k, e->path), fl, m);
 		if (e->ret >= 0)
 			fdm_set(k->map, e->ret, (int)r);
 		else if (r >= 0)
 			close((int)r);
 		return r;
-	case IOL_ROP_STAT: return iol_sbx_stat(d, P(k, e->path), 0);
-	case IOL_ROP_LSTAT: return iol_sbx_stat(d, P(k, e->path), 1);
-	case IOL_ROP_UNLINK: return iol_sbx_unlink(d, P(k, e->path), 0);
+	}
+	case IOL_ROP_STAT:
+	case IOL_ROP_LSTAT:
+		if (!pc_stat(k, P(k, e->path), e->op == IOL_ROP_LSTAT, &r))
+			r = iol_sbx_stat(d, P(k, e->path),
+					 e->op == IOL_ROP_LSTAT);
+		return r;
+	/* moved or removed: every section's cache is dropped once it has
+	 * (a cache filled while the call ran is dropped too) */
+	case IOL_ROP_UNLINK:
+		r = iol_sbx_unlink(d, P(k, e->path), 0);
+		pc_moved(k);
+		return r;
 	case IOL_ROP_RENAME:
-		return iol_sbx_rename(d, P(k, e->path), P(k, e->path2));
+		r = iol_sbx_rename(d, P(k, e->path), P(k, e->path2));
+		pc_moved(k);
+		return r;
 	case IOL_ROP_MKDIR: return iol_sbx_mkdir(d, P(k, e->path), e->mode);
-	case IOL_ROP_RMDIR: return iol_sbx_unlink(d, P(k, e->path), 1);
+	case IOL_ROP_RMDIR:
+		r = iol_sbx_unlink(d, P(k, e->path), 1);
+		pc_moved(k);
+		return r;
 	case IOL_ROP_SYMLINK:
 		if (!*T(k, e)) {
 			errno = EPERM;
@@ -356,17 +483,21 @@ static void account(struct rk *k, const struct iol_rev *e, int64_t r, int en,
 }
 
 /* The compute gap before a call: inflate the next chunk in it when the
- * current one is half read, then wait for the schedule. */
-static int gap(struct rk *k, struct iol_rcursor *cur, double sched)
+ * current one is half read, then wait for the schedule.  now is the
+ * clock's time; *now gets it after the wait. */
+static int gap(struct rk *k, struct iol_rcursor *cur, double sched, double *now)
 {
 	int afap = k->c->o->pace == IOL_PACE_AFAP, rc = 0;
 
-	if (sched > rnow() + 0.0005 || afap)
+	if (!cur->mem && (sched > *now + 0.0005 || afap)) {
 		rc = iol_rcursor_ahead(cur);
+		if (rc > 0)
+			*now = rnow();
+	}
 	if (rc < 0)
 		return rc;
 	if (!afap)
-		wait_until(sched, k->c->deadline);
+		*now = wait_until(sched, k->c->deadline, *now);
 	return 0;
 }
 
@@ -390,6 +521,41 @@ static int cycle(const struct rprog *pg, size_t nr, size_t me, size_t s)
 	return 0;
 }
 
+/* The low 32 bits of a count, the word a futex waits on. */
+static uint32_t *low32(_Atomic int64_t *v)
+{
+	return (uint32_t *)(void *)v; /* x86-64 and other little-endian */
+}
+
+/* Sleep until section s's count moves from seen, or 50 ms: a futex on
+ * its count (shared memory of forked processes or one node's file
+ * mapping), so a waiting section costs nothing while it waits; it polled
+ * every 20 us before.  In a group of several processes, which may be on
+ * several nodes, it naps 20 us as before. */
+static void sleep_on(struct rk *k, struct rprog *p, int64_t seen)
+{
+	const struct iol_rgroup *g = k->c->o->group;
+	struct timespec nap = {0, 20000}, most = {0, 50000000};
+
+	if ((g && g->n > 1) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__) {
+		nanosleep(&nap, NULL);
+		return;
+	}
+	atomic_fetch_add(&p->sleepers, 1);
+	if (atomic_load(&p->calls) == seen && !atomic_load(&p->done))
+		syscall(SYS_futex, low32(&p->calls), FUTEX_WAIT, (uint32_t)seen,
+			&most, NULL, 0);
+	atomic_fetch_sub(&p->sleepers, 1);
+}
+
+/* After a call or at the end: wake the sections sleeping on this one. */
+static void wake_sleepers(struct rprog *p)
+{
+	if (atomic_load(&p->sleepers) > 0)
+		syscall(SYS_futex, low32(&p->calls), FUTEX_WAKE, INT_MAX, NULL,
+			NULL, 0);
+}
+
 /* "after S N": until section S has made N calls.  Given up, and counted,
  * when S has ended short of them, when the waits close a cycle, or after
  * a minute in which S made no call (a rank that died). */
@@ -399,7 +565,6 @@ static void wait_rank(struct rk *k, const struct iol_rev *e, size_t me)
 	size_t nr = k->c->b->s.nrank, s = (size_t)e->fd;
 	int64_t seen;
 	double last = rnow(), t;
-	struct timespec nap = {0, 20000};
 
 	if (e->fd < 0 || s >= nr || s == me) {
 		k->c->st->broken++;
@@ -411,7 +576,7 @@ static void wait_rank(struct rk *k, const struct iol_rev *e, size_t me)
 		if (atomic_load(&pg[s].done) &&
 		    atomic_load(&pg[s].calls) < e->len)
 			break;
-		nanosleep(&nap, NULL);
+		sleep_on(k, &pg[s], seen);
 		t = rnow();
 		if (atomic_load(&pg[s].calls) != seen)
 			last = t;
@@ -428,34 +593,38 @@ static void wait_rank(struct rk *k, const struct iol_rev *e, size_t me)
  * The events of one section.  base is when the schedule counts from:
  * the common start, then, closed-loop, the return of the previous call
  * (or the end of a wait); on the timeline it moves by the original's
- * gaps and durations alone.
+ * gaps and durations alone.  now is the latest clock read: a call costs
+ * two (its start and end) when it has no compute gap before it, the
+ * wait's last read being its start otherwise.
  */
 static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 {
 	struct rstat *st = k->c->st;
 	int pace = k->c->o->pace;
-	double base = k->c->t0, sched, t1, t2;
+	double base = k->c->t0, sched, t1, t2, now = rnow();
 	const struct iol_rev *e;
 	size_t i = 0;
 	int rc, en;
 	int64_t r;
 
 	for (;;) {
-		t1 = rnow();
+		t1 = now;
 		rc = iol_rcursor_next(cur, &e);
-		t2 = rnow();
+		if (!cur->mem) { /* a chunk may have been inflated */
+			now = rnow();
+			if (now - t1 > 0.0001)
+				st->inflate_s += now - t1;
+		}
 		if (rc <= 0)
 			return rc;
-		if (t2 - t1 > 0.0001)
-			st->inflate_s += t2 - t1;
-		if (t2 > k->c->deadline) {
+		if (now > k->c->deadline) {
 			st->timed_out = 1;
 			return IOL_EIO;
 		}
 		sched = base + e->gap;
-		if (e->gap > 0 && gap(k, cur, sched) < 0)
+		if (e->gap > 0 && gap(k, cur, sched, &now) < 0)
 			return IOL_ECORRUPT;
-		if (rnow() > k->c->deadline) { /* the gap was cut there */
+		if (now > k->c->deadline) { /* the gap was cut there */
 			st->timed_out = 1;
 			return IOL_EIO;
 		}
@@ -465,31 +634,41 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 			continue;
 		if (e->op == IOL_ROP_WAIT) {
 			wait_rank(k, e, me);
+			now = rnow();
 			if (pace != IOL_PACE_TIMELINE)
-				base = rnow();
+				base = now;
 			continue;
 		}
-		t1 = rnow();
+		t1 = e->gap > 0 && pace != IOL_PACE_AFAP ? now : rnow();
 		if (pace != IOL_PACE_AFAP && t1 - sched > st->late)
 			st->late = t1 - sched;
 		errno = 0;
 		r = issue(k, e);
 		en = errno;
-		t2 = rnow();
+		t2 = now = rnow();
 		account(k, e, r, en, t1, t2, i++);
+		/* seq_cst: the store before the load of sleepers, so that a
+		 * section going to sleep on the old count is woken */
 		atomic_store(&k->c->prog[me].calls, (int64_t)i);
+		wake_sleepers(&k->c->prog[me]);
 		base = pace == IOL_PACE_TIMELINE ? base + e->dur : t2;
 	}
 }
 
 int replay_rank(struct rctx *c, size_t r)
 {
-	struct rk k = {c, NULL, {NULL, 0, NULL}, NULL, 0};
+	struct rk k = {c, NULL, {NULL, 0, NULL}, NULL, 0, 0,
+		       0, 0,	{{-1, 0, ""}}};
+	const struct iol_rgroup *g = c->o->group;
 	size_t len = (size_t)c->b->s.rank[r].maxlen;
 	struct iol_rcursor cur;
 	void *buf;
-	int rc;
+	int rc, i;
 
+	for (i = 0; i < NPAR; i++)
+		k.pc[i].fd = -1;
+	k.pc_on = !(g && g->n > 1);
+	k.pc_gen = atomic_load(&c->prog[0].ns);
 	k.map = c->fds ? c->fds : &k.own;
 	prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 	if (len < 4096)
@@ -502,17 +681,21 @@ int replay_rank(struct rctx *c, size_t r)
 	memset(buf, 0x5a, len);
 	k.buf = buf;
 	k.buflen = len;
-	rc = iol_rcursor_open(&cur, c->b, r);
+	if (c->ev)
+		iol_rcursor_mem(&cur, c->ev, c->nev);
+	rc = c->ev ? 0 : iol_rcursor_open(&cur, c->b, r);
 	if (rc == 0) {
-		wait_until(c->t0, c->deadline);
+		wait_until(c->t0, c->deadline, rnow());
 		rc = run_events(&k, &cur, r);
 		c->st->t.run_s = rnow() - c->t0;
 		iol_rcursor_release(&cur);
 	}
 	fdm_release(&k.own); /* a process's: replay_process() */
+	pc_flush(&k);
 	free(buf);
 	c->st->done = rc == 0;
 	atomic_store(&c->prog[r].done, 1); /* its waiters stop waiting */
+	wake_sleepers(&c->prog[r]);
 	return rc;
 }
 

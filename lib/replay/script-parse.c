@@ -528,6 +528,30 @@ static int parse_line(struct pst *p, char *l, int *magic)
 	return statement(p);
 }
 
+/* What parsing holds: the text (n bytes, the caller's), the events as
+ * allocated, the strings and their offsets, the inputs and rewrites
+ * (the string index is about as large as the offsets: counted twice). */
+static size_t parse_memory(const struct iol_rscript *s, size_t n)
+{
+	size_t m = n + s->capbytes + 2 * s->capoff * sizeof(uint32_t) +
+		   s->ninput * sizeof(struct iol_rinput) +
+		   s->nrewrite * 2 * sizeof(uint32_t) +
+		   s->nrank * sizeof(struct iol_rrank),
+	       r;
+
+	for (r = 0; r < s->nrank; r++)
+		m += s->rank[r].cap * sizeof(struct iol_rev);
+	return m;
+}
+
+static int over_memory(struct pst *p, const struct iol_rscript *s, size_t n)
+{
+	return iol_error_set(p->err, IOL_EINVAL,
+			     "line %ld: the script's text and events take %zu "
+			     "bytes, more than %zu (--max-memory)",
+			     p->line, parse_memory(s, n), s->max_memory);
+}
+
 int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
 		      struct iol_error *err)
 {
@@ -560,8 +584,13 @@ int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
 		else
 			rc = parse_line(&p, line, &magic);
 		at += len + 1;
+		if (rc == 0 && s->max_memory && !(p.line & 1023) &&
+		    parse_memory(s, n) > s->max_memory)
+			rc = over_memory(&p, s, n);
 	}
 	free(line);
+	if (rc == 0 && s->max_memory && parse_memory(s, n) > s->max_memory)
+		rc = over_memory(&p, s, n);
 	if (rc == 0 && !magic)
 		rc = iol_error_set(err, IOL_EEMPTY, "empty script");
 	if (rc == 0 && p.cur >= 0 && p.gap > 0) {

@@ -125,7 +125,10 @@ struct iol_rscript {
 	uint64_t ninherit;
 	uint64_t digest;  /* of the text it was read from */
 	size_t max_input; /* the parser refuses more inputs; 0 no limit */
-	void *priv;	  /* the parser's string index */
+	/* the parser refuses a script whose text and parsed form take more
+	 * bytes (counted every 1024 lines); 0 no limit */
+	size_t max_memory;
+	void *priv; /* the parser's string index */
 };
 
 /* The name of an operation in scripts ("pwrite"); NULL if out of range. */
