@@ -169,7 +169,9 @@ iolens_row() {
 			{ echo "$1: iolens trace and replay, run $k: $(cat "$T/err")"; return; }
 		perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
 			my ($o, $r) = ($j->{original}, $j->{replay});
-			printf "%.6f %.6f %.9f %.9f %d\n", $r->{run_s}, $o->{run_s}, $r->{read_s}, $r->{write_s}, $o->{ops}' \
+			my $same = $r->{bytes_read} == $o->{bytes_read} && $r->{bytes_written} == $o->{bytes_written} &&
+				$r->{ops} == $o->{ops} && !@{$j->{failed}} ? 1 : 0;
+			printf "%.6f %.6f %.9f %.9f %d %d\n", $r->{run_s}, $o->{run_s}, $r->{read_s}, $r->{write_s}, $o->{ops}, $same' \
 			< "$T/$1.ijson" >> "$T/ic"
 		k=$((k + 1))
 	done
@@ -185,14 +187,17 @@ iolens_row() {
 		awk -v t="$5" '{ print (t > 0 ? $4 / t : 0) }' "$T/ic" > "$T/q5"
 		q4=$(cell "$T/q4") q5=$(cell "$T/q5")
 	fi
-	printf '%-8s %6s %7.3f %22s %22s %22s %22s %22s\n' "$1" "$(col "$T/ic" 5 | head -1)" "$a" \
-		"$(cell "$T/q1")" "$(cell "$T/q2")" "$(cell "$T/q3")" "$q4" "$q5" >> "$T/irows"
+	printf '%-8s %6s %7.3f %22s %22s %22s %22s %22s %6s\n' "$1" "$(col "$T/ic" 5 | head -1)" "$a" \
+		"$(cell "$T/q1")" "$(cell "$T/q2")" "$(cell "$T/q3")" "$q4" "$q5" "$(same "$T/ic" 6)" >> "$T/irows"
 }
 
 cell() { printf '%.3f [%s]' "$(median < "$1")" "$(range < "$1")"; }
+# same FILE N: "k/n": of n replays, k moved the original's bytes read and
+# written in its number of calls, none failing (column N is 1 for those)
+same() { awk -v n="$2" '{ k += $n } END { printf "%d/%d", k, NR }' "$1"; }
 # col FILE N: column N of FILE's lines
 col() { awk -v n="$2" '{ print $n }' "$1"; }
-printf '%-8s %-10s %6s %7s %22s %22s %22s %22s %22s %22s\n' program overhead calls "orig s" "run ratio" "sched ratio" "read ratio" "write ratio" "read/true" "write/true"
+printf '%-8s %-10s %6s %7s %22s %22s %22s %22s %22s %22s %6s\n' program overhead calls "orig s" "run ratio" "sched ratio" "read ratio" "write ratio" "read/true" "write/true" same
 : > "$T/truth"
 echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	case " ${REPLAY_PROGS:-$name} " in *" $name "*) ;; *) continue ;; esac
@@ -247,9 +252,11 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 			perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
 				my ($o, $r) = ($j->{original}, $j->{replay});
 				my $q = sub { $_[1] > 0 ? $_[0] / $_[1] : 0 };
-				printf "%.6f %.6f %.6f %.6f %d %.6f %.9f %.9f %.9f %.9f\n", $r->{run_s}, $q->($r->{run_s}, $o->{run_s}),
+				my $same = $r->{bytes_read} == $o->{bytes_read} && $r->{bytes_written} == $o->{bytes_written} &&
+					$r->{ops} == $o->{ops} && !@{$j->{failed}} ? 1 : 0;
+				printf "%.6f %.6f %.6f %.6f %d %.6f %.9f %.9f %.9f %.9f %d\n", $r->{run_s}, $q->($r->{run_s}, $o->{run_s}),
 					$q->($r->{read_s}, $o->{read_s}), $q->($r->{write_s}, $o->{write_s}), $o->{ops}, $o->{run_s},
-					$r->{read_s}, $r->{write_s}, $o->{read_s}, $o->{write_s}' \
+					$r->{read_s}, $r->{write_s}, $o->{read_s}, $o->{write_s}, $same' \
 				< "$T/$name.json" >> "$T/$name.ratios"
 			k=$((k + 1))
 		done
@@ -268,15 +275,16 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 		# what the script says it took off: calibrated, floor (the
 		# trace's own floor was higher), fitted
 		from=$(awk '$1 == "overhead" { print $3; exit }' "$T/$name.script")
-		printf '%-8s %-10s %6s %7.3f %22s %22s %22s %22s %22s %22s\n' "$name" "$from" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
-			"$(cell "$T/r1")" "$(cell "$T/r2")" "$(cell "$T/r3")" "$(cell "$T/r4")" "$t5" "$t6"
+		printf '%-8s %-10s %6s %7.3f %22s %22s %22s %22s %22s %22s %6s\n' "$name" "$from" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
+			"$(cell "$T/r1")" "$(cell "$T/r2")" "$(cell "$T/r3")" "$(cell "$T/r4")" "$t5" "$t6" "$(same "$T/$name.ratios" 11)"
 	done
 done
-echo "ratios: median of $RUNS runs [min-max]; orig s: the untraced program's median wall time"
+echo "ratios: median of $RUNS runs [min-max]; orig s: the untraced program's median wall time;"
+echo "same: replays whose bytes read, bytes written and calls equal the script's, no call failing"
 if [ -s "$T/irows" ]; then
 	echo
 	echo "traced by iolens trace (the tracer preloaded; its own cost, measured a line at a time, taken off); $RUNS rounds of the program untraced, with the tracer, and traced then replayed:"
-	printf '%-8s %6s %7s %22s %22s %22s %22s %22s\n' program calls "orig s" "tracer cost" "run ratio" "sched ratio" "read/true" "write/true"
+	printf '%-8s %6s %7s %22s %22s %22s %22s %22s %6s\n' program calls "orig s" "tracer cost" "run ratio" "sched ratio" "read/true" "write/true" same
 	cat "$T/irows"
 fi
 if [ -s "$T/truth" ]; then

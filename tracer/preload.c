@@ -30,6 +30,7 @@
 #include <errno.h>
 #include <execinfo.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <spawn.h>
@@ -1651,6 +1652,54 @@ static void sb_get(FILE *f, struct sbuf *b)
 	b->avail = span(f->_IO_read_ptr, f->_IO_read_end);
 }
 
+/*
+ * Whether a write of n bytes surely stays in f's buffer, or a read of n
+ * is surely served from it: then the C library makes no system call and
+ * the wrapper calls it at once, without reading the clock.  sort writes
+ * each line with fwrite_unlocked, so two clock reads on each of millions
+ * of calls were most of what the tracer added to it, time that no line
+ * measured and that stayed in the gaps of its script.  A line-buffered
+ * or unbuffered stream fails the test, as glibc keeps its write end at
+ * the start of the pending bytes; so does a stream between reading and
+ * writing, whose write pointers glibc sets equal.  A wrong answer could
+ * only lose a line, never change what the program does.
+ */
+static int sb_wfits(FILE *f, size_t n)
+{
+	return f && f->_IO_write_ptr && f->_IO_write_end > f->_IO_write_ptr &&
+	       (size_t)(f->_IO_write_end - f->_IO_write_ptr) >= n;
+}
+
+static int sb_rhas(FILE *f, size_t n)
+{
+	return f && n > 0 && f->_IO_read_ptr &&
+	       f->_IO_read_end > f->_IO_read_ptr &&
+	       (size_t)(f->_IO_read_end - f->_IO_read_ptr) >= n;
+}
+
+/* s * n bytes, or SIZE_MAX when that overflows (never fits) */
+static size_t sb_bytes(size_t s, size_t n)
+{
+	size_t b;
+
+	return __builtin_mul_overflow(s, n, &b) ? SIZE_MAX : b;
+}
+
+/* A read of at most n - 1 bytes up to the delimiter d (fgets, getline)
+ * ends in the buffer: it holds n - 1 bytes, or a d */
+static int sb_rline(FILE *f, int n, int d)
+{
+	size_t k;
+
+	if (!f || n < 2 || !f->_IO_read_ptr ||
+	    f->_IO_read_end <= f->_IO_read_ptr)
+		return 0;
+	k = (size_t)(f->_IO_read_end - f->_IO_read_ptr);
+	if (k >= (size_t)n - 1)
+		return 1;
+	return memchr(f->_IO_read_ptr, d, k) != NULL;
+}
+
 /* The line of what a call that produced `out` bytes (-1: a read) and
  * consumed `in` (-1: a write) made the library write or read, if
  * anything. */
@@ -1672,43 +1721,45 @@ static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
 		TRACE(c, r, "read(%d, \"\", %l)", fd, r);
 }
 
-/* WSIO(ret, name, (params), (args), FILE, bytes produced by r) */
-#define WSIO(rt, name, params, args, fp, out)   \
-	static rt(*real_##name) params;         \
-	EXPORT rt name params                   \
-	{                                       \
-		struct call c;                  \
-		struct sbuf b;                  \
-		rt r;                           \
-		if (!GET(name)) {               \
-			errno = ENOSYS;         \
-			return (rt)EOF;         \
-		}                               \
-		if (!enter(&c))                 \
-			return REAL(name) args; \
-		sb_get(fp, &b);                 \
-		r = REAL(name) args;            \
-		sb_line(&c, fp, &b, out, -1);   \
-		return r;                       \
+/* WSIO(ret, name, (params), (args), FILE, bytes produced by r, whether
+ * the call surely stays in the buffer) */
+#define WSIO(rt, name, params, args, fp, out, fast) \
+	static rt(*real_##name) params;             \
+	EXPORT rt name params                       \
+	{                                           \
+		struct call c;                      \
+		struct sbuf b;                      \
+		rt r;                               \
+		if (!GET(name)) {                   \
+			errno = ENOSYS;             \
+			return (rt)EOF;             \
+		}                                   \
+		if ((fast) || !enter(&c))           \
+			return REAL(name) args;     \
+		sb_get(fp, &b);                     \
+		r = REAL(name) args;                \
+		sb_line(&c, fp, &b, out, -1);       \
+		return r;                           \
 	}
-/* RSIO(ret, name, (params), (args), FILE, bytes consumed by r) */
-#define RSIO(rt, name, params, args, fp, in)    \
-	static rt(*real_##name) params;         \
-	EXPORT rt name params                   \
-	{                                       \
-		struct call c;                  \
-		struct sbuf b;                  \
-		rt r;                           \
-		if (!GET(name)) {               \
-			errno = ENOSYS;         \
-			return (rt)EOF;         \
-		}                               \
-		if (!enter(&c))                 \
-			return REAL(name) args; \
-		sb_get(fp, &b);                 \
-		r = REAL(name) args;            \
-		sb_line(&c, fp, &b, -1, in);    \
-		return r;                       \
+/* RSIO(ret, name, (params), (args), FILE, bytes consumed by r, whether
+ * the buffer surely holds what the call reads) */
+#define RSIO(rt, name, params, args, fp, in, fast) \
+	static rt(*real_##name) params;            \
+	EXPORT rt name params                      \
+	{                                          \
+		struct call c;                     \
+		struct sbuf b;                     \
+		rt r;                              \
+		if (!GET(name)) {                  \
+			errno = ENOSYS;            \
+			return (rt)EOF;            \
+		}                                  \
+		if ((fast) || !enter(&c))          \
+			return REAL(name) args;    \
+		sb_get(fp, &b);                    \
+		r = REAL(name) args;               \
+		sb_line(&c, fp, &b, -1, in);       \
+		return r;                          \
 	}
 
 #undef fread_unlocked
@@ -1722,59 +1773,62 @@ static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
 #undef putc
 #undef getc
 WSIO(size_t, fwrite, (const void *p, size_t s, size_t n, FILE *f), (p, s, n, f),
-     f, (long long)(r *s))
+     f, (long long)(r *s), sb_wfits(f, sb_bytes(s, n)))
 WSIO(size_t, fwrite_unlocked, (const void *p, size_t s, size_t n, FILE *f),
-     (p, s, n, f), f, (long long)(r *s))
+     (p, s, n, f), f, (long long)(r *s), sb_wfits(f, sb_bytes(s, n)))
 WSIO(int, fputs, (const char *p, FILE *f), (p, f), f,
-     r >= 0 ? (long long)strlen(p) : 0)
+     r >= 0 ? (long long)strlen(p) : 0, sb_wfits(f, strlen(p)))
 WSIO(int, fputs_unlocked, (const char *p, FILE *f), (p, f), f,
-     r >= 0 ? (long long)strlen(p) : 0)
+     r >= 0 ? (long long)strlen(p) : 0, sb_wfits(f, strlen(p)))
 WSIO(int, puts, (const char *p), (p), stdout,
-     r >= 0 ? (long long)strlen(p) + 1 : 0)
-WSIO(int, fputc, (int ch, FILE *f), (ch, f), f, r != EOF)
-WSIO(int, fputc_unlocked, (int ch, FILE *f), (ch, f), f, r != EOF)
-WSIO(int, putc, (int ch, FILE *f), (ch, f), f, r != EOF)
-WSIO(int, putc_unlocked, (int ch, FILE *f), (ch, f), f, r != EOF)
-WSIO(int, putchar, (int ch), (ch), stdout, r != EOF)
-WSIO(int, putchar_unlocked, (int ch), (ch), stdout, r != EOF)
-WSIO(int, __overflow, (FILE * f, int ch), (f, ch), f, ch != EOF)
+     r >= 0 ? (long long)strlen(p) + 1 : 0, 0)
+WSIO(int, fputc, (int ch, FILE *f), (ch, f), f, r != EOF, sb_wfits(f, 1))
+WSIO(int, fputc_unlocked, (int ch, FILE *f), (ch, f), f, r != EOF,
+     sb_wfits(f, 1))
+WSIO(int, putc, (int ch, FILE *f), (ch, f), f, r != EOF, sb_wfits(f, 1))
+WSIO(int, putc_unlocked, (int ch, FILE *f), (ch, f), f, r != EOF,
+     sb_wfits(f, 1))
+WSIO(int, putchar, (int ch), (ch), stdout, r != EOF, sb_wfits(stdout, 1))
+WSIO(int, putchar_unlocked, (int ch), (ch), stdout, r != EOF,
+     sb_wfits(stdout, 1))
+WSIO(int, __overflow, (FILE * f, int ch), (f, ch), f, ch != EOF, 0)
 WSIO(int, vfprintf, (FILE * f, const char *fm, va_list ap), (f, fm, ap), f,
-     r > 0 ? r : 0)
+     r > 0 ? r : 0, 0)
 WSIO(int, vprintf, (const char *fm, va_list ap), (fm, ap), stdout,
-     r > 0 ? r : 0)
+     r > 0 ? r : 0, 0)
 WSIO(int, __vfprintf_chk, (FILE * f, int fl, const char *fm, va_list ap),
-     (f, fl, fm, ap), f, r > 0 ? r : 0)
+     (f, fl, fm, ap), f, r > 0 ? r : 0, 0)
 WSIO(int, __vprintf_chk, (int fl, const char *fm, va_list ap), (fl, fm, ap),
-     stdout, r > 0 ? r : 0)
+     stdout, r > 0 ? r : 0, 0)
 /* fflush(f): what was waiting (NULL, every stream: not followed) */
-WSIO(int, fflush, (FILE * f), (f), f ? f : stdin, f ? 0 : -1)
-WSIO(int, fflush_unlocked, (FILE * f), (f), f ? f : stdin, f ? 0 : -1)
+WSIO(int, fflush, (FILE * f), (f), f ? f : stdin, f ? 0 : -1, 0)
+WSIO(int, fflush_unlocked, (FILE * f), (f), f ? f : stdin, f ? 0 : -1, 0)
 
 RSIO(size_t, fread, (void *p, size_t s, size_t n, FILE *f), (p, s, n, f), f,
-     (long long)(r *s))
+     (long long)(r *s), sb_rhas(f, sb_bytes(s, n)))
 RSIO(size_t, fread_unlocked, (void *p, size_t s, size_t n, FILE *f),
-     (p, s, n, f), f, (long long)(r *s))
+     (p, s, n, f), f, (long long)(r *s), sb_rhas(f, sb_bytes(s, n)))
 RSIO(size_t, __fread_chk, (void *p, size_t bl, size_t s, size_t n, FILE *f),
-     (p, bl, s, n, f), f, (long long)(r *s))
+     (p, bl, s, n, f), f, (long long)(r *s), sb_rhas(f, sb_bytes(s, n)))
 RSIO(char *, fgets, (char *p, int n, FILE *f), (p, n, f), f,
-     r ? (long long)strlen(r) : 0)
+     r ? (long long)strlen(r) : 0, sb_rline(f, n, '\n'))
 RSIO(char *, fgets_unlocked, (char *p, int n, FILE *f), (p, n, f), f,
-     r ? (long long)strlen(r) : 0)
+     r ? (long long)strlen(r) : 0, sb_rline(f, n, '\n'))
 RSIO(char *, __fgets_chk, (char *p, size_t bl, int n, FILE *f), (p, bl, n, f),
-     f, r ? (long long)strlen(r) : 0)
-RSIO(int, fgetc, (FILE * f), (f), f, r != EOF)
-RSIO(int, fgetc_unlocked, (FILE * f), (f), f, r != EOF)
-RSIO(int, getc, (FILE * f), (f), f, r != EOF)
-RSIO(int, getc_unlocked, (FILE * f), (f), f, r != EOF)
-RSIO(int, getchar, (void), (), stdin, r != EOF)
-RSIO(int, getchar_unlocked, (void), (), stdin, r != EOF)
-RSIO(int, __uflow, (FILE * f), (f), f, r != EOF)
+     f, r ? (long long)strlen(r) : 0, sb_rline(f, n, '\n'))
+RSIO(int, fgetc, (FILE * f), (f), f, r != EOF, sb_rhas(f, 1))
+RSIO(int, fgetc_unlocked, (FILE * f), (f), f, r != EOF, sb_rhas(f, 1))
+RSIO(int, getc, (FILE * f), (f), f, r != EOF, sb_rhas(f, 1))
+RSIO(int, getc_unlocked, (FILE * f), (f), f, r != EOF, sb_rhas(f, 1))
+RSIO(int, getchar, (void), (), stdin, r != EOF, sb_rhas(stdin, 1))
+RSIO(int, getchar_unlocked, (void), (), stdin, r != EOF, sb_rhas(stdin, 1))
+RSIO(int, __uflow, (FILE * f), (f), f, r != EOF, 0)
 RSIO(ssize_t, getline, (char **p, size_t *n, FILE *f), (p, n, f), f,
-     r > 0 ? r : 0)
+     r > 0 ? r : 0, sb_rline(f, INT_MAX, '\n'))
 RSIO(ssize_t, getdelim, (char **p, size_t *n, int d, FILE *f), (p, n, d, f), f,
-     r > 0 ? r : 0)
+     r > 0 ? r : 0, sb_rline(f, INT_MAX, d))
 RSIO(ssize_t, __getdelim, (char **p, size_t *n, int d, FILE *f), (p, n, d, f),
-     f, r > 0 ? r : 0)
+     f, r > 0 ? r : 0, sb_rline(f, INT_MAX, d))
 
 /* the printf family's variadic forms, through the va_list ones */
 EXPORT int fprintf(FILE *f, const char *fm, ...)
