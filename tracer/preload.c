@@ -1721,46 +1721,32 @@ static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
 		TRACE(c, r, "read(%d, \"\", %l)", fd, r);
 }
 
-/* WSIO(ret, name, (params), (args), FILE, bytes produced by r, whether
- * the call surely stays in the buffer) */
+/* SIO(ret, name, (params), (args), FILE, bytes produced by r (-1: a
+ * read), bytes consumed by r (-1: a write), whether the call surely
+ * stays in the buffer) */
+#define SIO(rt, name, params, args, fp, out, in, fast) \
+	static rt(*real_##name) params;                \
+	EXPORT rt name params                          \
+	{                                              \
+		struct call c;                         \
+		struct sbuf b;                         \
+		rt r;                                  \
+		if (!GET(name)) {                      \
+			errno = ENOSYS;                \
+			return (rt)EOF;                \
+		}                                      \
+		if ((fast) || !enter(&c))              \
+			return REAL(name) args;        \
+		sb_get(fp, &b);                        \
+		r = REAL(name) args;                   \
+		sb_line(&c, fp, &b, out, in);          \
+		return r;                              \
+	}
+/* a write of stdio, and a read */
 #define WSIO(rt, name, params, args, fp, out, fast) \
-	static rt(*real_##name) params;             \
-	EXPORT rt name params                       \
-	{                                           \
-		struct call c;                      \
-		struct sbuf b;                      \
-		rt r;                               \
-		if (!GET(name)) {                   \
-			errno = ENOSYS;             \
-			return (rt)EOF;             \
-		}                                   \
-		if ((fast) || !enter(&c))           \
-			return REAL(name) args;     \
-		sb_get(fp, &b);                     \
-		r = REAL(name) args;                \
-		sb_line(&c, fp, &b, out, -1);       \
-		return r;                           \
-	}
-/* RSIO(ret, name, (params), (args), FILE, bytes consumed by r, whether
- * the buffer surely holds what the call reads) */
+	SIO(rt, name, params, args, fp, out, -1, fast)
 #define RSIO(rt, name, params, args, fp, in, fast) \
-	static rt(*real_##name) params;            \
-	EXPORT rt name params                      \
-	{                                          \
-		struct call c;                     \
-		struct sbuf b;                     \
-		rt r;                              \
-		if (!GET(name)) {                  \
-			errno = ENOSYS;            \
-			return (rt)EOF;            \
-		}                                  \
-		if ((fast) || !enter(&c))          \
-			return REAL(name) args;    \
-		sb_get(fp, &b);                    \
-		r = REAL(name) args;               \
-		sb_line(&c, fp, &b, -1, in);       \
-		return r;                          \
-	}
+	SIO(rt, name, params, args, fp, -1, in, fast)
 
 #undef fread_unlocked
 #undef fwrite_unlocked
