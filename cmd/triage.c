@@ -385,22 +385,6 @@ static void db_rows(struct out *o, const struct iol_poptri *r)
 
 /* ---- JSON: one document, the rule table and the groups' jobs ---- */
 
-static void js_str(struct obuf *ob, const char *s)
-{
-	obuf_putc(ob, '"');
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			obuf_printf(ob, "\\%c", c);
-		else if (c < 0x20)
-			obuf_printf(ob, "\\u%04x", c);
-		else
-			obuf_putc(ob, (char)c);
-	}
-	obuf_putc(ob, '"');
-}
-
 static void js_num(struct obuf *ob, double v)
 {
 	char buf[40];
@@ -421,6 +405,19 @@ static void js_int(struct obuf *ob, int64_t v)
 		obuf_printf(ob, "%lld", (long long)v);
 }
 
+/* ", \"key\": value": the members after an object's first */
+static void js_kstr(struct obuf *ob, const char *key, const char *v)
+{
+	obuf_printf(ob, ", \"%s\": ", key);
+	out_json_str(ob, v);
+}
+
+static void js_knum(struct obuf *ob, const char *key, double v)
+{
+	obuf_printf(ob, ", \"%s\": ", key);
+	js_num(ob, v);
+}
+
 static void js_rules(struct obuf *ob, const struct iol_poptri *r)
 {
 	size_t k;
@@ -428,11 +425,11 @@ static void js_rules(struct obuf *ob, const struct iol_poptri *r)
 	obuf_puts(ob, ",\n\"rules\": [");
 	for (k = 0; k < r->nrules; k++) {
 		obuf_puts(ob, k ? ",\n  {\"code\": " : "\n  {\"code\": ");
-		js_str(ob, r->code[k]);
+		out_json_str(ob, r->code[k]);
 		obuf_puts(ob, ", \"title\": ");
-		js_str(ob, r->title[k]);
+		out_json_str(ob, r->title[k]);
 		obuf_puts(ob, ", \"unit\": ");
-		js_str(ob, r->unit[k]);
+		out_json_str(ob, r->unit[k]);
 		obuf_puts(ob, ", \"threshold\": ");
 		js_num(ob, r->threshold[k]);
 		obuf_printf(ob, ", \"flagged\": %zu, \"not_evaluated\": %zu}",
@@ -447,35 +444,27 @@ static void js_job(struct obuf *ob, const struct iol_poptri *r,
 	size_t k;
 
 	obuf_puts(ob, "{\"path\": ");
-	js_str(ob, j->path);
+	out_json_str(ob, j->path);
 	obuf_puts(ob, ", \"jobid\": ");
 	js_int(ob, j->jobid);
 	obuf_puts(ob, ", \"uid\": ");
 	js_int(ob, j->uid);
 	obuf_puts(ob, ", \"nprocs\": ");
 	js_int(ob, j->nprocs);
-	obuf_puts(ob, ", \"start_time\": ");
-	js_num(ob, j->start_time);
-	obuf_puts(ob, ", \"stake_process_s\": ");
-	js_num(ob, j->stake);
-	obuf_puts(ob, ", \"worst\": ");
-	js_str(ob, iol_sev_names[j->worst]);
+	js_knum(ob, "start_time", j->start_time);
+	js_knum(ob, "stake_process_s", j->stake);
+	js_kstr(ob, "worst", iol_sev_names[j->worst]);
 	obuf_puts(ob, ", \"findings\": [");
 	for (k = 0; k < j->nf; k++) {
 		const struct iol_poptri_find *f = &j->f[k];
 
 		obuf_puts(ob, k ? ", {\"code\": " : "{\"code\": ");
-		js_str(ob, r->code[f->rule]);
-		obuf_puts(ob, ", \"severity\": ");
-		js_str(ob, iol_sev_names[f->sev]);
-		obuf_puts(ob, ", \"value\": ");
-		js_num(ob, f->value);
-		obuf_puts(ob, ", \"threshold\": ");
-		js_num(ob, f->threshold);
-		obuf_puts(ob, ", \"stake_s\": ");
-		js_num(ob, f->stake);
-		obuf_puts(ob, ", \"stake_pct\": ");
-		js_num(ob, f->stake_pct);
+		out_json_str(ob, r->code[f->rule]);
+		js_kstr(ob, "severity", iol_sev_names[f->sev]);
+		js_knum(ob, "value", f->value);
+		js_knum(ob, "threshold", f->threshold);
+		js_knum(ob, "stake_s", f->stake);
+		js_knum(ob, "stake_pct", f->stake_pct);
 		obuf_putc(ob, '}');
 	}
 	obuf_puts(ob, "]}");
@@ -494,7 +483,7 @@ static void db_json(struct out *o, const struct iol_poptri *r)
 	js_num(ob, r->min_stake);
 	obuf_printf(ob,
 		    ", \"groups_not_listed\": %zu, \"missing\": ", r->hidden);
-	js_str(ob, r->missing);
+	out_json_str(ob, r->missing);
 	js_rules(ob, r);
 	obuf_puts(ob, ",\n\"groups\": [");
 	for (i = 0; i < r->ng; i++) {
@@ -506,9 +495,8 @@ static void db_json(struct out *o, const struct iol_poptri *r)
 			    "%s\n  {\"rank\": %zu, \"app\": ", rank ? "," : "",
 			    rank + 1);
 		rank++;
-		js_str(ob, g->app);
-		obuf_puts(ob, ", \"user\": ");
-		js_str(ob, g->user);
+		out_json_str(ob, g->app);
+		js_kstr(ob, "user", g->user);
 		obuf_printf(ob, ", \"jobs\": %zu, \"flagged\": %zu, ", g->jobs,
 			    g->flagged);
 		obuf_puts(ob, "\"stake_process_s\": ");
@@ -517,7 +505,7 @@ static void db_json(struct out *o, const struct iol_poptri *r)
 		for (k = 0, first = 1; k < r->nrules; k++)
 			if (g->count[k]) {
 				obuf_puts(ob, first ? "" : ", ");
-				js_str(ob, r->code[k]);
+				out_json_str(ob, r->code[k]);
 				obuf_printf(ob, ": %zu", g->count[k]);
 				first = 0;
 			}

@@ -127,10 +127,10 @@ void out_table(struct out *o, const char *const *cols, int ncols)
 	}
 }
 
-static void json_str(struct obuf *ob, const char *s)
+void out_json_str(struct obuf *ob, const char *s)
 {
 	obuf_putc(ob, '"');
-	for (; *s; s++) {
+	for (; s && *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
 		if (c == '"' || c == '\\') {
@@ -156,7 +156,7 @@ static void sep(struct out *o)
 			obuf_puts(&o->ob, o->nrows ? ",\n{" : "\n{");
 		else
 			obuf_putc(&o->ob, ',');
-		json_str(&o->ob, o->col < o->ncols ? o->cols[o->col] : "?");
+		out_json_str(&o->ob, o->col < o->ncols ? o->cols[o->col] : "?");
 		obuf_putc(&o->ob, ':');
 	}
 }
@@ -188,7 +188,7 @@ static void put(struct out *o, const char *s, int quoted, int numeric)
 					  ? ' '
 					  : *s);
 	} else if (o->fmt == FMT_JSON && quoted) {
-		json_str(&o->ob, s);
+		out_json_str(&o->ob, s);
 	} else {
 		obuf_puts(&o->ob, s);
 	}

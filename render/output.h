@@ -34,6 +34,9 @@ struct out {
 /* Parse "text", "csv", "tsv" or "json"; -1 if none. */
 int fmt_parse(const char *s);
 
+/* Append s (NULL: "") to ob as a JSON string, quoted and escaped. */
+void out_json_str(struct obuf *ob, const char *s);
+
 /* Open stdout (path NULL or "-") or a file; returns 0, or -1 with the
  * message in o->err (the command prints it). */
 int out_open(struct out *o, const char *path, int fmt);
