@@ -113,8 +113,16 @@ SQL=$T/ins.sql
 # copy of each run is moved aside, the input tree written anew before
 # each run as the replay stages its own, the replays keep their run
 # directories (--keep), and all of it is removed after the program's
-# rows.  (No '|' in a setup: it splits the fields below.)
+# rows.  (No '|' in a setup: it splits the fields below.)  The same
+# holds for every other tree the bench would remove: the replays keep
+# their run directories (--keep) and nothing with many files is removed
+# before the end (tidy() below removes only the large files, a few
+# inodes, between programs).
 mkdir -p "$W/trash"
+# tidy: between two programs' rows, the large files of the replays'
+# run directories and the trash go (dd's and cp's 64 MiB each), the
+# trees stay until the end
+tidy() { find "$T/sb" "$W/trash" -type f -size +1M -exec rm -f {} + 2> /dev/null; sync; }
 FRESHTREE="if [ -e $W/tree2 ]; then mv $W/tree2 $W/trash/c\$\$; fi; cp -r $W/tree $W/tree.new && mv $W/tree $W/trash/t\$\$ && mv $W/tree.new $W/tree"
 
 # programs: name|setup before each run|command (run by sh -c, traced with
@@ -134,8 +142,13 @@ cptree|$FRESHTREE|cp -r $W/tree $W/tree2"
 # tracer (B: its cost; A and B in turns first), and traced by iolens
 # trace then replayed (C), so that all three see the machine in the same
 # state.  A row of $T/irows:
-#   cost   median B / median A
-#   run    C's replay run time / median A
+#   cost   B / A of the same round (median over the rounds)
+#   run    C's replay run time / A of the same round: a round's runs
+#          are a minute apart at most, so the machine's speed, which
+#          drifts over minutes on a shared VM (gzip's untraced run took
+#          1.64 s in one bench and 1.93 s in the next), is about the
+#          same in both (a ratio to the median A of all rounds moved
+#          with that drift)
 #   sched  C's replay run time / its trace's run time
 #   read/true, write/true   C's replayed read and write time / the
 #          untraced program's (bench/iotime.c)
@@ -176,10 +189,10 @@ iolens_row() {
 		k=$((k + 1))
 	done
 	[ -n "${REPLAY_KEEP:-}" ] && cp "$T/$1.itrace" "$REPLAY_KEEP/"
-	rm -rf "$T/sb" "$W/trash" && mkdir -p "$T/sb" "$W/trash" && sync
+	tidy
 	a=$(median < "$T/ia")
-	awk -v a="$a" '{ print $1 / a }' "$T/ib" > "$T/q1"
-	awk -v a="$a" '{ print $1 / a }' "$T/ic" > "$T/q2"
+	paste -d' ' "$T/ib" "$T/ia" | awk '{ print $1 / $2 }' > "$T/q1"
+	paste -d' ' "$T/ic" "$T/ia" | awk '{ print $1 / $7 }' > "$T/q2"
 	awk '{ print $1 / $2 }' "$T/ic" > "$T/q3"
 	q4=- q5=-
 	if [ -s "$T/true" ]; then
@@ -247,7 +260,7 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 		k=0
 		while [ $k -lt "$RUNS" ]; do
 			sync
-			"$IOLENS" replay $ALLOW --format=json --dir "$T/sb" "$T/$name.script" > "$T/$name.json" 2> "$T/err" ||
+			"$IOLENS" replay $ALLOW --keep --format=json --dir "$T/sb" "$T/$name.script" > "$T/$name.json" 2> "$T/err" ||
 				echo "$name: replay run $k: exit $? $(cat "$T/err")"
 			perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
 				my ($o, $r) = ($j->{original}, $j->{replay});
@@ -278,12 +291,13 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 		printf '%-8s %-10s %6s %7.3f %22s %22s %22s %22s %22s %22s %6s\n' "$name" "$from" "$(cut -d' ' -f5 "$T/$name.ratios" | head -1)" "$plain" \
 			"$(cell "$T/r1")" "$(cell "$T/r2")" "$(cell "$T/r3")" "$(cell "$T/r4")" "$t5" "$t6" "$(same "$T/$name.ratios" 11)"
 	done
+	tidy
 done
 echo "ratios: median of $RUNS runs [min-max]; orig s: the untraced program's median wall time;"
 echo "same: replays whose bytes read, bytes written and calls equal the script's, no call failing"
 if [ -s "$T/irows" ]; then
 	echo
-	echo "traced by iolens trace (the tracer preloaded; its own cost, measured a line at a time, taken off); $RUNS rounds of the program untraced, with the tracer, and traced then replayed:"
+	echo "traced by iolens trace (the tracer preloaded; its own cost, measured a line at a time, taken off); $RUNS rounds of the program untraced, with the tracer, and traced then replayed (run ratio: the replay / the untraced run of the same round):"
 	printf '%-8s %6s %7s %22s %22s %22s %22s %22s %6s\n' program calls "orig s" "tracer cost" "run ratio" "sched ratio" "read/true" "write/true" same
 	cat "$T/irows"
 fi

@@ -445,6 +445,10 @@ static void print_json(const struct run *x)
 	json_num(r->max_late);
 	fputs(",\"inflate_s\":", stdout);
 	json_num(r->inflate_s);
+	fputs(",\"engine_s\":", stdout);
+	json_num(r->engine_s);
+	fputs(",\"repaid_s\":", stdout);
+	json_num(r->repaid_s);
 	printf(",\"pace\":\"%s\",\"sandbox\":{\"openat2\":true,"
 	       "\"landlock\":%d}",
 	       pace_name(x->pace), r->landlock);
@@ -535,6 +539,8 @@ static int print_table(const struct run *x, int fmt)
 		&out,
 		"\nbytes and calls: %s; %lld call%s failed in one run only; "
 		"largest lag behind the schedule %.6f s\n"
+		"the replay's own time between calls %.6f s, %.6f s of it "
+		"taken back from compute gaps\n"
 		"tracer overhead taken off: %.9f s per call from compute gaps, "
 		"%.9f s from each call (%s)\n",
 		o->bytes_read == p->bytes_read &&
@@ -543,7 +549,8 @@ static int print_table(const struct run *x, int fmt)
 			? "equal"
 			: "DIFFERENT",
 		(long long)x->r->mismatched, x->r->mismatched == 1 ? "" : "s",
-		x->r->max_late, s->overhead, s->duroverhead,
+		x->r->max_late, x->r->engine_s, x->r->repaid_s, s->overhead,
+		s->duroverhead,
 		s->overhead_from[0] ? s->overhead_from : "none");
 	if (x->r->waits)
 		out_text(&out,

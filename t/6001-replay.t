@@ -396,4 +396,61 @@ is "$? $(grep -c 'more than 1048576 (--max-memory)' "$TMP/mem.err") $(ls -A "$TM
 $RUN replay --allow-root --max-memory 1M --dir "$TMP/msb" "$TMP/prune.script" > /dev/null 2> "$TMP/mem2.err"
 ok $? "... and a small one runs within it ($(head -c 100 "$TMP/mem2.err"))"
 
+
+# strace's fstat(3), newfstatat(4, "", AT_EMPTY_PATH) and ftruncate(4,
+# 50) stay calls on the descriptor, with their length; stat and truncate
+# of a path stay on the path (they became 'stat "path"' and 'truncate
+# "out" 0': an extra lookup a call, beneath the sandbox besides, and a
+# file cut to 0)
+cat > "$TMP/fd.trace" << 'EOF'
+100 10:00:00.000000 openat(AT_FDCWD, "/d/in", O_RDONLY) = 3 <0.000010>
+100 10:00:00.000100 fstat(3, {st_mode=S_IFREG|0644, st_size=100, ...}) = 0 <0.000002>
+100 10:00:00.000200 read(3, "abc"..., 100) = 100 <0.000005>
+100 10:00:00.000300 openat(AT_FDCWD, "/d/out", O_WRONLY|O_CREAT|O_TRUNC, 0644) = 4 <0.000010>
+100 10:00:00.000400 write(4, "abc"..., 100) = 100 <0.000005>
+100 10:00:00.000500 ftruncate(4, 50) = 0 <0.000003>
+100 10:00:00.000600 newfstatat(4, "", {st_mode=S_IFREG|0644, st_size=50, ...}, AT_EMPTY_PATH) = 0 <0.000001>
+100 10:00:00.000700 fsync(4) = 0 <0.000100>
+100 10:00:00.000900 newfstatat(AT_FDCWD, "/d/in", {st_mode=S_IFREG|0644, st_size=100, ...}, 0) = 0 <0.000003>
+100 10:00:00.001000 truncate("/d/out", 70) = 0 <0.000004>
+100 10:00:00.001100 close(3) = 0 <0.000001>
+100 10:00:00.001200 close(4) = 0 <0.000001>
+EOF
+$RUN replay-script --overhead 0 -o "$TMP/fd.script" "$TMP/fd.trace" > /dev/null 2>&1
+is "$(awk '$1 ~ /stat|trunc|fsync/ { print $1, $2, $3 }' "$TMP/fd.script" | tr '\n' ' ')" \
+	'fstat 3 = ftruncate 4 50 fstat 4 = fsync 4 = stat "in" = truncate "out" 70 ' \
+	"fstat, ftruncate and fsync on their descriptors, stat and truncate on their paths, lengths kept"
+$RUN replay --allow-root --keep --as-fast-as-possible --dir "$TMP/fdsb" "$TMP/fd.script" > /dev/null 2> "$TMP/fd.err"
+ok $? "... it replays ($(head -c 100 "$TMP/fd.err"))"
+rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/fd.err")
+is "$(stat -c %s "$rd/out" 2>&1)" 70 "... and leaves 'out' at the 70 bytes truncate gave it"
+
+# Closed loop: the replay's own time between calls (here 200,000 fstats
+# back to back, some 0.1 us of its own each) is taken back from the
+# compute gap after them, so the run is that gap plus the calls' own
+# time; a call's own duration is never taken back (a 64 MiB write then
+# a gap: the run is the gap plus the write).  Both fail when repay()
+# does nothing, or repays the calls' time as well.
+{ printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'open "m" wronly|creat 0644 = 3 0.00001'
+  i=0; while [ $i -lt 200000 ]; do echo 'fstat 3 = 0 0.000001'; i=$((i + 1)); done
+  printf '%s\n' 'compute 0.5' 'close 3 = 0 0.00001'; } > "$TMP/own.script"
+printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'open "w" wronly|creat 0644 = 3 0.00001' \
+	'write 3 67108864 = 67108864 0.001' 'compute 0.3' 'fsync 3 = 0 0.001' 'close 3 = 0 0.00001' > "$TMP/slow.script"
+if [ -z "${VALGRIND:-}" ]; then
+	$RUN replay --allow-root --format=json --dir "$TMP/osb" "$TMP/own.script" > "$TMP/own.json" 2> "$TMP/own.err"
+	ok $? "200,000 calls back to back, then a 0.5 s gap: replayed ($(head -c 100 "$TMP/own.err"))"
+	r=$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); my $r = $j->{replay};
+		my $x = $r->{run_s} - $r->{meta_s} - 0.5;
+		printf "%s %.4f %.4f %.4f", ($x < 0.005 && $j->{engine_s} > 0.005 && $j->{repaid_s} > 0.005 ? "ok" : "no"),
+			$x, $j->{engine_s} // -1, $j->{repaid_s} // -1' < "$TMP/own.json")
+	is "${r%% *}" ok "... run less the calls' time less the gap, the replay's own time past it, engine, repaid: ${r#* } s (< 0.005; > 0.005)"
+	$RUN replay --allow-root --format=json --dir "$TMP/osb" "$TMP/slow.script" > "$TMP/slow.json" 2> "$TMP/slow.err"
+	r=$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); my $r = $j->{replay};
+		my $x = $r->{run_s} - $r->{write_s} - $r->{meta_s} - 0.3;
+		printf "%s %.4f %.4f", ($x > -0.002 ? "ok" : "no"), $x, $r->{write_s}' < "$TMP/slow.json")
+	is "${r%% *}" ok "... a 64 MiB write, then a 0.3 s gap: run less the gap less the calls' time, the write's: ${r#* } s (>= -0.002)"
+else
+	skip "timing under valgrind" 3
+fi
+
 done_testing

@@ -12,8 +12,10 @@ struct rstat {
 	struct iol_rtotals t;
 	int64_t mismatched;
 	double late, inflate_s;
-	int64_t done;	/* 1 when the rank reached its end */
-	int64_t broken; /* waits given up (their section stopped short) */
+	double engine_s; /* its own time past the compute gaps (closed) */
+	double repaid_s; /* ... taken back from later gaps */
+	int64_t done;	 /* 1 when the rank reached its end */
+	int64_t broken;	 /* waits given up (their section stopped short) */
 	struct iol_rfail fail[IOL_RFAIL_KEEP]; /* the first mismatched */
 	int64_t landlock;  /* the ABI applied; -errno when it failed */
 	int64_t timed_out; /* stopped at the deadline */

@@ -589,6 +589,23 @@ static void wait_rank(struct rk *k, const struct iol_rev *e, size_t me)
 	atomic_store(&pg[me].on, 0);
 }
 
+/* Closed loop: the replay's own time between two calls (its accounts,
+ * the next event, a chunk inflated, the process descheduled) is no part
+ * of what it measures, yet where the script has no compute gap to hide
+ * it in, it adds up: 0.3 us a call is 15 % of a tree copy whose calls
+ * take 2 us.  So that time is owed, and the next compute gaps are
+ * shortened by it, each by no more than its length.  The calls' own
+ * durations are never repaid: a slower call here still makes a longer
+ * run.  Returns what gap g repays of *owe. */
+static double repay(struct rstat *st, double *owe, double g)
+{
+	double x = *owe < g ? *owe : g;
+
+	*owe -= x;
+	st->repaid_s += x;
+	return x;
+}
+
 /*
  * The events of one section.  base is when the schedule counts from:
  * the common start, then, closed-loop, the return of the previous call
@@ -601,7 +618,7 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 {
 	struct rstat *st = k->c->st;
 	int pace = k->c->o->pace;
-	double base = k->c->t0, sched, t1, t2, now = rnow();
+	double base = k->c->t0, sched, t1, t2, now = rnow(), owe = 0;
 	const struct iol_rev *e;
 	size_t i = 0;
 	int rc, en;
@@ -622,6 +639,8 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 			return IOL_EIO;
 		}
 		sched = base + e->gap;
+		if (pace == IOL_PACE_CLOSED && owe > 0 && e->gap > 0)
+			sched -= repay(st, &owe, e->gap);
 		if (e->gap > 0 && gap(k, cur, sched, &now) < 0)
 			return IOL_ECORRUPT;
 		if (now > k->c->deadline) { /* the gap was cut there */
@@ -642,6 +661,10 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 		t1 = e->gap > 0 && pace != IOL_PACE_AFAP ? now : rnow();
 		if (pace != IOL_PACE_AFAP && t1 - sched > st->late)
 			st->late = t1 - sched;
+		if (pace == IOL_PACE_CLOSED && t1 > sched) {
+			owe += t1 - sched;
+			st->engine_s += t1 - sched;
+		}
 		errno = 0;
 		r = issue(k, e);
 		en = errno;

@@ -556,6 +556,8 @@ static void add_rank(struct iol_rresult *res, const struct rstat *s,
 	res->mismatched += s->mismatched;
 	res->broken += s->broken;
 	res->inflate_s += s->inflate_s;
+	res->engine_s += s->engine_s;
+	res->repaid_s += s->repaid_s;
 	if (s->late > res->max_late)
 		res->max_late = s->late;
 	for (i = 0; i < nf; i++) {
@@ -628,6 +630,9 @@ static int make_rundir(const struct iol_ropts *o, struct iol_rresult *res,
 	return 0;
 }
 
+/* The doubles of a rank's struct rstat that combine() sums. */
+#define ND 8
+
 /* Sum every member's part of the shared results onto member 0's: each
  * rank's slots are written by the one member that replayed it and are
  * zero in the others, so the sums are that member's values. */
@@ -635,7 +640,7 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 		   struct shared *m)
 {
 	size_t nr = b->s.nrank, r, ne = m->pfirst[nr];
-	double *d = calloc(nr * 6 + 1, sizeof(*d));
+	double *d = calloc(nr * ND + 1, sizeof(*d));
 	int64_t *k = calloc(nr * 8 + 1, sizeof(*k));
 	int rc = d && k ? 0 : IOL_ENOMEM;
 
@@ -647,26 +652,28 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 	}
 	for (r = 0; r < nr; r++) {
 		const struct rstat *st = &m->st[r];
-		double dv[6] = {st->t.run_s,  st->t.read_s, st->t.write_s,
-				st->t.meta_s, st->late,	    st->inflate_s};
+		double dv[ND] = {st->t.run_s,  st->t.read_s, st->t.write_s,
+				 st->t.meta_s, st->late,     st->inflate_s,
+				 st->engine_s, st->repaid_s};
 		int64_t kv[8] = {st->t.bytes_read, st->t.bytes_written,
 				 st->t.ops,	   st->mismatched,
 				 st->done,	   st->broken,
 				 st->landlock,	   st->timed_out};
 
-		memcpy(d + 6 * r, dv, sizeof(dv));
+		memcpy(d + ND * r, dv, sizeof(dv));
 		memcpy(k + 8 * r, kv, sizeof(kv));
 	}
-	if (g->sum(g->ctx, d, nr * 6) || g->sum64(g->ctx, k, nr * 8) ||
+	if (g->sum(g->ctx, d, nr * ND) || g->sum64(g->ctx, k, nr * 8) ||
 	    g->sum64(g->ctx, &m->file[0][0], nr * b->s.nstr * 3) ||
 	    (m->prof && g->sum(g->ctx, m->prof, 2 * ne)))
 		rc = IOL_EIO;
 	for (r = 0; rc == 0 && g->me == 0 && r < nr; r++) {
 		struct rstat *st = &m->st[r];
 
-		st->t.run_s = d[6 * r], st->t.read_s = d[6 * r + 1];
-		st->t.write_s = d[6 * r + 2], st->t.meta_s = d[6 * r + 3];
-		st->late = d[6 * r + 4], st->inflate_s = d[6 * r + 5];
+		st->t.run_s = d[ND * r], st->t.read_s = d[ND * r + 1];
+		st->t.write_s = d[ND * r + 2], st->t.meta_s = d[ND * r + 3];
+		st->late = d[ND * r + 4], st->inflate_s = d[ND * r + 5];
+		st->engine_s = d[ND * r + 6], st->repaid_s = d[ND * r + 7];
 		st->t.bytes_read = k[8 * r], st->t.bytes_written = k[8 * r + 1];
 		st->t.ops = k[8 * r + 2], st->mismatched = k[8 * r + 3];
 		st->done = k[8 * r + 4], st->broken = k[8 * r + 5];

@@ -119,7 +119,11 @@ struct iol_rresult {
 	int64_t broken;	    /* ... given up (see engine-rank.c) */
 	double max_late;    /* seconds a call started behind its schedule */
 	double inflate_s;   /* decompression that no compute gap hid */
-	size_t ninputs;	    /* staged files and directories */
+	/* closed loop: the replay's own time between calls past their
+	 * compute gaps, and how much of it later gaps took back
+	 * (engine-rank.c: repay()) */
+	double engine_s, repaid_s;
+	size_t ninputs; /* staged files and directories */
 	int64_t staged_bytes;
 	struct iol_rprofile porig, prep; /* when opts.profile */
 	char rundir[4096];		 /* the run directory (kept or gone) */

@@ -101,7 +101,7 @@ static int fd_op(struct tpass *ps, struct proc *p, struct call *c, long fd,
 		f->off = c->ret >= 0 ? c->ret : off;
 	if (f->kind == FD_FILE)
 		r = tr_meta(ps, p, f->file,
-			    closing ? IOL_EV_CLOSE : IOL_EV_SEEK, c, 0);
+			    closing ? IOL_EV_CLOSE : IOL_EV_SEEK, c, 0, -1);
 	if (closing)
 		memset(f, 0, sizeof(*f));
 	return r;

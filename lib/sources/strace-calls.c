@@ -90,15 +90,25 @@ static void ev_file(const struct tpass *ps, int fi, struct iol_event *ev)
 	ev->regular = 1;
 }
 
-/* a metadata call of kind on regular file fi */
+/* a metadata call of kind on regular file fi, made on descriptor fd
+ * (-1: on its path) */
 int tr_meta(struct tpass *ps, struct proc *p, int fi, int kind,
-	    const struct call *c, unsigned flags)
+	    const struct call *c, unsigned flags, long fd)
 {
 	struct iol_event ev;
 
 	ev_init(ps, p, c, kind, &ev);
 	ev_file(ps, fi, &ev);
 	ev.flags = flags;
+	ev.fd = fd;
+	/* truncate(path, len), ftruncate(fd, len): off is the length */
+	if (kind == IOL_EV_TRUNC) {
+		int ok;
+		long long len = tr_arg_int(c, 1, &ok);
+
+		if (ok && len >= 0)
+			ev.off = len;
+	}
 	return emit(ps, &ev);
 }
 
@@ -343,7 +353,8 @@ int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 	fi = file_of(ps, path);
 	if (fi < 0 || see(ps, fi) < 0)
 		return ps->err;
-	return tr_meta(ps, p, fi, kind, c, kind == IOL_EV_STAT && nofollow(c));
+	return tr_meta(ps, p, fi, kind, c, kind == IOL_EV_STAT && nofollow(c),
+		       -1);
 }
 
 int tr_do_fd_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
@@ -354,7 +365,7 @@ int tr_do_fd_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 
 	if (!f || f->kind != FD_FILE)
 		return ps->err;
-	return tr_meta(ps, p, f->file, kind, c, flags);
+	return tr_meta(ps, p, f->file, kind, c, flags, fd);
 }
 
 /* ---- the calls ---- */

@@ -296,7 +296,7 @@ int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 int tr_do_fd_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 		  int kind, unsigned flags);
 int tr_meta(struct tpass *ps, struct proc *p, int file, int kind,
-	    const struct call *c, unsigned flags);
+	    const struct call *c, unsigned flags, long fd);
 int tr_xfer(struct tpass *ps, struct proc *p, long fd, char *ypath, int is_read,
 	    int64_t at, int64_t bytes, const struct call *c);
 /* a file's index, added in the loading pass; < 0 when absent or no
