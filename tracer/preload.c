@@ -1250,6 +1250,8 @@ WRAP(int, linkat, (int da, const char *a, int db, const char *b, int f),
      (da, a, db, b, f), "linkat(%D, %q, %D, %q, %A)", da, a, db, b, f)
 WRAP(int, mkdir, (const char *p, mode_t m), (p, m), "mkdir(%q, %o)", p,
      (unsigned)m)
+WRAP(int, mkdirat, (int d, const char *p, mode_t m), (d, p, m),
+     "mkdirat(%D, %q, %o)", d, p, (unsigned)m)
 WRAP(int, rename, (const char *a, const char *b), (a, b), "rename(%q, %q)", a,
      b)
 WRAP(int, renameat, (int da, const char *a, int db, const char *b),

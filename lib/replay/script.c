@@ -151,6 +151,18 @@ static int str_append(struct iol_rscript *s, const char *str, size_t len)
 	return 0;
 }
 
+uint32_t iol_rscript_find(const struct iol_rscript *s, const char *str)
+{
+	const struct strix *x = s->priv;
+	struct strkey k = {s, str};
+	uint32_t *slot;
+
+	if (!x || !x->ix.slot || !*str)
+		return 0;
+	slot = iol_index_slot(&x->ix, iol_hash_str(str), str_eq, &k);
+	return *slot != IOL_INDEX_EMPTY ? *slot : 0;
+}
+
 uint32_t iol_rscript_str(struct iol_rscript *s, const char *str, int *rc)
 {
 	struct strix *x = s->priv;

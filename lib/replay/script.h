@@ -145,6 +145,8 @@ void iol_rscript_init(struct iol_rscript *s);
 void iol_rscript_release(struct iol_rscript *s);
 /* Intern a string: its id (> 0), or 0 with IOL_ENOMEM in *rc. */
 uint32_t iol_rscript_str(struct iol_rscript *s, const char *str, int *rc);
+/* A string's id when interned by iol_rscript_str() on s, else 0. */
+uint32_t iol_rscript_find(const struct iol_rscript *s, const char *str);
 static inline const char *iol_rscript_s(const struct iol_rscript *s,
 					uint32_t id)
 {

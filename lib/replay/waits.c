@@ -149,6 +149,9 @@ struct wst {
 			       v section waited for, w calls */
 	size_t nadd, capadd;
 	size_t *lead, *next; /* iol_rscript_groups(): threads */
+	uint32_t *up;	     /* per path: its directory's id when some section
+				made that directory (mkdir), else 0; NULL when
+				none did */
 };
 
 static int note(struct wst *w, uint32_t p, uint32_t sec, int64_t calls, int c)
@@ -173,6 +176,20 @@ static int note(struct wst *w, uint32_t p, uint32_t sec, int64_t calls, int c)
 	return 0;
 }
 
+/* Section sec's call n used path p: so it used each made directory
+ * above p (w->up). */
+static int used_dirs(struct wst *w, uint32_t p, uint32_t sec, int64_t n)
+{
+	uint32_t d, depth = 0;
+	int rc = 0;
+
+	if (!p || p >= w->s->nstr)
+		return 0;
+	for (d = w->up[p]; d && rc == 0 && depth++ < 4096; d = w->up[d])
+		rc = note(w, d, sec, n, 0);
+	return rc;
+}
+
 /* A call ended: it used its paths, and may have changed one. */
 static int on_end(struct wst *w, const struct tev *t)
 {
@@ -188,6 +205,12 @@ static int on_end(struct wst *w, const struct tev *t)
 	 * writes config.lock and renames it over config) */
 	if (rc == 0 && e->op == IOL_ROP_RENAME && e->ret >= 0)
 		rc = note(w, e->path2, t->sec, n, 2);
+	/* a use of what is beneath a made directory is a use of it: its
+	 * removal by another section waits for them all */
+	if (rc == 0 && w->up)
+		rc = used_dirs(w, e->path, t->sec, n);
+	if (rc == 0 && w->up && e->op != IOL_ROP_SYMLINK)
+		rc = used_dirs(w, e->path2, t->sec, n);
 	return rc;
 }
 
@@ -235,13 +258,12 @@ static int add_wait(struct wst *w, uint32_t sec, uint32_t idx, uint64_t of,
 	return 0;
 }
 
-/* Waits before call idx of section a, on path p. */
-static int on_start(struct wst *w, const struct tev *t, uint32_t p)
+/* Waits before call idx of section a, on path p, of kind (needs()). */
+static int on_start(struct wst *w, const struct tev *t, uint32_t p, int kind)
 {
-	const struct iol_rev *e = &w->s->rank[t->sec].ev[t->idx];
-	int kind = needs(e, p), made;
 	struct pitem *sn, *wt;
 	uint32_t k;
+	int made;
 
 	if (!kind)
 		return 0;
@@ -588,6 +610,66 @@ static void sift(struct head *h, size_t n, size_t i)
 	}
 }
 
+/* A call on path p follows the making of each directory above it that
+ * another section made: an MPI rank's mkdir of "1/0" after another
+ * rank's of "1", or a file created in a directory another process
+ * made. */
+static int on_dirs(struct wst *w, const struct tev *t, uint32_t p)
+{
+	uint32_t d, depth = 0;
+	int rc = 0;
+
+	for (d = w->up[p]; d && rc == 0 && depth++ < 4096; d = w->up[d])
+		rc = on_start(w, t, d, 'w');
+	return rc;
+}
+
+/* w->up: for each path, its directory's id when that directory is
+ * made by a mkdir of the script; left NULL when the script has none,
+ * and then nothing is looked up. */
+static int dirs_made(struct wst *w)
+{
+	const struct iol_rscript *s = w->s;
+	uint8_t *made = calloc(s->nstr + 1, 1);
+	char *buf = NULL;
+	size_t r, i, cap = 0;
+	uint32_t p;
+	int any = 0;
+
+	for (r = 0; made && r < s->nrank; r++)
+		for (i = 0; i < s->rank[r].n; i++)
+			if (s->rank[r].ev[i].op == IOL_ROP_MKDIR &&
+			    s->rank[r].ev[i].path < s->nstr)
+				any = made[s->rank[r].ev[i].path] = 1;
+	if (!made || (any && !(w->up = calloc(s->nstr + 1, sizeof(*w->up)))))
+		any = -1;
+	for (p = 1; any > 0 && p < s->nstr; p++) {
+		const char *str = iol_rscript_s(s, p),
+			   *slash = strrchr(str, '/');
+		size_t n = slash ? (size_t)(slash - str) : 0;
+		uint32_t d;
+
+		if (n == 0)
+			continue;
+		if (n + 1 > cap) {
+			char *nb = realloc(buf, 2 * n + 1);
+
+			if (!nb) {
+				any = -1;
+				break;
+			}
+			buf = nb, cap = 2 * n + 1;
+		}
+		memcpy(buf, str, n);
+		buf[n] = 0;
+		d = iol_rscript_find(s, buf);
+		w->up[p] = d && made[d] ? d : 0;
+	}
+	free(buf);
+	free(made);
+	return any < 0 ? IOL_ENOMEM : 0;
+}
+
 static int visit(struct wst *w, const struct tev *t)
 {
 	const struct iol_rscript *s = w->s;
@@ -597,10 +679,15 @@ static int visit(struct wst *w, const struct tev *t)
 	if (t->end)
 		return on_end(w, t);
 	if (e->path && e->path < s->nstr)
-		rc = on_start(w, t, e->path);
+		rc = on_start(w, t, e->path, needs(e, e->path));
 	if (rc == 0 && (e->op == IOL_ROP_COPY || e->op == IOL_ROP_LINK) &&
 	    e->path2 && e->path2 < s->nstr)
-		rc = on_start(w, t, e->path2);
+		rc = on_start(w, t, e->path2, needs(e, e->path2));
+	if (rc == 0 && w->up && e->path && e->path < s->nstr)
+		rc = on_dirs(w, t, e->path);
+	if (rc == 0 && w->up && e->path2 && e->path2 < s->nstr &&
+	    e->op != IOL_ROP_SYMLINK) /* a symlink's path2 is its text */
+		rc = on_dirs(w, t, e->path2);
 	return rc;
 }
 
@@ -653,6 +740,8 @@ int iol_rscript_add_waits(struct iol_rscript *s, const double *t0,
 	rc = w.head && w.ver && w.lead && w.next ? 0 : IOL_ENOMEM;
 	if (rc == 0)
 		rc = iol_rscript_groups(s, w.lead, w.next);
+	if (rc == 0)
+		rc = dirs_made(&w);
 	if (rc == 0) {
 		memset(w.head, 0xff, (s->nstr + 1) * sizeof(*w.head));
 		rc = walk(&w, t0, t1);
@@ -669,5 +758,6 @@ int iol_rscript_add_waits(struct iol_rscript *s, const double *t0,
 	free(w.head);
 	free(w.ver);
 	free(w.add);
+	free(w.up);
 	return rc;
 }

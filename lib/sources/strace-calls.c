@@ -773,11 +773,36 @@ static int kind_of_path_call(const char *n)
 /* stat family, access, truncate, unlink, readlink on a path */
 static int h_path(struct tpass *ps, struct proc *p, struct call *c)
 {
-	const char *n = c->name;
+	return tr_do_path_meta(ps, p, c, 0, kind_of_path_call(c->name));
+}
 
-	if (n[0] == 'm' || (n[0] == 'r' && n[1] == 'm'))
-		return 0; /* directories are not files */
-	return tr_do_path_meta(ps, p, c, 0, kind_of_path_call(n));
+/* mkdir(path, mode), mkdirat(dirfd, path, mode), rmdir(path) and
+ * unlinkat(dirfd, path, AT_REMOVEDIR): an event for the replay (a tree
+ * copy makes its directories, the script must too, not find them
+ * staged), not regular, so that the job's records, which are of files,
+ * do not get one */
+static int h_dir(struct tpass *ps, struct proc *p, struct call *c)
+{
+	int at = c->name[strlen(c->name) - 2] == 'a'; /* ...at */
+	int kind = c->name[0] == 'm' ? IOL_EV_MKDIR : IOL_EV_RMDIR, fi, ok;
+	char path[4096];
+	struct iol_event ev;
+	long long mode;
+
+	if (c->failed || !tr_arg_str(c, at, path, sizeof(path)) || !path[0] ||
+	    is_device_path(path))
+		return 0;
+	if (tr_at_path(ps, p, c, at - 1, path, sizeof(path)) != 0)
+		return ps->err;
+	fi = file_of(ps, path);
+	if (fi < 0 || see(ps, fi) < 0)
+		return ps->err;
+	ev_init(ps, p, c, kind, &ev);
+	ev_file(ps, fi, &ev);
+	ev.regular = 0;
+	mode = kind == IOL_EV_MKDIR ? tr_arg_int(c, at + 1, &ok) : 0;
+	ev.mode = kind == IOL_EV_MKDIR && ok ? (unsigned)mode & 07777 : 0755;
+	return emit(ps, &ev);
 }
 
 /* the *at family: a path relative to a directory descriptor */
@@ -790,7 +815,7 @@ static int h_at(struct tpass *ps, struct proc *p, struct call *c)
 		return tr_do_fd_meta(ps, p, c, 0, IOL_EV_STAT, 0);
 	if (!strcmp(c->name, "unlinkat") && c->nargs > 2 &&
 	    strstr(c->args[2], "AT_REMOVEDIR"))
-		return 0;
+		return h_dir(ps, p, c);
 	return tr_do_path_meta(ps, p, c, 1, kind_of_path_call(c->name));
 }
 
@@ -941,7 +966,8 @@ static const struct callent calls[] = {
 	{"lstat", h_path},
 	{"lstat64", h_path},
 	{"memfd_create", h_newfd},
-	{"mkdir", h_path},
+	{"mkdir", h_dir},
+	{"mkdirat", h_dir},
 	{"mmap", h_mmap},
 	{"mmap2", h_mmap},
 	{"newfstatat", h_at},
@@ -968,7 +994,7 @@ static const struct callent calls[] = {
 	{"rename", h_rename},
 	{"renameat", h_rename},
 	{"renameat2", h_rename},
-	{"rmdir", h_path},
+	{"rmdir", h_dir},
 	{"sendfile", h_copy},
 	{"sendfile64", h_copy},
 	{"signalfd", h_newfd},
