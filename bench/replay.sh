@@ -200,8 +200,12 @@ iolens_row() {
 		awk -v t="$5" '{ print (t > 0 ? $4 / t : 0) }' "$T/ic" > "$T/q5"
 		q4=$(cell "$T/q4") q5=$(cell "$T/q5")
 	fi
-	printf '%-8s %6s %7.3f %22s %22s %22s %22s %22s %6s\n' "$1" "$(col "$T/ic" 5 | head -1)" "$a" \
-		"$(cell "$T/q1")" "$(cell "$T/q2")" "$(cell "$T/q3")" "$q4" "$q5" "$(same "$T/ic" 6)" >> "$T/irows"
+	# the machine's own noise: the untraced runs' spread, (max - min) /
+	# median; and whether the run ratio's median is within 10 %
+	noise=$(awk -v a="$a" 'NR == 1 || $1 < lo { lo = $1 } NR == 1 || $1 > hi { hi = $1 } END { printf "%.3f", (hi - lo) / a }' "$T/ia")
+	in10=$(median < "$T/q2" | awk '{ print ($1 >= 0.9 && $1 <= 1.1) ? "yes" : "no" }')
+	printf '%-8s %6s %7.3f %6s %22s %22s %22s %22s %22s %6s %6s\n' "$1" "$(col "$T/ic" 5 | head -1)" "$a" "$noise" \
+		"$(cell "$T/q1")" "$(cell "$T/q2")" "$(cell "$T/q3")" "$q4" "$q5" "$(same "$T/ic" 6)" "$in10" >> "$T/irows"
 }
 
 cell() { printf '%.3f [%s]' "$(median < "$1")" "$(range < "$1")"; }
@@ -298,7 +302,8 @@ echo "same: replays whose bytes read, bytes written and calls equal the script's
 if [ -s "$T/irows" ]; then
 	echo
 	echo "traced by iolens trace (the tracer preloaded; its own cost, measured a line at a time, taken off); $RUNS rounds of the program untraced, with the tracer, and traced then replayed (run ratio: the replay / the untraced run of the same round):"
-	printf '%-8s %6s %7s %22s %22s %22s %22s %22s %6s\n' program calls "orig s" "tracer cost" "run ratio" "sched ratio" "read/true" "write/true" same
+	echo "noise: the untraced runs' (max - min) / median; in 10 %: the run ratio's median within 0.9 to 1.1"
+	printf '%-8s %6s %7s %6s %22s %22s %22s %22s %22s %6s %6s\n' program calls "orig s" noise "tracer cost" "run ratio" "sched ratio" "read/true" "write/true" same "in 10 %"
 	cat "$T/irows"
 fi
 if [ -s "$T/truth" ]; then
