@@ -339,20 +339,33 @@ static unsigned nofollow(const struct call *c)
 	return 0;
 }
 
-int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
-		    int kind)
+/* The file a call names in argument argi (relative to the descriptor in
+ * argi - 1 if any): 1 and its index in *fi; else what the handler
+ * returns, 0 to skip the call (failed, no path, a device, a file this
+ * pass does not know) or ps->err. */
+static int path_arg(struct tpass *ps, struct proc *p, struct call *c, int argi,
+		    int *fi)
 {
 	char path[4096];
-	int fi;
 
 	if (c->failed || !tr_arg_str(c, argi, path, sizeof(path)) ||
 	    is_device_path(path) || path[0] == '\0')
 		return 0;
 	if (tr_at_path(ps, p, c, argi - 1, path, sizeof(path)) != 0)
 		return ps->err;
-	fi = file_of(ps, path);
-	if (fi < 0 || see(ps, fi) < 0)
+	*fi = file_of(ps, path);
+	if (*fi < 0 || see(ps, *fi) < 0)
 		return ps->err;
+	return 1;
+}
+
+int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
+		    int kind)
+{
+	int fi, r = path_arg(ps, p, c, argi, &fi);
+
+	if (r <= 0)
+		return r;
 	return tr_meta(ps, p, fi, kind, c, kind == IOL_EV_STAT && nofollow(c),
 		       -1);
 }
@@ -785,18 +798,12 @@ static int h_dir(struct tpass *ps, struct proc *p, struct call *c)
 {
 	int at = c->name[strlen(c->name) - 2] == 'a'; /* ...at */
 	int kind = c->name[0] == 'm' ? IOL_EV_MKDIR : IOL_EV_RMDIR, fi, ok;
-	char path[4096];
+	int r = path_arg(ps, p, c, at, &fi);
 	struct iol_event ev;
 	long long mode;
 
-	if (c->failed || !tr_arg_str(c, at, path, sizeof(path)) || !path[0] ||
-	    is_device_path(path))
-		return 0;
-	if (tr_at_path(ps, p, c, at - 1, path, sizeof(path)) != 0)
-		return ps->err;
-	fi = file_of(ps, path);
-	if (fi < 0 || see(ps, fi) < 0)
-		return ps->err;
+	if (r <= 0)
+		return r;
 	ev_init(ps, p, c, kind, &ev);
 	ev_file(ps, fi, &ev);
 	ev.regular = 0;
