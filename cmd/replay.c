@@ -92,7 +92,7 @@ static void help(void)
 	      "3600)\n"
 	      "  --timeout secs          the whole replay (default 10 times "
 	      "the original\n"
-	      "                          plus 60)\n"
+	      "                          plus 60, at most a day)\n"
 	      "  -h, --help              show this help\n"
 	      "  --version               show the version\n",
 	      stdout);

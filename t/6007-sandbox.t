@@ -150,6 +150,15 @@ awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 30000;
 limit wide "buffers and tables need 14" "200 sections, 30000 paths: a table of 144 MB with --max-memory 64M" --max-memory 64M
 printf '%s\nrank 0 pid 1\ncompute 30\nstat "." = 0 0.00001\n' "$head_" > "$TMP/slow.script"
 limit slow "timed out (--timeout)" "a 30 s gap with --timeout 1" --timeout 1
+# the default timeout follows the script's own run time up to a day: 25
+# gaps of an hour (each within --max-gap) are refused without --timeout
+# (they slept 25 hours before; timeout(1) ends that here)
+awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 25; i++) { print "compute 3600"; print "stat \".\" = 0 0.00001" } }' > "$TMP/day.script"
+timeout 30 $RUN replay --allow-root --dir "$W/sb" "$TMP/day.script" > /dev/null 2> "$TMP/day.err"
+st=$?
+ok $([ $st -eq 1 ] && grep -q "past the default timeout of a day; give --timeout" "$TMP/day.err"; echo $?) \
+	"a script of 25 hour-long gaps is refused without --timeout (exit $st: $(head -c 160 "$TMP/day.err"))"
+is "$(ls -A "$W/sb") $(fingerprint)" " $BEFORE" "... nothing left in the sandbox or changed outside"
 
 awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 1"; print "rank 0 pid 1"; for (i = 0; i < 1100; i++) print "open \"f\" rdonly 0 = " i + 3 " 0.00001" }' > "$TMP/fds.script"
 hostile fds "1100 descriptors opened and never closed"

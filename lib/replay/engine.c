@@ -957,8 +957,14 @@ static void preload(const struct iol_rbin *b, const struct iol_ropts *o,
 				     there if they are bad */
 }
 
+/* The longest default timeout: a script claims its own run time, and a
+ * hostile one of a thousand hour-long gaps would otherwise get 10,000
+ * hours.  A longer replay needs --timeout. */
+#define TIMEOUT_CAP 86400.0
+
 /* The margin of free space (5 % of the file system, at most 1 GiB) and
- * the timeout (10 times the original plus a minute), where not given. */
+ * the timeout (10 times the original plus a minute, at most a day),
+ * where not given. */
 static void fill_limits(struct iol_ropts *o, const struct iol_rbin *b, int sbfd)
 {
 	struct statvfs v;
@@ -973,8 +979,12 @@ static void fill_limits(struct iol_ropts *o, const struct iol_rbin *b, int sbfd)
 					? (int64_t)(fs * 0.05)
 					: (int64_t)1 << 30;
 	}
-	if (!(o->lim.timeout > 0))
+	if (!(o->lim.timeout > 0)) {
 		o->lim.timeout = 10 * b->tot.run_s + 60;
+		o->lim.timeout_capped = o->lim.timeout > TIMEOUT_CAP;
+		if (o->lim.timeout_capped)
+			o->lim.timeout = TIMEOUT_CAP;
+	}
 }
 
 /* Member 0 or a process alone: the original's profile, the run
@@ -1000,6 +1010,12 @@ static int prepare(const struct iol_rbin *b, struct iol_ropts *o,
 		rc = scan_events(b, o, &sc, err);
 	else
 		memset(&sc, 0, sizeof(sc));
+	/* after the scan, which names a gap past --max-gap */
+	if (!rc && o->lim.timeout_capped && b->tot.run_s >= o->lim.timeout)
+		rc = iol_error_set(err, IOL_EINVAL,
+				   "the script runs %.0f s, past the default "
+				   "timeout of a day; give --timeout",
+				   b->tot.run_s);
 	if (rc == IOL_ECOMPRESS || rc == IOL_ETRUNC || rc == IOL_ECORRUPT)
 		rc = iol_error_set(err, IOL_ECORRUPT, "bad compiled script");
 	res->waits = sc.nwait;

@@ -70,11 +70,14 @@ struct iol_rlimits {
 	double max_gap;	    /* the longest compute gap or call, seconds */
 	double timeout;	    /* the whole replay, seconds */
 	int64_t margin;	    /* free space left on the sandbox's file system */
+	int timeout_capped; /* set by the replay: the default was cut to a
+			       day, and a script that long is refused */
 };
 
 /* The defaults: 8 GiB staged, 2 GiB of buffers, 1024 processes and
  * threads, gaps of an hour, a timeout of 10 times the original's run
- * time plus a minute, 1 GiB or 5 % of the file system kept free. */
+ * time plus a minute (at most a day), 1 GiB or 5 % of the file system
+ * kept free. */
 void iol_rlimits_default(struct iol_rlimits *l);
 
 struct iol_ropts {
