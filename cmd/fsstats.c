@@ -20,6 +20,7 @@
 #include "cmd/util.h"
 #include "storage/devio.h"
 #include "storage/fswalk.h"
+#include "render/output.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -492,20 +493,19 @@ static int save(const struct iol_fsstats *st)
 	FILE *f;
 	int fd, r;
 
-	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", fo.save);
-	fd = mkstemp(tmp);
+	fd = out_tmp(fo.save, tmp, sizeof(tmp));
 	if (fd < 0 || !(f = fdopen(fd, "w"))) {
 		msg("cannot write '%s': %s", fo.save, strerror(errno));
 		if (fd >= 0) {
 			close(fd);
-			unlink(tmp);
+			out_discard(tmp, fo.save);
 		}
 		return -1;
 	}
 	r = iol_fs_save(f, st);
-	if (fclose(f) != 0 || r < 0 || rename(tmp, fo.save) < 0) {
+	if (fclose(f) != 0 || r < 0 || out_commit(tmp, fo.save) < 0) {
 		msg("cannot write '%s': %s", fo.save, strerror(errno));
-		unlink(tmp);
+		out_discard(tmp, fo.save);
 		return -1;
 	}
 	return 0;

@@ -18,6 +18,7 @@
 #include "cmd/replay-common.h"
 #include "cmd/util.h"
 #include "replay/fromevents.h"
+#include "render/output.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -98,20 +99,18 @@ static int write_script(const struct iol_rscript *s, const char *path)
 	int fd = -1, bad;
 	FILE *f;
 
-	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
+	fd = out_tmp(path, tmp, sizeof(tmp));
 	if (fd < 0 || !(f = fdopen(fd, "w"))) {
 		msg("cannot write '%s': %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return EXIT_DATA;
 	}
-	fchmod(fd, 0644);
 	bad = iol_rscript_write(s, put_text, f) != 0;
 	bad |= fclose(f) != 0;
-	if (bad || rename(tmp, path) < 0) {
+	if (bad || out_commit(tmp, path) < 0) {
 		msg("cannot write '%s': %s", path, strerror(errno));
-		unlink(tmp);
+		out_discard(tmp, path);
 		return EXIT_DATA;
 	}
 	return EXIT_OK;

@@ -32,6 +32,7 @@
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "base/version.h"
+#include "render/output.h"
 #include "base/banned.h"
 
 #ifndef IOLENS_TRACEDIR
@@ -680,23 +681,22 @@ static int write_trace(const char *dir, const char *path, char **cmd,
 		free_list(v, n);
 		return -1;
 	}
-	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path);
-	if ((fd = mkstemp(tmp)) < 0 || !(out = fdopen(fd, "w"))) {
+	if ((fd = out_tmp(path, tmp, sizeof(tmp))) < 0 ||
+	    !(out = fdopen(fd, "w"))) {
 		msg("cannot write '%s': %s", path, strerror(errno));
 		if (fd >= 0)
-			close(fd), unlink(tmp);
+			close(fd), out_discard(tmp, path);
 		free_list(v, n);
 		return -1;
 	}
-	fchmod(fd, 0644);
 	put_header(out, cmd, ms->first, ms);
 	rc = merge(v, n, out, 1, ms);
 	free_list(v, n);
 	if (fclose(out) != 0)
 		rc = -1;
-	if (rc < 0 || rename(tmp, path) < 0) {
+	if (rc < 0 || out_commit(tmp, path) < 0) {
 		msg("cannot write '%s': %s", path, strerror(errno));
-		unlink(tmp);
+		out_discard(tmp, path);
 		return -1;
 	}
 	return 0;

@@ -22,6 +22,7 @@
 #include "base/version.h"
 #include "counters/counters.h"
 #include "sources/registry.h"
+#include "render/output.h"
 #include "base/banned.h"
 
 /* the one implementation is in the library (lib/sources/record-id.c) */
@@ -273,8 +274,7 @@ static int log_write(const char *path, const unsigned char hdr[1328],
 
 	if (!tmp)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	snprintf(tmp, strlen(path) + 16, "%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
+	fd = out_tmp(path, tmp, strlen(path) + 16);
 	if (fd < 0) {
 		if (err)
 			err->sys = errno;
@@ -283,21 +283,20 @@ static int log_write(const char *path, const unsigned char hdr[1328],
 		free(tmp);
 		return ret;
 	}
-	fchmod(fd, 0644);
 	if (write_all(fd, hdr, 1328) < 0 || write_all(fd, z[0].p, z[0].n) < 0 ||
 	    write_all(fd, z[1].p, z[1].n) < 0 ||
 	    (z[2].n && write_all(fd, z[2].p, z[2].n) < 0) ||
-	    (z[3].n && write_all(fd, z[3].p, z[3].n) < 0) || fsync(fd) < 0 ||
-	    close(fd) < 0) {
+	    (z[3].n && write_all(fd, z[3].p, z[3].n) < 0) ||
+	    (strcmp(tmp, path) != 0 && fsync(fd) < 0) || close(fd) < 0) {
 		if (err)
 			err->sys = errno;
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
 				    strerror(errno));
-		unlink(tmp);
-	} else if (rename(tmp, path) < 0) {
+		out_discard(tmp, path);
+	} else if (out_commit(tmp, path) < 0) {
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
 				    strerror(errno));
-		unlink(tmp);
+		out_discard(tmp, path);
 	}
 	free(tmp);
 	return ret;

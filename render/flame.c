@@ -23,6 +23,7 @@
 #include "render/flame.h"
 #include "render/chart.h"
 #include "base/version.h"
+#include "render/output.h"
 #include "base/banned.h"
 
 #define PW 842.0 /* A4 landscape */
@@ -189,10 +190,8 @@ int flame_write(const char *path, const struct iol_blocks *bl, int by_bytes,
 	if (!gmtime_r(&tt, &tm))
 		memset(&tm, 0, sizeof(tm));
 	strftime(ds, sizeof(ds), "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path);
-	if ((fd = mkstemp(tmp)) < 0)
+	if ((fd = out_tmp(path, tmp, sizeof(tmp))) < 0)
 		return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
-	fchmod(fd, 0644);
 	close(fd);
 	if (png) {
 		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)PW * 2,
@@ -222,10 +221,10 @@ int flame_write(const char *path, const struct iol_blocks *bl, int by_bytes,
 		cairo_surface_finish(s), bad = 0;
 	bad |= cairo_surface_status(s) != CAIRO_STATUS_SUCCESS;
 	cairo_surface_destroy(s);
-	if (bad || rename(tmp, path) < 0) {
+	if (bad || out_commit(tmp, path) < 0) {
 		int e = bad ? EIO : errno;
 
-		unlink(tmp);
+		out_discard(tmp, path);
 		return iol_error_set(err, IOL_EIO, "%s", strerror(e));
 	}
 	return 0;

@@ -19,6 +19,7 @@
 #include "render/iostat-report.h"
 #include "render/chart.h"
 #include "base/version.h"
+#include "render/output.h"
 #include "base/banned.h"
 
 #define PW 595.0
@@ -228,12 +229,10 @@ int iostat_report_write(const char *path, const struct iol_binned *b,
 	if (!gmtime_r(&t, &tm))
 		return iol_error_set(err, IOL_EINVAL, "bad date");
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
+	fd = out_tmp(path, tmp, sizeof(tmp));
 	if (fd < 0)
 		return iol_error_set(err, IOL_EIO, "cannot write '%s': %s",
 				     path, strerror(errno));
-	fchmod(fd, 0644);
 	close(fd);
 	pdf = cairo_pdf_surface_create(tmp, PW, PH);
 	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATE_DATE,
@@ -251,10 +250,10 @@ int iostat_report_write(const char *path, const struct iol_binned *b,
 	if (cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS)
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s'", path);
 	cairo_surface_destroy(pdf);
-	if (ret == 0 && rename(tmp, path) < 0)
+	if (ret == 0 && out_commit(tmp, path) < 0)
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
 				    strerror(errno));
 	if (ret < 0)
-		unlink(tmp);
+		out_discard(tmp, path);
 	return ret;
 }

@@ -28,6 +28,39 @@ int fmt_parse(const char *s)
 	return -1;
 }
 
+int out_tmp(const char *path, char *tmp, size_t n)
+{
+	struct stat st;
+	int fd;
+
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+	    !S_ISDIR(st.st_mode)) {
+		if (snprintf(tmp, n, "%s", path) >= (int)n) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		return open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	}
+	if (snprintf(tmp, n, "%s.tmpXXXXXX", path) >= (int)n) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if ((fd = mkstemp(tmp)) >= 0)
+		fchmod(fd, 0644);
+	return fd;
+}
+
+int out_commit(const char *tmp, const char *path)
+{
+	return strcmp(tmp, path) == 0 ? 0 : rename(tmp, path);
+}
+
+void out_discard(const char *tmp, const char *path)
+{
+	if (strcmp(tmp, path) != 0)
+		unlink(tmp);
+}
+
 int out_open(struct out *o, const char *path, int fmt)
 {
 	int fd = STDOUT_FILENO;
@@ -55,8 +88,7 @@ int out_open(struct out *o, const char *path, int fmt)
 			iol_error_set(&o->err, IOL_ENOMEM, "out of memory");
 			return -1;
 		}
-		snprintf(o->tmp, n, "%s.tmpXXXXXX", path);
-		fd = mkstemp(o->tmp);
+		fd = out_tmp(path, o->tmp, n);
 		if (fd < 0) {
 			iol_error_set(&o->err, IOL_EIO, "cannot write '%s': %s",
 				      path, strerror(errno));
@@ -65,7 +97,6 @@ int out_open(struct out *o, const char *path, int fmt)
 			o->path = o->tmp = NULL;
 			return -1;
 		}
-		fchmod(fd, 0644);
 	}
 	obuf_init(&o->ob, fd, 1 << 16);
 	return 0;
@@ -361,10 +392,10 @@ int out_close(struct out *o, int commit)
 		if (close(o->ob.fd) < 0 && !err)
 			err = errno;
 		if (err || !commit) {
-			unlink(o->tmp);
-		} else if (rename(o->tmp, o->path) < 0) {
+			out_discard(o->tmp, o->path);
+		} else if (out_commit(o->tmp, o->path) < 0) {
 			err = errno;
-			unlink(o->tmp);
+			out_discard(o->tmp, o->path);
 		}
 	}
 	if (!err && o->nomem)

@@ -40,6 +40,18 @@ void out_json_str(struct obuf *ob, const char *s);
 /* Open stdout (path NULL or "-") or a file; returns 0, or -1 with the
  * message in o->err (the command prints it). */
 int out_open(struct out *o, const char *path, int fmt);
+
+/* Output files go through a temporary beside them, renamed over the
+ * target once complete; but a target that exists and is no regular file
+ * (/dev/null, a FIFO, a terminal) is written in place, since a rename
+ * would put a regular file where the device was.  out_tmp() puts the
+ * name to write in tmp (n bytes: the path's length + 16) and returns
+ * its descriptor (a temporary's mode 0644), or -1 with errno;
+ * out_commit() renames it (0, or -1 with errno) and out_discard()
+ * removes it, both doing nothing when tmp is the target itself. */
+int out_tmp(const char *path, char *tmp, size_t n);
+int out_commit(const char *tmp, const char *path);
+void out_discard(const char *tmp, const char *path);
 /* Start a table with these columns (borrowed; must outlive the table). */
 void out_table(struct out *o, const char *const *cols, int ncols);
 void out_str(struct out *o, const char *s);

@@ -22,6 +22,7 @@
 #include "render/chart.h"
 #include "render/popreport.h"
 #include "base/version.h"
+#include "render/output.h"
 #include "base/banned.h"
 
 #define MARGIN 42.0
@@ -932,11 +933,9 @@ static int tmpfile_for(const char *path, char *tmp, size_t n,
 {
 	int fd;
 
-	snprintf(tmp, n, "%s.tmpXXXXXX", path);
-	if ((fd = mkstemp(tmp)) < 0)
+	if ((fd = out_tmp(path, tmp, n)) < 0)
 		return iol_error_set(err, IOL_EIO, "cannot write '%s': %s",
 				     path, strerror(errno));
-	fchmod(fd, 0644);
 	close(fd);
 	return 0;
 }
@@ -978,11 +977,11 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 	if (cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS)
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s'", path);
 	cairo_surface_destroy(pdf);
-	if (ret == 0 && rename(tmp, path) < 0)
+	if (ret == 0 && out_commit(tmp, path) < 0)
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
 				    strerror(errno));
 	if (ret < 0)
-		unlink(tmp);
+		out_discard(tmp, path);
 	release(&p);
 	return ret;
 }

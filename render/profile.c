@@ -18,6 +18,7 @@
 #include "render/profile.h"
 #include "render/chart.h"
 #include "base/version.h"
+#include "render/output.h"
 #include "base/banned.h"
 
 #define PW 595.0
@@ -108,11 +109,9 @@ int profile_pdf(const char *path, const struct iol_rprofile *orig,
 	if (!gmtime_r(&tt, &tm))
 		return -1;
 	strftime(ds, sizeof(ds), "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
+	fd = out_tmp(path, tmp, sizeof(tmp));
 	if (fd < 0)
 		return -1;
-	fchmod(fd, 0644);
 	close(fd);
 	pdf = cairo_pdf_surface_create(tmp, PW, PH);
 	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATE_DATE, ds);
@@ -127,9 +126,11 @@ int profile_pdf(const char *path, const struct iol_rprofile *orig,
 	cairo_surface_finish(pdf);
 	bad = cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS;
 	cairo_surface_destroy(pdf);
-	if (bad || rename(tmp, path) < 0) {
-		unlink(tmp);
-		errno = bad ? EIO : errno;
+	if (bad || out_commit(tmp, path) < 0) {
+		int e = bad ? EIO : errno;
+
+		out_discard(tmp, path);
+		errno = e;
 		return -1;
 	}
 	return 0;

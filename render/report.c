@@ -30,6 +30,7 @@
 #include "analysis/jobrow.h"
 #include "analysis/select.h"
 #include "base/version.h"
+#include "render/output.h"
 #include "base/banned.h"
 
 #ifndef IOLENS_DATADIR
@@ -1980,15 +1981,12 @@ static cairo_surface_t *pdf_open(struct ctx *c, char *tmp, size_t n, int *ret)
 	cairo_surface_t *pdf;
 	int fd;
 
-	snprintf(tmp, n, "%s.tmpXXXXXX", c->path);
-	fd = mkstemp(tmp);
+	fd = out_tmp(c->path, tmp, n);
 	if (fd < 0) {
 		*ret = iol_error_set(c->err, IOL_EIO, "cannot write '%s': %s",
 				     c->path, strerror(errno));
 		return NULL;
 	}
-	/* mkstemp makes it private; a report is for sharing */
-	fchmod(fd, 0644);
 	close(fd);
 	pdf = cairo_pdf_surface_create(tmp, c->pw, c->ph);
 	/* a pinned date keeps the same log's report byte for byte */
@@ -2014,11 +2012,11 @@ static int pdf_close(struct ctx *c, cairo_surface_t *pdf, const char *tmp,
 		ret = iol_error_set(c->err, IOL_EIO, "cannot write '%s'",
 				    c->path);
 	cairo_surface_destroy(pdf);
-	if (ret == 0 && rename(tmp, c->path) < 0)
+	if (ret == 0 && out_commit(tmp, c->path) < 0)
 		ret = iol_error_set(c->err, IOL_EIO, "cannot write '%s': %s",
 				    c->path, strerror(errno));
 	if (ret < 0)
-		unlink(tmp);
+		out_discard(tmp, c->path);
 	return ret;
 }
 

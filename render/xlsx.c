@@ -19,6 +19,7 @@
 
 #include "render/xlsx.h"
 #include "analysis/jobrow.h"
+#include "render/output.h"
 #include "base/banned.h"
 
 #define TL_BINS 50
@@ -309,11 +310,11 @@ struct loghist {
 
 /* The size bins of each module of log from row r (the header first when
  * r is 0), after a log column when with_log; the next row. */
-static int hist_rows(struct book *b, lxw_worksheet *ws, int r,
-		     const char *log, const struct loghist *lh, int with_log)
+static int hist_rows(struct book *b, lxw_worksheet *ws, int r, const char *log,
+		     const struct loghist *lh, int with_log)
 {
-	static const char *const cols[] = {"log", "module", "size bin",
-					   "reads", "writes"};
+	static const char *const cols[] = {"log", "module", "size bin", "reads",
+					   "writes"};
 	size_t k;
 	int bin, c;
 
@@ -480,18 +481,15 @@ static int book_open(struct book *b, const char *path, time_t created,
 	*tmp = malloc(strlen(path) + 16);
 	if (!*tmp)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	snprintf(*tmp, strlen(path) + 16, "%s.tmpXXXXXX", path);
 	/* make it now: libxlsxwriter would only find out at the end that it
 	 * cannot, and say so on stderr in its own words */
-	fd = mkstemp(*tmp);
+	fd = out_tmp(path, *tmp, strlen(path) + 16);
 	if (fd < 0) {
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
 				    strerror(errno));
 		free(*tmp);
 		return ret;
 	}
-	/* mkstemp makes it private; a workbook is for sharing */
-	fchmod(fd, 0644);
 	close(fd);
 	/* rows go to disk as they are written, with inline strings: a job
 	 * with 100,000 files would otherwise double the peak memory.  Every
@@ -501,7 +499,7 @@ static int book_open(struct book *b, const char *path, time_t created,
 	 * small: the place the user chose has room for the workbook */
 	*dir = strdup(path);
 	if (!*dir) {
-		unlink(*tmp);
+		out_discard(*tmp, path);
 		free(*tmp);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
@@ -511,7 +509,7 @@ static int book_open(struct book *b, const char *path, time_t created,
 	wo.tmpdir = slash ? *dir : ".";
 	b->wb = workbook_new_opt(*tmp, &wo);
 	if (!b->wb) {
-		unlink(*tmp);
+		out_discard(*tmp, path);
 		free(*tmp);
 		free(*dir);
 		return iol_error_set(err, IOL_EIO, "cannot write '%s'", path);
@@ -722,11 +720,11 @@ int xlsx_write(struct iol_job *const *jobs, int njobs, const char *path,
 	}
 	if (workbook_close(b.wb) != LXW_NO_ERROR && ret == 0)
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s'", path);
-	if (ret == 0 && rename(tmp, path) < 0)
+	if (ret == 0 && out_commit(tmp, path) < 0)
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
 				    strerror(errno));
 	if (ret < 0)
-		unlink(tmp);
+		out_discard(tmp, path);
 	free(tmp);
 	free(dir);
 	return ret;

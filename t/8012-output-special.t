@@ -1,0 +1,56 @@
+#!/bin/sh
+# Output files are written beside the target and renamed over it, so
+# nothing is half written; but a target that exists and is no regular
+# file is written in place: renamed over, /dev/null became a regular file
+# (root may write /dev), and a FIFO a reader waits on got nothing.  Each
+# command here writes its output into a FIFO whose reader counts the
+# bytes: the FIFO must still be a FIFO, the bytes must have arrived, and
+# no temporary may be left beside it.
+. "$(dirname "$0")/lib.sh"
+
+command -v mkfifo > /dev/null || skip_all "mkfifo is not installed"
+N1=$(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)
+printf '%s\n' '300 10:00:00.000000 openat(AT_FDCWD, "/d/a", O_RDONLY) = 3 <0.000010>' \
+	'300 10:00:00.000100 read(3, "abcdefghij", 10) = 10 <0.000005>' \
+	'300 10:00:00.000200 close(3) = 0 <0.000001>' > "$TMP/a.trace"
+D=$TMP/d
+mkdir "$D"
+
+# into NAME COMMAND ARGS...: iolens COMMAND -o the FIFO $D/NAME ARGS
+into() {
+	name=$1 sub=$2
+	shift 2
+	rm -f "$D/$name"
+	mkfifo "$D/$name"
+	wc -c < "$D/$name" > "$TMP/$name.n" &
+	reader=$!
+	$RUN "$sub" -o "$D/$name" "$@" > /dev/null 2> "$TMP/$name.err"
+	st=$?
+	# the reader ends at the writer's close; one still waiting after 5 s
+	# had no writer (the command failed first, or renamed a file over
+	# the FIFO it waits on)
+	k=0
+	while kill -0 $reader 2> /dev/null && [ $k -lt 50 ]; do
+		sleep 0.1
+		k=$((k + 1))
+	done
+	kill $reader 2> /dev/null
+	wait $reader 2> /dev/null
+	n=$(tr -d ' ' < "$TMP/$name.n")
+	is "$st $([ -p "$D/$name" ] && echo fifo) $([ "${n:-0}" -gt 0 ] && echo bytes)" "0 fifo bytes" \
+		"$name: written into the FIFO in place ($n bytes; $(head -c 100 "$TMP/$name.err"))"
+}
+
+into files files --format csv "$N1"
+into script replay-script --overhead 0 "$TMP/a.trace"
+into trace trace true
+into report report "$N1"
+into darshan convert "$TMP/a.trace"
+is "$(ls -A "$D" | grep -c tmp)" 0 "no temporary left beside the FIFOs"
+
+# a regular file is still replaced whole, through a temporary
+echo old > "$D/plain.csv"
+$RUN files --format csv -o "$D/plain.csv" "$N1" > /dev/null
+is "$(head -c 4 "$D/plain.csv" | grep -c old) $(ls -A "$D" | grep -c tmp)" "0 0" "a regular file is replaced, no temporary left"
+
+done_testing
