@@ -425,6 +425,24 @@ ok $? "... it replays ($(head -c 100 "$TMP/fd.err"))"
 rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/fd.err")
 is "$(stat -c %s "$rd/out" 2>&1)" 70 "... and leaves 'out' at the 70 bytes truncate gave it"
 
+# a length past 2 GiB (a file made 4 GiB by ftruncate) is no buffer's:
+# the script replay-script writes is one replay reads (it said "bad
+# length '4294967296'")
+printf '%s\n' '100 10:00:00.000300 openat(AT_FDCWD, "/d/big", O_WRONLY|O_CREAT|O_TRUNC, 0644) = 4 <0.000010>' \
+	'100 10:00:00.000500 ftruncate(4, 4294967296) = 0 <0.000003>' \
+	'100 10:00:00.000600 truncate("/d/big", 3000000000) = 0 <0.000003>' \
+	'100 10:00:00.001200 close(4) = 0 <0.000001>' > "$TMP/big.trace"
+$RUN replay-script --overhead 0 -o "$TMP/big.script" "$TMP/big.trace" > /dev/null 2>&1
+$RUN replay --allow-root --keep --as-fast-as-possible --dir "$TMP/bigsb" "$TMP/big.script" > /dev/null 2> "$TMP/big.err"
+ok $? "truncate lengths past 2 GiB are read back ($(head -c 100 "$TMP/big.err"))"
+rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/big.err")
+is "$(stat -c %s "$rd/big" 2>&1)" 3000000000 "... and replayed (a sparse file)"
+rm -rf "$TMP/bigsb"
+printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'open "b" wronly|creat 0644 = 3 0.00001' \
+	'read 3 4294967296 = 0 0.000001' > "$TMP/bigr.script"
+$RUN replay --allow-root --dir "$TMP/bigsb" "$TMP/bigr.script" > /dev/null 2> "$TMP/bigr.err"
+is "$? $(grep -c "bad length '4294967296'" "$TMP/bigr.err")" "1 1" "... a read's length past 2 GiB is still refused"
+
 # mkdir, mkdirat, rmdir and unlinkat(AT_REMOVEDIR) are replayed, not
 # staged (a tree copy makes its directories); a call beneath a directory
 # another process made waits for that mkdir, and a directory's removal
