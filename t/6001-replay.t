@@ -481,6 +481,25 @@ is "$(sed -n '/^rank/,$p' "$TMP/ns.script" | tr '\n' '|')" \
 is "$(grep -E '^compute | = ' "$TMP/fd.script" | grep -cE ' [0-9]+\.[0-9]{6}$') $(grep -E '^compute | = ' "$TMP/fd.script" | grep -cE '\.[0-9]{7,}$')" \
 	"$(grep -cE '^compute | = ' "$TMP/fd.script") 0" "... strace's microsecond times keep their six places"
 
+# ... and so with times since the epoch (iolens trace's, strace -ttt's):
+# a double holds 1.7e9 s no finer than 0.24 us, so those times are kept
+# less a whole second of their own (gaps of 0.3 us were written 0.000000315
+# and 0.000000177, strace's 95 us 0.000095136)
+sed 's/^300 10:00:00\./300 1764200000./' "$TMP/ns.trace" > "$TMP/nse.trace"
+$RUN replay-script --overhead 0 -o "$TMP/nse.script" "$TMP/nse.trace" > /dev/null 2>&1
+is "$(sed -n '/^rank/,$p' "$TMP/nse.script" | tr '\n' '|')" \
+	'rank 0 pid 300|open "a" rdonly 0 = 3 0.0000004|compute 0.0000003|read 3 10 = 10 0.0000003|compute 0.0000003|close 3 = 0 0.0000002|' \
+	"... epoch nanoseconds kept"
+printf '%s\n' '100 1700000000.000000 openat(AT_FDCWD, "/d/a", O_RDONLY) = 3 <0.000010>' \
+	'100 1700000000.000100 read(3, "ab", 2) = 2 <0.000005>' \
+	'100 1700000000.000200 close(3) = 0 <0.000001>' > "$TMP/use.trace"
+$RUN replay-script --overhead 0 -o "$TMP/use.script" "$TMP/use.trace" > /dev/null 2>&1
+is "$(grep '^compute' "$TMP/use.script" | tr '\n' '|')" 'compute 0.000090|compute 0.000095|' \
+	"... epoch microseconds keep their six places"
+$RUN summary --format tsv "$TMP/use.trace" > "$TMP/use.tsv"
+is "$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf "%s %.10f", $c["start_time"], $c["run_time"] }' "$TMP/use.tsv")" \
+	"1700000000 0.0002010000" "... the job's start as it was, its run time to 0.1 ns (0.0002009869 s before)"
+
 # Closed loop: the replay's own time between calls (here 200,000 fstats
 # back to back, some 0.1 us of its own each) is taken back from the
 # compute gap after them, so the run is that gap plus the calls' own
