@@ -468,6 +468,23 @@ $RUN replay --allow-root --format=json --dir "$TMP/mksb" "$TMP/mk.script" > "$TM
 is "$? $(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print scalar(@{$j->{failed}}), " $j->{replay}{ops}"' < "$TMP/mk.json")" \
 	"0 0 8" "... it replays: 8 calls, none failed ($(head -c 100 "$TMP/mk.err"))"
 
+# a directory made again by one process where another removed it waits
+# for that rmdir (it ran first, failed EEXIST, and the rmdir took away
+# the directory the open beneath it then wanted)
+cat > "$TMP/mk2.trace" << 'EOF'
+200 10:00:00.000000 clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7f0000000a10) = 201 <0.000010>
+200 10:00:00.000100 mkdir("/d/tmp", 0755) = 0 <0.000050>
+200 10:00:00.000400 rmdir("/d/tmp") = 0 <0.000010>
+201 10:00:00.000500 mkdir("/d/tmp", 0755) = 0 <0.000010>
+201 10:00:00.000600 openat(AT_FDCWD, "/d/tmp/f", O_WRONLY|O_CREAT, 0644) = 3 <0.000020>
+201 10:00:00.000700 close(3) = 0 <0.000001>
+201 10:00:00.000800 exit_group(0) = ?
+EOF
+$RUN replay-script --overhead 0 -o "$TMP/mk2.script" "$TMP/mk2.trace" > /dev/null 2>&1
+is "$(grep -E '^(mkdir|rmdir|after|open|rank)' "$TMP/mk2.script" | tr '\n' '|')" \
+	'rank 0 pid 200|mkdir "tmp" 0755 = 0 0.000050|rmdir "tmp" = 0 0.000010|rank 0 pid 201|after 0 2|mkdir "tmp" 0755 = 0 0.000010|open "tmp/f" wronly|creat 0644 = 3 0.000020|' \
+	"a mkdir after another process's rmdir of that directory waits for it"
+
 # times to the nanosecond where the trace has them (iolens trace's),
 # strace's microseconds as they were: gaps of 0.3 us are no longer
 # written as 0 (a tree copy lost 3.4 of its 20.8 ms of gaps that way)
