@@ -147,4 +147,24 @@ $RUN files --format tsv "$TOP/t/data/strace/forkpending.trace" > "$TMP/fp.tsv"
 is "$(awk -F'\t' 'NR > 1 { print $2 ":" $7 }' "$TMP/fp.tsv" | sort | tr '\n' ' ')" "a:2 b:8 " \
 	"forkpending: 2 bytes written to a by 10's child, 8 to b by 20's"
 
+# a directory made and removed (mkdir, rmdir: events for the replay, not
+# files of the job) leaves the file later created at its name created
+cat > "$TMP/dir.trace" << 'EOT'
+200 10:00:00.000000 mkdir("/d/x", 0755) = 0 <0.000050>
+200 10:00:00.000100 mkdirat(AT_FDCWD, "/d/y", 0700) = 0 <0.000040>
+200 10:00:00.000200 rmdir("/d/x") = 0 <0.000010>
+200 10:00:00.000300 unlinkat(AT_FDCWD, "/d/y", AT_REMOVEDIR) = 0 <0.000010>
+200 10:00:00.000400 openat(AT_FDCWD, "/d/x", O_WRONLY|O_CREAT, 0644) = 3 <0.000020>
+200 10:00:00.000500 close(3) = 0 <0.000001>
+200 10:00:00.000600 openat(AT_FDCWD, "/d/y", O_WRONLY|O_CREAT, 0644) = 3 <0.000020>
+200 10:00:00.000700 close(3) = 0 <0.000001>
+200 10:00:00.000800 mkdir("/d/z", 0755) = 0 <0.000050>
+200 10:00:00.000900 mkdir("/d/z/w", 0755) = 0 <0.000050>
+EOT
+$RUN summary --format tsv "$TMP/dir.trace" | tsvcol creates > "$TMP/dc"
+is "$(cat "$TMP/dc")" 2 "files created where directories were removed count as created"
+$RUN files --format tsv "$TMP/dir.trace" > "$TMP/dir.tsv"
+is "$(awk -F'\t' 'NR > 1 { print $2 }' "$TMP/dir.tsv" | sort | tr '\n' ' ')" "/d/x /d/y " \
+	"... and the directories made (/d/z, /d/z/w) make no rows of their own"
+
 done_testing

@@ -425,6 +425,24 @@ ok $? "... it replays ($(head -c 100 "$TMP/fd.err"))"
 rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/fd.err")
 is "$(stat -c %s "$rd/out" 2>&1)" 70 "... and leaves 'out' at the 70 bytes truncate gave it"
 
+# a length past 2 GiB (a file made 4 GiB by ftruncate) is no buffer's:
+# the script replay-script writes is one replay reads (it said "bad
+# length '4294967296'")
+printf '%s\n' '100 10:00:00.000300 openat(AT_FDCWD, "/d/big", O_WRONLY|O_CREAT|O_TRUNC, 0644) = 4 <0.000010>' \
+	'100 10:00:00.000500 ftruncate(4, 4294967296) = 0 <0.000003>' \
+	'100 10:00:00.000600 truncate("/d/big", 3000000000) = 0 <0.000003>' \
+	'100 10:00:00.001200 close(4) = 0 <0.000001>' > "$TMP/big.trace"
+$RUN replay-script --overhead 0 -o "$TMP/big.script" "$TMP/big.trace" > /dev/null 2>&1
+$RUN replay --allow-root --keep --as-fast-as-possible --dir "$TMP/bigsb" "$TMP/big.script" > /dev/null 2> "$TMP/big.err"
+ok $? "truncate lengths past 2 GiB are read back ($(head -c 100 "$TMP/big.err"))"
+rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/big.err")
+is "$(stat -c %s "$rd/big" 2>&1)" 3000000000 "... and replayed (a sparse file)"
+rm -rf "$TMP/bigsb"
+printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'open "b" wronly|creat 0644 = 3 0.00001' \
+	'read 3 4294967296 = 0 0.000001' > "$TMP/bigr.script"
+$RUN replay --allow-root --dir "$TMP/bigsb" "$TMP/bigr.script" > /dev/null 2> "$TMP/bigr.err"
+is "$? $(grep -c "bad length '4294967296'" "$TMP/bigr.err")" "1 1" "... a read's length past 2 GiB is still refused"
+
 # mkdir, mkdirat, rmdir and unlinkat(AT_REMOVEDIR) are replayed, not
 # staged (a tree copy makes its directories); a call beneath a directory
 # another process made waits for that mkdir, and a directory's removal
@@ -450,6 +468,23 @@ $RUN replay --allow-root --format=json --dir "$TMP/mksb" "$TMP/mk.script" > "$TM
 is "$? $(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print scalar(@{$j->{failed}}), " $j->{replay}{ops}"' < "$TMP/mk.json")" \
 	"0 0 8" "... it replays: 8 calls, none failed ($(head -c 100 "$TMP/mk.err"))"
 
+# a directory made again by one process where another removed it waits
+# for that rmdir (it ran first, failed EEXIST, and the rmdir took away
+# the directory the open beneath it then wanted)
+cat > "$TMP/mk2.trace" << 'EOF'
+200 10:00:00.000000 clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7f0000000a10) = 201 <0.000010>
+200 10:00:00.000100 mkdir("/d/tmp", 0755) = 0 <0.000050>
+200 10:00:00.000400 rmdir("/d/tmp") = 0 <0.000010>
+201 10:00:00.000500 mkdir("/d/tmp", 0755) = 0 <0.000010>
+201 10:00:00.000600 openat(AT_FDCWD, "/d/tmp/f", O_WRONLY|O_CREAT, 0644) = 3 <0.000020>
+201 10:00:00.000700 close(3) = 0 <0.000001>
+201 10:00:00.000800 exit_group(0) = ?
+EOF
+$RUN replay-script --overhead 0 -o "$TMP/mk2.script" "$TMP/mk2.trace" > /dev/null 2>&1
+is "$(grep -E '^(mkdir|rmdir|after|open|rank)' "$TMP/mk2.script" | tr '\n' '|')" \
+	'rank 0 pid 200|mkdir "tmp" 0755 = 0 0.000050|rmdir "tmp" = 0 0.000010|rank 0 pid 201|after 0 2|mkdir "tmp" 0755 = 0 0.000010|open "tmp/f" wronly|creat 0644 = 3 0.000020|' \
+	"a mkdir after another process's rmdir of that directory waits for it"
+
 # times to the nanosecond where the trace has them (iolens trace's),
 # strace's microseconds as they were: gaps of 0.3 us are no longer
 # written as 0 (a tree copy lost 3.4 of its 20.8 ms of gaps that way)
@@ -462,6 +497,25 @@ is "$(sed -n '/^rank/,$p' "$TMP/ns.script" | tr '\n' '|')" \
 	"nanosecond times kept, trailing zeros dropped down to microseconds"
 is "$(grep -E '^compute | = ' "$TMP/fd.script" | grep -cE ' [0-9]+\.[0-9]{6}$') $(grep -E '^compute | = ' "$TMP/fd.script" | grep -cE '\.[0-9]{7,}$')" \
 	"$(grep -cE '^compute | = ' "$TMP/fd.script") 0" "... strace's microsecond times keep their six places"
+
+# ... and so with times since the epoch (iolens trace's, strace -ttt's):
+# a double holds 1.7e9 s no finer than 0.24 us, so those times are kept
+# less a whole second of their own (gaps of 0.3 us were written 0.000000315
+# and 0.000000177, strace's 95 us 0.000095136)
+sed 's/^300 10:00:00\./300 1764200000./' "$TMP/ns.trace" > "$TMP/nse.trace"
+$RUN replay-script --overhead 0 -o "$TMP/nse.script" "$TMP/nse.trace" > /dev/null 2>&1
+is "$(sed -n '/^rank/,$p' "$TMP/nse.script" | tr '\n' '|')" \
+	'rank 0 pid 300|open "a" rdonly 0 = 3 0.0000004|compute 0.0000003|read 3 10 = 10 0.0000003|compute 0.0000003|close 3 = 0 0.0000002|' \
+	"... epoch nanoseconds kept"
+printf '%s\n' '100 1700000000.000000 openat(AT_FDCWD, "/d/a", O_RDONLY) = 3 <0.000010>' \
+	'100 1700000000.000100 read(3, "ab", 2) = 2 <0.000005>' \
+	'100 1700000000.000200 close(3) = 0 <0.000001>' > "$TMP/use.trace"
+$RUN replay-script --overhead 0 -o "$TMP/use.script" "$TMP/use.trace" > /dev/null 2>&1
+is "$(grep '^compute' "$TMP/use.script" | tr '\n' '|')" 'compute 0.000090|compute 0.000095|' \
+	"... epoch microseconds keep their six places"
+$RUN summary --format tsv "$TMP/use.trace" > "$TMP/use.tsv"
+is "$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf "%s %.10f", $c["start_time"], $c["run_time"] }' "$TMP/use.tsv")" \
+	"1700000000 0.0002010000" "... the job's start as it was, its run time to 0.1 ns (0.0002009869 s before)"
 
 # Closed loop: the replay's own time between calls (here 200,000 fstats
 # back to back, some 0.1 us of its own each) is taken back from the

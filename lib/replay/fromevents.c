@@ -529,8 +529,9 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 		e->whence = (uint8_t)(v->flags < 3 ? v->flags : 0);
 	}
 	e->len = v->len >= 0 ? v->len : (v->ret > 0 ? v->ret : 0);
+	/* a length past what scripts take (script-parse.c) is no file's */
 	if (op == IOL_ROP_TRUNCATE || op == IOL_ROP_FTRUNCATE)
-		e->len = v->off >= 0 ? v->off : 0;
+		e->len = v->off >= 0 && v->off <= (int64_t)1 << 62 ? v->off : 0;
 	if (op == IOL_ROP_PREAD || op == IOL_ROP_PWRITE || op == IOL_ROP_LSEEK)
 		e->off = v->off;
 	return 0;

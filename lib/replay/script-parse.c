@@ -215,7 +215,7 @@ static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 {
 	int64_t v = 0;
 	unsigned f;
-	int rc = 0;
+	int rc = 0, big;
 
 	switch (c) {
 	case 'p': return get_path(p, w, &e->path);
@@ -241,10 +241,13 @@ static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 		return rc;
 	case 'l':
 	case 'L':
-		/* l fills the rank's one buffer; a copy needs none */
+		/* l fills the rank's one buffer; a copy needs none, nor a
+		 * truncate (its length: a file made 4 GiB by ftruncate) */
+		big = c == 'L' || e->op == IOL_ROP_TRUNCATE ||
+		      e->op == IOL_ROP_FTRUNCATE;
 		rc = get_int(p, w, &e->len, 10);
-		if (!rc && (e->len < 0 ||
-			    e->len > ((int64_t)1 << (c == 'l' ? 31 : 62))))
+		if (!rc &&
+		    (e->len < 0 || e->len > ((int64_t)1 << (big ? 62 : 31))))
 			return perr(p, "bad length '%s'", w);
 		return rc;
 	case 'n': return get_offset(p, w, &e->off2);

@@ -216,7 +216,7 @@ static int on_end(struct wst *w, const struct tev *t)
 
 /* What a call on path p must follow in the other sections: 'w' their
  * making of it (opens, writes: concurrent writers need no order), 'v'
- * their changes (reads, stat, a seek from the end), 'u' every use
+ * their changes (reads, stat, a seek from the end, mkdir), 'u' every use
  * (removing or renaming it), 0 nothing (close, sync, other seeks). */
 static int needs(const struct iol_rev *e, uint32_t p)
 {
@@ -233,7 +233,10 @@ static int needs(const struct iol_rev *e, uint32_t p)
 	case IOL_ROP_PREAD:
 	case IOL_ROP_STAT:
 	case IOL_ROP_LSTAT:
-	case IOL_ROP_FSTAT: return 'v';
+	case IOL_ROP_FSTAT:
+	/* a directory made again where another section removed it: after
+	 * that rmdir, or it fails EEXIST and the rmdir takes it away */
+	case IOL_ROP_MKDIR: return 'v';
 	case IOL_ROP_LSEEK: return e->whence == 2 ? 'v' : 0;
 	case IOL_ROP_UNLINK:
 	case IOL_ROP_RMDIR:

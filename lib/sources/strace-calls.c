@@ -340,11 +340,11 @@ static unsigned nofollow(const struct call *c)
 }
 
 /* The file a call names in argument argi (relative to the descriptor in
- * argi - 1 if any): 1 and its index in *fi; else what the handler
- * returns, 0 to skip the call (failed, no path, a device, a file this
- * pass does not know) or ps->err. */
+ * argi - 1 if any): 1 and its index in *fi, marked seen when mark; else
+ * what the handler returns, 0 to skip the call (failed, no path, a
+ * device, a file this pass does not know) or ps->err. */
 static int path_arg(struct tpass *ps, struct proc *p, struct call *c, int argi,
-		    int *fi)
+		    int *fi, int mark)
 {
 	char path[4096];
 
@@ -354,7 +354,7 @@ static int path_arg(struct tpass *ps, struct proc *p, struct call *c, int argi,
 	if (tr_at_path(ps, p, c, argi - 1, path, sizeof(path)) != 0)
 		return ps->err;
 	*fi = file_of(ps, path);
-	if (*fi < 0 || see(ps, *fi) < 0)
+	if (*fi < 0 || (mark && see(ps, *fi) < 0))
 		return ps->err;
 	return 1;
 }
@@ -362,7 +362,7 @@ static int path_arg(struct tpass *ps, struct proc *p, struct call *c, int argi,
 int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 		    int kind)
 {
-	int fi, r = path_arg(ps, p, c, argi, &fi);
+	int fi, r = path_arg(ps, p, c, argi, &fi, 1);
 
 	if (r <= 0)
 		return r;
@@ -798,7 +798,9 @@ static int h_dir(struct tpass *ps, struct proc *p, struct call *c)
 {
 	int at = c->name[strlen(c->name) - 2] == 'a'; /* ...at */
 	int kind = c->name[0] == 'm' ? IOL_EV_MKDIR : IOL_EV_RMDIR, fi, ok;
-	int r = path_arg(ps, p, c, at, &fi);
+	/* not seen: a directory is no file opened or stat'ed, and a file
+	 * created where it was removed is created (summary's creates) */
+	int r = path_arg(ps, p, c, at, &fi, 0);
 	struct iol_event ev;
 	long long mode;
 

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -220,6 +221,30 @@ static int time_of_day(struct tpass *ps, const char *s, char **e, double *v)
 	return 0;
 }
 
+/* Seconds since the epoch s..e less st->ebase, set by the first: the
+ * whole seconds apart from the fraction, which a double then holds to
+ * the nanosecond. */
+static double less_ebase(struct tstate *st, const char *s, const char *e,
+			 double v)
+{
+	const char *d = s, *f;
+	long long whole;
+
+	if (!st->have_ebase) {
+		st->ebase = (int64_t)floor(v) - 1000000;
+		st->have_ebase = 1;
+	}
+	while (d < e && *d >= '0' && *d <= '9')
+		d++;
+	f = d < e && *d == '.' ? d + 1 : d;
+	while (f < e && *f >= '0' && *f <= '9')
+		f++;
+	if (d == s || d - s > 12 || f != e)
+		return v - (double)st->ebase; /* not digits[.digits] */
+	whole = strtoll(s, NULL, 10);
+	return (double)(whole - st->ebase) + (d < e ? strtod(d, NULL) : 0);
+}
+
 static int parse_time(struct tpass *ps, const char *s, char **end, double *t)
 {
 	const char *colon = strchr(s, ':'), *space = strchr(s, ' ');
@@ -247,10 +272,13 @@ static int parse_time(struct tpass *ps, const char *s, char **end, double *t)
 		 * file's first line 0 (no epoch time is under 1e6) */
 		if (!ps->have_time)
 			ps->relative = v < 1e6;
-		if (ps->relative)
+		if (ps->relative) {
 			v = ps->relsum += v;
-		else if (ps->loading)
-			ps->st->job->date_known = 1;
+		} else {
+			v = less_ebase(ps->st, s, e, v);
+			if (ps->loading)
+				ps->st->job->date_known = 1;
+		}
 	}
 	ps->have_time = 1;
 	*end = e;

@@ -103,6 +103,11 @@ struct tstate {
 	struct iol_index rix; /* (file, rank) -> recs */
 	double tmin, tmax;    /* absolute times of the first and last call */
 	double t0;	      /* the job's start: tmin once loaded */
+	/* -ttt times are kept less this many seconds (the first's, less
+	 * 10^6), so that a double holds their nanoseconds: at 1.7e9 it
+	 * holds no finer than 0.24 us; 0 for other times */
+	int64_t ebase;
+	int have_ebase;
 	struct iol_job *job;
 	/* threads (clone with CLONE_THREAD) seen while loading, so that
 	 * the events pass knows a thread's process from its first line */

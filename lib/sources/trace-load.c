@@ -388,9 +388,9 @@ static void set_header(struct iol_job *job, struct tstate *st, int maxrank)
 			: st->npaths;
 	if (job->nprocs < maxrank + 1)
 		job->nprocs = maxrank + 1;
-	job->start_sec = (int64_t)floor(st->tmin);
+	job->start_sec = (int64_t)floor(st->tmin) + st->ebase;
 	job->start_nsec = (int64_t)((st->tmin - floor(st->tmin)) * 1e9);
-	job->end_sec = (int64_t)floor(st->tmax);
+	job->end_sec = (int64_t)floor(st->tmax) + st->ebase;
 	job->end_nsec = (int64_t)((st->tmax - floor(st->tmax)) * 1e9);
 	job->run_time = st->tmax - st->tmin;
 	job->time_exact = 1;
