@@ -491,8 +491,13 @@ is "$(grep -E '^(mkdir|rmdir|after|open|rank)' "$TMP/mk2.script" | tr '\n' '|')"
 printf '%s\n' '300 10:00:00.000000000 openat(AT_FDCWD, "/d/a", O_RDONLY) = 3 <0.000000400>' \
 	'300 10:00:00.000000700 read(3, "abcdefghij", 10) = 10 <0.000000300>' \
 	'300 10:00:00.000001300 close(3) = 0 <0.000000200>' > "$TMP/ns.trace"
-$RUN replay-script --overhead 0 -o "$TMP/ns.script" "$TMP/ns.trace" > /dev/null 2>&1
-is "$(sed -n '/^rank/,$p' "$TMP/ns.script" | tr '\n' '|')" \
+# sections NAME: $TMP/NAME.trace into $TMP/NAME.script, its sections on
+# one line
+sections() {
+	$RUN replay-script --overhead 0 -o "$TMP/$1.script" "$TMP/$1.trace" > /dev/null 2>&1
+	sed -n '/^rank/,$p' "$TMP/$1.script" | tr '\n' '|'
+}
+is "$(sections ns)" \
 	'rank 0 pid 300|open "a" rdonly 0 = 3 0.0000004|compute 0.0000003|read 3 10 = 10 0.0000003|compute 0.0000003|close 3 = 0 0.0000002|' \
 	"nanosecond times kept, trailing zeros dropped down to microseconds"
 is "$(grep -E '^compute | = ' "$TMP/fd.script" | grep -cE ' [0-9]+\.[0-9]{6}$') $(grep -E '^compute | = ' "$TMP/fd.script" | grep -cE '\.[0-9]{7,}$')" \
@@ -503,8 +508,7 @@ is "$(grep -E '^compute | = ' "$TMP/fd.script" | grep -cE ' [0-9]+\.[0-9]{6}$') 
 # less a whole second of their own (gaps of 0.3 us were written 0.000000315
 # and 0.000000177, strace's 95 us 0.000095136)
 sed 's/^300 10:00:00\./300 1764200000./' "$TMP/ns.trace" > "$TMP/nse.trace"
-$RUN replay-script --overhead 0 -o "$TMP/nse.script" "$TMP/nse.trace" > /dev/null 2>&1
-is "$(sed -n '/^rank/,$p' "$TMP/nse.script" | tr '\n' '|')" \
+is "$(sections nse)" \
 	'rank 0 pid 300|open "a" rdonly 0 = 3 0.0000004|compute 0.0000003|read 3 10 = 10 0.0000003|compute 0.0000003|close 3 = 0 0.0000002|' \
 	"... epoch nanoseconds kept"
 printf '%s\n' '100 1700000000.000000 openat(AT_FDCWD, "/d/a", O_RDONLY) = 3 <0.000010>' \
