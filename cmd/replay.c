@@ -539,8 +539,6 @@ static int print_table(const struct run *x, int fmt)
 		&out,
 		"\nbytes and calls: %s; %lld call%s failed in one run only; "
 		"largest lag behind the schedule %.6f s\n"
-		"the replay's own time between calls %.6f s, %.6f s of it "
-		"taken back from compute gaps\n"
 		"tracer overhead taken off: %.9f s per call from compute gaps, "
 		"%.9f s from each call (%s)\n",
 		o->bytes_read == p->bytes_read &&
@@ -549,9 +547,13 @@ static int print_table(const struct run *x, int fmt)
 			? "equal"
 			: "DIFFERENT",
 		(long long)x->r->mismatched, x->r->mismatched == 1 ? "" : "s",
-		x->r->max_late, x->r->engine_s, x->r->repaid_s, s->overhead,
-		s->duroverhead,
+		x->r->max_late, s->overhead, s->duroverhead,
 		s->overhead_from[0] ? s->overhead_from : "none");
+	if (x->pace == IOL_PACE_CLOSED) /* the other paces owe nothing */
+		out_text(&out,
+			 "the replay's own time between calls %.6f s, %.6f s "
+			 "of it taken back from compute gaps\n",
+			 x->r->engine_s, x->r->repaid_s);
 	if (x->r->waits)
 		out_text(&out,
 			 "waits for other sections: %lld, %lld given up\n",
