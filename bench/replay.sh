@@ -185,7 +185,8 @@ iolens_row() {
 			my $same = $r->{bytes_read} == $o->{bytes_read} && $r->{bytes_written} == $o->{bytes_written} &&
 				$r->{ops} == $o->{ops} && !@{$j->{failed}} ? 1 : 0;
 			printf "%.6f %.6f %.9f %.9f %d %d\n", $r->{run_s}, $o->{run_s}, $r->{read_s}, $r->{write_s}, $o->{ops}, $same' \
-			< "$T/$1.ijson" >> "$T/ic"
+			< "$T/$1.ijson" >> "$T/ic" ||
+			{ echo "$1: run $k: cannot read the replay's JSON (the rounds would pair wrongly)"; return; }
 		k=$((k + 1))
 	done
 	[ -n "${REPLAY_KEEP:-}" ] && cp "$T/$1.itrace" "$REPLAY_KEEP/"
@@ -202,7 +203,7 @@ iolens_row() {
 	fi
 	# the machine's own noise: the untraced runs' spread, (max - min) /
 	# median; and whether the run ratio's median is within 10 %
-	noise=$(awk -v a="$a" 'NR == 1 || $1 < lo { lo = $1 } NR == 1 || $1 > hi { hi = $1 } END { printf "%.3f", (hi - lo) / a }' "$T/ia")
+	noise=$(awk -v a="$a" 'NR == 1 || $1 < lo { lo = $1 } NR == 1 || $1 > hi { hi = $1 } END { printf "%.3f", (a > 0 ? (hi - lo) / a : 0) }' "$T/ia")
 	in10=$(median < "$T/q2" | awk '{ print ($1 >= 0.9 && $1 <= 1.1) ? "yes" : "no" }')
 	printf '%-8s %6s %7.3f %6s %22s %22s %22s %22s %22s %6s %6s\n' "$1" "$(col "$T/ic" 5 | head -1)" "$a" "$noise" \
 		"$(cell "$T/q1")" "$(cell "$T/q2")" "$(cell "$T/q3")" "$q4" "$q5" "$(same "$T/ic" 6)" "$in10" >> "$T/irows"
