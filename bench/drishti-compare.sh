@@ -15,11 +15,7 @@
 # disagreement.  Logs Drishti fails on (or takes over DRISHTI_TIMEOUT
 # seconds on, default 120) are counted apart.
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
-set -u
-export LC_ALL=C TZ=UTC
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-IOLENS=${IOLENS:-$TOP/bin/iolens}
-SHARED=${BENCH_SHARED:-$TOP/../shared}
+. "$(dirname "$0")/env.sh"
 if [ -z "${DRISHTI:-}" ]; then
 	echo "drishti-compare: skipped: set DRISHTI to a command running Drishti"
 	exit 0

@@ -16,13 +16,7 @@
 # Environment: IOLENS (default bin/iolens), BENCH_SHARED (default
 # ../shared), BENCH_PG_N, BENCH_PG_ROUNDS, TMPDIR.
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
-set -u
-export LC_ALL=C TZ=UTC
-
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-IOLENS=${IOLENS:-$TOP/bin/iolens}
-SHARED=${BENCH_SHARED:-$TOP/../shared}
-POP=$SHARED/corpus/population/logs
+. "$(dirname "$0")/env.sh"
 N=${BENCH_PG_N:-100000}
 R=${BENCH_PG_ROUNDS:-3}
 

@@ -28,13 +28,7 @@
 # (default 1, 3 with IOLENS_OLD), BENCH_POP=0 skips, BENCH_TIMEOUT
 # (default 600 s a command), TMPDIR (about 1.6 GB for 1M jobs).
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
-set -u
-export LC_ALL=C TZ=UTC
-
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-IOLENS=${IOLENS:-$TOP/bin/iolens}
-SHARED=${BENCH_SHARED:-$TOP/../shared}
-POP=$SHARED/corpus/population/logs
+. "$(dirname "$0")/env.sh"
 N=${BENCH_POP_N:-1000000}
 TO=${BENCH_TIMEOUT:-600}
 

@@ -21,13 +21,7 @@
 # BENCH_RUNS (default 3), PYDARSHAN, BENCH_FACILITY, BENCH_FACILITY_N,
 # BENCH_TRIAGE, BENCH_TRIAGE_N, TMPDIR.
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
-set -u
-export LC_ALL=C TZ=UTC
-
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-IOLENS=${IOLENS:-$TOP/bin/iolens}
-SHARED=${BENCH_SHARED:-$TOP/../shared}
-POP=$SHARED/corpus/population/logs
+. "$(dirname "$0")/env.sh"
 RUNS=${BENCH_RUNS:-3}
 FY=${BENCH_FACILITY:-1}
 FYN=${BENCH_FACILITY_N:-1000000}

@@ -10,6 +10,7 @@
 # unbuffered exact, buffered not (stdio gathers the calls); the accuracy
 # line; t/data/blocks/known.c all exact; t/data/blocks-src/posix.c.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/blocks.sh"
 cd "$TOP" || exit 1
 
 [ -f bin/iolens-code.so ] ||
@@ -25,16 +26,6 @@ for p in vidya known; do
 		skip_all "cannot build $p.c: $(head -1 "$TMP/ccerr")"
 done
 
-# block trip predicted_trip predicted_calls calls predicted_bytes bytes
-# status ("?": not predicted, a number the source does not fix)
-rows() {
-	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	function v(n) { return $(c[n]) == "" ? "?" : $(c[n]) }
-	{ pr = $(c["predicted_bytes_read"]); pw = $(c["predicted_bytes_written"])
-	  pb = (pr == "" || pw == "") ? "?" : pr + pw
-	  print v("block"), v("trip_count"), v("predicted_trip_count"), v("predicted_calls"),
-		v("calls"), pb, $(c["bytes_read"]) + $(c["bytes_written"]), v("status") }' "$1"
-}
 expect="main ? ? ? 48 ? 10126 unknown
 const_loop ? ? 10 10 4096 4096 exact
 main:101 ? ? 10 10 4096 4096 exact

@@ -8,6 +8,7 @@
 # a function template called in loops; a missing header (a warning, the
 # rest used), a file that does not parse, an empty file, a directory.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/blocks.sh"
 cd "$TOP" || exit 1
 D=t/data/blocks-join
 
@@ -18,15 +19,6 @@ D=t/data/blocks-join
 col() {
 	awk -F, -v b="$2" -v c="$3" 'NR == 1 { for (i = 1; i <= NF; i++) n[$i] = i; next }
 		$1 == b { print $(n[c]) }' "$1"
-}
-# block trip predicted_trip predicted_calls calls predicted_bytes bytes status
-rows() {
-	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	function v(n) { return $(c[n]) == "" ? "?" : $(c[n]) }
-	{ pr = $(c["predicted_bytes_read"]); pw = $(c["predicted_bytes_written"])
-	  pb = (pr == "" || pw == "") ? "?" : pr + pw
-	  print v("block"), v("trip_count"), v("predicted_trip_count"), v("predicted_calls"),
-		v("calls"), pb, $(c["bytes_read"]) + $(c["bytes_written"]), v("status") }' "$1"
 }
 
 # ---- the source alone ----

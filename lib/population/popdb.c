@@ -306,6 +306,15 @@ static void strs_free(struct iol_popstrs *ps)
 
 /* ---- loading ---- */
 
+/* Whether name is one of the n names c. */
+static int in_list(const char *name, const char *const *c, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (!strcmp(name, c[k]))
+			return 1;
+	return 0;
+}
+
 /* The columns context reads (popan.c: in_scope(), iol_pop_ctx_value()). */
 static int ctx_column(const char *name)
 {
@@ -324,10 +333,7 @@ static int ctx_column(const char *name)
 					"md_cost_pct",
 					"uid"};
 
-	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
-		if (!strcmp(name, c[k]))
-			return 1;
-	return 0;
+	return in_list(name, c, sizeof c / sizeof c[0]);
 }
 
 /* The columns Table IV reads (popan.c: iol_pop_variance()). */
@@ -338,10 +344,7 @@ static int var_column(const char *name)
 		"files",  "bytes_read", "bytes_written", "io_time_by_slowest",
 		"partial"};
 
-	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
-		if (!strcmp(name, c[k]))
-			return 1;
-	return 0;
+	return in_list(name, c, sizeof c / sizeof c[0]);
 }
 
 /* The columns groups reads (popan.c: group_key(), add_job(); the Table
@@ -364,10 +367,7 @@ static int group_column(const char *name)
 					"pct_aligned",
 					"mib_per_proc"};
 
-	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
-		if (!strcmp(name, c[k]))
-			return 1;
-	return 0;
+	return in_list(name, c, sizeof c / sizeof c[0]);
 }
 
 static int wanted(size_t i, unsigned what)
