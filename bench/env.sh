@@ -8,3 +8,21 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 IOLENS=${IOLENS:-$TOP/bin/iolens}
 SHARED=${BENCH_SHARED:-$TOP/../shared}
 POP=$SHARED/corpus/population/logs
+
+# grow_jobs DB N: a store of real jobs made N jobs long, each job copied
+# with its path, job id and times shifted (the synthetic population of
+# the store benches); 1 when sqlite3 fails
+grow_jobs() {
+	n=$(sqlite3 "$1" 'SELECT count(*) FROM jobs')
+	k=$((($2 + n - 1) / n - 1))
+	cols=$(sqlite3 "$1" "SELECT group_concat('\"' || name || '\"', ',')
+		FROM pragma_table_info('jobs') WHERE name NOT IN
+		('id', 'path', 'jobid', 'start_time', 'end_time', 'sched_id')")
+	sqlite3 "$1" >/dev/null "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+		PRAGMA cache_size = -200000;
+		WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $k)
+		INSERT INTO jobs (path, jobid, start_time, end_time, $cols)
+		SELECT path || '#' || i, jobid + i * 100000, start_time + i * 3600,
+			end_time + i * 3600, $cols FROM k, jobs WHERE id <= $n
+			AND (i - 1) * $n + id <= $2 - $n"
+}

@@ -75,17 +75,7 @@ printf 'ingest again, every log unchanged: SQLite %.3f s, PostgreSQL %.3f s\n' \
 # ---- a larger store ----
 DB=$TMP/m.db
 cp "$TMP/s1.db" "$DB"
-n=$(sqlite3 "$DB" 'SELECT count(*) FROM jobs')
-k=$(((N + n - 1) / n - 1))
-cols=$(sqlite3 "$DB" "SELECT group_concat('\"' || name || '\"', ',')
-	FROM pragma_table_info('jobs') WHERE name NOT IN
-	('id', 'path', 'jobid', 'start_time', 'end_time', 'sched_id')")
-sqlite3 "$DB" >/dev/null "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-	WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $k)
-	INSERT INTO jobs (path, jobid, start_time, end_time, $cols)
-	SELECT path || '#' || i, jobid + i * 100000, start_time + i * 3600,
-		end_time + i * 3600, $cols FROM k, jobs WHERE id <= $n
-		AND (i - 1) * $n + id <= $N - $n" || exit 1
+grow_jobs "$DB" "$N" || exit 1
 rows=$(sqlite3 "$DB" 'SELECT count(*) FROM jobs')
 # both stores made by merge-db, so their rows are in the same (path)
 # order: some analyses' time depends on the order of the rows

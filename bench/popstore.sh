@@ -50,18 +50,8 @@ make_store() {
 	echo "== population store of $N jobs: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 	s=$(date +%s.%N)
 	"$IOLENS" ingest --db "$DB" "$POP" >/dev/null 2>&1
-	n=$(sqlite3 "$DB" 'SELECT count(*) FROM jobs')
-	k=$(((N + n - 1) / n - 1))
-	cols=$(sqlite3 "$DB" "SELECT group_concat('\"' || name || '\"', ',')
-		FROM pragma_table_info('jobs') WHERE name NOT IN
-		('id', 'path', 'jobid', 'start_time', 'end_time', 'sched_id')")
+	grow_jobs "$DB" "$N" || return 1
 	sqlite3 "$DB" >/dev/null "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-		PRAGMA cache_size = -200000;
-		WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $k)
-		INSERT INTO jobs (path, jobid, start_time, end_time, $cols)
-		SELECT path || '#' || i, jobid + i * 100000, start_time + i * 3600,
-			end_time + i * 3600, $cols FROM k, jobs WHERE id <= $n
-			AND (i - 1) * $n + id <= $N - $n;
 		INSERT INTO sched (jobid, jobid_raw, user, account, state, nnodes, ncpus,
 			elapsed, start, end, core_hours)
 		SELECT jobid, jobid, user, 'p-' || user, 'COMPLETED', 1 + id % 4,
