@@ -23,7 +23,8 @@
 # "fitted" (replay-script --run-time with the untraced median: the gap
 # overhead fitted to it, durations as calibrated).
 #
-# Environment: IOLENS (binary), REPLAY_RUNS (default 5), REPLAY_MB (size
+# Environment: IOLENS (binary), REPLAY_RUNS (default 5), REPLAY_ROUNDS
+# (rounds of the iolens trace table, default 9), REPLAY_MB (size
 # of the dd and cp file, default 64), TMPDIR, REPLAY_KEEP (a directory
 # to keep each program's trace, untraced run times and truth in),
 # REPLAY_PROGS (names of the programs to run, default all).
@@ -34,6 +35,7 @@ export LC_ALL=C TZ=UTC
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 IOLENS=${IOLENS:-$TOP/bin/iolens}
 RUNS=${REPLAY_RUNS:-5}
+ROUNDS=${REPLAY_ROUNDS:-9}
 MB=${REPLAY_MB:-64}
 
 if ! command -v strace > /dev/null 2>&1; then
@@ -55,11 +57,35 @@ if cc -std=gnu11 -O2 -shared -fPIC -o "$T/iotime.so" "$TOP/bench/iotime.c" -ldl 
 else
 	echo "replay bench: no ground truth (cannot build bench/iotime.c: $(head -1 "$T/cc.err"))"
 fi
+WALL=
+if cc -std=gnu11 -O2 -o "$T/wall" "$TOP/bench/wall.c" 2> "$T/cc.err"; then
+	WALL=$T/wall
+else
+	echo "replay bench: runs timed with date(1), some 3 ms long (cannot build bench/wall.c: $(head -1 "$T/cc.err"))"
+fi
 export XDG_CACHE_HOME=$T/cache
 ALLOW=
 [ "$(id -u)" = 0 ] && ALLOW=--allow-root
 
 now() { date +%s.%N; }
+# timed OUT [NAME=VALUE]... COMMAND: one run of sh -c COMMAND, its
+# wall time appended to OUT; by bench/wall.c (fork to exit) where it
+# builds: date(1) before and after counts two processes' start and exit
+# in each run (3 ms here, 7 % of cp's 40 ms)
+timed() {
+	if [ -n "$WALL" ]; then
+		"$WALL" "$@" > /dev/null 2>&1 < /dev/null
+		return
+	fi
+	o=$1 e=
+	shift
+	while [ $# -gt 1 ]; do e="$e $1" && shift; done
+	t0=$(now)
+	# shellcheck disable=SC2086
+	env $e sh -c "$1" > /dev/null 2>&1 < /dev/null
+	t1=$(now)
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }' >> "$o"
+}
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 range() { sort -g | awk 'NR == 1 { a = $1 } { b = $1 } END { printf "%.3f-%.3f", a, b }'; }
 
@@ -138,10 +164,14 @@ sort|rm -rf $W/sorted $W/st; mkdir $W/st|sort -S 2M -T $W/st -o $W/sorted $W/lin
 cptree|$FRESHTREE|cp -r $W/tree $W/tree2"
 
 # iolens trace (the tracer preloaded, bench/../bin/iolens-trace.so):
-# REPLAY_RUNS rounds, each of the program untraced (A), run with the
-# tracer (B: its cost; A and B in turns first), and traced by iolens
-# trace then replayed (C), so that all three see the machine in the same
-# state.  A row of $T/irows:
+# REPLAY_ROUNDS rounds, each of the program traced by iolens trace and
+# its script made, then the program untraced (A), the script replayed
+# (C) and the program run with the tracer (B: its cost), as A C B or
+# B C A in turns, so that all three see the machine in the same state
+# and the replay sits next to the run it is divided by.  The rounds:
+# the untraced runs of one program spread by 14 to 155 % here, and the
+# median of 9 paired ratios strays less than one of 5.  A row of
+# $T/irows:
 #   cost   B / A of the same round (median over the rounds)
 #   run    C's replay run time / A of the same round: a round's runs
 #          are a minute apart at most, so the machine's speed, which
@@ -160,26 +190,25 @@ iolens_row() {
 	: > "$T/ib"
 	: > "$T/ic"
 	k=0
-	while [ $k -lt "$RUNS" ]; do
-		# A B in even rounds, B A in odd ones: neither always
-		# follows the replay's writes
-		for ab in $(if [ $((k % 2)) = 0 ]; then echo a b; else echo b a; fi); do
-			sh -c "$2"; sync
-			rm -rf "$T/parts" && mkdir "$T/parts"
-			t0=$(now)
-			if [ $ab = a ]; then
-				sh -c "$3" > /dev/null 2>&1 < /dev/null || true
-			else
-				IOLENS_TRACE_DIR=$T/parts LD_PRELOAD=$TRACELIB sh -c "$3" > /dev/null 2>&1 < /dev/null || true
-			fi
-			t1=$(now)
-			awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }' >> "$T/i$ab"
-		done
+	while [ $k -lt "$ROUNDS" ]; do
 		sh -c "$2"; sync
 		"$IOLENS" trace -o "$T/$1.itrace" sh -c "$3" > /dev/null 2> "$T/err" < /dev/null
-		"$IOLENS" replay-script -o "$T/$1.iscript" "$T/$1.itrace" > /dev/null 2>> "$T/err" &&
-			sync && "$IOLENS" replay $ALLOW --keep --format=json --dir "$T/sb" "$T/$1.iscript" > "$T/$1.ijson" 2>> "$T/err" ||
+		"$IOLENS" replay-script -o "$T/$1.iscript" "$T/$1.itrace" > /dev/null 2>> "$T/err" ||
 			{ echo "$1: iolens trace and replay, run $k: $(cat "$T/err")"; return; }
+		# A C B in even rounds, B C A in odd ones: the replay next to
+		# the untraced run it is divided by, before it or after
+		for x in $(if [ $((k % 2)) = 0 ]; then echo a c b; else echo b c a; fi); do
+			case $x in
+			a) sh -c "$2"; sync; timed "$T/ia" "$3" ;;
+			b)
+				sh -c "$2"; sync
+				rm -rf "$T/parts" && mkdir "$T/parts"
+				timed "$T/ib" "IOLENS_TRACE_DIR=$T/parts" "LD_PRELOAD=$TRACELIB" "$3"
+				;;
+			c) sync && "$IOLENS" replay $ALLOW --keep --format=json --dir "$T/sb" "$T/$1.iscript" > "$T/$1.ijson" 2>> "$T/err" ||
+				{ echo "$1: iolens replay, run $k: $(cat "$T/err")"; return; } ;;
+			esac
+		done
 		perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
 			my ($o, $r) = ($j->{original}, $j->{replay});
 			my $same = $r->{bytes_read} == $o->{bytes_read} && $r->{bytes_written} == $o->{bytes_written} &&
@@ -228,10 +257,7 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	k=0
 	while [ $k -lt "$RUNS" ]; do
 		sh -c "$setup"; sync
-		t0=$(now)
-		sh -c "$cmd" > /dev/null 2>&1 < /dev/null || true
-		t1=$(now)
-		awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }' >> "$T/plain"
+		timed "$T/plain" "$cmd"
 		k=$((k + 1))
 	done
 	# the untraced program's own read, write and metadata time
@@ -302,7 +328,7 @@ echo "ratios: median of $RUNS runs [min-max]; orig s: the untraced program's med
 echo "same: replays whose bytes read, bytes written and calls equal the script's, no call failing"
 if [ -s "$T/irows" ]; then
 	echo
-	echo "traced by iolens trace (the tracer preloaded; its own cost, measured a line at a time, taken off); $RUNS rounds of the program untraced, with the tracer, and traced then replayed (run ratio: the replay / the untraced run of the same round):"
+	echo "traced by iolens trace (the tracer preloaded; its own cost, measured a line at a time, taken off); $ROUNDS rounds of the program traced, then run untraced, replayed and run with the tracer (run ratio: the replay / the untraced run of the same round):"
 	echo "noise: the untraced runs' (max - min) / median; in 10 %: the run ratio's median within 0.9 to 1.1"
 	printf '%-8s %6s %7s %6s %22s %22s %22s %22s %22s %6s %6s\n' program calls "orig s" noise "tracer cost" "run ratio" "sched ratio" "read/true" "write/true" same "in 10 %"
 	cat "$T/irows"
