@@ -549,4 +549,20 @@ else
 	skip "timing under valgrind" 3
 fi
 
+# The ranks start together once all are ready: one whose buffer is 512
+# MiB (a read asked that much) took 0.4 s to make and fill it, past the
+# start fixed 21 ms ahead, and its first call and the run were that late
+printf '%s\n' 'iolens-replay-script 1' 'input "in.bin" 4096' 'rank 0 pid 100' \
+	'open "in.bin" rdonly 0 = 3 0.00001' 'read 3 536870912 = 4096 0.00005' 'close 3 = 0 0.000005' \
+	'rank 1 pid 101' 'compute 0.01' 'open "in.bin" rdonly 0 = 3 0.00001' 'close 3 = 0 0.000005' > "$TMP/big.script"
+if [ -z "${VALGRIND:-}" ]; then
+	$RUN replay --allow-root --format=json --dir "$TMP/osb" "$TMP/big.script" > "$TMP/big.json" 2> "$TMP/big.err"
+	r=$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
+		printf "%s %.4f %.4f", ($j->{replay}{run_s} < 0.1 && $j->{max_late_s} < 0.05 ? "ok" : "no"),
+			$j->{replay}{run_s}, $j->{max_late_s}' < "$TMP/big.json")
+	is "${r%% *}" ok "a rank with a 512 MiB buffer to fill: the ranks start when it is ready (run, latest call behind its schedule: ${r#* } s; < 0.1, < 0.05) ($(head -c 100 "$TMP/big.err"))"
+else
+	skip "timing under valgrind" 1
+fi
+
 done_testing

@@ -6,6 +6,8 @@
 #ifndef IOLENS_REPLAY_ENGINE_INT_H
 #define IOLENS_REPLAY_ENGINE_INT_H
 
+#include <stdint.h>
+
 #include "replay/engine.h"
 
 struct rstat {
@@ -37,6 +39,22 @@ struct rprog {
 	_Atomic int64_t sleepers;
 };
 
+/* The common start of a run's sections on one machine: each says it is
+ * ready (its buffer made, Landlock applied), and the parent, once all
+ * are, sets t0 and the deadline and then go (a futex on its low 32
+ * bits). */
+struct rstart {
+	_Atomic int64_t ready; /* sections ready */
+	_Atomic int64_t go;    /* 1: t0 and deadline are set */
+	double t0, deadline;
+};
+
+/* The low 32 bits of a count, the word a futex waits on. */
+static inline uint32_t *iol_low32(_Atomic int64_t *v)
+{
+	return (uint32_t *)(void *)v; /* x86-64 and other little-endian */
+}
+
 /* The descriptors of a process replayed as threads: script fd -> the
  * replay's, shared by the process's sections under lock. */
 struct rfds {
@@ -52,6 +70,10 @@ struct rctx {
 	const char *rundir;
 	double t0;	    /* CLOCK_MONOTONIC seconds of the common start */
 	double deadline;    /* ... by which it must end */
+	/* where t0 and deadline come from once every section is ready
+	 * (shared), or NULL: as given (an MPI group, whose members' clocks
+	 * differ, starts after its barrier) */
+	struct rstart *start;
 	struct rstat *st;   /* this rank's */
 	int64_t (*file)[3]; /* this rank's per-file counters */
 	double *prof;	    /* 2 doubles a call (end, duration), or NULL */

@@ -521,12 +521,6 @@ static int cycle(const struct rprog *pg, size_t nr, size_t me, size_t s)
 	return 0;
 }
 
-/* The low 32 bits of a count, the word a futex waits on. */
-static uint32_t *low32(_Atomic int64_t *v)
-{
-	return (uint32_t *)(void *)v; /* x86-64 and other little-endian */
-}
-
 /* Sleep until section s's count moves from seen, or 50 ms: a futex on
  * its count (shared memory of forked processes or one node's file
  * mapping), so a waiting section costs nothing while it waits; it polled
@@ -543,7 +537,7 @@ static void sleep_on(struct rk *k, struct rprog *p, int64_t seen)
 	}
 	atomic_fetch_add(&p->sleepers, 1);
 	if (atomic_load(&p->calls) == seen && !atomic_load(&p->done))
-		syscall(SYS_futex, low32(&p->calls), FUTEX_WAIT, (uint32_t)seen,
+		syscall(SYS_futex, iol_low32(&p->calls), FUTEX_WAIT, (uint32_t)seen,
 			&most, NULL, 0);
 	atomic_fetch_sub(&p->sleepers, 1);
 }
@@ -552,7 +546,7 @@ static void sleep_on(struct rk *k, struct rprog *p, int64_t seen)
 static void wake_sleepers(struct rprog *p)
 {
 	if (atomic_load(&p->sleepers) > 0)
-		syscall(SYS_futex, low32(&p->calls), FUTEX_WAKE, INT_MAX, NULL,
+		syscall(SYS_futex, iol_low32(&p->calls), FUTEX_WAKE, INT_MAX, NULL,
 			NULL, 0);
 }
 
@@ -678,6 +672,23 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 	}
 }
 
+/* This section is ready: its start and deadline once every section is
+ * (engine.c: start_all).  A start fixed ahead, 20 ms and 1 ms a rank,
+ * came before a section with a large buffer to fill was ready, and it
+ * began late by the difference. */
+static void start_wait(struct rctx *c)
+{
+	struct rstart *s = c->start;
+	struct timespec most = {0, 50000000};
+
+	atomic_fetch_add(&s->ready, 1);
+	while (!atomic_load_explicit(&s->go, memory_order_acquire))
+		syscall(SYS_futex, iol_low32(&s->go), FUTEX_WAIT, 0, &most,
+			NULL, 0);
+	c->t0 = s->t0;
+	c->deadline = s->deadline;
+}
+
 int replay_rank(struct rctx *c, size_t r)
 {
 	struct rk k = {c, NULL, {NULL, 0, NULL}, NULL, 0, 0,
@@ -708,6 +719,8 @@ int replay_rank(struct rctx *c, size_t r)
 		iol_rcursor_mem(&cur, c->ev, c->nev);
 	rc = c->ev ? 0 : iol_rcursor_open(&cur, c->b, r);
 	if (rc == 0) {
+		if (c->start)
+			start_wait(c);
 		wait_until(c->t0, c->deadline, rnow());
 		rc = run_events(&k, &cur, r);
 		c->st->t.run_s = rnow() - c->t0;

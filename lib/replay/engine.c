@@ -8,6 +8,8 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <signal.h>
@@ -17,6 +19,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/statvfs.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -299,6 +302,7 @@ struct shared {
 	size_t plen;	     /* bytes of the file mapping of prog (group) */
 	struct iol_rev **ev; /* per rank: preloaded events, or NULL */
 	size_t *nev;
+	struct rstart *start; /* the common start, or NULL (a group) */
 };
 
 static int shared_map(struct shared *m, const struct iol_rbin *b, int prof)
@@ -311,7 +315,8 @@ static int shared_map(struct shared *m, const struct iol_rbin *b, int prof)
 	a = nr * sizeof(struct rstat);
 	f = nr * nf * sizeof(*m->file);
 	m->len = a + f + (prof ? ne * 2 * sizeof(double) : 0) +
-		 (m->prog ? 0 : nr * sizeof(struct rprog)) + 64;
+		 (m->prog ? 0 : nr * sizeof(struct rprog)) +
+		 sizeof(struct rstart) + 64;
 	m->mem = mmap(NULL, m->len, PROT_READ | PROT_WRITE,
 		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (m->mem == MAP_FAILED)
@@ -323,6 +328,9 @@ static int shared_map(struct shared *m, const struct iol_rbin *b, int prof)
 		m->prog =
 			(struct rprog *)((char *)m->mem + a + f +
 					 (prof ? ne * 2 * sizeof(double) : 0));
+	/* last, after every other part (each a multiple of 8 bytes) */
+	m->start = (struct rstart *)((char *)m->mem + m->len - 64 -
+				     sizeof(struct rstart));
 	m->pfirst = calloc(nr + 1, sizeof(size_t));
 	if (!m->pfirst)
 		return IOL_ENOMEM;
@@ -369,6 +377,7 @@ static struct rctx rank_ctx(const struct rctx *base, struct shared *m, size_t r)
 	c.ev = m->ev ? m->ev[r] : NULL;
 	c.nev = m->nev ? m->nev[r] : 0;
 	c.prof = m->prof ? m->prof + 2 * m->pfirst[r] : NULL;
+	c.start = m->start;
 	return c;
 }
 
@@ -757,6 +766,51 @@ static void watch(const struct rctx *c, struct shared *m, pid_t *pids, int sbfd,
 		o->progress(o->pctx, calls_made(m, nr), c->b->tot.ops);
 }
 
+/* Whether a rank's process is still running (one that has ended is
+ * reaped: pids[r] 0, as watch() does). */
+static int any_alive(pid_t *pids, size_t nr)
+{
+	size_t r;
+	int n = 0, st;
+
+	for (r = 0; r < nr; r++)
+		if (pids[r] > 0 && waitpid(pids[r], &st, WNOHANG) == pids[r])
+			pids[r] = 0;
+		else if (pids[r] > 0)
+			n++;
+	return n > 0;
+}
+
+#define START_WAIT 10.0 /* s: the longest wait for the ranks' ready */
+
+/* The common start: once every section has said it is ready, or has
+ * ended before (it failed), or after START_WAIT; 1 ms ahead, for the
+ * ranks to wake. */
+static void start_all(struct rctx *c, struct shared *m, pid_t *pids)
+{
+	size_t r, nr = c->b->s.nrank;
+	double give_up = rnow() + START_WAIT;
+	struct timespec nap = {0, 100000};
+	int64_t n;
+
+	for (;;) {
+		n = atomic_load(&m->start->ready);
+		for (r = 0; r < nr; r++)
+			n += atomic_load(&m->prog[r].done);
+		if (n >= (int64_t)nr || rnow() > give_up || stopping(c->o) ||
+		    !any_alive(pids, nr))
+			break;
+		nanosleep(&nap, NULL);
+	}
+	c->t0 = rnow() + 0.001;
+	c->deadline = c->t0 + c->o->lim.timeout;
+	m->start->t0 = c->t0;
+	m->start->deadline = c->deadline;
+	atomic_store_explicit(&m->start->go, 1, memory_order_release);
+	syscall(SYS_futex, iol_low32(&m->start->go), FUTEX_WAKE, INT_MAX, NULL,
+		NULL, 0);
+}
+
 static int run_forked(struct rctx *c, struct shared *m, int sbfd,
 		      struct iol_rresult *res, struct iol_error *err)
 {
@@ -772,13 +826,18 @@ static int run_forked(struct rctx *c, struct shared *m, int sbfd,
 	}
 	preload(c->b, c->o, m);
 	/* every member starts its clock as the group leaves the barrier
-	 * (a failed barrier is the caller's to end: MPI aborts the job) */
-	if (g && g->n > 1)
+	 * (a failed barrier is the caller's to end: MPI aborts the job),
+	 * a little ahead so that its ranks are forked by then; alone, the
+	 * ranks start together once all are ready (start_all) */
+	if (g && g->n > 1) {
 		g->barrier(g->ctx);
-	/* a common start a little ahead, so every rank is forked by then */
+		m->start = NULL;
+	}
 	c->t0 = rnow() + 0.02 + 0.001 * (double)nr;
 	c->deadline = c->t0 + c->o->lim.timeout;
 	rc = fork_ranks(c, m, pids, err);
+	if (m->start && rc == 0)
+		start_all(c, m, pids);
 	watch(c, m, pids, sbfd, res);
 	unpreload(m, nr);
 	free(pids);
@@ -1082,8 +1141,8 @@ int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *opts,
 		   struct iol_rresult *res, struct iol_error *err)
 {
 	struct iol_ropts ov = *opts, *o = &ov;
-	struct rctx c = {b,    o,    -1,   res->rundir, 0,    0, NULL,
-			 NULL, NULL, NULL, NULL,	NULL, 0};
+	struct rctx c = {b,    o,    -1,   res->rundir, 0,    0,	 NULL,
+			 NULL, NULL, NULL, NULL,	NULL, NULL, 0};
 	const struct iol_rgroup *g =
 		o->group && o->group->n > 1 ? o->group : NULL;
 	struct shared m = {0};
