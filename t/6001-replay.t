@@ -521,6 +521,15 @@ $RUN summary --format tsv "$TMP/use.trace" > "$TMP/use.tsv"
 is "$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { printf "%s %.10f", $c["start_time"], $c["run_time"] }' "$TMP/use.tsv")" \
 	"1700000000 0.0002010000" "... the job's start as it was, its run time to 0.1 ns (0.0002009869 s before)"
 
+# a gap past the 10^9 s a script holds (strace -r deltas): refused with
+# its process, no script written (one replay refused was written)
+printf '%s\n' '100 1.000000 openat(AT_FDCWD, "a", O_RDONLY) = 3 <0.000010>' \
+	'100 2000000000.000000 read(3, "ab", 2) = 2 <0.000005>' > "$TMP/gap.trace"
+$RUN replay-script -o "$TMP/gap.script" "$TMP/gap.trace" > /dev/null 2> "$TMP/gap.err"
+is "$?:$(cat "$TMP/gap.err"):$(ls "$TMP" | grep -c gap.script)" \
+	"1:iolens replay-script: process 100: a gap between calls of 2000000000 s, more than a script holds (10^9 s):0" \
+	"a trace with a gap of 2e9 s: refused, no script"
+
 # Closed loop: the replay's own time between calls (here 200,000 fstats
 # back to back, some 0.1 us of its own each) is taken back from the
 # compute gap after them, so the run is that gap plus the calls' own

@@ -1252,6 +1252,32 @@ static int add_waits(const struct fst *f, struct iol_rscript *s)
 	return rc;
 }
 
+/* A gap or a call of more than the 10^9 s a script holds (the parser's
+ * limit, script-parse.c): no one run's trace (an strace -r file's
+ * deltas summed, a clock set back and forth); refused here rather than
+ * written as a script replay refuses. */
+static int too_long(const struct iol_rscript *s, struct iol_error *err)
+{
+	size_t r, i;
+
+	for (r = 0; r < s->nrank; r++)
+		for (i = 0; i < s->rank[r].n; i++) {
+			const struct iol_rev *e = &s->rank[r].ev[i];
+			double x = e->gap > e->dur ? e->gap : e->dur;
+
+			if (x > 1e9)
+				return iol_error_set(
+					err, IOL_ECORRUPT,
+					"process %lld: a %s of %.0f s, more "
+					"than a script holds (10^9 s)",
+					(long long)s->rank[r].pid,
+					x == e->gap ? "gap between calls"
+						    : "call",
+					x);
+		}
+	return 0;
+}
+
 int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 			    void *ctx, const struct iol_rfrom_opts *o,
 			    struct iol_error *err)
@@ -1293,6 +1319,8 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 	}
 	if (rc == 0 && o->run_time > 0)
 		fit_run_time(&f, s, o->run_time);
+	if (rc == 0)
+		rc = too_long(s, err);
 	if (rc == 0)
 		rc = add_waits(&f, s);
 	snprintf(s->source, sizeof(s->source), "%s",
