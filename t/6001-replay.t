@@ -530,6 +530,41 @@ is "$?:$(cat "$TMP/gap.err"):$(ls "$TMP" | grep -c gap.script)" \
 	"1:iolens replay-script: process 100: a gap between calls of 2000000000 s, more than a script holds (10^9 s):0" \
 	"a trace with a gap of 2e9 s: refused, no script"
 
+# fallocate and posix_fadvise are replayed, not waited out: space taken
+# changes how the writes after it go, DONTNEED what a read finds cached
+printf '%s\n' '100 10:00:00.000000 openat(AT_FDCWD, "fa.bin", O_RDWR|O_CREAT|O_TRUNC, 0644) = 3 <0.000010>' \
+	'100 10:00:00.000100 fallocate(3, 0, 0, 1048576) = 0 <0.000020>' \
+	'100 10:00:00.000200 fallocate(3, FALLOC_FL_KEEP_SIZE|FALLOC_FL_PUNCH_HOLE, 4096, 8192) = 0 <0.000200>' \
+	'100 10:00:00.000500 fallocate(3, 0x80, 0, 10) = -1 EOPNOTSUPP (Operation not supported) <0.000001>' \
+	'100 10:00:00.000600 fadvise64(3, 0, 0, POSIX_FADV_DONTNEED) = 0 <0.000004>' \
+	'100 10:00:00.000700 pread64(3, "\0\0", 4096, 0) = 4096 <0.000010>' \
+	'100 10:00:00.000800 close(3) = 0 <0.000001>' > "$TMP/fa.trace"
+$RUN replay-script --overhead 0 -o "$TMP/fa.script" "$TMP/fa.trace" > /dev/null 2>&1
+is "$(grep -E '^(fallocate|fadvise)' "$TMP/fa.script" | cut -d' ' -f1-5 | tr '\n' '|')" \
+	'fallocate 3 0 0 1048576|fallocate 3 keep_size|punch_hole 4096 8192|fadvise 3 0 0 dontneed|' \
+	"fallocate and fadvise64 become the script's (a mode it cannot name is left in the gap)"
+$RUN replay --allow-root --keep --format=json --dir "$TMP/fsb" "$TMP/fa.script" > "$TMP/fa.json" 2> "$TMP/fa.err"
+rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/fa.err")
+set -- $(stat -c '%s %b' "$rd/fa.bin" 2> /dev/null) 0 0
+if fallocate -l 8192 "$TMP/probe" 2> /dev/null && fallocate -p -o 0 -l 4096 "$TMP/probe" 2> /dev/null; then
+	r=$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print $j->{replay}{ops}, " ", scalar @{$j->{failed}}' < "$TMP/fa.json")
+	is "$r:$1:$([ "$2" -ge 2000 ] && [ "$2" -lt 2048 ] && echo allocated)" "6 0:1048576:allocated" \
+		"... replayed: 1 MiB allocated, a hole punched in it ($2 blocks of 512), none failed"
+else
+	skip "the file system of $TMP has no fallocate hole punching (fallocate(1) -p failed)" 1
+fi
+# one call would fill the disk before the watcher's next look: refused
+printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'open "big" wronly|creat 0644 = 3 0.00001' \
+	'fallocate 3 0 0 4611686018427387904 = 0 0.001' 'close 3 = 0 0.00001' > "$TMP/fbig.script"
+$RUN replay --allow-root --keep --format=json --dir "$TMP/fsb" "$TMP/fbig.script" > "$TMP/fbig.json" 2> "$TMP/fbig.err"
+rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/fbig.err")
+is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print join(",", map { "$_->{op}:$_->{errno}" } @{$j->{failed}})' < "$TMP/fbig.json"):$(stat -c '%b' "$rd/big" 2> /dev/null)" \
+	"fallocate:ENOSPC:0" "a fallocate of 2^62 bytes: refused ENOSPC, not issued (nothing allocated)"
+is "$(printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'fadvise 3 0 0 often = 0 0.1' > "$TMP/fbad.script";
+	$RUN replay --allow-root --dir "$TMP/fsb" "$TMP/fbad.script" 2>&1 > /dev/null)" \
+	"iolens replay: '$TMP/fbad.script': line 3: bad advice 'often' (normal, random, sequential, willneed, dontneed or noreuse)" \
+	"an advice scripts do not name: refused with its line"
+
 # Closed loop: the replay's own time between calls (here 200,000 fstats
 # back to back, some 0.1 us of its own each) is taken back from the
 # compute gap after them, so the run is that gap plus the calls' own

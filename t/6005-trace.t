@@ -209,4 +209,31 @@ wait
 ns=$(awk '$3 == "#cost" { s += $5 } END { print s + 0 }' "$TMP/fifo.out")
 [ "$ns" -ge 400000000 ]
 ok $? "a buffer written out between calls counts in the tracer's cost ($ns ns in all; the reader waited 0.5 s)"
+# fallocate, posix_fallocate and posix_fadvise: lines as strace's
+# (the posix_ forms return the error; their lines the system call's)
+cat > "$TMP/fa.c" <<'EOF'
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+int main(void)
+{
+	int fd = open("fa.bin", O_RDWR | O_CREAT | O_TRUNC, 0644);
+	if (posix_fallocate(fd, 0, 1 << 20) || fallocate(fd, FALLOC_FL_KEEP_SIZE | FALLOC_FL_PUNCH_HOLE, 4096, 8192))
+		return 1;
+	if (posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) || posix_fadvise(fd, 0, 0, 99) != EINVAL)
+		return 2;
+	return close(fd);
+}
+EOF
+if cc -O2 -o "$TMP/fa" "$TMP/fa.c" 2> /dev/null; then
+	$RUN trace -o "$TMP/fa.trace" "$TMP/fa" > /dev/null 2> "$TMP/err"
+	is "$?:$(grep -oE '(fallocate|fadvise64)\(.*\) = [-0-9]+( E[A-Z]+)?' "$TMP/fa.trace" | tr '\n' '|')" \
+		"0:fallocate(3, 0, 0, 1048576) = 0|fallocate(3, 3, 4096, 8192) = 0|fadvise64(3, 0, 0, POSIX_FADV_DONTNEED) = 0|fadvise64(3, 0, 0, POSIX_FADV_UNKNOWN) = -1 EINVAL|" \
+		"fallocate, posix_fallocate, posix_fadvise traced (the program saw their results)"
+	$RUN replay-script -o "$TMP/fa.script" "$TMP/fa.trace" > /dev/null 2>&1
+	is "$(grep -cE '^(fallocate|fadvise) ' "$TMP/fa.script")" 3 "... and in its script (not the advice it cannot name)"
+else
+	skip "cannot build the fallocate program" 2
+fi
 done_testing

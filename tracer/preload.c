@@ -1219,6 +1219,54 @@ WRAP(int, ftruncate, (int fd, off_t l), (fd, l), "ftruncate(%d, %l)", fd,
      (long long)l)
 WRAP(int, ftruncate64, (int fd, off64_t l), (fd, l), "ftruncate(%d, %l)", fd,
      (long long)l)
+WRAP(int, fallocate, (int fd, int m, off_t o, off_t l), (fd, m, o, l),
+     "fallocate(%d, %d, %l, %l)", fd, m, (long long)o, (long long)l)
+WRAP(int, fallocate64, (int fd, int m, off64_t o, off64_t l), (fd, m, o, l),
+     "fallocate(%d, %d, %l, %l)", fd, m, (long long)o, (long long)l)
+
+/* posix_fallocate and posix_fadvise return the error, not -1 and errno;
+ * their lines are the system calls' (glibc makes them inside, unseen),
+ * as strace shows them: "fallocate(3, 0, 0, 1048576) = 0",
+ * "fadvise64(3, 0, 0, POSIX_FADV_DONTNEED) = 0" */
+static const char *advice_name(int a)
+{
+	switch (a) {
+	case POSIX_FADV_NORMAL: return "POSIX_FADV_NORMAL";
+	case POSIX_FADV_RANDOM: return "POSIX_FADV_RANDOM";
+	case POSIX_FADV_SEQUENTIAL: return "POSIX_FADV_SEQUENTIAL";
+	case POSIX_FADV_WILLNEED: return "POSIX_FADV_WILLNEED";
+	case POSIX_FADV_DONTNEED: return "POSIX_FADV_DONTNEED";
+	case POSIX_FADV_NOREUSE: return "POSIX_FADV_NOREUSE";
+	default: return "POSIX_FADV_UNKNOWN";
+	}
+}
+
+#define POSIX_WRAP(name, params, args, ...)         \
+	static int(*real_##name) params;            \
+	EXPORT int name params                      \
+	{                                           \
+		struct call c;                      \
+		int r;                              \
+		if (!GET(name))                     \
+			return ENOSYS;              \
+		if (!enter(&c))                     \
+			return REAL(name) args;     \
+		r = REAL(name) args;                \
+		errno = r ? r : errno;              \
+		TRACE(&c, r ? -1 : 0, __VA_ARGS__); \
+		return r;                           \
+	}
+POSIX_WRAP(posix_fallocate, (int fd, off_t o, off_t l), (fd, o, l),
+	   "fallocate(%d, 0, %l, %l)", fd, (long long)o, (long long)l)
+POSIX_WRAP(posix_fallocate64, (int fd, off64_t o, off64_t l), (fd, o, l),
+	   "fallocate(%d, 0, %l, %l)", fd, (long long)o, (long long)l)
+POSIX_WRAP(posix_fadvise, (int fd, off_t o, off_t l, int a), (fd, o, l, a),
+	   "fadvise64(%d, %l, %l, %s)", fd, (long long)o, (long long)l,
+	   advice_name(a))
+POSIX_WRAP(posix_fadvise64, (int fd, off64_t o, off64_t l, int a),
+	   (fd, o, l, a), "fadvise64(%d, %l, %l, %s)", fd, (long long)o,
+	   (long long)l, advice_name(a))
+
 WRAP(int, truncate, (const char *p, off_t l), (p, l), "truncate(%q, %l)", p,
      (long long)l)
 WRAP(int, truncate64, (const char *p, off64_t l), (p, l), "truncate(%q, %l)", p,

@@ -68,8 +68,8 @@ struct rctx {
 	const struct iol_ropts *o;
 	int dirfd;
 	const char *rundir;
-	double t0;	    /* CLOCK_MONOTONIC seconds of the common start */
-	double deadline;    /* ... by which it must end */
+	double t0;	 /* CLOCK_MONOTONIC seconds of the common start */
+	double deadline; /* ... by which it must end */
 	/* where t0 and deadline come from once every section is ready
 	 * (shared), or NULL: as given (an MPI group, whose members' clocks
 	 * differ, starts after its barrier) */

@@ -20,6 +20,7 @@
 #include <limits.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -385,6 +386,41 @@ static int64_t op_copy(struct rk *k, const struct iol_rev *e, int in)
 	return done;
 }
 
+/* fallocate as the original: space taken at once, so not past the free
+ * space less the margin (the watcher polls it every 0.1 s; one call
+ * would fill the disk before that), refused ENOSPC then, unissued.
+ * Only the modes scripts name. */
+static int64_t op_falloc(struct rk *k, const struct iol_rev *e, int f)
+{
+	struct statvfs v;
+	unsigned mode = e->flags & IOL_FALLOC_ALL;
+
+	if (!(mode & IOL_FALLOC_PUNCH_HOLE) && !fstatvfs(f, &v) &&
+	    (double)e->len > (double)v.f_bavail * (double)v.f_frsize -
+				     (double)k->c->o->lim.margin) {
+		errno = ENOSPC;
+		return -1;
+	}
+	return fallocate(f, (int)mode, e->off, e->len);
+}
+
+/* posix_fadvise, by the advice's name (its numbers differ between
+ * architectures); it returns the error rather than setting errno */
+static int64_t op_fadvise(const struct iol_rev *e, int f)
+{
+	static const int adv[] = {POSIX_FADV_NORMAL,	 POSIX_FADV_RANDOM,
+				  POSIX_FADV_SEQUENTIAL, POSIX_FADV_WILLNEED,
+				  POSIX_FADV_DONTNEED,	 POSIX_FADV_NOREUSE};
+	int r = posix_fadvise(f, e->off, e->len,
+			      adv[e->flags < 6 ? e->flags : 0]);
+
+	if (r) {
+		errno = r;
+		return -1;
+	}
+	return 0;
+}
+
 static int64_t op_fd(struct rk *k, const struct iol_rev *e, int f)
 {
 	size_t wl = (size_t)(e->ret >= 0 ? e->ret : e->len);
@@ -403,6 +439,8 @@ static int64_t op_fd(struct rk *k, const struct iol_rev *e, int f)
 	case IOL_ROP_FSTAT: return fstat(f, &st);
 	case IOL_ROP_FTRUNCATE: return ftruncate(f, e->len);
 	case IOL_ROP_COPY: return op_copy(k, e, f);
+	case IOL_ROP_FALLOCATE: return op_falloc(k, e, f);
+	case IOL_ROP_FADVISE: return op_fadvise(e, f);
 	default: /* DUP */
 		r = fcntl(f, F_DUPFD_CLOEXEC, 0);
 		if (e->ret >= 0)
@@ -537,8 +575,8 @@ static void sleep_on(struct rk *k, struct rprog *p, int64_t seen)
 	}
 	atomic_fetch_add(&p->sleepers, 1);
 	if (atomic_load(&p->calls) == seen && !atomic_load(&p->done))
-		syscall(SYS_futex, iol_low32(&p->calls), FUTEX_WAIT, (uint32_t)seen,
-			&most, NULL, 0);
+		syscall(SYS_futex, iol_low32(&p->calls), FUTEX_WAIT,
+			(uint32_t)seen, &most, NULL, 0);
 	atomic_fetch_sub(&p->sleepers, 1);
 }
 
@@ -546,8 +584,8 @@ static void sleep_on(struct rk *k, struct rprog *p, int64_t seen)
 static void wake_sleepers(struct rprog *p)
 {
 	if (atomic_load(&p->sleepers) > 0)
-		syscall(SYS_futex, iol_low32(&p->calls), FUTEX_WAKE, INT_MAX, NULL,
-			NULL, 0);
+		syscall(SYS_futex, iol_low32(&p->calls), FUTEX_WAKE, INT_MAX,
+			NULL, NULL, 0);
 }
 
 /* "after S N": until section S has made N calls.  Given up, and counted,

@@ -1141,7 +1141,7 @@ int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *opts,
 		   struct iol_rresult *res, struct iol_error *err)
 {
 	struct iol_ropts ov = *opts, *o = &ov;
-	struct rctx c = {b,    o,    -1,   res->rundir, 0,    0,	 NULL,
+	struct rctx c = {b,    o,    -1,   res->rundir, 0,    0,    NULL,
 			 NULL, NULL, NULL, NULL,	NULL, NULL, 0};
 	const struct iol_rgroup *g =
 		o->group && o->group->n > 1 ? o->group : NULL;

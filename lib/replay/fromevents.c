@@ -31,7 +31,23 @@ struct fev {
 	uint8_t created, regular, inferred, pos, listdir;
 	uint8_t copy; /* a half of copy_file_range, sendfile or splice */
 	uint8_t byfd; /* a stat or truncate the trace made on a descriptor */
+	uint8_t xop;  /* another call replayed: IOL_ROP_FALLOCATE, FADVISE */
 };
+
+/* The operation another call on a file (IOL_EV_OTHER) is replayed as,
+ * or 0: space allocated changes how the writes after it go, and advice
+ * what the page cache keeps (a read after POSIX_FADV_DONTNEED goes to
+ * the disk). */
+static uint8_t other_op(const char *name)
+{
+	if (!name)
+		return 0;
+	if (!strcmp(name, "fallocate"))
+		return IOL_ROP_FALLOCATE;
+	if (!strcmp(name, "fadvise64") || !strcmp(name, "fadvise64_64"))
+		return IOL_ROP_FADVISE;
+	return 0;
+}
 
 /* creat(2), or Iota's create, which does not say how it opens */
 static int is_creat(const char *name)
@@ -163,6 +179,13 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 			v->pid = v->tid = -1; /* DXT: one process a rank */
 		v->listdir =
 			(uint8_t)(e.name && !strncmp(e.name, "getdents", 8));
+		v->xop = e.kind == IOL_EV_OTHER ? other_op(e.name) : 0;
+		/* a mode or advice scripts cannot name is not replayed as
+		 * another */
+		if ((v->xop == IOL_ROP_FALLOCATE &&
+		     (e.flags & ~IOL_FALLOC_ALL)) ||
+		    (v->xop == IOL_ROP_FADVISE && e.flags > 5))
+			v->xop = 0;
 		v->copy = (uint8_t)(e.name &&
 				    (!strcmp(e.name, "copy_file_range") ||
 				     !strncmp(e.name, "sendfile", 8) ||
@@ -419,6 +442,7 @@ static int fd_op(const struct fev *v)
 	case IOL_EV_STAT: return IOL_ROP_FSTAT;
 	case IOL_EV_TRUNC: return IOL_ROP_FTRUNCATE;
 	case IOL_EV_DUP: return IOL_ROP_DUP;
+	case IOL_EV_OTHER: return v->xop;
 	default: return 0;
 	}
 }
@@ -534,6 +558,15 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 		e->len = v->off >= 0 && v->off <= (int64_t)1 << 62 ? v->off : 0;
 	if (op == IOL_ROP_PREAD || op == IOL_ROP_PWRITE || op == IOL_ROP_LSEEK)
 		e->off = v->off;
+	/* what the reader took of their arguments, checked as the parser
+	 * checks a script's */
+	if (op == IOL_ROP_FALLOCATE || op == IOL_ROP_FADVISE) {
+		e->off = v->off >= 0 && v->off <= (int64_t)1 << 62 ? v->off : 0;
+		e->len = v->len >= 0 && v->len <= (int64_t)1 << 62 ? v->len : 0;
+		e->flags = (uint16_t)(op == IOL_ROP_FALLOCATE
+					      ? v->flags & IOL_FALLOC_ALL
+					      : (v->flags < 6 ? v->flags : 0));
+	}
 	return 0;
 }
 

@@ -211,6 +211,40 @@ static int get_whence(struct pst *p, const char *w, uint8_t *v)
 	return perr(p, "bad whence '%s' (set, cur or end)", w);
 }
 
+/* fallocate's mode: "0", or names joined by '|' ("keep_size|punch_hole") */
+static int get_falloc(struct pst *p, char *w, uint16_t *v)
+{
+	char *save = NULL, *t;
+	const char *n;
+	int b;
+
+	*v = 0;
+	if (!strcmp(w, "0"))
+		return 0;
+	for (t = strtok_r(w, "|", &save); t; t = strtok_r(NULL, "|", &save)) {
+		for (b = 0; (n = iol_rfalloc_name(b)) == NULL || strcmp(n, t);)
+			if (++b >= 7)
+				return perr(p, "bad fallocate mode '%s'", t);
+		*v |= (uint16_t)(1u << b);
+	}
+	return 0;
+}
+
+static int get_advice(struct pst *p, const char *w, uint16_t *v)
+{
+	int i;
+
+	for (i = 0; iol_radvice_name(i); i++)
+		if (!strcmp(w, iol_radvice_name(i))) {
+			*v = (uint16_t)i;
+			return 0;
+		}
+	return perr(p,
+		    "bad advice '%s' (normal, random, sequential, "
+		    "willneed, dontneed or noreuse)",
+		    w);
+}
+
 static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 {
 	int64_t v = 0;
@@ -226,6 +260,8 @@ static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 		e->flags = (uint16_t)f;
 		return rc;
 	case 'w': return get_whence(p, w, &e->whence);
+	case 'k': return get_falloc(p, w, &e->flags);
+	case 'a': return get_advice(p, w, &e->flags);
 	case 'm':
 		rc = get_int(p, w, &v, 8);
 		if (!rc && (v < 0 || v > 07777))

@@ -68,6 +68,21 @@ static void flags_text(char *b, size_t n, unsigned f)
 			l += (size_t)snprintf(b + l, n - l, "|%s", names[i]);
 }
 
+static void falloc_text(char *b, size_t n, unsigned f)
+{
+	size_t l = 0;
+	int i;
+
+	b[0] = 0;
+	for (i = 0; i < 7; i++)
+		if (f & (1u << i) && iol_rfalloc_name(i) && l < n)
+			l += (size_t)snprintf(b + l, n - l, "%s%s",
+					      l ? "|" : "",
+					      iol_rfalloc_name(i));
+	if (!l)
+		snprintf(b, n, "0");
+}
+
 static void put_arg(struct wst *w, const struct iol_rscript *s,
 		    const struct iol_rev *e, char c)
 {
@@ -81,6 +96,12 @@ static void put_arg(struct wst *w, const struct iol_rscript *s,
 	case 't': put_quoted(w, iol_rscript_s(s, e->path2)); return;
 	case 'f': flags_text(b, sizeof(b), e->flags); break;
 	case 'w': snprintf(b, sizeof(b), "%s", wh[e->whence % 3]); break;
+	case 'k': falloc_text(b, sizeof(b), e->flags); break;
+	case 'a':
+		snprintf(b, sizeof(b), "%s",
+			 iol_radvice_name(e->flags) ? iol_radvice_name(e->flags)
+						    : "normal");
+		break;
 	case 'm': snprintf(b, sizeof(b), "%#o", e->mode); break;
 	case 'd': snprintf(b, sizeof(b), "%d", e->fd); break;
 	case 'e': snprintf(b, sizeof(b), "%d", e->fd2); break;

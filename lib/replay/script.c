@@ -44,6 +44,8 @@ static const struct {
 	[IOL_ROP_SYMLINK] = {"symlink", IOL_RCLASS_META},
 	[IOL_ROP_LINK] = {"link", IOL_RCLASS_META},
 	[IOL_ROP_LSTAT] = {"lstat", IOL_RCLASS_META},
+	[IOL_ROP_FALLOCATE] = {"fallocate", IOL_RCLASS_META},
+	[IOL_ROP_FADVISE] = {"fadvise", IOL_RCLASS_META},
 };
 
 const char *iol_rop_name(int op)
@@ -55,20 +57,40 @@ const char *iol_rop_name(int op)
  * path, t a symbolic link's target (after its path), f open flags, m mode
  * (octal), d descriptor, l length, o offset, w whence, e second descriptor, n
  * second offset, L length of a copy (no buffer holds it, so it may pass the 2
- * GiB of l). */
+ * GiB of l), k fallocate's mode, a posix_fadvise's advice. */
 static const char *const argspec[IOL_ROP_COUNT] = {
-	[IOL_ROP_OPEN] = "pfm",	    [IOL_ROP_CLOSE] = "d",
-	[IOL_ROP_READ] = "dl",	    [IOL_ROP_WRITE] = "dl",
-	[IOL_ROP_PREAD] = "dlo",    [IOL_ROP_PWRITE] = "dlo",
-	[IOL_ROP_LSEEK] = "dow",    [IOL_ROP_FSYNC] = "d",
-	[IOL_ROP_FDATASYNC] = "d",  [IOL_ROP_STAT] = "p",
-	[IOL_ROP_FSTAT] = "d",	    [IOL_ROP_UNLINK] = "p",
-	[IOL_ROP_RENAME] = "pq",    [IOL_ROP_MKDIR] = "pm",
-	[IOL_ROP_RMDIR] = "p",	    [IOL_ROP_TRUNCATE] = "pl",
-	[IOL_ROP_FTRUNCATE] = "dl", [IOL_ROP_DUP] = "d",
-	[IOL_ROP_COPY] = "doenL",   [IOL_ROP_SYMLINK] = "pt",
-	[IOL_ROP_LINK] = "pq",	    [IOL_ROP_LSTAT] = "p",
+	[IOL_ROP_OPEN] = "pfm",	      [IOL_ROP_CLOSE] = "d",
+	[IOL_ROP_READ] = "dl",	      [IOL_ROP_WRITE] = "dl",
+	[IOL_ROP_PREAD] = "dlo",      [IOL_ROP_PWRITE] = "dlo",
+	[IOL_ROP_LSEEK] = "dow",      [IOL_ROP_FSYNC] = "d",
+	[IOL_ROP_FDATASYNC] = "d",    [IOL_ROP_STAT] = "p",
+	[IOL_ROP_FSTAT] = "d",	      [IOL_ROP_UNLINK] = "p",
+	[IOL_ROP_RENAME] = "pq",      [IOL_ROP_MKDIR] = "pm",
+	[IOL_ROP_RMDIR] = "p",	      [IOL_ROP_TRUNCATE] = "pl",
+	[IOL_ROP_FTRUNCATE] = "dl",   [IOL_ROP_DUP] = "d",
+	[IOL_ROP_COPY] = "doenL",     [IOL_ROP_SYMLINK] = "pt",
+	[IOL_ROP_LINK] = "pq",	      [IOL_ROP_LSTAT] = "p",
+	[IOL_ROP_FALLOCATE] = "dkoL", [IOL_ROP_FADVISE] = "doLa",
 };
+
+static const char *const fallocnames[] = {
+	"keep_size",	"punch_hole",	 "", "collapse_range", "zero_range",
+	"insert_range", "unshare_range",
+};
+static const char *const advicenames[] = {
+	"normal", "random", "sequential", "willneed", "dontneed", "noreuse",
+};
+
+const char *iol_rfalloc_name(int bit)
+{
+	return bit >= 0 && bit < 7 && fallocnames[bit][0] ? fallocnames[bit]
+							  : NULL;
+}
+
+const char *iol_radvice_name(int advice)
+{
+	return advice >= 0 && advice < 6 ? advicenames[advice] : NULL;
+}
 
 const char *iol_rop_args(int op)
 {
@@ -305,7 +327,8 @@ static int is_fdop(int op)
 	       op == IOL_ROP_PWRITE || op == IOL_ROP_LSEEK ||
 	       op == IOL_ROP_FSYNC || op == IOL_ROP_FDATASYNC ||
 	       op == IOL_ROP_FSTAT || op == IOL_ROP_FTRUNCATE ||
-	       op == IOL_ROP_DUP || op == IOL_ROP_COPY;
+	       op == IOL_ROP_DUP || op == IOL_ROP_COPY ||
+	       op == IOL_ROP_FALLOCATE || op == IOL_ROP_FADVISE;
 }
 
 /* The fd -> path map of one rank while resolving. */

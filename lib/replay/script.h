@@ -43,7 +43,24 @@ enum {
 	IOL_ROP_SYMLINK, /* path made a symbolic link to the text path2 */
 	IOL_ROP_LINK,	 /* path2 made a new name of path */
 	IOL_ROP_LSTAT,	 /* stat of path itself, a link not followed */
+	/* fallocate(fd, mode, off, len): mode (IOL_FALLOC_*) in flags */
+	IOL_ROP_FALLOCATE,
+	/* posix_fadvise(fd, off, len, advice): advice (0 normal to 5
+	 * noreuse, as POSIX_FADV_*) in flags */
+	IOL_ROP_FADVISE,
 	IOL_ROP_COUNT
+};
+
+/* fallocate's modes as scripts name them (the kernel's FALLOC_FL_*
+ * values, which are the same on every Linux architecture). */
+enum {
+	IOL_FALLOC_KEEP_SIZE = 0x01,
+	IOL_FALLOC_PUNCH_HOLE = 0x02,
+	IOL_FALLOC_COLLAPSE_RANGE = 0x08,
+	IOL_FALLOC_ZERO_RANGE = 0x10,
+	IOL_FALLOC_INSERT_RANGE = 0x20,
+	IOL_FALLOC_UNSHARE_RANGE = 0x40,
+	IOL_FALLOC_ALL = 0x7b
 };
 
 /* Which cumulative time an operation counts in (as Darshan counts:
@@ -215,5 +232,10 @@ void iol_rscript_totals(const struct iol_rscript *s, struct iol_rtotals *t,
  * rule for the original's totals and the replay's. */
 void iol_rtotals_count(struct iol_rtotals *t, int64_t (*per_file)[3],
 		       const struct iol_rev *e, int64_t ret, double d);
+
+/* The name of fallocate's mode bit 1 << bit ("keep_size"), of a
+ * posix_fadvise advice 0 to 5 ("sequential"); NULL for others. */
+const char *iol_rfalloc_name(int bit);
+const char *iol_radvice_name(int advice);
 
 #endif

@@ -122,6 +122,7 @@ static int changes(const struct iol_rev *e)
 	case IOL_ROP_COPY:
 	case IOL_ROP_TRUNCATE:
 	case IOL_ROP_FTRUNCATE:
+	case IOL_ROP_FALLOCATE:
 	case IOL_ROP_UNLINK:
 	case IOL_ROP_RMDIR:
 	case IOL_ROP_RENAME: return e->ret >= 0 ? 1 : 0;
@@ -225,7 +226,8 @@ static int needs(const struct iol_rev *e, uint32_t p)
 	case IOL_ROP_WRITE:
 	case IOL_ROP_PWRITE:
 	case IOL_ROP_TRUNCATE:
-	case IOL_ROP_FTRUNCATE: return 'w';
+	case IOL_ROP_FTRUNCATE:
+	case IOL_ROP_FALLOCATE: return 'w';
 	case IOL_ROP_COPY: return p == e->path2 ? 'w' : 'v';
 	case IOL_ROP_LINK: return p == e->path2 ? 'u' : 'v';
 	case IOL_ROP_SYMLINK: return 'u';

@@ -92,6 +92,64 @@ static void ev_file(const struct tpass *ps, int fi, struct iol_event *ev)
 
 /* a metadata call of kind on regular file fi, made on descriptor fd
  * (-1: on its path) */
+/* fallocate's mode, as a number or strace's FALLOC_FL_ names */
+static unsigned falloc_mode(const struct call *c)
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+	} m[] = {{"KEEP_SIZE", 0x01},	   {"PUNCH_HOLE", 0x02},
+		 {"COLLAPSE_RANGE", 0x08}, {"ZERO_RANGE", 0x10},
+		 {"INSERT_RANGE", 0x20},   {"UNSHARE_RANGE", 0x40}};
+	unsigned f = 0;
+	size_t i;
+	int ok;
+	long long v = tr_arg_int(c, 1, &ok);
+
+	if (ok)
+		return v >= 0 && v <= 0xff ? (unsigned)v : 0;
+	for (i = 0; c->nargs > 1 && i < sizeof(m) / sizeof(m[0]); i++)
+		if (strstr(c->args[1], m[i].name))
+			f |= m[i].bit;
+	return f;
+}
+
+/* posix_fadvise's advice, 0 normal to 5 noreuse (by name: the numbers
+ * of DONTNEED and NOREUSE differ on s390), 0xff another */
+static unsigned advice(const struct call *c)
+{
+	static const char *const n[] = {"NORMAL",   "RANDOM",	"SEQUENTIAL",
+					"WILLNEED", "DONTNEED", "NOREUSE"};
+	unsigned i;
+	int ok;
+	long long v = tr_arg_int(c, 3, &ok);
+
+	if (ok)
+		return v >= 0 && v < 6 ? (unsigned)v : 0xff;
+	for (i = 0; c->nargs > 3 && i < 6; i++)
+		if (strstr(c->args[3], n[i]))
+			return i;
+	return 0xff;
+}
+
+/* The offset and length of fallocate(fd, mode, off, len) and
+ * fadvise64(fd, off, len, advice), which replay-script replays; flags
+ * their mode or advice. */
+static void other_args(const struct call *c, struct iol_event *ev)
+{
+	int fa = !strcmp(c->name, "fallocate"), ok1, ok2;
+	long long off, len;
+
+	if (!fa && strncmp(c->name, "fadvise64", 9))
+		return;
+	off = tr_arg_int(c, fa ? 2 : 1, &ok1);
+	len = tr_arg_int(c, fa ? 3 : 2, &ok2);
+	if (!ok1 || !ok2 || off < 0 || len < 0)
+		return;
+	ev->off = off, ev->len = len;
+	ev->flags = fa ? falloc_mode(c) : advice(c);
+}
+
 int tr_meta(struct tpass *ps, struct proc *p, int fi, int kind,
 	    const struct call *c, unsigned flags, long fd)
 {
@@ -109,6 +167,8 @@ int tr_meta(struct tpass *ps, struct proc *p, int fi, int kind,
 		if (ok && len >= 0)
 			ev.off = len;
 	}
+	if (kind == IOL_EV_OTHER)
+		other_args(c, &ev);
 	return emit(ps, &ev);
 }
 
