@@ -24,7 +24,7 @@
 # overhead fitted to it, durations as calibrated).
 #
 # Environment: IOLENS (binary), REPLAY_RUNS (default 5), REPLAY_ROUNDS
-# (rounds of the iolens trace table, default 9), REPLAY_MB (size
+# (rounds of the iolens trace table, default 10), REPLAY_MB (size
 # of the dd and cp file, default 64), TMPDIR, REPLAY_KEEP (a directory
 # to keep each program's trace, untraced run times and truth in),
 # REPLAY_PROGS (names of the programs to run, default all).
@@ -35,7 +35,7 @@ export LC_ALL=C TZ=UTC
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 IOLENS=${IOLENS:-$TOP/bin/iolens}
 RUNS=${REPLAY_RUNS:-5}
-ROUNDS=${REPLAY_ROUNDS:-9}
+ROUNDS=${REPLAY_ROUNDS:-10}
 MB=${REPLAY_MB:-64}
 
 if ! command -v strace > /dev/null 2>&1; then
@@ -170,8 +170,11 @@ cptree|$FRESHTREE|cp -r $W/tree $W/tree2"
 # B C A in turns, so that all three see the machine in the same state
 # and the replay sits next to the run it is divided by.  The rounds:
 # the untraced runs of one program spread by 14 to 155 % here, and the
-# median of 9 paired ratios strays less than one of 5.  A row of
-# $T/irows:
+# median of 10 paired ratios strays less than one of 5; an even number,
+# so that each order comes as often (each run leaves the file system
+# with more inodes in use, and a create on this VM's ext4 costs more as
+# they add up: whatever comes later in a round is a little slower).  A
+# row of $T/irows:
 #   cost   B / A of the same round (median over the rounds)
 #   run    C's replay run time / A of the same round: a round's runs
 #          are a minute apart at most, so the machine's speed, which
