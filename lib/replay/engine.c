@@ -1077,11 +1077,15 @@ static int prepare(const struct iol_rbin *b, struct iol_ropts *o,
 	return rc;
 }
 
-#define PROGFILE "/.iolens-progress"
+/* Beside the run directory, not in it: a script's calls reach anything
+ * in it, and one that truncated the file mapped there ("truncate
+ * \".iolens-progress\" 0") killed every member with SIGBUS, the run
+ * directory left behind. */
+#define PROGFILE ".progress"
 
 /* A group's ranks are in processes of their own, on one node or several:
- * their progress is shared through a file in the run directory, which
- * member 0 makes (zeroed) before the others learn where it is. */
+ * their progress is shared through a file beside the run directory,
+ * which member 0 makes (zeroed) before the others learn where it is. */
 static int map_progress(const struct iol_rgroup *g, struct shared *m,
 			const char *rundir, size_t nr, struct iol_error *err)
 {
@@ -1090,7 +1094,9 @@ static int map_progress(const struct iol_rgroup *g, struct shared *m,
 
 	snprintf(p, sizeof(p), "%s" PROGFILE, rundir);
 	m->plen = (nr ? nr : 1) * sizeof(struct rprog);
-	fd = open(p, (g->me == 0 ? O_CREAT | O_EXCL : 0) | O_RDWR | O_CLOEXEC,
+	fd = open(p,
+		  (g->me == 0 ? O_CREAT | O_EXCL : 0) | O_RDWR | O_NOFOLLOW |
+			  O_CLOEXEC,
 		  0600);
 	if (fd < 0 || (g->me == 0 && ftruncate(fd, (off_t)m->plen) < 0)) {
 		if (fd >= 0)
