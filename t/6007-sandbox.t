@@ -317,6 +317,21 @@ mkfifo -m 600 "$B"
 timeout 20 $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$W/sb" "$TMP/B.script" > "$TMP/fifo.json" 2> "$TMP/fifo.err"
 st=$?
 is "$st $(grep -o '"compiled":"[a-z]*"' "$TMP/fifo.json") $(stat -c %F "$B")" '0 "compiled":"written" regular file' "a FIFO in the cache under the script's key: compiled again, no hang"
+# the cache under a base others may write (not sticky), or in an
+# "iolens" of another user's: another user could swap a part for a link
+# between the check and the write, so it is not used
+mkdir -m 777 "$TMP/ww" "$TMP/st"
+chmod 1777 "$TMP/st"
+mkdir -m 777 "$TMP/st/iolens"
+chown 65534 "$TMP/st/iolens"
+for base in ww st; do
+	XDG_CACHE_HOME=$TMP/$base run_json "$TMP/B.script" > "$TMP/$base.json"
+	is "$(grep -o '"compiled":"[a-z]*"' "$TMP/$base.json"):$(find "$TMP/$base" -name '*.iolr' | wc -l)" '"compiled":"written":0' "XDG_CACHE_HOME $base (mode $(stat -c %a "$TMP/$base"), iolens in it $(stat -c %U "$TMP/$base/iolens" 2> /dev/null)): no cache made or used there"
+done
+chown 0 "$TMP/st/iolens"
+chmod 700 "$TMP/st/iolens"
+XDG_CACHE_HOME=$TMP/st run_json "$TMP/B.script" > /dev/null
+is "$(find "$TMP/st" -name '*.iolr' | wc -l)" 1 "... a sticky base (as /tmp) with the user's own iolens in it is used"
 is "$(ls -A "$W/sb") $(fingerprint)" " $BEFORE" "after every run: the sandbox empty, nothing outside changed"
 
 done_testing
