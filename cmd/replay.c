@@ -598,19 +598,47 @@ static int private_dir(const char *p)
 	       st.st_uid == geteuid() && !(st.st_mode & 022);
 }
 
+/* The directories from / down to real (a path without links): each
+ * the user's or root's, and writable by nobody else unless sticky, so
+ * that no other user can swap one for a link. */
+static int held_path(const char *real)
+{
+	char p[4096];
+	struct stat st;
+
+	if (strlen(real) >= sizeof(p))
+		return 0;
+	snprintf(p, sizeof(p), "%s", real);
+	for (;;) {
+		if (stat(*p ? p : "/", &st) || !S_ISDIR(st.st_mode) ||
+		    (st.st_uid != geteuid() && st.st_uid != 0) ||
+		    ((st.st_mode & 022) && !(st.st_mode & S_ISVTX)))
+			return 0;
+		if (!*p)
+			return 1;
+		*strrchr(p, '/') = 0; /* up one; "/a" to "" (the root) */
+	}
+}
+
 /* The cache of compiled scripts: $XDG_CACHE_HOME/iolens/replay or
  * ~/.cache/iolens/replay, made 0700; 0, or -1 when there is none the
- * user alone owns (then the caller compiles into a private temporary
- * directory). */
+ * user alone holds (then the caller compiles into a private temporary
+ * directory).  Its base and every directory above must be the user's
+ * or root's and writable by nobody else (unless sticky): a base others
+ * may write (XDG_CACHE_HOME=/some/0777/dir, or an "iolens" of another
+ * user's in it) let them swap the cache for a link after the check,
+ * and the compiled form was written, and old ones pruned, wherever it
+ * led. */
 static int cache_dir(char *buf, size_t n)
 {
 	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
-	char *s;
+	char *s, *real;
+	int ok;
 
 	if (x && *x == '/')
-		snprintf(buf, n, "%s/iolens/replay", x);
+		snprintf(buf, n, "%s", x);
 	else if (h && *h == '/')
-		snprintf(buf, n, "%s/.cache/iolens/replay", h);
+		snprintf(buf, n, "%s/.cache", h);
 	else
 		return -1;
 	/* mkdir -p, each new part the user's alone */
@@ -619,6 +647,15 @@ static int cache_dir(char *buf, size_t n)
 		mkdir(buf, 0700);
 		*s = '/';
 	}
+	mkdir(buf, 0700);
+	real = realpath(buf, NULL);
+	ok = real && held_path(real);
+	if (ok)
+		snprintf(buf, n, "%s/iolens", real);
+	free(real);
+	if (!ok || (mkdir(buf, 0700) && errno != EEXIST) || !private_dir(buf))
+		return -1;
+	snprintf(buf + strlen(buf), n - strlen(buf), "/replay");
 	mkdir(buf, 0700);
 	return private_dir(buf) ? 0 : -1;
 }

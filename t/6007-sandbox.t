@@ -121,6 +121,19 @@ mkdir "t" 07777 = 0 0.00001' > "$TMP/modes.script"
 hostile modes "set-ID modes asked inside the sandbox"
 is "$(stat -c %a "$RD/s") $(stat -c %a "$RD/t")" "755 755" "... made without set-ID or sticky bits (umask 022)"
 rm -rf "$RD"
+
+# a link's directory counted from its path as the kernel makes it: a
+# trailing slash, "." and empty components are no level ("a/" is the
+# link "a" in the run directory; each passed a target one level above
+# it, into the sandbox, before the run, which the kernel then held)
+n=0
+for l in '"a/" "../x"' '"./l" "../x"' '"a/./l" "../../x"' '"a//b//" "../../x"'; do
+	n=$((n + 1))
+	printf '%s\nrank 0 pid 1\nrmdir "a" = 0 0.00001\nsymlink %s = 0 0.00001\n' "$head_" "$l" > "$TMP/lk$n.script"
+	$RUN replay --allow-root --dir "$W/sb" "$TMP/lk$n.script" > /dev/null 2> "$TMP/lk$n.err"
+	st=$?
+	ok $([ $st -eq 1 ] && grep -q "line 7: link target .* leads outside the sandbox" "$TMP/lk$n.err"; echo $?) "symlink $l: refused before the run (exit $st: $(head -c 160 "$TMP/lk$n.err"))"
+done
 is "$(ls -A "$W/sb")" "" "the sandbox holds nothing after the runs kept were removed"
 
 # ---- limits: refused before anything is started or written ----
@@ -165,6 +178,28 @@ hostile fds "1100 descriptors opened and never closed"
 ok $(grep -q '"op":"open","errno":"EMFILE"' "$TMP/fds.json"; echo $?) "... past 1024 descriptors a process's opens fail (EMFILE), whatever the caller's limit ($(ulimit -n))"
 rm -rf "$RD"
 
+# a descriptor numbered 2^20 (the largest a script may name) costs a
+# process no more memory than descriptor 3: an array indexed by it took
+# 8 MiB in each process, 8 GiB over 1024, outside --max-memory.  Shown
+# with the address space of the replay held to what its parent maps
+# plus 4 MiB (not under ASan, which reserves terabytes, nor valgrind)
+printf '%s\nrank 0 pid 1\n%s\n' "$head_" 'open "f" wronly|creat 0644 = 1048576 0.00001
+compute 1
+write 1048576 5 = 5 0.00001
+close 1048576 = 0 0.00001' > "$TMP/fdbig.script"
+if [ -z "${VALGRIND:-}" ] && ! grep -q __asan_init "$IOLENS"; then
+	$IOLENS replay --allow-root --dir "$W/sb" "$TMP/fdbig.script" > /dev/null 2>&1 &
+	pid=$!
+	n=0
+	while [ -z "$(ps -o pid= --ppid $pid)" ] && [ $n -lt 100 ]; do sleep 0.02; n=$((n + 1)); done
+	vsz=$(ps -o vsz= -p $pid)
+	wait $pid
+	(ulimit -v $((vsz + 4096)); $IOLENS replay --allow-root --as-fast-as-possible --format=json --dir "$W/sb" "$TMP/fdbig.script" > "$TMP/fdbig.json" 2> "$TMP/fdbig.err")
+	ok $(grep -q '"replay":{[^}]*"bytes_written":5,' "$TMP/fdbig.json"; echo $?) "descriptor 2^20 written in a process of $vsz KiB + 4 MiB of address space ($(head -c 160 "$TMP/fdbig.err"))"
+else
+	skip "ASan or valgrind: no address-space limit" 1
+fi
+
 # inodes: empty files take no blocks, so only a guard on inodes stops a
 # script that makes millions of them; shown on a small tmpfs (root only)
 M=$TMP/mnt
@@ -176,9 +211,18 @@ if mount -t tmpfs -o nr_inodes=400,size=20m iolens-t "$M" 2> /dev/null; then
 	st=$?
 	ok $([ $st -eq 1 ] && grep -q "margin of free space or inodes" "$TMP/inodes.err"; echo $?) "2000 empty files on a file system of 400 inodes: stopped at the margin (exit $st: $(head -c 160 "$TMP/inodes.err"))"
 	is "$(ls -A "$M")" "" "... and the run directory removed"
+	# staging: the directories above the paths the script names are
+	# made before the run; 2000 of them stop at the margin too (every
+	# inode was taken, and a signal waited for the last)
+	awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 2000; i++) print "stat \"d" i "/x\" = -1 ENOENT 0.00001" }' > "$TMP/stagedirs.script"
+	$RUN replay --allow-root --keep --dir "$M/sb" "$TMP/stagedirs.script" > /dev/null 2> "$TMP/stagedirs.err"
+	st=$?
+	free=$(df -Pi "$M" | awk 'NR == 2 { print $4 }')
+	ok $([ $st -eq 1 ] && grep -q "stopped while staging: .*margin of free space or inodes" "$TMP/stagedirs.err" && [ "$free" -gt 0 ]; echo $?) "2000 directories to stage on 400 inodes: stopped at the margin, $free inodes left (exit $st: $(head -c 160 "$TMP/stagedirs.err"))"
+	rm -rf "$M/sb"
 	umount "$M"
 else
-	skip "no tmpfs can be mounted here (root only)" 2
+	skip "no tmpfs can be mounted here (root only)" 3
 fi
 
 # ---- signals: the run directory is removed, the status is the signal's
@@ -266,6 +310,28 @@ rm -f "$B"
 run_json "$TMP/B.script" > "$TMP/ww.json"
 is "$(grep -o '"compiled":"[a-z]*"' "$TMP/ww.json"):$(ls "$C" | grep -c "$(key "$TMP/B.script")")" '"compiled":"written":0' "a cache directory others may write is not used (compiled in a private temporary directory)"
 chmod 700 "$C"
+# a FIFO in a compiled form's place: not opened for good (its open
+# waited for a writer, for ever)
+rm -f "$B"
+mkfifo -m 600 "$B"
+timeout 20 $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$W/sb" "$TMP/B.script" > "$TMP/fifo.json" 2> "$TMP/fifo.err"
+st=$?
+is "$st $(grep -o '"compiled":"[a-z]*"' "$TMP/fifo.json") $(stat -c %F "$B")" '0 "compiled":"written" regular file' "a FIFO in the cache under the script's key: compiled again, no hang"
+# the cache under a base others may write (not sticky), or in an
+# "iolens" of another user's: another user could swap a part for a link
+# between the check and the write, so it is not used
+mkdir -m 777 "$TMP/ww" "$TMP/st"
+chmod 1777 "$TMP/st"
+mkdir -m 777 "$TMP/st/iolens"
+chown 65534 "$TMP/st/iolens"
+for base in ww st; do
+	XDG_CACHE_HOME=$TMP/$base run_json "$TMP/B.script" > "$TMP/$base.json"
+	is "$(grep -o '"compiled":"[a-z]*"' "$TMP/$base.json"):$(find "$TMP/$base" -name '*.iolr' | wc -l)" '"compiled":"written":0' "XDG_CACHE_HOME $base (mode $(stat -c %a "$TMP/$base"), iolens in it $(stat -c %U "$TMP/$base/iolens" 2> /dev/null)): no cache made or used there"
+done
+chown 0 "$TMP/st/iolens"
+chmod 700 "$TMP/st/iolens"
+XDG_CACHE_HOME=$TMP/st run_json "$TMP/B.script" > /dev/null
+is "$(find "$TMP/st" -name '*.iolr' | wc -l)" 1 "... a sticky base (as /tmp) with the user's own iolens in it is used"
 is "$(ls -A "$W/sb") $(fingerprint)" " $BEFORE" "after every run: the sandbox empty, nothing outside changed"
 
 done_testing

@@ -509,7 +509,9 @@ int iol_rbin_load(struct iol_rbin *b, const char *path,
 	struct bhead h;
 	struct stat st;
 	unsigned char seal[32];
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), rc;
+	/* O_NONBLOCK: a FIFO put in its place must not hang the open
+	 * (owned_fd() then refuses it) */
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), rc;
 
 	memset(b, 0, sizeof(*b));
 	b->fd = -1;

@@ -56,11 +56,13 @@ static inline uint32_t *iol_low32(_Atomic int64_t *v)
 }
 
 /* The descriptors of a process replayed as threads: script fd -> the
- * replay's, shared by the process's sections under lock. */
+ * replay's, shared by the process's sections under lock; hashed, open
+ * addressing (engine-rank.c). */
 struct rfds {
-	int *fd;
-	size_t n;
-	void *lock; /* pthread_mutex_t *, NULL for one section's own */
+	int32_t *key;	/* the script's descriptor of each slot, -1 empty */
+	int *fd;	/* ... the replay's */
+	size_t n, used; /* slots (0 or a power of two), entries */
+	void *lock;	/* pthread_mutex_t *, NULL for one section's own */
 };
 
 struct rctx {

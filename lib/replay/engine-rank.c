@@ -82,12 +82,84 @@ static void fdm_unlock(struct rfds *m)
 		pthread_mutex_unlock(m->lock);
 }
 
+/* The slot of fd in the map, or the empty one where it would go (the
+ * map is never full).  The map is hashed, not indexed by fd: a script's
+ * descriptor numbers go up to 2^20, and an array as long as the largest
+ * took 8 MiB in each process, 8 GiB over 1024 processes, none of it
+ * counted against --max-memory; hashed, it holds the descriptors open
+ * (1024 at most), 32 KiB. */
+static size_t fdm_home(const struct rfds *m, int32_t fd)
+{
+	uint32_t h = (uint32_t)fd * 0x9e3779b1u;
+
+	return (size_t)(h ^ (h >> 16)) & (m->n - 1);
+}
+
+static size_t fdm_slot(const struct rfds *m, int32_t fd)
+{
+	size_t i = fdm_home(m, fd);
+
+	while (m->key[i] != -1 && m->key[i] != fd)
+		i = (i + 1) & (m->n - 1);
+	return i;
+}
+
+/* Empty slot i, moving back the entries after it that probed past it. */
+static void fdm_del(struct rfds *m, size_t i)
+{
+	size_t j = i, mask = m->n - 1, h;
+
+	for (;;) {
+		j = (j + 1) & mask;
+		if (m->key[j] == -1)
+			break;
+		h = fdm_home(m, m->key[j]);
+		if (j > i ? (h <= i || h > j) : (h <= i && h > j)) {
+			m->key[i] = m->key[j];
+			m->fd[i] = m->fd[j];
+			i = j;
+		}
+	}
+	m->key[i] = -1;
+	m->used--;
+}
+
+/* Twice the slots (64 at first), the entries hashed again. */
+static int fdm_grow(struct rfds *m)
+{
+	struct rfds o = *m;
+	size_t i, nn = m->n ? m->n * 2 : 64, s;
+
+	m->key = malloc(nn * sizeof(*m->key));
+	m->fd = malloc(nn * sizeof(*m->fd));
+	if (!m->key || !m->fd) {
+		free(m->key);
+		free(m->fd);
+		m->key = o.key, m->fd = o.fd;
+		return -1;
+	}
+	m->n = nn;
+	for (i = 0; i < nn; i++)
+		m->key[i] = -1;
+	for (i = 0; i < o.n; i++)
+		if (o.key[i] != -1) {
+			s = fdm_slot(m, o.key[i]);
+			m->key[s] = o.key[i];
+			m->fd[s] = o.fd[i];
+		}
+	free(o.key);
+	free(o.fd);
+	return 0;
+}
+
 static int fdm_get(struct rfds *m, int32_t fd)
 {
-	int r;
+	size_t s;
+	int r = -1;
 
 	fdm_lock(m);
-	r = fd >= 0 && (size_t)fd < m->n ? m->fd[fd] : -1;
+	if (m->n && m->key[s = fdm_slot(m, fd)] == fd)
+		r = m->fd[s];
 	fdm_unlock(m);
 	return r;
 }
@@ -96,28 +168,31 @@ static int fdm_get(struct rfds *m, int32_t fd)
 static void fdm_set(struct rfds *m, int64_t fd, int real)
 {
 	int old = -1;
+	size_t s = 0;
 
-	if (fd < 0 || fd > (1 << 20))
+	if (fd < 0 || fd > (1 << 20)) {
+		if (real >= 0) /* not kept: not leaked either */
+			close(real);
 		return;
-	fdm_lock(m);
-	if ((size_t)fd >= m->n) {
-		size_t nn = (size_t)fd * 2 + 64, i;
-		int *nf = realloc(m->fd, nn * sizeof(int));
-
-		if (!nf) {
-			fdm_unlock(m);
-			if (real >= 0)
-				close(real);
-			return;
-		}
-		for (i = m->n; i < nn; i++)
-			nf[i] = -1;
-		m->fd = nf;
-		m->n = nn;
 	}
-	if (m->fd[fd] >= 0 && m->fd[fd] != real)
-		old = m->fd[fd];
-	m->fd[fd] = real;
+	fdm_lock(m);
+	if (real >= 0 && (m->used + 1) * 2 > m->n && fdm_grow(m)) {
+		fdm_unlock(m);
+		close(real);
+		return;
+	}
+	if (m->n && m->key[s = fdm_slot(m, (int32_t)fd)] == fd) {
+		if (m->fd[s] != real)
+			old = m->fd[s];
+		if (real >= 0)
+			m->fd[s] = real;
+		else
+			fdm_del(m, s);
+	} else if (real >= 0) {
+		m->key[s] = (int32_t)fd;
+		m->fd[s] = real;
+		m->used++;
+	}
 	fdm_unlock(m);
 	if (old >= 0)
 		close(old);
@@ -127,11 +202,14 @@ static void fdm_set(struct rfds *m, int64_t fd, int real)
  * thread has mapped fd anew since (and closed real then). */
 static int fdm_take(struct rfds *m, int32_t fd, int real)
 {
+	size_t s;
 	int r = -1;
 
 	fdm_lock(m);
-	if (fd >= 0 && (size_t)fd < m->n && m->fd[fd] == real)
-		m->fd[fd] = -1, r = real;
+	if (m->n && m->key[s = fdm_slot(m, fd)] == fd && m->fd[s] == real) {
+		fdm_del(m, s);
+		r = real;
+	}
 	fdm_unlock(m);
 	return r;
 }
@@ -142,11 +220,13 @@ static void fdm_release(struct rfds *m)
 	size_t i;
 
 	for (i = 0; i < m->n; i++)
-		if (m->fd[i] >= 0)
+		if (m->key[i] != -1)
 			close(m->fd[i]);
+	free(m->key);
 	free(m->fd);
+	m->key = NULL;
 	m->fd = NULL;
-	m->n = 0;
+	m->n = m->used = 0;
 }
 
 static int open_flags(unsigned f)
@@ -729,8 +809,8 @@ static void start_wait(struct rctx *c)
 
 int replay_rank(struct rctx *c, size_t r)
 {
-	struct rk k = {c, NULL, {NULL, 0, NULL}, NULL, 0, 0,
-		       0, 0,	{{-1, 0, ""}}};
+	struct rk k = {c, NULL,		{NULL, NULL, 0, 0, NULL}, NULL, 0, 0, 0,
+		       0, {{-1, 0, ""}}};
 	const struct iol_rgroup *g = c->o->group;
 	size_t len = (size_t)c->b->s.rank[r].maxlen;
 	struct iol_rcursor cur;
@@ -790,7 +870,7 @@ static void *thread_main(void *p)
 int replay_process(struct rctx *c, const size_t *sec, size_t n)
 {
 	pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-	struct rfds fds = {NULL, 0, &lock};
+	struct rfds fds = {NULL, NULL, 0, 0, &lock};
 	struct thread_arg *a = calloc(n + 1, sizeof(*a));
 	pthread_t *t = calloc(n + 1, sizeof(*t));
 	size_t i, made = 0;

@@ -137,13 +137,38 @@ static int staged_file(const struct scan *sc, const char *p)
 				    cmpstr) != NULL;
 }
 
+static int disk_low(int sbfd, int64_t margin);
+static int stopping(const struct iol_ropts *o);
+
+/* The directories staging makes between two looks at the free inodes
+ * and at a signal: a script's paths may name a billion directories
+ * (100,000 paths each 2,000 deep), which took every inode of the file
+ * system, and minutes, before the run's own guard (watch()) looked. */
+#define STAGE_CHECK 64
+
+/* A directory made by staging (*made counts them): -1 with errno
+ * ENOSPC when the file system has fallen below its margin, EINTR when
+ * the run is stopped. */
+static int staged_dir(int dirfd, const struct iol_ropts *o, int64_t *made)
+{
+	if (++*made % STAGE_CHECK)
+		return 0;
+	if (stopping(o))
+		errno = EINTR;
+	else if (disk_low(dirfd, o->lim.margin))
+		errno = ENOSPC;
+	else
+		return 0;
+	return -1;
+}
+
 /* mkdir -p of the directories above path (and path itself when self),
  * stopping at one the script makes itself or stages as a file: a call
  * that named an input file as a directory ("x/changelog.gz/y", failed
  * with ENOTDIR) must not make it one before it is staged ("cannot stage
  * 'x/changelog.gz': File exists"); the call fails here as it did. */
 static int make_parents(int dirfd, const char *path, const struct scan *sc,
-			int self)
+			int self, const struct iol_ropts *o, int64_t *made)
 {
 	char p[4096];
 	size_t i, n = strlen(path);
@@ -160,9 +185,12 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 		if (made_by_script(sc, p) || (i < n && staged_file(sc, p)))
 			return 0;
 		/* "." and "a/.": a directory there already */
-		if (!(p[i - 1] == '.' && (i == 1 || p[i - 2] == '/')) &&
-		    iol_sbx_mkdir(dirfd, p, 0755) && errno != EEXIST)
-			return IOL_EIO;
+		if (!(p[i - 1] == '.' && (i == 1 || p[i - 2] == '/'))) {
+			if (iol_sbx_mkdir(dirfd, p, 0755) == 0
+				    ? staged_dir(dirfd, o, made) < 0
+				    : errno != EEXIST)
+				return IOL_EIO;
+		}
 		if (i < n)
 			p[i] = '/';
 	}
@@ -207,11 +235,31 @@ static int stage_file(int dirfd, const char *path, int64_t size,
 	return close(f) ? IOL_EIO : 0;
 }
 
+/* Why staging stopped: a signal, the margin (staged_dir()), or what
+ * failed on what. */
+static int staging_failed(struct iol_error *err, struct iol_rresult *res,
+			  const char *what)
+{
+	if (errno == EINTR) {
+		res->stopped = 1;
+		return iol_error_set(err, IOL_EIO, "stopped");
+	}
+	if (errno == ENOSPC) {
+		res->disk_full = 1;
+		return iol_error_set(err, IOL_EIO,
+				     "stopped while staging: the sandbox's "
+				     "file system fell below its margin of "
+				     "free space or inodes");
+	}
+	return iol_error_set(err, IOL_EIO, "%s: %s", what, strerror(errno));
+}
+
 static int stage(const struct iol_rbin *b, int dirfd, struct scan *sc,
 		 const struct iol_ropts *o, struct iol_rresult *res,
 		 struct iol_error *err)
 {
 	const struct iol_rscript *s = &b->s;
+	int64_t made = 0;
 	size_t i;
 	int rc = 0;
 
@@ -229,11 +277,9 @@ static int stage(const struct iol_rbin *b, int dirfd, struct scan *sc,
 	for (i = 1; i < s->nstr && rc == 0; i++)
 		if (iol_rpath_ok(iol_rscript_s(s, (uint32_t)i)))
 			rc = make_parents(dirfd, iol_rscript_s(s, (uint32_t)i),
-					  sc, 0);
+					  sc, 0, o, &made);
 	if (rc)
-		return iol_error_set(err, IOL_EIO,
-				     "cannot make directories: %s",
-				     strerror(errno));
+		return staging_failed(err, res, "cannot make directories");
 	for (i = 0; i < s->ninput; i++) {
 		const char *p = iol_rscript_s(s, s->input[i].path);
 
@@ -246,7 +292,7 @@ static int stage(const struct iol_rbin *b, int dirfd, struct scan *sc,
 				err, IOL_ECORRUPT,
 				"input '%s' is outside the sandbox", p);
 		if (s->input[i].size < 0) {
-			rc = make_parents(dirfd, p, sc, 1);
+			rc = make_parents(dirfd, p, sc, 1, o, &made);
 		} else {
 			rc = stage_file(dirfd, p, s->input[i].size, o);
 			res->staged_bytes += s->input[i].size;
@@ -256,6 +302,8 @@ static int stage(const struct iol_rbin *b, int dirfd, struct scan *sc,
 			res->stopped = 1;
 			return iol_error_set(err, IOL_EIO, "stopped");
 		}
+		if (rc && (errno == ENOSPC || errno == EINTR))
+			return staging_failed(err, res, p);
 		if (rc)
 			return iol_error_set(err, IOL_EIO,
 					     "cannot stage '%s': %s", p,
@@ -1088,11 +1136,15 @@ static int prepare(const struct iol_rbin *b, struct iol_ropts *o,
 	return rc;
 }
 
-#define PROGFILE "/.iolens-progress"
+/* Beside the run directory, not in it: a script's calls reach anything
+ * in it, and one that truncated the file mapped there ("truncate
+ * \".iolens-progress\" 0") killed every member with SIGBUS, the run
+ * directory left behind. */
+#define PROGFILE ".progress"
 
 /* A group's ranks are in processes of their own, on one node or several:
- * their progress is shared through a file in the run directory, which
- * member 0 makes (zeroed) before the others learn where it is. */
+ * their progress is shared through a file beside the run directory,
+ * which member 0 makes (zeroed) before the others learn where it is. */
 static int map_progress(const struct iol_rgroup *g, struct shared *m,
 			const char *rundir, size_t nr, struct iol_error *err)
 {
@@ -1101,7 +1153,9 @@ static int map_progress(const struct iol_rgroup *g, struct shared *m,
 
 	snprintf(p, sizeof(p), "%s" PROGFILE, rundir);
 	m->plen = (nr ? nr : 1) * sizeof(struct rprog);
-	fd = open(p, (g->me == 0 ? O_CREAT | O_EXCL : 0) | O_RDWR | O_CLOEXEC,
+	fd = open(p,
+		  (g->me == 0 ? O_CREAT | O_EXCL : 0) | O_RDWR | O_NOFOLLOW |
+			  O_CLOEXEC,
 		  0600);
 	if (fd < 0 || (g->me == 0 && ftruncate(fd, (off_t)m->plen) < 0)) {
 		if (fd >= 0)

@@ -288,10 +288,20 @@ int iol_rlink_ok(const char *path, const char *target)
 
 	if (!iol_rpath_ok(path) || !*target || *target == '/')
 		return 0;
-	/* the directories above the link */
-	for (c = path; (c = strchr(c, '/')) != NULL; depth++)
+	/* the directories above the link: its components but the last,
+	 * "." and empty ones no level ("./l", "a/" and "a/./l" were counted
+	 * one deeper than they are, and a target one level above the run
+	 * directory passed) */
+	for (c = path; *c;) {
+		size_t l = strcspn(c, "/");
+
+		if (l && !(l == 1 && c[0] == '.'))
+			depth++;
+		c += l;
 		while (*c == '/')
 			c++;
+	}
+	depth--; /* the link's own name */
 	for (c = target; *c;) {
 		size_t l = strcspn(c, "/");
 
