@@ -335,6 +335,10 @@ if [ -s "$T/irows" ]; then
 	echo "noise: the untraced runs' (max - min) / median; in 10 %: the run ratio's median within 0.9 to 1.1"
 	printf '%-8s %6s %7s %6s %22s %22s %22s %22s %22s %6s %6s\n' program calls "orig s" noise "tracer cost" "run ratio" "sched ratio" "read/true" "write/true" same "in 10 %"
 	cat "$T/irows"
+	# the issue's target: gzip, the external sort and the tree copy
+	# within 10 % of the untraced program, bytes and calls equal
+	awk '$1 == "gzip" || $1 == "sort" || $1 == "cptree" { n++; split($(NF - 1), s, "/"); if ($NF == "yes" && s[1] == s[2]) k++; else miss = miss " " $1 }
+		END { if (n) printf "target (gzip, sort, tree copy within 10 %%, bytes and calls equal): %d of %d%s\n", k, n, (k == n ? "" : "; not:" miss) }' "$T/irows"
 fi
 if [ -s "$T/truth" ]; then
 	echo "the script's read and write time (traced durations less the calibrated overhead) against the untraced program's (bench/iotime.c, median of $RUNS):"
