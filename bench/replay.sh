@@ -171,9 +171,9 @@ cptree|$FRESHTREE|cp -r $W/tree $W/tree2"
 # and the replay sits next to the run it is divided by.  The rounds:
 # the untraced runs of one program spread by 14 to 155 % here, and the
 # median of 10 paired ratios strays less than one of 5; an even number,
-# so that each order comes as often (each run leaves the file system
-# with more inodes in use, and a create on this VM's ext4 costs more as
-# they add up: whatever comes later in a round is a little slower).  A
+# so that each order comes as often (a run finds the file system as the
+# runs before it left it: on this VM's ext4 a create took 9.4 us at the
+# start of a session and 16 to 20 us after 2.8 million inodes more).  A
 # row of $T/irows:
 #   cost   B / A of the same round (median over the rounds)
 #   run    C's replay run time / A of the same round: a round's runs
