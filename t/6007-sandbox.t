@@ -161,6 +161,11 @@ awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 3; r
 limit mem "--max-memory" "three buffers of 1 GiB"
 awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 30000; i++) print "stat \"a" i "\" = -1 ENOENT 0.00001"; for (r = 1; r < 200; r++) { print "rank " r " pid " r + 1; print "stat \".\" = 0 0.00001" } }' > "$TMP/wide.script"
 limit wide "buffers and tables need 14" "200 sections, 30000 paths: a table of 144 MB with --max-memory 64M" --max-memory 64M
+# a script file larger than --max-memory is not read whole (a sparse
+# file of 20 GB took 8.7 GB with --max-memory 64M, then failed)
+truncate -s 200M "$TMP/sparse.script"
+limit sparse "larger than 67108864 bytes (--max-memory)" "a sparse script of 200 MB with --max-memory 64M" --max-memory 64M
+rm -f "$TMP/sparse.script"
 printf '%s\nrank 0 pid 1\ncompute 30\nstat "." = 0 0.00001\n' "$head_" > "$TMP/slow.script"
 limit slow "timed out (--timeout)" "a 30 s gap with --timeout 1" --timeout 1
 # the default timeout follows the script's own run time up to a day: 25
