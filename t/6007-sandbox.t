@@ -225,9 +225,16 @@ if mount -t tmpfs -o nr_inodes=400,size=20m iolens-t "$M" 2> /dev/null; then
 	free=$(df -Pi "$M" | awk 'NR == 2 { print $4 }')
 	ok $([ $st -eq 1 ] && grep -q "stopped while staging: .*margin of free space or inodes" "$TMP/stagedirs.err" && [ "$free" -gt 0 ]; echo $?) "2000 directories to stage on 400 inodes: stopped at the margin, $free inodes left (exit $st: $(head -c 160 "$TMP/stagedirs.err"))"
 	rm -rf "$M/sb"
+	# ... and 2000 empty input files
+	awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 2000; i++) print "input \"f" i "\" 0"; print "rank 0 pid 1"; print "stat \".\" = 0 0.00001" }' > "$TMP/stagefiles.script"
+	$RUN replay --allow-root --keep --dir "$M/sb" "$TMP/stagefiles.script" > /dev/null 2> "$TMP/stagefiles.err"
+	st=$?
+	free=$(df -Pi "$M" | awk 'NR == 2 { print $4 }')
+	ok $([ $st -eq 1 ] && grep -q "stopped while staging: .*margin of free space or inodes" "$TMP/stagefiles.err" && [ "$free" -gt 0 ]; echo $?) "2000 empty inputs on 400 inodes: stopped at the margin, $free inodes left (exit $st: $(head -c 160 "$TMP/stagefiles.err"))"
+	rm -rf "$M/sb"
 	umount "$M"
 else
-	skip "no tmpfs can be mounted here (root only)" 3
+	skip "no tmpfs can be mounted here (root only)" 4
 fi
 
 # ---- signals: the run directory is removed, the status is the signal's

@@ -137,16 +137,16 @@ static int staged_file(const struct scan *sc, const char *p)
 static int disk_low(int sbfd, int64_t margin);
 static int stopping(const struct iol_ropts *o);
 
-/* The directories staging makes between two looks at the free inodes
- * and at a signal: a script's paths may name a billion directories
+/* The directories (and files) staging makes between two looks at the
+ * free inodes and at a signal: a script's paths may name a billion directories
  * (100,000 paths each 2,000 deep), which took every inode of the file
  * system, and minutes, before the run's own guard (watch()) looked. */
 #define STAGE_CHECK 64
 
-/* A directory made by staging (*made counts them): -1 with errno
- * ENOSPC when the file system has fallen below its margin, EINTR when
- * the run is stopped. */
-static int staged_dir(int dirfd, const struct iol_ropts *o, int64_t *made)
+/* A directory or input file made by staging (*made counts them): -1
+ * with errno ENOSPC when the file system has fallen below its margin,
+ * EINTR when the run is stopped. */
+static int staged_one(int dirfd, const struct iol_ropts *o, int64_t *made)
 {
 	if (++*made % STAGE_CHECK)
 		return 0;
@@ -184,7 +184,7 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 		/* "." and "a/.": a directory there already */
 		if (!(p[i - 1] == '.' && (i == 1 || p[i - 2] == '/'))) {
 			if (iol_sbx_mkdir(dirfd, p, 0755) == 0
-				    ? staged_dir(dirfd, o, made) < 0
+				    ? staged_one(dirfd, o, made) < 0
 				    : errno != EEXIST)
 				return IOL_EIO;
 		}
@@ -232,7 +232,7 @@ static int stage_file(int dirfd, const char *path, int64_t size,
 	return close(f) ? IOL_EIO : 0;
 }
 
-/* Why staging stopped: a signal, the margin (staged_dir()), or what
+/* Why staging stopped: a signal, the margin (staged_one()), or what
  * failed on what. */
 static int staging_failed(struct iol_error *err, struct iol_rresult *res,
 			  const char *what)
@@ -292,6 +292,8 @@ static int stage(const struct iol_rbin *b, int dirfd, struct scan *sc,
 			rc = make_parents(dirfd, p, sc, 1, o, &made);
 		} else {
 			rc = stage_file(dirfd, p, s->input[i].size, o);
+			if (!rc && staged_one(dirfd, o, &made) < 0)
+				rc = IOL_EIO;
 			res->staged_bytes += s->input[i].size;
 		}
 		res->ninputs++;
