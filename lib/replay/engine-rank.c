@@ -270,6 +270,7 @@ struct rk {
 	unsigned pc_next;
 	int64_t pc_gen;
 	struct pslot pc[NPAR];
+	double look; /* look_self(): when next */
 };
 
 static void pc_flush(struct rk *k)
@@ -562,9 +563,29 @@ static void account(struct rk *k, const struct iol_rev *e, int64_t r, int en,
 	}
 }
 
+/* A group's member replaying in place has no parent watching it (it
+ * keeps the deadline itself): a signal (o->stop) did not stop it, nor
+ * the free space, and a script filled the file system to its last
+ * block.  It looks itself, every 10 ms, as watch() does for forked
+ * ranks; 1 (st->timed_out set to 3 or 2) when it must stop. */
+static int look_self(struct rk *k, double now)
+{
+	struct rstat *st = k->c->st;
+
+	if (!k->c->unwatched || now < k->look)
+		return 0;
+	k->look = now + 0.01;
+	if (k->c->o->stop && *k->c->o->stop)
+		st->timed_out = 3;
+	else if (disk_low(k->c->dirfd, k->c->o->lim.margin))
+		st->timed_out = 2;
+	return st->timed_out != 0;
+}
+
 /* The compute gap before a call: inflate the next chunk in it when the
- * current one is half read, then wait for the schedule.  now is the
- * clock's time; *now gets it after the wait. */
+ * current one is half read, then wait for the schedule (in steps of
+ * 0.1 s when it looks itself).  now is the clock's time; *now gets it
+ * after the wait.  1 when it must stop (look_self()). */
 static int gap(struct rk *k, struct iol_rcursor *cur, double sched, double *now)
 {
 	int afap = k->c->o->pace == IOL_PACE_AFAP, rc = 0;
@@ -576,6 +597,11 @@ static int gap(struct rk *k, struct iol_rcursor *cur, double sched, double *now)
 	}
 	if (rc < 0)
 		return rc;
+	while (!afap && k->c->unwatched && sched > *now + 0.1 &&
+	       *now < k->c->deadline)
+		if (look_self(k, *now = wait_until(*now + 0.1, k->c->deadline,
+						   *now)))
+			return 1;
 	if (!afap)
 		*now = wait_until(sched, k->c->deadline, *now);
 	return 0;
@@ -721,8 +747,10 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 		sched = base + e->gap;
 		if (pace == IOL_PACE_CLOSED && owe > 0 && e->gap > 0)
 			sched -= repay(st, &owe, e->gap);
-		if (e->gap > 0 && gap(k, cur, sched, &now) < 0)
-			return IOL_ECORRUPT;
+		if (e->gap > 0 && (rc = gap(k, cur, sched, &now)) != 0)
+			return rc < 0 ? IOL_ECORRUPT : IOL_EIO;
+		if (look_self(k, now))
+			return IOL_EIO;
 		if (now > k->c->deadline) { /* the gap was cut there */
 			st->timed_out = 1;
 			return IOL_EIO;
@@ -760,8 +788,10 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 
 int replay_rank(struct rctx *c, size_t r)
 {
-	struct rk k = {c, NULL,		{NULL, NULL, 0, 0, NULL}, NULL, 0, 0, 0,
-		       0, {{-1, 0, ""}}};
+	struct rk k = {c,    NULL, {NULL, NULL, 0, 0, NULL},
+		       NULL, 0,	   0,
+		       0,    0,	   {{-1, 0, ""}},
+		       0};
 	const struct iol_rgroup *g = c->o->group;
 	size_t len = (size_t)c->b->s.rank[r].maxlen;
 	struct iol_rcursor cur;

@@ -134,7 +134,6 @@ static int staged_file(const struct scan *sc, const char *p)
 				    cmpstr) != NULL;
 }
 
-static int disk_low(int sbfd, int64_t margin);
 static int stopping(const struct iol_ropts *o);
 
 /* The directories (and files) staging makes between two looks at the
@@ -507,6 +506,7 @@ static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 		if (lead[r] == r && owned(base->b, base->o->group, r))
 			mine++, last = r;
 	if (rc == 0 && base->o->group && base->o->group->n > 1 && mine == 1) {
+		base->unwatched = 1;
 		replay_one(base, m, next, last); /* done flags tell gather */
 		mine = 0;
 	}
@@ -597,7 +597,9 @@ static void add_rank(struct iol_rresult *res, const struct rstat *s,
 
 	if (s->landlock < res->landlock)
 		res->landlock = (int)s->landlock;
-	res->timed_out |= s->timed_out != 0;
+	res->timed_out |= s->timed_out == 1;
+	res->disk_full |= s->timed_out == 2;
+	res->stopped |= s->timed_out == 3;
 	if (s->t.run_s > t->run_s)
 		t->run_s = s->t.run_s;
 	t->read_s += s->t.read_s, t->write_s += s->t.write_s;
@@ -747,7 +749,7 @@ static void kill_all(const pid_t *pids, size_t nr)
 /* Whether the sandbox's file system has fallen below its margin: of
  * bytes, or of inodes (5 %), as empty files, directories and links take
  * no blocks and a script may make millions of them. */
-static int disk_low(int sbfd, int64_t margin)
+int disk_low(int sbfd, int64_t margin)
 {
 	struct statvfs v;
 
@@ -1015,20 +1017,23 @@ static void preload(const struct iol_rbin *b, const struct iol_ropts *o,
 /* The margin of free space (5 % of the file system, at most 1 GiB) and
  * the timeout (10 times the original plus a minute, at most a day),
  * where not given. */
-static void fill_limits(struct iol_ropts *o, const struct iol_rbin *b, int sbfd)
+static int64_t margin_of(int fd)
 {
 	struct statvfs v;
+	double fs = fstatvfs(fd, &v) == 0
+			    ? (double)v.f_blocks * (double)v.f_frsize
+			    : 0;
+
+	return fs * 0.05 < (double)((int64_t)1 << 30) ? (int64_t)(fs * 0.05)
+						      : (int64_t)1 << 30;
+}
+
+static void fill_limits(struct iol_ropts *o, const struct iol_rbin *b, int sbfd)
+{
 
 	iol_rlimits_default(&o->lim);
-	if (o->lim.margin <= 0) {
-		double fs = fstatvfs(sbfd, &v) == 0
-				    ? (double)v.f_blocks * (double)v.f_frsize
-				    : 0;
-
-		o->lim.margin = fs * 0.05 < (double)((int64_t)1 << 30)
-					? (int64_t)(fs * 0.05)
-					: (int64_t)1 << 30;
-	}
+	if (o->lim.margin <= 0)
+		o->lim.margin = margin_of(sbfd);
 	if (!(o->lim.timeout > 0)) {
 		o->lim.timeout = 10 * b->tot.run_s + 60;
 		o->lim.timeout_capped = o->lim.timeout > TIMEOUT_CAP;
@@ -1139,7 +1144,7 @@ int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *opts,
 {
 	struct iol_ropts ov = *opts, *o = &ov;
 	struct rctx c = {b,    o,    -1,   res->rundir, 0,    0, NULL,
-			 NULL, NULL, NULL, NULL,	NULL, 0};
+			 NULL, NULL, NULL, NULL,	NULL, 0, 0};
 	const struct iol_rgroup *g =
 		o->group && o->group->n > 1 ? o->group : NULL;
 	struct shared m = {0};
@@ -1155,6 +1160,10 @@ int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *opts,
 		rc = map_progress(g, &m, res->rundir, b->s.nrank, err);
 	if (g && (rc = share_rundir(g, res, rc, &c.dirfd, err)) != 0)
 		agreed = 1; /* every member knows: no collective call follows */
+	/* the others' margin: of the run directory's file system, which
+	 * they have just opened */
+	if (g && g->me != 0 && !rc && o->lim.margin <= 0)
+		o->lim.margin = margin_of(c.dirfd);
 	if (g && g->me != 0 && !rc)
 		rc = map_progress(g, &m, res->rundir, b->s.nrank, err);
 	if (!rc)
