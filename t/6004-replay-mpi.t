@@ -57,12 +57,12 @@ grep -q "line 5: this wait can never be met" "$TMP/err"
 ok $? "... at its line: $(cat "$TMP/err")"
 
 if ! command -v mpicc > /dev/null || ! command -v mpirun > /dev/null; then
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do ok 0 "# skip mpicc or mpirun is not installed (Debian: libopenmpi-dev, openmpi-bin)"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do ok 0 "# skip mpicc or mpirun is not installed (Debian: libopenmpi-dev, openmpi-bin)"; done
 	done_testing
 	exit 0
 fi
 if [ -n "${SANITIZE:-}${VALGRIND:-}" ]; then
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do ok 0 "# skip the MPI build is not made under SANITIZE or VALGRIND"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do ok 0 "# skip the MPI build is not made under SANITIZE or VALGRIND"; done
 	done_testing
 	exit 0
 fi
@@ -133,6 +133,14 @@ timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolen
 	--allow-root --format=json --dir "$TMP/sbm" "$TMP/prog.script" > "$TMP/j" 2> "$TMP/err"
 st=$?
 is "$st:$(ls -A "$TMP/sbm" 2> /dev/null)" "0:" "a script truncating the members' progress file: no member killed, nothing left (exit $st; $(grep -m1 -i 'signal\|truncate' "$TMP/err"))"
+# a call failed in another member's rank is named as it failed there
+# (member 0 said "line 0: end succeeded here")
+printf 'iolens-replay-script 1\nrank 0 pid 1\nstat "nope0" = 0 0.00001\nrank 1 pid 2\nstat "." = 0 0.00001\nstat "nope1" = 0 0.00001\n' > "$TMP/fail.script"
+timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+	--allow-root --dir "$TMP/sbm" "$TMP/fail.script" > /dev/null 2> "$TMP/err"
+is "$(grep -o 'script:[0-9]*: section [0-9]: [a-z]* [a-z]* here' "$TMP/err" | tr '\n' ' ')" \
+	"script:3: section 0: stat failed here script:6: section 1: stat failed here " \
+	"the calls failed in either member's rank are named with their lines"
 # an MPI process replaying its rank in place has no parent watching
 # it: it looks itself at a signal (mpirun passes SIGTERM on, then kills
 # after 2 s: the run directory was left) ...

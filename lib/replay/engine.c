@@ -682,18 +682,43 @@ static int make_rundir(const struct iol_ropts *o, struct iol_rresult *res,
 	return 0;
 }
 
-/* The doubles of a rank's struct rstat that combine() sums. */
+/* The doubles of a rank's struct rstat that combine() sums, and its
+ * integers: 8 counts, then line, op, errno and the original's of each
+ * call kept as failed (else member 0 named a section's failures of
+ * another member "line 0: end succeeded here"). */
 #define ND 8
+#define NK (8 + 4 * IOL_RFAIL_KEEP)
 
 /* Sum every member's part of the shared results onto member 0's: each
  * rank's slots are written by the one member that replayed it and are
  * zero in the others, so the sums are that member's values. */
+static void fails_out(const struct rstat *st, int64_t *k)
+{
+	size_t i;
+
+	for (i = 0; i < IOL_RFAIL_KEEP; i++, k += 4)
+		k[0] = st->fail[i].line, k[1] = st->fail[i].op,
+		k[2] = st->fail[i].err, k[3] = st->fail[i].orig_err;
+}
+
+static void fails_in(struct rstat *st, const int64_t *k)
+{
+	size_t i;
+
+	for (i = 0; i < IOL_RFAIL_KEEP; i++, k += 4) {
+		st->fail[i].line = k[0];
+		st->fail[i].op = (int32_t)k[1];
+		st->fail[i].err = (int32_t)k[2];
+		st->fail[i].orig_err = (int32_t)k[3];
+	}
+}
+
 static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 		   struct shared *m)
 {
 	size_t nr = b->s.nrank, r, ne = m->pfirst[nr];
 	double *d = calloc(nr * ND + 1, sizeof(*d));
-	int64_t *k = calloc(nr * 8 + 1, sizeof(*k));
+	int64_t *k = calloc(nr * NK + 1, sizeof(*k));
 	int rc = d && k ? 0 : IOL_ENOMEM;
 
 	if (rc) { /* the others are in the next collective call already */
@@ -713,9 +738,10 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 				 st->landlock,	   st->timed_out};
 
 		memcpy(d + ND * r, dv, sizeof(dv));
-		memcpy(k + 8 * r, kv, sizeof(kv));
+		memcpy(k + NK * r, kv, sizeof(kv));
+		fails_out(st, k + NK * r + 8);
 	}
-	if (g->sum(g->ctx, d, nr * ND) || g->sum64(g->ctx, k, nr * 8) ||
+	if (g->sum(g->ctx, d, nr * ND) || g->sum64(g->ctx, k, nr * NK) ||
 	    g->sum64(g->ctx, &m->file[0][0], nr * b->s.nstr * 3) ||
 	    (m->prof && g->sum(g->ctx, m->prof, 2 * ne)))
 		rc = IOL_EIO;
@@ -726,10 +752,12 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 		st->t.write_s = d[ND * r + 2], st->t.meta_s = d[ND * r + 3];
 		st->late = d[ND * r + 4], st->inflate_s = d[ND * r + 5];
 		st->engine_s = d[ND * r + 6], st->repaid_s = d[ND * r + 7];
-		st->t.bytes_read = k[8 * r], st->t.bytes_written = k[8 * r + 1];
-		st->t.ops = k[8 * r + 2], st->mismatched = k[8 * r + 3];
-		st->done = k[8 * r + 4], st->broken = k[8 * r + 5];
-		st->landlock = k[8 * r + 6], st->timed_out = k[8 * r + 7];
+		st->t.bytes_read = k[NK * r],
+		st->t.bytes_written = k[NK * r + 1];
+		st->t.ops = k[NK * r + 2], st->mismatched = k[NK * r + 3];
+		st->done = k[NK * r + 4], st->broken = k[NK * r + 5];
+		st->landlock = k[NK * r + 6], st->timed_out = k[NK * r + 7];
+		fails_in(st, k + NK * r + 8);
 	}
 	free(d);
 	free(k);
