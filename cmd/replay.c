@@ -767,6 +767,23 @@ static void cache_prune(const struct cache *c)
 /* --max-memory, which parsing the script counts against too */
 static size_t parse_max_memory;
 
+/* Whether a compiled form holds the limits its parsing was held to
+ * (--max-inputs, --max-memory for the text and events): a form compiled
+ * under larger ones was reused under these, 11 inputs staged with
+ * --max-inputs 10; such a form is compiled again, and the parser names
+ * the line past the limit. */
+static int parse_limits_ok(const struct iol_rbin *b, size_t len,
+			   size_t max_input)
+{
+	uint64_t ev = 0;
+	size_t r;
+
+	for (r = 0; r < b->s.nrank; r++)
+		ev += b->s.rank[r].n;
+	return (!max_input || b->s.ninput <= max_input) &&
+	       len + ev * sizeof(struct iol_rev) <= parse_max_memory;
+}
+
 /* The compiled form of the script at path, reused when the cache has
  * it under the SHA-256 of the text (and it checks out), else compiled
  * now.  Prints its own messages. */
@@ -806,6 +823,10 @@ static int compiled(const char *path, struct iol_rbin *b, struct cache *c,
 	}
 	iol_rbin_name(c->bin, sizeof(c->bin), c->dir, key);
 	*reused = !force && iol_rbin_load(b, c->bin, key, NULL) == 0;
+	if (*reused && !parse_limits_ok(b, len, max_input)) {
+		iol_rbin_release(b);
+		*reused = 0;
+	}
 	if (*reused) {
 		free(buf);
 		if (!c->temp) { /* used now (its access time): the last to

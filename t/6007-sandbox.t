@@ -157,6 +157,9 @@ printf '%s\ninput "big" 107374182400\nrank 0 pid 1\nstat "big" = 0 0.00001\n' "$
 limit stage "--max-stage" "a 100 GB input"
 awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 11; i++) print "input \"f" i "\" 1"; print "rank 0 pid 1"; print "stat \"f0\" = 0 0.00001" }' > "$TMP/inputs.script"
 limit inputs "line 15: more than 10 inputs (--max-inputs)" "11 inputs with --max-inputs 10" --max-inputs 10
+# ... also when a run without the limit has cached its compiled form
+$RUN replay --allow-root --dir "$W/sb" "$TMP/inputs.script" > /dev/null 2>&1
+limit inputs "line 15: more than 10 inputs (--max-inputs)" "... and its compiled form cached by a run without the limit" --max-inputs 10
 awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 3; r++) { print "rank " r " pid " r + 1; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 1073741824 = 10 0.00001" } }' > "$TMP/mem.script"
 limit mem "--max-memory" "three buffers of 1 GiB"
 awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 30000; i++) print "stat \"a" i "\" = -1 ENOENT 0.00001"; for (r = 1; r < 200; r++) { print "rank " r " pid " r + 1; print "stat \".\" = 0 0.00001" } }' > "$TMP/wide.script"
