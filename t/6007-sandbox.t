@@ -113,6 +113,43 @@ grep -q '"section":1,"op":"open","errno":"EXDEV"' "$TMP/swap.json"
 ok $? "... rank 1's open was refused by the kernel"
 rm -rf "$RD"
 
+# the parent-directory cache: rank 1 swaps d1 for a link that leads out
+# (and back) 500 times while rank 0, holding d1 as a cached parent,
+# truncates and unlinks through it
+awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; print "mkdir \"d1\" 0755 = 0 0.00001"; print "mkdir \"z\" 0755 = 0 0.00001"; print "mkdir \"z/y\" 0755 = 0 0.00001"; print "symlink \"z/y/o\" \"../../outside\" = 0 0.00001"
+	for (i = 0; i < 500; i++) { print "open \"d1/canary\" wronly|trunc 0 = 3 0.00001"; print "write 3 5 = 5 0.00001"; print "close 3 = 0 0.00001"; print "stat \"d1/victim/file\" = 0 0.00001"; print "unlink \"d1/victim/file\" = 0 0.00001" }
+	print "rank 1 pid 2"; print "after 0 4"
+	for (i = 0; i < 500; i++) { print "rename \"d1\" \"tmp\" = 0 0.00001"; print "rename \"z/y/o\" \"d1\" = 0 0.00001"; print "stat \"d1/canary\" = 0 0.00001"; print "rename \"d1\" \"z/y/o\" = 0 0.00001"; print "rename \"tmp\" \"d1\" = 0 0.00001" } }' > "$TMP/race.script"
+hostile race "a cached parent directory swapped for a link by another rank, 500 times"
+rm -rf "$RD"
+
+# a hard link of a link leading out (linkat follows nothing: it links
+# the link), then used; descriptors never opened (0, 1, 2: the replay's
+# own) written, duplicated, copied to and closed
+printf '%s\nrank 0 pid 1\n%s\n%s\n' "$head_" "$escape" \
+'symlink "d1/d2/l" "../../outside/canary" = 0 0.00001
+link "d1/d2/l" "h" = 0 0.00001
+open "h" wronly|trunc 0 = 3 0.00001
+truncate "h" 0 = 0 0.00001
+open "f" rdwr|creat 0644 = 4 0.00001
+write 1 5 = 5 0.00001
+write 2 5 = 5 0.00001
+dup 0 = 5 0.00001
+copy 4 0 1 -1 5 = 5 0.00001
+copy 0 -1 4 0 5 = 5 0.00001
+close 1 = 0 0.00001
+close 2 = 0 0.00001
+write 4 5 = 5 0.00001' > "$TMP/hardfd.script"
+hostile hardfd "a hard link of a link leading out; writes and copies on descriptors 0 to 2, never opened"
+ok $(grep -q '"op":"open","errno":"EXDEV"' "$TMP/hardfd.json" && grep -q '"replay":{[^}]*"bytes_written":5,' "$TMP/hardfd.json"; echo $?) "... the open through it refused (EXDEV), only the 5 bytes to the script's own file written, the report intact"
+rm -rf "$RD"
+
+# a tree nested 3000 deep by renames of short paths (its path is 6000
+# bytes, past PATH_MAX): the cleanup walks it by descriptors
+awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; print "mkdir \"x\" 0755 = 0 0.00001"; for (i = 0; i < 3000; i++) { print "mkdir \"y\" 0755 = 0 0.00001"; print "rename \"x\" \"y/x\" = 0 0.00001"; print "rename \"y\" \"x\" = 0 0.00001" } }' > "$TMP/deep.script"
+$RUN replay --allow-root --as-fast-as-possible --dir "$W/sb" "$TMP/deep.script" > /dev/null 2> "$TMP/deep.err"
+is "$?:$(ls -A "$W/sb")" "0:" "a tree 3000 deep, past PATH_MAX: replayed, then removed ($(head -c 160 "$TMP/deep.err"))"
+
 # set-ID and sticky bits never made, even inside
 printf '%s\nrank 0 pid 1\n%s\n' "$head_" \
 'open "s" wronly|creat 06777 = 3 0.00001
