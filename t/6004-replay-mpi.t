@@ -57,12 +57,12 @@ grep -q "line 5: this wait can never be met" "$TMP/err"
 ok $? "... at its line: $(cat "$TMP/err")"
 
 if ! command -v mpicc > /dev/null || ! command -v mpirun > /dev/null; then
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do ok 0 "# skip mpicc or mpirun is not installed (Debian: libopenmpi-dev, openmpi-bin)"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do ok 0 "# skip mpicc or mpirun is not installed (Debian: libopenmpi-dev, openmpi-bin)"; done
 	done_testing
 	exit 0
 fi
 if [ -n "${SANITIZE:-}${VALGRIND:-}" ]; then
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do ok 0 "# skip the MPI build is not made under SANITIZE or VALGRIND"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do ok 0 "# skip the MPI build is not made under SANITIZE or VALGRIND"; done
 	done_testing
 	exit 0
 fi
@@ -145,15 +145,18 @@ is "$(grep -o 'script:[0-9]*: section [0-9]: [a-z]* [a-z]* here' "$TMP/err" | tr
 # it: it looks itself at a signal (mpirun passes SIGTERM on, then kills
 # after 2 s: the run directory was left) ...
 printf 'iolens-replay-script 1\nrank 0 pid 1\ncompute 30\nstat "." = 0 0.00001\nrank 1 pid 2\ncompute 30\nstat "." = 0 0.00001\n' > "$TMP/slow.script"
-mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
-	--allow-root --dir "$TMP/sbm" "$TMP/slow.script" > /dev/null 2> "$TMP/err" &
-pid=$!
-n=0
-while [ -z "$(ls -A "$TMP/sbm" 2> /dev/null)" ] && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
-sleep 1
-kill -TERM $pid
-wait $pid
-is "$(ls -A "$TMP/sbm" 2> /dev/null)" "" "SIGTERM to mpirun in a compute gap: the run directory removed ($(grep -m1 SIGTERM "$TMP/err"))"
+printf 'iolens-replay-script 1\nrank 0 pid 1\nafter 1 1\nstat "." = 0 0.00001\nrank 1 pid 2\ncompute 40\nstat "." = 0 0.00001\n' > "$TMP/slowwait.script"
+for s in slow slowwait; do
+	mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+		--allow-root --dir "$TMP/sbm" "$TMP/$s.script" > /dev/null 2> "$TMP/err" &
+	pid=$!
+	n=0
+	while [ -z "$(ls -A "$TMP/sbm" 2> /dev/null)" ] && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
+	sleep 1
+	kill -TERM $pid
+	wait $pid
+	is "$(ls -A "$TMP/sbm" 2> /dev/null)" "" "SIGTERM to mpirun in a $([ $s = slow ] && echo "compute gap" || echo "wait for the other member"): the run directory removed ($(grep -m1 SIGTERM "$TMP/err"))"
+done
 # ... and at the free space (a script filled the file system to its
 # last block); on a tmpfs of 2 GiB (root only), 3 GiB written
 M=$TMP/mnt

@@ -572,7 +572,9 @@ static int look_self(struct rk *k, double now)
 {
 	struct rstat *st = k->c->st;
 
-	if (!k->c->unwatched || now < k->look)
+	if (!k->c->unwatched || st->timed_out)
+		return st->timed_out != 0;
+	if (now < k->look)
 		return 0;
 	k->look = now + 0.01;
 	if (k->c->o->stop && *k->c->o->stop)
@@ -688,6 +690,8 @@ static void wait_rank(struct rk *k, const struct iol_rev *e, size_t me)
 			last = t;
 		else if ((t - last > 0.1 && cycle(pg, nr, me, s)) ||
 			 t - last > 60 || t > k->c->deadline)
+			break;
+		if (look_self(k, t)) /* a member in place: a signal */
 			break;
 	}
 	if (atomic_load(&pg[s].calls) < e->len)
