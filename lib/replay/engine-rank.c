@@ -163,22 +163,40 @@ static int fdm_get(struct rfds *m, int32_t fd)
 	return r;
 }
 
-/* Map fd to real (-1: unmapped), closing the descriptor it replaces. */
-static void fdm_set(struct rfds *m, int64_t fd, int real)
+/* The descriptors a process's map holds at most: a forked rank's limit
+ * (engine.c: RANK_FDS) holds it first, but an MPI process replaying in
+ * place keeps its own limit (20,000 here), which a script opening
+ * without closing filled. */
+#define MAP_FDS 1024
+
+/* real not kept in the map: closed (not leaked), and the call that
+ * made it fails with en */
+static int fdm_refuse(int real, int en)
 {
-	int old = -1;
+	if (real < 0)
+		return 0;
+	close(real);
+	errno = en;
+	return -1;
+}
+
+/* Map fd to real (-1: unmapped), closing the descriptor it replaces;
+ * -1 with errno when real is not kept. */
+static int fdm_set(struct rfds *m, int64_t fd, int real)
+{
+	int old = -1, en = 0;
 	size_t s = 0;
 
-	if (fd < 0 || fd > (1 << 20)) {
-		if (real >= 0) /* not kept: not leaked either */
-			close(real);
-		return;
-	}
+	if (fd < 0 || fd > (1 << 20))
+		return fdm_refuse(real, EBADF);
 	fdm_lock(m);
-	if (real >= 0 && (m->used + 1) * 2 > m->n && fdm_grow(m)) {
+	if (real >= 0 && !(m->n && m->key[fdm_slot(m, (int32_t)fd)] == fd))
+		en = m->used >= MAP_FDS			       ? EMFILE
+		     : (m->used + 1) * 2 > m->n && fdm_grow(m) ? ENOMEM
+							       : 0;
+	if (en) {
 		fdm_unlock(m);
-		close(real);
-		return;
+		return fdm_refuse(real, en);
 	}
 	if (m->n && m->key[s = fdm_slot(m, (int32_t)fd)] == fd) {
 		if (m->fd[s] != real)
@@ -195,6 +213,7 @@ static void fdm_set(struct rfds *m, int64_t fd, int real)
 	fdm_unlock(m);
 	if (old >= 0)
 		close(old);
+	return 0;
 }
 
 /* Unmap fd, which mapped to real: real, to close; -1 when another
@@ -390,9 +409,9 @@ static int64_t op_path(struct rk *k, const struct iol_rev *e)
 
 		if (!pc_open(k, P(k, e->path), fl, m, &r))
 			r = iol_sbx_open(d, P(k, e->path), fl, m);
-		if (e->ret >= 0)
-			fdm_set(k->map, e->ret, (int)r);
-		else if (r >= 0)
+		if (e->ret >= 0 && fdm_set(k->map, e->ret, (int)r) < 0)
+			r = -1;
+		else if (e->ret < 0 && r >= 0)
 			close((int)r);
 		return r;
 	}
@@ -486,9 +505,9 @@ static int64_t op_fd(struct rk *k, const struct iol_rev *e, int f)
 	case IOL_ROP_COPY: return op_copy(k, e, f);
 	default: /* DUP */
 		r = fcntl(f, F_DUPFD_CLOEXEC, 0);
-		if (e->ret >= 0)
-			fdm_set(k->map, e->ret, (int)r);
-		else if (r >= 0)
+		if (e->ret >= 0 && fdm_set(k->map, e->ret, (int)r) < 0)
+			r = -1;
+		else if (e->ret < 0 && r >= 0)
 			close((int)r);
 		return r;
 	}
