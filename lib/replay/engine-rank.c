@@ -20,6 +20,7 @@
 #include <limits.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -35,6 +36,19 @@ double rnow(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Whether the sandbox's file system has fallen below its margin: of
+ * bytes, or of inodes (5 %), as empty files, directories and links take
+ * no blocks and a script may make millions of them. */
+int disk_low(int sbfd, int64_t margin)
+{
+	struct statvfs v;
+
+	if (fstatvfs(sbfd, &v))
+		return 0;
+	return (double)v.f_bavail * (double)v.f_frsize < (double)margin ||
+	       (v.f_files > 0 && v.f_favail < v.f_files / 20);
 }
 
 /* Sleep until t, spinning over the last 200 microseconds (sleeps

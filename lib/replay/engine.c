@@ -774,19 +774,6 @@ static void kill_all(const pid_t *pids, size_t nr)
 			kill(pids[r], SIGKILL);
 }
 
-/* Whether the sandbox's file system has fallen below its margin: of
- * bytes, or of inodes (5 %), as empty files, directories and links take
- * no blocks and a script may make millions of them. */
-int disk_low(int sbfd, int64_t margin)
-{
-	struct statvfs v;
-
-	if (fstatvfs(sbfd, &v))
-		return 0;
-	return (double)v.f_bavail * (double)v.f_frsize < (double)margin ||
-	       (v.f_files > 0 && v.f_favail < v.f_files / 20);
-}
-
 static int64_t calls_made(const struct shared *m, size_t nr)
 {
 	int64_t n = 0;
