@@ -57,12 +57,12 @@ grep -q "line 5: this wait can never be met" "$TMP/err"
 ok $? "... at its line: $(cat "$TMP/err")"
 
 if ! command -v mpicc > /dev/null || ! command -v mpirun > /dev/null; then
-	for i in 1 2 3 4 5 6 7 8 9 10; do ok 0 "# skip mpicc or mpirun is not installed (Debian: libopenmpi-dev, openmpi-bin)"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do ok 0 "# skip mpicc or mpirun is not installed (Debian: libopenmpi-dev, openmpi-bin)"; done
 	done_testing
 	exit 0
 fi
 if [ -n "${SANITIZE:-}${VALGRIND:-}" ]; then
-	for i in 1 2 3 4 5 6 7 8 9 10; do ok 0 "# skip the MPI build is not made under SANITIZE or VALGRIND"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do ok 0 "# skip the MPI build is not made under SANITIZE or VALGRIND"; done
 	done_testing
 	exit 0
 fi
@@ -133,5 +133,51 @@ timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolen
 	--allow-root --format=json --dir "$TMP/sbm" "$TMP/prog.script" > "$TMP/j" 2> "$TMP/err"
 st=$?
 is "$st:$(ls -A "$TMP/sbm" 2> /dev/null)" "0:" "a script truncating the members' progress file: no member killed, nothing left (exit $st; $(grep -m1 -i 'signal\|truncate' "$TMP/err"))"
+# a call failed in another member's rank is named as it failed there
+# (member 0 said "line 0: end succeeded here")
+printf 'iolens-replay-script 1\nrank 0 pid 1\nstat "nope0" = 0 0.00001\nrank 1 pid 2\nstat "." = 0 0.00001\nstat "nope1" = 0 0.00001\n' > "$TMP/fail.script"
+timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+	--allow-root --dir "$TMP/sbm" "$TMP/fail.script" > /dev/null 2> "$TMP/err"
+is "$(grep -o 'script:[0-9]*: section [0-9]: [a-z]* [a-z]* here' "$TMP/err" | tr '\n' ' ')" \
+	"script:3: section 0: stat failed here script:6: section 1: stat failed here " \
+	"the calls failed in either member's rank are named with their lines"
+# ... and holds 1024 descriptors at most, as a forked rank does (it
+# kept its own limit, $(ulimit -n) here)
+awk 'BEGIN { print "iolens-replay-script 1"; print "input \"f\" 1"; print "rank 0 pid 1"; for (i = 0; i < 1100; i++) print "open \"f\" rdonly 0 = " i + 3 " 0.00001"; print "rank 1 pid 2"; print "stat \".\" = 0 0.00001" }' > "$TMP/fds.script"
+timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+	--allow-root --format=json --dir "$TMP/sbm" "$TMP/fds.script" > "$TMP/j" 2> /dev/null
+ok $(grep -q '"op":"open","errno":"EMFILE"' "$TMP/j"; echo $?) "1100 descriptors opened in an MPI process replaying in place: past 1024 the opens fail (EMFILE)"
+# an MPI process replaying its rank in place has no parent watching
+# it: it looks itself at a signal (mpirun passes SIGTERM on, then kills
+# after 2 s: the run directory was left) ...
+printf 'iolens-replay-script 1\nrank 0 pid 1\ncompute 30\nstat "." = 0 0.00001\nrank 1 pid 2\ncompute 30\nstat "." = 0 0.00001\n' > "$TMP/slow.script"
+printf 'iolens-replay-script 1\nrank 0 pid 1\nafter 1 1\nstat "." = 0 0.00001\nrank 1 pid 2\ncompute 40\nstat "." = 0 0.00001\n' > "$TMP/slowwait.script"
+for s in slow slowwait; do
+	mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+		--allow-root --dir "$TMP/sbm" "$TMP/$s.script" > /dev/null 2> "$TMP/err" &
+	pid=$!
+	n=0
+	while [ -z "$(ls -A "$TMP/sbm" 2> /dev/null)" ] && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
+	sleep 1
+	kill -TERM $pid
+	wait $pid
+	is "$(ls -A "$TMP/sbm" 2> /dev/null)" "" "SIGTERM to mpirun in a $([ $s = slow ] && echo "compute gap" || echo "wait for the other member"): the run directory removed ($(grep -m1 SIGTERM "$TMP/err"))"
+done
+# ... and at the free space (a script filled the file system to its
+# last block); on a tmpfs of 2 GiB (root only), 3 GiB written
+M=$TMP/mnt
+mkdir -p "$M"
+if mount -t tmpfs -o size=2g iolens-t "$M" 2> /dev/null; then
+	trap 'umount "$M" 2> /dev/null; rm -rf "$TMP"' EXIT
+	awk 'BEGIN { print "iolens-replay-script 1"; for (r = 0; r < 2; r++) { print "rank " r " pid " r + 1; print "open \"f" r "\" wronly|creat 0644 = 3 0.00001"; for (i = 0; i < 1500; i++) print "write 3 1048576 = 1048576 0.00001"; print "close 3 = 0 0.00001" } }' > "$TMP/fill.script"
+	timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolens" replay \
+		--allow-root --keep --as-fast-as-possible --dir "$M/sb" "$TMP/fill.script" > /dev/null 2> "$TMP/err"
+	free=$(df -Pk "$M" | awk 'NR == 2 { print $4 }')
+	ok $(grep -q "fell below its margin" "$TMP/err" && [ "$free" -gt 50000 ]; echo $?) "3 GiB written by two MPI processes on 2 GiB: stopped at the margin, $free KiB left"
+	rm -rf "$M/sb"
+	umount "$M"
+else
+	skip "no tmpfs can be mounted here (root only)" 1
+fi
 is "$(ls -A "$TMP/sbm" 2> /dev/null)" "" "the MPI run leaves no sandbox behind"
 done_testing

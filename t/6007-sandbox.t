@@ -113,6 +113,43 @@ grep -q '"section":1,"op":"open","errno":"EXDEV"' "$TMP/swap.json"
 ok $? "... rank 1's open was refused by the kernel"
 rm -rf "$RD"
 
+# the parent-directory cache: rank 1 swaps d1 for a link that leads out
+# (and back) 500 times while rank 0, holding d1 as a cached parent,
+# truncates and unlinks through it
+awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; print "mkdir \"d1\" 0755 = 0 0.00001"; print "mkdir \"z\" 0755 = 0 0.00001"; print "mkdir \"z/y\" 0755 = 0 0.00001"; print "symlink \"z/y/o\" \"../../outside\" = 0 0.00001"
+	for (i = 0; i < 500; i++) { print "open \"d1/canary\" wronly|trunc 0 = 3 0.00001"; print "write 3 5 = 5 0.00001"; print "close 3 = 0 0.00001"; print "stat \"d1/victim/file\" = 0 0.00001"; print "unlink \"d1/victim/file\" = 0 0.00001" }
+	print "rank 1 pid 2"; print "after 0 4"
+	for (i = 0; i < 500; i++) { print "rename \"d1\" \"tmp\" = 0 0.00001"; print "rename \"z/y/o\" \"d1\" = 0 0.00001"; print "stat \"d1/canary\" = 0 0.00001"; print "rename \"d1\" \"z/y/o\" = 0 0.00001"; print "rename \"tmp\" \"d1\" = 0 0.00001" } }' > "$TMP/race.script"
+hostile race "a cached parent directory swapped for a link by another rank, 500 times"
+rm -rf "$RD"
+
+# a hard link of a link leading out (linkat follows nothing: it links
+# the link), then used; descriptors never opened (0, 1, 2: the replay's
+# own) written, duplicated, copied to and closed
+printf '%s\nrank 0 pid 1\n%s\n%s\n' "$head_" "$escape" \
+'symlink "d1/d2/l" "../../outside/canary" = 0 0.00001
+link "d1/d2/l" "h" = 0 0.00001
+open "h" wronly|trunc 0 = 3 0.00001
+truncate "h" 0 = 0 0.00001
+open "f" rdwr|creat 0644 = 4 0.00001
+write 1 5 = 5 0.00001
+write 2 5 = 5 0.00001
+dup 0 = 5 0.00001
+copy 4 0 1 -1 5 = 5 0.00001
+copy 0 -1 4 0 5 = 5 0.00001
+close 1 = 0 0.00001
+close 2 = 0 0.00001
+write 4 5 = 5 0.00001' > "$TMP/hardfd.script"
+hostile hardfd "a hard link of a link leading out; writes and copies on descriptors 0 to 2, never opened"
+ok $(grep -q '"op":"open","errno":"EXDEV"' "$TMP/hardfd.json" && grep -q '"replay":{[^}]*"bytes_written":5,' "$TMP/hardfd.json"; echo $?) "... the open through it refused (EXDEV), only the 5 bytes to the script's own file written, the report intact"
+rm -rf "$RD"
+
+# a tree nested 3000 deep by renames of short paths (its path is 6000
+# bytes, past PATH_MAX): the cleanup walks it by descriptors
+awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; print "mkdir \"x\" 0755 = 0 0.00001"; for (i = 0; i < 3000; i++) { print "mkdir \"y\" 0755 = 0 0.00001"; print "rename \"x\" \"y/x\" = 0 0.00001"; print "rename \"y\" \"x\" = 0 0.00001" } }' > "$TMP/deep.script"
+$RUN replay --allow-root --as-fast-as-possible --dir "$W/sb" "$TMP/deep.script" > /dev/null 2> "$TMP/deep.err"
+is "$?:$(ls -A "$W/sb")" "0:" "a tree 3000 deep, past PATH_MAX: replayed, then removed ($(head -c 160 "$TMP/deep.err"))"
+
 # set-ID and sticky bits never made, even inside
 printf '%s\nrank 0 pid 1\n%s\n' "$head_" \
 'open "s" wronly|creat 06777 = 3 0.00001
@@ -157,10 +194,18 @@ printf '%s\ninput "big" 107374182400\nrank 0 pid 1\nstat "big" = 0 0.00001\n' "$
 limit stage "--max-stage" "a 100 GB input"
 awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 11; i++) print "input \"f" i "\" 1"; print "rank 0 pid 1"; print "stat \"f0\" = 0 0.00001" }' > "$TMP/inputs.script"
 limit inputs "line 15: more than 10 inputs (--max-inputs)" "11 inputs with --max-inputs 10" --max-inputs 10
+# ... also when a run without the limit has cached its compiled form
+$RUN replay --allow-root --dir "$W/sb" "$TMP/inputs.script" > /dev/null 2>&1
+limit inputs "line 15: more than 10 inputs (--max-inputs)" "... and its compiled form cached by a run without the limit" --max-inputs 10
 awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 3; r++) { print "rank " r " pid " r + 1; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 1073741824 = 10 0.00001" } }' > "$TMP/mem.script"
 limit mem "--max-memory" "three buffers of 1 GiB"
 awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 30000; i++) print "stat \"a" i "\" = -1 ENOENT 0.00001"; for (r = 1; r < 200; r++) { print "rank " r " pid " r + 1; print "stat \".\" = 0 0.00001" } }' > "$TMP/wide.script"
 limit wide "buffers and tables need 14" "200 sections, 30000 paths: a table of 144 MB with --max-memory 64M" --max-memory 64M
+# a script file larger than --max-memory is not read whole (a sparse
+# file of 20 GB took 8.7 GB with --max-memory 64M, then failed)
+truncate -s 200M "$TMP/sparse.script"
+limit sparse "larger than 67108864 bytes (--max-memory)" "a sparse script of 200 MB with --max-memory 64M" --max-memory 64M
+rm -f "$TMP/sparse.script"
 printf '%s\nrank 0 pid 1\ncompute 30\nstat "." = 0 0.00001\n' "$head_" > "$TMP/slow.script"
 limit slow "timed out (--timeout)" "a 30 s gap with --timeout 1" --timeout 1
 # the default timeout follows the script's own run time up to a day: 25
@@ -220,9 +265,16 @@ if mount -t tmpfs -o nr_inodes=400,size=20m iolens-t "$M" 2> /dev/null; then
 	free=$(df -Pi "$M" | awk 'NR == 2 { print $4 }')
 	ok $([ $st -eq 1 ] && grep -q "stopped while staging: .*margin of free space or inodes" "$TMP/stagedirs.err" && [ "$free" -gt 0 ]; echo $?) "2000 directories to stage on 400 inodes: stopped at the margin, $free inodes left (exit $st: $(head -c 160 "$TMP/stagedirs.err"))"
 	rm -rf "$M/sb"
+	# ... and 2000 empty input files
+	awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 2000; i++) print "input \"f" i "\" 0"; print "rank 0 pid 1"; print "stat \".\" = 0 0.00001" }' > "$TMP/stagefiles.script"
+	$RUN replay --allow-root --keep --dir "$M/sb" "$TMP/stagefiles.script" > /dev/null 2> "$TMP/stagefiles.err"
+	st=$?
+	free=$(df -Pi "$M" | awk 'NR == 2 { print $4 }')
+	ok $([ $st -eq 1 ] && grep -q "stopped while staging: .*margin of free space or inodes" "$TMP/stagefiles.err" && [ "$free" -gt 0 ]; echo $?) "2000 empty inputs on 400 inodes: stopped at the margin, $free inodes left (exit $st: $(head -c 160 "$TMP/stagefiles.err"))"
+	rm -rf "$M/sb"
 	umount "$M"
 else
-	skip "no tmpfs can be mounted here (root only)" 3
+	skip "no tmpfs can be mounted here (root only)" 4
 fi
 
 # ---- signals: the run directory is removed, the status is the signal's

@@ -19,8 +19,11 @@ struct rstat {
 	int64_t done;	 /* 1 when the rank reached its end */
 	int64_t broken;	 /* waits given up (their section stopped short) */
 	struct iol_rfail fail[IOL_RFAIL_KEEP]; /* the first mismatched */
-	int64_t landlock;  /* the ABI applied; -errno when it failed */
-	int64_t timed_out; /* stopped at the deadline */
+	int64_t landlock; /* the ABI applied; -errno when it failed */
+	/* stopped: 1 at the deadline; a member replaying in place, which
+	 * nobody watches (engine-rank.c: look_self()), 2 the file system
+	 * below its margin, 3 by o->stop */
+	int64_t timed_out;
 };
 
 /* What every rank sees of every other, for the waits ("after S N"):
@@ -86,9 +89,13 @@ struct rctx {
 	 * NULL: read chunk by chunk */
 	const struct iol_rev *ev;
 	size_t nev;
+	int unwatched; /* replayed in place: no parent watches it */
 };
 
 double rnow(void);
+/* Whether fd's file system has fallen below margin bytes free, or 5 %
+ * of its inodes. */
+int disk_low(int fd, int64_t margin);
 /* Replay rank r; returns 0 or an IOL_E* code. */
 int replay_rank(struct rctx *c, size_t r);
 /* Replay the sections of one process as its threads (c[i] for section

@@ -38,6 +38,19 @@ double rnow(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Whether the sandbox's file system has fallen below its margin: of
+ * bytes, or of inodes (5 %), as empty files, directories and links take
+ * no blocks and a script may make millions of them. */
+int disk_low(int sbfd, int64_t margin)
+{
+	struct statvfs v;
+
+	if (fstatvfs(sbfd, &v))
+		return 0;
+	return (double)v.f_bavail * (double)v.f_frsize < (double)margin ||
+	       (v.f_files > 0 && v.f_favail < v.f_files / 20);
+}
+
 /* Sleep until t, spinning over the last 200 microseconds (sleeps
  * overshoot by the timer slack and a wake-up); never past the deadline,
  * and in naps of at most half a second, so that a rank whose deadline
@@ -164,22 +177,40 @@ static int fdm_get(struct rfds *m, int32_t fd)
 	return r;
 }
 
-/* Map fd to real (-1: unmapped), closing the descriptor it replaces. */
-static void fdm_set(struct rfds *m, int64_t fd, int real)
+/* The descriptors a process's map holds at most: a forked rank's limit
+ * (engine.c: RANK_FDS) holds it first, but an MPI process replaying in
+ * place keeps its own limit (20,000 here), which a script opening
+ * without closing filled. */
+#define MAP_FDS 1024
+
+/* real not kept in the map: closed (not leaked), and the call that
+ * made it fails with en */
+static int fdm_refuse(int real, int en)
 {
-	int old = -1;
+	if (real < 0)
+		return 0;
+	close(real);
+	errno = en;
+	return -1;
+}
+
+/* Map fd to real (-1: unmapped), closing the descriptor it replaces;
+ * -1 with errno when real is not kept. */
+static int fdm_set(struct rfds *m, int64_t fd, int real)
+{
+	int old = -1, en = 0;
 	size_t s = 0;
 
-	if (fd < 0 || fd > (1 << 20)) {
-		if (real >= 0) /* not kept: not leaked either */
-			close(real);
-		return;
-	}
+	if (fd < 0 || fd > (1 << 20))
+		return fdm_refuse(real, EBADF);
 	fdm_lock(m);
-	if (real >= 0 && (m->used + 1) * 2 > m->n && fdm_grow(m)) {
+	if (real >= 0 && !(m->n && m->key[fdm_slot(m, (int32_t)fd)] == fd))
+		en = m->used >= MAP_FDS			       ? EMFILE
+		     : (m->used + 1) * 2 > m->n && fdm_grow(m) ? ENOMEM
+							       : 0;
+	if (en) {
 		fdm_unlock(m);
-		close(real);
-		return;
+		return fdm_refuse(real, en);
 	}
 	if (m->n && m->key[s = fdm_slot(m, (int32_t)fd)] == fd) {
 		if (m->fd[s] != real)
@@ -196,6 +227,7 @@ static void fdm_set(struct rfds *m, int64_t fd, int real)
 	fdm_unlock(m);
 	if (old >= 0)
 		close(old);
+	return 0;
 }
 
 /* Unmap fd, which mapped to real: real, to close; -1 when another
@@ -271,6 +303,7 @@ struct rk {
 	unsigned pc_next;
 	int64_t pc_gen;
 	struct pslot pc[NPAR];
+	double look; /* look_self(): when next */
 };
 
 static void pc_flush(struct rk *k)
@@ -390,9 +423,9 @@ static int64_t op_path(struct rk *k, const struct iol_rev *e)
 
 		if (!pc_open(k, P(k, e->path), fl, m, &r))
 			r = iol_sbx_open(d, P(k, e->path), fl, m);
-		if (e->ret >= 0)
-			fdm_set(k->map, e->ret, (int)r);
-		else if (r >= 0)
+		if (e->ret >= 0 && fdm_set(k->map, e->ret, (int)r) < 0)
+			r = -1;
+		else if (e->ret < 0 && r >= 0)
 			close((int)r);
 		return r;
 	}
@@ -523,9 +556,9 @@ static int64_t op_fd(struct rk *k, const struct iol_rev *e, int f)
 	case IOL_ROP_FADVISE: return op_fadvise(e, f);
 	default: /* DUP */
 		r = fcntl(f, F_DUPFD_CLOEXEC, 0);
-		if (e->ret >= 0)
-			fdm_set(k->map, e->ret, (int)r);
-		else if (r >= 0)
+		if (e->ret >= 0 && fdm_set(k->map, e->ret, (int)r) < 0)
+			r = -1;
+		else if (e->ret < 0 && r >= 0)
 			close((int)r);
 		return r;
 	}
@@ -600,9 +633,31 @@ static void account(struct rk *k, const struct iol_rev *e, int64_t r, int en,
 	}
 }
 
+/* A group's member replaying in place has no parent watching it (it
+ * keeps the deadline itself): a signal (o->stop) did not stop it, nor
+ * the free space, and a script filled the file system to its last
+ * block.  It looks itself, every 10 ms, as watch() does for forked
+ * ranks; 1 (st->timed_out set to 3 or 2) when it must stop. */
+static int look_self(struct rk *k, double now)
+{
+	struct rstat *st = k->c->st;
+
+	if (!k->c->unwatched || st->timed_out)
+		return st->timed_out != 0;
+	if (now < k->look)
+		return 0;
+	k->look = now + 0.01;
+	if (k->c->o->stop && *k->c->o->stop)
+		st->timed_out = 3;
+	else if (disk_low(k->c->dirfd, k->c->o->lim.margin))
+		st->timed_out = 2;
+	return st->timed_out != 0;
+}
+
 /* The compute gap before a call: inflate the next chunk in it when the
- * current one is half read, then wait for the schedule.  now is the
- * clock's time; *now gets it after the wait. */
+ * current one is half read, then wait for the schedule (in steps of
+ * 0.1 s when it looks itself).  now is the clock's time; *now gets it
+ * after the wait.  1 when it must stop (look_self()). */
 static int gap(struct rk *k, struct iol_rcursor *cur, double sched, double *now)
 {
 	int afap = k->c->o->pace == IOL_PACE_AFAP, rc = 0;
@@ -614,6 +669,11 @@ static int gap(struct rk *k, struct iol_rcursor *cur, double sched, double *now)
 	}
 	if (rc < 0)
 		return rc;
+	while (!afap && k->c->unwatched && sched > *now + 0.1 &&
+	       *now < k->c->deadline)
+		if (look_self(k, *now = wait_until(*now + 0.1, k->c->deadline,
+						   *now)))
+			return 1;
 	if (!afap)
 		*now = wait_until(sched, k->c->deadline, *now);
 	return 0;
@@ -695,6 +755,8 @@ static void wait_rank(struct rk *k, const struct iol_rev *e, size_t me)
 		else if ((t - last > 0.1 && cycle(pg, nr, me, s)) ||
 			 t - last > 60 || t > k->c->deadline)
 			break;
+		if (look_self(k, t)) /* a member in place: a signal */
+			break;
 	}
 	if (atomic_load(&pg[s].calls) < e->len)
 		k->c->st->broken++;
@@ -753,8 +815,10 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 		sched = base + e->gap;
 		if (pace == IOL_PACE_CLOSED && owe > 0 && e->gap > 0)
 			sched -= repay(st, &owe, e->gap);
-		if (e->gap > 0 && gap(k, cur, sched, &now) < 0)
-			return IOL_ECORRUPT;
+		if (e->gap > 0 && (rc = gap(k, cur, sched, &now)) != 0)
+			return rc < 0 ? IOL_ECORRUPT : IOL_EIO;
+		if (look_self(k, now))
+			return IOL_EIO;
 		if (now > k->c->deadline) { /* the gap was cut there */
 			st->timed_out = 1;
 			return IOL_EIO;
@@ -809,8 +873,10 @@ static void start_wait(struct rctx *c)
 
 int replay_rank(struct rctx *c, size_t r)
 {
-	struct rk k = {c, NULL,		{NULL, NULL, 0, 0, NULL}, NULL, 0, 0, 0,
-		       0, {{-1, 0, ""}}};
+	struct rk k = {c,    NULL, {NULL, NULL, 0, 0, NULL},
+		       NULL, 0,	   0,
+		       0,    0,	   {{-1, 0, ""}},
+		       0};
 	const struct iol_rgroup *g = c->o->group;
 	size_t len = (size_t)c->b->s.rank[r].maxlen;
 	struct iol_rcursor cur;

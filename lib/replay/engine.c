@@ -137,19 +137,18 @@ static int staged_file(const struct scan *sc, const char *p)
 				    cmpstr) != NULL;
 }
 
-static int disk_low(int sbfd, int64_t margin);
 static int stopping(const struct iol_ropts *o);
 
-/* The directories staging makes between two looks at the free inodes
- * and at a signal: a script's paths may name a billion directories
+/* The directories (and files) staging makes between two looks at the
+ * free inodes and at a signal: a script's paths may name a billion directories
  * (100,000 paths each 2,000 deep), which took every inode of the file
  * system, and minutes, before the run's own guard (watch()) looked. */
 #define STAGE_CHECK 64
 
-/* A directory made by staging (*made counts them): -1 with errno
- * ENOSPC when the file system has fallen below its margin, EINTR when
- * the run is stopped. */
-static int staged_dir(int dirfd, const struct iol_ropts *o, int64_t *made)
+/* A directory or input file made by staging (*made counts them): -1
+ * with errno ENOSPC when the file system has fallen below its margin,
+ * EINTR when the run is stopped. */
+static int staged_one(int dirfd, const struct iol_ropts *o, int64_t *made)
 {
 	if (++*made % STAGE_CHECK)
 		return 0;
@@ -187,7 +186,7 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 		/* "." and "a/.": a directory there already */
 		if (!(p[i - 1] == '.' && (i == 1 || p[i - 2] == '/'))) {
 			if (iol_sbx_mkdir(dirfd, p, 0755) == 0
-				    ? staged_dir(dirfd, o, made) < 0
+				    ? staged_one(dirfd, o, made) < 0
 				    : errno != EEXIST)
 				return IOL_EIO;
 		}
@@ -235,7 +234,7 @@ static int stage_file(int dirfd, const char *path, int64_t size,
 	return close(f) ? IOL_EIO : 0;
 }
 
-/* Why staging stopped: a signal, the margin (staged_dir()), or what
+/* Why staging stopped: a signal, the margin (staged_one()), or what
  * failed on what. */
 static int staging_failed(struct iol_error *err, struct iol_rresult *res,
 			  const char *what)
@@ -295,6 +294,8 @@ static int stage(const struct iol_rbin *b, int dirfd, struct scan *sc,
 			rc = make_parents(dirfd, p, sc, 1, o, &made);
 		} else {
 			rc = stage_file(dirfd, p, s->input[i].size, o);
+			if (!rc && staged_one(dirfd, o, &made) < 0)
+				rc = IOL_EIO;
 			res->staged_bytes += s->input[i].size;
 		}
 		res->ninputs++;
@@ -514,6 +515,7 @@ static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 		if (lead[r] == r && owned(base->b, base->o->group, r))
 			mine++, last = r;
 	if (rc == 0 && base->o->group && base->o->group->n > 1 && mine == 1) {
+		base->unwatched = 1;
 		replay_one(base, m, next, last); /* done flags tell gather */
 		mine = 0;
 	}
@@ -604,7 +606,9 @@ static void add_rank(struct iol_rresult *res, const struct rstat *s,
 
 	if (s->landlock < res->landlock)
 		res->landlock = (int)s->landlock;
-	res->timed_out |= s->timed_out != 0;
+	res->timed_out |= s->timed_out == 1;
+	res->disk_full |= s->timed_out == 2;
+	res->stopped |= s->timed_out == 3;
 	if (s->t.run_s > t->run_s)
 		t->run_s = s->t.run_s;
 	t->read_s += s->t.read_s, t->write_s += s->t.write_s;
@@ -687,18 +691,43 @@ static int make_rundir(const struct iol_ropts *o, struct iol_rresult *res,
 	return 0;
 }
 
-/* The doubles of a rank's struct rstat that combine() sums. */
+/* The doubles of a rank's struct rstat that combine() sums, and its
+ * integers: 8 counts, then line, op, errno and the original's of each
+ * call kept as failed (else member 0 named a section's failures of
+ * another member "line 0: end succeeded here"). */
 #define ND 8
+#define NK (8 + 4 * IOL_RFAIL_KEEP)
 
 /* Sum every member's part of the shared results onto member 0's: each
  * rank's slots are written by the one member that replayed it and are
  * zero in the others, so the sums are that member's values. */
+static void fails_out(const struct rstat *st, int64_t *k)
+{
+	size_t i;
+
+	for (i = 0; i < IOL_RFAIL_KEEP; i++, k += 4)
+		k[0] = st->fail[i].line, k[1] = st->fail[i].op,
+		k[2] = st->fail[i].err, k[3] = st->fail[i].orig_err;
+}
+
+static void fails_in(struct rstat *st, const int64_t *k)
+{
+	size_t i;
+
+	for (i = 0; i < IOL_RFAIL_KEEP; i++, k += 4) {
+		st->fail[i].line = k[0];
+		st->fail[i].op = (int32_t)k[1];
+		st->fail[i].err = (int32_t)k[2];
+		st->fail[i].orig_err = (int32_t)k[3];
+	}
+}
+
 static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 		   struct shared *m)
 {
 	size_t nr = b->s.nrank, r, ne = m->pfirst[nr];
 	double *d = calloc(nr * ND + 1, sizeof(*d));
-	int64_t *k = calloc(nr * 8 + 1, sizeof(*k));
+	int64_t *k = calloc(nr * NK + 1, sizeof(*k));
 	int rc = d && k ? 0 : IOL_ENOMEM;
 
 	if (rc) { /* the others are in the next collective call already */
@@ -718,9 +747,10 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 				 st->landlock,	   st->timed_out};
 
 		memcpy(d + ND * r, dv, sizeof(dv));
-		memcpy(k + 8 * r, kv, sizeof(kv));
+		memcpy(k + NK * r, kv, sizeof(kv));
+		fails_out(st, k + NK * r + 8);
 	}
-	if (g->sum(g->ctx, d, nr * ND) || g->sum64(g->ctx, k, nr * 8) ||
+	if (g->sum(g->ctx, d, nr * ND) || g->sum64(g->ctx, k, nr * NK) ||
 	    g->sum64(g->ctx, &m->file[0][0], nr * b->s.nstr * 3) ||
 	    (m->prof && g->sum(g->ctx, m->prof, 2 * ne)))
 		rc = IOL_EIO;
@@ -731,10 +761,12 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 		st->t.write_s = d[ND * r + 2], st->t.meta_s = d[ND * r + 3];
 		st->late = d[ND * r + 4], st->inflate_s = d[ND * r + 5];
 		st->engine_s = d[ND * r + 6], st->repaid_s = d[ND * r + 7];
-		st->t.bytes_read = k[8 * r], st->t.bytes_written = k[8 * r + 1];
-		st->t.ops = k[8 * r + 2], st->mismatched = k[8 * r + 3];
-		st->done = k[8 * r + 4], st->broken = k[8 * r + 5];
-		st->landlock = k[8 * r + 6], st->timed_out = k[8 * r + 7];
+		st->t.bytes_read = k[NK * r],
+		st->t.bytes_written = k[NK * r + 1];
+		st->t.ops = k[NK * r + 2], st->mismatched = k[NK * r + 3];
+		st->done = k[NK * r + 4], st->broken = k[NK * r + 5];
+		st->landlock = k[NK * r + 6], st->timed_out = k[NK * r + 7];
+		fails_in(st, k + NK * r + 8);
 	}
 	free(d);
 	free(k);
@@ -749,19 +781,6 @@ static void kill_all(const pid_t *pids, size_t nr)
 	for (r = 0; r < nr; r++)
 		if (pids[r] > 0)
 			kill(pids[r], SIGKILL);
-}
-
-/* Whether the sandbox's file system has fallen below its margin: of
- * bytes, or of inodes (5 %), as empty files, directories and links take
- * no blocks and a script may make millions of them. */
-static int disk_low(int sbfd, int64_t margin)
-{
-	struct statvfs v;
-
-	if (fstatvfs(sbfd, &v))
-		return 0;
-	return (double)v.f_bavail * (double)v.f_frsize < (double)margin ||
-	       (v.f_files > 0 && v.f_favail < v.f_files / 20);
 }
 
 static int64_t calls_made(const struct shared *m, size_t nr)
@@ -1072,20 +1091,23 @@ static void preload(const struct iol_rbin *b, const struct iol_ropts *o,
 /* The margin of free space (5 % of the file system, at most 1 GiB) and
  * the timeout (10 times the original plus a minute, at most a day),
  * where not given. */
-static void fill_limits(struct iol_ropts *o, const struct iol_rbin *b, int sbfd)
+static int64_t margin_of(int fd)
 {
 	struct statvfs v;
+	double fs = fstatvfs(fd, &v) == 0
+			    ? (double)v.f_blocks * (double)v.f_frsize
+			    : 0;
+
+	return fs * 0.05 < (double)((int64_t)1 << 30) ? (int64_t)(fs * 0.05)
+						      : (int64_t)1 << 30;
+}
+
+static void fill_limits(struct iol_ropts *o, const struct iol_rbin *b, int sbfd)
+{
 
 	iol_rlimits_default(&o->lim);
-	if (o->lim.margin <= 0) {
-		double fs = fstatvfs(sbfd, &v) == 0
-				    ? (double)v.f_blocks * (double)v.f_frsize
-				    : 0;
-
-		o->lim.margin = fs * 0.05 < (double)((int64_t)1 << 30)
-					? (int64_t)(fs * 0.05)
-					: (int64_t)1 << 30;
-	}
+	if (o->lim.margin <= 0)
+		o->lim.margin = margin_of(sbfd);
 	if (!(o->lim.timeout > 0)) {
 		o->lim.timeout = 10 * b->tot.run_s + 60;
 		o->lim.timeout_capped = o->lim.timeout > TIMEOUT_CAP;
@@ -1195,8 +1217,8 @@ int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *opts,
 		   struct iol_rresult *res, struct iol_error *err)
 {
 	struct iol_ropts ov = *opts, *o = &ov;
-	struct rctx c = {b,    o,    -1,   res->rundir, 0,    0,    NULL,
-			 NULL, NULL, NULL, NULL,	NULL, NULL, 0};
+	struct rctx c = {b,    o,    -1,   res->rundir, 0,    0, NULL, NULL,
+			 NULL, NULL, NULL, NULL,	NULL, 0, 0};
 	const struct iol_rgroup *g =
 		o->group && o->group->n > 1 ? o->group : NULL;
 	struct shared m = {0};
@@ -1212,6 +1234,10 @@ int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *opts,
 		rc = map_progress(g, &m, res->rundir, b->s.nrank, err);
 	if (g && (rc = share_rundir(g, res, rc, &c.dirfd, err)) != 0)
 		agreed = 1; /* every member knows: no collective call follows */
+	/* the others' margin: of the run directory's file system, which
+	 * they have just opened */
+	if (g && g->me != 0 && !rc && o->lim.margin <= 0)
+		o->lim.margin = margin_of(c.dirfd);
 	if (g && g->me != 0 && !rc)
 		rc = map_progress(g, &m, res->rundir, b->s.nrank, err);
 	if (!rc)
