@@ -259,19 +259,20 @@ if mount -t tmpfs -o nr_inodes=400,size=20m iolens-t "$M" 2> /dev/null; then
 	# staging: the directories above the paths the script names are
 	# made before the run; 2000 of them stop at the margin too (every
 	# inode was taken, and a signal waited for the last)
+	# staged NAME WHAT: $TMP/NAME.script stops while staging, at the
+	# margin, with inodes left
+	staged() {
+		$RUN replay --allow-root --keep --dir "$M/sb" "$TMP/$1.script" > /dev/null 2> "$TMP/$1.err"
+		st=$?
+		free=$(df -Pi "$M" | awk 'NR == 2 { print $4 }')
+		ok $([ $st -eq 1 ] && grep -q "stopped while staging: .*margin of free space or inodes" "$TMP/$1.err" && [ "$free" -gt 0 ]; echo $?) "$2 on 400 inodes: stopped at the margin, $free inodes left (exit $st: $(head -c 160 "$TMP/$1.err"))"
+		rm -rf "$M/sb"
+	}
 	awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 2000; i++) print "stat \"d" i "/x\" = -1 ENOENT 0.00001" }' > "$TMP/stagedirs.script"
-	$RUN replay --allow-root --keep --dir "$M/sb" "$TMP/stagedirs.script" > /dev/null 2> "$TMP/stagedirs.err"
-	st=$?
-	free=$(df -Pi "$M" | awk 'NR == 2 { print $4 }')
-	ok $([ $st -eq 1 ] && grep -q "stopped while staging: .*margin of free space or inodes" "$TMP/stagedirs.err" && [ "$free" -gt 0 ]; echo $?) "2000 directories to stage on 400 inodes: stopped at the margin, $free inodes left (exit $st: $(head -c 160 "$TMP/stagedirs.err"))"
-	rm -rf "$M/sb"
+	staged stagedirs "2000 directories to stage"
 	# ... and 2000 empty input files
 	awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 2000; i++) print "input \"f" i "\" 0"; print "rank 0 pid 1"; print "stat \".\" = 0 0.00001" }' > "$TMP/stagefiles.script"
-	$RUN replay --allow-root --keep --dir "$M/sb" "$TMP/stagefiles.script" > /dev/null 2> "$TMP/stagefiles.err"
-	st=$?
-	free=$(df -Pi "$M" | awk 'NR == 2 { print $4 }')
-	ok $([ $st -eq 1 ] && grep -q "stopped while staging: .*margin of free space or inodes" "$TMP/stagefiles.err" && [ "$free" -gt 0 ]; echo $?) "2000 empty inputs on 400 inodes: stopped at the margin, $free inodes left (exit $st: $(head -c 160 "$TMP/stagefiles.err"))"
-	rm -rf "$M/sb"
+	staged stagefiles "2000 empty inputs"
 	umount "$M"
 else
 	skip "no tmpfs can be mounted here (root only)" 4
