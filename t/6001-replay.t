@@ -536,13 +536,15 @@ printf '%s\n' '100 10:00:00.000000 openat(AT_FDCWD, "fa.bin", O_RDWR|O_CREAT|O_T
 	'100 10:00:00.000100 fallocate(3, 0, 0, 1048576) = 0 <0.000020>' \
 	'100 10:00:00.000200 fallocate(3, FALLOC_FL_KEEP_SIZE|FALLOC_FL_PUNCH_HOLE, 4096, 8192) = 0 <0.000200>' \
 	'100 10:00:00.000500 fallocate(3, 0x80, 0, 10) = -1 EOPNOTSUPP (Operation not supported) <0.000001>' \
+	'100 10:00:00.000510 fallocate(3, FALLOC_FL_KEEP_SIZE|FALLOC_FL_NO_HIDE_STALE, 0, 10) = -1 EOPNOTSUPP <0.000001>' \
+	'100 10:00:00.000520 fallocate(3, FALLOC_FL_ZERO_RANGE, 0, ?) = 0 <0.000001>' \
 	'100 10:00:00.000600 fadvise64(3, 0, 0, POSIX_FADV_DONTNEED) = 0 <0.000004>' \
 	'100 10:00:00.000700 pread64(3, "\0\0", 4096, 0) = 4096 <0.000010>' \
 	'100 10:00:00.000800 close(3) = 0 <0.000001>' > "$TMP/fa.trace"
 $RUN replay-script --overhead 0 -o "$TMP/fa.script" "$TMP/fa.trace" > /dev/null 2>&1
 is "$(grep -E '^(fallocate|fadvise)' "$TMP/fa.script" | cut -d' ' -f1-5 | tr '\n' '|')" \
 	'fallocate 3 0 0 1048576|fallocate 3 keep_size|punch_hole 4096 8192|fadvise 3 0 0 dontneed|' \
-	"fallocate and fadvise64 become the script's (a mode it cannot name is left in the gap)"
+	"fallocate and fadvise64 become the script's (a mode it cannot name, or arguments it cannot read, left in the gap)"
 $RUN replay --allow-root --keep --format=json --dir "$TMP/fsb" "$TMP/fa.script" > "$TMP/fa.json" 2> "$TMP/fa.err"
 rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/fa.err")
 set -- $(stat -c '%s %b' "$rd/fa.bin" 2> /dev/null) 0 0

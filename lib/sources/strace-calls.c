@@ -90,9 +90,9 @@ static void ev_file(const struct tpass *ps, int fi, struct iol_event *ev)
 	ev->regular = 1;
 }
 
-/* a metadata call of kind on regular file fi, made on descriptor fd
- * (-1: on its path) */
-/* fallocate's mode, as a number or strace's FALLOC_FL_ names */
+/* fallocate's mode, as a number or strace's FALLOC_FL_ names joined by
+ * '|'; a name not known here sets 0x80, which no script names (the call
+ * is then left in its gap, not replayed as another) */
 static unsigned falloc_mode(const struct call *c)
 {
 	static const struct {
@@ -101,16 +101,23 @@ static unsigned falloc_mode(const struct call *c)
 	} m[] = {{"KEEP_SIZE", 0x01},	   {"PUNCH_HOLE", 0x02},
 		 {"COLLAPSE_RANGE", 0x08}, {"ZERO_RANGE", 0x10},
 		 {"INSERT_RANGE", 0x20},   {"UNSHARE_RANGE", 0x40}};
-	unsigned f = 0;
-	size_t i;
+	unsigned f = 0, b;
+	size_t i, n;
 	int ok;
 	long long v = tr_arg_int(c, 1, &ok);
+	const char *t;
 
 	if (ok)
-		return v >= 0 && v <= 0xff ? (unsigned)v : 0;
-	for (i = 0; c->nargs > 1 && i < sizeof(m) / sizeof(m[0]); i++)
-		if (strstr(c->args[1], m[i].name))
-			f |= m[i].bit;
+		return v >= 0 && v <= 0xff ? (unsigned)v : 0x80;
+	for (t = c->nargs > 1 ? c->args[1] : ""; *t; t += n + (t[n] == '|')) {
+		n = strcspn(t, "|");
+		for (b = 0x80, i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+			if (n == strlen(m[i].name) + 10 &&
+			    !strncmp(t, "FALLOC_FL_", 10) &&
+			    !strncmp(t + 10, m[i].name, n - 10))
+				b = m[i].bit;
+		f |= b;
+	}
 	return f;
 }
 
@@ -144,12 +151,15 @@ static void other_args(const struct call *c, struct iol_event *ev)
 		return;
 	off = tr_arg_int(c, fa ? 2 : 1, &ok1);
 	len = tr_arg_int(c, fa ? 3 : 2, &ok2);
+	ev->flags = 0xff; /* unread: not replayed */
 	if (!ok1 || !ok2 || off < 0 || len < 0)
 		return;
 	ev->off = off, ev->len = len;
 	ev->flags = fa ? falloc_mode(c) : advice(c);
 }
 
+/* a metadata call of kind on regular file fi, made on descriptor fd
+ * (-1: on its path) */
 int tr_meta(struct tpass *ps, struct proc *p, int fi, int kind,
 	    const struct call *c, unsigned flags, long fd)
 {
