@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/utf8.h"
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/replay-common.h"
@@ -290,18 +291,25 @@ static double ratio(double r, double o)
 	return o > 0 ? r / o : NAN;
 }
 
+/* as out_json_str() (render/output.h): UTF-8, U+FFFD for a byte that
+ * starts no well-formed sequence */
 static void json_str(const char *s)
 {
+	size_t n;
+
 	putchar('"');
-	for (; *s; s++) {
+	for (; *s; s += n ? n : 1) {
 		unsigned char c = (unsigned char)*s;
 
+		n = iol_utf8_len(s);
 		if (c == '"' || c == '\\')
 			printf("\\%c", c);
 		else if (c < 0x20)
 			printf("\\u%04x", c);
+		else if (!n)
+			printf("\\ufffd");
 		else
-			putchar(c);
+			printf("%.*s", (int)n, s);
 	}
 	putchar('"');
 }

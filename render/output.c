@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "render/output.h"
+#include "base/utf8.h"
 #include "base/banned.h"
 
 int fmt_parse(const char *s)
@@ -158,19 +159,27 @@ void out_table(struct out *o, const char *const *cols, int ncols)
 	}
 }
 
+/* A JSON string is UTF-8 (RFC 8259), a path any bytes: a byte that
+ * starts no well-formed sequence is written as U+FFFD, the replacement
+ * character (a strict reader refused the whole document) */
 void out_json_str(struct obuf *ob, const char *s)
 {
+	size_t n;
+
 	obuf_putc(ob, '"');
-	for (; s && *s; s++) {
+	for (; s && *s; s += n ? n : 1) {
 		unsigned char c = (unsigned char)*s;
 
+		n = iol_utf8_len(s);
 		if (c == '"' || c == '\\') {
 			obuf_putc(ob, '\\');
 			obuf_putc(ob, (char)c);
 		} else if (c < 0x20) {
 			obuf_printf(ob, "\\u%04x", c);
+		} else if (!n) {
+			obuf_printf(ob, "\\ufffd");
 		} else {
-			obuf_putc(ob, (char)c);
+			obuf_printf(ob, "%.*s", (int)n, s);
 		}
 	}
 	obuf_putc(ob, '"');
