@@ -22,7 +22,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "base/utf8.h"
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/replay-common.h"
@@ -31,6 +30,7 @@
 #include "cmd/ingest.h" /* mpi_begin(), mpi_end() */
 #endif
 #include "cmd/util.h"
+#include "render/output.h"
 #include "render/profile.h"
 #include "base/sha256.h"
 #include "base/version.h"
@@ -291,27 +291,22 @@ static double ratio(double r, double o)
 	return o > 0 ? r / o : NAN;
 }
 
-/* as out_json_str() (render/output.h): UTF-8, U+FFFD for a byte that
- * starts no well-formed sequence */
+/* a JSON string, as every command writes one (out_json_str(): UTF-8,
+ * U+FFFD for a byte that starts no well-formed sequence), into the
+ * stdio stream the rest of this JSON goes to; six bytes an input byte
+ * at most, so the buffer is never flushed to its descriptor */
 static void json_str(const char *s)
 {
-	size_t n;
+	struct obuf ob;
 
-	putchar('"');
-	for (; *s; s += n ? n : 1) {
-		unsigned char c = (unsigned char)*s;
-
-		n = iol_utf8_len(s);
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else if (!n)
-			printf("\\ufffd");
-		else
-			printf("%.*s", (int)n, s);
+	if (obuf_init(&ob, -1, 6 * strlen(s) + 8)) {
+		fputs("\"\"", stdout);
+		return;
 	}
-	putchar('"');
+	out_json_str(&ob, s);
+	fwrite(ob.buf, 1, ob.len, stdout);
+	ob.len = 0;
+	obuf_release(&ob);
 }
 
 static void json_num(double v)
