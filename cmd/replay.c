@@ -1183,7 +1183,9 @@ static void say_stop(const char *script, const struct iol_rresult *res,
 		    : stop_sig == SIGHUP  ? "SIGHUP"
 		    : stop_sig == SIGQUIT ? "SIGQUIT"
 					  : "SIGINT",
-		    ro->o.keep ? "" : "; its run directory is removed");
+		    ro->o.keep	   ? ""
+		    : ro->runs > 1 ? "; its run directories are removed"
+				   : "; its run directory is removed");
 	else
 		msg("replay of '%s' failed: %s", script, err->msg);
 	if (res->cleanup[0])
@@ -1191,6 +1193,38 @@ static void say_stop(const char *script, const struct iol_rresult *res,
 		    res->cleanup);
 	else if (ro->o.keep && res->rundir[0])
 		msg("run directory kept: %s", res->rundir);
+}
+
+/* The run directories of repeated runs, removed after the last run
+ * (engine.h: iol_replay_remove()), or before the next one when it would
+ * not fit beside them. */
+struct held {
+	char (*dir)[4096];
+	size_t n;
+	int made; /* the first run made the sandbox */
+};
+
+static void hold(struct held *h, const struct iol_rresult *r)
+{
+	if (!r->rundir[0])
+		return;
+	h->made |= r->made_sandbox;
+	memcpy(h->dir[h->n++], r->rundir, sizeof(h->dir[0]));
+}
+
+static void release(struct held *h, const struct ropt *ro, int last)
+{
+	char bad[256];
+	size_t i;
+
+	for (i = 0; i < h->n; i++)
+		if (iol_replay_remove(&ro->o, h->dir[i], bad, sizeof(bad)))
+			msg("warning: could not remove all of the run "
+			    "directory: %s: %s",
+			    bad, strerror(errno));
+	h->n = 0;
+	if (last && h->made)
+		rmdir(ro->o.dir); /* when empty, as a single run does */
 }
 
 /* Run the replay ro->runs times; res holds the first run with the
@@ -1202,19 +1236,30 @@ static int run_all(const char *script, struct iol_rbin *b, struct ropt *ro,
 	struct iol_rresult more;
 	struct bar bar = {now_s(), 1, (int)ro->runs};
 	double(*v)[4] = xcalloc((size_t)ro->runs, sizeof(*v));
+	struct held h = {NULL, 0, 0};
 	int64_t i;
 	int rc = 0, tty = isatty(2) && !ro->o.group;
 
 	ro->o.progress = tty ? draw_bar : NULL;
 	ro->o.pctx = &bar;
+	/* member 0 of a group removes the run directory, as in one run */
+	ro->o.hold = ro->runs > 1 && !ro->o.keep &&
+		     (!ro->o.group || ro->o.group->me == 0);
+	if (ro->o.hold)
+		h.dir = xcalloc((size_t)ro->runs, sizeof(*h.dir));
 	for (i = 0; i < ro->runs && rc == 0; i++) {
 		struct iol_rresult *r = i ? &more : res;
 
+		if (h.n && !iol_replay_room(&ro->o, res))
+			release(&h, ro, 0);
 		bar.run = (int)i + 1;
 		rc = iol_replay_run(b, &ro->o, r, &err);
+		if (ro->o.hold)
+			hold(&h, r);
 		if (tty)
 			fputs("\r\033[K", stderr);
 		if (rc < 0) {
+			release(&h, ro, 1);
 			say_stop(script, r, &err, ro);
 			if (i)
 				iol_rresult_release(&more);
@@ -1229,6 +1274,8 @@ static int run_all(const char *script, struct iol_rbin *b, struct ropt *ro,
 		if (i)
 			iol_rresult_release(&more);
 	}
+	release(&h, ro, 1);
+	free(h.dir);
 	if (rc == 0)
 		medians(res, v, (size_t)ro->runs, spread);
 	free(v);

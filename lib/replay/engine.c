@@ -1213,6 +1213,45 @@ static void clean_up(const struct iol_ropts *o, struct iol_rresult *res,
 		rmdir(o->dir);
 }
 
+int iol_replay_remove(const struct iol_ropts *o, const char *rundir, char *bad,
+		      size_t n)
+{
+	const char *base = strrchr(rundir, '/');
+	int sbfd, rc;
+
+	if (!base || !base[1]) {
+		snprintf(bad, n, "%s", rundir);
+		errno = EINVAL;
+		return -1;
+	}
+	sbfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (sbfd < 0) {
+		snprintf(bad, n, "%s", o->dir);
+		return -1;
+	}
+	rc = iol_sbx_remove(sbfd, base + 1, bad, n);
+	close(sbfd);
+	return rc;
+}
+
+int iol_replay_room(const struct iol_ropts *o, const struct iol_rresult *prev)
+{
+	struct statvfs v;
+	double need, inodes = (double)prev->ninputs + (double)prev->rep.ops;
+	int fd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ok;
+
+	if (fd < 0)
+		return 0;
+	need = (double)prev->staged_bytes + (double)prev->rep.bytes_written +
+	       (double)(o->lim.margin > 0 ? o->lim.margin : margin_of(fd));
+	ok = fstatvfs(fd, &v) == 0 &&
+	     (double)v.f_bavail * (double)v.f_frsize >= need &&
+	     (v.f_files == 0 ||
+	      (double)v.f_favail - inodes >= (double)(v.f_files / 20));
+	close(fd);
+	return ok;
+}
+
 int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *opts,
 		   struct iol_rresult *res, struct iol_error *err)
 {
@@ -1256,7 +1295,8 @@ int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *opts,
 		snprintf(p, sizeof(p), "%s" PROGFILE, res->rundir);
 		unlink(p);
 	}
-	if (!o->keep && (!g || g->me == 0) && res->rundir[0])
+	res->made_sandbox = made;
+	if (!o->keep && !o->hold && (!g || g->me == 0) && res->rundir[0])
 		clean_up(o, res, sbfd, made);
 	if (sbfd >= 0)
 		close(sbfd);

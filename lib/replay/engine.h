@@ -84,7 +84,10 @@ struct iol_ropts {
 	const char *dir; /* the sandbox; made when missing */
 	int pace;	 /* IOL_PACE_* */
 	int keep;	 /* leave the run directory in place */
-	int profile;	 /* record each call's end and duration */
+	/* leave it for iol_replay_remove(): --runs removes the runs'
+	 * directories after the last (see there) */
+	int hold;
+	int profile; /* record each call's end and duration */
 	struct iol_rlimits lim;
 	/* set (by a signal handler) to stop the replay: the ranks are
 	 * killed and the run directory removed (unless keep); NULL none */
@@ -142,6 +145,7 @@ struct iol_rresult {
 	int timed_out;	   /* stopped by the timeout */
 	int disk_full;	   /* stopped: the free space fell below the margin */
 	char cleanup[256]; /* what could not be removed, "" all was */
+	int made_sandbox;  /* this run made o->dir */
 };
 
 /*
@@ -155,6 +159,28 @@ struct iol_rresult {
 int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *o,
 		   struct iol_rresult *res, struct iol_error *err);
 void iol_rresult_release(struct iol_rresult *res);
+
+/*
+ * The run directory of a run made with o->hold, removed following no
+ * link (the sandbox, when that run made it, is the caller's).  A run
+ * right after the removal of a large tree measures the removal's
+ * aftermath: ext4 without a journal checks every inode freed in the
+ * last 60 s (360 s while its table block is dirty) at each create, and
+ * after 1.2 million inodes were removed a replayed tree copy of 0.2 s
+ * took 0.3 to 4.0 s for minutes; other file systems free inodes in the
+ * background.  So repeated runs remove their directories after the
+ * last.  0, or -1 with what stayed in bad.
+ */
+int iol_replay_remove(const struct iol_ropts *o, const char *rundir, char *bad,
+		      size_t n);
+
+/*
+ * Whether one more run like prev (its staged bytes, bytes written,
+ * inputs and calls, bounds of what it takes) fits in the sandbox's file
+ * system now, over the margin of o->lim (fewer free inodes than 5 %
+ * counts as full, as in the run).  1 yes, 0 no or unknown.
+ */
+int iol_replay_room(const struct iol_ropts *o, const struct iol_rresult *prev);
 
 /*
  * The calibration loop: n rounds of pwrite, pread, lseek and fstat on a
