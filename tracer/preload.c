@@ -1289,7 +1289,8 @@ static const char *st_text(char *b, int ok, long long size, int x)
 	memcpy(b + n, ", ...}", 7);
 	return b;
 }
-#define ST(r, s) st_text((char[48]){0}, (r) == 0, (r) == 0 ? (s)->st_size : 0, 0)
+#define ST(r, s) \
+	st_text((char[48]){0}, (r) == 0, (r) == 0 ? (s)->st_size : 0, 0)
 
 WRAP(int, stat, (const char *p, struct stat *s), (p, s),
      "newfstatat(AT_FDCWD, %q, %s, 0)", p, ST(r, s))

@@ -123,8 +123,8 @@ struct iol_rresult {
 	/* reflink clones made as clones, and made as copies where the
 	 * sandbox's file system refused them, with the bytes so copied */
 	int64_t clones, clone_copies, clone_bytes;
-	double max_late;    /* seconds a call started behind its schedule */
-	double inflate_s;   /* decompression that no compute gap hid */
+	double max_late;  /* seconds a call started behind its schedule */
+	double inflate_s; /* decompression that no compute gap hid */
 	/* closed loop: the replay's own time between calls past their
 	 * compute gaps, and how much of it later gaps took back
 	 * (engine-rank.c: repay()) */

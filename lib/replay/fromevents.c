@@ -21,7 +21,7 @@ struct fev {
 	double key; /* when it took effect on the descriptor table: a
 		       descriptor is made on return, closed on entry */
 	int64_t rank, pid, fd, off, len, ret;
-	int64_t fd2, off2; /* a clone's source and its offset */
+	int64_t fd2, off2;    /* a clone's source and its offset */
 	int64_t tid;	      /* the thread (pid is its process's) */
 	uint32_t path, path2; /* ids in the pool */
 	uint32_t target;      /* a symbolic link's target, as written */
@@ -598,7 +598,7 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 		e->off = v->off <= big ? v->off : 0;
 		e->off2 = v->off2 <= big ? v->off2 : 0;
 		e->len = (v->flags & 1) || v->len < 0 || v->len > big ? 0
-								     : v->len;
+								      : v->len;
 		e->flags = 0;
 	}
 	return 0;

@@ -58,7 +58,9 @@ const char *iol_rop_name(int op)
  * path, t a symbolic link's target (after its path), f open flags, m mode
  * (octal), d descriptor, l length, o offset, w whence, e second descriptor, n
  * second offset, L length of a copy (no buffer holds it, so it may pass the 2
- * GiB of l), k fallocate's mode, a posix_fadvise's advice. */
+ * GiB of l), k fallocate's mode, a posix_fadvise's advice.  A clone is DST
+ * SRC SRCOFF LEN DSTOFF, the order of the kernel's struct
+ * file_clone_range. */
 static const char *const argspec[IOL_ROP_COUNT] = {
 	[IOL_ROP_OPEN] = "pfm",	      [IOL_ROP_CLOSE] = "d",
 	[IOL_ROP_READ] = "dl",	      [IOL_ROP_WRITE] = "dl",
@@ -72,8 +74,6 @@ static const char *const argspec[IOL_ROP_COUNT] = {
 	[IOL_ROP_COPY] = "doenL",     [IOL_ROP_SYMLINK] = "pt",
 	[IOL_ROP_LINK] = "pq",	      [IOL_ROP_LSTAT] = "p",
 	[IOL_ROP_FALLOCATE] = "dkoL", [IOL_ROP_FADVISE] = "doLa",
-	/* clone DST SRC SRCOFF LEN DSTOFF, in the order of the kernel's
-	 * struct file_clone_range */
 	[IOL_ROP_CLONE] = "denLo",
 };
 

@@ -628,12 +628,11 @@ static int h_ioctl(struct tpass *ps, struct proc *p, struct call *c)
 			}
 		}
 	}
-	/* offsets as the kernel takes them (u64, held to 2^62) */
+	/* offsets as the kernel takes them (u64), held to 2^62: past that
+	 * the kernel refused the call, which is then no clone to replay */
 	if (src < 0 || soff < 0 || len < 0 || doff < 0 || soff > TR_OFF_MAX ||
-	    len > TR_OFF_MAX || doff > TR_OFF_MAX) {
-		ps->why = "clone range out of range";
+	    len > TR_OFF_MAX || doff > TR_OFF_MAX)
 		return 0;
-	}
 	if ((dfi = clone_file(ps, p, dst, yd)) < 0 ||
 	    (sfi = clone_file(ps, p, src, ys)) < 0)
 		return ps->err;
