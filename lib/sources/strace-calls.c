@@ -170,9 +170,13 @@ static int note_size(struct tpass *ps, int fi, const struct call *c)
 	long long v;
 	int i;
 
+	/* in the struct, not in a path that names "st_size=" */
 	for (i = 1; i < c->nargs && !z; i++)
-		if ((z = strstr(c->args[i], "st_size=")) ||
-		    (z = strstr(c->args[i], "stx_size=")))
+		if (c->args[i][0] == '{' &&
+		    ((z = strstr(c->args[i], " st_size=")) ||
+		     (z = strstr(c->args[i], "{st_size=")) ||
+		     (z = strstr(c->args[i], " stx_size=")) ||
+		     (z = strstr(c->args[i], "{stx_size="))))
 			z = strchr(z, '=') + 1;
 	if (!z || c->failed || c->unknown_ret)
 		return 0;
