@@ -442,9 +442,11 @@ static void print_json(const struct run *x)
 	fputs(",\"dur_overhead_s\":", stdout);
 	json_num(x->b->s.duroverhead);
 	printf(",\"mismatched\":%lld,\"waits\":%lld,\"waits_given_up\":%lld,"
-	       "\"max_late_s\":",
+	       "\"clones\":%lld,\"clones_as_copies\":%lld,"
+	       "\"clone_bytes_copied\":%lld,\"max_late_s\":",
 	       (long long)r->mismatched, (long long)r->waits,
-	       (long long)r->broken);
+	       (long long)r->broken, (long long)r->clones,
+	       (long long)r->clone_copies, (long long)r->clone_bytes);
 	json_num(r->max_late);
 	fputs(",\"inflate_s\":", stdout);
 	json_num(r->inflate_s);
@@ -561,6 +563,12 @@ static int print_table(const struct run *x, int fmt)
 		out_text(&out,
 			 "waits for other sections: %lld, %lld given up\n",
 			 (long long)x->r->waits, (long long)x->r->broken);
+	if (x->r->clones || x->r->clone_copies)
+		out_text(&out,
+			 "reflink clones: %lld made, %lld copied instead "
+			 "(%lld bytes: this file system refused them)\n",
+			 (long long)x->r->clones, (long long)x->r->clone_copies,
+			 (long long)x->r->clone_bytes);
 	return cmd_out_close(&out, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }
 

@@ -2,6 +2,7 @@
  * iolens-trace.so: the tracer `iolens trace` preloads into a program.
  * It wraps the C library's I/O calls (open, read, write, pread, lseek,
  * fsync, close, stat, unlink, rename, dup, pipe, copy_file_range,
+ * reflink clones (ioctl FICLONE, FICLONERANGE),
  * directory streams, fopen/fread/fwrite/fclose, fork, exec,
  * pthread_create...) and writes each as strace -f would print it, so
  * the strace reader reads the result.  Unlike strace it stops nothing:
@@ -40,6 +41,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -1271,22 +1274,44 @@ WRAP(int, truncate, (const char *p, off_t l), (p, l), "truncate(%q, %l)", p,
      (long long)l)
 WRAP(int, truncate64, (const char *p, off64_t l), (p, l), "truncate(%q, %l)", p,
      (long long)l)
+/* A stat's result as strace shows its size, "{st_size=N, ...}" ("{}"
+ * when it failed): the size of a file a clone then covers whole, which
+ * the clone's line cannot say.  b holds 48 bytes. */
+static const char *st_text(char *b, int ok, long long size, int x)
+{
+	size_t n;
+
+	if (!ok)
+		return "{}";
+	memcpy(b, x ? "{stx_size=" : "{st_size=", 10);
+	n = x ? 10 : 9;
+	n += utoa(b + n, (unsigned long long)(size < 0 ? 0 : size));
+	memcpy(b + n, ", ...}", 7);
+	return b;
+}
+#define ST(r, s) \
+	st_text((char[48]){0}, (r) == 0, (r) == 0 ? (s)->st_size : 0, 0)
+
 WRAP(int, stat, (const char *p, struct stat *s), (p, s),
-     "newfstatat(AT_FDCWD, %q, {}, 0)", p)
+     "newfstatat(AT_FDCWD, %q, %s, 0)", p, ST(r, s))
 WRAP(int, stat64, (const char *p, struct stat64 *s), (p, s),
-     "newfstatat(AT_FDCWD, %q, {}, 0)", p)
+     "newfstatat(AT_FDCWD, %q, %s, 0)", p, ST(r, s))
 WRAP(int, lstat, (const char *p, struct stat *s), (p, s),
-     "newfstatat(AT_FDCWD, %q, {}, AT_SYMLINK_NOFOLLOW)", p)
+     "newfstatat(AT_FDCWD, %q, %s, AT_SYMLINK_NOFOLLOW)", p, ST(r, s))
 WRAP(int, lstat64, (const char *p, struct stat64 *s), (p, s),
-     "newfstatat(AT_FDCWD, %q, {}, AT_SYMLINK_NOFOLLOW)", p)
-WRAP(int, fstat, (int fd, struct stat *s), (fd, s), "fstat(%d, {})", fd)
-WRAP(int, fstat64, (int fd, struct stat64 *s), (fd, s), "fstat(%d, {})", fd)
+     "newfstatat(AT_FDCWD, %q, %s, AT_SYMLINK_NOFOLLOW)", p, ST(r, s))
+WRAP(int, fstat, (int fd, struct stat *s), (fd, s), "fstat(%d, %s)", fd,
+     ST(r, s))
+WRAP(int, fstat64, (int fd, struct stat64 *s), (fd, s), "fstat(%d, %s)", fd,
+     ST(r, s))
 WRAP(int, fstatat, (int d, const char *p, struct stat *s, int f), (d, p, s, f),
-     "newfstatat(%D, %q, {}, %A)", d, p, f)
+     "newfstatat(%D, %q, %s, %A)", d, p, ST(r, s), f)
 WRAP(int, fstatat64, (int d, const char *p, struct stat64 *s, int f),
-     (d, p, s, f), "newfstatat(%D, %q, {}, %A)", d, p, f)
+     (d, p, s, f), "newfstatat(%D, %q, %s, %A)", d, p, ST(r, s), f)
 WRAP(int, statx, (int d, const char *p, int f, unsigned m, struct statx *s),
-     (d, p, f, m, s), "statx(%D, %q, %A, %d, {})", d, p, f, (int)m)
+     (d, p, f, m, s), "statx(%D, %q, %A, %d, %s)", d, p, f, (int)m,
+     st_text((char[48]){0}, r == 0 && (s->stx_mask & STATX_SIZE),
+	     r == 0 ? (long long)s->stx_size : 0, 1))
 WRAP(int, access, (const char *p, int m), (p, m), "access(%q, %d)", p, m)
 WRAP(int, faccessat, (int d, const char *p, int m, int f), (d, p, m, f),
      "faccessat(%D, %q, %d)", d, p, m)
@@ -1409,6 +1434,49 @@ EXPORT ssize_t copy_file_range(int a, off64_t *oa, int b, off64_t *ob, size_t n,
 	}
 SENDFILE_WRAP(sendfile, off_t)
 SENDFILE_WRAP(sendfile64, off64_t)
+
+/* ioctl: only reflink clones are traced, as strace prints them
+ * (FICLONE's source a plain number, FICLONERANGE's struct by its
+ * fields); any other request goes straight through, for the cost of a
+ * comparison.  The argument is read as a pointer, as the C library's
+ * own ioctl reads it: an int (FICLONE's source) is its low bits. */
+static int (*real_ioctl)(int, unsigned long, ...);
+EXPORT int ioctl(int fd, unsigned long req, ...)
+{
+	struct file_clone_range fr;
+	struct call c;
+	va_list ap;
+	void *arg;
+	int r, range = req == FICLONERANGE;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (!GET(ioctl)) {
+		errno = ENOSYS;
+		return -1;
+	}
+	if ((req != FICLONE && !range) || !enter(&c))
+		return REAL(ioctl)(fd, req, arg);
+	r = REAL(ioctl)(fd, req, arg);
+	/* the range the kernel read (it is not written back); an address
+	 * it could not read is not read here either */
+	if (range && arg && !(r < 0 && errno == EFAULT))
+		memcpy(&fr, arg, sizeof(fr));
+	else if (range)
+		arg = NULL;
+	if (!range)
+		TRACE(&c, r, "ioctl(%d, FICLONE, %d)", fd, (int)(intptr_t)arg);
+	else if (!arg)
+		TRACE(&c, r, "ioctl(%d, FICLONERANGE, {})", fd);
+	else
+		TRACE(&c, r,
+		      "ioctl(%d, FICLONERANGE, {src_fd=%d, src_offset=%u, "
+		      "src_length=%u, dest_offset=%u})",
+		      fd, (int)fr.src_fd, (size_t)fr.src_offset,
+		      (size_t)fr.src_length, (size_t)fr.dest_offset);
+	return r;
+}
 
 static const char *fcntl_cmd(int cmd)
 {

@@ -47,7 +47,9 @@ enum iol_ev_kind {
 	IOL_EV_MKDIR,	 /* path, mode */
 	IOL_EV_RMDIR,	 /* path */
 	IOL_EV_DUP,	 /* dup family, fcntl F_DUPFD: fd -> ret */
-	IOL_EV_OTHER,	 /* another call on a file (name says which) */
+	IOL_EV_OTHER,	 /* another call on a file (name says which);
+			  * "ioctl": a reflink clone, FICLONE or
+			  * FICLONERANGE (fields below) */
 	IOL_EV_LINK	 /* link: path -> path2, a new name; symlink (flags
 			  * 1): path made a link to target */
 };
@@ -100,6 +102,14 @@ struct iol_event {
 			       much as a file call; 0 for other sources */
 	uint32_t stack;	    /* the call's stack in job->stacks
 			       (model/stack.h), 0 none */
+	/* A clone ("ioctl", IOL_EV_OTHER) on fd, the destination, from
+	 * fd2 (path2 its file): off2 the source's offset, off the
+	 * destination's, len the bytes of the source it covers (-1 not
+	 * known), flags 1 when it asked for all up to the source's end
+	 * (FICLONE, or a length of 0).  It moves no bytes through the
+	 * program (no transfer: the file system shares extents), so it
+	 * counts in no byte total.  fd2 is -1 in every other event. */
+	int64_t fd2, off2;
 };
 
 struct iol_events;

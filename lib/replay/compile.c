@@ -623,6 +623,13 @@ int iol_rcursor_ahead(struct iol_rcursor *c)
  * may have had a bug, and nothing out of range may reach the engine. */
 static int bad_event(const struct iol_rev *e)
 {
+	const int64_t big = (int64_t)1 << 62;
+
+	if (e->op == IOL_ROP_CLONE && /* as the parser holds them */
+	    (e->fd < 0 || e->fd > (1 << 20) || e->fd2 < 0 ||
+	     e->fd2 > (1 << 20) || e->off < 0 || e->off > big || e->off2 < 0 ||
+	     e->off2 > big || e->len < 0 || e->len > big))
+		return 1;
 	return e->op >= IOL_ROP_COUNT || !(e->gap >= 0) || !(e->gap <= 1e15) ||
 	       !(e->dur >= 0) || !(e->dur <= 1e15);
 }

@@ -18,6 +18,9 @@ struct rstat {
 	double repaid_s; /* ... taken back from later gaps */
 	int64_t done;	 /* 1 when the rank reached its end */
 	int64_t broken;	 /* waits given up (their section stopped short) */
+	/* clones made as clones, and made as copies (this file system
+	 * refused them), with the bytes those copied */
+	int64_t clones, clone_copies, clone_bytes;
 	struct iol_rfail fail[IOL_RFAIL_KEEP]; /* the first mismatched */
 	int64_t landlock; /* the ABI applied; -errno when it failed */
 	/* stopped: 1 at the deadline; a member replaying in place, which

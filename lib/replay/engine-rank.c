@@ -15,7 +15,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <linux/fs.h>
 #include <linux/futex.h>
 #include <limits.h>
 #include <sys/sendfile.h>
@@ -499,6 +501,71 @@ static int64_t op_copy(struct rk *k, const struct iol_rev *e, int in)
 	return done;
 }
 
+/* A reflink clone as the original: FICLONE (all offsets 0 and no
+ * length) or FICLONERANGE.  A clone that failed in the original is not
+ * issued: it fails again with the original's errno (a clone this file
+ * system made would be work the original did not do, as the program
+ * then fell back to copying, which the script holds).  Where this file
+ * system refuses clones the original made, the range is copied with
+ * copy_file_range instead, so that the destination holds what it held
+ * there (counted in clone_copies): not past the free space less the
+ * margin, as a fallocate. */
+static int64_t op_clone(struct rk *k, const struct iol_rev *e, int f)
+{
+	struct file_clone_range fr;
+	int src = fdm_get(k->map, e->fd2), en;
+	int64_t want = e->len, r;
+	loff_t oin = e->off2, oout = e->off;
+	struct statvfs v;
+	struct stat st;
+	ssize_t n;
+
+	if (e->ret < 0) {
+		errno = e->err > 0 ? e->err : EOPNOTSUPP;
+		return -1;
+	}
+	if (src < 0) {
+		errno = EBADF;
+		return -1;
+	}
+	if (!e->off && !e->off2 && !e->len) {
+		r = ioctl(f, FICLONE, src);
+	} else {
+		fr.src_fd = src;
+		fr.src_offset = (uint64_t)e->off2;
+		fr.src_length = (uint64_t)e->len;
+		fr.dest_offset = (uint64_t)e->off;
+		r = ioctl(f, FICLONERANGE, &fr);
+	}
+	if (r == 0)
+		k->c->st->clones++;
+	en = errno;
+	if (r == 0 || (en != EOPNOTSUPP && en != EXDEV && en != EINVAL &&
+		       en != ENOTTY && en != ENOSYS))
+		return r;
+	if (!want) { /* to the source's end */
+		if (fstat(src, &st))
+			return -1;
+		want = st.st_size > e->off2 ? st.st_size - e->off2 : 0;
+	}
+	if (!fstatvfs(f, &v) &&
+	    (double)want > (double)v.f_bavail * (double)v.f_frsize -
+				   (double)k->c->o->lim.margin) {
+		errno = ENOSPC;
+		return -1;
+	}
+	for (r = 0; r < want; r += n) {
+		n = copy_file_range(src, &oin, f, &oout, (size_t)(want - r), 0);
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+	}
+	k->c->st->clone_copies++;
+	k->c->st->clone_bytes += r;
+	return 0;
+}
+
 /* fallocate as the original: space taken at once, so not past the free
  * space less the margin (the watcher polls it every 0.1 s; one call
  * would fill the disk before that), refused ENOSPC then, unissued.
@@ -554,6 +621,7 @@ static int64_t op_fd(struct rk *k, const struct iol_rev *e, int f)
 	case IOL_ROP_COPY: return op_copy(k, e, f);
 	case IOL_ROP_FALLOCATE: return op_falloc(k, e, f);
 	case IOL_ROP_FADVISE: return op_fadvise(e, f);
+	case IOL_ROP_CLONE: return op_clone(k, e, f);
 	default: /* DUP */
 		r = fcntl(f, F_DUPFD_CLOEXEC, 0);
 		if (e->ret >= 0 && fdm_set(k->map, e->ret, (int)r) < 0)

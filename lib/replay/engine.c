@@ -616,6 +616,9 @@ static void add_rank(struct iol_rresult *res, const struct rstat *s,
 	t->bytes_written += s->t.bytes_written, t->ops += s->t.ops;
 	res->mismatched += s->mismatched;
 	res->broken += s->broken;
+	res->clones += s->clones;
+	res->clone_copies += s->clone_copies;
+	res->clone_bytes += s->clone_bytes;
 	res->inflate_s += s->inflate_s;
 	res->engine_s += s->engine_s;
 	res->repaid_s += s->repaid_s;
@@ -696,7 +699,7 @@ static int make_rundir(const struct iol_ropts *o, struct iol_rresult *res,
  * call kept as failed (else member 0 named a section's failures of
  * another member "line 0: end succeeded here"). */
 #define ND 8
-#define NK (8 + 4 * IOL_RFAIL_KEEP)
+#define NK (11 + 4 * IOL_RFAIL_KEEP)
 
 /* Sum every member's part of the shared results onto member 0's: each
  * rank's slots are written by the one member that replayed it and are
@@ -741,14 +744,16 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 		double dv[ND] = {st->t.run_s,  st->t.read_s, st->t.write_s,
 				 st->t.meta_s, st->late,     st->inflate_s,
 				 st->engine_s, st->repaid_s};
-		int64_t kv[8] = {st->t.bytes_read, st->t.bytes_written,
-				 st->t.ops,	   st->mismatched,
-				 st->done,	   st->broken,
-				 st->landlock,	   st->timed_out};
+		int64_t kv[11] = {st->t.bytes_read, st->t.bytes_written,
+				  st->t.ops,	    st->mismatched,
+				  st->done,	    st->broken,
+				  st->landlock,	    st->timed_out,
+				  st->clones,	    st->clone_copies,
+				  st->clone_bytes};
 
 		memcpy(d + ND * r, dv, sizeof(dv));
 		memcpy(k + NK * r, kv, sizeof(kv));
-		fails_out(st, k + NK * r + 8);
+		fails_out(st, k + NK * r + 11);
 	}
 	if (g->sum(g->ctx, d, nr * ND) || g->sum64(g->ctx, k, nr * NK) ||
 	    g->sum64(g->ctx, &m->file[0][0], nr * b->s.nstr * 3) ||
@@ -766,7 +771,9 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 		st->t.ops = k[NK * r + 2], st->mismatched = k[NK * r + 3];
 		st->done = k[NK * r + 4], st->broken = k[NK * r + 5];
 		st->landlock = k[NK * r + 6], st->timed_out = k[NK * r + 7];
-		fails_in(st, k + NK * r + 8);
+		st->clones = k[NK * r + 8], st->clone_copies = k[NK * r + 9];
+		st->clone_bytes = k[NK * r + 10];
+		fails_in(st, k + NK * r + 11);
 	}
 	free(d);
 	free(k);

@@ -123,8 +123,11 @@ struct iol_rresult {
 	int64_t mismatched; /* calls that failed in one run, not the other */
 	int64_t waits;	    /* waits for other sections ("after") */
 	int64_t broken;	    /* ... given up (see engine-rank.c) */
-	double max_late;    /* seconds a call started behind its schedule */
-	double inflate_s;   /* decompression that no compute gap hid */
+	/* reflink clones made as clones, and made as copies where the
+	 * sandbox's file system refused them, with the bytes so copied */
+	int64_t clones, clone_copies, clone_bytes;
+	double max_late;  /* seconds a call started behind its schedule */
+	double inflate_s; /* decompression that no compute gap hid */
 	/* closed loop: the replay's own time between calls past their
 	 * compute gaps, and how much of it later gaps took back
 	 * (engine-rank.c: repay()) */

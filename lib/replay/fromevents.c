@@ -21,6 +21,7 @@ struct fev {
 	double key; /* when it took effect on the descriptor table: a
 		       descriptor is made on return, closed on entry */
 	int64_t rank, pid, fd, off, len, ret;
+	int64_t fd2, off2;    /* a clone's source and its offset */
 	int64_t tid;	      /* the thread (pid is its process's) */
 	uint32_t path, path2; /* ids in the pool */
 	uint32_t target;      /* a symbolic link's target, as written */
@@ -31,7 +32,8 @@ struct fev {
 	uint8_t created, regular, inferred, pos, listdir;
 	uint8_t copy; /* a half of copy_file_range, sendfile or splice */
 	uint8_t byfd; /* a stat or truncate the trace made on a descriptor */
-	uint8_t xop;  /* another call replayed: IOL_ROP_FALLOCATE, FADVISE */
+	uint8_t xop;  /* another call replayed: IOL_ROP_FALLOCATE, FADVISE,
+			 CLONE */
 };
 
 /* The operation another call on a file (IOL_EV_OTHER) is replayed as,
@@ -180,6 +182,14 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		v->listdir =
 			(uint8_t)(e.name && !strncmp(e.name, "getdents", 8));
 		v->xop = e.kind == IOL_EV_OTHER ? other_op(e.name) : 0;
+		/* a reflink clone (model/event.h): its source's descriptor
+		 * and offset; len the bytes it covers, -1 not known */
+		if (e.kind == IOL_EV_OTHER && e.name &&
+		    !strcmp(e.name, "ioctl") && e.fd2 >= 0 && e.off2 >= 0 &&
+		    e.off >= 0) {
+			v->xop = IOL_ROP_CLONE;
+			v->fd2 = e.fd2, v->off2 = e.off2;
+		}
 		/* a mode or advice scripts cannot name is not replayed as
 		 * another */
 		if ((v->xop == IOL_ROP_FALLOCATE &&
@@ -463,6 +473,12 @@ static int keep_op(struct fst *f, struct proc *pr, const struct fev *v)
 	}
 	op = fd_op(v);
 	d = fd_at(pr, v->fd, 0);
+	if (op == IOL_ROP_CLONE) { /* both ends files kept, as a copy */
+		struct fdent *sd = fd_at(pr, v->fd2, 0);
+
+		if (!sd || !sd->keep)
+			return 0;
+	}
 	return op && d && d->keep ? op : 0;
 }
 
@@ -488,6 +504,12 @@ static void track(struct fst *f, struct proc *pr, const struct fev *v, int op)
 		return;
 	if (v->listdir && f->p[d->path].state == P_INPUT)
 		f->p[d->path].state = P_DIR;
+	/* a clone's source holds what the clone covered (a cp that
+	 * cloned reads nothing of it) */
+	if (op == IOL_ROP_CLONE && v->ret >= 0 && v->len > 0 &&
+	    (n = fd_at(pr, v->fd2, 0)) && n->keep &&
+	    v->off2 + v->len > f->p[n->path].size)
+		f->p[n->path].size = v->off2 + v->len;
 	if (v->kind == IOL_EV_DUP && v->ret >= 0) {
 		struct fdent c = *d; /* fd_at() may move the table */
 
@@ -566,6 +588,18 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 		e->flags = (uint16_t)(op == IOL_ROP_FALLOCATE
 					      ? v->flags & IOL_FALLOC_ALL
 					      : (v->flags < 6 ? v->flags : 0));
+	}
+	/* clone DST SRC SRCOFF LEN DSTOFF: LEN 0 to the source's end
+	 * (FICLONE, or FICLONERANGE asked so) */
+	if (op == IOL_ROP_CLONE) {
+		int64_t big = (int64_t)1 << 62;
+
+		e->fd2 = (int32_t)v->fd2;
+		e->off = v->off <= big ? v->off : 0;
+		e->off2 = v->off2 <= big ? v->off2 : 0;
+		e->len = (v->flags & 1) || v->len < 0 || v->len > big ? 0
+								      : v->len;
+		e->flags = 0;
 	}
 	return 0;
 }

@@ -316,6 +316,11 @@ static int parse_event(struct pst *p, int op)
 	for (i = 0; i < na; i++)
 		if (get_arg(p, e, spec[i], p->tok[i + 1]) < 0)
 			return p->err ? p->err->code : IOL_ESYNTAX;
+	/* a clone's offsets are the kernel's u64s: none stands for the
+	 * descriptor's position */
+	if (op == IOL_ROP_CLONE &&
+	    (e->off < 0 || e->off > ((int64_t)1 << 62) || e->off2 < 0))
+		return perr(p, "%s'clone' wants offsets from 0 to 2^62", "");
 	if (get_int(p, p->tok[na + 2], &e->ret, 10) < 0)
 		return IOL_ESYNTAX;
 	k = na + 3;

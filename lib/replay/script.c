@@ -46,6 +46,7 @@ static const struct {
 	[IOL_ROP_LSTAT] = {"lstat", IOL_RCLASS_META},
 	[IOL_ROP_FALLOCATE] = {"fallocate", IOL_RCLASS_META},
 	[IOL_ROP_FADVISE] = {"fadvise", IOL_RCLASS_META},
+	[IOL_ROP_CLONE] = {"clone", IOL_RCLASS_META},
 };
 
 const char *iol_rop_name(int op)
@@ -57,7 +58,9 @@ const char *iol_rop_name(int op)
  * path, t a symbolic link's target (after its path), f open flags, m mode
  * (octal), d descriptor, l length, o offset, w whence, e second descriptor, n
  * second offset, L length of a copy (no buffer holds it, so it may pass the 2
- * GiB of l), k fallocate's mode, a posix_fadvise's advice. */
+ * GiB of l), k fallocate's mode, a posix_fadvise's advice.  A clone is DST
+ * SRC SRCOFF LEN DSTOFF, the order of the kernel's struct
+ * file_clone_range. */
 static const char *const argspec[IOL_ROP_COUNT] = {
 	[IOL_ROP_OPEN] = "pfm",	      [IOL_ROP_CLOSE] = "d",
 	[IOL_ROP_READ] = "dl",	      [IOL_ROP_WRITE] = "dl",
@@ -71,6 +74,7 @@ static const char *const argspec[IOL_ROP_COUNT] = {
 	[IOL_ROP_COPY] = "doenL",     [IOL_ROP_SYMLINK] = "pt",
 	[IOL_ROP_LINK] = "pq",	      [IOL_ROP_LSTAT] = "p",
 	[IOL_ROP_FALLOCATE] = "dkoL", [IOL_ROP_FADVISE] = "doLa",
+	[IOL_ROP_CLONE] = "denLo",
 };
 
 static const char *const fallocnames[] = {
@@ -338,7 +342,8 @@ static int is_fdop(int op)
 	       op == IOL_ROP_FSYNC || op == IOL_ROP_FDATASYNC ||
 	       op == IOL_ROP_FSTAT || op == IOL_ROP_FTRUNCATE ||
 	       op == IOL_ROP_DUP || op == IOL_ROP_COPY ||
-	       op == IOL_ROP_FALLOCATE || op == IOL_ROP_FADVISE;
+	       op == IOL_ROP_FALLOCATE || op == IOL_ROP_FADVISE ||
+	       op == IOL_ROP_CLONE;
 }
 
 /* The fd -> path map of one rank while resolving. */
@@ -390,7 +395,8 @@ static int resolve_call(struct iol_rrank *rk, struct iol_rev *e, uint32_t **map,
 
 	if (is_fdop(e->op) && e->fd >= 0 && (size_t)e->fd < *cap)
 		e->path = (*map)[e->fd];
-	if (e->op == IOL_ROP_COPY && e->fd2 >= 0 && (size_t)e->fd2 < *cap)
+	if ((e->op == IOL_ROP_COPY || e->op == IOL_ROP_CLONE) && e->fd2 >= 0 &&
+	    (size_t)e->fd2 < *cap)
 		e->path2 = (*map)[e->fd2];
 	if (cls == IOL_RCLASS_READ || cls == IOL_RCLASS_WRITE) {
 		if (e->len > rk->maxlen)
@@ -687,6 +693,10 @@ static const struct {
 	{ENFILE, "ENFILE"},
 	{EDQUOT, "EDQUOT"},
 	{EOVERFLOW, "EOVERFLOW"},
+	{EOPNOTSUPP, "EOPNOTSUPP"},
+	{ENOTTY, "ENOTTY"},
+	{ENOSYS, "ENOSYS"},
+	{ENOMEM, "ENOMEM"},
 };
 
 const char *iol_rerrno_name(int no, char *buf, size_t n)

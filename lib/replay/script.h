@@ -48,6 +48,11 @@ enum {
 	/* posix_fadvise(fd, off, len, advice): advice (0 normal to 5
 	 * noreuse, as POSIX_FADV_*) in flags */
 	IOL_ROP_FADVISE,
+	/* a reflink clone, ioctl(fd, FICLONE or FICLONERANGE) from fd2:
+	 * off2 the source's offset, len its bytes (0 to its end), off the
+	 * destination's offset; all three 0 is FICLONE.  No bytes move
+	 * through the program: a metadata call, counting no bytes */
+	IOL_ROP_CLONE,
 	IOL_ROP_COUNT
 };
 
@@ -87,12 +92,15 @@ struct iol_rev {
 			   (iol_rlink_ok()) */
 	uint32_t mode;
 	int32_t err;   /* errno of a failed original call, else 0 */
-	int32_t fd2;   /* COPY: the descriptor written (fd is the one read) */
+	int32_t fd2;   /* COPY: the descriptor written (fd is the one read);
+			  CLONE: the source (fd is the destination) */
 	uint32_t line; /* the script line it was read from, 0 unknown (and
 			  no padding left uninitialised in the compiled form) */
 	int64_t len;   /* bytes asked (TRUNCATE: the length; WAIT: calls) */
-	int64_t off;   /* PREAD, PWRITE, LSEEK offset; COPY: of fd; -1 none */
-	int64_t off2;  /* COPY: offset in fd2; -1 the descriptor's position */
+	int64_t off;   /* PREAD, PWRITE, LSEEK offset; COPY, CLONE: of fd;
+			  -1 none */
+	int64_t off2;  /* COPY, CLONE: offset in fd2; -1 (COPY only) the
+			  descriptor's position */
 	int64_t ret;   /* the original return value */
 	double gap;    /* compute time before the call, seconds */
 	double dur;    /* the original call's duration, seconds */

@@ -120,6 +120,7 @@ static int changes(const struct iol_rev *e)
 	case IOL_ROP_WRITE:
 	case IOL_ROP_PWRITE:
 	case IOL_ROP_COPY:
+	case IOL_ROP_CLONE:
 	case IOL_ROP_TRUNCATE:
 	case IOL_ROP_FTRUNCATE:
 	case IOL_ROP_FALLOCATE:
@@ -201,6 +202,8 @@ static int on_end(struct wst *w, const struct tev *t)
 
 	if (rc == 0 && e->op == IOL_ROP_COPY)
 		rc = note(w, e->path, t->sec, n, 0);
+	if (rc == 0 && e->op == IOL_ROP_CLONE) /* its source: used */
+		rc = note(w, e->path2, t->sec, n, 0);
 	/* a rename makes its target anew (another file under that name):
 	 * an open must follow it, or it holds the file replaced (git
 	 * writes config.lock and renames it over config) */
@@ -229,6 +232,7 @@ static int needs(const struct iol_rev *e, uint32_t p)
 	case IOL_ROP_FTRUNCATE:
 	case IOL_ROP_FALLOCATE: return 'w';
 	case IOL_ROP_COPY: return p == e->path2 ? 'w' : 'v';
+	case IOL_ROP_CLONE: return p == e->path ? 'w' : 'v';
 	case IOL_ROP_LINK: return p == e->path2 ? 'u' : 'v';
 	case IOL_ROP_SYMLINK: return 'u';
 	case IOL_ROP_READ:
@@ -401,7 +405,9 @@ static int fd_events(const struct wst *w, const double *t0, const double *t1,
 								: FD_USE;
 				rc = fd_push(v, n, &cap, &x);
 			}
-			if (rc == 0 && e->op == IOL_ROP_COPY && e->fd2 >= 0) {
+			if (rc == 0 &&
+			    (e->op == IOL_ROP_COPY || e->op == IOL_ROP_CLONE) &&
+			    e->fd2 >= 0) {
 				x.fd = e->fd2, x.kind = FD_USE;
 				rc = fd_push(v, n, &cap, &x);
 			}
@@ -685,7 +691,9 @@ static int visit(struct wst *w, const struct tev *t)
 		return on_end(w, t);
 	if (e->path && e->path < s->nstr)
 		rc = on_start(w, t, e->path, needs(e, e->path));
-	if (rc == 0 && (e->op == IOL_ROP_COPY || e->op == IOL_ROP_LINK) &&
+	if (rc == 0 &&
+	    (e->op == IOL_ROP_COPY || e->op == IOL_ROP_LINK ||
+	     e->op == IOL_ROP_CLONE) &&
 	    e->path2 && e->path2 < s->nstr)
 		rc = on_start(w, t, e->path2, needs(e, e->path2));
 	if (rc == 0 && w->up && e->path && e->path < s->nstr)

@@ -80,6 +80,8 @@ static void ev_init(const struct tpass *ps, const struct proc *p,
 	ev->len = -1;
 	ev->ret = c->failed ? -1 : c->ret;
 	ev->err = c->failed ? EIO : 0;
+	ev->fd2 = -1;
+	ev->off2 = -1;
 	ev->silent = ps->nemit == ps->nemit0 ? p->silent : 0; /* once */
 }
 
@@ -158,6 +160,44 @@ static void other_args(const struct call *c, struct iol_event *ev)
 	ev->flags = fa ? falloc_mode(c) : advice(c);
 }
 
+/* A stat's st_size= (statx: stx_size=), kept as fi's size: the bytes a
+ * clone of the whole file covers, which the clone does not say.  0 or
+ * IOL_ENOMEM. */
+static int note_size(struct tpass *ps, int fi, const struct call *c)
+{
+	const char *z = NULL;
+	char *end;
+	long long v;
+	int i;
+
+	/* in the struct, not in a path that names "st_size=" */
+	for (i = 1; i < c->nargs && !z; i++)
+		if (c->args[i][0] == '{' &&
+		    ((z = strstr(c->args[i], " st_size=")) ||
+		     (z = strstr(c->args[i], "{st_size=")) ||
+		     (z = strstr(c->args[i], " stx_size=")) ||
+		     (z = strstr(c->args[i], "{stx_size="))))
+			z = strchr(z, '=') + 1;
+	if (!z || c->failed || c->unknown_ret)
+		return 0;
+	v = strtoll(z, &end, 10);
+	if (end == z || v < 0 || v > TR_OFF_MAX)
+		return 0;
+	if ((size_t)fi >= ps->capstsize) {
+		size_t n = ((size_t)fi + 1) * 2, k;
+		int64_t *ns = realloc(ps->stsize, n * sizeof(*ns));
+
+		if (!ns)
+			return tr_oom(ps);
+		for (k = ps->capstsize; k < n; k++)
+			ns[k] = -1;
+		ps->stsize = ns;
+		ps->capstsize = n;
+	}
+	ps->stsize[fi] = v;
+	return 0;
+}
+
 /* a metadata call of kind on regular file fi, made on descriptor fd
  * (-1: on its path) */
 int tr_meta(struct tpass *ps, struct proc *p, int fi, int kind,
@@ -179,6 +219,8 @@ int tr_meta(struct tpass *ps, struct proc *p, int fi, int kind,
 	}
 	if (kind == IOL_EV_OTHER)
 		other_args(c, &ev);
+	if (kind == IOL_EV_STAT && note_size(ps, fi, c) < 0)
+		return ps->err;
 	return emit(ps, &ev);
 }
 
@@ -505,6 +547,112 @@ static int h_copy(struct tpass *ps, struct proc *p, struct call *c)
 			r = tr_xfer(ps, p, out, yout, 0, at_out, c->ret, c);
 	}
 	return r != 0 ? r : tr_sys_add(ps, c, c->failed ? 0 : c->ret);
+}
+
+/* "NAME=number" in a struct as strace prints it ("{src_fd=3</a>,
+ * src_offset=0, ...}"); 1 with the value in *v */
+static int field(const char *s, const char *name, long long *v)
+{
+	const char *f = strstr(s, name);
+	char *end;
+	size_t l = strlen(name);
+
+	while (f && f > s && f[-1] != '{' && f[-1] != ' ')
+		f = strstr(f + 1, name);
+	if (!f || f[l] != '=')
+		return 0;
+	*v = strtoll(f + l + 1, &end, 0);
+	return end != f + l + 1;
+}
+
+/* An ioctl's request: 1 FICLONE (strace 4 names it "BTRFS_IOC_CLONE or
+ * FICLONE"), 2 FICLONERANGE, 0 another.  -X verbose adds the number,
+ * -X raw gives it alone. */
+static int clone_req(const char *r)
+{
+	if (strstr(r, "FICLONERANGE") || strstr(r, "BTRFS_IOC_CLONE_RANGE") ||
+	    !strncmp(r, "0x4020940d", 10))
+		return 2;
+	if (strstr(r, "FICLONE") || strstr(r, "BTRFS_IOC_CLONE") ||
+	    !strncmp(r, "0x40049409", 10))
+		return 1;
+	return 0;
+}
+
+/* The file of descriptor fd for a clone, or -1 (not a regular file the
+ * trace knows, or not held); -y's path names one never seen opened. */
+static int clone_file(struct tpass *ps, struct proc *p, long fd, char *y)
+{
+	struct fdent *f = tr_fd_at(ps, p, fd, y != NULL);
+
+	if (!f)
+		return -1;
+	if (f->kind == FD_NONE && y && fd_guess(ps, f, y) < 0)
+		return -1;
+	return f->kind == FD_FILE ? f->file : -1;
+}
+
+/* ioctl(dst, FICLONE, src), ioctl(dst, FICLONERANGE, {src_fd=src,
+ * src_offset=, src_length=, dest_offset=}): a reflink clone, its
+ * event kept when it failed too (with its errno: a program copies
+ * after a clone refused).  strace prints FICLONE's source as a plain
+ * number (no -y path), FICLONERANGE's with it.  Other ioctls only
+ * count. */
+static int h_ioctl(struct tpass *ps, struct proc *p, struct call *c)
+{
+	int req = c->nargs > 2 ? clone_req(c->args[1]) : 0, dfi, sfi;
+	char *yd = NULL, *ys = NULL;
+	long dst = tr_arg_fd(c, 0, &yd), src;
+	long long soff = 0, len = 0, doff = 0, v;
+	struct iol_event ev;
+
+	if (!req || dst < 0)
+		return 0;
+	if (req == 1) {
+		src = tr_arg_fd(c, 2, &ys);
+	} else {
+		char *a = c->args[2], *lt;
+
+		if (a[0] != '{' || !field(a, "src_fd", &v) ||
+		    !field(a, "src_offset", &soff) ||
+		    !field(a, "src_length", &len) ||
+		    !field(a, "dest_offset", &doff))
+			return 0; /* an address: not read */
+		src = v < 0 || v > INT_MAX ? -1 : (long)v;
+		/* "src_fd=3</path>" */
+		lt = strstr(a, "src_fd=");
+		lt = lt ? strchr(lt, '<') : NULL;
+		if (lt && lt[-1] >= '0' && lt[-1] <= '9') {
+			char *gt = strchr(lt, '>');
+
+			if (gt) {
+				*gt = '\0';
+				tr_yunescape(lt + 1);
+				ys = lt + 1;
+			}
+		}
+	}
+	/* offsets as the kernel takes them (u64), held to 2^62: past that
+	 * the kernel refused the call, which is then no clone to replay */
+	if (src < 0 || soff < 0 || len < 0 || doff < 0 || soff > TR_OFF_MAX ||
+	    len > TR_OFF_MAX || doff > TR_OFF_MAX)
+		return 0;
+	if ((dfi = clone_file(ps, p, dst, yd)) < 0 ||
+	    (sfi = clone_file(ps, p, src, ys)) < 0)
+		return ps->err;
+	ev_init(ps, p, c, IOL_EV_OTHER, &ev);
+	ev_file(ps, dfi, &ev);
+	ev.fd = dst, ev.off = doff;
+	ev.fd2 = src, ev.off2 = soff;
+	ev.path2 = ps->st->files[sfi].path;
+	ev.err = c->failed ? (c->err ? c->err : EIO) : 0;
+	ev.flags = len == 0;
+	/* to the source's end: as far as its last stat said, if any */
+	ev.len = len ? len
+		 : (size_t)sfi < ps->capstsize && ps->stsize[sfi] >= soff
+			 ? ps->stsize[sfi] - soff
+			 : -1;
+	return emit(ps, &ev);
 }
 
 static int h_open(struct tpass *ps, struct proc *p, struct call *c)
@@ -1038,6 +1186,7 @@ static const struct callent calls[] = {
 	{"getdents64", h_fdother},
 	{"inotify_init", h_newfd},
 	{"inotify_init1", h_newfd},
+	{"ioctl", h_ioctl},
 	{"link", h_link},
 	{"linkat", h_link},
 	{"llseek", h_seek},

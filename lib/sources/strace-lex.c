@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -342,6 +343,46 @@ static int resume(struct proc *p, char **ps, double *t, struct call *c)
 	return 0;
 }
 
+/* The value of an errno name as strace prints it, 0 if not one of
+ * these (the calls whose errno an event keeps: clones, whose failure
+ * tells why a program fell back to copying). */
+static int errno_of(const char *s)
+{
+	static const struct {
+		const char *name;
+		int no;
+	} m[] = {
+		{"EPERM", EPERM},
+		{"ENOENT", ENOENT},
+		{"EIO", EIO},
+		{"EBADF", EBADF},
+		{"EAGAIN", EAGAIN},
+		{"ENOMEM", ENOMEM},
+		{"EACCES", EACCES},
+		{"EEXIST", EEXIST},
+		{"EXDEV", EXDEV},
+		{"ENOTDIR", ENOTDIR},
+		{"EISDIR", EISDIR},
+		{"EINVAL", EINVAL},
+		{"ENOTTY", ENOTTY},
+		{"ETXTBSY", ETXTBSY},
+		{"EFBIG", EFBIG},
+		{"ENOSPC", ENOSPC},
+		{"EROFS", EROFS},
+		{"ENOSYS", ENOSYS},
+		{"EOPNOTSUPP", EOPNOTSUPP},
+		{"ENOTSUP", ENOTSUP},
+		{"EINTR", EINTR},
+		{"EDQUOT", EDQUOT},
+	};
+	size_t i, l = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		if (strlen(m[i].name) == l && !strncmp(s, m[i].name, l))
+			return m[i].no;
+	return 0;
+}
+
 /* "= ret[<path>] [ERRNO (text)] [<duration>]" */
 static int parse_result(char *rest, struct call *c)
 {
@@ -370,8 +411,10 @@ static int parse_result(char *rest, struct call *c)
 		}
 		while (c->ret < 0 && *rest == ' ')
 			rest++;
-		if (c->ret < 0 && *rest >= 'A' && *rest <= 'Z')
+		if (c->ret < 0 && *rest >= 'A' && *rest <= 'Z') {
 			c->failed = 1;
+			c->err = errno_of(rest);
+		}
 	}
 	/* duration: the last "<...>", when it is a number */
 	e = strrchr(rest, '<');

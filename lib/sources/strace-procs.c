@@ -229,6 +229,9 @@ void tr_pass_release(struct tpass *ps)
 	}
 	free(ps->procs);
 	free(ps->seen);
+	free(ps->stsize);
+	ps->stsize = NULL;
+	ps->capstsize = 0;
 	tr_dirs_release(ps);
 	free(ps->stk); /* strace -k's frames */
 	ps->stk = NULL;

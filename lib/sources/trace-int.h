@@ -135,6 +135,10 @@ struct tpass {
 	double relsum;	     /* ... their sum so far in this file */
 	unsigned char *seen; /* per file: opened or stat'ed before */
 	size_t capseen;
+	/* per file: its size as the last stat of it said (st_size=),
+	 * -1 none; a clone's source is known by it */
+	int64_t *stsize;
+	size_t capstsize;
 	int (*sink)(void *ctx, const struct iol_event *ev);
 	void *ctx;
 	int err;	 /* first error of the pass (IOL_ENOMEM) */
@@ -196,6 +200,7 @@ struct call {
 	int nargs;
 	long long ret;
 	int failed;	 /* ret -1 with an errno */
+	int err;	 /* ... its value when its name is known, else 0 */
 	int unknown_ret; /* "= ?" */
 	char *retpath;	 /* -y: path after the returned fd */
 	unsigned mode;	 /* open family with O_CREAT: the mode argument */

@@ -5,11 +5,15 @@
  * the text form read back to the same text, and parse errors with their
  * line numbers.
  */
+#define _GNU_SOURCE
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "replay/compile.h"
 #include "replay/fromevents.h"
 #include "replay/script.h"
 
@@ -403,8 +407,80 @@ static void test_errors(void)
 	bad(b, "line 3: bad quoted string", "bad escape");
 }
 
+/* A clone parsed into its fields; in the compiled form, a clone whose
+ * descriptors, offsets or length no script could hold is refused when
+ * its chunk is read (a sealed file may come from a program with a
+ * bug), before the engine sees it. */
+static void test_clone_bin(void)
+{
+	static const char text[] =
+		"iolens-replay-script 1\ninput \"src\" 10\nrank 0 pid 1\n"
+		"open \"src\" rdonly 0 = 3 0\n"
+		"open \"dst\" wronly|creat 0644 = 4 0\n"
+		"clone 4 3 0 0 0 = 0 0.1\n"
+		"clone 4 3 4096 8192 65536 = -1 EOPNOTSUPP 0.1\n";
+	char dir[] = "/tmp/iolens-unit.XXXXXX", path[64];
+	unsigned char key[32] = {1};
+	struct iol_rscript s;
+	struct iol_rbin b;
+	struct iol_rev *ev = NULL, *c;
+	size_t n = 0;
+	int k, rc;
+
+	iol_rscript_init(&s);
+	ok(iol_rscript_parse(&s, text, strlen(text), NULL) == 0 &&
+		   s.rank[0].n == 4,
+	   "a script with clones parsed");
+	c = &s.rank[0].ev[3];
+	ok(s.rank[0].ev[2].op == IOL_ROP_CLONE && s.rank[0].ev[2].fd == 4 &&
+		   s.rank[0].ev[2].fd2 == 3 && s.rank[0].ev[2].len == 0,
+	   "clone 4 3 0 0 0: destination 4, source 3, to the end");
+	ok(c->off2 == 4096 && c->len == 8192 && c->off == 65536 &&
+		   c->ret == -1 && c->err == EOPNOTSUPP,
+	   "clone 4 3 4096 8192 65536: source offset, length, destination "
+	   "offset, its errno");
+	if (!mkdtemp(dir)) {
+		ok(0, "a directory for the compiled form");
+		iol_rscript_release(&s);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/c.iolr", dir);
+	for (k = 0; k < 7; k++) {
+		int64_t big = ((int64_t)1 << 62) + 1;
+
+		c = &s.rank[0].ev[2];
+		switch (k) {
+		case 1: c->off = -1; break;
+		case 2: c->off2 = big; break;
+		case 3: c->len = -1; break;
+		case 4: c->fd2 = -1; break;
+		case 5: c->fd = (1 << 20) + 1; break;
+		case 6: c->off = big; break;
+		}
+		rc = iol_rbin_write(&s, key, path, NULL);
+		if (rc == 0)
+			rc = iol_rbin_load(&b, path, key, NULL);
+		if (rc == 0) {
+			rc = iol_rbin_events(&b, 0, &ev, &n);
+			iol_rbin_release(&b);
+			free(ev);
+			ev = NULL;
+		}
+		ok(k == 0 ? rc == 0 && n == 4 : rc == IOL_ECORRUPT,
+		   k == 0 ? "its compiled form read back whole"
+			  : "a clone out of range in a sealed compiled form "
+			    "is refused");
+		*c = s.rank[0].ev[3]; /* a good one again */
+		c->off2 = 0, c->len = 0, c->off = 0, c->ret = 0, c->err = 0;
+	}
+	unlink(path);
+	rmdir(dir);
+	iol_rscript_release(&s);
+}
+
 int main(void)
 {
+	test_clone_bin();
 	test_events();
 	test_overhead();
 	test_errors();
