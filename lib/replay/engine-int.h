@@ -40,9 +40,12 @@ struct rprog {
 	 * in section 0's entry alone): a section's cached parent
 	 * directories hold while it has not moved (engine-rank.c) */
 	_Atomic int64_t ns;
-	/* sections sleeping on this one's count (a futex on its low 32
-	 * bits): its calls wake them */
-	_Atomic int64_t sleepers;
+	/* sections sleeping on this one's count sleep on gen (a futex on
+	 * its low 32 bits); wake_at is the least count one of them waits
+	 * for (0 none): a call that reaches it clears it, moves gen and
+	 * wakes them, the others sleep again (engine-rank.c: sleep_on()) */
+	_Atomic int64_t gen;
+	_Atomic int64_t wake_at;
 };
 
 /* The common start of a run's sections on one machine: each says it is

@@ -767,33 +767,49 @@ static int cycle(const struct rprog *pg, size_t nr, size_t me, size_t s)
 	return 0;
 }
 
-/* Sleep until section s's count moves from seen, or 50 ms: a futex on
- * its count (shared memory of forked processes or one node's file
+/* Sleep until section s may have made want calls, or 50 ms: a futex
+ * on its gen (shared memory of forked processes or one node's file
  * mapping), so a waiting section costs nothing while it waits; it polled
- * every 20 us before.  In a group of several processes, which may be on
- * several nodes, it naps 20 us as before. */
-static void sleep_on(struct rk *k, struct rprog *p, int64_t seen)
+ * every 20 us before.  Only the call that reaches the least count wanted
+ * wakes the sleepers: 500 sections waiting on one were woken by each of
+ * its calls.  gen is read before the count wanted is put in wake_at and
+ * the count after, so a wake that cleared wake_at in between has moved
+ * gen and the futex returns at once (the section then registers again).
+ * In a group of several processes, which may be on several nodes, it
+ * naps 20 us as before. */
+static void sleep_on(struct rk *k, struct rprog *p, int64_t want)
 {
 	const struct iol_rgroup *g = k->c->o->group;
 	struct timespec nap = {0, 20000}, most = {0, 50000000};
+	int64_t gen, cur;
 
 	if ((g && g->n > 1) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__) {
 		nanosleep(&nap, NULL);
 		return;
 	}
-	atomic_fetch_add(&p->sleepers, 1);
-	if (atomic_load(&p->calls) == seen && !atomic_load(&p->done))
-		syscall(SYS_futex, iol_low32(&p->calls), FUTEX_WAIT,
-			(uint32_t)seen, &most, NULL, 0);
-	atomic_fetch_sub(&p->sleepers, 1);
+	gen = atomic_load(&p->gen);
+	cur = atomic_load(&p->wake_at);
+	while ((cur == 0 || want < cur) &&
+	       !atomic_compare_exchange_weak(&p->wake_at, &cur, want))
+		;
+	if (atomic_load(&p->calls) < want && !atomic_load(&p->done))
+		syscall(SYS_futex, iol_low32(&p->gen), FUTEX_WAIT,
+			(uint32_t)gen, &most, NULL, 0);
 }
 
-/* After a call or at the end: wake the sections sleeping on this one. */
-static void wake_sleepers(struct rprog *p)
+/* After a call (all: at the end): wake the sections sleeping on this
+ * one when it has made the calls one of them waits for.  The count was
+ * stored (seq_cst) before wake_at is read. */
+static void wake_sleepers(struct rprog *p, int all)
 {
-	if (atomic_load(&p->sleepers) > 0)
-		syscall(SYS_futex, iol_low32(&p->calls), FUTEX_WAKE, INT_MAX,
-			NULL, NULL, 0);
+	int64_t w = atomic_load(&p->wake_at);
+
+	if (w == 0 || (!all && atomic_load(&p->calls) < w))
+		return;
+	atomic_store(&p->wake_at, 0);
+	atomic_fetch_add(&p->gen, 1);
+	syscall(SYS_futex, iol_low32(&p->gen), FUTEX_WAKE, INT_MAX, NULL, NULL,
+		0);
 }
 
 /* "after S N": until section S has made N calls.  Given up, and counted,
@@ -816,7 +832,7 @@ static void wait_rank(struct rk *k, const struct iol_rev *e, size_t me)
 		if (atomic_load(&pg[s].done) &&
 		    atomic_load(&pg[s].calls) < e->len)
 			break;
-		sleep_on(k, &pg[s], seen);
+		sleep_on(k, &pg[s], e->len);
 		t = rnow();
 		if (atomic_load(&pg[s].calls) != seen)
 			last = t;
@@ -914,10 +930,10 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 		en = errno;
 		t2 = now = rnow();
 		account(k, e, r, en, t1, t2, i++);
-		/* seq_cst: the store before the load of sleepers, so that a
+		/* seq_cst: the store before the load of wake_at, so that a
 		 * section going to sleep on the old count is woken */
 		atomic_store(&k->c->prog[me].calls, (int64_t)i);
-		wake_sleepers(&k->c->prog[me]);
+		wake_sleepers(&k->c->prog[me], 0);
 		base = pace == IOL_PACE_TIMELINE ? base + e->dur : t2;
 	}
 }
@@ -983,7 +999,7 @@ int replay_rank(struct rctx *c, size_t r)
 	free(buf);
 	c->st->done = rc == 0;
 	atomic_store(&c->prog[r].done, 1); /* its waiters stop waiting */
-	wake_sleepers(&c->prog[r]);
+	wake_sleepers(&c->prog[r], 1);
 	return rc;
 }
 
