@@ -273,9 +273,30 @@ if mount -t tmpfs -o nr_inodes=400,size=20m iolens-t "$M" 2> /dev/null; then
 	# ... and 2000 empty input files
 	awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 2000; i++) print "input \"f" i "\" 0"; print "rank 0 pid 1"; print "stat \".\" = 0 0.00001" }' > "$TMP/stagefiles.script"
 	staged stagefiles "2000 empty inputs"
+	# one call, or calls faster than the watcher's look every 0.1 s,
+	# must not take the file system past its margin either: a copy of
+	# 1 GiB out of a sparse file, and 2000 directories made as fast as
+	# possible, filled it to its last block and its last inode
+	fast() {
+		$RUN replay --allow-root --as-fast-as-possible --keep --dir "$M/sb" "$TMP/$1.script" > /dev/null 2> "$TMP/$1.err"
+		st=$?
+		set -- "$1" "$2" "$(df -Pk "$M" | awk 'NR == 2 { print $4 }')" "$(df -Pi "$M" | awk 'NR == 2 { print $4 }')"
+		ok $([ $st -eq 1 ] && grep -q "stopped: the sandbox's file system fell below its margin" "$TMP/$1.err" && [ "$3" -gt 512 ] && [ "$4" -gt 0 ]; echo $?) "$2: stopped at the margin, $3 KiB and $4 inodes left (exit $st: $(head -c 160 "$TMP/$1.err"))"
+		rm -rf "$M/sb"
+	}
+	printf '%s\nrank 0 pid 1\n%s\n' "$head_" 'open "a" rdwr|creat 0644 = 3 0.00001
+ftruncate 3 1073741824 = 0 0.00001
+open "b" wronly|creat 0644 = 4 0.00001
+copy 3 0 4 0 1073741824 = 1073741824 0.00001
+close 4 = 0 0.00001' > "$TMP/sparsecopy.script"
+	fast sparsecopy "a copy of 1 GiB out of a sparse file on 20 MB"
+	awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 1"; print "rank 0 pid 1"; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 67108864 = 1 0.00001"; print "open \"g\" wronly|creat 0644 = 4 0.00001"; print "write 4 67108864 = 67108864 0.00001" }' > "$TMP/bigwrite.script"
+	fast bigwrite "one write of 64 MiB on 20 MB"
+	awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 2000; i++) print "mkdir \"d" i "\" 0755 = 0 0.00001" }' > "$TMP/fastdirs.script"
+	fast fastdirs "2000 directories made as fast as possible on 400 inodes"
 	umount "$M"
 else
-	skip "no tmpfs can be mounted here (root only)" 4
+	skip "no tmpfs can be mounted here (root only)" 7
 fi
 
 # ---- signals: the run directory is removed, the status is the signal's
