@@ -150,6 +150,18 @@ awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; print "mkdir \"x\" 075
 $RUN replay --allow-root --as-fast-as-possible --dir "$W/sb" "$TMP/deep.script" > /dev/null 2> "$TMP/deep.err"
 is "$?:$(ls -A "$W/sb")" "0:" "a tree 3000 deep, past PATH_MAX: replayed, then removed ($(head -c 160 "$TMP/deep.err"))"
 
+# names too long for the kernel (a path past 4096 bytes, a component
+# past 255): their calls fail ENAMETOOLONG, the rest is replayed (the
+# run was refused: "cannot make directories: File exists")
+long=$(awk 'BEGIN { for (i = 0; i < 25; i++) printf "%s%s", i ? "/" : "", sprintf("%200s", "") }' | tr ' ' a)
+printf '%s\nrank 0 pid 1\n%s\n' "$head_" "stat \"$long/x\" = -1 ENAMETOOLONG 0.00001
+stat \"a/$(printf '%300s' '' | tr ' ' c)/x\" = -1 ENAMETOOLONG 0.00001
+open \"f\" wronly|creat 0644 = 3 0.00001
+write 3 5 = 5 0.00001" > "$TMP/toolong.script"
+hostile toolong "names too long for the kernel"
+ok $([ "$(cat "$TMP/toolong.rc")" = 0 ] && grep -q '"replay":{[^}]*"bytes_written":5,' "$TMP/toolong.json"; echo $?) "... replayed, their calls failed as in the original (exit $(cat "$TMP/toolong.rc"): $(head -c 120 "$TMP/toolong.err"))"
+rm -rf "$RD"
+
 # set-ID and sticky bits never made, even inside
 printf '%s\nrank 0 pid 1\n%s\n' "$head_" \
 'open "s" wronly|creat 06777 = 3 0.00001
@@ -201,6 +213,11 @@ awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 3; r
 limit mem "--max-memory" "three buffers of 1 GiB"
 awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 30000; i++) print "stat \"a" i "\" = -1 ENOENT 0.00001"; for (r = 1; r < 200; r++) { print "rank " r " pid " r + 1; print "stat \".\" = 0 0.00001" } }' > "$TMP/wide.script"
 limit wide "buffers and tables need 14" "200 sections, 30000 paths: a table of 144 MB with --max-memory 64M" --max-memory 64M
+# the chunks each section inflates (two of up to 4096 events, and one
+# compressed) count too: 16 sections of 4000 events with buffers of
+# 4 MB ran under --max-memory 64M, 10 MB of chunks not counted
+awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 16; r++) { print "rank " r " pid " r + 1; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 4000000 = 10 0.00001"; for (i = 0; i < 4000; i++) print "fstat 3 = 0 0.00001" } }' > "$TMP/chunks.script"
+limit chunks "buffers and tables need 74" "16 sections of 4000 events and 4 MB buffers with --max-memory 64M: the inflated chunks counted" --max-memory 64M
 # a script file larger than --max-memory is not read whole (a sparse
 # file of 20 GB took 8.7 GB with --max-memory 64M, then failed)
 truncate -s 200M "$TMP/sparse.script"

@@ -573,6 +573,19 @@ int iol_rcursor_open(struct iol_rcursor *c, const struct iol_rbin *b, size_t r)
 	return c->fd >= 0 && r < b->s.nrank ? 0 : IOL_EINVAL;
 }
 
+uint64_t iol_rcursor_memory(const struct iol_rbin *b, size_t r)
+{
+	uint64_t k, rec = 0, z = 0;
+
+	for (k = 0; r < b->s.nrank && k < b->nchunk[r]; k++) {
+		const struct iol_rchunk *ch = &b->chunk[b->first[r] + k];
+
+		rec = ch->nrec > rec ? ch->nrec : rec;
+		z = ch->zlen > z ? ch->zlen : z;
+	}
+	return 2 * rec * sizeof(struct iol_rev) + z;
+}
+
 /* Inflate chunk c->next into buffer k. */
 static int inflate_chunk(struct iol_rcursor *c, int k)
 {

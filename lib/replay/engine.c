@@ -172,8 +172,11 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 	char p[4096];
 	size_t i, n = strlen(path);
 
+	/* longer than the kernel takes: its call fails ENAMETOOLONG, as
+	 * the original's did (the run was refused, "cannot make
+	 * directories" with an errno left from before) */
 	if (n >= sizeof(p))
-		return IOL_EINVAL;
+		return 0;
 	memcpy(p, path, n + 1);
 	for (i = 1; i <= n; i++) {
 		if (i < n && p[i] != '/')
@@ -185,10 +188,15 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 			return 0;
 		/* "." and "a/.": a directory there already */
 		if (!(p[i - 1] == '.' && (i == 1 || p[i - 2] == '/'))) {
-			if (iol_sbx_mkdir(dirfd, p, 0755) == 0
-				    ? staged_one(dirfd, o, made) < 0
-				    : errno != EEXIST)
+			/* a name too long for the kernel (a component past
+			 * 255 bytes) is left: its calls fail so here, as
+			 * the original's did */
+			if (iol_sbx_mkdir(dirfd, p, 0755) == 0) {
+				if (staged_one(dirfd, o, made) < 0)
+					return IOL_EIO;
+			} else if (errno != EEXIST && errno != ENAMETOOLONG) {
 				return IOL_EIO;
+			}
 		}
 		if (i < n)
 			p[i] = '/';
@@ -993,10 +1001,12 @@ static int over(struct iol_error *err, const char *what, int64_t n, int64_t lim,
 			     (long long)lim, opt);
 }
 
-/* The data buffers of the sections this process replays and the shared
- * table of bytes and calls per section and path (shared_map): 256
- * sections of a script naming a million paths would map 6 GB (nrank <
- * 2^24, nstr < 2^32: no overflow). */
+/* The data buffers of the sections this process replays, their
+ * cursors' chunks (1024 sections of 4096 events or more each held
+ * 0.9 GiB of them, not counted) and the shared table of bytes and calls
+ * per section and path (shared_map): 256 sections of a script naming a
+ * million paths would map 6 GB (nrank < 2^24, nstr < 2^32: no
+ * overflow). */
 static int64_t memory_of(const struct iol_rbin *b, const struct iol_ropts *o)
 {
 	int64_t mem = (int64_t)b->s.nrank * (int64_t)b->s.nstr * 24;
@@ -1004,8 +1014,9 @@ static int64_t memory_of(const struct iol_rbin *b, const struct iol_ropts *o)
 
 	for (r = 0; r < b->s.nrank; r++)
 		if (owned(b, o->group, r))
-			mem += b->s.rank[r].maxlen > 4096 ? b->s.rank[r].maxlen
-							  : 4096;
+			mem += (b->s.rank[r].maxlen > 4096 ? b->s.rank[r].maxlen
+							   : 4096) +
+			       (int64_t)iol_rcursor_memory(b, r);
 	return mem;
 }
 
