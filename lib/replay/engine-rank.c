@@ -534,7 +534,8 @@ static int64_t copy_bytes(struct rk *k, const struct iol_rev *e, int64_t n)
 }
 
 /* What a call may take of the file system: bytes (data written or
- * copied, a directory's block) and inodes (a name made). */
+ * copied, the block of a directory or a link's target) and inodes (a
+ * name made). */
 static void takes(struct rk *k, const struct iol_rev *e, int64_t *b,
 		  int64_t *i)
 {
@@ -546,8 +547,8 @@ static void takes(struct rk *k, const struct iol_rev *e, int64_t *b,
 	case IOL_ROP_PWRITE: *b = n > 0 ? n : 0; break;
 	case IOL_ROP_COPY: *b = n > 0 ? copy_bytes(k, e, n) : 0; break;
 	case IOL_ROP_OPEN: *i = (e->flags & IOL_EVF_CREAT) != 0; break;
-	case IOL_ROP_MKDIR: *b = 4096, *i = 1; break;
-	case IOL_ROP_SYMLINK: *i = 1; break;
+	case IOL_ROP_MKDIR:
+	case IOL_ROP_SYMLINK: *b = 4096, *i = 1; break; /* a block each */
 	default: break;
 	}
 }
