@@ -315,6 +315,24 @@ close 4 = 0 0.00001' > "$TMP/sparsecopy.script"
 else
 	skip "no tmpfs can be mounted here (root only)" 7
 fi
+# the removal of the run directory reads each directory in large steps:
+# one pass over it for each subdirectory took 2.9 s for 20,000 empty
+# directories on a tmpfs (0.4 ms each on ext4, 10 times rm -rf), and a
+# script may make millions; on a tmpfs of its own (root only)
+if mount -t tmpfs -o nr_inodes=40000,size=64m iolens-t "$M" 2> /dev/null; then
+	trap 'umount "$M" 2> /dev/null; rm -rf "$TMP"' EXIT
+	awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 20000; i++) print "mkdir \"d" i "\" 0755 = 0 0.00001" }' > "$TMP/manydirs.script"
+	$RUN replay --allow-root --as-fast-as-possible --dir "$M/sb" "$TMP/manydirs.script" > /dev/null 2>&1
+	t0=$(date +%s.%N)
+	$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$M/sb" "$TMP/manydirs.script" > "$TMP/manydirs.json" 2> "$TMP/manydirs.err"
+	st=$?
+	t1=$(date +%s.%N)
+	rest=$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); printf "%.2f", $ARGV[1] - $ARGV[0] - $j->{replay}{run_s}' "$t0" "$t1" < "$TMP/manydirs.json")
+	ok $([ $st -eq 0 ] && [ -z "$(ls -A "$M/sb")" ] && awk -v r="$rest" 'BEGIN { exit !(r < 1.0) }'; echo $?) "20,000 directories made by a script: removed in $rest s, under 1 s besides the run (exit $st: $(head -c 120 "$TMP/manydirs.err"))"
+	umount "$M"
+else
+	skip "no tmpfs can be mounted here (root only)" 1
+fi
 
 # ---- signals: the run directory is removed, the status is the signal's
 # (SIGQUIT too, without a core dump)
