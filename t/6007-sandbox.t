@@ -373,6 +373,16 @@ hostile ovf "copies whose lengths sum past 2^63"
 ok $(grep -q '"original":{[^}]*"bytes_read":9223372036854775807,"bytes_written":9223372036854775807' "$TMP/ovf.json"; echo $?) "... the original's bytes held at 2^63-1 (exit $(cat "$TMP/ovf.rc"), $(head -c 120 "$TMP/ovf.err"))"
 rm -rf "$RD"
 
+# ... and on descriptors never opened: not issued, so not held against
+# the free space (the run went on, not stopped at the margin)
+printf '%s\nrank 0 pid 1\n%s\n' "$head_" 'copy 3 0 4 0 4611686018427387904 = -1 EBADF 0.00001
+write 5 100 = -1 EBADF 0.00001
+open "f" wronly|creat 0644 = 3 0.00001
+write 3 5 = 5 0.00001' > "$TMP/unopened.script"
+hostile unopened "a copy of 2^62 bytes and a write on descriptors never opened"
+ok $([ "$(cat "$TMP/unopened.rc")" = 0 ] && grep -q '"replay":{[^}]*"bytes_written":5,' "$TMP/unopened.json"; echo $?) "... not issued, the run not stopped (exit $(cat "$TMP/unopened.rc"): $(head -c 120 "$TMP/unopened.err"))"
+rm -rf "$RD"
+
 # a signal while a 6 GiB input is staged: staging stops at once (it
 # went on to the last byte and its fsync, about 1.3 s a GiB here)
 if [ "$(df -Pk "$W" | awk 'NR == 2 { print $4 }')" -gt 20000000 ]; then

@@ -521,14 +521,18 @@ static int64_t op_falloc(struct rk *k, const struct iol_rev *e, int f)
 }
 
 /* The bytes a copy of n can move: what its source holds past the
- * offset read (a copy of 2^62 bytes out of a small file moves that). */
+ * offset read (a copy of 2^62 bytes out of a small file moves that);
+ * none when a descriptor is not held (the call is not issued). */
 static int64_t copy_bytes(struct rk *k, const struct iol_rev *e, int64_t n)
 {
 	int f = fdm_get(k->map, e->fd);
 	struct stat st;
-	off_t at = e->off >= 0 ? e->off : f >= 0 ? lseek(f, 0, SEEK_CUR) : -1;
+	off_t at;
 
-	if (f < 0 || at < 0 || fstat(f, &st) || !S_ISREG(st.st_mode))
+	if (f < 0 || fdm_get(k->map, e->fd2) < 0)
+		return 0;
+	at = e->off >= 0 ? e->off : lseek(f, 0, SEEK_CUR);
+	if (at < 0 || fstat(f, &st) || !S_ISREG(st.st_mode))
 		return n;
 	return st.st_size <= at ? 0 : st.st_size - at < n ? st.st_size - at : n;
 }
@@ -544,7 +548,9 @@ static void takes(struct rk *k, const struct iol_rev *e, int64_t *b,
 	*b = 0, *i = 0;
 	switch (e->op) {
 	case IOL_ROP_WRITE:
-	case IOL_ROP_PWRITE: *b = n > 0 ? n : 0; break;
+	case IOL_ROP_PWRITE:
+		*b = n > 0 && fdm_get(k->map, e->fd) >= 0 ? n : 0;
+		break;
 	case IOL_ROP_COPY: *b = n > 0 ? copy_bytes(k, e, n) : 0; break;
 	case IOL_ROP_OPEN: *i = (e->flags & IOL_EVF_CREAT) != 0; break;
 	case IOL_ROP_MKDIR:
