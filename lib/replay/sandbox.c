@@ -399,15 +399,13 @@ static int step(int *fd, struct lvl *stk, size_t depth, struct names *nm,
 	int rc;
 
 	for (;;) {
-		while (l->at < l->b1) {
+		if (l->at < l->b1) {
 			sub = nm->b + l->at;
 			l->at += strlen(sub) + 1;
 			if (descend(fd, sub, &stk[depth], l->dev, l->b1) == 0)
 				return 1;
-			if (errno != ENOENT) { /* gone: removed already */
-				snprintf(bad, n, "%s", sub);
-				return -1;
-			}
+			snprintf(bad, n, "%s", sub);
+			return -1;
 		}
 		/* on from where the last pass stopped, then once more from
 		 * the start for what a position may not find again */
