@@ -328,7 +328,7 @@ if mount -t tmpfs -o nr_inodes=40000,size=64m iolens-t "$M" 2> /dev/null; then
 	st=$?
 	t1=$(date +%s.%N)
 	rest=$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); printf "%.2f", $ARGV[1] - $ARGV[0] - $j->{replay}{run_s}' "$t0" "$t1" < "$TMP/manydirs.json")
-	ok $([ $st -eq 0 ] && [ -z "$(ls -A "$M/sb")" ] && awk -v r="$rest" 'BEGIN { exit !(r < 1.0) }'; echo $?) "20,000 directories made by a script: removed in $rest s, under 1 s besides the run (exit $st: $(head -c 120 "$TMP/manydirs.err"))"
+	ok $([ $st -eq 0 ] && [ -z "$(ls -A "$M/sb")" ] && awk -v r="$rest" 'BEGIN { exit !(r < 1.5) }'; echo $?) "20,000 directories made by a script: removed in $rest s, under 1.5 s besides the run (exit $st: $(head -c 120 "$TMP/manydirs.err"))"
 	umount "$M"
 else
 	skip "no tmpfs can be mounted here (root only)" 1
