@@ -213,6 +213,11 @@ awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 3; r
 limit mem "--max-memory" "three buffers of 1 GiB"
 awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 30000; i++) print "stat \"a" i "\" = -1 ENOENT 0.00001"; for (r = 1; r < 200; r++) { print "rank " r " pid " r + 1; print "stat \".\" = 0 0.00001" } }' > "$TMP/wide.script"
 limit wide "buffers and tables need 14" "200 sections, 30000 paths: a table of 144 MB with --max-memory 64M" --max-memory 64M
+# a read or write past the 2 GiB a call moves (a section's buffer is
+# made as large): refused with its line, not "bad compiled form"
+printf '%s\nrank 0 pid 1\n%s\n' "$head_" 'open "f" wronly|creat 0644 = 3 0.00001
+write 3 5 = 4611686018427387904 0.00001' > "$TMP/bigret.script"
+limit bigret "line 7: a write of 4611686018427387904 bytes, more than the 2 GiB" "a write that says it wrote 2^62 bytes"
 # the chunks each section inflates (two of up to 4096 events, and one
 # compressed) count too: 16 sections of 4000 events with buffers of
 # 4 MB ran under --max-memory 64M, 10 MB of chunks not counted

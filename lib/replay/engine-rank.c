@@ -548,8 +548,11 @@ static void takes(struct rk *k, const struct iol_rev *e, int64_t *b,
 	*b = 0, *i = 0;
 	switch (e->op) {
 	case IOL_ROP_WRITE:
-	case IOL_ROP_PWRITE:
-		*b = n > 0 && fdm_get(k->map, e->fd) >= 0 ? n : 0;
+	case IOL_ROP_PWRITE: /* none past the buffer: not issued (issue()) */
+		*b = n > 0 && (uint64_t)n <= k->buflen &&
+				     fdm_get(k->map, e->fd) >= 0
+			     ? n
+			     : 0;
 		break;
 	case IOL_ROP_COPY: *b = n > 0 ? copy_bytes(k, e, n) : 0; break;
 	case IOL_ROP_OPEN: *i = (e->flags & IOL_EVF_CREAT) != 0; break;
