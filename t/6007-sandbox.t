@@ -316,9 +316,20 @@ close 4 = 0 0.00001' > "$TMP/sparsecopy.script"
 	fast bigwrite "one write of 64 MiB on 20 MB"
 	awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 2000; i++) print "mkdir \"d" i "\" 0755 = 0 0.00001" }' > "$TMP/fastdirs.script"
 	fast fastdirs "2000 directories made as fast as possible on 400 inodes"
+	# ... and the other sections stop with it (one in a 20 s gap held
+	# the run, and the report, until its end)
+	printf '%s\nrank 0 pid 1\n%s\nrank 1 pid 2\ncompute 20\nstat "." = 0 0.00001\n' "$head_" 'open "a" rdwr|creat 0644 = 3 0.00001
+ftruncate 3 1073741824 = 0 0.00001
+open "b" wronly|creat 0644 = 4 0.00001
+copy 3 0 4 0 1073741824 = 1073741824 0.00001' > "$TMP/twosec.script"
+	t0=$(date +%s)
+	$RUN replay --allow-root --dir "$M/sb" "$TMP/twosec.script" > /dev/null 2> "$TMP/twosec.err"
+	st=$?
+	t1=$(date +%s)
+	ok $([ $st -eq 1 ] && grep -q "fell below its margin" "$TMP/twosec.err" && [ $((t1 - t0)) -lt 10 ] && [ -z "$(ls -A "$M/sb")" ]; echo $?) "a section stopped at the margin stops the run: $((t1 - t0)) s, not the other section's 20 s gap (exit $st)"
 	umount "$M"
 else
-	skip "no tmpfs can be mounted here (root only)" 7
+	skip "no tmpfs can be mounted here (root only)" 8
 fi
 # the removal of the run directory reads each directory in large steps:
 # one pass over it for each subdirectory took 2.9 s for 20,000 empty

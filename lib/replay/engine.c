@@ -801,6 +801,18 @@ static int64_t calls_made(const struct shared *m, size_t nr)
 	return n;
 }
 
+/* Whether a section has stopped itself at the margin (engine-rank.c:
+ * past_margin()): then the run stops, as when the watcher sees it. */
+static int margin_hit(const struct shared *m, size_t nr)
+{
+	size_t r;
+
+	for (r = 0; r < nr; r++)
+		if (m->st[r].timed_out == 2)
+			return 1;
+	return 0;
+}
+
 /* Wait for the ranks; stop them on o->stop, at the deadline or when the
  * file system fills; report progress meanwhile. */
 static void watch(const struct rctx *c, struct shared *m, pid_t *pids, int sbfd,
@@ -821,7 +833,8 @@ static void watch(const struct rctx *c, struct shared *m, pid_t *pids, int sbfd,
 				pids[r] = 0, left--;
 		t = rnow();
 		if (!killed && (stopping(o) || t > c->deadline + 1 ||
-				(t > next && disk_low(sbfd, o->lim.margin)))) {
+				(t > next && (disk_low(sbfd, o->lim.margin) ||
+					      margin_hit(m, nr))))) {
 			res->stopped = stopping(o);
 			res->timed_out |= !res->stopped && t > c->deadline + 1;
 			res->disk_full = !res->stopped && !res->timed_out;
