@@ -223,6 +223,10 @@ limit bigret "line 7: a write of 4611686018427387904 bytes, more than the 2 GiB"
 # 4 MB ran under --max-memory 64M, 10 MB of chunks not counted
 awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 16; r++) { print "rank " r " pid " r + 1; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 4000000 = 10 0.00001"; for (i = 0; i < 4000; i++) print "fstat 3 = 0 0.00001" } }' > "$TMP/chunks.script"
 limit chunks "buffers and tables need 74" "16 sections of 4000 events and 4 MB buffers with --max-memory 64M: the inflated chunks counted" --max-memory 64M
+# --profile's curves count too (64 bytes a call): 100,000 calls and a
+# 10 MB buffer ran under --max-memory 16M, 6.4 MB of them not counted
+awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; print "rank 0 pid 1"; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 10000000 = 10 0.00001"; for (i = 0; i < 100000; i++) print "fstat 3 = 0 0.00001" }' > "$TMP/prof.script"
+limit prof "buffers and tables need 170" "--profile of 100,000 calls with a 10 MB buffer under --max-memory 16M: the curves counted" --max-memory 16M --as-fast-as-possible --profile "$TMP/prof.pdf"
 # a script file larger than --max-memory is not read whole (a sparse
 # file of 20 GB took 8.7 GB with --max-memory 64M, then failed)
 truncate -s 200M "$TMP/sparse.script"

@@ -1016,20 +1016,26 @@ static int over(struct iol_error *err, const char *what, int64_t n, int64_t lim,
 
 /* The data buffers of the sections this process replays, their
  * cursors' chunks (1024 sections of 4096 events or more each held
- * 0.9 GiB of them, not counted) and the shared table of bytes and calls
- * per section and path (shared_map): 256 sections of a script naming a
- * million paths would map 6 GB (nrank < 2^24, nstr < 2^32: no
- * overflow). */
+ * 0.9 GiB of them, not counted), the profiles and the shared table of
+ * bytes and calls per section and path (shared_map): 256 sections of a
+ * script naming a million paths would map 6 GB (nrank < 2^24, nstr <
+ * 2^32: no overflow). */
 static int64_t memory_of(const struct iol_rbin *b, const struct iol_ropts *o)
 {
 	int64_t mem = (int64_t)b->s.nrank * (int64_t)b->s.nstr * 24;
 	size_t r;
 
-	for (r = 0; r < b->s.nrank; r++)
+	for (r = 0; r < b->s.nrank; r++) {
+		/* --profile: 8 doubles a call (the original's and the
+		 * replay's, each as pairs and as the curve) */
+		if (o->profile)
+			mem += (int64_t)b->s.rank[r].n * 8 *
+			       (int64_t)sizeof(double);
 		if (owned(b, o->group, r))
 			mem += (b->s.rank[r].maxlen > 4096 ? b->s.rank[r].maxlen
 							   : 4096) +
 			       (int64_t)iol_rcursor_memory(b, r);
+	}
 	return mem;
 }
 
