@@ -502,18 +502,21 @@ static int64_t op_copy(struct rk *k, const struct iol_rev *e, int in)
 	return done;
 }
 
-/* fallocate as the original: space taken at once, so not past the free
- * space less the margin (the watcher polls it every 0.1 s; one call
- * would fill the disk before that), refused ENOSPC then, unissued.
- * Only the modes scripts name. */
+/* fallocate as the original: space taken at once, so not past this
+ * section's share of the free space less the margin (the watcher polls
+ * it every 0.1 s; one call would fill the disk before that, and the
+ * sections together if each could take all), refused ENOSPC then,
+ * unissued.  Only the modes scripts name. */
 static int64_t op_falloc(struct rk *k, const struct iol_rev *e, int f)
 {
 	struct statvfs v;
 	unsigned mode = e->flags & IOL_FALLOC_ALL;
+	double nr = k->c->b->s.nrank ? (double)k->c->b->s.nrank : 1;
 
 	if (!(mode & IOL_FALLOC_PUNCH_HOLE) && !fstatvfs(f, &v) &&
-	    (double)e->len > (double)v.f_bavail * (double)v.f_frsize -
-				     (double)k->c->o->lim.margin) {
+	    (double)e->len > ((double)v.f_bavail * (double)v.f_frsize -
+			      (double)k->c->o->lim.margin) /
+				     nr) {
 		errno = ENOSPC;
 		return -1;
 	}
