@@ -550,14 +550,19 @@ static void takes(struct rk *k, const struct iol_rev *e, int64_t *b,
 
 	*b = 0, *i = 0;
 	switch (e->op) {
+	/* within the room, the bytes asked (no call to learn more); past
+	 * it, what the call can take: none past the buffer or on a
+	 * descriptor not held (not issued), a copy's source's bytes */
 	case IOL_ROP_WRITE:
-	case IOL_ROP_PWRITE: /* none past the buffer: not issued (issue()) */
-		*b = n > 0 && (uint64_t)n <= k->buflen &&
-				     fdm_get(k->map, e->fd) >= 0
-			     ? n
-			     : 0;
+	case IOL_ROP_PWRITE:
+		*b = n <= 0 || (uint64_t)n > k->buflen ? 0
+		     : n <= k->room_b			? n
+		     : fdm_get(k->map, e->fd) >= 0	? n
+							: 0;
 		break;
-	case IOL_ROP_COPY: *b = n > 0 ? copy_bytes(k, e, n) : 0; break;
+	case IOL_ROP_COPY:
+		*b = n <= 0 ? 0 : n <= k->room_b ? n : copy_bytes(k, e, n);
+		break;
 	case IOL_ROP_OPEN: *i = (e->flags & IOL_EVF_CREAT) != 0; break;
 	case IOL_ROP_MKDIR:
 	case IOL_ROP_SYMLINK: *b = 4096, *i = 1; break; /* a block each */
