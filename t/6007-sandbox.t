@@ -227,6 +227,24 @@ limit chunks "buffers and tables need 74" "16 sections of 4000 events and 4 MB b
 # 10 MB buffer ran under --max-memory 16M, 6.4 MB of them not counted
 awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; print "rank 0 pid 1"; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 10000000 = 10 0.00001"; for (i = 0; i < 100000; i++) print "fstat 3 = 0 0.00001" }' > "$TMP/prof.script"
 limit prof "buffers and tables need 170" "--profile of 100,000 calls with a 10 MB buffer under --max-memory 16M: the curves counted" --max-memory 16M --as-fast-as-possible --profile "$TMP/prof.pdf"
+# a line longer than any before is counted before it is copied: a
+# script of one line of 6 MB under --max-memory 8M took three times its
+# size (the text, the line's copy, its string) before it was refused;
+# shown with the address space held to the replay's own while it reads
+# a script plus 14 MiB (not under ASan or valgrind)
+{ printf '%s\nrank 0 pid 1\nstat "' "$head_"; head -c 6000000 /dev/zero | tr '\0' a; printf '" = 0 0.00001\n'; } > "$TMP/longline.script"
+if [ -z "${VALGRIND:-}" ] && ! grep -q __asan_init "$IOLENS"; then
+	sleep 2 | $IOLENS replay --allow-root --max-memory 8M --dir "$W/sb" /dev/stdin > /dev/null 2>&1 &
+	pid=$!
+	sleep 0.5
+	vsz=$(ps -o vsz= -p $pid)
+	wait
+	(ulimit -v $((vsz + 14336)); $IOLENS replay --allow-root --max-memory 8M --dir "$W/sb" "$TMP/longline.script" > /dev/null 2> "$TMP/longline.err")
+	ok $(grep -q "line 6: the script's text and events take [0-9]* bytes, more than 8388608 (--max-memory)" "$TMP/longline.err"; echo $?) "a line of 6 MB under --max-memory 8M, in $vsz KiB + 14 MiB of address space: refused with its line ($(head -c 160 "$TMP/longline.err"))"
+else
+	skip "ASan or valgrind: no address-space limit" 1
+fi
+rm -f "$TMP/longline.script"
 # a script file larger than --max-memory is not read whole (a sparse
 # file of 20 GB took 8.7 GB with --max-memory 64M, then failed)
 truncate -s 200M "$TMP/sparse.script"
