@@ -244,6 +244,10 @@ if [ -z "${VALGRIND:-}" ] && ! grep -q __asan_init "$IOLENS"; then
 else
 	skip "ASan or valgrind: no address-space limit" 1
 fi
+# ... also when a run without the limit has cached its compiled form
+# (its strings were not held to the limit: it was reused)
+$RUN replay --allow-root --dir "$W/sb" "$TMP/longline.script" > /dev/null 2>&1
+limit longline "line 6: the script's text and events take [0-9]* bytes, more than 8388608 (--max-memory)" "... and its compiled form cached by a run without the limit" --max-memory 8M
 rm -f "$TMP/longline.script"
 # a script file larger than --max-memory is not read whole (a sparse
 # file of 20 GB took 8.7 GB with --max-memory 64M, then failed)
