@@ -791,8 +791,13 @@ static int parse_limits_ok(const struct iol_rbin *b, size_t len,
 
 	for (r = 0; r < b->s.nrank; r++)
 		ev += b->s.rank[r].n;
+	/* the strings too, with their offsets and index, as the parser
+	 * counts them (a line of 6 MB cached without the limit was reused
+	 * under --max-memory 8M) */
 	return (!max_input || b->s.ninput <= max_input) &&
-	       len + ev * sizeof(struct iol_rev) <= parse_max_memory;
+	       len + ev * sizeof(struct iol_rev) + b->s.nbytes +
+			       b->s.nstr * 2 * sizeof(uint32_t) <=
+		       parse_max_memory;
 }
 
 /* The compiled form of the script at path, reused when the cache has

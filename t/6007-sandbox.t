@@ -150,6 +150,18 @@ awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; print "mkdir \"x\" 075
 $RUN replay --allow-root --as-fast-as-possible --dir "$W/sb" "$TMP/deep.script" > /dev/null 2> "$TMP/deep.err"
 is "$?:$(ls -A "$W/sb")" "0:" "a tree 3000 deep, past PATH_MAX: replayed, then removed ($(head -c 160 "$TMP/deep.err"))"
 
+# names too long for the kernel (a path past 4096 bytes, a component
+# past 255): their calls fail ENAMETOOLONG, the rest is replayed (the
+# run was refused: "cannot make directories: File exists")
+long=$(awk 'BEGIN { for (i = 0; i < 25; i++) printf "%s%s", i ? "/" : "", sprintf("%200s", "") }' | tr ' ' a)
+printf '%s\nrank 0 pid 1\n%s\n' "$head_" "stat \"$long/x\" = -1 ENAMETOOLONG 0.00001
+stat \"a/$(printf '%300s' '' | tr ' ' c)/x\" = -1 ENAMETOOLONG 0.00001
+open \"f\" wronly|creat 0644 = 3 0.00001
+write 3 5 = 5 0.00001" > "$TMP/toolong.script"
+hostile toolong "names too long for the kernel"
+ok $([ "$(cat "$TMP/toolong.rc")" = 0 ] && grep -q '"replay":{[^}]*"bytes_written":5,' "$TMP/toolong.json"; echo $?) "... replayed, their calls failed as in the original (exit $(cat "$TMP/toolong.rc"): $(head -c 120 "$TMP/toolong.err"))"
+rm -rf "$RD"
+
 # set-ID and sticky bits never made, even inside
 printf '%s\nrank 0 pid 1\n%s\n' "$head_" \
 'open "s" wronly|creat 06777 = 3 0.00001
@@ -201,6 +213,42 @@ awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 3; r
 limit mem "--max-memory" "three buffers of 1 GiB"
 awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 30000; i++) print "stat \"a" i "\" = -1 ENOENT 0.00001"; for (r = 1; r < 200; r++) { print "rank " r " pid " r + 1; print "stat \".\" = 0 0.00001" } }' > "$TMP/wide.script"
 limit wide "buffers and tables need 14" "200 sections, 30000 paths: a table of 144 MB with --max-memory 64M" --max-memory 64M
+# a read or write past the 2 GiB a call moves (a section's buffer is
+# made as large): refused with its line, not "bad compiled form"
+printf '%s\nrank 0 pid 1\n%s\n' "$head_" 'open "f" wronly|creat 0644 = 3 0.00001
+write 3 5 = 4611686018427387904 0.00001' > "$TMP/bigret.script"
+limit bigret "line 7: a write of 4611686018427387904 bytes, more than the 2 GiB" "a write that says it wrote 2^62 bytes"
+# the chunks each section inflates (two of up to 4096 events, and one
+# compressed) count too: 16 sections of 4000 events with buffers of
+# 4 MB ran under --max-memory 64M, 10 MB of chunks not counted
+awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 16; r++) { print "rank " r " pid " r + 1; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 4000000 = 10 0.00001"; for (i = 0; i < 4000; i++) print "fstat 3 = 0 0.00001" } }' > "$TMP/chunks.script"
+limit chunks "buffers and tables need 74" "16 sections of 4000 events and 4 MB buffers with --max-memory 64M: the inflated chunks counted" --max-memory 64M
+# --profile's curves count too (64 bytes a call): 100,000 calls and a
+# 10 MB buffer ran under --max-memory 16M, 6.4 MB of them not counted
+awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; print "rank 0 pid 1"; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 10000000 = 10 0.00001"; for (i = 0; i < 100000; i++) print "fstat 3 = 0 0.00001" }' > "$TMP/prof.script"
+limit prof "buffers and tables need 170" "--profile of 100,000 calls with a 10 MB buffer under --max-memory 16M: the curves counted" --max-memory 16M --as-fast-as-possible --profile "$TMP/prof.pdf"
+# a line longer than any before is counted before it is copied: a
+# script of one line of 6 MB under --max-memory 8M took three times its
+# size (the text, the line's copy, its string) before it was refused;
+# shown with the address space held to the replay's own while it reads
+# a script plus 14 MiB (not under ASan or valgrind)
+{ printf '%s\nrank 0 pid 1\nstat "' "$head_"; head -c 6000000 /dev/zero | tr '\0' a; printf '" = 0 0.00001\n'; } > "$TMP/longline.script"
+if [ -z "${VALGRIND:-}" ] && ! grep -q __asan_init "$IOLENS"; then
+	sleep 2 | $IOLENS replay --allow-root --max-memory 8M --dir "$W/sb" /dev/stdin > /dev/null 2>&1 &
+	pid=$!
+	sleep 0.5
+	vsz=$(ps -o vsz= -p $pid)
+	wait
+	(ulimit -v $((vsz + 14336)); $IOLENS replay --allow-root --max-memory 8M --dir "$W/sb" "$TMP/longline.script" > /dev/null 2> "$TMP/longline.err")
+	ok $(grep -q "line 6: the script's text and events take [0-9]* bytes, more than 8388608 (--max-memory)" "$TMP/longline.err"; echo $?) "a line of 6 MB under --max-memory 8M, in $vsz KiB + 14 MiB of address space: refused with its line ($(head -c 160 "$TMP/longline.err"))"
+else
+	skip "ASan or valgrind: no address-space limit" 1
+fi
+# ... also when a run without the limit has cached its compiled form
+# (its strings were not held to the limit: it was reused)
+$RUN replay --allow-root --dir "$W/sb" "$TMP/longline.script" > /dev/null 2>&1
+limit longline "line 6: the script's text and events take [0-9]* bytes, more than 8388608 (--max-memory)" "... and its compiled form cached by a run without the limit" --max-memory 8M
+rm -f "$TMP/longline.script"
 # a script file larger than --max-memory is not read whole (a sparse
 # file of 20 GB took 8.7 GB with --max-memory 64M, then failed)
 truncate -s 200M "$TMP/sparse.script"
@@ -273,9 +321,59 @@ if mount -t tmpfs -o nr_inodes=400,size=20m iolens-t "$M" 2> /dev/null; then
 	# ... and 2000 empty input files
 	awk -v h="$head_" 'BEGIN { print h; for (i = 0; i < 2000; i++) print "input \"f" i "\" 0"; print "rank 0 pid 1"; print "stat \".\" = 0 0.00001" }' > "$TMP/stagefiles.script"
 	staged stagefiles "2000 empty inputs"
+	# one call, or calls faster than the watcher's look every 0.1 s,
+	# must not take the file system past its margin either: a copy of
+	# 1 GiB out of a sparse file, and 2000 directories made as fast as
+	# possible, filled it to its last block and its last inode
+	fast() {
+		$RUN replay --allow-root --as-fast-as-possible --keep --dir "$M/sb" "$TMP/$1.script" > /dev/null 2> "$TMP/$1.err"
+		st=$?
+		set -- "$1" "$2" "$(df -Pk "$M" | awk 'NR == 2 { print $4 }')" "$(df -Pi "$M" | awk 'NR == 2 { print $4 }')"
+		ok $([ $st -eq 1 ] && grep -q "stopped: the sandbox's file system fell below its margin" "$TMP/$1.err" && [ "$3" -gt 512 ] && [ "$4" -gt 0 ]; echo $?) "$2: stopped at the margin, $3 KiB and $4 inodes left (exit $st: $(head -c 160 "$TMP/$1.err"))"
+		rm -rf "$M/sb"
+	}
+	printf '%s\nrank 0 pid 1\n%s\n' "$head_" 'open "a" rdwr|creat 0644 = 3 0.00001
+ftruncate 3 1073741824 = 0 0.00001
+open "b" wronly|creat 0644 = 4 0.00001
+copy 3 0 4 0 1073741824 = 1073741824 0.00001
+close 4 = 0 0.00001' > "$TMP/sparsecopy.script"
+	fast sparsecopy "a copy of 1 GiB out of a sparse file on 20 MB"
+	awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 1"; print "rank 0 pid 1"; print "open \"f\" rdonly 0 = 3 0.00001"; print "read 3 67108864 = 1 0.00001"; print "open \"g\" wronly|creat 0644 = 4 0.00001"; print "write 4 67108864 = 67108864 0.00001" }' > "$TMP/bigwrite.script"
+	fast bigwrite "one write of 64 MiB on 20 MB"
+	awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 2000; i++) print "mkdir \"d" i "\" 0755 = 0 0.00001" }' > "$TMP/fastdirs.script"
+	fast fastdirs "2000 directories made as fast as possible on 400 inodes"
+	# ... and the other sections stop with it (one in a 20 s gap held
+	# the run, and the report, until its end)
+	printf '%s\nrank 0 pid 1\n%s\nrank 1 pid 2\ncompute 20\nstat "." = 0 0.00001\n' "$head_" 'open "a" rdwr|creat 0644 = 3 0.00001
+ftruncate 3 1073741824 = 0 0.00001
+open "b" wronly|creat 0644 = 4 0.00001
+copy 3 0 4 0 1073741824 = 1073741824 0.00001' > "$TMP/twosec.script"
+	t0=$(date +%s)
+	$RUN replay --allow-root --dir "$M/sb" "$TMP/twosec.script" > /dev/null 2> "$TMP/twosec.err"
+	st=$?
+	t1=$(date +%s)
+	ok $([ $st -eq 1 ] && grep -q "fell below its margin" "$TMP/twosec.err" && [ $((t1 - t0)) -lt 10 ] && [ -z "$(ls -A "$M/sb")" ]; echo $?) "a section stopped at the margin stops the run: $((t1 - t0)) s, not the other section's 20 s gap (exit $st)"
 	umount "$M"
 else
-	skip "no tmpfs can be mounted here (root only)" 4
+	skip "no tmpfs can be mounted here (root only)" 8
+fi
+# the removal of the run directory reads each directory in large steps:
+# one pass over it for each subdirectory took 2.9 s for 20,000 empty
+# directories on a tmpfs (0.4 ms each on ext4, 10 times rm -rf), and a
+# script may make millions; on a tmpfs of its own (root only)
+if mount -t tmpfs -o nr_inodes=40000,size=64m iolens-t "$M" 2> /dev/null; then
+	trap 'umount "$M" 2> /dev/null; rm -rf "$TMP"' EXIT
+	awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 20000; i++) print "mkdir \"d" i "\" 0755 = 0 0.00001" }' > "$TMP/manydirs.script"
+	$RUN replay --allow-root --as-fast-as-possible --dir "$M/sb" "$TMP/manydirs.script" > /dev/null 2>&1
+	t0=$(date +%s.%N)
+	$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$M/sb" "$TMP/manydirs.script" > "$TMP/manydirs.json" 2> "$TMP/manydirs.err"
+	st=$?
+	t1=$(date +%s.%N)
+	rest=$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); printf "%.2f", $ARGV[1] - $ARGV[0] - $j->{replay}{run_s}' "$t0" "$t1" < "$TMP/manydirs.json")
+	ok $([ $st -eq 0 ] && [ -z "$(ls -A "$M/sb")" ] && awk -v r="$rest" 'BEGIN { exit !(r < 1.5) }'; echo $?) "20,000 directories made by a script: removed in $rest s, under 1.5 s besides the run (exit $st: $(head -c 120 "$TMP/manydirs.err"))"
+	umount "$M"
+else
+	skip "no tmpfs can be mounted here (root only)" 1
 fi
 
 # ---- signals: the run directory is removed, the status is the signal's
@@ -315,6 +413,16 @@ printf '%s\nrank 0 pid 1\nopen "f" rdwr|creat 0644 = 3 0.00001\n%s\n%s\n%s\n' "$
 	'copy 3 0 3 0 4611686018427387904 = 4611686018427387904 0.00001' > "$TMP/ovf.script"
 hostile ovf "copies whose lengths sum past 2^63"
 ok $(grep -q '"original":{[^}]*"bytes_read":9223372036854775807,"bytes_written":9223372036854775807' "$TMP/ovf.json"; echo $?) "... the original's bytes held at 2^63-1 (exit $(cat "$TMP/ovf.rc"), $(head -c 120 "$TMP/ovf.err"))"
+rm -rf "$RD"
+
+# ... and on descriptors never opened: not issued, so not held against
+# the free space (the run went on, not stopped at the margin)
+printf '%s\nrank 0 pid 1\n%s\n' "$head_" 'copy 3 0 4 0 4611686018427387904 = -1 EBADF 0.00001
+write 5 100 = -1 EBADF 0.00001
+open "f" wronly|creat 0644 = 3 0.00001
+write 3 5 = 5 0.00001' > "$TMP/unopened.script"
+hostile unopened "a copy of 2^62 bytes and a write on descriptors never opened"
+ok $([ "$(cat "$TMP/unopened.rc")" = 0 ] && grep -q '"replay":{[^}]*"bytes_written":5,' "$TMP/unopened.json"; echo $?) "... not issued, the run not stopped (exit $(cat "$TMP/unopened.rc"): $(head -c 120 "$TMP/unopened.err"))"
 rm -rf "$RD"
 
 # a signal while a 6 GiB input is staged: staging stops at once (it

@@ -261,13 +261,43 @@ static int write_all(FILE *f, const struct iol_rscript *s,
 	return rc;
 }
 
+/* The largest read or write a section's buffer is made for: what the
+ * loader takes (a call moves at most 2 GiB), else the line asking more
+ * is named (it was "bad compiled form" when loaded). */
+#define MAXLEN ((int64_t)1 << 31)
+
+static int too_large(const struct iol_rscript *s, struct iol_error *err)
+{
+	size_t r, i;
+
+	for (r = 0; r < s->nrank; r++)
+		for (i = 0; s->rank[r].maxlen > MAXLEN && i < s->rank[r].n;
+		     i++) {
+			const struct iol_rev *e = &s->rank[r].ev[i];
+			int64_t n = e->len > e->ret ? e->len : e->ret;
+			int c = iol_rop_class(e->op);
+
+			if ((c == IOL_RCLASS_READ || c == IOL_RCLASS_WRITE) &&
+			    n > MAXLEN)
+				return iol_error_set(
+					err, IOL_EINVAL,
+					"line %lu: a %s of %lld bytes, more "
+					"than the 2 GiB a call moves",
+					(unsigned long)e->line,
+					iol_rop_name(e->op), (long long)n);
+		}
+	return 0;
+}
+
 int iol_rbin_write(const struct iol_rscript *s, const unsigned char key[32],
 		   const char *path, struct iol_error *err)
 {
 	char tmp[4200];
-	int fd, rc;
+	int fd, rc = too_large(s, err);
 	FILE *f;
 
+	if (rc)
+		return rc;
 	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0)
@@ -426,7 +456,7 @@ static int load_tables(struct iol_rbin *b, int fd, const struct bhead *h)
 		s->rank[r].maxlen = br.maxlen, s->rank[r].n = br.n;
 		b->first[r] = br.first, b->nchunk[r] = br.nchunk;
 		if (br.first > h->nchunk || br.nchunk > h->nchunk - br.first ||
-		    br.maxlen < 0 || br.maxlen > ((int64_t)1 << 31))
+		    br.maxlen < 0 || br.maxlen > MAXLEN)
 			rc = IOL_ECORRUPT;
 	}
 	s->nrank = h->nrank;
@@ -571,6 +601,19 @@ int iol_rcursor_open(struct iol_rcursor *c, const struct iol_rbin *b, size_t r)
 	c->nch = b->nchunk[r];
 	c->cur = 0;
 	return c->fd >= 0 && r < b->s.nrank ? 0 : IOL_EINVAL;
+}
+
+uint64_t iol_rcursor_memory(const struct iol_rbin *b, size_t r)
+{
+	uint64_t k, rec = 0, z = 0;
+
+	for (k = 0; r < b->s.nrank && k < b->nchunk[r]; k++) {
+		const struct iol_rchunk *ch = &b->chunk[b->first[r] + k];
+
+		rec = ch->nrec > rec ? ch->nrec : rec;
+		z = ch->zlen > z ? ch->zlen : z;
+	}
+	return 2 * rec * sizeof(struct iol_rev) + z;
 }
 
 /* Inflate chunk c->next into buffer k. */

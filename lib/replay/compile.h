@@ -76,6 +76,9 @@ struct iol_rcursor {
 /* A cursor over rank r's events, read from b's file with pread (so any
  * number of cursors, in threads or forked processes, share it). */
 int iol_rcursor_open(struct iol_rcursor *c, const struct iol_rbin *b, size_t r);
+/* The bytes a cursor over rank r holds at most: two chunks inflated and
+ * one compressed, of its largest (what --max-memory counts). */
+uint64_t iol_rcursor_memory(const struct iol_rbin *b, size_t r);
 /* 1 with *ev set, 0 at the end, < 0 on a bad chunk. */
 int iol_rcursor_next(struct iol_rcursor *c, const struct iol_rev **ev);
 /* Decompress the next chunk now if it is not yet: 1 done, 0 nothing to

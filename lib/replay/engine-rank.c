@@ -306,6 +306,9 @@ struct rk {
 	int64_t pc_gen;
 	struct pslot pc[NPAR];
 	double look; /* look_self(): when next */
+	/* bytes and inodes this rank may still take before it looks at
+	 * the free space again (past_margin()) */
+	int64_t room_b, room_i;
 };
 
 static void pc_flush(struct rk *k)
@@ -508,14 +511,15 @@ static int64_t op_copy(struct rk *k, const struct iol_rev *e, int in)
  * then fell back to copying, which the script holds).  Where this file
  * system refuses clones the original made, the range is copied with
  * copy_file_range instead, so that the destination holds what it held
- * there (counted in clone_copies): not past the free space less the
- * margin, as a fallocate. */
+ * there (counted in clone_copies): not past this section's share of the
+ * free space less the margin, as a fallocate. */
 static int64_t op_clone(struct rk *k, const struct iol_rev *e, int f)
 {
 	struct file_clone_range fr;
 	int src = fdm_get(k->map, e->fd2), en;
 	int64_t want = e->len, r;
 	loff_t oin = e->off2, oout = e->off;
+	double nr = k->c->b->s.nrank ? (double)k->c->b->s.nrank : 1;
 	struct statvfs v;
 	struct stat st;
 	ssize_t n;
@@ -549,8 +553,9 @@ static int64_t op_clone(struct rk *k, const struct iol_rev *e, int f)
 		want = st.st_size > e->off2 ? st.st_size - e->off2 : 0;
 	}
 	if (!fstatvfs(f, &v) &&
-	    (double)want > (double)v.f_bavail * (double)v.f_frsize -
-				   (double)k->c->o->lim.margin) {
+	    (double)want > ((double)v.f_bavail * (double)v.f_frsize -
+			    (double)k->c->o->lim.margin) /
+				   nr) {
 		errno = ENOSPC;
 		return -1;
 	}
@@ -566,22 +571,107 @@ static int64_t op_clone(struct rk *k, const struct iol_rev *e, int f)
 	return 0;
 }
 
-/* fallocate as the original: space taken at once, so not past the free
- * space less the margin (the watcher polls it every 0.1 s; one call
- * would fill the disk before that), refused ENOSPC then, unissued.
- * Only the modes scripts name. */
+/* fallocate as the original: space taken at once, so not past this
+ * section's share of the free space less the margin (the watcher polls
+ * it every 0.1 s; one call would fill the disk before that, and the
+ * sections together if each could take all), refused ENOSPC then,
+ * unissued.  Only the modes scripts name. */
 static int64_t op_falloc(struct rk *k, const struct iol_rev *e, int f)
 {
 	struct statvfs v;
 	unsigned mode = e->flags & IOL_FALLOC_ALL;
+	double nr = k->c->b->s.nrank ? (double)k->c->b->s.nrank : 1;
 
 	if (!(mode & IOL_FALLOC_PUNCH_HOLE) && !fstatvfs(f, &v) &&
-	    (double)e->len > (double)v.f_bavail * (double)v.f_frsize -
-				     (double)k->c->o->lim.margin) {
+	    (double)e->len > ((double)v.f_bavail * (double)v.f_frsize -
+			      (double)k->c->o->lim.margin) /
+				     nr) {
 		errno = ENOSPC;
 		return -1;
 	}
 	return fallocate(f, (int)mode, e->off, e->len);
+}
+
+/* The bytes a copy of n can move: what its source holds past the
+ * offset read (a copy of 2^62 bytes out of a small file moves that);
+ * none when a descriptor is not held (the call is not issued). */
+static int64_t copy_bytes(struct rk *k, const struct iol_rev *e, int64_t n)
+{
+	int f = fdm_get(k->map, e->fd);
+	struct stat st;
+	off_t at;
+
+	if (f < 0 || fdm_get(k->map, e->fd2) < 0)
+		return 0;
+	at = e->off >= 0 ? e->off : lseek(f, 0, SEEK_CUR);
+	if (at < 0 || fstat(f, &st) || !S_ISREG(st.st_mode))
+		return n;
+	return st.st_size <= at ? 0 : st.st_size - at < n ? st.st_size - at : n;
+}
+
+/* What a call may take of the file system: bytes (data written or
+ * copied, the block of a directory or a link's target) and inodes (a
+ * name made). */
+static void takes(struct rk *k, const struct iol_rev *e, int64_t *b, int64_t *i)
+{
+	int64_t n = e->ret >= 0 ? e->ret : e->len;
+
+	*b = 0, *i = 0;
+	switch (e->op) {
+	/* within the room, the bytes asked (no call to learn more); past
+	 * it, what the call can take: none past the buffer or on a
+	 * descriptor not held (not issued), a copy's source's bytes */
+	case IOL_ROP_WRITE:
+	case IOL_ROP_PWRITE:
+		*b = n <= 0 || (uint64_t)n > k->buflen ? 0
+		     : n <= k->room_b		       ? n
+		     : fdm_get(k->map, e->fd) >= 0     ? n
+						       : 0;
+		break;
+	case IOL_ROP_COPY:
+		*b = n <= 0 ? 0 : n <= k->room_b ? n : copy_bytes(k, e, n);
+		break;
+	case IOL_ROP_OPEN: *i = (e->flags & IOL_EVF_CREAT) != 0; break;
+	case IOL_ROP_MKDIR:
+	case IOL_ROP_SYMLINK: *b = 4096, *i = 1; break; /* a block each */
+	default: break;
+	}
+}
+
+/*
+ * Whether a call that may take b bytes and i inodes would take the
+ * sandbox's file system below its margin.  The watcher looks every
+ * 0.1 s, and one call did not wait for it: a copy of 1 GiB out of a
+ * sparse file, or 2000 empty directories made as fast as possible,
+ * filled a file system to its last block or inode between two looks.
+ * So each rank looks itself before a call that takes more than its room,
+ * and its room is half of its share (of nrank) of what is left above
+ * the margin: no look at all for most calls, and the sections together
+ * never take more than is left.
+ */
+static int past_margin(struct rk *k, int64_t b, int64_t i)
+{
+	struct statvfs v;
+	double nr = k->c->b->s.nrank ? (double)k->c->b->s.nrank : 1, lb, li;
+
+	if (b <= k->room_b && i <= k->room_i) {
+		k->room_b -= b;
+		k->room_i -= i;
+		return 0;
+	}
+	if (fstatvfs(k->c->dirfd, &v))
+		return 0;
+	lb = ((double)v.f_bavail * (double)v.f_frsize -
+	      (double)k->c->o->lim.margin) /
+	     nr;
+	li = v.f_files > 0
+		     ? ((double)v.f_favail - (double)(v.f_files / 20)) / nr
+		     : 1e18;
+	if ((double)b > lb || (double)i > li)
+		return 1;
+	k->room_b = (int64_t)((lb - (double)b) / 2);
+	k->room_i = (int64_t)((li - (double)i) / 2);
+	return 0;
 }
 
 /* posix_fadvise, by the advice's name (its numbers differ between
@@ -880,7 +970,7 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 	const struct iol_rev *e;
 	size_t i = 0;
 	int rc, en;
-	int64_t r;
+	int64_t r, nb, ni;
 
 	for (;;) {
 		t1 = now;
@@ -917,6 +1007,11 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 			if (pace != IOL_PACE_TIMELINE)
 				base = now;
 			continue;
+		}
+		takes(k, e, &nb, &ni);
+		if ((nb || ni) && past_margin(k, nb, ni)) {
+			st->timed_out = 2; /* as the watcher would */
+			return IOL_EIO;
 		}
 		t1 = e->gap > 0 && pace != IOL_PACE_AFAP ? now : rnow();
 		if (pace != IOL_PACE_AFAP && t1 - sched > st->late)
@@ -960,7 +1055,7 @@ int replay_rank(struct rctx *c, size_t r)
 	struct rk k = {c,    NULL, {NULL, NULL, 0, 0, NULL},
 		       NULL, 0,	   0,
 		       0,    0,	   {{-1, 0, ""}},
-		       0};
+		       0,    0,	   0};
 	const struct iol_rgroup *g = c->o->group;
 	size_t len = (size_t)c->b->s.rank[r].maxlen;
 	struct iol_rcursor cur;

@@ -172,8 +172,11 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 	char p[4096];
 	size_t i, n = strlen(path);
 
+	/* longer than the kernel takes: its call fails ENAMETOOLONG, as
+	 * the original's did (the run was refused, "cannot make
+	 * directories" with an errno left from before) */
 	if (n >= sizeof(p))
-		return IOL_EINVAL;
+		return 0;
 	memcpy(p, path, n + 1);
 	for (i = 1; i <= n; i++) {
 		if (i < n && p[i] != '/')
@@ -185,10 +188,15 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 			return 0;
 		/* "." and "a/.": a directory there already */
 		if (!(p[i - 1] == '.' && (i == 1 || p[i - 2] == '/'))) {
-			if (iol_sbx_mkdir(dirfd, p, 0755) == 0
-				    ? staged_one(dirfd, o, made) < 0
-				    : errno != EEXIST)
+			/* a name too long for the kernel (a component past
+			 * 255 bytes) is left: its calls fail so here, as
+			 * the original's did */
+			if (iol_sbx_mkdir(dirfd, p, 0755) == 0) {
+				if (staged_one(dirfd, o, made) < 0)
+					return IOL_EIO;
+			} else if (errno != EEXIST && errno != ENAMETOOLONG) {
 				return IOL_EIO;
+			}
 		}
 		if (i < n)
 			p[i] = '/';
@@ -800,6 +808,18 @@ static int64_t calls_made(const struct shared *m, size_t nr)
 	return n;
 }
 
+/* Whether a section has stopped itself at the margin (engine-rank.c:
+ * past_margin()): then the run stops, as when the watcher sees it. */
+static int margin_hit(const struct shared *m, size_t nr)
+{
+	size_t r;
+
+	for (r = 0; r < nr; r++)
+		if (m->st[r].timed_out == 2)
+			return 1;
+	return 0;
+}
+
 /* Wait for the ranks; stop them on o->stop, at the deadline or when the
  * file system fills; report progress meanwhile. */
 static void watch(const struct rctx *c, struct shared *m, pid_t *pids, int sbfd,
@@ -820,7 +840,8 @@ static void watch(const struct rctx *c, struct shared *m, pid_t *pids, int sbfd,
 				pids[r] = 0, left--;
 		t = rnow();
 		if (!killed && (stopping(o) || t > c->deadline + 1 ||
-				(t > next && disk_low(sbfd, o->lim.margin)))) {
+				(t > next && (disk_low(sbfd, o->lim.margin) ||
+					      margin_hit(m, nr))))) {
 			res->stopped = stopping(o);
 			res->timed_out |= !res->stopped && t > c->deadline + 1;
 			res->disk_full = !res->stopped && !res->timed_out;
@@ -1000,19 +1021,28 @@ static int over(struct iol_error *err, const char *what, int64_t n, int64_t lim,
 			     (long long)lim, opt);
 }
 
-/* The data buffers of the sections this process replays and the shared
- * table of bytes and calls per section and path (shared_map): 256
- * sections of a script naming a million paths would map 6 GB (nrank <
- * 2^24, nstr < 2^32: no overflow). */
+/* The data buffers of the sections this process replays, their
+ * cursors' chunks (1024 sections of 4096 events or more each held
+ * 0.9 GiB of them, not counted), the profiles and the shared table of
+ * bytes and calls per section and path (shared_map): 256 sections of a
+ * script naming a million paths would map 6 GB (nrank < 2^24, nstr <
+ * 2^32: no overflow). */
 static int64_t memory_of(const struct iol_rbin *b, const struct iol_ropts *o)
 {
 	int64_t mem = (int64_t)b->s.nrank * (int64_t)b->s.nstr * 24;
 	size_t r;
 
-	for (r = 0; r < b->s.nrank; r++)
+	for (r = 0; r < b->s.nrank; r++) {
+		/* --profile: 8 doubles a call (the original's and the
+		 * replay's, each as pairs and as the curve) */
+		if (o->profile)
+			mem += (int64_t)b->s.rank[r].n * 8 *
+			       (int64_t)sizeof(double);
 		if (owned(b, o->group, r))
-			mem += b->s.rank[r].maxlen > 4096 ? b->s.rank[r].maxlen
-							  : 4096;
+			mem += (b->s.rank[r].maxlen > 4096 ? b->s.rank[r].maxlen
+							   : 4096) +
+			       (int64_t)iol_rcursor_memory(b, r);
+	}
 	return mem;
 }
 

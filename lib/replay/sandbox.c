@@ -229,24 +229,90 @@ int iol_sbx_landlock(int dirfd)
 	return done(rs, r == 0 ? abi : -1);
 }
 
-/* One pass over the directory fd: unlink what is not a directory; the
- * first subdirectory's name into sub (1), 0 when fd is empty, -1 on a
- * failure (its name in bad). */
-static int clear_dir(int fd, char *sub, size_t nsub, char *bad, size_t n)
+/*
+ * The names of subdirectories still to remove, level by level, on one
+ * stack of bytes: a level's batch lies above its parent's, as a deeper
+ * level is done before its parent reads on.  A pass over a directory
+ * unlinks what is not a directory and collects up to BATCH bytes of
+ * subdirectories' names, and the next pass goes on from there: one
+ * pass a subdirectory, from the start each time, took 0.4 ms of the
+ * kernel's time for each directory on ext4, ten times rm -rf, and a
+ * script may make millions of them.  Past BATCH_ALL bytes on the stack
+ * (a deep tree), a pass collects one name.
+ */
+#define BATCH 16384
+#define BATCH_ALL ((size_t)8 << 20)
+
+struct names {
+	char *b;
+	size_t top, cap;
+};
+
+/* A directory on the way down: what it is, its name in its parent,
+ * where its next pass starts, and its batch (names[b0, b1), the next
+ * at at). */
+struct lvl {
+	dev_t dev;
+	ino_t ino;
+	long pos;
+	size_t b0, at, b1;
+	char name[256];
+};
+
+static int add_name(struct names *nm, const char *name, size_t len)
+{
+	if (nm->top + len > nm->cap) {
+		size_t nc = (nm->top + len) * 2 + 4096;
+		char *nb = realloc(nm->b, nc);
+
+		if (!nb)
+			return -1;
+		nm->b = nb;
+		nm->cap = nc;
+	}
+	memcpy(nm->b + nm->top, name, len);
+	nm->top += len;
+	return 0;
+}
+
+/* Whether a batch holding some names already takes no more */
+static int batch_full(const struct names *nm, const struct lvl *l, size_t len)
+{
+	return nm->top > l->b0 && (nm->top - l->b0 + len > BATCH ||
+				   nm->top + len > BATCH_ALL);
+}
+
+/* One pass over the directory fd, the level l, from l->pos: unlink what
+ * is not a directory, collect subdirectories' names into l's batch
+ * (1), or 0 when the pass reached the end with none; -1 on a failure
+ * (its name in bad).  At the end l->pos is 0 again. */
+static int clear_dir(int fd, struct lvl *l, struct names *nm, char *bad,
+		     size_t n)
 {
 	int d2 = dup(fd), rc = 0;
 	DIR *d = d2 >= 0 ? fdopendir(d2) : NULL;
 	struct dirent *e;
 	struct stat st;
+	long here;
 
 	if (!d) {
 		if (d2 >= 0)
 			close(d2);
 		return -1;
 	}
-	while (rc == 0 && (e = readdir(d)) != NULL) {
-		int isdir = e->d_type == DT_DIR;
+	nm->top = l->at = l->b1 = l->b0;
+	seekdir(d, l->pos);
+	for (;;) {
+		int isdir;
+		size_t len;
 
+		here = telldir(d);
+		if ((e = readdir(d)) == NULL) {
+			l->pos = 0;
+			break;
+		}
+		isdir = e->d_type == DT_DIR;
+		len = strlen(e->d_name) + 1;
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
 		if (e->d_type == DT_UNKNOWN) {
@@ -254,27 +320,33 @@ static int clear_dir(int fd, char *sub, size_t nsub, char *bad, size_t n)
 				continue; /* gone already */
 			isdir = S_ISDIR(st.st_mode);
 		}
-		if (isdir && strlen(e->d_name) < nsub) {
-			snprintf(sub, nsub, "%s", e->d_name);
-			rc = 1;
-		} else if (unlinkat(fd, e->d_name, 0) && errno != ENOENT) {
+		if (!isdir) {
+			if (unlinkat(fd, e->d_name, 0) && errno != ENOENT) {
+				snprintf(bad, n, "%s", e->d_name);
+				rc = -1;
+				break;
+			}
+			continue;
+		}
+		if (batch_full(nm, l, len)) {
+			l->pos = here; /* this one in the next pass */
+			break;
+		}
+		if (add_name(nm, e->d_name, len)) {
 			snprintf(bad, n, "%s", e->d_name);
 			rc = -1;
+			break;
 		}
 	}
 	closedir(d);
-	return rc;
+	l->b1 = nm->top;
+	return rc < 0 ? -1 : l->b1 > l->b0;
 }
 
-struct lvl {
-	dev_t dev;
-	ino_t ino;
-	char name[256];
-};
-
 /* Into the subdirectory sub of *fd: the same file system, a directory
- * (not a link put there since), pushed onto stk. */
-static int descend(int *fd, const char *sub, struct lvl *top, dev_t dev)
+ * (not a link put there since), pushed as top with an empty batch. */
+static int descend(int *fd, const char *sub, struct lvl *top, dev_t dev,
+		   size_t b)
 {
 	int nfd = openat(*fd, sub,
 			 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -289,6 +361,8 @@ static int descend(int *fd, const char *sub, struct lvl *top, dev_t dev)
 	}
 	top->dev = st.st_dev;
 	top->ino = st.st_ino;
+	top->pos = 0;
+	top->b0 = top->at = top->b1 = b;
 	snprintf(top->name, sizeof(top->name), "%s", sub);
 	close(*fd);
 	*fd = nfd;
@@ -314,11 +388,39 @@ static int ascend(int *fd, const struct lvl *want, const struct lvl *child)
 	return unlinkat(up, child->name, AT_REMOVEDIR);
 }
 
+/* The directory fd (level depth - 1 of stk) emptied, one step: 1 gone
+ * down into a subdirectory, 0 when it is empty, -1 on a failure. */
+static int step(int *fd, struct lvl *stk, size_t depth, struct names *nm,
+		char *bad, size_t n)
+{
+	struct lvl *l = &stk[depth - 1];
+	const char *sub;
+	long start;
+	int rc;
+
+	for (;;) {
+		if (l->at < l->b1) {
+			sub = nm->b + l->at;
+			l->at += strlen(sub) + 1;
+			if (descend(fd, sub, &stk[depth], l->dev, l->b1) == 0)
+				return 1;
+			snprintf(bad, n, "%s", sub);
+			return -1;
+		}
+		/* on from where the last pass stopped, then once more from
+		 * the start for what a position may not find again */
+		start = l->pos;
+		rc = clear_dir(*fd, l, nm, bad, n);
+		if (rc < 0 || (rc == 0 && start == 0))
+			return rc;
+	}
+}
+
 int iol_sbx_remove(int parent, const char *name, char *bad, size_t n)
 {
 	struct lvl *stk = NULL;
+	struct names nm = {NULL, 0, 0};
 	size_t depth = 0, cap = 0;
-	char sub[256];
 	struct stat st;
 	int fd, rc = 0;
 
@@ -332,7 +434,7 @@ int iol_sbx_remove(int parent, const char *name, char *bad, size_t n)
 	if (fd < 0)
 		return -1;
 	for (;;) {
-		if (depth == cap) {
+		if (depth + 1 >= cap) {
 			struct lvl *ns = realloc(stk, (cap = cap * 2 + 16) *
 							      sizeof(*stk));
 			if (!ns) {
@@ -343,18 +445,15 @@ int iol_sbx_remove(int parent, const char *name, char *bad, size_t n)
 		}
 		if (depth == 0) {
 			stk[0].dev = st.st_dev, stk[0].ino = st.st_ino;
+			stk[0].pos = 0;
+			stk[0].b0 = stk[0].at = stk[0].b1 = 0;
 			snprintf(stk[0].name, sizeof(stk[0].name), "%s", name);
 			depth = 1;
 		}
-		rc = clear_dir(fd, sub, sizeof(sub), bad, n);
+		rc = step(&fd, stk, depth, &nm, bad, n);
 		if (rc < 0)
 			break;
 		if (rc == 1) {
-			rc = descend(&fd, sub, &stk[depth], st.st_dev);
-			if (rc < 0) {
-				snprintf(bad, n, "%s", sub);
-				break;
-			}
 			depth++;
 			continue;
 		}
@@ -365,10 +464,12 @@ int iol_sbx_remove(int parent, const char *name, char *bad, size_t n)
 			snprintf(bad, n, "%s", stk[depth - 1].name);
 			break;
 		}
+		nm.top = stk[depth - 1].b0; /* the child's batch freed */
 		depth--;
 	}
 	close(fd);
 	free(stk);
+	free(nm.b);
 	if (rc == 0 && unlinkat(parent, name, AT_REMOVEDIR))
 		rc = -1;
 	return rc;

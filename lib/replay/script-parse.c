@@ -588,12 +588,13 @@ static size_t parse_memory(const struct iol_rscript *s, size_t n)
 	return m;
 }
 
-static int over_memory(struct pst *p, const struct iol_rscript *s, size_t n)
+/* held: what parsing holds, with the copy of the line (extra bytes) */
+static int over_memory(struct pst *p, const struct iol_rscript *s, size_t held)
 {
 	return iol_error_set(p->err, IOL_EINVAL,
 			     "line %ld: the script's text and events take %zu "
 			     "bytes, more than %zu (--max-memory)",
-			     p->line, parse_memory(s, n), s->max_memory);
+			     p->line, held, s->max_memory);
 }
 
 int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
@@ -610,6 +611,16 @@ int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
 		size_t len = nl ? (size_t)(nl - buf - at) : n - at;
 
 		p.line++;
+		/* a line longer than any before: its copy, and the string
+		 * it may hold, counted before they are made (a script of
+		 * one line of 60 MB took 184 MB under --max-memory 64M
+		 * before it was refused) */
+		if (len + 1 > cap && s->max_memory &&
+		    parse_memory(s, n) + 2 * (len + 1) > s->max_memory) {
+			rc = over_memory(&p, s,
+					 parse_memory(s, n) + 2 * (len + 1));
+			break;
+		}
 		if (len + 1 > cap) {
 			char *nlb = realloc(line, len + 1);
 
@@ -629,12 +640,12 @@ int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
 			rc = parse_line(&p, line, &magic);
 		at += len + 1;
 		if (rc == 0 && s->max_memory && !(p.line & 1023) &&
-		    parse_memory(s, n) > s->max_memory)
-			rc = over_memory(&p, s, n);
+		    parse_memory(s, n) + cap > s->max_memory)
+			rc = over_memory(&p, s, parse_memory(s, n) + cap);
 	}
 	free(line);
 	if (rc == 0 && s->max_memory && parse_memory(s, n) > s->max_memory)
-		rc = over_memory(&p, s, n);
+		rc = over_memory(&p, s, parse_memory(s, n));
 	if (rc == 0 && !magic)
 		rc = iol_error_set(err, IOL_EEMPTY, "empty script");
 	if (rc == 0 && p.cur >= 0 && p.gap > 0) {
