@@ -278,8 +278,8 @@ static int add_name(struct names *nm, const char *name, size_t len)
 /* Whether a batch holding some names already takes no more */
 static int batch_full(const struct names *nm, const struct lvl *l, size_t len)
 {
-	return nm->top > l->b0 && (nm->top - l->b0 + len > BATCH ||
-				   nm->top + len > BATCH_ALL);
+	return nm->top > l->b0 &&
+	       (nm->top - l->b0 + len > BATCH || nm->top + len > BATCH_ALL);
 }
 
 /* One pass over the directory fd, the level l, from l->pos: unlink what
