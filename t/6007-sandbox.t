@@ -353,9 +353,23 @@ copy 3 0 4 0 1073741824 = 1073741824 0.00001' > "$TMP/twosec.script"
 	st=$?
 	t1=$(date +%s)
 	ok $([ $st -eq 1 ] && grep -q "fell below its margin" "$TMP/twosec.err" && [ $((t1 - t0)) -lt 10 ] && [ -z "$(ls -A "$M/sb")" ]; echo $?) "a section stopped at the margin stops the run: $((t1 - t0)) s, not the other section's 20 s gap (exit $st)"
+	# ... yet a call past its section's share that fits beside what
+	# the others may take is made: one section of two fallocates, then
+	# writes, 12 MB of the 19 MB over the margin (the fallocate failed
+	# ENOSPC, the write stopped the run, each section held to half)
+	printf '%s\nrank 0 pid 1\n%s\nrank 1 pid 2\nstat "." = 0 0.00001\n' "$head_" 'open "a" wronly|creat 0644 = 3 0.00001
+fallocate 3 0 0 12582912 = 0 0.00001
+close 3 = 0 0.00001
+unlink "a" = 0 0.00001
+open "b" wronly|creat 0644 = 4 0.00001
+write 4 12582912 = 12582912 0.00001
+close 4 = 0 0.00001' > "$TMP/share.script"
+	$RUN replay --allow-root --format=json --dir "$M/sb" "$TMP/share.script" > "$TMP/share.json" 2> "$TMP/share.err"
+	st=$?
+	ok $([ $st -eq 0 ] && grep -q '"replay":{[^}]*"bytes_written":12582912,' "$TMP/share.json" && grep -q '"mismatched":0,' "$TMP/share.json"; echo $?) "one section of two: a fallocate and a write of 12 MB, over the margin with 19 MB free, are made (exit $st: $(head -c 160 "$TMP/share.err"))"
 	umount "$M"
 else
-	skip "no tmpfs can be mounted here (root only)" 8
+	skip "no tmpfs can be mounted here (root only)" 9
 fi
 # the removal of the run directory reads each directory in large steps:
 # one pass over it for each subdirectory took 2.9 s for 20,000 empty

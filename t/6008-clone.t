@@ -137,7 +137,7 @@ clone 4 3 0 0 0 = 0 0.000001' \
 LIB=$(dirname "$IOLENS")/iolens-trace.so
 if [ ! -f "$LIB" ] || ! command -v cc > /dev/null ||
 	! cc -O2 -o "$TMP/clonep" "$TOP/t/data/trace/clone.c" 2> "$TMP/err"; then
-	skip "no tracer library, compiler or t/data/trace/clone.c ($(head -1 "$TMP/err" 2>/dev/null))" 4
+	skip "no tracer library, compiler or t/data/trace/clone.c ($(head -1 "$TMP/err" 2>/dev/null))" 5
 else
 	W=$TMP/w
 	mkdir -p "$W"
@@ -153,7 +153,9 @@ else
 		"clone.c traced: it got what it gets untraced ($(tr '\n' ' ' < "$TMP/plain.out")), its FICLONE in the trace as strace prints it"
 	grep -q "^[0-9]* [0-9:.]* ioctl(5, FICLONERANGE, {src_fd=3, src_offset=4096, src_length=8192, dest_offset=65536}) = $fr <" "$TMP/clonep.trace"
 	ok $? "the FICLONERANGE with its range, its result $fr"
-	is "$(grep -c 'ioctl(' "$TMP/clonep.trace")" "2" "the TCGETS, no clone, is not recorded"
+	is "$(grep -c 'ioctl(' "$TMP/clonep.trace")" "3" "the TCGETS, no clone, is not recorded"
+	grep -q "^[0-9]* [0-9:.]* ioctl(-1, FICLONERANGE, {}) = -1 EBADF <" "$TMP/clonep.trace"
+	ok $? "an FICLONERANGE on no descriptor with an address the kernel did not read: its range not read either (the program died SIGSEGV)"
 	$RUN replay-script -o "$TMP/clonep.script" "$TMP/clonep.trace" > /dev/null 2>&1
 	is "$(grep '^clone' "$TMP/clonep.script" | sed 's/ [0-9.]*$//')" "clone 4 3 0 0 0 = $fc
 clone 5 3 4096 8192 65536 = $fr" "replay-script keeps both, with their results"

@@ -1441,6 +1441,20 @@ SENDFILE_WRAP(sendfile64, off64_t)
  * comparison.  The argument is read as a pointer, as the C library's
  * own ioctl reads it: an int (FICLONE's source) is its low bits. */
 static int (*real_ioctl)(int, unsigned long, ...);
+
+/* Whether an FICLONERANGE on fd that failed with errno read its range:
+ * not when it failed EFAULT, nor before (EBADF: fd not open; EACCES,
+ * EPERM: a security module).  errno is kept. */
+static int read_range(int fd)
+{
+	int en = errno,
+	    ok = en != EFAULT && en != EACCES && en != EPERM &&
+		 (en != EBADF || syscall(SYS_fcntl, fd, F_GETFD) >= 0);
+
+	errno = en;
+	return ok;
+}
+
 EXPORT int ioctl(int fd, unsigned long req, ...)
 {
 	struct file_clone_range fr;
@@ -1460,8 +1474,11 @@ EXPORT int ioctl(int fd, unsigned long req, ...)
 		return REAL(ioctl)(fd, req, arg);
 	r = REAL(ioctl)(fd, req, arg);
 	/* the range the kernel read (it is not written back); an address
-	 * it could not read is not read here either */
-	if (range && arg && !(r < 0 && errno == EFAULT))
+	 * it could not read is not read here either, nor one it did not
+	 * read: it reads the range only past the destination's descriptor
+	 * and the security module (ioctl(-1, FICLONERANGE, bad address)
+	 * fails EBADF untraced, and killed the program SIGSEGV here) */
+	if (range && arg && (r == 0 || read_range(fd)))
 		memcpy(&fr, arg, sizeof(fr));
 	else if (range)
 		arg = NULL;

@@ -46,6 +46,10 @@ struct rprog {
 	 * wakes them, the others sleep again (engine-rank.c: sleep_on()) */
 	_Atomic int64_t gen;
 	_Atomic int64_t wake_at;
+	/* bytes of calls under way that take more than their section's
+	 * share of the free space (in section 0's entry alone;
+	 * engine-rank.c: claim()) */
+	_Atomic int64_t big;
 };
 
 /* The common start of a run's sections on one machine: each says it is

@@ -309,6 +309,7 @@ struct rk {
 	/* bytes and inodes this rank may still take before it looks at
 	 * the free space again (past_margin()) */
 	int64_t room_b, room_i;
+	int64_t big; /* its part of prog[0].big: claim() */
 };
 
 static void pc_flush(struct rk *k)
@@ -504,6 +505,46 @@ static int64_t op_copy(struct rk *k, const struct iol_rev *e, int in)
 	return done;
 }
 
+/*
+ * Whether one call may take b bytes of the l left above the margin.
+ * Within its section's share (l / nrank), yes.  Past it, where the
+ * sections share this machine's memory, when it fits beside the rooms
+ * the other sections may hold (half of their shares, past_margin())
+ * and the other such calls under way (prog[0].big), which it joins
+ * until it returns (unclaim()): so a section alone may take all of l,
+ * and a call of 12 MB on 19 MB free over a margin of 1 MB is made
+ * with one other section as without (it was refused, ENOSPC, or the
+ * run stopped "below its margin").  Across nodes, the share alone.
+ */
+static int claim(struct rk *k, double l, int64_t b)
+{
+	double nr = k->c->b->s.nrank ? (double)k->c->b->s.nrank : 1;
+	_Atomic int64_t *big = &k->c->prog[0].big;
+	int64_t before;
+
+	if ((double)b <= l / nr)
+		return 1;
+	if (!k->pc_on)
+		return 0;
+	before = atomic_fetch_add(big, b);
+	if ((double)before + (double)b > l - (nr - 1) * (l / nr) / 2) {
+		atomic_fetch_sub(big, b);
+		return 0;
+	}
+	k->big += b;
+	return 1;
+}
+
+/* After the call: its claim given back (its bytes are in the free
+ * space the next look sees) */
+static void unclaim(struct rk *k)
+{
+	if (k->big) {
+		atomic_fetch_sub(&k->c->prog[0].big, k->big);
+		k->big = 0;
+	}
+}
+
 /* A reflink clone as the original: FICLONE (all offsets 0 and no
  * length) or FICLONERANGE.  A clone that failed in the original is not
  * issued: it fails again with the original's errno (a clone this file
@@ -519,7 +560,6 @@ static int64_t op_clone(struct rk *k, const struct iol_rev *e, int f)
 	int src = fdm_get(k->map, e->fd2), en;
 	int64_t want = e->len, r;
 	loff_t oin = e->off2, oout = e->off;
-	double nr = k->c->b->s.nrank ? (double)k->c->b->s.nrank : 1;
 	struct statvfs v;
 	struct stat st;
 	ssize_t n;
@@ -552,10 +592,10 @@ static int64_t op_clone(struct rk *k, const struct iol_rev *e, int f)
 			return -1;
 		want = st.st_size > e->off2 ? st.st_size - e->off2 : 0;
 	}
-	if (!fstatvfs(f, &v) &&
-	    (double)want > ((double)v.f_bavail * (double)v.f_frsize -
-			    (double)k->c->o->lim.margin) /
-				   nr) {
+	if (!fstatvfs(f, &v) && !claim(k,
+				       (double)v.f_bavail * (double)v.f_frsize -
+					       (double)k->c->o->lim.margin,
+				       want)) {
 		errno = ENOSPC;
 		return -1;
 	}
@@ -571,21 +611,22 @@ static int64_t op_clone(struct rk *k, const struct iol_rev *e, int f)
 	return 0;
 }
 
-/* fallocate as the original: space taken at once, so not past this
- * section's share of the free space less the margin (the watcher polls
- * it every 0.1 s; one call would fill the disk before that, and the
- * sections together if each could take all), refused ENOSPC then,
- * unissued.  Only the modes scripts name. */
+/* fallocate as the original: space taken at once, so not past the
+ * free space less the margin and what the other sections may take
+ * meanwhile (claim(); the watcher polls it every 0.1 s; one call would
+ * fill the disk before that, and the sections together if each could
+ * take all), refused ENOSPC then, unissued.  Only the modes scripts
+ * name. */
 static int64_t op_falloc(struct rk *k, const struct iol_rev *e, int f)
 {
 	struct statvfs v;
 	unsigned mode = e->flags & IOL_FALLOC_ALL;
-	double nr = k->c->b->s.nrank ? (double)k->c->b->s.nrank : 1;
 
 	if (!(mode & IOL_FALLOC_PUNCH_HOLE) && !fstatvfs(f, &v) &&
-	    (double)e->len > ((double)v.f_bavail * (double)v.f_frsize -
-			      (double)k->c->o->lim.margin) /
-				     nr) {
+	    !claim(k,
+		   (double)v.f_bavail * (double)v.f_frsize -
+			   (double)k->c->o->lim.margin,
+		   e->len)) {
 		errno = ENOSPC;
 		return -1;
 	}
@@ -647,7 +688,8 @@ static void takes(struct rk *k, const struct iol_rev *e, int64_t *b, int64_t *i)
  * So each rank looks itself before a call that takes more than its room,
  * and its room is half of its share (of nrank) of what is left above
  * the margin: no look at all for most calls, and the sections together
- * never take more than is left.
+ * never take more than is left; a call past the share is made when it
+ * fits beside the others' rooms (claim()).
  */
 static int past_margin(struct rk *k, int64_t b, int64_t i)
 {
@@ -661,15 +703,15 @@ static int past_margin(struct rk *k, int64_t b, int64_t i)
 	}
 	if (fstatvfs(k->c->dirfd, &v))
 		return 0;
-	lb = ((double)v.f_bavail * (double)v.f_frsize -
-	      (double)k->c->o->lim.margin) /
-	     nr;
+	lb = (double)v.f_bavail * (double)v.f_frsize -
+	     (double)k->c->o->lim.margin;
 	li = v.f_files > 0
 		     ? ((double)v.f_favail - (double)(v.f_files / 20)) / nr
 		     : 1e18;
-	if ((double)b > lb || (double)i > li)
+	if ((double)i > li || !claim(k, lb, b))
 		return 1;
-	k->room_b = (int64_t)((lb - (double)b) / 2);
+	k->room_b =
+		(double)b < lb / nr ? (int64_t)((lb / nr - (double)b) / 2) : 0;
 	k->room_i = (int64_t)((li - (double)i) / 2);
 	return 0;
 }
@@ -1023,6 +1065,7 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 		errno = 0;
 		r = issue(k, e);
 		en = errno;
+		unclaim(k);
 		t2 = now = rnow();
 		account(k, e, r, en, t1, t2, i++);
 		/* seq_cst: the store before the load of wake_at, so that a
@@ -1055,7 +1098,8 @@ int replay_rank(struct rctx *c, size_t r)
 	struct rk k = {c,    NULL, {NULL, NULL, 0, 0, NULL},
 		       NULL, 0,	   0,
 		       0,    0,	   {{-1, 0, ""}},
-		       0,    0,	   0};
+		       0,    0,	   0,
+		       0};
 	const struct iol_rgroup *g = c->o->group;
 	size_t len = (size_t)c->b->s.rank[r].maxlen;
 	struct iol_rcursor cur;

@@ -3,8 +3,9 @@
  * FICLONERANGE of a.bin's bytes 4096..12287 into c.bin at 65536 (whole
  * blocks, as the file systems that clone want), and an ioctl that is no
  * clone (TCGETS on a file: ENOTTY), which the tracer passes through
- * unrecorded.  It prints what each call returned, "0" or its errno's
- * name, for the test to compare with the trace.
+ * unrecorded, and an FICLONERANGE on no descriptor with an address
+ * that cannot be read (EBADF).  It prints what each call returned, "0"
+ * or its errno's name, for the test to compare with the trace.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -48,6 +49,10 @@ int main(void)
 	printf("FICLONERANGE %s\n", res(r));
 	r = ioctl(a, TCGETS, &t);
 	printf("TCGETS %s\n", res(r));
+	/* no descriptor and no range: the kernel reads neither, EBADF
+	 * (the tracer read the range and the program died SIGSEGV) */
+	r = ioctl(-1, FICLONERANGE, (struct file_clone_range *)16);
+	printf("BADFD %s\n", res(r));
 	close(c);
 	close(b);
 	close(a);
