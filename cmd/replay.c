@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/errname.h"
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/replay-common.h"
@@ -389,12 +390,12 @@ static void json_fails(const struct iol_rresult *r)
 		       i ? "," : "", (long long)f->line, (long long)f->rank,
 		       iol_rop_name(f->op));
 		if (f->err)
-			json_str(iol_rerrno_name(f->err, e, sizeof(e)));
+			json_str(iol_errno_name(f->err, e, sizeof(e)));
 		else
 			fputs("null", stdout);
 		fputs(",\"original_errno\":", stdout);
 		if (f->orig_err > 0)
-			json_str(iol_rerrno_name(f->orig_err, e, sizeof(e)));
+			json_str(iol_errno_name(f->orig_err, e, sizeof(e)));
 		else
 			fputs(f->orig_err ? "\"?\"" : "null", stdout);
 		putchar('}');
@@ -1150,9 +1151,9 @@ static void say_failures(const struct iol_rresult *r, const char *script)
 		    script, (long long)f->line, (long long)f->rank,
 		    iol_rop_name(f->op), f->err ? "failed" : "succeeded",
 		    f->err ? " with " : "",
-		    f->err ? iol_rerrno_name(f->err, e1, sizeof(e1)) : "",
+		    f->err ? iol_errno_name(f->err, e1, sizeof(e1)) : "",
 		    f->orig_err > 0
-			    ? iol_rerrno_name(f->orig_err, e2, sizeof(e2))
+			    ? iol_errno_name(f->orig_err, e2, sizeof(e2))
 		    : f->orig_err ? "failed"
 				  : "succeeded");
 	}

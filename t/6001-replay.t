@@ -103,12 +103,7 @@ grep -q "line 2: input '../x' is outside the sandbox" "$TMP/err"
 ok $? "an input outside the sandbox is refused"
 
 # bad scripts: one line naming the line
-bad() { # text, expected message part, description
-	printf "$1" > "$TMP/bad.script"
-	$RUN replay --allow-root --dir "$SB" "$TMP/bad.script" > /dev/null 2> "$TMP/err"
-	st=$?
-	ok $([ $st -eq 1 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q -- "$2" "$TMP/err"; echo $?) "$3 ($(cat "$TMP/err"))"
-}
+bad() { replay_refused "$@"; } # text, message part, description
 bad 'not a script\n' "line 1: not a replay script" "wrong first line"
 bad 'iolens-replay-script 1\nrank 0 pid 1\nread 3 abc = 1 0.1\n' "line 3: 'abc' is not a number" "bad number"
 bad 'iolens-replay-script 1\nrank 0 pid 1\n\n# x\nseek 3 0 = 0 0\n' "line 5: unknown statement 'seek'" "unknown call"

@@ -61,12 +61,7 @@ is "$(jv original bytes_read < "$TMP/j") $(jv replay bytes_written < "$TMP/j")" 
 rm -rf "$rd"
 
 # bad clones: one line naming the line
-bad() { # text, expected message part, description
-	printf "$1" > "$TMP/bad.script"
-	$RUN replay --allow-root --dir "$SB" "$TMP/bad.script" > /dev/null 2> "$TMP/err"
-	st=$?
-	ok $([ $st -eq 1 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q -- "$2" "$TMP/err"; echo $?) "$3 ($(cat "$TMP/err"))"
-}
+bad() { replay_refused "$@"; } # text, message part, description
 bad 'iolens-replay-script 1\nrank 0 pid 1\nclone 4 3 -1 0 0 = 0 0.1\n' "line 3: 'clone' wants offsets from 0 to 2^62" "a clone from offset -1"
 bad 'iolens-replay-script 1\nrank 0 pid 1\nclone 4 3 0 0 -5 = 0 0.1\n' "line 3: 'clone' wants offsets from 0 to 2^62" "a clone to offset -5"
 bad 'iolens-replay-script 1\nrank 0 pid 1\nclone 4 3 0 -1 0 = 0 0.1\n' "line 3: bad length '-1'" "a clone of length -1"

@@ -78,6 +78,16 @@ zcat_any() {
 	esac
 }
 
+# replay_refused TEXT MESSAGE DESCRIPTION: the replay script TEXT (a
+# printf format) is refused in the sandbox $SB with exit 1 and one line
+# on stderr that holds MESSAGE
+replay_refused() {
+	printf "$1" > "$TMP/bad.script"
+	$RUN replay --allow-root --dir "$SB" "$TMP/bad.script" > /dev/null 2> "$TMP/err"
+	_st=$?
+	ok $([ $_st -eq 1 ] && [ "$(wc -l < "$TMP/err")" -eq 1 ] && grep -q -- "$2" "$TMP/err"; echo $?) "$3 ($(cat "$TMP/err"))"
+}
+
 done_testing() {
 	echo "1..$_n"
 	[ "$_fail" -eq 0 ]

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errname.h"
 #include "replay/script.h"
 #include "base/grow.h"
 #include "model/event.h"
@@ -325,7 +326,7 @@ static int parse_event(struct pst *p, int op)
 		return IOL_ESYNTAX;
 	k = na + 3;
 	if (e->ret == -1 && p->ntok == k + 2) {
-		e->err = iol_rerrno_parse(p->tok[k]);
+		e->err = iol_errno_parse(p->tok[k], strlen(p->tok[k]));
 		if (!e->err)
 			return perr(p, "bad error name '%s'", p->tok[k]);
 		k++;

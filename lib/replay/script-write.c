@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/errname.h"
 #include "replay/script.h"
 #include "model/event.h"
 #include "base/banned.h"
@@ -155,7 +156,7 @@ static void put_event(struct wst *w, const struct iol_rscript *s,
 		put_arg(w, s, e, *c);
 	if (e->ret == -1 && e->err)
 		snprintf(b, sizeof(b), " = -1 %s %s\n",
-			 iol_rerrno_name(e->err, eb, sizeof(eb)),
+			 iol_errno_name(e->err, eb, sizeof(eb)),
 			 secs(t, sizeof(t), e->dur));
 	else
 		snprintf(b, sizeof(b), " = %lld %s\n", (long long)e->ret,

@@ -220,11 +220,6 @@ int iol_rpath_ok(const char *path);
  * the sandbox: target relative, its '..' never above the sandbox. */
 int iol_rlink_ok(const char *path, const char *target);
 
-/* "ENOENT" for an errno value ("E123" in buf when not in the table). */
-const char *iol_rerrno_name(int no, char *buf, size_t n);
-/* The errno value of a name iol_rerrno_name() gives; 0 if none. */
-int iol_rerrno_parse(const char *s);
-
 /* The original's totals, from the script. */
 struct iol_rtotals {
 	double run_s, read_s, write_s, meta_s;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/errname.h"
 #include "sources/trace-int.h"
 #include "base/banned.h"
 
@@ -343,46 +344,6 @@ static int resume(struct proc *p, char **ps, double *t, struct call *c)
 	return 0;
 }
 
-/* The value of an errno name as strace prints it, 0 if not one of
- * these (the calls whose errno an event keeps: clones, whose failure
- * tells why a program fell back to copying). */
-static int errno_of(const char *s)
-{
-	static const struct {
-		const char *name;
-		int no;
-	} m[] = {
-		{"EPERM", EPERM},
-		{"ENOENT", ENOENT},
-		{"EIO", EIO},
-		{"EBADF", EBADF},
-		{"EAGAIN", EAGAIN},
-		{"ENOMEM", ENOMEM},
-		{"EACCES", EACCES},
-		{"EEXIST", EEXIST},
-		{"EXDEV", EXDEV},
-		{"ENOTDIR", ENOTDIR},
-		{"EISDIR", EISDIR},
-		{"EINVAL", EINVAL},
-		{"ENOTTY", ENOTTY},
-		{"ETXTBSY", ETXTBSY},
-		{"EFBIG", EFBIG},
-		{"ENOSPC", ENOSPC},
-		{"EROFS", EROFS},
-		{"ENOSYS", ENOSYS},
-		{"EOPNOTSUPP", EOPNOTSUPP},
-		{"ENOTSUP", ENOTSUP},
-		{"EINTR", EINTR},
-		{"EDQUOT", EDQUOT},
-	};
-	size_t i, l = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-
-	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++)
-		if (strlen(m[i].name) == l && !strncmp(s, m[i].name, l))
-			return m[i].no;
-	return 0;
-}
-
 /* "= ret[<path>] [ERRNO (text)] [<duration>]" */
 static int parse_result(char *rest, struct call *c)
 {
@@ -413,7 +374,9 @@ static int parse_result(char *rest, struct call *c)
 			rest++;
 		if (c->ret < 0 && *rest >= 'A' && *rest <= 'Z') {
 			c->failed = 1;
-			c->err = errno_of(rest);
+			c->err = iol_errno_parse(
+				rest, strspn(rest, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0"
+						   "123456789_"));
 		}
 	}
 	/* duration: the last "<...>", when it is a number */

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/errname.h"
 #include "replay/compile.h"
 #include "replay/fromevents.h"
 #include "replay/script.h"
@@ -381,6 +382,29 @@ static void test_trace_waits(void)
 	iol_rscript_release(&s);
 }
 
+/* errno names: both ways, the E123 form, a name's prefix (strace's
+ * "ENOENT (No such file...)") and what is no name */
+static void test_errnames(void)
+{
+	char b[16];
+
+	ok(strcmp(iol_errno_name(ENOENT, b, sizeof(b)), "ENOENT") == 0 &&
+		   strcmp(iol_errno_name(EOPNOTSUPP, b, sizeof(b)),
+			  "EOPNOTSUPP") == 0 &&
+		   strcmp(iol_errno_name(4000, b, sizeof(b)), "E4000") == 0,
+	   "errno names: ENOENT, EOPNOTSUPP, E4000");
+	ok(iol_errno_parse("ENOENT (No such file)", 6) == ENOENT &&
+		   iol_errno_parse("ENOTSUP", 7) == EOPNOTSUPP &&
+		   iol_errno_parse("E4000", 5) == 4000 &&
+		   iol_errno_parse("ENOENTX", 7) == 0 &&
+		   iol_errno_parse("E4096", 5) == 0 &&
+		   iol_errno_parse("E0", 2) == 0 &&
+		   iol_errno_parse("E12x", 4) == 0 &&
+		   iol_errno_parse("E", 1) == 0,
+	   "errno names parsed: a prefix, ENOTSUP, E4000; not ENOENTX, E4096, "
+	   "E0, E12x, E");
+}
+
 static void test_errors(void)
 {
 	const char *h = "iolens-replay-script 1\nrank 0 pid 1\n";
@@ -484,6 +508,7 @@ int main(void)
 	test_events();
 	test_overhead();
 	test_errors();
+	test_errnames();
 	test_waits();
 	test_trace_waits();
 	printf("1..%d\n", ntest);
