@@ -552,8 +552,8 @@ static void unclaim(struct rk *k)
  * then fell back to copying, which the script holds).  Where this file
  * system refuses clones the original made, the range is copied with
  * copy_file_range instead, so that the destination holds what it held
- * there (counted in clone_copies): not past this section's share of the
- * free space less the margin, as a fallocate. */
+ * there (counted in clone_copies): within what claim() allows of the
+ * free space above the margin, as a fallocate. */
 static int64_t op_clone(struct rk *k, const struct iol_rev *e, int f)
 {
 	struct file_clone_range fr;
