@@ -301,7 +301,10 @@ struct rk {
 	struct rfds own;
 	char *buf;
 	size_t buflen;
-	int pc_on;
+	/* every section in this machine's shared memory (not a group of
+	 * several processes, which may be on several nodes): the parent
+	 * cache and claim() rely on it */
+	int local;
 	unsigned pc_next;
 	int64_t pc_gen;
 	struct pslot pc[NPAR];
@@ -333,7 +336,7 @@ static int pc_parent(struct rk *k, const char *path, char *base, size_t n)
 	struct pslot *p;
 	int64_t gen;
 
-	if (!k->pc_on || !*b || !strcmp(b, ".") || strlen(b) >= n ||
+	if (!k->local || !*b || !strcmp(b, ".") || strlen(b) >= n ||
 	    dl >= sizeof(k->pc[0].dir))
 		return -1;
 	memcpy(base, b, strlen(b) + 1);
@@ -524,7 +527,7 @@ static int claim(struct rk *k, double l, int64_t b)
 
 	if ((double)b <= l / nr)
 		return 1;
-	if (!k->pc_on)
+	if (!k->local)
 		return 0;
 	before = atomic_fetch_add(big, b);
 	if ((double)before + (double)b > l - (nr - 1) * (l / nr) / 2) {
@@ -1108,7 +1111,7 @@ int replay_rank(struct rctx *c, size_t r)
 
 	for (i = 0; i < NPAR; i++)
 		k.pc[i].fd = -1;
-	k.pc_on = !(g && g->n > 1);
+	k.local = !(g && g->n > 1);
 	k.pc_gen = atomic_load(&c->prog[0].ns);
 	k.map = c->fds ? c->fds : &k.own;
 	prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);

@@ -1233,17 +1233,30 @@ static int map_progress(const struct iol_rgroup *g, struct shared *m,
 	return 0;
 }
 
+/* The run directory rundir, beneath the sandbox's descriptor sbfd,
+ * removed following no link; 0, or -1 with what stayed in bad. */
+static int remove_rundir(int sbfd, const char *rundir, char *bad, size_t n)
+{
+	const char *base = strrchr(rundir, '/');
+
+	if (!base || !base[1]) {
+		snprintf(bad, n, "%s", rundir);
+		errno = EINVAL;
+		return -1;
+	}
+	return iol_sbx_remove(sbfd, base + 1, bad, n);
+}
+
 /* Remove the run directory (and the sandbox, when this run made it and
- * it is empty), following no link; what stayed is said in res. */
+ * it is empty); what stayed is said in res. */
 static void clean_up(const struct iol_ropts *o, struct iol_rresult *res,
 		     int sbfd, int made)
 {
-	const char *base = strrchr(res->rundir, '/');
 	char bad[256];
 
-	if (!base || sbfd < 0)
+	if (sbfd < 0 || !strchr(res->rundir, '/'))
 		return;
-	if (iol_sbx_remove(sbfd, base + 1, bad, sizeof(bad)))
+	if (remove_rundir(sbfd, res->rundir, bad, sizeof(bad)))
 		snprintf(res->cleanup, sizeof(res->cleanup), "%s: %s", bad,
 			 strerror(errno));
 	else if (made)
@@ -1253,20 +1266,13 @@ static void clean_up(const struct iol_ropts *o, struct iol_rresult *res,
 int iol_replay_remove(const struct iol_ropts *o, const char *rundir, char *bad,
 		      size_t n)
 {
-	const char *base = strrchr(rundir, '/');
-	int sbfd, rc;
+	int sbfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
 
-	if (!base || !base[1]) {
-		snprintf(bad, n, "%s", rundir);
-		errno = EINVAL;
-		return -1;
-	}
-	sbfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (sbfd < 0) {
 		snprintf(bad, n, "%s", o->dir);
 		return -1;
 	}
-	rc = iol_sbx_remove(sbfd, base + 1, bad, n);
+	rc = remove_rundir(sbfd, rundir, bad, n);
 	close(sbfd);
 	return rc;
 }
