@@ -21,6 +21,8 @@ struct rstat {
 	/* clones made as clones, and made as copies (this file system
 	 * refused them), with the bytes those copied */
 	int64_t clones, clone_copies, clone_bytes;
+	/* inodes its calls may have made (engine-rank.c: takes()) */
+	int64_t inodes;
 	struct iol_rfail fail[IOL_RFAIL_KEEP]; /* the first mismatched */
 	int64_t landlock; /* the ABI applied; -errno when it failed */
 	/* stopped: 1 at the deadline; a member replaying in place, which
@@ -106,6 +108,10 @@ double rnow(void);
 /* Whether fd's file system has fallen below margin bytes free, or 5 %
  * of its inodes. */
 int disk_low(int fd, int64_t margin);
+/* Section p has ended, or will never begin: it makes no more calls, and
+ * the sections sleeping on it wake now, not at their 50 ms bound.  Every
+ * way out of a section goes through it. */
+void section_end(struct rprog *p);
 /* Replay rank r; returns 0 or an IOL_E* code. */
 int replay_rank(struct rctx *c, size_t r);
 /* Replay the sections of one process as its threads (c[i] for section

@@ -947,6 +947,12 @@ static void wake_sleepers(struct rprog *p, int all)
 		0);
 }
 
+void section_end(struct rprog *p)
+{
+	atomic_store(&p->done, 1);
+	wake_sleepers(p, 1);
+}
+
 /* "after S N": until section S has made N calls.  Given up, and counted,
  * when S has ended short of them, when the waits close a cycle, or after
  * a minute in which S made no call (a rank that died). */
@@ -1054,6 +1060,7 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 			continue;
 		}
 		takes(k, e, &nb, &ni);
+		st->inodes += ni;
 		if ((nb || ni) && past_margin(k, nb, ni)) {
 			st->timed_out = 2; /* as the watcher would */
 			return IOL_EIO;
@@ -1119,7 +1126,7 @@ int replay_rank(struct rctx *c, size_t r)
 		len = 4096;
 	/* the one data buffer of this rank, aligned for O_DIRECT */
 	if (posix_memalign(&buf, 4096, len)) {
-		atomic_store(&c->prog[r].done, 1);
+		section_end(&c->prog[r]);
 		return IOL_ENOMEM;
 	}
 	memset(buf, 0x5a, len);
@@ -1140,8 +1147,7 @@ int replay_rank(struct rctx *c, size_t r)
 	pc_flush(&k);
 	free(buf);
 	c->st->done = rc == 0;
-	atomic_store(&c->prog[r].done, 1); /* its waiters stop waiting */
-	wake_sleepers(&c->prog[r], 1);
+	section_end(&c->prog[r]); /* its waiters stop waiting */
 	return rc;
 }
 
@@ -1183,8 +1189,8 @@ int replay_process(struct rctx *c, const size_t *sec, size_t n)
 	} else {
 		rc = IOL_ENOMEM;
 		for (i = made + 1; i < n; i++)
-			atomic_store(&c[0].prog[sec[i]].done, 1);
-		atomic_store(&c[0].prog[sec[0]].done, 1);
+			section_end(&c[0].prog[sec[i]]);
+		section_end(&c[0].prog[sec[0]]);
 	}
 	for (i = 1; i <= made; i++) {
 		pthread_join(t[i], NULL);

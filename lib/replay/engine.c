@@ -457,7 +457,7 @@ static int replay_one(const struct rctx *base, struct shared *m,
 	cs = malloc(n * sizeof(*cs));
 	if (!sec || !cs) {
 		for (k = r; k != SIZE_MAX; k = next[k])
-			atomic_store(&m->prog[k].done, 1);
+			section_end(&m->prog[k]);
 		rc = IOL_ENOMEM;
 	} else {
 		for (k = r, n = 0; k != SIZE_MAX; k = next[k], n++)
@@ -482,7 +482,7 @@ static int confine(const struct rctx *base, struct shared *m,
 	for (k = r; k != SIZE_MAX; k = next[k]) {
 		m->st[k].landlock = v;
 		if (v < 0)
-			atomic_store(&m->prog[k].done, 1);
+			section_end(&m->prog[k]);
 	}
 	return v < 0;
 }
@@ -627,6 +627,7 @@ static void add_rank(struct iol_rresult *res, const struct rstat *s,
 	res->clones += s->clones;
 	res->clone_copies += s->clone_copies;
 	res->clone_bytes += s->clone_bytes;
+	res->inodes += s->inodes;
 	res->inflate_s += s->inflate_s;
 	res->engine_s += s->engine_s;
 	res->repaid_s += s->repaid_s;
@@ -703,11 +704,11 @@ static int make_rundir(const struct iol_ropts *o, struct iol_rresult *res,
 }
 
 /* The doubles of a rank's struct rstat that combine() sums, and its
- * integers: 8 counts, then line, op, errno and the original's of each
+ * integers: 12 counts, then line, op, errno and the original's of each
  * call kept as failed (else member 0 named a section's failures of
  * another member "line 0: end succeeded here"). */
 #define ND 8
-#define NK (11 + 4 * IOL_RFAIL_KEEP)
+#define NK (12 + 4 * IOL_RFAIL_KEEP)
 
 /* Sum every member's part of the shared results onto member 0's: each
  * rank's slots are written by the one member that replayed it and are
@@ -752,16 +753,16 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 		double dv[ND] = {st->t.run_s,  st->t.read_s, st->t.write_s,
 				 st->t.meta_s, st->late,     st->inflate_s,
 				 st->engine_s, st->repaid_s};
-		int64_t kv[11] = {st->t.bytes_read, st->t.bytes_written,
+		int64_t kv[12] = {st->t.bytes_read, st->t.bytes_written,
 				  st->t.ops,	    st->mismatched,
 				  st->done,	    st->broken,
 				  st->landlock,	    st->timed_out,
 				  st->clones,	    st->clone_copies,
-				  st->clone_bytes};
+				  st->clone_bytes,  st->inodes};
 
 		memcpy(d + ND * r, dv, sizeof(dv));
 		memcpy(k + NK * r, kv, sizeof(kv));
-		fails_out(st, k + NK * r + 11);
+		fails_out(st, k + NK * r + 12);
 	}
 	if (g->sum(g->ctx, d, nr * ND) || g->sum64(g->ctx, k, nr * NK) ||
 	    g->sum64(g->ctx, &m->file[0][0], nr * b->s.nstr * 3) ||
@@ -780,8 +781,8 @@ static int combine(const struct iol_rgroup *g, const struct iol_rbin *b,
 		st->done = k[NK * r + 4], st->broken = k[NK * r + 5];
 		st->landlock = k[NK * r + 6], st->timed_out = k[NK * r + 7];
 		st->clones = k[NK * r + 8], st->clone_copies = k[NK * r + 9];
-		st->clone_bytes = k[NK * r + 10];
-		fails_in(st, k + NK * r + 11);
+		st->clone_bytes = k[NK * r + 10], st->inodes = k[NK * r + 11];
+		fails_in(st, k + NK * r + 12);
 	}
 	free(d);
 	free(k);
@@ -1280,7 +1281,9 @@ int iol_replay_remove(const struct iol_ropts *o, const char *rundir, char *bad,
 int iol_replay_room(const struct iol_ropts *o, const struct iol_rresult *prev)
 {
 	struct statvfs v;
-	double need, inodes = (double)prev->ninputs + (double)prev->rep.ops;
+	/* the names the run made, not its calls: 10^7 reads made none,
+	 * and were counted as 10^7 inodes */
+	double need, inodes = (double)prev->ninputs + (double)prev->inodes;
 	int fd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ok;
 
 	if (fd < 0)

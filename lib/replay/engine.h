@@ -133,6 +133,10 @@ struct iol_rresult {
 	 * (engine-rank.c: repay()) */
 	double engine_s, repaid_s;
 	size_t ninputs; /* staged files and directories */
+	/* inodes the calls may have made (opens that create, mkdir,
+	 * symlink), whether or not they succeeded: what the run directory
+	 * holds past its inputs (iol_replay_room()) */
+	int64_t inodes;
 	int64_t staged_bytes;
 	struct iol_rprofile porig, prep; /* when opts.profile */
 	char rundir[4096];		 /* the run directory (kept or gone) */
