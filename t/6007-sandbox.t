@@ -213,6 +213,15 @@ awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 10"; for (r = 0; r < 3; r
 limit mem "--max-memory" "three buffers of 1 GiB"
 awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 30000; i++) print "stat \"a" i "\" = -1 ENOENT 0.00001"; for (r = 1; r < 200; r++) { print "rank " r " pid " r + 1; print "stat \".\" = 0 0.00001" } }' > "$TMP/wide.script"
 limit wide "buffers and tables need 14" "200 sections, 30000 paths: a table of 144 MB with --max-memory 64M" --max-memory 64M
+# the kernel's files of the descriptors held at once count (1.5 KiB
+# each): 40 sections holding 1000 descriptors each ran under
+# --max-memory 32M, 61 MB of kernel memory not counted; 40 sections
+# opening and closing 1000 times hold one each and run
+awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 1"; for (r = 0; r < 40; r++) { print "rank " r " pid " r + 1; for (i = 0; i < 1000; i++) print "open \"f\" rdonly 0 = " i + 3 " 0.00001" } }' > "$TMP/kfiles.script"
+limit kfiles "buffers and tables need 6[0-9]\{7\} bytes" "40 sections holding 1000 descriptors each with --max-memory 32M: their kernel files counted" --max-memory 32M
+awk -v h="$head_" 'BEGIN { print h; print "input \"f\" 1"; for (r = 0; r < 40; r++) { print "rank " r " pid " r + 1; for (i = 0; i < 1000; i++) { print "open \"f\" rdonly 0 = 3 0.00001"; print "close 3 = 0 0.00001" } } }' > "$TMP/kfiles2.script"
+$RUN replay --allow-root --as-fast-as-possible --max-memory 32M --dir "$W/sb" "$TMP/kfiles2.script" > /dev/null 2> "$TMP/kfiles2.err"
+ok $? "... 40 sections opening and closing 1000 times run under the same limit ($(head -c 160 "$TMP/kfiles2.err"))"
 # a read or write past the 2 GiB a call moves (a section's buffer is
 # made as large): refused with its line, not "bad compiled form"
 printf '%s\nrank 0 pid 1\n%s\n' "$head_" 'open "f" wronly|creat 0644 = 3 0.00001

@@ -22,8 +22,9 @@
 /* 2: events grew fd2, off2 (copy); 3: sections thread_of; 4: the fd
  * calls of a process's threads resolve to their files at the opens'
  * returns (the per-file totals of forms cached by 3 can differ); 5: the
- * key and seal are SHA-256, events carry their script line */
-#define MAGIC "IOLRPL5"
+ * key and seal are SHA-256, events carry their script line; 6: sections
+ * carry the most descriptors they hold at once (maxfds) */
+#define MAGIC "IOLRPL6"
 
 struct bhead {
 	char magic[8];
@@ -42,7 +43,7 @@ struct bhead {
 
 struct brank {
 	int64_t rank, pid, maxlen, thread_of;
-	uint64_t n, first, nchunk;
+	uint64_t n, first, nchunk, maxfds;
 };
 
 void iol_rbin_name(char *buf, size_t n, const char *dir,
@@ -138,6 +139,27 @@ static int tab_put(struct tabbuf *t, const void *d, size_t n)
 	return 0;
 }
 
+/* The most descriptors a section's own calls hold at once: its opens
+ * and dups that returned one, less its closes that succeeded (a close
+ * of another thread's descriptor lowers no count: an upper bound).  At
+ * most its number of events, which the loader checks. */
+static uint64_t max_fds(const struct iol_rrank *rk)
+{
+	uint64_t cur = 0, most = 0;
+	size_t i;
+
+	for (i = 0; i < rk->n; i++) {
+		const struct iol_rev *e = &rk->ev[i];
+
+		if ((e->op == IOL_ROP_OPEN || e->op == IOL_ROP_DUP) &&
+		    e->ret >= 0 && ++cur > most)
+			most = cur;
+		else if (e->op == IOL_ROP_CLOSE && e->ret == 0 && cur > 0)
+			cur--;
+	}
+	return most;
+}
+
 /* The chunks of every rank; their table is appended to tb. */
 static int put_chunks(FILE *f, const struct iol_rscript *s, struct tabbuf *tb,
 		      struct iol_rchunk **chs, size_t *nch)
@@ -149,8 +171,9 @@ static int put_chunks(FILE *f, const struct iol_rscript *s, struct tabbuf *tb,
 	*nch = 0;
 	for (r = 0; r < s->nrank && !rc; r++) {
 		const struct iol_rrank *rk = &s->rank[r];
-		struct brank br = {rk->rank, rk->pid, rk->maxlen, rk->thread_of,
-				   rk->n,    *nch,    0};
+		struct brank br = {rk->rank, rk->pid,	   rk->maxlen,
+				   rk->thread_of, rk->n, *nch,
+				   0,		  max_fds(rk)};
 
 		for (i = 0; i < rk->n && !rc; i += CHUNK_EVENTS) {
 			size_t k = rk->n - i < CHUNK_EVENTS ? rk->n - i
@@ -445,7 +468,8 @@ static int load_tables(struct iol_rbin *b, int fd, const struct bhead *h)
 	s->rank = calloc(h->nrank ? h->nrank : 1, sizeof(*s->rank));
 	b->first = calloc(h->nrank ? h->nrank : 1, sizeof(uint64_t));
 	b->nchunk = calloc(h->nrank ? h->nrank : 1, sizeof(uint64_t));
-	if (!s->rank || !b->first || !b->nchunk)
+	b->maxfds = calloc(h->nrank ? h->nrank : 1, sizeof(uint64_t));
+	if (!s->rank || !b->first || !b->nchunk || !b->maxfds)
 		rc = IOL_ENOMEM;
 	for (r = 0; r < h->nrank && !rc; r++) {
 		struct brank br;
@@ -455,8 +479,9 @@ static int load_tables(struct iol_rbin *b, int fd, const struct bhead *h)
 		s->rank[r].thread_of = br.thread_of;
 		s->rank[r].maxlen = br.maxlen, s->rank[r].n = br.n;
 		b->first[r] = br.first, b->nchunk[r] = br.nchunk;
+		b->maxfds[r] = br.maxfds;
 		if (br.first > h->nchunk || br.nchunk > h->nchunk - br.first ||
-		    br.maxlen < 0 || br.maxlen > MAXLEN)
+		    br.maxlen < 0 || br.maxlen > MAXLEN || br.maxfds > br.n)
 			rc = IOL_ECORRUPT;
 	}
 	s->nrank = h->nrank;
@@ -589,6 +614,7 @@ void iol_rbin_release(struct iol_rbin *b)
 	free(b->chunk);
 	free(b->first);
 	free(b->nchunk);
+	free(b->maxfds);
 	memset(b, 0, sizeof(*b));
 	b->fd = -1;
 }

@@ -36,6 +36,9 @@ struct iol_rbin {
 	int64_t (*per_file)[3]; /* s.nstr rows: bytes read, written, ops */
 	struct iol_rchunk *chunk;
 	uint64_t *first, *nchunk; /* per rank: its chunks */
+	/* per rank: the most descriptors its calls hold at once (at most
+	 * its events; what --max-memory counts of the kernel's files) */
+	uint64_t *maxfds;
 	int fd;			  /* the file, open while loaded */
 };
 

@@ -1022,12 +1022,23 @@ static int over(struct iol_error *err, const char *what, int64_t n, int64_t lim,
 			     (long long)lim, opt);
 }
 
+/*
+ * What the kernel holds for a descriptor open: its struct file (192 B,
+ * the filp slab here) and, for a file of its own, the dentry (192 B) and
+ * inode (752 B on tmpfs, 1128 B on ext4) that it keeps from being
+ * reclaimed (/proc/slabinfo, Linux 6.18).  1.5 KiB, the most of these:
+ * 1024 sections holding 1024 descriptors each pin 1.5 GiB of kernel
+ * memory, none of which was counted.
+ */
+#define FILE_COST 1536
+
 /* The data buffers of the sections this process replays, their
  * cursors' chunks (1024 sections of 4096 events or more each held
- * 0.9 GiB of them, not counted), the profiles and the shared table of
+ * 0.9 GiB of them, not counted), the profiles, the shared table of
  * bytes and calls per section and path (shared_map): 256 sections of a
  * script naming a million paths would map 6 GB (nrank < 2^24, nstr <
- * 2^32: no overflow). */
+ * 2^32: no overflow), and the kernel's files of the descriptors the
+ * sections hold at once (at most RANK_FDS a process). */
 static int64_t memory_of(const struct iol_rbin *b, const struct iol_ropts *o)
 {
 	int64_t mem = (int64_t)b->s.nrank * (int64_t)b->s.nstr * 24;
@@ -1042,7 +1053,10 @@ static int64_t memory_of(const struct iol_rbin *b, const struct iol_ropts *o)
 		if (owned(b, o->group, r))
 			mem += (b->s.rank[r].maxlen > 4096 ? b->s.rank[r].maxlen
 							   : 4096) +
-			       (int64_t)iol_rcursor_memory(b, r);
+			       (int64_t)iol_rcursor_memory(b, r) +
+			       (int64_t)(b->maxfds[r] < RANK_FDS ? b->maxfds[r]
+								 : RANK_FDS) *
+				       FILE_COST;
 	}
 	return mem;
 }
