@@ -678,4 +678,77 @@ else
 	skip "timing under valgrind" 1
 fi
 
+# the pace: closed loop by default, a call when the previous returned
+# plus its compute gap, so a machine faster than the original's replays
+# faster (a call was scheduled at start + gaps + the original's
+# durations, and a faster file system looked as fast as the old one);
+# the old schedule only with --pace timeline (which waits for it at
+# each compute gap).  10 preads of 4 KiB that took 50 ms each in the
+# original, 1 ms of compute before each: 0.51 s.
+{ printf 'iolens-replay-script 1\ninput "f" 4096\nrank 0 pid 1\nopen "f" rdonly 0 = 3 0.00001\n'
+  i=0; while [ $i -lt 10 ]; do printf 'compute 0.001\npread 3 4096 0 = 4096 0.05\n'; i=$((i + 1)); done
+  echo 'close 3 = 0 0.00001'; } > "$TMP/pace.script"
+$RUN replay --allow-root --format=json --dir "$TMP/psb" "$TMP/pace.script" > "$TMP/pace1.json" 2> "$TMP/pace1.err"
+ok $? "a script of 10 reads of 50 ms each replays ($(head -c 100 "$TMP/pace1.err"))"
+$RUN replay --allow-root --pace timeline --format=json --dir "$TMP/psb" "$TMP/pace.script" > "$TMP/pace2.json" 2> "$TMP/pace2.err"
+ok $? "... and with --pace timeline ($(head -c 100 "$TMP/pace2.err"))"
+pace() { perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
+	printf "%s %.3f %.3f %.6f", $j->{pace}, $j->{original}{run_s}, $j->{replay}{run_s},
+		abs($j->{ratio}{run} - $j->{replay}{run_s} / $j->{original}{run_s})' < "$1"; }
+set -- $(pace "$TMP/pace1.json")
+ok $([ "$1" = closed ] && [ "$2" = 0.510 ] && awk "BEGIN { exit !($3 < 0.25) }"; echo $?) \
+	"the default pace is the closed loop: the reads' 0.5 s of the original not waited out (pace $1, original $2 s, replay $3 s; < 0.25)"
+is "$4" 0.000000 "... the ratio is replay / original"
+set -- $(pace "$TMP/pace2.json")
+ok $([ "$1" = timeline ] && awk "BEGIN { exit !($3 >= 0.45 && $3 < 1.5) }"; echo $?) \
+	"--pace timeline: each call at the original's time (pace $1, original $2 s, replay $3 s; >= 0.45)"
+$RUN replay --allow-root --dir "$TMP/psb" "$TMP/pace.script" > "$TMP/pace.txt" 2> /dev/null
+grep -q '^pace: closed loop' "$TMP/pace.txt" && grep -q 'ratio = replay / original' "$TMP/pace.txt"
+ok $? "the text names the pace and says ratio = replay / original"
+
+# the walls active are said: openat2 always, Landlock's ABI where the
+# kernel has it (where securityfs shows the LSM list, as it says), the
+# same in the text and the JSON
+set -- $(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
+	print $j->{sandbox}{openat2} ? 1 : 0, " ", $j->{sandbox}{landlock}' < "$TMP/pace1.json")
+ll=$2
+ok $([ "$1" = 1 ] && [ "$ll" -ge 0 ]; echo $?) "json: sandbox.openat2 true, sandbox.landlock the ABI applied ($ll)"
+if [ -r /sys/kernel/security/lsm ]; then
+	k=0
+	grep -q landlock /sys/kernel/security/lsm && k=1
+	is "$([ "$ll" -gt 0 ] && echo 1 || echo 0)" $k "... applied exactly when the kernel's LSM list has Landlock"
+else
+	skip "no /sys/kernel/security/lsm to say whether the kernel has Landlock" 1
+fi
+if [ "$ll" -gt 0 ]; then
+	want="sandbox: every path resolved beneath the run directory (openat2); Landlock ABI $ll"
+else
+	want="sandbox: every path resolved beneath the run directory (openat2); Landlock not applied (not in this kernel)"
+fi
+is "$(grep '^sandbox:' "$TMP/pace.txt")" "$want" "the text says which walls held"
+
+# --runs N: medians, and the least and most of the runs as the spread
+$RUN replay --allow-root --runs 3 --format=json --dir "$TMP/psb" "$TMP/small.script" > "$TMP/runs.json" 2> "$TMP/runs.err"
+r=$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); my $ok = $j->{runs} == 3;
+	for my $k (qw(run_s read_s write_s meta_s)) { my ($lo, $hi) = @{$j->{spread}{$k}};
+		$ok &&= $lo <= $j->{replay}{$k} && $j->{replay}{$k} <= $hi }
+	printf "%s %d %.6f %.6f %.6f", $ok ? "ok" : "no", $j->{runs}, $j->{spread}{run_s}[0], $j->{replay}{run_s}, $j->{spread}{run_s}[1]' < "$TMP/runs.json")
+is "${r%% *}" ok "--runs 3: each time the median, between the runs' least and most (runs, run s least median most: ${r#* }) ($(head -c 100 "$TMP/runs.err"))"
+$RUN replay --allow-root --runs 3 --dir "$TMP/psb" "$TMP/small.script" > "$TMP/runs.txt" 2> /dev/null
+grep -q '3 runs (replay times are medians, min and max their spread)' "$TMP/runs.txt" &&
+	grep -Eq '^measure +original +replay +ratio +min +max$' "$TMP/runs.txt"
+ok $? "... the text says so, with min and max columns"
+
+# progress on a terminal while it runs (nothing arrived until the end):
+# a bar of calls made on standard error, erased before the table;
+# none when standard error is not a terminal
+if command -v script > /dev/null 2>&1 && [ -z "${VALGRIND:-}" ]; then
+	script -qec "$IOLENS replay --allow-root --pace timeline --dir '$TMP/psb' '$TMP/pace.script' > '$TMP/prog.out'" /dev/null > "$TMP/prog.tty" 2>&1
+	ok $? "a replay with a terminal for standard error exits 0"
+	grep -aq '] 12/12 calls' "$TMP/prog.tty" && ! grep -aq '/12 calls' "$TMP/prog.out" "$TMP/pace1.err"
+	ok $? "... its progress (calls made of 12) drawn on the terminal, not in the output nor on a stderr that is no terminal"
+else
+	skip "no script(1), or valgrind" 2
+fi
+
 done_testing
