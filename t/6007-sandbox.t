@@ -516,6 +516,67 @@ chown 0 "$TMP/st/iolens"
 chmod 700 "$TMP/st/iolens"
 XDG_CACHE_HOME=$TMP/st run_json "$TMP/B.script" > /dev/null
 is "$(find "$TMP/st" -name '*.iolr' | wc -l)" 1 "... a sticky base (as /tmp) with the user's own iolens in it is used"
+
+# every count against what the chunks hold, in a form sealed again as
+# iolens seals it (so that only the count check stands): a section that
+# says one event fewer than its chunks hold made --profile write past
+# its buffer (scan_rank); one that says it holds more descriptors at
+# once than it has events would be counted short against --max-memory.
+# patch.pl FILE WHAT: rank 0 of a compiled form (lib/replay/compile.c,
+# IOLRPL6) patched (n: one event fewer; maxfds: its events and one;
+# none), then sealed: the tables are the last stream (at tabs_off, byte
+# 288 of the header: raw length, compressed length, zlib bytes), a
+# section 8 words (rank pid maxlen thread_of n first nchunk maxfds), the
+# seal (bytes 48 to 79) the SHA-256 of the file with the seal zeroed
+cat > "$TMP/patch.pl" << 'EOF'
+use strict;
+use Compress::Zlib;
+use Digest::SHA qw(sha256);
+my ($f, $what) = @ARGV;
+open(my $fh, '<', $f) or die; binmode $fh; local $/; my $d = <$fh>; close $fh;
+die "not IOLRPL6\n" unless substr($d, 0, 7) eq 'IOLRPL6';
+my $tabs = unpack('Q', substr($d, 288, 8));
+my ($n, $zl) = unpack('QQ', substr($d, $tabs, 16));
+my $raw = uncompress(substr($d, $tabs + 16, $zl)) // die "tables\n";
+my @b = unpack('q4Q4', substr($raw, 0, 64));
+if ($what eq 'n') { $b[4]-- } elsif ($what eq 'maxfds') { $b[7] = $b[4] + 1 }
+substr($raw, 0, 64) = pack('q4Q4', @b);
+my $z = compress($raw);
+$d = substr($d, 0, $tabs) . pack('QQ', length $raw, length $z) . $z;
+substr($d, 48, 32) = "\0" x 32;
+substr($d, 48, 32) = sha256($d);
+open($fh, '>', $f) or die; binmode $fh; print $fh $d; close $fh;
+EOF
+run_json "$TMP/A.script" > /dev/null
+cp "$A" "$TMP/A.iolr"
+for w in none n maxfds; do
+	cp "$TMP/A.iolr" "$A"
+	perl "$TMP/patch.pl" "$A" $w
+	$RUN replay --allow-root --as-fast-as-possible --format=json --profile "$TMP/cnt.pdf" --dir "$W/sb" "$TMP/A.script" > "$TMP/cnt-$w.json" 2> "$TMP/cnt-$w.err"
+	echo "$? $(grep -o '"compiled":"[a-z]*"' "$TMP/cnt-$w.json") $(grep -o '"replay":{[^}]*}' "$TMP/cnt-$w.json" | head -1 | grep -o '"ops":[0-9]*')" > "$TMP/cnt-$w"
+done
+is "$(cat "$TMP/cnt-none")" '0 "compiled":"reused" "ops":3' "a compiled form sealed again unchanged is reused (the patch's own check)"
+is "$(cat "$TMP/cnt-n")" '0 "compiled":"written" "ops":3' "... one whose section says an event fewer than its chunks hold: refused, compiled again, --profile of its 3 calls ($(head -c 100 "$TMP/cnt-n.err"))"
+is "$(cat "$TMP/cnt-maxfds")" '0 "compiled":"written" "ops":3' "... one whose section holds more descriptors than it has events: refused, compiled again"
+
+# the fuzz target on the compiled form (fuzz/replay-bin.c) with its
+# invariant, nothing outside its sandbox changed, in make check: the
+# forms of two hostile scripts above (their links lead to the
+# harness's own canary as to this test's), and 40 of each with bytes
+# changed (the harness seals each again, so the changes reach the
+# counts, the chunks and the engine); it aborts on a leak
+for s in trunc dirlink; do
+	cp "$C/$(key "$TMP/$s.script").iolr" "$TMP/fz-$s"
+	perl -e 'srand(6007); local $/; my $d = <STDIN>; for my $i (1 .. 40) {
+		my $m = $d; for (1 .. 1 + $i % 4) { my $at = $i % 2 ? 80 + int(rand(216)) : 296 + int(rand(length($d) - 296));
+			substr($m, $at, 1) = chr(ord(substr($m, $at, 1)) ^ (1 << int(rand(8)))) }
+		open(my $o, ">", "$ARGV[0]-$i") or die; print $o $m; close $o }' "$TMP/fz-$s" < "$TMP/fz-$s"
+done
+ls -d /tmp/iolens-fuzz-rb.* > "$TMP/fz-before" 2> /dev/null
+timeout 300 "$TOP/t/unit/fuzz-run" replay-bin "$TMP"/fz-* > "$TMP/fz.out" 2>&1
+st=$?
+ls -d /tmp/iolens-fuzz-rb.* 2> /dev/null | grep -vxF -f "$TMP/fz-before" | while read -r d; do rm -rf "$d"; done
+ok $st "the compiled-form fuzz target on 2 hostile forms and 80 changed: nothing outside its sandbox changed (exit $st $(grep -v '^$' "$TMP/fz.out" | head -c 100))"
 is "$(ls -A "$W/sb") $(fingerprint)" " $BEFORE" "after every run: the sandbox empty, nothing outside changed"
 
 done_testing
