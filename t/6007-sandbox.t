@@ -325,6 +325,12 @@ if mount -t tmpfs -o nr_inodes=400,size=20m iolens-t "$M" 2> /dev/null; then
 		ok $([ $st -eq 1 ] && grep -q "stopped while staging: .*margin of free space or inodes" "$TMP/$1.err" && [ "$free" -gt 0 ]; echo $?) "$2 on 400 inodes: stopped at the margin, $free inodes left (exit $st: $(head -c 160 "$TMP/$1.err"))"
 		rm -rf "$M/sb"
 	}
+	# inputs within the free space but past it less the margin (5 %):
+	# refused before anything is staged (far under --max-stage)
+	printf '%s\ninput "big" 20500000\nrank 0 pid 1\nstat "big" = 0 0.00001\n' "$head_" > "$TMP/pastfree.script"
+	$RUN replay --allow-root --dir "$M/sb" "$TMP/pastfree.script" > /dev/null 2> "$TMP/pastfree.err"
+	st=$?
+	ok $([ $st -eq 1 ] && grep -q "the script stages 20500000 bytes of inputs; '$M/sb' has [0-9]* free, less a margin of [0-9]*" "$TMP/pastfree.err" && [ -z "$(ls -A "$M")" ]; echo $?) "20.5 MB of inputs on 20 MiB free: within the free space, past it less the margin: refused before staging, nothing left (exit $st: $(head -c 160 "$TMP/pastfree.err"))"
 	awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 2000; i++) print "stat \"d" i "/x\" = -1 ENOENT 0.00001" }' > "$TMP/stagedirs.script"
 	staged stagedirs "2000 directories to stage"
 	# ... and 2000 empty input files
@@ -412,6 +418,17 @@ for sig in 15 2 3; do
 	want=$((128 + sig))
 	is "$st:$(ls -A "$W/sb")" "$want:" "signal $sig during the run: exit $want, the run directory removed ($(cat "$TMP/sig.err"))"
 done
+# ... unless --keep: then it stays, and is named
+$RUN replay --allow-root --keep --dir "$W/sb" "$TMP/slow.script" > /dev/null 2> "$TMP/sigk.err" &
+pid=$!
+n=0
+while [ -z "$(ls -A "$W/sb" 2> /dev/null)" ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+kill -15 $pid
+wait $pid
+st=$?
+RD=$(sed -n 's/^iolens replay: run directory kept: //p' "$TMP/sigk.err")
+ok $([ $st -eq 143 ] && [ -n "$RD" ] && [ -d "$RD" ]; echo $?) "signal 15 during a run with --keep: exit $st, the run directory kept and named ($(tr '\n' ' ' < "$TMP/sigk.err"))"
+rm -rf "$RD"
 
 # the parent killed outright (no cleanup is possible): its ranks die
 # with it, rather than go on making calls that nothing watches (no

@@ -133,6 +133,22 @@ if cc -static -o "$TMP/static" "$TMP/st.c" 2> /dev/null; then
 else
 	skip "no static C library to link a static program" 6
 fi
+# a set-user-ID program: the loader runs it in secure mode and takes
+# no preload by path (root runs one of another user's: its real and
+# effective ids differ)
+printf '#include <stdio.h>\nint main(void) { FILE *f = fopen("/dev/null", "w"); if (f) { fputs("x\\n", f); fclose(f); } return 0; }\n' > "$TMP/su.c"
+if [ "$(id -u)" = 0 ] && cc -o "$TMP/suid" "$TMP/su.c" 2> /dev/null &&
+	chmod 755 "$TMP" && chown 65534 "$TMP/suid" && chmod 4755 "$TMP/suid" &&
+	[ "$(stat -c %a "$TMP/suid")" = 4755 ] && ! findmnt -nT "$TMP" -o OPTIONS | grep -q nosuid; then
+	$RUN trace -o "$TMP/su.trace" "$TMP/suid" 2> "$TMP/err"
+	is "$?:$(head -1 "$TMP/err")" \
+		"0:iolens trace: '$TMP/suid' ran without the tracer (static or set-user-ID program?): the trace has no calls" \
+		"a set-user-ID program: said on stderr"
+	grep -qx '# the command ran without the tracer (static or set-user-ID program?): the trace has no calls' "$TMP/su.trace"
+	ok $? "... and in the trace's header"
+else
+	skip "not root, no C compiler, or a nosuid mount: no set-user-ID program" 2
+fi
 $RUN trace -o "$TMP/true.trace" true 2> "$TMP/err"
 grep -q 'without the tracer' "$TMP/err" "$TMP/true.trace"
 is "$?" 1 "a program with no I/O of its own is not said to run without the tracer"
