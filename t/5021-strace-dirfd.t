@@ -1,6 +1,6 @@
 #!/bin/sh
 # Names relative to a directory descriptor (openat(dirfd, "f"), fstatat,
-# unlinkat, renameat, linkat, fchdir) are taken from the directory the
+# unlinkat, renameat, linkat, mkdirat, fchdir) are taken from the directory the
 # descriptor names: the open that made it (with or without O_DIRECTORY),
 # dup, dup2, fcntl F_DUPFD_CLOEXEC, a fork's copy of the table, a
 # thread's shared one, strace -y's "3</dir>" (escaped, with commas and
@@ -51,6 +51,8 @@ grep -qx 'rename "d/src/m" "rel/m2" = 0 0.000010' "$TMP/d.rs"
 ok $? "renameat between two descriptors' directories"
 grep -qx 'link "d/src/b/f" "d/src/b/f2" = 0 0.000010' "$TMP/d.rs"
 ok $? "linkat between two descriptors' directories"
+grep -qx 'mkdir "d/src/a/nd" 0755 = 0 0.000010' "$TMP/d.rs"
+ok $? "mkdirat on a descriptor (a dup2 copy, kept across execve)"
 grep -qx 'input "d/src/b/f" 200' "$TMP/d.rs" && grep -qx 'input "d/src/a/f" 100' "$TMP/d.rs"
 ok $? "the inputs staged are the two files f with their own sizes"
 grep -q '^input "d/src/a" dir$' "$TMP/d.rs"
