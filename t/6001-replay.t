@@ -682,9 +682,8 @@ fi
 # plus its compute gap, so a machine faster than the original's replays
 # faster (a call was scheduled at start + gaps + the original's
 # durations, and a faster file system looked as fast as the old one);
-# the old schedule only with --pace timeline (which waits for it at
-# each compute gap).  10 preads of 4 KiB that took 50 ms each in the
-# original, 1 ms of compute before each: 0.51 s.
+# the old schedule only with --pace timeline.  10 preads of 4 KiB that
+# took 50 ms each in the original, 1 ms of compute before each: 0.51 s.
 { printf 'iolens-replay-script 1\ninput "f" 4096\nrank 0 pid 1\nopen "f" rdonly 0 = 3 0.00001\n'
   i=0; while [ $i -lt 10 ]; do printf 'compute 0.001\npread 3 4096 0 = 4096 0.05\n'; i=$((i + 1)); done
   echo 'close 3 = 0 0.00001'; } > "$TMP/pace.script"
@@ -700,8 +699,16 @@ ok $([ "$1" = closed ] && [ "$2" = 0.510 ] && awk "BEGIN { exit !($3 < 0.25) }";
 	"the default pace is the closed loop: the reads' 0.5 s of the original not waited out (pace $1, original $2 s, replay $3 s; < 0.25)"
 is "$4" 0.000000 "... the ratio is replay / original"
 set -- $(pace "$TMP/pace2.json")
-ok $([ "$1" = timeline ] && awk "BEGIN { exit !($3 >= 0.45 && $3 < 1.5) }"; echo $?) \
-	"--pace timeline: each call at the original's time (pace $1, original $2 s, replay $3 s; >= 0.45)"
+ok $([ "$1" = timeline ] && awk "BEGIN { exit !($3 >= 0.505 && $3 < 1.5) }"; echo $?) \
+	"--pace timeline: each call at the original's time (pace $1, original $2 s, replay $3 s; >= 0.505)"
+# ... also a call with no compute gap before it: it waits for the
+# original's durations before it (it followed the previous call at
+# once, and the same reads without the compute replayed in 0.0001 s)
+grep -v '^compute' "$TMP/pace.script" > "$TMP/nogap.script"
+$RUN replay --allow-root --pace timeline --format=json --dir "$TMP/psb" "$TMP/nogap.script" > "$TMP/pace3.json" 2> "$TMP/pace3.err"
+set -- $(pace "$TMP/pace3.json")
+ok $([ "$1" = timeline ] && [ "$2" = 0.500 ] && awk "BEGIN { exit !($3 >= 0.495 && $3 < 1.5) }"; echo $?) \
+	"--pace timeline, no compute gaps: each call at the original's time still (original $2 s, replay $3 s; >= 0.495) ($(head -c 100 "$TMP/pace3.err"))"
 $RUN replay --allow-root --dir "$TMP/psb" "$TMP/pace.script" > "$TMP/pace.txt" 2> /dev/null
 grep -q '^pace: closed loop' "$TMP/pace.txt" && grep -q 'ratio = replay / original' "$TMP/pace.txt"
 ok $? "the text names the pace and says ratio = replay / original"

@@ -1040,7 +1040,12 @@ static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 		sched = base + e->gap;
 		if (pace == IOL_PACE_CLOSED && owe > 0 && e->gap > 0)
 			sched -= repay(st, &owe, e->gap);
-		if (e->gap > 0 && (rc = gap(k, cur, sched, &now)) != 0)
+		/* on the timeline a call with no gap before it waits too:
+		 * for the original's durations before it (it followed the
+		 * previous call at once, and 10 reads of 50 ms with no gap
+		 * between them replayed in no time) */
+		if ((e->gap > 0 || pace == IOL_PACE_TIMELINE) &&
+		    (rc = gap(k, cur, sched, &now)) != 0)
 			return rc < 0 ? IOL_ECORRUPT : IOL_EIO;
 		if (look_self(k, now))
 			return IOL_EIO;
