@@ -23,7 +23,7 @@
  * calls of a process's threads resolve to their files at the opens'
  * returns (the per-file totals of forms cached by 3 can differ); 5: the
  * key and seal are SHA-256, events carry their script line */
-#define MAGIC "IOLRPL5"
+#define MAGIC "IOLRPL6"
 
 struct bhead {
 	char magic[8];
@@ -478,7 +478,8 @@ static int ids_ok(const struct iol_rbin *b)
 	size_t i;
 
 	for (i = 0; i < s->ninput; i++)
-		if (s->input[i].path >= s->nstr)
+		if (s->input[i].path >= s->nstr ||
+		    s->input[i].target >= s->nstr)
 			return 0;
 	for (i = 0; i < s->nrewrite; i++)
 		if (s->rewrite[i] >= s->nstr)
