@@ -338,16 +338,29 @@ rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/err")
 is "$(readlink "$rd/d/l") $(readlink "$rd/d/up") $(stat -c %h "$rd/d/f")" "f ../d/f 2" \
 	"... the links as the script says: targets f and ../d/f, d/f of 2 names"
 rm -rf "$rd"
-for t in '/etc/passwd' '../x' 'a/../../x'; do
-	printf 'iolens-replay-script 1\nrank 0 pid 1\nsymlink "l" "%s" = 0 0.1\n' "$t" > "$TMP/badlink.script"
+# a link the script makes (line 3) and an input link (line 2), at "l"
+# and at "d/l": one '..' more for the latter
+for t in '/etc/passwd' '../x' 'a/../../x' 'input /etc/passwd' 'input ../../x' 'input a/../../../x'; do
+	case $t in
+	input\ *)
+		t=${t#input }
+		printf 'iolens-replay-script 1\ninput "d/l" link "%s"\nrank 0 pid 1\nreadlink "d/l" = 3 0.1\n' "$t" ;;
+	*) printf 'iolens-replay-script 1\nrank 0 pid 1\nsymlink "l" "%s" = 0 0.1\n' "$t" ;;
+	esac > "$TMP/badlink.script"
+	line=$(grep -n '^input\|^symlink' "$TMP/badlink.script" | cut -d: -f1)
 	$RUN replay --allow-root --dir "$SB" "$TMP/badlink.script" > /dev/null 2> "$TMP/err"
 	st=$?
-	is "$st:$(cat "$TMP/err")" "1:iolens replay: '$TMP/badlink.script': line 3: link target '$t' leads outside the sandbox (absolute, or '..' above it)" \
-		"a link to '$t' is refused with its line"
+	is "$st:$(cat "$TMP/err")" "1:iolens replay: '$TMP/badlink.script': line $line: link target '$t' leads outside the sandbox (absolute, or '..' above it)" \
+		"a link to '$t' (line $line) is refused with its line"
 done
 printf 'iolens-replay-script 1\nrank 0 pid 1\nsymlink "a/b/l" "../../x" = 0 0.1\n' > "$TMP/oklink.script"
 $RUN replay --allow-root --as-fast-as-possible --dir "$SB" "$TMP/oklink.script" > /dev/null 2> "$TMP/err"
 ok $? "a link whose '..' stay inside (a/b/l to ../../x) is taken ($(cat "$TMP/err"))"
+printf 'iolens-replay-script 1\ninput "d/l" link "../x"\ninput "d/m" link "l"\nrank 0 pid 1\nreadlink "d/m" = 1 0.1\nreadlink "d/l" = 4 0.1\nreadlink "d" = -1 EINVAL 0.1\nopen "d/m" rdonly 0 = -1 ENOENT 0.1\n' > "$TMP/oklink.script"
+$RUN replay --allow-root --as-fast-as-possible --dir "$SB" "$TMP/oklink.script" > "$TMP/ok.out" 2> "$TMP/err"
+ok $? "input links inside the sandbox are staged ($(cat "$TMP/err"))"
+grep -q '^bytes and calls: equal; 0 calls failed' "$TMP/ok.out"
+ok $? "... their readlinks return, a readlink of a directory fails EINVAL, an open through the chain ENOENT, as the script says"
 is "$(ls -A "$SB")" "keep.txt" "the sandbox holds only what was there before"
 
 # an input file that a call named as a directory (a probe that failed

@@ -167,6 +167,58 @@ $RUN replay --allow-root --as-fast-as-possible --dir "$TMP/sb" "$TMP/links.scrip
 grep -q '^bytes and calls: equal; 0 calls failed' "$TMP/links.rp"
 ok $? "... replayed with no call failed (rm's lstat of the dangling link included)"
 
+# ---- links the program found: staged as links, readlink replayed ----
+mkdir -p "$W/fl/src/d"
+echo hello > "$W/fl/src/d/f"
+ln -s d/f "$W/fl/src/rel"
+ln -s "$W/fl/src/d/f" "$W/fl/src/abs"
+ln -s ../../nowhere "$W/fl/src/d/dangle"
+ln -s d "$W/fl/src/dl"
+(cd "$W/fl" && $RUN trace -o "$TMP/fl.trace" cp -r src dst 2> /dev/null)
+ok $? "cp -r of a tree with links traced"
+grep -q 'readlink("src/rel", "d/f", [0-9]*) = 3 <' "$TMP/fl.trace"
+ok $? "... the trace shows the text readlink returned"
+$RUN replay-script -o "$TMP/fl.script" "$TMP/fl.trace" > /dev/null 2>&1
+is "$(grep '^input .* link ' "$TMP/fl.script" | sed 's/^input "[^"]*src/src/' | sort | tr '\n' ';')" \
+	'src/abs" link "../src/d/f";src/d/dangle" link "../../nowhere";src/dl" link "d";src/rel" link "d/f";' \
+	"the links cp read are inputs staged as links (an absolute target as named in the sandbox)"
+is "$(grep -c '^readlink ' "$TMP/fl.script")" 4 "... and its four readlinks are in the script"
+$RUN replay --allow-root --keep --dir "$TMP/sb" "$TMP/fl.script" > "$TMP/fl.rp" 2>&1
+grep -q '^bytes and calls: equal; 0 calls failed' "$TMP/fl.rp"
+ok $? "... replayed with no call failed (the old form: four readlinks not replayed, the links staged as empty files)"
+rd=$(sed -n "s/^iolens replay: run directory kept: //p" "$TMP/fl.rp")
+is "$(find "$rd" -path '*src*' -type l | wc -l | tr -d ' ')" 4 "... the run directory holds the four links cp read"
+rm -rf "$rd"
+# a link read and also followed: staged as what it led to, its readlink left out
+cat > "$TMP/follow.sh" << EOF
+cd "$W/fl" || exit 1
+readlink src/rel > /dev/null
+cat src/rel > /dev/null
+readlink src/dl > /dev/null
+cat src/dl/f > /dev/null
+EOF
+$RUN trace -o "$TMP/follow.trace" sh "$TMP/follow.sh" 2> /dev/null
+$RUN replay-script -o "$TMP/follow.script" "$TMP/follow.trace" > /dev/null 2>&1
+is "$(grep -c '^readlink \|^input .* link ' "$TMP/follow.script")" 0 \
+	"links followed as a file and as a directory: staged as such, their readlinks left out"
+$RUN replay --allow-root --dir "$TMP/sb" "$TMP/follow.script" > "$TMP/follow.rp" 2>&1
+grep -q '^bytes and calls: equal; 0 calls failed' "$TMP/follow.rp"
+ok $? "... replayed with no call failed"
+# a trace that did not show the text (strace -s 0, the tracer before it
+# did): a link of the length readlink returned
+printf '1 00:00:01.000000 readlink("/w/l", "", 64) = 7 <0.000010>\n' > "$TMP/blind.trace"
+$RUN replay-script -o "$TMP/blind.script" "$TMP/blind.trace" > /dev/null 2>&1
+is "$(grep '^input\|^readlink' "$TMP/blind.script" | tr '\n' ';')" \
+	'input "l" link "xxxxxxx";readlink "l" = 7 0.000010;' "a link whose text the trace did not show: one of the length read"
+if command -v strace > /dev/null 2>&1; then
+	rm -rf "$W/fl/dst"
+	(cd "$W/fl" && strace -f -tt -T -o "$TMP/fl.strace" cp -r src dst)
+	$RUN replay-script -o "$TMP/fls.script" "$TMP/fl.strace" > /dev/null 2>&1
+	is "$(grep -c '^input .* link \|^readlink ' "$TMP/fls.script")" 8 "strace's trace of the same copy: four links staged, four readlinks"
+else
+	skip "strace is not installed" 1
+fi
+
 # ---- many threads: the files are merged in rounds ----
 cat > "$TMP/many.c" << 'EOF'
 #include <pthread.h>

@@ -540,7 +540,7 @@ is "$(find "$TMP/st" -name '*.iolr' | wc -l)" 1 "... a sticky base (as /tmp) wit
 # its buffer (scan_rank); one that says it holds more descriptors at
 # once than it has events would be counted short against --max-memory.
 # patch.pl FILE WHAT: rank 0 of a compiled form (lib/replay/compile.c,
-# IOLRPL6) patched (n: one event fewer; maxfds: its events and one;
+# IOLRPL7) patched (n: one event fewer; maxfds: its events and one;
 # none), then sealed: the tables are the last stream (at tabs_off, byte
 # 288 of the header: raw length, compressed length, zlib bytes), a
 # section 8 words (rank pid maxlen thread_of n first nchunk maxfds), the
@@ -551,7 +551,7 @@ use Compress::Zlib;
 use Digest::SHA qw(sha256);
 my ($f, $what) = @ARGV;
 open(my $fh, '<', $f) or die; binmode $fh; local $/; my $d = <$fh>; close $fh;
-die "not IOLRPL6\n" unless substr($d, 0, 7) eq 'IOLRPL6';
+die "not IOLRPL7\n" unless substr($d, 0, 7) eq 'IOLRPL7';
 my $tabs = unpack('Q', substr($d, 288, 8));
 my ($n, $zl) = unpack('QQ', substr($d, $tabs, 16));
 my $raw = uncompress(substr($d, $tabs + 16, $zl)) // die "tables\n";

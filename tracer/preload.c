@@ -387,18 +387,15 @@ static void put_ns(struct tbuf *t, int64_t ns)
 	put_raw(t, tmp, n);
 }
 
-/* a path as strace quotes it; NULL as NULL */
-static void put_q(struct tbuf *t, const char *s)
+/* n bytes of s (4096 at most; a NUL ends them), quoted as strace
+ * quotes a string */
+static void put_qn(struct tbuf *t, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t k = 0;
 
-	if (!s) {
-		put_s(t, "NULL");
-		return;
-	}
 	put_raw(t, "\"", 1);
-	for (; *s && k < 4096; s++, k++) {
+	for (; k < n && *s && k < 4096; s++, k++) {
 		unsigned char c = (unsigned char)*s;
 		char e[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
 
@@ -412,6 +409,22 @@ static void put_q(struct tbuf *t, const char *s)
 		}
 	}
 	put_raw(t, "\"", 1);
+}
+
+/* a path as strace quotes it; NULL as NULL */
+static void put_q(struct tbuf *t, const char *s)
+{
+	if (!s)
+		put_s(t, "NULL");
+	else
+		put_qn(t, s, 4096);
+}
+
+/* what a call put in a buffer of the program's, r bytes (none when it
+ * failed): a link's text, which readlink does not end with a NUL */
+static void put_got(struct tbuf *t, const char *b, long long r)
+{
+	put_qn(t, b, r > 0 ? (size_t)r : 0);
 }
 
 /*
@@ -556,6 +569,12 @@ static void put(struct tbuf *t, const char *fmt, ...)
 		case 'l': put_i(t, va_arg(ap, long long)); break;
 		case 'u': put_u(t, va_arg(ap, size_t)); break;
 		case 'q': put_q(t, va_arg(ap, const char *)); break;
+		case 'Q': {
+			const char *b = va_arg(ap, const char *);
+
+			put_got(t, b, va_arg(ap, long long));
+			break;
+		}
 		case 'D': put_dirfd(t, va_arg(ap, int)); break;
 		case 'F': put_oflags(t, va_arg(ap, int)); break;
 		case 'A': put_atflags(t, va_arg(ap, int)); break;
@@ -1316,9 +1335,9 @@ WRAP(int, access, (const char *p, int m), (p, m), "access(%q, %d)", p, m)
 WRAP(int, faccessat, (int d, const char *p, int m, int f), (d, p, m, f),
      "faccessat(%D, %q, %d)", d, p, m)
 WRAP(ssize_t, readlink, (const char *p, char *b, size_t n), (p, b, n),
-     "readlink(%q, \"\", %u)", p, n)
+     "readlink(%q, %Q, %u)", p, b, (long long)r, n)
 WRAP(ssize_t, readlinkat, (int d, const char *p, char *b, size_t n),
-     (d, p, b, n), "readlinkat(%D, %q, \"\", %u)", d, p, n)
+     (d, p, b, n), "readlinkat(%D, %q, %Q, %u)", d, p, b, (long long)r, n)
 WRAP(int, unlink, (const char *p), (p), "unlink(%q)", p)
 WRAP(int, unlinkat, (int d, const char *p, int f), (d, p, f),
      "unlinkat(%D, %q, %s)", d, p, f &AT_REMOVEDIR ? "AT_REMOVEDIR" : "0")

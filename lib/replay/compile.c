@@ -22,9 +22,10 @@
 /* 2: events grew fd2, off2 (copy); 3: sections thread_of; 4: the fd
  * calls of a process's threads resolve to their files at the opens'
  * returns (the per-file totals of forms cached by 3 can differ); 5: the
- * key and seal are SHA-256, events carry their script line; 6: sections
- * carry the most descriptors they hold at once (maxfds) */
-#define MAGIC "IOLRPL6"
+ * key and seal are SHA-256, events carry their script line; 6: inputs
+ * carry a link's target; 7: sections carry the most descriptors they
+ * hold at once (maxfds) */
+#define MAGIC "IOLRPL7"
 
 struct bhead {
 	char magic[8];
@@ -503,7 +504,8 @@ static int ids_ok(const struct iol_rbin *b)
 	size_t i;
 
 	for (i = 0; i < s->ninput; i++)
-		if (s->input[i].path >= s->nstr)
+		if (s->input[i].path >= s->nstr ||
+		    s->input[i].target >= s->nstr)
 			return 0;
 	for (i = 0; i < s->nrewrite; i++)
 		if (s->rewrite[i] >= s->nstr)

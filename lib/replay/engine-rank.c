@@ -381,6 +381,19 @@ static int pc_stat(struct rk *k, const char *path, int nofollow, int64_t *r)
 	return !(*r == 0 && !nofollow && S_ISLNK(st.st_mode));
 }
 
+/* readlink of the last component, on the cached parent when it serves
+ * (the text goes to a buffer of the most a link holds; the original's
+ * own buffer size is not in the script) */
+static int64_t rd_link(struct rk *k, const char *path)
+{
+	char base[256], text[4096];
+	int pfd = pc_parent(k, path, base, sizeof(base));
+
+	if (pfd >= 0)
+		return readlinkat(pfd, base, text, sizeof(text));
+	return iol_sbx_readlink(k->c->dirfd, path, text, sizeof(text));
+}
+
 /* open through the cache, beneath the parent: 1 with *r set when it
  * served; a link leading above the parent (EXDEV) is resolved again
  * from the run directory */
@@ -467,6 +480,7 @@ static int64_t op_path(struct rk *k, const struct iol_rev *e)
 		return iol_sbx_symlink(d, T(k, e), P(k, e->path));
 	case IOL_ROP_LINK:
 		return iol_sbx_link(d, P(k, e->path), P(k, e->path2));
+	case IOL_ROP_READLINK: return rd_link(k, P(k, e->path));
 	default: /* TRUNCATE */
 		return iol_sbx_truncate(d, P(k, e->path), e->len);
 	}
@@ -773,7 +787,8 @@ static int has_path(int op)
 	       op == IOL_ROP_UNLINK || op == IOL_ROP_RENAME ||
 	       op == IOL_ROP_MKDIR || op == IOL_ROP_RMDIR ||
 	       op == IOL_ROP_SYMLINK || op == IOL_ROP_LINK ||
-	       op == IOL_ROP_LSTAT || op == IOL_ROP_TRUNCATE;
+	       op == IOL_ROP_LSTAT || op == IOL_ROP_TRUNCATE ||
+	       op == IOL_ROP_READLINK;
 }
 
 /* Issue e; returns its result (-1 on failure; a call on a descriptor

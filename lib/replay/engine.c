@@ -242,6 +242,25 @@ static int stage_file(int dirfd, const char *path, int64_t size,
 	return close(f) ? IOL_EIO : 0;
 }
 
+/* A symbolic link the job found, with its target checked again (a
+ * compiled form may not come from the parser), made beneath the run
+ * directory like the script's own links. */
+static int stage_link(int dirfd, const struct iol_rscript *s,
+		      const struct iol_rinput *in, const struct iol_ropts *o,
+		      int64_t *made)
+{
+	const char *p = iol_rscript_s(s, in->path);
+	const char *t = iol_rscript_s(s, in->target);
+
+	if (!iol_rlink_ok(p, t)) {
+		errno = EPERM;
+		return IOL_EIO;
+	}
+	if (iol_sbx_symlink(dirfd, t, p) < 0)
+		return IOL_EIO;
+	return staged_one(dirfd, o, made) < 0 ? IOL_EIO : 0;
+}
+
 /* Why staging stopped: a signal, the margin (staged_one()), or what
  * failed on what. */
 static int staging_failed(struct iol_error *err, struct iol_rresult *res,
@@ -274,7 +293,7 @@ static int stage(const struct iol_rbin *b, int dirfd, struct scan *sc,
 	if (!sc->files)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	for (i = 0; i < s->ninput; i++)
-		if (s->input[i].size >= 0)
+		if (s->input[i].size >= 0 || s->input[i].target)
 			sc->files[sc->nfile++] =
 				iol_rscript_s(s, s->input[i].path);
 	if (sc->nfile)
@@ -298,7 +317,9 @@ static int stage(const struct iol_rbin *b, int dirfd, struct scan *sc,
 			return iol_error_set(
 				err, IOL_ECORRUPT,
 				"input '%s' is outside the sandbox", p);
-		if (s->input[i].size < 0) {
+		if (s->input[i].target) {
+			rc = stage_link(dirfd, s, &s->input[i], o, &made);
+		} else if (s->input[i].size < 0) {
 			rc = make_parents(dirfd, p, sc, 1, o, &made);
 		} else {
 			rc = stage_file(dirfd, p, s->input[i].size, o);

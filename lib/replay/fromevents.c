@@ -33,7 +33,7 @@ struct fev {
 	uint8_t copy; /* a half of copy_file_range, sendfile or splice */
 	uint8_t byfd; /* a stat or truncate the trace made on a descriptor */
 	uint8_t xop;  /* another call replayed: IOL_ROP_FALLOCATE, FADVISE,
-			 CLONE */
+			 CLONE, READLINK */
 };
 
 /* The operation another call on a file (IOL_EV_OTHER) is replayed as,
@@ -57,13 +57,19 @@ static int is_creat(const char *name)
 	return name && (!strcmp(name, "creat") || !strcmp(name, "create"));
 }
 
-enum { P_UNSEEN, P_INPUT, P_DIR, P_MADE };
+/* P_LINK: a symbolic link the job found and read (readlink), and did
+ * not follow; staged as a link */
+enum { P_UNSEEN, P_INPUT, P_DIR, P_MADE, P_LINK };
 
 struct pinfo {
 	uint8_t state, used, system;
-	uint8_t append; /* its last open (in pass 2's order) appended */
-	int64_t size;	/* bytes an input must hold */
-	uint32_t newid; /* in the script */
+	uint8_t append;	  /* its last open (in pass 2's order) appended */
+	uint8_t followed; /* a call went through it (open, stat) */
+	uint8_t walked;	  /* under_link() looked above it */
+	uint16_t tlen;	  /* a link read: the length of its text */
+	uint32_t target;  /* and its text (pool id), 0 not shown */
+	int64_t size;	  /* bytes an input must hold */
+	uint32_t newid;	  /* in the script */
 };
 
 /* A call's gap and duration before any overhead is taken off, and how
@@ -182,6 +188,9 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		v->listdir =
 			(uint8_t)(e.name && !strncmp(e.name, "getdents", 8));
 		v->xop = e.kind == IOL_EV_OTHER ? other_op(e.name) : 0;
+		if (e.kind == IOL_EV_OTHER && e.name && e.path &&
+		    !strncmp(e.name, "readlink", 8))
+			v->xop = IOL_ROP_READLINK;
 		/* a reflink clone (model/event.h): its source's descriptor
 		 * and offset; len the bytes it covers, -1 not known */
 		if (e.kind == IOL_EV_OTHER && e.name &&
@@ -207,7 +216,8 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		v->path = e.path ? iol_rscript_str(&f->pool, e.path, &src) : 0;
 		v->path2 =
 			e.path2 ? iol_rscript_str(&f->pool, e.path2, &src) : 0;
-		v->target = e.target && e.kind == IOL_EV_LINK
+		v->target = e.target && (e.kind == IOL_EV_LINK ||
+					 v->xop == IOL_ROP_READLINK)
 				    ? iol_rscript_str(&f->pool, e.target, &src)
 				    : 0;
 		if (src < 0)
@@ -325,6 +335,69 @@ static int synth_fds(struct fst *f)
 	return 0;
 }
 
+/* A call that resolves its path's last component, a link included. */
+static int follows(const struct fev *v)
+{
+	return v->kind == IOL_EV_OPEN || v->kind == IOL_EV_TRUNC ||
+	       (v->kind == IOL_EV_STAT && !(v->flags & 1));
+}
+
+/* What a successful call tells of a link: that the job read one there,
+ * and its text, or that it went through the path (then it is staged as
+ * what it led to: the link's target is not known to the script). */
+static void note_link(struct pinfo *p, const struct fev *v)
+{
+	if (v->kind == IOL_EV_OTHER && v->xop == IOL_ROP_READLINK && !p->tlen) {
+		p->tlen = (uint16_t)(v->ret > 0 && v->ret < 4096 ? v->ret : 1);
+		p->target = v->target;
+	} else if (follows(v)) {
+		p->followed = 1;
+	}
+}
+
+/* A path the job went through as a directory ("l/x") is one.  Each
+ * name once: a script of 10^7 calls names far fewer paths. */
+static void under_link(struct fst *f, uint32_t id)
+{
+	char buf[4096], *slash;
+	uint32_t pid;
+
+	if (f->p[id].walked)
+		return;
+	f->p[id].walked = 1;
+	snprintf(buf, sizeof(buf), "%s", iol_rscript_s(&f->pool, id));
+	while ((slash = strrchr(buf, '/')) && slash > buf) {
+		*slash = 0;
+		pid = iol_rscript_find(&f->pool, buf);
+		if (pid && f->p[pid].state == P_LINK)
+			f->p[pid].state = P_INPUT;
+	}
+}
+
+/* Links read and not followed are P_LINK, whatever found them first
+ * (an lstat); unless another path of the job lies beneath them. */
+static void find_links(struct fst *f)
+{
+	size_t i;
+	int any = 0;
+
+	for (i = 1; i < f->pool.nstr; i++) {
+		struct pinfo *p = &f->p[i];
+
+		if (p->tlen && !p->followed &&
+		    (p->state == P_UNSEEN || p->state == P_INPUT)) {
+			p->state = P_LINK;
+			any = 1;
+		}
+	}
+	for (i = 0; any && i < f->n; i++) {
+		if (f->ev[i].path)
+			under_link(f, f->ev[i].path);
+		if (f->ev[i].path2)
+			under_link(f, f->ev[i].path2);
+	}
+}
+
 /* Pass 1, in time order: the first call that succeeds on a path says
  * whether the job found it or made it. */
 static void classify(struct fst *f)
@@ -337,6 +410,8 @@ static void classify(struct fst *f)
 		const struct fev *v = &f->ev[i];
 		struct pinfo *p = &f->p[v->path];
 
+		if (v->path && v->ret >= 0)
+			note_link(p, v);
 		/* a hard link's new name is made (its file found) */
 		if (v->kind == IOL_EV_LINK && v->path2 && v->ret >= 0 &&
 		    f->p[v->path2].state == P_UNSEEN)
@@ -356,6 +431,7 @@ static void classify(struct fst *f)
 		else if (v->kind != IOL_EV_OTHER)
 			p->state = P_INPUT;
 	}
+	find_links(f);
 }
 
 struct fdent {
@@ -434,6 +510,7 @@ static int path_op(const struct fev *v)
 	case IOL_EV_MKDIR: return IOL_ROP_MKDIR;
 	case IOL_EV_RMDIR: return IOL_ROP_RMDIR;
 	case IOL_EV_LINK: return v->flags & 1 ? IOL_ROP_SYMLINK : IOL_ROP_LINK;
+	case IOL_EV_OTHER: return v->xop == IOL_ROP_READLINK ? v->xop : 0;
 	default: return 0;
 	}
 }
@@ -452,7 +529,7 @@ static int fd_op(const struct fev *v)
 	case IOL_EV_STAT: return IOL_ROP_FSTAT;
 	case IOL_EV_TRUNC: return IOL_ROP_FTRUNCATE;
 	case IOL_EV_DUP: return IOL_ROP_DUP;
-	case IOL_EV_OTHER: return v->xop;
+	case IOL_EV_OTHER: return v->xop == IOL_ROP_READLINK ? 0 : v->xop;
 	default: return 0;
 	}
 }
@@ -468,6 +545,12 @@ static int keep_op(struct fst *f, struct proc *pr, const struct fev *v)
 			return 0;
 		if (op == IOL_ROP_OPEN && !v->regular &&
 		    !(v->flags & IOL_EVF_DIRECTORY))
+			return 0;
+		/* a link read, which the replay stages as what it led to
+		 * (note_link()): it would fail there */
+		if (op == IOL_ROP_READLINK && v->ret >= 0 &&
+		    f->p[v->path].state != P_LINK &&
+		    f->p[v->path].state != P_MADE)
 			return 0;
 		return v->path ? op : 0;
 	}
@@ -872,6 +955,64 @@ static void rewrite(const char *p, const char *dir, size_t dl, char *out,
 		out[o - 1] = 0;
 }
 
+/* A symbolic link's target t in the sandbox, for the link at lp (its
+ * name there), into out (n bytes): a relative target as it was, an
+ * absolute one as its file is named in the sandbox, reached from the
+ * link's directory; one that would lead out of the sandbox names
+ * nothing. */
+static void sandbox_target(const struct fst *f, const char *lp, const char *t,
+			   char *out, size_t n)
+{
+	const char *c;
+	char nb[4096];
+	size_t o = 0;
+
+	if (t[0] == '/') {
+		rewrite(t, f->dir, f->dl, nb, sizeof(nb));
+		/* a "../" for each directory above the link */
+		for (c = strchr(lp, '/'); c && o + 4 < n / 2;
+		     c = strchr(c, '/')) {
+			o += (size_t)snprintf(out + o, n - o, "../");
+			while (*c == '/')
+				c++;
+		}
+		t = nb;
+	}
+	snprintf(out + o, n - o, "%s", t);
+	if (!iol_rlink_ok(lp, out))
+		snprintf(out, n, ".iolens-outside-the-sandbox");
+}
+
+/* The target of a link the script makes (e->path already its name in
+ * the sandbox). */
+static uint32_t link_target(const struct fst *f, struct iol_rscript *s,
+			    const struct iol_rev *e, int *rc)
+{
+	char out[8192];
+
+	sandbox_target(f, iol_rscript_s(s, e->path),
+		       iol_rscript_s(&f->pool, e->path2), out, sizeof(out));
+	return iol_rscript_str(s, out, rc);
+}
+
+/* The target of a link the job found, staged at nb: its text as the
+ * trace showed it, or as many bytes as readlink returned when the trace
+ * did not show it (the tracer before it did, strace -s 0): the link is
+ * only read, never followed, so only its length matters then. */
+static void found_link(const struct fst *f, const struct pinfo *pi,
+		       const char *nb, char *out, size_t n)
+{
+	char x[4096];
+	const char *t = pi->target ? iol_rscript_s(&f->pool, pi->target) : "";
+
+	if (!*t) {
+		memset(x, 'x', pi->tlen < sizeof(x) ? pi->tlen : sizeof(x) - 1);
+		x[pi->tlen < sizeof(x) ? pi->tlen : sizeof(x) - 1] = 0;
+		t = x;
+	}
+	sandbox_target(f, nb, t, out, n);
+}
+
 static const struct iol_rscript *sort_pool;
 
 static int cmp_ids(const void *a, const void *b)
@@ -939,9 +1080,11 @@ static int add_pair(uint32_t **arr, size_t *n, uint32_t a, uint32_t b, int two)
 }
 
 /* An input once: the directories above the one all paths share are all
- * rewritten to ".", and a file needs the most any of its names needs. */
+ * rewritten to ".", and a file needs the most any of its names needs; a
+ * link (target not NULL) stays the first name's. */
 static int add_input(struct iol_rscript *s, uint32_t id, const char *nb,
-		     int64_t size, uint32_t **at, size_t *cap)
+		     int64_t size, const char *target, uint32_t **at,
+		     size_t *cap)
 {
 	int64_t *z;
 
@@ -956,8 +1099,11 @@ static int add_input(struct iol_rscript *s, uint32_t id, const char *nb,
 	}
 	if (!(*at)[id]) {
 		(*at)[id] = (uint32_t)s->ninput + 1;
-		return iol_rscript_add_input(s, nb, size);
+		return target ? iol_rscript_add_link(s, nb, target)
+			      : iol_rscript_add_input(s, nb, size);
 	}
+	if (target || s->input[(*at)[id] - 1].target)
+		return 0;
 	z = &s->input[(*at)[id] - 1].size;
 	/* a stat cannot tell a directory: one seen as one stays one unless
 	 * it must hold bytes */
@@ -999,40 +1145,17 @@ static int name_paths(struct fst *f, struct iol_rscript *s)
 		}
 		if (!rc && (pi->state == P_INPUT || pi->state == P_DIR))
 			rc = add_input(s, pi->newid, nb,
-				       pi->state == P_DIR ? -1 : pi->size, &at,
-				       &cap);
+				       pi->state == P_DIR ? -1 : pi->size, NULL,
+				       &at, &cap);
+		if (!rc && pi->state == P_LINK) {
+			char t[4096];
+
+			found_link(f, pi, nb, t, sizeof(t));
+			rc = add_input(s, pi->newid, nb, -1, t, &at, &cap);
+		}
 	}
 	free(at);
 	return rc;
-}
-
-/* A symbolic link's target in the sandbox, for the link at e->path
- * (already its name there): a relative target as it was, an absolute
- * one as its file is named in the sandbox, reached from the link's
- * directory; one that would lead out of the sandbox names nothing. */
-static uint32_t link_target(const struct fst *f, struct iol_rscript *s,
-			    const struct iol_rev *e, int *rc)
-{
-	const char *t = iol_rscript_s(&f->pool, e->path2);
-	const char *lp = iol_rscript_s(s, e->path), *c;
-	char nb[4096], out[8192];
-	size_t o = 0;
-
-	if (t[0] == '/') {
-		rewrite(t, f->dir, f->dl, nb, sizeof(nb));
-		/* a "../" for each directory above the link */
-		for (c = strchr(lp, '/'); c && o + 4 < 4096;
-		     c = strchr(c, '/')) {
-			o += (size_t)snprintf(out + o, sizeof(out) - o, "../");
-			while (*c == '/')
-				c++;
-		}
-		snprintf(out + o, sizeof(out) - o, "%s", nb);
-		t = out;
-	}
-	if (!iol_rlink_ok(lp, t))
-		t = ".iolens-outside-the-sandbox";
-	return iol_rscript_str(s, t, rc);
 }
 
 static int remap(struct fst *f, struct iol_rscript *s)

@@ -172,6 +172,12 @@ int iol_sbx_symlink(int root, const char *target, const char *path)
 	return done(pfd, symlinkat(target, pfd, base));
 }
 
+ssize_t iol_sbx_readlink(int root, const char *path, char *buf, size_t n)
+{
+	PARENT(root, path, pfd, base);
+	return (ssize_t)done(pfd, (int)readlinkat(pfd, base, buf, n));
+}
+
 int iol_sbx_truncate(int root, const char *path, off_t len)
 {
 	int fd = openat2_beneath(root, path, O_WRONLY, 0), r;

@@ -42,6 +42,9 @@ int iol_sbx_rename(int root, const char *from, const char *to);
 int iol_sbx_link(int root, const char *from, const char *to);
 int iol_sbx_symlink(int root, const char *target, const char *path);
 int iol_sbx_truncate(int root, const char *path, off_t len);
+/* readlinkat on the resolved parent: the last component is the link read,
+ * not followed. */
+ssize_t iol_sbx_readlink(int root, const char *path, char *buf, size_t n);
 
 /* The Landlock ABI this kernel offers that the sandbox uses (2 or more),
  * or 0 (none, disabled, or only ABI 1). */

@@ -185,16 +185,24 @@ static int get_path(struct pst *p, const char *w, uint32_t *id)
 	return rc < 0 ? iol_error_set(p->err, rc, "out of memory") : 0;
 }
 
-/* a symbolic link's target, after its path: it must not lead out */
-static int get_target(struct pst *p, const char *w, struct iol_rev *e)
+/* a symbolic link's target w, for the link at path: it must not lead
+ * out */
+static int target_ok(struct pst *p, const char *path, const char *w)
 {
-	int rc = 0;
-
-	if (!iol_rlink_ok(iol_rscript_s(p->s, e->path), w))
+	if (!iol_rlink_ok(path, w))
 		return perr(p,
 			    "link target '%s' leads outside the sandbox "
 			    "(absolute, or '..' above it)",
 			    w);
+	return 0;
+}
+
+static int get_target(struct pst *p, const char *w, struct iol_rev *e)
+{
+	int rc = target_ok(p, iol_rscript_s(p->s, e->path), w);
+
+	if (rc < 0)
+		return rc;
 	e->path2 = iol_rscript_str(p->s, w, &rc);
 	return rc < 0 ? iol_error_set(p->err, rc, "out of memory") : 0;
 }
@@ -432,22 +440,29 @@ static int st_compute(struct pst *p)
 	return 0;
 }
 
+/* input PATH SIZE, input PATH dir, input PATH link TARGET */
 static int st_input(struct pst *p)
 {
 	int64_t size = -1;
+	int link = p->ntok == 4 && !strcmp(p->tok[2], "link");
 
-	if (want(p, 3) < 0)
+	if (!link && want(p, 3) < 0)
 		return IOL_ESYNTAX;
 	if (!iol_rpath_ok(p->tok[1]))
 		return perr(p, "input '%s' is outside the sandbox", p->tok[1]);
-	if (strcmp(p->tok[2], "dir") && (get_int(p, p->tok[2], &size, 10) < 0 ||
-					 size < 0 || size > ((int64_t)1 << 42)))
+	if (link && target_ok(p, p->tok[1], p->tok[3]) < 0)
+		return IOL_ESYNTAX;
+	if (!link && strcmp(p->tok[2], "dir") &&
+	    (get_int(p, p->tok[2], &size, 10) < 0 || size < 0 ||
+	     size > ((int64_t)1 << 42)))
 		return perr(p, "bad input size '%s'", p->tok[2]);
 	if (p->s->max_input && p->s->ninput >= p->s->max_input)
 		return iol_error_set(p->err, IOL_ESYNTAX,
 				     "line %ld: more than %zu inputs "
 				     "(--max-inputs)",
 				     p->line, p->s->max_input);
+	if (link)
+		return iol_rscript_add_link(p->s, p->tok[1], p->tok[3]);
 	return iol_rscript_add_input(p->s, p->tok[1], size);
 }
 

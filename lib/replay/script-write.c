@@ -184,7 +184,11 @@ static void put_header(struct wst *w, const struct iol_rscript *s)
 	for (i = 0; i < s->ninput; i++) {
 		put(w, "input ");
 		put_quoted(w, iol_rscript_s(s, s->input[i].path));
-		if (s->input[i].size < 0)
+		if (s->input[i].target) {
+			put(w, " link ");
+			put_quoted(w, iol_rscript_s(s, s->input[i].target));
+			b[0] = '\n', b[1] = 0;
+		} else if (s->input[i].size < 0)
 			snprintf(b, sizeof(b), " dir\n");
 		else
 			snprintf(b, sizeof(b), " %lld\n",

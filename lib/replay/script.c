@@ -47,6 +47,7 @@ static const struct {
 	[IOL_ROP_FALLOCATE] = {"fallocate", IOL_RCLASS_META},
 	[IOL_ROP_FADVISE] = {"fadvise", IOL_RCLASS_META},
 	[IOL_ROP_CLONE] = {"clone", IOL_RCLASS_META},
+	[IOL_ROP_READLINK] = {"readlink", IOL_RCLASS_META},
 };
 
 const char *iol_rop_name(int op)
@@ -74,7 +75,7 @@ static const char *const argspec[IOL_ROP_COUNT] = {
 	[IOL_ROP_COPY] = "doenL",     [IOL_ROP_SYMLINK] = "pt",
 	[IOL_ROP_LINK] = "pq",	      [IOL_ROP_LSTAT] = "p",
 	[IOL_ROP_FALLOCATE] = "dkoL", [IOL_ROP_FADVISE] = "doLa",
-	[IOL_ROP_CLONE] = "denLo",
+	[IOL_ROP_CLONE] = "denLo",    [IOL_ROP_READLINK] = "p",
 };
 
 static const char *const fallocnames[] = {
@@ -248,11 +249,13 @@ long iol_rscript_add_rank(struct iol_rscript *s, int64_t rank, int64_t pid)
 	return (long)s->nrank++;
 }
 
-int iol_rscript_add_input(struct iol_rscript *s, const char *path, int64_t size)
+static int add_input(struct iol_rscript *s, const char *path, int64_t size,
+		     const char *target)
 {
 	struct iol_rinput *ni;
 	int rc = 0;
 	uint32_t id = iol_rscript_str(s, path, &rc);
+	uint32_t t = target ? iol_rscript_str(s, target, &rc) : 0;
 
 	if (rc < 0)
 		return rc;
@@ -263,8 +266,20 @@ int iol_rscript_add_input(struct iol_rscript *s, const char *path, int64_t size)
 	/* the compiled form stores these as they are: no stray padding */
 	memset(&ni[s->ninput], 0, sizeof(*ni));
 	ni[s->ninput].path = id;
+	ni[s->ninput].target = t;
 	ni[s->ninput++].size = size;
 	return 0;
+}
+
+int iol_rscript_add_input(struct iol_rscript *s, const char *path, int64_t size)
+{
+	return add_input(s, path, size, NULL);
+}
+
+int iol_rscript_add_link(struct iol_rscript *s, const char *path,
+			 const char *target)
+{
+	return add_input(s, path, -1, target);
 }
 
 int iol_rpath_ok(const char *p)

@@ -53,6 +53,9 @@ enum {
 	 * destination's offset; all three 0 is FICLONE.  No bytes move
 	 * through the program: a metadata call, counting no bytes */
 	IOL_ROP_CLONE,
+	/* readlink of path: the text of a symbolic link, the length the
+	 * original got in ret; no bytes counted */
+	IOL_ROP_READLINK,
 	IOL_ROP_COUNT
 };
 
@@ -119,7 +122,8 @@ struct iol_rrank {
 
 struct iol_rinput {
 	uint32_t path;
-	int64_t size; /* bytes; -1 a directory */
+	uint32_t target; /* a symbolic link's target (string id), 0 none */
+	int64_t size;	 /* bytes; -1 a directory or a link */
 };
 
 struct iol_rscript {
@@ -184,6 +188,9 @@ struct iol_rev *iol_rscript_push(struct iol_rscript *s, size_t r);
 long iol_rscript_add_rank(struct iol_rscript *s, int64_t rank, int64_t pid);
 int iol_rscript_add_input(struct iol_rscript *s, const char *path,
 			  int64_t size);
+/* A symbolic link found by the job: path, a link to the text target. */
+int iol_rscript_add_link(struct iol_rscript *s, const char *path,
+			 const char *target);
 
 /*
  * Parse the text form in buf (n bytes).  Errors: IOL_ESYNTAX with

@@ -239,6 +239,7 @@ static int needs(const struct iol_rev *e, uint32_t p)
 	case IOL_ROP_PREAD:
 	case IOL_ROP_STAT:
 	case IOL_ROP_LSTAT:
+	case IOL_ROP_READLINK:
 	case IOL_ROP_FSTAT:
 	/* a directory made again where another section removed it: after
 	 * that rmdir, or it fails EEXIST and the rmdir takes it away */
@@ -325,6 +326,7 @@ static int uses_fd(int op)
 	case IOL_ROP_SYMLINK:
 	case IOL_ROP_LINK:
 	case IOL_ROP_LSTAT:
+	case IOL_ROP_READLINK:
 	case IOL_ROP_WAIT:
 	case IOL_ROP_END: return 0;
 	default: return 1;

@@ -996,15 +996,35 @@ static int kind_of_path_call(const char *n)
 		return IOL_EV_TRUNC;
 	if (!strncmp(n, "unlink", 6))
 		return IOL_EV_UNLINK;
-	if (!strncmp(n, "readlink", 8))
-		return IOL_EV_OTHER;
 	return IOL_EV_STAT;
 }
 
-/* stat family, access, truncate, unlink, readlink on a path */
+/* stat family, access, truncate, unlink on a path */
 static int h_path(struct tpass *ps, struct proc *p, struct call *c)
 {
 	return tr_do_path_meta(ps, p, c, 0, kind_of_path_call(c->name));
+}
+
+/* readlink(path, buf, n), readlinkat(dirfd, path, buf, n): the link's
+ * text as the trace shows it (strace -s may have cut it short; ret
+ * says how long it was), a name of this pass's table as a symbolic
+ * link's target is (h_link) */
+static int h_readlink(struct tpass *ps, struct proc *p, struct call *c)
+{
+	int at = c->name[8] == 'a', fi, ti, r = path_arg(ps, p, c, at, &fi, 1);
+	char text[4096];
+	struct iol_event ev;
+
+	if (r <= 0)
+		return r;
+	ev_init(ps, p, c, IOL_EV_OTHER, &ev);
+	ev_file(ps, fi, &ev);
+	if (tr_arg_str(c, at + 1, text, sizeof(text)) && text[0]) {
+		if ((ti = file_of(ps, text)) < 0)
+			return ps->err;
+		ev.target = ps->st->files[ti].path;
+	}
+	return emit(ps, &ev);
 }
 
 /* mkdir(path, mode), mkdirat(dirfd, path, mode), rmdir(path) and
@@ -1216,8 +1236,8 @@ static const struct callent calls[] = {
 	{"pwritev", h_prw},
 	{"pwritev2", h_prw},
 	{"read", h_rw},
-	{"readlink", h_path},
-	{"readlinkat", h_at},
+	{"readlink", h_readlink},
+	{"readlinkat", h_readlink},
 	{"readv", h_rw},
 	{"rename", h_rename},
 	{"renameat", h_rename},
