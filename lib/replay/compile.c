@@ -172,9 +172,8 @@ static int put_chunks(FILE *f, const struct iol_rscript *s, struct tabbuf *tb,
 	*nch = 0;
 	for (r = 0; r < s->nrank && !rc; r++) {
 		const struct iol_rrank *rk = &s->rank[r];
-		struct brank br = {rk->rank, rk->pid,	   rk->maxlen,
-				   rk->thread_of, rk->n, *nch,
-				   0,		  max_fds(rk)};
+		struct brank br = {rk->rank, rk->pid, rk->maxlen, rk->thread_of,
+				   rk->n,    *nch,    0,	  max_fds(rk)};
 
 		for (i = 0; i < rk->n && !rc; i += CHUNK_EVENTS) {
 			size_t k = rk->n - i < CHUNK_EVENTS ? rk->n - i

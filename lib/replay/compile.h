@@ -39,7 +39,7 @@ struct iol_rbin {
 	/* per rank: the most descriptors its calls hold at once (at most
 	 * its events; what --max-memory counts of the kernel's files) */
 	uint64_t *maxfds;
-	int fd;			  /* the file, open while loaded */
+	int fd; /* the file, open while loaded */
 };
 
 /* "DIR/<key in hex>.iolr". */
