@@ -1,6 +1,6 @@
 #!/bin/sh
 # Names relative to a directory descriptor (openat(dirfd, "f"), fstatat,
-# unlinkat, renameat, linkat, mkdirat, fchdir) are taken from the directory the
+# unlinkat, renameat, linkat, mkdirat, readlinkat, fchdir) are taken from the directory the
 # descriptor names: the open that made it (with or without O_DIRECTORY),
 # dup, dup2, fcntl F_DUPFD_CLOEXEC, a fork's copy of the table, a
 # thread's shared one, strace -y's "3</dir>" (escaped, with commas and
@@ -37,7 +37,7 @@ want "rel/u|0|1400" "fchdir to a relative directory"
 want "<fd 23>/v|1500|0" "fchdir to a descriptor never seen"
 want "<fd 10>/w|1600|0" "close-on-exec drops the descriptor's directory at execve"
 is "$(cut -d'|' -f1 "$TMP/rows" | tr '\n' ' ')" \
-	"/d/a>b,c (1)/t /d/src/a/f /d/src/a/g /d/src/a/k /d/src/a /d/src/b/f /d/src/c /d/src/h /d/src/l /d/src/m /d/src/n /y/dir/p <fd 10>/w <fd 21>/q <fd 23>/v q rel/m2 rel/r rel/u " \
+	"/d/a>b,c (1)/t /d/src/a/f /d/src/a/g /d/src/a/k /d/src/a/lnk /d/src/a /d/src/b/f /d/src/c /d/src/h /d/src/l /d/src/m /d/src/n /y/dir/p <fd 10>/w <fd 21>/q <fd 23>/v q rel/m2 rel/r rel/u " \
 	"those names and no other: none merged, none left bare"
 
 # the metadata calls relative to a descriptor, as replay-script keeps them
@@ -53,6 +53,8 @@ grep -qx 'link "d/src/b/f" "d/src/b/f2" = 0 0.000010' "$TMP/d.rs"
 ok $? "linkat between two descriptors' directories"
 grep -qx 'mkdir "d/src/a/nd" 0755 = 0 0.000010' "$TMP/d.rs"
 ok $? "mkdirat on a descriptor (a dup2 copy, kept across execve)"
+grep -qx 'readlink "d/src/a/lnk" = 1 0.000010' "$TMP/d.rs" && grep -qx 'input "d/src/a/lnk" link "f"' "$TMP/d.rs"
+ok $? "readlinkat on a descriptor: the link in the descriptor's directory, staged as a link"
 grep -qx 'input "d/src/b/f" 200' "$TMP/d.rs" && grep -qx 'input "d/src/a/f" 100' "$TMP/d.rs"
 ok $? "the inputs staged are the two files f with their own sizes"
 grep -q '^input "d/src/a" dir$' "$TMP/d.rs"
