@@ -496,10 +496,14 @@ static int print_table(const struct run *x, int fmt)
 	const struct iol_rtotals *o = &x->r->orig, *p = &x->r->rep;
 	const struct iol_rscript *s = &x->b->s;
 	struct out out;
-	char hb[32], ll[48];
+	char hb[32], ll[80];
 
 	if (x->r->landlock > 0)
 		snprintf(ll, sizeof(ll), "ABI %d", x->r->landlock);
+	else if (x->r->landlock_kernel > 0) /* engine.c fork_ranks() */
+		snprintf(ll, sizeof(ll),
+			 "not applied (MPI processes replaying their rank "
+			 "in place)");
 	else
 		snprintf(ll, sizeof(ll), "not applied (not in this kernel)");
 	if (cmd_out_open(&out, NULL, fmt) < 0)

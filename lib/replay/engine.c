@@ -675,6 +675,7 @@ static int gather(const struct iol_rbin *b, struct shared *m,
 	}
 	res->nfile = nf;
 	res->landlock = b->s.nrank ? INT32_MAX : 0;
+	res->landlock_kernel = iol_sbx_landlock_abi();
 	for (r = 0; r < b->s.nrank; r++) {
 		add_rank(res, &m->st[r],
 			 (const int64_t(*)[3])(m->file + r * nf), nf);
