@@ -59,13 +59,14 @@ ok $? "dd: an overhead of 0.5 s a call: the $n sections' gaps all taken, said"
 is "$(awk '$1 == "compute" && $2 > 0' "$TMP/dd1.script")" "" "... and no compute gap left in the script"
 strace -f -tt -T -o "$TMP/cp.trace" cp "$W/in.bin" "$W/cp.out"
 check cp "$W/cp.out"
-# cp copies in the kernel where it can: each copy_file_range that moved
-# bytes is one copy in the script (not a read and a write), its duration
-# counted once in the original's totals
-n=$(grep -c 'copy_file_range(.*= [1-9][0-9]* <' "$TMP/cp.trace")
+# cp copies in the kernel where it can: each copy_file_range is one copy
+# in the script (not a read and a write), its last one, which moved
+# nothing at the file's end, too (it was left out); its duration counted
+# once in the original's totals
+n=$(grep -c 'copy_file_range(.*= [0-9][0-9]* <' "$TMP/cp.trace")
 if [ "$n" -gt 0 ]; then
 	is "$(grep -c '^copy ' "$TMP/cp.script")" "$n" "cp: $n copy_file_range calls, as many copies in the script"
-	d=$(grep 'copy_file_range(.*= [1-9][0-9]* <' "$TMP/cp.trace" | sed 's/.*<\([0-9.]*\)>$/\1/' | awk '{ s += $1 } END { printf "%.6f", s }')
+	d=$(grep 'copy_file_range(.*= [0-9][0-9]* <' "$TMP/cp.trace" | sed 's/.*<\([0-9.]*\)>$/\1/' | awk '{ s += $1 } END { printf "%.6f", s }')
 	rw=$(perl -MJSON::PP -e 'local $/; my $o = decode_json(<STDIN>)->{original}; printf "%.6f", $o->{read_s} + $o->{write_s}' < "$TMP/cp.json")
 	is "$rw" "$d" "cp: the original's read + write time is the copies' traced time once ($d s)"
 else

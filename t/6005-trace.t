@@ -183,6 +183,8 @@ is "$(grep '^input .* link ' "$TMP/fl.script" | sed 's/^input "[^"]*src/src/' | 
 	'src/abs" link "../src/d/f";src/d/dangle" link "../../nowhere";src/dl" link "d";src/rel" link "d/f";' \
 	"the links cp read are inputs staged as links (an absolute target as named in the sandbox)"
 is "$(grep -c '^readlink ' "$TMP/fl.script")" 4 "... and its four readlinks are in the script"
+is "$(grep -c '^copy [0-9]* -1 [0-9]* -1 0 = 0 ' "$TMP/fl.script") $(grep -c 'copy_file_range(.*) = 0 <' "$TMP/fl.trace")" "1 1" \
+	"... and cp's copy_file_range at the file's end, which moved nothing (left out before)"
 $RUN replay --allow-root --keep --dir "$TMP/sb" "$TMP/fl.script" > "$TMP/fl.rp" 2>&1
 grep -q '^bytes and calls: equal; 0 calls failed' "$TMP/fl.rp"
 ok $? "... replayed with no call failed (the old form: four readlinks not replayed, the links staged as empty files)"

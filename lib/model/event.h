@@ -108,7 +108,11 @@ struct iol_event {
 	 * known), flags 1 when it asked for all up to the source's end
 	 * (FICLONE, or a length of 0).  It moves no bytes through the
 	 * program (no transfer: the file system shares extents), so it
-	 * counts in no byte total.  fd2 is -1 in every other event. */
+	 * counts in no byte total.  A copy that moved nothing
+	 * ("copy_file_range", "sendfile", "splice" returning 0, the
+	 * program's probe of a file's end) is another call from fd to fd2
+	 * (path2 its file), no transfer either.  fd2 is -1 in every other
+	 * event. */
 	int64_t fd2, off2;
 };
 

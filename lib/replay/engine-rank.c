@@ -499,6 +499,18 @@ static int64_t op_copy(struct rk *k, const struct iol_rev *e, int in)
 
 	if (out < 0)
 		return -1;
+	/* the program's probe of the end, which moved nothing: one call
+	 * of a byte, which moves nothing at the end here too (and one
+	 * byte, counted, where the file is longer) */
+	if (want == 0 && e->ret == 0) {
+		r = copy_file_range(in, e->off >= 0 ? &oin : NULL, out,
+				    e->off2 >= 0 ? &oout : NULL, 1, 0);
+		if (r < 0 && e->off2 < 0 &&
+		    (errno == EXDEV || errno == ENOSYS || errno == EOPNOTSUPP ||
+		     errno == EINVAL))
+			r = sendfile(out, in, NULL, 1);
+		return r;
+	}
 	while (done < want) {
 		size_t n = (size_t)(want - done);
 

@@ -51,6 +51,13 @@ static uint8_t other_op(const char *name)
 	return 0;
 }
 
+/* a copy in the kernel, between two descriptors */
+static int is_copy(const char *name)
+{
+	return !strcmp(name, "copy_file_range") ||
+	       !strncmp(name, "sendfile", 8) || !strcmp(name, "splice");
+}
+
 /* creat(2), or Iota's create, which does not say how it opens */
 static int is_creat(const char *name)
 {
@@ -191,6 +198,13 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		if (e.kind == IOL_EV_OTHER && e.name && e.path &&
 		    !strncmp(e.name, "readlink", 8))
 			v->xop = IOL_ROP_READLINK;
+		/* a copy that moved nothing (model/event.h): one copy
+		 * call at the end of the file */
+		if (e.kind == IOL_EV_OTHER && e.name && e.fd >= 0 &&
+		    e.fd2 >= 0 && is_copy(e.name)) {
+			v->xop = IOL_ROP_COPY;
+			v->fd2 = e.fd2;
+		}
 		/* a reflink clone (model/event.h): its source's descriptor
 		 * and offset; len the bytes it covers, -1 not known */
 		if (e.kind == IOL_EV_OTHER && e.name &&
@@ -205,10 +219,8 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 		     (e.flags & ~IOL_FALLOC_ALL)) ||
 		    (v->xop == IOL_ROP_FADVISE && e.flags > 5))
 			v->xop = 0;
-		v->copy = (uint8_t)(e.name &&
-				    (!strcmp(e.name, "copy_file_range") ||
-				     !strncmp(e.name, "sendfile", 8) ||
-				     !strcmp(e.name, "splice")));
+		v->copy = (uint8_t)(e.name && e.kind != IOL_EV_OTHER &&
+				    is_copy(e.name));
 		if (v->kind == IOL_EV_OPEN && is_creat(e.name) &&
 		    !(v->flags & IOL_EVF_ACCMODE)) /* Iota: mode unknown */
 			v->flags |= IOL_EVF_RDWR | IOL_EVF_CREAT;
@@ -556,7 +568,8 @@ static int keep_op(struct fst *f, struct proc *pr, const struct fev *v)
 	}
 	op = fd_op(v);
 	d = fd_at(pr, v->fd, 0);
-	if (op == IOL_ROP_CLONE) { /* both ends files kept, as a copy */
+	/* both ends files kept, as a copy's (copy_pair()) */
+	if (op == IOL_ROP_CLONE || op == IOL_ROP_COPY) {
 		struct fdent *sd = fd_at(pr, v->fd2, 0);
 
 		if (!sd || !sd->keep)
@@ -674,6 +687,13 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 	}
 	/* clone DST SRC SRCOFF LEN DSTOFF: LEN 0 to the source's end
 	 * (FICLONE, or FICLONERANGE asked so) */
+	/* a copy that moved nothing, at the descriptors' positions
+	 * (copy_pair() makes the others) */
+	if (op == IOL_ROP_COPY && v->kind == IOL_EV_OTHER) {
+		e->fd2 = (int32_t)v->fd2;
+		e->off = e->off2 = -1;
+		e->len = 0;
+	}
 	if (op == IOL_ROP_CLONE) {
 		int64_t big = (int64_t)1 << 62;
 

@@ -395,9 +395,11 @@ int tr_reduce(void *ctx, const struct iol_event *ev)
 	if (!ev->regular)
 		return 0;
 	/* Darshan's POSIX_DUPS counts the dup family, not fcntl; its
-	 * POSIX module sees no ioctl (a clone's event is the replay's) */
+	 * POSIX module sees no ioctl (a clone's event is the replay's, as
+	 * is a copy that moved nothing: strace-calls.c copy_at_end()) */
 	if ((ev->kind == IOL_EV_DUP && strncmp(ev->name, "dup", 3)) ||
-	    (ev->kind == IOL_EV_OTHER && !strcmp(ev->name, "ioctl")))
+	    (ev->kind == IOL_EV_OTHER &&
+	     (!strcmp(ev->name, "ioctl") || ev->fd2 >= 0)))
 		return 0;
 	if (ev->kind == IOL_EV_RENAME)
 		return rename_op(st, ev);

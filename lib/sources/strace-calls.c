@@ -529,6 +529,29 @@ static long long bracket(const struct call *c, int i)
 		       : -1;
 }
 
+static int clone_file(struct tpass *ps, struct proc *p, long fd, char *y);
+
+/* A copy that moved nothing (cp's last copy_file_range of each file, at
+ * its end): no transfer, which would count a write of 0 bytes in the
+ * job, but a call of the program the replay makes again, an event of
+ * another call with both descriptors (like a clone's, the replay's
+ * alone: tr_reduce()).  Between two files only. */
+static int copy_at_end(struct tpass *ps, struct proc *p, struct call *c,
+		       long in, char *yin, long out, char *yout)
+{
+	struct iol_event ev;
+	int ifi = clone_file(ps, p, in, yin), ofi;
+
+	if (ifi < 0 || (ofi = clone_file(ps, p, out, yout)) < 0)
+		return ps->err;
+	ev_init(ps, p, c, IOL_EV_OTHER, &ev);
+	ev_file(ps, ifi, &ev);
+	ev.fd = in, ev.fd2 = out;
+	ev.path2 = ps->st->files[ofi].path;
+	ev.ret = 0;
+	return emit(ps, &ev);
+}
+
 /* sendfile(out, in, [off], n), copy_file_range(in, [off], out, [off], n),
  * splice(in, [off], out, [off], n) */
 static int h_copy(struct tpass *ps, struct proc *p, struct call *c)
@@ -546,6 +569,8 @@ static int h_copy(struct tpass *ps, struct proc *p, struct call *c)
 		if (r >= 0)
 			r = tr_xfer(ps, p, out, yout, 0, at_out, c->ret, c);
 	}
+	if (!c->failed && !c->unknown_ret && c->ret == 0)
+		r = copy_at_end(ps, p, c, in, yin, out, yout);
 	return r != 0 ? r : tr_sys_add(ps, c, c->failed ? 0 : c->ret);
 }
 
