@@ -24,7 +24,8 @@
 # overhead fitted to it, durations as calibrated).
 #
 # Environment: IOLENS (binary), REPLAY_RUNS (default 5), REPLAY_ROUNDS
-# (rounds of the iolens trace table, default 10), REPLAY_MB (size
+# (rounds of the iolens trace table, default 10; the tree copy, whose
+# runs of 0.2 s spread most, twice as many), REPLAY_MB (size
 # of the dd and cp file, default 64), TMPDIR, REPLAY_KEEP (a directory
 # to keep each program's trace, untraced run times and truth in),
 # REPLAY_PROGS (names of the programs to run, default all).
@@ -152,7 +153,7 @@ tidy() { find "$T/sb" "$W/trash" -type f -size +1M -exec rm -f {} + 2> /dev/null
 FRESHTREE="if [ -e $W/tree2 ]; then mv $W/tree2 $W/trash/c\$\$; fi; cp -r $W/tree $W/tree.new && mv $W/tree $W/trash/t\$\$ && mv $W/tree.new $W/tree"
 
 # programs: name|setup before each run|command (run by sh -c, traced with
-# it).  Every timed run starts after a sync: the 64 MiB files of the runs
+# it)|rounds of the iolens trace table, in REPLAY_ROUNDS (1 if empty).  Every timed run starts after a sync: the 64 MiB files of the runs
 # before must not be written back during it (one replay of cp's trace in
 # five had run 8x long, throttled on their dirty pages).
 PROGS="dd|rm -f $W/dd.out|dd if=$W/in.bin of=$W/dd.out bs=65536 conv=fsync
@@ -161,7 +162,7 @@ tar|rm -f $W/a.tar|tar cf $W/a.tar -C $W dir
 sqlite3|rm -f $W/db.sqlite $W/db.sqlite-journal|sqlite3 $W/db.sqlite < $SQL
 gzip|rm -f $W/gz.out|gzip -c $W/gz.in > $W/gz.out
 sort|rm -rf $W/sorted $W/st; mkdir $W/st|sort -S 2M -T $W/st -o $W/sorted $W/lines.txt
-cptree|$FRESHTREE|cp -r $W/tree $W/tree2"
+cptree|$FRESHTREE|cp -r $W/tree $W/tree2|2"
 
 # iolens trace (the tracer preloaded, bench/../bin/iolens-trace.so):
 # REPLAY_ROUNDS rounds, each of the program traced by iolens trace and
@@ -193,7 +194,8 @@ iolens_row() {
 	: > "$T/ib"
 	: > "$T/ic"
 	k=0
-	while [ $k -lt "$ROUNDS" ]; do
+	n=$((ROUNDS * ${6:-1}))
+	while [ $k -lt "$n" ]; do
 		sh -c "$2"; sync
 		"$IOLENS" trace -o "$T/$1.itrace" sh -c "$3" > /dev/null 2> "$T/err" < /dev/null
 		"$IOLENS" replay-script -o "$T/$1.iscript" "$T/$1.itrace" > /dev/null 2>> "$T/err" ||
@@ -237,11 +239,23 @@ iolens_row() {
 	# median; and whether the run ratio's median is within 10 %
 	noise=$(awk -v a="$a" 'NR == 1 || $1 < lo { lo = $1 } NR == 1 || $1 > hi { hi = $1 } END { printf "%.3f", (a > 0 ? (hi - lo) / a : 0) }' "$T/ia")
 	in10=$(median < "$T/q2" | awk '{ print ($1 >= 0.9 && $1 <= 1.1) ? "yes" : "no" }')
-	printf '%-8s %6s %7.3f %6s %22s %22s %22s %22s %22s %6s %6s\n' "$1" "$(col "$T/ic" 5 | head -1)" "$a" "$noise" \
-		"$(cell "$T/q1")" "$(cell "$T/q2")" "$(cell "$T/q3")" "$q4" "$q5" "$(same "$T/ic" 6)" "$in10" >> "$T/irows"
+	printf '%-8s %6s %6s %7.3f %6s %22s %22s %13s %22s %22s %22s %6s %6s\n' "$1" "$n" "$(col "$T/ic" 5 | head -1)" "$a" "$noise" \
+		"$(cell "$T/q1")" "$(cell "$T/q2")" "$(ci95 < "$T/q2")" "$(cell "$T/q3")" "$q4" "$q5" "$(same "$T/ic" 6)" "$in10" >> "$T/irows"
 }
 
 cell() { printf '%.3f [%s]' "$(median < "$1")" "$(range < "$1")"; }
+# ci95: a 95 % confidence interval of the median of the values read,
+# from their order statistics alone (no distribution assumed): the k-th
+# smallest and largest, k the largest with P(Binomial(n, 1/2) < k) at
+# most 0.025 (n = 10: the 2nd and 9th, 97.9 %; n = 20: the 6th and 15th,
+# 95.9 %); "-" under 6 values, where no such k exists
+ci95() {
+	sort -g | awk '{ v[NR] = $1 } END {
+		n = NR; p = 0.5 ^ n; c = p; k = 0
+		for (i = 0; i < n && c <= 0.025; i++) { k = i + 1; p = p * (n - i) / (i + 1); c += p }
+		if (k < 1) { print "-"; exit }
+		printf "%.3f-%.3f", v[k], v[n - k + 1] }'
+}
 # same FILE N: "k/n": of n replays, k moved the original's bytes read and
 # written in its number of calls, none failing (column N is 1 for those)
 same() { awk -v n="$2" '{ k += $n } END { printf "%d/%d", k, NR }' "$1"; }
@@ -249,7 +263,7 @@ same() { awk -v n="$2" '{ k += $n } END { printf "%d/%d", k, NR }' "$1"; }
 col() { awk -v n="$2" '{ print $n }' "$1"; }
 printf '%-8s %-10s %6s %7s %22s %22s %22s %22s %22s %22s %6s\n' program overhead calls "orig s" "run ratio" "sched ratio" "read ratio" "write ratio" "read/true" "write/true" same
 : > "$T/truth"
-echo "$PROGS" | while IFS='|' read -r name setup cmd; do
+echo "$PROGS" | while IFS='|' read -r name setup cmd rounds; do
 	case " ${REPLAY_PROGS:-$name} " in *" $name "*) ;; *) continue ;; esac
 	prog=${cmd%% *}
 	if ! command -v "$prog" > /dev/null 2>&1; then
@@ -283,7 +297,7 @@ echo "$PROGS" | while IFS='|' read -r name setup cmd; do
 	fi
 	sh -c "$setup"; sync
 	plain=$(median < "$T/plain")
-	[ -n "$TRACELIB" ] && iolens_row "$name" "$setup" "$cmd" "$tr_read" "$tr_write"
+	[ -n "$TRACELIB" ] && iolens_row "$name" "$setup" "$cmd" "$tr_read" "$tr_write" "$rounds"
 	for mode in calibrated fitted; do
 		opt=
 		[ $mode = fitted ] && opt="--run-time $plain"
@@ -331,9 +345,9 @@ echo "ratios: median of $RUNS runs [min-max]; orig s: the untraced program's med
 echo "same: replays whose bytes read, bytes written and calls equal the script's, no call failing"
 if [ -s "$T/irows" ]; then
 	echo
-	echo "traced by iolens trace (the tracer preloaded; its own cost, measured a line at a time, taken off); $ROUNDS rounds of the program traced, then run untraced, replayed and run with the tracer (run ratio: the replay / the untraced run of the same round):"
-	echo "noise: the untraced runs' (max - min) / median; in 10 %: the run ratio's median within 0.9 to 1.1"
-	printf '%-8s %6s %7s %6s %22s %22s %22s %22s %22s %6s %6s\n' program calls "orig s" noise "tracer cost" "run ratio" "sched ratio" "read/true" "write/true" same "in 10 %"
+	echo "traced by iolens trace (the tracer preloaded; its own cost, measured a line at a time, taken off); rounds of the program traced, then run untraced, replayed and run with the tracer (run ratio: the replay / the untraced run of the same round):"
+	echo "noise: the untraced runs' (max - min) / median; run 95 % CI: of the run ratio's median (order statistics); in 10 %: the run ratio's median within 0.9 to 1.1"
+	printf '%-8s %6s %6s %7s %6s %22s %22s %13s %22s %22s %22s %6s %6s\n' program rounds calls "orig s" noise "tracer cost" "run ratio" "run 95 % CI" "sched ratio" "read/true" "write/true" same "in 10 %"
 	cat "$T/irows"
 	# the issue's target: gzip, the external sort and the tree copy
 	# within 10 % of the untraced program, bytes and calls equal
