@@ -212,6 +212,19 @@ printf '1 00:00:01.000000 readlink("/w/l", "", 64) = 7 <0.000010>\n' > "$TMP/bli
 $RUN replay-script -o "$TMP/blind.script" "$TMP/blind.trace" > /dev/null 2>&1
 is "$(grep '^input\|^readlink' "$TMP/blind.script" | tr '\n' ';')" \
 	'input "l" link "xxxxxxx";readlink "l" = 7 0.000010;' "a link whose text the trace did not show: one of the length read"
+# a link read, renamed, and followed by its new name: it was followed, so
+# it is not staged as a link (a link to a file the script never stages:
+# the open of the new name failed ENOENT, and its read and close EBADF)
+printf '1 00:00:01.000000 readlink("/w/l", "/data/f", 64) = 7 <0.000010>\n1 00:00:01.000050 rename("/w/l", "/w/m") = 0 <0.000010>\n1 00:00:01.000100 openat(AT_FDCWD, "/w/m", O_RDONLY) = 3 <0.000010>\n1 00:00:01.000200 read(3, "", 4096) = 100 <0.000010>\n1 00:00:01.000300 close(3) = 0 <0.000010>\n' > "$TMP/mvlink.trace"
+$RUN replay-script -o "$TMP/mvlink.script" "$TMP/mvlink.trace" > /dev/null 2>&1
+is "$(grep -c '^input .* link \|^readlink ' "$TMP/mvlink.script")" 0 "a link renamed and followed by its new name: not staged as a link, its readlink left out"
+$RUN replay --allow-root --as-fast-as-possible --dir "$TMP/sb" "$TMP/mvlink.script" > "$TMP/mvlink.rp" 2>&1
+grep -q '; 0 calls failed' "$TMP/mvlink.rp"
+ok $? "... replayed with no call failed"
+# not followed after its rename: both names read as links, staged as such
+printf '1 00:00:01.000000 readlink("/w/l", "/data/f", 64) = 7 <0.000010>\n1 00:00:01.000050 rename("/w/l", "/w/m") = 0 <0.000010>\n1 00:00:01.000100 readlink("/w/m", "/data/f", 64) = 7 <0.000010>\n' > "$TMP/mvlink2.trace"
+$RUN replay-script -o "$TMP/mvlink2.script" "$TMP/mvlink2.trace" > /dev/null 2>&1
+is "$(grep -c '^input .* link \|^readlink ' "$TMP/mvlink2.script")" 4 "a link renamed and read again, never followed: staged as a link, both readlinks kept"
 if command -v strace > /dev/null 2>&1; then
 	rm -rf "$W/fl/dst"
 	(cd "$W/fl" && strace -f -tt -T -o "$TMP/fl.strace" cp -r src dst)

@@ -73,10 +73,14 @@ struct pinfo {
 	uint8_t append;	  /* its last open (in pass 2's order) appended */
 	uint8_t followed; /* a call went through it (open, stat) */
 	uint8_t walked;	  /* under_link() looked above it */
-	uint16_t tlen;	  /* a link read: the length of its text */
-	uint32_t target;  /* and its text (pool id), 0 not shown */
-	int64_t size;	  /* bytes an input must hold */
-	uint32_t newid;	  /* in the script */
+	/* the path whose file it holds, moved or linked here (rename, a
+	 * hard link): a link renamed and then followed by its new name
+	 * was followed (note_link()); 0 none */
+	uint32_t from;
+	uint16_t tlen;	 /* a link read: the length of its text */
+	uint32_t target; /* and its text (pool id), 0 not shown */
+	int64_t size;	 /* bytes an input must hold */
+	uint32_t newid;	 /* in the script */
 };
 
 /* A call's gap and duration before any overhead is taken off, and how
@@ -357,14 +361,25 @@ static int follows(const struct fev *v)
 /* What a successful call tells of a link: that the job read one there,
  * and its text, or that it went through the path (then it is staged as
  * what it led to: the link's target is not known to the script). */
-static void note_link(struct pinfo *p, const struct fev *v)
+static void note_link(struct fst *f, const struct fev *v)
 {
+	struct pinfo *p = &f->p[v->path];
+
 	if (v->kind == IOL_EV_OTHER && v->xop == IOL_ROP_READLINK && !p->tlen) {
 		p->tlen = (uint16_t)(v->ret > 0 && v->ret < 4096 ? v->ret : 1);
 		p->target = v->target;
 	} else if (follows(v)) {
 		p->followed = 1;
+		if (p->from)
+			f->p[p->from].followed = 1;
 	}
+	/* the file moves on, or gains a name; a name removed holds none */
+	if ((v->kind == IOL_EV_RENAME ||
+	     (v->kind == IOL_EV_LINK && !(v->flags & 1))) &&
+	    v->path2 && v->path2 != v->path)
+		f->p[v->path2].from = p->from ? p->from : v->path;
+	else if (v->kind == IOL_EV_UNLINK || v->kind == IOL_EV_RMDIR)
+		p->from = 0;
 }
 
 /* A path the job went through as a directory ("l/x") is one.  Each
@@ -423,7 +438,7 @@ static void classify(struct fst *f)
 		struct pinfo *p = &f->p[v->path];
 
 		if (v->path && v->ret >= 0)
-			note_link(p, v);
+			note_link(f, v);
 		/* a hard link's new name is made (its file found) */
 		if (v->kind == IOL_EV_LINK && v->path2 && v->ret >= 0 &&
 		    f->p[v->path2].state == P_UNSEEN)
