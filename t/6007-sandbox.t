@@ -558,6 +558,8 @@ my $raw = uncompress(substr($d, $tabs + 16, $zl)) // die "tables\n";
 my @b = unpack('q4Q4', substr($raw, 0, 64));
 if ($what eq 'n') { $b[4]-- } elsif ($what eq 'maxfds') { $b[7] = $b[4] + 1 }
 substr($raw, 0, 64) = pack('q4Q4', @b);
+# size: the first input's (after the one section: path, target, size)
+substr($raw, 72, 8) = pack('q', 1 << 43) if $what eq 'size';
 my $z = compress($raw);
 $d = substr($d, 0, $tabs) . pack('QQ', length $raw, length $z) . $z;
 substr($d, 48, 32) = "\0" x 32;
@@ -575,6 +577,14 @@ done
 is "$(cat "$TMP/cnt-none")" '0 "compiled":"reused" "ops":3' "a compiled form sealed again unchanged is reused (the patch's own check)"
 is "$(cat "$TMP/cnt-n")" '0 "compiled":"written" "ops":3' "... one whose section says an event fewer than its chunks hold: refused, compiled again, --profile of its 3 calls ($(head -c 100 "$TMP/cnt-n.err"))"
 is "$(cat "$TMP/cnt-maxfds")" '0 "compiled":"written" "ops":3' "... one whose section holds more descriptors than it has events: refused, compiled again"
+# an input's size past what the parser takes (2^42): refused, compiled
+# again (sizes so patched, 2^62 twice, wrapped the sum checked against
+# --max-stage below it, and the staging wrote until the disk was full)
+printf '%s\ninput "i" 10\nrank 0 pid 1\nopen "i" rdonly 0 = 3 0.00001\nread 3 10 = 10 0.00001\nclose 3 = 0 0.00001\n' "$head_" > "$TMP/I.script"
+run_json "$TMP/I.script" > /dev/null
+perl "$TMP/patch.pl" "$C/$(key "$TMP/I.script").iolr" size
+$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$W/sb" "$TMP/I.script" > "$TMP/cnt-size.json" 2> "$TMP/cnt-size.err"
+is "$? $(grep -o '"compiled":"[a-z]*"' "$TMP/cnt-size.json")" '0 "compiled":"written"' "... one whose input is 2^43 bytes: refused, compiled again ($(head -c 100 "$TMP/cnt-size.err"))"
 
 # the fuzz target on the compiled form (fuzz/replay-bin.c) with its
 # invariant, nothing outside its sandbox changed, in make check: the

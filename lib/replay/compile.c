@@ -502,9 +502,14 @@ static int ids_ok(const struct iol_rbin *b)
 	const struct iol_rscript *s = &b->s;
 	size_t i;
 
+	/* and an input's size as the parser allows it (script-parse.c
+	 * st_input): the sizes are summed against --max-stage, and 2^62
+	 * twice wrapped that sum below it */
 	for (i = 0; i < s->ninput; i++)
 		if (s->input[i].path >= s->nstr ||
-		    s->input[i].target >= s->nstr)
+		    s->input[i].target >= s->nstr || s->input[i].size < -1 ||
+		    s->input[i].size > ((int64_t)1 << 42) ||
+		    (s->input[i].target && s->input[i].size != -1))
 			return 0;
 	for (i = 0; i < s->nrewrite; i++)
 		if (s->rewrite[i] >= s->nstr)
