@@ -1097,9 +1097,13 @@ static int within_limits(const struct iol_rbin *b, const struct iol_ropts *o,
 
 	for (r = 0; r < b->s.nrank; r++)
 		procs += owned(b, o->group, r);
+	/* held at INT64_MAX: 2^21 inputs of 2^42 bytes (the parser's
+	 * most each, under a --max-inputs raised past them) wrapped it */
 	for (r = 0; r < b->s.ninput; r++)
 		if (b->s.input[r].size > 0)
-			stage += b->s.input[r].size;
+			stage = b->s.input[r].size > INT64_MAX - stage
+					? INT64_MAX
+					: stage + b->s.input[r].size;
 	if (procs > l->max_procs)
 		return over(err, "starts %lld processes and threads", procs,
 			    l->max_procs, "--max-procs");
