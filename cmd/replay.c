@@ -500,6 +500,8 @@ static int print_table(const struct run *x, int fmt)
 
 	if (x->r->landlock > 0)
 		snprintf(ll, sizeof(ll), "ABI %d", x->r->landlock);
+	else if (s->nrank == 0) /* nothing forked to confine */
+		snprintf(ll, sizeof(ll), "not applied (no section to replay)");
 	else if (x->r->landlock_kernel > 0) /* engine.c fork_ranks() */
 		snprintf(ll, sizeof(ll),
 			 "not applied (MPI processes replaying their rank "

@@ -746,6 +746,12 @@ else
 	want="sandbox: every path resolved beneath the run directory (openat2); Landlock not applied (not in this kernel)"
 fi
 is "$(grep '^sandbox:' "$TMP/pace.txt")" "$want" "the text says which walls held"
+# a script of inputs and no section: nothing to confine, and the text
+# says so (it said MPI processes replayed their rank in place)
+printf 'iolens-replay-script 1\ninput "f" 10\n' > "$TMP/nosec.script"
+$RUN replay --allow-root --dir "$TMP/psb" "$TMP/nosec.script" > "$TMP/nosec.txt" 2> /dev/null
+is "$(grep '^sandbox:' "$TMP/nosec.txt")" "sandbox: every path resolved beneath the run directory (openat2); Landlock not applied (no section to replay)" \
+	"a script with no section: Landlock not applied, for that reason"
 
 # --runs N: medians, and the least and most of the runs as the spread
 $RUN replay --allow-root --runs 3 --format=json --dir "$TMP/psb" "$TMP/small.script" > "$TMP/runs.json" 2> "$TMP/runs.err"
