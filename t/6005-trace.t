@@ -225,6 +225,14 @@ ok $? "... replayed with no call failed"
 printf '1 00:00:01.000000 readlink("/w/l", "/data/f", 64) = 7 <0.000010>\n1 00:00:01.000050 rename("/w/l", "/w/m") = 0 <0.000010>\n1 00:00:01.000100 readlink("/w/m", "/data/f", 64) = 7 <0.000010>\n' > "$TMP/mvlink2.trace"
 $RUN replay-script -o "$TMP/mvlink2.script" "$TMP/mvlink2.trace" > /dev/null 2>&1
 is "$(grep -c '^input .* link \|^readlink ' "$TMP/mvlink2.script")" 4 "a link renamed and read again, never followed: staged as a link, both readlinks kept"
+# a link's text under a system directory names no path of the job: no
+# "system" line, none counted left out (it said "system paths left out:
+# 1" for a job that touched none)
+printf '1 00:00:01.000000 readlink("/w/l", "/etc/alternatives/x", 64) = 19 <0.000010>\n1 00:00:01.000100 openat(AT_FDCWD, "/etc/passwd", O_RDONLY) = 3 <0.000010>\n' > "$TMP/syslink.trace"
+$RUN replay-script -o "$TMP/syslink.script" "$TMP/syslink.trace" > "$TMP/syslink.out" 2>&1
+is "$(grep '^system \|^input ' "$TMP/syslink.script" | tr '\n' ';') $(grep -o 'system paths left out: [0-9]*' "$TMP/syslink.out")" \
+	'input "l" link "abs/etc/alternatives/x";system "/etc/passwd"; system paths left out: 1' \
+	"a link's text under /etc is no system path left out; the job's own open of one is"
 if command -v strace > /dev/null 2>&1; then
 	rm -rf "$W/fl/dst"
 	(cd "$W/fl" && strace -f -tt -T -o "$TMP/fl.strace" cp -r src dst)

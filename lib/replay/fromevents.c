@@ -70,6 +70,7 @@ enum { P_UNSEEN, P_INPUT, P_DIR, P_MADE, P_LINK };
 
 struct pinfo {
 	uint8_t state, used, system;
+	uint8_t named;	  /* a call's path, not only a link's text */
 	uint8_t append;	  /* its last open (in pass 2's order) appended */
 	uint8_t followed; /* a call went through it (open, stat) */
 	uint8_t walked;	  /* under_link() looked above it */
@@ -437,6 +438,8 @@ static void classify(struct fst *f)
 		const struct fev *v = &f->ev[i];
 		struct pinfo *p = &f->p[v->path];
 
+		p->named = 1;
+		f->p[v->path2].named = 1;
 		if (v->path && v->ret >= 0)
 			note_link(f, v);
 		/* a hard link's new name is made (its file found) */
@@ -1165,7 +1168,9 @@ static int name_paths(struct fst *f, struct iol_rscript *s)
 		struct pinfo *pi = &f->p[i];
 		uint32_t orig;
 
-		if (pi->system)
+		/* a link's text names no path of the job ("system paths
+		 * left out: 1" for a link read to /etc/alternatives/x) */
+		if (pi->system && pi->named)
 			rc = add_pair(&s->dropped, &s->ndropped,
 				      iol_rscript_str(s, p, &rc), 0, 0);
 		if (!pi->used || pi->system)
