@@ -212,6 +212,12 @@ printf '1 00:00:01.000000 readlink("/w/l", "", 64) = 7 <0.000010>\n' > "$TMP/bli
 $RUN replay-script -o "$TMP/blind.script" "$TMP/blind.trace" > /dev/null 2>&1
 is "$(grep '^input\|^readlink' "$TMP/blind.script" | tr '\n' ';')" \
 	'input "l" link "xxxxxxx";readlink "l" = 7 0.000010;' "a link whose text the trace did not show: one of the length read"
+# strace's default -s 32 cut a link's text ("..." after the quote): not
+# the link's text (a link of 32 bytes was staged for one of 40), one of
+# the length readlink returned
+printf '1 00:00:01.000000 readlink("/w/l", "abcdefghijklmnopqrstuvwxyz012345"..., 64) = 40 <0.000010>\n' > "$TMP/cut.trace"
+$RUN replay-script -o "$TMP/cut.script" "$TMP/cut.trace" > /dev/null 2>&1
+is "$(sed -n 's/^input "l" link "\(.*\)"$/\1/p' "$TMP/cut.script" | tr -d '\n' | wc -c | tr -d ' ')" 40 "a link's text strace cut short: a link of the length readlink returned"
 # a link read, renamed, and followed by its new name: it was followed, so
 # it is not staged as a link (a link to a file the script never stages:
 # the open of the new name failed ENOENT, and its read and close EBADF)
