@@ -627,17 +627,29 @@ fi
 # while it runs, none after it, and the sandbox it made gone.
 printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'open "a" wronly|creat 0644 = 3 0.00001' \
 	'write 3 4096 = 4096 0.00001' 'compute 0.3' 'close 3 = 0 0.00001' > "$TMP/held.script"
+# watch.sh SANDBOX ERR IOLENS ARGS...: iolens run in the background, its
+# exit status on stdout's first line and the most run directories seen
+# at once in SANDBOX on its second
+cat > "$TMP/watch.sh" << 'EOF'
+sb=$1 err=$2
+shift 2
+"$@" > /dev/null 2> "$err" &
+pid=$!
+most=0
+while kill -0 $pid 2> /dev/null; do
+	k=$(ls "$sb" 2> /dev/null | grep -c '^iolens-replay')
+	[ "$k" -gt "$most" ] && most=$k
+	sleep 0.02
+done
+wait $pid
+echo $?
+echo $most
+EOF
 if [ -z "${VALGRIND:-}" ]; then
-	$RUN replay --allow-root --runs 3 --dir "$TMP/hsb" "$TMP/held.script" > "$TMP/held.out" 2> "$TMP/held.err" &
-	pid=$!
-	most=0
-	while kill -0 $pid 2> /dev/null; do
-		k=$(ls "$TMP/hsb" 2> /dev/null | grep -c '^iolens-replay')
-		[ "$k" -gt "$most" ] && most=$k
-		sleep 0.02
-	done
-	wait $pid
-	ok $? "--runs 3 exits 0 ($(head -c 100 "$TMP/held.err"))"
+	# shellcheck disable=SC2086
+	set -- $(sh "$TMP/watch.sh" "$TMP/hsb" "$TMP/held.err" $RUN replay --allow-root --runs 3 --dir "$TMP/hsb" "$TMP/held.script")
+	most=$2
+	is "$1" 0 "--runs 3 exits 0 ($(head -c 100 "$TMP/held.err"))"
 	is "$most" 3 "--runs 3: each run's directory stays until the last run ends (most at once: $most)"
 	[ ! -e "$TMP/hsb" ]
 	ok $? "--runs 3: after it, the run directories and the sandbox it made are gone"
@@ -662,16 +674,9 @@ elif ! unshare -rm true 2> /dev/null; then
 else
 	# shellcheck disable=SC2016
 	unshare -rm sh -c 'mount -t tmpfs -o size=16m,nr_inodes=2000 tmpfs "$1" || exit 9
-		"$2" replay --allow-root --runs 3 --dir "$1/sb" "$3" > /dev/null 2> "$4" &
-		pid=$!
-		most=0
-		while kill -0 $pid 2> /dev/null; do
-			k=$(ls "$1/sb" 2> /dev/null | grep -c "^iolens-replay")
-			[ "$k" -gt "$most" ] && most=$k
-			sleep 0.02
-		done
-		wait $pid || exit $?
-		echo $most' sh "$(mkdir "$TMP/ino" && echo "$TMP/ino")" "$IOLENS" "$TMP/stats.script" "$TMP/stats.err" > "$TMP/stats.most"
+		set -- $(sh "$5" "$1/sb" "$4" "$2" replay --allow-root --runs 3 --dir "$1/sb" "$3")
+		[ "$1" = 0 ] || exit "$1"
+		echo "$2"' sh "$(mkdir "$TMP/ino" && echo "$TMP/ino")" "$IOLENS" "$TMP/stats.script" "$TMP/stats.err" "$TMP/watch.sh" > "$TMP/stats.most"
 	ok $? "--runs 3 of 3,000 stats on a tmpfs of 2,000 inodes exits 0 ($(head -c 100 "$TMP/stats.err"))"
 	is "$(cat "$TMP/stats.most")" 3 "... its run directories held together: the stats made no inodes"
 fi

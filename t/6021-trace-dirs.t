@@ -110,14 +110,19 @@ else
 fi
 
 # ---- a program the tracer cannot enter ----
+# without_tracer PROG TRACE WHAT: PROG traced into TRACE is said to have
+# run without the tracer, on stderr and in the trace's header
+without_tracer() {
+	$RUN trace -o "$2" "$1" 2> "$TMP/err"
+	is "$?:$(head -1 "$TMP/err")" \
+		"0:iolens trace: '$1' ran without the tracer (static or set-user-ID program?): the trace has no calls" \
+		"$3: said on stderr"
+	grep -qx '# the command ran without the tracer (static or set-user-ID program?): the trace has no calls' "$2"
+	ok $? "... and in the trace's header"
+}
 printf '#include <stdio.h>\nint main(void) { FILE *f = fopen("st.txt", "w"); fputs("x\\n", f); return fclose(f); }\n' > "$TMP/st.c"
 if cc -static -o "$TMP/static" "$TMP/st.c" 2> /dev/null; then
-	$RUN trace -o "$TMP/st.trace" "$TMP/static" 2> "$TMP/err"
-	is "$?:$(head -1 "$TMP/err")" \
-		"0:iolens trace: '$TMP/static' ran without the tracer (static or set-user-ID program?): the trace has no calls" \
-		"a static program: said on stderr"
-	grep -qx '# the command ran without the tracer (static or set-user-ID program?): the trace has no calls' "$TMP/st.trace"
-	ok $? "... and in the trace's header"
+	without_tracer "$TMP/static" "$TMP/st.trace" "a static program"
 	$RUN replay-script -o "$TMP/st.rs" "$TMP/st.trace" > "$TMP/out" 2> "$TMP/err"
 	is "$?:$(cat "$TMP/err")" "1:iolens replay-script: '$TMP/st.trace' has no I/O calls to replay: no script written" \
 		"replay-script of a trace without calls: exit 1, one line"
@@ -140,12 +145,7 @@ printf '#include <stdio.h>\nint main(void) { FILE *f = fopen("/dev/null", "w"); 
 if [ "$(id -u)" = 0 ] && cc -o "$TMP/suid" "$TMP/su.c" 2> /dev/null &&
 	chmod 755 "$TMP" && chown 65534 "$TMP/suid" && chmod 4755 "$TMP/suid" &&
 	[ "$(stat -c %a "$TMP/suid")" = 4755 ] && ! findmnt -nT "$TMP" -o OPTIONS | grep -q nosuid; then
-	$RUN trace -o "$TMP/su.trace" "$TMP/suid" 2> "$TMP/err"
-	is "$?:$(head -1 "$TMP/err")" \
-		"0:iolens trace: '$TMP/suid' ran without the tracer (static or set-user-ID program?): the trace has no calls" \
-		"a set-user-ID program: said on stderr"
-	grep -qx '# the command ran without the tracer (static or set-user-ID program?): the trace has no calls' "$TMP/su.trace"
-	ok $? "... and in the trace's header"
+	without_tracer "$TMP/suid" "$TMP/su.trace" "a set-user-ID program"
 else
 	skip "not root, no C compiler, or a nosuid mount: no set-user-ID program" 2
 fi
