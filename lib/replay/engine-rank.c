@@ -1040,25 +1040,17 @@ static double repay(struct rstat *st, double *owe, double g)
 }
 
 /*
- * The events of one section.  base is when the schedule counts from:
- * the common start, then, closed-loop, the return of the previous call
- * (or the end of a wait); on the timeline it moves by the original's
- * gaps and durations alone.  now is the latest clock read: a call costs
- * two (its start and end) when it has no compute gap before it, the
- * wait's last read being its start otherwise.
- */
-/*
- * When call i starts.  After a gap, or at the timeline's time, the clock
+ * When call e starts.  After a gap, or at the timeline's time, the clock
  * was just read.  In the closed loop with no gap before it, a call starts
  * when the previous one returned (now) plus the replay's own work
  * between them, which is timed on one such call in OWN_EVERY and taken
  * as their mean on the others: a clock read costs some 43 ns on this VM,
- * and a run of 200,000 stats took 0.952 of its time without it (paired
- * median of 20 runs), while the calls' durations and the replay's own
- * time stay as measured on average.  A time timed holds the clock read
- * that timed it, which the others do not (without taking it off, the
- * metadata time of those stats came out 8 % short).  A time over
- * OWN_MAX (the thread was preempted, or looked at the free space) is not
+ * and a run of 200,000 stats took 0.962 of its time without it (paired
+ * median of 20 runs), with 0.994 of its metadata time: the calls'
+ * durations and the replay's own time stay as measured on average.  A time
+ * timed holds the clock read that timed it, which the others do not (without
+ * taking it off, the metadata time of those stats came out 8 % short).  A time
+ * over OWN_MAX (the thread was preempted, or looked at the free space) is not
  * the usual work and is left out of the mean.
  */
 #define OWN_EVERY 64
@@ -1096,6 +1088,15 @@ static double clock_cost(void)
 	return least;
 }
 
+/*
+ * The events of one section.  base is when the schedule counts from:
+ * the common start, then, closed-loop, the return of the previous call
+ * (or the end of a wait); on the timeline it moves by the original's
+ * gaps and durations alone.  now is the latest clock read: a call costs
+ * one (its end), its start being the wait's last read after a gap or, in
+ * the closed loop, estimated (start_of()); a call with no gap before it
+ * costs two otherwise.
+ */
 static int run_events(struct rk *k, struct iol_rcursor *cur, size_t me)
 {
 	struct rstat *st = k->c->st;

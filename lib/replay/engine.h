@@ -145,8 +145,8 @@ struct iol_rresult {
 	 * process, 0 none (the kernel has none, or an MPI process that
 	 * replays in place) */
 	int landlock;
-	int landlock_kernel; /* the ABI this kernel offers the sandbox, 0 none
-			      */
+	/* the ABI this kernel offers the sandbox, 0 none */
+	int landlock_kernel;
 	/* the first failed calls (of nfail), earliest line first */
 	struct iol_rfail fail[IOL_RFAIL_KEEP];
 	size_t nfail;
