@@ -703,8 +703,6 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 					      ? v->flags & IOL_FALLOC_ALL
 					      : (v->flags < 6 ? v->flags : 0));
 	}
-	/* clone DST SRC SRCOFF LEN DSTOFF: LEN 0 to the source's end
-	 * (FICLONE, or FICLONERANGE asked so) */
 	/* a copy that moved nothing, at the descriptors' positions
 	 * (copy_pair() makes the others) */
 	if (op == IOL_ROP_COPY && v->kind == IOL_EV_OTHER) {
@@ -712,6 +710,8 @@ static int emit(struct fst *f, struct iol_rscript *s, struct proc *pr,
 		e->off = e->off2 = -1;
 		e->len = 0;
 	}
+	/* clone DST SRC SRCOFF LEN DSTOFF: LEN 0 to the source's end
+	 * (FICLONE, or FICLONERANGE asked so) */
 	if (op == IOL_ROP_CLONE) {
 		int64_t big = (int64_t)1 << 62;
 
@@ -1035,8 +1035,9 @@ static uint32_t link_target(const struct fst *f, struct iol_rscript *s,
 
 /* The target of a link the job found, staged at nb: its text as the
  * trace showed it, or as many bytes as readlink returned when the trace
- * did not show it (the tracer before it did, strace -s 0): the link is
- * only read, never followed, so only its length matters then. */
+ * did not show it whole (the tracer before it did, strace's -s cut it):
+ * the link is only read, never followed, so only its length matters
+ * then. */
 static void found_link(const struct fst *f, const struct pinfo *pi,
 		       const char *nb, char *out, size_t n)
 {
