@@ -69,7 +69,13 @@ if [ "$n" -gt 0 ]; then
 	d=$(grep 'copy_file_range(.*= [0-9][0-9]* <' "$TMP/cp.trace" | sed 's/.*<\([0-9.]*\)>$/\1/' | awk '{ s += $1 } END { printf "%.6f", s }')
 	rw=$(perl -MJSON::PP -e 'local $/; my $o = decode_json(<STDIN>)->{original}; printf "%.6f", $o->{read_s} + $o->{write_s}' < "$TMP/cp.json")
 	is "$rw" "$d" "cp: the original's read + write time is the copies' traced time once ($d s)"
+	# ... and the replay makes each, the one at the end too (the
+	# engine's own count of calls would hold if it made none)
+	strace -f -e trace=copy_file_range -o "$TMP/cprep.trace" "$IOLENS" replay --allow-root \
+		--as-fast-as-possible --dir "$TMP/sb" "$TMP/cp.script" > /dev/null 2>&1
+	is "$(grep -c 'copy_file_range(.*) = [0-9]' "$TMP/cprep.trace")" "$n" "cp: the replay makes its $n copy_file_range calls"
 else
+	ok 0 "# skip this cp does not use copy_file_range"
 	ok 0 "# skip this cp does not use copy_file_range"
 	ok 0 "# skip this cp does not use copy_file_range"
 fi
