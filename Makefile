@@ -6,6 +6,7 @@
 #                   run `make deps` first on a fresh machine)
 #   make check SANITIZE=1    ... built with ASan/UBSan
 #   make check VALGRIND=1    ... run under valgrind
+#   make check-load  the suite 3 times in a row beside 3 CPU-bound loops
 #   make check CC=clang      ... built with clang
 #   make bench      time and memory on ../shared/bench logs; triage
 #                   precision and recall on t/data/triage-labels.tsv;
@@ -194,6 +195,12 @@ check: all lint
 	LC_ALL=C TZ=UTC IOLENS=$(CURDIR)/bin/iolens VALGRIND=$(VALGRIND) SANITIZE=$(SANITIZE) \
 		CC='$(CC)' prove -j2 t/
 
+# the suite LOAD_ROUNDS times (3) beside LOAD_LOOPS CPU-bound loops (3):
+# a test that passes only on a quiet machine fails here (.ci/check-load)
+check-load: all lint
+	@LOAD_ROUNDS=$(LOAD_ROUNDS) LOAD_LOOPS=$(LOAD_LOOPS) VALGRIND=$(VALGRIND) \
+		SANITIZE=$(SANITIZE) CC='$(CC)' sh .ci/check-load
+
 bench: all
 	@sh bench/run.sh
 	@sh bench/population.sh
@@ -294,7 +301,7 @@ clean:
 		lib/*.a lib/*.so render/*.a lib/analysis/triage-default.inc
 	rm -rf fuzz/obj fuzz/bin
 
-.PHONY: all deps demo check bench lint install clean FORCE fuzz fuzz-build
+.PHONY: all deps demo check check-load bench lint install clean FORCE fuzz fuzz-build
 
 -include $(FUZZ_LIB_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(RENDER_OBJS:.o=.d) \
 	$(GFX_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_BINS:=.d) \

@@ -393,13 +393,16 @@ fi
 if mount -t tmpfs -o nr_inodes=40000,size=64m iolens-t "$M" 2> /dev/null; then
 	trap 'umount "$M" 2> /dev/null; rm -rf "$TMP"' EXIT
 	awk -v h="$head_" 'BEGIN { print h; print "rank 0 pid 1"; for (i = 0; i < 20000; i++) print "mkdir \"d" i "\" 0755 = 0 0.00001" }' > "$TMP/manydirs.script"
-	$RUN replay --allow-root --as-fast-as-possible --dir "$M/sb" "$TMP/manydirs.script" > /dev/null 2>&1
-	t0=$(date +%s.%N)
-	$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$M/sb" "$TMP/manydirs.script" > "$TMP/manydirs.json" 2> "$TMP/manydirs.err"
+	# the kernel time of its reads of directories against that of its
+	# removals, both in the same run (a ratio, not a time, so that it
+	# holds on a loaded machine): 31 before (2.27 s of getdents64 for
+	# 0.07 s of unlinkat), 1 after
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		strace -f -c --seccomp-bpf -e trace=getdents64,unlinkat -o "$TMP/manydirs.sc" \
+		$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$M/sb" "$TMP/manydirs.script" > "$TMP/manydirs.json" 2> "$TMP/manydirs.err"
 	st=$?
-	t1=$(date +%s.%N)
-	rest=$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); printf "%.2f", $ARGV[1] - $ARGV[0] - $j->{replay}{run_s}' "$t0" "$t1" < "$TMP/manydirs.json")
-	ok $([ $st -eq 0 ] && [ -z "$(ls -A "$M/sb")" ] && awk -v r="$rest" 'BEGIN { exit !(r < 1.5) }'; echo $?) "20,000 directories made by a script: removed in $rest s, under 1.5 s besides the run (exit $st: $(head -c 120 "$TMP/manydirs.err"))"
+	rest=$(awk '$NF == "getdents64" { g = $2 } $NF == "unlinkat" { u = $2 } END { if (u > 0) printf "%.1f", g / u; else print "none" }' "$TMP/manydirs.sc")
+	ok $([ $st -eq 0 ] && [ -z "$(ls -A "$M/sb")" ] && awk -v r="$rest" 'BEGIN { exit !(r != "none" && r + 0 < 5) }'; echo $?) "20,000 directories made by a script: removed reading each directory once, the kernel's time in getdents64 $rest times that in unlinkat (< 5) (exit $st: $(head -c 120 "$TMP/manydirs.err"))"
 	umount "$M"
 else
 	skip "no tmpfs can be mounted here (root only)" 1
@@ -466,22 +469,29 @@ ok $([ "$(cat "$TMP/unopened.rc")" = 0 ] && grep -q '"replay":{[^}]*"bytes_writt
 rm -rf "$RD"
 
 # a signal while a 6 GiB input is staged: staging stops at once (it
-# went on to the last byte and its fsync, about 1.3 s a GiB here)
+# went on to the last byte and its fsync, about 1.3 s a GiB here).  Not
+# timed, so that it holds on a loaded machine: with --keep the input is
+# left as the signal found it, short of its 6 GiB
 if [ "$(df -Pk "$W" | awk 'NR == 2 { print $4 }')" -gt 20000000 ]; then
 	printf '%s\ninput "big" 6442450944\nrank 0 pid 1\nstat "big" = 0 0.00001\n' "$head_" > "$TMP/stg.script"
-	$RUN replay --allow-root --dir "$W/sb" "$TMP/stg.script" > /dev/null 2> "$TMP/stg.err" &
-	pid=$!
-	n=0
-	while [ -z "$(ls -A "$W/sb" 2> /dev/null)" ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
-	sleep 0.3
-	t0=$(date +%s)
-	kill -15 $pid
-	wait $pid
-	st=$?
-	t1=$(date +%s)
-	ok $([ $st -eq 143 ] && [ $((t1 - t0)) -le 2 ] && [ -z "$(ls -A "$W/sb")" ]; echo $?) "SIGTERM while staging 6 GiB: exit $st after $((t1 - t0)) s, the run directory removed ($(cat "$TMP/stg.err"))"
+	for keep in "" --keep; do
+		$RUN replay --allow-root $keep --dir "$W/sb" "$TMP/stg.script" > /dev/null 2> "$TMP/stg.err" &
+		pid=$!
+		n=0
+		while [ -z "$(find "$W/sb" -name big 2> /dev/null)" ] && [ $n -lt 600 ]; do sleep 0.05; n=$((n + 1)); done
+		kill -15 $pid
+		wait $pid
+		st=$?
+		if [ -z "$keep" ]; then
+			ok $([ $st -eq 143 ] && [ -z "$(ls -A "$W/sb")" ]; echo $?) "SIGTERM while staging 6 GiB: exit $st, the run directory removed ($(cat "$TMP/stg.err"))"
+		else
+			size=$(find "$W/sb" -name big -printf '%s' 2> /dev/null)
+			ok $([ $st -eq 143 ] && [ -n "$size" ] && [ "$size" -lt 6442450944 ]; echo $?) "... with --keep: staging stopped at the signal, the input left at ${size:-no} bytes of 6442450944 (exit $st)"
+			rm -rf "$W/sb"
+		fi
+	done
 else
-	skip "less than 20 GB free for a 6 GiB input" 1
+	skip "less than 20 GB free for a 6 GiB input" 2
 fi
 
 # ---- the compiled form: the user's own cache, keyed and sealed ----
