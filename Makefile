@@ -193,7 +193,7 @@ demo: deps all
 
 check: all lint
 	LC_ALL=C TZ=UTC IOLENS=$(CURDIR)/bin/iolens VALGRIND=$(VALGRIND) SANITIZE=$(SANITIZE) \
-		CC='$(CC)' prove -j2 t/
+		CC='$(CC)' prove -j2 -f t/
 
 # the suite LOAD_ROUNDS times (3) beside LOAD_LOOPS CPU-bound loops (3):
 # a test that passes only on a quiet machine fails here (.ci/check-load)

@@ -487,7 +487,7 @@ if [ "$(df -Pk "$W" | awk 'NR == 2 { print $4 }')" -gt 20000000 ]; then
 		else
 			size=$(find "$W/sb" -name big -printf '%s' 2> /dev/null)
 			ok $([ $st -eq 143 ] && [ -n "$size" ] && [ "$size" -lt 6442450944 ]; echo $?) "... with --keep: staging stopped at the signal, the input left at ${size:-no} bytes of 6442450944 (exit $st)"
-			rm -rf "$W/sb"
+			rm -rf "$W"/sb/iolens-replay.*
 		fi
 	done
 else
