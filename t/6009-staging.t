@@ -36,7 +36,8 @@ dirs() {
 deep 400 400 > "$TMP/lookups.script"
 if strace -f -qq -c -o "$TMP/probe.sc" -e trace=openat2,mkdirat true 2> /dev/null; then
 	$RUN replay --allow-root --dir "$W/sb" "$TMP/lookups.script" > /dev/null 2>&1 # compiled
-	strace -f -qq -c -o "$TMP/lookups.sc" -e trace=openat2,mkdirat \
+	# (LeakSanitizer cannot run under ptrace)
+	ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} strace -f -qq -c -o "$TMP/lookups.sc" -e trace=openat2,mkdirat \
 		$IOLENS replay --allow-root --as-fast-as-possible --dir "$W/sb" "$TMP/lookups.script" > /dev/null 2> "$TMP/lookups.err"
 	st=$?
 	n=$(awk '$NF == "openat2" || $NF == "mkdirat" { n += $4 } END { print n + 0 }' "$TMP/lookups.sc")
