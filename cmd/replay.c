@@ -88,8 +88,8 @@ static void help(void)
 	      "(default 2G)\n"
 	      "  --max-procs n           processes and threads (default "
 	      "1024)\n"
-	      "  --max-inputs n          inputs in the script (default "
-	      "1000000)\n"
+	      "  --max-inputs n          inputs, and directories staged "
+	      "(default 1000000)\n"
 	      "  --max-gap secs          the longest compute gap (default "
 	      "3600)\n"
 	      "  --timeout secs          the whole replay (default 10 times "
@@ -425,8 +425,9 @@ static void print_json(const struct run *x)
 
 	fputs("{\"script\":", stdout);
 	json_str(x->script);
-	printf(",\"compiled\":\"%s\",\"ranks\":%zu,",
-	       x->reused ? "reused" : "written", x->b->s.nrank);
+	printf(",\"compiled\":\"%s\",\"ranks\":%zu,\"dirs_made\":%lld,",
+	       x->reused ? "reused" : "written", x->b->s.nrank,
+	       (long long)r->staged_dirs);
 	json_totals("original", &r->orig);
 	fputs(",", stdout);
 	json_totals("replay", &r->rep);
@@ -512,11 +513,13 @@ static int print_table(const struct run *x, int fmt)
 		return EXIT_DATA;
 	out_text(&out,
 		 "replay of '%s': %zu section%s, %zu input%s staged (%s), "
-		 "compiled form %s\n\n",
+		 "%lld director%s made, compiled form %s\n\n",
 		 x->script, s->nrank, s->nrank == 1 ? "" : "s", x->r->ninputs,
 		 x->r->ninputs == 1 ? "" : "s",
 		 fmt_bytes(hb, sizeof(hb), (double)x->r->staged_bytes,
 			   BYTES_TEXT),
+		 (long long)x->r->staged_dirs,
+		 x->r->staged_dirs == 1 ? "y" : "ies",
 		 x->reused ? "reused" : "written");
 	out_text(&out,
 		 "pace: %s; %d run%s (replay times are medians, min and max "
@@ -963,6 +966,7 @@ static int limit_option(int c, const char *arg, struct ropt *r)
 	case 'I':
 		bad = parse_count(arg, &v) || v < 1;
 		r->max_input = v;
+		r->o.lim.max_inputs = v; /* the directories staged too */
 		break;
 	case 'G': bad = parse_secs(arg, &r->o.lim.max_gap); break;
 	case 'T': bad = parse_secs(arg, &r->o.lim.timeout); break;

@@ -40,6 +40,9 @@ struct scan {
 	double *prof; /* original: end, duration, per call */
 	size_t nprof;
 	int64_t nwait; /* waits for other sections */
+	/* per string id: 1 a path a call opens or makes, 0 none or text
+	 * only (a link's target, a system path, a rewrite's original) */
+	uint8_t *named;
 };
 
 static int cmpstr(const void *a, const void *b)
@@ -83,6 +86,9 @@ static int scan_rank(const struct iol_rbin *b, const struct iol_ropts *o,
 		}
 		if ((rc = too_long(e, o, err)) != 0)
 			break;
+		sc->named[e->path] = 1;
+		if (e->op != IOL_ROP_SYMLINK) /* its path2 is its text */
+			sc->named[e->path2] = 1;
 		if (e->op == IOL_ROP_MKDIR && e->ret == 0) {
 			if (sc->nmkdir == *capm) {
 				char **nm = realloc(sc->mkdirs,
@@ -118,6 +124,8 @@ static int scan_events(const struct iol_rbin *b, const struct iol_ropts *o,
 		n += b->s.rank[r].n;
 	if (o->profile && !(sc->prof = malloc((n + 1) * 2 * sizeof(double))))
 		return IOL_ENOMEM;
+	if (!(sc->named = calloc(b->s.nstr + 1, 1)))
+		return IOL_ENOMEM;
 	for (r = 0; r < b->s.nrank && rc == 0; r++)
 		rc = scan_rank(b, o, r, sc, &capm, err);
 	if (sc->nmkdir)
@@ -137,28 +145,145 @@ static int staged_file(const struct scan *sc, const char *p)
 				    cmpstr) != NULL;
 }
 
-static int stopping(const struct iol_ropts *o);
+static int stopping(const struct iol_ropts *o)
+{
+	return o->stop && *o->stop;
+}
+
+/*
+ * Staging: the directories above the paths, then the inputs.  The
+ * directory made or found for the last path stays open, and the next
+ * path (they come sorted) goes on from it: every prefix of every path
+ * resolved again from the run directory took d²/2 lookups a path (400
+ * paths beneath one prefix 2,040 deep: 42 s, with nothing made and so
+ * nothing looked at, signals and --timeout included).  Each directory is
+ * resolved beneath the one above it (openat2, RESOLVE_BENEATH, no link
+ * followed), the first beneath the run directory; that is this
+ * process's own (mkdtemp, 0700) and nothing replays in it yet.
+ */
+struct stg {
+	int dirfd; /* the run directory */
+	const struct iol_ropts *o;
+	const struct scan *sc;
+	double deadline; /* --timeout, counted from before staging */
+	int64_t made;	 /* names made: a look every STAGE_CHECK */
+	int64_t dirs;	 /* directories made */
+	char last[4096]; /* the directory resolved last, beneath dirfd */
+	size_t nlast;	 /* its bytes; 0 the run directory */
+	int lastfd;	 /* its O_PATH descriptor; -1 the run directory */
+	int below;	 /* nothing is made beneath last (the script makes
+			    it, it is an input file, or a name too long) */
+};
 
 /* The directories (and files) staging makes between two looks at the
- * free inodes and at a signal: a script's paths may name a billion directories
+ * free inodes: a script's paths may name a billion directories
  * (100,000 paths each 2,000 deep), which took every inode of the file
  * system, and minutes, before the run's own guard (watch()) looked. */
 #define STAGE_CHECK 64
 
-/* A directory or input file made by staging (*made counts them): -1
- * with errno ENOSPC when the file system has fallen below its margin,
- * EINTR when the run is stopped. */
-static int staged_one(int dirfd, const struct iol_ropts *o, int64_t *made)
+/* -1 with errno EINTR when the run is stopped, ETIMEDOUT past the
+ * deadline: looked at for every path and every block written. */
+static int halted(const struct stg *g)
 {
-	if (++*made % STAGE_CHECK)
-		return 0;
-	if (stopping(o))
+	if (stopping(g->o))
 		errno = EINTR;
-	else if (disk_low(dirfd, o->lim.margin))
-		errno = ENOSPC;
+	else if (rnow() > g->deadline)
+		errno = ETIMEDOUT;
 	else
 		return 0;
 	return -1;
+}
+
+/* A directory or input file made by staging: -1 with errno ENOSPC when
+ * the file system has fallen below its margin, or as halted(). */
+static int staged_one(struct stg *g)
+{
+	if (++g->made % STAGE_CHECK)
+		return 0;
+	if (halted(g))
+		return -1;
+	if (!disk_low(g->dirfd, g->o->lim.margin))
+		return 0;
+	errno = ENOSPC;
+	return -1;
+}
+
+/* The bytes of p's first end that name the same directories as
+ * g->last's first ones: both end there or at a '/'. */
+static size_t shared_dirs(const struct stg *g, const char *p, size_t end)
+{
+	size_t m = 0, lim = g->nlast < end ? g->nlast : end;
+
+	while (m < lim && g->last[m] == p[m])
+		m++;
+	if ((m == g->nlast || g->last[m] == '/') && (m == end || p[m] == '/'))
+		return m;
+	while (m > 0 && p[--m] != '/')
+		;
+	return m;
+}
+
+/* g->last cut back to its first k bytes (k 0, or where a component
+ * ends), with its descriptor: one lookup of k bytes. */
+static int cut_back(struct stg *g, const char *p, size_t k)
+{
+	char d[4096];
+	int fd;
+
+	if (k == g->nlast)
+		return 0;
+	if (g->lastfd >= 0)
+		close(g->lastfd);
+	g->lastfd = -1, g->nlast = 0, g->below = 0;
+	if (k == 0)
+		return 0;
+	memcpy(d, p, k);
+	d[k] = 0;
+	fd = iol_sbx_open(g->dirfd, d, O_PATH | O_DIRECTORY, 0);
+	if (fd < 0)
+		return -1;
+	memcpy(g->last, p, k);
+	g->lastfd = fd, g->nlast = k;
+	return 0;
+}
+
+/* Nothing is made beneath p's first k bytes. */
+static int stop_at(struct stg *g, const char *p, size_t k)
+{
+	if (g->lastfd >= 0)
+		close(g->lastfd);
+	memcpy(g->last, p, k);
+	g->lastfd = -1, g->nlast = k, g->below = 1;
+	return 0;
+}
+
+/* Make the component name in g->last (p's first k bytes), and go on
+ * into it. */
+static int make_one(struct stg *g, const char *p, size_t k, const char *name,
+		    int lastone)
+{
+	int at = g->nlast ? g->lastfd : g->dirfd, fd;
+
+	/* no set-ID or sticky bits, and always removable (sandbox.c) */
+	if (mkdirat(at, name, 0755) == 0) {
+		g->dirs++;
+		if (g->dirs > g->o->lim.max_inputs) {
+			errno = E2BIG; /* staging_failed() */
+			return -1;
+		}
+		if (staged_one(g) < 0)
+			return -1;
+	} else if (errno != EEXIST) {
+		return -1;
+	}
+	fd = iol_sbx_open(at, name, O_PATH | O_DIRECTORY | O_NOFOLLOW, 0);
+	if (fd < 0) /* an input made before, not a directory: as before */
+		return lastone && errno == ENOTDIR ? 0 : -1;
+	if (g->lastfd >= 0)
+		close(g->lastfd);
+	memcpy(g->last, p, k);
+	g->lastfd = fd, g->nlast = k;
+	return 0;
 }
 
 /* mkdir -p of the directories above path (and path itself when self),
@@ -166,11 +291,11 @@ static int staged_one(int dirfd, const struct iol_ropts *o, int64_t *made)
  * that named an input file as a directory ("x/changelog.gz/y", failed
  * with ENOTDIR) must not make it one before it is staged ("cannot stage
  * 'x/changelog.gz': File exists"); the call fails here as it did. */
-static int make_parents(int dirfd, const char *path, const struct scan *sc,
-			int self, const struct iol_ropts *o, int64_t *made)
+static int make_parents(struct stg *g, const char *path, int self)
 {
-	char p[4096];
-	size_t i, n = strlen(path);
+	char p[4096], name[256];
+	const char *slash = strrchr(path, '/');
+	size_t n = strlen(path), end, pos, q;
 
 	/* longer than the kernel takes: its call fails ENAMETOOLONG, as
 	 * the original's did (the run was refused, "cannot make
@@ -178,44 +303,45 @@ static int make_parents(int dirfd, const char *path, const struct scan *sc,
 	if (n >= sizeof(p))
 		return 0;
 	memcpy(p, path, n + 1);
-	for (i = 1; i <= n; i++) {
-		if (i < n && p[i] != '/')
-			continue;
-		if (i == n && !self)
+	end = self ? n : slash ? (size_t)(slash - path) : 0;
+	pos = shared_dirs(g, p, end);
+	if (pos == g->nlast && g->below)
+		return 0;
+	if (cut_back(g, p, pos))
+		return IOL_EIO;
+	while (pos < end) {
+		while (pos < end && p[pos] == '/')
+			pos++;
+		for (q = pos; q < end && p[q] != '/'; q++)
+			;
+		if (q == pos)
 			break;
-		p[i] = 0;
-		if (made_by_script(sc, p) || (i < n && staged_file(sc, p)))
-			return 0;
-		/* "." and "a/.": a directory there already */
-		if (!(p[i - 1] == '.' && (i == 1 || p[i - 2] == '/'))) {
-			/* a name too long for the kernel (a component past
-			 * 255 bytes) is left: its calls fail so here, as
-			 * the original's did */
-			if (iol_sbx_mkdir(dirfd, p, 0755) == 0) {
-				if (staged_one(dirfd, o, made) < 0)
-					return IOL_EIO;
-			} else if (errno != EEXIST && errno != ENAMETOOLONG) {
-				return IOL_EIO;
-			}
-		}
-		if (i < n)
-			p[i] = '/';
+		/* a name too long for the kernel (past 255 bytes) is left:
+		 * its calls fail so, as the original's did */
+		if (q - pos >= sizeof(name))
+			return stop_at(g, p, q);
+		memcpy(name, p + pos, q - pos);
+		name[q - pos] = 0;
+		p[q] = 0;
+		if (made_by_script(g->sc, p) ||
+		    (q < n && staged_file(g->sc, p)))
+			return stop_at(g, p, q);
+		p[q] = path[q];
+		/* "." and "a/.": the directory there already */
+		if (strcmp(name, ".") && make_one(g, p, q, name, q == n))
+			return IOL_EIO;
+		pos = q;
 	}
 	return 0;
 }
 
-static int stopping(const struct iol_ropts *o)
-{
-	return o->stop && *o->stop;
-}
-
 /* An input of size bytes, filled with non-zero bytes; given up when the
- * run is stopped (a signal must not wait for gigabytes to be written). */
-static int stage_file(int dirfd, const char *path, int64_t size,
-		      const struct iol_ropts *o)
+ * run is stopped or past its deadline (a signal must not wait for
+ * gigabytes to be written). */
+static int stage_file(struct stg *g, const char *path, int64_t size)
 {
 	static char block[65536];
-	int f = iol_sbx_open(dirfd, path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	int f = iol_sbx_open(g->dirfd, path, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	int64_t left = size;
 
 	if (f < 0)
@@ -225,7 +351,7 @@ static int stage_file(int dirfd, const char *path, int64_t size,
 	while (left > 0) {
 		size_t k = left < (int64_t)sizeof(block) ? (size_t)left
 							 : sizeof(block);
-		ssize_t w = stopping(o) ? -1 : write(f, block, k);
+		ssize_t w = halted(g) ? -1 : write(f, block, k);
 
 		if (w <= 0) {
 			close(f);
@@ -245,9 +371,8 @@ static int stage_file(int dirfd, const char *path, int64_t size,
 /* A symbolic link the job found, with its target checked again (a
  * compiled form may not come from the parser), made beneath the run
  * directory like the script's own links. */
-static int stage_link(int dirfd, const struct iol_rscript *s,
-		      const struct iol_rinput *in, const struct iol_ropts *o,
-		      int64_t *made)
+static int stage_link(struct stg *g, const struct iol_rscript *s,
+		      const struct iol_rinput *in)
 {
 	const char *p = iol_rscript_s(s, in->path);
 	const char *t = iol_rscript_s(s, in->target);
@@ -256,19 +381,25 @@ static int stage_link(int dirfd, const struct iol_rscript *s,
 		errno = EPERM;
 		return IOL_EIO;
 	}
-	if (iol_sbx_symlink(dirfd, t, p) < 0)
+	if (iol_sbx_symlink(g->dirfd, t, p) < 0)
 		return IOL_EIO;
-	return staged_one(dirfd, o, made) < 0 ? IOL_EIO : 0;
+	return staged_one(g) < 0 ? IOL_EIO : 0;
 }
 
-/* Why staging stopped: a signal, the margin (staged_one()), or what
- * failed on what. */
+/* Why staging stopped: a signal, the deadline, the margin
+ * (staged_one()), the directories past --max-inputs, or what failed on
+ * what. */
 static int staging_failed(struct iol_error *err, struct iol_rresult *res,
-			  const char *what)
+			  const struct iol_ropts *o, const char *what)
 {
 	if (errno == EINTR) {
 		res->stopped = 1;
 		return iol_error_set(err, IOL_EIO, "stopped");
+	}
+	if (errno == ETIMEDOUT) {
+		res->timed_out = 1;
+		return iol_error_set(err, IOL_EIO,
+				     "timed out (--timeout) while staging");
 	}
 	if (errno == ENOSPC) {
 		res->disk_full = 1;
@@ -277,69 +408,109 @@ static int staging_failed(struct iol_error *err, struct iol_rresult *res,
 				     "file system fell below its margin of "
 				     "free space or inodes");
 	}
+	if (errno == E2BIG)
+		return iol_error_set(err, IOL_EINVAL,
+				     "the script stages more than %lld "
+				     "directories above its paths; the limit "
+				     "is %lld (--max-inputs)",
+				     (long long)o->lim.max_inputs,
+				     (long long)o->lim.max_inputs);
 	return iol_error_set(err, IOL_EIO, "%s: %s", what, strerror(errno));
 }
 
-static int stage(const struct iol_rbin *b, int dirfd, struct scan *sc,
-		 const struct iol_ropts *o, struct iol_rresult *res,
-		 struct iol_error *err)
+/* The paths the replay opens or makes (sc->named) and the inputs',
+ * sorted: a path goes on from the directory of the one before.  Not a
+ * link's text, a system path or a rewrite's original: 50,000 "system"
+ * lines made 50,000 directories. */
+static const char **paths_named(const struct iol_rscript *s, struct scan *sc,
+				size_t *n)
 {
-	const struct iol_rscript *s = &b->s;
-	int64_t made = 0;
+	const char **v = malloc((s->nstr + 1) * sizeof(char *));
 	size_t i;
-	int rc = 0;
 
-	sc->files = malloc((s->ninput + 1) * sizeof(char *));
-	if (!sc->files)
-		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	*n = 0;
+	if (!v)
+		return NULL;
 	for (i = 0; i < s->ninput; i++)
-		if (s->input[i].size >= 0 || s->input[i].target)
-			sc->files[sc->nfile++] =
-				iol_rscript_s(s, s->input[i].path);
-	if (sc->nfile)
-		qsort(sc->files, sc->nfile, sizeof(char *), cmpstr);
+		if (s->input[i].path < s->nstr)
+			sc->named[s->input[i].path] = 1;
+	for (i = 1; i < s->nstr; i++)
+		if (sc->named[i] && iol_rpath_ok(iol_rscript_s(s, (uint32_t)i)))
+			v[(*n)++] = iol_rscript_s(s, (uint32_t)i);
+	if (*n)
+		qsort(v, *n, sizeof(char *), cmpstr);
+	return v;
+}
 
-	/* the directories above every path a call names */
-	for (i = 1; i < s->nstr && rc == 0; i++)
-		if (iol_rpath_ok(iol_rscript_s(s, (uint32_t)i)))
-			rc = make_parents(dirfd, iol_rscript_s(s, (uint32_t)i),
-					  sc, 0, o, &made);
-	if (rc)
-		return staging_failed(err, res, "cannot make directories");
+static int stage_inputs(const struct iol_rscript *s, struct stg *g,
+			struct iol_rresult *res, struct iol_error *err)
+{
+	size_t i;
+	int rc;
+
 	for (i = 0; i < s->ninput; i++) {
 		const char *p = iol_rscript_s(s, s->input[i].path);
 
-		if (stopping(o)) {
-			res->stopped = 1;
-			return iol_error_set(err, IOL_EIO, "stopped");
-		}
+		if (halted(g))
+			return staging_failed(err, res, g->o, p);
 		if (!iol_rpath_ok(p))
 			return iol_error_set(
 				err, IOL_ECORRUPT,
 				"input '%s' is outside the sandbox", p);
 		if (s->input[i].target) {
-			rc = stage_link(dirfd, s, &s->input[i], o, &made);
+			rc = stage_link(g, s, &s->input[i]);
 		} else if (s->input[i].size < 0) {
-			rc = make_parents(dirfd, p, sc, 1, o, &made);
+			rc = make_parents(g, p, 1);
 		} else {
-			rc = stage_file(dirfd, p, s->input[i].size, o);
-			if (!rc && staged_one(dirfd, o, &made) < 0)
+			rc = stage_file(g, p, s->input[i].size);
+			if (!rc && staged_one(g) < 0)
 				rc = IOL_EIO;
 			res->staged_bytes += s->input[i].size;
 		}
 		res->ninputs++;
-		if (rc && stopping(o)) {
-			res->stopped = 1;
-			return iol_error_set(err, IOL_EIO, "stopped");
-		}
-		if (rc && (errno == ENOSPC || errno == EINTR))
-			return staging_failed(err, res, p);
+		if (rc && (errno == ENOSPC || errno == EINTR ||
+			   errno == ETIMEDOUT || errno == E2BIG))
+			return staging_failed(err, res, g->o, p);
 		if (rc)
 			return iol_error_set(err, IOL_EIO,
 					     "cannot stage '%s': %s", p,
 					     strerror(errno));
 	}
 	return 0;
+}
+
+static int stage(const struct iol_rbin *b, struct stg *g, struct scan *sc,
+		 struct iol_rresult *res, struct iol_error *err)
+{
+	const struct iol_rscript *s = &b->s;
+	const char **named;
+	size_t i, n;
+	int rc = 0;
+
+	sc->files = malloc((s->ninput + 1) * sizeof(char *));
+	named = paths_named(s, sc, &n);
+	if (!sc->files || !named) {
+		free(named);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	for (i = 0; i < s->ninput; i++)
+		if (s->input[i].size >= 0 || s->input[i].target)
+			sc->files[sc->nfile++] =
+				iol_rscript_s(s, s->input[i].path);
+	if (sc->nfile)
+		qsort(sc->files, sc->nfile, sizeof(char *), cmpstr);
+	for (i = 0; i < n && rc == 0; i++)
+		rc = halted(g) ? IOL_EIO : make_parents(g, named[i], 0);
+	free(named);
+	if (rc)
+		rc = staging_failed(err, res, g->o, "cannot make directories");
+	if (!rc)
+		rc = stage_inputs(s, g, res, err);
+	res->staged_dirs = g->dirs;
+	if (g->lastfd >= 0)
+		close(g->lastfd);
+	g->lastfd = -1;
+	return rc;
 }
 
 static int cmpd(const void *a, const void *b)
@@ -920,8 +1091,7 @@ static void start_all(struct rctx *c, struct shared *m, pid_t *pids)
 			break;
 		nanosleep(&nap, NULL);
 	}
-	c->t0 = rnow() + 0.001;
-	c->deadline = c->t0 + c->o->lim.timeout;
+	c->t0 = rnow() + 0.001; /* the deadline was set before staging */
 	m->start->t0 = c->t0;
 	m->start->deadline = c->deadline;
 	atomic_store_explicit(&m->start->go, 1, memory_order_release);
@@ -952,7 +1122,6 @@ static int run_forked(struct rctx *c, struct shared *m, int sbfd,
 		m->start = NULL;
 	}
 	c->t0 = rnow() + 0.02 + 0.001 * (double)nr;
-	c->deadline = c->t0 + c->o->lim.timeout;
 	rc = fork_ranks(c, m, pids, err);
 	if (m->start && rc == 0)
 		start_all(c, m, pids);
@@ -1029,6 +1198,8 @@ void iol_rlimits_default(struct iol_rlimits *l)
 		l->max_procs = 1024;
 	if (!(l->max_gap > 0))
 		l->max_gap = 3600;
+	if (l->max_inputs <= 0)
+		l->max_inputs = 1000000;
 }
 
 /* "the script<what>; the limit is <lim> (<opt>)" */
@@ -1197,10 +1368,11 @@ static void fill_limits(struct iol_ropts *o, const struct iol_rbin *b, int sbfd)
 /* Member 0 or a process alone: the original's profile, the run
  * directory, the inputs staged. */
 static int prepare(const struct iol_rbin *b, struct iol_ropts *o,
-		   struct iol_rresult *res, struct rctx *c, int *made,
-		   int *sbfd, struct iol_error *err)
+		   struct iol_rresult *res, struct rctx *c, double begin,
+		   int *made, int *sbfd, struct iol_error *err)
 {
 	struct scan sc;
+	struct stg g;
 	int rc;
 
 	if (iol_sbx_probe())
@@ -1212,6 +1384,7 @@ static int prepare(const struct iol_rbin *b, struct iol_ropts *o,
 	if (rc)
 		return rc;
 	fill_limits(o, b, *sbfd);
+	c->deadline = begin + o->lim.timeout;
 	rc = within_limits(b, o, *sbfd, err);
 	if (!rc)
 		rc = scan_events(b, o, &sc, err);
@@ -1228,8 +1401,12 @@ static int prepare(const struct iol_rbin *b, struct iol_ropts *o,
 	res->waits = sc.nwait;
 	if (!rc && o->profile)
 		rc = profile_of(&res->porig, sc.prof, sc.nprof);
+	memset(&g, 0, sizeof(g));
+	g.dirfd = c->dirfd, g.o = o, g.sc = &sc;
+	g.deadline = c->deadline, g.lastfd = -1;
 	if (!rc)
-		rc = stage(b, c->dirfd, &sc, o, res, err);
+		rc = stage(b, &g, &sc, res, err);
+	free(sc.named);
 	free(sc.mkdirs);
 	free(sc.files);
 	free(sc.prof);
@@ -1323,7 +1500,8 @@ int iol_replay_room(const struct iol_ropts *o, const struct iol_rresult *prev)
 	struct statvfs v;
 	/* the names the run made, not its calls: 10^7 reads made none,
 	 * and were counted as 10^7 inodes */
-	double need, inodes = (double)prev->ninputs + (double)prev->inodes;
+	double need, inodes = (double)prev->ninputs + (double)prev->inodes +
+			      (double)prev->staged_dirs;
 	int fd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ok;
 
 	if (fd < 0)
@@ -1348,13 +1526,18 @@ int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *opts,
 		o->group && o->group->n > 1 ? o->group : NULL;
 	struct shared m = {0};
 	int rc = 0, made = 0, agreed = 0, sbfd = -1;
+	/* --timeout counts from here: staging is part of the run (a script
+	 * whose staging took 42 s ran on past --timeout 1) */
+	double begin = rnow();
 
 	memset(res, 0, sizeof(*res));
 	res->orig = b->tot;
-	if (!g || g->me == 0)
-		rc = prepare(b, o, res, &c, &made, &sbfd, err);
-	else
+	if (!g || g->me == 0) {
+		rc = prepare(b, o, res, &c, begin, &made, &sbfd, err);
+	} else {
 		fill_limits(o, b, -1);
+		c.deadline = begin + o->lim.timeout;
+	}
 	if (g && g->me == 0 && !rc)
 		rc = map_progress(g, &m, res->rundir, b->s.nrank, err);
 	if (g && (rc = share_rundir(g, res, rc, &c.dirfd, err)) != 0)

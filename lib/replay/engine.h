@@ -68,6 +68,9 @@ struct iol_rlimits {
 	int64_t max_memory; /* data buffers of all sections together */
 	int64_t max_procs;  /* processes and threads started */
 	double max_gap;	    /* the longest compute gap or call, seconds */
+	/* directories staging makes above the paths of the calls and
+	 * inputs (--max-inputs, which also holds the script's inputs) */
+	int64_t max_inputs;
 	double timeout;	    /* the whole replay, seconds */
 	int64_t margin;	    /* free space left on the sandbox's file system */
 	int timeout_capped; /* set by the replay: the default was cut to a
@@ -75,9 +78,9 @@ struct iol_rlimits {
 };
 
 /* The defaults: 8 GiB staged, 2 GiB of buffers, 1024 processes and
- * threads, gaps of an hour, a timeout of 10 times the original's run
- * time plus a minute (at most a day), 1 GiB or 5 % of the file system
- * kept free. */
+ * threads, gaps of an hour, a million directories staged, a timeout of
+ * 10 times the original's run time plus a minute (at most a day), 1 GiB
+ * or 5 % of the file system kept free. */
 void iol_rlimits_default(struct iol_rlimits *l);
 
 struct iol_ropts {
@@ -133,6 +136,8 @@ struct iol_rresult {
 	 * (engine-rank.c: repay()) */
 	double engine_s, repaid_s;
 	size_t ninputs; /* staged files and directories */
+	/* directories made by staging (above the paths, and inputs) */
+	int64_t staged_dirs;
 	/* inodes the calls may have made (opens that create, mkdir,
 	 * symlink), whether or not they succeeded: what the run directory
 	 * holds past its inputs (iol_replay_room()) */
