@@ -41,6 +41,7 @@
 #define MAX_LUSTRE_STRIPES (1 << 20)
 #define MAX_HEATMAP_BINS (1 << 22)
 #define MAX_MDHIM_SERVERS (1 << 20)
+#define MAX_REGION (1ULL << 48)
 
 static inline uint64_t bswap64(uint64_t v)
 {
@@ -408,7 +409,9 @@ static int cut_regions(struct iol_dlog *d, size_t size, struct iol_error *err)
 			continue;
 		if (tile < 0)
 			tile = m->off >= d->hdr_size && regions_tile(d);
-		if (!tile)
+		/* no runtime writes a region of 256 TiB: a length beyond
+		 * that is damage, not the length of a region cut off */
+		if (!tile || m->len > MAX_REGION)
 			return iol_error_set(err, IOL_ETRUNC,
 					     "%s region (bytes %llu+%llu) lies "
 					     "outside the %zu-byte file",
