@@ -385,6 +385,14 @@ static int cut_regions(struct iol_dlog *d, size_t size, struct iol_error *err)
 
 	if (d->name_map.len && (d->name_map.off > size ||
 				d->name_map.len > size - d->name_map.off)) {
+		if (d->name_map.off >= size && regions_tile(d))
+			return iol_error_set(
+				err, IOL_ETRUNC,
+				"cut in its job region (%zu of %llu bytes): "
+				"nothing intact to read",
+				size - d->hdr_size,
+				(unsigned long long)(d->name_map.off -
+						     d->hdr_size));
 		if (d->name_map.off >= d->hdr_size && regions_tile(d))
 			return iol_error_set(
 				err, IOL_ETRUNC,
