@@ -333,7 +333,9 @@ static const char *region_name(int i)
  * The runtime writes the regions back to back (name table, then modules
  * in id order), so a cut is told from a damaged table by that layout:
  * only a table whose regions tile the file from the name table on, with
- * none overlapping, may run past the end of the file.
+ * none overlapping, may run past the end of the file.  (Module ids are
+ * not checked against the order: darshan-util itself reads regions by
+ * their offsets.)
  */
 static int regions_tile(const struct iol_dlog *d)
 {
@@ -346,7 +348,9 @@ static int regions_tile(const struct iol_dlog *d)
 		if (d->mod_map[i].len)
 			r[n++] = &d->mod_map[i];
 	for (i = 0; i < n; i++) {
-		if (r[i]->off < d->hdr_size)
+		/* the name table comes first, right after the job region */
+		if (r[i]->off < d->hdr_size ||
+		    (d->name_map.len && r[i]->off < d->name_map.off))
 			return 0;
 		if (last < 0 || r[i]->off > r[last]->off)
 			last = i;
