@@ -517,6 +517,13 @@ static void warnings(const char *path, const struct iol_job *job)
 		    "figures miss records",
 		    path, list);
 	}
+	if (job->lost) {
+		char text[512];
+
+		msg("warning: '%s': %s", path,
+		    iol_lost_text(text, sizeof(text), job->lost, job->lost_have,
+				  job->lost_len));
+	}
 	if (job->unknown_ops)
 		msg("warning: '%s': operations not understood, skipped:%s",
 		    path, job->unknown_ops);

@@ -189,6 +189,31 @@ static void warn_row(struct ingest *g, const struct item *it)
 		msg("cannot read '%s'", it->path);
 }
 
+/* A log cut short: its row names the modules the cut lost (the column
+ * lost_modules); say so, as every command that reads such a log does. */
+static void warn_lost(struct ingest *g, const struct item *it)
+{
+	static size_t col = SIZE_MAX;
+	struct iol_popval v = {0};
+	size_t pos = 0, i, n;
+
+	if (col == SIZE_MAX) {
+		const struct iol_popcol *c = iol_pop_columns(&n);
+
+		for (col = 0; col < n && strcmp(c[col].name, "lost_modules");
+		     col++)
+			;
+	}
+	for (i = 0; i <= col && iol_poprow_next(&it->row, &pos, &v) > 0; i++)
+		;
+	if (i == col + 1 && v.tag == IOL_VAL_TEXT && v.len) {
+		clear_bar(g);
+		msg("warning: '%s': log cut: the records of %.*s are left out "
+		    "(the file ends in their regions)",
+		    it->path, (int)v.len, v.s);
+	}
+}
+
 static void write_item(struct ingest *g, struct item *it)
 {
 	struct iol_error err = {0, 0, ""};
@@ -198,8 +223,10 @@ static void write_item(struct ingest *g, struct item *it)
 		warn_row(g, it);
 		g->failed++;
 	} else if (it->stored) {
+		warn_lost(g, it);
 		g->updated++;
 	} else {
+		warn_lost(g, it);
 		g->added++;
 	}
 	if (!g->dberror && iol_store_put(g->st, &it->row, &err) < 0) {

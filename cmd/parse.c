@@ -112,6 +112,32 @@ static int module_skipped(struct pctx *c, int i)
 	       i != IOL_MOD_DFS && i != IOL_MOD_DAOS && !(c->mask & OPT_BASE);
 }
 
+/* Module i, whose region a log cut short lost: what darshan-parser
+ * prints of it, the records of the whole 1 MiB chunks the file holds up
+ * to the first that fails, and none of its --total, --file and --perf
+ * figures (the reader's error skips them).  0 or IOL_ENOMEM. */
+static int cut_records(struct pctx *c, int i, struct parse_line *l)
+{
+	struct iol_modrd rd;
+	const struct iol_rec *r;
+	struct iol_error quiet = {0};
+	int ret;
+
+	ret = iol_modrd_open_cut(&rd, c->d, i, 1 << 20, &quiet);
+	if (ret == IOL_ENOMEM)
+		return iol_error_set(&c->err, ret, "out of memory");
+	if (ret < 0)
+		return 0;
+	while ((ret = iol_modrd_next(&rd, &r, &quiet)) == 1)
+		if ((c->mask & OPT_BASE) &&
+		    (ret = parse_text_record(&c->ob, l, c->d, r)) < 0) {
+			iol_error_set(&c->err, ret, "out of memory");
+			break;
+		}
+	iol_modrd_close(&rd);
+	return ret == IOL_ENOMEM ? ret : 0;
+}
+
 /* Module i's records (--base), then its --total, --file and --perf
  * figures from the accumulator.  Returns 0 or a negative IOL_E* code
  * with c->err set. */
@@ -124,6 +150,8 @@ static int module_records(struct pctx *c, int i, struct parse_line *l)
 	struct iol_accum acc;
 	int have_acc = 0, ret;
 
+	if ((d->cut >> i) & 1)
+		return cut_records(c, i, l);
 	ret = iol_modrd_open(&rd, d, i, &c->err);
 	if (ret < 0)
 		return ret;
@@ -260,6 +288,24 @@ static int parse_dxt(struct pctx *c)
 	return ret == PARSE_DXT_INCOMPLETE ? EXIT_INCOMPLETE : EXIT_OK;
 }
 
+/* A log cut short: say what it lost (the text on stdout stays
+ * darshan-parser's, which prints what it can read and exits 0). */
+static void cut_warning(const struct pctx *c)
+{
+	uint64_t have[IOL_MOD_MAX], len[IOL_MOD_MAX];
+	char text[512];
+	int i;
+
+	if (!c->d->cut)
+		return;
+	for (i = 0; i < IOL_MOD_MAX; i++) {
+		have[i] = iol_dlog_region_have(c->d, &c->d->mod_map[i]);
+		len[i] = c->d->mod_map[i].len;
+	}
+	msg("warning: '%s': %s", c->path,
+	    iol_lost_text(text, sizeof(text), c->d->cut, have, len));
+}
+
 /* IOLENS_THREADS when it is a count parse --dxt takes, else 2 */
 static int default_threads(void)
 {
@@ -346,6 +392,7 @@ int cmd_parse(int argc, char **argv)
 		msg("out of memory");
 		return EXIT_DATA;
 	}
+	cut_warning(&c);
 	parse_text_job(&c.ob, c.d);
 	rc = (c.mask & OPT_DXT) ? parse_dxt(&c) : parse_modules(&c);
 	if (obuf_release(&c.ob) && rc == EXIT_OK) {

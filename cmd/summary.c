@@ -114,7 +114,7 @@ static void text_header(struct out *o, const struct iol_jobrow *r)
 {
 	const struct iol_job *job = r->job;
 	const struct iol_summary *s = r->s;
-	char b1[64], b2[64], inc[256];
+	char b1[64], b2[64], inc[512];
 
 	out_text(o, "%s\n", job->path);
 	iol_jobrow_field("incomplete_modules")->str(r, inc, sizeof(inc));
@@ -124,6 +124,10 @@ static void text_header(struct out *o, const struct iol_jobrow *r)
 			 "memory: "
 			 "records are missing and totals are low ***\n\n",
 			 inc, strchr(inc, ' ') ? "s" : "");
+	if (job->lost)
+		out_text(o, "\n  *** INCOMPLETE: %s ***\n\n",
+			 iol_lost_text(inc, sizeof(inc), job->lost,
+				       job->lost_have, job->lost_len));
 	out_text(o, "  job id        %lld    uid %lld    source %s\n",
 		 (long long)job->jobid, (long long)job->uid, job->source);
 	out_text(o, "  exe           %s\n",

@@ -8,9 +8,42 @@
 #include <string.h>
 
 #include "cmd/util.h"
+#include "population/sql.h"
 #include "base/banned.h"
 
 const char *iol_progname = "iolens";
+
+/*
+ * The text of a message on stderr, the password of any PostgreSQL URL in
+ * it masked: messages go to Slurm output and cron mail, and a URL given
+ * to --db (or libpq's text about it) must not carry the password there.
+ */
+static void put_masked(const char *fmt, va_list ap)
+{
+	va_list ap2;
+	char small[1024], *text = small, *shown;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	if (n >= (int)sizeof small && (text = malloc((size_t)n + 1)))
+		vsnprintf(text, (size_t)n + 1, fmt, ap2);
+	va_end(ap2);
+	if (n < 0 || !text) {
+		fputs("(message lost: out of memory)", stderr);
+		return;
+	}
+	/* "a:b@" becomes "a:***@": at most 4 bytes more per byte */
+	shown = malloc((size_t)n * 4 + 16);
+	if (shown) {
+		fputs(iol_sql_mask(text, shown, (size_t)n * 4 + 16), stderr);
+		free(shown);
+	} else {
+		fputs("(message lost: out of memory)", stderr);
+	}
+	if (text != small)
+		free(text);
+}
 
 void msg(const char *fmt, ...)
 {
@@ -19,7 +52,7 @@ void msg(const char *fmt, ...)
 	fflush(stdout);
 	fprintf(stderr, "%s: ", iol_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	put_masked(fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 }
@@ -45,7 +78,7 @@ int usage_error(const char *fmt, ...)
 
 	fprintf(stderr, "%s: ", iol_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	put_masked(fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "\n%s: try '%s --help'\n", iol_progname, iol_progname);
 	return EXIT_USAGE;

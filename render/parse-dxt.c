@@ -564,6 +564,32 @@ static int module_warned(struct dctx *c, int i)
 	return 1;
 }
 
+/* Module i, whose region a log cut short lost: what darshan-dxt-parser
+ * prints of it, the records of the whole 1 MiB chunks the file holds, up
+ * to the first that fails; it stops there, and so does the output (the
+ * modules after it in the file are lost too).  PARSE_DXT_CUT or < 0. */
+static int cut_module(struct dctx *c, int i, struct lustre_set *ls)
+{
+	struct iol_modrd rd;
+	const struct iol_rec *r;
+	struct iol_error quiet = {0};
+	int ret;
+
+	ret = iol_modrd_open_cut(&rd, c->d, i, 1 << 20, &quiet);
+	if (ret == IOL_ENOMEM)
+		return nomem(c);
+	if (ret < 0)
+		return PARSE_DXT_CUT;
+	while (iol_modrd_next(&rd, &r, &quiet) == 1) {
+		ret = i == IOL_MOD_LUSTRE ? lustre_keep(c, ls, r)
+					  : put_dxt_record(c, &rd, r, ls);
+		if (ret < 0)
+			break;
+	}
+	iol_modrd_close(&rd);
+	return ret < 0 ? ret : PARSE_DXT_CUT;
+}
+
 /* Module i, which has records: DXT printed, LUSTRE kept for the DXT
  * records, others skipped.  Returns as parse_dxt_text. */
 static int dxt_module(struct dctx *c, int i, struct lustre_set *ls,
@@ -595,6 +621,8 @@ static int dxt_module(struct dctx *c, int i, struct lustre_set *ls,
 		}
 		parse_text_incomplete(c->ob, i, 1, 0);
 	}
+	if ((c->d->cut >> i) & 1)
+		return cut_module(c, i, ls);
 	ret = iol_modrd_open(&rd, c->d, i, c->err);
 	if (ret < 0)
 		return ret;

@@ -21,7 +21,7 @@
 #include "render/obuf.h"
 
 /* parse_dxt_text() stopped at an incomplete module (its error printed) */
-enum { PARSE_DXT_INCOMPLETE = 1 };
+enum { PARSE_DXT_INCOMPLETE = 1, PARSE_DXT_CUT = 2 };
 
 /* The DXT text of log d after its job header: each DXT_POSIX and
  * DXT_MPIIO record, with OSTs from the log's LUSTRE records.  Incomplete

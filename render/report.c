@@ -116,7 +116,7 @@ struct panel {
 static double job_h(struct ctx *c, double w)
 {
 	(void)w;
-	return 118 + (c->job->partial ? 34 : 0);
+	return 118 + (c->job->partial ? 34 : 0) + (c->job->lost ? 34 : 0);
 }
 
 static void pct_str(char *b, size_t n, double v)
@@ -176,6 +176,21 @@ static void job_draw(struct ctx *c, double x, double y, double w)
 			"Incomplete log: a module ran out of memory; records "
 			"are missing and totals are low.",
 			9, 1, -1, C_BAND);
+		y += 34;
+	}
+	if (j->lost) {
+		char names[256], t[400];
+
+		chart_color(c->cr, C_WARN);
+		cairo_rectangle(c->cr, x, y, w, 26);
+		cairo_fill(c->cr);
+		/* the names only: the byte counts of iol_lost_text() would
+		 * not fit the band */
+		snprintf(t, sizeof(t),
+			 "Log cut short: the records of %s are left out "
+			 "(the file ends in their regions).",
+			 iol_lost_names(names, sizeof(names), j->lost));
+		chart_text_fit(c->cr, x + 8, y + 17, t, 9, 1, w - 16, C_BAND);
 		y += 34;
 	}
 	chart_text_fit(c->cr, x, y + 14, nz(j->exe[0] ? j->exe : j->path), 11,

@@ -21,6 +21,8 @@ cols="$cols top_file top_file_bytes"
 # added in issue 12, after the published columns
 cols="$cols read_time_by_slowest write_time_by_slowest read_mib_s write_mib_s"
 cols="$cols mpiio_meta_time h5f_meta_time h5d_meta_time pnetcdf_file_meta_time pnetcdf_var_meta_time strategy_basis"
+# added in issue 37: the modules a log cut short lost
+cols="$cols lost_modules"
 want=$(echo $cols | tr ' ' ',')
 got=$("$IOLENS" summary --format=csv "$log" | head -1)
 is "$got" "$want" "summary's CSV header is the published column list"

@@ -204,8 +204,8 @@ PGPASSWORD=wrong $RUN jobs --db "$PG" >/dev/null 2>"$TMP/err"
 is "$?:$(wc -l <"$TMP/err"):$(grep -c 'password authentication failed for user "iolens"' "$TMP/err")" "1:1:1" \
 	"a wrong password: exit 1, one line, the server's reason"
 $RUN jobs --db "postgresql://iolens:secret@/s?host=$PGD&port=$PORT" >/dev/null 2>"$TMP/err"
-is "$?:$(cat "$TMP/err")" "1:iolens jobs: cannot open 'postgresql://iolens:secret@/s?host=$PGD&port=$PORT': a password in the URL would be shown in messages and reports: give it in ~/.pgpass or PGPASSWORD" \
-	"a password in the URL: refused, it would show in messages and report footers"
+is "$?:$(cat "$TMP/err")" "1:iolens jobs: cannot open 'postgresql://iolens:***@/s?host=$PGD&port=$PORT': a password in the URL would be shown in messages and reports: give it in ~/.pgpass or PGPASSWORD" \
+	"a password in the URL: refused, it would show in messages and report footers; the message masks it"
 $RUN jobs --db "$PG" --where "1 = 1) UNION SELECT 1 FROM meta WHERE (1" >/dev/null 2>&1
 is "$?" 2 "--where with a UNION: refused"
 before=$(psql_q s "SELECT last_value FROM jobs_id_seq")

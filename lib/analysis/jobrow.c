@@ -99,9 +99,16 @@ static double g_end(const struct iol_jobrow *r)
 	return r->s->end_time;
 }
 
+/* records are missing: a module ran out of memory or a cut lost it */
 static int64_t g_incomplete_any(const struct iol_jobrow *r)
 {
-	return r->job->partial != 0;
+	return r->job->partial != 0 || r->job->lost != 0;
+}
+
+/* "DXT_POSIX HEATMAP": the modules a log cut short lost, "" if none */
+static const char *g_lost(const struct iol_jobrow *r, char *buf, size_t n)
+{
+	return iol_lost_names(buf, n, r->job->lost);
 }
 
 static double g_run_time(const struct iol_jobrow *r)
@@ -562,8 +569,10 @@ static const struct iol_field fields[] = {
 	NUMF("pnetcdf_var_meta_time", IOL_FT_NUM, "s",
 	     "PnetCDF variable metadata time", 4, j_meta_ncv),
 	STRF("strategy_basis", "I/O strategy decided by", g_strat_by),
+	/* added in issue 37 */
+	STRF("lost_modules", "modules lost to a cut", g_lost),
 /* the extended fields: not summary columns */
-#define NSUMMARY 92
+#define NSUMMARY 93
 	NUMF("end_time", IOL_FT_TIME, "s", "end", 0, g_end),
 	INTF("incomplete", IOL_FT_BOOL, "", "incomplete", g_incomplete_any),
 	BINFS(0, 0, "posix_read", "POSIX reads"),

@@ -4,6 +4,8 @@
  * on where the job came from goes through job->src (model/source.h); the
  * readers and the registry that picks one live in lib/sources.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -175,4 +177,91 @@ void iol_events_close(struct iol_events *it)
 		return;
 	it->src->events_close(it->state);
 	free(it);
+}
+
+/* ---- what a log cut short lost ---- */
+
+static const char *mod_name(int m)
+{
+	return m < IOL_MOD_KNOWN ? iol_modinfo(m)->name : "unknown";
+}
+
+/* v with a comma every three digits, as the messages write byte counts */
+static const char *grouped(char *b, size_t n, uint64_t v)
+{
+	char d[24];
+	int len = snprintf(d, sizeof(d), "%llu", (unsigned long long)v), i;
+	size_t o = 0;
+
+	for (i = 0; i < len && o + 2 < n; i++) {
+		if (i && (len - i) % 3 == 0)
+			b[o++] = ',';
+		b[o++] = d[i];
+	}
+	b[o] = '\0';
+	return b;
+}
+
+/* append to buf[*l..n) like snprintf, never past the end */
+static void add(char *buf, size_t n, size_t *l, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void add(char *buf, size_t n, size_t *l, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (*l >= n)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(buf + *l, n - *l, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		*l = *l + (size_t)w < n ? *l + (size_t)w : n - 1;
+}
+
+char *iol_lost_text(char *buf, size_t n, uint64_t lost, const uint64_t *have,
+		    const uint64_t *len)
+{
+	char h[32], t[32];
+	size_t l = 0;
+	int m, first = -1, rest = 0, seen = 0;
+
+	buf[0] = '\0';
+	for (m = 0; m < IOL_MOD_MAX; m++)
+		if ((lost >> m) & 1)
+			first < 0 ? (void)(first = m) : (void)rest++;
+	if (first < 0)
+		return buf;
+	/* the regions lie in id order: the first is the one the file ends
+	 * in, the others are wholly past its end */
+	add(buf, n, &l, "log cut: the %s region is incomplete (%s of %s bytes)",
+	    mod_name(first), grouped(h, sizeof(h), have[first]),
+	    grouped(t, sizeof(t), len[first]));
+	for (m = first + 1; m < IOL_MOD_MAX && rest; m++) {
+		if (!((lost >> m) & 1))
+			continue;
+		seen++;
+		add(buf, n, &l, "%s%s",
+		    seen == 1	   ? " and the "
+		    : seen == rest ? " and "
+				   : ", ",
+		    mod_name(m));
+	}
+	if (rest)
+		add(buf, n, &l, " region%s %s missing", rest > 1 ? "s" : "",
+		    rest > 1 ? "are" : "is");
+	add(buf, n, &l, "; %s records are left out", rest ? "their" : "its");
+	return buf;
+}
+
+char *iol_lost_names(char *buf, size_t n, uint64_t lost)
+{
+	size_t l = 0;
+	int m;
+
+	buf[0] = '\0';
+	for (m = 0; m < IOL_MOD_MAX; m++)
+		if ((lost >> m) & 1)
+			add(buf, n, &l, "%s%s", l ? " " : "", mod_name(m));
+	return buf;
 }

@@ -114,6 +114,11 @@ struct iol_job {
 	const struct iol_mount *mounts;
 	int nmounts;
 	uint64_t partial; /* bit i: module i incomplete */
+	/* bit i: module i's region lost to a log cut short (a full quota,
+	 * an interrupted copy): its records are left out; lost_have[i] of
+	 * its lost_len[i] bytes are in the file */
+	uint64_t lost;
+	uint64_t lost_have[IOL_MOD_MAX], lost_len[IOL_MOD_MAX];
 	struct iol_jmod mod[IOL_MOD_KNOWN];
 	struct iol_jdxt *dxt[2]; /* [0] DXT_POSIX, [1] DXT_MPIIO */
 	size_t ndxt[2];
@@ -147,6 +152,15 @@ struct iol_trace_opts;
 int iol_job_load_opts(struct iol_job **out, const char *path,
 		      const struct iol_trace_opts *o, struct iol_error *err);
 void iol_job_close(struct iol_job *job);
+
+/* What a log cut short lost, in words: "log cut: the DXT_POSIX region is
+ * incomplete (2,345 of 10,000 bytes); its records are left out", naming
+ * every module of the lost mask (bit i: module i, have[i] of len[i]
+ * bytes present).  Writes "" when lost is 0; returns buf. */
+char *iol_lost_text(char *buf, size_t n, uint64_t lost, const uint64_t *have,
+		    const uint64_t *len);
+/* The module names of the lost mask, separated by spaces ("" if none). */
+char *iol_lost_names(char *buf, size_t n, uint64_t lost);
 
 /* Path of a record id, or NULL. */
 const char *iol_job_name(const struct iol_job *job, uint64_t id);

@@ -369,7 +369,7 @@ static int put_book(struct iol_poprow *row, const struct iol_popfile *f,
 	    put_real(row, book_time("end_time",
 				    (double)job->end_sec + job->end_nsec * 1e-9,
 				    jr)) ||
-	    put_int(row, job->partial != 0);
+	    put_int(row, job->partial != 0 || job->lost != 0);
 	return e ? IOL_ENOMEM : 0;
 }
 

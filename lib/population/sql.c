@@ -60,6 +60,98 @@ int iol_sql_is_url(const char *name)
 			!strncmp(name, "postgres://", 11));
 }
 
+/* ---- passwords in URLs ---- */
+
+/* where a URL that starts at p ends in a message: white space, a quote */
+static size_t url_len(const char *p)
+{
+	size_t k = 0;
+
+	while (p[k] && !strchr(" \t\n\r'\"", p[k]))
+		k++;
+	return k;
+}
+
+/* the scheme's length if a PostgreSQL URL starts at p, else 0 */
+static size_t scheme_at(const char *p)
+{
+	if (!strncmp(p, "postgresql://", 13))
+		return 13;
+	if (!strncmp(p, "postgres://", 11))
+		return 11;
+	return 0;
+}
+
+/* append n bytes of s to buf[*k..cap), keeping room for the NUL */
+static void put(char *buf, size_t cap, size_t *k, const char *s, size_t n)
+{
+	if (*k + 1 >= cap)
+		return;
+	if (n > cap - 1 - *k)
+		n = cap - 1 - *k;
+	memcpy(buf + *k, s, n);
+	*k += n;
+}
+
+/* one URL of len bytes at u, its passwords masked, appended to buf */
+static void mask_url(const char *u, size_t len, size_t sch, char *buf,
+		     size_t cap, size_t *k)
+{
+	const char *end = u + len, *at = NULL, *colon, *p;
+
+	/* user:password@ (the last '@': a password may hold one) */
+	for (p = u + sch; p < end; p++)
+		if (*p == '@')
+			at = p;
+	colon = at ? memchr(u + sch, ':', (size_t)(at - (u + sch))) : NULL;
+	if (colon) {
+		put(buf, cap, k, u, (size_t)(colon + 1 - u));
+		put(buf, cap, k, "***", 3);
+		p = at;
+	} else {
+		p = u;
+	}
+	/* ?password=... or &password=... */
+	while (p < end) {
+		const char *q = p;
+
+		while (q < end && !((*q == '?' || *q == '&') &&
+				    !strncmp(q + 1, "password=", 9) &&
+				    (size_t)(end - q) > 9))
+			q++;
+		put(buf, cap, k, p, (size_t)(q - p));
+		if (q == end)
+			break;
+		put(buf, cap, k, q, 10);
+		put(buf, cap, k, "***", 3);
+		for (p = q + 10; p < end && *p != '&' && *p != '#'; p++)
+			;
+	}
+}
+
+char *iol_sql_mask(const char *text, char *buf, size_t n)
+{
+	size_t k = 0;
+	const char *p = text;
+
+	if (!n)
+		return buf;
+	while (*p) {
+		size_t sch = scheme_at(p), len;
+
+		if (!sch) {
+			put(buf, n, &k, p, 1);
+			p++;
+			continue;
+		}
+		len = url_len(p);
+		mask_url(p, len, sch, buf, n, &k);
+		p += len;
+	}
+	buf[k] = '\0';
+	return buf;
+}
+
 /* a server's message on one line, without its trailing newline */
 static void set_msg(struct iol_sql *db, const char *m)
 {
@@ -100,6 +192,17 @@ static int has_password(const char *name)
 {
 	PQconninfoOption *o = PQconninfoParse(name, NULL), *p;
 	int has = 0;
+
+	/* a URL libpq cannot parse: its error text could show the
+	 * password, so our own reading of it decides */
+	if (!o) {
+		size_t n = strlen(name) * 4 + 16;
+		char *shown = malloc(n);
+
+		has = !shown || strcmp(iol_sql_mask(name, shown, n), name) != 0;
+		free(shown);
+		return has;
+	}
 
 	for (p = o; p && p->keyword; p++)
 		if (!strcmp(p->keyword, "password") && p->val && *p->val)

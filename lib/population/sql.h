@@ -39,6 +39,13 @@ enum { IOL_SQLT_TEXT, IOL_SQLT_INT, IOL_SQLT_REAL, IOL_SQLT_ID };
 struct iol_sql;
 struct iol_sqlst;
 
+/* text with the password of every PostgreSQL URL in it masked, as every
+ * message shows a URL: "postgresql://bob:***@host/db", "?password=***"
+ * (a doubt masks more: a ':' and an '@' after "://" mask what lies between
+ * them).  Writes at most n bytes into buf (cut short if need be) and
+ * returns buf. */
+char *iol_sql_mask(const char *text, char *buf, size_t n);
+
 /* 1 if name is a PostgreSQL URL (postgresql:// or postgres://). */
 int iol_sql_is_url(const char *name);
 

@@ -152,6 +152,8 @@ static int load_heatmap(struct iol_job *job, struct iol_error *err)
 
 static void copy_header(struct iol_job *job, const struct iol_dlog *d)
 {
+	int i;
+
 	job->kind = IOL_SRC_DARSHAN;
 	memcpy(job->source, "darshan ", 8);
 	memcpy(job->source + 8, d->version, strlen(d->version) + 1);
@@ -172,6 +174,13 @@ static void copy_header(struct iol_job *job, const struct iol_dlog *d)
 	job->mounts = d->mounts;
 	job->nmounts = d->nmounts;
 	job->partial = d->partial;
+	job->lost = d->cut;
+	for (i = 0; i < IOL_MOD_MAX; i++) {
+		if (!((d->cut >> i) & 1))
+			continue;
+		job->lost_have[i] = iol_dlog_region_have(d, &d->mod_map[i]);
+		job->lost_len[i] = d->mod_map[i].len;
+	}
 }
 
 static int load_module(struct iol_job *job, int i, struct iol_error *err)
@@ -205,7 +214,9 @@ static int darshan_load(struct iol_job *job, const char *const *paths,
 		jm->present = d->mod_map[i].len > 0 || ((d->partial >> i) & 1);
 		jm->ver = (int)d->mod_ver[i];
 		jm->partial = (int)((d->partial >> i) & 1);
-		if (!d->mod_map[i].len || !iol_dlog_mod_readable(d, i))
+		/* a module a cut lost is present but has no records */
+		if (!d->mod_map[i].len || ((d->cut >> i) & 1) ||
+		    !iol_dlog_mod_readable(d, i))
 			continue;
 		ret = load_module(job, i, err);
 		if (ret < 0)

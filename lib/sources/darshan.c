@@ -41,6 +41,7 @@
 #define MAX_LUSTRE_STRIPES (1 << 20)
 #define MAX_HEATMAP_BINS (1 << 22)
 #define MAX_MDHIM_SERVERS (1 << 20)
+#define MAX_REGION (1ULL << 48)
 
 static inline uint64_t bswap64(uint64_t v)
 {
@@ -318,6 +319,121 @@ static inline void zin_skip(struct zin *r, size_t n)
 }
 
 /* ---- header ---- */
+static const char *region_name(int i)
+{
+	const struct iol_modinfo *mi = iol_modinfo(i);
+
+	return mi ? mi->name : "unknown";
+}
+
+/*
+ * A log cut short (a full quota, an interrupted copy) keeps its header,
+ * whose table still names every region at its full length: the regions
+ * the file ends in or before are lost, the ones before them are intact.
+ * The runtime writes the regions back to back (name table, then modules
+ * in id order), so a cut is told from a damaged table by that layout:
+ * only a table whose regions tile the file from the name table on, with
+ * none overlapping, may run past the end of the file.  (Module ids are
+ * not checked against the order: darshan-util itself reads regions by
+ * their offsets.)
+ */
+static int regions_tile(const struct iol_dlog *d)
+{
+	const struct iol_region *r[IOL_MOD_MAX + 1];
+	int n = 0, i, j, last = -1;
+
+	if (d->name_map.len)
+		r[n++] = &d->name_map;
+	for (i = 0; i < IOL_MOD_MAX; i++)
+		if (d->mod_map[i].len)
+			r[n++] = &d->mod_map[i];
+	for (i = 0; i < n; i++) {
+		/* the name table comes first, right after the job region */
+		if (r[i]->off < d->hdr_size ||
+		    (d->name_map.len && r[i]->off < d->name_map.off))
+			return 0;
+		if (last < 0 || r[i]->off > r[last]->off)
+			last = i;
+	}
+	/* each region but the last is followed by exactly one that starts
+	 * where it ends (offsets compared by difference: no overflow) */
+	for (i = 0; i < n; i++) {
+		int next = 0;
+
+		for (j = 0; j < n; j++) {
+			if (j != i && r[j]->off == r[i]->off)
+				return 0;
+			if (r[j]->off > r[i]->off &&
+			    r[j]->off - r[i]->off == r[i]->len)
+				next++;
+		}
+		if (i != last && next != 1)
+			return 0;
+	}
+	return 1;
+}
+
+/* Bytes of a region the file holds (less than its length when cut). */
+uint64_t iol_dlog_region_have(const struct iol_dlog *d,
+			      const struct iol_region *m)
+{
+	if (m->off >= d->file_size)
+		return 0;
+	return m->len < d->file_size - m->off ? m->len : d->file_size - m->off;
+}
+
+/* Check every region's bounds; mark the modules a cut lost in d->cut. */
+static int cut_regions(struct iol_dlog *d, size_t size, struct iol_error *err)
+{
+	int i, tile = -1;
+
+	if (d->name_map.len && (d->name_map.off > size ||
+				d->name_map.len > size - d->name_map.off)) {
+		if (d->name_map.off >= size && regions_tile(d))
+			return iol_error_set(
+				err, IOL_ETRUNC,
+				"cut in its job region (%zu of %llu bytes): "
+				"nothing intact to read",
+				size - d->hdr_size,
+				(unsigned long long)(d->name_map.off -
+						     d->hdr_size));
+		if (d->name_map.off >= d->hdr_size && regions_tile(d))
+			return iol_error_set(
+				err, IOL_ETRUNC,
+				"cut in its name table (%llu of %llu "
+				"bytes): nothing intact to read",
+				(unsigned long long)iol_dlog_region_have(
+					d, &d->name_map),
+				(unsigned long long)d->name_map.len);
+		return iol_error_set(err, IOL_ETRUNC,
+				     "name region (bytes %llu+%llu) lies "
+				     "outside the %zu-byte file",
+				     (unsigned long long)d->name_map.off,
+				     (unsigned long long)d->name_map.len, size);
+	}
+	for (i = 0; i < IOL_MOD_MAX; i++) {
+		const struct iol_region *m = &d->mod_map[i];
+
+		if (!m->len)
+			continue;
+		if (m->off >= d->hdr_size && m->off <= size &&
+		    m->len <= size - m->off)
+			continue;
+		if (tile < 0)
+			tile = m->off >= d->hdr_size && regions_tile(d);
+		/* no runtime writes a region of 256 TiB: a length beyond
+		 * that is damage, not the length of a region cut off */
+		if (!tile || m->len > MAX_REGION)
+			return iol_error_set(err, IOL_ETRUNC,
+					     "%s region (bytes %llu+%llu) lies "
+					     "outside the %zu-byte file",
+					     region_name(i),
+					     (unsigned long long)m->off,
+					     (unsigned long long)m->len, size);
+		d->cut |= 1ULL << i;
+	}
+	return 0;
+}
 
 static int parse_version(const char *s, int *maj, int *min)
 {
@@ -346,19 +462,12 @@ int iol_dlog_sniff(const void *buf, size_t len)
 	return m == DARSHAN_MAGIC || bswap64(m) == DARSHAN_MAGIC;
 }
 
-static const char *region_name(int i)
-{
-	const struct iol_modinfo *mi = iol_modinfo(i);
-
-	return mi ? mi->name : "unknown";
-}
-
 static int read_header(struct iol_dlog *d, struct iol_error *err)
 {
 	const uint8_t *p = d->priv->map;
 	size_t size = d->priv->size;
 	uint64_t magic;
-	int i, nslots;
+	int i, nslots, ret;
 	uint64_t first_mod = 0;
 
 	if (size == 0)
@@ -445,29 +554,14 @@ static int read_header(struct iol_dlog *d, struct iol_error *err)
 			(d->partial & 0x3f) | ((d->partial & ~0x3fULL) << 1);
 	}
 
-	/* every region must lie inside the file */
-	if (d->name_map.len &&
-	    (d->name_map.off < d->hdr_size || d->name_map.off > size ||
-	     d->name_map.len > size - d->name_map.off))
-		return iol_error_set(err, IOL_ETRUNC,
-				     "name region (bytes %llu+%llu) lies "
-				     "outside the %zu-byte file",
-				     (unsigned long long)d->name_map.off,
-				     (unsigned long long)d->name_map.len, size);
+	/* every region must lie inside the file, or be one that a log cut
+	 * short lost (cut_regions()) */
+	if ((ret = cut_regions(d, size, err)) < 0)
+		return ret;
 	for (i = 0; i < IOL_MOD_MAX; i++) {
 		const struct iol_region *m = &d->mod_map[i];
 
-		if (!m->len)
-			continue;
-		if (m->off < d->hdr_size || m->off > size ||
-		    m->len > size - m->off)
-			return iol_error_set(err, IOL_ETRUNC,
-					     "%s region (bytes %llu+%llu) lies "
-					     "outside the %zu-byte file",
-					     region_name(i),
-					     (unsigned long long)m->off,
-					     (unsigned long long)m->len, size);
-		if (!first_mod || m->off < first_mod)
+		if (m->len && (!first_mod || m->off < first_mod))
 			first_mod = m->off;
 	}
 	d->job_map.off = d->hdr_size;
@@ -482,6 +576,12 @@ static int read_header(struct iol_dlog *d, struct iol_error *err)
 				     "bad name region offset");
 	if (d->job_map.len == 0)
 		return iol_error_set(err, IOL_ETRUNC, "no job region");
+	if (d->job_map.len > size - d->hdr_size)
+		return iol_error_set(err, IOL_ETRUNC,
+				     "cut in its job region (%zu of "
+				     "%llu bytes): nothing intact to read",
+				     size - d->hdr_size,
+				     (unsigned long long)d->job_map.len);
 	return 0;
 }
 
@@ -1159,6 +1259,7 @@ struct iol_modrd_priv {
 	int64_t *i64buf;
 	size_t i64cap;
 	/* DXT state */
+	int whole; /* a cut region: buffer each record's segments first */
 	int64_t segs_left_w, segs_left_r;
 	size_t segsize;
 	/* iol_modrd_mark() */
@@ -1183,7 +1284,14 @@ static int i64_reserve(struct iol_modrd_priv *p, size_t n)
 int iol_modrd_open(struct iol_modrd *rd, const struct iol_dlog *d, int mod,
 		   struct iol_error *err)
 {
+	return iol_modrd_open_cut(rd, d, mod, 0, err);
+}
+
+int iol_modrd_open_cut(struct iol_modrd *rd, const struct iol_dlog *d, int mod,
+		       uint64_t chunk, struct iol_error *err)
+{
 	const struct iol_region *m;
+	uint64_t len;
 	int ret;
 
 	memset(rd, 0, sizeof(*rd));
@@ -1199,6 +1307,18 @@ int iol_modrd_open(struct iol_modrd *rd, const struct iol_dlog *d, int mod,
 			mod < IOL_MOD_KNOWN ? iol_modinfo(mod)->name
 					    : "unknown",
 			rd->ver);
+	len = m->len;
+	if ((d->cut >> mod) & 1) {
+		if (!chunk)
+			return iol_error_set(
+				err, IOL_ETRUNC,
+				"log cut short: the %s region is incomplete "
+				"(%llu of %llu bytes)",
+				iol_modinfo(mod)->name,
+				(unsigned long long)iol_dlog_region_have(d, m),
+				(unsigned long long)m->len);
+		len = iol_dlog_region_have(d, m) / chunk * chunk;
+	}
 	rd->priv = calloc(1, sizeof(*rd->priv));
 	if (!rd->priv)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -1211,13 +1331,14 @@ int iol_modrd_open(struct iol_modrd *rd, const struct iol_dlog *d, int mod,
 					     iol_modinfo(mod)->name, rd->ver);
 		}
 	}
-	ret = zin_init(&rd->priv->z, d->priv->map + m->off, m->len, d->comp);
+	ret = zin_init(&rd->priv->z, d->priv->map + m->off, len, d->comp);
 	if (ret < 0) {
 		iol_modrd_close(rd);
 		return iol_error_set(err, ret, "out of memory");
 	}
 	if (d->priv->mapped)
 		rd->priv->z.drop_base = d->priv->map;
+	rd->priv->whole = (int)((d->cut >> mod) & 1);
 	rd->rec.mod = mod;
 	return 0;
 }
@@ -1690,6 +1811,17 @@ static int get_dxt(struct iol_modrd *rd, struct iol_error *err)
 			"%s record with impossible segment counts %lld/%lld",
 			iol_modinfo(rd->mod)->name, (long long)r->wcount,
 			(long long)r->rcount);
+	/* a cut region gives a record only when all its segments are there,
+	 * as darshan-util reads a DXT record whole or not at all */
+	if (p->whole && r->wcount + r->rcount) {
+		size_t need = (size_t)(r->wcount + r->rcount) * p->segsize;
+
+		n = zin_need(&p->z, need, err);
+		if (n < 0)
+			return (int)n;
+		if ((size_t)n < need)
+			return short_record(rd, err);
+	}
 	p->segs_left_w = r->wcount;
 	p->segs_left_r = r->rcount;
 	return 1;

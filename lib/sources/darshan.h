@@ -40,6 +40,8 @@ struct iol_dlog {
 	int swapped;	  /* written on a machine of the other byte order */
 	size_t hdr_size;  /* 1328 or 360 */
 	uint64_t partial; /* bit i: module i incomplete (current ids) */
+	uint64_t cut;	  /* bit i: module i's region runs past the end of
+			   * a log cut short: its records cannot be read */
 	struct iol_region job_map, name_map, mod_map[IOL_MOD_MAX];
 	uint32_t mod_ver[IOL_MOD_MAX];
 
@@ -74,6 +76,11 @@ int iol_dlog_mount_of(const struct iol_dlog *d, const char *name);
  * returns 1 with *id and *name set, 0 at the end. */
 int iol_dlog_name_next(const struct iol_dlog *d, size_t *pos, uint64_t *id,
 		       const char **name);
+
+/* Bytes of region m the file holds: its length, or less in a log cut
+ * short (the modules of d->cut). */
+uint64_t iol_dlog_region_have(const struct iol_dlog *d,
+			      const struct iol_region *m);
 
 /* Can this build decode module mod's records at the version in the log? */
 int iol_dlog_mod_readable(const struct iol_dlog *d, int mod);
@@ -124,9 +131,16 @@ struct iol_modrd {
 };
 
 /* Start reading module mod.  Returns 0, IOL_EVERSION for versions this
- * build cannot read, IOL_EINVAL for a module without data. */
+ * build cannot read, IOL_EINVAL for a module without data, IOL_ETRUNC for
+ * a module whose region a cut lost (d->cut). */
 int iol_modrd_open(struct iol_modrd *rd, const struct iol_dlog *d, int mod,
 		   struct iol_error *err);
+/* Same, and for a module of d->cut reads what darshan-util reads of it:
+ * the whole chunks of chunk bytes the file holds (darshan-util stages a
+ * region DARSHAN_DEF_COMP_BUF_SZ = 1 MiB at a time and fails at the first
+ * chunk the file cuts); the records end with an error where they do. */
+int iol_modrd_open_cut(struct iol_modrd *rd, const struct iol_dlog *d, int mod,
+		       uint64_t chunk, struct iol_error *err);
 /* Next record: 1 and *rec set, 0 at the end of the module, or < 0. */
 int iol_modrd_next(struct iol_modrd *rd, const struct iol_rec **rec,
 		   struct iol_error *err);
