@@ -405,6 +405,33 @@ else
 	skip "no tmpfs can be mounted here (root only)" 1
 fi
 
+# the margin held by many sections at once: a room of free space (or
+# inodes) granted to one section and spent after the others had filled
+# the disk took 16 sections on a 256 MiB tmpfs to its last block; the
+# rooms are now counted in a sum every section grants against.  Each
+# section here only adds to files of its own, and the run directory is
+# kept: what is free after the run is the least that was free during
+# it, whatever the schedule (root only)
+if mount -t tmpfs -o nr_inodes=4000,size=64m iolens-t "$M" 2> /dev/null; then
+	trap 'umount "$M" 2> /dev/null; rm -rf "$TMP"' EXIT
+	# margin NAME WHAT: $TMP/NAME.script stops at the margin, 5 % of
+	# the blocks and of the inodes still free after it
+	margin() {
+		$RUN replay --allow-root --as-fast-as-possible --keep --dir "$M/sb" "$TMP/$1.script" > /dev/null 2> "$TMP/$1.err"
+		st=$?
+		set -- "$1" "$2" $(stat -f -c '%a %b %d %c' "$M")
+		ok $([ $st -eq 1 ] && grep -q "margin of free space or inodes" "$TMP/$1.err" && [ $(($3 * 20)) -ge "$4" ] && [ "$5" -ge $(($6 / 20)) ]; echo $?) "$2: $3 of $4 blocks and $5 of $6 inodes free at the least, 5 % kept (exit $st: $(head -c 120 "$TMP/$1.err"))"
+		rm -rf "$M/sb"
+	}
+	awk -v h="$head_" 'BEGIN { print h; for (r = 0; r < 16; r++) { print "rank " r " pid " (r + 1); print "open \"f" r "\" wronly|creat 0644 = 3 0.00001"; for (i = 0; i < 200; i++) print "write 3 65536 = 65536 0.00001" } }' > "$TMP/rooms.script"
+	margin rooms "16 sections writing 200 MiB on 64 MiB"
+	awk -v h="$head_" 'BEGIN { print h; for (r = 0; r < 16; r++) { print "rank " r " pid " (r + 1); for (i = 0; i < 400; i++) { print "open \"f" r "-" i "\" wronly|creat 0644 = 3 0.00001"; print "close 3 = 0 0.00001" } } }' > "$TMP/roomsi.script"
+	margin roomsi "16 sections making 6400 files on 4000 inodes"
+	umount "$M"
+else
+	skip "no tmpfs can be mounted here (root only)" 2
+fi
+
 # ---- signals: the run directory is removed, the status is the signal's
 # (SIGQUIT too, without a core dump)
 for sig in 15 2 3; do
