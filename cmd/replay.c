@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -730,6 +731,30 @@ static int ours(const char *n)
 	return !strcmp(n + 64, ".iolr");
 }
 
+/* Whether n is a compiled form's temporary ("<64 hex>.iolr.XXXXXX",
+ * lib/replay/compile.c: iol_rbin_write()) left by a compilation that
+ * was killed, and then removed: its writer holds a lock on it until it
+ * is renamed, so one that can be locked has none.  An empty one made
+ * within the minute may be a writer's not locked yet. */
+static int temp_left(int dfd, const char *n, const struct stat *st)
+{
+	size_t i;
+	int fd, gone;
+
+	for (i = 0; i < 64; i++)
+		if (!isxdigit((unsigned char)n[i]))
+			return 0;
+	if (strncmp(n + 64, ".iolr.", 6) || strlen(n + 70) != 6 ||
+	    (st->st_size == 0 && st->st_mtime > time(NULL) - 60))
+		return 0;
+	fd = openat(dfd, n, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	gone = !flock(fd, LOCK_EX | LOCK_NB) && !unlinkat(dfd, n, 0);
+	close(fd);
+	return gone;
+}
+
 static int cmp_centry(const void *a, const void *b)
 {
 	const struct centry *x = a, *y = b;
@@ -753,10 +778,10 @@ static void cache_prune(const struct cache *c)
 	if (!dir && d2 >= 0)
 		close(d2);
 	while (e && dir && n < CACHE_MAX && (de = readdir(dir)) != NULL) {
-		if (!ours(de->d_name) ||
-		    (keep && !strcmp(de->d_name, keep + 1)) ||
+		if ((keep && !strcmp(de->d_name, keep + 1)) ||
 		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
-		    !S_ISREG(st.st_mode) || st.st_uid != geteuid())
+		    !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+		    temp_left(fd, de->d_name, &st) || !ours(de->d_name))
 			continue;
 		if (st.st_atime < st.st_mtime) /* last used: made or read */
 			st.st_atime = st.st_mtime;

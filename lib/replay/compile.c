@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -316,7 +317,7 @@ int iol_rbin_write(const struct iol_rscript *s, const unsigned char key[32],
 		   const char *path, struct iol_error *err)
 {
 	char tmp[4200];
-	int fd, rc = too_large(s, err);
+	int fd, lk, rc = too_large(s, err);
 	FILE *f;
 
 	if (rc)
@@ -326,10 +327,21 @@ int iol_rbin_write(const struct iol_rscript *s, const unsigned char key[32],
 	if (fd < 0)
 		return iol_error_set(err, IOL_EIO, "cannot create '%s': %s",
 				     tmp, strerror(errno));
+	/* locked until renamed (a descriptor of its own, as fclose comes
+	 * first): a temporary nobody holds was left by a compilation
+	 * killed midway, which the cache's pruning removes (cmd/replay.c;
+	 * they stayed for ever) */
+	lk = dup(fd);
+	if (lk >= 0 && flock(lk, LOCK_EX)) {
+		close(lk);
+		lk = -1;
+	}
 	f = fdopen(fd, "wb");
 	if (!f) {
 		close(fd);
 		unlink(tmp);
+		if (lk >= 0)
+			close(lk);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
 	rc = write_all(f, s, key);
@@ -341,10 +353,12 @@ int iol_rbin_write(const struct iol_rscript *s, const unsigned char key[32],
 		rc = IOL_EIO;
 	if (!rc && rename(tmp, path))
 		rc = IOL_EIO;
-	if (rc) {
+	if (rc)
 		unlink(tmp);
+	if (lk >= 0)
+		close(lk);
+	if (rc)
 		return iol_error_set(err, rc, "cannot write '%s'", path);
-	}
 	return 0;
 }
 
