@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -733,6 +734,30 @@ static int ours(const char *n)
 	return !strcmp(n + 64, ".iolr");
 }
 
+/* Whether n is a compiled form's temporary ("<64 hex>.iolr.XXXXXX",
+ * lib/replay/compile.c: iol_rbin_write()) left by a compilation that
+ * was killed, and then removed: its writer holds a lock on it until it
+ * is renamed, so one that can be locked has none.  An empty one made
+ * within the minute may be a writer's not locked yet. */
+static int temp_left(int dfd, const char *n, const struct stat *st)
+{
+	size_t i;
+	int fd, gone;
+
+	for (i = 0; i < 64; i++)
+		if (!isxdigit((unsigned char)n[i]))
+			return 0;
+	if (strncmp(n + 64, ".iolr.", 6) || strlen(n + 70) != 6 ||
+	    (st->st_size == 0 && st->st_mtime > time(NULL) - 60))
+		return 0;
+	fd = openat(dfd, n, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	gone = !flock(fd, LOCK_EX | LOCK_NB) && !unlinkat(dfd, n, 0);
+	close(fd);
+	return gone;
+}
+
 static int cmp_centry(const void *a, const void *b)
 {
 	const struct centry *x = a, *y = b;
@@ -756,10 +781,10 @@ static void cache_prune(const struct cache *c)
 	if (!dir && d2 >= 0)
 		close(d2);
 	while (e && dir && n < CACHE_MAX && (de = readdir(dir)) != NULL) {
-		if (!ours(de->d_name) ||
-		    (keep && !strcmp(de->d_name, keep + 1)) ||
+		if ((keep && !strcmp(de->d_name, keep + 1)) ||
 		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
-		    !S_ISREG(st.st_mode) || st.st_uid != geteuid())
+		    !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+		    temp_left(fd, de->d_name, &st) || !ours(de->d_name))
 			continue;
 		if (st.st_atime < st.st_mtime) /* last used: made or read */
 			st.st_atime = st.st_mtime;
@@ -803,16 +828,36 @@ static int parse_limits_ok(const struct iol_rbin *b, size_t len,
 		ev += b->s.rank[r].n;
 	/* the strings too, with their offsets and index, as the parser
 	 * counts them (a line of 6 MB cached without the limit was reused
-	 * under --max-memory 8M) */
+	 * under --max-memory 8M), and the per-file totals */
 	return (!max_input || b->s.ninput <= max_input) &&
 	       len + ev * sizeof(struct iol_rev) + b->s.nbytes +
-			       b->s.nstr * 2 * sizeof(uint32_t) <=
+			       b->s.nstr * (2 * sizeof(uint32_t) + 24) <=
 		       parse_max_memory;
+}
+
+/* The text of the script at path in *buf (len bytes) and its SHA-256;
+ * EXIT_OK, or EXIT_DATA said. */
+static int script_text(const char *path, char **buf, size_t *len,
+		       unsigned char key[32])
+{
+	if (read_all(path, buf, len, parse_max_memory) < 0) {
+		if (errno == EFBIG)
+			msg("'%s': the script is larger than %zu bytes "
+			    "(--max-memory)",
+			    path, parse_max_memory);
+		else
+			msg("cannot open '%s': %s", path, strerror(errno));
+		return EXIT_DATA;
+	}
+	iol_sha256(*buf, *len, key);
+	return EXIT_OK;
 }
 
 /* The compiled form of the script at path, reused when the cache has
  * it under the SHA-256 of the text (and it checks out), else compiled
- * now.  Prints its own messages. */
+ * now.  Prints its own messages.  The text is not held while a form is
+ * loaded, nor the parsed script (each took as much again past
+ * --max-memory): the text is read again when the form is not reused. */
 static int compiled(const char *path, struct iol_rbin *b, struct cache *c,
 		    int *reused, int force, size_t max_input)
 {
@@ -823,16 +868,8 @@ static int compiled(const char *path, struct iol_rbin *b, struct cache *c,
 	char *buf;
 	int rc;
 
-	if (read_all(path, &buf, &len, parse_max_memory) < 0) {
-		if (errno == EFBIG)
-			msg("'%s': the script is larger than %zu bytes "
-			    "(--max-memory)",
-			    path, parse_max_memory);
-		else
-			msg("cannot open '%s': %s", path, strerror(errno));
+	if (script_text(path, &buf, &len, key) != EXIT_OK)
 		return EXIT_DATA;
-	}
-	iol_sha256(buf, len, key);
 	if (!c->dir[0] && cache_dir(c->dir, sizeof(c->dir)) < 0) {
 		const char *t = getenv("TMPDIR");
 
@@ -848,13 +885,17 @@ static int compiled(const char *path, struct iol_rbin *b, struct cache *c,
 		c->temp = 1;
 	}
 	iol_rbin_name(c->bin, sizeof(c->bin), c->dir, key);
-	*reused = !force && iol_rbin_load(b, c->bin, key, NULL) == 0;
+	if (!force) {
+		free(buf);
+		buf = NULL;
+	}
+	*reused = !force && iol_rbin_load_within(b, c->bin, key,
+						 parse_max_memory, NULL) == 0;
 	if (*reused && !parse_limits_ok(b, len, max_input)) {
 		iol_rbin_release(b);
 		*reused = 0;
 	}
 	if (*reused) {
-		free(buf);
 		if (!c->temp) { /* used now (its access time): the last to
 				   be pruned */
 			struct timespec t[2] = {{0, UTIME_NOW},
@@ -863,6 +904,11 @@ static int compiled(const char *path, struct iol_rbin *b, struct cache *c,
 			utimensat(AT_FDCWD, c->bin, t, AT_SYMLINK_NOFOLLOW);
 		}
 		return EXIT_OK;
+	}
+	if (!buf) { /* the text as it is now, and its key */
+		if (script_text(path, &buf, &len, key) != EXIT_OK)
+			return EXIT_DATA;
+		iol_rbin_name(c->bin, sizeof(c->bin), c->dir, key);
 	}
 	if (!c->temp)
 		cache_prune(c);
@@ -873,9 +919,10 @@ static int compiled(const char *path, struct iol_rbin *b, struct cache *c,
 	free(buf);
 	if (rc == 0)
 		rc = iol_rbin_write(&s, key, c->bin, &err);
-	if (rc == 0)
-		rc = iol_rbin_load(b, c->bin, key, &err);
 	iol_rscript_release(&s);
+	if (rc == 0)
+		rc = iol_rbin_load_within(b, c->bin, key, parse_max_memory,
+					  &err);
 	if (rc < 0) {
 		msg("'%s': %s", path, err.msg[0] ? err.msg : iol_strerror(rc));
 		return EXIT_DATA;

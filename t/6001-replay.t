@@ -67,6 +67,24 @@ $RUN replay --allow-root --dir "$SB" "$TMP/prune.script" > /dev/null 2>&1
 ok $?  "a new script compiled with an old compiled form in the cache"
 is "$([ -e "$old" ] && echo kept || echo gone) $([ -f "$bin" ] && echo kept) $(cat "$C/notes.txt") $([ -L "$C/$(printf '%064d' 8).iolr" ] && echo link)" \
 	"gone kept y link" "the cache: unused 40 days removed, the one used today kept, other names and links left"
+# a compilation killed midway (SIGKILL as it renames its temporary into
+# place: injected by strace, at that call and no other) left the
+# temporary in the cache for ever; the next compilation removes it, but
+# not one whose writer still holds it (its lock, here flock(1)'s)
+printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'open "k" wronly|creat 0644 = 3 0.00001' 'close 3 = 0 0.00001' > "$TMP/killed.script"
+held=$C/$(printf '%064d' 9).iolr.held00
+if command -v strace > /dev/null && command -v flock > /dev/null &&
+	strace -f -o /dev/null -e trace=rename,renameat,renameat2 -e inject=rename,renameat,renameat2:signal=KILL:when=1 \
+		$IOLENS replay --allow-root --dir "$SB" "$TMP/killed.script" > /dev/null 2>&1
+	[ "$(ls "$C" | grep -c '\.iolr\.')" = 1 ]; then
+	printf 'x' > "$held"
+	echo "# a comment changes the digest" >> "$TMP/prune.script"
+	flock "$held" $RUN replay --allow-root --dir "$SB" "$TMP/prune.script" > /dev/null 2> "$TMP/killed.err"
+	is "$? $(ls "$C" | grep '\.iolr\.' | tr '\n' ' ')" "0 ${held##*/} " "the temporary of a compilation killed midway removed by the next, one held kept ($(head -c 100 "$TMP/killed.err"))"
+	rm -f "$held"
+else
+	skip "strace cannot inject a signal here, or no flock(1)" 1
+fi
 echo "# a comment changes the digest" >> "$S"
 $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$SB" "$S" > "$TMP/j3"
 grep -q '"compiled":"written"' "$TMP/j3"

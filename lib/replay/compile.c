@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -96,24 +97,86 @@ int iol_rbin_seal(int fd)
 	return rc;
 }
 
-/* One compressed stream: raw length, compressed length, bytes. */
-static int put_stream(FILE *f, const void *raw, size_t n)
+/*
+ * One compressed stream (raw length, compressed length, bytes), deflated
+ * a piece at a time straight from the arrays that hold it: a copy of the
+ * strings, then of the tables, each with its compressed copy beside it,
+ * took 1.4 M strings far past --max-memory.
+ */
+struct zout {
+	FILE *f;
+	long at; /* where its header is */
+	uint64_t raw, zlen;
+	z_stream zs;
+	unsigned char out[16384];
+};
+
+static int zout_begin(struct zout *z, FILE *f, uint64_t raw)
 {
-	uLongf zl = compressBound((uLong)n);
-	unsigned char *z = malloc(zl ? zl : 1);
-	uint64_t hdr[2];
+	uint64_t hdr[2] = {raw, 0};
+
+	memset(&z->zs, 0, sizeof(z->zs));
+	z->f = f;
+	z->raw = raw;
+	z->zlen = 0;
+	z->at = ftell(f);
+	if (z->at < 0 || fwrite(hdr, sizeof(hdr), 1, f) != 1)
+		return IOL_EIO;
+	return deflateInit(&z->zs, 6) == Z_OK ? 0 : IOL_ENOMEM;
+}
+
+/* Deflate what is in zs with flush, writing what comes out. */
+static int zout_run(struct zout *z, int flush)
+{
+	int r;
+
+	do {
+		size_t n;
+
+		z->zs.next_out = z->out;
+		z->zs.avail_out = sizeof(z->out);
+		r = deflate(&z->zs, flush);
+		if (r == Z_STREAM_ERROR)
+			return IOL_ECOMPRESS;
+		n = sizeof(z->out) - z->zs.avail_out;
+		if (fwrite(z->out, 1, n, z->f) != n)
+			return IOL_EIO;
+		z->zlen += n;
+	} while (z->zs.avail_out == 0 ||
+		 (flush == Z_FINISH && r != Z_STREAM_END));
+	return 0;
+}
+
+static int zout_put(struct zout *z, const void *d, size_t n)
+{
+	const unsigned char *p = d;
 	int rc = 0;
 
-	if (!z)
-		return IOL_ENOMEM;
-	if (compress2(z, &zl, raw, (uLong)n, 6) != Z_OK)
-		rc = IOL_ECOMPRESS;
-	hdr[0] = n;
-	hdr[1] = zl;
-	if (!rc &&
-	    (fwrite(hdr, sizeof(hdr), 1, f) != 1 || fwrite(z, 1, zl, f) != zl))
+	while (n && !rc) { /* avail_in is an unsigned int */
+		uInt k = n > (1u << 30) ? 1u << 30 : (uInt)n;
+
+		z->zs.next_in = (unsigned char *)(uintptr_t)p;
+		z->zs.avail_in = k;
+		rc = zout_run(z, Z_NO_FLUSH);
+		p += k;
+		n -= k;
+	}
+	return rc;
+}
+
+/* The stream's end, and its compressed length in its header. */
+static int zout_end(struct zout *z, int rc)
+{
+	uint64_t hdr[2] = {z->raw, 0};
+
+	if (!rc)
+		rc = zout_run(z, Z_FINISH);
+	deflateEnd(&z->zs);
+	hdr[1] = z->zlen;
+	if (!rc && (fseek(z->f, z->at, SEEK_SET) ||
+		    fwrite(hdr, sizeof(hdr), 1, z->f) != 1 ||
+		    fseek(z->f, 0, SEEK_END)))
 		rc = IOL_EIO;
-	free(z);
 	return rc;
 }
 
@@ -211,27 +274,36 @@ static int put_chunks(FILE *f, const struct iol_rscript *s, struct tabbuf *tb,
 	return rc;
 }
 
+/* The tables: the sections' (in tb), inputs, rewrites, dropped paths,
+ * the original's per-file totals, the chunks. */
 static int put_tables(FILE *f, const struct iol_rscript *s, struct tabbuf *tb,
 		      const struct iol_rchunk *chs, size_t nch)
 {
 	int64_t(*pf)[3] = calloc(s->nstr ? s->nstr : 1, sizeof(*pf));
 	struct iol_rtotals t;
+	struct zout z;
 	int rc;
 
 	if (!pf)
 		return IOL_ENOMEM;
 	iol_rscript_totals(s, &t, pf);
-	rc = tab_put(tb, s->input, s->ninput * sizeof(*s->input));
+	rc = zout_begin(&z, f,
+			tb->n + s->ninput * sizeof(*s->input) +
+				(s->nrewrite + s->ndropped) * sizeof(uint32_t) +
+				s->nstr * sizeof(*pf) + nch * sizeof(*chs));
 	if (!rc)
-		rc = tab_put(tb, s->rewrite, s->nrewrite * sizeof(uint32_t));
+		rc = zout_put(&z, tb->p, tb->n);
 	if (!rc)
-		rc = tab_put(tb, s->dropped, s->ndropped * sizeof(uint32_t));
+		rc = zout_put(&z, s->input, s->ninput * sizeof(*s->input));
 	if (!rc)
-		rc = tab_put(tb, pf, s->nstr * sizeof(*pf));
+		rc = zout_put(&z, s->rewrite, s->nrewrite * sizeof(uint32_t));
 	if (!rc)
-		rc = tab_put(tb, chs, nch * sizeof(*chs));
+		rc = zout_put(&z, s->dropped, s->ndropped * sizeof(uint32_t));
 	if (!rc)
-		rc = put_stream(f, tb->p, tb->n);
+		rc = zout_put(&z, pf, s->nstr * sizeof(*pf));
+	if (!rc)
+		rc = zout_put(&z, chs, nch * sizeof(*chs));
+	rc = zout_end(&z, rc);
 	free(pf);
 	return rc;
 }
@@ -243,22 +315,20 @@ static int write_all(FILE *f, const struct iol_rscript *s,
 	struct tabbuf tb = {0};
 	struct iol_rchunk *chs = NULL;
 	size_t nch = 0;
-	unsigned char *strs = NULL;
+	struct zout z;
 	int rc;
 
 	memset(&h, 0, sizeof(h));
 	if (fwrite(&h, sizeof(h), 1, f) != 1)
 		return IOL_EIO;
 	h.strs_off = sizeof(h);
-	strs = malloc(s->nbytes + s->nstr * 4 + 1);
-	if (!strs)
-		return IOL_ENOMEM;
-	if (s->nstr) {
-		memcpy(strs, s->off, s->nstr * 4);
-		memcpy(strs + s->nstr * 4, s->strs, s->nbytes);
-	}
-	rc = put_stream(f, strs, s->nbytes + s->nstr * 4);
-	free(strs);
+	/* the offsets, then the strings */
+	rc = zout_begin(&z, f, s->nbytes + s->nstr * 4);
+	if (!rc)
+		rc = zout_put(&z, s->off, s->nstr * 4);
+	if (!rc)
+		rc = zout_put(&z, s->strs, s->nbytes);
+	rc = zout_end(&z, rc);
 	if (!rc)
 		rc = put_chunks(f, s, &tb, &chs, &nch);
 	h.tabs_off = (uint64_t)ftell(f);
@@ -316,7 +386,7 @@ int iol_rbin_write(const struct iol_rscript *s, const unsigned char key[32],
 		   const char *path, struct iol_error *err)
 {
 	char tmp[4200];
-	int fd, rc = too_large(s, err);
+	int fd, lk, rc = too_large(s, err);
 	FILE *f;
 
 	if (rc)
@@ -326,10 +396,21 @@ int iol_rbin_write(const struct iol_rscript *s, const unsigned char key[32],
 	if (fd < 0)
 		return iol_error_set(err, IOL_EIO, "cannot create '%s': %s",
 				     tmp, strerror(errno));
+	/* locked until renamed (a descriptor of its own, as fclose comes
+	 * first): a temporary nobody holds was left by a compilation
+	 * killed midway, which the cache's pruning removes (cmd/replay.c;
+	 * they stayed for ever) */
+	lk = dup(fd);
+	if (lk >= 0 && flock(lk, LOCK_EX)) {
+		close(lk);
+		lk = -1;
+	}
 	f = fdopen(fd, "wb");
 	if (!f) {
 		close(fd);
 		unlink(tmp);
+		if (lk >= 0)
+			close(lk);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
 	rc = write_all(f, s, key);
@@ -341,23 +422,36 @@ int iol_rbin_write(const struct iol_rscript *s, const unsigned char key[32],
 		rc = IOL_EIO;
 	if (!rc && rename(tmp, path))
 		rc = IOL_EIO;
-	if (rc) {
+	if (rc)
 		unlink(tmp);
+	if (lk >= 0)
+		close(lk);
+	if (rc)
 		return iol_error_set(err, rc, "cannot write '%s'", path);
-	}
 	return 0;
 }
 
-/* Read and inflate the stream at off into a new buffer of *n bytes. */
-static int get_stream(int fd, uint64_t off, unsigned char **out, size_t *n)
+/*
+ * A stream inflated a piece at a time straight into the arrays that keep
+ * it: inflated whole first, then copied, the tables were held twice (and
+ * the compressed bytes beside them), 160 MB for 1.4 M strings under
+ * --max-memory 64M.  left: the raw bytes not yet taken.
+ */
+struct zin {
+	int fd;
+	uint64_t off, zleft, left;
+	z_stream zs;
+	int end; /* inflate reached the stream's end */
+	unsigned char in[16384];
+};
+
+static int zin_open(struct zin *z, int fd, uint64_t off)
 {
 	struct stat sb;
 	uint64_t hdr[2];
-	unsigned char *z, *raw;
-	uLongf rl;
-	int rc = 0;
 
-	*out = NULL;
+	memset(&z->zs, 0, sizeof(z->zs));
+	z->end = 0;
 	/* sizes bounded by the file and by zlib's largest ratio (1032:1)
 	 * before anything is allocated */
 	if (fstat(fd, &sb) < 0 || off > (uint64_t)sb.st_size ||
@@ -365,49 +459,101 @@ static int get_stream(int fd, uint64_t off, unsigned char **out, size_t *n)
 	    hdr[1] > (uint64_t)sb.st_size - off ||
 	    hdr[0] > hdr[1] * 1032 + 64 || hdr[0] > ((uint64_t)1 << 34))
 		return IOL_ECORRUPT;
-	z = malloc(hdr[1] ? hdr[1] : 1);
-	raw = malloc(hdr[0] ? hdr[0] : 1);
-	rl = (uLongf)hdr[0];
-	if (!z || !raw)
-		rc = IOL_ENOMEM;
-	else if (pread(fd, z, hdr[1], (off_t)(off + sizeof(hdr))) !=
-		 (ssize_t)hdr[1])
-		rc = IOL_ETRUNC;
-	else if (uncompress(raw, &rl, z, (uLong)hdr[1]) != Z_OK || rl != hdr[0])
-		rc = IOL_ECOMPRESS;
-	free(z);
-	if (rc) {
-		free(raw);
-		return rc;
+	z->fd = fd;
+	z->off = off + sizeof(hdr);
+	z->zleft = hdr[1];
+	z->left = hdr[0];
+	return inflateInit(&z->zs) == Z_OK ? 0 : IOL_ENOMEM;
+}
+
+/* The next n raw bytes into d. */
+static int zin_take(struct zin *z, void *d, size_t n)
+{
+	ssize_t k;
+	int r;
+
+	if (n > z->left)
+		return IOL_ECORRUPT;
+	z->left -= n;
+	z->zs.next_out = d;
+	while (n) {
+		uInt step = n > (1u << 30) ? 1u << 30 : (uInt)n;
+
+		z->zs.avail_out = step;
+		while (z->zs.avail_out) {
+			if (!z->zs.avail_in && z->zleft) {
+				k = pread(z->fd, z->in,
+					  z->zleft < sizeof(z->in)
+						  ? (size_t)z->zleft
+						  : sizeof(z->in),
+					  (off_t)z->off);
+				if (k <= 0)
+					return IOL_ETRUNC;
+				z->off += (uint64_t)k, z->zleft -= (uint64_t)k;
+				z->zs.next_in = z->in;
+				z->zs.avail_in = (uInt)k;
+			}
+			if (z->end)
+				return IOL_ECOMPRESS;
+			r = inflate(&z->zs, Z_NO_FLUSH);
+			if (r == Z_STREAM_END)
+				z->end = 1;
+			else if (r != Z_OK)
+				return IOL_ECOMPRESS;
+		}
+		n -= step;
 	}
-	*out = raw;
-	*n = (size_t)hdr[0];
 	return 0;
+}
+
+/* count items of size bytes into a new array: the count is checked
+ * against the bytes the stream still holds before anything is allocated
+ * (a damaged count must not ask for terabytes) */
+static void *zin_new(struct zin *z, uint64_t count, size_t size, int *rc)
+{
+	size_t n;
+	void *d;
+
+	if (*rc)
+		return NULL;
+	if (count > z->left / size) {
+		*rc = IOL_ECORRUPT;
+		return NULL;
+	}
+	n = (size_t)count * size;
+	d = malloc(n ? n : 1);
+	if (!d)
+		*rc = IOL_ENOMEM;
+	else
+		*rc = zin_take(z, d, n);
+	return d;
 }
 
 static int load_strings(struct iol_rbin *b, int fd, const struct bhead *h)
 {
 	struct iol_rscript *s = &b->s;
-	unsigned char *raw;
-	size_t n, i;
-	int rc = get_stream(fd, h->strs_off, &raw, &n);
+	struct zin z;
+	size_t i;
+	int rc = zin_open(&z, fd, h->strs_off);
 
+	if (!rc && (h->nstr > z.left / 4 || h->nbytes > z.left ||
+		    z.left != h->nstr * 4 + h->nbytes))
+		rc = IOL_ECORRUPT;
+	if (!rc) {
+		s->off = malloc(h->nstr * 4 + 4);
+		s->strs = malloc(h->nbytes + 1);
+		rc = !s->off || !s->strs ? IOL_ENOMEM : 0;
+	}
+	if (!rc)
+		rc = zin_take(&z, s->off, h->nstr * 4);
+	if (!rc)
+		rc = zin_take(&z, s->strs, h->nbytes);
+	inflateEnd(&z.zs);
 	if (rc)
 		return rc;
-	if (h->nstr > n / 4 || h->nbytes > n || n != h->nstr * 4 + h->nbytes ||
-	    (h->nbytes && raw[n - 1])) {
-		free(raw);
+	s->strs[h->nbytes] = 0;
+	if (h->nbytes && s->strs[h->nbytes - 1])
 		return IOL_ECORRUPT;
-	}
-	s->off = malloc(h->nstr * 4 + 4);
-	s->strs = malloc(h->nbytes + 1);
-	if (!s->off || !s->strs) {
-		free(raw);
-		return IOL_ENOMEM;
-	}
-	memcpy(s->off, raw, h->nstr * 4);
-	memcpy(s->strs, raw + h->nstr * 4, h->nbytes);
-	free(raw);
 	s->nstr = h->nstr;
 	s->nbytes = h->nbytes;
 	for (i = 0; i < s->nstr; i++)
@@ -416,53 +562,17 @@ static int load_strings(struct iol_rbin *b, int fd, const struct bhead *h)
 	return 0;
 }
 
-/* Take n bytes from the table stream into a new array. */
-static int take(unsigned char **p, size_t *left, void *dst, size_t n)
-{
-	if (n > *left)
-		return IOL_ECORRUPT;
-	memcpy(dst, *p, n);
-	*p += n;
-	*left -= n;
-	return 0;
-}
-
-/* count items of size bytes: the count is checked against the bytes the
- * stream still holds before anything is allocated (a damaged count must
- * not ask for terabytes) */
-static void *take_new(unsigned char **p, size_t *left, uint64_t count,
-		      size_t size, int *rc)
-{
-	size_t n;
-	void *d;
-
-	if (*rc)
-		return NULL;
-	if (count > *left / size) {
-		*rc = IOL_ECORRUPT;
-		return NULL;
-	}
-	n = (size_t)count * size;
-	d = malloc(n ? n : 1);
-	if (!d)
-		*rc = IOL_ENOMEM;
-	else if (!*rc && take(p, left, d, n))
-		*rc = IOL_ECORRUPT;
-	return d;
-}
-
 static int load_tables(struct iol_rbin *b, int fd, const struct bhead *h)
 {
 	struct iol_rscript *s = &b->s;
-	unsigned char *raw, *p;
-	size_t n, r;
-	int rc = get_stream(fd, h->tabs_off, &raw, &n);
+	struct zin z;
+	size_t r;
+	int rc = zin_open(&z, fd, h->tabs_off);
 
 	if (rc)
 		return rc;
-	p = raw;
-	if (h->nrank > n / sizeof(struct brank)) {
-		free(raw);
+	if (h->nrank > z.left / sizeof(struct brank)) {
+		inflateEnd(&z.zs);
 		return IOL_ECORRUPT;
 	}
 	s->rank = calloc(h->nrank ? h->nrank : 1, sizeof(*s->rank));
@@ -474,26 +584,27 @@ static int load_tables(struct iol_rbin *b, int fd, const struct bhead *h)
 	for (r = 0; r < h->nrank && !rc; r++) {
 		struct brank br;
 
-		rc = take(&p, &n, &br, sizeof(br));
+		rc = zin_take(&z, &br, sizeof(br));
 		s->rank[r].rank = br.rank, s->rank[r].pid = br.pid;
 		s->rank[r].thread_of = br.thread_of;
 		s->rank[r].maxlen = br.maxlen, s->rank[r].n = br.n;
 		b->first[r] = br.first, b->nchunk[r] = br.nchunk;
 		b->maxfds[r] = br.maxfds;
-		if (br.first > h->nchunk || br.nchunk > h->nchunk - br.first ||
-		    br.maxlen < 0 || br.maxlen > MAXLEN || br.maxfds > br.n)
+		if (!rc &&
+		    (br.first > h->nchunk || br.nchunk > h->nchunk - br.first ||
+		     br.maxlen < 0 || br.maxlen > MAXLEN || br.maxfds > br.n))
 			rc = IOL_ECORRUPT;
 	}
 	s->nrank = h->nrank;
-	s->input = take_new(&p, &n, h->ninput, sizeof(*s->input), &rc);
+	s->input = zin_new(&z, h->ninput, sizeof(*s->input), &rc);
 	s->ninput = h->ninput;
-	s->rewrite = take_new(&p, &n, h->nrewrite, 4, &rc);
+	s->rewrite = zin_new(&z, h->nrewrite, 4, &rc);
 	s->nrewrite = h->nrewrite;
-	s->dropped = take_new(&p, &n, h->ndropped, 4, &rc);
+	s->dropped = zin_new(&z, h->ndropped, 4, &rc);
 	s->ndropped = h->ndropped;
-	b->per_file = take_new(&p, &n, h->nstr, sizeof(*b->per_file), &rc);
-	b->chunk = take_new(&p, &n, h->nchunk, sizeof(*b->chunk), &rc);
-	free(raw);
+	b->per_file = zin_new(&z, h->nstr, sizeof(*b->per_file), &rc);
+	b->chunk = zin_new(&z, h->nchunk, sizeof(*b->chunk), &rc);
+	inflateEnd(&z.zs);
 	return rc;
 }
 
@@ -564,9 +675,43 @@ static void take_header(struct iol_rbin *b, const struct bhead *h)
 	b->tot = h->tot;
 }
 
+/* What a form of these counts holds loaded: its strings and their
+ * offsets, the original's per-file totals, the other tables. */
+static uint64_t memory_of(uint64_t nstr, uint64_t nbytes, uint64_t ninput,
+			  uint64_t nrank, uint64_t nids, uint64_t nchunk)
+{
+	long double m = (long double)nbytes + (long double)nstr * (4 + 24) +
+			(long double)ninput * sizeof(struct iol_rinput) +
+			(long double)nrank * (sizeof(struct iol_rrank) + 24) +
+			(long double)nids * 4 +
+			(long double)nchunk * sizeof(struct iol_rchunk);
+
+	return m < (long double)UINT64_MAX ? (uint64_t)m : UINT64_MAX;
+}
+
+uint64_t iol_rbin_memory(const struct iol_rbin *b)
+{
+	const struct iol_rscript *s = &b->s;
+	size_t r;
+	uint64_t nchunk = 0;
+
+	for (r = 0; b->nchunk && r < s->nrank; r++)
+		nchunk += b->nchunk[r];
+	return memory_of(s->nstr, s->nbytes, s->ninput, s->nrank,
+			 s->nrewrite + s->ndropped, nchunk);
+}
+
 int iol_rbin_load(struct iol_rbin *b, const char *path,
 		  const unsigned char key[32], struct iol_error *err)
 {
+	return iol_rbin_load_within(b, path, key, 0, err);
+}
+
+int iol_rbin_load_within(struct iol_rbin *b, const char *path,
+			 const unsigned char key[32], uint64_t max_memory,
+			 struct iol_error *err)
+{
+	uint64_t mem;
 	struct bhead h;
 	struct stat st;
 	unsigned char seal[32];
@@ -594,6 +739,19 @@ int iol_rbin_load(struct iol_rbin *b, const char *path,
 		rc = IOL_ECORRUPT;
 	if (!rc && (h.nstr > UINT32_MAX || h.nrank > (1u << 24)))
 		rc = IOL_ECORRUPT;
+	/* refused before anything is allocated: a form compiled under a
+	 * larger limit, reused under this one */
+	mem = memory_of(h.nstr, h.nbytes, h.ninput, h.nrank,
+			h.nrewrite + h.ndropped, h.nchunk);
+	if (!rc && max_memory && mem > max_memory) {
+		close(fd);
+		return iol_error_set(err, IOL_EINVAL,
+				     "its compiled form's strings and tables "
+				     "take %llu bytes, more than %llu "
+				     "(--max-memory)",
+				     (unsigned long long)mem,
+				     (unsigned long long)max_memory);
+	}
 	if (!rc)
 		rc = load_strings(b, fd, &h);
 	if (!rc)

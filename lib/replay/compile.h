@@ -58,6 +58,14 @@ int iol_rbin_seal(int fd);
  * compile again). */
 int iol_rbin_load(struct iol_rbin *b, const char *path,
 		  const unsigned char key[32], struct iol_error *err);
+/* The same, refused (IOL_EINVAL, nothing allocated) when the strings and
+ * tables it would hold take more than max_memory bytes (0: no limit). */
+int iol_rbin_load_within(struct iol_rbin *b, const char *path,
+			 const unsigned char key[32], uint64_t max_memory,
+			 struct iol_error *err);
+/* The bytes a loaded form holds: its strings, their offsets and its
+ * tables (what --max-memory counts of it while it runs). */
+uint64_t iol_rbin_memory(const struct iol_rbin *b);
 void iol_rbin_release(struct iol_rbin *b);
 
 struct iol_rcursor {

@@ -48,10 +48,11 @@ struct rprog {
 	 * wakes them, the others sleep again (engine-rank.c: sleep_on()) */
 	_Atomic int64_t gen;
 	_Atomic int64_t wake_at;
-	/* bytes of calls under way that take more than their section's
-	 * share of the free space (in section 0's entry alone;
-	 * engine-rank.c: claim()) */
-	_Atomic int64_t big;
+	/* bytes and inodes every section holds of the free space above
+	 * the margin: the rooms granted and not yet spent, and what the
+	 * calls under way take (in section 0's entry alone, where the
+	 * sections share this machine's memory; engine-rank.c: take()) */
+	_Atomic int64_t out_b, out_i;
 };
 
 /* The common start of a run's sections on one machine: each says it is

@@ -312,7 +312,9 @@ struct rk {
 	/* bytes and inodes this rank may still take before it looks at
 	 * the free space again (past_margin()) */
 	int64_t room_b, room_i;
-	int64_t big; /* its part of prog[0].big: claim() */
+	/* what the call under way takes, in prog[0].out_b and out_i until
+	 * it returns (unclaim()) */
+	int64_t held_b, held_i;
 	/* the replay's own work between a call's return and the next
 	 * call, where no gap lies between them: seconds summed over the
 	 * calls timed, and their number (start_of()) */
@@ -541,44 +543,84 @@ static int64_t op_copy(struct rk *k, const struct iol_rev *e, int in)
 	return done;
 }
 
-/*
- * Whether one call may take b bytes of the l left above the margin.
- * Within its section's share (l / nrank), yes.  Past it, where the
- * sections share this machine's memory, when it fits beside the rooms
- * the other sections may hold (half of their shares, past_margin())
- * and the other such calls under way (prog[0].big), which it joins
- * until it returns (unclaim()): so a section alone may take all of l,
- * and a call of 12 MB on 19 MB free over a margin of 1 MB is made
- * with one other section as without (it was refused, ENOSPC, or the
- * run stopped "below its margin").  Across nodes, the share alone.
- */
-static int claim(struct rk *k, double l, int64_t b)
+/* Bytes and inodes left above the margin on fd's file system (5 % of
+ * its inodes held back, as disk_low() does); -1 when it cannot be
+ * read (then nothing is refused, as before a look). */
+static int left_of(const struct rk *k, int fd, double *lb, double *li)
 {
-	double nr = k->c->b->s.nrank ? (double)k->c->b->s.nrank : 1;
-	_Atomic int64_t *big = &k->c->prog[0].big;
-	int64_t before;
+	struct statvfs v;
 
-	if ((double)b <= l / nr)
+	if (fstatvfs(fd, &v))
+		return -1;
+	*lb = (double)v.f_bavail * (double)v.f_frsize -
+	      (double)k->c->o->lim.margin;
+	*li = v.f_files > 0 ? (double)v.f_favail - (double)(v.f_files / 20)
+			    : 1e18;
+	return 0;
+}
+
+/*
+ * Take b bytes and i inodes of fd's file system into the sum of what
+ * every section holds (prog[0].out_b, out_i) when the sum still fits in
+ * what is left above the margin: 1, else 0 (nothing taken).  A room
+ * granted once and spent later, after the other sections had filled
+ * the disk, took 16 sections on a 256 MiB tmpfs to its last block.  The
+ * sum is added to first and the free space read after: what a section
+ * wrote and gave back before this read is in the free space read, what
+ * it gives back after is still in the sum (counted twice, never
+ * missed), and of two sections taking at once the later one sees the
+ * other's part in the sum.
+ */
+static int take(struct rk *k, int fd, int64_t b, int64_t i)
+{
+	struct rprog *p = &k->c->prog[0];
+	int64_t sb = atomic_fetch_add(&p->out_b, b) + b;
+	int64_t si = atomic_fetch_add(&p->out_i, i) + i;
+	double lb, li;
+
+	if (left_of(k, fd, &lb, &li) || ((double)sb <= lb && (double)si <= li))
 		return 1;
+	atomic_fetch_sub(&p->out_b, b);
+	atomic_fetch_sub(&p->out_i, i);
+	return 0;
+}
+
+static void give_back(struct rk *k, int64_t b, int64_t i)
+{
+	if (b)
+		atomic_fetch_sub(&k->c->prog[0].out_b, b);
+	if (i)
+		atomic_fetch_sub(&k->c->prog[0].out_i, i);
+}
+
+/*
+ * Whether one call that takes b bytes of fd's file system (a fallocate,
+ * a clone made as a copy) may be made.  Where the sections share this
+ * machine's memory, when it fits beside what every section holds
+ * (take()), which it joins until it returns (unclaim()): so a section
+ * alone may take all that is left above the margin, and a call of 12 MB
+ * on 19 MB free over a margin of 1 MB is made with one other section as
+ * without.  Across nodes, within its share (of nrank) alone.
+ */
+static int claim(struct rk *k, int fd, int64_t b)
+{
+	double nr = k->c->b->s.nrank ? (double)k->c->b->s.nrank : 1, lb, li;
+
 	if (!k->local)
+		return left_of(k, fd, &lb, &li) || (double)b <= lb / nr;
+	if (!take(k, fd, b, 0))
 		return 0;
-	before = atomic_fetch_add(big, b);
-	if ((double)before + (double)b > l - (nr - 1) * (l / nr) / 2) {
-		atomic_fetch_sub(big, b);
-		return 0;
-	}
-	k->big += b;
+	k->held_b += b;
 	return 1;
 }
 
-/* After the call: its claim given back (its bytes are in the free
+/* After the call: what it held given back (its bytes are in the free
  * space the next look sees) */
 static void unclaim(struct rk *k)
 {
-	if (k->big) {
-		atomic_fetch_sub(&k->c->prog[0].big, k->big);
-		k->big = 0;
-	}
+	give_back(k, k->held_b, k->held_i);
+	k->held_b = 0;
+	k->held_i = 0;
 }
 
 /* A reflink clone as the original: FICLONE (all offsets 0 and no
@@ -596,7 +638,6 @@ static int64_t op_clone(struct rk *k, const struct iol_rev *e, int f)
 	int src = fdm_get(k->map, e->fd2), en;
 	int64_t want = e->len, r;
 	loff_t oin = e->off2, oout = e->off;
-	struct statvfs v;
 	struct stat st;
 	ssize_t n;
 
@@ -628,10 +669,7 @@ static int64_t op_clone(struct rk *k, const struct iol_rev *e, int f)
 			return -1;
 		want = st.st_size > e->off2 ? st.st_size - e->off2 : 0;
 	}
-	if (!fstatvfs(f, &v) && !claim(k,
-				       (double)v.f_bavail * (double)v.f_frsize -
-					       (double)k->c->o->lim.margin,
-				       want)) {
+	if (!claim(k, f, want)) {
 		errno = ENOSPC;
 		return -1;
 	}
@@ -655,14 +693,9 @@ static int64_t op_clone(struct rk *k, const struct iol_rev *e, int f)
  * name. */
 static int64_t op_falloc(struct rk *k, const struct iol_rev *e, int f)
 {
-	struct statvfs v;
 	unsigned mode = e->flags & IOL_FALLOC_ALL;
 
-	if (!(mode & IOL_FALLOC_PUNCH_HOLE) && !fstatvfs(f, &v) &&
-	    !claim(k,
-		   (double)v.f_bavail * (double)v.f_frsize -
-			   (double)k->c->o->lim.margin,
-		   e->len)) {
+	if (!(mode & IOL_FALLOC_PUNCH_HOLE) && !claim(k, f, e->len)) {
 		errno = ENOSPC;
 		return -1;
 	}
@@ -715,6 +748,24 @@ static void takes(struct rk *k, const struct iol_rev *e, int64_t *b, int64_t *i)
 	}
 }
 
+/* Across nodes (a group of several processes, whose shared page may sit
+ * on another node): a room of half the rank's share (of nrank) of what
+ * is left above the margin, the call within the share. */
+static int past_share(struct rk *k, int64_t b, int64_t i)
+{
+	double nr = k->c->b->s.nrank ? (double)k->c->b->s.nrank : 1, lb, li;
+
+	if (left_of(k, k->c->dirfd, &lb, &li))
+		return 0;
+	lb /= nr;
+	li /= nr;
+	if ((double)i > li || (double)b > lb)
+		return 1;
+	k->room_b = (int64_t)((lb - (double)b) / 2);
+	k->room_i = (int64_t)((li - (double)i) / 2);
+	return 0;
+}
+
 /*
  * Whether a call that may take b bytes and i inodes would take the
  * sandbox's file system below its margin.  The watcher looks every
@@ -723,32 +774,43 @@ static void takes(struct rk *k, const struct iol_rev *e, int64_t *b, int64_t *i)
  * filled a file system to its last block or inode between two looks.
  * So each rank looks itself before a call that takes more than its room,
  * and its room is half of its share (of nrank) of what is left above
- * the margin: no look at all for most calls, and the sections together
- * never take more than is left; a call past the share is made when it
- * fits beside the others' rooms (claim()).
+ * the margin less what every section holds (take()): no look at all for
+ * most calls, and the sections together never take more than is left.
+ * A call past the share is made when it fits beside what they hold.
  */
 static int past_margin(struct rk *k, int64_t b, int64_t i)
 {
-	struct statvfs v;
 	double nr = k->c->b->s.nrank ? (double)k->c->b->s.nrank : 1, lb, li;
+	int64_t rb, ri;
+	int fd = k->c->dirfd;
 
 	if (b <= k->room_b && i <= k->room_i) {
 		k->room_b -= b;
 		k->room_i -= i;
+		if (k->local)
+			k->held_b += b, k->held_i += i;
 		return 0;
 	}
-	if (fstatvfs(k->c->dirfd, &v))
+	if (!k->local)
+		return past_share(k, b, i);
+	give_back(k, k->room_b, k->room_i); /* for a room of the new size */
+	k->room_b = 0;
+	k->room_i = 0;
+	if (left_of(k, fd, &lb, &li))
 		return 0;
-	lb = (double)v.f_bavail * (double)v.f_frsize -
-	     (double)k->c->o->lim.margin;
-	li = v.f_files > 0
-		     ? ((double)v.f_favail - (double)(v.f_files / 20)) / nr
-		     : 1e18;
-	if ((double)i > li || !claim(k, lb, b))
-		return 1;
-	k->room_b =
-		(double)b < lb / nr ? (int64_t)((lb / nr - (double)b) / 2) : 0;
-	k->room_i = (int64_t)((li - (double)i) / 2);
+	lb -= (double)atomic_load(&k->c->prog[0].out_b) + (double)b;
+	li -= (double)atomic_load(&k->c->prog[0].out_i) + (double)i;
+	rb = lb > 0 ? (int64_t)(lb / nr / 2) : 0;
+	ri = li > 0 ? (int64_t)(li / nr / 2) : 0;
+	if (!take(k, fd, b + rb, i + ri)) {
+		rb = 0, ri = 0;
+		if (!take(k, fd, b, i))
+			return 1;
+	}
+	k->room_b = rb;
+	k->room_i = ri;
+	k->held_b += b;
+	k->held_i += i;
 	return 0;
 }
 
@@ -1201,7 +1263,7 @@ int replay_rank(struct rctx *c, size_t r)
 		       0,    0,	   {{-1, 0, ""}},
 		       0,    0,	   0,
 		       0,    0,	   0,
-		       0,    0};
+		       0,    0,	   0};
 	const struct iol_rgroup *g = c->o->group;
 	size_t len = (size_t)c->b->s.rank[r].maxlen;
 	struct iol_rcursor cur;
@@ -1236,6 +1298,8 @@ int replay_rank(struct rctx *c, size_t r)
 		c->st->t.run_s = rnow() - c->t0;
 		iol_rcursor_release(&cur);
 	}
+	if (k.local) /* what it holds, for the sections still running */
+		give_back(&k, k.room_b + k.held_b, k.room_i + k.held_i);
 	fdm_release(&k.own); /* a process's: replay_process() */
 	pc_flush(&k);
 	free(buf);

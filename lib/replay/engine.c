@@ -1231,10 +1231,15 @@ static int over(struct iol_error *err, const char *what, int64_t n, int64_t lim,
  * bytes and calls per section and path (shared_map): 256 sections of a
  * script naming a million paths would map 6 GB (nrank < 2^24, nstr <
  * 2^32: no overflow), and the kernel's files of the descriptors the
- * sections hold at once (at most RANK_FDS a process). */
+ * sections hold at once (at most RANK_FDS a process); and the compiled
+ * form's strings and tables, which the run holds throughout (1.4 M
+ * strings took 160 MB under --max-memory 64M). */
 static int64_t memory_of(const struct iol_rbin *b, const struct iol_ropts *o)
 {
-	int64_t mem = (int64_t)b->s.nrank * (int64_t)b->s.nstr * 24;
+	uint64_t form = iol_rbin_memory(b);
+	int64_t mem =
+		(int64_t)b->s.nrank * (int64_t)b->s.nstr * 24 +
+		(form < ((uint64_t)1 << 62) ? (int64_t)form : (int64_t)1 << 62);
 	size_t r;
 
 	for (r = 0; r < b->s.nrank; r++) {

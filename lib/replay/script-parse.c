@@ -590,10 +590,12 @@ static int parse_line(struct pst *p, char *l, int *magic)
 
 /* What parsing holds: the text (n bytes, the caller's), the events as
  * allocated, the strings and their offsets, the inputs and rewrites
- * (the string index is about as large as the offsets: counted twice). */
+ * (the string index is about as large as the offsets: counted twice),
+ * and the original's per-file totals (24 bytes a string) that writing
+ * and loading the compiled form make. */
 static size_t parse_memory(const struct iol_rscript *s, size_t n)
 {
-	size_t m = n + s->capbytes + 2 * s->capoff * sizeof(uint32_t) +
+	size_t m = n + s->capbytes + s->capoff * (2 * sizeof(uint32_t) + 24) +
 		   s->ninput * sizeof(struct iol_rinput) +
 		   s->nrewrite * 2 * sizeof(uint32_t) +
 		   s->nrank * sizeof(struct iol_rrank),
