@@ -4,10 +4,15 @@
  * (engine.h, struct iol_rgroup), over MPI_COMM_WORLD.  The library knows
  * no MPI; these are the collective calls it asks for.
  */
+#define _GNU_SOURCE /* O_CLOEXEC */
 #ifdef IOLENS_MPI
+#include <fcntl.h>
 #include <limits.h>
 #include <mpi.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cmd/replay-mpi.h"
 #include "base/banned.h"
@@ -70,6 +75,29 @@ static void abort_all(void *ctx)
 	MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
+#ifdef IOLENS_TEST_HOOKS
+/* A test's pause (t/6004; make TEST_HOOKS=1 only): the run directory's
+ * name written to the FIFO $IOLENS_TEST_PAUSE, then the FIFO read to
+ * its end, so that a test acts at this point whatever the schedule. */
+static void pause_for_test(void *ctx, const char *rundir)
+{
+	const char *p = getenv("IOLENS_TEST_PAUSE");
+	char buf[64];
+	int fd, ok;
+
+	(void)ctx;
+	if (!p || (fd = open(p, O_WRONLY | O_CLOEXEC)) < 0)
+		return;
+	ok = write(fd, rundir, strlen(rundir)) >= 0 && write(fd, "\n", 1) == 1;
+	close(fd);
+	fd = ok ? open(p, O_RDONLY | O_CLOEXEC) : -1;
+	while (fd >= 0 && read(fd, buf, sizeof(buf)) > 0)
+		;
+	if (fd >= 0)
+		close(fd);
+}
+#endif
+
 void replay_mpi_group(struct iol_rgroup *g, int rank, int size)
 {
 	g->me = rank;
@@ -80,6 +108,10 @@ void replay_mpi_group(struct iol_rgroup *g, int rank, int size)
 	g->sum = sum;
 	g->sum64 = sum64;
 	g->abort = abort_all;
+	g->learnt = NULL;
+#ifdef IOLENS_TEST_HOOKS
+	g->learnt = pause_for_test;
+#endif
 }
 #else
 /* not an MPI build: nothing here (ISO C wants a declaration) */

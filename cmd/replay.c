@@ -504,10 +504,9 @@ static int print_table(const struct run *x, int fmt)
 		snprintf(ll, sizeof(ll), "ABI %d", x->r->landlock);
 	else if (s->nrank == 0) /* nothing forked to confine */
 		snprintf(ll, sizeof(ll), "not applied (no section to replay)");
-	else if (x->r->landlock_kernel > 0) /* engine.c fork_ranks() */
+	else if (x->r->landlock_kernel > 0) /* a section never confined */
 		snprintf(ll, sizeof(ll),
-			 "not applied (MPI processes replaying their rank "
-			 "in place)");
+			 "not applied (a section was not replayed)");
 	else
 		snprintf(ll, sizeof(ll), "not applied (not in this kernel)");
 	if (cmd_out_open(&out, NULL, fmt) < 0)

@@ -57,19 +57,19 @@ grep -q "line 5: this wait can never be met" "$TMP/err"
 ok $? "... at its line: $(cat "$TMP/err")"
 
 if ! command -v mpicc > /dev/null || ! command -v mpirun > /dev/null; then
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do ok 0 "# skip mpicc or mpirun is not installed (Debian: libopenmpi-dev, openmpi-bin)"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18; do ok 0 "# skip mpicc or mpirun is not installed (Debian: libopenmpi-dev, openmpi-bin)"; done
 	done_testing
 	exit 0
 fi
 if [ -n "${SANITIZE:-}${VALGRIND:-}" ]; then
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do ok 0 "# skip the MPI build is not made under SANITIZE or VALGRIND"; done
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18; do ok 0 "# skip the MPI build is not made under SANITIZE or VALGRIND"; done
 	done_testing
 	exit 0
 fi
 mkdir "$TMP/src"
 tar -C "$TOP" --exclude='*.o' --exclude='*.d' --exclude='*.a' --exclude='*.so' \
 	-cf - Makefile lib cmd render report-templates etc | tar -C "$TMP/src" -xf -
-nice make -s -j2 -C "$TMP/src" MPI=1 CC=mpicc bin/iolens > "$TMP/build" 2>&1
+nice make -s -j2 -C "$TMP/src" MPI=1 TEST_HOOKS=1 CC=mpicc bin/iolens > "$TMP/build" 2>&1
 ok $? "make MPI=1 builds"
 export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_mpi_warn_on_fork=0
 for np in 4 2; do
@@ -133,6 +133,50 @@ timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolen
 	--allow-root --format=json --dir "$TMP/sbm" "$TMP/prog.script" > "$TMP/j" 2> "$TMP/err"
 st=$?
 is "$st:$(ls -A "$TMP/sbm" 2> /dev/null)" "0:" "a script truncating the members' progress file: no member killed, nothing left (exit $st; $(grep -m1 -i 'signal\|truncate' "$TMP/err"))"
+# hostile, with a co-user who may write in the sandbox (uid 65534 when
+# root, else the test's own user): the members other than 0 opened the
+# run directory by the name member 0 sent, following links.  Swapped
+# for a link between member 0's staging and their open, member 1
+# replayed as root beneath the link's target: the canary overwritten,
+# exit 0.  The progress file beside it swapped for the co-user's own
+# file: member 1 wrote its progress there, exit 0.  Both are refused
+# now.  The swap is made at the build's pause (TEST_HOOKS=1: member 1
+# writes the run directory's name to the FIFO $IOLENS_TEST_PAUSE, then
+# reads it to its end), so it lands there under any schedule.
+co=
+[ "$(id -u)" = 0 ] && command -v setpriv > /dev/null &&
+	co="setpriv --reuid 65534 --regid 65534 --clear-groups"
+X=$TMP/sbx
+mkdir -p "$X" "$TMP/outside"
+chmod 711 "$TMP"
+chmod 777 "$X"
+mkfifo "$TMP/pause"
+printf 'iolens-replay-script 1\nrank 0 pid 1\nstat "." = 0 0.00001\nrank 1 pid 2\nopen "canary" wronly|creat|trunc 0644 = 3 0.00001\nwrite 3 5 = 5 0.00001\nclose 3 = 0 0.00001\n' > "$TMP/swap.script"
+for what in "run directory" "progress file"; do
+	echo canary > "$TMP/outside/canary"
+	# shellcheck disable=SC2016
+	$co sh -c 'head -c 4096 /dev/zero > "$1/mine" && ln "$1/mine" "$1/mine.kept"' sh "$X"
+	IOLENS_TEST_PAUSE=$TMP/pause timeout 120 mpirun -x IOLENS_TEST_PAUSE -np 2 --oversubscribe --allow-run-as-root \
+		"$TMP/src/bin/iolens" replay --allow-root --format=json --dir "$X" "$TMP/swap.script" > "$TMP/j" 2> "$TMP/err" &
+	pid=$!
+	# shellcheck disable=SC2016
+	rd=$(timeout 120 sh -c 'read -r l < "$1" && echo "$l"' sh "$TMP/pause")
+	# shellcheck disable=SC2016
+	case $what:$rd in
+	*:) ;; # no pause: the member ended before it (the test fails below)
+	run*) $co sh -c 'mv "$1" "$1.moved" && ln -s "$2" "$1"' sh "$rd" "$TMP/outside" ;;
+	*) $co mv "$X/mine" "$rd.progress" ;;
+	esac
+	# shellcheck disable=SC2016
+	timeout 60 sh -c 'echo go > "$1"' sh "$TMP/pause"
+	wait $pid
+	st=$?
+	mine=$(head -c 4096 /dev/zero | cmp -s - "$X/mine.kept" && echo "untouched")
+	ok $([ -n "$rd" ] && [ $st -ne 0 ] && [ "$(cat "$TMP/outside/canary")" = canary ] && [ "$mine" = untouched ]; echo $?) \
+		"the $what swapped for a ${co:+co-user's }$([ "$what" = "run directory" ] && echo "link" || echo "file") before member 1 opens it: refused (exit $st; $(grep -m1 'cannot open' "$TMP/err")), the canary and the co-user's file untouched"
+	rm -rf "${X:?}"/*
+done
+chmod 700 "$TMP"
 # a call failed in another member's rank is named as it failed there
 # (member 0 said "line 0: end succeeded here")
 printf 'iolens-replay-script 1\nrank 0 pid 1\nstat "nope0" = 0 0.00001\nrank 1 pid 2\nstat "." = 0 0.00001\nstat "nope1" = 0 0.00001\n' > "$TMP/fail.script"
@@ -141,14 +185,12 @@ timeout 120 mpirun -np 2 --oversubscribe --allow-run-as-root "$TMP/src/bin/iolen
 is "$(grep -o 'script:[0-9]*: section [0-9]: [a-z]* [a-z]* here' "$TMP/err" | tr '\n' ' ')" \
 	"script:3: section 0: stat failed here script:6: section 1: stat failed here " \
 	"the calls failed in either member's rank are named with their lines"
-# Landlock is not applied to a member replaying its rank in place, and
-# the report says why (it said "not in this kernel")
-# (where a forked replay of the same script had it)
-why="not in this kernel"
-$RUN replay --allow-root --dir "$TMP/sbm" "$TMP/fail.script" 2> /dev/null | grep -q '^sandbox: .*Landlock ABI' &&
-	why="MPI processes replaying their rank in place"
-is "$(sed -n 's/^sandbox: .*; Landlock //p' "$TMP/fail.out")" "not applied ($why)" \
-	"members replaying in place: the report says Landlock was not applied, and why"
+# a member replaying its rank in place is confined by Landlock as a
+# forked replay of the same script is, in a thread of its own (it was
+# not: "not applied (MPI processes replaying their rank in place)")
+want=$($RUN replay --allow-root --dir "$TMP/sbm" "$TMP/fail.script" 2> /dev/null | sed -n 's/^sandbox: .*; Landlock //p')
+is "$(sed -n 's/^sandbox: .*; Landlock //p' "$TMP/fail.out")" "$want" \
+	"members replaying in place: Landlock as in a forked replay ($want)"
 # ... and holds 1024 descriptors at most, as a forked rank does (it
 # kept its own limit, $(ulimit -n) here)
 awk 'BEGIN { print "iolens-replay-script 1"; print "input \"f\" 1"; print "rank 0 pid 1"; for (i = 0; i < 1100; i++) print "open \"f\" rdonly 0 = " i + 3 " 0.00001"; print "rank 1 pid 2"; print "stat \".\" = 0 0.00001" }' > "$TMP/fds.script"

@@ -643,6 +643,66 @@ perl "$TMP/patch.pl" "$C/$(key "$TMP/I.script").iolr" size
 $RUN replay --allow-root --as-fast-as-possible --format=json --dir "$W/sb" "$TMP/I.script" > "$TMP/cnt-size.json" 2> "$TMP/cnt-size.err"
 is "$? $(grep -o '"compiled":"[a-z]*"' "$TMP/cnt-size.json")" '0 "compiled":"written"' "... one whose input is 2^43 bytes: refused, compiled again ($(head -c 100 "$TMP/cnt-size.err"))"
 
+# every descriptor of every call as the parser holds it (from 0 to 2^20
+# where the call takes one, else none): a write's descriptor patched to
+# -1 made the engine's map give an empty slot's value, 0, and standard
+# input was written and truncated; a copy's second descriptor likewise
+# (only a clone's were checked).  evpatch.pl FILE LINE:FIELD:VALUE...:
+# in rank 0's one chunk (its offset, zlib length and events the last 16
+# bytes of the tables), the events of script line LINE (bytes 28-31 of
+# an event) get fd (bytes 4-7) or fd2 (24-27) set; the chunk and the
+# tables are written again and the form sealed
+cat > "$TMP/evpatch.pl" << 'EOF'
+use strict;
+use Compress::Zlib;
+use Digest::SHA qw(sha256);
+my ($f, @set) = @ARGV;
+open(my $fh, '<', $f) or die; binmode $fh; local $/; my $d = <$fh>; close $fh;
+die "not IOLRPL7\n" unless substr($d, 0, 7) eq 'IOLRPL7';
+my $rs = unpack('L', substr($d, 12, 4));
+my $tabs = unpack('Q', substr($d, 288, 8));
+my ($n, $zl) = unpack('QQ', substr($d, $tabs, 16));
+my $raw = uncompress(substr($d, $tabs + 16, $zl)) // die "tables\n";
+my ($off, $czl, $nrec) = unpack('QLL', substr($raw, -16));
+my $ev = uncompress(substr($d, $off, $czl)) // die "chunk\n";
+for my $s (@set) {
+	my ($line, $field, $v) = split /:/, $s;
+	my $hit = 0;
+	for my $i (0 .. $nrec - 1) {
+		next unless unpack('L', substr($ev, $i * $rs + 28, 4)) == $line;
+		substr($ev, $i * $rs + ($field eq 'fd' ? 4 : 24), 4) = pack('l', $v);
+		$hit++;
+	}
+	die "no event of line $line\n" unless $hit;
+}
+my $z = compress($ev);
+substr($raw, -16) = pack('QLL', $off, length $z, $nrec);
+my $zt = compress($raw);
+$d = substr($d, 0, $off) . $z . pack('QQ', length $raw, length $zt) . $zt;
+substr($d, 288, 8) = pack('Q', $off + length $z);
+substr($d, 48, 32) = "\0" x 32;
+substr($d, 48, 32) = sha256($d);
+open($fh, '>', $f) or die; binmode $fh; print $fh $d; close $fh;
+EOF
+printf '%s\ninput "src" 100\nrank 0 pid 1\nopen "a" wronly|creat 0644 = 3 0.00001\nwrite 3 100 = 100 0.00001\nftruncate 3 10 = 0 0.00001\nopen "src" rdonly 0 = 4 0.00001\ncopy 4 -1 3 -1 50 = 50 0.00001\nclose 3 = 0 0.00001\nclose 4 = 0 0.00001\n' "$head_" > "$TMP/F.script"
+run_json "$TMP/F.script" > /dev/null
+F=$C/$(key "$TMP/F.script").iolr
+cp "$F" "$TMP/F.iolr"
+n=0
+for p in none "8:fd:-1 9:fd:-1" 11:fd2:-1 11:fd:-1 12:fd:-1 7:fd:3 8:fd:1048577; do
+	n=$((n + 1))
+	cp "$TMP/F.iolr" "$F"
+	# shellcheck disable=SC2086
+	[ "$p" = none ] || perl "$TMP/evpatch.pl" "$F" $p
+	printf 'standard input, not to be written\n' > "$TMP/stdin"
+	$RUN replay --allow-root --as-fast-as-possible --format=json --dir "$W/sb" "$TMP/F.script" > "$TMP/fd.json" 2> "$TMP/fd.err" 0<> "$TMP/stdin"
+	echo "$? $(grep -o '"compiled":"[a-z]*"' "$TMP/fd.json") $(grep -o '"replay":{[^}]*}' "$TMP/fd.json" | head -1 | grep -o '"ops":[0-9]*') $(cat "$TMP/stdin")" > "$TMP/fd-$n"
+	[ "$p" = none ] && continue
+	is "$(cat "$TMP/fd-$n")" '0 "compiled":"written" "ops":7 standard input, not to be written' \
+		"a compiled form with descriptors patched (line:field:value $p): refused, compiled again, standard input untouched ($(head -c 80 "$TMP/fd.err"))"
+done
+is "$(cat "$TMP/fd-1")" '0 "compiled":"reused" "ops":7 standard input, not to be written' "... (the patch's own check: a form sealed again unpatched is reused)"
+
 # the fuzz target on the compiled form (fuzz/replay-bin.c) with its
 # invariant, nothing outside its sandbox changed, in make check: the
 # forms of two hostile scripts above (their links lead to the

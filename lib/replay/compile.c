@@ -852,19 +852,35 @@ int iol_rcursor_ahead(struct iol_rcursor *c)
 	return 1;
 }
 
+/* A descriptor of an event as the parser makes it: where the operation
+ * takes one (its letter, d or e, in iol_rop_args()) from 0 to 2^20, a
+ * wait's section (fd) from 0, else none (-1).  A -1 where a descriptor
+ * is taken reached the engine's map, which gave an empty slot's value:
+ * 0, standard input written and truncated. */
+static int bad_fd(int op, int32_t fd, char letter)
+{
+	if (op == IOL_ROP_WAIT && letter == 'd')
+		return fd < 0;
+	if (strchr(iol_rop_args(op), letter))
+		return fd < 0 || fd > (1 << 20);
+	return fd != -1;
+}
+
 /* What no event may be, even in a sealed file: a program that wrote it
  * may have had a bug, and nothing out of range may reach the engine. */
 static int bad_event(const struct iol_rev *e)
 {
 	const int64_t big = (int64_t)1 << 62;
 
-	if (e->op == IOL_ROP_CLONE && /* as the parser holds them */
-	    (e->fd < 0 || e->fd > (1 << 20) || e->fd2 < 0 ||
-	     e->fd2 > (1 << 20) || e->off < 0 || e->off > big || e->off2 < 0 ||
-	     e->off2 > big || e->len < 0 || e->len > big))
+	if (e->op >= IOL_ROP_COUNT || bad_fd(e->op, e->fd, 'd') ||
+	    bad_fd(e->op, e->fd2, 'e'))
 		return 1;
-	return e->op >= IOL_ROP_COUNT || !(e->gap >= 0) || !(e->gap <= 1e15) ||
-	       !(e->dur >= 0) || !(e->dur <= 1e15);
+	if (e->op == IOL_ROP_CLONE && /* as the parser holds them */
+	    (e->off < 0 || e->off > big || e->off2 < 0 || e->off2 > big ||
+	     e->len < 0 || e->len > big))
+		return 1;
+	return !(e->gap >= 0) || !(e->gap <= 1e15) || !(e->dur >= 0) ||
+	       !(e->dur <= 1e15);
 }
 
 int iol_rcursor_next(struct iol_rcursor *c, const struct iol_rev **ev)

@@ -167,11 +167,15 @@ static int fdm_grow(struct rfds *m)
 	return 0;
 }
 
+/* The descriptor fd maps to, or -1.  A negative fd is no key: the
+ * empty slots hold -1, and one of them matched it, its value unset. */
 static int fdm_get(struct rfds *m, int32_t fd)
 {
 	size_t s;
 	int r = -1;
 
+	if (fd < 0)
+		return -1;
 	fdm_lock(m);
 	if (m->n && m->key[s = fdm_slot(m, fd)] == fd)
 		r = m->fd[s];
@@ -239,6 +243,8 @@ static int fdm_take(struct rfds *m, int32_t fd, int real)
 	size_t s;
 	int r = -1;
 
+	if (fd < 0) /* no key (fdm_get()) */
+		return -1;
 	fdm_lock(m);
 	if (m->n && m->key[s = fdm_slot(m, fd)] == fd && m->fd[s] == real) {
 		fdm_del(m, s);

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <linux/futex.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -697,6 +698,47 @@ static int cap_fds(void)
 	return setrlimit(RLIMIT_NOFILE, &l);
 }
 
+struct place {
+	const struct rctx *base;
+	struct shared *m;
+	const size_t *next;
+	size_t r;
+};
+
+static void *place_main(void *p)
+{
+	struct place *a = p;
+
+	if (confine(a->base, a->m, a->next, a->r) == 0)
+		replay_one(a->base, a->m, a->next, a->r);
+	return NULL;
+}
+
+/* An MPI process replays its one traced process in place (it never
+ * forks), in a thread of its own that Landlock confines: Landlock and
+ * no new privileges bind the thread that asks and the threads it starts
+ * after (the section's), not the process.  MPI's own threads stay free,
+ * and so does this one after, which removes the progress file beside
+ * the run directory, writes the report and loads the drawing module.
+ * The done flags tell gather() how it went. */
+static int in_place(const struct rctx *base, struct shared *m,
+		    const size_t *next, size_t r, struct iol_error *err)
+{
+	struct place a = {base, m, next, r};
+	pthread_t t;
+	size_t k;
+	int e = pthread_create(&t, NULL, place_main, &a);
+
+	if (e == 0) {
+		pthread_join(t, NULL);
+		return 0;
+	}
+	for (k = r; k != SIZE_MAX; k = next[k])
+		section_end(&m->prog[k]);
+	return iol_error_set(err, IOL_EIO, "cannot start a thread: %s",
+			     strerror(e));
+}
+
 /* A process of its own for each traced process this process replays
  * (a traced process's threads are threads of it); in a group with one
  * to replay, this process replays it (an MPI process then never
@@ -716,7 +758,7 @@ static int fork_ranks(struct rctx *base, struct shared *m, pid_t *pids,
 			mine++, last = r;
 	if (rc == 0 && base->o->group && base->o->group->n > 1 && mine == 1) {
 		base->unwatched = 1;
-		replay_one(base, m, next, last); /* done flags tell gather */
+		rc = in_place(base, m, next, last, err);
 		mine = 0;
 	}
 	for (r = 0; rc == 0 && mine > 0 && r < nr; r++) {
@@ -1151,39 +1193,152 @@ static int run_forked(struct rctx *c, struct shared *m, int sbfd,
 }
 
 /* Member 0 makes and stages the run directory and tells the others
- * where it is, or that it failed; they open it. */
+ * where it is and which it is (its device and inode, and its progress
+ * file's), or that it failed.  They open both by name in the sandbox,
+ * following no link, and take them only if they are those: another user
+ * who may write in the sandbox could swap either between the staging
+ * and their open, for a link (a member then replayed as root, beneath
+ * the link's target) or for another file. */
 struct rdmsg {
 	int32_t rc;
+	char boot[40];		 /* member 0's node: its devices are ours */
+	uint64_t dev[2], ino[2]; /* the run directory's, the progress file's */
 	char rundir[4096];
 };
 
-static int share_rundir(const struct iol_rgroup *g, struct iol_rresult *res,
-			int rc, int *dirfd, struct iol_error *err)
+static int map_progress(const struct iol_rgroup *g, struct shared *m, int sbfd,
+			struct rdmsg *x, size_t nr, struct iol_error *err);
+
+/* This node's boot id, or "": a device number is one node's. */
+static void boot_id(char *b, size_t n)
+{
+	int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+	ssize_t k = fd >= 0 ? read(fd, b, n - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	b[k > 0 ? k : 0] = 0;
+	b[strcspn(b, "\n")] = 0;
+}
+
+/* The device member 0 saw file i on, where this member sees the same
+ * devices; else (dev_t)-1: the inode alone (iol_sbx_open_made()). */
+static dev_t dev_of(const struct rdmsg *x, int i)
+{
+	char b[40];
+
+	boot_id(b, sizeof(b));
+	return strcmp(b, x->boot) ? (dev_t)-1 : (dev_t)x->dev[i];
+}
+
+/* Why iol_sbx_open_made() refused a file: errno e, or what it is. */
+static const char *not_made(int e)
+{
+	return e == ESTALE  ? "not the one the first process made"
+	       : e == ELOOP ? "a symbolic link"
+			    : strerror(e);
+}
+
+/* A member other than 0: the run directory member 0 made, in the
+ * sandbox (opened here as sbfd). */
+static int open_rundir(const struct rdmsg *x, int sbfd, int *dirfd,
+		       struct iol_error *err)
+{
+	const char *base = strrchr(x->rundir, '/');
+
+	*dirfd = iol_sbx_open_made(sbfd, base ? base + 1 : x->rundir,
+				   O_RDONLY | O_DIRECTORY, dev_of(x, 0),
+				   (ino_t)x->ino[0]);
+	if (*dirfd >= 0)
+		return 0;
+	return iol_error_set(err, IOL_EIO, "cannot open '%s': %s", x->rundir,
+			     not_made(errno));
+}
+
+/* Member 0: which the run directory is, and the progress file made
+ * beside it. */
+static int share_made(const struct iol_rgroup *g, struct rctx *c,
+		      struct shared *m, int sbfd, struct rdmsg *x,
+		      struct iol_error *err)
+{
+	struct stat st;
+
+	if (fstat(c->dirfd, &st))
+		return iol_error_set(err, IOL_EIO, "cannot stat '%s': %s",
+				     x->rundir, strerror(errno));
+	x->dev[0] = st.st_dev, x->ino[0] = st.st_ino;
+	boot_id(x->boot, sizeof(x->boot));
+	return map_progress(g, m, sbfd, x, c->b->s.nrank, err);
+}
+
+/* A member other than 0: the run directory and the progress file of
+ * x, in the sandbox as this member names it. */
+static int open_shared(const struct iol_rgroup *g, struct rctx *c,
+		       struct iol_rresult *res, struct shared *m,
+		       struct rdmsg *x, struct iol_error *err)
+{
+	int sbfd, rc;
+
+	x->rundir[sizeof(x->rundir) - 1] = 0;
+	memcpy(res->rundir, x->rundir, sizeof(res->rundir));
+	if (g->learnt) /* a test's pause */
+		g->learnt(g->ctx, res->rundir);
+	sbfd = open(c->o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (sbfd < 0)
+		return iol_error_set(err, IOL_EIO, "cannot open '%s': %s",
+				     c->o->dir, strerror(errno));
+	rc = open_rundir(x, sbfd, &c->dirfd, err);
+	if (!rc)
+		rc = map_progress(g, m, sbfd, x, c->b->s.nrank, err);
+	close(sbfd);
+	return rc;
+}
+
+/* Every member learns whether every other has what it needs (a member
+ * that failed alone left the others at the barrier): 0, or the first
+ * failure, *agreed set. */
+static int agree(const struct iol_rgroup *g, int rc, int *agreed,
+		 struct iol_error *err)
+{
+	int64_t bad = rc != 0;
+
+	if (g->sum64(g->ctx, &bad, 1) || g->bcast(g->ctx, &bad, sizeof(bad)))
+		return rc ? rc : IOL_EIO; /* the caller aborts the group */
+	*agreed = bad != 0;
+	if (bad && !rc)
+		rc = iol_error_set(err, IOL_EIO,
+				   "another process could not open the run "
+				   "directory or its progress file");
+	return rc;
+}
+
+static int share_rundir(const struct iol_rgroup *g, struct rctx *c,
+			struct iol_rresult *res, struct shared *m, int sbfd,
+			int rc, int *agreed, struct iol_error *err)
 {
 	struct rdmsg *x = calloc(1, sizeof(*x));
 
-	if (!x) {
-		g->abort(g->ctx);
-		return IOL_ENOMEM;
-	}
+	*agreed = 0;
+	if (!x)
+		return IOL_ENOMEM; /* the caller aborts the group */
+	if (g->me == 0)
+		memcpy(x->rundir, res->rundir, sizeof(x->rundir));
+	if (g->me == 0 && !rc)
+		rc = share_made(g, c, m, sbfd, x, err);
 	x->rc = rc;
-	memcpy(x->rundir, res->rundir, sizeof(x->rundir));
-	if (g->bcast(g->ctx, x, sizeof(*x)))
-		x->rc = IOL_EIO;
-	if (g->me != 0) {
-		memcpy(res->rundir, x->rundir, sizeof(res->rundir));
-		res->rundir[sizeof(res->rundir) - 1] = 0;
-		rc = x->rc ? iol_error_set(err, IOL_EIO,
-					   "the first process could not "
-					   "stage the run directory")
-			   : 0;
-		if (!rc)
-			*dirfd = open(res->rundir,
-				      O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (!rc && *dirfd < 0)
-			rc = iol_error_set(err, IOL_EIO, "cannot open '%s': %s",
-					   res->rundir, strerror(errno));
+	if (g->bcast(g->ctx, x, sizeof(*x))) {
+		free(x);
+		return rc ? rc : IOL_EIO; /* the caller aborts the group */
 	}
+	*agreed = x->rc != 0; /* every member knows */
+	if (g->me != 0 && x->rc)
+		rc = iol_error_set(err, IOL_EIO,
+				   "the first process could not stage the run "
+				   "directory");
+	else if (g->me != 0)
+		rc = open_shared(g, c, res, m, x, err);
+	if (!*agreed)
+		rc = agree(g, rc, agreed, err);
 	free(x);
 	return rc;
 }
@@ -1426,25 +1581,37 @@ static int prepare(const struct iol_rbin *b, struct iol_ropts *o,
 
 /* A group's ranks are in processes of their own, on one node or several:
  * their progress is shared through a file beside the run directory,
- * which member 0 makes (zeroed) before the others learn where it is. */
-static int map_progress(const struct iol_rgroup *g, struct shared *m,
-			const char *rundir, size_t nr, struct iol_error *err)
+ * which member 0 makes (zeroed) in the sandbox sbfd, saying which it is
+ * in x, before the others learn where it is; they take only that one. */
+static int map_progress(const struct iol_rgroup *g, struct shared *m, int sbfd,
+			struct rdmsg *x, size_t nr, struct iol_error *err)
 {
 	char p[4200];
-	int fd;
+	const char *base;
+	struct stat st;
+	int fd, e;
 
-	snprintf(p, sizeof(p), "%s" PROGFILE, rundir);
+	snprintf(p, sizeof(p), "%s" PROGFILE, x->rundir);
+	base = strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
 	m->plen = (nr ? nr : 1) * sizeof(struct rprog);
-	fd = open(p,
-		  (g->me == 0 ? O_CREAT | O_EXCL : 0) | O_RDWR | O_NOFOLLOW |
-			  O_CLOEXEC,
-		  0600);
-	if (fd < 0 || (g->me == 0 && ftruncate(fd, (off_t)m->plen) < 0)) {
-		if (fd >= 0)
-			close(fd);
-		return iol_error_set(err, IOL_EIO, "cannot make '%s': %s", p,
-				     strerror(errno));
+	fd = g->me == 0 ? openat(sbfd, base,
+				 O_CREAT | O_EXCL | O_RDWR | O_NOFOLLOW |
+					 O_CLOEXEC,
+				 0600)
+			: iol_sbx_open_made(sbfd, base, O_RDWR, dev_of(x, 1),
+					    (ino_t)x->ino[1]);
+	if (fd >= 0 && g->me == 0 &&
+	    (fstat(fd, &st) || ftruncate(fd, (off_t)m->plen) < 0)) {
+		e = errno;
+		close(fd);
+		fd = -1, errno = e;
 	}
+	if (fd < 0)
+		return iol_error_set(err, IOL_EIO, "cannot %s '%s': %s",
+				     g->me == 0 ? "make" : "open", p,
+				     not_made(errno));
+	if (g->me == 0)
+		x->dev[1] = st.st_dev, x->ino[1] = st.st_ino;
 	m->prog =
 		mmap(NULL, m->plen, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	close(fd);
@@ -1543,16 +1710,13 @@ int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *opts,
 		fill_limits(o, b, -1);
 		c.deadline = begin + o->lim.timeout;
 	}
-	if (g && g->me == 0 && !rc)
-		rc = map_progress(g, &m, res->rundir, b->s.nrank, err);
-	if (g && (rc = share_rundir(g, res, rc, &c.dirfd, err)) != 0)
-		agreed = 1; /* every member knows: no collective call follows */
+	/* agreed: every member knows of a failure, no collective follows */
+	if (g)
+		rc = share_rundir(g, &c, res, &m, sbfd, rc, &agreed, err);
 	/* the others' margin: of the run directory's file system, which
 	 * they have just opened */
 	if (g && g->me != 0 && !rc && o->lim.margin <= 0)
 		o->lim.margin = margin_of(c.dirfd);
-	if (g && g->me != 0 && !rc)
-		rc = map_progress(g, &m, res->rundir, b->s.nrank, err);
 	if (!rc)
 		rc = shared_map(&m, b, o->profile);
 	if (g && rc && !agreed) /* the others are at the barrier already */

@@ -46,6 +46,10 @@ struct iol_rgroup {
 	int (*sum)(void *ctx, double *v, size_t n);
 	int (*sum64)(void *ctx, int64_t *v, size_t n);
 	void (*abort)(void *ctx);
+	/* NULL, or called in the members other than 0 once they know the
+	 * run directory, before they open it: a test's pause (replay-mpi.c
+	 * in a build made with TEST_HOOKS=1) */
+	void (*learnt)(void *ctx, const char *rundir);
 };
 
 /* How a call's start is scheduled. */

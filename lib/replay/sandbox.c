@@ -63,6 +63,32 @@ int iol_sbx_open(int root, const char *path, int flags, mode_t mode)
 	return openat2_beneath(root, path, flags, mode);
 }
 
+int iol_sbx_open_made(int dir, const char *name, int flags, dev_t dev,
+		      ino_t ino)
+{
+	struct open_how how;
+	struct stat st;
+	int fd;
+
+	if (strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, "..")) {
+		errno = EINVAL;
+		return -1;
+	}
+	memset(&how, 0, sizeof(how));
+	how.flags = (uint64_t)(unsigned)(flags | O_CLOEXEC);
+	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV;
+	fd = (int)syscall(SYS_openat2, dir, name, &how, sizeof(how));
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || st.st_ino != ino ||
+	    (dev != (dev_t)-1 && st.st_dev != dev)) {
+		close(fd);
+		errno = ESTALE;
+		return -1;
+	}
+	return fd;
+}
+
 int iol_sbx_parent(int root, const char *path, char *base, size_t n)
 {
 	char dir[4096];

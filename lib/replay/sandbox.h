@@ -29,6 +29,14 @@ int iol_sbx_probe(void);
 /* open(path) resolved beneath root; mode is used with O_CREAT only and
  * loses its set-ID and sticky bits. */
 int iol_sbx_open(int root, const char *path, int flags, mode_t mode);
+/* name, one entry of the directory dir, opened with flags following no
+ * link at all (RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_XDEV)
+ * and kept only when it is the file another process made there: inode
+ * ino, on device dev unless dev is (dev_t)-1 (another node, whose
+ * client numbers a network file system its own way).  -1 with errno
+ * (ELOOP: a link; ESTALE: another file) when not. */
+int iol_sbx_open_made(int dir, const char *name, int flags, dev_t dev,
+		      ino_t ino);
 /* The parent directory of path resolved beneath root (an O_PATH
  * descriptor, to close) and, in base (n bytes), its last component: never
  * empty, ".", ".." or with a '/'. */
