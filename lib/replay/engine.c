@@ -137,6 +137,42 @@ static int staged_file(const struct scan *sc, const char *p)
 				    cmpstr) != NULL;
 }
 
+/* A directory the job found and made again (rm -rf d && cp -r s d, mv d
+ * d.old && mkdir d) is staged as it was before the job, the files
+ * beneath it with it: the script removes or moves it before it makes
+ * it.  So it is no directory "the script makes itself", at which
+ * make_parents() stops. */
+static int found_dirs_staged(struct scan *sc, const struct iol_rscript *s)
+{
+	unsigned char *out = calloc(sc->nmkdir + 1, 1);
+	size_t i, k = 0;
+
+	if (!out)
+		return IOL_ENOMEM;
+	for (i = 0; i < s->ninput && sc->nmkdir; i++) {
+		const char *p = iol_rscript_s(s, s->input[i].path);
+		char **hit;
+
+		if (s->input[i].size >= 0 || s->input[i].target)
+			continue;
+		hit = bsearch(&p, sc->mkdirs, sc->nmkdir, sizeof(char *),
+			      cmpstr);
+		if (!hit)
+			continue;
+		/* every mkdir of it: the sorted copies are neighbours */
+		while (hit > sc->mkdirs && !strcmp(hit[-1], p))
+			hit--;
+		for (; hit < sc->mkdirs + sc->nmkdir && !strcmp(*hit, p); hit++)
+			out[hit - sc->mkdirs] = 1;
+	}
+	for (i = 0; i < sc->nmkdir; i++)
+		if (!out[i])
+			sc->mkdirs[k++] = sc->mkdirs[i];
+	sc->nmkdir = k;
+	free(out);
+	return 0;
+}
+
 static int stopping(const struct iol_ropts *o);
 
 /* The directories (and files) staging makes between two looks at the
@@ -298,6 +334,8 @@ static int stage(const struct iol_rbin *b, int dirfd, struct scan *sc,
 				iol_rscript_s(s, s->input[i].path);
 	if (sc->nfile)
 		qsort(sc->files, sc->nfile, sizeof(char *), cmpstr);
+	if (found_dirs_staged(sc, s))
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 
 	/* the directories above every path a call names */
 	for (i = 1; i < s->nstr && rc == 0; i++)

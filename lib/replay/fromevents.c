@@ -74,6 +74,7 @@ struct pinfo {
 	uint8_t append;	  /* its last open (in pass 2's order) appended */
 	uint8_t followed; /* a call went through it (open, stat) */
 	uint8_t walked;	  /* under_link() looked above it */
+	uint8_t probe;	  /* PR_* (find_probes()) */
 	/* the path whose file it holds, moved or linked here (rename, a
 	 * hard link): a link renamed and then followed by its new name
 	 * was followed (note_link()); 0 none */
@@ -426,6 +427,74 @@ static void find_links(struct fst *f)
 	}
 }
 
+/* What the job did with a path, for find_probes(): a stat found a
+ * directory there, another call named it, it named a path beneath it;
+ * PR_WALKED: its directories were marked PR_ABOVE; PR_GONE: it removed
+ * or moved it, or moved another over it (common_dir()). */
+enum {
+	PR_STAT_DIR = 1,
+	PR_OTHER = 2,
+	PR_ABOVE = 4,
+	PR_WALKED = 8,
+	PR_GONE = 16
+};
+
+static void mark_above(struct fst *f, uint32_t id)
+{
+	char buf[4096], *slash;
+	uint32_t pid;
+
+	if (f->p[id].probe & PR_WALKED)
+		return;
+	f->p[id].probe |= PR_WALKED;
+	snprintf(buf, sizeof(buf), "%s", iol_rscript_s(&f->pool, id));
+	if (buf[0] == '/' && buf[1] && (pid = iol_rscript_find(&f->pool, "/")))
+		f->p[pid].probe |= PR_ABOVE;
+	while ((slash = strrchr(buf, '/')) && slash > buf) {
+		*slash = 0;
+		if ((pid = iol_rscript_find(&f->pool, buf)))
+			f->p[pid].probe |= PR_ABOVE;
+	}
+}
+
+/* A directory the job only stat'ed and named nothing beneath: a shell's
+ * look at $OLDPWD, a PATH directory.  Its stats are left out (counted
+ * dropped, as calls on no file), and it is no input: staged, it was an
+ * empty file the job never used, in a directory of its own that moved
+ * the job's common one up. */
+static int probe_only(const struct pinfo *p)
+{
+	return (p->probe & (PR_STAT_DIR | PR_OTHER | PR_ABOVE)) == PR_STAT_DIR;
+}
+
+static void find_probes(struct fst *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		const struct fev *v = &f->ev[i];
+
+		if (!v->path)
+			continue;
+		if (v->kind != IOL_EV_STAT || v->byfd)
+			f->p[v->path].probe |= PR_OTHER;
+		else if (v->ret >= 0 && (v->flags & IOL_EVF_DIRECTORY))
+			f->p[v->path].probe |= PR_STAT_DIR;
+		mark_above(f, v->path);
+		if (v->path2) {
+			f->p[v->path2].probe |= PR_OTHER;
+			mark_above(f, v->path2);
+		}
+		if (v->ret >= 0 &&
+		    (v->kind == IOL_EV_RMDIR || v->kind == IOL_EV_UNLINK ||
+		     v->kind == IOL_EV_RENAME)) {
+			f->p[v->path].probe |= PR_GONE;
+			if (v->path2) /* a rename over it */
+				f->p[v->path2].probe |= PR_GONE;
+		}
+	}
+}
+
 /* Pass 1, in time order: the first call that succeeds on a path says
  * whether the job found it or made it. */
 static void classify(struct fst *f)
@@ -455,13 +524,14 @@ static void classify(struct fst *f)
 		    (v->kind == IOL_EV_LINK && (v->flags & 1)))
 			p->state = P_MADE;
 		else if (v->kind == IOL_EV_RMDIR ||
-			 (v->kind == IOL_EV_OPEN &&
+			 ((v->kind == IOL_EV_OPEN || v->kind == IOL_EV_STAT) &&
 			  (v->flags & IOL_EVF_DIRECTORY)))
-			p->state = P_DIR;
+			p->state = P_DIR; /* a stat that found one too */
 		else if (v->kind != IOL_EV_OTHER)
 			p->state = P_INPUT;
 	}
 	find_links(f);
+	find_probes(f);
 }
 
 struct fdent {
@@ -575,6 +645,9 @@ static int keep_op(struct fst *f, struct proc *pr, const struct fev *v)
 			return 0;
 		if (op == IOL_ROP_OPEN && !v->regular &&
 		    !(v->flags & IOL_EVF_DIRECTORY))
+			return 0;
+		if ((op == IOL_ROP_STAT || op == IOL_ROP_LSTAT) &&
+		    probe_only(&f->p[v->path]))
 			return 0;
 		/* a link read, which the replay stages as what it led to
 		 * (note_link()): it would fail there */
@@ -932,8 +1005,10 @@ static size_t common_dir(const struct fst *f, char *buf, size_t n)
 		const char *slash = strrchr(p, '/');
 		size_t k = slash ? (size_t)(slash - p) : 0;
 
+		/* a directory the job removes or moves is not "." (which
+		 * rmdir cannot remove): its parent is the job's too */
 		if (!f->p[i].used || f->p[i].system || p[0] != '/' ||
-		    f->p[i].state == P_DIR)
+		    (f->p[i].state == P_DIR && !(f->p[i].probe & PR_GONE)))
 			continue;
 		if (first) {
 			l = k < n ? k : n - 1;
@@ -1153,8 +1228,18 @@ static int add_input(struct iol_rscript *s, uint32_t id, const char *nb,
 	return 0;
 }
 
+static int by_input_path(const void *a, const void *b)
+{
+	return strcmp(
+		iol_rscript_s(sort_pool, ((const struct iol_rinput *)a)->path),
+		iol_rscript_s(sort_pool, ((const struct iol_rinput *)b)->path));
+}
+
 /* Pass 3: the sandbox names, the rewrites, the inputs and the system
- * paths left out. */
+ * paths left out.  The inputs in the order of their names: a directory
+ * comes before what it holds, which a reader of the script staging them
+ * one by one makes in it (a tree the job removed and made again, named
+ * first by its files' unlinks). */
 static int name_paths(struct fst *f, struct iol_rscript *s)
 {
 	char dir[4096], nb[4096];
@@ -1196,6 +1281,10 @@ static int name_paths(struct fst *f, struct iol_rscript *s)
 		}
 	}
 	free(at);
+	if (rc == 0 && s->ninput > 1) {
+		sort_pool = s;
+		qsort(s->input, s->ninput, sizeof(*s->input), by_input_path);
+	}
 	return rc;
 }
 
