@@ -457,8 +457,8 @@ static void mark_above(struct fst *f, uint32_t id)
 	}
 }
 
-/* A directory the job only stat'ed and named nothing beneath: a shell's
- * look at $OLDPWD, a PATH directory.  Its stats are left out (counted
+/* A directory the job only stat'ed, following links, and named nothing
+ * beneath: a shell's look at $OLDPWD.  Its stats are left out (counted
  * dropped, as calls on no file), and it is no input: staged, it was an
  * empty file the job never used, in a directory of its own that moved
  * the job's common one up. */
@@ -476,7 +476,9 @@ static void find_probes(struct fst *f)
 
 		if (!v->path)
 			continue;
-		if (v->kind != IOL_EV_STAT || v->byfd)
+		/* a tree walk (ls -l, find, du) lstats what it lists: its
+		 * look at a directory, not a shell's, which follows links */
+		if (v->kind != IOL_EV_STAT || v->byfd || (v->flags & 1))
 			f->p[v->path].probe |= PR_OTHER;
 		else if (v->ret >= 0 && (v->flags & IOL_EVF_DIRECTORY))
 			f->p[v->path].probe |= PR_STAT_DIR;
