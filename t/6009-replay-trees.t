@@ -12,7 +12,9 @@
 # $OLDPWD, a directory the job never used (a stat that follows links of
 # a directory with nothing beneath; a walk's lstat, as ls -l's, stays).
 # rsync itself is not installed here (.ci/deps): its way, a temporary
-# name and a rename over the file, is made with cp and mv.
+# name and a rename over the file, is made with cp and mv.  A tree
+# unpacked aside and moved over the one removed (rm -rf d2, tar xf, mv)
+# waits in the replay for the removal by the other process.
 . "$(dirname "$0")/lib.sh"
 
 mkdir -p "$TMP/sb"
@@ -34,6 +36,7 @@ setup() {
 	echo 22 > "$1/w/d3/x/f2"
 	echo 333 > "$1/w/d3/v/f3"
 	echo 4444 > "$1/w/d3/top"
+	tar cf "$1/s2.tar" -C "$1/w" s2 2> /dev/null
 }
 
 # job SHAPE W: the command line of the job
@@ -45,6 +48,7 @@ job() {
 	rsync) echo "bash -c 'for f in a/f b/g; do t=$2/d2/\${f%/*}/.\${f#*/}.tmp; cp $2/s2/\$f \$t && mv \$t $2/d2/\$f; done'" ;;
 	rmtree) echo "bash -c 'rm -rf $2/d3'" ;;
 	rmalone) echo "rm -rf $2/d3" ;;
+	untar) echo "bash -c 'rm -rf $2/d2 && mkdir $2/n && tar xf $2/../s2.tar -C $2/n && mv $2/n/s2 $2/d2'" ;;
 	esac
 }
 
@@ -54,8 +58,12 @@ sbname() {
 }
 
 for tr in $tracers; do
-	for shape in replace aside over rsync rmtree rmalone; do
+	for shape in replace aside over rsync rmtree rmalone untar; do
 		name="$shape ($tr)"
+		if [ "$shape" = untar ] && ! command -v tar > /dev/null; then
+			skip "tar is not installed" 9
+			continue
+		fi
 		D=$TMP/$shape-$tr
 		setup "$D" "$shape"
 		W=$D/w
@@ -94,7 +102,7 @@ for tr in $tracers; do
 			grep -qx "input \"$(sbname "$D.script" "$W/d2")\" dir" "$D.script"
 			ok $? "$name: the directory moved aside staged as a directory"
 			;;
-		replace | rmtree | rmalone)
+		replace | untar | rmtree | rmalone)
 			# the tree the job removed, staged whole: its
 			# directories as directories, its files as files
 			t=d2

@@ -693,9 +693,12 @@ static int visit(struct wst *w, const struct tev *t)
 		return on_end(w, t);
 	if (e->path && e->path < s->nstr)
 		rc = on_start(w, t, e->path, needs(e, e->path));
+	/* a rename over a path follows every use of it by the others
+	 * (tar xf into s2, then mv s2 d2 after another's rm -rf d2: it
+	 * failed ENOTEMPTY in the replay) */
 	if (rc == 0 &&
 	    (e->op == IOL_ROP_COPY || e->op == IOL_ROP_LINK ||
-	     e->op == IOL_ROP_CLONE) &&
+	     e->op == IOL_ROP_CLONE || e->op == IOL_ROP_RENAME) &&
 	    e->path2 && e->path2 < s->nstr)
 		rc = on_start(w, t, e->path2, needs(e, e->path2));
 	if (rc == 0 && w->up && e->path && e->path < s->nstr)
