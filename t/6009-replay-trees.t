@@ -2,9 +2,11 @@
 # Everyday jobs on directory trees, traced (iolens trace, and strace -f
 # where it runs), turned into scripts and replayed: replace a copy
 # (rm -rf d2 && cp -r s2 d2), move it aside (mv d2 d2.old && cp -r s2 d2),
-# copy over it (cp -r s2/. d2), update it file by file as rsync does (a
-# temporary name, then mv over), and rm -rf of a tree of nested
-# directories (under a shell and alone).  For each: the replay stages the
+# and remove it after (&& rm -rf d2.old: its files were d2's before the
+# job), move a part of a moved tree and read it, copy over it (cp -r s2/.
+# d2), update it file by file as rsync does (a temporary name, then mv
+# over), and rm -rf of a tree of nested directories (under a shell and
+# alone).  For each: the replay stages the
 # inputs as they were before the job (a tree the job removed, with its
 # files, each directory before what it holds), makes every call as the
 # original did (bytes and calls equal, none failed in one run only),
@@ -48,6 +50,8 @@ job() {
 	rsync) echo "bash -c 'for f in a/f b/g; do t=$2/d2/\${f%/*}/.\${f#*/}.tmp; cp $2/s2/\$f \$t && mv \$t $2/d2/\$f; done'" ;;
 	rmtree) echo "bash -c 'rm -rf $2/d3'" ;;
 	rmalone) echo "rm -rf $2/d3" ;;
+	swap) echo "bash -c 'mv $2/d2 $2/d2.old && cp -r $2/s2 $2/d2 && rm -rf $2/d2.old'" ;;
+	nested) echo "bash -c 'mv $2/d2 $2/x && mv $2/x/a $2/y && cat $2/y/f $2/x/b/g > /dev/null && rm -rf $2/y'" ;;
 	untar) echo "bash -c 'rm -rf $2/d2 && mkdir $2/n && tar xf $2/../s2.tar -C $2/n && mv $2/n/s2 $2/d2'" ;;
 	esac
 }
@@ -58,7 +62,7 @@ sbname() {
 }
 
 for tr in $tracers; do
-	for shape in replace aside over rsync rmtree rmalone untar; do
+	for shape in replace aside swap nested over rsync rmtree rmalone untar; do
 		name="$shape ($tr)"
 		if [ "$shape" = untar ] && ! command -v tar > /dev/null; then
 			skip "tar is not installed" 9
@@ -102,7 +106,7 @@ for tr in $tracers; do
 			grep -qx "input \"$(sbname "$D.script" "$W/d2")\" dir" "$D.script"
 			ok $? "$name: the directory moved aside staged as a directory"
 			;;
-		replace | untar | rmtree | rmalone)
+		replace | swap | untar | rmtree | rmalone)
 			# the tree the job removed, staged whole: its
 			# directories as directories, its files as files
 			t=d2
@@ -119,7 +123,7 @@ for tr in $tracers; do
 			;;
 		esac
 		# the replay's tree is the real one after the job
-		bad=$(cd "$W" && find d2 d2.old d3 -type f 2> /dev/null | while read -r p; do
+		bad=$(cd "$W" && find d2 d2.old d3 x -type f 2> /dev/null | while read -r p; do
 			s=$(sbname "$D.script" "$W/$p")
 			[ -n "$s" ] || continue
 			[ "$(stat -c %s "$rd/$s" 2>&1)" = "$(stat -c %s "$p")" ] || echo "$p"

@@ -83,7 +83,10 @@ static int scan_rank(const struct iol_rbin *b, const struct iol_ropts *o,
 		}
 		if ((rc = too_long(e, o, err)) != 0)
 			break;
-		if (e->op == IOL_ROP_MKDIR && e->ret == 0) {
+		/* a directory the script makes, by mkdir or by a rename
+		 * (mv d2 d2.old): staging makes nothing beneath it */
+		if ((e->op == IOL_ROP_MKDIR || e->op == IOL_ROP_RENAME) &&
+		    e->ret == 0) {
 			if (sc->nmkdir == *capm) {
 				char **nm = realloc(sc->mkdirs,
 						    (*capm = *capm * 2 + 16) *
@@ -94,8 +97,9 @@ static int scan_rank(const struct iol_rbin *b, const struct iol_ropts *o,
 				}
 				sc->mkdirs = nm;
 			}
-			sc->mkdirs[sc->nmkdir++] =
-				(char *)iol_rscript_s(&b->s, e->path);
+			sc->mkdirs[sc->nmkdir++] = (char *)iol_rscript_s(
+				&b->s,
+				e->op == IOL_ROP_RENAME ? e->path2 : e->path);
 		}
 		sc->nwait += e->op == IOL_ROP_WAIT;
 		if (e->op != IOL_ROP_END && e->op != IOL_ROP_WAIT && sc->prof) {
