@@ -1293,23 +1293,75 @@ WRAP(int, truncate, (const char *p, off_t l), (p, l), "truncate(%q, %l)", p,
      (long long)l)
 WRAP(int, truncate64, (const char *p, off64_t l), (p, l), "truncate(%q, %l)", p,
      (long long)l)
-/* A stat's result as strace shows its size, "{st_size=N, ...}" ("{}"
- * when it failed): the size of a file a clone then covers whole, which
- * the clone's line cannot say.  b holds 48 bytes. */
-static const char *st_text(char *b, int ok, long long size, int x)
+/* The type of a stat's result as strace names it: a directory the job
+ * only stat'ed (a shell's look at $OLDPWD) is staged as one, not as an
+ * empty file. */
+static const char *type_name(unsigned mode)
 {
-	size_t n;
+	switch (mode & S_IFMT) {
+	case S_IFREG: return "S_IFREG";
+	case S_IFDIR: return "S_IFDIR";
+	case S_IFLNK: return "S_IFLNK";
+	case S_IFCHR: return "S_IFCHR";
+	case S_IFBLK: return "S_IFBLK";
+	case S_IFIFO: return "S_IFIFO";
+	default: return "S_IFSOCK";
+	}
+}
+
+/* Permission bits as strace prints them ("%#03o": 0755, 01777, 000). */
+static size_t mode_text(char *o, unsigned m)
+{
+	char d[8];
+	size_t n = 0, k = 0;
+
+	do
+		d[n++] = (char)('0' + (m & 7));
+	while ((m >>= 3) != 0);
+	if (d[n - 1] != '0')
+		d[n++] = '0';
+	while (n < 3)
+		d[n++] = '0';
+	while (n)
+		o[k++] = d[--n];
+	return k;
+}
+
+/* A stat's result as strace shows its type and size,
+ * "{st_mode=S_IFDIR|0755, st_size=N, ...}" ("{}" when it failed; no
+ * mode when statx did not give the type): the size of a file a clone
+ * then covers whole, which the clone's line cannot say.  b holds 96
+ * bytes. */
+static const char *st_text(char *b, int ok, long long size, int x, int typed,
+			   unsigned mode)
+{
+	const char *t = type_name(mode);
+	size_t n = 1, k;
 
 	if (!ok)
 		return "{}";
-	memcpy(b, x ? "{stx_size=" : "{st_size=", 10);
-	n = x ? 10 : 9;
+	b[0] = '{';
+	if (typed) {
+		k = x ? 9 : 8;
+		memcpy(b + n, x ? "stx_mode=" : "st_mode=", k);
+		n += k;
+		memcpy(b + n, t, strlen(t));
+		n += strlen(t);
+		b[n++] = '|';
+		n += mode_text(b + n, mode & 07777);
+		memcpy(b + n, ", ", 2);
+		n += 2;
+	}
+	k = x ? 9 : 8;
+	memcpy(b + n, x ? "stx_size=" : "st_size=", k);
+	n += k;
 	n += utoa(b + n, (unsigned long long)(size < 0 ? 0 : size));
 	memcpy(b + n, ", ...}", 7);
 	return b;
 }
-#define ST(r, s) \
-	st_text((char[48]){0}, (r) == 0, (r) == 0 ? (s)->st_size : 0, 0)
+#define ST(r, s)                                                            \
+	st_text((char[96]){0}, (r) == 0, (r) == 0 ? (s)->st_size : 0, 0, 1, \
+		(r) == 0 ? (unsigned)(s)->st_mode : 0)
 
 WRAP(int, stat, (const char *p, struct stat *s), (p, s),
      "newfstatat(AT_FDCWD, %q, %s, 0)", p, ST(r, s))
@@ -1329,8 +1381,10 @@ WRAP(int, fstatat64, (int d, const char *p, struct stat64 *s, int f),
      (d, p, s, f), "newfstatat(%D, %q, %s, %A)", d, p, ST(r, s), f)
 WRAP(int, statx, (int d, const char *p, int f, unsigned m, struct statx *s),
      (d, p, f, m, s), "statx(%D, %q, %A, %d, %s)", d, p, f, (int)m,
-     st_text((char[48]){0}, r == 0 && (s->stx_mask & STATX_SIZE),
-	     r == 0 ? (long long)s->stx_size : 0, 1))
+     st_text((char[96]){0}, r == 0 && (s->stx_mask & STATX_SIZE),
+	     r == 0 ? (long long)s->stx_size : 0, 1,
+	     r == 0 && (s->stx_mask & STATX_TYPE),
+	     r == 0 ? (unsigned)s->stx_mode : 0))
 WRAP(int, access, (const char *p, int m), (p, m), "access(%q, %d)", p, m)
 WRAP(int, faccessat, (int d, const char *p, int m, int f), (d, p, m, f),
      "faccessat(%D, %q, %d)", d, p, m)

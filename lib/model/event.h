@@ -40,7 +40,9 @@ enum iol_ev_kind {
 	IOL_EV_SEEK,	 /* fd, off, whence in flags; ret the new offset */
 	IOL_EV_SYNC,	 /* fsync, sync_file_range; flags 1: fdatasync */
 	IOL_EV_STAT,	 /* stat family, access: path or fd; flags 1: a
-			    link itself (lstat, AT_SYMLINK_NOFOLLOW) */
+			    link itself (lstat, AT_SYMLINK_NOFOLLOW),
+			    IOL_EVF_DIRECTORY: it found a directory (the
+			    trace showed st_mode=S_IFDIR) */
 	IOL_EV_UNLINK,	 /* unlink, unlinkat: path */
 	IOL_EV_RENAME,	 /* path -> path2 */
 	IOL_EV_TRUNC,	 /* truncate, ftruncate: path or fd, off the length */

@@ -90,7 +90,10 @@ static int scan_rank(const struct iol_rbin *b, const struct iol_ropts *o,
 		sc->named[e->path] = 1;
 		if (e->op != IOL_ROP_SYMLINK) /* its path2 is its text */
 			sc->named[e->path2] = 1;
-		if (e->op == IOL_ROP_MKDIR && e->ret == 0) {
+		/* a directory the script makes, by mkdir or by a rename
+		 * (mv d2 d2.old): staging makes nothing beneath it */
+		if ((e->op == IOL_ROP_MKDIR || e->op == IOL_ROP_RENAME) &&
+		    e->ret == 0) {
 			if (sc->nmkdir == *capm) {
 				char **nm = realloc(sc->mkdirs,
 						    (*capm = *capm * 2 + 16) *
@@ -101,8 +104,9 @@ static int scan_rank(const struct iol_rbin *b, const struct iol_ropts *o,
 				}
 				sc->mkdirs = nm;
 			}
-			sc->mkdirs[sc->nmkdir++] =
-				(char *)iol_rscript_s(&b->s, e->path);
+			sc->mkdirs[sc->nmkdir++] = (char *)iol_rscript_s(
+				&b->s,
+				e->op == IOL_ROP_RENAME ? e->path2 : e->path);
 		}
 		sc->nwait += e->op == IOL_ROP_WAIT;
 		if (e->op != IOL_ROP_END && e->op != IOL_ROP_WAIT && sc->prof) {
@@ -144,6 +148,42 @@ static int staged_file(const struct scan *sc, const char *p)
 {
 	return sc->nfile && bsearch(&p, sc->files, sc->nfile, sizeof(char *),
 				    cmpstr) != NULL;
+}
+
+/* A directory the job found and made again (rm -rf d && cp -r s d, mv d
+ * d.old && mkdir d) is staged as it was before the job, the files
+ * beneath it with it: the script removes or moves it before it makes
+ * it.  So it is no directory "the script makes itself", at which
+ * make_parents() stops. */
+static int found_dirs_staged(struct scan *sc, const struct iol_rscript *s)
+{
+	unsigned char *out = calloc(sc->nmkdir + 1, 1);
+	size_t i, k = 0;
+
+	if (!out)
+		return IOL_ENOMEM;
+	for (i = 0; i < s->ninput && sc->nmkdir; i++) {
+		const char *p = iol_rscript_s(s, s->input[i].path);
+		char **hit;
+
+		if (s->input[i].size >= 0 || s->input[i].target)
+			continue;
+		hit = bsearch(&p, sc->mkdirs, sc->nmkdir, sizeof(char *),
+			      cmpstr);
+		if (!hit)
+			continue;
+		/* every mkdir of it: the sorted copies are neighbours */
+		while (hit > sc->mkdirs && !strcmp(hit[-1], p))
+			hit--;
+		for (; hit < sc->mkdirs + sc->nmkdir && !strcmp(*hit, p); hit++)
+			out[hit - sc->mkdirs] = 1;
+	}
+	for (i = 0; i < sc->nmkdir; i++)
+		if (!out[i])
+			sc->mkdirs[k++] = sc->mkdirs[i];
+	sc->nmkdir = k;
+	free(out);
+	return 0;
 }
 
 static int stopping(const struct iol_ropts *o)
@@ -500,6 +540,10 @@ static int stage(const struct iol_rbin *b, struct stg *g, struct scan *sc,
 				iol_rscript_s(s, s->input[i].path);
 	if (sc->nfile)
 		qsort(sc->files, sc->nfile, sizeof(char *), cmpstr);
+	if (found_dirs_staged(sc, s)) {
+		free(named);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
 	for (i = 0; i < n && rc == 0; i++)
 		rc = halted(g) ? IOL_EIO : make_parents(g, named[i], 0);
 	free(named);

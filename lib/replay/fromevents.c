@@ -74,6 +74,13 @@ struct pinfo {
 	uint8_t append;	  /* its last open (in pass 2's order) appended */
 	uint8_t followed; /* a call went through it (open, stat) */
 	uint8_t walked;	  /* under_link() looked above it */
+	uint8_t probe;	  /* PR_* (find_probes()) */
+	/* classify()'s event (+ 1) that first said what it is, and the
+	 * rename that last moved a directory here (moved_from()) */
+	uint32_t first, moved_at;
+	uint32_t was; /* the name before the job of the file it holds,
+			 moved or linked here: its input, sized by its
+			 reads here too (name_paths()); 0 none */
 	/* the path whose file it holds, moved or linked here (rename, a
 	 * hard link): a link renamed and then followed by its new name
 	 * was followed (note_link()); 0 none */
@@ -97,6 +104,7 @@ struct fst {
 	struct fev *ev;
 	size_t n, cap;
 	struct pinfo *p; /* per pool id */
+	size_t np;	 /* of them (a path beneath a moved directory adds) */
 	const struct iol_rfrom_opts *o;
 	int any_inferred;
 	int threads;	    /* some process has several threads */
@@ -426,6 +434,162 @@ static void find_links(struct fst *f)
 	}
 }
 
+/* What the job did with a path, for find_probes(): a stat found a
+ * directory there, another call named it, it named a path beneath it;
+ * PR_WALKED: its directories were marked PR_ABOVE; PR_GONE: it removed
+ * or moved it, or moved another over it (common_dir()). */
+enum {
+	PR_STAT_DIR = 1,
+	PR_OTHER = 2,
+	PR_ABOVE = 4,
+	PR_WALKED = 8,
+	PR_GONE = 16
+};
+
+static void mark_above(struct fst *f, uint32_t id)
+{
+	char buf[4096], *slash;
+	uint32_t pid;
+
+	if (f->p[id].probe & PR_WALKED)
+		return;
+	f->p[id].probe |= PR_WALKED;
+	snprintf(buf, sizeof(buf), "%s", iol_rscript_s(&f->pool, id));
+	if (buf[0] == '/' && buf[1] && (pid = iol_rscript_find(&f->pool, "/")))
+		f->p[pid].probe |= PR_ABOVE;
+	while ((slash = strrchr(buf, '/')) && slash > buf) {
+		*slash = 0;
+		if ((pid = iol_rscript_find(&f->pool, buf)))
+			f->p[pid].probe |= PR_ABOVE;
+	}
+}
+
+/* A directory the job only stat'ed, following links, and named nothing
+ * beneath: a shell's look at $OLDPWD.  Its stats are left out (counted
+ * dropped, as calls on no file), and it is no input: staged, it was an
+ * empty file the job never used, in a directory of its own that moved
+ * the job's common one up. */
+static int probe_only(const struct pinfo *p)
+{
+	return (p->probe & (PR_STAT_DIR | PR_OTHER | PR_ABOVE)) == PR_STAT_DIR;
+}
+
+static void find_probes(struct fst *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		const struct fev *v = &f->ev[i];
+
+		if (!v->path)
+			continue;
+		/* a tree walk (ls -l, find, du) lstats what it lists: its
+		 * look at a directory, not a shell's, which follows links */
+		if (v->kind != IOL_EV_STAT || v->byfd || (v->flags & 1))
+			f->p[v->path].probe |= PR_OTHER;
+		else if (v->ret >= 0 && (v->flags & IOL_EVF_DIRECTORY))
+			f->p[v->path].probe |= PR_STAT_DIR;
+		mark_above(f, v->path);
+		if (v->path2) {
+			f->p[v->path2].probe |= PR_OTHER;
+			mark_above(f, v->path2);
+		}
+		if (v->ret >= 0 &&
+		    (v->kind == IOL_EV_RMDIR || v->kind == IOL_EV_UNLINK ||
+		     v->kind == IOL_EV_RENAME)) {
+			f->p[v->path].probe |= PR_GONE;
+			if (v->path2) /* a rename over it */
+				f->p[v->path2].probe |= PR_GONE;
+		}
+	}
+}
+
+/* The pool id of path, added (with its pinfo) when new; 0 without
+ * memory. */
+static uint32_t pool_add(struct fst *f, const char *path)
+{
+	size_t before = f->pool.nstr;
+	int rc = 0;
+	uint32_t id = iol_rscript_str(&f->pool, path, &rc);
+
+	if (rc || !id)
+		return 0;
+	if (id >= f->np) {
+		size_t nn = (size_t)id * 2 + 16;
+		struct pinfo *np = realloc(f->p, nn * sizeof(*np));
+
+		if (!np)
+			return 0;
+		memset(np + f->np, 0, (nn - f->np) * sizeof(*np));
+		f->p = np, f->np = nn;
+	}
+	if (id >= before)
+		f->p[id].system = (uint8_t)iol_rpath_system(path);
+	return id;
+}
+
+/* The nearest directory above path that a rename moved there, or 0. */
+static uint32_t moved_above(const struct fst *f, const char *path)
+{
+	char buf[4096], *slash;
+	uint32_t a;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	while ((slash = strrchr(buf, '/')) && slash > buf) {
+		*slash = 0;
+		a = iol_rscript_find(&f->pool, buf);
+		if (a && f->p[a].from && f->p[a].moved_at)
+			return a;
+	}
+	return 0;
+}
+
+/* A path found beneath a directory the job had moved there (mv d2
+ * d2.old, then rm -rf d2.old): the name it had before the job
+ * ("d2/a/f"), or 0.  *at: the rename that moved it from there. */
+static uint32_t moved_from(struct fst *f, uint32_t id, uint32_t *at)
+{
+	char buf[4096], name[4096];
+	uint32_t a, orig = 0;
+	int depth;
+
+	snprintf(buf, sizeof(buf), "%s", iol_rscript_s(&f->pool, id));
+	/* a directory moved into one moved before: each in turn */
+	for (depth = 0; depth < 16 && (a = moved_above(f, buf)); depth++) {
+		*at = f->p[a].moved_at;
+		snprintf(name, sizeof(name), "%s%s",
+			 iol_rscript_s(&f->pool, f->p[a].from),
+			 buf + strlen(iol_rscript_s(&f->pool, a)));
+		memcpy(buf, name, sizeof(buf));
+		if (!(orig = pool_add(f, buf)))
+			return 0;
+	}
+	return orig;
+}
+
+/* What the first call that succeeds on a path, event i, says it is.  A
+ * path found beneath a directory the job moved there is made by that
+ * rename; its name before the job is the input (found first there, or
+ * there only made after the rename: a new file in its place). */
+static void found(struct fst *f, uint32_t id, size_t i, uint8_t st)
+{
+	uint32_t at = 0, orig = st != P_MADE ? moved_from(f, id, &at) : 0;
+	struct pinfo *o;
+
+	f->p[id].first = (uint32_t)i + 1;
+	f->p[id].state = orig ? P_MADE : st;
+	if (!orig)
+		return;
+	f->p[id].from = f->p[id].from ? f->p[id].from : orig;
+	f->p[id].was = orig;
+	o = &f->p[orig];
+	if (o->state == P_UNSEEN || (o->state == P_MADE && o->first > at)) {
+		o->state = st;
+		o->first = (uint32_t)i + 1;
+	}
+	o->used = o->named = 1; /* staged though no call names it */
+}
+
 /* Pass 1, in time order: the first call that succeeds on a path says
  * whether the job found it or made it. */
 static void classify(struct fst *f)
@@ -434,6 +598,7 @@ static void classify(struct fst *f)
 
 	if (f->n > 1)
 		qsort(f->ev, f->n, sizeof(*f->ev), by_time);
+	f->np = f->pool.nstr + 1;
 	for (i = 0; i < f->n; i++) {
 		const struct fev *v = &f->ev[i];
 		struct pinfo *p = &f->p[v->path];
@@ -442,10 +607,18 @@ static void classify(struct fst *f)
 		f->p[v->path2].named = 1;
 		if (v->path && v->ret >= 0)
 			note_link(f, v);
-		/* a hard link's new name is made (its file found) */
-		if (v->kind == IOL_EV_LINK && v->path2 && v->ret >= 0 &&
-		    f->p[v->path2].state == P_UNSEEN)
-			f->p[v->path2].state = P_MADE;
+		/* a hard link's new name is made (its file found), a
+		 * rename's target too: what it holds is the source's */
+		if ((v->kind == IOL_EV_LINK || v->kind == IOL_EV_RENAME) &&
+		    v->path2 && v->ret >= 0) {
+			if (f->p[v->path2].state == P_UNSEEN)
+				found(f, v->path2, i, P_MADE);
+			f->p[v->path2].was =
+				f->p[v->path].was ? f->p[v->path].was : v->path;
+			if (v->kind == IOL_EV_RENAME)
+				f->p[v->path2].moved_at = (uint32_t)i + 1;
+		}
+		p = &f->p[v->path]; /* found() may have moved the table */
 		if (!v->path || v->ret < 0 || p->state != P_UNSEEN)
 			continue;
 		if (v->kind == IOL_EV_OPEN && v->inferred)
@@ -453,15 +626,16 @@ static void classify(struct fst *f)
 		if (v->kind == IOL_EV_MKDIR || v->kind == IOL_EV_WRITE ||
 		    (v->kind == IOL_EV_OPEN && v->created) ||
 		    (v->kind == IOL_EV_LINK && (v->flags & 1)))
-			p->state = P_MADE;
+			found(f, v->path, i, P_MADE);
 		else if (v->kind == IOL_EV_RMDIR ||
-			 (v->kind == IOL_EV_OPEN &&
+			 ((v->kind == IOL_EV_OPEN || v->kind == IOL_EV_STAT) &&
 			  (v->flags & IOL_EVF_DIRECTORY)))
-			p->state = P_DIR;
+			found(f, v->path, i, P_DIR); /* a stat found one too */
 		else if (v->kind != IOL_EV_OTHER)
-			p->state = P_INPUT;
+			found(f, v->path, i, P_INPUT);
 	}
 	find_links(f);
+	find_probes(f);
 }
 
 struct fdent {
@@ -575,6 +749,9 @@ static int keep_op(struct fst *f, struct proc *pr, const struct fev *v)
 			return 0;
 		if (op == IOL_ROP_OPEN && !v->regular &&
 		    !(v->flags & IOL_EVF_DIRECTORY))
+			return 0;
+		if ((op == IOL_ROP_STAT || op == IOL_ROP_LSTAT) &&
+		    probe_only(&f->p[v->path]))
 			return 0;
 		/* a link read, which the replay stages as what it led to
 		 * (note_link()): it would fail there */
@@ -932,8 +1109,10 @@ static size_t common_dir(const struct fst *f, char *buf, size_t n)
 		const char *slash = strrchr(p, '/');
 		size_t k = slash ? (size_t)(slash - p) : 0;
 
+		/* a directory the job removes or moves is not "." (which
+		 * rmdir cannot remove): its parent is the job's too */
 		if (!f->p[i].used || f->p[i].system || p[0] != '/' ||
-		    f->p[i].state == P_DIR)
+		    (f->p[i].state == P_DIR && !(f->p[i].probe & PR_GONE)))
 			continue;
 		if (first) {
 			l = k < n ? k : n - 1;
@@ -1153,8 +1332,18 @@ static int add_input(struct iol_rscript *s, uint32_t id, const char *nb,
 	return 0;
 }
 
+static int by_input_path(const void *a, const void *b)
+{
+	return strcmp(
+		iol_rscript_s(sort_pool, ((const struct iol_rinput *)a)->path),
+		iol_rscript_s(sort_pool, ((const struct iol_rinput *)b)->path));
+}
+
 /* Pass 3: the sandbox names, the rewrites, the inputs and the system
- * paths left out. */
+ * paths left out.  The inputs in the order of their names: a directory
+ * comes before what it holds, which a reader of the script staging them
+ * one by one makes in it (a tree the job removed and made again, named
+ * first by its files' unlinks). */
 static int name_paths(struct fst *f, struct iol_rscript *s)
 {
 	char dir[4096], nb[4096];
@@ -1164,6 +1353,11 @@ static int name_paths(struct fst *f, struct iol_rscript *s)
 
 	memcpy(f->dir, dir, dl + 1);
 	f->dl = dl;
+	/* a file read under the name a rename or a link gave it needs its
+	 * bytes where it is staged, under its first name */
+	for (i = 1; i < f->pool.nstr; i++)
+		if (f->p[i].was && f->p[i].size > f->p[f->p[i].was].size)
+			f->p[f->p[i].was].size = f->p[i].size;
 	for (i = 1; i < f->pool.nstr && rc == 0; i++) {
 		const char *p = iol_rscript_s(&f->pool, (uint32_t)i);
 		struct pinfo *pi = &f->p[i];
@@ -1196,6 +1390,10 @@ static int name_paths(struct fst *f, struct iol_rscript *s)
 		}
 	}
 	free(at);
+	if (rc == 0 && s->ninput > 1) {
+		sort_pool = s;
+		qsort(s->input, s->ninput, sizeof(*s->input), by_input_path);
+	}
 	return rc;
 }
 

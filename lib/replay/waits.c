@@ -637,9 +637,9 @@ static int on_dirs(struct wst *w, const struct tev *t, uint32_t p)
 	return rc;
 }
 
-/* w->up: for each path, its directory's id when that directory is
- * made by a mkdir of the script; left NULL when the script has none,
- * and then nothing is looked up. */
+/* w->up: for each path, the id of the nearest directory above it made
+ * by a mkdir or a rename of the script; left NULL when the script has
+ * none, and then nothing is looked up. */
 static int dirs_made(struct wst *w)
 {
 	const struct iol_rscript *s = w->s;
@@ -649,11 +649,18 @@ static int dirs_made(struct wst *w)
 	uint32_t p;
 	int any = 0;
 
+	/* a rename makes its target too (mv d2 x, then another
+	 * process's mv x/extra y) */
 	for (r = 0; made && r < s->nrank; r++)
-		for (i = 0; i < s->rank[r].n; i++)
-			if (s->rank[r].ev[i].op == IOL_ROP_MKDIR &&
-			    s->rank[r].ev[i].path < s->nstr)
-				any = made[s->rank[r].ev[i].path] = 1;
+		for (i = 0; i < s->rank[r].n; i++) {
+			const struct iol_rev *e = &s->rank[r].ev[i];
+			uint32_t d = e->op == IOL_ROP_MKDIR    ? e->path
+				     : e->op == IOL_ROP_RENAME ? e->path2
+							       : 0;
+
+			if (d && d < s->nstr)
+				any = made[d] = 1;
+		}
 	if (!made || (any && !(w->up = calloc(s->nstr + 1, sizeof(*w->up)))))
 		any = -1;
 	for (p = 1; any > 0 && p < s->nstr; p++) {
@@ -675,8 +682,17 @@ static int dirs_made(struct wst *w)
 		}
 		memcpy(buf, str, n);
 		buf[n] = 0;
-		d = iol_rscript_find(s, buf);
-		w->up[p] = d && made[d] ? d : 0;
+		/* the nearest made above it: a directory moved whole holds
+		 * what no call of the script made (y/deep/e in y) */
+		while ((d = iol_rscript_find(s, buf)) == 0 || !made[d]) {
+			char *up = strrchr(buf, '/');
+
+			d = 0;
+			if (!up || up == buf)
+				break;
+			*up = 0;
+		}
+		w->up[p] = d;
 	}
 	free(buf);
 	free(made);
@@ -693,9 +709,12 @@ static int visit(struct wst *w, const struct tev *t)
 		return on_end(w, t);
 	if (e->path && e->path < s->nstr)
 		rc = on_start(w, t, e->path, needs(e, e->path));
+	/* a rename over a path follows every use of it by the others
+	 * (tar xf into s2, then mv s2 d2 after another's rm -rf d2: it
+	 * failed ENOTEMPTY in the replay) */
 	if (rc == 0 &&
 	    (e->op == IOL_ROP_COPY || e->op == IOL_ROP_LINK ||
-	     e->op == IOL_ROP_CLONE) &&
+	     e->op == IOL_ROP_CLONE || e->op == IOL_ROP_RENAME) &&
 	    e->path2 && e->path2 < s->nstr)
 		rc = on_start(w, t, e->path2, needs(e, e->path2));
 	if (rc == 0 && w->up && e->path && e->path < s->nstr)

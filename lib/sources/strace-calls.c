@@ -471,6 +471,26 @@ static int path_arg(struct tpass *ps, struct proc *p, struct call *c, int argi,
 	return 1;
 }
 
+/* A stat that found a directory (st_mode=S_IFDIR, statx's stx_mode=):
+ * IOL_EVF_DIRECTORY, so that the replay stages a directory the job only
+ * stat'ed (a shell's look at $OLDPWD) as one, not as an empty file. */
+static unsigned found_dir(const struct call *c)
+{
+	static const char *const key[] = {"st_mode=S_IFDIR|",
+					  "stx_mode=S_IFDIR|"};
+	const char *z;
+	int i, k;
+
+	/* a member of the struct (first, or after others with strace
+	 * -v), not in a path that names "st_mode=" */
+	for (i = 1; i < c->nargs; i++)
+		for (k = 0; k < 2 && c->args[i][0] == '{'; k++)
+			for (z = c->args[i]; (z = strstr(z + 1, key[k]));)
+				if (z[-1] == '{' || z[-1] == ' ')
+					return IOL_EVF_DIRECTORY;
+	return 0;
+}
+
 int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 		    int kind)
 {
@@ -478,7 +498,8 @@ int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 
 	if (r <= 0)
 		return r;
-	return tr_meta(ps, p, fi, kind, c, kind == IOL_EV_STAT && nofollow(c),
+	return tr_meta(ps, p, fi, kind, c,
+		       kind == IOL_EV_STAT ? nofollow(c) | found_dir(c) : 0,
 		       -1);
 }
 
