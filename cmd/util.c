@@ -8,20 +8,60 @@
 #include <string.h>
 
 #include "cmd/util.h"
+#include "base/utf8.h"
 #include "base/banned.h"
 
 const char *iol_progname = "iolens";
+
+/* The message of fmt and ap to stderr after "iolens <cmd>: ", every
+ * control character in it escaped (iol_esc_char()): its names come from
+ * logs, traces, scripts and argv, and one of them held a screen clear
+ * and a report line of its own. */
+static void vmsg(const char *fmt, va_list ap)
+{
+	char b[1024], c[IOL_ESC_MAX], *t = b;
+	const char *p;
+	va_list aq;
+	size_t k;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(b, sizeof(b), fmt, ap);
+	if (n >= (int)sizeof(b)) {
+		t = xmalloc((size_t)n + 1);
+		vsnprintf(t, (size_t)n + 1, fmt, aq);
+	}
+	va_end(aq);
+	fprintf(stderr, "%s: ", iol_progname);
+	for (p = n < 0 ? "" : t; (k = iol_esc_char(p, c)) != 0; p += k)
+		fputs(c, stderr);
+	fputc('\n', stderr);
+	if (t != b)
+		free(t);
+}
 
 void msg(const char *fmt, ...)
 {
 	va_list ap;
 
 	fflush(stdout);
-	fprintf(stderr, "%s: ", iol_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmsg(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+const char *esc(const char *s)
+{
+	static char *ring[4];
+	static unsigned at;
+	char *d = iol_esc_dup(s ? s : "");
+
+	if (!d)
+		d = xstrdup("?");
+	at = (at + 1) % 4;
+	free(ring[at]);
+	ring[at] = d;
+	return d;
 }
 
 void msg_ioerr(const char *path, int code, const struct iol_error *err)
@@ -43,11 +83,10 @@ int usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", iol_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmsg(fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n%s: try '%s --help'\n", iol_progname, iol_progname);
+	fprintf(stderr, "%s: try '%s --help'\n", iol_progname, iol_progname);
 	return EXIT_USAGE;
 }
 

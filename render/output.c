@@ -103,11 +103,13 @@ int out_open(struct out *o, const char *path, int fmt)
 	return 0;
 }
 
-/* A copy of s as the next text cell.  Out of memory drops it and marks
- * the output failed: out_close() then reports it. */
+/* A copy of s as the next text cell, its control characters escaped
+ * (a path from a log is any bytes: one could move the cursor or start
+ * a line of its own).  Out of memory drops it and marks the output
+ * failed: out_close() then reports it. */
 static void cell_push(struct out *o, const char *s)
 {
-	char *d = strdup(s);
+	char *d = iol_esc_dup(s);
 
 	if (d && o->ncells == o->cellcap) {
 		size_t cap = o->cellcap ? o->cellcap * 2 : 256;
