@@ -152,6 +152,11 @@ static void report(const struct iol_rscript *s, const char *path)
 	if (s->nrewrite > 40)
 		printf("  ... and %zu more (all in the script's header)\n",
 		       (s->nrewrite - 40) / 2);
+	if (s->nunfit) /* a trace's 4 GiB pwrite, a rename to "" */
+		printf("%llu calls dropped: a script cannot hold them (the "
+		       "first: %s)\n",
+		       (unsigned long long)s->nunfit,
+		       s->unfit_why ? s->unfit_why : "?");
 	if (s->inferred)
 		puts("opens and closes are inferred from the Darshan POSIX "
 		     "records (DXT has transfers only)");

@@ -1127,6 +1127,10 @@ static int add_input(struct iol_rscript *s, uint32_t id, const char *nb,
 {
 	int64_t *z;
 
+	/* the most a script stages (script-parse.c): a read past 4 TiB
+	 * reads less in the replay, where a larger size is refused */
+	if (size > IOL_RMAX_INPUT)
+		size = IOL_RMAX_INPUT;
 	if (id >= *cap) { /* input index + 1 per string id */
 		size_t nc = (size_t)id * 2 + 64;
 		uint32_t *na = realloc(*at, nc * sizeof(*na));
@@ -1217,6 +1221,57 @@ static int remap(struct fst *f, struct iol_rscript *s)
 				e->path2 = f->p[e->path2].newid;
 		}
 	return rc;
+}
+
+/* A call of section r dropped at i: its gap and its time go to the next
+ * call's gap as a dropped call's do (emit()), in the events and in
+ * f->raw (j, in section order: in_sections()). */
+static void fold_dropped(struct fst *f, struct iol_rrank *rk, size_t i,
+			 size_t j)
+{
+	if (i + 1 >= rk->n)
+		return; /* the section's last: nothing after it to wait */
+	rk->ev[i + 1].gap += rk->ev[i].gap + rk->ev[i].dur;
+	if (j + 1 < f->nraw) {
+		f->raw[j + 1].gap += f->raw[j].gap + f->raw[j].dur;
+		f->raw[j + 1].k = f->raw[j + 1].k < UINT32_MAX - f->raw[j].k
+					  ? f->raw[j + 1].k + f->raw[j].k
+					  : UINT32_MAX;
+	}
+}
+
+/* Pass 4: the calls a script cannot hold dropped, counted, and why the
+ * first was (iol_rev_unfit(): a pwrite of 4 GiB, a rename to an empty
+ * path, both in traces): the parser would refuse the script written. */
+static void drop_unfit(struct fst *f, struct iol_rscript *s)
+{
+	size_t r, i, j = 0, jw = 0, w;
+	int aligned = 1;
+
+	for (r = 0; r < s->nrank; r++)
+		j += s->rank[r].n;
+	aligned = j == f->nraw; /* one raw gap a call (in_sections()) */
+	for (r = 0, j = 0; r < s->nrank; r++) {
+		struct iol_rrank *rk = &s->rank[r];
+
+		for (i = 0, w = 0; i < rk->n; i++, j++) {
+			const char *why = iol_rev_unfit(s, &rk->ev[i]);
+
+			if (why) {
+				if (!s->unfit_why)
+					s->unfit_why = why;
+				s->nunfit++, s->ndropev++;
+				fold_dropped(f, rk, i, aligned ? j : f->nraw);
+				continue;
+			}
+			if (aligned)
+				f->raw[jw++] = f->raw[j];
+			rk->ev[w++] = rk->ev[i];
+		}
+		rk->n = w;
+	}
+	if (aligned)
+		f->nraw = jw;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -1541,6 +1596,8 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 		rc = name_paths(&f, s);
 	if (rc == 0)
 		rc = remap(&f, s);
+	if (rc == 0)
+		drop_unfit(&f, s);
 	if (rc == 0)
 		rc = iol_rscript_resolve(s, err);
 	s->inferred = f.any_inferred;

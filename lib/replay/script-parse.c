@@ -123,7 +123,7 @@ static int get_offset(struct pst *p, const char *w, int64_t *v)
 {
 	int rc = get_int(p, w, v, 10);
 
-	if (!rc && (*v < -1 || *v > ((int64_t)1 << 62)))
+	if (!rc && (*v < -1 || *v > IOL_RMAX_LEN))
 		return perr(p, "bad offset '%s'", w);
 	return rc;
 }
@@ -133,7 +133,7 @@ static int get_secs(struct pst *p, const char *w, double *v)
 	char *end;
 
 	*v = strtod(w, &end);
-	if (!*w || *end || !isfinite(*v) || *v < 0 || *v > 1e9)
+	if (!*w || *end || !isfinite(*v) || *v < 0 || *v > IOL_RMAX_SECS)
 		return perr(p, "'%s' is not a duration in seconds", w);
 	return 0;
 }
@@ -273,14 +273,14 @@ static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 	case 'a': return get_advice(p, w, &e->flags);
 	case 'm':
 		rc = get_int(p, w, &v, 8);
-		if (!rc && (v < 0 || v > 07777))
+		if (!rc && (v < 0 || v > IOL_RMAX_MODE))
 			return perr(p, "bad mode '%s'", w);
 		e->mode = (uint32_t)v;
 		return rc;
 	case 'd':
 	case 'e':
 		rc = get_int(p, w, &v, 10);
-		if (!rc && (v < 0 || v > (1 << 20)))
+		if (!rc && (v < 0 || v > IOL_RMAX_FD))
 			return perr(p, "bad descriptor '%s'", w);
 		*(c == 'd' ? &e->fd : &e->fd2) = (int32_t)v;
 		return rc;
@@ -291,8 +291,8 @@ static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 		big = c == 'L' || e->op == IOL_ROP_TRUNCATE ||
 		      e->op == IOL_ROP_FTRUNCATE;
 		rc = get_int(p, w, &e->len, 10);
-		if (!rc &&
-		    (e->len < 0 || e->len > ((int64_t)1 << (big ? 62 : 31))))
+		if (!rc && (e->len < 0 ||
+			    e->len > (big ? IOL_RMAX_LEN : IOL_RMAX_BUF)))
 			return perr(p, "bad length '%s'", w);
 		return rc;
 	case 'n': return get_offset(p, w, &e->off2);
@@ -328,7 +328,7 @@ static int parse_event(struct pst *p, int op)
 	/* a clone's offsets are the kernel's u64s: none stands for the
 	 * descriptor's position */
 	if (op == IOL_ROP_CLONE &&
-	    (e->off < 0 || e->off > ((int64_t)1 << 62) || e->off2 < 0))
+	    (e->off < 0 || e->off > IOL_RMAX_LEN || e->off2 < 0))
 		return perr(p, "%s'clone' wants offsets from 0 to 2^62", "");
 	if (get_int(p, p->tok[na + 2], &e->ret, 10) < 0)
 		return IOL_ESYNTAX;
@@ -454,7 +454,7 @@ static int st_input(struct pst *p)
 		return IOL_ESYNTAX;
 	if (!link && strcmp(p->tok[2], "dir") &&
 	    (get_int(p, p->tok[2], &size, 10) < 0 || size < 0 ||
-	     size > ((int64_t)1 << 42)))
+	     size > IOL_RMAX_INPUT))
 		return perr(p, "bad input size '%s'", p->tok[2]);
 	if (p->s->max_input && p->s->ninput >= p->s->max_input)
 		return iol_error_set(p->err, IOL_ESYNTAX,
