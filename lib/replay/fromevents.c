@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "replay/fromevents.h"
+#include "replay/links.h"
 #include "replay/waits.h"
 #include "base/grow.h"
 #include "base/banned.h"
@@ -993,6 +994,9 @@ static void rewrite(const char *p, const char *dir, size_t dl, char *out,
 		out[o - 1] = 0;
 }
 
+/* where a link the script cannot keep leads: nowhere, in its directory */
+#define OUTSIDE ".iolens-outside-the-sandbox"
+
 /* A symbolic link's target t in the sandbox, for the link at lp (its
  * name there), into out (n bytes): a relative target as it was, an
  * absolute one as its file is named in the sandbox, reached from the
@@ -1018,7 +1022,7 @@ static void sandbox_target(const struct fst *f, const char *lp, const char *t,
 	}
 	snprintf(out + o, n - o, "%s", t);
 	if (!iol_rlink_ok(lp, out))
-		snprintf(out, n, ".iolens-outside-the-sandbox");
+		snprintf(out, n, "%s", OUTSIDE);
 }
 
 /* The target of a link the script makes (e->path already its name in
@@ -1272,6 +1276,49 @@ static void drop_unfit(struct fst *f, struct iol_rscript *s)
 	}
 	if (aligned)
 		f->nraw = jw;
+}
+
+/* The link at path to *target: pointed to .iolens-outside-the-sandbox
+ * (its id in *none, made the first time) when a '..' of it comes after a
+ * name the script makes a link.  0 or IOL_ENOMEM. */
+static int contain_link(struct iol_rscript *s, struct iol_rlinks *l,
+			uint32_t path, uint32_t *target, uint32_t *none)
+{
+	const char *via;
+	int rc = iol_rlinks_ok(l, iol_rscript_s(s, path),
+			       iol_rscript_s(s, *target), &via);
+
+	if (rc != 0)
+		return rc < 0 ? rc : 0;
+	if (!*none)
+		*none = iol_rscript_str(s, OUTSIDE, &rc);
+	*target = *none;
+	return rc;
+}
+
+/* Pass 5: a link whose '..' comes after a name the script makes a link
+ * (links.h: "s" -> "." and "b" -> "s/.." lead out, though each passes
+ * iol_rlink_ok()) points where one that leads out does
+ * (sandbox_target()): the parser refuses it. */
+static int contain_links(struct iol_rscript *s)
+{
+	struct iol_rlinks l;
+	uint32_t none = 0;
+	size_t i, r;
+	int rc = iol_rlinks_init(&l, s);
+
+	for (i = 0; i < s->ninput && rc == 0; i++)
+		if (s->input[i].target)
+			rc = contain_link(s, &l, s->input[i].path,
+					  &s->input[i].target, &none);
+	for (r = 0; r < s->nrank && rc == 0; r++)
+		for (i = 0; i < s->rank[r].n && rc == 0; i++)
+			if (s->rank[r].ev[i].op == IOL_ROP_SYMLINK)
+				rc = contain_link(s, &l, s->rank[r].ev[i].path,
+						  &s->rank[r].ev[i].path2,
+						  &none);
+	iol_rlinks_release(&l);
+	return rc;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -1598,6 +1645,8 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 		rc = remap(&f, s);
 	if (rc == 0)
 		drop_unfit(&f, s);
+	if (rc == 0)
+		rc = contain_links(s);
 	if (rc == 0)
 		rc = iol_rscript_resolve(s, err);
 	s->inferred = f.any_inferred;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/errname.h"
+#include "replay/links.h"
 #include "replay/script.h"
 #include "base/grow.h"
 #include "model/event.h"
@@ -29,6 +30,8 @@ struct pst {
 	int ntok;
 	long *wline; /* the line of each wait, 3 longs: section, index, line */
 	size_t nw, capw;
+	long *iline; /* the line of each link input, 2 longs: input, line */
+	size_t nil, capil;
 };
 
 static int perr(struct pst *p, const char *fmt, const char *a)
@@ -428,6 +431,41 @@ static int check_waits(struct pst *p)
 	return 0;
 }
 
+/* No link's '..' follows a name the script makes a link (links.h), or
+ * the line of the first that does: known only once the whole script is
+ * read, as a link may be made after the one that goes through it. */
+static int check_links(struct pst *p)
+{
+	struct iol_rlinks l;
+	size_t in, r, i, k;
+	const char *via = "", *t;
+	int rc = iol_rlinks_init(&l, p->s);
+
+	if (rc == 0)
+		rc = iol_rscript_links_check(p->s, &l, &in, &r, &i, &via);
+	if (rc == IOL_ENOMEM) {
+		iol_rlinks_release(&l);
+		return iol_error_set(p->err, rc, "out of memory");
+	}
+	if (rc > 0 && in != SIZE_MAX) {
+		t = iol_rscript_s(p->s, p->s->input[in].target);
+		for (k = 0; k < p->nil; k++)
+			if (p->iline[2 * k] == (long)in)
+				p->line = p->iline[2 * k + 1];
+	} else if (rc > 0) {
+		t = iol_rscript_s(p->s, p->s->rank[r].ev[i].path2);
+		p->line = (long)p->s->rank[r].ev[i].line;
+	}
+	if (rc > 0)
+		rc = iol_error_set(p->err, IOL_ESYNTAX,
+				   "line %ld: link target '%s' has a '..' "
+				   "after '%s', a name the script makes a "
+				   "link: it may lead outside the sandbox",
+				   p->line, t, via);
+	iol_rlinks_release(&l);
+	return rc;
+}
+
 static int st_compute(struct pst *p)
 {
 	double g;
@@ -461,8 +499,18 @@ static int st_input(struct pst *p)
 				     "line %ld: more than %zu inputs "
 				     "(--max-inputs)",
 				     p->line, p->s->max_input);
-	if (link)
+	if (link) {
+		long *nl = iol_grow(p->iline, &p->capil, p->nil,
+				    2 * sizeof(long), 64);
+
+		if (!nl)
+			return iol_error_set(p->err, IOL_ENOMEM,
+					     "out of memory");
+		p->iline = nl;
+		p->iline[2 * p->nil] = (long)p->s->ninput;
+		p->iline[2 * p->nil++ + 1] = p->line;
 		return iol_rscript_add_link(p->s, p->tok[1], p->tok[3]);
+	}
 	return iol_rscript_add_input(p->s, p->tok[1], size);
 }
 
@@ -616,7 +664,7 @@ static int over_memory(struct pst *p, const struct iol_rscript *s, size_t held)
 int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
 		      struct iol_error *err)
 {
-	struct pst p = {s, err, 0, -1, 0, {0}, 0, NULL, 0, 0};
+	struct pst p = {s, err, 0, -1, 0, {0}, 0, NULL, 0, 0, NULL, 0, 0};
 	char *line = NULL;
 	size_t at = 0, cap = 0;
 	int magic = 0, rc = 0;
@@ -676,6 +724,9 @@ int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
 		rc = iol_rscript_resolve(s, err);
 	if (rc == 0 && p.nw)
 		rc = check_waits(&p);
+	if (rc == 0)
+		rc = check_links(&p);
 	free(p.wline);
+	free(p.iline);
 	return rc;
 }

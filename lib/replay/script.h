@@ -240,10 +240,12 @@ int iol_rscript_write(const struct iol_rscript *s,
 		      int (*write)(void *ctx, const char *text), void *ctx);
 /* Digest of a buffer (the cache key of the compiled form). */
 uint64_t iol_rscript_digest(const char *buf, size_t n);
-/* NULL when the parser takes event e of s as the writer writes it
- * (iol_rscript_write()), else why not, as a static phrase ("a length
- * over 2^31 bytes"): the parser's limits (IOL_RMAX_*) in one place for
- * those who make scripts. */
+/* NULL when the parser takes the words of event e of s as the writer
+ * writes them (iol_rscript_write()), else why not, as a static phrase
+ * ("a length over 2^31 bytes"): the parser's limits (IOL_RMAX_*) in one
+ * place for those who make scripts.  Its gap and duration are not
+ * looked at: one over IOL_RMAX_SECS is no trace's to drop a call for
+ * (fromevents.c refuses the trace). */
 const char *iol_rev_unfit(const struct iol_rscript *s, const struct iol_rev *e);
 /* 1 when path stays inside the sandbox: relative, no '..' component. */
 int iol_rpath_ok(const char *path);
