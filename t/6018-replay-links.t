@@ -32,12 +32,17 @@ printf '%s\ninput "s" link "."\nrank 0 pid 1\nmkdir "x" 0755 = 0 0.00001\nsymlin
 	"$H" > "$TMP/dir.script"
 refused dir 5 s "a link made beneath a link, its '..' counted from the link's text"
 
-printf '%s\nrank 0 pid 1\nmkdir "m" 0755 = 0 0.00001\nrename "m" "n" = 0 0.00001\nsymlink "n/b" "../f" = 0 0.00001\n' \
+printf '%s\nrank 0 pid 1\nsymlink "m" "." = 0 0.00001\nrename "m" "n" = 0 0.00001\nsymlink "n/b" "../f" = 0 0.00001\n' \
 	"$H" > "$TMP/renamed.script"
-refused renamed 5 n "a link beneath the new name of a rename (it may be a link)"
+refused renamed 5 n "a link beneath the new name of a link renamed"
 
-# links whose '..' follow directories only stay as they were
-printf '%s\ninput "f" 3\ninput "e" link "d/../f"\nrank 0 pid 1\nmkdir "d" 0755 = 0 0.00001\nsymlink "d/l" "../f" = 0 0.00001\nsymlink "d/k" "../d/../f" = 0 0.00001\n' \
+printf '%s\nrank 0 pid 1\nmkdir "m" 0755 = 0 0.00001\nsymlink "m/s" "." = 0 0.00001\nrename "m" "n" = 0 0.00001\nrename "n" "o" = 0 0.00001\nsymlink "b" "o/s/../.." = 0 0.00001\n' \
+	"$H" > "$TMP/holds.script"
+refused holds 7 o "a link through a directory that holds a link, renamed twice"
+
+# links whose '..' follow directories only stay as they were (a
+# directory renamed among them)
+printf '%s\ninput "f" 3\ninput "e" link "d/../f"\nrank 0 pid 1\nmkdir "d" 0755 = 0 0.00001\nsymlink "d/l" "../f" = 0 0.00001\nsymlink "d/k" "../d/../f" = 0 0.00001\nmkdir "m" 0755 = 0 0.00001\nrename "m" "n" = 0 0.00001\nsymlink "n/b" "../f" = 0 0.00001\n' \
 	"$H" > "$TMP/fine.script"
 $RUN replay --allow-root --as-fast-as-possible --dir "$TMP/sb" "$TMP/fine.script" > /dev/null 2> "$TMP/fine.err"
 is $? 0 "links whose '..' follow directories only are taken and replayed"

@@ -60,50 +60,143 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* the names links may be made at: link inputs, symlink calls' paths,
- * the new names of renames and links */
-static int collect(struct iol_rlinks *l, const struct iol_rscript *s)
+/* the names links are made at: link inputs, symlink calls' paths */
+static int collect(struct iol_rlinks *l, const struct iol_rscript *s,
+		   size_t *cap)
 {
-	size_t i, r, cap = 0;
+	size_t i, r;
 	int rc = 0;
 
 	for (i = 0; i < s->ninput && rc == 0; i++)
 		if (s->input[i].target)
-			rc = add(l, &cap, iol_rscript_s(s, s->input[i].path));
+			rc = add(l, cap, iol_rscript_s(s, s->input[i].path));
 	for (r = 0; r < s->nrank && rc == 0; r++)
-		for (i = 0; i < s->rank[r].n && rc == 0; i++) {
-			const struct iol_rev *e = &s->rank[r].ev[i];
-
-			if (e->op == IOL_ROP_SYMLINK)
-				rc = add(l, &cap, iol_rscript_s(s, e->path));
-			else if (e->op == IOL_ROP_RENAME ||
-				 e->op == IOL_ROP_LINK)
-				rc = add(l, &cap, iol_rscript_s(s, e->path2));
-		}
+		for (i = 0; i < s->rank[r].n && rc == 0; i++)
+			if (s->rank[r].ev[i].op == IOL_ROP_SYMLINK)
+				rc = add(l, cap,
+					 iol_rscript_s(s,
+						       s->rank[r].ev[i].path));
 	return rc;
 }
 
-int iol_rlinks_init(struct iol_rlinks *l, const struct iol_rscript *s)
+static void sort_unique(struct iol_rlinks *l)
 {
 	size_t i, k = 0;
-	int rc;
 
-	memset(l, 0, sizeof(*l));
-	rc = collect(l, s);
-	if (rc) {
-		iol_rlinks_release(l);
-		return rc;
-	}
 	if (l->n > 1)
 		qsort(l->name, l->n, sizeof(*l->name), cmp_name);
-	for (i = 0; i < l->n; i++) { /* one of each */
+	for (i = 0; i < l->n; i++) {
 		if (k && !strcmp(l->name[k - 1], l->name[i]))
 			free(l->name[i]);
 		else
 			l->name[k++] = l->name[i];
 	}
 	l->n = k;
+}
+
+/* the name of the first n of l that l->buf is, or NULL */
+static const char *find_in(const struct iol_rlinks *l, size_t n)
+{
+	const char *key = l->buf;
+	char **at;
+
+	if (!n || !l->buf[0])
+		return NULL;
+	at = bsearch(&key, l->name, n, sizeof(*l->name), cmp_name);
+	return at ? *at : NULL;
+}
+
+static int grow_buf(struct iol_rlinks *l, size_t need)
+{
+	char *nb;
+
+	if (need <= l->cap)
+		return 0;
+	nb = realloc(l->buf, need);
+	if (!nb)
+		return IOL_ENOMEM;
+	l->buf = nb, l->cap = need;
 	return 0;
+}
+
+/* May what a rename or link moves from p be a link, or hold one, among
+ * the first n of l: p one of them, beneath one (the kernel went through
+ * it) or above one?  1, 0, or IOL_ENOMEM. */
+static int may_link(struct iol_rlinks *l, size_t n, const char *p)
+{
+	size_t o, at, lo = 0, hi = n;
+
+	if (grow_buf(l, strlen(p) + 2))
+		return IOL_ENOMEM;
+	o = norm(p, l->buf);
+	for (at = 1; at <= o; at++)
+		if (at == o || l->buf[at] == '/') {
+			char save = l->buf[at];
+			const char *f;
+
+			l->buf[at] = 0;
+			f = find_in(l, n);
+			l->buf[at] = save;
+			if (f)
+				return 1;
+		}
+	if (!o)
+		return n > 0; /* the run directory holds them all */
+	l->buf[o] = '/', l->buf[o + 1] = 0;
+	while (lo < hi) { /* the first name not before "p/" */
+		size_t m = lo + (hi - lo) / 2;
+
+		if (strcmp(l->name[m], l->buf) < 0)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < n && !strncmp(l->name[lo], l->buf, o + 1);
+}
+
+/* The new names of renames and links of what may be a link, until no
+ * more come: each may make more moves count. */
+static int add_moved(struct iol_rlinks *l, const struct iol_rscript *s,
+		     size_t *cap)
+{
+	size_t r, i, n;
+	int rc = 0, m;
+
+	do {
+		n = l->n;
+		for (r = 0; r < s->nrank && rc == 0; r++)
+			for (i = 0; i < s->rank[r].n && rc == 0; i++) {
+				const struct iol_rev *e = &s->rank[r].ev[i];
+
+				if (e->op != IOL_ROP_RENAME &&
+				    e->op != IOL_ROP_LINK)
+					continue;
+				m = may_link(l, n, iol_rscript_s(s, e->path));
+				if (m < 0)
+					rc = m;
+				else if (m)
+					rc = add(l, cap,
+						 iol_rscript_s(s, e->path2));
+			}
+		sort_unique(l);
+	} while (rc == 0 && l->n > n);
+	return rc;
+}
+
+int iol_rlinks_init(struct iol_rlinks *l, const struct iol_rscript *s)
+{
+	size_t cap = 0;
+	int rc;
+
+	memset(l, 0, sizeof(*l));
+	rc = collect(l, s, &cap);
+	if (rc == 0) {
+		sort_unique(l);
+		rc = add_moved(l, s, &cap);
+	}
+	if (rc)
+		iol_rlinks_release(l);
+	return rc;
 }
 
 void iol_rlinks_release(struct iol_rlinks *l)
@@ -117,16 +210,9 @@ void iol_rlinks_release(struct iol_rlinks *l)
 	memset(l, 0, sizeof(*l));
 }
 
-/* the name of l that l->buf is, or NULL */
 static const char *find(const struct iol_rlinks *l)
 {
-	const char *key = l->buf;
-	char **at;
-
-	if (!l->n || !l->buf[0])
-		return NULL;
-	at = bsearch(&key, l->name, l->n, sizeof(*l->name), cmp_name);
-	return at ? *at : NULL;
+	return find_in(l, l->n);
 }
 
 int iol_rlinks_ok(struct iol_rlinks *l, const char *path, const char *target,
@@ -136,13 +222,8 @@ int iol_rlinks_ok(struct iol_rlinks *l, const char *path, const char *target,
 	const char *c, *link = NULL;
 	char *slash;
 
-	if (need > l->cap) {
-		char *nb = realloc(l->buf, need);
-
-		if (!nb)
-			return IOL_ENOMEM;
-		l->buf = nb, l->cap = need;
-	}
+	if (grow_buf(l, need))
+		return IOL_ENOMEM;
 	/* the link's own directories, each a name that may be a link */
 	norm(path, l->buf);
 	slash = strrchr(l->buf, '/');

@@ -6,10 +6,11 @@
  * from where that link leads ("s" -> "." and "b" -> "s/..": b is the
  * run directory's parent, and each passed alone).  So a '..' may follow
  * no name the script makes a link, or may make one: a link input, the
- * path of a symlink call, the new name of a rename or a link, or a name
- * beneath one of these.  The links of a script are checked against
- * all of them, whatever their order: the script's calls and its staging
- * may make them in any.
+ * path of a symlink call, and the new name a rename or a link gives one
+ * of these, a name through one or a directory holding one (a directory
+ * renamed with none in it stays a directory).  The links of a script
+ * are checked against all of them, whatever their order: the script's
+ * calls and its staging may make them in any.
  *
  * Ownership: a struct iol_rlinks is caller storage; its names are its
  * own, freed by iol_rlinks_release().
