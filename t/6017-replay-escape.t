@@ -82,4 +82,13 @@ is $? 0 "... and the script replays"
 clean "$TMP/rp.out" "the replay's report"
 clean "$TMP/rp.err" "the replay's messages"
 
+# the commands that read the trace: their text reports and tables
+for c in files summary timeline; do
+	$RUN $c "$TMP/esc.trace" > "$TMP/$c.out" 2>&1
+	is $? 0 "iolens $c reads the trace"
+	clean "$TMP/$c.out" "... its report"
+done
+grep -q '^/tmp/in\\x1b\[2J\\r\\nbytes and calls: equal; FAKE ' "$TMP/files.out"
+ok $? "... the path in the table of files escaped"
+
 done_testing
