@@ -1250,7 +1250,7 @@ static void fold_dropped(struct fst *f, struct iol_rrank *rk, size_t i,
 static void drop_unfit(struct fst *f, struct iol_rscript *s)
 {
 	size_t r, i, j = 0, jw = 0, w;
-	int aligned = 1;
+	int aligned;
 
 	for (r = 0; r < s->nrank; r++)
 		j += s->rank[r].n;
