@@ -140,18 +140,23 @@ static void report(const struct iol_rscript *s, const char *path)
 		snprintf(th, sizeof(th), " (%zu threads, a section each)", nt);
 	printf("%s: %zu process%s%s, %zu calls kept, %llu dropped (system "
 	       "paths, non-files, mappings)\n",
-	       path, np, np == 1 ? "" : "es", th, n,
+	       esc(path), np, np == 1 ? "" : "es", th, n,
 	       (unsigned long long)s->ndropev);
 	printf("inputs to stage: %zu (%s); paths rewritten: %zu; system "
 	       "paths left out: %zu\n",
 	       s->ninput, fmt_bytes(hb, sizeof(hb), (double)bytes, BYTES_TEXT),
 	       s->nrewrite / 2, s->ndropped);
 	for (i = 0; i + 1 < s->nrewrite && i < 40; i += 2)
-		printf("  %s -> %s\n", iol_rscript_s(s, s->rewrite[i]),
-		       iol_rscript_s(s, s->rewrite[i + 1]));
+		printf("  %s -> %s\n", esc(iol_rscript_s(s, s->rewrite[i])),
+		       esc(iol_rscript_s(s, s->rewrite[i + 1])));
 	if (s->nrewrite > 40)
 		printf("  ... and %zu more (all in the script's header)\n",
 		       (s->nrewrite - 40) / 2);
+	if (s->nunfit) /* a trace's 4 GiB pwrite, a rename to "" */
+		printf("%llu calls dropped: a script cannot hold them (the "
+		       "first: %s)\n",
+		       (unsigned long long)s->nunfit,
+		       s->unfit_why ? s->unfit_why : "?");
 	if (s->inferred)
 		puts("opens and closes are inferred from the Darshan POSIX "
 		     "records (DXT has transfers only)");

@@ -514,8 +514,8 @@ static int print_table(const struct run *x, int fmt)
 	out_text(&out,
 		 "replay of '%s': %zu section%s, %zu input%s staged (%s), "
 		 "%lld director%s made, compiled form %s\n\n",
-		 x->script, s->nrank, s->nrank == 1 ? "" : "s", x->r->ninputs,
-		 x->r->ninputs == 1 ? "" : "s",
+		 esc(x->script), s->nrank, s->nrank == 1 ? "" : "s",
+		 x->r->ninputs, x->r->ninputs == 1 ? "" : "s",
 		 fmt_bytes(hb, sizeof(hb), (double)x->r->staged_bytes,
 			   BYTES_TEXT),
 		 (long long)x->r->staged_dirs,
@@ -563,7 +563,7 @@ static int print_table(const struct run *x, int fmt)
 			: "DIFFERENT",
 		(long long)x->r->mismatched, x->r->mismatched == 1 ? "" : "s",
 		x->r->max_late, s->overhead, s->duroverhead,
-		s->overhead_from[0] ? s->overhead_from : "none");
+		esc(s->overhead_from[0] ? s->overhead_from : "none"));
 	if (x->pace == IOL_PACE_CLOSED) /* the other paces owe nothing */
 		out_text(&out,
 			 "the replay's own time between calls %.6f s, %.6f s "

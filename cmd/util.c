@@ -8,41 +8,46 @@
 #include <string.h>
 
 #include "cmd/util.h"
+#include "base/utf8.h"
 #include "population/sql.h"
 #include "base/banned.h"
 
 const char *iol_progname = "iolens";
 
-/*
- * The text of a message on stderr, the password of any PostgreSQL URL in
- * it masked: messages go to Slurm output and cron mail, and a URL given
- * to --db (or libpq's text about it) must not carry the password there.
- */
-static void put_masked(const char *fmt, va_list ap)
+/* The message of fmt and ap to stderr after "iolens <cmd>: ", the
+ * password of any PostgreSQL URL in it masked (messages go to Slurm
+ * output and cron mail, and a URL given to --db, or libpq's text about
+ * it, must not carry the password there), then every control character
+ * escaped (iol_esc_char()): its names come from logs, traces, scripts
+ * and argv, and one of them held a screen clear and a report line of its
+ * own. */
+static void vmsg(const char *fmt, va_list ap)
 {
-	va_list ap2;
-	char small[1024], *text = small, *shown;
+	char b[1024], c[IOL_ESC_MAX], *t = b, *shown;
+	const char *p;
+	va_list aq;
+	size_t k;
 	int n;
 
-	va_copy(ap2, ap);
-	n = vsnprintf(small, sizeof small, fmt, ap);
-	if (n >= (int)sizeof small && (text = malloc((size_t)n + 1)))
-		vsnprintf(text, (size_t)n + 1, fmt, ap2);
-	va_end(ap2);
-	if (n < 0 || !text) {
-		fputs("(message lost: out of memory)", stderr);
-		return;
+	va_copy(aq, ap);
+	n = vsnprintf(b, sizeof(b), fmt, ap);
+	if (n >= (int)sizeof(b)) {
+		t = xmalloc((size_t)n + 1);
+		vsnprintf(t, (size_t)n + 1, fmt, aq);
 	}
+	va_end(aq);
+	if (n < 0)
+		n = 0, t[0] = 0;
 	/* "a:b@" becomes "a:***@": at most 4 bytes more per byte */
-	shown = malloc((size_t)n * 4 + 16);
-	if (shown) {
-		fputs(iol_sql_mask(text, shown, (size_t)n * 4 + 16), stderr);
-		free(shown);
-	} else {
-		fputs("(message lost: out of memory)", stderr);
-	}
-	if (text != small)
-		free(text);
+	shown = xmalloc((size_t)n * 4 + 16);
+	fprintf(stderr, "%s: ", iol_progname);
+	p = iol_sql_mask(t, shown, (size_t)n * 4 + 16);
+	for (; (k = iol_esc_char(p, c)) != 0; p += k)
+		fputs(c, stderr);
+	fputc('\n', stderr);
+	free(shown);
+	if (t != b)
+		free(t);
 }
 
 void msg(const char *fmt, ...)
@@ -50,11 +55,23 @@ void msg(const char *fmt, ...)
 	va_list ap;
 
 	fflush(stdout);
-	fprintf(stderr, "%s: ", iol_progname);
 	va_start(ap, fmt);
-	put_masked(fmt, ap);
+	vmsg(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+const char *esc(const char *s)
+{
+	static char *ring[4];
+	static unsigned at;
+	char *d = iol_esc_dup(s ? s : "");
+
+	if (!d)
+		d = xstrdup("?");
+	at = (at + 1) % 4;
+	free(ring[at]);
+	ring[at] = d;
+	return d;
 }
 
 void msg_ioerr(const char *path, int code, const struct iol_error *err)
@@ -76,11 +93,10 @@ int usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", iol_progname);
 	va_start(ap, fmt);
-	put_masked(fmt, ap);
+	vmsg(fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n%s: try '%s --help'\n", iol_progname, iol_progname);
+	fprintf(stderr, "%s: try '%s --help'\n", iol_progname, iol_progname);
 	return EXIT_USAGE;
 }
 

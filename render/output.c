@@ -103,11 +103,13 @@ int out_open(struct out *o, const char *path, int fmt)
 	return 0;
 }
 
-/* A copy of s as the next text cell.  Out of memory drops it and marks
- * the output failed: out_close() then reports it. */
+/* A copy of s as the next text cell, its control characters escaped
+ * (a path from a log is any bytes: one could move the cursor or start
+ * a line of its own).  Out of memory drops it and marks the output
+ * failed: out_close() then reports it. */
 static void cell_push(struct out *o, const char *s)
 {
-	char *d = strdup(s);
+	char *d = iol_esc_dup(s);
 
 	if (d && o->ncells == o->cellcap) {
 		size_t cap = o->cellcap ? o->cellcap * 2 : 256;
@@ -376,15 +378,40 @@ void out_endtable(struct out *o)
 	free(w);
 }
 
+/* The text of fmt with its control characters escaped but newlines and
+ * tabs (iol_esc_char()): its names come from logs and traces, and one
+ * could clear the screen or overwrite a line (a name's newline stays: a
+ * report's text cannot tell it from its own). */
 void out_text(struct out *o, const char *fmt, ...)
 {
+	char small[1024], *t = small, c[IOL_ESC_MAX];
+	const char *p;
 	va_list ap;
+	size_t k;
+	int n;
 
 	if (o->fmt != FMT_TEXT)
 		return;
 	va_start(ap, fmt);
-	obuf_vprintf(&o->ob, fmt, ap);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof(small)) {
+		t = malloc((size_t)n + 1);
+		if (!t) {
+			o->nomem = 1;
+			return;
+		}
+		va_start(ap, fmt);
+		vsnprintf(t, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	for (p = n < 0 ? "" : t; (k = iol_esc_char(p, c)) != 0; p += k)
+		if (*p == '\n' || *p == '\t')
+			obuf_putc(&o->ob, *p);
+		else
+			obuf_puts(&o->ob, c);
+	if (t != small)
+		free(t);
 }
 
 int out_close(struct out *o, int commit)

@@ -1,8 +1,12 @@
 /*
  * UTF-8 sequences checked as RFC 3629 (table 3-7 of the Unicode
- * standard) defines them.
+ * standard) defines them, and names escaped for a terminal.
  */
 #include "base/utf8.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "base/banned.h"
 
@@ -43,4 +47,67 @@ size_t iol_utf8_len(const char *s)
 		if (!cont(u[i]))
 			return 0;
 	return n;
+}
+
+/* the code point of a well-formed sequence of n bytes */
+static unsigned long code_point(const unsigned char *u, size_t n)
+{
+	unsigned long c = n == 2   ? u[0] & 0x1fu
+			  : n == 3 ? u[0] & 0x0fu
+				   : u[0] & 0x07u;
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		c = c << 6 | (u[i] & 0x3fu);
+	return c;
+}
+
+/* controls a terminal acts on, or that reorder the text around them */
+static int hidden(unsigned long c)
+{
+	return (c >= 0x80 && c <= 0x9f) || c == 0x200e || c == 0x200f ||
+	       (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
+
+size_t iol_esc_char(const char *s, char out[IOL_ESC_MAX])
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = iol_utf8_len(s);
+
+	out[0] = 0;
+	if (!u[0])
+		return 0;
+	if (u[0] == '\n' || u[0] == '\r' || u[0] == '\t') {
+		out[0] = '\\';
+		out[1] = u[0] == '\n' ? 'n' : u[0] == '\r' ? 'r' : 't';
+		out[2] = 0;
+	} else if (!n || u[0] < 0x20 || u[0] == 0x7f) {
+		snprintf(out, IOL_ESC_MAX, "\\x%02x", u[0]);
+		return 1;
+	} else if (n > 1 && hidden(code_point(u, n))) {
+		snprintf(out, IOL_ESC_MAX, "\\u%04lx", code_point(u, n));
+	} else {
+		memcpy(out, s, n);
+		out[n] = 0;
+	}
+	return n;
+}
+
+char *iol_esc_dup(const char *s)
+{
+	char c[IOL_ESC_MAX], *d;
+	size_t n = 0, k, at = 0;
+	const char *p;
+
+	for (p = s; (k = iol_esc_char(p, c)) != 0; p += k)
+		n += strlen(c);
+	d = malloc(n + 1);
+	if (!d)
+		return NULL;
+	for (p = s; (k = iol_esc_char(p, c)) != 0; p += k) {
+		memcpy(d + at, c, strlen(c));
+		at += strlen(c);
+	}
+	d[at] = 0;
+	return d;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "replay/fromevents.h"
+#include "replay/links.h"
 #include "replay/waits.h"
 #include "base/grow.h"
 #include "base/banned.h"
@@ -1172,6 +1173,9 @@ static void rewrite(const char *p, const char *dir, size_t dl, char *out,
 		out[o - 1] = 0;
 }
 
+/* where a link the script cannot keep leads: nowhere, in its directory */
+#define OUTSIDE ".iolens-outside-the-sandbox"
+
 /* A symbolic link's target t in the sandbox, for the link at lp (its
  * name there), into out (n bytes): a relative target as it was, an
  * absolute one as its file is named in the sandbox, reached from the
@@ -1197,7 +1201,7 @@ static void sandbox_target(const struct fst *f, const char *lp, const char *t,
 	}
 	snprintf(out + o, n - o, "%s", t);
 	if (!iol_rlink_ok(lp, out))
-		snprintf(out, n, ".iolens-outside-the-sandbox");
+		snprintf(out, n, "%s", OUTSIDE);
 }
 
 /* The target of a link the script makes (e->path already its name in
@@ -1306,6 +1310,10 @@ static int add_input(struct iol_rscript *s, uint32_t id, const char *nb,
 {
 	int64_t *z;
 
+	/* the most a script stages (script-parse.c): a read past 4 TiB
+	 * reads less in the replay, where a larger size is refused */
+	if (size > IOL_RMAX_INPUT)
+		size = IOL_RMAX_INPUT;
 	if (id >= *cap) { /* input index + 1 per string id */
 		size_t nc = (size_t)id * 2 + 64;
 		uint32_t *na = realloc(*at, nc * sizeof(*na));
@@ -1414,6 +1422,100 @@ static int remap(struct fst *f, struct iol_rscript *s)
 			else
 				e->path2 = f->p[e->path2].newid;
 		}
+	return rc;
+}
+
+/* A call of section r dropped at i: its gap and its time go to the next
+ * call's gap as a dropped call's do (emit()), in the events and in
+ * f->raw (j, in section order: in_sections()). */
+static void fold_dropped(struct fst *f, struct iol_rrank *rk, size_t i,
+			 size_t j)
+{
+	if (i + 1 >= rk->n)
+		return; /* the section's last: nothing after it to wait */
+	rk->ev[i + 1].gap += rk->ev[i].gap + rk->ev[i].dur;
+	if (j + 1 < f->nraw) {
+		f->raw[j + 1].gap += f->raw[j].gap + f->raw[j].dur;
+		f->raw[j + 1].k = f->raw[j + 1].k < UINT32_MAX - f->raw[j].k
+					  ? f->raw[j + 1].k + f->raw[j].k
+					  : UINT32_MAX;
+	}
+}
+
+/* Pass 4: the calls a script cannot hold dropped, counted, and why the
+ * first was (iol_rev_unfit(): a pwrite of 4 GiB, a rename to an empty
+ * path, both in traces): the parser would refuse the script written. */
+static void drop_unfit(struct fst *f, struct iol_rscript *s)
+{
+	size_t r, i, j = 0, jw = 0, w;
+	int aligned;
+
+	for (r = 0; r < s->nrank; r++)
+		j += s->rank[r].n;
+	aligned = j == f->nraw; /* one raw gap a call (in_sections()) */
+	for (r = 0, j = 0; r < s->nrank; r++) {
+		struct iol_rrank *rk = &s->rank[r];
+
+		for (i = 0, w = 0; i < rk->n; i++, j++) {
+			const char *why = iol_rev_unfit(s, &rk->ev[i]);
+
+			if (why) {
+				if (!s->unfit_why)
+					s->unfit_why = why;
+				s->nunfit++, s->ndropev++;
+				fold_dropped(f, rk, i, aligned ? j : f->nraw);
+				continue;
+			}
+			if (aligned)
+				f->raw[jw++] = f->raw[j];
+			rk->ev[w++] = rk->ev[i];
+		}
+		rk->n = w;
+	}
+	if (aligned)
+		f->nraw = jw;
+}
+
+/* The link at path to *target: pointed to .iolens-outside-the-sandbox
+ * (its id in *none, made the first time) when a '..' of it comes after a
+ * name the script makes a link.  0 or IOL_ENOMEM. */
+static int contain_link(struct iol_rscript *s, struct iol_rlinks *l,
+			uint32_t path, uint32_t *target, uint32_t *none)
+{
+	const char *via;
+	int rc = iol_rlinks_ok(l, iol_rscript_s(s, path),
+			       iol_rscript_s(s, *target), &via);
+
+	if (rc != 0)
+		return rc < 0 ? rc : 0;
+	if (!*none)
+		*none = iol_rscript_str(s, OUTSIDE, &rc);
+	*target = *none;
+	return rc;
+}
+
+/* Pass 5: a link whose '..' comes after a name the script makes a link
+ * (links.h: "s" -> "." and "b" -> "s/.." lead out, though each passes
+ * iol_rlink_ok()) points where one that leads out does
+ * (sandbox_target()): the parser refuses it. */
+static int contain_links(struct iol_rscript *s)
+{
+	struct iol_rlinks l;
+	uint32_t none = 0;
+	size_t i, r;
+	int rc = iol_rlinks_init(&l, s);
+
+	for (i = 0; i < s->ninput && rc == 0; i++)
+		if (s->input[i].target)
+			rc = contain_link(s, &l, s->input[i].path,
+					  &s->input[i].target, &none);
+	for (r = 0; r < s->nrank && rc == 0; r++)
+		for (i = 0; i < s->rank[r].n && rc == 0; i++)
+			if (s->rank[r].ev[i].op == IOL_ROP_SYMLINK)
+				rc = contain_link(s, &l, s->rank[r].ev[i].path,
+						  &s->rank[r].ev[i].path2,
+						  &none);
+	iol_rlinks_release(&l);
 	return rc;
 }
 
@@ -1739,6 +1841,10 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 		rc = name_paths(&f, s);
 	if (rc == 0)
 		rc = remap(&f, s);
+	if (rc == 0)
+		drop_unfit(&f, s);
+	if (rc == 0)
+		rc = contain_links(s);
 	if (rc == 0)
 		rc = iol_rscript_resolve(s, err);
 	s->inferred = f.any_inferred;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/errname.h"
+#include "replay/links.h"
 #include "replay/script.h"
 #include "base/grow.h"
 #include "model/event.h"
@@ -29,6 +30,8 @@ struct pst {
 	int ntok;
 	long *wline; /* the line of each wait, 3 longs: section, index, line */
 	size_t nw, capw;
+	long *iline; /* the line of each link input, 2 longs: input, line */
+	size_t nil, capil;
 };
 
 static int perr(struct pst *p, const char *fmt, const char *a)
@@ -123,7 +126,7 @@ static int get_offset(struct pst *p, const char *w, int64_t *v)
 {
 	int rc = get_int(p, w, v, 10);
 
-	if (!rc && (*v < -1 || *v > ((int64_t)1 << 62)))
+	if (!rc && (*v < -1 || *v > IOL_RMAX_LEN))
 		return perr(p, "bad offset '%s'", w);
 	return rc;
 }
@@ -133,7 +136,7 @@ static int get_secs(struct pst *p, const char *w, double *v)
 	char *end;
 
 	*v = strtod(w, &end);
-	if (!*w || *end || !isfinite(*v) || *v < 0 || *v > 1e9)
+	if (!*w || *end || !isfinite(*v) || *v < 0 || *v > IOL_RMAX_SECS)
 		return perr(p, "'%s' is not a duration in seconds", w);
 	return 0;
 }
@@ -273,14 +276,14 @@ static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 	case 'a': return get_advice(p, w, &e->flags);
 	case 'm':
 		rc = get_int(p, w, &v, 8);
-		if (!rc && (v < 0 || v > 07777))
+		if (!rc && (v < 0 || v > IOL_RMAX_MODE))
 			return perr(p, "bad mode '%s'", w);
 		e->mode = (uint32_t)v;
 		return rc;
 	case 'd':
 	case 'e':
 		rc = get_int(p, w, &v, 10);
-		if (!rc && (v < 0 || v > (1 << 20)))
+		if (!rc && (v < 0 || v > IOL_RMAX_FD))
 			return perr(p, "bad descriptor '%s'", w);
 		*(c == 'd' ? &e->fd : &e->fd2) = (int32_t)v;
 		return rc;
@@ -291,8 +294,8 @@ static int get_arg(struct pst *p, struct iol_rev *e, char c, char *w)
 		big = c == 'L' || e->op == IOL_ROP_TRUNCATE ||
 		      e->op == IOL_ROP_FTRUNCATE;
 		rc = get_int(p, w, &e->len, 10);
-		if (!rc &&
-		    (e->len < 0 || e->len > ((int64_t)1 << (big ? 62 : 31))))
+		if (!rc && (e->len < 0 ||
+			    e->len > (big ? IOL_RMAX_LEN : IOL_RMAX_BUF)))
 			return perr(p, "bad length '%s'", w);
 		return rc;
 	case 'n': return get_offset(p, w, &e->off2);
@@ -328,7 +331,7 @@ static int parse_event(struct pst *p, int op)
 	/* a clone's offsets are the kernel's u64s: none stands for the
 	 * descriptor's position */
 	if (op == IOL_ROP_CLONE &&
-	    (e->off < 0 || e->off > ((int64_t)1 << 62) || e->off2 < 0))
+	    (e->off < 0 || e->off > IOL_RMAX_LEN || e->off2 < 0))
 		return perr(p, "%s'clone' wants offsets from 0 to 2^62", "");
 	if (get_int(p, p->tok[na + 2], &e->ret, 10) < 0)
 		return IOL_ESYNTAX;
@@ -428,6 +431,41 @@ static int check_waits(struct pst *p)
 	return 0;
 }
 
+/* No link's '..' follows a name the script makes a link (links.h), or
+ * the line of the first that does: known only once the whole script is
+ * read, as a link may be made after the one that goes through it. */
+static int check_links(struct pst *p)
+{
+	struct iol_rlinks l;
+	size_t in, r, i, k;
+	const char *via = "", *t;
+	int rc = iol_rlinks_init(&l, p->s);
+
+	if (rc == 0)
+		rc = iol_rscript_links_check(p->s, &l, &in, &r, &i, &via);
+	if (rc == IOL_ENOMEM) {
+		iol_rlinks_release(&l);
+		return iol_error_set(p->err, rc, "out of memory");
+	}
+	if (rc > 0 && in != SIZE_MAX) {
+		t = iol_rscript_s(p->s, p->s->input[in].target);
+		for (k = 0; k < p->nil; k++)
+			if (p->iline[2 * k] == (long)in)
+				p->line = p->iline[2 * k + 1];
+	} else if (rc > 0) {
+		t = iol_rscript_s(p->s, p->s->rank[r].ev[i].path2);
+		p->line = (long)p->s->rank[r].ev[i].line;
+	}
+	if (rc > 0)
+		rc = iol_error_set(p->err, IOL_ESYNTAX,
+				   "line %ld: link target '%s' has a '..' "
+				   "after '%s', a name the script makes a "
+				   "link: it may lead outside the sandbox",
+				   p->line, t, via);
+	iol_rlinks_release(&l);
+	return rc;
+}
+
 static int st_compute(struct pst *p)
 {
 	double g;
@@ -454,15 +492,25 @@ static int st_input(struct pst *p)
 		return IOL_ESYNTAX;
 	if (!link && strcmp(p->tok[2], "dir") &&
 	    (get_int(p, p->tok[2], &size, 10) < 0 || size < 0 ||
-	     size > ((int64_t)1 << 42)))
+	     size > IOL_RMAX_INPUT))
 		return perr(p, "bad input size '%s'", p->tok[2]);
 	if (p->s->max_input && p->s->ninput >= p->s->max_input)
 		return iol_error_set(p->err, IOL_ESYNTAX,
 				     "line %ld: more than %zu inputs "
 				     "(--max-inputs)",
 				     p->line, p->s->max_input);
-	if (link)
+	if (link) {
+		long *nl = iol_grow(p->iline, &p->capil, p->nil,
+				    2 * sizeof(long), 64);
+
+		if (!nl)
+			return iol_error_set(p->err, IOL_ENOMEM,
+					     "out of memory");
+		p->iline = nl;
+		p->iline[2 * p->nil] = (long)p->s->ninput;
+		p->iline[2 * p->nil++ + 1] = p->line;
 		return iol_rscript_add_link(p->s, p->tok[1], p->tok[3]);
+	}
 	return iol_rscript_add_input(p->s, p->tok[1], size);
 }
 
@@ -618,7 +666,7 @@ static int over_memory(struct pst *p, const struct iol_rscript *s, size_t held)
 int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
 		      struct iol_error *err)
 {
-	struct pst p = {s, err, 0, -1, 0, {0}, 0, NULL, 0, 0};
+	struct pst p = {s, err, 0, -1, 0, {0}, 0, NULL, 0, 0, NULL, 0, 0};
 	char *line = NULL;
 	size_t at = 0, cap = 0;
 	int magic = 0, rc = 0;
@@ -678,6 +726,9 @@ int iol_rscript_parse(struct iol_rscript *s, const char *buf, size_t n,
 		rc = iol_rscript_resolve(s, err);
 	if (rc == 0 && p.nw)
 		rc = check_waits(&p);
+	if (rc == 0)
+		rc = check_links(&p);
 	free(p.wline);
+	free(p.iline);
 	return rc;
 }

@@ -181,6 +181,16 @@ static void put_header(struct wst *w, const struct iol_rscript *s)
 		 s->overhead, s->overhead_from[0] ? s->overhead_from : "none",
 		 s->duroverhead, s->traced, (unsigned long long)s->ndropev);
 	put(w, b);
+	if (s->nunfit) {
+		/* counted in "dropped" above; a comment, as the parser
+		 * has nothing to do with it */
+		snprintf(b, sizeof(b),
+			 "# %llu calls dropped: a script cannot hold "
+			 "them (the first: %s)\n",
+			 (unsigned long long)s->nunfit,
+			 s->unfit_why ? s->unfit_why : "?");
+		put(w, b);
+	}
 	for (i = 0; i < s->ninput; i++) {
 		put(w, "input ");
 		put_quoted(w, iol_rscript_s(s, s->input[i].path));

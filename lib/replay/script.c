@@ -282,6 +282,64 @@ int iol_rscript_add_link(struct iol_rscript *s, const char *path,
 	return add_input(s, path, -1, target);
 }
 
+/* what the parser's get_arg() refuses of argument c of e */
+static const char *arg_unfit(const struct iol_rscript *s,
+			     const struct iol_rev *e, char c)
+{
+	int big = c == 'L' || e->op == IOL_ROP_TRUNCATE ||
+		  e->op == IOL_ROP_FTRUNCATE;
+
+	switch (c) {
+	case 'p':
+	case 'q':
+		return iol_rpath_ok(
+			       iol_rscript_s(s, c == 'p' ? e->path : e->path2))
+			       ? NULL
+			       : "an empty path or one outside the sandbox";
+	case 't':
+		return iol_rlink_ok(iol_rscript_s(s, e->path),
+				    iol_rscript_s(s, e->path2))
+			       ? NULL
+			       : "a link target leading out of the sandbox";
+	case 'm': return e->mode > IOL_RMAX_MODE ? "a mode over 07777" : NULL;
+	case 'd':
+	case 'e': {
+		int32_t fd = c == 'd' ? e->fd : e->fd2;
+
+		return fd < 0 || fd > IOL_RMAX_FD ? "a descriptor over 2^20"
+						  : NULL;
+	}
+	case 'l':
+	case 'L':
+		if (e->len < 0 || e->len > (big ? IOL_RMAX_LEN : IOL_RMAX_BUF))
+			return big ? "a length over 2^62 bytes"
+				   : "a length over 2^31 bytes";
+		return NULL;
+	case 'n':
+		return e->off2 < -1 || e->off2 > IOL_RMAX_LEN
+			       ? "an offset over 2^62"
+			       : NULL;
+	default: return NULL; /* words the writer always writes right */
+	}
+}
+
+const char *iol_rev_unfit(const struct iol_rscript *s, const struct iol_rev *e)
+{
+	const char *c, *why;
+
+	if (e->op == IOL_ROP_WAIT || e->op == IOL_ROP_END)
+		return NULL;
+	for (c = iol_rop_args(e->op); *c; c++)
+		if ((why = arg_unfit(s, e, *c)) != NULL)
+			return why;
+	if (e->op == IOL_ROP_CLONE &&
+	    (e->off < 0 || e->off > IOL_RMAX_LEN || e->off2 < 0))
+		return "a clone's offset over 2^62";
+	if (e->ret == -1 && (e->err < 0 || e->err > IOL_RMAX_ERRNO))
+		return "an errno over 4095";
+	return NULL;
+}
+
 int iol_rpath_ok(const char *p)
 {
 	const char *c;

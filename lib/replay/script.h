@@ -83,6 +83,20 @@ enum {
 	IOL_RCLASS_COPY
 };
 
+/* What a script holds: the parser (script-parse.c) refuses a script
+ * past these, and a script made from a trace (fromevents.c) drops the
+ * calls that would be (iol_rev_unfit()), so that every script
+ * replay-script writes is one replay takes. */
+#define IOL_RMAX_FD (1 << 20)		/* a descriptor */
+#define IOL_RMAX_BUF ((int64_t)1 << 31) /* a length read into the buffer */
+#define IOL_RMAX_LEN                                                        \
+	((int64_t)1 << 62)		  /* a copy's or truncate's length, \
+					     an offset of copy or clone */
+#define IOL_RMAX_INPUT ((int64_t)1 << 42) /* an input's size */
+#define IOL_RMAX_MODE 07777
+#define IOL_RMAX_ERRNO 4095 /* "E4095" (base/errname.h) */
+#define IOL_RMAX_SECS 1e9   /* a duration, a compute gap */
+
 /* One event, fixed size: the compiled form stores these as they are. */
 struct iol_rev {
 	uint8_t op;	/* IOL_ROP_* */
@@ -152,6 +166,11 @@ struct iol_rscript {
 	/* descriptors a process got from its parent, opened at first use
 	 * (made from a trace; not in the text) */
 	uint64_t ninherit;
+	/* calls of the trace a script cannot hold (iol_rev_unfit()),
+	 * dropped and counted in ndropev too, and why the first was (made
+	 * from a trace; a comment in the text) */
+	uint64_t nunfit;
+	const char *unfit_why;
 	uint64_t digest;  /* of the text it was read from */
 	size_t max_input; /* the parser refuses more inputs; 0 no limit */
 	/* the parser refuses a script whose text and parsed form take more
@@ -221,6 +240,13 @@ int iol_rscript_write(const struct iol_rscript *s,
 		      int (*write)(void *ctx, const char *text), void *ctx);
 /* Digest of a buffer (the cache key of the compiled form). */
 uint64_t iol_rscript_digest(const char *buf, size_t n);
+/* NULL when the parser takes the words of event e of s as the writer
+ * writes them (iol_rscript_write()), else why not, as a static phrase
+ * ("a length over 2^31 bytes"): the parser's limits (IOL_RMAX_*) in one
+ * place for those who make scripts.  Its gap and duration are not
+ * looked at: one over IOL_RMAX_SECS is no trace's to drop a call for
+ * (fromevents.c refuses the trace). */
+const char *iol_rev_unfit(const struct iol_rscript *s, const struct iol_rev *e);
 /* 1 when path stays inside the sandbox: relative, no '..' component. */
 int iol_rpath_ok(const char *path);
 /* 1 when a symbolic link at path (iol_rpath_ok()) to target stays inside

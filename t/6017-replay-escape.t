@@ -1,0 +1,94 @@
+#!/bin/sh
+# Names from scripts and traces are printed escaped: a path or a word of
+# a hostile script, or a path in a trace, holding a screen clear, a
+# carriage return and a newline with a fake "bytes and calls: equal"
+# line after it, reaches the terminal as \x1b, \r and \n, never raw; in
+# the messages on stderr and in the reports on stdout, of replay and of
+# replay-script alike.
+. "$(dirname "$0")/lib.sh"
+
+mkdir "$TMP/sb"
+FAKE='\x1b[2J\x0d\nbytes and calls: equal; FAKE'
+ESC=$(printf '\033')
+CR=$(printf '\r')
+
+# clean <file> <description>: no escape byte, no carriage return and no
+# line of the fake report in the file
+clean() {
+	n=$(LC_ALL=C grep -c "[$ESC$CR]" "$1")
+	is "$n" 0 "$2: no raw escape or carriage return"
+	n=$(grep -c '^bytes and calls: equal; FAKE' "$1")
+	is "$n" 0 "$2: the fake report line starts no line"
+}
+
+head_='iolens-replay-script 1
+source "hand"
+inferred no'
+
+# a word of the header the report prints: the tracer overhead's origin
+# (15 bytes at most)
+printf '%s\noverhead 0 "%s" 0\nrank 0 pid 1\nmkdir "d" 0755 = 0 0.00001\n' \
+	"$head_" '\x1b[2J\x0d\nFAKE!' > "$TMP/word.script"
+$RUN replay --allow-root --as-fast-as-possible --dir "$TMP/sb" \
+	"$TMP/word.script" > "$TMP/word.out" 2> "$TMP/word.err"
+is $? 0 "a script whose overhead origin holds control characters replays"
+clean "$TMP/word.out" "its report"
+is "$(grep -c '^bytes and calls: ' "$TMP/word.out")" 1 "... one line of bytes and calls, the report's own"
+grep -q 'each call (\\x1b\[2J\\r\\nFAKE!)$' "$TMP/word.out"
+ok $? "... the origin printed escaped, as \\x1b, \\r and \\n"
+
+# a path the parser refuses: its message names it
+printf '%s\noverhead 0 none 0\nrank 0 pid 1\nopen "/%s" rdonly 0 = 3 0.00001\n' \
+	"$head_" "$FAKE" > "$TMP/path.script"
+$RUN replay --allow-root --dir "$TMP/sb" "$TMP/path.script" \
+	> "$TMP/path.out" 2> "$TMP/path.err"
+is $? 1 "a script with an absolute path is refused"
+clean "$TMP/path.err" "the refusal"
+grep -q "line 6: path '/\\\\x1b\\[2J\\\\r\\\\nbytes and calls: equal; FAKE' is outside" "$TMP/path.err"
+ok $? "... names the path escaped"
+
+# the script's own name, from the command line, in the report
+NAME="$TMP/$(printf 'n\033[2J\rbytes and calls: equal; FAKE')"
+cp "$TMP/word.script" "$NAME"
+$RUN replay --allow-root --as-fast-as-possible --dir "$TMP/sb" "$NAME" \
+	> "$TMP/name.out" 2> "$TMP/name.err"
+is $? 0 "a script named with control characters replays"
+clean "$TMP/name.out" "the report naming it"
+
+# UTF-8 stays as it is; a C1 control and a right-to-left override do not
+printf '%s\noverhead 0 "caf\xc3\xa9\xc2\x9b\xe2\x80\xae" 0\nrank 0 pid 1\nmkdir "d" 0755 = 0 0.00001\n' \
+	"$head_" > "$TMP/utf8.script"
+$RUN replay --allow-root --as-fast-as-possible --dir "$TMP/sb" \
+	"$TMP/utf8.script" > "$TMP/utf8.out" 2>&1
+grep -q 'each call (café\\u009b\\u202e)$' "$TMP/utf8.out"
+ok $? "printable UTF-8 kept, a C1 control and U+202E escaped"
+
+# a trace whose path holds them: replay-script's report of rewrites
+printf '%s\n' \
+	"5 10:00:00.000100 openat(AT_FDCWD, \"/tmp/in\\33[2J\\r\\nbytes and calls: equal; FAKE\", O_RDONLY) = 3 <0.000010>" \
+	'5 10:00:00.000200 read(3, "0123456789", 10) = 10 <0.000010>' \
+	'5 10:00:00.000300 close(3) = 0 <0.000010>' \
+	'5 10:00:00.000400 openat(AT_FDCWD, "/tmp/out", O_WRONLY|O_CREAT, 0644) = 3 <0.000010>' \
+	'5 10:00:00.000500 write(3, "0123456789", 10) = 10 <0.000010>' \
+	'5 10:00:00.000600 close(3) = 0 <0.000010>' > "$TMP/esc.trace"
+$RUN replay-script -o "$TMP/esc.sc" "$TMP/esc.trace" > "$TMP/rs.out" 2> "$TMP/rs.err"
+is $? 0 "replay-script writes the script of a trace with such a path"
+clean "$TMP/rs.out" "replay-script's report"
+grep -q '^  /tmp/in\\x1b\[2J\\r\\nbytes and calls: equal; FAKE -> in\\x1b' "$TMP/rs.out"
+ok $? "... its rewrite of the path printed escaped"
+$RUN replay --allow-root --as-fast-as-possible --dir "$TMP/sb" \
+	"$TMP/esc.sc" > "$TMP/rp.out" 2> "$TMP/rp.err"
+is $? 0 "... and the script replays"
+clean "$TMP/rp.out" "the replay's report"
+clean "$TMP/rp.err" "the replay's messages"
+
+# the commands that read the trace: their text reports and tables
+for c in files summary timeline; do
+	$RUN $c "$TMP/esc.trace" > "$TMP/$c.out" 2>&1
+	is $? 0 "iolens $c reads the trace"
+	clean "$TMP/$c.out" "... its report"
+done
+grep -q '^/tmp/in\\x1b\[2J\\r\\nbytes and calls: equal; FAKE ' "$TMP/files.out"
+ok $? "... the path in the table of files escaped"
+
+done_testing
