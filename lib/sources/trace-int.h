@@ -39,9 +39,15 @@ struct fdent {
 	double made;  /* when the call that made it returned; 0 unknown */
 	int madeby;   /* the thread that made it */
 	/* what it held before, when a thread's open took a number another
-	 * thread's close had freed but not yet returned from */
+	 * thread's close had freed but not yet returned from: in traces
+	 * whose lines are whole calls in the order they began (strace -ff,
+	 * iolens trace), told by the times alone */
 	int prevkind;
 	int32_t prevfile;
+	/* strace -f: a thread has a close of it unfinished (a hint: the
+	 * threads' pending calls say which: took_over()) */
+	int closing;
+	double freed; /* when the close that last freed it began; 0 none */
 	/* the directory it names, for the *at calls relative to it: 1 +
 	 * its index in the pass's dirs (FD_FILE: its file's path); 0 not
 	 * known (strace-dirs.c) */
@@ -64,6 +70,11 @@ struct proc {
 	double pstart;
 	unsigned silent; /* calls since the last that gave an event */
 	int tgid;	 /* its thread group (tr_tgid()) */
+	/* its pending close took effect before it returned: another
+	 * thread's call returned the number it freed.  What it closed:
+	 * early 1 + the kind (0 not so), earlyfile the file of FD_FILE */
+	int early;
+	int32_t earlyfile;
 	/* the working directory its chdir calls made, relative to the
 	 * trace's first (unknown) one unless absolute; NULL that one */
 	char *cwd;
@@ -298,6 +309,10 @@ void tr_pass_release(struct tpass *ps);
 
 /* strace-calls.c: the semantics of calls */
 int tr_handle(struct tpass *ps, struct proc *p, struct call *c);
+/* p's call is pending (strace -f's "<unfinished ...>"): a close marks
+ * its descriptor, whose next maker then finds it (took_over()).  0 or
+ * IOL_ENOMEM. */
+int tr_note_pending(struct tpass *ps, struct proc *p);
 int tr_calls_sorted(void); /* the table of calls is in strcmp order */
 int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	       const char *path, const char *flags);
