@@ -9,8 +9,10 @@
 # close is still unfinished.  Each call must count on its own file
 # (opens, reads, writes, and the opens' and closes' time, which says
 # whose calls they were), and replay-script must keep every call.  With
-# -T durations that agree with the lines' times ("exact") and with
-# durations of 1 us ("short"), as strace prints them under load.
+# -T durations that agree with the lines' times ("exact"), with
+# durations of 1 us ("short"), as strace prints them under load, and as
+# iolens trace writes them ("whole": each call one line, in the order the
+# calls began, exact times: the reader orders their begins and ends).
 . "$(dirname "$0")/lib.sh"
 
 GEN=$TOP/t/unit/fdgen
@@ -33,7 +35,7 @@ cases() {
 	wc -l < "$TMP/bad" | tr -d ' '
 }
 
-for v in exact short; do
+for v in exact short whole; do
 	"$GEN" $v "$TMP/$v.trace" "$TMP/$v.truth" 2> /dev/null
 	ok $? "$v: fdgen wrote the cases"
 	is "$(tail -1 "$TMP/$v.truth")" "calls 72826 cases 10618" \

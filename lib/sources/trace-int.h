@@ -222,6 +222,8 @@ struct call {
 };
 
 /* trace-read.c: the inputs line by line */
+struct tr_fly;
+struct tr_outl;
 struct tr_ffin {
 	struct iol_lines l;
 	int open, have;
@@ -240,6 +242,18 @@ struct tr_reader {
 	struct tr_ffin *in; /* -ff: every input at once */
 	char *buf;	    /* -ff: the line with its pid */
 	size_t cap;
+	/* whole calls in the order they began (strace -ff merged, iolens
+	 * trace) given as strace -f prints them, cut and resumed in the
+	 * order of their begins and ends (trace-read.c) */
+	int reorder;
+	struct tr_fly *fly; /* calls begun, their ends to come */
+	size_t nfly, capfly;
+	int held;	     /* the one begun last, not given yet; -1 none */
+	struct tr_outl *out; /* lines to give, from hout */
+	size_t nout, hout, capout;
+	char *cur;	  /* the line given last */
+	double day, last; /* midnights passed; the last time read */
+	int at_end;
 };
 
 /* A relative path of p's, from its working directory when chdir moved

@@ -26,7 +26,9 @@
  * after the tick, so that each call's duration says its thread), and
  * TRUTH has each file's metadata time; "short": every duration says 1 us,
  * as strace's -T and -tt may disagree under load (the open's return then
- * seems to come before the close whose number it took).
+ * seems to come before the close whose number it took); "whole": the
+ * times of "exact" in iolens trace's shape, each call a whole line in the
+ * order the calls began, times to the nanosecond.
  *
  * TRUTH: "path opens reads writes meta_us" per file (meta_us "-" with
  * "short"), then "calls N cases M".
@@ -114,6 +116,7 @@ static uint64_t fnv(uint64_t h, unsigned v)
 
 static FILE *out, *truth;
 static int exact, ncase;
+static int whole_lines;			   /* "whole": iolens trace's shape */
 static long long usec = 36000LL * 1000000; /* 10:00:00 */
 static long long calls;
 
@@ -126,8 +129,8 @@ static void put_time(long long us)
 {
 	long long s = us / 1000000;
 
-	fprintf(out, "%02lld:%02lld:%02lld.%06lld", s / 3600 % 24, s / 60 % 60,
-		s % 60, us % 1000000);
+	fprintf(out, "%02lld:%02lld:%02lld.%06lld%s", s / 3600 % 24,
+		s / 60 % 60, s % 60, us % 1000000, whole_lines ? "000" : "");
 }
 
 /* the call's text before its return is known, and after */
@@ -149,7 +152,8 @@ static void call_tail(int t, int k, int ret, long long dur)
 {
 	if (g.f->ops[t][k] == READ)
 		fputs("\"xx\", 2", out);
-	fprintf(out, ") = %d <0.%06lld>\n", ret, exact ? dur : 1);
+	fprintf(out, ") = %d <0.%06lld%s>\n", ret, exact ? dur : 1,
+		whole_lines ? "000" : "");
 }
 
 static const char *const name[] = {"openat", "write", "read", "close"};
@@ -212,6 +216,40 @@ static void whole(int t, int op, int fd, struct tally *ty)
 	calls++;
 }
 
+static int ret_of(int t, int k)
+{
+	int op = g.f->ops[t][k];
+
+	return op == OPEN ? g.ret[t][k] : op == CLOSE ? 0 : 2;
+}
+
+/* thread t's call k returned after dur us */
+static void tally(int t, int k, long long dur, int *fd, struct tally *ty)
+{
+	int op = g.f->ops[t][k];
+
+	calls++;
+	if (op == OPEN)
+		fd[t] = g.ret[t][k], ty[t].opens++;
+	if (op == CLOSE)
+		fd[t] = -1;
+	if (op == OPEN || op == CLOSE)
+		ty[t].meta += dur;
+	ty[t].reads += op == READ;
+	ty[t].writes += op == WRITE;
+}
+
+/* The rest of the line of the call begun by event i at time at, where
+ * each line is a whole call: its return is an event further on. */
+static void whole_tail(int i, long long at)
+{
+	int t = g.seq[i].t, k = g.seq[i].k, j;
+
+	for (j = i + 1; g.seq[j].t != t || !g.seq[j].x; j++)
+		;
+	call_tail(t, k, ret_of(t, k), usec + 10LL * (j - i) + 1 + t - at);
+}
+
 /* The case's lines, as strace -f prints them: a line cut by another
  * thread's ends "<unfinished ...>", its end comes as "<... resumed>".
  * Before it, the descriptors held open; after it, the descriptors
@@ -231,10 +269,8 @@ static void emit_case(void)
 	}
 	for (i = 0; i < g.nseq; i++) {
 		const struct ev *e = &g.seq[i];
-		int op;
 
 		t = e->t, k = e->k;
-		op = g.f->ops[t][k];
 		at = (usec += 10) + (e->x ? 1 + t : 0);
 		/* another thread's line cut short */
 		if (cur >= 0 && cur != t) {
@@ -247,6 +283,12 @@ static void emit_case(void)
 			line_start(pid + 1 + t, at);
 			fputs(head, out);
 			cur = t;
+			if (whole_lines) /* the line when the call began */
+				whole_tail(i, at), cur = -1;
+			continue;
+		}
+		if (whole_lines) {
+			tally(t, k, at - start[t], fd, ty);
 			continue;
 		}
 		if (cur != t) {
@@ -254,20 +296,8 @@ static void emit_case(void)
 			fprintf(out, "<... %s resumed>", name[name_of(t, k)]);
 		}
 		cur = -1;
-		call_tail(t, k,
-			  op == OPEN	? g.ret[t][k]
-			  : op == CLOSE ? 0
-					: 2,
-			  at - start[t]);
-		calls++;
-		if (op == OPEN)
-			fd[t] = g.ret[t][k], ty[t].opens++;
-		if (op == CLOSE)
-			fd[t] = -1;
-		if (op == OPEN || op == CLOSE)
-			ty[t].meta += at - start[t];
-		ty[t].reads += op == READ;
-		ty[t].writes += op == WRITE;
+		call_tail(t, k, ret_of(t, k), at - start[t]);
+		tally(t, k, at - start[t], fd, ty);
 	}
 	for (t = 0; t < g.f->nt; t++)
 		if (fd[t] >= 0)
@@ -360,17 +390,21 @@ int main(int argc, char **argv)
 	int t;
 
 	if (argc != 4 ||
-	    (strcmp(argv[1], "exact") && strcmp(argv[1], "short"))) {
-		fputs("usage: fdgen exact|short trace truth\n", stderr);
+	    (strcmp(argv[1], "exact") && strcmp(argv[1], "short") &&
+	     strcmp(argv[1], "whole"))) {
+		fputs("usage: fdgen exact|short|whole trace truth\n", stderr);
 		return 2;
 	}
-	exact = !strcmp(argv[1], "exact");
+	whole_lines = !strcmp(argv[1], "whole");
+	exact = strcmp(argv[1], "short") != 0;
 	out = fopen(argv[2], "w");
 	truth = fopen(argv[3], "w");
 	if (!out || !truth) {
 		perror("fdgen");
 		return 1;
 	}
+	if (whole_lines)
+		fputs("# iolens-trace 1 (fdgen)\n", out);
 	for (f = 0; f < sizeof(fams) / sizeof(fams[0]); f++) {
 		memset(&g, 0, sizeof(g));
 		g.f = &fams[f];
