@@ -346,9 +346,10 @@ static unsigned open_flags(const char *s)
  * ("<unfinished ...>") when another thread's line comes first: calls end
  * in the order of their last lines, and begin before every line after
  * their first.  A call's effect on the descriptors falls between the
- * two.  Not so where each line is a whole call and the lines come in the
- * order the calls began (strace -ff's files merged, iolens trace): there
- * only the times tell.
+ * two.  Whole calls in the order they began (strace -ff's files merged,
+ * iolens trace) come in that shape too, cut and resumed by their times
+ * (trace-read.c); the times alone still decide there for a line it could
+ * not take apart.
  */
 static int line_ordered(const struct tpass *ps)
 {
@@ -816,9 +817,10 @@ static int h_close(struct tpass *ps, struct proc *p, struct call *c)
 		return r < 0 ? r : ps->err;
 	}
 	f = tr_fd_at(ps, p, fd, 0);
-	/* whole calls in the order they began: a thread's open that
-	 * returned after this close began (another thread's) took the
-	 * number it freed, and the close is of the one it held before */
+	/* whole calls in the order they began, a line not taken apart: a
+	 * thread's open that returned after this close began (another
+	 * thread's) took the number it freed, and the close is of the one
+	 * it held before */
 	if (f && !line_ordered(ps) && f->made > c->start &&
 	    f->madeby != c->pid) {
 		if (f->prevkind == FD_FILE)

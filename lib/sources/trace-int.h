@@ -39,9 +39,9 @@ struct fdent {
 	double made;  /* when the call that made it returned; 0 unknown */
 	int madeby;   /* the thread that made it */
 	/* what it held before, when a thread's open took a number another
-	 * thread's close had freed but not yet returned from: in traces
-	 * whose lines are whole calls in the order they began (strace -ff,
-	 * iolens trace), told by the times alone */
+	 * thread's close had freed but not yet returned from, told by the
+	 * times alone: for whole calls in the order they began (strace -ff,
+	 * iolens trace) that trace-read.c could not take apart */
 	int prevkind;
 	int32_t prevfile;
 	/* strace -f: a thread has a close of it unfinished (a hint: the
