@@ -113,13 +113,19 @@ if cc -O2 -pthread -o "$TMP/threads" "$TOP/t/data/strace/threads.c" 2> /dev/null
 		"threads: a thread's reads of the file the main thread opened are kept"
 fi
 # four threads passing descriptor numbers to each other (fdrace.c):
-# every call kept, and replayed as fast as possible none fails
+# every call kept, each on its thread's file, and replayed as fast as
+# possible none fails.  Whatever the schedule and however strace cuts
+# and resumes the lines (t/5030 walks every way; t/5031 and
+# bench/fdrace.sh trace it under load): the program makes these calls
 if cc -O2 -pthread -o "$TMP/fdrace" "$TOP/t/data/strace/fdrace.c" 2> /dev/null; then
 	mkdir -p "$W/fr"
 	(cd "$W/fr" && strace -f -tt -T -o "$TMP/fdrace.trace" "$TMP/fdrace")
 	check fdrace
 	is "$(sed -n 's/.*, \([0-9]*\) calls kept.*/\1/p' "$TMP/fdrace.rs")" "2000" \
 		"fdrace: the 4 threads' 2000 calls kept"
+	is "$($RUN files --format csv "$TMP/fdrace.trace" | awk -F, '$2 ~ /^f[0-3]$/ { print $2, $10, $9, $11, $8 }' | sort | tr '\n' ' ')" \
+		"f0 100 100 100 100 f1 100 100 100 100 f2 100 100 100 100 f3 100 100 100 100 " \
+		"fdrace: 100 opens, writes, seeks and reads on each thread's file"
 	is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print "$j->{mismatched} $j->{waits_given_up}"' < "$TMP/fdrace.json")" "0 0" \
 		"fdrace: none failed, no wait given up ($(grep -c '^after' "$TMP/fdrace.script") waits)"
 else

@@ -341,14 +341,88 @@ static unsigned open_flags(const char *s)
 	return f;
 }
 
-/* f made anew by c, from old, what it held till then: a close begun
- * before c returned may be of that (h_close). */
-static void made_anew(struct fdent *f, const struct fdent *old,
-		      const struct call *c)
+/*
+ * strace -f prints a call's first line as the call begins, and cuts it
+ * ("<unfinished ...>") when another thread's line comes first: calls end
+ * in the order of their last lines, and begin before every line after
+ * their first.  A call's effect on the descriptors falls between the
+ * two.  Whole calls in the order they began (strace -ff's files merged,
+ * iolens trace) come in that shape too, cut and resumed by their times
+ * (trace-read.c); the times alone still decide there for a line it could
+ * not take apart.
+ */
+static int line_ordered(const struct tpass *ps)
 {
+	return !ps->st->ffpid && strcmp(ps->st->job->source, "iolens-trace");
+}
+
+/* the descriptor a pending call closes ("close(N"), or -1 */
+static long pending_close(const char *pending)
+{
+	char *e;
+	long fd;
+
+	if (!pending || strncmp(pending, "close(", 6))
+		return -1;
+	fd = strtol(pending + 6, &e, 10);
+	return e == pending + 6 || fd < 0 || fd > (1 << 20) ? -1 : fd;
+}
+
+int tr_note_pending(struct tpass *ps, struct proc *p)
+{
+	long fd = pending_close(p->pending);
+	struct fdent *f;
+
+	if (fd < 0)
+		return 0;
+	f = tr_fd_at(ps, p, fd, 1);
+	if (f)
+		f->closing = 1;
+	return f ? 0 : tr_oom(ps);
+}
+
+/*
+ * Thread p's call c returned descriptor fd, which held old.  A close of
+ * fd by another thread still pending (strace -f) had freed it, as the
+ * number was in use till then: that close is of what old held, whatever
+ * lines come before it resumes (the number may be closed and taken
+ * again meanwhile).  And c returned after that close began, whatever the
+ * times say (strace's -T and -tt disagree by tens of microseconds under
+ * load): c's end is put after it (by -tt's microsecond), so that the
+ * events' times keep that order for those who sort by them.
+ */
+static void took_over(struct tpass *ps, const struct proc *p, long fd,
+		      const struct fdent *old, struct call *c)
+{
+	double begun = old->freed;
+	size_t i;
+
+	for (i = 0; old->closing && i < ps->nprocs; i++) {
+		struct proc *q = &ps->procs[i];
+
+		if (q == p || !q->alive || q->fds != p->fds || q->early ||
+		    pending_close(q->pending) != fd)
+			continue;
+		q->early = 1 + old->kind;
+		q->earlyfile = old->file;
+		begun = q->pstart;
+		break;
+	}
+	if (begun > 0 && c->start + c->dur <= begun)
+		c->dur = begun - c->start + 1e-6;
+}
+
+/* f, descriptor fd of p, made anew by c, from old, what it held till
+ * then: a close begun before c returned may be of that (took_over(),
+ * h_close()). */
+static void made_anew(struct tpass *ps, const struct proc *p, long fd,
+		      struct fdent *f, const struct fdent *old, struct call *c)
+{
+	took_over(ps, p, fd, old, c);
 	f->made = c->start + c->dur;
 	f->madeby = c->pid;
 	f->prevkind = old->kind, f->prevfile = old->file;
+	f->closing = 0;
 }
 
 int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
@@ -373,7 +447,7 @@ int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 		return ps->err;
 	old = *f;
 	memset(f, 0, sizeof(*f));
-	made_anew(f, &old, c);
+	made_anew(ps, p, (long)c->ret, f, &old, c);
 	f->kind = kind;
 	f->cloexec = flags && strstr(flags, "O_CLOEXEC") != NULL;
 	f->off = flags && strstr(flags, "O_APPEND") ? -1 : 0;
@@ -728,7 +802,7 @@ static int h_open(struct tpass *ps, struct proc *p, struct call *c)
 			memset(f, 0, sizeof(*f));
 			f->kind = FD_DEVICE;
 			f->off = -1;
-			made_anew(f, &was, c);
+			made_anew(ps, p, (long)c->ret, f, &was, c);
 		}
 		return ps->err;
 	}
@@ -755,11 +829,21 @@ static int h_close(struct tpass *ps, struct proc *p, struct call *c)
 
 	if (c->failed)
 		return 0;
+	/* strace -f: another thread's call returned the number while this
+	 * close was pending (took_over()): the number is that call's, and
+	 * this close was of what it held before */
+	if (p->early) {
+		if (p->early == 1 + FD_FILE)
+			r = close_ev(ps, p, p->earlyfile, fd, c);
+		return r < 0 ? r : ps->err;
+	}
 	f = tr_fd_at(ps, p, fd, 0);
-	/* a thread's open that returned after this close began (another
-	 * thread's) took the number it freed: that descriptor stays, and
-	 * the close is of the one it held before */
-	if (f && f->made > c->start && f->madeby != c->pid) {
+	/* whole calls in the order they began, a line not taken apart: a
+	 * thread's open that returned after this close began (another
+	 * thread's) took the number it freed, and the close is of the one
+	 * it held before */
+	if (f && !line_ordered(ps) && f->made > c->start &&
+	    f->madeby != c->pid) {
 		if (f->prevkind == FD_FILE)
 			r = close_ev(ps, p, f->prevfile, fd, c);
 		f->prevkind = 0;
@@ -767,8 +851,10 @@ static int h_close(struct tpass *ps, struct proc *p, struct call *c)
 	}
 	if (f && f->kind == FD_FILE)
 		r = close_ev(ps, p, f->file, fd, c);
-	if (f)
+	if (f) {
 		memset(f, 0, sizeof(*f));
+		f->freed = c->start;
+	}
 	return r < 0 ? r : ps->err;
 }
 
@@ -788,7 +874,7 @@ static int dup_fd(struct tpass *ps, struct proc *p, struct call *c, long from,
 	was = *b;
 	*b = copy;
 	b->cloexec = cloexec;
-	made_anew(b, &was, c);
+	made_anew(ps, p, to, b, &was, c);
 	if (copy.kind != FD_FILE)
 		return 0;
 	ev_init(ps, p, c, IOL_EV_DUP, &ev);
@@ -849,7 +935,7 @@ static int h_pipe(struct tpass *ps, struct proc *p, struct call *c)
 			f->off = -1;
 			f->cloexec = c->nargs > 1 &&
 				     strstr(c->args[c->nargs - 1], "CLOEXEC");
-			made_anew(f, &was, c);
+			made_anew(ps, p, v, f, &was, c);
 		}
 		for (a = e; *a == ',' || *a == ' ' || *a == '<'; a++)
 			;
@@ -874,7 +960,7 @@ static int h_newfd(struct tpass *ps, struct proc *p, struct call *c)
 				  ? FD_SOCKET
 				  : FD_DEVICE;
 		f->off = -1;
-		made_anew(f, &was, c);
+		made_anew(ps, p, (long)c->ret, f, &was, c);
 	}
 	return ps->err;
 }
@@ -1344,6 +1430,7 @@ int tr_handle(struct tpass *ps, struct proc *p, struct call *c)
 	ps->nemit0 = ps->nemit;
 	r = handle(ps, p, c);
 	p = &ps->procs[pi]; /* a clone may have moved the array */
+	p->early = 0;	    /* its pending close, if any, has returned */
 	if (ps->nemit != ps->nemit0)
 		p->silent = 0;
 	else if (p->silent < UINT_MAX)

@@ -416,7 +416,7 @@ static int parse_call(char *s, struct call *c)
 }
 
 /* exits, signals and unfinished halves: 1 when the line is one of them */
-static int not_a_call(struct proc *p, char *s, double t)
+static int not_a_call(struct tpass *ps, struct proc *p, char *s, double t)
 {
 	char *u;
 
@@ -434,7 +434,9 @@ static int not_a_call(struct proc *p, char *s, double t)
 	free(p->pending);
 	p->pending = strdup(s);
 	p->pstart = t;
-	return p->pending ? 1 : IOL_ENOMEM;
+	if (!p->pending)
+		return IOL_ENOMEM;
+	return tr_note_pending(ps, p) < 0 ? IOL_ENOMEM : 1;
 }
 
 /* 0 a call in *c, 1 ignorable, TR_BADLINE not a trace line, IOL_ENOMEM */
@@ -469,7 +471,7 @@ int tr_parse_line(struct tpass *ps, char *line, struct call *c,
 	*pp = p;
 	c->pid = (int)pid;
 	tr_line_span(ps, t, -1); /* only calls end the span */
-	r = not_a_call(p, s, t);
+	r = not_a_call(ps, p, s, t);
 	if (r == 0 && !strncmp(s, "<... ", 5))
 		r = resume(p, &s, &t, c);
 	if (r != 0)

@@ -214,6 +214,7 @@ void tr_proc_exit(struct proc *p)
 	p->alive = 0;
 	free(p->pending);
 	p->pending = NULL;
+	p->early = 0;
 	free(p->cwd);
 	p->cwd = NULL;
 }

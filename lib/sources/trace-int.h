@@ -39,9 +39,15 @@ struct fdent {
 	double made;  /* when the call that made it returned; 0 unknown */
 	int madeby;   /* the thread that made it */
 	/* what it held before, when a thread's open took a number another
-	 * thread's close had freed but not yet returned from */
+	 * thread's close had freed but not yet returned from, told by the
+	 * times alone: for whole calls in the order they began (strace -ff,
+	 * iolens trace) that trace-read.c could not take apart */
 	int prevkind;
 	int32_t prevfile;
+	/* strace -f: a thread has a close of it unfinished (a hint: the
+	 * threads' pending calls say which: took_over()) */
+	int closing;
+	double freed; /* when the close that last freed it began; 0 none */
 	/* the directory it names, for the *at calls relative to it: 1 +
 	 * its index in the pass's dirs (FD_FILE: its file's path); 0 not
 	 * known (strace-dirs.c) */
@@ -64,6 +70,11 @@ struct proc {
 	double pstart;
 	unsigned silent; /* calls since the last that gave an event */
 	int tgid;	 /* its thread group (tr_tgid()) */
+	/* its pending close took effect before it returned: another
+	 * thread's call returned the number it freed.  What it closed:
+	 * early 1 + the kind (0 not so), earlyfile the file of FD_FILE */
+	int early;
+	int32_t earlyfile;
 	/* the working directory its chdir calls made, relative to the
 	 * trace's first (unknown) one unless absolute; NULL that one */
 	char *cwd;
@@ -211,6 +222,8 @@ struct call {
 };
 
 /* trace-read.c: the inputs line by line */
+struct tr_fly;
+struct tr_outl;
 struct tr_ffin {
 	struct iol_lines l;
 	int open, have;
@@ -229,6 +242,18 @@ struct tr_reader {
 	struct tr_ffin *in; /* -ff: every input at once */
 	char *buf;	    /* -ff: the line with its pid */
 	size_t cap;
+	/* whole calls in the order they began (strace -ff merged, iolens
+	 * trace) given as strace -f prints them, cut and resumed in the
+	 * order of their begins and ends (trace-read.c) */
+	int reorder;
+	struct tr_fly *fly; /* calls begun, their ends to come */
+	size_t nfly, capfly;
+	int held;	     /* the one begun last, not given yet; -1 none */
+	struct tr_outl *out; /* lines to give, from hout */
+	size_t nout, hout, capout;
+	char *cur;	  /* the line given last */
+	double day, last; /* midnights passed; the last time read */
+	int at_end;
 };
 
 /* A relative path of p's, from its working directory when chdir moved
@@ -298,6 +323,10 @@ void tr_pass_release(struct tpass *ps);
 
 /* strace-calls.c: the semantics of calls */
 int tr_handle(struct tpass *ps, struct proc *p, struct call *c);
+/* p's call is pending (strace -f's "<unfinished ...>"): a close marks
+ * its descriptor, whose next maker then finds it (took_over()).  0 or
+ * IOL_ENOMEM. */
+int tr_note_pending(struct tpass *ps, struct proc *p);
 int tr_calls_sorted(void); /* the table of calls is in strcmp order */
 int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	       const char *path, const char *flags);

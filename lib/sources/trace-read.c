@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/grow.h"
 #include "base/lines.h"
 #include "sources/trace-int.h"
 #include "base/banned.h"
@@ -242,8 +243,9 @@ static int ff_next(struct tr_reader *r, char **line, size_t *len,
 	return ret < 0 ? ret : 1;
 }
 
-int tr_reader_next(struct tr_reader *r, struct tpass *ps, char **line,
-		   size_t *len, struct iol_error *err)
+/* the next line of the inputs as they are */
+static int raw_next(struct tr_reader *r, struct tpass *ps, char **line,
+		    size_t *len, struct iol_error *err)
 {
 	int ret;
 
@@ -284,11 +286,323 @@ int tr_reader_next(struct tr_reader *r, struct tpass *ps, char **line,
 	}
 }
 
+/*
+ * Whole calls in the order they began: strace -ff's files merged, and
+ * iolens trace, whose tracer writes each call once it returned, merged
+ * by the times they began.  A call's effect on the descriptors falls
+ * anywhere between its begin and its end, so that line order alone
+ * says too little: a long open may return a number that another thread
+ * opened, used and closed meanwhile.  The lines are given as strace -f
+ * would have printed them, each call's first part at its begin, cut
+ * ("<unfinished ...>") when another's begin or end comes before its own
+ * end, its end ("<... name resumed>") in the order of the ends, as
+ * their times say (exact in iolens trace, to the nanosecond); a call
+ * that nothing came between stays one line.  The semantics then follow
+ * strace -f's line order (strace-calls.c).  Each thread has at most one
+ * call begun, so few wait.
+ */
+struct tr_fly {
+	char *line;   /* its line, and the stack lines after it */
+	size_t split; /* where its arguments end: the ')' */
+	size_t head;  /* the length of its line alone */
+	double start, end;
+	uint64_t lineno;
+	long pid;
+	int fi, begun; /* begun: its first part given */
+};
+
+struct tr_outl {
+	char *s;
+	uint64_t lineno;
+	int fi, first;
+};
+
+static int out_push(struct tr_reader *r, char *s, uint64_t lineno, int fi,
+		    int first)
+{
+	struct tr_outl *o;
+
+	if (!s)
+		return IOL_ENOMEM;
+	o = iol_grow(r->out, &r->capout, r->nout, sizeof(*o), 16);
+	if (!o) {
+		free(s);
+		return IOL_ENOMEM;
+	}
+	r->out = o;
+	o[r->nout].s = s;
+	o[r->nout].lineno = lineno;
+	o[r->nout].fi = fi;
+	o[r->nout++].first = first;
+	return 0;
+}
+
+static char *dup_n(const char *a, size_t n, const char *b)
+{
+	size_t m = b ? strlen(b) : 0;
+	char *s = malloc(n + m + 1);
+
+	if (s) {
+		memcpy(s, a, n);
+		memcpy(s + n, b ? b : "", m + 1);
+	}
+	return s;
+}
+
+/* where the name of the call begins in a line "[PID ]TIME name(" */
+static size_t name_at(const char *l)
+{
+	size_t i = 0;
+
+	while (l[i] >= '0' && l[i] <= '9')
+		i++;
+	while (l[i] == ' ')
+		i++;
+	while ((l[i] >= '0' && l[i] <= '9') || l[i] == ':' || l[i] == '.')
+		i++;
+	while (l[i] == ' ')
+		i++;
+	return i;
+}
+
+/* f's first part, cut */
+static int fly_cut(struct tr_reader *r, struct tr_fly *f)
+{
+	f->begun = 1;
+	return out_push(r, dup_n(f->line, f->split, " <unfinished ...>"),
+			f->lineno, f->fi, 0);
+}
+
+/* call k of those begun ends: the one begun last, not given yet, first
+ * cut when it is another; then its end, and its stack lines */
+static int fly_end(struct tr_reader *r, size_t k)
+{
+	struct tr_fly *f = &r->fly[k];
+	size_t nm = name_at(f->line), e, n;
+	char *s, *p;
+	int ret = 0;
+
+	if (r->held >= 0 && (size_t)r->held != k)
+		ret = fly_cut(r, &r->fly[r->held]);
+	if (ret == 0 && !f->begun) {
+		ret = out_push(r, dup_n(f->line, f->head, NULL), f->lineno,
+			       f->fi, 0);
+	} else if (ret == 0) {
+		/* "PID TIME <... name resumed>) = ..." */
+		for (e = nm; f->line[e] != '('; e++)
+			;
+		s = malloc(f->head + 16);
+		if (s)
+			snprintf(s, f->head + 16, "%.*s<... %.*s resumed>%.*s",
+				 (int)nm, f->line, (int)(e - nm), f->line + nm,
+				 (int)(f->head - f->split), f->line + f->split);
+		ret = out_push(r, s, f->lineno, f->fi, 0);
+	}
+	for (p = f->line + f->head; ret == 0 && *p == '\n'; p += 1 + n) {
+		n = strcspn(p + 1, "\n");
+		ret = out_push(r, dup_n(p + 1, n, NULL), f->lineno, f->fi, 0);
+	}
+	free(f->line);
+	memmove(f, f + 1, (r->nfly - k - 1) * sizeof(*f));
+	r->nfly--;
+	if (r->held == (int)k)
+		r->held = -1;
+	else if (r->held > (int)k)
+		r->held--;
+	return ret;
+}
+
+/* the calls begun whose ends come by time t (all of them when t < 0),
+ * in the order of their ends */
+static int fly_flush(struct tr_reader *r, double t)
+{
+	int ret = 0;
+
+	while (ret == 0 && r->nfly) {
+		size_t k, m = 0;
+
+		for (k = 1; k < r->nfly; k++)
+			if (r->fly[k].end < r->fly[m].end)
+				m = k;
+		if (t >= 0 && r->fly[m].end > t)
+			break;
+		ret = fly_end(r, m);
+	}
+	return ret;
+}
+
+/* the time of a line "[PID ]TIME ...", or -1; a day added at each
+ * midnight */
+static double time_of(struct tr_reader *r, const char *l, size_t len)
+{
+	size_t i = 0;
+	double t;
+
+	while (i < len && l[i] >= '0' && l[i] <= '9')
+		i++;
+	t = i < len && l[i] == ' ' ? line_time(l + i + 1, len - i - 1)
+				   : line_time(l, len);
+	if (t < 0)
+		return t;
+	if (t + r->day + 43200 < r->last)
+		r->day += 86400;
+	r->last = t + r->day;
+	return r->last;
+}
+
+/* A whole call "[PID ]TIME name(args) = ret [<dur>]": its start and end,
+ * and where its arguments end; 0 when the line is not one. */
+static int whole_call(struct tr_reader *r, const char *l, size_t len,
+		      double *start, double *end, size_t *split)
+{
+	size_t i = name_at(l), depth = 0;
+	const char *lt;
+	char *e;
+	double d;
+
+	*start = time_of(r, l, len);
+	if (*start < 0 || i >= len || !(l[i] >= 'a' && l[i] <= 'z'))
+		return 0;
+	while (i < len && l[i] != '(')
+		i++;
+	for (; i < len; i++) {
+		if (l[i] == '"') {
+			for (i++; i < len && l[i] != '"'; i++)
+				i += l[i] == '\\';
+		} else if (l[i] == '(' || l[i] == '[' || l[i] == '{') {
+			depth++;
+		} else if ((l[i] == ')' || l[i] == ']' || l[i] == '}') &&
+			   !--depth) {
+			break;
+		}
+	}
+	if (i >= len || strncmp(l + i, ") = ", 4) || strstr(l, "<unfinished"))
+		return 0;
+	*split = i;
+	*end = *start;
+	lt = strrchr(l + i, '<');
+	if (lt && (d = strtod(lt + 1, &e)) >= 0 && *e == '>' && e > lt + 1 &&
+	    d < 1e7)
+		*end += d;
+	return 1;
+}
+
+/* The pid a line begins with (0 none).  A thread's calls come one
+ * after the other: its call begun before ends by the time this line
+ * begins, whatever its duration says. */
+static long pid_of(struct tr_reader *r, const char *l, double t)
+{
+	long pid = strtol(l, NULL, 10);
+	size_t k;
+
+	for (k = 0; t >= 0 && k < r->nfly; k++)
+		if (r->fly[k].pid == pid && r->fly[k].end > t)
+			r->fly[k].end = t;
+	return pid;
+}
+
+/* One line of the inputs into the lines to give. */
+static int reorder_line(struct tr_reader *r, char *l, size_t len)
+{
+	struct tr_fly *f;
+	double start, end, t;
+	size_t split;
+	long pid;
+	int ret;
+
+	if (tr_is_stack_line(l) && r->nfly && r->held == (int)r->nfly - 1) {
+		/* strace -k's frames stay with their call */
+		size_t at;
+		char *nl;
+
+		f = &r->fly[r->nfly - 1];
+		at = strlen(f->line);
+		if (!(nl = realloc(f->line, at + len + 2)))
+			return IOL_ENOMEM;
+		nl[at] = '\n';
+		memcpy(nl + at + 1, l, len);
+		nl[at + 1 + len] = '\0';
+		f->line = nl;
+		return 0;
+	}
+	if (!whole_call(r, l, len, &start, &end, &split)) {
+		t = len && l[0] != '#' ? time_of(r, l, len) : -1;
+		pid_of(r, l, t);
+		ret = t >= 0 ? fly_flush(r, t) : 0;
+		if (ret == 0 && r->held >= 0 && t >= 0)
+			ret = fly_cut(r, &r->fly[r->held]);
+		if (ret == 0 && t >= 0)
+			r->held = -1;
+		return ret ? ret
+			   : out_push(r, dup_n(l, len, NULL), r->lineno, r->fi,
+				      r->first);
+	}
+	pid = pid_of(r, l, start);
+	if ((ret = fly_flush(r, start)) != 0)
+		return ret;
+	if (r->held >= 0 && (ret = fly_cut(r, &r->fly[r->held])) != 0)
+		return ret;
+	f = iol_grow(r->fly, &r->capfly, r->nfly, sizeof(*f), 8);
+	if (!f)
+		return IOL_ENOMEM;
+	r->fly = f;
+	f += r->nfly;
+	memset(f, 0, sizeof(*f));
+	if (!(f->line = dup_n(l, len, NULL)))
+		return IOL_ENOMEM;
+	f->split = split, f->head = len;
+	f->start = start, f->end = end;
+	f->lineno = r->lineno, f->fi = r->fi, f->pid = pid;
+	r->held = (int)r->nfly++;
+	return 0;
+}
+
+int tr_reader_next(struct tr_reader *r, struct tpass *ps, char **line,
+		   size_t *len, struct iol_error *err)
+{
+	char *l;
+	size_t n;
+	int ret;
+
+	if (!r->reorder)
+		return raw_next(r, ps, line, len, err);
+	while (r->hout == r->nout) {
+		r->hout = r->nout = 0;
+		if (r->at_end)
+			return 0;
+		ret = raw_next(r, ps, &l, &n, err);
+		if (ret < 0)
+			return ret;
+		if (ret == 0) {
+			r->at_end = 1;
+			ret = fly_flush(r, -1);
+		} else if (memchr(l, '\0', n)) {
+			*line = l, *len = n; /* binary data: said so as is */
+			return 1;
+		} else {
+			ret = reorder_line(r, l, n);
+		}
+		if (ret < 0)
+			return iol_error_set(err, ret, "out of memory");
+	}
+	free(r->cur);
+	r->cur = r->out[r->hout].s;
+	r->lineno = r->out[r->hout].lineno;
+	r->fi = r->out[r->hout].fi;
+	r->first = r->out[r->hout++].first;
+	*line = r->cur;
+	*len = strlen(r->cur);
+	return 1;
+}
+
 void tr_reader_init(struct tr_reader *r, struct tstate *st)
 {
 	memset(r, 0, sizeof(*r));
 	r->st = st;
 	r->fi = -1;
+	r->held = -1;
+	r->reorder = !st->iota &&
+		     (st->ffpid || !strcmp(st->job->source, "iolens-trace"));
 }
 
 void tr_reader_close(struct tr_reader *r)
@@ -302,5 +616,12 @@ void tr_reader_close(struct tr_reader *r)
 			iol_lines_close(&r->in[k].l);
 	free(r->in);
 	free(r->buf);
+	while (r->nfly)
+		free(r->fly[--r->nfly].line);
+	free(r->fly);
+	while (r->hout < r->nout)
+		free(r->out[r->hout++].s);
+	free(r->out);
+	free(r->cur);
 	memset(r, 0, sizeof(*r));
 }
