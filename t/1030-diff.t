@@ -229,9 +229,11 @@ is "$(cat "$TMP/e")" "iolens diff: cannot open '$TMP/nonexistent': No such file 
 printf 'not a log\n' > "$TMP/junk"
 $RUN diff "$TMP/junk" "$A" > "$TMP/o" 2> "$TMP/e"
 is "$?" 1 "a file that is no log exits 1"
-head -c 2000 "$A" > "$TMP/trunc.darshan"
+# cut in its header: nothing intact (a log cut in its last regions is
+# read without them, t/8002)
+head -c 1000 "$A" > "$TMP/trunc.darshan"
 $RUN diff -o "$TMP/never" "$A" "$TMP/trunc.darshan" > "$TMP/o" 2> "$TMP/e"
-is "$?" 1 "a truncated log exits 1"
+is "$?" 1 "a log cut in its header exits 1"
 test ! -e "$TMP/never"
 ok $? "a failed diff writes no -o file"
 $RUN diff "$A" "$SAMPLES/ior" > "$TMP/o" 2> "$TMP/e"

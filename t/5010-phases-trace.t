@@ -51,18 +51,21 @@ rows job "$W/trace.txt" > "$TMP/job"
 is "$(awk '{ print $1 }' "$TMP/job" | tr '\n' ' ')" "write read write read write read " \
 	"trace: three write and three read phases, alternating"
 # strace adds the same cost to dd's calls and to the traced ones:
-# including sync (the fsync is in the trace) within 25 % of dd's rate
-# (on an idle machine within 3 %; dd's clock also counts the time it
-# waits for a CPU before its first call, which a loaded machine makes
-# up to 17 %; before phases were split, one phase spanned all three)
+# including sync (the fsync is in the trace) within 50 % of dd's rate.
+# On an idle machine it is within 3 %; dd's clock also counts the time it
+# waits for a CPU before its first write, which a machine loaded by a
+# test suite beside three busy loops made 17 % and more (25 % was passed
+# there).  The errors this guards against are far larger: before phases
+# were split one phase spanned all three (3 times off), and a rate
+# without the fsync is several times dd's.
 awk '$1 == "write" { print $4 }' "$TMP/job" > "$TMP/w.got"
-pairs_within "$TMP/w.got" "$TMP/w.ref" 0.25
-ok $? "trace: every write phase including sync within 25 % of dd's own rate"
+pairs_within "$TMP/w.got" "$TMP/w.ref" 0.5
+ok $? "trace: every write phase including sync within 50 % of dd's own rate"
 # reads: the data file's part of each read phase (the job's phase also
-# holds dd's start-up reads of its libraries) within 25 % of dd's rate
+# holds dd's start-up reads of its libraries) within 50 % of dd's rate
 rows file "$W/trace.txt" | awk '$1 == "read" { print $3 }' > "$TMP/r.got"
-pairs_within "$TMP/r.got" "$TMP/r.ref" 0.25
-ok $? "trace: every read of data.bin within 25 % of dd's own rate"
+pairs_within "$TMP/r.got" "$TMP/r.ref" 0.5
+ok $? "trace: every read of data.bin within 50 % of dd's own rate"
 
 # the same trace as a Darshan log: the counters hold the three fsyncs'
 # time in one write time, given to the write phases by their bytes, so
@@ -75,8 +78,8 @@ is "$(awk '{ print $1 }' "$TMP/cjob" | tr '\n' ' ')" "write read write read writ
 got=$(awk '$1 == "write" { s += 64 / $4 } END { print s }' "$TMP/cjob")
 ref=$(awk '{ s += 64 / $1 } END { print s }' "$TMP/w.ref")
 diag "converted log: write phases including sync $got s, dd $ref s"
-awk -v a="$got" -v b="$ref" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(d < 0.20) }'
-ok $? "converted log: write time including sync within 20 % of dd's"
+awk -v a="$got" -v b="$ref" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(d < 0.5) }'
+ok $? "converted log: write time including sync within 50 % of dd's (as above)"
 
 # dd conv=fsync of the corpus, traced: including sync against dd's rate
 command -v xz > /dev/null || { done_testing; exit; }

@@ -285,10 +285,15 @@ fi
 # The tracer's buffer written out between two calls is its own cost, in
 # the gap to the next call: counted in the sum the header gives (not in
 # its count of lines).  Its trace is a FIFO here whose reader waits 0.5 s
-# before it reads: 40,000 calls' lines fill the 1 MiB buffer, and
-# writing it out waits that long (left out of the sum before).
+# once the tracer is writing its buffer out: 40,000 calls' lines fill
+# the 1 MiB buffer, and writing it out waits that long (left out of the
+# sum before).  The reader takes one byte more than the pipe holds first,
+# so that the wait begins inside the write-out whatever the schedule (a
+# reader that slept from its start lost the race to a slow tracer on a
+# loaded machine).
 mkdir "$TMP/fifo" && mkfifo "$TMP/fifo/trace"
-(exec 3< "$TMP/fifo/trace"; sleep 0.5; cat <&3 > "$TMP/fifo.out") &
+(exec 3< "$TMP/fifo/trace"; dd bs=65537 count=1 iflag=fullblock <&3 > "$TMP/fifo.out" 2> /dev/null
+ sleep 0.5; cat <&3 >> "$TMP/fifo.out") &
 IOLENS_TRACE_DIR=$TMP/fifo LD_PRELOAD=$LIB dd if=/dev/zero of=/dev/null bs=1 count=20000 2> /dev/null
 wait
 ns=$(awk '$3 == "#cost" { s += $5 } END { print s + 0 }' "$TMP/fifo.out")

@@ -356,31 +356,6 @@ static int line_ordered(const struct tpass *ps)
 	return !ps->st->ffpid && strcmp(ps->st->job->source, "iolens-trace");
 }
 
-/* the descriptor a pending call closes ("close(N"), or -1 */
-static long pending_close(const char *pending)
-{
-	char *e;
-	long fd;
-
-	if (!pending || strncmp(pending, "close(", 6))
-		return -1;
-	fd = strtol(pending + 6, &e, 10);
-	return e == pending + 6 || fd < 0 || fd > (1 << 20) ? -1 : fd;
-}
-
-int tr_note_pending(struct tpass *ps, struct proc *p)
-{
-	long fd = pending_close(p->pending);
-	struct fdent *f;
-
-	if (fd < 0)
-		return 0;
-	f = tr_fd_at(ps, p, fd, 1);
-	if (f)
-		f->closing = 1;
-	return f ? 0 : tr_oom(ps);
-}
-
 /*
  * Thread p's call c returned descriptor fd, which held old.  A close of
  * fd by another thread still pending (strace -f) had freed it, as the
@@ -401,7 +376,7 @@ static void took_over(struct tpass *ps, const struct proc *p, long fd,
 		struct proc *q = &ps->procs[i];
 
 		if (q == p || !q->alive || q->fds != p->fds || q->early ||
-		    pending_close(q->pending) != fd)
+		    tr_pending_close(q->pending) != fd)
 			continue;
 		q->early = 1 + old->kind;
 		q->earlyfile = old->file;

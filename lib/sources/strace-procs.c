@@ -347,3 +347,28 @@ void tr_dirs_release(struct tpass *ps)
 	ps->ndirs = ps->capdirs = 0;
 	memset(&ps->dix, 0, sizeof(ps->dix));
 }
+
+/* the descriptor a pending call closes ("close(N"), or -1 */
+long tr_pending_close(const char *pending)
+{
+	char *e;
+	long fd;
+
+	if (!pending || strncmp(pending, "close(", 6))
+		return -1;
+	fd = strtol(pending + 6, &e, 10);
+	return e == pending + 6 || fd < 0 || fd > (1 << 20) ? -1 : fd;
+}
+
+int tr_note_pending(struct tpass *ps, struct proc *p)
+{
+	long fd = tr_pending_close(p->pending);
+	struct fdent *f;
+
+	if (fd < 0)
+		return 0;
+	f = tr_fd_at(ps, p, fd, 1);
+	if (f)
+		f->closing = 1;
+	return f ? 0 : tr_oom(ps);
+}

@@ -327,6 +327,8 @@ int tr_handle(struct tpass *ps, struct proc *p, struct call *c);
  * its descriptor, whose next maker then finds it (took_over()).  0 or
  * IOL_ENOMEM. */
 int tr_note_pending(struct tpass *ps, struct proc *p);
+/* the descriptor a pending call closes ("close(N"), or -1 */
+long tr_pending_close(const char *pending);
 int tr_calls_sorted(void); /* the table of calls is in strcmp order */
 int tr_do_open(struct tpass *ps, struct proc *p, struct call *c,
 	       const char *path, const char *flags);
