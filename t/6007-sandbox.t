@@ -597,8 +597,8 @@ is "$(find "$TMP/st" -name '*.iolr' | wc -l)" 1 "... a sticky base (as /tmp) wit
 # its buffer (scan_rank); one that says it holds more descriptors at
 # once than it has events would be counted short against --max-memory.
 # patch.pl FILE WHAT: rank 0 of a compiled form (lib/replay/compile.c,
-# IOLRPL7) patched (n: one event fewer; maxfds: its events and one;
-# none), then sealed: the tables are the last stream (at tabs_off, byte
+# IOLRPL8) patched (n: one event fewer; maxfds: its events and one;
+# old: the magic of the form before, 7; none), then sealed: the tables are the last stream (at tabs_off, byte
 # 288 of the header: raw length, compressed length, zlib bytes), a
 # section 8 words (rank pid maxlen thread_of n first nchunk maxfds), the
 # seal (bytes 48 to 79) the SHA-256 of the file with the seal zeroed
@@ -608,7 +608,7 @@ use Compress::Zlib;
 use Digest::SHA qw(sha256);
 my ($f, $what) = @ARGV;
 open(my $fh, '<', $f) or die; binmode $fh; local $/; my $d = <$fh>; close $fh;
-die "not IOLRPL7\n" unless substr($d, 0, 7) eq 'IOLRPL7';
+die "not IOLRPL8\n" unless substr($d, 0, 7) eq 'IOLRPL8';
 my $tabs = unpack('Q', substr($d, 288, 8));
 my ($n, $zl) = unpack('QQ', substr($d, $tabs, 16));
 my $raw = uncompress(substr($d, $tabs + 16, $zl)) // die "tables\n";
@@ -617,6 +617,7 @@ if ($what eq 'n') { $b[4]-- } elsif ($what eq 'maxfds') { $b[7] = $b[4] + 1 }
 substr($raw, 0, 64) = pack('q4Q4', @b);
 # size: the first input's (after the one section: path, target, size)
 substr($raw, 72, 8) = pack('q', 1 << 43) if $what eq 'size';
+substr($d, 0, 7) = 'IOLRPL7' if $what eq 'old';
 my $z = compress($raw);
 $d = substr($d, 0, $tabs) . pack('QQ', length $raw, length $z) . $z;
 substr($d, 48, 32) = "\0" x 32;
@@ -625,7 +626,7 @@ open($fh, '>', $f) or die; binmode $fh; print $fh $d; close $fh;
 EOF
 run_json "$TMP/A.script" > /dev/null
 cp "$A" "$TMP/A.iolr"
-for w in none n maxfds; do
+for w in none n maxfds old; do
 	cp "$TMP/A.iolr" "$A"
 	perl "$TMP/patch.pl" "$A" $w
 	$RUN replay --allow-root --as-fast-as-possible --format=json --profile "$TMP/cnt.pdf" --dir "$W/sb" "$TMP/A.script" > "$TMP/cnt-$w.json" 2> "$TMP/cnt-$w.err"
@@ -634,6 +635,9 @@ done
 is "$(cat "$TMP/cnt-none")" '0 "compiled":"reused" "ops":3' "a compiled form sealed again unchanged is reused (the patch's own check)"
 is "$(cat "$TMP/cnt-n")" '0 "compiled":"written" "ops":3' "... one whose section says an event fewer than its chunks hold: refused, compiled again, --profile of its 3 calls ($(head -c 100 "$TMP/cnt-n.err"))"
 is "$(cat "$TMP/cnt-maxfds")" '0 "compiled":"written" "ops":3' "... one whose section holds more descriptors than it has events: refused, compiled again"
+# a form of the version before (IOLRPL7), made by a parser that judged
+# links by their text and checked no descriptor but a clone's
+is "$(cat "$TMP/cnt-old")" '0 "compiled":"written" "ops":3' "... one of the version before, 7: not reused, compiled again"
 # an input's size past what the parser takes (2^42): refused, compiled
 # again (sizes so patched, 2^62 twice, wrapped the sum checked against
 # --max-stage below it, and the staging wrote until the disk was full)
@@ -658,7 +662,7 @@ use Compress::Zlib;
 use Digest::SHA qw(sha256);
 my ($f, @set) = @ARGV;
 open(my $fh, '<', $f) or die; binmode $fh; local $/; my $d = <$fh>; close $fh;
-die "not IOLRPL7\n" unless substr($d, 0, 7) eq 'IOLRPL7';
+die "not IOLRPL8\n" unless substr($d, 0, 7) eq 'IOLRPL8';
 my $rs = unpack('L', substr($d, 12, 4));
 my $tabs = unpack('Q', substr($d, 288, 8));
 my ($n, $zl) = unpack('QQ', substr($d, $tabs, 16));

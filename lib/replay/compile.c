@@ -25,8 +25,10 @@
  * returns (the per-file totals of forms cached by 3 can differ); 5: the
  * key and seal are SHA-256, events carry their script line; 6: inputs
  * carry a link's target; 7: sections carry the most descriptors they
- * hold at once (maxfds) */
-#define MAGIC "IOLRPL7"
+ * hold at once (maxfds); 8: the same layout, made only by a parser that
+ * judges links by resolution (links.c) and checks every descriptor: a
+ * form cached by 7 passed neither check and is compiled again */
+#define MAGIC "IOLRPL8"
 
 struct bhead {
 	char magic[8];
