@@ -50,12 +50,14 @@ NO_TRUNC := $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null \
 WARN = -std=c11 -Wall -Wextra -Werror $(NO_TRUNC)
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(MPI_CFLAGS) -pthread -fPIC -Ilib -I. -MMD -MP
 # the population store (lib/population) is SQLite, or PostgreSQL through
-# libpq (Debian libpq-dev): libiolens links both
+# libpq (Debian libpq-dev for its header): libiolens links SQLite, and
+# loads libpq.so.5 only when a PostgreSQL store is opened
+# (lib/population/pq.c), so that no other command loads libpq's 30
+# libraries or needs them installed
 PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || \
 	echo -I$$(pg_config --includedir 2>/dev/null))
-PQ_LIBS := $(shell pkg-config --libs libpq 2>/dev/null || echo -lpq)
 ALL_CFLAGS += $(PQ_CFLAGS)
-LDLIBS = -lsqlite3 $(PQ_LIBS) -lz -lbz2 -llzma -lm -pthread -ldl
+LDLIBS = -lsqlite3 -lz -lbz2 -llzma -lm -pthread -ldl
 # the renderers draw with Cairo and Pango and write XLSX; only the binary
 # links them, never libiolens
 RENDER_PKGS = pangocairo cairo-pdf cairo-svg fontconfig xlsxwriter
@@ -180,7 +182,7 @@ t/unit-bins: $(UNIT_BINS)
 		echo '$(prefix) $(libdir) $(datadir) $(includedir)' > $@
 
 iolens.pc: lib/base/version.h Makefile .install-dirs
-	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lsqlite3 -lpq -lz -lbz2 -llzma -lm -pthread -ldl\nCflags: -I$${includedir}/iolens\n' \
+	printf 'prefix=%s\nlibdir=%s\nincludedir=%s\n\nName: iolens\nDescription: HPC I/O log decoders and metrics\nVersion: %s\nLibs: -L$${libdir} -liolens\nLibs.private: -lsqlite3 -lz -lbz2 -llzma -lm -pthread -ldl\nCflags: -I$${includedir}/iolens\n' \
 		'$(prefix)' '$(libdir)' '$(includedir)' '$(VERSION)' > $@
 
 deps:

@@ -140,4 +140,15 @@ else
 	skip "no readelf or nothing built" 2
 fi
 
+# libpq is loaded by dlopen when a PostgreSQL store is opened
+# (lib/population/pq.c): linked, it brought Kerberos, LDAP and GnuTLS into
+# every command's start (30 libraries, 4.5 ms) and had to be installed
+if command -v ldd > /dev/null && [ -f lib/libiolens.so ] && [ -f bin/iolens ]; then
+	needed=$( (ldd lib/libiolens.so; ldd bin/iolens) | awk '{ print $1 }' |
+		grep -E '^lib(pq|krb5|gssapi|ldap|gnutls)' | sort -u | tr '\n' ' ')
+	is "${needed% }" "" "neither libiolens.so nor bin/iolens loads libpq (or Kerberos, LDAP, GnuTLS) at start"
+else
+	skip "no ldd or nothing built" 1
+fi
+
 done_testing

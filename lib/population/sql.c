@@ -14,9 +14,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include <libpq-fe.h>
 #include <sqlite3.h>
 
+#include "population/pq.h"
 #include "population/sql.h"
 #include "base/banned.h"
 
@@ -41,6 +41,10 @@ struct iol_sqlst {
 	char **vals;
 	PGresult *res, *desc;
 };
+
+/* libpq's functions: loaded by open_pg(), before any PostgreSQL store
+ * exists (pq.h) */
+#define PQ (iol_pq_fns())
 
 /* PostgreSQL type oids (catalog/pg_type.h is not a client header) */
 enum {
@@ -175,9 +179,9 @@ static void set_msg(struct iol_sql *db, const char *m)
 static void set_res_msg(struct iol_sql *db, const PGresult *r)
 {
 	const char *m =
-		r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+		r ? PQ->resulterrorfield(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
 
-	set_msg(db, m ? m : PQerrorMessage(db->pg));
+	set_msg(db, m ? m : PQ->errormessage(db->pg));
 }
 
 static void no_notice(void *arg, const char *m)
@@ -190,7 +194,7 @@ static void no_notice(void *arg, const char *m)
  * shown in messages and in the footers of reports */
 static int has_password(const char *name)
 {
-	PQconninfoOption *o = PQconninfoParse(name, NULL), *p;
+	PQconninfoOption *o = PQ->conninfoparse(name, NULL), *p;
 	int has = 0;
 
 	/* a URL libpq cannot parse: its error text could show the
@@ -207,29 +211,35 @@ static int has_password(const char *name)
 	for (p = o; p && p->keyword; p++)
 		if (!strcmp(p->keyword, "password") && p->val && *p->val)
 			has = 1;
-	PQconninfoFree(o);
+	PQ->conninfofree(o);
 	return has;
 }
 
 static int open_pg(struct iol_sql *db, const char *name, unsigned flags)
 {
+	struct iol_error e = {0};
+
+	if (!iol_pq_load(&e)) {
+		set_msg(db, e.msg);
+		return -1;
+	}
 	if (has_password(name)) {
 		set_msg(db, "a password in the URL would be shown in messages "
 			    "and reports: give it in ~/.pgpass or PGPASSWORD");
 		return -1;
 	}
-	db->pg = PQconnectdb(name);
+	db->pg = PQ->connectdb(name);
 	if (!db->pg) {
 		set_msg(db, "out of memory");
 		return -1;
 	}
-	if (PQstatus(db->pg) != CONNECTION_OK) {
-		set_msg(db, PQerrorMessage(db->pg));
+	if (PQ->status(db->pg) != CONNECTION_OK) {
+		set_msg(db, PQ->errormessage(db->pg));
 		return -1;
 	}
 	/* the library never prints: NOTICEs ("already exists, skipping")
 	 * would go to stderr */
-	PQsetNoticeProcessor(db->pg, no_notice, NULL);
+	PQ->setnoticeprocessor(db->pg, no_notice, NULL);
 	if ((flags & IOL_SQL_RO) &&
 	    iol_sql_exec(db, "SET SESSION CHARACTERISTICS AS TRANSACTION "
 			     "READ ONLY") < 0)
@@ -287,7 +297,7 @@ void iol_sql_close(struct iol_sql *db)
 	if (db->lite)
 		sqlite3_close(db->lite);
 	if (db->pg)
-		PQfinish(db->pg);
+		PQ->finish(db->pg);
 	free(db);
 }
 
@@ -348,13 +358,13 @@ int iol_sql_exec(struct iol_sql *db, const char *sql)
 			       : -1;
 	if (busy(db))
 		return -1;
-	r = PQexec(db->pg, sql);
-	st = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+	r = PQ->exec(db->pg, sql);
+	st = r ? PQ->resultstatus(r) : PGRES_FATAL_ERROR;
 	if (st == PGRES_COMMAND_OK)
-		db->changes = strtoll(PQcmdTuples(r), NULL, 10);
+		db->changes = strtoll(PQ->cmdtuples(r), NULL, 10);
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
 		set_res_msg(db, r);
-	PQclear(r);
+	PQ->clear(r);
 	return st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK ? 0 : -1;
 }
 
@@ -439,14 +449,14 @@ static int prepare_pg(struct iol_sql *db, const char *sql, struct iol_sqlst *s)
 		return -1;
 	}
 	snprintf(s->name, sizeof s->name, "iol%u", ++db->nstmt);
-	r = PQprepare(db->pg, s->name, t, 0, NULL);
+	r = PQ->prepare(db->pg, s->name, t, 0, NULL);
 	free(t);
-	ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+	ok = r && PQ->resultstatus(r) == PGRES_COMMAND_OK;
 	if (!ok) {
 		set_res_msg(db, r);
 		s->name[0] = '\0';
 	}
-	PQclear(r);
+	PQ->clear(r);
 	return ok ? 0 : -1;
 }
 
@@ -497,8 +507,8 @@ static void drain(struct iol_sqlst *s)
 
 	if (s->state != 1)
 		return;
-	while ((r = PQgetResult(s->db->pg)))
-		PQclear(r);
+	while ((r = PQ->getresult(s->db->pg)))
+		PQ->clear(r);
 	s->state = 2;
 	if (s->db->active == s)
 		s->db->active = NULL;
@@ -512,7 +522,7 @@ void iol_sql_reset(struct iol_sqlst *s)
 		return;
 	}
 	drain(s);
-	PQclear(s->res);
+	PQ->clear(s->res);
 	s->res = NULL;
 	s->state = 0;
 	clear_vals(s);
@@ -528,10 +538,10 @@ void iol_sql_finalize(struct iol_sqlst *s)
 		sqlite3_finalize(s->lite);
 	if (s->db->kind == IOL_SQL_PG) {
 		iol_sql_reset(s);
-		PQclear(s->desc);
+		PQ->clear(s->desc);
 		if (s->name[0]) {
 			snprintf(q, sizeof q, "DEALLOCATE %s", s->name);
-			PQclear(PQexec(s->db->pg, q));
+			PQ->clear(PQ->exec(s->db->pg, q));
 		}
 		free(s->vals);
 	}
@@ -617,12 +627,13 @@ static int start_pg(struct iol_sqlst *s)
 
 	if (busy(db))
 		return -1;
-	if (!PQsendQueryPrepared(db->pg, s->name, s->nparams,
-				 (const char *const *)s->vals, NULL, NULL, 0)) {
-		set_msg(db, PQerrorMessage(db->pg));
+	if (!PQ->sendqueryprepared(db->pg, s->name, s->nparams,
+				   (const char *const *)s->vals, NULL, NULL,
+				   0)) {
+		set_msg(db, PQ->errormessage(db->pg));
 		return -1;
 	}
-	PQsetSingleRowMode(db->pg);
+	PQ->setsinglerowmode(db->pg);
 	s->state = 1;
 	db->active = s;
 	return 0;
@@ -639,23 +650,23 @@ int iol_sql_step(struct iol_sqlst *s)
 		return 0;
 	if (s->state == 0 && start_pg(s) < 0)
 		return -1;
-	r = PQgetResult(s->db->pg);
-	st = r ? PQresultStatus(r) : PGRES_COMMAND_OK;
+	r = PQ->getresult(s->db->pg);
+	st = r ? PQ->resultstatus(r) : PGRES_COMMAND_OK;
 	if (st == PGRES_SINGLE_TUPLE) {
-		PQclear(s->res);
+		PQ->clear(s->res);
 		s->res = r;
 		return 1;
 	}
 	if (st == PGRES_TUPLES_OK) { /* the end of the rows: names, types */
-		PQclear(s->res);
+		PQ->clear(s->res);
 		s->res = r;
 		r = NULL;
 	} else if (st == PGRES_COMMAND_OK) {
-		s->db->changes = r ? strtoll(PQcmdTuples(r), NULL, 10) : 0;
+		s->db->changes = r ? strtoll(PQ->cmdtuples(r), NULL, 10) : 0;
 	} else {
 		set_res_msg(s->db, r);
 	}
-	PQclear(r);
+	PQ->clear(r);
 	drain(s);
 	return st == PGRES_TUPLES_OK || st == PGRES_COMMAND_OK ? 0 : -1;
 }
@@ -666,14 +677,14 @@ static const PGresult *meta(struct iol_sqlst *s)
 	if (s->res)
 		return s->res;
 	if (!s->desc && !s->db->active)
-		s->desc = PQdescribePrepared(s->db->pg, s->name);
+		s->desc = PQ->describeprepared(s->db->pg, s->name);
 	return s->desc;
 }
 
 static int has_row(const struct iol_sqlst *s, int i)
 {
-	return s->res && PQntuples(s->res) > 0 && i >= 0 &&
-	       i < PQnfields(s->res);
+	return s->res && PQ->ntuples(s->res) > 0 && i >= 0 &&
+	       i < PQ->nfields(s->res);
 }
 
 int iol_sql_ncols(struct iol_sqlst *s)
@@ -683,7 +694,7 @@ int iol_sql_ncols(struct iol_sqlst *s)
 	if (s->lite)
 		return sqlite3_column_count(s->lite);
 	m = meta(s);
-	return m ? PQnfields(m) : 0;
+	return m ? PQ->nfields(m) : 0;
 }
 
 const char *iol_sql_colname(struct iol_sqlst *s, int i)
@@ -693,7 +704,7 @@ const char *iol_sql_colname(struct iol_sqlst *s, int i)
 	if (s->lite)
 		return sqlite3_column_name(s->lite, i);
 	m = meta(s);
-	return m ? PQfname(m, i) : NULL;
+	return m ? PQ->fname(m, i) : NULL;
 }
 
 int iol_sql_coltype(struct iol_sqlst *s, int i)
@@ -706,9 +717,9 @@ int iol_sql_coltype(struct iol_sqlst *s, int i)
 		default: return IOL_SQL_TEXT;
 		}
 	}
-	if (!has_row(s, i) || PQgetisnull(s->res, 0, i))
+	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return IOL_SQL_NULL;
-	switch (PQftype(s->res, i)) {
+	switch (PQ->ftype(s->res, i)) {
 	case OID_BOOL:
 	case OID_INT2:
 	case OID_INT4:
@@ -728,10 +739,10 @@ int64_t iol_sql_int(struct iol_sqlst *s, int i)
 
 	if (s->lite)
 		return sqlite3_column_int64(s->lite, i);
-	if (!has_row(s, i) || PQgetisnull(s->res, 0, i))
+	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return 0;
-	v = PQgetvalue(s->res, 0, i);
-	if (PQftype(s->res, i) == OID_BOOL)
+	v = PQ->getvalue(s->res, 0, i);
+	if (PQ->ftype(s->res, i) == OID_BOOL)
 		return *v == 't';
 	if (iol_sql_coltype(s, i) != IOL_SQL_REAL)
 		return strtoll(v, NULL, 10);
@@ -746,29 +757,29 @@ double iol_sql_real(struct iol_sqlst *s, int i)
 {
 	if (s->lite)
 		return sqlite3_column_double(s->lite, i);
-	if (!has_row(s, i) || PQgetisnull(s->res, 0, i))
+	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return 0;
-	if (PQftype(s->res, i) == OID_BOOL)
-		return *PQgetvalue(s->res, 0, i) == 't';
-	return strtod(PQgetvalue(s->res, 0, i), NULL);
+	if (PQ->ftype(s->res, i) == OID_BOOL)
+		return *PQ->getvalue(s->res, 0, i) == 't';
+	return strtod(PQ->getvalue(s->res, 0, i), NULL);
 }
 
 const char *iol_sql_text(struct iol_sqlst *s, int i)
 {
 	if (s->lite)
 		return (const char *)sqlite3_column_text(s->lite, i);
-	if (!has_row(s, i) || PQgetisnull(s->res, 0, i))
+	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return NULL;
-	return PQgetvalue(s->res, 0, i);
+	return PQ->getvalue(s->res, 0, i);
 }
 
 size_t iol_sql_bytes(struct iol_sqlst *s, int i)
 {
 	if (s->lite)
 		return (size_t)sqlite3_column_bytes(s->lite, i);
-	if (!has_row(s, i) || PQgetisnull(s->res, 0, i))
+	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return 0;
-	return (size_t)PQgetlength(s->res, 0, i);
+	return (size_t)PQ->getlength(s->res, 0, i);
 }
 
 int64_t iol_sql_changes(struct iol_sql *db)
