@@ -783,15 +783,52 @@ static int cmp_recent(const void *a, const void *b)
 	return (x->id > y->id) - (x->id < y->id);
 }
 
+/* s into b of n bytes, its middle replaced by "…" when it is longer, so
+ * that a log's name keeps its start (the app, the user) and its end (the
+ * job id, the suffix); cut on characters, not inside one */
+static void mid_cut(char *b, size_t n, const char *s)
+{
+	size_t l = strlen(s), head, tail;
+
+	if (l < n) {
+		snprintf(b, n, "%s", s);
+		return;
+	}
+	head = (n - 1 - 3) / 2;
+	tail = n - 1 - 3 - head;
+	while (head > 0 && (s[head] & 0xC0) == 0x80)
+		head--;
+	while (tail > 0 && (s[l - tail] & 0xC0) == 0x80)
+		tail--;
+	snprintf(b, n, "%.*s…%s", (int)head, s, s + l - tail);
+}
+
+/* a context metric's value with its unit, in iol_pop_ctx_names' order:
+ * MiB/s, MiB/s per compute node, two percentages, bytes, files */
+static void ctx_value(char *b, size_t n, const struct iol_popjob *j, int k)
+{
+	static const char *const unit[IOL_POP_NCTX] = {
+		"MiB/s", "MiB/s/CN", "%", "%", NULL, "files"};
+	double v = iol_pop_ctx_value(j, k);
+
+	if (isnan(v))
+		snprintf(b, n, "-");
+	else if (!unit[k])
+		fmt_bytes(b, n, v, BYTES_SHORT);
+	else
+		snprintf(b, n, "%.*f %s", iol_pop_ctx_integer(k) ? 0 : 2, v,
+			 unit[k]);
+}
+
 static void outlier_row(char (*r)[40], const struct iol_popjob *j, int k,
 			const struct iol_popout *o)
 {
 	const char *base = j->path ? strrchr(j->path, '/') : NULL;
 
 	snprintf(r[0], 40, "%lld", (long long)j->id);
-	snprintf(r[1], 40, "%s", base ? base + 1 : (j->path ? j->path : ""));
+	mid_cut(r[1], 40, base ? base + 1 : (j->path ? j->path : ""));
 	snprintf(r[2], 40, "%s", iol_pop_ctx_names[k]);
-	num(r[3], 40, iol_pop_ctx_value(j, k), iol_pop_ctx_integer(k) ? 0 : 2);
+	ctx_value(r[3], 40, j, k);
 	num(r[4], 40, o->pct[k], 1);
 	snprintf(r[5], 40, "%u", o->n[k]);
 	snprintf(r[6], 40, "%s", o->verdict[k] == IOL_CTX_LOW ? "low" : "high");
@@ -845,7 +882,7 @@ static void outliers(struct pr *p)
 {
 	static const char *const head[7] = {
 		"id", "log", "metric", "value", "pctile", "earlier", "verdict"};
-	static const double w[7] = {30, 190, 92, 70, 40, 40, 40};
+	static const double w[7] = {30, 190, 88, 80, 38, 38, 38};
 	static const int numeric[7] = {1, 0, 0, 1, 1, 1, 0};
 	char(*buf)[40] = calloc(MAXOUT * 7, sizeof *buf);
 	const char *cells[MAXOUT * 7];
