@@ -29,7 +29,7 @@ grep -q "\"jobid\": *$JOB1," "$TMP/j.json" && grep -q "\"path\": *\"$LOG1\"" "$T
 ok $? "json has jobid and path"
 
 # the population report's outliers
-command -v pdftotext >/dev/null || { skip "pdftotext is not installed" 4; done_testing; exit 0; }
+command -v pdftotext >/dev/null || { skip "pdftotext is not installed" 5; done_testing; exit 0; }
 $RUN population-report --db "$DB" -o "$TMP/r.pdf"
 is $? 0 "population-report"
 pdftotext -layout "$TMP/r.pdf" - |
@@ -43,4 +43,23 @@ is "$bad" "" "every long log name is cut in the middle with an ellipsis, its end
 bad=$(awk '{ v = $0; sub(/^ *[0-9]+ [^ ]+ +[a-z_]+ +/, "", v) }
 	!(v ~ /^[0-9.]+ (MiB\/s|MiB\/s\/CN|%|B|KiB|MiB|GiB|TiB|files) /)' "$TMP/out" | head -3)
 is "$bad" "" "every value has its unit"
+
+# an app name too long for Table VI's first column: cut once, in the
+# middle, its end kept (it was cut at 23 bytes, then from the left)
+APP=a_very_long_application_name_cut_mid_END
+cat > "$TMP/long.trace" << END
+# iolens-trace 1 (iolens 0.1.0, times UTC) of /opt/bin/$APP f
+# started 2026-11-28 17:36:11 UTC
+100 17:36:11.250000000 execve("/opt/bin/$APP", ["$APP", "f"], []) = 0 <0.000010000>
+100 17:36:11.300000000 openat(AT_FDCWD, "f", O_RDONLY) = 3 <0.000010000>
+100 17:36:11.500000000 read(3, "ab", 2) = 2 <0.000010000>
+100 17:36:12.750000000 close(3) = 0 <0.000010000>
+END
+$RUN ingest --db "$TMP/l.db" "$TMP/long.trace" > /dev/null 2>&1
+$RUN population-report --db "$TMP/l.db" -o "$TMP/l.pdf"
+row=$(pdftotext -layout "$TMP/l.pdf" - | awk '/Table VI per application/ { on = 1 } on && / 1 /' | head -1)
+case $row in
+a_ve*…*_mid_END\ *) ok 0 "Table VI: a long app name is cut in the middle, once ($row)" ;;
+*) ok 1 "Table VI: a long app name is cut in the middle, once ($row)" ;;
+esac
 done_testing
