@@ -386,9 +386,12 @@ static const char *cut_middle(cairo_t *cr, const char *s, double size,
 			head--;
 		while (tail > 0 && (s[l - tail] & 0xC0) == 0x80)
 			tail--;
-		snprintf(buf, n, "%.*s…%s", (int)head, s, s + l - tail);
-		if (chart_text_width(cr, buf, size, 0) <= lim)
-			break;
+		/* only what buf holds whole: a truncated end is no end */
+		if (head + 3 + tail < n) {
+			snprintf(buf, n, "%.*s…%s", (int)head, s, s + l - tail);
+			if (chart_text_width(cr, buf, size, 0) <= lim)
+				break;
+		}
 		k = k * 9 / 10;
 	}
 	return buf;
