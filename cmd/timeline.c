@@ -67,7 +67,7 @@ static const char *opname(int op)
 
 /* --layer: 0 POSIX, 1 MPI-IO, -1 POSIX first (iol_timeline_layer) */
 
-/* "DXT_POSIX", "strace", "HEATMAP", "Darshan timestamps"... */
+/* "DXT_POSIX", "strace", "iolens-trace", "HEATMAP", "Darshan timestamps"... */
 static const char *src_name(const struct iol_job *job, int src, int layer)
 {
 	return iol_timeline_name(job, src, layer);
