@@ -35,9 +35,9 @@ static const char *const cols[] = {
 	"intensity",  "cioc"};
 
 static const char *const tcols[] = {
-	"code block", "calls", "opens",	   "reads",	"writes",
-	"syncs",      "read",  "written",  "files",	"random",
-	"small",      "procs", "I/O time", "intensity", "CIOC"};
+	"code block",	   "calls", "opens",	"reads",     "writes",
+	"syncs",	   "read",  "written",	"files",     "random",
+	"small (< 4 KiB)", "procs", "I/O time", "intensity", "CIOC"};
 
 static void help(void)
 {

@@ -49,21 +49,14 @@ static int extra(int opt, const char *arg)
 	return 0;
 }
 
-/* the columns of the text table, when the store has them */
-static const char *const text_cols[] = {"id",
-					"user",
-					"project",
-					"app",
-					"nprocs",
-					"nodes",
-					"start_time",
-					"run_time",
-					"bytes_read",
-					"bytes_written",
-					"io_time_by_slowest",
-					"mib_s",
-					"strategy",
-					"partial"};
+/* the columns of the text table, in this order, when the store has
+ * them: the scheduler's job id and the log's path lead back to the job
+ * (iolens report PATH), so every row a user sees can be opened */
+static const char *const text_cols[] = {
+	"id",	    "jobid",	  "user",	   "project",
+	"app",	    "nprocs",	  "nodes",	   "start_time",
+	"run_time", "bytes_read", "bytes_written", "io_time_by_slowest",
+	"mib_s",    "strategy",	  "partial",	   "path"};
 #define NTEXT (sizeof text_cols / sizeof text_cols[0])
 
 static int is_bytes(const char *name)
@@ -96,21 +89,21 @@ static void cell(struct out *o, const struct iol_popcur *cur, int i)
 	}
 }
 
-/* The cursor columns shown: every one, or the text ones present. */
+/* The cursor columns shown: every one in the table's order, or the text
+ * ones present in text_cols' order. */
 static int pick(const struct iol_popcur *cur, int fmt, int *idx,
 		const char **names)
 {
 	int n = 0, nc = iol_popcur_ncols(cur);
 
-	for (int i = 0; i < nc; i++) {
-		int keep = fmt != FMT_TEXT;
-		for (size_t k = 0; !keep && k < NTEXT; k++)
-			keep = !strcmp(iol_popcur_name(cur, i), text_cols[k]);
-		if (keep) {
+	for (size_t k = 0; k < (fmt == FMT_TEXT ? NTEXT : 1); k++)
+		for (int i = 0; i < nc; i++) {
+			if (fmt == FMT_TEXT &&
+			    strcmp(iol_popcur_name(cur, i), text_cols[k]))
+				continue;
 			idx[n] = i;
 			names[n++] = iol_popcur_name(cur, i);
 		}
-	}
 	return n;
 }
 

@@ -67,10 +67,31 @@ static const char *opname(int op)
 
 /* --layer: 0 POSIX, 1 MPI-IO, -1 POSIX first (iol_timeline_layer) */
 
-/* "DXT_POSIX", "strace", "HEATMAP", "Darshan timestamps"... */
+/* "DXT_POSIX", "strace", "iolens-trace", "HEATMAP", "Darshan timestamps"... */
 static const char *src_name(const struct iol_job *job, int src, int layer)
 {
 	return iol_timeline_name(job, src, layer);
+}
+
+/* What the timeline uses instead of the layer --layer asked for, for a
+ * note (text) or a warning (machine formats, whose source column names
+ * what was used); NULL when it uses that layer or none was asked. */
+static const char *layer_note(const struct iol_job *job, int layer)
+{
+	int src = iol_timeline_source(job);
+
+	if (layer < 0 || src == IOL_TL_NONE)
+		return NULL;
+	if (src != IOL_TL_DXT)
+		return "no DXT in this log: no layer of it is used";
+	if (job->kind != IOL_SRC_DARSHAN)
+		return layer ? "a trace has no MPI-IO layer: its system calls "
+			       "are used"
+			     : NULL;
+	if (iol_timeline_layer(job, layer) == layer)
+		return NULL;
+	return layer ? "no MPI-IO DXT in this log: the POSIX layer is used"
+		     : "no POSIX DXT in this log: the MPI-IO layer is used";
 }
 
 /* Timestamp intervals: the open, write and read span of each POSIX and
@@ -426,8 +447,14 @@ static void text_phases(struct out *o, const struct iol_job *job,
 static void text(struct out *o, const char *log, const struct iol_job *job,
 		 const struct iol_phases *ph, size_t width, int layer)
 {
-	out_text(o, "%s\ntimeline %s\n\n", log,
+	const char *note = layer_note(job, layer);
+
+	out_text(o, "%s\ntimeline %s\n", log,
 		 iol_timeline_desc(job, iol_timeline_source(job), layer));
+	if (note)
+		out_text(o, "note: --layer %s: %s\n", layer ? "mpiio" : "posix",
+			 note);
+	out_text(o, "\n");
 	if (ph->source == IOL_TL_NONE) {
 		out_text(o, "  no I/O intervals in this log\n\n");
 		return;
@@ -568,6 +595,10 @@ int cmd_timeline(int argc, char **argv)
 			continue;
 		}
 		src = iol_timeline_source(job);
+		if ((co.fmt != FMT_TEXT || t.bins) && layer_note(job, t.layer))
+			msg("warning: '%s': --layer %s: %s", argv[i],
+			    t.layer ? "mpiio" : "posix",
+			    layer_note(job, t.layer));
 		if (t.bins) {
 			if (matrix_rows(&o, argv[i], job, &t, &first) < 0)
 				rc = EXIT_DATA;

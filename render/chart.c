@@ -369,6 +369,34 @@ void chart_heat(cairo_t *cr, double v)
 	cairo_set_source_rgb(cr, 1 - t * 0.92, 1 - t * 0.78, 1 - t * 0.55);
 }
 
+/* s cut in its middle to fit lim points, "…" where it was cut: a third
+ * of what is kept from its start, the rest from its end, which names a
+ * path's file (a name already cut by a caller keeps its one ellipsis
+ * when it fits); cut on characters, not inside one.  Returns buf. */
+static const char *cut_middle(cairo_t *cr, const char *s, double size,
+			      double lim, char *buf, size_t n)
+{
+	size_t l = strlen(s), k = l;
+
+	snprintf(buf, n, "…");
+	while (k > 1) {
+		size_t head = k / 3, tail = k - head;
+
+		while (head > 0 && (s[head] & 0xC0) == 0x80)
+			head--;
+		while (tail > 0 && (s[l - tail] & 0xC0) == 0x80)
+			tail--;
+		/* only what buf holds whole: a truncated end is no end */
+		if (head + 3 + tail < n) {
+			snprintf(buf, n, "%.*s…%s", (int)head, s, s + l - tail);
+			if (chart_text_width(cr, buf, size, 0) <= lim)
+				break;
+		}
+		k = k * 9 / 10;
+	}
+	return buf;
+}
+
 double chart_table(cairo_t *cr, double x, double y, int ncol,
 		   const double *widths, const int *numeric,
 		   const char *const *header, int nrow,
@@ -405,26 +433,10 @@ double chart_table(cairo_t *cr, double x, double y, int ncol,
 			char cut[128];
 			double lim = widths[c] - 5;
 
-			/* long paths: keep the end, which names the file */
 			if (!numeric[c] &&
-			    chart_text_width(cr, s, size, 0) > lim) {
-				size_t l = strlen(s), k = l;
-
-				while (k > 1) {
-					const char *t = s + (l - k);
-
-					/* start on a character, not inside
-					 * one */
-					while ((*t & 0xC0) == 0x80)
-						t++;
-					snprintf(cut, sizeof(cut), "…%s", t);
-					if (chart_text_width(cr, cut, size,
-							     0) <= lim)
-						break;
-					k = k * 9 / 10;
-				}
-				s = cut;
-			}
+			    chart_text_width(cr, s, size, 0) > lim)
+				s = cut_middle(cr, s, size, lim, cut,
+					       sizeof(cut));
 			chart_text(cr, numeric[c] ? cx + widths[c] - 3 : cx + 2,
 				   ry + size + 1, s, size, 0,
 				   numeric[c] ? 1 : -1, C_INK);

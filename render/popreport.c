@@ -120,6 +120,28 @@ static void num(char *b, size_t n, double v, int prec)
 		snprintf(b, n, "%.*f", prec, v);
 }
 
+/* s into b of n bytes, its middle replaced by "…" when it is longer, so
+ * that a name keeps its start and its end (a log's: the user and app, the
+ * job id and suffix), never cut short unmarked; cut on characters, not
+ * inside one.  n > 4.  chart_table() cuts what is too wide in the middle
+ * too: buffers of 64 and more leave it all but the rarest names whole. */
+static void mid_cut(char *b, size_t n, const char *s)
+{
+	size_t l = strlen(s), head, tail;
+
+	if (l < n) {
+		snprintf(b, n, "%s", s);
+		return;
+	}
+	head = (n - 1 - 3) / 2;
+	tail = n - 1 - 3 - head;
+	while (head > 0 && (s[head] & 0xC0) == 0x80)
+		head--;
+	while (tail > 0 && (s[l - tail] & 0xC0) == 0x80)
+		tail--;
+	snprintf(b, n, "%.*s…%s", (int)head, s, s + l - tail);
+}
+
 /* ---- at a glance ---- */
 
 static int cmp_addr(const void *a, const void *b)
@@ -479,7 +501,7 @@ static void table6(struct pr *p, const struct iol_popgroup *g, size_t n,
 		"files/p", "creates/p", "% seq",    "% align", "MiB/p"};
 	static const double w[10] = {80, 34, 50, 50, 48, 48, 52, 40, 48, 50};
 	static const int numeric[10] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-	char(*buf)[24] = calloc(n * 10 + 1, sizeof *buf);
+	char(*buf)[64] = calloc(n * 10 + 1, sizeof *buf);
 	const char **cells = calloc(n * 10 + 1, sizeof *cells);
 	char title[96];
 
@@ -489,10 +511,10 @@ static void table6(struct pr *p, const struct iol_popgroup *g, size_t n,
 		return;
 	}
 	for (size_t i = 0; i < n; i++) {
-		snprintf(buf[i * 10], 24, "%s", g[i].key);
-		snprintf(buf[i * 10 + 1], 24, "%zu", g[i].jobs);
+		mid_cut(buf[i * 10], 64, g[i].key);
+		snprintf(buf[i * 10 + 1], 64, "%zu", g[i].jobs);
 		for (int k = 0; k < IOL_POP_NT6; k++)
-			num(buf[i * 10 + 2 + k], 24, g[i].t6[k],
+			num(buf[i * 10 + 2 + k], 64, g[i].t6[k],
 			    k == 0 ? 1 : 2);
 		for (int k = 0; k < 10; k++)
 			cells[i * 10 + k] = buf[i * 10 + k];
@@ -516,7 +538,7 @@ static void table4(struct pr *p)
 		"mean s", "min s", "max s",  "stddev s", "cv"};
 	static const double w[10] = {50, 76, 40, 40, 34, 52, 52, 52, 52, 40};
 	static const int numeric[10] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
-	char(*buf)[32] = calloc(p->nvar * 10 + 1, sizeof *buf);
+	char(*buf)[64] = calloc(p->nvar * 10 + 1, sizeof *buf);
 	const char **cells = calloc(p->nvar * 10 + 1, sizeof *cells);
 	char cap[320];
 
@@ -531,18 +553,18 @@ static void table4(struct pr *p)
 		const struct iol_popvar *v = &p->var[i];
 		char *b = buf[i * 10];
 		if (v->user && *v->user)
-			snprintf(b, 32, "%s", v->user);
+			mid_cut(b, 64, v->user);
 		else
-			snprintf(b, 32, "%lld", (long long)v->uid);
-		snprintf(buf[i * 10 + 1], 32, "%s", v->app ? v->app : "");
-		snprintf(buf[i * 10 + 2], 32, "%lld", (long long)v->nprocs);
-		snprintf(buf[i * 10 + 3], 32, "%lld", (long long)v->files);
-		snprintf(buf[i * 10 + 4], 32, "%zu", v->jobs);
-		num(buf[i * 10 + 5], 32, v->mean, 4);
-		num(buf[i * 10 + 6], 32, v->min, 4);
-		num(buf[i * 10 + 7], 32, v->max, 4);
-		num(buf[i * 10 + 8], 32, v->stddev, 4);
-		num(buf[i * 10 + 9], 32, v->cv, 3);
+			snprintf(b, 64, "%lld", (long long)v->uid);
+		mid_cut(buf[i * 10 + 1], 64, v->app ? v->app : "");
+		snprintf(buf[i * 10 + 2], 64, "%lld", (long long)v->nprocs);
+		snprintf(buf[i * 10 + 3], 64, "%lld", (long long)v->files);
+		snprintf(buf[i * 10 + 4], 64, "%zu", v->jobs);
+		num(buf[i * 10 + 5], 64, v->mean, 4);
+		num(buf[i * 10 + 6], 64, v->min, 4);
+		num(buf[i * 10 + 7], 64, v->max, 4);
+		num(buf[i * 10 + 8], 64, v->stddev, 4);
+		num(buf[i * 10 + 9], 64, v->cv, 3);
 		for (int k = 0; k < 10; k++)
 			cells[i * 10 + k] = buf[i * 10 + k];
 	}
@@ -783,23 +805,40 @@ static int cmp_recent(const void *a, const void *b)
 	return (x->id > y->id) - (x->id < y->id);
 }
 
-static void outlier_row(char (*r)[40], const struct iol_popjob *j, int k,
+/* a context metric's value with its unit, in iol_pop_ctx_names' order:
+ * MiB/s, MiB/s per compute node, two percentages, bytes, files */
+static void ctx_value(char *b, size_t n, const struct iol_popjob *j, int k)
+{
+	static const char *const unit[IOL_POP_NCTX] = {
+		"MiB/s", "MiB/s/CN", "%", "%", NULL, "files"};
+	double v = iol_pop_ctx_value(j, k);
+
+	if (isnan(v))
+		snprintf(b, n, "-");
+	else if (!unit[k])
+		fmt_bytes(b, n, v, BYTES_SHORT);
+	else
+		snprintf(b, n, "%.*f %s", iol_pop_ctx_integer(k) ? 0 : 2, v,
+			 unit[k]);
+}
+
+static void outlier_row(char (*r)[96], const struct iol_popjob *j, int k,
 			const struct iol_popout *o)
 {
 	const char *base = j->path ? strrchr(j->path, '/') : NULL;
 
-	snprintf(r[0], 40, "%lld", (long long)j->id);
-	snprintf(r[1], 40, "%s", base ? base + 1 : (j->path ? j->path : ""));
-	snprintf(r[2], 40, "%s", iol_pop_ctx_names[k]);
-	num(r[3], 40, iol_pop_ctx_value(j, k), iol_pop_ctx_integer(k) ? 0 : 2);
-	num(r[4], 40, o->pct[k], 1);
-	snprintf(r[5], 40, "%u", o->n[k]);
-	snprintf(r[6], 40, "%s", o->verdict[k] == IOL_CTX_LOW ? "low" : "high");
+	snprintf(r[0], 96, "%lld", (long long)j->id);
+	mid_cut(r[1], 96, base ? base + 1 : (j->path ? j->path : ""));
+	snprintf(r[2], 96, "%s", iol_pop_ctx_names[k]);
+	ctx_value(r[3], 96, j, k);
+	num(r[4], 96, o->pct[k], 1);
+	snprintf(r[5], 96, "%u", o->n[k]);
+	snprintf(r[6], 96, "%s", o->verdict[k] == IOL_CTX_LOW ? "low" : "high");
 }
 
 /* Every job checked in one pass (iol_pop_context_all()); the unusual
  * metrics of the latest jobs shown, latest first. */
-static int outlier_rows(struct pr *p, char (*buf)[40], size_t *nrow,
+static int outlier_rows(struct pr *p, char (*buf)[96], size_t *nrow,
 			size_t *total, size_t *checked, size_t *njobs)
 {
 	const struct iol_popjob **v = calloc(p->set->n + 1, sizeof *v);
@@ -845,9 +884,9 @@ static void outliers(struct pr *p)
 {
 	static const char *const head[7] = {
 		"id", "log", "metric", "value", "pctile", "earlier", "verdict"};
-	static const double w[7] = {30, 190, 92, 70, 40, 40, 40};
+	static const double w[7] = {30, 190, 88, 80, 38, 38, 38};
 	static const int numeric[7] = {1, 0, 0, 1, 1, 1, 0};
-	char(*buf)[40] = calloc(MAXOUT * 7, sizeof *buf);
+	char(*buf)[96] = calloc(MAXOUT * 7, sizeof *buf);
 	const char *cells[MAXOUT * 7];
 	size_t n, total, checked, njobs;
 	char cap[900];

@@ -322,10 +322,12 @@ extern const char *const iol_tl_source_names[4];
  * trace (its calls are segments too), per-file timestamps. */
 int iol_timeline_source(const struct iol_job *job);
 /* The source as the machine formats name it: "DXT_POSIX", "DXT_MPIIO",
- * "strace", "Iota", "HEATMAP", "Darshan timestamps" or "none". */
+ * "strace", "iolens-trace" (a trace iolens trace wrote), "Iota",
+ * "HEATMAP", "Darshan timestamps" or "none". */
 const char *iol_timeline_name(const struct iol_job *job, int source, int layer);
 /* The same for people, after "timeline ": "from DXT (POSIX layer)",
- * "from the strace trace", "from the HEATMAP module", "estimated from
+ * "from the strace trace", "from the iolens trace", "from the HEATMAP
+ * module", "estimated from
  * open/close timestamps".  Both return static strings. */
 const char *iol_timeline_desc(const struct iol_job *job, int source, int layer);
 

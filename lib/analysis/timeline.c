@@ -49,12 +49,19 @@ int iol_timeline_source(const struct iol_job *job)
 	return IOL_TL_NONE;
 }
 
+/* a trace iolens trace wrote: its source says so, and its name should
+ * (strace did not write it) */
+static int is_iolens_trace(const struct iol_job *job)
+{
+	return !strcmp(job->source, "iolens-trace");
+}
+
 const char *iol_timeline_name(const struct iol_job *job, int source, int layer)
 {
 	if (source != IOL_TL_DXT)
 		return iol_tl_source_names[source];
 	if (job->kind == IOL_SRC_STRACE)
-		return "strace";
+		return is_iolens_trace(job) ? "iolens-trace" : "strace";
 	if (job->kind == IOL_SRC_IOTA)
 		return "Iota";
 	return iol_timeline_layer(job, layer) ? "DXT_MPIIO" : "DXT_POSIX";
@@ -65,7 +72,8 @@ const char *iol_timeline_desc(const struct iol_job *job, int source, int layer)
 	switch (source) {
 	case IOL_TL_DXT:
 		if (job->kind == IOL_SRC_STRACE)
-			return "from the strace trace";
+			return is_iolens_trace(job) ? "from the iolens trace"
+						    : "from the strace trace";
 		if (job->kind == IOL_SRC_IOTA)
 			return "from the Iota trace";
 		return iol_timeline_layer(job, layer)

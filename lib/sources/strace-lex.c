@@ -262,6 +262,8 @@ static int parse_time(struct tpass *ps, const char *s, char **end, double *t)
 			ps->day += 86400;
 		ps->last_tod = v;
 		v += ps->day;
+		if (ps->loading)
+			ps->st->tod = 1;
 	} else {
 		v = strtod(s, &e);
 		if (e == s)

@@ -119,6 +119,11 @@ struct tstate {
 	 * holds no finer than 0.24 us; 0 for other times */
 	int64_t ebase;
 	int have_ebase;
+	int tod; /* times are times of day (strace -t, -tt) */
+	/* iolens trace's "# started" line: its seconds since the epoch,
+	 * which date a trace whose lines have times of day only */
+	int64_t started;
+	int have_started;
 	struct iol_job *job;
 	/* threads (clone with CLONE_THREAD) seen while loading, so that
 	 * the events pass knows a thread's process from its first line */

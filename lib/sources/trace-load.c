@@ -53,7 +53,40 @@ int iol_strace_sniff_file(const char *path)
 /* Was the file written by iolens trace?  Its first line says so; a
  * later comment what the tracer's lines cost it ("# tracer cost: N
  * calls, T ns"), into *cost in seconds a call. */
-static int iolens_traced(const char *path, double *cost)
+/* Days from 1970-01-01 to y-m-d (proleptic Gregorian), Howard Hinnant's
+ * days_from_civil; lib/storage has its own, which sources may not
+ * include (t/9004). */
+static long days_from_civil(long y, long m, long d)
+{
+	long era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* "# started 2026-11-28 17:36:11 UTC": its seconds since the epoch in
+ * *t; 0 when the line is not that */
+static int started_line(const char *line, int64_t *t)
+{
+	int y, mo, d, h, mi, s, n = 0;
+
+	if (sscanf(line, "# started %4d-%2d-%2d %2d:%2d:%2d UTC%n", &y, &mo, &d,
+		   &h, &mi, &s, &n) != 6 ||
+	    !n || y < 1970 || y > 9999 || mo < 1 || mo > 12 || d < 1 ||
+	    d > 31 || h > 23 || mi > 59 || s > 60 || h < 0 || mi < 0 || s < 0)
+		return 0;
+	*t = (int64_t)days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 +
+	     s;
+	return 1;
+}
+
+/* an iolens trace (its first line), its tracer's cost per call and the
+ * date it started, from its header */
+static int iolens_traced(struct tstate *st, const char *path, double *cost)
 {
 	struct iol_lines l;
 	unsigned long long k, ns;
@@ -74,6 +107,8 @@ static int iolens_traced(const char *path, double *cost)
 				&ns) == 2 &&
 			 k > 0 && ns / k < 1000000)
 			*cost = (double)ns / (double)k * 1e-9;
+		else if (r && started_line(line, &st->started))
+			st->have_started = 1;
 	}
 	iol_lines_close(&l);
 	return r;
@@ -380,6 +415,29 @@ static int load_pass(struct tstate *st, int *maxrank, struct iol_error *err)
 	return ret;
 }
 
+/* Times of day dated by iolens trace's "# started" line: its midnight,
+ * a day on when the first call is past a midnight the header is not (the
+ * two are the same instant, read twice), so that summary, convert and
+ * ingest see the day the trace was taken, not 1 January 1970. */
+static void date_by_header(struct iol_job *job, const struct tstate *st)
+{
+	int64_t midnight, tod, first;
+
+	if (job->date_known || !st->tod || !st->have_started)
+		return;
+	midnight = st->started - st->started % 86400;
+	tod = st->started % 86400;
+	first = (int64_t)floor(st->tmin) % 86400;
+	if (first + 43200 < tod)
+		midnight += 86400;
+	else if (tod + 43200 < first)
+		midnight -= 86400;
+	midnight -= (int64_t)floor(st->tmin) - first; /* days it wrapped */
+	job->start_sec += midnight;
+	job->end_sec += midnight;
+	job->date_known = 1;
+}
+
 static void set_header(struct iol_job *job, struct tstate *st, int maxrank)
 {
 	job->nprocs =
@@ -395,6 +453,7 @@ static void set_header(struct iol_job *job, struct tstate *st, int maxrank)
 	job->run_time = st->tmax - st->tmin;
 	job->time_exact = 1;
 	job->metadata = "";
+	date_by_header(job, st);
 }
 
 static int trace_load(struct iol_job *job, const char *const *paths, int npaths,
@@ -422,7 +481,7 @@ static int trace_load(struct iol_job *job, const char *const *paths, int npaths,
 		memcpy(job->source, "iota", 5);
 		job->src = &iol_source_iota;
 	}
-	if (!st->iota && iolens_traced(st->paths[0], &job->call_cost))
+	if (!st->iota && iolens_traced(st, st->paths[0], &job->call_cost))
 		memcpy(job->source, "iolens-trace", 13);
 	if (!st->iota && tr_ff_detect(st) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
