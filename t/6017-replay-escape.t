@@ -98,4 +98,15 @@ done
 grep -q '^/tmp/in\\x1b\[2J\\r\\nbytes and calls: equal; FAKE ' "$TMP/files.out"
 ok $? "... the path in the table of files escaped"
 
+# names from the command line in the messages that were printed past
+# msg(): iolens trace's last line, triage's unopened --config
+BAD="$TMP/$(printf 't\033[2J\rbytes and calls: equal; FAKE')"
+$RUN trace -o "$BAD" -- true > /dev/null 2> "$TMP/trace.err"
+is $? 0 "iolens trace writes a trace whose name holds control characters"
+clean "$TMP/trace.err" "... its message naming it"
+LOG=$(ls "$TOP"/sample-logs/ior/ior_posix_n1_t4m/*.darshan)
+$RUN triage --config "$BAD.conf" "$LOG" > /dev/null 2> "$TMP/triage.err"
+is $? 1 "iolens triage with a --config it cannot open fails"
+clean "$TMP/triage.err" "... its message naming it"
+
 done_testing
