@@ -783,7 +783,7 @@ int cmd_trace(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *out = NULL;
-	char lib[PATH_MAX], dir[PATH_MAX];
+	char lib[PATH_MAX], dir[PATH_MAX], cut[64] = "";
 	struct mstat ms = {0, 0, 0, 0, 0, 0, NULL, 0};
 	size_t nthreads = 0, i, nv;
 	const char *v[3];
@@ -839,12 +839,12 @@ int cmd_trace(int argc, char **argv)
 	free(ms.xp);
 	if (status < 0)
 		return EXIT_DATA;
-	fprintf(stderr, "%s: %llu calls of %zu thread%s into %s", iol_progname,
-		(unsigned long long)ms.lines, nthreads,
-		nthreads == 1 ? "" : "s", out);
+	/* by msg(): the output's name escaped as in every message */
 	if (ms.bad)
-		fprintf(stderr, " (%llu lines cut short, left out)",
-			(unsigned long long)ms.bad);
-	fputc('\n', stderr);
+		snprintf(cut, sizeof(cut), " (%llu lines cut short, left out)",
+			 (unsigned long long)ms.bad);
+	msg("%llu calls of %zu thread%s into %s%s",
+	    (unsigned long long)ms.lines, nthreads, nthreads == 1 ? "" : "s",
+	    out, cut);
 	return status;
 }

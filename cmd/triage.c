@@ -93,8 +93,7 @@ static int load_conf(struct iol_triage_conf *c)
 		return iol_triage_conf_parse(c, NULL, &err);
 	f = fopen(conf_path, "r");
 	if (!f) {
-		fprintf(stderr, "iolens triage: cannot open '%s': %s\n",
-			conf_path, strerror(errno));
+		msg("cannot open '%s': %s", conf_path, strerror(errno));
 		return -1;
 	}
 	for (;;) {

@@ -62,6 +62,13 @@ $RUN replay --allow-root --as-fast-as-possible --dir "$TMP/sb" \
 	"$TMP/utf8.script" > "$TMP/utf8.out" 2>&1
 grep -q 'each call (café\\u009b\\u202e)$' "$TMP/utf8.out"
 ok $? "printable UTF-8 kept, a C1 control and U+202E escaped"
+# every bidirectional control (Bidi_Control), the Arabic letter mark too
+printf '%s\noverhead 0 "\xd8\x9c\xe2\x80\x8f\xe2\x81\xa6" 0\nrank 0 pid 1\nmkdir "d" 0755 = 0 0.00001\n' \
+	"$head_" > "$TMP/bidi.script"
+$RUN replay --allow-root --as-fast-as-possible --dir "$TMP/sb" \
+	"$TMP/bidi.script" > "$TMP/bidi.out" 2>&1
+grep -q 'each call (\\u061c\\u200f\\u2066)$' "$TMP/bidi.out"
+ok $? "U+061C, U+200F and U+2066 escaped ($(grep -a 'each call' "$TMP/bidi.out"))"
 
 # a trace whose path holds them: replay-script's report of rewrites
 printf '%s\n' \
@@ -90,5 +97,16 @@ for c in files summary timeline; do
 done
 grep -q '^/tmp/in\\x1b\[2J\\r\\nbytes and calls: equal; FAKE ' "$TMP/files.out"
 ok $? "... the path in the table of files escaped"
+
+# names from the command line in the messages that were printed past
+# msg(): iolens trace's last line, triage's unopened --config
+BAD="$TMP/$(printf 't\033[2J\rbytes and calls: equal; FAKE')"
+$RUN trace -o "$BAD" -- true > /dev/null 2> "$TMP/trace.err"
+is $? 0 "iolens trace writes a trace whose name holds control characters"
+clean "$TMP/trace.err" "... its message naming it"
+LOG=$(ls "$TOP"/sample-logs/ior/ior_posix_n1_t4m/*.darshan)
+$RUN triage --config "$BAD.conf" "$LOG" > /dev/null 2> "$TMP/triage.err"
+is $? 1 "iolens triage with a --config it cannot open fails"
+clean "$TMP/triage.err" "... its message naming it"
 
 done_testing

@@ -56,4 +56,13 @@ masked "jobs --db, password= in the query" 'postgresql://db/pop?user=bob&passwor
 masked "jobs --db, an '@' in the password" 'postgresql://bob:sekr3t@x@db/pop' 'postgresql://bob:***@db/pop' jobs --db @
 masked "groups, a URL where no argument belongs" 'postgresql://bob:sekr3t@db/pop' 'postgresql://bob:***@db/pop' groups --db "$sqlite" @
 
+# libpq takes a user:password@ up to its first '@' before any '/', quotes
+# and blanks included, and decodes a query keyword's %XX; a query value
+# runs to the next '&', past '#', blanks and quotes
+masked "jobs --db, a quote in the password" "postgresql://bob:x'sekr3t@db/pop" 'postgresql://bob:***@db/pop' jobs --db @
+masked "jobs --db, a blank in the password" 'postgresql://bob:x sekr3t@db/pop' 'postgresql://bob:***@db/pop' jobs --db @
+masked "jobs --db, pass%77ord= in the query" 'postgresql://db/pop?pass%77ord=sekr3t' 'postgresql://db/pop?pass%77ord=***' jobs --db @
+masked "jobs --db, a '#' in password=" 'postgresql://db/pop?password=x#sekr3t' 'postgresql://db/pop?password=***' jobs --db @
+masked "jobs --db, a blank in password=" 'postgresql://db/pop?password=x sekr3t&sslmode=disable' 'postgresql://db/pop?password=***&sslmode=disable' jobs --db @
+
 done_testing

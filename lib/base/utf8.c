@@ -62,11 +62,13 @@ static unsigned long code_point(const unsigned char *u, size_t n)
 	return c;
 }
 
-/* controls a terminal acts on, or that reorder the text around them */
+/* controls a terminal acts on, or that reorder the text around them
+ * (Unicode's Bidi_Control: U+061C, the Arabic letter mark, too) */
 static int hidden(unsigned long c)
 {
-	return (c >= 0x80 && c <= 0x9f) || c == 0x200e || c == 0x200f ||
-	       (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+	return (c >= 0x80 && c <= 0x9f) || c == 0x061c || c == 0x200e ||
+	       c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
+	       (c >= 0x2066 && c <= 0x2069);
 }
 
 size_t iol_esc_char(const char *s, char out[IOL_ESC_MAX])

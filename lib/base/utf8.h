@@ -16,9 +16,9 @@ size_t iol_utf8_len(const char *s);
 /*
  * A name from a log, a trace or a script, made safe to print on a
  * terminal: a control byte (C0, DEL) as \n, \r, \t or \xHH, a C1
- * control or a bidirectional-text control (U+200E, U+200F, U+202A to
- * U+202E, U+2066 to U+2069) as \uHHHH, a byte that starts no well-formed
- * UTF-8 sequence as \xHH; printable UTF-8 as it is, and backslashes
+ * control or a bidirectional-text control (U+061C, U+200E, U+200F,
+ * U+202A to U+202E, U+2066 to U+2069) as \uHHHH, a byte that starts no
+ * well-formed UTF-8 sequence as \xHH; printable UTF-8 as it is, and backslashes
  * too (the text is for people, not to be read back).  Without it a
  * script's path could clear the screen and print a report of its own.
  * iol_esc_char() writes the form of the character s starts with into out

@@ -97,6 +97,76 @@ static void put(char *buf, size_t cap, size_t *k, const char *s, size_t n)
 	*k += n;
 }
 
+/* a hex digit's value, or -1 */
+static int hex(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* 1 if the query keyword at p (up to '=') is "password" once its %XX
+ * are decoded, as libpq decodes it ("pass%77ord" is one too) */
+static int password_key(const char *p, const char *end)
+{
+	static const char want[] = "password";
+	size_t i = 0;
+
+	while (p < end && *p != '=' && *p != '&') {
+		int c = (unsigned char)*p;
+
+		if (c == '%' && end - p > 2 && hex(p[1]) >= 0 &&
+		    hex(p[2]) >= 0) {
+			c = hex(p[1]) * 16 + hex(p[2]);
+			p += 2;
+		}
+		if (i >= sizeof(want) - 1 || c != want[i++])
+			return 0;
+		p++;
+	}
+	return p < end && *p == '=' && i == sizeof(want) - 1;
+}
+
+/* where a query value that starts at v ends: libpq takes it up to the
+ * next '&' or the end of the URL, quotes, blanks and '#' included, so
+ * in a message it runs to an '&', or to the "': " (or "\": ") that
+ * closes a quoted URL, or to the end of the text (a doubt masks more) */
+static const char *value_end(const char *v)
+{
+	for (; *v && *v != '&'; v++)
+		if ((*v == '\'' || *v == '"') && v[1] == ':' && v[2] == ' ')
+			break;
+	return v;
+}
+
+/* the bytes of the URL at u in a message: to white space or a quote,
+ * and on past them to the '@' libpq ends its user:password@ at (the
+ * first one before any '/': "bob:it's me@db" is user bob with the
+ * password "it's me"), and to the end of every password's value */
+static size_t url_span(const char *u, size_t sch)
+{
+	size_t len = url_len(u), i;
+	const char *q = u + sch;
+
+	while (*q && *q != '@' && *q != '/')
+		q++;
+	if (*q == '@' && (size_t)(q - u) >= len)
+		len = (size_t)(q - u) + url_len(q);
+	for (i = sch; i < len; i++)
+		if ((u[i] == '?' || u[i] == '&') &&
+		    password_key(u + i + 1, u + strlen(u))) {
+			const char *e = value_end(strchr(u + i + 1, '=') + 1);
+
+			if ((size_t)(e - u) > len)
+				len = (size_t)(e - u);
+		}
+	return len;
+}
+
 /* one URL of len bytes at u, its passwords masked, appended to buf */
 static void mask_url(const char *u, size_t len, size_t sch, char *buf,
 		     size_t cap, size_t *k)
@@ -115,21 +185,22 @@ static void mask_url(const char *u, size_t len, size_t sch, char *buf,
 	} else {
 		p = u;
 	}
-	/* ?password=... or &password=... */
+	/* ?password=... or &password=... (pass%77ord too) */
 	while (p < end) {
-		const char *q = p;
+		const char *q = p, *eq;
 
-		while (q < end && !((*q == '?' || *q == '&') &&
-				    !strncmp(q + 1, "password=", 9) &&
-				    (size_t)(end - q) > 9))
+		while (q < end &&
+		       !((*q == '?' || *q == '&') && password_key(q + 1, end)))
 			q++;
 		put(buf, cap, k, p, (size_t)(q - p));
 		if (q == end)
 			break;
-		put(buf, cap, k, q, 10);
+		eq = memchr(q, '=', (size_t)(end - q));
+		put(buf, cap, k, q, (size_t)(eq + 1 - q));
 		put(buf, cap, k, "***", 3);
-		for (p = q + 10; p < end && *p != '&' && *p != '#'; p++)
-			;
+		p = value_end(eq + 1);
+		if (p > end)
+			p = end;
 	}
 }
 
@@ -148,7 +219,7 @@ char *iol_sql_mask(const char *text, char *buf, size_t n)
 			p++;
 			continue;
 		}
-		len = url_len(p);
+		len = url_span(p, sch);
 		mask_url(p, len, sch, buf, n, &k);
 		p += len;
 	}

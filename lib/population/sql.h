@@ -42,7 +42,10 @@ struct iol_sqlst;
 /* text with the password of every PostgreSQL URL in it masked, as every
  * message shows a URL: "postgresql://bob:***@host/db", "?password=***"
  * (a doubt masks more: a ':' and an '@' after "://" mask what lies between
- * them).  Writes at most n bytes into buf (cut short if need be) and
+ * them; the '@' libpq takes, its first before any '/', is looked for past
+ * blanks and quotes; a query's password value, its key's %XX decoded,
+ * runs to the next '&', or to the "': " closing a quoted URL, or to the
+ * end).  Writes at most n bytes into buf (cut short if need be) and
  * returns buf. */
 char *iol_sql_mask(const char *text, char *buf, size_t n);
 

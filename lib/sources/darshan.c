@@ -1259,7 +1259,9 @@ struct iol_modrd_priv {
 	int64_t *i64buf;
 	size_t i64cap;
 	/* DXT state */
-	int whole; /* a cut region: buffer each record's segments first */
+	int whole;     /* a cut region: a record only with all its segments */
+	int counted;   /* have is known */
+	uint64_t have; /* the bytes the cut region inflates to */
 	int64_t segs_left_w, segs_left_r;
 	size_t segsize;
 	/* iol_modrd_mark() */
@@ -1431,6 +1433,31 @@ void iol_modrd_close(struct iol_modrd *rd)
 	free(rd->priv->i64buf);
 	free(rd->priv);
 	rd->priv = NULL;
+}
+
+/* The bytes of r consumed so far. */
+static uint64_t zin_used(const struct zin *r)
+{
+	return r->total - (r->tail - r->head);
+}
+
+/* The bytes r's region inflates to from its start, to its end or its
+ * first error, counted 64 KiB at a time with nothing held. */
+static uint64_t zin_count(const struct zin *r)
+{
+	struct iol_error quiet = {0};
+	struct zin t;
+	uint64_t got = 0;
+	long n;
+
+	if (zin_init(&t, r->src, r->len, r->comp) < 0)
+		return 0;
+	while ((n = zin_need(&t, 1 << 16, &quiet)) > 0) {
+		got += (uint64_t)n;
+		zin_skip(&t, (size_t)n);
+	}
+	zin_end(&t);
+	return got;
 }
 
 static int short_record(struct iol_modrd *rd, struct iol_error *err)
@@ -1812,14 +1839,16 @@ static int get_dxt(struct iol_modrd *rd, struct iol_error *err)
 			iol_modinfo(rd->mod)->name, (long long)r->wcount,
 			(long long)r->rcount);
 	/* a cut region gives a record only when all its segments are there,
-	 * as darshan-util reads a DXT record whole or not at all */
+	 * as darshan-util reads a DXT record whole or not at all; what the
+	 * region holds is counted, not buffered: a record of a 2 MiB region
+	 * may claim 4 GB of segments, which were allocated and inflated
+	 * (zeros) to be held at once */
 	if (p->whole && r->wcount + r->rcount) {
-		size_t need = (size_t)(r->wcount + r->rcount) * p->segsize;
+		uint64_t need = (uint64_t)(r->wcount + r->rcount) * p->segsize;
 
-		n = zin_need(&p->z, need, err);
-		if (n < 0)
-			return (int)n;
-		if ((size_t)n < need)
+		if (!p->counted)
+			p->have = zin_count(&p->z), p->counted = 1;
+		if (zin_used(&p->z) + need > p->have)
 			return short_record(rd, err);
 	}
 	p->segs_left_w = r->wcount;
