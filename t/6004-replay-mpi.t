@@ -189,8 +189,9 @@ is "$(grep -o 'script:[0-9]*: section [0-9]: [a-z]* [a-z]* here' "$TMP/err" | tr
 # forked replay of the same script is, in a thread of its own (it was
 # not: "not applied (MPI processes replaying their rank in place)")
 want=$($RUN replay --allow-root --dir "$TMP/sbm" "$TMP/fail.script" 2> /dev/null | sed -n 's/^sandbox: .*; Landlock //p')
-is "$(sed -n 's/^sandbox: .*; Landlock //p' "$TMP/fail.out")" "$want" \
-	"members replaying in place: Landlock as in a forked replay ($want)"
+got=$(sed -n 's/^sandbox: .*; Landlock //p' "$TMP/fail.out")
+ok $([ -n "$want" ] && [ "$got" = "$want" ]; echo $?) \
+	"members replaying in place: Landlock as in a forked replay (${got:-no sandbox line}; forked: ${want:-no sandbox line})"
 # ... and holds 1024 descriptors at most, as a forked rank does (it
 # kept its own limit, $(ulimit -n) here)
 awk 'BEGIN { print "iolens-replay-script 1"; print "input \"f\" 1"; print "rank 0 pid 1"; for (i = 0; i < 1100; i++) print "open \"f\" rdonly 0 = " i + 3 " 0.00001"; print "rank 1 pid 2"; print "stat \".\" = 0 0.00001" }' > "$TMP/fds.script"
