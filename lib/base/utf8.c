@@ -10,6 +10,17 @@
 
 #include "base/banned.h"
 
+int iol_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 static int cont(unsigned char c)
 {
 	return c >= 0x80 && c <= 0xbf;

@@ -13,6 +13,9 @@
  * nothing past U+10FFFF), or 0 when it starts none. */
 size_t iol_utf8_len(const char *s);
 
+/* The value of the hex digit c (0-9, a-f, A-F), or -1. */
+int iol_hexval(int c);
+
 /*
  * A name from a log, a trace or a script, made safe to print on a
  * terminal: a control byte (C0, DEL) as \n, \r, \t or \xHH, a C1

@@ -18,6 +18,7 @@
 
 #include "population/pq.h"
 #include "population/sql.h"
+#include "base/utf8.h"
 #include "base/banned.h"
 
 struct iol_sql {
@@ -97,18 +98,6 @@ static void put(char *buf, size_t cap, size_t *k, const char *s, size_t n)
 	*k += n;
 }
 
-/* a hex digit's value, or -1 */
-static int hex(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* 1 if the query keyword at p (up to '=') is "password" once its %XX
  * are decoded, as libpq decodes it ("pass%77ord" is one too) */
 static int password_key(const char *p, const char *end)
@@ -119,9 +108,9 @@ static int password_key(const char *p, const char *end)
 	while (p < end && *p != '=' && *p != '&') {
 		int c = (unsigned char)*p;
 
-		if (c == '%' && end - p > 2 && hex(p[1]) >= 0 &&
-		    hex(p[2]) >= 0) {
-			c = hex(p[1]) * 16 + hex(p[2]);
+		if (c == '%' && end - p > 2 && iol_hexval(p[1]) >= 0 &&
+		    iol_hexval(p[2]) >= 0) {
+			c = iol_hexval(p[1]) * 16 + iol_hexval(p[2]);
 			p += 2;
 		}
 		if (i >= sizeof(want) - 1 || c != want[i++])

@@ -15,6 +15,7 @@
 #include "replay/script.h"
 #include "base/grow.h"
 #include "model/event.h"
+#include "base/utf8.h"
 #include "base/banned.h"
 
 #define MAXTOK 16
@@ -42,17 +43,6 @@ static int perr(struct pst *p, const char *fmt, const char *a)
 	return iol_error_set(p->err, IOL_ESYNTAX, "line %ld: %s", p->line, m);
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Unescape a quoted word in place from q (after the quote); returns the
  * end of the word in the line or NULL on a bad escape or no end quote. */
 static char *unquote(char *q, char **out)
@@ -72,8 +62,9 @@ static char *unquote(char *q, char **out)
 			*w++ = '\t';
 		else if (*q == '\\' || *q == '"')
 			*w++ = *q;
-		else if (*q == 'x' && hexval(q[1]) >= 0 && hexval(q[2]) >= 0) {
-			*w++ = (char)(hexval(q[1]) * 16 + hexval(q[2]));
+		else if (*q == 'x' && iol_hexval(q[1]) >= 0 &&
+			 iol_hexval(q[2]) >= 0) {
+			*w++ = (char)(iol_hexval(q[1]) * 16 + iol_hexval(q[2]));
 			q += 2;
 		} else
 			return NULL;

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/civil.h"
 #include "base/grow.h"
 #include "base/lines.h"
 #include "sources/registry.h"
@@ -50,24 +51,6 @@ int iol_strace_sniff_file(const char *path)
 	return r;
 }
 
-/* Was the file written by iolens trace?  Its first line says so; a
- * later comment what the tracer's lines cost it ("# tracer cost: N
- * calls, T ns"), into *cost in seconds a call. */
-/* Days from 1970-01-01 to y-m-d (proleptic Gregorian), Howard Hinnant's
- * days_from_civil; lib/storage has its own, which sources may not
- * include (t/9004). */
-static long days_from_civil(long y, long m, long d)
-{
-	long era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
 /* "# started 2026-11-28 17:36:11 UTC": its seconds since the epoch in
  * *t; 0 when the line is not that */
 static int started_line(const char *line, int64_t *t)
@@ -79,13 +62,15 @@ static int started_line(const char *line, int64_t *t)
 	    !n || y < 1970 || y > 9999 || mo < 1 || mo > 12 || d < 1 ||
 	    d > 31 || h > 23 || mi > 59 || s > 60 || h < 0 || mi < 0 || s < 0)
 		return 0;
-	*t = (int64_t)days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 +
-	     s;
+	*t = (int64_t)iol_days_from_civil(y, mo, d) * 86400 + h * 3600 +
+	     mi * 60 + s;
 	return 1;
 }
 
-/* an iolens trace (its first line), its tracer's cost per call and the
- * date it started, from its header */
+/* Was the file written by iolens trace?  Its first line says so; a
+ * later comment what the tracer's lines cost it ("# tracer cost: N
+ * calls, T ns"), into *cost in seconds a call, and another the date it
+ * started. */
 static int iolens_traced(struct tstate *st, const char *path, double *cost)
 {
 	struct iol_lines l;

@@ -11,27 +11,16 @@
 #include <string.h>
 
 #include "storage/devio-int.h"
+#include "base/civil.h"
 #include "base/grow.h"
 #include "base/banned.h"
-
-static long days_from_civil(long y, long m, long d)
-{
-	long era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
 
 double iol_utc_seconds(int y, int mo, int d, int h, int mi, double s)
 {
 	if (y < 1970 || y > 9999 || mo < 1 || mo > 12 || d < 1 || d > 31 ||
 	    h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s >= 61)
 		return -1;
-	return (double)days_from_civil(y, mo, d) * 86400.0 + h * 3600.0 +
+	return (double)iol_days_from_civil(y, mo, d) * 86400.0 + h * 3600.0 +
 	       mi * 60.0 + s;
 }
 
