@@ -216,11 +216,16 @@ int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
 		return given;
 	}
 	if (ext >= 0 && !(mask & OUTF_BIT(ext))) {
+		/* a page of a command that draws none: report draws it */
+		unsigned pages = OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) |
+				 OUTF_BIT(OUTF_PNG);
+		int hint = (OUTF_BIT(ext) & pages) && !(mask & pages);
+
 		if (mask)
-			usage_error("cannot write %s to '%s' (%s: %s)",
+			usage_error("cannot write %s to '%s' (%s: %s)%s",
 				    outf_names[ext], path,
 				    mask & (mask - 1) ? "formats" : "only",
-				    list);
+				    list, hint ? "; use iolens report" : "");
 		else
 			usage_error("the output '%s' is named as %s, but it "
 				    "is %s",

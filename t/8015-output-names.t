@@ -28,6 +28,10 @@ is "$?:$(head -1 err)" "2:iolens files: '.darshan': files does not write Darshan
 $RUN export -o x.html "$LOG" >out 2>err
 is "$?:$(head -1 err)" "2:iolens export: '.html': export does not write HTML, nor does any iolens command" \
 	"export -o x.html: a usage error"
+# a page from a command that draws none: report does
+$RUN summary -o s.pdf "$LOG" >out 2>err
+is "$?:$(head -1 err)" "2:iolens summary: cannot write pdf to 's.pdf' (formats: text, csv, tsv or json); use iolens report" \
+	"summary -o s.pdf: names report"
 # the command that writes the format keeps it
 $RUN export -o x.xlsx "$LOG" >out 2>err
 ok $? "export -o x.xlsx still writes"
