@@ -5,6 +5,7 @@
 # "iolens help CMD" prints that command's help.
 . "$(dirname "$0")/lib.sh"
 LOG=$TOP/sample-logs/ior/ior_posix_n1_t4k
+cd "$TMP" || exit 1
 
 $RUN coverage --help >out 2>err
 ok $? "coverage --help exits 0"
