@@ -143,12 +143,60 @@ static void outf_list(char *buf, size_t n, unsigned mask)
 	}
 }
 
+/*
+ * Extensions that name a format only another command writes (or none):
+ * writing plain text under them would make a file its name lies about.
+ */
+static const struct {
+	const char *ext, *what, *cmd;
+} foreign_exts[] = {
+	{".xlsx", "workbooks", "export"},
+	{".xls", "workbooks", "export"},
+	{".ods", "workbooks", "export"},
+	{".darshan", "Darshan logs", "convert"},
+	{".html", "HTML", NULL},
+	{".htm", "HTML", NULL},
+	{".xml", "XML", NULL},
+};
+
+/* 0, or -1 with the usage error printed when path is named as a format
+ * this command (iol_progname's) does not write. */
+static int foreign_check(const char *path)
+{
+	const char *b, *dot, *me = iol_progname;
+
+	if (!path || !strcmp(path, "-"))
+		return 0;
+	b = strrchr(path, '/');
+	dot = strrchr(b ? b + 1 : path, '.');
+	if (!strncmp(me, "iolens ", 7))
+		me += 7;
+	for (size_t i = 0;
+	     dot && i < sizeof foreign_exts / sizeof *foreign_exts; i++) {
+		if (!same_nocase(dot, foreign_exts[i].ext) ||
+		    (foreign_exts[i].cmd && !strcmp(me, foreign_exts[i].cmd)))
+			continue;
+		if (foreign_exts[i].cmd)
+			usage_error("'%s': %s does not write %s; use iolens %s",
+				    dot, me, foreign_exts[i].what,
+				    foreign_exts[i].cmd);
+		else
+			usage_error("'%s': %s does not write %s, nor does any "
+				    "iolens command",
+				    dot, me, foreign_exts[i].what);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
 	       const char *own)
 {
 	int ext = outf_of_path(path), given = -1;
 	char list[64];
 
+	if (foreign_check(path) < 0)
+		return -1;
 	outf_list(list, sizeof list, mask);
 	if (fmtarg) {
 		for (int f = 0; f < OUTF_N; f++)
@@ -168,11 +216,16 @@ int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
 		return given;
 	}
 	if (ext >= 0 && !(mask & OUTF_BIT(ext))) {
+		/* a page of a command that draws none: report draws it */
+		unsigned pages = OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) |
+				 OUTF_BIT(OUTF_PNG);
+		int hint = (OUTF_BIT(ext) & pages) && !(mask & pages);
+
 		if (mask)
-			usage_error("cannot write %s to '%s' (%s: %s)",
+			usage_error("cannot write %s to '%s' (%s: %s)%s",
 				    outf_names[ext], path,
 				    mask & (mask - 1) ? "formats" : "only",
-				    list);
+				    list, hint ? "; use iolens report" : "");
 		else
 			usage_error("the output '%s' is named as %s, but it "
 				    "is %s",

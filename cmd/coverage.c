@@ -33,7 +33,7 @@ static void help(void)
 	       "  --apis             csv, tsv and json: the API table instead "
 	       "of the projects\n"
 	       "%s",
-	       pop_help);
+	       pop_help_nowhere);
 }
 
 enum { OPT_APIS = OPT_POP_LAST + 1 };

@@ -149,5 +149,5 @@ int ingest_sacct(struct iol_store *st, const char *path)
 		printf("; %lld array tasks without JobIDRaw cannot be joined",
 		       (long long)p.unjoinable);
 	putchar('\n');
-	return rc < 0 || p.bad ? -1 : 0;
+	return rc < 0 || p.bad ? 1 : 0;
 }

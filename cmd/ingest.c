@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,7 +88,7 @@ struct ingest {
 	int64_t shard_k, shard_n;
 	const char *users_path, *projects_path;
 	const char *sacct[MAX_SACCT];
-	int nsacct;
+	int nsacct, sacct_ok; /* given; read whole, with a header */
 	struct iol_popmap users, projects;
 	struct iol_popctx ctx;
 	struct iol_store *st;
@@ -142,6 +143,9 @@ static double now(void)
 
 static void draw(struct ingest *g, int force)
 {
+	/* the logs written or skipped, not those still decoding: the ETA
+	 * of logs only handed out would be 0:00:00 while they decode */
+	int64_t done = g->seen - g->inflight;
 	double t = now(), el = t - g->t0, rate;
 	char eta[32] = "";
 	int w = 24, fill;
@@ -149,20 +153,20 @@ static void draw(struct ingest *g, int force)
 	if (!g->tty || (!force && t - g->last_draw < 0.2))
 		return;
 	g->last_draw = t;
-	rate = el > 0 ? (double)g->seen / el : 0;
-	if (g->total > 0 && rate > 0 && g->seen <= g->total) {
-		long s = (long)((double)(g->total - g->seen) / rate);
+	rate = el > 0 ? (double)done / el : 0;
+	if (g->total > 0 && rate > 0 && done < g->total) {
+		/* rounded up: never 0:00:00 while a log is left */
+		long s = (long)ceil((double)(g->total - done) / rate);
 
 		snprintf(eta, sizeof(eta), "  ETA %ld:%02ld:%02ld", s / 3600,
 			 s / 60 % 60, s % 60);
 	}
-	fill = g->total > 0
-		       ? (int)((double)w * (double)g->seen / (double)g->total)
-		       : 0;
+	fill = g->total > 0 ? (int)((double)w * (double)done / (double)g->total)
+			    : 0;
 	if (fill > w)
 		fill = w;
 	fprintf(stderr, "\r[%.*s%*s] %lld/%lld logs  %.0f logs/s%s\033[K", fill,
-		"########################", w - fill, "", (long long)g->seen,
+		"########################", w - fill, "", (long long)done,
 		(long long)g->total, rate, eta);
 }
 
@@ -602,16 +606,19 @@ static int sched(struct ingest *g)
 {
 	struct iol_error err = {0, 0, ""};
 	int64_t joined = 0;
-	int bad = 0, i;
+	int bad = 0, i, rc;
 
-	for (i = 0; i < g->nsacct; i++)
-		if (ingest_sacct(g->st, g->sacct[i]) < 0)
-			bad = 1;
-	if (iol_store_join_sched(g->st, g->nsacct > 0, &joined, &err) < 0) {
+	for (i = 0; i < g->nsacct; i++) {
+		rc = ingest_sacct(g->st, g->sacct[i]);
+		bad |= rc != 0;
+		g->sacct_ok += rc >= 0; /* stored, bad lines or not */
+	}
+	if (iol_store_join_sched(g->st, g->sacct_ok > 0, &joined, &err) < 0) {
 		msg("%s: %s", g->db, err.msg);
 		return -1;
 	}
-	if (g->nsacct || joined)
+	/* no count of a join that had no accounting to join to */
+	if (g->sacct_ok || joined)
 		printf("%lld job rows joined to the scheduler's jobs\n",
 		       (long long)joined);
 	return bad ? -1 : 0;
@@ -651,8 +658,8 @@ static int run(struct ingest *g, int argc, char **argv, int first)
 		g->dberror = 1;
 	}
 	/* a store this run made and put no log in (every argument missing
-	 * or empty, and no scheduler accounting) is not left behind */
-	if (!existed && !g->seen && !g->dberror && !g->nsacct &&
+	 * or empty, and no scheduler accounting read) is not left behind */
+	if (!existed && !g->seen && !g->dberror && !g->sacct_ok &&
 	    !iol_store_is_url(g->db))
 		unlink(g->db);
 	return g->dberror || bad || sbad || g->failed ? EXIT_DATA : EXIT_OK;

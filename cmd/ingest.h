@@ -51,7 +51,8 @@ void mpi_decoder(const struct iol_popctx *ctx);
 #endif
 
 /* Read the sacct -P file path into the store st (cmd/ingest-sacct.c),
- * with its messages; 0, or -1 when a line or the file was bad. */
+ * with its messages: 0; 1 when lines were bad but the rest is stored;
+ * -1 when nothing was (no file, no header, the store failed). */
 struct iol_store;
 int ingest_sacct(struct iol_store *st, const char *path);
 

@@ -31,11 +31,23 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	const struct command *c;
-	static char progname[64];
+	static char progname[64], hopt[] = "--help";
+	char *hargv[4] = {NULL, NULL, hopt, NULL};
 
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "help") && argc > 2) {
+		/* "iolens help summary" is "iolens summary --help" */
+		if (argc > 3) {
+			fprintf(stderr, "iolens: help takes one command\n"
+					"iolens: try 'iolens --help'\n");
+			return EXIT_USAGE;
+		}
+		hargv[0] = argv[0];
+		hargv[1] = argv[2];
+		argv = hargv;
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
 	    !strcmp(argv[1], "help")) {

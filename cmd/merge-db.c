@@ -61,7 +61,8 @@ static int merge_all(const char *out, int n, char **shards)
 		rc = EXIT_DATA;
 	}
 	if (rc == EXIT_OK)
-		printf("%d stores: %lld jobs added\n", n, (long long)total);
+		printf("%d store%s: %lld job%s added\n", n, n == 1 ? "" : "s",
+		       (long long)total, total == 1 ? "" : "s");
 	return rc;
 }
 

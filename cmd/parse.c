@@ -28,6 +28,7 @@
 #include "render/parse-dxt.h"
 #include "render/parse-text.h"
 #include "cmd/util.h"
+#include "base/version.h"
 #include "base/banned.h"
 
 enum {
@@ -64,7 +65,8 @@ static void help(void)
 	      "or\n"
 	      "                     IOLENS_THREADS); the output is the same\n"
 	      "                     for every n\n"
-	      "  -h, --help         show this help\n",
+	      "  -h, --help         show this help\n"
+	      "  --version          show the version\n",
 	      stdout);
 }
 
@@ -341,6 +343,7 @@ int cmd_parse(int argc, char **argv)
 		{"show-incomplete", no_argument, NULL, 'i'},
 		{"threads", required_argument, NULL, 'T'},
 		{"total", no_argument, NULL, 't'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	struct pctx c;
@@ -367,6 +370,7 @@ int cmd_parse(int argc, char **argv)
 						   optarg);
 			break;
 		case 'h': help(); return EXIT_OK;
+		case 'V': puts("iolens " IOLENS_VERSION); return EXIT_OK;
 		default:
 			return usage_error("unknown option '%s'",
 					   argv[optind - 1]);

@@ -14,14 +14,20 @@
 #include "storage/devio.h"
 #include "base/banned.h"
 
-const char pop_help[] =
+#define POP_HELP_DB \
 	"  --db file          the population store (iolens ingest)\n"
-	"  --where expr       only jobs matching this SQL expression over the\n"
+#define POP_HELP_WHERE                                                      \
+	"  --where expr       only jobs matching this SQL expression over " \
+	"the\n"                                                             \
 	"                     jobs columns (read-only; ';' is refused)\n"
-	"  --format fmt       text (default), csv, tsv or json\n"
-	"  -o, --output file  write to file (replaced atomically)\n"
-	"  -h, --help         show this help\n"
-	"  --version          show the version\n";
+#define POP_HELP_REST                                                \
+	"  --format fmt       text (default), csv, tsv or json\n"    \
+	"  -o, --output file  write to file (replaced atomically)\n" \
+	"  -h, --help         show this help\n"                      \
+	"  --version          show the version\n"
+
+const char pop_help[] = POP_HELP_DB POP_HELP_WHERE POP_HELP_REST;
+const char pop_help_nowhere[] = POP_HELP_DB POP_HELP_REST;
 
 static int pop_opts(struct popopts *p, int argc, char **argv,
 		    const struct option *longopts, void (*help)(void),

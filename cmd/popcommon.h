@@ -75,6 +75,9 @@ int pop_context_of(const char *dbpath, const char *log,
 
 /* The help lines of --db, --where, --format, -o, -h, --version. */
 extern const char pop_help[];
+/* The same without --where: for coverage, which counts every job the
+ * scheduler ran and refuses it. */
+extern const char pop_help_nowhere[];
 
 /* The I/O weather of job j (population/weather.h) from the device
  * recordings recs: 0, or -1 with the message printed. */

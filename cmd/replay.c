@@ -42,7 +42,8 @@
 static const char usage_str[] =
 	"usage: iolens replay [--allow-root] [--pace closed|timeline|afap] "
 	"[--runs n]\n"
-	"                     [--format fmt] [--keep] [--profile file.pdf]\n"
+	"                     [--format fmt] [-o file] [--keep] "
+	"[--profile file.pdf]\n"
 	"                     [--max-stage size] [--max-memory size] "
 	"[--max-procs n]\n"
 	"                     [--max-inputs n] [--max-gap secs] "
@@ -72,6 +73,9 @@ static void help(void)
 	      "  --dir sandbox           where the replay may write "
 	      "(required)\n"
 	      "  --format fmt            text (default), csv, tsv or json\n"
+	      "  -o file, --output file  write the table there (the "
+	      "extension chooses\n"
+	      "                          its format: .csv .tsv .json)\n"
 	      "  --keep                  keep the run directory\n"
 	      "  --pace p                closed (default: a call when the "
 	      "previous one\n"
@@ -294,48 +298,39 @@ static double ratio(double r, double o)
 }
 
 /* a JSON string, as every command writes one (out_json_str(): UTF-8,
- * U+FFFD for a byte that starts no well-formed sequence), into the
- * stdio stream the rest of this JSON goes to; six bytes an input byte
- * at most, so the buffer is never flushed to its descriptor */
-static void json_str(const char *s)
+ * U+FFFD for a byte that starts no well-formed sequence) */
+static void json_str(struct obuf *ob, const char *s)
 {
-	struct obuf ob;
-
-	if (obuf_init(&ob, -1, 6 * strlen(s) + 8)) {
-		fputs("\"\"", stdout);
-		return;
-	}
-	out_json_str(&ob, s);
-	fwrite(ob.buf, 1, ob.len, stdout);
-	ob.len = 0;
-	obuf_release(&ob);
+	out_json_str(ob, s);
 }
 
-static void json_num(double v)
+static void json_num(struct obuf *ob, double v)
 {
 	char b[40];
 
 	if (!isfinite(v)) {
-		fputs("null", stdout);
+		obuf_puts(ob, "null");
 		return;
 	}
 	fmt_double(b, sizeof(b), v);
-	fputs(b, stdout);
+	obuf_puts(ob, b);
 }
 
-static void json_totals(const char *name, const struct iol_rtotals *t)
+static void json_totals(struct obuf *ob, const char *name,
+			const struct iol_rtotals *t)
 {
-	printf("\"%s\":{\"run_s\":", name);
-	json_num(t->run_s);
-	fputs(",\"read_s\":", stdout);
-	json_num(t->read_s);
-	fputs(",\"write_s\":", stdout);
-	json_num(t->write_s);
-	fputs(",\"meta_s\":", stdout);
-	json_num(t->meta_s);
-	printf(",\"bytes_read\":%lld,\"bytes_written\":%lld,\"ops\":%lld}",
-	       (long long)t->bytes_read, (long long)t->bytes_written,
-	       (long long)t->ops);
+	obuf_printf(ob, "\"%s\":{\"run_s\":", name);
+	json_num(ob, t->run_s);
+	obuf_puts(ob, ",\"read_s\":");
+	json_num(ob, t->read_s);
+	obuf_puts(ob, ",\"write_s\":");
+	json_num(ob, t->write_s);
+	obuf_puts(ob, ",\"meta_s\":");
+	json_num(ob, t->meta_s);
+	obuf_printf(ob,
+		    ",\"bytes_read\":%lld,\"bytes_written\":%lld,\"ops\":%lld}",
+		    (long long)t->bytes_read, (long long)t->bytes_written,
+		    (long long)t->ops);
 }
 
 struct run {
@@ -347,27 +342,29 @@ struct run {
 	int pace;
 };
 
-static void json_files(const struct run *x)
+static void json_files(struct obuf *ob, const struct run *x)
 {
 	size_t i;
 	int first = 1;
 
-	fputs(",\"files\":[", stdout);
+	obuf_puts(ob, ",\"files\":[");
 	for (i = 1; i < x->b->s.nstr; i++) {
 		const int64_t *o = x->b->per_file[i], *p = x->r->rep_file[i];
 
 		if (!o[2] && !p[2])
 			continue;
-		printf("%s{\"path\":", first ? "" : ",");
-		json_str(iol_rscript_s(&x->b->s, (uint32_t)i));
-		printf(",\"original\":{\"bytes_read\":%lld,\"bytes_written\":"
-		       "%lld,\"ops\":%lld},\"replay\":{\"bytes_read\":%lld,"
-		       "\"bytes_written\":%lld,\"ops\":%lld}}",
-		       (long long)o[0], (long long)o[1], (long long)o[2],
-		       (long long)p[0], (long long)p[1], (long long)p[2]);
+		obuf_printf(ob, "%s{\"path\":", first ? "" : ",");
+		json_str(ob, iol_rscript_s(&x->b->s, (uint32_t)i));
+		obuf_printf(
+			ob,
+			",\"original\":{\"bytes_read\":%lld,\"bytes_written\":"
+			"%lld,\"ops\":%lld},\"replay\":{\"bytes_read\":%lld,"
+			"\"bytes_written\":%lld,\"ops\":%lld}}",
+			(long long)o[0], (long long)o[1], (long long)o[2],
+			(long long)p[0], (long long)p[1], (long long)p[2]);
 		first = 0;
 	}
-	fputs("]", stdout);
+	obuf_puts(ob, "]");
 }
 
 static const char *pace_name(int pace)
@@ -377,93 +374,110 @@ static const char *pace_name(int pace)
 					 : "closed";
 }
 
-static void json_fails(const struct iol_rresult *r)
+static void json_fails(struct obuf *ob, const struct iol_rresult *r)
 {
 	char e[32];
 	size_t i;
 
-	fputs(",\"failed\":[", stdout);
+	obuf_puts(ob, ",\"failed\":[");
 	for (i = 0; i < r->nfail; i++) {
 		const struct iol_rfail *f = &r->fail[i];
 
-		printf("%s{\"line\":%lld,\"section\":%lld,\"op\":\"%s\","
-		       "\"errno\":",
-		       i ? "," : "", (long long)f->line, (long long)f->rank,
-		       iol_rop_name(f->op));
+		obuf_printf(ob,
+			    "%s{\"line\":%lld,\"section\":%lld,\"op\":\"%s\","
+			    "\"errno\":",
+			    i ? "," : "", (long long)f->line,
+			    (long long)f->rank, iol_rop_name(f->op));
 		if (f->err)
-			json_str(iol_errno_name(f->err, e, sizeof(e)));
+			json_str(ob, iol_errno_name(f->err, e, sizeof(e)));
 		else
-			fputs("null", stdout);
-		fputs(",\"original_errno\":", stdout);
+			obuf_puts(ob, "null");
+		obuf_puts(ob, ",\"original_errno\":");
 		if (f->orig_err > 0)
-			json_str(iol_errno_name(f->orig_err, e, sizeof(e)));
+			json_str(ob, iol_errno_name(f->orig_err, e, sizeof(e)));
 		else
-			fputs(f->orig_err ? "\"?\"" : "null", stdout);
-		putchar('}');
+			obuf_puts(ob, f->orig_err ? "\"?\"" : "null");
+		obuf_putc(ob, '}');
 	}
-	putchar(']');
+	obuf_putc(ob, ']');
 }
 
-static void json_spread(const struct run *x)
+static void json_spread(struct obuf *ob, const struct run *x)
 {
 	static const char *const k[] = {"run_s", "read_s", "write_s", "meta_s"};
 	int i;
 
-	printf(",\"runs\":%d,\"spread\":{", x->runs);
+	obuf_printf(ob, ",\"runs\":%d,\"spread\":{", x->runs);
 	for (i = 0; i < 4; i++) {
-		printf("%s\"%s\":[", i ? "," : "", k[i]);
-		json_num(x->spread[i][0]);
-		putchar(',');
-		json_num(x->spread[i][1]);
-		putchar(']');
+		obuf_printf(ob, "%s\"%s\":[", i ? "," : "", k[i]);
+		json_num(ob, x->spread[i][0]);
+		obuf_putc(ob, ',');
+		json_num(ob, x->spread[i][1]);
+		obuf_putc(ob, ']');
 	}
-	putchar('}');
+	obuf_putc(ob, '}');
 }
 
-static void print_json(const struct run *x)
+static void print_json(struct obuf *ob, const struct run *x)
 {
 	const struct iol_rresult *r = x->r;
 
-	fputs("{\"script\":", stdout);
-	json_str(x->script);
-	printf(",\"compiled\":\"%s\",\"ranks\":%zu,\"dirs_made\":%lld,",
-	       x->reused ? "reused" : "written", x->b->s.nrank,
-	       (long long)r->staged_dirs);
-	json_totals("original", &r->orig);
-	fputs(",", stdout);
-	json_totals("replay", &r->rep);
-	fputs(",\"ratio\":{\"run\":", stdout);
-	json_num(ratio(r->rep.run_s, r->orig.run_s));
-	fputs(",\"read\":", stdout);
-	json_num(ratio(r->rep.read_s, r->orig.read_s));
-	fputs(",\"write\":", stdout);
-	json_num(ratio(r->rep.write_s, r->orig.write_s));
-	fputs(",\"meta\":", stdout);
-	json_num(ratio(r->rep.meta_s, r->orig.meta_s));
-	fputs("},\"overhead_s\":", stdout);
-	json_num(x->b->s.overhead);
-	fputs(",\"dur_overhead_s\":", stdout);
-	json_num(x->b->s.duroverhead);
-	printf(",\"mismatched\":%lld,\"waits\":%lld,\"waits_given_up\":%lld,"
-	       "\"clones\":%lld,\"clones_as_copies\":%lld,"
-	       "\"clone_bytes_copied\":%lld,\"max_late_s\":",
-	       (long long)r->mismatched, (long long)r->waits,
-	       (long long)r->broken, (long long)r->clones,
-	       (long long)r->clone_copies, (long long)r->clone_bytes);
-	json_num(r->max_late);
-	fputs(",\"inflate_s\":", stdout);
-	json_num(r->inflate_s);
-	fputs(",\"engine_s\":", stdout);
-	json_num(r->engine_s);
-	fputs(",\"repaid_s\":", stdout);
-	json_num(r->repaid_s);
-	printf(",\"pace\":\"%s\",\"sandbox\":{\"openat2\":true,"
-	       "\"landlock\":%d}",
-	       pace_name(x->pace), r->landlock);
-	json_spread(x);
-	json_fails(r);
-	json_files(x);
-	fputs("}\n", stdout);
+	obuf_puts(ob, "{\"script\":");
+	json_str(ob, x->script);
+	obuf_printf(ob,
+		    ",\"compiled\":\"%s\",\"ranks\":%zu,\"dirs_made\":%lld,",
+		    x->reused ? "reused" : "written", x->b->s.nrank,
+		    (long long)r->staged_dirs);
+	json_totals(ob, "original", &r->orig);
+	obuf_puts(ob, ",");
+	json_totals(ob, "replay", &r->rep);
+	obuf_puts(ob, ",\"ratio\":{\"run\":");
+	json_num(ob, ratio(r->rep.run_s, r->orig.run_s));
+	obuf_puts(ob, ",\"read\":");
+	json_num(ob, ratio(r->rep.read_s, r->orig.read_s));
+	obuf_puts(ob, ",\"write\":");
+	json_num(ob, ratio(r->rep.write_s, r->orig.write_s));
+	obuf_puts(ob, ",\"meta\":");
+	json_num(ob, ratio(r->rep.meta_s, r->orig.meta_s));
+	obuf_puts(ob, "},\"overhead_s\":");
+	json_num(ob, x->b->s.overhead);
+	obuf_puts(ob, ",\"dur_overhead_s\":");
+	json_num(ob, x->b->s.duroverhead);
+	obuf_printf(
+		ob,
+		",\"mismatched\":%lld,\"waits\":%lld,\"waits_given_up\":%lld,"
+		"\"clones\":%lld,\"clones_as_copies\":%lld,"
+		"\"clone_bytes_copied\":%lld,\"max_late_s\":",
+		(long long)r->mismatched, (long long)r->waits,
+		(long long)r->broken, (long long)r->clones,
+		(long long)r->clone_copies, (long long)r->clone_bytes);
+	json_num(ob, r->max_late);
+	obuf_puts(ob, ",\"inflate_s\":");
+	json_num(ob, r->inflate_s);
+	obuf_puts(ob, ",\"engine_s\":");
+	json_num(ob, r->engine_s);
+	obuf_puts(ob, ",\"repaid_s\":");
+	json_num(ob, r->repaid_s);
+	obuf_printf(ob,
+		    ",\"pace\":\"%s\",\"sandbox\":{\"openat2\":true,"
+		    "\"landlock\":%d}",
+		    pace_name(x->pace), r->landlock);
+	json_spread(ob, x);
+	json_fails(ob, r);
+	json_files(ob, x);
+	obuf_puts(ob, "}\n");
+}
+
+/* The JSON to path (NULL: standard output), through the temporary
+ * that out_open() renames over it once written. */
+static int write_json(const struct run *x, const char *path)
+{
+	struct out out;
+
+	if (cmd_out_open(&out, path, FMT_JSON) < 0)
+		return EXIT_DATA;
+	print_json(&out.ob, x);
+	return cmd_out_close(&out, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }
 
 /* A row: original, replay (the median of the runs), ratio = replay /
@@ -491,7 +505,7 @@ static void row(struct out *o, const char *m, double a, double b, int isint,
 	out_endrow(o);
 }
 
-static int print_table(const struct run *x, int fmt)
+static int print_table(const struct run *x, int fmt, const char *path)
 {
 	static const char *const cols[] = {"measure", "original", "replay",
 					   "ratio",   "min",	  "max"};
@@ -509,7 +523,7 @@ static int print_table(const struct run *x, int fmt)
 			 "not applied (a section was not replayed)");
 	else
 		snprintf(ll, sizeof(ll), "not applied (not in this kernel)");
-	if (cmd_out_open(&out, NULL, fmt) < 0)
+	if (cmd_out_open(&out, path, fmt) < 0)
 		return EXIT_DATA;
 	out_text(&out,
 		 "replay of '%s': %zu section%s, %zu input%s staged (%s), "
@@ -934,6 +948,7 @@ struct ropt {
 	int allow_root, calibrate, fmt;
 	int64_t runs, max_input;
 	const char *profile, *loop;
+	const char *fmtarg, *outpath; /* --format, -o: cmd_outfmt() */
 };
 
 /* A size with an optional unit: 512, 64K, 10M, 8G, 1T (powers of 2). */
@@ -1046,6 +1061,7 @@ static int options(int argc, char **argv, struct ropt *r)
 		{"max-memory", required_argument, NULL, 'M'},
 		{"max-procs", required_argument, NULL, 'P'},
 		{"max-stage", required_argument, NULL, 'S'},
+		{"output", required_argument, NULL, 'o'},
 		{"pace", required_argument, NULL, 'c'},
 		{"profile", required_argument, NULL, 'p'},
 		{"runs", required_argument, NULL, 'N'},
@@ -1057,7 +1073,7 @@ static int options(int argc, char **argv, struct ropt *r)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
 		if ((rc = limit_option(c, optarg, r)) >= 0) {
 			if (rc)
 				return rc;
@@ -1069,13 +1085,8 @@ static int options(int argc, char **argv, struct ropt *r)
 		case 'C': r->calibrate = 1; break;
 		case 'L': r->loop = optarg; break;
 		case 'd': r->o.dir = optarg; break;
-		case 'f':
-			r->fmt = fmt_parse(optarg);
-			if (r->fmt < 0)
-				return usage_error("unknown format '%s' (text, "
-						   "csv, tsv, json)",
-						   optarg);
-			break;
+		case 'f': r->fmtarg = optarg; break;
+		case 'o': r->outpath = optarg; break;
 		case 'h': help(); return EXIT_OK;
 		case 'k': r->o.keep = 1; break;
 		case 'p':
@@ -1091,7 +1102,11 @@ static int options(int argc, char **argv, struct ropt *r)
 					   argv[optind - 1]);
 		}
 	}
-	return -1;
+	/* the one rule of every command with -o: --format wins, else the
+	 * extension chooses */
+	r->fmt =
+		cmd_outfmt(r->fmtarg, r->outpath, OUTF_TABLES, OUTF_TEXT, NULL);
+	return r->fmt < 0 ? EXIT_USAGE : -1;
 }
 
 /* The compiled form; in a group member 0 compiles it and the others
@@ -1173,8 +1188,8 @@ static int report(struct run *x, const struct ropt *ro, const char *script)
 	int rc;
 
 	x->pace = ro->o.pace;
-	rc = ro->fmt == FMT_JSON ? (print_json(x), EXIT_OK)
-				 : print_table(x, ro->fmt);
+	rc = ro->fmt == FMT_JSON ? write_json(x, ro->outpath)
+				 : print_table(x, ro->fmt, ro->outpath);
 	say_failures(res, script);
 	if (rc == EXIT_OK && ro->profile &&
 	    profile_pdf(ro->profile, &res->porig, &res->prep, script,

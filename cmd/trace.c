@@ -208,8 +208,9 @@ static void child(char **cmd, const char *lib, const char *dir, int errfd)
 }
 
 /* The command's exit status, or -1 when it could not be run (message
- * printed). */
-static int run(char **cmd, const char *lib, const char *dir)
+ * printed; *noexec then the shell's status for it: 127 not found, 126
+ * found but not run, 0 another failure). */
+static int run(char **cmd, const char *lib, const char *dir, int *noexec)
 {
 	int pfd[2], e = 0, st;
 	pid_t pid;
@@ -251,6 +252,9 @@ static int run(char **cmd, const char *lib, const char *dir)
 	signal(SIGQUIT, SIG_DFL);
 	if (k == (ssize_t)sizeof(e)) {
 		msg("cannot run '%s': %s", cmd[0], strerror(e));
+		*noexec = e == ENOENT || e == ENOTDIR ? 127
+			  : e == ENOMEM		      ? 0
+						      : 126;
 		return -1;
 	}
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
@@ -358,6 +362,11 @@ struct mstat {
 	uint64_t hellos;      /* processes the tracer said it ran in */
 	struct xpend *xp;     /* execs the tracer did not say it ran after */
 	size_t nxp;
+	/* the lines iolens trace wrote itself (the chdir and execve before
+	 * the tracer's first line); the processes and the threads (made by
+	 * clone with CLONE_THREAD) that have a line */
+	uint64_t own;
+	size_t nproc, nthr;
 };
 
 /*
@@ -478,7 +487,8 @@ static int reduce_files(const char *dir, char ***v, size_t *n, struct mstat *ms)
 	while (*n > FANIN) {
 		for (i = 0; i < *n; i += k) {
 			char p[PATH_MAX];
-			struct mstat drop = {0, 0, 0, 0, 0, 0, NULL, 0};
+			struct mstat drop = {0,	   0, 0, 0, 0, 0,
+					     NULL, 0, 0, 0, 0};
 			FILE *f;
 
 			k = *n - i < FANIN ? *n - i : FANIN;
@@ -542,6 +552,7 @@ static void put_header(FILE *out, char **cmd, int64_t first,
 struct tfile {
 	long tid; /* 0: a free slot */
 	FILE *f;
+	unsigned char thread, lines; /* made with CLONE_THREAD; has lines */
 };
 
 struct demux {
@@ -580,6 +591,7 @@ static FILE *tid_file(struct demux *d, long tid)
 
 	if (!e->tid)
 		e->tid = tid, d->n++;
+	e->lines = 1;
 	if (e->f)
 		return e->f;
 	if (d->nopen >= FANIN) {
@@ -597,6 +609,26 @@ static FILE *tid_file(struct demux *d, long tid)
 	return e->f;
 }
 
+/* A clone (clone, clone3) with CLONE_THREAD made a thread, not a
+ * process: mark the tid it returned. */
+static void note_thread(struct demux *d, const char *call)
+{
+	const char *r;
+	long tid;
+
+	if (strncmp(call, "clone", 5) || !strstr(call, "CLONE_THREAD") ||
+	    !(r = strstr(call, ") = ")))
+		return;
+	tid = strtol(r + 4, NULL, 10);
+	if (tid > 0) {
+		struct tfile *t = slot(d, tid);
+
+		if (!t->tid)
+			t->tid = tid, d->n++;
+		t->thread = 1;
+	}
+}
+
 /* in (the lines of every thread) into a file a thread in dir; 0, or -1
  * with errno */
 static int demux(const char *in, const char *dir, struct mstat *ms)
@@ -606,7 +638,7 @@ static int demux(const char *in, const char *dir, struct mstat *ms)
 	char *line = NULL, *e;
 	size_t cap = 0, i;
 	ssize_t n;
-	int rc = 0;
+	int rc = 0, marked = 0;
 
 	if (!f)
 		return -1;
@@ -621,6 +653,8 @@ static int demux(const char *in, const char *dir, struct mstat *ms)
 			ms->bad++; /* cut short: the program was killed */
 			continue;
 		}
+		if (e[1] == '#')
+			marked = 1;
 		if (!strncmp(e + 1, "#hello ", 7) ||
 		    !strncmp(e + 1, "#exec ", 6) ||
 		    !strncmp(e + 1, "#execfail ", 10)) {
@@ -637,12 +671,17 @@ static int demux(const char *in, const char *dir, struct mstat *ms)
 		/* the trace's first time, for its header */
 		if (!ms->first || key < ms->first)
 			ms->first = key;
+		ms->own += !marked;
+		note_thread(&d, e + 1);
 		if (!(o = tid_file(&d, tid)) || fputs(line, o) == EOF)
 			rc = -1;
 	}
-	for (i = 0; i < d.cap; i++)
+	for (i = 0; i < d.cap; i++) {
 		if (d.t[i].f && fclose(d.t[i].f) != 0)
 			rc = -1;
+		if (d.t[i].tid && d.t[i].lines)
+			*(d.t[i].thread ? &ms->nthr : &ms->nproc) += 1;
+	}
 	free(d.t);
 	free(line);
 	fclose(f);
@@ -783,11 +822,11 @@ int cmd_trace(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *out = NULL;
-	char lib[PATH_MAX], dir[PATH_MAX], cut[64] = "";
-	struct mstat ms = {0, 0, 0, 0, 0, 0, NULL, 0};
+	char lib[PATH_MAX], dir[PATH_MAX], cut[64] = "", thr[64] = "";
+	struct mstat ms = {0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0};
 	size_t nthreads = 0, i, nv;
 	const char *v[3];
-	int c, status;
+	int c, status, noexec = 0;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:ho:", longopts, NULL)) != -1) {
@@ -819,7 +858,7 @@ int cmd_trace(int argc, char **argv)
 		return usage_error("no command to trace");
 	if (find_lib(lib) < 0 || make_parts(out, dir) < 0)
 		return EXIT_DATA;
-	status = run(argv + optind, lib, dir);
+	status = run(argv + optind, lib, dir, &noexec);
 	raise_fd_limit();
 	if (status >= 0 &&
 	    write_trace(dir, out, argv + optind, &ms, &nthreads) < 0)
@@ -837,14 +876,21 @@ int cmd_trace(int argc, char **argv)
 	for (i = 0; i < ms.nxp; i++)
 		free(ms.xp[i].path);
 	free(ms.xp);
-	if (status < 0)
-		return EXIT_DATA;
-	/* by msg(): the output's name escaped as in every message */
+	if (status < 0) /* a command not run: as a shell says it */
+		return noexec ? noexec : EXIT_DATA;
+	/* the calls traced (not the chdir and execve written before them,
+	 * as the header's count has not), of processes and of the threads
+	 * they made; by msg(): the output's name escaped as in every
+	 * message */
+	if (ms.nthr)
+		snprintf(thr, sizeof(thr), " and %zu thread%s", ms.nthr,
+			 ms.nthr == 1 ? "" : "s");
 	if (ms.bad)
 		snprintf(cut, sizeof(cut), " (%llu lines cut short, left out)",
 			 (unsigned long long)ms.bad);
-	msg("%llu calls of %zu thread%s into %s%s",
-	    (unsigned long long)ms.lines, nthreads, nthreads == 1 ? "" : "s",
-	    out, cut);
+	msg("%llu call%s of %zu process%s%s into %s%s",
+	    (unsigned long long)(ms.lines - ms.own),
+	    ms.lines - ms.own == 1 ? "" : "s", ms.nproc,
+	    ms.nproc == 1 ? "" : "es", thr, out, cut);
 	return status;
 }

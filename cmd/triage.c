@@ -78,6 +78,15 @@ static int extra(void *ctx, int opt, const char *arg)
 		print_conf = 1;
 		return 1;
 	}
+	if (opt == OPT_WHERE || opt == OPT_SEVERITY || opt == OPT_TOP) {
+		/* triage's, but of the store's mode: say so, not "unknown" */
+		usage_error("--%s is taken with --db only (it selects or ranks "
+			    "the jobs of a population store)",
+			    opt == OPT_WHERE	  ? "where"
+			    : opt == OPT_SEVERITY ? "severity"
+						  : "top");
+		return -1;
+	}
 	return 0;
 }
 
@@ -572,6 +581,9 @@ int cmd_triage(int argc, char **argv)
 		COMMON_LONGOPTS,
 		{"config", required_argument, NULL, OPT_CONFIG},
 		{"print-config", no_argument, NULL, OPT_PRINT_CONFIG},
+		{"where", required_argument, NULL, OPT_WHERE},
+		{"severity", required_argument, NULL, OPT_SEVERITY},
+		{"top", required_argument, NULL, OPT_TOP},
 		{NULL, 0, NULL, 0}};
 	struct iol_triage_conf conf;
 	struct copts co;

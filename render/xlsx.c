@@ -260,39 +260,89 @@ static int files_sheet(struct book *b, lxw_worksheet *ws, int r,
 }
 
 /* per-rank figures from the rank records of POSIX and STDIO */
+/* A rank's row: its number (or "shared files"), bytes, times (NAN: an
+ * empty cell, a time the source does not split by rank), and where the
+ * bytes come from. */
+static void rank_row(lxw_worksheet *ws, int r, const struct iol_job *job,
+		     int with_log, long rank, const struct iol_rankrow *v,
+		     const char *from)
+{
+	int c = 0;
+
+	if (with_log)
+		str(ws, r, c++, job->path, NULL);
+	if (rank < 0)
+		str(ws, r, c++, "shared files", NULL);
+	else
+		num(ws, r, c++, (double)rank, NULL);
+	num(ws, r, c++, v->br, NULL);
+	num(ws, r, c++, v->bw, NULL);
+	if (!isnan(v->tr)) {
+		num(ws, r, c, v->tr, NULL);
+		num(ws, r, c + 1, v->tw, NULL);
+		num(ws, r, c + 2, v->tm, NULL);
+	}
+	str(ws, r, c + 3, from, NULL);
+}
+
+/*
+ * An N-1 job's counters hold every byte in the shared files' records,
+ * summed over ranks by Darshan (rank -1): the ranks' own rows are all
+ * zero.  Where the log has DXT, its segments say which rank moved
+ * which bytes: 1 when v's rank rows were filled from them (times left
+ * empty: DXT does not split a shared file's metadata time by rank).
+ */
+static int ranks_from_dxt(const struct iol_job *job, struct iol_rankrow *v,
+			  size_t np)
+{
+	struct iol_matrix m;
+	size_t i, k;
+	int own = 0;
+
+	for (i = 0; i < np; i++)
+		own |= v[i].br + v[i].bw + v[i].tr + v[i].tw + v[i].tm > 0;
+	if (own || v[np].br + v[np].bw == 0 ||
+	    iol_timeline_source(job) != IOL_TL_DXT ||
+	    iol_matrix_compute(job, -1, TL_BINS, &m, NULL) < 0)
+		return 0;
+	for (i = 0; i < np && i < m.nrank; i++) {
+		v[i].br = v[i].bw = 0;
+		for (k = 0; k < m.nbins; k++) {
+			v[i].br += m.rd[i * m.nbins + k];
+			v[i].bw += m.wr[i * m.nbins + k];
+		}
+		v[i].br = round(v[i].br);
+		v[i].bw = round(v[i].bw);
+		v[i].tr = v[i].tw = v[i].tm = NAN;
+	}
+	iol_matrix_free(&m);
+	return 1;
+}
+
 static int ranks_sheet(struct book *b, lxw_worksheet *ws, int r,
 		       const struct iol_job *job, int with_log)
 {
 	static const char *const cols[] = {
 		"log",	     "rank",	   "bytes_read", "bytes_written",
-		"read_time", "write_time", "meta_time",
+		"read_time", "write_time", "meta_time",	 "from",
 	};
 	struct iol_rankrow *v;
+	const char *from = "counters";
 	size_t np, i;
 
 	if (iol_ranks_compute(job, &v, &np, NULL) < 0)
 		return -1;
 	np--; /* the last row: shared records */
 	if (r == 0)
-		header(b, ws, r++, cols + (with_log ? 0 : 1), with_log ? 7 : 6);
-	for (i = 0; i <= np && i <= TL_MAXRANKS * 64; i++) {
-		int c = 0;
-
-		if (i == np && v[np].br + v[np].bw + v[np].tm == 0)
-			break;
-		if (with_log)
-			str(ws, r, c++, job->path, NULL);
-		if (i == np)
-			str(ws, r, c++, "shared files", NULL);
-		else
-			num(ws, r, c++, (double)i, NULL);
-		num(ws, r, c++, v[i].br, NULL);
-		num(ws, r, c++, v[i].bw, NULL);
-		num(ws, r, c++, v[i].tr, NULL);
-		num(ws, r, c++, v[i].tw, NULL);
-		num(ws, r, c++, v[i].tm, NULL);
-		r++;
-	}
+		header(b, ws, r++, cols + (with_log ? 0 : 1), with_log ? 8 : 7);
+	/* the shared files first: in an N-1 job they are the job's I/O */
+	if (v[np].br + v[np].bw + v[np].tm > 0)
+		rank_row(ws, r++, job, with_log, -1, &v[np],
+			 "counters (all ranks)");
+	if (ranks_from_dxt(job, v, np))
+		from = iol_timeline_name(job, IOL_TL_DXT, -1);
+	for (i = 0; i < np && i < TL_MAXRANKS * 64; i++)
+		rank_row(ws, r++, job, with_log, (long)i, &v[i], from);
 	free(v);
 	return r;
 }
@@ -388,6 +438,21 @@ static int hist_sheet(struct book *b, lxw_worksheet *ws,
 	return 0;
 }
 
+/*
+ * A time as its cell shows it (b->tbin: 0.0000 s), not 16 digits of a
+ * division; and bytes as whole bytes (a call's bytes are split over the
+ * bins it overlaps by time, which gives fractions of a byte).
+ */
+static double secs_shown(double s)
+{
+	char b[64];
+
+	/* by its text: the nearest double to 0.0792, which round(s * 1e4) /
+	 * 1e4 is not always (0.07920000000000001) */
+	snprintf(b, sizeof(b), "%.4f", s);
+	return strtod(b, NULL);
+}
+
 /* Timeline of several logs: a row per log, the bytes its ranks moved in
  * each of TL_BINS bins of its own run. */
 static void timelines_sheet(struct book *b, lxw_worksheet *ws,
@@ -417,15 +482,16 @@ static void timelines_sheet(struct book *b, lxw_worksheet *ws,
 			continue;
 		}
 		str(ws, r, 1, iol_timeline_name(jobs[i], m.source, -1), NULL);
-		num(ws, r, 2, m.t0, NULL);
-		num(ws, r, 3, (m.t1 - m.t0) / (double)m.nbins, NULL);
+		num(ws, r, 2, secs_shown(m.t0), NULL);
+		num(ws, r, 3, secs_shown((m.t1 - m.t0) / (double)m.nbins),
+		    NULL);
 		for (k = 0; k < m.nbins; k++) {
 			double v = 0;
 
 			for (rk = 0; rk <= m.nrank; rk++)
 				v += m.wr[rk * m.nbins + k] +
 				     m.rd[rk * m.nbins + k];
-			num(ws, r, (int)k + 4, v, NULL);
+			num(ws, r, (int)k + 4, round(v), NULL);
 		}
 		iol_matrix_free(&m);
 	}
@@ -452,13 +518,15 @@ static int timeline_sheet(struct book *b, lxw_worksheet *ws,
 	str(ws, 1, 0, "rank \\ start (s)", b->bold);
 	for (k = 0; k < m.nbins; k++)
 		num(ws, 1, (int)k + 1,
-		    m.t0 + (m.t1 - m.t0) * (double)k / (double)m.nbins,
+		    secs_shown(m.t0 +
+			       (m.t1 - m.t0) * (double)k / (double)m.nbins),
 		    b->tbin);
 	for (r = 0; r < m.nrank && r < TL_MAXRANKS; r++) {
 		num(ws, (int)r + 2, 0, (double)r, NULL);
 		for (k = 0; k < m.nbins; k++)
 			num(ws, (int)r + 2, (int)k + 1,
-			    m.wr[r * m.nbins + k] + m.rd[r * m.nbins + k],
+			    round(m.wr[r * m.nbins + k] +
+				  m.rd[r * m.nbins + k]),
 			    NULL);
 	}
 	if (m.nrank > TL_MAXRANKS)

@@ -22,8 +22,8 @@ is "$?:$(head -1 "$TMP/err")" "2:iolens trace: no command to trace" "no command:
 $RUN trace --bogus -o "$TMP/x.trace" true > /dev/null 2> "$TMP/err"
 is "$?" 2 "an unknown option: usage error"
 $RUN trace -o "$TMP/x.trace" no-such-program-here > /dev/null 2> "$TMP/err"
-is "$?:$(cat "$TMP/err")" "1:iolens trace: cannot run 'no-such-program-here': No such file or directory" \
-	"a command that cannot be run: exit 1, one line"
+is "$?:$(cat "$TMP/err")" "127:iolens trace: cannot run 'no-such-program-here': No such file or directory" \
+	"a command not found: exit 127 as a shell's, one line"
 is "$(ls "$TMP" | grep -c 'x\.trace')" 0 "... and neither a trace nor its parts are left"
 IOLENS_TRACE_LIB=$TMP/none.so $RUN trace -o "$TMP/x.trace" true > /dev/null 2> "$TMP/err"
 is "$?:$(sed 's/: .*(/: (/' "$TMP/err")" "1:iolens trace: (IOLENS_TRACE_LIB): No such file or directory" \
@@ -273,8 +273,8 @@ int main(void)
 EOF
 if cc -O2 -pthread -o "$TMP/many" "$TMP/many.c" 2> /dev/null; then
 	$RUN trace -o "$TMP/many.trace" "$TMP/many" > "$TMP/many.out" 2> "$TMP/err"
-	is "$(cat "$TMP/err")" "iolens trace: 602 calls of 301 threads into $TMP/many.trace" \
-		"300 threads: 300 clones and 300 writes (and the chdir and execve), 301 files merged"
+	is "$(cat "$TMP/err")" "iolens trace: 600 calls of 1 process and 300 threads into $TMP/many.trace" \
+		"300 threads: 300 clones and 300 writes (not the chdir and execve iolens wrote), 301 files merged"
 	is "$(grep -c 'clone3(' "$TMP/many.trace"):$(grep -c 'write(1, "", 1) = 1' "$TMP/many.trace")" "300:300" \
 		"... every clone and every write in the trace"
 	bad=$(awk 'NR > 2 { split($2, a, ":"); t = a[1] * 3600 + a[2] * 60 + a[3]; if (t < p) n++; p = t } END { print n + 0 }' "$TMP/many.trace")

@@ -170,7 +170,7 @@ EOF
 	mkdir -p "$W/th" && cd "$W/th" && $RUN trace -o "$TMP/th.trace" -- "$TMP/th" 2> "$TMP/th.err"
 	ok $? "threads: traced"
 	cd "$TMP"
-	is "$(sed 's/.* calls of \([0-9]*\) threads.*/\1/' "$TMP/th.err")" 301 "threads: 301 threads' files merged in rounds"
+	is "$(sed 's/.* calls of 1 process and \([0-9]*\) threads.*/\1/' "$TMP/th.err")" 300 "threads: 1 process and 300 threads, their files merged in rounds"
 	is "$($RUN files --format=csv --merge "$TMP/th.trace" | awk -F, '$2 ~ /(^|\/)t[0-9]+$/ { n++; w += $7 } END { print n + 0, w + 0 }')" "300 300000" "threads: 300 files of 1000 bytes each"
 	is "$(awk '!/^#/ { if ($2 < p) n++; p = $2 } END { print n + 0 }' "$TMP/th.trace")" 0 "threads: the merged lines in time order"
 	# what replay-script takes off every gap: the tracer's own cost a

@@ -166,7 +166,7 @@ rows "$TMP/merged.db" >"$TMP/merged"
 cmp -s "$TMP/serial" "$TMP/merged"
 ok $? "merged rows equal the serial ingest's"
 $RUN merge-db "$TMP/merged.db" "$TMP/shard1.db" >"$TMP/out" 2>&1
-is "$(cat "$TMP/out")" "1 stores: 0 jobs added" "merging a shard again adds nothing"
+is "$(cat "$TMP/out")" "1 store: 0 jobs added" "merging a shard again adds nothing"
 is "$(q "$TMP/merged.db" 'SELECT count(*) FROM jobs')" "406" "still 406 rows"
 
 # ---- -j does not change the store ----

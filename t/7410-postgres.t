@@ -134,11 +134,11 @@ fi
 # ---- merge-db between the two kinds ----
 P2=$(newdb m2)
 $RUN merge-db "$P2" "$SQ" >"$TMP/m" 2>&1
-is "$?:$(cat "$TMP/m")" "0:1 stores: 30 jobs added" "merge-db SQLite -> PostgreSQL"
+is "$?:$(cat "$TMP/m")" "0:1 store: 30 jobs added" "merge-db SQLite -> PostgreSQL"
 same_text_jobs "$P2" "$SQ" "... the same rows"
 SQ2=$TMP/back.db
 $RUN merge-db "$SQ2" "$P2" >"$TMP/m" 2>&1
-is "$?:$(cat "$TMP/m")" "0:1 stores: 30 jobs added" "merge-db PostgreSQL -> SQLite"
+is "$?:$(cat "$TMP/m")" "0:1 store: 30 jobs added" "merge-db PostgreSQL -> SQLite"
 same_text_jobs "$SQ2" "$SQ" "... the same rows"
 is "$($RUN coverage --db "$SQ2" --format csv)" "$($RUN coverage --db "$SQ" --format csv)" \
 	"... the scheduler's jobs came along and are joined"

@@ -123,6 +123,55 @@ static const char *const system_dirs[] = {
 	"/boot", "/var/lib", "/var/cache", "/var/run", "/snap",	  "/nix",
 };
 
+/*
+ * The MPI runtime's own files, made by mpirun and the library at start
+ * (not by the job, which a replay runs without them): Open MPI's and
+ * PRRTE's session directories (ompi.HOST.UID, prte.HOST.UID, in TMPDIR)
+ * and PMIx's (pmix-PID, pmix.HOST...) and the shared-memory segments
+ * named by their transports (vader_segment.*, sm_segment.*).  By the
+ * name of a component, wherever TMPDIR was.
+ */
+static int mpi_runtime_name(const char *c, size_t l)
+{
+	static const char *const pre[] = {
+		"ompi.",
+		"prte.",
+		"pmix-",
+		"pmix.",
+		"pmix_dstor_",
+		"vader_segment.",
+		"sm_segment.",
+		"open_mpi.",
+		"mpich_shar_tmp",
+		"shm-col-space-",
+		"openmpi-sessions-",
+	};
+	size_t i, k;
+
+	for (i = 0; i < sizeof(pre) / sizeof(pre[0]); i++) {
+		k = strlen(pre[i]);
+		if (l > k && !strncmp(c, pre[i], k))
+			return 1;
+	}
+	return 0;
+}
+
+int iol_rpath_mpi_runtime(const char *path)
+{
+	const char *c = path, *e;
+
+	while (*c == '/')
+		c++;
+	for (; *c; c = *e ? e + 1 : e) {
+		e = strchr(c, '/');
+		if (!e)
+			e = c + strlen(c);
+		if (mpi_runtime_name(c, (size_t)(e - c)))
+			return 1;
+	}
+	return 0;
+}
+
 int iol_rpath_system(const char *path)
 {
 	size_t i, l;
@@ -133,7 +182,7 @@ int iol_rpath_system(const char *path)
 		    (path[l] == '/' || path[l] == 0))
 			return 1;
 	}
-	return 0;
+	return path[0] == '/' && iol_rpath_mpi_runtime(path);
 }
 
 /* Calls on a descriptor whose own work in the kernel is a microsecond

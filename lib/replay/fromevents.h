@@ -34,7 +34,12 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 			    struct iol_error *err);
 
 /* 1 for paths of the system (/usr, /lib, /etc, /proc, /dev, ...) whose
- * calls a replay script leaves out. */
+ * calls a replay script leaves out, and the MPI runtime's own files
+ * (iol_rpath_mpi_runtime()). */
 int iol_rpath_system(const char *path);
+/* 1 for a path of the MPI runtime's: a component that names Open MPI's
+ * or PRRTE's session directory (ompi.*, prte.*), PMIx's (pmix-*, pmix.*,
+ * pmix_dstor_*), or a shared-memory segment (vader_segment.*, ...). */
+int iol_rpath_mpi_runtime(const char *path);
 
 #endif
