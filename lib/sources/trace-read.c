@@ -501,6 +501,26 @@ static long pid_of(struct tr_reader *r, const char *l, double t)
 	return pid;
 }
 
+/* 1 when the whole call at l makes a process or thread: given whole at
+ * its begin, its child's pid known then.  Cut at its begin, its return
+ * (the child's pid) came after the child's own first lines when the
+ * parent waited for a CPU (a fork of 14 ms on a loaded machine), and of
+ * two processes forking at once neither could be told the parent: the
+ * child started with a table of its own (cat's copy into a file its
+ * shell had opened was lost, t/6006).  The child exists only from
+ * within the call, so its lines come after it either way. */
+static int makes_process(const char *l)
+{
+	static const char *const names[] = {"clone(", "clone3(", "fork(",
+					    "vfork("};
+	size_t i, at = name_at(l);
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strncmp(l + at, names[i], strlen(names[i])))
+			return 1;
+	return 0;
+}
+
 /* One line of the inputs into the lines to give. */
 static int reorder_line(struct tr_reader *r, char *l, size_t len)
 {
@@ -525,7 +545,7 @@ static int reorder_line(struct tr_reader *r, char *l, size_t len)
 		f->line = nl;
 		return 0;
 	}
-	if (!whole_call(r, l, len, &start, &end, &split)) {
+	if (!whole_call(r, l, len, &start, &end, &split) || makes_process(l)) {
 		t = len && l[0] != '#' ? time_of(r, l, len) : -1;
 		pid_of(r, l, t);
 		ret = t >= 0 ? fly_flush(r, t) : 0;
