@@ -62,21 +62,6 @@ is "$rows" 11 "a header and one row per job"
 is "$(unzip -p "$TMP/m.xlsx" xl/workbook.xml | grep -o 'sheet name="[A-Za-z]*"' | tr '\n' ' ')" \
 	'sheet name="Jobs" sheet name="Files" sheet name="Ranks" sheet name="Histograms" sheet name="Timeline" ' \
 	"several logs: Jobs, Files, Ranks, Histograms, Timeline"
-# sheet BOOK N: sheet N's rows, cells tab-separated, strings read
-sheet() {
-	unzip -p "$1" "xl/worksheets/sheet$2.xml" | perl -e 'local $/; my $x = <STDIN>;
-		for my $row ($x =~ m{<row [^>]*>(.*?)</row>}gs) {
-			my @out;
-			for my $c ($row =~ m{(<c [^>]*?(?:/>|>.*?</c>))}gs) {
-				my ($ref) = $c =~ /r="([A-Z]+)\d+"/;
-				my $col = 0;
-				$col = $col * 26 + ord($_) - 64 for split //, $ref;
-				my ($v) = $c =~ /t="inlineStr"/ ? $c =~ m{<t[^>]*>(.*?)</t>}s : $c =~ m{<v>(.*?)</v>};
-				$out[$col - 1] = $v;
-			}
-			print join("\t", map { $_ // "" } @out), "\n";
-		}'
-}
 DD=$SAMPLES/nonmpi/strace/dd_bigfile/trace.txt.xz
 $RUN export -o "$TMP/dd.xlsx" "$DD"
 # each log's histogram rows are its own workbook's, after a log column

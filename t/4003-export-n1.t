@@ -8,20 +8,6 @@
 command -v unzip > /dev/null || skip_all "unzip is not installed"
 N1=$(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)
 X=$TMP/j.xlsx
-sheet() {
-	unzip -p "$1" "xl/worksheets/sheet$2.xml" | perl -e 'local $/; my $x = <STDIN>;
-		for my $row ($x =~ m{<row [^>]*>(.*?)</row>}gs) {
-			my @out;
-			for my $c ($row =~ m{(<c [^>]*?(?:/>|>.*?</c>))}gs) {
-				my ($ref) = $c =~ /r="([A-Z]+)\d+"/;
-				my $col = 0;
-				$col = $col * 26 + ord($_) - 64 for split //, $ref;
-				my ($v) = $c =~ /t="inlineStr"/ ? $c =~ m{<t[^>]*>(.*?)</t>}s : $c =~ m{<v>(.*?)</v>};
-				$out[$col - 1] = $v;
-			}
-			print join("\t", map { $_ // "" } @out), "\n";
-		}'
-}
 $RUN export -o "$X" "$N1"
 is $? 0 "export the IOR N-1 log"
 sheet "$X" 3 > "$TMP/ranks"

@@ -92,3 +92,20 @@ done_testing() {
 	echo "1..$_n"
 	[ "$_fail" -eq 0 ]
 }
+
+# sheet BOOK N: sheet N of an XLSX workbook, a line a row, cells
+# tab-separated in their columns, inline strings read (t/4001, t/4003)
+sheet() {
+	unzip -p "$1" "xl/worksheets/sheet$2.xml" | perl -e 'local $/; my $x = <STDIN>;
+		for my $row ($x =~ m{<row [^>]*>(.*?)</row>}gs) {
+			my @out;
+			for my $c ($row =~ m{(<c [^>]*?(?:/>|>.*?</c>))}gs) {
+				my ($ref) = $c =~ /r="([A-Z]+)\d+"/;
+				my $col = 0;
+				$col = $col * 26 + ord($_) - 64 for split //, $ref;
+				my ($v) = $c =~ /t="inlineStr"/ ? $c =~ m{<t[^>]*>(.*?)</t>}s : $c =~ m{<v>(.*?)</v>};
+				$out[$col - 1] = $v;
+			}
+			print join("\t", map { $_ // "" } @out), "\n";
+		}'
+}
