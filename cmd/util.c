@@ -2,6 +2,7 @@
  * Messages and dying allocators for the commands.  Every diagnostic is one
  * line: "iolens parse: cannot open 'x': No such file or directory".
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "cmd/util.h"
 #include "base/utf8.h"
 #include "population/sql.h"
+#include "storage/devio.h"
 #include "base/banned.h"
 
 const char *iol_progname = "iolens";
@@ -138,4 +140,40 @@ char *xstrdup(const char *s)
 	size_t n = strlen(s) + 1;
 
 	return memcpy(xmalloc(n), s, n);
+}
+
+/* "60", "60s", "5m", "1h", "500ms" -> seconds */
+int parse_duration(const char *s, double *v)
+{
+	char *end;
+	double x = strtod(s, &end);
+
+	if (end == s || !isfinite(x) || x < 0)
+		return -1;
+	if (!strcmp(end, "ms"))
+		x /= 1000;
+	else if (!strcmp(end, "m") || !strcmp(end, "min"))
+		x *= 60;
+	else if (!strcmp(end, "h"))
+		x *= 3600;
+	else if (*end && strcmp(end, "s"))
+		return -1;
+	*v = x;
+	return 0;
+}
+
+/* epoch seconds, or a stamp iol_parse_stamp() reads; -1 if neither or
+ * before 1970 */
+int parse_when(const char *s, int64_t *epoch)
+{
+	size_t used = 0;
+	char *end;
+	double t = strtod(s, &end);
+
+	if (*end || end == s)
+		t = iol_parse_stamp(s, &t, &used) == 0 && !s[used] ? t : -1;
+	if (!(t >= 0))
+		return -1;
+	*epoch = (int64_t)t;
+	return 0;
 }
