@@ -94,7 +94,28 @@ for side in old new; do
 	"$bin" ingest --db "$W/db-$side/s1.db" -j 1 --shard 1/2 "$L/logs" > /dev/null 2>&1
 	"$bin" merge-db "$W/db-$side/m.db" "$W/db-$side/s0.db" "$W/db-$side/s1.db" > /dev/null 2>&1
 done
-for db in all s0 s1 m; do
+# what ingest says (stdout and stderr) on bad input: a missing argument,
+# a file that is no log, a cut log, a bad accounting file
+B=$W/bad
+mkdir -p "$B"
+printf 'not a log' > "$B/junk.darshan"
+f1=$(ls "$L"/logs/*.darshan | head -1)
+head -c 1500 "$f1" > "$B/cut.darshan"
+printf 'JobID|User\n1|a|b\n\0x\n' > "$B/sacct-bad.txt"
+printf '%s\n' "$B/junk.darshan" "$B/none.darshan" > "$B/list"
+for side in old new; do
+	bin=$OLD
+	[ $side = new ] && bin=$NEW
+	(cd "$B" && "$bin" ingest --db "$W/db-$side/bad.db" -j 1 --sacct "$B/sacct-bad.txt" --sacct "$L/sacct.txt" \
+		--sacct "$B/nosuch" "$B" "$B/missing" "@$B/list" > "$W/db-$side/bad.out" 2>&1
+	echo "exit $?" >> "$W/db-$side/bad.out"
+	"$bin" ingest --db "$W/db-$side/none.db" "$B/missing" >> "$W/db-$side/bad.out" 2>&1
+	echo "exit $? $(ls "$W/db-$side" | grep -c none.db)" >> "$W/db-$side/bad.out")
+done
+n=$((n + 1))
+if cmp -s "$W/db-old/bad.out" "$W/db-new/bad.out"; then echo "same    ingest: what it says on bad input ($(wc -l < "$W/db-new/bad.out") lines)"
+else echo "DIFFER  ingest: what it says on bad input"; diff "$W/db-old/bad.out" "$W/db-new/bad.out" | head; bad=$((bad + 1)); fi
+for db in all s0 s1 m bad; do
 	for fmt in csv json; do
 		FILTER=
 		cmp_case "ingest store $db: jobs --format $fmt (old store)" jobs --db "$W/db-old/$db.db" --format $fmt
