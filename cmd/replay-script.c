@@ -15,7 +15,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/replay-common.h"
+#include "replay/calibrate.h"
 #include "cmd/util.h"
 #include "replay/fromevents.h"
 #include "render/output.h"
@@ -199,7 +199,7 @@ static int build(struct iol_job *job, const char *out, const char *name)
 		o.overhead = overhead;
 		o.overhead_from = "given";
 	} else if (!strcmp(job->source, "strace") &&
-		   replay_overhead_load(&o.overhead, &o.duroverhead) == 0) {
+		   iol_replay_overhead_load(&o.overhead, &o.duroverhead) == 0) {
 		o.overhead_from = "calibrated";
 	} else if (job->call_cost > 0) {
 		/* iolens trace measured its own cost, a line at a time */
