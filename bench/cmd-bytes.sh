@@ -154,6 +154,7 @@ mkdir -p "$W/sb"
 FILTER="sed -E 's/-?[0-9]+\\.[0-9]+(e-?[0-9]+)?/N/g; s/\"(run_s|read_s|write_s|meta_s|overhead_s|[a-z_]*ratio[a-z_]*)\":[^,}]*/\"\\1\":N/g'"
 for fmt in json csv tsv; do
 	cmp_case "replay --format $fmt small.script" replay --allow-root --as-fast-as-possible --format $fmt --dir "$W/sb" "$S"
+	cmp_case "replay --runs 3 --format $fmt small.script" replay --allow-root --as-fast-as-possible --runs 3 --format $fmt --dir "$W/sb" "$S"
 done
 FILTER=
 echo "$n cases, $bad differ"

@@ -177,3 +177,43 @@ int parse_when(const char *s, int64_t *epoch)
 	*epoch = (int64_t)t;
 	return 0;
 }
+
+/* A size with an optional unit: 512, 64K, 10M, 8G, 1T (powers of 2). */
+int parse_size(const char *s, int64_t *v)
+{
+	char *end;
+	double x = strtod(s, &end);
+	double m = 1;
+
+	switch (*end) {
+	case 'k':
+	case 'K':
+		m = 1024.0;
+		end++;
+		break;
+	case 'm':
+	case 'M':
+		m = 1048576.0;
+		end++;
+		break;
+	case 'g':
+	case 'G':
+		m = 1073741824.0;
+		end++;
+		break;
+	case 't':
+	case 'T':
+		m = 1099511627776.0;
+		end++;
+		break;
+	default: break;
+	}
+	if (*end == 'i' && end[1] == 'B')
+		end += 2;
+	else if (*end == 'B')
+		end++;
+	if (end == s || *end || !isfinite(x) || x <= 0 || x * m > 9e18)
+		return -1;
+	*v = (int64_t)(x * m);
+	return 0;
+}

@@ -31,6 +31,9 @@ const char *esc(const char *s);
  * iol_parse_stamp) in epoch seconds.  0, or -1 when s is neither. */
 int parse_duration(const char *s, double *v);
 int parse_when(const char *s, int64_t *epoch);
+/* A size with an optional unit: 512, 64K, 10M, 8G, 1T (powers of 2, "B"
+ * or "iB" after it allowed); 0, or -1 when not a positive size. */
+int parse_size(const char *s, int64_t *v);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t m);
 void *xrealloc(void *p, size_t n);
