@@ -14,6 +14,15 @@
 #include "render/view-replay.h"
 #include "base/banned.h"
 
+/* s escaped for people in *buf (freed by the next call, NULL: only
+ * freed): a name cannot move the cursor */
+static const char *esc(char **buf, const char *s)
+{
+	free(*buf);
+	*buf = s ? iol_esc_dup(s) : NULL;
+	return *buf ? *buf : "?";
+}
+
 static double ratio(double r, double o)
 {
 	return o > 0 ? r / o : NAN;
@@ -296,4 +305,59 @@ void view_replay_table(struct out *o_, const struct replay_view *x)
 			 (long long)x->r->clone_bytes);
 	free(e1);
 	free(e2);
+}
+
+void view_replay_script(FILE *f, const struct iol_rscript *s,
+			const struct iol_rcounts *c, const char *path)
+{
+	size_t i, np = c->procs, nt = c->threads;
+	char hb[32], th[48] = "", *e1 = NULL, *e2 = NULL;
+
+	if (nt)
+		snprintf(th, sizeof(th), " (%zu threads, a section each)", nt);
+	fprintf(f,
+		"%s: %zu process%s%s, %zu calls kept, %llu dropped (system "
+		"paths, non-files, mappings)\n",
+		esc(&e1, path), np, np == 1 ? "" : "es", th, c->calls,
+		(unsigned long long)s->ndropev);
+	fprintf(f,
+		"inputs to stage: %zu (%s); paths rewritten: %zu; system "
+		"paths left out: %zu\n",
+		s->ninput,
+		fmt_bytes(hb, sizeof(hb), (double)c->input_bytes, BYTES_TEXT),
+		s->nrewrite / 2, s->ndropped);
+	for (i = 0; i + 1 < s->nrewrite && i < 40; i += 2)
+		fprintf(f, "  %s -> %s\n",
+			esc(&e1, iol_rscript_s(s, s->rewrite[i])),
+			esc(&e2, iol_rscript_s(s, s->rewrite[i + 1])));
+	if (s->nrewrite > 40)
+		fprintf(f, "  ... and %zu more (all in the script's header)\n",
+			(s->nrewrite - 40) / 2);
+	if (s->nunfit) /* a trace's 4 GiB pwrite, a rename to "" */
+		fprintf(f,
+			"%llu calls dropped: a script cannot hold them (the "
+			"first: %s)\n",
+			(unsigned long long)s->nunfit,
+			s->unfit_why ? s->unfit_why : "?");
+	if (s->inferred)
+		fputs("opens and closes are inferred from the Darshan POSIX "
+		      "records (DXT has transfers only)\n",
+		      f);
+	fprintf(f,
+		"tracer overhead taken off: %.9f s per call from compute "
+		"gaps, %.9f s from each call's duration (%s)\n",
+		s->overhead, s->duroverhead, s->overhead_from);
+	if (s->ninherit)
+		fprintf(f,
+			"descriptors a process had from its parent, opened "
+			"where "
+			"it first used them: %llu\n",
+			(unsigned long long)s->ninherit);
+	if (s->nshort)
+		fprintf(f,
+			"%llu of %zu sections had less time between calls than "
+			"that overhead: their compute gaps are all 0\n",
+			(unsigned long long)s->nshort, s->nrank);
+	esc(&e1, NULL);
+	esc(&e2, NULL);
 }

@@ -8,6 +8,8 @@
 #ifndef IOLENS_VIEW_REPLAY_H
 #define IOLENS_VIEW_REPLAY_H
 
+#include <stdio.h>
+
 #include "render/obuf.h"
 #include "render/output.h"
 #include "replay/compile.h"
@@ -27,5 +29,10 @@ void view_replay_json(struct obuf *ob, const struct replay_view *x);
 /* The table and its text around it (text only) to o, opened by the
  * caller in its format. */
 void view_replay_table(struct out *o, const struct replay_view *x);
+
+/* What replay-script made of the trace (the script written to path):
+ * processes, calls, inputs, rewritten paths, the overhead taken off. */
+void view_replay_script(FILE *f, const struct iol_rscript *s,
+			const struct iol_rcounts *c, const char *path);
 
 #endif
