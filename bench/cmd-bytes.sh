@@ -157,5 +157,21 @@ for fmt in json csv tsv; do
 	cmp_case "replay --runs 3 --format $fmt small.script" replay --allow-root --as-fast-as-possible --runs 3 --format $fmt --dir "$W/sb" "$S"
 done
 FILTER=
+
+# trace: the trace of a small command and what trace says, with times,
+# pids and the tracer's cost masked (they differ run to run)
+for side in old new; do
+	bin=$OLD
+	[ $side = new ] && bin=$NEW
+	mkdir -p "$W/tr-$side"
+	(cd "$W/tr-$side" && printf 'abc\n' > in.txt &&
+		"$bin" trace -o t.trace sh -c 'cat in.txt > out.txt; exit 3' 2> err; echo "exit $?" >> err
+		"$bin" trace -o t2.trace no-such-program-here 2>> err; echo "exit $?" >> err
+		sed -E 's/tr-(old|new)/tr-X/g; s/[0-9]+/N/g' t.trace > t.masked; sed -E 's/[0-9]+/N/g' err > err.masked)
+done
+n=$((n + 1))
+if cmp -s "$W/tr-old/t.masked" "$W/tr-new/t.masked" && cmp -s "$W/tr-old/err.masked" "$W/tr-new/err.masked"; then
+	echo "same    trace: the trace and its messages, numbers masked ($(wc -l < "$W/tr-new/t.masked") lines)"
+else echo "DIFFER  trace"; diff "$W/tr-old/t.masked" "$W/tr-new/t.masked" | head -5; bad=$((bad + 1)); fi
 echo "$n cases, $bad differ"
 [ "$bad" = 0 ]
