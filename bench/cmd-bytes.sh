@@ -77,7 +77,7 @@ head -c 5000 /dev/zero > "$T/c/new" && touch -d '2026-10-01' "$T/c/new" "$T/c"
 for fmt in csv json tsv; do
 	cmp_case "fsstats --compare --format $fmt" fsstats --compare --format $fmt "$W/snap1" "$W/snap2"
 done
-cmp_case "fsstats --save FILE: its output" fsstats --threads 1 --now 2026-11-01 --save snap "$T"
+cmp_case "fsstats --save FILE: its output (csv)" fsstats --threads 1 --now 2026-11-01 --format csv --save snap "$T"
 n=$((n + 1))
 if cmp -s "$W/old/snap" "$W/new/snap"; then echo "same    fsstats --save: the snapshot ($(wc -c < "$W/new/snap") bytes)"
 else echo "DIFFER  fsstats --save: the snapshot"; bad=$((bad + 1)); fi

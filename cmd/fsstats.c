@@ -27,7 +27,8 @@ static const char usage_str[] =
 	"usage: iolens fsstats [--cross-mounts] [--format fmt] [--hist name] "
 	"[--now date]\n"
 	"                      [--output file] [--save file] [--threads n] "
-	"dir ...\n"
+	"[--wide]\n"
+	"                      dir ...\n"
 	"       iolens fsstats --compare [--format fmt] [--output file] old "
 	"new\n";
 
@@ -49,6 +50,7 @@ static void help(void)
 	      "  -o, --output file  write to file (replaced atomically)\n"
 	      "  --save file        keep a snapshot of the numbers in file\n"
 	      "  --threads n        directory readers (default 2)\n"
+	      "  --wide             text: every column, however wide\n"
 	      "  -h, --help         show this help\n"
 	      "  --version          show the version\n",
 	      stdout);
@@ -265,6 +267,7 @@ int cmd_fsstats(int argc, char **argv)
 		{"save", required_argument, NULL, O_SAVE},
 		{"threads", required_argument, NULL, O_THREADS},
 		{"version", no_argument, NULL, OPT_VERSION},
+		{"wide", no_argument, NULL, OPT_WIDE},
 		{NULL, 0, NULL, 0},
 	};
 	struct iol_fsstats *st;

@@ -30,7 +30,7 @@ static const char usage_str[] =
 	"pct]\n"
 	"                     [--interval secs] [--lenient] [--min-idle "
 	"secs]\n"
-	"                     [--output file] recording ...\n";
+	"                     [--output file] [--wide] recording ...\n";
 
 static void help(void)
 {
@@ -65,6 +65,7 @@ static void help(void)
 	      "page)\n"
 	      "  --summary          one row per device\n"
 	      "  --table            Table III: idle periods by duration\n"
+	      "  --wide             text: every column, however wide\n"
 	      "  -h, --help         show this help\n"
 	      "  --version          show the version\n",
 	      stdout);
@@ -242,13 +243,6 @@ static int emit(struct ctx *c, int nfiles)
 	return 0;
 }
 
-static void ctx_release(struct ctx *c)
-{
-	iol_weather_release(&c->w);
-	iol_wjobs_release(&c->jobs);
-	iol_devreport_release(&c->r);
-}
-
 int cmd_iostat(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -270,6 +264,7 @@ int cmd_iostat(int argc, char **argv)
 		{"summary", no_argument, NULL, O_VIEW + IOSTAT_SUMMARY},
 		{"table", no_argument, NULL, O_VIEW + IOSTAT_TABLE},
 		{"version", no_argument, NULL, OPT_VERSION},
+		{"wide", no_argument, NULL, OPT_WIDE},
 		{NULL, 0, NULL, 0},
 	};
 	struct copts co;
@@ -294,6 +289,8 @@ int cmd_iostat(int argc, char **argv)
 		if (cmd_out_close(&c.o, r == 0) < 0 && r == 0)
 			r = EXIT_DATA;
 	}
-	ctx_release(&c);
+	iol_weather_release(&c.w);
+	iol_wjobs_release(&c.jobs);
+	iol_devreport_release(&c.r);
 	return r;
 }

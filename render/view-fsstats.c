@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "render/view-fsstats.h"
+#include "render/views.h"
 #include "storage/fshist.h"
 #include "base/banned.h"
 
@@ -59,14 +60,40 @@ static const char *clean_name(char *out, size_t n, const char *s, int ctl)
 	return out;
 }
 
-static const char *const scols[] = {
-	"root",		 "files",	   "dirs",	    "bytes",
-	"alloc_bytes",	 "symlinks",	   "others",	    "linked_files",
-	"linked_inodes", "mean_size",	   "median_size",   "max_size",
-	"largest_file",	 "mean_dir_files", "max_dir_files", "max_depth",
-	"mean_name_len", "max_name_len",   "denied",	    "vanished",
-	"errors",	 "other_fs",	   "now",
+static const struct iol_col scols[] = {
+	{"root", "root", COL_PATH, 0, "The directories walked"},
+	{"files", "files", COL_NUM, 0, "Regular files (each link counted)"},
+	{"dirs", "dirs", COL_NUM, 0, "Directories"},
+	{"bytes", "size", COL_NUM, 0, "Their size, each inode once"},
+	{"alloc_bytes", "allocated", COL_NUM, 1, "Blocks allocated, bytes"},
+	{"symlinks", "symlinks", COL_NUM, 2, "Symbolic links (not followed)"},
+	{"others", "others", COL_NUM, 3,
+	 "Other entries: devices, FIFOs, sockets"},
+	{"linked_files", "linked files", COL_NUM, 3,
+	 "File entries of inodes with several links"},
+	{"linked_inodes", "linked inodes", COL_NUM, 3, "Those inodes"},
+	{"mean_size", "mean size B", COL_NUM, 1, "Mean file size, bytes"},
+	{"median_size", "median size B", COL_NUM, 1,
+	 "The median file's size bin, from its lower edge"},
+	{"max_size", "largest", COL_NUM, 1, "The largest file's size"},
+	{"largest_file", "largest file", COL_PATH, 2, "Its path"},
+	{"mean_dir_files", "files per dir", COL_NUM, 2,
+	 "Mean files per directory"},
+	{"max_dir_files", "most in a dir", COL_NUM, 2,
+	 "Most files in a directory"},
+	{"max_depth", "depth", COL_NUM, 4,
+	 "The deepest directory below a root"},
+	{"mean_name_len", "mean name B", COL_NUM, 4, "Mean name length, bytes"},
+	{"max_name_len", "longest name B", COL_NUM, 4, "Longest name, bytes"},
+	{"denied", "denied", COL_NUM, 5, "Entries the walk was denied"},
+	{"vanished", "vanished", COL_NUM, 5, "Entries gone during the walk"},
+	{"errors", "errors", COL_NUM, 5,
+	 "Entries not examined for other errors"},
+	{"other_fs", "other fs", COL_NUM, 5,
+	 "Mount points of other file systems not entered"},
+	{"now", "now", COL_NUM, 5, "The ages' reference time, epoch seconds"},
 };
+const struct iol_view iol_view_fsstats = IOL_VIEW("fsstats", NULL, scols);
 
 static void summary_row(struct out *o, const char *root,
 			const struct iol_fsstats *st)
@@ -79,8 +106,8 @@ static void summary_row(struct out *o, const char *root,
 	out_str(o, clean_name(nb, sizeof(nb), root, 0));
 	out_int(o, (int64_t)st->files);
 	out_int(o, (int64_t)st->dirs);
-	out_int(o, (int64_t)st->bytes);
-	out_int(o, (int64_t)st->alloc_bytes);
+	out_bytes(o, (int64_t)st->bytes);
+	out_bytes(o, (int64_t)st->alloc_bytes);
 	out_int(o, (int64_t)st->symlinks);
 	out_int(o, (int64_t)st->others);
 	out_int(o, (int64_t)st->linked_files);
@@ -88,7 +115,7 @@ static void summary_row(struct out *o, const char *root,
 	out_num(o, st->files ? (double)st->entry_bytes / (double)st->files : 0,
 		1);
 	out_int(o, (int64_t)iol_fs_median_size(st));
-	out_int(o, (int64_t)st->max_size);
+	out_bytes(o, (int64_t)st->max_size);
 	out_str(o, clean_name(nb, sizeof(nb), st->largest, 0));
 	out_num(o, st->dirs ? (double)st->files / (double)st->dirs : 0, 2);
 	out_int(o, (int64_t)st->max_dir_files);
@@ -103,10 +130,24 @@ static void summary_row(struct out *o, const char *root,
 	out_endrow(o);
 }
 
-static const char *const hcols[] = {
-	"hist",	     "bin",	      "lo",    "hi",	    "count",
-	"count_pct", "cum_count_pct", "bytes", "bytes_pct", "cum_bytes_pct",
+static const struct iol_col hcols[] = {
+	{"hist", "hist", COL_STR, 0,
+	 "The histogram: size, dirfiles, mtime, atime or names"},
+	{"bin", "bin", COL_NUM, 2, "The bin's number"},
+	{"lo", "lo", COL_NUM, 0,
+	 "Its lower edge: bytes, files, days or bytes of a name"},
+	{"hi", "hi", COL_NUM, 0, "Its upper edge (excluded); empty when open"},
+	{"count", "count", COL_NUM, 0, "Entries in the bin"},
+	{"count_pct", "count %", COL_NUM, 0, "Their share of all, %"},
+	{"cum_count_pct", "cum count %", COL_NUM, 1,
+	 "The share up to this bin, %"},
+	{"bytes", "bytes", COL_NUM, 0, "Their bytes (sizes and ages only)"},
+	{"bytes_pct", "bytes %", COL_NUM, 1, "Their share of all bytes, %"},
+	{"cum_bytes_pct", "cum bytes %", COL_NUM, 2,
+	 "The share of bytes up to this bin, %"},
 };
+const struct iol_view iol_view_fsstats_hist =
+	IOL_VIEW("fsstats", "--hist", hcols);
 
 static void hist_rows(struct out *o, const struct iol_fsstats *st, int h)
 {
@@ -141,7 +182,7 @@ static void hist_rows(struct out *o, const struct iol_fsstats *st, int h)
 		out_num(o, tc ? 100.0 * (double)v.count[k] / (double)tc : 0, 2);
 		out_num(o, tc ? 100.0 * (double)cc / (double)tc : 0, 2);
 		if (v.bytes) {
-			out_int(o, (int64_t)v.bytes[k]);
+			out_bytes(o, (int64_t)v.bytes[k]);
 			out_num(o,
 				tb ? 100.0 * (double)v.bytes[k] / (double)tb
 				   : 0,
@@ -205,7 +246,7 @@ static void text_summary(struct out *o, const struct iol_fsstats *st,
 		 (unsigned long long)st->linked_inodes);
 	out_text(o,
 		 "  not examined         %llu denied, %llu vanished, %llu "
-		 "other errors, %llu other file systems\n",
+		 "errors, %llu other fs\n",
 		 (unsigned long long)st->denied,
 		 (unsigned long long)st->vanished,
 		 (unsigned long long)st->errors,
@@ -227,14 +268,22 @@ static void text_all(struct out *o, const struct iol_fsstats *st, int nth)
 	text_summary(o, st, nth);
 	for (h = IOL_FSH_SIZE; h <= IOL_FSH_NAMES; h++) {
 		out_text(o, "\n%s\n", titles[h]);
-		out_table(o, hcols, 10);
+		out_view(o, &iol_view_fsstats_hist);
 		hist_rows(o, st, h);
 		out_endtable(o);
 	}
 }
 
-static const char *const ccols[] = {"metric", "old", "new", "change",
-				    "change_pct"};
+static const struct iol_col ccols[] = {
+	{"metric", "metric", COL_STR, 0,
+	 "A count, or the files or bytes of a size bin from its lower edge"},
+	{"old", "old", COL_NUM, 0, "Its value in the old snapshot"},
+	{"new", "new", COL_NUM, 0, "In the new one"},
+	{"change", "change", COL_NUM, 0, "new - old"},
+	{"change_pct", "change %", COL_NUM, 0, "The change over old, %"},
+};
+const struct iol_view iol_view_fsstats_compare =
+	IOL_VIEW("fsstats", "--compare", ccols);
 
 static void cmp_row(struct out *o, const char *m, uint64_t a, uint64_t b)
 {
@@ -253,7 +302,7 @@ void view_fsstats_compare(struct out *o, const struct iol_fsstats *a,
 	uint64_t lo, hi;
 	int k;
 
-	out_table(o, ccols, 5);
+	out_view(o, &iol_view_fsstats_compare);
 	cmp_row(o, "now", (uint64_t)a->now, (uint64_t)b->now);
 	cmp_row(o, "files", a->files, b->files);
 	cmp_row(o, "dirs", a->dirs, b->dirs);
@@ -293,10 +342,10 @@ void view_fsstats(struct out *o, const struct iol_fsstats *st,
 		return;
 	}
 	if (hist) {
-		out_table(o, hcols, 10);
+		out_view(o, &iol_view_fsstats_hist);
 		hist_rows(o, st, hist);
 	} else {
-		out_table(o, scols, 23);
+		out_view(o, &iol_view_fsstats);
 		summary_row(o, root, st);
 	}
 	out_endtable(o);

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "render/view-iostat.h"
+#include "render/views.h"
 #include "base/banned.h"
 
 /* ISO 8601 UTC, milliseconds only when the time has them */
@@ -43,16 +44,29 @@ static void out_time(struct out *o, double t)
 	out_str(o, iso(b, sizeof(b), t));
 }
 
-static const char *const icols[] = {
-	"device",    "start", "end",	"read_bytes", "write_bytes", "read_bps",
-	"write_bps", "reads", "writes", "util",	      "idle",
+static const struct iol_col icols[] = {
+	{"device", "device", COL_STR, 0, "The device, or all of them"},
+	{"start", "start", COL_STR, 0, "The interval's start, ISO 8601 UTC"},
+	{"end", "end", COL_STR, 3, "Its end"},
+	{"read_bytes", "read", COL_NUM, 2, "Bytes read in the interval"},
+	{"write_bytes", "written", COL_NUM, 2, "Bytes written in the interval"},
+	{"read_bps", "read B/s", COL_NUM, 0,
+	 "Read throughput, bytes per second"},
+	{"write_bps", "write B/s", COL_NUM, 0,
+	 "Write throughput, bytes per second"},
+	{"reads", "reads", COL_NUM, 4, "Read operations"},
+	{"writes", "writes", COL_NUM, 4, "Write operations"},
+	{"util", "util %", COL_NUM, 1,
+	 "% of the interval busy; empty when unknown"},
+	{"idle", "idle", COL_NUM, 5, "1 when below the idle threshold"},
 };
+const struct iol_view iol_view_iostat = IOL_VIEW("iostat", NULL, icols);
 
 static void v_intervals(struct out *o, const struct iostat_view *v)
 {
 	size_t d, k;
 
-	out_table(o, icols, 11);
+	out_view(o, &iol_view_iostat);
 	for (d = 0; d < iol_devreport_rows(v->r); d++)
 		for (k = 0; k < v->r->b.nbins; k++) {
 			const struct iol_bin *x = iol_binned_at(&v->r->b, d, k);
@@ -64,8 +78,8 @@ static void v_intervals(struct out *o, const struct iostat_view *v)
 			out_str(o, v->r->b.names[d]);
 			out_time(o, t);
 			out_time(o, t + v->r->b.step);
-			out_int(o, x->rbytes);
-			out_int(o, x->wbytes);
+			out_bytes(o, x->rbytes);
+			out_bytes(o, x->wbytes);
 			out_num(o, (double)x->rbytes / x->covered, 0);
 			out_num(o, (double)x->wbytes / x->covered, 0);
 			out_num(o, x->reads, 1);
@@ -81,14 +95,25 @@ static void v_intervals(struct out *o, const struct iostat_view *v)
 	out_endtable(o);
 }
 
-static const char *const pcols[] = {"device", "start",	  "end",  "seconds",
-				    "bytes",  "peak_bps", "class"};
+static const struct iol_col pcols[] = {
+	{"device", "device", COL_STR, 0, "The device, or all of them"},
+	{"start", "start", COL_STR, 0, "The period's start, ISO 8601 UTC"},
+	{"end", "end", COL_STR, 2, "Its end"},
+	{"seconds", "length s", COL_NUM, 0, "Its length, seconds"},
+	{"bytes", "bytes", COL_NUM, 1, "Bytes read and written in it"},
+	{"peak_bps", "peak B/s", COL_NUM, 0,
+	 "Its highest interval's throughput, bytes per second"},
+	{"class", "class", COL_STR, 0,
+	 "The Table III class of an idle period (minutes), or burst"},
+};
+const struct iol_view iol_view_iostat_periods =
+	IOL_VIEW("iostat", "--idle, --bursts", pcols);
 
 static void v_periods(struct out *o, const struct iostat_view *v, int idle)
 {
 	size_t d, i;
 
-	out_table(o, pcols, 7);
+	out_view(o, &iol_view_iostat_periods);
 	for (d = 0; d < iol_devreport_rows(v->r); d++) {
 		const struct iol_devstats *s = &v->r->st[d];
 		size_t n = idle ? s->nidle : s->nburst;
@@ -101,7 +126,7 @@ static void v_periods(struct out *o, const struct iostat_view *v, int idle)
 			out_time(o, p->start);
 			out_time(o, p->end);
 			out_num(o, p->end - p->start, 0);
-			out_int(o, p->bytes);
+			out_bytes(o, p->bytes);
 			out_num(o, p->peak_bps, 0);
 			out_str(o, idle ? iol_idle_class_names[iol_idle_class(
 						  p->end - p->start)]
@@ -112,15 +137,24 @@ static void v_periods(struct out *o, const struct iostat_view *v, int idle)
 	out_endtable(o);
 }
 
-static const char *const tcols[] = {"device", "class", "count", "minutes",
-				    "pct_time"};
+static const struct iol_col tcols[] = {
+	{"device", "device", COL_STR, 0, "The device, or all of them"},
+	{"class", "duration min", COL_STR, 0,
+	 "The Table III class: idle periods this long, minutes"},
+	{"count", "count", COL_NUM, 0, "Idle periods of the class"},
+	{"minutes", "minutes", COL_NUM, 0, "Their minutes"},
+	{"pct_time", "% of time", COL_NUM, 0,
+	 "Their share of the recording, %"},
+};
+const struct iol_view iol_view_iostat_table =
+	IOL_VIEW("iostat", "--table", tcols);
 
 static void v_table(struct out *o, const struct iostat_view *v)
 {
 	size_t d;
 	int k;
 
-	out_table(o, tcols, 5);
+	out_view(o, &iol_view_iostat_table);
 	for (d = 0; d < iol_devreport_rows(v->r); d++) {
 		const struct iol_devstats *s = &v->r->st[d];
 
@@ -140,13 +174,20 @@ static void v_table(struct out *o, const struct iostat_view *v)
 	out_endtable(o);
 }
 
-static const char *const ccols[] = {"device", "rank", "bps", "fraction"};
+static const struct iol_col ccols[] = {
+	{"device", "device", COL_STR, 0, "The device, or all of them"},
+	{"rank", "rank", COL_NUM, 0, "The interval's rank by throughput"},
+	{"bps", "B/s", COL_NUM, 0, "Its throughput, bytes per second"},
+	{"fraction", "fraction", COL_NUM, 0,
+	 "Fraction of the intervals at or below it"},
+};
+const struct iol_view iol_view_iostat_cdf = IOL_VIEW("iostat", "--cdf", ccols);
 
 static void v_cdf(struct out *o, const struct iostat_view *v)
 {
 	size_t d, i;
 
-	out_table(o, ccols, 4);
+	out_view(o, &iol_view_iostat_cdf);
 	for (d = 0; d < iol_devreport_rows(v->r); d++)
 		for (i = 0; i < v->r->st[d].nbins; i++) {
 			out_str(o, v->r->b.names[d]);
@@ -159,23 +200,39 @@ static void v_cdf(struct out *o, const struct iostat_view *v)
 	out_endtable(o);
 }
 
-static const char *const scols[] = {
-	"device",	"start",
-	"end",		"intervals",
-	"interval_s",	"read_bytes",
-	"write_bytes",	"peak_bps",
-	"peak_start",	"mean_bps",
-	"p50_bps",	"p90_bps",
-	"p99_bps",	"idle_threshold_bps",
-	"idle_periods", "idle_seconds",
-	"idle_pct",	"bursts",
+static const struct iol_col scols[] = {
+	{"device", "device", COL_STR, 0, "The device, or all of them"},
+	{"start", "start", COL_STR, 3, "The recording's start, ISO 8601 UTC"},
+	{"end", "end", COL_STR, 3, "Its end"},
+	{"intervals", "intervals", COL_NUM, 4, "Intervals with samples"},
+	{"interval_s", "interval s", COL_NUM, 2,
+	 "The interval's length, seconds"},
+	{"read_bytes", "read", COL_NUM, 1, "Bytes read"},
+	{"write_bytes", "written", COL_NUM, 1, "Bytes written"},
+	{"peak_bps", "peak B/s", COL_NUM, 0,
+	 "The highest interval's throughput, bytes per second"},
+	{"peak_start", "peak at", COL_STR, 5, "That interval's start"},
+	{"mean_bps", "mean B/s", COL_NUM, 0,
+	 "Bytes over the seconds with samples, per second"},
+	{"p50_bps", "p50 B/s", COL_NUM, 2, "Median interval throughput"},
+	{"p90_bps", "p90 B/s", COL_NUM, 2, "90th percentile throughput"},
+	{"p99_bps", "p99 B/s", COL_NUM, 3, "99th percentile throughput"},
+	{"idle_threshold_bps", "idle below B/s", COL_NUM, 4,
+	 "Throughput below which an interval is idle"},
+	{"idle_periods", "idle periods", COL_NUM, 1, "Idle periods listed"},
+	{"idle_seconds", "idle s", COL_NUM, 1, "Their seconds"},
+	{"idle_pct", "idle %", COL_NUM, 0, "Their share of the recording, %"},
+	{"bursts", "bursts", COL_NUM, 0,
+	 "Runs at or above the burst threshold"},
 };
+const struct iol_view iol_view_iostat_summary =
+	IOL_VIEW("iostat", "--summary", scols);
 
 static void v_summary(struct out *o, const struct iostat_view *v)
 {
 	size_t d;
 
-	out_table(o, scols, 18);
+	out_view(o, &iol_view_iostat_summary);
 	for (d = 0; d < iol_devreport_rows(v->r); d++) {
 		const struct iol_devstats *s = &v->r->st[d];
 
@@ -184,8 +241,8 @@ static void v_summary(struct out *o, const struct iostat_view *v)
 		out_time(o, v->r->b.t0 + (double)v->r->b.nbins * v->r->b.step);
 		out_int(o, (int64_t)s->nbins);
 		out_num(o, v->r->b.step, 3);
-		out_int(o, s->rbytes);
-		out_int(o, s->wbytes);
+		out_bytes(o, s->rbytes);
+		out_bytes(o, s->wbytes);
 		out_num(o, s->peak_bps, 0);
 		out_time(o, s->peak_start);
 		out_num(o, s->mean_bps, 0);
@@ -232,8 +289,8 @@ static void text_device(struct out *o, const struct iostat_view *v, size_t d)
 {
 	static const double pcts[] = {10, 25, 50, 75, 90, 99};
 	const struct iol_devstats *s = &v->r->st[d];
-	char a[32], b[32];
-	size_t i;
+	char a[32], b[32], cdf[400];
+	size_t i, k;
 
 	out_text(o, "\n%s\n  read %s, written %s in %.0f s of samples\n",
 		 v->r->b.names[d],
@@ -243,13 +300,20 @@ static void text_device(struct out *o, const struct iostat_view *v, size_t d)
 	text_rates(o, "  peak ", s->peak_bps);
 	out_text(o, " (interval from %s)", iso(a, sizeof(a), s->peak_start));
 	text_rates(o, ", mean ", s->mean_bps);
-	out_text(o, "\n  throughput CDF:");
-	for (i = 0; i < sizeof(pcts) / sizeof(*pcts); i++) {
-		out_text(o, "%s p%.0f ", i ? "," : "", pcts[i]);
-		text_rates(o, "", iol_devstats_pct(s, pcts[i]));
-	}
-	text_rates(o, ", max ", s->peak_bps);
-	out_text(o, "\n  idle (below %g%% of peak, ", v->idle_pct);
+	out_text(o, "\n");
+	/* the percentiles wrapped to the width, as prose */
+	k = (size_t)snprintf(cdf, sizeof(cdf), "throughput CDF:");
+	for (i = 0; i < sizeof(pcts) / sizeof(*pcts) && k < sizeof(cdf); i++)
+		k += (size_t)snprintf(cdf + k, sizeof(cdf) - k, "%s p%.0f %s/s",
+				      i ? "," : "", pcts[i],
+				      fmt_bytes(a, sizeof(a),
+						iol_devstats_pct(s, pcts[i]),
+						BYTES_TEXT));
+	if (k < sizeof(cdf))
+		snprintf(cdf + k, sizeof(cdf) - k, ", max %s/s",
+			 fmt_bytes(a, sizeof(a), s->peak_bps, BYTES_TEXT));
+	out_wrap(o, 2, cdf);
+	out_text(o, "  idle (below %g%% of peak, ", v->idle_pct);
 	text_rates(o, "", s->idle_bps);
 	out_text(o, "): %zu periods, %.1f min, %.1f%% of the time\n", s->nidle,
 		 s->idle_seconds / 60,
@@ -311,17 +375,34 @@ static void v_text(struct out *o, const struct iostat_view *v)
 		text_weather(o, v);
 }
 
-static const char *const jcols[] = {
-	"id",		"path",	      "app",	     "user",	"start",
-	"end",		"read_bytes", "write_bytes", "job_bps", "dev_mean_bps",
-	"dev_peak_bps", "share_pct",  "inside",
+static const struct iol_col jcols[] = {
+	{"id", "id", COL_NUM, 0, "The job's row in the store"},
+	{"path", "log", COL_PATH, 0, "Its log"},
+	{"app", "app", COL_STR, 1, "The executable's name"},
+	{"user", "user", COL_STR, 1, "The job's user"},
+	{"start", "start", COL_STR, 3, "The job's start, ISO 8601 UTC"},
+	{"end", "end", COL_STR, 3, "Its end"},
+	{"read_bytes", "read", COL_NUM, 2, "Bytes the job read"},
+	{"write_bytes", "written", COL_NUM, 2, "Bytes it wrote"},
+	{"job_bps", "job B/s", COL_NUM, 0,
+	 "Its bytes over its run, per second"},
+	{"dev_mean_bps", "device mean B/s", COL_NUM, 0,
+	 "The devices' mean throughput while it ran"},
+	{"dev_peak_bps", "device peak B/s", COL_NUM, 1,
+	 "Their highest interval while it ran"},
+	{"share_pct", "share %", COL_NUM, 0,
+	 "Share of the device bytes of its intervals the job explains, %"},
+	{"inside", "inside", COL_NUM, 2,
+	 "1 when the job's run lies inside the recording"},
 };
+const struct iol_view iol_view_iostat_jobs =
+	IOL_VIEW("iostat", "--jobs", jcols);
 
 static void v_jobs(struct out *o, const struct iostat_view *v)
 {
 	size_t i;
 
-	out_table(o, jcols, 13);
+	out_view(o, &iol_view_iostat_jobs);
 	for (i = 0; i < v->jobs->n; i++) {
 		const struct iol_wjob *j = &v->jobs->v[i];
 		const struct iol_wjobw *w = &v->w->jobs[i];
@@ -332,8 +413,8 @@ static void v_jobs(struct out *o, const struct iostat_view *v)
 		out_str(o, j->user);
 		out_time(o, j->start);
 		out_time(o, j->end);
-		out_int(o, j->rbytes);
-		out_int(o, j->wbytes);
+		out_bytes(o, j->rbytes);
+		out_bytes(o, j->wbytes);
 		out_num(o, w->job_bps, 0);
 		out_num(o, w->dev_mean_bps, 0);
 		out_num(o, w->dev_peak_bps, 0);
@@ -344,14 +425,25 @@ static void v_jobs(struct out *o, const struct iostat_view *v)
 	out_endtable(o);
 }
 
-static const char *const wcols[] = {"start",	 "end",		 "device_bytes",
-				    "job_bytes", "coverage_pct", "jobs"};
+static const struct iol_col wcols[] = {
+	{"start", "start", COL_STR, 0, "The interval's start, ISO 8601 UTC"},
+	{"end", "end", COL_STR, 2, "Its end"},
+	{"device_bytes", "device moved", COL_NUM, 0,
+	 "Bytes all devices moved in it"},
+	{"job_bytes", "job bytes", COL_NUM, 0,
+	 "Bytes the jobs explain (each job's spread over its run)"},
+	{"coverage_pct", "coverage %", COL_NUM, 0,
+	 "Job bytes over device bytes, %"},
+	{"jobs", "jobs", COL_NUM, 0, "Jobs running in it"},
+};
+const struct iol_view iol_view_iostat_coverage =
+	IOL_VIEW("iostat", "--db", wcols);
 
 static void v_coverage(struct out *o, const struct iostat_view *v)
 {
 	size_t k;
 
-	out_table(o, wcols, 6);
+	out_view(o, &iol_view_iostat_coverage);
 	for (k = 0; k < v->r->b.nbins; k++) {
 		const struct iol_bin *x =
 			iol_binned_at(&v->r->b, v->r->b.ndev, k);
@@ -362,7 +454,7 @@ static void v_coverage(struct out *o, const struct iostat_view *v)
 			continue;
 		out_time(o, t);
 		out_time(o, t + v->r->b.step);
-		out_int(o, x->rbytes + x->wbytes);
+		out_bytes(o, x->rbytes + x->wbytes);
 		out_num(o, v->w->bins[k].job_bytes, 0);
 		out_num(o, db > 0 ? 100 * v->w->bins[k].job_bytes / db : NAN,
 			2);

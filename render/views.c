@@ -9,8 +9,12 @@
 
 /* one line per view, in order of command */
 const struct iol_view *const iol_views[] = {
-	&iol_view_variance,
-	NULL,
+	&iol_view_fsstats,	   &iol_view_fsstats_hist,
+	&iol_view_fsstats_compare, &iol_view_iostat,
+	&iol_view_iostat_periods,  &iol_view_iostat_table,
+	&iol_view_iostat_cdf,	   &iol_view_iostat_summary,
+	&iol_view_iostat_jobs,	   &iol_view_iostat_coverage,
+	&iol_view_variance,	   NULL,
 };
 
 static const char *const kinds[] = {"text", "number", "path", "prose"};
