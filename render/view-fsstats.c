@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "render/view-fsstats.h"
+#include "render/shorten.h"
 #include "render/views.h"
 #include "storage/fshist.h"
 #include "base/banned.h"
@@ -200,6 +201,7 @@ static void hist_rows(struct out *o, const struct iol_fsstats *st, int h)
 static void text_summary(struct out *o, const struct iol_fsstats *st,
 			 int nthreads)
 {
+	char sb[8200];
 	char a[32], b[32], nb[8192], when[40];
 	double mean_name;
 	int max_name;
@@ -225,9 +227,12 @@ static void text_summary(struct out *o, const struct iol_fsstats *st,
 			   BYTES_TEXT),
 		 fmt_bytes(b, sizeof(b), (double)iol_fs_median_size(st),
 			   BYTES_TEXT));
+	/* the path shortened in the middle to the width */
 	out_text(o, "  largest file         %s %s\n",
 		 fmt_bytes(a, sizeof(a), (double)st->max_size, BYTES_TEXT),
-		 clean_name(nb, sizeof(nb), st->largest, 1));
+		 text_shorten(sb, sizeof(sb),
+			      clean_name(nb, sizeof(nb), st->largest, 1),
+			      o->width > 50 ? (size_t)o->width - 33 : 0));
 	out_text(o, "  files per directory  mean %.2f, max %llu\n",
 		 st->dirs ? (double)st->files / (double)st->dirs : 0,
 		 (unsigned long long)st->max_dir_files);

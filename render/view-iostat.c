@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "render/view-iostat.h"
+#include "render/shorten.h"
 #include "render/views.h"
 #include "base/banned.h"
 
@@ -326,6 +327,7 @@ static void text_device(struct out *o, const struct iostat_view *v, size_t d)
 
 static void text_weather(struct out *o, const struct iostat_view *v)
 {
+	char sb[4200];
 	size_t i, in = 0;
 	double sh = 0;
 	int nsh = 0;
@@ -342,7 +344,9 @@ static void text_weather(struct out *o, const struct iostat_view *v)
 		 "  coverage: jobs explain %.1f%% of the device's bytes "
 		 "(job bytes spread\n  uniformly over each run; device "
 		 "bytes of all devices)\n",
-		 v->db, v->w->njobs, in,
+		 text_shorten(sb, sizeof(sb), v->db,
+			      o->width > 60 ? (size_t)o->width - 50 : 0),
+		 v->w->njobs, in,
 		 isnan(v->w->coverage) ? 0.0 : 100 * v->w->coverage);
 	if (nsh)
 		out_text(o,
