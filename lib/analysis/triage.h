@@ -55,6 +55,8 @@ enum {
 	IOL_TK_MIN_S,
 	IOL_TK_MIN_PCT,
 	IOL_TK_MIN_GROUP,
+	IOL_TK_SMALLFILE_B,
+	IOL_TK_JITTER,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
@@ -209,7 +211,8 @@ struct iol_finding {
 	int sev;
 	double value, threshold; /* value NAN when not evaluated */
 	double stake, stake_pct; /* NAN when the rule has none */
-	char detail[400];	 /* who is responsible, or why not evaluated */
+	int floored;	  /* crossed, but below the impact floor (so info/ok) */
+	char detail[400]; /* who is responsible, or why not evaluated */
 };
 
 struct iol_triage {
