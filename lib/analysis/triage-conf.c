@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,4 +136,54 @@ int iol_triage_conf_parse(struct iol_triage_conf *c, const char *text,
 	if (rc < 0 || !text)
 		return rc;
 	return conf_apply(c, text, err);
+}
+
+/* The whole of a small text file, NUL-ended; caller frees. */
+static char *slurp(FILE *f, struct iol_error *err)
+{
+	char *text = NULL, *t;
+	size_t n = 0, cap = 0, r;
+
+	do {
+		if (n + 4096 + 1 > cap) {
+			t = realloc(text, cap = cap * 2 + 8192);
+			if (!t) {
+				free(text);
+				iol_error_set(err, IOL_ENOMEM, "out of memory");
+				return NULL;
+			}
+			text = t;
+		}
+		r = fread(text + n, 1, 4096, f);
+		n += r;
+	} while (r == 4096);
+	if (ferror(f)) {
+		free(text);
+		iol_error_set(err, IOL_EIO, "%s", strerror(errno));
+		return NULL;
+	}
+	text[n] = '\0';
+	return text;
+}
+
+int iol_triage_conf_load(struct iol_triage_conf *c, const char *path,
+			 struct iol_error *err)
+{
+	FILE *f;
+	char *text;
+	int rc;
+
+	if (!path)
+		return iol_triage_conf_parse(c, NULL, err);
+	f = fopen(path, "r");
+	if (!f)
+		return iol_error_set(err, IOL_EIO, "cannot open '%s': %s", path,
+				     strerror(errno));
+	text = slurp(f, err);
+	fclose(f);
+	if (!text)
+		return err ? err->code : IOL_ENOMEM;
+	rc = iol_triage_conf_parse(c, text, err);
+	free(text);
+	return rc;
 }

@@ -1596,3 +1596,40 @@ void iol_triage_free(struct iol_triage *t)
 	t->f = NULL;
 	t->n = 0;
 }
+
+int iol_triage_shown(const struct iol_finding *f, int min_sev)
+{
+	return f->sev <= min_sev;
+}
+
+void iol_triage_tally(const struct iol_triage *t, int min_sev,
+		      struct iol_triage_tally *n)
+{
+	size_t k;
+
+	memset(n, 0, sizeof(*n));
+	for (k = 0; k < t->n; k++) {
+		const struct iol_finding *f = &t->f[k];
+
+		if (iol_triage_shown(f, min_sev))
+			n->shown++;
+		else if (f->floored)
+			n->floored++;
+		else if (f->sev == IOL_SEV_INFO)
+			n->info++;
+		else if (f->sev == IOL_SEV_NA)
+			n->na++;
+		else
+			n->ok++;
+	}
+}
+
+int iol_triage_sev_parse(const char *name)
+{
+	int s;
+
+	for (s = IOL_SEV_HIGH; s <= IOL_SEV_INFO; s++)
+		if (!strcmp(name, iol_sev_names[s]))
+			return s;
+	return -1;
+}
