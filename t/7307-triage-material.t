@@ -100,4 +100,39 @@ L=$(find1 e3sm_io_heatmap_only.darshan)
 col "$L" IOL-SHARED-TIME-IMBALANCE 9 >"$TMP/rec"
 grep -q "already collective" "$TMP/rec" && ! grep -q "collective I/O evens it out" "$TMP/rec"
 ok $? "8. e3sm (collective): no 'collective I/O evens it out'"
+
+# Found by the expert's labels (t/7306), each a case of the definition:
+# NO-COLLECTIVE judged by the time ranks spend in MPI-IO beyond their own
+# POSIX I/O, as well as by count: treddy's 256 independent writes wait
+# 6.7 s in MPI-IO for 2.7 s of POSIX; mpi-io-test's 8 contiguous 32 MiB
+# blocks take as long in POSIX (nothing to gain)
+L=$(find1 'treddy_mpi-io-test_id4373053_*.darshan')
+is "$(fnd "$L" IOL-NO-COLLECTIVE)" "warn 6.67" "treddy: independent MPI-IO waiting 6.7 s is a finding"
+is "$(col "$(find1 mpi-io-test.darshan)" IOL-NO-COLLECTIVE 3)" ok "mpi-io-test: contiguous independent blocks are not"
+# a shared file logged without Darshan's shared-file reduction (a record
+# per rank) is judged as shared: treddy's test.out, 4.4 to 9.4 s a rank
+is "$(col "$L" IOL-SHARED-TIME-IMBALANCE 3)" warn "treddy: per-rank records of one file judged as a shared file"
+# a log never finalised (an mmap log with no end time) is incomplete
+M=$(find "$SHARED/corpus/runs" -name 'root_tar_id16357_mmap*.darshan' | head -1)
+if [ -n "$M" ]; then
+	is "$(col "$M" IOL-INCOMPLETE 3)" high "tar's mmap log without an end time is incomplete"
+else
+	skip "no mmap log" 1
+fi
+# rewritten pages are judged by their time, true re-reads are
+# structural: sqlite3's 189 KB of rewrites in a 0.02 s run are not
+# material; readmostly's 192 MiB read again is
+S=$(ls "$P"/logs/carol_sqlite3_id723-*.darshan 2>/dev/null | head -1)
+R=$(ls "$P"/logs/dave_readmostly_id3743-*.darshan 2>/dev/null | head -1)
+if [ -n "$S" ] && [ -n "$R" ]; then
+	is "$(col "$S" IOL-REDUNDANT 3)" info "sqlite3: rewritten pages below the floor"
+	is "$(col "$R" IOL-REDUNDANT 3)" warn "readmostly: re-reads, structural"
+	# one problem, one finding: IOR -t 4k's small requests are all to
+	# its shared file; SMALL-REQ says so, SHARED-SMALL is info
+	T=$(ls "$P"/logs/bob_turb-small_id591-*.darshan | head -1)
+	is "$(col "$T" IOL-SMALL-REQ 3) $(col "$T" IOL-SHARED-SMALL 3)" "warn info" \
+		"turb-small: 4 KiB requests told once"
+else
+	skip "no population logs" 3
+fi
 done_testing

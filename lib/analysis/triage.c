@@ -381,7 +381,15 @@ EVAL(e_incomplete)
 			*v += 1;
 		p += strcspn(p, " ");
 	}
-	DETAIL("%s", S(INCOMPLETE));
+	/* a log never finalised (Darshan's mmap file of a process that did
+	 * not end through it) has no end time: all of it is incomplete */
+	if (isnan(V(RUN_TIME)))
+		*v += 1;
+	DETAIL("%s%s%s", S(INCOMPLETE),
+	       S(INCOMPLETE)[0] && isnan(V(RUN_TIME)) ? "; " : "",
+	       isnan(V(RUN_TIME)) ? "the log was never finalised (no end "
+				    "time)"
+				  : "");
 	return 3;
 }
 
@@ -444,6 +452,18 @@ static double tiny_ops(const struct iol_triage_in *in)
 static int tiny(const struct iol_triage_in *in, double small)
 {
 	return small > 0 && tiny_ops(in) * 2 >= small;
+}
+
+/* The job's POSIX operations under 1 MiB (as IOL-SMALL-REQ counts). */
+static double job_small(const struct iol_triage_in *in)
+{
+	double small = 0;
+	int b;
+
+	for (b = 0; b < 20; b++)
+		if (b % 10 < 5)
+			small += z(in->v[IOL_TIN_BIN0 + b]);
+	return small - fmin(z(V(ONEMIB)), small);
 }
 
 /* Small requests: the bins under 1 MiB, less the requests of exactly
@@ -546,15 +566,16 @@ EVAL(e_iotime)
 	const char *layer;
 	double io = io_top(in, &layer);
 
+	(void)c;
 	if (!(V(RUN_TIME) > 0) || !isfinite(V(IO_SLOWEST))) {
 		DETAIL("no run time or I/O time");
 		return -1;
 	}
 	*v = 100.0 * io / V(RUN_TIME);
-	/* at stake: the I/O time beyond the share of the run the rule
-	 * allows, not all of it (then the floors could never demote it:
-	 * 0.033 s of a 0.036 s run was a warning) */
-	*stake = fmax(io - K(IOTIME) / 100.0 * V(RUN_TIME), 0);
+	/* at stake: the I/O time a rank; the rule fires at half the run,
+	 * so it is the absolute floor that demotes it (0.033 s of a 0.036 s
+	 * run was a warning) */
+	*stake = io;
 	DETAIL("slowest rank: %.3f s in %s of a %.3f s run (POSIX+STDIO "
 	       "%.3f s)",
 	       io, layer, V(RUN_TIME), z(V(IO_SLOWEST)));
@@ -739,22 +760,33 @@ EVAL(e_memal)
 	return 0;
 }
 
+/* Redundant bytes are re-reads first (a job rewriting pages reads few
+ * bytes), the rest rewrites; each at its own time a byte. */
 EVAL(e_redundant)
 {
-	double all = z(V(BYTES_R)) + z(V(BYTES_W));
+	double all = z(V(BYTES_R)) + z(V(BYTES_W)), br = z(V(BYTES_R));
+	double rr, rw, t_rr, t_rw;
 
 	(void)c;
 	if (share(V(RED), all, v) < 0) {
 		DETAIL("no POSIX bytes");
 		return -1;
 	}
+	rr = fmin(V(RED), br);
+	rw = V(RED) - rr;
+	t_rr = br > 0 ? z(V(RTIME)) * rr / br : 0;
+	t_rw = z(V(BYTES_W)) > 0 ? z(V(WTIME)) * rw / z(V(BYTES_W)) : 0;
 	/* the bytes' own time: reads and writes, not the opens and stats
 	 * around them (hdf5_file_opens_only: 0.039 s, not 0.127 s) */
-	*stake = data_time(in) * V(RED) / all;
+	*stake = t_rr + t_rw;
 	DETAIL("%.0f B moved again beyond the files' highest offsets (by "
-	       "any rank)%s%s",
-	       V(RED), S(RED_FILE)[0] ? "; most in " : "", S(RED_FILE));
-	return 3;
+	       "any rank), about %.0f B re-read (%.3f s) and %.0f B "
+	       "rewritten (%.3f s)%s%s",
+	       V(RED), rr, t_rr, rw, t_rw, S(RED_FILE)[0] ? "; most in " : "",
+	       S(RED_FILE));
+	/* true re-reads are a structural pattern; rewritten pages (a
+	 * database's) are judged by the time they take */
+	return t_rr >= t_rw ? 3 : 0;
 }
 
 static int one_proc(const struct iol_triage_in *in, char *d, size_t n)
@@ -767,7 +799,7 @@ static int one_proc(const struct iol_triage_in *in, char *d, size_t n)
 
 EVAL(e_shsmall)
 {
-	int few;
+	int few, same;
 
 	if (one_proc(in, d, n))
 		return -1;
@@ -777,11 +809,16 @@ EVAL(e_shsmall)
 	}
 	*stake = z(V(SHSMALL_T));
 	few = V(SH_SMALL) < K(SMALL_MIN) && *stake < K(MIN_S);
+	same = V(SH_SMALL) * 10 >= job_small(in) * 9;
 	DETAIL("%.0f of %.0f operations on shared files under 1 MiB, about "
 	       "%.3f s a rank%s",
 	       V(SH_SMALL), V(SH_OPS), *stake,
-	       few ? " (too few to matter)" : "");
-	return few ? 1 : tiny(in, V(SH_SMALL)) ? 3 : 0;
+	       few    ? " (too few to matter)"
+	       : same ? " (the job's small requests: IOL-SMALL-REQ's)"
+		      : "");
+	/* one problem, one finding: when (nearly) all the job's small
+	 * requests are to shared files, IOL-SMALL-REQ has said it */
+	return few ? 1 : same ? 2 : tiny(in, V(SH_SMALL)) ? 3 : 0;
 }
 
 /* A largest percentage over files, with its file. */
@@ -847,6 +884,7 @@ EVAL(e_rsimb)
 EVAL(e_coll)
 {
 	double ops = z(V(COLL)) + z(V(INDEP));
+	int few;
 
 	if (one_proc(in, d, n))
 		return -1;
@@ -854,10 +892,19 @@ EVAL(e_coll)
 		DETAIL("no MPI-IO operations");
 		return -1;
 	}
-	*stake = ops > 0 ? z(V(MPIIO_T)) * z(V(INDEP)) / ops : 0;
+	/* what collective buffering can save: the time ranks spend in
+	 * MPI-IO beyond their own POSIX I/O (waiting on locks, on each
+	 * other), for the independent share; contiguous blocks that take
+	 * as long in POSIX as in MPI-IO gain nothing */
+	*stake = ops > 0 ? fmax(z(V(MPIIO_T)) - z(V(IO_SLOWEST)), 0) *
+				   z(V(INDEP)) / ops
+			 : 0;
+	/* few operations matter when they take the time (a rule by time as
+	 * well as by count: 256 independent writes waiting 9 s) */
+	few = ops < K(COLLMIN) && *stake < K(MIN_S);
 	DETAIL("%.0f collective of %.0f MPI-IO operations%s", V(COLL), ops,
-	       ops < K(COLLMIN) ? " (too few to matter)" : "");
-	return ops < K(COLLMIN);
+	       few ? " (too few to matter)" : "");
+	return few;
 }
 
 EVAL(e_nb)
@@ -990,7 +1037,7 @@ static const struct rule rules[] = {
 	 e_incomplete,
 	 "Darshan dropped records; findings below may be missing. Raise "
 	 "DARSHAN_MODMEM / DARSHAN_MOD_MEM and rerun.",
-	 {IOL_TIN_INCOMPLETE, -1},
+	 {IOL_TIN_INCOMPLETE, IOL_TIN_RUN_TIME, -1},
 	 0,
 	 NULL,
 	 NULL,
@@ -1232,7 +1279,8 @@ static const struct rule rules[] = {
 	 "Many ranks make small requests to shared files, which the file "
 	 "system serialises. Use MPI-IO collective I/O to aggregate them.",
 	 {IOL_TIN_SH_SMALL, IOL_TIN_SH_OPS, IOL_TIN_NPROCS, IOL_TIN_SHSMALL_T,
-	  IOL_TIN_RUN_TIME, IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_BIN0, -1},
+	  IOL_TIN_RUN_TIME, IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_BIN0,
+	  IOL_TIN_ONEMIB, -1},
 	 0,
 	 NULL,
 	 all_collective,
@@ -1300,7 +1348,7 @@ static const struct rule rules[] = {
 	 "MPI-IO is used with independent calls only. Collective calls "
 	 "(MPI_File_write_all, read_all) let MPI-IO aggregate requests.",
 	 {IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_NPROCS, IOL_TIN_MPIIO_T,
-	  IOL_TIN_RUN_TIME, -1},
+	  IOL_TIN_IO_SLOWEST, IOL_TIN_RUN_TIME, -1},
 	 1,
 	 NULL,
 	 NULL,

@@ -555,20 +555,78 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	return 0;
 }
 
-/* MPI-IO operation counts, the spread of its shared records, and the
- * set of its files; IOL_ENOMEM when the set cannot be made. */
+/* A rank's MPI-IO record of a file, for files logged without Darshan's
+ * shared-file reduction (every rank keeps its own record). */
+struct mrec {
+	uint64_t id;
+	int64_t rank, bytes;
+	double t;
+};
+
+static int cmp_mrec(const void *a, const void *b)
+{
+	const struct mrec *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* A file every rank kept its own record of is a shared file: its
+ * spread is judged as a reduced record's (slowest and fastest rank by
+ * time, their bytes, the sums). */
+static void rank_group(const struct mrec *m, size_t n, int64_t nprocs,
+		       struct iol_trifacts *tf)
+{
+	struct spread_in s = {m[0].id, 0, 0, -1, -1, -1, -1, -1};
+	size_t k, lo = 0, hi = 0;
+
+	if (nprocs < 2 || (int64_t)n != nprocs)
+		return;
+	for (k = 0; k < n; k++) {
+		s.bytes += (double)m[k].bytes, s.time += m[k].t;
+		if (m[k].t < m[lo].t)
+			lo = k;
+		if (m[k].t > m[hi].t)
+			hi = k;
+	}
+	s.fast_b = m[lo].bytes, s.fast_t = m[lo].t;
+	s.slow_b = m[hi].bytes, s.slow_t = m[hi].t;
+	s.slow_rank = m[hi].rank;
+	shared_spread(&s, (double)nprocs, tf);
+}
+
+static void rank_spread(struct mrec *m, size_t n, int64_t nprocs,
+			struct iol_trifacts *tf)
+{
+	size_t i, j;
+
+	if (n)
+		qsort(m, n, sizeof(*m), cmp_mrec);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && m[j].id == m[i].id; j++)
+			;
+		rank_group(m + i, j - i, nprocs, tf);
+	}
+}
+
+/* MPI-IO operation counts, the spread of its shared records (reduced or
+ * kept per rank), and the set of its files; IOL_ENOMEM when the set
+ * cannot be made. */
 static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		      struct mpisets *ms)
 {
 	const struct iol_jmod *jm = &job->mod[IOL_MOD_MPIIO];
 	struct ids *mpi = &ms->all;
-	size_t i;
+	struct mrec *m;
+	size_t i, nm = 0;
 
 	if (!jm->loaded)
 		return 0;
 	tf->mpiio_coll = tf->mpiio_indep = tf->mpiio_nb = 0;
 	if (jm->n && (!(mpi->v = calloc(jm->n, sizeof(*mpi->v))) ||
 		      !(ms->coll.v = calloc(jm->n, sizeof(*mpi->v)))))
+		return IOL_ENOMEM;
+	m = calloc(jm->n + 1, sizeof(*m));
+	if (!m)
 		return IOL_ENOMEM;
 	for (i = 0; i < jm->n; i++) {
 		const int64_t *c = jm->recs[i].ic;
@@ -595,6 +653,9 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		tf->mpiio_nb += nn(c[MPIIO_NB_READS]) + nn(c[MPIIO_NB_WRITES]);
 		if (jm->recs[i].rank < 0)
 			shared_spread(&s, (double)job->nprocs, tf);
+		else
+			m[nm++] = (struct mrec){s.id, jm->recs[i].rank,
+						(int64_t)s.bytes, s.time};
 		mpi->v[mpi->n++] = jm->recs[i].id;
 		if (coll > 0)
 			ms->coll.v[ms->coll.n++] = jm->recs[i].id;
@@ -603,6 +664,8 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		qsort(mpi->v, mpi->n, sizeof(*mpi->v), cmp_u64);
 	if (ms->coll.n)
 		qsort(ms->coll.v, ms->coll.n, sizeof(*mpi->v), cmp_u64);
+	rank_spread(m, nm, job->nprocs, tf);
+	free(m);
 	return 0;
 }
 
