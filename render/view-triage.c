@@ -5,6 +5,7 @@
  * the rest), and a population store's flagged jobs grouped by app and
  * user (rows, one JSON document, or text ranked "who to call first").
  */
+#define _DEFAULT_SOURCE /* gmtime_r */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
