@@ -56,6 +56,7 @@ static const struct {
 	{"min_stake_pct", PCT},
 	{"min_group_stake_s", POS},
 	{"small_file_bytes", POS},
+	{"storm_files", POS},
 	{"rank_jitter_pct", PCT},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
