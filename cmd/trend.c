@@ -1,0 +1,213 @@
+/*
+ * iolens trend: the population over time.  Per key (app, user or
+ * project) and period (month or week), the jobs, core-hours, bytes,
+ * MiB/s/CN median and quartiles, metadata share and share of jobs triage
+ * flags; a period whose MiB/s/CN moved beyond the noise of it and the
+ * period before is marked (population/trend.h states the test).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/commands.h"
+#include "cmd/popcommon.h"
+#include "cmd/util.h"
+#include "population/poptriage.h"
+#include "population/trend.h"
+#include "base/banned.h"
+
+static const char usage_str[] =
+	"usage: iolens trend --db file [--by key] [--every period] "
+	"[--where expr]\n"
+	"                    [--format fmt] [--output file]\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	printf("\nThe population over time: per key and period (UTC, by "
+	       "start time), jobs,\n"
+	       "core-hours (nprocs x run time), bytes, MiB/s per compute "
+	       "node p25/median/p75,\n"
+	       "median metadata share, share of jobs triage flags (warn or "
+	       "high).  A period\n"
+	       "is marked lower or higher when it and the key's previous "
+	       "period each have\n"
+	       "%d or more jobs with MiB/s/CN, their p25-p75 ranges do not "
+	       "overlap and the\n"
+	       "medians differ by %d %% or more.\n\n"
+	       "  --by key           app (default), user or project\n"
+	       "  --every period     month (default) or week (from Monday)\n"
+	       "%s",
+	       IOL_TREND_MIN, (int)(IOL_TREND_REL * 100), pop_help);
+}
+
+static int by, every;
+
+static int extra(int opt, const char *arg)
+{
+	if (opt == 'b') {
+		by = iol_pop_by_parse(arg);
+		if (by < 0 || by > IOL_BY_PROJECT) {
+			usage_error("--by wants app, user or project, not "
+				    "'%s'",
+				    arg);
+			return -1;
+		}
+		return 1;
+	}
+	if (opt != 'e')
+		return 0;
+	if ((every = iol_pop_every_parse(arg)) < 0) {
+		usage_error("--every wants month or week, not '%s'", arg);
+		return -1;
+	}
+	return 1;
+}
+
+static const char *const cols[] = {"group",
+				   "period",
+				   "jobs",
+				   "core_hours",
+				   "bytes",
+				   "mib_s_per_node_p25",
+				   "mib_s_per_node_median",
+				   "mib_s_per_node_p75",
+				   "change_pct",
+				   "md_cost_pct_median",
+				   "flagged_pct",
+				   "mark"};
+#define NCOLS (int)(sizeof(cols) / sizeof(cols[0]))
+
+static const char *mark_name(int mark)
+{
+	return mark < 0 ? "lower" : mark > 0 ? "higher" : "";
+}
+
+static void row(struct out *o, const struct iol_trend_row *r)
+{
+	char period[32];
+
+	iol_pop_period_name(r->start, every, period, sizeof period);
+	out_str(o, r->key[0] ? r->key : (o->fmt == FMT_TEXT ? "-" : ""));
+	out_str(o, period);
+	out_int(o, (int64_t)r->jobs);
+	out_num(o, r->core_hours, 1);
+	out_bytes(o, r->bytes);
+	for (int k = 0; k < 3; k++)
+		out_num(o, r->cn[k], 1);
+	out_num(o, r->change_pct, 1);
+	out_num(o, r->meta_pct, 1);
+	out_num(o, r->flagged_pct, 1);
+	out_str(o, mark_name(r->mark));
+	out_endrow(o);
+}
+
+static void print(struct out *o, const struct iol_trend_row *r, size_t n,
+		  size_t undated, size_t marked)
+{
+	static const char *const names[] = {"app", "user", "project"};
+	const char *c[NCOLS];
+
+	memcpy(c, cols, sizeof c);
+	if (o->fmt == FMT_TEXT) {
+		c[0] = names[by];
+		out_text(o,
+			 "The population per %s and %s (UTC, by start "
+			 "time); MiB/s/CN is MiB/s per compute node\n\n",
+			 names[by], every == IOL_EVERY_WEEK ? "week" : "month");
+	}
+	out_table(o, c, NCOLS);
+	for (size_t i = 0; i < n; i++)
+		row(o, &r[i]);
+	out_endtable(o);
+	if (o->fmt != FMT_TEXT)
+		return;
+	out_text(o,
+		 "\nchange_pct: median MiB/s/CN against the %s's previous "
+		 "period with values.\n"
+		 "mark: %zu period%s lower or higher beyond the noise: each "
+		 "period and the one\n"
+		 "before with %d or more jobs with MiB/s/CN, p25-p75 ranges "
+		 "apart, medians %d %% or more apart.\n"
+		 "flagged_pct: jobs with a triage finding of warn or high "
+		 "(iolens triage --db).\n",
+		 names[by], marked, marked == 1 ? "" : "s", IOL_TREND_MIN,
+		 (int)(IOL_TREND_REL * 100));
+	if (undated)
+		out_text(o, "%zu job%s without a start time left out.\n",
+			 undated, undated == 1 ? "" : "s");
+}
+
+/* The ids of the jobs triage flags; NULL when it cannot (with a note
+ * when it failed). */
+static int64_t *flagged_ids(struct iol_popdb *db, const struct popopts *p,
+			    size_t *n)
+{
+	struct iol_triage_conf conf;
+	struct iol_error err = {0};
+	int64_t *ids = NULL;
+	size_t known;
+
+	*n = 0;
+	if (iol_triage_conf_parse(&conf, NULL, &err) < 0 ||
+	    iol_poptri_flagged(db, p->where, &conf, IOL_SEV_WARN, &ids, n,
+			       &known, &err) < 0) {
+		msg("'%s': no flagged share: %s", p->db,
+		    err.msg[0] ? err.msg : "cannot run triage");
+		return NULL;
+	}
+	if (!known) {
+		/* the store lacks every field the rules read: unknown, not 0 */
+		free(ids);
+		*n = 0;
+		return NULL;
+	}
+	/* none flagged is a share of 0, not unknown */
+	return ids ? ids : calloc(1, sizeof(*ids));
+}
+
+int cmd_trend(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		POP_LONGOPTS,
+		{"by", required_argument, NULL, 'b'},
+		{"every", required_argument, NULL, 'e'},
+		{NULL, 0, NULL, 0}};
+	struct iol_trend_row *r;
+	struct iol_popset set;
+	struct iol_popdb *db;
+	struct popopts p;
+	struct out o;
+	size_t n, nfl, undated, marked = 0;
+	int64_t *fl;
+	int rc, first;
+
+	by = IOL_BY_APP;
+	every = IOL_EVERY_MONTH;
+	rc = pop_start(&p, argc, argv, longopts, help, extra, 0, NULL, &db,
+		       &first);
+	if (rc >= 0)
+		return rc;
+	rc = pop_load_some(&p, db, 0, &set);
+	fl = rc < 0 ? NULL : flagged_ids(db, &p, &nfl);
+	iol_popdb_close(db);
+	if (rc < 0)
+		return EXIT_DATA;
+	if (iol_pop_trend(&set, by, every, fl, nfl, &r, &n, &undated) < 0) {
+		free(fl);
+		iol_popset_free(&set);
+		msg("out of memory");
+		return EXIT_DATA;
+	}
+	for (size_t i = 0; i < n; i++)
+		marked += r[i].mark != 0;
+	rc = cmd_out_open(&o, p.c.outpath, p.c.fmt) < 0 ? EXIT_DATA : EXIT_OK;
+	if (rc == EXIT_OK) {
+		print(&o, r, n, undated, marked);
+		rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
+	}
+	free(r), free(fl);
+	iol_popset_free(&set);
+	return rc;
+}
