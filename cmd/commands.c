@@ -54,6 +54,8 @@ const struct command commands[] = {
 	 "the same apps before and after a change, against their noise"},
 	{"population-report", cmd_population_report,
 	 "the population as a multi-page PDF report"},
+	{"config", cmd_config,
+	 "the site configuration in force and where each value came from"},
 	{"trace", cmd_trace,
 	 "run a program under the iolens tracer (0.2-0.5 us a call)"},
 	{"replay-script", cmd_replay_script,

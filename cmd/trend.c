@@ -12,6 +12,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
+#include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "population/poptriage.h"
 #include "population/trend.h"
@@ -147,12 +148,17 @@ static int64_t *flagged_ids(struct iol_popdb *db, const struct popopts *p,
 	struct iol_triage_conf conf;
 	struct iol_error err = {0};
 	int64_t *ids = NULL;
+	char *stext;
 	size_t known;
+	int rc;
 
 	*n = 0;
-	if (iol_triage_conf_parse(&conf, NULL, &err) < 0 ||
-	    iol_poptri_flagged(db, p->where, &conf, IOL_SEV_WARN, &ids, n,
-			       &known, &err) < 0) {
+	/* the site's thresholds, as iolens triage --db takes them */
+	stext = iol_siteconf_triage_text(site_config());
+	rc = stext ? iol_triage_conf_parse(&conf, stext, &err) : IOL_ENOMEM;
+	free(stext);
+	if (rc < 0 || iol_poptri_flagged(db, p->where, &conf, IOL_SEV_WARN,
+					 &ids, n, &known, &err) < 0) {
 		msg("'%s': no flagged share: %s", p->db,
 		    err.msg[0] ? err.msg : "cannot run triage");
 		return NULL;

@@ -16,6 +16,7 @@
 #include "cmd/common.h"
 #include "cmd/popcommon.h"
 #include "population/poptriage.h"
+#include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "base/banned.h"
 
@@ -90,38 +91,61 @@ static int extra(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
-static int load_conf(struct iol_triage_conf *c)
+/* The file at path into *text (caller frees): 0, or -1 with the message
+ * printed. */
+static int read_conf(const char *path, char **text)
 {
-	struct iol_error err = {0};
-	char *text = NULL;
 	size_t n = 0, cap = 0;
-	FILE *f;
-	int rc;
+	FILE *f = fopen(path, "r");
 
-	if (!conf_path)
-		return iol_triage_conf_parse(c, NULL, &err);
-	f = fopen(conf_path, "r");
+	*text = NULL;
 	if (!f) {
-		msg("cannot open '%s': %s", conf_path, strerror(errno));
+		msg("cannot open '%s': %s", path, strerror(errno));
 		return -1;
 	}
 	for (;;) {
 		if (n + 4096 + 1 > cap) {
-			char *t = realloc(text, cap = cap * 2 + 8192);
+			char *t = realloc(*text, cap = cap * 2 + 8192);
 			if (!t)
 				break;
-			text = t;
+			*text = t;
 		}
-		size_t r = fread(text + n, 1, 4096, f);
+		size_t r = fread(*text + n, 1, 4096, f);
 		n += r;
 		if (r < 4096)
 			break;
 	}
 	fclose(f);
-	if (!text)
+	if (!*text)
 		return -1;
-	text[n] = '\0';
-	rc = iol_triage_conf_parse(c, text, &err);
+	(*text)[n] = '\0';
+	return 0;
+}
+
+/* The defaults, then the site configuration's triage.* values, then
+ * --config's file. */
+static int load_conf(struct iol_triage_conf *c)
+{
+	const struct iol_siteconf *site = site_config();
+	struct iol_error err = {0};
+	char *text = NULL, *stext;
+	int rc;
+
+	if (!site)
+		return -1;
+	if (!(stext = iol_siteconf_triage_text(site))) {
+		msg("out of memory");
+		return -1;
+	}
+	/* the site's values were checked as numbers of known keys when
+	 * read: this parse cannot fail on them */
+	rc = iol_triage_conf_parse(c, stext, &err);
+	free(stext);
+	if (rc < 0 || !conf_path)
+		return rc;
+	if (read_conf(conf_path, &text) < 0)
+		return -1;
+	rc = iol_triage_conf_apply(c, text, &err);
 	free(text);
 	if (rc < 0)
 		msg("%s: %s", conf_path, err.msg);

@@ -85,8 +85,8 @@ static int conf_line(struct iol_triage_conf *c, char *line, int lineno,
 	return 0;
 }
 
-static int conf_apply(struct iol_triage_conf *c, const char *text,
-		      struct iol_error *err)
+int iol_triage_conf_apply(struct iol_triage_conf *c, const char *text,
+			  struct iol_error *err)
 {
 	char buf[512];
 	const char *p = text, *nl;
@@ -114,9 +114,22 @@ static int conf_apply(struct iol_triage_conf *c, const char *text,
 int iol_triage_conf_parse(struct iol_triage_conf *c, const char *text,
 			  struct iol_error *err)
 {
-	int rc = conf_apply(c, iol_triage_default_conf, err);
+	int rc = iol_triage_conf_apply(c, iol_triage_default_conf, err);
 
 	if (rc < 0 || !text)
 		return rc;
-	return conf_apply(c, text, err);
+	return iol_triage_conf_apply(c, text, err);
+}
+
+const char *iol_triage_conf_key(int k)
+{
+	return k >= 0 && k < IOL_TRIAGE_NKEYS ? keys[k] : NULL;
+}
+
+int iol_triage_conf_index(const char *key)
+{
+	for (int k = 0; k < IOL_TRIAGE_NKEYS; k++)
+		if (!strcmp(key, keys[k]))
+			return k;
+	return -1;
 }

@@ -67,6 +67,13 @@ extern const char iol_triage_default_conf[];
 /* Sets the defaults, then applies text (NULL: defaults only). */
 int iol_triage_conf_parse(struct iol_triage_conf *c, const char *text,
 			  struct iol_error *err);
+/* Applies text over the values c holds (no defaults first). */
+int iol_triage_conf_apply(struct iol_triage_conf *c, const char *text,
+			  struct iol_error *err);
+/* The name of threshold k (IOL_TK_*), NULL out of range; static. */
+const char *iol_triage_conf_key(int k);
+/* The IOL_TK_* of a threshold's name, -1 if none. */
+int iol_triage_conf_index(const char *key);
 
 /* The inputs: numbers, then text, each a job-row field */
 enum {
