@@ -335,8 +335,7 @@ int copts_start(struct copts *c, int argc, char **argv,
 	/* the site's processes per node, unless given here */
 	if (!(site = site_config()))
 		return EXIT_DATA;
-	if (!c->m.ppn)
-		c->m.ppn = iol_siteconf_ppn(site, NULL, NULL);
+	c->m.site_ppn = iol_siteconf_ppn(site, NULL, NULL);
 	if (optind >= argc)
 		return usage_error("no %s given", arg_noun(argv[0]));
 	if (o && out_open(o, c->outpath, c->fmt) < 0) {
