@@ -219,6 +219,10 @@ bench: all
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \
 	render/*.h cmd/*.h t/unit/*.c tracer/*.c
 LINT_FILES += $(CODE_SRCS)
+# the COLUMNS section of each man page, made from the command's views
+man-columns: bin/iolens
+	perl man/columns.pl bin/iolens
+
 lint:
 	@command -v clang-format >/dev/null || \
 		{ echo 'lint: clang-format is not installed (make deps installs it)'; exit 1; }
@@ -308,7 +312,7 @@ clean:
 		lib/*.a lib/*.so render/*.a lib/analysis/triage-default.inc
 	rm -rf fuzz/obj fuzz/bin
 
-.PHONY: all deps demo check check-load bench lint install clean FORCE fuzz fuzz-build
+.PHONY: all deps demo check check-load bench lint install clean FORCE fuzz fuzz-build man-columns
 
 -include $(FUZZ_LIB_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(RENDER_OBJS:.o=.d) \
 	$(GFX_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_BINS:=.d) \
