@@ -15,6 +15,7 @@
 #include "cmd/util.h"
 #include "population/trend.h"
 #include "population/sql.h"
+#include "render/views.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -62,57 +63,30 @@ static int extra(int opt, const char *arg)
 	return 1;
 }
 
-static const char *const cols[] = {
-	"group",	"jobs_before", "jobs_after", "median_before",
-	"median_after", "mean_before", "mean_after", "change_pct",
-	"noise_pct",	"cohen_d",     "verdict"};
-#define NCOLS (int)(sizeof(cols) / sizeof(cols[0]))
-
-static void row(struct out *o, const struct iol_cmp_row *r)
-{
-	out_str(o, r->key[0] ? r->key : (o->fmt == FMT_TEXT ? "-" : ""));
-	out_int(o, (int64_t)r->nb);
-	out_int(o, (int64_t)r->na);
-	out_num(o, r->medb, 1);
-	out_num(o, r->meda, 1);
-	out_num(o, r->meanb, 1);
-	out_num(o, r->meana, 1);
-	out_num(o, r->change_pct, 1);
-	out_num(o, r->noise_pct, 1);
-	out_num(o, r->d, 2);
-	out_str(o, iol_pop_cmp_name(r->verdict));
-	out_endrow(o);
-}
-
 static void print(struct out *o, const struct iol_cmp_row *r, size_t n,
 		  size_t ob, size_t oa)
 {
 	static const char *const names[] = {"app", "user", "project"};
-	const char *c[NCOLS];
+	char note[600];
 
-	memcpy(c, cols, sizeof c);
-	if (o->fmt == FMT_TEXT) {
-		c[0] = names[by];
+	if (o->fmt == FMT_TEXT)
 		out_text(o,
 			 "MiB/s per compute node per %s, before: %s\n"
 			 "                                  after:  %s\n\n",
 			 names[by], before, after);
-	}
-	out_table(o, c, NCOLS);
-	for (size_t i = 0; i < n; i++)
-		row(o, &r[i]);
-	out_endtable(o);
+	iol_view_compare_print(o, r, n, names[by]);
 	if (o->fmt != FMT_TEXT)
 		return;
-	out_text(o,
-		 "\nnoise_pct: pooled standard deviation of the %s's jobs / "
-		 "mean before (run-to-run\n"
-		 "variance); cohen_d: change of the mean / pooled standard "
-		 "deviation.  lower or\n"
+	snprintf(note, sizeof note,
+		 "noise %%: the pooled standard deviation of the %s's jobs / "
+		 "the mean before (run-to-run variance); d: Cohen's d, the "
+		 "change of the mean / that standard deviation.  lower or "
 		 "higher: %d or more jobs each side, |d| >= %g and the means "
-		 "%d %% or more apart.\n",
+		 "%d%% or more apart.",
 		 names[by], IOL_TREND_MIN, IOL_CMP_D,
 		 (int)(IOL_TREND_REL * 100));
+	out_text(o, "\n");
+	out_wrap(o, 0, note);
 	if (ob || oa)
 		out_text(o, "%zu %s%s with jobs only before, %zu only after.\n",
 			 ob, names[by], ob == 1 ? "" : "s", oa);

@@ -13,6 +13,7 @@
 #include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "analysis/triage.h"
+#include "render/views.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -41,8 +42,6 @@ static void help(void)
 	       "  --version          show the version\n");
 }
 
-static const char *const cols[] = {"key", "value", "source"};
-
 static void row(struct out *o, const char *k, const char *v, const char *src)
 {
 	out_str(o, k);
@@ -63,7 +62,7 @@ static void print(struct out *o, const struct iol_siteconf *c)
 	size_t i;
 
 	iol_triage_conf_parse(&def, NULL, &err);
-	out_table(o, cols, 3);
+	out_view(o, &iol_view_config);
 	for (i = 0; i < c->n; i++)
 		row(o, c->v[i].key, c->v[i].value, c->v[i].origin);
 	for (i = 0; i < sizeof plain / sizeof *plain; i++)

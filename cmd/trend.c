@@ -16,6 +16,7 @@
 #include "cmd/util.h"
 #include "population/poptriage.h"
 #include "population/trend.h"
+#include "render/views.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -66,75 +67,32 @@ static int extra(int opt, const char *arg)
 	return 1;
 }
 
-static const char *const cols[] = {"group",
-				   "period",
-				   "jobs",
-				   "core_hours",
-				   "bytes",
-				   "mib_s_per_node_p25",
-				   "mib_s_per_node_median",
-				   "mib_s_per_node_p75",
-				   "change_pct",
-				   "md_cost_pct_median",
-				   "flagged_pct",
-				   "mark"};
-#define NCOLS (int)(sizeof(cols) / sizeof(cols[0]))
-
-static const char *mark_name(int mark)
-{
-	return mark < 0 ? "lower" : mark > 0 ? "higher" : "";
-}
-
-static void row(struct out *o, const struct iol_trend_row *r)
-{
-	char period[32];
-
-	iol_pop_period_name(r->start, every, period, sizeof period);
-	out_str(o, r->key[0] ? r->key : (o->fmt == FMT_TEXT ? "-" : ""));
-	out_str(o, period);
-	out_int(o, (int64_t)r->jobs);
-	out_num(o, r->core_hours, 1);
-	out_bytes(o, r->bytes);
-	for (int k = 0; k < 3; k++)
-		out_num(o, r->cn[k], 1);
-	out_num(o, r->change_pct, 1);
-	out_num(o, r->meta_pct, 1);
-	out_num(o, r->flagged_pct, 1);
-	out_str(o, mark_name(r->mark));
-	out_endrow(o);
-}
-
 static void print(struct out *o, const struct iol_trend_row *r, size_t n,
 		  size_t undated, size_t marked)
 {
 	static const char *const names[] = {"app", "user", "project"};
-	const char *c[NCOLS];
+	char note[600];
 
-	memcpy(c, cols, sizeof c);
-	if (o->fmt == FMT_TEXT) {
-		c[0] = names[by];
+	if (o->fmt == FMT_TEXT)
 		out_text(o,
 			 "The population per %s and %s (UTC, by start "
-			 "time); MiB/s/CN is MiB/s per compute node\n\n",
+			 "time); MiB/s/CN: MiB/s per compute node\n\n",
 			 names[by], every == IOL_EVERY_WEEK ? "week" : "month");
-	}
-	out_table(o, c, NCOLS);
-	for (size_t i = 0; i < n; i++)
-		row(o, &r[i]);
-	out_endtable(o);
+	iol_view_trend_print(o, r, n, names[by], every);
 	if (o->fmt != FMT_TEXT)
 		return;
-	out_text(o,
-		 "\nchange_pct: median MiB/s/CN against the %s's previous "
-		 "period with values.\n"
-		 "mark: %zu period%s lower or higher beyond the noise: each "
-		 "period and the one\n"
-		 "before with %d or more jobs with MiB/s/CN, p25-p75 ranges "
-		 "apart, medians %d %% or more apart.\n"
-		 "flagged_pct: jobs with a triage finding of warn or high "
-		 "(iolens triage --db).\n",
+	snprintf(note, sizeof note,
+		 "change %%: the median MiB/s/CN against the %s's previous "
+		 "period with values.  mark: %zu period%s lower or higher "
+		 "beyond the noise, where this period and the one before "
+		 "each have %d or more jobs with MiB/s/CN, their p25-p75 "
+		 "ranges do not overlap and their medians are %d%% or more "
+		 "apart.  flagged %%: jobs with a triage finding of warn or "
+		 "high (iolens triage --db).",
 		 names[by], marked, marked == 1 ? "" : "s", IOL_TREND_MIN,
 		 (int)(IOL_TREND_REL * 100));
+	out_text(o, "\n");
+	out_wrap(o, 0, note);
 	if (undated)
 		out_text(o, "%zu job%s without a start time left out.\n",
 			 undated, undated == 1 ? "" : "s");

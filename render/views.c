@@ -9,6 +9,9 @@
 
 /* one line per view, in order of command */
 const struct iol_view *const iol_views[] = {
+	&iol_view_compare,
+	&iol_view_config,
+	&iol_view_trend,
 	&iol_view_variance,
 	NULL,
 };
