@@ -103,7 +103,6 @@ static int load_side(struct popopts *p, struct iol_popdb *db, const char *side,
 		     const char *name, struct iol_popset *s)
 {
 	struct iol_error err = {0};
-	const char *where = p->where;
 	char *w;
 	int rc;
 
@@ -111,15 +110,23 @@ static int load_side(struct popopts *p, struct iol_popdb *db, const char *side,
 		usage_error("bad %s: %s", name, err.msg);
 		return EXIT_USAGE;
 	}
-	if (!(w = both(where, side))) {
+	if (!(w = both(p->where, side))) {
 		msg("out of memory");
 		return EXIT_DATA;
 	}
-	p->where = w;
-	rc = pop_load_some(p, db, 0, s);
-	p->where = where;
+	rc = iol_popdb_load_some(db, w, 0, s, &err);
 	iol_sql_free(w);
-	return rc < 0 ? EXIT_DATA : -1;
+	if (rc < 0) {
+		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
+		return EXIT_DATA;
+	}
+	if (!s->n) {
+		iol_popset_free(s);
+		msg("no jobs match %s \"%s\"%s in '%s'", name, side,
+		    p->where ? " and --where" : "", p->db);
+		return EXIT_DATA;
+	}
+	return -1;
 }
 
 static int run(struct popopts *p, struct iol_popset *b, struct iol_popset *a)

@@ -37,6 +37,7 @@ static void help(void)
 	       "  --db file          as a command's --db: shown winning\n"
 	       "  --procs-per-node n as a command's --procs-per-node\n"
 	       "  --format fmt       text (default), csv, tsv or json\n"
+	       "  --wide             text: every column, however wide\n"
 	       "  -o, --output file  write to file (replaced atomically)\n"
 	       "  -h, --help         show this help\n"
 	       "  --version          show the version\n");
