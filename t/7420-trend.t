@@ -34,6 +34,18 @@ $RUN trend --db "$DB" --format csv >"$TMP/o.csv"
 is "$(awk -F, 'NR > 1 && $12 != "" { print $1, $2, $12 }' "$TMP/o.csv")" "ckpt 2026-04 lower" \
 	"an outlier job (5000 MiB/s/CN in ior's May) marks nothing"
 
+# the population report's page "What changed": ckpt month by month, April
+# marked; the apps without a mark not listed
+if command -v pdftotext >/dev/null; then
+	$RUN population-report --db "$DB" -o "$TMP/p.pdf" 2>/dev/null
+	pdftotext -layout "$TMP/p.pdf" - | sed -n '/What changed/,$p' >"$TMP/p.txt"
+	is "$(awk '$1 == "ckpt" || $1 == "ior" || $1 == "wrf" { printf "%s %s %s,", $1, $2, $NF }' "$TMP/p.txt")" \
+		"ckpt 2026-01 -,ckpt 2026-02 6.2,ckpt 2026-03 -2.9,ckpt 2026-04 lower,ckpt 2026-05 6.2,ckpt 2026-06 -2.9," \
+		"population-report, What changed: ckpt's months, April marked lower, no other app"
+else
+	skip "pdftotext is not installed"
+fi
+
 $RUN trend --db "$DB" >"$TMP/t.txt"
 grep -q "^ckpt  *2026-04 .* lower *$" "$TMP/t.txt"
 ok $? "text: ckpt's April marked lower"
