@@ -63,6 +63,13 @@ is "$($RUN summary --format csv "$L" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i
 is "$($RUN summary --no-default-excludes --format csv "$L" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } NR == 2 { print $c["top_file"] }' | sed 's,.*/,,')" \
 	"testfile" "--no-default-excludes drops the site's excludes too"
 
+# ingest: the configured store and the site's processes per node
+NEW=$TMP/new.db
+IOLENS_DB=$NEW $RUN ingest "$SAMPLES/nonmpi" >/dev/null 2>&1
+is "$(sqlite3 "$NEW" "SELECT sum(nodes_source = 'site procs_per_node') > 0, sum(nodes_source = 'unknown') FROM jobs" 2>&1)" \
+	"1|0" \
+	"ingest without --db writes IOLENS_DB's store; jobs without DXT hostnames get nodes from the site's procs_per_node"
+
 # bad values: file:line, exit 1
 bad() {	# bad <line> <expected message tail> <description>
 	printf '# ok\ndb = x\n%s\n' "$1" >"$TMP/bad.conf"
