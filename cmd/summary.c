@@ -469,10 +469,9 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 
 static int excl_build(struct sopts *so)
 {
+	const struct iol_siteconf *site = site_config();
 	struct iol_error err = {0};
 	int k;
-
-	const struct iol_siteconf *site = site_config();
 
 	if (!site || iol_excl_init(&so->ex, !so->no_defaults, &err) < 0)
 		return -1;
