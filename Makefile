@@ -123,6 +123,12 @@ bin/iolens-gfx.so: $(GFX_OBJS)
 
 all: $(CODE_MOD)
 
+# shell completion made from the commands' own --help (etc/completions.pl)
+all: bin/iolens.bash bin/_iolens
+bin/_iolens: bin/iolens.bash
+bin/iolens.bash: bin/iolens etc/completions.pl
+	perl etc/completions.pl bin/iolens bin/iolens.bash bin/_iolens
+
 bin/iolens-code.so: $(CODE_OBJS)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -o $@ $(CODE_OBJS) $(CLANG_LIBS)
@@ -246,6 +252,11 @@ install: all iolens.pc
 	done
 	install -m 644 iolens.pc $(DESTDIR)$(libdir)/pkgconfig/iolens.pc
 	install -m 644 man/*.1 $(DESTDIR)$(mandir)/man1/
+	install -d $(DESTDIR)$(datadir)/bash-completion/completions \
+		$(DESTDIR)$(datadir)/zsh/site-functions
+	install -m 644 bin/iolens.bash \
+		$(DESTDIR)$(datadir)/bash-completion/completions/iolens
+	install -m 644 bin/_iolens $(DESTDIR)$(datadir)/zsh/site-functions/_iolens
 	install -m 644 report-templates/*.tmpl $(DESTDIR)$(datadir)/iolens/
 	install -m 644 etc/triage.conf $(DESTDIR)$(datadir)/iolens/triage.conf
 
