@@ -17,9 +17,10 @@
 #include "base/banned.h"
 
 static const char usage_str[] =
-	"usage: iolens coverage --db file [--apis] [--from date] [--to date] "
-	"[--every month]\n"
-	"                       [--format fmt] [--output file]\n";
+	"usage: iolens coverage --db file [--apis] [--by key] [--from date] "
+	"[--to date]\n"
+	"                       [--every month] [--format fmt] [--output "
+	"file]\n";
 
 static void help(void)
 {
@@ -36,6 +37,8 @@ static void help(void)
 	       "--sacct.\n\n"
 	       "  --apis             csv, tsv and json: the API table instead "
 	       "of the projects\n"
+	       "  --by key           project (default) or partition (sacct's "
+	       "Partition)\n"
 	       "  --from date        the scheduler's jobs started on or after "
 	       "date (UTC,\n"
 	       "                     YYYY-MM-DD or YYYY-MM)\n"
@@ -46,8 +49,8 @@ static void help(void)
 	       pop_help_nowhere);
 }
 
-enum { OPT_APIS = OPT_POP_LAST + 1, OPT_FROM, OPT_TO, OPT_EVERY };
-static int apis_only, monthly;
+enum { OPT_APIS = OPT_POP_LAST + 1, OPT_FROM, OPT_TO, OPT_EVERY, OPT_BY };
+static int apis_only, monthly, by_part;
 static int64_t from, to; /* [from, to) epoch seconds, IOL_POP_NULL open */
 
 /* "2026-06-01" or "2026-06" (UTC) into *t: the day's or month's start,
@@ -74,6 +77,14 @@ static int extra(int opt, const char *arg)
 {
 	switch (opt) {
 	case OPT_APIS: apis_only = 1; return 1;
+	case OPT_BY:
+		if (strcmp(arg, "project") && strcmp(arg, "partition")) {
+			usage_error("--by wants project or partition, not '%s'",
+				    arg);
+			return -1;
+		}
+		by_part = !strcmp(arg, "partition");
+		return 1;
 	case OPT_FROM:
 	case OPT_TO: break;
 	case OPT_EVERY:
@@ -99,6 +110,16 @@ static const char *const cols[] = {
 	"coverage_pct"};
 static const char *const acols[] = {"api", "jobs_using", "instrumented_jobs",
 				    "share_pct"};
+
+/* cols, the second named by --by */
+static const char *const *heads(void)
+{
+	static const char *c[7];
+
+	memcpy(c, cols, sizeof c);
+	c[1] = by_part ? "partition" : "project";
+	return c;
+}
 
 static void row(struct out *o, const char *period, const struct iol_popcov *r)
 {
@@ -141,7 +162,7 @@ static int print_months(struct out *o, struct iol_popdb *db, const char *path)
 	}
 	a = a == IOL_POP_NULL ? first : a;
 	b = b == IOL_POP_NULL ? last + 1 : b;
-	out_table(o, cols, 7);
+	out_table(o, heads(), 7);
 	for (t = (int64_t)iol_pop_period_start((double)a, IOL_EVERY_MONTH);
 	     t < b && rc == 0;) {
 		int64_t next = (int64_t)iol_pop_period_start(
@@ -150,7 +171,8 @@ static int print_months(struct out *o, struct iol_popdb *db, const char *path)
 		char name[16];
 
 		rc = iol_popdb_coverage_in(db, t > a ? t : a,
-					   next < b ? next : b, &c, &err);
+					   next < b ? next : b, by_part, &c,
+					   &err);
 		if (rc < 0) {
 			msg("'%s': %s", path,
 			    err.msg[0] ? err.msg : iol_strerror(rc));
@@ -188,7 +210,7 @@ static int print_projects(struct out *o, const struct iol_popcov_all *c,
 {
 	if (monthly)
 		return print_months(o, db, path);
-	out_table(o, cols + 1, 6);
+	out_table(o, heads() + 1, 6);
 	project_rows(o, c, NULL);
 	out_endtable(o);
 	return 0;
@@ -202,8 +224,9 @@ static int print(struct out *o, const struct iol_popcov_all *c,
 				 : print_projects(o, c, db, path);
 	out_text(o,
 		 "Coverage: the scheduler's jobs with a Darshan log, per "
-		 "%sproject (Table II)\n\n",
-		 monthly ? "month and " : "");
+		 "%s%s (Table II)\n\n",
+		 monthly ? "month and " : "",
+		 by_part ? "partition" : "project");
 	if (print_projects(o, c, db, path) < 0)
 		return -1;
 	out_text(o,
@@ -224,6 +247,7 @@ int cmd_coverage(int argc, char **argv)
 	static const struct option longopts[] = {
 		POP_LONGOPTS,
 		{"apis", no_argument, NULL, OPT_APIS},
+		{"by", required_argument, NULL, OPT_BY},
 		{"every", required_argument, NULL, OPT_EVERY},
 		{"from", required_argument, NULL, OPT_FROM},
 		{"to", required_argument, NULL, OPT_TO},
@@ -235,7 +259,7 @@ int cmd_coverage(int argc, char **argv)
 	struct out o;
 	int rc, first, opened;
 
-	apis_only = monthly = 0;
+	apis_only = monthly = by_part = 0;
 	from = to = IOL_POP_NULL;
 	rc = pop_start(&p, argc, argv, longopts, help, extra, 0, NULL, &db,
 		       &first);
@@ -248,7 +272,7 @@ int cmd_coverage(int argc, char **argv)
 					     "counts the scheduler's jobs"
 					   : "--to is before --from");
 	}
-	rc = iol_popdb_coverage_in(db, from, to, &c, &err);
+	rc = iol_popdb_coverage_in(db, from, to, by_part, &c, &err);
 	if (rc < 0 || !c.n) {
 		msg("'%s': %s", p.db,
 		    rc < 0 ? (err.msg[0] ? err.msg : iol_strerror(rc))

@@ -1,6 +1,7 @@
 #!/bin/sh
-# iolens coverage --from/--to and --every month (issue 35, 4): the
-# scheduler's jobs counted by their start (UTC), a month to a row.  The
+# iolens coverage --from/--to, --every month and --by partition (issue
+# 35, 4): the scheduler's jobs counted by their start (UTC), a month to a
+# row, or by sacct's Partition.  The
 # store: 6 scheduler jobs, January (p1 10 core-hours, p2 20), February
 # (p1 30 and 40), March (p2 50), one without a start (p1 5); Darshan rows
 # joined to January's p1 job and February's first, one joined to none.
@@ -44,6 +45,26 @@ $RUN coverage --db "$DB" --every month >"$TMP/m.txt"
 grep -q "^2026-02  *(all)  *2 " "$TMP/m.txt"
 ok $? "text: a total row per month"
 
+# --by partition: sacct's Partition field, kept by ingest --sacct
+cat >"$TMP/sacct.txt" <<'EOF2'
+JobID|JobIDRaw|Cluster|User|Account|NNodes|NCPUS|Elapsed|Start|End|State|Partition
+11|11|c|alice|p1|1|10|01:00:00|2026-01-10T00:00:00|2026-01-10T01:00:00|COMPLETED|cpu
+12|12|c|alice|p1|1|20|01:00:00|2026-02-10T00:00:00|2026-02-10T01:00:00|COMPLETED|gpu
+13|13|c|bob|p2|1|30|01:00:00|2026-02-11T00:00:00|2026-02-11T01:00:00|COMPLETED|cpu
+14|14|c|bob|p2|1|40|01:00:00|2026-02-12T00:00:00|2026-02-12T01:00:00|COMPLETED|
+EOF2
+PDB=$TMP/p.db
+$RUN ingest --db "$PDB" --sacct "$TMP/sacct.txt" >/dev/null 2>"$TMP/err"
+is "$? $(cat "$TMP/err")" "0 " "ingest --sacct with a Partition field"
+is "$($RUN coverage --db "$PDB" --by partition --format csv | awk -F, 'NR > 1 { printf "%s:%s:%s ", $1, $2, $3 }')" \
+	"(none):1:40 cpu:2:40 gpu:1:20 " "--by partition: the scheduler's partitions, (none) when empty"
+is "$($RUN coverage --db "$PDB" --by partition --format csv | head -1 | cut -d, -f1)" "partition" \
+	"--by partition: the first column named partition"
+is "$($RUN coverage --db "$PDB" --by partition --every month --from 2026-02 --format csv | awk -F, 'NR > 1 { printf "%s:%s:%s ", $1, $2, $3 }')" \
+	"2026-02:(none):1 2026-02:cpu:1 2026-02:gpu:1 " "--by partition --every month"
+is "$(cov --by partition)" "(none),6,155,2,40,25.8 " \
+	"a store made before the partition was kept: every job (none)"
+
 $RUN coverage --db "$DB" --from 2027-01 >/dev/null 2>"$TMP/err"
 is "$? $(cat "$TMP/err")" "1 iolens coverage: '$DB': no scheduler jobs started in that time" \
 	"a range without jobs: exit 1, said"
@@ -54,5 +75,7 @@ $RUN coverage --db "$DB" --from 2026-03 --to 2026-02 >/dev/null 2>"$TMP/err"
 is "$? $(head -1 "$TMP/err")" "2 iolens coverage: --to is before --from" "--to before --from: usage error"
 $RUN coverage --db "$DB" --every week >/dev/null 2>"$TMP/err"
 is "$? $(head -1 "$TMP/err")" "2 iolens coverage: --every wants month, not 'week'" "--every week: usage error"
+$RUN coverage --db "$DB" --by user >/dev/null 2>"$TMP/err"
+is "$? $(head -1 "$TMP/err")" "2 iolens coverage: --by wants project or partition, not 'user'" "--by user: usage error"
 
 done_testing

@@ -32,6 +32,7 @@ struct iol_popdb {
 	int internal; /* our own query runs: it may read sched */
 	char **cols;  /* the jobs table's columns */
 	size_t ncols;
+	int sched_partition; /* sched has the scheduler's Partition */
 };
 
 struct iol_popcur {
@@ -96,6 +97,8 @@ static int load_columns(struct iol_popdb *db, struct iol_error *err)
 	if (!db->ncols)
 		return iol_error_set(err, IOL_ENOTLOG,
 				     "not a population store (no jobs table)");
+	/* known now: once reads are limited, no pragma may run */
+	db->sched_partition = iol_sql_has_column(db->db, "sched", "partition");
 	return 0;
 }
 
@@ -792,15 +795,19 @@ static char *range_cond(const char *col, int64_t from, int64_t to)
 	return iol_sql_mprintf("%s%s", a, b);
 }
 
-static int cov_rows(struct iol_popdb *db, const char *cond,
+static int cov_rows(struct iol_popdb *db, const char *cond, int part,
 		    struct iol_popcov_all *c, struct iol_error *err)
 {
+	/* a store made before the partition was kept has no column */
+	const char *key = !part			? "s.account"
+			  : db->sched_partition ? "s.\"partition\""
+						: "''";
 	char *q = iol_sql_mprintf(
-		"SELECT coalesce(nullif(s.account, ''), '(none)') AS p, "
+		"SELECT coalesce(nullif(%s, ''), '(none)') AS p, "
 		"coalesce(s.core_hours, 0), CASE WHEN EXISTS (SELECT 1 FROM "
 		"jobs j WHERE j.sched_id = s.id) THEN 1 ELSE 0 END FROM sched "
 		"s WHERE 1 = 1%s ORDER BY p, s.id",
-		cond);
+		key, cond);
 	struct iol_sqlst *st;
 	size_t cap = 0;
 	int rc;
@@ -889,7 +896,7 @@ static int cov_apis(struct iol_popdb *db, const char *scond, const char *jcond,
 int iol_popdb_coverage(struct iol_popdb *db, struct iol_popcov_all *c,
 		       struct iol_error *err)
 {
-	return iol_popdb_coverage_in(db, IOL_POP_NULL, IOL_POP_NULL, c, err);
+	return iol_popdb_coverage_in(db, IOL_POP_NULL, IOL_POP_NULL, 0, c, err);
 }
 
 static int no_sched(struct iol_error *err)
@@ -900,7 +907,8 @@ static int no_sched(struct iol_error *err)
 }
 
 int iol_popdb_coverage_in(struct iol_popdb *db, int64_t from, int64_t to,
-			  struct iol_popcov_all *c, struct iol_error *err)
+			  int by_partition, struct iol_popcov_all *c,
+			  struct iol_error *err)
 {
 	char *scond, *jcond;
 	int64_t n = 0;
@@ -919,7 +927,7 @@ int iol_popdb_coverage_in(struct iol_popdb *db, int64_t from, int64_t to,
 	if (rc == 0 && !n)
 		rc = no_sched(err);
 	if (rc == 0)
-		rc = cov_rows(db, scond, c, err);
+		rc = cov_rows(db, scond, by_partition, c, err);
 	if (rc == 0)
 		rc = cov_apis(db, scond, jcond, c, err);
 	db->internal = 0;
