@@ -53,6 +53,14 @@ IOLENS_CONFIG=/dev/null $RUN trend --format csv >"$TMP/t.csv"
 is "$(awk -F, '$1 == "wrf" { printf "%s ", $11 }' "$TMP/t.csv")" "0 0 0 100 100 100 " \
 	"and without it the default threshold flags them"
 
+# triage of a log: the site's threshold over the default, --config over both
+L=$(find "$SAMPLES/ior" -name '*.darshan' | sort | head -1)
+printf 'triage.meta_cost_pct = 1\n' >"$TMP/t.conf"
+printf 'meta_cost_pct = 2\n' >"$TMP/f.conf"
+thr() { "$@" --format csv "$L" | awk -F, '$2 == "IOL-META-BOUND" { print $6 }'; }
+is "$(IOLENS_CONFIG=$TMP/t.conf thr $RUN triage) $(IOLENS_CONFIG=/dev/null thr $RUN triage) $(IOLENS_CONFIG=$TMP/t.conf thr $RUN triage --config "$TMP/f.conf")" \
+	"1 30 2" "triage LOG: site triage.meta_cost_pct 1 over the default 30; --config's 2 over it"
+
 # processes per node and excludes, on a log without DXT hostnames and one with
 L=$(find "$SAMPLES/nonmpi" -name '*.darshan' | sort | head -1)
 is "$($RUN summary --format csv "$L" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } NR == 2 { print $c["nodes"], $c["nodes_source"] }')" \
