@@ -70,6 +70,16 @@ $RUN trend --db "$DB" >"$TMP/u.txt"
 grep -q "1 job without a start time left out" "$TMP/u.txt"
 ok $? "a job without a start time is counted, not placed"
 
+# periods at their edges, in UTC: the last second of 2025 and the first
+# of 2026, a leap day, a second before the epoch
+Y=$TMP/y.db
+sqlite3 "$Y" "CREATE TABLE jobs (id INTEGER PRIMARY KEY, path TEXT, app TEXT, start_time REAL);
+INSERT INTO jobs VALUES (1, 'a', 'x', 1767225599), (2, 'b', 'x', 1767225600), (3, 'c', 'x', 951782400), (4, 'd', 'x', -1)"
+is "$($RUN trend --db "$Y" --format csv | awk -F, 'NR > 1 { printf "%s:%s ", $2, $3 }')" \
+	"1969-12:1 2000-02:1 2025-12:1 2026-01:1 " "months: 2025-12-31 23:59:59 and 2026-01-01 00:00:00 apart"
+is "$($RUN trend --db "$Y" --every week --format csv | awk -F, 'NR > 1 { printf "%s:%s ", $2, $3 }')" \
+	"1969-12-29:1 2000-02-28:1 2025-12-29:2 " "weeks: from Monday, across a year's end, before the epoch"
+
 $RUN trend --db "$DB" --by nprocs >/dev/null 2>"$TMP/err"
 is "$? $(head -1 "$TMP/err")" "2 iolens trend: --by wants app, user or project, not 'nprocs'" "--by nprocs: usage error"
 $RUN trend --db "$DB" --every day >/dev/null 2>"$TMP/err"
