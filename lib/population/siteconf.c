@@ -72,18 +72,26 @@ static int check_listen(const char *v, const char *where, const char *key,
 static int check_triage(const char *name, const char *v, const char *where,
 			const char *key, struct iol_error *err)
 {
-	char *end;
-	double x;
+	struct iol_triage_conf tmp;
+	struct iol_error e = {0};
+	char line[512];
+	const char *why;
 
 	if (iol_triage_conf_index(name) < 0)
 		return bad(err, where, key,
 			   "no such triage threshold (iolens triage "
 			   "--print-config)");
-	errno = 0;
-	x = strtod(v, &end);
-	if (errno || end == v || *end || !isfinite(x))
+	if (strlen(v) > 400)
 		return bad(err, where, key, "not a number");
-	return 0;
+	/* triage's own parser says whether it is a number in the key's
+	 * range; its "line 1: " is not this file's line */
+	snprintf(line, sizeof line, "%s = %s", name, v);
+	if (iol_triage_conf_apply(&tmp, line, &e) == 0)
+		return 0;
+	why = strstr(e.msg, "bad number")     ? "not a number"
+	      : strncmp(e.msg, "line 1: ", 8) ? e.msg
+					      : e.msg + 8;
+	return bad(err, where, key, why);
 }
 
 /* Is key one of siteconf.h's, and value of its kind? */
