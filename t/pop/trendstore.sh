@@ -4,8 +4,9 @@
 # level (0.90 to 1.10 of it), the level itself drifting +-3 % from month to
 # month (run-to-run and month-to-month noise); ckpt's level halves from
 # 2026-04-01 00:00 UTC (epoch 1775001600), the others never change.  Jobs
-# of 64 processes for an hour.  wrf creates 50 files per process from
-# April (triage's IOL-SMALL-FILES flags those 24 jobs); the others 0.5.
+# of 64 processes for an hour, 10 minutes of it metadata a rank.  wrf
+# creates 50 files per process from April (triage's IOL-SMALL-FILES flags
+# those 24 jobs), every other job 0.5.
 #   trendstore_build DB
 trendstore_build() {
 	awk 'BEGIN {
@@ -25,7 +26,7 @@ trendstore_build() {
 					if (app[a] == "ckpt" && t >= 1775001600)
 						v = v / 2
 					cpp = app[a] == "wrf" && t >= 1775001600 ? 50 : 0.5
-					printf "INSERT INTO jobs VALUES (%d, \"/l/%s-%d\", \"u%d\", \"%s\", \"p%d\", %d, %d, 3600, 0, 64, 2, %d, %d, %.3f, %.1f, %d, %d, 1, %g, 60);\n",
+					printf "INSERT INTO jobs VALUES (%d, \"/l/%s-%d\", \"u%d\", \"%s\", \"p%d\", %d, %d, 3600, 0, 64, 2, %d, %d, %.3f, %.1f, %d, %d, 1, %g, 600);\n",
 						id, app[a], id, a, app[a], a, t, t + 3600, 1048576 * a, 2097152 * a, v, a == 3 ? 40 + j : 5 + j / 4, 64 * cpp, 64 * cpp, cpp
 				}
 		print "COMMIT;"
