@@ -91,6 +91,8 @@ bad "exclude = (" "exclude: bad regular expression" "a bad regular expression re
 bad "triage.nosuch = 1" "triage.nosuch: no such triage threshold (iolens triage --print-config)" \
 	"an unknown threshold refused"
 bad "triage.meta_cost_pct = lots" "triage.meta_cost_pct: not a number" "a threshold not a number refused"
+bad "triage.meta_cost_pct = 200" "triage.meta_cost_pct: meta_cost_pct = 200 is out of range (0 to 100)" \
+	"a threshold out of its range refused"
 bad "serve.listen = localhost:99999" "serve.listen: port not 1 to 65535" "a bad port refused"
 bad "colour = blue" "unknown key 'colour'" "an unknown key refused"
 bad "just words" "not key = value ('#' starts a comment line)" "a line without '=' refused"
