@@ -15,6 +15,7 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/ingest.h"
+#include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "render/progress.h"
 #include "render/view-ingest.h"
@@ -38,9 +39,10 @@ static void help(void)
 	       "mtime are\n"
 	       "skipped unread.  A log that fails is stored in the errors "
 	       "table.\n\n"
-	       "  --db file          the store (created if missing)\n"
-	       "  -j, --jobs n       decode in n threads (default: all "
-	       "cores)\n"
+	       "  --db file          the store (created if missing); default: "
+	       "db of the\n"
+	       "                     site configuration (iolens config)\n"
+	       "  -j, --jobs n       decode in n threads (default: all cores)\n"
 	       "  --nodes n          every job ran on n compute nodes\n"
 	       "  --procs-per-node n\n"
 	       "                     n processes per node: nodes = nprocs / n, "
@@ -114,8 +116,6 @@ static void draw(void *arg, const struct iol_ingest *g, int force)
 		     t - c->t0);
 }
 
-/* ---- options ---- */
-
 static int parse_opts(struct ingest *g, int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -132,6 +132,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
 	};
+	const struct iol_siteconf *site;
 	int64_t v;
 	int c;
 
@@ -139,7 +140,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 		switch (c) {
 		case 'h': help(); return EXIT_OK;
 		case OPT_VERSION:
-			printf("iolens %s\n", IOLENS_VERSION);
+			puts("iolens " IOLENS_VERSION);
 			return EXIT_OK;
 		case OPT_DB: g->run.db = optarg; break;
 		case 'j':
@@ -191,22 +192,17 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 					   argv[optind - 1]);
 		}
 	}
+	/* the site's store and processes per node (iolens config) */
+	if (!(site = site_config()))
+		return EXIT_DATA;
 	if (!g->run.db)
-		return usage_error("--db file is required");
+		g->run.db = iol_siteconf_get(site, "db", NULL);
+	g->ctx.nodes.site_ppn = iol_siteconf_ppn(site, NULL, NULL);
+	if (!g->run.db)
+		return usage_error("--db file is required (or db in the site "
+				   "configuration: iolens config)");
 	if (optind >= argc && !g->nsacct)
 		return usage_error("no log or directory given");
-	return -1;
-}
-
-static int load_maps(struct ingest *g)
-{
-	struct iol_error err = {0, 0, ""};
-	const char *bad = NULL;
-
-	if (iol_ingest_maps(&g->ctx, &g->users, g->users_path, &g->projects,
-			    g->projects_path, &bad, &err) == 0)
-		return 0;
-	msg("cannot read '%s': %s", bad, err.msg);
 	return -1;
 }
 
@@ -245,8 +241,7 @@ static int run(struct ingest *g, int argc, char **argv, int first)
 		r->ex->stop(r->ex);
 		return EXIT_DATA;
 	}
-	g->tty = isatty(2);
-	r->count_first = g->tty;
+	r->count_first = g->tty = isatty(2);
 	r->ctx = &g->ctx;
 	r->hooks = (struct iol_ingest_hooks){say, draw, g};
 	bad = iol_ingest_run(r, argv + first, argc - first);
@@ -262,6 +257,7 @@ static int run(struct ingest *g, int argc, char **argv, int first)
 int cmd_ingest(int argc, char **argv)
 {
 	struct iol_error err = {0, 0, ""};
+	const char *bad = NULL;
 	struct ingest g;
 	int rc, mpi = 0, rank = 0, size = 1;
 
@@ -270,8 +266,12 @@ int cmd_ingest(int argc, char **argv)
 	mpi = mpi_begin(&argc, &argv, &rank, &size);
 #endif
 	rc = parse_opts(&g, argc, argv);
-	if (rc < 0)
-		rc = load_maps(&g) < 0 ? EXIT_DATA : -1;
+	if (rc < 0 &&
+	    iol_ingest_maps(&g.ctx, &g.users, g.users_path, &g.projects,
+			    g.projects_path, &bad, &err) < 0) {
+		msg("cannot read '%s': %s", bad, err.msg);
+		rc = EXIT_DATA;
+	}
 	if (rc < 0 && mpi && rank > 0) {
 #ifdef IOLENS_MPI
 		mpi_decoder(&g.ctx);

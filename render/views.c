@@ -9,11 +9,14 @@
 
 /* one line per view, in order of command */
 const struct iol_view *const iol_views[] = {
+	&iol_view_compare,	   &iol_view_config,
 	&iol_view_fsstats,	   &iol_view_fsstats_hist,
 	&iol_view_fsstats_compare, &iol_view_iostat,
 	&iol_view_iostat_periods,  &iol_view_iostat_table,
 	&iol_view_iostat_cdf,	   &iol_view_iostat_summary,
 	&iol_view_iostat_jobs,	   &iol_view_iostat_coverage,
+	&iol_view_trend,	   &iol_view_triage,
+	&iol_view_triage_db,	   &iol_view_triage_rules,
 	&iol_view_variance,	   NULL,
 };
 
