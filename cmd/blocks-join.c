@@ -54,7 +54,7 @@ struct jrow {
 	int nm;
 	int64_t mtrip, mcalls, mopens, mreads, mwrites, msyncs, mbr, mbw;
 	int64_t mfiles;
-	double mtime, mfirst, mlast, mcioc;
+	double mtime, mfirst, mlast;
 	/* predicted over the run; known[k] 0 when not a number */
 	int64_t pv[NPK];
 	unsigned char known[NPK];
@@ -390,11 +390,9 @@ static void add_measured(struct jrow *r, const struct iol_block *b)
 	if (!r->nm) {
 		r->mfirst = b->first;
 		r->mlast = b->last;
-		r->mcioc = b->cioc;
 	} else {
 		r->mfirst = fmin(r->mfirst, b->first);
 		r->mlast = fmax(r->mlast, b->last);
-		r->mcioc = NAN; /* a score of one block, not of a sum */
 	}
 	r->nm++;
 	r->mtrip += b->trip;
@@ -421,7 +419,6 @@ static void add_row(struct jrow *to, const struct jrow *from)
 		to->mfirst = fmin(to->mfirst, from->mfirst);
 		to->mlast = fmax(to->mlast, from->mlast);
 	}
-	to->mcioc = NAN;
 	to->nm += from->nm;
 	to->mcalls += from->mcalls;
 	to->mopens += from->mopens;
@@ -711,7 +708,6 @@ static const char *const jcols[] = {
 	"files",
 	"io_time_s",
 	"intensity",
-	"cioc",
 	"predicted_trip_count",
 	"predicted_calls",
 	"predicted_opens",
@@ -779,8 +775,6 @@ static void machine_row(struct out *o, const struct jrow *r)
 	out_int(o, r->mfiles);
 	out_num(o, r->mtime, 6);
 	out_num(o, intensity_of(r), 3);
-	out_num(o, r->nm == 1 && iol_cioc_meaningful(r->mcioc) ? r->mcioc : NAN,
-		2);
 	if (loop && r->ptrip >= 0)
 		out_int(o, r->ptrip);
 	else

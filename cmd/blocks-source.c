@@ -57,10 +57,10 @@ static void help(void)
 }
 
 static const char *const cols[] = {
-	"block",      "kind",	    "function",	     "file",  "line",
-	"trip_count", "calls",	    "opens",	     "reads", "writes",
-	"syncs",      "bytes_read", "bytes_written", "files", "io_time_s",
-	"intensity",  "cioc",
+	"block",	 "kind",       "function",  "file",
+	"line",		 "trip_count", "calls",	    "opens",
+	"reads",	 "writes",     "syncs",	    "bytes_read",
+	"bytes_written", "files",      "io_time_s", "intensity",
 };
 
 /* ---- numbers of a block ---- */
@@ -98,9 +98,7 @@ static void row(struct out *o, const struct iol_cblock *b)
 		else
 			out_int(o, b->pred.fixed[ks[i]]);
 	}
-	/* measured only: I/O time, intensity; CIOC needs P10 and P14-P15,
-	 * which the source does not give (man page) */
-	out_null(o);
+	/* measured only: I/O time, intensity */
 	out_null(o);
 	out_null(o);
 	out_endrow(o);

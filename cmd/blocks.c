@@ -24,20 +24,21 @@
 #pragma weak blocks_source_run
 
 static const char usage_str[] =
-	"usage: iolens blocks [--by-bytes] [--concurrency n] [--format fmt]\n"
-	"                     [--output file] [--top n] trace ...\n"
+	"usage: iolens blocks [--by-bytes] [--depth n] [--format fmt]\n"
+	"                     [--output file] [--sort key] [--top n] trace "
+	"...\n"
 	"       iolens blocks --source file ... [trace]\n";
 
 static const char *const cols[] = {
-	"block",      "kind",	    "function",	     "file",  "line",
-	"trip_count", "calls",	    "opens",	     "reads", "writes",
-	"syncs",      "bytes_read", "bytes_written", "files", "io_time_s",
-	"intensity",  "cioc"};
+	"block",	 "kind",       "function",  "file",
+	"line",		 "trip_count", "calls",	    "opens",
+	"reads",	 "writes",     "syncs",	    "bytes_read",
+	"bytes_written", "files",      "io_time_s", "intensity"};
 
 static const char *const tcols[] = {
-	"code block",	   "calls", "opens",	"reads",     "writes",
-	"syncs",	   "read",  "written",	"files",     "random",
-	"small (< 4 KiB)", "procs", "I/O time", "intensity", "CIOC"};
+	"code block",	   "calls", "opens",	"reads",    "writes",
+	"syncs",	   "read",  "written",	"files",    "random",
+	"small (< 4 KiB)", "procs", "I/O time", "intensity"};
 
 static void help(void)
 {
@@ -46,9 +47,9 @@ static void help(void)
 	       "its code\n"
 	       "blocks (function, loop, line, along each call path) with, for "
 	       "each,\n"
-	       "Vidya's parameters a run measures and the CIOC score of the "
-	       "paper's\n"
-	       "model.  The trace needs call stacks: strace -k (with -f, "
+	       "Vidya's parameters a run measures, ranked by I/O time.  The "
+	       "trace needs\n"
+	       " call stacks: strace -k (with -f, "
 	       "-tt, -T) or\n"
 	       "iolens trace --stacks.  Functions, files and lines come from "
 	       "the\n"
@@ -56,9 +57,7 @@ static void help(void)
 	       "names.\n\n"
 	       "  --by-bytes         the flame graph's widths are bytes, not "
 	       "I/O time\n"
-	       "  --concurrency n    the device's concurrency (P15 of the "
-	       "model;\n"
-	       "                     default: the job's processes)\n"
+	       "  --depth n          blocks down to depth n only\n"
 	       "  --format fmt       text (default, an indented tree), csv, "
 	       "tsv or json\n"
 	       "  -o, --output file  write to file; .pdf, .svg or .png: the "
@@ -66,7 +65,11 @@ static void help(void)
 	       "                     graph (an icicle chart of the blocks)\n"
 	       "  --source file ...  the blocks the source predicts, without "
 	       "running\n"
-	       "  --top n            text: blocks down to depth n only\n"
+	       "  --sort key         time (default: I/O time), bytes, calls "
+	       "or line\n"
+	       "                     (source order); roots and children "
+	       "each sorted\n"
+	       "  --top n            the first n rows of the ranked tree\n"
 	       "%s"
 	       "  -h, --help         show this help\n"
 	       "  --version          show the version\n\n"
@@ -75,23 +78,29 @@ static void help(void)
 	for (size_t i = 0; i < sizeof(cols) / sizeof(*cols); i++)
 		printf("%s%s", cols[i],
 		       i + 1 < sizeof(cols) / sizeof(*cols) ? "," : "\n");
-	fputs("\nCIOC is the paper's regression (Table II), on its log-like "
-	      "scale: higher\n"
-	      "means more I/O-intensive; compare blocks of one job, not "
-	      "jobs.  A score\n"
-	      "more than 4 S.D. from the paper's mean (-6.78, S.D. 1.69) "
-	      "is \"-\" (empty in\n"
-	      "csv, tsv, json): outside the data the model was fitted "
-	      "on.\n",
+	fputs("\nThe paper's CIOC score is not given: on programs of known "
+	      "I/O it ranked\n"
+	      "blocks against their measured I/O time (see the man page).\n",
 	      stdout);
 }
 
-enum { OPT_BY_BYTES = OPT_LAST_COMMON, OPT_CONC, OPT_TOP };
+enum { OPT_BY_BYTES = OPT_LAST_COMMON, OPT_DEPTH, OPT_SORT, OPT_TOP };
 
 struct bopts {
-	int by_bytes;
-	int64_t conc, top;
+	int by_bytes, sort;
+	int64_t depth, top;
 };
+
+static int sort_key(const char *s)
+{
+	static const char *const names[] = {"time", "bytes", "calls", "line"};
+	int k;
+
+	for (k = 0; k < 4; k++)
+		if (!strcmp(s, names[k]))
+			return k; /* IOL_BSORT_* in this order */
+	return -1;
+}
 
 static int extra(void *ctx, int opt, const char *arg)
 {
@@ -99,9 +108,16 @@ static int extra(void *ctx, int opt, const char *arg)
 
 	switch (opt) {
 	case OPT_BY_BYTES: b->by_bytes = 1; return 1;
-	case OPT_CONC:
-		if (parse_count(arg, &b->conc) < 0 || b->conc < 1) {
-			usage_error("--concurrency wants a positive count, "
+	case OPT_DEPTH:
+		if (parse_count(arg, &b->depth) < 0 || b->depth < 1) {
+			usage_error("--depth wants a positive count, not '%s'",
+				    arg);
+			return -1;
+		}
+		return 1;
+	case OPT_SORT:
+		if ((b->sort = sort_key(arg)) < 0) {
+			usage_error("--sort wants time, bytes, calls or line, "
 				    "not '%s'",
 				    arg);
 			return -1;
@@ -141,17 +157,15 @@ static void label(const struct iol_block *b, char *buf, size_t n)
 }
 
 static void text_rows(struct out *o, const struct iol_blocks *bl,
-		      const struct bopts *bo)
+		      const size_t *rows, size_t n)
 {
 	char lab[512];
 	size_t i;
 
 	out_table(o, tcols, (int)(sizeof(tcols) / sizeof(*tcols)));
-	for (i = 0; i < bl->n; i++) {
-		const struct iol_block *b = &bl->v[i];
+	for (i = 0; i < n; i++) {
+		const struct iol_block *b = &bl->v[rows[i]];
 
-		if (bo->top && b->depth >= bo->top)
-			continue;
 		label(b, lab, sizeof(lab));
 		out_str(o, lab);
 		out_int(o, b->calls);
@@ -167,21 +181,18 @@ static void text_rows(struct out *o, const struct iol_blocks *bl,
 		out_int(o, b->procs);
 		out_num(o, b->io_time, 6);
 		out_num(o, b->intensity, 3);
-		if (iol_cioc_meaningful(b->cioc))
-			out_num(o, b->cioc, 2);
-		else
-			out_numstr(o, "-");
 		out_endrow(o);
 	}
 	out_endtable(o);
 }
 
-static void machine_rows(struct out *o, const struct iol_blocks *bl)
+static void machine_rows(struct out *o, const struct iol_blocks *bl,
+			 const size_t *rows, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < bl->n; i++) {
-		const struct iol_block *b = &bl->v[i];
+	for (i = 0; i < n; i++) {
+		const struct iol_block *b = &bl->v[rows[i]];
 
 		out_str(o, b->id);
 		out_str(o, iol_block_kind_name(b->kind));
@@ -202,35 +213,34 @@ static void machine_rows(struct out *o, const struct iol_blocks *bl)
 		out_int(o, b->files);
 		out_num(o, b->io_time, 6);
 		out_num(o, b->intensity, 3);
-		out_num(o, iol_cioc_meaningful(b->cioc) ? b->cioc : NAN, 2);
 		out_endrow(o);
 	}
 }
 
-/* the model's scale, and why a score is "-" */
-static void cioc_note(struct out *o, const struct iol_blocks *bl)
+/* The rows to show, ranked: n of them, --depth and --top applied.  NULL
+ * when out of memory. */
+static size_t *shown(const struct iol_blocks *bl, const struct bopts *bo,
+		     size_t *n, size_t *all)
 {
-	size_t i, out = 0;
+	size_t *rows = malloc((bl->n + 1) * sizeof(*rows)), i, k = 0;
 
+	if (!rows || iol_blocks_rank(bl, bo->sort, rows) < 0) {
+		free(rows);
+		return NULL;
+	}
 	for (i = 0; i < bl->n; i++)
-		out += !iol_cioc_meaningful(bl->v[i].cioc);
-	out_text(o,
-		 "CIOC: Vidya's model (Table II), a log-like scale (the "
-		 "paper's blocks: mean %.2f,\n"
-		 "S.D. %.2f); P15 = %lld",
-		 IOL_CIOC_MEAN, IOL_CIOC_SD, (long long)bl->concurrency);
-	if (out)
-		out_text(o,
-			 ".  \"-\": %zu of %zu blocks score more than %d "
-			 "S.D. from the\n"
-			 "paper's mean, outside the data the model was fitted "
-			 "on: with few blocks each\n"
-			 "has a large share of the job's calls, bytes and "
-			 "syncs (X2-X13), and the\n"
-			 "model's large coefficients make the score "
-			 "meaningless",
-			 out, bl->n, IOL_CIOC_SDS);
-	out_text(o, "\n");
+		if (!bo->depth || bl->v[rows[i]].depth < bo->depth)
+			rows[k++] = rows[i];
+	*all = k;
+	*n = bo->top && (size_t)bo->top < k ? (size_t)bo->top : k;
+	return rows;
+}
+
+/* what --top left out, so that a short list is not taken for all */
+static void top_note(struct out *o, size_t n, size_t all)
+{
+	if (n < all)
+		out_text(o, "%zu more blocks past --top\n", all - n);
 }
 
 static int is_picture(const char *p)
@@ -258,10 +268,12 @@ int cmd_blocks(int argc, char **argv)
 	static const struct option longopts[] = {
 		COMMON_LONGOPTS,
 		{"by-bytes", no_argument, NULL, OPT_BY_BYTES},
-		{"concurrency", required_argument, NULL, OPT_CONC},
+		{"depth", required_argument, NULL, OPT_DEPTH},
+		{"sort", required_argument, NULL, OPT_SORT},
 		{"top", required_argument, NULL, OPT_TOP},
 		{NULL, 0, NULL, 0}};
-	struct bopts bo = {0, 0, 0};
+	struct bopts bo = {0, IOL_BSORT_TIME, 0, 0};
+	size_t *rows = NULL, nrows = 0, nall = 0;
 	struct iol_blocks_opts opts = {0};
 	struct iol_blocks *bl = NULL;
 	struct iol_error err = {0};
@@ -291,7 +303,6 @@ int cmd_blocks(int argc, char **argv)
 		return usage_error("one trace at a time (give a trace's files "
 				   "together, or --merge-traces)");
 	}
-	opts.concurrency = bo.conc;
 	if (iol_blocks_build(job, &opts, &bl, &err) < 0) {
 		msg("%s: %s", job->path, err.msg);
 		iol_job_close(job);
@@ -305,6 +316,9 @@ int cmd_blocks(int argc, char **argv)
 		} else {
 			rc = EXIT_OK;
 		}
+	} else if (!(rows = shown(bl, &bo, &nrows, &nall))) {
+		msg("out of memory");
+		rc = EXIT_DATA;
 	} else if (cmd_out_open(&o, co.outpath, co.fmt) < 0) {
 		rc = EXIT_DATA;
 	} else {
@@ -314,16 +328,17 @@ int cmd_blocks(int argc, char **argv)
 				 "%.6f s of I/O\n",
 				 job->path, bl->n, (long long)bl->calls,
 				 bl->io_time);
-			text_rows(&o, bl, &bo);
-			cioc_note(&o, bl);
+			text_rows(&o, bl, rows, nrows);
+			top_note(&o, nrows, nall);
 		} else {
 			out_table(&o, cols,
 				  (int)(sizeof(cols) / sizeof(*cols)));
-			machine_rows(&o, bl);
+			machine_rows(&o, bl, rows, nrows);
 			out_endtable(&o);
 		}
 		rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	}
+	free(rows);
 	iol_blocks_free(bl);
 	iol_job_close(job);
 	return rc;

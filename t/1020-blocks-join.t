@@ -73,7 +73,7 @@ is $? 0 "vidya.c ran under iolens trace --stacks"
 $RUN blocks --source t/data/blocks-join/vidya.c "$TMP/v.it" --format=csv > "$TMP/v.csv" 2> "$TMP/err"
 is "$?:$(cat "$TMP/err")" "0:" "blocks --source FILE TRACE: exit 0, nothing on stderr"
 is "$(head -1 "$TMP/v.csv")" \
-	"block,kind,function,file,line,trip_count,calls,opens,reads,writes,syncs,bytes_read,bytes_written,files,io_time_s,intensity,cioc,predicted_trip_count,predicted_calls,predicted_opens,predicted_reads,predicted_writes,predicted_syncs,predicted_bytes_read,predicted_bytes_written,calls_diff,bytes_diff,calls_error_pct,bytes_error_pct,status" \
+	"block,kind,function,file,line,trip_count,calls,opens,reads,writes,syncs,bytes_read,bytes_written,files,io_time_s,intensity,predicted_trip_count,predicted_calls,predicted_opens,predicted_reads,predicted_writes,predicted_syncs,predicted_bytes_read,predicted_bytes_written,calls_diff,bytes_diff,calls_error_pct,bytes_error_pct,status" \
 	"the columns of iolens blocks first, then the predicted ones and the differences"
 rows "$TMP/v.csv" > "$TMP/v.rows"
 printf '%s\n' "$expect" | diff -u - "$TMP/v.rows" > "$TMP/diff"
@@ -93,9 +93,9 @@ is "$(sed -n '/^predicted against/,$p' "$TMP/v.txt")" \
 5 unknown (a loop bound, a size or a function's calls the source does not
 fix), 0 measured, not predicted" \
 	"the accuracy over the blocks"
-awk -F, 'NR > 1 && $30 == "differs" && $26 != $7 - $19 { bad = 1 } END { exit bad }' "$TMP/v.csv"
+awk -F, 'NR > 1 && $29 == "differs" && $25 != $7 - $18 { bad = 1 } END { exit bad }' "$TMP/v.csv"
 ok $? "calls_diff is measured minus predicted"
-is "$(awk -F, '$1 == "branch" { print $28 } $1 == "buffered:89" { print $29 } $1 == "buffered:87:88" { print "[" $29 "]" }' "$TMP/v.csv" | tr '\n' ' ')" \
+is "$(awk -F, '$1 == "branch" { print $27 } $1 == "buffered:89" { print $28 } $1 == "buffered:87:88" { print "[" $28 "]" }' "$TMP/v.csv" | tr '\n' ' ')" \
 	"100 [] -100 " "error %: (predicted - measured) / measured; none when nothing was measured"
 
 # strace -k sees the same, but for stdio's own fstat at the first fwrite

@@ -10,7 +10,7 @@ grep -q '  random  small (< 4 KiB)  procs  ' "$TMP/out"
 ok $? "blocks' column is 'small (< 4 KiB)'"
 # the CSV columns are unchanged
 is "$($RUN blocks --format csv "$K" 2> /dev/null | head -1)" \
-	"block,kind,function,file,line,trip_count,calls,opens,reads,writes,syncs,bytes_read,bytes_written,files,io_time_s,intensity,cioc" \
+	"block,kind,function,file,line,trip_count,calls,opens,reads,writes,syncs,bytes_read,bytes_written,files,io_time_s,intensity" \
 	"blocks' CSV columns are as before"
 man_text() {	# the page as one line of words
 	mandoc -Tascii "$TOP/man/$1" 2> /dev/null | col -bx | tr -s ' \n' '  '

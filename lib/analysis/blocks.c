@@ -22,12 +22,6 @@
 #define MAX_LOOPS 16	     /* loops kept around one line */
 #define MAX_BLOCKS (1 << 22) /* a tree larger than this is refused */
 
-/* Vidya's Table II (VIDYA.md): const, X1, X2, X3, X4, X7, X9, X10, X12,
- * X13, X14 */
-static const double beta[] = {-1.99,	 0.17,	    278.80, 3706.47,
-			      -42612.30, -10487.80, 809.04, 183996.00,
-			      227.98,	 6456.39,   0.78};
-
 struct floc {
 	const char *func, *file;
 	int line, lib, done;
@@ -81,12 +75,6 @@ const char *iol_block_kind_name(int kind)
 	return kind == IOL_BLOCK_LOOP	? "loop"
 	       : kind == IOL_BLOCK_LINE ? "line"
 					: "function";
-}
-
-int iol_cioc_meaningful(double cioc)
-{
-	return isfinite(cioc) &&
-	       fabs(cioc - IOL_CIOC_MEAN) <= IOL_CIOC_SDS * IOL_CIOC_SD;
 }
 
 static const char *keep(struct iol_blocks_priv *p, const char *s)
@@ -667,50 +655,92 @@ static int trips(struct iol_blocks *out)
 	return 0;
 }
 
-/* CIOC_b over the job's blocks (VIDYA.md) */
-static void scores(struct iol_blocks *out)
+/* each block's intensity: its I/O time over its span */
+static void intensities(struct iol_blocks *out)
 {
-	double s2 = 0, s3 = 0, s4 = 0, s7 = 0, s9 = 0, s12 = 0, s13 = 0;
-	double m1 = 0;
 	size_t i;
 
 	for (i = 0; i < out->n; i++) {
-		const struct iol_block *b = &out->v[i];
-
-		m1 = fmax(m1, (double)b->trip);
-		s2 += (double)b->calls;
-		s3 += (double)(b->bytes_read + b->bytes_written);
-		s4 += (double)b->sync_calls;
-		s7 += (double)b->syncs;
-		s9 += (double)b->files;
-		s12 += (double)b->random;
-		s13 += (double)b->small;
-	}
-#define RATIO(a, s) ((s) > 0 ? (double)(a) / (s) : 0.0)
-	for (i = 0; i < out->n; i++) {
 		struct iol_block *b = &out->v[i];
-		double p14 = (double)b->procs, p15 = (double)out->concurrency;
-		double x14 =
-			p14 == p15 ? 1.0
-				   : fabs(p14 - p15) / fmax(fmax(p14, p15), 1);
 		double span = b->last - b->first;
 
-		b->cioc =
-			beta[0] + beta[1] * RATIO(b->trip, m1) +
-			beta[2] * RATIO(b->calls, s2) +
-			beta[3] * RATIO(b->bytes_read + b->bytes_written, s3) +
-			beta[4] * RATIO(b->sync_calls, s4) +
-			beta[5] * RATIO(b->syncs, s7) +
-			beta[6] * RATIO(b->files, s9) + beta[7] * 0.0 +
-			beta[8] * RATIO(b->random, s12) +
-			beta[9] * RATIO(b->small, s13) + beta[10] * x14;
 		b->intensity = span > 0	  ? fmin(1.0, b->io_time / span)
 			       : b->calls ? 1.0
 					  : 0.0;
 		if (!isfinite(b->first))
 			b->first = b->last = 0;
 	}
-#undef RATIO
+}
+
+static double rank_key(const struct iol_block *b, int key)
+{
+	switch (key) {
+	case IOL_BSORT_TIME: return b->io_time;
+	case IOL_BSORT_BYTES: return (double)(b->bytes_read + b->bytes_written);
+	case IOL_BSORT_CALLS: return (double)b->calls;
+	}
+	return 0;
+}
+
+struct rank_ctx {
+	const struct iol_blocks *b;
+	int key;
+};
+static struct rank_ctx rank_by;
+
+static int cmp_rank(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	double ka = rank_key(&rank_by.b->v[a], rank_by.key);
+	double kb = rank_key(&rank_by.b->v[b], rank_by.key);
+
+	if (ka != kb)
+		return ka > kb ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/* Children are the rows between a block and the end of its subtree;
+ * sorting each group of siblings and walking depth first gives the
+ * ranked tree. */
+int iol_blocks_rank(const struct iol_blocks *b, int key, size_t *perm)
+{
+	size_t *kids, *cstart, *fill, *stack, i, n = b->n, sp = 0, k = 0;
+
+	kids = malloc((n + 1) * sizeof(*kids));
+	cstart = calloc(n + 2, sizeof(*cstart));
+	fill = calloc(n + 1, sizeof(*fill));
+	stack = malloc((n + 1) * sizeof(*stack));
+	if (!kids || !cstart || !fill || !stack) {
+		free(kids), free(cstart), free(fill), free(stack);
+		return IOL_ENOMEM;
+	}
+	/* group g: the children of row g, the roots as group n */
+	for (i = 0; i < n; i++)
+		cstart[(b->v[i].parent < 0 ? n : (size_t)b->v[i].parent) + 1]++;
+	for (i = 1; i < n + 2; i++)
+		cstart[i] += cstart[i - 1];
+	for (i = 0; i < n; i++) {
+		size_t g = b->v[i].parent < 0 ? n : (size_t)b->v[i].parent;
+
+		kids[cstart[g] + fill[g]++] = i;
+	}
+	rank_by.b = b;
+	rank_by.key = key;
+	if (key != IOL_BSORT_LINE)
+		for (i = 0; i < n + 1; i++)
+			qsort(kids + cstart[i], cstart[i + 1] - cstart[i],
+			      sizeof(*kids), cmp_rank);
+	for (i = cstart[n + 1]; i-- > cstart[n];)
+		stack[sp++] = kids[i];
+	while (sp) {
+		size_t x = stack[--sp];
+
+		perm[k++] = x;
+		for (i = cstart[x + 1]; i-- > cstart[x];)
+			stack[sp++] = kids[i];
+	}
+	free(kids), free(cstart), free(fill), free(stack);
+	return 0;
 }
 
 static void build_free(struct build *bd)
@@ -789,9 +819,7 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 		bd.plen[i] = UINT32_MAX;
 	bd.sym = out->priv->sym;
 	bd.priv = out->priv;
-	out->concurrency = o && o->concurrency > 0
-				   ? o->concurrency
-				   : (job->nprocs > 0 ? job->nprocs : 1);
+	(void)o;
 	r = run_events(&bd, out, err);
 	if (r >= 0 && (r = order(&bd, out)) < 0)
 		iol_error_set(err, r, "out of memory");
@@ -804,7 +832,7 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 		iol_blocks_free(out);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
-	scores(out);
+	intensities(out);
 	*outp = out;
 	return 0;
 }
