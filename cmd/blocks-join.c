@@ -33,6 +33,7 @@
 #include "cmd/blocks.h"
 #include "cmd/util.h"
 #include "analysis/blocks.h"
+#include "analysis/iocost.h"
 #include "code/extract.h"
 #include "render/obuf.h"
 #include "render/output.h"
@@ -62,11 +63,13 @@ struct jrow {
 	int64_t iters; /* a loop of unknown trip count: iterations the
 			* run implies, -1 none */
 	int depth;     /* text: indentation */
+	double ptime;  /* predicted I/O time, s; NAN unknown or no model */
 };
 
 struct join {
 	const struct iol_ctree *t;
 	const struct iol_blocks *bl;
+	const struct iol_iocost *cost; /* NULL: no model */
 	struct jrow *rows; /* t->nblocks predicted (by rank), then measured
 			    * only */
 	size_t n, np;
@@ -383,6 +386,42 @@ static void predict_rows(struct join *j)
 	calls_free(&cs);
 }
 
+/*
+ * A row's predicted I/O time: its predicted calls over the run times the
+ * cost model's cost of each.  Unknown when a count is; a size the source
+ * does not fix is costed as the smallest class (a lower bound), and the
+ * share of positioned calls (pread, pwrite, seeks) as random.
+ */
+static void predict_time(struct join *j, struct jrow *r)
+{
+	const struct iol_cpred *p = &r->pb->pred;
+	struct iol_iocalls n;
+	int64_t seeks = p->fixed[IOL_CP_SEEKS] + p->per[IOL_CP_SEEKS];
+	int64_t rw1 = p->fixed[IOL_CP_READS] + p->fixed[IOL_CP_WRITES] +
+		      p->per[IOL_CP_READS] + p->per[IOL_CP_WRITES];
+	size_t k;
+
+	r->ptime = NAN;
+	for (k = P_CALLS; k <= P_SYNCS; k++)
+		if (!j->cost || !r->known[k])
+			return;
+	memset(&n, 0, sizeof(n));
+	n.opens = r->pv[P_OPENS];
+	n.reads = r->pv[P_READS];
+	n.writes = r->pv[P_WRITES];
+	n.syncs = r->pv[P_SYNCS];
+	n.others = r->pv[P_CALLS] - n.opens - n.reads - n.writes - n.syncs;
+	if (n.others < 0)
+		n.others = 0;
+	n.bytes_read = r->known[P_BR] ? r->pv[P_BR] : 0;
+	n.bytes_written = r->known[P_BW] ? r->pv[P_BW] : 0;
+	if (rw1 > 0)
+		n.positioned =
+			(int64_t)((double)(n.reads + n.writes) *
+				  fmin(1.0, (double)seeks / (double)rw1));
+	r->ptime = iol_iocost_calls(j->cost, &n);
+}
+
 /* ---- measured ---- */
 
 static void add_measured(struct jrow *r, const struct iol_block *b)
@@ -555,6 +594,7 @@ static void measure_rows(struct join *j, const char *const *files, int nfiles)
 				r->ptrip = r->iters = -1;
 				/* predicted: nothing, which is a number */
 				memset(r->known, 1, sizeof(r->known));
+				r->ptime = j->cost ? 0 : NAN;
 			}
 			add_measured(&j->rows[j->n - 1], b);
 		}
@@ -597,7 +637,8 @@ static void join_free(struct join *j)
 }
 
 static void join_make(struct join *j, const struct iol_ctree *t,
-		      const struct iol_blocks *bl, const char *const *files,
+		      const struct iol_blocks *bl,
+		      const struct iol_iocost *cost, const char *const *files,
 		      int nfiles)
 {
 	size_t i;
@@ -606,6 +647,7 @@ static void join_make(struct join *j, const struct iol_ctree *t,
 	memset(j, 0, sizeof(*j));
 	j->t = t;
 	j->bl = bl;
+	j->cost = cost;
 	j->np = j->n = t->nblocks;
 	j->rows = xcalloc(t->nblocks + 1, sizeof(*j->rows));
 	for (i = 0; i < t->nblocks; i++) {
@@ -620,6 +662,8 @@ static void join_make(struct join *j, const struct iol_ctree *t,
 		r->line = (int)b->line;
 	}
 	predict_rows(j);
+	for (i = 0; i < t->nblocks; i++)
+		predict_time(j, &j->rows[i]);
 	measure_rows(j, files, nfiles);
 	for (f = t->funcs; f; f = f->next)
 		unseen_measured(j, f);
@@ -721,12 +765,14 @@ static const char *const jcols[] = {
 	"calls_error_pct",
 	"bytes_error_pct",
 	"status",
+	"predicted_io_time_s",
 };
 
 static const char *const jtcols[] = {
-	"code block", "pred calls", "calls", "diff",
-	"pred bytes", "bytes",	    "diff",  "status",
+	"code block", "pred calls", "calls",  "diff",	       "pred bytes",
+	"bytes",      "diff",	    "status", "pred I/O time", "I/O time",
 };
+#define NJT_NOCOST 8 /* without a cost model: no time columns */
 
 static double intensity_of(const struct jrow *r)
 {
@@ -795,6 +841,7 @@ static void machine_row(struct out *o, const struct jrow *r)
 	error_pct(o, r->known[P_CALLS], r->pv[P_CALLS], r->mcalls);
 	error_pct(o, kb, pbytes(r), r->mbr + r->mbw);
 	out_str(o, st_name[status(r)]);
+	out_num(o, r->ptime, 9);
 	out_endrow(o);
 }
 
@@ -831,7 +878,7 @@ static void signed_str(char *buf, size_t n, int64_t v, int bytes)
 	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", b);
 }
 
-static void text_row(struct out *o, const struct jrow *r)
+static void text_row(struct out *o, const struct jrow *r, int cost)
 {
 	char buf[512];
 	int s = status(r), kb = bytes_known(r);
@@ -866,6 +913,13 @@ static void text_row(struct out *o, const struct jrow *r)
 	else
 		snprintf(buf, sizeof(buf), "%s", st_name[s]);
 	out_str(o, buf);
+	if (cost) {
+		if (isnan(r->ptime))
+			out_numstr(o, "?");
+		else
+			out_num(o, r->ptime, 6);
+		out_num(o, r->mtime, 6);
+	}
 	out_endrow(o);
 }
 
@@ -877,7 +931,7 @@ static void text_tree(struct out *o, struct join *j, const struct iol_cblock *b,
 	if (!in_tree(j->t, b))
 		return;
 	j->rows[b->rank].depth = depth;
-	text_row(o, &j->rows[b->rank]);
+	text_row(o, &j->rows[b->rank], j->cost != NULL);
 	for (ch = b->first; ch; ch = ch->next)
 		text_tree(o, j, ch, depth + 1);
 }
@@ -915,9 +969,53 @@ static void text_summary(struct out *o, const struct join *j)
 		 a.not_predicted);
 }
 
+/* How well predicted time ranks blocks: Spearman's rank correlation of
+ * predicted and measured I/O time over the blocks that have both. */
+static double time_rank(const struct join *j, size_t *n)
+{
+	double *p = xcalloc(j->n + 1, sizeof(*p)),
+	       *m = xcalloc(j->n + 1, sizeof(*m));
+	double rho;
+	size_t i;
+
+	*n = 0;
+	for (i = 0; i < j->n; i++)
+		if (j->rows[i].nm && !isnan(j->rows[i].ptime)) {
+			p[*n] = j->rows[i].ptime;
+			m[(*n)++] = j->rows[i].mtime;
+		}
+	rho = iol_spearman(p, m, *n);
+	free(p);
+	free(m);
+	return rho;
+}
+
+static void time_summary(struct out *o, const struct join *j)
+{
+	size_t n;
+	double rho;
+
+	if (!j->cost) {
+		out_text(o, "no predicted I/O time: no cost model (run iolens "
+			    "blocks --calibrate [dir] once)\n");
+		return;
+	}
+	rho = time_rank(j, &n);
+	if (isnan(rho))
+		out_text(o,
+			 "predicted against measured I/O time: too few "
+			 "blocks with both to rank (%zu)\n",
+			 n);
+	else
+		out_text(o,
+			 "predicted against measured I/O time: Spearman %.3f "
+			 "over %zu blocks\n",
+			 rho, n);
+}
+
 int blocks_join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
 		      const char *const *files, int nfiles, const char *trace,
-		      int fmt, const char *path)
+		      const struct iol_iocost *cost, int fmt, const char *path)
 {
 	struct join j;
 	struct out o;
@@ -925,7 +1023,7 @@ int blocks_join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
 	size_t i;
 	int rc = EXIT_OK;
 
-	join_make(&j, t, bl, files, nfiles);
+	join_make(&j, t, bl, cost, files, nfiles);
 	if (out_open(&o, path, fmt) < 0) {
 		msg("%s", o.err.msg);
 		join_free(&j);
@@ -936,13 +1034,16 @@ int blocks_join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
 			 "%s: predicted from %d source file%s and measured, "
 			 "per code block\n",
 			 trace, nfiles, nfiles == 1 ? "" : "s");
-		out_table(&o, jtcols, (int)(sizeof(jtcols) / sizeof(*jtcols)));
+		out_table(&o, jtcols,
+			  cost ? (int)(sizeof(jtcols) / sizeof(*jtcols))
+			       : NJT_NOCOST);
 		for (f = t->funcs; f; f = f->next)
 			text_tree(&o, &j, f, 0);
 		for (i = j.np; i < j.n; i++)
-			text_row(&o, &j.rows[i]);
+			text_row(&o, &j.rows[i], cost != NULL);
 		out_endtable(&o);
 		text_summary(&o, &j);
+		time_summary(&o, &j);
 	} else {
 		out_table(&o, jcols, (int)(sizeof(jcols) / sizeof(*jcols)));
 		for (i = 0; i < j.n; i++)

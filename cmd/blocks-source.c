@@ -9,11 +9,13 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/blocks.h"
+#include "analysis/iocost.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "code/extract.h"
@@ -57,10 +59,23 @@ static void help(void)
 }
 
 static const char *const cols[] = {
-	"block",	 "kind",       "function",  "file",
-	"line",		 "trip_count", "calls",	    "opens",
-	"reads",	 "writes",     "syncs",	    "bytes_read",
-	"bytes_written", "files",      "io_time_s", "intensity",
+	"block",
+	"kind",
+	"function",
+	"file",
+	"line",
+	"trip_count",
+	"calls",
+	"opens",
+	"reads",
+	"writes",
+	"syncs",
+	"bytes_read",
+	"bytes_written",
+	"files",
+	"io_time_s",
+	"intensity",
+	"predicted_io_time_s",
 };
 
 /* ---- numbers of a block ---- */
@@ -72,7 +87,34 @@ static int64_t files_of(const struct iol_cpred *p)
 	return a > INT64_MAX - b ? INT64_MAX : a + b;
 }
 
-static void row(struct out *o, const struct iol_cblock *b)
+/* A block's predicted I/O time, each loop of unknown trip count taken
+ * once (as blocks are ranked), sizes the source does not fix as the
+ * smallest class, positioned calls (pread, pwrite, seeks) as random. */
+static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
+{
+	const struct iol_cpred *p = &b->pred;
+	struct iol_iocalls n;
+	int64_t v[IOL_CP_N];
+	int k;
+
+	for (k = 0; k < IOL_CP_N; k++)
+		v[k] = p->fixed[k] + p->per[k];
+	n.opens = v[IOL_CP_OPENS];
+	n.reads = v[IOL_CP_READS];
+	n.writes = v[IOL_CP_WRITES];
+	n.syncs = v[IOL_CP_SYNCS];
+	n.others = v[IOL_CP_CALLS] - n.opens - n.reads - n.writes - n.syncs;
+	n.others = n.others < 0 ? 0 : n.others;
+	n.positioned = v[IOL_CP_SEEKS] < n.reads + n.writes
+			       ? v[IOL_CP_SEEKS]
+			       : n.reads + n.writes;
+	n.bytes_read = v[IOL_CP_BYTES_READ];
+	n.bytes_written = v[IOL_CP_BYTES_WRITTEN];
+	return iol_iocost_calls(c, &n);
+}
+
+static void row(struct out *o, const struct iol_cblock *b,
+		const struct iol_iocost *cost)
 {
 	static const enum iol_cpk ks[] = {
 		IOL_CP_CALLS,	      IOL_CP_OPENS, IOL_CP_READS,
@@ -101,6 +143,7 @@ static void row(struct out *o, const struct iol_cblock *b)
 	/* measured only: I/O time, intensity */
 	out_null(o);
 	out_null(o);
+	out_num(o, cost ? src_time(cost, b) : NAN, 9);
 	out_endrow(o);
 }
 
@@ -145,8 +188,10 @@ static const char *bytes_str(char *buf, size_t n, const struct iol_cpred *p,
 	return buf;
 }
 
-static void pred_text(struct out *o, const struct iol_cpred *p)
+static void pred_text(struct out *o, const struct iol_cblock *b,
+		      const struct iol_iocost *cost)
 {
+	const struct iol_cpred *p = &b->pred;
 	static const struct {
 		enum iol_cpk k;
 		const char *name;
@@ -175,6 +220,8 @@ static void pred_text(struct out *o, const struct iol_cpred *p)
 				   IOL_CP_UNSIZED_W));
 	if (p->recursive)
 		out_text(o, ", recursion not counted");
+	if (cost)
+		out_text(o, ", I/O time %.6f s", src_time(cost, b));
 	out_text(o, "\n");
 }
 
@@ -201,7 +248,8 @@ static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
 	out_text(o, ")\n");
 }
 
-static void tree_text(struct out *o, const struct iol_cblock *b, int depth)
+static void tree_text(struct out *o, const struct iol_cblock *b, int depth,
+		      const struct iol_iocost *cost)
 {
 	const struct iol_cblock *ch;
 	const struct iol_ccall *cc;
@@ -218,11 +266,11 @@ static void tree_text(struct out *o, const struct iol_cblock *b, int depth)
 		else
 			out_text(o, " x?");
 	}
-	pred_text(o, &b->pred);
+	pred_text(o, b, cost);
 	for (cc = b->calls; cc; cc = cc->next)
 		call_text(o, cc, depth + 1);
 	for (ch = b->first; ch; ch = ch->next)
-		tree_text(o, ch, depth + 1);
+		tree_text(o, ch, depth + 1, cost);
 }
 
 /* ---- the command ---- */
@@ -244,34 +292,88 @@ static int report_diags(const struct iol_ctree *t)
 	return bad;
 }
 
-static int print(const struct iol_ctree *t, int fmt, const char *path)
+static const struct iol_iocost *by_cost;
+
+/* most predicted I/O time first, the extractor's rank breaking ties */
+static int cmp_time(const void *a, const void *b)
 {
-	struct out o;
+	const struct iol_cblock *x = *(const struct iol_cblock *const *)a;
+	const struct iol_cblock *y = *(const struct iol_cblock *const *)b;
+	double tx = src_time(by_cost, x), ty = src_time(by_cost, y);
+
+	if (tx != ty)
+		return tx > ty ? -1 : 1;
+	return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+/* the blocks (all, or the functions) ranked: by predicted I/O time when
+ * there is a cost model, else as the extractor ranked them; n of them */
+static const struct iol_cblock **ranked(const struct iol_ctree *t,
+					const struct iol_iocost *cost,
+					int funcs, size_t *n)
+{
+	const struct iol_cblock **v = xcalloc(t->nblocks + 1, sizeof(*v));
 	const struct iol_cblock *f;
 	size_t i;
+
+	*n = 0;
+	if (funcs)
+		for (f = t->funcs; f; f = f->next)
+			v[(*n)++] = f;
+	else
+		for (i = 0; i < t->nblocks; i++)
+			v[(*n)++] = t->ranked[i];
+	by_cost = cost;
+	if (cost)
+		qsort(v, *n, sizeof(*v), cmp_time);
+	return v;
+}
+
+static void text_blocks(struct out *o, const struct iol_ctree *t,
+			const struct iol_iocost *cost)
+{
+	size_t i, n;
+	const struct iol_cblock **v = ranked(t, cost, 1, &n);
+
+	if (!n)
+		out_text(o, "no I/O calls in the functions of these "
+			    "sources\n");
+	for (i = 0; i < n; i++) {
+		tree_text(o, v[i], 0, cost);
+		out_text(o, "\n");
+	}
+	free(v);
+	if (!n)
+		return;
+	out_text(o, "predicted from the source: xN a loop's "
+		    "trip count (x? unknown), /iter per\n"
+		    "iteration of loops of unknown trip count, "
+		    "the larger arm of each if\n");
+	out_text(o, cost ? "functions ranked by predicted I/O time "
+			   "(iolens blocks --calibrate's costs)\n"
+			 : "no predicted I/O time: no cost model (run "
+			   "iolens blocks --calibrate [dir] once)\n");
+}
+
+static int print(const struct iol_ctree *t, const struct iol_iocost *cost,
+		 int fmt, const char *path)
+{
+	struct out o;
+	const struct iol_cblock **v;
+	size_t i, n;
 
 	if (out_open(&o, path, fmt) < 0) {
 		msg("%s", o.err.msg);
 		return EXIT_DATA;
 	}
 	if (fmt == FMT_TEXT) {
-		if (!t->funcs)
-			out_text(&o, "no I/O calls in the functions of these "
-				     "sources\n");
-		for (f = t->funcs; f; f = f->next) {
-			tree_text(&o, f, 0);
-			out_text(&o, "\n");
-		}
-		if (t->funcs)
-			out_text(&o,
-				 "predicted from the source: xN a loop's "
-				 "trip count (x? unknown), /iter per\n"
-				 "iteration of loops of unknown trip count, "
-				 "the larger arm of each if\n");
+		text_blocks(&o, t, cost);
 	} else {
 		out_table(&o, cols, (int)(sizeof(cols) / sizeof(cols[0])));
-		for (i = 0; i < t->nblocks; i++)
-			row(&o, t->ranked[i]);
+		v = ranked(t, cost, 0, &n);
+		for (i = 0; i < n; i++)
+			row(&o, v[i], cost);
+		free(v);
 		out_endtable(&o);
 	}
 	if (out_close(&o, 1) < 0) {
@@ -301,7 +403,8 @@ static int is_source(const char *path)
 
 /* the measured blocks of trace joined to the predicted ones */
 static int with_trace(const struct iol_ctree *t, const char *const *files,
-		      int nfiles, char *trace, int fmt, const char *outpath)
+		      int nfiles, char *trace, const struct iol_iocost *cost,
+		      int fmt, const char *outpath)
 {
 	char *av[2] = {trace, NULL};
 	struct iol_blocks *bl = NULL;
@@ -318,7 +421,8 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 		iol_job_close(job);
 		return EXIT_DATA;
 	}
-	rc = blocks_join_print(t, bl, files, nfiles, job->path, fmt, outpath);
+	rc = blocks_join_print(t, bl, files, nfiles, job->path, cost, fmt,
+			       outpath);
 	iol_blocks_free(bl);
 	iol_job_close(job);
 	return rc;
@@ -339,6 +443,7 @@ int blocks_source_run(int argc, char **argv)
 	char *trace = NULL;
 	const char *fmtarg = NULL;
 	struct iol_ctree *t = NULL;
+	struct iol_iocost costbuf, *cost = NULL;
 	struct iol_error err;
 	int c, fmt = FMT_TEXT, nfiles = 0, dashdash = argc, i, rc;
 
@@ -420,13 +525,15 @@ int blocks_source_run(int argc, char **argv)
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
 		return EXIT_DATA;
 	}
+	if (blocks_cost_load(&costbuf) == 0)
+		cost = &costbuf;
 	/* errors and nothing predicted: the sources did not parse */
 	rc = report_diags(t) && !t->nblocks ? EXIT_DATA : EXIT_OK;
 	if (trace) {
-		if (with_trace(t, files, nfiles, trace, fmt, outpath) !=
+		if (with_trace(t, files, nfiles, trace, cost, fmt, outpath) !=
 		    EXIT_OK)
 			rc = EXIT_DATA;
-	} else if (print(t, fmt, outpath) != EXIT_OK) {
+	} else if (print(t, cost, fmt, outpath) != EXIT_OK) {
 		rc = EXIT_DATA;
 	}
 	iol_ctree_free(t);

@@ -27,7 +27,8 @@ static const char usage_str[] =
 	"usage: iolens blocks [--by-bytes] [--depth n] [--format fmt]\n"
 	"                     [--output file] [--sort key] [--top n] trace "
 	"...\n"
-	"       iolens blocks --source file ... [trace]\n";
+	"       iolens blocks --source file ... [trace]\n"
+	"       iolens blocks --calibrate [dir]\n";
 
 static const char *const cols[] = {
 	"block",	 "kind",       "function",  "file",
@@ -57,6 +58,10 @@ static void help(void)
 	       "names.\n\n"
 	       "  --by-bytes         the flame graph's widths are bytes, not "
 	       "I/O time\n"
+	       "  --calibrate [dir]  measure what I/O calls cost on dir's "
+	       "file system and\n"
+	       "                     save it: --source then predicts each "
+	       "block's I/O time\n"
 	       "  --depth n          blocks down to depth n only\n"
 	       "  --format fmt       text (default, an indented tree), csv, "
 	       "tsv or json\n"
@@ -282,6 +287,8 @@ int cmd_blocks(int argc, char **argv)
 	struct out o;
 	int rc, i, pic;
 
+	if (blocks_has_calibrate(argc, argv))
+		return blocks_calibrate_run(argc, argv);
 	if (has_source(argc, argv)) {
 		if (!blocks_source_run)
 			return usage_error("--source is not built into this "

@@ -10,6 +10,13 @@
 
 int blocks_source_run(int argc, char **argv);
 
+/* --calibrate (cmd/blocks-cost.c): 1 when argv asks for it; the run */
+int blocks_has_calibrate(int argc, char **argv);
+int blocks_calibrate_run(int argc, char **argv);
+struct iol_iocost;
+/* The saved cost model into c: 0, or -1 (none; a bad file warned) */
+int blocks_cost_load(struct iol_iocost *c);
+
 /* a prediction's counter k is a number: no loop of unknown trip count,
  * no unknown size, no call cut by recursion (cmd/blocks-join.c) */
 int blocks_pred_exact(const struct iol_cpred *p, enum iol_cpk k);
@@ -17,7 +24,9 @@ int blocks_pred_exact(const struct iol_cpred *p, enum iol_cpk k);
  * (the trace named trace) in fmt to path (NULL: stdout): predicted and
  * measured side by side per block, how far apart, and the accuracy over
  * the blocks.  Returns an exit status (messages printed). */
+struct iol_iocost;
+/* cost: the storage cost model for predicted I/O time, NULL none */
 int blocks_join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
 		      const char *const *files, int nfiles, const char *trace,
-		      int fmt, const char *path);
+		      const struct iol_iocost *cost, int fmt, const char *path);
 #endif

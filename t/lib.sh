@@ -24,6 +24,9 @@ trap 'rm -rf "$TMP"' EXIT
 # test's own, never the user's
 XDG_CACHE_HOME=$TMP/xdg-cache
 export XDG_CACHE_HOME
+# and the blocks' storage cost model (iolens blocks --calibrate)
+XDG_CONFIG_HOME=$TMP/xdg-config
+export XDG_CONFIG_HOME
 
 if [ -n "${VALGRIND:-}" ]; then
 	RUN="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$TOP/t/valgrind.supp $IOLENS"

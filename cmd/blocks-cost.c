@@ -1,0 +1,98 @@
+/*
+ * iolens blocks --calibrate [DIR]: the storage cost model of DIR's file
+ * system (analysis/iocost.h) measured and saved, so that blocks --source
+ * can predict each block's I/O time.  Also the loading of that model for
+ * the other blocks commands, which say once how to make it when there is
+ * none.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/blocks.h"
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "cmd/util.h"
+#include "analysis/iocost.h"
+#include "base/banned.h"
+
+int blocks_has_calibrate(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--calibrate"))
+			return 1;
+	return 0;
+}
+
+static void print_cost(const struct iol_iocost *c, const char *path)
+{
+	static const char *const rw[] = {"read", "write"};
+	int r, s;
+
+	printf("I/O costs on %s (medians per call):\n", c->dir);
+	printf("  open %.2f us, close %.2f us, stat %.2f us, fsync %.2f us\n",
+	       c->open * 1e6, c->close * 1e6, c->stat * 1e6, c->fsync * 1e6);
+	for (r = 0; r < 2; r++)
+		for (s = 0; s < IOL_IOCOST_NSIZES; s++)
+			printf("  %-5s %7lld B: %9.2f us sequential, %9.2f us "
+			       "random\n",
+			       rw[r], (long long)iol_iocost_sizes[s],
+			       c->rw[r][IOL_IOC_SEQ][s] * 1e6,
+			       c->rw[r][IOL_IOC_RAND][s] * 1e6);
+	printf("saved to %s\n", path);
+}
+
+int blocks_calibrate_run(int argc, char **argv)
+{
+	const char *dir = ".";
+	struct iol_iocost c;
+	struct iol_error err = {0};
+	char path[4096];
+	int i, n = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--calibrate"))
+			continue;
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			printf("usage: iolens blocks --calibrate [dir]\n");
+			return EXIT_OK;
+		}
+		if (argv[i][0] == '-' || n++)
+			return usage_error("--calibrate takes one directory, "
+					   "not '%s'",
+					   argv[i]);
+		dir = argv[i];
+	}
+	if (iol_iocost_path(path, sizeof(path)) < 0)
+		return msg("cannot save the costs: neither XDG_CONFIG_HOME "
+			   "nor HOME is set"),
+		       EXIT_DATA;
+	if (iol_iocost_measure(dir, &c, &err) < 0) {
+		msg("%s", err.msg);
+		return EXIT_DATA;
+	}
+	if (iol_iocost_save(&c, path, &err) < 0) {
+		msg("%s", err.msg);
+		return EXIT_DATA;
+	}
+	print_cost(&c, path);
+	return fflush(stdout) || ferror(stdout) ? EXIT_DATA : EXIT_OK;
+}
+
+int blocks_cost_load(struct iol_iocost *c)
+{
+	struct iol_error err = {0};
+	char path[4096];
+
+	if (iol_iocost_path(path, sizeof(path)) < 0)
+		return -1;
+	if (iol_iocost_load(c, path, &err) == 0)
+		return 0;
+	/* not calibrated is said in the text output, not as a warning */
+	if (err.sys != ENOENT)
+		msg("warning: %s: no predicted I/O time", err.msg);
+	return -1;
+}
