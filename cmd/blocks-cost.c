@@ -2,8 +2,8 @@
  * iolens blocks --calibrate [DIR]: the storage cost model of DIR's file
  * system (analysis/iocost.h) measured and saved, so that blocks --source
  * can predict each block's I/O time.  Also the loading of that model for
- * the other blocks commands, which say once how to make it when there is
- * none.
+ * the other blocks commands, and what they all say about the binaries a
+ * trace's stacks name (changed, gone, without DWARF) and stacks cut.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -95,4 +95,45 @@ int blocks_cost_load(struct iol_iocost *c)
 	if (err.sys != ENOENT)
 		msg("warning: %s: no predicted I/O time", err.msg);
 	return -1;
+}
+
+int blocks_say_modules(const struct iol_blocks *bl, const char *trace, int text)
+{
+	size_t i;
+
+	for (i = 0; i < bl->nmods; i++)
+		if (bl->mods[i].state == IOL_BMOD_CHANGED) {
+			msg("cannot attribute '%s': '%s' changed since it was "
+			    "traced, its functions and lines would be the new "
+			    "build's: trace it again",
+			    trace, bl->mods[i].path);
+			return -1;
+		}
+	for (i = 0; i < bl->nmods; i++)
+		if (bl->mods[i].state == IOL_BMOD_GONE)
+			msg("warning: '%s' is gone: its frames keep the "
+			    "trace's "
+			    "names, without files or lines",
+			    bl->mods[i].path);
+		else
+			msg("note: '%s' has no debugging information "
+			    "(stripped, or built without -g): functions by "
+			    "symbol or address, no lines",
+			    bl->mods[i].path);
+	if (bl->stacks_cut && !text)
+		msg("note: %s", blocks_cut_note(bl));
+	return 0;
+}
+
+const char *blocks_cut_note(const struct iol_blocks *bl)
+{
+	static char buf[160];
+	int d = bl->stack_depth * 4 > 256 ? 256 : bl->stack_depth * 4;
+
+	snprintf(buf, sizeof(buf),
+		 "%lld stack%s cut at %d frames, under [stack cut]: use "
+		 "--stacks=%d",
+		 (long long)bl->stacks_cut, bl->stacks_cut == 1 ? "" : "s",
+		 bl->stack_depth, d > bl->stack_depth ? d : 256);
+	return buf;
 }

@@ -421,8 +421,11 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 		iol_job_close(job);
 		return EXIT_DATA;
 	}
-	rc = blocks_join_print(t, bl, files, nfiles, job->path, cost, fmt,
-			       outpath);
+	if (blocks_say_modules(bl, job->path, 0) < 0)
+		rc = EXIT_DATA;
+	else
+		rc = blocks_join_print(t, bl, files, nfiles, job->path, cost,
+				       fmt, outpath);
 	iol_blocks_free(bl);
 	iol_job_close(job);
 	return rc;

@@ -151,9 +151,10 @@ static void label(const struct iol_block *b, char *buf, size_t n)
 {
 	int ind = b->depth * 2 > 40 ? 40 : b->depth * 2;
 
-	if (b->kind == IOL_BLOCK_FUNCTION) /* C++ names have their "()" */
+	if (b->kind == IOL_BLOCK_FUNCTION) /* C++ names have their "()",
+					      "[stack cut]" is none */
 		snprintf(buf, n, "%*s%s%s", ind, "", b->func,
-			 strchr(b->func, '(') ? "" : "()");
+			 strchr(b->func, '(') || b->func[0] == '[' ? "" : "()");
 	else if (b->kind == IOL_BLOCK_LOOP)
 		snprintf(buf, n, "%*sloop %s:%d", ind, "", base(b->file),
 			 b->line);
@@ -315,7 +316,9 @@ int cmd_blocks(int argc, char **argv)
 		iol_job_close(job);
 		return EXIT_DATA;
 	}
-	if (pic) {
+	if (blocks_say_modules(bl, job->path, co.fmt == FMT_TEXT && !pic) < 0) {
+		rc = EXIT_DATA;
+	} else if (pic) {
 		if (flame_write(co.outpath, bl, bo.by_bytes, job->path,
 				source_date(0), &err) < 0) {
 			msg("cannot write '%s': %s", co.outpath, err.msg);
@@ -335,6 +338,8 @@ int cmd_blocks(int argc, char **argv)
 				 "%.6f s of I/O\n",
 				 job->path, bl->n, (long long)bl->calls,
 				 bl->io_time);
+			if (bl->stacks_cut)
+				out_text(&o, "%s\n", blocks_cut_note(bl));
 			text_rows(&o, bl, rows, nrows);
 			top_note(&o, nrows, nall);
 		} else {

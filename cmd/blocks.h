@@ -14,6 +14,13 @@ int blocks_source_run(int argc, char **argv);
 int blocks_has_calibrate(int argc, char **argv);
 int blocks_calibrate_run(int argc, char **argv);
 struct iol_iocost;
+/* Say what is not as traced in bl's binaries (one line each on
+ * stderr) and, unless text (which has it in its header), the stacks
+ * cut; -1 when a binary changed: the blocks would be wrong, refuse. */
+int blocks_say_modules(const struct iol_blocks *bl, const char *trace,
+		       int text);
+/* "312 stacks cut at 16 frames, under [stack cut]: use --stacks=64" */
+const char *blocks_cut_note(const struct iol_blocks *bl);
 /* The saved cost model into c: 0, or -1 (none; a bad file warned) */
 int blocks_cost_load(struct iol_iocost *c);
 

@@ -33,6 +33,7 @@
 #include "cmd/util.h"
 #include "base/version.h"
 #include "render/output.h"
+#include "sources/modstamp.h"
 #include "base/banned.h"
 
 #ifndef IOLENS_TRACEDIR
@@ -71,7 +72,7 @@ static void help(void)
 	      "  -o, --output trace  the trace to write (required)\n"
 	      "  --stacks=depth      each call's stack too (return addresses, "
 	      "up to\n"
-	      "                      depth, default 16, at most 64), as "
+	      "                      depth, default 64, at most 256), as "
 	      "strace -k\n"
 	      "                      writes them, for iolens blocks\n"
 	      "  -h, --help          show this help\n"
@@ -367,6 +368,11 @@ struct mstat {
 	 * clone with CLONE_THREAD) that have a line */
 	uint64_t own;
 	size_t nproc, nthr;
+	/* --stacks: the modules the frames name, and the stacks the tracer
+	 * cut at the depth asked for */
+	char **mods;
+	size_t nmods;
+	uint64_t cut;
 };
 
 /*
@@ -487,8 +493,8 @@ static int reduce_files(const char *dir, char ***v, size_t *n, struct mstat *ms)
 	while (*n > FANIN) {
 		for (i = 0; i < *n; i += k) {
 			char p[PATH_MAX];
-			struct mstat drop = {0,	   0, 0, 0, 0, 0,
-					     NULL, 0, 0, 0, 0};
+			struct mstat drop = {0, 0, 0, 0, 0,    0, NULL,
+					     0, 0, 0, 0, NULL, 0, 0};
 			FILE *f;
 
 			k = *n - i < FANIN ? *n - i : FANIN;
@@ -511,6 +517,57 @@ static int reduce_files(const char *dir, char ***v, size_t *n, struct mstat *ms)
 			return -1;
 	}
 	return 0;
+}
+
+#define MODS_MAX 512 /* modules listed in the header at most */
+
+/* the modules a line's frames name ("\x1f > /path() [0x1f]"), each
+ * once */
+static void note_modules(struct mstat *ms, const char *l)
+{
+	const char *f = l, *e;
+	size_t i, n;
+
+	while ((f = strchr(f, '\x1f')) != NULL) {
+		f += 1;
+		if (strncmp(f, " > /", 4) || !(e = strstr(f, "() [")))
+			continue;
+		f += 3;
+		n = (size_t)(e - f);
+		for (i = 0; i < ms->nmods; i++)
+			if (strlen(ms->mods[i]) == n &&
+			    !memcmp(ms->mods[i], f, n))
+				break;
+		if (i < ms->nmods || ms->nmods >= MODS_MAX)
+			continue;
+		ms->mods =
+			xrealloc(ms->mods, (ms->nmods + 1) * sizeof(*ms->mods));
+		ms->mods[ms->nmods] = xmalloc(n + 1);
+		memcpy(ms->mods[ms->nmods], f, n);
+		ms->mods[ms->nmods++][n] = '\0';
+	}
+}
+
+/* "# module BUILDID SIZE MTIME PATH" for each module the stacks name, as
+ * it is now, just after the run: blocks tells a binary rebuilt or
+ * deleted since from these; and the stacks cut at the depth asked for */
+static void put_modules(FILE *out, const struct mstat *ms)
+{
+	const char *d = getenv("IOLENS_TRACE_STACKS");
+	struct iol_jmodule m;
+	size_t i;
+
+	if (!d)
+		return;
+	fprintf(out, "# stacks: depth %d, %llu cut\n", atoi(d),
+		(unsigned long long)ms->cut);
+	for (i = 0; i < ms->nmods; i++) {
+		if (iol_module_stamp(ms->mods[i], &m) < 0)
+			continue;
+		fprintf(out, "# module %s %lld %lld %s\n",
+			m.build_id[0] ? m.build_id : "-", (long long)m.size,
+			(long long)m.mtime_ns, ms->mods[i]);
+	}
 }
 
 static void put_header(FILE *out, char **cmd, int64_t first,
@@ -545,6 +602,7 @@ static void put_header(FILE *out, char **cmd, int64_t first,
 		fprintf(out, "# '%s' %s\n", v[k], NO_TRACER_SUB);
 	if (nv > 10)
 		fprintf(out, "# ... and more programs\n");
+	put_modules(out, ms);
 }
 
 /* ---- the threads' lines out of the one file they were appended to ---- */
@@ -662,12 +720,16 @@ static int demux(const char *in, const char *dir, struct mstat *ms)
 			continue;
 		}
 		if (!strncmp(e + 1, "#cost ", 6)) {
-			unsigned long long k, ns;
+			unsigned long long k, ns, cut;
+			int f = sscanf(e + 7, "%llu %llu %llu", &k, &ns, &cut);
 
-			if (sscanf(e + 7, "%llu %llu", &k, &ns) == 2)
+			if (f >= 2)
 				ms->ncost += k, ms->cost += ns;
+			if (f == 3)
+				ms->cut += cut;
 			continue;
 		}
+		note_modules(ms, e + 1);
 		/* the trace's first time, for its header */
 		if (!ms->first || key < ms->first)
 			ms->first = key;
@@ -805,11 +867,11 @@ static void raise_fd_limit(void)
 static int set_stacks(const char *arg)
 {
 	char *e;
-	long d = arg ? strtol(arg, &e, 10) : 16;
+	long d = arg ? strtol(arg, &e, 10) : 64;
 
-	if (arg && (e == arg || *e || d < 1 || d > 64))
+	if (arg && (e == arg || *e || d < 1 || d > 256))
 		return -1;
-	return setenv("IOLENS_TRACE_STACKS", arg ? arg : "16", 1) == 0 ? 0 : -1;
+	return setenv("IOLENS_TRACE_STACKS", arg ? arg : "64", 1) == 0 ? 0 : -1;
 }
 
 int cmd_trace(int argc, char **argv)
@@ -823,7 +885,7 @@ int cmd_trace(int argc, char **argv)
 	};
 	const char *out = NULL;
 	char lib[PATH_MAX], dir[PATH_MAX], cut[64] = "", thr[64] = "";
-	struct mstat ms = {0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0};
+	struct mstat ms = {0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, NULL, 0, 0};
 	size_t nthreads = 0, i, nv;
 	const char *v[3];
 	int c, status, noexec = 0;
@@ -838,7 +900,7 @@ int cmd_trace(int argc, char **argv)
 			if (set_stacks(optarg) < 0)
 				return usage_error(
 					"--stacks wants a depth of 1 "
-					"to 64, not '%s'",
+					"to 256, not '%s'",
 					optarg);
 			break;
 		case ':':
@@ -876,6 +938,9 @@ int cmd_trace(int argc, char **argv)
 	for (i = 0; i < ms.nxp; i++)
 		free(ms.xp[i].path);
 	free(ms.xp);
+	for (i = 0; i < ms.nmods; i++)
+		free(ms.mods[i]);
+	free(ms.mods);
 	if (status < 0) /* a command not run: as a shell says it */
 		return noexec ? noexec : EXIT_DATA;
 	/* the calls traced (not the chdir and execve written before them,

@@ -16,6 +16,7 @@
 #include "base/hash.h"
 #include "model/event.h"
 #include "model/stack.h"
+#include "sources/modstamp.h"
 #include "sources/symbols.h"
 #include "base/banned.h"
 
@@ -38,10 +39,14 @@ struct bnode {
 	uint32_t first_child, next;
 };
 
+#define MAX_MODS 64 /* the program's binaries checked */
+
 struct iol_blocks_priv {
 	struct iol_symbols *sym;
 	char **strs;
 	size_t nstrs, capstrs;
+	struct iol_bmod mods[MAX_MODS]; /* state 0: as traced */
+	size_t nmods;
 };
 
 struct build {
@@ -92,12 +97,56 @@ static const char *keep(struct iol_blocks_priv *p, const char *s)
 
 /* ---- frames ---- */
 
-static int is_lib(const char *module)
+/* the system's shared libraries, by name: their frames are never the
+ * program's code, whatever debug information is installed */
+static int system_lib(const char *b)
 {
-	const char *b = strrchr(module, '/');
+	static const char *const pre[] = {
+		"libc.so",	 "libc-",	"libm.so",    "libpthread",
+		"libdl.",	 "librt.",	"libstdc++",  "libgcc_s",
+		"ld-linux",	 "ld.so",	"ld64.so",    "libmpi",
+		"libopen-pal",	 "libopen-rte", "libmpich",   "libpmix",
+		"libfabric",	 "libucp",	"libucs",     "libuct",
+		"libhwloc",	 "libevent",	"libiolens",  "libasan",
+		"libtsan",	 "libubsan",	"libmvapich", "libpsm",
+		"iolens-trace.", NULL};
+	int i;
 
-	b = b ? b + 1 : module;
-	return !*module || strstr(b, ".so") != NULL;
+	for (i = 0; pre[i]; i++)
+		if (!strncmp(b, pre[i], strlen(pre[i])))
+			return 1;
+	return 0;
+}
+
+/* A frame left out of paths that have the program's: a shared library
+ * of the system, or any without DWARF; and strace's words for a frame
+ * it could not unwind (no module).  "[stack cut]", the tracer's mark,
+ * stays: it is the root of what was cut. */
+static int is_lib(const struct iol_frame *f, int dwarf)
+{
+	const char *b = strrchr(f->module, '/');
+
+	if (!*f->module)
+		return strcmp(f->func, IOL_STACK_CUT) != 0;
+	b = b ? b + 1 : f->module;
+	return strstr(b, ".so") != NULL && (system_lib(b) || !dwarf);
+}
+
+/* a module the program's frames name, once, with whether it had DWARF */
+static int note_module(struct build *bd, const char *module, int dwarf)
+{
+	struct iol_blocks_priv *p = bd->priv;
+	size_t i;
+
+	for (i = 0; i < p->nmods; i++)
+		if (!strcmp(p->mods[i].path, module))
+			return 0;
+	if (p->nmods == MAX_MODS)
+		return 0;
+	if (!(p->mods[p->nmods].path = keep(p, module)))
+		return IOL_ENOMEM;
+	p->mods[p->nmods++].state = dwarf ? 0 : IOL_BMOD_NODEBUG;
+	return 0;
 }
 
 static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
@@ -112,9 +161,12 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 	if (l->done)
 		return 0;
 	l->done = 1;
-	l->lib = is_lib(f->module);
 	r = iol_symbols_lookup(bd->sym, f->module, f->addr, &sl);
 	if (r < 0)
+		return r;
+	l->lib = is_lib(f, sl.has_dwarf);
+	if (!l->lib && *f->module &&
+	    (r = note_module(bd, f->module, sl.has_dwarf)) < 0)
 		return r;
 	/* no source file: the binary stands for it */
 	l->file = sl.file ? sl.file : f->module;
@@ -784,6 +836,50 @@ static int run_events(struct build *bd, struct iol_blocks *out,
 	return r;
 }
 
+/* the job's record of module path as traced, NULL none */
+static const struct iol_jmodule *traced(const struct iol_job *job,
+					const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < job->nmodules; i++)
+		if (!strcmp(job->modules[i].path, path))
+			return &job->modules[i];
+	return NULL;
+}
+
+/*
+ * Each binary of the program's frames against the trace: gone, or
+ * changed (another build id, else size or time than iolens trace wrote;
+ * for strace -k, which writes none, modified after the trace file was),
+ * else without DWARF; those kept in out->mods.
+ */
+static void check_modules(const struct iol_job *job, struct iol_blocks *out)
+{
+	struct iol_blocks_priv *p = out->priv;
+	size_t i, k = 0;
+
+	for (i = 0; i < p->nmods; i++) {
+		struct iol_bmod *m = &p->mods[i];
+		const struct iol_jmodule *was = traced(job, m->path);
+		struct iol_jmodule now;
+
+		if (iol_module_stamp(m->path, &now) < 0)
+			m->state = IOL_BMOD_GONE;
+		else if (was ? iol_module_changed(was, &now)
+			     : job->trace_mtime_ns > 0 &&
+					 now.mtime_ns > job->trace_mtime_ns)
+			m->state = IOL_BMOD_CHANGED;
+		if (m->state)
+			p->mods[k++] = *m;
+	}
+	p->nmods = k;
+	out->mods = p->mods;
+	out->nmods = k;
+	out->stacks_cut = job->stacks_cut;
+	out->stack_depth = job->stack_depth;
+}
+
 int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 		     struct iol_blocks **outp, struct iol_error *err)
 {
@@ -833,6 +929,7 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
 	intensities(out);
+	check_modules(job, out);
 	*outp = out;
 	return 0;
 }

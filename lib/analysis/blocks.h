@@ -5,8 +5,12 @@
  * of the program's code blocks.  A path from the root is the call path:
  * a function, a loop in it (from its source file), the line that calls
  * the next function or the I/O call itself, that function, and so on.
- * Library frames (modules named *.so*) are left out of a call path that
- * has frames of the program; a call whose stack has none keeps them.
+ * The system's library frames (the C and C++ runtimes, the loader, MPI's
+ * libraries, and any shared library without DWARF) are left out of a
+ * call path that has frames of the program; a call whose stack has none
+ * keeps them.  The program's own shared libraries built with -g keep
+ * their frames.  A stack the tracer cut at its depth hangs under the
+ * root "[stack cut]", not as a root of its own.
  * Calls without a stack go to the block "[no stack]".  Every block
  * counts the calls below it, so a function's counts include its loops
  * and lines, and the roots' counts add up to the job's.
@@ -61,11 +65,33 @@ struct iol_block {
 	double intensity;
 };
 
+/* A binary whose frames the blocks name, when it is not as traced. */
+enum {
+	IOL_BMOD_CHANGED = 1, /* rebuilt since the trace: functions and lines
+				 would be the new binary's, wrong */
+	IOL_BMOD_GONE,	      /* not there: frames keep the trace's names,
+				 without files or lines */
+	IOL_BMOD_NODEBUG      /* no DWARF (stripped, or built without -g):
+				 functions by symbol or address, no lines */
+};
+struct iol_bmod {
+	const char *path;
+	int state; /* IOL_BMOD_* */
+};
+
 struct iol_blocks {
 	struct iol_block *v; /* tree order: a block, then its children */
 	size_t n;
 	int64_t calls, bytes_read, bytes_written; /* the job's, on files */
 	double io_time;
+	/* the program's binaries that are not as traced, or have no DWARF
+	 * (the system's libraries, left out of paths, are not checked) */
+	struct iol_bmod *mods;
+	size_t nmods;
+	/* stacks the tracer cut at stack_depth frames (iolens trace
+	 * --stacks; 0 and 0 unknown): under the root "[stack cut]" */
+	int64_t stacks_cut;
+	int stack_depth;
 	struct iol_blocks_priv *priv;
 };
 
