@@ -15,6 +15,7 @@
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "analysis/iocost.h"
+#include "cmd/replay-common.h"
 #include "base/banned.h"
 
 int blocks_has_calibrate(int argc, char **argv)
@@ -136,4 +137,16 @@ const char *blocks_cut_note(const struct iol_blocks *bl)
 		 (long long)bl->stacks_cut, bl->stacks_cut == 1 ? "" : "s",
 		 bl->stack_depth, d > bl->stack_depth ? d : 256);
 	return buf;
+}
+
+int blocks_overhead(const struct iol_job *job, double *dur)
+{
+	double gap;
+
+	*dur = 0;
+	/* iolens trace times the call alone, inside its wrapper; strace's
+	 * -T durations hold its own stops around each call */
+	if (strcmp(job->source, "strace"))
+		return 0;
+	return replay_overhead_load(&gap, dur) == 0 ? 1 : -1;
 }

@@ -407,6 +407,7 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 		      int fmt, const char *outpath)
 {
 	char *av[2] = {trace, NULL};
+	struct iol_blocks_opts bo = {0};
 	struct iol_blocks *bl = NULL;
 	struct iol_error err = {0};
 	struct iol_job *job = NULL;
@@ -416,7 +417,11 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	copts_init(&co, av);
 	if (load_job(&co, 1, av, &i, &job) < 0)
 		return EXIT_DATA;
-	if (iol_blocks_build(job, NULL, &bl, &err) < 0) {
+	if (blocks_overhead(job, &bo.overhead) > 0)
+		msg("note: strace's own %.2f us a call taken off the measured "
+		    "I/O times (iolens replay --calibrate)",
+		    bo.overhead * 1e6);
+	if (iol_blocks_build(job, &bo, &bl, &err) < 0) {
 		msg("%s: %s", job->path, err.msg);
 		iol_job_close(job);
 		return EXIT_DATA;

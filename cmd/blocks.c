@@ -249,6 +249,46 @@ static void top_note(struct out *o, size_t n, size_t all)
 		out_text(o, "%zu more blocks past --top\n", all - n);
 }
 
+/*
+ * strace's -T durations hold strace's own stops (11 times a small
+ * write's on a loop): taken off as replay-script does when iolens replay
+ * --calibrate measured them; else the blocks rank by bytes, and an
+ * explicit --sort time is refused.  -1 refused (said); else what to say
+ * once the blocks are made: 0 nothing, 1 the overhead taken off, 2 the
+ * ranking by bytes.
+ */
+static int times_of(const struct iol_job *job, struct bopts *bo,
+		    struct iol_blocks_opts *o)
+{
+	int r = job->stacks ? blocks_overhead(job, &o->overhead) : 0;
+
+	if (r >= 0 || (bo->sort >= 0 && bo->sort != IOL_BSORT_TIME)) {
+		if (bo->sort < 0)
+			bo->sort = IOL_BSORT_TIME;
+		return r > 0;
+	}
+	if (bo->sort == IOL_BSORT_TIME) {
+		msg("cannot rank by time: strace's I/O times hold its own "
+		    "cost of each call, not measured here (run iolens replay "
+		    "--calibrate, or --sort bytes)");
+		return -1;
+	}
+	bo->sort = IOL_BSORT_BYTES;
+	return 2;
+}
+
+static void times_say(int say, double overhead)
+{
+	if (say == 1)
+		msg("note: strace's own %.2f us a call taken off the I/O times "
+		    "(iolens replay --calibrate)",
+		    overhead * 1e6);
+	else if (say == 2)
+		msg("note: ranked by bytes: strace's I/O times hold its own "
+		    "cost of each call (iolens replay --calibrate measures "
+		    "it, to be taken off)");
+}
+
 static int is_picture(const char *p)
 {
 	size_t n = p ? strlen(p) : 0;
@@ -278,7 +318,7 @@ int cmd_blocks(int argc, char **argv)
 		{"sort", required_argument, NULL, OPT_SORT},
 		{"top", required_argument, NULL, OPT_TOP},
 		{NULL, 0, NULL, 0}};
-	struct bopts bo = {0, IOL_BSORT_TIME, 0, 0};
+	struct bopts bo = {0, -1, 0, 0};
 	size_t *rows = NULL, nrows = 0, nall = 0;
 	struct iol_blocks_opts opts = {0};
 	struct iol_blocks *bl = NULL;
@@ -286,7 +326,7 @@ int cmd_blocks(int argc, char **argv)
 	struct iol_job *job = NULL;
 	struct copts co;
 	struct out o;
-	int rc, i, pic;
+	int rc, i, pic, say, ok;
 
 	if (blocks_has_calibrate(argc, argv))
 		return blocks_calibrate_run(argc, argv);
@@ -311,12 +351,19 @@ int cmd_blocks(int argc, char **argv)
 		return usage_error("one trace at a time (give a trace's files "
 				   "together, or --merge-traces)");
 	}
+	if ((say = times_of(job, &bo, &opts)) < 0) {
+		iol_job_close(job);
+		return EXIT_DATA;
+	}
 	if (iol_blocks_build(job, &opts, &bl, &err) < 0) {
 		msg("%s: %s", job->path, err.msg);
 		iol_job_close(job);
 		return EXIT_DATA;
 	}
-	if (blocks_say_modules(bl, job->path, co.fmt == FMT_TEXT && !pic) < 0) {
+	ok = blocks_say_modules(bl, job->path, co.fmt == FMT_TEXT && !pic) == 0;
+	if (ok)
+		times_say(say, opts.overhead);
+	if (!ok) {
 		rc = EXIT_DATA;
 	} else if (pic) {
 		if (flame_write(co.outpath, bl, bo.by_bytes, job->path,

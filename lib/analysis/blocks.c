@@ -50,6 +50,7 @@ struct iol_blocks_priv {
 };
 
 struct build {
+	double overhead; /* taken off each call's duration */
 	const struct iol_job *job;
 	const struct iol_stacks *stk;
 	struct iol_symbols *sym;
@@ -490,6 +491,12 @@ static int is_random(struct build *bd, const struct iol_event *ev)
 
 /* ---- events ---- */
 
+/* a call's own time: its duration less the tracer's share, never < 0 */
+static double dur_of(const struct build *bd, const struct iol_event *ev)
+{
+	return ev->dur > bd->overhead ? ev->dur - bd->overhead : 0;
+}
+
 static int add_event(struct build *bd, const struct iol_event *ev)
 {
 	size_t start, k;
@@ -526,7 +533,7 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 			b->bytes_written += moved;
 		b->random += rnd;
 		b->small += xfer && ev->len >= 0 && ev->len < IOL_BLOCK_SMALL;
-		b->io_time += ev->dur;
+		b->io_time += dur_of(bd, ev);
 		if (ev->start < b->first)
 			b->first = ev->start;
 		if (ev->start + ev->dur > b->last)
@@ -823,7 +830,7 @@ static int run_events(struct build *bd, struct iol_blocks *out,
 			break;
 		if (ev.regular) {
 			out->calls++;
-			out->io_time += ev.dur;
+			out->io_time += dur_of(bd, &ev);
 			if (ev.kind == IOL_EV_READ && ev.len > 0)
 				out->bytes_read += ev.len;
 			if (ev.kind == IOL_EV_WRITE && ev.len > 0)
@@ -915,7 +922,8 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 		bd.plen[i] = UINT32_MAX;
 	bd.sym = out->priv->sym;
 	bd.priv = out->priv;
-	(void)o;
+	bd.overhead = o && o->overhead > 0 ? o->overhead : 0;
+	out->overhead = bd.overhead;
 	r = run_events(&bd, out, err);
 	if (r >= 0 && (r = order(&bd, out)) < 0)
 		iol_error_set(err, r, "out of memory");

@@ -92,11 +92,14 @@ struct iol_blocks {
 	 * --stacks; 0 and 0 unknown): under the root "[stack cut]" */
 	int64_t stacks_cut;
 	int stack_depth;
+	double overhead; /* taken off each call's duration, s */
 	struct iol_blocks_priv *priv;
 };
 
 struct iol_blocks_opts {
-	int flags; /* none yet: the tree does not depend on options */
+	/* seconds taken off each call's duration: the tracer's own share
+	 * (strace's, measured by iolens replay --calibrate); 0 none */
+	double overhead;
 };
 
 /* The blocks of job (a trace with stacks: IOL_EUNSUPP when it has none).
