@@ -10,7 +10,23 @@
 
 int blocks_source_run(int argc, char **argv);
 
-/* --calibrate (cmd/blocks-cost.c): 1 when argv asks for it; the run */
+/* iolens blocks's own options */
+struct blocks_opts {
+	int by_bytes, sort; /* sort: IOL_BSORT_*, -1 not given */
+	int64_t depth, top;
+};
+/* "time", "bytes", "calls", "line": IOL_BSORT_*, or -1 */
+int blocks_sort_key(const char *s);
+struct iol_job;
+/* strace's share of job's call durations into *overhead, and the sort
+ * it allows (bo->sort set): what to say once the blocks are made (0
+ * nothing, 1 the overhead taken off, 2 ranked by bytes), or -1 when an
+ * explicit --sort time cannot be (said). */
+int blocks_times_of(const struct iol_job *job, struct blocks_opts *bo,
+		    double *overhead);
+void blocks_times_say(int say, double overhead);
+
+/* --calibrate (cmd/blocks-common.c): 1 when argv asks for it; the run */
 int blocks_has_calibrate(int argc, char **argv);
 int blocks_calibrate_run(int argc, char **argv);
 struct iol_iocost;

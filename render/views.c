@@ -9,6 +9,8 @@
 
 /* one line per view, in order of command */
 const struct iol_view *const iol_views[] = {
+	&iol_view_blocks,
+	&iol_view_blocks_tree,
 	&iol_view_variance,
 	NULL,
 };

@@ -14,7 +14,7 @@
 . "$(dirname "$0")/lib.sh"
 
 K=$TOP/t/data/strace/stack-k.trace
-cols="block,kind,function,file,line,trip_count,calls,opens,reads,writes,syncs,bytes_read,bytes_written,files,io_time_s,intensity"
+cols="block,kind,function,file,line,trip_count,calls,opens,reads,writes,syncs,bytes_read,bytes_written,files,io_time_s,intensity,random,small,procs,path"
 
 # ---- a hand-made strace -k trace ----
 $RUN blocks --sort line --format=csv "$K" > "$TMP/k.csv" 2> "$TMP/err"
@@ -47,7 +47,7 @@ is "$($RUN files --format=csv "$K" | awk -F, 'NR > 1 { r += $6; w += $7 } END { 
 	"... and counts what the blocks count"
 $RUN blocks --format=json "$K" > "$TMP/k.json"
 is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); print scalar(@$j), " ", join(",", sort keys %{$j->[0]})' < "$TMP/k.json")" \
-	"8 block,bytes_read,bytes_written,calls,file,files,function,intensity,io_time_s,kind,line,opens,reads,syncs,trip_count,writes" \
+	"8 block,bytes_read,bytes_written,calls,file,files,function,intensity,io_time_s,kind,line,opens,path,procs,random,reads,small,syncs,trip_count,writes" \
 	"JSON: a row a block, the same keys"
 $RUN blocks "$K" > "$TMP/k.txt"
 grep -q '^    save()  *4 ' "$TMP/k.txt"

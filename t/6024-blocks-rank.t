@@ -32,7 +32,7 @@ is "$(sed -n '3,4p' "$TMP/t.txt" | awk '{ print $1 }' | tr '\n' ' ')" "worker() 
 is "$(tail -1 "$TMP/t.txt")" "3 more blocks past --top" "... and what --top left out"
 is "$(order --depth 1)" "worker main" "--depth 1: the roots only"
 is "$($RUN blocks --format=csv "$R" | head -1)" \
-	"block,kind,function,file,line,trip_count,calls,opens,reads,writes,syncs,bytes_read,bytes_written,files,io_time_s,intensity" \
+	"block,kind,function,file,line,trip_count,calls,opens,reads,writes,syncs,bytes_read,bytes_written,files,io_time_s,intensity,random,small,procs,path" \
 	"no cioc column"
 $RUN blocks "$R" | grep -q CIOC
 is "$?" 1 "no CIOC in the text"

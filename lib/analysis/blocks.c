@@ -802,6 +802,25 @@ int iol_blocks_rank(const struct iol_blocks *b, int key, size_t *perm)
 	return 0;
 }
 
+int iol_blocks_select(const struct iol_blocks *b, int key, int64_t depth,
+		      int64_t top, size_t **rows, size_t *n, size_t *all)
+{
+	size_t *v = malloc((b->n + 1) * sizeof(*v)), i, k = 0;
+
+	*rows = NULL;
+	if (!v || iol_blocks_rank(b, key, v) < 0) {
+		free(v);
+		return IOL_ENOMEM;
+	}
+	for (i = 0; i < b->n; i++)
+		if (!depth || b->v[v[i]].depth < depth)
+			v[k++] = v[i];
+	*all = k;
+	*n = top > 0 && (size_t)top < k ? (size_t)top : k;
+	*rows = v;
+	return 0;
+}
+
 static void build_free(struct build *bd)
 {
 	free(bd->fl);

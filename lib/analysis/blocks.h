@@ -121,4 +121,10 @@ enum { IOL_BSORT_TIME, IOL_BSORT_BYTES, IOL_BSORT_CALLS, IOL_BSORT_LINE };
  * IOL_ENOMEM. */
 int iol_blocks_rank(const struct iol_blocks *b, int key, size_t *perm);
 
+/* The rows to show: ranked by key, those deeper than depth (0: all)
+ * left out, the first top of them (0: all).  *rows (caller frees) holds
+ * *n; *all is how many there were before top.  0 or IOL_ENOMEM. */
+int iol_blocks_select(const struct iol_blocks *b, int key, int64_t depth,
+		      int64_t top, size_t **rows, size_t *n, size_t *all);
+
 #endif

@@ -1,5 +1,6 @@
 /*
- * iolens blocks --calibrate [DIR]: the storage cost model of DIR's file
+ * What the blocks commands share.  iolens blocks --calibrate [DIR]: the
+ * storage cost model of DIR's file
  * system (analysis/iocost.h) measured and saved, so that blocks --source
  * can predict each block's I/O time.  Also the loading of that model for
  * the other blocks commands, and what they all say about the binaries a
@@ -14,6 +15,7 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
+#include "analysis/blocks.h"
 #include "analysis/iocost.h"
 #include "cmd/replay-common.h"
 #include "base/banned.h"
@@ -149,4 +151,55 @@ int blocks_overhead(const struct iol_job *job, double *dur)
 	if (strcmp(job->source, "strace"))
 		return 0;
 	return replay_overhead_load(&gap, dur) == 0 ? 1 : -1;
+}
+
+/*
+ * strace's -T durations hold strace's own stops (11 times a small
+ * write's on a loop): taken off as replay-script does when iolens replay
+ * --calibrate measured them; else the blocks rank by bytes, and an
+ * explicit --sort time is refused.  -1 refused (said); else what to say
+ * once the blocks are made: 0 nothing, 1 the overhead taken off, 2 the
+ * ranking by bytes.
+ */
+int blocks_times_of(const struct iol_job *job, struct blocks_opts *bo,
+		    double *overhead)
+{
+	int r = job->stacks ? blocks_overhead(job, overhead) : 0;
+
+	if (r >= 0 || (bo->sort >= 0 && bo->sort != IOL_BSORT_TIME)) {
+		if (bo->sort < 0)
+			bo->sort = IOL_BSORT_TIME;
+		return r > 0;
+	}
+	if (bo->sort == IOL_BSORT_TIME) {
+		msg("cannot rank by time: strace's I/O times hold its own "
+		    "cost of each call, not measured here (run iolens replay "
+		    "--calibrate, or --sort bytes)");
+		return -1;
+	}
+	bo->sort = IOL_BSORT_BYTES;
+	return 2;
+}
+
+void blocks_times_say(int say, double overhead)
+{
+	if (say == 1)
+		msg("note: strace's own %.2f us a call taken off the I/O times "
+		    "(iolens replay --calibrate)",
+		    overhead * 1e6);
+	else if (say == 2)
+		msg("note: ranked by bytes: strace's I/O times hold its own "
+		    "cost of each call (iolens replay --calibrate measures "
+		    "it, to be taken off)");
+}
+
+int blocks_sort_key(const char *s)
+{
+	static const char *const names[] = {"time", "bytes", "calls", "line"};
+	int k;
+
+	for (k = 0; k < 4; k++)
+		if (!strcmp(s, names[k]))
+			return k; /* IOL_BSORT_* in this order */
+	return -1;
 }
