@@ -70,6 +70,8 @@ struct join {
 	const struct iol_ctree *t;
 	const struct iol_blocks *bl;
 	const struct iol_iocost *cost; /* NULL: no model */
+	int64_t nmain;	   /* processes that ran main (MPI ranks): each ran the
+			    * prediction, which is per process */
 	struct jrow *rows; /* t->nblocks predicted (by rank), then measured
 			    * only */
 	size_t n, np;
@@ -273,6 +275,7 @@ struct calls {
 	size_t nsites;
 	int64_t *times;	      /* by rank */
 	unsigned char *state; /* 0 new, 1 busy, 2 done */
+	int64_t nmain;	      /* processes that ran main */
 };
 
 static int site_cmp(const void *a, const void *b)
@@ -353,7 +356,9 @@ static int64_t calls_of(struct calls *cs, size_t f)
 	/* no call site in the sources: main runs once; another function
 	 * is called from elsewhere (a library, a function pointer) an
 	 * unknown number of times */
-	cs->times[f] = k > lo ? sum : is_main(t->ranked[f]->function) ? 1 : -1;
+	cs->times[f] = k > lo				 ? sum
+		       : is_main(t->ranked[f]->function) ? cs->nmain
+							 : -1;
 	return cs->times[f];
 }
 
@@ -364,6 +369,7 @@ static void predict_rows(struct join *j)
 	size_t i, k;
 
 	calls_init(&cs, t);
+	cs.nmain = j->nmain;
 	for (i = 0; i < t->nblocks; i++) {
 		const struct iol_cblock *b = t->ranked[i];
 		const struct iol_cblock *f = fn_of(b);
@@ -636,6 +642,20 @@ static void join_free(struct join *j)
 	free(j->rows);
 }
 
+/* the processes whose stacks have main: an MPI job's ranks, each of
+ * which ran what the source predicts for one */
+static int64_t main_procs(const struct iol_blocks *bl)
+{
+	int64_t n = 1;
+	size_t i;
+
+	for (i = 0; i < bl->n; i++)
+		if (bl->v[i].kind == IOL_BLOCK_FUNCTION &&
+		    is_main(bl->v[i].func) && bl->v[i].procs > n)
+			n = bl->v[i].procs;
+	return n;
+}
+
 static void join_make(struct join *j, const struct iol_ctree *t,
 		      const struct iol_blocks *bl,
 		      const struct iol_iocost *cost, const char *const *files,
@@ -648,6 +668,7 @@ static void join_make(struct join *j, const struct iol_ctree *t,
 	j->t = t;
 	j->bl = bl;
 	j->cost = cost;
+	j->nmain = main_procs(bl);
 	j->np = j->n = t->nblocks;
 	j->rows = xcalloc(t->nblocks + 1, sizeof(*j->rows));
 	for (i = 0; i < t->nblocks; i++) {
@@ -1034,6 +1055,11 @@ int blocks_join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
 			 "%s: predicted from %d source file%s and measured, "
 			 "per code block\n",
 			 trace, nfiles, nfiles == 1 ? "" : "s");
+		if (j.nmain > 1)
+			out_text(&o,
+				 "main ran in %lld processes: the prediction, "
+				 "per process, is counted %lld times\n",
+				 (long long)j.nmain, (long long)j.nmain);
 		out_table(&o, jtcols,
 			  cost ? (int)(sizeof(jtcols) / sizeof(*jtcols))
 			       : NJT_NOCOST);

@@ -63,6 +63,8 @@ struct iol_diff_opts {
 	/* files in one side only are paired when they have the same name
 	 * after the last '/' and no other file of either side has it */
 	int match_names;
+	/* code blocks: show the pairs unchanged in calls and bytes too */
+	int all;
 };
 
 struct iol_diff {
@@ -72,6 +74,9 @@ struct iol_diff {
 	 * in B; files left out by --top (after the threshold) */
 	int64_t files_both, files_by_name, files_only_a, files_only_b;
 	int64_t files_cut;
+	/* code blocks: pairs unchanged in calls and bytes hidden (not
+	 * --all), and those left out by --top */
+	int64_t blocks_same, blocks_cut;
 	struct iol_arena arena; /* the rows' strings */
 };
 
