@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "cmd/blocks.h"
+#include "code/join.h"
+#include "render/views.h"
 #include "analysis/iocost.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
@@ -58,221 +60,6 @@ static void help(void)
 	       "  --version          show the version\n");
 }
 
-static const char *const cols[] = {
-	"block",
-	"kind",
-	"function",
-	"file",
-	"line",
-	"trip_count",
-	"calls",
-	"opens",
-	"reads",
-	"writes",
-	"syncs",
-	"bytes_read",
-	"bytes_written",
-	"files",
-	"io_time_s",
-	"intensity",
-	"predicted_io_time_s",
-};
-
-/* ---- numbers of a block ---- */
-
-static int64_t files_of(const struct iol_cpred *p)
-{
-	int64_t a = p->fixed[IOL_CP_FILES], b = p->fixed[IOL_CP_FILES_LIT];
-
-	return a > INT64_MAX - b ? INT64_MAX : a + b;
-}
-
-/* A block's predicted I/O time, each loop of unknown trip count taken
- * once (as blocks are ranked), sizes the source does not fix as the
- * smallest class, positioned calls (pread, pwrite, seeks) as random. */
-static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
-{
-	const struct iol_cpred *p = &b->pred;
-	struct iol_iocalls n;
-	int64_t v[IOL_CP_N];
-	int k;
-
-	for (k = 0; k < IOL_CP_N; k++)
-		v[k] = p->fixed[k] + p->per[k];
-	n.opens = v[IOL_CP_OPENS];
-	n.reads = v[IOL_CP_READS];
-	n.writes = v[IOL_CP_WRITES];
-	n.syncs = v[IOL_CP_SYNCS];
-	n.others = v[IOL_CP_CALLS] - n.opens - n.reads - n.writes - n.syncs;
-	n.others = n.others < 0 ? 0 : n.others;
-	n.positioned = v[IOL_CP_SEEKS] < n.reads + n.writes
-			       ? v[IOL_CP_SEEKS]
-			       : n.reads + n.writes;
-	n.bytes_read = v[IOL_CP_BYTES_READ];
-	n.bytes_written = v[IOL_CP_BYTES_WRITTEN];
-	return iol_iocost_calls(c, &n);
-}
-
-static void row(struct out *o, const struct iol_cblock *b,
-		const struct iol_iocost *cost)
-{
-	static const enum iol_cpk ks[] = {
-		IOL_CP_CALLS,	      IOL_CP_OPENS, IOL_CP_READS,
-		IOL_CP_WRITES,	      IOL_CP_SYNCS, IOL_CP_BYTES_READ,
-		IOL_CP_BYTES_WRITTEN, IOL_CP_FILES,
-	};
-	size_t i;
-
-	out_str(o, b->id);
-	out_str(o, iol_cblock_kind_name(b->kind));
-	out_str(o, b->function);
-	out_str(o, b->file);
-	out_int(o, b->line);
-	if (b->kind == IOL_CB_LOOP && b->trip >= 0)
-		out_int(o, b->trip);
-	else
-		out_null(o);
-	for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
-		if (!blocks_pred_exact(&b->pred, ks[i]))
-			out_null(o);
-		else if (ks[i] == IOL_CP_FILES)
-			out_int(o, files_of(&b->pred));
-		else
-			out_int(o, b->pred.fixed[ks[i]]);
-	}
-	/* measured only: I/O time, intensity */
-	out_null(o);
-	out_null(o);
-	out_num(o, cost ? src_time(cost, b) : NAN, 9);
-	out_endrow(o);
-}
-
-/* ---- the tree for people ---- */
-
-/* "12", "2/iter", "12+2/iter" */
-static const char *count_str(char *buf, size_t n, const struct iol_cpred *p,
-			     enum iol_cpk k)
-{
-	if (!p->per[k])
-		snprintf(buf, n, "%lld", (long long)p->fixed[k]);
-	else if (!p->fixed[k])
-		snprintf(buf, n, "%lld/iter", (long long)p->per[k]);
-	else
-		snprintf(buf, n, "%lld+%lld/iter", (long long)p->fixed[k],
-			 (long long)p->per[k]);
-	return buf;
-}
-
-static const char *bytes_str(char *buf, size_t n, const struct iol_cpred *p,
-			     enum iol_cpk k, enum iol_cpk unsized)
-{
-	char a[32], b[32];
-	int64_t u = p->fixed[unsized] + p->per[unsized];
-
-	fmt_bytes(a, sizeof(a), (double)p->fixed[k], BYTES_TEXT);
-	fmt_bytes(b, sizeof(b), (double)p->per[k], BYTES_TEXT);
-	if (!p->per[k])
-		snprintf(buf, n, "%s", a);
-	else if (!p->fixed[k])
-		snprintf(buf, n, "%s/iter", b);
-	else
-		snprintf(buf, n, "%s+%s/iter", a, b);
-	if (u && !p->fixed[k] && !p->per[k]) {
-		snprintf(buf, n, "? (%lld of unknown size)", (long long)u);
-	} else if (u) {
-		size_t l = strlen(buf);
-
-		snprintf(buf + l, n - l, " + %lld of unknown size",
-			 (long long)u);
-	}
-	return buf;
-}
-
-static void pred_text(struct out *o, const struct iol_cblock *b,
-		      const struct iol_iocost *cost)
-{
-	const struct iol_cpred *p = &b->pred;
-	static const struct {
-		enum iol_cpk k;
-		const char *name;
-	} cs[] = {
-		{IOL_CP_OPENS, "opens"},
-		{IOL_CP_READS, "reads"},
-		{IOL_CP_WRITES, "writes"},
-		{IOL_CP_SYNCS, "syncs"},
-		{IOL_CP_CONDITIONAL, "under a condition"},
-	};
-	char buf[128];
-	size_t i;
-
-	out_text(o, ": calls %s", count_str(buf, sizeof(buf), p, IOL_CP_CALLS));
-	for (i = 0; i < sizeof(cs) / sizeof(cs[0]); i++)
-		if (p->fixed[cs[i].k] || p->per[cs[i].k])
-			out_text(o, ", %s %s", cs[i].name,
-				 count_str(buf, sizeof(buf), p, cs[i].k));
-	if (p->fixed[IOL_CP_READS] || p->per[IOL_CP_READS])
-		out_text(o, ", read %s",
-			 bytes_str(buf, sizeof(buf), p, IOL_CP_BYTES_READ,
-				   IOL_CP_UNSIZED_R));
-	if (p->fixed[IOL_CP_WRITES] || p->per[IOL_CP_WRITES])
-		out_text(o, ", written %s",
-			 bytes_str(buf, sizeof(buf), p, IOL_CP_BYTES_WRITTEN,
-				   IOL_CP_UNSIZED_W));
-	if (p->recursive)
-		out_text(o, ", recursion not counted");
-	if (cost)
-		out_text(o, ", I/O time %.6f s", src_time(cost, b));
-	out_text(o, "\n");
-}
-
-static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
-{
-	char sz[32];
-
-	out_text(o, "%*s", depth * 2, "");
-	if (cc->op == IOL_COP_CALL) {
-		out_text(o, "%s()\n", cc->name);
-		return;
-	}
-	out_text(o, "%s (%s", cc->name, iol_capi_name(cc->api));
-	if (cc->op == IOL_COP_READ || cc->op == IOL_COP_WRITE) {
-		if (cc->size >= 0)
-			out_text(o, ", %s",
-				 fmt_bytes(sz, sizeof(sz), (double)cc->size,
-					   BYTES_TEXT));
-		else
-			out_text(o, ", size unknown");
-	}
-	if (cc->path)
-		out_text(o, ", \"%s\"", cc->path);
-	out_text(o, ")\n");
-}
-
-static void tree_text(struct out *o, const struct iol_cblock *b, int depth,
-		      const struct iol_iocost *cost)
-{
-	const struct iol_cblock *ch;
-	const struct iol_ccall *cc;
-
-	out_text(o, "%*s", depth * 2, "");
-	if (b->kind == IOL_CB_FUNCTION)
-		out_text(o, "function %s %s:%u", b->function, b->file, b->line);
-	else
-		out_text(o, "%s %s:%u", iol_cblock_kind_name(b->kind), b->file,
-			 b->line);
-	if (b->kind == IOL_CB_LOOP) {
-		if (b->trip >= 0)
-			out_text(o, " x%lld", (long long)b->trip);
-		else
-			out_text(o, " x?");
-	}
-	pred_text(o, b, cost);
-	for (cc = b->calls; cc; cc = cc->next)
-		call_text(o, cc, depth + 1);
-	for (ch = b->first; ch; ch = ch->next)
-		tree_text(o, ch, depth + 1, cost);
-}
-
 /* ---- the command ---- */
 
 /* parse errors are warnings: what parsed is used (a missing header
@@ -292,95 +79,49 @@ static int report_diags(const struct iol_ctree *t)
 	return bad;
 }
 
-static const struct iol_iocost *by_cost;
-
-/* most predicted I/O time first, the extractor's rank breaking ties */
-static int cmp_time(const void *a, const void *b)
-{
-	const struct iol_cblock *x = *(const struct iol_cblock *const *)a;
-	const struct iol_cblock *y = *(const struct iol_cblock *const *)b;
-	double tx = src_time(by_cost, x), ty = src_time(by_cost, y);
-
-	if (tx != ty)
-		return tx > ty ? -1 : 1;
-	return x->rank < y->rank ? -1 : x->rank > y->rank;
-}
-
-/* the blocks (all, or the functions) ranked: by predicted I/O time when
- * there is a cost model, else as the extractor ranked them; n of them */
-static const struct iol_cblock **ranked(const struct iol_ctree *t,
-					const struct iol_iocost *cost,
-					int funcs, size_t *n)
-{
-	const struct iol_cblock **v = xcalloc(t->nblocks + 1, sizeof(*v));
-	const struct iol_cblock *f;
-	size_t i;
-
-	*n = 0;
-	if (funcs)
-		for (f = t->funcs; f; f = f->next)
-			v[(*n)++] = f;
-	else
-		for (i = 0; i < t->nblocks; i++)
-			v[(*n)++] = t->ranked[i];
-	by_cost = cost;
-	if (cost)
-		qsort(v, *n, sizeof(*v), cmp_time);
-	return v;
-}
-
-static void text_blocks(struct out *o, const struct iol_ctree *t,
-			const struct iol_iocost *cost)
-{
-	size_t i, n;
-	const struct iol_cblock **v = ranked(t, cost, 1, &n);
-
-	if (!n)
-		out_text(o, "no I/O calls in the functions of these "
-			    "sources\n");
-	for (i = 0; i < n; i++) {
-		tree_text(o, v[i], 0, cost);
-		out_text(o, "\n");
-	}
-	free(v);
-	if (!n)
-		return;
-	out_text(o, "predicted from the source: xN a loop's "
-		    "trip count (x? unknown), /iter per\n"
-		    "iteration of loops of unknown trip count, "
-		    "the larger arm of each if\n");
-	out_text(o, cost ? "functions ranked by predicted I/O time "
-			   "(iolens blocks --calibrate's costs)\n"
-			 : "no predicted I/O time: no cost model (run "
-			   "iolens blocks --calibrate [dir] once)\n");
-}
-
 static int print(const struct iol_ctree *t, const struct iol_iocost *cost,
 		 int fmt, const char *path)
 {
 	struct out o;
-	const struct iol_cblock **v;
-	size_t i, n;
 
 	if (out_open(&o, path, fmt) < 0) {
 		msg("%s", o.err.msg);
 		return EXIT_DATA;
 	}
-	if (fmt == FMT_TEXT) {
-		text_blocks(&o, t, cost);
-	} else {
-		out_table(&o, cols, (int)(sizeof(cols) / sizeof(cols[0])));
-		v = ranked(t, cost, 0, &n);
-		for (i = 0; i < n; i++)
-			row(&o, v[i], cost);
-		free(v);
-		out_endtable(&o);
-	}
+	iol_view_blocks_source(&o, t, cost);
 	if (out_close(&o, 1) < 0) {
 		msg("%s", o.err.msg);
 		return EXIT_DATA;
 	}
 	return EXIT_OK;
+}
+
+/* the join of t and the blocks bl of trace, printed */
+static int join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
+		      const char *const *files, int nfiles, const char *trace,
+		      const struct iol_iocost *cost, int fmt, const char *path)
+{
+	struct iol_error err = {0};
+	struct iol_cjoin *j = NULL;
+	struct out o;
+	int rc = EXIT_OK;
+
+	if (iol_cjoin_make(t, bl, cost, files, nfiles, &j, &err) < 0) {
+		msg("%s", err.msg);
+		return EXIT_DATA;
+	}
+	if (out_open(&o, path, fmt) < 0) {
+		msg("%s", o.err.msg);
+		iol_cjoin_free(j);
+		return EXIT_DATA;
+	}
+	iol_view_blocks_join(&o, j, trace, nfiles);
+	if (out_close(&o, 1) < 0) {
+		msg("%s", o.err.msg);
+		rc = EXIT_DATA;
+	}
+	iol_cjoin_free(j);
+	return rc;
 }
 
 /* a C or C++ source or header by its extension; anything else given to
@@ -429,8 +170,8 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	if (blocks_say_modules(bl, job->path, 0) < 0)
 		rc = EXIT_DATA;
 	else
-		rc = blocks_join_print(t, bl, files, nfiles, job->path, cost,
-				       fmt, outpath);
+		rc = join_print(t, bl, files, nfiles, job->path, cost, fmt,
+				outpath);
 	iol_blocks_free(bl);
 	iol_job_close(job);
 	return rc;

@@ -1,6 +1,6 @@
 /* iolens blocks --source (cmd/blocks-source.c): the blocks a program's
  * source predicts, run by cmd/blocks.c when its arguments hold --source;
- * with a trace, joined to the measured blocks (cmd/blocks-join.c). */
+ * with a trace, joined to the measured blocks (lib/code/join.c). */
 #ifndef IOLENS_CMD_BLOCKS_H
 #define IOLENS_CMD_BLOCKS_H
 #include <stdint.h>
@@ -45,16 +45,4 @@ int blocks_overhead(const struct iol_job *job, double *dur);
 /* The saved cost model into c: 0, or -1 (none; a bad file warned) */
 int blocks_cost_load(struct iol_iocost *c);
 
-/* a prediction's counter k is a number: no loop of unknown trip count,
- * no unknown size, no call cut by recursion (cmd/blocks-join.c) */
-int blocks_pred_exact(const struct iol_cpred *p, enum iol_cpk k);
-/* Print the predicted blocks of t joined to the measured ones of bl
- * (the trace named trace) in fmt to path (NULL: stdout): predicted and
- * measured side by side per block, how far apart, and the accuracy over
- * the blocks.  Returns an exit status (messages printed). */
-struct iol_iocost;
-/* cost: the storage cost model for predicted I/O time, NULL none */
-int blocks_join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
-		      const char *const *files, int nfiles, const char *trace,
-		      const struct iol_iocost *cost, int fmt, const char *path);
 #endif

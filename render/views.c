@@ -11,6 +11,8 @@
 const struct iol_view *const iol_views[] = {
 	&iol_view_blocks,
 	&iol_view_blocks_tree,
+	&iol_view_blocks_source_rows,
+	&iol_view_blocks_join_rows,
 	&iol_view_variance,
 	NULL,
 };

@@ -27,6 +27,21 @@ void iol_view_blocks_print(struct out *o, const struct iol_blocks *bl,
  * N a block's own I/O time in ns, or bytes with by_bytes, none of 0. */
 void iol_view_blocks_folded(struct out *o, const struct iol_blocks *bl,
 			    int by_bytes);
+struct iol_ctree;
+struct iol_iocost;
+struct iol_cjoin;
+/* blocks --source: the predicted blocks, and joined to a trace's */
+extern const struct iol_view iol_view_blocks_source_rows,
+	iol_view_blocks_join_rows;
+/* The blocks t predicts (cost: rank by predicted I/O time, NULL none):
+ * prose trees of functions in text, a row a block elsewhere. */
+void iol_view_blocks_source(struct out *o, const struct iol_ctree *t,
+			    const struct iol_iocost *cost);
+/* The join of predicted and measured blocks of trace (nfiles sources):
+ * a tree side by side with the accuracy in text, a row a block
+ * elsewhere. */
+void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
+			  const char *trace, int nfiles);
 /* Block i's call path, its labels from the root joined by ';'. */
 void iol_blocks_path(const struct iol_blocks *bl, size_t i, char *buf,
 		     size_t n);
