@@ -13,6 +13,12 @@ const struct iol_view *const iol_views[] = {
 	&iol_view_blocks_tree,
 	&iol_view_blocks_source_rows,
 	&iol_view_blocks_join_rows,
+	&iol_view_compare,
+	&iol_view_config,
+	&iol_view_trend,
+	&iol_view_triage,
+	&iol_view_triage_db,
+	&iol_view_triage_rules,
 	&iol_view_variance,
 	NULL,
 };

@@ -46,10 +46,39 @@ void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
 void iol_blocks_path(const struct iol_blocks *bl, size_t i, char *buf,
 		     size_t n);
 
+struct iol_trend_row;
+struct iol_cmp_row;
+
+/* triage: a log's findings, a store's flagged jobs (population/
+ * poptriage.h).  For a log: begin, then each log's findings at min_sev
+ * (IOL_SEV_NA: every rule), then end. */
+struct iol_triage;
+struct iol_poptri;
+extern const struct iol_view iol_view_triage, iol_view_triage_db,
+	iol_view_triage_rules;
+void iol_view_triage_begin(struct out *o);
+void iol_view_triage_log(struct out *o, const char *log,
+			 const struct iol_triage *t, int min_sev);
+void iol_view_triage_end(struct out *o);
+void iol_view_triage_db_print(struct out *o, const struct iol_poptri *r,
+			      int min_sev);
+
 /* variance: Table IV of Carns et al. */
 extern const struct iol_view iol_view_variance;
 void iol_view_variance_print(struct out *o, const struct iol_popvar *v,
 			     size_t n);
+
+/* trend: per group and period; by names the group column for people,
+ * every is IOL_EVERY_* (population/trend.h) */
+extern const struct iol_view iol_view_trend;
+void iol_view_trend_print(struct out *o, const struct iol_trend_row *r,
+			  size_t n, const char *by, int every);
+/* compare: per group, before and after */
+extern const struct iol_view iol_view_compare;
+void iol_view_compare_print(struct out *o, const struct iol_cmp_row *r,
+			    size_t n, const char *by);
+/* config: key, value, source (rows written by cmd/config.c) */
+extern const struct iol_view iol_view_config;
 
 /* The columns of cmd's views for `iolens help --columns`: a table for
  * people, or (mdoc) the man page's "Columns" subsection.  Returns how
