@@ -381,11 +381,45 @@ void iol_view_blocks_source(struct out *o, const struct iol_ctree *t,
 
 /* ---- predicted and measured ---- */
 
-static const char *const jtcols[] = {
-	"code block", "pred calls", "calls",  "diff",	       "pred bytes",
-	"bytes",      "diff",	    "status", "pred I/O time", "I/O time",
+/* the tree side by side for people; the time columns with a cost model
+ * only (text keys: the machine columns they stand for) */
+static const struct iol_col jt_cols[] = {
+	{"block", "code block", COL_STR, 0,
+	 "The block, indented under its parent, a loop with its trip count"},
+	{"predicted_calls", "pred calls", COL_NUM, 0,
+	 "Predicted calls over the run, ? unknown"},
+	{"calls", "calls", COL_NUM, 0, "Measured calls"},
+	{"calls_diff", "diff", COL_NUM, 0, "Measured less predicted calls"},
+	{"predicted_bytes", "pred bytes", COL_NUM, 0,
+	 "Predicted bytes read and written, ? unknown"},
+	{"bytes", "bytes", COL_NUM, 0, "Measured bytes"},
+	{"bytes_diff", "diff", COL_NUM, 0, "Measured less predicted bytes"},
+	{"status", "status", COL_STR, 0,
+	 "exact, calls exact, differs, unknown (with the iterations the run "
+	 "implies) or not predicted"},
 };
-#define NJT_NOCOST 8 /* without a cost model: no time columns */
+static const struct iol_col jt_time_cols[] = {
+	{"block", "code block", COL_STR, 0,
+	 "The block, indented under its parent, a loop with its trip count"},
+	{"predicted_calls", "pred calls", COL_NUM, 0,
+	 "Predicted calls over the run, ? unknown"},
+	{"calls", "calls", COL_NUM, 0, "Measured calls"},
+	{"calls_diff", "diff", COL_NUM, 0, "Measured less predicted calls"},
+	{"predicted_bytes", "pred bytes", COL_NUM, 0,
+	 "Predicted bytes read and written, ? unknown"},
+	{"bytes", "bytes", COL_NUM, 0, "Measured bytes"},
+	{"bytes_diff", "diff", COL_NUM, 0, "Measured less predicted bytes"},
+	{"status", "status", COL_STR, 0,
+	 "exact, calls exact, differs, unknown (with the iterations the run "
+	 "implies) or not predicted"},
+	{"predicted_io_time_s", "pred I/O time s", COL_NUM, 0,
+	 "Predicted I/O time, with a cost model (blocks --calibrate)"},
+	{"io_time_s", "I/O time s", COL_NUM, 0, "Measured I/O time"},
+};
+const struct iol_view iol_view_blocks_join_tree =
+	IOL_VIEW("blocks", "source-and-trace-text", jt_cols);
+const struct iol_view iol_view_blocks_join_tree_time =
+	IOL_VIEW("blocks", "source-and-trace-text-timed", jt_time_cols);
 
 static double intensity_of(const struct iol_cjrow *r)
 {
@@ -628,9 +662,8 @@ void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
 			 "process, is counted %lld times\n",
 			 (long long)j->nmain, (long long)j->nmain);
 	/* a text-only table: the time columns with a cost model only */
-	out_table(o, jtcols,
-		  j->cost ? (int)(sizeof(jtcols) / sizeof(*jtcols))
-			  : NJT_NOCOST);
+	out_view(o, j->cost ? &iol_view_blocks_join_tree_time
+			    : &iol_view_blocks_join_tree);
 	for (f = j->t->funcs; f; f = f->next)
 		text_tree(o, j, f, 0);
 	for (i = j->np; i < j->n; i++)

@@ -13,6 +13,8 @@ const struct iol_view *const iol_views[] = {
 	&iol_view_blocks_tree,
 	&iol_view_blocks_source_rows,
 	&iol_view_blocks_join_rows,
+	&iol_view_blocks_join_tree,
+	&iol_view_blocks_join_tree_time,
 	&iol_view_compare,
 	&iol_view_config,
 	&iol_view_trend,

@@ -32,7 +32,8 @@ struct iol_iocost;
 struct iol_cjoin;
 /* blocks --source: the predicted blocks, and joined to a trace's */
 extern const struct iol_view iol_view_blocks_source_rows,
-	iol_view_blocks_join_rows;
+	iol_view_blocks_join_rows, iol_view_blocks_join_tree,
+	iol_view_blocks_join_tree_time;
 /* The blocks t predicts (cost: rank by predicted I/O time, NULL none):
  * prose trees of functions in text, a row a block elsewhere. */
 void iol_view_blocks_source(struct out *o, const struct iol_ctree *t,
