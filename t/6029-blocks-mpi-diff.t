@@ -7,7 +7,8 @@
 #   - diff pairs blocks by call path and the kinds of call they make: a
 #     line that opens never with one that closes when lines moved; the
 #     blocks unchanged in calls and bytes are hidden (--all shows them);
-#     --top applies to the blocks too.
+#     --top applies to the blocks too; a summary metric one side does not
+#     know (a trace's compute nodes) is unknown, not 0, and comes last.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 1
 
@@ -87,4 +88,12 @@ is "$($RUN diff --top 1 --format=csv "$TMP/a.it" "$TMP/b.it" | grep '^blocks,' |
 	"--top 1: one block"
 $RUN diff --top 1 "$TMP/a.it" "$TMP/b.it" | grep -q '^  [0-9]* more blocks past --top$'
 ok $? "... the others counted"
+
+# ---- unknown is not 0: a trace does not know the compute nodes ----
+L=$(ls "$TOP"/sample-logs/ior/ior_posix_n1_t4m/*.darshan | head -1)
+$RUN diff --format=csv "$L" "$TMP/a.it" > "$TMP/u.csv" 2> /dev/null
+is "$(grep '^summary,job,nodes,' "$TMP/u.csv")" "summary,job,nodes,,1,,," \
+	"nodes 1 against unknown: no change, no ratio (not -1)"
+is "$(grep '^summary,' "$TMP/u.csv" | awk -F, '$3 == "nodes" { n = NR } $5 != "" && $6 != "" && $7 != "0" { c = NR } END { print (n > c) }')" 1 \
+	"... after every row that changed"
 done_testing

@@ -42,7 +42,9 @@ static void row_finish(struct iol_diffrow *r, int zero_absent)
 	double big = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
 
 	if ((!r->has_a || !r->has_b) && !zero_absent) {
-		r->rel = 1;
+		/* unknown on a side: no change, never a change from 0,
+		 * and after every row that has one */
+		r->rel = -1;
 		return;
 	}
 	/* counts and bytes exactly: they may pass 2^53 */
@@ -61,8 +63,8 @@ static void row_finish(struct iol_diffrow *r, int zero_absent)
 		r->ratio = b / a;
 }
 
-static void row_int(struct iol_diffrow *r, int has_a, int64_t a, int has_b,
-		    int64_t b)
+static void row_int_k(struct iol_diffrow *r, int has_a, int64_t a, int has_b,
+		      int64_t b, int zero_absent)
 {
 	r->has_a = has_a;
 	r->has_b = has_b;
@@ -70,7 +72,14 @@ static void row_int(struct iol_diffrow *r, int has_a, int64_t a, int has_b,
 	r->ib = has_b ? b : 0;
 	r->a = (double)r->ia;
 	r->b = (double)r->ib;
-	row_finish(r, 1);
+	row_finish(r, zero_absent);
+}
+
+/* a count absent on a side is none of it (a file one side never opened) */
+static void row_int(struct iol_diffrow *r, int has_a, int64_t a, int has_b,
+		    int64_t b)
+{
+	row_int_k(r, has_a, a, has_b, b, 1);
 }
 
 static void row_num(struct iol_diffrow *r, double a, double b, int zero_absent)
@@ -88,6 +97,8 @@ static int row_kept(const struct iol_diffrow *r, const struct iol_diff_opts *o)
 {
 	if (!r->has_a && !r->has_b)
 		return 0;
+	if (r->rel < 0) /* unknown: shown unless only changes are asked for */
+		return o->threshold < 0;
 	return o->threshold < 0 || r->rel * 100 > o->threshold;
 }
 
@@ -320,7 +331,10 @@ static int build_summary(struct iol_diff *d, const struct iol_diffside *a,
 		} else {
 			int64_t va = x->i64(&ra), vb = x->i64(&rb);
 
-			row_int(r, va != INT64_MIN, va, vb != INT64_MIN, vb);
+			/* a metric a source does not give is unknown, not 0
+			 * (compute nodes of a trace) */
+			row_int_k(r, va != INT64_MIN, va, vb != INT64_MIN, vb,
+				  0);
 		}
 		row_commit(d, o);
 	}

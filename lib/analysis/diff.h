@@ -51,8 +51,9 @@ struct iol_diffrow {
 	 * NAN when a is 0 or absent, b is absent, or for text */
 	double ratio;
 	/* |change| over the larger of |a| and |b| (so 0 when unchanged, 1
-	 * when one is 0 or absent); 1 when a side without a change is
-	 * absent or text differs: what the threshold compares */
+	 * when one is 0 or absent); 1 when text differs; -1 when a side
+	 * without a change is absent (unknown: sorted last, no change,
+	 * hidden by a threshold): what the threshold compares */
 	double rel;
 	size_t group; /* rows of one file share it (files: rank in order) */
 };
