@@ -97,9 +97,9 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 }
 
 static const char *const outf_names[OUTF_N] = {"text", "csv", "tsv", "json",
-					       "pdf",  "svg", "png"};
-static const char *const outf_exts[OUTF_N] = {".txt", ".csv", ".tsv", ".json",
-					      ".pdf", ".svg", ".png"};
+					       "pdf",  "svg", "png", "folded"};
+static const char *const outf_exts[OUTF_N] = {
+	".txt", ".csv", ".tsv", ".json", ".pdf", ".svg", ".png", ".folded"};
 
 static int same_nocase(const char *a, const char *b)
 {
@@ -253,7 +253,7 @@ void cmd_outfmts(const char *cmd, unsigned *mask, int *dflt, const char **own)
 		{"population-report", OUTF_BIT(OUTF_PDF), OUTF_PDF, NULL},
 		{"blocks",
 		 OUTF_TABLES | OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) |
-			 OUTF_BIT(OUTF_PNG),
+			 OUTF_BIT(OUTF_PNG) | OUTF_BIT(OUTF_FOLDED),
 		 OUTF_TEXT, NULL},
 		{"replay-script", OUTF_BIT(OUTF_TEXT), OUTF_TEXT, NULL},
 		{"export", 0, OUTF_TEXT, "an .xlsx workbook"},

@@ -22,7 +22,7 @@
 static const char usage_str[] =
 	"usage: iolens diff [--format fmt] [--match-names] [--nodes n]\n"
 	"                   [--output file] [--procs-per-node n]\n"
-	"                   [--threshold pct] [--top n] log-a log-b\n";
+	"                   [--threshold pct] [--top n] [--all] log-a log-b\n";
 
 static void help(void)
 {
@@ -33,6 +33,8 @@ static void help(void)
 	       "code blocks,\n"
 	       "with the change (B - A) and ratio (B / A) of each, largest "
 	       "change first.\n\n"
+	       "  --all              code blocks unchanged in calls and bytes "
+	       "too\n"
 	       "  --format fmt       text (default), csv, tsv or json\n"
 	       "  --match-names      pair files found in one side only by "
 	       "their\n"
@@ -46,9 +48,10 @@ static void help(void)
 	       "  --threshold pct    hide rows that changed by pct %% of the "
 	       "larger\n"
 	       "                     value or less (0: hide unchanged rows)\n"
-	       "  --top n            at most n files (0: all; default 20 in "
-	       "text,\n"
-	       "                     all in the other formats)\n"
+	       "  --top n            at most n files and n code blocks (0: "
+	       "all; default 20 in\n"
+	       "                     text,"
+	       " all in the other formats)\n"
 	       "  --lenient          traces: skip unparsable lines, counting "
 	       "them\n"
 	       "  --rank-from how    traces: a rank per input file (file, "
@@ -58,7 +61,7 @@ static void help(void)
 	       "  --version          show the version\n");
 }
 
-enum { OPT_THRESHOLD = OPT_LAST_COMMON + 1, OPT_TOP, OPT_MATCH_NAMES };
+enum { OPT_THRESHOLD = OPT_LAST_COMMON + 1, OPT_TOP, OPT_MATCH_NAMES, OPT_ALL };
 
 struct dopts {
 	struct iol_diff_opts d;
@@ -82,6 +85,10 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	}
 	if (opt == OPT_MATCH_NAMES) {
 		x->d.match_names = 1;
+		return 1;
+	}
+	if (opt == OPT_ALL) {
+		x->d.all = 1;
 		return 1;
 	}
 	if (opt == OPT_TOP) {
@@ -215,6 +222,24 @@ static int text_cols(const struct iol_diff_section *sec, const char **cols)
 	return n;
 }
 
+/* the code blocks not shown: unchanged (--all shows them), past --top */
+static void blocks_notes(struct out *o, const struct iol_diff_section *sec,
+			 const struct iol_diff *d)
+{
+	if (strcmp(sec->name, "blocks"))
+		return;
+	if (d->blocks_same)
+		out_text(o,
+			 "  %lld block%s unchanged in calls and bytes not "
+			 "shown: --all shows them\n",
+			 (long long)d->blocks_same,
+			 d->blocks_same == 1 ? "" : "s");
+	if (d->blocks_cut)
+		out_text(o, "  %lld more block%s past --top\n",
+			 (long long)d->blocks_cut,
+			 d->blocks_cut == 1 ? "" : "s");
+}
+
 static void text_section(struct out *o, const struct iol_diff_section *sec,
 			 const struct iol_diff *d, size_t lo, size_t hi)
 {
@@ -236,6 +261,7 @@ static void text_section(struct out *o, const struct iol_diff_section *sec,
 			 (long long)d->files_only_b);
 	if (lo == hi) {
 		out_text(o, "  (no rows past the threshold)\n");
+		blocks_notes(o, sec, d);
 		return;
 	}
 	out_table(o, cols, text_cols(sec, cols));
@@ -263,6 +289,7 @@ static void text_section(struct out *o, const struct iol_diff_section *sec,
 	if (files && d->files_cut)
 		out_text(o, "  %lld more file%s past --top\n",
 			 (long long)d->files_cut, d->files_cut == 1 ? "" : "s");
+	blocks_notes(o, sec, d);
 }
 
 static void text(struct out *o, const struct iol_diff *d,
@@ -322,6 +349,7 @@ int cmd_diff(int argc, char **argv)
 		{"format", required_argument, NULL, OPT_FORMAT},
 		{"help", no_argument, NULL, 'h'},
 		{"lenient", no_argument, NULL, OPT_LENIENT},
+		{"all", no_argument, NULL, OPT_ALL},
 		{"match-names", no_argument, NULL, OPT_MATCH_NAMES},
 		NODE_LONGOPTS,
 		{"output", required_argument, NULL, 'o'},

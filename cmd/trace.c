@@ -55,7 +55,7 @@ static void help(void)
 	      "  -o, --output trace  the trace to write (required)\n"
 	      "  --stacks=depth      each call's stack too (return addresses, "
 	      "up to\n"
-	      "                      depth, default 16, at most 64), as "
+	      "                      depth, default 64, at most 256), as "
 	      "strace -k\n"
 	      "                      writes them, for iolens blocks\n"
 	      "  -h, --help          show this help\n"
@@ -192,11 +192,11 @@ static void raise_fd_limit(void)
 static int set_stacks(const char *arg)
 {
 	char *e;
-	long d = arg ? strtol(arg, &e, 10) : 16;
+	long d = arg ? strtol(arg, &e, 10) : 64;
 
-	if (arg && (e == arg || *e || d < 1 || d > 64))
+	if (arg && (e == arg || *e || d < 1 || d > 256))
 		return -1;
-	return setenv("IOLENS_TRACE_STACKS", arg ? arg : "16", 1) == 0 ? 0 : -1;
+	return setenv("IOLENS_TRACE_STACKS", arg ? arg : "64", 1) == 0 ? 0 : -1;
 }
 
 int cmd_trace(int argc, char **argv)
@@ -210,7 +210,7 @@ int cmd_trace(int argc, char **argv)
 	};
 	const char *out = NULL;
 	char lib[PATH_MAX], dir[PATH_MAX], cut[64] = "", thr[64] = "";
-	struct iol_tstats ms = {0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0};
+	struct iol_tstats ms = {0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, NULL, 0, 0};
 	size_t nthreads = 0, i, nv;
 	const char *v[3];
 	int c, status, noexec = 0, waiting;
@@ -225,7 +225,7 @@ int cmd_trace(int argc, char **argv)
 			if (set_stacks(optarg) < 0)
 				return usage_error(
 					"--stacks wants a depth of 1 "
-					"to 64, not '%s'",
+					"to 256, not '%s'",
 					optarg);
 			break;
 		case ':':

@@ -7,17 +7,33 @@
 #include "render/views.h"
 #include "base/banned.h"
 
-/* one line per view, in order of command */
+/* one line per view, grouped by command, its main view first (the
+ * order of its man page's COLUMNS section) */
 const struct iol_view *const iol_views[] = {
-	&iol_view_compare,	   &iol_view_config,
-	&iol_view_fsstats,	   &iol_view_fsstats_hist,
-	&iol_view_fsstats_compare, &iol_view_iostat,
-	&iol_view_iostat_periods,  &iol_view_iostat_table,
-	&iol_view_iostat_cdf,	   &iol_view_iostat_summary,
-	&iol_view_iostat_jobs,	   &iol_view_iostat_coverage,
-	&iol_view_trend,	   &iol_view_triage,
-	&iol_view_triage_db,	   &iol_view_triage_rules,
-	&iol_view_variance,	   NULL,
+	&iol_view_blocks,
+	&iol_view_blocks_tree,
+	&iol_view_blocks_source_rows,
+	&iol_view_blocks_join_rows,
+	&iol_view_blocks_join_tree,
+	&iol_view_blocks_join_tree_time,
+	&iol_view_compare,
+	&iol_view_config,
+	&iol_view_fsstats,
+	&iol_view_fsstats_hist,
+	&iol_view_fsstats_compare,
+	&iol_view_iostat,
+	&iol_view_iostat_periods,
+	&iol_view_iostat_table,
+	&iol_view_iostat_cdf,
+	&iol_view_iostat_summary,
+	&iol_view_iostat_jobs,
+	&iol_view_iostat_coverage,
+	&iol_view_trend,
+	&iol_view_triage,
+	&iol_view_triage_db,
+	&iol_view_triage_rules,
+	&iol_view_variance,
+	NULL,
 };
 
 static const char *const kinds[] = {"text", "number", "path", "prose"};

@@ -15,6 +15,38 @@
 #include "render/obuf.h"
 
 struct iol_popvar;
+struct iol_blocks;
+
+/* blocks: one row a block (machine formats), and the tree for people */
+extern const struct iol_view iol_view_blocks, iol_view_blocks_tree;
+/* The n blocks rows[] of bl (ranked), as o's format wants: the indented
+ * tree in text, a row with every column and the call path elsewhere. */
+void iol_view_blocks_print(struct out *o, const struct iol_blocks *bl,
+			   const size_t *rows, size_t n);
+/* Folded stacks (flamegraph.pl, speedscope): "a();b.c:3;c() N" a line,
+ * N a block's own I/O time in ns, or bytes with by_bytes, none of 0. */
+void iol_view_blocks_folded(struct out *o, const struct iol_blocks *bl,
+			    int by_bytes);
+struct iol_ctree;
+struct iol_iocost;
+struct iol_cjoin;
+/* blocks --source: the predicted blocks, and joined to a trace's */
+extern const struct iol_view iol_view_blocks_source_rows,
+	iol_view_blocks_join_rows, iol_view_blocks_join_tree,
+	iol_view_blocks_join_tree_time;
+/* The blocks t predicts (cost: rank by predicted I/O time, NULL none):
+ * prose trees of functions in text, a row a block elsewhere. */
+void iol_view_blocks_source(struct out *o, const struct iol_ctree *t,
+			    const struct iol_iocost *cost);
+/* The join of predicted and measured blocks of trace (nfiles sources):
+ * a tree side by side with the accuracy in text, a row a block
+ * elsewhere. */
+void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
+			  const char *trace, int nfiles);
+/* Block i's call path, its labels from the root joined by ';'. */
+void iol_blocks_path(const struct iol_blocks *bl, size_t i, char *buf,
+		     size_t n);
+
 struct iol_trend_row;
 struct iol_cmp_row;
 

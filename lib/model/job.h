@@ -101,6 +101,15 @@ struct iol_job_priv;
 struct iol_source;
 struct iol_stacks;
 
+/* A binary whose frames a trace's stacks name, as it was when traced
+ * (iolens trace --stacks writes them), so that a rebuilt or deleted one
+ * is told, not symbolized wrong. */
+struct iol_jmodule {
+	const char *path;
+	char build_id[65];	/* GNU build id in hex, "" none */
+	int64_t size, mtime_ns; /* -1 unknown */
+};
+
 struct iol_job {
 	int kind;		      /* IOL_SRC_* */
 	const struct iol_source *src; /* the reader that made the job */
@@ -140,6 +149,14 @@ struct iol_job {
 	/* the calls' stacks (strace -k, iolens trace --stacks), which
 	 * events name by id; NULL when the trace has none */
 	const struct iol_stacks *stacks;
+	/* iolens trace --stacks: the modules as traced; the stacks longer
+	 * than the depth asked for (cut, their outer frames lost), and that
+	 * depth (0 unknown: strace -k) */
+	const struct iol_jmodule *modules;
+	size_t nmodules;
+	int64_t stacks_cut;
+	int stack_depth;
+	int64_t trace_mtime_ns; /* the trace file's; 0 unknown */
 	struct iol_job_priv *priv;
 };
 

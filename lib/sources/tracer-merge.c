@@ -19,6 +19,7 @@
 
 #include "base/version.h"
 #include "sources/tracer.h"
+#include "sources/modstamp.h"
 #include "base/banned.h"
 
 static int cmp_name(const void *a, const void *b)
@@ -281,8 +282,8 @@ static int reduce_files(const char *dir, char ***v, size_t *n,
 	while (*n > IOL_TRACE_FANIN) {
 		for (i = 0; i < *n; i += k) {
 			char p[PATH_MAX];
-			struct iol_tstats drop = {0,	0, 0, 0, 0, 0,
-						  NULL, 0, 0, 0, 0};
+			struct iol_tstats drop = {0, 0, 0, 0, 0,    0, NULL,
+						  0, 0, 0, 0, NULL, 0, 0};
 			FILE *f;
 
 			k = *n - i < IOL_TRACE_FANIN ? *n - i : IOL_TRACE_FANIN;
@@ -305,6 +306,59 @@ static int reduce_files(const char *dir, char ***v, size_t *n,
 			return -1;
 	}
 	return 0;
+}
+
+#define MODS_MAX 512 /* modules listed in the header at most */
+
+/* the modules a line's frames name ("\x1f > /path() [0x1f]"), each
+ * once; out of memory lists fewer */
+static void note_modules(struct iol_tstats *ms, const char *l)
+{
+	const char *f = l, *e;
+	char **m;
+	size_t i, n;
+
+	while ((f = strchr(f, '\x1f')) != NULL) {
+		f += 1;
+		if (strncmp(f, " > /", 4) || !(e = strstr(f, "() [")))
+			continue;
+		f += 3;
+		n = (size_t)(e - f);
+		for (i = 0; i < ms->nmods; i++)
+			if (strlen(ms->mods[i]) == n &&
+			    !memcmp(ms->mods[i], f, n))
+				break;
+		if (i < ms->nmods || ms->nmods >= MODS_MAX)
+			continue;
+		m = realloc(ms->mods, (ms->nmods + 1) * sizeof(*ms->mods));
+		if (!m)
+			return;
+		ms->mods = m;
+		if ((m[ms->nmods] = strndup(f, n)) != NULL)
+			ms->nmods++;
+	}
+}
+
+/* "# module BUILDID SIZE MTIME PATH" for each module the stacks name, as
+ * it is now, just after the run: blocks tells a binary rebuilt or
+ * deleted since from these; and the stacks cut at the depth asked for */
+static void put_modules(FILE *out, const struct iol_tstats *ms)
+{
+	const char *d = getenv("IOLENS_TRACE_STACKS");
+	struct iol_jmodule m;
+	size_t i;
+
+	if (!d)
+		return;
+	fprintf(out, "# stacks: depth %d, %llu cut\n", atoi(d),
+		(unsigned long long)ms->cut);
+	for (i = 0; i < ms->nmods; i++) {
+		if (iol_module_stamp(ms->mods[i], &m) < 0)
+			continue;
+		fprintf(out, "# module %s %lld %lld %s\n",
+			m.build_id[0] ? m.build_id : "-", (long long)m.size,
+			(long long)m.mtime_ns, ms->mods[i]);
+	}
 }
 
 static void put_header(FILE *out, char *const *cmd, int64_t first,
@@ -339,6 +393,7 @@ static void put_header(FILE *out, char *const *cmd, int64_t first,
 		fprintf(out, "# '%s' %s\n", v[k], IOL_TRACE_NO_TRACER_SUB);
 	if (nv > 10)
 		fprintf(out, "# ... and more programs\n");
+	put_modules(out, ms);
 }
 
 /* ---- the threads' lines out of the one file they were appended to ---- */
@@ -467,12 +522,16 @@ static int demux(const char *in, const char *dir, struct iol_tstats *ms)
 			continue;
 		}
 		if (!strncmp(e + 1, "#cost ", 6)) {
-			unsigned long long k, ns;
+			unsigned long long k, ns, cut;
+			int f = sscanf(e + 7, "%llu %llu %llu", &k, &ns, &cut);
 
-			if (sscanf(e + 7, "%llu %llu", &k, &ns) == 2)
+			if (f >= 2)
 				ms->ncost += k, ms->cost += ns;
+			if (f == 3)
+				ms->cut += cut;
 			continue;
 		}
+		note_modules(ms, e + 1);
 		/* the trace's first time, for its header */
 		if (!ms->first || key < ms->first)
 			ms->first = key;
@@ -556,4 +615,9 @@ void iol_tstats_release(struct iol_tstats *ms)
 	free(ms->xp);
 	ms->xp = NULL;
 	ms->nxp = 0;
+	for (i = 0; i < ms->nmods; i++)
+		free(ms->mods[i]);
+	free(ms->mods);
+	ms->mods = NULL;
+	ms->nmods = 0;
 }

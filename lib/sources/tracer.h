@@ -47,6 +47,11 @@ struct iol_tstats {
 	 * clone with CLONE_THREAD) that have a line */
 	uint64_t own;
 	size_t nproc, nthr;
+	/* --stacks: the modules the frames name (owned), and the stacks
+	 * the tracer cut at the depth asked for */
+	char **mods;
+	size_t nmods;
+	uint64_t cut;
 };
 
 /*
