@@ -50,6 +50,8 @@ const struct command commands[] = {
 	 "Table II: the scheduler's jobs and core-hours with a Darshan log"},
 	{"population-report", cmd_population_report,
 	 "the population as a multi-page PDF report"},
+	{"serve", cmd_serve,
+	 "the browser: a dashboard, job list and job pages over a store"},
 	{"trace", cmd_trace,
 	 "run a program under the iolens tracer (0.2-0.5 us a call)"},
 	{"replay-script", cmd_replay_script,

@@ -45,5 +45,6 @@ int cmd_trace(int argc, char **argv);
 int cmd_replay_script(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_blocks(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

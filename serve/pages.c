@@ -1,0 +1,707 @@
+/*
+ * The pages and their JSON twins.  A table on a page is the CSV of the
+ * command that prints it (serve/run.c), each cell HTML-escaped; its
+ * twin under /api/ is that command's --format=json, byte for byte.  No
+ * string of a log or the store is ever put in a script or a URL but as
+ * a percent-encoded query value.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "serve/internal.h"
+#include "serve/store.h"
+#include "serve/static.h"
+
+#define LIMIT_MAX 1000
+#define BINS_MAX 4096
+
+typedef const char *(*getf)(void *ctx, const char *key);
+
+/* the columns of the job list, as `iolens jobs` shows them in text */
+static const char *const job_cols[] = {
+	"id",	    "jobid",	  "user",	   "project",
+	"app",	    "nprocs",	  "nodes",	   "start_time",
+	"run_time", "bytes_read", "bytes_written", "io_time_by_slowest",
+	"mib_s",    "strategy",	  "partial",	   "path"};
+#define NJOBCOLS (int)(sizeof job_cols / sizeof job_cols[0])
+
+static void head(struct page *p, const char *title)
+{
+	p->status = 200;
+	p->type = "text/html; charset=utf-8";
+	sb_puts(&p->body, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
+			  "<meta charset=\"utf-8\"><title>");
+	sb_html(&p->body, title);
+	sb_puts(&p->body,
+		" - iolens</title>"
+		"<link rel=\"stylesheet\" href=\"/static/iolens.css\">"
+		"<script src=\"/static/iolens.js\" defer></script>"
+		"</head><body><nav><a href=\"/\">dashboard</a> "
+		"<a href=\"/jobs\">jobs</a></nav><main><h1>");
+	sb_html(&p->body, title);
+	sb_puts(&p->body, "</h1>\n");
+}
+
+static void foot(struct page *p)
+{
+	sb_puts(&p->body, "</main></body></html>\n");
+}
+
+static void fail(struct page *p, int status, const char *why)
+{
+	sb_free(&p->body);
+	p->status = status;
+	p->type = "text/plain; charset=utf-8";
+	sb_puts(&p->body, why);
+	sb_puts(&p->body, "\n");
+}
+
+/* The command's one-line message (its stderr), for a page. */
+static void say_err(struct sb *b, const struct run *r)
+{
+	sb_puts(b, "<p class=\"note\">");
+	if (r->timedout)
+		sb_puts(b, "the command took longer than the time allowed");
+	else if (r->err.len)
+		sb_html(b, r->err.s);
+	else
+		sb_puts(b, "nothing to show");
+	sb_puts(b, "</p>\n");
+}
+
+/* A link to the job with store id id (or, when 0, the number idtext),
+ * text the cell. */
+static void job_link(struct sb *b, int64_t id, const char *idtext,
+		     const char *text)
+{
+	char *end;
+	long long v = id ? id : strtoll(idtext, &end, 10);
+
+	if (id ? id > 0 : (*idtext && !*end && v > 0)) {
+		sb_printf(b, "<a href=\"/job/%lld\">", v);
+		sb_html(b, text);
+		sb_puts(b, "</a>");
+	} else {
+		sb_html(b, text);
+	}
+}
+
+static int numeric(const char *s)
+{
+	char *end;
+
+	if (!*s)
+		return 0;
+	strtod(s, &end);
+	return *end == '\0';
+}
+
+/* The CSV as a table: cols (NULL: every column) in that order, the
+ * column named link (or none) a link to its row's job. */
+static void table(struct sb *b, const struct csv *c, const char *const *cols,
+		  int ncols, const char *link, const int64_t *ids,
+		  const char *sortbase)
+{
+	int idx[256], n = 0, li = link ? csv_col(c, link) : -1;
+
+	if (c->nrows == 0)
+		return;
+	for (int k = 0; k < (cols ? ncols : c->ncells[0]) && n < 256; k++) {
+		int i = cols ? csv_col(c, cols[k]) : k;
+		if (i >= 0)
+			idx[n++] = i;
+	}
+	sb_puts(b, "<table class=\"sortable\"><thead><tr>");
+	for (int k = 0; k < n; k++) {
+		const char *h = c->rows[0][idx[k]];
+		sb_puts(b, "<th>");
+		if (sortbase) {
+			sb_puts(b, "<a href=\"");
+			sb_html(b, sortbase);
+			sb_puts(b, "sort=");
+			sb_url(b, h);
+			sb_puts(b, "\">");
+		}
+		sb_html(b, h);
+		sb_puts(b, sortbase ? "</a></th>" : "</th>");
+	}
+	sb_puts(b, "</tr></thead><tbody>\n");
+	for (int r = 1; r < c->nrows; r++) {
+		sb_puts(b, "<tr>");
+		for (int k = 0; k < n; k++) {
+			const char *v =
+				idx[k] < c->ncells[r] ? c->rows[r][idx[k]] : "";
+			sb_puts(b, numeric(v) ? "<td class=\"n\">" : "<td>");
+			if (idx[k] == li && li < c->ncells[r])
+				job_link(b, ids ? ids[r] : 0, c->rows[r][li],
+					 v);
+			else
+				sb_html(b, v);
+			sb_puts(b, "</td>");
+		}
+		sb_puts(b, "</tr>\n");
+	}
+	sb_puts(b, "</tbody></table>\n");
+}
+
+/* Run the command and put its CSV as a table (or its message). */
+static void section(const struct serve_opts *o, struct sb *b, const char *h2,
+		    const char *const *argv, int logfd, const char *const *cols,
+		    int ncols, const char *link)
+{
+	struct run r;
+	struct csv c;
+
+	sb_puts(b, "<section><h2>");
+	sb_html(b, h2);
+	sb_puts(b, "</h2>\n");
+	run_iolens(o, argv, logfd, &r);
+	if (r.status == 0 &&
+	    csv_parse(r.out.s ? r.out.s : "", r.out.len, &c) == 0) {
+		table(b, &c, cols, ncols, link, NULL, NULL);
+		csv_free(&c);
+	} else {
+		say_err(b, &r);
+	}
+	run_free(&r);
+	sb_puts(b, "</section>\n");
+}
+
+/* The JSON of several commands as one object, each member the
+ * command's own --format=json output (null when it printed none). */
+struct part {
+	const char *key;
+	const char *const *argv;
+};
+
+static void api(const struct serve_opts *o, const struct part *parts, int n,
+		int logfd, struct page *p)
+{
+	p->type = "application/json";
+	sb_puts(&p->body, "{");
+	for (int i = 0; i < n; i++) {
+		struct run r;
+		run_iolens(o, parts[i].argv, logfd, &r);
+		sb_printf(&p->body, "%s\"%s\": ", i ? ",\n" : "", parts[i].key);
+		if (r.status == 0 && r.out.len)
+			sb_put(&p->body, r.out.s, r.out.len);
+		else
+			sb_puts(&p->body, "null");
+		run_free(&r);
+	}
+	sb_puts(&p->body, "}\n");
+}
+
+/* ---- / ---- */
+
+static void triage_links(const struct serve_opts *o, struct sb *b)
+{
+	const char *argv[] = {"triage", "--db", o->db, "--format", "csv", NULL};
+	struct run r;
+	struct csv c;
+	int64_t *ids;
+	int pi;
+
+	sb_puts(b, "<section><h2>Who to call first</h2>\n");
+	run_iolens(o, argv, -1, &r);
+	if (r.status || csv_parse(r.out.s ? r.out.s : "", r.out.len, &c)) {
+		say_err(b, &r);
+		run_free(&r);
+		sb_puts(b, "</section>\n");
+		return;
+	}
+	/* the flagged jobs are named by their log: each jobid a link to
+	 * the job by the store's id of that log */
+	pi = csv_col(&c, "path");
+	ids = calloc((size_t)c.nrows + 1, sizeof(*ids));
+	for (int i = 1; ids && pi >= 0 && i < c.nrows && i <= 200; i++)
+		if (pi < c.ncells[i])
+			ids[i] = store_id_of(o, c.rows[i][pi]);
+	table(b, &c, NULL, 0, ids ? "jobid" : NULL, ids, NULL);
+	free(ids);
+	csv_free(&c);
+	run_free(&r);
+	sb_puts(b, "</section>\n");
+}
+
+static void dashboard(const struct serve_opts *o, int json, struct page *p)
+{
+	const char *recent[] = {"jobs",	  "--db",	 o->db,
+				"--sort", "-start_time", "--top",
+				"20",	  "--format",	 json ? "json" : "csv",
+				NULL};
+	const char *tri[] = {"triage", "--db", o->db, "--format", "json", NULL};
+	const char *cov[] = {
+		"coverage", "--db", o->db, "--format", json ? "json" : "csv",
+		NULL};
+	const struct part parts[] = {
+		{"recent_jobs", recent}, {"triage", tri}, {"coverage", cov}};
+	char why[256];
+	int64_t n = 0;
+
+	if (store_count(o, NULL, &n, why, sizeof(why)) < 0)
+		return fail(p, 500, why);
+	snprintf(p->total, sizeof(p->total), "%lld", (long long)n);
+	if (json)
+		return api(o, parts, 3, -1, p);
+	head(p, "iolens: the store");
+	sb_printf(&p->body,
+		  "<p><a href=\"/jobs\">%lld jobs</a> in the store "
+		  "<span class=\"path\">",
+		  (long long)n);
+	sb_html(&p->body, o->db);
+	sb_puts(&p->body, "</span></p>\n");
+	triage_links(o, &p->body);
+	section(o, &p->body, "Latest jobs", recent, -1, job_cols, NJOBCOLS,
+		"id");
+	section(o, &p->body, "Instrumentation coverage", cov, -1, NULL, 0,
+		NULL);
+	foot(p);
+}
+
+/* ---- /jobs ---- */
+
+static int bad_value(const char *v)
+{
+	if (strlen(v) > 256)
+		return 1;
+	for (; *v; v++)
+		if ((unsigned char)*v < 0x20 || *v == 0x7f)
+			return 1;
+	return 0;
+}
+
+/* "2026-11-21" or "2026-11-21T06:00:00" (UTC) or epoch seconds */
+static int parse_when(const char *s, double *t)
+{
+	struct tm tm = {0};
+	char *end;
+
+	*t = strtod(s, &end);
+	if (*s && !*end)
+		return 0;
+	end = strptime(s, "%Y-%m-%d", &tm);
+	if (end && *end == 'T')
+		end = strptime(end + 1, "%H:%M:%S", &tm);
+	if (!end || *end)
+		return -1;
+	*t = (double)timegm(&tm);
+	return 0;
+}
+
+static int build_where(getf get, void *ctx, struct sb *w, struct sb *qs,
+		       char *why, size_t n)
+{
+	static const char *const eq[] = {"user", "app", "project"};
+	static const char *const when[] = {"from", "to"};
+
+	for (int i = 0; i < 3; i++) {
+		const char *v = get(ctx, eq[i]);
+		if (!v || !*v)
+			continue;
+		if (bad_value(v))
+			return snprintf(why, n, "bad %s", eq[i]), -1;
+		sb_printf(w, "%s%s = ", w->len ? " AND " : "", eq[i]);
+		sb_sql(w, v);
+		sb_printf(qs, "%s=", eq[i]);
+		sb_url(qs, v);
+		sb_puts(qs, "&");
+	}
+	for (int i = 0; i < 2; i++) {
+		const char *v = get(ctx, when[i]);
+		double t;
+		if (!v || !*v)
+			continue;
+		if (bad_value(v) || parse_when(v, &t) < 0)
+			return snprintf(why, n,
+					"%s wants YYYY-MM-DD or epoch "
+					"seconds",
+					when[i]),
+			       -1;
+		sb_printf(w, "%sstart_time %s %.17g", w->len ? " AND " : "",
+			  i ? "<" : ">=", t);
+		sb_printf(qs, "%s=", when[i]);
+		sb_url(qs, v);
+		sb_puts(qs, "&");
+	}
+	return 0;
+}
+
+static int get_int(getf get, void *ctx, const char *key, long long dflt,
+		   long long lo, long long hi, long long *v)
+{
+	const char *s = get(ctx, key);
+	char *end;
+
+	*v = dflt;
+	if (!s || !*s)
+		return 0;
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	return (*end || errno || *v < lo || *v > hi) ? -1 : 0;
+}
+
+static int sort_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (*s == '-')
+		s++, n--;
+	if (n == 0 || n > 64)
+		return 0;
+	return strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
+}
+
+static void filter_form(struct sb *b, getf get, void *ctx)
+{
+	static const char *const keys[] = {"user", "app",  "project", "from",
+					   "to",   "sort", "limit"};
+
+	sb_puts(b, "<form method=\"get\" action=\"/jobs\" class=\"filters\">");
+	for (int i = 0; i < 7; i++) {
+		const char *v = get(ctx, keys[i]);
+		sb_printf(b, "<label>%s <input name=\"%s\" value=\"", keys[i],
+			  keys[i]);
+		sb_html(b, v ? v : "");
+		sb_puts(b, "\"></label> ");
+	}
+	sb_puts(b, "<button type=\"submit\">show</button></form>\n");
+}
+
+static void pager(struct sb *b, const char *base, const char *sort,
+		  long long off, long long lim, long long total)
+{
+	sb_printf(b, "<p class=\"pager\">rows %lld to %lld of %lld ",
+		  total ? off + 1 : 0, off + lim < total ? off + lim : total,
+		  total);
+	if (off > 0) {
+		sb_puts(b, "<a rel=\"prev\" href=\"");
+		sb_html(b, base);
+		sb_puts(b, "sort=");
+		sb_url(b, sort);
+		sb_printf(b, "&amp;limit=%lld&amp;offset=%lld\">previous</a> ",
+			  lim, off > lim ? off - lim : 0);
+	}
+	if (off + lim < total) {
+		sb_puts(b, "<a rel=\"next\" href=\"");
+		sb_html(b, base);
+		sb_puts(b, "sort=");
+		sb_url(b, sort);
+		sb_printf(b, "&amp;limit=%lld&amp;offset=%lld\">next</a>", lim,
+			  off + lim);
+	}
+	sb_puts(b, "</p>\n");
+}
+
+static void jobs(const struct serve_opts *o, getf get, void *ctx, int json,
+		 struct page *p)
+{
+	struct sb w = {0}, qs = {0};
+	const char *sort = get(ctx, "sort");
+	long long lim, off;
+	char why[512], top[32], offs[32];
+	int64_t total = 0;
+
+	sb_puts(&qs, "/jobs?");
+	if (!sort || !*sort)
+		sort = "id";
+	if (build_where(get, ctx, &w, &qs, why, sizeof(why)) < 0 ||
+	    !sort_ok(sort) ||
+	    get_int(get, ctx, "limit", 50, 1, LIMIT_MAX, &lim) < 0 ||
+	    get_int(get, ctx, "offset", 0, 0, 100000000, &off) < 0) {
+		sb_free(&w);
+		sb_free(&qs);
+		return fail(p, 400,
+			    "bad parameter: user, app, project, from, "
+			    "to, sort (a column), limit (1 to 1000), "
+			    "offset");
+	}
+	if (store_count(o, w.len ? w.s : NULL, &total, why, sizeof(why)) < 0) {
+		sb_free(&w);
+		sb_free(&qs);
+		return fail(p, 400, why);
+	}
+	snprintf(p->total, sizeof(p->total), "%lld", (long long)total);
+	snprintf(top, sizeof(top), "%lld", lim);
+	snprintf(offs, sizeof(offs), "%lld", off);
+	{
+		const char *argv[] = {"jobs",
+				      "--db",
+				      o->db,
+				      "--sort",
+				      sort,
+				      "--top",
+				      top,
+				      "--offset",
+				      offs,
+				      "--format",
+				      json ? "json" : "csv",
+				      w.len ? "--where" : NULL,
+				      w.s,
+				      NULL};
+		struct run r;
+		struct csv c;
+
+		run_iolens(o, argv, -1, &r);
+		if (json) {
+			p->type = "application/json";
+			if (r.status == 0)
+				sb_put(&p->body, r.out.s, r.out.len);
+			else if (r.status == 1 && total <= off)
+				sb_puts(&p->body, "[]\n");
+			else
+				fail(p, r.status == 2 ? 400 : 500,
+				     r.err.len ? r.err.s : "failed");
+		} else {
+			head(p, "Jobs");
+			filter_form(&p->body, get, ctx);
+			pager(&p->body, qs.s, sort, off, lim, total);
+			if (r.status == 0 &&
+			    csv_parse(r.out.s, r.out.len, &c) == 0) {
+				table(&p->body, &c, job_cols, NJOBCOLS, "id",
+				      NULL, qs.s);
+				csv_free(&c);
+			} else {
+				say_err(&p->body, &r);
+			}
+			foot(p);
+		}
+		run_free(&r);
+	}
+	sb_free(&w);
+	sb_free(&qs);
+}
+
+/* ---- /job/ID ---- */
+
+static void timeline_fig(struct sb *b, long long id)
+{
+	sb_printf(b,
+		  "<section><h2>Timeline</h2>\n"
+		  "<figure class=\"timeline\" data-job=\"%lld\">"
+		  "<img src=\"/job/%lld/timeline.svg\" width=\"1000\" "
+		  "height=\"400\" alt=\"rank by time: I/O busy share of each "
+		  "interval\"><figcaption>ranks by time, from the DXT "
+		  "segments; drag to zoom. "
+		  "<a href=\"/job/%lld/timeline.svg\">the whole job</a> "
+		  "<a href=\"/api/job/%lld/timeline\">as JSON</a>"
+		  "</figcaption></figure></section>\n",
+		  id, id, id, id);
+}
+
+static void job(const struct serve_opts *o, long long id, int json,
+		struct page *p)
+{
+	char path[4096], why[256], sid[32];
+	const char *ld = "/dev/fd/3";
+	int fd, rc;
+
+	snprintf(sid, sizeof(sid), "id = %lld", id);
+	rc = store_job_col(o, id, "path", path, sizeof(path));
+	if (rc <= 0)
+		return fail(p, rc < 0 ? 500 : 404, "no such job in the store");
+	const char *row[] = {"jobs",
+			     "--db",
+			     o->db,
+			     "--where",
+			     sid,
+			     "--format",
+			     json ? "json" : "csv",
+			     NULL};
+	const char *sum[] = {"summary", ld, "--format", json ? "json" : "csv",
+			     NULL};
+	const char *files[] = {"files", ld, "--format", json ? "json" : "csv",
+			       NULL};
+	const char *tri[] = {"triage", ld, "--format", json ? "json" : "csv",
+			     NULL};
+	const char *ctx[] = {"context", "--db",	    o->db,
+			     ld,	"--format", json ? "json" : "csv",
+			     NULL};
+	const struct part parts[] = {{"summary", sum},
+				     {"files", files},
+				     {"triage", tri},
+				     {"context", ctx}};
+	fd = store_open_log(o, path, why, sizeof(why));
+	if (json) {
+		const struct part one[] = {{"job", row}};
+		if (fd < 0)
+			return api(o, one, 1, -1, p);
+		api(o, parts, 4, fd, p);
+		close(fd);
+		return;
+	}
+	head(p, "Job");
+	section(o, &p->body, "In the store", row, -1, job_cols, NJOBCOLS, NULL);
+	if (fd < 0) {
+		sb_puts(&p->body, "<p class=\"note\">");
+		sb_html(&p->body, why);
+		sb_puts(&p->body, "</p>\n");
+		return foot(p);
+	}
+	section(o, &p->body, "Summary", sum, fd, NULL, 0, NULL);
+	section(o, &p->body, "Triage", tri, fd, NULL, 0, NULL);
+	section(o, &p->body, "Against its app's history", ctx, fd, NULL, 0,
+		NULL);
+	timeline_fig(&p->body, id);
+	section(o, &p->body, "Files", files, fd, NULL, 0, NULL);
+	close(fd);
+	foot(p);
+}
+
+/* ---- the timeline ---- */
+
+static int parse_ranks(const char *s, int *r0, int *r1)
+{
+	char *end;
+	long a, b;
+
+	*r0 = 0;
+	*r1 = -1;
+	if (!s || !*s)
+		return 0;
+	a = strtol(s, &end, 10);
+	b = a;
+	if (*end == '-')
+		b = strtol(end + 1, &end, 10);
+	if (*end || a < 0 || b < a || b > 1 << 24)
+		return -1;
+	*r0 = (int)a;
+	*r1 = (int)b;
+	return 0;
+}
+
+static int get_num(getf get, void *ctx, const char *key, double *v)
+{
+	const char *s = get(ctx, key);
+	char *end;
+
+	*v = 0;
+	if (!s || !*s)
+		return 0;
+	*v = strtod(s, &end);
+	return (*end || !(*v >= 0 && *v < 1e9)) ? -1 : 0;
+}
+
+static void grid_json(struct sb *b, const struct tl_grid *g)
+{
+	sb_printf(b,
+		  "{\"t0\": %.9g, \"t1\": %.9g, \"end\": %.9g, "
+		  "\"rank0\": %d, \"ranks\": %d, \"nranks\": %d, "
+		  "\"bins\": %d, \"raw\": %s,\n\"busy_s\": [",
+		  g->t0, g->t1, g->tend, g->r0, g->nr, g->nranks, g->bins,
+		  g->raw ? "true" : "false");
+	for (int i = 0; i < g->nr * g->bins; i++)
+		sb_printf(b, "%s%.6g", i ? "," : "", g->busy[i]);
+	sb_puts(b, "],\n\"bytes\": [");
+	for (int i = 0; i < g->nr * g->bins; i++)
+		sb_printf(b, "%s%.17g", i ? "," : "", g->bytes[i]);
+	sb_puts(b, "],\n\"ops\": [");
+	for (int i = 0; i < g->nr * g->bins; i++)
+		sb_printf(b, "%s%u", i ? "," : "", g->ops[i]);
+	sb_puts(b, "]}\n");
+}
+
+static void timeline(const struct serve_opts *o, long long id, getf get,
+		     void *ctx, int json, struct page *p)
+{
+	char path[4096], why[256], key[4200];
+	struct tl_req q;
+	struct tl_grid g;
+	long long bins;
+	struct stat st;
+	int fd, rc;
+
+	if (get_num(get, ctx, "t0", &q.t0) < 0 ||
+	    get_num(get, ctx, "t1", &q.t1) < 0 ||
+	    parse_ranks(get(ctx, "ranks"), &q.r0, &q.r1) < 0 ||
+	    get_int(get, ctx, "bins", 0, 1, BINS_MAX, &bins) < 0)
+		return fail(p, 400,
+			    "bad parameter: t0, t1 (seconds), ranks "
+			    "(a or a-b), bins (1 to 4096)");
+	q.bins = (int)bins;
+	rc = store_job_col(o, id, "path", path, sizeof(path));
+	if (rc <= 0)
+		return fail(p, rc < 0 ? 500 : 404, "no such job in the store");
+	fd = store_open_log(o, path, why, sizeof(why));
+	if (fd < 0)
+		return fail(p, 404, why);
+	if (fstat(fd, &st) < 0) {
+		close(fd);
+		return fail(p, 500, "cannot read the log");
+	}
+	snprintf(key, sizeof(key), "%llu:%llu:%lld.%09ld:%lld",
+		 (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
+		 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+		 (long long)st.st_size);
+	rc = tl_grid(o, key, fd, &q, &g, why, sizeof(why));
+	close(fd);
+	if (rc < 0)
+		return fail(p, 404, why);
+	if (json) {
+		p->type = "application/json";
+		grid_json(&p->body, &g);
+	} else {
+		p->type = "image/svg+xml";
+		if (tl_svg(&g, 1000, 400, &p->body) < 0)
+			fail(p, 500, "cannot draw the timeline");
+	}
+	tl_grid_free(&g);
+}
+
+/* ---- routing ---- */
+
+/* "/job/123" + rest: the id, rest after it; 0 if none */
+static long long job_id(const char *s, const char **rest)
+{
+	char *end;
+	long long v;
+
+	if (*s < '1' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || v <= 0)
+		return 0;
+	*rest = end;
+	return v;
+}
+
+void page_route(const struct serve_opts *o, const char *url, getf get,
+		void *ctx, struct page *p)
+{
+	const char *rest = "";
+	int json = 0;
+	long long id;
+
+	if (!strcmp(url, "/static/iolens.css")) {
+		p->type = "text/css; charset=utf-8";
+		return sb_puts(&p->body, serve_css);
+	}
+	if (!strcmp(url, "/static/iolens.js")) {
+		p->type = "text/javascript; charset=utf-8";
+		return sb_puts(&p->body, serve_js);
+	}
+	if (!strncmp(url, "/api/", 5)) {
+		json = 1;
+		url += 4;
+	}
+	if (!strcmp(url, "/"))
+		return dashboard(o, json, p);
+	if (!strcmp(url, "/jobs"))
+		return jobs(o, get, ctx, json, p);
+	if (!strncmp(url, "/job/", 5) && (id = job_id(url + 5, &rest)) > 0) {
+		if (!*rest)
+			return job(o, id, json, p);
+		if (!json && !strcmp(rest, "/timeline.svg"))
+			return timeline(o, id, get, ctx, 0, p);
+		if (json && !strcmp(rest, "/timeline"))
+			return timeline(o, id, get, ctx, 1, p);
+	}
+	fail(p, 404, "no such page");
+}
