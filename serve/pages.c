@@ -14,10 +14,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "render/output.h"
 #include "serve/internal.h"
 #include "serve/store.h"
 #include "serve/static.h"
 
+/* the name a command is given its log by: the descriptor opened beneath
+ * --logs (store_open_log), so that the command reads the file checked */
+#define LOGFD "/dev/fd/3"
 #define LIMIT_MAX 1000
 #define BINS_MAX 4096
 
@@ -150,10 +154,55 @@ static void table(struct sb *b, const struct csv *c, const char *const *cols,
 	sb_puts(b, "</tbody></table>\n");
 }
 
-/* Run the command and put its CSV as a table (or its message). */
+/* The log's cells named by the descriptor: its path in the store. */
+static void name_log(struct csv *c, const char *path)
+{
+	int li = csv_col(c, "log");
+	char *s;
+
+	for (int r = 1; li >= 0 && path && r < c->nrows; r++)
+		if (li < c->ncells[r] && !strcmp(c->rows[r][li], LOGFD) &&
+		    (s = strdup(path))) {
+			free(c->rows[r][li]);
+			c->rows[r][li] = s;
+		}
+}
+
+/* The same in JSON: each row's first member, "log", as the command
+ * would write it given the path (out_json_str), so that the twin is the
+ * command's output byte for byte.  A JSON string holds no bare quote:
+ * the text searched for is only ever a row's start. */
+static void name_log_json(struct sb *b, const char *path)
+{
+	static const char key[] = "{\"log\":\"" LOGFD "\"";
+	struct sb out = {0};
+	struct obuf ob;
+	const char *s, *at;
+
+	if (!b->s || !strstr(b->s, key) ||
+	    obuf_init(&ob, -1, strlen(path) * 6 + 16) < 0)
+		return;
+	out_json_str(&ob, path);
+	for (s = b->s; (at = strstr(s, key)); s = at + sizeof(key) - 1) {
+		sb_put(&out, s, (size_t)(at - s));
+		sb_puts(&out, "{\"log\":");
+		sb_put(&out, ob.buf, ob.len);
+	}
+	sb_puts(&out, s);
+	free(ob.buf);
+	if (out.nomem) {
+		sb_free(&out);
+		return;
+	}
+	sb_free(b);
+	*b = out;
+}
+
+/* Run the command and put its CSV as a table (or its message); path
+ * names the log of logfd. */
 static void section(const struct serve_opts *o, struct sb *b, const char *h2,
-		    const char *const *argv, int logfd, const char *const *cols,
-		    int ncols, const char *link)
+		    const char *const *argv, int logfd, const char *path,
+		    const char *const *cols, int ncols, const char *link)
 {
 	struct run r;
 	struct csv c;
@@ -164,6 +213,7 @@ static void section(const struct serve_opts *o, struct sb *b, const char *h2,
 	run_iolens(o, argv, logfd, &r);
 	if (r.status == 0 &&
 	    csv_parse(r.out.s ? r.out.s : "", r.out.len, &c) == 0) {
+		name_log(&c, path);
 		table(b, &c, cols, ncols, link, NULL, NULL);
 		csv_free(&c);
 	} else {
@@ -181,13 +231,15 @@ struct part {
 };
 
 static void api(const struct serve_opts *o, const struct part *parts, int n,
-		int logfd, struct page *p)
+		int logfd, const char *path, struct page *p)
 {
 	p->type = "application/json";
 	sb_puts(&p->body, "{");
 	for (int i = 0; i < n; i++) {
 		struct run r;
 		run_iolens(o, parts[i].argv, logfd, &r);
+		if (path)
+			name_log_json(&r.out, path);
 		sb_printf(&p->body, "%s\"%s\": ", i ? ",\n" : "", parts[i].key);
 		if (r.status == 0 && r.out.len)
 			sb_put(&p->body, r.out.s, r.out.len);
@@ -249,7 +301,7 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 		return fail(p, 500, why);
 	snprintf(p->total, sizeof(p->total), "%lld", (long long)n);
 	if (json)
-		return api(o, parts, 3, -1, p);
+		return api(o, parts, 3, -1, NULL, p);
 	head(p, "iolens: the store");
 	sb_printf(&p->body,
 		  "<p><a href=\"/jobs\">%lld jobs</a> in the store "
@@ -258,9 +310,9 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 	sb_html(&p->body, o->db);
 	sb_puts(&p->body, "</span></p>\n");
 	triage_links(o, &p->body);
-	section(o, &p->body, "Latest jobs", recent, -1, job_cols, NJOBCOLS,
-		"id");
-	section(o, &p->body, "Instrumentation coverage", cov, -1, NULL, 0,
+	section(o, &p->body, "Latest jobs", recent, -1, NULL, job_cols,
+		NJOBCOLS, "id");
+	section(o, &p->body, "Instrumentation coverage", cov, -1, NULL, NULL, 0,
 		NULL);
 	foot(p);
 }
@@ -499,7 +551,7 @@ static void job(const struct serve_opts *o, long long id, int json,
 		struct page *p)
 {
 	char path[4096], why[256], sid[32];
-	const char *ld = "/dev/fd/3";
+	const char *ld = LOGFD;
 	int fd, rc;
 
 	snprintf(sid, sizeof(sid), "id = %lld", id);
@@ -531,25 +583,26 @@ static void job(const struct serve_opts *o, long long id, int json,
 	if (json) {
 		const struct part one[] = {{"job", row}};
 		if (fd < 0)
-			return api(o, one, 1, -1, p);
-		api(o, parts, 4, fd, p);
+			return api(o, one, 1, -1, NULL, p);
+		api(o, parts, 4, fd, path, p);
 		close(fd);
 		return;
 	}
 	head(p, "Job");
-	section(o, &p->body, "In the store", row, -1, job_cols, NJOBCOLS, NULL);
+	section(o, &p->body, "In the store", row, -1, NULL, job_cols, NJOBCOLS,
+		NULL);
 	if (fd < 0) {
 		sb_puts(&p->body, "<p class=\"note\">");
 		sb_html(&p->body, why);
 		sb_puts(&p->body, "</p>\n");
 		return foot(p);
 	}
-	section(o, &p->body, "Summary", sum, fd, NULL, 0, NULL);
-	section(o, &p->body, "Triage", tri, fd, NULL, 0, NULL);
-	section(o, &p->body, "Against its app's history", ctx, fd, NULL, 0,
-		NULL);
+	section(o, &p->body, "Summary", sum, fd, path, NULL, 0, NULL);
+	section(o, &p->body, "Triage", tri, fd, path, NULL, 0, NULL);
+	section(o, &p->body, "Against its app's history", ctx, fd, path, NULL,
+		0, NULL);
 	timeline_fig(&p->body, id);
-	section(o, &p->body, "Files", files, fd, NULL, 0, NULL);
+	section(o, &p->body, "Files", files, fd, path, NULL, 0, NULL);
 	close(fd);
 	foot(p);
 }

@@ -7,9 +7,9 @@
 #   0 lib/base  1 lib/counters  2 lib/model  3 lib/sources
 #   4 lib/analysis  5 lib/storage, lib/replay (peers: neither includes
 #   the other)  6 lib/population (the store joins jobs to device series)
-#   7 render  8 cmd  9 fuzz (the harnesses)  10 t/unit
-#   serve (7): the server module (bin/iolens-serve.so), a peer of render
-#   (neither includes the other); cmd/serve.c loads it
+#   7 render  8 serve  9 cmd  10 fuzz (the harnesses)  11 t/unit
+#   serve (8): the server module (bin/iolens-serve.so), on the renderers'
+#   table writers; cmd/serve.c loads it
 #   lib/code (5): the source extractor, a module of its own on libclang
 #   (bin/iolens-code.so), includes lib/base only; no part of libiolens
 #
@@ -44,10 +44,10 @@ layer_of() {	# layer_of <dir>: number, or "?" for a directory not listed
 	lib/code) echo 5 ;; # peer of storage and replay, not in libiolens
 	lib) echo 6 ;; # the umbrella header: every library layer
 	render) echo 7 ;;
-	cmd) echo 8 ;;
-	serve) echo 7 ;; # the server module, beside the renderers
-	fuzz) echo 9 ;;   # the fuzz harnesses
-	t/unit) echo 10 ;; # may run the harnesses (fuzz-run.c)
+	serve) echo 8 ;; # the server module, below the commands
+	cmd) echo 9 ;;
+	fuzz) echo 10 ;;   # the fuzz harnesses
+	t/unit) echo 11 ;; # may run the harnesses (fuzz-run.c)
 	*) echo '?' ;;
 	esac
 }
