@@ -131,16 +131,20 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 	(void)cls;
 	(void)version;
 	(void)upload;
-	if (*con_cls != &first) {
-		/* the headers alone: refuse a body before reading it */
-		*con_cls = &first;
-		if (*upload_size == 0)
-			return MHD_YES;
-	}
+	/* the first call has the headers alone: a request that is not a
+	 * GET or HEAD, or that has a body, is answered before reading it */
 	if (strcmp(method, "GET") && strcmp(method, "HEAD"))
 		return plain(c, 405, "only GET and HEAD\n");
-	if (*upload_size)
+	if (MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+					MHD_HTTP_HEADER_CONTENT_LENGTH) ||
+	    MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+					MHD_HTTP_HEADER_TRANSFER_ENCODING) ||
+	    *upload_size)
 		return plain(c, 413, "a request has no body here\n");
+	if (*con_cls != &first) {
+		*con_cls = &first;
+		return MHD_YES;
+	}
 	if (!authorized(c))
 		return plain(c, 401,
 			     "a token is required (Authorization: "
