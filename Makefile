@@ -8,7 +8,7 @@
 #   make check VALGRIND=1    ... run under valgrind
 #   make check-load  the suite 3 times in a row beside 3 CPU-bound loops
 #   make check CC=clang      ... built with clang
-#   make bench      time and memory on ../shared/bench logs; triage
+#   make bench      time and memory on ../shared/bench logs; serve zoom latency; triage
 #                   precision and recall on t/data/triage-labels.tsv;
 #                   the store on SQLite beside PostgreSQL (bench/pgstore.sh)
 #   make fuzz-build the libFuzzer harnesses of fuzz/ (clang), in fuzz/bin
@@ -231,6 +231,7 @@ bench: all
 	@sh bench/triage-score.sh | tail -1
 	@sh bench/popstore.sh
 	@sh bench/pgstore.sh
+	@sh bench/serve-zoom.sh
 
 # the format of .clang-format (Linux style); make deps installs clang-format
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \
