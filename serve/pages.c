@@ -108,15 +108,39 @@ static int numeric(const char *s)
 
 /* The CSV as a table: cols (NULL: every column) in that order, the
  * column named link (or none) a link to its row's job. */
+/* A table of one row and many columns (summary: 200) read down: a
+ * line per column, its name and value. */
+static void table_down(struct sb *b, const struct csv *c)
+{
+	sb_puts(b, "<table class=\"sortable down\"><thead><tr><th>column</th>"
+		   "<th>value</th></tr></thead><tbody>\n");
+	for (int i = 0; i < c->ncells[0]; i++) {
+		const char *v = i < c->ncells[1] ? c->rows[1][i] : "";
+		sb_puts(b, "<tr><th>");
+		sb_html(b, c->rows[0][i]);
+		sb_puts(b, numeric(v) ? "</th><td class=\"n\">" : "</th><td>");
+		sb_html(b, v);
+		sb_puts(b, "</td></tr>\n");
+	}
+	sb_puts(b, "</tbody></table>\n");
+}
+
 static void table(struct sb *b, const struct csv *c, const char *const *cols,
 		  int ncols, const char *link, const int64_t *ids,
 		  const char *sortbase)
 {
-	int idx[256], n = 0, li = link ? csv_col(c, link) : -1;
+	int *idx, n = 0, li = link ? csv_col(c, link) : -1;
 
 	if (c->nrows == 0)
 		return;
-	for (int k = 0; k < (cols ? ncols : c->ncells[0]) && n < 256; k++) {
+	if (!cols && c->nrows == 2 && c->ncells[0] > 12)
+		return table_down(b, c);
+	idx = calloc((size_t)c->ncells[0] + (size_t)ncols + 1, sizeof(*idx));
+	if (!idx) {
+		b->nomem = 1;
+		return;
+	}
+	for (int k = 0; k < (cols ? ncols : c->ncells[0]); k++) {
 		int i = cols ? csv_col(c, cols[k]) : k;
 		if (i >= 0)
 			idx[n++] = i;
@@ -152,6 +176,7 @@ static void table(struct sb *b, const struct csv *c, const char *const *cols,
 		sb_puts(b, "</tr>\n");
 	}
 	sb_puts(b, "</tbody></table>\n");
+	free(idx);
 }
 
 /* The log's cells named by the descriptor: its path in the store. */
@@ -597,11 +622,11 @@ static void job(const struct serve_opts *o, long long id, int json,
 		sb_puts(&p->body, "</p>\n");
 		return foot(p);
 	}
-	section(o, &p->body, "Summary", sum, fd, path, NULL, 0, NULL);
+	timeline_fig(&p->body, id);
 	section(o, &p->body, "Triage", tri, fd, path, NULL, 0, NULL);
 	section(o, &p->body, "Against its app's history", ctx, fd, path, NULL,
 		0, NULL);
-	timeline_fig(&p->body, id);
+	section(o, &p->body, "Summary", sum, fd, path, NULL, 0, NULL);
 	section(o, &p->body, "Files", files, fd, path, NULL, 0, NULL);
 	close(fd);
 	foot(p);
