@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,12 @@ static const char *const job_cols[] = {
 	"run_time", "bytes_read", "bytes_written", "io_time_by_slowest",
 	"mib_s",    "strategy",	  "partial",	   "path"};
 #define NJOBCOLS (int)(sizeof job_cols / sizeof job_cols[0])
+/* who to call first: the group, then the job; the JSON twin has all */
+static const char *const tri_cols[] = {
+	"group",	 "app",		  "user",    "group_jobs",
+	"group_flagged", "group_stake_s", "jobid",   "stake_s",
+	"worst",	 "codes",	  "findings"};
+#define NTRICOLS (int)(sizeof tri_cols / sizeof tri_cols[0])
 
 static void head(struct page *p, const char *title)
 {
@@ -106,25 +113,64 @@ static int numeric(const char *s)
 	return *end == '\0';
 }
 
-/* The CSV as a table: cols (NULL: every column) in that order, the
- * column named link (or none) a link to its row's job. */
+/* A number for people: a time column as its UTC date, an integer as it
+ * is, another number to a few digits; the command's exact text stays in
+ * the cell's title (shown on hover) and data-v (what a sort compares). */
+static void num_cell(struct sb *b, const char *name, const char *v)
+{
+	double x = strtod(v, NULL);
+	char buf[64];
+	time_t t;
+	struct tm tm;
+
+	sb_puts(b, "<td class=\"n\" data-v=\"");
+	sb_html(b, v);
+	sb_puts(b, "\" title=\"");
+	sb_html(b, v);
+	sb_puts(b, "\">");
+	if ((!strcmp(name, "start_time") || !strcmp(name, "end_time")) &&
+	    x > 0 && x < 1e11) {
+		t = (time_t)x;
+		gmtime_r(&t, &tm);
+		strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S", &tm);
+	} else if (strspn(v, "-0123456789") == strlen(v)) {
+		snprintf(buf, sizeof(buf), "%s", v);
+	} else if (fabs(x) >= 1000) {
+		snprintf(buf, sizeof(buf), "%.1f", x);
+	} else {
+		snprintf(buf, sizeof(buf), "%.4g", x);
+	}
+	sb_html(b, buf);
+	sb_puts(b, "</td>");
+}
+
 /* A table of one row and many columns (summary: 200) read down: a
  * line per column, its name and value. */
 static void table_down(struct sb *b, const struct csv *c)
 {
-	sb_puts(b, "<table class=\"sortable down\"><thead><tr><th>column</th>"
+	sb_puts(b, "<div class=\"scroll\"><table class=\"sortable "
+		   "down\"><thead><tr><th>column</th>"
 		   "<th>value</th></tr></thead><tbody>\n");
 	for (int i = 0; i < c->ncells[0]; i++) {
 		const char *v = i < c->ncells[1] ? c->rows[1][i] : "";
 		sb_puts(b, "<tr><th>");
 		sb_html(b, c->rows[0][i]);
-		sb_puts(b, numeric(v) ? "</th><td class=\"n\">" : "</th><td>");
-		sb_html(b, v);
-		sb_puts(b, "</td></tr>\n");
+		sb_puts(b, "</th>");
+		if (numeric(v)) {
+			num_cell(b, c->rows[0][i], v);
+		} else {
+			sb_puts(b, "<td>");
+			sb_html(b, v);
+			sb_puts(b, "</td>");
+		}
+		sb_puts(b, "</tr>\n");
 	}
-	sb_puts(b, "</tbody></table>\n");
+	sb_puts(b, "</tbody></table></div>\n");
 }
 
+/* The CSV as a table: cols (NULL: every column) in that order, the
+ * column named link (or none) a link to its row's job (ids[row], or the
+ * cell's own number), the headers links to sort by (sortbase). */
 static void table(struct sb *b, const struct csv *c, const char *const *cols,
 		  int ncols, const char *link, const int64_t *ids,
 		  const char *sortbase)
@@ -145,7 +191,8 @@ static void table(struct sb *b, const struct csv *c, const char *const *cols,
 		if (i >= 0)
 			idx[n++] = i;
 	}
-	sb_puts(b, "<table class=\"sortable\"><thead><tr>");
+	sb_puts(b,
+		"<div class=\"scroll\"><table class=\"sortable\"><thead><tr>");
 	for (int k = 0; k < n; k++) {
 		const char *h = c->rows[0][idx[k]];
 		sb_puts(b, "<th>");
@@ -165,17 +212,24 @@ static void table(struct sb *b, const struct csv *c, const char *const *cols,
 		for (int k = 0; k < n; k++) {
 			const char *v =
 				idx[k] < c->ncells[r] ? c->rows[r][idx[k]] : "";
-			sb_puts(b, numeric(v) ? "<td class=\"n\">" : "<td>");
-			if (idx[k] == li && li < c->ncells[r])
+			if (idx[k] == li && li < c->ncells[r]) {
+				sb_puts(b, "<td class=\"n\">");
 				job_link(b, ids ? ids[r] : 0, c->rows[r][li],
 					 v);
-			else
+				sb_puts(b, "</td>");
+			} else if (numeric(v)) {
+				num_cell(b, c->rows[0][idx[k]], v);
+			} else {
+				/* a path keeps a width to be read in */
+				sb_puts(b, strchr(v, '/') ? "<td class=\"p\">"
+							  : "<td>");
 				sb_html(b, v);
-			sb_puts(b, "</td>");
+				sb_puts(b, "</td>");
+			}
 		}
 		sb_puts(b, "</tr>\n");
 	}
-	sb_puts(b, "</tbody></table>\n");
+	sb_puts(b, "</tbody></table></div>\n");
 	free(idx);
 }
 
@@ -300,7 +354,7 @@ static void triage_links(const struct serve_opts *o, struct sb *b)
 	for (int i = 1; ids && pi >= 0 && i < c.nrows && i <= 200; i++)
 		if (pi < c.ncells[i])
 			ids[i] = store_id_of(o, c.rows[i][pi]);
-	table(b, &c, NULL, 0, ids ? "jobid" : NULL, ids, NULL);
+	table(b, &c, tri_cols, NTRICOLS, ids ? "jobid" : NULL, ids, NULL);
 	free(ids);
 	csv_free(&c);
 	run_free(&r);
@@ -613,7 +667,13 @@ static void job(const struct serve_opts *o, long long id, int json,
 		close(fd);
 		return;
 	}
-	head(p, "Job");
+	{
+		char app[256] = "", title[320];
+		if (store_job_col(o, id, "app", app, sizeof(app)) <= 0)
+			app[0] = '\0';
+		snprintf(title, sizeof(title), "Job %lld: %s", id, app);
+		head(p, title);
+	}
 	section(o, &p->body, "In the store", row, -1, NULL, job_cols, NJOBCOLS,
 		NULL);
 	if (fd < 0) {

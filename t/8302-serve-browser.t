@@ -53,7 +53,7 @@ browse "$TMP/job.dom" "$S_URL/job/$DXTID" --dump-dom
 bw=$($IOLENS summary "$TMP/logs/$DXT" --format csv | python3 -c '
 import csv, sys
 r = list(csv.reader(sys.stdin)); print(r[1][r[0].index("posix_bytes_written")])')
-grep -q "<td class=\"n\">$bw</td>" "$TMP/job.dom"
+grep -q "\">$bw</td>" "$TMP/job.dom"
 ok $? "the job page shows summary's posix_bytes_written ($bw)"
 grep -q '<div class="sel"' "$TMP/job.dom" && grep -q '<div id="tip"' "$TMP/job.dom"
 ok $? "our script ran: the timeline has its selection and tip"
