@@ -37,12 +37,34 @@ static int token_eq(const char *a)
 	return d == 0;
 }
 
+/* Without a token the server is for this machine alone: a page of
+ * another site that a browser was led to (DNS rebinding: a name of
+ * theirs that resolves to 127.0.0.1) names its own host, so only a
+ * request for a loopback host is served. */
+static int local_host(struct MHD_Connection *c)
+{
+	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						    MHD_HTTP_HEADER_HOST);
+	size_t n;
+
+	if (!h)
+		return 1; /* HTTP/1.0 without Host: no browser sends that */
+	if (*h == '[')
+		n = strcspn(h, "]") + 1;
+	else
+		n = strcspn(h, ":");
+	return (n == 9 && !strncmp(h, "localhost", 9)) ||
+	       (n == 5 && !strncmp(h, "[::1]", 5)) ||
+	       (n >= 9 && !strncmp(h, "127.", 4) &&
+		strspn(h, "0123456789.") == n);
+}
+
 static int authorized(struct MHD_Connection *c)
 {
 	const char *h;
 
 	if (!opts->token)
-		return 1;
+		return local_host(c);
 	h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 					MHD_HTTP_HEADER_AUTHORIZATION);
 	if (h && !strncmp(h, "Bearer ", 7))
@@ -146,9 +168,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 		return MHD_YES;
 	}
 	if (!authorized(c))
-		return plain(c, 401,
-			     "a token is required (Authorization: "
-			     "Bearer)\n");
+		return opts->token ? plain(c, 401,
+					   "a token is required "
+					   "(Authorization: Bearer)\n")
+				   : plain(c, 403,
+					   "only a loopback host name is "
+					   "served without --token\n");
 	MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, count_arg, &q);
 	if (q.bytes > MAX_QUERY || q.n > MAX_PARAMS)
 		return plain(c, 414, "the query is too long\n");

@@ -41,6 +41,20 @@ static const char *const tri_cols[] = {
 	"group_flagged", "group_stake_s", "jobid",   "stake_s",
 	"worst",	 "codes",	  "findings"};
 #define NTRICOLS (int)(sizeof tri_cols / sizeof tri_cols[0])
+/* the applications (groups --by app): Carns' Table VI columns */
+static const char *const app_cols[] = {"group",
+				       "jobs",
+				       "bytes_read",
+				       "bytes_written",
+				       "share_pct",
+				       "mib_s_per_node_median",
+				       "pct_io_time_slowest",
+				       "md_cost_pct",
+				       "files_per_proc",
+				       "pct_sequential",
+				       "pct_aligned",
+				       "mib_per_proc"};
+#define NAPPCOLS (int)(sizeof app_cols / sizeof app_cols[0])
 
 static void head(struct page *p, const char *title)
 {
@@ -371,8 +385,18 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 	const char *cov[] = {
 		"coverage", "--db", o->db, "--format", json ? "json" : "csv",
 		NULL};
-	const struct part parts[] = {
-		{"recent_jobs", recent}, {"triage", tri}, {"coverage", cov}};
+	const char *apps[] = {"groups",
+			      "--db",
+			      o->db,
+			      "--by",
+			      "app",
+			      "--format",
+			      json ? "json" : "csv",
+			      NULL};
+	const struct part parts[] = {{"recent_jobs", recent},
+				     {"triage", tri},
+				     {"apps", apps},
+				     {"coverage", cov}};
 	char why[256];
 	int64_t n = 0;
 
@@ -380,7 +404,7 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 		return fail(p, 500, why);
 	snprintf(p->total, sizeof(p->total), "%lld", (long long)n);
 	if (json)
-		return api(o, parts, 3, -1, NULL, p);
+		return api(o, parts, 4, -1, NULL, p);
 	head(p, "iolens: the store");
 	sb_printf(&p->body,
 		  "<p><a href=\"/jobs\">%lld jobs</a> in the store "
@@ -391,6 +415,8 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 	triage_links(o, &p->body);
 	section(o, &p->body, "Latest jobs", recent, -1, NULL, job_cols,
 		NJOBCOLS, "id");
+	section(o, &p->body, "Applications", apps, -1, NULL, app_cols, NAPPCOLS,
+		NULL);
 	section(o, &p->body, "Instrumentation coverage", cov, -1, NULL, NULL, 0,
 		NULL);
 	foot(p);
@@ -611,19 +637,64 @@ static void jobs(const struct serve_opts *o, getf get, void *ctx, int json,
 
 /* ---- /job/ID ---- */
 
-static void timeline_fig(struct sb *b, long long id)
+/* The timeline of window g (NULL: the whole job, as the job page
+ * shows it), with links that zoom and pan for a browser without
+ * script; with it, a drag across the picture goes to the window. */
+static void timeline_fig(struct sb *b, long long id, const struct tl_grid *g,
+			 int bins)
 {
+	char w[160];
+
+	w[0] = '\0';
+	if (g)
+		snprintf(w, sizeof(w),
+			 "t0=%.9g&amp;t1=%.9g&amp;ranks=%d-%d&amp;"
+			 "bins=%d",
+			 g->t0, g->t1, g->r0, g->r0 + g->nr - 1, bins);
 	sb_printf(b,
 		  "<section><h2>Timeline</h2>\n"
 		  "<figure class=\"timeline\" data-job=\"%lld\">"
-		  "<img src=\"/job/%lld/timeline.svg\" width=\"1000\" "
+		  "<img src=\"/job/%lld/timeline.svg?%s\" width=\"1000\" "
 		  "height=\"400\" alt=\"rank by time: I/O busy share of each "
 		  "interval\"><figcaption>ranks by time, from the DXT "
-		  "segments; drag to zoom. "
-		  "<a href=\"/job/%lld/timeline.svg\">the whole job</a> "
-		  "<a href=\"/api/job/%lld/timeline\">as JSON</a>"
+		  "segments: the share of each interval a rank spent in I/O; "
+		  "drag across it to zoom. ",
+		  id, id, w);
+	if (!g) {
+		sb_printf(b, "<a href=\"/job/%lld/timeline\">zoom and pan</a> ",
+			  id);
+	} else {
+		double t0 = g->t0, t1 = g->t1, d = t1 - t0, e = g->tend;
+		struct {
+			const char *name;
+			double a, z;
+		} nav[] = {{"zoom in", t0 + d / 4, t1 - d / 4},
+			   {"zoom out", t0 - d / 2, t1 + d / 2},
+			   {"earlier", t0 - d / 2, t1 - d / 2},
+			   {"later", t0 + d / 2, t1 + d / 2}};
+		for (size_t i = 0; i < sizeof(nav) / sizeof(nav[0]); i++) {
+			double a = nav[i].a < 0 ? 0 : nav[i].a;
+			double z = nav[i].z > e ? e : nav[i].z;
+			/* no move past the job's ends */
+			if (z <= a || (i > 0 && a <= t0 && z >= t1) ||
+			    (i == 2 && t0 <= 0) || (i == 3 && t1 >= e))
+				continue;
+			sb_printf(
+				b,
+				"<a href=\"/job/%lld/timeline?t0=%.9g&amp;"
+				"t1=%.9g&amp;ranks=%d-%d&amp;bins=%d\">%s</a> ",
+				id, a, z, g->r0, g->r0 + g->nr - 1, bins,
+				nav[i].name);
+		}
+		sb_printf(b,
+			  "<a href=\"/job/%lld/timeline\">the whole job</a> "
+			  "<a href=\"/job/%lld\">the job</a> ",
+			  id, id);
+	}
+	sb_printf(b,
+		  "<a href=\"/api/job/%lld/timeline?%s\">as JSON</a>"
 		  "</figcaption></figure></section>\n",
-		  id, id, id, id);
+		  id, w);
 }
 
 static void job(const struct serve_opts *o, long long id, int json,
@@ -682,7 +753,7 @@ static void job(const struct serve_opts *o, long long id, int json,
 		sb_puts(&p->body, "</p>\n");
 		return foot(p);
 	}
-	timeline_fig(&p->body, id);
+	timeline_fig(&p->body, id, NULL, 0);
 	section(o, &p->body, "Triage", tri, fd, path, NULL, 0, NULL);
 	section(o, &p->body, "Against its app's history", ctx, fd, path, NULL,
 		0, NULL);
@@ -693,6 +764,8 @@ static void job(const struct serve_opts *o, long long id, int json,
 }
 
 /* ---- the timeline ---- */
+
+enum { TL_SVG, TL_JSON, TL_PAGE };
 
 static int parse_ranks(const char *s, int *r0, int *r1)
 {
@@ -746,7 +819,7 @@ static void grid_json(struct sb *b, const struct tl_grid *g)
 }
 
 static void timeline(const struct serve_opts *o, long long id, getf get,
-		     void *ctx, int json, struct page *p)
+		     void *ctx, int as, struct page *p)
 {
 	char path[4096], why[256], key[4200];
 	struct tl_req q;
@@ -781,9 +854,15 @@ static void timeline(const struct serve_opts *o, long long id, getf get,
 	close(fd);
 	if (rc < 0)
 		return fail(p, 404, why);
-	if (json) {
+	if (as == TL_JSON) {
 		p->type = "application/json";
 		grid_json(&p->body, &g);
+	} else if (as == TL_PAGE) {
+		char title[64];
+		snprintf(title, sizeof(title), "Job %lld: timeline", id);
+		head(p, title);
+		timeline_fig(&p->body, id, &g, g.bins);
+		foot(p);
 	} else {
 		p->type = "image/svg+xml";
 		if (tl_svg(&g, 1000, 400, &p->body) < 0)
@@ -837,9 +916,10 @@ void page_route(const struct serve_opts *o, const char *url, getf get,
 		if (!*rest)
 			return job(o, id, json, p);
 		if (!json && !strcmp(rest, "/timeline.svg"))
-			return timeline(o, id, get, ctx, 0, p);
-		if (json && !strcmp(rest, "/timeline"))
-			return timeline(o, id, get, ctx, 1, p);
+			return timeline(o, id, get, ctx, TL_SVG, p);
+		if (!strcmp(rest, "/timeline"))
+			return timeline(o, id, get, ctx,
+					json ? TL_JSON : TL_PAGE, p);
 	}
 	fail(p, 404, "no such page");
 }

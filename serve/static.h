@@ -87,7 +87,8 @@ static const char serve_js[] =
 	"x0=null;sel.style.width='0';if(e-a<3)return;"
 	"var p=new "
 	"URLSearchParams(q());p.set('t0',Math.max(0,t(a)).toPrecision(12));"
-	"p.set('t1',t(e).toPrecision(12));img.src='/job/'+job+'/timeline.svg?'"
-	"+p.toString();});});\n";
+	"p.set('t1',t(e).toPrecision(12));p.set('ranks',g.rank0+'-'+(g.rank0+"
+	"g.ranks-1));location.href='/job/'+job+'/timeline?'+p.toString();});"
+	"});\n";
 
 #endif

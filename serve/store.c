@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -110,17 +111,28 @@ void sb_sql(struct sb *b, const char *s)
 	sb_put(b, "'", 1);
 }
 
+/* rel opened beneath dir, a regular file only: a FIFO or a device the
+ * store names would hold the request (O_NONBLOCK until it is known) */
 static int beneath(const char *dir, const char *rel)
 {
 	struct open_how how = {0};
 	int d = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC), fd;
+	struct stat st;
 
 	if (d < 0)
 		return -1;
-	how.flags = O_RDONLY | O_CLOEXEC | O_NOCTTY;
+	how.flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
 	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
 	fd = (int)syscall(SYS_openat2, d, rel, &how, sizeof(how));
 	close(d);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	return fd;
 }
 
@@ -143,7 +155,8 @@ int store_open_log(const struct serve_opts *o, const char *path, char *why,
 		if (fd >= 0)
 			return fd;
 		snprintf(why, n, "the log cannot be opened beneath --logs: %s",
-			 strerror(errno));
+			 errno == EINVAL ? "not a regular file"
+					 : strerror(errno));
 		return -1;
 	}
 	snprintf(why, n,

@@ -28,13 +28,15 @@ ok $? "a log with hostile names"
 cp "$TMP/logs/$DXT" "$TMP/outside/out.darshan"
 cp "$TMP/logs/$DXT" "$TMP/outside/up_x_id5-5_1.darshan"
 cp "$TMP/logs/$DXT" "$TMP/outside/link_x_id6-6_1.darshan"
+mkfifo "$TMP/logs/fifo_x_id8-8_1.darshan"
 DB=$TMP/pop.db
 $IOLENS ingest --db "$DB" "$TMP/logs" "$TMP/outside/up_x_id5-5_1.darshan" \
 	"$TMP/outside/link_x_id6-6_1.darshan" >/dev/null 2>&1
 ok $? "ingest"
 ln -s "$TMP/outside/out.darshan" "$TMP/logs/link.darshan"
 sqlite3 "$DB" "UPDATE jobs SET path = '$TMP/logs/../outside/up_x_id5-5_1.darshan' WHERE path LIKE '%up_x_id5%';
-	UPDATE jobs SET path = '$TMP/logs/link.darshan' WHERE path LIKE '%link_x_id6%';"
+	UPDATE jobs SET path = '$TMP/logs/link.darshan' WHERE path LIKE '%link_x_id6%';
+	INSERT INTO jobs (path, user, app) VALUES ('$TMP/logs/fifo_x_id8-8_1.darshan', 'f', 'f');"
 ok $? "two store paths lead out of --logs"
 NJOBS=$($IOLENS jobs --db "$DB" --format csv | sed 1d | wc -l)
 id_of() { sqlite3 "$DB" "SELECT id FROM jobs WHERE path LIKE '%$1%'"; }
@@ -42,6 +44,7 @@ DXTID=$(id_of ior_id12863)
 HID=$(id_of id77-77)
 UPID=$(id_of up_x_id5)
 LINKID=$(id_of link.darshan)
+FIFOID=$(id_of fifo_x_id8)
 
 # ---- the command line ----
 $IOLENS serve >/dev/null 2>"$TMP/err"
@@ -60,6 +63,12 @@ serve_start S --db "$DB" --logs "$TMP/logs"
 ok $? "the server listens on a free loopback port"
 [ -s "$TMP/S.port" ] || { cat "$TMP/S.err"; done_testing; exit 1; }
 U=$S_URL
+
+# ---- jobs --offset, which the list's pages use ----
+$IOLENS jobs --db "$DB" --sort -mib_s --top 8 --format csv | sed -n '1p; 5,9p' >"$TMP/want.csv"
+$IOLENS jobs --db "$DB" --sort -mib_s --top 5 --offset 3 --format csv >"$TMP/got.csv"
+cmp -s "$TMP/want.csv" "$TMP/got.csv"
+ok $? "jobs --offset 3 --top 5 are rows 4 to 8 of the order"
 
 # ---- the dashboard ----
 get "$U/" >"$TMP/dash.html"
@@ -138,6 +147,22 @@ get "$U/api/job/$DXTID/timeline?t0=0.03&t1=0.0300001&bins=10&ranks=0" >"$TMP/gz.
 perl -MJSON::PP -e 'local $/; my $d = decode_json(<STDIN>); exit !($d->{raw} && $d->{ranks} == 1)' <"$TMP/gz.json"
 ok $? "a window finer than the index is binned from the segments, one rank"
 
+# the timeline's page: its links zoom and pan without script
+get "$U/job/$DXTID/timeline?bins=64" >"$TMP/tl.html"
+is "$(cat "$TMP/code")" 200 "the timeline has a page of its own"
+zin=$(sed -n 's/.*href="\([^"]*\)">zoom in<.*/\1/p' "$TMP/tl.html" | sed 's/&amp;/\&/g')
+echo "$zin" | awk -v e="$end" '{ t0 = $0; sub(/.*t0=/, "", t0); sub(/&.*/, "", t0)
+	t1 = $0; sub(/.*t1=/, "", t1); sub(/&.*/, "", t1)
+	d0 = t0 - e / 4; d1 = t1 - e * 3 / 4; if (d0 < 0) d0 = -d0; if (d1 < 0) d1 = -d1
+	exit !(d0 < e * 1e-6 && d1 < e * 1e-6) }'
+ok $? "its zoom in link is the middle half of the job ($zin)"
+! grep -q -e '>later</a>' -e '>earlier</a>' -e '>zoom out</a>' "$TMP/tl.html"
+ok $? "the whole job has no pan or zoom out past its ends"
+get "$U$zin" >"$TMP/tl2.html"
+is "$(cat "$TMP/code")" 200 "zoom in leads to a page"
+grep -q '>later</a>' "$TMP/tl2.html" && grep -q '>earlier</a>' "$TMP/tl2.html"
+ok $? "... which pans earlier and later"
+
 # ---- hostile strings ----
 for u in / "/jobs" "/job/$HID" "/jobs?user=$(printf '%%3Csvg%%20onload%%3Dalert(5)%%3E%%22%%27%%01%%FF')"; do
 	get "$U$u" >"$TMP/h.html"
@@ -164,6 +189,9 @@ grep -q 'cannot be opened beneath --logs' "$TMP/link.html" && ! grep -q '<h2>Sum
 ok $? "a symbolic link out of --logs is not followed"
 get "$U/job/$LINKID/timeline.svg" >/dev/null
 is "$(cat "$TMP/code")" 404 "... nor for its timeline"
+get "$U/job/$FIFOID" >"$TMP/fifo.html"
+grep -q 'not a regular file' "$TMP/fifo.html"
+ok $? "a FIFO the store names is not opened for reading (it would hold the request)"
 for u in "/job/../../etc/passwd" "/%2e%2e/%2e%2e/etc/passwd" "/static/../../etc/passwd" "/job/$DXTID/../../etc/passwd" "/etc/passwd"; do
 	get "$U$u" --path-as-is >/dev/null
 	is "$(cat "$TMP/code")" 404 "$u is no page"
@@ -183,6 +211,12 @@ is "$(cat "$TMP/code")" 405 "POST is refused"
 get "$U/" -H "X-Big: $(head -c 40000 /dev/zero | tr '\0' a)" >/dev/null
 [ "$(cat "$TMP/code")" != 200 ]
 ok $? "headers beyond the connection's memory are refused"
+
+# ---- a page of another site led to the loopback address ----
+get "$U/" -H "Host: evil.example:80" >/dev/null
+is "$(cat "$TMP/code")" 403 "without --token only a loopback host name is served (DNS rebinding)"
+get "$U/" -H "Host: localhost:8080" >/dev/null
+is "$(cat "$TMP/code")" 200 "... localhost is"
 
 # ---- the token ----
 printf 'abcdefghijklmnopqrstuvwxyz012345\n' >"$TMP/token"
