@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "serve/internal.h"
+#include "base/banned.h"
 
 #define MAX_QUERY 2048 /* bytes of all parameters together */
 #define MAX_PARAMS 16

@@ -19,6 +19,7 @@
 
 #include "serve/internal.h"
 #include "model/job.h"
+#include "base/banned.h"
 
 #define CELL_BUDGET (1u << 20)
 #define FINE_MAX (1u << 18)

@@ -19,6 +19,7 @@
 #include "serve/internal.h"
 #include "serve/store.h"
 #include "serve/static.h"
+#include "base/banned.h"
 
 /* the name a command is given its log by: the descriptor opened beneath
  * --logs (store_open_log), so that the command reads the file checked */

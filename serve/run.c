@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "serve/internal.h"
+#include "base/banned.h"
 
 #define RUN_MAX_OUT ((size_t)64 << 20)
 #define RUN_MAX_ARGS 32

@@ -6,6 +6,7 @@
 
 #include "serve/internal.h"
 #include "base/utf8.h"
+#include "base/banned.h"
 
 static int sb_room(struct sb *b, size_t n)
 {

@@ -19,6 +19,7 @@
 #include "serve/internal.h"
 #include "serve/store.h"
 #include "population/popdb.h"
+#include "base/banned.h"
 
 int store_count(const struct serve_opts *o, const char *where, int64_t *n,
 		char *why, size_t nwhy)

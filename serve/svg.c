@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "serve/internal.h"
+#include "base/banned.h"
 
 enum { ML = 60, MR = 20, MT = 20, MB = 40 };
 
