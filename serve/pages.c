@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "render/output.h"
+#include "render/view.h"
 #include "serve/internal.h"
 #include "serve/store.h"
 #include "serve/static.h"
@@ -128,6 +129,9 @@ static int numeric(const char *s)
 	return *end == '\0';
 }
 
+static void head_cell(struct sb *b, const char *cmd, const char *key,
+		      const char *sortbase);
+
 /* A number for people: a time column as its UTC date, an integer as it
  * is, another number to a few digits; the command's exact text stays in
  * the cell's title (shown on hover) and data-v (what a sort compares). */
@@ -161,16 +165,15 @@ static void num_cell(struct sb *b, const char *name, const char *v)
 
 /* A table of one row and many columns (summary: 200) read down: a
  * line per column, its name and value. */
-static void table_down(struct sb *b, const struct csv *c)
+static void table_down(struct sb *b, const char *cmd, const struct csv *c)
 {
 	sb_puts(b, "<div class=\"scroll\"><table class=\"sortable "
 		   "down\"><thead><tr><th>column</th>"
 		   "<th>value</th></tr></thead><tbody>\n");
 	for (int i = 0; i < c->ncells[0]; i++) {
 		const char *v = i < c->ncells[1] ? c->rows[1][i] : "";
-		sb_puts(b, "<tr><th>");
-		sb_html(b, c->rows[0][i]);
-		sb_puts(b, "</th>");
+		sb_puts(b, "<tr>");
+		head_cell(b, cmd, c->rows[0][i], NULL);
 		if (numeric(v)) {
 			num_cell(b, c->rows[0][i], v);
 		} else {
@@ -186,16 +189,55 @@ static void table_down(struct sb *b, const struct csv *c)
 /* The CSV as a table: cols (NULL: every column) in that order, the
  * column named link (or none) a link to its row's job (ids[row], or the
  * cell's own number), the headers links to sort by (sortbase). */
-static void table(struct sb *b, const struct csv *c, const char *const *cols,
-		  int ncols, const char *link, const int64_t *ids,
-		  const char *sortbase)
+/* The column key of command cmd as its view describes it (NULL: none
+ * does): the header for people, with its unit. */
+static const struct iol_col *view_col(const char *cmd, const char *key)
+{
+	const struct iol_view *v[16];
+	int n = cmd ? iol_views_of(cmd, v, 16) : 0;
+
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < v[i]->ncols; k++)
+			if (!strcmp(v[i]->cols[k].key, key))
+				return &v[i]->cols[k];
+	return NULL;
+}
+
+/* A header cell: the view's header for people where there is one, the
+ * key and what the column holds on hover. */
+static void head_cell(struct sb *b, const char *cmd, const char *key,
+		      const char *sortbase)
+{
+	const struct iol_col *vc = view_col(cmd, key);
+
+	sb_puts(b, "<th title=\"");
+	sb_html(b, key);
+	if (vc) {
+		sb_puts(b, ": ");
+		sb_html(b, vc->doc);
+	}
+	sb_puts(b, "\">");
+	if (sortbase) {
+		sb_puts(b, "<a href=\"");
+		sb_html(b, sortbase);
+		sb_puts(b, "sort=");
+		sb_url(b, key);
+		sb_puts(b, "\">");
+	}
+	sb_html(b, vc ? vc->head : key);
+	sb_puts(b, sortbase ? "</a></th>" : "</th>");
+}
+
+static void table(struct sb *b, const char *cmd, const struct csv *c,
+		  const char *const *cols, int ncols, const char *link,
+		  const int64_t *ids, const char *sortbase)
 {
 	int *idx, n = 0, li = link ? csv_col(c, link) : -1;
 
 	if (c->nrows == 0)
 		return;
 	if (!cols && c->nrows == 2 && c->ncells[0] > 12)
-		return table_down(b, c);
+		return table_down(b, cmd, c);
 	idx = calloc((size_t)c->ncells[0] + (size_t)ncols + 1, sizeof(*idx));
 	if (!idx) {
 		b->nomem = 1;
@@ -209,17 +251,7 @@ static void table(struct sb *b, const struct csv *c, const char *const *cols,
 	sb_puts(b,
 		"<div class=\"scroll\"><table class=\"sortable\"><thead><tr>");
 	for (int k = 0; k < n; k++) {
-		const char *h = c->rows[0][idx[k]];
-		sb_puts(b, "<th>");
-		if (sortbase) {
-			sb_puts(b, "<a href=\"");
-			sb_html(b, sortbase);
-			sb_puts(b, "sort=");
-			sb_url(b, h);
-			sb_puts(b, "\">");
-		}
-		sb_html(b, h);
-		sb_puts(b, sortbase ? "</a></th>" : "</th>");
+		head_cell(b, cmd, c->rows[0][idx[k]], sortbase);
 	}
 	sb_puts(b, "</tr></thead><tbody>\n");
 	for (int r = 1; r < c->nrows; r++) {
@@ -308,7 +340,7 @@ static void section(const struct serve_opts *o, struct sb *b, const char *h2,
 	if (r.status == 0 &&
 	    csv_parse(r.out.s ? r.out.s : "", r.out.len, &c) == 0) {
 		name_log(&c, path);
-		table(b, &c, cols, ncols, link, NULL, NULL);
+		table(b, argv[0], &c, cols, ncols, link, NULL, NULL);
 		csv_free(&c);
 	} else {
 		say_err(b, &r);
@@ -369,7 +401,8 @@ static void triage_links(const struct serve_opts *o, struct sb *b)
 	for (int i = 1; ids && pi >= 0 && i < c.nrows && i <= 200; i++)
 		if (pi < c.ncells[i])
 			ids[i] = store_id_of(o, c.rows[i][pi]);
-	table(b, &c, tri_cols, NTRICOLS, ids ? "jobid" : NULL, ids, NULL);
+	table(b, "triage", &c, tri_cols, NTRICOLS, ids ? "jobid" : NULL, ids,
+	      NULL);
 	free(ids);
 	csv_free(&c);
 	run_free(&r);
@@ -394,9 +427,13 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 			      "--format",
 			      json ? "json" : "csv",
 			      NULL};
+	const char *var[] = {
+		"variance", "--db", o->db, "--format", json ? "json" : "csv",
+		NULL};
 	const struct part parts[] = {{"recent_jobs", recent},
 				     {"triage", tri},
 				     {"apps", apps},
+				     {"variance", var},
 				     {"coverage", cov}};
 	char why[256];
 	int64_t n = 0;
@@ -405,7 +442,7 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 		return fail(p, 500, why);
 	snprintf(p->total, sizeof(p->total), "%lld", (long long)n);
 	if (json)
-		return api(o, parts, 4, -1, NULL, p);
+		return api(o, parts, 5, -1, NULL, p);
 	head(p, "iolens: the store");
 	sb_printf(&p->body,
 		  "<p><a href=\"/jobs\">%lld jobs</a> in the store "
@@ -418,6 +455,8 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 		NJOBCOLS, "id");
 	section(o, &p->body, "Applications", apps, -1, NULL, app_cols, NAPPCOLS,
 		NULL);
+	section(o, &p->body, "Repeated jobs: how their I/O time varies", var,
+		-1, NULL, NULL, 0, NULL);
 	section(o, &p->body, "Instrumentation coverage", cov, -1, NULL, NULL, 0,
 		NULL);
 	foot(p);
@@ -622,8 +661,8 @@ static void jobs(const struct serve_opts *o, getf get, void *ctx, int json,
 			pager(&p->body, qs.s, sort, off, lim, total);
 			if (r.status == 0 &&
 			    csv_parse(r.out.s, r.out.len, &c) == 0) {
-				table(&p->body, &c, job_cols, NJOBCOLS, "id",
-				      NULL, qs.s);
+				table(&p->body, "jobs", &c, job_cols, NJOBCOLS,
+				      "id", NULL, qs.s);
 				csv_free(&c);
 			} else {
 				say_err(&p->body, &r);
