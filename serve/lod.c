@@ -114,6 +114,17 @@ static int read_segs(struct lod *l, const struct iol_job *job, int which,
 	long k;
 	int rd;
 
+	/* each rank's array sized once from the trace headers' counts */
+	for (size_t i = 0; i < job->ndxt[which]; i++) {
+		const struct iol_jdxt *d = &job->dxt[which][i];
+		if (d->rank >= 0 && d->rank < l->nranks && d->wcount >= 0 &&
+		    d->rcount >= 0)
+			l->rs[d->rank].cap += (size_t)(d->wcount + d->rcount);
+	}
+	for (int r = 0; r < l->nranks; r++)
+		if (l->rs[r].cap &&
+		    !(l->rs[r].v = malloc(l->rs[r].cap * sizeof(struct seg))))
+			return snprintf(why, n, "out of memory"), -1;
 	if (iol_segs_open(&it, job, which, &err) < 0)
 		return snprintf(why, n, "cannot read the segments: %s",
 				err.msg),
@@ -226,7 +237,8 @@ static int build_levels(struct lod *l)
 	return 0;
 }
 
-static struct lod *build(const char *key, int fd, char *why, size_t n)
+static struct lod *build(const char *key, int fd, size_t budget, char *why,
+			 size_t n)
 {
 	struct iol_error err = {0};
 	struct iol_job *job;
@@ -242,6 +254,17 @@ static struct lod *build(const char *key, int fd, char *why, size_t n)
 	if (which < 0) {
 		iol_job_close(job);
 		return snprintf(why, n, "the log has no DXT segments"), NULL;
+	}
+	/* the index is bounded by the cache: a log too big for it is
+	 * refused before its segments are read */
+	if (job->nsegs[which] * sizeof(struct seg) + (size_t)32 * CELL_BUDGET >
+	    budget) {
+		snprintf(why, n,
+			 "the log's %llu DXT segments do not fit the "
+			 "timeline's cache",
+			 (unsigned long long)job->nsegs[which]);
+		iol_job_close(job);
+		return NULL;
 	}
 	for (size_t i = 0; i < job->ndxt[which]; i++)
 		if (job->dxt[which][i].rank >= nr &&
@@ -320,7 +343,7 @@ static struct lod *get(const struct serve_opts *o, const char *key, int fd,
 	pthread_mutex_lock(&list_mu);
 	l = find(key);
 	pthread_mutex_unlock(&list_mu);
-	if (!l && (l = build(key, fd, why, n))) {
+	if (!l && (l = build(key, fd, o->cache_bytes, why, n))) {
 		pthread_mutex_lock(&list_mu);
 		l->refs = 1;
 		l->used = ++tick;
