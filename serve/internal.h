@@ -34,8 +34,9 @@ void sb_free(struct sb *b);
 /* The output of one run of iolens. */
 struct run {
 	struct sb out, err;
-	int status; /* exit status, or -1 killed (time) or not started */
-	int timedout;
+	int status;   /* exit status, or -1 killed (time) or not started */
+	int timedout; /* killed at the time limit */
+	int toobig;   /* killed at the output limit */
 };
 /* Run `self argv...` (argv NULL-terminated, argv[0] the command) with
  * logfd (or -1) as /dev/fd/3, for at most timeout_s seconds and 64 MiB

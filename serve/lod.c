@@ -25,6 +25,7 @@
 #define FINE_MAX (1u << 18)
 #define MAX_RANKS (1 << 20)
 #define ROWS_MAX 1024
+#define CELLS_MAX ((size_t)1 << 20)
 #define MAX_LEVELS 24
 
 struct seg {
@@ -454,6 +455,10 @@ static int window(const struct lod *l, const struct tl_req *q,
 	if (g->nr > ROWS_MAX)
 		g->nr = ROWS_MAX;
 	g->bins = q->bins > 0 ? q->bins : 500;
+	/* at most a million cells a request (4096 intervals of 256 ranks):
+	 * fewer ranks, never fewer intervals than asked */
+	if ((size_t)g->nr * (size_t)g->bins > CELLS_MAX)
+		g->nr = (int)(CELLS_MAX / (size_t)g->bins);
 	size_t cells = (size_t)g->nr * (size_t)g->bins;
 	g->busy = calloc(cells, sizeof(double));
 	g->bytes = calloc(cells, sizeof(double));

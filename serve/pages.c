@@ -95,6 +95,8 @@ static void say_err(struct sb *b, const struct run *r)
 	sb_puts(b, "<p class=\"note\">");
 	if (r->timedout)
 		sb_puts(b, "the command took longer than the time allowed");
+	else if (r->toobig)
+		sb_puts(b, "the command's output is larger than a page may be");
 	else if (r->err.len)
 		sb_html(b, r->err.s);
 	else

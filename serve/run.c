@@ -64,8 +64,10 @@ static int drain(int fo, int fe, double deadline, struct run *r)
 				continue;
 			}
 			sb_put(i ? &r->err : &r->out, buf, (size_t)k);
-			if (r->out.len + r->err.len > RUN_MAX_OUT)
+			if (r->out.len + r->err.len > RUN_MAX_OUT) {
+				r->toobig = 1;
 				return -1;
+			}
 		}
 	}
 	return 0;
@@ -119,7 +121,7 @@ void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 		close(dup);
 	if (pid > 0 && drain(po[0], pe[0], now() + o->timeout_s, r) < 0) {
 		kill(pid, SIGKILL);
-		r->timedout = 1;
+		r->timedout = !r->toobig;
 	}
 	close(po[0]);
 	close(pe[0]);
@@ -127,7 +129,7 @@ void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 		return;
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
-	if (!r->timedout && WIFEXITED(st))
+	if (!r->timedout && !r->toobig && WIFEXITED(st))
 		r->status = WEXITSTATUS(st);
 }
 
