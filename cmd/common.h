@@ -66,6 +66,7 @@ enum {
 	OUTF_PDF,
 	OUTF_SVG,
 	OUTF_PNG,
+	OUTF_HTML,
 	OUTF_N
 };
 #define OUTF_BIT(f) (1u << (f))

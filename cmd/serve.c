@@ -21,6 +21,7 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
+#include "render/output.h"
 #include "serve/serve.h"
 #include "base/version.h"
 #include "base/banned.h"
@@ -320,6 +321,51 @@ int cmd_serve(int argc, char **argv)
 	free((char *)o.token);
 	if (rc < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}
+
+/* iolens report LOG -o job.html (cmd/report.c): the module writes the
+ * page, written here through a temporary renamed when complete. */
+int serve_report_html(const char *log, const char *out)
+{
+	struct serve_opts o = {.timeout_s = 600,
+			       .cache_bytes = (size_t)512 << 20,
+			       .port_file_fd = -1};
+	struct iol_error err = {0};
+	char self[PATH_MAX], tmp[PATH_MAX + 16], *buf;
+	size_t len, off = 0;
+	ssize_t k;
+	int fd;
+
+	k = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (k <= 0) {
+		msg("cannot find the iolens binary: %s", strerror(errno));
+		return EXIT_DATA;
+	}
+	self[k] = '\0';
+	o.self = self;
+	if (!mod_get(self)) {
+		msg("cannot load the HTML writer: %s", mod_why);
+		return EXIT_DATA;
+	}
+	if (mod->report_html(&o, log, &buf, &len, &err) < 0) {
+		msg("%s", err.msg);
+		return EXIT_DATA;
+	}
+	fd = out_tmp(out, tmp, sizeof(tmp));
+	if (fd < 0) {
+		msg("cannot write '%s': %s", out, strerror(errno));
+		free(buf);
+		return EXIT_DATA;
+	}
+	while (off < len && (k = write(fd, buf + off, len - off)) > 0)
+		off += (size_t)k;
+	free(buf);
+	if (close(fd) < 0 || off < len || out_commit(tmp, out) < 0) {
+		msg("cannot write '%s': %s", out, strerror(errno));
+		out_discard(tmp, out);
 		return EXIT_DATA;
 	}
 	return EXIT_OK;

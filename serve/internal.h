@@ -77,6 +77,14 @@ void tl_grid_free(struct tl_grid *g);
 int tl_svg(const struct tl_grid *g, int width, int height, struct sb *b);
 void tl_cache_free(void);
 
+/* A page's section: the table the command argv prints for the log of
+ * logfd (or -1), named path, or its message. */
+void page_section(const struct serve_opts *o, struct sb *b, const char *h2,
+		  const char *const *argv, int logfd, const char *path);
+/* The report of log as one HTML file (serve.h) */
+int report_html(const struct serve_opts *o, const char *log, char **buf,
+		size_t *len, struct iol_error *err);
+
 /* One response: status, content type, body (taken over). */
 struct page {
 	int status;

@@ -270,8 +270,8 @@ static void table(struct sb *b, const char *cmd, const struct csv *c,
 				num_cell(b, c->rows[0][idx[k]], v);
 			} else {
 				/* a path keeps a width to be read in */
-				sb_puts(b, strchr(v, '/') ? "<td class=\"p\">"
-							  : "<td>");
+				sb_puts(b, *v == '/' ? "<td class=\"p\">"
+						     : "<td>");
 				sb_html(b, v);
 				sb_puts(b, "</td>");
 			}
@@ -964,4 +964,10 @@ void page_route(const struct serve_opts *o, const char *url, getf get,
 					json ? TL_JSON : TL_PAGE, p);
 	}
 	fail(p, 404, "no such page");
+}
+
+void page_section(const struct serve_opts *o, struct sb *b, const char *h2,
+		  const char *const *argv, int logfd, const char *path)
+{
+	section(o, b, h2, argv, logfd, path, NULL, 0, NULL);
 }

@@ -35,12 +35,16 @@ struct serve_opts {
 };
 
 /* bumped when a member changes, so a stale module is refused */
-#define IOL_SERVE_VERSION 1
+#define IOL_SERVE_VERSION 2
 
 struct iol_serve {
 	int version;
 	/* Serve until SIGINT or SIGTERM: 0, or an IOL_E* code with err. */
 	int (*run)(const struct serve_opts *o, struct iol_error *err);
+	/* The report of log as one self-contained HTML file in *buf (*len
+	 * bytes, the caller frees it): 0, or an IOL_E* code with err. */
+	int (*report_html)(const struct serve_opts *o, const char *log,
+			   char **buf, size_t *len, struct iol_error *err);
 };
 
 /* The module's table (the one symbol the binary looks up). */

@@ -62,44 +62,6 @@ ok $? "our script ran: the timeline has its selection and tip"
 shot() { # shot PNG URL
 	browse /dev/null "$2" --screenshot="$1" --window-size=1200,1600 --hide-scrollbars
 }
-png_stats() { # colours and blue pixels of a PNG (8-bit RGB or RGBA)
-	python3 - "$1" <<'PY'
-import struct, sys, zlib
-d = open(sys.argv[1], "rb").read()
-assert d[:8] == b"\x89PNG\r\n\x1a\n"
-i, idat, w = 8, b"", 0
-while i < len(d):
-    n, t = struct.unpack(">I4s", d[i:i + 8])
-    c = d[i + 8:i + 8 + n]
-    if t == b"IHDR":
-        w, h, depth, ctype = struct.unpack(">IIBB", c[:10])
-    elif t == b"IDAT":
-        idat += c
-    i += 12 + n
-bpp = {2: 3, 6: 4}[ctype]
-raw, stride = zlib.decompress(idat), w * bpp
-prev, colours, blue = bytearray(stride), set(), 0
-for y in range(h):
-    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for x in range(stride):
-        a = line[x - bpp] if x >= bpp else 0
-        b = prev[x]
-        c = prev[x - bpp] if x >= bpp else 0
-        if f == 1: line[x] = (line[x] + a) & 255
-        elif f == 2: line[x] = (line[x] + b) & 255
-        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    for x in range(0, stride, bpp * 4):
-        r, g, bl = line[x], line[x + 1], line[x + 2]
-        colours.add((r, g, bl))
-        if bl > r + 80 and bl > g + 40:
-            blue += 1
-    prev = line
-print(len(colours), blue)
-PY
-}
 shot "$TMP/job.png" "$S_URL/job/$DXTID"
 set -- $(png_stats "$TMP/job.png" 2>/dev/null || echo 0 0)
 ok "$([ "$1" -gt 8 ] && echo 0 || echo 1)" "the job page's screenshot is not blank ($1 colours)"
