@@ -9,7 +9,7 @@
 #   make check-load  the suite 3 times in a row beside 3 CPU-bound loops
 #   make check CC=clang      ... built with clang
 #   make bench      time and memory on ../shared/bench logs; serve zoom latency; triage
-#                   precision and recall on t/data/triage-labels.tsv;
+#                   precision and recall on t/data/triage-expert.tsv;
 #                   the store on SQLite beside PostgreSQL (bench/pgstore.sh)
 #   make fuzz-build the libFuzzer harnesses of fuzz/ (clang), in fuzz/bin
 #   make fuzz FUZZ_TIME=1800   run each for FUZZ_TIME seconds, one at a time
@@ -234,7 +234,8 @@ check-load: all lint
 bench: all
 	@sh bench/run.sh
 	@sh bench/population.sh
-	@sh bench/triage-score.sh | tail -1
+	@sh bench/triage-expert-score.sh | tail -1
+	@sh bench/triage-stability.sh | tail -1
 	@sh bench/popstore.sh
 	@sh bench/pgstore.sh
 	@sh bench/serve-zoom.sh

@@ -9,6 +9,9 @@
 
 /* one line per view, in order of command */
 const struct iol_view *const iol_views[] = {
+	&iol_view_triage,
+	&iol_view_triage_db,
+	&iol_view_triage_rules,
 	&iol_view_variance,
 	NULL,
 };

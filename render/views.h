@@ -16,6 +16,20 @@
 
 struct iol_popvar;
 
+/* triage: a log's findings, a store's flagged jobs (population/
+ * poptriage.h).  For a log: begin, then each log's findings at min_sev
+ * (IOL_SEV_NA: every rule), then end. */
+struct iol_triage;
+struct iol_poptri;
+extern const struct iol_view iol_view_triage, iol_view_triage_db,
+	iol_view_triage_rules;
+void iol_view_triage_begin(struct out *o);
+void iol_view_triage_log(struct out *o, const char *log,
+			 const struct iol_triage *t, int min_sev);
+void iol_view_triage_end(struct out *o);
+void iol_view_triage_db_print(struct out *o, const struct iol_poptri *r,
+			      int min_sev);
+
 /* variance: Table IV of Carns et al. */
 extern const struct iol_view iol_view_variance;
 void iol_view_variance_print(struct out *o, const struct iol_popvar *v,
