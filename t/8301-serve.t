@@ -214,6 +214,19 @@ get "$U/" -H "X-Big: $(head -c 40000 /dev/zero | tr '\0' a)" >/dev/null
 [ "$(cat "$TMP/code")" != 200 ]
 ok $? "headers beyond the connection's memory are refused"
 
+# ---- many clients at once, and a slow one ----
+python3 -c '
+import socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+time.sleep(600)' "$(cat "$TMP/S.port")" &
+SLOW=$!
+_serve_pids="$_serve_pids $SLOW"
+seq 1 24 | xargs -P 12 -I{} curl -s -o /dev/null -w '%{http_code}\n' \
+	"$U/jobs?limit=5&offset={}" >"$TMP/many"
+is "$(grep -c '^200$' "$TMP/many")" 24 "24 requests, 12 at once, beside a client that never ends its request: all answered"
+kill "$SLOW" 2>/dev/null
+
 # ---- a page of another site led to the loopback address ----
 get "$U/" -H "Host: evil.example:80" >/dev/null
 is "$(cat "$TMP/code")" 403 "without --token only a loopback host name is served (DNS rebinding)"
