@@ -75,6 +75,8 @@ int tl_grid(const struct serve_opts *o, const char *key, int fd,
 void tl_grid_free(struct tl_grid *g);
 /* The grid drawn as SVG with Cairo into b; 0 or -1. */
 int tl_svg(const struct tl_grid *g, int width, int height, struct sb *b);
+/* A picture of the size of the timeline saying text instead. */
+int tl_svg_note(const char *text, int width, int height, struct sb *b);
 void tl_cache_free(void);
 
 /* A page's section: the table the command argv prints for the log of

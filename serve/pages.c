@@ -894,6 +894,14 @@ static void timeline(const struct serve_opts *o, long long id, getf get,
 		 (long long)st.st_size);
 	rc = tl_grid(o, key, fd, &q, &g, why, sizeof(why));
 	close(fd);
+	/* the picture a page shows says why there is none (a log without
+	 * DXT), rather than a broken image */
+	if (rc < 0 && as == TL_SVG) {
+		p->type = "image/svg+xml";
+		if (tl_svg_note(why, 1000, 400, &p->body) < 0)
+			fail(p, 500, "cannot draw the timeline");
+		return;
+	}
 	if (rc < 0)
 		return fail(p, 404, why);
 	if (as == TL_JSON) {

@@ -122,3 +122,26 @@ int tl_svg(const struct tl_grid *g, int W, int H, struct sb *b)
 	cairo_surface_destroy(plot);
 	return rc;
 }
+
+int tl_svg_note(const char *text, int W, int H, struct sb *b)
+{
+	cairo_surface_t *svg =
+		cairo_svg_surface_create_for_stream(write_sb, b, W, H);
+	cairo_t *cr;
+	int rc;
+
+	cairo_svg_surface_set_document_unit(svg, CAIRO_SVG_UNIT_PX);
+	cr = cairo_create(svg);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_set_source_rgb(cr, 0.5, 0.2, 0.2);
+	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, 14);
+	label(cr, W / 2.0, H / 2.0, text, 0);
+	cairo_destroy(cr);
+	cairo_surface_finish(svg);
+	rc = cairo_surface_status(svg) ? -1 : 0;
+	cairo_surface_destroy(svg);
+	return rc;
+}
