@@ -149,6 +149,10 @@ get "$U/api/job/$DXTID/timeline?t0=0.03&t1=0.0300001&bins=10&ranks=0" >"$TMP/gz.
 perl -MJSON::PP -e 'local $/; my $d = decode_json(<STDIN>); exit !($d->{raw} && $d->{ranks} == 1)' <"$TMP/gz.json"
 ok $? "a window finer than the index is binned from the segments, one rank"
 
+NODXT=$(id_of id1425-1425)
+get "$U/job/$NODXT/timeline.svg" >"$TMP/nodxt.svg"
+is "$(cat "$TMP/code") $(hdr Content-Type)" "200 image/svg+xml" "a log without DXT has a picture saying so, not a broken image"
+
 # the timeline's page: its links zoom and pan without script
 get "$U/job/$DXTID/timeline?bins=64" >"$TMP/tl.html"
 is "$(cat "$TMP/code")" 200 "the timeline has a page of its own"
