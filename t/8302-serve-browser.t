@@ -1,6 +1,7 @@
 #!/bin/sh
 # iolens serve in a real browser (headless Chromium): the dashboard and a
-# job page as the browser builds them (our script ran: the timeline's
+# job page as the browser builds them, a sort by a click, a hover and a
+# drag-to-zoom driven as a person would (our script ran: the timeline's
 # selection and tip elements are in the DOM; the numbers are the
 # commands'), a job list sorted and filtered, a zoom by URL, and a
 # screenshot of the job page that is not blank and shows the timeline
@@ -66,6 +67,18 @@ shot "$TMP/job.png" "$S_URL/job/$DXTID"
 set -- $(png_stats "$TMP/job.png" 2>/dev/null || echo 0 0)
 ok "$([ "$1" -gt 8 ] && echo 0 || echo 1)" "the job page's screenshot is not blank ($1 colours)"
 ok "$([ "$2" -gt 20 ] && echo 0 || echo 1)" "... and shows the timeline drawn ($2 blue pixels sampled)"
+
+# as a person would (t/serve-cdp.py, the DevTools protocol): a click on
+# a header sorts, hovering the timeline shows an interval, a drag zooms
+python3 "$(dirname "$0")/serve-cdp.py" "$CHROME" "$S_URL" "$DXTID" "$TMP/cdp" >"$TMP/cdp.out" 2>"$TMP/cdp.err"
+ok $? "the browser is driven through the pages" || sed 's/^/# /' "$TMP/cdp.err"
+is "$(sed -n 's/^sort //p' "$TMP/cdp.out")" "1 1" "a click on a header sorts the column up, a second down"
+sed -n 's/^tip //p' "$TMP/cdp.out" | grep -q '^rank [0-9]*, [0-9.]* s: .*, [0-9]* ops, busy '
+ok $? "hovering the timeline shows the interval's rank, time, bytes, operations ($(sed -n 's/^tip //p' "$TMP/cdp.out"))"
+set -- $(sed -n 's/^zoom //p' "$TMP/cdp.out")
+is "${1:-}" "/job/$DXTID/timeline" "a drag across the timeline goes to its page"
+ok "$(awk -v a="${2:-x}" -v b="${3:-x}" 'BEGIN { exit !(a + 0 > 0 && b + 0 > a + 0) }' && echo 0 || echo 1)" \
+	"... for the window dragged over (t0 ${2:-}, t1 ${3:-})"
 
 # a zoom by URL: the window drawn is the one asked for
 end=$(curl -s "$S_URL/api/job/$DXTID/timeline?bins=1" | python3 -c 'import json, sys; print(json.load(sys.stdin)["end"])')
