@@ -17,6 +17,7 @@
 #include "base/version.h"
 #include "sources/trace.h"
 #include "sources/darshan.h"
+#include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "base/banned.h"
 
@@ -306,6 +307,7 @@ int copts_start(struct copts *c, int argc, char **argv,
 		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
 		struct out *o, int *first_log)
 {
+	const struct iol_siteconf *site;
 	int opt, done = 0, r;
 
 	copts_init(c, argv);
@@ -333,6 +335,10 @@ int copts_start(struct copts *c, int argc, char **argv,
 	}
 	if (copts_choose(c) < 0)
 		return EXIT_USAGE;
+	/* the site's processes per node, unless given here */
+	if (!(site = site_config()))
+		return EXIT_DATA;
+	c->m.site_ppn = iol_siteconf_ppn(site, NULL, NULL);
 	if (optind >= argc)
 		return usage_error("no %s given", arg_noun(argv[0]));
 	if (o && out_open(o, c->outpath, c->fmt) < 0) {

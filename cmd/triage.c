@@ -15,6 +15,7 @@
 #include "cmd/common.h"
 #include "cmd/popcommon.h"
 #include "population/poptriage.h"
+#include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "render/views.h"
 #include "base/banned.h"
@@ -134,11 +135,22 @@ static int extra_db(int opt, const char *arg)
 	return 0;
 }
 
+/* The defaults, then the site configuration's triage.* values (iolens
+ * config), then --config's file. */
 static int load_conf(struct iol_triage_conf *c)
 {
+	const struct iol_siteconf *site = site_config();
 	struct iol_error err = {0};
-	int rc = iol_triage_conf_load(c, conf_path, &err);
+	char *stext = site ? iol_siteconf_triage_text(site) : NULL;
+	int rc;
 
+	if (!stext) {
+		if (site)
+			msg("out of memory");
+		return -1;
+	}
+	rc = iol_triage_conf_load_over(c, stext, conf_path, &err);
+	free(stext);
 	if (rc == IOL_EIO)
 		msg("%s", err.msg);
 	else if (rc < 0)

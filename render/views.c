@@ -9,11 +9,10 @@
 
 /* one line per view, in order of command */
 const struct iol_view *const iol_views[] = {
-	&iol_view_triage,
-	&iol_view_triage_db,
-	&iol_view_triage_rules,
-	&iol_view_variance,
-	NULL,
+	&iol_view_compare,   &iol_view_config,
+	&iol_view_trend,     &iol_view_triage,
+	&iol_view_triage_db, &iol_view_triage_rules,
+	&iol_view_variance,  NULL,
 };
 
 static const char *const kinds[] = {"text", "number", "path", "prose"};

@@ -15,6 +15,8 @@
 #include "render/obuf.h"
 
 struct iol_popvar;
+struct iol_trend_row;
+struct iol_cmp_row;
 
 /* triage: a log's findings, a store's flagged jobs (population/
  * poptriage.h).  For a log: begin, then each log's findings at min_sev
@@ -34,6 +36,18 @@ void iol_view_triage_db_print(struct out *o, const struct iol_poptri *r,
 extern const struct iol_view iol_view_variance;
 void iol_view_variance_print(struct out *o, const struct iol_popvar *v,
 			     size_t n);
+
+/* trend: per group and period; by names the group column for people,
+ * every is IOL_EVERY_* (population/trend.h) */
+extern const struct iol_view iol_view_trend;
+void iol_view_trend_print(struct out *o, const struct iol_trend_row *r,
+			  size_t n, const char *by, int every);
+/* compare: per group, before and after */
+extern const struct iol_view iol_view_compare;
+void iol_view_compare_print(struct out *o, const struct iol_cmp_row *r,
+			    size_t n, const char *by);
+/* config: key, value, source (rows written by cmd/config.c) */
+extern const struct iol_view iol_view_config;
 
 /* The columns of cmd's views for `iolens help --columns`: a table for
  * people, or (mdoc) the man page's "Columns" subsection.  Returns how

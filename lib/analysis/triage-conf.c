@@ -103,8 +103,8 @@ static int conf_line(struct iol_triage_conf *c, char *line, int lineno,
 	return 0;
 }
 
-static int conf_apply(struct iol_triage_conf *c, const char *text,
-		      struct iol_error *err)
+int iol_triage_conf_apply(struct iol_triage_conf *c, const char *text,
+			  struct iol_error *err)
 {
 	char buf[512];
 	const char *p = text, *nl;
@@ -132,11 +132,24 @@ static int conf_apply(struct iol_triage_conf *c, const char *text,
 int iol_triage_conf_parse(struct iol_triage_conf *c, const char *text,
 			  struct iol_error *err)
 {
-	int rc = conf_apply(c, iol_triage_default_conf, err);
+	int rc = iol_triage_conf_apply(c, iol_triage_default_conf, err);
 
 	if (rc < 0 || !text)
 		return rc;
-	return conf_apply(c, text, err);
+	return iol_triage_conf_apply(c, text, err);
+}
+
+const char *iol_triage_conf_key(int k)
+{
+	return k >= 0 && k < IOL_TRIAGE_NKEYS ? keys[k].name : NULL;
+}
+
+int iol_triage_conf_index(const char *key)
+{
+	for (int k = 0; k < IOL_TRIAGE_NKEYS; k++)
+		if (!strcmp(key, keys[k].name))
+			return k;
+	return -1;
 }
 
 /* The whole of a small text file, NUL-ended; caller frees. */
@@ -170,12 +183,18 @@ static char *slurp(FILE *f, struct iol_error *err)
 int iol_triage_conf_load(struct iol_triage_conf *c, const char *path,
 			 struct iol_error *err)
 {
+	return iol_triage_conf_load_over(c, NULL, path, err);
+}
+
+int iol_triage_conf_load_over(struct iol_triage_conf *c, const char *base,
+			      const char *path, struct iol_error *err)
+{
 	FILE *f;
 	char *text;
-	int rc;
+	int rc = iol_triage_conf_parse(c, base, err);
 
-	if (!path)
-		return iol_triage_conf_parse(c, NULL, err);
+	if (rc < 0 || !path)
+		return rc;
 	f = fopen(path, "r");
 	if (!f)
 		return iol_error_set(err, IOL_EIO, "cannot open '%s': %s", path,
@@ -184,7 +203,7 @@ int iol_triage_conf_load(struct iol_triage_conf *c, const char *path,
 	fclose(f);
 	if (!text)
 		return err ? err->code : IOL_ENOMEM;
-	rc = iol_triage_conf_parse(c, text, err);
+	rc = iol_triage_conf_apply(c, text, err);
 	free(text);
 	return rc;
 }

@@ -277,7 +277,7 @@ static int measure(const struct iol_job *job, const char *log,
 		   struct iol_error *err)
 {
 	struct iol_summary s;
-	struct iol_opts o = {0, 0};
+	struct iol_opts o = {0, 0, 0};
 	struct iol_jobrow row = {log ? log : "", job, &s};
 	int rc, i;
 

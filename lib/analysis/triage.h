@@ -72,10 +72,21 @@ extern const char iol_triage_default_conf[];
  * at least 1, counts and seconds not negative): IOL_ESYNTAX otherwise. */
 int iol_triage_conf_parse(struct iol_triage_conf *c, const char *text,
 			  struct iol_error *err);
+/* Applies text over the values c holds (no defaults first). */
+int iol_triage_conf_apply(struct iol_triage_conf *c, const char *text,
+			  struct iol_error *err);
+/* The name of threshold k (IOL_TK_*), NULL out of range; static. */
+const char *iol_triage_conf_key(int k);
+/* The IOL_TK_* of a threshold's name, -1 if none. */
+int iol_triage_conf_index(const char *key);
 /* The same with the text of the file at path (NULL: defaults only);
  * IOL_EIO and the reason when it cannot be read. */
 int iol_triage_conf_load(struct iol_triage_conf *c, const char *path,
 			 struct iol_error *err);
+/* The defaults, then base (a site's values as text; NULL: none), then
+ * the file at path (NULL: none). */
+int iol_triage_conf_load_over(struct iol_triage_conf *c, const char *base,
+			      const char *path, struct iol_error *err);
 /* The severity named name ("high", "warn", "info"), or -1. */
 int iol_triage_sev_parse(const char *name);
 
