@@ -767,16 +767,19 @@ static void job(const struct serve_opts *o, long long id, int json,
 	const char *ctx[] = {"context", "--db",	    o->db,
 			     ld,	"--format", json ? "json" : "csv",
 			     NULL};
-	const struct part parts[] = {{"summary", sum},
-				     {"files", files},
-				     {"triage", tri},
-				     {"context", ctx}};
+	const char *hist[] = {"hist", ld, "--format", json ? "json" : "csv",
+			      NULL};
+	const char *meta[] = {"meta", ld, "--format", json ? "json" : "csv",
+			      NULL};
+	const struct part parts[] = {{"summary", sum}, {"files", files},
+				     {"triage", tri},  {"context", ctx},
+				     {"hist", hist},   {"meta", meta}};
 	fd = store_open_log(o, path, why, sizeof(why));
 	if (json) {
 		const struct part one[] = {{"job", row}};
 		if (fd < 0)
 			return api(o, one, 1, -1, NULL, p);
-		api(o, parts, 4, fd, path, p);
+		api(o, parts, 6, fd, path, p);
 		close(fd);
 		return;
 	}
@@ -801,6 +804,8 @@ static void job(const struct serve_opts *o, long long id, int json,
 		0, NULL);
 	section(o, &p->body, "Summary", sum, fd, path, NULL, 0, NULL);
 	section(o, &p->body, "Files", files, fd, path, NULL, 0, NULL);
+	section(o, &p->body, "Access sizes", hist, fd, path, NULL, 0, NULL);
+	section(o, &p->body, "Metadata", meta, fd, path, NULL, 0, NULL);
 	close(fd);
 	foot(p);
 }

@@ -107,7 +107,7 @@ ok $? "the list says which rows of how many"
 # ---- a job: each section the command's numbers ----
 L="$TMP/logs/$DXT"
 get "$U/api/job/$DXTID" >"$TMP/job.json"
-for part in summary files triage; do
+for part in summary files triage hist meta; do
 	$IOLENS "$part" "$L" --format json >"$TMP/cli-$part.json"
 	perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0]; my $a = decode_json(<$f>);
 		open my $g, "<", $ARGV[1]; my $b = decode_json(<$g>);
@@ -117,7 +117,7 @@ for part in summary files triage; do
 	ok $? "/api/job/ID $part equals $part --format json"
 done
 get "$U/job/$DXTID" >"$TMP/job.html"
-for h in Summary Files Triage Timeline "Against its app&#39;s history"; do
+for h in Summary Files Triage Timeline "Against its app&#39;s history" "Access sizes" Metadata; do
 	grep -q "<h2>$h</h2>" "$TMP/job.html"
 	ok $? "the job page has $h"
 done
