@@ -56,6 +56,8 @@ const struct command commands[] = {
 	 "the population as a multi-page PDF report"},
 	{"config", cmd_config,
 	 "the site configuration in force and where each value came from"},
+	{"serve", cmd_serve,
+	 "the browser: a dashboard, job list and job pages over a store"},
 	{"trace", cmd_trace,
 	 "run a program under the iolens tracer (0.2-0.5 us a call)"},
 	{"replay-script", cmd_replay_script,

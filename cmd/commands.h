@@ -48,5 +48,8 @@ int cmd_trace(int argc, char **argv);
 int cmd_replay_script(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_blocks(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+/* report -o job.html: the server module's self-contained page */
+int serve_report_html(const char *log, const char *out);
 
 #endif

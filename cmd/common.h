@@ -67,6 +67,7 @@ enum {
 	OUTF_SVG,
 	OUTF_PNG,
 	OUTF_FOLDED, /* blocks: folded stacks for flame graph tools */
+	OUTF_HTML,
 	OUTF_N
 };
 #define OUTF_BIT(f) (1u << (f))
