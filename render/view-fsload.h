@@ -1,0 +1,29 @@
+/*
+ * The tables of iolens fsload (render/view-fsload.c): the views and the
+ * rows written through them.
+ */
+#ifndef IOLENS_VIEW_FSLOAD_H
+#define IOLENS_VIEW_FSLOAD_H
+
+#include "render/view.h"
+#include "storage/fsload.h"
+
+extern const struct iol_view iol_view_fsload;		/* per target */
+extern const struct iol_view iol_view_fsload_ops;	/* metadata */
+extern const struct iol_view iol_view_fsload_periods;	/* busy, idle */
+extern const struct iol_view iol_view_fsload_intervals; /* per bin */
+
+/* fsname names the whole file system's row ("" : "all") */
+void fsload_targets(struct out *o, const struct iol_fsload *l,
+		    const char *fsname);
+void fsload_ops(struct out *o, const struct iol_fsload *l);
+void fsload_periods(struct out *o, const struct iol_fsload *l);
+void fsload_intervals(struct out *o, const struct iol_fsload *l);
+/* Free text: the window, the whole file system, the imbalance. */
+void fsload_text_head(struct out *o, const struct iol_fsload *l,
+		      const char *fsname, const char *formats);
+
+/* ISO 8601 UTC of epoch seconds into buf */
+const char *fsload_iso(char *buf, size_t n, double t);
+
+#endif
