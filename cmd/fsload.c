@@ -20,10 +20,11 @@
 #include "base/banned.h"
 
 static const char usage_str[] =
-	"usage: iolens fsload [--intervals | --ops | --periods] [--format "
-	"fmt]\n"
-	"                     [--from when] [--interval secs] [--to when]\n"
-	"                     [--output file] recording ...\n";
+	"usage: iolens fsload [--intervals | --jobs | --ops | --periods] "
+	"[--db file]\n"
+	"                     [--format fmt] [--from when] [--interval "
+	"secs]\n"
+	"                     [--to when] [--output file] recording ...\n";
 
 static void help(void)
 {
@@ -34,12 +35,18 @@ static void help(void)
 	      "OST, OSS, MDT, MDS (or\nNSD and server): bytes, peak and mean "
 	      "rates, CPU, fullness, against\nthe median target; the whole "
 	      "file system; metadata operations; busy\nand idle periods.\n\n"
+	      "  --db file          join the jobs of a population store: "
+	      "each job's\n"
+	      "                     share of the bytes, other traffic, "
+	      "server CPU\n"
+	      "                     and metadata load while it ran\n"
 	      "  --format fmt       text (default), csv, tsv, json or pdf\n"
 	      "  --from when        start of the window (ISO 8601 UTC or "
 	      "epoch s)\n"
 	      "  --interval secs    resample to bins of this length (60s, "
 	      "5m, 1h)\n"
 	      "  --intervals        bytes per target and bin\n"
+	      "  --jobs             with --db: a row per job of the store\n"
 	      "  --ops              metadata operations by kind\n"
 	      "  --periods          busy and idle periods of the whole\n"
 	      "  --to when          end of the window (excluded)\n"
@@ -52,17 +59,20 @@ static void help(void)
 	      stdout);
 }
 
-enum { V_TARGETS, V_OPS, V_PERIODS, V_INTERVALS };
+enum { V_TARGETS, V_OPS, V_PERIODS, V_INTERVALS, V_JOBS };
 
 static struct {
 	int view;
 	double from, to, interval;
+	const char *db;
 } fl;
 
 enum {
-	O_FROM = OPT_LAST_COMMON + 1,
+	O_DB = OPT_LAST_COMMON + 1,
+	O_FROM,
 	O_INTERVAL,
 	O_INTERVALS,
+	O_JOBS,
 	O_OPS,
 	O_PERIODS,
 	O_TO,
@@ -106,8 +116,8 @@ static int parse_when(const char *s, const char *opt, double *t)
 static int set_view(int v)
 {
 	if (fl.view != V_TARGETS && fl.view != v) {
-		usage_error("--intervals, --ops and --periods exclude each "
-			    "other");
+		usage_error("--intervals, --jobs, --ops and --periods exclude "
+			    "each other");
 		return -1;
 	}
 	fl.view = v;
@@ -121,6 +131,8 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	case O_FROM: return parse_when(arg, "--from", &fl.from);
 	case O_TO: return parse_when(arg, "--to", &fl.to);
 	case O_INTERVALS: return set_view(V_INTERVALS);
+	case O_JOBS: return set_view(V_JOBS);
+	case O_DB: fl.db = arg; return 1;
 	case O_OPS: return set_view(V_OPS);
 	case O_PERIODS: return set_view(V_PERIODS);
 	case O_INTERVAL:
@@ -139,6 +151,8 @@ struct ctx {
 	struct out o;
 	struct iol_fsmon m;
 	struct iol_fsload l;
+	struct iol_wjobs jobs;
+	struct iol_fsjob *fj; /* with --db: one per job */
 	char formats[64];
 };
 
@@ -174,6 +188,25 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
 		return -1;
 	}
+	return 0;
+}
+
+/* --db: the store's jobs in the file system's weather */
+static int join(struct ctx *c)
+{
+	struct iol_error err = {0};
+	uint64_t skipped = 0;
+
+	if (iol_wjobs_load(fl.db, &c->jobs, &skipped, &err) < 0 ||
+	    iol_fsweather_compute(&c->m, &c->l, &c->jobs, &c->fj, &err) < 0) {
+		msg("cannot join the jobs of '%s': %s", fl.db,
+		    err.msg[0] ? err.msg : iol_strerror(err.code));
+		return -1;
+	}
+	if (skipped)
+		msg("warning: '%s': %llu jobs without start or end time "
+		    "left out",
+		    fl.db, (unsigned long long)skipped);
 	return 0;
 }
 
@@ -229,12 +262,20 @@ static void emit(struct ctx *c)
 			return;
 		out_text(&c->o, "\nbusy and idle periods of the whole\n");
 		fsload_periods(&c->o, &c->l);
+		if (c->fj) {
+			out_text(&c->o,
+				 "\njobs of %s while the file system "
+				 "was recorded\n",
+				 fl.db);
+			fsload_jobs(&c->o, &c->jobs, c->fj, 0);
+		}
 		return;
 	}
 	switch (fl.view) {
 	case V_OPS: fsload_ops(&c->o, &c->l); break;
 	case V_PERIODS: fsload_periods(&c->o, &c->l); break;
 	case V_INTERVALS: fsload_intervals(&c->o, &c->l); break;
+	case V_JOBS: fsload_jobs(&c->o, &c->jobs, c->fj, 1); break;
 	default: fsload_targets(&c->o, &c->l, c->m.fsname);
 	}
 }
@@ -243,10 +284,12 @@ int cmd_fsload(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, OPT_FORMAT},
+		{"db", required_argument, NULL, O_DB},
 		{"from", required_argument, NULL, O_FROM},
 		{"help", no_argument, NULL, 'h'},
 		{"interval", required_argument, NULL, O_INTERVAL},
 		{"intervals", no_argument, NULL, O_INTERVALS},
+		{"jobs", no_argument, NULL, O_JOBS},
 		{"ops", no_argument, NULL, O_OPS},
 		{"output", required_argument, NULL, 'o'},
 		{"periods", no_argument, NULL, O_PERIODS},
@@ -265,7 +308,9 @@ int cmd_fsload(int argc, char **argv)
 			&i);
 	if (r >= 0)
 		return r;
-	if (load(&c, argc, argv, i) < 0) {
+	if (fl.view == V_JOBS && !fl.db) {
+		r = usage_error("--jobs needs --db");
+	} else if (load(&c, argc, argv, i) < 0 || (fl.db && join(&c) < 0)) {
 		r = EXIT_DATA;
 	} else if (co.outf == OUTF_PDF && !c.l.b.nbins) {
 		msg("no time series to draw: snapshots only");
@@ -278,6 +323,8 @@ int cmd_fsload(int argc, char **argv)
 		emit(&c);
 		r = cmd_out_close(&c.o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	}
+	free(c.fj);
+	iol_wjobs_release(&c.jobs);
 	iol_fsload_release(&c.l);
 	iol_fsmon_release(&c.m);
 	return r;

@@ -78,6 +78,39 @@ static const struct iol_col bin_cols[] = {
 const struct iol_view iol_view_fsload_intervals =
 	IOL_VIEW("fsload", "intervals", bin_cols);
 
+static const struct iol_col job_cols[] = {
+	{"id", "id", COL_NUM, 0, "the job's row in the store"},
+	{"path", "log", COL_PATH, 3, "its log"},
+	{"app", "app", COL_STR, 1, "its application"},
+	{"user", "user", COL_STR, 4, "its user"},
+	{"start", "start", COL_STR, 2, "its start, ISO 8601 UTC"},
+	{"end", "end", COL_STR, 2, "its end"},
+	{"read_bytes", "job read", COL_NUM, 0, "bytes the job read"},
+	{"write_bytes", "job written", COL_NUM, 0, "bytes the job wrote"},
+	{"fs_bytes", "FS bytes", COL_NUM, 0,
+	 "the whole file system's bytes while it ran"},
+	{"other_bytes", "other bytes", COL_NUM, 0,
+	 "of them not the job's: other traffic (< 0: the job says more)"},
+	{"share_pct", "share %", COL_NUM, 0,
+	 "the job's bytes over the file system's in the bins it ran in"},
+	{"fs_mean_bps", "FS mean B/s", COL_NUM, 5,
+	 "the whole's mean rate while it ran"},
+	{"fs_peak_bps", "FS peak B/s", COL_NUM, 5,
+	 "the whole's highest bin rate while it ran"},
+	{"server_cpu_pct", "OSS CPU %", COL_NUM, 1,
+	 "data servers' CPU, mean of the samples in its run"},
+	{"server_cpu_peak_pct", "OSS CPU peak %", COL_NUM, 6,
+	 "data servers' CPU, highest sample in its run"},
+	{"mds_cpu_pct", "MDS CPU %", COL_NUM, 1,
+	 "metadata servers' CPU, mean in its run"},
+	{"md_ops", "MD ops", COL_NUM, 1,
+	 "metadata operations of the file system in its run"},
+	{"inside", "inside", COL_NUM, 7,
+	 "1 when the run lies inside the recording"},
+};
+const struct iol_view iol_view_fsload_jobs =
+	IOL_VIEW("fsload", "jobs", job_cols);
+
 const char *fsload_iso(char *buf, size_t n, double t)
 {
 	time_t s = (time_t)floor(t + 0.0005);
@@ -274,4 +307,45 @@ void fsload_text_head(struct out *o, const struct iol_fsload *l,
 			 (unsigned long long)fs->gaps, fs->gap_seconds,
 			 (unsigned long long)fs->resets);
 	out_text(o, "\n");
+}
+
+static void job_row(struct out *o, const struct iol_wjob *j,
+		    const struct iol_fsjob *f)
+{
+	int meets = f->fs_bytes > 0 || f->w.inside;
+	char a[40];
+
+	out_int(o, j->id);
+	out_str(o, j->path);
+	out_str(o, j->app);
+	out_str(o, j->user);
+	out_str(o, fsload_iso(a, sizeof(a), j->start));
+	out_str(o, fsload_iso(a, sizeof(a), j->end));
+	out_int(o, j->rbytes);
+	out_int(o, j->wbytes);
+	/* a run that misses the recording has no weather, not zero */
+	num_or_null(o, meets ? f->fs_bytes : NAN, 0);
+	num_or_null(o, meets ? f->other_bytes : NAN, 0);
+	num_or_null(o, 100 * f->w.share, 2);
+	num_or_null(o, f->w.dev_mean_bps, 0);
+	num_or_null(o, f->fs_bytes > 0 ? f->w.dev_peak_bps : NAN, 0);
+	num_or_null(o, f->cpu_mean, 1);
+	num_or_null(o, f->cpu_peak, 1);
+	num_or_null(o, f->md_cpu_mean, 1);
+	out_num(o, f->md_ops, 0);
+	out_int(o, f->w.inside);
+	out_endrow(o);
+}
+
+void fsload_jobs(struct out *o, const struct iol_wjobs *jobs,
+		 const struct iol_fsjob *fj, int all)
+{
+	size_t i;
+
+	out_view(o, &iol_view_fsload_jobs);
+	for (i = 0; i < jobs->n; i++)
+		if (all || fj[i].fs_bytes > 0 || fj[i].w.inside ||
+		    !isnan(fj[i].cpu_mean))
+			job_row(o, &jobs->v[i], &fj[i]);
+	out_endtable(o);
 }

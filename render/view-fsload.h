@@ -7,11 +7,13 @@
 
 #include "render/view.h"
 #include "storage/fsload.h"
+#include "population/fsweather.h"
 
 extern const struct iol_view iol_view_fsload;		/* per target */
 extern const struct iol_view iol_view_fsload_ops;	/* metadata */
 extern const struct iol_view iol_view_fsload_periods;	/* busy, idle */
 extern const struct iol_view iol_view_fsload_intervals; /* per bin */
+extern const struct iol_view iol_view_fsload_jobs;	/* --db */
 
 /* fsname names the whole file system's row ("" : "all") */
 void fsload_targets(struct out *o, const struct iol_fsload *l,
@@ -19,6 +21,10 @@ void fsload_targets(struct out *o, const struct iol_fsload *l,
 void fsload_ops(struct out *o, const struct iol_fsload *l);
 void fsload_periods(struct out *o, const struct iol_fsload *l);
 void fsload_intervals(struct out *o, const struct iol_fsload *l);
+/* a row per job (all: every job of the store, else those whose run
+ * meets the recording) */
+void fsload_jobs(struct out *o, const struct iol_wjobs *jobs,
+		 const struct iol_fsjob *fj, int all);
 /* Free text: the window, the whole file system, the imbalance. */
 void fsload_text_head(struct out *o, const struct iol_fsload *l,
 		      const char *fsname, const char *formats);
