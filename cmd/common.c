@@ -13,9 +13,11 @@
 
 #include "analysis/select.h"
 #include "cmd/common.h"
+#include "render/view.h"
 #include "base/version.h"
 #include "sources/trace.h"
 #include "sources/darshan.h"
+#include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "base/banned.h"
 
@@ -85,6 +87,7 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 		return 1;
 	case OPT_LENIENT: c->lenient = 1; return 1;
 	case OPT_MERGE_TRACES: c->merge_traces = 1; return 1;
+	case OPT_WIDE: out_set_width(0); return 1;
 	case OPT_VERSION:
 		printf("iolens %s\n", IOLENS_VERSION);
 		*done = 1;
@@ -306,6 +309,7 @@ int copts_start(struct copts *c, int argc, char **argv,
 		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
 		struct out *o, int *first_log)
 {
+	const struct iol_siteconf *site;
 	int opt, done = 0, r;
 
 	copts_init(c, argv);
@@ -333,6 +337,10 @@ int copts_start(struct copts *c, int argc, char **argv,
 	}
 	if (copts_choose(c) < 0)
 		return EXIT_USAGE;
+	/* the site's processes per node, unless given here */
+	if (!(site = site_config()))
+		return EXIT_DATA;
+	c->m.site_ppn = iol_siteconf_ppn(site, NULL, NULL);
 	if (optind >= argc)
 		return usage_error("no %s given", arg_noun(argv[0]));
 	if (o && out_open(o, c->outpath, c->fmt) < 0) {

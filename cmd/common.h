@@ -32,6 +32,7 @@ enum {
 	OPT_RANK_FROM,
 	OPT_LENIENT,
 	OPT_MERGE_TRACES,
+	OPT_WIDE,
 	OPT_LAST_COMMON
 };
 
@@ -42,6 +43,7 @@ enum {
 		{"merge-traces", no_argument, NULL, OPT_MERGE_TRACES}, \
 		{"output", required_argument, NULL, 'o'},              \
 		{"rank-from", required_argument, NULL, OPT_RANK_FROM}, \
+		{"wide", no_argument, NULL, OPT_WIDE},                 \
 	{                                                              \
 		"version", no_argument, NULL, OPT_VERSION              \
 	}

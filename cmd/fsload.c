@@ -24,7 +24,8 @@ static const char usage_str[] =
 	"[--db file]\n"
 	"                     [--format fmt] [--from when] [--interval "
 	"secs]\n"
-	"                     [--to when] [--output file] recording ...\n";
+	"                     [--to when] [--output file] [--wide] recording "
+	"...\n";
 
 static void help(void)
 {
@@ -54,6 +55,7 @@ static void help(void)
 	      "format\n"
 	      "                     (FILE.pdf: a page of the whole's "
 	      "throughput)\n"
+	      "  --wide             text: every column, however wide\n"
 	      "  -h, --help         show this help\n"
 	      "  --version          show the version\n",
 	      stdout);
@@ -295,6 +297,7 @@ int cmd_fsload(int argc, char **argv)
 		{"periods", no_argument, NULL, O_PERIODS},
 		{"to", required_argument, NULL, O_TO},
 		{"version", no_argument, NULL, OPT_VERSION},
+		{"wide", no_argument, NULL, OPT_WIDE},
 		{NULL, 0, NULL, 0},
 	};
 	struct copts co;

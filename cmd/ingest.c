@@ -22,6 +22,7 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/ingest.h"
+#include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "base/hash.h"
 #include "base/version.h"
@@ -45,7 +46,9 @@ static void help(void)
 	       "mtime are\n"
 	       "skipped unread.  A log that fails is stored in the errors "
 	       "table.\n\n"
-	       "  --db file          the store (created if missing)\n"
+	       "  --db file          the store (created if missing); default: "
+	       "db of the\n"
+	       "                     site configuration (iolens config)\n"
 	       "  -j, --jobs n       decode in n threads (default: all "
 	       "cores)\n"
 	       "  --nodes n          every job ran on n compute nodes\n"
@@ -495,6 +498,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv, int *done)
 		{"version", no_argument, NULL, OPT_VERSION},
 		{NULL, 0, NULL, 0},
 	};
+	const struct iol_siteconf *site;
 	int64_t v;
 	int c;
 
@@ -558,8 +562,15 @@ static int parse_opts(struct ingest *g, int argc, char **argv, int *done)
 					   argv[optind - 1]);
 		}
 	}
+	/* the site's store and processes per node (iolens config) */
+	if (!(site = site_config()))
+		return EXIT_DATA;
 	if (!g->db)
-		return usage_error("--db file is required");
+		g->db = iol_siteconf_get(site, "db", NULL);
+	g->ctx.nodes.site_ppn = iol_siteconf_ppn(site, NULL, NULL);
+	if (!g->db)
+		return usage_error("--db file is required (or db in the site "
+				   "configuration: iolens config)");
 	if (optind >= argc && !g->nsacct)
 		return usage_error("no log or directory given");
 	return -1;

@@ -160,8 +160,8 @@ static void target_row(struct out *o, const struct iol_fsrow *r,
 		for (k = 0; k < 6; k++)
 			out_null(o);
 	} else {
-		out_int(o, r->rbytes);
-		out_int(o, r->wbytes);
+		out_bytes(o, r->rbytes);
+		out_bytes(o, r->wbytes);
 		num_or_null(o, r->seconds > 0 ? r->peak_bps : NAN, 0);
 		num_or_null(o, r->mean_bps, 0);
 		num_or_null(o, r->seconds > 0 ? r->read_peak_bps : NAN, 0);
@@ -222,7 +222,7 @@ static void period_rows(struct out *o, const struct iol_period *p, size_t n,
 		out_str(o, fsload_iso(a, sizeof(a), p[i].start));
 		out_str(o, fsload_iso(a, sizeof(a), p[i].end));
 		out_num(o, p[i].end - p[i].start, 0);
-		out_int(o, p[i].bytes);
+		out_bytes(o, p[i].bytes);
 		out_num(o, p[i].peak_bps, 0);
 		out_endrow(o);
 	}
@@ -254,8 +254,8 @@ void fsload_intervals(struct out *o, const struct iol_fsload *l)
 			out_str(o, d < l->b.ndev ? l->b.names[d] : "fs");
 			out_str(o, fsload_iso(a, sizeof(a), t));
 			out_str(o, fsload_iso(a, sizeof(a), t + l->b.step));
-			out_int(o, x->rbytes);
-			out_int(o, x->wbytes);
+			out_bytes(o, x->rbytes);
+			out_bytes(o, x->wbytes);
 			out_num(o, x->covered, 1);
 			out_endrow(o);
 		}
@@ -321,8 +321,8 @@ static void job_row(struct out *o, const struct iol_wjob *j,
 	out_str(o, j->user);
 	out_str(o, fsload_iso(a, sizeof(a), j->start));
 	out_str(o, fsload_iso(a, sizeof(a), j->end));
-	out_int(o, j->rbytes);
-	out_int(o, j->wbytes);
+	out_bytes(o, j->rbytes);
+	out_bytes(o, j->wbytes);
 	/* a run that misses the recording has no weather, not zero */
 	num_or_null(o, meets ? f->fs_bytes : NAN, 0);
 	num_or_null(o, meets ? f->other_bytes : NAN, 0);

@@ -1,19 +1,13 @@
 /*
- * The tables of iolens fsload (render/view-fsload.c): the views and the
- * rows written through them.
+ * The tables of iolens fsload (render/view-fsload.c): the rows written
+ * through its views (declared in render/views.h).
  */
 #ifndef IOLENS_VIEW_FSLOAD_H
 #define IOLENS_VIEW_FSLOAD_H
 
-#include "render/view.h"
+#include "render/views.h"
 #include "storage/fsload.h"
 #include "population/fsweather.h"
-
-extern const struct iol_view iol_view_fsload;		/* per target */
-extern const struct iol_view iol_view_fsload_ops;	/* metadata */
-extern const struct iol_view iol_view_fsload_periods;	/* busy, idle */
-extern const struct iol_view iol_view_fsload_intervals; /* per bin */
-extern const struct iol_view iol_view_fsload_jobs;	/* --db */
 
 /* fsname names the whole file system's row ("" : "all") */
 void fsload_targets(struct out *o, const struct iol_fsload *l,

@@ -1,0 +1,64 @@
+/*
+ * Every command's views (view.h) and the functions that print a
+ * command's rows through them: the one place a table's columns are
+ * written down.  Each view lives in render/view-<cmd>.c; the registry
+ * of them all is render/views.c.
+ *
+ * Ownership: the printers borrow what they are given.
+ */
+#ifndef IOLENS_VIEWS_H
+#define IOLENS_VIEWS_H
+
+#include <stddef.h>
+
+#include "render/view.h"
+#include "render/obuf.h"
+
+struct iol_popvar;
+struct iol_trend_row;
+struct iol_cmp_row;
+
+/* triage: a log's findings, a store's flagged jobs (population/
+ * poptriage.h).  For a log: begin, then each log's findings at min_sev
+ * (IOL_SEV_NA: every rule), then end. */
+struct iol_triage;
+struct iol_poptri;
+extern const struct iol_view iol_view_triage, iol_view_triage_db,
+	iol_view_triage_rules;
+void iol_view_triage_begin(struct out *o);
+void iol_view_triage_log(struct out *o, const char *log,
+			 const struct iol_triage *t, int min_sev);
+void iol_view_triage_end(struct out *o);
+void iol_view_triage_db_print(struct out *o, const struct iol_poptri *r,
+			      int min_sev);
+
+/* fsload: per target (the main table), metadata operations, busy and
+ * idle periods, bytes per bin, jobs (--db); printed by
+ * render/view-fsload.h's functions */
+extern const struct iol_view iol_view_fsload, iol_view_fsload_ops,
+	iol_view_fsload_periods, iol_view_fsload_intervals,
+	iol_view_fsload_jobs;
+
+/* variance: Table IV of Carns et al. */
+extern const struct iol_view iol_view_variance;
+void iol_view_variance_print(struct out *o, const struct iol_popvar *v,
+			     size_t n);
+
+/* trend: per group and period; by names the group column for people,
+ * every is IOL_EVERY_* (population/trend.h) */
+extern const struct iol_view iol_view_trend;
+void iol_view_trend_print(struct out *o, const struct iol_trend_row *r,
+			  size_t n, const char *by, int every);
+/* compare: per group, before and after */
+extern const struct iol_view iol_view_compare;
+void iol_view_compare_print(struct out *o, const struct iol_cmp_row *r,
+			    size_t n, const char *by);
+/* config: key, value, source (rows written by cmd/config.c) */
+extern const struct iol_view iol_view_config;
+
+/* The columns of cmd's views for `iolens help --columns`: a table for
+ * people, or (mdoc) the man page's "Columns" subsection.  Returns how
+ * many views cmd has. */
+int iol_views_describe(struct obuf *ob, const char *cmd, int mdoc);
+
+#endif
