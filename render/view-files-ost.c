@@ -17,7 +17,7 @@ static const struct iol_col ost_cols[] = {
 	{"bytes_written", "written", COL_NUM, 0, "bytes written, the same"},
 	{"time_s", "time s", COL_NUM, 0,
 	 "POSIX read and write seconds (all ranks), by the same shares"},
-	{"s_per_gib", "s/GiB", COL_NUM, 1, "time per GiB; empty under 1 MiB"},
+	{"s_per_gib", "s/GiB", COL_NUM, 1, "time per GiB; empty under 64 MiB"},
 	{"vs_median", "x median", COL_NUM, 1,
 	 "s_per_gib over the median of the job's other OSTs"},
 };

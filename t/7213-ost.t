@@ -20,11 +20,20 @@ ok $? "files --by ost reads the LUSTRE records"
 want=$($RUN parse "$SKEW" | awk -F'\t' '$1 == "POSIX" && $4 == "POSIX_BYTES_WRITTEN" { s += $5 } END { printf "%.0f", s }')
 is "$(cut -d, -f2-5 "$TMP/s.csv")" "ost,files,bytes_read,bytes_written
 10,1,0,$want" "skew-app: OST 10 (the record's OST_ID_0) holds its $want bytes written"
+# ... but 264 s of its 37,517 s run: under the floors (1 s and 5 %), not
+# listed (the expert's label: trivial); with --all it is not a rule of
+# the table either, so nothing says it
 $RUN triage --format=csv "$SKEW" > "$TMP/t.csv"
-is "$(awk -F, '$2 == "IOL-FEW-OSTS" { print $3, $5, $6 }' "$TMP/t.csv")" "warn 1 2" \
-	"skew-app: 41 GiB through one OST by 65,536 processes is IOL-FEW-OSTS"
-is "$(grep -c IOL-SLOW-OST "$TMP/t.csv") $(grep -c IOL-FEW-OSTS "$TMP/t.csv")" "0 1" \
-	"skew-app: no other OST to compare with: no slow OST"
+is "$(grep -c 'IOL-FEW-OSTS\|IOL-SLOW-OST' "$TMP/t.csv") $(grep -c 'IOL-FEW-AGGREGATORS' "$TMP/t.csv")" "0 1" \
+	"skew-app: 41 GiB on one OST at 0.7 % of the run is no finding"
+# imbalanced-io: 53 GB on OST 29, its other OSTs hold 495 small files:
+# under 64 MiB an OST is not paced (small-file latency is no OST's)
+I=$D/imbalanced-io/imbalanced-io.darshan
+$RUN files --by ost --format=csv "$I" 2>/dev/null > "$TMP/i.csv"
+is "$(awk -F, '$2 == 27 { print ($7 != "") }; $2 == 29 { print ($5 > 50e9) }' "$TMP/i.csv" | tr '\n' ' ')" "0 1 " \
+	"imbalanced-io: OST 27's 37 MiB not paced; OST 29 holds the 53 GB"
+is "$($RUN triage --format=csv "$I" 2>/dev/null | grep -c 'IOL-SLOW-OST')" 0 \
+	"imbalanced-io: no slow OST from small files"
 
 # e3sm: 113 files striped over many OSTs evenly: none slow, not few
 $RUN files --by ost --format=csv "$E3SM" > "$TMP/e.csv"

@@ -14,7 +14,18 @@
 struct ftot {
 	uint64_t id;
 	double rb, wb, t;
+	double slow; /* the most a rank spent on it */
 };
+
+/* a record's slowest rank: its own time, or a shared record's slowest */
+static double rec_slow(const struct iol_jrec *r)
+{
+	double own = r->fc[POSIX_F_READ_TIME] + r->fc[POSIX_F_WRITE_TIME];
+
+	return r->rank < 0 && r->fc[POSIX_F_SLOWEST_RANK_TIME] > 0
+		       ? r->fc[POSIX_F_SLOWEST_RANK_TIME]
+		       : own;
+}
 
 static int cmp_id(const void *a, const void *b)
 {
@@ -40,6 +51,7 @@ static struct ftot *posix_files(const struct iol_job *job, size_t *n)
 		v[i].wb = (double)m->recs[i].ic[POSIX_BYTES_WRITTEN];
 		v[i].t = m->recs[i].fc[POSIX_F_READ_TIME] +
 			 m->recs[i].fc[POSIX_F_WRITE_TIME];
+		v[i].slow = rec_slow(&m->recs[i]);
 	}
 	qsort(v, m->n, sizeof(*v), cmp_id);
 	for (i = 0; i < m->n; i++) {
@@ -47,6 +59,8 @@ static struct ftot *posix_files(const struct iol_job *job, size_t *n)
 			v[k - 1].rb += v[i].rb;
 			v[k - 1].wb += v[i].wb;
 			v[k - 1].t += v[i].t;
+			if (v[i].slow > v[k - 1].slow)
+				v[k - 1].slow = v[i].slow;
 		} else {
 			v[k++] = v[i];
 		}
@@ -150,6 +164,8 @@ int iol_ostload_compute(const struct iol_job *job, struct iol_ostload *l,
 		l->nstriped += s->nosts > 1;
 		l->bytes += p->rb + p->wb;
 		l->time += p->t;
+		if (p->slow > l->slow_file)
+			l->slow_file = p->slow;
 		l->unmapped -= p->rb + p->wb;
 		for (j = 0; j < (size_t)s->nosts; j++) {
 			struct iol_ostrow *r = row_of(l, &cap, s->osts[j]);

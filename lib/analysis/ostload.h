@@ -32,6 +32,7 @@ struct iol_ostload {
 	size_t nfiles;	    /* POSIX files with a LUSTRE record */
 	size_t nstriped;    /* of them striped over more than one OST */
 	double bytes, time; /* of those files */
+	double slow_file;   /* the most one rank spent on one of them, s */
 	double unmapped;    /* POSIX bytes of files without a record */
 };
 
@@ -41,7 +42,10 @@ int iol_ostload_compute(const struct iol_job *job, struct iol_ostload *l,
 void iol_ostload_free(struct iol_ostload *l);
 
 /* Thresholds of the OST rules, stated here and in iolens-triage(1). */
-#define IOL_OST_MIN_BYTES (1024.0 * 1024.0) /* an OST judged moves this */
+/* an OST is paced when it moved this much: under it per-request latency
+ * of small files, not the OST, sets the time per byte (imbalanced-io's
+ * 495 files of 80 kB on one OST) */
+#define IOL_OST_MIN_BYTES (64.0 * 1024.0 * 1024.0)
 #define IOL_OST_SLOW_RATIO 4.0 /* time per byte x the others' median */
 #define IOL_OST_FEW_BYTES (1024.0 * 1024.0 * 1024.0) /* data for many */
 #define IOL_OST_FEW_MAX 2 /* OSTs or fewer for that much data */

@@ -5,15 +5,16 @@
  * log only, and listed only when crossed.
  *
  * IOL-SLOW-OST: the OST whose time per byte is highest, against the
- * median of the job's other OSTs (each moving at least 1 MiB, at least
+ * median of the job's other OSTs (each moving at least 64 MiB, at least
  * two others): crossed at IOL_OST_SLOW_RATIO (4) times, with a stake of
  * the seconds spent there beyond the others' pace of at least the
- * min_stake_s or min_stake_pct of triage.conf.  One OST that serves a
+ * min_stake_s and min_stake_pct of triage.conf.  One OST that serves a
  * job's bytes far slower than its neighbours is a degraded or
  * overloaded target: the centre can see it, the user cannot fix it.
  *
  * IOL-FEW-OSTS: IOL_OST_FEW_BYTES (1 GiB) or more through at most
- * IOL_OST_FEW_MAX (2) OSTs by a job of several processes: the file
+ * IOL_OST_FEW_MAX (2) OSTs by a job of several processes, the slowest
+ * rank spending at least both floors on one of the files: the file
  * system's bandwidth is its OSTs', and Lustre's default stripe count of
  * one puts a shared file on one.
  */
@@ -66,8 +67,9 @@ static int slow_ost(const struct iol_job *job, const struct iol_ostload *l,
 	pace = w->s_per_gib / w->vs_median; /* the others' median */
 	stake = w->time - b * pace / 1073741824.0;
 	pct = job->run_time > 0 ? 100 * stake / job->run_time : NAN;
-	if (!(stake >= c->v[IOL_TK_MIN_S]) && !(pct >= c->v[IOL_TK_MIN_PCT]))
-		return 0; /* too little at stake to be worth a ticket */
+	/* material as the other rules judge it: both floors */
+	if (!(stake >= c->v[IOL_TK_MIN_S]) || !(pct >= c->v[IOL_TK_MIN_PCT]))
+		return 0;
 	if (!(f = append(t, err)))
 		return IOL_ENOMEM;
 	f->code = "IOL-SLOW-OST";
@@ -93,12 +95,20 @@ static int slow_ost(const struct iol_job *job, const struct iol_ostload *l,
 }
 
 static int few_osts(const struct iol_job *job, const struct iol_ostload *l,
-		    struct iol_triage *t, struct iol_error *err)
+		    const struct iol_triage_conf *c, struct iol_triage *t,
+		    struct iol_error *err)
 {
 	struct iol_finding *f;
+	double pct =
+		job->run_time > 0 ? 100 * l->slow_file / job->run_time : NAN;
 
 	if (l->bytes < IOL_OST_FEW_BYTES || l->n > IOL_OST_FEW_MAX ||
 	    job->nprocs < 2 || !l->n)
+		return 0;
+	/* the most a rank spent on one of the files: skew-app's 41 GiB on
+	 * one OST took 264 s of a 37517 s run, not worth restriping */
+	if (!(l->slow_file >= c->v[IOL_TK_MIN_S]) ||
+	    !(pct >= c->v[IOL_TK_MIN_PCT]))
 		return 0;
 	if (!(f = append(t, err)))
 		return IOL_ENOMEM;
@@ -108,7 +118,9 @@ static int few_osts(const struct iol_job *job, const struct iol_ostload *l,
 	f->sev = IOL_SEV_WARN;
 	f->value = (double)l->n;
 	f->threshold = IOL_OST_FEW_MAX;
-	f->stake = f->stake_pct = NAN; /* the gain is the OSTs' to say */
+	/* the slowest rank's time on a file: what striping would divide */
+	f->stake = l->slow_file;
+	f->stake_pct = pct;
 	f->rec = "Stripe the files over more OSTs before they are created: "
 		 "lfs setstripe -c 8 DIR (or -c -1, all OSTs, for one file "
 		 "shared by many ranks; a progressive layout, lfs setstripe "
@@ -135,7 +147,7 @@ int iol_triage_ost(const struct iol_job *job, const struct iol_triage_conf *c,
 		return r;
 	r = slow_ost(job, &l, c, t, err);
 	if (r == 0)
-		r = few_osts(job, &l, t, err);
+		r = few_osts(job, &l, c, t, err);
 	iol_ostload_free(&l);
 	return r;
 }
