@@ -54,4 +54,18 @@ is "$(sed -n '/^jobs of /,$p' "$TMP/t.txt" | awk 'NR > 2 && $1 ~ /^[0-9]+$/ && $
 $RUN fsload --jobs "$DB" > /dev/null 2>&1
 is $? 2 "--jobs without --db is a usage error"
 
+# context --fsload: a job of a store made by ingest, moved into the
+# window's minute, in the same weather
+L=$(ls "$TOP"/sample-logs/ior/ior_posix_n1_t4m/*.darshan | head -1)
+$RUN ingest --db "$TMP/ctx.db" "$L" > /dev/null 2>&1
+sqlite3 "$TMP/ctx.db" "UPDATE jobs SET start_time = 1517126460, end_time = 1517126520"
+jb=$(sqlite3 "$TMP/ctx.db" "SELECT bytes_read + bytes_written FROM jobs")
+$RUN context --db "$TMP/ctx.db" --fsload "$DB" --format=csv "$L" > "$TMP/c.csv"
+ok $? "context --fsload"
+is "$(tail -1 "$TMP/c.csv" | cut -d, -f2-4,8)" "1,$fs,$((fs - jb)),$ops" \
+	"context: the file system's bytes in the job's run, the other traffic, metadata operations"
+$RUN context --db "$TMP/ctx.db" --fsload "$DB" "$L" > "$TMP/c.txt"
+grep -q '^File-system weather' "$TMP/c.txt"
+ok $? "context text: the file-system weather"
+
 done_testing
