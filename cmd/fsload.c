@@ -236,9 +236,11 @@ static int write_pdf(struct ctx *c, const char *path)
 	ro.date_epoch = source_date((int64_t)floor(c->l.b.t0));
 	ro.idle_pct = 5;
 	ro.burst_pct = 50;
-	snprintf(title, sizeof(title), "file system %s, %s",
-		 c->m.fsname[0] ? c->m.fsname : "", c->formats);
+	snprintf(title, sizeof(title), "%s%s%s", c->m.fsname,
+		 c->m.fsname[0] ? ", " : "", c->formats);
 	ro.title = title;
+	ro.heading = "File-system servers' load";
+	ro.noun = "data target";
 	if (r == EXIT_OK &&
 	    iostat_report_write(path, &c->l.b, st, &ro, &err) < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));

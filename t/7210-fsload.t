@@ -121,4 +121,14 @@ is "$($RUN fsload --format=csv "$T/mmperfmon-nsdds.txt.gz" | awk -F, '$2 == "fs"
 is "$($RUN fsload --format=csv "$T/mmperfmon-nsdds.txt.gz" | awk -F, '$2 == "nsd" { n++ } END { print n }')" \
 	42 "mmperfmon: a row per NSD of the legend"
 
+# the page
+if command -v pdftotext > /dev/null; then
+	SOURCE_DATE_EPOCH=0 $RUN fsload -o "$TMP/fs.pdf" "$T/snx11025_2018-01-28.hdf5"
+	ok $? "-o fs.pdf draws the page"
+	pdftotext "$TMP/fs.pdf" - | grep -q "snx11025, TOKIO HDF5, 24 data targets"
+	ok $? "the page names the file system, the form and its 24 OSTs"
+else
+	skip "no pdftotext" 2
+fi
+
 done_testing
