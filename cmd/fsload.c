@@ -318,7 +318,7 @@ int cmd_fsload(int argc, char **argv)
 	} else if (load(&c, argc, argv, i) < 0 || (fl.db && join(&c) < 0)) {
 		r = EXIT_DATA;
 	} else if (co.outf == OUTF_PDF && !c.l.b.nbins) {
-		msg("no time series to draw: snapshots only");
+		msg("no byte series to draw (snapshots or gauges only)");
 		r = EXIT_DATA;
 	} else if (co.outf == OUTF_PDF) {
 		r = write_pdf(&c, co.outpath);

@@ -281,7 +281,9 @@ void fsload_text_head(struct out *o, const struct iol_fsload *l,
 	char a[40], b[40], x[32], y[32];
 
 	if (!l->b.nbins) {
-		out_text(o, "%s (%s): %zu data targets, snapshots only\n\n",
+		out_text(o,
+			 "%s (%s): %zu data targets, no byte series (snapshots "
+			 "or gauges only)\n\n",
 			 *fsname ? fsname : "file system", formats, l->b.ndev);
 		return;
 	}

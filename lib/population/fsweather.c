@@ -91,7 +91,7 @@ int iol_fsweather_compute(const struct iol_fsmon *m, const struct iol_fsload *l,
 	r = l->b.nbins ? iol_weather_compute(&l->b, l->b.ndev, jobs, &w, err)
 		       : iol_error_set(err, IOL_EEMPTY,
 				       "no time series to join jobs to: "
-				       "snapshots only");
+				       "no byte series");
 	if (r < 0) {
 		free(v);
 		return r;
