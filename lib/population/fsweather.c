@@ -90,8 +90,8 @@ int iol_fsweather_compute(const struct iol_fsmon *m, const struct iol_fsload *l,
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	r = l->b.nbins ? iol_weather_compute(&l->b, l->b.ndev, jobs, &w, err)
 		       : iol_error_set(err, IOL_EEMPTY,
-				       "no time series to join jobs to: "
-				       "no byte series");
+				       "no byte series to join jobs to "
+				       "(snapshots or gauges only)");
 	if (r < 0) {
 		free(v);
 		return r;
