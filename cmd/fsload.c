@@ -99,7 +99,7 @@ static int parse_secs(const char *s, double *v)
 }
 
 /* ISO 8601 (UTC unless an offset is given) or epoch seconds */
-static int parse_when(const char *s, const char *opt, double *t)
+static int fl_when(const char *s, const char *opt, double *t)
 {
 	char *end;
 	size_t used = 0;
@@ -130,8 +130,8 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 {
 	(void)ctx; /* options live in this file's statics */
 	switch (opt) {
-	case O_FROM: return parse_when(arg, "--from", &fl.from);
-	case O_TO: return parse_when(arg, "--to", &fl.to);
+	case O_FROM: return fl_when(arg, "--from", &fl.from);
+	case O_TO: return fl_when(arg, "--to", &fl.to);
 	case O_INTERVALS: return set_view(V_INTERVALS);
 	case O_JOBS: return set_view(V_JOBS);
 	case O_DB: fl.db = arg; return 1;

@@ -38,6 +38,15 @@ void iol_view_triage_db_print(struct out *o, const struct iol_poptri *r,
 extern const struct iol_view iol_view_fsload, iol_view_fsload_ops,
 	iol_view_fsload_periods, iol_view_fsload_intervals,
 	iol_view_fsload_jobs;
+/* fsstats (render/view-fsstats.c): the summary row, a histogram, the
+ * comparison of two snapshots */
+extern const struct iol_view iol_view_fsstats, iol_view_fsstats_hist,
+	iol_view_fsstats_compare;
+/* iostat (render/view-iostat.c): the intervals, and the table of each
+ * option */
+extern const struct iol_view iol_view_iostat, iol_view_iostat_periods,
+	iol_view_iostat_table, iol_view_iostat_cdf, iol_view_iostat_summary,
+	iol_view_iostat_jobs, iol_view_iostat_coverage;
 
 /* variance: Table IV of Carns et al. */
 extern const struct iol_view iol_view_variance;

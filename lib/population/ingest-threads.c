@@ -1,25 +1,24 @@
 /*
- * The threads executor of iolens ingest: N decoder threads take items from
- * a bounded queue and put them, decoded, on a result queue the writer
- * waits on.  The writer never lets more than cap items be in flight, so
- * both queues are rings of cap slots and memory stays bounded whatever the
- * number of logs.
+ * The threads executor of an ingest run (ingest.h): n decoder threads
+ * take items from one ring and put them, decoded, on another.
+ * Owner: lib/population.
  */
+#define _GNU_SOURCE /* _SC_NPROCESSORS_ONLN */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "cmd/ingest.h"
-#include "cmd/util.h"
+#include "population/ingest.h"
 #include "base/banned.h"
 
 struct ring {
-	struct item **v;
+	struct iol_ingest_item **v;
 	int head, n;
 };
 
 struct tex {
-	struct executor ex;
+	struct iol_ingest_exec ex;
 	const struct iol_popctx *ctx;
 	pthread_mutex_t mu;
 	pthread_cond_t work, done;
@@ -28,15 +27,15 @@ struct tex {
 	pthread_t *tid;
 };
 
-static void ring_push(struct ring *r, int cap, struct item *it)
+static void ring_push(struct ring *r, int cap, struct iol_ingest_item *it)
 {
 	r->v[(r->head + r->n) % cap] = it;
 	r->n++;
 }
 
-static struct item *ring_pop(struct ring *r, int cap)
+static struct iol_ingest_item *ring_pop(struct ring *r, int cap)
 {
-	struct item *it = r->v[r->head];
+	struct iol_ingest_item *it = r->v[r->head];
 
 	r->head = (r->head + 1) % cap;
 	r->n--;
@@ -48,7 +47,7 @@ static void *decoder(void *arg)
 	struct tex *t = arg;
 
 	for (;;) {
-		struct item *it;
+		struct iol_ingest_item *it;
 
 		pthread_mutex_lock(&t->mu);
 		while (!t->todo.n && !t->stopping)
@@ -59,7 +58,7 @@ static void *decoder(void *arg)
 		}
 		it = ring_pop(&t->todo, t->ex.cap);
 		pthread_mutex_unlock(&t->mu);
-		item_decode(it, t->ctx);
+		iol_ingest_item_decode(it, t->ctx);
 		pthread_mutex_lock(&t->mu);
 		ring_push(&t->ready, t->ex.cap, it);
 		pthread_cond_signal(&t->done);
@@ -67,7 +66,7 @@ static void *decoder(void *arg)
 	}
 }
 
-static void t_submit(struct executor *ex, struct item *it)
+static void t_submit(struct iol_ingest_exec *ex, struct iol_ingest_item *it)
 {
 	struct tex *t = (struct tex *)ex;
 
@@ -77,10 +76,10 @@ static void t_submit(struct executor *ex, struct item *it)
 	pthread_mutex_unlock(&t->mu);
 }
 
-static struct item *t_wait(struct executor *ex)
+static struct iol_ingest_item *t_wait(struct iol_ingest_exec *ex)
 {
 	struct tex *t = (struct tex *)ex;
-	struct item *it;
+	struct iol_ingest_item *it;
 
 	pthread_mutex_lock(&t->mu);
 	while (!t->ready.n)
@@ -90,7 +89,15 @@ static struct item *t_wait(struct executor *ex)
 	return it;
 }
 
-static void t_stop(struct executor *ex)
+static void t_free(struct tex *t)
+{
+	free(t->todo.v);
+	free(t->ready.v);
+	free(t->tid);
+	free(t);
+}
+
+static void t_stop(struct iol_ingest_exec *ex)
 {
 	struct tex *t = (struct tex *)ex;
 	int i;
@@ -104,25 +111,31 @@ static void t_stop(struct executor *ex)
 	pthread_mutex_destroy(&t->mu);
 	pthread_cond_destroy(&t->work);
 	pthread_cond_destroy(&t->done);
-	free(t->todo.v);
-	free(t->ready.v);
-	free(t->tid);
-	free(t);
+	t_free(t);
 }
 
-struct executor *threads_start(int nthreads, const struct iol_popctx *ctx)
+struct iol_ingest_exec *iol_ingest_threads(int nthreads,
+					   const struct iol_popctx *ctx,
+					   struct iol_error *err)
 {
-	struct tex *t = xcalloc(1, sizeof(*t));
+	struct tex *t = calloc(1, sizeof(*t));
+	long nc = sysconf(_SC_NPROCESSORS_ONLN);
 	int i;
 
+	if (!nthreads)
+		nthreads = nc > 0 ? (int)(nc < 1024 ? nc : 1024) : 1;
+	if (!t)
+		goto nomem;
 	t->ex.cap = 4 * nthreads + 8;
 	t->ex.submit = t_submit;
 	t->ex.wait = t_wait;
 	t->ex.stop = t_stop;
 	t->ctx = ctx;
-	t->todo.v = xcalloc((size_t)t->ex.cap, sizeof(*t->todo.v));
-	t->ready.v = xcalloc((size_t)t->ex.cap, sizeof(*t->ready.v));
-	t->tid = xcalloc((size_t)nthreads, sizeof(*t->tid));
+	t->todo.v = calloc((size_t)t->ex.cap, sizeof(*t->todo.v));
+	t->ready.v = calloc((size_t)t->ex.cap, sizeof(*t->ready.v));
+	t->tid = calloc((size_t)nthreads, sizeof(*t->tid));
+	if (!t->todo.v || !t->ready.v || !t->tid)
+		goto nomem;
 	pthread_mutex_init(&t->mu, NULL);
 	pthread_cond_init(&t->work, NULL);
 	pthread_cond_init(&t->done, NULL);
@@ -132,8 +145,14 @@ struct executor *threads_start(int nthreads, const struct iol_popctx *ctx)
 		t->nthreads++;
 	}
 	if (!t->nthreads) {
-		msg("cannot start a decoder thread");
-		exit(EXIT_DATA);
+		t_stop(&t->ex);
+		iol_error_set(err, IOL_EIO, "cannot start a decoder thread");
+		return NULL;
 	}
 	return &t->ex;
+nomem:
+	if (t)
+		t_free(t);
+	iol_error_set(err, IOL_ENOMEM, "out of memory");
+	return NULL;
 }

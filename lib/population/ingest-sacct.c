@@ -1,23 +1,22 @@
 /*
- * iolens ingest --sacct: the scheduler's accounting (Slurm sacct -P) into
- * the store's sched table (population/sacct.h), line by line, with one
- * message per bad line (the first 20) and a summary line.
+ * The scheduler's accounting (Slurm sacct -P) into the store's sched
+ * table during an ingest run (ingest.h, population/sacct.h), line by
+ * line, with one line said per bad line (the first 20).
+ * Owner: lib/population.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd/common.h"
-#include "cmd/ingest.h"
-#include "cmd/util.h"
+#include "population/ingest.h"
 #include "population/sacct.h"
-#include "population/store.h"
 #include "base/banned.h"
 
 enum { LINE_MAX_BYTES = 16384, MAX_SAID = 20 };
 
 /* The fields worth warning about when the header lacks them. */
-static void say_missing(const struct iol_sacct *p, const char *path)
+static void say_missing(struct iol_ingest *g, const struct iol_sacct *p,
+			const char *path)
 {
 	static const struct {
 		int f, alt;
@@ -42,9 +41,11 @@ static void say_missing(const struct iol_sacct *p, const char *path)
 				k += (size_t)w;
 		}
 	if (k)
-		msg("warning: '%s' has no field %s: those values are unknown "
-		    "(sacct -P --format=%s)",
-		    path, buf, iol_sacct_format);
+		iol_ingest_say(g,
+			       "warning: '%s' has no field %s: those values "
+			       "are unknown "
+			       "(sacct -P --format=%s)",
+			       path, buf, iol_sacct_format);
 }
 
 /* One line into buf (without '\n'): its length, -1 at the end, -2
@@ -68,7 +69,7 @@ static long get_line(FILE *f, char *buf, size_t cap)
 	return over ? -2 : nul ? -3 : (long)n;
 }
 
-static int read_lines(FILE *f, const char *path, struct iol_store *st,
+static int read_lines(struct iol_ingest *g, FILE *f, const char *path,
 		      struct iol_sacct *p, int *fatal)
 {
 	static char line[LINE_MAX_BYTES];
@@ -84,10 +85,11 @@ static int read_lines(FILE *f, const char *path, struct iol_store *st,
 			p->line++;
 			p->bad++;
 			if (said++ < MAX_SAID)
-				msg("'%s' line %lld: %s", path,
-				    (long long)p->line,
-				    l == -2 ? "too long"
-					    : "a NUL byte: not text");
+				iol_ingest_say(
+					g, "'%s' line %lld: %s", path,
+					(long long)p->line,
+					l == -2 ? "too long"
+						: "a NUL byte: not text");
 			if (!p->have_header) {
 				*fatal = 1;
 				return -1;
@@ -96,58 +98,53 @@ static int read_lines(FILE *f, const char *path, struct iol_store *st,
 		}
 		r = iol_sacct_line(p, line, &j, &err);
 		if (r < 0 && !p->have_header) {
-			msg("'%s': %s", path, err.msg);
+			iol_ingest_say(g, "'%s': %s", path, err.msg);
 			*fatal = 1;
 			return -1;
 		}
 		if (r < 0 && said++ < MAX_SAID)
-			msg("'%s' %s", path, err.msg);
-		if (r == 1 && iol_store_put_sched(st, &j, &err) < 0) {
-			msg("'%s': %s", path, err.msg);
+			iol_ingest_say(g, "'%s' %s", path, err.msg);
+		if (r == 1 && iol_store_put_sched(g->st, &j, &err) < 0) {
+			iol_ingest_say(g, "'%s': %s", path, err.msg);
 			*fatal = 1;
 			return -1;
 		}
 		if (p->line == 1 && p->have_header)
-			say_missing(p, path);
+			say_missing(g, p, path);
 	}
 	if (said > MAX_SAID)
-		msg("'%s': %lld more bad lines", path,
-		    (long long)(said - MAX_SAID));
+		iol_ingest_say(g, "'%s': %lld more bad lines", path,
+			       (long long)(said - MAX_SAID));
 	return ferror(f) ? -1 : 0;
 }
 
-int ingest_sacct(struct iol_store *st, const char *path)
+int iol_ingest_sacct(struct iol_ingest *g, const char *path,
+		     struct iol_sacct *p)
 {
 	struct iol_error err = {0, 0, ""};
-	struct iol_sacct p;
 	int fatal = 0, rc;
 	FILE *f = fopen(path, "r");
 
-	memset(&p, 0, sizeof p);
+	memset(p, 0, sizeof(*p));
 	if (!f) {
-		msg("cannot open '%s': %s", path, strerror(errno));
+		iol_ingest_say(g, "cannot open '%s': %s", path,
+			       strerror(errno));
 		return -1;
 	}
-	rc = read_lines(f, path, st, &p, &fatal);
+	rc = read_lines(g, f, path, p, &fatal);
 	if (rc < 0 && !fatal)
-		msg("cannot read '%s': %s", path, strerror(errno));
+		iol_ingest_say(g, "cannot read '%s': %s", path,
+			       strerror(errno));
 	fclose(f);
-	if (!fatal && !p.have_header) {
-		msg("'%s': empty: no sacct -P header", path);
+	if (!fatal && !p->have_header) {
+		iol_ingest_say(g, "'%s': empty: no sacct -P header", path);
 		return -1;
 	}
-	if (fatal || iol_store_commit(st, &err) < 0) {
+	if (fatal || iol_store_commit(g->st, &err) < 0) {
 		if (!fatal)
-			msg("'%s': %s", path, err.msg);
+			iol_ingest_say(g, "'%s': %s", path, err.msg);
 		return -1;
 	}
-	printf("%s: %lld scheduler jobs, %lld step lines folded into their "
-	       "jobs, %lld not started, %lld bad lines",
-	       path, (long long)p.jobs, (long long)p.steps,
-	       (long long)p.pending, (long long)p.bad);
-	if (p.unjoinable)
-		printf("; %lld array tasks without JobIDRaw cannot be joined",
-		       (long long)p.unjoinable);
-	putchar('\n');
-	return rc < 0 || p.bad ? 1 : 0;
+	g->sacct_ok++;
+	return rc < 0 || p->bad ? 1 : 0;
 }
