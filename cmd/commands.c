@@ -30,6 +30,8 @@ const struct command commands[] = {
 	 "the job (or several) as an XLSX workbook with native charts"},
 	{"iostat", cmd_iostat,
 	 "device activity: throughput, idle periods, bursts, job weather"},
+	{"fsload", cmd_fsload,
+	 "file-system servers' load: per OST/OSS/MDT, imbalance, periods"},
 	{"fsstats", cmd_fsstats,
 	 "file-system contents: sizes, ages, names, links of a tree"},
 	{"convert", cmd_convert,

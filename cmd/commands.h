@@ -34,6 +34,7 @@ int cmd_export(int argc, char **argv);
 int cmd_ingest(int argc, char **argv);
 int cmd_merge_db(int argc, char **argv);
 int cmd_iostat(int argc, char **argv);
+int cmd_fsload(int argc, char **argv);
 int cmd_fsstats(int argc, char **argv);
 int cmd_jobs(int argc, char **argv);
 int cmd_groups(int argc, char **argv);

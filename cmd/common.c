@@ -248,6 +248,7 @@ void cmd_outfmts(const char *cmd, unsigned *mask, int *dflt, const char **own)
 		const char *own;
 	} t[] = {
 		{"iostat", OUTF_TABLES | OUTF_BIT(OUTF_PDF), OUTF_TEXT, NULL},
+		{"fsload", OUTF_TABLES | OUTF_BIT(OUTF_PDF), OUTF_TEXT, NULL},
 		{"report",
 		 OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) | OUTF_BIT(OUTF_PNG) |
 			 OUTF_BIT(OUTF_HTML),
@@ -293,6 +294,8 @@ static const char *arg_noun(const char *cmd)
 	static const char *const t[][2] = {
 		{"iostat", "recording (iostat -x -t text or JSON, diskstats)"},
 		{"fsstats", "directory to walk or snapshot"},
+		{"fsload", "recording (LMT, h5lmt, TOKIO HDF5, lfs df, "
+			   "lctl dl -t, mmperfmon)"},
 		{"convert", "trace"},
 		{"replay-script", "trace"},
 	};

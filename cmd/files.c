@@ -16,11 +16,15 @@
 #include "cmd/util.h"
 #include "analysis/jobrow.h"
 #include "analysis/select.h"
+#include "cmd/files-ost.h"
+#include "render/view-files-ost.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
-	"usage: iolens files [--default-excludes] [--exclude regex] [--format "
-	"fmt]\n"
+	"usage: iolens files [--by ost] [--default-excludes] [--exclude "
+	"regex]\n"
+	"                    [--format fmt]"
+	"\n"
 	"                    [--include regex] [--merge] [--module name]\n"
 	"                    [--output file] [--shared] [--sort key] [--top "
 	"n]\n"
@@ -37,6 +41,9 @@ static void help(void)
 	fputs(usage_str, stdout);
 	printf("\nList every file a job touched, one row per file and "
 	       "module.\n\n"
+	       "  --by ost           bytes and time per Lustre OST, from "
+	       "the log's\n"
+	       "                     LUSTRE records (iolens-files(1))\n"
 	       "  --default-excludes drop the files report and summary leave "
 	       "out of\n"
 	       "                     their rankings: %s\n"
@@ -140,7 +147,7 @@ static int find_module(const char *s)
 
 struct fopts {
 	regex_t inc, exc;
-	int have_inc, have_exc, merge, module, sort_key, shared;
+	int have_inc, have_exc, merge, module, sort_key, shared, by_ost;
 	int64_t top;
 	struct iol_excl defex; /* --default-excludes, else empty */
 	int64_t nexcl;	       /* rows dropped by either exclusion */
@@ -174,6 +181,13 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 			fo->have_exc = 1;
 		return 1;
 	case 'm': fo->merge = 1; return 1;
+	case 'B':
+		if (strcmp(arg, "ost")) {
+			usage_error("--by wants ost, not '%s'", arg);
+			return -1;
+		}
+		fo->by_ost = 1;
+		return 1;
 	case 'S': fo->shared = 1; return 1;
 	case 'D':
 		if (!fo->defex.n && iol_excl_init(&fo->defex, 1, NULL) < 0)
@@ -381,6 +395,7 @@ int cmd_files(int argc, char **argv)
 		{"include", required_argument, NULL, 'i'},
 		{"default-excludes", no_argument, NULL, 'D'},
 		{"merge", no_argument, NULL, 'm'},
+		{"by", required_argument, NULL, 'B'},
 		{"shared", no_argument, NULL, 'S'},
 		{"module", required_argument, NULL, 'M'},
 		{"sort", required_argument, NULL, 's'},
@@ -410,7 +425,9 @@ int cmd_files(int argc, char **argv)
 	for (k = 0; k < nf; k++)
 		cols[k + 1] = ff[k].name;
 	/* text: a titled table per log; machine formats: one table */
-	if (co.fmt != FMT_TEXT)
+	if (co.fmt != FMT_TEXT && fo.by_ost)
+		files_by_ost_start(&o);
+	else if (co.fmt != FMT_TEXT)
 		out_table(&o, fo.shared ? shared_cols : cols,
 			  fo.shared ? NSHCOLS : (int)nf + 1);
 	for (; i < argc; i++) {
@@ -425,6 +442,12 @@ int cmd_files(int argc, char **argv)
 			continue;
 		}
 		fo.nexcl = 0;
+		if (fo.by_ost) {
+			if (files_by_ost(&o, argv[i], job) < 0)
+				rc = EXIT_DATA;
+			iol_job_close(job);
+			continue;
+		}
 		if (fo.shared) {
 			if (shared_table(&o, &fo, argv[i], job) < 0)
 				rc = EXIT_DATA;

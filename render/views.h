@@ -64,6 +64,12 @@ void iol_view_triage_end(struct out *o);
 void iol_view_triage_db_print(struct out *o, const struct iol_poptri *r,
 			      int min_sev);
 
+/* fsload: per target (the main table), metadata operations, busy and
+ * idle periods, bytes per bin, jobs (--db); printed by
+ * render/view-fsload.h's functions */
+extern const struct iol_view iol_view_fsload, iol_view_fsload_ops,
+	iol_view_fsload_periods, iol_view_fsload_intervals,
+	iol_view_fsload_jobs;
 /* fsstats (render/view-fsstats.c): the summary row, a histogram, the
  * comparison of two snapshots */
 extern const struct iol_view iol_view_fsstats, iol_view_fsstats_hist,

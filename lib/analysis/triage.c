@@ -20,6 +20,7 @@
 #include "analysis/metrics.h"
 #include "analysis/phases.h"
 #include "analysis/triage.h"
+#include "analysis/ostload.h"
 #include "base/banned.h"
 
 const char *const iol_sev_names[5] = {"high", "warn", "info", "ok",
@@ -1644,7 +1645,9 @@ int iol_triage_run_phases(const struct iol_job *job,
 		memset(t, 0, sizeof(*t));
 		return rc;
 	}
-	return iol_triage_eval(&in, c, t, err);
+	rc = iol_triage_eval(&in, c, t, err);
+	/* the OST rules read the log's layout (analysis/triage-ost.c) */
+	return rc < 0 ? rc : iol_triage_ost(job, c, t, err);
 }
 
 void iol_triage_free(struct iol_triage *t)

@@ -68,6 +68,16 @@ struct iol_jdxt {
 	char hostname[65];
 };
 
+/* A file's Lustre layout (Darshan's LUSTRE module): the first
+ * component's stripe size and count, and the OSTs of all components,
+ * each once. */
+struct iol_jlustre {
+	uint64_t id;
+	int64_t stripe_size, stripe_count;
+	int64_t nosts;
+	int64_t *osts;
+};
+
 struct iol_jheat {
 	uint64_t id;
 	int64_t rank;
@@ -134,6 +144,8 @@ struct iol_job {
 	uint64_t nsegs[2]; /* segments in each */
 	struct iol_jheat *heat;
 	size_t nheat;
+	struct iol_jlustre *lustre; /* Darshan's LUSTRE records */
+	size_t nlustre;
 	/* traces only */
 	struct iol_jsys *sys;
 	size_t nsys;
