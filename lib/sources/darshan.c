@@ -26,6 +26,7 @@
 
 #include "counters/counters.h"
 #include "sources/darshan.h"
+#include "sources/zfast.h"
 #include "base/grow.h"
 #include "base/hash.h"
 #include "base/wrap.h"
@@ -112,6 +113,7 @@ struct zin {
 	int comp;
 	int active; /* a decoder stream is initialised */
 	int done;   /* all input consumed and last stream ended */
+	int tried;  /* libdeflate was asked for the whole region */
 	z_stream z;
 	bz_stream bz;
 	uint8_t *buf;
@@ -173,6 +175,34 @@ static void zin_end(struct zin *r)
 	r->buf = NULL;
 }
 
+/* The 64 MiB a small region may inflate to in one piece; past that (or
+ * past the bomb limit) zlib streams it. */
+#define ZFAST_MAX_OUT ((size_t)64 << 20)
+
+/* A small zlib region, not yet started, inflated whole by libdeflate:
+ * 1 done (buf holds it all), 0 left to zlib. */
+static int zin_whole(struct zin *r)
+{
+	size_t max =
+		r->limit < ZFAST_MAX_OUT ? (size_t)r->limit : ZFAST_MAX_OUT;
+	uint8_t *out;
+	size_t n;
+
+	r->tried = 1;
+	if (r->active || r->pos || r->tail || r->len > IOL_ZFAST_MAX_IN)
+		return 0;
+	if (iol_zfast_inflate(r->src, r->len, max, &out, &n) < 0)
+		return 0;
+	free(r->buf);
+	r->buf = out;
+	r->cap = n ? n : 1;
+	r->head = 0;
+	r->tail = n;
+	r->pos = r->len;
+	r->done = 1;
+	return 1;
+}
+
 /* Produce more bytes into buf[tail..cap).  0 ok, <0 error. */
 static int zin_produce(struct zin *r, struct iol_error *err)
 {
@@ -194,6 +224,8 @@ static int zin_produce(struct zin *r, struct iol_error *err)
 	if (r->comp == IOL_COMP_ZLIB) {
 		int ret;
 
+		if (!r->tried && zin_whole(r))
+			return 0;
 		if (!r->active) {
 			memset(&r->z, 0, sizeof(r->z));
 			if (inflateInit(&r->z) != Z_OK)
