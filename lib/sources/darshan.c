@@ -114,6 +114,7 @@ struct zin {
 	int active; /* a decoder stream is initialised */
 	int done;   /* all input consumed and last stream ended */
 	int tried;  /* libdeflate was asked for the whole region */
+	int ldoff;  /* libdeflate refused a stream: zlib from there on */
 	z_stream z;
 	bz_stream bz;
 	uint8_t *buf;
@@ -191,8 +192,10 @@ static int zin_whole(struct zin *r)
 	r->tried = 1;
 	if (r->active || r->pos || r->tail || r->len > IOL_ZFAST_MAX_IN)
 		return 0;
-	if (iol_zfast_inflate(r->src, r->len, max, &out, &n) < 0)
+	if (iol_zfast_inflate(r->src, r->len, max, &out, &n) < 0) {
+		r->ldoff = 1;
 		return 0;
+	}
 	free(r->buf);
 	r->buf = out;
 	r->cap = n ? n : 1;
@@ -201,6 +204,52 @@ static int zin_whole(struct zin *r)
 	r->pos = r->len;
 	r->done = 1;
 	return 1;
+}
+
+/*
+ * The next stream of a large zlib region (one per rank) inflated whole by
+ * libdeflate, after what buf holds: 1 done, 0 left to zlib (from this
+ * stream on).  The buffer grows to the largest stream, at most 64 MiB;
+ * zlib streaming half the time of parse --dxt was inflate and adler32.
+ */
+static int zin_stream(struct zin *r)
+{
+	size_t rem = r->len - r->pos, keep = r->tail - r->head, in, out;
+	uint64_t left = r->limit > r->total ? r->limit - r->total : 0;
+	size_t most = left < ZFAST_MAX_OUT ? (size_t)left : ZFAST_MAX_OUT;
+	size_t want = rem < most / 4 ? rem * 4 : most;
+	int k, res;
+
+	if (want < (1u << 16))
+		want = most < (1u << 16) ? most : (1u << 16);
+	if (r->head) {
+		memmove(r->buf, r->buf + r->head, keep);
+		r->head = 0;
+		r->tail = keep;
+	}
+	for (k = 0; k < 2 && want; k++) {
+		if (r->cap - r->tail < want) {
+			uint8_t *nb = realloc(r->buf, r->tail + want);
+
+			if (!nb)
+				break;
+			r->buf = nb;
+			r->cap = r->tail + want;
+		}
+		res = iol_zfast_stream(r->src + r->pos, rem, r->buf + r->tail,
+				       r->cap - r->tail, &in, &out);
+		if (res == 0) {
+			r->pos += in;
+			r->tail += out;
+			r->done = r->pos == r->len;
+			return 1;
+		}
+		if (res < 0 || want >= most)
+			break;
+		want = most;
+	}
+	r->ldoff = 1;
+	return 0;
 }
 
 /* Produce more bytes into buf[tail..cap).  0 ok, <0 error. */
@@ -225,6 +274,8 @@ static int zin_produce(struct zin *r, struct iol_error *err)
 		int ret;
 
 		if (!r->tried && zin_whole(r))
+			return 0;
+		if (!r->active && !r->ldoff && zin_stream(r))
 			return 0;
 		if (!r->active) {
 			memset(&r->z, 0, sizeof(r->z));
@@ -327,12 +378,13 @@ static long zin_need(struct zin *r, size_t n, struct iol_error *err)
 			r->buf = nb;
 			r->cap = ncap;
 		}
-		before = r->tail;
+		/* produce may move what is held to the front */
+		before = r->tail - r->head;
 		ret = zin_produce(r, err);
 		if (ret < 0)
 			return ret;
 		zin_drop(r);
-		r->total += r->tail - before;
+		r->total += r->tail - r->head - before;
 		if (r->total > r->limit)
 			return iol_error_set(
 				err, IOL_ECORRUPT,

@@ -119,3 +119,17 @@ int iol_zfast_inflate(const uint8_t *src, size_t len, size_t max, uint8_t **out,
 	*outlen = n;
 	return 0;
 }
+
+int iol_zfast_stream(const uint8_t *src, size_t len, uint8_t *out, size_t cap,
+		     size_t *in, size_t *outn)
+{
+	void *dc;
+	int r;
+
+	pthread_once(&ld_once, ld_open);
+	if (!ld_ok || len == 0 || !(dc = ld.alloc()))
+		return -1;
+	r = ld.zlib_ex(dc, src, len, out, cap, in, outn);
+	ld.release(dc);
+	return r == LD_SUCCESS ? 0 : r == LD_INSUFFICIENT_SPACE ? 1 : -1;
+}

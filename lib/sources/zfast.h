@@ -27,4 +27,13 @@
 int iol_zfast_inflate(const uint8_t *src, size_t len, size_t max, uint8_t **out,
 		      size_t *outlen);
 
+/*
+ * One zlib stream from src (len bytes, maybe more streams after it) into
+ * out (cap bytes): 0 with *in and *outn (bytes used and made), 1 when out
+ * is too small, -1 when libdeflate is missing, the stream is bad or ends
+ * early, or memory runs out.
+ */
+int iol_zfast_stream(const uint8_t *src, size_t len, uint8_t *out, size_t cap,
+		     size_t *in, size_t *outn);
+
 #endif
