@@ -184,11 +184,16 @@ static void zin_end(struct zin *r)
  * 1 done (buf holds it all), 0 left to zlib. */
 static int zin_whole(struct zin *r)
 {
-	size_t max =
-		r->limit < ZFAST_MAX_OUT ? (size_t)r->limit : ZFAST_MAX_OUT;
+	size_t max = ZFAST_MAX_OUT;
 	uint8_t *out;
 	size_t n;
 
+	/* a bomb or a cut stream must not cost more than zlib would hold:
+	 * past 32:1 (counters shrink about 10:1) zlib streams it */
+	if (r->limit < max)
+		max = (size_t)r->limit;
+	if (r->len <= max / 32)
+		max = r->len * 32 + (1u << 16);
 	r->tried = 1;
 	if (r->active || r->pos || r->tail || r->len > IOL_ZFAST_MAX_IN)
 		return 0;
@@ -217,8 +222,14 @@ static int zin_stream(struct zin *r)
 	size_t rem = r->len - r->pos, keep = r->tail - r->head, in, out;
 	uint64_t left = r->limit > r->total ? r->limit - r->total : 0;
 	size_t most = left < ZFAST_MAX_OUT ? (size_t)left : ZFAST_MAX_OUT;
-	size_t want = rem < most / 4 ? rem * 4 : most;
+	size_t want, held;
 	int k, res;
+
+	/* past 16:1 (DXT segments shrink about 5:1) zlib streams it: a cut
+	 * or forged region claiming 200 MB of zeros is not held */
+	if (rem <= most / 16)
+		most = rem * 16;
+	want = rem < most / 4 ? rem * 4 : most;
 
 	if (want < (1u << 16))
 		want = most < (1u << 16) ? most : (1u << 16);
@@ -249,6 +260,16 @@ static int zin_stream(struct zin *r)
 		want = most;
 	}
 	r->ldoff = 1;
+	/* zlib needs no more room than it had */
+	held = r->tail > (1u << 16) ? r->tail : (1u << 16);
+	if (r->cap > held) {
+		uint8_t *nb = realloc(r->buf, held);
+
+		if (nb) {
+			r->buf = nb;
+			r->cap = held;
+		}
+	}
 	return 0;
 }
 
