@@ -192,10 +192,20 @@ size_t fmt_fixed(char *out, size_t outsz, double v, int prec)
 	}
 	/* digits of q, at least prec+1 of them */
 	nd = 0;
-	do {
+	/* 128-bit division is a libgcc call: the common case fits 64 bits */
+	while (q >> 64) {
 		dig[sizeof(dig) - 1 - nd++] = (char)('0' + (int)(q % 10));
 		q /= 10;
-	} while (q);
+	}
+	{
+		uint64_t q64 = (uint64_t)q;
+
+		do {
+			dig[sizeof(dig) - 1 - nd++] =
+				(char)('0' + (int)(q64 % 10));
+			q64 /= 10;
+		} while (q64);
+	}
 	while (nd < (size_t)prec + 1)
 		dig[sizeof(dig) - 1 - nd++] = '0';
 	if (nd + 3 > outsz)

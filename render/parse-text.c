@@ -10,6 +10,7 @@
  * exe of a log without a mount table is printed.
  */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,44 +222,152 @@ static int line_set(struct parse_line *l, const char *mod, int64_t rank,
 	return 0;
 }
 
-static inline void line_head(struct obuf *ob, const struct parse_line *l,
-			     const char *cname)
+/*
+ * One counter line is five pieces: "MOD\trank\tid\t", the counter name, a
+ * tab, the value, "\tname\tmnt\tfs\n".  parse --all writes 8.6 million of
+ * them for 100,000 records; copied piece by piece through memcpy calls of
+ * variable length they were a quarter of its time.  Here each line is
+ * laid down in one reserved stretch of the buffer with constant-size
+ * copies the compiler inlines.
+ */
+static inline void copy_small(char *d, const char *s, size_t n)
 {
-	obuf_write(ob, l->pre, l->plen);
-	obuf_puts(ob, cname);
-	obuf_putc(ob, '\t');
+	size_t i;
+
+	if (n >= 16) {
+		for (i = 0; i + 16 < n; i += 16)
+			memcpy(d + i, s + i, 16);
+		memcpy(d + n - 16, s + n - 16, 16);
+	} else if (n >= 8) {
+		memcpy(d, s, 8);
+		memcpy(d + n - 8, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(d, s, 4);
+		memcpy(d + n - 4, s + n - 4, 4);
+	} else {
+		for (i = 0; i < n; i++)
+			d[i] = s[i];
+	}
+}
+
+static void line_put(struct obuf *ob, const struct parse_line *l,
+		     const char *cname, size_t cl, const char *v, size_t vlen)
+{
+	size_t n = l->plen + cl + 1 + vlen + l->slen;
+	char *p;
+
+	if (ob->cap - ob->len < n)
+		obuf_flush(ob);
+	if (ob->cap - ob->len < n) { /* a name longer than the buffer */
+		obuf_write(ob, l->pre, l->plen);
+		obuf_write(ob, cname, cl);
+		obuf_putc(ob, '\t');
+		obuf_write(ob, v, vlen);
+		obuf_write(ob, l->suf, l->slen);
+		return;
+	}
+	p = ob->buf + ob->len;
+	copy_small(p, l->pre, l->plen);
+	p += l->plen;
+	copy_small(p, cname, cl);
+	p += cl;
+	*p++ = '\t';
+	copy_small(p, v, vlen);
+	p += vlen;
+	copy_small(p, l->suf, l->slen);
+	ob->len += n;
+}
+
+/* v's decimal digits ending at end; returns their count */
+static inline size_t u64_text(char *end, uint64_t v)
+{
+	char *p = end;
+
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return (size_t)(end - p);
+}
+
+/* the lines of a counter whose name is cl bytes long */
+static inline void line_ik(struct obuf *ob, const struct parse_line *l,
+			   const char *cname, size_t cl, int64_t v)
+{
+	char t[24];
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	size_t n = u64_text(t + sizeof(t), u);
+
+	if (v < 0)
+		t[sizeof(t) - ++n] = '-';
+	line_put(ob, l, cname, cl, t + sizeof(t) - n, n);
+}
+
+static inline void line_fk(struct obuf *ob, const struct parse_line *l,
+			   const char *cname, size_t cl, double v)
+{
+	char t[400];
+
+	line_put(ob, l, cname, cl, t, fmt_fixed(t, sizeof(t), v, 6));
 }
 
 static inline void line_i(struct obuf *ob, const struct parse_line *l,
 			  const char *cname, int64_t v)
 {
-	line_head(ob, l, cname);
-	obuf_i64(ob, v);
-	obuf_write(ob, l->suf, l->slen);
+	line_ik(ob, l, cname, strlen(cname), v);
 }
 
 static inline void line_u(struct obuf *ob, const struct parse_line *l,
 			  const char *cname, uint64_t v)
 {
-	line_head(ob, l, cname);
-	obuf_u64(ob, v);
-	obuf_write(ob, l->suf, l->slen);
+	char t[24];
+	size_t n = u64_text(t + sizeof(t), v);
+
+	line_put(ob, l, cname, strlen(cname), t + sizeof(t) - n, n);
 }
 
 static inline void line_f(struct obuf *ob, const struct parse_line *l,
 			  const char *cname, double v)
 {
-	line_head(ob, l, cname);
-	obuf_fixed(ob, v, 6);
-	obuf_write(ob, l->suf, l->slen);
+	line_fk(ob, l, cname, strlen(cname), v);
 }
 
 static inline void line_s(struct obuf *ob, const struct parse_line *l,
 			  const char *cname, const char *v)
 {
-	line_head(ob, l, cname);
-	obuf_puts(ob, v);
-	obuf_write(ob, l->suf, l->slen);
+	line_put(ob, l, cname, strlen(cname), v, strlen(v));
+}
+
+/* The lengths of every module's counter names, measured once (strlen
+ * per line was a twentieth of parse --all). */
+#define NAMELEN_MAX 256
+static unsigned char namelen[IOL_MOD_KNOWN][2][NAMELEN_MAX];
+static pthread_once_t namelen_once = PTHREAD_ONCE_INIT;
+
+static void namelen_init(void)
+{
+	int m, i;
+
+	for (m = 0; m < IOL_MOD_KNOWN; m++) {
+		const struct iol_modinfo *mi = iol_modinfo(m);
+
+		for (i = 0; mi && mi->iname && i < mi->nint && i < NAMELEN_MAX;
+		     i++)
+			namelen[m][0][i] = (unsigned char)strlen(mi->iname[i]);
+		for (i = 0; mi && mi->fname && i < mi->nflt && i < NAMELEN_MAX;
+		     i++)
+			namelen[m][1][i] = (unsigned char)strlen(mi->fname[i]);
+	}
+}
+
+/* The length of counter i's name (kind 0 integer, 1 floating point). */
+static inline size_t name_len(int mod, int kind, int i, const char *name)
+{
+	size_t n = mod < IOL_MOD_KNOWN && i < NAMELEN_MAX
+			   ? namelen[mod][kind][i]
+			   : 0;
+
+	return n ? n : strlen(name);
 }
 
 static void uuid_str(char *out, const uint8_t u[16])
@@ -430,14 +539,17 @@ int parse_text_record(struct obuf *ob, struct parse_line *l,
 	}
 	default: break;
 	}
+	pthread_once(&namelen_once, namelen_init);
 	for (i = 0; i < r->nint; i++) {
 		if (r->mod == IOL_MOD_POSIX && i == POSIX_RENAMED_FROM)
 			line_u(ob, l, mi->iname[i], (uint64_t)r->ic[i]);
 		else
-			line_i(ob, l, mi->iname[i], r->ic[i]);
+			line_ik(ob, l, mi->iname[i],
+				name_len(r->mod, 0, i, mi->iname[i]), r->ic[i]);
 	}
 	for (i = 0; i < r->nflt; i++)
-		line_f(ob, l, mi->fname[i], r->fc[i]);
+		line_fk(ob, l, mi->fname[i],
+			name_len(r->mod, 1, i, mi->fname[i]), r->fc[i]);
 	if (r->mod == IOL_MOD_H5D)
 		line_u(ob, l, "H5D_FILE_REC_ID", r->file_rec_id);
 	else if (r->mod == IOL_MOD_PNETCDF_VAR)

@@ -22,6 +22,90 @@ const char *const iol_excl_defaults[] = {
 	NULL,
 };
 
+/*
+ * The defaults are matched by hand: they are a suffix, a suffix with
+ * version numbers, a set of prefixes and a set of infixes, and glibc's
+ * regexec was an eighth of ingest's time.  Each function below accepts
+ * exactly what its regular expression above accepts (bytes, C locale:
+ * iolens never calls setlocale); t/7010 checks them against regexec.
+ */
+static int ends_with(const char *s, size_t n, const char *suf, size_t k)
+{
+	return n >= k && memcmp(s + n - k, suf, k) == 0;
+}
+
+/* \.pyc$ */
+static int match_pyc(const char *s)
+{
+	return ends_with(s, strlen(s), ".pyc", 4);
+}
+
+/* \.so(\.[0-9]+)*$ : from the end, peel ".digits" groups until ".so" */
+static int match_so(const char *s)
+{
+	size_t e = strlen(s), d;
+
+	for (;;) {
+		if (ends_with(s, e, ".so", 3))
+			return 1;
+		for (d = e; d > 0 && s[d - 1] >= '0' && s[d - 1] <= '9'; d--)
+			;
+		if (d == e || d == 0 || s[d - 1] != '.')
+			return 0;
+		e = d - 1;
+	}
+}
+
+/* ^/(usr|lib|lib32|lib64|etc|proc|sys)/ */
+static int match_sysdir(const char *s)
+{
+	static const char *const dirs[] = {"usr/", "lib/",  "lib32/", "lib64/",
+					   "etc/", "proc/", "sys/"};
+	size_t i;
+
+	if (s[0] != '/')
+		return 0;
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (strncmp(s + 1, dirs[i], strlen(dirs[i])) == 0)
+			return 1;
+	return 0;
+}
+
+/* /(site|dist)-packages/ */
+static int match_packages(const char *s)
+{
+	return strstr(s, "/site-packages/") || strstr(s, "/dist-packages/");
+}
+
+static int (*const builtin[])(const char *) = {match_pyc, match_so,
+					       match_sysdir, match_packages};
+
+/* The defaults as one list that needs no compiling: shared, read-only. */
+static const struct iol_excl excl_defaults = {
+	4,
+	{{0}},
+	{(char *)"\\.pyc$", (char *)"\\.so(\\.[0-9]+)*$",
+	 (char *)"^/(usr|lib|lib32|lib64|etc|proc|sys)/",
+	 (char *)"/(site|dist)-packages/"},
+	{0, 1, 2, 3},
+};
+
+const struct iol_excl *iol_excl_default(void)
+{
+	return &excl_defaults;
+}
+
+/* The built-in matcher of a default pattern, or -1. */
+static int builtin_of(const char *pattern)
+{
+	int i;
+
+	for (i = 0; iol_excl_defaults[i]; i++)
+		if (strcmp(pattern, iol_excl_defaults[i]) == 0)
+			return i;
+	return -1;
+}
+
 int iol_excl_init(struct iol_excl *ex, int defaults, struct iol_error *err)
 {
 	size_t i;
@@ -37,20 +121,23 @@ int iol_excl_init(struct iol_excl *ex, int defaults, struct iol_error *err)
 int iol_excl_add(struct iol_excl *ex, const char *pattern,
 		 struct iol_error *err)
 {
+	int b = builtin_of(pattern);
 	char *p;
 
 	if (ex->n >= IOL_EXCL_MAX)
 		return iol_error_set(err, IOL_EINVAL,
 				     "more than %d exclude patterns",
 				     IOL_EXCL_MAX);
-	if (regcomp(&ex->re[ex->n], pattern, REG_EXTENDED | REG_NOSUB))
+	if (b < 0 && regcomp(&ex->re[ex->n], pattern, REG_EXTENDED | REG_NOSUB))
 		return iol_error_set(err, IOL_EINVAL,
 				     "bad regular expression '%s'", pattern);
 	p = strdup(pattern);
 	if (!p) {
-		regfree(&ex->re[ex->n]);
+		if (b < 0)
+			regfree(&ex->re[ex->n]);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
+	ex->builtin[ex->n] = (signed char)b;
 	ex->pat[ex->n++] = p;
 	return 0;
 }
@@ -59,9 +146,13 @@ int iol_excl_match(const struct iol_excl *ex, const char *path)
 {
 	size_t i;
 
-	for (i = 0; ex && path && i < ex->n; i++)
-		if (regexec(&ex->re[i], path, 0, NULL, 0) == 0)
+	for (i = 0; ex && path && i < ex->n; i++) {
+		int b = ex->builtin[i];
+
+		if (b >= 0 ? builtin[b](path)
+			   : regexec(&ex->re[i], path, 0, NULL, 0) == 0)
 			return (int)i;
+	}
 	return -1;
 }
 
@@ -70,7 +161,8 @@ void iol_excl_free(struct iol_excl *ex)
 	size_t i;
 
 	for (i = 0; i < ex->n; i++) {
-		regfree(&ex->re[i]);
+		if (ex->builtin[i] < 0)
+			regfree(&ex->re[i]);
 		free(ex->pat[i]);
 	}
 	ex->n = 0;

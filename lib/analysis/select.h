@@ -36,6 +36,9 @@ struct iol_excl {
 	size_t n;
 	regex_t re[IOL_EXCL_MAX];
 	char *pat[IOL_EXCL_MAX];
+	/* a default pattern's hand-made matcher (its index in
+	 * iol_excl_defaults), or -1: compiled into re[] */
+	signed char builtin[IOL_EXCL_MAX];
 };
 
 /* Empty list, or the defaults when defaults is nonzero. */
@@ -48,6 +51,8 @@ int iol_excl_add(struct iol_excl *ex, const char *pattern,
  * or path). */
 int iol_excl_match(const struct iol_excl *ex, const char *path);
 void iol_excl_free(struct iol_excl *ex);
+/* The defaults, ready to match: static, never freed, shared by threads. */
+const struct iol_excl *iol_excl_default(void);
 /* The default patterns, separated by two spaces, into b (n bytes). */
 void iol_excl_defaults_text(char *b, size_t n);
 

@@ -581,13 +581,7 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 int iol_summary_compute(const struct iol_job *job, const struct iol_opts *o,
 			struct iol_summary *s, struct iol_error *err)
 {
-	struct iol_excl ex;
-	int ret = iol_excl_init(&ex, 1, err);
-
-	if (ret == 0)
-		ret = iol_summary_compute_excl(job, o, &ex, s, err);
-	iol_excl_free(&ex);
-	return ret;
+	return iol_summary_compute_excl(job, o, iol_excl_default(), s, err);
 }
 
 int iol_summary_compute_excl(const struct iol_job *job,

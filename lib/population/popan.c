@@ -1141,15 +1141,8 @@ void iol_pop_access_cdf(const struct iol_popset *set, double rd[IOL_POP_NBINS],
 {
 	double r = 0, w = 0;
 
-	memset(rd, 0, IOL_POP_NBINS * sizeof *rd);
-	memset(wr, 0, IOL_POP_NBINS * sizeof *wr);
-	for (size_t i = 0; i < set->n; i++)
-		for (int b = 0; b < IOL_POP_NBINS; b++) {
-			if (set->jobs[i].rbins[b] > 0)
-				rd[b] += (double)set->jobs[i].rbins[b];
-			if (set->jobs[i].wbins[b] > 0)
-				wr[b] += (double)set->jobs[i].wbins[b];
-		}
+	memcpy(rd, set->rbin_sum, IOL_POP_NBINS * sizeof *rd);
+	memcpy(wr, set->wbin_sum, IOL_POP_NBINS * sizeof *wr);
 	for (int b = 0; b < IOL_POP_NBINS; b++) {
 		r += rd[b];
 		w += wr[b];

@@ -441,6 +441,23 @@ static double get_real(struct iol_sqlst *st, int i)
 	return iol_sql_real(st, i);
 }
 
+/* The positive bins of a row into the set's sums. */
+static void add_bins(struct iol_sqlst *st, const int *qcol,
+		     struct iol_popset *set)
+{
+	for (int b = 0; b < IOL_POP_NBINS; b++) {
+		const int *q = qcol + NSCALAR;
+		int64_t v = q[b] < 0 ? IOL_POP_NULL : get_int(st, q[b]);
+
+		if (v > 0)
+			set->rbin_sum[b] += (double)v;
+		q += IOL_POP_NBINS;
+		v = q[b] < 0 ? IOL_POP_NULL : get_int(st, q[b]);
+		if (v > 0)
+			set->wbin_sum[b] += (double)v;
+	}
+}
+
 static int fill_job(struct iol_sqlst *st, const int *qcol,
 		    struct iol_popstrs *ps, struct iol_popjob *j)
 {
@@ -469,12 +486,6 @@ static int fill_job(struct iol_sqlst *st, const int *qcol,
 			if (!*(char **)(void *)p)
 				return -1;
 		}
-	}
-	for (int b = 0; b < IOL_POP_NBINS; b++) {
-		const int *q = qcol + NSCALAR;
-		j->rbins[b] = q[b] < 0 ? IOL_POP_NULL : get_int(st, q[b]);
-		q += IOL_POP_NBINS;
-		j->wbins[b] = q[b] < 0 ? IOL_POP_NULL : get_int(st, q[b]);
 	}
 	for (int b = 0; b < IOL_POP_NFW; b++) {
 		int c = qcol[NSCALAR + 2 * IOL_POP_NBINS + b];
@@ -535,6 +546,7 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 		memset(&nj[set->n], 0, sizeof *nj);
 		if (fill_job(st, qcol, set->strs, &nj[set->n++]) < 0)
 			break;
+		add_bins(st, qcol, set);
 	}
 	if (rc < 0)
 		rc = db_err(db, err, IOL_ECORRUPT);

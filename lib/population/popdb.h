@@ -41,7 +41,6 @@ struct iol_popjob {
 	double io_time_by_slowest, mib_s, mib_s_per_node;
 	double pct_io_time_slowest, md_cost_pct, files_per_proc;
 	double creates_per_proc, pct_sequential, pct_aligned, mib_per_proc;
-	int64_t rbins[IOL_POP_NBINS], wbins[IOL_POP_NBINS]; /* POSIX */
 	int64_t files_written, fw[IOL_POP_NFW];
 };
 
@@ -54,6 +53,10 @@ struct iol_popset {
 	 * (a million rows hold a few hundred distinct ones), paths in
 	 * chunks; owned here, never freed one by one */
 	struct iol_popstrs *strs;
+	/* The POSIX access-size bins (Fig. 10) summed over the jobs as they
+	 * load, positive values only, in row order: only their sums are
+	 * ever shown, and 160 bytes a job held them for a million jobs. */
+	double rbin_sum[IOL_POP_NBINS], wbin_sum[IOL_POP_NBINS];
 };
 
 struct iol_popdb;

@@ -82,7 +82,7 @@ static void test_variance(void)
 	/* 10000 -> 10090 -> 10180 chain (each step within 1%, the ends
 	 * not); 20000 alone; one partial job */
 	struct iol_popjob a[5], b[5];
-	struct iol_popset s = {a, 5, 0, 0, NULL}, r = {b, 5, 0, 0, NULL};
+	struct iol_popset s = {.jobs = a, .n = 5}, r = {.jobs = b, .n = 5};
 	struct iol_popvar *v, *w;
 	size_t n, m, np, nq;
 
@@ -111,7 +111,7 @@ static void test_variance(void)
 static void test_context(void)
 {
 	struct iol_popjob a[22];
-	struct iol_popset s = {a, 22, 0, 0, NULL};
+	struct iol_popset s = {.jobs = a, .n = 22};
 	struct iol_popctx c;
 
 	for (int i = 0; i < 20; i++)
@@ -145,7 +145,7 @@ static void context_all_case(int N, int napps, int every, size_t maxflag,
 	static const char *const users[] = {"u", "v", "w", "x"};
 	struct iol_popjob *a = calloc((size_t)N, sizeof *a);
 	struct iol_popout *o = calloc((size_t)N, sizeof *o);
-	struct iol_popset s = {a, (size_t)N, 0, 0, NULL};
+	struct iol_popset s = {.jobs = a, .n = (size_t)N};
 	uint64_t r = 42;
 	size_t checked = 0, bad = 0, flagged = 0;
 
