@@ -284,10 +284,10 @@ int cmd_blocks(int argc, char **argv)
 		return usage_error(
 			"--format does not apply to a picture ('%s')",
 			co.outpath);
-	if (load_job(&co, argc, argv, &i, &job) < 0)
+	rc = cmd_load_one(&co, argc, argv, i, &job);
+	if (rc == -1)
 		return EXIT_DATA;
-	if (i + 1 < argc) {
-		iol_job_close(job);
+	if (rc == -2) {
 		return usage_error("one trace at a time (give a trace's files "
 				   "together, or --merge-traces)");
 	}

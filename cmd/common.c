@@ -3,13 +3,11 @@
  */
 #define _DEFAULT_SOURCE
 #include <ctype.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <getopt.h>
 #include <time.h>
-#include <sys/stat.h>
 
 #include "analysis/select.h"
 #include "cmd/common.h"
@@ -348,208 +346,22 @@ const char trace_help[] =
 
 /* ---- the log arguments ---- */
 
-/* strings made here that live as long as the command: the expanded
- * argument vector and the names of merged traces */
-static char **owned;
-static size_t nowned, capowned;
-
-static void free_owned(void)
+int cmd_inputs(const struct copts *c, int argc, char **argv, int first,
+	       struct iol_inputs *in)
 {
+	struct iol_error err = {0};
 	size_t k;
 
-	for (k = 0; k < nowned; k++)
-		free(owned[k]);
-	free(owned);
-}
-
-static char *own(char *s)
-{
-	if (!capowned)
-		atexit(free_owned);
-	if (nowned == capowned) {
-		capowned = capowned ? 2 * capowned : 16;
-		owned = xrealloc(owned, capowned * sizeof(*owned));
+	if (iol_inputs_resolve(
+		    in, (const char *const *)argv + first, argc - first,
+		    c->merge_traces ? IOL_INPUTS_MERGE : 0, &err) < 0) {
+		msg("%s", err.msg);
+		return -1;
 	}
-	return owned[nowned++] = s;
-}
-
-static int is_dir(const char *path)
-{
-	struct stat sb;
-
-	return strcmp(path, "-") && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-}
-
-int is_darshan_log(const char *path)
-{
-	unsigned char head[16];
-	size_t n = 0;
-	FILE *f = fopen(path, "rb");
-
-	if (f) {
-		n = fread(head, 1, sizeof(head), f);
-		fclose(f);
-	}
-	return iol_dlog_sniff(head, n);
-}
-
-/* a regular file of strace or Iota output */
-static int is_trace(const char *path)
-{
-	struct stat sb;
-
-	return strcmp(path, "-") && stat(path, &sb) == 0 &&
-	       S_ISREG(sb.st_mode) && !is_darshan_log(path) &&
-	       iol_strace_sniff_file(path) != 0;
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-char **cmd_list_dir(const char *dir, size_t *n)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **v = NULL;
-	size_t cap = 0, l;
-
-	*n = 0;
-	if (!d)
-		return NULL;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 32;
-			v = xrealloc(v, cap * sizeof(*v));
-		}
-		l = strlen(dir) + strlen(de->d_name) + 2;
-		v[*n] = xmalloc(l);
-		snprintf(v[(*n)++], l, "%s%s%s", dir,
-			 dir[strlen(dir) - 1] == '/' ? "" : "/", de->d_name);
-	}
-	closedir(d);
-	if (*n)
-		qsort(v, *n, sizeof(*v), cmp_name);
-	return v ? v : xcalloc(1, sizeof(*v));
-}
-
-static int holds_traces(char **v, size_t n)
-{
-	size_t k;
-
-	for (k = 0; k < n; k++)
-		if (is_trace(v[k]))
-			return 1;
-	return 0;
-}
-
-struct argvec {
-	char **v;
-	int n, cap;
-};
-
-static void push(struct argvec *a, char *s)
-{
-	if (a->n == a->cap) {
-		a->cap = a->cap ? 2 * a->cap : 32;
-		a->v = xrealloc(a->v, (size_t)a->cap * sizeof(*a->v));
-	}
-	a->v[a->n++] = s;
-}
-
-/* a directory's jobs: each Darshan log under it and each directory that
- * holds traces (one job, its traces a rank each), depth first, in name
- * order; symbolic links to directories are not followed */
-static void walk(struct argvec *a, const char *dir, int depth)
-{
-	size_t n, k, all;
-	char **v = cmd_list_dir(dir, &n);
-	struct stat sb;
-
-	all = n;
-	if (depth && holds_traces(v, n)) {
-		push(a, own(xstrdup(dir)));
-		n = 0; /* the directory is one job: nothing under it more */
-	}
-	for (k = 0; k < n; k++) {
-		if (lstat(v[k], &sb) < 0)
-			continue;
-		if (S_ISDIR(sb.st_mode) && depth < 64)
-			walk(a, v[k], depth + 1);
-		else if (!S_ISDIR(sb.st_mode) && is_darshan_log(v[k]))
-			push(a, own(xstrdup(v[k])));
-	}
-	for (k = 0; k < all; k++)
-		free(v[k]);
-	free(v);
-}
-
-int copts_expand(int *argc, char ***argv, int first)
-{
-	struct argvec a = {0};
-	int i, before, bad = 0;
-
-	for (i = 0; i < *argc; i++) {
-		size_t n, k;
-		char **v;
-
-		if (i < first || !is_dir((*argv)[i])) {
-			push(&a, (*argv)[i]);
-			continue;
-		}
-		/* a directory of traces stays one job, as it always was */
-		v = cmd_list_dir((*argv)[i], &n);
-		before = a.n;
-		if (holds_traces(v, n))
-			push(&a, (*argv)[i]);
-		else
-			walk(&a, (*argv)[i], 0);
-		for (k = 0; k < n; k++)
-			free(v[k]);
-		free(v);
-		if (a.n == before) {
-			msg("cannot read '%s': no Darshan logs or traces in "
-			    "it",
-			    (*argv)[i]);
-			bad = 1;
-		}
-	}
-	push(&a, NULL);
-	own((char *)a.v);
-	*argc = a.n - 1;
-	*argv = a.v;
-	return bad ? -1 : 0;
-}
-
-/* are both paths in the same directory (as written)? */
-static int same_dir(const char *a, const char *b)
-{
-	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
-	size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
-
-	return la == lb && !strncmp(a, b, la);
-}
-
-/* how many arguments from argv[i] on are one job: all with
- * --merge-traces, else the run of trace files of one directory starting
- * there (a job's per-rank traces given together are its ranks, as
- * --rank-from says; traces in different directories stay jobs apart) */
-static int job_args(const struct copts *c, int argc, char **argv, int i)
-{
-	int n = 1;
-
-	if (c->merge_traces)
-		return argc - i;
-	if (i + 1 >= argc || !same_dir(argv[i], argv[i + 1]) ||
-	    !is_trace(argv[i]))
-		return 1;
-	while (i + n < argc && same_dir(argv[i], argv[i + n]) &&
-	       is_trace(argv[i + n]))
-		n++;
-	return n;
+	for (k = 0; k < in->nempty; k++)
+		msg("cannot read '%s': no Darshan logs or traces in it",
+		    in->empty[k]);
+	return in->nempty ? -1 : 0;
 }
 
 static void warnings(const char *path, const struct iol_job *job)
@@ -585,56 +397,41 @@ static void warnings(const char *path, const struct iol_job *job)
 		    (unsigned long long)job->skipped);
 }
 
-/* Does the file start as text (no NUL, no control bytes but white
- * space in its first 512 bytes)?  A Darshan log never does. */
-static int looks_text(const char *path)
-{
-	unsigned char buf[512];
-	FILE *f = fopen(path, "rb");
-	size_t n, k;
-
-	if (!f)
-		return 0;
-	n = fread(buf, 1, sizeof buf, f);
-	fclose(f);
-	for (k = 0; k < n; k++)
-		if (buf[k] < 0x20 && !strchr("\t\n\r\f", buf[k]))
-			return 0;
-	return n > 0;
-}
-
-int load_job(const struct copts *c, int argc, char **argv, int *i,
+int cmd_load(const struct copts *c, const struct iol_input *in,
 	     struct iol_job **job)
 {
 	struct iol_error err = {0};
-	const char *path = argv[*i];
 	struct iol_trace_opts to = {c->rank_from, c->lenient};
-	int ret, n = job_args(c, argc, argv, *i);
+	int ret = iol_input_load(in, &to, job, &err);
 
-	if (n > 1 || c->merge_traces)
-		ret = iol_job_load_strace(job, (const char *const *)argv + *i,
-					  n, &to, &err);
-	else
-		ret = iol_job_load_opts(job, path, &to, &err);
-	*i += n - 1;
-	if (ret == IOL_ENOTLOG && n == 1 && looks_text(path)) {
+	if (ret == IOL_ENOTLOG && !in->paths && iol_is_text_file(in->arg)) {
 		/* a text file: say what a text log would have been */
 		msg("cannot read '%s': a text file, but not a trace iolens "
 		    "reads (strace -f -tt -T output, an iolens trace) nor a "
 		    "Darshan log",
-		    path);
+		    in->arg);
 		return ret;
 	}
 	if (ret < 0) {
-		msg_ioerr(path, ret, &err);
+		msg_ioerr(in->arg, ret, &err);
 		return ret;
 	}
-	/* the commands name the job by argv[*i]: its own name, the first
-	 * trace and "+N" when several are one job */
-	if (n > 1)
-		path = argv[*i] = own(xstrdup((*job)->path));
-	warnings(path, *job);
+	warnings(in->name, *job);
 	return ret;
+}
+
+int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
+		 struct iol_job **job)
+{
+	struct iol_inputs in;
+	int r = -1;
+
+	if (cmd_inputs(c, argc, argv, first, &in) == 0 && in.n == 1)
+		r = cmd_load(c, &in.v[0], job) < 0 ? -1 : 0;
+	else if (in.n > 1)
+		r = -2;
+	iol_inputs_release(&in);
+	return r;
 }
 
 const char *excl_defaults_help(void)

@@ -53,7 +53,7 @@ static int decode(struct popopts *p, int argc, char **argv, int i,
 	struct iol_summary s;
 	struct iol_job *job;
 
-	if (load_job(&p->c, argc, argv, &i, &job) < 0)
+	if (cmd_load_one(&p->c, argc, argv, i, &job) < 0)
 		return -1;
 	if (iol_summary_compute(job, &p->c.m, &s, &err) < 0) {
 		msg_ioerr(argv[i], err.code, &err);

@@ -292,20 +292,24 @@ static int side_load(struct copts *co, char **argv, int i, struct iol_job **job,
 		     struct iol_summary *s)
 {
 	struct iol_error err = {0};
-	char *one[2] = {argv[i], NULL};
-	char **v = one;
-	int n = 1, k = 0;
+	struct iol_inputs in;
+	int r;
 
 	/* a directory of traces is one job; of Darshan logs, many */
-	if (copts_expand(&n, &v, 0) < 0)
-		return -1;
-	if (n != 1) {
-		msg("cannot compare '%s': it holds %d jobs; give one log or "
-		    "trace on each side",
-		    argv[i], n);
+	if (cmd_inputs(co, i + 1, argv, i, &in) < 0) {
+		iol_inputs_release(&in);
 		return -1;
 	}
-	if (load_job(co, 1, v, &k, job) < 0)
+	if (in.n != 1) {
+		msg("cannot compare '%s': it holds %zu jobs; give one log or "
+		    "trace on each side",
+		    argv[i], in.n);
+		iol_inputs_release(&in);
+		return -1;
+	}
+	r = cmd_load(co, &in.v[0], job);
+	iol_inputs_release(&in);
+	if (r < 0)
 		return -1;
 	if (iol_summary_compute(*job, &co->m, s, &err) < 0) {
 		msg_ioerr(argv[i], err.code, &err);

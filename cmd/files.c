@@ -390,6 +390,7 @@ int cmd_files(int argc, char **argv)
 	const struct iol_filefield *ff;
 	const char **cols = NULL;
 	struct fopts fo;
+	struct iol_inputs in;
 	struct copts co;
 	struct out o;
 	size_t nf, k;
@@ -403,7 +404,7 @@ int cmd_files(int argc, char **argv)
 	if (rc >= 0)
 		goto out;
 	/* a directory stands for the logs in it */
-	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
+	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	ff = iol_filerow_fields(&nf);
 	cols = xmalloc((nf + 1) * sizeof(*cols));
 	cols[0] = "log";
@@ -413,34 +414,34 @@ int cmd_files(int argc, char **argv)
 	if (co.fmt != FMT_TEXT)
 		out_table(&o, fo.shared ? shared_cols : cols,
 			  fo.shared ? NSHCOLS : (int)nf + 1);
-	for (; i < argc; i++) {
+	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		struct iol_filerow *rows;
 		struct keyed *sorted;
 		struct iol_error err = {0};
 		size_t n, r, shown = 0;
 
-		if (load_job(&co, argc, argv, &i, &job) < 0) {
+		if (cmd_load(&co, &in.v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
 		fo.nexcl = 0;
 		if (fo.shared) {
-			if (shared_table(&o, &fo, argv[i], job) < 0)
+			if (shared_table(&o, &fo, in.v[j].name, job) < 0)
 				rc = EXIT_DATA;
 			iol_job_close(job);
 			files_text_end(&o, &fo);
 			continue;
 		}
 		if (iol_files_compute(job, fo.merge, &rows, &n, &err) < 0) {
-			msg_ioerr(argv[i], err.code, &err);
+			msg_ioerr(in.v[j].name, err.code, &err);
 			iol_job_close(job);
 			rc = EXIT_DATA;
 			continue;
 		}
 		sorted = sort_rows(rows, n, fo.sort_key);
 		if (co.fmt == FMT_TEXT) {
-			out_text(&o, "%s\n", argv[i]);
+			out_text(&o, "%s\n", in.v[j].name);
 			out_table(&o, cols + 1, (int)nf - 1);
 		}
 		for (r = 0; r < n; r++) {
@@ -449,13 +450,14 @@ int cmd_files(int argc, char **argv)
 			if (fo.top && (int64_t)shown >= fo.top)
 				break;
 			shown++;
-			file_row(&o, argv[i], sorted[r].row);
+			file_row(&o, in.v[j].name, sorted[r].row);
 		}
 		free(sorted);
 		iol_files_free(rows);
 		iol_job_close(job);
 		files_text_end(&o, &fo);
 	}
+	iol_inputs_release(&in);
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
 	if (out_close(&o, rc == EXIT_OK) < 0) {

@@ -68,6 +68,7 @@ int cmd_hist(int argc, char **argv)
 {
 	static const struct option longopts[] = {COMMON_LONGOPTS,
 						 {NULL, 0, NULL, 0}};
+	struct iol_inputs in;
 	struct copts co;
 	struct out o;
 	struct iol_hist h[IOL_MOD_KNOWN + 1];
@@ -77,22 +78,22 @@ int cmd_hist(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	/* a directory stands for the logs in it */
-	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
+	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	/* machine formats: the bins table; JSON and CSV keep one table, so
 	 * common sizes appear as op "common" rows with the size in min_bytes */
 	if (co.fmt != FMT_TEXT)
 		out_table(&o, cols, 7);
-	for (; i < argc; i++) {
+	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		size_t n, k;
 
-		if (load_job(&co, argc, argv, &i, &job) < 0) {
+		if (cmd_load(&co, &in.v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
 		n = iol_hist_compute(job, h, IOL_MOD_KNOWN + 1);
 		if (co.fmt == FMT_TEXT) {
-			out_text(&o, "%s\n", argv[i]);
+			out_text(&o, "%s\n", in.v[j].name);
 			for (k = 0; k < n; k++) {
 				int c;
 
@@ -125,7 +126,7 @@ int cmd_hist(int argc, char **argv)
 				int b;
 
 				for (b = 0; b < IOL_NBINS; b++) {
-					out_str(&o, argv[i]);
+					out_str(&o, in.v[j].name);
 					out_str(&o, modname(h[k].mod));
 					out_str(&o, pass ? "write" : "read");
 					out_str(&o, iol_bin_names[b]);
@@ -139,7 +140,7 @@ int cmd_hist(int argc, char **argv)
 				}
 			}
 			for (pass = 0; pass < h[k].ncommon; pass++) {
-				out_str(&o, argv[i]);
+				out_str(&o, in.v[j].name);
 				out_str(&o, modname(h[k].mod));
 				out_str(&o, "common");
 				out_str(&o, pass == 0	? "#1"
@@ -154,6 +155,7 @@ int cmd_hist(int argc, char **argv)
 		}
 		iol_job_close(job);
 	}
+	iol_inputs_release(&in);
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
 	if (out_close(&o, rc == EXIT_OK) < 0) {

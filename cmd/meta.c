@@ -271,6 +271,7 @@ int cmd_meta(int argc, char **argv)
 {
 	static const struct option longopts[] = {COMMON_LONGOPTS,
 						 {NULL, 0, NULL, 0}};
+	struct iol_inputs in;
 	struct copts co;
 	struct out o;
 	int rc, i;
@@ -279,31 +280,32 @@ int cmd_meta(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	/* a directory stands for the logs in it */
-	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
+	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	if (co.fmt != FMT_TEXT)
 		out_table(&o, cols, 5);
-	for (; i < argc; i++) {
+	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		struct iol_meta mt;
 		struct iol_error err = {0};
 
-		if (load_job(&co, argc, argv, &i, &job) < 0) {
+		if (cmd_load(&co, &in.v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
 		if (iol_meta_compute(job, &mt, &err) < 0) {
-			msg_ioerr(argv[i], err.code, &err);
+			msg_ioerr(in.v[j].name, err.code, &err);
 			iol_job_close(job);
 			rc = EXIT_DATA;
 			continue;
 		}
 		if (co.fmt != FMT_TEXT)
-			meta_rows(&o, argv[i], job, &mt);
+			meta_rows(&o, in.v[j].name, job, &mt);
 		else
-			meta_text(&o, argv[i], job, &mt);
+			meta_text(&o, in.v[j].name, job, &mt);
 		iol_meta_free(&mt);
 		iol_job_close(job);
 	}
+	iol_inputs_release(&in);
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
 	if (out_close(&o, rc == EXIT_OK) < 0) {

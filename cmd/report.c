@@ -237,31 +237,31 @@ static void out_name(char *buf, size_t n, const char *dir, const char *log,
 }
 
 /* several logs: a report each into the directory -o names */
-static int many_reports(struct ropts *ro, const struct copts *co, int argc,
-			char **argv, int i)
+static int many_reports(struct ropts *ro, const struct copts *co,
+			const struct iol_inputs *in)
 {
-	char path[4096], **done = xcalloc((size_t)argc, sizeof(*done));
+	char path[4096], **done = xcalloc(in->n, sizeof(*done));
 	int rc = EXIT_OK, nd = 0, k;
 
-	for (; i < argc; i++) {
+	for (size_t j = 0; j < in->n; j++) {
+		const char *name = in->v[j].name;
 		struct iol_job *job;
 
-		if (load_job(co, argc, argv, &i, &job) < 0) {
+		if (cmd_load(co, &in->v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
-		out_name(path, sizeof(path), co->outpath, argv[i],
-			 ro->ro.format);
+		out_name(path, sizeof(path), co->outpath, name, ro->ro.format);
 		for (k = 0; k < nd && strcmp(done[k], path); k++)
 			;
 		if (k < nd) {
 			msg("'%s' and an earlier log both make '%s': not "
 			    "overwritten",
-			    argv[i], path);
+			    name, path);
 			rc = EXIT_DATA;
 		} else {
 			done[nd++] = xstrdup(path);
-			if (one_report(ro, co, job, argv[i], path) != EXIT_OK)
+			if (one_report(ro, co, job, name, path) != EXIT_OK)
 				rc = EXIT_DATA;
 		}
 		iol_job_close(job);
@@ -283,28 +283,29 @@ static int is_dir(const char *path)
 static int reports(struct ropts *ro, struct copts *co, int argc, char **argv,
 		   int i)
 {
+	struct iol_inputs in;
 	struct iol_job *job;
 	int r, bad;
 
 	/* a directory stands for the logs in it; several logs (not one
 	 * job's traces) make a report each in the directory -o names */
-	bad = copts_expand(&argc, &argv, i) < 0;
-	if (argc - i > 1 && !co->merge_traces && is_dir(co->outpath)) {
-		r = many_reports(ro, co, argc, argv, i);
-		return r != EXIT_OK || bad ? EXIT_DATA : EXIT_OK;
-	}
-	if (argc == i)
-		return EXIT_DATA;
-	if (load_job(co, argc, argv, &i, &job) < 0)
-		return EXIT_DATA;
-	if (i != argc - 1) {
+	bad = cmd_inputs(co, argc, argv, i, &in) < 0;
+	if ((argc - i > 1 || in.n > 1) && !co->merge_traces &&
+	    is_dir(co->outpath))
+		r = many_reports(ro, co, &in);
+	else if (!in.n || cmd_load(co, &in.v[0], &job) < 0)
+		r = EXIT_DATA;
+	else if (in.n > 1) {
 		iol_job_close(job);
-		return usage_error("several logs: --output names an existing "
-				   "directory to write a report each in");
+		r = usage_error("several logs: --output names an existing "
+				"directory to write a report each in");
+	} else {
+		r = one_report(ro, co, job, in.v[0].name, co->outpath);
+		iol_job_close(job);
 	}
-	r = one_report(ro, co, job, argv[i], co->outpath);
-	iol_job_close(job);
-	return r != EXIT_OK || bad ? EXIT_DATA : EXIT_OK;
+	iol_inputs_release(&in);
+	return r != EXIT_OK || bad ? (r == EXIT_USAGE ? r : EXIT_DATA)
+				   : EXIT_OK;
 }
 
 /* The exclusions: the defaults unless --no-default-excludes, then each

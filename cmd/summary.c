@@ -491,6 +491,7 @@ int cmd_summary(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct sopts so;
+	struct iol_inputs in;
 	struct copts co;
 	struct out o;
 	const char **cols;
@@ -507,21 +508,21 @@ int cmd_summary(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	/* a directory stands for the logs in it */
-	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
+	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	cols = col_names(&ncols);
-	for (; i < argc; i++) {
+	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		struct iol_summary s;
 		struct iol_jobrow r;
 		struct iol_error err = {0};
 
-		if (load_job(&co, argc, argv, &i, &job) < 0) {
+		if (cmd_load(&co, &in.v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
 		if (iol_summary_compute_excl(job, &co.m, &so.ex, &s, &err) <
 		    0) {
-			msg_ioerr(argv[i], err.code, &err);
+			msg_ioerr(in.v[j].name, err.code, &err);
 			iol_job_close(job);
 			rc = EXIT_DATA;
 			continue;
@@ -539,6 +540,7 @@ int cmd_summary(int argc, char **argv)
 		first = 0;
 		iol_job_close(job);
 	}
+	iol_inputs_release(&in);
 	if (co.fmt != FMT_TEXT && !first)
 		out_endtable(&o);
 	free(cols);

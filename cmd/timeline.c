@@ -570,6 +570,7 @@ int cmd_timeline(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct topts t = {0, 64, 0, -1};
+	struct iol_inputs in;
 	struct copts co;
 	struct out o;
 	int rc, i, first = 1;
@@ -579,28 +580,29 @@ int cmd_timeline(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	/* a directory stands for the logs in it */
-	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
+	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	if (t.bins && t.phases) {
 		out_close(&o, 0);
+		iol_inputs_release(&in);
 		return usage_error("--bins and --phases cannot be combined");
 	}
-	for (; i < argc; i++) {
+	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		struct iol_error err = {0};
 		struct iol_phases ph;
 		int src;
 
-		if (load_job(&co, argc, argv, &i, &job) < 0) {
+		if (cmd_load(&co, &in.v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
 		src = iol_timeline_source(job);
 		if ((co.fmt != FMT_TEXT || t.bins) && layer_note(job, t.layer))
-			msg("warning: '%s': --layer %s: %s", argv[i],
+			msg("warning: '%s': --layer %s: %s", in.v[j].name,
 			    t.layer ? "mpiio" : "posix",
 			    layer_note(job, t.layer));
 		if (t.bins) {
-			if (matrix_rows(&o, argv[i], job, &t, &first) < 0)
+			if (matrix_rows(&o, in.v[j].name, job, &t, &first) < 0)
 				rc = EXIT_DATA;
 			iol_job_close(job);
 			continue;
@@ -609,28 +611,30 @@ int cmd_timeline(int argc, char **argv)
 			if (first)
 				out_table(&o, icols, 9);
 			first = 0;
-			if (intervals(&o, argv[i], job, src, t.layer) < 0)
+			if (intervals(&o, in.v[j].name, job, src, t.layer) < 0)
 				rc = EXIT_DATA;
 			iol_job_close(job);
 			continue;
 		}
 		if (iol_phases_compute(job, t.layer, &ph, &err) < 0) {
-			msg_ioerr(argv[i], err.code, &err);
+			msg_ioerr(in.v[j].name, err.code, &err);
 			rc = EXIT_DATA;
 			iol_job_close(job);
 			continue;
 		}
 		if (co.fmt == FMT_TEXT) {
-			text(&o, argv[i], job, &ph, (size_t)t.width, t.layer);
+			text(&o, in.v[j].name, job, &ph, (size_t)t.width,
+			     t.layer);
 		} else {
 			if (first)
 				out_table(&o, pcols, 16);
 			first = 0;
-			phases_rows(&o, argv[i], job, &ph, t.layer);
+			phases_rows(&o, in.v[j].name, job, &ph, t.layer);
 		}
 		iol_phases_free(&ph);
 		iol_job_close(job);
 	}
+	iol_inputs_release(&in);
 	if (!first)
 		out_endtable(&o);
 	if (out_close(&o, rc == EXIT_OK) < 0) {

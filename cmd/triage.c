@@ -586,6 +586,7 @@ int cmd_triage(int argc, char **argv)
 		{"top", required_argument, NULL, OPT_TOP},
 		{NULL, 0, NULL, 0}};
 	struct iol_triage_conf conf;
+	struct iol_inputs in;
 	struct copts co;
 	struct out o;
 	int rc, i;
@@ -608,33 +609,34 @@ int cmd_triage(int argc, char **argv)
 		return EXIT_DATA;
 	}
 	/* a directory stands for the logs in it */
-	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
+	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	if (co.fmt != FMT_TEXT)
 		out_table(&o, cols, 11);
-	for (; i < argc; i++) {
+	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		struct iol_triage t;
 		struct iol_error err = {0};
 		size_t k;
 
-		if (load_job(&co, argc, argv, &i, &job) < 0) {
+		if (cmd_load(&co, &in.v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
 		if (iol_triage_run(job, &conf, &t, &err) < 0) {
-			msg_ioerr(argv[i], err.code, &err);
+			msg_ioerr(in.v[j].name, err.code, &err);
 			iol_job_close(job);
 			rc = EXIT_DATA;
 			continue;
 		}
 		if (co.fmt != FMT_TEXT)
 			for (k = 0; k < t.n; k++)
-				row(&o, argv[i], &t.f[k]);
+				row(&o, in.v[j].name, &t.f[k]);
 		else
-			text(&o, argv[i], &t);
+			text(&o, in.v[j].name, &t);
 		iol_triage_free(&t);
 		iol_job_close(job);
 	}
+	iol_inputs_release(&in);
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
 	return cmd_out_close(&o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;
