@@ -123,6 +123,12 @@ bin/iolens-gfx.so: $(GFX_OBJS)
 
 all: $(CODE_MOD)
 
+# shell completion made from the commands' own --help (etc/completions.pl)
+all: bin/iolens.bash bin/_iolens
+bin/_iolens: bin/iolens.bash
+bin/iolens.bash: bin/iolens etc/completions.pl
+	perl etc/completions.pl bin/iolens bin/iolens.bash bin/_iolens
+
 bin/iolens-code.so: $(CODE_OBJS)
 	@mkdir -p bin
 	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -o $@ $(CODE_OBJS) $(CLANG_LIBS)
@@ -219,6 +225,10 @@ bench: all
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \
 	render/*.h cmd/*.h t/unit/*.c tracer/*.c
 LINT_FILES += $(CODE_SRCS)
+# the COLUMNS section of each man page, made from the command's views
+man-columns: bin/iolens
+	perl man/columns.pl bin/iolens
+
 lint:
 	@command -v clang-format >/dev/null || \
 		{ echo 'lint: clang-format is not installed (make deps installs it)'; exit 1; }
@@ -242,6 +252,11 @@ install: all iolens.pc
 	done
 	install -m 644 iolens.pc $(DESTDIR)$(libdir)/pkgconfig/iolens.pc
 	install -m 644 man/*.1 $(DESTDIR)$(mandir)/man1/
+	install -d $(DESTDIR)$(datadir)/bash-completion/completions \
+		$(DESTDIR)$(datadir)/zsh/site-functions
+	install -m 644 bin/iolens.bash \
+		$(DESTDIR)$(datadir)/bash-completion/completions/iolens
+	install -m 644 bin/_iolens $(DESTDIR)$(datadir)/zsh/site-functions/_iolens
 	install -m 644 report-templates/*.tmpl $(DESTDIR)$(datadir)/iolens/
 	install -m 644 etc/triage.conf $(DESTDIR)$(datadir)/iolens/triage.conf
 
@@ -308,7 +323,7 @@ clean:
 		lib/*.a lib/*.so render/*.a lib/analysis/triage-default.inc
 	rm -rf fuzz/obj fuzz/bin
 
-.PHONY: all deps demo check check-load bench lint install clean FORCE fuzz fuzz-build
+.PHONY: all deps demo check check-load bench lint install clean FORCE fuzz fuzz-build man-columns
 
 -include $(FUZZ_LIB_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(RENDER_OBJS:.o=.d) \
 	$(GFX_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_BINS:=.d) \

@@ -11,6 +11,7 @@
 
 #include "analysis/select.h"
 #include "cmd/common.h"
+#include "render/view.h"
 #include "base/version.h"
 #include "sources/trace.h"
 #include "sources/darshan.h"
@@ -83,6 +84,7 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 		return 1;
 	case OPT_LENIENT: c->lenient = 1; return 1;
 	case OPT_MERGE_TRACES: c->merge_traces = 1; return 1;
+	case OPT_WIDE: out_set_width(0); return 1;
 	case OPT_VERSION:
 		printf("iolens %s\n", IOLENS_VERSION);
 		*done = 1;

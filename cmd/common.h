@@ -33,6 +33,7 @@ enum {
 	OPT_RANK_FROM,
 	OPT_LENIENT,
 	OPT_MERGE_TRACES,
+	OPT_WIDE,
 	OPT_LAST_COMMON
 };
 
@@ -43,6 +44,7 @@ enum {
 		{"merge-traces", no_argument, NULL, OPT_MERGE_TRACES}, \
 		{"output", required_argument, NULL, 'o'},              \
 		{"rank-from", required_argument, NULL, OPT_RANK_FROM}, \
+		{"wide", no_argument, NULL, OPT_WIDE},                 \
 	{                                                              \
 		"version", no_argument, NULL, OPT_VERSION              \
 	}

@@ -10,6 +10,7 @@
 #include "cmd/commands.h"
 #include "cmd/util.h"
 #include "base/version.h"
+#include "render/views.h"
 #include "base/banned.h"
 
 static void usage(FILE *f)
@@ -28,6 +29,31 @@ static void usage(FILE *f)
 		"\nRun 'iolens <command> --help' for a command's options.\n");
 }
 
+/* "iolens help --columns CMD [--mdoc]": the columns of CMD's views, for
+ * people or as its man page's Columns subsection. */
+static int help_columns(int argc, char **argv)
+{
+	int mdoc = argc == 5 && !strcmp(argv[4], "--mdoc");
+	struct obuf ob;
+	int n;
+
+	if (argc < 4 || argc > 5 || (argc == 5 && !mdoc)) {
+		fprintf(stderr,
+			"usage: iolens help --columns command [--mdoc]\n");
+		return EXIT_USAGE;
+	}
+	obuf_init(&ob, 1, 1 << 14);
+	n = iol_views_describe(&ob, argv[3], mdoc);
+	if (obuf_release(&ob) != 0)
+		return EXIT_DATA;
+	if (!n) {
+		fprintf(stderr, "iolens: '%s' has no tables described\n",
+			argv[3]);
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	const struct command *c;
@@ -38,6 +64,9 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (!strcmp(argv[1], "help") && argc > 2 &&
+	    !strcmp(argv[2], "--columns"))
+		return help_columns(argc, argv);
 	if (!strcmp(argv[1], "help") && argc > 2) {
 		/* "iolens help summary" is "iolens summary --help" */
 		if (argc > 3) {

@@ -22,6 +22,7 @@
 	"                     jobs columns (read-only; ';' is refused)\n"
 #define POP_HELP_REST                                                \
 	"  --format fmt       text (default), csv, tsv or json\n"    \
+	"  --wide             text: every column, however wide\n"    \
 	"  -o, --output file  write to file (replaced atomically)\n" \
 	"  -h, --help         show this help\n"                      \
 	"  --version          show the version\n"

@@ -9,6 +9,7 @@
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
 #include "cmd/util.h"
+#include "render/views.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -28,32 +29,6 @@ static void help(void)
 	       "stddev/mean.\n"
 	       "Jobs with partial = 1 are left out and counted.\n\n%s",
 	       pop_help);
-}
-
-static const char *const cols[] = {"user",     "app",	 "nprocs", "files",
-				   "jobs",     "mean_s", "min_s",  "max_s",
-				   "stddev_s", "cv"};
-
-static void print_table(struct out *o, const struct iol_popvar *v, size_t n)
-{
-	out_table(o, cols, 10);
-	for (size_t i = 0; i < n; i++) {
-		if (v[i].user && *v[i].user)
-			out_str(o, v[i].user);
-		else
-			out_int(o, v[i].uid); /* a store without user names */
-		out_str(o, v[i].app);
-		out_int(o, v[i].nprocs);
-		out_int(o, v[i].files);
-		out_int(o, (int64_t)v[i].jobs);
-		out_num(o, v[i].mean, 4);
-		out_num(o, v[i].min, 4);
-		out_num(o, v[i].max, 4);
-		out_num(o, v[i].stddev, 4);
-		out_num(o, v[i].cv, 3);
-		out_endrow(o);
-	}
-	out_endtable(o);
 }
 
 int cmd_variance(int argc, char **argv)
@@ -84,7 +59,7 @@ int cmd_variance(int argc, char **argv)
 	if (o.fmt == FMT_TEXT)
 		out_text(&o, "Table IV: I/O time by slowest rank of similar "
 			     "jobs (groups of 2 or more)\n\n");
-	print_table(&o, v, n);
+	iol_view_variance_print(&o, v, n);
 	for (size_t i = 0; i < n; i++)
 		in += v[i].jobs;
 	if (o.fmt == FMT_TEXT)

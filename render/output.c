@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "render/output.h"
+#include "render/view.h"
 #include "base/utf8.h"
 #include "base/banned.h"
 
@@ -100,6 +101,9 @@ int out_open(struct out *o, const char *path, int fmt)
 		}
 	}
 	obuf_init(&o->ob, fd, 1 << 16);
+	o->width = out_term_width(fd);
+	o->color = isatty(fd) && !(getenv("NO_COLOR") && *getenv("NO_COLOR")) &&
+		   !(getenv("TERM") && !strcmp(getenv("TERM"), "dumb"));
 	return 0;
 }
 
@@ -107,27 +111,42 @@ int out_open(struct out *o, const char *path, int fmt)
  * (a path from a log is any bytes: one could move the cursor or start
  * a line of its own).  Out of memory drops it and marks the output
  * failed: out_close() then reports it. */
-static void cell_push(struct out *o, const char *s)
+static int cell_grow(struct out *o)
+{
+	size_t cap = o->cellcap ? o->cellcap * 2 : 256;
+	char **c = realloc(o->cells, cap * sizeof(*o->cells));
+	unsigned char *k;
+
+	if (!c)
+		return -1;
+	o->cells = c;
+	k = realloc(o->ccolor, cap);
+	if (!k)
+		return -1;
+	o->ccolor = k;
+	o->cellcap = cap;
+	return 0;
+}
+
+void out_cell_push(struct out *o, const char *s, int color)
 {
 	char *d = iol_esc_dup(s);
 
-	if (d && o->ncells == o->cellcap) {
-		size_t cap = o->cellcap ? o->cellcap * 2 : 256;
-		char **c = realloc(o->cells, cap * sizeof(*o->cells));
-
-		if (!c) {
-			free(d);
-			d = NULL;
-		} else {
-			o->cells = c;
-			o->cellcap = cap;
-		}
+	if (d && o->ncells == o->cellcap && cell_grow(o) < 0) {
+		free(d);
+		d = NULL;
 	}
 	if (!d) {
 		o->nomem = 1;
 		return;
 	}
+	o->ccolor[o->ncells] = (unsigned char)color;
 	o->cells[o->ncells++] = d;
+}
+
+static void cell_push(struct out *o, const char *s)
+{
+	out_cell_push(o, s, 0);
 }
 
 void out_table(struct out *o, const char *const *cols, int ncols)
@@ -135,6 +154,7 @@ void out_table(struct out *o, const char *const *cols, int ncols)
 	int i;
 
 	o->cols = cols;
+	o->vcols = NULL;
 	o->ncols = ncols;
 	o->col = 0;
 	o->nrows = 0;
@@ -339,6 +359,10 @@ void out_endtable(struct out *o)
 	}
 	if (o->fmt != FMT_TEXT || !nc)
 		return;
+	if (o->vcols) {
+		view_text_table(o);
+		return;
+	}
 	w = calloc((size_t)nc, sizeof(*w));
 	if (!w || !o->right)
 		o->nomem = 1;
@@ -422,6 +446,8 @@ int out_close(struct out *o, int commit)
 	for (i = 0; i < o->ncells; i++)
 		free(o->cells[i]);
 	free(o->cells);
+	free(o->ccolor);
+	free(o->vkeys);
 	free(o->right);
 	err = obuf_release(&o->ob);
 	if (o->tmp) {

@@ -15,6 +15,8 @@
 #include "base/error.h"
 #include "render/obuf.h"
 
+struct iol_col;
+
 enum { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON };
 
 struct out {
@@ -26,8 +28,13 @@ struct out {
 	/* text: buffered cells */
 	char **cells;
 	size_t ncells, cellcap;
-	int *right; /* right-align numeric columns */
-	int nomem;  /* a cell was lost to out of memory: out_close fails */
+	int *right;		     /* right-align numeric columns */
+	unsigned char *ccolor;	     /* text: each cell's colour (view.h) */
+	const struct iol_col *vcols; /* the view's columns, NULL: none */
+	const char **vkeys;	     /* their keys (owned) */
+	int width; /* text: fit tables to this many columns, 0: never */
+	int color; /* text: colour cells (a terminal that takes it) */
+	int nomem; /* a cell was lost to out of memory: out_close fails */
 	struct iol_error err; /* why out_open or out_close failed */
 };
 
@@ -61,6 +68,8 @@ void out_num(struct out *o, double v, int prec);
 /* a byte count: human units in text, the integer elsewhere */
 void out_bytes(struct out *o, int64_t v);
 void out_null(struct out *o);
+/* A text cell with a colour (view.h); the views' building block. */
+void out_cell_push(struct out *o, const char *s, int color);
 /* text already formatted as a number ("+1.5 MiB"): right-aligned for
  * people like out_int's, a string (quoted as needed) in the machine
  * formats */

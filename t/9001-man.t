@@ -122,6 +122,16 @@ for page in "$TOP"/man/iolens-*.1; do
 	ok $? "man/iolens-$cmd.1 documents a command of iolens --help"
 done
 
+# lines of rendered text where a quote opens before the last one closed
+nested_quotes() {
+	perl -ne 'my ($d, $bad) = (0, 0);
+		for my $c (split //) {
+			if ($c eq "`") { $bad = 1 if ++$d > 1 }
+			elsif ($c eq "\x27" && $d) { $d-- }
+		}
+		print if $bad || /\x27\x27\x27/'
+}
+
 for page in "$TOP"/man/*.1; do
 	name=man/${page##*/}
 	case $page in
@@ -133,8 +143,12 @@ for page in "$TOP"/man/*.1; do
 	if [ $have_mandoc = 1 ]; then
 		out=$(mandoc -Tlint -Wwarning "$page" 2>&1)
 		is "$out" "" "$name: mandoc -Tlint -Wwarning is silent"
+		# a quote opened inside another (".Pq Ql a , Ql b" nests:
+		# `a, `b'') is no lint warning but reads wrong
+		out=$(mandoc -Tascii "$page" 2>&1 | col -b | nested_quotes)
+		is "$out" "" "$name: no quote opens inside another"
 	else
-		skip "$name: mandoc is not installed"
+		skip "$name: mandoc is not installed" 2
 	fi
 
 	"$IOLENS" "$@" --help > "$TMP/h" 2>&1

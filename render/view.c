@@ -1,0 +1,395 @@
+/*
+ * Views: tables described once, text fitted to the terminal (view.h).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "render/view.h"
+#include "base/utf8.h"
+#include "base/banned.h"
+
+/* A path column is first shortened to this many columns before any
+ * column is hidden, and to the second never. */
+#define PATH_ROOMY 32
+#define PATH_MIN 12
+#define PROSE_ROOMY 40
+#define PROSE_MIN 16
+
+static int fixed_width = -1;
+
+void out_set_width(int width)
+{
+	fixed_width = width;
+}
+
+int out_term_width(int fd)
+{
+	const char *c = getenv("COLUMNS");
+	struct winsize ws;
+	char *end;
+	long v;
+
+	if (fixed_width >= 0)
+		return fixed_width;
+	if (c && *c) {
+		v = strtol(c, &end, 10);
+		if (!*end && v >= 20 && v <= 10000)
+			return (int)v;
+	}
+	if (isatty(fd) && ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20)
+		return ws.ws_col;
+	return 100;
+}
+
+void out_view(struct out *o, const struct iol_view *v)
+{
+	const char **keys = calloc((size_t)v->ncols + 1, sizeof(*keys));
+	int i;
+
+	free(o->vkeys);
+	o->vkeys = keys;
+	if (!keys) {
+		o->nomem = 1;
+		return;
+	}
+	for (i = 0; i < v->ncols; i++)
+		keys[i] = v->cols[i].key;
+	/* text: out_table() pushes the keys as the header; the view's
+	 * headers replace them */
+	if (o->fmt == FMT_TEXT) {
+		size_t at = o->ncells;
+
+		out_table(o, keys, v->ncols);
+		for (i = 0; i < v->ncols && at + (size_t)i < o->ncells; i++) {
+			char *h = strdup(v->cols[i].head);
+
+			if (!h) {
+				o->nomem = 1;
+				continue;
+			}
+			free(o->cells[at + (size_t)i]);
+			o->cells[at + (size_t)i] = h;
+		}
+	} else {
+		out_table(o, keys, v->ncols);
+	}
+	o->vcols = v->cols;
+	for (i = 0; o->right && i < v->ncols; i++)
+		o->right[i] = v->cols[i].kind == COL_NUM;
+}
+
+void out_str_color(struct out *o, const char *s, int color)
+{
+	if (o->fmt != FMT_TEXT) {
+		out_str(o, s);
+		return;
+	}
+	out_cell_push(o, s ? s : "", o->color ? color : 0);
+	o->col++;
+}
+
+/* columns of the n bytes of s (UTF-8 continuation bytes take none) */
+static size_t cols_of_n(const char *s, size_t n)
+{
+	size_t k = 0, i;
+
+	for (i = 0; i < n && s[i]; i++)
+		k += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return k;
+}
+
+static size_t cols_of(const char *s)
+{
+	return cols_of_n(s, strlen(s));
+}
+
+/* the byte offset of column k of s */
+static size_t byte_at(const char *s, size_t k)
+{
+	size_t i = 0;
+
+	for (; s[i]; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && k-- == 0)
+			break;
+	return i;
+}
+
+static size_t span(const size_t *w, const int *hide, int nc)
+{
+	size_t t = 0;
+	int c, shown = 0;
+
+	for (c = 0; c < nc; c++)
+		if (!hide[c]) {
+			t += w[c];
+			shown++;
+		}
+	return t + (shown > 1 ? 2 * (size_t)(shown - 1) : 0);
+}
+
+/* The last visible column when it is prose, else -1. */
+static int prose_col(const struct out *o, const int *hide)
+{
+	int c, last = -1;
+
+	for (c = 0; c < o->ncols; c++)
+		if (!hide[c])
+			last = c;
+	return last >= 0 && o->vcols[last].kind == COL_PROSE ? last : -1;
+}
+
+/* Shorten path columns (widest first) toward pfloor, then wrap prose
+ * toward qfloor, until the table spans width. */
+static void squeeze(const struct out *o, size_t *w, const int *hide,
+		    size_t width, size_t pfloor, size_t qfloor)
+{
+	int c, widest, q = prose_col(o, hide);
+	size_t sp;
+
+	while ((sp = span(w, hide, o->ncols)) > width) {
+		widest = -1;
+		for (c = 0; c < o->ncols; c++)
+			if (!hide[c] && o->vcols[c].kind == COL_PATH &&
+			    w[c] > pfloor && (widest < 0 || w[c] > w[widest]))
+				widest = c;
+		if (widest >= 0) {
+			w[widest]--;
+			continue;
+		}
+		if (q < 0 || w[q] <= qfloor)
+			return;
+		w[q] = w[q] - qfloor > sp - width ? w[q] - (sp - width)
+						  : qfloor;
+	}
+}
+
+/* the visible column to hide next: highest priority, rightmost */
+static int next_hidden(const struct out *o, const int *hide)
+{
+	int c, best = -1;
+
+	for (c = 0; c < o->ncols; c++)
+		if (!hide[c] && o->vcols[c].prio > 0 &&
+		    (best < 0 || o->vcols[c].prio >= o->vcols[best].prio))
+			best = c;
+	return best;
+}
+
+/* Widths and hidden columns for o->width; natural widths in nat.  Paths
+ * and prose give room first, down to roomy widths; then columns are
+ * hidden; then paths and prose go down to their least. */
+static void fit(const struct out *o, const size_t *nat, size_t *w, int *hide)
+{
+	size_t width = (size_t)o->width;
+	int c;
+
+	memcpy(w, nat, (size_t)o->ncols * sizeof(*w));
+	squeeze(o, w, hide, width, PATH_ROOMY, PROSE_ROOMY);
+	while (span(w, hide, o->ncols) > width &&
+	       (c = next_hidden(o, hide)) >= 0) {
+		hide[c] = 1;
+		/* a column hidden may leave prose last */
+		memcpy(w, nat, (size_t)o->ncols * sizeof(*w));
+		squeeze(o, w, hide, width, PATH_ROOMY, PROSE_ROOMY);
+	}
+	squeeze(o, w, hide, width, PATH_MIN, PROSE_MIN);
+}
+
+static void pad(struct out *o, size_t n)
+{
+	while (n--)
+		obuf_putc(&o->ob, ' ');
+}
+
+static void put_colored(struct out *o, const char *s, size_t len, int color)
+{
+	static const char *const sgr[] = {"", "31", "33", "32", "1"};
+
+	if (color > 0 && color < 5)
+		obuf_printf(&o->ob, "\033[%sm", sgr[color]);
+	obuf_printf(&o->ob, "%.*s", (int)len, s);
+	if (color > 0 && color < 5)
+		obuf_puts(&o->ob, "\033[0m");
+}
+
+/* s shortened in the middle to w columns: more of the end is kept, since
+ * a path's last name tells most */
+static void put_middle(struct out *o, const char *s, size_t w, int color)
+{
+	size_t n = cols_of(s), head, tail;
+
+	if (n <= w || w < 2) {
+		put_colored(o, s, strlen(s), color);
+		return;
+	}
+	head = (w - 1) / 3;
+	tail = w - 1 - head;
+	put_colored(o, s, byte_at(s, head), color);
+	obuf_puts(&o->ob, "\xe2\x80\xa6");
+	s += byte_at(s, n - tail);
+	put_colored(o, s, strlen(s), color);
+}
+
+/* Prose wrapped at w columns, continuation lines indented to col. */
+static void put_prose(struct out *o, const char *s, size_t w, size_t col)
+{
+	size_t used = 0, n;
+	const char *e;
+
+	for (;;) {
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		e = strchr(s, ' ');
+		n = e ? (size_t)(e - s) : strlen(s);
+		if (used && used + 1 + cols_of_n(s, n) > w) {
+			obuf_putc(&o->ob, '\n');
+			pad(o, col);
+			used = 0;
+		} else if (used) {
+			obuf_putc(&o->ob, ' ');
+			used++;
+		}
+		obuf_printf(&o->ob, "%.*s", (int)n, s);
+		used += cols_of_n(s, n);
+		s += n;
+	}
+}
+
+/* One row (cells r[0..nc)) of the fitted table. */
+static void put_row(struct out *o, char **r, const unsigned char *color,
+		    const size_t *w, const int *hide, int header)
+{
+	size_t at = 0, l;
+	int c, last = -1, first = 1;
+
+	for (c = 0; c < o->ncols; c++)
+		if (!hide[c])
+			last = c;
+	for (c = 0; c < o->ncols; c++) {
+		const struct iol_col *k = &o->vcols[c];
+
+		if (hide[c])
+			continue;
+		if (!first) {
+			obuf_puts(&o->ob, "  ");
+			at += 2;
+		}
+		first = 0;
+		l = cols_of(r[c]);
+		if (k->kind == COL_NUM && l < w[c])
+			pad(o, w[c] - l);
+		if (k->kind == COL_PROSE && c == last && !header)
+			put_prose(o, r[c], w[c], at);
+		else if (l > w[c])
+			put_middle(o, r[c], w[c], color[c]);
+		else
+			put_colored(o, r[c], strlen(r[c]), color[c]);
+		if (c != last && k->kind != COL_NUM && l < w[c])
+			pad(o, w[c] - l);
+		at += w[c];
+	}
+	obuf_putc(&o->ob, '\n');
+}
+
+/* "2 columns hidden (time_sd, bytes_sd): --wide or --format=csv for
+ * all", wrapped as prose */
+static void hidden_note(struct out *o, const int *hide)
+{
+	char m[2048];
+	size_t at;
+	int c, n = 0, k = 0;
+
+	for (c = 0; c < o->ncols; c++)
+		n += hide[c];
+	if (!n)
+		return;
+	at = (size_t)snprintf(m, sizeof(m), "%d column%s hidden (", n,
+			      n > 1 ? "s" : "");
+	for (c = 0; c < o->ncols && at < sizeof(m); c++)
+		if (hide[c])
+			at += (size_t)snprintf(m + at, sizeof(m) - at, "%s%s",
+					       k++ ? ", " : "",
+					       o->vcols[c].key);
+	if (at < sizeof(m))
+		snprintf(m + at, sizeof(m) - at,
+			 "): --wide or --format=csv for all");
+	put_prose(o, m, (size_t)o->width, 0);
+	obuf_putc(&o->ob, '\n');
+}
+
+void view_text_table(struct out *o)
+{
+	size_t nc = (size_t)o->ncols, i, *nat, *w;
+	int *hide;
+
+	nat = calloc(nc, sizeof(*nat));
+	w = calloc(nc, sizeof(*w));
+	hide = calloc(nc, sizeof(*hide));
+	if (!nat || !w || !hide || o->nomem) {
+		o->nomem = 1;
+		goto out;
+	}
+	for (i = 0; i < o->ncells; i++) {
+		size_t l = cols_of(o->cells[i]);
+
+		if (l > nat[i % nc])
+			nat[i % nc] = l;
+	}
+	memcpy(w, nat, nc * sizeof(*w));
+	if (o->width > 0)
+		fit(o, nat, w, hide);
+	for (i = 0; i + nc <= o->ncells; i += nc)
+		put_row(o, o->cells + i, o->ccolor + i, w, hide, i == 0);
+	hidden_note(o, hide);
+out:
+	for (i = 0; i < o->ncells; i++)
+		free(o->cells[i]);
+	o->ncells = 0;
+	free(nat);
+	free(w);
+	free(hide);
+}
+
+void out_wrap(struct out *o, int indent, const char *text)
+{
+	size_t w = o->width > indent + 10 ? (size_t)(o->width - indent)
+					  : (size_t)-1 / 2;
+	const char *nl;
+
+	if (o->fmt != FMT_TEXT || !text)
+		return;
+	for (; text && *text; text = nl ? nl + 1 : NULL) {
+		char *line, *shown;
+
+		nl = strchr(text, '\n');
+		line = nl ? strndup(text, (size_t)(nl - text)) : strdup(text);
+		/* a name from a log is any bytes: its control characters
+		 * are shown escaped, as in a table's cells */
+		shown = line ? iol_esc_dup(line) : NULL;
+		free(line);
+		if (!shown) {
+			o->nomem = 1;
+			return;
+		}
+		pad(o, (size_t)indent);
+		put_prose(o, shown, w, (size_t)indent);
+		obuf_putc(&o->ob, '\n');
+		free(shown);
+	}
+}
+
+int iol_views_of(const char *cmd, const struct iol_view **v, int max)
+{
+	int i, n = 0;
+
+	for (i = 0; iol_views[i]; i++)
+		if (!strcmp(iol_views[i]->cmd, cmd) && n < max)
+			v[n++] = iol_views[i];
+	return n;
+}

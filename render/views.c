@@ -1,0 +1,82 @@
+/*
+ * The registry of views, and their description for `iolens help
+ * --columns` and the man pages.
+ */
+#include <string.h>
+
+#include "render/views.h"
+#include "base/banned.h"
+
+/* one line per view, in order of command */
+const struct iol_view *const iol_views[] = {
+	&iol_view_variance,
+	NULL,
+};
+
+static const char *const kinds[] = {"text", "number", "path", "prose"};
+
+static void describe_mdoc(struct obuf *ob, const struct iol_view *v, int nviews)
+{
+	int i;
+
+	if (nviews > 1)
+		obuf_printf(ob, ".Ss %s\n", v->name ? v->name : v->cmd);
+	obuf_puts(ob, ".Bl -tag -width Ds\n");
+	for (i = 0; i < v->ncols; i++) {
+		obuf_printf(ob, ".It Li %s\n", v->cols[i].key);
+		obuf_printf(ob, "%s", v->cols[i].doc);
+		if (strcmp(v->cols[i].head, v->cols[i].key))
+			obuf_printf(ob, "; headed\n.Ql %s\nin text",
+				    v->cols[i].head);
+		obuf_puts(ob, ".\n");
+	}
+	obuf_puts(ob, ".El\n");
+}
+
+static void describe_text(struct obuf *ob, const struct iol_view *v)
+{
+	int i;
+
+	obuf_printf(ob, "%s%s%s:\n", v->cmd, v->name ? " " : "",
+		    v->name ? v->name : "");
+	for (i = 0; i < v->ncols; i++)
+		obuf_printf(ob, "  %-24s %-14s %-6s %s\n", v->cols[i].key,
+			    v->cols[i].head, kinds[v->cols[i].kind],
+			    v->cols[i].doc);
+}
+
+/* The head of the man page's generated section. */
+static const char mdoc_head[] =
+	".Sh COLUMNS\n"
+	"The columns of the CSV, TSV and JSON outputs by their keys, in "
+	"order.\n"
+	"The text output heads a column by its key or the header named here,\n"
+	"and hides the columns of least use when its lines would be wider "
+	"than\n"
+	"the terminal\n"
+	".Pq Ev COLUMNS , No or 100 when not a terminal ,\n"
+	"naming them after the table;\n"
+	".Fl \\-wide\n"
+	"shows them all.\n";
+
+int iol_views_describe(struct obuf *ob, const char *cmd, int mdoc)
+{
+	const struct iol_view *v[32];
+	int i, n = iol_views_of(cmd, v, 32);
+
+	if (mdoc && n)
+		obuf_printf(ob,
+			    ".\\\" Made by 'iolens help --columns %s --mdoc': "
+			    "do not edit.\n%s",
+			    cmd, mdoc_head);
+	for (i = 0; i < n; i++) {
+		if (mdoc) {
+			describe_mdoc(ob, v[i], n);
+		} else {
+			if (i)
+				obuf_putc(ob, '\n');
+			describe_text(ob, v[i]);
+		}
+	}
+	return n;
+}
