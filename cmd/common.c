@@ -444,18 +444,6 @@ const char *excl_defaults_help(void)
 	return b;
 }
 
-const char *fmt_time(char *buf, size_t n, int64_t secs)
-{
-	time_t t = (time_t)secs;
-	struct tm tm;
-
-	if (!gmtime_r(&t, &tm))
-		snprintf(buf, n, "%lld", (long long)secs);
-	else
-		strftime(buf, n, "%Y-%m-%d %H:%M:%S UTC", &tm);
-	return buf;
-}
-
 int cmd_out_open(struct out *o, const char *path, int fmt)
 {
 	if (out_open(o, path, fmt) < 0) {

@@ -133,8 +133,6 @@ int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
 		 struct iol_job **job);
 /* The help lines of the trace options, for each command's --help. */
 extern const char trace_help[];
-/* "2026-11-21 06:36:29 UTC" for an epoch second, in UTC. */
-const char *fmt_time(char *buf, size_t n, int64_t secs);
 /* The default exclusions of top files (analysis/select.h), for help
  * texts; static storage. */
 const char *excl_defaults_help(void);
