@@ -1,0 +1,45 @@
+#!/bin/sh
+# The commands on views (issue 36): their text fits COLUMNS=80 and 100
+# on the sample logs and the sample population store (paths shortened,
+# columns hidden and named, prose wrapped), and their man page's COLUMNS
+# section lists the CSV header's keys, in order.
+. "$(dirname "$0")/lib.sh"
+DB=$SAMPLES/population/pop.db
+POP=$SAMPLES/population/logs
+
+# the widest line of a file, in characters (UTF-8)
+widest() { perl -CSD -ne 'chomp; $m = length if length > ($m // 0); END { print $m // 0 }' "$1"; }
+
+# name|arguments, run as "iolens arguments"
+cases() {
+	for by in app user project nprocs size; do
+		echo "groups-$by|groups --db $DB --by $by"
+	done
+}
+
+cases > "$TMP/cases"
+while IFS='|' read -r name args; do
+	for w in 80 100; do
+		# shellcheck disable=SC2086
+		COLUMNS=$w $RUN $args < /dev/null > "$TMP/$name.$w" 2> "$TMP/err"
+		m=$(widest "$TMP/$name.$w")
+		ok $(test "$m" -le $w -a -s "$TMP/$name.$w"; echo $?) \
+			"$name at COLUMNS=$w fits (widest $m)"
+	done
+done < "$TMP/cases"
+
+# the keys a man page's COLUMNS section lists, in order
+man_keys() {
+	sed -n '/^\.Sh COLUMNS/,/^\.Sh /p' "$TOP/man/iolens-$1.1" |
+		sed -n 's/^\.It Li //p' | tr '\n' ',' | sed 's/,$//'
+}
+# command|arguments of its main CSV table
+while IFS='|' read -r cmd args; do
+	# shellcheck disable=SC2086
+	$RUN $cmd --format=csv $args < /dev/null 2> /dev/null | head -n 1 | tr -d '\r' > "$TMP/h"
+	is "$(man_keys "$cmd")" "$(cat "$TMP/h")" \
+		"iolens-$cmd(1) lists the CSV columns"
+done <<EOT
+groups|--db $DB --by app
+EOT
+done_testing
