@@ -11,6 +11,7 @@
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
 #include "cmd/util.h"
+#include "render/view-coverage.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -48,56 +49,6 @@ static int extra(int opt, const char *arg)
 	return 1;
 }
 
-static const char *const cols[] = {"project",
-				   "jobs",
-				   "core_hours",
-				   "instrumented_jobs",
-				   "instrumented_core_hours",
-				   "coverage_pct"};
-static const char *const acols[] = {"api", "jobs_using", "instrumented_jobs",
-				    "share_pct"};
-
-static void row(struct out *o, const struct iol_popcov *r)
-{
-	out_str(o, r->project);
-	out_int(o, r->jobs);
-	out_num(o, r->core_hours, 1);
-	out_int(o, r->inst_jobs);
-	out_num(o, r->inst_core_hours, 1);
-	out_num(o,
-		r->core_hours > 0 ? 100.0 * (r->inst_core_hours / r->core_hours)
-				  : NAN,
-		1);
-	out_endrow(o);
-}
-
-static void print_projects(struct out *o, const struct iol_popcov_all *c)
-{
-	out_table(o, cols, 6);
-	for (size_t i = 0; i < c->n; i++)
-		row(o, &c->p[i]);
-	if (o->fmt == FMT_TEXT)
-		row(o, &c->total);
-	out_endtable(o);
-}
-
-static void print_apis(struct out *o, const struct iol_popcov_all *c)
-{
-	out_table(o, acols, 4);
-	for (int k = 0; k < IOL_POP_NAPI; k++) {
-		out_str(o, iol_pop_api_names[k]);
-		out_int(o, c->api[k]);
-		out_int(o, c->total.inst_jobs);
-		out_num(o,
-			c->total.inst_jobs ? 100.0 * (double)c->api[k] /
-						     (double)c->total.inst_jobs
-					   : NAN,
-			1);
-		out_endrow(o);
-	}
-	out_endtable(o);
-}
-
 int cmd_coverage(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -131,26 +82,7 @@ int cmd_coverage(int argc, char **argv)
 		iol_popcov_free(&c);
 		return EXIT_DATA;
 	}
-	if (o.fmt == FMT_TEXT) {
-		out_text(&o, "Coverage: the scheduler's jobs with a Darshan "
-			     "log, per project (Table II)\n\n");
-		print_projects(&o, &c);
-		out_text(&o,
-			 "\ncoverage_pct: instrumented core-hours / "
-			 "core-hours; core-hours: NCPUS x Elapsed.\n"
-			 "%lld Darshan job rows, %lld of them without a "
-			 "scheduler job (job id not in the accounting).\n\n"
-			 "I/O APIs of the %lld instrumented jobs (a job uses "
-			 "an API when its logs moved bytes through it)\n\n",
-			 (long long)c.darshan_jobs,
-			 (long long)c.darshan_unjoined,
-			 (long long)c.total.inst_jobs);
-		print_apis(&o, &c);
-	} else if (apis_only) {
-		print_apis(&o, &c);
-	} else {
-		print_projects(&o, &c);
-	}
+	iol_view_coverage_print(&o, &c, apis_only);
 	iol_popcov_free(&c);
 	return cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }

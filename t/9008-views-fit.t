@@ -10,8 +10,14 @@ POP=$SAMPLES/population/logs
 # the widest line of a file, in characters (UTF-8)
 widest() { perl -CSD -ne 'chomp; $m = length if length > ($m // 0); END { print $m // 0 }' "$1"; }
 
+# a store with the scheduler's accounting (coverage)
+cp "$DB" "$TMP/sacct.db"
+$RUN ingest --db "$TMP/sacct.db" --sacct "$SAMPLES/population/sacct.txt" "$POP" > /dev/null 2>&1
+SDB=$TMP/sacct.db
+
 # name|arguments, run as "iolens arguments"
 cases() {
+	echo "coverage|coverage --db $SDB"
 	for by in app user project nprocs size; do
 		echo "groups-$by|groups --db $DB --by $by"
 	done
@@ -28,18 +34,23 @@ while IFS='|' read -r name args; do
 	done
 done < "$TMP/cases"
 
-# the keys a man page's COLUMNS section lists, in order
+# the keys a man page's COLUMNS section lists, in order: of its view
+# named $2 (its subsection; the command's name for its main view) when
+# it has several
 man_keys() {
 	sed -n '/^\.Sh COLUMNS/,/^\.Sh /p' "$TOP/man/iolens-$1.1" |
-		sed -n 's/^\.It Li //p' | tr '\n' ',' | sed 's/,$//'
+		awk -v v="$2" '/^\.Ss /{ss=1; on=($2 == v); next} (!ss || on) && sub(/^\.It Li /, "")' |
+		tr '\n' ',' | sed 's/,$//'
 }
-# command|arguments of its main CSV table
-while IFS='|' read -r cmd args; do
+# command|view|arguments of its CSV table
+while IFS='|' read -r cmd view args; do
 	# shellcheck disable=SC2086
 	$RUN $cmd --format=csv $args < /dev/null 2> /dev/null | head -n 1 | tr -d '\r' > "$TMP/h"
-	is "$(man_keys "$cmd")" "$(cat "$TMP/h")" \
-		"iolens-$cmd(1) lists the CSV columns"
+	is "$(man_keys "$cmd" "$view")" "$(cat "$TMP/h")" \
+		"iolens-$cmd(1) lists the CSV columns of $view"
 done <<EOT
-groups|--db $DB --by app
+groups|groups|--db $DB --by app
+coverage|coverage|--db $SDB
+coverage|apis|--db $SDB --apis
 EOT
 done_testing
