@@ -5,12 +5,15 @@
 #include <string.h>
 
 #include "render/views.h"
+#include "render/view-context.h"
 #include "render/view-coverage.h"
 #include "render/view-groups.h"
 #include "base/banned.h"
 
 /* one line per view, in order of command */
 const struct iol_view *const iol_views[] = {
+	&iol_view_context,
+	&iol_view_context_weather,
 	&iol_view_coverage,
 	&iol_view_coverage_apis,
 	&iol_view_groups,
