@@ -53,6 +53,7 @@ static int decode(struct popopts *p, int argc, char **argv, int i,
 	struct iol_error err = {0};
 	struct iol_summary s;
 	struct iol_job *job;
+	int rc;
 
 	if (cmd_load_one(&p->c, argc, argv, i, &job) < 0)
 		return -1;
@@ -61,9 +62,11 @@ static int decode(struct popopts *p, int argc, char **argv, int i,
 		iol_job_close(job);
 		return -1;
 	}
-	pop_fill_row(own, job, &s);
+	rc = iol_popjob_fill(own, job, &s);
 	iol_job_close(job);
-	return 0;
+	if (rc < 0)
+		msg("out of memory");
+	return rc < 0 ? -1 : 0;
 }
 
 /* --iostat recordings: the weather of the job (population/weather.h) */
@@ -115,14 +118,14 @@ int cmd_context(int argc, char **argv)
 				      &set);
 	iol_popdb_close(db);
 	if (rc < 0) {
-		pop_row_free(&own);
+		iol_popjob_release(&own);
 		iol_popset_free(&one);
 		return EXIT_DATA;
 	}
 	rc = iol_pop_context(&set, row ? row : &own, &ctx);
 	if (rc == 0 && nrecs &&
 	    pop_weather(recs, nrecs, row ? row : &own, &wj) < 0) {
-		pop_row_free(&own);
+		iol_popjob_release(&own);
 		iol_popset_free(&one);
 		iol_popset_free(&set);
 		return EXIT_DATA;
@@ -135,7 +138,7 @@ int cmd_context(int argc, char **argv)
 	} else if (rc) {
 		msg("out of memory");
 	}
-	pop_row_free(&own);
+	iol_popjob_release(&own);
 	iol_popset_free(&one);
 	iol_popset_free(&set);
 	return rc < 0 ? EXIT_DATA : EXIT_OK;
