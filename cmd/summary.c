@@ -103,8 +103,7 @@ int cmd_summary(int argc, char **argv)
 	struct iol_inputs in;
 	struct copts co;
 	struct out o;
-	const char **cols;
-	int rc, i, ncols, first = 1;
+	int rc, i, first = 1;
 
 	memset(&so, 0, sizeof(so));
 	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &so, &o,
@@ -118,10 +117,6 @@ int cmd_summary(int argc, char **argv)
 	}
 	/* a directory stands for the logs in it */
 	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
-	if (!(cols = view_summary_cols(&ncols))) {
-		msg("out of memory");
-		return EXIT_DATA;
-	}
 	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		struct iol_summary s;
@@ -146,7 +141,7 @@ int cmd_summary(int argc, char **argv)
 			view_summary_text(&o, &r);
 		} else {
 			if (first)
-				out_table(&o, cols, ncols);
+				view_summary_table(&o);
 			view_summary_row(&o, &r);
 		}
 		first = 0;
@@ -155,7 +150,6 @@ int cmd_summary(int argc, char **argv)
 	iol_inputs_release(&in);
 	if (co.fmt != FMT_TEXT && !first)
 		out_endtable(&o);
-	free(cols);
 	iol_excl_free(&so.ex);
 	if (out_close(&o, rc == EXIT_OK) < 0) {
 		msg("%s", o.err.msg);

@@ -5,11 +5,14 @@
 #define IOLENS_VIEW_SUMMARY_H
 
 #include "analysis/jobrow.h"
-#include "render/output.h"
+#include "render/view.h"
 
-/* The header of the machine formats: the job-row field names, *ncols of
- * them; the caller frees the vector (NULL when memory ran out). */
-const char **view_summary_cols(int *ncols);
+/* The machine formats' view: the job-row fields (analysis/jobrow.h),
+ * described from their labels and units by iol_view_summary_init(). */
+extern struct iol_view iol_view_summary;
+void iol_view_summary_init(void);
+/* Start the machine formats' table. */
+void view_summary_table(struct out *o);
 /* One machine-format row of the job. */
 void view_summary_row(struct out *o, const struct iol_jobrow *r);
 /* The text report of the job. */

@@ -8,17 +8,15 @@
 #include "render/view-context.h"
 #include "render/view-coverage.h"
 #include "render/view-groups.h"
+#include "render/view-summary.h"
 #include "base/banned.h"
 
 /* one line per view, in order of command */
 const struct iol_view *const iol_views[] = {
-	&iol_view_context,
-	&iol_view_context_weather,
-	&iol_view_coverage,
-	&iol_view_coverage_apis,
-	&iol_view_groups,
-	&iol_view_variance,
-	NULL,
+	&iol_view_context,  &iol_view_context_weather,
+	&iol_view_coverage, &iol_view_coverage_apis,
+	&iol_view_groups,   &iol_view_summary,
+	&iol_view_variance, NULL,
 };
 
 static const char *const kinds[] = {"text", "number", "path", "prose"};
@@ -70,7 +68,11 @@ static const char mdoc_head[] =
 int iol_views_describe(struct obuf *ob, const char *cmd, int mdoc)
 {
 	const struct iol_view *v[32];
-	int i, n = iol_views_of(cmd, v, 32);
+	int i, n;
+
+	/* the views made from a table of fields at run time */
+	iol_view_summary_init();
+	n = iol_views_of(cmd, v, 32);
 
 	if (mdoc && n)
 		obuf_printf(ob,

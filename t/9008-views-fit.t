@@ -18,6 +18,7 @@ SDB=$TMP/sacct.db
 # name|arguments, run as "iolens arguments"
 cases() {
 	echo "coverage|coverage --db $SDB"
+	echo "summary|summary $SAMPLES"
 	echo "context|context --db $DB $(ls "$POP"/*.darshan | head -n 1)"
 	echo "context-new|context --db $DB $(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)"
 	for by in app user project nprocs size; do
@@ -54,6 +55,7 @@ done <<EOT
 groups|groups|--db $DB --by app
 coverage|coverage|--db $SDB
 coverage|apis|--db $SDB --apis
+summary|summary|$SAMPLES/ior
 context|context|--db $DB $(ls "$POP"/*.darshan | head -n 1)
 EOT
 done_testing
