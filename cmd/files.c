@@ -173,7 +173,7 @@ static int shared_table(struct out *o, struct fopts *fo, const char *log,
 		msg_ioerr(log, err.code, &err);
 		return -1;
 	}
-	view_files_title(o, log, NULL, 0, 1);
+	view_files_title(o, log, 1);
 	for (r = 0; r < n; r++) {
 		if (!path_wanted(fo, rows[r].path) ||
 		    (fo->module >= 0 && rows[r].mod != fo->module))
@@ -207,12 +207,11 @@ int cmd_files(int argc, char **argv)
 		{"top", required_argument, NULL, 't'},
 		{NULL, 0, NULL, 0},
 	};
-	const char **cols = NULL;
 	struct fopts fo;
 	struct iol_inputs in;
 	struct copts co;
 	struct out o;
-	int rc, i, ncols;
+	int rc, i;
 
 	memset(&fo, 0, sizeof(fo));
 	fo.sort_key = IOL_SORT_BYTES;
@@ -223,13 +222,8 @@ int cmd_files(int argc, char **argv)
 		goto out;
 	/* a directory stands for the logs in it */
 	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
-	if (!(cols = view_files_cols(&ncols))) {
-		msg("out of memory");
-		rc = EXIT_DATA;
-		goto out;
-	}
 	/* text: a titled table per log; machine formats: one table */
-	view_files_table(&o, cols, ncols, fo.shared);
+	view_files_table(&o, fo.shared);
 	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		struct iol_filerow *rows;
@@ -259,7 +253,7 @@ int cmd_files(int argc, char **argv)
 			msg("out of memory");
 			exit(EXIT_DATA);
 		}
-		view_files_title(&o, in.v[j].name, cols, ncols, 0);
+		view_files_title(&o, in.v[j].name, 0);
 		for (r = 0; r < n; r++) {
 			if (!wanted(&fo, sorted[r]))
 				continue;
@@ -281,7 +275,6 @@ int cmd_files(int argc, char **argv)
 		rc = EXIT_DATA;
 	}
 out:
-	free(cols);
 	if (fo.have_inc)
 		regfree(&fo.inc);
 	if (fo.have_exc)

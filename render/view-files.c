@@ -13,6 +13,7 @@
 #include "analysis/select.h"
 #include "counters/counters.h"
 #include "render/view-files.h"
+#include "render/view-text.h"
 #include "base/banned.h"
 
 /* One row of the table (log and record_id in machine formats only). */
@@ -52,14 +53,6 @@ void view_files_row(struct out *o, const char *log, const struct iol_filerow *f)
 	out_endrow(o);
 }
 
-static const char *const shared_cols[] = {
-	"log",		"path",		 "module",	  "nprocs",
-	"bytes_read",	"bytes_written", "fastest_rank",  "fastest_bytes",
-	"fastest_time", "slowest_rank",	 "slowest_bytes", "slowest_time",
-	"time_sd",	"bytes_sd",	 "record_id",
-};
-#define NSHCOLS (int)(sizeof(shared_cols) / sizeof(shared_cols[0]))
-
 void view_files_shared_row(struct out *o, const char *log,
 			   const struct iol_sharedrow *r)
 {
@@ -87,41 +80,122 @@ void view_files_shared_row(struct out *o, const char *log,
 	out_endrow(o);
 }
 
-const char **view_files_cols(int *ncols)
-{
-	const struct iol_filefield *ff;
-	const char **cols;
-	size_t nf, k;
+/* ---- the views ---- */
 
-	ff = iol_filerow_fields(&nf);
-	cols = malloc((nf + 1) * sizeof(*cols));
-	if (!cols)
-		return NULL;
-	cols[0] = "log";
-	for (k = 0; k < nf; k++)
-		cols[k + 1] = ff[k].name;
-	*ncols = (int)nf + 1;
-	return cols;
-}
+/* The file-row fields of analysis/jobrow.h, in their order ("log" first
+ * and record_id last in the machine formats only); t/9008 checks the
+ * keys against the CSV header. */
+static const struct iol_col cols[] = {
+	{"log", "log", COL_PATH, 0,
+	 "The log's path as given on the command line"},
+	{"path", "file", COL_PATH, 0,
+	 "The file's name as the log records it; Darshan names the standard "
+	 "streams <STDIN>, <STDOUT> and <STDERR>"},
+	{"module", "module", COL_STR, 0,
+	 "The module of the row, such as POSIX or MPI-IO, or with --merge the "
+	 "modules of the file joined by +"},
+	{"ranks", "ranks", COL_NUM, 3,
+	 "The number of ranks that have a record of the file, or -1 when "
+	 "Darshan reduced its records over all ranks into one (shared in "
+	 "text)"},
+	{"rank", "rank", COL_NUM, 4,
+	 "The rank, when exactly one rank has the file; empty otherwise"},
+	{"bytes_read", "read", COL_NUM, 0, "Bytes read from the file"},
+	{"bytes_written", "written", COL_NUM, 0, "Bytes written to it"},
+	{"reads", "reads", COL_NUM, 2,
+	 "Read operations; for MPI-IO, independent, collective, split and "
+	 "non-blocking ones together"},
+	{"writes", "writes", COL_NUM, 2,
+	 "Write operations, counted the same way"},
+	{"opens", "opens", COL_NUM, 5, "Opens"},
+	{"seeks", "seeks", COL_NUM, 6,
+	 "Seeks; 0 where the module has no such counter"},
+	{"stats", "stats", COL_NUM, 6, "Stats; 0 where the module has none"},
+	{"syncs", "syncs", COL_NUM, 6,
+	 "Synchronisations: fsync and fdatasync for POSIX, flushes for STDIO, "
+	 "syncs for MPI-IO"},
+	{"read_time", "read s", COL_NUM, 1,
+	 "Time reading, seconds, added up over all processes"},
+	{"write_time", "write s", COL_NUM, 1,
+	 "Time writing, seconds, the same way"},
+	{"meta_time", "meta s", COL_NUM, 1,
+	 "Time in metadata operations (open, close, stat, seek, sync and the "
+	 "like), seconds, the same way"},
+	{"slowest_rank_time", "slowest s", COL_NUM, 4,
+	 "The I/O time of the slowest process on the file, seconds: "
+	 "F_SLOWEST_RANK_TIME for a shared record, else the largest of one "
+	 "rank's record"},
+	{"first_access", "first s", COL_NUM, 7,
+	 "When the file was first opened, read or written, seconds from the "
+	 "start of the job; empty without timestamps"},
+	{"last_access", "last s", COL_NUM, 7,
+	 "When it was last read, written or closed, the same way"},
+	{"max_offset", "max offset", COL_NUM, 7,
+	 "The highest byte offset read or written; empty when nothing was"},
+	{"common_access_size", "common size", COL_NUM, 8,
+	 "The access size most often counted (ACCESS1 to ACCESS4 of all its "
+	 "records added), bytes; empty for modules without these counters"},
+	{"common_access_count", "count", COL_NUM, 8,
+	 "How many accesses had that size"},
+	{"pct_sequential", "seq %", COL_NUM, 5,
+	 "POSIX: sequential reads and writes, percent of all; empty for other "
+	 "modules and files without reads or writes"},
+	{"pct_aligned", "aligned %", COL_NUM, 5,
+	 "POSIX: reads and writes aligned to the file system's block size, "
+	 "percent"},
+	{"mount_point", "mount", COL_STR, 9,
+	 "The mount point the file lies under, from the log's mount table; "
+	 "UNKNOWN when none matches"},
+	{"fs_type", "fs", COL_STR, 9, "Its file system type"},
+	{"record_id", "record id", COL_STR, 0,
+	 "Darshan's 64-bit record id of the file, a hash of its name, as an "
+	 "unsigned decimal number; a string in JSON"},
+};
+static const struct iol_col shcols[] = {
+	{"log", "log", COL_PATH, 0,
+	 "The log's path as given on the command line"},
+	{"path", "file", COL_PATH, 0, "The shared file"},
+	{"module", "module", COL_STR, 0, "POSIX or STDIO"},
+	{"nprocs", "procs", COL_NUM, 2, "The job's processes"},
+	{"bytes_read", "read", COL_NUM, 0, "Bytes read from it"},
+	{"bytes_written", "written", COL_NUM, 0, "Bytes written to it"},
+	{"fastest_rank", "fastest", COL_NUM, 3, "Darshan's fastest rank"},
+	{"fastest_bytes", "its bytes", COL_NUM, 4, "The bytes it moved"},
+	{"fastest_time", "its s", COL_NUM, 3, "Its I/O time, seconds"},
+	{"slowest_rank", "slowest", COL_NUM, 0, "Darshan's slowest rank"},
+	{"slowest_bytes", "its bytes", COL_NUM, 4, "The bytes it moved"},
+	{"slowest_time", "its s", COL_NUM, 0, "Its I/O time, seconds"},
+	{"time_sd", "time sd s", COL_NUM, 1,
+	 "Standard deviation of I/O time over ranks, seconds"},
+	{"bytes_sd", "bytes sd", COL_NUM, 1,
+	 "Standard deviation of bytes over ranks"},
+	{"record_id", "record id", COL_STR, 0,
+	 "Darshan's record id of the file, unsigned decimal"},
+};
 
-void view_files_table(struct out *o, const char *const *cols, int ncols,
-		      int shared)
+const struct iol_view iol_view_files = IOL_VIEW("files", NULL, cols);
+const struct iol_view iol_view_files_shared =
+	IOL_VIEW("files", "shared", shcols);
+/* text: without log and record_id */
+static const struct iol_view text_view = {
+	"files", "text", cols + 1, (int)(sizeof cols / sizeof *cols) - 2};
+static const struct iol_view text_shared = {
+	"files", "text", shcols + 1, (int)(sizeof shcols / sizeof *shcols) - 2};
+
+void view_files_table(struct out *o, int shared)
 {
 	if (o->fmt != FMT_TEXT)
-		out_table(o, shared ? shared_cols : cols,
-			  shared ? NSHCOLS : ncols);
+		out_view(o, shared ? &iol_view_files_shared : &iol_view_files);
 }
 
-void view_files_title(struct out *o, const char *log, const char *const *cols,
-		      int ncols, int shared)
+void view_files_title(struct out *o, const char *log, int shared)
 {
+	char b[1024];
+
 	if (o->fmt != FMT_TEXT)
 		return;
-	out_text(o, "%s\n", log);
-	if (shared)
-		out_table(o, shared_cols + 1, NSHCOLS - 2);
-	else
-		out_table(o, cols + 1, ncols - 2);
+	out_text(o, "%s\n", view_middle(b, sizeof b, log, o->width));
+	out_view(o, shared ? &text_shared : &text_view);
 }
 
 void view_files_end(struct out *o, int64_t nexcl, int by_exclude,

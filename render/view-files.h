@@ -6,18 +6,13 @@
 
 #include "analysis/metrics.h"
 #include "analysis/select.h"
-#include "render/output.h"
+#include "render/view.h"
 
-/* The machine formats' header: "log" and the file-row fields, *ncols of
- * them; the caller frees the vector (NULL when memory ran out). */
-const char **view_files_cols(int *ncols);
-/* The machine formats' one table (cols from view_files_cols(), or the
- * --shared columns); nothing in text. */
-void view_files_table(struct out *o, const char *const *cols, int ncols,
-		      int shared);
+extern const struct iol_view iol_view_files, iol_view_files_shared;
+/* The machine formats' one table (or --shared's); nothing in text. */
+void view_files_table(struct out *o, int shared);
 /* Text: a job's title and the start of its table. */
-void view_files_title(struct out *o, const char *log, const char *const *cols,
-		      int ncols, int shared);
+void view_files_title(struct out *o, const char *log, int shared);
 /* One file row (log and record_id in the machine formats only). */
 void view_files_row(struct out *o, const char *log,
 		    const struct iol_filerow *f);

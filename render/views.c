@@ -7,17 +7,26 @@
 #include "render/views.h"
 #include "render/view-context.h"
 #include "render/view-coverage.h"
+#include "render/view-files.h"
 #include "render/view-groups.h"
 #include "render/view-summary.h"
 #include "base/banned.h"
 
 /* one line per view, in order of command */
+/* clang-format off */
 const struct iol_view *const iol_views[] = {
-	&iol_view_context,  &iol_view_context_weather,
-	&iol_view_coverage, &iol_view_coverage_apis,
-	&iol_view_groups,   &iol_view_summary,
-	&iol_view_variance, NULL,
+	&iol_view_context,
+	&iol_view_context_weather,
+	&iol_view_coverage,
+	&iol_view_coverage_apis,
+	&iol_view_files,
+	&iol_view_files_shared,
+	&iol_view_groups,
+	&iol_view_summary,
+	&iol_view_variance,
+	NULL,
 };
+/* clang-format on */
 
 static const char *const kinds[] = {"text", "number", "path", "prose"};
 

@@ -19,6 +19,8 @@ SDB=$TMP/sacct.db
 cases() {
 	echo "coverage|coverage --db $SDB"
 	echo "summary|summary $SAMPLES"
+	echo "files|files $SAMPLES"
+	echo "files-shared|files --shared $SAMPLES"
 	echo "context|context --db $DB $(ls "$POP"/*.darshan | head -n 1)"
 	echo "context-new|context --db $DB $(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)"
 	for by in app user project nprocs size; do
@@ -56,6 +58,8 @@ groups|groups|--db $DB --by app
 coverage|coverage|--db $SDB
 coverage|apis|--db $SDB --apis
 summary|summary|$SAMPLES/ior
+files|files|$SAMPLES/ior
+files|shared|--shared $SAMPLES/ior
 context|context|--db $DB $(ls "$POP"/*.darshan | head -n 1)
 EOT
 done_testing
