@@ -49,7 +49,7 @@ int cmd_meta(int argc, char **argv)
 	/* a directory stands for the logs in it */
 	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	if (co.fmt != FMT_TEXT)
-		out_table(&o, view_meta_cols, 5);
+		out_view(&o, &iol_view_meta);
 	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		struct iol_meta mt;

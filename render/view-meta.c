@@ -11,12 +11,26 @@
 #include "counters/counters.h"
 #include "render/obuf.h"
 #include "render/view-meta.h"
+#include "render/view-text.h"
 #include "base/banned.h"
 
 /* machine formats: one table of (scope, name, metric, value) rows */
-const char *const view_meta_cols[] = {
-	"log", "scope", "name", "metric", "value",
+static const struct iol_col cols[] = {
+	{"log", "log", COL_PATH, 0,
+	 "The log's path as given on the command line"},
+	{"scope", "scope", COL_STR, 0,
+	 "What the row is about: module, job, rank, syscall or slowest rank"},
+	{"name", "name", COL_STR, 0,
+	 "Which one: a module, POSIX+STDIO, shared files, a rank, a system "
+	 "call"},
+	{"metric", "metric", COL_STR, 0,
+	 "An operation count (opens, stats, ...), meta_time, io_time, "
+	 "md_cost_pct, meta_share_pct, or a system call's calls, errors, time, "
+	 "bytes"},
+	{"value", "value", COL_NUM, 0,
+	 "Its value: a count, seconds (times, sums over ranks) or percent"},
 };
+const struct iol_view iol_view_meta = IOL_VIEW("meta", NULL, cols);
 
 static void kv(struct out *o, const char *log, const char *scope,
 	       const char *name, const char *metric, double v, int is_int)
@@ -93,13 +107,20 @@ void view_meta_rows(struct out *o, const char *log, const struct iol_job *job,
 /* Text: operation counts and meta time per module. */
 static void text_modules(struct out *o, const struct iol_meta *mt)
 {
-	static const char *const opcols[] = {"module", "operation", "count"};
-	static const char *const tcols[] = {"module", "meta time"};
+	static const struct iol_col opcols[] = {
+		{"module", "module", COL_STR, 0, ""},
+		{"operation", "operation", COL_STR, 0, ""},
+		{"count", "count", COL_NUM, 0, ""}};
+	static const struct iol_col tcols[] = {
+		{"module", "module", COL_STR, 0, ""},
+		{"meta_time", "meta time", COL_NUM, 0, ""}};
+	static const struct iol_view opv = IOL_VIEW("meta", "ops", opcols);
+	static const struct iol_view tv = IOL_VIEW("meta", "time", tcols);
 	char b[32];
 	size_t k;
 	int m;
 
-	out_table(o, opcols, 3);
+	out_view(o, &opv);
 	for (k = 0; k < mt->nops; k++) {
 		if (!mt->ops[k].count)
 			continue;
@@ -109,9 +130,9 @@ static void text_modules(struct out *o, const struct iol_meta *mt)
 		out_endrow(o);
 	}
 	out_endtable(o);
-	out_text(o, "\nMetadata time per module (sum over ranks; layers "
-		    "overlap, their times do not add up)\n");
-	out_table(o, tcols, 2);
+	view_lines(o, "\nMetadata time per module (sum over ranks; layers "
+		      "overlap, their times do not add up)\n");
+	out_view(o, &tv);
 	for (m = 0; m < IOL_MOD_KNOWN; m++) {
 		if (!mt->has_time[m])
 			continue;
@@ -125,16 +146,20 @@ static void text_modules(struct out *o, const struct iol_meta *mt)
 /* Text: the system calls of a trace. */
 static void text_syscalls(struct out *o, const struct iol_job *job)
 {
-	static const char *const scols[] = {
-		"system call", "calls", "errors", "time (sum)", "bytes",
-	};
+	static const struct iol_col scols[] = {
+		{"call", "system call", COL_STR, 0, ""},
+		{"calls", "calls", COL_NUM, 0, ""},
+		{"errors", "errors", COL_NUM, 0, ""},
+		{"time", "time (sum)", COL_NUM, 0, ""},
+		{"bytes", "bytes", COL_NUM, 0, ""}};
+	static const struct iol_view sv = IOL_VIEW("meta", "syscalls", scols);
 	char b[32];
 	size_t k;
 
 	if (!job->nsys)
 		return;
-	out_text(o, "\nSystem calls (all descriptors)\n");
-	out_table(o, scols, 5);
+	view_lines(o, "\nSystem calls (all descriptors)\n");
+	out_view(o, &sv);
 	for (k = 0; k < job->nsys; k++) {
 		out_str(o, job->sys[k].name);
 		out_int(o, job->sys[k].calls);
@@ -149,69 +174,79 @@ static void text_syscalls(struct out *o, const struct iol_job *job)
 /* Text: the POSIX+STDIO figure, and beside it the upper layers'. */
 static void text_job(struct out *o, const struct iol_meta *mt)
 {
-	char b1[32], b2[32];
-	int m, any = 0;
+	char b1[32], b2[32], line[512];
+	size_t at = 0;
+	int m;
 
 	if (mt->io_time > 0)
-		out_text(o,
-			 "\nPOSIX+STDIO: %s of metadata in %s of I/O, sums "
-			 "over ranks (%.1f %%)\n",
-			 fmt_dur(b1, sizeof(b1), mt->total_time),
-			 fmt_dur(b2, sizeof(b2), mt->io_time), mt->md_cost_pct);
+		view_lines(o,
+			   "\nPOSIX+STDIO: %s of metadata in %s of I/O, sums "
+			   "over ranks (%.1f %%)\n",
+			   fmt_dur(b1, sizeof(b1), mt->total_time),
+			   fmt_dur(b2, sizeof(b2), mt->io_time),
+			   mt->md_cost_pct);
 	else
-		out_text(o, "\nPOSIX+STDIO: no I/O time recorded\n");
+		view_lines(o, "\nPOSIX+STDIO: no I/O time recorded\n");
 	for (m = 0; m < IOL_MOD_KNOWN; m++) {
 		if (!mt->has_time[m] || !upper(m))
 			continue;
-		out_text(o, "%s%s %s",
-			 any ? ", " : "layers above it: ", iol_modinfo(m)->name,
-			 fmt_dur(b1, sizeof(b1), mt->time[m]));
-		any = 1;
+		at += (size_t)snprintf(
+			line + at, at < sizeof line ? sizeof line - at : 0,
+			"%s%s %s",
+			at ? ", " : "layers above it: ", iol_modinfo(m)->name,
+			fmt_dur(b1, sizeof(b1), mt->time[m]));
 	}
-	if (any)
-		out_text(o, " of metadata, sums over ranks (not added: the "
-			    "same calls are seen by several layers)\n");
+	if (at)
+		view_lines(o,
+			   "%s of metadata, sums over ranks (not added: the "
+			   "same calls are seen by several layers)\n",
+			   line);
 }
 
 /* Text: the slowest rank, by the job's one definition (summary's). */
 static void text_slowest(struct out *o, const struct iol_meta *mt)
 {
-	char b1[32], b2[32], b3[32], b4[32];
+	char b1[32], b2[32], b3[40], b4[32];
 
 	if (mt->shared_io > 0)
-		out_text(o,
-			 "shared files (one record for all ranks): %s of "
-			 "metadata in %s of I/O, sums over ranks; their "
-			 "slowest rank: %s in %s\n",
-			 fmt_dur(b1, sizeof(b1), mt->shared_time),
-			 fmt_dur(b2, sizeof(b2), mt->shared_io),
-			 fmt_dur(b3, sizeof(b3), mt->shared_meta_slowest),
-			 fmt_dur(b4, sizeof(b4), mt->shared_io_slowest));
+		view_lines(o,
+			   "shared files (one record for all ranks): %s of "
+			   "metadata in %s of I/O, sums over ranks; their "
+			   "slowest rank: %s in %s\n",
+			   fmt_dur(b1, sizeof(b1), mt->shared_time),
+			   fmt_dur(b2, sizeof(b2), mt->shared_io),
+			   fmt_dur(b3, sizeof(b3), mt->shared_meta_slowest),
+			   fmt_dur(b4, sizeof(b4), mt->shared_io_slowest));
 	if (mt->slowest_rank < 0 && !(mt->shared_io_slowest > 0))
 		return;
 	if (mt->slowest_rank >= 0)
-		out_text(o, "slowest rank %lld", (long long)mt->slowest_rank);
+		snprintf(b3, sizeof b3, "slowest rank %lld",
+			 (long long)mt->slowest_rank);
 	else
-		out_text(o, "slowest rank (shared files only)");
-	out_text(o,
-		 ": %s of metadata in %s of I/O (%.1f %%): its own files "
-		 "plus the shared files' slowest rank, the I/O time by "
-		 "slowest of summary\n",
-		 fmt_dur(b1, sizeof(b1), mt->slowest_meta),
-		 fmt_dur(b2, sizeof(b2), mt->slowest_io), mt->slowest_pct);
+		snprintf(b3, sizeof b3, "slowest rank (shared files only)");
+	view_lines(o,
+		   "%s: %s of metadata in %s of I/O (%.1f %%): its own files "
+		   "plus the shared files' slowest rank, the I/O time by "
+		   "slowest of summary\n",
+		   b3, fmt_dur(b1, sizeof(b1), mt->slowest_meta),
+		   fmt_dur(b2, sizeof(b2), mt->slowest_io), mt->slowest_pct);
 }
 
 /* Text: per rank, its own files; shared files on a row of their own. */
 static void text_ranks(struct out *o, const struct iol_meta *mt)
 {
-	static const char *const rcols[] = {"rank", "meta time", "I/O time",
-					    "share of meta"};
+	static const struct iol_col rcols[] = {
+		{"rank", "rank", COL_NUM, 0, ""},
+		{"meta_time", "meta time", COL_NUM, 0, ""},
+		{"io_time", "I/O time", COL_NUM, 0, ""},
+		{"share", "share of meta %", COL_NUM, 0, ""}};
+	static const struct iol_view rv = IOL_VIEW("meta", "ranks", rcols);
 	char b[32];
 	size_t k;
 
-	out_text(o, "\nMetadata time per rank (files of its own; shared "
-		    "files, sums over ranks, on the last row)\n");
-	out_table(o, rcols, 4);
+	view_lines(o, "\nMetadata time per rank (files of its own; shared "
+		      "files, sums over ranks, on the last row)\n");
+	out_view(o, &rv);
 	for (k = 0; k < mt->nrank; k++) {
 		if (!(mt->rank_time[k] > 0) && !(mt->rank_io[k] > 0))
 			continue;
@@ -238,11 +273,11 @@ static void text_ranks(struct out *o, const struct iol_meta *mt)
 void view_meta_text(struct out *o, const char *log, const struct iol_job *job,
 		    const struct iol_meta *mt)
 {
-	out_text(o, "%s\n\nMetadata operations\n", log);
+	view_lines(o, "%s\n\nMetadata operations\n", log);
 	text_modules(o, mt);
 	text_job(o, mt);
 	text_slowest(o, mt);
 	text_syscalls(o, job);
 	text_ranks(o, mt);
-	out_text(o, "\n");
+	view_lines(o, "\n");
 }

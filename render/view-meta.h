@@ -7,7 +7,7 @@
 #include "model/job.h"
 #include "analysis/metrics.h"
 #include "counters/counters.h"
-#include "render/output.h"
+#include "render/view.h"
 
 /* Machine formats: every figure as a (scope, name, metric, value) row. */
 void view_meta_rows(struct out *o, const char *log, const struct iol_job *job,
@@ -16,6 +16,6 @@ void view_meta_rows(struct out *o, const char *log, const struct iol_job *job,
 void view_meta_text(struct out *o, const char *log, const struct iol_job *job,
 		    const struct iol_meta *mt);
 /* machine formats: one table of (scope, name, metric, value) rows */
-extern const char *const view_meta_cols[];
+extern const struct iol_view iol_view_meta;
 
 #endif

@@ -20,6 +20,7 @@ cases() {
 	echo "coverage|coverage --db $SDB"
 	echo "summary|summary $SAMPLES"
 	echo "files|files $SAMPLES"
+	echo "meta|meta $SAMPLES"
 	echo "files-shared|files --shared $SAMPLES"
 	echo "context|context --db $DB $(ls "$POP"/*.darshan | head -n 1)"
 	echo "context-new|context --db $DB $(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)"
@@ -60,6 +61,7 @@ coverage|apis|--db $SDB --apis
 summary|summary|$SAMPLES/ior
 files|files|$SAMPLES/ior
 files|shared|--shared $SAMPLES/ior
+meta|meta|$SAMPLES/ior
 context|context|--db $DB $(ls "$POP"/*.darshan | head -n 1)
 EOT
 done_testing
