@@ -48,7 +48,7 @@ int cmd_hist(int argc, char **argv)
 	/* machine formats: the bins table; JSON and CSV keep one table, so
 	 * common sizes appear as op "common" rows with the size in min_bytes */
 	if (co.fmt != FMT_TEXT)
-		out_table(&o, view_hist_cols, 7);
+		out_view(&o, &iol_view_hist);
 	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		size_t n;

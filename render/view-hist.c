@@ -8,11 +8,28 @@
 
 #include "render/obuf.h"
 #include "render/view-hist.h"
+#include "render/view-text.h"
 #include "base/banned.h"
 
-const char *const view_hist_cols[] = {
-	"log", "module", "op", "bin", "min_bytes", "max_bytes", "count",
+static const struct iol_col cols[] = {
+	{"log", "log", COL_PATH, 0,
+	 "The log's path as given on the command line"},
+	{"module", "module", COL_STR, 0,
+	 "The module, or job for the job's POSIX figures"},
+	{"op", "op", COL_STR, 0,
+	 "read or write; common for one of the most common access sizes"},
+	{"bin", "bin", COL_STR, 0,
+	 "The bin's name, such as 1M-4M, or for a common access size its place "
+	 "from #1 to #4"},
+	{"min_bytes", "min bytes", COL_NUM, 0,
+	 "The smallest access size of the bin, bytes; for a common access size "
+	 "that size"},
+	{"max_bytes", "max bytes", COL_NUM, 0,
+	 "The largest, bytes; empty for 1G+; for a common access size that "
+	 "size"},
+	{"count", "count", COL_NUM, 0, "Accesses of the bin, or of the size"},
 };
+const struct iol_view iol_view_hist = IOL_VIEW("hist", NULL, cols);
 /* Darshan's bins hold sizes up to and including their upper edge */
 static const int64_t edges[IOL_NBINS + 1] = {
 	-1,	 100,	   1024,      10240,	  102400, 1048576,
@@ -51,7 +68,7 @@ void view_hist_text(struct out *o, const char *log, const struct iol_hist *h,
 	size_t k;
 	int c;
 
-	out_text(o, "%s\n", log);
+	view_lines(o, "%s\n", log);
 	for (k = 0; k < n; k++) {
 		out_text(o, "\n%s%s\n", modname(h[k].mod),
 			 h[k].mod < 0 ? " (POSIX)" : "");

@@ -5,10 +5,10 @@
 #define IOLENS_VIEW_HIST_H
 
 #include "analysis/metrics.h"
-#include "render/output.h"
+#include "render/view.h"
 
-/* The machine formats' columns (7). */
-extern const char *const view_hist_cols[];
+/* The machine formats' columns. */
+extern const struct iol_view iol_view_hist;
 /* Text: the bars of h[0..n) (iol_hist_compute()), log its title. */
 void view_hist_text(struct out *o, const char *log, const struct iol_hist *h,
 		    size_t n);

@@ -9,6 +9,7 @@
 #include "render/view-coverage.h"
 #include "render/view-files.h"
 #include "render/view-groups.h"
+#include "render/view-hist.h"
 #include "render/view-meta.h"
 #include "render/view-summary.h"
 #include "base/banned.h"
@@ -23,6 +24,7 @@ const struct iol_view *const iol_views[] = {
 	&iol_view_files,
 	&iol_view_files_shared,
 	&iol_view_groups,
+	&iol_view_hist,
 	&iol_view_meta,
 	&iol_view_summary,
 	&iol_view_variance,

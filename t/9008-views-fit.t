@@ -21,6 +21,7 @@ cases() {
 	echo "summary|summary $SAMPLES"
 	echo "files|files $SAMPLES"
 	echo "meta|meta $SAMPLES"
+	echo "hist|hist $SAMPLES"
 	echo "files-shared|files --shared $SAMPLES"
 	echo "context|context --db $DB $(ls "$POP"/*.darshan | head -n 1)"
 	echo "context-new|context --db $DB $(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)"
@@ -62,6 +63,7 @@ summary|summary|$SAMPLES/ior
 files|files|$SAMPLES/ior
 files|shared|--shared $SAMPLES/ior
 meta|meta|$SAMPLES/ior
+hist|hist|$SAMPLES/ior
 context|context|--db $DB $(ls "$POP"/*.darshan | head -n 1)
 EOT
 done_testing
