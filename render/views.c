@@ -7,6 +7,7 @@
 #include "render/views.h"
 #include "render/view-context.h"
 #include "render/view-coverage.h"
+#include "render/view-diff.h"
 #include "render/view-files.h"
 #include "render/view-groups.h"
 #include "render/view-hist.h"
@@ -21,6 +22,7 @@ const struct iol_view *const iol_views[] = {
 	&iol_view_context_weather,
 	&iol_view_coverage,
 	&iol_view_coverage_apis,
+	&iol_view_diff,
 	&iol_view_files,
 	&iol_view_files_shared,
 	&iol_view_groups,

@@ -22,6 +22,10 @@ cases() {
 	echo "files|files $SAMPLES"
 	echo "meta|meta $SAMPLES"
 	echo "hist|hist $SAMPLES"
+	L1=$(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)
+	L2=$(ls "$SAMPLES"/ior/ior_posix_n1_t4k/*.darshan)
+	echo "diff|diff $L1 $L2"
+	echo "diff-trace|diff $SAMPLES/ior/strace_ior_posix_n1_t4m $L2"
 	echo "files-shared|files --shared $SAMPLES"
 	echo "context|context --db $DB $(ls "$POP"/*.darshan | head -n 1)"
 	echo "context-new|context --db $DB $(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)"
@@ -49,6 +53,8 @@ man_keys() {
 		awk -v v="$2" '/^\.Ss /{ss=1; on=($2 == v); next} (!ss || on) && sub(/^\.It Li /, "")' |
 		tr '\n' ',' | sed 's/,$//'
 }
+L1=$(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)
+L2=$(ls "$SAMPLES"/ior/ior_posix_n1_t4k/*.darshan)
 # command|view|arguments of its CSV table
 while IFS='|' read -r cmd view args; do
 	# shellcheck disable=SC2086
@@ -64,6 +70,7 @@ files|files|$SAMPLES/ior
 files|shared|--shared $SAMPLES/ior
 meta|meta|$SAMPLES/ior
 hist|hist|$SAMPLES/ior
+diff|diff|$L1 $L2
 context|context|--db $DB $(ls "$POP"/*.darshan | head -n 1)
 EOT
 done_testing
