@@ -13,6 +13,7 @@
 #include "render/view-hist.h"
 #include "render/view-meta.h"
 #include "render/view-summary.h"
+#include "render/view-timeline.h"
 #include "base/banned.h"
 
 /* one line per view, in order of command */
@@ -29,6 +30,9 @@ const struct iol_view *const iol_views[] = {
 	&iol_view_hist,
 	&iol_view_meta,
 	&iol_view_summary,
+	&iol_view_timeline,
+	&iol_view_timeline_phases,
+	&iol_view_timeline_bins,
 	&iol_view_variance,
 	NULL,
 };

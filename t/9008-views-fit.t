@@ -22,6 +22,8 @@ cases() {
 	echo "files|files $SAMPLES"
 	echo "meta|meta $SAMPLES"
 	echo "hist|hist $SAMPLES"
+	echo "timeline|timeline $SAMPLES"
+	echo "timeline-bins|timeline --bins 8 $SAMPLES"
 	L1=$(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)
 	L2=$(ls "$SAMPLES"/ior/ior_posix_n1_t4k/*.darshan)
 	echo "diff|diff $L1 $L2"
@@ -70,6 +72,9 @@ files|files|$SAMPLES/ior
 files|shared|--shared $SAMPLES/ior
 meta|meta|$SAMPLES/ior
 hist|hist|$SAMPLES/ior
+timeline|timeline|$SAMPLES/ior
+timeline|phases|--phases $SAMPLES/ior
+timeline|bins|--bins 4 $SAMPLES/ior
 diff|diff|$L1 $L2
 context|context|--db $DB $(ls "$POP"/*.darshan | head -n 1)
 EOT
