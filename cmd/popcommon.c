@@ -194,21 +194,6 @@ int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
 	return rc;
 }
 
-const struct iol_popjob *pop_find_row(const struct iol_popset *set,
-				      const char *log)
-{
-	char *rp = realpath(log, NULL);
-	const struct iol_popjob *hit = NULL;
-
-	for (size_t i = 0; i < set->n && !hit; i++) {
-		const char *p = set->jobs[i].path;
-		if (p && (!strcmp(p, log) || (rp && !strcmp(p, rp))))
-			hit = &set->jobs[i];
-	}
-	free(rp);
-	return hit;
-}
-
 int pop_context_of(const char *dbpath, const char *log,
 		   const struct iol_job *job, const struct iol_opts *m,
 		   struct iol_popctx *ctx)
@@ -283,4 +268,23 @@ int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 	iol_binned_release(&b);
 	iol_devset_release(&ds);
 	return r;
+}
+
+int pop_weather_job(const char *const *recs, int nrecs,
+		    const struct iol_job *job, const struct iol_opts *m,
+		    struct iol_wjobw *out)
+{
+	struct iol_popjob j = {0};
+	struct iol_summary s;
+	struct iol_error err = {0};
+
+	if (iol_summary_compute(job, m, &s, &err) < 0) {
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
+		return -1;
+	}
+	j.start_time = iol_job_start(job);
+	j.end_time = j.start_time + job->run_time;
+	j.bytes_read = s.bytes_read;
+	j.bytes_written = s.bytes_written;
+	return pop_weather(recs, nrecs, &j, out);
 }

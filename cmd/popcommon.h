@@ -60,9 +60,6 @@ int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
 		     const char *where, const struct iol_popjob *j,
 		     struct iol_popset *set);
 
-/* The store's row of log (its path as given or made absolute), or NULL. */
-const struct iol_popjob *pop_find_row(const struct iol_popset *set,
-				      const char *log);
 /* The context of log (the store's row, else job) among the jobs of the
  * store at dbpath; prints the message on failure. */
 int pop_context_of(const char *dbpath, const char *log,
@@ -79,5 +76,10 @@ extern const char pop_help_nowhere[];
  * recordings recs: 0, or -1 with the message printed. */
 int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 		struct iol_wjobw *out);
+/* The same for a job not in the store, from its log (report --db
+ * --iostat); the message printed on failure. */
+int pop_weather_job(const char *const *recs, int nrecs,
+		    const struct iol_job *job, const struct iol_opts *m,
+		    struct iol_wjobw *out);
 
 #endif

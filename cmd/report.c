@@ -15,6 +15,7 @@
 #include "render/popreport.h"
 #include "cmd/popcommon.h"
 #include "cmd/util.h"
+#include "render/view-report.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -83,12 +84,8 @@ struct ropts {
 
 static int set_date(struct ropts *r, int64_t v)
 {
-	time_t t = (time_t)v;
-	struct tm tm;
-
-	if (!gmtime_r(&t, &tm))
+	if (view_report_date(r->datebuf, sizeof r->datebuf, v) < 0)
 		return -1;
-	strftime(r->datebuf, sizeof(r->datebuf), "%Y-%m-%dT%H:%M:%S", &tm);
 	r->ro.date = r->datebuf;
 	return 0;
 }
@@ -96,25 +93,13 @@ static int set_date(struct ropts *r, int64_t v)
 static int extra_opt(void *ctx, int opt, const char *arg)
 {
 	struct ropts *r = ctx;
-	int y, mo, d, h = 0, mi = 0, se = 0;
 
 	switch (opt) {
 	case 'd':
-		if (sscanf(arg, "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &d, &h, &mi,
-			   &se) >= 3 &&
-		    strlen(arg) >= 10 && arg[4] == '-') {
-			snprintf(r->datebuf, sizeof(r->datebuf),
-				 "%04d-%02d-%02dT%02d:%02d:%02d", y, mo, d, h,
-				 mi, se);
+		if (view_report_date_parse(r->datebuf, sizeof r->datebuf,
+					   arg) == 0) {
 			r->ro.date = r->datebuf;
 			return 1;
-		}
-		{
-			char *end;
-			long long v = strtoll(arg, &end, 10);
-
-			if (!*end && end != arg && set_date(r, v) == 0)
-				return 1;
 		}
 		usage_error("--date wants YYYY-MM-DD[THH:MM:SS] or epoch "
 			    "seconds, not '%s'",
@@ -153,28 +138,6 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
-/* The job's I/O weather for the context page (report --db --iostat). */
-static int weather_of(const struct ropts *r, const struct iol_job *job,
-		      const struct iol_opts *m, struct popreport_ctxpage *cp)
-{
-	struct iol_popjob j = {0};
-	struct iol_summary s;
-	struct iol_error err = {0};
-	int ret;
-
-	if (iol_summary_compute(job, m, &s, &err) < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
-		return -1;
-	}
-	j.start_time = iol_job_start(job);
-	j.end_time = j.start_time + job->run_time;
-	j.bytes_read = s.bytes_read;
-	j.bytes_written = s.bytes_written;
-	ret = pop_weather(r->recs, r->nrecs, &j, &cp->weather);
-	cp->has_weather = ret == 0;
-	return ret;
-}
-
 /* The report of one job into outpath; an exit status. */
 static int one_report(struct ropts *ro, const struct copts *co,
 		      struct iol_job *job, const char *log, const char *outpath)
@@ -189,8 +152,10 @@ static int one_report(struct ropts *ro, const struct copts *co,
 		cp.dbpath = r.dbpath;
 		if (pop_context_of(r.dbpath, log, job, &co->m, &cp.ctx) < 0)
 			return EXIT_DATA;
-		if (r.nrecs && weather_of(&r, job, &co->m, &cp) < 0)
+		if (r.nrecs && pop_weather_job(r.recs, r.nrecs, job, &co->m,
+					       &cp.weather) < 0)
 			return EXIT_DATA;
+		cp.has_weather = r.nrecs > 0;
 		r.ro.extra_page = popreport_context_page;
 		r.ro.extra_arg = &cp;
 	}
@@ -203,37 +168,6 @@ static int one_report(struct ropts *ro, const struct copts *co,
 		return EXIT_DATA;
 	}
 	return EXIT_OK;
-}
-
-/* With several logs, -o DIR: DIR/NAME.pdf (.svg, .png) where NAME is the
- * log's file name without ".darshan", other characters than letters,
- * digits, '.', '-' and '_' made '_'. */
-static void out_name(char *buf, size_t n, const char *dir, const char *log,
-		     int format)
-{
-	static const char *const ext[] = {"pdf", "svg", "png"};
-	const char *base = strrchr(log, '/');
-	char name[256];
-	size_t l, k;
-
-	base = base && base[1] ? base + 1 : log;
-	l = strlen(base);
-	if (l > 8 && !strcmp(base + l - 8, ".darshan"))
-		l -= 8;
-	if (l >= sizeof(name))
-		l = sizeof(name) - 1;
-	for (k = 0; k < l; k++)
-		name[k] = (char)(strchr("._-", base[k]) ||
-						 (base[k] >= 'a' &&
-						  base[k] <= 'z') ||
-						 (base[k] >= 'A' &&
-						  base[k] <= 'Z') ||
-						 (base[k] >= '0' &&
-						  base[k] <= '9')
-					 ? base[k]
-					 : '_');
-	name[l] = '\0';
-	snprintf(buf, n, "%s/%s.%s", dir, name, ext[format]);
 }
 
 /* several logs: a report each into the directory -o names */
@@ -251,7 +185,8 @@ static int many_reports(struct ropts *ro, const struct copts *co,
 			rc = EXIT_DATA;
 			continue;
 		}
-		out_name(path, sizeof(path), co->outpath, name, ro->ro.format);
+		view_report_file_name(path, sizeof(path), co->outpath, name,
+				      ro->ro.format);
 		for (k = 0; k < nd && strcmp(done[k], path); k++)
 			;
 		if (k < nd) {
@@ -308,24 +243,6 @@ static int reports(struct ropts *ro, struct copts *co, int argc, char **argv,
 				   : EXIT_OK;
 }
 
-/* The exclusions: the defaults unless --no-default-excludes, then each
- * --exclude. */
-static int excl_build(const struct ropts *r, struct iol_excl *ex)
-{
-	struct iol_error err = {0};
-	int k;
-
-	if (iol_excl_init(ex, !r->no_defaults, &err) < 0)
-		return -1;
-	for (k = 0; k < r->nexcl; k++)
-		if (iol_excl_add(ex, r->excl[k], &err) < 0) {
-			usage_error("%s", err.msg);
-			iol_excl_free(ex);
-			return -1;
-		}
-	return 0;
-}
-
 int cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -348,6 +265,7 @@ int cmd_report(int argc, char **argv)
 	};
 	struct copts co;
 	struct ropts ro;
+	struct iol_error err = {0};
 	struct iol_excl ex;
 	int r, i;
 
@@ -364,8 +282,8 @@ int cmd_report(int argc, char **argv)
 					     : REPORT_PDF;
 	if (ro.nrecs && !ro.dbpath)
 		return usage_error("--iostat goes with --db");
-	if (excl_build(&ro, &ex) < 0)
-		return EXIT_USAGE;
+	if (iol_excl_build(&ex, !ro.no_defaults, ro.excl, ro.nexcl, &err) < 0)
+		return usage_error("%s", err.msg);
 	ro.ro.excl = &ex;
 	r = reports(&ro, &co, argc, argv, i);
 	iol_excl_free(&ex);
