@@ -8,8 +8,8 @@
 #   make check VALGRIND=1    ... run under valgrind
 #   make check-load  the suite 3 times in a row beside 3 CPU-bound loops
 #   make check CC=clang      ... built with clang
-#   make bench      time and memory on ../shared/bench logs; triage
-#                   precision and recall on t/data/triage-labels.tsv;
+#   make bench      time and memory on ../shared/bench logs; serve zoom latency; triage
+#                   precision and recall on t/data/triage-expert.tsv;
 #                   the store on SQLite beside PostgreSQL (bench/pgstore.sh)
 #   make fuzz-build the libFuzzer harnesses of fuzz/ (clang), in fuzz/bin
 #   make fuzz FUZZ_TIME=1800   run each for FUZZ_TIME seconds, one at a time
@@ -103,6 +103,16 @@ CODE_SRCS = $(wildcard lib/code/*.c)
 CODE_OBJS = $(CODE_SRCS:.c=.o)
 CODE_MOD = $(if $(wildcard $(LLVM_DIR)/include/clang-c/Index.h),bin/iolens-code.so)
 
+# the browser `iolens serve` (serve/) is a module of its own,
+# bin/iolens-serve.so, on libmicrohttpd (libmicrohttpd-dev) and Cairo,
+# loaded by the binary with dlopen() only by `iolens serve`
+# (serve/serve.h, cmd/serve.c): no other command loads libmicrohttpd and
+# GnuTLS.  Without the header the module is not built and serve says so.
+SERVE_SRCS = $(wildcard serve/*.c)
+SERVE_OBJS = $(SERVE_SRCS:.c=.o)
+SERVE_MOD = $(if $(wildcard /usr/include/microhttpd.h),bin/iolens-serve.so)
+SERVE_LIBS = -lmicrohttpd $(shell pkg-config --libs cairo cairo-svg 2>/dev/null)
+
 UNIT_SRCS = $(wildcard t/unit/*.c)
 UNIT_BINS = $(UNIT_SRCS:.c=)
 
@@ -121,7 +131,14 @@ bin/iolens-gfx.so: $(GFX_OBJS)
 	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -o $@ $(GFX_OBJS) \
 		$(RENDER_LIBS) -lm
 
-all: $(CODE_MOD)
+all: $(CODE_MOD) $(SERVE_MOD)
+
+bin/iolens-serve.so: $(SERVE_OBJS)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -o $@ $(SERVE_OBJS) $(SERVE_LIBS) -lm
+
+serve/%.o: ALL_CFLAGS += $(shell pkg-config --cflags cairo 2>/dev/null)
+cmd/serve.o: ALL_CFLAGS += -DIOLENS_SERVEDIR='"$(libdir)/iolens"'
 
 # shell completion made from the commands' own --help (etc/completions.pl)
 all: bin/iolens.bash bin/_iolens
@@ -217,14 +234,17 @@ check-load: all lint
 bench: all
 	@sh bench/run.sh
 	@sh bench/population.sh
-	@sh bench/triage-score.sh | tail -1
+	@sh bench/triage-expert-score.sh | tail -1
+	@sh bench/triage-stability.sh | tail -1
 	@sh bench/popstore.sh
 	@sh bench/pgstore.sh
+	@sh bench/serve-zoom.sh
+	@sh bench/serve-load.sh
 
 # the format of .clang-format (Linux style); make deps installs clang-format
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \
 	render/*.h cmd/*.h t/unit/*.c tracer/*.c
-LINT_FILES += $(CODE_SRCS)
+LINT_FILES += $(CODE_SRCS) $(SERVE_SRCS) serve/*.h
 # the COLUMNS section of each man page, made from the command's views
 man-columns: bin/iolens
 	perl man/columns.pl bin/iolens
@@ -243,6 +263,8 @@ install: all iolens.pc
 	install -m 755 bin/iolens-trace.so $(DESTDIR)$(libdir)/iolens/iolens-trace.so
 	[ ! -f bin/iolens-code.so ] || install -m 755 bin/iolens-code.so \
 		$(DESTDIR)$(libdir)/iolens/iolens-code.so
+	[ ! -f bin/iolens-serve.so ] || install -m 755 bin/iolens-serve.so \
+		$(DESTDIR)$(libdir)/iolens/iolens-serve.so
 	install -m 644 lib/libiolens.a $(DESTDIR)$(libdir)/libiolens.a
 	install -m 755 lib/libiolens.so $(DESTDIR)$(libdir)/libiolens.so.0
 	ln -sf libiolens.so.0 $(DESTDIR)$(libdir)/libiolens.so
@@ -320,11 +342,12 @@ fuzz: fuzz-build all
 clean:
 	rm -rf bin iolens.pc $(UNIT_BINS) t/unit-bins .build-flags .install-dirs
 	rm -f lib/*/*.o lib/*/*.d render/*.o render/*.d cmd/*.o cmd/*.d t/unit/*.d \
-		lib/*.a lib/*.so render/*.a lib/analysis/triage-default.inc
+		lib/*.a lib/*.so render/*.a lib/analysis/triage-default.inc \
+		serve/*.o serve/*.d
 	rm -rf fuzz/obj fuzz/bin
 
 .PHONY: all deps demo check check-load bench lint install clean FORCE fuzz fuzz-build man-columns
 
 -include $(FUZZ_LIB_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(RENDER_OBJS:.o=.d) \
 	$(GFX_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_BINS:=.d) \
-	$(CODE_OBJS:.o=.d)
+	$(CODE_OBJS:.o=.d) $(SERVE_OBJS:.o=.d)

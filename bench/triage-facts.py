@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The counters behind t/data/triage-labels.tsv, read from darshan-parser
+"""The counters a labeller of triage findings reads, from darshan-parser
 output (iolens parse --show-incomplete, byte for byte darshan-parser's),
 not from iolens's analyses: a second, independent reading for labelling.
 

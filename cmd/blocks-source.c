@@ -9,11 +9,15 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/blocks.h"
+#include "code/join.h"
+#include "render/views.h"
+#include "analysis/iocost.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "code/extract.h"
@@ -56,177 +60,6 @@ static void help(void)
 	       "  --version          show the version\n");
 }
 
-static const char *const cols[] = {
-	"block",      "kind",	    "function",	     "file",  "line",
-	"trip_count", "calls",	    "opens",	     "reads", "writes",
-	"syncs",      "bytes_read", "bytes_written", "files", "io_time_s",
-	"intensity",  "cioc",
-};
-
-/* ---- numbers of a block ---- */
-
-static int64_t files_of(const struct iol_cpred *p)
-{
-	int64_t a = p->fixed[IOL_CP_FILES], b = p->fixed[IOL_CP_FILES_LIT];
-
-	return a > INT64_MAX - b ? INT64_MAX : a + b;
-}
-
-static void row(struct out *o, const struct iol_cblock *b)
-{
-	static const enum iol_cpk ks[] = {
-		IOL_CP_CALLS,	      IOL_CP_OPENS, IOL_CP_READS,
-		IOL_CP_WRITES,	      IOL_CP_SYNCS, IOL_CP_BYTES_READ,
-		IOL_CP_BYTES_WRITTEN, IOL_CP_FILES,
-	};
-	size_t i;
-
-	out_str(o, b->id);
-	out_str(o, iol_cblock_kind_name(b->kind));
-	out_str(o, b->function);
-	out_str(o, b->file);
-	out_int(o, b->line);
-	if (b->kind == IOL_CB_LOOP && b->trip >= 0)
-		out_int(o, b->trip);
-	else
-		out_null(o);
-	for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
-		if (!blocks_pred_exact(&b->pred, ks[i]))
-			out_null(o);
-		else if (ks[i] == IOL_CP_FILES)
-			out_int(o, files_of(&b->pred));
-		else
-			out_int(o, b->pred.fixed[ks[i]]);
-	}
-	/* measured only: I/O time, intensity; CIOC needs P10 and P14-P15,
-	 * which the source does not give (man page) */
-	out_null(o);
-	out_null(o);
-	out_null(o);
-	out_endrow(o);
-}
-
-/* ---- the tree for people ---- */
-
-/* "12", "2/iter", "12+2/iter" */
-static const char *count_str(char *buf, size_t n, const struct iol_cpred *p,
-			     enum iol_cpk k)
-{
-	if (!p->per[k])
-		snprintf(buf, n, "%lld", (long long)p->fixed[k]);
-	else if (!p->fixed[k])
-		snprintf(buf, n, "%lld/iter", (long long)p->per[k]);
-	else
-		snprintf(buf, n, "%lld+%lld/iter", (long long)p->fixed[k],
-			 (long long)p->per[k]);
-	return buf;
-}
-
-static const char *bytes_str(char *buf, size_t n, const struct iol_cpred *p,
-			     enum iol_cpk k, enum iol_cpk unsized)
-{
-	char a[32], b[32];
-	int64_t u = p->fixed[unsized] + p->per[unsized];
-
-	fmt_bytes(a, sizeof(a), (double)p->fixed[k], BYTES_TEXT);
-	fmt_bytes(b, sizeof(b), (double)p->per[k], BYTES_TEXT);
-	if (!p->per[k])
-		snprintf(buf, n, "%s", a);
-	else if (!p->fixed[k])
-		snprintf(buf, n, "%s/iter", b);
-	else
-		snprintf(buf, n, "%s+%s/iter", a, b);
-	if (u && !p->fixed[k] && !p->per[k]) {
-		snprintf(buf, n, "? (%lld of unknown size)", (long long)u);
-	} else if (u) {
-		size_t l = strlen(buf);
-
-		snprintf(buf + l, n - l, " + %lld of unknown size",
-			 (long long)u);
-	}
-	return buf;
-}
-
-static void pred_text(struct out *o, const struct iol_cpred *p)
-{
-	static const struct {
-		enum iol_cpk k;
-		const char *name;
-	} cs[] = {
-		{IOL_CP_OPENS, "opens"},
-		{IOL_CP_READS, "reads"},
-		{IOL_CP_WRITES, "writes"},
-		{IOL_CP_SYNCS, "syncs"},
-		{IOL_CP_CONDITIONAL, "under a condition"},
-	};
-	char buf[128];
-	size_t i;
-
-	out_text(o, ": calls %s", count_str(buf, sizeof(buf), p, IOL_CP_CALLS));
-	for (i = 0; i < sizeof(cs) / sizeof(cs[0]); i++)
-		if (p->fixed[cs[i].k] || p->per[cs[i].k])
-			out_text(o, ", %s %s", cs[i].name,
-				 count_str(buf, sizeof(buf), p, cs[i].k));
-	if (p->fixed[IOL_CP_READS] || p->per[IOL_CP_READS])
-		out_text(o, ", read %s",
-			 bytes_str(buf, sizeof(buf), p, IOL_CP_BYTES_READ,
-				   IOL_CP_UNSIZED_R));
-	if (p->fixed[IOL_CP_WRITES] || p->per[IOL_CP_WRITES])
-		out_text(o, ", written %s",
-			 bytes_str(buf, sizeof(buf), p, IOL_CP_BYTES_WRITTEN,
-				   IOL_CP_UNSIZED_W));
-	if (p->recursive)
-		out_text(o, ", recursion not counted");
-	out_text(o, "\n");
-}
-
-static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
-{
-	char sz[32];
-
-	out_text(o, "%*s", depth * 2, "");
-	if (cc->op == IOL_COP_CALL) {
-		out_text(o, "%s()\n", cc->name);
-		return;
-	}
-	out_text(o, "%s (%s", cc->name, iol_capi_name(cc->api));
-	if (cc->op == IOL_COP_READ || cc->op == IOL_COP_WRITE) {
-		if (cc->size >= 0)
-			out_text(o, ", %s",
-				 fmt_bytes(sz, sizeof(sz), (double)cc->size,
-					   BYTES_TEXT));
-		else
-			out_text(o, ", size unknown");
-	}
-	if (cc->path)
-		out_text(o, ", \"%s\"", cc->path);
-	out_text(o, ")\n");
-}
-
-static void tree_text(struct out *o, const struct iol_cblock *b, int depth)
-{
-	const struct iol_cblock *ch;
-	const struct iol_ccall *cc;
-
-	out_text(o, "%*s", depth * 2, "");
-	if (b->kind == IOL_CB_FUNCTION)
-		out_text(o, "function %s %s:%u", b->function, b->file, b->line);
-	else
-		out_text(o, "%s %s:%u", iol_cblock_kind_name(b->kind), b->file,
-			 b->line);
-	if (b->kind == IOL_CB_LOOP) {
-		if (b->trip >= 0)
-			out_text(o, " x%lld", (long long)b->trip);
-		else
-			out_text(o, " x?");
-	}
-	pred_text(o, &b->pred);
-	for (cc = b->calls; cc; cc = cc->next)
-		call_text(o, cc, depth + 1);
-	for (ch = b->first; ch; ch = ch->next)
-		tree_text(o, ch, depth + 1);
-}
-
 /* ---- the command ---- */
 
 /* parse errors are warnings: what parsed is used (a missing header
@@ -246,41 +79,49 @@ static int report_diags(const struct iol_ctree *t)
 	return bad;
 }
 
-static int print(const struct iol_ctree *t, int fmt, const char *path)
+static int print(const struct iol_ctree *t, const struct iol_iocost *cost,
+		 int fmt, const char *path)
 {
 	struct out o;
-	const struct iol_cblock *f;
-	size_t i;
 
 	if (out_open(&o, path, fmt) < 0) {
 		msg("%s", o.err.msg);
 		return EXIT_DATA;
 	}
-	if (fmt == FMT_TEXT) {
-		if (!t->funcs)
-			out_text(&o, "no I/O calls in the functions of these "
-				     "sources\n");
-		for (f = t->funcs; f; f = f->next) {
-			tree_text(&o, f, 0);
-			out_text(&o, "\n");
-		}
-		if (t->funcs)
-			out_text(&o,
-				 "predicted from the source: xN a loop's "
-				 "trip count (x? unknown), /iter per\n"
-				 "iteration of loops of unknown trip count, "
-				 "the larger arm of each if\n");
-	} else {
-		out_table(&o, cols, (int)(sizeof(cols) / sizeof(cols[0])));
-		for (i = 0; i < t->nblocks; i++)
-			row(&o, t->ranked[i]);
-		out_endtable(&o);
-	}
+	iol_view_blocks_source(&o, t, cost);
 	if (out_close(&o, 1) < 0) {
 		msg("%s", o.err.msg);
 		return EXIT_DATA;
 	}
 	return EXIT_OK;
+}
+
+/* the join of t and the blocks bl of trace, printed */
+static int join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
+		      const char *const *files, int nfiles, const char *trace,
+		      const struct iol_iocost *cost, int fmt, const char *path)
+{
+	struct iol_error err = {0};
+	struct iol_cjoin *j = NULL;
+	struct out o;
+	int rc = EXIT_OK;
+
+	if (iol_cjoin_make(t, bl, cost, files, nfiles, &j, &err) < 0) {
+		msg("%s", err.msg);
+		return EXIT_DATA;
+	}
+	if (out_open(&o, path, fmt) < 0) {
+		msg("%s", o.err.msg);
+		iol_cjoin_free(j);
+		return EXIT_DATA;
+	}
+	iol_view_blocks_join(&o, j, trace, nfiles);
+	if (out_close(&o, 1) < 0) {
+		msg("%s", o.err.msg);
+		rc = EXIT_DATA;
+	}
+	iol_cjoin_free(j);
+	return rc;
 }
 
 /* a C or C++ source or header by its extension; anything else given to
@@ -303,9 +144,11 @@ static int is_source(const char *path)
 
 /* the measured blocks of trace joined to the predicted ones */
 static int with_trace(const struct iol_ctree *t, const char *const *files,
-		      int nfiles, char *trace, int fmt, const char *outpath)
+		      int nfiles, char *trace, const struct iol_iocost *cost,
+		      int fmt, const char *outpath)
 {
 	char *av[2] = {trace, NULL};
+	struct iol_blocks_opts bo = {0};
 	struct iol_blocks *bl = NULL;
 	struct iol_error err = {0};
 	struct iol_job *job = NULL;
@@ -315,12 +158,20 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	copts_init(&co, av);
 	if (cmd_load_one(&co, 1, av, 0, &job) < 0)
 		return EXIT_DATA;
-	if (iol_blocks_build(job, NULL, &bl, &err) < 0) {
+	if (blocks_overhead(job, &bo.overhead) > 0)
+		msg("note: strace's own %.2f us a call taken off the measured "
+		    "I/O times (iolens replay --calibrate)",
+		    bo.overhead * 1e6);
+	if (iol_blocks_build(job, &bo, &bl, &err) < 0) {
 		msg("%s: %s", job->path, err.msg);
 		iol_job_close(job);
 		return EXIT_DATA;
 	}
-	rc = blocks_join_print(t, bl, files, nfiles, job->path, fmt, outpath);
+	if (blocks_say_modules(bl, job->path, 0) < 0)
+		rc = EXIT_DATA;
+	else
+		rc = join_print(t, bl, files, nfiles, job->path, cost, fmt,
+				outpath);
 	iol_blocks_free(bl);
 	iol_job_close(job);
 	return rc;
@@ -341,6 +192,7 @@ int blocks_source_run(int argc, char **argv)
 	char *trace = NULL;
 	const char *fmtarg = NULL;
 	struct iol_ctree *t = NULL;
+	struct iol_iocost costbuf, *cost = NULL;
 	struct iol_error err;
 	int c, fmt = FMT_TEXT, nfiles = 0, dashdash = argc, i, rc;
 
@@ -422,13 +274,15 @@ int blocks_source_run(int argc, char **argv)
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
 		return EXIT_DATA;
 	}
+	if (blocks_cost_load(&costbuf) == 0)
+		cost = &costbuf;
 	/* errors and nothing predicted: the sources did not parse */
 	rc = report_diags(t) && !t->nblocks ? EXIT_DATA : EXIT_OK;
 	if (trace) {
-		if (with_trace(t, files, nfiles, trace, fmt, outpath) !=
+		if (with_trace(t, files, nfiles, trace, cost, fmt, outpath) !=
 		    EXIT_OK)
 			rc = EXIT_DATA;
-	} else if (print(t, fmt, outpath) != EXIT_OK) {
+	} else if (print(t, cost, fmt, outpath) != EXIT_OK) {
 		rc = EXIT_DATA;
 	}
 	iol_ctree_free(t);

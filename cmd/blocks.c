@@ -1,12 +1,11 @@
 /*
  * iolens blocks: the I/O of a trace with call stacks (strace -k, iolens
- * trace --stacks) per code block, measured (analysis/blocks.h): a tree
- * for people, one row a block in CSV, TSV or JSON, and the I/O flame
- * graph (an icicle chart) with -o FILE.pdf, .svg or .png.  With --source
- * the blocks a program's source predicts (cmd/blocks-source.c).
+ * trace --stacks) per code block, measured (analysis/blocks.h), ranked,
+ * printed by its view (render/view-blocks.c): a tree for people, one row
+ * a block in CSV, TSV or JSON, folded stacks, or the I/O flame graph
+ * with -o FILE.pdf, .svg or .png.  --source (cmd/blocks-source.c) and
+ * --calibrate (cmd/blocks-common.c) are commands of their own.
  */
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include "cmd/util.h"
 #include "analysis/blocks.h"
 #include "render/flame.h"
+#include "render/views.h"
 #include "base/banned.h"
 
 /* --source lives in cmd/blocks-source.c; a binary built without it
@@ -24,20 +24,11 @@
 #pragma weak blocks_source_run
 
 static const char usage_str[] =
-	"usage: iolens blocks [--by-bytes] [--concurrency n] [--format fmt]\n"
-	"                     [--output file] [--top n] trace ...\n"
-	"       iolens blocks --source file ... [trace]\n";
-
-static const char *const cols[] = {
-	"block",      "kind",	    "function",	     "file",  "line",
-	"trip_count", "calls",	    "opens",	     "reads", "writes",
-	"syncs",      "bytes_read", "bytes_written", "files", "io_time_s",
-	"intensity",  "cioc"};
-
-static const char *const tcols[] = {
-	"code block",	   "calls", "opens",	"reads",     "writes",
-	"syncs",	   "read",  "written",	"files",     "random",
-	"small (< 4 KiB)", "procs", "I/O time", "intensity", "CIOC"};
+	"usage: iolens blocks [--by-bytes] [--depth n] [--format fmt]\n"
+	"                     [--output file] [--sort key] [--top n] trace "
+	"...\n"
+	"       iolens blocks --source file ... [trace]\n"
+	"       iolens blocks --calibrate [dir]\n";
 
 static void help(void)
 {
@@ -46,70 +37,67 @@ static void help(void)
 	       "its code\n"
 	       "blocks (function, loop, line, along each call path) with, for "
 	       "each,\n"
-	       "Vidya's parameters a run measures and the CIOC score of the "
-	       "paper's\n"
-	       "model.  The trace needs call stacks: strace -k (with -f, "
-	       "-tt, -T) or\n"
-	       "iolens trace --stacks.  Functions, files and lines come from "
-	       "the\n"
-	       "binaries' DWARF (libdw), loops from the source files it "
-	       "names.\n\n"
-	       "  --by-bytes         the flame graph's widths are bytes, not "
-	       "I/O time\n"
-	       "  --concurrency n    the device's concurrency (P15 of the "
-	       "model;\n"
-	       "                     default: the job's processes)\n"
+	       "Vidya's parameters a run measures, ranked by I/O time.  The "
+	       "trace needs\n"
+	       "call stacks: strace -k (with -f, -tt, -T) or iolens trace "
+	       "--stacks.\n"
+	       "Functions, files and lines come from the binaries' DWARF "
+	       "(libdw), loops\n"
+	       "from the source files it names.\n\n"
+	       "  --by-bytes         folded stacks and the flame graph by "
+	       "bytes, not time\n"
+	       "  --calibrate [dir]  measure what I/O calls cost on dir's "
+	       "file system and\n"
+	       "                     save it: --source then predicts each "
+	       "block's I/O time\n"
+	       "  --depth n          blocks down to depth n only\n"
 	       "  --format fmt       text (default, an indented tree), csv, "
-	       "tsv or json\n"
+	       "tsv, json, or\n"
+	       "                     folded (flamegraph.pl, speedscope)\n"
 	       "  -o, --output file  write to file; .pdf, .svg or .png: the "
 	       "I/O flame\n"
 	       "                     graph (an icicle chart of the blocks)\n"
 	       "  --source file ...  the blocks the source predicts, without "
 	       "running\n"
-	       "  --top n            text: blocks down to depth n only\n"
+	       "  --sort key         time (default: I/O time), bytes, calls "
+	       "or line\n"
+	       "                     (source order); roots and children "
+	       "each sorted\n"
+	       "  --top n            the first n rows of the ranked tree\n"
 	       "%s"
 	       "  -h, --help         show this help\n"
 	       "  --version          show the version\n\n"
-	       "columns (csv, tsv, json):\n  ",
+	       "The columns: iolens help --columns blocks.  The paper's CIOC "
+	       "score is not\n"
+	       "given: on programs of known I/O it ranked blocks against "
+	       "their measured\n"
+	       "I/O time (see the man page).\n",
 	       trace_help);
-	for (size_t i = 0; i < sizeof(cols) / sizeof(*cols); i++)
-		printf("%s%s", cols[i],
-		       i + 1 < sizeof(cols) / sizeof(*cols) ? "," : "\n");
-	fputs("\nCIOC is the paper's regression (Table II), on its log-like "
-	      "scale: higher\n"
-	      "means more I/O-intensive; compare blocks of one job, not "
-	      "jobs.  A score\n"
-	      "more than 4 S.D. from the paper's mean (-6.78, S.D. 1.69) "
-	      "is \"-\" (empty in\n"
-	      "csv, tsv, json): outside the data the model was fitted "
-	      "on.\n",
-	      stdout);
 }
 
-enum { OPT_BY_BYTES = OPT_LAST_COMMON, OPT_CONC, OPT_TOP };
+enum { OPT_BY_BYTES = OPT_LAST_COMMON, OPT_DEPTH, OPT_SORT, OPT_TOP };
 
-struct bopts {
-	int by_bytes;
-	int64_t conc, top;
-};
+static int count_opt(const char *name, const char *arg, int64_t *v)
+{
+	if (parse_count(arg, v) < 0 || *v < 1) {
+		usage_error("--%s wants a positive count, not '%s'", name, arg);
+		return -1;
+	}
+	return 1;
+}
 
 static int extra(void *ctx, int opt, const char *arg)
 {
-	struct bopts *b = ctx;
+	struct blocks_opts *b = ctx;
 
 	switch (opt) {
 	case OPT_BY_BYTES: b->by_bytes = 1; return 1;
-	case OPT_CONC:
-		if (parse_count(arg, &b->conc) < 0 || b->conc < 1) {
-			usage_error("--concurrency wants a positive count, "
+	case OPT_DEPTH: return count_opt("depth", arg, &b->depth);
+	case OPT_TOP: return count_opt("top", arg, &b->top);
+	case OPT_SORT:
+		if ((b->sort = blocks_sort_key(arg)) < 0) {
+			usage_error("--sort wants time, bytes, calls or line, "
 				    "not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	case OPT_TOP:
-		if (parse_count(arg, &b->top) < 0 || b->top < 1) {
-			usage_error("--top wants a positive count, not '%s'",
 				    arg);
 			return -1;
 		}
@@ -118,128 +106,81 @@ static int extra(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
-static const char *base(const char *p)
+/* the table (text, CSV, TSV, JSON) or the folded stacks */
+static int print(const struct copts *co, const struct iol_job *job,
+		 const struct iol_blocks *bl, const struct blocks_opts *bo)
 {
-	const char *s = strrchr(p, '/');
+	size_t *rows = NULL, n = 0, all = 0;
+	struct out o;
+	int rc;
 
-	return s ? s + 1 : p;
+	if (iol_blocks_select(bl, bo->sort, bo->depth, bo->top, &rows, &n,
+			      &all) < 0) {
+		msg("out of memory");
+		return EXIT_DATA;
+	}
+	if (cmd_out_open(&o, co->outpath, co->fmt) < 0) {
+		free(rows);
+		return EXIT_DATA;
+	}
+	if (co->outf == OUTF_FOLDED) {
+		iol_view_blocks_folded(&o, bl, bo->by_bytes);
+	} else {
+		if (co->fmt == FMT_TEXT) {
+			out_text(&o,
+				 "%s: %zu code blocks, %lld calls on files, "
+				 "%.6f s of I/O\n",
+				 job->path, bl->n, (long long)bl->calls,
+				 bl->io_time);
+			if (bl->stacks_cut)
+				out_text(&o, "%s\n", blocks_cut_note(bl));
+		}
+		iol_view_blocks_print(&o, bl, rows, n);
+		if (co->fmt == FMT_TEXT && n < all)
+			out_text(&o, "%zu more blocks past --top\n", all - n);
+	}
+	rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
+	free(rows);
+	return rc;
 }
 
-/* "  loop t.c:14": a block's place in the tree for people */
-static void label(const struct iol_block *b, char *buf, size_t n)
+static int is_picture(int outf)
 {
-	int ind = b->depth * 2 > 40 ? 40 : b->depth * 2;
+	return outf == OUTF_PDF || outf == OUTF_SVG || outf == OUTF_PNG;
+}
 
-	if (b->kind == IOL_BLOCK_FUNCTION) /* C++ names have their "()" */
-		snprintf(buf, n, "%*s%s%s", ind, "", b->func,
-			 strchr(b->func, '(') ? "" : "()");
-	else if (b->kind == IOL_BLOCK_LOOP)
-		snprintf(buf, n, "%*sloop %s:%d", ind, "", base(b->file),
-			 b->line);
+/* the blocks of job made, checked and written */
+static int run(const struct copts *co, const struct iol_job *job,
+	       struct blocks_opts *bo)
+{
+	struct iol_blocks_opts opts = {0};
+	struct iol_error err = {0};
+	struct iol_blocks *bl = NULL;
+	int say, rc, pic = is_picture(co->outf);
+
+	if ((say = blocks_times_of(job, bo, &opts.overhead)) < 0)
+		return EXIT_DATA;
+	if (iol_blocks_build(job, &opts, &bl, &err) < 0) {
+		msg("%s: %s", job->path, err.msg);
+		return EXIT_DATA;
+	}
+	if (blocks_say_modules(bl, job->path,
+			       co->fmt == FMT_TEXT && !pic &&
+				       co->outf != OUTF_FOLDED) < 0) {
+		iol_blocks_free(bl);
+		return EXIT_DATA;
+	}
+	blocks_times_say(say, opts.overhead);
+	if (!pic)
+		rc = print(co, job, bl, bo);
+	else if (flame_write(co->outpath, bl, bo->by_bytes, job->path,
+			     source_date(0), &err) < 0)
+		rc = (msg("cannot write '%s': %s", co->outpath, err.msg),
+		      EXIT_DATA);
 	else
-		snprintf(buf, n, "%*s%s:%d", ind, "", base(b->file), b->line);
-}
-
-static void text_rows(struct out *o, const struct iol_blocks *bl,
-		      const struct bopts *bo)
-{
-	char lab[512];
-	size_t i;
-
-	out_table(o, tcols, (int)(sizeof(tcols) / sizeof(*tcols)));
-	for (i = 0; i < bl->n; i++) {
-		const struct iol_block *b = &bl->v[i];
-
-		if (bo->top && b->depth >= bo->top)
-			continue;
-		label(b, lab, sizeof(lab));
-		out_str(o, lab);
-		out_int(o, b->calls);
-		out_int(o, b->opens);
-		out_int(o, b->reads);
-		out_int(o, b->writes);
-		out_int(o, b->syncs);
-		out_bytes(o, b->bytes_read);
-		out_bytes(o, b->bytes_written);
-		out_int(o, b->files);
-		out_int(o, b->random);
-		out_int(o, b->small);
-		out_int(o, b->procs);
-		out_num(o, b->io_time, 6);
-		out_num(o, b->intensity, 3);
-		if (iol_cioc_meaningful(b->cioc))
-			out_num(o, b->cioc, 2);
-		else
-			out_numstr(o, "-");
-		out_endrow(o);
-	}
-	out_endtable(o);
-}
-
-static void machine_rows(struct out *o, const struct iol_blocks *bl)
-{
-	size_t i;
-
-	for (i = 0; i < bl->n; i++) {
-		const struct iol_block *b = &bl->v[i];
-
-		out_str(o, b->id);
-		out_str(o, iol_block_kind_name(b->kind));
-		out_str(o, b->func);
-		out_str(o, b->file);
-		if (b->line > 0)
-			out_int(o, b->line);
-		else
-			out_null(o);
-		out_int(o, b->trip);
-		out_int(o, b->calls);
-		out_int(o, b->opens);
-		out_int(o, b->reads);
-		out_int(o, b->writes);
-		out_int(o, b->syncs);
-		out_int(o, b->bytes_read);
-		out_int(o, b->bytes_written);
-		out_int(o, b->files);
-		out_num(o, b->io_time, 6);
-		out_num(o, b->intensity, 3);
-		out_num(o, iol_cioc_meaningful(b->cioc) ? b->cioc : NAN, 2);
-		out_endrow(o);
-	}
-}
-
-/* the model's scale, and why a score is "-" */
-static void cioc_note(struct out *o, const struct iol_blocks *bl)
-{
-	size_t i, out = 0;
-
-	for (i = 0; i < bl->n; i++)
-		out += !iol_cioc_meaningful(bl->v[i].cioc);
-	out_text(o,
-		 "CIOC: Vidya's model (Table II), a log-like scale (the "
-		 "paper's blocks: mean %.2f,\n"
-		 "S.D. %.2f); P15 = %lld",
-		 IOL_CIOC_MEAN, IOL_CIOC_SD, (long long)bl->concurrency);
-	if (out)
-		out_text(o,
-			 ".  \"-\": %zu of %zu blocks score more than %d "
-			 "S.D. from the\n"
-			 "paper's mean, outside the data the model was fitted "
-			 "on: with few blocks each\n"
-			 "has a large share of the job's calls, bytes and "
-			 "syncs (X2-X13), and the\n"
-			 "model's large coefficients make the score "
-			 "meaningless",
-			 out, bl->n, IOL_CIOC_SDS);
-	out_text(o, "\n");
-}
-
-static int is_picture(const char *p)
-{
-	size_t n = p ? strlen(p) : 0;
-
-	return n > 4 &&
-	       (!strcmp(p + n - 4, ".pdf") || !strcmp(p + n - 4, ".svg") ||
-		!strcmp(p + n - 4, ".png"));
+		rc = EXIT_OK;
+	iol_blocks_free(bl);
+	return rc;
 }
 
 static int has_source(int argc, char **argv)
@@ -258,18 +199,17 @@ int cmd_blocks(int argc, char **argv)
 	static const struct option longopts[] = {
 		COMMON_LONGOPTS,
 		{"by-bytes", no_argument, NULL, OPT_BY_BYTES},
-		{"concurrency", required_argument, NULL, OPT_CONC},
+		{"depth", required_argument, NULL, OPT_DEPTH},
+		{"sort", required_argument, NULL, OPT_SORT},
 		{"top", required_argument, NULL, OPT_TOP},
 		{NULL, 0, NULL, 0}};
-	struct bopts bo = {0, 0, 0};
-	struct iol_blocks_opts opts = {0};
-	struct iol_blocks *bl = NULL;
-	struct iol_error err = {0};
+	struct blocks_opts bo = {0, -1, 0, 0};
 	struct iol_job *job = NULL;
 	struct copts co;
-	struct out o;
-	int rc, i, pic;
+	int rc, i;
 
+	if (blocks_has_calibrate(argc, argv))
+		return blocks_calibrate_run(argc, argv);
 	if (has_source(argc, argv)) {
 		if (!blocks_source_run)
 			return usage_error("--source is not built into this "
@@ -279,52 +219,13 @@ int cmd_blocks(int argc, char **argv)
 	rc = copts_start(&co, argc, argv, longopts, help, extra, &bo, NULL, &i);
 	if (rc >= 0)
 		return rc;
-	pic = is_picture(co.outpath);
-	if (pic && co.fmt != FMT_TEXT)
-		return usage_error(
-			"--format does not apply to a picture ('%s')",
-			co.outpath);
 	rc = cmd_load_one(&co, argc, argv, i, &job);
 	if (rc == -1)
 		return EXIT_DATA;
-	if (rc == -2) {
+	if (rc == -2)
 		return usage_error("one trace at a time (give a trace's files "
 				   "together, or --merge-traces)");
-	}
-	opts.concurrency = bo.conc;
-	if (iol_blocks_build(job, &opts, &bl, &err) < 0) {
-		msg("%s: %s", job->path, err.msg);
-		iol_job_close(job);
-		return EXIT_DATA;
-	}
-	if (pic) {
-		if (flame_write(co.outpath, bl, bo.by_bytes, job->path,
-				source_date(0), &err) < 0) {
-			msg("cannot write '%s': %s", co.outpath, err.msg);
-			rc = EXIT_DATA;
-		} else {
-			rc = EXIT_OK;
-		}
-	} else if (cmd_out_open(&o, co.outpath, co.fmt) < 0) {
-		rc = EXIT_DATA;
-	} else {
-		if (co.fmt == FMT_TEXT) {
-			out_text(&o,
-				 "%s: %zu code blocks, %lld calls on files, "
-				 "%.6f s of I/O\n",
-				 job->path, bl->n, (long long)bl->calls,
-				 bl->io_time);
-			text_rows(&o, bl, &bo);
-			cioc_note(&o, bl);
-		} else {
-			out_table(&o, cols,
-				  (int)(sizeof(cols) / sizeof(*cols)));
-			machine_rows(&o, bl);
-			out_endtable(&o);
-		}
-		rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
-	}
-	iol_blocks_free(bl);
+	rc = run(&co, job, &bo);
 	iol_job_close(job);
 	return rc;
 }

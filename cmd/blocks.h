@@ -1,6 +1,6 @@
 /* iolens blocks --source (cmd/blocks-source.c): the blocks a program's
  * source predicts, run by cmd/blocks.c when its arguments hold --source;
- * with a trace, joined to the measured blocks (cmd/blocks-join.c). */
+ * with a trace, joined to the measured blocks (lib/code/join.c). */
 #ifndef IOLENS_CMD_BLOCKS_H
 #define IOLENS_CMD_BLOCKS_H
 #include <stdint.h>
@@ -10,14 +10,39 @@
 
 int blocks_source_run(int argc, char **argv);
 
-/* a prediction's counter k is a number: no loop of unknown trip count,
- * no unknown size, no call cut by recursion (cmd/blocks-join.c) */
-int blocks_pred_exact(const struct iol_cpred *p, enum iol_cpk k);
-/* Print the predicted blocks of t joined to the measured ones of bl
- * (the trace named trace) in fmt to path (NULL: stdout): predicted and
- * measured side by side per block, how far apart, and the accuracy over
- * the blocks.  Returns an exit status (messages printed). */
-int blocks_join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
-		      const char *const *files, int nfiles, const char *trace,
-		      int fmt, const char *path);
+/* iolens blocks's own options */
+struct blocks_opts {
+	int by_bytes, sort; /* sort: IOL_BSORT_*, -1 not given */
+	int64_t depth, top;
+};
+/* "time", "bytes", "calls", "line": IOL_BSORT_*, or -1 */
+int blocks_sort_key(const char *s);
+struct iol_job;
+/* strace's share of job's call durations into *overhead, and the sort
+ * it allows (bo->sort set): what to say once the blocks are made (0
+ * nothing, 1 the overhead taken off, 2 ranked by bytes), or -1 when an
+ * explicit --sort time cannot be (said). */
+int blocks_times_of(const struct iol_job *job, struct blocks_opts *bo,
+		    double *overhead);
+void blocks_times_say(int say, double overhead);
+
+/* --calibrate (cmd/blocks-common.c): 1 when argv asks for it; the run */
+int blocks_has_calibrate(int argc, char **argv);
+int blocks_calibrate_run(int argc, char **argv);
+struct iol_iocost;
+/* Say what is not as traced in bl's binaries (one line each on
+ * stderr) and, unless text (which has it in its header), the stacks
+ * cut; -1 when a binary changed: the blocks would be wrong, refuse. */
+int blocks_say_modules(const struct iol_blocks *bl, const char *trace,
+		       int text);
+/* "312 stacks cut at 16 frames, under [stack cut]: use --stacks=64" */
+const char *blocks_cut_note(const struct iol_blocks *bl);
+struct iol_job;
+/* What a job's call durations hold of the tracer's own time: 0 none
+ * (iolens trace), 1 strace's, *dur seconds a call as iolens replay
+ * --calibrate measured it, -1 strace's, not measured. */
+int blocks_overhead(const struct iol_job *job, double *dur);
+/* The saved cost model into c: 0, or -1 (none; a bad file warned) */
+int blocks_cost_load(struct iol_iocost *c);
+
 #endif

@@ -102,3 +102,21 @@ void iol_ctree_free(struct iol_ctree *t)
 	if (t && code)
 		code->free(t);
 }
+
+int iol_cjoin_make(const struct iol_ctree *t, const struct iol_blocks *bl,
+		   const struct iol_iocost *cost, const char *const *files,
+		   int nfiles, struct iol_cjoin **out, struct iol_error *err)
+{
+	*out = NULL;
+	if (!code_get())
+		return iol_error_set(err, IOL_EUNSUPP,
+				     "cannot load the source extractor: %s",
+				     code_why);
+	return code->join_make(t, bl, cost, files, nfiles, out, err);
+}
+
+void iol_cjoin_free(struct iol_cjoin *j)
+{
+	if (j && code)
+		code->join_free(j);
+}

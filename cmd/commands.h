@@ -34,6 +34,7 @@ int cmd_export(int argc, char **argv);
 int cmd_ingest(int argc, char **argv);
 int cmd_merge_db(int argc, char **argv);
 int cmd_iostat(int argc, char **argv);
+int cmd_fsload(int argc, char **argv);
 int cmd_fsstats(int argc, char **argv);
 int cmd_jobs(int argc, char **argv);
 int cmd_groups(int argc, char **argv);
@@ -41,9 +42,15 @@ int cmd_variance(int argc, char **argv);
 int cmd_context(int argc, char **argv);
 int cmd_population_report(int argc, char **argv);
 int cmd_coverage(int argc, char **argv);
+int cmd_trend(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_config(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_replay_script(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_blocks(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+/* report -o job.html: the server module's self-contained page */
+int serve_report_html(const char *log, const char *out);
 
 #endif

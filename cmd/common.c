@@ -13,6 +13,7 @@
 #include "render/view.h"
 #include "base/version.h"
 #include "sources/trace.h"
+#include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "base/banned.h"
 
@@ -111,6 +112,8 @@ static const char *arg_noun(const char *cmd)
 	static const char *const t[][2] = {
 		{"iostat", "recording (iostat -x -t text or JSON, diskstats)"},
 		{"fsstats", "directory to walk or snapshot"},
+		{"fsload", "recording (LMT, h5lmt, TOKIO HDF5, lfs df, "
+			   "lctl dl -t, mmperfmon)"},
 		{"convert", "trace"},
 		{"replay-script", "trace"},
 	};
@@ -126,6 +129,7 @@ int copts_start(struct copts *c, int argc, char **argv,
 		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
 		struct out *o, int *first_log)
 {
+	const struct iol_siteconf *site;
 	int opt, done = 0, r;
 
 	copts_init(c, argv);
@@ -153,6 +157,10 @@ int copts_start(struct copts *c, int argc, char **argv,
 	}
 	if (copts_choose(c) < 0)
 		return EXIT_USAGE;
+	/* the site's processes per node, unless given here */
+	if (!(site = site_config()))
+		return EXIT_DATA;
+	c->m.site_ppn = iol_siteconf_ppn(site, NULL, NULL);
 	if (optind >= argc)
 		return usage_error("no %s given", arg_noun(argv[0]));
 	if (o && out_open(o, c->outpath, c->fmt) < 0) {

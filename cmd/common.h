@@ -67,6 +67,8 @@ enum {
 	OUTF_PDF,
 	OUTF_SVG,
 	OUTF_PNG,
+	OUTF_FOLDED, /* blocks: folded stacks for flame graph tools */
+	OUTF_HTML,
 	OUTF_N
 };
 #define OUTF_BIT(f) (1u << (f))

@@ -15,6 +15,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
+#include "cmd/popfs.h"
 #include "cmd/util.h"
 #include "render/view-context.h"
 #include "base/banned.h"
@@ -22,7 +23,8 @@
 static const char usage_str[] =
 	"usage: iolens context --db file [--where expr] [--nodes n] "
 	"[--procs-per-node p] [--format fmt] [--output file]\n"
-	"                      [--iostat recording] log\n";
+	"                      [--fsload recording] [--iostat recording] "
+	"log\n";
 
 static void help(void)
 {
@@ -38,6 +40,9 @@ static void help(void)
 	       "type 7.  Verdict: unusually low/high outside p5-p95 of at "
 	       "least %d\n"
 	       "earlier jobs.\n\n"
+	       "  --fsload recording the file system's servers meanwhile (what "
+	       "fsload\n"
+	       "                     reads; repeatable): its weather\n"
 	       "  --iostat recording the storage device's activity meanwhile "
 	       "(iostat text or\n"
 	       "                     JSON, diskstats; repeatable): the job's "
@@ -70,12 +75,20 @@ static int decode(struct popopts *p, int argc, char **argv, int i,
 }
 
 /* --iostat recordings: the weather of the job (population/weather.h) */
-enum { OPT_IOSTAT = OPT_POP_LAST + 1, MAX_REC = 64 };
-static const char *recs[MAX_REC];
-static int nrecs;
+enum { OPT_IOSTAT = OPT_POP_LAST + 1, OPT_FSLOAD, MAX_REC = 64 };
+static const char *recs[MAX_REC], *fsrecs[MAX_REC];
+static int nrecs, nfsrecs;
 
 static int extra(int opt, const char *arg)
 {
+	if (opt == OPT_FSLOAD) {
+		if (nfsrecs == MAX_REC) {
+			usage_error("at most %d recordings", MAX_REC);
+			return -1;
+		}
+		fsrecs[nfsrecs++] = arg;
+		return 1;
+	}
 	if (opt != OPT_IOSTAT)
 		return 0;
 	if (nrecs == MAX_REC) {
@@ -92,8 +105,10 @@ int cmd_context(int argc, char **argv)
 		POP_LONGOPTS,
 		NODE_LONGOPTS,
 		{"iostat", required_argument, NULL, OPT_IOSTAT},
+		{"fsload", required_argument, NULL, OPT_FSLOAD},
 		{NULL, 0, NULL, 0}};
 	struct iol_wjobw wj = {0};
+	struct iol_fsjob fj;
 	struct iol_popjob own = {0};
 	const struct iol_popjob *row;
 	struct iol_popctx ctx;
@@ -123,8 +138,10 @@ int cmd_context(int argc, char **argv)
 		return EXIT_DATA;
 	}
 	rc = iol_pop_context(&set, row ? row : &own, &ctx);
-	if (rc == 0 && nrecs &&
-	    pop_weather(recs, nrecs, row ? row : &own, &wj) < 0) {
+	if ((rc == 0 && nrecs &&
+	     pop_weather(recs, nrecs, row ? row : &own, &wj) < 0) ||
+	    (rc == 0 && nfsrecs &&
+	     pop_fsweather(fsrecs, nfsrecs, row ? row : &own, &fj) < 0)) {
 		iol_popjob_release(&own);
 		iol_popset_free(&one);
 		iol_popset_free(&set);
@@ -134,6 +151,8 @@ int cmd_context(int argc, char **argv)
 		iol_view_context_print(&o, argv[first], &ctx);
 		if (nrecs)
 			iol_view_context_print_weather(&o, argv[first], &wj);
+		if (nfsrecs)
+			pop_print_fsweather(&o, argv[first], &fj);
 		rc = cmd_out_close(&o, 1);
 	} else if (rc) {
 		msg("out of memory");

@@ -7,16 +7,20 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
 #include "cmd/util.h"
-#include "render/view-coverage.h"
+#include "base/civil.h"
+#include "population/trend.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
-	"usage: iolens coverage --db file [--apis] [--format fmt] "
-	"[--output file]\n";
+	"usage: iolens coverage --db file [--apis] [--by key] [--from date] "
+	"[--to date]\n"
+	"                       [--every month] [--format fmt] [--output "
+	"file]\n";
 
 static void help(void)
 {
@@ -33,20 +37,209 @@ static void help(void)
 	       "--sacct.\n\n"
 	       "  --apis             csv, tsv and json: the API table instead "
 	       "of the projects\n"
+	       "  --by key           project (default) or partition (sacct's "
+	       "Partition)\n"
+	       "  --from date        the scheduler's jobs started on or after "
+	       "date (UTC,\n"
+	       "                     YYYY-MM-DD or YYYY-MM)\n"
+	       "  --to date          ... and on or before date (YYYY-MM: to "
+	       "its end)\n"
+	       "  --every month      a row per month and project\n"
 	       "%s",
 	       pop_help_nowhere);
 }
 
-enum { OPT_APIS = OPT_POP_LAST + 1 };
-static int apis_only;
+enum { OPT_APIS = OPT_POP_LAST + 1, OPT_FROM, OPT_TO, OPT_EVERY, OPT_BY };
+static int apis_only, monthly, by_part;
+static int64_t from, to; /* [from, to) epoch seconds, IOL_POP_NULL open */
+
+/* "2026-06-01" or "2026-06" (UTC) into *t: the day's or month's start,
+ * or (end) the start of the day or month after it.  0, or -1. */
+static int parse_date(const char *s, int end, int64_t *t)
+{
+	int y, m, d = 1, n = 0, day = 0;
+	long days;
+
+	if (sscanf(s, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 && !s[n])
+		day = 1;
+	else if (sscanf(s, "%4d-%2d%n", &y, &m, &n) != 2 || s[n])
+		return -1;
+	if (m < 1 || m > 12 || d < 1 || d > 31)
+		return -1;
+	if (end && !day && ++m > 12)
+		m = 1, y++;
+	days = iol_days_from_civil(y, m, d) + (end && day);
+	*t = (int64_t)days * 86400;
+	return 0;
+}
 
 static int extra(int opt, const char *arg)
 {
-	(void)arg;
-	if (opt != OPT_APIS)
-		return 0;
-	apis_only = 1;
+	switch (opt) {
+	case OPT_APIS: apis_only = 1; return 1;
+	case OPT_BY:
+		if (strcmp(arg, "project") && strcmp(arg, "partition")) {
+			usage_error("--by wants project or partition, not '%s'",
+				    arg);
+			return -1;
+		}
+		by_part = !strcmp(arg, "partition");
+		return 1;
+	case OPT_FROM:
+	case OPT_TO: break;
+	case OPT_EVERY:
+		if (strcmp(arg, "month")) {
+			usage_error("--every wants month, not '%s'", arg);
+			return -1;
+		}
+		monthly = 1;
+		return 1;
+	default: return 0;
+	}
+	if (parse_date(arg, opt == OPT_TO, opt == OPT_FROM ? &from : &to) < 0) {
+		usage_error("--%s wants a date YYYY-MM-DD or YYYY-MM, not '%s'",
+			    opt == OPT_FROM ? "from" : "to", arg);
+		return -1;
+	}
 	return 1;
+}
+
+static const char *const cols[] = {
+	"period",      "project",	    "jobs",
+	"core_hours",  "instrumented_jobs", "instrumented_core_hours",
+	"coverage_pct"};
+static const char *const acols[] = {"api", "jobs_using", "instrumented_jobs",
+				    "share_pct"};
+
+/* cols, the second named by --by */
+static const char *const *heads(void)
+{
+	static const char *c[7];
+
+	memcpy(c, cols, sizeof c);
+	c[1] = by_part ? "partition" : "project";
+	return c;
+}
+
+static void row(struct out *o, const char *period, const struct iol_popcov *r)
+{
+	if (period)
+		out_str(o, period);
+	out_str(o, r->project);
+	out_int(o, r->jobs);
+	out_num(o, r->core_hours, 1);
+	out_int(o, r->inst_jobs);
+	out_num(o, r->inst_core_hours, 1);
+	out_num(o,
+		r->core_hours > 0 ? 100.0 * (r->inst_core_hours / r->core_hours)
+				  : NAN,
+		1);
+	out_endrow(o);
+}
+
+/* c's projects (and in text its total) */
+static void project_rows(struct out *o, const struct iol_popcov_all *c,
+			 const char *period)
+{
+	for (size_t i = 0; i < c->n; i++)
+		row(o, period, &c->p[i]);
+	if (o->fmt == FMT_TEXT && c->n)
+		row(o, period, &c->total);
+}
+
+/* A table of the months from --from (else the first scheduler job) to
+ * --to (else the last): each month's projects. */
+static int print_months(struct out *o, struct iol_popdb *db, const char *path)
+{
+	struct iol_error err = {0};
+	int64_t a = from, b = to, first = 0, last = 0, t;
+	int rc = 0;
+
+	if ((a == IOL_POP_NULL || b == IOL_POP_NULL) &&
+	    (rc = iol_popdb_sched_span(db, &first, &last, &err)) < 0) {
+		msg("'%s': %s", path, err.msg[0] ? err.msg : iol_strerror(rc));
+		return -1;
+	}
+	a = a == IOL_POP_NULL ? first : a;
+	b = b == IOL_POP_NULL ? last + 1 : b;
+	out_table(o, heads(), 7);
+	for (t = (int64_t)iol_pop_period_start((double)a, IOL_EVERY_MONTH);
+	     t < b && rc == 0;) {
+		int64_t next = (int64_t)iol_pop_period_start(
+			(double)t + 32 * 86400.0, IOL_EVERY_MONTH);
+		struct iol_popcov_all c;
+		char name[16];
+
+		rc = iol_popdb_coverage_in(db, t > a ? t : a,
+					   next < b ? next : b, by_part, &c,
+					   &err);
+		if (rc < 0) {
+			msg("'%s': %s", path,
+			    err.msg[0] ? err.msg : iol_strerror(rc));
+			break;
+		}
+		iol_pop_period_name((double)t, IOL_EVERY_MONTH, name,
+				    sizeof name);
+		project_rows(o, &c, name);
+		iol_popcov_free(&c);
+		t = next;
+	}
+	out_endtable(o);
+	return rc < 0 ? -1 : 0;
+}
+
+static void print_apis(struct out *o, const struct iol_popcov_all *c)
+{
+	out_table(o, acols, 4);
+	for (int k = 0; k < IOL_POP_NAPI; k++) {
+		out_str(o, iol_pop_api_names[k]);
+		out_int(o, c->api[k]);
+		out_int(o, c->total.inst_jobs);
+		out_num(o,
+			c->total.inst_jobs ? 100.0 * (double)c->api[k] /
+						     (double)c->total.inst_jobs
+					   : NAN,
+			1);
+		out_endrow(o);
+	}
+	out_endtable(o);
+}
+
+static int print_projects(struct out *o, const struct iol_popcov_all *c,
+			  struct iol_popdb *db, const char *path)
+{
+	if (monthly)
+		return print_months(o, db, path);
+	out_table(o, heads() + 1, 6);
+	project_rows(o, c, NULL);
+	out_endtable(o);
+	return 0;
+}
+
+static int print(struct out *o, const struct iol_popcov_all *c,
+		 struct iol_popdb *db, const char *path)
+{
+	if (o->fmt != FMT_TEXT)
+		return apis_only ? (print_apis(o, c), 0)
+				 : print_projects(o, c, db, path);
+	out_text(o,
+		 "Coverage: the scheduler's jobs with a Darshan log, per "
+		 "%s%s (Table II)\n\n",
+		 monthly ? "month and " : "",
+		 by_part ? "partition" : "project");
+	if (print_projects(o, c, db, path) < 0)
+		return -1;
+	out_text(o,
+		 "\ncoverage_pct: instrumented core-hours / core-hours; "
+		 "core-hours: NCPUS x Elapsed.\n"
+		 "%lld Darshan job rows, %lld of them without a scheduler job "
+		 "(job id not in the accounting).\n\n"
+		 "I/O APIs of the %lld instrumented jobs (a job uses an API "
+		 "when its logs moved bytes through it)\n\n",
+		 (long long)c->darshan_jobs, (long long)c->darshan_unjoined,
+		 (long long)c->total.inst_jobs);
+	print_apis(o, c);
+	return 0;
 }
 
 int cmd_coverage(int argc, char **argv)
@@ -54,35 +247,47 @@ int cmd_coverage(int argc, char **argv)
 	static const struct option longopts[] = {
 		POP_LONGOPTS,
 		{"apis", no_argument, NULL, OPT_APIS},
+		{"by", required_argument, NULL, OPT_BY},
+		{"every", required_argument, NULL, OPT_EVERY},
+		{"from", required_argument, NULL, OPT_FROM},
+		{"to", required_argument, NULL, OPT_TO},
 		{NULL, 0, NULL, 0}};
 	struct iol_error err = {0};
 	struct iol_popcov_all c;
 	struct iol_popdb *db;
 	struct popopts p;
 	struct out o;
-	int rc, first;
+	int rc, first, opened;
 
-	apis_only = 0;
+	apis_only = monthly = by_part = 0;
+	from = to = IOL_POP_NULL;
 	rc = pop_start(&p, argc, argv, longopts, help, extra, 0, NULL, &db,
 		       &first);
 	if (rc >= 0)
 		return rc;
-	if (p.where) {
+	if (p.where ||
+	    (from != IOL_POP_NULL && to != IOL_POP_NULL && from >= to)) {
 		iol_popdb_close(db);
-		return usage_error("--where is not taken: coverage counts "
-				   "the scheduler's jobs");
+		return usage_error(p.where ? "--where is not taken: coverage "
+					     "counts the scheduler's jobs"
+					   : "--to is before --from");
 	}
-	rc = iol_popdb_coverage(db, &c, &err);
+	rc = iol_popdb_coverage_in(db, from, to, by_part, &c, &err);
+	if (rc < 0 || !c.n) {
+		msg("'%s': %s", p.db,
+		    rc < 0 ? (err.msg[0] ? err.msg : iol_strerror(rc))
+			   : "no scheduler jobs started in that time");
+		iol_popdb_close(db);
+		return EXIT_DATA;
+	}
+	opened = cmd_out_open(&o, p.c.outpath, p.c.fmt) == 0;
+	rc = opened ? print(&o, &c, db, p.db) : -1;
 	iol_popdb_close(db);
-	if (rc < 0) {
-		msg("'%s': %s", p.db, err.msg[0] ? err.msg : iol_strerror(rc));
-		return EXIT_DATA;
-	}
-	if (cmd_out_open(&o, p.c.outpath, p.c.fmt) < 0) {
-		iol_popcov_free(&c);
-		return EXIT_DATA;
-	}
-	iol_view_coverage_print(&o, &c, apis_only);
 	iol_popcov_free(&c);
+	if (rc < 0) {
+		if (opened)
+			out_close(&o, 0);
+		return EXIT_DATA;
+	}
 	return cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }

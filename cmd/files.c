@@ -17,12 +17,16 @@
 #include "analysis/jobrow.h"
 #include "analysis/filesort.h"
 #include "analysis/select.h"
+#include "cmd/files-ost.h"
 #include "render/view-files.h"
+#include "render/view-files-ost.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
-	"usage: iolens files [--default-excludes] [--exclude regex] [--format "
-	"fmt]\n"
+	"usage: iolens files [--by ost] [--default-excludes] [--exclude "
+	"regex]\n"
+	"                    [--format fmt]"
+	"\n"
 	"                    [--include regex] [--merge] [--module name]\n"
 	"                    [--output file] [--shared] [--sort key] [--top "
 	"n]\n"
@@ -39,6 +43,9 @@ static void help(void)
 	fputs(usage_str, stdout);
 	printf("\nList every file a job touched, one row per file and "
 	       "module.\n\n"
+	       "  --by ost           bytes and time per Lustre OST, from "
+	       "the log's\n"
+	       "                     LUSTRE records (iolens-files(1))\n"
 	       "  --default-excludes drop the files report and summary leave "
 	       "out of\n"
 	       "                     their rankings: %s\n"
@@ -73,7 +80,7 @@ static void help(void)
 
 struct fopts {
 	regex_t inc, exc;
-	int have_inc, have_exc, merge, module, sort_key, shared;
+	int have_inc, have_exc, merge, module, sort_key, shared, by_ost;
 	int64_t top;
 	struct iol_excl defex; /* --default-excludes, else empty */
 	int64_t nexcl;	       /* rows dropped by either exclusion */
@@ -104,6 +111,13 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 			fo->have_exc = 1;
 		return 1;
 	case 'm': fo->merge = 1; return 1;
+	case 'B':
+		if (strcmp(arg, "ost")) {
+			usage_error("--by wants ost, not '%s'", arg);
+			return -1;
+		}
+		fo->by_ost = 1;
+		return 1;
 	case 'S': fo->shared = 1; return 1;
 	case 'D':
 		if (!fo->defex.n && iol_excl_init(&fo->defex, 1, NULL) < 0)
@@ -201,6 +215,7 @@ int cmd_files(int argc, char **argv)
 		{"include", required_argument, NULL, 'i'},
 		{"default-excludes", no_argument, NULL, 'D'},
 		{"merge", no_argument, NULL, 'm'},
+		{"by", required_argument, NULL, 'B'},
 		{"shared", no_argument, NULL, 'S'},
 		{"module", required_argument, NULL, 'M'},
 		{"sort", required_argument, NULL, 's'},
@@ -223,7 +238,10 @@ int cmd_files(int argc, char **argv)
 	/* a directory stands for the logs in it */
 	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	/* text: a titled table per log; machine formats: one table */
-	view_files_table(&o, fo.shared);
+	if (co.fmt != FMT_TEXT && fo.by_ost)
+		files_by_ost_start(&o);
+	else
+		view_files_table(&o, fo.shared);
 	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		struct iol_filerow *rows;
@@ -236,6 +254,12 @@ int cmd_files(int argc, char **argv)
 			continue;
 		}
 		fo.nexcl = 0;
+		if (fo.by_ost) {
+			if (files_by_ost(&o, in.v[j].name, job) < 0)
+				rc = EXIT_DATA;
+			iol_job_close(job);
+			continue;
+		}
 		if (fo.shared) {
 			if (shared_table(&o, &fo, in.v[j].name, job) < 0)
 				rc = EXIT_DATA;

@@ -21,10 +21,10 @@ enum { TAG_WORK = 1, TAG_ROW = 2, TAG_STOP = 3 };
 #define HEAD 24 /* three int64: seq, size, mtime */
 
 struct mex {
-	struct executor ex;
+	struct iol_ingest_exec ex;
 	int size;
-	int *load;	       /* items at each rank */
-	struct item **pending; /* by seq % cap: items out at ranks */
+	int *load;			  /* items at each rank */
+	struct iol_ingest_item **pending; /* by seq % cap: items out at ranks */
 };
 
 static int started;
@@ -59,7 +59,7 @@ static int64_t get64(const unsigned char *p)
 	return v;
 }
 
-static void m_submit(struct executor *ex, struct item *it)
+static void m_submit(struct iol_ingest_exec *ex, struct iol_ingest_item *it)
 {
 	struct mex *m = (struct mex *)ex;
 	size_t len = strlen(it->path);
@@ -80,12 +80,12 @@ static void m_submit(struct executor *ex, struct item *it)
 	m->pending[it->seq % ex->cap] = it;
 }
 
-static struct item *m_wait(struct executor *ex)
+static struct iol_ingest_item *m_wait(struct iol_ingest_exec *ex)
 {
 	struct mex *m = (struct mex *)ex;
 	MPI_Status s;
 	unsigned char *b;
-	struct item *it;
+	struct iol_ingest_item *it;
 	int n;
 
 	MPI_Probe(MPI_ANY_SOURCE, TAG_ROW, MPI_COMM_WORLD, &s);
@@ -109,7 +109,7 @@ static struct item *m_wait(struct executor *ex)
 	return it;
 }
 
-static void m_stop(struct executor *ex)
+static void m_stop(struct iol_ingest_exec *ex)
 {
 	struct mex *m = (struct mex *)ex;
 	int r;
@@ -121,7 +121,7 @@ static void m_stop(struct executor *ex)
 	free(m);
 }
 
-struct executor *mpi_start(int size)
+struct iol_ingest_exec *mpi_start(int size)
 {
 	struct mex *m = xcalloc(1, sizeof(*m));
 
@@ -139,7 +139,7 @@ struct executor *mpi_start(int size)
 static void decode_one(const unsigned char *b, int n,
 		       const struct iol_popctx *ctx)
 {
-	struct item it;
+	struct iol_ingest_item it;
 	unsigned char *out;
 
 	memset(&it, 0, sizeof(it));
@@ -149,7 +149,11 @@ static void decode_one(const unsigned char *b, int n,
 	it.path = xmalloc((size_t)n - HEAD + 1);
 	memcpy(it.path, b + HEAD, (size_t)n - HEAD);
 	it.path[n - HEAD] = '\0';
-	item_decode(&it, ctx);
+	iol_ingest_item_decode(&it, ctx);
+	if (it.nomem) {
+		msg("out of memory");
+		MPI_Abort(MPI_COMM_WORLD, EXIT_DATA);
+	}
 	out = xmalloc(8 + it.row.len);
 	put64(out, it.seq);
 	memcpy(out + 8, it.row.buf, it.row.len);

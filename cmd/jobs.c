@@ -15,7 +15,7 @@
 
 static const char usage_str[] =
 	"usage: iolens jobs --db file [--where expr] [--sort key] [--top n] "
-	"[--format fmt] [--output file]\n";
+	"[--offset n] [--format fmt] [--output file]\n";
 
 static void help(void)
 {
@@ -26,12 +26,14 @@ static void help(void)
 	       "  --sort key         order by this column (a leading '-': "
 	       "descending)\n"
 	       "  --top n            only the first n rows\n"
+	       "  --offset n         leave out the first n rows (a page of "
+	       "the list)\n"
 	       "%s",
 	       pop_help);
 }
 
 static const char *sort_key;
-static int64_t top_n;
+static int64_t top_n, offset_n;
 
 static int extra(int opt, const char *arg)
 {
@@ -47,6 +49,13 @@ static int extra(int opt, const char *arg)
 		}
 		return 1;
 	}
+	if (opt == 'O') {
+		if (parse_count(arg, &offset_n) < 0 && strcmp(arg, "0")) {
+			usage_error("--offset wants a count, not '%s'", arg);
+			return -1;
+		}
+		return 1;
+	}
 	return 0;
 }
 
@@ -56,6 +65,7 @@ int cmd_jobs(int argc, char **argv)
 		POP_LONGOPTS,
 		{"sort", required_argument, NULL, 's'},
 		{"top", required_argument, NULL, 't'},
+		{"offset", required_argument, NULL, 'O'},
 		{NULL, 0, NULL, 0}};
 	struct iol_error err = {0};
 	struct iol_popcur *cur;
@@ -65,7 +75,7 @@ int cmd_jobs(int argc, char **argv)
 	int rc, first, desc = 0;
 
 	sort_key = NULL;
-	top_n = 0;
+	top_n = offset_n = 0;
 	rc = pop_start(&p, argc, argv, longopts, help, extra, 0, NULL, &db,
 		       &first);
 	if (rc >= 0)
@@ -74,12 +84,16 @@ int cmd_jobs(int argc, char **argv)
 		desc = 1;
 		sort_key++;
 	}
-	rc = iol_popcur_open(db, p.where, sort_key, desc, top_n, &cur, &err);
+	rc = iol_popcur_open(db, p.where, sort_key, desc,
+			     top_n ? top_n + offset_n : 0, &cur, &err);
 	if (rc < 0) {
 		iol_popdb_close(db);
 		return usage_error("%s", err.msg);
 	}
-	rc = iol_popcur_next(cur, &err);
+	/* the rows before the page are read and left out */
+	for (int64_t k = 0;
+	     (rc = iol_popcur_next(cur, &err)) > 0 && k < offset_n; k++)
+		;
 	if (rc <= 0) {
 		/* nothing matches: no bare header, no file */
 		if (rc < 0)

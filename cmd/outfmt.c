@@ -11,10 +11,11 @@
 #include "cmd/util.h"
 #include "base/banned.h"
 
-static const char *const outf_names[OUTF_N] = {"text", "csv", "tsv", "json",
-					       "pdf",  "svg", "png"};
-static const char *const outf_exts[OUTF_N] = {".txt", ".csv", ".tsv", ".json",
-					      ".pdf", ".svg", ".png"};
+static const char *const outf_names[OUTF_N] = {
+	"text", "csv", "tsv", "json", "pdf", "svg", "png", "folded", "html"};
+static const char *const outf_exts[OUTF_N] = {".txt",  ".csv",	  ".tsv",
+					      ".json", ".pdf",	  ".svg",
+					      ".png",  ".folded", ".html"};
 
 static int same_nocase(const char *a, const char *b)
 {
@@ -72,8 +73,8 @@ static const struct {
 	{".xls", "workbooks", "export"},
 	{".ods", "workbooks", "export"},
 	{".darshan", "Darshan logs", "convert"},
-	{".html", "HTML", NULL},
-	{".htm", "HTML", NULL},
+	{".html", "HTML", "report"},
+	{".htm", "HTML", "report"},
 	{".xml", "XML", NULL},
 };
 
@@ -136,7 +137,7 @@ int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
 	if (ext >= 0 && !(mask & OUTF_BIT(ext))) {
 		/* a page of a command that draws none: report draws it */
 		unsigned pages = OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) |
-				 OUTF_BIT(OUTF_PNG);
+				 OUTF_BIT(OUTF_PNG) | OUTF_BIT(OUTF_HTML);
 		int hint = (OUTF_BIT(ext) & pages) && !(mask & pages);
 
 		if (mask)
@@ -162,13 +163,15 @@ void cmd_outfmts(const char *cmd, unsigned *mask, int *dflt, const char **own)
 		const char *own;
 	} t[] = {
 		{"iostat", OUTF_TABLES | OUTF_BIT(OUTF_PDF), OUTF_TEXT, NULL},
+		{"fsload", OUTF_TABLES | OUTF_BIT(OUTF_PDF), OUTF_TEXT, NULL},
 		{"report",
-		 OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) | OUTF_BIT(OUTF_PNG),
+		 OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) | OUTF_BIT(OUTF_PNG) |
+			 OUTF_BIT(OUTF_HTML),
 		 OUTF_PDF, NULL},
 		{"population-report", OUTF_BIT(OUTF_PDF), OUTF_PDF, NULL},
 		{"blocks",
 		 OUTF_TABLES | OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) |
-			 OUTF_BIT(OUTF_PNG),
+			 OUTF_BIT(OUTF_PNG) | OUTF_BIT(OUTF_FOLDED),
 		 OUTF_TEXT, NULL},
 		{"replay-script", OUTF_BIT(OUTF_TEXT), OUTF_TEXT, NULL},
 		{"export", 0, OUTF_TEXT, "an .xlsx workbook"},

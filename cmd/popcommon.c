@@ -9,13 +9,16 @@
 #include <sys/stat.h>
 
 #include "cmd/popcommon.h"
+#include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "population/sql.h"
 #include "storage/devio.h"
 #include "base/banned.h"
 
-#define POP_HELP_DB \
-	"  --db file          the population store (iolens ingest)\n"
+#define POP_HELP_DB                                                            \
+	"  --db file          the population store (iolens ingest); default: " \
+	"db of\n"                                                              \
+	"                     the site configuration (iolens config)\n"
 #define POP_HELP_WHERE                                                      \
 	"  --where expr       only jobs matching this SQL expression over " \
 	"the\n"                                                             \
@@ -96,6 +99,7 @@ int pop_start(struct popopts *p, int argc, char **argv,
 	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
 	      struct iol_popdb **db, int *first)
 {
+	const struct iol_siteconf *site;
 	int rc;
 
 	memset(p, 0, sizeof *p);
@@ -105,8 +109,13 @@ int pop_start(struct popopts *p, int argc, char **argv,
 		return rc;
 	if (copts_choose(&p->c) < 0)
 		return EXIT_USAGE;
+	if (!(site = site_config()))
+		return EXIT_DATA;
 	if (!p->db)
-		return usage_error("no --db given");
+		p->db = iol_siteconf_get(site, "db", NULL);
+	if (!p->db)
+		return usage_error("no --db given (nor db in the site "
+				   "configuration: iolens config)");
 	if (nargs == 0 && optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	if (nargs > 0 && argc - optind < nargs)

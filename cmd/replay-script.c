@@ -15,10 +15,11 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/replay-common.h"
+#include "replay/calibrate.h"
 #include "cmd/util.h"
 #include "replay/fromevents.h"
 #include "render/output.h"
+#include "render/view-replay.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -116,82 +117,13 @@ static int write_script(const struct iol_rscript *s, const char *path)
 	return EXIT_OK;
 }
 
-static void report(const struct iol_rscript *s, const char *path)
-{
-	size_t i, k, n = 0, np = 0, nt = 0;
-	int64_t bytes = 0;
-	char hb[32], th[48] = "";
-
-	for (i = 0; i < s->nrank; i++) {
-		for (k = 0; k < s->rank[i].n; k++)
-			n += s->rank[i].ev[k].op != IOL_ROP_WAIT &&
-			     s->rank[i].ev[k].op != IOL_ROP_END;
-		/* a process of threads: its sections have thread_of, the
-		 * first made (its main thread's, if it made calls) first */
-		np += !s->rank[i].thread_of ||
-		      (i == 0 ||
-		       s->rank[i - 1].thread_of != s->rank[i].thread_of ||
-		       s->rank[i - 1].rank != s->rank[i].rank);
-		nt += s->rank[i].thread_of != 0;
-	}
-	for (i = 0; i < s->ninput; i++)
-		bytes += s->input[i].size > 0 ? s->input[i].size : 0;
-	if (nt)
-		snprintf(th, sizeof(th), " (%zu threads, a section each)", nt);
-	printf("%s: %zu process%s%s, %zu calls kept, %llu dropped (system "
-	       "paths, non-files, mappings)\n",
-	       esc(path), np, np == 1 ? "" : "es", th, n,
-	       (unsigned long long)s->ndropev);
-	printf("inputs to stage: %zu (%s); paths rewritten: %zu; system "
-	       "paths left out: %zu\n",
-	       s->ninput, fmt_bytes(hb, sizeof(hb), (double)bytes, BYTES_TEXT),
-	       s->nrewrite / 2, s->ndropped);
-	for (i = 0; i + 1 < s->nrewrite && i < 40; i += 2)
-		printf("  %s -> %s\n", esc(iol_rscript_s(s, s->rewrite[i])),
-		       esc(iol_rscript_s(s, s->rewrite[i + 1])));
-	if (s->nrewrite > 40)
-		printf("  ... and %zu more (all in the script's header)\n",
-		       (s->nrewrite - 40) / 2);
-	if (s->nunfit) /* a trace's 4 GiB pwrite, a rename to "" */
-		printf("%llu calls dropped: a script cannot hold them (the "
-		       "first: %s)\n",
-		       (unsigned long long)s->nunfit,
-		       s->unfit_why ? s->unfit_why : "?");
-	if (s->inferred)
-		puts("opens and closes are inferred from the Darshan POSIX "
-		     "records (DXT has transfers only)");
-	printf("tracer overhead taken off: %.9f s per call from compute "
-	       "gaps, %.9f s from each call's duration (%s)\n",
-	       s->overhead, s->duroverhead, s->overhead_from);
-	if (s->ninherit)
-		printf("descriptors a process had from its parent, opened "
-		       "where "
-		       "it first used them: %llu\n",
-		       (unsigned long long)s->ninherit);
-	if (s->nshort)
-		printf("%llu of %zu sections had less time between calls than "
-		       "that overhead: their compute gaps are all 0\n",
-		       (unsigned long long)s->nshort, s->nrank);
-}
-
-/* the calls of a script, its waits and ends aside */
-static size_t ncalls(const struct iol_rscript *s)
-{
-	size_t i, k, n = 0;
-
-	for (i = 0; i < s->nrank; i++)
-		for (k = 0; k < s->rank[i].n; k++)
-			n += s->rank[i].ev[k].op != IOL_ROP_WAIT &&
-			     s->rank[i].ev[k].op != IOL_ROP_END;
-	return n;
-}
-
 static int build(struct iol_job *job, const char *out, const char *name)
 {
 	struct iol_rfrom_opts o = {0, 0, "none", job->source, 0, run_time};
 	struct iol_error err = {0};
 	struct iol_events *it;
 	struct iol_rscript s;
+	struct iol_rcounts n;
 	int rc;
 
 	o.positional = !strncmp(job->source, "darshan", 7);
@@ -199,7 +131,7 @@ static int build(struct iol_job *job, const char *out, const char *name)
 		o.overhead = overhead;
 		o.overhead_from = "given";
 	} else if (!strcmp(job->source, "strace") &&
-		   replay_overhead_load(&o.overhead, &o.duroverhead) == 0) {
+		   iol_replay_overhead_load(&o.overhead, &o.duroverhead) == 0) {
 		o.overhead_from = "calibrated";
 	} else if (job->call_cost > 0) {
 		/* iolens trace measured its own cost, a line at a time */
@@ -222,14 +154,15 @@ static int build(struct iol_job *job, const char *out, const char *name)
 	}
 	/* a script of nothing would replay as a success: a static
 	 * program under iolens trace, or a trace of no files */
-	if (ncalls(&s) == 0) {
+	iol_rscript_count(&s, &n);
+	if (n.calls == 0) {
 		msg("'%s' has no I/O calls to replay: no script written", name);
 		iol_rscript_release(&s);
 		return EXIT_DATA;
 	}
 	rc = write_script(&s, out);
 	if (rc == EXIT_OK)
-		report(&s, out);
+		view_replay_script(stdout, &s, &n, out);
 	iol_rscript_release(&s);
 	return rc;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <sys/stat.h>
 
@@ -20,7 +21,7 @@
 
 static const char usage_str[] =
 	"usage: iolens report [--date when] [--exclude regex] [--format "
-	"pdf|svg|png]\n"
+	"pdf|svg|png|html]\n"
 	"                     [--no-default-excludes] [--nodes n] [--paper "
 	"a4|letter]\n"
 	"                     [--procs-per-node n] [--template file] [--db "
@@ -53,7 +54,10 @@ static void help(void)
 	       "                     many were left out)\n"
 	       "  --format fmt       pdf (default), or svg or png: one file "
 	       "per\n"
-	       "                     page, FILE-1.svg, FILE-2.svg, ...\n"
+	       "                     page, FILE-1.svg, FILE-2.svg, ...; or "
+	       "html: one\n"
+	       "                     self-contained page of one log, its "
+	       "timeline zoomable\n"
 	       "  --no-default-excludes\n"
 	       "                     rank every file; by default these "
 	       "patterns are\n"
@@ -276,6 +280,14 @@ int cmd_report(int argc, char **argv)
 		return r;
 	if (!co.outpath || !strcmp(co.outpath, "-"))
 		return usage_error("--output names the file to write");
+	/* one self-contained page, by the server module (serve/export.c) */
+	if (co.outf == OUTF_HTML ||
+	    (strlen(co.outpath) > 4 &&
+	     !strcasecmp(co.outpath + strlen(co.outpath) - 4, ".htm"))) {
+		if (argc - i != 1)
+			return usage_error("html: one log, one file");
+		return serve_report_html(argv[i], co.outpath);
+	}
 	/* --format, else the extension of -o (copts_choose) */
 	ro.ro.format = co.outf == OUTF_SVG   ? REPORT_SVG
 		       : co.outf == OUTF_PNG ? REPORT_PNG

@@ -11,6 +11,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
+#include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "analysis/jobrow.h"
 #include "analysis/select.h"
@@ -77,11 +78,19 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 
 static int excl_build(struct sopts *so)
 {
+	const struct iol_siteconf *site = site_config();
 	struct iol_error err = {0};
 	int k;
 
-	if (iol_excl_init(&so->ex, !so->no_defaults, &err) < 0)
+	if (!site || iol_excl_init(&so->ex, !so->no_defaults, &err) < 0)
 		return -1;
+	/* the site's exclude lines are default exclusions too */
+	for (size_t i = 0; !so->no_defaults && i < site->n; i++)
+		if (!strcmp(site->v[i].key, "exclude") &&
+		    iol_excl_add(&so->ex, site->v[i].value, &err) < 0) {
+			msg("%s: %s", site->v[i].origin, err.msg);
+			return -1;
+		}
 	for (k = 0; k < so->npat; k++)
 		if (iol_excl_add(&so->ex, so->pat[k], &err) < 0) {
 			usage_error("%s", err.msg);

@@ -7,6 +7,7 @@
 #define IOLENS_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/error.h"
 
@@ -25,6 +26,14 @@ int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* s escaped as msg() escapes, for names printed to stdout; valid until
  * the fourth call after (a line may print up to four). */
 const char *esc(const char *s);
+/* Option values: a duration ("60", "60s", "5m", "1h", "500ms") in
+ * seconds; a date (epoch seconds or "YYYY-MM-DDTHH:MM:SS", see
+ * iol_parse_stamp) in epoch seconds.  0, or -1 when s is neither. */
+int parse_duration(const char *s, double *v);
+int parse_when(const char *s, int64_t *epoch);
+/* A size with an optional unit: 512, 64K, 10M, 8G, 1T (powers of 2, "B"
+ * or "iB" after it allowed); 0, or -1 when not a positive size. */
+int parse_size(const char *s, int64_t *v);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t m);
 void *xrealloc(void *p, size_t n);

@@ -71,7 +71,7 @@ static inline void fz_events(const struct iol_job *job)
 static inline void fz_analyse(const struct iol_job *job)
 {
 	static struct iol_summary s;
-	struct iol_opts o = {0, 0};
+	struct iol_opts o = {0, 0, 0};
 	struct iol_meta m;
 	struct iol_rankrow *rows;
 	struct iol_phases p;

@@ -189,13 +189,15 @@ static void page(cairo_t *cr, const struct iol_binned *b,
 	const struct iol_devstats *all = &st[b->ndev];
 	char line[256], a[32], c[32], r[32], w[32];
 
-	chart_text(cr, 40, 50, "Storage device activity", 16, 1, -1, C_INK);
+	chart_text(cr, 40, 50,
+		   o->heading ? o->heading : "Storage device activity", 16, 1,
+		   -1, C_INK);
 	hhmm(a, sizeof(a), b->t0);
 	hhmm(c, sizeof(c), b->t0 + (double)b->nbins * b->step);
 	snprintf(line, sizeof(line),
-		 "%s, %zu device%s, %zu intervals of %g s, %s to %s UTC",
-		 o->title, b->ndev, b->ndev == 1 ? "" : "s", b->nbins, b->step,
-		 a, c);
+		 "%s, %zu %s%s, %zu intervals of %g s, %s to %s UTC", o->title,
+		 b->ndev, o->noun ? o->noun : "device", b->ndev == 1 ? "" : "s",
+		 b->nbins, b->step, a, c);
 	chart_text(cr, 40, 68, line, 9, 0, -1, C_MUTED);
 	fmt_bytes(r, sizeof(r), (double)all->rbytes, BYTES_SHORT);
 	fmt_bytes(w, sizeof(w), (double)all->wbytes, BYTES_SHORT);

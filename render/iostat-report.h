@@ -17,6 +17,9 @@ struct iostat_report_opts {
 	int64_t date_epoch; /* the PDF's creation date */
 	double idle_pct, burst_pct;
 	const char *title; /* the recording's format, for the subtitle */
+	/* NULL: "Storage device activity" and "device" (iostat); fsload
+	 * draws a file system's data targets */
+	const char *heading, *noun;
 };
 
 /* Draw the page into path (through a temporary renamed on success).

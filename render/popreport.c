@@ -21,6 +21,7 @@
 
 #include "render/chart.h"
 #include "render/popreport.h"
+#include "population/trend.h"
 #include "base/version.h"
 #include "render/output.h"
 #include "base/banned.h"
@@ -40,6 +41,8 @@ struct pr {
 	size_t nvar, npartial;
 	const struct iol_poptri *tri;
 	const struct iol_popout *ctx; /* NULL: computed for the outliers */
+	struct iol_trend_row *trend;  /* per app and month (trend.h) */
+	size_t ntrend, undated;
 };
 
 static const int palette[] = {C_WRITE, C_READ,	C_META, C_OTHER,
@@ -918,6 +921,68 @@ static void outliers(struct pr *p)
 	free(buf);
 }
 
+/* ---- what changed (iolens trend) ---- */
+
+static void change_cells(char (*b)[64], const struct iol_trend_row *r)
+{
+	mid_cut(b[0], 64, r->key[0] ? r->key : "-");
+	iol_pop_period_name(r->start, IOL_EVERY_MONTH, b[1], 64);
+	snprintf(b[2], 64, "%zu", r->jobs);
+	num(b[3], 64, r->cn[0], 1);
+	num(b[4], 64, r->cn[1], 1);
+	num(b[5], 64, r->cn[2], 1);
+	num(b[6], 64, r->change_pct, 1);
+	snprintf(b[7], 64, "%s",
+		 r->mark < 0   ? "lower"
+		 : r->mark > 0 ? "higher"
+			       : "");
+}
+
+/* Per app and month, the MiB/s/CN quartiles and the periods iolens trend
+ * marks; every month of an app with a mark, else a sentence. */
+static void changes(struct pr *p)
+{
+	static const char *const head[8] = {
+		"app",	    "month",	    "jobs",	"p25 MiB/s/CN",
+		"MiB/s/CN", "p75 MiB/s/CN", "change %", "mark"};
+	static const double w[8] = {90, 50, 34, 66, 60, 66, 52, 50};
+	static const int numeric[8] = {0, 0, 1, 1, 1, 1, 1, 0};
+	size_t i, k, n = 0;
+	char(*buf)[64] = calloc(p->ntrend * 8 + 1, sizeof *buf);
+	const char **cells = calloc(p->ntrend * 8 + 1, sizeof *cells);
+
+	heading(p, "MiB/s per compute node per application and month",
+		"As iolens trend: a month is marked lower or higher when it "
+		"and the application's previous month with values each have "
+		"3 or more jobs with a MiB/s per compute node, their p25-p75 "
+		"ranges do not overlap and their medians are 10% or more "
+		"apart. The applications with a marked month are listed "
+		"month by month; iolens compare tells the size of a change "
+		"against the run-to-run noise.");
+	for (i = 0; buf && cells && i < p->ntrend; i++) {
+		int marked = 0;
+
+		for (k = 0; k < p->ntrend; k++)
+			marked |= p->trend[k].mark &&
+				  !strcmp(p->trend[k].key, p->trend[i].key);
+		if (!marked)
+			continue;
+		change_cells(&buf[n * 8], &p->trend[i]);
+		for (k = 0; k < 8; k++)
+			cells[n * 8 + k] = buf[n * 8 + k];
+		n++;
+	}
+	if (n)
+		table(p, 8, w, numeric, head, (int)n, cells);
+	else
+		p->y += chart_para(p->cr, MARGIN, p->y, p->pw - 2 * MARGIN,
+				   "No month of any application moved beyond "
+				   "its noise.",
+				   9, C_INK);
+	free(buf);
+	free(cells);
+}
+
 /* ---- the document ---- */
 
 static int analyse(struct pr *p)
@@ -926,7 +991,9 @@ static int analyse(struct pr *p)
 	    iol_pop_groups(p->set, IOL_BY_SIZE, &p->sizes, &p->nsizes) < 0 ||
 	    iol_pop_groups(p->set, IOL_BY_PROJECT, &p->projects,
 			   &p->nprojects) < 0 ||
-	    iol_pop_variance(p->set, &p->var, &p->nvar, &p->npartial) < 0)
+	    iol_pop_variance(p->set, &p->var, &p->nvar, &p->npartial) < 0 ||
+	    iol_pop_trend(p->set, IOL_BY_APP, IOL_EVERY_MONTH, NULL, 0,
+			  &p->trend, &p->ntrend, &p->undated) < 0)
 		return IOL_ENOMEM;
 	return 0;
 }
@@ -937,6 +1004,7 @@ static void release(struct pr *p)
 	iol_pop_groups_free(p->sizes, p->nsizes);
 	iol_pop_groups_free(p->projects, p->nprojects);
 	free(p->var);
+	free(p->trend);
 }
 
 static void draw(struct pr *p)
@@ -964,6 +1032,8 @@ static void draw(struct pr *p)
 	page_new(p, "Jobs over time and outliers");
 	timeline(p);
 	outliers(p);
+	page_new(p, "What changed");
+	changes(p);
 	cairo_show_page(p->cr);
 }
 

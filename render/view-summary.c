@@ -441,8 +441,9 @@ static const char *const docs[][2] = {
 	{"exe", "The command line the log records"},
 	{"nodes", "Compute nodes; empty when unknown"},
 	{"nodes_source",
-	 "Where nodes came from: --nodes, --procs-per-node, DXT hostnames or "
-	 "unknown"},
+	 "Where nodes came from: --nodes, --procs-per-node, DXT hostnames, "
+	 "site procs_per_node (the site configuration's, when the log names no "
+	 "hosts; iolens-config(1)) or unknown"},
 	{"start_time",
 	 "The start of the job, seconds since the Unix epoch with a fraction"},
 	{"incomplete_modules", "The modules the log marks incomplete, "

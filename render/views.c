@@ -6,8 +6,6 @@
 
 #include "render/views.h"
 #include "render/view-context.h"
-#include "render/view-coverage.h"
-#include "render/view-diff.h"
 #include "render/view-files.h"
 #include "render/view-groups.h"
 #include "render/view-hist.h"
@@ -16,23 +14,48 @@
 #include "render/view-timeline.h"
 #include "base/banned.h"
 
-/* one line per view, in order of command */
+/* one line per view, grouped by command, its main view first (the
+ * order of its man page's COLUMNS section) */
 /* clang-format off */
 const struct iol_view *const iol_views[] = {
+	&iol_view_blocks,
+	&iol_view_blocks_tree,
+	&iol_view_blocks_source_rows,
+	&iol_view_blocks_join_rows,
+	&iol_view_blocks_join_tree,
+	&iol_view_blocks_join_tree_time,
+	&iol_view_compare,
+	&iol_view_config,
 	&iol_view_context,
 	&iol_view_context_weather,
-	&iol_view_coverage,
-	&iol_view_coverage_apis,
-	&iol_view_diff,
 	&iol_view_files,
 	&iol_view_files_shared,
+	&iol_view_fsload,
+	&iol_view_fsload_ops,
+	&iol_view_fsload_periods,
+	&iol_view_fsload_intervals,
+	&iol_view_fsload_jobs,
+	&iol_view_fsstats,
+	&iol_view_fsstats_hist,
+	&iol_view_fsstats_compare,
 	&iol_view_groups,
 	&iol_view_hist,
+	&iol_view_iostat,
+	&iol_view_iostat_periods,
+	&iol_view_iostat_table,
+	&iol_view_iostat_cdf,
+	&iol_view_iostat_summary,
+	&iol_view_iostat_jobs,
+	&iol_view_iostat_coverage,
 	&iol_view_meta,
 	&iol_view_summary,
 	&iol_view_timeline,
 	&iol_view_timeline_phases,
 	&iol_view_timeline_bins,
+	&iol_view_trend,
+	&iol_view_triage,
+	&iol_view_triage_db,
+	&iol_view_triage_rules,
 	&iol_view_variance,
 	NULL,
 };

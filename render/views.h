@@ -15,11 +15,87 @@
 #include "render/obuf.h"
 
 struct iol_popvar;
+struct iol_blocks;
+
+/* blocks: one row a block (machine formats), and the tree for people */
+extern const struct iol_view iol_view_blocks, iol_view_blocks_tree;
+/* The n blocks rows[] of bl (ranked), as o's format wants: the indented
+ * tree in text, a row with every column and the call path elsewhere. */
+void iol_view_blocks_print(struct out *o, const struct iol_blocks *bl,
+			   const size_t *rows, size_t n);
+/* Folded stacks (flamegraph.pl, speedscope): "a();b.c:3;c() N" a line,
+ * N a block's own I/O time in ns, or bytes with by_bytes, none of 0. */
+void iol_view_blocks_folded(struct out *o, const struct iol_blocks *bl,
+			    int by_bytes);
+struct iol_ctree;
+struct iol_iocost;
+struct iol_cjoin;
+/* blocks --source: the predicted blocks, and joined to a trace's */
+extern const struct iol_view iol_view_blocks_source_rows,
+	iol_view_blocks_join_rows, iol_view_blocks_join_tree,
+	iol_view_blocks_join_tree_time;
+/* The blocks t predicts (cost: rank by predicted I/O time, NULL none):
+ * prose trees of functions in text, a row a block elsewhere. */
+void iol_view_blocks_source(struct out *o, const struct iol_ctree *t,
+			    const struct iol_iocost *cost);
+/* The join of predicted and measured blocks of trace (nfiles sources):
+ * a tree side by side with the accuracy in text, a row a block
+ * elsewhere. */
+void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
+			  const char *trace, int nfiles);
+/* Block i's call path, its labels from the root joined by ';'. */
+void iol_blocks_path(const struct iol_blocks *bl, size_t i, char *buf,
+		     size_t n);
+
+struct iol_trend_row;
+struct iol_cmp_row;
+
+/* triage: a log's findings, a store's flagged jobs (population/
+ * poptriage.h).  For a log: begin, then each log's findings at min_sev
+ * (IOL_SEV_NA: every rule), then end. */
+struct iol_triage;
+struct iol_poptri;
+extern const struct iol_view iol_view_triage, iol_view_triage_db,
+	iol_view_triage_rules;
+void iol_view_triage_begin(struct out *o);
+void iol_view_triage_log(struct out *o, const char *log,
+			 const struct iol_triage *t, int min_sev);
+void iol_view_triage_end(struct out *o);
+void iol_view_triage_db_print(struct out *o, const struct iol_poptri *r,
+			      int min_sev);
+
+/* fsload: per target (the main table), metadata operations, busy and
+ * idle periods, bytes per bin, jobs (--db); printed by
+ * render/view-fsload.h's functions */
+extern const struct iol_view iol_view_fsload, iol_view_fsload_ops,
+	iol_view_fsload_periods, iol_view_fsload_intervals,
+	iol_view_fsload_jobs;
+/* fsstats (render/view-fsstats.c): the summary row, a histogram, the
+ * comparison of two snapshots */
+extern const struct iol_view iol_view_fsstats, iol_view_fsstats_hist,
+	iol_view_fsstats_compare;
+/* iostat (render/view-iostat.c): the intervals, and the table of each
+ * option */
+extern const struct iol_view iol_view_iostat, iol_view_iostat_periods,
+	iol_view_iostat_table, iol_view_iostat_cdf, iol_view_iostat_summary,
+	iol_view_iostat_jobs, iol_view_iostat_coverage;
 
 /* variance: Table IV of Carns et al. */
 extern const struct iol_view iol_view_variance;
 void iol_view_variance_print(struct out *o, const struct iol_popvar *v,
 			     size_t n);
+
+/* trend: per group and period; by names the group column for people,
+ * every is IOL_EVERY_* (population/trend.h) */
+extern const struct iol_view iol_view_trend;
+void iol_view_trend_print(struct out *o, const struct iol_trend_row *r,
+			  size_t n, const char *by, int every);
+/* compare: per group, before and after */
+extern const struct iol_view iol_view_compare;
+void iol_view_compare_print(struct out *o, const struct iol_cmp_row *r,
+			    size_t n, const char *by);
+/* config: key, value, source (rows written by cmd/config.c) */
+extern const struct iol_view iol_view_config;
 
 /* The columns of cmd's views for `iolens help --columns`: a table for
  * people, or (mdoc) the man page's "Columns" subsection.  Returns how

@@ -43,9 +43,12 @@ is "$(grep "^$S," "$TMP/b.rows" | tr '\n' ';')" \
 is "$(grep '^_start() > main(),' "$TMP/b.rows" | tr '\n' ';')" \
 	"_start() > main(),calls,259,4,-255,0.015444015444015444;_start() > main(),bytes_read,100,100,0,1;_start() > main(),bytes_written,1048576,1048576,0,1;" \
 	"main(): the job's 259 calls -> 4"
-is "$(grep '^_start() > main() > fix.c:31,' "$TMP/b.rows" | tr '\n' ';')" \
+is "$(grep -c '^_start() > main() > fix.c:31,' "$TMP/b.rows")" 0 \
+	"an unchanged block (the pread) is not shown"
+$RUN diff --all --format=csv "$TMP/a.it" "$TMP/b.it" | grep '^blocks,' | grep -v ',io_time,' | cut -d, -f2,3,5- > "$TMP/all.rows"
+is "$(grep '^_start() > main() > fix.c:31,' "$TMP/all.rows" | tr '\n' ';')" \
 	"_start() > main() > fix.c:31,calls,1,1,0,1;_start() > main() > fix.c:31,bytes_read,100,100,0,1;_start() > main() > fix.c:31,bytes_written,0,0,0,1;" \
-	"an unchanged block (the pread): change 0, ratio 1"
+	"--all shows it: change 0, ratio 1"
 is "$(grep -c '^blocks,.*,io_time,s,' "$TMP/d.csv")" "$(grep -c '^blocks,.*,calls,' "$TMP/d.csv")" \
 	"each block has its I/O time row"
 $RUN diff "$TMP/a.it" "$TMP/b.it" > "$TMP/d.txt"
@@ -62,7 +65,7 @@ $RUN diff --format=csv --threshold 1 "$TMP/a.it" "$TMP/b.it" | grep '^blocks,' |
 ! grep -q ',0,1$' "$TMP/t.csv" && grep -q "^blocks,$S,calls," "$TMP/t.csv"
 ok $? "--threshold leaves out the blocks that did not change"
 # a trace against itself: nothing changed
-$RUN diff --format=csv "$TMP/a.it" "$TMP/a.it" | grep '^blocks,' | awk -F, '$7 != "0" || $8 != "1"' > "$TMP/self"
+$RUN diff --all --format=csv "$TMP/a.it" "$TMP/a.it" | grep '^blocks,' | awk -F, '$7 != "0" || $8 != "1"' > "$TMP/self"
 is "$(wc -l < "$TMP/self")" 0 "a trace against itself: every block's change 0, ratio 1"
 # no stacks on one side: no block rows
 $RUN diff --format=csv "$TMP/a.it" t/data/strace/seek.trace > "$TMP/n.csv" 2> /dev/null

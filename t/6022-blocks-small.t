@@ -4,13 +4,13 @@
 . "$(dirname "$0")/lib.sh"
 
 K=$TOP/t/data/strace/stack-k.trace
-$RUN blocks "$K" > "$TMP/out" 2> /dev/null
+$RUN blocks --wide "$K" > "$TMP/out" 2> /dev/null
 is $? 0 "blocks text"
 grep -q '  random  small (< 4 KiB)  procs  ' "$TMP/out"
 ok $? "blocks' column is 'small (< 4 KiB)'"
 # the CSV columns are unchanged
 is "$($RUN blocks --format csv "$K" 2> /dev/null | head -1)" \
-	"block,kind,function,file,line,trip_count,calls,opens,reads,writes,syncs,bytes_read,bytes_written,files,io_time_s,intensity,cioc" \
+	"block,kind,function,file,line,trip_count,calls,opens,reads,writes,syncs,bytes_read,bytes_written,files,io_time_s,intensity,random,small,procs,path" \
 	"blocks' CSV columns are as before"
 man_text() {	# the page as one line of words
 	mandoc -Tascii "$TOP/man/$1" 2> /dev/null | col -bx | tr -s ' \n' '  '

@@ -22,12 +22,21 @@ is "$(sev "$T4K" IOL-SMALL-REQ)" warn "4 KiB IOR: small requests"
 is "$(sev "$T4M" IOL-SMALL-REQ)" ok "4 MiB IOR: no small-request finding"
 is "$(sev "$T4M" IOL-MISALIGNED)" ok "4 MiB IOR: no misalignment finding"
 
-printf 'small_req_pct = 100.5\n' > "$TMP/c"
+printf 'small_req_pct = 100\n' > "$TMP/c"
 is "$(sev "$T4K" IOL-SMALL-REQ --config "$TMP/c")" ok \
 	"--config raising the threshold clears the finding"
 $RUN triage --config "$TMP/c" --format csv "$T4K" |
-	awk -F, '$2 == "IOL-SMALL-REQ"' | grep -q ',100.5,' 
+	awk -F, '$2 == "IOL-SMALL-REQ"' | grep -q ',100,' 
 ok $? "the threshold used is printed"
+# thresholds are range-checked (issue 34): a share over 100 %, a
+# negative floor, a ratio to the mean under 1
+for kv in 'small_req_pct = 100.5' 'min_stake_s = -1' 'rank_imbalance = 0.5'; do
+	printf '%s\n' "$kv" > "$TMP/c"
+	$RUN triage --config "$TMP/c" "$T4K" > /dev/null 2> "$TMP/err"
+	is $? 1 "--config '$kv': exit 1"
+	grep -q "^iolens triage: .*line 1: ${kv% =*} = .* is out of range" "$TMP/err"
+	ok $? "--config '$kv': out of range, said so"
+done
 printf 'bogus = 1\n' > "$TMP/bad"
 $RUN triage --config "$TMP/bad" "$T4K" > /dev/null 2>&1
 is $? 1 "unknown key in --config: exit 1"
@@ -93,7 +102,9 @@ if [ -f "$L" ]; then
 		$1 == "POSIX" && $2 == -1 && $4 == "POSIX_F_VARIANCE_RANK_BYTES" { v = $5 }
 		END { k = b * b / (n * v + b * b / n); if (k < 1) k = 1; printf "%.0f", n / k }')
 	got=$($RUN triage --format tsv "$L" 2>/dev/null | awk -F'\t' '$2 == "IOL-FEW-AGGREGATORS" { printf "%.0f %s", $5, $3 }')
-	is "$got" "$want warn" "skew-app: $want ranks per aggregator, flagged"
+	# one aggregator for 65536 ranks, but 264 s of a 37517 s run (0.7 %)
+	# is below the impact floor (issue 34's definition of material)
+	is "$got" "$want info" "skew-app: $want ranks per aggregator, below the impact floor"
 else
 	skip "no skew-app log"
 fi
@@ -112,7 +123,11 @@ if [ -f "$L" ]; then
 		grep -q 'most in /lus/theta-fs0/312046190 (5772\.9[0-9]* s over all ranks)'
 	ok $? "SMALL-REQ names the file whose small operations took the time"
 	printf 'small_req_min_ops = 1000000000\n' >"$TMP/c2"
-	is "$(sev "$L" IOL-SMALL-REQ --config "$TMP/c2")" warn "small operations flagged by time when too few by count"
+	# judged by their 31 s, which is 2.1 % of the 1479 s run: not
+	# material (under 5 % of the run), but not "too few to matter"
+	$RUN triage --config "$TMP/c2" --format tsv "$L" 2>/dev/null |
+		awk -F'\t' '$2 == "IOL-SMALL-REQ" { print $3, ($8 ~ /too few/), ($8 ~ /below the impact floor: under min_stake_pct/) }' >"$TMP/sr"
+	is "$(cat "$TMP/sr")" "info 0 1" "small operations judged by time when too few by count (2.1 % of the run)"
 else
 	skip "no imbalanced-io log" 3
 fi
@@ -130,9 +145,12 @@ if [ -d "$C/e3sm_io_heatmap_only" ] && [ -d "$P" ]; then
 	got=$($RUN triage --format tsv "$L" | awk -F'\t' '$2 == "IOL-IO-TIME" { printf "%.2f %s", $5, $3 }')
 	is "$got" "$want warn" "e3sm: IO-TIME from MPI-IO's time by slowest ($want %)"
 	is "$(sev "$L" IOL-RANK-IMBALANCE)" info "e3sm: 56 collective-buffering aggregators are aggregation (info)"
-	$RUN triage --format tsv "$L" | awk -F'\t' '$2 == "IOL-AGGREGATOR-SKEW" && $3 == "warn"' |
-		grep -q 'i_case_1344p.nc: aggregator rank 0 spent 5.414 s in POSIX'
-	ok $? "e3sm: aggregator skew names rank 0 and its 5.414 s on the input"
+	# rank 0's 5.414 s on the input is a POSIX open before any
+	# MPI_File_open, and 482 "aggregators" of 512 ranks is no
+	# aggregation (issue 34, defect 4): not aggregator skew
+	$RUN triage --format tsv "$L" | awk -F'\t' '$2 == "IOL-AGGREGATOR-SKEW"' >"$TMP/ask"
+	! grep -q 'i_case_1344p.nc' "$TMP/ask" && ! grep -q '	warn	' "$TMP/ask"
+	ok $? "e3sm: rank 0's 5.414 s open of the input is not aggregator skew"
 	L=$C/skew-app/skew-app.darshan
 	is "$(sev "$L" IOL-META-BOUND)" ok "skew-app: 0.54 s of metadata a rank against 753 s in MPI-IO is not metadata-bound"
 	is "$(sev "$L" IOL-SMALL-REQ)" ok "skew-app: 41600 requests of exactly 1 MiB are not small"
@@ -152,11 +170,12 @@ if [ -d "$C/e3sm_io_heatmap_only" ] && [ -d "$P" ]; then
 		/^# nprocs:/ { split($0, a, ": "); n = a[2] }
 		END { printf "%.2f", 100 * (s - t / n) / (t / n) }')
 	got=$($RUN triage --format tsv "$L" | awk -F'\t' '$2 == "IOL-SHARED-TIME-IMBALANCE" { printf "%.2f %s", $5, $3 }')
-	is "$got" "$want warn" "mpi-io-test: slowest rank $want % over the mean rank"
+	# 0.38 s of rank-time spread is below the 1 s floor (jitter)
+	is "$got" "$want info" "mpi-io-test: slowest rank $want % over the mean rank, below the floor"
 	is "$(sev "$C/partial_data_dxt/partial_data_dxt.darshan" IOL-SHARED-SMALL)" "not evaluated" \
 		"one process: no shared-file rule"
 	is "$(sev "$SAMPLES/nonmpi/darshan/cp_bigfile/"*.darshan IOL-META-BOUND)" info \
-		"cp: metadata-bound on 0.000 s is info (under the impact floors)"
+		"cp: metadata-bound on 0.000 s is info (below the impact floor)"
 else
 	skip "no corpus" 10
 fi

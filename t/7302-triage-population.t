@@ -2,20 +2,26 @@
 # Population corpus: expected findings from the job configurations in
 # shared/corpus/population/README.md (not from iolens' output):
 #   c13-c16 esm-meta (mdtest -F -n 50..1100 -w 4096): metadata-bound and
-#     a small-file storm (>= 50 files created per task) on every job, at
-#     warn/high when it costs 1 s or 5 % of the run, else info (the
-#     impact floors: most of these jobs run 1 s and spend 10-120 ms in
-#     metadata);
+#     a small-file storm (>= 50 files of 4 KiB created per task) on every
+#     job; material (warn/high) by the expert's definition (issue 34):
+#     metadata time is material at 1 s and 5 % of the run, a file storm
+#     (structural, from storm_files = 1000 files created in the job) at
+#     5 % of the run alone; else info, "below the impact floor" (these
+#     jobs run 1 s and spend 10-120 ms in metadata): c13-c15 create 400
+#     files each (judged by time: info), c16 2200 (a storm: warn);
 #   c16 (1100 files > Darshan's 1024 records): log incomplete;
 #   c08-c09 turb-small (IOR -t 4k): small requests;
-#   c17-c18 esm-rank0 (IOR -N 1, one of 4/8 ranks does I/O): rank-0 I/O,
-#     the one rank moves 4x/8x the mean rank, the other ranks are idle;
+#   c17-c18 esm-rank0 (IOR -N 1, one of 4/8 ranks does I/O): rank-0 I/O
+#     (structural: material in a short job), the one rank moves 4x/8x the
+#     mean rank (RANK-IMBALANCE: crossed, but 50 ms at stake is below the
+#     1 s floor), the other ranks are idle;
 #   c04-c06 ckpt-fpp (IOR -F, equal blocks per rank): balanced ranks;
 #   c01-c03 ckpt-n1 (IOR -t 4m N-1): no small-request, no misalignment;
 #     IOR -e syncs once per rank at close: not fsync-dominated; -w -r
 #     reads back the file it wrote: read-after-write (info);
 #   c08-c09 turb-small (IOR -t 4k, one shared file): small requests to a
-#     shared file;
+#     shared file, all of the job's: IOL-SMALL-REQ says it, IOL-SHARED-SMALL
+#     is info (one problem, one finding);
 #   c10-c11 turb-coll (IOR -a MPIIO -c, equal blocks): collective MPI-IO,
 #     no shared-file imbalance (aggregators make POSIX uneven by design);
 #   c20-c22 h5-ckpt (IOR -a HDF5): the HDF5 advice (H5Pset_alignment) is
@@ -33,35 +39,37 @@ expect() { # configs code severity
 		awk -F'\t' -v c="$code" -v w="$want" '$2 == c && $3 == w' | wc -l)
 	is "$got" "$n" "$cfgs: $code $want on all $n jobs"
 }
-# the pattern on every job: its severity, or info under the floors
-expect_pat() { # configs code severity
-	cfgs=$1 code=$2 want=$3
+# the pattern on every job: its severity, or info below the impact floor
+expect_pat() { # configs code severity [structural]
+	cfgs=$1 code=$2 want=$3 st=${4:-0}
 	logs=$(awk -F'\t' -v c="$cfgs" 'index(" " c " ", " " $8 " ") { print "'"$POP"'/logs/" $2 }' "$POP/manifest.tsv")
 	n=$(echo "$logs" | wc -l)
 	$RUN triage --format tsv $logs 2>/dev/null |
 		awk -F'\t' -v c="$code" '$2 == c' >"$TMP/pat"
 	got=$(awk -F'\t' -v w="$want" '$3 == w || ($3 == "info" &&
-		$8 ~ /under the impact floors/)' "$TMP/pat" | wc -l)
-	is "$got" "$n" "$cfgs: $code $want (or info under the floors) on all $n jobs"
-	# the info ones: under 1 s and under 5 % of the run, from the detail
-	bad=$(awk -F'\t' '$3 == "info" { d = $8; sub(/.*; /, "", d)
-		split(d, a, " "); if (a[1] + 0 >= 1 || a[5] + 0 >= 5) print }' \
+		$8 ~ /below the impact floor/)' "$TMP/pat" | wc -l)
+	is "$got" "$n" "$cfgs: $code $want (or info below the impact floor) on all $n jobs"
+	# the info ones are not material: under 5 % of the run, or (not
+	# structural) under 1 s
+	bad=$(awk -F'\t' -v st="$st" '$3 == "info" { d = $8; sub(/.*; /, "", d)
+		split(d, a, " "); if ((st || a[1] + 0 >= 1) && a[5] + 0 >= 5) print }' \
 		"$TMP/pat" | wc -l)
-	is "$bad" 0 "$cfgs: $code info only under 1 s and 5 % of the run"
+	is "$bad" 0 "$cfgs: $code info only when not material"
 }
 expect_pat "c13 c14 c15 c16" IOL-META-BOUND high
-expect_pat "c13 c14 c15 c16" IOL-SMALL-FILES warn
+expect "c13 c14 c15" IOL-SMALL-FILES info
+expect "c16" IOL-SMALL-FILES warn
 expect "c16" IOL-INCOMPLETE high
 expect "c08 c09" IOL-SMALL-REQ warn
 expect "c17 c18" IOL-RANK0-IO warn
-expect "c17 c18" IOL-RANK-IMBALANCE warn
+expect "c17 c18" IOL-RANK-IMBALANCE info
 expect "c17 c18" IOL-IDLE-RANKS info
 expect "c04 c05 c06" IOL-RANK-IMBALANCE ok
 expect "c01 c02 c03" IOL-SMALL-REQ ok
 expect "c01 c02 c03" IOL-MISALIGNED ok
 expect "c01 c02 c03" IOL-FSYNC ok
 expect "c01 c02 c03" IOL-READ-AFTER-WRITE info
-expect "c08 c09" IOL-SHARED-SMALL warn
+expect "c08 c09" IOL-SHARED-SMALL info
 expect "c10 c11" IOL-NO-COLLECTIVE ok
 expect "c10 c11" IOL-SHARED-IMBALANCE ok
 expect "c10 c11" IOL-FEW-AGGREGATORS ok

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Options that say what they do (issue 35, section 2): an -o whose
 # extension names a format only another command writes (a workbook, a
-# Darshan log) or none (HTML) is a usage error naming the command that
-# does, not plain text under a lying name; replay writes its table to -o
+# Darshan log, HTML: report) or none is a usage error naming the command
+# that does, not plain text under a lying name; replay writes its table to -o
 # by the same rule and the same temporary-and-rename writer.
 . "$(dirname "$0")/lib.sh"
 LOG=$TOP/sample-logs/ior/ior_posix_n1_t4k
@@ -17,8 +17,8 @@ for o in s.xlsx s.XLS s.ods; do
 done
 for o in s.html s.htm; do
 	$RUN summary -o "$o" "$LOG" >out 2>err
-	is "$?:$(head -1 err)" "2:iolens summary: '.${o#s.}': summary does not write HTML, nor does any iolens command" \
-		"summary -o $o: a usage error"
+	is "$?:$(head -1 err)" "2:iolens summary: '.${o#s.}': summary does not write HTML; use iolens report" \
+		"summary -o $o: a usage error naming report"
 	[ ! -e "$o" ]
 	ok $? "summary -o $o: nothing written"
 done
@@ -26,8 +26,8 @@ $RUN files -o f.darshan "$LOG" >out 2>err
 is "$?:$(head -1 err)" "2:iolens files: '.darshan': files does not write Darshan logs; use iolens convert" \
 	"files -o f.darshan: names convert"
 $RUN export -o x.html "$LOG" >out 2>err
-is "$?:$(head -1 err)" "2:iolens export: '.html': export does not write HTML, nor does any iolens command" \
-	"export -o x.html: a usage error"
+is "$?:$(head -1 err)" "2:iolens export: '.html': export does not write HTML; use iolens report" \
+	"export -o x.html: a usage error naming report"
 # a page from a command that draws none: report does
 $RUN summary -o s.pdf "$LOG" >out 2>err
 is "$?:$(head -1 err)" "2:iolens summary: cannot write pdf to 's.pdf' (formats: text, csv, tsv or json); use iolens report" \

@@ -72,8 +72,8 @@ cscan() {
 }
 
 cd "$TOP" || exit 1
-srcs=$(ls lib/*.h lib/*/*.c lib/*/*.h render/*.c render/*.h cmd/*.c cmd/*.h)
-csrcs=$(ls lib/*/*.c render/*.c cmd/*.c)
+srcs=$(ls lib/*.h lib/*/*.c lib/*/*.h render/*.c render/*.h cmd/*.c cmd/*.h serve/*.c serve/*.h)
+csrcs=$(ls lib/*/*.c render/*.c cmd/*.c serve/*.c)
 
 # the scanner itself, on a file with every trap it must step around
 cat > "$TMP/trap.c" <<'EOF'

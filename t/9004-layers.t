@@ -7,7 +7,9 @@
 #   0 lib/base  1 lib/counters  2 lib/model  3 lib/sources
 #   4 lib/analysis  5 lib/storage, lib/replay (peers: neither includes
 #   the other)  6 lib/population (the store joins jobs to device series)
-#   7 render  8 cmd  9 fuzz (the harnesses)  10 t/unit
+#   7 render  8 serve  9 cmd  10 fuzz (the harnesses)  11 t/unit
+#   serve (8): the server module (bin/iolens-serve.so), on the renderers'
+#   table writers; cmd/serve.c loads it
 #   lib/code (5): the source extractor, a module of its own on libclang
 #   (bin/iolens-code.so), includes lib/base only; no part of libiolens
 #
@@ -42,9 +44,10 @@ layer_of() {	# layer_of <dir>: number, or "?" for a directory not listed
 	lib/code) echo 5 ;; # peer of storage and replay, not in libiolens
 	lib) echo 6 ;; # the umbrella header: every library layer
 	render) echo 7 ;;
-	cmd) echo 8 ;;
-	fuzz) echo 9 ;;   # the fuzz harnesses
-	t/unit) echo 10 ;; # may run the harnesses (fuzz-run.c)
+	serve) echo 8 ;; # the server module, below the commands
+	cmd) echo 9 ;;
+	fuzz) echo 10 ;;   # the fuzz harnesses
+	t/unit) echo 11 ;; # may run the harnesses (fuzz-run.c)
 	*) echo '?' ;;
 	esac
 }
@@ -52,14 +55,14 @@ layer_of() {	# layer_of <dir>: number, or "?" for a directory not listed
 # where an include names a directory: "base/x.h" -> lib/base, "render/x.h"
 target_dir() {
 	case $1 in
-	render/* | cmd/* | fuzz/*) echo "${1%%/*}" ;;
+	render/* | cmd/* | fuzz/* | serve/*) echo "${1%%/*}" ;;
 	*/*) echo "lib/${1%%/*}" ;;
 	*) echo "" ;;
 	esac
 }
 
 files=$(ls lib/*.h lib/*/*.c lib/*/*.h render/*.c render/*.h cmd/*.c cmd/*.h t/unit/*.c \
-	fuzz/*.c fuzz/*.h)
+	fuzz/*.c fuzz/*.h serve/*.c serve/*.h)
 bad=
 for f in $files; do
 	d=$(dirname "$f")
@@ -108,7 +111,7 @@ else
 	loop=$(sed -n 's/^tsort: \(lib\/.*\.o\)$/\1/p' "$TMP/loops" | sort | tr '\n' ' ')
 	todo_is "${loop% }" "" "no cycle between libiolens objects" "$TODO_CYCLE"
 	# nothing in the library calls into the renderers or the commands
-	for o in render/*.o cmd/*.o; do
+	for o in render/*.o cmd/*.o serve/*.o; do
 		[ -f "$o" ] && nm -g --defined-only "$o" | awk 'NF == 3 { print $3 }'
 	done | sort -u > "$TMP/above"
 	up=$(cut -d' ' -f1 "$TMP/uses" | sort -u | comm -12 - "$TMP/above" | tr '\n' ' ')
@@ -145,8 +148,8 @@ fi
 # every command's start (30 libraries, 4.5 ms) and had to be installed
 if command -v ldd > /dev/null && [ -f lib/libiolens.so ] && [ -f bin/iolens ]; then
 	needed=$( (ldd lib/libiolens.so; ldd bin/iolens) | awk '{ print $1 }' |
-		grep -E '^lib(pq|krb5|gssapi|ldap|gnutls)' | sort -u | tr '\n' ' ')
-	is "${needed% }" "" "neither libiolens.so nor bin/iolens loads libpq (or Kerberos, LDAP, GnuTLS) at start"
+		grep -E '^lib(pq|krb5|gssapi|ldap|gnutls|microhttpd)' | sort -u | tr '\n' ' ')
+	is "${needed% }" "" "neither libiolens.so nor bin/iolens loads libpq or libmicrohttpd (or Kerberos, LDAP, GnuTLS) at start"
 else
 	skip "no ldd or nothing built" 1
 fi

@@ -10,24 +10,14 @@ POP=$SAMPLES/population/logs
 # the widest line of a file, in characters (UTF-8)
 widest() { perl -CSD -ne 'chomp; $m = length if length > ($m // 0); END { print $m // 0 }' "$1"; }
 
-# a store with the scheduler's accounting (coverage)
-cp "$DB" "$TMP/sacct.db"
-$RUN ingest --db "$TMP/sacct.db" --sacct "$SAMPLES/population/sacct.txt" "$POP" > /dev/null 2>&1
-SDB=$TMP/sacct.db
-
 # name|arguments, run as "iolens arguments"
 cases() {
-	echo "coverage|coverage --db $SDB"
 	echo "summary|summary $SAMPLES"
 	echo "files|files $SAMPLES"
 	echo "meta|meta $SAMPLES"
 	echo "hist|hist $SAMPLES"
 	echo "timeline|timeline $SAMPLES"
 	echo "timeline-bins|timeline --bins 8 $SAMPLES"
-	L1=$(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)
-	L2=$(ls "$SAMPLES"/ior/ior_posix_n1_t4k/*.darshan)
-	echo "diff|diff $L1 $L2"
-	echo "diff-trace|diff $SAMPLES/ior/strace_ior_posix_n1_t4m $L2"
 	echo "files-shared|files --shared $SAMPLES"
 	echo "context|context --db $DB $(ls "$POP"/*.darshan | head -n 1)"
 	echo "context-new|context --db $DB $(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)"
@@ -55,8 +45,6 @@ man_keys() {
 		awk -v v="$2" '/^\.Ss /{ss=1; on=($2 == v); next} (!ss || on) && sub(/^\.It Li /, "")' |
 		tr '\n' ',' | sed 's/,$//'
 }
-L1=$(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)
-L2=$(ls "$SAMPLES"/ior/ior_posix_n1_t4k/*.darshan)
 # command|view|arguments of its CSV table
 while IFS='|' read -r cmd view args; do
 	# shellcheck disable=SC2086
@@ -65,8 +53,6 @@ while IFS='|' read -r cmd view args; do
 		"iolens-$cmd(1) lists the CSV columns of $view"
 done <<EOT
 groups|groups|--db $DB --by app
-coverage|coverage|--db $SDB
-coverage|apis|--db $SDB --apis
 summary|summary|$SAMPLES/ior
 files|files|$SAMPLES/ior
 files|shared|--shared $SAMPLES/ior
@@ -75,7 +61,6 @@ hist|hist|$SAMPLES/ior
 timeline|timeline|$SAMPLES/ior
 timeline|phases|--phases $SAMPLES/ior
 timeline|bins|--bins 4 $SAMPLES/ior
-diff|diff|$L1 $L2
 context|context|--db $DB $(ls "$POP"/*.darshan | head -n 1)
 EOT
 done_testing

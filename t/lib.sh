@@ -24,6 +24,12 @@ trap 'rm -rf "$TMP"' EXIT
 # test's own, never the user's
 XDG_CACHE_HOME=$TMP/xdg-cache
 export XDG_CACHE_HOME
+# no site configuration but a test's own (man/iolens-config.1): not the
+# machine's /etc/iolens/config, the user's file or IOLENS_* variables
+IOLENS_CONFIG=/dev/null
+XDG_CONFIG_HOME=$TMP/xdg-config
+export IOLENS_CONFIG XDG_CONFIG_HOME
+unset IOLENS_DB IOLENS_PROCS_PER_NODE IOLENS_EXCLUDE IOLENS_SERVE_LISTEN IOLENS_SERVE_LOGS
 
 if [ -n "${VALGRIND:-}" ]; then
 	RUN="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$TOP/t/valgrind.supp $IOLENS"

@@ -78,6 +78,7 @@ struct tbuf {
 	struct tbuf *next;    /* every buffer of the process */
 	uint64_t ncost, cost; /* lines made, and ns spent making them,
 			       * since the last "#cost" line */
+	uint64_t ncut;	      /* stacks cut at the depth, since then */
 };
 
 static char dir[4096];
@@ -341,7 +342,7 @@ static void after_fork_child(void)
 	all = NULL;
 	if (t) {
 		t->n = 0;
-		t->ncost = t->cost = 0;
+		t->ncost = t->cost = t->ncut = 0;
 		t->pend = NULL;
 		t->tid = (int)syscall(SYS_gettid);
 		t->next = NULL;
@@ -601,7 +602,7 @@ out:
  * again when an address falls outside every module known (dlopen).
  */
 
-#define STACK_MAX 64
+#define STACK_MAX 256
 #define MAPS_MAX 1024
 #define MAPS_POOL (128u * 1024)
 #define MAPS_RELOADS 64
@@ -773,13 +774,23 @@ static void put_hex(struct tbuf *t, uintptr_t v)
 		put_raw(t, &o[i], 1);
 }
 
-/* the calling thread's return addresses, after \x1f each */
+/* the calling thread's return addresses, after \x1f each; a stack
+ * deeper than the depth ends in "[stack cut]" and is counted */
 static void put_stack(struct tbuf *t)
 {
-	void *pc[STACK_MAX + 8];
-	int n = backtrace(pc, stack_depth + 8), i, k = 0;
+	void *pc[STACK_MAX + 9];
+	int n = backtrace(pc, stack_depth + 9), i, k = 0;
 
-	for (i = 0; i < n && k < stack_depth; i++) {
+	for (i = 0; i < n; i++) {
+		if (k == stack_depth) {
+			uintptr_t a = (uintptr_t)pc[i];
+
+			if (a >= self_lo && a < self_hi)
+				continue;
+			put_raw(t, "\x1f > [stack cut]", 15);
+			t->ncut++;
+			break;
+		}
 		uintptr_t a = (uintptr_t)pc[i];
 		const struct xmap *x;
 
@@ -886,11 +897,12 @@ static void end_call_line(struct tbuf *t, int64_t dur)
  * off the gaps between calls (when the buffer has room; else later) */
 static void cost_line(struct tbuf *t)
 {
-	if (!t->ncost || t->n + 128 > BUFCAP)
+	if ((!t->ncost && !t->ncut) || t->n + 128 > BUFCAP)
 		return;
 	line_head(t, now());
-	put(t, "#cost %l %l\n", (long long)t->ncost, (long long)t->cost);
-	t->ncost = t->cost = 0;
+	put(t, "#cost %l %l %l\n", (long long)t->ncost, (long long)t->cost,
+	    (long long)t->ncut);
+	t->ncost = t->cost = t->ncut = 0;
 }
 
 #define COST_MAX 20000 /* ns */

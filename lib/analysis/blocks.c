@@ -16,17 +16,12 @@
 #include "base/hash.h"
 #include "model/event.h"
 #include "model/stack.h"
+#include "sources/modstamp.h"
 #include "sources/symbols.h"
 #include "base/banned.h"
 
 #define MAX_LOOPS 16	     /* loops kept around one line */
 #define MAX_BLOCKS (1 << 22) /* a tree larger than this is refused */
-
-/* Vidya's Table II (VIDYA.md): const, X1, X2, X3, X4, X7, X9, X10, X12,
- * X13, X14 */
-static const double beta[] = {-1.99,	 0.17,	    278.80, 3706.47,
-			      -42612.30, -10487.80, 809.04, 183996.00,
-			      227.98,	 6456.39,   0.78};
 
 struct floc {
 	const char *func, *file;
@@ -44,13 +39,18 @@ struct bnode {
 	uint32_t first_child, next;
 };
 
+#define MAX_MODS 64 /* the program's binaries checked */
+
 struct iol_blocks_priv {
 	struct iol_symbols *sym;
 	char **strs;
 	size_t nstrs, capstrs;
+	struct iol_bmod mods[MAX_MODS]; /* state 0: as traced */
+	size_t nmods;
 };
 
 struct build {
+	double overhead; /* taken off each call's duration */
 	const struct iol_job *job;
 	const struct iol_stacks *stk;
 	struct iol_symbols *sym;
@@ -83,12 +83,6 @@ const char *iol_block_kind_name(int kind)
 					: "function";
 }
 
-int iol_cioc_meaningful(double cioc)
-{
-	return isfinite(cioc) &&
-	       fabs(cioc - IOL_CIOC_MEAN) <= IOL_CIOC_SDS * IOL_CIOC_SD;
-}
-
 static const char *keep(struct iol_blocks_priv *p, const char *s)
 {
 	char **ns, *c;
@@ -104,12 +98,56 @@ static const char *keep(struct iol_blocks_priv *p, const char *s)
 
 /* ---- frames ---- */
 
-static int is_lib(const char *module)
+/* the system's shared libraries, by name: their frames are never the
+ * program's code, whatever debug information is installed */
+static int system_lib(const char *b)
 {
-	const char *b = strrchr(module, '/');
+	static const char *const pre[] = {
+		"libc.so",	 "libc-",	"libm.so",    "libpthread",
+		"libdl.",	 "librt.",	"libstdc++",  "libgcc_s",
+		"ld-linux",	 "ld.so",	"ld64.so",    "libmpi",
+		"libopen-pal",	 "libopen-rte", "libmpich",   "libpmix",
+		"libfabric",	 "libucp",	"libucs",     "libuct",
+		"libhwloc",	 "libevent",	"libiolens",  "libasan",
+		"libtsan",	 "libubsan",	"libmvapich", "libpsm",
+		"iolens-trace.", NULL};
+	int i;
 
-	b = b ? b + 1 : module;
-	return !*module || strstr(b, ".so") != NULL;
+	for (i = 0; pre[i]; i++)
+		if (!strncmp(b, pre[i], strlen(pre[i])))
+			return 1;
+	return 0;
+}
+
+/* A frame left out of paths that have the program's: a shared library
+ * of the system, or any without DWARF; and strace's words for a frame
+ * it could not unwind (no module).  "[stack cut]", the tracer's mark,
+ * stays: it is the root of what was cut. */
+static int is_lib(const struct iol_frame *f, int dwarf)
+{
+	const char *b = strrchr(f->module, '/');
+
+	if (!*f->module)
+		return strcmp(f->func, IOL_STACK_CUT) != 0;
+	b = b ? b + 1 : f->module;
+	return strstr(b, ".so") != NULL && (system_lib(b) || !dwarf);
+}
+
+/* a module the program's frames name, once, with whether it had DWARF */
+static int note_module(struct build *bd, const char *module, int dwarf)
+{
+	struct iol_blocks_priv *p = bd->priv;
+	size_t i;
+
+	for (i = 0; i < p->nmods; i++)
+		if (!strcmp(p->mods[i].path, module))
+			return 0;
+	if (p->nmods == MAX_MODS)
+		return 0;
+	if (!(p->mods[p->nmods].path = keep(p, module)))
+		return IOL_ENOMEM;
+	p->mods[p->nmods++].state = dwarf ? 0 : IOL_BMOD_NODEBUG;
+	return 0;
 }
 
 static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
@@ -124,9 +162,12 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 	if (l->done)
 		return 0;
 	l->done = 1;
-	l->lib = is_lib(f->module);
 	r = iol_symbols_lookup(bd->sym, f->module, f->addr, &sl);
 	if (r < 0)
+		return r;
+	l->lib = is_lib(f, sl.has_dwarf);
+	if (!l->lib && *f->module &&
+	    (r = note_module(bd, f->module, sl.has_dwarf)) < 0)
 		return r;
 	/* no source file: the binary stands for it */
 	l->file = sl.file ? sl.file : f->module;
@@ -450,6 +491,12 @@ static int is_random(struct build *bd, const struct iol_event *ev)
 
 /* ---- events ---- */
 
+/* a call's own time: its duration less the tracer's share, never < 0 */
+static double dur_of(const struct build *bd, const struct iol_event *ev)
+{
+	return ev->dur > bd->overhead ? ev->dur - bd->overhead : 0;
+}
+
 static int add_event(struct build *bd, const struct iol_event *ev)
 {
 	size_t start, k;
@@ -486,7 +533,7 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 			b->bytes_written += moved;
 		b->random += rnd;
 		b->small += xfer && ev->len >= 0 && ev->len < IOL_BLOCK_SMALL;
-		b->io_time += ev->dur;
+		b->io_time += dur_of(bd, ev);
 		if (ev->start < b->first)
 			b->first = ev->start;
 		if (ev->start + ev->dur > b->last)
@@ -667,50 +714,111 @@ static int trips(struct iol_blocks *out)
 	return 0;
 }
 
-/* CIOC_b over the job's blocks (VIDYA.md) */
-static void scores(struct iol_blocks *out)
+/* each block's intensity: its I/O time over its span */
+static void intensities(struct iol_blocks *out)
 {
-	double s2 = 0, s3 = 0, s4 = 0, s7 = 0, s9 = 0, s12 = 0, s13 = 0;
-	double m1 = 0;
 	size_t i;
 
 	for (i = 0; i < out->n; i++) {
-		const struct iol_block *b = &out->v[i];
-
-		m1 = fmax(m1, (double)b->trip);
-		s2 += (double)b->calls;
-		s3 += (double)(b->bytes_read + b->bytes_written);
-		s4 += (double)b->sync_calls;
-		s7 += (double)b->syncs;
-		s9 += (double)b->files;
-		s12 += (double)b->random;
-		s13 += (double)b->small;
-	}
-#define RATIO(a, s) ((s) > 0 ? (double)(a) / (s) : 0.0)
-	for (i = 0; i < out->n; i++) {
 		struct iol_block *b = &out->v[i];
-		double p14 = (double)b->procs, p15 = (double)out->concurrency;
-		double x14 =
-			p14 == p15 ? 1.0
-				   : fabs(p14 - p15) / fmax(fmax(p14, p15), 1);
 		double span = b->last - b->first;
 
-		b->cioc =
-			beta[0] + beta[1] * RATIO(b->trip, m1) +
-			beta[2] * RATIO(b->calls, s2) +
-			beta[3] * RATIO(b->bytes_read + b->bytes_written, s3) +
-			beta[4] * RATIO(b->sync_calls, s4) +
-			beta[5] * RATIO(b->syncs, s7) +
-			beta[6] * RATIO(b->files, s9) + beta[7] * 0.0 +
-			beta[8] * RATIO(b->random, s12) +
-			beta[9] * RATIO(b->small, s13) + beta[10] * x14;
 		b->intensity = span > 0	  ? fmin(1.0, b->io_time / span)
 			       : b->calls ? 1.0
 					  : 0.0;
 		if (!isfinite(b->first))
 			b->first = b->last = 0;
 	}
-#undef RATIO
+}
+
+static double rank_key(const struct iol_block *b, int key)
+{
+	switch (key) {
+	case IOL_BSORT_TIME: return b->io_time;
+	case IOL_BSORT_BYTES: return (double)(b->bytes_read + b->bytes_written);
+	case IOL_BSORT_CALLS: return (double)b->calls;
+	}
+	return 0;
+}
+
+struct rank_ctx {
+	const struct iol_blocks *b;
+	int key;
+};
+static struct rank_ctx rank_by;
+
+static int cmp_rank(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	double ka = rank_key(&rank_by.b->v[a], rank_by.key);
+	double kb = rank_key(&rank_by.b->v[b], rank_by.key);
+
+	if (ka != kb)
+		return ka > kb ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/* Children are the rows between a block and the end of its subtree;
+ * sorting each group of siblings and walking depth first gives the
+ * ranked tree. */
+int iol_blocks_rank(const struct iol_blocks *b, int key, size_t *perm)
+{
+	size_t *kids, *cstart, *fill, *stack, i, n = b->n, sp = 0, k = 0;
+
+	kids = malloc((n + 1) * sizeof(*kids));
+	cstart = calloc(n + 2, sizeof(*cstart));
+	fill = calloc(n + 1, sizeof(*fill));
+	stack = malloc((n + 1) * sizeof(*stack));
+	if (!kids || !cstart || !fill || !stack) {
+		free(kids), free(cstart), free(fill), free(stack);
+		return IOL_ENOMEM;
+	}
+	/* group g: the children of row g, the roots as group n */
+	for (i = 0; i < n; i++)
+		cstart[(b->v[i].parent < 0 ? n : (size_t)b->v[i].parent) + 1]++;
+	for (i = 1; i < n + 2; i++)
+		cstart[i] += cstart[i - 1];
+	for (i = 0; i < n; i++) {
+		size_t g = b->v[i].parent < 0 ? n : (size_t)b->v[i].parent;
+
+		kids[cstart[g] + fill[g]++] = i;
+	}
+	rank_by.b = b;
+	rank_by.key = key;
+	if (key != IOL_BSORT_LINE)
+		for (i = 0; i < n + 1; i++)
+			qsort(kids + cstart[i], cstart[i + 1] - cstart[i],
+			      sizeof(*kids), cmp_rank);
+	for (i = cstart[n + 1]; i-- > cstart[n];)
+		stack[sp++] = kids[i];
+	while (sp) {
+		size_t x = stack[--sp];
+
+		perm[k++] = x;
+		for (i = cstart[x + 1]; i-- > cstart[x];)
+			stack[sp++] = kids[i];
+	}
+	free(kids), free(cstart), free(fill), free(stack);
+	return 0;
+}
+
+int iol_blocks_select(const struct iol_blocks *b, int key, int64_t depth,
+		      int64_t top, size_t **rows, size_t *n, size_t *all)
+{
+	size_t *v = malloc((b->n + 1) * sizeof(*v)), i, k = 0;
+
+	*rows = NULL;
+	if (!v || iol_blocks_rank(b, key, v) < 0) {
+		free(v);
+		return IOL_ENOMEM;
+	}
+	for (i = 0; i < b->n; i++)
+		if (!depth || b->v[v[i]].depth < depth)
+			v[k++] = v[i];
+	*all = k;
+	*n = top > 0 && (size_t)top < k ? (size_t)top : k;
+	*rows = v;
+	return 0;
 }
 
 static void build_free(struct build *bd)
@@ -741,7 +849,7 @@ static int run_events(struct build *bd, struct iol_blocks *out,
 			break;
 		if (ev.regular) {
 			out->calls++;
-			out->io_time += ev.dur;
+			out->io_time += dur_of(bd, &ev);
 			if (ev.kind == IOL_EV_READ && ev.len > 0)
 				out->bytes_read += ev.len;
 			if (ev.kind == IOL_EV_WRITE && ev.len > 0)
@@ -752,6 +860,50 @@ static int run_events(struct build *bd, struct iol_blocks *out,
 	if (r == IOL_ENOMEM)
 		iol_error_set(err, r, "out of memory");
 	return r;
+}
+
+/* the job's record of module path as traced, NULL none */
+static const struct iol_jmodule *traced(const struct iol_job *job,
+					const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < job->nmodules; i++)
+		if (!strcmp(job->modules[i].path, path))
+			return &job->modules[i];
+	return NULL;
+}
+
+/*
+ * Each binary of the program's frames against the trace: gone, or
+ * changed (another build id, else size or time than iolens trace wrote;
+ * for strace -k, which writes none, modified after the trace file was),
+ * else without DWARF; those kept in out->mods.
+ */
+static void check_modules(const struct iol_job *job, struct iol_blocks *out)
+{
+	struct iol_blocks_priv *p = out->priv;
+	size_t i, k = 0;
+
+	for (i = 0; i < p->nmods; i++) {
+		struct iol_bmod *m = &p->mods[i];
+		const struct iol_jmodule *was = traced(job, m->path);
+		struct iol_jmodule now;
+
+		if (iol_module_stamp(m->path, &now) < 0)
+			m->state = IOL_BMOD_GONE;
+		else if (was ? iol_module_changed(was, &now)
+			     : job->trace_mtime_ns > 0 &&
+					 now.mtime_ns > job->trace_mtime_ns)
+			m->state = IOL_BMOD_CHANGED;
+		if (m->state)
+			p->mods[k++] = *m;
+	}
+	p->nmods = k;
+	out->mods = p->mods;
+	out->nmods = k;
+	out->stacks_cut = job->stacks_cut;
+	out->stack_depth = job->stack_depth;
 }
 
 int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
@@ -789,9 +941,8 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 		bd.plen[i] = UINT32_MAX;
 	bd.sym = out->priv->sym;
 	bd.priv = out->priv;
-	out->concurrency = o && o->concurrency > 0
-				   ? o->concurrency
-				   : (job->nprocs > 0 ? job->nprocs : 1);
+	bd.overhead = o && o->overhead > 0 ? o->overhead : 0;
+	out->overhead = bd.overhead;
 	r = run_events(&bd, out, err);
 	if (r >= 0 && (r = order(&bd, out)) < 0)
 		iol_error_set(err, r, "out of memory");
@@ -804,7 +955,8 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 		iol_blocks_free(out);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
-	scores(out);
+	intensities(out);
+	check_modules(job, out);
 	*outp = out;
 	return 0;
 }

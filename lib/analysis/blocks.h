@@ -5,8 +5,12 @@
  * of the program's code blocks.  A path from the root is the call path:
  * a function, a loop in it (from its source file), the line that calls
  * the next function or the I/O call itself, that function, and so on.
- * Library frames (modules named *.so*) are left out of a call path that
- * has frames of the program; a call whose stack has none keeps them.
+ * The system's library frames (the C and C++ runtimes, the loader, MPI's
+ * libraries, and any shared library without DWARF) are left out of a
+ * call path that has frames of the program; a call whose stack has none
+ * keeps them.  The program's own shared libraries built with -g keep
+ * their frames.  A stack the tracer cut at its depth hangs under the
+ * root "[stack cut]", not as a root of its own.
  * Calls without a stack go to the block "[no stack]".  Every block
  * counts the calls below it, so a function's counts include its loops
  * and lines, and the roots' counts add up to the job's.
@@ -19,10 +23,11 @@
  * transfer that does not start where the process's last one on the
  * file ended), P13 small accesses (transfers under 4 KiB), P14
  * processes; with opens, reads, writes, I/O time, the span from the
- * block's first call to its last, the intensity (I/O time over span, at
- * most 1), and the CIOC score of the paper's Table II (a log-like
- * scale, not a ratio; X10, the code's space complexity, is not
- * measured and taken as 0).
+ * block's first call to its last and the intensity (I/O time over span,
+ * at most 1).  The paper's CIOC score (Table II) is not computed: on
+ * seven programs of known I/O its Spearman correlation with the blocks'
+ * measured I/O time was -0.36 to -0.92 (man/iolens-blocks.1), so it
+ * ranked blocks backwards.
  *
  * Ownership: iol_blocks_build() returns a struct iol_blocks the caller
  * frees with iol_blocks_free(); its strings are its own.
@@ -57,7 +62,21 @@ struct iol_block {
 	int64_t bytes_read, bytes_written;
 	int64_t files, random, small, procs;
 	double io_time, first, last; /* seconds; first/last: the span */
-	double intensity, cioc;
+	double intensity;
+};
+
+/* A binary whose frames the blocks name, when it is not as traced. */
+enum {
+	IOL_BMOD_CHANGED = 1, /* rebuilt since the trace: functions and lines
+				 would be the new binary's, wrong */
+	IOL_BMOD_GONE,	      /* not there: frames keep the trace's names,
+				 without files or lines */
+	IOL_BMOD_NODEBUG      /* no DWARF (stripped, or built without -g):
+				 functions by symbol or address, no lines */
+};
+struct iol_bmod {
+	const char *path;
+	int state; /* IOL_BMOD_* */
 };
 
 struct iol_blocks {
@@ -65,13 +84,22 @@ struct iol_blocks {
 	size_t n;
 	int64_t calls, bytes_read, bytes_written; /* the job's, on files */
 	double io_time;
-	int64_t concurrency; /* P15 used for X14 */
+	/* the program's binaries that are not as traced, or have no DWARF
+	 * (the system's libraries, left out of paths, are not checked) */
+	struct iol_bmod *mods;
+	size_t nmods;
+	/* stacks the tracer cut at stack_depth frames (iolens trace
+	 * --stacks; 0 and 0 unknown): under the root "[stack cut]" */
+	int64_t stacks_cut;
+	int stack_depth;
+	double overhead; /* taken off each call's duration, s */
 	struct iol_blocks_priv *priv;
 };
 
 struct iol_blocks_opts {
-	int64_t concurrency; /* P15, the device's concurrency; 0: the job's
-				processes */
+	/* seconds taken off each call's duration: the tracer's own share
+	 * (strace's, measured by iolens replay --calibrate); 0 none */
+	double overhead;
 };
 
 /* The blocks of job (a trace with stacks: IOL_EUNSUPP when it has none).
@@ -83,18 +111,20 @@ void iol_blocks_free(struct iol_blocks *b);
 /* "function", "loop", "line" */
 const char *iol_block_kind_name(int kind);
 
-/*
- * The paper's dependent variable has mean -6.78 and S.D. 1.69 over its
- * 4,200 blocks (VIDYA.md).  A score more than 4 S.D. from that mean is
- * outside the data the model was fitted on: with few blocks, each one's
- * share of the job's calls, bytes and syncs (X2-X13) is large, and the
- * model's large coefficients (X4 -42612, X7 -10488) then give values
- * like -9928 that mean nothing on its scale.  1 when cioc is inside
- * [-6.78 - 4 x 1.69, -6.78 + 4 x 1.69] (and a number).
- */
-#define IOL_CIOC_MEAN (-6.78)
-#define IOL_CIOC_SD 1.69
-#define IOL_CIOC_SDS 4
-int iol_cioc_meaningful(double cioc);
+/* What ranks blocks: I/O time (the default), bytes moved, calls, or none
+ * (the tree in source order, as ids number it). */
+enum { IOL_BSORT_TIME, IOL_BSORT_BYTES, IOL_BSORT_CALLS, IOL_BSORT_LINE };
+
+/* perm[0..n) (n = b->n rows, caller's) the rows of b in tree order with
+ * each block's children, and the roots, by key, largest first (ties in
+ * source order): a block still comes before its children.  0 or
+ * IOL_ENOMEM. */
+int iol_blocks_rank(const struct iol_blocks *b, int key, size_t *perm);
+
+/* The rows to show: ranked by key, those deeper than depth (0: all)
+ * left out, the first top of them (0: all).  *rows (caller frees) holds
+ * *n; *all is how many there were before top.  0 or IOL_ENOMEM. */
+int iol_blocks_select(const struct iol_blocks *b, int key, int64_t depth,
+		      int64_t top, size_t **rows, size_t *n, size_t *all);
 
 #endif

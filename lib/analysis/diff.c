@@ -42,7 +42,9 @@ static void row_finish(struct iol_diffrow *r, int zero_absent)
 	double big = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
 
 	if ((!r->has_a || !r->has_b) && !zero_absent) {
-		r->rel = 1;
+		/* unknown on a side: no change, never a change from 0,
+		 * and after every row that has one */
+		r->rel = -1;
 		return;
 	}
 	/* counts and bytes exactly: they may pass 2^53 */
@@ -61,8 +63,8 @@ static void row_finish(struct iol_diffrow *r, int zero_absent)
 		r->ratio = b / a;
 }
 
-static void row_int(struct iol_diffrow *r, int has_a, int64_t a, int has_b,
-		    int64_t b)
+static void row_int_k(struct iol_diffrow *r, int has_a, int64_t a, int has_b,
+		      int64_t b, int zero_absent)
 {
 	r->has_a = has_a;
 	r->has_b = has_b;
@@ -70,7 +72,14 @@ static void row_int(struct iol_diffrow *r, int has_a, int64_t a, int has_b,
 	r->ib = has_b ? b : 0;
 	r->a = (double)r->ia;
 	r->b = (double)r->ib;
-	row_finish(r, 1);
+	row_finish(r, zero_absent);
+}
+
+/* a count absent on a side is none of it (a file one side never opened) */
+static void row_int(struct iol_diffrow *r, int has_a, int64_t a, int has_b,
+		    int64_t b)
+{
+	row_int_k(r, has_a, a, has_b, b, 1);
 }
 
 static void row_num(struct iol_diffrow *r, double a, double b, int zero_absent)
@@ -88,6 +97,8 @@ static int row_kept(const struct iol_diffrow *r, const struct iol_diff_opts *o)
 {
 	if (!r->has_a && !r->has_b)
 		return 0;
+	if (r->rel < 0) /* unknown: shown unless only changes are asked for */
+		return o->threshold < 0;
 	return o->threshold < 0 || r->rel * 100 > o->threshold;
 }
 
@@ -320,7 +331,10 @@ static int build_summary(struct iol_diff *d, const struct iol_diffside *a,
 		} else {
 			int64_t va = x->i64(&ra), vb = x->i64(&rb);
 
-			row_int(r, va != INT64_MIN, va, vb != INT64_MIN, vb);
+			/* a metric a source does not give is unknown, not 0
+			 * (compute nodes of a trace) */
+			row_int_k(r, va != INT64_MIN, va, vb != INT64_MIN, vb,
+				  0);
 		}
 		row_commit(d, o);
 	}
@@ -684,19 +698,21 @@ nomem:
 /* a block of one side, by its call path */
 struct bside {
 	const char *path; /* "main() > loop w.c:9 > w.c:10" */
+	const char *key;  /* the path and the kinds of call the block makes
+			     ("... > w.c:10 {write}"): what pairs it */
 	const struct iol_block *b;
 };
 
 struct bpair {
 	const struct iol_block *ba, *bb;
-	const char *path;
+	const char *path, *key;
 	double dbytes, dcalls, dtime;
 };
 
 static int by_path(const void *x, const void *y)
 {
-	return strcmp(((const struct bside *)x)->path,
-		      ((const struct bside *)y)->path);
+	return strcmp(((const struct bside *)x)->key,
+		      ((const struct bside *)y)->key);
 }
 
 static const char *file_base(const char *p)
@@ -706,13 +722,51 @@ static const char *file_base(const char *p)
 	return s ? s + 1 : p;
 }
 
+/* " {open,write}": the kinds of call a block makes, so that a line that
+ * opens is never paired with one that closes (lines moved between the
+ * runs); "" for a function, which pairs by its name */
+static void call_kinds(const struct iol_block *b, char *buf, size_t n)
+{
+	int64_t other = b->calls - b->opens - b->reads - b->writes - b->syncs;
+
+	if (b->kind == IOL_BLOCK_FUNCTION) {
+		buf[0] = '\0';
+		return;
+	}
+	snprintf(buf, n, " {%s%s%s%s%s", b->opens ? "open," : "",
+		 b->reads ? "read," : "", b->writes ? "write," : "",
+		 b->syncs ? "sync," : "", other > 0 ? "other," : "");
+	n = strlen(buf);
+	buf[n - 1] = buf[n - 1] == ',' ? '}' : '\0';
+	if (buf[n - 1] == '\0')
+		buf[0] = '\0';
+}
+
+/* a root of a shared library told apart from a root of the same label
+ * on its side (the loader's _start and the program's) by its file; the
+ * program's keeps its label, which pairs with the other run's */
+static int root_twin(const struct iol_blocks *bl, size_t i)
+{
+	size_t k;
+
+	if (!strstr(file_base(bl->v[i].file), ".so"))
+		return 0;
+	for (k = 0; k < bl->n; k++)
+		if (k != i && bl->v[k].parent < 0 &&
+		    !strcmp(bl->v[k].func, bl->v[i].func) &&
+		    bl->v[k].kind == bl->v[i].kind &&
+		    strcmp(bl->v[k].file, bl->v[i].file))
+			return 1;
+	return 0;
+}
+
 /* every block's call path from the root, in d's arena; NULL out of
  * memory */
 static struct bside *block_paths(struct iol_diff *d,
 				 const struct iol_blocks *bl)
 {
 	struct bside *v = calloc(bl->n ? bl->n : 1, sizeof(*v));
-	char lab[600];
+	char lab[600], kinds[48];
 	size_t i;
 
 	for (i = 0; v && i < bl->n; i++) {
@@ -721,7 +775,12 @@ static struct bside *block_paths(struct iol_diff *d,
 		size_t lp, ll;
 		char *s;
 
-		if (b->kind == IOL_BLOCK_FUNCTION)
+		if (b->kind == IOL_BLOCK_FUNCTION && b->parent < 0 &&
+		    root_twin(bl, i))
+			snprintf(lab, sizeof(lab), "%s%s [%s]", b->func,
+				 strchr(b->func, '(') ? "" : "()",
+				 file_base(b->file));
+		else if (b->kind == IOL_BLOCK_FUNCTION)
 			snprintf(lab, sizeof(lab), "%s%s", b->func,
 				 strchr(b->func, '(') ? "" : "()");
 		else
@@ -741,6 +800,14 @@ static struct bside *block_paths(struct iol_diff *d,
 		memcpy(s + lp, lab, ll + 1);
 		v[i].path = s;
 		v[i].b = b;
+		call_kinds(b, kinds, sizeof(kinds));
+		if (!(v[i].key = iol_arena_alloc(
+			      &d->arena, lp + ll + strlen(kinds) + 1))) {
+			free(v);
+			return NULL;
+		}
+		snprintf((char *)v[i].key, lp + ll + strlen(kinds) + 1, "%s%s",
+			 s, kinds);
 	}
 	if (v && bl->n)
 		qsort(v, bl->n, sizeof(*v), by_path);
@@ -787,11 +854,12 @@ static struct bpair *bpairs_make(const struct bside *va, size_t na,
 	while (i < na || j < nb) {
 		int c = i == na	  ? 1
 			: j == nb ? -1
-				  : strcmp(va[i].path, vb[j].path);
+				  : strcmp(va[i].key, vb[j].key);
 
 		p[k].ba = c <= 0 ? va[i].b : NULL;
 		p[k].bb = c >= 0 ? vb[j].b : NULL;
 		p[k].path = c <= 0 ? va[i].path : vb[j].path;
+		p[k].key = c <= 0 ? va[i].key : vb[j].key;
 		bpair_weigh(&p[k]);
 		i += c <= 0;
 		j += c >= 0;
@@ -861,7 +929,7 @@ static int bpairs_moved(struct iol_diff *d, struct bpair *p, size_t *np)
 				  : !p[i].ba && p[i].bb ? &lb[nb++]
 							: NULL;
 
-		if (l && !(l->key = loose_path(d, p[i].path)))
+		if (l && !(l->key = loose_path(d, p[i].key)))
 			goto nomem;
 		if (l)
 			l->pair = i;
@@ -958,7 +1026,7 @@ static int build_blocks(struct iol_diff *d, const struct iol_diffside *a,
 	struct iol_blocks *ba = NULL, *bb = NULL;
 	struct bside *va = NULL, *vb = NULL;
 	struct bpair *p = NULL;
-	size_t np = 0, i;
+	size_t np = 0, i, k;
 	int rc;
 
 	if (!a->job->stacks || !b->job->stacks)
@@ -973,9 +1041,21 @@ static int build_blocks(struct iol_diff *d, const struct iol_diffside *a,
 		goto out;
 	if (np)
 		qsort(p, np, sizeof(*p), by_bpair);
-	for (i = 0; i < np; i++)
-		if (block_rows(d, &p[i], i, o) < 0)
+	for (i = k = 0; i < np; i++) {
+		/* the same calls and bytes: what a change is about is not
+		 * there, whatever the time did */
+		if (!o->all && p[i].ba && p[i].bb && p[i].dbytes == 0 &&
+		    p[i].dcalls == 0) {
+			d->blocks_same++;
+			continue;
+		}
+		if (o->top > 0 && (int64_t)k >= o->top) {
+			d->blocks_cut++;
+			continue;
+		}
+		if (block_rows(d, &p[i], k++, o) < 0)
 			goto out;
+	}
 	rc = 0;
 out:
 	free(p);

@@ -51,8 +51,9 @@ struct iol_diffrow {
 	 * NAN when a is 0 or absent, b is absent, or for text */
 	double ratio;
 	/* |change| over the larger of |a| and |b| (so 0 when unchanged, 1
-	 * when one is 0 or absent); 1 when a side without a change is
-	 * absent or text differs: what the threshold compares */
+	 * when one is 0 or absent); 1 when text differs; -1 when a side
+	 * without a change is absent (unknown: sorted last, no change,
+	 * hidden by a threshold): what the threshold compares */
 	double rel;
 	size_t group; /* rows of one file share it (files: rank in order) */
 };
@@ -63,6 +64,8 @@ struct iol_diff_opts {
 	/* files in one side only are paired when they have the same name
 	 * after the last '/' and no other file of either side has it */
 	int match_names;
+	/* code blocks: show the pairs unchanged in calls and bytes too */
+	int all;
 };
 
 struct iol_diff {
@@ -72,6 +75,9 @@ struct iol_diff {
 	 * in B; files left out by --top (after the threshold) */
 	int64_t files_both, files_by_name, files_only_a, files_only_b;
 	int64_t files_cut;
+	/* code blocks: pairs unchanged in calls and bytes hidden (not
+	 * --all), and those left out by --top */
+	int64_t blocks_same, blocks_cut;
 	struct iol_arena arena; /* the rows' strings */
 };
 

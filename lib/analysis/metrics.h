@@ -27,10 +27,19 @@ extern const char *const iol_bin_names[IOL_NBINS];
 struct iol_opts {
 	int64_t nodes; /* --nodes, 0 if not given */
 	int64_t ppn;   /* --procs-per-node, 0 if not given */
+	/* the site configuration's procs_per_node (iolens config): a
+	 * default the log's own DXT hostnames override; 0 if none */
+	int64_t site_ppn;
 };
 
-enum { IOL_NODES_UNKNOWN, IOL_NODES_OPT, IOL_NODES_PPN, IOL_NODES_DXT };
-extern const char *const iol_nodes_source_names[4];
+enum {
+	IOL_NODES_UNKNOWN,
+	IOL_NODES_OPT,
+	IOL_NODES_PPN,
+	IOL_NODES_DXT,
+	IOL_NODES_SITE
+};
+extern const char *const iol_nodes_source_names[5];
 
 /* The essentials of one record, whatever its module.  Fields a module
  * does not have are -1 (counts) or NAN (times). */

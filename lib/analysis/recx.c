@@ -20,11 +20,12 @@ const char *const iol_bin_names[IOL_NBINS] = {
 	"1M-4M", "4M-10M", "10M-100M", "100M-1G",  "1G+",
 };
 
-const char *const iol_nodes_source_names[4] = {
+const char *const iol_nodes_source_names[5] = {
 	"unknown",
 	"--nodes",
 	"--procs-per-node",
 	"DXT hostnames",
+	"site procs_per_node",
 };
 
 const char *const iol_tl_source_names[4] = {

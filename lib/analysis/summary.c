@@ -300,7 +300,8 @@ static void job_ranks(int64_t nprocs, struct iol_summary *s,
 	s->mibs = s->io.agg_perf_by_slowest;
 }
 
-/* compute nodes: option, processes per node, DXT hostnames */
+/* compute nodes: option, processes per node, DXT hostnames, the site's
+ * processes per node */
 static void job_nodes(const struct iol_job *job, const struct iol_opts *o,
 		      int64_t nprocs, struct iol_summary *s)
 {
@@ -312,6 +313,9 @@ static void job_nodes(const struct iol_job *job, const struct iol_opts *o,
 		s->nodes_source = IOL_NODES_PPN;
 	} else if ((s->nodes = count_nodes(job)) > 0) {
 		s->nodes_source = IOL_NODES_DXT;
+	} else if (o && o->site_ppn > 0) {
+		s->nodes = (nprocs + o->site_ppn - 1) / o->site_ppn;
+		s->nodes_source = IOL_NODES_SITE;
 	} else {
 		s->nodes = 0;
 		s->nodes_source = IOL_NODES_UNKNOWN;

@@ -5,9 +5,10 @@
  * reason, never a silent pass.  Values are compared against thresholds
  * from the configuration, which each finding carries so it is printed.
  * A rule also estimates the seconds at stake; a crossed warn or high
- * finding under both impact floors (min_stake_s, min_stake_pct) is info,
- * so a trivial pattern is shown but raises no alarm (issue 22; the rules
- * are scored against t/data/triage-labels.tsv by t/7305).
+ * finding that is not material (issue 34: at least min_stake_s and
+ * min_stake_pct of the run, or for a structural pattern the share of the
+ * run alone) is info, "below the impact floor", so a trivial pattern is
+ * shown but raises no alarm.
  */
 #include <math.h>
 #include <stddef.h>
@@ -19,6 +20,7 @@
 #include "analysis/metrics.h"
 #include "analysis/phases.h"
 #include "analysis/triage.h"
+#include "analysis/ostload.h"
 #include "base/banned.h"
 
 const char *const iol_sev_names[5] = {"high", "warn", "info", "ok",
@@ -276,7 +278,7 @@ static int measure(const struct iol_job *job, const char *log,
 		   struct iol_error *err)
 {
 	struct iol_summary s;
-	struct iol_opts o = {0, 0};
+	struct iol_opts o = {0, 0, 0};
 	struct iol_jobrow row = {log ? log : "", job, &s};
 	int rc, i;
 
@@ -315,7 +317,9 @@ double iol_triage_stake(const struct iol_triage_in *in)
 
 /* Returns 0 evaluated, 1 evaluated and passing whatever the value (too
  * little data to matter), 2 evaluated and at most info (the pattern is
- * there by design), -1 not evaluated.  *stake: the seconds at stake
+ * there by design), 3 evaluated, a structural pattern (material on the
+ * share of the run alone), 4 as 3 and crossed whatever the value (bulk
+ * STDIO time in little data), -1 not evaluated.  *stake: the seconds at stake
  * (NAN: none); c gives thresholds a rule reads besides its own. */
 typedef int (*eval_fn)(const struct iol_triage_in *in,
 		       const struct iol_triage_conf *c, double *v,
@@ -359,6 +363,13 @@ static double io_top(const struct iol_triage_in *in, const char **layer)
 	return t;
 }
 
+/* The slowest rank's read + write time (POSIX + STDIO): the time of the
+ * bytes themselves, without metadata. */
+static double data_time(const struct iol_triage_in *in)
+{
+	return z(V(RTIME)) + z(V(WTIME));
+}
+
 EVAL(e_incomplete)
 {
 	const char *p = S(INCOMPLETE);
@@ -371,8 +382,16 @@ EVAL(e_incomplete)
 			*v += 1;
 		p += strcspn(p, " ");
 	}
-	DETAIL("%s", S(INCOMPLETE));
-	return 0;
+	/* a log never finalised (Darshan's mmap file of a process that did
+	 * not end through it) has no end time: all of it is incomplete */
+	if (isnan(V(RUN_TIME)))
+		*v += 1;
+	DETAIL("%s%s%s", S(INCOMPLETE),
+	       S(INCOMPLETE)[0] && isnan(V(RUN_TIME)) ? "; " : "",
+	       isnan(V(RUN_TIME)) ? "the log was never finalised (no end "
+				    "time)"
+				  : "");
+	return 3;
 }
 
 /* Metadata against the I/O time a rank spends at the highest layer. */
@@ -394,20 +413,67 @@ EVAL(e_meta)
 	return 0;
 }
 
+/* A storm is many files that are small: files whose data costs less
+ * than their create (under small_file_bytes written each on average).
+ * 42 files of 256 KiB by one python process is no storm.  It is a
+ * structural pattern from storm_files created in the job: hundreds of
+ * creates cost a metadata server a fraction of a second, so fewer are
+ * judged by the time floors (mdtest's 400 files: 0.01-0.15 s, no
+ * storm). */
 EVAL(e_creates)
 {
-	(void)c;
+	double each;
+
 	if (!isfinite(V(CREATES_PP))) {
 		DETAIL("no process count or file records");
 		return -1;
 	}
 	*v = V(CREATES_PP);
 	*stake = z(V(META_SLOW));
-	DETAIL("%.0f files created (%s), %.0f files; %.3f s metadata a "
-	       "rank",
+	each = V(CREATES) > 0 ? z(V(BYTES_W)) / V(CREATES) : 0;
+	DETAIL("%.0f files created (%s), %.0f files, about %.0f B written "
+	       "a created file; %.3f s metadata a rank%s",
 	       V(CREATES), V(CREATES_EXACT) > 0 ? "exact" : "estimated",
-	       V(FILES), z(V(META_SLOW)));
-	return 0;
+	       V(FILES), each, z(V(META_SLOW)),
+	       each > K(SMALLFILE_B)   ? " (files not small: no storm)"
+	       : V(CREATES) < K(STORM) ? " (under storm_files: judged by "
+					 "time)"
+				       : "");
+	if (each > K(SMALLFILE_B))
+		return 1;
+	return V(CREATES) < K(STORM) ? 0 : 3;
+}
+
+/* POSIX reads and writes under 10 KiB (Darshan's three lowest bins:
+ * the 4 KiB pages of a database, the lines of a text file). */
+static double tiny_ops(const struct iol_triage_in *in)
+{
+	double t = 0;
+	int b;
+
+	for (b = 0; b < 20; b++)
+		if (b % 10 < 3)
+			t += z(in->v[IOL_TIN_BIN0 + b]);
+	return t;
+}
+
+/* Most small requests are tiny: a structural pattern (4 KiB requests)
+ * that costs its share of the run even in a short job. */
+static int tiny(const struct iol_triage_in *in, double small)
+{
+	return small > 0 && tiny_ops(in) * 2 >= small;
+}
+
+/* The job's POSIX operations under 1 MiB (as IOL-SMALL-REQ counts). */
+static double job_small(const struct iol_triage_in *in)
+{
+	double small = 0;
+	int b;
+
+	for (b = 0; b < 20; b++)
+		if (b % 10 < 5)
+			small += z(in->v[IOL_TIN_BIN0 + b]);
+	return small - fmin(z(V(ONEMIB)), small);
 }
 
 /* Small requests: the bins under 1 MiB, less the requests of exactly
@@ -440,15 +506,15 @@ EVAL(e_small)
 	*stake = z(V(SMALL_T));
 	few = small < K(SMALL_MIN) && *stake < K(MIN_S);
 	DETAIL("%.0f of %.0f POSIX operations under 1 MiB (%.0f of exactly "
-	       "1 MiB not counted), about %.3f s a rank%s",
-	       small, all, z(V(ONEMIB)), *stake,
+	       "1 MiB not counted), %.0f under 10 KiB, about %.3f s a rank%s",
+	       small, all, z(V(ONEMIB)), tiny_ops(in), *stake,
 	       few ? " (too few to matter)" : "");
 	if (n && S(SMALL_FILE)[0]) {
 		size_t l = strlen(d);
 		snprintf(d + l, n - l, "; most in %s (%.3f s over all ranks)",
 			 S(SMALL_FILE), z(V(SMALL_TOP_T)));
 	}
-	return few;
+	return few ? 1 : tiny(in, small) ? 3 : 0;
 }
 
 EVAL(e_rank0)
@@ -468,7 +534,7 @@ EVAL(e_rank0)
 	*stake = z(V(IO_SLOWEST)) * (1 - 1 / V(NPROCS));
 	DETAIL("rank %.0f of %.0f, strategy %s, %.3f s I/O", V(BUSIEST),
 	       V(NPROCS), S(STRATEGY)[0] ? S(STRATEGY) : "?", z(V(IO_SLOWEST)));
-	return 0;
+	return 3;
 }
 
 /* A percentage of POSIX operations: 100 - the measured share. */
@@ -516,6 +582,9 @@ EVAL(e_iotime)
 		return -1;
 	}
 	*v = 100.0 * io / V(RUN_TIME);
+	/* at stake: the I/O time a rank; the rule fires at half the run,
+	 * so it is the absolute floor that demotes it (0.033 s of a 0.036 s
+	 * run was a warning) */
 	*stake = io;
 	DETAIL("slowest rank: %.3f s in %s of a %.3f s run (POSIX+STDIO "
 	       "%.3f s)",
@@ -559,7 +628,10 @@ EVAL(e_imbal)
 	}
 	mean = V(RANK_SUM) / V(NPROCS);
 	*v = V(RANK_MAX) / mean;
-	*stake = z(V(IO_SLOWEST)) * (1 - 1 / *v);
+	/* the busiest rank's data time beyond the mean rank's share of it,
+	 * not its opens and shared files' waits (an estimate: the log keeps
+	 * no per-rank time beside the slowest rank's) */
+	*stake = data_time(in) * (1 - 1 / *v);
 	if (aggr_coll(in)) {
 		DETAIL("aggregation, not imbalance: %.0f %% of the per-rank "
 		       "bytes are collective-buffering aggregators' I/O "
@@ -616,7 +688,7 @@ EVAL(e_fsync)
 	DETAIL("%.0f fsync/fdatasync for %.0f POSIX writes in %.0f written "
 	       "records; the first sync of each record is not counted",
 	       V(PSYNCS), V(PWRITES), V(PWRECS));
-	return 0;
+	return 3;
 }
 
 EVAL(e_seek)
@@ -650,17 +722,23 @@ EVAL(e_stdio)
 	double dfs = fmax(z(V(DFS_BR)) + z(V(DFS_BW)),
 			  z(V(DAOS_BR)) + z(V(DAOS_BW)));
 	double all = z(V(BYTES_R)) + z(V(BYTES_W)) + dfs;
+	double rt = V(RUN_TIME);
+	int slow;
 
-	(void)c;
 	if (share(st, all, v) < 0) {
 		DETAIL("no bytes moved");
 		return -1;
 	}
 	*stake = z(V(STDIO_T));
+	/* bulk STDIO time is judged as well as bulk data: a 44 KB log file
+	 * that takes a rank 113 s (imbalanced-io) is a finding */
+	slow = *stake >= K(MIN_S) && rt > 0 &&
+	       100.0 * *stake / rt >= K(MIN_PCT);
 	DETAIL("%.0f of %.0f bytes through STDIO (DFS/DAOS %.0f), %.3f s "
-	       "STDIO a rank",
-	       st, all, dfs, *stake);
-	return 0;
+	       "STDIO a rank%s",
+	       st, all, dfs, *stake,
+	       *v <= K(STDIO) && slow ? " (little data, much time)" : "");
+	return *v <= K(STDIO) && slow ? 4 : 3;
 }
 
 EVAL(e_nompiio)
@@ -692,20 +770,33 @@ EVAL(e_memal)
 	return 0;
 }
 
+/* Redundant bytes are re-reads first (a job rewriting pages reads few
+ * bytes), the rest rewrites; each at its own time a byte. */
 EVAL(e_redundant)
 {
-	double all = z(V(BYTES_R)) + z(V(BYTES_W));
+	double all = z(V(BYTES_R)) + z(V(BYTES_W)), br = z(V(BYTES_R));
+	double rr, rw, t_rr, t_rw;
 
 	(void)c;
 	if (share(V(RED), all, v) < 0) {
 		DETAIL("no POSIX bytes");
 		return -1;
 	}
-	*stake = z(V(IO_SLOWEST)) * V(RED) / all;
+	rr = fmin(V(RED), br);
+	rw = V(RED) - rr;
+	t_rr = br > 0 ? z(V(RTIME)) * rr / br : 0;
+	t_rw = z(V(BYTES_W)) > 0 ? z(V(WTIME)) * rw / z(V(BYTES_W)) : 0;
+	/* the bytes' own time: reads and writes, not the opens and stats
+	 * around them (hdf5_file_opens_only: 0.039 s, not 0.127 s) */
+	*stake = t_rr + t_rw;
 	DETAIL("%.0f B moved again beyond the files' highest offsets (by "
-	       "any rank)%s%s",
-	       V(RED), S(RED_FILE)[0] ? "; most in " : "", S(RED_FILE));
-	return 0;
+	       "any rank), about %.0f B re-read (%.3f s) and %.0f B "
+	       "rewritten (%.3f s)%s%s",
+	       V(RED), rr, t_rr, rw, t_rw, S(RED_FILE)[0] ? "; most in " : "",
+	       S(RED_FILE));
+	/* true re-reads are a structural pattern; rewritten pages (a
+	 * database's) are judged by the time they take */
+	return t_rr >= t_rw ? 3 : 0;
 }
 
 static int one_proc(const struct iol_triage_in *in, char *d, size_t n)
@@ -718,7 +809,7 @@ static int one_proc(const struct iol_triage_in *in, char *d, size_t n)
 
 EVAL(e_shsmall)
 {
-	int few;
+	int few, same;
 
 	if (one_proc(in, d, n))
 		return -1;
@@ -728,11 +819,16 @@ EVAL(e_shsmall)
 	}
 	*stake = z(V(SHSMALL_T));
 	few = V(SH_SMALL) < K(SMALL_MIN) && *stake < K(MIN_S);
+	same = V(SH_SMALL) * 10 >= job_small(in) * 9;
 	DETAIL("%.0f of %.0f operations on shared files under 1 MiB, about "
 	       "%.3f s a rank%s",
 	       V(SH_SMALL), V(SH_OPS), *stake,
-	       few ? " (too few to matter)" : "");
-	return few;
+	       few    ? " (too few to matter)"
+	       : same ? " (the job's small requests: IOL-SMALL-REQ's)"
+		      : "");
+	/* one problem, one finding: when (nearly) all the job's small
+	 * requests are to shared files, IOL-SMALL-REQ has said it */
+	return few ? 1 : same ? 2 : tiny(in, V(SH_SMALL)) ? 3 : 0;
 }
 
 /* A largest percentage over files, with its file. */
@@ -759,9 +855,17 @@ EVAL(e_shimb)
 			n);
 }
 
+/* The slowest rank's time beyond the mean rank's, less the spread that
+ * identical ranks show anyway (rank_jitter_pct of the slowest's time):
+ * the same job must get the same verdict run after run. */
+static double beyond_jitter(const struct iol_triage_conf *c, double slow,
+			    double mean)
+{
+	return fmax(slow - mean - slow * K(JITTER) / 100.0, 0);
+}
+
 EVAL(e_shtimb)
 {
-	(void)c;
 	if (one_proc(in, d, n))
 		return -1;
 	if (!isfinite(V(SHTIMB))) {
@@ -769,7 +873,7 @@ EVAL(e_shtimb)
 		return -1;
 	}
 	*v = V(SHTIMB);
-	*stake = fmax(z(V(SHTIMB_SLOW)) - z(V(SHTIMB_MEAN)), 0);
+	*stake = beyond_jitter(c, z(V(SHTIMB_SLOW)), z(V(SHTIMB_MEAN)));
 	DETAIL("%s: rank %.0f took %.3f s, the mean rank %.3f s, the "
 	       "fastest %.3f s",
 	       S(SHTIMB_FILE)[0] ? S(SHTIMB_FILE) : "(unnamed file)",
@@ -790,6 +894,7 @@ EVAL(e_rsimb)
 EVAL(e_coll)
 {
 	double ops = z(V(COLL)) + z(V(INDEP));
+	int few;
 
 	if (one_proc(in, d, n))
 		return -1;
@@ -797,10 +902,19 @@ EVAL(e_coll)
 		DETAIL("no MPI-IO operations");
 		return -1;
 	}
-	*stake = ops > 0 ? z(V(MPIIO_T)) * z(V(INDEP)) / ops : 0;
+	/* what collective buffering can save: the time ranks spend in
+	 * MPI-IO beyond their own POSIX I/O (waiting on locks, on each
+	 * other), for the independent share; contiguous blocks that take
+	 * as long in POSIX as in MPI-IO gain nothing */
+	*stake = ops > 0 ? fmax(z(V(MPIIO_T)) - z(V(IO_SLOWEST)), 0) *
+				   z(V(INDEP)) / ops
+			 : 0;
+	/* few operations matter when they take the time (a rule by time as
+	 * well as by count: 256 independent writes waiting 9 s) */
+	few = ops < K(COLLMIN) && *stake < K(MIN_S);
 	DETAIL("%.0f collective of %.0f MPI-IO operations%s", V(COLL), ops,
-	       ops < K(COLLMIN) ? " (too few to matter)" : "");
-	return ops < K(COLLMIN);
+	       few ? " (too few to matter)" : "");
+	return few;
 }
 
 EVAL(e_nb)
@@ -836,7 +950,9 @@ EVAL(e_lustre)
 		DETAIL("no POSIX operations on Lustre files");
 		return -1;
 	}
-	*stake = z(V(IO_SLOWEST)) * V(LNOT) / V(LOPS);
+	/* the Lustre operations' share of the slowest rank's data time, not
+	 * of all its I/O time (opens, other file systems) */
+	*stake = data_time(in) * V(LNOT) / V(LOPS);
 	DETAIL("%.0f of %.0f operations on Lustre files cross or start off "
 	       "a %.0f B stripe boundary (requests that fit inside a stripe "
 	       "not counted)%s%s",
@@ -865,7 +981,6 @@ EVAL(e_aggr)
 
 EVAL(e_askew)
 {
-	(void)c;
 	if (one_proc(in, d, n))
 		return -1;
 	if (!isfinite(V(ASKEW))) {
@@ -874,7 +989,7 @@ EVAL(e_askew)
 		return -1;
 	}
 	*v = V(ASKEW);
-	*stake = fmax(z(V(ASKEW_SLOW)) - z(V(ASKEW_MEAN)), 0);
+	*stake = beyond_jitter(c, z(V(ASKEW_SLOW)), z(V(ASKEW_MEAN)));
 	DETAIL("%s: aggregator rank %.0f spent %.3f s in POSIX, the mean of "
 	       "its ~%.0f aggregators %.3f s; the slowest rank spent %.3f s "
 	       "in MPI-IO",
@@ -898,7 +1013,8 @@ EVAL(e_strag)
 /* Alternative recommendations, by the job's shape */
 static int read_only(const struct iol_triage_in *in)
 {
-	return z(V(BYTES_W)) <= 0 && z(V(BYTES_R)) > 0;
+	/* a 512 GiB read whose only writes are 5.9 KB of stdout reads */
+	return z(V(BYTES_R)) > 0 && z(V(BYTES_W)) * 100 <= z(V(BYTES_R));
 }
 
 /* nearly all MPI-IO calls collective (e3sm: 110592 of 110796) */
@@ -931,7 +1047,7 @@ static const struct rule rules[] = {
 	 e_incomplete,
 	 "Darshan dropped records; findings below may be missing. Raise "
 	 "DARSHAN_MODMEM / DARSHAN_MOD_MEM and rerun.",
-	 {IOL_TIN_INCOMPLETE, -1},
+	 {IOL_TIN_INCOMPLETE, IOL_TIN_RUN_TIME, -1},
 	 0,
 	 NULL,
 	 NULL,
@@ -962,7 +1078,8 @@ static const struct rule rules[] = {
 	 "process or a shared file (HDF5, ADIOS, tar) to spare the metadata "
 	 "server.",
 	 {IOL_TIN_CREATES_PP, IOL_TIN_CREATES, IOL_TIN_CREATES_EXACT,
-	  IOL_TIN_FILES, IOL_TIN_META_SLOW, IOL_TIN_RUN_TIME, -1},
+	  IOL_TIN_FILES, IOL_TIN_META_SLOW, IOL_TIN_RUN_TIME, IOL_TIN_BYTES_W,
+	  -1},
 	 0,
 	 NULL,
 	 NULL,
@@ -1052,7 +1169,7 @@ static const struct rule rules[] = {
 	 "One rank moves far more data than the average rank. Spread the I/O "
 	 "over ranks or aggregators.",
 	 {IOL_TIN_NPROCS, IOL_TIN_RANKS_IO, IOL_TIN_RANK_MAX, IOL_TIN_RANK_SUM,
-	  IOL_TIN_BUSIEST, IOL_TIN_RB_COLL, IOL_TIN_IO_SLOWEST,
+	  IOL_TIN_BUSIEST, IOL_TIN_RB_COLL, IOL_TIN_RTIME, IOL_TIN_WTIME,
 	  IOL_TIN_RUN_TIME, IOL_TIN_RANKS_B, IOL_TIN_RANK_MIN, -1},
 	 0,
 	 NULL,
@@ -1172,7 +1289,8 @@ static const struct rule rules[] = {
 	 "Many ranks make small requests to shared files, which the file "
 	 "system serialises. Use MPI-IO collective I/O to aggregate them.",
 	 {IOL_TIN_SH_SMALL, IOL_TIN_SH_OPS, IOL_TIN_NPROCS, IOL_TIN_SHSMALL_T,
-	  IOL_TIN_RUN_TIME, IOL_TIN_COLL, IOL_TIN_INDEP, -1},
+	  IOL_TIN_RUN_TIME, IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_BIN0,
+	  IOL_TIN_ONEMIB, -1},
 	 0,
 	 NULL,
 	 all_collective,
@@ -1185,15 +1303,18 @@ static const struct rule rules[] = {
 	 IOL_TK_SHIMB,
 	 IOL_SEV_WARN,
 	 e_shimb,
-	 "In a shared file a rank moved far more (or less) data than the "
-	 "mean rank: the slowest rank holds the others back. Balance the "
-	 "decomposition or use collective I/O.",
+	 "In a shared file the slowest rank moved far more data than the "
+	 "mean rank and holds the others back. Balance the decomposition or "
+	 "use collective I/O.",
 	 {IOL_TIN_SHIMB, IOL_TIN_SHIMB_FILE, IOL_TIN_NPROCS,
-	  IOL_TIN_SHIMB_STAKE, IOL_TIN_RUN_TIME, -1},
+	  IOL_TIN_SHIMB_STAKE, IOL_TIN_RUN_TIME, IOL_TIN_COLL, IOL_TIN_INDEP,
+	  -1},
 	 0,
 	 NULL,
-	 NULL,
-	 NULL},
+	 all_collective,
+	 "In a shared file the slowest rank moved far more data than the "
+	 "mean rank and holds the others back, although the I/O is already "
+	 "collective: balance the decomposition."},
 	{"IOL-SHARED-TIME-IMBALANCE",
 	 "shared file: ranks take unequal time",
 	 "%",
@@ -1205,11 +1326,15 @@ static const struct rule rules[] = {
 	 "contention; collective I/O evens it out.",
 	 {IOL_TIN_SHTIMB, IOL_TIN_SHTIMB_FILE, IOL_TIN_NPROCS,
 	  IOL_TIN_SHTIMB_RANK, IOL_TIN_SHTIMB_SLOW, IOL_TIN_SHTIMB_MEAN,
-	  IOL_TIN_SHTIMB_FAST, IOL_TIN_RUN_TIME, -1},
+	  IOL_TIN_SHTIMB_FAST, IOL_TIN_RUN_TIME, IOL_TIN_COLL, IOL_TIN_INDEP,
+	  -1},
 	 0,
 	 NULL,
-	 NULL,
-	 NULL},
+	 all_collective,
+	 "In a shared file the slowest rank took far longer than the mean "
+	 "rank, although its I/O is already collective: a straggler. Check "
+	 "what that rank did outside the collective calls (an open, a close, "
+	 "a small write of its own), its node and its storage targets."},
 	{"IOL-RANK-SIZE-IMBALANCE",
 	 "ranks read or write unequal sizes of a file",
 	 "%",
@@ -1233,7 +1358,7 @@ static const struct rule rules[] = {
 	 "MPI-IO is used with independent calls only. Collective calls "
 	 "(MPI_File_write_all, read_all) let MPI-IO aggregate requests.",
 	 {IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_NPROCS, IOL_TIN_MPIIO_T,
-	  IOL_TIN_RUN_TIME, -1},
+	  IOL_TIN_IO_SLOWEST, IOL_TIN_RUN_TIME, -1},
 	 1,
 	 NULL,
 	 NULL,
@@ -1351,28 +1476,74 @@ static int missing_input(const struct rule *r, const struct iol_triage_in *in)
 	return -1;
 }
 
-/* A crossed warn or high finding under both impact floors is info; the
- * detail says the impact either way. */
+/* The rules whose stake is a difference between ranks' times: jitter
+ * passes any relative floor, so they need the absolute one too. */
+static int varies(const char *code)
+{
+	static const char *const v[] = {
+		"IOL-RANK-IMBALANCE",	     "IOL-SHARED-IMBALANCE",
+		"IOL-SHARED-TIME-IMBALANCE", "IOL-RANK-SIZE-IMBALANCE",
+		"IOL-AGGREGATOR-SKEW",	     "IOL-STRAGGLER"};
+	size_t k;
+
+	for (k = 0; k < sizeof(v) / sizeof(v[0]); k++)
+		if (!strcmp(code, v[k]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The run time's resolution: Darshan logs before 3.4.1 keep whole
+ * seconds (end - start + 1), later ones and traces nanoseconds.  A run
+ * time that is a whole number is taken to be one of the first kind
+ * (a measured one is not, to the nanosecond).
+ */
+static double run_res(const struct iol_triage_in *in)
+{
+	double rt = V(RUN_TIME);
+
+	return rt > 0 && rt == floor(rt) ? 1.0 : 0.0;
+}
+
+/*
+ * The expert's "material" (issue 34): the time at stake is at least
+ * min_stake_s on the slowest rank and at least min_stake_pct of the run;
+ * a structural pattern (rc 3: 4 KiB requests, rank-0-only I/O, fsync
+ * per transaction, a file storm, re-reads, bulk STDIO, an incomplete
+ * log) needs only the share of the run.  The absolute floor is never
+ * less than the run time's resolution: a share of a run known to the
+ * second is not a measurement of milliseconds.  A crossed warn or high
+ * finding that is not material is info, "below the impact floor".
+ */
 static void impact(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, int crossed, int detail,
-		   struct iol_finding *f)
+		   const struct iol_triage_conf *c, int crossed, int structural,
+		   int detail, struct iol_finding *f)
 {
 	size_t l = strlen(f->detail);
-	int trivial;
+	double floor_s = fmax(K(MIN_S), run_res(in));
+	int big, share;
 
 	if (!isfinite(f->stake))
 		return;
 	f->stake_pct = V(RUN_TIME) > 0 ? 100.0 * f->stake / V(RUN_TIME) : NAN;
 	if (!crossed)
 		return;
-	trivial = !(f->stake >= K(MIN_S)) && !(f->stake_pct >= K(MIN_PCT));
-	if (trivial && f->sev <= IOL_SEV_WARN)
+	big = f->stake >= floor_s;
+	share = !isfinite(f->stake_pct) || f->stake_pct >= K(MIN_PCT);
+	if (structural && !varies(f->code))
+		big = 1;
+	f->floored = !(big && share);
+	if (f->floored && f->sev <= IOL_SEV_WARN)
 		f->sev = IOL_SEV_INFO;
 	if (detail)
 		snprintf(f->detail + l, sizeof(f->detail) - l,
 			 "; %.3g s at stake, %.3g %% of the run%s", f->stake,
 			 f->stake_pct,
-			 trivial ? " (under the impact floors)" : "");
+			 !f->floored ? ""
+			 : !share    ? " (below the impact floor: under "
+				       "min_stake_pct of the run)"
+				     : " (below the impact floor: under "
+				       "min_stake_s)");
 }
 
 static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
@@ -1406,14 +1577,18 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 			 in_names[miss]);
 	else if ((rc = r->eval(in, c, &v, &stake, f->detail,
 			       detail ? sizeof(f->detail) : 0)) >= 0) {
-		int crossed = r->le ? v <= f->threshold : v > f->threshold;
+		int crossed = rc == 4 ||
+			      (r->le ? v <= f->threshold : v > f->threshold);
+		int judged = rc == 0 || rc >= 3;
 
 		f->value = v;
 		f->stake = stake;
-		f->sev = crossed && rc == 0   ? r->sev
+		f->sev = crossed && judged    ? r->sev
 			 : crossed && rc == 2 ? IOL_SEV_INFO
 					      : IOL_SEV_OK;
-		impact(in, c, crossed && rc == 0, detail, f);
+		/* crossed, but too few to matter: under the floor too */
+		f->floored = crossed && rc == 1;
+		impact(in, c, crossed && judged, rc >= 3, detail, f);
 	}
 	if (r->alt && r->alt(in))
 		f->rec = r->rec_alt;
@@ -1470,7 +1645,9 @@ int iol_triage_run_phases(const struct iol_job *job,
 		memset(t, 0, sizeof(*t));
 		return rc;
 	}
-	return iol_triage_eval(&in, c, t, err);
+	rc = iol_triage_eval(&in, c, t, err);
+	/* the OST rules read the log's layout (analysis/triage-ost.c) */
+	return rc < 0 ? rc : iol_triage_ost(job, c, t, err);
 }
 
 void iol_triage_free(struct iol_triage *t)
@@ -1478,4 +1655,41 @@ void iol_triage_free(struct iol_triage *t)
 	free(t->f);
 	t->f = NULL;
 	t->n = 0;
+}
+
+int iol_triage_shown(const struct iol_finding *f, int min_sev)
+{
+	return f->sev <= min_sev;
+}
+
+void iol_triage_tally(const struct iol_triage *t, int min_sev,
+		      struct iol_triage_tally *n)
+{
+	size_t k;
+
+	memset(n, 0, sizeof(*n));
+	for (k = 0; k < t->n; k++) {
+		const struct iol_finding *f = &t->f[k];
+
+		if (iol_triage_shown(f, min_sev))
+			n->shown++;
+		else if (f->floored)
+			n->floored++;
+		else if (f->sev == IOL_SEV_INFO)
+			n->info++;
+		else if (f->sev == IOL_SEV_NA)
+			n->na++;
+		else
+			n->ok++;
+	}
+}
+
+int iol_triage_sev_parse(const char *name)
+{
+	int s;
+
+	for (s = IOL_SEV_HIGH; s <= IOL_SEV_INFO; s++)
+		if (!strcmp(name, iol_sev_names[s]))
+			return s;
+	return -1;
 }

@@ -55,6 +55,9 @@ enum {
 	IOL_TK_MIN_S,
 	IOL_TK_MIN_PCT,
 	IOL_TK_MIN_GROUP,
+	IOL_TK_SMALLFILE_B,
+	IOL_TK_STORM,
+	IOL_TK_JITTER,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
@@ -64,9 +67,28 @@ struct iol_triage_conf {
 /* The text of etc/triage.conf, compiled in. */
 extern const char iol_triage_default_conf[];
 
-/* Sets the defaults, then applies text (NULL: defaults only). */
+/* Sets the defaults, then applies text (NULL: defaults only).  Each
+ * value must lie in its key's range (a share 0-100, a ratio to the mean
+ * at least 1, counts and seconds not negative): IOL_ESYNTAX otherwise. */
 int iol_triage_conf_parse(struct iol_triage_conf *c, const char *text,
 			  struct iol_error *err);
+/* Applies text over the values c holds (no defaults first). */
+int iol_triage_conf_apply(struct iol_triage_conf *c, const char *text,
+			  struct iol_error *err);
+/* The name of threshold k (IOL_TK_*), NULL out of range; static. */
+const char *iol_triage_conf_key(int k);
+/* The IOL_TK_* of a threshold's name, -1 if none. */
+int iol_triage_conf_index(const char *key);
+/* The same with the text of the file at path (NULL: defaults only);
+ * IOL_EIO and the reason when it cannot be read. */
+int iol_triage_conf_load(struct iol_triage_conf *c, const char *path,
+			 struct iol_error *err);
+/* The defaults, then base (a site's values as text; NULL: none), then
+ * the file at path (NULL: none). */
+int iol_triage_conf_load_over(struct iol_triage_conf *c, const char *base,
+			      const char *path, struct iol_error *err);
+/* The severity named name ("high", "warn", "info"), or -1. */
+int iol_triage_sev_parse(const char *name);
 
 /* The inputs: numbers, then text, each a job-row field */
 enum {
@@ -209,7 +231,8 @@ struct iol_finding {
 	int sev;
 	double value, threshold; /* value NAN when not evaluated */
 	double stake, stake_pct; /* NAN when the rule has none */
-	char detail[400];	 /* who is responsible, or why not evaluated */
+	int floored;	  /* crossed, but below the impact floor (so info/ok) */
+	char detail[400]; /* who is responsible, or why not evaluated */
 };
 
 struct iol_triage {
@@ -239,5 +262,15 @@ int iol_triage_run_phases(const struct iol_job *job,
 			  const struct iol_phases *ph, struct iol_triage *t,
 			  struct iol_error *err);
 void iol_triage_free(struct iol_triage *t);
+
+/* The findings a reader is shown at min_sev (IOL_SEV_HIGH ... _NA: all)
+ * and the rest counted by state: below the impact floor (crossed, not
+ * material), info, ok, not evaluated. */
+struct iol_triage_tally {
+	size_t shown, floored, info, ok, na;
+};
+int iol_triage_shown(const struct iol_finding *f, int min_sev);
+void iol_triage_tally(const struct iol_triage *t, int min_sev,
+		      struct iol_triage_tally *n);
 
 #endif

@@ -44,12 +44,14 @@ struct iol_trifacts {
 	uint64_t redundant_id; /* the record with the most: its file ... */
 	int64_t redundant_max; /* ... and its redundant bytes */
 	/* shared records of at least 1 MiB, each rank against the mean
-	 * rank (the record's sums over nprocs): the largest deviation of
-	 * the slowest or fastest rank's bytes from the mean rank's, and the
-	 * slowest rank's time beyond the mean rank's, in percent of the
-	 * mean; a file MPI-IO drove is judged by its MPI-IO record, since
+	 * rank (the record's sums over nprocs): the slowest rank's bytes
+	 * beyond the mean rank's (only the slowest holds the others back),
+	 * and its time beyond the mean rank's, in percent of the mean; a
+	 * file MPI-IO drove is judged by its MPI-IO record, since
 	 * collective buffering makes the POSIX ranks uneven by design.
-	 * Stakes: the slowest rank's time beyond the mean rank's, s */
+	 * Stakes: the bytes' one, the slowest rank's time split by its own
+	 * bytes (the part beyond the mean), no more than its time beyond
+	 * the mean rank's, s */
 	double shared_imbal_pct, shared_time_imbal_pct;
 	uint64_t shared_imbal_id, shared_time_imbal_id;
 	double shimb_stake;

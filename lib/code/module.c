@@ -6,9 +6,8 @@
 #include "base/banned.h"
 
 static const struct iol_code table = {
-	IOL_CODE_VERSION,
-	iol_ctree_extract,
-	iol_ctree_free,
+	IOL_CODE_VERSION, iol_ctree_extract, iol_ctree_free,
+	iol_cjoin_make,	  iol_cjoin_free,
 };
 
 const struct iol_code *iolens_code(void)

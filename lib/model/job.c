@@ -59,6 +59,7 @@ void iol_job_close(struct iol_job *job)
 	free(job->dxt[0]);
 	free(job->dxt[1]);
 	free(job->heat);
+	free(job->lustre);
 	free(job->sys);
 	free(job);
 }

@@ -68,6 +68,16 @@ struct iol_jdxt {
 	char hostname[65];
 };
 
+/* A file's Lustre layout (Darshan's LUSTRE module): the first
+ * component's stripe size and count, and the OSTs of all components,
+ * each once. */
+struct iol_jlustre {
+	uint64_t id;
+	int64_t stripe_size, stripe_count;
+	int64_t nosts;
+	int64_t *osts;
+};
+
 struct iol_jheat {
 	uint64_t id;
 	int64_t rank;
@@ -101,6 +111,15 @@ struct iol_job_priv;
 struct iol_source;
 struct iol_stacks;
 
+/* A binary whose frames a trace's stacks name, as it was when traced
+ * (iolens trace --stacks writes them), so that a rebuilt or deleted one
+ * is told, not symbolized wrong. */
+struct iol_jmodule {
+	const char *path;
+	char build_id[65];	/* GNU build id in hex, "" none */
+	int64_t size, mtime_ns; /* -1 unknown */
+};
+
 struct iol_job {
 	int kind;		      /* IOL_SRC_* */
 	const struct iol_source *src; /* the reader that made the job */
@@ -125,6 +144,8 @@ struct iol_job {
 	uint64_t nsegs[2]; /* segments in each */
 	struct iol_jheat *heat;
 	size_t nheat;
+	struct iol_jlustre *lustre; /* Darshan's LUSTRE records */
+	size_t nlustre;
 	/* traces only */
 	struct iol_jsys *sys;
 	size_t nsys;
@@ -140,6 +161,14 @@ struct iol_job {
 	/* the calls' stacks (strace -k, iolens trace --stacks), which
 	 * events name by id; NULL when the trace has none */
 	const struct iol_stacks *stacks;
+	/* iolens trace --stacks: the modules as traced; the stacks longer
+	 * than the depth asked for (cut, their outer frames lost), and that
+	 * depth (0 unknown: strace -k) */
+	const struct iol_jmodule *modules;
+	size_t nmodules;
+	int64_t stacks_cut;
+	int stack_depth;
+	int64_t trace_mtime_ns; /* the trace file's; 0 unknown */
 	struct iol_job_priv *priv;
 };
 

@@ -31,6 +31,10 @@ struct iol_frame {
 
 struct iol_stacks;
 
+/* The frame iolens trace --stacks ends a stack with when it was deeper
+ * than the depth asked for (strace -k's form: a bare word) */
+#define IOL_STACK_CUT "[stack cut]"
+
 /* An empty table, or NULL when memory runs out. */
 struct iol_stacks *iol_stacks_new(void);
 void iol_stacks_free(struct iol_stacks *s);

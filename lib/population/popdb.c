@@ -32,6 +32,7 @@ struct iol_popdb {
 	int internal; /* our own query runs: it may read sched */
 	char **cols;  /* the jobs table's columns */
 	size_t ncols;
+	int sched_partition; /* sched has the scheduler's Partition */
 };
 
 struct iol_popcur {
@@ -96,6 +97,8 @@ static int load_columns(struct iol_popdb *db, struct iol_error *err)
 	if (!db->ncols)
 		return iol_error_set(err, IOL_ENOTLOG,
 				     "not a population store (no jobs table)");
+	/* known now: once reads are limited, no pragma may run */
+	db->sched_partition = iol_sql_has_column(db->db, "sched", "partition");
 	return 0;
 }
 
@@ -779,19 +782,41 @@ static int cov_add(struct iol_popcov_all *c, size_t *cap, const char *name,
 	return 0;
 }
 
-static int cov_rows(struct iol_popdb *db, struct iol_popcov_all *c,
-		    struct iol_error *err)
+/* "AND s.start >= from AND s.start < to" for a range (IOL_POP_NULL: open
+ * at that end), over column col; allocated, NULL out of memory. */
+static char *range_cond(const char *col, int64_t from, int64_t to)
 {
-	static const char q[] =
-		"SELECT coalesce(nullif(s.account, ''), '(none)') AS p, "
+	char a[96] = "", b[96] = "";
+
+	if (from != IOL_POP_NULL)
+		snprintf(a, sizeof a, " AND %s >= %lld", col, (long long)from);
+	if (to != IOL_POP_NULL)
+		snprintf(b, sizeof b, " AND %s < %lld", col, (long long)to);
+	return iol_sql_mprintf("%s%s", a, b);
+}
+
+static int cov_rows(struct iol_popdb *db, const char *cond, int part,
+		    struct iol_popcov_all *c, struct iol_error *err)
+{
+	/* a store made before the partition was kept has no column */
+	const char *key = !part			? "s.account"
+			  : db->sched_partition ? "s.\"partition\""
+						: "''";
+	char *q = iol_sql_mprintf(
+		"SELECT coalesce(nullif(%s, ''), '(none)') AS p, "
 		"coalesce(s.core_hours, 0), CASE WHEN EXISTS (SELECT 1 FROM "
 		"jobs j WHERE j.sched_id = s.id) THEN 1 ELSE 0 END FROM sched "
-		"s ORDER BY p, s.id";
+		"s WHERE 1 = 1%s ORDER BY p, s.id",
+		key, cond);
 	struct iol_sqlst *st;
 	size_t cap = 0;
 	int rc;
 
-	if (iol_sql_prepare(db->db, q, &st) < 0)
+	if (!q)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	rc = iol_sql_prepare(db->db, q, &st);
+	iol_sql_free(q);
+	if (rc < 0)
 		return db_err(db, err, IOL_ECORRUPT);
 	while ((rc = iol_sql_step(st)) == 1) {
 		const char *name = iol_sql_text(st, 0);
@@ -825,8 +850,8 @@ static int one_row(struct iol_popdb *db, const char *q, int64_t *v, int n,
 	return rc == 1 ? 0 : rc;
 }
 
-static int cov_apis(struct iol_popdb *db, struct iol_popcov_all *c,
-		    struct iol_error *err)
+static int cov_apis(struct iol_popdb *db, const char *scond, const char *jcond,
+		    struct iol_popcov_all *c, struct iol_error *err)
 {
 	static const char *const pre[IOL_POP_NAPI] = {"posix", "mpiio", "h5d",
 						      "pnetcdf_var", "stdio"};
@@ -845,20 +870,24 @@ static int cov_apis(struct iol_popdb *db, struct iol_popcov_all *c,
 			"1 ELSE 0 END) AS a1, max(CASE WHEN %s > 0 THEN 1 ELSE "
 			"0 END) AS a2, max(CASE WHEN %s > 0 THEN 1 ELSE 0 END) "
 			"AS a3, max(CASE WHEN %s > 0 THEN 1 ELSE 0 END) AS a4 "
-			"FROM jobs j WHERE j.sched_id IS NOT NULL GROUP BY "
-			"j.sched_id) AS t",
-			e[0], e[1], e[2], e[3], e[4]);
+			"FROM jobs j JOIN sched s ON s.id = j.sched_id WHERE "
+			"1 = 1%s GROUP BY j.sched_id) AS t",
+			e[0], e[1], e[2], e[3], e[4], scond);
 	for (k = 0; k < IOL_POP_NAPI; k++)
 		iol_sql_free(e[k]);
 	if (!q)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	rc = one_row(db, q, c->api, IOL_POP_NAPI, err);
 	iol_sql_free(q);
+	q = iol_sql_mprintf("SELECT count(*), coalesce(sum(CASE WHEN sched_id "
+			    "IS NULL THEN 1 ELSE 0 END), 0) FROM jobs j WHERE "
+			    "1 = 1%s",
+			    jcond);
+	if (!q)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	if (rc == 0)
-		rc = one_row(db,
-			     "SELECT count(*), coalesce(sum(CASE WHEN sched_id "
-			     "IS NULL THEN 1 ELSE 0 END), 0) FROM jobs",
-			     v, 2, err);
+		rc = one_row(db, q, v, 2, err);
+	iol_sql_free(q);
 	c->darshan_jobs = v[0];
 	c->darshan_unjoined = v[1];
 	return rc;
@@ -867,25 +896,67 @@ static int cov_apis(struct iol_popdb *db, struct iol_popcov_all *c,
 int iol_popdb_coverage(struct iol_popdb *db, struct iol_popcov_all *c,
 		       struct iol_error *err)
 {
+	return iol_popdb_coverage_in(db, IOL_POP_NULL, IOL_POP_NULL, 0, c, err);
+}
+
+static int no_sched(struct iol_error *err)
+{
+	return iol_error_set(err, IOL_ENOTLOG,
+			     "no scheduler jobs in the store (iolens ingest "
+			     "--sacct file)");
+}
+
+int iol_popdb_coverage_in(struct iol_popdb *db, int64_t from, int64_t to,
+			  int by_partition, struct iol_popcov_all *c,
+			  struct iol_error *err)
+{
+	char *scond, *jcond;
+	int64_t n = 0;
 	int rc;
 
 	memset(c, 0, sizeof *c);
 	snprintf(c->total.project, sizeof c->total.project, "(all)");
 	if (!iol_popdb_has_column(db, "sched_id"))
-		return iol_error_set(err, IOL_ENOTLOG,
-				     "no scheduler jobs in the store (iolens "
-				     "ingest --sacct file)");
+		return no_sched(err);
+	scond = range_cond("s.start", from, to);
+	jcond = range_cond("j.start_time", from, to);
 	db->internal = 1;
-	rc = cov_rows(db, c, err);
-	if (rc == 0 && c->n == 0)
-		rc = iol_error_set(err, IOL_ENOTLOG,
-				   "no scheduler jobs in the store (iolens "
-				   "ingest --sacct file)");
+	rc = scond && jcond
+		     ? one_row(db, "SELECT count(*) FROM sched", &n, 1, err)
+		     : iol_error_set(err, IOL_ENOMEM, "out of memory");
+	if (rc == 0 && !n)
+		rc = no_sched(err);
 	if (rc == 0)
-		rc = cov_apis(db, c, err);
+		rc = cov_rows(db, scond, by_partition, c, err);
+	if (rc == 0)
+		rc = cov_apis(db, scond, jcond, c, err);
 	db->internal = 0;
+	iol_sql_free(scond);
+	iol_sql_free(jcond);
 	if (rc)
 		iol_popcov_free(c);
+	return rc;
+}
+
+int iol_popdb_sched_span(struct iol_popdb *db, int64_t *first, int64_t *last,
+			 struct iol_error *err)
+{
+	int64_t v[3] = {0, 0, 0};
+	int rc;
+
+	if (!iol_popdb_has_column(db, "sched_id"))
+		return no_sched(err);
+	db->internal = 1;
+	rc = one_row(db,
+		     "SELECT count(start), coalesce(CAST(min(start) AS "
+		     "INTEGER), 0), coalesce(CAST(max(start) AS INTEGER), 0) "
+		     "FROM sched",
+		     v, 3, err);
+	db->internal = 0;
+	if (rc == 0 && !v[0])
+		rc = no_sched(err);
+	*first = v[1];
+	*last = v[2];
 	return rc;
 }
 

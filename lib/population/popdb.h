@@ -137,7 +137,7 @@ void iol_popcur_close(struct iol_popcur *cur);
  * Core-hours: NCPUS x Elapsed / 3600, unknown counting 0.
  */
 struct iol_popcov {
-	char project[128];
+	char project[128]; /* or the partition */
 	int64_t jobs, inst_jobs;
 	double core_hours, inst_core_hours;
 };
@@ -156,6 +156,19 @@ struct iol_popcov_all {
 /* IOL_ENOTLOG when the store has no scheduler table or it is empty. */
 int iol_popdb_coverage(struct iol_popdb *db, struct iol_popcov_all *c,
 		       struct iol_error *err);
+/* ... of the scheduler's jobs started in [from, to) (epoch seconds;
+ * IOL_POP_NULL: open at that end; a job without a start is then left
+ * out), the Darshan rows counted by their start_time; none in the range
+ * is an empty result (c->n 0), not an error.  by_partition: the rows are
+ * the scheduler's partitions (Partition; "(none)" when empty or not
+ * kept), not its projects. */
+int iol_popdb_coverage_in(struct iol_popdb *db, int64_t from, int64_t to,
+			  int by_partition, struct iol_popcov_all *c,
+			  struct iol_error *err);
+/* The first and last start of the scheduler's jobs (epoch seconds);
+ * IOL_ENOTLOG when none has one. */
+int iol_popdb_sched_span(struct iol_popdb *db, int64_t *first, int64_t *last,
+			 struct iol_error *err);
 void iol_popcov_free(struct iol_popcov_all *c);
 
 #endif

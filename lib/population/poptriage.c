@@ -21,7 +21,8 @@ enum {
 	C_APP = -3,
 	C_USER = -4,
 	C_JOBID = -5,
-	C_START = -6
+	C_START = -6,
+	C_ID = -7
 };
 
 struct pass {
@@ -37,11 +38,9 @@ static int col_kind(const char *name)
 	static const struct {
 		const char *name;
 		int kind;
-	} extra[] = {{"path", C_PATH},
-		     {"app", C_APP},
-		     {"user", C_USER},
-		     {"jobid", C_JOBID},
-		     {"start_time", C_START}};
+	} extra[] = {{"path", C_PATH},	      {"app", C_APP},
+		     {"user", C_USER},	      {"jobid", C_JOBID},
+		     {"start_time", C_START}, {"id", C_ID}};
 	size_t k;
 
 	for (k = 0; k < sizeof(extra) / sizeof(extra[0]); k++)
@@ -455,4 +454,105 @@ void iol_poptri_free(struct iol_poptri *r)
 	}
 	free(r->g);
 	memset(r, 0, sizeof(*r));
+}
+
+/* ---- the flagged jobs' ids (trend) ---- */
+
+struct idvec {
+	int64_t *v;
+	size_t n, cap;
+};
+
+static int idvec_add(struct idvec *ids, int64_t id)
+{
+	if (ids->n == ids->cap) {
+		size_t cap = ids->cap ? 2 * ids->cap : 256;
+		int64_t *v = realloc(ids->v, cap * sizeof(*v));
+
+		if (!v)
+			return IOL_ENOMEM;
+		ids->v = v;
+		ids->cap = cap;
+	}
+	ids->v[ids->n++] = id;
+	return 0;
+}
+
+static int flag_scan(struct pass *p, struct iol_popcur *cur,
+		     const struct iol_triage_conf *c, int min_sev,
+		     struct idvec *ids, size_t *evaluated,
+		     struct iol_error *err)
+{
+	struct iol_triage_in in;
+	struct iol_triage t;
+	int col[6], rc;
+	size_t k;
+
+	while ((rc = iol_popcur_next(cur, err)) == 1) {
+		int flagged = 0, known = 0;
+
+		row_in(cur, p, &in, col);
+		if ((rc = iol_triage_eval_values(&in, c, &t, err)) < 0)
+			return rc;
+		for (k = 0; k < t.n; k++) {
+			flagged |= t.f[k].sev <= min_sev;
+			known |= t.f[k].sev != IOL_SEV_NA;
+		}
+		iol_triage_free(&t);
+		*evaluated += (size_t)known;
+		if (!flagged || col[5] < 0 ||
+		    iol_popcur_type(cur, col[5]) != IOL_POPV_INT)
+			continue;
+		if (idvec_add(ids, iol_popcur_int(cur, col[5])) < 0)
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	return rc;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+int iol_poptri_flagged(struct iol_popdb *db, const char *where,
+		       const struct iol_triage_conf *c, int min_sev,
+		       int64_t **ids, size_t *n, size_t *evaluated,
+		       struct iol_error *err)
+{
+	const char *cols[IOL_TIN_N + 1];
+	struct iol_poptri r;
+	struct pass p = {0};
+	struct idvec v = {0};
+	struct iol_popcur *cur;
+	size_t nc = 0;
+	int i, rc;
+
+	memset(&r, 0, sizeof(r));
+	p.r = &r;
+	*evaluated = 0;
+	cols[nc++] = "id";
+	for (i = 0; i < IOL_TIN_N; i++)
+		if (iol_triage_in_name(i))
+			cols[nc++] = iol_triage_in_name(i);
+	rc = iol_popcur_open_cols(db, where, cols, nc, &cur, err);
+	if (rc < 0)
+		return rc;
+	rc = map_columns(cur, &p);
+	if (rc < 0)
+		rc = iol_error_set(err, rc, "out of memory");
+	else
+		rc = flag_scan(&p, cur, c, min_sev, &v, evaluated, err);
+	iol_popcur_close(cur);
+	free(p.map);
+	if (rc < 0) {
+		free(v.v);
+		return rc;
+	}
+	if (v.n)
+		qsort(v.v, v.n, sizeof(*v.v), cmp_id);
+	*ids = v.v;
+	*n = v.n;
+	return 0;
 }

@@ -75,4 +75,14 @@ int iol_poptri_run(struct iol_popdb *db, const char *where,
 		   struct iol_poptri *r, struct iol_error *err);
 void iol_poptri_free(struct iol_poptri *r);
 
+/* The ids of the rows matching where that the rules flag at min_sev or
+ * worse, ascending (for a share of flagged jobs per period, iolens
+ * trend); *evaluated: the rows at least one rule could evaluate (0: the
+ * store lacks the rules' fields, and no share is known).  *ids is the
+ * caller's to free(); NULL when none. */
+int iol_poptri_flagged(struct iol_popdb *db, const char *where,
+		       const struct iol_triage_conf *c, int min_sev,
+		       int64_t **ids, size_t *n, size_t *evaluated,
+		       struct iol_error *err);
+
 #endif

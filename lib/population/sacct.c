@@ -39,6 +39,7 @@ static const struct {
 	{"Start", IOL_SF_START},
 	{"End", IOL_SF_END},
 	{"State", IOL_SF_STATE},
+	{"Partition", IOL_SF_PARTITION},
 };
 
 /* Split line on '|' into f (at most MAXF); the count, or -1 if more. */
@@ -327,6 +328,7 @@ int iol_sacct_line(struct iol_sacct *p, char *line, struct iol_schedjob *j,
 	j->cluster = field(p, f, IOL_SF_CLUSTER);
 	j->user = text(p, f, IOL_SF_USER);
 	j->account = text(p, f, IOL_SF_ACCOUNT);
+	j->partition = text(p, f, IOL_SF_PARTITION);
 	if (j->jobid_raw < 0)
 		p->unjoinable++;
 	p->jobs++;

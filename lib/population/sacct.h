@@ -38,6 +38,7 @@ enum {
 	IOL_SF_START,
 	IOL_SF_END,
 	IOL_SF_STATE,
+	IOL_SF_PARTITION, /* optional: coverage --by partition */
 	IOL_SF_N
 };
 

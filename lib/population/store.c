@@ -230,9 +230,10 @@ static void upsert_sql(struct sql *b)
 
 /* the scheduler's columns, in the order of iol_store_put_sched()'s binds;
  * "user" and "end" are key words of PostgreSQL: quoted everywhere */
-#define SCHED_COLS                                                     \
+#define SCHED_COLS_OLD                                                 \
 	"cluster, jobid, jobid_raw, array_job, array_task, \"user\", " \
 	"account, state, nnodes, ncpus, elapsed, start, \"end\", core_hours"
+#define SCHED_COLS SCHED_COLS_OLD ", \"partition\""
 
 static int prepare(struct iol_store *st, struct iol_error *err)
 {
@@ -252,7 +253,7 @@ static int prepare(struct iol_store *st, struct iol_error *err)
 		[Q_INS_SCHED] =
 			"INSERT INTO sched (" SCHED_COLS
 			") VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
-			"?, ?, ?, ?, ?, ?) ON CONFLICT(cluster, jobid) "
+			"?, ?, ?, ?, ?, ?, ?) ON CONFLICT(cluster, jobid) "
 			"DO UPDATE SET jobid_raw = excluded.jobid_raw, "
 			"array_job = excluded.array_job, array_task = "
 			"excluded.array_task, \"user\" = "
@@ -261,7 +262,8 @@ static int prepare(struct iol_store *st, struct iol_error *err)
 			"excluded.nnodes, ncpus = excluded.ncpus, "
 			"elapsed = excluded.elapsed, start = "
 			"excluded.start, \"end\" = excluded.\"end\", "
-			"core_hours = excluded.core_hours",
+			"core_hours = excluded.core_hours, \"partition\" = "
+			"excluded.\"partition\"",
 	};
 	struct sql b = {0};
 	int i, rc = 0;
@@ -320,6 +322,15 @@ static int schema2(struct iol_store *st, int was, struct iol_error *err)
 	    exec(st, "CREATE INDEX IF NOT EXISTS jobs_sched ON jobs (sched_id)",
 		 err))
 		return IOL_EIO;
+	/* the scheduler's Partition (coverage --by partition), added to a
+	 * store made before it was kept; NULL in its old rows */
+	if (!iol_sql_has_column(st->db, "sched", "partition")) {
+		snprintf(q, sizeof(q),
+			 "ALTER TABLE sched ADD COLUMN \"partition\" %s",
+			 ty(st, IOL_SQLT_TEXT));
+		if (exec(st, q, err))
+			return IOL_EIO;
+	}
 	if (was < 0 || was >= IOL_STORE_SCHEMA)
 		return 0;
 	snprintf(q, sizeof(q),
@@ -688,11 +699,16 @@ static int merge_rows(struct iol_store *st, struct iol_sql *shard,
 	/* the shard's scheduler jobs (schema 2); joined by the caller */
 	if (rc == 0 && iol_sql_has_column(shard, "sched", "jobid"))
 		rc = copy_rows(st, shard,
-			       "SELECT " SCHED_COLS " FROM sched ORDER BY "
-			       "cluster, jobid",
+			       /* a shard made before the partition was
+				* kept has none */
+			       iol_sql_has_column(shard, "sched", "partition")
+				       ? "SELECT " SCHED_COLS " FROM sched "
+					 "ORDER BY cluster, jobid"
+				       : "SELECT " SCHED_COLS_OLD ", NULL FROM "
+					 "sched ORDER BY cluster, jobid",
 			       "INSERT INTO sched (" SCHED_COLS
 			       ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-			       "?, ?, ?) ON CONFLICT(cluster, jobid) DO "
+			       "?, ?, ?, ?) ON CONFLICT(cluster, jobid) DO "
 			       "NOTHING",
 			       NULL, err);
 	return rc;
@@ -810,6 +826,7 @@ int iol_store_put_sched(struct iol_store *st, const struct iol_schedjob *j,
 	bind_real_or_null(q, 12, j->start);
 	bind_real_or_null(q, 13, j->end);
 	bind_real_or_null(q, 14, ch);
+	bind_text_or_null(q, 15, j->partition);
 	rc = step(st, q, err);
 	if (rc == 0 && ++st->pending >= st->batch)
 		rc = iol_store_commit(st, err);

@@ -86,6 +86,7 @@ struct iol_schedjob {
 	const char *user, *account, *state; /* NULL unknown */
 	int64_t nnodes, ncpus;		    /* < 0 unknown */
 	double elapsed, start, end;	    /* s, epoch s; NAN unknown */
+	const char *partition;		    /* NULL unknown */
 };
 
 /* Add or replace (by cluster and jobid) a scheduler job. */

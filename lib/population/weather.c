@@ -217,3 +217,12 @@ void iol_weather_release(struct iol_weather *w)
 	free(w->jobs);
 	memset(w, 0, sizeof(*w));
 }
+
+int iol_weather_load(const char *dbpath, const struct iol_binned *b,
+		     struct iol_wjobs *jobs, struct iol_weather *w,
+		     uint64_t *skipped, struct iol_error *err)
+{
+	int r = iol_wjobs_load(dbpath, jobs, skipped, err);
+
+	return r < 0 ? r : iol_weather_compute(b, b->ndev, jobs, w, err);
+}

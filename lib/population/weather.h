@@ -68,6 +68,11 @@ struct iol_weather {
 int iol_weather_compute(const struct iol_binned *b, size_t row,
 			const struct iol_wjobs *jobs, struct iol_weather *w,
 			struct iol_error *err);
+/* Both for `iolens iostat --db`: the store's jobs (iol_wjobs_load), joined
+ * to all devices of b (row b->ndev). */
+int iol_weather_load(const char *dbpath, const struct iol_binned *b,
+		     struct iol_wjobs *jobs, struct iol_weather *w,
+		     uint64_t *skipped, struct iol_error *err);
 void iol_weather_release(struct iol_weather *w);
 
 #endif

@@ -242,3 +242,24 @@ int iol_rscript_write(const struct iol_rscript *s,
 	}
 	return w.rc;
 }
+
+void iol_rscript_count(const struct iol_rscript *s, struct iol_rcounts *c)
+{
+	size_t i, k;
+
+	memset(c, 0, sizeof(*c));
+	for (i = 0; i < s->nrank; i++) {
+		for (k = 0; k < s->rank[i].n; k++)
+			c->calls += s->rank[i].ev[k].op != IOL_ROP_WAIT &&
+				    s->rank[i].ev[k].op != IOL_ROP_END;
+		/* a process of threads: its sections have thread_of, the
+		 * first made (its main thread's, if it made calls) first */
+		c->procs += !s->rank[i].thread_of ||
+			    (i == 0 ||
+			     s->rank[i - 1].thread_of != s->rank[i].thread_of ||
+			     s->rank[i - 1].rank != s->rank[i].rank);
+		c->threads += s->rank[i].thread_of != 0;
+	}
+	for (i = 0; i < s->ninput; i++)
+		c->input_bytes += s->input[i].size > 0 ? s->input[i].size : 0;
+}

@@ -269,6 +269,15 @@ void iol_rscript_totals(const struct iol_rscript *s, struct iol_rtotals *t,
 void iol_rtotals_count(struct iol_rtotals *t, int64_t (*per_file)[3],
 		       const struct iol_rev *e, int64_t ret, double d);
 
+/* What a script holds, for people: its calls (waits and ends aside),
+ * processes (a process of threads once), the sections that are threads,
+ * and the bytes of its inputs. */
+struct iol_rcounts {
+	size_t calls, procs, threads;
+	int64_t input_bytes;
+};
+void iol_rscript_count(const struct iol_rscript *s, struct iol_rcounts *c);
+
 /* The name of fallocate's mode bit 1 << bit ("keep_size"), of a
  * posix_fadvise advice 0 to 5 ("sequential"); NULL for others. */
 const char *iol_rfalloc_name(int bit);

@@ -150,6 +150,58 @@ static int load_heatmap(struct iol_job *job, struct iol_error *err)
 	return ret;
 }
 
+/* the OSTs of all components, each once, in their order */
+static int copy_lustre(struct iol_job *job, struct iol_jlustre *l,
+		       const struct iol_rec *r)
+{
+	int64_t i, j;
+
+	memset(l, 0, sizeof(*l));
+	l->id = r->id;
+	if (r->ncomps > 0) {
+		l->stripe_size = r->comps[0].c[0];
+		l->stripe_count = r->comps[0].c[1];
+	}
+	l->osts = iol_arena_alloc(&job->priv->arena,
+				  sizeof(int64_t) * (size_t)(r->nstripes + 1));
+	if (!l->osts)
+		return IOL_ENOMEM;
+	for (i = 0; i < r->nstripes; i++) {
+		for (j = 0; j < l->nosts && l->osts[j] != r->osts[i]; j++)
+			;
+		if (j == l->nosts && r->osts[i] >= 0)
+			l->osts[l->nosts++] = r->osts[i];
+	}
+	return 0;
+}
+
+static int load_lustre(struct iol_job *job, struct iol_error *err)
+{
+	struct iol_modrd rd;
+	const struct iol_rec *r;
+	size_t cap = 0;
+	int ret;
+
+	ret = iol_modrd_open(&rd, dlog_of(job), IOL_MOD_LUSTRE, err);
+	if (ret < 0)
+		return ret;
+	while ((ret = iol_modrd_next(&rd, &r, err)) == 1) {
+		struct iol_jlustre *l;
+
+		l = iol_grow(job->lustre, &cap, job->nlustre, sizeof(*l), 16);
+		if (!l || (job->lustre = l,
+			   copy_lustre(job, &l[job->nlustre], r) < 0)) {
+			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
+			break;
+		}
+		job->nlustre++;
+	}
+	iol_modrd_close(&rd);
+	if (ret == 0)
+		job->mod[IOL_MOD_LUSTRE].loaded = 1;
+	return ret;
+}
+
 static void copy_header(struct iol_job *job, const struct iol_dlog *d)
 {
 	int i;
@@ -189,9 +241,21 @@ static int load_module(struct iol_job *job, int i, struct iol_error *err)
 		return load_dxt(job, i == IOL_MOD_DXT_MPIIO, err);
 	if (i == IOL_MOD_HEATMAP)
 		return load_heatmap(job, err);
+	if (i == IOL_MOD_LUSTRE) {
+		int r = load_lustre(job, err);
+
+		/* the layout only feeds files --by ost and the OST rules: a
+		 * damaged LUSTRE region loses those, not the job (parse
+		 * still says what is wrong with it) */
+		if (r < 0 && r != IOL_ENOMEM) {
+			job->nlustre = 0;
+			r = 0;
+		}
+		return r;
+	}
 	if (iol_modinfo(i)->nint && i != IOL_MOD_MDHIM)
 		return load_counters(job, i, err);
-	return 0; /* LUSTRE, MDHIM: read by parse only */
+	return 0; /* MDHIM: read by parse only */
 }
 
 static int darshan_load(struct iol_job *job, const char *const *paths,

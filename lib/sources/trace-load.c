@@ -19,6 +19,7 @@
 #include "base/grow.h"
 #include "base/lines.h"
 #include "sources/inputs.h"
+#include "sources/modstamp.h"
 #include "sources/registry.h"
 #include "sources/trace-int.h"
 #include "base/banned.h"
@@ -71,6 +72,64 @@ static int iolens_traced(struct tstate *st, const char *path, double *cost)
 			*cost = (double)ns / (double)k * 1e-9;
 		else if (r && started_line(line, &st->started))
 			st->have_started = 1;
+	}
+	iol_lines_close(&l);
+	return r;
+}
+
+/* a header's "# module ..." lines into the job's arena */
+static int add_module(struct iol_job *job, char *line, size_t *cap)
+{
+	struct iol_jmodule m, *v = (struct iol_jmodule *)job->modules;
+
+	if (!iol_module_parse(line, &m))
+		return 0;
+	if (job->nmodules == *cap) {
+		size_t nc = *cap ? *cap * 2 : 16;
+		struct iol_jmodule *nv =
+			iol_arena_alloc(&job->priv->arena, nc * sizeof(*nv));
+
+		if (!nv)
+			return IOL_ENOMEM;
+		if (job->nmodules)
+			memcpy(nv, v, job->nmodules * sizeof(*nv));
+		job->modules = v = nv;
+		*cap = nc;
+	}
+	if (!(m.path = iol_arena_strdup(&job->priv->arena, m.path)))
+		return IOL_ENOMEM;
+	v[job->nmodules++] = m;
+	return 0;
+}
+
+/*
+ * iolens trace --stacks's header: the modules as traced ("# module
+ * BUILDID SIZE MTIME PATH") and the stacks cut ("# stacks: depth D, N
+ * cut"), in the comment lines at the top; and the trace file's time, to
+ * which a strace -k trace's binaries are compared.  0 or IOL_ENOMEM.
+ */
+static int stack_header(struct iol_job *job, const char *path, int traced)
+{
+	struct iol_lines l;
+	struct stat sb;
+	long long n;
+	int d, r = 0;
+	size_t len, cap = 0;
+	char *line;
+
+	if (stat(path, &sb) == 0)
+		job->trace_mtime_ns = (int64_t)sb.st_mtim.tv_sec * 1000000000 +
+				      sb.st_mtim.tv_nsec;
+	if (!traced || iol_lines_open(&l, path, NULL) < 0)
+		return 0;
+	while (r == 0 && iol_lines_next(&l, &line, &len, NULL) == 1 && len &&
+	       line[0] == '#') {
+		if (sscanf(line, "# stacks: depth %d, %lld cut", &d, &n) == 2) {
+			job->stack_depth = d;
+			job->stacks_cut = n;
+		} else if (!strncmp(line, "# module ", 9)) {
+			r = add_module(job, line, &cap);
+		}
 	}
 	iol_lines_close(&l);
 	return r;
@@ -351,6 +410,10 @@ static int trace_load(struct iol_job *job, const char *const *paths, int npaths,
 	if (ret < 0)
 		return ret;
 	job->stacks = st->stacks;
+	if (job->stacks &&
+	    stack_header(job, st->paths[0],
+			 !strcmp(job->source, "iolens-trace")) < 0)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	st->t0 = st->tmin;
 	if (tr_reduce_finish(st) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");

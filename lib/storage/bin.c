@@ -87,8 +87,9 @@ static void split(const struct iol_binned *b, struct iol_bin *row,
 
 			x->reads += iv->reads * share;
 			x->writes += iv->writes * share;
-			x->covered += hi - lo;
-			if (iv->util >= 0) {
+			if (!iv->gap)
+				x->covered += hi - lo;
+			if (iv->util >= 0 && !iv->gap) {
 				x->busy += iv->util / 100.0 * (hi - lo);
 				x->utilcov += hi - lo;
 			}

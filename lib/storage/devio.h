@@ -30,6 +30,10 @@ struct iol_ival {
 	int64_t rbytes, wbytes; /* bytes read and written in it */
 	double reads, writes;	/* operations (iostat: rate x length) */
 	double util;		/* % of the interval busy; < 0 unknown */
+	/* 1: it spans missing samples (a cumulative counter's reading
+	 * after a gap): its bytes are known, not when they moved, so the
+	 * bins it falls in get them but do not count as covered */
+	int gap;
 };
 
 struct iol_dev {

@@ -162,7 +162,7 @@ static int one_device(struct iol_devset *ds, struct dread *r,
 		      const struct dline *d)
 {
 	struct dstate *s = state_of(r, d->name);
-	struct iol_ival iv;
+	struct iol_ival iv = {0};
 	uint64_t dc[NK];
 	int k, reset = 0;
 

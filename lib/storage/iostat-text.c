@@ -230,7 +230,7 @@ int iol_iorows_commit(struct iol_devset *ds, struct iol_iorow *rows, size_t n,
 			err, IOL_EEMPTY,
 			"one sample only: its interval is unknown");
 	for (i = 0; i < n; i++) {
-		struct iol_ival iv;
+		struct iol_ival iv = {0};
 		double len;
 		int r;
 

@@ -1,0 +1,205 @@
+/*
+ * What the blocks commands share.  iolens blocks --calibrate [DIR]: the
+ * storage cost model of DIR's file
+ * system (analysis/iocost.h) measured and saved, so that blocks --source
+ * can predict each block's I/O time.  Also the loading of that model for
+ * the other blocks commands, and what they all say about the binaries a
+ * trace's stacks name (changed, gone, without DWARF) and stacks cut.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/blocks.h"
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "cmd/util.h"
+#include "analysis/blocks.h"
+#include "analysis/iocost.h"
+#include "replay/calibrate.h"
+#include "base/banned.h"
+
+int blocks_has_calibrate(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--calibrate"))
+			return 1;
+	return 0;
+}
+
+static void print_cost(const struct iol_iocost *c, const char *path)
+{
+	static const char *const rw[] = {"read", "write"};
+	int r, s;
+
+	printf("I/O costs on %s (medians per call):\n", c->dir);
+	printf("  open %.2f us, close %.2f us, stat %.2f us, fsync %.2f us\n",
+	       c->open * 1e6, c->close * 1e6, c->stat * 1e6, c->fsync * 1e6);
+	for (r = 0; r < 2; r++)
+		for (s = 0; s < IOL_IOCOST_NSIZES; s++)
+			printf("  %-5s %7lld B: %9.2f us sequential, %9.2f us "
+			       "random\n",
+			       rw[r], (long long)iol_iocost_sizes[s],
+			       c->rw[r][IOL_IOC_SEQ][s] * 1e6,
+			       c->rw[r][IOL_IOC_RAND][s] * 1e6);
+	printf("saved to %s\n", path);
+}
+
+int blocks_calibrate_run(int argc, char **argv)
+{
+	const char *dir = ".";
+	struct iol_iocost c;
+	struct iol_error err = {0};
+	char path[4096];
+	int i, n = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--calibrate"))
+			continue;
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			printf("usage: iolens blocks --calibrate [dir]\n");
+			return EXIT_OK;
+		}
+		if (argv[i][0] == '-' || n++)
+			return usage_error("--calibrate takes one directory, "
+					   "not '%s'",
+					   argv[i]);
+		dir = argv[i];
+	}
+	if (iol_iocost_path(path, sizeof(path)) < 0)
+		return msg("cannot save the costs: neither XDG_CONFIG_HOME "
+			   "nor HOME is set"),
+		       EXIT_DATA;
+	if (iol_iocost_measure(dir, &c, &err) < 0) {
+		msg("%s", err.msg);
+		return EXIT_DATA;
+	}
+	if (iol_iocost_save(&c, path, &err) < 0) {
+		msg("%s", err.msg);
+		return EXIT_DATA;
+	}
+	print_cost(&c, path);
+	return fflush(stdout) || ferror(stdout) ? EXIT_DATA : EXIT_OK;
+}
+
+int blocks_cost_load(struct iol_iocost *c)
+{
+	struct iol_error err = {0};
+	char path[4096];
+
+	if (iol_iocost_path(path, sizeof(path)) < 0)
+		return -1;
+	if (iol_iocost_load(c, path, &err) == 0)
+		return 0;
+	/* not calibrated is said in the text output, not as a warning */
+	if (err.sys != ENOENT)
+		msg("warning: %s: no predicted I/O time", err.msg);
+	return -1;
+}
+
+int blocks_say_modules(const struct iol_blocks *bl, const char *trace, int text)
+{
+	size_t i;
+
+	for (i = 0; i < bl->nmods; i++)
+		if (bl->mods[i].state == IOL_BMOD_CHANGED) {
+			msg("cannot attribute '%s': '%s' changed since it was "
+			    "traced, its functions and lines would be the new "
+			    "build's: trace it again",
+			    trace, bl->mods[i].path);
+			return -1;
+		}
+	for (i = 0; i < bl->nmods; i++)
+		if (bl->mods[i].state == IOL_BMOD_GONE)
+			msg("warning: '%s' is gone: its frames keep the "
+			    "trace's "
+			    "names, without files or lines",
+			    bl->mods[i].path);
+		else
+			msg("note: '%s' has no debugging information "
+			    "(stripped, or built without -g): functions by "
+			    "symbol or address, no lines",
+			    bl->mods[i].path);
+	if (bl->stacks_cut && !text)
+		msg("note: %s", blocks_cut_note(bl));
+	return 0;
+}
+
+const char *blocks_cut_note(const struct iol_blocks *bl)
+{
+	static char buf[160];
+	int d = bl->stack_depth * 4 > 256 ? 256 : bl->stack_depth * 4;
+
+	snprintf(buf, sizeof(buf),
+		 "%lld stack%s cut at %d frames, under [stack cut]: use "
+		 "--stacks=%d",
+		 (long long)bl->stacks_cut, bl->stacks_cut == 1 ? "" : "s",
+		 bl->stack_depth, d > bl->stack_depth ? d : 256);
+	return buf;
+}
+
+int blocks_overhead(const struct iol_job *job, double *dur)
+{
+	double gap;
+
+	*dur = 0;
+	/* iolens trace times the call alone, inside its wrapper; strace's
+	 * -T durations hold its own stops around each call */
+	if (strcmp(job->source, "strace"))
+		return 0;
+	return iol_replay_overhead_load(&gap, dur) == 0 ? 1 : -1;
+}
+
+/*
+ * strace's -T durations hold strace's own stops (11 times a small
+ * write's on a loop): taken off as replay-script does when iolens replay
+ * --calibrate measured them; else the blocks rank by bytes, and an
+ * explicit --sort time is refused.  -1 refused (said); else what to say
+ * once the blocks are made: 0 nothing, 1 the overhead taken off, 2 the
+ * ranking by bytes.
+ */
+int blocks_times_of(const struct iol_job *job, struct blocks_opts *bo,
+		    double *overhead)
+{
+	int r = job->stacks ? blocks_overhead(job, overhead) : 0;
+
+	if (r >= 0 || (bo->sort >= 0 && bo->sort != IOL_BSORT_TIME)) {
+		if (bo->sort < 0)
+			bo->sort = IOL_BSORT_TIME;
+		return r > 0;
+	}
+	if (bo->sort == IOL_BSORT_TIME) {
+		msg("cannot rank by time: strace's I/O times hold its own "
+		    "cost of each call, not measured here (run iolens replay "
+		    "--calibrate, or --sort bytes)");
+		return -1;
+	}
+	bo->sort = IOL_BSORT_BYTES;
+	return 2;
+}
+
+void blocks_times_say(int say, double overhead)
+{
+	if (say == 1)
+		msg("note: strace's own %.2f us a call taken off the I/O times "
+		    "(iolens replay --calibrate)",
+		    overhead * 1e6);
+	else if (say == 2)
+		msg("note: ranked by bytes: strace's I/O times hold its own "
+		    "cost of each call (iolens replay --calibrate measures "
+		    "it, to be taken off)");
+}
+
+int blocks_sort_key(const char *s)
+{
+	static const char *const names[] = {"time", "bytes", "calls", "line"};
+	int k;
+
+	for (k = 0; k < 4; k++)
+		if (!strcmp(s, names[k]))
+			return k; /* IOL_BSORT_* in this order */
+	return -1;
+}

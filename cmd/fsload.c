@@ -1,0 +1,336 @@
+/*
+ * iolens fsload: what a parallel file system's servers did (Lustre LMT,
+ * h5lmt, TOKIO HDF5, lfs df, lctl dl -t, GPFS mmperfmon): per target and
+ * server, for the whole file system, metadata operations, busy and idle
+ * periods (lib/storage/fsload.h computes; render/view-fsload.c lays out).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "cmd/util.h"
+#include "storage/fsload.h"
+#include "render/iostat-report.h"
+#include "render/report.h"
+#include "render/view-fsload.h"
+#include "base/banned.h"
+
+static const char usage_str[] =
+	"usage: iolens fsload [--intervals | --jobs | --ops | --periods] "
+	"[--db file]\n"
+	"                     [--format fmt] [--from when] [--interval "
+	"secs]\n"
+	"                     [--to when] [--output file] [--wide] recording "
+	"...\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	fputs("\nThe load of a Lustre or GPFS file system's servers from "
+	      "their\ntelemetry: LMT databases (SQLite form), h5lmt, TOKIO "
+	      "HDF5, lfs df,\nlctl dl -t and mmperfmon query output.  Per "
+	      "OST, OSS, MDT, MDS (or\nNSD and server): bytes, peak and mean "
+	      "rates, CPU, fullness, against\nthe median target; the whole "
+	      "file system; metadata operations; busy\nand idle periods.\n\n"
+	      "  --db file          join the jobs of a population store: "
+	      "each job's\n"
+	      "                     share of the bytes, other traffic, "
+	      "server CPU\n"
+	      "                     and metadata load while it ran\n"
+	      "  --format fmt       text (default), csv, tsv, json or pdf\n"
+	      "  --from when        start of the window (ISO 8601 UTC or "
+	      "epoch s)\n"
+	      "  --interval secs    resample to bins of this length (60s, "
+	      "5m, 1h)\n"
+	      "  --intervals        bytes per target and bin\n"
+	      "  --jobs             with --db: a row per job of the store\n"
+	      "  --ops              metadata operations by kind\n"
+	      "  --periods          busy and idle periods of the whole\n"
+	      "  --to when          end of the window (excluded)\n"
+	      "  -o, --output file  write to file; its extension chooses the "
+	      "format\n"
+	      "                     (FILE.pdf: a page of the whole's "
+	      "throughput)\n"
+	      "  --wide             text: every column, however wide\n"
+	      "  -h, --help         show this help\n"
+	      "  --version          show the version\n",
+	      stdout);
+}
+
+enum { V_TARGETS, V_OPS, V_PERIODS, V_INTERVALS, V_JOBS };
+
+static struct {
+	int view;
+	double from, to, interval;
+	const char *db;
+} fl;
+
+enum {
+	O_DB = OPT_LAST_COMMON + 1,
+	O_FROM,
+	O_INTERVAL,
+	O_INTERVALS,
+	O_JOBS,
+	O_OPS,
+	O_PERIODS,
+	O_TO,
+};
+
+/* "60", "60s", "5m", "1h" -> seconds */
+static int parse_secs(const char *s, double *v)
+{
+	char *end;
+	double x = strtod(s, &end);
+
+	if (end == s || !isfinite(x) || x <= 0)
+		return -1;
+	if (!strcmp(end, "m") || !strcmp(end, "min"))
+		x *= 60;
+	else if (!strcmp(end, "h"))
+		x *= 3600;
+	else if (*end && strcmp(end, "s"))
+		return -1;
+	*v = x;
+	return 0;
+}
+
+/* ISO 8601 (UTC unless an offset is given) or epoch seconds */
+static int fl_when(const char *s, const char *opt, double *t)
+{
+	char *end;
+	size_t used = 0;
+
+	*t = strtod(s, &end);
+	if (end != s && !*end && isfinite(*t))
+		return 1;
+	if (iol_parse_stamp(s, t, &used) == 0 && !s[used])
+		return 1;
+	usage_error("%s wants YYYY-MM-DDTHH:MM:SS[Z] or epoch seconds, not "
+		    "'%s'",
+		    opt, s);
+	return -1;
+}
+
+static int set_view(int v)
+{
+	if (fl.view != V_TARGETS && fl.view != v) {
+		usage_error("--intervals, --jobs, --ops and --periods exclude "
+			    "each other");
+		return -1;
+	}
+	fl.view = v;
+	return 1;
+}
+
+static int extra_opt(void *ctx, int opt, const char *arg)
+{
+	(void)ctx; /* options live in this file's statics */
+	switch (opt) {
+	case O_FROM: return fl_when(arg, "--from", &fl.from);
+	case O_TO: return fl_when(arg, "--to", &fl.to);
+	case O_INTERVALS: return set_view(V_INTERVALS);
+	case O_JOBS: return set_view(V_JOBS);
+	case O_DB: fl.db = arg; return 1;
+	case O_OPS: return set_view(V_OPS);
+	case O_PERIODS: return set_view(V_PERIODS);
+	case O_INTERVAL:
+		if (parse_secs(arg, &fl.interval) < 0) {
+			usage_error("--interval wants a duration such as 60s, "
+				    "5m or 1h, not '%s'",
+				    arg);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+struct ctx {
+	struct out o;
+	struct iol_fsmon m;
+	struct iol_fsload l;
+	struct iol_wjobs jobs;
+	struct iol_fsjob *fj; /* with --db: one per job */
+	char formats[64];
+};
+
+static int load(struct ctx *c, int argc, char **argv, int i)
+{
+	struct iol_error err = {0};
+	int f, first = -1, r;
+
+	for (; i < argc; i++) {
+		memset(&err, 0, sizeof(err));
+		r = iol_fsmon_read(&c->m, argv[i], &f, &err);
+		if (r < 0) {
+			if (r == IOL_EIO && err.sys)
+				msg_ioerr(argv[i], r, &err);
+			else
+				msg("cannot read '%s': %s", argv[i],
+				    err.msg[0] ? err.msg : iol_strerror(r));
+			return -1;
+		}
+		if (first < 0)
+			first = f;
+		snprintf(c->formats, sizeof(c->formats), "%s",
+			 first == f ? iol_fsfmt_name(f) : "mixed formats");
+	}
+	memset(&err, 0, sizeof(err));
+	if (!isnan(fl.from) && !isnan(fl.to) && !(fl.from < fl.to)) {
+		msg("the window is empty: --from is not before --to");
+		return -1;
+	}
+	r = iol_fsload_compute(&c->m, fl.from, fl.to, fl.interval, 0.05, 0.5,
+			       &c->l, &err);
+	if (r < 0) {
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+		return -1;
+	}
+	return 0;
+}
+
+/* --db: the store's jobs in the file system's weather */
+static int join(struct ctx *c)
+{
+	struct iol_error err = {0};
+	uint64_t skipped = 0;
+
+	if (iol_wjobs_load(fl.db, &c->jobs, &skipped, &err) < 0 ||
+	    iol_fsweather_compute(&c->m, &c->l, &c->jobs, &c->fj, &err) < 0) {
+		msg("cannot join the jobs of '%s': %s", fl.db,
+		    err.msg[0] ? err.msg : iol_strerror(err.code));
+		return -1;
+	}
+	if (skipped)
+		msg("warning: '%s': %llu jobs without start or end time "
+		    "left out",
+		    fl.db, (unsigned long long)skipped);
+	return 0;
+}
+
+/* the page: the whole file system's throughput, as iostat draws a
+ * device's */
+static int write_pdf(struct ctx *c, const char *path)
+{
+	struct iol_error err = {0};
+	struct iostat_report_opts ro;
+	struct iol_devstats *st = calloc(c->l.b.ndev + 1, sizeof(*st));
+	char title[160];
+	size_t d;
+	int r = EXIT_OK;
+
+	if (!st)
+		return EXIT_DATA;
+	for (d = 0; d < c->l.b.ndev; d++)
+		if (iol_devstats_compute(&c->l.b, d, 0.05, 0.5, 0, &st[d]) <
+		    0) {
+			msg("out of memory");
+			r = EXIT_DATA;
+		}
+	st[c->l.b.ndev] = c->l.all;
+	memset(&ro, 0, sizeof(ro));
+	ro.date_epoch = source_date((int64_t)floor(c->l.b.t0));
+	ro.idle_pct = 5;
+	ro.burst_pct = 50;
+	snprintf(title, sizeof(title), "%s%s%s", c->m.fsname,
+		 c->m.fsname[0] ? ", " : "", c->formats);
+	ro.title = title;
+	ro.heading = "File-system servers' load";
+	ro.noun = "data target";
+	if (r == EXIT_OK &&
+	    iostat_report_write(path, &c->l.b, st, &ro, &err) < 0) {
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
+		r = EXIT_DATA;
+	}
+	report_cleanup();
+	for (d = 0; d < c->l.b.ndev; d++)
+		iol_devstats_release(&st[d]);
+	free(st);
+	return r;
+}
+
+static void emit(struct ctx *c)
+{
+	if (c->o.fmt == FMT_TEXT && fl.view == V_TARGETS) {
+		fsload_text_head(&c->o, &c->l, c->m.fsname, c->formats);
+		fsload_targets(&c->o, &c->l, c->m.fsname);
+		if (c->l.nops) {
+			out_text(&c->o, "\nmetadata operations\n");
+			fsload_ops(&c->o, &c->l);
+		}
+		if (!c->l.b.nbins)
+			return;
+		out_text(&c->o, "\nbusy and idle periods of the whole\n");
+		fsload_periods(&c->o, &c->l);
+		if (c->fj) {
+			out_text(&c->o,
+				 "\njobs of %s while the file system "
+				 "was recorded\n",
+				 fl.db);
+			fsload_jobs(&c->o, &c->jobs, c->fj, 0);
+		}
+		return;
+	}
+	switch (fl.view) {
+	case V_OPS: fsload_ops(&c->o, &c->l); break;
+	case V_PERIODS: fsload_periods(&c->o, &c->l); break;
+	case V_INTERVALS: fsload_intervals(&c->o, &c->l); break;
+	case V_JOBS: fsload_jobs(&c->o, &c->jobs, c->fj, 1); break;
+	default: fsload_targets(&c->o, &c->l, c->m.fsname);
+	}
+}
+
+int cmd_fsload(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"format", required_argument, NULL, OPT_FORMAT},
+		{"db", required_argument, NULL, O_DB},
+		{"from", required_argument, NULL, O_FROM},
+		{"help", no_argument, NULL, 'h'},
+		{"interval", required_argument, NULL, O_INTERVAL},
+		{"intervals", no_argument, NULL, O_INTERVALS},
+		{"jobs", no_argument, NULL, O_JOBS},
+		{"ops", no_argument, NULL, O_OPS},
+		{"output", required_argument, NULL, 'o'},
+		{"periods", no_argument, NULL, O_PERIODS},
+		{"to", required_argument, NULL, O_TO},
+		{"version", no_argument, NULL, OPT_VERSION},
+		{"wide", no_argument, NULL, OPT_WIDE},
+		{NULL, 0, NULL, 0},
+	};
+	struct copts co;
+	struct ctx c;
+	int i, r;
+
+	memset(&fl, 0, sizeof(fl));
+	fl.from = fl.to = NAN;
+	memset(&c, 0, sizeof(c));
+	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL, NULL,
+			&i);
+	if (r >= 0)
+		return r;
+	if (fl.view == V_JOBS && !fl.db) {
+		r = usage_error("--jobs needs --db");
+	} else if (load(&c, argc, argv, i) < 0 || (fl.db && join(&c) < 0)) {
+		r = EXIT_DATA;
+	} else if (co.outf == OUTF_PDF && !c.l.b.nbins) {
+		msg("no byte series to draw (snapshots or gauges only)");
+		r = EXIT_DATA;
+	} else if (co.outf == OUTF_PDF) {
+		r = write_pdf(&c, co.outpath);
+	} else if (cmd_out_open(&c.o, co.outpath, co.fmt) < 0) {
+		r = EXIT_DATA;
+	} else {
+		emit(&c);
+		r = cmd_out_close(&c.o, 1) < 0 ? EXIT_DATA : EXIT_OK;
+	}
+	free(c.fj);
+	iol_wjobs_release(&c.jobs);
+	iol_fsload_release(&c.l);
+	iol_fsmon_release(&c.m);
+	return r;
+}

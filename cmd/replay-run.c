@@ -1,0 +1,298 @@
+/*
+ * iolens replay, the run: the compiled form (replay/cache.h) shared by a
+ * group's members, the runs (replay/runs.h) under the signals that stop
+ * them, the progress bar, and what is said and written after: the table
+ * or JSON (render/view-replay.h), failed calls, the profile.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "base/errname.h"
+#include "cmd/common.h"
+#include "cmd/replay.h"
+#include "cmd/util.h"
+#include "render/profile.h"
+#include "render/progress.h"
+#include "render/view-replay.h"
+#include "replay/cache.h"
+#include "replay/runs.h"
+#include "base/banned.h"
+
+/* The JSON or the table, to path (NULL: standard output). */
+static int write_out(const struct replay_view *x, int fmt, const char *path)
+{
+	struct out out;
+
+	if (cmd_out_open(&out, path, fmt) < 0)
+		return EXIT_DATA;
+	if (fmt == FMT_JSON)
+		view_replay_json(&out.ob, x);
+	else
+		view_replay_table(&out, x);
+	return cmd_out_close(&out, 1) < 0 ? EXIT_DATA : EXIT_OK;
+}
+
+/* The compiled form (replay/cache.h), with its messages. */
+static int compiled(const char *path, struct iol_rbin *b, struct iol_rcache *c,
+		    int *reused, int force, const struct ropt *ro)
+{
+	struct iol_error err = {0};
+	int rc;
+
+	c->max_memory = ro->max_memory;
+	c->max_input = (size_t)ro->max_input;
+	rc = iol_rcache_compiled(c, path, b, reused, force, &err);
+	if (rc == 0)
+		return EXIT_OK;
+	if (c->stage == IOL_RCACHE_READ && c->sys == EFBIG)
+		msg("'%s': the script is larger than %zu bytes (--max-memory)",
+		    path, ro->max_memory);
+	else if (c->stage == IOL_RCACHE_READ)
+		msg("cannot open '%s': %s", path, strerror(c->sys));
+	else if (c->stage == IOL_RCACHE_DIR)
+		msg("cannot make a directory for the compiled form: %s",
+		    strerror(c->sys));
+	else
+		msg("'%s': %s", path, err.msg[0] ? err.msg : iol_strerror(rc));
+	return EXIT_DATA;
+}
+
+/* The compiled form; in a group member 0 compiles it and the others
+ * then load what it wrote. */
+static int group_compiled(const char *script, struct iol_rbin *b,
+			  struct iol_rcache *c, int *reused,
+			  const struct ropt *ro)
+{
+	const struct iol_rgroup *g = ro->o.group;
+	int32_t rc = EXIT_OK;
+
+	if (!g || g->me == 0)
+		rc = compiled(script, b, c, reused, 0, ro);
+	if (!g)
+		return rc;
+	if (g->bcast(g->ctx, &rc, sizeof(rc)) || rc)
+		return rc ? rc : EXIT_DATA;
+	return g->me == 0 ? rc : compiled(script, b, c, reused, 0, ro);
+}
+
+/* ---- progress, signals ---- */
+
+static volatile int stop_sig;
+
+static void on_signal(int sig)
+{
+	stop_sig = sig;
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+}
+
+struct bar {
+	double t0;
+	int run, runs;
+};
+
+static void draw_bar(void *ctx, int64_t done, int64_t total)
+{
+	const struct bar *b = ctx;
+	int w = 24,
+	    fill = total > 0 ? (int)(w * (double)done / (double)total) : 0;
+
+	if (fill > w)
+		fill = w;
+	fprintf(stderr, "\r[%.*s%*s] %lld/%lld calls  %.1f s", fill,
+		"########################", w - fill, "", (long long)done,
+		(long long)total, progress_now() - b->t0);
+	if (b->runs > 1)
+		fprintf(stderr, "  run %d of %d", b->run, b->runs);
+	fputs("\033[K", stderr);
+}
+
+static void say_failures(const struct iol_rresult *r, const char *script);
+
+/* The table or JSON, the failed calls, the profile; exit 1 when the
+ * bytes or calls differ from the original's. */
+static int report(struct replay_view *x, const struct ropt *ro,
+		  const char *script)
+{
+	const struct iol_rresult *res = x->r;
+	int rc;
+
+	x->pace = ro->o.pace;
+	rc = write_out(x, ro->fmt, ro->outpath);
+	say_failures(res, script);
+	if (rc == EXIT_OK && ro->profile &&
+	    profile_pdf(ro->profile, &res->porig, &res->prep, script,
+			source_date(0)) < 0) {
+		msg("cannot write '%s': %s", ro->profile, strerror(errno));
+		rc = EXIT_DATA;
+	}
+	if (rc == EXIT_OK &&
+	    (res->orig.bytes_read != res->rep.bytes_read ||
+	     res->orig.bytes_written != res->rep.bytes_written ||
+	     res->orig.ops != res->rep.ops))
+		rc = EXIT_DATA;
+	if (ro->o.keep)
+		msg("run directory kept: %s", res->rundir);
+	return rc;
+}
+
+/* ---- one or more runs ---- */
+
+static void say_failures(const struct iol_rresult *r, const char *script)
+{
+	char e1[32], e2[32];
+	size_t i;
+
+	for (i = 0; i < r->nfail; i++) {
+		const struct iol_rfail *f = &r->fail[i];
+
+		msg("%s:%lld: section %lld: %s %s here%s%s; it %s in the "
+		    "original",
+		    script, (long long)f->line, (long long)f->rank,
+		    iol_rop_name(f->op), f->err ? "failed" : "succeeded",
+		    f->err ? " with " : "",
+		    f->err ? iol_errno_name(f->err, e1, sizeof(e1)) : "",
+		    f->orig_err > 0
+			    ? iol_errno_name(f->orig_err, e2, sizeof(e2))
+		    : f->orig_err ? "failed"
+				  : "succeeded");
+	}
+	if (r->mismatched > (int64_t)r->nfail)
+		msg("... and %lld more calls failed in one run only",
+		    (long long)(r->mismatched - (int64_t)r->nfail));
+}
+
+static void say_stop(const char *script, const struct iol_rresult *res,
+		     const struct iol_error *err, const struct ropt *ro)
+{
+	if (res->stopped)
+		msg("replay of '%s' stopped by %s%s", script,
+		    stop_sig == SIGTERM	  ? "SIGTERM"
+		    : stop_sig == SIGHUP  ? "SIGHUP"
+		    : stop_sig == SIGQUIT ? "SIGQUIT"
+					  : "SIGINT",
+		    ro->o.keep	   ? ""
+		    : ro->runs > 1 ? "; its run directories are removed"
+				   : "; its run directory is removed");
+	else
+		msg("replay of '%s' failed: %s", script, err->msg);
+	if (res->cleanup[0])
+		msg("warning: could not remove all of the run directory: %s",
+		    res->cleanup);
+	else if (ro->o.keep && res->rundir[0])
+		msg("run directory kept: %s", res->rundir);
+}
+
+struct runs_ctx {
+	struct bar bar;
+	const struct ropt *ro;
+	const char *script;
+	int tty;
+};
+
+static void runs_say(void *arg, const char *text)
+{
+	(void)arg;
+	msg("%s", text);
+}
+
+static void runs_run(void *arg, int run, int ended)
+{
+	struct runs_ctx *c = arg;
+
+	c->bar.run = run;
+	if (ended && c->tty)
+		fputs("\r\033[K", stderr);
+}
+
+static void runs_failed(void *arg, const struct iol_rresult *r,
+			const struct iol_error *err)
+{
+	struct runs_ctx *c = arg;
+
+	say_stop(c->script, r, err, c->ro);
+}
+
+/* Run the replay ro->runs times; res holds the first run with the
+ * medians of the times. */
+static int run_all(const char *script, struct iol_rbin *b, struct ropt *ro,
+		   struct iol_rresult *res, double spread[4][2])
+{
+	struct runs_ctx c = {{progress_now(), 1, (int)ro->runs}, ro, script, 0};
+	struct iol_rruns_hooks h = {runs_say, runs_run, runs_failed, &c};
+
+	c.tty = isatty(2) && !ro->o.group;
+	ro->o.progress = c.tty ? draw_bar : NULL;
+	ro->o.pctx = &c.bar;
+	return iol_replay_runs(b, &ro->o, ro->runs, res, spread, &h);
+}
+
+int replay_run(const char *script, struct ropt *ro)
+{
+	struct iol_rresult res;
+	struct iol_rbin b;
+	struct iol_rcache cache;
+	struct replay_view x = {script,	       &b,    &res,	 0,
+				(int)ro->runs, {{0}}, ro->o.pace};
+	const struct iol_rgroup *g = ro->o.group;
+	int rc;
+
+	memset(&cache, 0, sizeof(cache));
+	memset(&res, 0, sizeof(res));
+	rc = group_compiled(script, &b, &cache, &x.reused, ro);
+	if (rc) {
+		iol_rcache_done(&cache);
+		return rc;
+	}
+	catch_signals();
+	ro->o.stop = &stop_sig;
+	rc = run_all(script, &b, ro, &res, x.spread);
+	if (rc == IOL_ECORRUPT && x.reused && !g && !res.stopped) {
+		/* a cache that does not check out: compile again, once */
+		iol_rresult_release(&res);
+		iol_rbin_release(&b);
+		rc = compiled(script, &b, &cache, &x.reused, 1, ro);
+		if (rc == 0)
+			rc = run_all(script, &b, ro, &res, x.spread);
+	}
+	if (rc == 0 && g && g->me != 0) { /* member 0 reports */
+		iol_rresult_release(&res);
+		iol_rbin_release(&b);
+		iol_rcache_done(&cache);
+		return EXIT_OK;
+	}
+	if (rc == 0)
+		rc = report(&x, ro, script);
+	else
+		rc = EXIT_DATA;
+	iol_rresult_release(&res);
+	iol_rbin_release(&b);
+	iol_rcache_done(&cache);
+	if (stop_sig) { /* as the signal would have ended it */
+		struct rlimit nocore = {0, 0};
+
+		/* SIGQUIT's status, without its core dump: the run was
+		 * stopped and cleaned up, not broken */
+		setrlimit(RLIMIT_CORE, &nocore);
+		signal(stop_sig, SIG_DFL);
+		raise(stop_sig);
+	}
+	return rc;
+}

@@ -1,0 +1,372 @@
+/*
+ * iolens serve: the options, the address check, and the module.  The
+ * server itself is bin/iolens-serve.so (serve/serve.h), loaded here only,
+ * so that no other command loads libmicrohttpd.  The module is looked for
+ * at $IOLENS_SERVE, beside the binary, in ../lib/iolens/ from it, and in
+ * the library directory given at build time.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd/commands.h"
+#include "cmd/common.h"
+#include "cmd/util.h"
+#include "render/output.h"
+#include "serve/serve.h"
+#include "base/version.h"
+#include "base/banned.h"
+
+#ifndef IOLENS_SERVEDIR
+#define IOLENS_SERVEDIR "/usr/local/lib/iolens"
+#endif
+#define SERVE_NAME "iolens-serve.so"
+
+static const char usage_str[] =
+	"usage: iolens serve --db file [--logs dir]... [--listen addr:port] "
+	"[--token file]\n";
+
+static void help(void)
+{
+	fputs(usage_str, stdout);
+	printf("\nThe browser over a population store: a dashboard, the job "
+	       "list and each job's\n"
+	       "report and timeline, every page with its JSON twin under "
+	       "/api/.  Read-only.\n\n"
+	       "  --db file          the population store (iolens ingest)\n"
+	       "  --logs dir         logs are read only beneath this "
+	       "directory (repeatable)\n"
+	       "  --listen addr:port the address (default 127.0.0.1:8080; "
+	       "port 0: any free one)\n"
+	       "  --token file       the secret every request carries "
+	       "(Authorization: Bearer);\n"
+	       "                     required to listen on an address that "
+	       "is not loopback\n"
+	       "  --port-file file   write the port listened on to this "
+	       "file\n"
+	       "  --max-conn n       concurrent connections (default 64)\n"
+	       "  --timeout s        seconds a request may take (default "
+	       "30)\n"
+	       "  -h, --help         show this help\n"
+	       "  --version          show the version\n");
+}
+
+static const struct iol_serve *mod;
+static char mod_why[PATH_MAX + 256];
+
+static int try_path(const char *path)
+{
+	const struct iol_serve *(*get)(void);
+	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	const char *e;
+
+	if (!h) {
+		e = dlerror();
+		snprintf(mod_why, sizeof(mod_why), "%s", e ? e : path);
+		return -1;
+	}
+	*(void **)&get = dlsym(h, "iolens_serve");
+	if (!get || get()->version != IOL_SERVE_VERSION) {
+		snprintf(mod_why, sizeof(mod_why),
+			 "'%s' is not this iolens's server module", path);
+		dlclose(h);
+		return -1;
+	}
+	mod = get();
+	return 0;
+}
+
+/* The module, or NULL with mod_why set; self is the binary's path. */
+static const struct iol_serve *mod_get(const char *self)
+{
+	const char *env = getenv("IOLENS_SERVE");
+	char dir[PATH_MAX], path[PATH_MAX + 64], *slash;
+
+	if (env && *env)
+		return try_path(env) == 0 ? mod : NULL;
+	snprintf(dir, sizeof(dir), "%s", self);
+	slash = strrchr(dir, '/');
+	if (slash) {
+		slash[1] = '\0';
+		snprintf(path, sizeof(path), "%s%s", dir, SERVE_NAME);
+		if (access(path, F_OK) == 0 && try_path(path) == 0)
+			return mod;
+		snprintf(path, sizeof(path), "%s../lib/iolens/%s", dir,
+			 SERVE_NAME);
+		if (access(path, F_OK) == 0 && try_path(path) == 0)
+			return mod;
+	}
+	if (access(IOLENS_SERVEDIR "/" SERVE_NAME, F_OK) != 0) {
+		snprintf(mod_why, sizeof(mod_why),
+			 "%s is not installed (iolens was built without "
+			 "libmicrohttpd-dev)",
+			 SERVE_NAME);
+		return NULL;
+	}
+	return try_path(IOLENS_SERVEDIR "/" SERVE_NAME) == 0 ? mod : NULL;
+}
+
+/* "127.0.0.1:8080", "[::1]:8080", ":8080" (loopback) into host and port;
+ * 0 or -1. */
+static int parse_listen(char *s, const char **host, unsigned *port)
+{
+	char *colon = strrchr(s, ':'), *end;
+	unsigned long p;
+
+	if (!colon)
+		return -1;
+	*colon = '\0';
+	errno = 0;
+	p = strtoul(colon + 1, &end, 10);
+	if (colon[1] == '\0' || *end || errno || p > 65535)
+		return -1;
+	*port = (unsigned)p;
+	if (*s == '[') {
+		size_t n = strlen(s);
+		if (n < 2 || s[n - 1] != ']')
+			return -1;
+		s[n - 1] = '\0';
+		s++;
+	}
+	*host = *s ? s : "127.0.0.1";
+	return 0;
+}
+
+/* 1 loopback, 0 another address, -1 not a numeric address */
+static int is_loopback(const char *host)
+{
+	unsigned char a[16];
+
+	if (inet_pton(AF_INET, host, a) == 1)
+		return a[0] == 127;
+	if (inet_pton(AF_INET6, host, a) == 1)
+		return memcmp(a, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\1", 16) == 0;
+	return -1;
+}
+
+/* The token file's first line, at least 16 bytes; NULL with a message. */
+static char *read_token(const char *path)
+{
+	char buf[1024];
+	size_t n;
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		msg("cannot read the token '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	buf[strcspn(buf, "\r\n")] = '\0';
+	if (strlen(buf) < 16) {
+		msg("the token in '%s' is shorter than 16 bytes", path);
+		return NULL;
+	}
+	return xstrdup(buf);
+}
+
+static int opt_num(const char *name, const char *arg, unsigned max, unsigned *v)
+{
+	int64_t n;
+
+	if (parse_count(arg, &n) < 0 || n > max) {
+		usage_error("%s wants a count from 1 to %u, not '%s'", name,
+			    max, arg);
+		return -1;
+	}
+	*v = (unsigned)n;
+	return 0;
+}
+
+enum {
+	O_DB = 256,
+	O_LOGS,
+	O_LISTEN,
+	O_TOKEN,
+	O_PORTFILE,
+	O_MAXCONN,
+	O_TIMEOUT,
+	O_VERSION
+};
+
+static int parse_opts(int argc, char **argv, struct serve_opts *o,
+		      const char **listen, const char **tokfile,
+		      const char **portfile)
+{
+	static const struct option longopts[] = {
+		{"db", required_argument, NULL, O_DB},
+		{"logs", required_argument, NULL, O_LOGS},
+		{"listen", required_argument, NULL, O_LISTEN},
+		{"token", required_argument, NULL, O_TOKEN},
+		{"port-file", required_argument, NULL, O_PORTFILE},
+		{"max-conn", required_argument, NULL, O_MAXCONN},
+		{"timeout", required_argument, NULL, O_TIMEOUT},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, O_VERSION},
+		{NULL, 0, NULL, 0}};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_DB: o->db = optarg; break;
+		case O_LOGS:
+			if (o->nlogs == SERVE_MAX_LOGDIRS)
+				return usage_error("at most %d --logs",
+						   SERVE_MAX_LOGDIRS);
+			o->logs[o->nlogs++] = optarg;
+			break;
+		case O_LISTEN: *listen = optarg; break;
+		case O_TOKEN: *tokfile = optarg; break;
+		case O_PORTFILE: *portfile = optarg; break;
+		case O_MAXCONN:
+			if (opt_num("--max-conn", optarg, 1024, &o->max_conn))
+				return EXIT_USAGE;
+			break;
+		case O_TIMEOUT:
+			if (opt_num("--timeout", optarg, 3600, &o->timeout_s))
+				return EXIT_USAGE;
+			break;
+		case 'h': help(); return EXIT_OK;
+		case O_VERSION:
+			printf("iolens %s\n", IOLENS_VERSION);
+			return EXIT_OK;
+		default:
+			fprintf(stderr, "%s: try '%s --help'\n", iol_progname,
+				iol_progname);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	if (!o->db)
+		return usage_error("--db is required");
+	return -1;
+}
+
+/* Check the address and the token; 0, or the exit status. */
+static int check_listen(struct serve_opts *o, const char *listen,
+			const char *tokfile, char *lbuf, size_t n)
+{
+	int lo;
+
+	snprintf(lbuf, n, "%s", listen);
+	if (parse_listen(lbuf, &o->host, &o->port) < 0)
+		return usage_error("--listen wants addr:port, not '%s'",
+				   listen);
+	lo = is_loopback(o->host);
+	if (lo < 0)
+		return usage_error("--listen wants a numeric address, not "
+				   "'%s'",
+				   o->host);
+	if (!lo && !tokfile) {
+		msg("refusing to listen on %s, not a loopback address, "
+		    "without --token file",
+		    o->host);
+		return EXIT_USAGE;
+	}
+	if (tokfile && !(o->token = read_token(tokfile)))
+		return EXIT_USAGE;
+	return 0;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+	struct serve_opts o = {.max_conn = 64,
+			       .timeout_s = 30,
+			       .cache_bytes = (size_t)512 << 20,
+			       .port_file_fd = -1};
+	const char *listen = "127.0.0.1:8080", *tokfile = NULL, *pf = NULL;
+	char lbuf[256], self[PATH_MAX];
+	struct iol_error err = {0};
+	ssize_t k;
+	int rc;
+
+	optind = 1;
+	rc = parse_opts(argc, argv, &o, &listen, &tokfile, &pf);
+	if (rc >= 0)
+		return rc;
+	rc = check_listen(&o, listen, tokfile, lbuf, sizeof(lbuf));
+	if (rc)
+		return rc;
+	k = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (k <= 0) {
+		msg("cannot find the iolens binary: %s", strerror(errno));
+		return EXIT_DATA;
+	}
+	self[k] = '\0';
+	o.self = self;
+	if (!mod_get(self)) {
+		msg("cannot load the server: %s", mod_why);
+		return EXIT_DATA;
+	}
+	if (pf &&
+	    (o.port_file_fd = open(pf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+				   0644)) < 0) {
+		msg("cannot write '%s': %s", pf, strerror(errno));
+		return EXIT_DATA;
+	}
+	rc = mod->run(&o, &err);
+	if (o.port_file_fd >= 0)
+		close(o.port_file_fd);
+	free((char *)o.token);
+	if (rc < 0) {
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}
+
+/* iolens report LOG -o job.html (cmd/report.c): the module writes the
+ * page, written here through a temporary renamed when complete. */
+int serve_report_html(const char *log, const char *out)
+{
+	struct serve_opts o = {.timeout_s = 600,
+			       .cache_bytes = (size_t)512 << 20,
+			       .port_file_fd = -1};
+	struct iol_error err = {0};
+	char self[PATH_MAX], tmp[PATH_MAX + 16], *buf;
+	size_t len, off = 0;
+	ssize_t k;
+	int fd;
+
+	k = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (k <= 0) {
+		msg("cannot find the iolens binary: %s", strerror(errno));
+		return EXIT_DATA;
+	}
+	self[k] = '\0';
+	o.self = self;
+	if (!mod_get(self)) {
+		msg("cannot load the HTML writer: %s", mod_why);
+		return EXIT_DATA;
+	}
+	if (mod->report_html(&o, log, &buf, &len, &err) < 0) {
+		msg("%s", err.msg);
+		return EXIT_DATA;
+	}
+	fd = out_tmp(out, tmp, sizeof(tmp));
+	if (fd < 0) {
+		msg("cannot write '%s': %s", out, strerror(errno));
+		free(buf);
+		return EXIT_DATA;
+	}
+	while (off < len && (k = write(fd, buf + off, len - off)) > 0)
+		off += (size_t)k;
+	free(buf);
+	if (close(fd) < 0 || off < len || out_commit(tmp, out) < 0) {
+		msg("cannot write '%s': %s", out, strerror(errno));
+		out_discard(tmp, out);
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}

@@ -1,0 +1,499 @@
+/*
+ * The storage cost model (analysis/iocost.h): measured by timing each
+ * call of a few hundred opens, closes, stats, fsyncs and reads and
+ * writes of each size class, sequential and at random offsets, in a
+ * directory of its own; the median of each kind is its cost, as a loaded
+ * machine's outliers (another process on the CPU) would otherwise set
+ * the mean.  Bounded: at most IOL_IOCOST_MAXBYTES on disk, at most
+ * IOL_IOCOST_PHASE_S seconds a measurement, everything removed after.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "analysis/iocost.h"
+#include "base/banned.h"
+
+const int64_t iol_iocost_sizes[IOL_IOCOST_NSIZES] = {512, 4096, 65536, 1048576};
+
+#define NMETA 200 /* opens, closes, stats timed */
+#define NRW 64	  /* reads or writes timed per size class at most */
+#define NSYNC 8	  /* fsyncs timed */
+
+struct cal {
+	char dir[1100], file[1200];
+	char *buf;
+	double t[NMETA];
+	int n;
+	double start;
+	struct iol_error *err;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(struct cal *k)
+{
+	if (!k->n)
+		return NAN;
+	qsort(k->t, (size_t)k->n, sizeof(*k->t), cmp_d);
+	return k->n % 2 ? k->t[k->n / 2]
+			: (k->t[k->n / 2 - 1] + k->t[k->n / 2]) / 2;
+}
+
+/* a phase: its timings reset, its clock started */
+static void phase(struct cal *k)
+{
+	k->n = 0;
+	k->start = now();
+}
+
+/* one more timing, 0 while the phase may go on */
+static int took(struct cal *k, double t0, int max)
+{
+	double t1 = now();
+
+	k->t[k->n++] = t1 - t0;
+	return k->n >= max || t1 - k->start > IOL_IOCOST_PHASE_S;
+}
+
+static int fail(struct cal *k, const char *what)
+{
+	iol_error_set(k->err, IOL_EIO, "%s '%s': %s", what, k->file,
+		      strerror(errno));
+	if (k->err)
+		k->err->sys = errno;
+	return IOL_EIO;
+}
+
+static int meta(struct cal *k, struct iol_iocost *c)
+{
+	struct stat st;
+	int fd = -1;
+	double t0;
+
+	int stop;
+
+	char name[1300];
+
+	/* an open that creates its file, as a program's output does: the
+	 * costlier kind, and the one I/O blocks mostly make */
+	phase(k);
+	do {
+		snprintf(name, sizeof(name), "%s/o%d", k->dir, k->n);
+		t0 = now();
+		if ((fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0)
+			return fail(k, "cannot create");
+		stop = took(k, t0, NMETA);
+		close(fd);
+	} while (!stop);
+	c->open = median(k);
+	for (stop = 0; stop < k->n; stop++) {
+		snprintf(name, sizeof(name), "%s/o%d", k->dir, stop);
+		unlink(name);
+	}
+	phase(k);
+	do {
+		if ((fd = open(k->file, O_RDONLY)) < 0)
+			return fail(k, "cannot open");
+		t0 = now();
+		close(fd);
+	} while (!took(k, t0, NMETA));
+	c->close = median(k);
+	phase(k);
+	do {
+		t0 = now();
+		if (stat(k->file, &st) < 0)
+			return fail(k, "cannot stat");
+	} while (!took(k, t0, NMETA));
+	c->stat = median(k);
+	return 0;
+}
+
+/* the offset of call i of size sz: in order, or spread over the file by
+ * a fixed permutation (a multiplier prime to the slot count) */
+static off_t where(int i, int64_t sz, int rnd)
+{
+	int64_t slots = IOL_IOCOST_MAXBYTES / sz;
+
+	if (!rnd)
+		return (off_t)((i % slots) * sz);
+	return (off_t)(((int64_t)i * 40503 + 17) % slots * sz);
+}
+
+static int rw_class(struct cal *k, struct iol_iocost *c, int fd, int rw,
+		    int rnd, int s)
+{
+	int64_t sz = iol_iocost_sizes[s];
+	int max =
+		(int)(IOL_IOCOST_MAXBYTES / sz < NRW ? IOL_IOCOST_MAXBYTES / sz
+						     : NRW);
+	ssize_t r;
+	double t0;
+	int i = 0;
+
+	/* sequential calls go where the last one ended, as a program's do */
+	if (!rnd && lseek(fd, 0, SEEK_SET) < 0)
+		return fail(k, "cannot seek");
+	phase(k);
+	do {
+		off_t off = where(i++, sz, rnd);
+
+		t0 = now();
+		if (rnd)
+			r = rw == IOL_IOC_READ
+				    ? pread(fd, k->buf, (size_t)sz, off)
+				    : pwrite(fd, k->buf, (size_t)sz, off);
+		else
+			r = rw == IOL_IOC_READ ? read(fd, k->buf, (size_t)sz)
+					       : write(fd, k->buf, (size_t)sz);
+		if (r != (ssize_t)sz) {
+			if (r >= 0)
+				errno = EIO;
+			return fail(k, rw == IOL_IOC_READ ? "cannot read"
+							  : "cannot write");
+		}
+	} while (!took(k, t0, max));
+	c->rw[rw][rnd][s] = median(k);
+	return 0;
+}
+
+static int data(struct cal *k, struct iol_iocost *c)
+{
+	int fd = open(k->file, O_RDWR), r = 0, s, rw, rnd;
+	double t0;
+
+	if (fd < 0)
+		return fail(k, "cannot open");
+	/* the file at its full size first, so that reads find data */
+	for (s = 0; s < IOL_IOCOST_MAXBYTES / (1 << 20) && !r; s++)
+		if (write(fd, k->buf, 1 << 20) != 1 << 20)
+			r = fail(k, "cannot write");
+	/* and on disk, so that the writes timed do not wait for its
+	 * writeback */
+	if (!r && fsync(fd) < 0)
+		r = fail(k, "cannot fsync");
+	for (rw = IOL_IOC_WRITE; rw >= IOL_IOC_READ && !r; rw--)
+		for (rnd = 0; rnd < 2 && !r; rnd++)
+			for (s = 0; s < IOL_IOCOST_NSIZES && !r; s++)
+				r = rw_class(k, c, fd, rw, rnd, s);
+	phase(k);
+	while (!r) {
+		if (pwrite(fd, k->buf, 4096, 0) != 4096) {
+			r = fail(k, "cannot write");
+			break;
+		}
+		t0 = now();
+		if (fsync(fd) < 0)
+			r = fail(k, "cannot fsync");
+		else if (took(k, t0, NSYNC))
+			break;
+	}
+	c->fsync = median(k);
+	close(fd);
+	return r;
+}
+
+int iol_iocost_measure(const char *dir, struct iol_iocost *c,
+		       struct iol_error *err)
+{
+	struct cal k;
+	int fd, r;
+
+	memset(c, 0, sizeof(*c));
+	memset(&k, 0, sizeof(k));
+	k.err = err;
+	snprintf(c->dir, sizeof(c->dir), "%s", dir);
+	snprintf(k.dir, sizeof(k.dir), "%s/.iolens-calibrate.XXXXXX", dir);
+	snprintf(k.file, sizeof(k.file), "%s", dir);
+	if (!mkdtemp(k.dir))
+		return fail(&k, "cannot make a directory in");
+	snprintf(k.file, sizeof(k.file), "%s/data", k.dir);
+	if (!(k.buf = malloc(1 << 20))) {
+		rmdir(k.dir);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	memset(k.buf, 'x', 1 << 20);
+	if ((fd = open(k.file, O_WRONLY | O_CREAT | O_EXCL, 0600)) < 0) {
+		r = fail(&k, "cannot create");
+	} else {
+		close(fd);
+		r = meta(&k, c);
+		if (!r)
+			r = data(&k, c);
+		unlink(k.file);
+	}
+	rmdir(k.dir);
+	free(k.buf);
+	return r;
+}
+
+int iol_iocost_path(char *buf, size_t n)
+{
+	const char *x = getenv("XDG_CONFIG_HOME"), *h = getenv("HOME");
+
+	if (x && *x == '/')
+		snprintf(buf, n, "%s/iolens/iocost", x);
+	else if (h && *h == '/')
+		snprintf(buf, n, "%s/.config/iolens/iocost", h);
+	else
+		return IOL_EINVAL;
+	return 0;
+}
+
+/* mkdir -p of path's directories */
+static int parents(const char *path)
+{
+	char d[4096];
+	char *p;
+
+	snprintf(d, sizeof(d), "%s", path);
+	for (p = d + 1; (p = strchr(p, '/')); p++) {
+		*p = 0;
+		if (mkdir(d, 0755) < 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return 0;
+}
+
+static const char *const rwname[2] = {"read", "write"};
+static const char *const pname[2] = {"seq", "rand"};
+
+int iol_iocost_save(const struct iol_iocost *c, const char *path,
+		    struct iol_error *err)
+{
+	char tmp[4200];
+	FILE *f;
+	int rw, p, s, bad;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
+	if (parents(path) < 0 || !(f = fopen(tmp, "w")))
+		return iol_error_set(err, IOL_EIO, "cannot write '%s': %s",
+				     path, strerror(errno));
+	fprintf(f, "# iolens I/O cost model 1: seconds per call (medians), "
+		   "measured by\n# iolens blocks --calibrate; "
+		   "\"read|write seq|rand SIZE SECONDS\" per size class\n");
+	fprintf(f, "dir %s\nopen %.9g\nclose %.9g\nstat %.9g\nfsync %.9g\n",
+		c->dir, c->open, c->close, c->stat, c->fsync);
+	for (rw = 0; rw < 2; rw++)
+		for (p = 0; p < 2; p++)
+			for (s = 0; s < IOL_IOCOST_NSIZES; s++)
+				fprintf(f, "%s %s %lld %.9g\n", rwname[rw],
+					pname[p],
+					(long long)iol_iocost_sizes[s],
+					c->rw[rw][p][s]);
+	bad = ferror(f);
+	if (fclose(f) != 0 || bad || rename(tmp, path) < 0) {
+		unlink(tmp);
+		return iol_error_set(err, IOL_EIO, "cannot write '%s': %s",
+				     path, strerror(errno));
+	}
+	return 0;
+}
+
+static int size_class(long long sz)
+{
+	int s;
+
+	for (s = 0; s < IOL_IOCOST_NSIZES; s++)
+		if (iol_iocost_sizes[s] == sz)
+			return s;
+	return -1;
+}
+
+/* one line into c: 1 a cost it knows, 0 another line */
+static int parse_line(struct iol_iocost *c, char *l)
+{
+	char a[16], b[16];
+	long long sz;
+	double v;
+	int rw, p, s;
+
+	if (!strncmp(l, "dir ", 4)) {
+		l[strcspn(l, "\n")] = 0;
+		snprintf(c->dir, sizeof(c->dir), "%s", l + 4);
+		return 0;
+	}
+	if (sscanf(l, "%15s %15s %lld %lf", a, b, &sz, &v) == 4) {
+		rw = !strcmp(a, "read") ? 0 : !strcmp(a, "write") ? 1 : -1;
+		p = !strcmp(b, "seq") ? 0 : !strcmp(b, "rand") ? 1 : -1;
+		if (rw < 0 || p < 0 || (s = size_class(sz)) < 0)
+			return 0;
+		c->rw[rw][p][s] = v;
+		return 1;
+	}
+	if (sscanf(l, "%15s %lf", a, &v) != 2)
+		return 0;
+	if (!strcmp(a, "open"))
+		c->open = v;
+	else if (!strcmp(a, "close"))
+		c->close = v;
+	else if (!strcmp(a, "stat"))
+		c->stat = v;
+	else if (!strcmp(a, "fsync"))
+		c->fsync = v;
+	else
+		return 0;
+	return 1;
+}
+
+int iol_iocost_load(struct iol_iocost *c, const char *path,
+		    struct iol_error *err)
+{
+	char line[1200];
+	FILE *f = fopen(path, "r");
+	int rw, p, s;
+
+	memset(c, 0, sizeof(*c));
+	if (!f) {
+		iol_error_set(err, IOL_EIO, "cannot open '%s': %s", path,
+			      strerror(errno));
+		if (err)
+			err->sys = errno;
+		return IOL_EIO;
+	}
+	while (fgets(line, sizeof(line), f))
+		if (line[0] != '#')
+			parse_line(c, line);
+	fclose(f);
+	/* every cost there and a positive number: a model with a hole
+	 * would rank blocks by what it left out */
+	for (rw = 0; rw < 2; rw++)
+		for (p = 0; p < 2; p++)
+			for (s = 0; s < IOL_IOCOST_NSIZES; s++)
+				if (!(c->rw[rw][p][s] > 0 &&
+				      isfinite(c->rw[rw][p][s])))
+					return iol_error_set(
+						err, IOL_ECORRUPT,
+						"'%s': no %s %s %lld cost",
+						path, rwname[rw], pname[p],
+						(long long)iol_iocost_sizes[s]);
+	if (!(c->open > 0 && c->close > 0 && c->stat > 0 && c->fsync > 0 &&
+	      isfinite(c->open + c->close + c->stat + c->fsync)))
+		return iol_error_set(err, IOL_ECORRUPT,
+				     "'%s': no open, close, stat or fsync cost",
+				     path);
+	return 0;
+}
+
+/* the cost of one call of sz bytes, pattern p */
+static double one(const struct iol_iocost *c, int rw, int p, double sz)
+{
+	const double *v = c->rw[rw][p];
+	int s;
+
+	if (sz <= (double)iol_iocost_sizes[0])
+		return v[0];
+	for (s = 1; s < IOL_IOCOST_NSIZES; s++)
+		if (sz <= (double)iol_iocost_sizes[s]) {
+			double a = (double)iol_iocost_sizes[s - 1];
+			double b = (double)iol_iocost_sizes[s];
+
+			return v[s - 1] +
+			       (sz - a) * (v[s] - v[s - 1]) / (b - a);
+		}
+	return v[IOL_IOCOST_NSIZES - 1] * sz /
+	       (double)iol_iocost_sizes[IOL_IOCOST_NSIZES - 1];
+}
+
+double iol_iocost_rw(const struct iol_iocost *c, int rw, int64_t n,
+		     int64_t bytes, double rand)
+{
+	double sz;
+
+	if (n <= 0)
+		return 0;
+	sz = bytes > 0 ? (double)bytes / (double)n : 0;
+	rand = rand < 0 ? 0 : rand > 1 ? 1 : rand;
+	return (double)n * ((1 - rand) * one(c, rw, IOL_IOC_SEQ, sz) +
+			    rand * one(c, rw, IOL_IOC_RAND, sz));
+}
+
+double iol_iocost_calls(const struct iol_iocost *c, const struct iol_iocalls *n)
+{
+	double rand =
+		n->reads + n->writes > 0
+			? (double)n->positioned / (double)(n->reads + n->writes)
+			: 0;
+
+	return (double)n->opens * c->open + (double)n->syncs * c->fsync +
+	       (double)n->others * (c->close + c->stat) / 2 +
+	       iol_iocost_rw(c, IOL_IOC_READ, n->reads, n->bytes_read, rand) +
+	       iol_iocost_rw(c, IOL_IOC_WRITE, n->writes, n->bytes_written,
+			     rand);
+}
+
+static const double *rank_of;
+
+static int cmp_at(const void *a, const void *b)
+{
+	double x = rank_of[*(const size_t *)a], y = rank_of[*(const size_t *)b];
+
+	return x < y ? -1 : x > y;
+}
+
+/* r[i]: the rank of v[i], 1-based, ties their mean; 0 or -1 (memory) */
+static int ranks(const double *v, size_t n, double *r)
+{
+	size_t *ix = malloc(n * sizeof(*ix)), i, j, k;
+
+	if (!ix)
+		return -1;
+	for (i = 0; i < n; i++)
+		ix[i] = i;
+	rank_of = v;
+	qsort(ix, n, sizeof(*ix), cmp_at);
+	for (i = 0; i < n; i = j + 1) {
+		for (j = i; j + 1 < n && v[ix[j + 1]] == v[ix[i]]; j++)
+			;
+		for (k = i; k <= j; k++)
+			r[ix[k]] = (double)(i + j) / 2 + 1;
+	}
+	free(ix);
+	return 0;
+}
+
+double iol_spearman(const double *x, const double *y, size_t n)
+{
+	double *rx, *ry, mx = 0, my = 0, c = 0, dx = 0, dy = 0, res = NAN;
+	size_t i;
+
+	if (n < 2)
+		return NAN;
+	rx = malloc(n * sizeof(*rx));
+	ry = malloc(n * sizeof(*ry));
+	if (rx && ry && !ranks(x, n, rx) && !ranks(y, n, ry)) {
+		for (i = 0; i < n; i++)
+			mx += rx[i] / (double)n, my += ry[i] / (double)n;
+		for (i = 0; i < n; i++) {
+			c += (rx[i] - mx) * (ry[i] - my);
+			dx += (rx[i] - mx) * (rx[i] - mx);
+			dy += (ry[i] - my) * (ry[i] - my);
+		}
+		if (dx > 0 && dy > 0)
+			res = c / sqrt(dx * dy);
+	}
+	free(rx);
+	free(ry);
+	return res;
+}

@@ -1,0 +1,97 @@
+/*
+ * A cost model of one machine's storage (issue 33): seconds per I/O call
+ * on the file system where a job will run, measured once by
+ * `iolens blocks --calibrate [DIR]`, saved as text, and multiplied by a
+ * block's predicted calls into its predicted I/O time, so that blocks
+ * rank before anything runs.
+ *
+ * The text format (one line a cost, '#' comments, order free):
+ *
+ *   # iolens I/O cost model 1
+ *   dir /scratch/me
+ *   open 3.1e-06
+ *   close 1.2e-06
+ *   stat 9.0e-07
+ *   fsync 0.0021
+ *   write seq 4096 2.4e-06
+ *   write rand 4096 2.9e-06
+ *   read seq 4096 8.0e-07
+ *   ...
+ *
+ * "read|write seq|rand SIZE SECONDS" for each size class of
+ * IOL_IOCOST_SIZES.  Everything a call costs is in its own line: a
+ * reader ignores lines it does not know.
+ */
+#ifndef IOLENS_IOCOST_H
+#define IOLENS_IOCOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+
+#define IOL_IOCOST_NSIZES 4
+/* the size classes measured: 512 B, 4 KiB, 64 KiB, 1 MiB */
+extern const int64_t iol_iocost_sizes[IOL_IOCOST_NSIZES];
+
+enum { IOL_IOC_READ, IOL_IOC_WRITE };
+enum { IOL_IOC_SEQ, IOL_IOC_RAND };
+
+struct iol_iocost {
+	char dir[1024]; /* where it was measured */
+	double open, close, stat, fsync;
+	double rw[2][2][IOL_IOCOST_NSIZES]; /* [read|write][seq|rand][size] */
+};
+
+/* Bounds of one calibration: at most this many bytes on disk at once,
+ * and each measurement stops after this many seconds. */
+#define IOL_IOCOST_MAXBYTES (8 << 20)
+#define IOL_IOCOST_PHASE_S 1.0
+
+/* Measure c on dir's file system: a directory of its own under dir,
+ * removed with its files before returning.  0 or IOL_EIO (err says
+ * which call failed). */
+int iol_iocost_measure(const char *dir, struct iol_iocost *c,
+		       struct iol_error *err);
+
+/* Where the model lives: $XDG_CONFIG_HOME/iolens/iocost, else
+ * $HOME/.config/iolens/iocost.  0, or IOL_EINVAL when neither is set. */
+int iol_iocost_path(char *buf, size_t n);
+
+/* Write c to path (its directory made), through a temporary file
+ * renamed.  0 or IOL_EIO. */
+int iol_iocost_save(const struct iol_iocost *c, const char *path,
+		    struct iol_error *err);
+
+/* Read path into c.  0; IOL_EIO when it cannot be opened (err.sys
+ * ENOENT: not calibrated); IOL_ECORRUPT when a cost is missing or not a
+ * positive number. */
+int iol_iocost_load(struct iol_iocost *c, const char *path,
+		    struct iol_error *err);
+
+/* The seconds of n reads (rw IOL_IOC_READ) or writes of bytes in all,
+ * a share rand in [0, 1] of them at random offsets: each call's size is
+ * bytes / n, its cost interpolated between the size classes (per byte
+ * beyond the largest). */
+double iol_iocost_rw(const struct iol_iocost *c, int rw, int64_t n,
+		     int64_t bytes, double rand);
+
+/* A block's calls, as a prediction counts them. */
+struct iol_iocalls {
+	int64_t opens, reads, writes, syncs;
+	int64_t others;	    /* closes, stats, seeks...: the mean of close
+			     * and stat each */
+	int64_t positioned; /* reads and writes at an offset of their own
+			     * (pread, pwrite, after a seek): random */
+	int64_t bytes_read, bytes_written;
+};
+
+/* Their predicted seconds under c. */
+double iol_iocost_calls(const struct iol_iocost *c,
+			const struct iol_iocalls *n);
+
+/* Spearman's rank correlation of x and y (n pairs, ties given their
+ * mean rank): in [-1, 1], NAN when n < 2 or either is constant. */
+double iol_spearman(const double *x, const double *y, size_t n);
+
+#endif

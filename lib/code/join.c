@@ -1,0 +1,740 @@
+/*
+ * The join of predicted and measured code blocks (code/join.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "code/join.h"
+#include "base/banned.h"
+
+/* the predicted counters compared, in IOL_JP_* order */
+static const enum iol_cpk pks[] = {
+	IOL_CP_CALLS, IOL_CP_OPENS,	 IOL_CP_READS,	       IOL_CP_WRITES,
+	IOL_CP_SYNCS, IOL_CP_BYTES_READ, IOL_CP_BYTES_WRITTEN,
+};
+
+/* allocations that say when memory ran out in *oom, for the join to
+ * return IOL_ENOMEM (a library never exits) */
+static void *jcalloc(int *oom, size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p)
+		*oom = 1;
+	return p;
+}
+
+/* a * b saturating at INT64_MAX; -1 when either is negative (unknown) */
+static int64_t blocks_sat_mul(int64_t a, int64_t b)
+{
+	if (a == 0 || b == 0)
+		return 0;
+	if (a < 0 || b < 0)
+		return -1;
+	return a > INT64_MAX / b ? INT64_MAX : a * b;
+}
+
+static int64_t sat_add(int64_t a, int64_t b)
+{
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
+/* s, kept until the join is freed; "" when memory ran out (said) */
+static const char *keep(struct iol_cjoin *j, const char *s)
+{
+	char *c = strdup(s), **v;
+
+	if (c && j->nstrs == j->capstrs) {
+		size_t cap = j->capstrs ? 2 * j->capstrs : 256;
+
+		if (!(v = realloc(j->strs, cap * sizeof(*v)))) {
+			free(c);
+			c = NULL;
+		} else {
+			j->strs = v;
+			j->capstrs = cap;
+		}
+	}
+	if (!c) {
+		j->oom = 1;
+		return "";
+	}
+	j->strs[j->nstrs++] = c;
+	return c;
+}
+
+/* ---- keys ---- */
+
+/* "app::Logger<T>::flush(int) const" -> "flush": the name a DWARF DIE,
+ * strace and the source all give */
+static void short_name(const char *s, char *out, size_t n)
+{
+	const char *end = s + strlen(s), *p, *start = s;
+	int depth = 0;
+	size_t len;
+
+	/* the parameters: the first '(' outside template arguments, not
+	 * the first character (a lambda's "(anonymous)") */
+	for (p = s; *p; p++) {
+		if (*p == '<')
+			depth++;
+		else if (*p == '>' && depth > 0)
+			depth--;
+		else if (*p == '(' && depth == 0 && p > s) {
+			end = p;
+			break;
+		}
+	}
+	/* template arguments at the end */
+	if (end > s && end[-1] == '>') {
+		depth = 0;
+		for (p = end; p-- > s;) {
+			if (*p == '>')
+				depth++;
+			else if (*p == '<' && --depth == 0) {
+				/* operator<, operator<< keep theirs */
+				if (p > s && p[-1] != '<' &&
+				    !(p - s >= 8 &&
+				      !strncmp(p - 8, "operator", 8)))
+					end = p;
+				break;
+			}
+		}
+	}
+	/* the last "::" outside template arguments */
+	depth = 0;
+	for (p = s; p < end; p++) {
+		if (*p == '<')
+			depth++;
+		else if (*p == '>' && depth > 0)
+			depth--;
+		else if (depth == 0 && p[0] == ':' && p + 1 < end &&
+			 p[1] == ':')
+			start = p + 2;
+	}
+	len = (size_t)(end - start);
+	if (len >= n)
+		len = n - 1;
+	memcpy(out, start, len);
+	out[len] = '\0';
+}
+
+static const char *base(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+struct key {
+	int kind; /* enum iol_cblock_kind */
+	int line; /* 0 for a function */
+	const char *name, *fbase;
+	size_t row; /* predicted: its row; measured: its block */
+};
+
+static int key_cmp(const struct key *a, const struct key *b)
+{
+	int c;
+
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if ((c = strcmp(a->name, b->name)) != 0)
+		return c;
+	return strcmp(a->fbase, b->fbase);
+}
+
+static int key_qcmp(const void *a, const void *b)
+{
+	int c = key_cmp(a, b);
+
+	if (c)
+		return c;
+	/* the first row of a key first: the one a measured block joins */
+	return ((const struct key *)a)->row < ((const struct key *)b)->row
+		       ? -1
+		       : ((const struct key *)a)->row >
+				 ((const struct key *)b)->row;
+}
+
+static int mkind(int k)
+{
+	return k == IOL_BLOCK_LOOP   ? IOL_CB_LOOP
+	       : k == IOL_BLOCK_LINE ? IOL_CB_LINE
+				     : IOL_CB_FUNCTION;
+}
+
+static void make_key(struct iol_cjoin *j, struct key *k, int kind,
+		     const char *func, const char *file, int line)
+{
+	char buf[1024];
+
+	short_name(func, buf, sizeof(buf));
+	k->kind = kind;
+	k->line = kind == IOL_CB_FUNCTION ? 0 : line;
+	k->name = keep(j, buf);
+	k->fbase = base(file);
+}
+
+/* ---- predicted over the run ---- */
+
+static const struct iol_cblock *fn_of(const struct iol_cblock *b)
+{
+	while (b->parent)
+		b = b->parent;
+	return b;
+}
+
+/* iterations of the loops around b in its function, -1 unknown */
+static int64_t loops_around(const struct iol_cblock *b)
+{
+	int64_t m = 1;
+
+	for (b = b->parent; b; b = b->parent)
+		if (b->kind == IOL_CB_LOOP)
+			m = blocks_sat_mul(m, b->trip);
+	return m;
+}
+
+static int is_main(const char *name)
+{
+	return !strcmp(name, "main");
+}
+
+/* a call of a function of the sources: the callee's rank, the line's */
+struct site {
+	size_t callee, line;
+};
+
+struct calls {
+	const struct iol_ctree *t;
+	struct site *sites; /* by callee */
+	size_t nsites;
+	int64_t *times;	      /* by rank */
+	unsigned char *state; /* 0 new, 1 busy, 2 done */
+	int64_t nmain;	      /* processes that ran main */
+	int *oom;	      /* the join's */
+};
+
+static int site_cmp(const void *a, const void *b)
+{
+	const struct site *x = a, *y = b;
+
+	if (x->callee != y->callee)
+		return x->callee < y->callee ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* 0, or -1 when memory ran out (*oom set) */
+static int calls_init(struct calls *cs, const struct iol_ctree *t, int *oom)
+{
+	size_t i, cap = 0;
+	struct site *v;
+
+	memset(cs, 0, sizeof(*cs));
+	cs->t = t;
+	cs->oom = oom;
+	cs->times = jcalloc(oom, t->nblocks + 1, sizeof(*cs->times));
+	cs->state = jcalloc(oom, t->nblocks + 1, 1);
+	if (!cs->times || !cs->state)
+		return -1;
+	for (i = 0; i < t->nblocks; i++) {
+		const struct iol_cblock *b = t->ranked[i];
+		const struct iol_ccall *cc;
+
+		if (b->kind != IOL_CB_LINE)
+			continue;
+		for (cc = b->calls; cc; cc = cc->next) {
+			if (cc->op != IOL_COP_CALL ||
+			    !iol_ctree_has(t, cc->callee))
+				continue;
+			if (cs->nsites == cap) {
+				cap = cap ? 2 * cap : 64;
+				if (!(v = realloc(cs->sites,
+						  cap * sizeof(*v)))) {
+					*oom = 1;
+					return -1;
+				}
+				cs->sites = v;
+			}
+			cs->sites[cs->nsites].callee = cc->callee->rank;
+			cs->sites[cs->nsites++].line = i;
+		}
+	}
+	if (cs->nsites)
+		qsort(cs->sites, cs->nsites, sizeof(*cs->sites), site_cmp);
+	return 0;
+}
+
+static void calls_free(struct calls *cs)
+{
+	free(cs->sites);
+	free(cs->times);
+	free(cs->state);
+}
+
+/* the calls of function f (a rank) over the run, memoized; -1 unknown */
+static int64_t calls_of(struct calls *cs, size_t f)
+{
+	const struct iol_ctree *t = cs->t;
+	struct site key = {f, 0};
+	const struct site *s = cs->nsites ? cs->sites : NULL;
+	size_t lo = 0, hi = cs->nsites, k;
+	int64_t sum = 0;
+
+	if (cs->state[f] == 2)
+		return cs->times[f];
+	if (cs->state[f] == 1)
+		return -1; /* a cycle: recursion */
+	cs->state[f] = 1;
+	while (lo < hi) { /* the first site of f */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (site_cmp(&s[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (k = lo; k < cs->nsites && s[k].callee == f && sum >= 0; k++) {
+		const struct iol_cblock *b = t->ranked[s[k].line];
+		int64_t c = calls_of(cs, fn_of(b)->rank), m = loops_around(b);
+
+		sum = c < 0 || m < 0 ? -1 : sat_add(sum, blocks_sat_mul(c, m));
+	}
+	cs->state[f] = 2;
+	/* no call site in the sources: main runs once; another function
+	 * is called from elsewhere (a library, a function pointer) an
+	 * unknown number of times */
+	cs->times[f] = k > lo				 ? sum
+		       : is_main(t->ranked[f]->function) ? cs->nmain
+							 : -1;
+	return cs->times[f];
+}
+
+static void predict_rows(struct iol_cjoin *j)
+{
+	const struct iol_ctree *t = j->t;
+	struct calls cs;
+	size_t i, k;
+
+	if (calls_init(&cs, t, &j->oom) < 0) {
+		calls_free(&cs);
+		return;
+	}
+	cs.nmain = j->nmain;
+	for (i = 0; i < t->nblocks; i++) {
+		const struct iol_cblock *b = t->ranked[i];
+		const struct iol_cblock *f = fn_of(b);
+		struct iol_cjrow *r = &j->rows[i];
+		int64_t c = iol_ctree_has(t, f) ? calls_of(&cs, f->rank) : -1;
+		int64_t m = c < 0 ? -1 : blocks_sat_mul(c, loops_around(b));
+
+		for (k = 0; k < IOL_JP_N; k++) {
+			r->known[k] =
+				m >= 0 && iol_cpred_exact(&b->pred, pks[k]);
+			r->pv[k] = r->known[k]
+					   ? blocks_sat_mul(
+						     b->pred.fixed[pks[k]], m)
+					   : 0;
+		}
+		r->ptrip = -1;
+		if (b->kind == IOL_CB_LOOP && b->trip >= 0 && m >= 0)
+			r->ptrip = blocks_sat_mul(b->trip, m);
+	}
+	calls_free(&cs);
+}
+
+/*
+ * A row's predicted I/O time: its predicted calls over the run times the
+ * cost model's cost of each.  Unknown when a count is; a size the source
+ * does not fix is costed as the smallest class (a lower bound), and the
+ * share of positioned calls (pread, pwrite, seeks) as random.
+ */
+static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
+{
+	const struct iol_cpred *p = &r->pb->pred;
+	struct iol_iocalls n;
+	int64_t seeks = p->fixed[IOL_CP_SEEKS] + p->per[IOL_CP_SEEKS];
+	int64_t rw1 = p->fixed[IOL_CP_READS] + p->fixed[IOL_CP_WRITES] +
+		      p->per[IOL_CP_READS] + p->per[IOL_CP_WRITES];
+	size_t k;
+
+	r->ptime = NAN;
+	for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
+		if (!j->cost || !r->known[k])
+			return;
+	memset(&n, 0, sizeof(n));
+	n.opens = r->pv[IOL_JP_OPENS];
+	n.reads = r->pv[IOL_JP_READS];
+	n.writes = r->pv[IOL_JP_WRITES];
+	n.syncs = r->pv[IOL_JP_SYNCS];
+	n.others = r->pv[IOL_JP_CALLS] - n.opens - n.reads - n.writes - n.syncs;
+	if (n.others < 0)
+		n.others = 0;
+	n.bytes_read = r->known[IOL_JP_BR] ? r->pv[IOL_JP_BR] : 0;
+	n.bytes_written = r->known[IOL_JP_BW] ? r->pv[IOL_JP_BW] : 0;
+	if (rw1 > 0)
+		n.positioned =
+			(int64_t)((double)(n.reads + n.writes) *
+				  fmin(1.0, (double)seeks / (double)rw1));
+	r->ptime = iol_iocost_calls(j->cost, &n);
+}
+
+/* ---- measured ---- */
+
+static void add_measured(struct iol_cjrow *r, const struct iol_block *b)
+{
+	if (!r->nm) {
+		r->mfirst = b->first;
+		r->mlast = b->last;
+	} else {
+		r->mfirst = fmin(r->mfirst, b->first);
+		r->mlast = fmax(r->mlast, b->last);
+	}
+	r->nm++;
+	r->mtrip += b->trip;
+	r->mcalls += b->calls;
+	r->mopens += b->opens;
+	r->mreads += b->reads;
+	r->mwrites += b->writes;
+	r->msyncs += b->syncs;
+	r->mbr += b->bytes_read;
+	r->mbw += b->bytes_written;
+	if (b->files > r->mfiles) /* distinct files do not add up */
+		r->mfiles = b->files;
+	r->mtime += b->io_time;
+}
+
+static void add_row(struct iol_cjrow *to, const struct iol_cjrow *from)
+{
+	if (!from->nm)
+		return;
+	if (!to->nm) {
+		to->mfirst = from->mfirst;
+		to->mlast = from->mlast;
+	} else {
+		to->mfirst = fmin(to->mfirst, from->mfirst);
+		to->mlast = fmax(to->mlast, from->mlast);
+	}
+	to->nm += from->nm;
+	to->mcalls += from->mcalls;
+	to->mopens += from->mopens;
+	to->mreads += from->mreads;
+	to->mwrites += from->mwrites;
+	to->msyncs += from->msyncs;
+	to->mbr += from->mbr;
+	to->mbw += from->mbw;
+	if (from->mfiles > to->mfiles)
+		to->mfiles = from->mfiles;
+	to->mtime += from->mtime;
+}
+
+/* a branch, which a trace does not see, and a loop the trace's source
+ * scan did not find (a loop a macro makes): the sum of their blocks
+ * (children first) */
+static void unseen_measured(struct iol_cjoin *j, const struct iol_cblock *b)
+{
+	const struct iol_cblock *ch;
+	int sum = iol_ctree_has(j->t, b) &&
+		  (b->kind == IOL_CB_BRANCH ||
+		   (b->kind == IOL_CB_LOOP && !j->rows[b->rank].nm));
+
+	for (ch = b->first; ch; ch = ch->next) {
+		unseen_measured(j, ch);
+		if (sum && iol_ctree_has(j->t, ch))
+			add_row(&j->rows[b->rank], &j->rows[ch->rank]);
+	}
+}
+
+/* the id of a measured block the source does not have: its function
+ * and the lines of the loops down to it, as the extractor names them */
+static const char *measured_id(struct iol_cjoin *j, size_t i)
+{
+	const struct iol_block *v = j->bl->v;
+	int lines[64], n = 0;
+	char buf[4096];
+	size_t len;
+	int32_t p = (int32_t)i;
+
+	while (p >= 0 && v[p].kind != IOL_BLOCK_FUNCTION && n < 64) {
+		lines[n++] = v[p].line;
+		p = v[p].parent;
+	}
+	snprintf(buf, sizeof(buf), "%s", p >= 0 ? v[p].func : v[i].func);
+	len = strlen(buf);
+	while (n-- > 0 && len + 16 < sizeof(buf))
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, ":%d",
+					lines[n]);
+	return keep(j, buf);
+}
+
+static int source_file(const char *const *files, int nfiles, const char *f)
+{
+	int i;
+
+	for (i = 0; i < nfiles; i++)
+		if (!strcmp(base(files[i]), base(f)))
+			return 1;
+	return 0;
+}
+
+static void measure_rows(struct iol_cjoin *j, const char *const *files,
+			 int nfiles)
+{
+	const struct iol_blocks *bl = j->bl;
+	struct key *pk = jcalloc(&j->oom, j->np + 1, sizeof(*pk));
+	struct key *mk = jcalloc(&j->oom, bl->n + 1, sizeof(*mk));
+	unsigned char *ours = jcalloc(&j->oom, bl->n + 1, 1);
+	size_t *only = jcalloc(&j->oom, bl->n + 1, sizeof(*only));
+	size_t npk = 0, nonly = 0, i, k;
+	struct iol_cjrow *nr;
+
+	if (j->oom)
+		goto done;
+
+	for (i = 0; i < j->np; i++) {
+		const struct iol_cblock *b = j->t->ranked[i];
+
+		if (b->kind == IOL_CB_BRANCH)
+			continue;
+		make_key(j, &pk[npk], (int)b->kind, b->function, b->file,
+			 (int)b->line);
+		pk[npk++].row = i;
+	}
+	qsort(pk, npk, sizeof(*pk), key_qcmp);
+	for (i = 0; i < bl->n; i++) {
+		const struct iol_block *b = &bl->v[i];
+		const struct key *hit;
+		int32_t p;
+
+		if (!*b->file || !source_file(files, nfiles, b->file))
+			continue;
+		ours[i] = 1;
+		make_key(j, &mk[i], mkind(b->kind), b->func, b->file, b->line);
+		mk[i].row = i;
+		/* under a block of the same key: counted there */
+		for (p = b->parent; p >= 0; p = bl->v[p].parent)
+			if (ours[p] && !key_cmp(&mk[p], &mk[i]))
+				break;
+		if (p >= 0)
+			continue;
+		hit = npk ? bsearch(&mk[i], pk, npk, sizeof(*pk),
+				    (int (*)(const void *,
+					     const void *))key_cmp)
+			  : NULL;
+		/* bsearch finds one of equal keys: the first of them */
+		while (hit && hit > pk && !key_cmp(hit - 1, &mk[i]))
+			hit--;
+		if (hit)
+			add_measured(&j->rows[hit->row], b);
+		else
+			only[nonly++] = i;
+	}
+	/* the measured blocks the source does not have, one row a key */
+	{
+		struct key *ok = jcalloc(&j->oom, nonly + 1, sizeof(*ok));
+
+		nr = ok ? realloc(j->rows, (j->np + nonly + 1) * sizeof(*nr))
+			: NULL;
+		if (!nr) {
+			j->oom = 1;
+			free(ok);
+			goto done;
+		}
+		j->rows = nr;
+		for (k = 0; k < nonly; k++)
+			ok[k] = mk[only[k]];
+		qsort(ok, nonly, sizeof(*ok), key_qcmp);
+		for (k = 0; k < nonly; k++) {
+			const struct iol_block *b = &bl->v[ok[k].row];
+			struct iol_cjrow *r;
+
+			if (k == 0 || key_cmp(&ok[k - 1], &ok[k])) {
+				r = &j->rows[j->n++];
+				memset(r, 0, sizeof(*r));
+				r->id = measured_id(j, ok[k].row);
+				r->kind = iol_cblock_kind_name(
+					(enum iol_cblock_kind)ok[k].kind);
+				r->func = b->func;
+				r->file = b->file;
+				r->line = b->kind == IOL_BLOCK_FUNCTION
+						  ? 0
+						  : b->line;
+				r->ptrip = r->iters = -1;
+				/* predicted: nothing, which is a number */
+				memset(r->known, 1, sizeof(r->known));
+				r->ptime = j->cost ? 0 : NAN;
+			}
+			add_measured(&j->rows[j->n - 1], b);
+		}
+		free(ok);
+	}
+done:
+	free(pk);
+	free(mk);
+	free(ours);
+	free(only);
+}
+
+/* a loop of unknown trip count: the iterations the run's calls imply
+ * when its body's calls are known per iteration */
+static void implied_iterations(struct iol_cjoin *j)
+{
+	size_t i;
+
+	for (i = 0; i < j->np; i++) {
+		const struct iol_cblock *b = j->t->ranked[i];
+		struct iol_cjrow *r = &j->rows[i];
+		int64_t per = b->pred.per[IOL_CP_CALLS];
+
+		r->iters = -1;
+		if (b->kind != IOL_CB_LOOP || b->trip >= 0 || per <= 0 ||
+		    b->pred.fixed[IOL_CP_CALLS] || b->pred.recursive)
+			continue;
+		if (r->mcalls % per == 0)
+			r->iters = r->mcalls / per;
+	}
+}
+
+void iol_cjoin_free(struct iol_cjoin *j)
+{
+	size_t i;
+
+	if (!j)
+		return;
+	for (i = 0; i < j->nstrs; i++)
+		free(j->strs[i]);
+	free(j->strs);
+	free(j->rows);
+	free(j);
+}
+
+/* the processes whose stacks have main: an MPI job's ranks, each of
+ * which ran what the source predicts for one */
+static int64_t main_procs(const struct iol_blocks *bl)
+{
+	int64_t n = 1;
+	size_t i;
+
+	for (i = 0; i < bl->n; i++)
+		if (bl->v[i].kind == IOL_BLOCK_FUNCTION &&
+		    is_main(bl->v[i].func) && bl->v[i].procs > n)
+			n = bl->v[i].procs;
+	return n;
+}
+
+static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
+		      const struct iol_blocks *bl,
+		      const struct iol_iocost *cost, const char *const *files,
+		      int nfiles)
+{
+	size_t i;
+	const struct iol_cblock *f;
+
+	j->t = t;
+	j->bl = bl;
+	j->cost = cost;
+	j->nmain = main_procs(bl);
+	j->np = j->n = t->nblocks;
+	if (!(j->rows = jcalloc(&j->oom, t->nblocks + 1, sizeof(*j->rows))))
+		return;
+	for (i = 0; i < t->nblocks; i++) {
+		const struct iol_cblock *b = t->ranked[i];
+		struct iol_cjrow *r = &j->rows[i];
+
+		r->pb = b;
+		r->id = b->id;
+		r->kind = iol_cblock_kind_name(b->kind);
+		r->func = b->function;
+		r->file = b->file;
+		r->line = (int)b->line;
+	}
+	predict_rows(j);
+	for (i = 0; i < t->nblocks; i++)
+		predict_time(j, &j->rows[i]);
+	measure_rows(j, files, nfiles);
+	if (j->oom)
+		return;
+	for (f = t->funcs; f; f = f->next)
+		unseen_measured(j, f);
+	implied_iterations(j);
+}
+
+/* ---- how far apart ---- */
+
+static void accuracy(const struct iol_cjoin *j, struct iol_cjacc *a)
+{
+	size_t i;
+
+	memset(a, 0, sizeof(*a));
+	for (i = 0; i < j->n; i++) {
+		const struct iol_cjrow *r = &j->rows[i];
+		int s = iol_cjrow_status(r);
+
+		a->rows++;
+		if (s == IOL_JS_UNKNOWN) {
+			a->unknown++;
+			continue;
+		}
+		a->compared++;
+		a->exact += s == IOL_JS_EXACT;
+		a->calls_exact += r->pv[IOL_JP_CALLS] == r->mcalls;
+		a->not_predicted += s == IOL_JS_NOT_PREDICTED;
+		a->dcalls +=
+			fabs((double)r->pv[IOL_JP_CALLS] - (double)r->mcalls);
+		a->mcalls += (double)r->mcalls;
+		if (iol_cjrow_bytes_known(r)) {
+			a->dbytes += fabs((double)iol_cjrow_pbytes(r) -
+					  (double)(r->mbr + r->mbw));
+			a->mbytes += (double)(r->mbr + r->mbw);
+		}
+	}
+}
+
+/* How well predicted time ranks blocks: Spearman's rank correlation of
+ * predicted and measured I/O time over the blocks that have both. */
+static void time_rank(struct iol_cjoin *j)
+{
+	double *p = jcalloc(&j->oom, j->n + 1, sizeof(*p));
+	double *m = jcalloc(&j->oom, j->n + 1, sizeof(*m));
+	size_t i, n = 0;
+
+	j->acc.rho = NAN;
+	for (i = 0; p && m && i < j->n; i++)
+		if (j->rows[i].nm && !isnan(j->rows[i].ptime)) {
+			p[n] = j->rows[i].ptime;
+			m[n++] = j->rows[i].mtime;
+		}
+	if (p && m)
+		j->acc.rho = iol_spearman(p, m, n);
+	j->acc.nrank = n;
+	free(p);
+	free(m);
+}
+
+int iol_cjoin_make(const struct iol_ctree *t, const struct iol_blocks *bl,
+		   const struct iol_iocost *cost, const char *const *files,
+		   int nfiles, struct iol_cjoin **out, struct iol_error *err)
+{
+	struct iol_cjoin *j = calloc(1, sizeof(*j));
+
+	*out = NULL;
+	if (j) {
+		join_fill(j, t, bl, cost, files, nfiles);
+		if (!j->oom) {
+			accuracy(j, &j->acc);
+			time_rank(j);
+		}
+	}
+	if (!j || j->oom) {
+		iol_cjoin_free(j);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	*out = j;
+	return 0;
+}

@@ -1,0 +1,158 @@
+/*
+ * The threads executor of an ingest run (ingest.h): n decoder threads
+ * take items from one ring and put them, decoded, on another.
+ * Owner: lib/population.
+ */
+#define _GNU_SOURCE /* _SC_NPROCESSORS_ONLN */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "population/ingest.h"
+#include "base/banned.h"
+
+struct ring {
+	struct iol_ingest_item **v;
+	int head, n;
+};
+
+struct tex {
+	struct iol_ingest_exec ex;
+	const struct iol_popctx *ctx;
+	pthread_mutex_t mu;
+	pthread_cond_t work, done;
+	struct ring todo, ready;
+	int stopping, nthreads;
+	pthread_t *tid;
+};
+
+static void ring_push(struct ring *r, int cap, struct iol_ingest_item *it)
+{
+	r->v[(r->head + r->n) % cap] = it;
+	r->n++;
+}
+
+static struct iol_ingest_item *ring_pop(struct ring *r, int cap)
+{
+	struct iol_ingest_item *it = r->v[r->head];
+
+	r->head = (r->head + 1) % cap;
+	r->n--;
+	return it;
+}
+
+static void *decoder(void *arg)
+{
+	struct tex *t = arg;
+
+	for (;;) {
+		struct iol_ingest_item *it;
+
+		pthread_mutex_lock(&t->mu);
+		while (!t->todo.n && !t->stopping)
+			pthread_cond_wait(&t->work, &t->mu);
+		if (!t->todo.n) {
+			pthread_mutex_unlock(&t->mu);
+			return NULL;
+		}
+		it = ring_pop(&t->todo, t->ex.cap);
+		pthread_mutex_unlock(&t->mu);
+		iol_ingest_item_decode(it, t->ctx);
+		pthread_mutex_lock(&t->mu);
+		ring_push(&t->ready, t->ex.cap, it);
+		pthread_cond_signal(&t->done);
+		pthread_mutex_unlock(&t->mu);
+	}
+}
+
+static void t_submit(struct iol_ingest_exec *ex, struct iol_ingest_item *it)
+{
+	struct tex *t = (struct tex *)ex;
+
+	pthread_mutex_lock(&t->mu);
+	ring_push(&t->todo, ex->cap, it);
+	pthread_cond_signal(&t->work);
+	pthread_mutex_unlock(&t->mu);
+}
+
+static struct iol_ingest_item *t_wait(struct iol_ingest_exec *ex)
+{
+	struct tex *t = (struct tex *)ex;
+	struct iol_ingest_item *it;
+
+	pthread_mutex_lock(&t->mu);
+	while (!t->ready.n)
+		pthread_cond_wait(&t->done, &t->mu);
+	it = ring_pop(&t->ready, ex->cap);
+	pthread_mutex_unlock(&t->mu);
+	return it;
+}
+
+static void t_free(struct tex *t)
+{
+	free(t->todo.v);
+	free(t->ready.v);
+	free(t->tid);
+	free(t);
+}
+
+static void t_stop(struct iol_ingest_exec *ex)
+{
+	struct tex *t = (struct tex *)ex;
+	int i;
+
+	pthread_mutex_lock(&t->mu);
+	t->stopping = 1;
+	pthread_cond_broadcast(&t->work);
+	pthread_mutex_unlock(&t->mu);
+	for (i = 0; i < t->nthreads; i++)
+		pthread_join(t->tid[i], NULL);
+	pthread_mutex_destroy(&t->mu);
+	pthread_cond_destroy(&t->work);
+	pthread_cond_destroy(&t->done);
+	t_free(t);
+}
+
+struct iol_ingest_exec *iol_ingest_threads(int nthreads,
+					   const struct iol_popctx *ctx,
+					   struct iol_error *err)
+{
+	struct tex *t = calloc(1, sizeof(*t));
+	long nc = sysconf(_SC_NPROCESSORS_ONLN);
+	int i;
+
+	if (!nthreads)
+		nthreads = nc > 0 ? (int)(nc < 1024 ? nc : 1024) : 1;
+	if (!t)
+		goto nomem;
+	t->ex.cap = 4 * nthreads + 8;
+	t->ex.submit = t_submit;
+	t->ex.wait = t_wait;
+	t->ex.stop = t_stop;
+	t->ctx = ctx;
+	t->todo.v = calloc((size_t)t->ex.cap, sizeof(*t->todo.v));
+	t->ready.v = calloc((size_t)t->ex.cap, sizeof(*t->ready.v));
+	t->tid = calloc((size_t)nthreads, sizeof(*t->tid));
+	if (!t->todo.v || !t->ready.v || !t->tid)
+		goto nomem;
+	pthread_mutex_init(&t->mu, NULL);
+	pthread_cond_init(&t->work, NULL);
+	pthread_cond_init(&t->done, NULL);
+	for (i = 0; i < nthreads; i++) {
+		if (pthread_create(&t->tid[i], NULL, decoder, t) != 0)
+			break;
+		t->nthreads++;
+	}
+	if (!t->nthreads) {
+		t_stop(&t->ex);
+		iol_error_set(err, IOL_EIO, "cannot start a decoder thread");
+		return NULL;
+	}
+	return &t->ex;
+nomem:
+	if (t)
+		t_free(t);
+	iol_error_set(err, IOL_ENOMEM, "out of memory");
+	return NULL;
+}

@@ -1,0 +1,492 @@
+/*
+ * The ingest run (ingest.h): the walk of the arguments, the lookups in
+ * the store, the reorder buffer that writes rows in the order the logs
+ * were found whatever order the executor returns them in, and the
+ * scheduler's join.  Owner: lib/population.
+ */
+#define _GNU_SOURCE /* DT_* of struct dirent, realpath */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/hash.h"
+#include "population/ingest.h"
+#include "base/banned.h"
+
+void iol_ingest_say(struct iol_ingest *g, const char *fmt, ...)
+{
+	char buf[PATH_MAX + 512];
+	va_list ap;
+
+	if (!g->hooks.say)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	g->hooks.say(g->hooks.arg, buf);
+}
+
+static void progress(struct iol_ingest *g, int force)
+{
+	if (g->hooks.progress)
+		g->hooks.progress(g->hooks.arg, g, force);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+struct iol_ingest_item *iol_ingest_item_new(int64_t seq, const char *path,
+					    int64_t size, int64_t mtime_ns)
+{
+	struct iol_ingest_item *it = calloc(1, sizeof(*it));
+
+	if (!it || !(it->path = strdup(path))) {
+		free(it);
+		return NULL;
+	}
+	it->seq = seq;
+	it->size = size;
+	it->mtime_ns = mtime_ns;
+	return it;
+}
+
+void iol_ingest_item_free(struct iol_ingest_item *it)
+{
+	iol_poprow_free(&it->row);
+	free(it->path);
+	free(it);
+}
+
+void iol_ingest_item_decode(struct iol_ingest_item *it,
+			    const struct iol_popctx *ctx)
+{
+	struct iol_popfile f = {it->path, it->size, it->mtime_ns};
+
+	if (iol_poprow_build(&it->row, &f, ctx, NULL) < 0 &&
+	    iol_poprow_error(&it->row, &f, "out of memory") < 0)
+		it->nomem = 1;
+}
+
+/* ---- writing ---- */
+
+static void store_failed(struct iol_ingest *g, const struct iol_error *err)
+{
+	iol_ingest_say(g, "%s: %s", g->db, err->msg);
+	g->dberror = 1;
+}
+
+static void warn_row(struct iol_ingest *g, const struct iol_ingest_item *it)
+{
+	struct iol_popval v;
+	size_t pos = 0;
+	int i;
+
+	for (i = 0; i < 4 && iol_poprow_next(&it->row, &pos, &v) > 0; i++)
+		;
+	if (i == 4 && v.tag == IOL_VAL_TEXT)
+		iol_ingest_say(g, "cannot read '%s': %.*s", it->path,
+			       (int)v.len, v.s);
+	else
+		iol_ingest_say(g, "cannot read '%s'", it->path);
+}
+
+/* A log cut short: its row names the modules the cut lost (the column
+ * lost_modules); say so, as every command that reads such a log does. */
+static void warn_lost(struct iol_ingest *g, const struct iol_ingest_item *it)
+{
+	static size_t col = SIZE_MAX;
+	struct iol_popval v = {0};
+	size_t pos = 0, i, n;
+
+	if (col == SIZE_MAX) {
+		const struct iol_popcol *c = iol_pop_columns(&n);
+
+		for (col = 0; col < n && strcmp(c[col].name, "lost_modules");
+		     col++)
+			;
+	}
+	for (i = 0; i <= col && iol_poprow_next(&it->row, &pos, &v) > 0; i++)
+		;
+	if (i == col + 1 && v.tag == IOL_VAL_TEXT && v.len)
+		iol_ingest_say(g,
+			       "warning: '%s': log cut: the records of %.*s "
+			       "are left out "
+			       "(the file ends in their regions)",
+			       it->path, (int)v.len, v.s);
+}
+
+static void write_item(struct iol_ingest *g, struct iol_ingest_item *it)
+{
+	struct iol_error err = {0, 0, ""};
+	double t;
+
+	if (it->nomem) {
+		if (!g->nomem)
+			iol_ingest_say(g, "out of memory");
+		g->nomem = g->dberror = 1;
+	} else if (iol_poprow_kind(&it->row) == IOL_ROW_ERROR) {
+		warn_row(g, it);
+		g->failed++;
+	} else {
+		warn_lost(g, it);
+		*(it->stored ? &g->updated : &g->added) += 1;
+	}
+	if (!g->dberror && iol_store_put(g->st, &it->row, &err) < 0)
+		store_failed(g, &err);
+	t = now();
+	if (t - g->last_commit > 5) {
+		g->last_commit = t;
+		if (!g->dberror && iol_store_commit(g->st, &err) < 0)
+			store_failed(g, &err);
+	}
+	iol_ingest_item_free(it);
+}
+
+/* wait for one decoded item; write every item now due, in order */
+static void drain_one(struct iol_ingest *g)
+{
+	struct iol_ingest_item *it = g->ex->wait(g->ex);
+	int cap = g->ex->cap;
+
+	g->slot[it->seq % cap] = it;
+	while (g->next_write < g->next_seq &&
+	       (it = g->slot[g->next_write % cap]) != NULL) {
+		g->slot[g->next_write % cap] = NULL;
+		g->next_write++;
+		g->inflight--;
+		write_item(g, it);
+		progress(g, 0);
+	}
+}
+
+/* ---- one file found by the walk ---- */
+
+static int want(const struct iol_ingest *g, int state)
+{
+	switch (state) {
+	case IOL_STORE_NEW: return 1;
+	case IOL_STORE_OLDVER:
+	case IOL_STORE_FAILOLD: return g->refresh >= 1;
+	default: return g->refresh >= 2;
+	}
+}
+
+static void on_file(struct iol_ingest *g, const char *path, const char *rel,
+		    const struct stat *sb)
+{
+	struct iol_error err = {0, 0, ""};
+	struct iol_ingest_item *it;
+	int64_t mt;
+	int state;
+
+	if (g->shard_n > 1 &&
+	    (int64_t)(iol_hash_str(rel) % (uint64_t)g->shard_n) != g->shard_k)
+		return;
+	if (g->counting) {
+		g->total++;
+		return;
+	}
+	g->seen++;
+	if (g->dberror)
+		return;
+	mt = (int64_t)sb->st_mtim.tv_sec * 1000000000LL + sb->st_mtim.tv_nsec;
+	state = iol_store_lookup(g->st, path, (int64_t)sb->st_size, mt, &err);
+	if (state < 0) {
+		store_failed(g, &err);
+		return;
+	}
+	if (!want(g, state)) {
+		if (state == IOL_STORE_FAILED || state == IOL_STORE_FAILOLD)
+			g->known_bad++;
+		else
+			g->unchanged++;
+		progress(g, 0);
+		return;
+	}
+	while (g->inflight >= g->ex->cap)
+		drain_one(g);
+	it = iol_ingest_item_new(g->next_seq, path, (int64_t)sb->st_size, mt);
+	if (!it) {
+		iol_ingest_say(g, "out of memory");
+		g->nomem = g->dberror = 1;
+		return;
+	}
+	g->next_seq++;
+	it->stored = state == IOL_STORE_OLDVER || state == IOL_STORE_SAME;
+	g->inflight++;
+	g->ex->submit(g->ex, it);
+}
+
+/* ---- the walk ---- */
+
+struct dent {
+	char *name;
+	unsigned char type;
+};
+
+static int cmp_dent(const void *a, const void *b)
+{
+	return strcmp(((const struct dent *)a)->name,
+		      ((const struct dent *)b)->name);
+}
+
+static int is_log_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 8 && !strcmp(name + n - 8, ".darshan");
+}
+
+static void free_dents(struct dent *v, size_t n)
+{
+	while (n)
+		free(v[--n].name);
+	free(v);
+}
+
+/* the entries of a directory, sorted by name; NULL and *n 0 when it
+ * cannot be read (said unless counting) or memory ran out */
+static struct dent *read_dir(struct iol_ingest *g, const char *path, size_t *n)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	struct dent *v = NULL, *nv;
+	size_t cap = 0;
+
+	*n = 0;
+	if (!d) {
+		if (!g->counting)
+			iol_ingest_say(g, "cannot open '%s': %s", path,
+				       strerror(errno));
+		return NULL;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			nv = realloc(v, cap * sizeof(*v));
+			if (!nv)
+				break;
+			v = nv;
+		}
+		if (!(v[*n].name = strdup(e->d_name)))
+			break;
+		v[(*n)++].type = e->d_type;
+	}
+	closedir(d);
+	if (e) { /* out of memory */
+		iol_ingest_say(g, "out of memory");
+		g->nomem = g->dberror = 1;
+		free_dents(v, *n);
+		*n = 0;
+		return NULL;
+	}
+	if (*n)
+		qsort(v, *n, sizeof(*v), cmp_dent);
+	return v;
+}
+
+/* hand the logs under path to on_file; rel: where the part of the path
+ * below the argument starts (what --shard hashes) */
+static void walk_dir(struct iol_ingest *g, char *path, size_t len, size_t rel)
+{
+	struct dent *v;
+	size_t n, i;
+
+	v = read_dir(g, path, &n);
+	for (i = 0; i < n; i++) {
+		size_t l = strlen(v[i].name);
+		struct stat sb;
+		int type = v[i].type;
+
+		if (len + 1 + l >= PATH_MAX)
+			continue;
+		path[len] = '/';
+		memcpy(path + len + 1, v[i].name, l + 1);
+		if (type == DT_UNKNOWN)
+			type = lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode)
+				       ? DT_DIR
+				       : DT_REG;
+		if (type == DT_DIR)
+			walk_dir(g, path, len + 1 + l, rel);
+		else if ((type == DT_REG || type == DT_LNK) &&
+			 is_log_name(v[i].name)) {
+			if (g->counting)
+				on_file(g, path, path + rel, NULL);
+			else if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+				on_file(g, path, path + rel, &sb);
+		}
+	}
+	path[len] = '\0';
+	free_dents(v, n);
+}
+
+/* one argument: a log or a directory, made absolute */
+static int walk_arg(struct iol_ingest *g, const char *arg)
+{
+	char path[PATH_MAX];
+	const char *base;
+	struct stat sb;
+
+	if (!realpath(arg, path) || stat(path, &sb) < 0) {
+		if (!g->counting)
+			iol_ingest_say(g, "cannot open '%s': %s", arg,
+				       strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(sb.st_mode)) {
+		walk_dir(g, path, strlen(path), strlen(path) + 1);
+		return 0;
+	}
+	base = strrchr(path, '/');
+	on_file(g, path, base ? base + 1 : path, &sb);
+	return 0;
+}
+
+/* the lines of @listfile (its name without the @) as arguments */
+static int walk_list(struct iol_ingest *g, const char *name)
+{
+	FILE *f = fopen(name, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int bad = 0;
+
+	if (!f) {
+		if (!g->counting)
+			iol_ingest_say(g, "cannot open '%s': %s", name,
+				       strerror(errno));
+		return 1;
+	}
+	while ((n = getline(&line, &cap, f)) > 0) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		if (n > 0)
+			bad += walk_arg(g, line) < 0;
+	}
+	free(line);
+	fclose(f);
+	return bad;
+}
+
+/* each argument, @listfile expanded to its lines; returns failures */
+static int walk_args(struct iol_ingest *g, char *const *args, int nargs)
+{
+	int i, bad = 0;
+
+	for (i = 0; i < nargs; i++)
+		bad += args[i][0] == '@' ? walk_list(g, args[i] + 1)
+					 : walk_arg(g, args[i]) < 0;
+	return bad;
+}
+
+/* ---- the run ---- */
+
+int iol_ingest_shard(struct iol_ingest *g, const char *s)
+{
+	char *end;
+	long long k = strtoll(s, &end, 10), n;
+
+	if (end == s || *end != '/')
+		return -1;
+	s = end + 1;
+	n = strtoll(s, &end, 10);
+	if (end == s || *end || n < 1 || k < 0 || k >= n)
+		return -1;
+	g->shard_k = k;
+	g->shard_n = n;
+	return 0;
+}
+
+int iol_ingest_maps(struct iol_popctx *ctx, struct iol_popmap *users,
+		    const char *users_path, struct iol_popmap *projects,
+		    const char *projects_path, const char **bad,
+		    struct iol_error *err)
+{
+	if (users_path) {
+		*bad = users_path;
+		if (iol_popmap_load(users, users_path, err) < 0)
+			return err->code ? err->code : IOL_EIO;
+		ctx->users = users;
+	}
+	if (projects_path) {
+		*bad = projects_path;
+		if (iol_popmap_load(projects, projects_path, err) < 0)
+			return err->code ? err->code : IOL_EIO;
+		ctx->projects = projects;
+	}
+	return 0;
+}
+
+int iol_ingest_open(struct iol_ingest *g, struct iol_error *err)
+{
+	struct stat sb;
+
+	g->existed = stat(g->db, &sb) == 0;
+	return iol_store_open(&g->st, g->db, err);
+}
+
+int iol_ingest_run(struct iol_ingest *g, char *const *args, int nargs)
+{
+	int bad;
+
+	if (g->count_first) {
+		g->counting = 1;
+		walk_args(g, args, nargs);
+		g->counting = 0;
+	}
+	g->last_commit = now();
+	g->slot = calloc((size_t)g->ex->cap, sizeof(*g->slot));
+	if (!g->slot) {
+		g->ex->stop(g->ex);
+		g->nomem = g->dberror = 1;
+		return IOL_ENOMEM;
+	}
+	bad = walk_args(g, args, nargs);
+	while (g->inflight)
+		drain_one(g);
+	g->ex->stop(g->ex);
+	free(g->slot);
+	g->slot = NULL;
+	progress(g, 1);
+	return g->nomem ? IOL_ENOMEM : bad;
+}
+
+int iol_ingest_join(struct iol_ingest *g, int64_t *joined)
+{
+	struct iol_error err = {0, 0, ""};
+
+	*joined = 0;
+	if (iol_store_join_sched(g->st, g->sacct_ok > 0, joined, &err) < 0) {
+		iol_ingest_say(g, "%s: %s", g->db, err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+void iol_ingest_close(struct iol_ingest *g)
+{
+	struct iol_error err = {0, 0, ""};
+
+	if (iol_store_close(g->st, &err) < 0 && !g->dberror)
+		store_failed(g, &err);
+	g->st = NULL;
+	/* a store this run made and put no log in (every argument missing
+	 * or empty, and no scheduler accounting read) is not left behind */
+	if (!g->existed && !g->seen && !g->dberror && !g->sacct_ok &&
+	    !iol_store_is_url(g->db))
+		unlink(g->db);
+}

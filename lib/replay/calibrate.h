@@ -1,0 +1,42 @@
+/*
+ * The strace overhead per traced call, measured on this machine and
+ * kept in $XDG_CACHE_HOME/iolens/strace-overhead (or
+ * ~/.cache/iolens/strace-overhead): `iolens replay --calibrate` measures
+ * and stores it, replay-script takes it off compute gaps and each call's
+ * duration.
+ *
+ * Ownership: plain values; nothing is allocated.  Owner: lib/replay;
+ * used by cmd/replay.c and cmd/replay-script.c.
+ */
+#ifndef IOLENS_REPLAY_CALIBRATE_H
+#define IOLENS_REPLAY_CALIBRATE_H
+
+#include <stddef.h>
+
+/* rounds of the timed loop (engine.h iol_replay_syscall_loop), 4 calls
+ * each */
+#define IOL_CAL_ROUNDS 2000
+
+struct iol_rcalib {
+	double gap, dur;	 /* seconds a call: off the gaps, off -T */
+	int calls;		 /* calls of each timed run */
+	double untraced, traced; /* medians of the runs, seconds */
+};
+
+/* The file's path into buf; 0, or -1 when no home is known. */
+int iol_replay_overhead_path(char *buf, size_t n);
+/* The stored seconds per call: off the gaps (*gap) and off each call's
+ * duration (*dur); 0, or -1 when not calibrated. */
+int iol_replay_overhead_load(double *gap, double *dur);
+/* Store gap and dur (the directories made as needed), the file's path
+ * in p; 0 or -1. */
+int iol_replay_overhead_save(double gap, double dur, char *p, size_t n);
+/*
+ * Measure: five runs of `self replay --calibrate-loop dir` untraced and
+ * five under `strace -f -tt -T` (the trace written in dir and removed),
+ * the medians compared.  0, or -1 when a run failed (no strace).
+ */
+int iol_replay_calibrate(const char *self, const char *dir,
+			 struct iol_rcalib *c);
+
+#endif

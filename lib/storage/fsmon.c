@@ -1,0 +1,189 @@
+/*
+ * File-system telemetry: the set of targets, cumulative counters turned
+ * into intervals (restarts and gaps), windows; lib/storage/fsread.c
+ * chooses the reader.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "storage/fsmon.h"
+#include "base/grow.h"
+#include "base/banned.h"
+
+const char *iol_fsfmt_name(int fmt)
+{
+	static const char *const names[] = {
+		"unknown", "LMT (SQLite)", "h5lmt",	     "TOKIO HDF5",
+		"lfs df",  "lctl dl -t",   "mmperfmon query"};
+
+	return fmt >= 0 && fmt <= IOL_FSFMT_MMPERFMON ? names[fmt] : "?";
+}
+
+const char *iol_fskind_name(int kind)
+{
+	static const char *const names[] = {"ost", "oss", "mdt",
+					    "mds", "nsd", "nsdserver"};
+
+	return kind >= 0 && kind < IOL_FSK_N ? names[kind] : "?";
+}
+
+struct iol_fstarget *iol_fsmon_target(struct iol_fsmon *m, const char *name,
+				      int kind)
+{
+	struct iol_fstarget *t;
+	size_t i;
+
+	for (i = 0; i < m->ntg; i++)
+		if (m->tg[i].kind == kind && !strcmp(m->tg[i].name, name))
+			return &m->tg[i];
+	t = iol_grow(m->tg, &m->tgcap, m->ntg, sizeof(*t), 16);
+	if (!t)
+		return NULL;
+	m->tg = t;
+	t = &m->tg[m->ntg];
+	memset(t, 0, sizeof(*t));
+	t->kind = kind;
+	t->name = strdup(name);
+	if (!t->name)
+		return NULL;
+	m->ntg++;
+	return t;
+}
+
+int iol_fsmon_gauge(struct iol_gauge **g, size_t *n, size_t *cap, double t,
+		    double v, double v2)
+{
+	struct iol_gauge *p;
+
+	if (isnan(v))
+		return 0; /* a missing sample is no sample */
+	p = iol_grow(*g, cap, *n, sizeof(*p), 64);
+	if (!p)
+		return IOL_ENOMEM;
+	*g = p;
+	p[(*n)++] = (struct iol_gauge){t, v, v2};
+	return 0;
+}
+
+/* bytes since the last reading; a counter that went back restarted */
+static int64_t delta(int64_t prev, int64_t cur, int *reset)
+{
+	if (cur >= prev)
+		return cur - prev;
+	*reset = 1;
+	return cur < 0 ? 0 : cur;
+}
+
+int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
+		    struct iol_fstarget *tg, const char *name,
+		    struct iol_fscum *prev, double t, int64_t r, int64_t w,
+		    double step)
+{
+	struct iol_ival iv = {0};
+	int reset = 0;
+
+	if (!prev->have || !(t > prev->t)) {
+		*prev = (struct iol_fscum){t, r, w, 1};
+		return iol_devset_add(ds, name, NULL);
+	}
+	iv.start = prev->t;
+	iv.end = t;
+	iv.rbytes = delta(prev->r, r, &reset);
+	iv.wbytes = delta(prev->w, w, &reset);
+	iv.util = -1;
+	if (ds == &m->mdops) {
+		/* an operation counter: its count, not bytes */
+		iv.reads = (double)iv.rbytes;
+		iv.rbytes = iv.wbytes = 0;
+	}
+	if (reset && tg) {
+		tg->resets++;
+		m->resets++;
+	}
+	iv.gap = step > 0 && t - prev->t > 1.5 * step;
+	if (iv.gap && tg) {
+		tg->gaps++;
+		tg->gap_seconds += t - prev->t - step;
+		m->gaps++;
+		m->gap_seconds += t - prev->t - step;
+	}
+	*prev = (struct iol_fscum){t, r, w, 1};
+	return iol_devset_add(ds, name, &iv);
+}
+
+double iol_fs_localtime(int y, int mo, int d, int h, int mi, double s)
+{
+	struct tm tm;
+	time_t v;
+
+	if (y < 1970 || y > 9999 || mo < 1 || mo > 12 || d < 1 || d > 31 ||
+	    h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s >= 61)
+		return -1;
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_year = y - 1900;
+	tm.tm_mon = mo - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = h;
+	tm.tm_min = mi;
+	tm.tm_sec = (int)s;
+	tm.tm_isdst = -1;
+	v = mktime(&tm);
+	if (v == (time_t)-1)
+		return -1;
+	return (double)v + (s - floor(s));
+}
+
+/* the part of iv inside [from, to); 0 when none */
+static int clip_one(struct iol_ival *iv, double from, double to)
+{
+	double dur = iv->end - iv->start, lo, hi, f;
+
+	if (iv->end <= from || iv->start >= to)
+		return 0;
+	lo = iv->start > from ? iv->start : from;
+	hi = iv->end < to ? iv->end : to;
+	if (lo == iv->start && hi == iv->end)
+		return 1;
+	f = dur > 0 ? (hi - lo) / dur : 1;
+	iv->rbytes = llround((double)iv->rbytes * f);
+	iv->wbytes = llround((double)iv->wbytes * f);
+	iv->reads *= f;
+	iv->writes *= f;
+	iv->start = lo;
+	iv->end = hi;
+	return 1;
+}
+
+void iol_devset_clip(struct iol_devset *ds, double from, double to)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < ds->ndev; i++) {
+		struct iol_dev *d = &ds->dev[i];
+
+		for (j = k = 0; j < d->n; j++)
+			if (clip_one(&d->iv[j], from, to))
+				d->iv[k++] = d->iv[j];
+		d->n = k;
+	}
+}
+
+void iol_fsmon_release(struct iol_fsmon *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->ntg; i++) {
+		free(m->tg[i].name);
+		free(m->tg[i].server);
+		free(m->tg[i].cpu);
+		free(m->tg[i].full);
+	}
+	free(m->tg);
+	iol_devset_release(&m->data);
+	iol_devset_release(&m->mdops);
+	memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,131 @@
+/*
+ * Server-side telemetry of a parallel file system (Lustre, GPFS), as
+ * TOKIO reads it: bytes per data target (OST, NSD) on the device time
+ * series of devio.h, so that binning, windows and rates are those of
+ * iostat; server CPU and fullness as gauges; metadata operations as a
+ * second series, one "device" per operation.
+ *
+ * Readers: an LMT database in SQLite form (the MySQL schema), h5lmt and
+ * TOKIO's time-series HDF5 (libhdf5 loaded with dlopen when such a file
+ * is opened, lib/storage/h5.c), `lfs df` and `lctl dl -t` snapshots and
+ * GPFS `mmperfmon query` text, plain or gzip.
+ *
+ * Counters: LMT's are cumulative.  A counter lower than the sample
+ * before it is a restart of the server (its counters start from 0), not
+ * negative traffic: the interval gets the new value, the bytes moved
+ * since the restart.  Samples further apart than 1.5 recorded steps are
+ * a gap: counted, never read as zeros (a cumulative counter still says
+ * what moved across it, and that interval spans the gap; a rate sample
+ * marked missing gives no interval at all).
+ *
+ * Ownership: struct iol_fsmon is caller storage (zeroed before the first
+ * read); iol_fsmon_release() frees what the readers put in it.
+ */
+#ifndef IOLENS_FSMON_H
+#define IOLENS_FSMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/error.h"
+#include "storage/devio.h"
+
+enum {
+	IOL_FSFMT_NONE = 0,
+	IOL_FSFMT_LMT_SQLITE,
+	IOL_FSFMT_H5LMT,
+	IOL_FSFMT_TOKIO_HDF5,
+	IOL_FSFMT_LFS_DF,
+	IOL_FSFMT_LCTL_DL,
+	IOL_FSFMT_MMPERFMON,
+};
+
+/* what a target is */
+enum {
+	IOL_FSK_OST,	/* Lustre object storage target: data */
+	IOL_FSK_OSS,	/* its server */
+	IOL_FSK_MDT,	/* metadata target */
+	IOL_FSK_MDS,	/* its server */
+	IOL_FSK_NSD,	/* GPFS network shared disk: data */
+	IOL_FSK_NSDSRV, /* GPFS NSD server */
+	IOL_FSK_N
+};
+
+/* A gauge sample: CPU %, or fullness (v used, v2 total, kB). */
+struct iol_gauge {
+	double t, v, v2;
+};
+
+struct iol_fstarget {
+	char *name;
+	int kind;     /* IOL_FSK_* */
+	char *server; /* a data target's server, NULL when not recorded */
+	struct iol_gauge *cpu, *full;
+	size_t ncpu, cpucap, nfull, fullcap;
+	uint64_t resets, gaps; /* of its byte counters */
+	double gap_seconds;
+};
+
+struct iol_fsmon {
+	char fsname[64];	 /* "" when not recorded */
+	struct iol_devset data;	 /* bytes per OST or NSD, by target name */
+	struct iol_devset mdops; /* per operation: reads = its count */
+	struct iol_fstarget *tg;
+	size_t ntg, tgcap;
+	uint64_t resets, gaps; /* totals over targets */
+	double gap_seconds;
+};
+
+const char *iol_fsfmt_name(int fmt);
+const char *iol_fskind_name(int kind);
+
+/*
+ * Read one recording into m (targets merged by name with what m holds).
+ * LMT and mmperfmon times are the servers' local time, read in the
+ * process's time zone (TZ).  *fmt (may be NULL) gets the format.
+ * Returns 0 or < 0 with err set ("line 12: ..." for text).
+ */
+int iol_fsmon_read(struct iol_fsmon *m, const char *path, int *fmt,
+		   struct iol_error *err);
+void iol_fsmon_release(struct iol_fsmon *m);
+
+/* The target called name (added with kind when new); NULL: no memory. */
+struct iol_fstarget *iol_fsmon_target(struct iol_fsmon *m, const char *name,
+				      int kind);
+int iol_fsmon_gauge(struct iol_gauge **g, size_t *n, size_t *cap, double t,
+		    double v, double v2);
+
+/* One cumulative counter pair of a target, between readings. */
+struct iol_fscum {
+	double t;
+	int64_t r, w;
+	int have;
+};
+/*
+ * The next reading (t, r, w) of a cumulative counter pair of target tg
+ * into series ds under name: an interval from the previous reading with
+ * the difference, or after a restart the new value (a reset, counted);
+ * further apart than 1.5 x step is a gap (counted).  The first reading
+ * only starts the series.
+ */
+int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
+		    struct iol_fstarget *tg, const char *name,
+		    struct iol_fscum *prev, double t, int64_t r, int64_t w,
+		    double step);
+
+/* Local time (TZ) to epoch seconds; -1 when out of range. */
+double iol_fs_localtime(int y, int mo, int d, int h, int mi, double s);
+
+/* Keep only what lies in [from, to) of a series: intervals across an
+ * edge keep the share of their bytes and counts inside, rounded. */
+void iol_devset_clip(struct iol_devset *ds, double from, double to);
+
+/* Internal: the readers behind iol_fsmon_read. */
+int iol_lmt_sqlite_read(struct iol_fsmon *m, const char *path,
+			struct iol_error *err);
+int iol_fs_hdf5_read(struct iol_fsmon *m, const char *path, int *fmt,
+		     struct iol_error *err);
+int iol_fs_text_read(struct iol_fsmon *m, const char *path, int fmt,
+		     struct iol_error *err);
+
+#endif

@@ -1,0 +1,101 @@
+/*
+ * The entry of the file-system telemetry readers: the format of a
+ * recording is told from its first bytes (SQLite, HDF5) or its first
+ * line, and the file handed to the reader of that format.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "storage/fsmon.h"
+#include "base/lines.h"
+#include "base/banned.h"
+
+/* the first line of a text recording that is not blank */
+static int text_sniff(const char *path, struct iol_error *err)
+{
+	struct iol_lines l;
+	char *s;
+	size_t len;
+	int r, f = IOL_FSFMT_NONE, begin = 0;
+
+	r = iol_lines_open(&l, path, err);
+	if (r < 0)
+		return r;
+	while ((r = iol_lines_next(&l, &s, &len, err)) > 0) {
+		s += strspn(s, " \t\r");
+		if (!*s)
+			continue;
+		if (!strncmp(s, "BEGIN ", 6) && !begin) {
+			begin = 1; /* snapshots: the next line tells */
+			continue;
+		}
+		if (!strncmp(s, "UUID", 4) && strstr(s, "1K-blocks"))
+			f = IOL_FSFMT_LFS_DF;
+		else if (!strncmp(s, "Legend:", 7))
+			f = IOL_FSFMT_MMPERFMON;
+		else if (strstr(s, " UP ") || strstr(s, " IN ") ||
+			 strstr(s, " ST "))
+			f = IOL_FSFMT_LCTL_DL;
+		break;
+	}
+	iol_lines_close(&l);
+	return r < 0 ? r : f;
+}
+
+static int sniff(const char *path, struct iol_error *err)
+{
+	static const unsigned char h5sig[8] = {0x89, 'H',  'D',	 'F',
+					       '\r', '\n', 0x1a, '\n'};
+	unsigned char b[16] = {0};
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (!f)
+		return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
+	n = fread(b, 1, sizeof(b), f);
+	fclose(f);
+	if (n == 16 && !memcmp(b, "SQLite format 3", 16))
+		return IOL_FSFMT_LMT_SQLITE;
+	if (n >= 8 && !memcmp(b, h5sig, 8))
+		return IOL_FSFMT_H5LMT; /* or TOKIO's: the reader tells */
+	return text_sniff(path, err);
+}
+
+/* HDF5 forms name no file system: their OSTs do ("snx11025-OST0000") */
+static void fsname_from_targets(struct iol_fsmon *m)
+{
+	size_t i;
+	const char *p;
+
+	for (i = 0; !m->fsname[0] && i < m->ntg; i++)
+		if ((p = strstr(m->tg[i].name, "-OST")) && p > m->tg[i].name)
+			snprintf(m->fsname, sizeof(m->fsname), "%.*s",
+				 (int)(p - m->tg[i].name), m->tg[i].name);
+}
+
+int iol_fsmon_read(struct iol_fsmon *m, const char *path, int *fmt,
+		   struct iol_error *err)
+{
+	int f = sniff(path, err), r;
+
+	if (f < 0)
+		return f;
+	if (f == IOL_FSFMT_NONE)
+		return iol_error_set(err, IOL_ENOTLOG,
+				     "not an LMT database, h5lmt, TOKIO "
+				     "HDF5, lfs df, lctl dl -t or mmperfmon "
+				     "recording");
+	if (f == IOL_FSFMT_LMT_SQLITE)
+		r = iol_lmt_sqlite_read(m, path, err);
+	else if (f == IOL_FSFMT_H5LMT)
+		r = iol_fs_hdf5_read(m, path, &f, err);
+	else
+		r = iol_fs_text_read(m, path, f, err);
+	if (r == 0)
+		fsname_from_targets(m);
+	if (fmt)
+		*fmt = f;
+	return r;
+}

@@ -1,0 +1,416 @@
+/*
+ * Text snapshots of a parallel file system: `lfs df` (fullness of each
+ * MDT and OST), `lctl dl -t` (the devices a client sees, with the server
+ * NID of each OST and MDT), each alone or as snapshots after `BEGIN
+ * <epoch>` lines, and GPFS `mmperfmon query` output (a legend of
+ * numbered metrics, then a row per time bucket).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "storage/fsmon.h"
+#include "base/lines.h"
+#include "base/banned.h"
+
+struct txt {
+	struct iol_fsmon *m;
+	struct iol_lines l;
+	struct iol_error *err;
+	double t; /* the snapshot's time (BEGIN), 0 when not said */
+};
+
+static int set_fsname(struct iol_fsmon *m, const char *target)
+{
+	const char *dash = strrchr(target, '-');
+
+	if (!m->fsname[0] && dash && dash > target)
+		snprintf(m->fsname, sizeof(m->fsname), "%.*s",
+			 (int)(dash - target), target);
+	return 0;
+}
+
+/* "snx11035-OST0000_UUID 90767651352 65387344040 24423870832 73% ..." */
+static int lfs_df_line(struct txt *x, const char *s)
+{
+	char name[128], mnt[256] = "";
+	long long blocks, used, avail;
+	struct iol_fstarget *t;
+	char *u;
+	int kind;
+
+	if (sscanf(s, "%127s %lld %lld %lld %*s %255s", name, &blocks, &used,
+		   &avail, mnt) < 4)
+		return 0; /* the header, "filesystem_summary:", blank */
+	if ((u = strstr(name, "_UUID")))
+		*u = 0;
+	kind = strstr(name, "-MDT") || strstr(mnt, "[MDT") ? IOL_FSK_MDT
+							   : IOL_FSK_OST;
+	set_fsname(x->m, name);
+	t = iol_fsmon_target(x->m, name, kind);
+	if (!t)
+		return IOL_ENOMEM;
+	return iol_fsmon_gauge(&t->full, &t->nfull, &t->fullcap, x->t,
+			       (double)used, (double)blocks);
+}
+
+/* "4 UP osc snx11035-OST0014-osc-ffff885f81a64000 <uuid> 5 <nid>" */
+static int lctl_line(struct txt *x, const char *s)
+{
+	char type[16], name[160], nid[128] = "";
+	struct iol_fstarget *t;
+	char *p;
+	int kind;
+
+	if (sscanf(s, "%*d %*s %15s %159s %*s %*d %127s", type, name, nid) < 2)
+		return 0;
+	if (!strcmp(type, "osc"))
+		kind = IOL_FSK_OST;
+	else if (!strcmp(type, "mdc"))
+		kind = IOL_FSK_MDT;
+	else
+		return 0;
+	/* snx11035-OST0014-osc-ffff...: the target is the first two parts */
+	p = strchr(name, '-');
+	if (p && (p = strchr(p + 1, '-')))
+		*p = 0;
+	set_fsname(x->m, name);
+	t = iol_fsmon_target(x->m, name, kind);
+	if (!t)
+		return IOL_ENOMEM;
+	if (nid[0] && !t->server && !(t->server = strdup(nid)))
+		return IOL_ENOMEM;
+	return 0;
+}
+
+/* mmperfmon: one column of a block */
+struct mcol {
+	int what; /* 0 ignored, 1 NSD read, 2 NSD written, 3 CPU */
+	char target[96], host[96];
+};
+
+/* " 1:\tngfsv468.nersc.gov|GPFSNSDDisk|ddn59dt00|gpfs_nsdds_bytes_read" */
+static void legend(struct mcol *c, const char *s)
+{
+	char f[6][96];
+	int n = 0;
+	const char *p = strchr(s, ':');
+
+	memset(c, 0, sizeof(*c));
+	if (!p)
+		return;
+	p += 1 + strspn(p + 1, " \t");
+	while (n < 6 && *p) {
+		size_t k = strcspn(p, "|");
+
+		snprintf(f[n++], sizeof(f[0]), "%.*s", (int)k, p);
+		p += k + (p[k] == '|');
+	}
+	if (n < 3)
+		return;
+	snprintf(c->host, sizeof(c->host), "%s", f[0]);
+	if (n == 4 && !strcmp(f[3], "gpfs_nsdds_bytes_read"))
+		c->what = 1;
+	else if (n == 4 && !strcmp(f[3], "gpfs_nsdds_bytes_written"))
+		c->what = 2;
+	else if (n == 3 &&
+		 (!strcmp(f[2], "cpu_user") || !strcmp(f[2], "cpu_sys")))
+		c->what = 3;
+	if (c->what == 1 || c->what == 2)
+		snprintf(c->target, sizeof(c->target), "%s", f[2]);
+}
+
+/* a value and its unit ("31371.0 MB"): *p advanced; NAN when null */
+static double value(const char **p)
+{
+	const char *s = *p + strspn(*p, " \t");
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s) {
+		*p = s + strcspn(s, " \t");
+		return NAN;
+	}
+	s = end + strspn(end, " \t");
+	if (isalpha((unsigned char)s[0]) && s[1] == 'B' &&
+	    (s[2] == ' ' || s[2] == '\t' || !s[2])) {
+		static const char units[] = "kMGTP";
+		const char *u = strchr(units, s[0]);
+
+		if (u)
+			v *= pow(1024, (double)(u - units + 1));
+		end = (char *)s + 2;
+	}
+	*p = end;
+	return v;
+}
+
+struct mrow {
+	double t;
+	double *v;
+};
+
+/* the rows of one block, sorted by time, turned into intervals */
+/* the written column of the target whose read column is k; nc if none */
+static size_t mm_partner(const struct mcol *c, size_t nc, size_t k)
+{
+	size_t j;
+
+	for (j = 0; j < nc; j++)
+		if (c[j].what == 2 && !strcmp(c[j].target, c[k].target) &&
+		    !strcmp(c[j].host, c[k].host))
+			return j;
+	return nc;
+}
+
+static int mm_target(struct txt *x, const struct mcol *c,
+		     struct iol_fstarget **t)
+{
+	*t = iol_fsmon_target(x->m, c->what == 3 ? c->host : c->target,
+			      c->what == 3 ? IOL_FSK_NSDSRV : IOL_FSK_NSD);
+	if (!*t)
+		return IOL_ENOMEM;
+	if (c->what == 3)
+		return 0;
+	/* its server is a row too, the sum of its disks */
+	if (!iol_fsmon_target(x->m, c->host, IOL_FSK_NSDSRV))
+		return IOL_ENOMEM;
+	if (!(*t)->server && !((*t)->server = strdup(c->host)))
+		return IOL_ENOMEM;
+	return 0;
+}
+
+/* one interval per row and disk, read and written together; a null in
+ * both is a missing sample: a gap, not a zero */
+static int mm_bytes(struct txt *x, const struct mcol *c, size_t kr, size_t kw,
+		    const struct mrow *rows, size_t nr)
+{
+	double step = nr > 1 ? rows[1].t - rows[0].t : 60;
+	size_t i;
+	int r = 0;
+
+	for (i = 0; r == 0 && i < nr; i++) {
+		struct iol_ival iv = {0};
+		double rd = kr < SIZE_MAX ? rows[i].v[kr] : NAN;
+		double wr = kw < SIZE_MAX ? rows[i].v[kw] : NAN;
+
+		if ((isnan(rd) && isnan(wr)) || rows[i].t < 0)
+			continue;
+		iv.start = rows[i].t;
+		iv.end = i + 1 < nr && rows[i + 1].t > rows[i].t
+				 ? rows[i + 1].t
+				 : rows[i].t + step;
+		iv.util = -1;
+		iv.rbytes = isnan(rd) ? 0 : llround(rd);
+		iv.wbytes = isnan(wr) ? 0 : llround(wr);
+		r = iol_devset_add(&x->m->data, c->target, &iv);
+	}
+	return r;
+}
+
+static int mm_commit(struct txt *x, const struct mcol *c, size_t nc,
+		     struct mrow *rows, size_t nr)
+{
+	struct iol_fstarget *t;
+	size_t i, k, j;
+	int r = 0;
+
+	for (k = 0; r == 0 && k < nc; k++) {
+		if (!c[k].what)
+			continue;
+		if ((r = mm_target(x, &c[k], &t)) < 0)
+			return r;
+		if (c[k].what == 1) {
+			j = mm_partner(c, nc, k);
+			r = mm_bytes(x, &c[k], k, j < nc ? j : SIZE_MAX, rows,
+				     nr);
+		} else if (c[k].what == 2) {
+			/* done with its read column, unless it has none */
+			for (j = 0; j < nc; j++)
+				if (c[j].what == 1 && mm_partner(c, nc, j) == k)
+					break;
+			if (j == nc)
+				r = mm_bytes(x, &c[k], SIZE_MAX, k, rows, nr);
+		} else {
+			for (i = 0; r == 0 && i < nr; i++)
+				if (!isnan(rows[i].v[k]) && rows[i].t >= 0)
+					r = iol_fsmon_gauge(
+						&t->cpu, &t->ncpu, &t->cpucap,
+						rows[i].t, rows[i].v[k], 0);
+		}
+	}
+	return r;
+}
+
+/* CPU is user + system: two columns of one host make one sample */
+static void mm_cpu_merge(struct mcol *c, size_t nc, struct mrow *rows,
+			 size_t nr)
+{
+	size_t a, b, i;
+
+	for (a = 0; a < nc; a++)
+		for (b = a + 1; c[a].what == 3 && b < nc; b++)
+			if (c[b].what == 3 && !strcmp(c[a].host, c[b].host)) {
+				for (i = 0; i < nr; i++)
+					rows[i].v[a] += rows[i].v[b];
+				c[b].what = 0;
+			}
+}
+
+static void free_rows(struct mrow *rows, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		free(rows[i].v);
+	free(rows);
+}
+
+/* the row numbered n (from 1) of the legend's table, made when new */
+static struct mrow *mm_row_at(struct mrow **rows, size_t *nr, size_t *cap,
+			      size_t n, size_t nc)
+{
+	size_t i;
+
+	if (n < 1 || n > 10000000)
+		return NULL;
+	while (*nr < n) {
+		if (*nr == *cap) {
+			size_t nc2 = *cap ? 2 * *cap : 64;
+			struct mrow *nrw = realloc(*rows, nc2 * sizeof(**rows));
+
+			if (!nrw)
+				return NULL;
+			*rows = nrw;
+			*cap = nc2;
+		}
+		(*rows)[*nr].t = -1;
+		(*rows)[*nr].v = malloc((nc + 1) * sizeof(double));
+		if (!(*rows)[*nr].v)
+			return NULL;
+		for (i = 0; i < nc; i++)
+			(*rows)[*nr].v[i] = NAN;
+		(*nr)++;
+	}
+	return &(*rows)[n - 1];
+}
+
+/* "  1 2019-03-04-16:01:00   0   0 ...": columns base.. of row 1 */
+static int mm_row(struct txt *x, struct mrow **rows, size_t *nr, size_t *cap,
+		  const char *s, size_t base, size_t width, size_t nc)
+{
+	int y, mo, d, h, mi, sec, n = 0, no;
+	struct mrow *row;
+	size_t k;
+
+	if (sscanf(s, "%d %4d-%2d-%2d-%2d:%2d:%2d%n", &no, &y, &mo, &d, &h, &mi,
+		   &sec, &n) != 7)
+		return iol_error_set(x->err, IOL_ESYNTAX,
+				     "line %llu: not a row of mmperfmon",
+				     (unsigned long long)x->l.lineno);
+	row = mm_row_at(rows, nr, cap, (size_t)(no > 0 ? no : 0), nc);
+	if (!row)
+		return iol_error_set(x->err, IOL_ECORRUPT,
+				     "line %llu: row number %d",
+				     (unsigned long long)x->l.lineno, no);
+	row->t = iol_fs_localtime(y, mo, d, h, mi, sec);
+	s += n;
+	for (k = base; k < base + width && k < nc; k++)
+		row->v[k] = value(&s);
+	return 0;
+}
+
+/* the metric names after "Row Timestamp": how many columns a table has */
+static size_t mm_width(const char *s)
+{
+	size_t n = 0;
+
+	while (*s) {
+		s += strspn(s, " \t");
+		if (!*s)
+			break;
+		n++;
+		s += strcspn(s, " \t");
+	}
+	return n >= 2 ? n - 2 : 0;
+}
+
+/* a wide query is printed as several tables of the legend's columns in
+ * turn, each with rows numbered from 1 */
+static int mmperfmon(struct txt *x, char *first)
+{
+	struct mcol c[512];
+	struct mrow *rows = NULL;
+	size_t nc = 0, nr = 0, cap = 0, base = 0, width = 0;
+	char *s = first;
+	size_t len;
+	int r = 1, inlegend = 0;
+
+	for (; r > 0; r = iol_lines_next(&x->l, &s, &len, x->err)) {
+		const char *p = s + strspn(s, " \t");
+
+		if (!strncmp(p, "Legend:", 7)) {
+			mm_cpu_merge(c, nc, rows, nr);
+			if (nr && (r = mm_commit(x, c, nc, rows, nr)) < 0)
+				break;
+			free_rows(rows, nr);
+			rows = NULL;
+			nr = cap = nc = base = width = 0;
+			inlegend = 1;
+		} else if (inlegend && isdigit((unsigned char)*p) &&
+			   strchr(p, '|') && nc < 512) {
+			legend(&c[nc++], p);
+		} else if (!strncmp(p, "Row", 3)) {
+			base += inlegend ? 0 : width;
+			width = mm_width(p);
+			inlegend = 0;
+		} else if (!inlegend && isdigit((unsigned char)*p) && nc) {
+			r = mm_row(x, &rows, &nr, &cap, p, base, width, nc);
+			if (r < 0)
+				break;
+			r = 1;
+		}
+	}
+	if (r == 0) {
+		mm_cpu_merge(c, nc, rows, nr);
+		if (nr)
+			r = mm_commit(x, c, nc, rows, nr);
+	}
+	free_rows(rows, nr);
+	return r < 0 ? r : 0;
+}
+
+int iol_fs_text_read(struct iol_fsmon *m, const char *path, int fmt,
+		     struct iol_error *err)
+{
+	struct txt x = {m, {0}, err, 0};
+	char *s;
+	size_t len;
+	int r;
+
+	r = iol_lines_open(&x.l, path, err);
+	if (r < 0)
+		return r;
+	while ((r = iol_lines_next(&x.l, &s, &len, err)) > 0) {
+		const char *p = s + strspn(s, " \t");
+
+		if (fmt == IOL_FSFMT_MMPERFMON) {
+			r = mmperfmon(&x, s);
+			break;
+		}
+		if (!strncmp(p, "BEGIN ", 6))
+			x.t = strtod(p + 6, NULL);
+		else if (fmt == IOL_FSFMT_LFS_DF)
+			r = lfs_df_line(&x, p);
+		else
+			r = lctl_line(&x, p);
+		if (r < 0)
+			break;
+	}
+	iol_lines_close(&x.l);
+	return r < 0 ? r : 0;
+}

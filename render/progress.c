@@ -1,0 +1,44 @@
+/*
+ * The progress line of a long run on a terminal (progress.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <time.h>
+
+#include "render/progress.h"
+#include "base/banned.h"
+
+double progress_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void progress_bar(FILE *f, const char *what, int64_t done, int64_t total,
+		  double elapsed)
+{
+	double rate = elapsed > 0 ? (double)done / elapsed : 0;
+	char eta[32] = "";
+	int w = 24, fill;
+
+	if (total > 0 && rate > 0 && done < total) {
+		/* rounded up: never 0:00:00 while an item is left */
+		long s = (long)ceil((double)(total - done) / rate);
+
+		snprintf(eta, sizeof(eta), "  ETA %ld:%02ld:%02ld", s / 3600,
+			 s / 60 % 60, s % 60);
+	}
+	fill = total > 0 ? (int)((double)w * (double)done / (double)total) : 0;
+	if (fill > w)
+		fill = w;
+	fprintf(f, "\r[%.*s%*s] %lld/%lld %s  %.0f %s/s%s\033[K", fill,
+		"########################", w - fill, "", (long long)done,
+		(long long)total, what, rate, what, eta);
+}
+
+void progress_clear(FILE *f)
+{
+	fputs("\r\033[K", f);
+}

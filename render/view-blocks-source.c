@@ -1,0 +1,674 @@
+/*
+ * The views of `iolens blocks --source`: the blocks a program's source
+ * predicts (code/extract.h), as a tree of prose for people or a row a
+ * block, ranked by predicted I/O time when there is a cost model; and,
+ * with a trace, the join of predicted and measured blocks (code/join.h)
+ * side by side, with how far apart they are.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/views.h"
+#include "analysis/iocost.h"
+#include "code/join.h"
+#include "base/banned.h"
+
+static const char *const st_name[] = {"exact", "calls exact", "differs",
+				      "unknown", "not predicted"};
+
+static const char *base(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+static const struct iol_col source_cols[] = {
+	{"block", "block", COL_STR, 0,
+	 "The block: function, function:line, or deeper lines"},
+	{"kind", "kind", COL_STR, 0, "function, loop, branch or line"},
+	{"function", "function", COL_STR, 0, "The function"},
+	{"file", "file", COL_PATH, 0, "Source file"},
+	{"line", "line", COL_NUM, 0, "Its line"},
+	{"trip_count", "trips", COL_NUM, 0,
+	 "A loop's trip count (measured: its iterations)"},
+	{"calls", "calls", COL_NUM, 0, "Calls"},
+	{"opens", "opens", COL_NUM, 0, "Opens"},
+	{"reads", "reads", COL_NUM, 0, "Reads"},
+	{"writes", "writes", COL_NUM, 0, "Writes"},
+	{"syncs", "syncs", COL_NUM, 0, "Flushes and syncs"},
+	{"bytes_read", "read", COL_NUM, 0, "Bytes read"},
+	{"bytes_written", "written", COL_NUM, 0, "Bytes written"},
+	{"files", "files", COL_NUM, 0, "Files opened (P9)"},
+	{"io_time_s", "I/O time s", COL_NUM, 0,
+	 "Measured seconds in the calls"},
+	{"intensity", "intensity", COL_NUM, 0,
+	 "Measured I/O time over the block's span"},
+	{"predicted_io_time_s", "pred I/O time s", COL_NUM, 0,
+	 "Predicted calls times the cost model's costs (blocks --calibrate)"},
+};
+
+static const struct iol_col join_cols[] = {
+	{"block", "block", COL_STR, 0,
+	 "The block: function, function:line, or deeper lines"},
+	{"kind", "kind", COL_STR, 0, "function, loop, branch or line"},
+	{"function", "function", COL_STR, 0, "The function"},
+	{"file", "file", COL_PATH, 0, "Source file"},
+	{"line", "line", COL_NUM, 0, "Its line"},
+	{"trip_count", "trips", COL_NUM, 0,
+	 "A loop's trip count (measured: its iterations)"},
+	{"calls", "calls", COL_NUM, 0, "Calls"},
+	{"opens", "opens", COL_NUM, 0, "Opens"},
+	{"reads", "reads", COL_NUM, 0, "Reads"},
+	{"writes", "writes", COL_NUM, 0, "Writes"},
+	{"syncs", "syncs", COL_NUM, 0, "Flushes and syncs"},
+	{"bytes_read", "read", COL_NUM, 0, "Bytes read"},
+	{"bytes_written", "written", COL_NUM, 0, "Bytes written"},
+	{"files", "files", COL_NUM, 0, "Files opened (P9)"},
+	{"io_time_s", "I/O time s", COL_NUM, 0,
+	 "Measured seconds in the calls"},
+	{"intensity", "intensity", COL_NUM, 0,
+	 "Measured I/O time over the block's span"},
+	{"predicted_trip_count", "pred trips", COL_NUM, 0,
+	 "A loop's predicted iterations over the run"},
+	{"predicted_calls", "pred calls", COL_NUM, 0, "Predicted calls"},
+	{"predicted_opens", "pred opens", COL_NUM, 0, "Predicted opens"},
+	{"predicted_reads", "pred reads", COL_NUM, 0, "Predicted reads"},
+	{"predicted_writes", "pred writes", COL_NUM, 0, "Predicted writes"},
+	{"predicted_syncs", "pred syncs", COL_NUM, 0, "Predicted syncs"},
+	{"predicted_bytes_read", "pred read", COL_NUM, 0,
+	 "Predicted bytes read"},
+	{"predicted_bytes_written", "pred written", COL_NUM, 0,
+	 "Predicted bytes written"},
+	{"calls_diff", "calls diff", COL_NUM, 0,
+	 "Measured less predicted calls"},
+	{"bytes_diff", "bytes diff", COL_NUM, 0,
+	 "Measured less predicted bytes"},
+	{"calls_error_pct", "calls error %", COL_NUM, 0,
+	 "(predicted - measured) / measured x 100, calls"},
+	{"bytes_error_pct", "bytes error %", COL_NUM, 0,
+	 "(predicted - measured) / measured x 100, bytes"},
+	{"status", "status", COL_STR, 0,
+	 "exact, calls exact, differs, unknown or not predicted"},
+	{"predicted_io_time_s", "pred I/O time s", COL_NUM, 0,
+	 "Predicted calls over the run times the cost model's costs"},
+};
+
+const struct iol_view iol_view_blocks_source_rows =
+	IOL_VIEW("blocks", "source", source_cols);
+const struct iol_view iol_view_blocks_join_rows =
+	IOL_VIEW("blocks", "source-and-trace", join_cols);
+
+/* ---- predicted only ---- */
+
+static int64_t files_of(const struct iol_cpred *p)
+{
+	int64_t a = p->fixed[IOL_CP_FILES], b = p->fixed[IOL_CP_FILES_LIT];
+
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
+/* A block's predicted I/O time, each loop of unknown trip count taken
+ * once (as blocks are ranked), sizes the source does not fix as the
+ * smallest class, positioned calls (pread, pwrite, seeks) as random. */
+static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
+{
+	const struct iol_cpred *p = &b->pred;
+	struct iol_iocalls n;
+	int64_t v[IOL_CP_N];
+	int k;
+
+	for (k = 0; k < IOL_CP_N; k++)
+		v[k] = p->fixed[k] + p->per[k];
+	n.opens = v[IOL_CP_OPENS];
+	n.reads = v[IOL_CP_READS];
+	n.writes = v[IOL_CP_WRITES];
+	n.syncs = v[IOL_CP_SYNCS];
+	n.others = v[IOL_CP_CALLS] - n.opens - n.reads - n.writes - n.syncs;
+	n.others = n.others < 0 ? 0 : n.others;
+	n.positioned = v[IOL_CP_SEEKS] < n.reads + n.writes
+			       ? v[IOL_CP_SEEKS]
+			       : n.reads + n.writes;
+	n.bytes_read = v[IOL_CP_BYTES_READ];
+	n.bytes_written = v[IOL_CP_BYTES_WRITTEN];
+	return iol_iocost_calls(c, &n);
+}
+
+static void row(struct out *o, const struct iol_cblock *b,
+		const struct iol_iocost *cost)
+{
+	static const enum iol_cpk ks[] = {
+		IOL_CP_CALLS,	      IOL_CP_OPENS, IOL_CP_READS,
+		IOL_CP_WRITES,	      IOL_CP_SYNCS, IOL_CP_BYTES_READ,
+		IOL_CP_BYTES_WRITTEN, IOL_CP_FILES,
+	};
+	size_t i;
+
+	out_str(o, b->id);
+	out_str(o, iol_cblock_kind_name(b->kind));
+	out_str(o, b->function);
+	out_str(o, b->file);
+	out_int(o, b->line);
+	if (b->kind == IOL_CB_LOOP && b->trip >= 0)
+		out_int(o, b->trip);
+	else
+		out_null(o);
+	for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
+		if (!iol_cpred_exact(&b->pred, ks[i]))
+			out_null(o);
+		else if (ks[i] == IOL_CP_FILES)
+			out_int(o, files_of(&b->pred));
+		else
+			out_int(o, b->pred.fixed[ks[i]]);
+	}
+	/* measured only: I/O time, intensity */
+	out_null(o);
+	out_null(o);
+	out_num(o, cost ? src_time(cost, b) : NAN, 9);
+	out_endrow(o);
+}
+
+/* ---- the tree for people ---- */
+
+/* "12", "2/iter", "12+2/iter" */
+static const char *count_str(char *buf, size_t n, const struct iol_cpred *p,
+			     enum iol_cpk k)
+{
+	if (!p->per[k])
+		snprintf(buf, n, "%lld", (long long)p->fixed[k]);
+	else if (!p->fixed[k])
+		snprintf(buf, n, "%lld/iter", (long long)p->per[k]);
+	else
+		snprintf(buf, n, "%lld+%lld/iter", (long long)p->fixed[k],
+			 (long long)p->per[k]);
+	return buf;
+}
+
+static const char *bytes_str(char *buf, size_t n, const struct iol_cpred *p,
+			     enum iol_cpk k, enum iol_cpk unsized)
+{
+	char a[32], b[32];
+	int64_t u = p->fixed[unsized] + p->per[unsized];
+
+	fmt_bytes(a, sizeof(a), (double)p->fixed[k], BYTES_TEXT);
+	fmt_bytes(b, sizeof(b), (double)p->per[k], BYTES_TEXT);
+	if (!p->per[k])
+		snprintf(buf, n, "%s", a);
+	else if (!p->fixed[k])
+		snprintf(buf, n, "%s/iter", b);
+	else
+		snprintf(buf, n, "%s+%s/iter", a, b);
+	if (u && !p->fixed[k] && !p->per[k]) {
+		snprintf(buf, n, "? (%lld of unknown size)", (long long)u);
+	} else if (u) {
+		size_t l = strlen(buf);
+
+		snprintf(buf + l, n - l, " + %lld of unknown size",
+			 (long long)u);
+	}
+	return buf;
+}
+
+static void pred_text(struct out *o, const struct iol_cblock *b,
+		      const struct iol_iocost *cost)
+{
+	const struct iol_cpred *p = &b->pred;
+	static const struct {
+		enum iol_cpk k;
+		const char *name;
+	} cs[] = {
+		{IOL_CP_OPENS, "opens"},
+		{IOL_CP_READS, "reads"},
+		{IOL_CP_WRITES, "writes"},
+		{IOL_CP_SYNCS, "syncs"},
+		{IOL_CP_CONDITIONAL, "under a condition"},
+	};
+	char buf[128];
+	size_t i;
+
+	out_text(o, ": calls %s", count_str(buf, sizeof(buf), p, IOL_CP_CALLS));
+	for (i = 0; i < sizeof(cs) / sizeof(cs[0]); i++)
+		if (p->fixed[cs[i].k] || p->per[cs[i].k])
+			out_text(o, ", %s %s", cs[i].name,
+				 count_str(buf, sizeof(buf), p, cs[i].k));
+	if (p->fixed[IOL_CP_READS] || p->per[IOL_CP_READS])
+		out_text(o, ", read %s",
+			 bytes_str(buf, sizeof(buf), p, IOL_CP_BYTES_READ,
+				   IOL_CP_UNSIZED_R));
+	if (p->fixed[IOL_CP_WRITES] || p->per[IOL_CP_WRITES])
+		out_text(o, ", written %s",
+			 bytes_str(buf, sizeof(buf), p, IOL_CP_BYTES_WRITTEN,
+				   IOL_CP_UNSIZED_W));
+	if (p->recursive)
+		out_text(o, ", recursion not counted");
+	if (cost)
+		out_text(o, ", I/O time %.6f s", src_time(cost, b));
+	out_text(o, "\n");
+}
+
+static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
+{
+	char sz[32];
+
+	out_text(o, "%*s", depth * 2, "");
+	if (cc->op == IOL_COP_CALL) {
+		out_text(o, "%s()\n", cc->name);
+		return;
+	}
+	out_text(o, "%s (%s", cc->name, iol_capi_name(cc->api));
+	if (cc->op == IOL_COP_READ || cc->op == IOL_COP_WRITE) {
+		if (cc->size >= 0)
+			out_text(o, ", %s",
+				 fmt_bytes(sz, sizeof(sz), (double)cc->size,
+					   BYTES_TEXT));
+		else
+			out_text(o, ", size unknown");
+	}
+	if (cc->path)
+		out_text(o, ", \"%s\"", cc->path);
+	out_text(o, ")\n");
+}
+
+static void tree_text(struct out *o, const struct iol_cblock *b, int depth,
+		      const struct iol_iocost *cost)
+{
+	const struct iol_cblock *ch;
+	const struct iol_ccall *cc;
+
+	out_text(o, "%*s", depth * 2, "");
+	if (b->kind == IOL_CB_FUNCTION)
+		out_text(o, "function %s %s:%u", b->function, b->file, b->line);
+	else
+		out_text(o, "%s %s:%u", iol_cblock_kind_name(b->kind), b->file,
+			 b->line);
+	if (b->kind == IOL_CB_LOOP) {
+		if (b->trip >= 0)
+			out_text(o, " x%lld", (long long)b->trip);
+		else
+			out_text(o, " x?");
+	}
+	pred_text(o, b, cost);
+	for (cc = b->calls; cc; cc = cc->next)
+		call_text(o, cc, depth + 1);
+	for (ch = b->first; ch; ch = ch->next)
+		tree_text(o, ch, depth + 1, cost);
+}
+
+static const struct iol_iocost *by_cost;
+
+/* most predicted I/O time first, the extractor's rank breaking ties */
+static int cmp_time(const void *a, const void *b)
+{
+	const struct iol_cblock *x = *(const struct iol_cblock *const *)a;
+	const struct iol_cblock *y = *(const struct iol_cblock *const *)b;
+	double tx = src_time(by_cost, x), ty = src_time(by_cost, y);
+
+	if (tx != ty)
+		return tx > ty ? -1 : 1;
+	return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+/* the blocks (all, or the functions) ranked: by predicted I/O time when
+ * there is a cost model, else as the extractor ranked them; n of them */
+static const struct iol_cblock **ranked(const struct iol_ctree *t,
+					const struct iol_iocost *cost,
+					int funcs, size_t *n)
+{
+	const struct iol_cblock **v = calloc(t->nblocks + 1, sizeof(*v));
+	const struct iol_cblock *f;
+	size_t i;
+
+	*n = 0;
+	if (!v)
+		return NULL; /* out of memory: the rows are not printed */
+	if (funcs)
+		for (f = t->funcs; f; f = f->next)
+			v[(*n)++] = f;
+	else
+		for (i = 0; i < t->nblocks; i++)
+			v[(*n)++] = t->ranked[i];
+	by_cost = cost;
+	if (cost)
+		qsort(v, *n, sizeof(*v), cmp_time);
+	return v;
+}
+
+static void text_blocks(struct out *o, const struct iol_ctree *t,
+			const struct iol_iocost *cost)
+{
+	size_t i, n = 0;
+	const struct iol_cblock **v = ranked(t, cost, 1, &n);
+
+	if (!n)
+		out_text(o, "no I/O calls in the functions of these "
+			    "sources\n");
+	for (i = 0; i < n; i++) {
+		tree_text(o, v[i], 0, cost);
+		out_text(o, "\n");
+	}
+	free(v);
+	if (!n)
+		return;
+	out_text(o, "predicted from the source: xN a loop's "
+		    "trip count (x? unknown), /iter per\n"
+		    "iteration of loops of unknown trip count, "
+		    "the larger arm of each if\n");
+	out_text(o, cost ? "functions ranked by predicted I/O time "
+			   "(iolens blocks --calibrate's costs)\n"
+			 : "no predicted I/O time: no cost model (run "
+			   "iolens blocks --calibrate [dir] once)\n");
+}
+
+void iol_view_blocks_source(struct out *o, const struct iol_ctree *t,
+			    const struct iol_iocost *cost)
+{
+	const struct iol_cblock **v;
+	size_t i, n;
+
+	if (o->fmt == FMT_TEXT) {
+		text_blocks(o, t, cost);
+		return;
+	}
+	out_view(o, &iol_view_blocks_source_rows);
+	v = ranked(t, cost, 0, &n);
+	for (i = 0; v && i < n; i++)
+		row(o, v[i], cost);
+	free(v);
+	out_endtable(o);
+}
+
+/* ---- predicted and measured ---- */
+
+/* the tree side by side for people; the time columns with a cost model
+ * only (text keys: the machine columns they stand for) */
+static const struct iol_col jt_cols[] = {
+	{"block", "code block", COL_STR, 0,
+	 "The block, indented under its parent, a loop with its trip count"},
+	{"predicted_calls", "pred calls", COL_NUM, 0,
+	 "Predicted calls over the run, ? unknown"},
+	{"calls", "calls", COL_NUM, 0, "Measured calls"},
+	{"calls_diff", "diff", COL_NUM, 0, "Measured less predicted calls"},
+	{"predicted_bytes", "pred bytes", COL_NUM, 0,
+	 "Predicted bytes read and written, ? unknown"},
+	{"bytes", "bytes", COL_NUM, 0, "Measured bytes"},
+	{"bytes_diff", "diff", COL_NUM, 0, "Measured less predicted bytes"},
+	{"status", "status", COL_STR, 0,
+	 "exact, calls exact, differs, unknown (with the iterations the run "
+	 "implies) or not predicted"},
+};
+static const struct iol_col jt_time_cols[] = {
+	{"block", "code block", COL_STR, 0,
+	 "The block, indented under its parent, a loop with its trip count"},
+	{"predicted_calls", "pred calls", COL_NUM, 0,
+	 "Predicted calls over the run, ? unknown"},
+	{"calls", "calls", COL_NUM, 0, "Measured calls"},
+	{"calls_diff", "diff", COL_NUM, 0, "Measured less predicted calls"},
+	{"predicted_bytes", "pred bytes", COL_NUM, 0,
+	 "Predicted bytes read and written, ? unknown"},
+	{"bytes", "bytes", COL_NUM, 0, "Measured bytes"},
+	{"bytes_diff", "diff", COL_NUM, 0, "Measured less predicted bytes"},
+	{"status", "status", COL_STR, 0,
+	 "exact, calls exact, differs, unknown (with the iterations the run "
+	 "implies) or not predicted"},
+	{"predicted_io_time_s", "pred I/O time s", COL_NUM, 0,
+	 "Predicted I/O time, with a cost model (blocks --calibrate)"},
+	{"io_time_s", "I/O time s", COL_NUM, 0, "Measured I/O time"},
+};
+const struct iol_view iol_view_blocks_join_tree =
+	IOL_VIEW("blocks", "source-and-trace-text", jt_cols);
+const struct iol_view iol_view_blocks_join_tree_time =
+	IOL_VIEW("blocks", "source-and-trace-text-timed", jt_time_cols);
+
+static double intensity_of(const struct iol_cjrow *r)
+{
+	double span = r->mlast - r->mfirst;
+
+	if (!r->nm)
+		return NAN;
+	return span > 0 ? fmin(1.0, r->mtime / span) : r->mcalls ? 1.0 : 0.0;
+}
+
+static void error_pct(struct out *o, int known, int64_t p, int64_t m)
+{
+	if (!known || m == 0)
+		out_null(o);
+	else
+		out_num(o, 100.0 * ((double)p - (double)m) / (double)m, 2);
+}
+
+static void machine_row(struct out *o, const struct iol_cjrow *r)
+{
+	size_t k;
+	int kb = iol_cjrow_bytes_known(r);
+	int loop = !strcmp(r->kind, "loop");
+
+	out_str(o, r->id);
+	out_str(o, r->kind);
+	out_str(o, r->func);
+	out_str(o, r->file);
+	if (r->line > 0)
+		out_int(o, r->line);
+	else
+		out_null(o);
+	/* a loop whose calls are all in a loop inside it: its own
+	 * iterations are not in the calls */
+	if (loop && !(r->nm && !r->mtrip))
+		out_int(o, r->mtrip);
+	else
+		out_null(o);
+	out_int(o, r->mcalls);
+	out_int(o, r->mopens);
+	out_int(o, r->mreads);
+	out_int(o, r->mwrites);
+	out_int(o, r->msyncs);
+	out_int(o, r->mbr);
+	out_int(o, r->mbw);
+	out_int(o, r->mfiles);
+	out_num(o, r->mtime, 6);
+	out_num(o, intensity_of(r), 3);
+	if (loop && r->ptrip >= 0)
+		out_int(o, r->ptrip);
+	else
+		out_null(o);
+	for (k = 0; k < IOL_JP_N; k++)
+		if (r->known[k])
+			out_int(o, r->pv[k]);
+		else
+			out_null(o);
+	if (r->known[IOL_JP_CALLS])
+		out_int(o, r->mcalls - r->pv[IOL_JP_CALLS]);
+	else
+		out_null(o);
+	if (kb)
+		out_int(o, r->mbr + r->mbw - iol_cjrow_pbytes(r));
+	else
+		out_null(o);
+	error_pct(o, r->known[IOL_JP_CALLS], r->pv[IOL_JP_CALLS], r->mcalls);
+	error_pct(o, kb, iol_cjrow_pbytes(r), r->mbr + r->mbw);
+	out_str(o, st_name[iol_cjrow_status(r)]);
+	out_num(o, r->ptime, 9);
+	out_endrow(o);
+}
+
+static void label(const struct iol_cjrow *r, int depth, char *buf, size_t n)
+{
+	int ind = depth * 2 > 40 ? 40 : depth * 2;
+	const struct iol_cblock *b = r->pb;
+
+	if (!strcmp(r->kind, "function"))
+		snprintf(buf, n, "%*s%s%s", ind, "", r->func,
+			 strchr(r->func, '(') ? "" : "()");
+	else if (b && b->kind == IOL_CB_LOOP && b->trip >= 0)
+		snprintf(buf, n, "%*sloop %s:%d x%lld", ind, "", base(r->file),
+			 r->line, (long long)b->trip);
+	else if (b && b->kind == IOL_CB_LOOP)
+		snprintf(buf, n, "%*sloop %s:%d x?", ind, "", base(r->file),
+			 r->line);
+	else if (!strcmp(r->kind, "line"))
+		snprintf(buf, n, "%*s%s:%d", ind, "", base(r->file), r->line);
+	else
+		snprintf(buf, n, "%*s%s %s:%d", ind, "", r->kind, base(r->file),
+			 r->line);
+}
+
+static void signed_str(char *buf, size_t n, int64_t v, int bytes)
+{
+	char b[32];
+
+	if (!bytes) {
+		snprintf(buf, n, v ? "%+lld" : "0", (long long)v);
+		return;
+	}
+	fmt_bytes(b, sizeof(b), fabs((double)v), BYTES_TEXT);
+	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", b);
+}
+
+static void text_row(struct out *o, const struct iol_cjrow *r, int depth,
+		     int cost)
+{
+	char buf[512];
+	int s = iol_cjrow_status(r), kb = iol_cjrow_bytes_known(r);
+
+	label(r, depth, buf, sizeof(buf));
+	out_str(o, buf);
+	if (r->known[IOL_JP_CALLS])
+		out_int(o, r->pv[IOL_JP_CALLS]);
+	else
+		out_numstr(o, "?");
+	out_int(o, r->mcalls);
+	if (r->known[IOL_JP_CALLS]) {
+		signed_str(buf, sizeof(buf), r->mcalls - r->pv[IOL_JP_CALLS],
+			   0);
+		out_numstr(o, buf);
+	} else {
+		out_numstr(o, "");
+	}
+	if (kb)
+		out_bytes(o, iol_cjrow_pbytes(r));
+	else
+		out_numstr(o, "?");
+	out_bytes(o, r->mbr + r->mbw);
+	if (kb) {
+		signed_str(buf, sizeof(buf),
+			   r->mbr + r->mbw - iol_cjrow_pbytes(r), 1);
+		out_numstr(o, buf);
+	} else {
+		out_numstr(o, "");
+	}
+	if (s == IOL_JS_UNKNOWN && r->iters >= 0)
+		snprintf(buf, sizeof(buf), "unknown: %lld iterations ran",
+			 (long long)r->iters);
+	else
+		snprintf(buf, sizeof(buf), "%s", st_name[s]);
+	out_str(o, buf);
+	if (cost) {
+		if (isnan(r->ptime))
+			out_numstr(o, "?");
+		else
+			out_num(o, r->ptime, 6);
+		out_num(o, r->mtime, 6);
+	}
+	out_endrow(o);
+}
+
+static void text_tree(struct out *o, const struct iol_cjoin *j,
+		      const struct iol_cblock *b, int depth)
+{
+	const struct iol_cblock *ch;
+
+	if (!iol_ctree_has(j->t, b))
+		return;
+	text_row(o, &j->rows[b->rank], depth, j->cost != NULL);
+	for (ch = b->first; ch; ch = ch->next)
+		text_tree(o, j, ch, depth + 1);
+}
+
+static void pct(char *buf, size_t n, double d, double m)
+{
+	if (m > 0)
+		snprintf(buf, n, "%.1f %%", 100.0 * d / m);
+	else
+		snprintf(buf, n, "n/a (nothing measured)");
+}
+
+static void text_summary(struct out *o, const struct iol_cjoin *j)
+{
+	const struct iol_cjacc a = j->acc;
+	char c[64], b[64], acc[64];
+
+	pct(c, sizeof(c), a.dcalls, a.mcalls);
+	pct(b, sizeof(b), a.dbytes, a.mbytes);
+	if (a.mbytes > 0)
+		snprintf(acc, sizeof(acc), "%.1f %%",
+			 100.0 * (1.0 - fmin(1.0, a.dbytes / a.mbytes)));
+	else
+		snprintf(acc, sizeof(acc), "n/a");
+	out_text(o,
+		 "predicted against measured: %zu blocks compared, %zu exact "
+		 "in calls and bytes,\n"
+		 "%zu in calls; error weighted by calls %s, by bytes %s "
+		 "(accuracy %s);\n"
+		 "%zu unknown (a loop bound, a size or a function's calls "
+		 "the source does not\n"
+		 "fix), %zu measured, not predicted\n",
+		 a.compared, a.exact, a.calls_exact, c, b, acc, a.unknown,
+		 a.not_predicted);
+}
+
+static void time_summary(struct out *o, const struct iol_cjoin *j)
+{
+	size_t n = j->acc.nrank;
+	double rho = j->acc.rho;
+
+	if (!j->cost) {
+		out_text(o, "no predicted I/O time: no cost model (run iolens "
+			    "blocks --calibrate [dir] once)\n");
+		return;
+	}
+	if (isnan(rho))
+		out_text(o,
+			 "predicted against measured I/O time: too few "
+			 "blocks with both to rank (%zu)\n",
+			 n);
+	else
+		out_text(o,
+			 "predicted against measured I/O time: Spearman %.3f "
+			 "over %zu blocks\n",
+			 rho, n);
+}
+
+void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
+			  const char *trace, int nfiles)
+{
+	const struct iol_cblock *f;
+	size_t i;
+
+	if (o->fmt != FMT_TEXT) {
+		out_view(o, &iol_view_blocks_join_rows);
+		for (i = 0; i < j->n; i++)
+			machine_row(o, &j->rows[i]);
+		out_endtable(o);
+		return;
+	}
+	out_text(o,
+		 "%s: predicted from %d source file%s and measured, per code "
+		 "block\n",
+		 trace, nfiles, nfiles == 1 ? "" : "s");
+	if (j->nmain > 1)
+		out_text(o,
+			 "main ran in %lld processes: the prediction, per "
+			 "process, is counted %lld times\n",
+			 (long long)j->nmain, (long long)j->nmain);
+	/* a text-only table: the time columns with a cost model only */
+	out_view(o, j->cost ? &iol_view_blocks_join_tree_time
+			    : &iol_view_blocks_join_tree);
+	for (f = j->t->funcs; f; f = f->next)
+		text_tree(o, j, f, 0);
+	for (i = j->np; i < j->n; i++)
+		text_row(o, &j->rows[i], 0, j->cost != NULL);
+	out_endtable(o);
+	text_summary(o, j);
+	time_summary(o, j);
+}

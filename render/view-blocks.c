@@ -1,0 +1,225 @@
+/*
+ * The views of `iolens blocks` (measured code blocks, analysis/blocks.h):
+ * the tree for people (each block indented under its parent), one row a
+ * block for the machine formats with every column of the tree and the
+ * call path as a stable key, and the folded stacks of flamegraph.pl and
+ * speedscope.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "render/views.h"
+#include "analysis/blocks.h"
+#include "base/banned.h"
+
+/* the tree for people: units in the headers */
+static const struct iol_col tree_cols[] = {
+	{"path", "code block", COL_STR, 0,
+	 "The block, indented under the block it is in: a function(), a "
+	 "loop file:line, or a line file:line"},
+	{"calls", "calls", COL_NUM, 0, "Calls on files below the block"},
+	{"opens", "opens", COL_NUM, 3, "Opens among them"},
+	{"reads", "reads", COL_NUM, 2, "Reads among them"},
+	{"writes", "writes", COL_NUM, 2, "Writes among them"},
+	{"syncs", "syncs", COL_NUM, 3, "Flushes and syncs among them"},
+	{"bytes_read", "read", COL_NUM, 1, "Bytes read"},
+	{"bytes_written", "written", COL_NUM, 1, "Bytes written"},
+	{"files", "files", COL_NUM, 4, "Distinct files"},
+	{"random", "random", COL_NUM, 5,
+	 "Transfers not starting where the process's last on the file ended"},
+	{"small", "small (< 4 KiB)", COL_NUM, 2, "Transfers under 4 KiB"},
+	{"procs", "procs", COL_NUM, 6, "Distinct processes"},
+	{"io_time_s", "I/O time s", COL_NUM, 0,
+	 "Seconds in the calls (less strace's own, when calibrated)"},
+	{"intensity", "intensity", COL_NUM, 6,
+	 "I/O time over the span from the first call to the last, at most 1"},
+};
+
+/* one row a block: today's keys first, unchanged, then the rest of the
+ * tree's columns and the call path */
+static const struct iol_col cols[] = {
+	{"block", "block", COL_STR, 7,
+	 "The block's place in the tree, 1.2.3, children numbered in source "
+	 "order"},
+	{"kind", "kind", COL_STR, 6, "function, loop or line"},
+	{"function", "function", COL_STR, 0,
+	 "The function (the one a loop or line is in)"},
+	{"file", "file", COL_PATH, 5, "Source file, or the binary"},
+	{"line", "line", COL_NUM, 5,
+	 "Function: its declaration; loop: its keyword; line: the line"},
+	{"trip_count", "trips", COL_NUM, 6,
+	 "A loop's iterations that did I/O (P1)"},
+	{"calls", "calls", COL_NUM, 0, "Calls on files below the block"},
+	{"opens", "opens", COL_NUM, 3, "Opens among them"},
+	{"reads", "reads", COL_NUM, 2, "Reads among them"},
+	{"writes", "writes", COL_NUM, 2, "Writes among them"},
+	{"syncs", "syncs", COL_NUM, 3, "Flushes and syncs among them"},
+	{"bytes_read", "read", COL_NUM, 1, "Bytes read"},
+	{"bytes_written", "written", COL_NUM, 1, "Bytes written"},
+	{"files", "files", COL_NUM, 4, "Distinct files"},
+	{"io_time_s", "I/O time s", COL_NUM, 0,
+	 "Seconds in the calls (less strace's own, when calibrated)"},
+	{"intensity", "intensity", COL_NUM, 4,
+	 "I/O time over the span from the first call to the last, at most 1"},
+	{"random", "random", COL_NUM, 5,
+	 "Transfers not starting where the process's last on the file ended"},
+	{"small", "small", COL_NUM, 5, "Transfers under 4 KiB"},
+	{"procs", "procs", COL_NUM, 6, "Distinct processes"},
+	{"path", "call path", COL_PATH, 8,
+	 "The call path from the root, labels joined by ';': a key that "
+	 "joins rows across runs"},
+};
+
+const struct iol_view iol_view_blocks = IOL_VIEW("blocks", NULL, cols);
+const struct iol_view iol_view_blocks_tree =
+	IOL_VIEW("blocks", "tree", tree_cols);
+
+static const char *base(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+/* "main()", "loop t.c:14", "t.c:15": a block for people; ';' (the
+ * folded format's separator) never in it */
+static void label(const struct iol_block *b, char *buf, size_t n)
+{
+	char *s;
+
+	if (b->kind == IOL_BLOCK_FUNCTION) /* C++ names have their "()",
+					      "[stack cut]" is none */
+		snprintf(buf, n, "%s%s", b->func,
+			 strchr(b->func, '(') || b->func[0] == '[' ? "" : "()");
+	else if (b->kind == IOL_BLOCK_LOOP)
+		snprintf(buf, n, "loop %s:%d", base(b->file), b->line);
+	else
+		snprintf(buf, n, "%s:%d", base(b->file), b->line);
+	for (s = buf; (s = strchr(s, ';')) != NULL;)
+		*s = ',';
+}
+
+void iol_blocks_path(const struct iol_blocks *bl, size_t i, char *buf, size_t n)
+{
+	size_t up[256], k = 0, len = 0;
+	int32_t p = (int32_t)i;
+	char lab[512];
+
+	while (p >= 0 && k < sizeof(up) / sizeof(*up)) {
+		up[k++] = (size_t)p;
+		p = bl->v[p].parent;
+	}
+	buf[0] = '\0';
+	while (k-- > 0 && len < n) {
+		label(&bl->v[up[k]], lab, sizeof(lab));
+		len += (size_t)snprintf(buf + len, n - len, "%s%s",
+					len ? ";" : "", lab);
+	}
+}
+
+static void text_row(struct out *o, const struct iol_block *b)
+{
+	char lab[512], ind[48];
+	int d = b->depth * 2 > 40 ? 40 : b->depth * 2;
+
+	label(b, lab, sizeof(lab));
+	snprintf(ind, sizeof(ind), "%*s", d, "");
+	{
+		char cell[600];
+
+		snprintf(cell, sizeof(cell), "%s%s", ind, lab);
+		out_str(o, cell);
+	}
+	out_int(o, b->calls);
+	out_int(o, b->opens);
+	out_int(o, b->reads);
+	out_int(o, b->writes);
+	out_int(o, b->syncs);
+	out_bytes(o, b->bytes_read);
+	out_bytes(o, b->bytes_written);
+	out_int(o, b->files);
+	out_int(o, b->random);
+	out_int(o, b->small);
+	out_int(o, b->procs);
+	out_num(o, b->io_time, 6);
+	out_num(o, b->intensity, 3);
+	out_endrow(o);
+}
+
+static void machine_row(struct out *o, const struct iol_blocks *bl, size_t i)
+{
+	const struct iol_block *b = &bl->v[i];
+	char path[4096];
+
+	out_str(o, b->id);
+	out_str(o, iol_block_kind_name(b->kind));
+	out_str(o, b->func);
+	out_str(o, b->file);
+	if (b->line > 0)
+		out_int(o, b->line);
+	else
+		out_null(o);
+	out_int(o, b->trip);
+	out_int(o, b->calls);
+	out_int(o, b->opens);
+	out_int(o, b->reads);
+	out_int(o, b->writes);
+	out_int(o, b->syncs);
+	out_int(o, b->bytes_read);
+	out_int(o, b->bytes_written);
+	out_int(o, b->files);
+	out_num(o, b->io_time, 6);
+	out_num(o, b->intensity, 3);
+	out_int(o, b->random);
+	out_int(o, b->small);
+	out_int(o, b->procs);
+	iol_blocks_path(bl, i, path, sizeof(path));
+	out_str(o, path);
+	out_endrow(o);
+}
+
+void iol_view_blocks_print(struct out *o, const struct iol_blocks *bl,
+			   const size_t *rows, size_t n)
+{
+	size_t i;
+
+	out_view(o,
+		 o->fmt == FMT_TEXT ? &iol_view_blocks_tree : &iol_view_blocks);
+	for (i = 0; i < n; i++)
+		if (o->fmt == FMT_TEXT)
+			text_row(o, &bl->v[rows[i]]);
+		else
+			machine_row(o, bl, rows[i]);
+	out_endtable(o);
+}
+
+/* a block's own share: its value less its children's */
+static double value(const struct iol_block *b, int by_bytes)
+{
+	return by_bytes ? (double)(b->bytes_read + b->bytes_written)
+			: b->io_time * 1e9;
+}
+
+void iol_view_blocks_folded(struct out *o, const struct iol_blocks *bl,
+			    int by_bytes)
+{
+	char path[8192];
+	size_t i, k;
+
+	for (i = 0; i < bl->n; i++) {
+		double self = value(&bl->v[i], by_bytes);
+		long long v;
+
+		/* the children are the rows after i deeper than it; the
+		 * direct ones are one deeper */
+		for (k = i + 1; k < bl->n && bl->v[k].depth > bl->v[i].depth;
+		     k++)
+			if (bl->v[k].parent == (int32_t)i)
+				self -= value(&bl->v[k], by_bytes);
+		v = (long long)(self + 0.5);
+		if (v <= 0)
+			continue;
+		iol_blocks_path(bl, i, path, sizeof(path));
+		out_text(o, "%s %lld\n", path, v);
+	}
+}

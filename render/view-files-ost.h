@@ -1,0 +1,17 @@
+/*
+ * iolens files --by ost (render/view-files-ost.c).
+ */
+#ifndef IOLENS_VIEW_FILES_OST_H
+#define IOLENS_VIEW_FILES_OST_H
+
+#include "render/view.h"
+#include "analysis/ostload.h"
+
+extern const struct iol_view iol_view_files_by_ost;
+
+/* The table: text leaves out the log column (a titled table per log). */
+void files_by_ost_start(struct out *o);
+void files_by_ost_rows(struct out *o, const char *log,
+		       const struct iol_ostload *l);
+
+#endif

@@ -1,0 +1,39 @@
+/*
+ * The lines `iolens ingest` prints (view-ingest.h).
+ */
+#include "render/view-ingest.h"
+#include "base/banned.h"
+
+void view_ingest_counts(FILE *f, const struct iol_ingest *g)
+{
+	fprintf(f,
+		"%lld logs: %lld added, %lld refreshed, %lld unchanged, %lld "
+		"failed",
+		(long long)g->seen, (long long)g->added, (long long)g->updated,
+		(long long)g->unchanged, (long long)g->failed);
+	if (g->known_bad)
+		fprintf(f, ", %lld failed before (not retried)",
+			(long long)g->known_bad);
+	fputc('\n', f);
+}
+
+void view_ingest_sacct(FILE *f, const char *path, const struct iol_sacct *p)
+{
+	fprintf(f,
+		"%s: %lld scheduler jobs, %lld step lines folded into their "
+		"jobs, %lld not started, %lld bad lines",
+		path, (long long)p->jobs, (long long)p->steps,
+		(long long)p->pending, (long long)p->bad);
+	if (p->unjoinable)
+		fprintf(f,
+			"; %lld array tasks without JobIDRaw cannot be "
+			"joined",
+			(long long)p->unjoinable);
+	fputc('\n', f);
+}
+
+void view_ingest_joined(FILE *f, int64_t joined)
+{
+	fprintf(f, "%lld job rows joined to the scheduler's jobs\n",
+		(long long)joined);
+}

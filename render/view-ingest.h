@@ -1,0 +1,22 @@
+/*
+ * What `iolens ingest` prints on stdout (render/view-ingest.c): the
+ * counts of a run, of each accounting file and of the scheduler join.
+ */
+#ifndef IOLENS_VIEW_INGEST_H
+#define IOLENS_VIEW_INGEST_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "population/ingest.h"
+#include "population/sacct.h"
+
+/* "N logs: A added, R refreshed, U unchanged, F failed[, K failed
+ * before (not retried)]" */
+void view_ingest_counts(FILE *f, const struct iol_ingest *g);
+/* "path: N scheduler jobs, ..." of one accounting file read */
+void view_ingest_sacct(FILE *f, const char *path, const struct iol_sacct *p);
+/* "N job rows joined to the scheduler's jobs" */
+void view_ingest_joined(FILE *f, int64_t joined);
+
+#endif

@@ -1,0 +1,268 @@
+/*
+ * The HTTP layer on libmicrohttpd: a thread per connection (a page that
+ * runs a command for seconds stalls no other client), a bounded number
+ * of connections, request headers bounded by the connection's memory,
+ * idle connections dropped after the timeout, GET and HEAD only, no
+ * body, a query of bounded length, the token compared in constant time,
+ * and every response with a Content-Security-Policy of the page's own
+ * origin only.
+ */
+#define _GNU_SOURCE
+#include <microhttpd.h>
+#include <arpa/inet.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "serve/internal.h"
+#include "base/banned.h"
+
+#define MAX_QUERY 2048 /* bytes of all parameters together */
+#define MAX_PARAMS 16
+
+static const struct serve_opts *opts;
+
+/* 1 when a and the token are equal; time independent of where they
+ * differ */
+static int token_eq(const char *a)
+{
+	const char *t = opts->token;
+	size_t na = strlen(a), nt = strlen(t), i;
+	unsigned char d = (unsigned char)(na != nt);
+
+	for (i = 0; i < nt; i++)
+		d |= (unsigned char)(t[i] ^ (i < na ? a[i] : 0));
+	return d == 0;
+}
+
+/* Without a token the server is for this machine alone: a page of
+ * another site that a browser was led to (DNS rebinding: a name of
+ * theirs that resolves to 127.0.0.1) names its own host, so only a
+ * request for a loopback host is served. */
+static int local_host(struct MHD_Connection *c)
+{
+	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						    MHD_HTTP_HEADER_HOST);
+	size_t n;
+
+	if (!h)
+		return 1; /* HTTP/1.0 without Host: no browser sends that */
+	if (*h == '[')
+		n = strcspn(h, "]") + 1;
+	else
+		n = strcspn(h, ":");
+	return (n == 9 && !strncmp(h, "localhost", 9)) ||
+	       (n == 5 && !strncmp(h, "[::1]", 5)) ||
+	       (n >= 9 && !strncmp(h, "127.", 4) &&
+		strspn(h, "0123456789.") == n);
+}
+
+static int authorized(struct MHD_Connection *c)
+{
+	const char *h;
+
+	if (!opts->token)
+		return local_host(c);
+	h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+					MHD_HTTP_HEADER_AUTHORIZATION);
+	if (h && !strncmp(h, "Bearer ", 7))
+		return token_eq(h + 7);
+	h = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, "iolens_token");
+	return h && token_eq(h);
+}
+
+struct qsize {
+	size_t bytes;
+	int n;
+};
+
+static enum MHD_Result count_arg(void *cls, enum MHD_ValueKind kind,
+				 const char *key, const char *value)
+{
+	struct qsize *q = cls;
+
+	(void)kind;
+	q->bytes += strlen(key) + (value ? strlen(value) : 0) + 2;
+	q->n++;
+	return MHD_YES;
+}
+
+static const char *get_arg(void *ctx, const char *key)
+{
+	return MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, key);
+}
+
+static void headers(struct MHD_Response *r, const struct page *p)
+{
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, p->type);
+	MHD_add_response_header(r, "Content-Security-Policy",
+				"default-src 'self'; img-src 'self' data:; "
+				"frame-ancestors 'none'; base-uri 'none'; "
+				"form-action 'self'");
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+	if (p->total[0])
+		MHD_add_response_header(r, "X-Total-Count", p->total);
+}
+
+static enum MHD_Result reply(struct MHD_Connection *c, struct page *p)
+{
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+
+	if (p->body.nomem) {
+		sb_free(&p->body);
+		p->status = 500;
+		p->type = "text/plain; charset=utf-8";
+		sb_puts(&p->body, "out of memory\n");
+	}
+	r = MHD_create_response_from_buffer(
+		p->body.len, p->body.s ? p->body.s : (char *)"",
+		p->body.s ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+	if (!r) {
+		sb_free(&p->body);
+		return MHD_NO;
+	}
+	headers(r, p);
+	ret = MHD_queue_response(c, (unsigned)p->status, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+static enum MHD_Result plain(struct MHD_Connection *c, int status,
+			     const char *text)
+{
+	struct page p = {status, "text/plain; charset=utf-8", {0}, ""};
+
+	sb_puts(&p.body, text);
+	return reply(c, &p);
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
+			      const char *url, const char *method,
+			      const char *version, const char *upload,
+			      size_t *upload_size, void **con_cls)
+{
+	static int first;
+	struct page p = {200, "text/html; charset=utf-8", {0}, ""};
+	struct qsize q = {0, 0};
+
+	(void)cls;
+	(void)version;
+	(void)upload;
+	/* the first call has the headers alone: a request that is not a
+	 * GET or HEAD, or that has a body, is answered before reading it */
+	if (strcmp(method, "GET") && strcmp(method, "HEAD"))
+		return plain(c, 405, "only GET and HEAD\n");
+	if (MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+					MHD_HTTP_HEADER_CONTENT_LENGTH) ||
+	    MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+					MHD_HTTP_HEADER_TRANSFER_ENCODING) ||
+	    *upload_size)
+		return plain(c, 413, "a request has no body here\n");
+	if (*con_cls != &first) {
+		*con_cls = &first;
+		return MHD_YES;
+	}
+	if (!authorized(c))
+		return opts->token ? plain(c, 401,
+					   "a token is required "
+					   "(Authorization: Bearer)\n")
+				   : plain(c, 403,
+					   "only a loopback host name is "
+					   "served without --token\n");
+	MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, count_arg, &q);
+	if (q.bytes > MAX_QUERY || q.n > MAX_PARAMS)
+		return plain(c, 414, "the query is too long\n");
+	page_route(opts, url, get_arg, c, &p);
+	return reply(c, &p);
+}
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static int write_port(struct MHD_Daemon *d)
+{
+	const union MHD_DaemonInfo *i =
+		MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+	char buf[16];
+	int n;
+
+	if (opts->port_file_fd < 0)
+		return 0;
+	if (!i)
+		return -1;
+	n = snprintf(buf, sizeof(buf), "%u\n", (unsigned)i->port);
+	return write(opts->port_file_fd, buf, (size_t)n) == n ? 0 : -1;
+}
+
+static struct MHD_Daemon *start(const struct serve_opts *o, int v6, void *sa)
+{
+	unsigned flags = MHD_USE_THREAD_PER_CONNECTION |
+			 MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+
+	if (v6)
+		flags |= MHD_USE_IPv6;
+	return MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, handle,
+				NULL, MHD_OPTION_SOCK_ADDR, sa,
+				MHD_OPTION_CONNECTION_LIMIT, o->max_conn,
+				MHD_OPTION_PER_IP_CONNECTION_LIMIT, o->max_conn,
+				MHD_OPTION_CONNECTION_TIMEOUT, o->timeout_s,
+				MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+				(size_t)32768, MHD_OPTION_END);
+}
+
+static int run(const struct serve_opts *o, struct iol_error *err)
+{
+	struct sockaddr_in6 a6 = {0};
+	struct sockaddr_in a4 = {0};
+	struct MHD_Daemon *d;
+	struct sigaction sa = {0};
+	int v6 = 0;
+
+	opts = o;
+	a4.sin_family = AF_INET;
+	a4.sin_port = htons((uint16_t)o->port);
+	a6.sin6_family = AF_INET6;
+	a6.sin6_port = htons((uint16_t)o->port);
+	if (inet_pton(AF_INET, o->host, &a4.sin_addr) != 1) {
+		if (inet_pton(AF_INET6, o->host, &a6.sin6_addr) != 1)
+			return iol_error_set(err, IOL_EINVAL,
+					     "'%s' is no numeric address",
+					     o->host);
+		v6 = 1;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	d = start(o, v6, v6 ? (void *)&a6 : (void *)&a4);
+	if (!d)
+		return iol_error_set(err, IOL_EIO, "cannot listen on %s:%u",
+				     o->host, o->port);
+	if (write_port(d) < 0) {
+		MHD_stop_daemon(d);
+		return iol_error_set(err, IOL_EIO, "cannot write the port");
+	}
+	while (!stop)
+		pause();
+	MHD_stop_daemon(d);
+	tl_cache_free();
+	return 0;
+}
+
+static const struct iol_serve table = {IOL_SERVE_VERSION, run, report_html};
+
+const struct iol_serve *iolens_serve(void)
+{
+	return &table;
+}

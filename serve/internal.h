@@ -1,0 +1,103 @@
+/*
+ * The server module's parts: a string buffer with the HTML escapes, the
+ * runner of iolens itself (every number a page shows comes from the
+ * command that prints it, run as `iolens CMD --format=csv|json`), the
+ * CSV reader, the pages, and the timeline's level-of-detail index.
+ */
+#ifndef IOLENS_SERVE_INTERNAL_H
+#define IOLENS_SERVE_INTERNAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "serve/serve.h"
+
+/* A growable byte string; nomem set once an allocation failed. */
+struct sb {
+	char *s;
+	size_t len, cap;
+	int nomem;
+};
+void sb_put(struct sb *b, const void *p, size_t n);
+void sb_puts(struct sb *b, const char *s);
+void sb_printf(struct sb *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* s as HTML text or a double-quoted attribute's value: & < > " ' as
+ * entities, control characters and bytes of no well-formed UTF-8 as
+ * U+FFFD, bidirectional controls as U+FFFD too. */
+void sb_html(struct sb *b, const char *s);
+/* s percent-encoded for a URL's query value */
+void sb_url(struct sb *b, const char *s);
+void sb_free(struct sb *b);
+
+/* The output of one run of iolens. */
+struct run {
+	struct sb out, err;
+	int status;   /* exit status, or -1 killed (time) or not started */
+	int timedout; /* killed at the time limit */
+	int toobig;   /* killed at the output limit */
+};
+/* Run `self argv...` (argv NULL-terminated, argv[0] the command) with
+ * logfd (or -1) as /dev/fd/3, for at most timeout_s seconds and 64 MiB
+ * of output. */
+void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
+		struct run *r);
+void run_free(struct run *r);
+
+/* CSV (RFC 4180) parsed into rows of cells; row 0 the header. */
+struct csv {
+	char ***rows;
+	int *ncells;
+	int nrows;
+};
+int csv_parse(const char *s, size_t n, struct csv *c);
+void csv_free(struct csv *c);
+/* The index of column name in the header, or -1. */
+int csv_col(const struct csv *c, const char *name);
+
+/* The timeline of a log: rank x time bins over [t0, t1) (t1 <= t0: the
+ * whole job) of ranks r0..r1 (r1 < 0: all). */
+struct tl_req {
+	double t0, t1;
+	int r0, r1, bins;
+};
+struct tl_grid {
+	double t0, t1, tend; /* the window and the job's end */
+	int r0, nr, bins, nranks;
+	double *busy, *bytes; /* nr x bins: busy seconds, bytes */
+	uint32_t *ops;
+	int raw; /* binned from the segments themselves, not the index */
+};
+/* The grid of the log open at fd whose identity is key; 0, or -1 with why. */
+int tl_grid(const struct serve_opts *o, const char *key, int fd,
+	    const struct tl_req *q, struct tl_grid *g, char *why, size_t n);
+void tl_grid_free(struct tl_grid *g);
+/* The grid drawn as SVG with Cairo into b; 0 or -1. */
+int tl_svg(const struct tl_grid *g, int width, int height, struct sb *b);
+/* A picture of the size of the timeline saying text instead. */
+int tl_svg_note(const char *text, int width, int height, struct sb *b);
+void tl_cache_free(void);
+
+/* A page's section: the table the command argv prints for the log of
+ * logfd (or -1), named path, or its message. */
+void page_section(const struct serve_opts *o, struct sb *b, const char *h2,
+		  const char *const *argv, int logfd, const char *path);
+/* The report of log as one HTML file (serve.h) */
+int report_html(const struct serve_opts *o, const char *log, char **buf,
+		size_t *len, struct iol_error *err);
+
+/* One response: status, content type, body (taken over). */
+struct page {
+	int status;
+	const char *type;
+	struct sb body;
+	char total[32]; /* X-Total-Count, or "" */
+};
+/* Handle GET url with the query's parameters (get returns NULL for a
+ * missing one). */
+void page_route(const struct serve_opts *o, const char *url,
+		const char *(*get)(void *ctx, const char *key), void *ctx,
+		struct page *p);
+
+#endif

@@ -1,0 +1,986 @@
+/*
+ * The pages and their JSON twins.  A table on a page is the CSV of the
+ * command that prints it (serve/run.c), each cell HTML-escaped; its
+ * twin under /api/ is that command's --format=json, byte for byte.  No
+ * string of a log or the store is ever put in a script or a URL but as
+ * a percent-encoded query value.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "render/output.h"
+#include "render/view.h"
+#include "serve/internal.h"
+#include "serve/store.h"
+#include "serve/static.h"
+#include "base/banned.h"
+
+/* the name a command is given its log by: the descriptor opened beneath
+ * --logs (store_open_log), so that the command reads the file checked */
+#define LOGFD "/dev/fd/3"
+#define LIMIT_MAX 1000
+#define BINS_MAX 4096
+
+typedef const char *(*getf)(void *ctx, const char *key);
+
+/* the columns of the job list, as `iolens jobs` shows them in text */
+static const char *const job_cols[] = {
+	"id",	    "jobid",	  "user",	   "project",
+	"app",	    "nprocs",	  "nodes",	   "start_time",
+	"run_time", "bytes_read", "bytes_written", "io_time_by_slowest",
+	"mib_s",    "strategy",	  "partial",	   "path"};
+#define NJOBCOLS (int)(sizeof job_cols / sizeof job_cols[0])
+/* who to call first: the group, then the job; the JSON twin has all */
+static const char *const tri_cols[] = {
+	"group",	 "app",		  "user",    "group_jobs",
+	"group_flagged", "group_stake_s", "jobid",   "stake_s",
+	"worst",	 "codes",	  "findings"};
+#define NTRICOLS (int)(sizeof tri_cols / sizeof tri_cols[0])
+/* the applications (groups --by app): Carns' Table VI columns */
+static const char *const app_cols[] = {"group",
+				       "jobs",
+				       "bytes_read",
+				       "bytes_written",
+				       "share_pct",
+				       "mib_s_per_node_median",
+				       "pct_io_time_slowest",
+				       "md_cost_pct",
+				       "files_per_proc",
+				       "pct_sequential",
+				       "pct_aligned",
+				       "mib_per_proc"};
+#define NAPPCOLS (int)(sizeof app_cols / sizeof app_cols[0])
+
+static void head(struct page *p, const char *title)
+{
+	p->status = 200;
+	p->type = "text/html; charset=utf-8";
+	sb_puts(&p->body, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
+			  "<meta charset=\"utf-8\"><title>");
+	sb_html(&p->body, title);
+	sb_puts(&p->body,
+		" - iolens</title>"
+		"<link rel=\"stylesheet\" href=\"/static/iolens.css\">"
+		"<script src=\"/static/iolens.js\" defer></script>"
+		"</head><body><nav><a href=\"/\">dashboard</a> "
+		"<a href=\"/jobs\">jobs</a></nav><main><h1>");
+	sb_html(&p->body, title);
+	sb_puts(&p->body, "</h1>\n");
+}
+
+static void foot(struct page *p)
+{
+	sb_puts(&p->body, "</main></body></html>\n");
+}
+
+static void fail(struct page *p, int status, const char *why)
+{
+	sb_free(&p->body);
+	p->status = status;
+	p->type = "text/plain; charset=utf-8";
+	sb_puts(&p->body, why);
+	sb_puts(&p->body, "\n");
+}
+
+/* The command's one-line message (its stderr), for a page. */
+static void say_err(struct sb *b, const struct run *r)
+{
+	sb_puts(b, "<p class=\"note\">");
+	if (r->timedout)
+		sb_puts(b, "the command took longer than the time allowed");
+	else if (r->toobig)
+		sb_puts(b, "the command's output is larger than a page may be");
+	else if (r->err.len)
+		sb_html(b, r->err.s);
+	else
+		sb_puts(b, "nothing to show");
+	sb_puts(b, "</p>\n");
+}
+
+/* A link to the job with store id id (or, when 0, the number idtext),
+ * text the cell. */
+static void job_link(struct sb *b, int64_t id, const char *idtext,
+		     const char *text)
+{
+	char *end;
+	long long v = id ? id : strtoll(idtext, &end, 10);
+
+	if (id ? id > 0 : (*idtext && !*end && v > 0)) {
+		sb_printf(b, "<a href=\"/job/%lld\">", v);
+		sb_html(b, text);
+		sb_puts(b, "</a>");
+	} else {
+		sb_html(b, text);
+	}
+}
+
+static int numeric(const char *s)
+{
+	char *end;
+
+	if (!*s)
+		return 0;
+	strtod(s, &end);
+	return *end == '\0';
+}
+
+static void head_cell(struct sb *b, const char *cmd, const char *key,
+		      const char *sortbase);
+
+/* A number for people: a time column as its UTC date, an integer as it
+ * is, another number to a few digits; the command's exact text stays in
+ * the cell's title (shown on hover) and data-v (what a sort compares). */
+static void num_cell(struct sb *b, const char *name, const char *v)
+{
+	double x = strtod(v, NULL);
+	char buf[64];
+	time_t t;
+	struct tm tm;
+
+	sb_puts(b, "<td class=\"n\" data-v=\"");
+	sb_html(b, v);
+	sb_puts(b, "\" title=\"");
+	sb_html(b, v);
+	sb_puts(b, "\">");
+	if ((!strcmp(name, "start_time") || !strcmp(name, "end_time")) &&
+	    x > 0 && x < 1e11) {
+		t = (time_t)x;
+		gmtime_r(&t, &tm);
+		strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S", &tm);
+	} else if (strspn(v, "-0123456789") == strlen(v)) {
+		snprintf(buf, sizeof(buf), "%s", v);
+	} else if (fabs(x) >= 1000) {
+		snprintf(buf, sizeof(buf), "%.1f", x);
+	} else {
+		snprintf(buf, sizeof(buf), "%.4g", x);
+	}
+	sb_html(b, buf);
+	sb_puts(b, "</td>");
+}
+
+/* A table of one row and many columns (summary: 200) read down: a
+ * line per column, its name and value. */
+static void table_down(struct sb *b, const char *cmd, const struct csv *c)
+{
+	sb_puts(b, "<div class=\"scroll\"><table class=\"sortable "
+		   "down\"><thead><tr><th>column</th>"
+		   "<th>value</th></tr></thead><tbody>\n");
+	for (int i = 0; i < c->ncells[0]; i++) {
+		const char *v = i < c->ncells[1] ? c->rows[1][i] : "";
+		sb_puts(b, "<tr>");
+		head_cell(b, cmd, c->rows[0][i], NULL);
+		if (numeric(v)) {
+			num_cell(b, c->rows[0][i], v);
+		} else {
+			sb_puts(b, "<td>");
+			sb_html(b, v);
+			sb_puts(b, "</td>");
+		}
+		sb_puts(b, "</tr>\n");
+	}
+	sb_puts(b, "</tbody></table></div>\n");
+}
+
+/* The CSV as a table: cols (NULL: every column) in that order, the
+ * column named link (or none) a link to its row's job (ids[row], or the
+ * cell's own number), the headers links to sort by (sortbase). */
+/* The column key of command cmd as its view describes it (NULL: none
+ * does): the header for people, with its unit. */
+static const struct iol_col *view_col(const char *cmd, const char *key)
+{
+	const struct iol_view *v[16];
+	int n = cmd ? iol_views_of(cmd, v, 16) : 0;
+
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < v[i]->ncols; k++)
+			if (!strcmp(v[i]->cols[k].key, key))
+				return &v[i]->cols[k];
+	return NULL;
+}
+
+/* A header cell: the view's header for people where there is one, the
+ * key and what the column holds on hover. */
+static void head_cell(struct sb *b, const char *cmd, const char *key,
+		      const char *sortbase)
+{
+	const struct iol_col *vc = view_col(cmd, key);
+
+	sb_puts(b, "<th title=\"");
+	sb_html(b, key);
+	if (vc) {
+		sb_puts(b, ": ");
+		sb_html(b, vc->doc);
+	}
+	sb_puts(b, "\">");
+	if (sortbase) {
+		sb_puts(b, "<a href=\"");
+		sb_html(b, sortbase);
+		sb_puts(b, "sort=");
+		sb_url(b, key);
+		sb_puts(b, "\">");
+	}
+	sb_html(b, vc ? vc->head : key);
+	sb_puts(b, sortbase ? "</a></th>" : "</th>");
+}
+
+static void table(struct sb *b, const char *cmd, const struct csv *c,
+		  const char *const *cols, int ncols, const char *link,
+		  const int64_t *ids, const char *sortbase)
+{
+	int *idx, n = 0, li = link ? csv_col(c, link) : -1;
+
+	if (c->nrows == 0)
+		return;
+	if (!cols && c->nrows == 2 && c->ncells[0] > 12)
+		return table_down(b, cmd, c);
+	idx = calloc((size_t)c->ncells[0] + (size_t)ncols + 1, sizeof(*idx));
+	if (!idx) {
+		b->nomem = 1;
+		return;
+	}
+	for (int k = 0; k < (cols ? ncols : c->ncells[0]); k++) {
+		int i = cols ? csv_col(c, cols[k]) : k;
+		if (i >= 0)
+			idx[n++] = i;
+	}
+	sb_puts(b,
+		"<div class=\"scroll\"><table class=\"sortable\"><thead><tr>");
+	for (int k = 0; k < n; k++) {
+		head_cell(b, cmd, c->rows[0][idx[k]], sortbase);
+	}
+	sb_puts(b, "</tr></thead><tbody>\n");
+	for (int r = 1; r < c->nrows; r++) {
+		sb_puts(b, "<tr>");
+		for (int k = 0; k < n; k++) {
+			const char *v =
+				idx[k] < c->ncells[r] ? c->rows[r][idx[k]] : "";
+			if (idx[k] == li && li < c->ncells[r]) {
+				sb_puts(b, "<td class=\"n\">");
+				job_link(b, ids ? ids[r] : 0, c->rows[r][li],
+					 v);
+				sb_puts(b, "</td>");
+			} else if (numeric(v)) {
+				num_cell(b, c->rows[0][idx[k]], v);
+			} else {
+				/* a path keeps a width to be read in */
+				sb_puts(b, *v == '/' ? "<td class=\"p\">"
+						     : "<td>");
+				sb_html(b, v);
+				sb_puts(b, "</td>");
+			}
+		}
+		sb_puts(b, "</tr>\n");
+	}
+	sb_puts(b, "</tbody></table></div>\n");
+	free(idx);
+}
+
+/* The log's cells named by the descriptor: its path in the store. */
+static void name_log(struct csv *c, const char *path)
+{
+	int li = csv_col(c, "log");
+	char *s;
+
+	for (int r = 1; li >= 0 && path && r < c->nrows; r++)
+		if (li < c->ncells[r] && !strcmp(c->rows[r][li], LOGFD) &&
+		    (s = strdup(path))) {
+			free(c->rows[r][li]);
+			c->rows[r][li] = s;
+		}
+}
+
+/* The same in JSON: each row's first member, "log", as the command
+ * would write it given the path (out_json_str), so that the twin is the
+ * command's output byte for byte.  A JSON string holds no bare quote:
+ * the text searched for is only ever a row's start. */
+static void name_log_json(struct sb *b, const char *path)
+{
+	static const char key[] = "{\"log\":\"" LOGFD "\"";
+	struct sb out = {0};
+	struct obuf ob;
+	const char *s, *at;
+
+	if (!b->s || !strstr(b->s, key) ||
+	    obuf_init(&ob, -1, strlen(path) * 6 + 16) < 0)
+		return;
+	out_json_str(&ob, path);
+	for (s = b->s; (at = strstr(s, key)); s = at + sizeof(key) - 1) {
+		sb_put(&out, s, (size_t)(at - s));
+		sb_puts(&out, "{\"log\":");
+		sb_put(&out, ob.buf, ob.len);
+	}
+	sb_puts(&out, s);
+	free(ob.buf);
+	if (out.nomem) {
+		sb_free(&out);
+		return;
+	}
+	sb_free(b);
+	*b = out;
+}
+
+/* Run the command and put its CSV as a table (or its message); path
+ * names the log of logfd. */
+static void section(const struct serve_opts *o, struct sb *b, const char *h2,
+		    const char *const *argv, int logfd, const char *path,
+		    const char *const *cols, int ncols, const char *link)
+{
+	struct run r;
+	struct csv c;
+
+	sb_puts(b, "<section><h2>");
+	sb_html(b, h2);
+	sb_puts(b, "</h2>\n");
+	run_iolens(o, argv, logfd, &r);
+	if (r.status == 0 &&
+	    csv_parse(r.out.s ? r.out.s : "", r.out.len, &c) == 0) {
+		name_log(&c, path);
+		table(b, argv[0], &c, cols, ncols, link, NULL, NULL);
+		csv_free(&c);
+	} else {
+		say_err(b, &r);
+	}
+	run_free(&r);
+	sb_puts(b, "</section>\n");
+}
+
+/* The JSON of several commands as one object, each member the
+ * command's own --format=json output (null when it printed none). */
+struct part {
+	const char *key;
+	const char *const *argv;
+};
+
+static void api(const struct serve_opts *o, const struct part *parts, int n,
+		int logfd, const char *path, struct page *p)
+{
+	p->type = "application/json";
+	sb_puts(&p->body, "{");
+	for (int i = 0; i < n; i++) {
+		struct run r;
+		run_iolens(o, parts[i].argv, logfd, &r);
+		if (path)
+			name_log_json(&r.out, path);
+		sb_printf(&p->body, "%s\"%s\": ", i ? ",\n" : "", parts[i].key);
+		if (r.status == 0 && r.out.len)
+			sb_put(&p->body, r.out.s, r.out.len);
+		else
+			sb_puts(&p->body, "null");
+		run_free(&r);
+	}
+	sb_puts(&p->body, "}\n");
+}
+
+/* ---- / ---- */
+
+static void triage_links(const struct serve_opts *o, struct sb *b)
+{
+	const char *argv[] = {"triage", "--db", o->db, "--format", "csv", NULL};
+	struct run r;
+	struct csv c;
+	int64_t *ids;
+	int pi;
+
+	sb_puts(b, "<section><h2>Who to call first</h2>\n");
+	run_iolens(o, argv, -1, &r);
+	if (r.status || csv_parse(r.out.s ? r.out.s : "", r.out.len, &c)) {
+		say_err(b, &r);
+		run_free(&r);
+		sb_puts(b, "</section>\n");
+		return;
+	}
+	/* the flagged jobs are named by their log: each jobid a link to
+	 * the job by the store's id of that log */
+	pi = csv_col(&c, "path");
+	ids = calloc((size_t)c.nrows + 1, sizeof(*ids));
+	for (int i = 1; ids && pi >= 0 && i < c.nrows && i <= 200; i++)
+		if (pi < c.ncells[i])
+			ids[i] = store_id_of(o, c.rows[i][pi]);
+	table(b, "triage", &c, tri_cols, NTRICOLS, ids ? "jobid" : NULL, ids,
+	      NULL);
+	free(ids);
+	csv_free(&c);
+	run_free(&r);
+	sb_puts(b, "</section>\n");
+}
+
+static void dashboard(const struct serve_opts *o, int json, struct page *p)
+{
+	const char *recent[] = {"jobs",	  "--db",	 o->db,
+				"--sort", "-start_time", "--top",
+				"20",	  "--format",	 json ? "json" : "csv",
+				NULL};
+	const char *tri[] = {"triage", "--db", o->db, "--format", "json", NULL};
+	const char *cov[] = {
+		"coverage", "--db", o->db, "--format", json ? "json" : "csv",
+		NULL};
+	const char *apps[] = {"groups",
+			      "--db",
+			      o->db,
+			      "--by",
+			      "app",
+			      "--format",
+			      json ? "json" : "csv",
+			      NULL};
+	const char *var[] = {
+		"variance", "--db", o->db, "--format", json ? "json" : "csv",
+		NULL};
+	const struct part parts[] = {{"recent_jobs", recent},
+				     {"triage", tri},
+				     {"apps", apps},
+				     {"variance", var},
+				     {"coverage", cov}};
+	char why[256];
+	int64_t n = 0;
+
+	if (store_count(o, NULL, &n, why, sizeof(why)) < 0)
+		return fail(p, 500, why);
+	snprintf(p->total, sizeof(p->total), "%lld", (long long)n);
+	if (json)
+		return api(o, parts, 5, -1, NULL, p);
+	head(p, "iolens: the store");
+	sb_printf(&p->body,
+		  "<p><a href=\"/jobs\">%lld jobs</a> in the store "
+		  "<span class=\"path\">",
+		  (long long)n);
+	sb_html(&p->body, o->db);
+	sb_puts(&p->body, "</span></p>\n");
+	triage_links(o, &p->body);
+	section(o, &p->body, "Latest jobs", recent, -1, NULL, job_cols,
+		NJOBCOLS, "id");
+	section(o, &p->body, "Applications", apps, -1, NULL, app_cols, NAPPCOLS,
+		NULL);
+	section(o, &p->body, "Repeated jobs: how their I/O time varies", var,
+		-1, NULL, NULL, 0, NULL);
+	section(o, &p->body, "Instrumentation coverage", cov, -1, NULL, NULL, 0,
+		NULL);
+	foot(p);
+}
+
+/* ---- /jobs ---- */
+
+static int bad_value(const char *v)
+{
+	if (strlen(v) > 256)
+		return 1;
+	for (; *v; v++)
+		if ((unsigned char)*v < 0x20 || *v == 0x7f)
+			return 1;
+	return 0;
+}
+
+/* "2026-11-21" or "2026-11-21T06:00:00" (UTC) or epoch seconds */
+static int parse_when(const char *s, double *t)
+{
+	struct tm tm = {0};
+	char *end;
+
+	*t = strtod(s, &end);
+	if (*s && !*end)
+		return 0;
+	end = strptime(s, "%Y-%m-%d", &tm);
+	if (end && *end == 'T')
+		end = strptime(end + 1, "%H:%M:%S", &tm);
+	if (!end || *end)
+		return -1;
+	*t = (double)timegm(&tm);
+	return 0;
+}
+
+static int build_where(getf get, void *ctx, struct sb *w, struct sb *qs,
+		       char *why, size_t n)
+{
+	static const char *const eq[] = {"user", "app", "project"};
+	static const char *const when[] = {"from", "to"};
+
+	for (int i = 0; i < 3; i++) {
+		const char *v = get(ctx, eq[i]);
+		if (!v || !*v)
+			continue;
+		if (bad_value(v))
+			return snprintf(why, n, "bad %s", eq[i]), -1;
+		sb_printf(w, "%s%s = ", w->len ? " AND " : "", eq[i]);
+		sb_sql(w, v);
+		sb_printf(qs, "%s=", eq[i]);
+		sb_url(qs, v);
+		sb_puts(qs, "&");
+	}
+	for (int i = 0; i < 2; i++) {
+		const char *v = get(ctx, when[i]);
+		double t;
+		if (!v || !*v)
+			continue;
+		if (bad_value(v) || parse_when(v, &t) < 0)
+			return snprintf(why, n,
+					"%s wants YYYY-MM-DD or epoch "
+					"seconds",
+					when[i]),
+			       -1;
+		sb_printf(w, "%sstart_time %s %.17g", w->len ? " AND " : "",
+			  i ? "<" : ">=", t);
+		sb_printf(qs, "%s=", when[i]);
+		sb_url(qs, v);
+		sb_puts(qs, "&");
+	}
+	return 0;
+}
+
+static int get_int(getf get, void *ctx, const char *key, long long dflt,
+		   long long lo, long long hi, long long *v)
+{
+	const char *s = get(ctx, key);
+	char *end;
+
+	*v = dflt;
+	if (!s || !*s)
+		return 0;
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	return (*end || errno || *v < lo || *v > hi) ? -1 : 0;
+}
+
+static int sort_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (*s == '-')
+		s++, n--;
+	if (n == 0 || n > 64)
+		return 0;
+	return strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
+}
+
+static void filter_form(struct sb *b, getf get, void *ctx)
+{
+	static const char *const keys[] = {"user", "app",  "project", "from",
+					   "to",   "sort", "limit"};
+
+	sb_puts(b, "<form method=\"get\" action=\"/jobs\" class=\"filters\">");
+	for (int i = 0; i < 7; i++) {
+		const char *v = get(ctx, keys[i]);
+		sb_printf(b, "<label>%s <input name=\"%s\" value=\"", keys[i],
+			  keys[i]);
+		sb_html(b, v ? v : "");
+		sb_puts(b, "\"></label> ");
+	}
+	sb_puts(b, "<button type=\"submit\">show</button></form>\n");
+}
+
+static void pager(struct sb *b, const char *base, const char *sort,
+		  long long off, long long lim, long long total)
+{
+	sb_printf(b, "<p class=\"pager\">rows %lld to %lld of %lld ",
+		  total ? off + 1 : 0, off + lim < total ? off + lim : total,
+		  total);
+	if (off > 0) {
+		sb_puts(b, "<a rel=\"prev\" href=\"");
+		sb_html(b, base);
+		sb_puts(b, "sort=");
+		sb_url(b, sort);
+		sb_printf(b, "&amp;limit=%lld&amp;offset=%lld\">previous</a> ",
+			  lim, off > lim ? off - lim : 0);
+	}
+	if (off + lim < total) {
+		sb_puts(b, "<a rel=\"next\" href=\"");
+		sb_html(b, base);
+		sb_puts(b, "sort=");
+		sb_url(b, sort);
+		sb_printf(b, "&amp;limit=%lld&amp;offset=%lld\">next</a>", lim,
+			  off + lim);
+	}
+	sb_puts(b, "</p>\n");
+}
+
+static void jobs(const struct serve_opts *o, getf get, void *ctx, int json,
+		 struct page *p)
+{
+	struct sb w = {0}, qs = {0};
+	const char *sort = get(ctx, "sort");
+	long long lim, off;
+	char why[512], top[32], offs[32];
+	int64_t total = 0;
+
+	sb_puts(&qs, "/jobs?");
+	if (!sort || !*sort)
+		sort = "id";
+	if (build_where(get, ctx, &w, &qs, why, sizeof(why)) < 0 ||
+	    !sort_ok(sort) ||
+	    get_int(get, ctx, "limit", 50, 1, LIMIT_MAX, &lim) < 0 ||
+	    get_int(get, ctx, "offset", 0, 0, 100000000, &off) < 0) {
+		sb_free(&w);
+		sb_free(&qs);
+		return fail(p, 400,
+			    "bad parameter: user, app, project, from, "
+			    "to, sort (a column), limit (1 to 1000), "
+			    "offset");
+	}
+	if (store_count(o, w.len ? w.s : NULL, &total, why, sizeof(why)) < 0) {
+		sb_free(&w);
+		sb_free(&qs);
+		return fail(p, 400, why);
+	}
+	snprintf(p->total, sizeof(p->total), "%lld", (long long)total);
+	snprintf(top, sizeof(top), "%lld", lim);
+	snprintf(offs, sizeof(offs), "%lld", off);
+	{
+		const char *argv[] = {"jobs",
+				      "--db",
+				      o->db,
+				      "--sort",
+				      sort,
+				      "--top",
+				      top,
+				      "--offset",
+				      offs,
+				      "--format",
+				      json ? "json" : "csv",
+				      w.len ? "--where" : NULL,
+				      w.s,
+				      NULL};
+		struct run r;
+		struct csv c;
+
+		run_iolens(o, argv, -1, &r);
+		if (json) {
+			p->type = "application/json";
+			if (r.status == 0)
+				sb_put(&p->body, r.out.s, r.out.len);
+			else if (r.status == 1 && total <= off)
+				sb_puts(&p->body, "[]\n");
+			else
+				fail(p, r.status == 2 ? 400 : 500,
+				     r.err.len ? r.err.s : "failed");
+		} else {
+			head(p, "Jobs");
+			filter_form(&p->body, get, ctx);
+			pager(&p->body, qs.s, sort, off, lim, total);
+			if (r.status == 0 &&
+			    csv_parse(r.out.s, r.out.len, &c) == 0) {
+				table(&p->body, "jobs", &c, job_cols, NJOBCOLS,
+				      "id", NULL, qs.s);
+				csv_free(&c);
+			} else {
+				say_err(&p->body, &r);
+			}
+			foot(p);
+		}
+		run_free(&r);
+	}
+	sb_free(&w);
+	sb_free(&qs);
+}
+
+/* ---- /job/ID ---- */
+
+/* The timeline of window g (NULL: the whole job, as the job page
+ * shows it), with links that zoom and pan for a browser without
+ * script; with it, a drag across the picture goes to the window. */
+static void timeline_fig(struct sb *b, long long id, const struct tl_grid *g,
+			 int bins)
+{
+	char w[160];
+
+	w[0] = '\0';
+	if (g)
+		snprintf(w, sizeof(w),
+			 "t0=%.9g&amp;t1=%.9g&amp;ranks=%d-%d&amp;"
+			 "bins=%d",
+			 g->t0, g->t1, g->r0, g->r0 + g->nr - 1, bins);
+	sb_printf(b,
+		  "<section><h2>Timeline</h2>\n"
+		  "<figure class=\"timeline\" data-job=\"%lld\">"
+		  "<img src=\"/job/%lld/timeline.svg?%s\" width=\"1000\" "
+		  "height=\"400\" alt=\"rank by time: I/O busy share of each "
+		  "interval\"><figcaption>ranks by time, from the DXT "
+		  "segments: the share of each interval a rank spent in I/O; "
+		  "drag across it to zoom. ",
+		  id, id, w);
+	if (!g) {
+		sb_printf(b, "<a href=\"/job/%lld/timeline\">zoom and pan</a> ",
+			  id);
+	} else {
+		double t0 = g->t0, t1 = g->t1, d = t1 - t0, e = g->tend;
+		struct {
+			const char *name;
+			double a, z;
+		} nav[] = {{"zoom in", t0 + d / 4, t1 - d / 4},
+			   {"zoom out", t0 - d / 2, t1 + d / 2},
+			   {"earlier", t0 - d / 2, t1 - d / 2},
+			   {"later", t0 + d / 2, t1 + d / 2}};
+		for (size_t i = 0; i < sizeof(nav) / sizeof(nav[0]); i++) {
+			double a = nav[i].a < 0 ? 0 : nav[i].a;
+			double z = nav[i].z > e ? e : nav[i].z;
+			/* no move past the job's ends */
+			if (z <= a || (i > 0 && a <= t0 && z >= t1) ||
+			    (i == 2 && t0 <= 0) || (i == 3 && t1 >= e))
+				continue;
+			sb_printf(
+				b,
+				"<a href=\"/job/%lld/timeline?t0=%.9g&amp;"
+				"t1=%.9g&amp;ranks=%d-%d&amp;bins=%d\">%s</a> ",
+				id, a, z, g->r0, g->r0 + g->nr - 1, bins,
+				nav[i].name);
+		}
+		sb_printf(b,
+			  "<a href=\"/job/%lld/timeline\">the whole job</a> "
+			  "<a href=\"/job/%lld\">the job</a> ",
+			  id, id);
+	}
+	sb_printf(b,
+		  "<a href=\"/api/job/%lld/timeline?%s\">as JSON</a>"
+		  "</figcaption></figure></section>\n",
+		  id, w);
+}
+
+static void job(const struct serve_opts *o, long long id, int json,
+		struct page *p)
+{
+	char path[4096], why[256], sid[32];
+	const char *ld = LOGFD;
+	int fd, rc;
+
+	snprintf(sid, sizeof(sid), "id = %lld", id);
+	rc = store_job_col(o, id, "path", path, sizeof(path));
+	if (rc <= 0)
+		return fail(p, rc < 0 ? 500 : 404, "no such job in the store");
+	const char *row[] = {"jobs",
+			     "--db",
+			     o->db,
+			     "--where",
+			     sid,
+			     "--format",
+			     json ? "json" : "csv",
+			     NULL};
+	const char *sum[] = {"summary", ld, "--format", json ? "json" : "csv",
+			     NULL};
+	const char *files[] = {"files", ld, "--format", json ? "json" : "csv",
+			       NULL};
+	const char *tri[] = {"triage", ld, "--format", json ? "json" : "csv",
+			     NULL};
+	const char *ctx[] = {"context", "--db",	    o->db,
+			     ld,	"--format", json ? "json" : "csv",
+			     NULL};
+	const char *hist[] = {"hist", ld, "--format", json ? "json" : "csv",
+			      NULL};
+	const char *meta[] = {"meta", ld, "--format", json ? "json" : "csv",
+			      NULL};
+	const struct part parts[] = {{"summary", sum}, {"files", files},
+				     {"triage", tri},  {"context", ctx},
+				     {"hist", hist},   {"meta", meta}};
+	fd = store_open_log(o, path, why, sizeof(why));
+	if (json) {
+		const struct part one[] = {{"job", row}};
+		if (fd < 0)
+			return api(o, one, 1, -1, NULL, p);
+		api(o, parts, 6, fd, path, p);
+		close(fd);
+		return;
+	}
+	{
+		char app[256] = "", title[320];
+		if (store_job_col(o, id, "app", app, sizeof(app)) <= 0)
+			app[0] = '\0';
+		snprintf(title, sizeof(title), "Job %lld: %s", id, app);
+		head(p, title);
+	}
+	section(o, &p->body, "In the store", row, -1, NULL, job_cols, NJOBCOLS,
+		NULL);
+	if (fd < 0) {
+		sb_puts(&p->body, "<p class=\"note\">");
+		sb_html(&p->body, why);
+		sb_puts(&p->body, "</p>\n");
+		return foot(p);
+	}
+	timeline_fig(&p->body, id, NULL, 0);
+	section(o, &p->body, "Triage", tri, fd, path, NULL, 0, NULL);
+	section(o, &p->body, "Against its app's history", ctx, fd, path, NULL,
+		0, NULL);
+	section(o, &p->body, "Summary", sum, fd, path, NULL, 0, NULL);
+	section(o, &p->body, "Files", files, fd, path, NULL, 0, NULL);
+	section(o, &p->body, "Access sizes", hist, fd, path, NULL, 0, NULL);
+	section(o, &p->body, "Metadata", meta, fd, path, NULL, 0, NULL);
+	close(fd);
+	foot(p);
+}
+
+/* ---- the timeline ---- */
+
+enum { TL_SVG, TL_JSON, TL_PAGE };
+
+static int parse_ranks(const char *s, int *r0, int *r1)
+{
+	char *end;
+	long a, b;
+
+	*r0 = 0;
+	*r1 = -1;
+	if (!s || !*s)
+		return 0;
+	a = strtol(s, &end, 10);
+	b = a;
+	if (*end == '-')
+		b = strtol(end + 1, &end, 10);
+	if (*end || a < 0 || b < a || b > 1 << 24)
+		return -1;
+	*r0 = (int)a;
+	*r1 = (int)b;
+	return 0;
+}
+
+static int get_num(getf get, void *ctx, const char *key, double *v)
+{
+	const char *s = get(ctx, key);
+	char *end;
+
+	*v = 0;
+	if (!s || !*s)
+		return 0;
+	*v = strtod(s, &end);
+	return (*end || !(*v >= 0 && *v < 1e9)) ? -1 : 0;
+}
+
+static void grid_json(struct sb *b, const struct tl_grid *g)
+{
+	sb_printf(b,
+		  "{\"t0\": %.9g, \"t1\": %.9g, \"end\": %.9g, "
+		  "\"rank0\": %d, \"ranks\": %d, \"nranks\": %d, "
+		  "\"bins\": %d, \"raw\": %s,\n\"busy_s\": [",
+		  g->t0, g->t1, g->tend, g->r0, g->nr, g->nranks, g->bins,
+		  g->raw ? "true" : "false");
+	for (int i = 0; i < g->nr * g->bins; i++)
+		sb_printf(b, "%s%.6g", i ? "," : "", g->busy[i]);
+	sb_puts(b, "],\n\"bytes\": [");
+	for (int i = 0; i < g->nr * g->bins; i++)
+		sb_printf(b, "%s%.17g", i ? "," : "", g->bytes[i]);
+	sb_puts(b, "],\n\"ops\": [");
+	for (int i = 0; i < g->nr * g->bins; i++)
+		sb_printf(b, "%s%u", i ? "," : "", g->ops[i]);
+	sb_puts(b, "]}\n");
+}
+
+static void timeline(const struct serve_opts *o, long long id, getf get,
+		     void *ctx, int as, struct page *p)
+{
+	char path[4096], why[256], key[4200];
+	struct tl_req q;
+	struct tl_grid g;
+	long long bins;
+	struct stat st;
+	int fd, rc;
+
+	if (get_num(get, ctx, "t0", &q.t0) < 0 ||
+	    get_num(get, ctx, "t1", &q.t1) < 0 ||
+	    parse_ranks(get(ctx, "ranks"), &q.r0, &q.r1) < 0 ||
+	    get_int(get, ctx, "bins", 0, 1, BINS_MAX, &bins) < 0)
+		return fail(p, 400,
+			    "bad parameter: t0, t1 (seconds), ranks "
+			    "(a or a-b), bins (1 to 4096)");
+	q.bins = (int)bins;
+	rc = store_job_col(o, id, "path", path, sizeof(path));
+	if (rc <= 0)
+		return fail(p, rc < 0 ? 500 : 404, "no such job in the store");
+	fd = store_open_log(o, path, why, sizeof(why));
+	if (fd < 0)
+		return fail(p, 404, why);
+	if (fstat(fd, &st) < 0) {
+		close(fd);
+		return fail(p, 500, "cannot read the log");
+	}
+	snprintf(key, sizeof(key), "%llu:%llu:%lld.%09ld:%lld",
+		 (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
+		 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+		 (long long)st.st_size);
+	rc = tl_grid(o, key, fd, &q, &g, why, sizeof(why));
+	close(fd);
+	/* the picture a page shows says why there is none (a log without
+	 * DXT), rather than a broken image */
+	if (rc < 0 && as == TL_SVG) {
+		p->type = "image/svg+xml";
+		if (tl_svg_note(why, 1000, 400, &p->body) < 0)
+			fail(p, 500, "cannot draw the timeline");
+		return;
+	}
+	if (rc < 0)
+		return fail(p, 404, why);
+	if (as == TL_JSON) {
+		p->type = "application/json";
+		grid_json(&p->body, &g);
+	} else if (as == TL_PAGE) {
+		char title[64];
+		snprintf(title, sizeof(title), "Job %lld: timeline", id);
+		head(p, title);
+		timeline_fig(&p->body, id, &g, g.bins);
+		foot(p);
+	} else {
+		p->type = "image/svg+xml";
+		if (tl_svg(&g, 1000, 400, &p->body) < 0)
+			fail(p, 500, "cannot draw the timeline");
+	}
+	tl_grid_free(&g);
+}
+
+/* ---- routing ---- */
+
+/* "/job/123" + rest: the id, rest after it; 0 if none */
+static long long job_id(const char *s, const char **rest)
+{
+	char *end;
+	long long v;
+
+	if (*s < '1' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || v <= 0)
+		return 0;
+	*rest = end;
+	return v;
+}
+
+void page_route(const struct serve_opts *o, const char *url, getf get,
+		void *ctx, struct page *p)
+{
+	const char *rest = "";
+	int json = 0;
+	long long id;
+
+	if (!strcmp(url, "/static/iolens.css")) {
+		p->type = "text/css; charset=utf-8";
+		return sb_puts(&p->body, serve_css);
+	}
+	if (!strcmp(url, "/static/iolens.js")) {
+		p->type = "text/javascript; charset=utf-8";
+		return sb_puts(&p->body, serve_js);
+	}
+	if (!strncmp(url, "/api/", 5)) {
+		json = 1;
+		url += 4;
+	}
+	if (!strcmp(url, "/"))
+		return dashboard(o, json, p);
+	if (!strcmp(url, "/jobs"))
+		return jobs(o, get, ctx, json, p);
+	if (!strncmp(url, "/job/", 5) && (id = job_id(url + 5, &rest)) > 0) {
+		if (!*rest)
+			return job(o, id, json, p);
+		if (!json && !strcmp(rest, "/timeline.svg"))
+			return timeline(o, id, get, ctx, TL_SVG, p);
+		if (!strcmp(rest, "/timeline"))
+			return timeline(o, id, get, ctx,
+					json ? TL_JSON : TL_PAGE, p);
+	}
+	fail(p, 404, "no such page");
+}
+
+void page_section(const struct serve_opts *o, struct sb *b, const char *h2,
+		  const char *const *argv, int logfd, const char *path)
+{
+	section(o, b, h2, argv, logfd, path, NULL, 0, NULL);
+}

@@ -1,0 +1,258 @@
+/*
+ * Every number a page shows is printed by the iolens command that prints
+ * it on a terminal, run here as a child (`iolens files /dev/fd/3
+ * --format=csv`): the server holds no second implementation of a number,
+ * a log that crashes or exhausts its reader takes a child down and not
+ * the server, and the time limit of a request is a kill.  posix_spawn,
+ * as the server is threaded.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "serve/internal.h"
+#include "base/banned.h"
+
+#define RUN_MAX_OUT ((size_t)64 << 20)
+#define RUN_MAX_ARGS 32
+
+extern char **environ;
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Read both pipes until both end or the deadline; 0, or -1 at the
+ * deadline or at the output limit. */
+static int drain(int fo, int fe, double deadline, struct run *r)
+{
+	struct pollfd p[2] = {{fo, POLLIN, 0}, {fe, POLLIN, 0}};
+	char buf[65536];
+	ssize_t k;
+	int open = 2, i, ms;
+
+	while (open > 0) {
+		ms = (int)((deadline - now()) * 1000);
+		if (ms <= 0)
+			return -1;
+		if (poll(p, 2, ms) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		for (i = 0; i < 2; i++) {
+			if (p[i].fd < 0 || !p[i].revents)
+				continue;
+			k = read(p[i].fd, buf, sizeof(buf));
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0) {
+				p[i].fd = -1;
+				open--;
+				continue;
+			}
+			sb_put(i ? &r->err : &r->out, buf, (size_t)k);
+			if (r->out.len + r->err.len > RUN_MAX_OUT) {
+				r->toobig = 1;
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static int spawn(const struct serve_opts *o, const char *const *argv, int logfd,
+		 int po[2], int pe[2], pid_t *pid)
+{
+	posix_spawn_file_actions_t fa;
+	char *av[RUN_MAX_ARGS + 2];
+	int n = 0, rc;
+
+	av[n++] = (char *)o->self;
+	while (argv[n - 1] && n <= RUN_MAX_ARGS)
+		av[n] = (char *)argv[n - 1], n++;
+	av[n] = NULL;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, po[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
+	if (logfd >= 0)
+		posix_spawn_file_actions_adddup2(&fa, logfd, 3);
+	rc = posix_spawn(pid, o->self, &fa, NULL, av, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	return rc;
+}
+
+void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
+		struct run *r)
+{
+	int po[2], pe[2], st, dup = -1;
+	pid_t pid;
+
+	memset(r, 0, sizeof(*r));
+	r->status = -1;
+	if (pipe2(po, O_CLOEXEC) < 0)
+		return;
+	if (pipe2(pe, O_CLOEXEC) < 0) {
+		close(po[0]);
+		close(po[1]);
+		return;
+	}
+	/* above 3, so that dup2 to 3 is a real copy clearing close-on-exec */
+	if (logfd >= 0)
+		dup = fcntl(logfd, F_DUPFD_CLOEXEC, 10);
+	if (spawn(o, argv, dup, po, pe, &pid) != 0)
+		pid = -1;
+	close(po[1]);
+	close(pe[1]);
+	if (dup >= 0)
+		close(dup);
+	if (pid > 0 && drain(po[0], pe[0], now() + o->timeout_s, r) < 0) {
+		kill(pid, SIGKILL);
+		r->timedout = !r->toobig;
+	}
+	close(po[0]);
+	close(pe[0]);
+	if (pid <= 0)
+		return;
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (!r->timedout && !r->toobig && WIFEXITED(st))
+		r->status = WEXITSTATUS(st);
+}
+
+void run_free(struct run *r)
+{
+	sb_free(&r->out);
+	sb_free(&r->err);
+}
+
+/* ---- CSV ---- */
+
+static int add_cell(struct csv *c, const char *s, size_t n)
+{
+	int r = c->nrows - 1;
+	char **row = realloc(c->rows[r],
+			     sizeof(char *) * (size_t)(c->ncells[r] + 1));
+	char *cell;
+
+	if (!row)
+		return -1;
+	c->rows[r] = row;
+	cell = malloc(n + 1);
+	if (!cell)
+		return -1;
+	memcpy(cell, s, n);
+	cell[n] = '\0';
+	row[c->ncells[r]++] = cell;
+	return 0;
+}
+
+static int add_row(struct csv *c)
+{
+	char ***rows = realloc(c->rows, sizeof(*rows) * (size_t)(c->nrows + 1));
+	int *nc;
+
+	if (!rows)
+		return -1;
+	c->rows = rows;
+	nc = realloc(c->ncells, sizeof(*nc) * (size_t)(c->nrows + 1));
+	if (!nc)
+		return -1;
+	c->ncells = nc;
+	c->rows[c->nrows] = NULL;
+	c->ncells[c->nrows++] = 0;
+	return 0;
+}
+
+/* One field at *p (quoted or not) into cell; advances *p past it. */
+static int field(const char **p, const char *end, struct sb *cell)
+{
+	const char *s = *p;
+
+	cell->len = 0;
+	sb_put(cell, "", 0);
+	if (s < end && *s == '"') {
+		for (s++; s < end; s++) {
+			if (*s == '"' && s + 1 < end && s[1] == '"')
+				sb_put(cell, s++, 1);
+			else if (*s == '"')
+				break;
+			else
+				sb_put(cell, s, 1);
+		}
+		if (s < end)
+			s++;
+	} else {
+		const char *e = s;
+		while (e < end && *e != ',' && *e != '\n' && *e != '\r')
+			e++;
+		sb_put(cell, s, (size_t)(e - s));
+		s = e;
+	}
+	*p = s;
+	return cell->nomem ? -1 : 0;
+}
+
+int csv_parse(const char *s, size_t n, struct csv *c)
+{
+	const char *p = s, *end = s + n;
+	struct sb cell = {0};
+	int rc = 0;
+
+	memset(c, 0, sizeof(*c));
+	while (p < end && rc == 0) {
+		if ((rc = add_row(c)) < 0)
+			break;
+		for (;;) {
+			if ((rc = field(&p, end, &cell)) < 0 ||
+			    (rc = add_cell(c, cell.s, cell.len)) < 0)
+				break;
+			if (p < end && *p == ',') {
+				p++;
+				continue;
+			}
+			if (p < end && *p == '\r')
+				p++;
+			if (p < end && *p == '\n')
+				p++;
+			break;
+		}
+	}
+	sb_free(&cell);
+	return rc;
+}
+
+void csv_free(struct csv *c)
+{
+	for (int r = 0; r < c->nrows; r++) {
+		for (int i = 0; i < c->ncells[r]; i++)
+			free(c->rows[r][i]);
+		free(c->rows[r]);
+	}
+	free(c->rows);
+	free(c->ncells);
+	memset(c, 0, sizeof(*c));
+}
+
+int csv_col(const struct csv *c, const char *name)
+{
+	if (c->nrows == 0)
+		return -1;
+	for (int i = 0; i < c->ncells[0]; i++)
+		if (!strcmp(c->rows[0][i], name))
+			return i;
+	return -1;
+}

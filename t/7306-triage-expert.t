@@ -1,0 +1,59 @@
+#!/bin/sh
+# iolens triage against an independent expert's labels (issue 34):
+# t/data/triage-expert.tsv, judged from raw counters with the issue's
+# definition of material by a labeller who had not read the rules.
+# Strict precision: warn/high findings labelled material over all
+# warn/high findings on the logs the set covers (trivial, false and
+# unlabelled ones count against).  Recall per root cause (the
+# labeller's intent: one cause written under two codes, the second
+# "same root cause as" the first, is found when either fires) and,
+# printed too, per label.  The logs fall in two halves by the cksum of
+# their path: rules are improved from half 0's disagreements only, half
+# 1 is held out; each half is held to the goal on its own.  The goal is
+# 0.9 for precision and recall.  The logs live in ../shared: without it
+# the test is skipped.
+. "$(dirname "$0")/lib.sh"
+need_shared
+L=$TOP/t/data/triage-expert.tsv
+n=$(grep -v '^#' "$L" | cut -f1 | sort -u | wc -l)
+ok "$([ "$n" -ge 100 ] && echo 0 || echo 1)" "$n labelled logs"
+IOLENS=$IOLENS SHARED=$SHARED sh "$TOP/bench/triage-expert-score.sh" "$L" >"$TMP/score"
+grep '^FP\|^FN\|^skip\|^half' "$TMP/score" | sed 's/^/# /'
+line=$(tail -1 "$TMP/score")
+echo "# $line"
+num() { # line name: the number after "name "
+	echo "$1" | sed "s/.*, $2 \([0-9.]*\).*/\1/"
+}
+s=$(echo "$line" | sed 's/.*(\([0-9]*\) skipped).*/\1/')
+is "$s" 0 "every labelled log found"
+ge() { # value floor description
+	ok "$(awk -v v="$1" -v f="$2" 'BEGIN { exit !(v >= f) }'; echo $?)" "$3 $1 >= $2"
+}
+h0=$(grep '^half 0:' "$TMP/score")
+h1=$(grep '^half 1:' "$TMP/score")
+# Where the rules stand: no change may lose what is reached (whole set:
+# precision 0.886 -> 0.912 by storm_files, per-label recall 0.861, per
+# cause 0.968; half 0 0.944 / 1.000, held-out half 1 0.875 / 0.933) ...
+ge "$(num "$line" precision)" 0.91 "strict precision"
+ge "$(num "$line" recall)" 0.86 "recall per label"
+ge "$(num "$line" 'cause recall')" 0.96 "recall per root cause"
+ge "$(num "$h0" precision)" 0.94 "half 0: strict precision"
+ge "$(num "$h1" precision)" 0.87 "half 1 (held out): strict precision"
+# ... the issue's goal where both halves reach it: recall per cause ...
+ge "$(num "$h0" 'cause recall')" 0.9 "half 0: recall per root cause"
+ge "$(num "$h1" 'cause recall')" 0.9 "half 1 (held out): recall per root cause"
+# ... and, not met yet, TAP TODO, so the suite says so without failing
+# (prove reports it as passing once it is met)
+todo() { # todo <status> <description>
+	_n=$((_n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $_n - $2 # TODO goal"; else echo "not ok $_n - $2 # TODO goal"; fi
+}
+# (per label, a cause written under two codes counts twice: shown, not
+# the goal's measure)
+for h in "$h0" "$h1"; do
+	p=$(num "$h" precision)
+	todo "$(awk -v p="$p" 'BEGIN { exit !(p >= 0.9) }'; echo $?)" "${h%%:*}: strict precision $p >= 0.9"
+	r=$(num "$h" recall)
+	todo "$(awk -v r="$r" 'BEGIN { exit !(r >= 0.9) }'; echo $?)" "${h%%:*}: recall per label $r >= 0.9"
+done
+done_testing

@@ -1,0 +1,75 @@
+# t/serve.sh: start `iolens serve` for a test (sourced after t/lib.sh).
+#   serve_start NAME ARGS...  start a server on a free loopback port (the
+#       kernel picks it: --listen 127.0.0.1:0 --port-file), wait until it
+#       listens; sets NAME_PID and NAME_URL.  Every server started is
+#       killed by the EXIT trap, however the test ends.
+#   get URL [curl args]  the body, headers in $TMP/hdr, status in $TMP/code
+#   png_stats PNG  colours and timeline-blue pixels sampled of a screenshot
+_serve_pids=
+trap 'for p in $_serve_pids; do kill "$p" 2>/dev/null; done; rm -rf "$TMP"' EXIT
+
+serve_start() {	# serve_start NAME ARGS...
+	_name=$1
+	shift
+	rm -f "$TMP/$_name.port"
+	$IOLENS serve --listen 127.0.0.1:0 --port-file "$TMP/$_name.port" "$@" \
+		2>"$TMP/$_name.err" &
+	_pid=$!
+	_serve_pids="$_serve_pids $_pid"
+	# no time limit: the server says its port once it listens, or dies
+	while [ ! -s "$TMP/$_name.port" ] && kill -0 "$_pid" 2>/dev/null; do
+		sleep 0.1
+	done
+	eval "${_name}_PID=$_pid"
+	eval "${_name}_URL=http://127.0.0.1:$(cat "$TMP/$_name.port" 2>/dev/null)"
+}
+
+get() {	# get URL [curl args]
+	_u=$1
+	shift
+	curl -s -S -D "$TMP/hdr" -o "$TMP/body" -w '%{http_code}' "$@" "$_u" >"$TMP/code" 2>"$TMP/curlerr"
+	cat "$TMP/body"
+}
+
+hdr() {	# hdr NAME: the value of a header of the last get
+	tr -d '\r' <"$TMP/hdr" | sed -n "s/^$1: //Ip" | head -1
+}
+
+png_stats() { # colours and blue pixels of a PNG (8-bit RGB or RGBA)
+	python3 - "$1" <<'PY'
+import struct, sys, zlib
+d = open(sys.argv[1], "rb").read()
+assert d[:8] == b"\x89PNG\r\n\x1a\n"
+i, idat, w = 8, b"", 0
+while i < len(d):
+    n, t = struct.unpack(">I4s", d[i:i + 8])
+    c = d[i + 8:i + 8 + n]
+    if t == b"IHDR":
+        w, h, depth, ctype = struct.unpack(">IIBB", c[:10])
+    elif t == b"IDAT":
+        idat += c
+    i += 12 + n
+bpp = {2: 3, 6: 4}[ctype]
+raw, stride = zlib.decompress(idat), w * bpp
+prev, colours, blue = bytearray(stride), set(), 0
+for y in range(h):
+    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for x in range(stride):
+        a = line[x - bpp] if x >= bpp else 0
+        b = prev[x]
+        c = prev[x - bpp] if x >= bpp else 0
+        if f == 1: line[x] = (line[x] + a) & 255
+        elif f == 2: line[x] = (line[x] + b) & 255
+        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    for x in range(0, stride, bpp * 4):
+        r, g, bl = line[x], line[x + 1], line[x + 2]
+        colours.add((r, g, bl))
+        if bl > r + 80 and bl > g + 40:
+            blue += 1
+    prev = line
+print(len(colours), blue)
+PY
+}
