@@ -6,6 +6,7 @@
 
 #include "render/views.h"
 #include "render/view-context.h"
+#include "render/view-diff.h"
 #include "render/view-files.h"
 #include "render/view-groups.h"
 #include "render/view-hist.h"
@@ -28,6 +29,7 @@ const struct iol_view *const iol_views[] = {
 	&iol_view_config,
 	&iol_view_context,
 	&iol_view_context_weather,
+	&iol_view_diff,
 	&iol_view_files,
 	&iol_view_files_shared,
 	&iol_view_fsload,

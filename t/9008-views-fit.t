@@ -10,12 +10,17 @@ POP=$SAMPLES/population/logs
 # the widest line of a file, in characters (UTF-8)
 widest() { perl -CSD -ne 'chomp; $m = length if length > ($m // 0); END { print $m // 0 }' "$1"; }
 
+L1=$(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan)
+L2=$(ls "$SAMPLES"/ior/ior_posix_n1_t4k/*.darshan)
+
 # name|arguments, run as "iolens arguments"
 cases() {
 	echo "summary|summary $SAMPLES"
 	echo "files|files $SAMPLES"
 	echo "meta|meta $SAMPLES"
 	echo "hist|hist $SAMPLES"
+	echo "diff|diff $L1 $L2"
+	echo "diff-trace|diff $SAMPLES/ior/strace_ior_posix_n1_t4m $L2"
 	echo "timeline|timeline $SAMPLES"
 	echo "timeline-bins|timeline --bins 8 $SAMPLES"
 	echo "files-shared|files --shared $SAMPLES"
@@ -58,6 +63,7 @@ files|files|$SAMPLES/ior
 files|shared|--shared $SAMPLES/ior
 meta|meta|$SAMPLES/ior
 hist|hist|$SAMPLES/ior
+diff|diff|$L1 $L2
 timeline|timeline|$SAMPLES/ior
 timeline|phases|--phases $SAMPLES/ior
 timeline|bins|--bins 4 $SAMPLES/ior
