@@ -32,14 +32,8 @@ static const char usage_str[] =
 	"n]\n"
 	"                    log ...\n";
 
-/* the columns: "log" (machine formats only), then the file-row fields
- * (analysis/jobrow.h), the last of them, record_id, machine formats only */
-
 static void help(void)
 {
-	const struct iol_filefield *ff;
-	size_t i, n;
-
 	fputs(usage_str, stdout);
 	printf("\nList every file a job touched, one row per file and "
 	       "module.\n\n"
@@ -70,12 +64,8 @@ static void help(void)
 	       "%s"
 	       "  -h, --help         show this help\n"
 	       "  --version          show the version\n"
-	       "\ncolumns:",
+	       "\ncolumns: iolens help --columns files\n",
 	       excl_defaults_help(), trace_help);
-	ff = iol_filerow_fields(&n);
-	for (i = 0; i < n; i++)
-		printf("%s%s", i % 6 == 0 ? "\n  " : " ", ff[i].name);
-	putchar('\n');
 }
 
 struct fopts {
@@ -201,12 +191,6 @@ static int shared_table(struct out *o, struct fopts *fo, const char *log,
 	return 0;
 }
 
-/* Text: the end of a log's table and what the exclusions dropped. */
-static void files_text_end(struct out *o, const struct fopts *fo)
-{
-	view_files_end(o, fo->nexcl, fo->have_exc, fo->defex.n > 0);
-}
-
 int cmd_files(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -264,7 +248,8 @@ int cmd_files(int argc, char **argv)
 			if (shared_table(&o, &fo, in.v[j].name, job) < 0)
 				rc = EXIT_DATA;
 			iol_job_close(job);
-			files_text_end(&o, &fo);
+			view_files_end(&o, fo.nexcl, fo.have_exc,
+				       fo.defex.n > 0);
 			continue;
 		}
 		if (iol_files_compute(job, fo.merge, &rows, &n, &err) < 0) {
@@ -289,7 +274,7 @@ int cmd_files(int argc, char **argv)
 		free(sorted);
 		iol_files_free(rows);
 		iol_job_close(job);
-		files_text_end(&o, &fo);
+		view_files_end(&o, fo.nexcl, fo.have_exc, fo.defex.n > 0);
 	}
 	iol_inputs_release(&in);
 	if (co.fmt != FMT_TEXT)

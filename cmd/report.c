@@ -211,26 +211,20 @@ static int many_reports(struct ropts *ro, const struct copts *co,
 	return rc;
 }
 
-static int is_dir(const char *path)
-{
-	struct stat sb;
-
-	return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-}
-
 /* Every report the arguments ask for: an exit status. */
 static int reports(struct ropts *ro, struct copts *co, int argc, char **argv,
 		   int i)
 {
 	struct iol_inputs in;
 	struct iol_job *job;
+	struct stat sb;
 	int r, bad;
 
 	/* a directory stands for the logs in it; several logs (not one
 	 * job's traces) make a report each in the directory -o names */
 	bad = cmd_inputs(co, argc, argv, i, &in) < 0;
 	if ((argc - i > 1 || in.n > 1) && !co->merge_traces &&
-	    is_dir(co->outpath))
+	    stat(co->outpath, &sb) == 0 && S_ISDIR(sb.st_mode))
 		r = many_reports(ro, co, &in);
 	else if (!in.n || cmd_load(co, &in.v[0], &job) < 0)
 		r = EXIT_DATA;
