@@ -153,10 +153,10 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	struct iol_error err = {0};
 	struct iol_job *job = NULL;
 	struct copts co;
-	int i = 0, rc;
+	int rc;
 
 	copts_init(&co, av);
-	if (load_job(&co, 1, av, &i, &job) < 0)
+	if (cmd_load_one(&co, 1, av, 0, &job) < 0)
 		return EXIT_DATA;
 	if (blocks_overhead(job, &bo.overhead) > 0)
 		msg("note: strace's own %.2f us a call taken off the measured "

@@ -219,13 +219,13 @@ int cmd_blocks(int argc, char **argv)
 	rc = copts_start(&co, argc, argv, longopts, help, extra, &bo, NULL, &i);
 	if (rc >= 0)
 		return rc;
-	if (load_job(&co, argc, argv, &i, &job) < 0)
+	rc = cmd_load_one(&co, argc, argv, i, &job);
+	if (rc == -1)
 		return EXIT_DATA;
-	if (i + 1 < argc)
-		rc = usage_error("one trace at a time (give a trace's files "
-				 "together, or --merge-traces)");
-	else
-		rc = run(&co, job, &bo);
+	if (rc == -2)
+		return usage_error("one trace at a time (give a trace's files "
+				   "together, or --merge-traces)");
+	rc = run(&co, job, &bo);
 	iol_job_close(job);
 	return rc;
 }

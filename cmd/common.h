@@ -11,6 +11,7 @@
 #include "model/job.h"
 #include "analysis/metrics.h"
 #include "render/output.h"
+#include "sources/inputs.h"
 
 struct copts {
 	char **argv;	    /* for messages */
@@ -113,40 +114,31 @@ int copts_start(struct copts *c, int argc, char **argv,
 		struct out *o, int *first_log);
 
 /*
- * The log arguments argv[first..argc) of a command that reads several
- * logs, with each directory replaced by its jobs: a directory holding
- * strace or Iota traces is one job (as before); any other directory stands
- * for every Darshan log under it (by content, not name) and every
- * directory under it that holds traces, recursively, in name order,
- * symbolic links to directories not followed.  *argc and *argv are
- * replaced by a vector owned here (freed at exit).  Returns 0, or -1 when
- * a directory held no log (message printed; the others are kept).
+ * The log arguments argv[first..argc) resolved into jobs by
+ * iol_inputs_resolve() (sources/inputs.h: what a directory, a trace file
+ * or a run of them stands for) with c's --merge-traces, a line printed
+ * for each directory that held no log.  Returns 0, or -1 when one did
+ * not (the others kept) or memory ran out.  The caller releases in with
+ * iol_inputs_release().
  */
-int copts_expand(int *argc, char ***argv, int first);
-/* Load the job of argv[*i], advancing *i over the arguments it took:
- * with --merge-traces every remaining one, else the run of trace files
- * of one directory starting at argv[*i] (a job's traces given together
- * are one job, a rank per file; traces of different directories are
- * separate jobs).  Such a job's name, in its path and in argv[*i], is its first
- * trace and "+N" for the N others.  Prints the one-line message on
- * failure. */
-int load_job(const struct copts *c, int argc, char **argv, int *i,
+int cmd_inputs(const struct copts *c, int argc, char **argv, int first,
+	       struct iol_inputs *in);
+/* Load an input's job with c's trace options, printing the one-line
+ * message on failure and the job's warnings; 0 or an IOL_E* code.  The
+ * job's path is in->name. */
+int cmd_load(const struct copts *c, const struct iol_input *in,
 	     struct iol_job **job);
-/* Does the file start like a Darshan log (any version, either byte
- * order)?  0 when it cannot be read. */
-int is_darshan_log(const char *path);
+/* The one job of argv[first..argc) by cmd_inputs() and cmd_load(): 0,
+ * -1 with the message printed, -2 (nothing printed, nothing loaded) when
+ * the arguments are several jobs. */
+int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
+		 struct iol_job **job);
 /* The help lines of the trace options, for each command's --help. */
 extern const char trace_help[];
-/* "2026-11-21 06:36:29 UTC" for an epoch second, in UTC. */
-const char *fmt_time(char *buf, size_t n, int64_t secs);
 /* The default exclusions of top files (analysis/select.h), for help
  * texts; static storage. */
 const char *excl_defaults_help(void);
 int parse_count(const char *s, int64_t *v);
-/* The entries of dir (no dot files) as full paths, in name order; an
- * empty vector for an empty directory, NULL when it cannot be read.  The
- * caller frees each path and the vector. */
-char **cmd_list_dir(const char *dir, size_t *n);
 /*
  * The date an output file is stamped with when the user gave none, so
  * that the same input gives the same bytes: SOURCE_DATE_EPOCH when it is

@@ -17,6 +17,7 @@
 #include "cmd/popcommon.h"
 #include "cmd/popfs.h"
 #include "cmd/util.h"
+#include "render/view-context.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -57,68 +58,20 @@ static int decode(struct popopts *p, int argc, char **argv, int i,
 	struct iol_error err = {0};
 	struct iol_summary s;
 	struct iol_job *job;
+	int rc;
 
-	if (load_job(&p->c, argc, argv, &i, &job) < 0)
+	if (cmd_load_one(&p->c, argc, argv, i, &job) < 0)
 		return -1;
 	if (iol_summary_compute(job, &p->c.m, &s, &err) < 0) {
 		msg_ioerr(argv[i], err.code, &err);
 		iol_job_close(job);
 		return -1;
 	}
-	pop_fill_row(own, job, &s);
+	rc = iol_popjob_fill(own, job, &s);
 	iol_job_close(job);
-	return 0;
-}
-
-static const char *const cols[] = {"log",   "scope", "earlier_jobs", "metric",
-				   "value", "n",     "percentile",   "min",
-				   "p5",    "p10",   "median",	     "p90",
-				   "p95",   "max",   "verdict"};
-
-/* a count (bytes, files) as an integer, where it is one */
-static void value(struct out *o, int k, double v, int dec)
-{
-	if (iol_pop_ctx_integer(k) && v == floor(v) && fabs(v) < 9e15)
-		out_int(o, (int64_t)v);
-	else
-		out_num(o, v, iol_pop_ctx_integer(k) ? 1 : dec);
-}
-
-static void print_ctx(struct out *o, const char *log,
-		      const struct iol_popctx *c)
-{
-	if (o->fmt == FMT_TEXT)
-		out_text(
-			o,
-			"job:   %s\nscope: %zu earlier jobs of %s\nrule:  "
-			"unusual when outside p5-p95 of at least %d earlier "
-			"jobs with a value and at least %.0f %% (and 1 MiB/s, "
-			"1 point, 1 MiB or 1 file) from their median\n"
-			"       percentile: the share of earlier jobs below "
-			"the job, ties counting half; p5..p95 interpolated\n\n",
-			log, c->njobs, c->scope, IOL_POP_CTX_MIN,
-			IOL_POP_CTX_REL * 100);
-	out_table(o, o->fmt == FMT_TEXT ? cols + 3 : cols,
-		  o->fmt == FMT_TEXT ? 12 : 15);
-	for (int k = 0; k < IOL_POP_NCTX; k++) {
-		const struct iol_popctx_metric *m = &c->m[k];
-		if (o->fmt != FMT_TEXT) {
-			out_str(o, log);
-			out_str(o, c->scope);
-			out_int(o, (int64_t)c->njobs);
-		}
-		out_str(o, iol_pop_ctx_names[k]);
-		value(o, k, m->value, 2);
-		out_int(o, (int64_t)m->n);
-		out_num(o, m->percentile, 1);
-		value(o, k, m->min, 2);
-		for (int q = 0; q < 5; q++)
-			value(o, k, m->p[q], 2);
-		value(o, k, m->max, 2);
-		out_str(o, iol_pop_verdict_name(m->verdict));
-		out_endrow(o);
-	}
-	out_endtable(o);
+	if (rc < 0)
+		msg("out of memory");
+	return rc < 0 ? -1 : 0;
 }
 
 /* --iostat recordings: the weather of the job (population/weather.h) */
@@ -144,42 +97,6 @@ static int extra(int opt, const char *arg)
 	}
 	recs[nrecs++] = arg;
 	return 1;
-}
-
-static const char *const wcols[] = {
-	"log",	   "inside_recording", "device_mean_bps", "device_peak_bps",
-	"job_bps", "job_share_pct"};
-
-static void print_weather(struct out *o, const char *log,
-			  const struct iol_wjobw *w)
-{
-	if (o->fmt == FMT_TEXT) {
-		out_text(o,
-			 "\nI/O weather (the storage device while the job "
-			 "ran%s)\n",
-			 w->inside ? ""
-				   : "; the run lies partly outside the "
-				     "recording");
-		/* the job's own rate is mib_s above (bytes / I/O time by
-		 * slowest rank): a second MiB/s of it here (over its run)
-		 * would be a different number under the same unit */
-		out_text(o,
-			 "  device  %.2f MiB/s mean, %.2f MiB/s peak\n"
-			 "  the job %.1f %% of the device's bytes in its "
-			 "intervals\n",
-			 w->dev_mean_bps / 1048576, w->dev_peak_bps / 1048576,
-			 w->share * 100);
-		return;
-	}
-	out_table(o, wcols, 6);
-	out_str(o, log);
-	out_int(o, w->inside);
-	out_num(o, w->dev_mean_bps, 0);
-	out_num(o, w->dev_peak_bps, 0);
-	out_num(o, w->job_bps, 0);
-	out_num(o, 100 * w->share, 2);
-	out_endrow(o);
-	out_endtable(o);
 }
 
 int cmd_context(int argc, char **argv)
@@ -216,7 +133,7 @@ int cmd_context(int argc, char **argv)
 				      &set);
 	iol_popdb_close(db);
 	if (rc < 0) {
-		pop_row_free(&own);
+		iol_popjob_release(&own);
 		iol_popset_free(&one);
 		return EXIT_DATA;
 	}
@@ -225,22 +142,22 @@ int cmd_context(int argc, char **argv)
 	     pop_weather(recs, nrecs, row ? row : &own, &wj) < 0) ||
 	    (rc == 0 && nfsrecs &&
 	     pop_fsweather(fsrecs, nfsrecs, row ? row : &own, &fj) < 0)) {
-		pop_row_free(&own);
+		iol_popjob_release(&own);
 		iol_popset_free(&one);
 		iol_popset_free(&set);
 		return EXIT_DATA;
 	}
 	if (rc == 0 && cmd_out_open(&o, p.c.outpath, p.c.fmt) == 0) {
-		print_ctx(&o, argv[first], &ctx);
+		iol_view_context_print(&o, argv[first], &ctx);
 		if (nrecs)
-			print_weather(&o, argv[first], &wj);
+			iol_view_context_print_weather(&o, argv[first], &wj);
 		if (nfsrecs)
 			pop_print_fsweather(&o, argv[first], &fj);
 		rc = cmd_out_close(&o, 1);
 	} else if (rc) {
 		msg("out of memory");
 	}
-	pop_row_free(&own);
+	iol_popjob_release(&own);
 	iol_popset_free(&one);
 	iol_popset_free(&set);
 	return rc < 0 ? EXIT_DATA : EXIT_OK;

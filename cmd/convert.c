@@ -58,7 +58,7 @@ int cmd_convert(int argc, char **argv)
 	if (!co.outpath)
 		return usage_error("--output names the log to write");
 	for (r = first; r < argc; r++)
-		if (is_darshan_log(argv[r])) {
+		if (iol_is_darshan_file(argv[r])) {
 			msg("'%s' is already a Darshan log: convert reads "
 			    "strace or Iota traces",
 			    argv[r]);

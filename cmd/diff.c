@@ -17,6 +17,7 @@
 #include "cmd/util.h"
 #include "analysis/diff.h"
 #include "analysis/jobrow.h"
+#include "render/view-diff.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -103,214 +104,6 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
-/* ---- values ---- */
-
-static const char *const mcols[] = {
-	"section", "key", "metric", "unit", "a", "b", "change", "ratio",
-};
-
-/* a side's value in a machine format */
-static void put_val(struct out *o, const struct iol_diffrow *r, int side)
-{
-	int has = side ? r->has_b : r->has_a;
-
-	if (!has)
-		out_null(o);
-	else if (r->type == IOL_FT_STR)
-		out_str(o, side ? r->sb : r->sa);
-	else if (r->type == IOL_FT_INT || r->type == IOL_FT_BYTES)
-		out_int(o, side ? r->ib : r->ia);
-	else
-		out_num(o, side ? r->b : r->a, r->prec);
-}
-
-/* the change of a count exactly, else unrounded */
-static void put_change(struct out *o, const struct iol_diffrow *r)
-{
-	if (isnan(r->change)) {
-		out_null(o);
-	} else if ((r->type == IOL_FT_INT || r->type == IOL_FT_BYTES) &&
-		   !((r->ib < 0 && r->ia > INT64_MAX + r->ib) ||
-		     (r->ib > 0 && r->ia < INT64_MIN + r->ib))) {
-		out_int(o, r->ib - r->ia);
-	} else {
-		out_num(o, r->change, r->prec);
-	}
-}
-
-static void machine_row(struct out *o, const struct iol_diffrow *r)
-{
-	out_str(o, r->section);
-	out_str(o, r->key);
-	out_str(o, r->metric);
-	out_str(o, r->unit);
-	put_val(o, r, 0);
-	put_val(o, r, 1);
-	put_change(o, r);
-	out_num(o, r->ratio, 4);
-	out_endrow(o);
-}
-
-/* v for people, by the row's type and unit; sign: "+" before positives */
-static const char *human(char *b, size_t n, const struct iol_diffrow *r,
-			 double v, int sign)
-{
-	const char *s = sign && v > 0 ? "+" : sign && v < 0 ? "-" : "";
-	char t[64];
-
-	if (sign)
-		v = fabs(v);
-	if (r->type == IOL_FT_BYTES)
-		fmt_bytes(t, sizeof(t), v, BYTES_TEXT);
-	else if (!strcmp(r->unit, "s"))
-		fmt_dur(t, sizeof(t), v);
-	else if (r->type == IOL_FT_INT)
-		snprintf(t, sizeof(t), "%.0f", v);
-	else
-		snprintf(t, sizeof(t), "%.*f%s", r->prec > 0 ? r->prec : 2, v,
-			 !sign && !strcmp(r->unit, "%") ? " %" : "");
-	snprintf(b, n, "%s%s", s, t);
-	return b;
-}
-
-static void text_val(struct out *o, const struct iol_diffrow *r, int side)
-{
-	char b[96];
-
-	if (!(side ? r->has_b : r->has_a))
-		(r->type == IOL_FT_STR ? out_str : out_numstr)(o, "absent");
-	else if (r->type == IOL_FT_STR)
-		out_str(o, side ? r->sb : r->sa);
-	else if (r->type == IOL_FT_INT || r->type == IOL_FT_BYTES)
-		out_numstr(o, human(b, sizeof(b), r,
-				    (double)(side ? r->ib : r->ia), 0));
-	else
-		out_numstr(o, human(b, sizeof(b), r, side ? r->b : r->a, 0));
-}
-
-static void text_change(struct out *o, const struct iol_diffrow *r)
-{
-	char b[96];
-
-	if (isnan(r->change))
-		out_null(o);
-	else
-		out_numstr(o, human(b, sizeof(b), r, r->change, 1));
-	if (isnan(r->ratio))
-		out_null(o);
-	else
-		out_numstr(o, fmt_ratio(b, sizeof(b), r->ratio));
-}
-
-/* ---- text ---- */
-
-/* a section's text columns: its key's (if shown), the metric's, the
- * values and, unless it holds text alone, change and ratio */
-static int text_cols(const struct iol_diff_section *sec, const char **cols)
-{
-	int n = 0;
-
-	if (sec->key_label)
-		cols[n++] = sec->key_label;
-	cols[n++] = sec->metric_label;
-	cols[n++] = "A";
-	cols[n++] = "B";
-	if (!sec->values_only) {
-		cols[n++] = "change";
-		cols[n++] = "ratio";
-	}
-	return n;
-}
-
-/* the code blocks not shown: unchanged (--all shows them), past --top */
-static void blocks_notes(struct out *o, const struct iol_diff_section *sec,
-			 const struct iol_diff *d)
-{
-	if (strcmp(sec->name, "blocks"))
-		return;
-	if (d->blocks_same)
-		out_text(o,
-			 "  %lld block%s unchanged in calls and bytes not "
-			 "shown: --all shows them\n",
-			 (long long)d->blocks_same,
-			 d->blocks_same == 1 ? "" : "s");
-	if (d->blocks_cut)
-		out_text(o, "  %lld more block%s past --top\n",
-			 (long long)d->blocks_cut,
-			 d->blocks_cut == 1 ? "" : "s");
-}
-
-static void text_section(struct out *o, const struct iol_diff_section *sec,
-			 const struct iol_diff *d, size_t lo, size_t hi)
-{
-	int files = !strcmp(sec->name, "files");
-	const char *cols[6];
-	size_t k;
-
-	out_text(o, "\n%s\n", sec->title);
-	if (files && d->files_by_name)
-		out_text(o,
-			 "  %lld in both (%lld by name), %lld only in A, %lld "
-			 "only in B\n",
-			 (long long)d->files_both, (long long)d->files_by_name,
-			 (long long)d->files_only_a,
-			 (long long)d->files_only_b);
-	else if (files)
-		out_text(o, "  %lld in both, %lld only in A, %lld only in B\n",
-			 (long long)d->files_both, (long long)d->files_only_a,
-			 (long long)d->files_only_b);
-	if (lo == hi) {
-		out_text(o, "  (no rows past the threshold)\n");
-		blocks_notes(o, sec, d);
-		return;
-	}
-	out_table(o, cols, text_cols(sec, cols));
-	for (k = lo; k < hi; k++) {
-		const struct iol_diffrow *r = &d->rows[k];
-
-		/* the header names the logs; nothing to say of empty text */
-		if (sec->values_only &&
-		    (!strcmp(r->metric, "log") ||
-		     ((!r->sa || !*r->sa) && (!r->sb || !*r->sb))))
-			continue;
-		if (sec->key_label)
-			out_str(o, !sec->grouped || k == lo ||
-						   strcmp(r->key, r[-1].key)
-					   ? r->key
-					   : "");
-		out_str(o, r->label);
-		text_val(o, r, 0);
-		text_val(o, r, 1);
-		if (!sec->values_only)
-			text_change(o, r);
-		out_endrow(o);
-	}
-	out_endtable(o);
-	if (files && d->files_cut)
-		out_text(o, "  %lld more file%s past --top\n",
-			 (long long)d->files_cut, d->files_cut == 1 ? "" : "s");
-	blocks_notes(o, sec, d);
-}
-
-static void text(struct out *o, const struct iol_diff *d,
-		 const struct iol_diffside *a, const struct iol_diffside *b)
-{
-	const struct iol_diff_section *sec;
-	size_t ns, s, k = 0;
-
-	out_text(o, "A  %s\nB  %s\n", a->log, b->log);
-	out_text(o, "change = B - A, ratio = B / A\n");
-	sec = iol_diff_sections(&ns);
-	for (s = 0; s < ns; s++) {
-		size_t lo = k;
-
-		while (k < d->n && !strcmp(d->rows[k].section, sec[s].name))
-			k++;
-		text_section(o, &sec[s], d, lo, k);
-	}
-	out_text(o, "\n");
-}
-
 /* ---- loading ---- */
 
 /* The job of argv[i] alone (two traces of one directory stay two jobs)
@@ -319,20 +112,24 @@ static int side_load(struct copts *co, char **argv, int i, struct iol_job **job,
 		     struct iol_summary *s)
 {
 	struct iol_error err = {0};
-	char *one[2] = {argv[i], NULL};
-	char **v = one;
-	int n = 1, k = 0;
+	struct iol_inputs in;
+	int r;
 
 	/* a directory of traces is one job; of Darshan logs, many */
-	if (copts_expand(&n, &v, 0) < 0)
-		return -1;
-	if (n != 1) {
-		msg("cannot compare '%s': it holds %d jobs; give one log or "
-		    "trace on each side",
-		    argv[i], n);
+	if (cmd_inputs(co, i + 1, argv, i, &in) < 0) {
+		iol_inputs_release(&in);
 		return -1;
 	}
-	if (load_job(co, 1, v, &k, job) < 0)
+	if (in.n != 1) {
+		msg("cannot compare '%s': it holds %zu jobs; give one log or "
+		    "trace on each side",
+		    argv[i], in.n);
+		iol_inputs_release(&in);
+		return -1;
+	}
+	r = cmd_load(co, &in.v[0], job);
+	iol_inputs_release(&in);
+	if (r < 0)
 		return -1;
 	if (iol_summary_compute(*job, &co->m, s, &err) < 0) {
 		msg_ioerr(argv[i], err.code, &err);
@@ -398,13 +195,13 @@ int cmd_diff(int argc, char **argv)
 		goto out;
 	}
 	if (co.fmt == FMT_TEXT) {
-		text(&o, &d, &a, &b);
+		view_diff_text(&o, &d, &a, &b);
 	} else {
 		size_t k;
 
-		out_table(&o, mcols, 8);
+		out_view(&o, &iol_view_diff);
 		for (k = 0; k < d.n; k++)
-			machine_row(&o, &d.rows[k]);
+			view_diff_row(&o, &d.rows[k]);
 		out_endtable(&o);
 	}
 	iol_diff_release(&d);

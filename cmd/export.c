@@ -73,6 +73,7 @@ int cmd_export(int argc, char **argv)
 	};
 	struct iol_job **jobs;
 	struct iol_error err = {0};
+	struct iol_inputs in;
 	struct copts co;
 	int r, i, n = 0, rc = EXIT_OK, first;
 	time_t created;
@@ -85,18 +86,21 @@ int cmd_export(int argc, char **argv)
 	if (!co.outpath || !strcmp(co.outpath, "-"))
 		return usage_error("--output names the workbook to write");
 	/* a directory stands for the logs in it */
-	if (copts_expand(&argc, &argv, first) < 0)
+	if (cmd_inputs(&co, argc, argv, first, &in) < 0)
 		rc = EXIT_DATA;
-	if (argc == first)
+	if (!in.n) {
+		iol_inputs_release(&in);
 		return EXIT_DATA;
-	jobs = xcalloc((size_t)(argc - first), sizeof(*jobs));
-	for (i = first; i < argc; i++) {
-		if (load_job(&co, argc, argv, &i, &jobs[n]) < 0) {
+	}
+	jobs = xcalloc(in.n, sizeof(*jobs));
+	for (size_t k = 0; k < in.n; k++) {
+		if (cmd_load(&co, &in.v[k], &jobs[n]) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
 		n++;
 	}
+	iol_inputs_release(&in);
 	if (rc == EXIT_OK) {
 		created = (time_t)(date_opt >= 0
 					   ? date_opt

@@ -10,6 +10,7 @@
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
 #include "cmd/util.h"
+#include "render/view-jobs.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -56,87 +57,6 @@ static int extra(int opt, const char *arg)
 		return 1;
 	}
 	return 0;
-}
-
-/* the columns of the text table, in this order, when the store has
- * them: the scheduler's job id and the log's path lead back to the job
- * (iolens report PATH), so every row a user sees can be opened */
-static const char *const text_cols[] = {
-	"id",	    "jobid",	  "user",	   "project",
-	"app",	    "nprocs",	  "nodes",	   "start_time",
-	"run_time", "bytes_read", "bytes_written", "io_time_by_slowest",
-	"mib_s",    "strategy",	  "partial",	   "path"};
-#define NTEXT (sizeof text_cols / sizeof text_cols[0])
-
-static int is_bytes(const char *name)
-{
-	return strstr(name, "bytes") != NULL;
-}
-
-static void cell(struct out *o, const struct iol_popcur *cur, int i)
-{
-	const char *name = iol_popcur_name(cur, i);
-	char buf[48];
-
-	switch (iol_popcur_type(cur, i)) {
-	case IOL_POPV_NULL: out_null(o); break;
-	case IOL_POPV_INT:
-		if (is_bytes(name))
-			out_bytes(o, iol_popcur_int(cur, i));
-		else
-			out_int(o, iol_popcur_int(cur, i));
-		break;
-	case IOL_POPV_REAL:
-		if (o->fmt == FMT_TEXT &&
-		    (!strcmp(name, "start_time") || !strcmp(name, "end_time")))
-			out_str(o, fmt_time(buf, sizeof buf,
-					    (int64_t)iol_popcur_real(cur, i)));
-		else
-			out_num(o, iol_popcur_real(cur, i), 3);
-		break;
-	default: out_str(o, iol_popcur_text(cur, i));
-	}
-}
-
-/* The cursor columns shown: every one in the table's order, or the text
- * ones present in text_cols' order. */
-static int pick(const struct iol_popcur *cur, int fmt, int *idx,
-		const char **names)
-{
-	int n = 0, nc = iol_popcur_ncols(cur);
-
-	for (size_t k = 0; k < (fmt == FMT_TEXT ? NTEXT : 1); k++)
-		for (int i = 0; i < nc; i++) {
-			if (fmt == FMT_TEXT &&
-			    strcmp(iol_popcur_name(cur, i), text_cols[k]))
-				continue;
-			idx[n] = i;
-			names[n++] = iol_popcur_name(cur, i);
-		}
-	return n;
-}
-
-static int print_rows(struct out *o, struct iol_popcur *cur)
-{
-	struct iol_error err = {0};
-	int nc = iol_popcur_ncols(cur), n = 0, rc;
-	int *idx = xcalloc((size_t)nc + 1, sizeof *idx);
-	const char **names = xcalloc((size_t)nc + 1, sizeof *names);
-
-	n = pick(cur, o->fmt, idx, names);
-	out_table(o, names, n);
-	/* the first row was read before the output was opened */
-	for (rc = 1; rc > 0; rc = iol_popcur_next(cur, &err)) {
-		for (int k = 0; k < n; k++)
-			cell(o, cur, idx[k]);
-		out_endrow(o);
-	}
-	out_endtable(o);
-	free(idx);
-	free(names);
-	if (rc < 0)
-		msg("%s", err.msg);
-	return rc < 0 ? EXIT_DATA : EXIT_OK;
 }
 
 int cmd_jobs(int argc, char **argv)
@@ -189,7 +109,9 @@ int cmd_jobs(int argc, char **argv)
 		iol_popdb_close(db);
 		return EXIT_DATA;
 	}
-	rc = print_rows(&o, cur);
+	rc = iol_view_jobs_print(&o, cur, &err) < 0 ? EXIT_DATA : EXIT_OK;
+	if (rc != EXIT_OK)
+		msg("%s", err.msg);
 	iol_popcur_close(cur);
 	iol_popdb_close(db);
 	if (cmd_out_close(&o, rc == EXIT_OK) < 0)

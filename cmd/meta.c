@@ -10,6 +10,7 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
+#include "render/view-meta.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -33,244 +34,11 @@ static void help(void)
 	       trace_help);
 }
 
-/* machine formats: one table of (scope, name, metric, value) rows */
-static const char *const cols[] = {
-	"log", "scope", "name", "metric", "value",
-};
-
-static void kv(struct out *o, const char *log, const char *scope,
-	       const char *name, const char *metric, double v, int is_int)
-{
-	out_str(o, log);
-	out_str(o, scope);
-	out_str(o, name);
-	out_str(o, metric);
-	if (is_int)
-		out_int(o, (int64_t)v);
-	else
-		out_num(o, v, 6);
-	out_endrow(o);
-}
-
-/* The layers above POSIX that record metadata time. */
-static int upper(int m)
-{
-	return m == IOL_MOD_MPIIO || m == IOL_MOD_H5F || m == IOL_MOD_H5D ||
-	       m == IOL_MOD_PNETCDF_FILE || m == IOL_MOD_PNETCDF_VAR;
-}
-
-/* Machine formats: every figure as a (scope, name, metric, value) row. */
-static void meta_rows(struct out *o, const char *log, const struct iol_job *job,
-		      const struct iol_meta *mt)
-{
-	char rb[24];
-	size_t k;
-	int m;
-
-	for (k = 0; k < mt->nops; k++)
-		kv(o, log, "module", iol_modinfo(mt->ops[k].mod)->name,
-		   mt->ops[k].op, (double)mt->ops[k].count, 1);
-	for (m = 0; m < IOL_MOD_KNOWN; m++)
-		if (mt->has_time[m])
-			kv(o, log, "module", iol_modinfo(m)->name, "meta_time",
-			   mt->time[m], 0);
-	kv(o, log, "job", "POSIX+STDIO", "meta_time", mt->total_time, 0);
-	kv(o, log, "job", "POSIX+STDIO", "io_time", mt->io_time, 0);
-	kv(o, log, "job", "POSIX+STDIO", "md_cost_pct", mt->md_cost_pct, 0);
-	kv(o, log, "job", "shared files", "meta_time", mt->shared_time, 0);
-	kv(o, log, "job", "shared files", "io_time", mt->shared_io, 0);
-	kv(o, log, "job", "shared files", "meta_time_by_slowest",
-	   mt->shared_meta_slowest, 0);
-	kv(o, log, "job", "shared files", "io_time_by_slowest",
-	   mt->shared_io_slowest, 0);
-	for (k = 0; k < mt->nrank; k++) {
-		snprintf(rb, sizeof(rb), "%zu", k);
-		kv(o, log, "rank", rb, "meta_time", mt->rank_time[k], 0);
-		kv(o, log, "rank", rb, "io_time", mt->rank_io[k], 0);
-	}
-	for (k = 0; k < job->nsys; k++) {
-		const struct iol_jsys *y = &job->sys[k];
-
-		kv(o, log, "syscall", y->name, "calls", (double)y->calls, 1);
-		kv(o, log, "syscall", y->name, "errors", (double)y->errors, 1);
-		kv(o, log, "syscall", y->name, "time", y->time, 0);
-		kv(o, log, "syscall", y->name, "bytes", (double)y->bytes, 1);
-	}
-	if (mt->slowest_rank >= 0 || mt->shared_io_slowest > 0) {
-		if (mt->slowest_rank >= 0)
-			snprintf(rb, sizeof(rb), "%lld",
-				 (long long)mt->slowest_rank);
-		else
-			snprintf(rb, sizeof(rb), "shared");
-		kv(o, log, "slowest rank", rb, "meta_time", mt->slowest_meta,
-		   0);
-		kv(o, log, "slowest rank", rb, "io_time", mt->slowest_io, 0);
-		kv(o, log, "slowest rank", rb, "meta_share_pct",
-		   mt->slowest_pct, 0);
-	}
-}
-
-/* Text: operation counts and meta time per module. */
-static void text_modules(struct out *o, const struct iol_meta *mt)
-{
-	static const char *const opcols[] = {"module", "operation", "count"};
-	static const char *const tcols[] = {"module", "meta time"};
-	char b[32];
-	size_t k;
-	int m;
-
-	out_table(o, opcols, 3);
-	for (k = 0; k < mt->nops; k++) {
-		if (!mt->ops[k].count)
-			continue;
-		out_str(o, iol_modinfo(mt->ops[k].mod)->name);
-		out_str(o, mt->ops[k].op);
-		out_int(o, mt->ops[k].count);
-		out_endrow(o);
-	}
-	out_endtable(o);
-	out_text(o, "\nMetadata time per module (sum over ranks; layers "
-		    "overlap, their times do not add up)\n");
-	out_table(o, tcols, 2);
-	for (m = 0; m < IOL_MOD_KNOWN; m++) {
-		if (!mt->has_time[m])
-			continue;
-		out_str(o, iol_modinfo(m)->name);
-		out_str(o, fmt_dur(b, sizeof(b), mt->time[m]));
-		out_endrow(o);
-	}
-	out_endtable(o);
-}
-
-/* Text: the system calls of a trace. */
-static void text_syscalls(struct out *o, const struct iol_job *job)
-{
-	static const char *const scols[] = {
-		"system call", "calls", "errors", "time (sum)", "bytes",
-	};
-	char b[32];
-	size_t k;
-
-	if (!job->nsys)
-		return;
-	out_text(o, "\nSystem calls (all descriptors)\n");
-	out_table(o, scols, 5);
-	for (k = 0; k < job->nsys; k++) {
-		out_str(o, job->sys[k].name);
-		out_int(o, job->sys[k].calls);
-		out_int(o, job->sys[k].errors);
-		out_str(o, fmt_dur(b, sizeof(b), job->sys[k].time));
-		out_int(o, job->sys[k].bytes);
-		out_endrow(o);
-	}
-	out_endtable(o);
-}
-
-/* Text: the POSIX+STDIO figure, and beside it the upper layers'. */
-static void text_job(struct out *o, const struct iol_meta *mt)
-{
-	char b1[32], b2[32];
-	int m, any = 0;
-
-	if (mt->io_time > 0)
-		out_text(o,
-			 "\nPOSIX+STDIO: %s of metadata in %s of I/O, sums "
-			 "over ranks (%.1f %%)\n",
-			 fmt_dur(b1, sizeof(b1), mt->total_time),
-			 fmt_dur(b2, sizeof(b2), mt->io_time), mt->md_cost_pct);
-	else
-		out_text(o, "\nPOSIX+STDIO: no I/O time recorded\n");
-	for (m = 0; m < IOL_MOD_KNOWN; m++) {
-		if (!mt->has_time[m] || !upper(m))
-			continue;
-		out_text(o, "%s%s %s",
-			 any ? ", " : "layers above it: ", iol_modinfo(m)->name,
-			 fmt_dur(b1, sizeof(b1), mt->time[m]));
-		any = 1;
-	}
-	if (any)
-		out_text(o, " of metadata, sums over ranks (not added: the "
-			    "same calls are seen by several layers)\n");
-}
-
-/* Text: the slowest rank, by the job's one definition (summary's). */
-static void text_slowest(struct out *o, const struct iol_meta *mt)
-{
-	char b1[32], b2[32], b3[32], b4[32];
-
-	if (mt->shared_io > 0)
-		out_text(o,
-			 "shared files (one record for all ranks): %s of "
-			 "metadata in %s of I/O, sums over ranks; their "
-			 "slowest rank: %s in %s\n",
-			 fmt_dur(b1, sizeof(b1), mt->shared_time),
-			 fmt_dur(b2, sizeof(b2), mt->shared_io),
-			 fmt_dur(b3, sizeof(b3), mt->shared_meta_slowest),
-			 fmt_dur(b4, sizeof(b4), mt->shared_io_slowest));
-	if (mt->slowest_rank < 0 && !(mt->shared_io_slowest > 0))
-		return;
-	if (mt->slowest_rank >= 0)
-		out_text(o, "slowest rank %lld", (long long)mt->slowest_rank);
-	else
-		out_text(o, "slowest rank (shared files only)");
-	out_text(o,
-		 ": %s of metadata in %s of I/O (%.1f %%): its own files "
-		 "plus the shared files' slowest rank, the I/O time by "
-		 "slowest of summary\n",
-		 fmt_dur(b1, sizeof(b1), mt->slowest_meta),
-		 fmt_dur(b2, sizeof(b2), mt->slowest_io), mt->slowest_pct);
-}
-
-/* Text: per rank, its own files; shared files on a row of their own. */
-static void text_ranks(struct out *o, const struct iol_meta *mt)
-{
-	static const char *const rcols[] = {"rank", "meta time", "I/O time",
-					    "share of meta"};
-	char b[32];
-	size_t k;
-
-	out_text(o, "\nMetadata time per rank (files of its own; shared "
-		    "files, sums over ranks, on the last row)\n");
-	out_table(o, rcols, 4);
-	for (k = 0; k < mt->nrank; k++) {
-		if (!(mt->rank_time[k] > 0) && !(mt->rank_io[k] > 0))
-			continue;
-		out_int(o, (int64_t)k);
-		out_str(o, fmt_dur(b, sizeof(b), mt->rank_time[k]));
-		out_str(o, fmt_dur(b, sizeof(b), mt->rank_io[k]));
-		out_num(o, mt->rank_pct[k], 1);
-		out_endrow(o);
-	}
-	if (mt->shared_io > 0 || mt->shared_time > 0) {
-		out_str(o, "shared");
-		out_str(o, fmt_dur(b, sizeof(b), mt->shared_time));
-		out_str(o, fmt_dur(b, sizeof(b), mt->shared_io));
-		out_num(o,
-			mt->total_time > 0
-				? mt->shared_time / mt->total_time * 100
-				: NAN,
-			1);
-		out_endrow(o);
-	}
-	out_endtable(o);
-}
-
-static void meta_text(struct out *o, const char *log, const struct iol_job *job,
-		      const struct iol_meta *mt)
-{
-	out_text(o, "%s\n\nMetadata operations\n", log);
-	text_modules(o, mt);
-	text_job(o, mt);
-	text_slowest(o, mt);
-	text_syscalls(o, job);
-	text_ranks(o, mt);
-	out_text(o, "\n");
-}
-
 int cmd_meta(int argc, char **argv)
 {
 	static const struct option longopts[] = {COMMON_LONGOPTS,
 						 {NULL, 0, NULL, 0}};
+	struct iol_inputs in;
 	struct copts co;
 	struct out o;
 	int rc, i;
@@ -279,31 +47,32 @@ int cmd_meta(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	/* a directory stands for the logs in it */
-	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
+	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	if (co.fmt != FMT_TEXT)
-		out_table(&o, cols, 5);
-	for (; i < argc; i++) {
+		out_view(&o, &iol_view_meta);
+	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		struct iol_meta mt;
 		struct iol_error err = {0};
 
-		if (load_job(&co, argc, argv, &i, &job) < 0) {
+		if (cmd_load(&co, &in.v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
 		if (iol_meta_compute(job, &mt, &err) < 0) {
-			msg_ioerr(argv[i], err.code, &err);
+			msg_ioerr(in.v[j].name, err.code, &err);
 			iol_job_close(job);
 			rc = EXIT_DATA;
 			continue;
 		}
 		if (co.fmt != FMT_TEXT)
-			meta_rows(&o, argv[i], job, &mt);
+			view_meta_rows(&o, in.v[j].name, job, &mt);
 		else
-			meta_text(&o, argv[i], job, &mt);
+			view_meta_text(&o, in.v[j].name, job, &mt);
 		iol_meta_free(&mt);
 		iol_job_close(job);
 	}
+	iol_inputs_release(&in);
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&o);
 	if (out_close(&o, rc == EXIT_OK) < 0) {

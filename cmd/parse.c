@@ -19,27 +19,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "analysis/accum.h"
 #include "cmd/commands.h"
 #include "counters/counters.h"
 #include "sources/darshan.h"
 #include "render/obuf.h"
-#include "render/parse-desc.h"
 #include "render/parse-dxt.h"
 #include "render/parse-text.h"
+#include "render/view-parse.h"
 #include "cmd/util.h"
 #include "base/version.h"
 #include "base/banned.h"
-
-enum {
-	OPT_BASE = 1,
-	OPT_TOTAL = 2,
-	OPT_FILE = 4,
-	OPT_PERF = 8,
-	OPT_INCOMPLETE = 16,
-	OPT_DXT = 32,
-	OPT_ALL = OPT_BASE | OPT_TOTAL | OPT_FILE | OPT_PERF | OPT_INCOMPLETE
-};
 
 /* darshan-parser exits -1 (255) when a module is incomplete */
 #define EXIT_INCOMPLETE 255
@@ -86,197 +75,14 @@ static int data_error(struct pctx *c, int ret)
 	return EXIT_DATA;
 }
 
-/* A module with records that is not printed: unknown or unreadable (a
- * warning on stderr, as darshan-parser), DXT, or not asked for. */
-static int module_skipped(struct pctx *c, int i)
-{
-	struct obuf *ob = &c->ob;
-
-	if (i >= IOL_MOD_KNOWN) {
-		obuf_flush(ob);
-		fprintf(stderr,
-			"# Warning: module id %d is unknown. You may need a "
-			"newer version of the Darshan utilities to parse it.\n",
-			i);
-		return 1;
-	}
-	if (!iol_modinfo(i)->readable || i == IOL_MOD_NULL) {
-		obuf_flush(ob);
-		fprintf(stderr,
-			"# Warning: no log utility handlers defined for "
-			"module %s, SKIPPING.\n",
-			iol_modinfo(i)->name);
-		return 1;
-	}
-	if (i == IOL_MOD_DXT_POSIX || i == IOL_MOD_DXT_MPIIO)
-		return 1;
-	return i != IOL_MOD_POSIX && i != IOL_MOD_MPIIO && i != IOL_MOD_STDIO &&
-	       i != IOL_MOD_DFS && i != IOL_MOD_DAOS && !(c->mask & OPT_BASE);
-}
-
-/* Module i, whose region a log cut short lost: what darshan-parser
- * prints of it, the records of the whole 1 MiB chunks the file holds up
- * to the first that fails, and none of its --total, --file and --perf
- * figures (the reader's error skips them).  0 or IOL_ENOMEM. */
-static int cut_records(struct pctx *c, int i, struct parse_line *l)
-{
-	struct iol_modrd rd;
-	const struct iol_rec *r;
-	struct iol_error quiet = {0};
-	int ret;
-
-	ret = iol_modrd_open_cut(&rd, c->d, i, 1 << 20, &quiet);
-	if (ret == IOL_ENOMEM)
-		return iol_error_set(&c->err, ret, "out of memory");
-	if (ret < 0)
-		return 0;
-	while ((ret = iol_modrd_next(&rd, &r, &quiet)) == 1)
-		if ((c->mask & OPT_BASE) &&
-		    (ret = parse_text_record(&c->ob, l, c->d, r)) < 0) {
-			iol_error_set(&c->err, ret, "out of memory");
-			break;
-		}
-	iol_modrd_close(&rd);
-	return ret == IOL_ENOMEM ? ret : 0;
-}
-
-/* Module i's records (--base), then its --total, --file and --perf
- * figures from the accumulator.  Returns 0 or a negative IOL_E* code
- * with c->err set. */
-static int module_records(struct pctx *c, int i, struct parse_line *l)
-{
-	struct iol_dlog *d = c->d;
-	struct obuf *ob = &c->ob;
-	struct iol_modrd rd;
-	const struct iol_rec *r;
-	struct iol_accum acc;
-	int have_acc = 0, ret;
-
-	if ((d->cut >> i) & 1)
-		return cut_records(c, i, l);
-	ret = iol_modrd_open(&rd, d, i, &c->err);
-	if (ret < 0)
-		return ret;
-	if (iol_accum_supported(i)) {
-		if (iol_accum_init(&acc, i, d->nprocs) < 0) {
-			iol_modrd_close(&rd);
-			return iol_error_set(&c->err, IOL_ENOMEM,
-					     "out of memory");
-		}
-		have_acc = 1;
-	}
-	while ((ret = iol_modrd_next(&rd, &r, &c->err)) == 1) {
-		if ((c->mask & OPT_BASE) &&
-		    (ret = parse_text_record(ob, l, d, r)) < 0) {
-			iol_error_set(&c->err, ret, "out of memory");
-			break;
-		}
-		if (have_acc && (ret = iol_accum_add(&acc, r)) < 0) {
-			iol_error_set(&c->err, ret,
-				      "record accumulation failed");
-			break;
-		}
-	}
-	iol_modrd_close(&rd);
-	if (ret < 0) {
-		if (have_acc)
-			iol_accum_release(&acc);
-		return ret;
-	}
-	if (have_acc) {
-		if (c->mask & OPT_TOTAL)
-			parse_text_total(ob, &acc, (int)d->mod_ver[i]);
-		if (c->mask & OPT_FILE)
-			parse_text_files(ob, &acc);
-		if (c->mask & OPT_PERF)
-			parse_text_perf(ob, &acc);
-		iol_accum_release(&acc);
-	}
-	return 0;
-}
-
+/* the modules' text (render/view-parse.c), its errors in our words */
 static int parse_modules(struct pctx *c)
 {
-	struct iol_dlog *d = c->d;
-	struct obuf *ob = &c->ob;
-	struct parse_line l = {.suf = NULL};
-	int i, empty = 0, ret;
+	int ret = view_parse_modules(&c->ob, c->d, c->mask, stderr, &c->err);
 
-	if (c->mask & OPT_BASE)
-		obuf_puts(ob,
-			  "\n# description of columns:\n"
-			  "#   <module>: module responsible for this I/O "
-			  "record.\n"
-			  "#   <rank>: MPI rank.  -1 indicates that the file "
-			  "is shared\n"
-			  "#      across all processes and statistics are "
-			  "aggregated.\n"
-			  "#   <record id>: hash of the record's file path\n"
-			  "#   <counter name> and <counter value>: statistical "
-			  "counters.\n"
-			  "#      A value of -1 indicates that Darshan could "
-			  "not monitor\n"
-			  "#      that counter, and its value should be "
-			  "ignored.\n"
-			  "#   <file name>: full file path for the record.\n"
-			  "#   <mount pt>: mount point that the file resides "
-			  "on.\n"
-			  "#   <fs type>: type of file system that the file "
-			  "resides on.\n");
-	for (i = 0; i < IOL_MOD_MAX; i++) {
-		int partial = (d->partial >> i) & 1;
-
-		if (d->mod_map[i].len == 0) {
-			empty++;
-			if (!partial)
-				continue;
-		} else if (module_skipped(c, i)) {
-			continue;
-		}
-		obuf_printf(ob,
-			    "\n# "
-			    "**************************************************"
-			    "*****\n"
-			    "# %s module data\n"
-			    "# "
-			    "**************************************************"
-			    "*****\n",
-			    i < IOL_MOD_KNOWN ? iol_modinfo(i)->name
-					      : "<UNKNOWN>");
-		if (partial) {
-			if (!(c->mask & OPT_INCOMPLETE)) {
-				parse_text_incomplete(&c->ob, i, 0, 1);
-				free(l.suf);
-				return EXIT_INCOMPLETE;
-			}
-			parse_text_incomplete(&c->ob, i, 0, 0);
-			if (d->mod_map[i].len == 0)
-				continue;
-		}
-		if (i >= IOL_MOD_KNOWN || !iol_dlog_mod_readable(d, i)) {
-			free(l.suf);
-			iol_error_set(&c->err, IOL_EVERSION,
-				      "cannot read %s module version %u",
-				      i < IOL_MOD_KNOWN ? iol_modinfo(i)->name
-							: "unknown",
-				      d->mod_ver[i]);
-			return data_error(c, IOL_EVERSION);
-		}
-		if ((c->mask & OPT_BASE) &&
-		    parse_print_description(ob, i, (int)d->mod_ver[i]) == 0)
-			obuf_puts(ob, "\n#<module>\t<rank>\t<record "
-				      "id>\t<counter>\t<value>\t<file "
-				      "name>\t<mount pt>\t<fs type>\n");
-		ret = module_records(c, i, &l);
-		if (ret < 0) {
-			free(l.suf);
-			return data_error(c, ret);
-		}
-	}
-	free(l.suf);
-	if (empty == IOL_MOD_MAX)
-		obuf_puts(ob, "\n# no module data available.\n");
-	return EXIT_OK;
+	if (ret < 0)
+		return data_error(c, ret);
+	return ret == VIEW_PARSE_INCOMPLETE ? EXIT_INCOMPLETE : EXIT_OK;
 }
 
 /* parse --dxt: the text of render/parse-dxt.c, its errors in our words */

@@ -203,83 +203,6 @@ int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
 	return rc;
 }
 
-const struct iol_popjob *pop_find_row(const struct iol_popset *set,
-				      const char *log)
-{
-	char *rp = realpath(log, NULL);
-	const struct iol_popjob *hit = NULL;
-
-	for (size_t i = 0; i < set->n && !hit; i++) {
-		const char *p = set->jobs[i].path;
-		if (p && (!strcmp(p, log) || (rp && !strcmp(p, rp))))
-			hit = &set->jobs[i];
-	}
-	free(rp);
-	return hit;
-}
-
-static char *user_of(const char *path, int64_t uid)
-{
-	const char *b = strrchr(path, '/');
-	char buf[64];
-	size_t l;
-
-	b = b ? b + 1 : path;
-	l = strcspn(b, "_");
-	if (b[l] == '_' && strstr(b + l, "_id") && l < sizeof buf) {
-		memcpy(buf, b, l);
-		buf[l] = '\0';
-	} else {
-		snprintf(buf, sizeof buf, "%lld", (long long)uid);
-	}
-	return xstrdup(buf);
-}
-
-static char *app_of(const char *exe)
-{
-	const char *e = exe ? exe : "";
-	size_t l = strcspn(e, " ");
-	const char *s = e;
-	char *r;
-
-	for (size_t i = 0; i < l; i++)
-		if (e[i] == '/')
-			s = e + i + 1;
-	l -= (size_t)(s - e);
-	r = xmalloc(l + 1);
-	memcpy(r, s, l);
-	r[l] = '\0';
-	return r;
-}
-
-void pop_fill_row(struct iol_popjob *j, const struct iol_job *job,
-		  const struct iol_summary *s)
-{
-	memset(j, 0, sizeof *j);
-	j->path = xstrdup(job->path ? job->path : "");
-	j->user = user_of(j->path, job->uid);
-	j->app = app_of(job->exe);
-	j->uid = job->uid;
-	j->nprocs = job->nprocs;
-	j->start_time = iol_job_start(job);
-	j->bytes_read = s->bytes_read;
-	j->bytes_written = s->bytes_written;
-	j->files = s->nfiles;
-	j->mib_s = s->mibs;
-	j->mib_s_per_node = s->mibs_cn;
-	j->pct_io_time_slowest = s->pct_io_slowest;
-	j->md_cost_pct = s->md_cost_pct;
-	j->io_time_by_slowest = s->io.agg_time_by_slowest;
-}
-
-void pop_row_free(struct iol_popjob *j)
-{
-	free(j->path);
-	free(j->user);
-	free(j->app);
-	memset(j, 0, sizeof *j);
-}
-
 int pop_context_of(const char *dbpath, const char *log,
 		   const struct iol_job *job, const struct iol_opts *m,
 		   struct iol_popctx *ctx)
@@ -301,17 +224,17 @@ int pop_context_of(const char *dbpath, const char *log,
 	row = rc == 0 && one.n ? &one.jobs[0] : NULL;
 	if (rc == 0 && !row) {
 		rc = iol_summary_compute(job, m, &s, &err);
-		if (rc == 0)
-			pop_fill_row(&own, job, &s);
-		else
+		if (rc < 0)
 			msg_ioerr(log, rc, &err);
+		else if ((rc = iol_popjob_fill(&own, job, &s)) < 0)
+			msg("out of memory");
 	}
 	if (rc == 0)
 		rc = pop_load_earlier(db, dbpath, NULL, row ? row : &own, &set);
 	iol_popdb_close(db);
 	if (rc == 0 && (rc = iol_pop_context(&set, row ? row : &own, ctx)))
 		msg("out of memory");
-	pop_row_free(&own);
+	iol_popjob_release(&own);
 	iol_popset_free(&one);
 	iol_popset_free(&set);
 	return rc;
@@ -354,4 +277,23 @@ int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 	iol_binned_release(&b);
 	iol_devset_release(&ds);
 	return r;
+}
+
+int pop_weather_job(const char *const *recs, int nrecs,
+		    const struct iol_job *job, const struct iol_opts *m,
+		    struct iol_wjobw *out)
+{
+	struct iol_popjob j = {0};
+	struct iol_summary s;
+	struct iol_error err = {0};
+
+	if (iol_summary_compute(job, m, &s, &err) < 0) {
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
+		return -1;
+	}
+	j.start_time = iol_job_start(job);
+	j.end_time = j.start_time + job->run_time;
+	j.bytes_read = s.bytes_read;
+	j.bytes_written = s.bytes_written;
+	return pop_weather(recs, nrecs, &j, out);
 }

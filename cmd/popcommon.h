@@ -11,6 +11,7 @@
 #include "cmd/common.h"
 #include "population/popdb.h"
 #include "population/popan.h"
+#include "population/popjob.h"
 #include "population/weather.h"
 
 enum { OPT_DB = OPT_LAST_COMMON + 100, OPT_WHERE, OPT_POP_LAST };
@@ -59,14 +60,6 @@ int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
 		     const char *where, const struct iol_popjob *j,
 		     struct iol_popset *set);
 
-/* The store's row of log (its path as given or made absolute), or NULL. */
-const struct iol_popjob *pop_find_row(const struct iol_popset *set,
-				      const char *log);
-/* A row for a job not in the store, from its summary (the same numbers
- * ingest stores); j's strings are allocated, freed by pop_row_free(). */
-void pop_fill_row(struct iol_popjob *j, const struct iol_job *job,
-		  const struct iol_summary *s);
-void pop_row_free(struct iol_popjob *j);
 /* The context of log (the store's row, else job) among the jobs of the
  * store at dbpath; prints the message on failure. */
 int pop_context_of(const char *dbpath, const char *log,
@@ -83,5 +76,10 @@ extern const char pop_help_nowhere[];
  * recordings recs: 0, or -1 with the message printed. */
 int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 		struct iol_wjobw *out);
+/* The same for a job not in the store, from its log (report --db
+ * --iostat); the message printed on failure. */
+int pop_weather_job(const char *const *recs, int nrecs,
+		    const struct iol_job *job, const struct iol_opts *m,
+		    struct iol_wjobw *out);
 
 #endif

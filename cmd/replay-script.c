@@ -192,9 +192,9 @@ int cmd_replay_script(int argc, char **argv)
 	if (!co.outpath)
 		return usage_error("--output names the script to write");
 	co.merge_traces = argc - first > 1;
-	if (load_job(&co, argc, argv, &first, &job) < 0)
+	if (cmd_load_one(&co, argc, argv, first, &job) < 0)
 		return EXIT_DATA;
-	r = build(job, co.outpath, argv[first]); /* the job's name */
+	r = build(job, co.outpath, job->path); /* the job's name */
 	iol_job_close(job);
 	return fflush(stdout) || ferror(stdout) ? EXIT_DATA : r;
 }

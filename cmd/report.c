@@ -16,6 +16,7 @@
 #include "render/popreport.h"
 #include "cmd/popcommon.h"
 #include "cmd/util.h"
+#include "render/view-report.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -87,12 +88,8 @@ struct ropts {
 
 static int set_date(struct ropts *r, int64_t v)
 {
-	time_t t = (time_t)v;
-	struct tm tm;
-
-	if (!gmtime_r(&t, &tm))
+	if (view_report_date(r->datebuf, sizeof r->datebuf, v) < 0)
 		return -1;
-	strftime(r->datebuf, sizeof(r->datebuf), "%Y-%m-%dT%H:%M:%S", &tm);
 	r->ro.date = r->datebuf;
 	return 0;
 }
@@ -100,25 +97,13 @@ static int set_date(struct ropts *r, int64_t v)
 static int extra_opt(void *ctx, int opt, const char *arg)
 {
 	struct ropts *r = ctx;
-	int y, mo, d, h = 0, mi = 0, se = 0;
 
 	switch (opt) {
 	case 'd':
-		if (sscanf(arg, "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &d, &h, &mi,
-			   &se) >= 3 &&
-		    strlen(arg) >= 10 && arg[4] == '-') {
-			snprintf(r->datebuf, sizeof(r->datebuf),
-				 "%04d-%02d-%02dT%02d:%02d:%02d", y, mo, d, h,
-				 mi, se);
+		if (view_report_date_parse(r->datebuf, sizeof r->datebuf,
+					   arg) == 0) {
 			r->ro.date = r->datebuf;
 			return 1;
-		}
-		{
-			char *end;
-			long long v = strtoll(arg, &end, 10);
-
-			if (!*end && end != arg && set_date(r, v) == 0)
-				return 1;
 		}
 		usage_error("--date wants YYYY-MM-DD[THH:MM:SS] or epoch "
 			    "seconds, not '%s'",
@@ -157,28 +142,6 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
-/* The job's I/O weather for the context page (report --db --iostat). */
-static int weather_of(const struct ropts *r, const struct iol_job *job,
-		      const struct iol_opts *m, struct popreport_ctxpage *cp)
-{
-	struct iol_popjob j = {0};
-	struct iol_summary s;
-	struct iol_error err = {0};
-	int ret;
-
-	if (iol_summary_compute(job, m, &s, &err) < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
-		return -1;
-	}
-	j.start_time = iol_job_start(job);
-	j.end_time = j.start_time + job->run_time;
-	j.bytes_read = s.bytes_read;
-	j.bytes_written = s.bytes_written;
-	ret = pop_weather(r->recs, r->nrecs, &j, &cp->weather);
-	cp->has_weather = ret == 0;
-	return ret;
-}
-
 /* The report of one job into outpath; an exit status. */
 static int one_report(struct ropts *ro, const struct copts *co,
 		      struct iol_job *job, const char *log, const char *outpath)
@@ -193,8 +156,10 @@ static int one_report(struct ropts *ro, const struct copts *co,
 		cp.dbpath = r.dbpath;
 		if (pop_context_of(r.dbpath, log, job, &co->m, &cp.ctx) < 0)
 			return EXIT_DATA;
-		if (r.nrecs && weather_of(&r, job, &co->m, &cp) < 0)
+		if (r.nrecs && pop_weather_job(r.recs, r.nrecs, job, &co->m,
+					       &cp.weather) < 0)
 			return EXIT_DATA;
+		cp.has_weather = r.nrecs > 0;
 		r.ro.extra_page = popreport_context_page;
 		r.ro.extra_arg = &cp;
 	}
@@ -209,63 +174,33 @@ static int one_report(struct ropts *ro, const struct copts *co,
 	return EXIT_OK;
 }
 
-/* With several logs, -o DIR: DIR/NAME.pdf (.svg, .png) where NAME is the
- * log's file name without ".darshan", other characters than letters,
- * digits, '.', '-' and '_' made '_'. */
-static void out_name(char *buf, size_t n, const char *dir, const char *log,
-		     int format)
-{
-	static const char *const ext[] = {"pdf", "svg", "png"};
-	const char *base = strrchr(log, '/');
-	char name[256];
-	size_t l, k;
-
-	base = base && base[1] ? base + 1 : log;
-	l = strlen(base);
-	if (l > 8 && !strcmp(base + l - 8, ".darshan"))
-		l -= 8;
-	if (l >= sizeof(name))
-		l = sizeof(name) - 1;
-	for (k = 0; k < l; k++)
-		name[k] = (char)(strchr("._-", base[k]) ||
-						 (base[k] >= 'a' &&
-						  base[k] <= 'z') ||
-						 (base[k] >= 'A' &&
-						  base[k] <= 'Z') ||
-						 (base[k] >= '0' &&
-						  base[k] <= '9')
-					 ? base[k]
-					 : '_');
-	name[l] = '\0';
-	snprintf(buf, n, "%s/%s.%s", dir, name, ext[format]);
-}
-
 /* several logs: a report each into the directory -o names */
-static int many_reports(struct ropts *ro, const struct copts *co, int argc,
-			char **argv, int i)
+static int many_reports(struct ropts *ro, const struct copts *co,
+			const struct iol_inputs *in)
 {
-	char path[4096], **done = xcalloc((size_t)argc, sizeof(*done));
+	char path[4096], **done = xcalloc(in->n, sizeof(*done));
 	int rc = EXIT_OK, nd = 0, k;
 
-	for (; i < argc; i++) {
+	for (size_t j = 0; j < in->n; j++) {
+		const char *name = in->v[j].name;
 		struct iol_job *job;
 
-		if (load_job(co, argc, argv, &i, &job) < 0) {
+		if (cmd_load(co, &in->v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
-		out_name(path, sizeof(path), co->outpath, argv[i],
-			 ro->ro.format);
+		view_report_file_name(path, sizeof(path), co->outpath, name,
+				      ro->ro.format);
 		for (k = 0; k < nd && strcmp(done[k], path); k++)
 			;
 		if (k < nd) {
 			msg("'%s' and an earlier log both make '%s': not "
 			    "overwritten",
-			    argv[i], path);
+			    name, path);
 			rc = EXIT_DATA;
 		} else {
 			done[nd++] = xstrdup(path);
-			if (one_report(ro, co, job, argv[i], path) != EXIT_OK)
+			if (one_report(ro, co, job, name, path) != EXIT_OK)
 				rc = EXIT_DATA;
 		}
 		iol_job_close(job);
@@ -276,57 +211,34 @@ static int many_reports(struct ropts *ro, const struct copts *co, int argc,
 	return rc;
 }
 
-static int is_dir(const char *path)
-{
-	struct stat sb;
-
-	return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-}
-
 /* Every report the arguments ask for: an exit status. */
 static int reports(struct ropts *ro, struct copts *co, int argc, char **argv,
 		   int i)
 {
+	struct iol_inputs in;
 	struct iol_job *job;
+	struct stat sb;
 	int r, bad;
 
 	/* a directory stands for the logs in it; several logs (not one
 	 * job's traces) make a report each in the directory -o names */
-	bad = copts_expand(&argc, &argv, i) < 0;
-	if (argc - i > 1 && !co->merge_traces && is_dir(co->outpath)) {
-		r = many_reports(ro, co, argc, argv, i);
-		return r != EXIT_OK || bad ? EXIT_DATA : EXIT_OK;
-	}
-	if (argc == i)
-		return EXIT_DATA;
-	if (load_job(co, argc, argv, &i, &job) < 0)
-		return EXIT_DATA;
-	if (i != argc - 1) {
+	bad = cmd_inputs(co, argc, argv, i, &in) < 0;
+	if ((argc - i > 1 || in.n > 1) && !co->merge_traces &&
+	    stat(co->outpath, &sb) == 0 && S_ISDIR(sb.st_mode))
+		r = many_reports(ro, co, &in);
+	else if (!in.n || cmd_load(co, &in.v[0], &job) < 0)
+		r = EXIT_DATA;
+	else if (in.n > 1) {
 		iol_job_close(job);
-		return usage_error("several logs: --output names an existing "
-				   "directory to write a report each in");
+		r = usage_error("several logs: --output names an existing "
+				"directory to write a report each in");
+	} else {
+		r = one_report(ro, co, job, in.v[0].name, co->outpath);
+		iol_job_close(job);
 	}
-	r = one_report(ro, co, job, argv[i], co->outpath);
-	iol_job_close(job);
-	return r != EXIT_OK || bad ? EXIT_DATA : EXIT_OK;
-}
-
-/* The exclusions: the defaults unless --no-default-excludes, then each
- * --exclude. */
-static int excl_build(const struct ropts *r, struct iol_excl *ex)
-{
-	struct iol_error err = {0};
-	int k;
-
-	if (iol_excl_init(ex, !r->no_defaults, &err) < 0)
-		return -1;
-	for (k = 0; k < r->nexcl; k++)
-		if (iol_excl_add(ex, r->excl[k], &err) < 0) {
-			usage_error("%s", err.msg);
-			iol_excl_free(ex);
-			return -1;
-		}
-	return 0;
+	iol_inputs_release(&in);
+	return r != EXIT_OK || bad ? (r == EXIT_USAGE ? r : EXIT_DATA)
+				   : EXIT_OK;
 }
 
 int cmd_report(int argc, char **argv)
@@ -351,6 +263,7 @@ int cmd_report(int argc, char **argv)
 	};
 	struct copts co;
 	struct ropts ro;
+	struct iol_error err = {0};
 	struct iol_excl ex;
 	int r, i;
 
@@ -375,8 +288,8 @@ int cmd_report(int argc, char **argv)
 					     : REPORT_PDF;
 	if (ro.nrecs && !ro.dbpath)
 		return usage_error("--iostat goes with --db");
-	if (excl_build(&ro, &ex) < 0)
-		return EXIT_USAGE;
+	if (iol_excl_build(&ex, !ro.no_defaults, ro.excl, ro.nexcl, &err) < 0)
+		return usage_error("%s", err.msg);
 	ro.ro.excl = &ex;
 	r = reports(&ro, &co, argc, argv, i);
 	iol_excl_free(&ex);

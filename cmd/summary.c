@@ -15,6 +15,7 @@
 #include "cmd/util.h"
 #include "analysis/jobrow.h"
 #include "analysis/select.h"
+#include "render/view-summary.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -47,398 +48,6 @@ static void help(void)
 	       "  -h, --help         show this help\n"
 	       "  --version          show the version\n",
 	       excl_defaults_help(), trace_help);
-}
-
-/* One machine-format row: summary's columns are the job-row fields. */
-static void row(struct out *o, const struct iol_jobrow *r)
-{
-	const struct iol_field *f;
-	char buf[256];
-	size_t i, n;
-
-	f = iol_jobrow_fields(&n);
-	for (i = 0; i < n; i++) {
-		const char *str;
-		int64_t v;
-
-		switch (f[i].type) {
-		case IOL_FT_STR:
-			str = f[i].str(r, buf, sizeof(buf));
-			if (str)
-				out_str(o, str);
-			else
-				out_null(o);
-			break;
-		case IOL_FT_NUM:
-		case IOL_FT_TIME: out_num(o, f[i].num(r), f[i].prec); break;
-		default:
-			v = f[i].i64(r);
-			if (v == INT64_MIN)
-				out_null(o);
-			else
-				out_int(o, v);
-		}
-	}
-	out_endrow(o);
-}
-
-/* The header of the machine formats: the field names; caller frees. */
-static const char **col_names(int *ncols)
-{
-	const struct iol_field *f;
-	const char **cols;
-	size_t i, n;
-
-	f = iol_jobrow_fields(&n);
-	cols = xmalloc(n * sizeof(*cols));
-	for (i = 0; i < n; i++)
-		cols[i] = f[i].name;
-	*ncols = (int)n;
-	return cols;
-}
-
-static const char *hb(char *b, double v)
-{
-	return fmt_bytes(b, 32, v, BYTES_TEXT);
-}
-
-static const char *pct(char *b, double v)
-{
-	if (isnan(v))
-		return "n/a";
-	snprintf(b, 32, "%.1f %%", v);
-	return b;
-}
-
-/* Text: the job's header and its warning when incomplete. */
-static void text_header(struct out *o, const struct iol_jobrow *r)
-{
-	const struct iol_job *job = r->job;
-	const struct iol_summary *s = r->s;
-	char b1[64], b2[64], inc[512];
-
-	out_text(o, "%s\n", job->path);
-	iol_jobrow_field("incomplete_modules")->str(r, inc, sizeof(inc));
-	if (inc[0])
-		out_text(o,
-			 "\n  *** INCOMPLETE: the %s module%s ran out of "
-			 "memory: "
-			 "records are missing and totals are low ***\n\n",
-			 inc, strchr(inc, ' ') ? "s" : "");
-	if (job->lost)
-		out_text(o, "\n  *** INCOMPLETE: %s ***\n\n",
-			 iol_lost_text(inc, sizeof(inc), job->lost,
-				       job->lost_have, job->lost_len));
-	out_text(o, "  job id        %lld    uid %lld    source %s\n",
-		 (long long)job->jobid, (long long)job->uid, job->source);
-	out_text(o, "  exe           %s\n",
-		 job->exe[0] ? job->exe : "(unknown)");
-	if (s->nodes > 0)
-		out_text(o, "  processes     %lld    nodes %lld (from %s)\n",
-			 (long long)job->nprocs, (long long)s->nodes,
-			 iol_nodes_source_names[s->nodes_source]);
-	else
-		out_text(o,
-			 "  processes     %lld    nodes unknown (give "
-			 "--nodes)\n",
-			 (long long)job->nprocs);
-	if (!job->date_known)
-		out_text(o,
-			 "  start         %02lld:%02lld:%02lld (time of day: "
-			 "the trace has no date)"
-			 "    run time %s\n",
-			 (long long)(job->start_sec / 3600 % 24),
-			 (long long)(job->start_sec / 60 % 60),
-			 (long long)(job->start_sec % 60),
-			 fmt_dur(b2, sizeof(b2), job->run_time));
-	else if (isnan(job->run_time))
-		out_text(o,
-			 "  start         %s    run time unknown (no end "
-			 "time)\n",
-			 fmt_time(b1, sizeof(b1), job->start_sec));
-	else
-		out_text(o, "  start         %s    run time %s\n",
-			 fmt_time(b1, sizeof(b1), job->start_sec),
-			 fmt_dur(b2, sizeof(b2), job->run_time));
-}
-
-/* Text: volume and time per module. */
-static void text_modules(struct out *o, const struct iol_summary *s)
-{
-	static const char *const mcols[] = {
-		"module", "records", "files",		"read",	 "written",
-		"reads",  "writes",  "time by slowest", "MiB/s",
-	};
-	char b1[64];
-	int m;
-
-	out_text(o, "\nVolume and time per module\n");
-	out_table(o, mcols, 9);
-	for (m = 0; m < IOL_MOD_KNOWN; m++) {
-		const struct iol_modsum *ms = &s->mod[m];
-
-		if (!ms->nrec)
-			continue;
-		out_str(o, iol_modinfo(m)->name);
-		out_int(o, ms->nrec);
-		out_int(o, ms->nfiles);
-		out_bytes(o, ms->bytes_read);
-		out_bytes(o, ms->bytes_written);
-		out_int(o, ms->reads);
-		out_int(o, ms->writes);
-		if (ms->has_perf) {
-			out_str(o, fmt_dur(b1, sizeof(b1),
-					   ms->perf.agg_time_by_slowest));
-			out_num(o, ms->perf.agg_perf_by_slowest, 2);
-		} else {
-			out_null(o);
-			out_null(o);
-		}
-		out_endrow(o);
-	}
-	out_endtable(o);
-}
-
-/* Text: the time by slowest and the bandwidths (METRICS.md 2). */
-static void text_bw(struct out *o, const struct iol_summary *s)
-{
-	char b1[64], b2[64];
-
-	if (s->io.slowest_rank >= 0)
-		out_text(o,
-			 "  I/O time, slowest rank %s (rank %d in its own "
-			 "files, plus shared files)\n",
-			 fmt_dur(b1, sizeof(b1), s->io.agg_time_by_slowest),
-			 s->io.slowest_rank);
-	else
-		out_text(o, "  I/O time, slowest rank %s (shared files only)\n",
-			 fmt_dur(b1, sizeof(b1), s->io.agg_time_by_slowest));
-	out_text(o, "  bandwidth              %.2f MiB/s\n", s->mibs);
-	if (!isnan(s->read_mibs))
-		out_text(o,
-			 "  read bandwidth         %.2f MiB/s (%s in %s, read "
-			 "time by slowest rank)\n",
-			 s->read_mibs, hb(b1, (double)s->bytes_read),
-			 fmt_dur(b2, sizeof(b2), s->read_time_slowest));
-	else
-		out_text(o, "  read bandwidth         n/a (no read time)\n");
-	if (!isnan(s->write_mibs))
-		out_text(o,
-			 "  write bandwidth        %.2f MiB/s (%s in %s, write "
-			 "time by slowest rank)\n",
-			 s->write_mibs, hb(b1, (double)s->bytes_written),
-			 fmt_dur(b2, sizeof(b2), s->write_time_slowest));
-	else
-		out_text(o, "  write bandwidth        n/a (no write time)\n");
-}
-
-/* Text: metadata cost, and beside it the layers above POSIX. */
-static void text_meta(struct out *o, const struct iol_summary *s)
-{
-	static const int up[] = {IOL_MOD_MPIIO, IOL_MOD_H5F, IOL_MOD_H5D,
-				 IOL_MOD_PNETCDF_FILE, IOL_MOD_PNETCDF_VAR};
-	char b1[64], b2[64], b3[64];
-	size_t k;
-	int any = 0;
-
-	out_text(o,
-		 "  metadata cost          %s of I/O time (%s of %s, sums "
-		 "over ranks)\n",
-		 pct(b1, s->md_cost_pct),
-		 fmt_dur(b2, sizeof(b2), s->meta_time_total),
-		 fmt_dur(b3, sizeof(b3), s->io_time_total));
-	for (k = 0; k < sizeof(up) / sizeof(up[0]); k++) {
-		if (isnan(s->meta_time_mod[up[k]]))
-			continue;
-		out_text(o, "%s%s %s", any ? ", " : "  metadata above POSIX   ",
-			 iol_modinfo(up[k])->name,
-			 fmt_dur(b1, sizeof(b1), s->meta_time_mod[up[k]]));
-		any = 1;
-	}
-	if (any)
-		out_text(o, " (sums over ranks; not added)\n");
-}
-
-/* Text: the strategy and the rule that decided it (METRICS.md 7). */
-static void text_strategy(struct out *o, const struct iol_summary *s)
-{
-	if (s->strategy_by_writes < 0 || !strchr(s->strategy, ':')) {
-		out_text(o, "  I/O strategy           %s\n", s->strategy);
-		return;
-	}
-	out_text(o,
-		 "  I/O strategy           %s (%s hold %.0f %% of the bytes "
-		 "%s to the %lld file%s carrying >= 90 %% of them)\n",
-		 s->strategy,
-		 !strcmp(s->strategy, "N:N")   ? "files of one rank"
-		 : !strcmp(s->strategy, "N:1") ? "files shared by all ranks"
-					       : "files shared by some ranks",
-		 s->strategy_share * 100,
-		 s->strategy_by_writes ? "written" : "read",
-		 (long long)s->strategy_files,
-		 s->strategy_files == 1 ? "" : "s");
-}
-
-/* Text: the job's figures (POSIX + STDIO). */
-static void text_job(struct out *o, const struct iol_job *job,
-		     const struct iol_summary *s)
-{
-	char b1[64], b2[64];
-	int64_t np = job->nprocs > 0 ? job->nprocs : 1;
-
-	out_text(o, "\nThe job (POSIX + STDIO: every byte counted once)\n");
-	out_text(o, "  data moved             %s read, %s written\n",
-		 hb(b1, (double)s->bytes_read),
-		 hb(b2, (double)s->bytes_written));
-	text_bw(o, s);
-	if (s->nodes > 0)
-		out_text(o,
-			 "  per compute node       %.2f MiB/s/CN (%lld node%s, "
-			 "from %s)\n",
-			 s->mibs_cn, (long long)s->nodes,
-			 s->nodes == 1 ? "" : "s",
-			 iol_nodes_source_names[s->nodes_source]);
-	else
-		out_text(o, "  per compute node       unknown: give --nodes or "
-			    "--procs-per-node\n");
-	out_text(o,
-		 "  time in I/O            %s of run time (slowest rank), %s "
-		 "(average process)\n",
-		 pct(b1, s->pct_io_slowest), pct(b2, s->pct_io_avg));
-	text_meta(o, s);
-	out_text(o,
-		 "  files per process      %s (%lld file%s / %lld process%s)\n",
-		 fmt_ratio(b1, sizeof(b1), s->files_per_proc),
-		 (long long)s->nfiles, s->nfiles == 1 ? "" : "s", (long long)np,
-		 np == 1 ? "" : "es");
-	out_text(o,
-		 "  creates per process    %s (%lld file%s created / %lld "
-		 "process%s%s)\n",
-		 fmt_ratio(b1, sizeof(b1), s->creates_per_proc),
-		 (long long)s->ncreated, s->ncreated == 1 ? "" : "s",
-		 (long long)np, np == 1 ? "" : "es",
-		 s->creates_exact ? "" : ", estimated");
-	out_text(o, "  sequential accesses    %s    aligned accesses %s\n",
-		 pct(b1, s->pct_seq), pct(b2, s->pct_aligned));
-	out_text(o, "  MiB per process        %s\n",
-		 fmt_ratio(b1, sizeof(b1), s->mib_per_proc));
-	text_strategy(o, s);
-}
-
-/* Text: what a trace saw besides files. */
-static void text_other(struct out *o, const struct iol_job *job)
-{
-	char b1[64], b2[64];
-
-	if (job->kind == IOL_SRC_STRACE) {
-		int k, any = 0;
-
-		for (k = 0; k < IOL_OTHER_N; k++)
-			any |= job->other[k].reads || job->other[k].writes;
-		if (any) {
-			out_text(o, "\nNot files (summarised)\n");
-			for (k = 0; k < IOL_OTHER_N; k++)
-				if (job->other[k].reads || job->other[k].writes)
-					out_text(o,
-						 "  %-17s %s read in %lld "
-						 "calls, %s written in %lld "
-						 "calls\n",
-						 iol_other_names[k],
-						 hb(b1, (double)job->other[k]
-								.bytes_read),
-						 (long long)job->other[k].reads,
-						 hb(b2, (double)job->other[k]
-								.bytes_written),
-						 (long long)job->other[k]
-							 .writes);
-		}
-		if (job->skipped)
-			out_text(o, "  %llu unparsable lines skipped\n",
-				 (unsigned long long)job->skipped);
-	}
-}
-
-/* Text: file categories. */
-static void text_categories(struct out *o, const struct iol_summary *s)
-{
-	static const char *const ccols[] = {
-		"category", "files", "bytes", "avg size", "max size",
-	};
-	static const char *const catname[IOL_CAT_N] = {
-		"all",	  "read-only", "write-only",	   "read-write",
-		"unique", "shared",    "partially shared",
-	};
-	char b1[64], b2[64];
-	int c;
-
-	out_text(o, "\nFile categories\n");
-	out_table(o, ccols, 5);
-	for (c = 0; c < IOL_CAT_N; c++) {
-		const struct iol_category *ct = &s->cat[c];
-
-		out_str(o, catname[c]);
-		out_int(o, ct->count);
-		out_bytes(o, ct->read_bytes + ct->write_bytes);
-		if (!isnan(iol_category_avg_size(ct))) {
-			/* PyDarshan's sizes: from the highest offset of each */
-			out_str(o, hb(b1, iol_category_avg_size(ct)));
-			out_str(o, hb(b2, iol_category_max_size(ct)));
-		} else {
-			out_null(o);
-			out_null(o);
-		}
-		out_endrow(o);
-	}
-	out_endtable(o);
-}
-
-/* Text: the top files by bytes and by I/O time. */
-static void text_top(struct out *o, const struct iol_summary *s)
-{
-	static const char *const tcols[] = {
-		"ranks",	"read", "written", "I/O time (sum over ranks)",
-		"slowest rank", "file",
-	};
-	char b1[64], b2[64];
-	size_t i;
-	int c;
-
-	for (c = 0; c < 2 && s->ntop; c++) {
-		const struct iol_topfile *t = c ? s->top_time : s->top_bytes;
-
-		out_text(o, "\nTop files by %s\n", c ? "I/O time" : "bytes");
-		out_table(o, tcols, 6);
-		for (i = 0; i < s->ntop; i++) {
-			if (t[i].nranks < 0)
-				out_str(o, "shared");
-			else
-				out_int(o, t[i].nranks);
-			out_bytes(o, t[i].bytes_read);
-			out_bytes(o, t[i].bytes_written);
-			out_str(o, fmt_dur(b1, sizeof(b1), t[i].time));
-			out_str(o, fmt_dur(b2, sizeof(b2), t[i].slowest));
-			out_str(o, t[i].path ? t[i].path : "(unnamed)");
-			out_endrow(o);
-		}
-		out_endtable(o);
-	}
-	if (s->top_excluded)
-		out_text(o,
-			 "%lld file%s excluded from the top files (see "
-			 "--exclude)\n",
-			 (long long)s->top_excluded,
-			 s->top_excluded == 1 ? "" : "s");
-}
-
-static void text(struct out *o, const struct iol_jobrow *r)
-{
-	text_header(o, r);
-	text_modules(o, r->s);
-	text_job(o, r->job, r->s);
-	text_other(o, r->job);
-	text_categories(o, r->s);
-	text_top(o, r->s);
-	out_text(o, "\n");
 }
 
 /* --exclude and --no-default-excludes */
@@ -500,10 +109,10 @@ int cmd_summary(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct sopts so;
+	struct iol_inputs in;
 	struct copts co;
 	struct out o;
-	const char **cols;
-	int rc, i, ncols, first = 1;
+	int rc, i, first = 1;
 
 	memset(&so, 0, sizeof(so));
 	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &so, &o,
@@ -516,21 +125,20 @@ int cmd_summary(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	/* a directory stands for the logs in it */
-	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
-	cols = col_names(&ncols);
-	for (; i < argc; i++) {
+	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
+	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		struct iol_summary s;
 		struct iol_jobrow r;
 		struct iol_error err = {0};
 
-		if (load_job(&co, argc, argv, &i, &job) < 0) {
+		if (cmd_load(&co, &in.v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
 		if (iol_summary_compute_excl(job, &co.m, &so.ex, &s, &err) <
 		    0) {
-			msg_ioerr(argv[i], err.code, &err);
+			msg_ioerr(in.v[j].name, err.code, &err);
 			iol_job_close(job);
 			rc = EXIT_DATA;
 			continue;
@@ -539,18 +147,18 @@ int cmd_summary(int argc, char **argv)
 		r.job = job;
 		r.s = &s;
 		if (co.fmt == FMT_TEXT) {
-			text(&o, &r);
+			view_summary_text(&o, &r);
 		} else {
 			if (first)
-				out_table(&o, cols, ncols);
-			row(&o, &r);
+				view_summary_table(&o);
+			view_summary_row(&o, &r);
 		}
 		first = 0;
 		iol_job_close(job);
 	}
+	iol_inputs_release(&in);
 	if (co.fmt != FMT_TEXT && !first)
 		out_endtable(&o);
-	free(cols);
 	iol_excl_free(&so.ex);
 	if (out_close(&o, rc == EXIT_OK) < 0) {
 		msg("%s", o.err.msg);

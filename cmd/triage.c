@@ -205,21 +205,21 @@ static int triage_db(int argc, char **argv)
 
 /* One log's findings into o; EXIT_OK or EXIT_DATA. */
 static int triage_log(struct out *o, const struct copts *co,
-		      const struct iol_triage_conf *conf, int argc, char **argv,
-		      int *i)
+		      const struct iol_triage_conf *conf,
+		      const struct iol_input *in)
 {
 	struct iol_job *job;
 	struct iol_triage t;
 	struct iol_error err = {0};
 
-	if (load_job(co, argc, argv, i, &job) < 0)
+	if (cmd_load(co, in, &job) < 0)
 		return EXIT_DATA;
 	if (iol_triage_run(job, conf, &t, &err) < 0) {
-		msg_ioerr(argv[*i], err.code, &err);
+		msg_ioerr(in->name, err.code, &err);
 		iol_job_close(job);
 		return EXIT_DATA;
 	}
-	iol_view_triage_log(o, argv[*i], &t, min_sev);
+	iol_view_triage_log(o, in->name, &t, min_sev);
 	iol_triage_free(&t);
 	iol_job_close(job);
 	return EXIT_OK;
@@ -237,6 +237,7 @@ int cmd_triage(int argc, char **argv)
 		{"where", required_argument, NULL, OPT_WHERE},
 		{NULL, 0, NULL, 0}};
 	struct iol_triage_conf conf;
+	struct iol_inputs in;
 	struct copts co;
 	struct out o;
 	int rc, i;
@@ -261,11 +262,12 @@ int cmd_triage(int argc, char **argv)
 		return EXIT_DATA;
 	}
 	/* a directory stands for the logs in it */
-	rc = copts_expand(&argc, &argv, i) < 0 ? EXIT_DATA : EXIT_OK;
+	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	iol_view_triage_begin(&o);
-	for (; i < argc; i++)
-		if (triage_log(&o, &co, &conf, argc, argv, &i) != EXIT_OK)
+	for (size_t j = 0; j < in.n; j++)
+		if (triage_log(&o, &co, &conf, &in.v[j]) != EXIT_OK)
 			rc = EXIT_DATA;
+	iol_inputs_release(&in);
 	iol_view_triage_end(&o);
 	return cmd_out_close(&o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;
 }

@@ -11,6 +11,7 @@
 #include "cmd/util.h"
 #include "base/utf8.h"
 #include "population/sql.h"
+#include "sources/inputs.h"
 #include "storage/devio.h"
 #include "base/banned.h"
 
@@ -140,6 +141,18 @@ char *xstrdup(const char *s)
 	size_t n = strlen(s) + 1;
 
 	return memcpy(xmalloc(n), s, n);
+}
+
+char **cmd_list_dir(const char *dir, size_t *n)
+{
+	char **v;
+	int ret = iol_dir_list(dir, &v, n, NULL);
+
+	if (ret == IOL_ENOMEM)
+		oom(0);
+	if (ret < 0)
+		return NULL;
+	return v ? v : xcalloc(1, sizeof(*v));
 }
 
 /* "60", "60s", "5m", "1h", "500ms" -> seconds */

@@ -4,11 +4,13 @@
  * the exact binary value, as glibc does) with integer arithmetic, which
  * is several times faster than printf on the hot darshan-parser path.
  */
+#define _DEFAULT_SOURCE /* gmtime_r */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "render/obuf.h"
@@ -279,5 +281,17 @@ const char *fmt_ratio(char *buf, size_t n, double v)
 		/* one significant digit: 4 files over 2048 ranks is 0.002 */
 		snprintf(buf, n, "%.*f",
 			 fabs(v) < 1e-9 ? 9 : -(int)floor(log10(fabs(v))), v);
+	return buf;
+}
+
+const char *fmt_time(char *buf, size_t n, int64_t secs)
+{
+	time_t t = (time_t)secs;
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm))
+		snprintf(buf, n, "%lld", (long long)secs);
+	else
+		strftime(buf, n, "%Y-%m-%d %H:%M:%S UTC", &tm);
 	return buf;
 }

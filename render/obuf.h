@@ -78,5 +78,7 @@ const char *fmt_dur(char *buf, size_t n, double v);
 /* A ratio for people: as many decimals as show a small value ("0.002",
  * "0.25", "123.7"; "n/a" for NAN); returns buf. */
 const char *fmt_ratio(char *buf, size_t n, double v);
+/* "2026-11-21 06:36:29 UTC" for an epoch second, in UTC; returns buf. */
+const char *fmt_time(char *buf, size_t n, int64_t secs);
 
 #endif

@@ -263,7 +263,7 @@ static void put_prose(struct out *o, const char *s, size_t w, size_t col)
 
 /* One row (cells r[0..nc)) of the fitted table. */
 static void put_row(struct out *o, char **r, const unsigned char *color,
-		    const size_t *w, const int *hide, int header)
+		    const size_t *w, const int *hide, int header, int *cut)
 {
 	size_t at = 0, l;
 	int c, last = -1, first = 1;
@@ -287,7 +287,7 @@ static void put_row(struct out *o, char **r, const unsigned char *color,
 		if (k->kind == COL_PROSE && c == last && !header)
 			put_prose(o, r[c], w[c], at);
 		else if (l > w[c])
-			put_middle(o, r[c], w[c], color[c]);
+			put_middle(o, r[c], w[c], color[c]), *cut = 1;
 		else
 			put_colored(o, r[c], strlen(r[c]), color[c]);
 		if (c != last && k->kind != COL_NUM && l < w[c])
@@ -326,7 +326,7 @@ static void hidden_note(struct out *o, const int *hide)
 void view_text_table(struct out *o)
 {
 	size_t nc = (size_t)o->ncols, i, *nat, *w;
-	int *hide;
+	int *hide, cut = 0;
 
 	nat = calloc(nc, sizeof(*nat));
 	w = calloc(nc, sizeof(*w));
@@ -345,8 +345,16 @@ void view_text_table(struct out *o)
 	if (o->width > 0)
 		fit(o, nat, w, hide);
 	for (i = 0; i + nc <= o->ncells; i += nc)
-		put_row(o, o->cells + i, o->ccolor + i, w, hide, i == 0);
+		put_row(o, o->cells + i, o->ccolor + i, w, hide, i == 0, &cut);
 	hidden_note(o, hide);
+	/* a shortened path cannot be opened: say how to see it whole */
+	if (cut) {
+		put_prose(o,
+			  "paths shortened in the middle: --wide or "
+			  "--format=csv for whole paths",
+			  (size_t)o->width, 0);
+		obuf_putc(&o->ob, '\n');
+	}
 out:
 	for (i = 0; i < o->ncells; i++)
 		free(o->cells[i]);

@@ -5,10 +5,19 @@
 #include <string.h>
 
 #include "render/views.h"
+#include "render/view-context.h"
+#include "render/view-diff.h"
+#include "render/view-files.h"
+#include "render/view-groups.h"
+#include "render/view-hist.h"
+#include "render/view-meta.h"
+#include "render/view-summary.h"
+#include "render/view-timeline.h"
 #include "base/banned.h"
 
 /* one line per view, grouped by command, its main view first (the
  * order of its man page's COLUMNS section) */
+/* clang-format off */
 const struct iol_view *const iol_views[] = {
 	&iol_view_blocks,
 	&iol_view_blocks_tree,
@@ -18,6 +27,11 @@ const struct iol_view *const iol_views[] = {
 	&iol_view_blocks_join_tree_time,
 	&iol_view_compare,
 	&iol_view_config,
+	&iol_view_context,
+	&iol_view_context_weather,
+	&iol_view_diff,
+	&iol_view_files,
+	&iol_view_files_shared,
 	&iol_view_fsload,
 	&iol_view_fsload_ops,
 	&iol_view_fsload_periods,
@@ -26,6 +40,8 @@ const struct iol_view *const iol_views[] = {
 	&iol_view_fsstats,
 	&iol_view_fsstats_hist,
 	&iol_view_fsstats_compare,
+	&iol_view_groups,
+	&iol_view_hist,
 	&iol_view_iostat,
 	&iol_view_iostat_periods,
 	&iol_view_iostat_table,
@@ -33,6 +49,11 @@ const struct iol_view *const iol_views[] = {
 	&iol_view_iostat_summary,
 	&iol_view_iostat_jobs,
 	&iol_view_iostat_coverage,
+	&iol_view_meta,
+	&iol_view_summary,
+	&iol_view_timeline,
+	&iol_view_timeline_phases,
+	&iol_view_timeline_bins,
 	&iol_view_trend,
 	&iol_view_triage,
 	&iol_view_triage_db,
@@ -40,6 +61,7 @@ const struct iol_view *const iol_views[] = {
 	&iol_view_variance,
 	NULL,
 };
+/* clang-format on */
 
 static const char *const kinds[] = {"text", "number", "path", "prose"};
 
@@ -90,7 +112,11 @@ static const char mdoc_head[] =
 int iol_views_describe(struct obuf *ob, const char *cmd, int mdoc)
 {
 	const struct iol_view *v[32];
-	int i, n = iol_views_of(cmd, v, 32);
+	int i, n;
+
+	/* the views made from a table of fields at run time */
+	iol_view_summary_init();
+	n = iol_views_of(cmd, v, 32);
 
 	if (mdoc && n)
 		obuf_printf(ob,

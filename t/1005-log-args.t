@@ -108,4 +108,21 @@ is "$(head -n 1 "$TMP/err")" "iolens report: several logs: --output names an exi
 	"saying why in one usage line"
 $RUN report -o "$TMP/st.pdf" "$ST"/trace.rank*.txt.xz
 is $? 0 "one job's traces make one report"
+
+# one rule for every command (sources/inputs.h): a directory above a job's
+# traces stands for that job in the one-job commands too (replay-script,
+# blocks), as in summary, and an empty one is said the same way
+mkdir -p "$TMP/run/ior/traces" "$TMP/none"
+cp "$ST"/trace.rank*.txt.xz "$TMP/run/ior/traces/"
+$RUN replay-script -o "$TMP/r1.sh" "$TMP/run/ior/traces" > /dev/null 2>&1
+$RUN replay-script -o "$TMP/r2.sh" "$TMP/run" > /dev/null 2> "$TMP/err"
+is "$?:$(cat "$TMP/err")" "0:" "replay-script of a directory above a trace directory"
+cmp -s "$TMP/r1.sh" "$TMP/r2.sh"
+ok $? "the same script as of the trace directory itself"
+$RUN blocks "$TMP/none" 2> "$TMP/err"
+is "$?:$(cat "$TMP/err")" "1:iolens blocks: cannot read '$TMP/none': no Darshan logs or traces in it" \
+	"blocks of an empty directory: the words of summary"
+$RUN blocks "$SAMPLES/ior" 2> "$TMP/err"
+is "$?:$(head -n 1 "$TMP/err")" "2:iolens blocks: one trace at a time (give a trace's files together, or --merge-traces)" \
+	"a directory of several jobs: one at a time"
 done_testing

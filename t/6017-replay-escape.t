@@ -95,6 +95,8 @@ for c in files summary timeline; do
 	is $? 0 "iolens $c reads the trace"
 	clean "$TMP/$c.out" "... its report"
 done
+# (--wide: the path whole, not shortened to the terminal's width)
+$RUN files --wide "$TMP/esc.trace" > "$TMP/files.out" 2>&1
 grep -q '^/tmp/in\\x1b\[2J\\r\\nbytes and calls: equal; FAKE ' "$TMP/files.out"
 ok $? "... the path in the table of files escaped"
 

@@ -47,7 +47,7 @@ $RUN context --db "$DB" --format=csv "$POP/logs/$f" >"$TMP/c4.csv"
 is "$(awk -F, '$4 == "mib_s" { print $15 }' "$TMP/c4.csv")" "unusually low" "1/1000 of the MiB/s: unusually low"
 is "$(awk -F, '$4 == "files" { print $15 }' "$TMP/c2.csv")" "normal" "same files: normal"
 $RUN context --db "$DB" "$POP/logs/$f" >"$TMP/c.txt"
-grep -q "rule:  unusual when outside p5-p95 of at least 10 earlier jobs" "$TMP/c.txt"
+tr '\n' ' ' < "$TMP/c.txt" | grep -q "rule: unusual when outside p5-p95 of at least 10 earlier jobs"
 ok $? "text states the rule"
 
 # the first dd job has no earlier jobs

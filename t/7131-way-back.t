@@ -15,7 +15,8 @@ LOG1=$(sqlite3 "$DB" 'SELECT path FROM jobs WHERE id = 1')
 JOB1=$(sqlite3 "$DB" 'SELECT jobid FROM jobs WHERE id = 1')
 
 # jobs, text: the header names jobid after id and path last
-$RUN jobs --db "$DB" --top 1 > "$TMP/j.txt"
+# (--wide: a path shortened to fit the terminal could not be opened)
+$RUN jobs --db "$DB" --top 1 --wide > "$TMP/j.txt"
 is $? 0 "jobs text"
 is "$(head -1 "$TMP/j.txt" | awk '{ print $1, $2, $NF }')" "id jobid path" \
 	"the text header: id, jobid, ..., path"
@@ -23,6 +24,9 @@ is "$(sed -n 2p "$TMP/j.txt" | awk '{ print $1, $2, $NF }')" "1 $JOB1 $LOG1" \
 	"the row: its id, its scheduler job id and its log's path"
 $RUN summary "$(sed -n 2p "$TMP/j.txt" | awk '{ print $NF }')" > /dev/null
 ok $? "the path shown opens the job"
+COLUMNS=80 $RUN jobs --db "$DB" --top 1 > "$TMP/n.txt"
+grep -q 'paths shortened in the middle: --wide' "$TMP/n.txt"
+ok $? "a path shortened to fit says how to see it whole"
 # machine formats: the same columns by their stable names
 $RUN jobs --db "$DB" --top 1 --format json > "$TMP/j.json"
 grep -q "\"jobid\": *$JOB1," "$TMP/j.json" && grep -q "\"path\": *\"$LOG1\"" "$TMP/j.json"

@@ -277,3 +277,14 @@ void iol_excl_defaults_text(char *b, size_t n)
 		l += (size_t)snprintf(b + l, n - l, "%s%s", i ? "  " : "",
 				      iol_excl_defaults[i]);
 }
+
+int iol_excl_build(struct iol_excl *ex, int defaults,
+		   const char *const *patterns, int n, struct iol_error *err)
+{
+	int k, ret = iol_excl_init(ex, defaults, err);
+
+	for (k = 0; ret == 0 && k < n; k++)
+		if ((ret = iol_excl_add(ex, patterns[k], err)) < 0)
+			iol_excl_free(ex);
+	return ret;
+}

@@ -53,6 +53,10 @@ int iol_excl_match(const struct iol_excl *ex, const char *path);
 void iol_excl_free(struct iol_excl *ex);
 /* The defaults, ready to match: static, never freed, shared by threads. */
 const struct iol_excl *iol_excl_default(void);
+/* The defaults when defaults is nonzero, then the n patterns: 0, or
+ * IOL_EINVAL (err says which; ex freed). */
+int iol_excl_build(struct iol_excl *ex, int defaults,
+		   const char *const *patterns, int n, struct iol_error *err);
 /* The default patterns, separated by two spaces, into b (n bytes). */
 void iol_excl_defaults_text(char *b, size_t n);
 

@@ -291,6 +291,9 @@ void tr_start_file(struct tpass *ps, int fi);
 /* Whether the inputs are one strace -ff set (PREFIX.PID files without
  * a pid column): sets st->ffpid, owned by st.  0 or IOL_ENOMEM. */
 int tr_ff_detect(struct tstate *st);
+/* A call with no time before its name ("execve(", "123 execve(", "[pid
+ * 123] execve("): strace run without -t, -tt or -ttt (sniff.c). */
+int tr_untimed(const char *s);
 void tr_reader_init(struct tr_reader *r, struct tstate *st);
 /* The next line of the inputs (calling tr_start_file() on ps as each
  * begins): 1, 0 at their end, or < 0 with err set (an empty file). */

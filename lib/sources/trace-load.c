@@ -8,7 +8,6 @@
  * of calls, and iterators never share state.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +18,7 @@
 #include "base/civil.h"
 #include "base/grow.h"
 #include "base/lines.h"
+#include "sources/inputs.h"
 #include "sources/modstamp.h"
 #include "sources/registry.h"
 #include "sources/trace-int.h"
@@ -27,29 +27,6 @@
 static struct tstate *state_of(const struct iol_job *job)
 {
 	return iol_job_data(job);
-}
-
-/* ---- sniffing ---- */
-
-/* does the file's first line look like strace output? */
-int iol_strace_sniff_file(const char *path)
-{
-	struct iol_lines l;
-	char *line;
-	size_t len;
-	int r = 0;
-
-	if (iol_lines_open(&l, path, NULL) < 0)
-		return 0;
-	while (iol_lines_next(&l, &line, &len, NULL) == 1) {
-		/* blank lines, strace's notes, comments of Iota traces */
-		if (!len || !strncmp(line, "strace:", 7) || line[0] == '#')
-			continue;
-		r = iol_iota_sniff(line, len) ? 2 : iol_strace_sniff(line, len);
-		break;
-	}
-	iol_lines_close(&l);
-	return r;
 }
 
 /* "# started 2026-11-28 17:36:11 UTC": its seconds since the epoch in
@@ -158,73 +135,6 @@ static int stack_header(struct iol_job *job, const char *path, int traced)
 	return r;
 }
 
-/* the time part of a line: "12:34:56.789 " or "1700000000.123 " */
-static const char *skip_time(const char *s)
-{
-	if (*s == ' ')
-		while (*s == ' ' || (*s >= '0' && *s <= '9') || *s == ':' ||
-		       *s == '.')
-			s++;
-	else
-		while ((*s >= '0' && *s <= '9') || *s == ':' || *s == '.' ||
-		       *s == ' ')
-			s++;
-	return s;
-}
-
-/* a call with no time before its name: "execve(", "123 execve(" or
- * "[pid 123] execve(", strace run without -t, -tt or -ttt */
-static int untimed(const char *s)
-{
-	if (!strncmp(s, "[pid", 4)) {
-		s = strchr(s, ']');
-		if (!s)
-			return 0;
-		s++;
-	} else {
-		while (*s >= '0' && *s <= '9')
-			s++;
-	}
-	while (*s == ' ')
-		s++;
-	if (!((*s >= 'a' && *s <= 'z') || *s == '_'))
-		return 0;
-	while ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
-	       *s == '_')
-		s++;
-	return *s == '(';
-}
-
-int iol_strace_sniff(const char *buf, size_t len)
-{
-	char line[512];
-	size_t n = 0;
-	const char *s;
-	int digits = 0;
-
-	while (n < len && n < sizeof(line) - 1 && buf[n] != '\n') {
-		line[n] = buf[n];
-		n++;
-	}
-	line[n] = '\0';
-	s = line;
-	if (!strncmp(s, "[pid", 4))
-		return 1;
-	/* without times: said so when it is read */
-	if (untimed(s) && (strstr(s, ") = ") || strstr(s, "<unfinished")))
-		return 1;
-	while (*s >= '0' && *s <= '9')
-		s++, digits++;
-	if (!digits)
-		return 0;
-	s = skip_time(s);
-	while ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
-	       *s == '_')
-		s++;
-	return *s == '(' || !strncmp(s, "+++", 3) || !strncmp(s, "---", 3) ||
-	       !strncmp(s, "<...", 4);
-}
-
 static int is_dir(const char *path)
 {
 	struct stat sb;
@@ -248,11 +158,6 @@ static int iota_src_sniff(const char *path, const void *head, size_t len)
 
 /* ---- inputs ---- */
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static int add_path(struct tstate *st, char *path)
 {
 	char **np;
@@ -269,49 +174,21 @@ static int add_path(struct tstate *st, char *path)
 	return 0;
 }
 
-/* a directory of traces may hold notes and summaries too: take the
- * traces, in name order */
+/* a directory stands for the traces in it, by the one rule of
+ * sources/inputs.h */
 static int expand_dir(struct tstate *st, const char *dir, struct iol_error *err)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **list = NULL;
-	size_t nl = 0, cap = 0, k;
-	int ret = 0;
+	char **list;
+	int n, k, ret;
 
-	if (!d) {
-		if (err)
-			err->sys = errno;
-		return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
-	}
-	while (ret == 0 && (de = readdir(d))) {
-		size_t l = strlen(dir) + strlen(de->d_name) + 2;
-		struct stat sb;
-		char *full, **nlist;
-
-		if (de->d_name[0] == '.')
-			continue;
-		full = malloc(l);
-		nlist = iol_grow(list, &cap, nl, sizeof(*list), 16);
-		if (!full || !nlist) {
-			free(full);
-			ret = IOL_ENOMEM;
-			break;
-		}
-		list = nlist;
-		snprintf(full, l, "%s/%s", dir, de->d_name);
-		if (stat(full, &sb) == 0 && S_ISREG(sb.st_mode) &&
-		    iol_strace_sniff_file(full))
-			list[nl++] = full;
+	ret = iol_trace_dir(dir, &list, &n, err);
+	if (ret < 0)
+		return ret;
+	for (k = 0; k < n; k++)
+		if (ret == 0)
+			ret = add_path(st, list[k]); /* frees it on failure */
 		else
-			free(full);
-	}
-	closedir(d);
-	if (nl)
-		qsort(list, nl, sizeof(*list), cmp_str);
-	for (k = 0; k < nl; k++)
-		if (ret < 0 || (ret = add_path(st, list[k])) < 0)
-			free(ret < 0 && k < nl ? NULL : list[k]);
+			free(list[k]);
 	free(list);
 	return ret < 0 ? iol_error_set(err, IOL_ENOMEM, "out of memory") : 0;
 }
@@ -419,7 +296,7 @@ static int run_inputs(struct tpass *ps, struct iol_error *err)
 			ps->st->job->skipped++;
 			continue;
 		}
-		if (r.first && !ps->st->iota && untimed(line)) {
+		if (r.first && !ps->st->iota && tr_untimed(line)) {
 			ret = iol_error_set(
 				err, IOL_ESYNTAX,
 				"%s: strace trace without timestamps: "
@@ -572,13 +449,21 @@ int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 			int npaths, const struct iol_trace_opts *o,
 			struct iol_error *err)
 {
+	return iol_job_load_traces(out, NULL, paths, npaths, o, err);
+}
+
+int iol_job_load_traces(struct iol_job **out, const char *name,
+			const char *const *paths, int npaths,
+			const struct iol_trace_opts *o, struct iol_error *err)
+{
 	struct iol_job *job;
 	int ret;
 
 	ret = iol_job_new(&job, &iol_source_strace, err);
 	if (ret < 0)
 		return ret;
-	job->path = name_of(job, paths, npaths);
+	job->path = name ? iol_arena_strdup(&job->priv->arena, name)
+			 : name_of(job, paths, npaths);
 	ret = job->path ? trace_load(job, paths, npaths, o, err)
 			: iol_error_set(err, IOL_ENOMEM, "out of memory");
 	if (ret < 0) {

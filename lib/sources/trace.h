@@ -36,5 +36,10 @@ int iol_strace_sniff_file(const char *path);
 int iol_job_load_strace(struct iol_job **out, const char *const *paths,
 			int npaths, const struct iol_trace_opts *o,
 			struct iol_error *err);
+/* The same, the job named name (NULL: the first path, and " +N" for the
+ * N others). */
+int iol_job_load_traces(struct iol_job **out, const char *name,
+			const char *const *paths, int npaths,
+			const struct iol_trace_opts *o, struct iol_error *err);
 
 #endif

@@ -1,0 +1,16 @@
+/*
+ * The view of iolens jobs (render/view-jobs.c).
+ */
+#ifndef IOLENS_VIEW_JOBS_H
+#define IOLENS_VIEW_JOBS_H
+
+#include "population/popdb.h"
+#include "render/view.h"
+
+/* The rows of cur from its current one on: every column in the machine
+ * formats, the main ones for people.  0, or an IOL_E* code with err set
+ * (the rows before it printed). */
+int iol_view_jobs_print(struct out *o, struct iol_popcur *cur,
+			struct iol_error *err);
+
+#endif
