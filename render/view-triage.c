@@ -112,7 +112,9 @@ static size_t shorten(char *out, const char *s, size_t n, size_t max)
 static char *fit_words(const char *s, size_t max)
 {
 	size_t at = 0;
-	char *out = malloc(strlen(s) + 1);
+	/* a word cut to max columns keeps max - 1 bytes and "…" (3 bytes):
+	 * up to 2 bytes more than it had */
+	char *out = malloc(3 * strlen(s) + 1);
 
 	if (!out)
 		return NULL;
