@@ -71,8 +71,19 @@ if command -v pdftotext >/dev/null; then
 	pdftotext -layout "$TMP/p.pdf" "$TMP/p.txt"
 	grep -q "IOL-SHARED-TIME-IMBALANCE" "$TMP/p.txt" && ! grep -q "…ARED" "$TMP/p.txt"
 	ok $? "population PDF: rule codes whole, not cut from the left"
-	! grep -q "…[A-Z]*Q [0-9]" "$TMP/p.txt" && grep -q "+[0-9]* more" "$TMP/p.txt"
-	ok $? "population PDF: a long rule list ends with '+k more', its start kept"
+	! grep -q "…[A-Z]*Q [0-9]" "$TMP/p.txt"
+	ok $? "population PDF: a rule list is never cut from the left"
+	# a group's list ends with "+k more" only when its codes do not fit;
+	# under the impact floor of issue 34 the population's flagged jobs
+	# carry one or two codes each (the most codes of a flagged job here)
+	most=$($RUN triage --db "$DB" --format csv |
+		awk -F, 'NR > 1 { n = split($12, a, " "); if (n > m) m = n } END { print m + 0 }')
+	if [ "$most" -ge 6 ]; then
+		grep -q "+[0-9]* more" "$TMP/p.txt"
+		ok $? "population PDF: a long rule list ends with '+k more'"
+	else
+		skip "no flagged job has 6 or more codes ($most): no rule list to end"
+	fi
 	grep -q "unusual metrics in [0-9]* jobs" "$TMP/p.txt"
 	ok $? "outlier caption counts metrics in jobs"
 	grep -q "mid-rank" "$TMP/p.txt"
