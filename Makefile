@@ -81,7 +81,8 @@ LIB_SRCS = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
 # only when a command draws (render/gfx.h); the others go into the binary
 GFX_SRCS = $(shell grep -l -E '^\#include ("render/(chart|gfx)\.h"|<(cairo|pango|xlsxwriter))' render/*.c)
 RENDER_SRCS = $(filter-out $(GFX_SRCS),$(wildcard render/*.c))
-CMD_SRCS = $(wildcard cmd/*.c)
+# serve/host.c finds and loads the serve module: it goes into the binary
+CMD_SRCS = $(wildcard cmd/*.c) serve/host.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 RENDER_OBJS = $(RENDER_SRCS:.c=.o)
 GFX_OBJS = $(GFX_SRCS:.c=.o)
@@ -106,9 +107,9 @@ CODE_MOD = $(if $(wildcard $(LLVM_DIR)/include/clang-c/Index.h),bin/iolens-code.
 # the browser `iolens serve` (serve/) is a module of its own,
 # bin/iolens-serve.so, on libmicrohttpd (libmicrohttpd-dev) and Cairo,
 # loaded by the binary with dlopen() only by `iolens serve`
-# (serve/serve.h, cmd/serve.c): no other command loads libmicrohttpd and
+# (serve/serve.h, serve/host.c): no other command loads libmicrohttpd and
 # GnuTLS.  Without the header the module is not built and serve says so.
-SERVE_SRCS = $(wildcard serve/*.c)
+SERVE_SRCS = $(filter-out serve/host.c,$(wildcard serve/*.c))
 SERVE_OBJS = $(SERVE_SRCS:.c=.o)
 SERVE_MOD = $(if $(wildcard /usr/include/microhttpd.h),bin/iolens-serve.so)
 SERVE_LIBS = -lmicrohttpd $(shell pkg-config --libs cairo cairo-svg 2>/dev/null)
@@ -138,7 +139,7 @@ bin/iolens-serve.so: $(SERVE_OBJS)
 	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -o $@ $(SERVE_OBJS) $(SERVE_LIBS) -lm
 
 serve/%.o: ALL_CFLAGS += $(shell pkg-config --cflags cairo 2>/dev/null)
-cmd/serve.o: ALL_CFLAGS += -DIOLENS_SERVEDIR='"$(libdir)/iolens"'
+serve/host.o: ALL_CFLAGS += -DIOLENS_SERVEDIR='"$(libdir)/iolens"'
 
 # shell completion made from the commands' own --help (etc/completions.pl)
 all: bin/iolens.bash bin/_iolens

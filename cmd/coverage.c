@@ -4,7 +4,6 @@
  * core-hours beside those with at least one Darshan job row joined (iolens
  * ingest --sacct), and the share of those jobs using each I/O API.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +12,8 @@
 #include "cmd/popcommon.h"
 #include "cmd/util.h"
 #include "base/civil.h"
-#include "population/trend.h"
+#include "population/popdb.h"
+#include "render/views.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -104,141 +104,26 @@ static int extra(int opt, const char *arg)
 	return 1;
 }
 
-static const char *const cols[] = {
-	"period",      "project",	    "jobs",
-	"core_hours",  "instrumented_jobs", "instrumented_core_hours",
-	"coverage_pct"};
-static const char *const acols[] = {"api", "jobs_using", "instrumented_jobs",
-				    "share_pct"};
-
-/* cols, the second named by --by */
-static const char *const *heads(void)
-{
-	static const char *c[7];
-
-	memcpy(c, cols, sizeof c);
-	c[1] = by_part ? "partition" : "project";
-	return c;
-}
-
-static void row(struct out *o, const char *period, const struct iol_popcov *r)
-{
-	if (period)
-		out_str(o, period);
-	out_str(o, r->project);
-	out_int(o, r->jobs);
-	out_num(o, r->core_hours, 1);
-	out_int(o, r->inst_jobs);
-	out_num(o, r->inst_core_hours, 1);
-	out_num(o,
-		r->core_hours > 0 ? 100.0 * (r->inst_core_hours / r->core_hours)
-				  : NAN,
-		1);
-	out_endrow(o);
-}
-
-/* c's projects (and in text its total) */
-static void project_rows(struct out *o, const struct iol_popcov_all *c,
-			 const char *period)
-{
-	for (size_t i = 0; i < c->n; i++)
-		row(o, period, &c->p[i]);
-	if (o->fmt == FMT_TEXT && c->n)
-		row(o, period, &c->total);
-}
-
-/* A table of the months from --from (else the first scheduler job) to
- * --to (else the last): each month's projects. */
-static int print_months(struct out *o, struct iol_popdb *db, const char *path)
-{
-	struct iol_error err = {0};
-	int64_t a = from, b = to, first = 0, last = 0, t;
-	int rc = 0;
-
-	if ((a == IOL_POP_NULL || b == IOL_POP_NULL) &&
-	    (rc = iol_popdb_sched_span(db, &first, &last, &err)) < 0) {
-		msg("'%s': %s", path, err.msg[0] ? err.msg : iol_strerror(rc));
-		return -1;
-	}
-	a = a == IOL_POP_NULL ? first : a;
-	b = b == IOL_POP_NULL ? last + 1 : b;
-	out_table(o, heads(), 7);
-	for (t = (int64_t)iol_pop_period_start((double)a, IOL_EVERY_MONTH);
-	     t < b && rc == 0;) {
-		int64_t next = (int64_t)iol_pop_period_start(
-			(double)t + 32 * 86400.0, IOL_EVERY_MONTH);
-		struct iol_popcov_all c;
-		char name[16];
-
-		rc = iol_popdb_coverage_in(db, t > a ? t : a,
-					   next < b ? next : b, by_part, &c,
-					   &err);
-		if (rc < 0) {
-			msg("'%s': %s", path,
-			    err.msg[0] ? err.msg : iol_strerror(rc));
-			break;
-		}
-		iol_pop_period_name((double)t, IOL_EVERY_MONTH, name,
-				    sizeof name);
-		project_rows(o, &c, name);
-		iol_popcov_free(&c);
-		t = next;
-	}
-	out_endtable(o);
-	return rc < 0 ? -1 : 0;
-}
-
-static void print_apis(struct out *o, const struct iol_popcov_all *c)
-{
-	out_table(o, acols, 4);
-	for (int k = 0; k < IOL_POP_NAPI; k++) {
-		out_str(o, iol_pop_api_names[k]);
-		out_int(o, c->api[k]);
-		out_int(o, c->total.inst_jobs);
-		out_num(o,
-			c->total.inst_jobs ? 100.0 * (double)c->api[k] /
-						     (double)c->total.inst_jobs
-					   : NAN,
-			1);
-		out_endrow(o);
-	}
-	out_endtable(o);
-}
-
-static int print_projects(struct out *o, const struct iol_popcov_all *c,
-			  struct iol_popdb *db, const char *path)
-{
-	if (monthly)
-		return print_months(o, db, path);
-	out_table(o, heads() + 1, 6);
-	project_rows(o, c, NULL);
-	out_endtable(o);
-	return 0;
-}
-
+/* The tables through render/view-coverage.c; --every month: its months
+ * first (population/popdb.h). */
 static int print(struct out *o, const struct iol_popcov_all *c,
 		 struct iol_popdb *db, const char *path)
 {
-	if (o->fmt != FMT_TEXT)
-		return apis_only ? (print_apis(o, c), 0)
-				 : print_projects(o, c, db, path);
-	out_text(o,
-		 "Coverage: the scheduler's jobs with a Darshan log, per "
-		 "%s%s (Table II)\n\n",
-		 monthly ? "month and " : "",
-		 by_part ? "partition" : "project");
-	if (print_projects(o, c, db, path) < 0)
+	struct iol_error err = {0};
+	struct iol_popcov_month *m = NULL;
+	size_t nm = 0;
+	int rc = 0;
+
+	if (monthly && !(apis_only && o->fmt != FMT_TEXT))
+		rc = iol_popdb_coverage_months(db, from, to, by_part, &m, &nm,
+					       &err);
+	if (rc < 0) {
+		msg("'%s': %s", path, err.msg[0] ? err.msg : iol_strerror(rc));
 		return -1;
-	out_text(o,
-		 "\ncoverage_pct: instrumented core-hours / core-hours; "
-		 "core-hours: NCPUS x Elapsed.\n"
-		 "%lld Darshan job rows, %lld of them without a scheduler job "
-		 "(job id not in the accounting).\n\n"
-		 "I/O APIs of the %lld instrumented jobs (a job uses an API "
-		 "when its logs moved bytes through it)\n\n",
-		 (long long)c->darshan_jobs, (long long)c->darshan_unjoined,
-		 (long long)c->total.inst_jobs);
-	print_apis(o, c);
+	}
+	iol_view_coverage_print(o, c, monthly ? m : NULL, nm, by_part,
+				apis_only);
+	iol_popcov_months_free(m, nm);
 	return 0;
 }
 

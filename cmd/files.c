@@ -15,6 +15,7 @@
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "analysis/jobrow.h"
+#include "analysis/filesel.h"
 #include "analysis/filesort.h"
 #include "analysis/select.h"
 #include "cmd/files-ost.h"
@@ -69,11 +70,9 @@ static void help(void)
 }
 
 struct fopts {
-	regex_t inc, exc;
-	int have_inc, have_exc, merge, module, sort_key, shared, by_ost;
-	int64_t top;
+	struct iol_filesel sel; /* the paths, --module, --top */
+	int sort_key, shared, by_ost;
 	struct iol_excl defex; /* --default-excludes, else empty */
-	int64_t nexcl;	       /* rows dropped by either exclusion */
 };
 
 static int extra_opt(void *ctx, int opt, const char *arg)
@@ -83,24 +82,24 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	switch (opt) {
 	case 'x':
 	case 'i':
-		if ((opt == 'i' && fo->have_inc) ||
-		    (opt == 'x' && fo->have_exc)) {
+		if ((opt == 'i' && fo->sel.have_inc) ||
+		    (opt == 'x' && fo->sel.have_exc)) {
 			usage_error(
 				"--%s given twice: join the patterns with |",
 				opt == 'i' ? "include" : "exclude");
 			return -1;
 		}
-		if (regcomp(opt == 'i' ? &fo->inc : &fo->exc, arg,
+		if (regcomp(opt == 'i' ? &fo->sel.inc : &fo->sel.exc, arg,
 			    REG_EXTENDED | REG_NOSUB)) {
 			usage_error("bad regular expression '%s'", arg);
 			return -1;
 		}
 		if (opt == 'i')
-			fo->have_inc = 1;
+			fo->sel.have_inc = 1;
 		else
-			fo->have_exc = 1;
+			fo->sel.have_exc = 1;
 		return 1;
-	case 'm': fo->merge = 1; return 1;
+	case 'm': fo->sel.merge = 1; return 1;
 	case 'B':
 		if (strcmp(arg, "ost")) {
 			usage_error("--by wants ost, not '%s'", arg);
@@ -114,8 +113,8 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 			return -1;
 		return 1;
 	case 'M':
-		fo->module = iol_mod_find(arg);
-		if (fo->module < 0 || !iol_mod_is_data(fo->module)) {
+		fo->sel.module = iol_mod_find(arg);
+		if (fo->sel.module < 0 || !iol_mod_is_data(fo->sel.module)) {
 			usage_error("'%s' is not a module with file records "
 				    "(posix, mpiio, stdio, h5d, pnetcdf_var, "
 				    "dfs, daos)",
@@ -130,7 +129,7 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 		usage_error("cannot sort by '%s'", arg);
 		return -1;
 	case 't':
-		if (parse_count(arg, &fo->top) < 0) {
+		if (parse_count(arg, &fo->sel.top) < 0) {
 			usage_error("--top wants a positive count, not '%s'",
 				    arg);
 			return -1;
@@ -140,53 +139,22 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	return 0;
 }
 
-/* Does a path pass --include, --exclude and --default-excludes?  Rows
- * excluded are counted, to be said. */
-static int path_wanted(struct fopts *fo, const char *path)
-{
-	path = path ? path : "";
-	if (fo->have_inc && regexec(&fo->inc, path, 0, NULL, 0))
-		return 0;
-	if ((fo->have_exc && !regexec(&fo->exc, path, 0, NULL, 0)) ||
-	    iol_excl_match(&fo->defex, path) >= 0) {
-		fo->nexcl++;
-		return 0;
-	}
-	return 1;
-}
-
-/* Does the row pass --module and the path filters? */
-static int wanted(struct fopts *fo, const struct iol_filerow *f)
-{
-	if (fo->module >= 0 &&
-	    (fo->merge ? !strstr(f->modules, iol_modinfo(fo->module)->name)
-		       : f->mod != fo->module))
-		return 0;
-	return path_wanted(fo, f->path);
-}
-
 /* --shared: the shared records' rank balance of one job. */
 static int shared_table(struct out *o, struct fopts *fo, const char *log,
 			const struct iol_job *job)
 {
 	struct iol_sharedrow *rows;
 	struct iol_error err = {0};
-	size_t n, r, shown = 0;
+	size_t n, r;
 
 	if (iol_shared_compute(job, &rows, &n, &err) < 0) {
 		msg_ioerr(log, err.code, &err);
 		return -1;
 	}
 	view_files_title(o, log, 1);
-	for (r = 0; r < n; r++) {
-		if (!path_wanted(fo, rows[r].path) ||
-		    (fo->module >= 0 && rows[r].mod != fo->module))
-			continue;
-		if (fo->top && (int64_t)shown >= fo->top)
-			break;
-		shown++;
+	n = iol_filesel_shared(&fo->sel, rows, n);
+	for (r = 0; r < n; r++)
 		view_files_shared_row(o, log, &rows[r]);
-	}
 	free(rows);
 	return 0;
 }
@@ -214,7 +182,8 @@ int cmd_files(int argc, char **argv)
 
 	memset(&fo, 0, sizeof(fo));
 	fo.sort_key = IOL_SORT_BYTES;
-	fo.module = -1;
+	fo.sel.module = -1;
+	fo.sel.defex = &fo.defex;
 	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &fo, &o,
 			 &i);
 	if (rc >= 0)
@@ -231,13 +200,13 @@ int cmd_files(int argc, char **argv)
 		struct iol_filerow *rows;
 		const struct iol_filerow **sorted;
 		struct iol_error err = {0};
-		size_t n, r, shown = 0;
+		size_t n, r;
 
 		if (cmd_load(&co, &in.v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
-		fo.nexcl = 0;
+		fo.sel.nexcl = 0;
 		if (fo.by_ost) {
 			if (files_by_ost(&o, in.v[j].name, job) < 0)
 				rc = EXIT_DATA;
@@ -248,11 +217,11 @@ int cmd_files(int argc, char **argv)
 			if (shared_table(&o, &fo, in.v[j].name, job) < 0)
 				rc = EXIT_DATA;
 			iol_job_close(job);
-			view_files_end(&o, fo.nexcl, fo.have_exc,
+			view_files_end(&o, fo.sel.nexcl, fo.sel.have_exc,
 				       fo.defex.n > 0);
 			continue;
 		}
-		if (iol_files_compute(job, fo.merge, &rows, &n, &err) < 0) {
+		if (iol_files_compute(job, fo.sel.merge, &rows, &n, &err) < 0) {
 			msg_ioerr(in.v[j].name, err.code, &err);
 			iol_job_close(job);
 			rc = EXIT_DATA;
@@ -263,18 +232,14 @@ int cmd_files(int argc, char **argv)
 			exit(EXIT_DATA);
 		}
 		view_files_title(&o, in.v[j].name, 0);
-		for (r = 0; r < n; r++) {
-			if (!wanted(&fo, sorted[r]))
-				continue;
-			if (fo.top && (int64_t)shown >= fo.top)
-				break;
-			shown++;
+		n = iol_filesel_rows(&fo.sel, sorted, n);
+		for (r = 0; r < n; r++)
 			view_files_row(&o, in.v[j].name, sorted[r]);
-		}
 		free(sorted);
 		iol_files_free(rows);
 		iol_job_close(job);
-		view_files_end(&o, fo.nexcl, fo.have_exc, fo.defex.n > 0);
+		view_files_end(&o, fo.sel.nexcl, fo.sel.have_exc,
+			       fo.defex.n > 0);
 	}
 	iol_inputs_release(&in);
 	if (co.fmt != FMT_TEXT)
@@ -284,10 +249,10 @@ int cmd_files(int argc, char **argv)
 		rc = EXIT_DATA;
 	}
 out:
-	if (fo.have_inc)
-		regfree(&fo.inc);
-	if (fo.have_exc)
-		regfree(&fo.exc);
+	if (fo.sel.have_inc)
+		regfree(&fo.sel.inc);
+	if (fo.sel.have_exc)
+		regfree(&fo.sel.exc);
 	iol_excl_free(&fo.defex);
 	return rc;
 }

@@ -80,24 +80,6 @@ enum {
 	O_TO,
 };
 
-/* "60", "60s", "5m", "1h" -> seconds */
-static int parse_secs(const char *s, double *v)
-{
-	char *end;
-	double x = strtod(s, &end);
-
-	if (end == s || !isfinite(x) || x <= 0)
-		return -1;
-	if (!strcmp(end, "m") || !strcmp(end, "min"))
-		x *= 60;
-	else if (!strcmp(end, "h"))
-		x *= 3600;
-	else if (*end && strcmp(end, "s"))
-		return -1;
-	*v = x;
-	return 0;
-}
-
 /* ISO 8601 (UTC unless an offset is given) or epoch seconds */
 static int fl_when(const char *s, const char *opt, double *t)
 {
@@ -138,7 +120,8 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	case O_OPS: return set_view(V_OPS);
 	case O_PERIODS: return set_view(V_PERIODS);
 	case O_INTERVAL:
-		if (parse_secs(arg, &fl.interval) < 0) {
+		if (parse_duration(arg, &fl.interval) < 0 ||
+		    !(fl.interval > 0)) {
 			usage_error("--interval wants a duration such as 60s, "
 				    "5m or 1h, not '%s'",
 				    arg);
@@ -155,17 +138,16 @@ struct ctx {
 	struct iol_fsload l;
 	struct iol_wjobs jobs;
 	struct iol_fsjob *fj; /* with --db: one per job */
-	char formats[64];
 };
 
 static int load(struct ctx *c, int argc, char **argv, int i)
 {
 	struct iol_error err = {0};
-	int f, first = -1, r;
+	int r;
 
 	for (; i < argc; i++) {
 		memset(&err, 0, sizeof(err));
-		r = iol_fsmon_read(&c->m, argv[i], &f, &err);
+		r = iol_fsmon_read(&c->m, argv[i], NULL, &err);
 		if (r < 0) {
 			if (r == IOL_EIO && err.sys)
 				msg_ioerr(argv[i], r, &err);
@@ -174,16 +156,8 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 				    err.msg[0] ? err.msg : iol_strerror(r));
 			return -1;
 		}
-		if (first < 0)
-			first = f;
-		snprintf(c->formats, sizeof(c->formats), "%s",
-			 first == f ? iol_fsfmt_name(f) : "mixed formats");
 	}
 	memset(&err, 0, sizeof(err));
-	if (!isnan(fl.from) && !isnan(fl.to) && !(fl.from < fl.to)) {
-		msg("the window is empty: --from is not before --to");
-		return -1;
-	}
 	r = iol_fsload_compute(&c->m, fl.from, fl.to, fl.interval, 0.05, 0.5,
 			       &c->l, &err);
 	if (r < 0) {
@@ -218,45 +192,34 @@ static int write_pdf(struct ctx *c, const char *path)
 {
 	struct iol_error err = {0};
 	struct iostat_report_opts ro;
-	struct iol_devstats *st = calloc(c->l.b.ndev + 1, sizeof(*st));
+	struct iol_devstats *st = NULL;
 	char title[160];
-	size_t d;
 	int r = EXIT_OK;
 
-	if (!st)
-		return EXIT_DATA;
-	for (d = 0; d < c->l.b.ndev; d++)
-		if (iol_devstats_compute(&c->l.b, d, 0.05, 0.5, 0, &st[d]) <
-		    0) {
-			msg("out of memory");
-			r = EXIT_DATA;
-		}
-	st[c->l.b.ndev] = c->l.all;
 	memset(&ro, 0, sizeof(ro));
 	ro.date_epoch = source_date((int64_t)floor(c->l.b.t0));
 	ro.idle_pct = 5;
 	ro.burst_pct = 50;
 	snprintf(title, sizeof(title), "%s%s%s", c->m.fsname,
-		 c->m.fsname[0] ? ", " : "", c->formats);
+		 c->m.fsname[0] ? ", " : "", iol_fsmon_fmtname(&c->m));
 	ro.title = title;
 	ro.heading = "File-system servers' load";
 	ro.noun = "data target";
-	if (r == EXIT_OK &&
+	if (iol_fsload_stats(&c->l, 0.05, 0.5, &st, &err) < 0 ||
 	    iostat_report_write(path, &c->l.b, st, &ro, &err) < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
 		r = EXIT_DATA;
 	}
 	report_cleanup();
-	for (d = 0; d < c->l.b.ndev; d++)
-		iol_devstats_release(&st[d]);
-	free(st);
+	iol_fsload_stats_free(st, &c->l);
 	return r;
 }
 
 static void emit(struct ctx *c)
 {
 	if (c->o.fmt == FMT_TEXT && fl.view == V_TARGETS) {
-		fsload_text_head(&c->o, &c->l, c->m.fsname, c->formats);
+		fsload_text_head(&c->o, &c->l, c->m.fsname,
+				 iol_fsmon_fmtname(&c->m));
 		fsload_targets(&c->o, &c->l, c->m.fsname);
 		if (c->l.nops) {
 			out_text(&c->o, "\nmetadata operations\n");

@@ -240,15 +240,12 @@ int pop_context_of(const char *dbpath, const char *log,
 	return rc;
 }
 
-/* The device load while the job ran, over every device recorded. */
+/* The device load while the job ran, over every device recorded; the
+ * recordings read here to say which one is bad or cut. */
 int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 		struct iol_wjobw *out)
 {
 	struct iol_devset ds = {0};
-	struct iol_binned b = {0};
-	struct iol_wjob wj = {0};
-	struct iol_wjobs jobs = {&wj, 1};
-	struct iol_weather w = {0};
 	struct iol_error err = {0};
 	int i, fmt, r = 0;
 
@@ -260,21 +257,10 @@ int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 			    "samples before it are read",
 			    recs[i], (unsigned long long)ds.cut_line);
 	}
-	if (r == 0 && ((r = iol_devset_finish(&ds, &err)) < 0 ||
-		       (r = iol_devset_bin(&ds, 0, &b, &err)) < 0))
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
-	wj.start = j->start_time;
-	wj.end = j->end_time;
-	wj.rbytes = j->bytes_read;
-	wj.wbytes = j->bytes_written;
-	wj.path = wj.app = wj.user = "";
 	if (r == 0 &&
-	    (r = iol_weather_compute(&b, b.ndev, &jobs, &w, &err)) < 0)
+	    (r = iol_weather_one(&ds, j->start_time, j->end_time, j->bytes_read,
+				 j->bytes_written, out, &err)) < 0)
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
-	if (r == 0)
-		*out = w.jobs[0];
-	iol_weather_release(&w);
-	iol_binned_release(&b);
 	iol_devset_release(&ds);
 	return r;
 }

@@ -1,13 +1,9 @@
 /*
  * iolens serve: the options, the address check, and the module.  The
- * server itself is bin/iolens-serve.so (serve/serve.h), loaded here only,
- * so that no other command loads libmicrohttpd.  The module is looked for
- * at $IOLENS_SERVE, beside the binary, in ../lib/iolens/ from it, and in
- * the library directory given at build time.
+ * server itself is bin/iolens-serve.so (serve/serve.h), loaded through
+ * serve/host.h only here, so that no other command loads libmicrohttpd.
  */
 #define _GNU_SOURCE
-#include <arpa/inet.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -22,14 +18,9 @@
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "render/output.h"
-#include "serve/serve.h"
+#include "serve/host.h"
 #include "base/version.h"
 #include "base/banned.h"
-
-#ifndef IOLENS_SERVEDIR
-#define IOLENS_SERVEDIR "/usr/local/lib/iolens"
-#endif
-#define SERVE_NAME "iolens-serve.so"
 
 static const char usage_str[] =
 	"usage: iolens serve --db file [--logs dir]... [--listen addr:port] "
@@ -62,96 +53,6 @@ static void help(void)
 
 static const struct iol_serve *mod;
 static char mod_why[PATH_MAX + 256];
-
-static int try_path(const char *path)
-{
-	const struct iol_serve *(*get)(void);
-	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	const char *e;
-
-	if (!h) {
-		e = dlerror();
-		snprintf(mod_why, sizeof(mod_why), "%s", e ? e : path);
-		return -1;
-	}
-	*(void **)&get = dlsym(h, "iolens_serve");
-	if (!get || get()->version != IOL_SERVE_VERSION) {
-		snprintf(mod_why, sizeof(mod_why),
-			 "'%s' is not this iolens's server module", path);
-		dlclose(h);
-		return -1;
-	}
-	mod = get();
-	return 0;
-}
-
-/* The module, or NULL with mod_why set; self is the binary's path. */
-static const struct iol_serve *mod_get(const char *self)
-{
-	const char *env = getenv("IOLENS_SERVE");
-	char dir[PATH_MAX], path[PATH_MAX + 64], *slash;
-
-	if (env && *env)
-		return try_path(env) == 0 ? mod : NULL;
-	snprintf(dir, sizeof(dir), "%s", self);
-	slash = strrchr(dir, '/');
-	if (slash) {
-		slash[1] = '\0';
-		snprintf(path, sizeof(path), "%s%s", dir, SERVE_NAME);
-		if (access(path, F_OK) == 0 && try_path(path) == 0)
-			return mod;
-		snprintf(path, sizeof(path), "%s../lib/iolens/%s", dir,
-			 SERVE_NAME);
-		if (access(path, F_OK) == 0 && try_path(path) == 0)
-			return mod;
-	}
-	if (access(IOLENS_SERVEDIR "/" SERVE_NAME, F_OK) != 0) {
-		snprintf(mod_why, sizeof(mod_why),
-			 "%s is not installed (iolens was built without "
-			 "libmicrohttpd-dev)",
-			 SERVE_NAME);
-		return NULL;
-	}
-	return try_path(IOLENS_SERVEDIR "/" SERVE_NAME) == 0 ? mod : NULL;
-}
-
-/* "127.0.0.1:8080", "[::1]:8080", ":8080" (loopback) into host and port;
- * 0 or -1. */
-static int parse_listen(char *s, const char **host, unsigned *port)
-{
-	char *colon = strrchr(s, ':'), *end;
-	unsigned long p;
-
-	if (!colon)
-		return -1;
-	*colon = '\0';
-	errno = 0;
-	p = strtoul(colon + 1, &end, 10);
-	if (colon[1] == '\0' || *end || errno || p > 65535)
-		return -1;
-	*port = (unsigned)p;
-	if (*s == '[') {
-		size_t n = strlen(s);
-		if (n < 2 || s[n - 1] != ']')
-			return -1;
-		s[n - 1] = '\0';
-		s++;
-	}
-	*host = *s ? s : "127.0.0.1";
-	return 0;
-}
-
-/* 1 loopback, 0 another address, -1 not a numeric address */
-static int is_loopback(const char *host)
-{
-	unsigned char a[16];
-
-	if (inet_pton(AF_INET, host, a) == 1)
-		return a[0] == 127;
-	if (inet_pton(AF_INET6, host, a) == 1)
-		return memcmp(a, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\1", 16) == 0;
-	return -1;
-}
 
 /* The token file's first line, at least 16 bytes; NULL with a message. */
 static char *read_token(const char *path)
@@ -260,10 +161,10 @@ static int check_listen(struct serve_opts *o, const char *listen,
 	int lo;
 
 	snprintf(lbuf, n, "%s", listen);
-	if (parse_listen(lbuf, &o->host, &o->port) < 0)
+	if (serve_parse_listen(lbuf, &o->host, &o->port) < 0)
 		return usage_error("--listen wants addr:port, not '%s'",
 				   listen);
-	lo = is_loopback(o->host);
+	lo = serve_is_loopback(o->host);
 	if (lo < 0)
 		return usage_error("--listen wants a numeric address, not "
 				   "'%s'",
@@ -305,7 +206,7 @@ int cmd_serve(int argc, char **argv)
 	}
 	self[k] = '\0';
 	o.self = self;
-	if (!mod_get(self)) {
+	if (!(mod = serve_module_load(self, mod_why, sizeof(mod_why)))) {
 		msg("cannot load the server: %s", mod_why);
 		return EXIT_DATA;
 	}
@@ -346,7 +247,7 @@ int serve_report_html(const char *log, const char *out)
 	}
 	self[k] = '\0';
 	o.self = self;
-	if (!mod_get(self)) {
+	if (!(mod = serve_module_load(self, mod_why, sizeof(mod_why)))) {
 		msg("cannot load the HTML writer: %s", mod_why);
 		return EXIT_DATA;
 	}

@@ -1,5 +1,7 @@
 /*
- * Names shortened in the middle for lines of text (shorten.h).
+ * Names shortened in the middle for lines of text (shorten.h): the one
+ * place it is done, for the views' path cells (view.c), triage's long
+ * words (view-triage.c) and names in notes.
  */
 #include <string.h>
 
@@ -23,10 +25,8 @@ const char *text_shorten(char *buf, size_t n, const char *s, size_t cols)
 
 	for (i = 0; s[i]; i++)
 		have += ((unsigned char)s[i] & 0xc0) != 0x80;
-	if (!cols || have <= cols)
+	if (cols < 2 || have <= cols)
 		return s;
-	if (cols < 8)
-		cols = 8;
 	/* the tail (the file's name) gets the larger half */
 	head = (cols - 1) / 3;
 	tail = cols - 1 - head;

@@ -8,8 +8,11 @@
 
 #include <stddef.h>
 
-/* s itself when it has at most cols columns (UTF-8) or cols is 0, else
- * its head, "…" and its tail in buf (n bytes); cols below 8 count as 8. */
+/* s itself when it has at most cols columns (UTF-8, a column a code
+ * point) or cols is below 2, else in buf (n bytes) its head, "…" and its
+ * tail, cols columns in all, the tail (a path's last name tells most)
+ * about two thirds.  s itself too when buf is too small: strlen(s) + 4
+ * bytes always suffice. */
 const char *text_shorten(char *buf, size_t n, const char *s, size_t cols);
 
 #endif

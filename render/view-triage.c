@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "render/views.h"
+#include "render/shorten.h"
 #include "analysis/triage.h"
 #include "population/poptriage.h"
 #include "base/banned.h"
@@ -85,48 +86,38 @@ const struct iol_view iol_view_triage_rules =
 
 /* ---- one log ---- */
 
-/* s (a word of n bytes) into out, shortened in the middle to max
- * columns when longer; returns the bytes written. */
-static size_t shorten(char *out, const char *s, size_t n, size_t max)
-{
-	size_t head, tail;
-
-	if (n <= max || max <= 8) {
-		memcpy(out, s, n);
-		return n;
-	}
-	head = (max - 1) / 2, tail = max - 1 - head;
-	/* a cut never splits a UTF-8 sequence */
-	while (head && (s[head] & 0xc0) == 0x80)
-		head--;
-	while (tail && (s[n - tail] & 0xc0) == 0x80)
-		tail--;
-	memcpy(out, s, head);
-	memcpy(out + head, "\xe2\x80\xa6", 3);
-	memcpy(out + head + 3, s + n - tail, tail);
-	return head + 3 + tail;
-}
-
-/* Words longer than max columns (a path) shortened in the middle, so
- * that wrapped prose fits; a new string (NULL: no memory). */
+/* Words longer than max columns (a path) shortened in the middle
+ * (shorten.h), so that wrapped prose fits; a new string (NULL: no
+ * memory). */
 static char *fit_words(const char *s, size_t max)
 {
-	size_t at = 0;
-	/* a word cut to max columns keeps max - 1 bytes and "…" (3 bytes):
-	 * up to 2 bytes more than it had */
-	char *out = malloc(3 * strlen(s) + 1);
+	size_t at = 0, len = strlen(s);
+	/* a shortened word may be up to 3 bytes longer ("…" for 1 byte) */
+	char *out = malloc(2 * len + 4), *word = malloc(len + 1),
+	     *buf = malloc(len + 4);
+	const char *t;
 
-	if (!out)
+	if (!out || !word || !buf) {
+		free(out);
+		free(word);
+		free(buf);
 		return NULL;
+	}
 	while (*s) {
 		size_t w = strcspn(s, " ");
 
-		at += shorten(out + at, s, w, max);
+		memcpy(word, s, w);
+		word[w] = '\0';
+		t = text_shorten(buf, len + 4, word, max);
+		memcpy(out + at, t, strlen(t));
+		at += strlen(t);
 		s += w;
 		while (*s == ' ')
 			out[at++] = *s++;
 	}
 	out[at] = '\0';
+	free(word);
+	free(buf);
 	return out;
 }
 
@@ -347,7 +338,7 @@ static void db_job_text(struct out *o, const struct iol_poptri *r,
 {
 	char codes[512], when[40], st[48], id[40], np[40], line[2048];
 	char path[1024];
-	size_t at, n = strlen(j->path), max = (size_t)-1 / 2;
+	size_t at, max = (size_t)-1 / 2;
 
 	code_list(r, NULL, j->codes, codes, sizeof(codes));
 	at = (size_t)snprintf(line, sizeof(line), "- %s, %s: ",
@@ -356,10 +347,8 @@ static void db_job_text(struct out *o, const struct iol_poptri *r,
 	/* the path on the first line with its job */
 	if (o->width > 0 && (size_t)o->width > at + 3 + 16)
 		max = (size_t)o->width - at - 3;
-	if (n >= sizeof(path))
-		n = sizeof(path) - 1;
-	path[shorten(path, j->path, n, max)] = '\0';
-	snprintf(line + at, sizeof(line) - at, "%s (start %s): %s, %s", path,
+	snprintf(line + at, sizeof(line) - at, "%s (start %s): %s, %s",
+		 text_shorten(path, sizeof(path), j->path, max),
 		 when_str(j->start_time, when, sizeof(when)),
 		 stake_str(j->stake, st, sizeof(st)), codes);
 	wrap(o, 3, line);

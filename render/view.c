@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "render/view.h"
+#include "render/shorten.h"
 #include "base/utf8.h"
 #include "base/banned.h"
 
@@ -105,17 +106,6 @@ static size_t cols_of_n(const char *s, size_t n)
 static size_t cols_of(const char *s)
 {
 	return cols_of_n(s, strlen(s));
-}
-
-/* the byte offset of column k of s */
-static size_t byte_at(const char *s, size_t k)
-{
-	size_t i = 0;
-
-	for (; s[i]; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80 && k-- == 0)
-			break;
-	return i;
 }
 
 static size_t span(const size_t *w, const int *hide, int nc)
@@ -216,22 +206,21 @@ static void put_colored(struct out *o, const char *s, size_t len, int color)
 		obuf_puts(&o->ob, "\033[0m");
 }
 
-/* s shortened in the middle to w columns: more of the end is kept, since
- * a path's last name tells most */
+/* s shortened in the middle to w columns (shorten.h) */
 static void put_middle(struct out *o, const char *s, size_t w, int color)
 {
-	size_t n = cols_of(s), head, tail;
+	size_t n = strlen(s) + 4;
+	char stack[512], *buf = n <= sizeof(stack) ? stack : malloc(n);
+	const char *t;
 
-	if (n <= w || w < 2) {
-		put_colored(o, s, strlen(s), color);
+	if (!buf) {
+		o->nomem = 1;
 		return;
 	}
-	head = (w - 1) / 3;
-	tail = w - 1 - head;
-	put_colored(o, s, byte_at(s, head), color);
-	obuf_puts(&o->ob, "\xe2\x80\xa6");
-	s += byte_at(s, n - tail);
-	put_colored(o, s, strlen(s), color);
+	t = text_shorten(buf, n, s, w);
+	put_colored(o, t, strlen(t), color);
+	if (buf != stack)
+		free(buf);
 }
 
 /* Prose wrapped at w columns, continuation lines indented to col. */

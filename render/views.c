@@ -27,6 +27,8 @@ const struct iol_view *const iol_views[] = {
 	&iol_view_blocks_join_tree_time,
 	&iol_view_compare,
 	&iol_view_config,
+	&iol_view_coverage,
+	&iol_view_coverage_apis,
 	&iol_view_context,
 	&iol_view_context_weather,
 	&iol_view_diff,

@@ -80,6 +80,18 @@ extern const struct iol_view iol_view_iostat, iol_view_iostat_periods,
 	iol_view_iostat_table, iol_view_iostat_cdf, iol_view_iostat_summary,
 	iol_view_iostat_jobs, iol_view_iostat_coverage;
 
+/* coverage (render/view-coverage.c): Table II of Carns et al., its
+ * projects (or partitions; a month to a row when m is not NULL: nm
+ * months, c then only for the totals in text) and the I/O APIs.  Text:
+ * both tables with what they mean; else the projects, or the APIs with
+ * apis_only. */
+struct iol_popcov_all;
+struct iol_popcov_month;
+extern const struct iol_view iol_view_coverage, iol_view_coverage_apis;
+void iol_view_coverage_print(struct out *o, const struct iol_popcov_all *c,
+			     const struct iol_popcov_month *m, size_t nm,
+			     int by_part, int apis_only);
+
 /* variance: Table IV of Carns et al. */
 extern const struct iol_view iol_view_variance;
 void iol_view_variance_print(struct out *o, const struct iol_popvar *v,

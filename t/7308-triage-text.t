@@ -63,6 +63,16 @@ if [ -d "$SHARED/corpus/darshan-logs" ]; then
 else
 	skip "no ../shared" 5
 fi
+# a path is shortened by its columns, not its bytes, and as the views
+# shorten paths: a third of the width before the ellipsis (issue 36)
+n=$(printf '%s/' "$TMP" | wc -c)
+d=$TMP/$(perl -CO -e 'print "\x{e9}" x (68 - $ARGV[0])' "$n")
+mkdir "$d" && cp "$T4K" "$d/x.darshan"
+is "$(COLUMNS=80 $RUN triage "$d/x.darshan" | head -1)" "$d/x.darshan" \
+	"a path of 78 columns (more bytes) whole at COLUMNS=80"
+is "$(COLUMNS=60 $RUN triage "$d/x.darshan" | head -1 | perl -CSD -ne 'print index($_, "\x{2026}")')" 19 \
+	"at COLUMNS=60 the ellipsis after 19 columns, as in a view's path cell"
+
 COLUMNS=80 $RUN triage --format csv "$T4K" >"$TMP/a.csv"
 $RUN triage --wide --format csv "$T4K" >"$TMP/b.csv"
 cmp -s "$TMP/a.csv" "$TMP/b.csv"

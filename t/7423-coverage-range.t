@@ -78,4 +78,16 @@ is "$? $(head -1 "$TMP/err")" "2 iolens coverage: --every wants month, not 'week
 $RUN coverage --db "$DB" --by user >/dev/null 2>"$TMP/err"
 is "$? $(head -1 "$TMP/err")" "2 iolens coverage: --by wants project or partition, not 'user'" "--by user: usage error"
 
+# the text through its view (issue 36): headers in words, every line
+# within the terminal's width, the notes wrapped
+for w in 80 100; do
+	COLUMNS=$w $RUN coverage --db "$PDB" --by partition --every month >"$TMP/w.txt"
+	is "$(awk -v w=$w 'length > w' "$TMP/w.txt")" "" "text at COLUMNS=$w: no line wider"
+done
+grep -q "^period  *partition  *jobs  *core-h  *logged jobs  *logged core-h  *coverage %$" "$TMP/w.txt"
+ok $? "text: the headers in words, with units"
+is "$($RUN help --columns coverage | awk '/^coverage:/ { on = 1; next } /^$/ { on = 0 } on { printf "%s,", $1 }')" \
+	"$($RUN coverage --db "$DB" --every month --format csv | head -1)," \
+	"the view's keys are the CSV header of --every month"
+
 done_testing

@@ -174,4 +174,22 @@ int iol_popdb_sched_span(struct iol_popdb *db, int64_t *first, int64_t *last,
 			 struct iol_error *err);
 void iol_popcov_free(struct iol_popcov_all *c);
 
+/* One month's coverage: its name (2026-06) and rows. */
+struct iol_popcov_month {
+	char period[16];
+	struct iol_popcov_all c;
+};
+/*
+ * The coverage of each UTC month from `from` (IOL_POP_NULL: the first
+ * scheduler job's start) to before `to` (IOL_POP_NULL: past the last's),
+ * the first and last month cut to the range, as iol_popdb_coverage_in
+ * counts them.  *m: *n months; caller frees with iol_popcov_months_free.
+ * Returns 0 or < 0 with err set (IOL_ENOTLOG: no scheduler job with a
+ * start, when an end is open).
+ */
+int iol_popdb_coverage_months(struct iol_popdb *db, int64_t from, int64_t to,
+			      int by_partition, struct iol_popcov_month **m,
+			      size_t *n, struct iol_error *err);
+void iol_popcov_months_free(struct iol_popcov_month *m, size_t n);
+
 #endif

@@ -226,3 +226,27 @@ int iol_weather_load(const char *dbpath, const struct iol_binned *b,
 
 	return r < 0 ? r : iol_weather_compute(b, b->ndev, jobs, w, err);
 }
+
+int iol_weather_one(struct iol_devset *ds, double start, double end,
+		    int64_t rbytes, int64_t wbytes, struct iol_wjobw *out,
+		    struct iol_error *err)
+{
+	struct iol_binned b = {0};
+	struct iol_wjob wj = {0};
+	struct iol_wjobs jobs = {&wj, 1};
+	struct iol_weather w = {0};
+	int r;
+
+	wj.start = start;
+	wj.end = end;
+	wj.rbytes = rbytes;
+	wj.wbytes = wbytes;
+	wj.path = wj.app = wj.user = "";
+	if ((r = iol_devset_finish(ds, err)) == 0 &&
+	    (r = iol_devset_bin(ds, 0, &b, err)) == 0 &&
+	    (r = iol_weather_compute(&b, b.ndev, &jobs, &w, err)) == 0)
+		*out = w.jobs[0];
+	iol_weather_release(&w);
+	iol_binned_release(&b);
+	return r;
+}

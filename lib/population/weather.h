@@ -74,5 +74,14 @@ int iol_weather_load(const char *dbpath, const struct iol_binned *b,
 		     struct iol_wjobs *jobs, struct iol_weather *w,
 		     uint64_t *skipped, struct iol_error *err);
 void iol_weather_release(struct iol_weather *w);
+/*
+ * One job's weather (report --recording, context): the devices read
+ * into ds (iol_devset_read) finished and binned at their recorded step
+ * here, the job running [start, end) with rbytes and wbytes joined to
+ * all of them.  Returns 0 or < 0 with a message in err.
+ */
+int iol_weather_one(struct iol_devset *ds, double start, double end,
+		    int64_t rbytes, int64_t wbytes, struct iol_wjobw *out,
+		    struct iol_error *err);
 
 #endif

@@ -343,6 +343,10 @@ int iol_fsload_compute(struct iol_fsmon *m, double from, double to, double step,
 	memset(out, 0, sizeof(*out));
 	out->from = from;
 	out->to = to;
+	if (!isnan(from) && !isnan(to) && !(from < to))
+		return iol_error_set(err, IOL_EINVAL,
+				     "the window is empty: --from is not "
+				     "before --to");
 	if (!isnan(from) || !isnan(to)) {
 		iol_devset_clip(&m->data, isnan(from) ? -INFINITY : from,
 				isnan(to) ? INFINITY : to);
@@ -365,6 +369,35 @@ int iol_fsload_compute(struct iol_fsmon *m, double from, double to, double step,
 				      burst_frac, 0, &out->all)) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	return 0;
+}
+
+int iol_fsload_stats(const struct iol_fsload *l, double idle_frac,
+		     double burst_frac, struct iol_devstats **st,
+		     struct iol_error *err)
+{
+	size_t d;
+
+	*st = calloc(l->b.ndev + 1, sizeof(**st));
+	if (!*st)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	for (d = 0; d <= l->b.ndev; d++)
+		if (iol_devstats_compute(&l->b, d, idle_frac, burst_frac, 0,
+					 &(*st)[d]) < 0) {
+			iol_fsload_stats_free(*st, l);
+			*st = NULL;
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		}
+	return 0;
+}
+
+void iol_fsload_stats_free(struct iol_devstats *st, const struct iol_fsload *l)
+{
+	size_t d;
+
+	if (st)
+		for (d = 0; d <= l->b.ndev; d++)
+			iol_devstats_release(&st[d]);
+	free(st);
 }
 
 void iol_fsload_release(struct iol_fsload *l)

@@ -54,11 +54,22 @@ struct iol_fsload {
  * (<= 0: the recorded step).  m's series are clipped to the window and
  * sorted here.  idle_frac, burst_frac: of the whole's peak (0.05, 0.5).
  * Returns 0, IOL_EEMPTY when no data target has a sample in the window,
- * IOL_ECORRUPT when a target's samples overlap (one period given twice).
+ * IOL_ECORRUPT when a target's samples overlap (one period given twice),
+ * IOL_EINVAL when from is not before to.
  */
 int iol_fsload_compute(struct iol_fsmon *m, double from, double to, double step,
 		       double idle_frac, double burst_frac,
 		       struct iol_fsload *out, struct iol_error *err);
 void iol_fsload_release(struct iol_fsload *l);
+/*
+ * The numbers of each data target and, last, of the whole (b.ndev + 1
+ * rows), as iostat's page draws them; idle_frac, burst_frac as above.
+ * *st: caller frees with iol_fsload_stats_free(*st, l).  Returns 0 or
+ * IOL_ENOMEM with err set.
+ */
+int iol_fsload_stats(const struct iol_fsload *l, double idle_frac,
+		     double burst_frac, struct iol_devstats **st,
+		     struct iol_error *err);
+void iol_fsload_stats_free(struct iol_devstats *st, const struct iol_fsload *l);
 
 #endif

@@ -74,9 +74,13 @@ struct iol_fsmon {
 	size_t ntg, tgcap;
 	uint64_t resets, gaps; /* totals over targets */
 	double gap_seconds;
+	int fmt;   /* IOL_FSFMT_* of the first recording read */
+	int mixed; /* recordings of several formats */
 };
 
 const char *iol_fsfmt_name(int fmt);
+/* The recordings' format name, "mixed formats" when several, "" none. */
+const char *iol_fsmon_fmtname(const struct iol_fsmon *m);
 const char *iol_fskind_name(int kind);
 
 /*

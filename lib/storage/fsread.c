@@ -75,6 +75,13 @@ static void fsname_from_targets(struct iol_fsmon *m)
 				 (int)(p - m->tg[i].name), m->tg[i].name);
 }
 
+const char *iol_fsmon_fmtname(const struct iol_fsmon *m)
+{
+	if (!m->fmt)
+		return "";
+	return m->mixed ? "mixed formats" : iol_fsfmt_name(m->fmt);
+}
+
 int iol_fsmon_read(struct iol_fsmon *m, const char *path, int *fmt,
 		   struct iol_error *err)
 {
@@ -93,8 +100,12 @@ int iol_fsmon_read(struct iol_fsmon *m, const char *path, int *fmt,
 		r = iol_fs_hdf5_read(m, path, &f, err);
 	else
 		r = iol_fs_text_read(m, path, f, err);
-	if (r == 0)
+	if (r == 0) {
 		fsname_from_targets(m);
+		m->mixed |= m->fmt && m->fmt != f;
+		if (!m->fmt)
+			m->fmt = f;
+	}
 	if (fmt)
 		*fmt = f;
 	return r;
