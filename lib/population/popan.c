@@ -290,74 +290,122 @@ static size_t memo_find(const struct memo *m, size_t n,
 	return n;
 }
 
-int iol_pop_groups(const struct iol_popset *set, int by,
-		   struct iol_popgroup **out, size_t *nout)
-{
+/* What a group sums besides its public fields: the counts its means
+ * divide by and the room of its MiB/s/CN values. */
+struct gacc {
+	size_t cnt[IOL_POP_NT6 + IOL_POP_NFW];
+	size_t cncap;
+};
+
+struct iol_popgrp {
+	int by;
 	struct memo memo[NMEMO];
-	size_t nmemo = 0;
-	struct iol_popgroup *g = NULL;
-	size_t n = 0, cap = 0, *idx;
-	double all = 0;
+	size_t nmemo, n, cap, acap;
+	struct iol_popgroup *g;
+	struct gacc *acc;
+	struct strat_memo sm;
+	double all;
+};
+
+struct iol_popgrp *iol_pop_groups_begin(int by)
+{
+	struct iol_popgrp *gr = calloc(1, sizeof *gr);
+
+	if (gr)
+		gr->by = by;
+	return gr;
+}
+
+/* The index of j's group, SIZE_MAX out of memory. */
+static size_t group_of(struct iol_popgrp *gr, const struct iol_popjob *j)
+{
+	size_t m = memo_find(gr->memo, gr->nmemo, j, gr->by), k, was = gr->n;
+	struct iol_popgroup *g;
+	struct gacc *na;
 	char key[128];
 	int64_t sk;
 
+	if (m < gr->nmemo)
+		return gr->memo[m].g;
+	group_key(j, gr->by, key, sizeof key, &sk);
+	if (!(g = find_group(&gr->g, &gr->n, &gr->cap, key, sk)))
+		return SIZE_MAX;
+	k = (size_t)(g - gr->g);
+	if (gr->n > was) {
+		if (!(na = iol_grow(gr->acc, &gr->acap, k, sizeof *na, 16)))
+			return SIZE_MAX;
+		gr->acc = na;
+		memset(&na[k], 0, sizeof *na);
+	}
+	if (gr->nmemo < NMEMO)
+		gr->memo[gr->nmemo++] =
+			(struct memo){memo_str(j, gr->by), j->nprocs, k};
+	return k;
+}
+
+int iol_pop_groups_add(struct iol_popgrp *gr, const struct iol_popjob *j)
+{
+	size_t k = group_of(gr, j);
+	struct iol_popgroup *g;
+	struct gacc *a;
+
+	if (k == SIZE_MAX)
+		return IOL_ENOMEM;
+	g = &gr->g[k];
+	a = &gr->acc[k];
+	if (g->ncn == a->cncap && !isnan(j->mib_s_per_node)) {
+		double *nv =
+			iol_grow(g->cnv, &a->cncap, g->ncn, sizeof *nv, 64);
+		if (!nv)
+			return IOL_ENOMEM;
+		g->cnv = nv;
+	}
+	add_job(g, j, a->cnt, a->cnt + IOL_POP_NT6, &gr->sm);
+	gr->all +=
+		(j->bytes_read == IOL_POP_NULL ? 0 : (double)j->bytes_read) +
+		(j->bytes_written == IOL_POP_NULL ? 0
+						  : (double)j->bytes_written);
+	return 0;
+}
+
+int iol_pop_groups_end(struct iol_popgrp *gr, struct iol_popgroup **out,
+		       size_t *nout)
+{
+	for (size_t k = 0; k < gr->n; k++)
+		finish_group(&gr->g[k], gr->acc[k].cnt,
+			     gr->acc[k].cnt + IOL_POP_NT6, gr->all);
+	qsort(gr->g, gr->n, sizeof *gr->g, cmp_group);
+	*out = gr->g;
+	*nout = gr->n;
+	free(gr->acc);
+	free(gr);
+	return 0;
+}
+
+void iol_pop_groups_abort(struct iol_popgrp *gr)
+{
+	if (!gr)
+		return;
+	iol_pop_groups_free(gr->g, gr->n);
+	free(gr->acc);
+	free(gr);
+}
+
+int iol_pop_groups(const struct iol_popset *set, int by,
+		   struct iol_popgroup **out, size_t *nout)
+{
+	struct iol_popgrp *gr = iol_pop_groups_begin(by);
+
 	*out = NULL;
 	*nout = 0;
-	if (!(idx = calloc(set->n ? set->n : 1, sizeof *idx)))
+	if (!gr)
 		return IOL_ENOMEM;
-	for (size_t i = 0; i < set->n; i++) {
-		struct iol_popgroup *gr;
-		size_t m = memo_find(memo, nmemo, &set->jobs[i], by);
-		if (m < nmemo) {
-			idx[i] = memo[m].g;
-			g[idx[i]].jobs++;
-			continue;
+	for (size_t i = 0; i < set->n; i++)
+		if (iol_pop_groups_add(gr, &set->jobs[i]) < 0) {
+			iol_pop_groups_abort(gr);
+			return IOL_ENOMEM;
 		}
-		group_key(&set->jobs[i], by, key, sizeof key, &sk);
-		if (!(gr = find_group(&g, &n, &cap, key, sk)))
-			goto nomem;
-		idx[i] = (size_t)(gr - g);
-		gr->jobs++;
-		if (nmemo < NMEMO)
-			memo[nmemo++] =
-				(struct memo){memo_str(&set->jobs[i], by),
-					      set->jobs[i].nprocs, idx[i]};
-	}
-	for (size_t k = 0; k < n; k++) {
-		if (!(g[k].cnv = calloc(g[k].jobs, sizeof *g[k].cnv)))
-			goto nomem;
-		g[k].jobs = 0;
-	}
-	{
-		size_t(*cnt)[IOL_POP_NT6 + IOL_POP_NFW] =
-			calloc(n ? n : 1, sizeof *cnt);
-		struct strat_memo sm = {0};
-		if (!cnt)
-			goto nomem;
-		for (size_t i = 0; i < set->n; i++) {
-			const struct iol_popjob *j = &set->jobs[i];
-			add_job(&g[idx[i]], j, cnt[idx[i]],
-				cnt[idx[i]] + IOL_POP_NT6, &sm);
-			all += (j->bytes_read == IOL_POP_NULL
-					? 0
-					: (double)j->bytes_read) +
-			       (j->bytes_written == IOL_POP_NULL
-					? 0
-					: (double)j->bytes_written);
-		}
-		for (size_t k = 0; k < n; k++)
-			finish_group(&g[k], cnt[k], cnt[k] + IOL_POP_NT6, all);
-		free(cnt);
-	}
-	free(idx);
-	qsort(g, n, sizeof *g, cmp_group);
-	*out = g;
-	*nout = n;
-	return 0;
-nomem:
-	free(idx);
-	iol_pop_groups_free(g, n);
-	return IOL_ENOMEM;
+	return iol_pop_groups_end(gr, out, nout);
 }
 
 void iol_pop_groups_free(struct iol_popgroup *g, size_t n)
@@ -379,8 +427,7 @@ static int nstrcmp(const char *a, const char *b)
 
 static int cmp_var_job(const void *a, const void *b)
 {
-	const struct iol_popjob *x = *(const struct iol_popjob *const *)a;
-	const struct iol_popjob *y = *(const struct iol_popjob *const *)b;
+	const struct iol_popvrow *x = a, *y = b;
 	int c;
 
 	if (x->uid != y->uid)
@@ -396,20 +443,20 @@ static int cmp_var_job(const void *a, const void *b)
 	if (x->bytes_written != y->bytes_written)
 		return x->bytes_written < y->bytes_written ? -1 : 1;
 	/* then the summed value itself, so that the sums of a group run in
-	 * an order that does not depend on the rows' (paths need not be
-	 * loaded) */
-	if (x->io_time_by_slowest != y->io_time_by_slowest)
-		return x->io_time_by_slowest < y->io_time_by_slowest ? -1 : 1;
-	return nstrcmp(x->path, y->path);
+	 * an order that does not depend on the rows'; rows equal so far and
+	 * in user are equal in all a group shows */
+	if (x->io_time != y->io_time)
+		return x->io_time < y->io_time ? -1 : 1;
+	return nstrcmp(x->user, y->user);
 }
 
-static int same_key(const struct iol_popjob *x, const struct iol_popjob *y)
+static int same_key(const struct iol_popvrow *x, const struct iol_popvrow *y)
 {
 	return x->uid == y->uid && !nstrcmp(x->app, y->app) &&
 	       x->nprocs == y->nprocs && x->files == y->files;
 }
 
-static int linked(const struct iol_popjob *x, const struct iol_popjob *y)
+static int linked(const struct iol_popvrow *x, const struct iol_popvrow *y)
 {
 	return iol_pop_within((double)x->bytes_read, (double)y->bytes_read,
 			      0.01) &&
@@ -427,7 +474,7 @@ static size_t uf_find(size_t *p, size_t i)
 	return i;
 }
 
-static int same_bytes(const struct iol_popjob *x, const struct iol_popjob *y)
+static int same_bytes(const struct iol_popvrow *x, const struct iol_popvrow *y)
 {
 	return x->bytes_read == y->bytes_read &&
 	       x->bytes_written == y->bytes_written;
@@ -437,18 +484,19 @@ static int same_bytes(const struct iol_popjob *x, const struct iol_popjob *y)
  * store) are one point: each run of them is linked at once, and the
  * window of 1% is walked from the first job of each run only, over the
  * first jobs of the later runs, so n repeats cost n, not n^2. */
-static void link_key(const struct iol_popjob **a, size_t n, size_t *p)
+static void link_key(const struct iol_popvrow *a, size_t n, size_t *p)
 {
 	for (size_t i = 0; i < n; i++)
-		p[i] = i > 0 && same_bytes(a[i - 1], a[i]) ? p[i - 1] : i;
+		p[i] = i > 0 && same_bytes(&a[i - 1], &a[i]) ? p[i - 1] : i;
 	for (size_t i = 0; i < n; i++) {
-		if (i > 0 && same_bytes(a[i - 1], a[i]))
+		if (i > 0 && same_bytes(&a[i - 1], &a[i]))
 			continue;
 		for (size_t k = i + 1;
-		     k < n && iol_pop_within((double)a[i]->bytes_read,
-					     (double)a[k]->bytes_read, 0.01);
+		     k < n && iol_pop_within((double)a[i].bytes_read,
+					     (double)a[k].bytes_read, 0.01);
 		     k++)
-			if (!same_bytes(a[k - 1], a[k]) && linked(a[i], a[k])) {
+			if (!same_bytes(&a[k - 1], &a[k]) &&
+			    linked(&a[i], &a[k])) {
 				size_t ri = uf_find(p, i), rk = uf_find(p, k);
 				p[ri > rk ? ri : rk] = ri < rk ? ri : rk;
 			}
@@ -457,25 +505,25 @@ static void link_key(const struct iol_popjob **a, size_t n, size_t *p)
 
 /* The statistics of every group of one key in one pass per moment: p[i]
  * is the root (first job) of job i's group; sums run in job order. */
-static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
+static void var_stats(const struct iol_popvrow *a, const size_t *p, size_t n,
 		      struct iol_popvar *v, const size_t *slot)
 {
 	for (size_t i = 0; i < n; i++) {
 		struct iol_popvar *g;
-		double t = a[i]->io_time_by_slowest;
+		double t = a[i].io_time;
 		if (slot[p[i]] == SIZE_MAX)
 			continue;
 		g = &v[slot[p[i]]];
 		if (!g->jobs++) {
 			g->min = INFINITY;
 			g->max = -INFINITY;
-			g->uid = a[i]->uid;
-			g->user = a[i]->user;
-			g->app = a[i]->app;
-			g->nprocs = a[i]->nprocs;
-			g->files = a[i]->files;
-			g->bytes_read = a[i]->bytes_read;
-			g->bytes_written = a[i]->bytes_written;
+			g->uid = a[i].uid;
+			g->user = a[i].user;
+			g->app = a[i].app;
+			g->nprocs = a[i].nprocs;
+			g->files = a[i].files;
+			g->bytes_read = a[i].bytes_read;
+			g->bytes_written = a[i].bytes_written;
 		}
 		g->mean += t;
 		g->min = fmin(g->min, t);
@@ -489,8 +537,8 @@ static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
 		if (slot[p[i]] == SIZE_MAX)
 			continue;
 		g = &v[slot[p[i]]];
-		g->stddev += (a[i]->io_time_by_slowest - g->mean) *
-			     (a[i]->io_time_by_slowest - g->mean);
+		g->stddev +=
+			(a[i].io_time - g->mean) * (a[i].io_time - g->mean);
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct iol_popvar *g;
@@ -506,7 +554,7 @@ static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
 
 /* The groups of one key, in order of their first (smallest) job; q is
  * scratch of n. */
-static int key_groups(const struct iol_popjob **a, size_t n, size_t *p,
+static int key_groups(const struct iol_popvrow *a, size_t n, size_t *p,
 		      size_t *q, struct iol_popvar **v, size_t *nv, size_t *cap)
 {
 	size_t first = *nv;
@@ -542,37 +590,50 @@ static int usable(const struct iol_popjob *j)
 	       !isnan(j->io_time_by_slowest);
 }
 
-int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **out,
-		     size_t *nout, size_t *npartial)
+int iol_pop_var_add(struct iol_popvrows *v, const struct iol_popjob *j)
 {
-	const struct iol_popjob **a = calloc(set->n + 1, sizeof *a);
-	size_t *p = calloc(set->n + 1, sizeof *p);
-	size_t *q = calloc(set->n + 1, sizeof *q);
-	size_t n = 0, cap = 0, nv = 0;
+	struct iol_popvrow *nr;
+
+	if (j->partial > 0) {
+		v->npartial++;
+		return 0;
+	}
+	if (!usable(j))
+		return 0;
+	if (!(nr = iol_grow(v->r, &v->cap, v->n, sizeof *nr, 256)))
+		return IOL_ENOMEM;
+	v->r = nr;
+	nr[v->n++] =
+		(struct iol_popvrow){j->uid,	       j->nprocs,
+				     j->files,	       j->bytes_read,
+				     j->bytes_written, j->io_time_by_slowest,
+				     j->user,	       j->app};
+	return 0;
+}
+
+int iol_pop_variance_rows(struct iol_popvrows *rows, struct iol_popvar **out,
+			  size_t *nout)
+{
+	struct iol_popvrow *a = rows->r;
+	size_t n = rows->n, cap = 0, nv = 0;
+	size_t *p = calloc(n + 1, sizeof *p);
+	size_t *q = calloc(n + 1, sizeof *q);
 	struct iol_popvar *v = NULL;
 	int rc = 0;
 
 	*out = NULL;
-	*nout = *npartial = 0;
-	if (!a || !p || !q) {
-		free(a);
+	*nout = 0;
+	if (!p || !q) {
 		free(p);
 		free(q);
 		return IOL_ENOMEM;
 	}
-	for (size_t i = 0; i < set->n; i++) {
-		if (set->jobs[i].partial > 0)
-			(*npartial)++;
-		else if (usable(&set->jobs[i]))
-			a[n++] = &set->jobs[i];
-	}
 	qsort(a, n, sizeof *a, cmp_var_job);
 	for (size_t i = 0, e; i < n && !rc; i = e) {
-		for (e = i + 1; e < n && same_key(a[i], a[e]); e++)
+		for (e = i + 1; e < n && same_key(&a[i], &a[e]); e++)
 			;
 		rc = key_groups(a + i, e - i, p + i, q + i, &v, &nv, &cap);
 	}
-	free(a);
 	free(p);
 	free(q);
 	if (rc) {
@@ -582,6 +643,29 @@ int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **out,
 	*out = v;
 	*nout = nv;
 	return 0;
+}
+
+void iol_pop_vrows_free(struct iol_popvrows *v)
+{
+	free(v->r);
+	memset(v, 0, sizeof *v);
+}
+
+int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **out,
+		     size_t *nout, size_t *npartial)
+{
+	struct iol_popvrows v = {0};
+	int rc = 0;
+
+	*out = NULL;
+	*nout = *npartial = 0;
+	for (size_t i = 0; i < set->n && !rc; i++)
+		rc = iol_pop_var_add(&v, &set->jobs[i]);
+	if (!rc)
+		rc = iol_pop_variance_rows(&v, out, nout);
+	*npartial = v.npartial;
+	iol_pop_vrows_free(&v);
+	return rc;
 }
 
 /* ---- context ---- */

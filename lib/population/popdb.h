@@ -87,6 +87,23 @@ enum {
 int iol_popdb_load_some(struct iol_popdb *db, const char *where, unsigned what,
 			struct iol_popset *set, struct iol_error *err);
 /*
+ * Each row in turn to fn (a row of its own, borrowed for the call; its
+ * strings interned in set and kept until iol_popset_free()), none kept:
+ * set->n counts the rows and set->jobs stays NULL, so that an analysis
+ * that only sums (groups, Table IV) holds a few bytes a job, not a row.
+ * fn returns 0 to go on, or a negative IOL_E* code that stops the load
+ * and is returned.
+ */
+int iol_popdb_each(struct iol_popdb *db, const char *where, unsigned what,
+		   int (*fn)(const struct iol_popjob *j, void *arg), void *arg,
+		   struct iol_popset *set, struct iol_error *err);
+/*
+ * The paths of set->jobs[idx[0..n-1]] (loaded without IOL_POPLOAD_PATH),
+ * by id: the report prints the paths of a few jobs of a million.
+ */
+int iol_popdb_load_paths(struct iol_popdb *db, struct iol_popset *set,
+			 const size_t *idx, size_t n, struct iol_error *err);
+/*
  * The one row whose path is path or alt (alt may be NULL) into set (one
  * job or none): an indexed lookup, not a scan.
  */
