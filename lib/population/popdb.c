@@ -56,14 +56,11 @@ static const struct col {
 	F(user, K_STR),
 	F(app, K_STR),
 	F(project, K_STR),
-	F(exe, K_STR),
 	F(strategy, K_STR),
 	F(uid, K_INT),
 	F(nprocs, K_INT),
-	F(nodes, K_INT),
 	F(partial, K_INT),
 	F(files, K_INT),
-	F(creates, K_INT),
 	F(bytes_read, K_INT),
 	F(bytes_written, K_INT),
 	F(start_time, K_REAL),
@@ -79,7 +76,6 @@ static const struct col {
 	F(pct_sequential, K_REAL),
 	F(pct_aligned, K_REAL),
 	F(mib_per_proc, K_REAL),
-	F(files_written, K_INT),
 };
 #undef F
 #define NSCALAR (sizeof scalar_cols / sizeof scalar_cols[0])
@@ -383,8 +379,7 @@ static int wanted(size_t i, unsigned what)
 		return group_column(scalar_cols[i].name);
 	if (i < NSCALAR)
 		return (what & IOL_POPLOAD_PATH) ||
-		       (strcmp(scalar_cols[i].name, "path") &&
-			strcmp(scalar_cols[i].name, "exe"));
+		       strcmp(scalar_cols[i].name, "path");
 	if (i < NSCALAR + 2 * IOL_POP_NBINS)
 		return (what & IOL_POPLOAD_BINS) != 0;
 	return (what & IOL_POPLOAD_FW) != 0;
