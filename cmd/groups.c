@@ -50,22 +50,24 @@ static int extra(int opt, const char *arg)
 	return 1;
 }
 
-/* With --by size: do the classes hold one process count each (then they
- * are the groups of --by nprocs, under range labels)? */
-static int classes_single(const struct iol_popset *set)
-{
+/* The groups summed as the rows load, and with --by size whether the
+ * classes hold one process count each (then they are the groups of --by
+ * nprocs, under range labels). */
+struct run {
+	struct iol_popgrp *gr;
 	int64_t seen[IOL_POP_NSIZE];
+	int single;
+};
 
-	for (int c = 0; c < IOL_POP_NSIZE; c++)
-		seen[c] = -1;
-	for (size_t i = 0; i < set->n; i++) {
-		int c = iol_pop_size_class(set->jobs[i].nprocs);
+static int add_row(const struct iol_popjob *j, void *arg)
+{
+	struct run *r = arg;
+	int c = iol_pop_size_class(j->nprocs);
 
-		if (seen[c] >= 0 && seen[c] != set->jobs[i].nprocs)
-			return 0;
-		seen[c] = set->jobs[i].nprocs;
-	}
-	return 1;
+	if (r->seen[c] >= 0 && r->seen[c] != j->nprocs)
+		r->single = 0;
+	r->seen[c] = j->nprocs;
+	return iol_pop_groups_add(r->gr, j);
 }
 
 int cmd_groups(int argc, char **argv)
@@ -76,6 +78,7 @@ int cmd_groups(int argc, char **argv)
 		{NULL, 0, NULL, 0}};
 	struct iol_popgroup *g;
 	struct iol_popset set;
+	struct run r = {.single = 1};
 	struct iol_popdb *db;
 	struct popopts p;
 	struct out o;
@@ -91,20 +94,26 @@ int cmd_groups(int argc, char **argv)
 		iol_popdb_close(db);
 		return usage_error("no --by given");
 	}
-	rc = pop_load_some(&p, db, IOL_POPLOAD_GROUPS | IOL_POPLOAD_FW, &set);
-	iol_popdb_close(db);
-	if (rc < 0)
-		return EXIT_DATA;
-	if (iol_pop_groups(&set, by, &g, &n) < 0) {
-		iol_popset_free(&set);
+	for (int c = 0; c < IOL_POP_NSIZE; c++)
+		r.seen[c] = -1;
+	if (!(r.gr = iol_pop_groups_begin(by))) {
+		iol_popdb_close(db);
 		msg("out of memory");
 		return EXIT_DATA;
 	}
+	/* no row kept: each is summed into its group as it loads */
+	rc = pop_each(&p, db, IOL_POPLOAD_GROUPS | IOL_POPLOAD_FW, add_row, &r,
+		      &set);
+	iol_popdb_close(db);
+	if (rc < 0) {
+		iol_pop_groups_abort(r.gr);
+		return EXIT_DATA;
+	}
+	iol_pop_groups_end(r.gr, &g, &n);
 	rc = cmd_out_open(&o, p.c.outpath, p.c.fmt) < 0 ? EXIT_DATA : EXIT_OK;
 	if (rc == EXIT_OK) {
 		iol_view_groups_print(&o, g, n, by, set.has_fw,
-				      by == IOL_BY_SIZE &&
-					      classes_single(&set));
+				      by == IOL_BY_SIZE && r.single);
 		rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	}
 	iol_pop_groups_free(g, n);

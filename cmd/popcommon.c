@@ -175,6 +175,23 @@ int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
 	return rc;
 }
 
+int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,
+	     int (*fn)(const struct iol_popjob *j, void *arg), void *arg,
+	     struct iol_popset *set)
+{
+	struct iol_error err = {0};
+	int rc = iol_popdb_each(db, p->where, what, fn, arg, set, &err);
+
+	if (rc < 0)
+		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
+	if (rc == 0 && !set->n) {
+		iol_popset_free(set);
+		pop_none(p);
+		rc = IOL_EEMPTY;
+	}
+	return rc;
+}
+
 int pop_find(struct iol_popdb *db, const char *dbpath, const char *log,
 	     struct iol_popset *one)
 {

@@ -49,6 +49,11 @@ int pop_none(const struct popopts *p);
 int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
 		  struct iol_popset *set);
 
+/* ... each row to fn, none kept (iol_popdb_each()). */
+int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,
+	     int (*fn)(const struct iol_popjob *j, void *arg), void *arg,
+	     struct iol_popset *set);
+
 /* The store's row of log (its path as given or made absolute) into one
  * (one job or none), by the store's index; prints the message on
  * failure. */

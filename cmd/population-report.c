@@ -84,6 +84,35 @@ static void *triage_run(void *arg)
 	return NULL;
 }
 
+/* The paths of the jobs the outliers table may show (an unusual metric;
+ * every job when ctx is NULL): the only paths the report prints, so a
+ * million rows load without theirs. */
+static int outlier_paths(struct iol_popdb *db, const char *dbpath,
+			 struct iol_popset *set, const struct iol_popout *ctx)
+{
+	struct iol_error err = {0};
+	size_t *idx = malloc((set->n + 1) * sizeof *idx), n = 0;
+	int rc;
+
+	if (!idx) {
+		msg("out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < set->n; i++)
+		for (int k = 0; k < IOL_POP_NCTX; k++)
+			if (!ctx || ctx[i].verdict[k] == IOL_CTX_LOW ||
+			    ctx[i].verdict[k] == IOL_CTX_HIGH) {
+				idx[n++] = i;
+				break;
+			}
+	rc = iol_popdb_load_paths(db, set, idx, n, &err);
+	free(idx);
+	if (rc < 0)
+		msg("'%s': %s", dbpath,
+		    err.msg[0] ? err.msg : iol_strerror(rc));
+	return rc;
+}
+
 int cmd_population_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {POP_LONGOPTS,
@@ -111,8 +140,8 @@ int cmd_population_report(int argc, char **argv)
 	tj.dbpath = p.db;
 	tj.where = p.where;
 	threaded = pthread_create(&tid, NULL, triage_run, &tj) == 0;
-	rc = pop_load(&p, db, &set);
-	iol_popdb_close(db);
+	/* every column but path and exe, which no page shows */
+	rc = pop_load_some(&p, db, IOL_POPLOAD_BINS | IOL_POPLOAD_FW, &set);
 	/* the outliers' context of every job while the triage pass runs;
 	 * without memory for it the report computes it itself */
 	if (rc == 0 && (ctx = calloc(set.n + 1, sizeof *ctx)) &&
@@ -120,6 +149,11 @@ int cmd_population_report(int argc, char **argv)
 		free(ctx);
 		ctx = NULL;
 	}
+	if (rc == 0 && outlier_paths(db, p.db, &set, ctx) < 0) {
+		iol_popset_free(&set);
+		rc = -1;
+	}
+	iol_popdb_close(db);
 	if (threaded)
 		pthread_join(tid, NULL);
 	else if (rc == 0)

@@ -31,11 +31,17 @@ static void help(void)
 	       pop_help);
 }
 
+static int var_row(const struct iol_popjob *j, void *arg)
+{
+	return iol_pop_var_add(arg, j);
+}
+
 int cmd_variance(int argc, char **argv)
 {
 	static const struct option longopts[] = {POP_LONGOPTS,
 						 {NULL, 0, NULL, 0}};
 	struct iol_popset set;
+	struct iol_popvrows rows = {0};
 	struct iol_popvar *v;
 	struct iol_popdb *db;
 	struct popopts p;
@@ -47,11 +53,14 @@ int cmd_variance(int argc, char **argv)
 		       &first);
 	if (rc >= 0)
 		return rc;
-	rc = pop_load_some(&p, db, IOL_POPLOAD_VAR, &set);
+	/* only the columns Table IV reads, 64 bytes a job kept */
+	rc = pop_each(&p, db, IOL_POPLOAD_VAR, var_row, &rows, &set);
 	iol_popdb_close(db);
-	if (rc < 0 || iol_pop_variance(&set, &v, &n, &npart) < 0) {
+	npart = rows.npartial;
+	if (rc < 0 || iol_pop_variance_rows(&rows, &v, &n) < 0) {
 		if (rc >= 0)
 			msg("out of memory");
+		iol_pop_vrows_free(&rows);
 		iol_popset_free(&set);
 		out_close(&o, 0);
 		return EXIT_DATA;
@@ -68,6 +77,7 @@ int cmd_variance(int argc, char **argv)
 			 "left out\n",
 			 n, in, set.n, npart);
 	free(v);
+	iol_pop_vrows_free(&rows);
 	iol_popset_free(&set);
 	return out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }

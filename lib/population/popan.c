@@ -290,74 +290,122 @@ static size_t memo_find(const struct memo *m, size_t n,
 	return n;
 }
 
-int iol_pop_groups(const struct iol_popset *set, int by,
-		   struct iol_popgroup **out, size_t *nout)
-{
+/* What a group sums besides its public fields: the counts its means
+ * divide by and the room of its MiB/s/CN values. */
+struct gacc {
+	size_t cnt[IOL_POP_NT6 + IOL_POP_NFW];
+	size_t cncap;
+};
+
+struct iol_popgrp {
+	int by;
 	struct memo memo[NMEMO];
-	size_t nmemo = 0;
-	struct iol_popgroup *g = NULL;
-	size_t n = 0, cap = 0, *idx;
-	double all = 0;
+	size_t nmemo, n, cap, acap;
+	struct iol_popgroup *g;
+	struct gacc *acc;
+	struct strat_memo sm;
+	double all;
+};
+
+struct iol_popgrp *iol_pop_groups_begin(int by)
+{
+	struct iol_popgrp *gr = calloc(1, sizeof *gr);
+
+	if (gr)
+		gr->by = by;
+	return gr;
+}
+
+/* The index of j's group, SIZE_MAX out of memory. */
+static size_t group_of(struct iol_popgrp *gr, const struct iol_popjob *j)
+{
+	size_t m = memo_find(gr->memo, gr->nmemo, j, gr->by), k, was = gr->n;
+	struct iol_popgroup *g;
+	struct gacc *na;
 	char key[128];
 	int64_t sk;
 
+	if (m < gr->nmemo)
+		return gr->memo[m].g;
+	group_key(j, gr->by, key, sizeof key, &sk);
+	if (!(g = find_group(&gr->g, &gr->n, &gr->cap, key, sk)))
+		return SIZE_MAX;
+	k = (size_t)(g - gr->g);
+	if (gr->n > was) {
+		if (!(na = iol_grow(gr->acc, &gr->acap, k, sizeof *na, 16)))
+			return SIZE_MAX;
+		gr->acc = na;
+		memset(&na[k], 0, sizeof *na);
+	}
+	if (gr->nmemo < NMEMO)
+		gr->memo[gr->nmemo++] =
+			(struct memo){memo_str(j, gr->by), j->nprocs, k};
+	return k;
+}
+
+int iol_pop_groups_add(struct iol_popgrp *gr, const struct iol_popjob *j)
+{
+	size_t k = group_of(gr, j);
+	struct iol_popgroup *g;
+	struct gacc *a;
+
+	if (k == SIZE_MAX)
+		return IOL_ENOMEM;
+	g = &gr->g[k];
+	a = &gr->acc[k];
+	if (g->ncn == a->cncap && !isnan(j->mib_s_per_node)) {
+		double *nv =
+			iol_grow(g->cnv, &a->cncap, g->ncn, sizeof *nv, 64);
+		if (!nv)
+			return IOL_ENOMEM;
+		g->cnv = nv;
+	}
+	add_job(g, j, a->cnt, a->cnt + IOL_POP_NT6, &gr->sm);
+	gr->all +=
+		(j->bytes_read == IOL_POP_NULL ? 0 : (double)j->bytes_read) +
+		(j->bytes_written == IOL_POP_NULL ? 0
+						  : (double)j->bytes_written);
+	return 0;
+}
+
+int iol_pop_groups_end(struct iol_popgrp *gr, struct iol_popgroup **out,
+		       size_t *nout)
+{
+	for (size_t k = 0; k < gr->n; k++)
+		finish_group(&gr->g[k], gr->acc[k].cnt,
+			     gr->acc[k].cnt + IOL_POP_NT6, gr->all);
+	qsort(gr->g, gr->n, sizeof *gr->g, cmp_group);
+	*out = gr->g;
+	*nout = gr->n;
+	free(gr->acc);
+	free(gr);
+	return 0;
+}
+
+void iol_pop_groups_abort(struct iol_popgrp *gr)
+{
+	if (!gr)
+		return;
+	iol_pop_groups_free(gr->g, gr->n);
+	free(gr->acc);
+	free(gr);
+}
+
+int iol_pop_groups(const struct iol_popset *set, int by,
+		   struct iol_popgroup **out, size_t *nout)
+{
+	struct iol_popgrp *gr = iol_pop_groups_begin(by);
+
 	*out = NULL;
 	*nout = 0;
-	if (!(idx = calloc(set->n ? set->n : 1, sizeof *idx)))
+	if (!gr)
 		return IOL_ENOMEM;
-	for (size_t i = 0; i < set->n; i++) {
-		struct iol_popgroup *gr;
-		size_t m = memo_find(memo, nmemo, &set->jobs[i], by);
-		if (m < nmemo) {
-			idx[i] = memo[m].g;
-			g[idx[i]].jobs++;
-			continue;
+	for (size_t i = 0; i < set->n; i++)
+		if (iol_pop_groups_add(gr, &set->jobs[i]) < 0) {
+			iol_pop_groups_abort(gr);
+			return IOL_ENOMEM;
 		}
-		group_key(&set->jobs[i], by, key, sizeof key, &sk);
-		if (!(gr = find_group(&g, &n, &cap, key, sk)))
-			goto nomem;
-		idx[i] = (size_t)(gr - g);
-		gr->jobs++;
-		if (nmemo < NMEMO)
-			memo[nmemo++] =
-				(struct memo){memo_str(&set->jobs[i], by),
-					      set->jobs[i].nprocs, idx[i]};
-	}
-	for (size_t k = 0; k < n; k++) {
-		if (!(g[k].cnv = calloc(g[k].jobs, sizeof *g[k].cnv)))
-			goto nomem;
-		g[k].jobs = 0;
-	}
-	{
-		size_t(*cnt)[IOL_POP_NT6 + IOL_POP_NFW] =
-			calloc(n ? n : 1, sizeof *cnt);
-		struct strat_memo sm = {0};
-		if (!cnt)
-			goto nomem;
-		for (size_t i = 0; i < set->n; i++) {
-			const struct iol_popjob *j = &set->jobs[i];
-			add_job(&g[idx[i]], j, cnt[idx[i]],
-				cnt[idx[i]] + IOL_POP_NT6, &sm);
-			all += (j->bytes_read == IOL_POP_NULL
-					? 0
-					: (double)j->bytes_read) +
-			       (j->bytes_written == IOL_POP_NULL
-					? 0
-					: (double)j->bytes_written);
-		}
-		for (size_t k = 0; k < n; k++)
-			finish_group(&g[k], cnt[k], cnt[k] + IOL_POP_NT6, all);
-		free(cnt);
-	}
-	free(idx);
-	qsort(g, n, sizeof *g, cmp_group);
-	*out = g;
-	*nout = n;
-	return 0;
-nomem:
-	free(idx);
-	iol_pop_groups_free(g, n);
-	return IOL_ENOMEM;
+	return iol_pop_groups_end(gr, out, nout);
 }
 
 void iol_pop_groups_free(struct iol_popgroup *g, size_t n)
@@ -379,8 +427,7 @@ static int nstrcmp(const char *a, const char *b)
 
 static int cmp_var_job(const void *a, const void *b)
 {
-	const struct iol_popjob *x = *(const struct iol_popjob *const *)a;
-	const struct iol_popjob *y = *(const struct iol_popjob *const *)b;
+	const struct iol_popvrow *x = a, *y = b;
 	int c;
 
 	if (x->uid != y->uid)
@@ -396,20 +443,20 @@ static int cmp_var_job(const void *a, const void *b)
 	if (x->bytes_written != y->bytes_written)
 		return x->bytes_written < y->bytes_written ? -1 : 1;
 	/* then the summed value itself, so that the sums of a group run in
-	 * an order that does not depend on the rows' (paths need not be
-	 * loaded) */
-	if (x->io_time_by_slowest != y->io_time_by_slowest)
-		return x->io_time_by_slowest < y->io_time_by_slowest ? -1 : 1;
-	return nstrcmp(x->path, y->path);
+	 * an order that does not depend on the rows'; rows equal so far and
+	 * in user are equal in all a group shows */
+	if (x->io_time != y->io_time)
+		return x->io_time < y->io_time ? -1 : 1;
+	return nstrcmp(x->user, y->user);
 }
 
-static int same_key(const struct iol_popjob *x, const struct iol_popjob *y)
+static int same_key(const struct iol_popvrow *x, const struct iol_popvrow *y)
 {
 	return x->uid == y->uid && !nstrcmp(x->app, y->app) &&
 	       x->nprocs == y->nprocs && x->files == y->files;
 }
 
-static int linked(const struct iol_popjob *x, const struct iol_popjob *y)
+static int linked(const struct iol_popvrow *x, const struct iol_popvrow *y)
 {
 	return iol_pop_within((double)x->bytes_read, (double)y->bytes_read,
 			      0.01) &&
@@ -427,7 +474,7 @@ static size_t uf_find(size_t *p, size_t i)
 	return i;
 }
 
-static int same_bytes(const struct iol_popjob *x, const struct iol_popjob *y)
+static int same_bytes(const struct iol_popvrow *x, const struct iol_popvrow *y)
 {
 	return x->bytes_read == y->bytes_read &&
 	       x->bytes_written == y->bytes_written;
@@ -437,18 +484,19 @@ static int same_bytes(const struct iol_popjob *x, const struct iol_popjob *y)
  * store) are one point: each run of them is linked at once, and the
  * window of 1% is walked from the first job of each run only, over the
  * first jobs of the later runs, so n repeats cost n, not n^2. */
-static void link_key(const struct iol_popjob **a, size_t n, size_t *p)
+static void link_key(const struct iol_popvrow *a, size_t n, size_t *p)
 {
 	for (size_t i = 0; i < n; i++)
-		p[i] = i > 0 && same_bytes(a[i - 1], a[i]) ? p[i - 1] : i;
+		p[i] = i > 0 && same_bytes(&a[i - 1], &a[i]) ? p[i - 1] : i;
 	for (size_t i = 0; i < n; i++) {
-		if (i > 0 && same_bytes(a[i - 1], a[i]))
+		if (i > 0 && same_bytes(&a[i - 1], &a[i]))
 			continue;
 		for (size_t k = i + 1;
-		     k < n && iol_pop_within((double)a[i]->bytes_read,
-					     (double)a[k]->bytes_read, 0.01);
+		     k < n && iol_pop_within((double)a[i].bytes_read,
+					     (double)a[k].bytes_read, 0.01);
 		     k++)
-			if (!same_bytes(a[k - 1], a[k]) && linked(a[i], a[k])) {
+			if (!same_bytes(&a[k - 1], &a[k]) &&
+			    linked(&a[i], &a[k])) {
 				size_t ri = uf_find(p, i), rk = uf_find(p, k);
 				p[ri > rk ? ri : rk] = ri < rk ? ri : rk;
 			}
@@ -457,25 +505,25 @@ static void link_key(const struct iol_popjob **a, size_t n, size_t *p)
 
 /* The statistics of every group of one key in one pass per moment: p[i]
  * is the root (first job) of job i's group; sums run in job order. */
-static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
+static void var_stats(const struct iol_popvrow *a, const size_t *p, size_t n,
 		      struct iol_popvar *v, const size_t *slot)
 {
 	for (size_t i = 0; i < n; i++) {
 		struct iol_popvar *g;
-		double t = a[i]->io_time_by_slowest;
+		double t = a[i].io_time;
 		if (slot[p[i]] == SIZE_MAX)
 			continue;
 		g = &v[slot[p[i]]];
 		if (!g->jobs++) {
 			g->min = INFINITY;
 			g->max = -INFINITY;
-			g->uid = a[i]->uid;
-			g->user = a[i]->user;
-			g->app = a[i]->app;
-			g->nprocs = a[i]->nprocs;
-			g->files = a[i]->files;
-			g->bytes_read = a[i]->bytes_read;
-			g->bytes_written = a[i]->bytes_written;
+			g->uid = a[i].uid;
+			g->user = a[i].user;
+			g->app = a[i].app;
+			g->nprocs = a[i].nprocs;
+			g->files = a[i].files;
+			g->bytes_read = a[i].bytes_read;
+			g->bytes_written = a[i].bytes_written;
 		}
 		g->mean += t;
 		g->min = fmin(g->min, t);
@@ -489,8 +537,8 @@ static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
 		if (slot[p[i]] == SIZE_MAX)
 			continue;
 		g = &v[slot[p[i]]];
-		g->stddev += (a[i]->io_time_by_slowest - g->mean) *
-			     (a[i]->io_time_by_slowest - g->mean);
+		g->stddev +=
+			(a[i].io_time - g->mean) * (a[i].io_time - g->mean);
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct iol_popvar *g;
@@ -506,7 +554,7 @@ static void var_stats(const struct iol_popjob **a, const size_t *p, size_t n,
 
 /* The groups of one key, in order of their first (smallest) job; q is
  * scratch of n. */
-static int key_groups(const struct iol_popjob **a, size_t n, size_t *p,
+static int key_groups(const struct iol_popvrow *a, size_t n, size_t *p,
 		      size_t *q, struct iol_popvar **v, size_t *nv, size_t *cap)
 {
 	size_t first = *nv;
@@ -542,39 +590,155 @@ static int usable(const struct iol_popjob *j)
 	       !isnan(j->io_time_by_slowest);
 }
 
+static struct iol_popvrow vrow_of(const struct iol_popjob *j)
+{
+	return (struct iol_popvrow){j->uid,	      j->nprocs,
+				    j->files,	      j->bytes_read,
+				    j->bytes_written, j->io_time_by_slowest,
+				    j->user,	      j->app};
+}
+
+int iol_pop_var_add(struct iol_popvrows *v, const struct iol_popjob *j)
+{
+	struct iol_popvrow *nr;
+
+	if (j->partial > 0) {
+		v->npartial++;
+		return 0;
+	}
+	if (!usable(j))
+		return 0;
+	if (!(nr = iol_grow(v->r, &v->cap, v->n, sizeof *nr, 256)))
+		return IOL_ENOMEM;
+	v->r = nr;
+	nr[v->n++] = vrow_of(j);
+	return 0;
+}
+
+/* The scratch of one key's union-find, grown to the widest key seen:
+ * a key holds a few jobs of a million. */
+struct var_scratch {
+	size_t *p, *q, cap;
+	struct iol_popvrow *r; /* a key's rows, from a set */
+	size_t rcap;
+};
+
+static int scratch_room(struct var_scratch *s, size_t n)
+{
+	size_t *np, *nq;
+
+	if (n <= s->cap)
+		return 0;
+	if (!(np = realloc(s->p, n * sizeof *np)))
+		return IOL_ENOMEM;
+	s->p = np;
+	if (!(nq = realloc(s->q, n * sizeof *nq)))
+		return IOL_ENOMEM;
+	s->q = nq;
+	s->cap = n;
+	return 0;
+}
+
+static void scratch_free(struct var_scratch *s)
+{
+	free(s->p);
+	free(s->q);
+	free(s->r);
+}
+
+int iol_pop_variance_rows(struct iol_popvrows *rows, struct iol_popvar **out,
+			  size_t *nout)
+{
+	struct iol_popvrow *a = rows->r;
+	size_t n = rows->n, cap = 0, nv = 0;
+	struct var_scratch sc = {0};
+	struct iol_popvar *v = NULL;
+	int rc = 0;
+
+	*out = NULL;
+	*nout = 0;
+	qsort(a, n, sizeof *a, cmp_var_job);
+	for (size_t i = 0, e; i < n && !rc; i = e) {
+		for (e = i + 1; e < n && same_key(&a[i], &a[e]); e++)
+			;
+		if (!(rc = scratch_room(&sc, e - i)))
+			rc = key_groups(a + i, e - i, sc.p, sc.q, &v, &nv,
+					&cap);
+	}
+	scratch_free(&sc);
+	if (rc) {
+		free(v);
+		return rc;
+	}
+	*out = v;
+	*nout = nv;
+	return 0;
+}
+
+void iol_pop_vrows_free(struct iol_popvrows *v)
+{
+	free(v->r);
+	memset(v, 0, sizeof *v);
+}
+
+static int cmp_var_ptr(const void *a, const void *b)
+{
+	struct iol_popvrow x = vrow_of(*(const struct iol_popjob *const *)a);
+	struct iol_popvrow y = vrow_of(*(const struct iol_popjob *const *)b);
+
+	return cmp_var_job(&x, &y);
+}
+
+/* One key's jobs a[0..n-1] (in Table IV's order) as rows into sc->r. */
+static int key_rows(struct var_scratch *sc, const struct iol_popjob **a,
+		    size_t n)
+{
+	struct iol_popvrow *nr;
+
+	if (n > sc->rcap) {
+		if (!(nr = realloc(sc->r, n * sizeof *nr)))
+			return IOL_ENOMEM;
+		sc->r = nr;
+		sc->rcap = n;
+	}
+	for (size_t i = 0; i < n; i++)
+		sc->r[i] = vrow_of(a[i]);
+	return scratch_room(sc, n);
+}
+
+/* The set's usable jobs sorted by pointer (8 bytes a job), each key
+ * made rows only while its groups are found: a report that holds a
+ * million rows already does not copy them all again. */
 int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **out,
 		     size_t *nout, size_t *npartial)
 {
 	const struct iol_popjob **a = calloc(set->n + 1, sizeof *a);
-	size_t *p = calloc(set->n + 1, sizeof *p);
-	size_t *q = calloc(set->n + 1, sizeof *q);
+	struct var_scratch sc = {0};
 	size_t n = 0, cap = 0, nv = 0;
 	struct iol_popvar *v = NULL;
 	int rc = 0;
 
 	*out = NULL;
 	*nout = *npartial = 0;
-	if (!a || !p || !q) {
-		free(a);
-		free(p);
-		free(q);
+	if (!a)
 		return IOL_ENOMEM;
-	}
 	for (size_t i = 0; i < set->n; i++) {
 		if (set->jobs[i].partial > 0)
 			(*npartial)++;
 		else if (usable(&set->jobs[i]))
 			a[n++] = &set->jobs[i];
 	}
-	qsort(a, n, sizeof *a, cmp_var_job);
+	qsort(a, n, sizeof *a, cmp_var_ptr);
 	for (size_t i = 0, e; i < n && !rc; i = e) {
-		for (e = i + 1; e < n && same_key(a[i], a[e]); e++)
+		struct iol_popvrow k0 = vrow_of(a[i]), ke;
+		for (e = i + 1;
+		     e < n && (ke = vrow_of(a[e]), same_key(&k0, &ke)); e++)
 			;
-		rc = key_groups(a + i, e - i, p + i, q + i, &v, &nv, &cap);
+		if (!(rc = key_rows(&sc, a + i, e - i)))
+			rc = key_groups(sc.r, e - i, sc.p, sc.q, &v, &nv, &cap);
 	}
 	free(a);
-	free(p);
-	free(q);
+	scratch_free(&sc);
 	if (rc) {
 		free(v);
 		return rc;
@@ -1028,109 +1192,157 @@ static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
 	}
 }
 
-/* The level of each job: the narrowest scope with at least
- * IOL_POP_CTX_MIN earlier complete jobs (any value), as
- * iol_pop_context() chooses it. */
-static void ctx_levels(const uint8_t *part, struct ck *ks[3], size_t n,
-		       uint8_t *lev)
+/* The levels of the jobs in a (sorted by ck_order() at level 1 or 2):
+ * the narrowest scope with at least IOL_POP_CTX_MIN earlier complete jobs
+ * (any value), as iol_pop_context() chooses it; level 1 before 2. */
+static void ctx_level(const uint8_t *part, const struct ck *a, size_t n,
+		      int level, uint8_t *lev)
 {
-	memset(lev, 0, n);
-	for (int level = 1; level <= 2; level++) {
-		const struct ck *a = ks[level];
-		for (size_t s = 0, e; s < n; s = e) {
-			size_t c = 0;
-			for (e = s + 1; e < n && !ck_cmp(&a[s], &a[e], level);
-			     e++)
+	for (size_t s = 0, e; s < n; s = e) {
+		size_t c = 0;
+		for (e = s + 1; e < n && !ck_cmp(&a[s], &a[e], level); e++)
+			;
+		for (size_t b = s, f; b < e; b = f) {
+			for (f = b + 1; f < e && a[f].start == a[b].start; f++)
 				;
-			for (size_t b = s, f; b < e; b = f) {
-				for (f = b + 1;
-				     f < e && a[f].start == a[b].start; f++)
-					;
-				for (size_t x = b; x < f; x++)
-					if (c >= IOL_POP_CTX_MIN &&
-					    lev[a[x].i] == level - 1)
-						lev[a[x].i] = (uint8_t)level;
-				for (size_t x = b; x < f; x++)
-					c += !part[a[x].i];
-			}
+			for (size_t x = b; x < f; x++)
+				if (c >= IOL_POP_CTX_MIN &&
+				    lev[a[x].i] == level - 1)
+					lev[a[x].i] = (uint8_t)level;
+			for (size_t x = b; x < f; x++)
+				c += !part[a[x].i];
 		}
 	}
 }
 
-int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
+/* The jobs with a start into ks sorted for level; their count. */
+static size_t ck_fill(const struct iol_popset *set, struct ck *ks, int level)
 {
 	static int (*const cmp[3])(const void *, const void *) = {ck0, ck1,
 								  ck2};
-	size_t n = 0, *pos = calloc(set->n + 1, sizeof *pos);
-	struct ck *ks[3] = {0};
-	struct vi *v = calloc(set->n + 1, sizeof *v);
+	size_t n = 0;
+
+	/* a job without a start has no earlier jobs, and is nobody's */
+	for (size_t i = 0; i < set->n; i++) {
+		const struct iol_popjob *j = &set->jobs[i];
+		if (!isnan(j->start_time))
+			ks[n++] = (struct ck){j->app, j->user, j->nprocs,
+					      j->start_time, i};
+	}
+	qsort(ks, n, sizeof *ks, cmp[level]);
+	return n;
+}
+
+/* The most jobs of one app in ks (sorted by app first, any level): the
+ * room a scope's values need. */
+static size_t ck_widest(const struct ck *ks, size_t n)
+{
+	size_t w = 0;
+
+	for (size_t s = 0, e; s < n; s = e) {
+		for (e = s + 1; e < n && !ck_cmp(&ks[s], &ks[e], 0); e++)
+			;
+		w = e - s > w ? e - s : w;
+	}
+	return w;
+}
+
+/* Scratch of ctx_group(): pos by job, the rest by a scope's values. */
+struct ctx_tmp {
+	size_t *pos, *cnt;
+	struct vi *v, *tmp;
+	uint32_t *t;
+	struct run *runs;
+	double *xs;
+};
+
+static int ctx_tmp_alloc(struct ctx_tmp *c, size_t n, size_t w)
+{
+	c->pos = calloc(n + 1, sizeof *c->pos);
+	c->xs = calloc(n + 1, sizeof *c->xs);
+	c->v = calloc(w + 1, sizeof *c->v);
 	/* the radix sort's scratch: without it, qsort (the same order) */
-	struct vi *tmp =
-		set->n >= RADIX_MIN ? malloc(set->n * sizeof *tmp) : NULL;
-	size_t *cnt = tmp ? malloc(RADIX_N * sizeof *cnt) : NULL;
-	uint32_t *t = calloc(set->n + 2, sizeof *t);
-	struct run *runs = calloc(set->n + 1, sizeof *runs);
+	c->tmp = w >= RADIX_MIN ? malloc(w * sizeof *c->tmp) : NULL;
+	c->cnt = c->tmp ? malloc(RADIX_N * sizeof *c->cnt) : NULL;
+	c->t = calloc(w + 2, sizeof *c->t);
+	c->runs = calloc(w + 1, sizeof *c->runs);
+	return c->pos && c->xs && c->v && c->t && c->runs ? 0 : IOL_ENOMEM;
+}
+
+static void ctx_tmp_free(struct ctx_tmp *c)
+{
+	free(c->pos);
+	free(c->xs);
+	free(c->v);
+	free(c->tmp);
+	free(c->cnt);
+	free(c->t);
+	free(c->runs);
+}
+
+/* Every metric of the jobs whose level is level, over ks sorted for it. */
+static void ctx_metrics(const struct iol_popset *set, const uint8_t *part,
+			const struct ck *ks, size_t n, int l,
+			const uint8_t *lev, struct ctx_tmp *c,
+			struct iol_popout *out)
+{
+	for (int k = 0; k < IOL_POP_NCTX; k++) {
+		for (size_t i = 0; i < set->n; i++)
+			c->xs[i] = iol_pop_ctx_value(&set->jobs[i], k);
+		for (size_t s = 0, e; s < n; s = e) {
+			for (e = s + 1; e < n && !ck_cmp(&ks[s], &ks[e], l);
+			     e++)
+				;
+			ctx_group(part, ks + s, e - s, l, k, lev, c->xs, c->v,
+				  c->pos, c->t, c->tmp, c->cnt, c->runs, out);
+		}
+	}
+}
+
+/* One array of the jobs' keys, sorted for one level at a time (levels 1
+ * and 2 settle the levels, then 2, 0 and 1 give the metrics): 40 bytes
+ * a job where three arrays held 120, and the values of one app at a time
+ * (the widest app's room), not of every job. */
+int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
+{
+	static const int order[5] = {1, 2, 0, 1, -1};
+	struct ck *ks = calloc(set->n + 1, sizeof *ks);
 	uint8_t *lev = calloc(set->n + 1, 1);
 	/* partial > 0 of each job, read a dozen times in scope order: a
 	 * byte array, not a miss on a row each time */
 	uint8_t *part = calloc(set->n + 1, 1);
-	double *xs = calloc(set->n + 1, sizeof *xs);
+	struct ctx_tmp c = {0};
+	size_t n = 0;
 	int rc = 0;
 
-	for (int l = 0; l < 3; l++)
-		ks[l] = calloc(set->n + 1, sizeof *ks[l]);
-	if (!pos || !v || !t || !runs || !lev || !part || !xs || !ks[0] ||
-	    !ks[1] || !ks[2]) {
+	if (!ks || !lev || !part) {
 		rc = IOL_ENOMEM;
 		goto done;
 	}
 	for (size_t i = 0; i < set->n; i++) {
-		const struct iol_popjob *j = &set->jobs[i];
-		part[i] = j->partial > 0;
+		part[i] = set->jobs[i].partial > 0;
 		memset(&out[i], 0, sizeof out[i]);
 		for (int k = 0; k < IOL_POP_NCTX; k++) {
 			out[i].pct[k] = NAN;
 			out[i].verdict[k] = IOL_CTX_FEW;
 		}
-		/* a job without a start has no earlier jobs, and is
-		 * nobody's */
-		if (isnan(j->start_time))
-			continue;
-		ks[0][n] = (struct ck){j->app, j->user, j->nprocs,
-				       j->start_time, i};
-		n++;
 	}
-	for (int l = 0; l < 3; l++) {
-		if (l)
-			memcpy(ks[l], ks[0], n * sizeof *ks[0]);
-		qsort(ks[l], n, sizeof *ks[l], cmp[l]);
-	}
-	ctx_levels(part, ks, n, lev);
-	for (int k = 0; k < IOL_POP_NCTX; k++) {
-		for (size_t i = 0; i < set->n; i++)
-			xs[i] = iol_pop_ctx_value(&set->jobs[i], k);
-		for (int l = 0; l < 3; l++)
-			for (size_t s = 0, e; s < n; s = e) {
-				for (e = s + 1;
-				     e < n && !ck_cmp(&ks[l][s], &ks[l][e], l);
-				     e++)
-					;
-				ctx_group(part, ks[l] + s, e - s, l, k, lev, xs,
-					  v, pos, t, tmp, cnt, runs, out);
-			}
+	n = ck_fill(set, ks, 1);
+	ctx_level(part, ks, n, 1, lev);
+	n = ck_fill(set, ks, 2);
+	ctx_level(part, ks, n, 2, lev);
+	if ((rc = ctx_tmp_alloc(&c, set->n, ck_widest(ks, n))))
+		goto done;
+	ctx_metrics(set, part, ks, n, 2, lev, &c, out);
+	for (int o = 2; order[o] >= 0; o++) {
+		n = ck_fill(set, ks, order[o]);
+		ctx_metrics(set, part, ks, n, order[o], lev, &c, out);
 	}
 done:
-	free(pos);
-	free(v);
-	free(tmp);
-	free(cnt);
-	free(t);
-	free(runs);
+	ctx_tmp_free(&c);
+	free(ks);
 	free(lev);
 	free(part);
-	free(xs);
-	for (int l = 0; l < 3; l++)
-		free(ks[l]);
 	return rc;
 }
 

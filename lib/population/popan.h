@@ -65,6 +65,15 @@ struct iol_popgroup {
 int iol_pop_groups(const struct iol_popset *set, int by,
 		   struct iol_popgroup **g, size_t *n);
 void iol_pop_groups_free(struct iol_popgroup *g, size_t n);
+/* ... job by job as the rows load (iol_popdb_each()), none kept: the
+ * same sums in the same order, so the same groups.  _end() gives them
+ * (free with iol_pop_groups_free()) and frees gr; _abort() frees all. */
+struct iol_popgrp;
+struct iol_popgrp *iol_pop_groups_begin(int by);
+int iol_pop_groups_add(struct iol_popgrp *gr, const struct iol_popjob *j);
+int iol_pop_groups_end(struct iol_popgrp *gr, struct iol_popgroup **g,
+		       size_t *n);
+void iol_pop_groups_abort(struct iol_popgrp *gr);
 
 /*
  * Table IV.  Jobs with partial = 1 are left out (*npartial).  The others
@@ -85,6 +94,23 @@ struct iol_popvar {
 };
 int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **v,
 		     size_t *n, size_t *npartial);
+/* ... from the few columns it reads, job by job as the rows load
+ * (iol_popdb_each()): 64 bytes a usable job, where a row is 288.
+ * Partial jobs are only counted, jobs without a value dropped. */
+struct iol_popvrow {
+	int64_t uid, nprocs, files, bytes_read, bytes_written;
+	double io_time; /* io_time_by_slowest */
+	const char *user, *app;
+};
+struct iol_popvrows {
+	struct iol_popvrow *r;
+	size_t n, cap, npartial;
+};
+int iol_pop_var_add(struct iol_popvrows *v, const struct iol_popjob *j);
+/* Sorts rows->r in place. */
+int iol_pop_variance_rows(struct iol_popvrows *rows, struct iol_popvar **v,
+			  size_t *n);
+void iol_pop_vrows_free(struct iol_popvrows *v);
 
 /* The context of one job among earlier jobs (UMAMI). */
 #define IOL_POP_NCTX 6

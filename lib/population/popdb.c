@@ -56,14 +56,11 @@ static const struct col {
 	F(user, K_STR),
 	F(app, K_STR),
 	F(project, K_STR),
-	F(exe, K_STR),
 	F(strategy, K_STR),
 	F(uid, K_INT),
 	F(nprocs, K_INT),
-	F(nodes, K_INT),
 	F(partial, K_INT),
 	F(files, K_INT),
-	F(creates, K_INT),
 	F(bytes_read, K_INT),
 	F(bytes_written, K_INT),
 	F(start_time, K_REAL),
@@ -79,7 +76,6 @@ static const struct col {
 	F(pct_sequential, K_REAL),
 	F(pct_aligned, K_REAL),
 	F(mib_per_proc, K_REAL),
-	F(files_written, K_INT),
 };
 #undef F
 #define NSCALAR (sizeof scalar_cols / sizeof scalar_cols[0])
@@ -383,8 +379,7 @@ static int wanted(size_t i, unsigned what)
 		return group_column(scalar_cols[i].name);
 	if (i < NSCALAR)
 		return (what & IOL_POPLOAD_PATH) ||
-		       (strcmp(scalar_cols[i].name, "path") &&
-			strcmp(scalar_cols[i].name, "exe"));
+		       strcmp(scalar_cols[i].name, "path");
 	if (i < NSCALAR + 2 * IOL_POP_NBINS)
 		return (what & IOL_POPLOAD_BINS) != 0;
 	return (what & IOL_POPLOAD_FW) != 0;
@@ -502,12 +497,41 @@ struct binds {
 	int real2;
 };
 
+/* Where the rows go: each to fn when it is set (none kept), else into
+ * the set. */
+struct sink {
+	int (*fn)(const struct iol_popjob *j, void *arg);
+	void *arg;
+};
+
+/* One row more: 0, 1 out of memory, < 0 the sink's own code. */
+static int take_row(struct iol_sqlst *st, const int *qcol,
+		    struct iol_popset *set, size_t *cap, const struct sink *sk)
+{
+	struct iol_popjob one, *nj = &one;
+
+	if (!sk || !sk->fn) {
+		nj = iol_grow(set->jobs, cap, set->n, sizeof *nj, 256);
+		if (!nj)
+			return 1;
+		set->jobs = nj;
+		nj += set->n;
+	}
+	memset(nj, 0, sizeof *nj);
+	if (fill_job(st, qcol, set->strs, nj) < 0)
+		return 1;
+	set->n++;
+	add_bins(st, qcol, set);
+	return sk && sk->fn ? sk->fn(nj, sk->arg) : 0;
+}
+
 static int load(struct iol_popdb *db, const char *where, unsigned what,
-		const char *cond, const struct binds *bv,
+		const char *cond, const struct binds *bv, const struct sink *sk,
 		struct iol_popset *set, struct iol_error *err)
 {
 	struct iol_sqlst *st;
 	size_t cap = 0;
+	int taken = 0;
 	int qcol[NALL];
 	char *sql;
 	int rc;
@@ -537,20 +561,16 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 			iol_popdb_has_column(db, "posix_read_0_100");
 	set->has_fw = (what & IOL_POPLOAD_FW) &&
 		      iol_popdb_has_column(db, "files_written_lt_4k");
-	while ((rc = iol_sql_step(st)) == 1) {
-		struct iol_popjob *nj =
-			iol_grow(set->jobs, &cap, set->n, sizeof *nj, 256);
-		if (!nj)
-			break;
-		set->jobs = nj;
-		memset(&nj[set->n], 0, sizeof *nj);
-		if (fill_job(st, qcol, set->strs, &nj[set->n++]) < 0)
-			break;
-		add_bins(st, qcol, set);
-	}
+	while ((rc = iol_sql_step(st)) == 1 &&
+	       !(taken = take_row(st, qcol, set, &cap, sk)))
+		;
 	if (rc < 0)
 		rc = db_err(db, err, IOL_ECORRUPT);
 	iol_sql_finalize(st);
+	if (taken < 0) {
+		iol_popset_free(set);
+		return iol_error_set(err, taken, "%s", iol_strerror(taken));
+	}
 	if (rc == 1) {
 		iol_popset_free(set);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -565,13 +585,22 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 int iol_popdb_load(struct iol_popdb *db, const char *where,
 		   struct iol_popset *set, struct iol_error *err)
 {
-	return load(db, where, IOL_POPLOAD_ALL, NULL, NULL, set, err);
+	return load(db, where, IOL_POPLOAD_ALL, NULL, NULL, NULL, set, err);
 }
 
 int iol_popdb_load_some(struct iol_popdb *db, const char *where, unsigned what,
 			struct iol_popset *set, struct iol_error *err)
 {
-	return load(db, where, what, NULL, NULL, set, err);
+	return load(db, where, what, NULL, NULL, NULL, set, err);
+}
+
+int iol_popdb_each(struct iol_popdb *db, const char *where, unsigned what,
+		   int (*fn)(const struct iol_popjob *j, void *arg), void *arg,
+		   struct iol_popset *set, struct iol_error *err)
+{
+	struct sink sk = {fn, arg};
+
+	return load(db, where, what, NULL, NULL, &sk, set, err);
 }
 
 int iol_popdb_load_path(struct iol_popdb *db, const char *path, const char *alt,
@@ -579,8 +608,8 @@ int iol_popdb_load_path(struct iol_popdb *db, const char *path, const char *alt,
 {
 	struct binds bv = {path, alt ? alt : path, 0, 0};
 
-	return load(db, NULL, IOL_POPLOAD_ALL, "path IN (?1, ?2)", &bv, set,
-		    err);
+	return load(db, NULL, IOL_POPLOAD_ALL, "path IN (?1, ?2)", &bv, NULL,
+		    set, err);
 }
 
 int iol_popdb_load_earlier(struct iol_popdb *db, const char *where,
@@ -599,7 +628,35 @@ int iol_popdb_load_earlier(struct iol_popdb *db, const char *where,
 			     "AND coalesce(partial, 0) <= 0"
 			   : "app = ?1 AND start_time < ?2 AND "
 			     "coalesce(partial, 0) <= 0",
-		    &bv, set, err);
+		    &bv, NULL, set, err);
+}
+
+int iol_popdb_load_paths(struct iol_popdb *db, struct iol_popset *set,
+			 const size_t *idx, size_t n, struct iol_error *err)
+{
+	struct iol_sqlst *st;
+	int rc = 0;
+
+	if (!iol_popdb_has_column(db, "path"))
+		return 0;
+	if ((rc = prepare(db, "SELECT path FROM jobs WHERE id = ?1", &st, err)))
+		return rc;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct iol_popjob *j = &set->jobs[idx[i]];
+		const char *t;
+		iol_sql_reset(st);
+		iol_sql_bind_int(st, 1, j->id);
+		rc = iol_sql_step(st);
+		if (rc == 1 && (t = iol_sql_text(st, 0)) &&
+		    !(j->path = arena_dup(set->strs, t, iol_sql_bytes(st, 0))))
+			rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
+		else if (rc < 0)
+			rc = db_err(db, err, IOL_ECORRUPT);
+		else
+			rc = 0;
+	}
+	iol_sql_finalize(st);
+	return rc;
 }
 
 void iol_popset_free(struct iol_popset *set)

@@ -31,17 +31,19 @@
 extern const char *const iol_pop_bin_names[IOL_POP_NBINS];
 extern const char *const iol_pop_fw_names[IOL_POP_NFW];
 
-/* One job row: the columns the analyses use. */
+/* One job row: the columns the analyses use (256 bytes; a million of
+ * them are most of population-report's memory, so no column rides along
+ * that none reads: exe, nodes, creates and files_written did). */
 struct iol_popjob {
 	int64_t id;
-	char *path, *user, *app, *project, *exe, *strategy;
-	int64_t uid, nprocs, nodes, partial, files, creates;
+	char *path, *user, *app, *project, *strategy;
+	int64_t uid, nprocs, partial, files;
 	int64_t bytes_read, bytes_written;
 	double start_time, end_time, run_time;
 	double io_time_by_slowest, mib_s, mib_s_per_node;
 	double pct_io_time_slowest, md_cost_pct, files_per_proc;
 	double creates_per_proc, pct_sequential, pct_aligned, mib_per_proc;
-	int64_t files_written, fw[IOL_POP_NFW];
+	int64_t fw[IOL_POP_NFW];
 };
 
 struct iol_popstrs;
@@ -76,9 +78,9 @@ int iol_popdb_load(struct iol_popdb *db, const char *where,
 /* ... only the parts in what (IOL_POPLOAD_*): the rest reads as "no
  * value" (a million rows load in a second or two, not ten). */
 enum {
-	IOL_POPLOAD_PATH = 1, /* path, exe */
+	IOL_POPLOAD_PATH = 1, /* path */
 	IOL_POPLOAD_BINS = 2, /* rbins, wbins */
-	IOL_POPLOAD_FW = 4,   /* files_written and fw */
+	IOL_POPLOAD_FW = 4,   /* fw */
 	IOL_POPLOAD_ALL = 7,
 	IOL_POPLOAD_CTX = 8,	/* only what context reads (the others unset) */
 	IOL_POPLOAD_VAR = 16,	/* only what variance reads */
@@ -86,6 +88,23 @@ enum {
 };
 int iol_popdb_load_some(struct iol_popdb *db, const char *where, unsigned what,
 			struct iol_popset *set, struct iol_error *err);
+/*
+ * Each row in turn to fn (a row of its own, borrowed for the call; its
+ * strings interned in set and kept until iol_popset_free()), none kept:
+ * set->n counts the rows and set->jobs stays NULL, so that an analysis
+ * that only sums (groups, Table IV) holds a few bytes a job, not a row.
+ * fn returns 0 to go on, or a negative IOL_E* code that stops the load
+ * and is returned.
+ */
+int iol_popdb_each(struct iol_popdb *db, const char *where, unsigned what,
+		   int (*fn)(const struct iol_popjob *j, void *arg), void *arg,
+		   struct iol_popset *set, struct iol_error *err);
+/*
+ * The paths of set->jobs[idx[0..n-1]] (loaded without IOL_POPLOAD_PATH),
+ * by id: the report prints the paths of a few jobs of a million.
+ */
+int iol_popdb_load_paths(struct iol_popdb *db, struct iol_popset *set,
+			 const size_t *idx, size_t n, struct iol_error *err);
 /*
  * The one row whose path is path or alt (alt may be NULL) into set (one
  * job or none): an indexed lookup, not a scan.
