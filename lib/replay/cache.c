@@ -29,7 +29,7 @@
 static int read_all(const char *path, char **buf, size_t *n, size_t max)
 {
 	FILE *f = fopen(path, "rb");
-	size_t cap = 65536, k;
+	size_t cap = 65536, k = 0;
 	struct stat st;
 
 	if (!f)
