@@ -31,9 +31,12 @@ static const struct iol_col text_cols[] = {
 	{"mib_s", "MiB/s", COL_NUM, 1, "Bandwidth, MiB/s"},
 	{"strategy", "strategy", COL_STR, 2, "The I/O strategy"},
 	{"partial", "partial", COL_NUM, 7, "1 when the log is incomplete"},
-	{"path", "path", COL_PATH, 0, "The log's path (in text shortened in the middle to fit, whole with --wide)"},
+	{"path", "path", COL_PATH, 0,
+	 "The log's path (in text shortened in the middle to fit, whole with "
+	 "--wide)"},
 };
 #define NTEXT (sizeof text_cols / sizeof text_cols[0])
+const struct iol_view iol_view_jobs = IOL_VIEW("jobs", NULL, text_cols);
 
 static int is_bytes(const char *name)
 {
