@@ -105,6 +105,12 @@ grep -q 'rows 1 to ' "$TMP/jobs.html"
 ok $? "the list says which rows of how many"
 grep -q '<th title="nprocs: Processes"><a href="/jobs?app=ior&amp;sort=nprocs">procs</a></th>' "$TMP/jobs.html"
 ok $? "the list's headers are the jobs view's (render/view-jobs.c): its header, its key and what it holds"
+# a filter most jobs match: its page read in the order's index, the
+# filter tested on each row (serve/pages.c in_order), the same rows
+get "$U/api/jobs?from=1&sort=-mib_s&limit=2&offset=1" >"$TMP/ord.json"
+$IOLENS jobs --db "$DB" --where "start_time >= 1" --sort -mib_s --top 2 --offset 1 --format json >"$TMP/ord-cli.json"
+cmp -s "$TMP/ord.json" "$TMP/ord-cli.json"
+ok $? "a page of a filter most jobs match, read in the sort's order, is jobs' page"
 get "$U/api/jobs?sort=exe" >/dev/null
 is "$(cat "$TMP/code")" 400 "a sort by a column the list does not show is refused (no index orders it)"
 get "$U/api/jobs?user=x%27%20OR%20%271%27%3D%271&limit=3" >"$TMP/inj.json"

@@ -698,8 +698,13 @@ int iol_popcur_open_cols(struct iol_popdb *db, const char *where,
  * *nb the number. */
 static char *filter_sql(const struct iol_popfilter *f, int *nb)
 {
-	static const char *const eq[] = {"\"user\"", "app", "project"};
+	/* an expression of a column is looked up in no index (SQLite and
+	 * PostgreSQL alike): in_order's rows come from the sort's */
+	static const char *const eq[2][3] = {
+		{"\"user\"", "app", "project"},
+		{"(\"user\" || '')", "(app || '')", "(project || '')"}};
 	const char *v[] = {f->user, f->app, f->project};
+	const char *t = f->in_order ? "(start_time + 0)" : "start_time";
 	char buf[256];
 	size_t len = 0;
 
@@ -707,17 +712,18 @@ static char *filter_sql(const struct iol_popfilter *f, int *nb)
 	buf[0] = '\0';
 	for (int i = 0; i < 3; i++)
 		if (v[i])
-			len += (size_t)snprintf(
-				buf + len, sizeof buf - len, "%s%s = ?%d",
-				len ? " AND " : "", eq[i], ++*nb);
+			len += (size_t)snprintf(buf + len, sizeof buf - len,
+						"%s%s = ?%d",
+						len ? " AND " : "",
+						eq[!!f->in_order][i], ++*nb);
 	if (!isnan(f->from))
 		len += (size_t)snprintf(buf + len, sizeof buf - len,
-					"%sstart_time >= ?%d",
-					len ? " AND " : "", ++*nb);
+					"%s%s >= ?%d", len ? " AND " : "", t,
+					++*nb);
 	if (!isnan(f->to))
 		len += (size_t)snprintf(buf + len, sizeof buf - len,
-					"%sstart_time < ?%d",
-					len ? " AND " : "", ++*nb);
+					"%s%s < ?%d", len ? " AND " : "", t,
+					++*nb);
 	return iol_sql_mprintf("%s", len ? buf : "1 = 1");
 }
 
