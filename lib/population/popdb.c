@@ -769,7 +769,7 @@ int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
 			 struct iol_error *err)
 {
 	struct iol_popcur *cur;
-	char sql[256];
+	char sql[512];
 	int rc, nb;
 
 	*out = NULL;
@@ -780,12 +780,15 @@ int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
 	if (!(cur = calloc(1, sizeof *cur)))
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	/* %s the filter; sort a column of the table, as an identifier: the
-	 * order is cur_open's, so the rows are those of `jobs` */
+	 * order is cur_open's, so the rows are those of `jobs`.  The page's
+	 * ids first, from the sort's index alone (ties of the sort column
+	 * put in id order without reading their rows), then their rows. */
 	snprintf(sql, sizeof sql,
-		 "SELECT * FROM jobs WHERE %%s ORDER BY \"%.64s\" %s, id "
-		 "LIMIT %lld OFFSET %lld",
+		 "SELECT * FROM jobs WHERE id IN (SELECT id FROM jobs WHERE "
+		 "%%s ORDER BY \"%.64s\" %s, id LIMIT %lld OFFSET %lld) "
+		 "ORDER BY \"%.64s\" %s, id",
 		 sort, desc ? "DESC" : "ASC", (long long)limit,
-		 (long long)offset);
+		 (long long)offset, sort, desc ? "DESC" : "ASC");
 	cur->db = db->db;
 	rc = filter_prepare(db, f, sql, &cur->st, &nb, err);
 	if (rc) {
