@@ -23,7 +23,7 @@ POP=$SHARED/corpus/population/logs
 command -v curl >/dev/null || { echo "serve-load: no curl"; exit 0; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/iolens-load.XXXXXX")
 PID=
-trap '[ -n "$PID" ] && kill "$PID" 2>/dev/null; rm -rf "$T"' EXIT
+trap '[ -n "$PID" ] && kill "$PID" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
 if [ -z "$STORE" ]; then
 	STORE=$T/s.db
 	"$IOLENS" ingest --db "$STORE" "$POP" >/dev/null 2>&1 || { echo "serve-load: ingest failed"; exit 1; }
@@ -62,17 +62,17 @@ while [ "$c" -lt "$CLIENTS" ]; do
 	done >"$T/urls.$c"
 	c=$((c + 1))
 done
-end=$(($(date +%s) + DURATION))
 pids=
+end=$(($(date +%s) + DURATION))
 c=0
 while [ "$c" -lt "$CLIENTS" ]; do
+	# ten pages a connection, the next ten on a new one
+	sed 's|.*|url = "&"\noutput = "/dev/null"|' "$T/urls.$c" |
+		split -l 20 - "$T/cfg.$c."
 	(while [ "$(date +%s)" -lt "$end" ]; do
-		# ten pages a connection, the next ten on a new one
-		split -l 10 "$T/urls.$c" "$T/part.$c."
-		for p in "$T/part.$c".*; do
+		for p in "$T/cfg.$c".*; do
 			[ "$(date +%s)" -lt "$end" ] || break
-			sed 's|.*|url = "&"\noutput = "/dev/null"|' "$p" >"$p.cfg"
-			curl -s -K "$p.cfg" \
+			curl -s -K "$p" \
 				-w '%{url_effective} %{http_code} %{time_total}\n'
 		done
 	done) >"$T/lat.$c" &
