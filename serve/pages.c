@@ -30,13 +30,6 @@
 
 typedef const char *(*getf)(void *ctx, const char *key);
 
-/* the columns of the job list, as `iolens jobs` shows them in text */
-static const char *const job_cols[] = {
-	"id",	    "jobid",	  "user",	   "project",
-	"app",	    "nprocs",	  "nodes",	   "start_time",
-	"run_time", "bytes_read", "bytes_written", "io_time_by_slowest",
-	"mib_s",    "strategy",	  "partial",	   "path"};
-#define NJOBCOLS (int)(sizeof job_cols / sizeof job_cols[0])
 /* who to call first: the group, then the job; the JSON twin has all */
 static const char *const tri_cols[] = {
 	"group",	 "app",		  "user",    "group_jobs",
@@ -437,7 +430,7 @@ static void triage_links(const struct serve_opts *o, struct sb *b)
 static int dash_jobs(const struct serve_opts *o, int json, int64_t *n,
 		     struct sb *b, char *why, size_t nwhy)
 {
-	struct iol_popfilter all = {NULL, NULL, NULL, NAN, NAN, 0};
+	struct iol_popfilter all = {NULL, NULL, NULL, NAN, NAN, 0, 0};
 	const struct joblist_q recent = {&all, "-start_time", 20, 0};
 	struct iol_popdb *db = store_get(o, why, nwhy);
 	char w2[256];
@@ -692,7 +685,7 @@ static int in_order(const struct serve_opts *o, struct iol_popdb *db,
 		    const struct iol_popfilter *f, const struct joblist_q *q,
 		    int64_t matched)
 {
-	struct iol_popfilter none = {NULL, NULL, NULL, NAN, NAN, 0};
+	struct iol_popfilter none = {NULL, NULL, NULL, NAN, NAN, 0, 0};
 	char why[256];
 	int64_t all;
 
@@ -806,25 +799,48 @@ static void timeline_fig(struct sb *b, long long id, const struct tl_grid *g,
 		  id, w);
 }
 
+/* The job's row in the store, read in-process: as `jobs --format=json`
+ * prints it (json; null when none), or the list's table in its section. */
+static void store_row(const struct serve_opts *o, long long id, int json,
+		      struct sb *b)
+{
+	struct iol_popfilter f = {NULL, NULL, NULL, NAN, NAN, 0, id};
+	const struct joblist_q q = {&f, "id", 1, 0};
+	struct iol_popdb *db = store_get(o, NULL, 0);
+	char why[256] = "cannot open the store";
+	int rc = -1;
+
+	if (!json)
+		sb_puts(b, "<section><h2>In the store</h2>\n");
+	if (db && json)
+		rc = joblist_json(db, &q, b, why, sizeof why);
+	else if (db)
+		rc = joblist_html(db, &q, NULL, b, why, sizeof why);
+	if (db)
+		store_put(db);
+	if (json) {
+		if (rc <= 0)
+			sb_puts(b, "null");
+		return;
+	}
+	if (rc <= 0) {
+		sb_puts(b, "<p class=\"note\">");
+		sb_html(b, rc ? why : "no such job in the store");
+		sb_puts(b, "</p>\n");
+	}
+	sb_puts(b, "</section>\n");
+}
+
 static void job(const struct serve_opts *o, long long id, int json,
 		struct page *p)
 {
-	char path[4096], why[256], sid[32];
+	char path[4096], why[256];
 	const char *ld = LOGFD;
 	int fd, rc;
 
-	snprintf(sid, sizeof(sid), "id = %lld", id);
 	rc = store_job_col(o, id, "path", path, sizeof(path));
 	if (rc <= 0)
 		return fail(p, rc < 0 ? 500 : 404, "no such job in the store");
-	const char *row[] = {"jobs",
-			     "--db",
-			     o->db,
-			     "--where",
-			     sid,
-			     "--format",
-			     json ? "json" : "csv",
-			     NULL};
 	const char *sum[] = {"summary", ld, "--format", json ? "json" : "csv",
 			     NULL};
 	const char *files[] = {"files", ld, "--format", json ? "json" : "csv",
@@ -843,9 +859,13 @@ static void job(const struct serve_opts *o, long long id, int json,
 				     {"hist", hist},   {"meta", meta}};
 	fd = store_open_log(o, path, why, sizeof(why));
 	if (json) {
-		const struct part one[] = {{"job", row}};
-		if (fd < 0)
-			return api(o, one, 1, -1, NULL, p);
+		if (fd < 0) {
+			p->type = "application/json";
+			sb_puts(&p->body, "{\"job\": ");
+			store_row(o, id, 1, &p->body);
+			sb_puts(&p->body, "}\n");
+			return;
+		}
 		api(o, parts, 6, fd, path, p);
 		close(fd);
 		return;
@@ -857,8 +877,7 @@ static void job(const struct serve_opts *o, long long id, int json,
 		snprintf(title, sizeof(title), "Job %lld: %s", id, app);
 		head(p, title);
 	}
-	section(o, &p->body, "In the store", row, -1, NULL, job_cols, NJOBCOLS,
-		NULL);
+	store_row(o, id, 0, &p->body);
 	if (fd < 0) {
 		sb_puts(&p->body, "<p class=\"note\">");
 		sb_html(&p->body, why);

@@ -123,7 +123,8 @@ static int key_of(const struct iol_popfilter *f, char *k, size_t n)
 			return 0;
 		len += (size_t)w;
 	}
-	w = snprintf(k + len, n - len, "%.17g|%.17g", f->from, f->to);
+	w = snprintf(k + len, n - len, "%.17g|%.17g|%lld", f->from, f->to,
+		     (long long)f->id);
 	return w >= 0 && (size_t)w < n - len;
 }
 

@@ -288,5 +288,13 @@ perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0]; my $w = decode_json(<$f
 	exit !(JSON::PP->new->canonical->encode($d->{recent_jobs}) eq JSON::PP->new->canonical->encode($w))' \
 	"$TMP/recent.json" <"$TMP/gone-dash.json"
 ok $? "the dashboard's latest jobs are jobs --sort -start_time --top 20 with the binary gone"
+get "$G_URL/api/job/$UPID" >"$TMP/gone-up.json"
+$IOLENS jobs --db "$DB" --where "id = $UPID" --format json >"$TMP/up-row.json"
+{ printf '{"job": '; cat "$TMP/up-row.json"; printf '}\n'; } | cmp -s - "$TMP/gone-up.json"
+ok $? "a job's row in the store (its log refused) is jobs --where id --format json with the binary gone"
+get "$G_URL/job/$HID" >"$TMP/gone-job.html"
+grep -q "<h2>In the store</h2>.*<a href=\"/job/$HID\">$HID</a>" "$TMP/gone-job.html" ||
+	sed -n '/<h2>In the store/,/<\/section>/p' "$TMP/gone-job.html" | grep -q "<a href=\"/job/$HID\">$HID</a>"
+ok $? "a job page shows its row in the store with the binary gone"
 
 done_testing

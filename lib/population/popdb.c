@@ -716,6 +716,10 @@ static char *filter_sql(const struct iol_popfilter *f, int *nb)
 						"%s%s = ?%d",
 						len ? " AND " : "",
 						eq[!!f->in_order][i], ++*nb);
+	if (f->id)
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+					"%sid = ?%d", len ? " AND " : "",
+					++*nb);
 	if (!isnan(f->from))
 		len += (size_t)snprintf(buf + len, sizeof buf - len,
 					"%s%s >= ?%d", len ? " AND " : "", t,
@@ -735,6 +739,8 @@ static void filter_bind(struct iol_sqlst *st, const struct iol_popfilter *f)
 	for (int i = 0; i < 3; i++)
 		if (v[i])
 			iol_sql_bind_text(st, ++k, v[i], -1);
+	if (f->id)
+		iol_sql_bind_int(st, ++k, f->id);
 	if (!isnan(f->from))
 		iol_sql_bind_real(st, ++k, f->from);
 	if (!isnan(f->to))

@@ -134,6 +134,7 @@ struct iol_popfilter {
 	 * filter on each, rather than look the filter up in its index and
 	 * sort what matches: the faster when it matches many rows */
 	int in_order;
+	int64_t id; /* the row of this id; 0: any */
 };
 /* Every column of the rows matching f sorted by column sort (descending
  * when desc) then id, limit rows after the first offset: the rows `jobs
