@@ -689,8 +689,10 @@ static int in_order(const struct serve_opts *o, struct iol_popdb *db,
 	char why[256];
 	int64_t all;
 
-	if (!f->user && !f->app && !f->project && isnan(f->from) &&
-	    isnan(f->to))
+	/* a user's jobs have an index in each order of the list (user,
+	 * column): none is needed */
+	if (f->user ||
+	    (!f->app && !f->project && isnan(f->from) && isnan(f->to)))
 		return 0;
 	if (matched == 0 || store_count(o, db, &none, &all, why, sizeof why))
 		return 0;

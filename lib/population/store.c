@@ -354,7 +354,7 @@ static int list_indexes(struct iol_store *st, struct iol_error *err)
 		"nodes",      "start_time",    "run_time",
 		"bytes_read", "bytes_written", "io_time_by_slowest",
 		"mib_s",      "strategy",      "partial"};
-	char q[160];
+	char q[192];
 
 	for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++) {
 		if (!has_column(st, cols[i]))
@@ -362,6 +362,17 @@ static int list_indexes(struct iol_store *st, struct iol_error *err)
 		snprintf(q, sizeof q,
 			 "CREATE INDEX IF NOT EXISTS jobs_by_%s ON jobs "
 			 "(\"%s\")",
+			 cols[i], cols[i]);
+		if (exec(st, q, err))
+			return IOL_EIO;
+		/* a user's jobs in each order ("my jobs by bandwidth"):
+		 * their page from the index, however rare the user's jobs
+		 * are among the first of all jobs in that order */
+		if (i == 0 || !has_column(st, "user"))
+			continue;
+		snprintf(q, sizeof q,
+			 "CREATE INDEX IF NOT EXISTS jobs_by_user_%s ON jobs "
+			 "(\"user\", \"%s\")",
 			 cols[i], cols[i]);
 		if (exec(st, q, err))
 			return IOL_EIO;
