@@ -81,7 +81,10 @@ while [ "$c" -lt "$CLIENTS" ]; do
 done
 wait $pids
 cat "$T"/lat.* >"$T/lat"
-echo "serve-load: $CLIENTS clients for $DURATION s, $n-job store: $(wc -l <"$T/lat") requests"
+# the server's own CPU time (and its children's that ended), against
+# the machine's: the clients share its cores
+cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15 + $16 + $17) / hz }' "/proc/$PID/stat" 2>/dev/null)
+echo "serve-load: $CLIENTS clients for $DURATION s, $n-job store: $(wc -l <"$T/lat") requests, server CPU ${cpu:-?} s of $(($(nproc) * DURATION)) s, load $(cut -d' ' -f1 /proc/loadavg)"
 for kind in list job dashboard; do
 	awk -v k="$kind" '{ u = $1; sub(/^http:\/\/[^\/]*/, "", u)
 		t = u ~ /^\/jobs/ ? "list" : u ~ /^\/job\// ? "job" : "dashboard"

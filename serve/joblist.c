@@ -33,13 +33,18 @@ int joblist_sortable(const char *key)
 
 /* The cursor on the page's rows at its first; 1 a row, 0 none, -1. */
 static int open_at_first(struct iol_popdb *db, const struct joblist_q *q,
-			 struct iol_popcur **cur, char *why, size_t n)
+			 int all, struct iol_popcur **cur, char *why, size_t n)
 {
+	const char *keys[MAXCOLS];
 	struct iol_error err = {0};
-	int desc = *q->sort == '-', rc;
+	int desc = *q->sort == '-', rc, nk = 0;
 
-	rc = iol_popcur_open_page(db, q->f, q->sort + desc, desc, q->limit,
-				  q->offset, cur, &err);
+	/* JSON every column, as `jobs` prints; a page those it shows */
+	for (int k = 0; k < iol_view_jobs.ncols && nk < MAXCOLS; k++)
+		keys[nk++] = iol_view_jobs.cols[k].key;
+	rc = iol_popcur_open_page(db, q->f, all ? NULL : keys, (size_t)nk,
+				  q->sort + desc, desc, q->limit, q->offset,
+				  cur, &err);
 	if (rc == 0 && (rc = iol_popcur_next(*cur, &err)) <= 0) {
 		iol_popcur_close(*cur);
 		*cur = NULL;
@@ -69,7 +74,7 @@ int joblist_json(struct iol_popdb *db, const struct joblist_q *q, struct sb *b,
 	struct iol_error err = {0};
 	struct iol_popcur *cur;
 	struct out o;
-	int rc = open_at_first(db, q, &cur, why, n), fd, bad;
+	int rc = open_at_first(db, q, 1, &cur, why, n), fd, bad;
 
 	if (rc <= 0)
 		return rc;
@@ -159,7 +164,7 @@ int joblist_html(struct iol_popdb *db, const struct joblist_q *q,
 	struct iol_error err = {0};
 	const struct iol_col *vc[MAXCOLS];
 	struct iol_popcur *cur;
-	int idx[MAXCOLS], nc, rc = open_at_first(db, q, &cur, why, n);
+	int idx[MAXCOLS], nc, rc = open_at_first(db, q, 0, &cur, why, n);
 
 	if (rc <= 0)
 		return rc;

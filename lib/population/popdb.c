@@ -770,33 +770,43 @@ static int filter_prepare(struct iol_popdb *db, const struct iol_popfilter *f,
 }
 
 int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
+			 const char *const *cols, size_t ncols,
 			 const char *sort, int desc, int64_t limit,
 			 int64_t offset, struct iol_popcur **out,
 			 struct iol_error *err)
 {
 	struct iol_popcur *cur;
-	char sql[512];
-	int rc, nb;
+	char *what = cols ? select_list(db, cols, ncols) : NULL;
+	char sql[2048];
+	int rc, nb, w;
 
 	*out = NULL;
 	if (!sort)
 		sort = "id";
-	if (!iol_popdb_has_column(db, sort))
+	if (!iol_popdb_has_column(db, sort)) {
+		iol_sql_free(what);
 		return iol_error_set(err, IOL_EINVAL, "no column '%s'", sort);
-	if (!(cur = calloc(1, sizeof *cur)))
+	}
+	if ((cols && !what) || !(cur = calloc(1, sizeof *cur))) {
+		iol_sql_free(what);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
 	/* %s the filter; sort a column of the table, as an identifier: the
 	 * order is cur_open's, so the rows are those of `jobs`.  The page's
 	 * ids first, from the sort's index alone (ties of the sort column
 	 * put in id order without reading their rows), then their rows. */
-	snprintf(sql, sizeof sql,
-		 "SELECT * FROM jobs WHERE id IN (SELECT id FROM jobs WHERE "
-		 "%%s ORDER BY \"%.64s\" %s, id LIMIT %lld OFFSET %lld) "
-		 "ORDER BY \"%.64s\" %s, id",
-		 sort, desc ? "DESC" : "ASC", (long long)limit,
-		 (long long)offset, sort, desc ? "DESC" : "ASC");
+	w = snprintf(sql, sizeof sql,
+		     "SELECT %s FROM jobs WHERE id IN (SELECT id FROM jobs "
+		     "WHERE %%s ORDER BY \"%.64s\" %s, id LIMIT %lld OFFSET "
+		     "%lld) ORDER BY \"%.64s\" %s, id",
+		     what ? what : "*", sort, desc ? "DESC" : "ASC",
+		     (long long)limit, (long long)offset, sort,
+		     desc ? "DESC" : "ASC");
+	iol_sql_free(what);
 	cur->db = db->db;
-	rc = filter_prepare(db, f, sql, &cur->st, &nb, err);
+	rc = w < 0 || (size_t)w >= sizeof sql
+		     ? iol_error_set(err, IOL_EINVAL, "too many columns")
+		     : filter_prepare(db, f, sql, &cur->st, &nb, err);
 	if (rc) {
 		free(cur);
 		return rc;

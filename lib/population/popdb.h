@@ -136,10 +136,12 @@ struct iol_popfilter {
 	int in_order;
 	int64_t id; /* the row of this id; 0: any */
 };
-/* Every column of the rows matching f sorted by column sort (descending
- * when desc) then id, limit rows after the first offset: the rows `jobs
- * --where ... --sort ... --top limit --offset offset` prints. */
+/* Every column (cols NULL), or those of cols the store has, of the rows
+ * matching f sorted by column sort (descending when desc) then id, limit
+ * rows after the first offset: the rows `jobs --where ... --sort ...
+ * --top limit --offset offset` prints. */
 int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
+			 const char *const *cols, size_t ncols,
 			 const char *sort, int desc, int64_t limit,
 			 int64_t offset, struct iol_popcur **cur,
 			 struct iol_error *err);
