@@ -1,47 +1,95 @@
 #!/bin/sh
 # bench/serve-load.sh: `iolens serve` under load on loopback: CLIENTS
-# (50) clients at once sending REQUESTS (1000) requests over the job list
-# (pages of 50, sorted), the job pages and the dashboard of the 406-job
-# population store; prints the errors and p50, p99 and max latency of
-# each kind.  Run by `make bench`.
+# (50) clients at once, each asking page after page for DURATION (30)
+# seconds over kept-alive connections: the job list (pages of 50, in
+# several orders, some filtered by a user), the job pages and the
+# dashboard, six, three and one in ten (KINDS: the kinds asked, default
+# "list job dashboard"); prints the errors and p50, p99 and max latency
+# of each kind.  Run by `make bench` on the 406-job population store.
 # Environment: IOLENS (default bin/iolens), SHARED (../shared), CLIENTS,
-# REQUESTS.
+# DURATION, KINDS, STORE (a store to serve instead of one ingested from
+# the 406 logs, opened read-only, e.g. the 1M-job one of
+# bench/popstore.sh; its job pages are those of ids 1 to 406).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 IOLENS=${IOLENS:-$TOP/bin/iolens}
 SHARED=${SHARED:-$TOP/../shared}
 CLIENTS=${CLIENTS:-50}
-REQUESTS=${REQUESTS:-1000}
+DURATION=${DURATION:-30}
+KINDS=${KINDS:-list job dashboard}
+STORE=${STORE:-}
 POP=$SHARED/corpus/population/logs
 [ -d "$POP" ] || { echo "serve-load: no $POP"; exit 0; }
 command -v curl >/dev/null || { echo "serve-load: no curl"; exit 0; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/iolens-load.XXXXXX")
 PID=
-trap '[ -n "$PID" ] && kill "$PID" 2>/dev/null; rm -rf "$T"' EXIT
-"$IOLENS" ingest --db "$T/s.db" "$POP" >/dev/null 2>&1 || { echo "serve-load: ingest failed"; exit 1; }
-"$IOLENS" serve --db "$T/s.db" --logs "$POP" --listen 127.0.0.1:0 \
+trap '[ -n "$PID" ] && kill "$PID" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+if [ -z "$STORE" ]; then
+	STORE=$T/s.db
+	"$IOLENS" ingest --db "$STORE" "$POP" >/dev/null 2>&1 || { echo "serve-load: ingest failed"; exit 1; }
+fi
+"$IOLENS" serve --db "$STORE" --logs "$POP" --listen 127.0.0.1:0 \
 	--max-conn 256 --port-file "$T/port" 2>/dev/null &
 PID=$!
 while [ ! -s "$T/port" ] && kill -0 "$PID" 2>/dev/null; do sleep 0.1; done
 U=http://127.0.0.1:$(cat "$T/port")
-n=$("$IOLENS" jobs --db "$T/s.db" --format csv | sed 1d | wc -l)
-i=0
-while [ "$i" -lt "$REQUESTS" ]; do
-	case $((i % 10)) in
-	0) echo "dashboard $U/" ;;
-	1 | 2 | 3) echo "job $U/job/$((i % n + 1))" ;;
-	*) echo "list $U/jobs?sort=-mib_s&limit=50&offset=$((i % n))" ;;
-	esac
-	i=$((i + 1))
-done >"$T/urls"
-start=$(date +%s.%N)
-xargs -P "$CLIENTS" -L 1 sh -c 'curl -s -o /dev/null -w "$0 %{http_code} %{time_total}\n" "$1"' \
-	<"$T/urls" >"$T/lat"
-end=$(date +%s.%N)
-echo "serve-load: $REQUESTS requests, $CLIENTS at once, 406-job store: $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f s", b - a }')"
+n=$(sqlite3 -readonly "$STORE" 'SELECT count(*) FROM jobs')
+user=$(sqlite3 -readonly "$STORE" 'SELECT "user" FROM jobs WHERE id = 1')
+[ "$n" -gt 406 ] && nj=406 || nj=$n
+# each client's pages: 200 of the mix, from its own place in it
+c=0
+while [ "$c" -lt "$CLIENTS" ]; do
+	i=0
+	while [ "$i" -lt 200 ]; do
+		k=$((c * 37 + i))
+		case $((k % 10)) in
+		0) kind=dashboard ;;
+		1 | 2 | 3) kind=job ;;
+		*) kind=list ;;
+		esac
+		case " $KINDS " in *" $kind "*) ;; *) i=$((i + 1)); continue ;; esac
+		case $kind in
+		dashboard) echo "$U/" ;;
+		job) echo "$U/job/$((k % nj + 1))" ;;
+		*)
+			set -- -mib_s -start_time -io_time_by_slowest bytes_read
+			shift $((k % 4))
+			f=
+			[ $((k % 5)) -eq 0 ] && f="user=$user&"
+			echo "$U/jobs?${f}sort=$1&limit=50&offset=$((k % 1000))" ;;
+		esac
+		i=$((i + 1))
+	done >"$T/urls.$c"
+	c=$((c + 1))
+done
+pids=
+end=$(($(date +%s) + DURATION))
+c=0
+while [ "$c" -lt "$CLIENTS" ]; do
+	# ten pages a connection, the next ten on a new one
+	sed 's|.*|url = "&"\noutput = "/dev/null"|' "$T/urls.$c" |
+		split -l 20 - "$T/cfg.$c."
+	(while [ "$(date +%s)" -lt "$end" ]; do
+		for p in "$T/cfg.$c".*; do
+			[ "$(date +%s)" -lt "$end" ] || break
+			curl -s -K "$p" \
+				-w '%{url_effective} %{http_code} %{time_total}\n'
+		done
+	done) >"$T/lat.$c" &
+	pids="$pids $!"
+	c=$((c + 1))
+done
+wait $pids
+cat "$T"/lat.* >"$T/lat"
+# the server's own CPU time (and its children's that ended), against
+# the machine's: the clients share its cores
+cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15 + $16 + $17) / hz }' "/proc/$PID/stat" 2>/dev/null)
+echo "serve-load: $CLIENTS clients for $DURATION s, $n-job store: $(wc -l <"$T/lat") requests, server CPU ${cpu:-?} s of $(($(nproc) * DURATION)) s, load $(cut -d' ' -f1 /proc/loadavg)"
 for kind in list job dashboard; do
-	awk -v k="$kind" '$1 == k { print $2, $3 }' "$T/lat" | sort -k2 -n |
+	awk -v k="$kind" '{ u = $1; sub(/^http:\/\/[^\/]*/, "", u)
+		t = u ~ /^\/jobs/ ? "list" : u ~ /^\/job\// ? "job" : "dashboard"
+		if (t == k) print $2, $3 }' "$T/lat" | sort -k2 -n |
 		awk -v k="$kind" '{ n++; t[n] = $2; if ($1 != 200) e++ }
-		END { if (!n) exit; printf "  %-9s %4d requests, %d errors: p50 %.0f ms, p99 %.0f ms, max %.0f ms\n",
+		END { if (!n) exit; printf "  %-9s %5d requests, %d errors: p50 %.0f ms, p99 %.0f ms, max %.0f ms\n",
 			k, n, e, 1000 * t[int(n * 0.5 + 0.5)], 1000 * t[int(n * 0.99 + 0.5)], 1000 * t[n] }'
 done

@@ -36,6 +36,7 @@ static const struct iol_col text_cols[] = {
 	 "--wide)"},
 };
 #define NTEXT (sizeof text_cols / sizeof text_cols[0])
+const struct iol_view iol_view_jobs = IOL_VIEW("jobs", NULL, text_cols);
 
 static int is_bytes(const char *name)
 {

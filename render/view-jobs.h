@@ -7,6 +7,9 @@
 #include "population/popdb.h"
 #include "render/view.h"
 
+/* The columns text shows (the browser's job list shows the same). */
+extern const struct iol_view iol_view_jobs;
+
 /* The rows of cur from its current one on: every column in the machine
  * formats, the main ones for people.  0, or an IOL_E* code with err set
  * (the rows before it printed). */

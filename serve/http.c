@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "serve/internal.h"
+#include "serve/store.h"
 #include "base/banned.h"
 
 #define MAX_QUERY 2048 /* bytes of all parameters together */
@@ -257,6 +258,7 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 		pause();
 	MHD_stop_daemon(d);
 	tl_cache_free();
+	store_close_all();
 	return 0;
 }
 

@@ -87,6 +87,37 @@ void page_section(const struct serve_opts *o, struct sb *b, const char *h2,
 int report_html(const struct serve_opts *o, const char *log, char **buf,
 		size_t *len, struct iol_error *err);
 
+/* Cells of a page's tables (pages.c): a link to the job with store id
+ * id (or, when 0, the number idtext), showing text; a header (vc: the
+ * view's column, or NULL) linking to a sort when sortbase is given; a
+ * value, a number for people or text. */
+void page_job_link(struct sb *b, int64_t id, const char *idtext,
+		   const char *text);
+struct iol_col;
+void page_head_cell(struct sb *b, const char *key, const struct iol_col *vc,
+		    const char *sortbase);
+void page_data_cell(struct sb *b, const char *key, const char *v);
+
+/* The job list read from the store in-process (joblist.c), no command
+ * run: a page of the jobs matching f in an order.  Each returns the
+ * number of rows (0: none), or -1 with why. */
+struct iol_popdb;
+struct iol_popfilter;
+struct joblist_q {
+	const struct iol_popfilter *f;
+	const char *sort; /* a column of the list, '-' before: descending */
+	long long limit, offset;
+};
+/* as `iolens jobs --format=json` prints the rows, byte for byte */
+int joblist_json(struct iol_popdb *db, const struct joblist_q *q, struct sb *b,
+		 char *why, size_t n);
+/* as an HTML table of the list's columns (render/view-jobs.c), each id
+ * a link to its job, each header a link to sort by it (sortbase) */
+int joblist_html(struct iol_popdb *db, const struct joblist_q *q,
+		 const char *sortbase, struct sb *b, char *why, size_t n);
+/* Is key a column the list may be sorted by (one it shows)? */
+int joblist_sortable(const char *key);
+
 /* One response: status, content type, body (taken over). */
 struct page {
 	int status;

@@ -30,13 +30,6 @@
 
 typedef const char *(*getf)(void *ctx, const char *key);
 
-/* the columns of the job list, as `iolens jobs` shows them in text */
-static const char *const job_cols[] = {
-	"id",	    "jobid",	  "user",	   "project",
-	"app",	    "nprocs",	  "nodes",	   "start_time",
-	"run_time", "bytes_read", "bytes_written", "io_time_by_slowest",
-	"mib_s",    "strategy",	  "partial",	   "path"};
-#define NJOBCOLS (int)(sizeof job_cols / sizeof job_cols[0])
 /* who to call first: the group, then the job; the JSON twin has all */
 static const char *const tri_cols[] = {
 	"group",	 "app",		  "user",    "group_jobs",
@@ -106,8 +99,8 @@ static void say_err(struct sb *b, const struct run *r)
 
 /* A link to the job with store id id (or, when 0, the number idtext),
  * text the cell. */
-static void job_link(struct sb *b, int64_t id, const char *idtext,
-		     const char *text)
+void page_job_link(struct sb *b, int64_t id, const char *idtext,
+		   const char *text)
 {
 	char *end;
 	long long v = id ? id : strtoll(idtext, &end, 10);
@@ -207,11 +200,9 @@ static const struct iol_col *view_col(const char *cmd, const char *key)
 
 /* A header cell: the view's header for people where there is one, the
  * key and what the column holds on hover. */
-static void head_cell(struct sb *b, const char *cmd, const char *key,
-		      const char *sortbase)
+void page_head_cell(struct sb *b, const char *key, const struct iol_col *vc,
+		    const char *sortbase)
 {
-	const struct iol_col *vc = view_col(cmd, key);
-
 	sb_puts(b, "<th title=\"");
 	sb_html(b, key);
 	if (vc) {
@@ -228,6 +219,25 @@ static void head_cell(struct sb *b, const char *cmd, const char *key,
 	}
 	sb_html(b, vc ? vc->head : key);
 	sb_puts(b, sortbase ? "</a></th>" : "</th>");
+}
+
+static void head_cell(struct sb *b, const char *cmd, const char *key,
+		      const char *sortbase)
+{
+	page_head_cell(b, key, view_col(cmd, key), sortbase);
+}
+
+/* A cell that is not a link: a number for people, or text (a path
+ * keeping a width to be read in). */
+void page_data_cell(struct sb *b, const char *key, const char *v)
+{
+	if (numeric(v)) {
+		num_cell(b, key, v);
+		return;
+	}
+	sb_puts(b, *v == '/' ? "<td class=\"p\">" : "<td>");
+	sb_html(b, v);
+	sb_puts(b, "</td>");
 }
 
 static void table(struct sb *b, const char *cmd, const struct csv *c,
@@ -263,17 +273,11 @@ static void table(struct sb *b, const char *cmd, const struct csv *c,
 				idx[k] < c->ncells[r] ? c->rows[r][idx[k]] : "";
 			if (idx[k] == li && li < c->ncells[r]) {
 				sb_puts(b, "<td class=\"n\">");
-				job_link(b, ids ? ids[r] : 0, c->rows[r][li],
-					 v);
+				page_job_link(b, ids ? ids[r] : 0,
+					      c->rows[r][li], v);
 				sb_puts(b, "</td>");
-			} else if (numeric(v)) {
-				num_cell(b, c->rows[0][idx[k]], v);
 			} else {
-				/* a path keeps a width to be read in */
-				sb_puts(b, *v == '/' ? "<td class=\"p\">"
-						     : "<td>");
-				sb_html(b, v);
-				sb_puts(b, "</td>");
+				page_data_cell(b, c->rows[0][idx[k]], v);
 			}
 		}
 		sb_puts(b, "</tr>\n");
@@ -358,23 +362,33 @@ struct part {
 	const char *const *argv;
 };
 
-static void api(const struct serve_opts *o, const struct part *parts, int n,
-		int logfd, const char *path, struct page *p)
+/* The members of parts appended to b, a comma before the first unless
+ * it is the object's first. */
+static void api_members(const struct serve_opts *o, const struct part *parts,
+			int n, int logfd, const char *path, struct sb *b,
+			int first)
 {
-	p->type = "application/json";
-	sb_puts(&p->body, "{");
 	for (int i = 0; i < n; i++) {
 		struct run r;
 		run_iolens(o, parts[i].argv, logfd, &r);
 		if (path)
 			name_log_json(&r.out, path);
-		sb_printf(&p->body, "%s\"%s\": ", i ? ",\n" : "", parts[i].key);
+		sb_printf(b, "%s\"%s\": ", i || !first ? ",\n" : "",
+			  parts[i].key);
 		if (r.status == 0 && r.out.len)
-			sb_put(&p->body, r.out.s, r.out.len);
+			sb_put(b, r.out.s, r.out.len);
 		else
-			sb_puts(&p->body, "null");
+			sb_puts(b, "null");
 		run_free(&r);
 	}
+}
+
+static void api(const struct serve_opts *o, const struct part *parts, int n,
+		int logfd, const char *path, struct page *p)
+{
+	p->type = "application/json";
+	sb_puts(&p->body, "{");
+	api_members(o, parts, n, logfd, path, &p->body, 1);
 	sb_puts(&p->body, "}\n");
 }
 
@@ -411,12 +425,43 @@ static void triage_links(const struct serve_opts *o, struct sb *b)
 	sb_puts(b, "</section>\n");
 }
 
+/* The latest jobs, read in-process; as the twin's member when json.
+ * The store's count too; 0, or -1 with why. */
+static int dash_jobs(const struct serve_opts *o, int json, int64_t *n,
+		     struct sb *b, char *why, size_t nwhy)
+{
+	struct iol_popfilter all = {NULL, NULL, NULL, NAN, NAN, 0, 0};
+	const struct joblist_q recent = {&all, "-start_time", 20, 0};
+	struct iol_popdb *db = store_get(o, why, nwhy);
+	char w2[256];
+	int rc;
+
+	if (!db)
+		return -1;
+	if (store_count(o, db, &all, n, why, nwhy) < 0) {
+		store_put(db);
+		return -1;
+	}
+	if (json) {
+		sb_puts(b, "\"recent_jobs\": ");
+		if (joblist_json(db, &recent, b, w2, sizeof w2) <= 0)
+			sb_puts(b, "null");
+	} else {
+		sb_puts(b, "<section><h2>Latest jobs</h2>\n");
+		rc = joblist_html(db, &recent, NULL, b, w2, sizeof w2);
+		if (rc <= 0) {
+			sb_puts(b, "<p class=\"note\">");
+			sb_html(b, rc ? w2 : "no jobs in the store");
+			sb_puts(b, "</p>\n");
+		}
+		sb_puts(b, "</section>\n");
+	}
+	store_put(db);
+	return 0;
+}
+
 static void dashboard(const struct serve_opts *o, int json, struct page *p)
 {
-	const char *recent[] = {"jobs",	  "--db",	 o->db,
-				"--sort", "-start_time", "--top",
-				"20",	  "--format",	 json ? "json" : "csv",
-				NULL};
 	const char *tri[] = {"triage", "--db", o->db, "--format", "json", NULL};
 	const char *cov[] = {
 		"coverage", "--db", o->db, "--format", json ? "json" : "csv",
@@ -432,19 +477,28 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 	const char *var[] = {
 		"variance", "--db", o->db, "--format", json ? "json" : "csv",
 		NULL};
-	const struct part parts[] = {{"recent_jobs", recent},
-				     {"triage", tri},
+	const struct part parts[] = {{"triage", tri},
 				     {"apps", apps},
 				     {"variance", var},
 				     {"coverage", cov}};
+	struct sb recent = {0};
 	char why[256];
 	int64_t n = 0;
 
-	if (store_count(o, NULL, &n, why, sizeof(why)) < 0)
+	if (dash_jobs(o, json, &n, &recent, why, sizeof(why)) < 0) {
+		sb_free(&recent);
 		return fail(p, 500, why);
+	}
 	snprintf(p->total, sizeof(p->total), "%lld", (long long)n);
-	if (json)
-		return api(o, parts, 5, -1, NULL, p);
+	if (json) {
+		p->type = "application/json";
+		sb_puts(&p->body, "{");
+		sb_put(&p->body, recent.s, recent.len);
+		api_members(o, parts, 4, -1, NULL, &p->body, 0);
+		sb_puts(&p->body, "}\n");
+		sb_free(&recent);
+		return;
+	}
 	head(p, "iolens: the store");
 	sb_printf(&p->body,
 		  "<p><a href=\"/jobs\">%lld jobs</a> in the store "
@@ -453,8 +507,8 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 	sb_html(&p->body, o->db);
 	sb_puts(&p->body, "</span></p>\n");
 	triage_links(o, &p->body);
-	section(o, &p->body, "Latest jobs", recent, -1, NULL, job_cols,
-		NJOBCOLS, "id");
+	sb_put(&p->body, recent.s, recent.len);
+	sb_free(&recent);
 	section(o, &p->body, "Applications", apps, -1, NULL, app_cols, NAPPCOLS,
 		NULL);
 	section(o, &p->body, "Repeated jobs: how their I/O time varies", var,
@@ -494,37 +548,39 @@ static int parse_when(const char *s, double *t)
 	return 0;
 }
 
-static int build_where(getf get, void *ctx, struct sb *w, struct sb *qs,
-		       char *why, size_t n)
+/* The filters of the query into f (values borrowed from the query,
+ * bound as parameters by the store) and into qs as a query string. */
+static int build_filter(getf get, void *ctx, struct iol_popfilter *f,
+			struct sb *qs, char *why, size_t n)
 {
 	static const char *const eq[] = {"user", "app", "project"};
 	static const char *const when[] = {"from", "to"};
+	const char **fv[] = {&f->user, &f->app, &f->project};
+	double *fw[] = {&f->from, &f->to};
 
+	memset(f, 0, sizeof *f);
+	f->from = f->to = NAN;
 	for (int i = 0; i < 3; i++) {
 		const char *v = get(ctx, eq[i]);
 		if (!v || !*v)
 			continue;
 		if (bad_value(v))
 			return snprintf(why, n, "bad %s", eq[i]), -1;
-		sb_printf(w, "%s%s = ", w->len ? " AND " : "", eq[i]);
-		sb_sql(w, v);
+		*fv[i] = v;
 		sb_printf(qs, "%s=", eq[i]);
 		sb_url(qs, v);
 		sb_puts(qs, "&");
 	}
 	for (int i = 0; i < 2; i++) {
 		const char *v = get(ctx, when[i]);
-		double t;
 		if (!v || !*v)
 			continue;
-		if (bad_value(v) || parse_when(v, &t) < 0)
+		if (bad_value(v) || parse_when(v, fw[i]) < 0)
 			return snprintf(why, n,
 					"%s wants YYYY-MM-DD or epoch "
 					"seconds",
 					when[i]),
 			       -1;
-		sb_printf(w, "%sstart_time %s %.17g", w->len ? " AND " : "",
-			  i ? "<" : ">=", t);
 		sb_printf(qs, "%s=", when[i]);
 		sb_url(qs, v);
 		sb_puts(qs, "&");
@@ -546,15 +602,10 @@ static int get_int(getf get, void *ctx, const char *key, long long dflt,
 	return (*end || errno || *v < lo || *v > hi) ? -1 : 0;
 }
 
+/* a column the list shows (those the store's indexes order) */
 static int sort_ok(const char *s)
 {
-	size_t n = strlen(s);
-
-	if (*s == '-')
-		s++, n--;
-	if (n == 0 || n > 64)
-		return 0;
-	return strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
+	return strlen(s) <= 64 && joblist_sortable(s);
 }
 
 static void filter_form(struct sb *b, getf get, void *ctx)
@@ -598,82 +649,93 @@ static void pager(struct sb *b, const char *base, const char *sort,
 	sb_puts(b, "</p>\n");
 }
 
+static void jobs_page(struct iol_popdb *db, const struct joblist_q *q,
+		      int64_t total, getf get, void *ctx, const char *qs,
+		      int json, struct page *p)
+{
+	char why[512];
+	int rc;
+
+	if (json) {
+		p->type = "application/json";
+		rc = joblist_json(db, q, &p->body, why, sizeof why);
+		if (rc == 0)
+			sb_puts(&p->body, "[]\n");
+		else if (rc < 0)
+			fail(p, 500, why);
+		return;
+	}
+	head(p, "Jobs");
+	filter_form(&p->body, get, ctx);
+	pager(&p->body, qs, q->sort, q->offset, q->limit, total);
+	rc = joblist_html(db, q, qs, &p->body, why, sizeof why);
+	if (rc <= 0) {
+		sb_puts(&p->body, "<p class=\"note\">");
+		sb_html(&p->body, rc ? why : "no jobs match");
+		sb_puts(&p->body, "</p>\n");
+	}
+	foot(p);
+}
+
+/* Read a filtered page in the sort's order when that finds its rows
+ * sooner than sorting every match: walking the order meets
+ * (offset + limit) x all / matched rows, the filter's index gives
+ * matched rows to sort. */
+static int in_order(const struct serve_opts *o, struct iol_popdb *db,
+		    const struct iol_popfilter *f, const struct joblist_q *q,
+		    int64_t matched)
+{
+	struct iol_popfilter none = {NULL, NULL, NULL, NAN, NAN, 0, 0};
+	char why[256];
+	int64_t all;
+
+	/* a user's jobs have an index in each order of the list (user,
+	 * column): none is needed */
+	if (f->user ||
+	    (!f->app && !f->project && isnan(f->from) && isnan(f->to)))
+		return 0;
+	if (matched == 0 || store_count(o, db, &none, &all, why, sizeof why))
+		return 0;
+	return (double)(q->offset + q->limit) * (double)all <
+	       (double)matched * (double)matched;
+}
+
 static void jobs(const struct serve_opts *o, getf get, void *ctx, int json,
 		 struct page *p)
 {
-	struct sb w = {0}, qs = {0};
-	const char *sort = get(ctx, "sort");
-	long long lim, off;
-	char why[512], top[32], offs[32];
+	struct iol_popfilter f;
+	struct joblist_q q = {&f, get(ctx, "sort"), 0, 0};
+	struct iol_popdb *db;
+	struct sb qs = {0};
+	char why[512];
 	int64_t total = 0;
 
 	sb_puts(&qs, "/jobs?");
-	if (!sort || !*sort)
-		sort = "id";
-	if (build_where(get, ctx, &w, &qs, why, sizeof(why)) < 0 ||
-	    !sort_ok(sort) ||
-	    get_int(get, ctx, "limit", 50, 1, LIMIT_MAX, &lim) < 0 ||
-	    get_int(get, ctx, "offset", 0, 0, 100000000, &off) < 0) {
-		sb_free(&w);
+	if (!q.sort || !*q.sort)
+		q.sort = "id";
+	if (build_filter(get, ctx, &f, &qs, why, sizeof(why)) < 0 ||
+	    !sort_ok(q.sort) ||
+	    get_int(get, ctx, "limit", 50, 1, LIMIT_MAX, &q.limit) < 0 ||
+	    get_int(get, ctx, "offset", 0, 0, 100000000, &q.offset) < 0) {
 		sb_free(&qs);
 		return fail(p, 400,
 			    "bad parameter: user, app, project, from, "
-			    "to, sort (a column), limit (1 to 1000), "
-			    "offset");
+			    "to, sort (a column of the list), limit (1 to "
+			    "1000), offset");
 	}
-	if (store_count(o, w.len ? w.s : NULL, &total, why, sizeof(why)) < 0) {
-		sb_free(&w);
+	if (!(db = store_get(o, why, sizeof why))) {
+		sb_free(&qs);
+		return fail(p, 500, why);
+	}
+	if (store_count(o, db, &f, &total, why, sizeof(why)) < 0) {
+		store_put(db);
 		sb_free(&qs);
 		return fail(p, 400, why);
 	}
 	snprintf(p->total, sizeof(p->total), "%lld", (long long)total);
-	snprintf(top, sizeof(top), "%lld", lim);
-	snprintf(offs, sizeof(offs), "%lld", off);
-	{
-		const char *argv[] = {"jobs",
-				      "--db",
-				      o->db,
-				      "--sort",
-				      sort,
-				      "--top",
-				      top,
-				      "--offset",
-				      offs,
-				      "--format",
-				      json ? "json" : "csv",
-				      w.len ? "--where" : NULL,
-				      w.s,
-				      NULL};
-		struct run r;
-		struct csv c;
-
-		run_iolens(o, argv, -1, &r);
-		if (json) {
-			p->type = "application/json";
-			if (r.status == 0)
-				sb_put(&p->body, r.out.s, r.out.len);
-			else if (r.status == 1 && total <= off)
-				sb_puts(&p->body, "[]\n");
-			else
-				fail(p, r.status == 2 ? 400 : 500,
-				     r.err.len ? r.err.s : "failed");
-		} else {
-			head(p, "Jobs");
-			filter_form(&p->body, get, ctx);
-			pager(&p->body, qs.s, sort, off, lim, total);
-			if (r.status == 0 &&
-			    csv_parse(r.out.s, r.out.len, &c) == 0) {
-				table(&p->body, "jobs", &c, job_cols, NJOBCOLS,
-				      "id", NULL, qs.s);
-				csv_free(&c);
-			} else {
-				say_err(&p->body, &r);
-			}
-			foot(p);
-		}
-		run_free(&r);
-	}
-	sb_free(&w);
+	f.in_order = in_order(o, db, &f, &q, total);
+	jobs_page(db, &q, total, get, ctx, qs.s, json, p);
+	store_put(db);
 	sb_free(&qs);
 }
 
@@ -739,25 +801,48 @@ static void timeline_fig(struct sb *b, long long id, const struct tl_grid *g,
 		  id, w);
 }
 
+/* The job's row in the store, read in-process: as `jobs --format=json`
+ * prints it (json; null when none), or the list's table in its section. */
+static void store_row(const struct serve_opts *o, long long id, int json,
+		      struct sb *b)
+{
+	struct iol_popfilter f = {NULL, NULL, NULL, NAN, NAN, 0, id};
+	const struct joblist_q q = {&f, "id", 1, 0};
+	struct iol_popdb *db = store_get(o, NULL, 0);
+	char why[256] = "cannot open the store";
+	int rc = -1;
+
+	if (!json)
+		sb_puts(b, "<section><h2>In the store</h2>\n");
+	if (db && json)
+		rc = joblist_json(db, &q, b, why, sizeof why);
+	else if (db)
+		rc = joblist_html(db, &q, NULL, b, why, sizeof why);
+	if (db)
+		store_put(db);
+	if (json) {
+		if (rc <= 0)
+			sb_puts(b, "null");
+		return;
+	}
+	if (rc <= 0) {
+		sb_puts(b, "<p class=\"note\">");
+		sb_html(b, rc ? why : "no such job in the store");
+		sb_puts(b, "</p>\n");
+	}
+	sb_puts(b, "</section>\n");
+}
+
 static void job(const struct serve_opts *o, long long id, int json,
 		struct page *p)
 {
-	char path[4096], why[256], sid[32];
+	char path[4096], why[256];
 	const char *ld = LOGFD;
 	int fd, rc;
 
-	snprintf(sid, sizeof(sid), "id = %lld", id);
 	rc = store_job_col(o, id, "path", path, sizeof(path));
 	if (rc <= 0)
 		return fail(p, rc < 0 ? 500 : 404, "no such job in the store");
-	const char *row[] = {"jobs",
-			     "--db",
-			     o->db,
-			     "--where",
-			     sid,
-			     "--format",
-			     json ? "json" : "csv",
-			     NULL};
 	const char *sum[] = {"summary", ld, "--format", json ? "json" : "csv",
 			     NULL};
 	const char *files[] = {"files", ld, "--format", json ? "json" : "csv",
@@ -776,9 +861,13 @@ static void job(const struct serve_opts *o, long long id, int json,
 				     {"hist", hist},   {"meta", meta}};
 	fd = store_open_log(o, path, why, sizeof(why));
 	if (json) {
-		const struct part one[] = {{"job", row}};
-		if (fd < 0)
-			return api(o, one, 1, -1, NULL, p);
+		if (fd < 0) {
+			p->type = "application/json";
+			sb_puts(&p->body, "{\"job\": ");
+			store_row(o, id, 1, &p->body);
+			sb_puts(&p->body, "}\n");
+			return;
+		}
 		api(o, parts, 6, fd, path, p);
 		close(fd);
 		return;
@@ -790,8 +879,7 @@ static void job(const struct serve_opts *o, long long id, int json,
 		snprintf(title, sizeof(title), "Job %lld: %s", id, app);
 		head(p, title);
 	}
-	section(o, &p->body, "In the store", row, -1, NULL, job_cols, NJOBCOLS,
-		NULL);
+	store_row(o, id, 0, &p->body);
 	if (fd < 0) {
 		sb_puts(&p->body, "<p class=\"note\">");
 		sb_html(&p->body, why);

@@ -1,6 +1,7 @@
 /*
- * What the pages ask the store directly (read-only, a handle per
- * request): the number of jobs matching a filter, a job's log path; and
+ * What the pages ask the store directly (read-only, through a few
+ * handles opened once): the number of jobs matching a filter, a job's
+ * log path; and
  * the log opened beneath one of the --logs directories (openat2,
  * RESOLVE_BENEATH: no "..", no symbolic link out, no magic link).
  */
@@ -9,6 +10,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/openat2.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,30 +23,144 @@
 #include "population/popdb.h"
 #include "base/banned.h"
 
-int store_count(const struct serve_opts *o, const char *where, int64_t *n,
-		char *why, size_t nwhy)
-{
-	static const char *const cols[] = {"id"};
-	struct iol_error err = {0};
-	struct iol_popdb *db;
-	struct iol_popcur *cur;
-	int rc;
+/* The store's handles, opened once each and shared by the connections'
+ * threads: one thread at a time on a handle (SQLite's are opened
+ * without their own mutex).  A thread waits for one when all are in
+ * use: on two cores more would only queue inside SQLite. */
+#define POOL 8
+static pthread_mutex_t pool_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pool_cv = PTHREAD_COND_INITIALIZER;
+static struct iol_popdb *pool_free[POOL];
+static int nfree, nopen;
 
-	*n = 0;
+struct iol_popdb *store_get(const struct serve_opts *o, char *why, size_t n)
+{
+	struct iol_error err = {0};
+	struct iol_popdb *db = NULL;
+
+	pthread_mutex_lock(&pool_mu);
+	while (!nfree && nopen >= POOL)
+		pthread_cond_wait(&pool_cv, &pool_mu);
+	if (nfree)
+		db = pool_free[--nfree];
+	else
+		nopen++;
+	pthread_mutex_unlock(&pool_mu);
+	if (db)
+		return db;
 	if (iol_popdb_open(o->db, &db, &err) < 0) {
+		snprintf(why, n, "%s", err.msg);
+		pthread_mutex_lock(&pool_mu);
+		nopen--;
+		pthread_cond_signal(&pool_cv);
+		pthread_mutex_unlock(&pool_mu);
+		return NULL;
+	}
+	return db;
+}
+
+void store_put(struct iol_popdb *db)
+{
+	pthread_mutex_lock(&pool_mu);
+	pool_free[nfree++] = db;
+	pthread_cond_signal(&pool_cv);
+	pthread_mutex_unlock(&pool_mu);
+}
+
+void store_close_all(void)
+{
+	pthread_mutex_lock(&pool_mu);
+	while (nfree)
+		iol_popdb_close(pool_free[--nfree]);
+	nopen = 0;
+	pthread_mutex_unlock(&pool_mu);
+}
+
+/* The counts of the filters asked lately, good while the store's files
+ * are as they were (an ingest into it changes their times and sizes):
+ * a million rows are counted in tens of milliseconds, and a list's pages
+ * ask the same count again and again. */
+#define NCOUNT 64
+static struct {
+	char key[800];
+	char stamp[128];
+	int64_t n;
+} counts[NCOUNT];
+static unsigned count_next;
+static pthread_mutex_t count_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void stamp_of(const char *db, char *s, size_t n)
+{
+	char wal[PATH_MAX];
+	struct stat a, b;
+
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	snprintf(wal, sizeof wal, "%s-wal", db);
+	if (stat(db, &a) < 0)
+		a.st_size = -1;
+	if (stat(wal, &b) < 0)
+		b.st_size = -1;
+	snprintf(s, n, "%llu:%lld.%ld:%lld/%lld.%ld:%lld",
+		 (unsigned long long)a.st_ino, (long long)a.st_mtim.tv_sec,
+		 a.st_mtim.tv_nsec, (long long)a.st_size,
+		 (long long)b.st_mtim.tv_sec, b.st_mtim.tv_nsec,
+		 (long long)b.st_size);
+}
+
+/* the filter as a key: each value with its length, so none runs into
+ * the next; 0 when too long to keep */
+static int key_of(const struct iol_popfilter *f, char *k, size_t n)
+{
+	const char *v[] = {f->user, f->app, f->project};
+	size_t len = 0;
+	int w;
+
+	for (int i = 0; i < 3; i++) {
+		w = snprintf(k + len, n - len, "%zu:%s|",
+			     v[i] ? strlen(v[i]) : 0, v[i] ? v[i] : "-");
+		if (w < 0 || (size_t)w >= n - len)
+			return 0;
+		len += (size_t)w;
+	}
+	w = snprintf(k + len, n - len, "%.17g|%.17g|%lld", f->from, f->to,
+		     (long long)f->id);
+	return w >= 0 && (size_t)w < n - len;
+}
+
+int store_count(const struct serve_opts *o, struct iol_popdb *db,
+		const struct iol_popfilter *f, int64_t *n, char *why,
+		size_t nwhy)
+{
+	struct iol_error err = {0};
+	char key[800], stamp[128];
+	int keep = key_of(f, key, sizeof key);
+
+	stamp_of(o->db, stamp, sizeof stamp);
+	pthread_mutex_lock(&count_mu);
+	for (int i = 0; keep && i < NCOUNT; i++)
+		if (!strcmp(counts[i].key, key) &&
+		    !strcmp(counts[i].stamp, stamp)) {
+			*n = counts[i].n;
+			pthread_mutex_unlock(&count_mu);
+			return 0;
+		}
+	pthread_mutex_unlock(&count_mu);
+	if (iol_popdb_count(db, f, n, &err) < 0) {
 		snprintf(why, nwhy, "%s", err.msg);
 		return -1;
 	}
-	rc = iol_popcur_open_cols(db, where, cols, 1, &cur, &err);
-	if (rc == 0) {
-		while ((rc = iol_popcur_next(cur, &err)) > 0)
-			(*n)++;
-		iol_popcur_close(cur);
+	if (!keep)
+		return 0;
+	pthread_mutex_lock(&count_mu);
+	{
+		unsigned i = count_next++ % NCOUNT;
+		snprintf(counts[i].key, sizeof counts[i].key, "%s", key);
+		snprintf(counts[i].stamp, sizeof counts[i].stamp, "%s", stamp);
+		counts[i].n = *n;
 	}
-	iol_popdb_close(db);
-	if (rc < 0)
-		snprintf(why, nwhy, "%s", err.msg);
-	return rc < 0 ? -1 : 0;
+	pthread_mutex_unlock(&count_mu);
+	return 0;
 }
 
 /* The text of column name in the job's row, copied into buf; 1 found, 0
@@ -55,11 +171,11 @@ int store_job_col(const struct serve_opts *o, int64_t id, const char *name,
 	struct iol_error err = {0};
 	struct iol_popdb *db;
 	struct iol_popcur *cur;
-	char where[64];
+	char where[64], why[256];
 	int rc;
 
 	snprintf(where, sizeof(where), "id = %lld", (long long)id);
-	if (iol_popdb_open(o->db, &db, &err) < 0)
+	if (!(db = store_get(o, why, sizeof why)))
 		return -1;
 	rc = iol_popcur_open_cols(db, where, &name, 1, &cur, &err);
 	if (rc == 0) {
@@ -71,7 +187,7 @@ int store_job_col(const struct serve_opts *o, int64_t id, const char *name,
 			rc = 0;
 		iol_popcur_close(cur);
 	}
-	iol_popdb_close(db);
+	store_put(db);
 	return rc < 0 ? -1 : rc;
 }
 
@@ -83,11 +199,12 @@ int64_t store_id_of(const struct serve_opts *o, const char *path)
 	struct iol_popdb *db;
 	struct iol_popcur *cur;
 	struct sb w = {0};
+	char why[256];
 	int64_t id = 0;
 
 	sb_puts(&w, "path = ");
 	sb_sql(&w, path);
-	if (w.nomem || iol_popdb_open(o->db, &db, &err) < 0) {
+	if (w.nomem || !(db = store_get(o, why, sizeof why))) {
 		sb_free(&w);
 		return 0;
 	}
@@ -96,7 +213,7 @@ int64_t store_id_of(const struct serve_opts *o, const char *path)
 			id = iol_popcur_int(cur, 0);
 		iol_popcur_close(cur);
 	}
-	iol_popdb_close(db);
+	store_put(db);
 	sb_free(&w);
 	return id;
 }

@@ -7,8 +7,18 @@
 
 #include "serve/internal.h"
 
-int store_count(const struct serve_opts *o, const char *where, int64_t *n,
-		char *why, size_t nwhy);
+#include "population/popdb.h"
+
+/* A handle on the store (read-only), to give back with store_put(); NULL
+ * with why when the store cannot be opened. */
+struct iol_popdb *store_get(const struct serve_opts *o, char *why, size_t n);
+void store_put(struct iol_popdb *db);
+void store_close_all(void);
+/* The number of jobs matching f (remembered while the store is
+ * unchanged); 0, or -1 with why. */
+int store_count(const struct serve_opts *o, struct iol_popdb *db,
+		const struct iol_popfilter *f, int64_t *n, char *why,
+		size_t nwhy);
 int store_job_col(const struct serve_opts *o, int64_t id, const char *name,
 		  char *buf, size_t n);
 int64_t store_id_of(const struct serve_opts *o, const char *path);

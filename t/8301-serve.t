@@ -103,6 +103,22 @@ grep -q '<th title="jobid' "$TMP/jobs.html" && grep -q '<th title="path' "$TMP/j
 ok $? "the list shows the scheduler's job id and the log's path"
 grep -q 'rows 1 to ' "$TMP/jobs.html"
 ok $? "the list says which rows of how many"
+grep -q '<th title="nprocs: Processes"><a href="/jobs?app=ior&amp;sort=nprocs">procs</a></th>' "$TMP/jobs.html"
+ok $? "the list's headers are the jobs view's (render/view-jobs.c): its header, its key and what it holds"
+# a filter most jobs match: its page read in the order's index, the
+# filter tested on each row (serve/pages.c in_order), the same rows
+get "$U/api/jobs?from=1&sort=-mib_s&limit=2&offset=1" >"$TMP/ord.json"
+$IOLENS jobs --db "$DB" --where "start_time >= 1" --sort -mib_s --top 2 --offset 1 --format json >"$TMP/ord-cli.json"
+cmp -s "$TMP/ord.json" "$TMP/ord-cli.json"
+ok $? "a page of a filter most jobs match, read in the sort's order, is jobs' page"
+get "$U/api/jobs?sort=exe" >/dev/null
+is "$(cat "$TMP/code")" 400 "a sort by a column the list does not show is refused (no index orders it)"
+get "$U/api/jobs?user=x%27%20OR%20%271%27%3D%271&limit=3" >"$TMP/inj.json"
+is "$(hdr X-Total-Count)" 0 "a filter's value is a value, never SQL (a quote in it matches no job)"
+sqlite3 "$DB" .indexes | tr -s ' ' '\n' | grep -c '^jobs_by_' >"$TMP/nidx"
+is "$(cat "$TMP/nidx")" 23 "ingest indexes each column the list sorts by (but id, app, jobid, path: indexed already), and a user's jobs by each"
+sqlite3 "$DB" 'EXPLAIN QUERY PLAN SELECT * FROM jobs WHERE id IN (SELECT id FROM jobs WHERE 1 = 1 ORDER BY "mib_s" DESC, id LIMIT 50 OFFSET 0) ORDER BY "mib_s" DESC, id' | grep -q 'COVERING INDEX jobs_by_mib_s'
+ok $? "a page of the list in an order reads its ids from that column's index alone"
 
 # ---- a job: each section the command's numbers ----
 L="$TMP/logs/$DXT"
@@ -250,5 +266,35 @@ is "$(cat "$TMP/code")" 200 "... and served with it"
 kill "$S_PID"
 wait "$S_PID"
 is "$?" 0 "the server ends with 0 on SIGTERM"
+
+# ---- the job list and the dashboard's latest jobs run no command ----
+mkdir "$TMP/gone"
+cp "$(dirname "$IOLENS")/iolens" "$(dirname "$IOLENS")/iolens-serve.so" "$TMP/gone/"
+IOLENS_KEEP=$IOLENS
+IOLENS=$TMP/gone/iolens
+serve_start G --db "$DB" --logs "$TMP/logs"
+IOLENS=$IOLENS_KEEP
+rm "$TMP/gone/iolens"
+get "$G_URL/api/jobs?sort=-mib_s&limit=5&offset=3" >"$TMP/gone.json"
+cmp -s "$TMP/gone.json" "$TMP/cli.json"
+ok $? "/api/jobs answers from the store itself: byte for byte with the binary gone"
+get "$G_URL/jobs?sort=-run_time" >"$TMP/gone.html"
+is "$(grep -c '<tr><td class="n"><a href="/job/[0-9]*">' "$TMP/gone.html")" "$NJOBS" \
+	"/jobs lists every job with the binary gone"
+get "$G_URL/api/" >"$TMP/gone-dash.json"
+$IOLENS jobs --db "$DB" --sort -start_time --top 20 --format json >"$TMP/recent.json"
+perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0]; my $w = decode_json(<$f>);
+	my $d = decode_json(<STDIN>);
+	exit !(JSON::PP->new->canonical->encode($d->{recent_jobs}) eq JSON::PP->new->canonical->encode($w))' \
+	"$TMP/recent.json" <"$TMP/gone-dash.json"
+ok $? "the dashboard's latest jobs are jobs --sort -start_time --top 20 with the binary gone"
+get "$G_URL/api/job/$UPID" >"$TMP/gone-up.json"
+$IOLENS jobs --db "$DB" --where "id = $UPID" --format json >"$TMP/up-row.json"
+{ printf '{"job": '; cat "$TMP/up-row.json"; printf '}\n'; } | cmp -s - "$TMP/gone-up.json"
+ok $? "a job's row in the store (its log refused) is jobs --where id --format json with the binary gone"
+get "$G_URL/job/$HID" >"$TMP/gone-job.html"
+grep -q "<h2>In the store</h2>.*<a href=\"/job/$HID\">$HID</a>" "$TMP/gone-job.html" ||
+	sed -n '/<h2>In the store/,/<\/section>/p' "$TMP/gone-job.html" | grep -q "<a href=\"/job/$HID\">$HID</a>"
+ok $? "a job page shows its row in the store with the binary gone"
 
 done_testing

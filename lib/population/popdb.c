@@ -750,6 +750,148 @@ int iol_popcur_open_cols(struct iol_popdb *db, const char *where,
 	return rc;
 }
 
+/* The condition of f, its parameters numbered from 1 in the order
+ * they appear (PostgreSQL wants no gap); allocated, "1 = 1" for none;
+ * *nb the number. */
+static char *filter_sql(const struct iol_popfilter *f, int *nb)
+{
+	/* an expression of a column is looked up in no index (SQLite and
+	 * PostgreSQL alike): in_order's rows come from the sort's */
+	static const char *const eq[2][3] = {
+		{"\"user\"", "app", "project"},
+		{"(\"user\" || '')", "(app || '')", "(project || '')"}};
+	const char *v[] = {f->user, f->app, f->project};
+	const char *t = f->in_order ? "(start_time + 0)" : "start_time";
+	char buf[256];
+	size_t len = 0;
+
+	*nb = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < 3; i++)
+		if (v[i])
+			len += (size_t)snprintf(buf + len, sizeof buf - len,
+						"%s%s = ?%d",
+						len ? " AND " : "",
+						eq[!!f->in_order][i], ++*nb);
+	if (f->id)
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+					"%sid = ?%d", len ? " AND " : "",
+					++*nb);
+	if (!isnan(f->from))
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+					"%s%s >= ?%d", len ? " AND " : "", t,
+					++*nb);
+	if (!isnan(f->to))
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+					"%s%s < ?%d", len ? " AND " : "", t,
+					++*nb);
+	return iol_sql_mprintf("%s", len ? buf : "1 = 1");
+}
+
+static void filter_bind(struct iol_sqlst *st, const struct iol_popfilter *f)
+{
+	const char *v[] = {f->user, f->app, f->project};
+	int k = 0;
+
+	for (int i = 0; i < 3; i++)
+		if (v[i])
+			iol_sql_bind_text(st, ++k, v[i], -1);
+	if (f->id)
+		iol_sql_bind_int(st, ++k, f->id);
+	if (!isnan(f->from))
+		iol_sql_bind_real(st, ++k, f->from);
+	if (!isnan(f->to))
+		iol_sql_bind_real(st, ++k, f->to);
+}
+
+/* The statement sql (with the filter's condition as its %s) prepared
+ * and bound; *nb the filter's parameters. */
+static int filter_prepare(struct iol_popdb *db, const struct iol_popfilter *f,
+			  const char *sql, struct iol_sqlst **st, int *nb,
+			  struct iol_error *err)
+{
+	char *cond = filter_sql(f, nb), *q;
+	int rc;
+
+	if (!cond)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	q = iol_sql_mprintf(sql, cond);
+	iol_sql_free(cond);
+	if (!q)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	rc = prepare(db, q, st, err);
+	iol_sql_free(q);
+	if (rc == 0)
+		filter_bind(*st, f);
+	return rc;
+}
+
+int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
+			 const char *const *cols, size_t ncols,
+			 const char *sort, int desc, int64_t limit,
+			 int64_t offset, struct iol_popcur **out,
+			 struct iol_error *err)
+{
+	struct iol_popcur *cur;
+	char *what = cols ? select_list(db, cols, ncols) : NULL;
+	char sql[2048];
+	int rc, nb, w;
+
+	*out = NULL;
+	if (!sort)
+		sort = "id";
+	if (!iol_popdb_has_column(db, sort)) {
+		iol_sql_free(what);
+		return iol_error_set(err, IOL_EINVAL, "no column '%s'", sort);
+	}
+	if ((cols && !what) || !(cur = calloc(1, sizeof *cur))) {
+		iol_sql_free(what);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	/* %s the filter; sort a column of the table, as an identifier: the
+	 * order is cur_open's, so the rows are those of `jobs`.  The page's
+	 * ids first, from the sort's index alone (ties of the sort column
+	 * put in id order without reading their rows), then their rows. */
+	w = snprintf(sql, sizeof sql,
+		     "SELECT %s FROM jobs WHERE id IN (SELECT id FROM jobs "
+		     "WHERE %%s ORDER BY \"%.64s\" %s, id LIMIT %lld OFFSET "
+		     "%lld) ORDER BY \"%.64s\" %s, id",
+		     what ? what : "*", sort, desc ? "DESC" : "ASC",
+		     (long long)limit, (long long)offset, sort,
+		     desc ? "DESC" : "ASC");
+	iol_sql_free(what);
+	cur->db = db->db;
+	rc = w < 0 || (size_t)w >= sizeof sql
+		     ? iol_error_set(err, IOL_EINVAL, "too many columns")
+		     : filter_prepare(db, f, sql, &cur->st, &nb, err);
+	if (rc) {
+		free(cur);
+		return rc;
+	}
+	*out = cur;
+	return 0;
+}
+
+int iol_popdb_count(struct iol_popdb *db, const struct iol_popfilter *f,
+		    int64_t *n, struct iol_error *err)
+{
+	struct iol_sqlst *st;
+	int rc, nb;
+
+	*n = 0;
+	rc = filter_prepare(db, f, "SELECT count(*) FROM jobs WHERE %s", &st,
+			    &nb, err);
+	if (rc)
+		return rc;
+	rc = iol_sql_step(st);
+	if (rc > 0)
+		*n = iol_sql_int(st, 0);
+	iol_sql_finalize(st);
+	if (rc < 0)
+		return db_err(db, err, IOL_ECORRUPT);
+	return 0;
+}
+
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err)
 {
 	int rc = iol_sql_step(cur->st);

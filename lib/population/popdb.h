@@ -141,6 +141,32 @@ int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
 int iol_popcur_open_cols(struct iol_popdb *db, const char *where,
 			 const char *const *cols, size_t ncols,
 			 struct iol_popcur **cur, struct iol_error *err);
+/*
+ * The job list of a browser (iolens serve): a filter whose values are
+ * bound as parameters, never put in the SQL text, a page of the rows in
+ * an order, and their count.  A NULL string or a NAN bound is no filter.
+ */
+struct iol_popfilter {
+	const char *user, *app, *project; /* equal to */
+	double from, to;		  /* from <= start_time < to */
+	/* read the rows in the sort's order (its index), testing the
+	 * filter on each, rather than look the filter up in its index and
+	 * sort what matches: the faster when it matches many rows */
+	int in_order;
+	int64_t id; /* the row of this id; 0: any */
+};
+/* Every column (cols NULL), or those of cols the store has, of the rows
+ * matching f sorted by column sort (descending when desc) then id, limit
+ * rows after the first offset: the rows `jobs --where ... --sort ...
+ * --top limit --offset offset` prints. */
+int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
+			 const char *const *cols, size_t ncols,
+			 const char *sort, int desc, int64_t limit,
+			 int64_t offset, struct iol_popcur **cur,
+			 struct iol_error *err);
+/* The number of rows matching f. */
+int iol_popdb_count(struct iol_popdb *db, const struct iol_popfilter *f,
+		    int64_t *n, struct iol_error *err);
 /* 1 a row, 0 done, < 0 an error */
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err);
 int iol_popcur_ncols(const struct iol_popcur *cur);
