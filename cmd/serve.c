@@ -16,6 +16,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
+#include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "render/output.h"
 #include "serve/host.h"
@@ -100,6 +101,34 @@ enum {
 	O_VERSION
 };
 
+/* What the options left unset comes from the site configuration (db,
+ * serve.listen, serve.logs; iolens config shows them); -1 to go on, or
+ * the exit status. */
+static int site_defaults(struct serve_opts *o, const char **listen)
+{
+	const struct iol_siteconf *site = site_config();
+	const char *v;
+
+	if (!site)
+		return EXIT_DATA;
+	if (!o->db)
+		o->db = iol_siteconf_get(site, "db", NULL);
+	if (!*listen && !(*listen = iol_siteconf_get(site, "serve.listen", 0)))
+		*listen = "127.0.0.1:8080";
+	/* "dir:dir": a copy cut at each colon, kept for the run */
+	if (!o->nlogs && (v = iol_siteconf_get(site, "serve.logs", NULL)))
+		for (char *d = xstrdup(v), *t;
+		     d && o->nlogs < SERVE_MAX_LOGDIRS; d = t) {
+			if ((t = strchr(d, ':')))
+				*t++ = '\0';
+			if (*d)
+				o->logs[o->nlogs++] = d;
+		}
+	if (!o->db)
+		return usage_error("--db is required");
+	return -1;
+}
+
 static int parse_opts(int argc, char **argv, struct serve_opts *o,
 		      const char **listen, const char **tokfile,
 		      const char **portfile)
@@ -149,9 +178,7 @@ static int parse_opts(int argc, char **argv, struct serve_opts *o,
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
-	if (!o->db)
-		return usage_error("--db is required");
-	return -1;
+	return site_defaults(o, listen);
 }
 
 /* Check the address and the token; 0, or the exit status. */
@@ -186,7 +213,7 @@ int cmd_serve(int argc, char **argv)
 			       .timeout_s = 30,
 			       .cache_bytes = (size_t)512 << 20,
 			       .port_file_fd = -1};
-	const char *listen = "127.0.0.1:8080", *tokfile = NULL, *pf = NULL;
+	const char *listen = NULL, *tokfile = NULL, *pf = NULL;
 	char lbuf[256], self[PATH_MAX];
 	struct iol_error err = {0};
 	ssize_t k;

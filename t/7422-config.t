@@ -93,7 +93,7 @@ bad "triage.nosuch = 1" "triage.nosuch: no such triage threshold (iolens triage 
 bad "triage.meta_cost_pct = lots" "triage.meta_cost_pct: not a number" "a threshold not a number refused"
 bad "triage.meta_cost_pct = 200" "triage.meta_cost_pct: meta_cost_pct = 200 is out of range (0 to 100)" \
 	"a threshold out of its range refused"
-bad "serve.listen = localhost:99999" "serve.listen: port not 1 to 65535" "a bad port refused"
+bad "serve.listen = localhost:99999" "serve.listen: port not 0 to 65535 (0: any free port)" "a bad port refused"
 bad "colour = blue" "unknown key 'colour'" "an unknown key refused"
 bad "just words" "not key = value ('#' starts a comment line)" "a line without '=' refused"
 printf 'procs_per_node = x\n' >"$TMP/bad.conf"

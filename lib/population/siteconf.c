@@ -64,8 +64,8 @@ static int check_listen(const char *v, const char *where, const char *key,
 		return bad(err, where, key, "not HOST:PORT");
 	errno = 0;
 	port = strtol(colon + 1, &end, 10);
-	if (errno || end == colon + 1 || *end || port < 1 || port > 65535)
-		return bad(err, where, key, "port not 1 to 65535");
+	if (errno || end == colon + 1 || *end || port < 0 || port > 65535)
+		return bad(err, where, key, "port not 0 to 65535 (0: any free port)");
 	return 0;
 }
 
