@@ -247,7 +247,8 @@ static void finish_group(struct iol_popgroup *g, const size_t *cnt,
 		g->t6[k] = cnt[k] ? g->t6[k] / (double)cnt[k] : NAN;
 	for (int k = 0; k < IOL_POP_NFW; k++)
 		g->fw[k] = fwn[k] ? g->fw[k] / (double)fwn[k] : NAN;
-	qsort(g->cnv, g->ncn, sizeof *g->cnv, cmp_double);
+	if (g->ncn) /* qsort of NULL, even of 0 items, is undefined */
+		qsort(g->cnv, g->ncn, sizeof *g->cnv, cmp_double);
 	for (int k = 0; k < 5; k++)
 		g->cn[k] = iol_pop_quantile(g->cnv, g->ncn, ps[k]);
 	g->share_pct = all > 0 ? 100.0 *

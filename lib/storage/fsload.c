@@ -26,7 +26,8 @@ static int sort_check(struct iol_devset *ds, struct iol_error *err)
 	for (i = 0; i < ds->ndev; i++) {
 		struct iol_dev *d = &ds->dev[i];
 
-		qsort(d->iv, d->n, sizeof(*d->iv), cmp_ival);
+		if (d->n) /* qsort of NULL is undefined */
+			qsort(d->iv, d->n, sizeof(*d->iv), cmp_ival);
 		for (j = 1; j < d->n; j++)
 			if (d->iv[j].start < d->iv[j - 1].end - 1e-6)
 				return iol_error_set(
