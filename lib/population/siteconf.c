@@ -65,7 +65,8 @@ static int check_listen(const char *v, const char *where, const char *key,
 	errno = 0;
 	port = strtol(colon + 1, &end, 10);
 	if (errno || end == colon + 1 || *end || port < 0 || port > 65535)
-		return bad(err, where, key, "port not 0 to 65535 (0: any free port)");
+		return bad(err, where, key,
+			   "port not 0 to 65535 (0: any free port)");
 	return 0;
 }
 
