@@ -477,10 +477,17 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 	const char *var[] = {
 		"variance", "--db", o->db, "--format", json ? "json" : "csv",
 		NULL};
+	/* what changed (issue 35): each app's MiB/s/CN by month, the
+	 * months beyond their noise marked */
+	const char *trend[] = {"trend", "--db",	    o->db,
+			       "--by",	"app",	    "--every",
+			       "month", "--format", json ? "json" : "csv",
+			       NULL};
 	const struct part parts[] = {{"triage", tri},
 				     {"apps", apps},
 				     {"variance", var},
-				     {"coverage", cov}};
+				     {"coverage", cov},
+				     {"trend", trend}};
 	struct sb recent = {0};
 	char why[256];
 	int64_t n = 0;
@@ -494,7 +501,7 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 		p->type = "application/json";
 		sb_puts(&p->body, "{");
 		sb_put(&p->body, recent.s, recent.len);
-		api_members(o, parts, 4, -1, NULL, &p->body, 0);
+		api_members(o, parts, 5, -1, NULL, &p->body, 0);
 		sb_puts(&p->body, "}\n");
 		sb_free(&recent);
 		return;
@@ -515,6 +522,8 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 		-1, NULL, NULL, 0, NULL);
 	section(o, &p->body, "Instrumentation coverage", cov, -1, NULL, NULL, 0,
 		NULL);
+	section(o, &p->body, "What changed: MiB/s per node by app and month",
+		trend, -1, NULL, NULL, 0, NULL);
 	foot(p);
 }
 

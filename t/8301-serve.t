@@ -85,6 +85,13 @@ ok $? "a table's headers are its view's, for people, with the key and what it ho
 get "$U/api/" >"$TMP/dash.json"
 perl -MJSON::PP -e 'local $/; my $d = decode_json(<STDIN>); exit !(ref $d->{recent_jobs} eq "ARRAY" && exists $d->{triage})' <"$TMP/dash.json"
 ok $? "/api/ is JSON with the latest jobs and triage"
+$IOLENS trend --db "$DB" --by app --every month --format json >"$TMP/trend.json"
+perl -MJSON::PP -e 'local $/; open my $f, "<", $ARGV[0] or die; my $w = decode_json(<$f>);
+	my $d = decode_json(<STDIN>); my $j = JSON::PP->new->canonical;
+	exit !($j->encode($d->{trend}) eq $j->encode($w))' "$TMP/trend.json" <"$TMP/dash.json"
+ok $? "/api/'s trend is trend --by app --every month's JSON (issue 35: what changed)"
+grep -q '<h2>What changed: MiB/s per node by app and month</h2>' "$TMP/dash.html"
+ok $? "the dashboard shows what changed"
 
 # ---- the job list ----
 get "$U/api/jobs?sort=-mib_s&limit=5&offset=3" >"$TMP/api.json"
