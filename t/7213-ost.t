@@ -8,7 +8,12 @@
 ok $? "t/unit/test-ost: the OST analysis and its rules"
 sed 's/^/# /' "$TMP/unit"
 
-need_shared
+# the rest reads the corpus (need_shared would skip all, after a test ran)
+if [ ! -d "$SHARED/corpus" ]; then
+	diag "../shared is not present: files --by ost on the LUSTRE logs not run"
+	done_testing
+	exit
+fi
 D=$SHARED/corpus/darshan-logs
 SKEW=$D/skew-app/skew-app.darshan
 E3SM=$D/e3sm_io_heatmap_only/e3sm_io_heatmap_only.darshan

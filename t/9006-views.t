@@ -46,7 +46,7 @@ ok $? "help --columns lists a command's columns"
 "$IOLENS" help --columns no-such >/dev/null 2>&1
 is $? 1 "help --columns of a command without tables: exit 1"
 
-if need_shared; then
+if [ -d "$SHARED/corpus" ]; then
 	"$IOLENS" ingest --db "$TMP/pop.db" "$SHARED/corpus/population" >/dev/null 2>&1
 	for w in 80 100; do
 		COLUMNS=$w "$IOLENS" variance --db "$TMP/pop.db" >"$TMP/v$w"

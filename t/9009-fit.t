@@ -43,7 +43,7 @@ fits triage triage $T4K
 fits iostat iostat sample-logs/iostat/iostat-x-5s.json.xz
 fits fsstats fsstats sample-logs
 
-if need_shared; then
+if [ -d "$SHARED/corpus" ]; then
 	"$IOLENS" ingest --db "$TMP/pop.db" "$SHARED/corpus/population" >/dev/null 2>&1
 	LOG=$(ls "$SHARED"/corpus/population/logs/*.darshan | head -1)
 	for c in jobs variance coverage; do
