@@ -207,6 +207,23 @@ static int check_listen(struct serve_opts *o, const char *listen,
 	return 0;
 }
 
+/* This binary's path into self (PATH_MAX bytes), its module into mod */
+static int module_of_self(char *self, const char *what)
+{
+	ssize_t k = readlink("/proc/self/exe", self, PATH_MAX - 1);
+
+	if (k <= 0) {
+		msg("cannot find the iolens binary: %s", strerror(errno));
+		return -1;
+	}
+	self[k] = '\0';
+	if (!(mod = serve_module_load(self, mod_why, sizeof(mod_why)))) {
+		msg("cannot load %s: %s", what, mod_why);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_serve(int argc, char **argv)
 {
 	struct serve_opts o = {.max_conn = 64,
@@ -216,7 +233,6 @@ int cmd_serve(int argc, char **argv)
 	const char *listen = NULL, *tokfile = NULL, *pf = NULL;
 	char lbuf[256], self[PATH_MAX];
 	struct iol_error err = {0};
-	ssize_t k;
 	int rc;
 
 	optind = 1;
@@ -226,17 +242,9 @@ int cmd_serve(int argc, char **argv)
 	rc = check_listen(&o, listen, tokfile, lbuf, sizeof(lbuf));
 	if (rc)
 		return rc;
-	k = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (k <= 0) {
-		msg("cannot find the iolens binary: %s", strerror(errno));
+	if (module_of_self(self, "the server") < 0)
 		return EXIT_DATA;
-	}
-	self[k] = '\0';
 	o.self = self;
-	if (!(mod = serve_module_load(self, mod_why, sizeof(mod_why)))) {
-		msg("cannot load the server: %s", mod_why);
-		return EXIT_DATA;
-	}
 	if (pf &&
 	    (o.port_file_fd = open(pf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 				   0644)) < 0) {
@@ -267,17 +275,9 @@ int serve_report_html(const char *log, const char *out)
 	ssize_t k;
 	int fd;
 
-	k = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (k <= 0) {
-		msg("cannot find the iolens binary: %s", strerror(errno));
+	if (module_of_self(self, "the HTML writer") < 0)
 		return EXIT_DATA;
-	}
-	self[k] = '\0';
 	o.self = self;
-	if (!(mod = serve_module_load(self, mod_why, sizeof(mod_why)))) {
-		msg("cannot load the HTML writer: %s", mod_why);
-		return EXIT_DATA;
-	}
 	if (mod->report_html(&o, log, &buf, &len, &err) < 0) {
 		msg("%s", err.msg);
 		return EXIT_DATA;

@@ -25,54 +25,39 @@ static const char *base(const char *p)
 	return s ? s + 1 : p;
 }
 
+/* the columns the source rows and the join rows share */
+#define BLOCK_COLS                                                         \
+	{"block", "block", COL_STR, 0,                                     \
+	 "The block: function, function:line, or deeper lines"},           \
+		{"kind", "kind", COL_STR, 0,                               \
+		 "function, loop, branch or line"},                        \
+		{"function", "function", COL_STR, 0, "The function"},      \
+		{"file", "file", COL_PATH, 0, "Source file"},              \
+		{"line", "line", COL_NUM, 0, "Its line"},                  \
+		{"trip_count", "trips", COL_NUM, 0,                        \
+		 "A loop's trip count (measured: its iterations)"},        \
+		{"calls", "calls", COL_NUM, 0, "Calls"},                   \
+		{"opens", "opens", COL_NUM, 0, "Opens"},                   \
+		{"reads", "reads", COL_NUM, 0, "Reads"},                   \
+		{"writes", "writes", COL_NUM, 0, "Writes"},                \
+		{"syncs", "syncs", COL_NUM, 0, "Flushes and syncs"},       \
+		{"bytes_read", "read", COL_NUM, 0, "Bytes read"},          \
+		{"bytes_written", "written", COL_NUM, 0, "Bytes written"}, \
+		{"files", "files", COL_NUM, 0, "Files opened (P9)"},       \
+		{"io_time_s", "I/O time s", COL_NUM, 0,                    \
+		 "Measured seconds in the calls"},                         \
+		{"intensity", "intensity", COL_NUM, 0,                     \
+		 "Measured I/O time over the block's span"},
+
 static const struct iol_col source_cols[] = {
-	{"block", "block", COL_STR, 0,
-	 "The block: function, function:line, or deeper lines"},
-	{"kind", "kind", COL_STR, 0, "function, loop, branch or line"},
-	{"function", "function", COL_STR, 0, "The function"},
-	{"file", "file", COL_PATH, 0, "Source file"},
-	{"line", "line", COL_NUM, 0, "Its line"},
-	{"trip_count", "trips", COL_NUM, 0,
-	 "A loop's trip count (measured: its iterations)"},
-	{"calls", "calls", COL_NUM, 0, "Calls"},
-	{"opens", "opens", COL_NUM, 0, "Opens"},
-	{"reads", "reads", COL_NUM, 0, "Reads"},
-	{"writes", "writes", COL_NUM, 0, "Writes"},
-	{"syncs", "syncs", COL_NUM, 0, "Flushes and syncs"},
-	{"bytes_read", "read", COL_NUM, 0, "Bytes read"},
-	{"bytes_written", "written", COL_NUM, 0, "Bytes written"},
-	{"files", "files", COL_NUM, 0, "Files opened (P9)"},
-	{"io_time_s", "I/O time s", COL_NUM, 0,
-	 "Measured seconds in the calls"},
-	{"intensity", "intensity", COL_NUM, 0,
-	 "Measured I/O time over the block's span"},
-	{"predicted_io_time_s", "pred I/O time s", COL_NUM, 0,
-	 "Predicted calls times the cost model's costs (blocks --calibrate)"},
+	BLOCK_COLS{"predicted_io_time_s", "pred I/O time s", COL_NUM, 0,
+		   "Predicted calls times the cost model's costs (blocks "
+		   "--calibrate)"},
 };
 
 static const struct iol_col join_cols[] = {
-	{"block", "block", COL_STR, 0,
-	 "The block: function, function:line, or deeper lines"},
-	{"kind", "kind", COL_STR, 0, "function, loop, branch or line"},
-	{"function", "function", COL_STR, 0, "The function"},
-	{"file", "file", COL_PATH, 0, "Source file"},
-	{"line", "line", COL_NUM, 0, "Its line"},
-	{"trip_count", "trips", COL_NUM, 0,
-	 "A loop's trip count (measured: its iterations)"},
-	{"calls", "calls", COL_NUM, 0, "Calls"},
-	{"opens", "opens", COL_NUM, 0, "Opens"},
-	{"reads", "reads", COL_NUM, 0, "Reads"},
-	{"writes", "writes", COL_NUM, 0, "Writes"},
-	{"syncs", "syncs", COL_NUM, 0, "Flushes and syncs"},
-	{"bytes_read", "read", COL_NUM, 0, "Bytes read"},
-	{"bytes_written", "written", COL_NUM, 0, "Bytes written"},
-	{"files", "files", COL_NUM, 0, "Files opened (P9)"},
-	{"io_time_s", "I/O time s", COL_NUM, 0,
-	 "Measured seconds in the calls"},
-	{"intensity", "intensity", COL_NUM, 0,
-	 "Measured I/O time over the block's span"},
-	{"predicted_trip_count", "pred trips", COL_NUM, 0,
-	 "A loop's predicted iterations over the run"},
+	BLOCK_COLS{"predicted_trip_count", "pred trips", COL_NUM, 0,
+		   "A loop's predicted iterations over the run"},
 	{"predicted_calls", "pred calls", COL_NUM, 0, "Predicted calls"},
 	{"predicted_opens", "pred opens", COL_NUM, 0, "Predicted opens"},
 	{"predicted_reads", "pred reads", COL_NUM, 0, "Predicted reads"},
