@@ -1,7 +1,6 @@
 /*
- * The views of `iolens trend`, `iolens compare` and `iolens config`: the
- * population over time, a change against its noise, and the site
- * configuration in force.
+ * The views of `iolens trend` and `iolens compare`: the population over
+ * time, and a change against its noise.
  */
 #include <string.h>
 
@@ -64,15 +63,6 @@ static const struct iol_col cmp_cols[] = {
 	 "lower, higher (beyond the noise), within noise, or too few jobs"},
 };
 const struct iol_view iol_view_compare = IOL_VIEW("compare", NULL, cmp_cols);
-
-static const struct iol_col config_cols[] = {
-	{"key", "key", COL_STR, 0, "The key (man iolens-config)"},
-	{"value", "value", COL_STR, 0, "Its value in force"},
-	{"source", "source", COL_PATH, 0,
-	 "Where it came from: file:line, a variable, an option, default, or "
-	 "not set"},
-};
-const struct iol_view iol_view_config = IOL_VIEW("config", NULL, config_cols);
 
 /* v with its first column headed by the --by key's name, in cols (room
  * for v->ncols): "app" rather than "group" for people. */

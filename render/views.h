@@ -106,8 +106,13 @@ void iol_view_trend_print(struct out *o, const struct iol_trend_row *r,
 extern const struct iol_view iol_view_compare;
 void iol_view_compare_print(struct out *o, const struct iol_cmp_row *r,
 			    size_t n, const char *by);
-/* config: key, value, source (rows written by cmd/config.c) */
+/* config: key, value, source; in text after the files read (nfiles of
+ * files: population/siteconf.h) */
+struct iol_siteconf;
+struct iol_sitefile;
 extern const struct iol_view iol_view_config;
+void iol_view_config_print(struct out *o, const struct iol_siteconf *c,
+			   const struct iol_sitefile *files, int nfiles);
 
 /* The columns of cmd's views for `iolens help --columns`: a table for
  * people, or (mdoc) the man page's "Columns" subsection.  Returns how

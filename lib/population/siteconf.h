@@ -70,6 +70,10 @@ int64_t iol_siteconf_ppn(const struct iol_siteconf *c, const char *partition,
 /* The triage.* values as triage.conf text ("key = value" lines) for
  * iol_triage_conf_parse(); the caller frees it.  NULL: out of memory. */
 char *iol_siteconf_triage_text(const struct iol_siteconf *c);
+/* A copy of from's values and origins into to (initialised here), that
+ * options may then override; to is released by the caller either way. */
+int iol_siteconf_copy(struct iol_siteconf *to, const struct iol_siteconf *from,
+		      struct iol_error *err);
 void iol_siteconf_release(struct iol_siteconf *c);
 
 /* A file of the configuration: its path ("" when there is none, as
