@@ -15,7 +15,6 @@
 
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
-#include "cmd/popfs.h"
 #include "cmd/util.h"
 #include "render/view-context.h"
 #include "base/banned.h"
@@ -152,7 +151,7 @@ int cmd_context(int argc, char **argv)
 		if (nrecs)
 			iol_view_context_print_weather(&o, argv[first], &wj);
 		if (nfsrecs)
-			pop_print_fsweather(&o, argv[first], &fj);
+			iol_view_context_print_fsweather(&o, argv[first], &fj);
 		rc = cmd_out_close(&o, 1);
 	} else if (rc) {
 		msg("out of memory");

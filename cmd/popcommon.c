@@ -300,3 +300,23 @@ int pop_weather_job(const char *const *recs, int nrecs,
 	j.bytes_written = s.bytes_written;
 	return pop_weather(recs, nrecs, &j, out);
 }
+
+int pop_fsweather(const char *const *recs, int nrecs,
+		  const struct iol_popjob *j, struct iol_fsjob *out)
+{
+	struct iol_wjob wj = {.path = "", .app = "", .user = ""};
+	struct iol_error err = {0};
+	int bad, r;
+
+	wj.start = j->start_time;
+	wj.end = j->end_time;
+	wj.rbytes = j->bytes_read;
+	wj.wbytes = j->bytes_written;
+	r = iol_fsweather_job(recs, nrecs, &wj, out, &bad, &err);
+	if (r < 0 && bad >= 0)
+		msg("cannot read '%s': %s", recs[bad],
+		    err.msg[0] ? err.msg : iol_strerror(r));
+	else if (r < 0)
+		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+	return r;
+}

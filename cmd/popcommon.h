@@ -13,6 +13,7 @@
 #include "population/popan.h"
 #include "population/popjob.h"
 #include "population/weather.h"
+#include "population/fsweather.h"
 
 enum { OPT_DB = OPT_LAST_COMMON + 100, OPT_WHERE, OPT_POP_LAST };
 
@@ -86,5 +87,9 @@ int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 int pop_weather_job(const char *const *recs, int nrecs,
 		    const struct iol_job *job, const struct iol_opts *m,
 		    struct iol_wjobw *out);
+/* Job j in the weather of the file-system telemetry recs (context
+ * --fsload): 0, or -1 with the message printed. */
+int pop_fsweather(const char *const *recs, int nrecs,
+		  const struct iol_popjob *j, struct iol_fsjob *out);
 
 #endif

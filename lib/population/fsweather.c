@@ -111,3 +111,28 @@ int iol_fsweather_compute(const struct iol_fsmon *m, const struct iol_fsload *l,
 	*out = v;
 	return 0;
 }
+
+int iol_fsweather_job(const char *const *recs, int nrecs,
+		      const struct iol_wjob *j, struct iol_fsjob *out, int *bad,
+		      struct iol_error *err)
+{
+	struct iol_fsmon m = {0};
+	struct iol_fsload l = {0};
+	struct iol_wjob wj = *j;
+	struct iol_wjobs jobs = {&wj, 1};
+	struct iol_fsjob *fj = NULL;
+	int i, r = 0;
+
+	*bad = -1;
+	for (i = 0; i < nrecs && r == 0; i++)
+		if ((r = iol_fsmon_read(&m, recs[i], NULL, err)) < 0)
+			*bad = i;
+	if (r == 0)
+		r = iol_fsload_compute(&m, NAN, NAN, 0, 0.05, 0.5, &l, err);
+	if (r == 0 && (r = iol_fsweather_compute(&m, &l, &jobs, &fj, err)) == 0)
+		*out = fj[0];
+	free(fj);
+	iol_fsload_release(&l);
+	iol_fsmon_release(&m);
+	return r;
+}
