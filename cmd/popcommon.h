@@ -39,14 +39,12 @@ int pop_start(struct popopts *p, int argc, char **argv,
 	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
 	      struct iol_popdb **db, int *first);
 
-/* Load the jobs matching --where; prints the message on failure.  None
- * matching is a failure (IOL_EEMPTY, "no jobs match"): nothing to report. */
-int pop_load(struct popopts *p, struct iol_popdb *db, struct iol_popset *set);
 /* Say that no job matches --where (or that the store is empty); returns
  * the exit status, 1. */
 int pop_none(const struct popopts *p);
-/* ... only the parts in what (IOL_POPLOAD_*); none matching is a
- * failure too. */
+/* Load the parts in what (IOL_POPLOAD_*) of the jobs matching --where;
+ * prints the message on failure.  None matching is a failure
+ * (IOL_EEMPTY, "no jobs match"): nothing to report. */
 int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
 		  struct iol_popset *set);
 
