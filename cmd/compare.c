@@ -5,7 +5,6 @@
  * effect size against the run-to-run noise of the key's jobs, and
  * whether it exceeds that noise (population/trend.h states the test).
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,35 +62,6 @@ static int extra(int opt, const char *arg)
 	return 1;
 }
 
-static void print(struct out *o, const struct iol_cmp_row *r, size_t n,
-		  size_t ob, size_t oa)
-{
-	static const char *const names[] = {"app", "user", "project"};
-	char note[600];
-
-	if (o->fmt == FMT_TEXT)
-		out_text(o,
-			 "MiB/s per compute node per %s, before: %s\n"
-			 "                                  after:  %s\n\n",
-			 names[by], before, after);
-	iol_view_compare_print(o, r, n, names[by]);
-	if (o->fmt != FMT_TEXT)
-		return;
-	snprintf(note, sizeof note,
-		 "noise %%: the pooled standard deviation of the %s's jobs / "
-		 "the mean before (run-to-run variance); d: Cohen's d, the "
-		 "change of the mean / that standard deviation.  lower or "
-		 "higher: %d or more jobs each side, |d| >= %g and the means "
-		 "%d%% or more apart.",
-		 names[by], IOL_TREND_MIN, IOL_CMP_D,
-		 (int)(IOL_TREND_REL * 100));
-	out_text(o, "\n");
-	out_wrap(o, 0, note);
-	if (ob || oa)
-		out_text(o, "%zu %s%s with jobs only before, %zu only after.\n",
-			 ob, names[by], ob == 1 ? "" : "s", oa);
-}
-
 /* where AND side, allocated with the SQL allocator: NULL out of memory */
 static char *both(const char *where, const char *side)
 {
@@ -142,7 +112,7 @@ static int run(struct popopts *p, struct iol_popset *b, struct iol_popset *a)
 	}
 	rc = cmd_out_open(&o, p->c.outpath, p->c.fmt) < 0 ? EXIT_DATA : EXIT_OK;
 	if (rc == EXIT_OK) {
-		print(&o, r, n, ob, oa);
+		iol_view_compare_print(&o, r, n, by, before, after, ob, oa);
 		rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	}
 	free(r);
