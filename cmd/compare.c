@@ -13,7 +13,6 @@
 #include "cmd/popcommon.h"
 #include "cmd/util.h"
 #include "population/trend.h"
-#include "population/sql.h"
 #include "render/views.h"
 #include "base/banned.h"
 
@@ -62,34 +61,23 @@ static int extra(int opt, const char *arg)
 	return 1;
 }
 
-/* where AND side, allocated with the SQL allocator: NULL out of memory */
-static char *both(const char *where, const char *side)
-{
-	return where ? iol_sql_mprintf("(%s) AND (%s)", where, side)
-		     : iol_sql_mprintf("%s", side);
-}
-
 static int load_side(struct popopts *p, struct iol_popdb *db, const char *side,
 		     const char *name, struct iol_popset *s)
 {
 	struct iol_error err = {0};
-	char *w;
 	int rc;
 
 	if (iol_popdb_check_where(db, side, &err) < 0) {
 		usage_error("bad %s: %s", name, err.msg);
 		return EXIT_USAGE;
 	}
-	if (!(w = both(p->where, side))) {
+	rc = iol_pop_load_side(db, p->where, side, s, &err);
+	if (rc < 0 && !err.msg[0] && rc == IOL_ENOMEM)
 		msg("out of memory");
-		return EXIT_DATA;
-	}
-	rc = iol_popdb_load_some(db, w, 0, s, &err);
-	iol_sql_free(w);
-	if (rc < 0) {
+	else if (rc < 0)
 		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
+	if (rc < 0)
 		return EXIT_DATA;
-	}
 	if (!s->n) {
 		iol_popset_free(s);
 		msg("no jobs match %s \"%s\"%s in '%s'", name, side,

@@ -65,37 +65,26 @@ static int extra(int opt, const char *arg)
 	return 1;
 }
 
-/* The ids of the jobs triage flags; NULL when it cannot (with a note
- * when it failed). */
+/* The ids of the jobs triage flags, under the site's thresholds as
+ * iolens triage --db takes them; NULL when it cannot (with a note when
+ * it failed). */
 static int64_t *flagged_ids(struct iol_popdb *db, const struct popopts *p,
 			    size_t *n)
 {
-	struct iol_triage_conf conf;
 	struct iol_error err = {0};
+	char *stext = iol_siteconf_triage_text(site_config());
 	int64_t *ids = NULL;
-	char *stext;
-	size_t known;
 	int rc;
 
 	*n = 0;
-	/* the site's thresholds, as iolens triage --db takes them */
-	stext = iol_siteconf_triage_text(site_config());
-	rc = stext ? iol_triage_conf_parse(&conf, stext, &err) : IOL_ENOMEM;
+	rc = stext ? iol_poptri_flagged_share(db, p->where, stext, &ids, n,
+					      &err)
+		   : IOL_ENOMEM;
 	free(stext);
-	if (rc < 0 || iol_poptri_flagged(db, p->where, &conf, IOL_SEV_WARN,
-					 &ids, n, &known, &err) < 0) {
+	if (rc < 0)
 		msg("'%s': no flagged share: %s", p->db,
 		    err.msg[0] ? err.msg : "cannot run triage");
-		return NULL;
-	}
-	if (!known) {
-		/* the store lacks every field the rules read: unknown, not 0 */
-		free(ids);
-		*n = 0;
-		return NULL;
-	}
-	/* none flagged is a share of 0, not unknown */
-	return ids ? ids : calloc(1, sizeof(*ids));
+	return rc < 0 ? NULL : ids;
 }
 
 int cmd_trend(int argc, char **argv)
