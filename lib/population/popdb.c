@@ -901,6 +901,15 @@ int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err)
 	return iol_error_set(err, IOL_ECORRUPT, "%s", iol_sql_errmsg(cur->db));
 }
 
+int iol_popcur_skip(struct iol_popcur *cur, int64_t n, struct iol_error *err)
+{
+	int rc;
+
+	for (int64_t k = 0; (rc = iol_popcur_next(cur, err)) > 0 && k < n; k++)
+		;
+	return rc;
+}
+
 int iol_popcur_ncols(const struct iol_popcur *cur)
 {
 	return iol_sql_ncols(cur->st);

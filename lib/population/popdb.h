@@ -169,6 +169,9 @@ int iol_popdb_count(struct iol_popdb *db, const struct iol_popfilter *f,
 		    int64_t *n, struct iol_error *err);
 /* 1 a row, 0 done, < 0 an error */
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err);
+/* The first row after the next n (a page of the list: --offset): those
+ * are read and left out.  As iol_popcur_next(). */
+int iol_popcur_skip(struct iol_popcur *cur, int64_t n, struct iol_error *err);
 int iol_popcur_ncols(const struct iol_popcur *cur);
 const char *iol_popcur_name(const struct iol_popcur *cur, int i);
 /* IOL_POPV_* of column i in the current row */
