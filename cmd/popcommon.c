@@ -2,17 +2,14 @@
  * Option handling and store opening shared by the population commands.
  */
 #define _XOPEN_SOURCE 700
-#include <errno.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdint.h>
-#include <sys/stat.h>
 
 #include "cmd/popcommon.h"
 #include "cmd/siteconf.h"
 #include "cmd/util.h"
-#include "population/sql.h"
 #include "population/popctx.h"
 #include "base/banned.h"
 
@@ -72,14 +69,8 @@ static int pop_opts(struct popopts *p, int argc, char **argv,
 static int open_db(struct popopts *p, struct iol_popdb **db)
 {
 	struct iol_error err = {0};
-	struct stat sb;
-	int rc;
+	int rc = iol_popdb_open_present(p->db, db, &err);
 
-	if (!iol_sql_is_url(p->db) && stat(p->db, &sb) < 0) {
-		msg("cannot open '%s': %s", p->db, strerror(errno));
-		return -1;
-	}
-	rc = iol_popdb_open(p->db, db, &err);
 	if (rc < 0) {
 		msg("cannot open '%s': %s", p->db,
 		    err.msg[0] ? err.msg : iol_strerror(rc));
@@ -145,14 +136,19 @@ int pop_none(const struct popopts *p)
 	return EXIT_DATA;
 }
 
+/* A failure reading the store at dbpath. */
+static void say(const char *dbpath, int rc, const struct iol_error *err)
+{
+	msg("'%s': %s", dbpath, err->msg[0] ? err->msg : iol_strerror(rc));
+}
+
 /* The end of a load: the message of a failure, or that none matched
  * (then set is freed and the load a failure too). */
 static int loaded(struct popopts *p, int rc, const struct iol_error *err,
 		  struct iol_popset *set)
 {
 	if (rc < 0)
-		msg("'%s': %s", p->db,
-		    err->msg[0] ? err->msg : iol_strerror(rc));
+		say(p->db, rc, err);
 	if (rc == 0 && !set->n) {
 		iol_popset_free(set);
 		pop_none(p);
@@ -187,8 +183,7 @@ int pop_find(struct iol_popdb *db, const char *dbpath, const char *log,
 	int rc = iol_popdb_find_log(db, log, one, &err);
 
 	if (rc < 0)
-		msg("'%s': %s", dbpath,
-		    err.msg[0] ? err.msg : iol_strerror(rc));
+		say(dbpath, rc, &err);
 	return rc;
 }
 
@@ -201,8 +196,7 @@ int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
 					&err);
 
 	if (rc < 0)
-		msg("'%s': %s", dbpath,
-		    err.msg[0] ? err.msg : iol_strerror(rc));
+		say(dbpath, rc, &err);
 	return rc;
 }
 
@@ -211,16 +205,14 @@ int pop_context_of(const char *dbpath, const char *log,
 		   struct iol_popctx *ctx)
 {
 	struct iol_error err = {0};
-	const char *why = err.msg;
 	int stage,
 		rc = iol_pop_context_of(dbpath, log, job, m, ctx, &stage, &err);
 
-	if (rc < 0 && !err.msg[0])
-		why = iol_strerror(rc);
 	if (rc < 0 && stage == IOL_POPCTX_OPEN)
-		msg("cannot open '%s': %s", dbpath, why);
+		msg("cannot open '%s': %s", dbpath,
+		    err.msg[0] ? err.msg : iol_strerror(rc));
 	else if (rc < 0 && stage == IOL_POPCTX_STORE)
-		msg("'%s': %s", dbpath, why);
+		say(dbpath, rc, &err);
 	else if (rc < 0 && stage == IOL_POPCTX_LOG)
 		msg_ioerr(log, rc, &err);
 	else if (rc < 0)

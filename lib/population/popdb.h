@@ -66,6 +66,11 @@ struct iol_popdb;
 /* Open a store read-only.  *db is caller-owned until iol_popdb_close(). */
 int iol_popdb_open(const char *path, struct iol_popdb **db,
 		   struct iol_error *err);
+/* ... a store that must be there (a file not a URL): a missing one is
+ * IOL_EIO with err->msg the system's reason ("No such file or
+ * directory"), not SQLite's "unable to open database file". */
+int iol_popdb_open_present(const char *path, struct iol_popdb **db,
+			   struct iol_error *err);
 void iol_popdb_close(struct iol_popdb *db);
 
 /* Is where (NULL: none) a guarded read-only expression?  0 or IOL_EINVAL. */
