@@ -137,6 +137,11 @@ int cmd_population_report(int argc, char **argv)
 		iol_popdb_close(db);
 		return usage_error("no --output given");
 	}
+	/* one self-contained page, by the server module (serve/export.c) */
+	if (p.c.outf == OUTF_HTML) {
+		iol_popdb_close(db);
+		return serve_pop_html(p.db, p.where, p.c.outpath);
+	}
 	tj.dbpath = p.db;
 	tj.where = p.where;
 	threaded = pthread_create(&tid, NULL, triage_run, &tj) == 0;

@@ -1,0 +1,185 @@
+/*
+ * `iolens population-report --db S -o pop.html`: the population report
+ * as one HTML file that needs nothing else (export.c's policy and
+ * script).  The sections of the PDF (render/popreport.c) in its order,
+ * each a table and chart of the command that prints those numbers
+ * (groups, triage, variance, trend), run as `iolens CMD --db S --format
+ * csv`, so that the page's numbers are the --format=json numbers of the
+ * same views; the tables sort by a click on a header, the charts say a
+ * mark's value on hover.  The store's strings are escaped as the
+ * server's pages escape them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "serve/internal.h"
+#include "base/banned.h"
+
+static const char pop_css[] =
+	"figure.chart{margin:8px 0}svg.chart{max-width:100%;height:auto;"
+	"font:11px sans-serif}svg.chart rect.mk:hover{opacity:.6}"
+	"figcaption{font-size:12px;color:#555}\n";
+
+/* The command's CSV over the store (argv: its name and options, the
+ * store and the format added); 0, or -1 with its message on the page. */
+static int pop_csv(const struct serve_opts *o, const char *where,
+		   const char *const *argv, struct csv *c, struct sb *b)
+{
+	const char *av[16];
+	struct run r;
+	int n = 0, rc = -1;
+
+	for (; argv[n] && n < 8; n++)
+		av[n] = argv[n];
+	av[n++] = "--db";
+	av[n++] = o->db;
+	if (where) {
+		av[n++] = "--where";
+		av[n++] = where;
+	}
+	av[n++] = "--format";
+	av[n++] = "csv";
+	av[n] = NULL;
+	run_iolens(o, av, -1, &r);
+	if (r.status == 0 &&
+	    csv_parse(r.out.s ? r.out.s : "", r.out.len, c) == 0)
+		rc = 0;
+	else
+		page_run_err(b, &r);
+	run_free(&r);
+	return rc;
+}
+
+static void h2(struct sb *b, const char *t)
+{
+	sb_puts(b, "<section><h2>");
+	sb_html(b, t);
+	sb_puts(b, "</h2>\n");
+}
+
+/* A section of one command's table, and nothing more. */
+static void plain(const struct serve_opts *o, const char *where, struct sb *b,
+		  const char *title, const char *const *argv)
+{
+	struct csv c;
+
+	h2(b, title);
+	if (pop_csv(o, where, argv, &c, b) == 0) {
+		page_table(b, argv[0], &c);
+		csv_free(&c);
+	}
+	sb_puts(b, "</section>\n");
+}
+
+static const char *const strat_cols[] = {
+	"strategy_n_1",	  "strategy_n_n",      "strategy_n_m",
+	"strategy_rank0", "strategy_one_rank", "strategy_1_process",
+	"strategy_no_io", "strategy_other"};
+static const char *const strat_names[] = {"N-1",    "N-N",	"N-M",
+					  "rank 0", "one rank", "1 process",
+					  "no I/O", "other"};
+static const char *const fw_cols[] = {
+	"files_written_lt_4k",	  "files_written_4k_64k",
+	"files_written_64k_1m",	  "files_written_1m_16m",
+	"files_written_16m_256m", "files_written_256m_4g",
+	"files_written_ge_4g"};
+static const char *const fw_names[] = {
+	"< 4 KiB",    "4-64 KiB",      "64 KiB-1 MiB", "1-16 MiB",
+	"16-256 MiB", "256 MiB-4 GiB", ">= 4 GiB"};
+static const char *const box_q[5] = {
+	"mib_s_per_node_min", "mib_s_per_node_p10", "mib_s_per_node_median",
+	"mib_s_per_node_p90", "mib_s_per_node_max"};
+
+/* Table VI per application, then who moves the data (Figs. 3 and 4),
+ * files (Fig. 5) and performance per compute node (Fig. 11): the
+ * groups by application and by job size. */
+static void groups(const struct serve_opts *o, const char *where, struct sb *b)
+{
+	const char *app[] = {"groups", "--by", "app", NULL};
+	const char *size[] = {"groups", "--by", "size", NULL};
+	const char *share[] = {"share_pct"};
+	const char *share_n[] = {"share of all bytes %"};
+	struct csv a, s;
+	int ha, hs;
+
+	h2(b, "Table VI per application: means over jobs");
+	if ((ha = pop_csv(o, where, app, &a, b) == 0))
+		page_table(b, "groups", &a);
+	sb_puts(b, "</section>\n");
+	h2(b, "Who moves the data");
+	hs = pop_csv(o, where, size, &s, b) == 0;
+	if (hs)
+		hc_bars(b, &s, "group", NULL, strat_cols, strat_names, 8,
+			"I/O strategy by job size (Fig. 3): jobs per "
+			"strategy, a bar per class of processes");
+	if (ha)
+		hc_bars(b, &a, "group", NULL, share, share_n, 1,
+			"Share of bytes per application (Fig. 4), %");
+	sb_puts(b, "</section>\n");
+	h2(b, "Files and access sizes");
+	if (hs) {
+		hc_bars(b, &s, "group", NULL, fw_cols, fw_names, 7,
+			"Files written per job by size (Fig. 5), a bar per "
+			"class of processes");
+		page_table(b, "groups", &s);
+		csv_free(&s);
+	}
+	sb_puts(b, "</section>\n");
+	h2(b, "Performance per compute node");
+	if (ha) {
+		hc_box(b, &a, "group", box_q,
+		       "MiB/s per compute node per application (Fig. 11): "
+		       "min, p10-p90, median, max");
+		csv_free(&a);
+	}
+	sb_puts(b, "</section>\n");
+}
+
+/* Jobs over time and what changed: the trend per application and
+ * month, the bytes of each a bar. */
+static void trend(const struct serve_opts *o, const char *where, struct sb *b)
+{
+	const char *argv[] = {"trend", "--by", "app", "--every", "month", NULL};
+	const char *bytes[] = {"bytes"};
+	struct csv c;
+
+	h2(b, "Jobs over time and what changed");
+	if (pop_csv(o, where, argv, &c, b) == 0) {
+		hc_bars(b, &c, "group", "period", bytes, bytes, 1,
+			"Bytes moved per application and month");
+		page_table(b, "trend", &c);
+		csv_free(&c);
+	}
+	sb_puts(b, "</section>\n");
+}
+
+int pop_html(const struct serve_opts *o, const char *where, char **buf,
+	     size_t *len, struct iol_error *err)
+{
+	const char *proj[] = {"groups", "--by", "project", NULL};
+	const char *tri[] = {"triage", NULL};
+	const char *var[] = {"variance", NULL};
+	struct sb b = {0};
+
+	*buf = NULL;
+	*len = 0;
+	html_doc_head(&b, "population report: ", o->db, pop_css, NULL);
+	sb_puts(&b, "Population report</h1>\n<p>The store <span "
+		    "class=\"path\">");
+	sb_html(&b, o->db);
+	sb_puts(&b, "</span>");
+	if (where) {
+		sb_puts(&b, ", the jobs where <code>");
+		sb_html(&b, where);
+		sb_puts(&b, "</code>");
+	}
+	sb_puts(&b, ". Click a table's header to sort by it; hover a "
+		    "chart's mark for its value.</p>\n");
+	groups(o, where, &b);
+	plain(o, where, &b, "Table VI per project: means over jobs", proj);
+	plain(o, where, &b, "Who to call first", tri);
+	plain(o, where, &b, "Variance of repeated jobs (Table IV)", var);
+	trend(o, where, &b);
+	return html_doc_end(&b, NULL, buf, len, err);
+}
