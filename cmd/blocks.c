@@ -221,8 +221,10 @@ int cmd_blocks(int argc, char **argv)
 		return rc;
 	/* one self-contained page, by the server module (serve/export.c) */
 	if (co.outf == OUTF_HTML)
-		return serve_blocks_html(argv + i, argc - i, bo.by_bytes,
-					 co.outpath);
+		return !co.outpath || !strcmp(co.outpath, "-")
+			       ? usage_error("html: --output names the file")
+			       : serve_blocks_html(argv + i, argc - i,
+						   bo.by_bytes, co.outpath);
 	rc = cmd_load_one(&co, argc, argv, i, &job);
 	if (rc == -1)
 		return EXIT_DATA;
