@@ -154,10 +154,36 @@ static void trend(const struct serve_opts *o, const char *where, struct sb *b)
 	sb_puts(b, "</section>\n");
 }
 
+/* Table VI per project, as the PDF has it: only when the jobs have a
+ * project, not all "(none)" */
+static void projects(const struct serve_opts *o, const char *where,
+		     struct sb *b)
+{
+	const char *argv[] = {"groups", "--by", "project", NULL};
+	struct sb msg = {0};
+	struct csv c;
+	int gi;
+
+	if (pop_csv(o, where, argv, &c, &msg) < 0) {
+		h2(b, "Table VI per project: means over jobs");
+		sb_put(b, msg.s, msg.len);
+		sb_puts(b, "</section>\n");
+		sb_free(&msg);
+		return;
+	}
+	gi = csv_col(&c, "group");
+	if (c.nrows > 2 || (c.nrows == 2 && gi >= 0 && gi < c.ncells[1] &&
+			    strcmp(c.rows[1][gi], "(none)"))) {
+		h2(b, "Table VI per project: means over jobs");
+		page_table(b, "groups", &c);
+		sb_puts(b, "</section>\n");
+	}
+	csv_free(&c);
+}
+
 int pop_html(const struct serve_opts *o, const char *where, char **buf,
 	     size_t *len, struct iol_error *err)
 {
-	const char *proj[] = {"groups", "--by", "project", NULL};
 	const char *tri[] = {"triage", NULL};
 	const char *var[] = {"variance", NULL};
 	struct sb b = {0};
@@ -177,7 +203,7 @@ int pop_html(const struct serve_opts *o, const char *where, char **buf,
 	sb_puts(&b, ". Click a table's header to sort by it; hover a "
 		    "chart's mark for its value.</p>\n");
 	groups(o, where, &b);
-	plain(o, where, &b, "Table VI per project: means over jobs", proj);
+	projects(o, where, &b);
 	plain(o, where, &b, "Who to call first", tri);
 	plain(o, where, &b, "Variance of repeated jobs (Table IV)", var);
 	trend(o, where, &b);
