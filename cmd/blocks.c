@@ -223,7 +223,8 @@ int cmd_blocks(int argc, char **argv)
 	if (co.outf == OUTF_HTML)
 		return !co.outpath || !strcmp(co.outpath, "-")
 			       ? usage_error("html: --output names the file")
-			       : serve_blocks_html(argv + i, argc - i,
+			       : serve_blocks_html(argv + 1, argc - 1,
+						   i < argc ? argv[i] : "",
 						   bo.by_bytes, co.outpath);
 	rc = cmd_load_one(&co, argc, argv, i, &job);
 	if (rc == -1)

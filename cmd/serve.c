@@ -334,21 +334,24 @@ int serve_pop_html(const char *db, const char *where, const char *out)
 	return write_page(buf, len, out);
 }
 
-/* iolens blocks TRACE... -o blocks.html */
-int serve_blocks_html(char *const *traces, int ntraces, int by_bytes,
-		      const char *out)
+/* iolens blocks TRACE... -o blocks.html: args the command's */
+int serve_blocks_html(char *const *args, int nargs, const char *name,
+		      int by_bytes, const char *out)
 {
 	struct serve_opts o;
 	struct iol_error err = {0};
-	char self[PATH_MAX], *buf;
+	char self[PATH_MAX], *buf, *notes;
 	size_t len;
 
 	if (html_opts(&o, self) < 0)
 		return EXIT_DATA;
-	if (mod->blocks_html(&o, (const char *const *)traces, ntraces, by_bytes,
-			     &buf, &len, &err) < 0) {
+	if (mod->blocks_html(&o, (const char *const *)args, nargs, name,
+			     by_bytes, &notes, &buf, &len, &err) < 0) {
 		msg("%s", err.msg);
 		return EXIT_DATA;
 	}
+	if (notes)
+		fputs(notes, stderr);
+	free(notes);
 	return write_page(buf, len, out);
 }

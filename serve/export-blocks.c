@@ -238,8 +238,47 @@ static void flame(struct sb *b, const struct csv *c, int by_bytes)
 	free(f);
 }
 
-int blocks_html(const struct serve_opts *o, const char *const *traces, int n,
-		int by_bytes, char **buf, size_t *len, struct iol_error *err)
+/* Is a the option name (after "--") of o, or a prefix getopt_long
+ * takes for it? */
+static int is_opt(const char *a, const char *o)
+{
+	size_t n = strcspn(a, "=");
+
+	return n >= 3 && !strncmp(a, o, n) && n <= strlen(o);
+}
+
+/* argv of `blocks --format csv` with the command's own arguments but
+ * -o/--output and --format (and their values): the same trace read
+ * with the same options.  av has room for n + 4. */
+static void child_args(const char *const *args, int n, const char **av)
+{
+	int k = 0, opts = 1;
+
+	av[k++] = "blocks";
+	av[k++] = "--format";
+	av[k++] = "csv";
+	for (int i = 0; i < n; i++) {
+		const char *a = args[i];
+		if (opts && !strcmp(a, "--"))
+			opts = 0;
+		else if (opts &&
+			 (!strcmp(a, "-o") || (!strncmp(a, "--", 2) &&
+					       (is_opt(a + 2, "output") ||
+						is_opt(a + 2, "format"))))) {
+			if (!strchr(a, '='))
+				i++;
+			continue;
+		} else if (opts && !strncmp(a, "-o", 2)) {
+			continue;
+		}
+		av[k++] = a;
+	}
+	av[k] = NULL;
+}
+
+int blocks_html(const struct serve_opts *o, const char *const *args, int n,
+		const char *name, int by_bytes, char **notes, char **buf,
+		size_t *len, struct iol_error *err)
 {
 	const char **av = calloc((size_t)n + 6, sizeof *av);
 	struct sb b = {0};
@@ -248,14 +287,10 @@ int blocks_html(const struct serve_opts *o, const char *const *traces, int n,
 
 	*buf = NULL;
 	*len = 0;
+	*notes = NULL;
 	if (!av)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	av[0] = "blocks";
-	av[1] = "--format";
-	av[2] = "csv";
-	av[3] = "--";
-	for (int i = 0; i < n; i++)
-		av[4 + i] = traces[i];
+	child_args(args, n, av);
 	run_iolens(o, av, -1, &r);
 	free(av);
 	if (r.status != 0 ||
@@ -272,10 +307,13 @@ int blocks_html(const struct serve_opts *o, const char *const *traces, int n,
 		run_free(&r);
 		return rc;
 	}
+	/* its warnings (a binary gone, stacks cut) for the caller to say */
+	if (r.err.len)
+		*notes = strndup(r.err.s, r.err.len);
 	run_free(&r);
-	html_doc_head(&b, "blocks: ", n ? traces[0] : "", flame_css, flame_js);
+	html_doc_head(&b, "blocks: ", name ? name : "", flame_css, flame_js);
 	sb_puts(&b, "Code blocks: ");
-	sb_html(&b, n ? traces[0] : "");
+	sb_html(&b, name ? name : "");
 	sb_puts(&b, "</h1>\n<section><h2>I/O flame graph</h2>\n");
 	flame(&b, &c, by_bytes);
 	sb_puts(&b, "</section>\n<section><h2>Code blocks</h2>\n");

@@ -93,8 +93,9 @@ int report_html(const struct serve_opts *o, const char *log, char **buf,
 /* ... of a store, and of a trace's code blocks (serve.h) */
 int pop_html(const struct serve_opts *o, const char *where, char **buf,
 	     size_t *len, struct iol_error *err);
-int blocks_html(const struct serve_opts *o, const char *const *traces, int n,
-		int by_bytes, char **buf, size_t *len, struct iol_error *err);
+int blocks_html(const struct serve_opts *o, const char *const *args, int n,
+		const char *name, int by_bytes, char **notes, char **buf,
+		size_t *len, struct iol_error *err);
 
 /* A self-contained file's start (export.c): its policy allowing the
  * pages' style and script, css2 and js2 (or NULL) by their hashes and

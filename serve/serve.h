@@ -49,11 +49,13 @@ struct iol_serve {
 	 * or all when NULL) as one such file: the same. */
 	int (*pop_html)(const struct serve_opts *o, const char *where,
 			char **buf, size_t *len, struct iol_error *err);
-	/* The code blocks of the trace in files traces[0..n) (the blocks
-	 * command's arguments), their table and I/O flame graph (by bytes
-	 * moved when by_bytes), as one such file: the same. */
-	int (*blocks_html)(const struct serve_opts *o,
-			   const char *const *traces, int n, int by_bytes,
+	/* The code blocks of a trace, their table and I/O flame graph
+	 * (by bytes moved when by_bytes), as one such file: args[0..n)
+	 * the blocks command's arguments (its -o and --format left out),
+	 * name the trace's (the page's title); *notes its warnings (or
+	 * NULL), the caller says and frees them; the same otherwise. */
+	int (*blocks_html)(const struct serve_opts *o, const char *const *args,
+			   int n, const char *name, int by_bytes, char **notes,
 			   char **buf, size_t *len, struct iol_error *err);
 };
 

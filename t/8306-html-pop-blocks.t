@@ -93,6 +93,13 @@ bad="no pages"
 	bad=$(LC_ALL=C grep -c -e '<svg onload' -e '<img' -e "$(printf '\001')" -e "$(printf '\377')" "$P" "$B" | awk -F: '{ s += $NF } END { print s + 0 }')
 is "$bad" 0 "no markup, control or invalid byte of the store or trace in the pages"
 
+# the command's options hold for the page, and its warnings are said
+$IOLENS blocks --by-bytes -o "$TMP/d1.html" --depth 1 "$TMP/b.trace" 2>"$TMP/d1.err"
+is "$?:$(grep -c 'class="fr"' "$TMP/d1.html" 2>/dev/null):$(grep -c 'data-what="bytes moved"' "$TMP/d1.html" 2>/dev/null)" \
+	"0:2:1" "blocks --by-bytes --depth 1 -o x.html: the two roots, by bytes"
+grep -q "^iolens blocks: warning: '/opt/<svg onload=top.x>/app' is gone" "$TMP/d1.err"
+ok $? "... and the command's warning on stderr"
+
 $IOLENS groups --db "$TMP/pop.db" --by app --format json >"$TMP/apps.json"
 $IOLENS blocks "$TMP/b.trace" --format json >"$TMP/blocks.json" 2>/dev/null
 
