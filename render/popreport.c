@@ -147,46 +147,6 @@ static void mid_cut(char *b, size_t n, const char *s)
 
 /* ---- at a glance ---- */
 
-static int cmp_addr(const void *a, const void *b)
-{
-	uintptr_t x = (uintptr_t) * (const char *const *)a;
-	uintptr_t y = (uintptr_t) * (const char *const *)b;
-
-	return (x > y) - (x < y);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-
-	if (!x || !y)
-		return (x != NULL) - (y != NULL);
-	return strcmp(x, y);
-}
-
-/* Distinct users or apps (no value counting as one): a set's strings are
- * interned, so the million pointers are sorted by address, and only the
- * few distinct ones by text. */
-static size_t distinct(const struct iol_popset *s, int user)
-{
-	const char **v = malloc((s->n + 1) * sizeof *v);
-	size_t n = 0, u = 0;
-
-	if (!v)
-		return 0;
-	for (size_t i = 0; i < s->n; i++)
-		v[i] = user ? s->jobs[i].user : s->jobs[i].app;
-	qsort(v, s->n, sizeof *v, cmp_addr);
-	for (size_t i = 0; i < s->n; i++)
-		if (!i || v[i] != v[i - 1])
-			v[u++] = v[i];
-	qsort(v, u, sizeof *v, cmp_str);
-	for (size_t i = 0; i < u; i++)
-		n += !i || cmp_str(&v[i], &v[i - 1]);
-	free(v);
-	return n;
-}
-
 static void glance(struct pr *p)
 {
 	static const double w[2] = {150, 300};
@@ -194,30 +154,23 @@ static void glance(struct pr *p)
 	static const char *const head[2] = {"", ""};
 	char v[8][64], t0[40], t1[40];
 	const char *cells[16];
-	double lo = INFINITY, hi = -INFINITY, br = 0, bw = 0;
-	size_t npart = 0;
+	struct iol_popglance g;
 
-	for (size_t i = 0; i < p->set->n; i++) {
-		const struct iol_popjob *j = &p->set->jobs[i];
-		lo = fmin(lo, j->start_time);
-		hi = fmax(hi, isnan(j->end_time) ? j->start_time : j->end_time);
-		br += j->bytes_read > 0 ? (double)j->bytes_read : 0;
-		bw += j->bytes_written > 0 ? (double)j->bytes_written : 0;
-		npart += j->partial > 0;
-	}
-	snprintf(v[0], 64, "%zu (%zu partial)", p->set->n, npart);
-	snprintf(v[1], 64, "%zu", distinct(p->set, 1));
-	snprintf(v[2], 64, "%zu", distinct(p->set, 0));
-	fmt_bytes(v[3], 64, br, BYTES_SHORT);
-	fmt_bytes(v[4], 64, bw, BYTES_SHORT);
-	fmt_bytes(v[5], 64, br + bw, BYTES_SHORT);
-	if (lo <= hi) {
-		time_t a = (time_t)lo, b = (time_t)hi;
+	if (iol_pop_glance(p->set, &g) < 0)
+		memset(&g, 0, sizeof g);
+	snprintf(v[0], 64, "%zu (%zu partial)", g.jobs, g.partial);
+	snprintf(v[1], 64, "%zu", g.users);
+	snprintf(v[2], 64, "%zu", g.apps);
+	fmt_bytes(v[3], 64, g.bytes_read, BYTES_SHORT);
+	fmt_bytes(v[4], 64, g.bytes_written, BYTES_SHORT);
+	fmt_bytes(v[5], 64, g.bytes_read + g.bytes_written, BYTES_SHORT);
+	if (g.first <= g.last) {
+		time_t a = (time_t)g.first, b = (time_t)g.last;
 		struct tm ta, tb;
 		strftime(t0, sizeof t0, "%Y-%m-%d %H:%M:%S", gmtime_r(&a, &ta));
 		strftime(t1, sizeof t1, "%Y-%m-%d %H:%M:%S", gmtime_r(&b, &tb));
 		snprintf(v[6], 64, "%s - %s UTC", t0, t1);
-		fmt_secs(v[7], 64, hi - lo);
+		fmt_secs(v[7], 64, g.last - g.first);
 	} else {
 		snprintf(v[6], 64, "-");
 		snprintf(v[7], 64, "-");

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "population/popan.h"
 #include "serve/internal.h"
 #include "base/banned.h"
 
@@ -154,6 +155,59 @@ static void trend(const struct serve_opts *o, const char *where, struct sb *b)
 	sb_puts(b, "</section>\n");
 }
 
+/* one line of the glance: its name, the number (key: a date's column) */
+static void glance_row(struct sb *b, const char *name, const char *key,
+		       double v)
+{
+	char num[64];
+
+	snprintf(num, sizeof num, "%.17g", v);
+	sb_puts(b, "<tr><th>");
+	sb_html(b, name);
+	sb_puts(b, "</th>");
+	page_data_cell(b, key, num);
+	sb_puts(b, "</tr>\n");
+}
+
+/* The population at a glance: the PDF's first table, by the same
+ * library call (iol_pop_glance) over the same rows. */
+static void glance(const struct serve_opts *o, const char *where, struct sb *b)
+{
+	struct iol_error err = {0};
+	struct iol_popdb *db = NULL;
+	struct iol_popset set;
+	struct iol_popglance g;
+	int rc;
+
+	h2(b, "The population at a glance");
+	rc = iol_popdb_open(o->db, &db, &err);
+	if (rc == 0)
+		rc = iol_popdb_load_some(db, where, 0, &set, &err);
+	iol_popdb_close(db);
+	if (rc == 0) {
+		rc = iol_pop_glance(&set, &g);
+		iol_popset_free(&set);
+	}
+	if (rc < 0) {
+		sb_puts(b, "<p class=\"note\">");
+		sb_html(b, err.msg[0] ? err.msg : iol_strerror(rc));
+		sb_puts(b, "</p></section>\n");
+		return;
+	}
+	sb_puts(b, "<table class=\"down glance\"><tbody>\n");
+	glance_row(b, "jobs", "jobs", (double)g.jobs);
+	glance_row(b, "partial jobs", "partial", (double)g.partial);
+	glance_row(b, "users", "users", (double)g.users);
+	glance_row(b, "applications", "apps", (double)g.apps);
+	glance_row(b, "bytes read", "bytes_read", g.bytes_read);
+	glance_row(b, "bytes written", "bytes_written", g.bytes_written);
+	if (g.first <= g.last) {
+		glance_row(b, "first start (UTC)", "start_time", g.first);
+		glance_row(b, "last end (UTC)", "end_time", g.last);
+	}
+	sb_puts(b, "</tbody></table></section>\n");
+}
+
 /* Table VI per project, as the PDF has it: only when the jobs have a
  * project, not all "(none)" */
 static void projects(const struct serve_opts *o, const char *where,
@@ -202,6 +256,7 @@ int pop_html(const struct serve_opts *o, const char *where, char **buf,
 	}
 	sb_puts(&b, ". Click a table's header to sort by it; hover a "
 		    "chart's mark for its value.</p>\n");
+	glance(o, where, &b);
 	groups(o, where, &b);
 	projects(o, where, &b);
 	plain(o, where, &b, "Who to call first", tri);

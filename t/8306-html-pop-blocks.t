@@ -105,7 +105,7 @@ $IOLENS blocks "$TMP/b.trace" --format json >"$TMP/blocks.json" 2>/dev/null
 
 CHROME=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
 if [ -z "$CHROME" ]; then
-	skip "no chromium (Debian chromium; .ci/deps installs it)" 14
+	skip "no chromium (Debian chromium; .ci/deps installs it)" 15
 	done_testing
 	exit 0
 fi
@@ -138,13 +138,15 @@ export HOME
 [document.querySelectorAll('script').length, document.querySelectorAll('img,svg script,[onload],[onerror]').length]
 ----
 [...document.querySelectorAll('td')].map(td => td.textContent)
+----
+[...document.querySelectorAll('table.glance tr')].map(r => [r.cells[0].textContent, r.cells[1].dataset.v])
 JS
 ok $? "pop.html opened from disk, offline, driven over the DevTools protocol" || sed 's/^/# /' "$TMP/pop.err"
 is "$(sed -n 's/^requests //p' "$TMP/pop.out")" "0 " "pop.html asks for nothing"
 python3 - "$TMP/pop.out" "$TMP/apps.json" "$APP" >"$TMP/pop.chk" <<'PY'
 import json, sys
 lines = open(sys.argv[1]).read().split("\n")
-rows, marks, sort, counts, cells = (json.loads(l) for l in lines[:5])
+rows, marks, sort, counts, cells, glance = (json.loads(l) for l in lines[:6])
 app = sys.argv[3]
 want = json.load(open(sys.argv[2]))
 dom = {r["group"]: r for r in rows}
@@ -160,11 +162,16 @@ print("fig4", "ok" if share == {w["group"]: w["share_pct"] for w in want
 b, a, d = sort
 print("sort", int(a == sorted(b) and d == sorted(b, reverse=True) and a != d))
 print("hostile", counts[0], counts[1], int(app in cells))
+print("glance", " ".join("%s=%s" % (k.split(" ")[0], v) for k, v in glance[:6]))
 PY
 is "$(sed -n 's/^table //p' "$TMP/pop.chk")" ok "pop.html: Table VI per application in the DOM is groups --by app --format=json"
 is "$(sed -n 's/^fig4 //p' "$TMP/pop.chk")" ok "... and so are Fig. 4's marks (data-v, and the value on hover)"
 is "$(sed -n 's/^sort //p' "$TMP/pop.chk")" 1 "... a click on a header sorts up, a second down"
 is "$(sed -n 's/^hostile //p' "$TMP/pop.chk")" "1 0 1" "... the hostile exe is a cell's text: one script (the page's), no element of its markup"
+g=$(sqlite3 "$TMP/pop.db" "SELECT count(*), count(DISTINCT user), count(DISTINCT app), sum(bytes_read), sum(bytes_written) FROM jobs" 2>/dev/null | tr '|' ' ')
+set -- $g 0 0 0 0 0
+is "$(sed -n 's/^glance //p' "$TMP/pop.chk")" "jobs=$1 partial=0 users=$2 applications=$3 bytes=$4 bytes=$5" \
+	"... the population at a glance: the store's jobs, users, apps and bytes"
 
 # blocks.html: the table and frames, the search, a zoom, a sort
 [ -s "$B" ] && python3 "$(dirname "$0")/html-cdp.py" "$CHROME" "$TMP/prof2" "file://$B" >"$TMP/b.out" 2>"$TMP/b.err" <<'JS'

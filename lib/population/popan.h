@@ -61,6 +61,16 @@ struct iol_popgroup {
 	double *cnv;		       /* sorted MiB/s/CN values, ncn */
 };
 
+/* The population at a glance: jobs (partial ones among them), distinct
+ * users and applications (no value counting as one), bytes read and
+ * written, the first start and last end (first > last: no job dated). */
+struct iol_popglance {
+	size_t jobs, partial, users, apps;
+	double bytes_read, bytes_written, first, last;
+};
+/* g of set: 0, or IOL_ENOMEM. */
+int iol_pop_glance(const struct iol_popset *set, struct iol_popglance *g);
+
 /* Groups of set by `by`, ordered by key (numerically for nprocs, size). */
 int iol_pop_groups(const struct iol_popset *set, int by,
 		   struct iol_popgroup **g, size_t *n);
