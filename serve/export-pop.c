@@ -92,10 +92,72 @@ static const char *const box_q[5] = {
 	"mib_s_per_node_min", "mib_s_per_node_p10", "mib_s_per_node_median",
 	"mib_s_per_node_p90", "mib_s_per_node_max"};
 
+/* one line of the glance: its name, the number (key: a date's column) */
+static void glance_row(struct sb *b, const char *name, const char *key,
+		       double v)
+{
+	char num[64];
+
+	snprintf(num, sizeof num, "%.17g", v);
+	sb_puts(b, "<tr><th>");
+	sb_html(b, name);
+	sb_puts(b, "</th>");
+	page_data_cell(b, key, num);
+	sb_puts(b, "</tr>\n");
+}
+
+/* The population at a glance: the PDF's first table, by the same
+ * library call (iol_pop_glance) over the same rows. */
+static void glance(const struct iol_popset *set, struct sb *b)
+{
+	struct iol_popglance g;
+
+	h2(b, "The population at a glance");
+	if (iol_pop_glance(set, &g) < 0) {
+		b->nomem = 1;
+		return;
+	}
+	sb_puts(b, "<table class=\"down glance\"><tbody>\n");
+	glance_row(b, "jobs", "jobs", (double)g.jobs);
+	glance_row(b, "partial jobs", "partial", (double)g.partial);
+	glance_row(b, "users", "users", (double)g.users);
+	glance_row(b, "applications", "apps", (double)g.apps);
+	glance_row(b, "bytes read", "bytes_read", g.bytes_read);
+	glance_row(b, "bytes written", "bytes_written", g.bytes_written);
+	if (g.first <= g.last) {
+		glance_row(b, "first start (UTC)", "start_time", g.first);
+		glance_row(b, "last end (UTC)", "end_time", g.last);
+	}
+	sb_puts(b, "</tbody></table></section>\n");
+}
+
+/* Fig. 10, the access sizes across jobs, by the PDF's library call */
+static void fig10(const struct iol_popset *set, struct sb *b)
+{
+	static const char *const cats[IOL_POP_NBINS] = {
+		"0-100", "100-1K", "1K-10K",   "10K-100K", "100K-1M",
+		"1M-4M", "4M-10M", "10M-100M", "100M-1G",  "1G+"};
+	static const char *const names[2] = {"reads", "writes"};
+	double rd[IOL_POP_NBINS], wr[IOL_POP_NBINS];
+	const double *const series[2] = {rd, wr};
+	int64_t nr, nw;
+	char cap[256];
+
+	iol_pop_access_cdf(set, rd, wr, &nr, &nw);
+	snprintf(cap, sizeof cap,
+		 "Access sizes across jobs (Fig. 10): the fraction of all "
+		 "POSIX accesses at or below each size bin, summed over "
+		 "jobs: %lld reads, %lld writes%s",
+		 (long long)nr, (long long)nw,
+		 set->has_bins ? "" : " (the store has no access-size bins)");
+	hc_cdf(b, IOL_POP_NBINS, cats, series, names, cap);
+}
+
 /* Table VI per application, then who moves the data (Figs. 3 and 4),
  * files (Fig. 5) and performance per compute node (Fig. 11): the
  * groups by application and by job size. */
-static void groups(const struct serve_opts *o, const char *where, struct sb *b)
+static void groups(const struct serve_opts *o, const char *where,
+		   const struct iol_popset *set, struct sb *b)
 {
 	const char *app[] = {"groups", "--by", "app", NULL};
 	const char *size[] = {"groups", "--by", "size", NULL};
@@ -123,6 +185,10 @@ static void groups(const struct serve_opts *o, const char *where, struct sb *b)
 		hc_bars(b, &s, "group", NULL, fw_cols, fw_names, 7,
 			"Files written per job by size (Fig. 5), a bar per "
 			"class of processes");
+	}
+	if (set)
+		fig10(set, b);
+	if (hs) {
 		page_table(b, "groups", &s);
 		csv_free(&s);
 	}
@@ -153,59 +219,6 @@ static void trend(const struct serve_opts *o, const char *where, struct sb *b)
 		csv_free(&c);
 	}
 	sb_puts(b, "</section>\n");
-}
-
-/* one line of the glance: its name, the number (key: a date's column) */
-static void glance_row(struct sb *b, const char *name, const char *key,
-		       double v)
-{
-	char num[64];
-
-	snprintf(num, sizeof num, "%.17g", v);
-	sb_puts(b, "<tr><th>");
-	sb_html(b, name);
-	sb_puts(b, "</th>");
-	page_data_cell(b, key, num);
-	sb_puts(b, "</tr>\n");
-}
-
-/* The population at a glance: the PDF's first table, by the same
- * library call (iol_pop_glance) over the same rows. */
-static void glance(const struct serve_opts *o, const char *where, struct sb *b)
-{
-	struct iol_error err = {0};
-	struct iol_popdb *db = NULL;
-	struct iol_popset set;
-	struct iol_popglance g;
-	int rc;
-
-	h2(b, "The population at a glance");
-	rc = iol_popdb_open(o->db, &db, &err);
-	if (rc == 0)
-		rc = iol_popdb_load_some(db, where, 0, &set, &err);
-	iol_popdb_close(db);
-	if (rc == 0) {
-		rc = iol_pop_glance(&set, &g);
-		iol_popset_free(&set);
-	}
-	if (rc < 0) {
-		sb_puts(b, "<p class=\"note\">");
-		sb_html(b, err.msg[0] ? err.msg : iol_strerror(rc));
-		sb_puts(b, "</p></section>\n");
-		return;
-	}
-	sb_puts(b, "<table class=\"down glance\"><tbody>\n");
-	glance_row(b, "jobs", "jobs", (double)g.jobs);
-	glance_row(b, "partial jobs", "partial", (double)g.partial);
-	glance_row(b, "users", "users", (double)g.users);
-	glance_row(b, "applications", "apps", (double)g.apps);
-	glance_row(b, "bytes read", "bytes_read", g.bytes_read);
-	glance_row(b, "bytes written", "bytes_written", g.bytes_written);
-	if (g.first <= g.last) {
-		glance_row(b, "first start (UTC)", "start_time", g.first);
-		glance_row(b, "last end (UTC)", "end_time", g.last);
-	}
-	sb_puts(b, "</tbody></table></section>\n");
 }
 
 /* Table VI per project, as the PDF has it: only when the jobs have a
@@ -240,7 +253,11 @@ int pop_html(const struct serve_opts *o, const char *where, char **buf,
 {
 	const char *tri[] = {"triage", NULL};
 	const char *var[] = {"variance", NULL};
+	struct iol_error e = {0};
+	struct iol_popdb *db = NULL;
+	struct iol_popset set;
 	struct sb b = {0};
+	int rc;
 
 	*buf = NULL;
 	*len = 0;
@@ -256,8 +273,32 @@ int pop_html(const struct serve_opts *o, const char *where, char **buf,
 	}
 	sb_puts(&b, ". Click a table's header to sort by it; hover a "
 		    "chart's mark for its value.</p>\n");
-	glance(o, where, &b);
-	groups(o, where, &b);
+	/* the rows of the glance and Fig. 10, which no command prints:
+	 * the PDF's library calls over them */
+	rc = iol_popdb_open(o->db, &db, &e);
+	if (rc == 0)
+		rc = iol_popdb_load_some(db, where, IOL_POPLOAD_BINS, &set, &e);
+	iol_popdb_close(db);
+	if (rc < 0) {
+		sb_free(&b);
+		return iol_error_set(err, rc, "'%s': %s", o->db,
+				     e.msg[0] ? e.msg : iol_strerror(rc));
+	}
+	/* nothing to report, as the PDF says */
+	if (!set.n) {
+		iol_popset_free(&set);
+		sb_free(&b);
+		if (where)
+			return iol_error_set(err, IOL_EEMPTY,
+					     "no jobs match --where \"%s\" in "
+					     "'%s'",
+					     where, o->db);
+		return iol_error_set(err, IOL_EEMPTY,
+				     "no jobs match: '%s' holds none", o->db);
+	}
+	glance(&set, &b);
+	groups(o, where, &set, &b);
+	iol_popset_free(&set);
 	projects(o, where, &b);
 	plain(o, where, &b, "Who to call first", tri);
 	plain(o, where, &b, "Variance of repeated jobs (Table IV)", var);

@@ -175,3 +175,60 @@ void hc_box(struct sb *b, const struct csv *c, const char *label,
 	}
 	close_svg(b, caption);
 }
+
+void hc_cdf(struct sb *b, int n, const char *const *cats,
+	    const double *const series[2], const char *const names[2],
+	    const char *caption)
+{
+	const int H = 170, PT = 10, PB = 40;
+	double band = (double)(W - LW - RW) / n;
+	char v[64], tip[160];
+
+	open_svg(b, H + LEG, caption);
+	/* the axis: 0 and 100 %, a bin's name under each band */
+	sb_printf(b,
+		  "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" "
+		  "stroke=\"#888\"/><text x=\"%d\" y=\"%d\" "
+		  "text-anchor=\"end\">100 %%</text><text x=\"%d\" y=\"%d\" "
+		  "text-anchor=\"end\">0 %%</text>\n",
+		  LW, W - RW, H - PB, H - PB, LW - 6, PT + 4, LW - 6, H - PB);
+	for (int i = 0; i < n; i++) {
+		sb_printf(b,
+			  "<text x=\"%.2f\" y=\"%d\" "
+			  "text-anchor=\"middle\">",
+			  LW + band * (i + 0.5), H - PB + 14);
+		sb_html(b, cats[i]);
+		sb_puts(b, "</text>");
+	}
+	for (int k = 0; k < 2; k++) {
+		sb_printf(b,
+			  "<polyline fill=\"none\" stroke=\"%s\" "
+			  "stroke-width=\"2\" points=\"",
+			  fills[k]);
+		for (int i = 0; i < n; i++)
+			if (isfinite(series[k][i]))
+				sb_printf(
+					b, "%.2f,%.2f ", LW + band * (i + 0.5),
+					H - PB - series[k][i] * (H - PB - PT));
+		sb_puts(b, "\"/>\n");
+		for (int i = 0; i < n; i++) {
+			if (!isfinite(series[k][i]))
+				continue;
+			snprintf(v, sizeof v, "%.17g", series[k][i]);
+			snprintf(tip, sizeof tip, "%s at or below %s: %.4g %%",
+				 names[k], cats[i], series[k][i] * 100);
+			sb_printf(b,
+				  "<circle class=\"mk\" cx=\"%.2f\" "
+				  "cy=\"%.2f\" r=\"4\" fill=\"%s\" "
+				  "data-v=\"%s\"><title>",
+				  LW + band * (i + 0.5),
+				  H - PB - series[k][i] * (H - PB - PT),
+				  fills[k], v);
+			sb_html(b, tip);
+			sb_puts(b, "</title></circle>");
+		}
+		sb_puts(b, "\n");
+	}
+	legend(b, names, 2, H - 8);
+	close_svg(b, caption);
+}

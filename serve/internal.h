@@ -118,6 +118,11 @@ void hc_bars(struct sb *b, const struct csv *c, const char *label,
 	     const char *const *names, int n, const char *caption);
 void hc_box(struct sb *b, const struct csv *c, const char *label,
 	    const char *const q[5], const char *caption);
+/* ... and two series of fractions (0..1, NaN: none) over n categories
+ * as lines, each point's value its data-v and on hover */
+void hc_cdf(struct sb *b, int n, const char *const *cats,
+	    const double *const series[2], const char *const names[2],
+	    const char *caption);
 
 /* Cells of a page's tables (pages.c): a link to the job with store id
  * id (or, when 0, the number idtext), showing text; a header (vc: the

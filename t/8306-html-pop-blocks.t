@@ -48,6 +48,11 @@ $IOLENS population-report --db "$TMP/pop.db" -o "$TMP/pop2.html" 2>/dev/null &&
 	cmp -s "$P" "$TMP/pop2.html" && cmp -s "$B" "$TMP/blocks2.html"
 ok $? "the same bytes run after run"
 
+$IOLENS population-report --db "$TMP/pop.db" --where "app = 'none'" -o "$TMP/none.html" 2>"$TMP/err"
+is "$?:$(cat "$TMP/err"):$(ls "$TMP/none.html" 2>/dev/null)" \
+	"1:iolens population-report: no jobs match --where \"app = 'none'\" in '$TMP/pop.db':" \
+	"no job matching --where: the PDF's message, no page"
+
 # nothing from anywhere but the file itself
 selfcontained() {
 	python3 - "$1" <<'PY'
@@ -105,7 +110,7 @@ $IOLENS blocks "$TMP/b.trace" --format json >"$TMP/blocks.json" 2>/dev/null
 
 CHROME=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
 if [ -z "$CHROME" ]; then
-	skip "no chromium (Debian chromium; .ci/deps installs it)" 15
+	skip "no chromium (Debian chromium; .ci/deps installs it)" 16
 	done_testing
 	exit 0
 fi
@@ -140,13 +145,15 @@ export HOME
 [...document.querySelectorAll('td')].map(td => td.textContent)
 ----
 [...document.querySelectorAll('table.glance tr')].map(r => [r.cells[0].textContent, r.cells[1].dataset.v])
+----
+[...document.querySelectorAll('svg.chart circle.mk')].map(c => [c.getAttribute('fill'), Number(c.dataset.v)])
 JS
 ok $? "pop.html opened from disk, offline, driven over the DevTools protocol" || sed 's/^/# /' "$TMP/pop.err"
 is "$(sed -n 's/^requests //p' "$TMP/pop.out")" "0 " "pop.html asks for nothing"
 python3 - "$TMP/pop.out" "$TMP/apps.json" "$APP" >"$TMP/pop.chk" <<'PY'
 import json, sys
 lines = open(sys.argv[1]).read().split("\n")
-rows, marks, sort, counts, cells, glance = (json.loads(l) for l in lines[:6])
+rows, marks, sort, counts, cells, glance, cdf = (json.loads(l) for l in lines[:7])
 app = sys.argv[3]
 want = json.load(open(sys.argv[2]))
 dom = {r["group"]: r for r in rows}
@@ -162,6 +169,10 @@ print("fig4", "ok" if share == {w["group"]: w["share_pct"] for w in want
 b, a, d = sort
 print("sort", int(a == sorted(b) and d == sorted(b, reverse=True) and a != d))
 print("hostile", counts[0], counts[1], int(app in cells))
+ser = {}
+for f, v in cdf:
+    ser.setdefault(f, []).append(v)
+print("cdf", len(ser), " ".join(str(int(len(v) == 10 and v == sorted(v) and v[-1] == 1)) for v in ser.values()))
 print("glance", " ".join("%s=%s" % (k.split(" ")[0], v) for k, v in glance[:6]))
 PY
 is "$(sed -n 's/^table //p' "$TMP/pop.chk")" ok "pop.html: Table VI per application in the DOM is groups --by app --format=json"
@@ -172,6 +183,7 @@ g=$(sqlite3 "$TMP/pop.db" "SELECT count(*), count(DISTINCT user), count(DISTINCT
 set -- $g 0 0 0 0 0
 is "$(sed -n 's/^glance //p' "$TMP/pop.chk")" "jobs=$1 partial=0 users=$2 applications=$3 bytes=$4 bytes=$5" \
 	"... the population at a glance: the store's jobs, users, apps and bytes"
+is "$(sed -n 's/^cdf //p' "$TMP/pop.chk")" "2 1 1" "... Fig. 10: reads and writes, each a CDF over the 10 size bins"
 
 # blocks.html: the table and frames, the search, a zoom, a sort
 [ -s "$B" ] && python3 "$(dirname "$0")/html-cdp.py" "$CHROME" "$TMP/prof2" "file://$B" >"$TMP/b.out" 2>"$TMP/b.err" <<'JS'
