@@ -751,16 +751,6 @@ static void timeline(struct pr *p)
 
 #define MAXOUT 60
 
-static int cmp_recent(const void *a, const void *b)
-{
-	const struct iol_popjob *x = *(const struct iol_popjob *const *)a;
-	const struct iol_popjob *y = *(const struct iol_popjob *const *)b;
-
-	if (x->start_time != y->start_time)
-		return x->start_time > y->start_time ? -1 : 1;
-	return (x->id > y->id) - (x->id < y->id);
-}
-
 /* a context metric's value with its unit, in iol_pop_ctx_names' order:
  * MiB/s, MiB/s per compute node, two percentages, bytes, files */
 static void ctx_value(char *b, size_t n, const struct iol_popjob *j, int k)
@@ -793,45 +783,25 @@ static void outlier_row(char (*r)[96], const struct iol_popjob *j, int k,
 }
 
 /* Every job checked in one pass (iol_pop_context_all()); the unusual
- * metrics of the latest jobs shown, latest first. */
+ * metrics of the latest jobs shown, latest first (iol_pop_outliers()). */
 static int outlier_rows(struct pr *p, char (*buf)[96], size_t *nrow,
 			size_t *total, size_t *checked, size_t *njobs)
 {
-	const struct iol_popjob **v = calloc(p->set->n + 1, sizeof *v);
+	struct iol_popoutlier rows[MAXOUT];
 	struct iol_popout *own =
 		p->ctx ? NULL : calloc(p->set->n + 1, sizeof *own);
 	const struct iol_popout *o = p->ctx ? p->ctx : own;
-	size_t nv = 0;
 
 	*nrow = *total = *njobs = 0;
 	*checked = p->set->n;
-	if (!v || !o || (own && iol_pop_context_all(p->set, own) < 0)) {
-		free(v);
+	if (!o || (own && iol_pop_context_all(p->set, own) < 0) ||
+	    iol_pop_outliers(p->set, o, MAXOUT, rows, nrow, total, njobs) < 0) {
 		free(own);
 		return -1;
 	}
-	/* only the jobs with an unusual metric are put in order, latest
-	 * first: a few of a million */
-	for (size_t i = 0; i < p->set->n; i++)
-		for (int k = 0; k < IOL_POP_NCTX; k++)
-			if (o[i].verdict[k] == IOL_CTX_LOW ||
-			    o[i].verdict[k] == IOL_CTX_HIGH) {
-				v[nv++] = &p->set->jobs[i];
-				break;
-			}
-	qsort(v, nv, sizeof *v, cmp_recent);
-	for (size_t i = 0; i < nv; i++) {
-		const struct iol_popout *jo = &o[v[i] - p->set->jobs];
-		for (int k = 0, any = 0; k < IOL_POP_NCTX; k++) {
-			if (jo->verdict[k] != IOL_CTX_LOW &&
-			    jo->verdict[k] != IOL_CTX_HIGH)
-				continue;
-			*njobs += !any++;
-			if ((*total)++ < MAXOUT)
-				outlier_row(buf + (*nrow)++ * 7, v[i], k, jo);
-		}
-	}
-	free(v);
+	for (size_t i = 0; i < *nrow; i++)
+		outlier_row(buf + i * 7, &p->set->jobs[rows[i].job],
+			    rows[i].metric, &o[rows[i].job]);
 	free(own);
 	return 0;
 }

@@ -176,6 +176,19 @@ struct iol_popout {
 };
 int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out);
 
+/* The unusual (low or high) metrics of the jobs of set by their context
+ * ctx (ctx[i] for set->jobs[i]), the jobs latest first (start time, then
+ * id), a job's metrics in iol_pop_ctx_names' order: the first max of
+ * them into rows (the caller's, max long), *n of them; *total all of
+ * them, in *njobs jobs.  0 or IOL_ENOMEM. */
+struct iol_popoutlier {
+	size_t job; /* index in set->jobs */
+	int metric; /* IOL_POP_NCTX index */
+};
+int iol_pop_outliers(const struct iol_popset *set, const struct iol_popout *ctx,
+		     size_t max, struct iol_popoutlier *rows, size_t *n,
+		     size_t *total, size_t *njobs);
+
 /* Fig. 10: fraction of all accesses at or below each bin (reads, writes)
  * summed over the jobs with bins. */
 void iol_pop_access_cdf(const struct iol_popset *set, double rd[IOL_POP_NBINS],
