@@ -203,15 +203,15 @@ static void groups(const struct serve_opts *o, const char *where,
 	sb_puts(b, "</section>\n");
 }
 
-/* Jobs over time and what changed: the trend per application and
- * month, the bytes of each a bar. */
+/* What changed: the trend per application and month, the bytes of
+ * each a bar. */
 static void trend(const struct serve_opts *o, const char *where, struct sb *b)
 {
 	const char *argv[] = {"trend", "--by", "app", "--every", "month", NULL};
 	const char *bytes[] = {"bytes"};
 	struct csv c;
 
-	h2(b, "Jobs over time and what changed");
+	h2(b, "What changed");
 	if (pop_csv(o, where, argv, &c, b) == 0) {
 		hc_bars(b, &c, "group", "period", bytes, bytes, 1,
 			"Bytes moved per application and month");
@@ -248,6 +248,84 @@ static void projects(const struct serve_opts *o, const char *where,
 	csv_free(&c);
 }
 
+#define MAXOUT 60
+
+static void cell_num(struct sb *b, const char *key, double v)
+{
+	char num[64];
+
+	snprintf(num, sizeof num, "%.17g", v);
+	page_data_cell(b, key, num);
+}
+
+/* one row of the outliers: the job, its log, the metric, its value,
+ * percentile among the earlier jobs, their number, the verdict */
+static void outlier_row(struct sb *b, const struct iol_popjob *j, int k,
+			const struct iol_popout *c)
+{
+	static const char *const keys[7] = {
+		"id", "log", "metric", "value", "pctile", "earlier", "verdict"};
+
+	sb_puts(b, "<tr>");
+	cell_num(b, keys[0], (double)j->id);
+	page_data_cell(b, keys[1], j->path ? j->path : "");
+	page_data_cell(b, keys[2], iol_pop_ctx_names[k]);
+	cell_num(b, keys[3], iol_pop_ctx_value(j, k));
+	cell_num(b, keys[4], c->pct[k]);
+	cell_num(b, keys[5], c->n[k]);
+	page_data_cell(b, keys[6], iol_pop_verdict_name(c->verdict[k]));
+	sb_puts(b, "</tr>\n");
+}
+
+/* The outliers, as the PDF lists them (iol_pop_context_all,
+ * iol_pop_outliers), their logs' paths read for them alone. */
+static void outliers(struct iol_popdb *db, struct iol_popset *set, struct sb *b)
+{
+	static const char *const head[7] = {
+		"id", "log", "metric", "value", "pctile", "earlier", "verdict"};
+	struct iol_popout *ctx = calloc(set->n + 1, sizeof *ctx);
+	struct iol_popoutlier rows[MAXOUT];
+	struct iol_error e = {0};
+	size_t n, total, njobs, idx[MAXOUT], ni = 0;
+
+	h2(b, "Outliers: jobs unusual for their application");
+	if (!ctx || iol_pop_context_all(set, ctx) < 0 ||
+	    iol_pop_outliers(set, ctx, MAXOUT, rows, &n, &total, &njobs) < 0) {
+		free(ctx);
+		b->nomem = 1;
+		return;
+	}
+	/* a job's metrics are together: each job once */
+	for (size_t i = 0; i < n; i++)
+		if (!ni || idx[ni - 1] != rows[i].job)
+			idx[ni++] = rows[i].job;
+	if (iol_popdb_load_paths(db, set, idx, ni, &e) < 0) {
+		sb_puts(b, "<p class=\"note\">");
+		sb_html(b, e.msg);
+		sb_puts(b, "</p>\n");
+	}
+	sb_printf(b,
+		  "<p>Each job against the earlier jobs of its application "
+		  "(as iolens context judges one): all %zu jobs checked, "
+		  "%zu unusual metrics in %zu jobs%s.</p>\n",
+		  set->n, total, njobs,
+		  total > MAXOUT ? ", the first 60 (latest jobs first) shown"
+				 : "");
+	if (n) {
+		sb_puts(b, "<div class=\"scroll\"><table class=\"sortable "
+			   "outliers\"><thead><tr>");
+		for (int k = 0; k < 7; k++)
+			page_head_cell(b, head[k], NULL, NULL);
+		sb_puts(b, "</tr></thead><tbody>\n");
+		for (size_t i = 0; i < n; i++)
+			outlier_row(b, &set->jobs[rows[i].job], rows[i].metric,
+				    &ctx[rows[i].job]);
+		sb_puts(b, "</tbody></table></div>\n");
+	}
+	sb_puts(b, "</section>\n");
+	free(ctx);
+}
+
 int pop_html(const struct serve_opts *o, const char *where, char **buf,
 	     size_t *len, struct iol_error *err)
 {
@@ -278,14 +356,15 @@ int pop_html(const struct serve_opts *o, const char *where, char **buf,
 	rc = iol_popdb_open(o->db, &db, &e);
 	if (rc == 0)
 		rc = iol_popdb_load_some(db, where, IOL_POPLOAD_BINS, &set, &e);
-	iol_popdb_close(db);
 	if (rc < 0) {
+		iol_popdb_close(db);
 		sb_free(&b);
 		return iol_error_set(err, rc, "'%s': %s", o->db,
 				     e.msg[0] ? e.msg : iol_strerror(rc));
 	}
 	/* nothing to report, as the PDF says */
 	if (!set.n) {
+		iol_popdb_close(db);
 		iol_popset_free(&set);
 		sb_free(&b);
 		if (where)
@@ -298,10 +377,12 @@ int pop_html(const struct serve_opts *o, const char *where, char **buf,
 	}
 	glance(&set, &b);
 	groups(o, where, &set, &b);
-	iol_popset_free(&set);
 	projects(o, where, &b);
 	plain(o, where, &b, "Who to call first", tri);
 	plain(o, where, &b, "Variance of repeated jobs (Table IV)", var);
+	outliers(db, &set, &b);
+	iol_popdb_close(db);
+	iol_popset_free(&set);
 	trend(o, where, &b);
 	return html_doc_end(&b, NULL, buf, len, err);
 }

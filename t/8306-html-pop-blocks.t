@@ -28,6 +28,11 @@ $IOLENS convert -o "$TMP/logs/$HOSTILE" "$TMP/h.trace" &&
 	$IOLENS ingest --db "$TMP/pop.db" "$TMP/logs" >/dev/null 2>&1
 ok $? "a store with a hostile job"
 APP=$(printf '<script>alert(2)<script>"\047app')
+# and an outlier: the latest ckpt-n1 job writes 100 times as much, its
+# log's path hostile
+OUT=$(printf '/x/<b>"\047o_id9-9.darshan')
+sqlite3 "$TMP/pop.db" "UPDATE jobs SET bytes_written = bytes_written * 100, path = '/x/<b>\"''o_id9-9.darshan' WHERE id = (SELECT id FROM jobs WHERE app = 'ckpt-n1' ORDER BY start_time DESC LIMIT 1)"
+ok $? "... and an outlier with a hostile path"
 
 # a trace with stacks whose function and binary are hostile
 mkdir -p "$XDG_CACHE_HOME/iolens"
@@ -88,14 +93,15 @@ selfcontained "$P"
 ok $? "pop.html: every resource in the file, no http(s)://, the policy allowing its own style and script alone"
 selfcontained "$B"
 ok $? "blocks.html: the same"
-grep -q '&lt;script&gt;alert(2)&lt;script&gt;&quot;&#39;app' "$P" 2>/dev/null
-ok $? "pop.html: the hostile exe escaped"
+grep -q '&lt;script&gt;alert(2)&lt;script&gt;&quot;&#39;app' "$P" 2>/dev/null &&
+	grep -q '/x/&lt;b&gt;&quot;&#39;o_id9-9.darshan' "$P"
+ok $? "pop.html: the hostile exe and path escaped"
 grep -q 'data-n="&lt;img/src=x/onerror=alert(1)&gt;&quot;&#39;chatty"' "$B" 2>/dev/null &&
 	grep -q '/opt/&lt;svg onload=top.x&gt;/app' "$B"
 ok $? "blocks.html: the hostile function (in data-n) and binary escaped"
 bad="no pages"
 [ -s "$P" ] && [ -s "$B" ] &&
-	bad=$(LC_ALL=C grep -c -e '<svg onload' -e '<img' -e "$(printf '\001')" -e "$(printf '\377')" "$P" "$B" | awk -F: '{ s += $NF } END { print s + 0 }')
+	bad=$(LC_ALL=C grep -c -e '<svg onload' -e '<img' -e '<b>' -e "$(printf '\001')" -e "$(printf '\377')" "$P" "$B" | awk -F: '{ s += $NF } END { print s + 0 }')
 is "$bad" 0 "no markup, control or invalid byte of the store or trace in the pages"
 
 # the command's options hold for the page, and its warnings are said
@@ -106,11 +112,12 @@ grep -q "^iolens blocks: warning: '/opt/<svg onload=top.x>/app' is gone" "$TMP/d
 ok $? "... and the command's warning on stderr"
 
 $IOLENS groups --db "$TMP/pop.db" --by app --format json >"$TMP/apps.json"
+$IOLENS context --db "$TMP/pop.db" "$OUT" --format json >"$TMP/ctx.json" 2>/dev/null
 $IOLENS blocks "$TMP/b.trace" --format json >"$TMP/blocks.json" 2>/dev/null
 
 CHROME=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
 if [ -z "$CHROME" ]; then
-	skip "no chromium (Debian chromium; .ci/deps installs it)" 16
+	skip "no chromium (Debian chromium; .ci/deps installs it)" 17
 	done_testing
 	exit 0
 fi
@@ -147,13 +154,23 @@ export HOME
 [...document.querySelectorAll('table.glance tr')].map(r => [r.cells[0].textContent, r.cells[1].dataset.v])
 ----
 [...document.querySelectorAll('svg.chart circle.mk')].map(c => [c.getAttribute('fill'), Number(c.dataset.v)])
+----
+[...document.querySelectorAll('table.outliers tbody tr')].map(r => [...r.cells].map(c => c.dataset.v !== undefined ? c.dataset.v : c.textContent))
 JS
 ok $? "pop.html opened from disk, offline, driven over the DevTools protocol" || sed 's/^/# /' "$TMP/pop.err"
 is "$(sed -n 's/^requests //p' "$TMP/pop.out")" "0 " "pop.html asks for nothing"
-python3 - "$TMP/pop.out" "$TMP/apps.json" "$APP" >"$TMP/pop.chk" <<'PY'
+python3 - "$TMP/pop.out" "$TMP/apps.json" "$APP" "$TMP/ctx.json" "$OUT" >"$TMP/pop.chk" <<'PY'
 import json, sys
 lines = open(sys.argv[1]).read().split("\n")
-rows, marks, sort, counts, cells, glance, cdf = (json.loads(l) for l in lines[:7])
+rows, marks, sort, counts, cells, glance, cdf, outl = (json.loads(l) for l in lines[:8])
+ctx = {c["metric"]: c for c in json.load(open(sys.argv[4]))}
+ok = len(outl) == 1
+for jid, log, metric, value, pct, n, verdict in outl:
+    c = ctx.get(metric, {})
+    ok = ok and log == sys.argv[5] and float(value) == c.get("value") and \
+        int(n) == c.get("n") and abs(float(pct) - c.get("percentile", -1)) < 1e-4 and \
+        verdict == c.get("verdict")
+print("outliers", int(ok))
 app = sys.argv[3]
 want = json.load(open(sys.argv[2]))
 dom = {r["group"]: r for r in rows}
@@ -184,6 +201,7 @@ set -- $g 0 0 0 0 0
 is "$(sed -n 's/^glance //p' "$TMP/pop.chk")" "jobs=$1 partial=0 users=$2 applications=$3 bytes=$4 bytes=$5" \
 	"... the population at a glance: the store's jobs, users, apps and bytes"
 is "$(sed -n 's/^cdf //p' "$TMP/pop.chk")" "2 1 1" "... Fig. 10: reads and writes, each a CDF over the 10 size bins"
+is "$(sed -n 's/^outliers //p' "$TMP/pop.chk")" 1 "... the outlier: its log's path as text, its metric as iolens context --format=json judges it"
 
 # blocks.html: the table and frames, the search, a zoom, a sort
 [ -s "$B" ] && python3 "$(dirname "$0")/html-cdp.py" "$CHROME" "$TMP/prof2" "file://$B" >"$TMP/b.out" 2>"$TMP/b.err" <<'JS'
