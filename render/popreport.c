@@ -661,56 +661,21 @@ static void who_to_call(struct pr *p)
 
 /* ---- bytes over time ---- */
 
-static int timeline_width(const struct iol_popset *set, const double *widths,
-			  int nw)
-{
-	double lo = INFINITY, hi = -INFINITY;
-	int k;
-
-	for (size_t i = 0; i < set->n; i++)
-		if (!isnan(set->jobs[i].start_time)) {
-			lo = fmin(lo, set->jobs[i].start_time);
-			hi = fmax(hi, set->jobs[i].start_time);
-		}
-	for (k = 0; k < nw; k++) {
-		double t0 = floor(lo / widths[k]) * widths[k];
-		size_t n = 0;
-		if (lo <= hi) {
-			if ((hi - t0) / widths[k] > 1e6)
-				continue; /* refused: too many bars */
-			n = (size_t)((hi - t0) / widths[k]) + 1;
-		}
-		if (n <= 120 && (k >= 3 || n >= 12))
-			return k;
-	}
-	return nw - 1;
-}
-
 static void timeline(struct pr *p)
 {
-	static const double widths[] = {60,    300,   900,   3600,
-					21600, 86400, 604800};
-	static const char *const wname[] = {"minute", "5 minutes", "15 minutes",
-					    "hour",   "6 hours",   "day",
-					    "week"};
 	static const int col[1] = {C_WRITE};
 	double t0, *b = NULL, max = 1;
 	size_t n = 0;
-	int k = 0;
+	const char *wname;
 	struct plot pl = {0};
 	char cap[200];
 
-	/* hours when the span allows, else the smallest width giving at
-	 * most 120 bars: the bar counts foreseen from the first and last
-	 * start as iol_pop_timeline() counts them, and only the chosen
-	 * width binned (not seven passes over a million jobs) */
-	k = timeline_width(p->set, widths, 7);
-	if (iol_pop_timeline(p->set, widths[k], &t0, &b, &n) < 0)
+	if (iol_pop_timeline_auto(p->set, &wname, &t0, &b, &n) < 0)
 		b = NULL, n = 0;
 	snprintf(cap, sizeof cap,
 		 "Bytes read + written by the jobs starting in each %s "
 		 "(hourly when the jobs span at least 12 hours).",
-		 wname[k]);
+		 wname);
 	heading(p, "Jobs over time: bytes per interval", cap);
 	if (!b || !n) {
 		free(b);

@@ -1,7 +1,8 @@
 /*
  * The population at a glance (popan.h): jobs, partial ones, distinct
- * users and applications, bytes, the span of the jobs' times.  The
- * first page of the PDF report and the HTML one show it.
+ * users and applications, bytes, the span of the jobs' times; and its
+ * bytes over time at a width that suits the span.  The PDF report and
+ * the HTML one show them.
  */
 #include <math.h>
 #include <stdint.h>
@@ -75,4 +76,47 @@ int iol_pop_glance(const struct iol_popset *s, struct iol_popglance *g)
 		g->partial += j->partial > 0;
 	}
 	return 0;
+}
+
+/* hours when the span allows, else the smallest width giving at most
+ * 120 bars: the bar counts foreseen from the first and last start as
+ * iol_pop_timeline() counts them, and only the chosen width binned (not
+ * seven passes over a million jobs) */
+static int timeline_width(const struct iol_popset *set, const double *widths,
+			  int nw)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	int k;
+
+	for (size_t i = 0; i < set->n; i++)
+		if (!isnan(set->jobs[i].start_time)) {
+			lo = fmin(lo, set->jobs[i].start_time);
+			hi = fmax(hi, set->jobs[i].start_time);
+		}
+	for (k = 0; k < nw; k++) {
+		double t0 = floor(lo / widths[k]) * widths[k];
+		size_t n = 0;
+		if (lo <= hi) {
+			if ((hi - t0) / widths[k] > 1e6)
+				continue; /* refused: too many bars */
+			n = (size_t)((hi - t0) / widths[k]) + 1;
+		}
+		if (n <= 120 && (k >= 3 || n >= 12))
+			return k;
+	}
+	return nw - 1;
+}
+
+int iol_pop_timeline_auto(const struct iol_popset *set, const char **wname,
+			  double *t0, double **bytes, size_t *n)
+{
+	static const double widths[] = {60,    300,   900,   3600,
+					21600, 86400, 604800};
+	static const char *const names[] = {"minute", "5 minutes", "15 minutes",
+					    "hour",   "6 hours",   "day",
+					    "week"};
+	int k = timeline_width(set, widths, 7);
+
+	*wname = names[k];
+	return iol_pop_timeline(set, widths[k], t0, bytes, n);
 }
