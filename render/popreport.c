@@ -664,13 +664,13 @@ static void who_to_call(struct pr *p)
 static void timeline(struct pr *p)
 {
 	static const int col[1] = {C_WRITE};
-	double t0, *b = NULL, max = 1;
+	double t0, width, *b = NULL, max = 1;
 	size_t n = 0;
 	const char *wname;
 	struct plot pl = {0};
 	char cap[200];
 
-	if (iol_pop_timeline_auto(p->set, &wname, &t0, &b, &n) < 0)
+	if (iol_pop_timeline_auto(p->set, &width, &wname, &t0, &b, &n) < 0)
 		b = NULL, n = 0;
 	snprintf(cap, sizeof cap,
 		 "Bytes read + written by the jobs starting in each %s "

@@ -9,9 +9,11 @@
  * mark's value on hover.  The store's strings are escaped as the
  * server's pages escape them.
  */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "population/popan.h"
 #include "serve/internal.h"
@@ -248,6 +250,51 @@ static void projects(const struct serve_opts *o, const char *where,
 	csv_free(&c);
 }
 
+/* Jobs over time: bytes per interval of job start, at the PDF's width
+ * (iol_pop_timeline_auto) */
+static void overtime(const struct iol_popset *set, struct sb *b)
+{
+	const char *wname;
+	double t0, width, *v = NULL;
+	size_t n = 0;
+	char(*tip)[96] = NULL, first[64], cap[160];
+	const char **tips = NULL;
+
+	h2(b, "Jobs over time and outliers");
+	if (iol_pop_timeline_auto(set, &width, &wname, &t0, &v, &n) < 0 ||
+	    !(tip = calloc(n + 1, sizeof *tip)) ||
+	    !(tips = calloc(n + 1, sizeof *tips))) {
+		free(v);
+		free(tip);
+		b->nomem = 1;
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char when[40];
+		time_t t = (time_t)(t0 + width * (double)i);
+		struct tm tm;
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M",
+			 gmtime_r(&t, &tm));
+		snprintf(tip[i], sizeof tip[i], "from %s UTC: %.17g bytes",
+			 when, v[i]);
+		tips[i] = tip[i];
+	}
+	snprintf(cap, sizeof cap,
+		 "Bytes read + written by the jobs starting in each %s "
+		 "(hourly when the jobs span at least 12 hours)",
+		 wname);
+	if (n) {
+		time_t t = (time_t)t0;
+		struct tm tm;
+		strftime(first, sizeof first, "from %Y-%m-%d %H:%M UTC",
+			 gmtime_r(&t, &tm));
+		hc_columns(b, n, v, tips, first, cap);
+	}
+	free(tips);
+	free(tip);
+	free(v);
+}
+
 #define MAXOUT 60
 
 static void cell_num(struct sb *b, const char *key, double v)
@@ -288,7 +335,7 @@ static void outliers(struct iol_popdb *db, struct iol_popset *set, struct sb *b)
 	struct iol_error e = {0};
 	size_t n, total, njobs, idx[MAXOUT], ni = 0;
 
-	h2(b, "Outliers: jobs unusual for their application");
+	sb_puts(b, "<h3>Outliers: jobs unusual for their application</h3>\n");
 	if (!ctx || iol_pop_context_all(set, ctx) < 0 ||
 	    iol_pop_outliers(set, ctx, MAXOUT, rows, &n, &total, &njobs) < 0) {
 		free(ctx);
@@ -380,6 +427,7 @@ int pop_html(const struct serve_opts *o, const char *where, char **buf,
 	projects(o, where, &b);
 	plain(o, where, &b, "Who to call first", tri);
 	plain(o, where, &b, "Variance of repeated jobs (Table IV)", var);
+	overtime(&set, &b);
 	outliers(db, &set, &b);
 	iol_popdb_close(db);
 	iol_popset_free(&set);

@@ -232,3 +232,36 @@ void hc_cdf(struct sb *b, int n, const char *const *cats,
 	legend(b, names, 2, H - 8);
 	close_svg(b, caption);
 }
+
+void hc_columns(struct sb *b, size_t n, const double *v,
+		const char *const *tips, const char *first, const char *caption)
+{
+	const int H = 170, PT = 10, PB = 24;
+	double band = (double)(W - LW - RW) / (n ? (double)n : 1), max = 0;
+	char num[64];
+
+	for (size_t i = 0; i < n; i++)
+		max = fmax(max, isfinite(v[i]) ? v[i] : 0);
+	open_svg(b, H, caption);
+	sb_printf(b,
+		  "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" "
+		  "stroke=\"#888\"/><text x=\"%d\" y=\"%d\">",
+		  LW, W - RW, H - PB, H - PB, LW, H - PB + 14);
+	sb_html(b, first);
+	sb_puts(b, "</text>\n");
+	for (size_t i = 0; i < n && max > 0; i++) {
+		double h = (isfinite(v[i]) ? v[i] : 0) / max * (H - PB - PT);
+		if (h <= 0)
+			continue;
+		snprintf(num, sizeof num, "%.17g", v[i]);
+		sb_printf(b,
+			  "<rect class=\"mk\" x=\"%.2f\" y=\"%.2f\" "
+			  "width=\"%.2f\" height=\"%.2f\" fill=\"%s\" "
+			  "data-v=\"%s\"><title>",
+			  LW + band * (double)i, H - PB - h,
+			  fmax(band - 1, 0.5), h, fills[0], num);
+		sb_html(b, tips[i]);
+		sb_puts(b, "</title></rect>\n");
+	}
+	close_svg(b, caption);
+}

@@ -120,6 +120,11 @@ void hc_box(struct sb *b, const struct csv *c, const char *label,
 	    const char *const q[5], const char *caption);
 /* ... and two series of fractions (0..1, NaN: none) over n categories
  * as lines, each point's value its data-v and on hover */
+/* ... and n values as columns, tips[i] the hover text of column i,
+ * first a label under the first */
+void hc_columns(struct sb *b, size_t n, const double *v,
+		const char *const *tips, const char *first,
+		const char *caption);
 void hc_cdf(struct sb *b, int n, const char *const *cats,
 	    const double *const series[2], const char *const names[2],
 	    const char *caption);

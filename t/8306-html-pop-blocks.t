@@ -117,7 +117,7 @@ $IOLENS blocks "$TMP/b.trace" --format json >"$TMP/blocks.json" 2>/dev/null
 
 CHROME=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
 if [ -z "$CHROME" ]; then
-	skip "no chromium (Debian chromium; .ci/deps installs it)" 17
+	skip "no chromium (Debian chromium; .ci/deps installs it)" 18
 	done_testing
 	exit 0
 fi
@@ -155,6 +155,8 @@ export HOME
 ----
 [...document.querySelectorAll('svg.chart circle.mk')].map(c => [c.getAttribute('fill'), Number(c.dataset.v)])
 ----
+[...document.querySelectorAll('svg.chart rect.mk')].filter(r => r.querySelector('title').textContent.startsWith('from ')).map(r => Number(r.dataset.v))
+----
 [...document.querySelectorAll('table.outliers tbody tr')].map(r => [...r.cells].map(c => c.dataset.v !== undefined ? c.dataset.v : c.textContent))
 JS
 ok $? "pop.html opened from disk, offline, driven over the DevTools protocol" || sed 's/^/# /' "$TMP/pop.err"
@@ -162,7 +164,8 @@ is "$(sed -n 's/^requests //p' "$TMP/pop.out")" "0 " "pop.html asks for nothing"
 python3 - "$TMP/pop.out" "$TMP/apps.json" "$APP" "$TMP/ctx.json" "$OUT" >"$TMP/pop.chk" <<'PY'
 import json, sys
 lines = open(sys.argv[1]).read().split("\n")
-rows, marks, sort, counts, cells, glance, cdf, outl = (json.loads(l) for l in lines[:8])
+rows, marks, sort, counts, cells, glance, cdf, overtime, outl = (json.loads(l) for l in lines[:9])
+print("overtime", "%.0f" % sum(overtime))
 ctx = {c["metric"]: c for c in json.load(open(sys.argv[4]))}
 ok = len(outl) == 1
 for jid, log, metric, value, pct, n, verdict in outl:
@@ -201,6 +204,8 @@ set -- $g 0 0 0 0 0
 is "$(sed -n 's/^glance //p' "$TMP/pop.chk")" "jobs=$1 partial=0 users=$2 applications=$3 bytes=$4 bytes=$5" \
 	"... the population at a glance: the store's jobs, users, apps and bytes"
 is "$(sed -n 's/^cdf //p' "$TMP/pop.chk")" "2 1 1" "... Fig. 10: reads and writes, each a CDF over the 10 size bins"
+is "$(sed -n 's/^overtime //p' "$TMP/pop.chk")" "$(sqlite3 "$TMP/pop.db" "SELECT sum(max(coalesce(bytes_read, 0), 0) + max(coalesce(bytes_written, 0), 0)) FROM jobs WHERE start_time IS NOT NULL")" \
+	"... jobs over time: the bytes of the intervals add up to the store's"
 is "$(sed -n 's/^outliers //p' "$TMP/pop.chk")" 1 "... the outlier: its log's path as text, its metric as iolens context --format=json judges it"
 
 # blocks.html: the table and frames, the search, a zoom, a sort

@@ -107,8 +107,9 @@ static int timeline_width(const struct iol_popset *set, const double *widths,
 	return nw - 1;
 }
 
-int iol_pop_timeline_auto(const struct iol_popset *set, const char **wname,
-			  double *t0, double **bytes, size_t *n)
+int iol_pop_timeline_auto(const struct iol_popset *set, double *width,
+			  const char **wname, double *t0, double **bytes,
+			  size_t *n)
 {
 	static const double widths[] = {60,    300,   900,   3600,
 					21600, 86400, 604800};
@@ -118,5 +119,6 @@ int iol_pop_timeline_auto(const struct iol_popset *set, const char **wname,
 	int k = timeline_width(set, widths, 7);
 
 	*wname = names[k];
+	*width = widths[k];
 	return iol_pop_timeline(set, widths[k], t0, bytes, n);
 }

@@ -200,9 +200,10 @@ int iol_pop_timeline(const struct iol_popset *set, double width, double *t0,
 		     double **bytes, size_t *n);
 /* ... per hour when the jobs span at least 12 hours, else the smallest
  * of a minute, 5 and 15 minutes giving at most 120 buckets (wider ones
- * when none does): *wname the width's name ("hour"), set even when the
- * binning fails. */
-int iol_pop_timeline_auto(const struct iol_popset *set, const char **wname,
-			  double *t0, double **bytes, size_t *n);
+ * when none does): *width in seconds and *wname its name ("hour"), set
+ * even when the binning fails. */
+int iol_pop_timeline_auto(const struct iol_popset *set, double *width,
+			  const char **wname, double *t0, double **bytes,
+			  size_t *n);
 
 #endif
