@@ -52,13 +52,26 @@ static void close_svg(struct sb *b, const char *caption)
 	sb_puts(b, "</figcaption></figure>\n");
 }
 
-/* the row's name, right-aligned left of its bar */
+/* the row's name, right-aligned left of its bar: cut (at a character's
+ * start) to what the margin holds, the whole name on hover */
 static void row_label(struct sb *b, const char *name, int y)
 {
+	size_t cut = strlen(name);
+	char buf[40];
+
+	if (cut > 26) {
+		cut = 25;
+		while (cut > 0 && ((unsigned char)name[cut] & 0xC0) == 0x80)
+			cut--;
+	}
+	snprintf(buf, sizeof buf, "%.*s%s", (int)cut, name,
+		 name[cut] ? "\xe2\x80\xa6" : "");
 	sb_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", LW - 6,
 		  y + ROW - 5);
+	sb_html(b, buf);
+	sb_puts(b, "<title>");
 	sb_html(b, name);
-	sb_puts(b, "</text>");
+	sb_puts(b, "</title></text>");
 }
 
 /* A mark: a rectangle whose title and data-v say its value. */
