@@ -37,7 +37,7 @@ static int outf_of_path(const char *path)
 	for (int f = 0; dot && f < OUTF_N; f++)
 		if (same_nocase(dot, outf_exts[f]))
 			return f;
-	return -1;
+	return dot && same_nocase(dot, ".htm") ? OUTF_HTML : -1;
 }
 
 /* "text, csv, tsv or json" */

@@ -52,6 +52,8 @@ $IOLENS population-report --db "$TMP/pop.db" -o "$TMP/pop2.html" 2>/dev/null &&
 	$IOLENS blocks "$TMP/b.trace" -o "$TMP/blocks2.html" 2>/dev/null &&
 	cmp -s "$P" "$TMP/pop2.html" && cmp -s "$B" "$TMP/blocks2.html"
 ok $? "the same bytes run after run"
+$IOLENS blocks "$TMP/b.trace" -o "$TMP/b.htm" 2>/dev/null && cmp -s "$TMP/b.htm" "$B"
+ok $? "-o x.htm is HTML too"
 
 $IOLENS population-report --db "$TMP/pop.db" --where "app = 'none'" -o "$TMP/none.html" 2>"$TMP/err"
 is "$?:$(cat "$TMP/err"):$(ls "$TMP/none.html" 2>/dev/null)" \
