@@ -134,6 +134,13 @@ static int print(const struct copts *co, const struct iol_job *job,
 				 bl->io_time);
 			if (bl->stacks_cut)
 				out_text(&o, "%s\n", blocks_cut_note(bl));
+			if (bl->maps)
+				out_text(&o,
+					 "%lld file mapping%s (mmap): what is "
+					 "read or written through a mapping "
+					 "is in no block\n",
+					 (long long)bl->maps,
+					 bl->maps == 1 ? "" : "s");
 		}
 		iol_view_blocks_print(&o, bl, rows, n);
 		if (co->fmt == FMT_TEXT && n < all)
