@@ -72,8 +72,12 @@ static int report_diags(const struct iol_ctree *t)
 
 	for (d = t->diags; d; d = d->next) {
 		msg("warning: '%s': %d error%s while parsing, what parsed is "
-		    "used; the first: %s",
-		    d->file, d->errors, d->errors == 1 ? "" : "s", d->first);
+		    "used; the first: %s%s",
+		    d->file, d->errors, d->errors == 1 ? "" : "s", d->first,
+		    d->ccdb || d->given ? ""
+					: " (no compile_commands.json lists "
+					  "it: give the build's -I and -D "
+					  "after --)");
 		bad = 1;
 	}
 	return bad;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "code/ccdb.h"
 #include "code/extract.h"
 #include "code/iocalls.h"
 #include "code/predict.h"
@@ -67,6 +68,8 @@ struct ctx {
 	int rc;		      /* first error (IOL_ENOMEM) */
 	CXCursor prev;	      /* the statement before the one walked */
 	int prev_ok;	      /* prev is for the next walk_kind only */
+	const char *ccdb;     /* the compilation database of the file */
+	int given;	      /* compiler arguments given by the caller */
 };
 
 static void *zalloc(struct ctx *c, size_t n)
@@ -1227,6 +1230,8 @@ static int note_diags(struct ctx *c, CXTranslationUnit tu, const char *file)
 					return c->rc;
 				}
 				d->file = file;
+				d->ccdb = c->ccdb;
+				d->given = c->given;
 				d->first = keep(
 					c,
 					clang_formatDiagnostic(
@@ -1267,6 +1272,20 @@ static int parse_one(struct ctx *c, CXIndex idx, const char *file,
 		return IOL_EIO;
 	}
 	fclose(fp);
+	c->ccdb = NULL;
+	c->given = nargs > 0;
+	if (nargs == 0) {
+		/* none given: the build's, when it wrote them down */
+		const char **dbargs;
+		int k = iol_ccdb_args(file, &c->t->arena, &dbargs, &c->ccdb);
+
+		if (k < 0)
+			return iol_error_set(err, k, "out of memory");
+		if (k > 0) {
+			args = dbargs;
+			nargs = k;
+		}
+	}
 	av = calloc((size_t)nargs + 2, sizeof(*av));
 	if (!av)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");

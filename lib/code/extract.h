@@ -122,6 +122,10 @@ struct iol_cdiag {
 	const char *file;
 	int errors;	   /* diagnostics of severity error or fatal */
 	const char *first; /* the first of them, formatted by libclang */
+	/* where its compiler arguments came from: the directory of the
+	 * compile_commands.json that listed it, or NULL (given, or none) */
+	const char *ccdb;
+	int given; /* the caller gave arguments */
 	struct iol_cdiag *next;
 };
 
@@ -136,9 +140,10 @@ struct iol_ctree {
 /*
  * Parse files (C, or C++ by extension: .cc .cpp .cxx .C .hpp ...) with
  * the compiler arguments args (-I, -D, -std ...: may be NULL when nargs is
- * 0), and build and predict the block tree of the functions defined in
- * them.  A file that parses with errors is kept (what parsed is used) and
- * listed in diags.  Returns 0 with *out set, or IOL_EIO (a file that
+ * 0; then each file's from the build's compile_commands.json, code/ccdb.h,
+ * when one lists it), and build and predict the block tree of the functions
+ * defined in them.  A file that parses with errors is kept (what parsed is
+ * used) and listed in diags.  Returns 0 with *out set, or IOL_EIO (a file that
  * cannot be read), IOL_ECORRUPT (libclang could not parse a file at all),
  * IOL_ENOMEM, IOL_EINVAL, with err filled.
  */
