@@ -4,13 +4,15 @@
 #include <string.h>
 
 #include "render/help.h"
-#include "base/banned.h"
 
+/* generated from man/help/<name>.txt by man/help.pl (the Makefile) */
 static const struct {
 	const char *name, *text;
 } texts[] = {
 #include "render/help-text.inc"
 };
+
+#include "base/banned.h"
 
 const char *iol_help_text(const char *name)
 {
