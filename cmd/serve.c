@@ -23,35 +23,6 @@
 #include "base/version.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens serve --db file [--logs dir]... [--listen addr:port] "
-	"[--token file]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nThe browser over a population store: a dashboard, the job "
-	       "list and each job's\n"
-	       "report and timeline, every page with its JSON twin under "
-	       "/api/.  Read-only.\n\n"
-	       "  --db file          the population store (iolens ingest)\n"
-	       "  --logs dir         logs are read only beneath this "
-	       "directory (repeatable)\n"
-	       "  --listen addr:port the address (default 127.0.0.1:8080; "
-	       "port 0: any free one)\n"
-	       "  --token file       the secret every request carries "
-	       "(Authorization: Bearer);\n"
-	       "                     required to listen on an address that "
-	       "is not loopback\n"
-	       "  --port-file file   write the port listened on to this "
-	       "file\n"
-	       "  --max-conn n       concurrent connections (default 64)\n"
-	       "  --timeout s        seconds a request may take (default "
-	       "30)\n"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n");
-}
-
 static const struct iol_serve *mod;
 static char mod_why[PATH_MAX + 256];
 
@@ -166,7 +137,7 @@ static int parse_opts(int argc, char **argv, struct serve_opts *o,
 			if (opt_num("--timeout", optarg, 3600, &o->timeout_s))
 				return EXIT_USAGE;
 			break;
-		case 'h': help(); return EXIT_OK;
+		case 'h': return cmd_help(NULL);
 		case O_VERSION:
 			printf("iolens %s\n", IOLENS_VERSION);
 			return EXIT_OK;
