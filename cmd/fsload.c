@@ -19,48 +19,6 @@
 #include "render/view-fsload.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens fsload [--intervals | --jobs | --ops | --periods] "
-	"[--db file]\n"
-	"                     [--format fmt] [--from when] [--interval "
-	"secs]\n"
-	"                     [--to when] [--output file] [--wide] recording "
-	"...\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	fputs("\nThe load of a Lustre or GPFS file system's servers from "
-	      "their\ntelemetry: LMT databases (SQLite form), h5lmt, TOKIO "
-	      "HDF5, lfs df,\nlctl dl -t and mmperfmon query output.  Per "
-	      "OST, OSS, MDT, MDS (or\nNSD and server): bytes, peak and mean "
-	      "rates, CPU, fullness, against\nthe median target; the whole "
-	      "file system; metadata operations; busy\nand idle periods.\n\n"
-	      "  --db file          join the jobs of a population store: "
-	      "each job's\n"
-	      "                     share of the bytes, other traffic, "
-	      "server CPU\n"
-	      "                     and metadata load while it ran\n"
-	      "  --format fmt       text (default), csv, tsv, json or pdf\n"
-	      "  --from when        start of the window (ISO 8601 UTC or "
-	      "epoch s)\n"
-	      "  --interval secs    resample to bins of this length (60s, "
-	      "5m, 1h)\n"
-	      "  --intervals        bytes per target and bin\n"
-	      "  --jobs             with --db: a row per job of the store\n"
-	      "  --ops              metadata operations by kind\n"
-	      "  --periods          busy and idle periods of the whole\n"
-	      "  --to when          end of the window (excluded)\n"
-	      "  -o, --output file  write to file; its extension chooses the "
-	      "format\n"
-	      "                     (FILE.pdf: a page of the whole's "
-	      "throughput)\n"
-	      "  --wide             text: every column, however wide\n"
-	      "  -h, --help         show this help\n"
-	      "  --version          show the version\n",
-	      stdout);
-}
-
 enum { V_TARGETS, V_OPS, V_PERIODS, V_INTERVALS, V_JOBS };
 
 static struct {
@@ -272,8 +230,7 @@ int cmd_fsload(int argc, char **argv)
 	memset(&fl, 0, sizeof(fl));
 	fl.from = fl.to = NAN;
 	memset(&c, 0, sizeof(c));
-	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL, NULL,
-			&i);
+	r = copts_start(&co, argc, argv, longopts, extra_opt, NULL, NULL, &i);
 	if (r >= 0)
 		return r;
 	if (fl.view == V_JOBS && !fl.db) {

@@ -22,51 +22,6 @@
 #include "base/version.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens ingest --db file [--jobs n] [--nodes n]\n"
-	"                     [--procs-per-node n] [--projects file]\n"
-	"                     [--refresh[=all]] [--sacct file] [--shard k/n]\n"
-	"                     [--users file] [log|dir|@listfile ...]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nAdd jobs to a population store (SQLite): one row per "
-	       "log with its\n"
-	       "summary columns.  Directories are walked recursively for "
-	       "*.darshan\n"
-	       "files; logs already stored with the same path, size and "
-	       "mtime are\n"
-	       "skipped unread.  A log that fails is stored in the errors "
-	       "table.\n\n"
-	       "  --db file          the store (created if missing); default: "
-	       "db of the\n"
-	       "                     site configuration (iolens config)\n"
-	       "  -j, --jobs n       decode in n threads (default: all cores)\n"
-	       "  --nodes n          every job ran on n compute nodes\n"
-	       "  --procs-per-node n\n"
-	       "                     n processes per node: nodes = nprocs / n, "
-	       "rounded up\n"
-	       "  --projects file    lines 'user-or-uid project'\n"
-	       "  --refresh          re-ingest logs stored by another iolens "
-	       "version;\n"
-	       "                     --refresh=all: every log\n"
-	       "  --sacct file       the scheduler's accounting, Slurm's "
-	       "sacct -P output\n"
-	       "                     (JobID, JobIDRaw, User, Account, NNodes, "
-	       "NCPUS,\n"
-	       "                     Elapsed, Start, End, State): joined to "
-	       "the jobs by\n"
-	       "                     job id for node counts, projects and "
-	       "coverage\n"
-	       "                     (repeatable; logs may then be left out)\n"
-	       "  --shard k/n        take only the k-th of n parts (k from 0 "
-	       "to n-1)\n"
-	       "  --users file       lines 'uid name'\n"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n");
-}
-
 enum {
 	OPT_DB = 2000,
 	OPT_REFRESH,
@@ -138,7 +93,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, ":hj:", lo, NULL)) != -1) {
 		switch (c) {
-		case 'h': help(); return EXIT_OK;
+		case 'h': return cmd_help(NULL);
 		case OPT_VERSION:
 			puts("iolens " IOLENS_VERSION);
 			return EXIT_OK;

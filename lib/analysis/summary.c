@@ -11,6 +11,7 @@
 #include "analysis/select.h"
 #include "analysis/recx-int.h"
 #include "base/grow.h"
+#include "counters/counters.h"
 #include "base/wrap.h"
 #include "base/banned.h"
 
@@ -232,6 +233,7 @@ static int job_rec(int mod, const struct iol_jrec *r, const struct iol_recx *x,
 			wadd(p->rank_b[r->rank], wadd(pos(x->br), pos(x->bw)));
 	}
 	if (mod == IOL_MOD_POSIX) {
+		s->mmaps = wadd(s->mmaps, pos(r->ic[POSIX_MMAPS]));
 		if (x->seq >= 0)
 			p->seq = wadd(p->seq, x->seq);
 		if (x->reads >= 0 && x->writes >= 0)
