@@ -173,4 +173,21 @@ fi
 # reads (readmostly, above) still is
 L=$(find1 hdf5_diagonal_write_bytes_range_dxt.darshan)
 is "$(col "$L" IOL-REDUNDANT 3)" ok "python modules imported by every rank are no redundant traffic"
+# A sync per transaction is judged per sync, not per write: sqlite3's 50
+# commits of 80 page writes each sync test.db and its journal 104 times
+# (5 syncs per 100 writes, under fsync_per_write_pct); the time is the
+# syncs' (Darshan counts it as write time), so SMALL-REQ's 4 KiB pages
+# are told once, by FSYNC, and cost 0.007 s of reads
+S=$(find "$SHARED/corpus/runs" -name 'root_sqlite3_id16545-*.darshan' | head -1)
+if [ -n "$S" ]; then
+	is "$(col "$S" IOL-FSYNC 3)" warn "sqlite3_inserts: 103 syncs a file is a finding"
+	col "$S" IOL-FSYNC 8 | grep -q "synced again and again"
+	ok $? "and says why"
+	is "$(col "$S" IOL-SMALL-REQ 3)" info "sqlite3_inserts: page writes between syncs cost the syncs' time, told once"
+	printf 'fsync_per_file = 200\n' >"$TMP/c"
+	is "$($RUN triage --config "$TMP/c" --format tsv "$S" 2>/dev/null |
+		awk -F'\t' '$2 == "IOL-FSYNC" { print $3 }')" ok "fsync_per_file = 200: not crossed"
+else
+	skip "no sqlite3 run" 4
+fi
 done_testing

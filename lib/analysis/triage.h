@@ -58,6 +58,7 @@ enum {
 	IOL_TK_SMALLFILE_B,
 	IOL_TK_STORM,
 	IOL_TK_JITTER,
+	IOL_TK_FSYNC_FILE,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
