@@ -106,6 +106,7 @@ static const char *const in_names[] = {"nprocs",
 				       "rank_bytes_min",
 				       "shared_written_files",
 				       "small_top_time",
+				       "rank_imbalance_stake",
 				       "uid",
 				       "straggler_stake",
 				       "posix_read_0_100",
@@ -626,12 +627,16 @@ EVAL(e_imbal)
 		DETAIL("per-rank records hold under 1 MiB a rank");
 		return -1;
 	}
+	if (!isfinite(V(RIMB_STAKE))) {
+		DETAIL("no per-rank time for the busiest rank");
+		return -1;
+	}
 	mean = V(RANK_SUM) / V(NPROCS);
 	*v = V(RANK_MAX) / mean;
-	/* the busiest rank's data time beyond the mean rank's share of it,
-	 * not its opens and shared files' waits (an estimate: the log keeps
-	 * no per-rank time beside the slowest rank's) */
-	*stake = data_time(in) * (1 - 1 / *v);
+	/* the busiest rank's read + write time in its own records beyond
+	 * the mean rank's: the time of the bytes the value compares, not
+	 * the slowest rank's (another rank's, or a shared file's) */
+	*stake = V(RIMB_STAKE);
 	if (aggr_coll(in)) {
 		DETAIL("aggregation, not imbalance: %.0f %% of the per-rank "
 		       "bytes are collective-buffering aggregators' I/O "
@@ -647,8 +652,10 @@ EVAL(e_imbal)
 		       V(RANKS_B), V(NPROCS), V(RANK_MIN), V(RANK_MAX));
 		return 2;
 	}
-	DETAIL("rank %.0f moved %.0f B, mean rank %.0f B", V(BUSIEST),
-	       V(RANK_MAX), mean);
+	DETAIL("rank %.0f moved %.0f B, mean rank %.0f B, in their own "
+	       "records; its POSIX read and write time there %.3f s beyond "
+	       "the mean rank's",
+	       V(BUSIEST), V(RANK_MAX), mean, V(RIMB_STAKE));
 	return 0;
 }
 
@@ -1177,7 +1184,7 @@ static const struct rule rules[] = {
 	 "One rank moves far more data than the average rank. Spread the I/O "
 	 "over ranks or aggregators.",
 	 {IOL_TIN_NPROCS, IOL_TIN_RANKS_IO, IOL_TIN_RANK_MAX, IOL_TIN_RANK_SUM,
-	  IOL_TIN_BUSIEST, IOL_TIN_RB_COLL, IOL_TIN_RTIME, IOL_TIN_WTIME,
+	  IOL_TIN_BUSIEST, IOL_TIN_RB_COLL, IOL_TIN_RIMB_STAKE,
 	  IOL_TIN_RUN_TIME, IOL_TIN_RANKS_B, IOL_TIN_RANK_MIN, -1},
 	 0,
 	 NULL,

@@ -98,6 +98,10 @@ struct iol_trifacts {
 	/* ranks whose per-rank POSIX + STDIO records moved bytes, and the
 	 * least such rank's bytes (set by iol_summary_compute) */
 	int64_t ranks_bytes, rank_bytes_min;
+	/* the busiest rank's (most bytes in its own records) read + write
+	 * time in its own records beyond the mean rank's (own records
+	 * summed over ranks / nprocs); NAN: no per-rank times */
+	double rank_imbal_stake;
 	/* shared POSIX records (files every rank opened) with writes: the
 	 * shared files worth MPI-IO, libraries every rank reads left out */
 	int64_t shared_wfiles;
