@@ -107,6 +107,7 @@ static const char *const in_names[] = {"nprocs",
 				       "shared_written_files",
 				       "small_top_time",
 				       "rank_imbalance_stake",
+				       "redundant_code_bytes",
 				       "uid",
 				       "straggler_stake",
 				       "posix_read_0_100",
@@ -786,32 +787,38 @@ EVAL(e_memal)
 }
 
 /* Redundant bytes are re-reads first (a job rewriting pages reads few
- * bytes), the rest rewrites; each at its own time a byte. */
+ * bytes), the rest rewrites; each at its own time a byte.  A program's
+ * code read again (every rank importing the same Python modules) is
+ * counted apart, read at the same time a byte. */
 EVAL(e_redundant)
 {
 	double all = z(V(BYTES_R)) + z(V(BYTES_W)), br = z(V(BYTES_R));
-	double rr, rw, t_rr, t_rw;
+	double code = z(V(RED_CODE)), rr, rw, rc, t_rr, t_rw, t_rc;
 
 	(void)c;
-	if (share(V(RED), all, v) < 0) {
+	if (!isfinite(V(RED)) || share(V(RED) + code, all, v) < 0) {
 		DETAIL("no POSIX bytes");
 		return -1;
 	}
-	rr = fmin(V(RED), br);
+	rc = fmin(code, br);
+	rr = fmin(V(RED), br - rc);
 	rw = V(RED) - rr;
+	t_rc = br > 0 ? z(V(RTIME)) * rc / br : 0;
 	t_rr = br > 0 ? z(V(RTIME)) * rr / br : 0;
 	t_rw = z(V(BYTES_W)) > 0 ? z(V(WTIME)) * rw / z(V(BYTES_W)) : 0;
 	/* the bytes' own time: reads and writes, not the opens and stats
 	 * around them (hdf5_file_opens_only: 0.039 s, not 0.127 s) */
-	*stake = t_rr + t_rw;
+	*stake = t_rr + t_rw + t_rc;
 	DETAIL("%.0f B moved again beyond the files' highest offsets (by "
-	       "any rank), about %.0f B re-read (%.3f s) and %.0f B "
-	       "rewritten (%.3f s)%s%s",
-	       V(RED), rr, t_rr, rw, t_rw, S(RED_FILE)[0] ? "; most in " : "",
-	       S(RED_FILE));
-	/* true re-reads are a structural pattern; rewritten pages (a
-	 * database's) are judged by the time they take */
-	return t_rr >= t_rw ? 3 : 0;
+	       "any rank), about %.0f B of data re-read (%.3f s), %.0f B "
+	       "rewritten (%.3f s) and %.0f B of programs' code (.py, .so) "
+	       "read again (%.3f s)%s%s",
+	       V(RED) + code, rr, t_rr, rw, t_rw, rc, t_rc,
+	       S(RED_FILE)[0] ? "; most data in " : "", S(RED_FILE));
+	/* true re-reads of data are a structural pattern; rewritten pages
+	 * (a database's) and imports (the interpreter's reading, not the
+	 * application's) are judged by the time they take */
+	return t_rr >= t_rw + t_rc ? 3 : 0;
 }
 
 static int one_proc(const struct iol_triage_in *in, char *d, size_t n)
@@ -1290,7 +1297,7 @@ static const struct rule rules[] = {
 	 "(or overwritten) more than once. Read once and share it (MPI_Bcast) "
 	 "or keep it in memory.",
 	 {IOL_TIN_RED, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W, IOL_TIN_RED_FILE,
-	  IOL_TIN_IO_SLOWEST, IOL_TIN_RUN_TIME, -1},
+	  IOL_TIN_RED_CODE, IOL_TIN_RTIME, IOL_TIN_WTIME, IOL_TIN_RUN_TIME, -1},
 	 0,
 	 NULL,
 	 NULL,

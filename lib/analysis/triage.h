@@ -173,6 +173,7 @@ enum {
 	IOL_TIN_SHWFILES,
 	IOL_TIN_SMALL_TOP_T,
 	IOL_TIN_RIMB_STAKE,
+	IOL_TIN_RED_CODE,
 	IOL_TIN_UID,
 	IOL_TIN_STRAG_STAKE, /* from the log's phases only */
 	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */

@@ -352,7 +352,7 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
  * (each rank reading the same input is the same bytes again: read once
  * and broadcast).  Not divided by the rank count, which would make the
  * same application redundant at 2 ranks and not at 4.  A program's code
- * (code_file) is left out: imports are not data.
+ * (code_file) is counted apart: imports are no data read twice.
  */
 static void redundant(const struct fr *a, size_t n, struct iol_trifacts *tf)
 {
@@ -369,6 +369,8 @@ static void redundant(const struct fr *a, size_t n, struct iol_trifacts *tf)
 		red += br - ((double)mr + 1);
 	if (mw >= 0 && bw > (double)mw + 1)
 		red += bw - ((double)mw + 1);
+	if (red > 0 && a[0].code)
+		tf->redundant_code += (int64_t)red;
 	if (red <= 0 || a[0].code)
 		return;
 	tf->redundant_bytes += (int64_t)red;

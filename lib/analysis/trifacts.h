@@ -41,8 +41,9 @@ struct iol_trifacts {
 	 * written, over all its records whatever the ranks: data the job
 	 * moved more than once (independent of the rank count) */
 	int64_t redundant_bytes;
-	uint64_t redundant_id; /* the record with the most: its file ... */
-	int64_t redundant_max; /* ... and its redundant bytes */
+	int64_t redundant_code; /* of programs' code (not in redundant_bytes) */
+	uint64_t redundant_id;	/* the record with the most: its file ... */
+	int64_t redundant_max;	/* ... and its redundant bytes */
 	/* shared records of at least 1 MiB, each rank against the mean
 	 * rank (the record's sums over nprocs): the slowest rank's bytes
 	 * beyond the mean rank's (only the slowest holds the others back),
