@@ -202,4 +202,36 @@ s=$(col "$L" IOL-RANK-IMBALANCE 10)
 ok "$(awk -v s="$s" 'BEGIN { exit !(s > 15 && s < 30) }'; echo $?)" "imbalanced-io: RANK-IMBALANCE stake $s s (was 682)"
 is "$(col "$L" IOL-RANK-IMBALANCE 3)" info "imbalanced-io: its own files' imbalance is below the floor"
 is "$(col "$L" IOL-FEW-AGGREGATORS 3)" warn "imbalanced-io: the one aggregator is told, by FEW-AGGREGATORS"
+# triage --db judges a rank-time finding against its configuration's
+# reruns (app, user, processes): one material in fewer than half of them
+# is the configuration's noise, info in every run; one material in most
+# is kept.  Under a site's lower absolute floor (min_stake_s = 0) the
+# logs of c09 (turb-small, 8 ranks) show SHARED-TIME-IMBALANCE in some
+# reruns and not others; the store gives one verdict per configuration,
+# and keeps c17's rank imbalance (every run)
+M=$P/manifest.tsv
+if [ -f "$M" ]; then
+	$RUN ingest --db "$TMP/pop.db" "$P/logs" >/dev/null 2>&1
+	printf 'min_group_stake_s = 0\nmin_stake_s = 0\n' >"$TMP/c0"
+	$RUN triage --db "$TMP/pop.db" --top all --config "$TMP/c0" --format tsv >"$TMP/db.tsv" 2>/dev/null
+	flagged() { # config code source(log|db): runs flagged
+		awk -F'\t' -v c="$1" '$8 == c { print $2 }' "$M" >"$TMP/cfg"
+		if [ "$3" = log ]; then
+			$RUN triage --config "$TMP/c0" --format tsv $(sed "s|^|$P/logs/|" "$TMP/cfg") 2>/dev/null |
+				awk -F'\t' -v k="$2" '$2 == k && ($3 == "warn" || $3 == "high")' | wc -l
+		else
+			awk -F'\t' -v k="$2" 'NR == FNR { want[$1] = 1; next }
+				{ n = split($7, a, "/") } a[n] in want && index(" " $12 " ", " " k " ")' \
+				"$TMP/cfg" "$TMP/db.tsv" | wc -l
+		fi
+	}
+	n09=$(awk -F'\t' '$8 == "c09"' "$M" | wc -l)
+	l=$(flagged c09 IOL-SHARED-TIME-IMBALANCE log)
+	ok "$([ "$l" -gt 0 ] && [ "$l" -lt "$n09" ] && echo 0 || echo 1)" "c09 logs alone: SHARED-TIME-IMBALANCE in $l of $n09 reruns"
+	is "$(flagged c09 IOL-SHARED-TIME-IMBALANCE db)" 0 "c09 in the store: the minority is the configuration's noise, no run flagged"
+	n17=$(awk -F'\t' '$8 == "c17"' "$M" | wc -l)
+	is "$(flagged c17 IOL-RANK-IMBALANCE db)" "$n17" "c17 in the store: the rank imbalance of every run is kept"
+else
+	skip "no population manifest" 3
+fi
 done_testing

@@ -1500,7 +1500,7 @@ static int missing_input(const struct rule *r, const struct iol_triage_in *in)
 
 /* The rules whose stake is a difference between ranks' times: jitter
  * passes any relative floor, so they need the absolute one too. */
-static int varies(const char *code)
+int iol_triage_varies(const char *code)
 {
 	static const char *const v[] = {
 		"IOL-RANK-IMBALANCE",	     "IOL-SHARED-IMBALANCE",
@@ -1552,7 +1552,7 @@ static void impact(const struct iol_triage_in *in,
 		return;
 	big = f->stake >= floor_s;
 	share = !isfinite(f->stake_pct) || f->stake_pct >= K(MIN_PCT);
-	if (structural && !varies(f->code))
+	if (structural && !iol_triage_varies(f->code))
 		big = 1;
 	f->floored = !(big && share);
 	if (f->floored && f->sev <= IOL_SEV_WARN)

@@ -89,6 +89,11 @@ int iol_triage_conf_load(struct iol_triage_conf *c, const char *path,
 int iol_triage_conf_load_over(struct iol_triage_conf *c, const char *base,
 			      const char *path, struct iol_error *err);
 /* The severity named name ("high", "warn", "info"), or -1. */
+/* 1 when rule code's stake is a difference between ranks' times (rank,
+ * shared-file and rank-size imbalance, aggregator skew, stragglers):
+ * the rules that jitter can cross, judged against the absolute floor
+ * and, with --db, against the reruns of the job's configuration. */
+int iol_triage_varies(const char *code);
 int iol_triage_sev_parse(const char *name);
 
 /* The inputs: numbers, then text, each a job-row field */
