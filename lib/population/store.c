@@ -490,6 +490,11 @@ int iol_store_commit(struct iol_store *st, struct iol_error *err)
 	return exec(st, "COMMIT", err);
 }
 
+struct iol_sql *iol_store_sql(struct iol_store *st, struct iol_error *err)
+{
+	return iol_store_commit(st, err) < 0 ? NULL : st->db;
+}
+
 int iol_store_close(struct iol_store *st, struct iol_error *err)
 {
 	int rc, i;
