@@ -8,7 +8,7 @@
 # window and the LMT database whose counters reset.  The password comes
 # from MYSQL_PWD or password-file=, never from the URL; a refused
 # password, an unknown database, a database without LMT's tables: one
-# line, exit 1.
+# line, exit 1.  ingest --fsload keeps what the server gave in a store.
 . "$(dirname "$0")/lib.sh"
 
 command -v sqlite3 >/dev/null || skip_all "no sqlite3"
@@ -77,6 +77,18 @@ $RUN fsload "$(url empty)" >/dev/null 2>"$TMP/err"
 st=$?
 is "$st $(grep -c 'not an LMT database' "$TMP/err")" "1 1" \
 	"a database without LMT's tables: not an LMT database"
+
+# the store keeps what the server gave (ingest --fsload), read again each
+# time: a server's URL has no size or mtime to tell it unchanged
+$RUN ingest --db "$TMP/s.db" --fsload "$(url gen)" >"$TMP/out" 2>"$TMP/err"
+ok $? "ingest --fsload mysql://... ($(cat "$TMP/err"))"
+csv --db "$TMP/s.db" >"$TMP/st.csv"
+cmp -s "$TMP/st.csv" "$TMP/gen.lite.csv"
+ok $? "fsload --db: the stored series give the SQLite form's CSV"
+$RUN ingest --db "$TMP/s.db" --fsload "$(url gen)" >"$TMP/out"
+grep -q "stored again (replaced)" "$TMP/out" &&
+	[ "$(sqlite3 "$TMP/s.db" 'SELECT count(*) FROM fs_recordings')" = 1 ]
+ok $? "ingested again: read again and replaced, kept once ($(cat "$TMP/out"))"
 
 # the shared corpus: the real tables, loaded as sqlite3 dumps them
 T=$SHARED/corpus/tokio
