@@ -229,12 +229,12 @@ static int del_rec(struct iol_sql *db, int64_t id, struct iol_error *err)
 			 tables[i], (long long)id);
 		r = exec(db, sql, err);
 	}
-	snprintf(sql, sizeof(sql), "DELETE FROM fs_recordings WHERE id = %lld",
-		 (long long)id);
-	return r ? r : exec(db, sql, err);
+	return r;
 }
 
-/* the recording's row, and its new id into p->rec */
+/* the recording's row: a new one, its id into p->rec, or (p->rec set)
+ * the stored one updated in place, so that recordings keep the order
+ * they were first stored in */
 static int put_rec(struct put *p, const char *source, int64_t size,
 		   int64_t mtime, const struct iol_fsmon *m, int fmt,
 		   double now)
@@ -244,9 +244,12 @@ static int put_rec(struct put *p, const char *source, int64_t size,
 	int r;
 
 	if ((r = prep(p->db,
-		      "INSERT INTO fs_recordings (source, size, mtime_ns, "
-		      "format, fmt, fsname, ingest_time) VALUES (?1, ?2, ?3, "
-		      "?4, ?5, ?6, ?7)",
+		      p->rec ? "UPDATE fs_recordings SET size = ?2, mtime_ns "
+			       "= ?3, format = ?4, fmt = ?5, fsname = ?6, "
+			       "ingest_time = ?7 WHERE source = ?1"
+			     : "INSERT INTO fs_recordings (source, size, "
+			       "mtime_ns, format, fmt, fsname, ingest_time) "
+			       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
 		      &st, p->err)) < 0)
 		return r;
 	iol_sql_bind_text(st, 1, source, -1);
@@ -258,7 +261,9 @@ static int put_rec(struct put *p, const char *source, int64_t size,
 	iol_sql_bind_real(st, 7, now);
 	r = run(p, st);
 	iol_sql_finalize(st);
-	return r ? r : lookup(p->db, source, &p->rec, &s, &t, p->err);
+	if (r || p->rec)
+		return r;
+	return lookup(p->db, source, &p->rec, &s, &t, p->err);
 }
 
 static int put_all(struct put *p, const char *source, int64_t size,
@@ -345,6 +350,7 @@ int iol_fsstore_put(struct iol_sql *db, const char *path, struct iol_fsput *out,
 	r = exec(db, "BEGIN", err);
 	if (r == 0 && old)
 		r = del_rec(db, old, err);
+	p.rec = old;
 	if (r == 0)
 		r = put_all(&p, src, size, mtime, &m, out->fmt);
 	iol_sql_finalize(p.tg);

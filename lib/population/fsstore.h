@@ -15,8 +15,9 @@
  *   fs_gauges      CPU (what 0) and fullness (what 1) samples
  *
  * A recording is stored in one transaction: a store holds all of it or
- * none.  Stored again (the same source) it replaces its rows, or, a file
- * of the same size and mtime, is left as it is.
+ * none.  Stored again (the same source) it replaces its rows in place
+ * (its place among the recordings, and so the order of targets, kept),
+ * or, a file of the same size and mtime, is left as it is.
  */
 #ifndef IOLENS_FSSTORE_H
 #define IOLENS_FSSTORE_H
