@@ -8,7 +8,7 @@
 # that fails halfway (a trigger in the store refuses a row) leaves the
 # store as it was, also when it was to replace a stored one.  Ingested
 # again it is left alone when unchanged and replaced when it changed,
-# never kept twice.
+# never kept twice; merge-db carries it.
 . "$(dirname "$0")/lib.sh"
 command -v sqlite3 >/dev/null || skip_all "no sqlite3"
 . "$TOP/t/fs/lmtgen.sh"
@@ -101,6 +101,23 @@ ok $? "fsload --db: the two recordings merged as fsload merges them"
 $RUN ingest --db "$S" --fsload "$F/nonexistent.txt" >/dev/null 2>"$TMP/err"
 st=$?
 is "$st $(wc -l <"$TMP/err" | tr -d ' ')" "1 1" "a recording that cannot be read: exit 1, one line"
+
+# merge-db carries the telemetry of the shards; the first store to hold
+# a recording keeps it
+$RUN ingest --db "$TMP/m1.db" --fsload "$REC" >/dev/null
+$RUN ingest --db "$TMP/m2.db" --fsload "$F/lfs-df.txt" --fsload "$REC" >/dev/null
+$RUN merge-db "$TMP/m.db" "$TMP/m1.db" "$TMP/m2.db" >/dev/null
+ok $? "merge-db of two stores with telemetry"
+is "$(sqlite3 "$TMP/m.db" "SELECT count(*) FROM fs_recordings")" 2 \
+	"the recording both hold is kept once"
+csv "$REC" "$F/lfs-df.txt" >"$TMP/a.csv"
+csv --db "$TMP/m.db" >"$TMP/b.csv"
+cmp -s "$TMP/a.csv" "$TMP/b.csv"
+ok $? "fsload --db of the merged store gives the recordings' CSV"
+$RUN merge-db "$TMP/m.db" "$TMP/m1.db" "$TMP/m2.db" >/dev/null
+is "$(sqlite3 "$TMP/m.db" "SELECT count(*) || ' ' || (SELECT count(*) FROM fs_samples) FROM fs_recordings")" \
+	"2 $(sqlite3 "$TMP/m1.db" "SELECT count(*) FROM fs_samples")" \
+	"merged again: nothing added"
 
 # context: a job moved into the generated window, in the stored weather
 S=$TMP/ctx.db

@@ -586,3 +586,190 @@ int iol_fsstore_read(struct iol_fsmon *m, const char *store, double from,
 	iol_sql_close(g.db);
 	return r;
 }
+
+/* ---- merging a store's into another (merge-db) ---- */
+
+/* the rows of table for recording from in src, into dst as recording to:
+ * cols are copied by type, rec is rewritten */
+static int copy_rows(struct iol_sql *dst, struct iol_sql *src,
+		     const char *table, const char *cols, int ncols,
+		     const char *order, int64_t from, int64_t to,
+		     struct iol_error *err)
+{
+	struct iol_sqlst *rd = NULL, *wr = NULL;
+	char *q =
+		iol_sql_mprintf("SELECT %s FROM %s WHERE rec = ?1 ORDER BY %s",
+				cols, table, order);
+	char *ins = iol_sql_mprintf(
+		"INSERT INTO %s (rec, %s) VALUES (?1%s)", table, cols,
+		ncols == 6   ? ", ?2, ?3, ?4, ?5, ?6, ?7"
+		: ncols == 7 ? ", ?2, ?3, ?4, ?5, ?6, ?7, ?8"
+			     : ", ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+			       "?9, ?10");
+	int r = q && ins ? 0 : iol_error_set(err, IOL_ENOMEM, "out of memory"),
+	    bad = 0;
+
+	if (r == 0 && (r = prep(src, q, &rd, err)) == 0 &&
+	    (r = prep(dst, ins, &wr, err)) == 0) {
+		iol_sql_bind_int(rd, 1, from);
+		while ((r = iol_sql_step(rd)) > 0) {
+			int i;
+
+			iol_sql_bind_int(wr, 1, to);
+			for (i = 0; i < ncols; i++)
+				switch (iol_sql_coltype(rd, i)) {
+				case IOL_SQL_NULL:
+					iol_sql_bind_null(wr, i + 2);
+					break;
+				case IOL_SQL_INT:
+					iol_sql_bind_int(wr, i + 2,
+							 iol_sql_int(rd, i));
+					break;
+				case IOL_SQL_REAL:
+					iol_sql_bind_real(wr, i + 2,
+							  iol_sql_real(rd, i));
+					break;
+				default:
+					iol_sql_bind_text(wr, i + 2,
+							  iol_sql_text(rd, i),
+							  -1);
+				}
+			if (iol_sql_step(wr) < 0)
+				bad = dberr(dst, err, "store");
+			iol_sql_reset(wr);
+			if (bad)
+				break;
+		}
+		if (r < 0 && !bad)
+			bad = dberr(src, err, "shard");
+		r = bad;
+	}
+	iol_sql_finalize(rd);
+	iol_sql_finalize(wr);
+	iol_sql_free(q);
+	iol_sql_free(ins);
+	return r;
+}
+
+/* one recording of src, not in dst, into dst */
+static int merge_rec(struct iol_sql *dst, struct iol_sql *src, int64_t from,
+		     const char *source, int64_t size, int64_t mtime,
+		     const char *format, int fmt, const char *fsname,
+		     double when, struct iol_error *err)
+{
+	struct iol_sqlst *st;
+	int64_t to = 0, sz, mt;
+	int r;
+
+	if ((r = prep(dst,
+		      "INSERT INTO fs_recordings (source, size, mtime_ns, "
+		      "format, fmt, fsname, ingest_time) VALUES (?1, ?2, ?3, "
+		      "?4, ?5, ?6, ?7)",
+		      &st, err)) < 0)
+		return r;
+	iol_sql_bind_text(st, 1, source, -1);
+	iol_sql_bind_int(st, 2, size);
+	iol_sql_bind_int(st, 3, mtime);
+	iol_sql_bind_text(st, 4, format, -1);
+	iol_sql_bind_int(st, 5, fmt);
+	iol_sql_bind_text(st, 6, fsname, -1);
+	iol_sql_bind_real(st, 7, when);
+	r = iol_sql_step(st) < 0 ? dberr(dst, err, "store") : 0;
+	iol_sql_finalize(st);
+	if (r == 0)
+		r = lookup(dst, source, &to, &sz, &mt, err);
+	if (r == 0)
+		r = copy_rows(dst, src, "fs_targets",
+			      "ord, name, kind, server, resets, gaps, "
+			      "gap_seconds",
+			      7, "ord", from, to, err);
+	if (r == 0)
+		r = copy_rows(dst, src, "fs_samples",
+			      "series, name, t0, t1, rbytes, wbytes, reads, "
+			      "writes, gap",
+			      9, "id", from, to, err);
+	if (r == 0)
+		r = copy_rows(dst, src, "fs_gauges",
+			      "name, kind, what, t, v, v2", 6, "id", from, to,
+			      err);
+	return r;
+}
+
+int iol_fsstore_merge(struct iol_sql *dst, struct iol_sql *src, int64_t *added,
+		      struct iol_error *err)
+{
+	struct iol_sqlst *st = NULL;
+	struct {
+		int64_t id, size, mtime;
+		int fmt;
+		double when;
+		char *source, *format, *fsname;
+	} *v = NULL, *nv;
+	size_t n = 0, cap = 0, i;
+	int r = 0;
+
+	*added = 0;
+	if (!iol_sql_has_column(src, "fs_recordings", NULL))
+		return 0;
+	if ((r = create(dst, err)) < 0 ||
+	    (r = prep(src,
+		      "SELECT id, source, size, mtime_ns, format, fmt, "
+		      "fsname, ingest_time FROM fs_recordings ORDER BY id",
+		      &st, err)) < 0)
+		return r;
+	/* the list first: one statement at a time streams on PostgreSQL */
+	while ((r = iol_sql_step(st)) > 0) {
+		const char *a = iol_sql_text(st, 1), *b = iol_sql_text(st, 4),
+			   *c = iol_sql_text(st, 6);
+
+		if (n == cap) {
+			if (!(nv = realloc(v, (cap = cap ? 2 * cap : 8) *
+						      sizeof(*v)))) {
+				r = IOL_ENOMEM;
+				break;
+			}
+			v = nv;
+		}
+		v[n].id = iol_sql_int(st, 0);
+		v[n].size = iol_sql_int(st, 2);
+		v[n].mtime = iol_sql_int(st, 3);
+		v[n].fmt = (int)iol_sql_int(st, 5);
+		v[n].when = iol_sql_real(st, 7);
+		v[n].source = strdup(a ? a : "");
+		v[n].format = strdup(b ? b : "");
+		v[n].fsname = strdup(c ? c : "");
+		n++;
+		if (!v[n - 1].source || !v[n - 1].format || !v[n - 1].fsname) {
+			r = IOL_ENOMEM;
+			break;
+		}
+	}
+	iol_sql_finalize(st);
+	if (r < 0)
+		r = r == IOL_ENOMEM ? iol_error_set(err, r, "out of memory")
+				    : dberr(src, err, "shard");
+	for (i = 0; r == 0 && i < n; i++) {
+		int64_t old, sz, mt;
+
+		/* the first store to hold a recording keeps it */
+		if ((r = lookup(dst, v[i].source, &old, &sz, &mt, err)) < 0 ||
+		    old)
+			continue;
+		r = exec(dst, "BEGIN", err);
+		if (r == 0)
+			r = merge_rec(dst, src, v[i].id, v[i].source, v[i].size,
+				      v[i].mtime, v[i].format, v[i].fmt,
+				      v[i].fsname, v[i].when, err);
+		if (r == 0 && (r = exec(dst, "COMMIT", err)) == 0)
+			(*added)++;
+		else if (r < 0)
+			iol_sql_exec(dst, "ROLLBACK");
+	}
+	for (i = 0; i < n; i++) {
+		free(v[i].source);
+		free(v[i].format);
+		free(v[i].fsname);
+	}
+	free(v);
+	return r;
+}

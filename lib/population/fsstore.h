@@ -56,4 +56,13 @@ int iol_fsstore_put(struct iol_sql *db, const char *path, struct iol_fsput *out,
 int iol_fsstore_read(struct iol_fsmon *m, const char *store, double from,
 		     double to, struct iol_error *err);
 
+/*
+ * Add the recordings of the store src that dst does not hold (by
+ * source: the first store to hold one keeps it) to dst, one transaction
+ * each, for merge-db; *added counts them.  A src without telemetry adds
+ * nothing.  Returns 0 or < 0 with err set.
+ */
+int iol_fsstore_merge(struct iol_sql *dst, struct iol_sql *src, int64_t *added,
+		      struct iol_error *err);
+
 #endif
