@@ -13,6 +13,7 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
+#include "population/fsstore.h"
 #include "storage/fsload.h"
 #include "render/iostat-report.h"
 #include "render/report.h"
@@ -68,13 +69,17 @@ static int set_view(int v)
 
 static int extra_opt(void *ctx, int opt, const char *arg)
 {
-	(void)ctx; /* options live in this file's statics */
+	/* options live in this file's statics; ctx is the copts */
 	switch (opt) {
 	case O_FROM: return fl_when(arg, "--from", &fl.from);
 	case O_TO: return fl_when(arg, "--to", &fl.to);
 	case O_INTERVALS: return set_view(V_INTERVALS);
 	case O_JOBS: return set_view(V_JOBS);
-	case O_DB: fl.db = arg; return 1;
+	case O_DB:
+		fl.db = arg;
+		/* no recording: the store's own series */
+		((struct copts *)ctx)->args_optional = 1;
+		return 1;
 	case O_OPS: return set_view(V_OPS);
 	case O_PERIODS: return set_view(V_PERIODS);
 	case O_INTERVAL:
@@ -103,6 +108,13 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 	struct iol_error err = {0};
 	int r;
 
+	/* --db without recordings: the series the store keeps */
+	if (i == argc && fl.db &&
+	    (r = iol_fsstore_read(&c->m, fl.db, fl.from, fl.to, &err)) < 0) {
+		msg("cannot read the file-system telemetry of '%s': %s", fl.db,
+		    err.msg[0] ? err.msg : iol_strerror(r));
+		return -1;
+	}
 	for (; i < argc; i++) {
 		memset(&err, 0, sizeof(err));
 		r = iol_fsmon_read(&c->m, argv[i], NULL, &err);
@@ -230,7 +242,7 @@ int cmd_fsload(int argc, char **argv)
 	memset(&fl, 0, sizeof(fl));
 	fl.from = fl.to = NAN;
 	memset(&c, 0, sizeof(c));
-	r = copts_start(&co, argc, argv, longopts, extra_opt, NULL, NULL, &i);
+	r = copts_start(&co, argc, argv, longopts, extra_opt, &co, NULL, &i);
 	if (r >= 0)
 		return r;
 	if (fl.view == V_JOBS && !fl.db) {

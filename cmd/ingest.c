@@ -28,7 +28,8 @@ enum {
 	OPT_SHARD,
 	OPT_USERS,
 	OPT_PROJECTS,
-	OPT_SACCT
+	OPT_SACCT,
+	OPT_FSLOAD
 };
 enum { MAX_SACCT = 64 };
 
@@ -36,8 +37,8 @@ struct ingest {
 	struct iol_ingest run;
 	int nthreads;
 	const char *users_path, *projects_path;
-	const char *sacct[MAX_SACCT];
-	int nsacct;
+	const char *sacct[MAX_SACCT], *fsload[MAX_SACCT];
+	int nsacct, nfsload;
 	struct iol_popmap users, projects;
 	struct iol_popctx ctx;
 	double t0, last_draw;
@@ -75,6 +76,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{"db", required_argument, NULL, OPT_DB},
+		{"fsload", required_argument, NULL, OPT_FSLOAD},
 		{"help", no_argument, NULL, 'h'},
 		{"jobs", required_argument, NULL, 'j'},
 		{"nodes", required_argument, NULL, OPT_NODES},
@@ -139,6 +141,13 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 						   MAX_SACCT);
 			g->sacct[g->nsacct++] = optarg;
 			break;
+		case OPT_FSLOAD:
+			if (g->nfsload == MAX_SACCT)
+				return usage_error("at most %d --fsload "
+						   "recordings",
+						   MAX_SACCT);
+			g->fsload[g->nfsload++] = optarg;
+			break;
 		case ':':
 			return usage_error("option '%s' needs a value",
 					   argv[optind - 1]);
@@ -156,7 +165,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 	if (!g->run.db)
 		return usage_error("--db file is required (or db in the site "
 				   "configuration: iolens config)");
-	if (optind >= argc && !g->nsacct)
+	if (optind >= argc && !g->nsacct && !g->nfsload)
 		return usage_error("no log or directory given");
 	return -1;
 }
@@ -205,6 +214,14 @@ static int run(struct ingest *g, int argc, char **argv, int first)
 	if (first < argc && bad >= 0)
 		view_ingest_counts(stdout, r);
 	sbad = r->dberror ? 0 : sched(g);
+	for (int i = 0; i < g->nfsload && !r->dberror; i++) {
+		struct iol_fsput fp;
+
+		if (iol_ingest_fsload(r, g->fsload[i], &fp) < 0)
+			sbad = 1;
+		else
+			view_ingest_fsload(stdout, g->fsload[i], &fp);
+	}
 	iol_ingest_close(r);
 	return r->dberror || bad || sbad || r->failed ? EXIT_DATA : EXIT_OK;
 }

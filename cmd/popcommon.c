@@ -248,7 +248,7 @@ int pop_weather_job(const char *const *recs, int nrecs,
 	return pop_weather(recs, nrecs, &j, out);
 }
 
-int pop_fsweather(const char *const *recs, int nrecs,
+int pop_fsweather(const char *const *recs, int nrecs, const char *db,
 		  const struct iol_popjob *j, struct iol_fsjob *out)
 {
 	struct iol_wjob wj = {.path = "", .app = "", .user = ""};
@@ -259,11 +259,12 @@ int pop_fsweather(const char *const *recs, int nrecs,
 	wj.end = j->end_time;
 	wj.rbytes = j->bytes_read;
 	wj.wbytes = j->bytes_written;
-	r = iol_fsweather_job(recs, nrecs, &wj, out, &bad, &err);
+	r = iol_fsweather_job(recs, nrecs, db, &wj, out, &bad, &err);
 	if (r < 0 && bad >= 0)
 		msg("cannot read '%s': %s", recs[bad],
 		    err.msg[0] ? err.msg : iol_strerror(r));
 	else if (r < 0)
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+		msg("%s%s%s", nrecs ? "" : db, nrecs ? "" : ": ",
+		    err.msg[0] ? err.msg : iol_strerror(r));
 	return r;
 }

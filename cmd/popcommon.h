@@ -80,8 +80,10 @@ int pop_weather_job(const char *const *recs, int nrecs,
 		    const struct iol_job *job, const struct iol_opts *m,
 		    struct iol_wjobw *out);
 /* Job j in the weather of the file-system telemetry recs (context
- * --fsload): 0, or -1 with the message printed. */
-int pop_fsweather(const char *const *recs, int nrecs,
+ * --fsload), or with none the telemetry the store db keeps (ingest
+ * --fsload) around its run: 0, 1 when the store keeps none there
+ * (nothing said), or < 0 with the message printed. */
+int pop_fsweather(const char *const *recs, int nrecs, const char *db,
 		  const struct iol_popjob *j, struct iol_fsjob *out);
 
 #endif
