@@ -18,9 +18,8 @@ int iol_popdb_find_log(struct iol_popdb *db, const char *log,
 	return rc;
 }
 
-/* The job as ingest would store it, when the store lacks it. */
-static int own_row(const struct iol_job *job, const struct iol_opts *m,
-		   struct iol_popjob *own, int *stage, struct iol_error *err)
+int iol_popjob_of(const struct iol_job *job, const struct iol_opts *m,
+		  struct iol_popjob *own, int *stage, struct iol_error *err)
 {
 	struct iol_summary s;
 	int rc = iol_summary_compute(job, m, &s, err);
@@ -52,7 +51,7 @@ int iol_pop_context_of(const char *dbpath, const char *log,
 	rc = iol_popdb_find_log(db, log, &one, err);
 	row = rc == 0 && one.n ? &one.jobs[0] : NULL;
 	if (rc == 0 && !row)
-		rc = own_row(job, m, &own, stage, err);
+		rc = iol_popjob_of(job, m, &own, stage, err);
 	if (rc == 0)
 		rc = iol_popdb_load_earlier(
 			db, NULL, row ? row->app : own.app,

@@ -27,6 +27,11 @@ enum {
 	IOL_POPCTX_STORE, /* reading the store failed */
 	IOL_POPCTX_LOG,	  /* the summary of job failed */
 };
+/* The row of job as ingest would store it (popjob.h), from its summary
+ * with m, for a log the store lacks: 0, or < 0 with err set and *stage
+ * IOL_POPCTX_LOG (the summary failed, err->code) or IOL_POPCTX_MEM. */
+int iol_popjob_of(const struct iol_job *job, const struct iol_opts *m,
+		  struct iol_popjob *own, int *stage, struct iol_error *err);
 /*
  * The context of the job of log among the earlier jobs of the store at
  * dbpath, into *ctx: the store's row for log, else job summarised with m
