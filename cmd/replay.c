@@ -15,14 +15,12 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/replay-mpi.h"
 #include "cmd/replay.h"
-#ifdef IOLENS_MPI
-#include "cmd/ingest.h" /* mpi_begin(), mpi_end() */
-#endif
 #include "cmd/util.h"
+#include "base/mpi.h"
 #include "base/version.h"
 #include "replay/engine.h"
+#include "replay/mpi.h"
 #include "base/banned.h"
 
 static const char usage_str[] =
@@ -218,15 +216,15 @@ static int replay_mpi(int argc, char **argv, struct ropt *ro)
 	struct iol_rgroup g;
 	int rank = 0, size = 1;
 
-	if (mpi_begin(&argc, &argv, &rank, &size)) {
-		replay_mpi_group(&g, rank, size);
+	if (iol_mpi_begin(&argc, &argv, &rank, &size)) {
+		iol_rgroup_mpi(&g, rank, size);
 		ro->o.group = &g;
 	}
 #endif
 	rc = replay_run(argv[argc - 1], ro);
 #ifdef IOLENS_MPI
 	ro->o.group = NULL;
-	mpi_end();
+	iol_mpi_end();
 #endif
 	return rc;
 }

@@ -1,0 +1,21 @@
+/*
+ * The MPI group of iolens replay (make MPI=1 only): the processes
+ * mpirun started replay one script together, each its share of the
+ * ranks (engine.h, struct iol_rgroup), over MPI_COMM_WORLD, begun with
+ * iol_mpi_begin() (base/mpi.h) first.  The engine knows no MPI; these
+ * are the collective calls it asks for.
+ *
+ * Ownership: g is caller storage; nothing is allocated.  Owner:
+ * lib/replay; caller cmd/replay.c.
+ */
+#ifndef IOLENS_REPLAY_MPI_H
+#define IOLENS_REPLAY_MPI_H
+
+#include "replay/engine.h"
+
+#ifdef IOLENS_MPI
+/* Fill g for MPI_COMM_WORLD, this process being rank of size. */
+void iol_rgroup_mpi(struct iol_rgroup *g, int rank, int size);
+#endif
+
+#endif
