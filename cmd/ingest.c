@@ -2,7 +2,8 @@
  * iolens ingest: add jobs to a population store.  The run is the
  * library's (population/ingest.h: the walk, the store's lookups, rows
  * written in walk order whatever -j or the number of ranks); the command
- * chooses its executor (threads, or the MPI ranks of ingest-mpi.c),
+ * chooses its executor (threads, or the MPI ranks of
+ * population/ingest-mpi.h),
  * draws the progress and says what the run says.
  */
 #define _DEFAULT_SOURCE
@@ -14,11 +15,12 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/ingest.h"
 #include "cmd/siteconf.h"
 #include "cmd/util.h"
+#include "population/ingest-mpi.h"
 #include "render/progress.h"
 #include "render/view-ingest.h"
+#include "base/mpi.h"
 #include "base/version.h"
 #include "base/banned.h"
 
@@ -208,6 +210,15 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 
 /* ---- the run ---- */
 
+#ifdef IOLENS_MPI
+/* what stops one rank stops the job: said, then every rank ended */
+static void mpi_die(const char *text)
+{
+	msg("%s", text);
+	iol_mpi_abort(EXIT_DATA);
+}
+#endif
+
 /* The scheduler's files, then the join of every row not joined yet
  * (all rows after new accounting): 0 or -1 said. */
 static int sched(struct ingest *g)
@@ -263,7 +274,7 @@ int cmd_ingest(int argc, char **argv)
 
 	memset(&g, 0, sizeof(g));
 #ifdef IOLENS_MPI
-	mpi = mpi_begin(&argc, &argv, &rank, &size);
+	mpi = iol_mpi_begin(&argc, &argv, &rank, &size);
 #endif
 	rc = parse_opts(&g, argc, argv);
 	if (rc < 0 &&
@@ -274,12 +285,12 @@ int cmd_ingest(int argc, char **argv)
 	}
 	if (rc < 0 && mpi && rank > 0) {
 #ifdef IOLENS_MPI
-		mpi_decoder(&g.ctx);
+		iol_ingest_mpi_decoder(&g.ctx, mpi_die);
 #endif
 		rc = EXIT_OK;
 	} else if (rc < 0) {
 #ifdef IOLENS_MPI
-		g.run.ex = mpi ? mpi_start(size) : NULL;
+		g.run.ex = mpi ? iol_ingest_mpi(size, mpi_die) : NULL;
 #endif
 		if (!g.run.ex)
 			g.run.ex = iol_ingest_threads(g.nthreads, &g.ctx, &err);
@@ -292,7 +303,7 @@ int cmd_ingest(int argc, char **argv)
 	iol_popmap_free(&g.users);
 	iol_popmap_free(&g.projects);
 #ifdef IOLENS_MPI
-	mpi_end();
+	iol_mpi_end();
 #endif
 	(void)rank, (void)size, (void)mpi;
 	return rc;
