@@ -113,18 +113,6 @@ int blocks_say_modules(const struct iol_blocks *bl, const char *trace, int text)
 	return 0;
 }
 
-int blocks_overhead(const struct iol_job *job, double *dur)
-{
-	double gap;
-
-	*dur = 0;
-	/* iolens trace times the call alone, inside its wrapper; strace's
-	 * -T durations hold its own stops around each call */
-	if (strcmp(job->source, "strace"))
-		return 0;
-	return iol_replay_overhead_load(&gap, dur) == 0 ? 1 : -1;
-}
-
 /*
  * strace's -T durations hold strace's own stops (11 times a small
  * write's on a loop): taken off as replay-script does when iolens replay
@@ -136,7 +124,7 @@ int blocks_overhead(const struct iol_job *job, double *dur)
 int blocks_times_of(const struct iol_job *job, struct blocks_opts *bo,
 		    double *overhead)
 {
-	int r = job->stacks ? blocks_overhead(job, overhead) : 0;
+	int r = job->stacks ? iol_replay_overhead_of(job->source, overhead) : 0;
 
 	if (r >= 0 || (bo->sort >= 0 && bo->sort != IOL_BSORT_TIME)) {
 		if (bo->sort < 0)
