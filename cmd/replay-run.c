@@ -111,17 +111,9 @@ struct bar {
 static void draw_bar(void *ctx, int64_t done, int64_t total)
 {
 	const struct bar *b = ctx;
-	int w = 24,
-	    fill = total > 0 ? (int)(w * (double)done / (double)total) : 0;
 
-	if (fill > w)
-		fill = w;
-	fprintf(stderr, "\r[%.*s%*s] %lld/%lld calls  %.1f s", fill,
-		"########################", w - fill, "", (long long)done,
-		(long long)total, progress_now() - b->t0);
-	if (b->runs > 1)
-		fprintf(stderr, "  run %d of %d", b->run, b->runs);
-	fputs("\033[K", stderr);
+	progress_calls(stderr, done, total, progress_now() - b->t0, b->run,
+		       b->runs);
 }
 
 static void say_failures(const struct iol_rresult *r, const char *script);
@@ -219,7 +211,7 @@ static void runs_run(void *arg, int run, int ended)
 
 	c->bar.run = run;
 	if (ended && c->tty)
-		fputs("\r\033[K", stderr);
+		progress_clear(stderr);
 }
 
 static void runs_failed(void *arg, const struct iol_rresult *r,
