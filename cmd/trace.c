@@ -69,46 +69,20 @@ static void help(void)
 
 /* ---- finding the tracer ---- */
 
-static int readable(const char *p, char *out, size_t n)
-{
-	if (access(p, R_OK) != 0 || !realpath(p, out))
-		return 0;
-	(void)n;
-	return 1;
-}
-
+/* the tracer into out, or -1 said */
 static int find_lib(char *out)
 {
 	const char *env = getenv("IOLENS_TRACE_LIB");
-	char exe[PATH_MAX], p[PATH_MAX + 64], *slash;
-	ssize_t k;
+	int r = iol_trace_find_lib(IOLENS_TRACEDIR, out);
 
-	if (env && *env) {
-		if (readable(env, out, PATH_MAX))
-			return 0;
+	if (r == -1)
 		msg("cannot read the tracer '%s' (IOLENS_TRACE_LIB): %s", env,
 		    strerror(errno));
-		return -1;
-	}
-	k = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (k > 0) {
-		exe[k] = '\0';
-		if ((slash = strrchr(exe, '/')) != NULL)
-			slash[1] = '\0';
-		snprintf(p, sizeof(p), "%s%s", exe, IOL_TRACE_LIB);
-		if (readable(p, out, PATH_MAX))
-			return 0;
-		snprintf(p, sizeof(p), "%s../lib/iolens/%s", exe,
-			 IOL_TRACE_LIB);
-		if (readable(p, out, PATH_MAX))
-			return 0;
-	}
-	if (readable(IOLENS_TRACEDIR "/" IOL_TRACE_LIB, out, PATH_MAX))
-		return 0;
-	msg("cannot find the tracer %s (beside iolens, in %s, or at "
-	    "$IOLENS_TRACE_LIB)",
-	    IOL_TRACE_LIB, IOLENS_TRACEDIR);
-	return -1;
+	else if (r < 0)
+		msg("cannot find the tracer %s (beside iolens, in %s, or at "
+		    "$IOLENS_TRACE_LIB)",
+		    IOL_TRACE_LIB, IOLENS_TRACEDIR);
+	return r < 0 ? -1 : 0;
 }
 
 /* The threads' files of dir into path (a temporary file renamed).
@@ -149,33 +123,17 @@ static int write_trace(const char *dir, const char *path, char **cmd,
 	return 0;
 }
 
-/* the parts' directory beside the output: "OUT.parts.XXXXXX", absolute */
+/* the parts' directory beside the output (tracer.h), or -1 said */
 static int make_parts(const char *out, char *dir)
 {
-	char tmp[PATH_MAX];
-	int fd;
+	static const char *const what[] = {"", "cannot make a directory beside",
+					   "cannot resolve", "cannot write"};
+	char path[PATH_MAX];
+	int r = iol_trace_parts_make(out, dir, path);
 
-	if (snprintf(tmp, sizeof(tmp), "%s.parts.XXXXXX", out) >=
-		    (int)sizeof(tmp) ||
-	    !mkdtemp(tmp)) {
-		msg("cannot make a directory beside '%s': %s", out,
-		    strerror(errno));
-		return -1;
-	}
-	if (!realpath(tmp, dir)) {
-		msg("cannot resolve '%s': %s", tmp, strerror(errno));
-		rmdir(tmp);
-		return -1;
-	}
-	/* made here, so that no traced process pays for making it */
-	snprintf(tmp, sizeof(tmp), "%s/trace", dir);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0600)) < 0) {
-		msg("cannot write '%s': %s", tmp, strerror(errno));
-		rmdir(dir);
-		return -1;
-	}
-	close(fd);
-	return 0;
+	if (r)
+		msg("%s '%s': %s", what[r], path, strerror(errno));
+	return r ? -1 : 0;
 }
 
 static void raise_fd_limit(void)
