@@ -270,10 +270,9 @@ int serve_report_html(const char *log, const char *out)
 			       .cache_bytes = (size_t)512 << 20,
 			       .port_file_fd = -1};
 	struct iol_error err = {0};
-	char self[PATH_MAX], tmp[PATH_MAX + 16], *buf;
-	size_t len, off = 0;
-	ssize_t k;
-	int fd;
+	char self[PATH_MAX], *buf;
+	size_t len;
+	int rc;
 
 	if (module_of_self(self, "the HTML writer") < 0)
 		return EXIT_DATA;
@@ -282,19 +281,11 @@ int serve_report_html(const char *log, const char *out)
 		msg("%s", err.msg);
 		return EXIT_DATA;
 	}
-	fd = out_tmp(out, tmp, sizeof(tmp));
-	if (fd < 0) {
+	rc = out_write_file(out, buf, len);
+	if (rc < 0)
 		msg("cannot write '%s': %s", out, strerror(errno));
-		free(buf);
-		return EXIT_DATA;
-	}
-	while (off < len && (k = write(fd, buf + off, len - off)) > 0)
-		off += (size_t)k;
 	free(buf);
-	if (close(fd) < 0 || off < len || out_commit(tmp, out) < 0) {
-		msg("cannot write '%s': %s", out, strerror(errno));
-		out_discard(tmp, out);
+	if (rc < 0)
 		return EXIT_DATA;
-	}
 	return EXIT_OK;
 }
