@@ -178,25 +178,15 @@ static int walk(int argc, char **argv, int i, struct iol_fsstats *st)
 	return 0;
 }
 
+static int fill_snap(FILE *f, const void *st)
+{
+	return iol_fs_save(f, st) < 0 ? -1 : 0;
+}
+
 static int save(const struct iol_fsstats *st)
 {
-	char tmp[4096];
-	FILE *f;
-	int fd, r;
-
-	fd = out_tmp(fo.save, tmp, sizeof(tmp));
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+	if (out_write_stream(fo.save, fill_snap, st) < 0) {
 		msg("cannot write '%s': %s", fo.save, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			out_discard(tmp, fo.save);
-		}
-		return -1;
-	}
-	r = iol_fs_save(f, st);
-	if (fclose(f) != 0 || r < 0 || out_commit(tmp, fo.save) < 0) {
-		msg("cannot write '%s': %s", fo.save, strerror(errno));
-		out_discard(tmp, fo.save);
 		return -1;
 	}
 	return 0;

@@ -93,24 +93,15 @@ static int put_text(void *ctx, const char *t)
 	return fputs(t, ctx) < 0 ? -1 : 0;
 }
 
+static int fill_script(FILE *f, const void *s)
+{
+	return iol_rscript_write(s, put_text, f);
+}
+
 static int write_script(const struct iol_rscript *s, const char *path)
 {
-	char tmp[4200];
-	int fd = -1, bad;
-	FILE *f;
-
-	fd = out_tmp(path, tmp, sizeof(tmp));
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+	if (out_write_stream(path, fill_script, s) < 0) {
 		msg("cannot write '%s': %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return EXIT_DATA;
-	}
-	bad = iol_rscript_write(s, put_text, f) != 0;
-	bad |= fclose(f) != 0;
-	if (bad || out_commit(tmp, path) < 0) {
-		msg("cannot write '%s': %s", path, strerror(errno));
-		out_discard(tmp, path);
 		return EXIT_DATA;
 	}
 	return EXIT_OK;

@@ -85,6 +85,33 @@ int out_write_file(const char *path, const void *buf, size_t len)
 	return 0;
 }
 
+int out_write_stream(const char *path, int (*fill)(FILE *f, const void *arg),
+		     const void *arg)
+{
+	char tmp[PATH_MAX + 16];
+	int fd = out_tmp(path, tmp, sizeof(tmp)), bad, e;
+	FILE *f;
+
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		e = errno;
+		if (fd >= 0) {
+			close(fd);
+			out_discard(tmp, path);
+		}
+		errno = e;
+		return -1;
+	}
+	bad = fill(f, arg) != 0;
+	bad |= fclose(f) != 0;
+	if (bad || out_commit(tmp, path) < 0) {
+		e = errno;
+		out_discard(tmp, path);
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
 int out_open(struct out *o, const char *path, int fmt)
 {
 	int fd = STDOUT_FILENO;
