@@ -58,23 +58,14 @@ static char mod_why[PATH_MAX + 256];
 /* The token file's first line, at least 16 bytes; NULL with a message. */
 static char *read_token(const char *path)
 {
-	char buf[1024];
-	size_t n;
-	FILE *f = fopen(path, "r");
+	char *tok = NULL;
+	int r = serve_token_read(path, &tok);
 
-	if (!f) {
+	if (r == -1)
 		msg("cannot read the token '%s': %s", path, strerror(errno));
-		return NULL;
-	}
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	buf[strcspn(buf, "\r\n")] = '\0';
-	if (strlen(buf) < 16) {
+	else if (r < 0)
 		msg("the token in '%s' is shorter than 16 bytes", path);
-		return NULL;
-	}
-	return xstrdup(buf);
+	return tok;
 }
 
 static int opt_num(const char *name, const char *arg, unsigned max, unsigned *v)
