@@ -85,42 +85,46 @@ static int find_lib(char *out)
 	return r < 0 ? -1 : 0;
 }
 
+struct merge {
+	const char *dir;
+	char **cmd;
+	struct iol_tstats *ms;
+	size_t *nthreads;
+	int *failed; /* the merge's errno when it failed, in failed[1] */
+};
+
+static int fill_trace(FILE *out, const void *arg)
+{
+	const struct merge *m = arg;
+
+	if (iol_trace_merge(m->dir, out, m->cmd, m->ms, m->nthreads) == 0)
+		return 0;
+	m->failed[0] = 1;
+	m->failed[1] = errno;
+	return -1;
+}
+
 /* The threads' files of dir into path (a temporary file renamed).
  * 0, or -1 with the message printed. */
 static int write_trace(const char *dir, const char *path, char **cmd,
 		       struct iol_tstats *ms, size_t *nthreads)
 {
-	char tmp[PATH_MAX + 16];
-	int fd, rc;
-	FILE *out;
+	int failed[2] = {0, 0};
+	struct merge m = {dir, cmd, ms, nthreads, failed};
 
 	if (iol_trace_demux(dir, ms) < 0) {
 		msg("cannot sort the trace out by thread in '%s': %s", dir,
 		    strerror(errno));
 		return -1;
 	}
-	if ((fd = out_tmp(path, tmp, sizeof(tmp))) < 0 ||
-	    !(out = fdopen(fd, "w"))) {
-		msg("cannot write '%s': %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd), out_discard(tmp, path);
-		return -1;
-	}
-	rc = iol_trace_merge(dir, out, cmd, ms, nthreads);
-	if (rc < 0)
+	if (out_write_stream(path, fill_trace, &m) == 0)
+		return 0;
+	if (failed[0])
 		msg("cannot merge the threads' files in '%s/t': %s", dir,
-		    strerror(errno));
-	if (fclose(out) != 0 && rc == 0) {
+		    strerror(failed[1]));
+	else
 		msg("cannot write '%s': %s", path, strerror(errno));
-		rc = -1;
-	}
-	if (rc < 0 || out_commit(tmp, path) < 0) {
-		if (rc == 0)
-			msg("cannot write '%s': %s", path, strerror(errno));
-		out_discard(tmp, path);
-		return -1;
-	}
-	return 0;
+	return -1;
 }
 
 /* the parts' directory beside the output (tracer.h), or -1 said */
