@@ -211,21 +211,16 @@ static int options(int argc, char **argv, struct ropt *r)
  * the script together, one rank each where there are as many. */
 static int replay_mpi(int argc, char **argv, struct ropt *ro)
 {
-	int rc;
-#ifdef IOLENS_MPI
 	struct iol_rgroup g;
-	int rank = 0, size = 1;
+	int rc, rank = 0, size = 1;
 
 	if (iol_mpi_begin(&argc, &argv, &rank, &size)) {
 		iol_rgroup_mpi(&g, rank, size);
 		ro->o.group = &g;
 	}
-#endif
 	rc = replay_run(argv[argc - 1], ro);
-#ifdef IOLENS_MPI
 	ro->o.group = NULL;
 	iol_mpi_end();
-#endif
 	return rc;
 }
 

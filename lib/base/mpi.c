@@ -1,5 +1,5 @@
 /*
- * MPI begun and ended (base/mpi.h), in the MPI build only.
+ * MPI begun and ended (base/mpi.h); in other builds, one process.
  */
 #ifdef IOLENS_MPI
 #include <mpi.h>
@@ -31,6 +31,22 @@ void iol_mpi_abort(int code)
 	MPI_Abort(MPI_COMM_WORLD, code);
 }
 #else
-/* not an MPI build: nothing here (ISO C wants a declaration) */
-typedef int iolens_no_mpi_base;
+/* not an MPI build: one process, no MPI to begin or end */
+#include "base/mpi.h"
+#include "base/banned.h"
+
+int iol_mpi_begin(int *argc, char ***argv, int *rank, int *size)
+{
+	(void)argc, (void)argv, (void)rank, (void)size;
+	return 0;
+}
+
+void iol_mpi_end(void)
+{
+}
+
+void iol_mpi_abort(int code)
+{
+	(void)code;
+}
 #endif

@@ -3,7 +3,8 @@
  * processes mpirun started (make MPI=1): `iolens ingest`, whose ranks
  * decode logs (population/ingest-mpi.h), and `iolens replay`, whose
  * processes replay one script together (replay/mpi.h).  In other builds
- * this header declares nothing.
+ * iol_mpi_begin() returns 0 and the others do nothing, so that a caller
+ * needs no #ifdef.
  *
  * Ownership: nothing is allocated.  Owner: lib/base; callers
  * cmd/ingest.c and cmd/replay.c.
@@ -11,7 +12,6 @@
 #ifndef IOLENS_BASE_MPI_H
 #define IOLENS_BASE_MPI_H
 
-#ifdef IOLENS_MPI
 /* MPI_Init; 1 and the rank/size when the job has more than one rank */
 int iol_mpi_begin(int *argc, char ***argv, int *rank, int *size);
 /* MPI_Finalize, when iol_mpi_begin began it */
@@ -19,6 +19,5 @@ void iol_mpi_end(void);
 /* Every process of the job ended with code (MPI_Abort): what a caller
  * does after saying why, where one process cannot go on alone. */
 void iol_mpi_abort(int code);
-#endif
 
 #endif

@@ -122,24 +122,19 @@ static void m_stop(struct iol_ingest_exec *ex)
 
 struct iol_ingest_exec *iol_ingest_mpi(int size, iol_ingest_mpi_die die)
 {
-	struct mex *m = calloc(1, sizeof(*m));
+	struct mex *m = need(sizeof(*m), die);
 
-	if (!m)
-		return NULL;
+	memset(m, 0, sizeof(*m));
 	m->die = die;
 	m->size = size;
 	m->ex.cap = PER_RANK * (size - 1);
 	m->ex.submit = m_submit;
 	m->ex.wait = m_wait;
 	m->ex.stop = m_stop;
-	m->load = calloc((size_t)size, sizeof(*m->load));
-	m->pending = calloc((size_t)m->ex.cap, sizeof(*m->pending));
-	if (!m->load || !m->pending) {
-		free(m->load);
-		free(m->pending);
-		free(m);
-		return NULL;
-	}
+	m->load = need((size_t)size * sizeof(*m->load), die);
+	m->pending = need((size_t)m->ex.cap * sizeof(*m->pending), die);
+	memset(m->load, 0, (size_t)size * sizeof(*m->load));
+	memset(m->pending, 0, (size_t)m->ex.cap * sizeof(*m->pending));
 	return &m->ex;
 }
 
@@ -192,6 +187,19 @@ void iol_ingest_mpi_decoder(const struct iol_popctx *ctx,
 	}
 }
 #else
-/* not an MPI build: nothing here (ISO C wants a declaration) */
-typedef int iolens_no_mpi;
+/* not an MPI build: no ranks to hand logs to */
+#include "population/ingest-mpi.h"
+#include "base/banned.h"
+
+struct iol_ingest_exec *iol_ingest_mpi(int size, iol_ingest_mpi_die die)
+{
+	(void)size, (void)die;
+	return NULL;
+}
+
+void iol_ingest_mpi_decoder(const struct iol_popctx *ctx,
+			    iol_ingest_mpi_die die)
+{
+	(void)ctx, (void)die;
+}
 #endif
