@@ -20,7 +20,6 @@
 #include "render/view-fsload.h"
 #include "base/banned.h"
 
-
 static struct {
 	int view;
 	double from, to, interval;
