@@ -142,9 +142,11 @@ static int has_source(int argc, char **argv)
 {
 	int i;
 
+	/* --assume is --source's alone: it means --source */
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--source") ||
-		    !strncmp(argv[i], "--source=", 9))
+		    !strncmp(argv[i], "--source=", 9) ||
+		    !strncmp(argv[i], "--assume", 8))
 			return 1;
 	return 0;
 }

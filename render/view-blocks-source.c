@@ -245,9 +245,10 @@ static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
 	out_text(o, "%s (%s", cc->name, iol_capi_name(cc->api));
 	if (cc->op == IOL_COP_READ || cc->op == IOL_COP_WRITE) {
 		if (cc->size >= 0)
-			out_text(o, ", %s",
+			out_text(o, ", %s%s",
 				 fmt_bytes(sz, sizeof(sz), (double)cc->size,
-					   BYTES_TEXT));
+					   BYTES_TEXT),
+				 cc->assumed ? " assumed" : "");
 		else
 			out_text(o, ", size unknown");
 	}
@@ -270,7 +271,8 @@ static void tree_text(struct out *o, const struct iol_cblock *b, int depth,
 			 b->line);
 	if (b->kind == IOL_CB_LOOP) {
 		if (b->trip >= 0)
-			out_text(o, " x%lld", (long long)b->trip);
+			out_text(o, " x%lld%s", (long long)b->trip,
+				 b->assumed ? " (assumed)" : "");
 		else
 			out_text(o, " x?");
 	}
@@ -320,6 +322,26 @@ static const struct iol_cblock **ranked(const struct iol_ctree *t,
 	return v;
 }
 
+/* "assumed n=100 (3 places), m=5 (not used)" */
+static void assumed_text(struct out *o, const struct iol_ctree *t)
+{
+	int i;
+
+	for (i = 0; i < t->nassumed; i++) {
+		const struct iol_cassume *a = &t->assumed[i];
+
+		out_text(o, "%s%s=%lld", i ? ", " : "assumed ", a->name,
+			 (long long)a->value);
+		if (a->uses)
+			out_text(o, " (%u place%s)", a->uses,
+				 a->uses == 1 ? "" : "s");
+		else
+			out_text(o, " (not used)");
+	}
+	if (t->nassumed)
+		out_text(o, "\n");
+}
+
 static void text_blocks(struct out *o, const struct iol_ctree *t,
 			const struct iol_iocost *cost)
 {
@@ -340,6 +362,7 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 		    "trip count (x? unknown), /iter per\n"
 		    "iteration of loops of unknown trip count, "
 		    "the larger arm of each if\n");
+	assumed_text(o, t);
 	out_text(o, cost ? "functions ranked by predicted I/O time "
 			   "(iolens blocks --calibrate's costs)\n"
 			 : "no predicted I/O time: no cost model (run "
@@ -655,5 +678,6 @@ void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
 		text_row(o, &j->rows[i], 0, j->cost != NULL);
 	out_endtable(o);
 	text_summary(o, j);
+	assumed_text(o, j->t);
 	time_summary(o, j);
 }

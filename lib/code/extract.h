@@ -110,6 +110,10 @@ struct iol_ccall {
 	int nargs;
 	int64_t *argk;
 	int *argp;
+	/* bit i: argk[i] is an assumption (--assume), which the caller's own
+	 * binding of argp[i], when known, overrides */
+	unsigned arg_assumed;
+	int assumed; /* size is, or rests on, an assumption */
 	struct iol_ccall *next;
 };
 
@@ -126,6 +130,7 @@ struct iol_cblock {
 	int trip_param;
 	int64_t trip_a, trip_s;
 	const char *trip_op;
+	int assumed;	 /* loops: trip rests on an assumption */
 	int conditional; /* under a branch of its function */
 	unsigned alt;	 /* branches: arms of one `if` share it (not 0) */
 	struct iol_ccall *calls; /* line blocks: the calls on the line */
@@ -149,8 +154,33 @@ struct iol_cdiag {
 	struct iol_cdiag *next;
 };
 
+/*
+ * A run-time value the caller supplies (--assume NAME=VALUE): a variable
+ * or parameter named name whose value the source does not fix is taken as
+ * value in trip counts and sizes.  A parameter a caller fixes keeps the
+ * caller's value.  In a tree, uses counts the trip counts, sizes and
+ * arguments it gave.
+ */
+struct iol_cassume {
+	const char *name;
+	int64_t value;
+	unsigned uses;
+};
+
+/* what iol_ctree_extract() is asked: compiler arguments and assumptions
+ * (both may be empty; arrays borrowed for the call only) */
+struct iol_cextract_opts {
+	const char *const *args; /* -I, -D, -std ...; NULL when nargs is 0 */
+	int nargs;
+	const struct iol_cassume *assume; /* NULL when nassume is 0 */
+	int nassume;
+};
+
 struct iol_ctree {
 	struct iol_arena arena;
+	struct iol_cassume *assumed; /* copies of the options' assumptions,
+				      * uses counted (nassumed of them) */
+	int nassumed;
 	struct iol_cblock *funcs;   /* functions with I/O, by `next` */
 	struct iol_cblock **ranked; /* every block, most predicted I/O first */
 	size_t nblocks;
@@ -159,16 +189,17 @@ struct iol_ctree {
 
 /*
  * Parse files (C, or C++ by extension: .cc .cpp .cxx .C .hpp ...) with
- * the compiler arguments args (-I, -D, -std ...: may be NULL when nargs is
- * 0; then each file's from the build's compile_commands.json, code/ccdb.h,
- * when one lists it), and build and predict the block tree of the functions
- * defined in them.  A file that parses with errors is kept (what parsed is
- * used) and listed in diags.  Returns 0 with *out set, or IOL_EIO (a file that
- * cannot be read), IOL_ECORRUPT (libclang could not parse a file at all),
- * IOL_ENOMEM, IOL_EINVAL, with err filled.
+ * the compiler arguments opts->args (none: each file's from the build's
+ * compile_commands.json, code/ccdb.h, when one lists it), and build and
+ * predict the block tree of the functions defined in them, taking
+ * opts->assume's values where the source fixes none (opts may be NULL:
+ * no arguments, no assumptions).  A file that parses with errors is kept (what
+ * parsed is used) and listed in diags.  Returns 0 with *out set, or IOL_EIO (a
+ * file that cannot be read), IOL_ECORRUPT (libclang could not parse a file at
+ * all), IOL_ENOMEM, IOL_EINVAL, with err filled.
  */
 int iol_ctree_extract(const char *const *files, int nfiles,
-		      const char *const *args, int nargs,
+		      const struct iol_cextract_opts *opts,
 		      struct iol_ctree **out, struct iol_error *err);
 /* The iterations of `for (i = a; i OP b; i += s)`, or -1 when they are
  * not a count (OP one of < <= > >= !=). */

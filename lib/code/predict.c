@@ -117,10 +117,15 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 	for (i = 0; i < IOL_CARGS; i++)
 		b->v[i] = IOL_CUNKNOWN;
 	for (i = 0; cc->argk && cc->argp && i < cc->nargs; i++) {
-		if (cc->argk[i] != IOL_CUNKNOWN)
+		/* the caller's caller's value before an assumed one */
+		int64_t o = outer && cc->argp[i] >= 0 ? outer->v[cc->argp[i]]
+						      : IOL_CUNKNOWN;
+
+		if (cc->argk[i] != IOL_CUNKNOWN &&
+		    (o == IOL_CUNKNOWN || !(cc->arg_assumed & (1u << i))))
 			b->v[i] = cc->argk[i];
-		else if (outer && cc->argp[i] >= 0)
-			b->v[i] = outer->v[cc->argp[i]];
+		else
+			b->v[i] = o;
 		any |= b->v[i] != IOL_CUNKNOWN;
 	}
 	return any;
@@ -273,7 +278,8 @@ static int64_t bound_trip(const struct iol_cblock *b, const struct bind *bd)
 {
 	int64_t v;
 
-	if (b->trip >= 0 || b->trip_param < 0 || !bd || !b->trip_op ||
+	/* a caller's value, before the count an assumed one gives */
+	if (b->trip_param < 0 || !bd || !b->trip_op ||
 	    (v = bd->v[b->trip_param]) == IOL_CUNKNOWN)
 		return b->trip;
 	return iol_ctrip_count(b->trip_a, b->trip_op, v, b->trip_s);
