@@ -29,6 +29,7 @@
 #include "code/extract.h"
 #include "code/iocalls.h"
 #include "code/predict.h"
+#include "code/streams.h"
 #include "base/banned.h"
 
 /* Nesting deeper than this (an expression of 100000 terms) is not
@@ -1006,6 +1007,16 @@ static int64_t mpi_size(const struct ctx *c, CXCursor arg)
 	return iol_mpi_type_size(c->toks[first].s);
 }
 
+/* an expression of a char type */
+static int is_char(CXCursor a)
+{
+	enum CXTypeKind k =
+		clang_getCanonicalType(clang_getCursorType(unwrap(a))).kind;
+
+	return k == CXType_Char_S || k == CXType_Char_U || k == CXType_SChar ||
+	       k == CXType_UChar;
+}
+
 /* one size or count argument: 0 with *v its value (fixed, or assumed:
  * *as set), 1 when it is the parameter *param of the function (*v then
  * the parameter's assumed value, or -1), or -1 when not known */
@@ -1046,11 +1057,14 @@ static int64_t call_size(struct ctx *c, CXCursor call,
 		return d->fixed;
 	if (d->literal_len) {
 		const char *s;
+		CXCursor a;
 
 		if (d->size_arg >= nargs)
 			return -1;
-		s = eval_str(c, clang_Cursor_getArgument(call, d->size_arg));
-		return s ? (int64_t)strlen(s) : -1;
+		a = clang_Cursor_getArgument(call, d->size_arg);
+		s = eval_str(c, a);
+		/* a stream's << of a char: one byte */
+		return s ? (int64_t)strlen(s) : is_char(a) ? 1 : -1;
 	}
 	if ((d->size_arg < 0 && d->count_arg < 0) || d->size_arg >= nargs ||
 	    d->count_arg >= nargs || d->type_arg >= nargs)
@@ -1145,6 +1159,21 @@ static void call_args(struct ctx *c, CXCursor call, struct iol_ccall *cc)
 	cc->nargs = n;
 }
 
+/* "std::ofstream::write", "std::ofstream <<" */
+static const char *stream_name(struct ctx *c, const char *cls,
+			       const char *member)
+{
+	char buf[128];
+	char *q;
+
+	snprintf(buf, sizeof(buf), "%s%s%s", cls,
+		 member[0] == ' ' ? "" : "::", member);
+	q = iol_arena_strdup(&c->t->arena, buf);
+	if (!q)
+		c->rc = IOL_ENOMEM;
+	return q ? q : cls;
+}
+
 static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 {
 	const char *name;
@@ -1154,6 +1183,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	struct iol_cblock *lb;
 	CXCursor ref = clang_getCursorReferenced(call);
 	CXString nm = clang_getCursorSpelling(call);
+	const char *cls = NULL, *member = NULL;
 	unsigned line, col;
 
 	if (!clang_getCString(nm) || !*clang_getCString(nm)) {
@@ -1166,7 +1196,11 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 				ref = clang_getOverloadedDecl(o, 0);
 		}
 	}
-	d = iol_ciodef_find(clang_getCString(nm));
+	/* a C++ file stream's call is stdio-like; a member function of any
+	 * other class is no C library call whatever its name */
+	d = iol_cstream_find(call, &cls, &member);
+	if (!d && !iol_cstream_is_member(call))
+		d = iol_ciodef_find(clang_getCString(nm));
 	if (!d) {
 		if (!clang_Cursor_isNull(ref))
 			f = find_fn(c, ref);
@@ -1188,6 +1222,8 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 		return;
 	}
 	name = keep(c, nm);
+	if (cls)
+		name = stream_name(c, cls, member);
 	cc->name = name;
 	cc->line = line;
 	cc->col = col;
