@@ -28,7 +28,7 @@ is "$(row main:30)" "1,1,0,0,0,0,0" "f.open(\"x.txt\"): an open"
 is "$(row main:32)" "1,0,0,0,0,0,0" "f.close(): a call"
 is "$(awk -F, '$1 == "main:34" || $1 == "main:35"' out.csv)" "" "Log::write and std::cout are no I/O calls"
 $RUN blocks --source "$SRC" > out.txt
-grep -q '^      std::ofstream::write (stdio, 512 B)$' out.txt
+grep -q '^      std::ofstream::write (stdio, 512 B, buffer 8.0 KiB)$' out.txt
 ok $? "text: std::ofstream::write is a stdio call"
 grep -q '^    std::ifstream::ifstream (stdio)$' out.txt
 ok $? "text: the constructor with a file name is an open"

@@ -50,6 +50,12 @@ struct fnrec {
 	struct iol_cblock *blk;
 };
 
+/* a stream variable's buffer, as a setvbuf or setbuf call sets it */
+struct bufset {
+	CXCursor var;
+	int64_t size; /* as iol_ccall.bufsize */
+};
+
 struct ctx {
 	struct iol_ctree *t;
 	CXTranslationUnit tu;
@@ -73,6 +79,8 @@ struct ctx {
 	int given;		    /* compiler arguments given by the caller */
 	struct iol_cassume *assume; /* the tree's copies: uses counted */
 	int nassume;
+	struct bufset *bufs; /* setvbuf/setbuf of the function so far */
+	size_t nbufs, capbufs;
 };
 
 static void *zalloc(struct ctx *c, size_t n)
@@ -1159,6 +1167,108 @@ static void call_args(struct ctx *c, CXCursor call, struct iol_ccall *cc)
 	cc->nargs = n;
 }
 
+/* the variable a stream argument names, or a null cursor */
+static CXCursor stream_var(CXCursor arg)
+{
+	CXCursor ref;
+
+	arg = unwrap(arg);
+	if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	ref = clang_getCursorReferenced(arg);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl &&
+	    clang_getCursorKind(ref) != CXCursor_ParmDecl)
+		return clang_getNullCursor();
+	return ref;
+}
+
+/* the one token an argument is spelled with, or "" */
+static const char *one_token(const struct ctx *c, CXCursor arg)
+{
+	unsigned first, n;
+
+	tok_range(c, arg, &first, &n);
+	return n == 1 ? c->toks[first].s : "";
+}
+
+/* an argument spelled NULL, 0 or nullptr */
+static int is_null(const struct ctx *c, CXCursor arg)
+{
+	const char *t = one_token(c, arg);
+
+	return !strcmp(t, "NULL") || !strcmp(t, "0") || !strcmp(t, "nullptr");
+}
+
+/* the buffer setvbuf(f, buf, mode, size) or setbuf(f, buf) gives f */
+static int64_t setbuf_size(const struct ctx *c, CXCursor call, int v)
+{
+	const char *t;
+	int64_t size;
+
+	if (!v) /* a buffer of glibc's BUFSIZ, or none */
+		return is_null(c, clang_Cursor_getArgument(call, 1)) ? 0 : 8192;
+	t = one_token(c, clang_Cursor_getArgument(call, 2));
+	if (!strcmp(t, "_IONBF"))
+		return 0;
+	/* glibc sizes a buffer it allocates itself as it would anyway */
+	if (is_null(c, clang_Cursor_getArgument(call, 1)))
+		return strcmp(t, "_IOFBF") ? -1 : IOL_CBUF_STDIO;
+	if (strcmp(t, "_IOFBF") != 0 ||
+	    eval_int(c, clang_Cursor_getArgument(call, 3), &size) < 0 ||
+	    size <= 0)
+		return -1; /* line buffered, or a size not fixed */
+	return size;
+}
+
+/* a setvbuf or setbuf call: noted for the stream's later calls; 1 when
+ * it was one */
+static int note_setbuf(struct ctx *c, CXCursor call, const char *name)
+{
+	int v = name && !strcmp(name, "setvbuf");
+	CXCursor var;
+
+	if (!v && (!name || strcmp(name, "setbuf") != 0))
+		return 0;
+	if (clang_Cursor_getNumArguments(call) < (v ? 4 : 2))
+		return 1;
+	var = stream_var(clang_Cursor_getArgument(call, 0));
+	if (clang_Cursor_isNull(var))
+		return 1;
+	if (c->nbufs == c->capbufs) {
+		size_t cap = c->capbufs ? c->capbufs * 2 : 8;
+		struct bufset *b = realloc(c->bufs, cap * sizeof(*b));
+
+		if (!b) {
+			c->rc = IOL_ENOMEM;
+			return 1;
+		}
+		c->bufs = b;
+		c->capbufs = cap;
+	}
+	c->bufs[c->nbufs].var = var;
+	c->bufs[c->nbufs].size = setbuf_size(c, call, v);
+	c->nbufs++;
+	return 1;
+}
+
+/* the buffer of the stream a stdio call of d uses: the last setvbuf or
+ * setbuf of its variable in the function, else the default */
+static int64_t stream_buf(const struct ctx *c, CXCursor call,
+			  const struct iol_ciodef *d)
+{
+	CXCursor var;
+	size_t i;
+
+	if (d->stream_arg < 0 ||
+	    d->stream_arg >= clang_Cursor_getNumArguments(call))
+		return IOL_CBUF_STDIO;
+	var = stream_var(clang_Cursor_getArgument(call, d->stream_arg));
+	for (i = c->nbufs; !clang_Cursor_isNull(var) && i > 0; i--)
+		if (clang_equalCursors(c->bufs[i - 1].var, var))
+			return c->bufs[i - 1].size;
+	return IOL_CBUF_STDIO;
+}
+
 /* "std::ofstream::write", "std::ofstream <<" */
 static const char *stream_name(struct ctx *c, const char *cls,
 			       const char *member)
@@ -1198,6 +1308,10 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	}
 	/* a C++ file stream's call is stdio-like; a member function of any
 	 * other class is no C library call whatever its name */
+	if (note_setbuf(c, call, clang_getCString(nm))) {
+		clang_disposeString(nm);
+		return;
+	}
 	d = iol_cstream_find(call, &cls, &member);
 	if (!d && !iol_cstream_is_member(call))
 		d = iol_ciodef_find(clang_getCString(nm));
@@ -1242,6 +1356,9 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 		v = call_size(c, call, d, &cc->size_param, &cc->size_mul,
 			      &cc->assumed);
 		cc->size = v;
+		if (cc->api == IOL_CAPI_STDIO)
+			cc->bufsize =
+				cls ? IOL_CBUF_CXX : stream_buf(c, call, d);
 		if (d->path_arg >= 0 &&
 		    d->path_arg < clang_Cursor_getNumArguments(call))
 			cc->path = eval_str(
@@ -1501,6 +1618,7 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->fnblk = f->blk;
 	c->fncur = f->cur;
 	c->cond = 0;
+	c->nbufs = 0;
 	if (load_tokens(c, f->cur) < 0)
 		return c->rc;
 	walk_kids(c, body, f->blk);
@@ -1721,6 +1839,7 @@ done:
 		clang_disposeIndex(idx);
 	free(c.fns);
 	free(c.byusr);
+	free(c.bufs);
 	if (rc) {
 		iol_ctree_free(c.t);
 		return rc;

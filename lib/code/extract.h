@@ -72,8 +72,25 @@ enum iol_cpk {
 	IOL_CP_UNSIZED_W,   /* writes of no constant size */
 	IOL_CP_CONDITIONAL, /* calls under a condition (P5), counted taken */
 	IOL_CP_SEEKS,	    /* seeks and positioned calls (P12's sign) */
+	/* the system calls the block's reads and writes make: */
+	IOL_CP_SYS_R,	  /* POSIX reads, unbuffered stdio reads: one each */
+	IOL_CP_SYS_W,	  /* the same, writes */
+	IOL_CP_BUF_R,	  /* buffered stdio reads, in IOL_CSYS_UNIT-ths of
+			   * a read(2): their bytes over the buffer size */
+	IOL_CP_BUF_W,	  /* the same, writes; a fflush one write(2) */
+	IOL_CP_SYS_UNK_R, /* reads whose system calls are not known (a size
+			   * or buffer the source does not fix, MPI-IO) */
+	IOL_CP_SYS_UNK_W,
 	IOL_CP_N
 };
+
+/* IOL_CP_BUF_R and _W count a system call as this many units */
+#define IOL_CSYS_UNIT 4096
+/* a stdio stream's buffer when nothing says otherwise: glibc's, the
+ * file's st_blksize, 4096 on the common file systems; a C++ file
+ * stream's, libstdc++'s BUFSIZ */
+#define IOL_CBUF_STDIO 4096
+#define IOL_CBUF_CXX 8192
 
 /*
  * A prediction: fixed[k] is exact when per[k] is 0; per[k] is what each
@@ -114,6 +131,10 @@ struct iol_ccall {
 	 * binding of argp[i], when known, overrides */
 	unsigned arg_assumed;
 	int assumed; /* size is, or rests on, an assumption */
+	/* stdio reads, writes and flushes: the stream's buffer in bytes, 0
+	 * unbuffered (setvbuf _IONBF, setbuf NULL), -1 not known (line
+	 * buffered, a size the source does not fix) */
+	int64_t bufsize;
 	struct iol_ccall *next;
 };
 
@@ -206,6 +227,27 @@ int iol_ctree_extract(const char *const *files, int nfiles,
 int64_t iol_ctrip_count(int64_t a, const char *op, int64_t b, int64_t s);
 /* Free the tree (NULL is fine). */
 void iol_ctree_free(struct iol_ctree *t);
+
+/*
+ * The read(2) (read nonzero) or write(2) calls a block's prediction
+ * makes, -1 when not known: POSIX calls one each, unbuffered stdio one a
+ * call, buffered stdio its bytes over its buffer rounded up (a call
+ * larger than the buffer one of its own, a flush one).
+ */
+static inline int64_t iol_cpred_sys(const struct iol_cpred *p, int read)
+{
+	enum iol_cpk sys = read ? IOL_CP_SYS_R : IOL_CP_SYS_W;
+	enum iol_cpk buf = read ? IOL_CP_BUF_R : IOL_CP_BUF_W;
+	enum iol_cpk unk = read ? IOL_CP_SYS_UNK_R : IOL_CP_SYS_UNK_W;
+	int64_t n;
+
+	if (p->recursive || p->per[sys] || p->per[buf] || p->per[unk] ||
+	    p->fixed[unk])
+		return -1;
+	n = p->fixed[buf] / IOL_CSYS_UNIT +
+	    (p->fixed[buf] % IOL_CSYS_UNIT != 0);
+	return p->fixed[sys] > INT64_MAX - n ? INT64_MAX : p->fixed[sys] + n;
+}
 
 /* "function", "loop", "branch", "line" (static: the binary, which does
  * not link the module, names kinds too) */

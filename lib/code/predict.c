@@ -150,6 +150,53 @@ static void bind_size(const struct iol_ccall *cc, const struct bind *bd,
 	}
 }
 
+/* units of a buffered call of bytes through a buffer of bufsize: its
+ * share of the buffer; a call at least as large goes to the kernel
+ * itself (glibc writes or reads it directly), one call and the rest's
+ * share */
+static int64_t buf_units(int64_t bytes, int64_t bufsize)
+{
+	int64_t rest = bytes % bufsize;
+	int64_t part = rest <= INT64_MAX / IOL_CSYS_UNIT
+			       ? rest * IOL_CSYS_UNIT / bufsize
+			       : (rest / bufsize) * IOL_CSYS_UNIT;
+
+	if (bytes < bufsize)
+		return part ? part : bytes > 0;
+	return IOL_CSYS_UNIT + part;
+}
+
+/* the system calls a read or write call (or a stdio flush) makes, from
+ * its prediction p */
+static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
+{
+	int rd = cc->op == IOL_COP_READ;
+	enum iol_cpk unk = rd ? IOL_CP_SYS_UNK_R : IOL_CP_SYS_UNK_W;
+
+	if (cc->op == IOL_COP_SYNC) {
+		if (cc->api == IOL_CAPI_STDIO && cc->bufsize != 0)
+			p->fixed[cc->bufsize > 0 ? IOL_CP_BUF_W
+						 : IOL_CP_SYS_UNK_W] =
+				cc->bufsize > 0 ? IOL_CSYS_UNIT : 1;
+		return;
+	}
+	if (!rd && cc->op != IOL_COP_WRITE)
+		return;
+	if (cc->api == IOL_CAPI_POSIX ||
+	    (cc->api == IOL_CAPI_STDIO && cc->bufsize == 0)) {
+		p->fixed[rd ? IOL_CP_SYS_R : IOL_CP_SYS_W] = 1;
+		return;
+	}
+	if (cc->api != IOL_CAPI_STDIO || cc->bufsize < 0 ||
+	    p->fixed[rd ? IOL_CP_UNSIZED_R : IOL_CP_UNSIZED_W]) {
+		p->fixed[unk] = 1;
+		return;
+	}
+	p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_BUF_W] = buf_units(
+		p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
+		cc->bufsize);
+}
+
 /* what one call adds, under the caller's binding bd (NULL: none) */
 static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		      struct iol_cpred *p)
@@ -195,6 +242,7 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	default: break;
 	}
 	bind_size(cc, bd, p);
+	sys_pred(cc, p);
 }
 
 static void loop_mul(struct iol_cpred *p, int64_t trip)
