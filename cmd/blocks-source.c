@@ -137,13 +137,13 @@ static int is_source(const char *path)
 	return 0;
 }
 
-/* the measured blocks of trace joined to the predicted ones */
+/* the measured blocks of trace joined to the predicted ones; sources
+ * moved since the build read as bo's --source-map says */
 static int with_trace(const struct iol_ctree *t, const char *const *files,
 		      int nfiles, char *trace, const struct iol_iocost *cost,
-		      int fmt, const char *outpath)
+		      int fmt, const char *outpath, struct iol_blocks_opts bo)
 {
 	char *av[2] = {trace, NULL};
-	struct iol_blocks_opts bo = {0};
 	struct iol_blocks *bl = NULL;
 	struct iol_error err = {0};
 	struct iol_job *job = NULL;
@@ -180,6 +180,7 @@ int blocks_source_run(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{"output", required_argument, NULL, 'o'},
 		{"source", optional_argument, NULL, 's'},
+		{"source-map", required_argument, NULL, 'm'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
@@ -191,6 +192,8 @@ int blocks_source_run(int argc, char **argv)
 	struct iol_iocost costbuf, *cost = NULL;
 	struct iol_error err;
 	struct iol_cextract_opts xo = {0};
+	struct iol_blocks_opts bo = {0};
+	struct iol_srcmap *map = NULL;
 	struct iol_cassume *assume;
 	int c, fmt = FMT_TEXT, nfiles = 0, dashdash = argc, i, rc;
 
@@ -211,22 +214,34 @@ int blocks_source_run(int argc, char **argv)
 		case 'h':
 			free(files);
 			free(assume);
+			free(map);
 			return cmd_help("blocks--source");
 		case 'V':
 			printf("iolens %s\n", IOLENS_VERSION);
 			free(files);
 			free(assume);
+			free(map);
 			return EXIT_OK;
 		case 'o': outpath = optarg; break;
 		case 'a':
 			if (parse_assume(optarg, &assume[xo.nassume]) < 0) {
 				free(files);
 				free(assume);
+				free(map);
 				return usage_error("--assume wants NAME=VALUE, "
 						   "an integer value, not '%s'",
 						   optarg);
 			}
 			xo.nassume++;
+			break;
+		case 'm':
+			if (blocks_srcmap_add(&map, &bo.nsrcmap, optarg) < 0) {
+				free(files);
+				free(assume);
+				free(map);
+				return EXIT_USAGE;
+			}
+			bo.srcmap = map;
 			break;
 		case 's':
 			if (optarg && is_source(optarg))
@@ -241,6 +256,7 @@ int blocks_source_run(int argc, char **argv)
 			if (fmt < 0) {
 				free(files);
 				free(assume);
+				free(map);
 				return usage_error("unknown format '%s'",
 						   optarg);
 			}
@@ -249,11 +265,13 @@ int blocks_source_run(int argc, char **argv)
 		case ':':
 			free(files);
 			free(assume);
+			free(map);
 			return usage_error("option '%s' needs a value",
 					   argv[optind - 1]);
 		default:
 			free(files);
 			free(assume);
+			free(map);
 			return usage_error("unknown option '%s'",
 					   argv[optind - 1]);
 		}
@@ -269,6 +287,7 @@ int blocks_source_run(int argc, char **argv)
 	if (!nfiles) {
 		free(files);
 		free(assume);
+		free(map);
 		return usage_error("no source files");
 	}
 	/* the one output rule: -o out.csv is CSV, -o out.pdf no table */
@@ -276,6 +295,7 @@ int blocks_source_run(int argc, char **argv)
 	    0) {
 		free(files);
 		free(assume);
+		free(map);
 		return EXIT_USAGE;
 	}
 	memset(&err, 0, sizeof(err));
@@ -288,6 +308,7 @@ int blocks_source_run(int argc, char **argv)
 	if (rc < 0) {
 		free(files);
 		free(assume);
+		free(map);
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
 		return EXIT_DATA;
 	}
@@ -302,8 +323,8 @@ int blocks_source_run(int argc, char **argv)
 			    "of that name",
 			    t->assumed[i].name);
 	if (trace) {
-		if (with_trace(t, files, nfiles, trace, cost, fmt, outpath) !=
-		    EXIT_OK)
+		if (with_trace(t, files, nfiles, trace, cost, fmt, outpath,
+			       bo) != EXIT_OK)
 			rc = EXIT_DATA;
 	} else if (print(t, cost, fmt, outpath) != EXIT_OK) {
 		rc = EXIT_DATA;
@@ -311,10 +332,12 @@ int blocks_source_run(int argc, char **argv)
 	iol_ctree_free(t);
 	free(files);
 	free(assume);
+	free(map);
 	return rc;
 two_traces:
 	free(files);
 	free(assume);
+	free(map);
 	return usage_error("one trace at a time (a source is named by its "
 			   "extension: .c, .cc, .cpp, .h ...)");
 }

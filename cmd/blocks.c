@@ -23,7 +23,26 @@
  * says so instead of failing to link */
 #pragma weak blocks_source_run
 
-enum { OPT_BY_BYTES = OPT_LAST_COMMON, OPT_DEPTH, OPT_SORT, OPT_TOP };
+enum {
+	OPT_BY_BYTES = OPT_LAST_COMMON,
+	OPT_DEPTH,
+	OPT_SORT,
+	OPT_SOURCE_MAP,
+	OPT_TOP
+};
+
+int blocks_srcmap_add(struct iol_srcmap **map, int *n, char *arg)
+{
+	struct iol_srcmap m;
+
+	if (iol_srcmap_parse(arg, &m) < 0) {
+		usage_error("--source-map wants OLD=NEW, not '%s'", arg);
+		return -1;
+	}
+	*map = xrealloc(*map, ((size_t)*n + 1) * sizeof(**map));
+	(*map)[(*n)++] = m;
+	return 1;
+}
 
 static int count_opt(const char *name, const char *arg, int64_t *v)
 {
@@ -42,6 +61,8 @@ static int extra(void *ctx, int opt, const char *arg)
 	case OPT_BY_BYTES: b->by_bytes = 1; return 1;
 	case OPT_DEPTH: return count_opt("depth", arg, &b->depth);
 	case OPT_TOP: return count_opt("top", arg, &b->top);
+	case OPT_SOURCE_MAP:
+		return blocks_srcmap_add(&b->srcmap, &b->nsrcmap, (char *)arg);
 	case OPT_SORT:
 		if ((b->sort = blocks_sort_key(arg)) < 0) {
 			usage_error("--sort wants time, bytes, calls or line, "
@@ -113,6 +134,8 @@ static int run(const struct copts *co, const struct iol_job *job,
 	struct iol_blocks *bl = NULL;
 	int say, rc, pic = is_picture(co->outf);
 
+	opts.srcmap = bo->srcmap;
+	opts.nsrcmap = bo->nsrcmap;
 	if ((say = blocks_times_of(job, bo, &opts.overhead)) < 0)
 		return EXIT_DATA;
 	if (iol_blocks_build(job, &opts, &bl, &err) < 0) {
@@ -158,9 +181,10 @@ int cmd_blocks(int argc, char **argv)
 		{"by-bytes", no_argument, NULL, OPT_BY_BYTES},
 		{"depth", required_argument, NULL, OPT_DEPTH},
 		{"sort", required_argument, NULL, OPT_SORT},
+		{"source-map", required_argument, NULL, OPT_SOURCE_MAP},
 		{"top", required_argument, NULL, OPT_TOP},
 		{NULL, 0, NULL, 0}};
-	struct blocks_opts bo = {0, -1, 0, 0};
+	struct blocks_opts bo = {0, -1, 0, 0, NULL, 0};
 	struct iol_job *job = NULL;
 	struct copts co;
 	int rc, i;
@@ -174,15 +198,15 @@ int cmd_blocks(int argc, char **argv)
 		return blocks_source_run(argc, argv);
 	}
 	rc = copts_start(&co, argc, argv, longopts, extra, &bo, NULL, &i);
-	if (rc >= 0)
-		return rc;
-	rc = cmd_load_one(&co, argc, argv, i, &job);
-	if (rc == -1)
-		return EXIT_DATA;
-	if (rc == -2)
-		return usage_error("one trace at a time (give a trace's files "
-				   "together, or --merge-traces)");
-	rc = run(&co, job, &bo);
-	iol_job_close(job);
+	if (rc < 0) {
+		rc = cmd_load_one(&co, argc, argv, i, &job);
+		if (rc == -2)
+			rc = usage_error("one trace at a time (give a trace's "
+					 "files together, or --merge-traces)");
+		else
+			rc = rc == -1 ? EXIT_DATA : run(&co, job, &bo);
+		iol_job_close(job);
+	}
+	free(bo.srcmap);
 	return rc;
 }

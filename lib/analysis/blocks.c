@@ -50,7 +50,9 @@ struct iol_blocks_priv {
 };
 
 struct build {
-	double overhead; /* taken off each call's duration */
+	double overhead;		 /* taken off each call's duration */
+	const struct iol_srcmap *srcmap; /* where sources moved */
+	int nsrcmap;
 	const struct iol_job *job;
 	const struct iol_stacks *stk;
 	struct iol_symbols *sym;
@@ -291,6 +293,39 @@ static int path_push(struct build *bd, long i)
 	return 0;
 }
 
+int iol_srcmap_parse(char *arg, struct iol_srcmap *m)
+{
+	char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || !eq[1])
+		return IOL_EINVAL;
+	*eq = '\0';
+	m->from = arg;
+	m->to = eq + 1;
+	return 0;
+}
+
+/* where file is read: the first --source-map rule whose from is a
+ * leading whole-component part of it, applied into buf; else file */
+static const char *src_path(const struct build *bd, const char *file, char *buf,
+			    size_t n)
+{
+	int i;
+
+	for (i = 0; i < bd->nsrcmap; i++) {
+		const char *from = bd->srcmap[i].from;
+		size_t k = strlen(from);
+		int w;
+
+		if (!k || strncmp(file, from, k) != 0 ||
+		    (file[k] != '/' && file[k] != '\0' && from[k - 1] != '/'))
+			continue;
+		w = snprintf(buf, n, "%s%s", bd->srcmap[i].to, file + k);
+		return w < 0 || (size_t)w >= n ? file : buf;
+	}
+	return file;
+}
+
 /* the blocks of a function at a line under *leaf: the function, its
  * loops around the line, the line (none when the line is unknown);
  * *leaf the last */
@@ -298,6 +333,7 @@ static int func_blocks(struct build *bd, const char *func, const char *file,
 		       int line, int32_t *leaf)
 {
 	struct iol_loop loops[MAX_LOOPS];
+	char moved[4096];
 	long f, p;
 	int n, i, r;
 
@@ -306,7 +342,9 @@ static int func_blocks(struct build *bd, const char *func, const char *file,
 		return r;
 	p = f;
 	if (*file && line > 0) {
-		n = iol_symbols_loops(bd->sym, file, line, loops, MAX_LOOPS);
+		n = iol_symbols_loops(bd->sym,
+				      src_path(bd, file, moved, sizeof(moved)),
+				      line, loops, MAX_LOOPS);
 		if (n < 0)
 			return n;
 		for (i = 0; i < n; i++) {
@@ -945,6 +983,10 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 	bd.sym = out->priv->sym;
 	bd.priv = out->priv;
 	bd.overhead = o && o->overhead > 0 ? o->overhead : 0;
+	if (o && o->nsrcmap > 0 && o->srcmap) {
+		bd.srcmap = o->srcmap;
+		bd.nsrcmap = o->nsrcmap;
+	}
 	out->overhead = bd.overhead;
 	r = run_events(&bd, out, err);
 	out->maps = bd.maps;
