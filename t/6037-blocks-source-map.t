@@ -6,7 +6,8 @@
 # the rule says (the blocks keep the names the binary gives), also when
 # the measured blocks are joined to the predicted ones; a rule that
 # matches only part of a directory's name is no match; a malformed rule
-# is a usage error.
+# is a usage error.  Sources not found are a warning that names the
+# first and the option.
 . "$(dirname "$0")/lib.sh"
 LIB=$(dirname "$IOLENS")/iolens-trace.so
 [ -f "$LIB" ] || skip_all "bin/iolens-trace.so is not built"
@@ -24,10 +25,13 @@ loops() { awk -F, '$2 == "loop" { print $3, $5, $6, $7 }' "$1"; }
 $RUN blocks --sort line --format=csv "$TMP/k.it" > moved.csv 2> "$TMP/err"
 ok $? "blocks of the trace after its sources moved"
 is "$(loops moved.csv)" "" "... finds no loop: the sources are not where the binary says"
+grep -q "warning: 1 source file the binaries name is not found (the first: '$TMP/old/known.c'): no loops from it; --source-map OLD=NEW reads sources that moved" "$TMP/err"
+ok $? "... and says so"
 $RUN blocks --sort line --format=csv --source-map "$TMP/old=$TMP/new" "$TMP/k.it" > mapped.csv 2> "$TMP/err"
 ok $? "blocks --source-map OLD=NEW"
 is "$(loops mapped.csv)" "write_loop 22 16 16
 main 51 2 8" "... finds the loops where the sources are now: 16 and 2 trips"
+is "$(cat "$TMP/err")" "" "... and warns of nothing"
 is "$(awk -F, '$2 == "loop" { print $4 }' mapped.csv | sort -u)" "$TMP/old/known.c" \
 	"... the blocks keep the file name the binary gives"
 $RUN blocks --sort line --format=csv --source-map "$TMP/ol=$TMP/new" "$TMP/k.it" > part.csv 2> /dev/null

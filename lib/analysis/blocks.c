@@ -330,7 +330,7 @@ static const char *src_path(const struct build *bd, const char *file, char *buf,
  * loops around the line, the line (none when the line is unknown);
  * *leaf the last */
 static int func_blocks(struct build *bd, const char *func, const char *file,
-		       int line, int32_t *leaf)
+		       int line, int own, int32_t *leaf)
 {
 	struct iol_loop loops[MAX_LOOPS];
 	char moved[4096];
@@ -342,11 +342,14 @@ static int func_blocks(struct build *bd, const char *func, const char *file,
 		return r;
 	p = f;
 	if (*file && line > 0) {
-		n = iol_symbols_loops(bd->sym,
-				      src_path(bd, file, moved, sizeof(moved)),
-				      line, loops, MAX_LOOPS);
+		const char *src = src_path(bd, file, moved, sizeof(moved));
+
+		n = iol_symbols_loops(bd->sym, src, line, loops, MAX_LOOPS);
 		if (n < 0)
 			return n;
+		/* a source of the program's not found is said */
+		if (own && (r = iol_symbols_own(bd->sym, src)) < 0)
+			return r;
 		for (i = 0; i < n; i++) {
 			p = node(bd, (int32_t)p, IOL_BLOCK_LOOP, func, file,
 				 loops[i].line);
@@ -370,9 +373,9 @@ static int frame_blocks(struct build *bd, const struct floc *l, int32_t *leaf)
 
 	for (k = l->ninl; k-- > 0;)
 		if ((r = func_blocks(bd, l->inl_func[k], l->inl_file[k],
-				     l->inl_line[k], leaf)) < 0)
+				     l->inl_line[k], !l->lib, leaf)) < 0)
 			return r;
-	return func_blocks(bd, l->func, l->file, l->line, leaf);
+	return func_blocks(bd, l->func, l->file, l->line, !l->lib, leaf);
 }
 
 /* the path of stack id (made at its first use): *start and *len */
@@ -990,6 +993,8 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 	out->overhead = bd.overhead;
 	r = run_events(&bd, out, err);
 	out->maps = bd.maps;
+	out->src_missing =
+		iol_symbols_missing(out->priv->sym, &out->src_missing_first);
 	if (r >= 0 && (r = order(&bd, out)) < 0)
 		iol_error_set(err, r, "out of memory");
 	build_free(&bd);

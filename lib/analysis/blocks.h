@@ -92,6 +92,11 @@ struct iol_blocks {
 	 * --stacks; 0 and 0 unknown): under the root "[stack cut]" */
 	int64_t stacks_cut;
 	int stack_depth;
+	/* source files the binaries name that were not found (read where
+	 * --source-map says): the loops in them are no blocks; the first
+	 * of them (borrowed: valid until iol_blocks_free) */
+	size_t src_missing;
+	const char *src_missing_first;
 	/* files mapped into memory (mmap): what the program reads or writes
 	 * through a mapping is in no call, so in no block's bytes */
 	int64_t maps;
