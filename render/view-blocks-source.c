@@ -86,6 +86,12 @@ static const struct iol_col join_cols[] = {
 	 "exact, calls exact, differs, unknown or not predicted"},
 	{"predicted_io_time_s", "pred I/O time s", COL_NUM, 0,
 	 "Predicted calls over the run times the cost model's costs"},
+	{"predicted_sys_reads", "pred read(2)", COL_NUM, 0,
+	 "Predicted read system calls over the run (buffered stdio through "
+	 "its buffer), to compare with the measured reads"},
+	{"predicted_sys_writes", "pred write(2)", COL_NUM, 0,
+	 "Predicted write system calls over the run (buffered stdio through "
+	 "its buffer), to compare with the measured writes"},
 };
 
 const struct iol_view iol_view_blocks_source_rows =
@@ -565,6 +571,11 @@ static void machine_row(struct out *o, const struct iol_cjrow *r)
 	error_pct(o, kb, iol_cjrow_pbytes(r), r->mbr + r->mbw);
 	out_str(o, st_name[iol_cjrow_status(r)]);
 	out_num(o, r->ptime, 9);
+	for (k = 0; k < 2; k++)
+		if (r->pb && r->psys[k] >= 0)
+			out_int(o, r->psys[k]);
+		else
+			out_null(o);
 	out_endrow(o);
 }
 

@@ -35,4 +35,23 @@ grep -q '^      fwrite (stdio, 100 B, buffer 64.0 KiB)$' out.txt
 ok $? "text: a call shows its stream's buffer"
 grep -q "^read(2), write(2): buffered stdio's bytes over its stream's buffer, rounded up$" out.txt
 ok $? "text: how the numbers are derived"
+
+# beside a trace: the predicted system calls over the run against the
+# reads and writes the trace measured (iolens trace --stacks)
+LIB=$(dirname "$IOLENS")/iolens-trace.so
+if [ -f "$LIB" ] && command -v cc > /dev/null &&
+	cp "$SRC" "$TMP/s.c" && (cd "$TMP" && cc -g -O0 -fno-omit-frame-pointer -o sb s.c) 2> /dev/null; then
+	head -c 100000 /dev/zero > "$TMP/d"
+	(cd "$TMP" && $RUN trace --stacks -o t.it ./sb 2> /dev/null)
+	$RUN blocks --source --format=csv "$TMP/s.c" "$TMP/t.it" > j.csv 2> err
+	ok $? "blocks --source with the program's trace"
+	# block: measured reads writes, predicted read(2) write(2)
+	jrow() { awk -F, -v b="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+		$1 == b { print $c["reads"], $c["writes"], $c["predicted_sys_reads"], $c["predicted_sys_writes"] }' j.csv; }
+	is "$(jrow main:25)" "25 0 25 0" "1000 fread of 100 B: 25 read(2) predicted, 25 measured"
+	is "$(jrow main:18)" "0 10 0 10" "the unbuffered stream: 10 and 10"
+	is "$(jrow main:14)" "0 24 0 25" "1000 fwrite of 100 B: 25 predicted, 24 measured (the last buffer went out in the next line's call)"
+else
+	skip "no iolens-trace.so or no C compiler" 4
+fi
 done_testing

@@ -230,23 +230,34 @@ void iol_ctree_free(struct iol_ctree *t);
 
 /*
  * The read(2) (read nonzero) or write(2) calls a block's prediction
- * makes, -1 when not known: POSIX calls one each, unbuffered stdio one a
- * call, buffered stdio its bytes over its buffer rounded up (a call
- * larger than the buffer one of its own, a flush one).
+ * makes when the block runs times times, -1 when not known: POSIX calls
+ * one each, unbuffered stdio one a call, buffered stdio its bytes over
+ * its buffer, rounded up over all the runs (a call larger than the
+ * buffer one of its own, a flush one).  Saturates at INT64_MAX.
  */
-static inline int64_t iol_cpred_sys(const struct iol_cpred *p, int read)
+static inline int64_t iol_cpred_sys_times(const struct iol_cpred *p, int read,
+					  int64_t times)
 {
 	enum iol_cpk sys = read ? IOL_CP_SYS_R : IOL_CP_SYS_W;
 	enum iol_cpk buf = read ? IOL_CP_BUF_R : IOL_CP_BUF_W;
 	enum iol_cpk unk = read ? IOL_CP_SYS_UNK_R : IOL_CP_SYS_UNK_W;
-	int64_t n;
+	int64_t n, u = p->fixed[buf], s = p->fixed[sys];
 
 	if (p->recursive || p->per[sys] || p->per[buf] || p->per[unk] ||
-	    p->fixed[unk])
+	    p->fixed[unk] || times < 0)
 		return -1;
-	n = p->fixed[buf] / IOL_CSYS_UNIT +
-	    (p->fixed[buf] % IOL_CSYS_UNIT != 0);
-	return p->fixed[sys] > INT64_MAX - n ? INT64_MAX : p->fixed[sys] + n;
+	if (times && (u > INT64_MAX / times || s > INT64_MAX / times))
+		return INT64_MAX;
+	u *= times;
+	s *= times;
+	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0);
+	return s > INT64_MAX - n ? INT64_MAX : s + n;
+}
+
+/* iol_cpred_sys_times() of one run */
+static inline int64_t iol_cpred_sys(const struct iol_cpred *p, int read)
+{
+	return iol_cpred_sys_times(p, read, 1);
 }
 
 /* "function", "loop", "branch", "line" (static: the binary, which does
