@@ -92,29 +92,10 @@ static int print(const struct copts *co, const struct iol_job *job,
 		free(rows);
 		return EXIT_DATA;
 	}
-	if (co->outf == OUTF_FOLDED) {
+	if (co->outf == OUTF_FOLDED)
 		iol_view_blocks_folded(&o, bl, bo->by_bytes);
-	} else {
-		if (co->fmt == FMT_TEXT) {
-			out_text(&o,
-				 "%s: %zu code blocks, %lld calls on files, "
-				 "%.6f s of I/O\n",
-				 job->path, bl->n, (long long)bl->calls,
-				 bl->io_time);
-			if (bl->stacks_cut)
-				out_text(&o, "%s\n", blocks_cut_note(bl));
-			if (bl->maps)
-				out_text(&o,
-					 "%lld file mapping%s (mmap): what is "
-					 "read or written through a mapping "
-					 "is in no block\n",
-					 (long long)bl->maps,
-					 bl->maps == 1 ? "" : "s");
-		}
-		iol_view_blocks_print(&o, bl, rows, n);
-		if (co->fmt == FMT_TEXT && n < all)
-			out_text(&o, "%zu more blocks past --top\n", all - n);
-	}
+	else
+		iol_view_blocks_ranked(&o, job->path, bl, rows, n, all);
 	rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	free(rows);
 	return rc;
@@ -198,15 +179,23 @@ int cmd_blocks(int argc, char **argv)
 		return blocks_source_run(argc, argv);
 	}
 	rc = copts_start(&co, argc, argv, longopts, extra, &bo, NULL, &i);
-	if (rc < 0) {
-		rc = cmd_load_one(&co, argc, argv, i, &job);
-		if (rc == -2)
-			rc = usage_error("one trace at a time (give a trace's "
-					 "files together, or --merge-traces)");
-		else
-			rc = rc == -1 ? EXIT_DATA : run(&co, job, &bo);
-		iol_job_close(job);
-	}
+	if (rc >= 0)
+		return rc;
+	/* one self-contained page, by the server module (serve/export.c) */
+	if (co.outf == OUTF_HTML)
+		return !co.outpath || !strcmp(co.outpath, "-")
+			       ? usage_error("html: --output names the file")
+			       : serve_blocks_html(argv + 1, argc - 1,
+						   i < argc ? argv[i] : "",
+						   bo.by_bytes, co.outpath);
+	rc = cmd_load_one(&co, argc, argv, i, &job);
+	if (rc == -1)
+		return EXIT_DATA;
+	if (rc == -2)
+		return usage_error("one trace at a time (give a trace's files "
+				   "together, or --merge-traces)");
+	rc = run(&co, job, &bo);
+	iol_job_close(job);
 	free(bo.srcmap);
 	return rc;
 }

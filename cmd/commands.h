@@ -53,5 +53,11 @@ int cmd_blocks(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 /* report -o job.html: the server module's self-contained page */
 int serve_report_html(const char *log, const char *out);
+/* population-report -o pop.html, blocks -o blocks.html: the same; args
+ * the blocks command's arguments (nargs of them, after its name), name
+ * its trace's */
+int serve_pop_html(const char *db, const char *where, const char *out);
+int serve_blocks_html(char *const *args, int nargs, const char *name,
+		      int by_bytes, const char *out);
 
 #endif

@@ -159,7 +159,7 @@ int copts_start(struct copts *c, int argc, char **argv,
 	if (!(site = site_config()))
 		return EXIT_DATA;
 	c->m.site_ppn = iol_siteconf_ppn(site, NULL, NULL);
-	if (optind >= argc)
+	if (optind >= argc && !c->args_optional)
 		return usage_error("no %s given", arg_noun(argv[0]));
 	if (o && out_open(o, c->outpath, c->fmt) < 0) {
 		msg("%s", o->err.msg);

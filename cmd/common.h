@@ -23,6 +23,7 @@ struct copts {
 	const char *fmtarg; /* --format as given, NULL when not */
 	const char *outpath;
 	struct iol_opts m;
+	int args_optional; /* set by an option: no argument may be given */
 };
 
 enum {

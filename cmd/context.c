@@ -84,7 +84,7 @@ int cmd_context(int argc, char **argv)
 	struct iol_popdb *db;
 	struct popopts p;
 	struct out o;
-	int rc, first;
+	int rc, first, fsrc = 1;
 
 	rc = pop_start(&p, argc, argv, longopts, extra, 1, NULL, &db, &first);
 	if (rc >= 0)
@@ -107,8 +107,8 @@ int cmd_context(int argc, char **argv)
 	rc = iol_pop_context(&set, row ? row : &own, &ctx);
 	if ((rc == 0 && nrecs &&
 	     pop_weather(recs, nrecs, row ? row : &own, &wj) < 0) ||
-	    (rc == 0 && nfsrecs &&
-	     pop_fsweather(fsrecs, nfsrecs, row ? row : &own, &fj) < 0)) {
+	    (rc == 0 && (fsrc = pop_fsweather(fsrecs, nfsrecs, p.db,
+					      row ? row : &own, &fj)) < 0)) {
 		iol_popjob_release(&own);
 		iol_popset_free(&one);
 		iol_popset_free(&set);
@@ -118,7 +118,7 @@ int cmd_context(int argc, char **argv)
 		iol_view_context_print(&o, argv[first], &ctx);
 		if (nrecs)
 			iol_view_context_print_weather(&o, argv[first], &wj);
-		if (nfsrecs)
+		if (fsrc == 0)
 			pop_print_fsweather(&o, argv[first], &fj);
 		rc = cmd_out_close(&o, 1);
 	} else if (rc) {

@@ -37,7 +37,7 @@ static int outf_of_path(const char *path)
 	for (int f = 0; dot && f < OUTF_N; f++)
 		if (same_nocase(dot, outf_exts[f]))
 			return f;
-	return -1;
+	return dot && same_nocase(dot, ".htm") ? OUTF_HTML : -1;
 }
 
 /* "text, csv, tsv or json" */
@@ -114,7 +114,8 @@ int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
 	int ext = outf_of_path(path), given = -1;
 	char list[64];
 
-	if (foreign_check(path) < 0)
+	/* a command that writes the format its name says is not foreign */
+	if ((ext < 0 || !(mask & OUTF_BIT(ext))) && foreign_check(path) < 0)
 		return -1;
 	outf_list(list, sizeof list, mask);
 	if (fmtarg) {
@@ -168,10 +169,12 @@ void cmd_outfmts(const char *cmd, unsigned *mask, int *dflt, const char **own)
 		 OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) | OUTF_BIT(OUTF_PNG) |
 			 OUTF_BIT(OUTF_HTML),
 		 OUTF_PDF, NULL},
-		{"population-report", OUTF_BIT(OUTF_PDF), OUTF_PDF, NULL},
+		{"population-report", OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_HTML),
+		 OUTF_PDF, NULL},
 		{"blocks",
 		 OUTF_TABLES | OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) |
-			 OUTF_BIT(OUTF_PNG) | OUTF_BIT(OUTF_FOLDED),
+			 OUTF_BIT(OUTF_PNG) | OUTF_BIT(OUTF_FOLDED) |
+			 OUTF_BIT(OUTF_HTML),
 		 OUTF_TEXT, NULL},
 		{"replay-script", OUTF_BIT(OUTF_TEXT), OUTF_TEXT, NULL},
 		{"export", 0, OUTF_TEXT, "an .xlsx workbook"},

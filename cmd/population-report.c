@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "cmd/commands.h"
@@ -113,6 +114,13 @@ int cmd_population_report(int argc, char **argv)
 	if (!p.c.outpath) {
 		iol_popdb_close(db);
 		return usage_error("no --output given");
+	}
+	/* one self-contained page, by the server module (serve/export.c) */
+	if (p.c.outf == OUTF_HTML) {
+		iol_popdb_close(db);
+		if (!strcmp(p.c.outpath, "-"))
+			return usage_error("html: --output names the file");
+		return serve_pop_html(p.db, p.where, p.c.outpath);
 	}
 	tj.dbpath = p.db;
 	tj.where = p.where;

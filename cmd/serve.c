@@ -29,23 +29,14 @@ static char mod_why[PATH_MAX + 256];
 /* The token file's first line, at least 16 bytes; NULL with a message. */
 static char *read_token(const char *path)
 {
-	char buf[1024];
-	size_t n;
-	FILE *f = fopen(path, "r");
+	char *tok = NULL;
+	int r = serve_token_read(path, &tok);
 
-	if (!f) {
+	if (r == -1)
 		msg("cannot read the token '%s': %s", path, strerror(errno));
-		return NULL;
-	}
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	buf[strcspn(buf, "\r\n")] = '\0';
-	if (strlen(buf) < 16) {
+	else if (r < 0)
 		msg("the token in '%s' is shorter than 16 bytes", path);
-		return NULL;
-	}
-	return xstrdup(buf);
+	return tok;
 }
 
 static int opt_num(const char *name, const char *arg, unsigned max, unsigned *v)
@@ -233,39 +224,83 @@ int cmd_serve(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* The page the module made (buf, len: taken over) written to out
+ * through a temporary renamed when complete. */
+static int write_page(char *buf, size_t len, const char *out)
+{
+	int rc = out_write_file(out, buf, len);
+
+	if (rc < 0)
+		msg("cannot write '%s': %s", out, strerror(errno));
+	free(buf);
+	return rc < 0 ? EXIT_DATA : EXIT_OK;
+}
+
+/* The options of the module's HTML writers, o->self this binary. */
+static int html_opts(struct serve_opts *o, char *self)
+{
+	memset(o, 0, sizeof(*o));
+	o->timeout_s = 600;
+	o->cache_bytes = (size_t)512 << 20;
+	o->port_file_fd = -1;
+	o->self = self;
+	return module_of_self(self, "the HTML writer");
+}
+
 /* iolens report LOG -o job.html (cmd/report.c): the module writes the
  * page, written here through a temporary renamed when complete. */
 int serve_report_html(const char *log, const char *out)
 {
-	struct serve_opts o = {.timeout_s = 600,
-			       .cache_bytes = (size_t)512 << 20,
-			       .port_file_fd = -1};
+	struct serve_opts o;
 	struct iol_error err = {0};
-	char self[PATH_MAX], tmp[PATH_MAX + 16], *buf;
-	size_t len, off = 0;
-	ssize_t k;
-	int fd;
+	char self[PATH_MAX], *buf;
+	size_t len;
 
-	if (module_of_self(self, "the HTML writer") < 0)
+	if (html_opts(&o, self) < 0)
 		return EXIT_DATA;
-	o.self = self;
 	if (mod->report_html(&o, log, &buf, &len, &err) < 0) {
 		msg("%s", err.msg);
 		return EXIT_DATA;
 	}
-	fd = out_tmp(out, tmp, sizeof(tmp));
-	if (fd < 0) {
-		msg("cannot write '%s': %s", out, strerror(errno));
-		free(buf);
+	return write_page(buf, len, out);
+}
+
+/* iolens population-report --db S -o pop.html */
+int serve_pop_html(const char *db, const char *where, const char *out)
+{
+	struct serve_opts o;
+	struct iol_error err = {0};
+	char self[PATH_MAX], *buf;
+	size_t len;
+
+	if (html_opts(&o, self) < 0)
+		return EXIT_DATA;
+	o.db = db;
+	if (mod->pop_html(&o, where, &buf, &len, &err) < 0) {
+		msg("%s", err.msg);
 		return EXIT_DATA;
 	}
-	while (off < len && (k = write(fd, buf + off, len - off)) > 0)
-		off += (size_t)k;
-	free(buf);
-	if (close(fd) < 0 || off < len || out_commit(tmp, out) < 0) {
-		msg("cannot write '%s': %s", out, strerror(errno));
-		out_discard(tmp, out);
+	return write_page(buf, len, out);
+}
+
+/* iolens blocks TRACE... -o blocks.html: args the command's */
+int serve_blocks_html(char *const *args, int nargs, const char *name,
+		      int by_bytes, const char *out)
+{
+	struct serve_opts o;
+	struct iol_error err = {0};
+	char self[PATH_MAX], *buf, *notes;
+	size_t len;
+
+	if (html_opts(&o, self) < 0)
+		return EXIT_DATA;
+	if (mod->blocks_html(&o, (const char *const *)args, nargs, name,
+			     by_bytes, &notes, &buf, &len, &err) < 0) {
+		msg("%s", err.msg);
 		return EXIT_DATA;
 	}
-	return EXIT_OK;
+	if (notes)
+		fputs(notes, stderr);
+	free(notes);
+	return write_page(buf, len, out);
 }

@@ -4,8 +4,8 @@
  * logs to (re)read decoded by an executor, their rows written in the
  * order they were found; then the scheduler's accounting files and its
  * join.  The executor is an interface: the threads of this process
- * (iol_ingest_threads), or any other the caller makes (the MPI ranks of
- * cmd/ingest-mpi.c).
+ * (iol_ingest_threads), the MPI ranks (population/ingest-mpi.h), or any
+ * other the caller makes.
  *
  * The library prints nothing: what a person should read (a log that
  * failed, a directory that cannot be opened, a store error) goes to
@@ -16,7 +16,8 @@
  * submit and the wait that returns them.  struct iol_ingest is caller
  * storage, zeroed, its options set, then iol_ingest_open(); its
  * iol_ingest_close() frees what the run holds.
- * Owner: lib/population; callers cmd/ingest.c and cmd/ingest-mpi.c.
+ * Owner: lib/population; callers cmd/ingest.c and
+ * lib/population/ingest-mpi.c.
  */
 #ifndef IOLENS_INGEST_H
 #define IOLENS_INGEST_H
@@ -81,8 +82,9 @@ struct iol_ingest {
 	/* counts */
 	int64_t seen, total, added, updated, unchanged, failed, known_bad;
 	int64_t inflight;
-	int sacct_ok; /* accounting files read whole, with a header */
-	int dberror;  /* the store failed (said): nothing more is written */
+	int sacct_ok;  /* accounting files read whole, with a header */
+	int fsload_ok; /* file-system recordings stored */
+	int dberror;   /* the store failed (said): nothing more is written */
 	/* the run's own */
 	struct iol_store *st;
 	struct iol_ingest_item **slot; /* reorder buffer, cap slots by seq */
@@ -118,6 +120,12 @@ int iol_ingest_sacct(struct iol_ingest *g, const char *path,
 /* Join the job rows to the scheduler's jobs (all rows when accounting
  * was read): the count in *joined; 0 or -1 said. */
 int iol_ingest_join(struct iol_ingest *g, int64_t *joined);
+/* Store the file-system telemetry of the recording path (a file or a
+ * mysql:// URL; population/fsstore.h), its counts in *out: 0, or -1
+ * said. */
+struct iol_fsput;
+int iol_ingest_fsload(struct iol_ingest *g, const char *path,
+		      struct iol_fsput *out);
 /* One line of text to g->hooks.say (for the run's own parts). */
 void iol_ingest_say(struct iol_ingest *g, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
