@@ -19,6 +19,7 @@ cp "$TOP/t/data/blocks/known.c" "$TMP/old/"
 (cd "$TMP" && $RUN trace --stacks -o "$TMP/k.it" "$TMP/bin/known" "$TMP/out.dat" 2> "$TMP/err")
 ok $? "known.c traced with stacks"
 mv "$TMP/old" "$TMP/new"
+cd "$TMP" || exit 1
 # the loops: function line trips calls
 loops() { awk -F, '$2 == "loop" { print $3, $5, $6, $7 }' "$1"; }
 
