@@ -81,8 +81,10 @@ LIB_SRCS = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
 # only when a command draws (render/gfx.h); the others go into the binary
 GFX_SRCS = $(shell grep -l -E '^\#include ("render/(chart|gfx)\.h"|<(cairo|pango|xlsxwriter))' render/*.c)
 RENDER_SRCS = $(filter-out $(GFX_SRCS),$(wildcard render/*.c))
-# serve/host.c finds and loads the serve module: it goes into the binary
-CMD_SRCS = $(wildcard cmd/*.c) serve/host.c
+# serve/host.c finds and loads the serve module, serve/host-html.c
+# writes the module's HTML pages: they go into the binary
+SERVE_HOST = serve/host.c serve/host-html.c
+CMD_SRCS = $(wildcard cmd/*.c) $(SERVE_HOST)
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 RENDER_OBJS = $(RENDER_SRCS:.c=.o)
 GFX_OBJS = $(GFX_SRCS:.c=.o)
@@ -109,7 +111,7 @@ CODE_MOD = $(if $(wildcard $(LLVM_DIR)/include/clang-c/Index.h),bin/iolens-code.
 # loaded by the binary with dlopen() only by `iolens serve`
 # (serve/serve.h, serve/host.c): no other command loads libmicrohttpd and
 # GnuTLS.  Without the header the module is not built and serve says so.
-SERVE_SRCS = $(filter-out serve/host.c,$(wildcard serve/*.c))
+SERVE_SRCS = $(filter-out $(SERVE_HOST),$(wildcard serve/*.c))
 SERVE_OBJS = $(SERVE_SRCS:.c=.o)
 SERVE_MOD = $(if $(wildcard /usr/include/microhttpd.h),bin/iolens-serve.so)
 SERVE_LIBS = -lmicrohttpd $(shell pkg-config --libs cairo cairo-svg 2>/dev/null)

@@ -1,7 +1,9 @@
 /*
  * iolens serve: the options, the address check, and the module.  The
  * server itself is bin/iolens-serve.so (serve/serve.h), loaded through
- * serve/host.h only here, so that no other command loads libmicrohttpd.
+ * serve/host.h only here, so that no other command loads libmicrohttpd
+ * (the HTML pages of report, population-report and blocks are written by
+ * serve/host-html.c, their messages said here).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,13 +20,9 @@
 #include "cmd/common.h"
 #include "cmd/siteconf.h"
 #include "cmd/util.h"
-#include "render/output.h"
 #include "serve/host.h"
 #include "base/version.h"
 #include "base/banned.h"
-
-static const struct iol_serve *mod;
-static char mod_why[PATH_MAX + 256];
 
 /* The token file's first line, at least 16 bytes; NULL with a message. */
 static char *read_token(const char *path)
@@ -169,25 +167,9 @@ static int check_listen(struct serve_opts *o, const char *listen,
 	return 0;
 }
 
-/* This binary's path into self (PATH_MAX bytes), its module into mod */
-static int module_of_self(char *self, const char *what)
-{
-	ssize_t k = readlink("/proc/self/exe", self, PATH_MAX - 1);
-
-	if (k <= 0) {
-		msg("cannot find the iolens binary: %s", strerror(errno));
-		return -1;
-	}
-	self[k] = '\0';
-	if (!(mod = serve_module_load(self, mod_why, sizeof(mod_why)))) {
-		msg("cannot load %s: %s", what, mod_why);
-		return -1;
-	}
-	return 0;
-}
-
 int cmd_serve(int argc, char **argv)
 {
+	const struct iol_serve *mod;
 	struct serve_opts o = {.max_conn = 64,
 			       .timeout_s = 30,
 			       .cache_bytes = (size_t)512 << 20,
@@ -204,8 +186,10 @@ int cmd_serve(int argc, char **argv)
 	rc = check_listen(&o, listen, tokfile, lbuf, sizeof(lbuf));
 	if (rc)
 		return rc;
-	if (module_of_self(self, "the server") < 0)
+	if (!(mod = serve_module_of_self(self, "the server", &err))) {
+		msg("%s", err.msg);
 		return EXIT_DATA;
+	}
 	o.self = self;
 	if (pf &&
 	    (o.port_file_fd = open(pf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
@@ -224,83 +208,41 @@ int cmd_serve(int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* The page the module made (buf, len: taken over) written to out
- * through a temporary renamed when complete. */
-static int write_page(char *buf, size_t len, const char *out)
+/* rc of a serve_html_*(): the exit status, the message said */
+static int html_done(int rc, const struct iol_error *err)
 {
-	int rc = out_write_file(out, buf, len);
-
 	if (rc < 0)
-		msg("cannot write '%s': %s", out, strerror(errno));
-	free(buf);
+		msg("%s", err->msg);
 	return rc < 0 ? EXIT_DATA : EXIT_OK;
 }
 
-/* The options of the module's HTML writers, o->self this binary. */
-static int html_opts(struct serve_opts *o, char *self)
-{
-	memset(o, 0, sizeof(*o));
-	o->timeout_s = 600;
-	o->cache_bytes = (size_t)512 << 20;
-	o->port_file_fd = -1;
-	o->self = self;
-	return module_of_self(self, "the HTML writer");
-}
-
-/* iolens report LOG -o job.html (cmd/report.c): the module writes the
- * page, written here through a temporary renamed when complete. */
+/* iolens report LOG -o job.html (cmd/report.c) */
 int serve_report_html(const char *log, const char *out)
 {
-	struct serve_opts o;
 	struct iol_error err = {0};
-	char self[PATH_MAX], *buf;
-	size_t len;
 
-	if (html_opts(&o, self) < 0)
-		return EXIT_DATA;
-	if (mod->report_html(&o, log, &buf, &len, &err) < 0) {
-		msg("%s", err.msg);
-		return EXIT_DATA;
-	}
-	return write_page(buf, len, out);
+	return html_done(serve_html_report(log, out, &err), &err);
 }
 
 /* iolens population-report --db S -o pop.html */
 int serve_pop_html(const char *db, const char *where, const char *out)
 {
-	struct serve_opts o;
 	struct iol_error err = {0};
-	char self[PATH_MAX], *buf;
-	size_t len;
 
-	if (html_opts(&o, self) < 0)
-		return EXIT_DATA;
-	o.db = db;
-	if (mod->pop_html(&o, where, &buf, &len, &err) < 0) {
-		msg("%s", err.msg);
-		return EXIT_DATA;
-	}
-	return write_page(buf, len, out);
+	return html_done(serve_html_pop(db, where, out, &err), &err);
 }
 
 /* iolens blocks TRACE... -o blocks.html: args the command's */
 int serve_blocks_html(char *const *args, int nargs, const char *name,
 		      int by_bytes, const char *out)
 {
-	struct serve_opts o;
 	struct iol_error err = {0};
-	char self[PATH_MAX], *buf, *notes;
-	size_t len;
+	char *notes;
+	int rc = serve_html_blocks(args, nargs, name, by_bytes, out, &notes,
+				   &err);
 
-	if (html_opts(&o, self) < 0)
-		return EXIT_DATA;
-	if (mod->blocks_html(&o, (const char *const *)args, nargs, name,
-			     by_bytes, &notes, &buf, &len, &err) < 0) {
-		msg("%s", err.msg);
-		return EXIT_DATA;
-	}
 	if (notes)
 		fputs(notes, stderr);
 	free(notes);
-	return write_page(buf, len, out);
+	return html_done(rc, &err);
 }

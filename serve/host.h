@@ -34,4 +34,27 @@ int serve_is_loopback(const char *host);
  * is shorter than 16 bytes. */
 int serve_token_read(const char *path, char **tok);
 
+/*
+ * This binary's path into self (PATH_MAX bytes) and the module loaded
+ * from beside it (serve/host-html.c); NULL with the reason in err, what
+ * naming the module's use ("the server").
+ */
+const struct iol_serve *serve_module_of_self(char *self, const char *what,
+					     struct iol_error *err);
+
+/*
+ * The module's self-contained HTML pages written to the file out
+ * (through a temporary renamed when complete): the report of log; the
+ * population of the store db (jobs matching where, NULL all); the code
+ * blocks of the blocks command's nargs arguments args (name the trace's,
+ * by_bytes the flame graph's measure), its warnings in *notes (or NULL;
+ * the caller says and frees them).  0, or -1 with the reason in err.
+ */
+int serve_html_report(const char *log, const char *out, struct iol_error *err);
+int serve_html_pop(const char *db, const char *where, const char *out,
+		   struct iol_error *err);
+int serve_html_blocks(char *const *args, int nargs, const char *name,
+		      int by_bytes, const char *out, char **notes,
+		      struct iol_error *err);
+
 #endif
