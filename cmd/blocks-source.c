@@ -10,7 +10,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +22,6 @@
 #include "cmd/util.h"
 #include "code/extract.h"
 #include "replay/calibrate.h"
-#include "render/obuf.h"
 #include "render/output.h"
 #include "base/version.h"
 #include "base/banned.h"
@@ -51,23 +49,6 @@ static int report_diags(const struct iol_ctree *t)
 	return bad;
 }
 
-static int print(const struct iol_ctree *t, const struct iol_iocost *cost,
-		 int fmt, const char *path)
-{
-	struct out o;
-
-	if (out_open(&o, path, fmt) < 0) {
-		msg("%s", o.err.msg);
-		return EXIT_DATA;
-	}
-	iol_view_blocks_source(&o, t, cost);
-	if (out_close(&o, 1) < 0) {
-		msg("%s", o.err.msg);
-		return EXIT_DATA;
-	}
-	return EXIT_OK;
-}
-
 /* the join of t and the blocks bl of trace, printed */
 static int join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
 		      const char *const *files, int nfiles, const char *trace,
@@ -75,21 +56,11 @@ static int join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
 {
 	struct iol_error err = {0};
 	struct iol_cjoin *j = NULL;
-	struct out o;
 	int rc = EXIT_OK;
 
-	if (iol_cjoin_make(t, bl, cost, files, nfiles, &j, &err) < 0) {
+	if (iol_cjoin_make(t, bl, cost, files, nfiles, &j, &err) < 0 ||
+	    iol_view_blocks_join_write(path, fmt, j, trace, nfiles, &err) < 0) {
 		msg("%s", err.msg);
-		return EXIT_DATA;
-	}
-	if (out_open(&o, path, fmt) < 0) {
-		msg("%s", o.err.msg);
-		iol_cjoin_free(j);
-		return EXIT_DATA;
-	}
-	iol_view_blocks_join(&o, j, trace, nfiles);
-	if (out_close(&o, 1) < 0) {
-		msg("%s", o.err.msg);
 		rc = EXIT_DATA;
 	}
 	iol_cjoin_free(j);
@@ -117,24 +88,6 @@ static int parse_assume(char *arg, struct iol_cassume *a)
 	a->name = arg;
 	a->value = v;
 	a->uses = 0;
-	return 0;
-}
-
-/* a C or C++ source or header by its extension; anything else given to
- * --source is the trace */
-static int is_source(const char *path)
-{
-	static const char *const ext[] = {
-		".c",	".h",	".cc", ".cpp", ".cxx", ".c++", ".C",   ".hh",
-		".hpp", ".hxx", ".H",  ".i",   ".ii",  ".inl", ".tcc", NULL};
-	const char *dot = strrchr(path, '.');
-	int i;
-
-	if (!dot || strchr(dot, '/'))
-		return 0;
-	for (i = 0; ext[i]; i++)
-		if (strcmp(dot, ext[i]) == 0)
-			return 1;
 	return 0;
 }
 
@@ -173,7 +126,83 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	return rc;
 }
 
-int blocks_source_run(int argc, char **argv)
+/* what the command line asks for */
+struct src {
+	const char **files; /* the sources */
+	int nfiles;
+	char *trace;
+	const char *outpath, *fmtarg;
+	int fmt;
+	int dashdash; /* argv's "--", or argc */
+	struct iol_cassume *assume;
+	struct iol_cextract_opts xo;
+	struct iol_srcmap *map;
+	struct iol_blocks_opts bo;
+};
+
+/* s's vectors freed; returns rc */
+static int src_done(struct src *s, int rc)
+{
+	free(s->files);
+	free(s->assume);
+	free(s->map);
+	return rc;
+}
+
+/* a source or the trace, told apart by the extension; -1 for a second
+ * trace */
+static int src_arg(struct src *s, char *arg)
+{
+	if (iol_is_c_source(arg))
+		s->files[s->nfiles++] = arg;
+	else if (!s->trace)
+		s->trace = arg;
+	else
+		return -1;
+	return 0;
+}
+
+static int two_traces(void)
+{
+	return usage_error("one trace at a time (a source is named by its "
+			   "extension: .c, .cc, .cpp, .h ...)");
+}
+
+/* the option c (getopt's), its value in optarg: -1 to go on, else the
+ * exit status */
+static int src_opt(struct src *s, int c, char **argv)
+{
+	switch (c) {
+	case 'h': return cmd_help("blocks--source");
+	case 'V': printf("iolens %s\n", IOLENS_VERSION); return EXIT_OK;
+	case 'o': s->outpath = optarg; return -1;
+	case 'a':
+		if (parse_assume(optarg, &s->assume[s->xo.nassume]) < 0)
+			return usage_error("--assume wants NAME=VALUE, an "
+					   "integer value, not '%s'",
+					   optarg);
+		s->xo.nassume++;
+		return -1;
+	case 'm':
+		if (blocks_srcmap_add(&s->map, &s->bo.nsrcmap, optarg) < 0)
+			return EXIT_USAGE;
+		s->bo.srcmap = s->map;
+		return -1;
+	case 's': return optarg && src_arg(s, optarg) < 0 ? two_traces() : -1;
+	case 'f':
+		if ((s->fmt = fmt_parse(optarg)) < 0)
+			return usage_error("unknown format '%s'", optarg);
+		s->fmtarg = optarg;
+		return -1;
+	case ':':
+		return usage_error("option '%s' needs a value",
+				   argv[optind - 1]);
+	default: return usage_error("unknown option '%s'", argv[optind - 1]);
+	}
+}
+
+/* argv into s: -1 to go on, else the exit status */
+static int src_parse(struct src *s, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"assume", required_argument, NULL, 'a'},
@@ -185,133 +214,52 @@ int blocks_source_run(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *outpath = NULL;
-	const char **files;
-	char *trace = NULL;
-	const char *fmtarg = NULL;
-	struct iol_ctree *t = NULL;
-	struct iol_iocost costbuf, *cost = NULL;
-	struct iol_error err;
-	struct iol_cextract_opts xo = {0};
-	struct iol_blocks_opts bo = {0};
-	struct iol_srcmap *map = NULL;
-	struct iol_cassume *assume;
-	int c, fmt = FMT_TEXT, nfiles = 0, dashdash = argc, i, rc;
+	int c, i, rc;
 
 	/* the compiler's arguments after -- are not ours to parse */
-	for (i = 1; i < argc; i++)
+	for (s->dashdash = argc, i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--") == 0) {
-			dashdash = i;
+			s->dashdash = i;
 			break;
 		}
-	files = xcalloc((size_t)argc + 1, sizeof(*files));
-	assume = xcalloc((size_t)argc + 1, sizeof(*assume));
-	xo.assume = assume;
+	s->files = xcalloc((size_t)argc + 1, sizeof(*s->files));
+	s->assume = xcalloc((size_t)argc + 1, sizeof(*s->assume));
+	s->xo.assume = s->assume;
 	opterr = 0;
 	optind = 0; /* a full restart: cmd_blocks may have run getopt first */
-	while ((c = getopt_long(dashdash, argv, ":ho:", longopts, NULL)) !=
-	       -1) {
-		switch (c) {
-		case 'h':
-			free(files);
-			free(assume);
-			free(map);
-			return cmd_help("blocks--source");
-		case 'V':
-			printf("iolens %s\n", IOLENS_VERSION);
-			free(files);
-			free(assume);
-			free(map);
-			return EXIT_OK;
-		case 'o': outpath = optarg; break;
-		case 'a':
-			if (parse_assume(optarg, &assume[xo.nassume]) < 0) {
-				free(files);
-				free(assume);
-				free(map);
-				return usage_error("--assume wants NAME=VALUE, "
-						   "an integer value, not '%s'",
-						   optarg);
-			}
-			xo.nassume++;
-			break;
-		case 'm':
-			if (blocks_srcmap_add(&map, &bo.nsrcmap, optarg) < 0) {
-				free(files);
-				free(assume);
-				free(map);
-				return EXIT_USAGE;
-			}
-			bo.srcmap = map;
-			break;
-		case 's':
-			if (optarg && is_source(optarg))
-				files[nfiles++] = optarg;
-			else if (optarg && !trace)
-				trace = optarg;
-			else if (optarg)
-				goto two_traces;
-			break;
-		case 'f':
-			fmt = fmt_parse(optarg);
-			if (fmt < 0) {
-				free(files);
-				free(assume);
-				free(map);
-				return usage_error("unknown format '%s'",
-						   optarg);
-			}
-			fmtarg = optarg;
-			break;
-		case ':':
-			free(files);
-			free(assume);
-			free(map);
-			return usage_error("option '%s' needs a value",
-					   argv[optind - 1]);
-		default:
-			free(files);
-			free(assume);
-			free(map);
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-		}
-	}
-	for (i = optind; i < dashdash; i++) {
-		if (is_source(argv[i]))
-			files[nfiles++] = argv[i];
-		else if (!trace)
-			trace = argv[i];
-		else
-			goto two_traces;
-	}
-	if (!nfiles) {
-		free(files);
-		free(assume);
-		free(map);
+	while ((c = getopt_long(s->dashdash, argv, ":ho:", longopts, NULL)) !=
+	       -1)
+		if ((rc = src_opt(s, c, argv)) >= 0)
+			return rc;
+	for (i = optind; i < s->dashdash; i++)
+		if (src_arg(s, argv[i]) < 0)
+			return two_traces();
+	if (!s->nfiles)
 		return usage_error("no source files");
-	}
 	/* the one output rule: -o out.csv is CSV, -o out.pdf no table */
-	if ((fmt = cmd_outfmt(fmtarg, outpath, OUTF_TABLES, FMT_TEXT, NULL)) <
-	    0) {
-		free(files);
-		free(assume);
-		free(map);
-		return EXIT_USAGE;
-	}
-	memset(&err, 0, sizeof(err));
+	s->fmt = cmd_outfmt(s->fmtarg, s->outpath, OUTF_TABLES, FMT_TEXT, NULL);
+	return s->fmt < 0 ? EXIT_USAGE : -1;
+}
+
+int blocks_source_run(int argc, char **argv)
+{
+	struct src s = {.fmt = FMT_TEXT};
+	struct iol_ctree *t = NULL;
+	struct iol_iocost costbuf, *cost = NULL;
+	struct iol_error err = {0};
+	int i, rc;
+
+	if ((rc = src_parse(&s, argc, argv)) >= 0)
+		return src_done(&s, rc);
 	/* libclang parses on the extractor's thread, whose stack is large
 	 * enough for deeply nested sources, not on an 8 MiB one of its own */
 	setenv("LIBCLANG_NOTHREADS", "1", 0);
-	xo.args = (const char *const *)argv + dashdash + 1;
-	xo.nargs = dashdash < argc ? argc - dashdash - 1 : 0;
-	rc = iol_ctree_extract(files, nfiles, &xo, &t, &err);
+	s.xo.args = (const char *const *)argv + s.dashdash + 1;
+	s.xo.nargs = s.dashdash < argc ? argc - s.dashdash - 1 : 0;
+	rc = iol_ctree_extract(s.files, s.nfiles, &s.xo, &t, &err);
 	if (rc < 0) {
-		free(files);
-		free(assume);
-		free(map);
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
-		return EXIT_DATA;
+		return src_done(&s, EXIT_DATA);
 	}
 	if (blocks_cost_load(&costbuf) == 0)
 		cost = &costbuf;
@@ -323,22 +271,15 @@ int blocks_source_run(int argc, char **argv)
 			    "argument the source does not fix reads a variable "
 			    "of that name",
 			    t->assumed[i].name);
-	if (trace) {
-		if (with_trace(t, files, nfiles, trace, cost, fmt, outpath,
-			       bo) != EXIT_OK)
+	if (s.trace) {
+		if (with_trace(t, s.files, s.nfiles, s.trace, cost, s.fmt,
+			       s.outpath, s.bo) != EXIT_OK)
 			rc = EXIT_DATA;
-	} else if (print(t, cost, fmt, outpath) != EXIT_OK) {
+	} else if (iol_view_blocks_source_write(s.outpath, s.fmt, t, cost,
+						&err) < 0) {
+		msg("%s", err.msg);
 		rc = EXIT_DATA;
 	}
 	iol_ctree_free(t);
-	free(files);
-	free(assume);
-	free(map);
-	return rc;
-two_traces:
-	free(files);
-	free(assume);
-	free(map);
-	return usage_error("one trace at a time (a source is named by its "
-			   "extension: .c, .cc, .cpp, .h ...)");
+	return src_done(&s, rc);
 }

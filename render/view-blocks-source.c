@@ -760,3 +760,35 @@ void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
 	assumed_text(o, j->t);
 	time_summary(o, j);
 }
+
+/* out_open's or out_close's message into err */
+static int failed(const struct out *o, struct iol_error *err)
+{
+	*err = o->err;
+	return -1;
+}
+
+int iol_view_blocks_source_write(const char *path, int fmt,
+				 const struct iol_ctree *t,
+				 const struct iol_iocost *cost,
+				 struct iol_error *err)
+{
+	struct out o;
+
+	if (out_open(&o, path, fmt) < 0)
+		return failed(&o, err);
+	iol_view_blocks_source(&o, t, cost);
+	return out_close(&o, 1) < 0 ? failed(&o, err) : 0;
+}
+
+int iol_view_blocks_join_write(const char *path, int fmt,
+			       const struct iol_cjoin *j, const char *trace,
+			       int nfiles, struct iol_error *err)
+{
+	struct out o;
+
+	if (out_open(&o, path, fmt) < 0)
+		return failed(&o, err);
+	iol_view_blocks_join(&o, j, trace, nfiles);
+	return out_close(&o, 1) < 0 ? failed(&o, err) : 0;
+}

@@ -56,6 +56,15 @@ void iol_view_blocks_source(struct out *o, const struct iol_ctree *t,
  * elsewhere. */
 void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
 			  const char *trace, int nfiles);
+/* The same opened as path in fmt (out_open), printed and closed: 0, or
+ * -1 with the message in err. */
+int iol_view_blocks_source_write(const char *path, int fmt,
+				 const struct iol_ctree *t,
+				 const struct iol_iocost *cost,
+				 struct iol_error *err);
+int iol_view_blocks_join_write(const char *path, int fmt,
+			       const struct iol_cjoin *j, const char *trace,
+			       int nfiles, struct iol_error *err);
 /* Block i's call path, its labels from the root joined by ';'. */
 void iol_blocks_path(const struct iol_blocks *bl, size_t i, char *buf,
 		     size_t n);

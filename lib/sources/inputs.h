@@ -70,6 +70,9 @@ int iol_is_trace_file(const char *path);
 /* Does the file start as text (no NUL, no control bytes but white space
  * in its first 512 bytes)?  A Darshan log never does. */
 int iol_is_text_file(const char *path);
+/* Is the path a C or C++ source or header (.c, .h, .cc, .cpp, .hpp, .i,
+ * ... by its extension, not its content)? */
+int iol_is_c_source(const char *path);
 /* The entries of dir (no dot files) as full paths, in name order; 0,
  * IOL_EIO (errno in err) or IOL_ENOMEM.  The caller frees each and the
  * vector (which is NULL for an empty directory). */

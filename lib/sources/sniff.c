@@ -149,6 +149,23 @@ int iol_is_text_file(const char *path)
 	return n > 0;
 }
 
+/* by its extension: blocks --source takes anything else as the trace */
+int iol_is_c_source(const char *path)
+{
+	static const char *const ext[] = {
+		".c",	".h",	".cc", ".cpp", ".cxx", ".c++", ".C",   ".hh",
+		".hpp", ".hxx", ".H",  ".i",   ".ii",  ".inl", ".tcc", NULL};
+	const char *dot = strrchr(path, '.');
+	int i;
+
+	if (!dot || strchr(dot, '/'))
+		return 0;
+	for (i = 0; ext[i]; i++)
+		if (strcmp(dot, ext[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* ---- listing directories ---- */
 
 static int cmp_str(const void *a, const void *b)
