@@ -84,7 +84,7 @@ static int run(struct popopts *p, struct iol_popset *b, struct iol_popset *a)
 int cmd_compare(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		POP_LONGOPTS,
+		POP_STORE_LONGOPTS,
 		{"after", required_argument, NULL, 'A'},
 		{"before", required_argument, NULL, 'B'},
 		{"by", required_argument, NULL, 'b'},

@@ -10,6 +10,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
+#include "cmd/popcommon.h"
 #include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "render/views.h"
@@ -21,7 +22,8 @@ static int options(int argc, char **argv, struct copts *co,
 	static const struct option longopts[] = {
 		{"db", required_argument, NULL, 'd'},
 		{"procs-per-node", required_argument, NULL, 'p'},
-		COMMON_LONGOPTS,
+		{"wide", no_argument, NULL, OPT_WIDE},
+		STORE_OUT_LONGOPTS,
 		{NULL, 0, NULL, 0}};
 	struct iol_error err = {0};
 	int opt, done = 0, r;

@@ -63,7 +63,7 @@ static int extra(int opt, const char *arg)
 int cmd_context(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		POP_LONGOPTS,
+		POP_STORE_LONGOPTS,
 		NODE_LONGOPTS,
 		{"iostat", required_argument, NULL, OPT_IOSTAT},
 		{"fsload", required_argument, NULL, OPT_FSLOAD},

@@ -78,7 +78,7 @@ static int print(struct out *o, const struct iol_popcov_all *c,
 int cmd_coverage(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		POP_LONGOPTS,
+		POP_STORE_LONGOPTS,
 		{"apis", no_argument, NULL, OPT_APIS},
 		{"by", required_argument, NULL, OPT_BY},
 		{"every", required_argument, NULL, OPT_EVERY},

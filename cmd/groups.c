@@ -38,7 +38,7 @@ static int add_row(const struct iol_popjob *j, void *gr)
 int cmd_groups(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		POP_LONGOPTS,
+		POP_STORE_LONGOPTS,
 		{"by", required_argument, NULL, 'b'},
 		{NULL, 0, NULL, 0}};
 	struct iol_popgroup *g;

@@ -43,7 +43,7 @@ static int extra(int opt, const char *arg)
 int cmd_jobs(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		POP_LONGOPTS,
+		POP_STORE_LONGOPTS,
 		{"sort", required_argument, NULL, 's'},
 		{"top", required_argument, NULL, 't'},
 		{"offset", required_argument, NULL, 'O'},

@@ -48,6 +48,7 @@ int cmd_merge_db(int argc, char **argv)
 	};
 	int c;
 
+	opterr = 0; /* our message, not getopt's as well */
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
 		case 'h': return cmd_help(NULL);

@@ -21,6 +21,23 @@ enum { OPT_DB = OPT_LAST_COMMON + 100, OPT_WHERE, OPT_POP_LAST };
 	{"db", required_argument, NULL, OPT_DB}, \
 		{"where", required_argument, NULL, OPT_WHERE}, COMMON_LONGOPTS
 
+/* The options of a command that reads a store and no trace (the
+ * population commands, config): COMMON_LONGOPTS without the traces'
+ * --lenient, --merge-traces and --rank-from, which such a command
+ * refuses as unknown.  POP_LONGOPTS is triage --db's, whose traces are
+ * read without --db. */
+#define STORE_OUT_LONGOPTS                                \
+	{"format", required_argument, NULL, OPT_FORMAT},  \
+		{"help", no_argument, NULL, 'h'},         \
+		{"output", required_argument, NULL, 'o'}, \
+	{                                                 \
+		"version", no_argument, NULL, OPT_VERSION \
+	}
+#define POP_STORE_LONGOPTS                                     \
+	{"db", required_argument, NULL, OPT_DB},               \
+		{"where", required_argument, NULL, OPT_WHERE}, \
+		{"wide", no_argument, NULL, OPT_WIDE}, STORE_OUT_LONGOPTS
+
 struct popopts {
 	struct copts c;
 	const char *db, *where;

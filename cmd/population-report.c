@@ -53,8 +53,12 @@ static int load(struct popopts *p, struct iol_popdb *db,
 
 int cmd_population_report(int argc, char **argv)
 {
-	static const struct option longopts[] = {POP_LONGOPTS,
-						 {NULL, 0, NULL, 0}};
+	/* a PDF or an HTML page: no trace read, no text to fit */
+	static const struct option longopts[] = {
+		{"db", required_argument, NULL, OPT_DB},
+		{"where", required_argument, NULL, OPT_WHERE},
+		STORE_OUT_LONGOPTS,
+		{NULL, 0, NULL, 0}};
 	struct iol_error err = {0};
 	struct iol_popreport_data d;
 	struct iol_popdb *db;

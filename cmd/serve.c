@@ -106,7 +106,10 @@ static int parse_opts(int argc, char **argv, struct serve_opts *o,
 		{NULL, 0, NULL, 0}};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	/* ':' first: a missing value told apart from an unknown option,
+	 * both said in our words, not getopt's */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_DB: o->db = optarg; break;
 		case O_LOGS:
@@ -130,10 +133,12 @@ static int parse_opts(int argc, char **argv, struct serve_opts *o,
 		case O_VERSION:
 			printf("iolens %s\n", IOLENS_VERSION);
 			return EXIT_OK;
+		case ':':
+			return usage_error("option '%s' needs a value",
+					   argv[optind - 1]);
 		default:
-			fprintf(stderr, "%s: try '%s --help'\n", iol_progname,
-				iol_progname);
-			return EXIT_USAGE;
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
 		}
 	}
 	if (optind < argc)

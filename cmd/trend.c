@@ -65,7 +65,7 @@ static int64_t *flagged_ids(struct iol_popdb *db, const struct popopts *p,
 int cmd_trend(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		POP_LONGOPTS,
+		POP_STORE_LONGOPTS,
 		{"by", required_argument, NULL, 'b'},
 		{"every", required_argument, NULL, 'e'},
 		{NULL, 0, NULL, 0}};

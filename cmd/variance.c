@@ -19,7 +19,7 @@ static int var_row(const struct iol_popjob *j, void *arg)
 
 int cmd_variance(int argc, char **argv)
 {
-	static const struct option longopts[] = {POP_LONGOPTS,
+	static const struct option longopts[] = {POP_STORE_LONGOPTS,
 						 {NULL, 0, NULL, 0}};
 	struct iol_popset set;
 	struct iol_popvrows rows = {0};

@@ -13,7 +13,10 @@
 #     items) is in its help (t/9001 checks the other way round);
 #   - the options of the shared option tables (cmd/*.h), which a command
 #     takes whether or not its help names them, are in its help when it
-#     takes them.
+#     takes them (the commands that read no traces refuse the traces'
+#     --lenient, --merge-traces and --rank-from);
+#   - an unknown option is said in the house style, "iolens CMD: unknown
+#     option '--x'", not by getopt as well or instead.
 # The probes run $IOLENS itself, not under valgrind: they ask getopt only.
 . "$(dirname "$0")/lib.sh"
 cd "$TMP" || exit 1
@@ -26,12 +29,6 @@ known_gaps() {
 	case $1 in
 	summary | files | hist | meta | triage | timeline | blocks)
 		echo "--wide" ;;
-	jobs | groups | variance | context | trend | compare | config)
-		echo "--lenient --merge-traces --rank-from" ;;
-	coverage)
-		echo "--lenient --merge-traces --rank-from" ;;
-	population-report)
-		echo "--format --lenient --merge-traces --rank-from --wide" ;;
 	esac
 }
 # Named by the man page, taken by getopt, refused after: not in the help.
@@ -152,6 +149,8 @@ while read -r topic; do
 	printf '%s\n' "$bogus" | grep -qE -- "(unknown|unrecognized) option '--zz-bogus'"
 	is "$st:$?" "2:0" "$topic: --zz-bogus is a usage error that names it (the probe works)"
 	bogus=$(printf '%s\n' "$bogus" | head -1)
+	is "$bogus" "iolens ${topic%% *}: unknown option '--zz-bogus'" \
+		"$topic: an unknown option is one line in the house style, not getopt's"
 	bad=""
 	for o in $(cat opts); do
 		# shellcheck disable=SC2086
