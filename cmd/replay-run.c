@@ -24,20 +24,6 @@
 #include "replay/runs.h"
 #include "base/banned.h"
 
-/* The JSON or the table, to path (NULL: standard output). */
-static int write_out(const struct replay_view *x, int fmt, const char *path)
-{
-	struct out out;
-
-	if (cmd_out_open(&out, path, fmt) < 0)
-		return EXIT_DATA;
-	if (fmt == FMT_JSON)
-		view_replay_json(&out.ob, x);
-	else
-		view_replay_table(&out, x);
-	return cmd_out_close(&out, 1) < 0 ? EXIT_DATA : EXIT_OK;
-}
-
 /* What failed in making the compiled form (replay/cache.h), said:
  * EXIT_DATA; EXIT_OK for rc 0. */
 static int say_compiled(int rc, const char *path, const struct iol_rcache *c,
@@ -120,10 +106,16 @@ static int report(struct replay_view *x, const struct ropt *ro,
 		  const char *script)
 {
 	const struct iol_rresult *res = x->r;
+	struct iol_error err = {0};
 	int rc;
 
 	x->pace = ro->o.pace;
-	rc = write_out(x, ro->fmt, ro->outpath);
+	rc = EXIT_OK;
+	if (view_replay_write(ro->outpath, ro->fmt, x, &err) < 0) {
+		if (err.msg[0])
+			msg("%s", err.msg);
+		rc = EXIT_DATA;
+	}
 	say_failures(res, script);
 	if (rc == EXIT_OK && ro->profile &&
 	    profile_pdf(ro->profile, &res->porig, &res->prep, script,
@@ -131,10 +123,7 @@ static int report(struct replay_view *x, const struct ropt *ro,
 		msg("cannot write '%s': %s", ro->profile, strerror(errno));
 		rc = EXIT_DATA;
 	}
-	if (rc == EXIT_OK &&
-	    (res->orig.bytes_read != res->rep.bytes_read ||
-	     res->orig.bytes_written != res->rep.bytes_written ||
-	     res->orig.ops != res->rep.ops))
+	if (rc == EXIT_OK && iol_rresult_differs(res))
 		rc = EXIT_DATA;
 	if (ro->o.keep)
 		msg("run directory kept: %s", res->rundir);

@@ -377,3 +377,23 @@ void view_replay_calibrate(FILE *f, const struct iol_rcalib *c,
 			"compute gaps and durations\n",
 			path);
 }
+
+int view_replay_write(const char *path, int fmt, const struct replay_view *x,
+		      struct iol_error *err)
+{
+	struct out o;
+
+	if (out_open(&o, path, fmt) < 0) {
+		*err = o.err;
+		return -1;
+	}
+	if (fmt == FMT_JSON)
+		view_replay_json(&o.ob, x);
+	else
+		view_replay_table(&o, x);
+	if (out_close(&o, 1) < 0) {
+		*err = o.err;
+		return -1;
+	}
+	return 0;
+}

@@ -29,6 +29,11 @@ void view_replay_json(struct obuf *ob, const struct replay_view *x);
 /* The table and its text around it (text only) to o, opened by the
  * caller in its format. */
 void view_replay_table(struct out *o, const struct replay_view *x);
+/* The JSON (fmt FMT_JSON) or the table opened as path (out_open: NULL
+ * standard output), written and closed: 0, or -1 with the message in
+ * err (empty when there is none to say). */
+int view_replay_write(const char *path, int fmt, const struct replay_view *x,
+		      struct iol_error *err);
 
 /* What replay-script made of the trace (the script written to path):
  * processes, calls, inputs, rewritten paths, the overhead taken off. */

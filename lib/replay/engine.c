@@ -1798,6 +1798,13 @@ void iol_rresult_release(struct iol_rresult *res)
 	memset(res, 0, sizeof(*res));
 }
 
+int iol_rresult_differs(const struct iol_rresult *res)
+{
+	return res->orig.bytes_read != res->rep.bytes_read ||
+	       res->orig.bytes_written != res->rep.bytes_written ||
+	       res->orig.ops != res->rep.ops;
+}
+
 double iol_replay_syscall_loop(const char *dir, long n, struct iol_error *err)
 {
 	char path[4096], buf[64];

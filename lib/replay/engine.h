@@ -177,6 +177,9 @@ struct iol_rresult {
 int iol_replay_run(const struct iol_rbin *b, const struct iol_ropts *o,
 		   struct iol_rresult *res, struct iol_error *err);
 void iol_rresult_release(struct iol_rresult *res);
+/* 1 when the replay's bytes read or written or its calls differ from
+ * the original's (iolens replay then exits 1), else 0. */
+int iol_rresult_differs(const struct iol_rresult *res);
 
 /*
  * The run directory of a run made with o->hold, removed following no
