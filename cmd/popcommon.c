@@ -200,10 +200,10 @@ int pop_context_of(const char *dbpath, const char *log,
 	return rc;
 }
 
-/* The device load while the job ran, over every device recorded; which
- * recording is bad or cut said here. */
-int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
-		struct iol_wjobw *out)
+/* The device load while the job w ran, over every device recorded;
+ * which recording is bad or cut said here. */
+static int weather(const char *const *recs, int nrecs, const struct iol_wjob *w,
+		   struct iol_wjobw *out)
 {
 	struct iol_error err = {0};
 	uint64_t *cut = calloc((size_t)nrecs + 1, sizeof *cut);
@@ -213,9 +213,8 @@ int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 		msg("out of memory");
 		return IOL_ENOMEM;
 	}
-	r = iol_weather_recs(recs, nrecs, j->start_time, j->end_time,
-			     j->bytes_read, j->bytes_written, out, cut, &bad,
-			     &err);
+	r = iol_weather_recs(recs, nrecs, w->start, w->end, w->rbytes,
+			     w->wbytes, out, cut, &bad, &err);
 	for (i = 0; i < nrecs; i++)
 		if (cut[i])
 			msg("warning: '%s' ends early, cut in line %llu; the "
@@ -229,36 +228,37 @@ int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 	return r;
 }
 
+int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
+		struct iol_wjobw *out)
+{
+	struct iol_wjob w;
+
+	iol_wjob_of_popjob(&w, j);
+	return weather(recs, nrecs, &w, out);
+}
+
 int pop_weather_job(const char *const *recs, int nrecs,
 		    const struct iol_job *job, const struct iol_opts *m,
 		    struct iol_wjobw *out)
 {
-	struct iol_popjob j = {0};
-	struct iol_summary s;
 	struct iol_error err = {0};
+	struct iol_wjob w;
 
-	if (iol_summary_compute(job, m, &s, &err) < 0) {
+	if (iol_wjob_of_job(&w, job, m, &err) < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
 		return -1;
 	}
-	j.start_time = iol_job_start(job);
-	j.end_time = j.start_time + job->run_time;
-	j.bytes_read = s.bytes_read;
-	j.bytes_written = s.bytes_written;
-	return pop_weather(recs, nrecs, &j, out);
+	return weather(recs, nrecs, &w, out);
 }
 
 int pop_fsweather(const char *const *recs, int nrecs, const char *db,
 		  const struct iol_popjob *j, struct iol_fsjob *out)
 {
-	struct iol_wjob wj = {.path = "", .app = "", .user = ""};
+	struct iol_wjob wj;
 	struct iol_error err = {0};
 	int bad, r;
 
-	wj.start = j->start_time;
-	wj.end = j->end_time;
-	wj.rbytes = j->bytes_read;
-	wj.wbytes = j->bytes_written;
+	iol_wjob_of_popjob(&wj, j);
 	r = iol_fsweather_job(recs, nrecs, db, &wj, out, &bad, &err);
 	if (r < 0 && bad >= 0)
 		msg("cannot read '%s': %s", recs[bad],

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "population/weather.h"
+#include "population/popdb.h"
+#include "analysis/metrics.h"
 #include "population/sql.h"
 #include "population/store.h"
 #include "base/grow.h"
@@ -272,4 +274,31 @@ int iol_weather_recs(const char *const *recs, int nrecs, double start,
 		r = iol_weather_one(&ds, start, end, rbytes, wbytes, out, err);
 	iol_devset_release(&ds);
 	return r;
+}
+
+void iol_wjob_of_popjob(struct iol_wjob *w, const struct iol_popjob *j)
+{
+	memset(w, 0, sizeof(*w));
+	w->path = w->app = w->user = "";
+	w->start = j->start_time;
+	w->end = j->end_time;
+	w->rbytes = j->bytes_read;
+	w->wbytes = j->bytes_written;
+}
+
+int iol_wjob_of_job(struct iol_wjob *w, const struct iol_job *job,
+		    const struct iol_opts *m, struct iol_error *err)
+{
+	struct iol_summary s;
+	int rc = iol_summary_compute(job, m, &s, err);
+
+	if (rc < 0)
+		return rc;
+	memset(w, 0, sizeof(*w));
+	w->path = w->app = w->user = "";
+	w->start = iol_job_start(job);
+	w->end = w->start + job->run_time;
+	w->rbytes = s.bytes_read;
+	w->wbytes = s.bytes_written;
+	return 0;
 }

@@ -94,4 +94,15 @@ int iol_weather_recs(const char *const *recs, int nrecs, double start,
 		     struct iol_wjobw *out, uint64_t *cut, int *bad,
 		     struct iol_error *err);
 
+struct iol_popjob;
+struct iol_job;
+struct iol_opts;
+/* The weather's view of the store's row j: its run and bytes, no path,
+ * app or user (""); w's strings are not to be freed. */
+void iol_wjob_of_popjob(struct iol_wjob *w, const struct iol_popjob *j);
+/* The same for a job not in the store, its bytes from its summary with
+ * m (report --db --iostat): 0, or < 0 with err set. */
+int iol_wjob_of_job(struct iol_wjob *w, const struct iol_job *job,
+		    const struct iol_opts *m, struct iol_error *err);
+
 #endif
