@@ -158,14 +158,3 @@ void blocks_times_say(int say, double overhead)
 		    "cost of each call (iolens replay --calibrate measures "
 		    "it, to be taken off)");
 }
-
-int blocks_sort_key(const char *s)
-{
-	static const char *const names[] = {"time", "bytes", "calls", "line"};
-	int k;
-
-	for (k = 0; k < 4; k++)
-		if (!strcmp(s, names[k]))
-			return k; /* IOL_BSORT_* in this order */
-	return -1;
-}

@@ -64,7 +64,7 @@ static int extra(void *ctx, int opt, const char *arg)
 	case OPT_SOURCE_MAP:
 		return blocks_srcmap_add(&b->srcmap, &b->nsrcmap, (char *)arg);
 	case OPT_SORT:
-		if ((b->sort = blocks_sort_key(arg)) < 0) {
+		if ((b->sort = iol_blocks_sort_parse(arg)) < 0) {
 			usage_error("--sort wants time, bytes, calls or line, "
 				    "not '%s'",
 				    arg);

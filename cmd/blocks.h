@@ -20,8 +20,6 @@ struct blocks_opts {
 /* --source-map OLD=NEW: one rule more in *map (*n of them, xrealloc'd;
  * arg split in place); -1 when malformed (said, a usage error) */
 int blocks_srcmap_add(struct iol_srcmap **map, int *n, char *arg);
-/* "time", "bytes", "calls", "line": IOL_BSORT_*, or -1 */
-int blocks_sort_key(const char *s);
 struct iol_job;
 /* strace's share of job's call durations into *overhead, and the sort
  * it allows (bo->sort set): what to say once the blocks are made (0

@@ -79,6 +79,17 @@ struct build {
 	int32_t nostack; /* the "[no stack]" block, -1 not made */
 };
 
+int iol_blocks_sort_parse(const char *s)
+{
+	static const char *const names[] = {"time", "bytes", "calls", "line"};
+	int k;
+
+	for (k = 0; k < 4; k++)
+		if (!strcmp(s, names[k]))
+			return k; /* IOL_BSORT_* in this order */
+	return -1;
+}
+
 const char *iol_block_kind_name(int kind)
 {
 	return kind == IOL_BLOCK_LOOP	? "loop"

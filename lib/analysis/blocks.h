@@ -138,6 +138,8 @@ const char *iol_block_kind_name(int kind);
 /* What ranks blocks: I/O time (the default), bytes moved, calls, or none
  * (the tree in source order, as ids number it). */
 enum { IOL_BSORT_TIME, IOL_BSORT_BYTES, IOL_BSORT_CALLS, IOL_BSORT_LINE };
+/* "time", "bytes", "calls", "line" (blocks --sort): IOL_BSORT_*, or -1 */
+int iol_blocks_sort_parse(const char *s);
 
 /* perm[0..n) (n = b->n rows, caller's) the rows of b in tree order with
  * each block's children, and the roots, by key, largest first (ties in
