@@ -17,7 +17,6 @@
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "replay/fromevents.h"
-#include "render/output.h"
 #include "render/view-replay.h"
 #include "base/banned.h"
 
@@ -49,51 +48,20 @@ static int extra(void *ctx, int opt, const char *arg)
 	return 1;
 }
 
-static int ev_next(void *ctx, struct iol_event *ev, struct iol_error *err)
-{
-	return iol_events_next(ctx, ev, err);
-}
-
-static int put_text(void *ctx, const char *t)
-{
-	return fputs(t, ctx) < 0 ? -1 : 0;
-}
-
-static int fill_script(FILE *f, const void *s)
-{
-	return iol_rscript_write(s, put_text, f);
-}
-
-static int write_script(const struct iol_rscript *s, const char *path)
-{
-	if (out_write_stream(path, fill_script, s) < 0) {
-		msg("cannot write '%s': %s", path, strerror(errno));
-		return EXIT_DATA;
-	}
-	return EXIT_OK;
-}
-
 static int build(struct iol_job *job, const char *out, const char *name)
 {
 	struct iol_rfrom_opts o;
 	struct iol_error err = {0};
-	struct iol_events *it;
 	struct iol_rscript s;
 	struct iol_rcounts n;
-	int rc;
+	int rc, noevents;
 
 	iol_rfrom_opts_of(&o, job, overhead, run_time);
-	rc = iol_events_open(&it, job, &err);
-	if (rc < 0) {
-		msg("no per-call events in this job: %s",
-		    err.msg[0] ? err.msg : iol_strerror(rc));
-		return EXIT_DATA;
-	}
 	iol_rscript_init(&s);
-	rc = iol_rscript_from_events(&s, ev_next, it, &o, &err);
-	iol_events_close(it);
+	rc = iol_rscript_from_job(&s, job, &o, &noevents, &err);
 	if (rc < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
+		msg("%s%s", noevents ? "no per-call events in this job: " : "",
+		    err.msg[0] ? err.msg : iol_strerror(rc));
 		iol_rscript_release(&s);
 		return EXIT_DATA;
 	}
@@ -105,8 +73,11 @@ static int build(struct iol_job *job, const char *out, const char *name)
 		iol_rscript_release(&s);
 		return EXIT_DATA;
 	}
-	rc = write_script(&s, out);
-	if (rc == EXIT_OK)
+	rc = EXIT_OK;
+	if (view_replay_script_write(out, &s) < 0) {
+		msg("cannot write '%s': %s", out, strerror(errno));
+		rc = EXIT_DATA;
+	} else
 		view_replay_script(stdout, &s, &n, out);
 	iol_rscript_release(&s);
 	return rc;

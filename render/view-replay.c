@@ -397,3 +397,18 @@ int view_replay_write(const char *path, int fmt, const struct replay_view *x,
 	}
 	return 0;
 }
+
+static int put_text(void *ctx, const char *t)
+{
+	return fputs(t, ctx) < 0 ? -1 : 0;
+}
+
+static int fill_script(FILE *f, const void *s)
+{
+	return iol_rscript_write(s, put_text, f);
+}
+
+int view_replay_script_write(const char *path, const struct iol_rscript *s)
+{
+	return out_write_stream(path, fill_script, s) < 0 ? -1 : 0;
+}

@@ -39,6 +39,9 @@ int view_replay_write(const char *path, int fmt, const struct replay_view *x,
  * processes, calls, inputs, rewritten paths, the overhead taken off. */
 void view_replay_script(FILE *f, const struct iol_rscript *s,
 			const struct iol_rcounts *c, const char *path);
+/* The script s in its text form as the file path (out_write_stream():
+ * a temporary renamed when complete): 0, or -1 with errno. */
+int view_replay_script_write(const char *path, const struct iol_rscript *s);
 struct iol_rcalib;
 /* replay --calibrate: strace's overhead measured (c), and where it was
  * stored (path; NULL: not stored) */

@@ -1942,3 +1942,23 @@ void iol_rfrom_opts_of(struct iol_rfrom_opts *o, const struct iol_job *job,
 		o->overhead_from = "tracer";
 	}
 }
+
+static int job_next(void *ctx, struct iol_event *ev, struct iol_error *err)
+{
+	return iol_events_next(ctx, ev, err);
+}
+
+int iol_rscript_from_job(struct iol_rscript *s, const struct iol_job *job,
+			 const struct iol_rfrom_opts *o, int *noevents,
+			 struct iol_error *err)
+{
+	struct iol_events *it;
+	int rc = iol_events_open(&it, job, err);
+
+	*noevents = rc < 0;
+	if (rc < 0)
+		return rc;
+	rc = iol_rscript_from_events(s, job_next, it, o, err);
+	iol_events_close(it);
+	return rc;
+}

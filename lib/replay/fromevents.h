@@ -41,6 +41,14 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 			    void *ctx, const struct iol_rfrom_opts *o,
 			    struct iol_error *err);
 
+/* The script of job's own events (iol_events_open()) into s, as
+ * iol_rscript_from_events() makes it: 0, or < 0 with err set and
+ * *noevents 1 when the job has no per-call events (a Darshan log without
+ * DXT), else 0. */
+int iol_rscript_from_job(struct iol_rscript *s, const struct iol_job *job,
+			 const struct iol_rfrom_opts *o, int *noevents,
+			 struct iol_error *err);
+
 /* 1 for paths of the system (/usr, /lib, /etc, /proc, /dev, ...) whose
  * calls a replay script leaves out, and the MPI runtime's own files
  * (iol_rpath_mpi_runtime()). */
