@@ -145,14 +145,9 @@ static int walk(int argc, char **argv, int i, struct iol_fsstats *st)
 	return 0;
 }
 
-static int fill_snap(FILE *f, const void *st)
-{
-	return iol_fs_save(f, st) < 0 ? -1 : 0;
-}
-
 static int save(const struct iol_fsstats *st)
 {
-	if (out_write_stream(fo.save, fill_snap, st) < 0) {
+	if (view_fsstats_save(fo.save, st) < 0) {
 		msg("cannot write '%s': %s", fo.save, strerror(errno));
 		return -1;
 	}
@@ -162,17 +157,11 @@ static int save(const struct iol_fsstats *st)
 static int load_snap(const char *path, struct iol_fsstats *st)
 {
 	struct iol_error err = {0};
-	FILE *f = fopen(path, "r");
-	int r;
+	int opened;
 
-	if (!f) {
-		msg("cannot open '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	r = iol_fs_load(f, st, &err);
-	fclose(f);
-	if (r < 0) {
-		msg("cannot read '%s': %s", path, err.msg);
+	if (iol_fs_load_path(path, st, &opened, &err) < 0) {
+		msg("cannot %s '%s': %s", opened ? "read" : "open", path,
+		    err.msg);
 		return -1;
 	}
 	return 0;

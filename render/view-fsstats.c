@@ -355,3 +355,13 @@ void view_fsstats(struct out *o, const struct iol_fsstats *st,
 	}
 	out_endtable(o);
 }
+
+static int fill_snap(FILE *f, const void *st)
+{
+	return iol_fs_save(f, st) < 0 ? -1 : 0;
+}
+
+int view_fsstats_save(const char *path, const struct iol_fsstats *st)
+{
+	return out_write_stream(path, fill_snap, st) < 0 ? -1 : 0;
+}

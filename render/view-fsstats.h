@@ -18,5 +18,8 @@ void view_fsstats(struct out *o, const struct iol_fsstats *st,
  * bins either holds. */
 void view_fsstats_compare(struct out *o, const struct iol_fsstats *a,
 			  const struct iol_fsstats *b);
+/* The snapshot st as the file path (out_write_stream(): a temporary
+ * renamed when complete): 0, or -1 with errno. */
+int view_fsstats_save(const char *path, const struct iol_fsstats *st);
 
 #endif

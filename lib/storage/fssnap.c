@@ -10,8 +10,10 @@
  *   end
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <inttypes.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,4 +182,18 @@ int iol_fs_load(FILE *f, struct iol_fsstats *st, struct iol_error *err)
 		return iol_error_set(err, IOL_ETRUNC,
 				     "snapshot ends before its 'end' line");
 	return 0;
+}
+
+int iol_fs_load_path(const char *path, struct iol_fsstats *st, int *opened,
+		     struct iol_error *err)
+{
+	FILE *f = fopen(path, "r");
+	int r;
+
+	*opened = f != NULL;
+	if (!f)
+		return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
+	r = iol_fs_load(f, st, err);
+	fclose(f);
+	return r;
 }

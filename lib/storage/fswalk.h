@@ -79,5 +79,9 @@ void iol_fs_age_range(int bin, double *lo, double *hi);
 /* Write / read a snapshot (iolens-fsstats(1), "SNAPSHOT FORMAT"). */
 int iol_fs_save(FILE *f, const struct iol_fsstats *st);
 int iol_fs_load(FILE *f, struct iol_fsstats *st, struct iol_error *err);
+/* The same from the file path: 0, or < 0 with err set and *opened 0
+ * when it cannot be opened (err->msg strerror's), else 1. */
+int iol_fs_load_path(const char *path, struct iol_fsstats *st, int *opened,
+		     struct iol_error *err);
 
 #endif
