@@ -19,14 +19,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "base/version.h"
-#include "render/output.h"
+#include "render/trace-write.h"
 #include "sources/tracer.h"
 #include "base/banned.h"
 
@@ -51,43 +50,21 @@ static int find_lib(char *out)
 	return r < 0 ? -1 : 0;
 }
 
-struct merge {
-	const char *dir;
-	char **cmd;
-	struct iol_tstats *ms;
-	size_t *nthreads;
-	int *failed; /* the merge's errno when it failed, in failed[1] */
-};
-
-static int fill_trace(FILE *out, const void *arg)
-{
-	const struct merge *m = arg;
-
-	if (iol_trace_merge(m->dir, out, m->cmd, m->ms, m->nthreads) == 0)
-		return 0;
-	m->failed[0] = 1;
-	m->failed[1] = errno;
-	return -1;
-}
-
 /* The threads' files of dir into path (a temporary file renamed).
  * 0, or -1 with the message printed. */
 static int write_trace(const char *dir, const char *path, char **cmd,
 		       struct iol_tstats *ms, size_t *nthreads)
 {
-	int failed[2] = {0, 0};
-	struct merge m = {dir, cmd, ms, nthreads, failed};
+	int stage;
 
-	if (iol_trace_demux(dir, ms) < 0) {
+	if (trace_write(dir, path, cmd, ms, nthreads, &stage) == 0)
+		return 0;
+	if (stage == TRACE_WRITE_DEMUX)
 		msg("cannot sort the trace out by thread in '%s': %s", dir,
 		    strerror(errno));
-		return -1;
-	}
-	if (out_write_stream(path, fill_trace, &m) == 0)
-		return 0;
-	if (failed[0])
+	else if (stage == TRACE_WRITE_MERGE)
 		msg("cannot merge the threads' files in '%s/t': %s", dir,
-		    strerror(failed[1]));
+		    strerror(errno));
 	else
 		msg("cannot write '%s': %s", path, strerror(errno));
 	return -1;
@@ -104,16 +81,6 @@ static int make_parts(const char *out, char *dir)
 	if (r)
 		msg("%s '%s': %s", what[r], path, strerror(errno));
 	return r ? -1 : 0;
-}
-
-static void raise_fd_limit(void)
-{
-	struct rlimit r;
-
-	if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
-		r.rlim_cur = r.rlim_max;
-		setrlimit(RLIMIT_NOFILE, &r);
-	}
 }
 
 /* --stacks[=depth]: the tracer told through its environment */
@@ -178,7 +145,6 @@ int cmd_trace(int argc, char **argv)
 		msg(waiting ? "cannot wait for '%s': %s"
 			    : "cannot run '%s': %s",
 		    argv[optind], strerror(errno));
-	raise_fd_limit();
 	if (status >= 0 &&
 	    write_trace(dir, out, argv + optind, &ms, &nthreads) < 0)
 		status = -1;

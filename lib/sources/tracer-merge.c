@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -573,10 +574,21 @@ void iol_trace_parts_remove(const char *dir)
 	rmdir(dir);
 }
 
+static void raise_fd_limit(void)
+{
+	struct rlimit r;
+
+	if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+		r.rlim_cur = r.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &r);
+	}
+}
+
 int iol_trace_demux(const char *dir, struct iol_tstats *ms)
 {
 	char all[PATH_MAX], tdir[PATH_MAX];
 
+	raise_fd_limit();
 	snprintf(all, sizeof(all), "%s/trace", dir);
 	snprintf(tdir, sizeof(tdir), "%s/t", dir);
 	if (mkdir(tdir, 0700) < 0 || demux(all, tdir, ms) < 0)

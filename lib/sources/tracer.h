@@ -76,7 +76,8 @@ int iol_trace_parts_make(const char *out, char *dir, char *what);
 int iol_trace_run(char *const *cmd, const char *lib, const char *dir,
 		  int *noexec, int *waiting);
 /* dir/trace sorted out into a file a thread in dir/t; 0, or -1 with
- * errno. */
+ * errno.  The process's soft limit of open files is raised to its hard
+ * one first: the threads' files are open at once. */
 int iol_trace_demux(const char *dir, struct iol_tstats *ms);
 /* The threads' files of dir/t merged into out with the header (cmd the
  * command traced); *nthreads the files.  0, or -1 with errno. */
