@@ -7,9 +7,12 @@
  * cells; a job holds one segment per DXT record in memory (40 bytes,
  * and 4 of time order when the records' runs must be merged).
  */
+#define _GNU_SOURCE
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "analysis/phases.h"
 #include "analysis/recx-int.h"
@@ -57,6 +60,10 @@ struct build {
 	uint32_t *ord;
 	int32_t *rrank;	 /* per DXT record: its rank, -1 not a rank */
 	uint32_t *rfile; /* per DXT record: its index into fid */
+	/* per DXT record: its segments are sg[rlo, rhi), unless rsplit
+	 * (a record gathered in two places) or moved (sg was sorted) */
+	size_t *rlo, *rhi;
+	int rsplit, moved;
 	uint64_t *fid;
 	size_t nf, fcap;
 	struct ftab ft;
@@ -129,6 +136,23 @@ static int file_of(struct build *b, uint64_t id, uint32_t *out)
 	return 0;
 }
 
+/* Large pages for a large array, where the kernel gives them on request:
+ * a fault per 2 MiB, not per 4 KiB (a tenth of the time of 8 million
+ * segments was spent faulting their 320 MB in) */
+static void huge_pages(void *p, size_t len)
+{
+#ifdef MADV_HUGEPAGE
+	uintptr_t lo = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
+	uintptr_t hi = ((uintptr_t)p + len) & ~(uintptr_t)4095;
+
+	if (len >= ((size_t)8 << 20) && hi > lo)
+		madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)len;
+#endif
+}
+
 /* the per-record tables and the segment array, sized once from the
  * records' counts (growing by doubling held up to twice the bytes) */
 static int gather_alloc(struct build *b)
@@ -138,13 +162,19 @@ static int gather_alloc(struct build *b)
 
 	b->rrank = malloc((nrec ? nrec : 1) * sizeof(*b->rrank));
 	b->rfile = malloc((nrec ? nrec : 1) * sizeof(*b->rfile));
-	if (!b->rrank || !b->rfile)
+	b->rlo = malloc((nrec ? nrec : 1) * sizeof(*b->rlo));
+	b->rhi = malloc((nrec ? nrec : 1) * sizeof(*b->rhi));
+	if (!b->rrank || !b->rfile || !b->rlo || !b->rhi)
 		return IOL_ENOMEM;
+	for (size_t i = 0; i < nrec; i++)
+		b->rlo[i] = b->rhi[i] = SIZE_MAX;
 	/* a count a damaged header inflates only costs address space;
 	 * without it the array grows as before */
 	if (want > 0 && want < SIZE_MAX / sizeof(*b->sg)) {
 		b->sg = malloc((size_t)want * sizeof(*b->sg));
 		b->cap = b->sg ? (size_t)want : 0;
+		if (b->sg)
+			huge_pages(b->sg, b->cap * sizeof(*b->sg));
 	}
 	return 0;
 }
@@ -171,6 +201,10 @@ static int gather(struct build *b, struct iol_error *err)
 			break;
 		}
 		b->rfile[rec] = fi;
+		if (b->rlo[rec] == SIZE_MAX)
+			b->rlo[rec] = b->n;
+		else if (b->rhi[rec] != b->n)
+			b->rsplit = 1;
 		b->rrank[rec] = x->rank >= 0 && (size_t)x->rank < b->nprocs &&
 						x->rank <= INT32_MAX
 					? (int32_t)x->rank
@@ -194,6 +228,7 @@ static int gather(struct build *b, struct iol_error *err)
 			p->ph = 0;
 			p->op = is_read;
 		}
+		b->rhi[rec] = b->n;
 		if (n < 0)
 			break;
 	}
@@ -327,8 +362,10 @@ static int time_order(struct build *b)
 	size_t i, n = 0, j;
 
 	for (i = 0; i < b->n; i++)
-		if (isnan(b->sg[i].s))
+		if (isnan(b->sg[i].s)) {
+			b->moved = 1;
 			return time_sort(b);
+		}
 	if (b->n > UINT32_MAX - 1)
 		return IOL_ENOMEM;
 	h = b->n ? runs_of(b, &n) : NULL;
@@ -461,13 +498,42 @@ struct cursor {
 	int yseen;     /* ... since its latest segment */
 };
 
+/* does gathered segment a come before gathered segment b in time? */
+static int before(const struct build *b, size_t x, size_t y)
+{
+	return b->sg[x].s < b->sg[y].s || (b->sg[x].s == b->sg[y].s && x < y);
+}
+
+/* revisits() through the record's own segments, in gathering order:
+ * those of its op between the phase's first segment and segment i */
+static int revisits_rec(const struct build *b, size_t i, const struct cursor *c)
+{
+	size_t gi = b->ord ? b->ord[i] : i;
+	size_t gf = b->ord ? b->ord[c->first] : c->first;
+	const struct pseg *p = &b->sg[gi];
+	size_t j;
+
+	for (j = b->rlo[p->rec]; j < b->rhi[p->rec]; j++) {
+		const struct pseg *q = &b->sg[j];
+
+		if (q->off == p->off && q->op == p->op && q->ph == c->cur &&
+		    before(b, j, gi) && !before(b, j, gf))
+			return 1;
+	}
+	return 0;
+}
+
 /* was segment i's place (record, offset, op) accessed in its op's
- * current phase?  Asked only after a gap, so the scan back is rare */
+ * current phase?  Asked only after a gap, so the scan is rare; it reads
+ * the record's segments, not every record's since the phase began (35
+ * million reads for nine questions on dxt-8m) */
 static int revisits(const struct build *b, size_t i, const struct cursor *c)
 {
 	const struct pseg *p = at(b, i);
 	size_t j;
 
+	if (!b->moved && !b->rsplit)
+		return revisits_rec(b, i, c);
 	for (j = i; j-- > c->first;) {
 		const struct pseg *q = at(b, j);
 
@@ -1071,6 +1137,8 @@ static void build_free(struct build *b)
 	free(b->ord);
 	free(b->rrank);
 	free(b->rfile);
+	free(b->rlo);
+	free(b->rhi);
 	free(b->fid);
 	free(b->raw);
 	free(b->cell);
