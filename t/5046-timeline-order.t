@@ -3,8 +3,10 @@
 # segments in: the records' runs of segments are merged, and a run ends
 # where a start goes back in time.  A trace whose lines are out of time
 # order within one file (and as the Darshan log convert makes of it)
-# gives the phases of the same trace in time order; a trace without
-# reads or writes has none; one segment makes one phase.
+# gives the phases of the same trace in time order; the text chart,
+# binned from the segments the phases gathered, is what --bins makes in
+# a pass of its own; a trace without reads or writes has no phases; one
+# segment makes one phase.
 . "$(dirname "$0")/lib.sh"
 
 # two processes, two files; each file's writes and reads out of time
@@ -71,6 +73,25 @@ $RUN timeline --format tsv "$TMP/shuf.darshan" | awk -F'\t' 'NR > 1 { print $5 }
 sort -c -n "$TMP/starts" 2> /dev/null
 ok $((!$?)) "its DXT segments are out of time order"
 is "$(phases "$TMP/shuf.darshan")" "$want" "the Darshan log: the same phases"
+
+# the text chart is binned from the segments the phases hold: each of
+# its characters says what --bins (a pass of its own) has in that rank
+# and bin
+chart_vs_bins() {
+	$RUN timeline --width 24 "$1" |
+		awk '/^ +[0-9]+ \|/ { s = $0; sub(/^ +/, "", s); r = s; sub(/ .*/, "", r);
+			sub(/^[0-9]+ \|/, "", s); sub(/\|.*/, "", s); print r, s }' > "$TMP/chart"
+	$RUN timeline --bins 24 --format tsv "$1" |
+		awk -F'\t' 'NR > 1 && $3 >= 0 { c = ($7 > 0 && $8 > 0) ? "x" : $8 > 0 ? "w" : $7 > 0 ? "r" : ".";
+			row[$3] = row[$3] c } END { for (r in row) print r, row[r] }' | sort -n > "$TMP/bins"
+	[ -s "$TMP/chart" ] && cmp -s "$TMP/chart" "$TMP/bins"
+}
+chart_vs_bins "$TMP/shuf.darshan"
+ok $? "the Darshan log: the chart is what --bins has"
+for log in "$SAMPLES"/ior/ior_posix_n1_t4k/*.darshan "$SAMPLES"/ior/ior_mpiio_n1_coll_t1m/*.darshan; do
+	chart_vs_bins "$log"
+	ok $? "$(basename "$(dirname "$log")"): the chart is what --bins has, rank by rank"
+done
 
 # no reads or writes: no segments, no phases (the timestamps' chart)
 cat > "$TMP/none.txt" << 'END'

@@ -64,6 +64,8 @@ struct build {
 	 * (a record gathered in two places) or moved (sg was sorted) */
 	size_t *rlo, *rhi;
 	int rsplit, moved;
+	double tmax; /* the latest segment end */
+	int nan;     /* a start is NaN */
 	uint64_t *fid;
 	size_t nf, fcap;
 	struct ftab ft;
@@ -219,6 +221,9 @@ static int gather(struct build *b, struct iol_error *err)
 			}
 			b->sg = p;
 			p = &b->sg[b->n++];
+			if (seg[k].end > b->tmax)
+				b->tmax = seg[k].end;
+			b->nan |= isnan(seg[k].start);
 			p->s = seg[k].start;
 			p->e = seg[k].end > seg[k].start ? seg[k].end
 							 : seg[k].start;
@@ -1147,8 +1152,31 @@ static void build_free(struct build *b)
 	iol_ftab_free(&b->ft);
 }
 
-int iol_phases_compute(const struct iol_job *job, int layer,
-		       struct iol_phases *p, struct iol_error *err)
+/* the matrix from the gathered segments, still in gathering order; a
+ * NaN start (whose end the segments no longer hold) by its own pass */
+static int matrix_of(const struct build *b, int layer, size_t nbins,
+		     struct iol_matrix *m, struct iol_error *err)
+{
+	size_t i;
+	int ret;
+
+	if (b->nan)
+		return iol_matrix_compute(b->job, layer, nbins, m, err);
+	ret = iol_matrix_dxt_start(b->job, nbins, b->tmax, m, err);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < b->n; i++) {
+		const struct pseg *p = &b->sg[i];
+
+		iol_matrix_dxt_add(m, b->job->dxt[b->which][p->rec].rank, p->s,
+				   p->e, p->len, p->op);
+	}
+	return 0;
+}
+
+static int compute(const struct iol_job *job, int layer, size_t nbins,
+		   struct iol_phases *p, struct iol_matrix *m, int *mret,
+		   struct iol_error *merr, struct iol_error *err)
 {
 	struct build b;
 	int ret;
@@ -1157,12 +1185,17 @@ int iol_phases_compute(const struct iol_job *job, int layer,
 	memset(&b, 0, sizeof(b));
 	p->source = iol_timeline_source(job);
 	p->gap[0] = p->gap[1] = IOL_PHASE_MIN_GAP;
-	if (p->source != IOL_TL_DXT)
+	if (p->source != IOL_TL_DXT) {
+		if (m)
+			*mret = iol_matrix_compute(job, layer, nbins, m, merr);
 		return 0;
+	}
 	b.job = job;
 	b.which = iol_timeline_layer(job, layer);
 	b.nprocs = job->nprocs > 0 ? (size_t)job->nprocs : 1;
 	ret = gather(&b, err);
+	if (m)
+		*mret = ret < 0 ? ret : matrix_of(&b, layer, nbins, m, merr);
 	if (ret >= 0) {
 		ret = time_order(&b);
 		if (ret >= 0)
@@ -1174,6 +1207,21 @@ int iol_phases_compute(const struct iol_job *job, int layer,
 	if (ret < 0)
 		iol_phases_free(p);
 	return ret < 0 ? ret : 0;
+}
+
+int iol_phases_compute(const struct iol_job *job, int layer,
+		       struct iol_phases *p, struct iol_error *err)
+{
+	return compute(job, layer, 0, p, NULL, NULL, NULL, err);
+}
+
+int iol_phases_compute_mx(const struct iol_job *job, int layer, size_t nbins,
+			  struct iol_phases *p, struct iol_matrix *m, int *mret,
+			  struct iol_error *merr, struct iol_error *err)
+{
+	memset(m, 0, sizeof(*m));
+	*mret = 0;
+	return compute(job, layer, nbins, p, m, mret, merr, err);
 }
 
 void iol_phases_free(struct iol_phases *p)
