@@ -120,6 +120,17 @@ int cmd_timeline(int argc, char **argv)
 			iol_job_close(job);
 			continue;
 		}
+		/* text: the chart binned from the segments the phases hold */
+		if (co.fmt == FMT_TEXT) {
+			if (view_timeline_text_job(&o, in.v[j].name, job,
+						   (size_t)t.width, t.layer,
+						   &err) < 0) {
+				msg_ioerr(in.v[j].name, err.code, &err);
+				rc = EXIT_DATA;
+			}
+			iol_job_close(job);
+			continue;
+		}
 		if (iol_phases_compute(job, t.layer, &ph, &err) < 0) {
 			msg_ioerr(in.v[j].name, err.code, &err);
 			rc = EXIT_DATA;

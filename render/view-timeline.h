@@ -26,6 +26,12 @@ void view_timeline_phases_rows(struct out *o, const char *log,
 void view_timeline_text(struct out *o, const char *log,
 			const struct iol_job *job, const struct iol_phases *ph,
 			size_t width, int layer);
+/* The text of one job as view_timeline_text prints it, its phases and
+ * chart from one pass over the segments; -1 with err set when the phases
+ * cannot be computed (nothing printed). */
+int view_timeline_text_job(struct out *o, const char *log,
+			   const struct iol_job *job, size_t width, int layer,
+			   struct iol_error *err);
 /* The machine formats' tables: intervals, --phases, --bins. */
 extern const struct iol_view iol_view_timeline, iol_view_timeline_phases,
 	iol_view_timeline_bins;
