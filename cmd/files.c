@@ -16,9 +16,9 @@
 #include "cmd/util.h"
 #include "analysis/jobrow.h"
 #include "analysis/filesel.h"
+#include "analysis/ostload.h"
 #include "analysis/filesort.h"
 #include "analysis/select.h"
-#include "cmd/files-ost.h"
 #include "render/view-files.h"
 #include "render/view-files-ost.h"
 #include "base/banned.h"
@@ -159,6 +159,21 @@ static int shared_table(struct out *o, struct fopts *fo, const char *log,
 	return 0;
 }
 
+/* --by ost: a job's bytes and time per Lustre OST. */
+static int by_ost(struct out *o, const char *log, const struct iol_job *job)
+{
+	struct iol_error err = {0};
+	struct iol_ostload l;
+
+	if (iol_ostload_compute(job, &l, &err) < 0) {
+		msg_ioerr(log, err.code, &err);
+		return -1;
+	}
+	view_files_by_ost(o, log, &l);
+	iol_ostload_free(&l);
+	return 0;
+}
+
 int cmd_files(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -208,7 +223,7 @@ int cmd_files(int argc, char **argv)
 		}
 		fo.sel.nexcl = 0;
 		if (fo.by_ost) {
-			if (files_by_ost(&o, in.v[j].name, job) < 0)
+			if (by_ost(&o, in.v[j].name, job) < 0)
 				rc = EXIT_DATA;
 			iol_job_close(job);
 			continue;
