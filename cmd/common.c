@@ -98,12 +98,28 @@ int copts_choose(struct copts *c)
 	int dflt;
 	const char *own;
 
-	cmd_outfmts(c->argv ? c->argv[0] : NULL, &mask, &dflt, &own);
+	out_formats_of(c->argv ? c->argv[0] : NULL, &mask, &dflt, &own);
 	c->outf = cmd_outfmt(c->fmtarg, c->outpath, mask, dflt, own);
 	if (c->outf < 0)
 		return -1;
 	c->fmt = c->outf <= OUTF_JSON ? c->outf : FMT_TEXT;
 	return 0;
+}
+
+int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
+	       const char *own)
+{
+	const char *me = iol_progname;
+	char *why;
+	int f;
+
+	if (!strncmp(me, "iolens ", 7))
+		me += 7;
+	f = out_format_choose(me, fmtarg, path, mask, dflt, own, &why);
+	if (f < 0)
+		usage_error("%s", why ? why : "out of memory");
+	free(why);
+	return f;
 }
 
 /* What a command's arguments are, for "no ... given". */
