@@ -79,7 +79,8 @@ LIB_SRCS = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
 # the renderers that draw (Cairo, Pango, libxlsxwriter, or the chart module
 # on them) make the drawing module bin/iolens-gfx.so, loaded by the binary
 # only when a command draws (render/gfx.h); the others go into the binary
-GFX_SRCS = $(shell grep -l -E '^\#include ("render/(chart|gfx)\.h"|<(cairo|pango|xlsxwriter))' render/*.c)
+# (render/gfx-load.c, which loads the module, is the binary's)
+GFX_SRCS = $(filter-out render/gfx-load.c,$(shell grep -l -E '^\#include ("render/(chart|gfx)\.h"|<(cairo|pango|xlsxwriter))' render/*.c))
 RENDER_SRCS = $(filter-out $(GFX_SRCS),$(wildcard render/*.c))
 # serve/host.c finds and loads the serve module: it goes into the binary
 CMD_SRCS = $(wildcard cmd/*.c) serve/host.c
@@ -163,7 +164,7 @@ bin/iolens-trace.so: tracer/preload.c .build-flags
 
 render/%.o cmd/report.o cmd/export.o: ALL_CFLAGS += $(RENDER_CFLAGS) \
 	-DIOLENS_DATADIR='"$(datadir)/iolens"'
-cmd/gfx.o: ALL_CFLAGS += -DIOLENS_GFXDIR='"$(libdir)/iolens"'
+render/gfx-load.o: ALL_CFLAGS += -DIOLENS_GFXDIR='"$(libdir)/iolens"'
 cmd/trace.o: ALL_CFLAGS += -DIOLENS_TRACEDIR='"$(libdir)/iolens"'
 
 lib/libiolens.a: $(LIB_OBJS)
