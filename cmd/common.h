@@ -112,13 +112,6 @@ extern const char trace_help[];
 /* The default exclusions of top files (analysis/select.h), for help
  * texts; static storage. */
 const char *excl_defaults_help(void);
-int parse_count(const char *s, int64_t *v);
-/*
- * The date an output file is stamped with when the user gave none, so
- * that the same input gives the same bytes: SOURCE_DATE_EPOCH when it is
- * a number of seconds (reproducible-builds.org), else fallback.
- */
-int64_t source_date(int64_t fallback);
 /* out_open() and out_close() that print their failure in the house style;
  * 0 or -1. */
 int cmd_out_open(struct out *o, const char *path, int fmt);

@@ -93,8 +93,8 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 		return 1;
 	}
 	if (opt == OPT_TOP) {
-		/* 0 is all; parse_count takes positive counts */
-		if (strcmp(arg, "0") && parse_count(arg, &x->d.top) < 0) {
+		/* 0 is all; iol_parse_count takes positive counts */
+		if (strcmp(arg, "0") && iol_parse_count(arg, &x->d.top) < 0) {
 			usage_error("bad --top '%s': a count >= 0", arg);
 			return -1;
 		}

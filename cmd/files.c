@@ -129,7 +129,7 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 		usage_error("cannot sort by '%s'", arg);
 		return -1;
 	case 't':
-		if (parse_count(arg, &fo->sel.top) < 0) {
+		if (iol_parse_count(arg, &fo->sel.top) < 0) {
 			usage_error("--top wants a positive count, not '%s'",
 				    arg);
 			return -1;

@@ -60,14 +60,14 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 
 	switch (opt) {
 	case 'b':
-		if (parse_count(arg, &t->bins) < 0 || t->bins > 100000) {
+		if (iol_parse_count(arg, &t->bins) < 0 || t->bins > 100000) {
 			usage_error("--bins wants 1 to 100000, not '%s'", arg);
 			return -1;
 		}
 		return 1;
 	case 'p': t->phases = 1; return 1;
 	case 'w':
-		if (parse_count(arg, &t->width) < 0 || t->width < 8 ||
+		if (iol_parse_count(arg, &t->width) < 0 || t->width < 8 ||
 		    t->width > 1000) {
 			usage_error("--width wants 8 to 1000, not '%s'", arg);
 			return -1;
