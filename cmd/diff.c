@@ -194,16 +194,7 @@ int cmd_diff(int argc, char **argv)
 		iol_diff_release(&d);
 		goto out;
 	}
-	if (co.fmt == FMT_TEXT) {
-		view_diff_text(&o, &d, &a, &b);
-	} else {
-		size_t k;
-
-		out_view(&o, &iol_view_diff);
-		for (k = 0; k < d.n; k++)
-			view_diff_row(&o, &d.rows[k]);
-		out_endtable(&o);
-	}
+	view_diff(&o, &d, &a, &b);
 	iol_diff_release(&d);
 	if (cmd_out_close(&o, 1) == 0)
 		rc = EXIT_OK;
