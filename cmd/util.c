@@ -10,7 +10,6 @@
 #include "cmd/util.h"
 #include "base/utf8.h"
 #include "population/sql.h"
-#include "sources/inputs.h"
 #include "storage/devio.h"
 #include "base/banned.h"
 
@@ -140,18 +139,6 @@ char *xstrdup(const char *s)
 	size_t n = strlen(s) + 1;
 
 	return memcpy(xmalloc(n), s, n);
-}
-
-char **cmd_list_dir(const char *dir, size_t *n)
-{
-	char **v;
-	int ret = iol_dir_list(dir, &v, n, NULL);
-
-	if (ret == IOL_ENOMEM)
-		oom(0);
-	if (ret < 0)
-		return NULL;
-	return v ? v : xcalloc(1, sizeof(*v));
 }
 
 /* epoch seconds, or a stamp iol_parse_stamp() reads; -1 if neither or

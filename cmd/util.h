@@ -42,9 +42,5 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t m);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
-/* The entries of dir (no dot files) as full paths, in name order
- * (iol_dir_list()); an empty vector for an empty directory, NULL when it
- * cannot be read.  The caller frees each path and the vector. */
-char **cmd_list_dir(const char *dir, size_t *n);
 
 #endif
