@@ -195,6 +195,12 @@ lib/analysis/triage-default.inc: etc/triage.conf
 	sed 's/\\/\\\\/g; s/"/\\"/g; s/.*/"&\\n"/' etc/triage.conf > $@.tmp && mv $@.tmp $@
 lib/analysis/triage-conf.o: lib/analysis/triage-default.inc
 
+# the commands' --help texts, man/help/*.txt, as a C table (man/help.pl)
+HELP_TXT = $(wildcard man/help/*.txt)
+render/help-text.inc: man/help.pl $(HELP_TXT)
+	perl man/help.pl $@ $(HELP_TXT)
+render/help.o: render/help-text.inc
+
 t/unit/%: t/unit/%.c render/librender.a lib/libiolens.a .build-flags
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< render/librender.a lib/libiolens.a $(LDLIBS)
 
@@ -347,6 +353,7 @@ clean:
 	rm -rf bin iolens.pc $(UNIT_BINS) t/unit-bins .build-flags .install-dirs
 	rm -f lib/*/*.o lib/*/*.d render/*.o render/*.d cmd/*.o cmd/*.d t/unit/*.d \
 		lib/*.a lib/*.so render/*.a lib/analysis/triage-default.inc \
+		render/help-text.inc \
 		serve/*.o serve/*.d
 	rm -rf fuzz/obj fuzz/bin
 

@@ -16,8 +16,10 @@
 #                  CODE") in its evidence; such a pair is one cause, found
 #                  when either code fires at warn/high.
 # Each log falls in half 0 or 1 by a fixed rule, the cksum of its path
-# modulo 2: rules are improved from half 0's disagreements only, half 1 is
-# the held-out check.  Both halves are scored and printed on their own.
+# modulo 2: rules were first improved from half 0's disagreements only,
+# half 1 held out; since the second round (t/data/triage-expert.md) both
+# halves' disagreements have been used, and only logs never seen measure
+# the rules.  Both halves are scored and printed on their own.
 # Prints each finding that counts against ("FP code verdict log half") and
 # each material label missed ("FN code material log half", "same cause
 # found" when its cause was found under the other code), a line for each

@@ -60,8 +60,7 @@ int blocks_calibrate_run(int argc, char **argv)
 		if (!strcmp(argv[i], "--calibrate"))
 			continue;
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			printf("usage: iolens blocks --calibrate [dir]\n");
-			return EXIT_OK;
+			return cmd_help("blocks--calibrate");
 		}
 		if (argv[i][0] == '-' || n++)
 			return usage_error("--calibrate takes one directory, "

@@ -26,40 +26,6 @@
 #include "base/version.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens blocks --source [--format fmt] [-o file] file ... "
-	"[trace]\n"
-	"                     [-- compiler-args]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nThe I/O of a program's code blocks predicted from its C or "
-	       "C++ source\n"
-	       "(parsed with libclang): functions, loops, branches and lines "
-	       "with the\n"
-	       "POSIX, stdio, MPI-IO, HDF5 and PnetCDF calls in them, loop "
-	       "trip counts\n"
-	       "and sizes where the source fixes them, and the calls and "
-	       "bytes\n"
-	       "propagated up the tree, most I/O first.  Arguments after -- "
-	       "go to the\n"
-	       "compiler (-I, -D, -std).  With a trace with call stacks "
-	       "(strace -k,\n"
-	       "iolens trace --stacks): predicted and measured side by side "
-	       "per block,\n"
-	       "their difference, and the accuracy over the blocks.  A "
-	       "file is a source\n"
-	       "by its extension (.c .h .cc .cpp .cxx .hpp ...), else the "
-	       "trace.\n\n"
-	       "  --source           the files are sources (the default "
-	       "here)\n"
-	       "  --format fmt       text (default), csv, tsv or json\n"
-	       "  -o, --output file  write to file (replaced atomically)\n"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n");
-}
-
 /* ---- the command ---- */
 
 /* parse errors are warnings: what parsed is used (a missing header
@@ -72,8 +38,12 @@ static int report_diags(const struct iol_ctree *t)
 
 	for (d = t->diags; d; d = d->next) {
 		msg("warning: '%s': %d error%s while parsing, what parsed is "
-		    "used; the first: %s",
-		    d->file, d->errors, d->errors == 1 ? "" : "s", d->first);
+		    "used; the first: %s%s",
+		    d->file, d->errors, d->errors == 1 ? "" : "s", d->first,
+		    d->ccdb || d->given ? ""
+					: " (no compile_commands.json lists "
+					  "it: give the build's -I and -D "
+					  "after --)");
 		bad = 1;
 	}
 	return bad;
@@ -208,10 +178,7 @@ int blocks_source_run(int argc, char **argv)
 	while ((c = getopt_long(dashdash, argv, ":ho:", longopts, NULL)) !=
 	       -1) {
 		switch (c) {
-		case 'h':
-			help();
-			free(files);
-			return EXIT_OK;
+		case 'h': free(files); return cmd_help("blocks--source");
 		case 'V':
 			printf("iolens %s\n", IOLENS_VERSION);
 			free(files);

@@ -23,58 +23,6 @@
  * says so instead of failing to link */
 #pragma weak blocks_source_run
 
-static const char usage_str[] =
-	"usage: iolens blocks [--by-bytes] [--depth n] [--format fmt]\n"
-	"                     [--output file] [--sort key] [--top n] trace "
-	"...\n"
-	"       iolens blocks --source file ... [trace]\n"
-	"       iolens blocks --calibrate [dir]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nWhere in the code a traced program did its I/O: the tree of "
-	       "its code\n"
-	       "blocks (function, loop, line, along each call path) with, for "
-	       "each,\n"
-	       "Vidya's parameters a run measures, ranked by I/O time.  The "
-	       "trace needs\n"
-	       "call stacks: strace -k (with -f, -tt, -T) or iolens trace "
-	       "--stacks.\n"
-	       "Functions, files and lines come from the binaries' DWARF "
-	       "(libdw), loops\n"
-	       "from the source files it names.\n\n"
-	       "  --by-bytes         folded stacks and the flame graph by "
-	       "bytes, not time\n"
-	       "  --calibrate [dir]  measure what I/O calls cost on dir's "
-	       "file system and\n"
-	       "                     save it: --source then predicts each "
-	       "block's I/O time\n"
-	       "  --depth n          blocks down to depth n only\n"
-	       "  --format fmt       text (default, an indented tree), csv, "
-	       "tsv, json, or\n"
-	       "                     folded (flamegraph.pl, speedscope)\n"
-	       "  -o, --output file  write to file; .pdf, .svg or .png: the "
-	       "I/O flame\n"
-	       "                     graph (an icicle chart of the blocks)\n"
-	       "  --source file ...  the blocks the source predicts, without "
-	       "running\n"
-	       "  --sort key         time (default: I/O time), bytes, calls "
-	       "or line\n"
-	       "                     (source order); roots and children "
-	       "each sorted\n"
-	       "  --top n            the first n rows of the ranked tree\n"
-	       "%s"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n\n"
-	       "The columns: iolens help --columns blocks.  The paper's CIOC "
-	       "score is not\n"
-	       "given: on programs of known I/O it ranked blocks against "
-	       "their measured\n"
-	       "I/O time (see the man page).\n",
-	       trace_help);
-}
-
 enum { OPT_BY_BYTES = OPT_LAST_COMMON, OPT_DEPTH, OPT_SORT, OPT_TOP };
 
 static int count_opt(const char *name, const char *arg, int64_t *v)
@@ -134,6 +82,13 @@ static int print(const struct copts *co, const struct iol_job *job,
 				 bl->io_time);
 			if (bl->stacks_cut)
 				out_text(&o, "%s\n", blocks_cut_note(bl));
+			if (bl->maps)
+				out_text(&o,
+					 "%lld file mapping%s (mmap): what is "
+					 "read or written through a mapping "
+					 "is in no block\n",
+					 (long long)bl->maps,
+					 bl->maps == 1 ? "" : "s");
 		}
 		iol_view_blocks_print(&o, bl, rows, n);
 		if (co->fmt == FMT_TEXT && n < all)
@@ -216,9 +171,16 @@ int cmd_blocks(int argc, char **argv)
 					   "iolens");
 		return blocks_source_run(argc, argv);
 	}
-	rc = copts_start(&co, argc, argv, longopts, help, extra, &bo, NULL, &i);
+	rc = copts_start(&co, argc, argv, longopts, extra, &bo, NULL, &i);
 	if (rc >= 0)
 		return rc;
+	/* one self-contained page, by the server module (serve/export.c) */
+	if (co.outf == OUTF_HTML)
+		return !co.outpath || !strcmp(co.outpath, "-")
+			       ? usage_error("html: --output names the file")
+			       : serve_blocks_html(argv + 1, argc - 1,
+						   i < argc ? argv[i] : "",
+						   bo.by_bytes, co.outpath);
 	rc = cmd_load_one(&co, argc, argv, i, &job);
 	if (rc == -1)
 		return EXIT_DATA;

@@ -3,11 +3,13 @@
  *
  * Adding a command needs:
  *   1. cmd/<name>.c defining int cmd_<name>(int argc, char **argv);
- *   2. a line in the table in cmd/commands.c (name, function, one-line help)
- *      and its prototype below (the Makefile builds every .c of cmd/);
- *   3. man/iolens-<name>.1 (mdoc; SYNOPSIS matching --help, EXAMPLES) and an
+ *   2. a line in the table in cmd/commands.c (name, function) and its
+ *      prototype below (the Makefile builds every .c of cmd/);
+ *   3. its --help text, man/help/<name>.txt, and a line in the command list
+ *      of man/help/iolens.txt (man/help.pl makes them the binary's);
+ *   4. man/iolens-<name>.1 (mdoc; SYNOPSIS matching --help, EXAMPLES) and an
  *      entry in man/iolens.1;
- *   4. a test in t/ that runs it on real logs.
+ *   5. a test in t/ that runs it on real logs.
  */
 #ifndef IOLENS_COMMANDS_H
 #define IOLENS_COMMANDS_H
@@ -15,7 +17,6 @@
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
-	const char *help;
 };
 
 extern const struct command commands[];
@@ -52,5 +53,11 @@ int cmd_blocks(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 /* report -o job.html: the server module's self-contained page */
 int serve_report_html(const char *log, const char *out);
+/* population-report -o pop.html, blocks -o blocks.html: the same; args
+ * the blocks command's arguments (nargs of them, after its name), name
+ * its trace's */
+int serve_pop_html(const char *db, const char *where, const char *out);
+int serve_blocks_html(char *const *args, int nargs, const char *name,
+		      int by_bytes, const char *out);
 
 #endif

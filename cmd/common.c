@@ -118,7 +118,7 @@ static const char *arg_noun(const char *cmd)
 }
 
 int copts_start(struct copts *c, int argc, char **argv,
-		const struct option *longopts, void (*help)(void),
+		const struct option *longopts,
 		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
 		struct out *o, int *first_log)
 {
@@ -130,10 +130,8 @@ int copts_start(struct copts *c, int argc, char **argv,
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
 				  NULL)) != -1) {
-		if (opt == 'h') {
-			help();
-			return EXIT_OK;
-		}
+		if (opt == 'h')
+			return cmd_help(NULL);
 		r = extra ? extra(ctx, opt, optarg) : 0;
 		if (r < 0)
 			return EXIT_USAGE;
@@ -154,7 +152,7 @@ int copts_start(struct copts *c, int argc, char **argv,
 	if (!(site = site_config()))
 		return EXIT_DATA;
 	c->m.site_ppn = iol_siteconf_ppn(site, NULL, NULL);
-	if (optind >= argc)
+	if (optind >= argc && !c->args_optional)
 		return usage_error("no %s given", arg_noun(argv[0]));
 	if (o && out_open(o, c->outpath, c->fmt) < 0) {
 		msg("%s", o->err.msg);
@@ -163,12 +161,6 @@ int copts_start(struct copts *c, int argc, char **argv,
 	*first_log = optind;
 	return -1;
 }
-
-const char trace_help[] =
-	"  --lenient          traces: skip unparsable lines, counting them\n"
-	"  --merge-traces     traces: all logs given are one job's processes\n"
-	"  --rank-from how    traces: a rank per input file (file, default)\n"
-	"                     or per process id (pid)\n";
 
 /* ---- the log arguments ---- */
 

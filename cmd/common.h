@@ -24,6 +24,7 @@ struct copts {
 	const char *fmtarg; /* --format as given, NULL when not */
 	const char *outpath;
 	struct iol_opts m;
+	int args_optional; /* set by an option: no argument may be given */
 };
 
 enum {
@@ -83,7 +84,7 @@ int copts_choose(struct copts *c);
  * status to return at once.
  */
 int copts_start(struct copts *c, int argc, char **argv,
-		const struct option *longopts, void (*help)(void),
+		const struct option *longopts,
 		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
 		struct out *o, int *first_log);
 
@@ -107,10 +108,8 @@ int cmd_load(const struct copts *c, const struct iol_input *in,
  * the arguments are several jobs. */
 int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
 		 struct iol_job **job);
-/* The help lines of the trace options, for each command's --help. */
-extern const char trace_help[];
 /* The default exclusions of top files (analysis/select.h), for help
- * texts; static storage. */
+ * texts (@EXCL_DEFAULTS@ in man/help/<cmd>.txt); static storage. */
 const char *excl_defaults_help(void);
 /* out_open() and out_close() that print their failure in the house style;
  * 0 or -1. */

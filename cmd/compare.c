@@ -18,32 +18,6 @@
 #include "render/views.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens compare --db file --before expr --after expr "
-	"[--by key]\n"
-	"                      [--where expr] [--format fmt] "
-	"[--output file]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nThe keys with jobs on both sides, MiB/s per compute node "
-	       "before and after:\n"
-	       "jobs, medians, means, the change of the mean, the noise "
-	       "(pooled standard\n"
-	       "deviation / mean before: run-to-run variance) and Cohen's "
-	       "d.  The change\n"
-	       "exceeds the noise when each side has %d or more jobs, |d| >= "
-	       "%g and the\n"
-	       "means differ by %d %% or more.\n\n"
-	       "  --before expr      the jobs before, an SQL expression as "
-	       "--where\n"
-	       "  --after expr       the jobs after\n"
-	       "  --by key           app (default), user or project\n"
-	       "%s",
-	       IOL_TREND_MIN, IOL_CMP_D, (int)(IOL_TREND_REL * 100), pop_help);
-}
-
 static int by;
 static const char *before, *after;
 
@@ -164,8 +138,7 @@ int cmd_compare(int argc, char **argv)
 
 	by = IOL_BY_APP;
 	before = after = NULL;
-	rc = pop_start(&p, argc, argv, longopts, help, extra, 0, NULL, &db,
-		       &first);
+	rc = pop_start(&p, argc, argv, longopts, extra, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
 	if (!before || !after) {

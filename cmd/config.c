@@ -16,33 +16,6 @@
 #include "render/views.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens config [--db file] [--procs-per-node n] [--format fmt] "
-	"[--output file]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nThe site configuration in force, key by key, and where "
-	       "each value came\n"
-	       "from.  Sources, later ones winning: /etc/iolens/config (or "
-	       "$IOLENS_CONFIG),\n"
-	       "$XDG_CONFIG_HOME/iolens/config (~/.config/iolens/config), "
-	       "the variables\n"
-	       "IOLENS_DB, IOLENS_PROCS_PER_NODE, IOLENS_EXCLUDE, "
-	       "IOLENS_SERVE_LISTEN,\n"
-	       "IOLENS_SERVE_LOGS, then options.  A bad value is refused "
-	       "with its file and\n"
-	       "line (exit 1).  man iolens-config lists the keys.\n\n"
-	       "  --db file          as a command's --db: shown winning\n"
-	       "  --procs-per-node n as a command's --procs-per-node\n"
-	       "  --format fmt       text (default), csv, tsv or json\n"
-	       "  --wide             text: every column, however wide\n"
-	       "  -o, --output file  write to file (replaced atomically)\n"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n");
-}
-
 static void row(struct out *o, const char *k, const char *v, const char *src)
 {
 	out_str(o, k);
@@ -94,10 +67,8 @@ static int options(int argc, char **argv, struct copts *co,
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
 				  NULL)) != -1) {
-		if (opt == 'h') {
-			help();
-			return EXIT_OK;
-		}
+		if (opt == 'h')
+			return cmd_help(NULL);
 		if (opt == 'd' || opt == 'p') {
 			if (iol_siteconf_set(
 				    c, opt == 'd' ? "db" : "procs_per_node",

@@ -20,38 +20,6 @@
 #include "render/view-context.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens context --db file [--where expr] [--nodes n] "
-	"[--procs-per-node p] [--format fmt] [--output file]\n"
-	"                      [--fsload recording] [--iostat recording] "
-	"log\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nThe job's MiB/s, MiB/s per compute node, %% time in I/O, "
-	       "metadata cost,\n"
-	       "bytes and files among earlier complete jobs (start_time "
-	       "before its own) of the\n"
-	       "same app, narrowed to the same user and then the same nprocs "
-	       "while at\n"
-	       "least %d jobs remain.  Percentile: 100 (below + equal/2) / n; "
-	       "p5..p95\n"
-	       "type 7.  Verdict: unusually low/high outside p5-p95 of at "
-	       "least %d\n"
-	       "earlier jobs.\n\n"
-	       "  --fsload recording the file system's servers meanwhile (what "
-	       "fsload\n"
-	       "                     reads; repeatable): its weather\n"
-	       "  --iostat recording the storage device's activity meanwhile "
-	       "(iostat text or\n"
-	       "                     JSON, diskstats; repeatable): the job's "
-	       "I/O weather\n"
-	       "  --nodes n          compute nodes of a log not in the store\n"
-	       "  --procs-per-node p ... or processes per node\n%s",
-	       IOL_POP_CTX_MIN, IOL_POP_CTX_MIN, pop_help);
-}
-
 static int decode(struct popopts *p, int argc, char **argv, int i,
 		  struct iol_popjob *own)
 {
@@ -116,10 +84,9 @@ int cmd_context(int argc, char **argv)
 	struct iol_popdb *db;
 	struct popopts p;
 	struct out o;
-	int rc, first;
+	int rc, first, fsrc = 1;
 
-	rc = pop_start(&p, argc, argv, longopts, help, extra, 1, NULL, &db,
-		       &first);
+	rc = pop_start(&p, argc, argv, longopts, extra, 1, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
 	/* the job's row and the earlier jobs of its app, through the
@@ -140,8 +107,8 @@ int cmd_context(int argc, char **argv)
 	rc = iol_pop_context(&set, row ? row : &own, &ctx);
 	if ((rc == 0 && nrecs &&
 	     pop_weather(recs, nrecs, row ? row : &own, &wj) < 0) ||
-	    (rc == 0 && nfsrecs &&
-	     pop_fsweather(fsrecs, nfsrecs, row ? row : &own, &fj) < 0)) {
+	    (rc == 0 && (fsrc = pop_fsweather(fsrecs, nfsrecs, p.db,
+					      row ? row : &own, &fj)) < 0)) {
 		iol_popjob_release(&own);
 		iol_popset_free(&one);
 		iol_popset_free(&set);
@@ -151,7 +118,7 @@ int cmd_context(int argc, char **argv)
 		iol_view_context_print(&o, argv[first], &ctx);
 		if (nrecs)
 			iol_view_context_print_weather(&o, argv[first], &wj);
-		if (nfsrecs)
+		if (fsrc == 0)
 			pop_print_fsweather(&o, argv[first], &fj);
 		rc = cmd_out_close(&o, 1);
 	} else if (rc) {

@@ -13,28 +13,6 @@
 #include "cmd/util.h"
 #include "base/banned.h"
 
-static const char usage_str[] = "usage: iolens convert [--lenient] "
-				"[--rank-from file|pid] --output log\n"
-				"                      trace ...\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	fputs("\nWrite the traces given (strace or Iota; a directory stands "
-	      "for\n"
-	      "the traces in it) as one Darshan 3.41 log with a POSIX record "
-	      "per\n"
-	      "file and rank and DXT_POSIX traces of every data call.\n\n"
-	      "  --lenient          skip unparsable lines, counting them\n"
-	      "  -o, --output log   the Darshan log to write (required)\n"
-	      "  --rank-from how    a rank per input file (file, default) or "
-	      "per\n"
-	      "                     process id (pid)\n"
-	      "  -h, --help         show this help\n"
-	      "  --version          show the version\n",
-	      stdout);
-}
-
 int cmd_convert(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -51,8 +29,7 @@ int cmd_convert(int argc, char **argv)
 	struct copts co;
 	int r, first;
 
-	r = copts_start(&co, argc, argv, longopts, help, NULL, NULL, NULL,
-			&first);
+	r = copts_start(&co, argc, argv, longopts, NULL, NULL, NULL, &first);
 	if (r >= 0)
 		return r;
 	if (!co.outpath)

@@ -16,39 +16,6 @@
 #include "render/views.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens coverage --db file [--apis] [--by key] [--from date] "
-	"[--to date]\n"
-	"                       [--every month] [--format fmt] [--output "
-	"file]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nTable II: per project (the scheduler's Account), the "
-	       "scheduler's jobs and\n"
-	       "core-hours (NCPUS x Elapsed), those with a Darshan log "
-	       "(joined by job id\n"
-	       "at ingest) and coverage_pct = 100 x instrumented core-hours "
-	       "/ core-hours.\n"
-	       "Then, of the instrumented jobs, the share whose logs moved "
-	       "bytes through\n"
-	       "each API.  The scheduler's jobs come from iolens ingest "
-	       "--sacct.\n\n"
-	       "  --apis             csv, tsv and json: the API table instead "
-	       "of the projects\n"
-	       "  --by key           project (default) or partition (sacct's "
-	       "Partition)\n"
-	       "  --from date        the scheduler's jobs started on or after "
-	       "date (UTC,\n"
-	       "                     YYYY-MM-DD or YYYY-MM)\n"
-	       "  --to date          ... and on or before date (YYYY-MM: to "
-	       "its end)\n"
-	       "  --every month      a row per month and project\n"
-	       "%s",
-	       pop_help_nowhere);
-}
-
 enum { OPT_APIS = OPT_POP_LAST + 1, OPT_FROM, OPT_TO, OPT_EVERY, OPT_BY };
 static int apis_only, monthly, by_part;
 static int64_t from, to; /* [from, to) epoch seconds, IOL_POP_NULL open */
@@ -146,8 +113,7 @@ int cmd_coverage(int argc, char **argv)
 
 	apis_only = monthly = by_part = 0;
 	from = to = IOL_POP_NULL;
-	rc = pop_start(&p, argc, argv, longopts, help, extra, 0, NULL, &db,
-		       &first);
+	rc = pop_start(&p, argc, argv, longopts, extra, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
 	if (p.where ||

@@ -20,48 +20,6 @@
 #include "render/view-diff.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens diff [--format fmt] [--match-names] [--nodes n]\n"
-	"                   [--output file] [--procs-per-node n]\n"
-	"                   [--threshold pct] [--top n] [--all] log-a log-b\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nCompare two jobs (Darshan logs or traces): their summary "
-	       "metrics,\n"
-	       "files, access sizes and, for two traces with call stacks, "
-	       "code blocks,\n"
-	       "with the change (B - A) and ratio (B / A) of each, largest "
-	       "change first.\n\n"
-	       "  --all              code blocks unchanged in calls and bytes "
-	       "too\n"
-	       "  --format fmt       text (default), csv, tsv or json\n"
-	       "  --match-names      pair files found in one side only by "
-	       "their\n"
-	       "                     name after the last '/', when unique "
-	       "on both\n"
-	       "  --nodes n          both jobs ran on n compute nodes\n"
-	       "  -o, --output file  write to file (replaced atomically)\n"
-	       "  --procs-per-node n n processes per node: nodes = nprocs / "
-	       "n,\n"
-	       "                     rounded up\n"
-	       "  --threshold pct    hide rows that changed by pct %% of the "
-	       "larger\n"
-	       "                     value or less (0: hide unchanged rows)\n"
-	       "  --top n            at most n files and n code blocks (0: "
-	       "all; default 20 in\n"
-	       "                     text,"
-	       " all in the other formats)\n"
-	       "  --lenient          traces: skip unparsable lines, counting "
-	       "them\n"
-	       "  --rank-from how    traces: a rank per input file (file, "
-	       "default)\n"
-	       "                     or per process id (pid)\n"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n");
-}
-
 enum { OPT_THRESHOLD = OPT_LAST_COMMON + 1, OPT_TOP, OPT_MATCH_NAMES, OPT_ALL };
 
 struct dopts {
@@ -168,8 +126,7 @@ int cmd_diff(int argc, char **argv)
 
 	memset(&x, 0, sizeof(x));
 	x.d.threshold = -1;
-	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &x, NULL,
-			 &i);
+	rc = copts_start(&co, argc, argv, longopts, extra_opt, &x, NULL, &i);
 	if (rc >= 0)
 		return rc;
 	if (argc - i != 2)

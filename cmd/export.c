@@ -13,34 +13,6 @@
 #include "cmd/util.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens export [--date epoch] [--nodes n] [--procs-per-node n]\n"
-	"                     --output file log ...\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nWrite a workbook: Job (or Jobs with several logs, one row "
-	       "each),\n"
-	       "Files with an autofilter and a frozen header, Ranks, "
-	       "Histograms\n"
-	       "and Timeline, with native charts of access sizes and I/O "
-	       "cost.\n\n"
-	       "  --date epoch       the workbook's created date in seconds "
-	       "since\n"
-	       "                     the epoch; default SOURCE_DATE_EPOCH, "
-	       "else\n"
-	       "                     the first job's start\n"
-	       "  --nodes n          the jobs ran on n compute nodes\n"
-	       "  -o, --output file  the workbook to write (replaced "
-	       "atomically)\n"
-	       "  --procs-per-node n n processes per node\n"
-	       "%s"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n",
-	       trace_help);
-}
-
 /* --date: seconds since the epoch, -1 not given */
 static int extra_opt(void *ctx, int opt, const char *arg)
 {
@@ -79,8 +51,8 @@ int cmd_export(int argc, char **argv)
 	time_t created;
 	long long date_opt = -1;
 
-	r = copts_start(&co, argc, argv, longopts, help, extra_opt, &date_opt,
-			NULL, &first);
+	r = copts_start(&co, argc, argv, longopts, extra_opt, &date_opt, NULL,
+			&first);
 	if (r >= 0)
 		return r;
 	if (!co.outpath || !strcmp(co.outpath, "-"))

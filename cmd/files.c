@@ -23,52 +23,6 @@
 #include "render/view-files-ost.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens files [--by ost] [--default-excludes] [--exclude "
-	"regex]\n"
-	"                    [--format fmt]"
-	"\n"
-	"                    [--include regex] [--merge] [--module name]\n"
-	"                    [--output file] [--shared] [--sort key] [--top "
-	"n]\n"
-	"                    log ...\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nList every file a job touched, one row per file and "
-	       "module.\n\n"
-	       "  --by ost           bytes and time per Lustre OST, from "
-	       "the log's\n"
-	       "                     LUSTRE records (iolens-files(1))\n"
-	       "  --default-excludes drop the files report and summary leave "
-	       "out of\n"
-	       "                     their rankings: %s\n"
-	       "  --exclude regex    drop files whose path matches\n"
-	       "  --format fmt       text (default), csv, tsv or json\n"
-	       "  --include regex    keep only files whose path matches\n"
-	       "  --merge            one row per file across modules (bytes "
-	       "from\n"
-	       "                     POSIX/STDIO only, so none is counted "
-	       "twice)\n"
-	       "  --module name      only this module (posix, mpiio, stdio, "
-	       "...)\n"
-	       "  -o, --output file  write to file (replaced atomically)\n"
-	       "  --sort key         sort by a column, largest first (default\n"
-	       "                     bytes: bytes_read + bytes_written)\n"
-	       "  --shared           shared files' rank balance instead: "
-	       "fastest and\n"
-	       "                     slowest rank with their time and bytes, "
-	       "standard\n"
-	       "                     deviation of time and bytes over ranks\n"
-	       "  --top n            keep the first n rows\n"
-	       "%s"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n"
-	       "\ncolumns: iolens help --columns files\n",
-	       excl_defaults_help(), trace_help);
-}
-
 struct fopts {
 	struct iol_filesel sel; /* the paths, --module, --top */
 	int sort_key, shared, by_ost;
@@ -245,8 +199,7 @@ int cmd_files(int argc, char **argv)
 	fo.sort_key = IOL_SORT_BYTES;
 	fo.sel.module = -1;
 	fo.sel.defex = &fo.defex;
-	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &fo, &o,
-			 &i);
+	rc = copts_start(&co, argc, argv, longopts, extra_opt, &fo, &o, &i);
 	if (rc >= 0)
 		goto out;
 	/* a directory stands for the logs in it */

@@ -13,53 +13,12 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
+#include "population/fsstore.h"
 #include "storage/fsload.h"
 #include "render/iostat-report.h"
 #include "render/report.h"
 #include "render/view-fsload.h"
 #include "base/banned.h"
-
-static const char usage_str[] =
-	"usage: iolens fsload [--intervals | --jobs | --ops | --periods] "
-	"[--db file]\n"
-	"                     [--format fmt] [--from when] [--interval "
-	"secs]\n"
-	"                     [--to when] [--output file] [--wide] recording "
-	"...\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	fputs("\nThe load of a Lustre or GPFS file system's servers from "
-	      "their\ntelemetry: LMT databases (SQLite form), h5lmt, TOKIO "
-	      "HDF5, lfs df,\nlctl dl -t and mmperfmon query output.  Per "
-	      "OST, OSS, MDT, MDS (or\nNSD and server): bytes, peak and mean "
-	      "rates, CPU, fullness, against\nthe median target; the whole "
-	      "file system; metadata operations; busy\nand idle periods.\n\n"
-	      "  --db file          join the jobs of a population store: "
-	      "each job's\n"
-	      "                     share of the bytes, other traffic, "
-	      "server CPU\n"
-	      "                     and metadata load while it ran\n"
-	      "  --format fmt       text (default), csv, tsv, json or pdf\n"
-	      "  --from when        start of the window (ISO 8601 UTC or "
-	      "epoch s)\n"
-	      "  --interval secs    resample to bins of this length (60s, "
-	      "5m, 1h)\n"
-	      "  --intervals        bytes per target and bin\n"
-	      "  --jobs             with --db: a row per job of the store\n"
-	      "  --ops              metadata operations by kind\n"
-	      "  --periods          busy and idle periods of the whole\n"
-	      "  --to when          end of the window (excluded)\n"
-	      "  -o, --output file  write to file; its extension chooses the "
-	      "format\n"
-	      "                     (FILE.pdf: a page of the whole's "
-	      "throughput)\n"
-	      "  --wide             text: every column, however wide\n"
-	      "  -h, --help         show this help\n"
-	      "  --version          show the version\n",
-	      stdout);
-}
 
 enum { V_TARGETS, V_OPS, V_PERIODS, V_INTERVALS, V_JOBS };
 
@@ -110,13 +69,17 @@ static int set_view(int v)
 
 static int extra_opt(void *ctx, int opt, const char *arg)
 {
-	(void)ctx; /* options live in this file's statics */
+	/* options live in this file's statics; ctx is the copts */
 	switch (opt) {
 	case O_FROM: return fl_when(arg, "--from", &fl.from);
 	case O_TO: return fl_when(arg, "--to", &fl.to);
 	case O_INTERVALS: return set_view(V_INTERVALS);
 	case O_JOBS: return set_view(V_JOBS);
-	case O_DB: fl.db = arg; return 1;
+	case O_DB:
+		fl.db = arg;
+		/* no recording: the store's own series */
+		((struct copts *)ctx)->args_optional = 1;
+		return 1;
 	case O_OPS: return set_view(V_OPS);
 	case O_PERIODS: return set_view(V_PERIODS);
 	case O_INTERVAL:
@@ -145,6 +108,13 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 	struct iol_error err = {0};
 	int r;
 
+	/* --db without recordings: the series the store keeps */
+	if (i == argc && fl.db &&
+	    (r = iol_fsstore_read(&c->m, fl.db, fl.from, fl.to, &err)) < 0) {
+		msg("cannot read the file-system telemetry of '%s': %s", fl.db,
+		    err.msg[0] ? err.msg : iol_strerror(r));
+		return -1;
+	}
 	for (; i < argc; i++) {
 		memset(&err, 0, sizeof(err));
 		r = iol_fsmon_read(&c->m, argv[i], NULL, &err);
@@ -272,8 +242,7 @@ int cmd_fsload(int argc, char **argv)
 	memset(&fl, 0, sizeof(fl));
 	fl.from = fl.to = NAN;
 	memset(&c, 0, sizeof(c));
-	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL, NULL,
-			&i);
+	r = copts_start(&co, argc, argv, longopts, extra_opt, &co, NULL, &i);
 	if (r >= 0)
 		return r;
 	if (fl.view == V_JOBS && !fl.db) {

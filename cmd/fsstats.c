@@ -23,39 +23,6 @@
 #include "render/view-fsstats.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens fsstats [--cross-mounts] [--format fmt] [--hist name] "
-	"[--now date]\n"
-	"                      [--output file] [--save file] [--threads n] "
-	"[--wide]\n"
-	"                      dir ...\n"
-	"       iolens fsstats --compare [--format fmt] [--output file] old "
-	"new\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	fputs("\nWalk directory trees (no file contents read, no symlink "
-	      "followed) and\nreport file and directory counts, sizes, ages, "
-	      "files per directory,\nname lengths and hard links, as "
-	      "fsstats did.\n\n"
-	      "  --compare          compare two snapshots made with --save\n"
-	      "  --cross-mounts     descend into other file systems too\n"
-	      "  --format fmt       text (default), csv, tsv or json\n"
-	      "  --hist name        one histogram: size, dirfiles, mtime, "
-	      "atime, names\n"
-	      "  --now date         reference date of the ages (YYYY-MM-DD,\n"
-	      "                     YYYY-MM-DDTHH:MM:SSZ or epoch seconds);\n"
-	      "                     default the time of the walk\n"
-	      "  -o, --output file  write to file (replaced atomically)\n"
-	      "  --save file        keep a snapshot of the numbers in file\n"
-	      "  --threads n        directory readers (default 2)\n"
-	      "  --wide             text: every column, however wide\n"
-	      "  -h, --help         show this help\n"
-	      "  --version          show the version\n",
-	      stdout);
-}
-
 enum {
 	O_COMPARE = OPT_LAST_COMMON + 1,
 	O_CROSS,
@@ -276,8 +243,7 @@ int cmd_fsstats(int argc, char **argv)
 	int i, r;
 
 	memset(&fo, 0, sizeof(fo));
-	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL, NULL,
-			&i);
+	r = copts_start(&co, argc, argv, longopts, extra_opt, NULL, NULL, &i);
 	if (r >= 0)
 		return r;
 	if (fo.compare)

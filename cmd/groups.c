@@ -14,27 +14,6 @@
 #include "render/view-groups.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens groups --db file --by key [--where expr] "
-	"[--format fmt] [--output file]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nThe population per group: jobs, bytes read and written, "
-	       "share of all\n"
-	       "bytes, Table VI means over jobs, MiB/s per compute node "
-	       "min/p10/median/\n"
-	       "p90/max (type 7 percentiles), jobs per I/O strategy, files "
-	       "written per\n"
-	       "job by size class.\n\n"
-	       "  --by key           app, user, project, nprocs or size "
-	       "(nprocs classes\n"
-	       "                     [2^k, 2^(k+1)): 1, 2-3, 4-7, 8-15, ...)\n"
-	       "%s",
-	       pop_help);
-}
-
 static int by = -1;
 
 static int extra(int opt, const char *arg)
@@ -86,8 +65,7 @@ int cmd_groups(int argc, char **argv)
 	int rc, first;
 
 	by = -1;
-	rc = pop_start(&p, argc, argv, longopts, help, extra, 0, NULL, &db,
-		       &first);
+	rc = pop_start(&p, argc, argv, longopts, extra, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
 	if (by < 0) {

@@ -12,24 +12,6 @@
 #include "render/view-hist.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens hist [--format fmt] [--output file] log ...\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nAccess sizes of reads and writes in Darshan's bins (0-100 B "
-	       "up\n"
-	       "to 1 GiB and more), for the job (POSIX) and each module, and\n"
-	       "the most common access sizes.\n\n"
-	       "  --format fmt       text (default), csv, tsv or json\n"
-	       "  -o, --output file  write to file (replaced atomically)\n"
-	       "%s"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n",
-	       trace_help);
-}
-
 int cmd_hist(int argc, char **argv)
 {
 	static const struct option longopts[] = {COMMON_LONGOPTS,
@@ -40,7 +22,7 @@ int cmd_hist(int argc, char **argv)
 	struct iol_hist h[IOL_MOD_KNOWN + 1];
 	int rc, i;
 
-	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
+	rc = copts_start(&co, argc, argv, longopts, NULL, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
 	/* a directory stands for the logs in it */

@@ -22,58 +22,14 @@
 #include "base/version.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens ingest --db file [--jobs n] [--nodes n]\n"
-	"                     [--procs-per-node n] [--projects file]\n"
-	"                     [--refresh[=all]] [--sacct file] [--shard k/n]\n"
-	"                     [--users file] [log|dir|@listfile ...]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nAdd jobs to a population store (SQLite): one row per "
-	       "log with its\n"
-	       "summary columns.  Directories are walked recursively for "
-	       "*.darshan\n"
-	       "files; logs already stored with the same path, size and "
-	       "mtime are\n"
-	       "skipped unread.  A log that fails is stored in the errors "
-	       "table.\n\n"
-	       "  --db file          the store (created if missing); default: "
-	       "db of the\n"
-	       "                     site configuration (iolens config)\n"
-	       "  -j, --jobs n       decode in n threads (default: all cores)\n"
-	       "  --nodes n          every job ran on n compute nodes\n"
-	       "  --procs-per-node n\n"
-	       "                     n processes per node: nodes = nprocs / n, "
-	       "rounded up\n"
-	       "  --projects file    lines 'user-or-uid project'\n"
-	       "  --refresh          re-ingest logs stored by another iolens "
-	       "version;\n"
-	       "                     --refresh=all: every log\n"
-	       "  --sacct file       the scheduler's accounting, Slurm's "
-	       "sacct -P output\n"
-	       "                     (JobID, JobIDRaw, User, Account, NNodes, "
-	       "NCPUS,\n"
-	       "                     Elapsed, Start, End, State): joined to "
-	       "the jobs by\n"
-	       "                     job id for node counts, projects and "
-	       "coverage\n"
-	       "                     (repeatable; logs may then be left out)\n"
-	       "  --shard k/n        take only the k-th of n parts (k from 0 "
-	       "to n-1)\n"
-	       "  --users file       lines 'uid name'\n"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n");
-}
-
 enum {
 	OPT_DB = 2000,
 	OPT_REFRESH,
 	OPT_SHARD,
 	OPT_USERS,
 	OPT_PROJECTS,
-	OPT_SACCT
+	OPT_SACCT,
+	OPT_FSLOAD
 };
 enum { MAX_SACCT = 64 };
 
@@ -81,8 +37,8 @@ struct ingest {
 	struct iol_ingest run;
 	int nthreads;
 	const char *users_path, *projects_path;
-	const char *sacct[MAX_SACCT];
-	int nsacct;
+	const char *sacct[MAX_SACCT], *fsload[MAX_SACCT];
+	int nsacct, nfsload;
 	struct iol_popmap users, projects;
 	struct iol_popctx ctx;
 	double t0, last_draw;
@@ -120,6 +76,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{"db", required_argument, NULL, OPT_DB},
+		{"fsload", required_argument, NULL, OPT_FSLOAD},
 		{"help", no_argument, NULL, 'h'},
 		{"jobs", required_argument, NULL, 'j'},
 		{"nodes", required_argument, NULL, OPT_NODES},
@@ -138,7 +95,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, ":hj:", lo, NULL)) != -1) {
 		switch (c) {
-		case 'h': help(); return EXIT_OK;
+		case 'h': return cmd_help(NULL);
 		case OPT_VERSION:
 			puts("iolens " IOLENS_VERSION);
 			return EXIT_OK;
@@ -184,6 +141,13 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 						   MAX_SACCT);
 			g->sacct[g->nsacct++] = optarg;
 			break;
+		case OPT_FSLOAD:
+			if (g->nfsload == MAX_SACCT)
+				return usage_error("at most %d --fsload "
+						   "recordings",
+						   MAX_SACCT);
+			g->fsload[g->nfsload++] = optarg;
+			break;
 		case ':':
 			return usage_error("option '%s' needs a value",
 					   argv[optind - 1]);
@@ -201,7 +165,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 	if (!g->run.db)
 		return usage_error("--db file is required (or db in the site "
 				   "configuration: iolens config)");
-	if (optind >= argc && !g->nsacct)
+	if (optind >= argc && !g->nsacct && !g->nfsload)
 		return usage_error("no log or directory given");
 	return -1;
 }
@@ -250,6 +214,14 @@ static int run(struct ingest *g, int argc, char **argv, int first)
 	if (first < argc && bad >= 0)
 		view_ingest_counts(stdout, r);
 	sbad = r->dberror ? 0 : sched(g);
+	for (int i = 0; i < g->nfsload && !r->dberror; i++) {
+		struct iol_fsput fp;
+
+		if (iol_ingest_fsload(r, g->fsload[i], &fp) < 0)
+			sbad = 1;
+		else
+			view_ingest_fsload(stdout, g->fsload[i], &fp);
+	}
 	iol_ingest_close(r);
 	return r->dberror || bad || sbad || r->failed ? EXIT_DATA : EXIT_OK;
 }

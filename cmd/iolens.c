@@ -10,24 +10,9 @@
 #include "cmd/commands.h"
 #include "cmd/util.h"
 #include "base/version.h"
+#include "render/help.h"
 #include "render/views.h"
 #include "base/banned.h"
-
-static void usage(FILE *f)
-{
-	const struct command *c;
-
-	fprintf(f, "usage: iolens <command> [options] [file ...]\n"
-		   "       iolens --help | --version\n\ncommands:\n");
-	/* one column for the descriptions; a longer name has its own line */
-	for (c = commands; c->name; c++)
-		if (strlen(c->name) > 10)
-			fprintf(f, "  %s\n  %-10s %s\n", c->name, "", c->help);
-		else
-			fprintf(f, "  %-10s %s\n", c->name, c->help);
-	fprintf(f,
-		"\nRun 'iolens <command> --help' for a command's options.\n");
-}
 
 /* "iolens help --columns CMD [--mdoc]": the columns of CMD's views, for
  * people or as its man page's Columns subsection. */
@@ -38,8 +23,7 @@ static int help_columns(int argc, char **argv)
 	int n;
 
 	if (argc < 4 || argc > 5 || (argc == 5 && !mdoc)) {
-		fprintf(stderr,
-			"usage: iolens help --columns command [--mdoc]\n");
+		iol_help_print(stderr, "help--columns", NULL);
 		return EXIT_USAGE;
 	}
 	obuf_init(&ob, 1, 1 << 14);
@@ -61,7 +45,7 @@ int main(int argc, char **argv)
 	char *hargv[4] = {NULL, NULL, hopt, NULL};
 
 	if (argc < 2) {
-		usage(stderr);
+		iol_help_print(stderr, "iolens", NULL);
 		return EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "help") && argc > 2 &&
@@ -80,7 +64,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
 	    !strcmp(argv[1], "help")) {
-		usage(stdout);
+		iol_help_print(stdout, "iolens", NULL);
 		return EXIT_OK;
 	}
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {

@@ -21,56 +21,6 @@
 #include "render/view-iostat.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens iostat [--bursts | --cdf | --idle | --intervals | "
-	"--jobs |\n"
-	"                     --summary | --table] [--burst-threshold pct] "
-	"[--date when]\n"
-	"                     [--db file] [--format fmt] [--idle-threshold "
-	"pct]\n"
-	"                     [--interval secs] [--lenient] [--min-idle "
-	"secs]\n"
-	"                     [--output file] [--wide] recording ...\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	fputs("\nDevice activity from `iostat -x -t` text, `iostat -o JSON` "
-	      "or\n/proc/diskstats snapshots: throughput per interval, "
-	      "peak, mean,\nCDF, idle periods (Table III) and bursts, per "
-	      "device and for all.\n\n"
-	      "  --bursts           list bursts (runs at or above the burst "
-	      "threshold)\n"
-	      "  --burst-threshold pct\n"
-	      "                     % of peak a burst reaches (default 50)\n"
-	      "  --cdf              the throughput CDF, one row per interval\n"
-	      "  --date when        PDF creation date (default: "
-	      "SOURCE_DATE_EPOCH,\n"
-	      "                     else the recording's start)\n"
-	      "  --db file          join with the jobs of a population store\n"
-	      "  --format fmt       text (default), csv, tsv, json or pdf\n"
-	      "  --idle             list idle periods\n"
-	      "  --idle-threshold pct\n"
-	      "                     % of peak below which an interval is idle\n"
-	      "                     (default 5)\n"
-	      "  --interval secs    resample to this interval (60s, 5m, 1h)\n"
-	      "  --intervals        throughput per interval (machine "
-	      "default)\n"
-	      "  --jobs             with --db: each job's device weather\n"
-	      "  --lenient          skip bad lines, counting them\n"
-	      "  --min-idle secs    list only idle periods this long\n"
-	      "  -o, --output file  write to file; its extension chooses the "
-	      "format\n"
-	      "                     without --format (FILE.pdf: the report "
-	      "page)\n"
-	      "  --summary          one row per device\n"
-	      "  --table            Table III: idle periods by duration\n"
-	      "  --wide             text: every column, however wide\n"
-	      "  -h, --help         show this help\n"
-	      "  --version          show the version\n",
-	      stdout);
-}
-
 static struct {
 	struct iostat_view v; /* the table and what its text says */
 	double interval, min_idle;
@@ -274,8 +224,7 @@ int cmd_iostat(int argc, char **argv)
 	memset(&io, 0, sizeof(io));
 	io.v.idle_pct = 5;
 	io.v.burst_pct = 50;
-	r = copts_start(&co, argc, argv, longopts, help, extra_opt, NULL, NULL,
-			&i);
+	r = copts_start(&co, argc, argv, longopts, extra_opt, NULL, NULL, &i);
 	if (r >= 0)
 		return r;
 	if (load(&c, argc, argv, i, co.lenient) < 0 || weather(&c) < 0)

@@ -13,25 +13,6 @@
 #include "render/view-jobs.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens jobs --db file [--where expr] [--sort key] [--top n] "
-	"[--offset n] [--format fmt] [--output file]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nThe job rows of a population store.  Text shows the main "
-	       "columns;\n"
-	       "csv, tsv and json every column of the jobs table.\n\n"
-	       "  --sort key         order by this column (a leading '-': "
-	       "descending)\n"
-	       "  --top n            only the first n rows\n"
-	       "  --offset n         leave out the first n rows (a page of "
-	       "the list)\n"
-	       "%s",
-	       pop_help);
-}
-
 static const char *sort_key;
 static int64_t top_n, offset_n;
 
@@ -76,8 +57,7 @@ int cmd_jobs(int argc, char **argv)
 
 	sort_key = NULL;
 	top_n = offset_n = 0;
-	rc = pop_start(&p, argc, argv, longopts, help, extra, 0, NULL, &db,
-		       &first);
+	rc = pop_start(&p, argc, argv, longopts, extra, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
 	if (sort_key && *sort_key == '-') {

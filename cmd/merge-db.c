@@ -17,21 +17,6 @@
 #include "population/store.h"
 #include "base/banned.h"
 
-static const char usage_str[] = "usage: iolens merge-db out shard ...\n"
-				"       iolens merge-db --help | --version\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nAdd the jobs and errors of each shard store to the store "
-	       "out\n"
-	       "(created if missing).  A log already in out, or in an "
-	       "earlier\n"
-	       "shard, keeps its first row.\n\n"
-	       "  -h, --help   show this help\n"
-	       "  --version    show the version\n");
-}
-
 static int merge_all(const char *out, int n, char **shards)
 {
 	struct iol_error err = {0, 0, ""};
@@ -77,7 +62,7 @@ int cmd_merge_db(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
-		case 'h': help(); return EXIT_OK;
+		case 'h': return cmd_help(NULL);
 		case OPT_VERSION:
 			printf("iolens %s\n", IOLENS_VERSION);
 			return EXIT_OK;

@@ -13,27 +13,6 @@
 #include "render/view-meta.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens meta [--format fmt] [--output file] log ...\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nMetadata operations and their cost: counts per module and "
-	       "kind\n"
-	       "(opens, stats, seeks, syncs, ...), metadata time per module "
-	       "and\n"
-	       "per rank, and the share of the slowest rank's I/O time spent "
-	       "on\n"
-	       "metadata.\n\n"
-	       "  --format fmt       text (default), csv, tsv or json\n"
-	       "  -o, --output file  write to file (replaced atomically)\n"
-	       "%s"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n",
-	       trace_help);
-}
-
 int cmd_meta(int argc, char **argv)
 {
 	static const struct option longopts[] = {COMMON_LONGOPTS,
@@ -43,7 +22,7 @@ int cmd_meta(int argc, char **argv)
 	struct out o;
 	int rc, i;
 
-	rc = copts_start(&co, argc, argv, longopts, help, NULL, NULL, &o, &i);
+	rc = copts_start(&co, argc, argv, longopts, NULL, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
 	/* a directory stands for the logs in it */

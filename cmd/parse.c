@@ -33,32 +33,6 @@
 /* darshan-parser exits -1 (255) when a module is incomplete */
 #define EXIT_INCOMPLETE 255
 
-static const char usage_str[] =
-	"usage: iolens parse [--base] [--all] [--total] [--perf] [--file]\n"
-	"                    [--show-incomplete] log\n"
-	"       iolens parse --dxt [--show-incomplete] [--threads n] log\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	fputs("\nPrint a Darshan log as darshan-parser (or, with --dxt, as\n"
-	      "darshan-dxt-parser) prints it, byte for byte.\n\n"
-	      "  --base             counters of every record (the default)\n"
-	      "  --total            aggregate counters per module\n"
-	      "  --perf             derived performance per module\n"
-	      "  --file             file counts per module\n"
-	      "  --all              all of the above and --show-incomplete\n"
-	      "  --show-incomplete  print modules that ran out of memory\n"
-	      "  --dxt              print DXT traces (darshan-dxt-parser)\n"
-	      "  --threads n        threads formatting DXT lines (default 2, "
-	      "or\n"
-	      "                     IOLENS_THREADS); the output is the same\n"
-	      "                     for every n\n"
-	      "  -h, --help         show this help\n"
-	      "  --version          show the version\n",
-	      stdout);
-}
-
 struct pctx {
 	struct obuf ob;
 	int nthreads; /* parse --dxt: threads formatting lines */
@@ -168,7 +142,7 @@ int cmd_parse(int argc, char **argv)
 						   "not '%s'",
 						   optarg);
 			break;
-		case 'h': help(); return EXIT_OK;
+		case 'h': return cmd_help(NULL);
 		case 'V': puts("iolens " IOLENS_VERSION); return EXIT_OK;
 		default:
 			return usage_error("unknown option '%s'",

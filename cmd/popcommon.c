@@ -15,26 +15,8 @@
 #include "storage/devio.h"
 #include "base/banned.h"
 
-#define POP_HELP_DB                                                            \
-	"  --db file          the population store (iolens ingest); default: " \
-	"db of\n"                                                              \
-	"                     the site configuration (iolens config)\n"
-#define POP_HELP_WHERE                                                      \
-	"  --where expr       only jobs matching this SQL expression over " \
-	"the\n"                                                             \
-	"                     jobs columns (read-only; ';' is refused)\n"
-#define POP_HELP_REST                                                \
-	"  --format fmt       text (default), csv, tsv or json\n"    \
-	"  --wide             text: every column, however wide\n"    \
-	"  -o, --output file  write to file (replaced atomically)\n" \
-	"  -h, --help         show this help\n"                      \
-	"  --version          show the version\n"
-
-const char pop_help[] = POP_HELP_DB POP_HELP_WHERE POP_HELP_REST;
-const char pop_help_nowhere[] = POP_HELP_DB POP_HELP_REST;
-
 static int pop_opts(struct popopts *p, int argc, char **argv,
-		    const struct option *longopts, void (*help)(void),
+		    const struct option *longopts,
 		    int (*extra)(int opt, const char *arg))
 {
 	int opt, done = 0, r;
@@ -43,10 +25,8 @@ static int pop_opts(struct popopts *p, int argc, char **argv,
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
 				  NULL)) != -1) {
-		if (opt == 'h') {
-			help();
-			return EXIT_OK;
-		}
+		if (opt == 'h')
+			return cmd_help(NULL);
 		if (opt == OPT_DB || opt == OPT_WHERE) {
 			*(opt == OPT_DB ? &p->db : &p->where) = optarg;
 			continue;
@@ -95,7 +75,7 @@ static int open_db(struct popopts *p, struct iol_popdb **db)
 }
 
 int pop_start(struct popopts *p, int argc, char **argv,
-	      const struct option *longopts, void (*help)(void),
+	      const struct option *longopts,
 	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
 	      struct iol_popdb **db, int *first)
 {
@@ -105,7 +85,7 @@ int pop_start(struct popopts *p, int argc, char **argv,
 	memset(p, 0, sizeof *p);
 	copts_init(&p->c, argv);
 	*db = NULL;
-	if ((rc = pop_opts(p, argc, argv, longopts, help, extra)) >= 0)
+	if ((rc = pop_opts(p, argc, argv, longopts, extra)) >= 0)
 		return rc;
 	if (copts_choose(&p->c) < 0)
 		return EXIT_USAGE;

@@ -34,7 +34,7 @@ struct popopts {
  * status to return at once.
  */
 int pop_start(struct popopts *p, int argc, char **argv,
-	      const struct option *longopts, void (*help)(void),
+	      const struct option *longopts,
 	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
 	      struct iol_popdb **db, int *first);
 
@@ -70,12 +70,6 @@ int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
 int pop_context_of(const char *dbpath, const char *log,
 		   const struct iol_job *job, const struct iol_opts *m,
 		   struct iol_popctx *ctx);
-
-/* The help lines of --db, --where, --format, -o, -h, --version. */
-extern const char pop_help[];
-/* The same without --where: for coverage, which counts every job the
- * scheduler ran and refuses it. */
-extern const char pop_help_nowhere[];
 
 /* The I/O weather of job j (population/weather.h) from the device
  * recordings recs: 0, or -1 with the message printed. */

@@ -9,11 +9,28 @@
 
 #include "cmd/popfs.h"
 #include "cmd/util.h"
+#include "population/fsstore.h"
 #include "render/obuf.h"
 #include "render/view.h"
 #include "base/banned.h"
 
-int pop_fsweather(const char *const *recs, int nrecs,
+/* the telemetry: the recordings, or the store's around [s, e] */
+static int fs_load(const char *const *recs, int nrecs, const char *db, double s,
+		   double e, struct iol_fsmon *m, struct iol_error *err)
+{
+	int i, r = 0;
+
+	if (!nrecs)
+		return iol_fsstore_read(m, db, s, e, err);
+	for (i = 0; i < nrecs && r == 0; i++)
+		if ((r = iol_fsmon_read(m, recs[i], NULL, err)) < 0)
+			return iol_error_set(
+				err, r, "cannot read '%s': %s", recs[i],
+				err->msg[0] ? err->msg : iol_strerror(r));
+	return r;
+}
+
+int pop_fsweather(const char *const *recs, int nrecs, const char *db,
 		  const struct iol_popjob *j, struct iol_fsjob *out)
 {
 	struct iol_fsmon m = {0};
@@ -22,22 +39,25 @@ int pop_fsweather(const char *const *recs, int nrecs,
 	struct iol_wjobs jobs = {&wj, 1};
 	struct iol_fsjob *fj = NULL;
 	struct iol_error err = {0};
-	int i, r = 0;
+	int r;
 
-	for (i = 0; i < nrecs && r == 0; i++)
-		if ((r = iol_fsmon_read(&m, recs[i], NULL, &err)) < 0)
-			msg("cannot read '%s': %s", recs[i],
-			    err.msg[0] ? err.msg : iol_strerror(r));
-	if (r == 0 &&
-	    (r = iol_fsload_compute(&m, NAN, NAN, 0, 0.05, 0.5, &l, &err)) < 0)
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
 	wj.start = j->start_time;
 	wj.end = j->end_time;
 	wj.rbytes = j->bytes_read;
 	wj.wbytes = j->bytes_written;
 	wj.path = wj.app = wj.user = "";
-	if (r == 0 && (r = iol_fsweather_compute(&m, &l, &jobs, &fj, &err)) < 0)
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+	r = fs_load(recs, nrecs, db, wj.start, wj.end, &m, &err);
+	if (r == 0)
+		r = iol_fsload_compute(&m, NAN, NAN, 0, 0.05, 0.5, &l, &err);
+	if (r == 0)
+		r = iol_fsweather_compute(&m, &l, &jobs, &fj, &err);
+	/* the store's own: none, or no byte series in the run, is no
+	 * weather to show */
+	if (r == IOL_EEMPTY && !nrecs)
+		r = 1;
+	else if (r < 0)
+		msg("%s%s%s", nrecs ? "" : db, nrecs ? "" : ": ",
+		    err.msg[0] ? err.msg : iol_strerror(r));
 	if (r == 0)
 		*out = fj[0];
 	free(fj);

@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "cmd/commands.h"
@@ -17,28 +18,6 @@
 #include "render/popreport.h"
 #include "render/report.h"
 #include "base/banned.h"
-
-static const char usage_str[] =
-	"usage: iolens population-report --db file [--where expr] "
-	"--output file\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nThe population as a PDF: at a glance, Fig. 3 (strategy by "
-	       "job size),\n"
-	       "Fig. 4 (share of bytes per app), Fig. 5 (files written by "
-	       "size), Fig. 10\n"
-	       "(access-size CDF), Fig. 11 (MiB/s/CN box plots), Table VI per "
-	       "app and\n"
-	       "project, Table IV, bytes over time and the outliers of "
-	       "context.\n\n"
-	       "  --db file          the population store (iolens ingest)\n"
-	       "  --where expr       only jobs matching this SQL expression\n"
-	       "  -o, --output file  the PDF to write (replaced atomically)\n"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n");
-}
 
 static void pdf_date(const struct iol_popset *set, char *buf, size_t n)
 {
@@ -129,13 +108,19 @@ int cmd_population_report(int argc, char **argv)
 	char date[32];
 	int rc, first;
 
-	rc = pop_start(&p, argc, argv, longopts, help, NULL, 0, NULL, &db,
-		       &first);
+	rc = pop_start(&p, argc, argv, longopts, NULL, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
 	if (!p.c.outpath) {
 		iol_popdb_close(db);
 		return usage_error("no --output given");
+	}
+	/* one self-contained page, by the server module (serve/export.c) */
+	if (p.c.outf == OUTF_HTML) {
+		iol_popdb_close(db);
+		if (!strcmp(p.c.outpath, "-"))
+			return usage_error("html: --output names the file");
+		return serve_pop_html(p.db, p.where, p.c.outpath);
 	}
 	tj.dbpath = p.db;
 	tj.where = p.where;

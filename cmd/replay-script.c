@@ -22,40 +22,6 @@
 #include "render/view-replay.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens replay-script [--lenient] [--overhead seconds] "
-	"[--rank-from file|pid]\n"
-	"                            [--run-time seconds] --output script "
-	"trace ...\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	fputs("\nWrite the I/O calls of one job as a replay script: per "
-	      "process, each\n"
-	      "call with its arguments, result and duration, with compute "
-	      "gaps between\n"
-	      "them.  Several traces are one job (a rank each); a Darshan log "
-	      "needs DXT.\n\n"
-	      "  --lenient            skip unparsable trace lines, counting "
-	      "them\n"
-	      "  -o, --output script  the script to write (required)\n"
-	      "  --overhead seconds   tracer overhead per call to take off "
-	      "compute gaps\n"
-	      "                       (default: what iolens replay "
-	      "--calibrate stored,\n"
-	      "                       for strace traces)\n"
-	      "  --rank-from how      a rank per trace file (file, default) or "
-	      "per\n"
-	      "                       process id (pid)\n"
-	      "  --run-time seconds   the program's run time untraced: fit "
-	      "the overhead\n"
-	      "                       taken off the gaps to it\n"
-	      "  -h, --help           show this help\n"
-	      "  --version            show the version\n",
-	      stdout);
-}
-
 static double overhead = -1, run_time = 0;
 
 static int extra(void *ctx, int opt, const char *arg)
@@ -185,8 +151,7 @@ int cmd_replay_script(int argc, char **argv)
 
 	overhead = -1;
 	run_time = 0;
-	r = copts_start(&co, argc, argv, longopts, help, extra, NULL, NULL,
-			&first);
+	r = copts_start(&co, argc, argv, longopts, extra, NULL, NULL, &first);
 	if (r >= 0)
 		return r;
 	if (!co.outpath)

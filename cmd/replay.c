@@ -25,72 +25,6 @@
 #include "replay/engine.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens replay [--allow-root] [--pace closed|timeline|afap] "
-	"[--runs n]\n"
-	"                     [--format fmt] [-o file] [--keep] "
-	"[--profile file.pdf]\n"
-	"                     [--max-stage size] [--max-memory size] "
-	"[--max-procs n]\n"
-	"                     [--max-inputs n] [--max-gap secs] "
-	"[--timeout secs]\n"
-	"                     --dir sandbox script\n"
-	"       iolens replay --calibrate [--dir dir]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	fputs("\nReplay the I/O calls of a replay script in a new directory "
-	      "inside the\n"
-	      "sandbox, one process per traced process, and compare the "
-	      "replay with the\n"
-	      "original.  Every path is resolved beneath the run directory by "
-	      "the kernel\n"
-	      "(openat2), and Landlock confines each replaying process to it "
-	      "where the\n"
-	      "kernel has it.  The script is compiled to a binary form cached "
-	      "under\n"
-	      "~/.cache/iolens/replay, keyed by the SHA-256 of its text.\n\n"
-	      "  --allow-root            run even as root (the sandbox still "
-	      "holds)\n"
-	      "  --as-fast-as-possible   the same as --pace afap\n"
-	      "  --calibrate             measure strace's overhead per call "
-	      "and store it\n"
-	      "  --dir sandbox           where the replay may write "
-	      "(required)\n"
-	      "  --format fmt            text (default), csv, tsv or json\n"
-	      "  -o file, --output file  write the table there (the "
-	      "extension chooses\n"
-	      "                          its format: .csv .tsv .json)\n"
-	      "  --keep                  keep the run directory\n"
-	      "  --pace p                closed (default: a call when the "
-	      "previous one\n"
-	      "                          returned, plus its compute gap), "
-	      "timeline (at the\n"
-	      "                          original's times), afap (no compute "
-	      "gaps)\n"
-	      "  --profile file.pdf      cumulative I/O time against elapsed "
-	      "time\n"
-	      "  --runs n                replay n times: medians and spread "
-	      "(default 1)\n"
-	      "limits:\n"
-	      "  --max-stage size        bytes of inputs staged (default 8G)\n"
-	      "  --max-memory size       buffers, tables, open files "
-	      "(default 2G)\n"
-	      "  --max-procs n           processes and threads (default "
-	      "1024)\n"
-	      "  --max-inputs n          inputs, and directories staged "
-	      "(default 1000000)\n"
-	      "  --max-gap secs          the longest compute gap (default "
-	      "3600)\n"
-	      "  --timeout secs          the whole replay (default 10 times "
-	      "the original\n"
-	      "                          plus 60, at most a day)\n"
-	      "  -h, --help              show this help\n"
-	      "  --version               show the version\n",
-	      stdout);
-}
-
 static int parse_secs(const char *s, double *v)
 {
 	char *end;
@@ -187,7 +121,7 @@ static int options(int argc, char **argv, struct ropt *r)
 		case 'd': r->o.dir = optarg; break;
 		case 'f': r->fmtarg = optarg; break;
 		case 'o': r->outpath = optarg; break;
-		case 'h': help(); return EXIT_OK;
+		case 'h': return cmd_help(NULL);
 		case 'k': r->o.keep = 1; break;
 		case 'p':
 			r->profile = optarg;

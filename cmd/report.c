@@ -19,62 +19,6 @@
 #include "render/view-report.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens report [--date when] [--exclude regex] [--format "
-	"pdf|svg|png|html]\n"
-	"                     [--no-default-excludes] [--nodes n] [--paper "
-	"a4|letter]\n"
-	"                     [--procs-per-node n] [--template file] [--db "
-	"file]\n"
-	"                     [--iostat recording] --output file|dir log "
-	"...\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nDraw the report of a job: what it did with I/O and where "
-	       "the\n"
-	       "time went, on pages laid out by a template.\n\n"
-	       "  --db file          add a context page: the job among the "
-	       "earlier\n"
-	       "                     jobs of its app in this population "
-	       "store\n"
-	       "  --iostat recording with --db: the job's I/O weather on "
-	       "that page\n"
-	       "                     (iostat text or JSON, diskstats; "
-	       "repeatable)\n"
-	       "  --date when        creation date in the PDF (YYYY-MM-DD,\n"
-	       "                     YYYY-MM-DDTHH:MM:SS or epoch seconds); "
-	       "default\n"
-	       "                     SOURCE_DATE_EPOCH, else the job's start\n"
-	       "  --exclude regex    leave files whose path matches out of top "
-	       "files\n"
-	       "                     and access spans (repeatable; the page "
-	       "says how\n"
-	       "                     many were left out)\n"
-	       "  --format fmt       pdf (default), or svg or png: one file "
-	       "per\n"
-	       "                     page, FILE-1.svg, FILE-2.svg, ...; or "
-	       "html: one\n"
-	       "                     self-contained page of one log, its "
-	       "timeline zoomable\n"
-	       "  --no-default-excludes\n"
-	       "                     rank every file; by default these "
-	       "patterns are\n"
-	       "                     excluded: %s\n"
-	       "  --nodes n          the job ran on n compute nodes\n"
-	       "  -o, --output file  the file to write (replaced atomically);\n"
-	       "                     with several logs, a directory to write\n"
-	       "                     a report per log in, named after it\n"
-	       "  --paper size       a4 (default) or letter\n"
-	       "  --procs-per-node n n processes per node\n"
-	       "  --template file    page layout (default: %s)\n"
-	       "%s"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n",
-	       excl_defaults_help(), report_default_template(), trace_help);
-}
-
 /* the report's options, the storage of its --date and the store of --db */
 struct ropts {
 	struct report_opts ro;
@@ -268,8 +212,7 @@ int cmd_report(int argc, char **argv)
 	int r, i;
 
 	memset(&ro, 0, sizeof(ro));
-	r = copts_start(&co, argc, argv, longopts, help, extra_opt, &ro, NULL,
-			&i);
+	r = copts_start(&co, argc, argv, longopts, extra_opt, &ro, NULL, &i);
 	if (r >= 0)
 		return r;
 	if (!co.outpath || !strcmp(co.outpath, "-"))

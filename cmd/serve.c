@@ -23,35 +23,6 @@
 #include "base/version.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens serve --db file [--logs dir]... [--listen addr:port] "
-	"[--token file]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nThe browser over a population store: a dashboard, the job "
-	       "list and each job's\n"
-	       "report and timeline, every page with its JSON twin under "
-	       "/api/.  Read-only.\n\n"
-	       "  --db file          the population store (iolens ingest)\n"
-	       "  --logs dir         logs are read only beneath this "
-	       "directory (repeatable)\n"
-	       "  --listen addr:port the address (default 127.0.0.1:8080; "
-	       "port 0: any free one)\n"
-	       "  --token file       the secret every request carries "
-	       "(Authorization: Bearer);\n"
-	       "                     required to listen on an address that "
-	       "is not loopback\n"
-	       "  --port-file file   write the port listened on to this "
-	       "file\n"
-	       "  --max-conn n       concurrent connections (default 64)\n"
-	       "  --timeout s        seconds a request may take (default "
-	       "30)\n"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n");
-}
-
 static const struct iol_serve *mod;
 static char mod_why[PATH_MAX + 256];
 
@@ -166,7 +137,7 @@ static int parse_opts(int argc, char **argv, struct serve_opts *o,
 			if (opt_num("--timeout", optarg, 3600, &o->timeout_s))
 				return EXIT_USAGE;
 			break;
-		case 'h': help(); return EXIT_OK;
+		case 'h': return cmd_help(NULL);
 		case O_VERSION:
 			printf("iolens %s\n", IOLENS_VERSION);
 			return EXIT_OK;
@@ -262,27 +233,15 @@ int cmd_serve(int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* iolens report LOG -o job.html (cmd/report.c): the module writes the
- * page, written here through a temporary renamed when complete. */
-int serve_report_html(const char *log, const char *out)
+/* The page the module made (buf, len: taken over) written to out
+ * through a temporary renamed when complete. */
+static int write_page(char *buf, size_t len, const char *out)
 {
-	struct serve_opts o = {.timeout_s = 600,
-			       .cache_bytes = (size_t)512 << 20,
-			       .port_file_fd = -1};
-	struct iol_error err = {0};
-	char self[PATH_MAX], tmp[PATH_MAX + 16], *buf;
-	size_t len, off = 0;
+	char tmp[PATH_MAX + 16];
+	size_t off = 0;
 	ssize_t k;
-	int fd;
+	int fd = out_tmp(out, tmp, sizeof(tmp));
 
-	if (module_of_self(self, "the HTML writer") < 0)
-		return EXIT_DATA;
-	o.self = self;
-	if (mod->report_html(&o, log, &buf, &len, &err) < 0) {
-		msg("%s", err.msg);
-		return EXIT_DATA;
-	}
-	fd = out_tmp(out, tmp, sizeof(tmp));
 	if (fd < 0) {
 		msg("cannot write '%s': %s", out, strerror(errno));
 		free(buf);
@@ -297,4 +256,73 @@ int serve_report_html(const char *log, const char *out)
 		return EXIT_DATA;
 	}
 	return EXIT_OK;
+}
+
+/* The options of the module's HTML writers, o->self this binary. */
+static int html_opts(struct serve_opts *o, char *self)
+{
+	memset(o, 0, sizeof(*o));
+	o->timeout_s = 600;
+	o->cache_bytes = (size_t)512 << 20;
+	o->port_file_fd = -1;
+	o->self = self;
+	return module_of_self(self, "the HTML writer");
+}
+
+/* iolens report LOG -o job.html (cmd/report.c): the module writes the
+ * page, written here through a temporary renamed when complete. */
+int serve_report_html(const char *log, const char *out)
+{
+	struct serve_opts o;
+	struct iol_error err = {0};
+	char self[PATH_MAX], *buf;
+	size_t len;
+
+	if (html_opts(&o, self) < 0)
+		return EXIT_DATA;
+	if (mod->report_html(&o, log, &buf, &len, &err) < 0) {
+		msg("%s", err.msg);
+		return EXIT_DATA;
+	}
+	return write_page(buf, len, out);
+}
+
+/* iolens population-report --db S -o pop.html */
+int serve_pop_html(const char *db, const char *where, const char *out)
+{
+	struct serve_opts o;
+	struct iol_error err = {0};
+	char self[PATH_MAX], *buf;
+	size_t len;
+
+	if (html_opts(&o, self) < 0)
+		return EXIT_DATA;
+	o.db = db;
+	if (mod->pop_html(&o, where, &buf, &len, &err) < 0) {
+		msg("%s", err.msg);
+		return EXIT_DATA;
+	}
+	return write_page(buf, len, out);
+}
+
+/* iolens blocks TRACE... -o blocks.html: args the command's */
+int serve_blocks_html(char *const *args, int nargs, const char *name,
+		      int by_bytes, const char *out)
+{
+	struct serve_opts o;
+	struct iol_error err = {0};
+	char self[PATH_MAX], *buf, *notes;
+	size_t len;
+
+	if (html_opts(&o, self) < 0)
+		return EXIT_DATA;
+	if (mod->blocks_html(&o, (const char *const *)args, nargs, name,
+			     by_bytes, &notes, &buf, &len, &err) < 0) {
+		msg("%s", err.msg);
+		return EXIT_DATA;
+	}
+	if (notes)
+		fputs(notes, stderr);
+	free(notes);
+	return write_page(buf, len, out);
 }

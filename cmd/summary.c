@@ -18,38 +18,6 @@
 #include "render/view-summary.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens summary [--exclude regex] [--format fmt]\n"
-	"                      [--no-default-excludes] [--nodes n] [--output "
-	"file]\n"
-	"                      [--procs-per-node n] log ...\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nSummarise the I/O of each job: volumes per module, time by "
-	       "the\n"
-	       "slowest rank, MiB/s and MiB/s per compute node, time in I/O,\n"
-	       "metadata cost, file categories, I/O strategy and top files.\n\n"
-	       "  --exclude regex    leave files whose path matches out of the "
-	       "top\n"
-	       "                     files (repeatable; the count is printed)\n"
-	       "  --format fmt       text (default), csv, tsv or json\n"
-	       "  --no-default-excludes\n"
-	       "                     rank every file; by default these "
-	       "patterns are\n"
-	       "                     excluded: %s\n"
-	       "  --nodes n          the job ran on n compute nodes\n"
-	       "  -o, --output file  write to file (replaced atomically)\n"
-	       "  --procs-per-node n n processes per node: nodes = nprocs / "
-	       "n,\n"
-	       "                     rounded up\n"
-	       "%s"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n",
-	       excl_defaults_help(), trace_help);
-}
-
 /* --exclude and --no-default-excludes */
 struct sopts {
 	struct iol_excl ex;
@@ -115,8 +83,7 @@ int cmd_summary(int argc, char **argv)
 	int rc, i, started = 0;
 
 	memset(&so, 0, sizeof(so));
-	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &so, &o,
-			 &i);
+	rc = copts_start(&co, argc, argv, longopts, extra_opt, &so, &o, &i);
 	if (rc >= 0)
 		return rc;
 	if (excl_build(&so) < 0) {

@@ -18,37 +18,6 @@
 #include "render/view-timeline.h"
 #include "base/banned.h"
 
-static const char usage_str[] = "usage: iolens timeline [--bins n] [--format "
-				"fmt] [--layer posix|mpiio]\n"
-				"                       [--output file] "
-				"[--phases] [--width n] log ...\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nPer-rank intervals of I/O activity, from DXT traces when "
-	       "present,\n"
-	       "else from Darshan's per-file timestamps, and the bandwidth of "
-	       "each\n"
-	       "phase (all writes, all reads) per rank, file and job.\n\n"
-	       "  --bins n           a rank x time matrix of bytes in n time "
-	       "bins\n"
-	       "  --format fmt       text (default), csv, tsv or json\n"
-	       "  --layer name       the DXT trace to use: posix (the default "
-	       "when\n"
-	       "                     it has segments) or mpiio\n"
-	       "  -o, --output file  write to file (replaced atomically)\n"
-	       "  --phases           machine formats: phases instead of "
-	       "intervals\n"
-	       "  --width n          text chart width in columns (default 64, "
-	       "less\n"
-	       "                     when the terminal is narrower)\n"
-	       "%s"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n",
-	       trace_help);
-}
-
 struct topts {
 	int64_t bins, width;
 	int phases, layer;
@@ -137,8 +106,7 @@ int cmd_timeline(int argc, char **argv)
 	struct out o;
 	int rc, i, first = 1;
 
-	rc = copts_start(&co, argc, argv, longopts, help, extra_opt, &t, &o,
-			 &i);
+	rc = copts_start(&co, argc, argv, longopts, extra_opt, &t, &o, &i);
 	if (rc >= 0)
 		return rc;
 	/* a directory stands for the logs in it */

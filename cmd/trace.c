@@ -33,40 +33,6 @@
 #ifndef IOLENS_TRACEDIR
 #define IOLENS_TRACEDIR "/usr/local/lib/iolens"
 #endif
-static const char usage_str[] =
-	"usage: iolens trace [--stacks[=depth]] -o trace [--] command "
-	"[argument ...]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	fputs("\nRun a command with the iolens tracer preloaded and write its "
-	      "I/O calls,\n"
-	      "every process and thread, as one trace in strace -f's form "
-	      "(times in\n"
-	      "nanoseconds) for replay-script, summary and the other "
-	      "commands.  The\n"
-	      "tracer costs a call some 0.2 to 0.5 us (strace: 50 to 150).  "
-	      "It sees the\n"
-	      "calls a program makes to the C library, not those the "
-	      "library makes\n"
-	      "inside itself (stdio's reads beyond fread), nor programs "
-	      "linked statically.\n\n"
-	      "  -o, --output trace  the trace to write (required)\n"
-	      "  --stacks=depth      each call's stack too (return addresses, "
-	      "up to\n"
-	      "                      depth, default 64, at most 256), as "
-	      "strace -k\n"
-	      "                      writes them, for iolens blocks\n"
-	      "  -h, --help          show this help\n"
-	      "  --version           show the version\n\n"
-	      "The exit status is the command's.  IOLENS_TRACE_LIB names "
-	      "the "
-	      "tracer\n"
-	      "library when it is not installed beside iolens.\n",
-	      stdout);
-}
-
 /* ---- finding the tracer ---- */
 
 static int readable(const char *p, char *out, size_t n)
@@ -218,7 +184,7 @@ int cmd_trace(int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:ho:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'h': help(); return EXIT_OK;
+		case 'h': return cmd_help(NULL);
 		case 'V': printf("iolens %s\n", IOLENS_VERSION); return EXIT_OK;
 		case 'o': out = optarg; break;
 		case 'S':

@@ -19,31 +19,6 @@
 #include "render/views.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens trend --db file [--by key] [--every period] "
-	"[--where expr]\n"
-	"                    [--format fmt] [--output file]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nThe population over time: per key and period (UTC, by "
-	       "start time), jobs,\n"
-	       "core-hours (nprocs x run time), bytes, MiB/s per compute "
-	       "node p25/median/p75,\n"
-	       "median metadata share, share of jobs triage flags (warn or "
-	       "high).  A period\n"
-	       "is marked lower or higher when it and the key's previous "
-	       "period each have\n"
-	       "%d or more jobs with MiB/s/CN, their p25-p75 ranges do not "
-	       "overlap and the\n"
-	       "medians differ by %d %% or more.\n\n"
-	       "  --by key           app (default), user or project\n"
-	       "  --every period     month (default) or week (from Monday)\n"
-	       "%s",
-	       IOL_TREND_MIN, (int)(IOL_TREND_REL * 100), pop_help);
-}
-
 static int by, every;
 
 static int extra(int opt, const char *arg)
@@ -149,8 +124,7 @@ int cmd_trend(int argc, char **argv)
 
 	by = IOL_BY_APP;
 	every = IOL_EVERY_MONTH;
-	rc = pop_start(&p, argc, argv, longopts, help, extra, 0, NULL, &db,
-		       &first);
+	rc = pop_start(&p, argc, argv, longopts, extra, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
 	rc = pop_load_some(&p, db, 0, &set);

@@ -20,14 +20,6 @@
 #include "render/views.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens triage [--all | --severity sev] [--config file] "
-	"[--print-config]\n"
-	"                     [--format fmt] [--output file] log ...\n"
-	"       iolens triage --db file [--where expr] [--severity sev] "
-	"[--top n]\n"
-	"                     [--config file] [--format fmt] [--output file]\n";
-
 enum {
 	OPT_CONFIG = OPT_POP_LAST + 10,
 	OPT_PRINT_CONFIG,
@@ -39,43 +31,6 @@ static const char *conf_path;
 /* -1: the default (text: warn and high; machine formats: every rule) */
 static int min_sev = -1;
 static long top_jobs = 5;
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nFindings about a job's I/O: each rule's code, severity, "
-	       "measured value,\nthreshold and a recommendation.  A finding "
-	       "is material (warn, high) when\nit puts 1 s and 5 %% of the run "
-	       "at stake, or is a structural pattern\ncosting 5 %% of the run; "
-	       "else it is below the impact floor (info).\n\n"
-	       "  --all              every rule's state (text shows warn and "
-	       "high\n"
-	       "                     findings and counts the rest)\n"
-	       "  --severity sev     findings at high, warn (text's default) "
-	       "or info\n"
-	       "                     and above; with --db, the jobs flagged\n"
-	       "  --config file      thresholds (key = value) over the "
-	       "defaults\n"
-	       "  --print-config     print the default thresholds and exit\n"
-	       "  --db file          the rules over every job of a population "
-	       "store;\n"
-	       "                     flagged jobs grouped by app and user, "
-	       "ranked by\n"
-	       "                     I/O time at stake (slowest rank's I/O "
-	       "time x\n"
-	       "                     processes)\n"
-	       "  --where expr       with --db: only jobs matching this SQL "
-	       "expression\n"
-	       "  --top n            with --db: jobs listed per group "
-	       "(default 5;\n"
-	       "                     0 or all: every flagged job)\n"
-	       "  --format fmt       text (default), csv, tsv or json\n"
-	       "  -o, --output file  write to file (replaced atomically)\n"
-	       "%s"
-	       "  -h, --help         show this help\n"
-	       "  --version          show the version\n",
-	       trace_help);
-}
 
 static int severity(const char *arg)
 {
@@ -174,8 +129,7 @@ static int triage_db(int argc, char **argv)
 	struct out o;
 	int rc, first;
 
-	rc = pop_start(&po, argc, argv, longopts, help, extra_db, 0, &o, &db,
-		       &first);
+	rc = pop_start(&po, argc, argv, longopts, extra_db, 0, &o, &db, &first);
 	if (rc >= 0)
 		return rc;
 	if (min_sev < 0)
@@ -252,7 +206,7 @@ int cmd_triage(int argc, char **argv)
 		if (!strcmp(argv[i], "--"))
 			break;
 	}
-	rc = copts_start(&co, argc, argv, longopts, help, extra, NULL, &o, &i);
+	rc = copts_start(&co, argc, argv, longopts, extra, NULL, &o, &i);
 	if (rc >= 0)
 		return rc;
 	if (min_sev < 0) /* machine formats: every rule, as before */

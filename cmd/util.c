@@ -8,9 +8,14 @@
 #include <string.h>
 
 #include "cmd/util.h"
+#include "cmd/common.h"
 #include "base/utf8.h"
+#include "population/popan.h"
 #include "population/sql.h"
+#include "population/trend.h"
 #include "storage/devio.h"
+#include "render/help.h"
+#include "render/report.h"
 #include "base/banned.h"
 
 const char *iol_progname = "iolens";
@@ -99,6 +104,45 @@ int usage_error(const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "%s: try '%s --help'\n", iol_progname, iol_progname);
 	return EXIT_USAGE;
+}
+
+/* The placeholders of man/help/<cmd>.txt: defaults the library holds, and
+ * the report template, which the drawing module finds (cmd/gfx.c) */
+static const char *help_value(const char *name)
+{
+	static const struct {
+		const char *name;
+		double v;
+	} nums[] = {
+		{"TREND_MIN", IOL_TREND_MIN},
+		{"TREND_REL_PCT", (int)(IOL_TREND_REL * 100)},
+		{"CMP_D", IOL_CMP_D},
+		{"POP_CTX_MIN", IOL_POP_CTX_MIN},
+	};
+	static char b[32];
+
+	if (!strcmp(name, "EXCL_DEFAULTS"))
+		return excl_defaults_help();
+	if (!strcmp(name, "REPORT_TEMPLATE"))
+		return report_default_template();
+	for (size_t i = 0; i < sizeof nums / sizeof *nums; i++)
+		if (!strcmp(name, nums[i].name)) {
+			snprintf(b, sizeof(b), "%g", nums[i].v);
+			return b;
+		}
+	return NULL;
+}
+
+int cmd_help(const char *topic)
+{
+	const char *cmd = strchr(iol_progname, ' ');
+
+	iol_help_print(stdout,
+		       topic ? topic
+		       : cmd ? cmd + 1
+			     : iol_progname,
+		       help_value);
+	return EXIT_OK;
 }
 
 static void oom(size_t n)

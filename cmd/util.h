@@ -24,6 +24,10 @@ void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "iolens <cmd>: <subject>: <detail>" for a library error on a file */
 void msg_ioerr(const char *path, int code, const struct iol_error *err);
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print the --help text of topic (man/help/<topic>.txt, render/help.h)
+ * to stdout, the values only the binary knows filled in; topic NULL: the
+ * running command's (iol_progname).  Returns EXIT_OK. */
+int cmd_help(const char *topic);
 /* s escaped as msg() escapes, for names printed to stdout; valid until
  * the fourth call after (a line may print up to four). */
 const char *esc(const char *s);

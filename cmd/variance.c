@@ -12,25 +12,6 @@
 #include "render/views.h"
 #include "base/banned.h"
 
-static const char usage_str[] =
-	"usage: iolens variance --db file [--where expr] [--format fmt] "
-	"[--output file]\n";
-
-static void help(void)
-{
-	fputs(usage_str, stdout);
-	printf("\nTable IV: groups of similar jobs (same user, app, nprocs and "
-	       "files;\n"
-	       "bytes read and written each within 1%%: |a-b| <= 0.01 "
-	       "max(a,b),\n"
-	       "chained) and the spread of their I/O time by slowest rank "
-	       "(POSIX+STDIO):\n"
-	       "mean, min, max, sample standard deviation and cv = "
-	       "stddev/mean.\n"
-	       "Jobs with partial = 1 are left out and counted.\n\n%s",
-	       pop_help);
-}
-
 static int var_row(const struct iol_popjob *j, void *arg)
 {
 	return iol_pop_var_add(arg, j);
@@ -49,8 +30,7 @@ int cmd_variance(int argc, char **argv)
 	size_t n, npart, in = 0;
 	int rc, first;
 
-	rc = pop_start(&p, argc, argv, longopts, help, NULL, 0, &o, &db,
-		       &first);
+	rc = pop_start(&p, argc, argv, longopts, NULL, 0, &o, &db, &first);
 	if (rc >= 0)
 		return rc;
 	/* only the columns Table IV reads, 64 bytes a job kept */

@@ -58,7 +58,7 @@ static int outf_of_path(const char *path)
 	for (int f = 0; dot && f < OUTF_N; f++)
 		if (same_nocase(dot, outf_exts[f]))
 			return f;
-	return -1;
+	return dot && same_nocase(dot, ".htm") ? OUTF_HTML : -1;
 }
 
 /* "text, csv, tsv or json" */
@@ -135,7 +135,9 @@ int out_format_choose(const char *cmd, const char *fmtarg, const char *path,
 	char list[64];
 
 	*why = NULL;
-	if (foreign_check(cmd, path, why) < 0)
+	/* a command that writes the format its name says is not foreign */
+	if ((ext < 0 || !(mask & OUTF_BIT(ext))) &&
+	    foreign_check(cmd, path, why) < 0)
 		return -1;
 	outf_list(list, sizeof list, mask);
 	if (fmtarg) {
@@ -186,10 +188,12 @@ void out_formats_of(const char *cmd, unsigned *mask, int *dflt,
 		 OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) | OUTF_BIT(OUTF_PNG) |
 			 OUTF_BIT(OUTF_HTML),
 		 OUTF_PDF, NULL},
-		{"population-report", OUTF_BIT(OUTF_PDF), OUTF_PDF, NULL},
+		{"population-report", OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_HTML),
+		 OUTF_PDF, NULL},
 		{"blocks",
 		 OUTF_TABLES | OUTF_BIT(OUTF_PDF) | OUTF_BIT(OUTF_SVG) |
-			 OUTF_BIT(OUTF_PNG) | OUTF_BIT(OUTF_FOLDED),
+			 OUTF_BIT(OUTF_PNG) | OUTF_BIT(OUTF_FOLDED) |
+			 OUTF_BIT(OUTF_HTML),
 		 OUTF_TEXT, NULL},
 		{"replay-script", OUTF_BIT(OUTF_TEXT), OUTF_TEXT, NULL},
 		{"export", 0, OUTF_TEXT, "an .xlsx workbook"},

@@ -147,46 +147,6 @@ static void mid_cut(char *b, size_t n, const char *s)
 
 /* ---- at a glance ---- */
 
-static int cmp_addr(const void *a, const void *b)
-{
-	uintptr_t x = (uintptr_t) * (const char *const *)a;
-	uintptr_t y = (uintptr_t) * (const char *const *)b;
-
-	return (x > y) - (x < y);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-
-	if (!x || !y)
-		return (x != NULL) - (y != NULL);
-	return strcmp(x, y);
-}
-
-/* Distinct users or apps (no value counting as one): a set's strings are
- * interned, so the million pointers are sorted by address, and only the
- * few distinct ones by text. */
-static size_t distinct(const struct iol_popset *s, int user)
-{
-	const char **v = malloc((s->n + 1) * sizeof *v);
-	size_t n = 0, u = 0;
-
-	if (!v)
-		return 0;
-	for (size_t i = 0; i < s->n; i++)
-		v[i] = user ? s->jobs[i].user : s->jobs[i].app;
-	qsort(v, s->n, sizeof *v, cmp_addr);
-	for (size_t i = 0; i < s->n; i++)
-		if (!i || v[i] != v[i - 1])
-			v[u++] = v[i];
-	qsort(v, u, sizeof *v, cmp_str);
-	for (size_t i = 0; i < u; i++)
-		n += !i || cmp_str(&v[i], &v[i - 1]);
-	free(v);
-	return n;
-}
-
 static void glance(struct pr *p)
 {
 	static const double w[2] = {150, 300};
@@ -194,30 +154,23 @@ static void glance(struct pr *p)
 	static const char *const head[2] = {"", ""};
 	char v[8][64], t0[40], t1[40];
 	const char *cells[16];
-	double lo = INFINITY, hi = -INFINITY, br = 0, bw = 0;
-	size_t npart = 0;
+	struct iol_popglance g;
 
-	for (size_t i = 0; i < p->set->n; i++) {
-		const struct iol_popjob *j = &p->set->jobs[i];
-		lo = fmin(lo, j->start_time);
-		hi = fmax(hi, isnan(j->end_time) ? j->start_time : j->end_time);
-		br += j->bytes_read > 0 ? (double)j->bytes_read : 0;
-		bw += j->bytes_written > 0 ? (double)j->bytes_written : 0;
-		npart += j->partial > 0;
-	}
-	snprintf(v[0], 64, "%zu (%zu partial)", p->set->n, npart);
-	snprintf(v[1], 64, "%zu", distinct(p->set, 1));
-	snprintf(v[2], 64, "%zu", distinct(p->set, 0));
-	fmt_bytes(v[3], 64, br, BYTES_SHORT);
-	fmt_bytes(v[4], 64, bw, BYTES_SHORT);
-	fmt_bytes(v[5], 64, br + bw, BYTES_SHORT);
-	if (lo <= hi) {
-		time_t a = (time_t)lo, b = (time_t)hi;
+	if (iol_pop_glance(p->set, &g) < 0)
+		memset(&g, 0, sizeof g);
+	snprintf(v[0], 64, "%zu (%zu partial)", g.jobs, g.partial);
+	snprintf(v[1], 64, "%zu", g.users);
+	snprintf(v[2], 64, "%zu", g.apps);
+	fmt_bytes(v[3], 64, g.bytes_read, BYTES_SHORT);
+	fmt_bytes(v[4], 64, g.bytes_written, BYTES_SHORT);
+	fmt_bytes(v[5], 64, g.bytes_read + g.bytes_written, BYTES_SHORT);
+	if (g.first <= g.last) {
+		time_t a = (time_t)g.first, b = (time_t)g.last;
 		struct tm ta, tb;
 		strftime(t0, sizeof t0, "%Y-%m-%d %H:%M:%S", gmtime_r(&a, &ta));
 		strftime(t1, sizeof t1, "%Y-%m-%d %H:%M:%S", gmtime_r(&b, &tb));
 		snprintf(v[6], 64, "%s - %s UTC", t0, t1);
-		fmt_secs(v[7], 64, hi - lo);
+		fmt_secs(v[7], 64, g.last - g.first);
 	} else {
 		snprintf(v[6], 64, "-");
 		snprintf(v[7], 64, "-");
@@ -708,56 +661,21 @@ static void who_to_call(struct pr *p)
 
 /* ---- bytes over time ---- */
 
-static int timeline_width(const struct iol_popset *set, const double *widths,
-			  int nw)
-{
-	double lo = INFINITY, hi = -INFINITY;
-	int k;
-
-	for (size_t i = 0; i < set->n; i++)
-		if (!isnan(set->jobs[i].start_time)) {
-			lo = fmin(lo, set->jobs[i].start_time);
-			hi = fmax(hi, set->jobs[i].start_time);
-		}
-	for (k = 0; k < nw; k++) {
-		double t0 = floor(lo / widths[k]) * widths[k];
-		size_t n = 0;
-		if (lo <= hi) {
-			if ((hi - t0) / widths[k] > 1e6)
-				continue; /* refused: too many bars */
-			n = (size_t)((hi - t0) / widths[k]) + 1;
-		}
-		if (n <= 120 && (k >= 3 || n >= 12))
-			return k;
-	}
-	return nw - 1;
-}
-
 static void timeline(struct pr *p)
 {
-	static const double widths[] = {60,    300,   900,   3600,
-					21600, 86400, 604800};
-	static const char *const wname[] = {"minute", "5 minutes", "15 minutes",
-					    "hour",   "6 hours",   "day",
-					    "week"};
 	static const int col[1] = {C_WRITE};
-	double t0, *b = NULL, max = 1;
+	double t0, width, *b = NULL, max = 1;
 	size_t n = 0;
-	int k = 0;
+	const char *wname;
 	struct plot pl = {0};
 	char cap[200];
 
-	/* hours when the span allows, else the smallest width giving at
-	 * most 120 bars: the bar counts foreseen from the first and last
-	 * start as iol_pop_timeline() counts them, and only the chosen
-	 * width binned (not seven passes over a million jobs) */
-	k = timeline_width(p->set, widths, 7);
-	if (iol_pop_timeline(p->set, widths[k], &t0, &b, &n) < 0)
+	if (iol_pop_timeline_auto(p->set, &width, &wname, &t0, &b, &n) < 0)
 		b = NULL, n = 0;
 	snprintf(cap, sizeof cap,
 		 "Bytes read + written by the jobs starting in each %s "
 		 "(hourly when the jobs span at least 12 hours).",
-		 wname[k]);
+		 wname);
 	heading(p, "Jobs over time: bytes per interval", cap);
 	if (!b || !n) {
 		free(b);
@@ -798,16 +716,6 @@ static void timeline(struct pr *p)
 
 #define MAXOUT 60
 
-static int cmp_recent(const void *a, const void *b)
-{
-	const struct iol_popjob *x = *(const struct iol_popjob *const *)a;
-	const struct iol_popjob *y = *(const struct iol_popjob *const *)b;
-
-	if (x->start_time != y->start_time)
-		return x->start_time > y->start_time ? -1 : 1;
-	return (x->id > y->id) - (x->id < y->id);
-}
-
 /* a context metric's value with its unit, in iol_pop_ctx_names' order:
  * MiB/s, MiB/s per compute node, two percentages, bytes, files */
 static void ctx_value(char *b, size_t n, const struct iol_popjob *j, int k)
@@ -840,45 +748,25 @@ static void outlier_row(char (*r)[96], const struct iol_popjob *j, int k,
 }
 
 /* Every job checked in one pass (iol_pop_context_all()); the unusual
- * metrics of the latest jobs shown, latest first. */
+ * metrics of the latest jobs shown, latest first (iol_pop_outliers()). */
 static int outlier_rows(struct pr *p, char (*buf)[96], size_t *nrow,
 			size_t *total, size_t *checked, size_t *njobs)
 {
-	const struct iol_popjob **v = calloc(p->set->n + 1, sizeof *v);
+	struct iol_popoutlier rows[MAXOUT];
 	struct iol_popout *own =
 		p->ctx ? NULL : calloc(p->set->n + 1, sizeof *own);
 	const struct iol_popout *o = p->ctx ? p->ctx : own;
-	size_t nv = 0;
 
 	*nrow = *total = *njobs = 0;
 	*checked = p->set->n;
-	if (!v || !o || (own && iol_pop_context_all(p->set, own) < 0)) {
-		free(v);
+	if (!o || (own && iol_pop_context_all(p->set, own) < 0) ||
+	    iol_pop_outliers(p->set, o, MAXOUT, rows, nrow, total, njobs) < 0) {
 		free(own);
 		return -1;
 	}
-	/* only the jobs with an unusual metric are put in order, latest
-	 * first: a few of a million */
-	for (size_t i = 0; i < p->set->n; i++)
-		for (int k = 0; k < IOL_POP_NCTX; k++)
-			if (o[i].verdict[k] == IOL_CTX_LOW ||
-			    o[i].verdict[k] == IOL_CTX_HIGH) {
-				v[nv++] = &p->set->jobs[i];
-				break;
-			}
-	qsort(v, nv, sizeof *v, cmp_recent);
-	for (size_t i = 0; i < nv; i++) {
-		const struct iol_popout *jo = &o[v[i] - p->set->jobs];
-		for (int k = 0, any = 0; k < IOL_POP_NCTX; k++) {
-			if (jo->verdict[k] != IOL_CTX_LOW &&
-			    jo->verdict[k] != IOL_CTX_HIGH)
-				continue;
-			*njobs += !any++;
-			if ((*total)++ < MAXOUT)
-				outlier_row(buf + (*nrow)++ * 7, v[i], k, jo);
-		}
-	}
-	free(v);
+	for (size_t i = 0; i < *nrow; i++)
+		outlier_row(buf + i * 7, &p->set->jobs[rows[i].job],
+			    rows[i].metric, &o[rows[i].job]);
 	free(own);
 	return 0;
 }

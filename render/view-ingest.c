@@ -37,3 +37,18 @@ void view_ingest_joined(FILE *f, int64_t joined)
 	fprintf(f, "%lld job rows joined to the scheduler's jobs\n",
 		(long long)joined);
 }
+
+void view_ingest_fsload(FILE *f, const char *path, const struct iol_fsput *p)
+{
+	if (p->state == IOL_FSPUT_UNCHANGED) {
+		fprintf(f,
+			"%s: file-system telemetry unchanged, not read again\n",
+			path);
+		return;
+	}
+	fprintf(f, "%s: %s, %zu targets, %lld samples, %lld gauge samples %s\n",
+		path, iol_fsfmt_name(p->fmt), p->ntargets,
+		(long long)p->nsamples, (long long)p->ngauges,
+		p->state == IOL_FSPUT_REPLACED ? "stored again (replaced)"
+					       : "stored");
+}

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "population/fsstore.h"
 #include "population/ingest.h"
 #include "population/sacct.h"
 
@@ -18,5 +19,8 @@ void view_ingest_counts(FILE *f, const struct iol_ingest *g);
 void view_ingest_sacct(FILE *f, const char *path, const struct iol_sacct *p);
 /* "N job rows joined to the scheduler's jobs" */
 void view_ingest_joined(FILE *f, int64_t joined);
+/* "path: LMT (SQLite), 24 targets, 1464 samples, 2928 gauge samples
+ * stored" (or "... replaced", "unchanged, not read again") */
+void view_ingest_fsload(FILE *f, const char *path, const struct iol_fsput *p);
 
 #endif

@@ -289,6 +289,14 @@ static void text_job(struct out *o, const struct iol_job *job,
 	view_lines(o, "  MiB per process        %s\n",
 		   fmt_ratio(b1, sizeof(b1), s->mib_per_proc));
 	text_strategy(o, s);
+	if (s->mmaps > 0)
+		view_lines(
+			o,
+			"  mapped files           %lld mmap%s of files: what "
+			"is read or written through a\n"
+			"                         mapping is not counted "
+			"above\n",
+			(long long)s->mmaps, s->mmaps == 1 ? "" : "s");
 }
 
 /* Text: what a trace saw besides files. */

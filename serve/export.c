@@ -146,6 +146,53 @@ static void timeline(const struct serve_opts *o, int fd, struct sb *b)
 	sb_puts(b, "</div></section>\n");
 }
 
+void html_doc_head(struct sb *b, const char *what, const char *name,
+		   const char *css2, const char *js2)
+{
+	sb_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta "
+		   "charset=\"utf-8\"><meta http-equiv=\"Content-Security-"
+		   "Policy\" content=\"default-src 'none'; img-src data:; "
+		   "style-src ");
+	csp_hash(b, serve_css);
+	sb_puts(b, " ");
+	csp_hash(b, css2);
+	sb_puts(b, "; script-src ");
+	csp_hash(b, serve_js);
+	if (js2) {
+		sb_puts(b, " ");
+		csp_hash(b, js2);
+	}
+	sb_puts(b, "\"><title>iolens ");
+	sb_puts(b, what);
+	sb_html(b, name);
+	sb_puts(b, "</title><style>");
+	sb_puts(b, serve_css);
+	sb_puts(b, "</style><style>");
+	sb_puts(b, css2);
+	sb_puts(b, "</style></head><body><main><h1>");
+}
+
+int html_doc_end(struct sb *b, const char *js2, char **buf, size_t *len,
+		 struct iol_error *err)
+{
+	sb_puts(b, "</main><script>");
+	sb_puts(b, serve_js);
+	sb_puts(b, "</script>");
+	if (js2) {
+		sb_puts(b, "<script>");
+		sb_puts(b, js2);
+		sb_puts(b, "</script>");
+	}
+	sb_puts(b, "</body></html>\n");
+	if (b->nomem) {
+		sb_free(b);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	*buf = b->s;
+	*len = b->len;
+	return 0;
+}
+
 int report_html(const struct serve_opts *o, const char *log, char **buf,
 		size_t *len, struct iol_error *err)
 {
@@ -159,38 +206,14 @@ int report_html(const struct serve_opts *o, const char *log, char **buf,
 	*len = 0;
 	if (fd < 0)
 		return iol_error_set(err, IOL_EIO, "cannot open '%s'", log);
-	sb_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta "
-		    "charset=\"utf-8\"><meta http-equiv=\"Content-Security-"
-		    "Policy\" content=\"default-src 'none'; img-src data:; "
-		    "style-src ");
-	csp_hash(&b, serve_css);
-	sb_puts(&b, " ");
-	csp_hash(&b, tl_css);
-	sb_puts(&b, "; script-src ");
-	csp_hash(&b, serve_js);
-	sb_puts(&b, "\"><title>iolens report: ");
-	sb_html(&b, log);
-	sb_puts(&b, "</title><style>");
-	sb_puts(&b, serve_css);
-	sb_puts(&b, "</style><style>");
-	sb_puts(&b, tl_css);
-	sb_puts(&b, "</style></head><body><main><h1>");
+	html_doc_head(&b, "report: ", log, tl_css, NULL);
 	sb_html(&b, log);
 	sb_puts(&b, "</h1>\n");
 	timeline(o, fd, &b);
 	page_section(o, &b, "Triage", tri, fd, log);
 	page_section(o, &b, "Summary", sum, fd, log);
 	page_section(o, &b, "Files", files, fd, log);
-	sb_puts(&b, "</main><script>");
-	sb_puts(&b, serve_js);
-	sb_puts(&b, "</script></body></html>\n");
 	close(fd);
 	tl_cache_free();
-	if (b.nomem) {
-		sb_free(&b);
-		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	}
-	*buf = b.s;
-	*len = b.len;
-	return 0;
+	return html_doc_end(&b, NULL, buf, len, err);
 }

@@ -262,7 +262,8 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 	return 0;
 }
 
-static const struct iol_serve table = {IOL_SERVE_VERSION, run, report_html};
+static const struct iol_serve table = {IOL_SERVE_VERSION, run, report_html,
+				       pop_html, blocks_html};
 
 const struct iol_serve *iolens_serve(void)
 {

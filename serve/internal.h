@@ -83,9 +83,51 @@ void tl_cache_free(void);
  * logfd (or -1), named path, or its message. */
 void page_section(const struct serve_opts *o, struct sb *b, const char *h2,
 		  const char *const *argv, int logfd, const char *path);
+/* The CSV of command cmd as a sortable table of every column; the
+ * message of a run that failed. */
+void page_table(struct sb *b, const char *cmd, const struct csv *c);
+void page_run_err(struct sb *b, const struct run *r);
 /* The report of log as one HTML file (serve.h) */
 int report_html(const struct serve_opts *o, const char *log, char **buf,
 		size_t *len, struct iol_error *err);
+/* ... of a store, and of a trace's code blocks (serve.h) */
+int pop_html(const struct serve_opts *o, const char *where, char **buf,
+	     size_t *len, struct iol_error *err);
+int blocks_html(const struct serve_opts *o, const char *const *args, int n,
+		const char *name, int by_bytes, char **notes, char **buf,
+		size_t *len, struct iol_error *err);
+
+/* A self-contained file's start (export.c): its policy allowing the
+ * pages' style and script, css2 and js2 (or NULL) by their hashes and
+ * nothing else; the title "iolens " what name (name escaped); then the
+ * open <h1>, which the caller fills and closes. */
+void html_doc_head(struct sb *b, const char *what, const char *name,
+		   const char *css2, const char *js2);
+/* ... its end, the scripts inline; the file in *buf (the caller frees
+ * it), *len bytes: 0, or IOL_ENOMEM with err (b freed). */
+int html_doc_end(struct sb *b, const char *js2, char **buf, size_t *len,
+		 struct iol_error *err);
+
+/* Charts of a command's CSV inline as SVG (hchart.c), each mark's value
+ * on hover (its <title>) and in data-v, as the command printed it: a
+ * bar per row named by column label (and label2, or NULL), stacked of the
+ * columns cols (names: the legend's), or (hc_box) a box plot of the five
+ * columns q (min, p10, median, p90, max). */
+void hc_bars(struct sb *b, const struct csv *c, const char *label,
+	     const char *label2, const char *const *cols,
+	     const char *const *names, int n, const char *caption);
+void hc_box(struct sb *b, const struct csv *c, const char *label,
+	    const char *const q[5], const char *caption);
+/* ... and two series of fractions (0..1, NaN: none) over n categories
+ * as lines, each point's value its data-v and on hover */
+/* ... and n values as columns, tips[i] the hover text of column i,
+ * first a label under the first */
+void hc_columns(struct sb *b, size_t n, const double *v,
+		const char *const *tips, const char *first,
+		const char *caption);
+void hc_cdf(struct sb *b, int n, const char *const *cats,
+	    const double *const series[2], const char *const names[2],
+	    const char *caption);
 
 /* Cells of a page's tables (pages.c): a link to the job with store id
  * id (or, when 0, the number idtext), showing text; a header (vc: the

@@ -1081,3 +1081,13 @@ void page_section(const struct serve_opts *o, struct sb *b, const char *h2,
 {
 	section(o, b, h2, argv, logfd, path, NULL, 0, NULL);
 }
+
+void page_table(struct sb *b, const char *cmd, const struct csv *c)
+{
+	table(b, cmd, c, NULL, 0, NULL, NULL, NULL);
+}
+
+void page_run_err(struct sb *b, const struct run *r)
+{
+	say_err(b, r);
+}

@@ -35,7 +35,7 @@ struct serve_opts {
 };
 
 /* bumped when a member changes, so a stale module is refused */
-#define IOL_SERVE_VERSION 2
+#define IOL_SERVE_VERSION 3
 
 struct iol_serve {
 	int version;
@@ -44,6 +44,18 @@ struct iol_serve {
 	/* The report of log as one self-contained HTML file in *buf (*len
 	 * bytes, the caller frees it): 0, or an IOL_E* code with err. */
 	int (*report_html)(const struct serve_opts *o, const char *log,
+			   char **buf, size_t *len, struct iol_error *err);
+	/* The population report of the store o->db (jobs matching where,
+	 * or all when NULL) as one such file: the same. */
+	int (*pop_html)(const struct serve_opts *o, const char *where,
+			char **buf, size_t *len, struct iol_error *err);
+	/* The code blocks of a trace, their table and I/O flame graph
+	 * (by bytes moved when by_bytes), as one such file: args[0..n)
+	 * the blocks command's arguments (its -o and --format left out),
+	 * name the trace's (the page's title); *notes its warnings (or
+	 * NULL), the caller says and frees them; the same otherwise. */
+	int (*blocks_html)(const struct serve_opts *o, const char *const *args,
+			   int n, const char *name, int by_bytes, char **notes,
 			   char **buf, size_t *len, struct iol_error *err);
 };
 

@@ -162,4 +162,76 @@ if [ -f "$M" ]; then
 else
 	skip "no population manifest" 5
 fi
+
+# A program's code is not data: every rank of a python job imports the
+# same modules (.py, .pyc) and maps the same libraries (.so); reading
+# them again is the interpreter's, no true re-read (structural), but
+# judged by the time floors like any other finding (hdf5_diagonal: 2.4
+# MB of modules by 10 ranks, 0.23 s of a 4 s run, was warn); a data
+# file every rank reads (readmostly, above) still is structural
+L=$(find1 hdf5_diagonal_write_bytes_range_dxt.darshan)
+is "$(col "$L" IOL-REDUNDANT 3)" info "python modules imported by every rank: judged by time, below the floor"
+col "$L" IOL-REDUNDANT 8 | grep -q "2364849 B of programs' code (.py, .so) read again"
+ok $? "and says they are code"
+# A sync per transaction is judged per sync, not per write: sqlite3's 50
+# commits of 80 page writes each sync test.db and its journal 104 times
+# (5 syncs per 100 writes, under fsync_per_write_pct); the time is the
+# syncs' (Darshan counts it as write time), so SMALL-REQ's 4 KiB pages
+# are told once, by FSYNC, and cost 0.007 s of reads
+S=$(find "$SHARED/corpus/runs" -name 'root_sqlite3_id16545-*.darshan' | head -1)
+if [ -n "$S" ]; then
+	is "$(col "$S" IOL-FSYNC 3)" warn "sqlite3_inserts: 103 syncs a file is a finding"
+	col "$S" IOL-FSYNC 8 | grep -q "synced again and again"
+	ok $? "and says why"
+	is "$(col "$S" IOL-SMALL-REQ 3)" info "sqlite3_inserts: page writes between syncs cost the syncs' time, told once"
+	printf 'fsync_per_file = 200\n' >"$TMP/c"
+	is "$($RUN triage --config "$TMP/c" --format tsv "$S" 2>/dev/null |
+		awk -F'\t' '$2 == "IOL-FSYNC" { print $3 }')" ok "fsync_per_file = 200: not crossed"
+else
+	skip "no sqlite3 run" 4
+fi
+# RANK-IMBALANCE's stake is the time of the bytes it compares, from times
+# the log has: the busiest rank's POSIX read and write time in its own
+# records beyond the mean rank's.  imbalanced-io's rank 0 moved 853 MB
+# in its own records; 682 s was claimed from the slowest rank's time,
+# 583 s of it as the one aggregator of a shared file (FEW-AGGREGATORS'
+# finding) and 80 s of STDIO (STDIO-SHARE's); its own files took 22 s
+# beyond the mean rank's, 1.5 % of the run
+L=$(find1 imbalanced-io.darshan)
+s=$(col "$L" IOL-RANK-IMBALANCE 10)
+ok "$(awk -v s="$s" 'BEGIN { exit !(s > 15 && s < 30) }'; echo $?)" "imbalanced-io: RANK-IMBALANCE stake $s s (was 682)"
+is "$(col "$L" IOL-RANK-IMBALANCE 3)" info "imbalanced-io: its own files' imbalance is below the floor"
+is "$(col "$L" IOL-FEW-AGGREGATORS 3)" warn "imbalanced-io: the one aggregator is told, by FEW-AGGREGATORS"
+# triage --db judges a rank-time finding against its configuration's
+# reruns (app, user, processes): one material in fewer than half of them
+# is the configuration's noise, info in every run; one material in most
+# is kept.  Under a site's lower absolute floor (min_stake_s = 0) the
+# logs of c09 (turb-small, 8 ranks) show SHARED-TIME-IMBALANCE in some
+# reruns and not others; the store gives one verdict per configuration,
+# and keeps c17's rank imbalance (every run)
+M=$P/manifest.tsv
+if [ -f "$M" ]; then
+	$RUN ingest --db "$TMP/pop.db" "$P/logs" >/dev/null 2>&1
+	printf 'min_group_stake_s = 0\nmin_stake_s = 0\n' >"$TMP/c0"
+	$RUN triage --db "$TMP/pop.db" --top all --config "$TMP/c0" --format tsv >"$TMP/db.tsv" 2>/dev/null
+	flagged() { # config code source(log|db): runs flagged
+		awk -F'\t' -v c="$1" '$8 == c { print $2 }' "$M" >"$TMP/cfg"
+		if [ "$3" = log ]; then
+			$RUN triage --config "$TMP/c0" --format tsv $(sed "s|^|$P/logs/|" "$TMP/cfg") 2>/dev/null |
+				awk -F'\t' -v k="$2" '$2 == k && ($3 == "warn" || $3 == "high")' | wc -l
+		else
+			awk -F'\t' -v k="$2" 'NR == FNR { want[$1] = 1; next }
+				{ n = split($7, a, "/") } a[n] in want && index(" " $12 " ", " " k " ")' \
+				"$TMP/cfg" "$TMP/db.tsv" | wc -l
+		fi
+	}
+	n09=$(awk -F'\t' '$8 == "c09"' "$M" | wc -l)
+	l=$(flagged c09 IOL-SHARED-TIME-IMBALANCE log)
+	ok "$([ "$l" -gt 0 ] && [ "$l" -lt "$n09" ] && echo 0 || echo 1)" "c09 logs alone: SHARED-TIME-IMBALANCE in $l of $n09 reruns"
+	is "$(flagged c09 IOL-SHARED-TIME-IMBALANCE db)" 0 "c09 in the store: the minority is the configuration's noise, no run flagged"
+	n17=$(awk -F'\t' '$8 == "c17"' "$M" | wc -l)
+	is "$(flagged c17 IOL-RANK-IMBALANCE db)" "$n17" "c17 in the store: the rank imbalance of every run is kept"
+else
+	skip "no population manifest" 3
+fi
 done_testing

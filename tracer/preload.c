@@ -841,10 +841,18 @@ static void line_head(struct tbuf *t, int64_t t0)
 
 /* After the real call: the head of its line, or 0 when it cannot be
  * traced.  errno is kept for the caller. */
+static int leave_head(struct call *c);
+
 static int leave(struct call *c)
 {
 	c->t1 = now();
 	c->err = errno;
+	return leave_head(c);
+}
+
+/* leave() with the call's end and errno already taken */
+static int leave_head(struct call *c)
+{
 	inside = 1;
 	c->t = mine();
 	if (!c->t) {
@@ -1033,10 +1041,34 @@ __attribute__((constructor)) static void init(void)
 	marker("hello", NULL);
 }
 
+/*
+ * What exit() writes after us: glibc flushes its streams after the last
+ * destructor (_IO_cleanup) by system calls no wrapper sees, so a stream
+ * with bytes waiting is flushed here, through fflush's wrapper and its
+ * line.  The list and its lock are glibc's exported _IO_list_*.
+ */
+static void flush_streams(void)
+{
+	FILE **head = dlsym(RTLD_DEFAULT, "_IO_list_all");
+	void (*lk)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "_IO_list_lock");
+	void (*ul)(void) =
+		(void (*)(void))dlsym(RTLD_DEFAULT, "_IO_list_unlock");
+	FILE *f;
+
+	if (!head || !lk || !ul)
+		return;
+	lk();
+	for (f = *head; f; f = f->_chain)
+		if (f->_fileno >= 0 && f->_IO_write_ptr > f->_IO_write_base)
+			fflush(f);
+	ul();
+}
+
 __attribute__((destructor)) static void fini(void)
 {
 	if (!on)
 		return;
+	flush_streams();
 	inside = 1;
 	flush_all();
 	exiting = 1;
@@ -1868,6 +1900,7 @@ TMPFILE_WRAP(tmpfile64)
 struct sbuf {
 	long long pend;	 /* written, not yet given to the kernel */
 	long long avail; /* read from the kernel, not yet consumed */
+	long long room;	 /* write space left in the buffer */
 };
 
 static long long span(const char *a, const char *b)
@@ -1879,6 +1912,7 @@ static void sb_get(FILE *f, struct sbuf *b)
 {
 	b->pend = span(f->_IO_write_base, f->_IO_write_ptr);
 	b->avail = span(f->_IO_read_ptr, f->_IO_read_end);
+	b->room = span(f->_IO_write_ptr, f->_IO_write_end);
 }
 
 /*
@@ -1929,14 +1963,61 @@ static int sb_rline(FILE *f, int n, int d)
 	return memchr(f->_IO_read_ptr, d, k) != NULL;
 }
 
+/*
+ * Where glibc gave one stdio call's n bytes to the kernel in two system
+ * calls, the bytes of the first (0: one call).  Its fully buffered
+ * streams fill the buffer's room and write the whole buffer, then write
+ * the rest that makes whole buffers straight from the caller's memory
+ * (fileops.c, _IO_new_file_xsputn); a read takes what the buffer holds,
+ * reads whole buffers straight into the caller's memory, then refills
+ * the buffer for the rest (_IO_file_xsgetn).  A wrong guess splits the
+ * bytes of one line in two, never changes their sum.
+ */
+static long long sb_first(FILE *f, const struct sbuf *b, long long n,
+			  long long moved, int wr)
+{
+	long long bs = span(f->_IO_buf_base, f->_IO_buf_end), d;
+
+	/* line-buffered, unbuffered, or a buffer too small to be used */
+	if ((f->_flags & 0x202) || bs < 128)
+		return 0;
+	if (wr && b->room <= 0)
+		return 0; /* no buffer yet: one write, the rest kept */
+	if (wr)
+		d = b->pend + b->room;
+	else
+		d = (n - b->avail) - (n - b->avail) % bs;
+	return d > 0 && d < moved ? d : 0;
+}
+
+/* two lines of one call: its time split by their bytes */
+static void sb_two(struct call *c, const char *call, int fd, long long d,
+		   long long all)
+{
+	int64_t t1;
+
+	if (!leave(c))
+		return;
+	t1 = c->t1;
+	c->t1 = c->t0 + (int64_t)((double)(t1 - c->t0) * d / all);
+	put(c->t, "%s(%d, \"\", %l)", call, fd, d);
+	finish(c, d);
+	c->t0 = c->t1;
+	c->t1 = t1;
+	if (!leave_head(c))
+		return;
+	put(c->t, "%s(%d, \"\", %l)", call, fd, all - d);
+	finish(c, all - d);
+}
+
 /* The line of what a call that produced `out` bytes (-1: a read) and
  * consumed `in` (-1: a write) made the library write or read, if
- * anything. */
+ * anything: two when glibc made two system calls of it. */
 static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
 		    long long out, long long in)
 {
 	struct sbuf a;
-	long long w, r;
+	long long w, r, d;
 	int fd = f->_fileno;
 
 	sb_get(f, &a);
@@ -1944,8 +2025,12 @@ static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
 	r = in >= 0 ? in + a.avail - b->avail : 0;
 	if (fd < 0)
 		return;
-	if (w > 0)
+	if (w > 0 && (d = sb_first(f, b, out, w, 1)) > 0)
+		sb_two(c, "write", fd, d, w);
+	else if (w > 0)
 		TRACE(c, w, "write(%d, \"\", %l)", fd, w);
+	else if (r > 0 && (d = sb_first(f, b, in, r, 0)) > 0)
+		sb_two(c, "read", fd, d, r);
 	else if (r > 0)
 		TRACE(c, r, "read(%d, \"\", %l)", fd, r);
 }
@@ -2113,6 +2198,50 @@ EXPORT int fclose(FILE *f)
 	TRACE(&c, r, "close(%d)", fd);
 	return r;
 }
+
+/* ---- mappings of files ---- */
+
+static const char *prot_name(int p)
+{
+	static const char *const n[] = {"PROT_NONE",
+					"PROT_READ",
+					"PROT_WRITE",
+					"PROT_READ|PROT_WRITE",
+					"PROT_EXEC",
+					"PROT_READ|PROT_EXEC",
+					"PROT_WRITE|PROT_EXEC",
+					"PROT_READ|PROT_WRITE|PROT_EXEC"};
+
+	return n[p & 7];
+}
+
+/*
+ * mmap of a file: what the program reads and writes through the mapping
+ * no call shows, so the mapping itself is the line (summary and blocks
+ * count it); anonymous memory is no I/O and costs no clock read.
+ */
+#define MMAP_WRAP(name)                                                      \
+	static void *(*real_##name)(void *, size_t, int, int, int, off_t);   \
+	EXPORT void *name(void *a, size_t n, int p, int fl, int fd, off_t o) \
+	{                                                                    \
+		struct call c;                                               \
+		void *r;                                                     \
+		if (!GET(name)) {                                            \
+			errno = ENOSYS;                                      \
+			return MAP_FAILED;                                   \
+		}                                                            \
+		if ((fl & MAP_ANONYMOUS) || fd < 0 || !enter(&c))            \
+			return REAL(name)(a, n, p, fl, fd, o);               \
+		r = REAL(name)(a, n, p, fl, fd, o);                          \
+		TRACE(&c, r == MAP_FAILED ? -1 : (long long)(uintptr_t)r,    \
+		      "mmap(NULL, %u, %s, %s, %d, %l)", n, prot_name(p),     \
+		      (fl & MAP_TYPE) == MAP_PRIVATE ? "MAP_PRIVATE"         \
+						     : "MAP_SHARED",         \
+		      fd, (long long)o);                                     \
+		return r;                                                    \
+	}
+MMAP_WRAP(mmap)
+MMAP_WRAP(mmap64)
 
 /* ---- processes and threads ---- */
 

@@ -73,6 +73,7 @@ struct build {
 	} * le;
 	size_t nle, caple;
 	struct iol_index lix;
+	int64_t maps;
 	int32_t nostack; /* the "[no stack]" block, -1 not made */
 };
 
@@ -507,6 +508,8 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 
 	if (!ev->regular)
 		return 0;
+	bd->maps += ev->kind == IOL_EV_OTHER && ev->name &&
+		    !strncmp(ev->name, "mmap", 4);
 	if (ev->stack >= 1 && ev->stack <= iol_stacks_count(bd->stk))
 		r = stack_path(bd, ev->stack, &start, &len);
 	else
@@ -944,6 +947,7 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 	bd.overhead = o && o->overhead > 0 ? o->overhead : 0;
 	out->overhead = bd.overhead;
 	r = run_events(&bd, out, err);
+	out->maps = bd.maps;
 	if (r >= 0 && (r = order(&bd, out)) < 0)
 		iol_error_set(err, r, "out of memory");
 	build_free(&bd);

@@ -92,6 +92,9 @@ struct iol_blocks {
 	 * --stacks; 0 and 0 unknown): under the root "[stack cut]" */
 	int64_t stacks_cut;
 	int stack_depth;
+	/* files mapped into memory (mmap): what the program reads or writes
+	 * through a mapping is in no call, so in no block's bytes */
+	int64_t maps;
 	double overhead; /* taken off each call's duration, s */
 	struct iol_blocks_priv *priv;
 };

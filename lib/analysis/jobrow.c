@@ -308,6 +308,8 @@ NUMG(t_shtimb_slow, TF->shtimb_slow)
 NUMG(t_shtimb_mean, TF->shtimb_mean)
 NUMG(t_shtimb_fast, TF->shtimb_fast)
 NUMG(t_rsimb_stake, TF->rsimb_stake)
+NUMG(t_rimb_stake, TF->rank_imbal_stake)
+INTG(t_red_code, posix_or_none(r, TF->redundant_code))
 NUMG(t_aggr_time, TF->aggr_time)
 NUMG(t_askew, TF->askew)
 INTG(t_askew_rank, TF->askew_rank >= 0 ? TF->askew_rank : NOINT)
@@ -685,12 +687,18 @@ static const struct iol_field fields[] = {
 	NUMF("small_top_time", IOL_FT_NUM, "s",
 	     "its ops < 1 MiB, seconds over all ranks (estimated)", 4,
 	     t_small_top_secs),
+	/* issue 34: IOL-RANK-IMBALANCE's stake from the times the log has */
+	NUMF("rank_imbalance_stake", IOL_FT_NUM, "s",
+	     "busiest rank's own read + write time beyond the mean rank's", 4,
+	     t_rimb_stake),
+	INTF("redundant_code_bytes", IOL_FT_BYTES, "B",
+	     "bytes of programs' code (.py, .so) moved again", t_red_code),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 58,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 60,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -138,6 +138,9 @@ struct iol_summary {
 	double io_time_total, meta_time_total;
 	double md_cost_pct;
 	int64_t nfiles, ncreated;
+	/* POSIX_MMAPS summed: files mapped into memory, whose reads and
+	 * writes through the mapping no counter and no trace line holds */
+	int64_t mmaps;
 	int creates_exact; /* from a trace; else estimated */
 	double files_per_proc, creates_per_proc;
 	double pct_seq, pct_aligned; /* POSIX; NAN without ops */

@@ -58,6 +58,7 @@ static const struct {
 	{"small_file_bytes", POS},
 	{"storm_files", POS},
 	{"rank_jitter_pct", PCT},
+	{"fsync_per_file", POS},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

@@ -106,6 +106,8 @@ static const char *const in_names[] = {"nprocs",
 				       "rank_bytes_min",
 				       "shared_written_files",
 				       "small_top_time",
+				       "rank_imbalance_stake",
+				       "redundant_code_bytes",
 				       "uid",
 				       "straggler_stake",
 				       "posix_read_0_100",
@@ -626,12 +628,16 @@ EVAL(e_imbal)
 		DETAIL("per-rank records hold under 1 MiB a rank");
 		return -1;
 	}
+	if (!isfinite(V(RIMB_STAKE))) {
+		DETAIL("no per-rank time for the busiest rank");
+		return -1;
+	}
 	mean = V(RANK_SUM) / V(NPROCS);
 	*v = V(RANK_MAX) / mean;
-	/* the busiest rank's data time beyond the mean rank's share of it,
-	 * not its opens and shared files' waits (an estimate: the log keeps
-	 * no per-rank time beside the slowest rank's) */
-	*stake = data_time(in) * (1 - 1 / *v);
+	/* the busiest rank's read + write time in its own records beyond
+	 * the mean rank's: the time of the bytes the value compares, not
+	 * the slowest rank's (another rank's, or a shared file's) */
+	*stake = V(RIMB_STAKE);
 	if (aggr_coll(in)) {
 		DETAIL("aggregation, not imbalance: %.0f %% of the per-rank "
 		       "bytes are collective-buffering aggregators' I/O "
@@ -647,8 +653,10 @@ EVAL(e_imbal)
 		       V(RANKS_B), V(NPROCS), V(RANK_MIN), V(RANK_MAX));
 		return 2;
 	}
-	DETAIL("rank %.0f moved %.0f B, mean rank %.0f B", V(BUSIEST),
-	       V(RANK_MAX), mean);
+	DETAIL("rank %.0f moved %.0f B, mean rank %.0f B, in their own "
+	       "records; its POSIX read and write time there %.3f s beyond "
+	       "the mean rank's",
+	       V(BUSIEST), V(RANK_MAX), mean, V(RIMB_STAKE));
 	return 0;
 }
 
@@ -671,10 +679,14 @@ EVAL(e_idle)
 }
 
 /* One sync per written file per rank (a checkpoint's closing fsync) is
- * good practice; only the syncs beyond it count. */
+ * good practice; only the syncs beyond it count.  The cost of a sync is
+ * per sync, not per write: a database that commits 80 page writes at a
+ * time syncs its files again and again at 5 syncs per 100 writes, so
+ * fsync_per_file repeated syncs a written file cross as well. */
 EVAL(e_fsync)
 {
-	double extra;
+	double extra, again;
+	int repeated;
 
 	(void)c;
 	if (!(V(PWRITES) > 0) || !isfinite(V(PSYNCS)) || !isfinite(V(PWRECS))) {
@@ -683,12 +695,16 @@ EVAL(e_fsync)
 	}
 	extra = V(PSYNCS) > V(PWRECS) ? V(PSYNCS) - V(PWRECS) : 0;
 	*v = 100.0 * extra / V(PWRITES);
+	again = V(PWRECS) > 0 ? extra / V(PWRECS) : 0;
+	repeated = extra > 0 && again >= K(FSYNC_FILE);
 	/* Darshan counts sync time as write time: the extra syncs' share */
 	*stake = V(PSYNCS) > 0 ? z(V(WTIME)) * extra / V(PSYNCS) : 0;
 	DETAIL("%.0f fsync/fdatasync for %.0f POSIX writes in %.0f written "
-	       "records; the first sync of each record is not counted",
-	       V(PSYNCS), V(PWRITES), V(PWRECS));
-	return 3;
+	       "records (a shared record counts once a process); the first "
+	       "sync of each record is not counted, %.1f more a record%s",
+	       V(PSYNCS), V(PWRITES), V(PWRECS), again,
+	       repeated ? " (synced again and again)" : "");
+	return repeated ? 4 : 3;
 }
 
 EVAL(e_seek)
@@ -771,32 +787,38 @@ EVAL(e_memal)
 }
 
 /* Redundant bytes are re-reads first (a job rewriting pages reads few
- * bytes), the rest rewrites; each at its own time a byte. */
+ * bytes), the rest rewrites; each at its own time a byte.  A program's
+ * code read again (every rank importing the same Python modules) is
+ * counted apart, read at the same time a byte. */
 EVAL(e_redundant)
 {
 	double all = z(V(BYTES_R)) + z(V(BYTES_W)), br = z(V(BYTES_R));
-	double rr, rw, t_rr, t_rw;
+	double code = z(V(RED_CODE)), rr, rw, rc, t_rr, t_rw, t_rc;
 
 	(void)c;
-	if (share(V(RED), all, v) < 0) {
+	if (!isfinite(V(RED)) || share(V(RED) + code, all, v) < 0) {
 		DETAIL("no POSIX bytes");
 		return -1;
 	}
-	rr = fmin(V(RED), br);
+	rc = fmin(code, br);
+	rr = fmin(V(RED), br - rc);
 	rw = V(RED) - rr;
+	t_rc = br > 0 ? z(V(RTIME)) * rc / br : 0;
 	t_rr = br > 0 ? z(V(RTIME)) * rr / br : 0;
 	t_rw = z(V(BYTES_W)) > 0 ? z(V(WTIME)) * rw / z(V(BYTES_W)) : 0;
 	/* the bytes' own time: reads and writes, not the opens and stats
 	 * around them (hdf5_file_opens_only: 0.039 s, not 0.127 s) */
-	*stake = t_rr + t_rw;
+	*stake = t_rr + t_rw + t_rc;
 	DETAIL("%.0f B moved again beyond the files' highest offsets (by "
-	       "any rank), about %.0f B re-read (%.3f s) and %.0f B "
-	       "rewritten (%.3f s)%s%s",
-	       V(RED), rr, t_rr, rw, t_rw, S(RED_FILE)[0] ? "; most in " : "",
-	       S(RED_FILE));
-	/* true re-reads are a structural pattern; rewritten pages (a
-	 * database's) are judged by the time they take */
-	return t_rr >= t_rw ? 3 : 0;
+	       "any rank), about %.0f B of data re-read (%.3f s), %.0f B "
+	       "rewritten (%.3f s) and %.0f B of programs' code (.py, .so) "
+	       "read again (%.3f s)%s%s",
+	       V(RED) + code, rr, t_rr, rw, t_rw, rc, t_rc,
+	       S(RED_FILE)[0] ? "; most data in " : "", S(RED_FILE));
+	/* true re-reads of data are a structural pattern; rewritten pages
+	 * (a database's) and imports (the interpreter's reading, not the
+	 * application's) are judged by the time they take */
+	return t_rr >= t_rw + t_rc ? 3 : 0;
 }
 
 static int one_proc(const struct iol_triage_in *in, char *d, size_t n)
@@ -1169,7 +1191,7 @@ static const struct rule rules[] = {
 	 "One rank moves far more data than the average rank. Spread the I/O "
 	 "over ranks or aggregators.",
 	 {IOL_TIN_NPROCS, IOL_TIN_RANKS_IO, IOL_TIN_RANK_MAX, IOL_TIN_RANK_SUM,
-	  IOL_TIN_BUSIEST, IOL_TIN_RB_COLL, IOL_TIN_RTIME, IOL_TIN_WTIME,
+	  IOL_TIN_BUSIEST, IOL_TIN_RB_COLL, IOL_TIN_RIMB_STAKE,
 	  IOL_TIN_RUN_TIME, IOL_TIN_RANKS_B, IOL_TIN_RANK_MIN, -1},
 	 0,
 	 NULL,
@@ -1275,7 +1297,7 @@ static const struct rule rules[] = {
 	 "(or overwritten) more than once. Read once and share it (MPI_Bcast) "
 	 "or keep it in memory.",
 	 {IOL_TIN_RED, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W, IOL_TIN_RED_FILE,
-	  IOL_TIN_IO_SLOWEST, IOL_TIN_RUN_TIME, -1},
+	  IOL_TIN_RED_CODE, IOL_TIN_RTIME, IOL_TIN_WTIME, IOL_TIN_RUN_TIME, -1},
 	 0,
 	 NULL,
 	 NULL,
@@ -1478,7 +1500,7 @@ static int missing_input(const struct rule *r, const struct iol_triage_in *in)
 
 /* The rules whose stake is a difference between ranks' times: jitter
  * passes any relative floor, so they need the absolute one too. */
-static int varies(const char *code)
+int iol_triage_varies(const char *code)
 {
 	static const char *const v[] = {
 		"IOL-RANK-IMBALANCE",	     "IOL-SHARED-IMBALANCE",
@@ -1530,7 +1552,7 @@ static void impact(const struct iol_triage_in *in,
 		return;
 	big = f->stake >= floor_s;
 	share = !isfinite(f->stake_pct) || f->stake_pct >= K(MIN_PCT);
-	if (structural && !varies(f->code))
+	if (structural && !iol_triage_varies(f->code))
 		big = 1;
 	f->floored = !(big && share);
 	if (f->floored && f->sev <= IOL_SEV_WARN)

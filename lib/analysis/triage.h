@@ -58,6 +58,7 @@ enum {
 	IOL_TK_SMALLFILE_B,
 	IOL_TK_STORM,
 	IOL_TK_JITTER,
+	IOL_TK_FSYNC_FILE,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
@@ -88,6 +89,11 @@ int iol_triage_conf_load(struct iol_triage_conf *c, const char *path,
 int iol_triage_conf_load_over(struct iol_triage_conf *c, const char *base,
 			      const char *path, struct iol_error *err);
 /* The severity named name ("high", "warn", "info"), or -1. */
+/* 1 when rule code's stake is a difference between ranks' times (rank,
+ * shared-file and rank-size imbalance, aggregator skew, stragglers):
+ * the rules that jitter can cross, judged against the absolute floor
+ * and, with --db, against the reruns of the job's configuration. */
+int iol_triage_varies(const char *code);
 int iol_triage_sev_parse(const char *name);
 
 /* The inputs: numbers, then text, each a job-row field */
@@ -171,6 +177,8 @@ enum {
 	IOL_TIN_RANK_MIN,
 	IOL_TIN_SHWFILES,
 	IOL_TIN_SMALL_TOP_T,
+	IOL_TIN_RIMB_STAKE,
+	IOL_TIN_RED_CODE,
 	IOL_TIN_UID,
 	IOL_TIN_STRAG_STAKE, /* from the log's phases only */
 	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */

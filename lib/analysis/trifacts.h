@@ -41,8 +41,9 @@ struct iol_trifacts {
 	 * written, over all its records whatever the ranks: data the job
 	 * moved more than once (independent of the rank count) */
 	int64_t redundant_bytes;
-	uint64_t redundant_id; /* the record with the most: its file ... */
-	int64_t redundant_max; /* ... and its redundant bytes */
+	int64_t redundant_code; /* of programs' code (not in redundant_bytes) */
+	uint64_t redundant_id;	/* the record with the most: its file ... */
+	int64_t redundant_max;	/* ... and its redundant bytes */
 	/* shared records of at least 1 MiB, each rank against the mean
 	 * rank (the record's sums over nprocs): the slowest rank's bytes
 	 * beyond the mean rank's (only the slowest holds the others back),
@@ -98,6 +99,10 @@ struct iol_trifacts {
 	/* ranks whose per-rank POSIX + STDIO records moved bytes, and the
 	 * least such rank's bytes (set by iol_summary_compute) */
 	int64_t ranks_bytes, rank_bytes_min;
+	/* the busiest rank's (most bytes in its own records) read + write
+	 * time in its own records beyond the mean rank's (own records
+	 * summed over ranks / nprocs); NAN: no per-rank times */
+	double rank_imbal_stake;
 	/* shared POSIX records (files every rank opened) with writes: the
 	 * shared files worth MPI-IO, libraries every rank reads left out */
 	int64_t shared_wfiles;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "code/ccdb.h"
 #include "code/extract.h"
 #include "code/iocalls.h"
 #include "code/predict.h"
@@ -67,6 +68,8 @@ struct ctx {
 	int rc;		      /* first error (IOL_ENOMEM) */
 	CXCursor prev;	      /* the statement before the one walked */
 	int prev_ok;	      /* prev is for the next walk_kind only */
+	const char *ccdb;     /* the compilation database of the file */
+	int given;	      /* compiler arguments given by the caller */
 };
 
 static void *zalloc(struct ctx *c, size_t n)
@@ -361,6 +364,41 @@ static int eval_int(const struct ctx *c, CXCursor cur, int64_t *v)
 	return eval_direct(ref, v);
 }
 
+/*
+ * The index of the function's parameter an expression is, when it is
+ * one and nothing in the function assigns it (so a caller's constant
+ * argument is its value throughout), else -1.
+ */
+static int param_of(const struct ctx *c, CXCursor cur)
+{
+	CXCursor ref;
+	CXString nm;
+	unsigned from, to, at;
+	int i, n, mod;
+
+	cur = unwrap(cur);
+	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+		return -1;
+	ref = clang_getCursorReferenced(cur);
+	if (clang_getCursorKind(ref) != CXCursor_ParmDecl ||
+	    !clang_equalCursors(clang_getCursorSemanticParent(ref), c->fncur))
+		return -1;
+	span(c->fncur, &from, &to);
+	where(ref, NULL, NULL, &at);
+	nm = clang_getCursorSpelling(ref);
+	mod = assigned(c, clang_getCString(nm), from, to, at);
+	clang_disposeString(nm);
+	if (mod)
+		return -1;
+	n = clang_Cursor_getNumArguments(c->fncur);
+	for (i = 0; i < n && i < IOL_CARGS; i++)
+		if (clang_equalCursors(
+			    clang_Cursor_getArgument(c->fncur, (unsigned)i),
+			    ref))
+			return i;
+	return -1;
+}
+
 /* the string a constant expression spells (an open's file name) */
 static const char *eval_str(struct ctx *c, CXCursor cur)
 {
@@ -419,7 +457,7 @@ static const char *binop(const struct ctx *c, CXCursor lhs)
 }
 
 /* iterations of `for (i = a; i op b; i += s)`, or -1 */
-static int64_t count_iter(int64_t a, const char *op, int64_t b, int64_t s)
+int64_t iol_ctrip_count(int64_t a, const char *op, int64_t b, int64_t s)
 {
 	const int64_t lim = (int64_t)1 << 61;
 
@@ -576,10 +614,47 @@ static int cond_bound(const struct ctx *c, CXCursor cond, CXCursor var,
 	return -1;
 }
 
-static int64_t trip_for(const struct ctx *c, CXCursor loop)
+/* cond_bound()'s condition with a parameter of the function for b: its
+ * index, or -1 */
+static int cond_param(const struct ctx *c, CXCursor cond, CXCursor var,
+		      const char **op)
+{
+	struct kids k;
+	CXCursor v;
+
+	kids_of(unwrap(cond), &k);
+	if (clang_getCursorKind(unwrap(cond)) != CXCursor_BinaryOperator ||
+	    k.n != 2)
+		return -1;
+	*op = binop(c, k.c[0]);
+	if (var_ref(k.c[0], &v) == 0 && clang_equalCursors(v, var))
+		return param_of(c, k.c[1]);
+	if (var_ref(k.c[1], &v) == 0 && clang_equalCursors(v, var)) {
+		*op = swap_op(*op);
+		return param_of(c, k.c[0]);
+	}
+	return -1;
+}
+
+/* op as a string of static storage (the tokens go with the function) */
+static const char *static_op(const char *op)
+{
+	static const char *const ops[] = {"<", "<=", ">", ">=", "!="};
+	size_t i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strcmp(op, ops[i]))
+			return ops[i];
+	return NULL;
+}
+
+/* A for loop's trip count, or -1; a bound that is a parameter of the
+ * function goes into blk's trip_* for the callers that fix it. */
+static int64_t trip_for(const struct ctx *c, CXCursor loop,
+			struct iol_cblock *blk)
 {
 	CXCursor part[3], var, body;
-	int have[3];
+	int have[3], p = -1;
 	struct kids k;
 	int64_t a, b, s, n;
 	const char *op;
@@ -592,9 +667,10 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop)
 	s = for_step(c, part[2], var);
 	if (s == 0)
 		return -1;
-	if (cond_bound(c, part[1], var, &op, &b) < 0)
+	if (cond_bound(c, part[1], var, &op, &b) < 0 &&
+	    ((p = cond_param(c, part[1], var, &op)) < 0 || !static_op(op)))
 		return -1;
-	n = count_iter(a, op, b, s);
+	n = p >= 0 ? 0 : iol_ctrip_count(a, op, b, s);
 	if (n < 0)
 		return -1;
 	/* the body must leave the counter alone */
@@ -611,6 +687,13 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop)
 		clang_disposeString(nm);
 		if (mod)
 			return -1;
+	}
+	if (p >= 0) {
+		blk->trip_param = p;
+		blk->trip_a = a;
+		blk->trip_s = s;
+		blk->trip_op = static_op(op);
+		return -1;
 	}
 	return n;
 }
@@ -686,7 +769,7 @@ static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
 	for (i = tok_at(c, from); i < c->ntoks && c->toks[i].off < to; i++)
 		if (strcmp(c->toks[i].s, "continue") == 0)
 			return -1;
-	n = count_iter(a, op, b, s);
+	n = iol_ctrip_count(a, op, b, s);
 	if (n < 0)
 		return -1;
 	return is_do && n < 1 ? 1 : n;
@@ -721,6 +804,7 @@ static struct iol_cblock *new_block(struct ctx *c, enum iol_cblock_kind kind,
 	b->kind = kind;
 	b->line = line;
 	b->trip = -1;
+	b->trip_param = -1;
 	b->file = c->file;
 	b->function = parent ? parent->function : NULL;
 	b->conditional = c->cond > 0;
@@ -796,12 +880,16 @@ static int64_t mpi_size(const struct ctx *c, CXCursor arg)
 	return iol_mpi_type_size(c->toks[first].s);
 }
 
-/* bytes of one call of def, or -1 when the source does not fix them */
+/* bytes of one call of def, or -1 when the source does not fix them;
+ * with *param set (else -1), what multiplies that parameter of the
+ * function (a size or count passed in by its callers) */
 static int64_t call_size(struct ctx *c, CXCursor call,
-			 const struct iol_ciodef *d)
+			 const struct iol_ciodef *d, int *param)
 {
 	int nargs = clang_Cursor_getNumArguments(call);
 	int64_t size = 1, count = 1;
+
+	*param = -1;
 
 	if (d->op != IOL_COP_READ && d->op != IOL_COP_WRITE)
 		return 0;
@@ -821,22 +909,39 @@ static int64_t call_size(struct ctx *c, CXCursor call,
 	    d->type_arg >= nargs)
 		return -1;
 	if (d->size_arg >= 0 &&
-	    eval_int(c, clang_Cursor_getArgument(call, d->size_arg), &size) < 0)
-		return -1;
+	    eval_int(c, clang_Cursor_getArgument(call, d->size_arg), &size) <
+		    0) {
+		*param = param_of(c,
+				  clang_Cursor_getArgument(call, d->size_arg));
+		if (*param < 0)
+			return -1;
+		size = 1;
+	}
 	if (d->count_arg >= 0 &&
 	    eval_int(c, clang_Cursor_getArgument(call, d->count_arg), &count) <
-		    0)
-		return -1;
+		    0) {
+		if (*param >= 0 ||
+		    (*param = param_of(c, clang_Cursor_getArgument(
+						  call, d->count_arg))) < 0) {
+			*param = -1;
+			return -1;
+		}
+		count = 1;
+	}
 	if (d->type_arg >= 0) {
 		int64_t t = mpi_size(
 			c, clang_Cursor_getArgument(call, d->type_arg));
 
-		if (t < 0)
+		if (t < 0) {
+			*param = -1;
 			return -1;
+		}
 		size = t;
 	}
-	if (size < 0 || count < 0 || (count && size > INT64_MAX / count))
+	if (size < 0 || count < 0 || (count && size > INT64_MAX / count)) {
+		*param = -1;
 		return -1;
+	}
 	return size * count;
 }
 
@@ -873,6 +978,30 @@ static CXCursor dependent_callee(CXCursor call)
 
 	clang_visitChildren(call, overload_visit, &o);
 	return o;
+}
+
+/* a user function's call: what each argument is, for the prediction to
+ * follow constants into the function (a write helper called with 4096) */
+static void call_args(struct ctx *c, CXCursor call, struct iol_ccall *cc)
+{
+	int i, n = clang_Cursor_getNumArguments(call);
+
+	if (n <= 0)
+		return;
+	if (n > IOL_CARGS)
+		n = IOL_CARGS;
+	cc->argk = zalloc(c, (size_t)n * sizeof(*cc->argk));
+	cc->argp = zalloc(c, (size_t)n * sizeof(*cc->argp));
+	if (!cc->argk || !cc->argp)
+		return;
+	for (i = 0; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+
+		if (eval_int(c, a, &cc->argk[i]) < 0)
+			cc->argk[i] = IOL_CUNKNOWN;
+		cc->argp[i] = param_of(c, a);
+	}
+	cc->nargs = n;
 }
 
 static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
@@ -921,15 +1050,21 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	cc->name = name;
 	cc->line = line;
 	cc->col = col;
+	cc->size_param = -1;
 	if (f) {
 		cc->api = IOL_CAPI_USER;
 		cc->op = IOL_COP_CALL;
 		cc->callee = f->blk;
 		cc->name = f->blk->function;
+		call_args(c, call, cc);
 	} else {
+		int64_t v;
+
 		cc->api = d->api;
 		cc->op = d->op;
-		cc->size = call_size(c, call, d);
+		v = call_size(c, call, d, &cc->size_param);
+		cc->size = cc->size_param >= 0 ? -1 : v;
+		cc->size_mul = cc->size_param >= 0 ? v : 0;
 		if (d->path_arg >= 0 &&
 		    d->path_arg < clang_Cursor_getNumArguments(call))
 			cc->path = eval_str(
@@ -1048,7 +1183,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		if (!b)
 			return;
 		if (kd == CXCursor_ForStmt)
-			b->trip = trip_for(c, cur);
+			b->trip = trip_for(c, cur, b);
 		else if (kd == CXCursor_CXXForRangeStmt)
 			b->trip = trip_range(cur);
 		else
@@ -1227,6 +1362,8 @@ static int note_diags(struct ctx *c, CXTranslationUnit tu, const char *file)
 					return c->rc;
 				}
 				d->file = file;
+				d->ccdb = c->ccdb;
+				d->given = c->given;
 				d->first = keep(
 					c,
 					clang_formatDiagnostic(
@@ -1267,6 +1404,20 @@ static int parse_one(struct ctx *c, CXIndex idx, const char *file,
 		return IOL_EIO;
 	}
 	fclose(fp);
+	c->ccdb = NULL;
+	c->given = nargs > 0;
+	if (nargs == 0) {
+		/* none given: the build's, when it wrote them down */
+		const char **dbargs;
+		int k = iol_ccdb_args(file, &c->t->arena, &dbargs, &c->ccdb);
+
+		if (k < 0)
+			return iol_error_set(err, k, "out of memory");
+		if (k > 0) {
+			args = dbargs;
+			nargs = k;
+		}
+	}
 	av = calloc((size_t)nargs + 2, sizeof(*av));
 	if (!av)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");

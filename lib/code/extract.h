@@ -88,15 +88,28 @@ struct iol_cpred {
 
 struct iol_cblock;
 
+#define IOL_CARGS 16	       /* arguments followed into a function */
+#define IOL_CUNKNOWN INT64_MIN /* a value the source does not fix */
+
 /* one call site */
 struct iol_ccall {
 	const char *name; /* the called function */
 	enum iol_capi api;
 	enum iol_cop op;
 	unsigned line, col;
-	int64_t size;	  /* bytes a call moves; -1: not constant */
+	int64_t size; /* bytes a call moves; -1: not constant */
+	/* or size_mul times the value of the enclosing function's parameter
+	 * size_param (-1: none), known where a call passes a constant */
+	int size_param;
+	int64_t size_mul;
 	const char *path; /* opens: the name when constant, else NULL */
 	const struct iol_cblock *callee; /* IOL_COP_CALL: the function */
+	/* IOL_COP_CALL: per argument (at most IOL_CARGS), its constant value
+	 * (IOL_CUNKNOWN: none) or the caller's own parameter it passes on
+	 * (argp, -1: none) */
+	int nargs;
+	int64_t *argk;
+	int *argp;
 	struct iol_ccall *next;
 };
 
@@ -106,8 +119,13 @@ struct iol_cblock {
 			       * a function block) */
 	const char *file;     /* as given to the parser */
 	unsigned line;
-	const char *id;	 /* "function:line:line...": the path of lines */
-	int64_t trip;	 /* loops: constant trip count, or -1 */
+	const char *id; /* "function:line:line...": the path of lines */
+	int64_t trip;	/* loops: constant trip count, or -1 */
+	/* loops `for (i = a; i OP p; i += s)` with p a parameter of the
+	 * function (trip_param, -1: none): the count where p is known */
+	int trip_param;
+	int64_t trip_a, trip_s;
+	const char *trip_op;
 	int conditional; /* under a branch of its function */
 	unsigned alt;	 /* branches: arms of one `if` share it (not 0) */
 	struct iol_ccall *calls; /* line blocks: the calls on the line */
@@ -115,6 +133,8 @@ struct iol_cblock {
 	struct iol_cblock *parent, *first, *last, *next;
 	size_t rank; /* 0-based place in iol_ctree.ranked */
 	int mark;    /* the extractor's own (propagation state) */
+	int binds;   /* functions: 0 not known yet, 1 its I/O depends on
+		      * no parameter, 2 it does (a size, a loop bound) */
 };
 
 /* a parse problem of one file */
@@ -122,6 +142,10 @@ struct iol_cdiag {
 	const char *file;
 	int errors;	   /* diagnostics of severity error or fatal */
 	const char *first; /* the first of them, formatted by libclang */
+	/* where its compiler arguments came from: the directory of the
+	 * compile_commands.json that listed it, or NULL (given, or none) */
+	const char *ccdb;
+	int given; /* the caller gave arguments */
 	struct iol_cdiag *next;
 };
 
@@ -136,15 +160,19 @@ struct iol_ctree {
 /*
  * Parse files (C, or C++ by extension: .cc .cpp .cxx .C .hpp ...) with
  * the compiler arguments args (-I, -D, -std ...: may be NULL when nargs is
- * 0), and build and predict the block tree of the functions defined in
- * them.  A file that parses with errors is kept (what parsed is used) and
- * listed in diags.  Returns 0 with *out set, or IOL_EIO (a file that
+ * 0; then each file's from the build's compile_commands.json, code/ccdb.h,
+ * when one lists it), and build and predict the block tree of the functions
+ * defined in them.  A file that parses with errors is kept (what parsed is
+ * used) and listed in diags.  Returns 0 with *out set, or IOL_EIO (a file that
  * cannot be read), IOL_ECORRUPT (libclang could not parse a file at all),
  * IOL_ENOMEM, IOL_EINVAL, with err filled.
  */
 int iol_ctree_extract(const char *const *files, int nfiles,
 		      const char *const *args, int nargs,
 		      struct iol_ctree **out, struct iol_error *err);
+/* The iterations of `for (i = a; i OP b; i += s)`, or -1 when they are
+ * not a count (OP one of < <= > >= !=). */
+int64_t iol_ctrip_count(int64_t a, const char *op, int64_t b, int64_t s);
 /* Free the tree (NULL is fine). */
 void iol_ctree_free(struct iol_ctree *t);
 

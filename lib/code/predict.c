@@ -65,19 +65,104 @@ static int more(const struct iol_cpred *a, const struct iol_cpred *b)
 
 static void predict_fn(struct iol_cblock *f);
 
-/* what one call adds */
-static void call_pred(struct iol_ccall *cc, struct iol_cpred *p)
+/*
+ * The values a call gives a function's parameters: its constant
+ * arguments, and the caller's own parameters it passes on where the
+ * caller's caller fixed them (outer).  Followed BIND_DEPTH calls deep.
+ */
+#define BIND_DEPTH 3
+
+struct bind {
+	int64_t v[IOL_CARGS];
+};
+
+static void bound_block(const struct iol_cblock *b, const struct bind *bd,
+			int depth, struct iol_cpred *out);
+
+/* whether b's I/O, callees' left out, depends on a parameter */
+static int uses_params(const struct iol_cblock *b)
+{
+	const struct iol_cblock *ch;
+	const struct iol_ccall *cc;
+	int i;
+
+	if (b->kind == IOL_CB_LOOP && b->trip_param >= 0)
+		return 1;
+	for (cc = b->calls; cc; cc = cc->next) {
+		if (cc->size_param >= 0)
+			return 1;
+		for (i = 0; cc->argp && i < cc->nargs; i++)
+			if (cc->argp[i] >= 0)
+				return 1;
+	}
+	for (ch = b->first; ch; ch = ch->next)
+		if (uses_params(ch))
+			return 1;
+	return 0;
+}
+
+static int fn_binds(struct iol_cblock *f)
+{
+	if (!f->binds)
+		f->binds = uses_params(f) ? 2 : 1;
+	return f->binds == 2;
+}
+
+/* the binding of cc's callee; 1 when it fixes a parameter */
+static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
+		   struct bind *b)
+{
+	int i, any = 0;
+
+	for (i = 0; i < IOL_CARGS; i++)
+		b->v[i] = IOL_CUNKNOWN;
+	for (i = 0; cc->argk && cc->argp && i < cc->nargs; i++) {
+		if (cc->argk[i] != IOL_CUNKNOWN)
+			b->v[i] = cc->argk[i];
+		else if (outer && cc->argp[i] >= 0)
+			b->v[i] = outer->v[cc->argp[i]];
+		any |= b->v[i] != IOL_CUNKNOWN;
+	}
+	return any;
+}
+
+/* a size fixed by the binding: a read or write of known bytes */
+static void bind_size(const struct iol_ccall *cc, const struct bind *bd,
+		      struct iol_cpred *p)
+{
+	int64_t v;
+
+	if (!bd || cc->size_param < 0 ||
+	    (v = bd->v[cc->size_param]) == IOL_CUNKNOWN || v < 0)
+		return;
+	v = sat_mul(v, cc->size_mul);
+	if (cc->op == IOL_COP_READ) {
+		p->fixed[IOL_CP_BYTES_READ] = v;
+		p->fixed[IOL_CP_UNSIZED_R] = 0;
+	} else if (cc->op == IOL_COP_WRITE) {
+		p->fixed[IOL_CP_BYTES_WRITTEN] = v;
+		p->fixed[IOL_CP_UNSIZED_W] = 0;
+	}
+}
+
+/* what one call adds, under the caller's binding bd (NULL: none) */
+static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
+		      struct iol_cpred *p)
 {
 	memset(p, 0, sizeof(*p));
 	if (cc->op == IOL_COP_CALL) {
 		struct iol_cblock *f = (struct iol_cblock *)cc->callee;
+		struct bind nb;
 
 		if (f->mark == MARK_BUSY) {
 			p->recursive = 1;
 			return;
 		}
 		predict_fn(f);
-		*p = f->pred;
+		if (depth < BIND_DEPTH && fn_binds(f) && bind_of(cc, bd, &nb))
+			bound_block(f, &nb, depth + 1, p);
+		else
+			*p = f->pred;
 		return;
 	}
 	p->fixed[IOL_CP_CALLS] = 1;
@@ -104,6 +189,7 @@ static void call_pred(struct iol_ccall *cc, struct iol_cpred *p)
 	case IOL_COP_SEEK: p->fixed[IOL_CP_SEEKS] = 1; break;
 	default: break;
 	}
+	bind_size(cc, bd, p);
 }
 
 static void loop_mul(struct iol_cpred *p, int64_t trip)
@@ -136,7 +222,7 @@ static void predict_block(struct iol_cblock *b)
 	memset(&b->pred, 0, sizeof(b->pred));
 	/* the calls of a line; a user function with no I/O leaves */
 	for (cp = &b->calls; *cp;) {
-		call_pred(*cp, &v);
+		call_pred(*cp, NULL, 0, &v);
 		if ((*cp)->op == IOL_COP_CALL && empty(&v)) {
 			*cp = (*cp)->next;
 			continue;
@@ -179,6 +265,54 @@ static void predict_block(struct iol_cblock *b)
 	if (b->conditional) {
 		b->pred.fixed[IOL_CP_CONDITIONAL] = b->pred.fixed[IOL_CP_CALLS];
 		b->pred.per[IOL_CP_CONDITIONAL] = b->pred.per[IOL_CP_CALLS];
+	}
+}
+
+/* the trip count of loop b under the binding bd */
+static int64_t bound_trip(const struct iol_cblock *b, const struct bind *bd)
+{
+	int64_t v;
+
+	if (b->trip >= 0 || b->trip_param < 0 || !bd || !b->trip_op ||
+	    (v = bd->v[b->trip_param]) == IOL_CUNKNOWN)
+		return b->trip;
+	return iol_ctrip_count(b->trip_a, b->trip_op, v, b->trip_s);
+}
+
+/*
+ * predict_block()'s sum for a function called with parameters fixed by
+ * bd, into out: the tree (already predicted and pruned) is not changed,
+ * and the blocks keep their own prediction, which holds for any call.
+ */
+static void bound_block(const struct iol_cblock *b, const struct bind *bd,
+			int depth, struct iol_cpred *out)
+{
+	const struct iol_cblock *ch, *next;
+	struct iol_ccall *cc;
+	struct iol_cpred v, best;
+
+	memset(out, 0, sizeof(*out));
+	for (cc = b->calls; cc; cc = cc->next) {
+		call_pred(cc, bd, depth, &v);
+		pred_add(out, &v);
+	}
+	for (ch = b->first; ch; ch = next) {
+		next = ch->next;
+		bound_block(ch, bd, depth, &best);
+		while (ch->kind == IOL_CB_BRANCH && ch->alt && next &&
+		       next->kind == IOL_CB_BRANCH && next->alt == ch->alt) {
+			bound_block(next, bd, depth, &v);
+			if (more(&v, &best))
+				best = v;
+			next = next->next;
+		}
+		pred_add(out, &best);
+	}
+	if (b->kind == IOL_CB_LOOP)
+		loop_mul(out, bound_trip(b, bd));
+	if (b->conditional) {
+		out->fixed[IOL_CP_CONDITIONAL] = out->fixed[IOL_CP_CALLS];
+		out->per[IOL_CP_CONDITIONAL] = out->per[IOL_CP_CALLS];
 	}
 }
 

@@ -485,8 +485,9 @@ void iol_ingest_close(struct iol_ingest *g)
 		store_failed(g, &err);
 	g->st = NULL;
 	/* a store this run made and put no log in (every argument missing
-	 * or empty, and no scheduler accounting read) is not left behind */
+	 * or empty, and no scheduler accounting or file-system telemetry
+	 * read) is not left behind */
 	if (!g->existed && !g->seen && !g->dberror && !g->sacct_ok &&
-	    !iol_store_is_url(g->db))
+	    !g->fsload_ok && !iol_store_is_url(g->db))
 		unlink(g->db);
 }

@@ -81,8 +81,9 @@ struct iol_ingest {
 	/* counts */
 	int64_t seen, total, added, updated, unchanged, failed, known_bad;
 	int64_t inflight;
-	int sacct_ok; /* accounting files read whole, with a header */
-	int dberror;  /* the store failed (said): nothing more is written */
+	int sacct_ok;  /* accounting files read whole, with a header */
+	int fsload_ok; /* file-system recordings stored */
+	int dberror;   /* the store failed (said): nothing more is written */
 	/* the run's own */
 	struct iol_store *st;
 	struct iol_ingest_item **slot; /* reorder buffer, cap slots by seq */
@@ -118,6 +119,12 @@ int iol_ingest_sacct(struct iol_ingest *g, const char *path,
 /* Join the job rows to the scheduler's jobs (all rows when accounting
  * was read): the count in *joined; 0 or -1 said. */
 int iol_ingest_join(struct iol_ingest *g, int64_t *joined);
+/* Store the file-system telemetry of the recording path (a file or a
+ * mysql:// URL; population/fsstore.h), its counts in *out: 0, or -1
+ * said. */
+struct iol_fsput;
+int iol_ingest_fsload(struct iol_ingest *g, const char *path,
+		      struct iol_fsput *out);
 /* One line of text to g->hooks.say (for the run's own parts). */
 void iol_ingest_say(struct iol_ingest *g, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

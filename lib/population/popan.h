@@ -61,6 +61,16 @@ struct iol_popgroup {
 	double *cnv;		       /* sorted MiB/s/CN values, ncn */
 };
 
+/* The population at a glance: jobs (partial ones among them), distinct
+ * users and applications (no value counting as one), bytes read and
+ * written, the first start and last end (first > last: no job dated). */
+struct iol_popglance {
+	size_t jobs, partial, users, apps;
+	double bytes_read, bytes_written, first, last;
+};
+/* g of set: 0, or IOL_ENOMEM. */
+int iol_pop_glance(const struct iol_popset *set, struct iol_popglance *g);
+
 /* Groups of set by `by`, ordered by key (numerically for nprocs, size). */
 int iol_pop_groups(const struct iol_popset *set, int by,
 		   struct iol_popgroup **g, size_t *n);
@@ -166,6 +176,19 @@ struct iol_popout {
 };
 int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out);
 
+/* The unusual (low or high) metrics of the jobs of set by their context
+ * ctx (ctx[i] for set->jobs[i]), the jobs latest first (start time, then
+ * id), a job's metrics in iol_pop_ctx_names' order: the first max of
+ * them into rows (the caller's, max long), *n of them; *total all of
+ * them, in *njobs jobs.  0 or IOL_ENOMEM. */
+struct iol_popoutlier {
+	size_t job; /* index in set->jobs */
+	int metric; /* IOL_POP_NCTX index */
+};
+int iol_pop_outliers(const struct iol_popset *set, const struct iol_popout *ctx,
+		     size_t max, struct iol_popoutlier *rows, size_t *n,
+		     size_t *total, size_t *njobs);
+
 /* Fig. 10: fraction of all accesses at or below each bin (reads, writes)
  * summed over the jobs with bins. */
 void iol_pop_access_cdf(const struct iol_popset *set, double rd[IOL_POP_NBINS],
@@ -175,5 +198,12 @@ void iol_pop_access_cdf(const struct iol_popset *set, double rd[IOL_POP_NBINS],
  * *t0 (the first start rounded down to a multiple of width). */
 int iol_pop_timeline(const struct iol_popset *set, double width, double *t0,
 		     double **bytes, size_t *n);
+/* ... per hour when the jobs span at least 12 hours, else the smallest
+ * of a minute, 5 and 15 minutes giving at most 120 buckets (wider ones
+ * when none does): *width in seconds and *wname its name ("hour"), set
+ * even when the binning fails. */
+int iol_pop_timeline_auto(const struct iol_popset *set, double *width,
+			  const char **wname, double *t0, double **bytes,
+			  size_t *n);
 
 #endif

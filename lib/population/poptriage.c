@@ -25,12 +25,34 @@ enum {
 	C_ID = -7
 };
 
+/*
+ * The noise of a configuration: identical reruns of one (app, user,
+ * processes) spread in rank times anyway.  A time-variation finding
+ * (iol_triage_varies()) material in fewer than half of its
+ * configuration's runs, of at least NOISE_RUNS, is that configuration's
+ * noise, not the application's: info in every run, "below the
+ * configuration's noise".  One material in most runs is kept.  Counts
+ * per configuration: memory by configurations, not rows.
+ */
+#define NOISE_RUNS 3
+struct cfg {
+	char *app, *user;
+	double nprocs; /* -1 unknown */
+	size_t runs, mat[IOL_POPTRI_MAXRULES];
+};
+struct cfgs {
+	struct cfg *v;
+	size_t n, cap;
+	struct iol_index ix;
+};
+
 struct pass {
 	struct iol_poptri *r;
 	struct iol_index ix;
 	size_t cap, top;
 	int *map; /* per cursor column: IOL_TIN_* or C_* */
 	int ncol;
+	struct cfgs cf; /* the first pass's counts; none: n == 0 */
 };
 
 static int col_kind(const char *name)
@@ -223,6 +245,123 @@ static struct iol_poptri_group *group_of(struct pass *p, const char *app,
 	return g;
 }
 
+struct ckey {
+	const struct cfgs *c;
+	const char *app, *user;
+	double np;
+};
+
+static int c_eq(const void *ctx, uint32_t i)
+{
+	const struct ckey *k = ctx;
+	const struct cfg *f = &k->c->v[i];
+
+	return f->nprocs == k->np && !strcmp(f->app, k->app) &&
+	       !strcmp(f->user, k->user);
+}
+
+static uint64_t c_hash3(const char *app, const char *user, double np)
+{
+	return iol_hash_pair(g_hash2(app, user), (uint64_t)(int64_t)np);
+}
+
+static uint64_t c_hash(const void *ctx, uint32_t i)
+{
+	const struct cfgs *c = ctx;
+
+	return c_hash3(c->v[i].app, c->v[i].user, c->v[i].nprocs);
+}
+
+/* The configuration of (app, user, processes): made when new and make
+ * is set; NULL when absent or out of memory. */
+static struct cfg *cfg_of(struct cfgs *c, const char *app, const char *user,
+			  double np, int make)
+{
+	struct ckey k = {c, app, user, isfinite(np) ? np : -1};
+	struct cfg *f;
+	uint32_t *slot;
+
+	if (!c->ix.slot && (!make || iol_index_reserve(&c->ix, c_hash, c) < 0))
+		return NULL;
+	slot = iol_index_slot(&c->ix, c_hash3(app, user, k.np), c_eq, &k);
+	if (*slot != IOL_INDEX_EMPTY)
+		return &c->v[*slot];
+	if (!make || iol_index_reserve(&c->ix, c_hash, c) < 0)
+		return NULL;
+	slot = iol_index_slot(&c->ix, c_hash3(app, user, k.np), c_eq, &k);
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 64;
+		f = realloc(c->v, cap * sizeof(*f));
+		if (!f)
+			return NULL;
+		c->v = f;
+		c->cap = cap;
+	}
+	f = &c->v[c->n];
+	memset(f, 0, sizeof(*f));
+	f->app = strdup(app);
+	f->user = strdup(user);
+	f->nprocs = k.np;
+	if (!f->app || !f->user) {
+		free(f->app), free(f->user);
+		return NULL;
+	}
+	*slot = (uint32_t)c->n++;
+	c->ix.n++;
+	return f;
+}
+
+static void cfgs_free(struct cfgs *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		free(c->v[i].app), free(c->v[i].user);
+	free(c->v);
+	iol_index_release(&c->ix);
+	memset(c, 0, sizeof(*c));
+}
+
+/* Is finding k of t material (warn or high) and a rank-time rule? */
+static int varies_material(const struct iol_triage *t, size_t k)
+{
+	return t->f[k].sev <= IOL_SEV_WARN && iol_triage_varies(t->f[k].code);
+}
+
+/* The first pass: a row's time-variation findings into its
+ * configuration's counts. */
+static int noise_count(struct pass *p, const char *app, const char *user,
+		       const struct iol_triage_in *in,
+		       const struct iol_triage *t)
+{
+	struct cfg *f = cfg_of(&p->cf, app, user, in->v[IOL_TIN_NPROCS], 1);
+	size_t k;
+
+	if (!f)
+		return IOL_ENOMEM;
+	f->runs++;
+	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++)
+		f->mat[k] += (size_t)varies_material(t, k);
+	return 0;
+}
+
+/* The second pass: a time-variation finding its configuration shows in
+ * fewer than half of its runs is info, under the floor. */
+static void noise_apply(struct pass *p, const char *app, const char *user,
+			const struct iol_triage_in *in, struct iol_triage *t)
+{
+	struct cfg *f = cfg_of(&p->cf, app, user, in->v[IOL_TIN_NPROCS], 0);
+	size_t k;
+
+	if (!f || f->runs < NOISE_RUNS)
+		return;
+	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++)
+		if (varies_material(t, k) && f->mat[k] * 2 < f->runs) {
+			t->f[k].sev = IOL_SEV_INFO;
+			t->f[k].floored = 1;
+		}
+}
+
 static double rank_key(double stake)
 {
 	return isfinite(stake) ? stake : -1.0;
@@ -386,8 +525,10 @@ static void hide_small(struct iol_poptri *r)
 	r->ng = n;
 }
 
+/* One pass over the rows: the first (count) counts each configuration's
+ * time-variation findings, the second judges and groups the jobs. */
 static int scan(struct pass *p, struct iol_popcur *cur,
-		const struct iol_triage_conf *c, int min_sev,
+		const struct iol_triage_conf *c, int min_sev, int count,
 		struct iol_error *err)
 {
 	struct iol_triage_in in;
@@ -395,15 +536,45 @@ static int scan(struct pass *p, struct iol_popcur *cur,
 	int col[6], rc;
 
 	while ((rc = iol_popcur_next(cur, err)) == 1) {
+		const char *app, *user;
+
 		row_in(cur, p, &in, col);
 		if ((rc = iol_triage_eval_values(&in, c, &t, err)) < 0)
 			return rc;
-		if (!p->r->nrules)
-			rules_of(p->r, &t);
-		rc = add_row(p, cur, &t, &in, col, min_sev);
+		app = text_or_empty(cur, col[1]);
+		user = text_or_empty(cur, col[2]);
+		if (count) {
+			rc = noise_count(p, app, user, &in, &t);
+		} else {
+			if (!p->r->nrules)
+				rules_of(p->r, &t);
+			noise_apply(p, app, user, &in, &t);
+			rc = add_row(p, cur, &t, &in, col, min_sev);
+		}
 		iol_triage_free(&t);
 		if (rc < 0)
 			return iol_error_set(err, rc, "out of memory");
+	}
+	return rc;
+}
+
+/* The two passes, each over its own cursor. */
+static int passes(struct iol_popdb *db, const char *where, struct pass *p,
+		  const struct iol_triage_conf *c, int min_sev,
+		  struct iol_error *err)
+{
+	struct iol_popcur *cur;
+	int count, rc = 0;
+
+	for (count = 1; count >= 0 && rc >= 0; count--) {
+		rc = open_cursor(db, where, &cur, err);
+		if (rc < 0)
+			return rc;
+		if (!p->map && (rc = map_columns(cur, p)) < 0)
+			rc = iol_error_set(err, rc, "out of memory");
+		else
+			rc = scan(p, cur, c, min_sev, count, err);
+		iol_popcur_close(cur);
 	}
 	return rc;
 }
@@ -413,24 +584,16 @@ int iol_poptri_run(struct iol_popdb *db, const char *where,
 		   struct iol_poptri *r, struct iol_error *err)
 {
 	struct pass p = {0};
-	struct iol_popcur *cur;
 	int rc;
 
 	memset(r, 0, sizeof(*r));
 	p.r = r;
 	p.top = top;
 	r->min_stake = c->v[IOL_TK_MIN_GROUP];
-	rc = open_cursor(db, where, &cur, err);
-	if (rc < 0)
-		return rc;
-	rc = map_columns(cur, &p);
-	if (rc < 0)
-		rc = iol_error_set(err, rc, "out of memory");
-	else
-		rc = scan(&p, cur, c, min_sev, err);
-	iol_popcur_close(cur);
+	rc = passes(db, where, &p, c, min_sev, err);
 	free(p.map);
 	iol_index_release(&p.ix);
+	cfgs_free(&p.cf);
 	if (rc < 0) {
 		iol_poptri_free(r);
 		return rc;

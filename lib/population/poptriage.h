@@ -2,7 +2,11 @@
  * Population triage: the triage rules (analysis/triage.h) over every job
  * row of a store, so a facility sees which jobs to call about first.  A
  * stored row holds the same job-row fields the rules read from a log, so
- * a job gets the same findings here as from `iolens triage LOG`.
+ * a job gets the same findings here as from `iolens triage LOG`, but for
+ * the noise of its configuration: a rank-time finding
+ * (iol_triage_varies()) material in fewer than half of the runs of its
+ * (app, user, processes), three or more, is info (a first pass counts
+ * them; iol_poptri_flagged() does not apply it).
  *
  * A job is flagged when a finding's severity is at least the one asked
  * for (warn: high or warn).  Flagged jobs are grouped by (app, user);

@@ -26,6 +26,7 @@
 
 #include <sys/stat.h>
 
+#include "population/fsstore.h"
 #include "population/store.h"
 #include "population/sql.h"
 #include "base/version.h"
@@ -490,6 +491,11 @@ int iol_store_commit(struct iol_store *st, struct iol_error *err)
 	return exec(st, "COMMIT", err);
 }
 
+struct iol_sql *iol_store_sql(struct iol_store *st, struct iol_error *err)
+{
+	return iol_store_commit(st, err) < 0 ? NULL : st->db;
+}
+
 int iol_store_close(struct iol_store *st, struct iol_error *err)
 {
 	int rc, i;
@@ -799,6 +805,7 @@ int iol_store_merge(struct iol_store *st, const char *other, int64_t *added,
 		    struct iol_error *err)
 {
 	struct iol_sql *shard;
+	int64_t fsrecs;
 	int rc;
 
 	*added = 0;
@@ -809,6 +816,9 @@ int iol_store_merge(struct iol_store *st, const char *other, int64_t *added,
 	if (iol_sql_open(&shard, other, IOL_SQL_RO, err) < 0)
 		return err ? err->code : IOL_EIO;
 	rc = merge_shard(st, shard, added, err);
+	/* the file-system telemetry it keeps (ingest --fsload) */
+	if (rc == 0)
+		rc = iol_fsstore_merge(st->db, shard, &fsrecs, err);
 	iol_sql_close(shard);
 	if (rc == 0) {
 		int64_t joined;

@@ -46,6 +46,11 @@ int iol_store_open(struct iol_store **st, const char *path,
 /* Commit the open batch, checkpoint, close. */
 int iol_store_close(struct iol_store *st, struct iol_error *err);
 
+/* The store's connection, for the tables of other modules (fsstore.h),
+ * with the open batch committed first: NULL with err when that fails. */
+struct iol_sql;
+struct iol_sql *iol_store_sql(struct iol_store *st, struct iol_error *err);
+
 /* Rows per transaction (default 500). */
 void iol_store_set_batch(struct iol_store *st, int rows);
 

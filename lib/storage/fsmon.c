@@ -17,10 +17,10 @@
 const char *iol_fsfmt_name(int fmt)
 {
 	static const char *const names[] = {
-		"unknown", "LMT (SQLite)", "h5lmt",	     "TOKIO HDF5",
-		"lfs df",  "lctl dl -t",   "mmperfmon query"};
+		"unknown", "LMT (SQLite)", "h5lmt",	      "TOKIO HDF5",
+		"lfs df",  "lctl dl -t",   "mmperfmon query", "LMT (MySQL)"};
 
-	return fmt >= 0 && fmt <= IOL_FSFMT_MMPERFMON ? names[fmt] : "?";
+	return fmt >= 0 && fmt <= IOL_FSFMT_LMT_MYSQL ? names[fmt] : "?";
 }
 
 const char *iol_fskind_name(int kind)

@@ -5,7 +5,9 @@
  * iostat; server CPU and fullness as gauges; metadata operations as a
  * second series, one "device" per operation.
  *
- * Readers: an LMT database in SQLite form (the MySQL schema), h5lmt and
+ * Readers: an LMT database in SQLite form (the MySQL schema) or on its
+ * MySQL/MariaDB server (a mysql:// URL, libmariadb loaded with dlopen
+ * when one is read, lib/storage/lmt-mysql.c), h5lmt and
  * TOKIO's time-series HDF5 (libhdf5 loaded with dlopen when such a file
  * is opened, lib/storage/h5.c), `lfs df` and `lctl dl -t` snapshots and
  * GPFS `mmperfmon query` text, plain or gzip.
@@ -38,6 +40,7 @@ enum {
 	IOL_FSFMT_LFS_DF,
 	IOL_FSFMT_LCTL_DL,
 	IOL_FSFMT_MMPERFMON,
+	IOL_FSFMT_LMT_MYSQL, /* LMT on its MySQL/MariaDB server */
 };
 
 /* what a target is */
@@ -83,8 +86,15 @@ const char *iol_fsfmt_name(int fmt);
 const char *iol_fsmon_fmtname(const struct iol_fsmon *m);
 const char *iol_fskind_name(int kind);
 
+/* 1 if name is a URL of an LMT server (mysql://, mariadb://). */
+int iol_fsmon_is_url(const char *name);
+
 /*
- * Read one recording into m (targets merged by name with what m holds).
+ * Read one recording into m (targets merged by name with what m holds):
+ * a file, or an LMT database on its server named by a URL
+ * mysql://user@host[:port]/db[?socket=PATH&password-file=PATH] (the
+ * password from password-file's first line, else MYSQL_PWD, else the
+ * [client] group of ~/.my.cnf; never in the URL: IOL_EINVAL).
  * LMT and mmperfmon times are the servers' local time, read in the
  * process's time zone (TZ).  *fmt (may be NULL) gets the format.
  * Returns 0 or < 0 with err set ("line 12: ..." for text).

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "storage/fsmon.h"
+#include "storage/lmtdb.h"
 #include "base/lines.h"
 #include "base/banned.h"
 
@@ -82,10 +83,17 @@ const char *iol_fsmon_fmtname(const struct iol_fsmon *m)
 	return m->mixed ? "mixed formats" : iol_fsfmt_name(m->fmt);
 }
 
+int iol_fsmon_is_url(const char *name)
+{
+	return !strncmp(name, "mysql://", 8) ||
+	       !strncmp(name, "mariadb://", 10);
+}
+
 int iol_fsmon_read(struct iol_fsmon *m, const char *path, int *fmt,
 		   struct iol_error *err)
 {
-	int f = sniff(path, err), r;
+	int f = iol_fsmon_is_url(path) ? IOL_FSFMT_LMT_MYSQL : sniff(path, err),
+	    r;
 
 	if (f < 0)
 		return f;
@@ -96,6 +104,8 @@ int iol_fsmon_read(struct iol_fsmon *m, const char *path, int *fmt,
 				     "recording");
 	if (f == IOL_FSFMT_LMT_SQLITE)
 		r = iol_lmt_sqlite_read(m, path, err);
+	else if (f == IOL_FSFMT_LMT_MYSQL)
+		r = iol_lmt_mysql_read(m, path, err);
 	else if (f == IOL_FSFMT_H5LMT)
 		r = iol_fs_hdf5_read(m, path, &f, err);
 	else

@@ -1,0 +1,61 @@
+# t/fs/lmtgen.sh: LMT databases for the tests (t/7214, t/7215).
+#   lmt_ddl         LMT's tables, in types both SQLite and MySQL take
+#   lmt_gen [N]     lmt_ddl and generated rows: file system "gen", two
+#                   OSTs every 5 s from 2018-01-28 00:00:00 (N steps more
+#                   than the 9 of the comment below appended: a longer
+#                   series of the same recording, the counters going on)
+lmt_ddl() {
+	cat <<'SQL'
+CREATE TABLE FILESYSTEM_INFO (FILESYSTEM_ID INT PRIMARY KEY,
+  FILESYSTEM_NAME VARCHAR(128), FILESYSTEM_MOUNT_NAME VARCHAR(128),
+  SCHEMA_VERSION VARCHAR(32));
+CREATE TABLE TIMESTAMP_INFO (TS_ID BIGINT PRIMARY KEY, TIMESTAMP DATETIME);
+CREATE TABLE OST_INFO (OST_ID INT PRIMARY KEY, OSS_ID INT,
+  OST_NAME VARCHAR(128), HOSTNAME VARCHAR(128), OFFLINE INT,
+  DEVICE_NAME VARCHAR(128));
+CREATE TABLE OST_DATA (OST_ID INT, TS_ID BIGINT, READ_BYTES BIGINT,
+  WRITE_BYTES BIGINT, PCT_CPU DOUBLE, KBYTES_FREE BIGINT, KBYTES_USED BIGINT,
+  INODES_FREE BIGINT, INODES_USED BIGINT, PRIMARY KEY (OST_ID, TS_ID));
+CREATE TABLE OSS_INFO (OSS_ID INT, FILESYSTEM_ID INT, HOSTNAME VARCHAR(128),
+  FAILOVERHOST VARCHAR(128), PRIMARY KEY (OSS_ID, HOSTNAME));
+CREATE TABLE OSS_DATA (OSS_ID INT, TS_ID BIGINT, PCT_CPU DOUBLE,
+  PCT_MEMORY DOUBLE, PRIMARY KEY (OSS_ID, TS_ID));
+CREATE TABLE MDS_INFO (MDS_ID INT PRIMARY KEY, FILESYSTEM_ID INT,
+  MDS_NAME VARCHAR(128), HOSTNAME VARCHAR(128), DEVICE_NAME VARCHAR(128));
+CREATE TABLE MDS_DATA (MDS_ID INT, TS_ID BIGINT, PCT_CPU DOUBLE,
+  KBYTES_FREE BIGINT, KBYTES_USED BIGINT, INODES_FREE BIGINT,
+  INODES_USED BIGINT, PRIMARY KEY (MDS_ID, TS_ID));
+CREATE TABLE OPERATION_INFO (OPERATION_ID INT PRIMARY KEY,
+  OPERATION_NAME VARCHAR(128), UNITS VARCHAR(32));
+CREATE TABLE MDS_OPS_DATA (MDS_ID INT, TS_ID BIGINT, OPERATION_ID INT,
+  SAMPLES BIGINT, SUM DOUBLE, SUMSQUARES DOUBLE,
+  PRIMARY KEY (MDS_ID, TS_ID, OPERATION_ID));
+SQL
+}
+
+# lmt_gen: two OSTs every 5 s from 00:00:00; OST0000's counters reset
+# after 00:00:25 (the server restarted) and 00:00:35 is missing (a gap).
+# read: 1000 a step to 4000 at :20, 5500 at :25, 200 at :30 (a reset:
+# 200 new), 900 at :40 across the gap = 1000 + 1000 + 1000 + 1000 + 1500
+# + 200 + 700 = 6400.  written: 10 x read.  OST0001 reads 7 a step.
+lmt_gen() {
+	lmt_ddl
+	echo "INSERT INTO FILESYSTEM_INFO VALUES (1, 'gen', '/gen', '1.1');"
+	echo "INSERT INTO OST_INFO VALUES (1, 1, 'gen-OST0000', 'oss0', 0, 'md0');"
+	echo "INSERT INTO OST_INFO VALUES (2, 2, 'gen-OST0001', 'oss1', 0, 'md1');"
+	echo "INSERT INTO OSS_INFO VALUES (1, 1, 'oss0', ''), (2, 1, 'oss1', '');"
+	echo "INSERT INTO MDS_INFO VALUES (1, 1, 'gen-MDT0000', 'mds0', 'md9');"
+	echo "INSERT INTO OPERATION_INFO VALUES (1, 'open', 'reqs'), (2, 'close', 'reqs');"
+	_i=0
+	for _r in 0 1000 2000 3000 4000 5500 200 - 900 $(seq -s ' ' 1000 100 $((900 + 100 * ${1:-0}))); do
+		_i=$((_i + 1))
+		_ts=$(printf '2018-01-28 00:%02d:%02d' $(((_i - 1) * 5 / 60)) $(((_i - 1) * 5 % 60)))
+		echo "INSERT INTO TIMESTAMP_INFO VALUES ($_i, '$_ts');"
+		[ "$_r" = - ] && continue
+		echo "INSERT INTO OST_DATA VALUES (1, $_i, $_r, $((_r * 10)), 0.0, 900, 100, 5, 5);"
+		echo "INSERT INTO OST_DATA VALUES (2, $_i, $((_i * 7)), 0, 0.0, 800, 200, 5, 5);"
+		echo "INSERT INTO OSS_DATA VALUES (1, $_i, $((_i * 10)).5, 1.0), (2, $_i, 3.25, 1.0);"
+		echo "INSERT INTO MDS_DATA VALUES (1, $_i, 12.5, 1000, $((_i * 3)), 10, 10);"
+		echo "INSERT INTO MDS_OPS_DATA VALUES (1, $_i, 1, $((_i * 4)), 0, 0), (1, $_i, 2, $((_i * 2)), 0, 0);"
+	done
+}
