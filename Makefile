@@ -37,7 +37,7 @@ CC = mpicc
 MPI_CFLAGS = -DIOLENS_MPI
 endif
 # make MPI=1 TEST_HOOKS=1 (t/6004's own build): a pause a test can hold
-# the members at (cmd/replay-mpi.c, IOLENS_TEST_PAUSE)
+# the members at (lib/replay/mpi.c, IOLENS_TEST_PAUSE)
 ifeq ($(TEST_HOOKS),1)
 MPI_CFLAGS += -DIOLENS_TEST_HOOKS
 endif

@@ -17,6 +17,7 @@
 #include "cmd/util.h"
 #include "analysis/blocks.h"
 #include "analysis/iocost.h"
+#include "render/views.h"
 #include "replay/calibrate.h"
 #include "base/banned.h"
 
@@ -28,24 +29,6 @@ int blocks_has_calibrate(int argc, char **argv)
 		if (!strcmp(argv[i], "--calibrate"))
 			return 1;
 	return 0;
-}
-
-static void print_cost(const struct iol_iocost *c, const char *path)
-{
-	static const char *const rw[] = {"read", "write"};
-	int r, s;
-
-	printf("I/O costs on %s (medians per call):\n", c->dir);
-	printf("  open %.2f us, close %.2f us, stat %.2f us, fsync %.2f us\n",
-	       c->open * 1e6, c->close * 1e6, c->stat * 1e6, c->fsync * 1e6);
-	for (r = 0; r < 2; r++)
-		for (s = 0; s < IOL_IOCOST_NSIZES; s++)
-			printf("  %-5s %7lld B: %9.2f us sequential, %9.2f us "
-			       "random\n",
-			       rw[r], (long long)iol_iocost_sizes[s],
-			       c->rw[r][IOL_IOC_SEQ][s] * 1e6,
-			       c->rw[r][IOL_IOC_RAND][s] * 1e6);
-	printf("saved to %s\n", path);
 }
 
 int blocks_calibrate_run(int argc, char **argv)
@@ -80,7 +63,7 @@ int blocks_calibrate_run(int argc, char **argv)
 		msg("%s", err.msg);
 		return EXIT_DATA;
 	}
-	print_cost(&c, path);
+	iol_view_blocks_cost(stdout, &c, path);
 	return fflush(stdout) || ferror(stdout) ? EXIT_DATA : EXIT_OK;
 }
 
@@ -101,6 +84,7 @@ int blocks_cost_load(struct iol_iocost *c)
 
 int blocks_say_modules(const struct iol_blocks *bl, const char *trace, int text)
 {
+	char note[160];
 	size_t i;
 
 	for (i = 0; i < bl->nmods; i++)
@@ -123,33 +107,9 @@ int blocks_say_modules(const struct iol_blocks *bl, const char *trace, int text)
 			    "symbol or address, no lines",
 			    bl->mods[i].path);
 	if (bl->stacks_cut && !text)
-		msg("note: %s", blocks_cut_note(bl));
+		msg("note: %s",
+		    iol_view_blocks_cut_note(bl, note, sizeof(note)));
 	return 0;
-}
-
-const char *blocks_cut_note(const struct iol_blocks *bl)
-{
-	static char buf[160];
-	int d = bl->stack_depth * 4 > 256 ? 256 : bl->stack_depth * 4;
-
-	snprintf(buf, sizeof(buf),
-		 "%lld stack%s cut at %d frames, under [stack cut]: use "
-		 "--stacks=%d",
-		 (long long)bl->stacks_cut, bl->stacks_cut == 1 ? "" : "s",
-		 bl->stack_depth, d > bl->stack_depth ? d : 256);
-	return buf;
-}
-
-int blocks_overhead(const struct iol_job *job, double *dur)
-{
-	double gap;
-
-	*dur = 0;
-	/* iolens trace times the call alone, inside its wrapper; strace's
-	 * -T durations hold its own stops around each call */
-	if (strcmp(job->source, "strace"))
-		return 0;
-	return iol_replay_overhead_load(&gap, dur) == 0 ? 1 : -1;
 }
 
 /*
@@ -163,7 +123,7 @@ int blocks_overhead(const struct iol_job *job, double *dur)
 int blocks_times_of(const struct iol_job *job, struct blocks_opts *bo,
 		    double *overhead)
 {
-	int r = job->stacks ? blocks_overhead(job, overhead) : 0;
+	int r = job->stacks ? iol_replay_overhead_of(job->source, overhead) : 0;
 
 	if (r >= 0 || (bo->sort >= 0 && bo->sort != IOL_BSORT_TIME)) {
 		if (bo->sort < 0)

@@ -21,6 +21,7 @@
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "code/extract.h"
+#include "replay/calibrate.h"
 #include "render/obuf.h"
 #include "render/output.h"
 #include "base/version.h"
@@ -128,7 +129,7 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	copts_init(&co, av);
 	if (cmd_load_one(&co, 1, av, 0, &job) < 0)
 		return EXIT_DATA;
-	if (blocks_overhead(job, &bo.overhead) > 0)
+	if (iol_replay_overhead_of(job->source, &bo.overhead) > 0)
 		msg("note: strace's own %.2f us a call taken off the measured "
 		    "I/O times (iolens replay --calibrate)",
 		    bo.overhead * 1e6);

@@ -71,29 +71,10 @@ static int print(const struct copts *co, const struct iol_job *job,
 		free(rows);
 		return EXIT_DATA;
 	}
-	if (co->outf == OUTF_FOLDED) {
+	if (co->outf == OUTF_FOLDED)
 		iol_view_blocks_folded(&o, bl, bo->by_bytes);
-	} else {
-		if (co->fmt == FMT_TEXT) {
-			out_text(&o,
-				 "%s: %zu code blocks, %lld calls on files, "
-				 "%.6f s of I/O\n",
-				 job->path, bl->n, (long long)bl->calls,
-				 bl->io_time);
-			if (bl->stacks_cut)
-				out_text(&o, "%s\n", blocks_cut_note(bl));
-			if (bl->maps)
-				out_text(&o,
-					 "%lld file mapping%s (mmap): what is "
-					 "read or written through a mapping "
-					 "is in no block\n",
-					 (long long)bl->maps,
-					 bl->maps == 1 ? "" : "s");
-		}
-		iol_view_blocks_print(&o, bl, rows, n);
-		if (co->fmt == FMT_TEXT && n < all)
-			out_text(&o, "%zu more blocks past --top\n", all - n);
-	}
+	else
+		iol_view_blocks_ranked(&o, job->path, bl, rows, n, all);
 	rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	free(rows);
 	return rc;

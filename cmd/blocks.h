@@ -35,13 +35,6 @@ struct iol_iocost;
  * cut; -1 when a binary changed: the blocks would be wrong, refuse. */
 int blocks_say_modules(const struct iol_blocks *bl, const char *trace,
 		       int text);
-/* "312 stacks cut at 16 frames, under [stack cut]: use --stacks=64" */
-const char *blocks_cut_note(const struct iol_blocks *bl);
-struct iol_job;
-/* What a job's call durations hold of the tracer's own time: 0 none
- * (iolens trace), 1 strace's, *dur seconds a call as iolens replay
- * --calibrate measured it, -1 strace's, not measured. */
-int blocks_overhead(const struct iol_job *job, double *dur);
 /* The saved cost model into c: 0, or -1 (none; a bad file warned) */
 int blocks_cost_load(struct iol_iocost *c);
 

@@ -20,8 +20,6 @@
 #include "render/view-fsload.h"
 #include "base/banned.h"
 
-enum { V_TARGETS, V_OPS, V_PERIODS, V_INTERVALS, V_JOBS };
-
 static struct {
 	int view;
 	double from, to, interval;
@@ -58,7 +56,7 @@ static int fl_when(const char *s, const char *opt, double *t)
 
 static int set_view(int v)
 {
-	if (fl.view != V_TARGETS && fl.view != v) {
+	if (fl.view != FSLOAD_TARGETS && fl.view != v) {
 		usage_error("--intervals, --jobs, --ops and --periods exclude "
 			    "each other");
 		return -1;
@@ -73,15 +71,15 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	switch (opt) {
 	case O_FROM: return fl_when(arg, "--from", &fl.from);
 	case O_TO: return fl_when(arg, "--to", &fl.to);
-	case O_INTERVALS: return set_view(V_INTERVALS);
-	case O_JOBS: return set_view(V_JOBS);
+	case O_INTERVALS: return set_view(FSLOAD_INTERVALS);
+	case O_JOBS: return set_view(FSLOAD_JOBS);
 	case O_DB:
 		fl.db = arg;
 		/* no recording: the store's own series */
 		((struct copts *)ctx)->args_optional = 1;
 		return 1;
-	case O_OPS: return set_view(V_OPS);
-	case O_PERIODS: return set_view(V_PERIODS);
+	case O_OPS: return set_view(FSLOAD_OPS);
+	case O_PERIODS: return set_view(FSLOAD_PERIODS);
 	case O_INTERVAL:
 		if (parse_duration(arg, &fl.interval) < 0 ||
 		    !(fl.interval > 0)) {
@@ -185,38 +183,6 @@ static int write_pdf(struct ctx *c, const char *path)
 	return r;
 }
 
-static void emit(struct ctx *c)
-{
-	if (c->o.fmt == FMT_TEXT && fl.view == V_TARGETS) {
-		fsload_text_head(&c->o, &c->l, c->m.fsname,
-				 iol_fsmon_fmtname(&c->m));
-		fsload_targets(&c->o, &c->l, c->m.fsname);
-		if (c->l.nops) {
-			out_text(&c->o, "\nmetadata operations\n");
-			fsload_ops(&c->o, &c->l);
-		}
-		if (!c->l.b.nbins)
-			return;
-		out_text(&c->o, "\nbusy and idle periods of the whole\n");
-		fsload_periods(&c->o, &c->l);
-		if (c->fj) {
-			out_text(&c->o,
-				 "\njobs of %s while the file system "
-				 "was recorded\n",
-				 fl.db);
-			fsload_jobs(&c->o, &c->jobs, c->fj, 0);
-		}
-		return;
-	}
-	switch (fl.view) {
-	case V_OPS: fsload_ops(&c->o, &c->l); break;
-	case V_PERIODS: fsload_periods(&c->o, &c->l); break;
-	case V_INTERVALS: fsload_intervals(&c->o, &c->l); break;
-	case V_JOBS: fsload_jobs(&c->o, &c->jobs, c->fj, 1); break;
-	default: fsload_targets(&c->o, &c->l, c->m.fsname);
-	}
-}
-
 int cmd_fsload(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -245,7 +211,7 @@ int cmd_fsload(int argc, char **argv)
 	r = copts_start(&co, argc, argv, longopts, extra_opt, &co, NULL, &i);
 	if (r >= 0)
 		return r;
-	if (fl.view == V_JOBS && !fl.db) {
+	if (fl.view == FSLOAD_JOBS && !fl.db) {
 		r = usage_error("--jobs needs --db");
 	} else if (load(&c, argc, argv, i) < 0 || (fl.db && join(&c) < 0)) {
 		r = EXIT_DATA;
@@ -257,7 +223,7 @@ int cmd_fsload(int argc, char **argv)
 	} else if (cmd_out_open(&c.o, co.outpath, co.fmt) < 0) {
 		r = EXIT_DATA;
 	} else {
-		emit(&c);
+		view_fsload(&c.o, fl.view, &c.m, &c.l, &c.jobs, c.fj, fl.db);
 		r = cmd_out_close(&c.o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	}
 	free(c.fj);

@@ -20,6 +20,7 @@
 #include "cmd/util.h"
 #include "storage/devio.h"
 #include "storage/fshist.h"
+#include "render/progress.h"
 #include "render/view-fsstats.h"
 #include "base/banned.h"
 
@@ -100,37 +101,24 @@ struct bar {
 	double t0, last;
 };
 
-static double mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* A walk has no known end: counts and rates, at most 5 times a second
  * (the first call draws at once, so a short walk shows its line too). */
 static void progress(uint64_t dirs, uint64_t files, size_t queued, void *arg)
 {
 	struct bar *b = arg;
-	double t = mono(), el;
+	double t = progress_now();
 
 	if (b->last > 0 && t - b->last < 0.2)
 		return;
 	b->last = t;
-	el = t - b->t0;
-	fprintf(stderr,
-		"\rwalking: %llu directories, %llu files, %zu directories "
-		"waiting  %.0f files/s\033[K",
-		(unsigned long long)dirs, (unsigned long long)files, queued,
-		el > 0 ? (double)files / el : 0);
+	progress_walk(stderr, dirs, files, queued, t - b->t0);
 }
 
 static int walk(int argc, char **argv, int i, struct iol_fsstats *st)
 {
 	struct iol_error err = {0};
 	struct iol_fsopts wo;
-	struct bar bar = {mono(), 0};
+	struct bar bar = {progress_now(), 0};
 	int r;
 
 	memset(&wo, 0, sizeof(wo));
@@ -143,7 +131,7 @@ static int walk(int argc, char **argv, int i, struct iol_fsstats *st)
 	}
 	r = iol_fs_walk((const char *const *)argv + i, argc - i, &wo, st, &err);
 	if (wo.progress)
-		fputs("\r\033[K", stderr);
+		progress_clear(stderr);
 	if (r < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
 		return -1;
@@ -157,25 +145,15 @@ static int walk(int argc, char **argv, int i, struct iol_fsstats *st)
 	return 0;
 }
 
+static int fill_snap(FILE *f, const void *st)
+{
+	return iol_fs_save(f, st) < 0 ? -1 : 0;
+}
+
 static int save(const struct iol_fsstats *st)
 {
-	char tmp[4096];
-	FILE *f;
-	int fd, r;
-
-	fd = out_tmp(fo.save, tmp, sizeof(tmp));
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+	if (out_write_stream(fo.save, fill_snap, st) < 0) {
 		msg("cannot write '%s': %s", fo.save, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			out_discard(tmp, fo.save);
-		}
-		return -1;
-	}
-	r = iol_fs_save(f, st);
-	if (fclose(f) != 0 || r < 0 || out_commit(tmp, fo.save) < 0) {
-		msg("cannot write '%s': %s", fo.save, strerror(errno));
-		out_discard(tmp, fo.save);
 		return -1;
 	}
 	return 0;

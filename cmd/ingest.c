@@ -2,8 +2,9 @@
  * iolens ingest: add jobs to a population store.  The run is the
  * library's (population/ingest.h: the walk, the store's lookups, rows
  * written in walk order whatever -j or the number of ranks); the command
- * chooses its executor (threads, or the MPI ranks of ingest-mpi.c),
- * draws the progress and says what the run says.
+ * chooses its executor (threads, or the MPI ranks of
+ * population/ingest-mpi.h), draws the progress and says what the run
+ * says.
  */
 #define _DEFAULT_SOURCE
 #include <getopt.h>
@@ -14,11 +15,12 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/ingest.h"
 #include "cmd/siteconf.h"
 #include "cmd/util.h"
+#include "population/ingest-mpi.h"
 #include "render/progress.h"
 #include "render/view-ingest.h"
+#include "base/mpi.h"
 #include "base/version.h"
 #include "base/banned.h"
 
@@ -172,6 +174,13 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 
 /* ---- the run ---- */
 
+/* what stops one rank stops the job: said, then every rank ended */
+static void mpi_die(const char *text)
+{
+	msg("%s", text);
+	iol_mpi_abort(EXIT_DATA);
+}
+
 /* The scheduler's files, then the join of every row not joined yet
  * (all rows after new accounting): 0 or -1 said. */
 static int sched(struct ingest *g)
@@ -231,12 +240,10 @@ int cmd_ingest(int argc, char **argv)
 	struct iol_error err = {0, 0, ""};
 	const char *bad = NULL;
 	struct ingest g;
-	int rc, mpi = 0, rank = 0, size = 1;
+	int rc, mpi, rank = 0, size = 1;
 
 	memset(&g, 0, sizeof(g));
-#ifdef IOLENS_MPI
-	mpi = mpi_begin(&argc, &argv, &rank, &size);
-#endif
+	mpi = iol_mpi_begin(&argc, &argv, &rank, &size);
 	rc = parse_opts(&g, argc, argv);
 	if (rc < 0 &&
 	    iol_ingest_maps(&g.ctx, &g.users, g.users_path, &g.projects,
@@ -245,16 +252,11 @@ int cmd_ingest(int argc, char **argv)
 		rc = EXIT_DATA;
 	}
 	if (rc < 0 && mpi && rank > 0) {
-#ifdef IOLENS_MPI
-		mpi_decoder(&g.ctx);
-#endif
+		iol_ingest_mpi_decoder(&g.ctx, mpi_die);
 		rc = EXIT_OK;
 	} else if (rc < 0) {
-#ifdef IOLENS_MPI
-		g.run.ex = mpi ? mpi_start(size) : NULL;
-#endif
-		if (!g.run.ex)
-			g.run.ex = iol_ingest_threads(g.nthreads, &g.ctx, &err);
+		g.run.ex = mpi ? iol_ingest_mpi(size, mpi_die)
+			       : iol_ingest_threads(g.nthreads, &g.ctx, &err);
 		if (!g.run.ex) {
 			msg("%s", err.msg);
 			rc = EXIT_DATA;
@@ -263,9 +265,6 @@ int cmd_ingest(int argc, char **argv)
 	}
 	iol_popmap_free(&g.users);
 	iol_popmap_free(&g.projects);
-#ifdef IOLENS_MPI
-	mpi_end();
-#endif
-	(void)rank, (void)size, (void)mpi;
+	iol_mpi_end();
 	return rc;
 }

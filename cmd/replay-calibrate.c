@@ -9,6 +9,7 @@
 
 #include "cmd/replay.h"
 #include "cmd/util.h"
+#include "render/view-replay.h"
 #include "replay/calibrate.h"
 #include "replay/engine.h"
 #include "base/banned.h"
@@ -42,16 +43,11 @@ int replay_calibrate(const char *dir)
 		    "(apt-get install strace)?");
 		return EXIT_DATA;
 	}
-	printf("strace overhead: %.2f us per call between calls, %.2f us in "
-	       "each call's -T duration (%d calls: %.6f s untraced, %.6f s "
-	       "under strace -f -tt -T; medians of 5)\n",
-	       c.gap * 1e6, c.dur * 1e6, c.calls, c.untraced, c.traced);
-	if (iol_replay_overhead_save(c.gap, c.dur, p, sizeof(p)) == 0)
-		printf("stored in %s; iolens replay-script takes it off "
-		       "compute "
-		       "gaps and durations\n",
-		       p);
-	else
+	if (iol_replay_overhead_save(c.gap, c.dur, p, sizeof(p)) == 0) {
+		view_replay_calibrate(stdout, &c, p);
+	} else {
+		view_replay_calibrate(stdout, &c, NULL);
 		msg("warning: cannot store the overhead (no writable home)");
+	}
 	return EXIT_OK;
 }

@@ -38,18 +38,15 @@ static int write_out(const struct replay_view *x, int fmt, const char *path)
 	return cmd_out_close(&out, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }
 
-/* The compiled form (replay/cache.h), with its messages. */
-static int compiled(const char *path, struct iol_rbin *b, struct iol_rcache *c,
-		    int *reused, int force, const struct ropt *ro)
+/* What failed in making the compiled form (replay/cache.h), said:
+ * EXIT_DATA; EXIT_OK for rc 0. */
+static int say_compiled(int rc, const char *path, const struct iol_rcache *c,
+			const struct iol_error *err, const struct ropt *ro)
 {
-	struct iol_error err = {0};
-	int rc;
-
-	c->max_memory = ro->max_memory;
-	c->max_input = (size_t)ro->max_input;
-	rc = iol_rcache_compiled(c, path, b, reused, force, &err);
 	if (rc == 0)
 		return EXIT_OK;
+	if (rc > 0) /* another member's failure, said there */
+		return EXIT_DATA;
 	if (c->stage == IOL_RCACHE_READ && c->sys == EFBIG)
 		msg("'%s': the script is larger than %zu bytes (--max-memory)",
 		    path, ro->max_memory);
@@ -59,26 +56,25 @@ static int compiled(const char *path, struct iol_rbin *b, struct iol_rcache *c,
 		msg("cannot make a directory for the compiled form: %s",
 		    strerror(c->sys));
 	else
-		msg("'%s': %s", path, err.msg[0] ? err.msg : iol_strerror(rc));
+		msg("'%s': %s", path,
+		    err->msg[0] ? err->msg : iol_strerror(rc));
 	return EXIT_DATA;
 }
 
 /* The compiled form; in a group member 0 compiles it and the others
- * then load what it wrote. */
-static int group_compiled(const char *script, struct iol_rbin *b,
-			  struct iol_rcache *c, int *reused,
-			  const struct ropt *ro)
+ * then load what it wrote.  force: compile anyway, alone. */
+static int compiled(const char *script, struct iol_rbin *b,
+		    struct iol_rcache *c, int *reused, int force,
+		    const struct ropt *ro)
 {
-	const struct iol_rgroup *g = ro->o.group;
-	int32_t rc = EXIT_OK;
+	struct iol_error err = {0};
+	int rc;
 
-	if (!g || g->me == 0)
-		rc = compiled(script, b, c, reused, 0, ro);
-	if (!g)
-		return rc;
-	if (g->bcast(g->ctx, &rc, sizeof(rc)) || rc)
-		return rc ? rc : EXIT_DATA;
-	return g->me == 0 ? rc : compiled(script, b, c, reused, 0, ro);
+	c->max_memory = ro->max_memory;
+	c->max_input = (size_t)ro->max_input;
+	rc = force ? iol_rcache_compiled(c, script, b, reused, 1, &err)
+		   : iol_rcache_group(c, script, b, reused, ro->o.group, &err);
+	return say_compiled(rc, script, c, &err, ro);
 }
 
 /* ---- progress, signals ---- */
@@ -111,17 +107,9 @@ struct bar {
 static void draw_bar(void *ctx, int64_t done, int64_t total)
 {
 	const struct bar *b = ctx;
-	int w = 24,
-	    fill = total > 0 ? (int)(w * (double)done / (double)total) : 0;
 
-	if (fill > w)
-		fill = w;
-	fprintf(stderr, "\r[%.*s%*s] %lld/%lld calls  %.1f s", fill,
-		"########################", w - fill, "", (long long)done,
-		(long long)total, progress_now() - b->t0);
-	if (b->runs > 1)
-		fprintf(stderr, "  run %d of %d", b->run, b->runs);
-	fputs("\033[K", stderr);
+	progress_calls(stderr, done, total, progress_now() - b->t0, b->run,
+		       b->runs);
 }
 
 static void say_failures(const struct iol_rresult *r, const char *script);
@@ -219,7 +207,7 @@ static void runs_run(void *arg, int run, int ended)
 
 	c->bar.run = run;
 	if (ended && c->tty)
-		fputs("\r\033[K", stderr);
+		progress_clear(stderr);
 }
 
 static void runs_failed(void *arg, const struct iol_rresult *r,
@@ -256,7 +244,7 @@ int replay_run(const char *script, struct ropt *ro)
 
 	memset(&cache, 0, sizeof(cache));
 	memset(&res, 0, sizeof(res));
-	rc = group_compiled(script, &b, &cache, &x.reused, ro);
+	rc = compiled(script, &b, &cache, &x.reused, 0, ro);
 	if (rc) {
 		iol_rcache_done(&cache);
 		return rc;

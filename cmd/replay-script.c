@@ -15,7 +15,6 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "replay/calibrate.h"
 #include "cmd/util.h"
 #include "replay/fromevents.h"
 #include "render/output.h"
@@ -60,24 +59,15 @@ static int put_text(void *ctx, const char *t)
 	return fputs(t, ctx) < 0 ? -1 : 0;
 }
 
+static int fill_script(FILE *f, const void *s)
+{
+	return iol_rscript_write(s, put_text, f);
+}
+
 static int write_script(const struct iol_rscript *s, const char *path)
 {
-	char tmp[4200];
-	int fd = -1, bad;
-	FILE *f;
-
-	fd = out_tmp(path, tmp, sizeof(tmp));
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+	if (out_write_stream(path, fill_script, s) < 0) {
 		msg("cannot write '%s': %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return EXIT_DATA;
-	}
-	bad = iol_rscript_write(s, put_text, f) != 0;
-	bad |= fclose(f) != 0;
-	if (bad || out_commit(tmp, path) < 0) {
-		msg("cannot write '%s': %s", path, strerror(errno));
-		out_discard(tmp, path);
 		return EXIT_DATA;
 	}
 	return EXIT_OK;
@@ -85,25 +75,14 @@ static int write_script(const struct iol_rscript *s, const char *path)
 
 static int build(struct iol_job *job, const char *out, const char *name)
 {
-	struct iol_rfrom_opts o = {0, 0, "none", job->source, 0, run_time};
+	struct iol_rfrom_opts o;
 	struct iol_error err = {0};
 	struct iol_events *it;
 	struct iol_rscript s;
 	struct iol_rcounts n;
 	int rc;
 
-	o.positional = !strncmp(job->source, "darshan", 7);
-	if (overhead >= 0) {
-		o.overhead = overhead;
-		o.overhead_from = "given";
-	} else if (!strcmp(job->source, "strace") &&
-		   iol_replay_overhead_load(&o.overhead, &o.duroverhead) == 0) {
-		o.overhead_from = "calibrated";
-	} else if (job->call_cost > 0) {
-		/* iolens trace measured its own cost, a line at a time */
-		o.overhead = job->call_cost;
-		o.overhead_from = "tracer";
-	}
+	iol_rfrom_opts_of(&o, job, overhead, run_time);
 	rc = iol_events_open(&it, job, &err);
 	if (rc < 0) {
 		msg("no per-call events in this job: %s",

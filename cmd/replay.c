@@ -15,14 +15,12 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/replay-mpi.h"
 #include "cmd/replay.h"
-#ifdef IOLENS_MPI
-#include "cmd/ingest.h" /* mpi_begin(), mpi_end() */
-#endif
 #include "cmd/util.h"
+#include "base/mpi.h"
 #include "base/version.h"
 #include "replay/engine.h"
+#include "replay/mpi.h"
 #include "base/banned.h"
 
 static int parse_secs(const char *s, double *v)
@@ -147,21 +145,16 @@ static int options(int argc, char **argv, struct ropt *r)
  * the script together, one rank each where there are as many. */
 static int replay_mpi(int argc, char **argv, struct ropt *ro)
 {
-	int rc;
-#ifdef IOLENS_MPI
 	struct iol_rgroup g;
-	int rank = 0, size = 1;
+	int rc, rank = 0, size = 1;
 
-	if (mpi_begin(&argc, &argv, &rank, &size)) {
-		replay_mpi_group(&g, rank, size);
+	if (iol_mpi_begin(&argc, &argv, &rank, &size)) {
+		iol_rgroup_mpi(&g, rank, size);
 		ro->o.group = &g;
 	}
-#endif
 	rc = replay_run(argv[argc - 1], ro);
-#ifdef IOLENS_MPI
 	ro->o.group = NULL;
-	mpi_end();
-#endif
+	iol_mpi_end();
 	return rc;
 }
 

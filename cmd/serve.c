@@ -29,23 +29,14 @@ static char mod_why[PATH_MAX + 256];
 /* The token file's first line, at least 16 bytes; NULL with a message. */
 static char *read_token(const char *path)
 {
-	char buf[1024];
-	size_t n;
-	FILE *f = fopen(path, "r");
+	char *tok = NULL;
+	int r = serve_token_read(path, &tok);
 
-	if (!f) {
+	if (r == -1)
 		msg("cannot read the token '%s': %s", path, strerror(errno));
-		return NULL;
-	}
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	buf[strcspn(buf, "\r\n")] = '\0';
-	if (strlen(buf) < 16) {
+	else if (r < 0)
 		msg("the token in '%s' is shorter than 16 bytes", path);
-		return NULL;
-	}
-	return xstrdup(buf);
+	return tok;
 }
 
 static int opt_num(const char *name, const char *arg, unsigned max, unsigned *v)
@@ -237,25 +228,12 @@ int cmd_serve(int argc, char **argv)
  * through a temporary renamed when complete. */
 static int write_page(char *buf, size_t len, const char *out)
 {
-	char tmp[PATH_MAX + 16];
-	size_t off = 0;
-	ssize_t k;
-	int fd = out_tmp(out, tmp, sizeof(tmp));
+	int rc = out_write_file(out, buf, len);
 
-	if (fd < 0) {
+	if (rc < 0)
 		msg("cannot write '%s': %s", out, strerror(errno));
-		free(buf);
-		return EXIT_DATA;
-	}
-	while (off < len && (k = write(fd, buf + off, len - off)) > 0)
-		off += (size_t)k;
 	free(buf);
-	if (close(fd) < 0 || off < len || out_commit(tmp, out) < 0) {
-		msg("cannot write '%s': %s", out, strerror(errno));
-		out_discard(tmp, out);
-		return EXIT_DATA;
-	}
-	return EXIT_OK;
+	return rc < 0 ? EXIT_DATA : EXIT_OK;
 }
 
 /* The options of the module's HTML writers, o->self this binary. */

@@ -35,45 +35,38 @@
 #endif
 /* ---- finding the tracer ---- */
 
-static int readable(const char *p, char *out, size_t n)
-{
-	if (access(p, R_OK) != 0 || !realpath(p, out))
-		return 0;
-	(void)n;
-	return 1;
-}
-
+/* the tracer into out, or -1 said */
 static int find_lib(char *out)
 {
 	const char *env = getenv("IOLENS_TRACE_LIB");
-	char exe[PATH_MAX], p[PATH_MAX + 64], *slash;
-	ssize_t k;
+	int r = iol_trace_find_lib(IOLENS_TRACEDIR, out);
 
-	if (env && *env) {
-		if (readable(env, out, PATH_MAX))
-			return 0;
+	if (r == -1)
 		msg("cannot read the tracer '%s' (IOLENS_TRACE_LIB): %s", env,
 		    strerror(errno));
-		return -1;
-	}
-	k = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (k > 0) {
-		exe[k] = '\0';
-		if ((slash = strrchr(exe, '/')) != NULL)
-			slash[1] = '\0';
-		snprintf(p, sizeof(p), "%s%s", exe, IOL_TRACE_LIB);
-		if (readable(p, out, PATH_MAX))
-			return 0;
-		snprintf(p, sizeof(p), "%s../lib/iolens/%s", exe,
-			 IOL_TRACE_LIB);
-		if (readable(p, out, PATH_MAX))
-			return 0;
-	}
-	if (readable(IOLENS_TRACEDIR "/" IOL_TRACE_LIB, out, PATH_MAX))
+	else if (r < 0)
+		msg("cannot find the tracer %s (beside iolens, in %s, or at "
+		    "$IOLENS_TRACE_LIB)",
+		    IOL_TRACE_LIB, IOLENS_TRACEDIR);
+	return r < 0 ? -1 : 0;
+}
+
+struct merge {
+	const char *dir;
+	char **cmd;
+	struct iol_tstats *ms;
+	size_t *nthreads;
+	int *failed; /* the merge's errno when it failed, in failed[1] */
+};
+
+static int fill_trace(FILE *out, const void *arg)
+{
+	const struct merge *m = arg;
+
+	if (iol_trace_merge(m->dir, out, m->cmd, m->ms, m->nthreads) == 0)
 		return 0;
-	msg("cannot find the tracer %s (beside iolens, in %s, or at "
-	    "$IOLENS_TRACE_LIB)",
-	    IOL_TRACE_LIB, IOLENS_TRACEDIR);
+	m->failed[0] = 1;
+	m->failed[1] = errno;
 	return -1;
 }
 
@@ -82,66 +75,35 @@ static int find_lib(char *out)
 static int write_trace(const char *dir, const char *path, char **cmd,
 		       struct iol_tstats *ms, size_t *nthreads)
 {
-	char tmp[PATH_MAX + 16];
-	int fd, rc;
-	FILE *out;
+	int failed[2] = {0, 0};
+	struct merge m = {dir, cmd, ms, nthreads, failed};
 
 	if (iol_trace_demux(dir, ms) < 0) {
 		msg("cannot sort the trace out by thread in '%s': %s", dir,
 		    strerror(errno));
 		return -1;
 	}
-	if ((fd = out_tmp(path, tmp, sizeof(tmp))) < 0 ||
-	    !(out = fdopen(fd, "w"))) {
-		msg("cannot write '%s': %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd), out_discard(tmp, path);
-		return -1;
-	}
-	rc = iol_trace_merge(dir, out, cmd, ms, nthreads);
-	if (rc < 0)
+	if (out_write_stream(path, fill_trace, &m) == 0)
+		return 0;
+	if (failed[0])
 		msg("cannot merge the threads' files in '%s/t': %s", dir,
-		    strerror(errno));
-	if (fclose(out) != 0 && rc == 0) {
+		    strerror(failed[1]));
+	else
 		msg("cannot write '%s': %s", path, strerror(errno));
-		rc = -1;
-	}
-	if (rc < 0 || out_commit(tmp, path) < 0) {
-		if (rc == 0)
-			msg("cannot write '%s': %s", path, strerror(errno));
-		out_discard(tmp, path);
-		return -1;
-	}
-	return 0;
+	return -1;
 }
 
-/* the parts' directory beside the output: "OUT.parts.XXXXXX", absolute */
+/* the parts' directory beside the output (tracer.h), or -1 said */
 static int make_parts(const char *out, char *dir)
 {
-	char tmp[PATH_MAX];
-	int fd;
+	static const char *const what[] = {"", "cannot make a directory beside",
+					   "cannot resolve", "cannot write"};
+	char path[PATH_MAX];
+	int r = iol_trace_parts_make(out, dir, path);
 
-	if (snprintf(tmp, sizeof(tmp), "%s.parts.XXXXXX", out) >=
-		    (int)sizeof(tmp) ||
-	    !mkdtemp(tmp)) {
-		msg("cannot make a directory beside '%s': %s", out,
-		    strerror(errno));
-		return -1;
-	}
-	if (!realpath(tmp, dir)) {
-		msg("cannot resolve '%s': %s", tmp, strerror(errno));
-		rmdir(tmp);
-		return -1;
-	}
-	/* made here, so that no traced process pays for making it */
-	snprintf(tmp, sizeof(tmp), "%s/trace", dir);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0600)) < 0) {
-		msg("cannot write '%s': %s", tmp, strerror(errno));
-		rmdir(dir);
-		return -1;
-	}
-	close(fd);
-	return 0;
+	if (r)
+		msg("%s '%s': %s", what[r], path, strerror(errno));
+	return r ? -1 : 0;
 }
 
 static void raise_fd_limit(void)

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -61,6 +62,54 @@ void out_discard(const char *tmp, const char *path)
 {
 	if (strcmp(tmp, path) != 0)
 		unlink(tmp);
+}
+
+int out_write_file(const char *path, const void *buf, size_t len)
+{
+	char tmp[PATH_MAX + 16];
+	size_t off = 0;
+	ssize_t k;
+	int fd = out_tmp(path, tmp, sizeof(tmp)), e;
+
+	if (fd < 0)
+		return -1;
+	while (off < len &&
+	       (k = write(fd, (const char *)buf + off, len - off)) > 0)
+		off += (size_t)k;
+	if (close(fd) < 0 || off < len || out_commit(tmp, path) < 0) {
+		e = errno;
+		out_discard(tmp, path);
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+int out_write_stream(const char *path, int (*fill)(FILE *f, const void *arg),
+		     const void *arg)
+{
+	char tmp[PATH_MAX + 16];
+	int fd = out_tmp(path, tmp, sizeof(tmp)), bad, e;
+	FILE *f;
+
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		e = errno;
+		if (fd >= 0) {
+			close(fd);
+			out_discard(tmp, path);
+		}
+		errno = e;
+		return -1;
+	}
+	bad = fill(f, arg) != 0;
+	bad |= fclose(f) != 0;
+	if (bad || out_commit(tmp, path) < 0) {
+		e = errno;
+		out_discard(tmp, path);
+		errno = e;
+		return -1;
+	}
+	return 0;
 }
 
 int out_open(struct out *o, const char *path, int fmt)

@@ -11,6 +11,7 @@
 #define IOLENS_OUTPUT_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "base/error.h"
 #include "render/obuf.h"
@@ -59,6 +60,13 @@ int out_open(struct out *o, const char *path, int fmt);
 int out_tmp(const char *path, char *tmp, size_t n);
 int out_commit(const char *tmp, const char *path);
 void out_discard(const char *tmp, const char *path);
+/* len bytes of buf as the file path, through out_tmp() and
+ * out_commit(): 0, or -1 with errno and no temporary left. */
+int out_write_file(const char *path, const void *buf, size_t len);
+/* The file path written by fill (0, or < 0 with errno) on a stream,
+ * the same way: 0, or -1 with errno and no temporary left. */
+int out_write_stream(const char *path, int (*fill)(FILE *f, const void *arg),
+		     const void *arg);
 /* Start a table with these columns (borrowed; must outlive the table). */
 void out_table(struct out *o, const char *const *cols, int ncols);
 void out_str(struct out *o, const char *s);

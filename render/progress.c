@@ -38,6 +38,32 @@ void progress_bar(FILE *f, const char *what, int64_t done, int64_t total,
 		(long long)total, what, rate, what, eta);
 }
 
+void progress_walk(FILE *f, uint64_t dirs, uint64_t files, size_t queued,
+		   double elapsed)
+{
+	fprintf(f,
+		"\rwalking: %llu directories, %llu files, %zu directories "
+		"waiting  %.0f files/s\033[K",
+		(unsigned long long)dirs, (unsigned long long)files, queued,
+		elapsed > 0 ? (double)files / elapsed : 0);
+}
+
+void progress_calls(FILE *f, int64_t done, int64_t total, double elapsed,
+		    int run, int runs)
+{
+	int w = 24,
+	    fill = total > 0 ? (int)(w * (double)done / (double)total) : 0;
+
+	if (fill > w)
+		fill = w;
+	fprintf(f, "\r[%.*s%*s] %lld/%lld calls  %.1f s", fill,
+		"########################", w - fill, "", (long long)done,
+		(long long)total, elapsed);
+	if (runs > 1)
+		fprintf(f, "  run %d of %d", run, runs);
+	fputs("\033[K", f);
+}
+
 void progress_clear(FILE *f)
 {
 	fputs("\r\033[K", f);

@@ -7,6 +7,7 @@
 #ifndef IOLENS_PROGRESS_H
 #define IOLENS_PROGRESS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -16,6 +17,14 @@ double progress_now(void);
  * total 0: unknown (no bar filled, no ETA). */
 void progress_bar(FILE *f, const char *what, int64_t done, int64_t total,
 		  double elapsed);
+/* A walk with no known end (fsstats): "\rwalking: D directories, F
+ * files, Q directories waiting  R files/s" over the line. */
+void progress_walk(FILE *f, uint64_t dirs, uint64_t files, size_t queued,
+		   double elapsed);
+/* A replay's calls (replay): "\r[####    ] done/total calls  S s", and
+ * "  run R of N" when runs > 1, over the line. */
+void progress_calls(FILE *f, int64_t done, int64_t total, double elapsed,
+		    int run, int runs);
 /* Clear the line a progress_bar drew. */
 void progress_clear(FILE *f);
 

@@ -10,6 +10,7 @@
 
 #include "render/views.h"
 #include "analysis/blocks.h"
+#include "analysis/iocost.h"
 #include "base/banned.h"
 
 /* the tree for people: units in the headers */
@@ -193,6 +194,45 @@ void iol_view_blocks_print(struct out *o, const struct iol_blocks *bl,
 	out_endtable(o);
 }
 
+const char *iol_view_blocks_cut_note(const struct iol_blocks *bl, char *buf,
+				     size_t n)
+{
+	int d = bl->stack_depth * 4 > 256 ? 256 : bl->stack_depth * 4;
+
+	snprintf(buf, n,
+		 "%lld stack%s cut at %d frames, under [stack cut]: use "
+		 "--stacks=%d",
+		 (long long)bl->stacks_cut, bl->stacks_cut == 1 ? "" : "s",
+		 bl->stack_depth, d > bl->stack_depth ? d : 256);
+	return buf;
+}
+
+void iol_view_blocks_ranked(struct out *o, const char *trace,
+			    const struct iol_blocks *bl, const size_t *rows,
+			    size_t n, size_t all)
+{
+	char note[160];
+
+	if (o->fmt == FMT_TEXT) {
+		out_text(o,
+			 "%s: %zu code blocks, %lld calls on files, %.6f s "
+			 "of I/O\n",
+			 trace, bl->n, (long long)bl->calls, bl->io_time);
+		if (bl->stacks_cut)
+			out_text(o, "%s\n",
+				 iol_view_blocks_cut_note(bl, note,
+							  sizeof(note)));
+		if (bl->maps)
+			out_text(o,
+				 "%lld file mapping%s (mmap): what is read or "
+				 "written through a mapping is in no block\n",
+				 (long long)bl->maps, bl->maps == 1 ? "" : "s");
+	}
+	iol_view_blocks_print(o, bl, rows, n);
+	if (o->fmt == FMT_TEXT && n < all)
+		out_text(o, "%zu more blocks past --top\n", all - n);
+}
+
 /* a block's own share: its value less its children's */
 static double value(const struct iol_block *b, int by_bytes)
 {
@@ -222,4 +262,24 @@ void iol_view_blocks_folded(struct out *o, const struct iol_blocks *bl,
 		iol_blocks_path(bl, i, path, sizeof(path));
 		out_text(o, "%s %lld\n", path, v);
 	}
+}
+
+void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c, const char *path)
+{
+	static const char *const rw[] = {"read", "write"};
+	int r, s;
+
+	fprintf(f, "I/O costs on %s (medians per call):\n", c->dir);
+	fprintf(f,
+		"  open %.2f us, close %.2f us, stat %.2f us, fsync %.2f us\n",
+		c->open * 1e6, c->close * 1e6, c->stat * 1e6, c->fsync * 1e6);
+	for (r = 0; r < 2; r++)
+		for (s = 0; s < IOL_IOCOST_NSIZES; s++)
+			fprintf(f,
+				"  %-5s %7lld B: %9.2f us sequential, %9.2f us "
+				"random\n",
+				rw[r], (long long)iol_iocost_sizes[s],
+				c->rw[r][IOL_IOC_SEQ][s] * 1e6,
+				c->rw[r][IOL_IOC_RAND][s] * 1e6);
+	fprintf(f, "saved to %s\n", path);
 }

@@ -10,6 +10,7 @@
 
 #include "render/view-fsload.h"
 #include "render/obuf.h"
+#include "storage/fsmon.h"
 #include "base/banned.h"
 
 static const struct iol_col target_cols[] = {
@@ -350,4 +351,37 @@ void fsload_jobs(struct out *o, const struct iol_wjobs *jobs,
 		    !isnan(fj[i].cpu_mean))
 			job_row(o, &jobs->v[i], &fj[i]);
 	out_endtable(o);
+}
+
+void view_fsload(struct out *o, int table, const struct iol_fsmon *m,
+		 const struct iol_fsload *l, const struct iol_wjobs *jobs,
+		 const struct iol_fsjob *fj, const char *db)
+{
+	if (o->fmt == FMT_TEXT && table == FSLOAD_TARGETS) {
+		fsload_text_head(o, l, m->fsname, iol_fsmon_fmtname(m));
+		fsload_targets(o, l, m->fsname);
+		if (l->nops) {
+			out_text(o, "\nmetadata operations\n");
+			fsload_ops(o, l);
+		}
+		if (!l->b.nbins)
+			return;
+		out_text(o, "\nbusy and idle periods of the whole\n");
+		fsload_periods(o, l);
+		if (fj) {
+			out_text(o,
+				 "\njobs of %s while the file system "
+				 "was recorded\n",
+				 db);
+			fsload_jobs(o, jobs, fj, 0);
+		}
+		return;
+	}
+	switch (table) {
+	case FSLOAD_OPS: fsload_ops(o, l); break;
+	case FSLOAD_PERIODS: fsload_periods(o, l); break;
+	case FSLOAD_INTERVALS: fsload_intervals(o, l); break;
+	case FSLOAD_JOBS: fsload_jobs(o, jobs, fj, 1); break;
+	default: fsload_targets(o, l, m->fsname);
+	}
 }

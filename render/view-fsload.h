@@ -23,6 +23,23 @@ void fsload_jobs(struct out *o, const struct iol_wjobs *jobs,
 void fsload_text_head(struct out *o, const struct iol_fsload *l,
 		      const char *fsname, const char *formats);
 
+/* the tables of iolens fsload: --ops, --periods, --intervals, --jobs,
+ * else the targets (in text, with the others after them) */
+enum {
+	FSLOAD_TARGETS,
+	FSLOAD_OPS,
+	FSLOAD_PERIODS,
+	FSLOAD_INTERVALS,
+	FSLOAD_JOBS
+};
+struct iol_fsmon;
+/* The table chosen of l (the recording m); in text the targets come
+ * with the free text, the operations, the periods and, with fj, the
+ * jobs of the store db (NULL: none) */
+void view_fsload(struct out *o, int table, const struct iol_fsmon *m,
+		 const struct iol_fsload *l, const struct iol_wjobs *jobs,
+		 const struct iol_fsjob *fj, const char *db);
+
 /* ISO 8601 UTC of epoch seconds into buf */
 const char *fsload_iso(char *buf, size_t n, double t);
 

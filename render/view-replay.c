@@ -12,6 +12,7 @@
 #include "base/errname.h"
 #include "base/utf8.h"
 #include "render/view-replay.h"
+#include "replay/calibrate.h"
 #include "base/banned.h"
 
 /* s escaped for people in *buf (freed by the next call, NULL: only
@@ -360,4 +361,19 @@ void view_replay_script(FILE *f, const struct iol_rscript *s,
 			(unsigned long long)s->nshort, s->nrank);
 	esc(&e1, NULL);
 	esc(&e2, NULL);
+}
+
+void view_replay_calibrate(FILE *f, const struct iol_rcalib *c,
+			   const char *path)
+{
+	fprintf(f,
+		"strace overhead: %.2f us per call between calls, %.2f us in "
+		"each call's -T duration (%d calls: %.6f s untraced, %.6f s "
+		"under strace -f -tt -T; medians of 5)\n",
+		c->gap * 1e6, c->dur * 1e6, c->calls, c->untraced, c->traced);
+	if (path)
+		fprintf(f,
+			"stored in %s; iolens replay-script takes it off "
+			"compute gaps and durations\n",
+			path);
 }

@@ -34,5 +34,10 @@ void view_replay_table(struct out *o, const struct replay_view *x);
  * processes, calls, inputs, rewritten paths, the overhead taken off. */
 void view_replay_script(FILE *f, const struct iol_rscript *s,
 			const struct iol_rcounts *c, const char *path);
+struct iol_rcalib;
+/* replay --calibrate: strace's overhead measured (c), and where it was
+ * stored (path; NULL: not stored) */
+void view_replay_calibrate(FILE *f, const struct iol_rcalib *c,
+			   const char *path);
 
 #endif

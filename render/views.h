@@ -10,6 +10,7 @@
 #define IOLENS_VIEWS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "render/view.h"
 #include "render/obuf.h"
@@ -23,6 +24,15 @@ extern const struct iol_view iol_view_blocks, iol_view_blocks_tree;
  * tree in text, a row with every column and the call path elsewhere. */
 void iol_view_blocks_print(struct out *o, const struct iol_blocks *bl,
 			   const size_t *rows, size_t n);
+/* The same with, in text, a head naming trace and its totals (and the
+ * stacks cut) and a tail counting the all - n rows past --top. */
+void iol_view_blocks_ranked(struct out *o, const char *trace,
+			    const struct iol_blocks *bl, const size_t *rows,
+			    size_t n, size_t all);
+/* "312 stacks cut at 16 frames, under [stack cut]: use --stacks=64"
+ * into buf (160 bytes hold it), returned */
+const char *iol_view_blocks_cut_note(const struct iol_blocks *bl, char *buf,
+				     size_t n);
 /* Folded stacks (flamegraph.pl, speedscope): "a();b.c:3;c() N" a line,
  * N a block's own I/O time in ns, or bytes with by_bytes, none of 0. */
 void iol_view_blocks_folded(struct out *o, const struct iol_blocks *bl,
@@ -30,6 +40,9 @@ void iol_view_blocks_folded(struct out *o, const struct iol_blocks *bl,
 struct iol_ctree;
 struct iol_iocost;
 struct iol_cjoin;
+/* blocks --calibrate: the costs c measured, saved to path */
+void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c,
+			  const char *path);
 /* blocks --source: the predicted blocks, and joined to a trace's */
 extern const struct iol_view iol_view_blocks_source_rows,
 	iol_view_blocks_join_rows, iol_view_blocks_join_tree,

@@ -112,3 +112,20 @@ int serve_is_loopback(const char *host)
 		return memcmp(a, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\1", 16) == 0;
 	return -1;
 }
+
+int serve_token_read(const char *path, char **tok)
+{
+	char buf[1024];
+	size_t n;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	buf[strcspn(buf, "\r\n")] = '\0';
+	if (strlen(buf) < 16)
+		return -2;
+	return (*tok = strdup(buf)) ? 0 : -1;
+}

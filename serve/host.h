@@ -1,7 +1,7 @@
 /*
  * The side of `iolens serve` that lives in the binary, not in
  * bin/iolens-serve.so: finding and loading the module, and reading the
- * address to listen on.  Linked into bin/iolens (cmd/serve.c, and
+ * address to listen on and the token.  Linked into bin/iolens (cmd/serve.c, and
  * cmd/report.c's HTML through it); never into the module.
  */
 #ifndef IOLENS_SERVE_HOST_H
@@ -28,5 +28,10 @@ int serve_parse_listen(char *s, const char **host, unsigned *port);
 
 /* 1 a loopback address, 0 another address, -1 not a numeric address */
 int serve_is_loopback(const char *host);
+
+/* The token in the file path (its first line, at most 1023 bytes) into
+ * *tok (malloc'd): 0; -1 with errno when it cannot be read; -2 when it
+ * is shorter than 16 bytes. */
+int serve_token_read(const char *path, char **tok);
 
 #endif

@@ -4,8 +4,8 @@
  * logs to (re)read decoded by an executor, their rows written in the
  * order they were found; then the scheduler's accounting files and its
  * join.  The executor is an interface: the threads of this process
- * (iol_ingest_threads), or any other the caller makes (the MPI ranks of
- * cmd/ingest-mpi.c).
+ * (iol_ingest_threads), the MPI ranks (population/ingest-mpi.h), or any
+ * other the caller makes.
  *
  * The library prints nothing: what a person should read (a log that
  * failed, a directory that cannot be opened, a store error) goes to
@@ -16,7 +16,8 @@
  * submit and the wait that returns them.  struct iol_ingest is caller
  * storage, zeroed, its options set, then iol_ingest_open(); its
  * iol_ingest_close() frees what the run holds.
- * Owner: lib/population; callers cmd/ingest.c and cmd/ingest-mpi.c.
+ * Owner: lib/population; callers cmd/ingest.c and
+ * lib/population/ingest-mpi.c.
  */
 #ifndef IOLENS_INGEST_H
 #define IOLENS_INGEST_H

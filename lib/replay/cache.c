@@ -20,6 +20,7 @@
 
 #include "base/sha256.h"
 #include "replay/cache.h"
+#include "replay/engine.h"
 #include "base/banned.h"
 
 /* The text of the script, of max bytes at most (else -1 with errno
@@ -363,4 +364,20 @@ int iol_rcache_compiled(struct iol_rcache *c, const char *path,
 	if (rc < 0)
 		c->stage = IOL_RCACHE_PARSE;
 	return rc;
+}
+
+int iol_rcache_group(struct iol_rcache *c, const char *path, struct iol_rbin *b,
+		     int *reused, const struct iol_rgroup *g,
+		     struct iol_error *err)
+{
+	int32_t rc = 0;
+
+	if (!g || g->me == 0)
+		rc = iol_rcache_compiled(c, path, b, reused, 0, err);
+	if (!g)
+		return rc;
+	/* member 0's failure is its own to say; the others only stop */
+	if (g->bcast(g->ctx, &rc, sizeof(rc)) || rc)
+		return g->me == 0 && rc ? rc : 1;
+	return g->me == 0 ? 0 : iol_rcache_compiled(c, path, b, reused, 0, err);
 }

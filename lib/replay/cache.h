@@ -11,7 +11,7 @@
  * Ownership: struct iol_rcache is caller storage, zeroed, its limits
  * set; the compiled form goes into the caller's struct iol_rbin
  * (iol_rbin_release() frees it).  Owner: lib/replay; used by
- * cmd/replay.c.
+ * cmd/replay-run.c.
  */
 #ifndef IOLENS_REPLAY_CACHE_H
 #define IOLENS_REPLAY_CACHE_H
@@ -49,6 +49,17 @@ struct iol_rcache {
 int iol_rcache_compiled(struct iol_rcache *c, const char *path,
 			struct iol_rbin *b, int *reused, int force,
 			struct iol_error *err);
+struct iol_rgroup;
+/*
+ * The same for the members of a group g (engine.h; NULL: this process
+ * alone): member 0 compiles, tells the others whether it could, and
+ * they then load what it wrote.  0; < 0 as iol_rcache_compiled() when
+ * this process failed; 1 when member 0 failed (it says why) or the
+ * group could not be told.
+ */
+int iol_rcache_group(struct iol_rcache *c, const char *path, struct iol_rbin *b,
+		     int *reused, const struct iol_rgroup *g,
+		     struct iol_error *err);
 /* Remove the temporary directory and its form, if one was made. */
 void iol_rcache_done(struct iol_rcache *c);
 

@@ -79,6 +79,18 @@ static int cmpd(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+int iol_replay_overhead_of(const char *source, double *dur)
+{
+	double gap;
+
+	*dur = 0;
+	/* iolens trace times the call alone, inside its wrapper; strace's
+	 * -T durations hold its own stops around each call */
+	if (strcmp(source, "strace"))
+		return 0;
+	return iol_replay_overhead_load(&gap, dur) == 0 ? 1 : -1;
+}
+
 int iol_replay_overhead_save(double gap, double dur, char *p, size_t n)
 {
 	char d[4096];

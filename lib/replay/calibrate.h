@@ -6,7 +6,7 @@
  * duration.
  *
  * Ownership: plain values; nothing is allocated.  Owner: lib/replay;
- * used by cmd/replay.c and cmd/replay-script.c.
+ * used by cmd/replay.c, cmd/replay-script.c and the blocks commands.
  */
 #ifndef IOLENS_REPLAY_CALIBRATE_H
 #define IOLENS_REPLAY_CALIBRATE_H
@@ -28,6 +28,11 @@ int iol_replay_overhead_path(char *buf, size_t n);
 /* The stored seconds per call: off the gaps (*gap) and off each call's
  * duration (*dur); 0, or -1 when not calibrated. */
 int iol_replay_overhead_load(double *gap, double *dur);
+/* What the call durations of a trace of source ("strace", "iolens
+ * trace", ...) hold of the tracer's own time: 0 none (iolens trace times
+ * the call alone), 1 strace's, *dur seconds a call as calibrated, -1
+ * strace's, not measured (*dur 0). */
+int iol_replay_overhead_of(const char *source, double *dur);
 /* Store gap and dur (the directories made as needed), the file's path
  * in p; 0 or -1. */
 int iol_replay_overhead_save(double gap, double dur, char *p, size_t n);

@@ -47,7 +47,7 @@ struct iol_rgroup {
 	int (*sum64)(void *ctx, int64_t *v, size_t n);
 	void (*abort)(void *ctx);
 	/* NULL, or called in the members other than 0 once they know the
-	 * run directory, before they open it: a test's pause (replay-mpi.c
+	 * run directory, before they open it: a test's pause (replay/mpi.c
 	 * in a build made with TEST_HOOKS=1) */
 	void (*learnt)(void *ctx, const char *rundir);
 };

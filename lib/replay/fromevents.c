@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/job.h"
+#include "replay/calibrate.h"
 #include "replay/fromevents.h"
 #include "replay/links.h"
 #include "replay/waits.h"
@@ -1917,4 +1919,26 @@ int iol_rscript_from_events(struct iol_rscript *s, iol_rfrom_next next,
 	if (rc == IOL_ENOMEM)
 		iol_error_set(err, rc, "out of memory");
 	return rc;
+}
+
+void iol_rfrom_opts_of(struct iol_rfrom_opts *o, const struct iol_job *job,
+		       double given, double run_time)
+{
+	memset(o, 0, sizeof(*o));
+	o->overhead_from = "none";
+	o->source = job->source;
+	o->run_time = run_time;
+	o->positional = !strncmp(job->source, "darshan", 7);
+	if (given >= 0) {
+		o->overhead = given;
+		o->overhead_from = "given";
+	} else if (!strcmp(job->source, "strace") &&
+		   iol_replay_overhead_load(&o->overhead, &o->duroverhead) ==
+			   0) {
+		o->overhead_from = "calibrated";
+	} else if (job->call_cost > 0) {
+		/* iolens trace measured its own cost, a line at a time */
+		o->overhead = job->call_cost;
+		o->overhead_from = "tracer";
+	}
 }

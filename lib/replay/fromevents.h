@@ -24,6 +24,14 @@ struct iol_rfrom_opts {
 			    per call is fitted to it ("fitted") */
 };
 
+struct iol_job;
+/* o for a script of job (run_time as above): its source, DXT's offsets,
+ * and the tracer's overhead per call: given when >= 0, else strace's as
+ * iolens replay --calibrate measured it on this machine, else what
+ * iolens trace measured of itself, else none. */
+void iol_rfrom_opts_of(struct iol_rfrom_opts *o, const struct iol_job *job,
+		       double given, double run_time);
+
 /* A source of events: 1 with *ev filled, 0 at the end, < 0 on error,
  * as iol_events_next(). */
 typedef int (*iol_rfrom_next)(void *ctx, struct iol_event *ev,

@@ -19,6 +19,67 @@
 #include "sources/tracer.h"
 #include "base/banned.h"
 
+/* ---- the tracer found, the parts directory made ---- */
+
+static int readable(const char *p, char *out)
+{
+	return access(p, R_OK) == 0 && realpath(p, out) != NULL;
+}
+
+int iol_trace_find_lib(const char *libdir, char *out)
+{
+	const char *env = getenv("IOLENS_TRACE_LIB");
+	char exe[PATH_MAX], p[PATH_MAX + 64], *slash;
+	ssize_t k;
+
+	if (env && *env)
+		return readable(env, out) ? 0 : -1;
+	k = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (k > 0) {
+		exe[k] = '\0';
+		if ((slash = strrchr(exe, '/')) != NULL)
+			slash[1] = '\0';
+		snprintf(p, sizeof(p), "%s%s", exe, IOL_TRACE_LIB);
+		if (readable(p, out))
+			return 0;
+		snprintf(p, sizeof(p), "%s../lib/iolens/%s", exe,
+			 IOL_TRACE_LIB);
+		if (readable(p, out))
+			return 0;
+	}
+	snprintf(p, sizeof(p), "%s/%s", libdir, IOL_TRACE_LIB);
+	return readable(p, out) ? 0 : -2;
+}
+
+int iol_trace_parts_make(const char *out, char *dir, char *what)
+{
+	int fd, e;
+
+	if (snprintf(what, PATH_MAX, "%s.parts.XXXXXX", out) >= PATH_MAX ||
+	    !mkdtemp(what)) {
+		e = errno;
+		snprintf(what, PATH_MAX, "%s", out);
+		errno = e;
+		return 1;
+	}
+	if (!realpath(what, dir)) {
+		e = errno;
+		rmdir(what);
+		errno = e;
+		return 2;
+	}
+	/* made here, so that no traced process pays for making it */
+	snprintf(what, PATH_MAX, "%s/trace", dir);
+	if ((fd = open(what, O_WRONLY | O_CREAT | O_EXCL, 0600)) < 0) {
+		e = errno;
+		rmdir(dir);
+		errno = e;
+		return 3;
+	}
+	close(fd);
+	return 0;
+}
+
 /* a string as strace quotes it */
 static void put_quoted(FILE *f, const char *s)
 {

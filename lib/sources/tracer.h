@@ -8,7 +8,8 @@
  *
  * Ownership: struct iol_tstats is caller storage, zeroed;
  * iol_tstats_release() frees the programs it names.  Owner: lib/sources
- * (tracer-run.c, tracer-merge.c); used by cmd/trace.c.
+ * (tracer-run.c: finding the tracer, the parts directory, the run;
+ * tracer-merge.c); used by cmd/trace.c.
  */
 #ifndef IOLENS_TRACER_H
 #define IOLENS_TRACER_H
@@ -54,6 +55,16 @@ struct iol_tstats {
 	uint64_t cut;
 };
 
+/* The tracer into out (PATH_MAX bytes, resolved): $IOLENS_TRACE_LIB when
+ * set, else beside this binary, in ../lib/iolens from it, or in libdir.
+ * 0; -1 with errno when $IOLENS_TRACE_LIB names a file not readable;
+ * -2 when none of the others holds it. */
+int iol_trace_find_lib(const char *libdir, char *out);
+/* The parts' directory beside the output, "OUT.parts.XXXXXX", made with
+ * its empty file trace, its absolute name into dir (PATH_MAX bytes).  0;
+ * or with errno and the path that failed into what (PATH_MAX bytes): 1
+ * the directory not made (what: out), 2 not resolved, 3 trace not made. */
+int iol_trace_parts_make(const char *out, char *dir, char *what);
 /*
  * Run cmd with the tracer lib preloaded (after any LD_PRELOAD), its
  * lines going to dir/trace (which exists), its chdir and execve written

@@ -1,8 +1,6 @@
 /*
- * The MPI group of iolens replay (make MPI=1): the processes mpirun
- * started replay one script together, each its share of the ranks
- * (engine.h, struct iol_rgroup), over MPI_COMM_WORLD.  The library knows
- * no MPI; these are the collective calls it asks for.
+ * The MPI group of iolens replay (replay/mpi.h, make MPI=1): the
+ * collective calls of struct iol_rgroup over MPI_COMM_WORLD.
  */
 #define _GNU_SOURCE /* O_CLOEXEC */
 #ifdef IOLENS_MPI
@@ -14,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/replay-mpi.h"
+#include "replay/mpi.h"
 #include "base/banned.h"
 
 /* MPI counts are int: large arrays go in pieces */
@@ -98,7 +96,7 @@ static void pause_for_test(void *ctx, const char *rundir)
 }
 #endif
 
-void replay_mpi_group(struct iol_rgroup *g, int rank, int size)
+void iol_rgroup_mpi(struct iol_rgroup *g, int rank, int size)
 {
 	g->me = rank;
 	g->n = size;
@@ -114,6 +112,12 @@ void replay_mpi_group(struct iol_rgroup *g, int rank, int size)
 #endif
 }
 #else
-/* not an MPI build: nothing here (ISO C wants a declaration) */
-typedef int iolens_no_mpi_replay;
+/* not an MPI build: no group to make */
+#include "replay/mpi.h"
+#include "base/banned.h"
+
+void iol_rgroup_mpi(struct iol_rgroup *g, int rank, int size)
+{
+	(void)g, (void)rank, (void)size;
+}
 #endif
