@@ -107,7 +107,7 @@ int usage_error(const char *fmt, ...)
 }
 
 /* The placeholders of man/help/<cmd>.txt: defaults the library holds, and
- * the report template, which the drawing module finds (cmd/gfx.c) */
+ * the report template, which the drawing module finds (render/gfx-load.c) */
 static const char *help_value(const char *name)
 {
 	static const struct {
