@@ -12,45 +12,8 @@
 #include "cmd/common.h"
 #include "cmd/siteconf.h"
 #include "cmd/util.h"
-#include "analysis/triage.h"
 #include "render/views.h"
 #include "base/banned.h"
-
-static void row(struct out *o, const char *k, const char *v, const char *src)
-{
-	out_str(o, k);
-	out_str(o, v ? v : "");
-	out_str(o, src);
-	out_endrow(o);
-}
-
-/* The keys set, then the plain keys unset and every triage threshold
- * left at its default. */
-static void print(struct out *o, const struct iol_siteconf *c)
-{
-	static const char *const plain[] = {"db", "procs_per_node",
-					    "serve.listen", "serve.logs"};
-	struct iol_triage_conf def;
-	struct iol_error err = {0};
-	char key[96], val[64];
-	size_t i;
-
-	iol_triage_conf_parse(&def, NULL, &err);
-	out_view(o, &iol_view_config);
-	for (i = 0; i < c->n; i++)
-		row(o, c->v[i].key, c->v[i].value, c->v[i].origin);
-	for (i = 0; i < sizeof plain / sizeof *plain; i++)
-		if (!iol_siteconf_get(c, plain[i], NULL))
-			row(o, plain[i], NULL, "not set");
-	for (int k = 0; iol_triage_conf_key(k); k++) {
-		snprintf(key, sizeof key, "triage.%s", iol_triage_conf_key(k));
-		if (iol_siteconf_get(c, key, NULL))
-			continue;
-		snprintf(val, sizeof val, "%g", def.v[k]);
-		row(o, key, val, "default");
-	}
-	out_endtable(o);
-}
 
 static int options(int argc, char **argv, struct copts *co,
 		   struct iol_siteconf *c)
@@ -91,28 +54,6 @@ static int options(int argc, char **argv, struct copts *co,
 	return copts_choose(co) < 0 ? EXIT_USAGE : -1;
 }
 
-/* A copy of the sources' values, that options here may override. */
-static int copy(struct iol_siteconf *to, const struct iol_siteconf *from)
-{
-	struct iol_error err = {0};
-
-	iol_siteconf_init(to);
-	for (size_t i = 0; i < from->n; i++)
-		if (iol_siteconf_set(to, from->v[i].key, from->v[i].value,
-				     from->v[i].origin, &err) < 0)
-			return -1;
-	return 0;
-}
-
-static void files_read(struct out *o)
-{
-	for (int i = 0; i < 2; i++)
-		if (site_files[i].path[0])
-			out_text(o, "%s: %s\n", site_files[i].path,
-				 site_files[i].read ? "read" : "not present");
-	out_text(o, "\n");
-}
-
 int cmd_config(int argc, char **argv)
 {
 	const struct iol_siteconf *site = site_config();
@@ -124,7 +65,8 @@ int cmd_config(int argc, char **argv)
 	if (!site)
 		return EXIT_DATA;
 	copts_init(&co, argv);
-	if (copy(&c, site) < 0) {
+	if (iol_siteconf_copy(&c, site, NULL) < 0) {
+		iol_siteconf_release(&c);
 		msg("out of memory");
 		return EXIT_DATA;
 	}
@@ -132,9 +74,7 @@ int cmd_config(int argc, char **argv)
 	if (rc < 0)
 		rc = cmd_out_open(&o, co.outpath, co.fmt) < 0 ? EXIT_DATA : -1;
 	if (rc < 0) {
-		if (o.fmt == FMT_TEXT)
-			files_read(&o);
-		print(&o, &c);
+		iol_view_config_print(&o, &c, site_files, 2);
 		rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	}
 	iol_siteconf_release(&c);

@@ -7,16 +7,13 @@
  * same functions as summary.
  */
 #define _XOPEN_SOURCE 700
-#include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
-#include "cmd/popfs.h"
 #include "cmd/util.h"
+#include "population/popctx.h"
 #include "render/view-context.h"
 #include "base/banned.h"
 
@@ -24,20 +21,16 @@ static int decode(struct popopts *p, int argc, char **argv, int i,
 		  struct iol_popjob *own)
 {
 	struct iol_error err = {0};
-	struct iol_summary s;
 	struct iol_job *job;
-	int rc;
+	int rc, stage;
 
 	if (cmd_load_one(&p->c, argc, argv, i, &job) < 0)
 		return -1;
-	if (iol_summary_compute(job, &p->c.m, &s, &err) < 0) {
-		msg_ioerr(argv[i], err.code, &err);
-		iol_job_close(job);
-		return -1;
-	}
-	rc = iol_popjob_fill(own, job, &s);
+	rc = iol_popjob_of(job, &p->c.m, own, &stage, &err);
 	iol_job_close(job);
-	if (rc < 0)
+	if (rc < 0 && stage == IOL_POPCTX_LOG)
+		msg_ioerr(argv[i], err.code, &err);
+	else if (rc < 0)
 		msg("out of memory");
 	return rc < 0 ? -1 : 0;
 }
@@ -119,7 +112,7 @@ int cmd_context(int argc, char **argv)
 		if (nrecs)
 			iol_view_context_print_weather(&o, argv[first], &wj);
 		if (fsrc == 0)
-			pop_print_fsweather(&o, argv[first], &fj);
+			iol_view_context_print_fsweather(&o, argv[first], &fj);
 		rc = cmd_out_close(&o, 1);
 	} else if (rc) {
 		msg("out of memory");

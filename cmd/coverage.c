@@ -20,26 +20,6 @@ enum { OPT_APIS = OPT_POP_LAST + 1, OPT_FROM, OPT_TO, OPT_EVERY, OPT_BY };
 static int apis_only, monthly, by_part;
 static int64_t from, to; /* [from, to) epoch seconds, IOL_POP_NULL open */
 
-/* "2026-06-01" or "2026-06" (UTC) into *t: the day's or month's start,
- * or (end) the start of the day or month after it.  0, or -1. */
-static int parse_date(const char *s, int end, int64_t *t)
-{
-	int y, m, d = 1, n = 0, day = 0;
-	long days;
-
-	if (sscanf(s, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 && !s[n])
-		day = 1;
-	else if (sscanf(s, "%4d-%2d%n", &y, &m, &n) != 2 || s[n])
-		return -1;
-	if (m < 1 || m > 12 || d < 1 || d > 31)
-		return -1;
-	if (end && !day && ++m > 12)
-		m = 1, y++;
-	days = iol_days_from_civil(y, m, d) + (end && day);
-	*t = (int64_t)days * 86400;
-	return 0;
-}
-
 static int extra(int opt, const char *arg)
 {
 	switch (opt) {
@@ -63,7 +43,8 @@ static int extra(int opt, const char *arg)
 		return 1;
 	default: return 0;
 	}
-	if (parse_date(arg, opt == OPT_TO, opt == OPT_FROM ? &from : &to) < 0) {
+	if (iol_date_parse(arg, opt == OPT_TO, opt == OPT_FROM ? &from : &to) <
+	    0) {
 		usage_error("--%s wants a date YYYY-MM-DD or YYYY-MM, not '%s'",
 			    opt == OPT_FROM ? "from" : "to", arg);
 		return -1;

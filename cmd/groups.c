@@ -29,24 +29,10 @@ static int extra(int opt, const char *arg)
 	return 1;
 }
 
-/* The groups summed as the rows load, and with --by size whether the
- * classes hold one process count each (then they are the groups of --by
- * nprocs, under range labels). */
-struct run {
-	struct iol_popgrp *gr;
-	int64_t seen[IOL_POP_NSIZE];
-	int single;
-};
-
-static int add_row(const struct iol_popjob *j, void *arg)
+/* Each row summed into its group as it loads (population/popan.h). */
+static int add_row(const struct iol_popjob *j, void *gr)
 {
-	struct run *r = arg;
-	int c = iol_pop_size_class(j->nprocs);
-
-	if (r->seen[c] >= 0 && r->seen[c] != j->nprocs)
-		r->single = 0;
-	r->seen[c] = j->nprocs;
-	return iol_pop_groups_add(r->gr, j);
+	return iol_pop_groups_add(gr, j);
 }
 
 int cmd_groups(int argc, char **argv)
@@ -57,12 +43,12 @@ int cmd_groups(int argc, char **argv)
 		{NULL, 0, NULL, 0}};
 	struct iol_popgroup *g;
 	struct iol_popset set;
-	struct run r = {.single = 1};
+	struct iol_popgrp *gr;
 	struct iol_popdb *db;
 	struct popopts p;
 	struct out o;
 	size_t n;
-	int rc, first;
+	int rc, first, single;
 
 	by = -1;
 	rc = pop_start(&p, argc, argv, longopts, extra, 0, NULL, &db, &first);
@@ -72,26 +58,25 @@ int cmd_groups(int argc, char **argv)
 		iol_popdb_close(db);
 		return usage_error("no --by given");
 	}
-	for (int c = 0; c < IOL_POP_NSIZE; c++)
-		r.seen[c] = -1;
-	if (!(r.gr = iol_pop_groups_begin(by))) {
+	if (!(gr = iol_pop_groups_begin(by))) {
 		iol_popdb_close(db);
 		msg("out of memory");
 		return EXIT_DATA;
 	}
 	/* no row kept: each is summed into its group as it loads */
-	rc = pop_each(&p, db, IOL_POPLOAD_GROUPS | IOL_POPLOAD_FW, add_row, &r,
+	rc = pop_each(&p, db, IOL_POPLOAD_GROUPS | IOL_POPLOAD_FW, add_row, gr,
 		      &set);
 	iol_popdb_close(db);
 	if (rc < 0) {
-		iol_pop_groups_abort(r.gr);
+		iol_pop_groups_abort(gr);
 		return EXIT_DATA;
 	}
-	iol_pop_groups_end(r.gr, &g, &n);
+	single = iol_pop_groups_single(gr);
+	iol_pop_groups_end(gr, &g, &n);
 	rc = cmd_out_open(&o, p.c.outpath, p.c.fmt) < 0 ? EXIT_DATA : EXIT_OK;
 	if (rc == EXIT_OK) {
 		iol_view_groups_print(&o, g, n, by, set.has_fw,
-				      by == IOL_BY_SIZE && r.single);
+				      by == IOL_BY_SIZE && single);
 		rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	}
 	iol_pop_groups_free(g, n);

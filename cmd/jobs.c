@@ -70,10 +70,7 @@ int cmd_jobs(int argc, char **argv)
 		iol_popdb_close(db);
 		return usage_error("%s", err.msg);
 	}
-	/* the rows before the page are read and left out */
-	for (int64_t k = 0;
-	     (rc = iol_popcur_next(cur, &err)) > 0 && k < offset_n; k++)
-		;
+	rc = iol_popcur_skip(cur, offset_n, &err);
 	if (rc <= 0) {
 		/* nothing matches: no bare header, no file */
 		if (rc < 0)

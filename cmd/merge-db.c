@@ -4,11 +4,9 @@
  * then the shards in the order given), so merging is idempotent and never
  * makes two rows for one log.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
@@ -20,35 +18,25 @@
 static int merge_all(const char *out, int n, char **shards)
 {
 	struct iol_error err = {0, 0, ""};
-	struct iol_store *st;
-	int64_t added, total = 0;
-	int i, rc = EXIT_OK;
+	int64_t total;
+	int stage, bad;
 
-	for (i = 0; i < n; i++)
-		if (!iol_store_is_url(shards[i]) &&
-		    access(shards[i], R_OK) < 0) {
-			msg("cannot open '%s': %s", shards[i], strerror(errno));
-			return EXIT_DATA;
-		}
-	if (iol_store_open(&st, out, &err) < 0) {
-		msg("cannot open '%s': %s", out, err.msg);
+	if (iol_store_merge_all(out, n, shards, &total, &stage, &bad, &err) <
+	    0) {
+		if (stage == IOL_MERGE_SHARD_OPEN)
+			msg("cannot open '%s': %s", shards[bad],
+			    strerror(err.sys));
+		else if (stage == IOL_MERGE_OUT_OPEN)
+			msg("cannot open '%s': %s", out, err.msg);
+		else if (stage == IOL_MERGE_SHARD)
+			msg("cannot merge '%s': %s", shards[bad], err.msg);
+		else
+			msg("%s: %s", out, err.msg);
 		return EXIT_DATA;
 	}
-	for (i = 0; i < n && rc == EXIT_OK; i++) {
-		if (iol_store_merge(st, shards[i], &added, &err) < 0) {
-			msg("cannot merge '%s': %s", shards[i], err.msg);
-			rc = EXIT_DATA;
-		}
-		total += added;
-	}
-	if (iol_store_close(st, &err) < 0 && rc == EXIT_OK) {
-		msg("%s: %s", out, err.msg);
-		rc = EXIT_DATA;
-	}
-	if (rc == EXIT_OK)
-		printf("%d store%s: %lld job%s added\n", n, n == 1 ? "" : "s",
-		       (long long)total, total == 1 ? "" : "s");
-	return rc;
+	printf("%d store%s: %lld job%s added\n", n, n == 1 ? "" : "s",
+	       (long long)total, total == 1 ? "" : "s");
+	return EXIT_OK;
 }
 
 int cmd_merge_db(int argc, char **argv)

@@ -2,17 +2,15 @@
  * Option handling and store opening shared by the population commands.
  */
 #define _XOPEN_SOURCE 700
-#include <errno.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <stdint.h>
 
 #include "cmd/popcommon.h"
 #include "cmd/siteconf.h"
 #include "cmd/util.h"
-#include "population/sql.h"
-#include "storage/devio.h"
+#include "population/popctx.h"
 #include "base/banned.h"
 
 static int pop_opts(struct popopts *p, int argc, char **argv,
@@ -51,14 +49,8 @@ static int pop_opts(struct popopts *p, int argc, char **argv,
 static int open_db(struct popopts *p, struct iol_popdb **db)
 {
 	struct iol_error err = {0};
-	struct stat sb;
-	int rc;
+	int rc = iol_popdb_open_present(p->db, db, &err);
 
-	if (!iol_sql_is_url(p->db) && stat(p->db, &sb) < 0) {
-		msg("cannot open '%s': %s", p->db, strerror(errno));
-		return -1;
-	}
-	rc = iol_popdb_open(p->db, db, &err);
 	if (rc < 0) {
 		msg("cannot open '%s': %s", p->db,
 		    err.msg[0] ? err.msg : iol_strerror(rc));
@@ -115,21 +107,6 @@ int pop_start(struct popopts *p, int argc, char **argv,
 	return -1;
 }
 
-int pop_load(struct popopts *p, struct iol_popdb *db, struct iol_popset *set)
-{
-	struct iol_error err = {0};
-	int rc = iol_popdb_load(db, p->where, set, &err);
-
-	if (rc < 0)
-		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
-	if (rc == 0 && !set->n) {
-		iol_popset_free(set);
-		pop_none(p);
-		rc = IOL_EEMPTY;
-	}
-	return rc;
-}
-
 int pop_none(const struct popopts *p)
 {
 	if (p->where)
@@ -139,20 +116,34 @@ int pop_none(const struct popopts *p)
 	return EXIT_DATA;
 }
 
-int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
+/* A failure reading the store at dbpath. */
+static void say(const char *dbpath, int rc, const struct iol_error *err)
+{
+	msg("'%s': %s", dbpath, err->msg[0] ? err->msg : iol_strerror(rc));
+}
+
+/* The end of a load: the message of a failure, or that none matched
+ * (then set is freed and the load a failure too). */
+static int loaded(struct popopts *p, int rc, const struct iol_error *err,
 		  struct iol_popset *set)
 {
-	struct iol_error err = {0};
-	int rc = iol_popdb_load_some(db, p->where, what, set, &err);
-
 	if (rc < 0)
-		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
+		say(p->db, rc, err);
 	if (rc == 0 && !set->n) {
 		iol_popset_free(set);
 		pop_none(p);
 		rc = IOL_EEMPTY;
 	}
 	return rc;
+}
+
+int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
+		  struct iol_popset *set)
+{
+	struct iol_error err = {0};
+
+	return loaded(p, iol_popdb_load_some(db, p->where, what, set, &err),
+		      &err, set);
 }
 
 int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,
@@ -160,29 +151,19 @@ int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,
 	     struct iol_popset *set)
 {
 	struct iol_error err = {0};
-	int rc = iol_popdb_each(db, p->where, what, fn, arg, set, &err);
 
-	if (rc < 0)
-		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
-	if (rc == 0 && !set->n) {
-		iol_popset_free(set);
-		pop_none(p);
-		rc = IOL_EEMPTY;
-	}
-	return rc;
+	return loaded(p, iol_popdb_each(db, p->where, what, fn, arg, set, &err),
+		      &err, set);
 }
 
 int pop_find(struct iol_popdb *db, const char *dbpath, const char *log,
 	     struct iol_popset *one)
 {
 	struct iol_error err = {0};
-	char *rp = realpath(log, NULL);
-	int rc = iol_popdb_load_path(db, log, rp, one, &err);
+	int rc = iol_popdb_find_log(db, log, one, &err);
 
-	free(rp);
 	if (rc < 0)
-		msg("'%s': %s", dbpath,
-		    err.msg[0] ? err.msg : iol_strerror(rc));
+		say(dbpath, rc, &err);
 	return rc;
 }
 
@@ -195,8 +176,7 @@ int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
 					&err);
 
 	if (rc < 0)
-		msg("'%s': %s", dbpath,
-		    err.msg[0] ? err.msg : iol_strerror(rc));
+		say(dbpath, rc, &err);
 	return rc;
 }
 
@@ -205,60 +185,47 @@ int pop_context_of(const char *dbpath, const char *log,
 		   struct iol_popctx *ctx)
 {
 	struct iol_error err = {0};
-	struct iol_popjob own = {0};
-	const struct iol_popjob *row;
-	struct iol_popset set = {0}, one = {0};
-	struct iol_popdb *db;
-	struct iol_summary s;
-	int rc;
+	int stage,
+		rc = iol_pop_context_of(dbpath, log, job, m, ctx, &stage, &err);
 
-	if ((rc = iol_popdb_open(dbpath, &db, &err)) < 0) {
+	if (rc < 0 && stage == IOL_POPCTX_OPEN)
 		msg("cannot open '%s': %s", dbpath,
 		    err.msg[0] ? err.msg : iol_strerror(rc));
-		return rc;
-	}
-	rc = pop_find(db, dbpath, log, &one);
-	row = rc == 0 && one.n ? &one.jobs[0] : NULL;
-	if (rc == 0 && !row) {
-		rc = iol_summary_compute(job, m, &s, &err);
-		if (rc < 0)
-			msg_ioerr(log, rc, &err);
-		else if ((rc = iol_popjob_fill(&own, job, &s)) < 0)
-			msg("out of memory");
-	}
-	if (rc == 0)
-		rc = pop_load_earlier(db, dbpath, NULL, row ? row : &own, &set);
-	iol_popdb_close(db);
-	if (rc == 0 && (rc = iol_pop_context(&set, row ? row : &own, ctx)))
+	else if (rc < 0 && stage == IOL_POPCTX_STORE)
+		say(dbpath, rc, &err);
+	else if (rc < 0 && stage == IOL_POPCTX_LOG)
+		msg_ioerr(log, rc, &err);
+	else if (rc < 0)
 		msg("out of memory");
-	iol_popjob_release(&own);
-	iol_popset_free(&one);
-	iol_popset_free(&set);
 	return rc;
 }
 
-/* The device load while the job ran, over every device recorded; the
- * recordings read here to say which one is bad or cut. */
+/* The device load while the job ran, over every device recorded; which
+ * recording is bad or cut said here. */
 int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 		struct iol_wjobw *out)
 {
-	struct iol_devset ds = {0};
 	struct iol_error err = {0};
-	int i, fmt, r = 0;
+	uint64_t *cut = calloc((size_t)nrecs + 1, sizeof *cut);
+	int i, bad, r;
 
-	for (i = 0; i < nrecs && r == 0; i++) {
-		if ((r = iol_devset_read(&ds, recs[i], 0, &fmt, &err)) < 0)
-			msg_ioerr(recs[i], r, &err);
-		else if (ds.cut_line)
+	if (!cut) {
+		msg("out of memory");
+		return IOL_ENOMEM;
+	}
+	r = iol_weather_recs(recs, nrecs, j->start_time, j->end_time,
+			     j->bytes_read, j->bytes_written, out, cut, &bad,
+			     &err);
+	for (i = 0; i < nrecs; i++)
+		if (cut[i])
 			msg("warning: '%s' ends early, cut in line %llu; the "
 			    "samples before it are read",
-			    recs[i], (unsigned long long)ds.cut_line);
-	}
-	if (r == 0 &&
-	    (r = iol_weather_one(&ds, j->start_time, j->end_time, j->bytes_read,
-				 j->bytes_written, out, &err)) < 0)
+			    recs[i], (unsigned long long)cut[i]);
+	if (r < 0 && bad >= 0)
+		msg_ioerr(recs[bad], r, &err);
+	else if (r < 0)
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
-	iol_devset_release(&ds);
+	free(cut);
 	return r;
 }
 
@@ -279,4 +246,25 @@ int pop_weather_job(const char *const *recs, int nrecs,
 	j.bytes_read = s.bytes_read;
 	j.bytes_written = s.bytes_written;
 	return pop_weather(recs, nrecs, &j, out);
+}
+
+int pop_fsweather(const char *const *recs, int nrecs, const char *db,
+		  const struct iol_popjob *j, struct iol_fsjob *out)
+{
+	struct iol_wjob wj = {.path = "", .app = "", .user = ""};
+	struct iol_error err = {0};
+	int bad, r;
+
+	wj.start = j->start_time;
+	wj.end = j->end_time;
+	wj.rbytes = j->bytes_read;
+	wj.wbytes = j->bytes_written;
+	r = iol_fsweather_job(recs, nrecs, db, &wj, out, &bad, &err);
+	if (r < 0 && bad >= 0)
+		msg("cannot read '%s': %s", recs[bad],
+		    err.msg[0] ? err.msg : iol_strerror(r));
+	else if (r < 0)
+		msg("%s%s%s", nrecs ? "" : db, nrecs ? "" : ": ",
+		    err.msg[0] ? err.msg : iol_strerror(r));
+	return r;
 }

@@ -13,6 +13,7 @@
 #include "population/popan.h"
 #include "population/popjob.h"
 #include "population/weather.h"
+#include "population/fsweather.h"
 
 enum { OPT_DB = OPT_LAST_COMMON + 100, OPT_WHERE, OPT_POP_LAST };
 
@@ -38,14 +39,12 @@ int pop_start(struct popopts *p, int argc, char **argv,
 	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
 	      struct iol_popdb **db, int *first);
 
-/* Load the jobs matching --where; prints the message on failure.  None
- * matching is a failure (IOL_EEMPTY, "no jobs match"): nothing to report. */
-int pop_load(struct popopts *p, struct iol_popdb *db, struct iol_popset *set);
 /* Say that no job matches --where (or that the store is empty); returns
  * the exit status, 1. */
 int pop_none(const struct popopts *p);
-/* ... only the parts in what (IOL_POPLOAD_*); none matching is a
- * failure too. */
+/* Load the parts in what (IOL_POPLOAD_*) of the jobs matching --where;
+ * prints the message on failure.  None matching is a failure
+ * (IOL_EEMPTY, "no jobs match"): nothing to report. */
 int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
 		  struct iol_popset *set);
 
@@ -80,5 +79,11 @@ int pop_weather(const char *const *recs, int nrecs, const struct iol_popjob *j,
 int pop_weather_job(const char *const *recs, int nrecs,
 		    const struct iol_job *job, const struct iol_opts *m,
 		    struct iol_wjobw *out);
+/* Job j in the weather of the file-system telemetry recs (context
+ * --fsload), or with none the telemetry the store db keeps (ingest
+ * --fsload) around its run: 0, 1 when the store keeps none there
+ * (nothing said), or < 0 with the message printed. */
+int pop_fsweather(const char *const *recs, int nrecs, const char *db,
+		  const struct iol_popjob *j, struct iol_fsjob *out);
 
 #endif

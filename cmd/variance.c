@@ -27,7 +27,7 @@ int cmd_variance(int argc, char **argv)
 	struct iol_popdb *db;
 	struct popopts p;
 	struct out o;
-	size_t n, npart, in = 0;
+	size_t n, npart;
 	int rc, first;
 
 	rc = pop_start(&p, argc, argv, longopts, NULL, 0, &o, &db, &first);
@@ -45,17 +45,7 @@ int cmd_variance(int argc, char **argv)
 		out_close(&o, 0);
 		return EXIT_DATA;
 	}
-	if (o.fmt == FMT_TEXT)
-		out_text(&o, "Table IV: I/O time by slowest rank of similar "
-			     "jobs (groups of 2 or more)\n\n");
-	iol_view_variance_print(&o, v, n);
-	for (size_t i = 0; i < n; i++)
-		in += v[i].jobs;
-	if (o.fmt == FMT_TEXT)
-		out_text(&o,
-			 "\n%zu groups, %zu of %zu jobs; %zu partial jobs "
-			 "left out\n",
-			 n, in, set.n, npart);
+	iol_view_variance_print(&o, v, n, set.n, npart);
 	free(v);
 	iol_pop_vrows_free(&rows);
 	iol_popset_free(&set);

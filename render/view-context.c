@@ -1,14 +1,16 @@
 /*
  * The views of `iolens context`: the job's key metrics among the
- * earlier jobs of its app (population/popan.h), and with --iostat its
- * I/O weather.  Text gives each metric its unit in its name and bytes in
- * binary units; the machine formats keep the metric keys and raw values.
+ * earlier jobs of its app (population/popan.h), with --iostat its I/O
+ * weather, with --fsload its file system's (population/fsweather.h).  Text
+ * gives each metric its unit in its name and bytes in binary units; the machine
+ * formats keep the metric keys and raw values.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "population/popan.h"
+#include "render/obuf.h"
 #include "render/view-context.h"
 #include "base/banned.h"
 
@@ -175,6 +177,72 @@ void iol_view_context_print_weather(struct out *o, const char *log,
 	out_num(o, w->dev_peak_bps, 0);
 	out_num(o, w->job_bps, 0);
 	out_num(o, 100 * w->share, 2);
+	out_endrow(o);
+	out_endtable(o);
+}
+
+static const struct iol_col fs_cols[] = {
+	{"log", "log", COL_PATH, 0, "the job's log"},
+	{"inside_recording", "inside", COL_NUM, 0,
+	 "1 when the run lies inside the recordings"},
+	{"fs_bytes", "FS bytes", COL_NUM, 0,
+	 "the file system's bytes while the job ran"},
+	{"other_bytes", "other bytes", COL_NUM, 0,
+	 "of them not the job's (< 0: the job says more)"},
+	{"job_share_pct", "share %", COL_NUM, 0,
+	 "the job's bytes over the file system's in its bins"},
+	{"server_cpu_pct", "OSS CPU %", COL_NUM, 1,
+	 "data servers' CPU, mean in the run"},
+	{"mds_cpu_pct", "MDS CPU %", COL_NUM, 1,
+	 "metadata servers' CPU, mean in the run"},
+	{"md_ops", "MD ops", COL_NUM, 1, "metadata operations in the run"},
+};
+/* context's own: not in the registry until context's tables are views */
+static const struct iol_view fs_view = IOL_VIEW("context", "fsload", fs_cols);
+
+static void num_or_null(struct out *o, double v, int prec)
+{
+	if (isnan(v))
+		out_null(o);
+	else
+		out_num(o, v, prec);
+}
+
+void iol_view_context_print_fsweather(struct out *o, const char *log,
+				      const struct iol_fsjob *f)
+{
+	char a[32], b[32];
+
+	if (o->fmt == FMT_TEXT) {
+		out_text(o,
+			 "\nFile-system weather (its servers while the job "
+			 "ran%s)\n",
+			 f->w.inside ? ""
+				     : "; the run lies partly outside the "
+				       "recordings");
+		out_text(o,
+			 "  file system  %s moved, %s of it other traffic; "
+			 "the job %.1f %% of it\n",
+			 fmt_bytes(a, sizeof(a), f->fs_bytes, BYTES_TEXT),
+			 fmt_bytes(b, sizeof(b),
+				   f->other_bytes > 0 ? f->other_bytes : 0,
+				   BYTES_TEXT),
+			 100 * f->w.share);
+		out_text(o,
+			 "  servers      OSS CPU %.1f %%, MDS CPU %.1f %%, "
+			 "%.0f metadata operations\n",
+			 f->cpu_mean, f->md_cpu_mean, f->md_ops);
+		return;
+	}
+	out_view(o, &fs_view);
+	out_str(o, log);
+	out_int(o, f->w.inside);
+	out_num(o, f->fs_bytes, 0);
+	out_num(o, f->other_bytes, 0);
+	num_or_null(o, 100 * f->w.share, 2);
+	num_or_null(o, f->cpu_mean, 2);
+	num_or_null(o, f->md_cpu_mean, 2);
+	out_num(o, f->md_ops, 0);
 	out_endrow(o);
 	out_endtable(o);
 }

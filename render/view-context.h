@@ -6,6 +6,7 @@
 
 #include "population/popan.h"
 #include "population/weather.h"
+#include "population/fsweather.h"
 #include "render/view.h"
 
 extern const struct iol_view iol_view_context, iol_view_context_weather;
@@ -15,5 +16,9 @@ void iol_view_context_print(struct out *o, const char *log,
 /* Its I/O weather (--iostat). */
 void iol_view_context_print_weather(struct out *o, const char *log,
 				    const struct iol_wjobw *w);
+/* Its file system's weather (--fsload): text two lines of prose, the
+ * machine formats a table of one row. */
+void iol_view_context_print_fsweather(struct out *o, const char *log,
+				      const struct iol_fsjob *f);
 
 #endif

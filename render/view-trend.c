@@ -1,11 +1,12 @@
 /*
- * The views of `iolens trend`, `iolens compare` and `iolens config`: the
- * population over time, a change against its noise, and the site
- * configuration in force.
+ * The views of `iolens trend` and `iolens compare`: the population over
+ * time, and a change against its noise.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "render/views.h"
+#include "population/popan.h"
 #include "population/trend.h"
 #include "base/banned.h"
 
@@ -65,15 +66,6 @@ static const struct iol_col cmp_cols[] = {
 };
 const struct iol_view iol_view_compare = IOL_VIEW("compare", NULL, cmp_cols);
 
-static const struct iol_col config_cols[] = {
-	{"key", "key", COL_STR, 0, "The key (man iolens-config)"},
-	{"value", "value", COL_STR, 0, "Its value in force"},
-	{"source", "source", COL_PATH, 0,
-	 "Where it came from: file:line, a variable, an option, default, or "
-	 "not set"},
-};
-const struct iol_view iol_view_config = IOL_VIEW("config", NULL, config_cols);
-
 /* v with its first column headed by the --by key's name, in cols (room
  * for v->ncols): "app" rather than "group" for people. */
 static void headed(struct iol_view *w, struct iol_col *cols,
@@ -113,17 +105,53 @@ static void trend_row(struct out *o, const struct iol_trend_row *r, int every)
 	out_endrow(o);
 }
 
+static const char *const by_names[] = {"app", "user", "project"};
+
+/* The test stated, the periods it marked counted. */
+static void trend_note(struct out *o, const struct iol_trend_row *r, size_t n,
+		       int by, size_t undated)
+{
+	char note[600];
+	size_t marked = 0;
+
+	for (size_t i = 0; i < n; i++)
+		marked += r[i].mark != 0;
+	snprintf(note, sizeof note,
+		 "change %%: the median MiB/s/CN against the %s's previous "
+		 "period with values.  mark: %zu period%s lower or higher "
+		 "beyond the noise, where this period and the one before "
+		 "each have %d or more jobs with MiB/s/CN, their p25-p75 "
+		 "ranges do not overlap and their medians are %d%% or more "
+		 "apart.  flagged %%: jobs with a triage finding of warn or "
+		 "high (iolens triage --db).",
+		 by_names[by], marked, marked == 1 ? "" : "s", IOL_TREND_MIN,
+		 (int)(IOL_TREND_REL * 100));
+	out_text(o, "\n");
+	out_wrap(o, 0, note);
+	if (undated)
+		out_text(o, "%zu job%s without a start time left out.\n",
+			 undated, undated == 1 ? "" : "s");
+}
+
 void iol_view_trend_print(struct out *o, const struct iol_trend_row *r,
-			  size_t n, const char *by, int every)
+			  size_t n, int by, int every, size_t undated)
 {
 	struct iol_col cols[sizeof trend_cols / sizeof *trend_cols];
 	struct iol_view v;
 
-	headed(&v, cols, &iol_view_trend, by);
+	if (o->fmt == FMT_TEXT)
+		out_text(o,
+			 "The population per %s and %s (UTC, by start "
+			 "time); MiB/s/CN: MiB/s per compute node\n\n",
+			 by_names[by],
+			 every == IOL_EVERY_WEEK ? "week" : "month");
+	headed(&v, cols, &iol_view_trend, by_names[by]);
 	out_view(o, &v);
 	for (size_t i = 0; i < n; i++)
 		trend_row(o, &r[i], every);
 	out_endtable(o);
+	if (o->fmt == FMT_TEXT)
+		trend_note(o, r, n, by, undated);
 }
 
 static void cmp_row(struct out *o, const struct iol_cmp_row *r)
@@ -144,15 +172,44 @@ static void cmp_row(struct out *o, const struct iol_cmp_row *r)
 	out_endrow(o);
 }
 
+/* The test stated, the keys on one side only counted. */
+static void cmp_note(struct out *o, int by, size_t ob, size_t oa)
+{
+	char note[600];
+
+	snprintf(note, sizeof note,
+		 "noise %%: the pooled standard deviation of the %s's jobs / "
+		 "the mean before (run-to-run variance); d: Cohen's d, the "
+		 "change of the mean / that standard deviation.  lower or "
+		 "higher: %d or more jobs each side, |d| >= %g and the means "
+		 "%d%% or more apart.",
+		 by_names[by], IOL_TREND_MIN, IOL_CMP_D,
+		 (int)(IOL_TREND_REL * 100));
+	out_text(o, "\n");
+	out_wrap(o, 0, note);
+	if (ob || oa)
+		out_text(o, "%zu %s%s with jobs only before, %zu only after.\n",
+			 ob, by_names[by], ob == 1 ? "" : "s", oa);
+}
+
 void iol_view_compare_print(struct out *o, const struct iol_cmp_row *r,
-			    size_t n, const char *by)
+			    size_t n, int by, const char *before,
+			    const char *after, size_t only_before,
+			    size_t only_after)
 {
 	struct iol_col cols[sizeof cmp_cols / sizeof *cmp_cols];
 	struct iol_view v;
 
-	headed(&v, cols, &iol_view_compare, by);
+	if (o->fmt == FMT_TEXT)
+		out_text(o,
+			 "MiB/s per compute node per %s, before: %s\n"
+			 "                                  after:  %s\n\n",
+			 by_names[by], before, after);
+	headed(&v, cols, &iol_view_compare, by_names[by]);
 	out_view(o, &v);
 	for (size_t i = 0; i < n; i++)
 		cmp_row(o, &r[i]);
 	out_endtable(o);
+	if (o->fmt == FMT_TEXT)
+		cmp_note(o, by, only_before, only_after);
 }

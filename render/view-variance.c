@@ -25,9 +25,15 @@ static const struct iol_col cols[] = {
 
 const struct iol_view iol_view_variance = IOL_VIEW("variance", NULL, cols);
 
+/* The table; text: under a title, with a line of counts after it. */
 void iol_view_variance_print(struct out *o, const struct iol_popvar *v,
-			     size_t n)
+			     size_t n, size_t njobs, size_t npartial)
 {
+	size_t in = 0;
+
+	if (o->fmt == FMT_TEXT)
+		out_text(o, "Table IV: I/O time by slowest rank of similar "
+			    "jobs (groups of 2 or more)\n\n");
 	out_view(o, &iol_view_variance);
 	for (size_t i = 0; i < n; i++) {
 		if (v[i].user && *v[i].user)
@@ -44,6 +50,12 @@ void iol_view_variance_print(struct out *o, const struct iol_popvar *v,
 		out_num(o, v[i].stddev, 4);
 		out_num(o, v[i].cv, 3);
 		out_endrow(o);
+		in += v[i].jobs;
 	}
 	out_endtable(o);
+	if (o->fmt == FMT_TEXT)
+		out_text(o,
+			 "\n%zu groups, %zu of %zu jobs; %zu partial jobs "
+			 "left out\n",
+			 n, in, njobs, npartial);
 }

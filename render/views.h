@@ -105,22 +105,33 @@ void iol_view_coverage_print(struct out *o, const struct iol_popcov_all *c,
 			     const struct iol_popcov_month *m, size_t nm,
 			     int by_part, int apis_only);
 
-/* variance: Table IV of Carns et al. */
+/* variance: Table IV of Carns et al., n groups of the njobs loaded,
+ * npartial of them left out */
 extern const struct iol_view iol_view_variance;
 void iol_view_variance_print(struct out *o, const struct iol_popvar *v,
-			     size_t n);
+			     size_t n, size_t njobs, size_t npartial);
 
-/* trend: per group and period; by names the group column for people,
- * every is IOL_EVERY_* (population/trend.h) */
+/* trend: per group and period; by is IOL_BY_APP, _USER or _PROJECT
+ * (population/popan.h), every IOL_EVERY_* (population/trend.h); text:
+ * under a title, with the test stated after and undated jobs counted */
 extern const struct iol_view iol_view_trend;
 void iol_view_trend_print(struct out *o, const struct iol_trend_row *r,
-			  size_t n, const char *by, int every);
-/* compare: per group, before and after */
+			  size_t n, int by, int every, size_t undated);
+/* compare: per group, before and after (the expressions of the sides);
+ * text: the test stated after, and the keys only_before and only_after
+ * on one side */
 extern const struct iol_view iol_view_compare;
 void iol_view_compare_print(struct out *o, const struct iol_cmp_row *r,
-			    size_t n, const char *by);
-/* config: key, value, source (rows written by cmd/config.c) */
+			    size_t n, int by, const char *before,
+			    const char *after, size_t only_before,
+			    size_t only_after);
+/* config: key, value, source; in text after the files read (nfiles of
+ * files: population/siteconf.h) */
+struct iol_siteconf;
+struct iol_sitefile;
 extern const struct iol_view iol_view_config;
+void iol_view_config_print(struct out *o, const struct iol_siteconf *c,
+			   const struct iol_sitefile *files, int nfiles);
 
 /* The columns of cmd's views for `iolens help --columns`: a table for
  * people, or (mdoc) the man page's "Columns" subsection.  Returns how

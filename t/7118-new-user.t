@@ -46,7 +46,7 @@ is "$(head -c 7 io.csv)" "device," "iostat -o io.csv writes CSV"
 $RUN iostat --format pdf -o io4 "$REC"
 is "$?:$(head -c 5 io4)" "0:%PDF-" "iostat --format pdf -o io4 draws the PDF"
 $RUN population-report --db "$DB" -o pop.png 2>"$TMP/err"
-is "$?:$(head -1 "$TMP/err")" "2:iolens population-report: cannot write png to 'pop.png' (only: pdf)" \
+is "$?:$(head -1 "$TMP/err")" "2:iolens population-report: cannot write png to 'pop.png' (formats: pdf or html)" \
 	"population-report -o pop.png: no PDF under a PNG name"
 $RUN report -o r.png "$LOG"
 ok $? "report -o r.png exits 0"

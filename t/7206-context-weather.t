@@ -52,4 +52,14 @@ if command -v pdftotext >/dev/null; then
 fi
 $RUN report --iostat "$TMP/disk.txt" -o "$TMP/r2.pdf" "$LOG" 2>"$TMP/err"
 is "$?" 2 "--iostat without --db is a usage error"
+
+# a log the store does not hold (decoded as summary does) has the same
+# run, so the same weather: its end was left at 0, and the device's mean
+# read as unknown
+OTHER=$(ls "$SAMPLES"/ior/*/*.darshan | grep -v ior_posix_n1_t4m | head -1)
+$RUN ingest --db "$TMP/other.db" "$OTHER" >/dev/null 2>&1
+$RUN context --db "$TMP/other.db" --iostat "$TMP/disk.txt" --format=csv "$LOG" >"$TMP/o.csv" 2>"$TMP/err"
+ok $? "context --iostat of a log not in the store exits 0"
+is "$(tail -n 1 "$TMP/o.csv" | cut -d, -f2-)" "$(echo "$row" | cut -d, -f2-)" \
+	"... with the weather of the same job in the store: device mean and peak, the job's rate and share"
 done_testing

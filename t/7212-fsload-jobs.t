@@ -67,5 +67,11 @@ is "$(tail -1 "$TMP/c.csv" | cut -d, -f2-4,8)" "1,$fs,$((fs - jb)),$ops" \
 $RUN context --db "$TMP/ctx.db" --fsload "$DB" "$L" > "$TMP/c.txt"
 grep -q '^File-system weather' "$TMP/c.txt"
 ok $? "context text: the file-system weather"
+# a recording that cannot be read: its name and the reason, once (the
+# message was once written into the buffer it was read from)
+$RUN context --db "$TMP/ctx.db" --fsload "$TMP/nope.sqlite3" "$L" > /dev/null 2> "$TMP/err"
+is "$? $(cat "$TMP/err")" \
+	"1 iolens context: cannot read '$TMP/nope.sqlite3': No such file or directory" \
+	"context --fsload of a missing recording: exit 1, its name and the reason"
 
 done_testing

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "population/fsstore.h"
 #include "population/fsweather.h"
 #include "base/banned.h"
 
@@ -110,4 +111,49 @@ int iol_fsweather_compute(const struct iol_fsmon *m, const struct iol_fsload *l,
 	iol_weather_release(&w);
 	*out = v;
 	return 0;
+}
+
+/* The telemetry: the recordings (*bad the one that cannot be read), or
+ * with none the store's around [s, e]. */
+static int fs_load(const char *const *recs, int nrecs, const char *db, double s,
+		   double e, struct iol_fsmon *m, int *bad,
+		   struct iol_error *err)
+{
+	int i, r = 0;
+
+	if (!nrecs)
+		return iol_fsstore_read(m, db, s, e, err);
+	for (i = 0; i < nrecs && r == 0; i++)
+		if ((r = iol_fsmon_read(m, recs[i], NULL, err)) < 0)
+			*bad = i;
+	return r;
+}
+
+int iol_fsweather_job(const char *const *recs, int nrecs, const char *db,
+		      const struct iol_wjob *j, struct iol_fsjob *out, int *bad,
+		      struct iol_error *err)
+{
+	struct iol_fsmon m = {0};
+	struct iol_fsload l = {0};
+	struct iol_wjob wj = *j;
+	struct iol_wjobs jobs = {&wj, 1};
+	struct iol_fsjob *fj = NULL;
+	int r;
+
+	*bad = -1;
+	r = fs_load(recs, nrecs, db, j->start, j->end, &m, bad, err);
+	if (r == 0)
+		r = iol_fsload_compute(&m, NAN, NAN, 0, 0.05, 0.5, &l, err);
+	if (r == 0)
+		r = iol_fsweather_compute(&m, &l, &jobs, &fj, err);
+	/* the store's own: none, or no byte series in the run, is no
+	 * weather to show */
+	if (r == IOL_EEMPTY && !nrecs)
+		r = 1;
+	if (r == 0)
+		*out = fj[0];
+	free(fj);
+	iol_fsload_release(&l);
+	iol_fsmon_release(&m);
+	return r;
 }

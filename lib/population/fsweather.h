@@ -30,5 +30,14 @@ struct iol_fsjob {
 int iol_fsweather_compute(const struct iol_fsmon *m, const struct iol_fsload *l,
 			  const struct iol_wjobs *jobs, struct iol_fsjob **out,
 			  struct iol_error *err);
+/* The iol_fsjob of one job j in the telemetry of the recordings recs
+ * (what fsload reads) or, with none (nrecs 0), the telemetry the store
+ * db keeps (ingest --fsload) around its run, into *out.  Returns 0, 1
+ * when the store keeps none there (no weather to show), or < 0 with err
+ * set and *bad the index of the recording that cannot be read (-1:
+ * none). */
+int iol_fsweather_job(const char *const *recs, int nrecs, const char *db,
+		      const struct iol_wjob *j, struct iol_fsjob *out, int *bad,
+		      struct iol_error *err);
 
 #endif

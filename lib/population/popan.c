@@ -306,6 +306,11 @@ struct iol_popgrp {
 	struct gacc *acc;
 	struct strat_memo sm;
 	double all;
+	/* the process count seen in each size class, and whether a class
+	 * held two (iol_pop_groups_single()) */
+	int64_t seen[IOL_POP_NSIZE];
+	unsigned char has[IOL_POP_NSIZE];
+	int mixed;
 };
 
 struct iol_popgrp *iol_pop_groups_begin(int by)
@@ -350,8 +355,14 @@ int iol_pop_groups_add(struct iol_popgrp *gr, const struct iol_popjob *j)
 	struct iol_popgroup *g;
 	struct gacc *a;
 
+	int c = iol_pop_size_class(j->nprocs);
+
 	if (k == SIZE_MAX)
 		return IOL_ENOMEM;
+	if (gr->has[c] && gr->seen[c] != j->nprocs)
+		gr->mixed = 1;
+	gr->has[c] = 1;
+	gr->seen[c] = j->nprocs;
 	g = &gr->g[k];
 	a = &gr->acc[k];
 	if (g->ncn == a->cncap && !isnan(j->mib_s_per_node)) {
@@ -367,6 +378,11 @@ int iol_pop_groups_add(struct iol_popgrp *gr, const struct iol_popjob *j)
 		(j->bytes_written == IOL_POP_NULL ? 0
 						  : (double)j->bytes_written);
 	return 0;
+}
+
+int iol_pop_groups_single(const struct iol_popgrp *gr)
+{
+	return !gr->mixed;
 }
 
 int iol_pop_groups_end(struct iol_popgrp *gr, struct iol_popgroup **out,

@@ -81,6 +81,9 @@ void iol_pop_groups_free(struct iol_popgroup *g, size_t n);
 struct iol_popgrp;
 struct iol_popgrp *iol_pop_groups_begin(int by);
 int iol_pop_groups_add(struct iol_popgrp *gr, const struct iol_popjob *j);
+/* 1 when each job-size class added so far held one process count (then
+ * the classes of --by size are the groups of --by nprocs). */
+int iol_pop_groups_single(const struct iol_popgrp *gr);
 int iol_pop_groups_end(struct iol_popgrp *gr, struct iol_popgroup **g,
 		       size_t *n);
 void iol_pop_groups_abort(struct iol_popgrp *gr);

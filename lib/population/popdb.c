@@ -8,11 +8,13 @@
  * table (an authorizer denies the rest).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/grow.h"
 #include "base/hash.h"
@@ -135,6 +137,23 @@ int iol_popdb_open(const char *path, struct iol_popdb **out,
 	}
 	*out = db;
 	return 0;
+}
+
+int iol_popdb_open_present(const char *path, struct iol_popdb **db,
+			   struct iol_error *err)
+{
+	struct stat sb;
+
+	*db = NULL;
+	if (!iol_sql_is_url(path) && stat(path, &sb) < 0) {
+		int sys = errno;
+
+		iol_error_set(err, IOL_EIO, "%s", strerror(sys));
+		if (err)
+			err->sys = sys;
+		return IOL_EIO;
+	}
+	return iol_popdb_open(path, db, err);
 }
 
 void iol_popdb_close(struct iol_popdb *db)
@@ -899,6 +918,15 @@ int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err)
 	if (rc >= 0)
 		return rc;
 	return iol_error_set(err, IOL_ECORRUPT, "%s", iol_sql_errmsg(cur->db));
+}
+
+int iol_popcur_skip(struct iol_popcur *cur, int64_t n, struct iol_error *err)
+{
+	int rc;
+
+	for (int64_t k = 0; (rc = iol_popcur_next(cur, err)) > 0 && k < n; k++)
+		;
+	return rc;
 }
 
 int iol_popcur_ncols(const struct iol_popcur *cur)

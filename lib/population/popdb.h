@@ -66,6 +66,11 @@ struct iol_popdb;
 /* Open a store read-only.  *db is caller-owned until iol_popdb_close(). */
 int iol_popdb_open(const char *path, struct iol_popdb **db,
 		   struct iol_error *err);
+/* ... a store that must be there (a file not a URL): a missing one is
+ * IOL_EIO with err->msg the system's reason ("No such file or
+ * directory"), not SQLite's "unable to open database file". */
+int iol_popdb_open_present(const char *path, struct iol_popdb **db,
+			   struct iol_error *err);
 void iol_popdb_close(struct iol_popdb *db);
 
 /* Is where (NULL: none) a guarded read-only expression?  0 or IOL_EINVAL. */
@@ -169,6 +174,9 @@ int iol_popdb_count(struct iol_popdb *db, const struct iol_popfilter *f,
 		    int64_t *n, struct iol_error *err);
 /* 1 a row, 0 done, < 0 an error */
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err);
+/* The first row after the next n (a page of the list: --offset): those
+ * are read and left out.  As iol_popcur_next(). */
+int iol_popcur_skip(struct iol_popcur *cur, int64_t n, struct iol_error *err);
 int iol_popcur_ncols(const struct iol_popcur *cur);
 const char *iol_popcur_name(const struct iol_popcur *cur, int i);
 /* IOL_POPV_* of column i in the current row */

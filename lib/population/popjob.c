@@ -62,6 +62,9 @@ int iol_popjob_fill(struct iol_popjob *j, const struct iol_job *job,
 	j->uid = job->uid;
 	j->nprocs = job->nprocs;
 	j->start_time = iol_job_start(job);
+	/* as ingest stores it: a job's weather is that of its run */
+	j->end_time = (double)job->end_sec + job->end_nsec * 1e-9;
+	j->run_time = job->run_time;
 	j->bytes_read = s->bytes_read;
 	j->bytes_written = s->bytes_written;
 	j->files = s->nfiles;

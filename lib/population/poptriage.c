@@ -719,3 +719,31 @@ int iol_poptri_flagged(struct iol_popdb *db, const char *where,
 	*n = v.n;
 	return 0;
 }
+
+int iol_poptri_flagged_share(struct iol_popdb *db, const char *where,
+			     const char *conf_text, int64_t **ids, size_t *n,
+			     struct iol_error *err)
+{
+	struct iol_triage_conf conf;
+	size_t known;
+	int rc;
+
+	*ids = NULL;
+	*n = 0;
+	if ((rc = iol_triage_conf_parse(&conf, conf_text, err)) < 0 ||
+	    (rc = iol_poptri_flagged(db, where, &conf, IOL_SEV_WARN, ids, n,
+				     &known, err)) < 0)
+		return rc;
+	if (!known) {
+		/* the store lacks every field the rules read: unknown, not 0 */
+		free(*ids);
+		*ids = NULL;
+		*n = 0;
+		return 0;
+	}
+	/* none flagged is a share of 0, not unknown */
+	if (!*ids && !(*ids = calloc(1, sizeof(**ids))))
+		return iol_error_set(err, IOL_ENOMEM, "%s",
+				     iol_strerror(IOL_ENOMEM));
+	return 0;
+}

@@ -88,5 +88,12 @@ int iol_poptri_flagged(struct iol_popdb *db, const char *where,
 		       const struct iol_triage_conf *c, int min_sev,
 		       int64_t **ids, size_t *n, size_t *evaluated,
 		       struct iol_error *err);
+/* The same at warn or worse under the thresholds of conf_text (triage.conf
+ * text, as the site configuration gives it; NULL: the defaults), for a
+ * share: *ids NULL when no share is known, else an array (of one unused
+ * id when none is flagged).  0 or < 0 with err set. */
+int iol_poptri_flagged_share(struct iol_popdb *db, const char *where,
+			     const char *conf_text, int64_t **ids, size_t *n,
+			     struct iol_error *err);
 
 #endif

@@ -305,6 +305,19 @@ char *iol_siteconf_triage_text(const struct iol_siteconf *c)
 	return t;
 }
 
+int iol_siteconf_copy(struct iol_siteconf *to, const struct iol_siteconf *from,
+		      struct iol_error *err)
+{
+	int rc;
+
+	iol_siteconf_init(to);
+	for (size_t i = 0; i < from->n; i++)
+		if ((rc = iol_siteconf_set(to, from->v[i].key, from->v[i].value,
+					   from->v[i].origin, err)) < 0)
+			return rc;
+	return 0;
+}
+
 void iol_siteconf_release(struct iol_siteconf *c)
 {
 	while (c->n)

@@ -4,9 +4,9 @@
  * --procs-per-node, the files to leave out or the triage thresholds.
  * Sources, later ones winning key by key: /etc/iolens/config (or the
  * file IOLENS_CONFIG names), the user's $XDG_CONFIG_HOME/iolens/config,
- * IOLENS_* variables, then options.  Finding the files and reading the
- * variables is the command's part (cmd/siteconf.c); this module parses
- * and checks the values and keeps where each came from.
+ * IOLENS_* variables, then options.  Finding the files and reading them
+ * and the variables is siteconf-read.c's; siteconf.c parses and checks
+ * the values and keeps where each came from.
  *
  * The form: one "key = value" a line; blank lines and lines whose first
  * non-blank character is '#' are comments (a '#' later on a line is part
@@ -70,6 +70,30 @@ int64_t iol_siteconf_ppn(const struct iol_siteconf *c, const char *partition,
 /* The triage.* values as triage.conf text ("key = value" lines) for
  * iol_triage_conf_parse(); the caller frees it.  NULL: out of memory. */
 char *iol_siteconf_triage_text(const struct iol_siteconf *c);
+/* A copy of from's values and origins into to (initialised here), that
+ * options may then override; to is released by the caller either way. */
+int iol_siteconf_copy(struct iol_siteconf *to, const struct iol_siteconf *from,
+		      struct iol_error *err);
 void iol_siteconf_release(struct iol_siteconf *c);
+
+/* A file of the configuration: its path ("" when there is none, as
+ * without $HOME) and whether it was read (0: not present). */
+struct iol_sitefile {
+	char path[4096];
+	int read;
+};
+/* The IOLENS_* variables and the keys they set; {NULL, NULL} ends it. */
+extern const char *const iol_siteconf_vars[][2];
+/*
+ * The sources into c (initialised): files[0] the system file, files[1]
+ * the user's, then the variables.  A file IOLENS_CONFIG names must be
+ * there; the others may be absent.  *bad: the index in files of the one
+ * that failed, -1 for a variable.  Fails with IOL_EIO when a file cannot
+ * be opened or read (err->sys the errno, err->msg "open" or "read"),
+ * IOL_ENOMEM, or IOL_EINVAL with err->msg "file:line: reason" or
+ * "IOLENS_DB: reason".
+ */
+int iol_siteconf_read(struct iol_siteconf *c, struct iol_sitefile files[2],
+		      int *bad, struct iol_error *err);
 
 #endif

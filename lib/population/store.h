@@ -82,6 +82,23 @@ int iol_store_commit(struct iol_store *st, struct iol_error *err);
 int iol_store_merge(struct iol_store *st, const char *other, int64_t *added,
 		    struct iol_error *err);
 
+/* Where iol_store_merge_all() failed. */
+enum {
+	IOL_MERGE_SHARD_OPEN, /* shard *bad is not there (err->sys) */
+	IOL_MERGE_OUT_OPEN,   /* the output cannot be opened */
+	IOL_MERGE_SHARD,      /* shard *bad cannot be merged */
+	IOL_MERGE_OUT_CLOSE,  /* the output cannot be closed */
+};
+/*
+ * The n stores shards merged into the store out (created if missing) in
+ * their order by iol_store_merge(); *total the job rows added.  0, or
+ * < 0 with err set and *stage (IOL_MERGE_*) and *bad (the shard, -1:
+ * none) saying where.
+ */
+int iol_store_merge_all(const char *out, int n, char *const *shards,
+			int64_t *total, int *stage, int *bad,
+			struct iol_error *err);
+
 /* One job of the scheduler's accounting (Slurm sacct). */
 struct iol_schedjob {
 	const char *cluster; /* "" when not given */

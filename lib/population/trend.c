@@ -10,6 +10,7 @@
 
 #include "base/civil.h"
 #include "population/popan.h"
+#include "population/sql.h"
 #include "population/trend.h"
 #include "base/banned.h"
 
@@ -364,5 +365,19 @@ int iol_pop_compare(const struct iol_popset *before,
 	r = NULL;
 out:
 	free(a), free(b), free(r), free(buf);
+	return rc;
+}
+
+int iol_pop_load_side(struct iol_popdb *db, const char *where, const char *side,
+		      struct iol_popset *set, struct iol_error *err)
+{
+	char *w = where ? iol_sql_mprintf("(%s) AND (%s)", where, side)
+			: iol_sql_mprintf("%s", side);
+	int rc;
+
+	if (!w)
+		return IOL_ENOMEM;
+	rc = iol_popdb_load_some(db, w, 0, set, err);
+	iol_sql_free(w);
 	return rc;
 }

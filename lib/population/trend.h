@@ -86,6 +86,13 @@ struct iol_cmp_row {
 	int verdict;	     /* IOL_CMP_* */
 };
 
+/* The jobs of one side (compare's --before or --after expression side,
+ * an SQL expression as --where) that also match where (NULL: all) into
+ * set.  0, or < 0: IOL_ENOMEM with err->msg "" when the expression
+ * cannot be made, else err set. */
+int iol_pop_load_side(struct iol_popdb *db, const char *where, const char *side,
+		      struct iol_popset *set, struct iol_error *err);
+
 /*
  * The keys found on both sides (with at least one job each), ordered by
  * key; *only_before and *only_after count the keys of one side only.

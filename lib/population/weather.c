@@ -250,3 +250,26 @@ int iol_weather_one(struct iol_devset *ds, double start, double end,
 	iol_binned_release(&b);
 	return r;
 }
+
+int iol_weather_recs(const char *const *recs, int nrecs, double start,
+		     double end, int64_t rbytes, int64_t wbytes,
+		     struct iol_wjobw *out, uint64_t *cut, int *bad,
+		     struct iol_error *err)
+{
+	struct iol_devset ds = {0};
+	int i, fmt, r = 0;
+
+	*bad = -1;
+	for (i = 0; i < nrecs; i++)
+		cut[i] = 0;
+	for (i = 0; i < nrecs && r == 0; i++) {
+		if ((r = iol_devset_read(&ds, recs[i], 0, &fmt, err)) < 0)
+			*bad = i;
+		else
+			cut[i] = ds.cut_line;
+	}
+	if (r == 0)
+		r = iol_weather_one(&ds, start, end, rbytes, wbytes, out, err);
+	iol_devset_release(&ds);
+	return r;
+}

@@ -83,5 +83,15 @@ void iol_weather_release(struct iol_weather *w);
 int iol_weather_one(struct iol_devset *ds, double start, double end,
 		    int64_t rbytes, int64_t wbytes, struct iol_wjobw *out,
 		    struct iol_error *err);
+/*
+ * The same from the recordings recs (nrecs), read here in order: cut[i]
+ * the line where recording i ends early (0: whole; caller storage for
+ * nrecs).  Returns 0, or < 0 with err set and *bad the index of the
+ * recording that cannot be read (-1: the weather itself failed).
+ */
+int iol_weather_recs(const char *const *recs, int nrecs, double start,
+		     double end, int64_t rbytes, int64_t wbytes,
+		     struct iol_wjobw *out, uint64_t *cut, int *bad,
+		     struct iol_error *err);
 
 #endif

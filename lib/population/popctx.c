@@ -1,0 +1,68 @@
+/*
+ * One job among the jobs of a store (popctx.h).
+ */
+#define _XOPEN_SOURCE 700
+#include <stdlib.h>
+
+#include "population/popctx.h"
+#include "population/popjob.h"
+#include "base/banned.h"
+
+int iol_popdb_find_log(struct iol_popdb *db, const char *log,
+		       struct iol_popset *one, struct iol_error *err)
+{
+	char *rp = realpath(log, NULL);
+	int rc = iol_popdb_load_path(db, log, rp, one, err);
+
+	free(rp);
+	return rc;
+}
+
+int iol_popjob_of(const struct iol_job *job, const struct iol_opts *m,
+		  struct iol_popjob *own, int *stage, struct iol_error *err)
+{
+	struct iol_summary s;
+	int rc = iol_summary_compute(job, m, &s, err);
+
+	if (rc < 0) {
+		*stage = IOL_POPCTX_LOG;
+		return rc;
+	}
+	if ((rc = iol_popjob_fill(own, job, &s)) < 0)
+		*stage = IOL_POPCTX_MEM;
+	return rc;
+}
+
+int iol_pop_context_of(const char *dbpath, const char *log,
+		       const struct iol_job *job, const struct iol_opts *m,
+		       struct iol_popctx *ctx, int *stage,
+		       struct iol_error *err)
+{
+	struct iol_popjob own = {0};
+	const struct iol_popjob *row;
+	struct iol_popset set = {0}, one = {0};
+	struct iol_popdb *db;
+	int rc;
+
+	*stage = IOL_POPCTX_OPEN;
+	if ((rc = iol_popdb_open(dbpath, &db, err)) < 0)
+		return rc;
+	*stage = IOL_POPCTX_STORE;
+	rc = iol_popdb_find_log(db, log, &one, err);
+	row = rc == 0 && one.n ? &one.jobs[0] : NULL;
+	if (rc == 0 && !row)
+		rc = iol_popjob_of(job, m, &own, stage, err);
+	if (rc == 0)
+		rc = iol_popdb_load_earlier(
+			db, NULL, row ? row->app : own.app,
+			row ? row->start_time : own.start_time, &set, err);
+	iol_popdb_close(db);
+	if (rc == 0 && (rc = iol_pop_context(&set, row ? row : &own, ctx))) {
+		*stage = IOL_POPCTX_MEM;
+		rc = IOL_ENOMEM;
+	}
+	iol_popjob_release(&own);
+	iol_popset_free(&one);
+	iol_popset_free(&set);
+	return rc;
+}

@@ -1,0 +1,46 @@
+/*
+ * One job among the jobs of a store: its row found by its log's path,
+ * and its context (popan.h) among the earlier jobs of its app, whether
+ * the store holds it or not (iolens report --db).
+ *
+ * Ownership: what these fill is the caller's (iol_popset_free(),
+ * struct iol_popctx is plain storage).
+ */
+#ifndef IOLENS_POPCTX_H
+#define IOLENS_POPCTX_H
+
+#include "analysis/metrics.h"
+#include "model/job.h"
+#include "population/popan.h"
+#include "population/popdb.h"
+
+/* The store's row of log into one (one job or none), by the store's
+ * index on path: the path as given, else made absolute.  0 or < 0 with
+ * err set. */
+int iol_popdb_find_log(struct iol_popdb *db, const char *log,
+		       struct iol_popset *one, struct iol_error *err);
+
+/* Where iol_pop_context_of() failed. */
+enum {
+	IOL_POPCTX_MEM,	  /* out of memory */
+	IOL_POPCTX_OPEN,  /* the store cannot be opened */
+	IOL_POPCTX_STORE, /* reading the store failed */
+	IOL_POPCTX_LOG,	  /* the summary of job failed */
+};
+/* The row of job as ingest would store it (popjob.h), from its summary
+ * with m, for a log the store lacks: 0, or < 0 with err set and *stage
+ * IOL_POPCTX_LOG (the summary failed, err->code) or IOL_POPCTX_MEM. */
+int iol_popjob_of(const struct iol_job *job, const struct iol_opts *m,
+		  struct iol_popjob *own, int *stage, struct iol_error *err);
+/*
+ * The context of the job of log among the earlier jobs of the store at
+ * dbpath, into *ctx: the store's row for log, else job summarised with m
+ * (as ingest would store it).  0, or < 0 with err set and *stage one of
+ * IOL_POPCTX_*.
+ */
+int iol_pop_context_of(const char *dbpath, const char *log,
+		       const struct iol_job *job, const struct iol_opts *m,
+		       struct iol_popctx *ctx, int *stage,
+		       struct iol_error *err);
+
+#endif
