@@ -106,6 +106,13 @@ int blocks_say_modules(const struct iol_blocks *bl, const char *trace, int text)
 			    "(stripped, or built without -g): functions by "
 			    "symbol or address, no lines",
 			    bl->mods[i].path);
+	if (bl->src_missing)
+		msg("warning: %zu source file%s the binaries name %s not found "
+		    "(the first: '%s'): no loops from %s; --source-map OLD=NEW "
+		    "reads sources that moved",
+		    bl->src_missing, bl->src_missing == 1 ? "" : "s",
+		    bl->src_missing == 1 ? "is" : "are", bl->src_missing_first,
+		    bl->src_missing == 1 ? "it" : "them");
 	if (bl->stacks_cut && !text)
 		msg("note: %s",
 		    iol_view_blocks_cut_note(bl, note, sizeof(note)));

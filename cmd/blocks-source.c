@@ -8,6 +8,7 @@
  * of `iolens blocks` (the measured ones, I/O time and intensity, empty).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -95,6 +96,30 @@ static int join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
 	return rc;
 }
 
+/* --assume NAME=VALUE: 0 with *a filled (name borrowed from arg), or -1 */
+static int parse_assume(char *arg, struct iol_cassume *a)
+{
+	char *eq = strchr(arg, '='), *end, *p;
+	long long v;
+
+	if (!eq || eq == arg)
+		return -1;
+	for (p = arg; p < eq; p++)
+		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') ||
+		      (*p >= 'A' && *p <= 'Z') ||
+		      (p > arg && *p >= '0' && *p <= '9')))
+			return -1;
+	errno = 0;
+	v = strtoll(eq + 1, &end, 0);
+	if (errno || end == eq + 1 || *end)
+		return -1;
+	*eq = '\0';
+	a->name = arg;
+	a->value = v;
+	a->uses = 0;
+	return 0;
+}
+
 /* a C or C++ source or header by its extension; anything else given to
  * --source is the trace */
 static int is_source(const char *path)
@@ -113,13 +138,13 @@ static int is_source(const char *path)
 	return 0;
 }
 
-/* the measured blocks of trace joined to the predicted ones */
+/* the measured blocks of trace joined to the predicted ones; sources
+ * moved since the build read as bo's --source-map says */
 static int with_trace(const struct iol_ctree *t, const char *const *files,
 		      int nfiles, char *trace, const struct iol_iocost *cost,
-		      int fmt, const char *outpath)
+		      int fmt, const char *outpath, struct iol_blocks_opts bo)
 {
 	char *av[2] = {trace, NULL};
-	struct iol_blocks_opts bo = {0};
 	struct iol_blocks *bl = NULL;
 	struct iol_error err = {0};
 	struct iol_job *job = NULL;
@@ -151,10 +176,12 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 int blocks_source_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{"assume", required_argument, NULL, 'a'},
 		{"format", required_argument, NULL, 'f'},
 		{"help", no_argument, NULL, 'h'},
 		{"output", required_argument, NULL, 'o'},
 		{"source", optional_argument, NULL, 's'},
+		{"source-map", required_argument, NULL, 'm'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
@@ -165,6 +192,10 @@ int blocks_source_run(int argc, char **argv)
 	struct iol_ctree *t = NULL;
 	struct iol_iocost costbuf, *cost = NULL;
 	struct iol_error err;
+	struct iol_cextract_opts xo = {0};
+	struct iol_blocks_opts bo = {0};
+	struct iol_srcmap *map = NULL;
+	struct iol_cassume *assume;
 	int c, fmt = FMT_TEXT, nfiles = 0, dashdash = argc, i, rc;
 
 	/* the compiler's arguments after -- are not ours to parse */
@@ -174,17 +205,45 @@ int blocks_source_run(int argc, char **argv)
 			break;
 		}
 	files = xcalloc((size_t)argc + 1, sizeof(*files));
+	assume = xcalloc((size_t)argc + 1, sizeof(*assume));
+	xo.assume = assume;
 	opterr = 0;
 	optind = 0; /* a full restart: cmd_blocks may have run getopt first */
 	while ((c = getopt_long(dashdash, argv, ":ho:", longopts, NULL)) !=
 	       -1) {
 		switch (c) {
-		case 'h': free(files); return cmd_help("blocks--source");
+		case 'h':
+			free(files);
+			free(assume);
+			free(map);
+			return cmd_help("blocks--source");
 		case 'V':
 			printf("iolens %s\n", IOLENS_VERSION);
 			free(files);
+			free(assume);
+			free(map);
 			return EXIT_OK;
 		case 'o': outpath = optarg; break;
+		case 'a':
+			if (parse_assume(optarg, &assume[xo.nassume]) < 0) {
+				free(files);
+				free(assume);
+				free(map);
+				return usage_error("--assume wants NAME=VALUE, "
+						   "an integer value, not '%s'",
+						   optarg);
+			}
+			xo.nassume++;
+			break;
+		case 'm':
+			if (blocks_srcmap_add(&map, &bo.nsrcmap, optarg) < 0) {
+				free(files);
+				free(assume);
+				free(map);
+				return EXIT_USAGE;
+			}
+			bo.srcmap = map;
+			break;
 		case 's':
 			if (optarg && is_source(optarg))
 				files[nfiles++] = optarg;
@@ -197,6 +256,8 @@ int blocks_source_run(int argc, char **argv)
 			fmt = fmt_parse(optarg);
 			if (fmt < 0) {
 				free(files);
+				free(assume);
+				free(map);
 				return usage_error("unknown format '%s'",
 						   optarg);
 			}
@@ -204,10 +265,14 @@ int blocks_source_run(int argc, char **argv)
 			break;
 		case ':':
 			free(files);
+			free(assume);
+			free(map);
 			return usage_error("option '%s' needs a value",
 					   argv[optind - 1]);
 		default:
 			free(files);
+			free(assume);
+			free(map);
 			return usage_error("unknown option '%s'",
 					   argv[optind - 1]);
 		}
@@ -222,23 +287,29 @@ int blocks_source_run(int argc, char **argv)
 	}
 	if (!nfiles) {
 		free(files);
+		free(assume);
+		free(map);
 		return usage_error("no source files");
 	}
 	/* the one output rule: -o out.csv is CSV, -o out.pdf no table */
 	if ((fmt = cmd_outfmt(fmtarg, outpath, OUTF_TABLES, FMT_TEXT, NULL)) <
 	    0) {
 		free(files);
+		free(assume);
+		free(map);
 		return EXIT_USAGE;
 	}
 	memset(&err, 0, sizeof(err));
 	/* libclang parses on the extractor's thread, whose stack is large
 	 * enough for deeply nested sources, not on an 8 MiB one of its own */
 	setenv("LIBCLANG_NOTHREADS", "1", 0);
-	rc = iol_ctree_extract(
-		files, nfiles, (const char *const *)argv + dashdash + 1,
-		dashdash < argc ? argc - dashdash - 1 : 0, &t, &err);
+	xo.args = (const char *const *)argv + dashdash + 1;
+	xo.nargs = dashdash < argc ? argc - dashdash - 1 : 0;
+	rc = iol_ctree_extract(files, nfiles, &xo, &t, &err);
 	if (rc < 0) {
 		free(files);
+		free(assume);
+		free(map);
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
 		return EXIT_DATA;
 	}
@@ -246,18 +317,28 @@ int blocks_source_run(int argc, char **argv)
 		cost = &costbuf;
 	/* errors and nothing predicted: the sources did not parse */
 	rc = report_diags(t) && !t->nblocks ? EXIT_DATA : EXIT_OK;
+	for (i = 0; i < t->nassumed; i++)
+		if (!t->assumed[i].uses)
+			msg("warning: --assume %s: no loop bound, size or "
+			    "argument the source does not fix reads a variable "
+			    "of that name",
+			    t->assumed[i].name);
 	if (trace) {
-		if (with_trace(t, files, nfiles, trace, cost, fmt, outpath) !=
-		    EXIT_OK)
+		if (with_trace(t, files, nfiles, trace, cost, fmt, outpath,
+			       bo) != EXIT_OK)
 			rc = EXIT_DATA;
 	} else if (print(t, cost, fmt, outpath) != EXIT_OK) {
 		rc = EXIT_DATA;
 	}
 	iol_ctree_free(t);
 	free(files);
+	free(assume);
+	free(map);
 	return rc;
 two_traces:
 	free(files);
+	free(assume);
+	free(map);
 	return usage_error("one trace at a time (a source is named by its "
 			   "extension: .c, .cc, .cpp, .h ...)");
 }

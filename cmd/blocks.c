@@ -23,7 +23,26 @@
  * says so instead of failing to link */
 #pragma weak blocks_source_run
 
-enum { OPT_BY_BYTES = OPT_LAST_COMMON, OPT_DEPTH, OPT_SORT, OPT_TOP };
+enum {
+	OPT_BY_BYTES = OPT_LAST_COMMON,
+	OPT_DEPTH,
+	OPT_SORT,
+	OPT_SOURCE_MAP,
+	OPT_TOP
+};
+
+int blocks_srcmap_add(struct iol_srcmap **map, int *n, char *arg)
+{
+	struct iol_srcmap m;
+
+	if (iol_srcmap_parse(arg, &m) < 0) {
+		usage_error("--source-map wants OLD=NEW, not '%s'", arg);
+		return -1;
+	}
+	*map = xrealloc(*map, ((size_t)*n + 1) * sizeof(**map));
+	(*map)[(*n)++] = m;
+	return 1;
+}
 
 static int count_opt(const char *name, const char *arg, int64_t *v)
 {
@@ -42,6 +61,8 @@ static int extra(void *ctx, int opt, const char *arg)
 	case OPT_BY_BYTES: b->by_bytes = 1; return 1;
 	case OPT_DEPTH: return count_opt("depth", arg, &b->depth);
 	case OPT_TOP: return count_opt("top", arg, &b->top);
+	case OPT_SOURCE_MAP:
+		return blocks_srcmap_add(&b->srcmap, &b->nsrcmap, (char *)arg);
 	case OPT_SORT:
 		if ((b->sort = blocks_sort_key(arg)) < 0) {
 			usage_error("--sort wants time, bytes, calls or line, "
@@ -94,6 +115,8 @@ static int run(const struct copts *co, const struct iol_job *job,
 	struct iol_blocks *bl = NULL;
 	int say, rc, pic = is_picture(co->outf);
 
+	opts.srcmap = bo->srcmap;
+	opts.nsrcmap = bo->nsrcmap;
 	if ((say = blocks_times_of(job, bo, &opts.overhead)) < 0)
 		return EXIT_DATA;
 	if (iol_blocks_build(job, &opts, &bl, &err) < 0) {
@@ -123,9 +146,11 @@ static int has_source(int argc, char **argv)
 {
 	int i;
 
+	/* --assume is --source's alone: it means --source */
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--source") ||
-		    !strncmp(argv[i], "--source=", 9))
+		    !strncmp(argv[i], "--source=", 9) ||
+		    !strncmp(argv[i], "--assume", 8))
 			return 1;
 	return 0;
 }
@@ -137,9 +162,10 @@ int cmd_blocks(int argc, char **argv)
 		{"by-bytes", no_argument, NULL, OPT_BY_BYTES},
 		{"depth", required_argument, NULL, OPT_DEPTH},
 		{"sort", required_argument, NULL, OPT_SORT},
+		{"source-map", required_argument, NULL, OPT_SOURCE_MAP},
 		{"top", required_argument, NULL, OPT_TOP},
 		{NULL, 0, NULL, 0}};
-	struct blocks_opts bo = {0, -1, 0, 0};
+	struct blocks_opts bo = {0, -1, 0, 0, NULL, 0};
 	struct iol_job *job = NULL;
 	struct copts co;
 	int rc, i;
@@ -170,5 +196,6 @@ int cmd_blocks(int argc, char **argv)
 				   "together, or --merge-traces)");
 	rc = run(&co, job, &bo);
 	iol_job_close(job);
+	free(bo.srcmap);
 	return rc;
 }

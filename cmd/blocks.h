@@ -14,7 +14,12 @@ int blocks_source_run(int argc, char **argv);
 struct blocks_opts {
 	int by_bytes, sort; /* sort: IOL_BSORT_*, -1 not given */
 	int64_t depth, top;
+	struct iol_srcmap *srcmap; /* --source-map rules, xrealloc'd */
+	int nsrcmap;
 };
+/* --source-map OLD=NEW: one rule more in *map (*n of them, xrealloc'd;
+ * arg split in place); -1 when malformed (said, a usage error) */
+int blocks_srcmap_add(struct iol_srcmap **map, int *n, char *arg);
 /* "time", "bytes", "calls", "line": IOL_BSORT_*, or -1 */
 int blocks_sort_key(const char *s);
 struct iol_job;

@@ -44,6 +44,7 @@ int parse_when(const char *s, int64_t *epoch);
 #define source_date iol_source_date
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t m);
+void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 
 #endif

@@ -53,6 +53,13 @@ static const struct iol_col source_cols[] = {
 	BLOCK_COLS{"predicted_io_time_s", "pred I/O time s", COL_NUM, 0,
 		   "Predicted calls times the cost model's costs (blocks "
 		   "--calibrate)"},
+	{"sys_reads", "read(2)", COL_NUM, 0,
+	 "Predicted read system calls: POSIX reads one each, buffered stdio "
+	 "its bytes over its stream's buffer, rounded up"},
+	{"sys_writes", "write(2)", COL_NUM, 0,
+	 "Predicted write system calls: POSIX writes one each, buffered "
+	 "stdio its bytes over its stream's buffer, rounded up, and one a "
+	 "fflush"},
 };
 
 static const struct iol_col join_cols[] = {
@@ -79,6 +86,12 @@ static const struct iol_col join_cols[] = {
 	 "exact, calls exact, differs, unknown or not predicted"},
 	{"predicted_io_time_s", "pred I/O time s", COL_NUM, 0,
 	 "Predicted calls over the run times the cost model's costs"},
+	{"predicted_sys_reads", "pred read(2)", COL_NUM, 0,
+	 "Predicted read system calls over the run (buffered stdio through "
+	 "its buffer), to compare with the measured reads"},
+	{"predicted_sys_writes", "pred write(2)", COL_NUM, 0,
+	 "Predicted write system calls over the run (buffered stdio through "
+	 "its buffer), to compare with the measured writes"},
 };
 
 const struct iol_view iol_view_blocks_source_rows =
@@ -152,6 +165,14 @@ static void row(struct out *o, const struct iol_cblock *b,
 	out_null(o);
 	out_null(o);
 	out_num(o, cost ? src_time(cost, b) : NAN, 9);
+	for (i = 0; i < 2; i++) {
+		int64_t n = iol_cpred_sys(&b->pred, i == 0);
+
+		if (n < 0)
+			out_null(o);
+		else
+			out_int(o, n);
+	}
 	out_endrow(o);
 }
 
@@ -196,6 +217,38 @@ static const char *bytes_str(char *buf, size_t n, const struct iol_cpred *p,
 	return buf;
 }
 
+/* a block with buffered stdio: the system calls it makes */
+static int buffered(const struct iol_cpred *p)
+{
+	static const enum iol_cpk ks[] = {IOL_CP_BUF_R, IOL_CP_BUF_W};
+	size_t i;
+
+	for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++)
+		if (p->fixed[ks[i]] || p->per[ks[i]])
+			return 1;
+	return 0;
+}
+
+static void sys_text(struct out *o, const struct iol_cpred *p)
+{
+	int i;
+
+	if (!buffered(p))
+		return;
+	for (i = 0; i < 2; i++) {
+		int64_t n = iol_cpred_sys(p, i == 0);
+
+		if (!p->fixed[i ? IOL_CP_WRITES : IOL_CP_READS] &&
+		    !p->per[i ? IOL_CP_WRITES : IOL_CP_READS])
+			continue;
+		if (n < 0)
+			out_text(o, ", %s(2) ?", i ? "write" : "read");
+		else
+			out_text(o, ", %s(2) about %lld", i ? "write" : "read",
+				 (long long)n);
+	}
+}
+
 static void pred_text(struct out *o, const struct iol_cblock *b,
 		      const struct iol_iocost *cost)
 {
@@ -226,6 +279,7 @@ static void pred_text(struct out *o, const struct iol_cblock *b,
 		out_text(o, ", written %s",
 			 bytes_str(buf, sizeof(buf), p, IOL_CP_BYTES_WRITTEN,
 				   IOL_CP_UNSIZED_W));
+	sys_text(o, p);
 	if (p->recursive)
 		out_text(o, ", recursion not counted");
 	if (cost)
@@ -245,14 +299,25 @@ static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
 	out_text(o, "%s (%s", cc->name, iol_capi_name(cc->api));
 	if (cc->op == IOL_COP_READ || cc->op == IOL_COP_WRITE) {
 		if (cc->size >= 0)
-			out_text(o, ", %s",
+			out_text(o, ", %s%s",
 				 fmt_bytes(sz, sizeof(sz), (double)cc->size,
-					   BYTES_TEXT));
+					   BYTES_TEXT),
+				 cc->assumed ? " assumed" : "");
 		else
 			out_text(o, ", size unknown");
 	}
 	if (cc->path)
 		out_text(o, ", \"%s\"", cc->path);
+	if (cc->api == IOL_CAPI_STDIO &&
+	    (cc->op == IOL_COP_READ || cc->op == IOL_COP_WRITE)) {
+		if (cc->bufsize > 0)
+			out_text(o, ", buffer %s",
+				 fmt_bytes(sz, sizeof(sz), (double)cc->bufsize,
+					   BYTES_TEXT));
+		else
+			out_text(o, cc->bufsize ? ", buffer unknown"
+						: ", unbuffered");
+	}
 	out_text(o, ")\n");
 }
 
@@ -270,7 +335,8 @@ static void tree_text(struct out *o, const struct iol_cblock *b, int depth,
 			 b->line);
 	if (b->kind == IOL_CB_LOOP) {
 		if (b->trip >= 0)
-			out_text(o, " x%lld", (long long)b->trip);
+			out_text(o, " x%lld%s", (long long)b->trip,
+				 b->assumed ? " (assumed)" : "");
 		else
 			out_text(o, " x?");
 	}
@@ -320,6 +386,26 @@ static const struct iol_cblock **ranked(const struct iol_ctree *t,
 	return v;
 }
 
+/* "assumed n=100 (3 places), m=5 (not used)" */
+static void assumed_text(struct out *o, const struct iol_ctree *t)
+{
+	int i;
+
+	for (i = 0; i < t->nassumed; i++) {
+		const struct iol_cassume *a = &t->assumed[i];
+
+		out_text(o, "%s%s=%lld", i ? ", " : "assumed ", a->name,
+			 (long long)a->value);
+		if (a->uses)
+			out_text(o, " (%u place%s)", a->uses,
+				 a->uses == 1 ? "" : "s");
+		else
+			out_text(o, " (not used)");
+	}
+	if (t->nassumed)
+		out_text(o, "\n");
+}
+
 static void text_blocks(struct out *o, const struct iol_ctree *t,
 			const struct iol_iocost *cost)
 {
@@ -333,6 +419,8 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 		tree_text(o, v[i], 0, cost);
 		out_text(o, "\n");
 	}
+	for (i = 0; i < n && !buffered(&v[i]->pred); i++)
+		;
 	free(v);
 	if (!n)
 		return;
@@ -340,6 +428,15 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 		    "trip count (x? unknown), /iter per\n"
 		    "iteration of loops of unknown trip count, "
 		    "the larger arm of each if\n");
+	if (i < n)
+		out_text(o,
+			 "read(2), write(2): buffered stdio's bytes over its "
+			 "stream's buffer, rounded up\n"
+			 "(4 KiB, glibc's st_blksize; 8 KiB a C++ file stream; "
+			 "or setvbuf's, setbuf's);\n"
+			 "a call as large as the buffer goes to the kernel "
+			 "itself, a fflush is one write\n");
+	assumed_text(o, t);
 	out_text(o, cost ? "functions ranked by predicted I/O time "
 			   "(iolens blocks --calibrate's costs)\n"
 			 : "no predicted I/O time: no cost model (run "
@@ -474,6 +571,11 @@ static void machine_row(struct out *o, const struct iol_cjrow *r)
 	error_pct(o, kb, iol_cjrow_pbytes(r), r->mbr + r->mbw);
 	out_str(o, st_name[iol_cjrow_status(r)]);
 	out_num(o, r->ptime, 9);
+	for (k = 0; k < 2; k++)
+		if (r->pb && r->psys[k] >= 0)
+			out_int(o, r->psys[k]);
+		else
+			out_null(o);
 	out_endrow(o);
 }
 
@@ -655,5 +757,6 @@ void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
 		text_row(o, &j->rows[i], 0, j->cost != NULL);
 	out_endtable(o);
 	text_summary(o, j);
+	assumed_text(o, j->t);
 	time_summary(o, j);
 }

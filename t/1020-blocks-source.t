@@ -82,7 +82,7 @@ $RUN blocks --source "$D/posix.c" --format=json > "$TMP/p.json"
 is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
 	my ($b) = grep { $_->{block} eq "write_grid" } @$j;
 	print scalar(@$j), " ", join(",", sort keys %$b), " ", $b->{bytes_written}' < "$TMP/p.json")" \
-	"$(($(wc -l < "$TMP/p.csv") - 1)) block,bytes_read,bytes_written,calls,file,files,function,intensity,io_time_s,kind,line,opens,predicted_io_time_s,reads,syncs,trip_count,writes 131072" \
+	"$(($(wc -l < "$TMP/p.csv") - 1)) block,bytes_read,bytes_written,calls,file,files,function,intensity,io_time_s,kind,line,opens,predicted_io_time_s,reads,syncs,sys_reads,sys_writes,trip_count,writes 131072" \
 	"JSON: a row per block, the columns as keys"
 
 # the tree for people

@@ -58,12 +58,12 @@ if [ -f bin/iolens-code.so ]; then
 	# write_loop: open 1 ms + 16 writes of 4 KiB x 10 us + fsync 10 ms +
 	# close (the mean of close and stat) 0.1 ms = 11.26 ms; read_twice:
 	# open + 2 reads of 1000 B (interpolated, 1.136 us) + close
-	is "$(awk -F, '$1 == "write_loop" || $1 == "read_twice" { printf "%s %.6f\n", $1, $NF }' "$TMP/k.csv")" \
+	is "$(awk -F, '$1 == "write_loop" || $1 == "read_twice" { printf "%s %.6f\n", $1, $17 }' "$TMP/k.csv")" \
 		"write_loop 0.011260
 read_twice 0.001102" "predicted_io_time_s: calls times the model's costs"
 	is "$(awk -F, 'NR > 1 { print $1 }' "$TMP/k.csv" | head -3 | tr '\n' ' ')" "main write_loop main:50 " \
 		"rows ranked by predicted I/O time"
-	is "$(awk -F, 'NR > 1 && p != "" && $NF + 0 > p + 0 { bad = 1 } NR > 1 { p = $NF } END { print bad + 0 }' "$TMP/k.csv")" 0 \
+	is "$(awk -F, 'NR > 1 && p != "" && $17 + 0 > p + 0 { bad = 1 } NR > 1 { p = $17 } END { print bad + 0 }' "$TMP/k.csv")" 0 \
 		"... largest first"
 	$RUN blocks --source t/data/blocks/known.c > "$TMP/k.txt"
 	is "$(grep '^function ' "$TMP/k.txt" | awk '{ print $2 }' | tr '\n' ' ')" "main write_loop read_twice " \
@@ -74,7 +74,7 @@ read_twice 0.001102" "predicted_io_time_s: calls times the model's costs"
 	XDG_CONFIG_HOME=$TMP/badcfg
 	mkdir -p "$XDG_CONFIG_HOME/iolens" && cp "$TMP/bad" "$XDG_CONFIG_HOME/iolens/iocost"
 	XDG_CONFIG_HOME=$TMP/badcfg $RUN blocks --source --format=csv t/data/blocks/known.c > "$TMP/b.csv" 2> "$TMP/err"
-	is "$?:$(wc -l < "$TMP/err"):$(awk -F, 'NR == 2 { print $NF }' "$TMP/b.csv")" "0:1:" \
+	is "$?:$(wc -l < "$TMP/err"):$(awk -F, 'NR == 2 { print $17 }' "$TMP/b.csv")" "0:1:" \
 		"a bad model: one warning, no predicted time"
 	XDG_CONFIG_HOME=$TMP/nocfg $RUN blocks --source t/data/blocks/known.c > "$TMP/n.txt" 2> "$TMP/err"
 	is "$(cat "$TMP/err"):$(tail -1 "$TMP/n.txt")" \

@@ -23,6 +23,6 @@ is "$(row main)" "17,13," "main: 17 calls, 13 writes, bytes unknown because of t
 is "$(row put_block)" "1,1," "put_block's own row holds for any call: size unknown"
 is "$(awk -F, '$1 == "put_many" { print $7 }' out.csv)" "" "put_many's own row: calls per iteration of a loop of unknown count"
 $RUN blocks --source "$SRC" > out.txt
-grep -q '^function main .*: calls 17, opens 2, writes 13, written 9.1 KiB + 1 of unknown size$' out.txt
+grep -q '^function main .*: calls 17, opens 2, writes 13, written 9.1 KiB + 1 of unknown size, write(2) about 13$' out.txt
 ok $? "text: 9.1 KiB known, 1 write of unknown size"
 done_testing

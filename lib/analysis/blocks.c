@@ -50,7 +50,9 @@ struct iol_blocks_priv {
 };
 
 struct build {
-	double overhead; /* taken off each call's duration */
+	double overhead;		 /* taken off each call's duration */
+	const struct iol_srcmap *srcmap; /* where sources moved */
+	int nsrcmap;
 	const struct iol_job *job;
 	const struct iol_stacks *stk;
 	struct iol_symbols *sym;
@@ -291,13 +293,47 @@ static int path_push(struct build *bd, long i)
 	return 0;
 }
 
+int iol_srcmap_parse(char *arg, struct iol_srcmap *m)
+{
+	char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || !eq[1])
+		return IOL_EINVAL;
+	*eq = '\0';
+	m->from = arg;
+	m->to = eq + 1;
+	return 0;
+}
+
+/* where file is read: the first --source-map rule whose from is a
+ * leading whole-component part of it, applied into buf; else file */
+static const char *src_path(const struct build *bd, const char *file, char *buf,
+			    size_t n)
+{
+	int i;
+
+	for (i = 0; i < bd->nsrcmap; i++) {
+		const char *from = bd->srcmap[i].from;
+		size_t k = strlen(from);
+		int w;
+
+		if (!k || strncmp(file, from, k) != 0 ||
+		    (file[k] != '/' && file[k] != '\0' && from[k - 1] != '/'))
+			continue;
+		w = snprintf(buf, n, "%s%s", bd->srcmap[i].to, file + k);
+		return w < 0 || (size_t)w >= n ? file : buf;
+	}
+	return file;
+}
+
 /* the blocks of a function at a line under *leaf: the function, its
  * loops around the line, the line (none when the line is unknown);
  * *leaf the last */
 static int func_blocks(struct build *bd, const char *func, const char *file,
-		       int line, int32_t *leaf)
+		       int line, int own, int32_t *leaf)
 {
 	struct iol_loop loops[MAX_LOOPS];
+	char moved[4096];
 	long f, p;
 	int n, i, r;
 
@@ -306,9 +342,14 @@ static int func_blocks(struct build *bd, const char *func, const char *file,
 		return r;
 	p = f;
 	if (*file && line > 0) {
-		n = iol_symbols_loops(bd->sym, file, line, loops, MAX_LOOPS);
+		const char *src = src_path(bd, file, moved, sizeof(moved));
+
+		n = iol_symbols_loops(bd->sym, src, line, loops, MAX_LOOPS);
 		if (n < 0)
 			return n;
+		/* a source of the program's not found is said */
+		if (own && (r = iol_symbols_own(bd->sym, src)) < 0)
+			return r;
 		for (i = 0; i < n; i++) {
 			p = node(bd, (int32_t)p, IOL_BLOCK_LOOP, func, file,
 				 loops[i].line);
@@ -332,9 +373,9 @@ static int frame_blocks(struct build *bd, const struct floc *l, int32_t *leaf)
 
 	for (k = l->ninl; k-- > 0;)
 		if ((r = func_blocks(bd, l->inl_func[k], l->inl_file[k],
-				     l->inl_line[k], leaf)) < 0)
+				     l->inl_line[k], !l->lib, leaf)) < 0)
 			return r;
-	return func_blocks(bd, l->func, l->file, l->line, leaf);
+	return func_blocks(bd, l->func, l->file, l->line, !l->lib, leaf);
 }
 
 /* the path of stack id (made at its first use): *start and *len */
@@ -945,9 +986,15 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 	bd.sym = out->priv->sym;
 	bd.priv = out->priv;
 	bd.overhead = o && o->overhead > 0 ? o->overhead : 0;
+	if (o && o->nsrcmap > 0 && o->srcmap) {
+		bd.srcmap = o->srcmap;
+		bd.nsrcmap = o->nsrcmap;
+	}
 	out->overhead = bd.overhead;
 	r = run_events(&bd, out, err);
 	out->maps = bd.maps;
+	out->src_missing =
+		iol_symbols_missing(out->priv->sym, &out->src_missing_first);
 	if (r >= 0 && (r = order(&bd, out)) < 0)
 		iol_error_set(err, r, "out of memory");
 	build_free(&bd);

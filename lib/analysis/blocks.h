@@ -92,6 +92,11 @@ struct iol_blocks {
 	 * --stacks; 0 and 0 unknown): under the root "[stack cut]" */
 	int64_t stacks_cut;
 	int stack_depth;
+	/* source files the binaries name that were not found (read where
+	 * --source-map says): the loops in them are no blocks; the first
+	 * of them (borrowed: valid until iol_blocks_free) */
+	size_t src_missing;
+	const char *src_missing_first;
 	/* files mapped into memory (mmap): what the program reads or writes
 	 * through a mapping is in no call, so in no block's bytes */
 	int64_t maps;
@@ -99,11 +104,27 @@ struct iol_blocks {
 	struct iol_blocks_priv *priv;
 };
 
+/* a source tree that moved since the build (gdb's substitute-path): a
+ * path that starts with from, a whole component of it, is read at to
+ * with the rest of it appended */
+struct iol_srcmap {
+	const char *from, *to;
+};
+
 struct iol_blocks_opts {
 	/* seconds taken off each call's duration: the tracer's own share
 	 * (strace's, measured by iolens replay --calibrate); 0 none */
 	double overhead;
+	/* where the source files the binaries name are read for their
+	 * loops: the first rule that matches (nsrcmap of them, borrowed
+	 * for the call); the blocks keep the names the binaries give */
+	const struct iol_srcmap *srcmap;
+	int nsrcmap;
 };
+
+/* "OLD=NEW" (--source-map) into m, split at the first '=' in place (m's
+ * strings are arg's): 0, or IOL_EINVAL when either side is empty. */
+int iol_srcmap_parse(char *arg, struct iol_srcmap *m);
 
 /* The blocks of job (a trace with stacks: IOL_EUNSUPP when it has none).
  * 0 or IOL_E*. */

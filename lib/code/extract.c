@@ -29,6 +29,7 @@
 #include "code/extract.h"
 #include "code/iocalls.h"
 #include "code/predict.h"
+#include "code/streams.h"
 #include "base/banned.h"
 
 /* Nesting deeper than this (an expression of 100000 terms) is not
@@ -49,6 +50,12 @@ struct fnrec {
 	struct iol_cblock *blk;
 };
 
+/* a stream variable's buffer, as a setvbuf or setbuf call sets it */
+struct bufset {
+	CXCursor var;
+	int64_t size; /* as iol_ccall.bufsize */
+};
+
 struct ctx {
 	struct iol_ctree *t;
 	CXTranslationUnit tu;
@@ -61,15 +68,19 @@ struct ctx {
 	unsigned ntoks;
 	struct tok *mods; /* its tokens that may change a variable */
 	size_t nmods;
-	struct fnrec **byusr; /* fns sorted by USR */
-	unsigned alt;	      /* last id of a set of branch arms */
-	int cond;	      /* depth of branches around the walk */
-	int depth;	      /* of the walk's recursion */
-	int rc;		      /* first error (IOL_ENOMEM) */
-	CXCursor prev;	      /* the statement before the one walked */
-	int prev_ok;	      /* prev is for the next walk_kind only */
-	const char *ccdb;     /* the compilation database of the file */
-	int given;	      /* compiler arguments given by the caller */
+	struct fnrec **byusr;	    /* fns sorted by USR */
+	unsigned alt;		    /* last id of a set of branch arms */
+	int cond;		    /* depth of branches around the walk */
+	int depth;		    /* of the walk's recursion */
+	int rc;			    /* first error (IOL_ENOMEM) */
+	CXCursor prev;		    /* the statement before the one walked */
+	int prev_ok;		    /* prev is for the next walk_kind only */
+	const char *ccdb;	    /* the compilation database of the file */
+	int given;		    /* compiler arguments given by the caller */
+	struct iol_cassume *assume; /* the tree's copies: uses counted */
+	int nassume;
+	struct bufset *bufs; /* setvbuf/setbuf of the function so far */
+	size_t nbufs, capbufs;
 };
 
 static void *zalloc(struct ctx *c, size_t n)
@@ -300,6 +311,8 @@ static unsigned tok_at(const struct ctx *c, unsigned off)
 
 /* ---- constants ---- */
 
+static const char *binop(const struct ctx *c, CXCursor lhs);
+
 static int eval_direct(CXCursor cur, int64_t *v)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(cur);
@@ -362,6 +375,102 @@ static int eval_int(const struct ctx *c, CXCursor cur, int64_t *v)
 			return -1;
 	}
 	return eval_direct(ref, v);
+}
+
+/* the assumption a variable or parameter reference names: its index */
+static int assumed_ref(const struct ctx *c, CXCursor cur)
+{
+	CXCursor ref;
+	CXString nm;
+	int i, k = -1;
+
+	cur = unwrap(cur);
+	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+		return -1;
+	ref = clang_getCursorReferenced(cur);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl &&
+	    clang_getCursorKind(ref) != CXCursor_ParmDecl)
+		return -1;
+	nm = clang_getCursorSpelling(ref);
+	for (i = 0; i < c->nassume && clang_getCString(nm); i++)
+		if (strcmp(c->assume[i].name, clang_getCString(nm)) == 0) {
+			k = i;
+			break;
+		}
+	clang_disposeString(nm);
+	return k;
+}
+
+/* a + b, a - b, a * b, a / b of values, saturating to -1 (unknown) */
+static int arith(const char *op, int64_t a, int64_t b, int64_t *v)
+{
+	const int64_t lim = (int64_t)1 << 62;
+
+	if (a > lim || a < -lim || b > lim || b < -lim)
+		return -1;
+	if (strcmp(op, "+") == 0)
+		*v = a + b;
+	else if (strcmp(op, "-") == 0)
+		*v = a - b;
+	else if (strcmp(op, "*") == 0 && (a == 0 || llabs(b) <= lim / llabs(a)))
+		*v = a * b;
+	else if (strcmp(op, "/") == 0 && b != 0)
+		*v = a / b;
+	else
+		return -1;
+	return 0;
+}
+
+/* eval_int() with the assumptions: a variable the source does not fix
+ * named by one, or + - * / and casts of such and constants (`n * 8`,
+ * `(size_t)n`); the assumptions it took in *used */
+static int eval_assumed(const struct ctx *c, CXCursor cur, int64_t *v,
+			uint64_t *used, int depth)
+{
+	struct kids k;
+	int64_t a, b;
+	int i;
+
+	if (eval_int(c, cur, v) == 0)
+		return 0;
+	cur = unwrap(cur);
+	if ((i = assumed_ref(c, cur)) >= 0) {
+		*v = c->assume[i].value;
+		*used |= (uint64_t)1 << i;
+		return 0;
+	}
+	if (depth > 16)
+		return -1;
+	kids_of(cur, &k);
+	if (clang_getCursorKind(cur) == CXCursor_CStyleCastExpr && k.n >= 1 &&
+	    k.n <= 8)
+		return eval_assumed(c, k.c[k.n - 1], v, used, depth + 1);
+	if (clang_getCursorKind(cur) != CXCursor_BinaryOperator || k.n != 2 ||
+	    eval_assumed(c, k.c[0], &a, used, depth + 1) < 0 ||
+	    eval_assumed(c, k.c[1], &b, used, depth + 1) < 0)
+		return -1;
+	return arith(binop(c, k.c[0]), a, b, v);
+}
+
+/*
+ * The value of an expression: what the source fixes (eval_int), else,
+ * when as is not NULL, what the caller's assumptions make it (then *as
+ * is set and the assumptions taken count a use).  0, or -1.
+ */
+static int eval_as(const struct ctx *c, CXCursor cur, int64_t *v, int *as)
+{
+	uint64_t used = 0;
+	int i;
+
+	if (eval_int(c, cur, v) == 0)
+		return 0;
+	if (!as || !c->nassume || eval_assumed(c, cur, v, &used, 0) < 0)
+		return -1;
+	for (i = 0; i < c->nassume; i++)
+		if (used & ((uint64_t)1 << i))
+			c->assume[i].uses++;
+	*as = 1;
+	return 0;
 }
 
 /*
@@ -496,7 +605,7 @@ static const char *swap_op(const char *op)
 
 /* the start value and variable of a for loop's init part */
 static int for_init(const struct ctx *c, CXCursor init, CXCursor *var,
-		    int64_t *a)
+		    int64_t *a, int *as)
 {
 	struct kids k;
 
@@ -510,16 +619,17 @@ static int for_init(const struct ctx *c, CXCursor init, CXCursor *var,
 		kids_of(*var, &v);
 		if (v.n < 1 || v.n > 8)
 			return -1;
-		return eval_int(c, v.c[v.n - 1], a);
+		return eval_as(c, v.c[v.n - 1], a, as);
 	}
 	if (clang_getCursorKind(init) != CXCursor_BinaryOperator || k.n != 2 ||
 	    strcmp(binop(c, k.c[0]), "=") != 0 || var_ref(k.c[0], var) < 0)
 		return -1;
-	return eval_int(c, k.c[1], a);
+	return eval_as(c, k.c[1], a, as);
 }
 
 /* the step of a for loop's increment part for var, or 0 */
-static int64_t for_step(const struct ctx *c, CXCursor inc, CXCursor var)
+static int64_t for_step(const struct ctx *c, CXCursor inc, CXCursor var,
+			int *as)
 {
 	struct kids k;
 	CXCursor v;
@@ -544,7 +654,7 @@ static int64_t for_step(const struct ctx *c, CXCursor inc, CXCursor var)
 	}
 	if (clang_getCursorKind(inc) != CXCursor_CompoundAssignOperator ||
 	    k.n != 2 || var_ref(k.c[0], &v) < 0 ||
-	    !clang_equalCursors(v, var) || eval_int(c, k.c[1], &s) < 0)
+	    !clang_equalCursors(v, var) || eval_as(c, k.c[1], &s, as) < 0)
 		return 0;
 	if (strcmp(binop(c, k.c[0]), "+=") == 0)
 		return s;
@@ -595,7 +705,7 @@ static void for_parts(const struct ctx *c, CXCursor loop, CXCursor *part,
 /* a loop condition `var OP b` or `b OP var`, b a constant: op (as if
  * var were on the left) and b; 0, or -1 when it is not one */
 static int cond_bound(const struct ctx *c, CXCursor cond, CXCursor var,
-		      const char **op, int64_t *b)
+		      const char **op, int64_t *b, int *as)
 {
 	struct kids k;
 	CXCursor v;
@@ -606,10 +716,10 @@ static int cond_bound(const struct ctx *c, CXCursor cond, CXCursor var,
 		return -1;
 	*op = binop(c, k.c[0]);
 	if (var_ref(k.c[0], &v) == 0 && clang_equalCursors(v, var))
-		return eval_int(c, k.c[1], b);
+		return eval_as(c, k.c[1], b, as);
 	if (var_ref(k.c[1], &v) == 0 && clang_equalCursors(v, var)) {
 		*op = swap_op(*op);
-		return eval_int(c, k.c[0], b);
+		return eval_as(c, k.c[0], b, as);
 	}
 	return -1;
 }
@@ -649,29 +759,38 @@ static const char *static_op(const char *op)
 }
 
 /* A for loop's trip count, or -1; a bound that is a parameter of the
- * function goes into blk's trip_* for the callers that fix it. */
+ * function goes into blk's trip_* for the callers that fix it (and the
+ * count is then the one its assumed value gives, or -1).  A count that
+ * rests on an assumption marks blk. */
 static int64_t trip_for(const struct ctx *c, CXCursor loop,
 			struct iol_cblock *blk)
 {
 	CXCursor part[3], var, body;
-	int have[3], p = -1;
+	int have[3], p = -1, as = 0, *asp = c->nassume ? &as : NULL;
 	struct kids k;
-	int64_t a, b, s, n;
+	int64_t a, b, s, n = -1;
 	const char *op;
 	unsigned from, to;
+	int bk;
 
 	for_parts(c, loop, part, have);
 	if (!have[0] || !have[1] || !have[2] ||
-	    for_init(c, part[0], &var, &a) < 0)
+	    for_init(c, part[0], &var, &a, asp) < 0)
 		return -1;
-	s = for_step(c, part[2], var);
+	s = for_step(c, part[2], var, asp);
 	if (s == 0)
 		return -1;
-	if (cond_bound(c, part[1], var, &op, &b) < 0 &&
-	    ((p = cond_param(c, part[1], var, &op)) < 0 || !static_op(op)))
-		return -1;
-	n = p >= 0 ? 0 : iol_ctrip_count(a, op, b, s);
-	if (n < 0)
+	bk = cond_bound(c, part[1], var, &op, &b, NULL);
+	if (bk < 0) {
+		/* a parameter: its callers' value, else its assumed one */
+		p = cond_param(c, part[1], var, &op);
+		if (p >= 0 && !static_op(op))
+			return -1;
+		bk = cond_bound(c, part[1], var, &op, &b, asp);
+	}
+	if (bk == 0)
+		n = iol_ctrip_count(a, op, b, s);
+	if (n < 0 && p < 0)
 		return -1;
 	/* the body must leave the counter alone */
 	kids_of(loop, &k);
@@ -693,8 +812,8 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop,
 		blk->trip_a = a;
 		blk->trip_s = s;
 		blk->trip_op = static_op(op);
-		return -1;
 	}
+	blk->assumed = as;
 	return n;
 }
 
@@ -709,7 +828,7 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop,
 /* the counter of cond that prev sets to a constant: `i = 0;`, or one of
  * the variables `int i = 0, k;` declares; 0, or -1 */
 static int prev_init(const struct ctx *c, CXCursor prev, CXCursor cond,
-		     CXCursor *var, int64_t *a)
+		     CXCursor *var, int64_t *a, int *as)
 {
 	struct kids k, v;
 	const char *op;
@@ -717,21 +836,22 @@ static int prev_init(const struct ctx *c, CXCursor prev, CXCursor cond,
 	unsigned i;
 
 	if (clang_getCursorKind(prev) != CXCursor_DeclStmt)
-		return for_init(c, prev, var, a);
+		return for_init(c, prev, var, a, as);
 	kids_of(prev, &k);
 	for (i = 0; i < k.n && i < 8; i++) {
 		if (clang_getCursorKind(k.c[i]) != CXCursor_VarDecl ||
-		    cond_bound(c, cond, k.c[i], &op, &b) < 0)
+		    cond_bound(c, cond, k.c[i], &op, &b, as) < 0)
 			continue;
 		kids_of(k.c[i], &v);
 		*var = k.c[i];
-		return v.n >= 1 && v.n <= 8 ? eval_int(c, v.c[v.n - 1], a) : -1;
+		return v.n >= 1 && v.n <= 8 ? eval_as(c, v.c[v.n - 1], a, as)
+					    : -1;
 	}
 	return -1;
 }
 
 static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
-			  int is_do)
+			  int is_do, int *as)
 {
 	CXCursor var, cond, body, last;
 	struct kids k, kb;
@@ -746,14 +866,14 @@ static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
 	body = k.c[is_do ? 0 : 1];
 	cond = k.c[is_do ? 1 : 0];
 	if (clang_getCursorKind(body) != CXCursor_CompoundStmt ||
-	    prev_init(c, prev, cond, &var, &a) < 0 ||
-	    cond_bound(c, cond, var, &op, &b) < 0)
+	    prev_init(c, prev, cond, &var, &a, as) < 0 ||
+	    cond_bound(c, cond, var, &op, &b, as) < 0)
 		return -1;
 	kids_of(body, &kb);
 	if (kb.n < 1 || kb.n > 8)
 		return -1; /* kids_of keeps 8: the last may be past them */
 	last = kb.c[kb.n - 1];
-	if ((s = for_step(c, last, var)) == 0)
+	if ((s = for_step(c, last, var, as)) == 0)
 		return -1;
 	span(body, &from, &to);
 	span(last, &lfrom, &lto);
@@ -773,6 +893,21 @@ static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
 	if (n < 0)
 		return -1;
 	return is_do && n < 1 ? 1 : n;
+}
+
+/* trip_while() on what the source fixes, else on the assumptions too
+ * (the count then marks blk) */
+static int64_t while_trip(const struct ctx *c, CXCursor loop, CXCursor prev,
+			  struct iol_cblock *blk, int is_do)
+{
+	int as = 0;
+	int64_t n = trip_while(c, loop, prev, is_do, NULL);
+
+	if (n >= 0 || !c->nassume)
+		return n;
+	n = trip_while(c, loop, prev, is_do, &as);
+	blk->assumed = n >= 0 && as;
+	return n;
 }
 
 /* a range for over an array of constant size: its length */
@@ -880,68 +1015,93 @@ static int64_t mpi_size(const struct ctx *c, CXCursor arg)
 	return iol_mpi_type_size(c->toks[first].s);
 }
 
-/* bytes of one call of def, or -1 when the source does not fix them;
- * with *param set (else -1), what multiplies that parameter of the
- * function (a size or count passed in by its callers) */
+/* an expression of a char type */
+static int is_char(CXCursor a)
+{
+	enum CXTypeKind k =
+		clang_getCanonicalType(clang_getCursorType(unwrap(a))).kind;
+
+	return k == CXType_Char_S || k == CXType_Char_U || k == CXType_SChar ||
+	       k == CXType_UChar;
+}
+
+/* one size or count argument: 0 with *v its value (fixed, or assumed:
+ * *as set), 1 when it is the parameter *param of the function (*v then
+ * the parameter's assumed value, or -1), or -1 when not known */
+static int size_arg(const struct ctx *c, CXCursor a, int64_t *v, int *param,
+		    int *as)
+{
+	*param = -1;
+	if (eval_int(c, a, v) == 0)
+		return 0;
+	*param = param_of(c, a);
+	if (*param < 0)
+		return eval_as(c, a, v, as);
+	if (eval_as(c, a, v, as) < 0)
+		*v = -1;
+	return 1;
+}
+
+/*
+ * Bytes of one call of def, or -1 when neither the source nor the
+ * assumptions fix them (*as set when an assumption did).  With *param
+ * set (else -1), what the function's parameter it is multiplies (*mul):
+ * a size or count passed in by its callers, whose value replaces the
+ * parameter's assumed one.
+ */
 static int64_t call_size(struct ctx *c, CXCursor call,
-			 const struct iol_ciodef *d, int *param)
+			 const struct iol_ciodef *d, int *param, int64_t *mul,
+			 int *as)
 {
 	int nargs = clang_Cursor_getNumArguments(call);
 	int64_t size = 1, count = 1;
+	int ps = -1, pc = -1, *asp = c->nassume ? as : NULL;
 
 	*param = -1;
-
+	*mul = 0;
 	if (d->op != IOL_COP_READ && d->op != IOL_COP_WRITE)
 		return 0;
 	if (d->fixed)
 		return d->fixed;
 	if (d->literal_len) {
 		const char *s;
+		CXCursor a;
 
 		if (d->size_arg >= nargs)
 			return -1;
-		s = eval_str(c, clang_Cursor_getArgument(call, d->size_arg));
-		return s ? (int64_t)strlen(s) : -1;
+		a = clang_Cursor_getArgument(call, d->size_arg);
+		s = eval_str(c, a);
+		/* a stream's << of a char: one byte */
+		return s ? (int64_t)strlen(s) : is_char(a) ? 1 : -1;
 	}
-	if (d->size_arg < 0 && d->count_arg < 0)
-		return -1;
-	if (d->size_arg >= nargs || d->count_arg >= nargs ||
-	    d->type_arg >= nargs)
+	if ((d->size_arg < 0 && d->count_arg < 0) || d->size_arg >= nargs ||
+	    d->count_arg >= nargs || d->type_arg >= nargs)
 		return -1;
 	if (d->size_arg >= 0 &&
-	    eval_int(c, clang_Cursor_getArgument(call, d->size_arg), &size) <
-		    0) {
-		*param = param_of(c,
-				  clang_Cursor_getArgument(call, d->size_arg));
-		if (*param < 0)
-			return -1;
-		size = 1;
-	}
-	if (d->count_arg >= 0 &&
-	    eval_int(c, clang_Cursor_getArgument(call, d->count_arg), &count) <
-		    0) {
-		if (*param >= 0 ||
-		    (*param = param_of(c, clang_Cursor_getArgument(
-						  call, d->count_arg))) < 0) {
-			*param = -1;
-			return -1;
-		}
-		count = 1;
-	}
-	if (d->type_arg >= 0) {
-		int64_t t = mpi_size(
-			c, clang_Cursor_getArgument(call, d->type_arg));
-
-		if (t < 0) {
-			*param = -1;
-			return -1;
-		}
-		size = t;
-	}
-	if (size < 0 || count < 0 || (count && size > INT64_MAX / count)) {
-		*param = -1;
+	    size_arg(c, clang_Cursor_getArgument(call, d->size_arg), &size, &ps,
+		     asp) < 0)
 		return -1;
+	if (d->count_arg >= 0 &&
+	    size_arg(c, clang_Cursor_getArgument(call, d->count_arg), &count,
+		     &pc, asp) < 0)
+		return -1;
+	if (d->type_arg >= 0) {
+		size = mpi_size(c, clang_Cursor_getArgument(call, d->type_arg));
+		ps = -1;
+		if (size < 0)
+			return -1;
 	}
+	/* one parameter: the other factor multiplies its callers' value */
+	if ((ps >= 0) != (pc >= 0)) {
+		*param = ps >= 0 ? ps : pc;
+		*mul = ps >= 0 ? count : size;
+		if (*mul < 0) {
+			*param = -1;
+			return -1;
+		}
+	}
+	if (size < 0 || count < 0 || (count && size > INT64_MAX / count))
+		return -1;
 	return size * count;
 }
 
@@ -996,12 +1156,132 @@ static void call_args(struct ctx *c, CXCursor call, struct iol_ccall *cc)
 		return;
 	for (i = 0; i < n; i++) {
 		CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+		int as = 0;
 
-		if (eval_int(c, a, &cc->argk[i]) < 0)
+		if (eval_as(c, a, &cc->argk[i], c->nassume ? &as : NULL) < 0)
 			cc->argk[i] = IOL_CUNKNOWN;
+		if (as)
+			cc->arg_assumed |= 1u << i;
 		cc->argp[i] = param_of(c, a);
 	}
 	cc->nargs = n;
+}
+
+/* the variable a stream argument names, or a null cursor */
+static CXCursor stream_var(CXCursor arg)
+{
+	CXCursor ref;
+
+	arg = unwrap(arg);
+	if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	ref = clang_getCursorReferenced(arg);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl &&
+	    clang_getCursorKind(ref) != CXCursor_ParmDecl)
+		return clang_getNullCursor();
+	return ref;
+}
+
+/* the one token an argument is spelled with, or "" */
+static const char *one_token(const struct ctx *c, CXCursor arg)
+{
+	unsigned first, n;
+
+	tok_range(c, arg, &first, &n);
+	return n == 1 ? c->toks[first].s : "";
+}
+
+/* an argument spelled NULL, 0 or nullptr */
+static int is_null(const struct ctx *c, CXCursor arg)
+{
+	const char *t = one_token(c, arg);
+
+	return !strcmp(t, "NULL") || !strcmp(t, "0") || !strcmp(t, "nullptr");
+}
+
+/* the buffer setvbuf(f, buf, mode, size) or setbuf(f, buf) gives f */
+static int64_t setbuf_size(const struct ctx *c, CXCursor call, int v)
+{
+	const char *t;
+	int64_t size;
+
+	if (!v) /* a buffer of glibc's BUFSIZ, or none */
+		return is_null(c, clang_Cursor_getArgument(call, 1)) ? 0 : 8192;
+	t = one_token(c, clang_Cursor_getArgument(call, 2));
+	if (!strcmp(t, "_IONBF"))
+		return 0;
+	/* glibc sizes a buffer it allocates itself as it would anyway */
+	if (is_null(c, clang_Cursor_getArgument(call, 1)))
+		return strcmp(t, "_IOFBF") ? -1 : IOL_CBUF_STDIO;
+	if (strcmp(t, "_IOFBF") != 0 ||
+	    eval_int(c, clang_Cursor_getArgument(call, 3), &size) < 0 ||
+	    size <= 0)
+		return -1; /* line buffered, or a size not fixed */
+	return size;
+}
+
+/* a setvbuf or setbuf call: noted for the stream's later calls; 1 when
+ * it was one */
+static int note_setbuf(struct ctx *c, CXCursor call, const char *name)
+{
+	int v = name && !strcmp(name, "setvbuf");
+	CXCursor var;
+
+	if (!v && (!name || strcmp(name, "setbuf") != 0))
+		return 0;
+	if (clang_Cursor_getNumArguments(call) < (v ? 4 : 2))
+		return 1;
+	var = stream_var(clang_Cursor_getArgument(call, 0));
+	if (clang_Cursor_isNull(var))
+		return 1;
+	if (c->nbufs == c->capbufs) {
+		size_t cap = c->capbufs ? c->capbufs * 2 : 8;
+		struct bufset *b = realloc(c->bufs, cap * sizeof(*b));
+
+		if (!b) {
+			c->rc = IOL_ENOMEM;
+			return 1;
+		}
+		c->bufs = b;
+		c->capbufs = cap;
+	}
+	c->bufs[c->nbufs].var = var;
+	c->bufs[c->nbufs].size = setbuf_size(c, call, v);
+	c->nbufs++;
+	return 1;
+}
+
+/* the buffer of the stream a stdio call of d uses: the last setvbuf or
+ * setbuf of its variable in the function, else the default */
+static int64_t stream_buf(const struct ctx *c, CXCursor call,
+			  const struct iol_ciodef *d)
+{
+	CXCursor var;
+	size_t i;
+
+	if (d->stream_arg < 0 ||
+	    d->stream_arg >= clang_Cursor_getNumArguments(call))
+		return IOL_CBUF_STDIO;
+	var = stream_var(clang_Cursor_getArgument(call, d->stream_arg));
+	for (i = c->nbufs; !clang_Cursor_isNull(var) && i > 0; i--)
+		if (clang_equalCursors(c->bufs[i - 1].var, var))
+			return c->bufs[i - 1].size;
+	return IOL_CBUF_STDIO;
+}
+
+/* "std::ofstream::write", "std::ofstream <<" */
+static const char *stream_name(struct ctx *c, const char *cls,
+			       const char *member)
+{
+	char buf[128];
+	char *q;
+
+	snprintf(buf, sizeof(buf), "%s%s%s", cls,
+		 member[0] == ' ' ? "" : "::", member);
+	q = iol_arena_strdup(&c->t->arena, buf);
+	if (!q)
+		c->rc = IOL_ENOMEM;
+	return q ? q : cls;
 }
 
 static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
@@ -1013,6 +1293,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	struct iol_cblock *lb;
 	CXCursor ref = clang_getCursorReferenced(call);
 	CXString nm = clang_getCursorSpelling(call);
+	const char *cls = NULL, *member = NULL;
 	unsigned line, col;
 
 	if (!clang_getCString(nm) || !*clang_getCString(nm)) {
@@ -1025,7 +1306,15 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 				ref = clang_getOverloadedDecl(o, 0);
 		}
 	}
-	d = iol_ciodef_find(clang_getCString(nm));
+	/* a C++ file stream's call is stdio-like; a member function of any
+	 * other class is no C library call whatever its name */
+	if (note_setbuf(c, call, clang_getCString(nm))) {
+		clang_disposeString(nm);
+		return;
+	}
+	d = iol_cstream_find(call, &cls, &member);
+	if (!d && !iol_cstream_is_member(call))
+		d = iol_ciodef_find(clang_getCString(nm));
 	if (!d) {
 		if (!clang_Cursor_isNull(ref))
 			f = find_fn(c, ref);
@@ -1047,6 +1336,8 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 		return;
 	}
 	name = keep(c, nm);
+	if (cls)
+		name = stream_name(c, cls, member);
 	cc->name = name;
 	cc->line = line;
 	cc->col = col;
@@ -1062,9 +1353,12 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 
 		cc->api = d->api;
 		cc->op = d->op;
-		v = call_size(c, call, d, &cc->size_param);
-		cc->size = cc->size_param >= 0 ? -1 : v;
-		cc->size_mul = cc->size_param >= 0 ? v : 0;
+		v = call_size(c, call, d, &cc->size_param, &cc->size_mul,
+			      &cc->assumed);
+		cc->size = v;
+		if (cc->api == IOL_CAPI_STDIO)
+			cc->bufsize =
+				cls ? IOL_CBUF_CXX : stream_buf(c, call, d);
 		if (d->path_arg >= 0 &&
 		    d->path_arg < clang_Cursor_getNumArguments(call))
 			cc->path = eval_str(
@@ -1187,8 +1481,8 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		else if (kd == CXCursor_CXXForRangeStmt)
 			b->trip = trip_range(cur);
 		else
-			b->trip =
-				trip_while(c, cur, prev, kd == CXCursor_DoStmt);
+			b->trip = while_trip(c, cur, prev, b,
+					     kd == CXCursor_DoStmt);
 		walk_kids(c, cur, b);
 		return;
 	case CXCursor_IfStmt:
@@ -1324,6 +1618,7 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->fnblk = f->blk;
 	c->fncur = f->cur;
 	c->cond = 0;
+	c->nbufs = 0;
 	if (load_tokens(c, f->cur) < 0)
 		return c->rc;
 	walk_kids(c, body, f->blk);
@@ -1452,10 +1747,40 @@ static int parse_one(struct ctx *c, CXIndex idx, const char *file,
 	return 0;
 }
 
+/* the options' assumptions copied into the tree, where their uses are
+ * counted (at most 64: eval_as() keeps them in a mask) */
+static int copy_assume(struct ctx *c, const struct iol_cextract_opts *o,
+		       struct iol_error *err)
+{
+	int i;
+
+	if (o->nassume <= 0)
+		return 0;
+	if (o->nassume > 64 || !o->assume)
+		return iol_error_set(err, IOL_EINVAL, "at most 64 assumptions");
+	c->assume = zalloc(c, (size_t)o->nassume * sizeof(*c->assume));
+	for (i = 0; c->assume && i < o->nassume; i++) {
+		c->assume[i] = o->assume[i];
+		c->assume[i].uses = 0;
+		c->assume[i].name =
+			iol_arena_strdup(&c->t->arena, o->assume[i].name);
+		if (!c->assume[i].name)
+			c->rc = IOL_ENOMEM;
+	}
+	if (c->rc)
+		return iol_error_set(err, c->rc, "out of memory");
+	c->nassume = o->nassume;
+	c->t->assumed = c->assume;
+	c->t->nassumed = c->nassume;
+	return 0;
+}
+
 static int extract(const char *const *files, int nfiles,
-		   const char *const *args, int nargs, struct iol_ctree **out,
+		   const struct iol_cextract_opts *o, struct iol_ctree **out,
 		   struct iol_error *err)
 {
+	const char *const *args = o->args;
+	int nargs = o->nargs;
 	struct ctx c;
 	struct unit *u;
 	struct iol_cblock **fns = NULL;
@@ -1474,6 +1799,7 @@ static int extract(const char *const *files, int nfiles,
 		rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
 		goto done;
 	}
+	rc = copy_assume(&c, o, err);
 	for (i = 0; i < nfiles && rc == 0; i++)
 		rc = parse_one(&c, idx, files[i], args, nargs, &u[i], err);
 	if (rc == 0 && c.nfns) {
@@ -1513,6 +1839,7 @@ done:
 		clang_disposeIndex(idx);
 	free(c.fns);
 	free(c.byusr);
+	free(c.bufs);
 	if (rc) {
 		iol_ctree_free(c.t);
 		return rc;
@@ -1522,8 +1849,9 @@ done:
 }
 
 struct job {
-	const char *const *files, *const *args;
-	int nfiles, nargs, rc;
+	const char *const *files;
+	const struct iol_cextract_opts *opts;
+	int nfiles, rc;
 	struct iol_ctree *out;
 	struct iol_error *err;
 };
@@ -1532,8 +1860,7 @@ static void *job_run(void *arg)
 {
 	struct job *j = arg;
 
-	j->rc = extract(j->files, j->nfiles, j->args, j->nargs, &j->out,
-			j->err);
+	j->rc = extract(j->files, j->nfiles, j->opts, &j->out, j->err);
 	return NULL;
 }
 
@@ -1545,10 +1872,11 @@ static void *job_run(void *arg)
  * the caller's.
  */
 int iol_ctree_extract(const char *const *files, int nfiles,
-		      const char *const *args, int nargs,
+		      const struct iol_cextract_opts *opts,
 		      struct iol_ctree **out, struct iol_error *err)
 {
-	struct job j = {files, args, nfiles, nargs, 0, NULL, err};
+	static const struct iol_cextract_opts none;
+	struct job j = {files, opts ? opts : &none, nfiles, 0, NULL, err};
 	pthread_attr_t attr;
 	pthread_t th;
 	int started = 0;

@@ -72,8 +72,25 @@ enum iol_cpk {
 	IOL_CP_UNSIZED_W,   /* writes of no constant size */
 	IOL_CP_CONDITIONAL, /* calls under a condition (P5), counted taken */
 	IOL_CP_SEEKS,	    /* seeks and positioned calls (P12's sign) */
+	/* the system calls the block's reads and writes make: */
+	IOL_CP_SYS_R,	  /* POSIX reads, unbuffered stdio reads: one each */
+	IOL_CP_SYS_W,	  /* the same, writes */
+	IOL_CP_BUF_R,	  /* buffered stdio reads, in IOL_CSYS_UNIT-ths of
+			   * a read(2): their bytes over the buffer size */
+	IOL_CP_BUF_W,	  /* the same, writes; a fflush one write(2) */
+	IOL_CP_SYS_UNK_R, /* reads whose system calls are not known (a size
+			   * or buffer the source does not fix, MPI-IO) */
+	IOL_CP_SYS_UNK_W,
 	IOL_CP_N
 };
+
+/* IOL_CP_BUF_R and _W count a system call as this many units */
+#define IOL_CSYS_UNIT 4096
+/* a stdio stream's buffer when nothing says otherwise: glibc's, the
+ * file's st_blksize, 4096 on the common file systems; a C++ file
+ * stream's, libstdc++'s BUFSIZ */
+#define IOL_CBUF_STDIO 4096
+#define IOL_CBUF_CXX 8192
 
 /*
  * A prediction: fixed[k] is exact when per[k] is 0; per[k] is what each
@@ -110,6 +127,14 @@ struct iol_ccall {
 	int nargs;
 	int64_t *argk;
 	int *argp;
+	/* bit i: argk[i] is an assumption (--assume), which the caller's own
+	 * binding of argp[i], when known, overrides */
+	unsigned arg_assumed;
+	int assumed; /* size is, or rests on, an assumption */
+	/* stdio reads, writes and flushes: the stream's buffer in bytes, 0
+	 * unbuffered (setvbuf _IONBF, setbuf NULL), -1 not known (line
+	 * buffered, a size the source does not fix) */
+	int64_t bufsize;
 	struct iol_ccall *next;
 };
 
@@ -126,6 +151,7 @@ struct iol_cblock {
 	int trip_param;
 	int64_t trip_a, trip_s;
 	const char *trip_op;
+	int assumed;	 /* loops: trip rests on an assumption */
 	int conditional; /* under a branch of its function */
 	unsigned alt;	 /* branches: arms of one `if` share it (not 0) */
 	struct iol_ccall *calls; /* line blocks: the calls on the line */
@@ -149,8 +175,33 @@ struct iol_cdiag {
 	struct iol_cdiag *next;
 };
 
+/*
+ * A run-time value the caller supplies (--assume NAME=VALUE): a variable
+ * or parameter named name whose value the source does not fix is taken as
+ * value in trip counts and sizes.  A parameter a caller fixes keeps the
+ * caller's value.  In a tree, uses counts the trip counts, sizes and
+ * arguments it gave.
+ */
+struct iol_cassume {
+	const char *name;
+	int64_t value;
+	unsigned uses;
+};
+
+/* what iol_ctree_extract() is asked: compiler arguments and assumptions
+ * (both may be empty; arrays borrowed for the call only) */
+struct iol_cextract_opts {
+	const char *const *args; /* -I, -D, -std ...; NULL when nargs is 0 */
+	int nargs;
+	const struct iol_cassume *assume; /* NULL when nassume is 0 */
+	int nassume;
+};
+
 struct iol_ctree {
 	struct iol_arena arena;
+	struct iol_cassume *assumed; /* copies of the options' assumptions,
+				      * uses counted (nassumed of them) */
+	int nassumed;
 	struct iol_cblock *funcs;   /* functions with I/O, by `next` */
 	struct iol_cblock **ranked; /* every block, most predicted I/O first */
 	size_t nblocks;
@@ -159,22 +210,55 @@ struct iol_ctree {
 
 /*
  * Parse files (C, or C++ by extension: .cc .cpp .cxx .C .hpp ...) with
- * the compiler arguments args (-I, -D, -std ...: may be NULL when nargs is
- * 0; then each file's from the build's compile_commands.json, code/ccdb.h,
- * when one lists it), and build and predict the block tree of the functions
- * defined in them.  A file that parses with errors is kept (what parsed is
- * used) and listed in diags.  Returns 0 with *out set, or IOL_EIO (a file that
- * cannot be read), IOL_ECORRUPT (libclang could not parse a file at all),
- * IOL_ENOMEM, IOL_EINVAL, with err filled.
+ * the compiler arguments opts->args (none: each file's from the build's
+ * compile_commands.json, code/ccdb.h, when one lists it), and build and
+ * predict the block tree of the functions defined in them, taking
+ * opts->assume's values where the source fixes none (opts may be NULL:
+ * no arguments, no assumptions).  A file that parses with errors is kept (what
+ * parsed is used) and listed in diags.  Returns 0 with *out set, or IOL_EIO (a
+ * file that cannot be read), IOL_ECORRUPT (libclang could not parse a file at
+ * all), IOL_ENOMEM, IOL_EINVAL, with err filled.
  */
 int iol_ctree_extract(const char *const *files, int nfiles,
-		      const char *const *args, int nargs,
+		      const struct iol_cextract_opts *opts,
 		      struct iol_ctree **out, struct iol_error *err);
 /* The iterations of `for (i = a; i OP b; i += s)`, or -1 when they are
  * not a count (OP one of < <= > >= !=). */
 int64_t iol_ctrip_count(int64_t a, const char *op, int64_t b, int64_t s);
 /* Free the tree (NULL is fine). */
 void iol_ctree_free(struct iol_ctree *t);
+
+/*
+ * The read(2) (read nonzero) or write(2) calls a block's prediction
+ * makes when the block runs times times, -1 when not known: POSIX calls
+ * one each, unbuffered stdio one a call, buffered stdio its bytes over
+ * its buffer, rounded up over all the runs (a call larger than the
+ * buffer one of its own, a flush one).  Saturates at INT64_MAX.
+ */
+static inline int64_t iol_cpred_sys_times(const struct iol_cpred *p, int read,
+					  int64_t times)
+{
+	enum iol_cpk sys = read ? IOL_CP_SYS_R : IOL_CP_SYS_W;
+	enum iol_cpk buf = read ? IOL_CP_BUF_R : IOL_CP_BUF_W;
+	enum iol_cpk unk = read ? IOL_CP_SYS_UNK_R : IOL_CP_SYS_UNK_W;
+	int64_t n, u = p->fixed[buf], s = p->fixed[sys];
+
+	if (p->recursive || p->per[sys] || p->per[buf] || p->per[unk] ||
+	    p->fixed[unk] || times < 0)
+		return -1;
+	if (times && (u > INT64_MAX / times || s > INT64_MAX / times))
+		return INT64_MAX;
+	u *= times;
+	s *= times;
+	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0);
+	return s > INT64_MAX - n ? INT64_MAX : s + n;
+}
+
+/* iol_cpred_sys_times() of one run */
+static inline int64_t iol_cpred_sys(const struct iol_cpred *p, int read)
+{
+	return iol_cpred_sys_times(p, read, 1);
+}
 
 /* "function", "loop", "branch", "line" (static: the binary, which does
  * not link the module, names kinds too) */

@@ -88,7 +88,7 @@ static const struct iol_code *code_get(void)
 }
 
 int iol_ctree_extract(const char *const *files, int nfiles,
-		      const char *const *args, int nargs,
+		      const struct iol_cextract_opts *opts,
 		      struct iol_ctree **out, struct iol_error *err)
 {
 	*out = NULL;
@@ -96,7 +96,7 @@ int iol_ctree_extract(const char *const *files, int nfiles,
 		return iol_error_set(err, IOL_EUNSUPP,
 				     "cannot load the source extractor: %s",
 				     code_why);
-	return code->extract(files, nfiles, args, nargs, out, err);
+	return code->extract(files, nfiles, opts, out, err);
 }
 
 void iol_ctree_free(struct iol_ctree *t)

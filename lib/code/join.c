@@ -342,6 +342,10 @@ static void predict_rows(struct iol_cjoin *j)
 						     b->pred.fixed[pks[k]], m)
 					   : 0;
 		}
+		for (k = 0; k < 2; k++)
+			r->psys[k] = m < 0 ? -1
+					   : iol_cpred_sys_times(&b->pred,
+								 k == 0, m);
 		r->ptrip = -1;
 		if (b->kind == IOL_CB_LOOP && b->trip >= 0 && m >= 0)
 			r->ptrip = blocks_sat_mul(b->trip, m);

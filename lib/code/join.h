@@ -65,10 +65,12 @@ struct iol_cjrow {
 	/* predicted over the run; known[k] 0 when not a number */
 	int64_t pv[IOL_JP_N];
 	unsigned char known[IOL_JP_N];
-	int64_t ptrip; /* loops: iterations over the run, -1 unknown */
-	int64_t iters; /* a loop of unknown trip count: iterations the
-			* run implies, -1 none */
-	double ptime;  /* predicted I/O time, s; NAN unknown or no model */
+	int64_t ptrip;	 /* loops: iterations over the run, -1 unknown */
+	int64_t psys[2]; /* read(2), write(2) calls over the run, -1
+			  * unknown (iol_cpred_sys_times) */
+	int64_t iters;	 /* a loop of unknown trip count: iterations the
+			  * run implies, -1 none */
+	double ptime;	 /* predicted I/O time, s; NAN unknown or no model */
 };
 
 /* how well the prediction did over the rows */

@@ -19,12 +19,12 @@
 
 /* bumped when a member or struct iol_cblock changes: a stale module is
  * refused */
-#define IOL_CODE_VERSION 2
+#define IOL_CODE_VERSION 5
 
 struct iol_code {
 	int version;
 	int (*extract)(const char *const *files, int nfiles,
-		       const char *const *args, int nargs,
+		       const struct iol_cextract_opts *opts,
 		       struct iol_ctree **out, struct iol_error *err);
 	void (*free)(struct iol_ctree *t);
 	/* the join of predicted and measured blocks (code/join.h) */

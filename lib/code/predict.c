@@ -117,10 +117,15 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 	for (i = 0; i < IOL_CARGS; i++)
 		b->v[i] = IOL_CUNKNOWN;
 	for (i = 0; cc->argk && cc->argp && i < cc->nargs; i++) {
-		if (cc->argk[i] != IOL_CUNKNOWN)
+		/* the caller's caller's value before an assumed one */
+		int64_t o = outer && cc->argp[i] >= 0 ? outer->v[cc->argp[i]]
+						      : IOL_CUNKNOWN;
+
+		if (cc->argk[i] != IOL_CUNKNOWN &&
+		    (o == IOL_CUNKNOWN || !(cc->arg_assumed & (1u << i))))
 			b->v[i] = cc->argk[i];
-		else if (outer && cc->argp[i] >= 0)
-			b->v[i] = outer->v[cc->argp[i]];
+		else
+			b->v[i] = o;
 		any |= b->v[i] != IOL_CUNKNOWN;
 	}
 	return any;
@@ -143,6 +148,53 @@ static void bind_size(const struct iol_ccall *cc, const struct bind *bd,
 		p->fixed[IOL_CP_BYTES_WRITTEN] = v;
 		p->fixed[IOL_CP_UNSIZED_W] = 0;
 	}
+}
+
+/* units of a buffered call of bytes through a buffer of bufsize: its
+ * share of the buffer; a call at least as large goes to the kernel
+ * itself (glibc writes or reads it directly), one call and the rest's
+ * share */
+static int64_t buf_units(int64_t bytes, int64_t bufsize)
+{
+	int64_t rest = bytes % bufsize;
+	int64_t part = rest <= INT64_MAX / IOL_CSYS_UNIT
+			       ? rest * IOL_CSYS_UNIT / bufsize
+			       : (rest / bufsize) * IOL_CSYS_UNIT;
+
+	if (bytes < bufsize)
+		return part ? part : bytes > 0;
+	return IOL_CSYS_UNIT + part;
+}
+
+/* the system calls a read or write call (or a stdio flush) makes, from
+ * its prediction p */
+static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
+{
+	int rd = cc->op == IOL_COP_READ;
+	enum iol_cpk unk = rd ? IOL_CP_SYS_UNK_R : IOL_CP_SYS_UNK_W;
+
+	if (cc->op == IOL_COP_SYNC) {
+		if (cc->api == IOL_CAPI_STDIO && cc->bufsize != 0)
+			p->fixed[cc->bufsize > 0 ? IOL_CP_BUF_W
+						 : IOL_CP_SYS_UNK_W] =
+				cc->bufsize > 0 ? IOL_CSYS_UNIT : 1;
+		return;
+	}
+	if (!rd && cc->op != IOL_COP_WRITE)
+		return;
+	if (cc->api == IOL_CAPI_POSIX ||
+	    (cc->api == IOL_CAPI_STDIO && cc->bufsize == 0)) {
+		p->fixed[rd ? IOL_CP_SYS_R : IOL_CP_SYS_W] = 1;
+		return;
+	}
+	if (cc->api != IOL_CAPI_STDIO || cc->bufsize < 0 ||
+	    p->fixed[rd ? IOL_CP_UNSIZED_R : IOL_CP_UNSIZED_W]) {
+		p->fixed[unk] = 1;
+		return;
+	}
+	p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_BUF_W] = buf_units(
+		p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
+		cc->bufsize);
 }
 
 /* what one call adds, under the caller's binding bd (NULL: none) */
@@ -190,6 +242,7 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	default: break;
 	}
 	bind_size(cc, bd, p);
+	sys_pred(cc, p);
 }
 
 static void loop_mul(struct iol_cpred *p, int64_t trip)
@@ -273,7 +326,8 @@ static int64_t bound_trip(const struct iol_cblock *b, const struct bind *bd)
 {
 	int64_t v;
 
-	if (b->trip >= 0 || b->trip_param < 0 || !bd || !b->trip_op ||
+	/* a caller's value, before the count an assumed one gives */
+	if (b->trip_param < 0 || !bd || !b->trip_op ||
 	    (v = bd->v[b->trip_param]) == IOL_CUNKNOWN)
 		return b->trip;
 	return iol_ctrip_count(b->trip_a, b->trip_op, v, b->trip_s);

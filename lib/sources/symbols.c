@@ -137,6 +137,8 @@ struct sfile {
 	char *path;
 	struct iol_loop *loops; /* by keyword line */
 	size_t n;
+	int missing; /* not found, or not a readable file */
+	int own;     /* a source of the program's (iol_symbols_own) */
 };
 
 struct iol_symbols {
@@ -686,8 +688,10 @@ static struct sfile *file_get(struct iol_symbols *s, const char *path)
 	*slot = (uint32_t)s->nfiles++;
 	s->fix.n++;
 	if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
-	    sb.st_size > (off_t)SRC_MAX || !(fp = fopen(path, "r")))
+	    sb.st_size > (off_t)SRC_MAX || !(fp = fopen(path, "r"))) {
+		f->missing = 1;
 		return f;
+	}
 	buf = malloc((size_t)sb.st_size + 1);
 	if (buf) {
 		size_t n = fread(buf, 1, (size_t)sb.st_size, fp);
@@ -709,6 +713,28 @@ static struct sfile *file_get(struct iol_symbols *s, const char *path)
 	fclose(fp);
 	free(buf);
 	return buf ? f : NULL;
+}
+
+int iol_symbols_own(struct iol_symbols *s, const char *path)
+{
+	struct sfile *f = path ? file_get(s, path) : NULL;
+
+	if (path && !f)
+		return IOL_ENOMEM;
+	if (f)
+		f->own = 1;
+	return 0;
+}
+
+size_t iol_symbols_missing(const struct iol_symbols *s, const char **first)
+{
+	size_t i, n = 0;
+
+	*first = NULL;
+	for (i = 0; i < s->nfiles; i++)
+		if (s->files[i].missing && s->files[i].own && !n++)
+			*first = s->files[i].path;
+	return n;
 }
 
 int iol_symbols_loops(struct iol_symbols *s, const char *path, int line,

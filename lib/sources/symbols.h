@@ -62,5 +62,12 @@ int iol_symbols_lookup(struct iol_symbols *s, const char *module,
  * or IOL_ENOMEM. */
 int iol_symbols_loops(struct iol_symbols *s, const char *path, int line,
 		      struct iol_loop *out, int max);
+/* Mark path as a source of the program's own (not a system library's,
+ * whose sources are seldom installed): 0, or IOL_ENOMEM. */
+int iol_symbols_own(struct iol_symbols *s, const char *path);
+/* How many of the program's own source files (iol_symbols_own) could not
+ * be read (their loops are none); *first the first of them (borrowed:
+ * valid until iol_symbols_free()), NULL when none. */
+size_t iol_symbols_missing(const struct iol_symbols *s, const char **first);
 
 #endif
