@@ -198,10 +198,13 @@ static void heat_rows(struct out *o, const char *log, const struct iol_job *job,
 
 int view_timeline_intervals(struct out *o, const char *log,
 			    const struct iol_job *job, int src, int layer,
-			    struct iol_error *err)
+			    int *first, struct iol_error *err)
 {
 	const char *srcname = src_name(job, src, layer);
 
+	if (*first)
+		out_view(o, &iol_view_timeline);
+	*first = 0;
 	if (src == IOL_TL_DXT) {
 		int which = iol_timeline_layer(job, layer);
 		struct iol_segs *it;
@@ -300,9 +303,9 @@ static void phase_row(struct out *o, const char *log, const char *src,
 	out_endrow(o);
 }
 
-void view_timeline_phases_rows(struct out *o, const char *log,
-			       const struct iol_job *job,
-			       const struct iol_phases *ph, int layer)
+static void phases_rows(struct out *o, const char *log,
+			const struct iol_job *job, const struct iol_phases *ph,
+			int layer)
 {
 	const char *src = src_name(job, ph->source, layer);
 	char buf[64];
@@ -540,13 +543,6 @@ static void text_body(struct out *o, const char *log, const struct iol_job *job,
 	view_lines(o, "\n");
 }
 
-void view_timeline_text(struct out *o, const char *log,
-			const struct iol_job *job, const struct iol_phases *ph,
-			size_t width, int layer)
-{
-	text_body(o, log, job, ph, text_width(o, width), layer, NULL);
-}
-
 int view_timeline_text_job(struct out *o, const char *log,
 			   const struct iol_job *job, size_t width, int layer,
 			   struct iol_error *err)
@@ -618,4 +614,19 @@ int view_timeline_matrix(struct out *o, const char *log,
 		*first = 0;
 	}
 	return 0;
+}
+
+void view_timeline_phases(struct out *o, const char *log,
+			  const struct iol_job *job,
+			  const struct iol_phases *ph, size_t width, int layer,
+			  int *first)
+{
+	if (o->fmt == FMT_TEXT) {
+		text_body(o, log, job, ph, text_width(o, width), layer, NULL);
+		return;
+	}
+	if (*first)
+		out_view(o, &iol_view_timeline_phases);
+	*first = 0;
+	phases_rows(o, log, job, ph, layer);
 }
