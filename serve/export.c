@@ -186,6 +186,7 @@ int report_html(const struct serve_opts *o, const char *log, char **buf,
 	sb_puts(&b, "</script></body></html>\n");
 	close(fd);
 	tl_cache_free();
+	cache_free();
 	if (b.nomem) {
 		sb_free(&b);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
