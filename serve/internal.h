@@ -53,8 +53,11 @@ void run_free(struct run *r);
 void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	      int n, int logfd, struct run *r);
 
-/* The outputs kept (cache.c), by key: 1 and a copy in r, or 0. */
-int cache_get(const struct sb *key, struct run *r);
+/* The outputs kept (cache.c), by key: 1 and a copy in r; or 0, the
+ * caller to run it and cache_put() it (others asking meanwhile wait
+ * when wait is set), or -1 when another is running it and wait is 0.
+ * A killed run (status -1) is kept for a few minutes only. */
+int cache_get(const struct sb *key, struct run *r, int wait);
 void cache_put(const struct sb *key, const struct run *r);
 void cache_free(void);
 /* What the server did, for /api/stats: children started, outputs

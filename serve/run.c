@@ -211,10 +211,13 @@ static int frame(const char **p, const char *end, struct run *r)
 	return 0;
 }
 
-/* The commands of todo[0..n) (indexes into argvs) in one child. */
-static void run_batch(const struct serve_opts *o,
-		      const char *const *const *argvs, const int *todo, int n,
-		      int logfd, struct run *r)
+/* The commands of todo[0..n) (indexes into argvs) in one child; the
+ * number of them it printed whole, the next one's run in r when the
+ * child was killed at the time or output limit (it alone is charged
+ * with it). */
+static int run_batch(const struct serve_opts *o,
+		     const char *const *const *argvs, const int *todo, int n,
+		     int logfd, struct run *r)
 {
 	const char *av[RUN_MAX_ARGS + 1];
 	const char *p, *end;
@@ -234,19 +237,39 @@ static void run_batch(const struct serve_opts *o,
 	end = p + b.out.len;
 	for (i = 0; i < n && p && frame(&p, end, &r[todo[i]]) == 0; i++)
 		;
-	/* past a command that crashed the child, each runs alone (as
-	 * before there was a batch); past the time or output limit, none */
-	for (; i < n; i++) {
-		if (b.timedout || b.toobig) {
-			memset(&r[todo[i]], 0, sizeof(r[0]));
-			r[todo[i]].status = -1;
-			r[todo[i]].timedout = b.timedout;
-			r[todo[i]].toobig = b.toobig;
-		} else {
-			run_iolens(o, argvs[todo[i]], logfd, &r[todo[i]]);
-		}
+	if (i < n && (b.timedout || b.toobig)) {
+		memset(&r[todo[i]], 0, sizeof(r[0]));
+		r[todo[i]].status = -1;
+		r[todo[i]].timedout = b.timedout;
+		r[todo[i]].toobig = b.toobig;
+		i++;
 	}
 	run_free(&b);
+	return i;
+}
+
+/* todo's commands, as many as may in one child at a time: past one
+ * that crashed the child, that one runs alone (its own result, as
+ * before there were batches); past the time limit the others have a
+ * time of their own, as they had alone. */
+static void run_all(const struct serve_opts *o, const char *const *const *argvs,
+		    const int *todo, int n, int logfd, struct run *r)
+{
+	int k;
+
+	while (n > 0) {
+		if (n == 1) {
+			run_iolens(o, argvs[todo[0]], logfd, &r[todo[0]]);
+			return;
+		}
+		k = run_batch(o, argvs, todo, n, logfd, r);
+		if (k == 0) {
+			run_iolens(o, argvs[todo[0]], logfd, &r[todo[0]]);
+			k = 1;
+		}
+		todo += k;
+		n -= k;
+	}
 }
 
 void run_many(const struct serve_opts *o, const char *const *const *argvs,
@@ -255,19 +278,21 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	struct sb key[RUN_MAX_MANY];
 	int todo[RUN_MAX_MANY], ntodo = 0, keep[RUN_MAX_MANY];
 
+	int claimed = 0;
+
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++) {
 		memset(&key[i], 0, sizeof(key[i]));
 		keep[i] = key_of(o, argvs[i], logfd, &key[i]) == 0;
-		if (!keep[i] || !cache_get(&key[i], &r[i]))
+		/* waiting for another's run while holding one of ours
+		 * could wait for ever: the holder may wait for ours */
+		if (!keep[i] || cache_get(&key[i], &r[i], !claimed) < 1) {
 			todo[ntodo++] = i;
+			claimed = 1;
+		}
 	}
-	if (ntodo == 1)
-		run_iolens(o, argvs[todo[0]], logfd, &r[todo[0]]);
-	else if (ntodo > 1)
-		run_batch(o, argvs, todo, ntodo, logfd, r);
-	/* a kill at the time limit says nothing of the next time */
+	run_all(o, argvs, todo, ntodo, logfd, r);
 	for (int t = 0; t < ntodo; t++)
-		if (keep[todo[t]] && r[todo[t]].status >= 0)
+		if (keep[todo[t]])
 			cache_put(&key[todo[t]], &r[todo[t]]);
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++)
 		sb_free(&key[i]);

@@ -77,4 +77,19 @@ is "$(($(children) - c0))" 1 "the store written: the tables made again"
 grep -q renamed_app "$TMP/d3"
 ok $? "... from the store as it is now"
 
+# many asking at once for what no one has made yet: one child makes it,
+# the others wait for it (whatever the order they come in)
+serve_start M --db "$DB" --logs "$TMP/logs"
+pids=
+for i in 1 2 3 4 5 6 7 8; do
+	curl -s -o "$TMP/m$i" "$M_URL/api/job/2" &
+	pids="$pids $!"
+done
+wait $pids
+is "$(curl -s "$M_URL/api/stats" | sed -n 's/.*"children": \([0-9]*\).*/\1/p')" 1 \
+	"eight clients at once for a job's twin: one child"
+same=0
+for i in 2 3 4 5 6 7 8; do cmp -s "$TMP/m1" "$TMP/m$i" && same=$((same + 1)); done
+is "$same" 7 "... each given the same bytes"
+
 done_testing
