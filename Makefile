@@ -79,12 +79,14 @@ LIB_SRCS = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
 # the renderers that draw (Cairo, Pango, libxlsxwriter, or the chart module
 # on them) make the drawing module bin/iolens-gfx.so, loaded by the binary
 # only when a command draws (render/gfx.h); the others go into the binary
-GFX_SRCS = $(shell grep -l -E '^\#include ("render/(chart|gfx)\.h"|<(cairo|pango|xlsxwriter))' render/*.c)
+# (render/gfx-load.c, which loads the module, is the binary's)
+GFX_SRCS = $(filter-out render/gfx-load.c,$(shell grep -l -E '^\#include ("render/(chart|gfx)\.h"|<(cairo|pango|xlsxwriter))' render/*.c))
 RENDER_SRCS = $(filter-out $(GFX_SRCS),$(wildcard render/*.c))
-# serve/host.c finds and loads the serve module, serve/host-html.c
-# writes the module's HTML pages: they go into the binary
+# serve/host.c and lib/code/host.c find and load the serve and source
+# extractor modules, serve/host-html.c writes the serve module's HTML
+# pages: they go into the binary
 SERVE_HOST = serve/host.c serve/host-html.c
-CMD_SRCS = $(wildcard cmd/*.c) $(SERVE_HOST)
+CMD_SRCS = $(wildcard cmd/*.c) $(SERVE_HOST) lib/code/host.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 RENDER_OBJS = $(RENDER_SRCS:.c=.o)
 GFX_OBJS = $(GFX_SRCS:.c=.o)
@@ -96,13 +98,14 @@ PUBLIC_HEADERS = lib/iolens.h $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h)) \
 # the source extractor of `iolens blocks --source` (lib/code) parses C and
 # C++ with libclang (LLVM 14, libclang-dev): about 30 MB of LLVM, so it is
 # a module of its own, bin/iolens-code.so, loaded by the binary with
-# dlopen() only when --source is used (lib/code/module.h, cmd/code.c);
+# dlopen() only when --source is used (lib/code/module.h, lib/code/host.c);
 # neither libiolens nor the binary links libclang.  Without the headers
 # the module is not built and --source says so.
 LLVM_DIR ?= /usr/lib/llvm-14
 CLANG_CFLAGS = -I$(LLVM_DIR)/include
 CLANG_LIBS = -L$(LLVM_DIR)/lib -lclang
-CODE_SRCS = $(wildcard lib/code/*.c)
+# (lib/code/host.c, which loads the module, is the binary's)
+CODE_SRCS = $(filter-out lib/code/host.c,$(wildcard lib/code/*.c))
 CODE_OBJS = $(CODE_SRCS:.c=.o)
 CODE_MOD = $(if $(wildcard $(LLVM_DIR)/include/clang-c/Index.h),bin/iolens-code.so)
 
@@ -154,7 +157,7 @@ bin/iolens-code.so: $(CODE_OBJS)
 	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -o $@ $(CODE_OBJS) $(CLANG_LIBS)
 
 lib/code/%.o: ALL_CFLAGS += $(CLANG_CFLAGS)
-cmd/code.o: ALL_CFLAGS += -DIOLENS_CODEDIR='"$(libdir)/iolens"'
+lib/code/host.o: ALL_CFLAGS += -DIOLENS_CODEDIR='"$(libdir)/iolens"'
 
 # the tracer `iolens trace` preloads into a program (tracer/preload.c):
 # no part of libiolens, no sanitizer (it runs inside other programs)
@@ -165,7 +168,7 @@ bin/iolens-trace.so: tracer/preload.c .build-flags
 
 render/%.o cmd/report.o cmd/export.o: ALL_CFLAGS += $(RENDER_CFLAGS) \
 	-DIOLENS_DATADIR='"$(datadir)/iolens"'
-cmd/gfx.o: ALL_CFLAGS += -DIOLENS_GFXDIR='"$(libdir)/iolens"'
+render/gfx-load.o: ALL_CFLAGS += -DIOLENS_GFXDIR='"$(libdir)/iolens"'
 cmd/trace.o: ALL_CFLAGS += -DIOLENS_TRACEDIR='"$(libdir)/iolens"'
 
 lib/libiolens.a: $(LIB_OBJS)
@@ -242,6 +245,7 @@ check-load: all lint
 
 bench: all
 	@sh bench/run.sh
+	@sh bench/sidebyside.sh
 	@sh bench/population.sh
 	@sh bench/triage-expert-score.sh | tail -1
 	@sh bench/triage-stability.sh | tail -1

@@ -1,7 +1,7 @@
 /*
  * iolens blocks --source: the I/O of code blocks predicted from the
  * source, without running it (Vidya's static half).  The extractor
- * (lib/code, libclang, loaded as a module by cmd/code.c) gives the tree of
+ * (lib/code, libclang, a module loaded by lib/code/host.c) gives the tree of
  * functions, loops, branches and lines with their predicted calls and
  * bytes; this prints it as an indented tree for people, or one row per
  * block, most predicted I/O first, in CSV, TSV or JSON with the columns

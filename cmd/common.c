@@ -24,29 +24,6 @@ void copts_init(struct copts *c, char **argv)
 	c->fmt = FMT_TEXT;
 }
 
-int parse_count(const char *s, int64_t *v)
-{
-	char *end;
-	long long x = strtoll(s, &end, 10);
-
-	if (!*s || *end || x <= 0)
-		return -1;
-	*v = x;
-	return 0;
-}
-
-int64_t source_date(int64_t fallback)
-{
-	const char *s = getenv("SOURCE_DATE_EPOCH");
-	char *end;
-	long long v;
-
-	if (!s || !*s)
-		return fallback;
-	v = strtoll(s, &end, 10);
-	return *end || v < 0 ? fallback : (int64_t)v;
-}
-
 int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 {
 	switch (opt) {
@@ -56,14 +33,14 @@ int copts_handle(struct copts *c, int opt, const char *arg, int *done)
 	case OPT_FORMAT: c->fmtarg = arg; return 1; /* see copts_choose */
 	case 'o': c->outpath = arg; return 1;
 	case OPT_NODES:
-		if (parse_count(arg, &c->m.nodes) < 0) {
+		if (iol_parse_count(arg, &c->m.nodes) < 0) {
 			usage_error("--nodes wants a positive count, not '%s'",
 				    arg);
 			return -1;
 		}
 		return 1;
 	case OPT_PPN:
-		if (parse_count(arg, &c->m.ppn) < 0) {
+		if (iol_parse_count(arg, &c->m.ppn) < 0) {
 			usage_error("--procs-per-node wants a positive count, "
 				    "not '%s'",
 				    arg);
@@ -98,12 +75,28 @@ int copts_choose(struct copts *c)
 	int dflt;
 	const char *own;
 
-	cmd_outfmts(c->argv ? c->argv[0] : NULL, &mask, &dflt, &own);
+	out_formats_of(c->argv ? c->argv[0] : NULL, &mask, &dflt, &own);
 	c->outf = cmd_outfmt(c->fmtarg, c->outpath, mask, dflt, own);
 	if (c->outf < 0)
 		return -1;
 	c->fmt = c->outf <= OUTF_JSON ? c->outf : FMT_TEXT;
 	return 0;
+}
+
+int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
+	       const char *own)
+{
+	const char *me = iol_progname;
+	char *why;
+	int f;
+
+	if (!strncmp(me, "iolens ", 7))
+		me += 7;
+	f = out_format_choose(me, fmtarg, path, mask, dflt, own, &why);
+	if (f < 0)
+		usage_error("%s", why ? why : "out of memory");
+	free(why);
+	return f;
 }
 
 /* What a command's arguments are, for "no ... given". */

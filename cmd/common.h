@@ -10,6 +10,7 @@
 
 #include "model/job.h"
 #include "analysis/metrics.h"
+#include "render/outfmt.h"
 #include "render/output.h"
 #include "sources/inputs.h"
 
@@ -58,40 +59,13 @@ enum {
  * missing value is told apart from an unknown option */
 #define COMMON_SHORTOPTS ":ho:"
 
-/* Output formats, as --format or the extension of -o names them; the
- * first four are render/output.h's FMT_*. */
-enum {
-	OUTF_TEXT = FMT_TEXT,
-	OUTF_CSV = FMT_CSV,
-	OUTF_TSV = FMT_TSV,
-	OUTF_JSON = FMT_JSON,
-	OUTF_PDF,
-	OUTF_SVG,
-	OUTF_PNG,
-	OUTF_FOLDED, /* blocks: folded stacks for flame graph tools */
-	OUTF_HTML,
-	OUTF_N
-};
-#define OUTF_BIT(f) (1u << (f))
-#define OUTF_TABLES                                                      \
-	(OUTF_BIT(OUTF_TEXT) | OUTF_BIT(OUTF_CSV) | OUTF_BIT(OUTF_TSV) | \
-	 OUTF_BIT(OUTF_JSON))
 /*
- * The one rule of output choice, for every command with -o: the format
- * option (fmtarg, NULL when not given) wins, and an output path whose
- * extension names another format (.txt .csv .tsv .json .pdf .svg .png,
- * any case) is a usage error; without it the extension chooses among the
- * formats the command writes (the mask of OUTF_BITs; one it does not
- * write is a usage error), and any other name gets dflt.  mask 0: the
- * command writes a format of its own, own ("an .xlsx workbook"), which
- * no such extension may contradict.  Returns an OUTF_*, or -1 with the
- * usage error printed.
+ * The one rule of output choice (render/outfmt.h, out_format_choose())
+ * for the command iol_progname names, its refusal printed as a usage
+ * error.  Returns an OUTF_*, or -1 with the usage error printed.
  */
 int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
 	       const char *own);
-/* The formats (mask) and default of a command's output by its name:
- * what copts_start() and pop_start() choose with. */
-void cmd_outfmts(const char *cmd, unsigned *mask, int *dflt, const char **own);
 
 void copts_init(struct copts *c, char **argv);
 /* Handle a common option: 1 handled, 0 not common, -1 usage error
@@ -137,13 +111,6 @@ int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
 /* The default exclusions of top files (analysis/select.h), for help
  * texts (@EXCL_DEFAULTS@ in man/help/<cmd>.txt); static storage. */
 const char *excl_defaults_help(void);
-int parse_count(const char *s, int64_t *v);
-/*
- * The date an output file is stamped with when the user gave none, so
- * that the same input gives the same bytes: SOURCE_DATE_EPOCH when it is
- * a number of seconds (reproducible-builds.org), else fallback.
- */
-int64_t source_date(int64_t fallback);
 /* out_open() and out_close() that print their failure in the house style;
  * 0 or -1. */
 int cmd_out_open(struct out *o, const char *path, int fmt);

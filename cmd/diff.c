@@ -51,8 +51,8 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 		return 1;
 	}
 	if (opt == OPT_TOP) {
-		/* 0 is all; parse_count takes positive counts */
-		if (strcmp(arg, "0") && parse_count(arg, &x->d.top) < 0) {
+		/* 0 is all; iol_parse_count takes positive counts */
+		if (strcmp(arg, "0") && iol_parse_count(arg, &x->d.top) < 0) {
 			usage_error("bad --top '%s': a count >= 0", arg);
 			return -1;
 		}
@@ -151,16 +151,7 @@ int cmd_diff(int argc, char **argv)
 		iol_diff_release(&d);
 		goto out;
 	}
-	if (co.fmt == FMT_TEXT) {
-		view_diff_text(&o, &d, &a, &b);
-	} else {
-		size_t k;
-
-		out_view(&o, &iol_view_diff);
-		for (k = 0; k < d.n; k++)
-			view_diff_row(&o, &d.rows[k]);
-		out_endtable(&o);
-	}
+	view_diff(&o, &d, &a, &b);
 	iol_diff_release(&d);
 	if (cmd_out_close(&o, 1) == 0)
 		rc = EXIT_OK;

@@ -74,9 +74,10 @@ int cmd_export(int argc, char **argv)
 	}
 	iol_inputs_release(&in);
 	if (rc == EXIT_OK) {
-		created = (time_t)(date_opt >= 0
-					   ? date_opt
-					   : source_date(jobs[0]->start_sec));
+		created =
+			(time_t)(date_opt >= 0
+					 ? date_opt
+					 : iol_source_date(jobs[0]->start_sec));
 		if (xlsx_write(jobs, n, co.outpath, &co.m, created, &err) < 0) {
 			msg("%s",
 			    err.msg[0] ? err.msg : iol_strerror(err.code));

@@ -16,9 +16,9 @@
 #include "cmd/util.h"
 #include "analysis/jobrow.h"
 #include "analysis/filesel.h"
+#include "analysis/ostload.h"
 #include "analysis/filesort.h"
 #include "analysis/select.h"
-#include "cmd/files-ost.h"
 #include "render/view-files.h"
 #include "render/view-files-ost.h"
 #include "base/banned.h"
@@ -83,7 +83,7 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 		usage_error("cannot sort by '%s'", arg);
 		return -1;
 	case 't':
-		if (parse_count(arg, &fo->sel.top) < 0) {
+		if (iol_parse_count(arg, &fo->sel.top) < 0) {
 			usage_error("--top wants a positive count, not '%s'",
 				    arg);
 			return -1;
@@ -111,6 +111,67 @@ static int shared_table(struct out *o, struct fopts *fo, const char *log,
 		view_files_shared_row(o, log, &rows[r]);
 	free(rows);
 	return 0;
+}
+
+/* --by ost: a job's bytes and time per Lustre OST. */
+static int by_ost(struct out *o, const char *log, const struct iol_job *job)
+{
+	struct iol_error err = {0};
+	struct iol_ostload l;
+
+	if (iol_ostload_compute(job, &l, &err) < 0) {
+		msg_ioerr(log, err.code, &err);
+		return -1;
+	}
+	view_files_by_ost(o, log, &l);
+	iol_ostload_free(&l);
+	return 0;
+}
+
+/* The file rows of one job (one per file and module, or per file with
+ * --merge), sorted, selected and ended with what the exclusions
+ * dropped. */
+static int file_rows(struct out *o, struct fopts *fo, const char *log,
+		     const struct iol_job *job)
+{
+	const struct iol_filerow **sorted;
+	struct iol_filerow *rows;
+	struct iol_error err = {0};
+	size_t n, r;
+
+	if (iol_files_compute(job, fo->sel.merge, &rows, &n, &err) < 0) {
+		msg_ioerr(log, err.code, &err);
+		return -1;
+	}
+	if (!(sorted = iol_filerows_sort(rows, n, fo->sort_key))) {
+		msg("out of memory");
+		exit(EXIT_DATA);
+	}
+	view_files_title(o, log, 0);
+	n = iol_filesel_rows(&fo->sel, sorted, n);
+	for (r = 0; r < n; r++)
+		view_files_row(o, log, sorted[r]);
+	free(sorted);
+	iol_files_free(rows);
+	view_files_end(o, fo->sel.nexcl, fo->sel.have_exc, fo->defex.n > 0);
+	return 0;
+}
+
+/* One job's table as the options ask; 0, or -1 (message printed). */
+static int files_log(struct out *o, struct fopts *fo, const char *log,
+		     const struct iol_job *job)
+{
+	int r;
+
+	fo->sel.nexcl = 0;
+	if (fo->by_ost)
+		return by_ost(o, log, job);
+	if (!fo->shared)
+		return file_rows(o, fo, log, job);
+	/* its end even when it failed, as the rows' table has had */
+	r = shared_table(o, fo, log, job);
+	view_files_end(o, fo->sel.nexcl, fo->sel.have_exc, fo->defex.n > 0);
+	return r;
 }
 
 int cmd_files(int argc, char **argv)
@@ -150,49 +211,14 @@ int cmd_files(int argc, char **argv)
 		view_files_table(&o, fo.shared);
 	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
-		struct iol_filerow *rows;
-		const struct iol_filerow **sorted;
-		struct iol_error err = {0};
-		size_t n, r;
 
 		if (cmd_load(&co, &in.v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
-		fo.sel.nexcl = 0;
-		if (fo.by_ost) {
-			if (files_by_ost(&o, in.v[j].name, job) < 0)
-				rc = EXIT_DATA;
-			iol_job_close(job);
-			continue;
-		}
-		if (fo.shared) {
-			if (shared_table(&o, &fo, in.v[j].name, job) < 0)
-				rc = EXIT_DATA;
-			iol_job_close(job);
-			view_files_end(&o, fo.sel.nexcl, fo.sel.have_exc,
-				       fo.defex.n > 0);
-			continue;
-		}
-		if (iol_files_compute(job, fo.sel.merge, &rows, &n, &err) < 0) {
-			msg_ioerr(in.v[j].name, err.code, &err);
-			iol_job_close(job);
+		if (files_log(&o, &fo, in.v[j].name, job) < 0)
 			rc = EXIT_DATA;
-			continue;
-		}
-		if (!(sorted = iol_filerows_sort(rows, n, fo.sort_key))) {
-			msg("out of memory");
-			exit(EXIT_DATA);
-		}
-		view_files_title(&o, in.v[j].name, 0);
-		n = iol_filesel_rows(&fo.sel, sorted, n);
-		for (r = 0; r < n; r++)
-			view_files_row(&o, in.v[j].name, sorted[r]);
-		free(sorted);
-		iol_files_free(rows);
 		iol_job_close(job);
-		view_files_end(&o, fo.sel.nexcl, fo.sel.have_exc,
-			       fo.defex.n > 0);
 	}
 	iol_inputs_release(&in);
 	if (co.fmt != FMT_TEXT)

@@ -27,10 +27,7 @@ int cmd_hist(int argc, char **argv)
 		return rc;
 	/* a directory stands for the logs in it */
 	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
-	/* machine formats: the bins table; JSON and CSV keep one table, so
-	 * common sizes appear as op "common" rows with the size in min_bytes */
-	if (co.fmt != FMT_TEXT)
-		out_view(&o, &iol_view_hist);
+	view_hist_begin(&o);
 	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		size_t n;
@@ -40,15 +37,11 @@ int cmd_hist(int argc, char **argv)
 			continue;
 		}
 		n = iol_hist_compute(job, h, IOL_MOD_KNOWN + 1);
-		if (co.fmt == FMT_TEXT)
-			view_hist_text(&o, in.v[j].name, h, n);
-		else
-			view_hist_rows(&o, in.v[j].name, h, n);
+		view_hist(&o, in.v[j].name, h, n);
 		iol_job_close(job);
 	}
 	iol_inputs_release(&in);
-	if (co.fmt != FMT_TEXT)
-		out_endtable(&o);
+	view_hist_end(&o);
 	if (out_close(&o, rc == EXIT_OK) < 0) {
 		msg("%s", o.err.msg);
 		rc = EXIT_DATA;

@@ -27,8 +27,7 @@ int cmd_meta(int argc, char **argv)
 		return rc;
 	/* a directory stands for the logs in it */
 	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
-	if (co.fmt != FMT_TEXT)
-		out_view(&o, &iol_view_meta);
+	view_meta_begin(&o);
 	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
 		struct iol_meta mt;
@@ -44,16 +43,12 @@ int cmd_meta(int argc, char **argv)
 			rc = EXIT_DATA;
 			continue;
 		}
-		if (co.fmt != FMT_TEXT)
-			view_meta_rows(&o, in.v[j].name, job, &mt);
-		else
-			view_meta_text(&o, in.v[j].name, job, &mt);
+		view_meta(&o, in.v[j].name, job, &mt);
 		iol_meta_free(&mt);
 		iol_job_close(job);
 	}
 	iol_inputs_release(&in);
-	if (co.fmt != FMT_TEXT)
-		out_endtable(&o);
+	view_meta_end(&o);
 	if (out_close(&o, rc == EXIT_OK) < 0) {
 		msg("%s", o.err.msg);
 		rc = EXIT_DATA;

@@ -74,18 +74,11 @@ static int parse_dxt(struct pctx *c)
  * darshan-parser's, which prints what it can read and exits 0). */
 static void cut_warning(const struct pctx *c)
 {
-	uint64_t have[IOL_MOD_MAX], len[IOL_MOD_MAX];
 	char text[512];
-	int i;
 
-	if (!c->d->cut)
-		return;
-	for (i = 0; i < IOL_MOD_MAX; i++) {
-		have[i] = iol_dlog_region_have(c->d, &c->d->mod_map[i]);
-		len[i] = c->d->mod_map[i].len;
-	}
-	msg("warning: '%s': %s", c->path,
-	    iol_lost_text(text, sizeof(text), c->d->cut, have, len));
+	if (c->d->cut)
+		msg("warning: '%s': %s", c->path,
+		    iol_dlog_lost_text(c->d, text, sizeof(text)));
 }
 
 /* IOLENS_THREADS when it is a count parse --dxt takes, else 2 */

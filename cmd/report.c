@@ -109,7 +109,7 @@ static int one_report(struct ropts *ro, const struct copts *co,
 	}
 	/* reproducible by default: the job's own start */
 	if (!r.ro.date)
-		set_date(&r, source_date(job->start_sec));
+		set_date(&r, iol_source_date(job->start_sec));
 	ret = report_write(job, outpath, &r.ro, &err);
 	if (ret < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(ret));

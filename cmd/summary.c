@@ -80,7 +80,7 @@ int cmd_summary(int argc, char **argv)
 	struct iol_inputs in;
 	struct copts co;
 	struct out o;
-	int rc, i, first = 1;
+	int rc, i, started = 0;
 
 	memset(&so, 0, sizeof(so));
 	rc = copts_start(&co, argc, argv, longopts, extra_opt, &so, &o, &i);
@@ -113,19 +113,11 @@ int cmd_summary(int argc, char **argv)
 		r.log = job->path;
 		r.job = job;
 		r.s = &s;
-		if (co.fmt == FMT_TEXT) {
-			view_summary_text(&o, &r);
-		} else {
-			if (first)
-				view_summary_table(&o);
-			view_summary_row(&o, &r);
-		}
-		first = 0;
+		view_summary(&o, &r, &started);
 		iol_job_close(job);
 	}
 	iol_inputs_release(&in);
-	if (co.fmt != FMT_TEXT && !first)
-		out_endtable(&o);
+	view_summary_end(&o, started);
 	iol_excl_free(&so.ex);
 	if (out_close(&o, rc == EXIT_OK) < 0) {
 		msg("%s", o.err.msg);

@@ -29,14 +29,14 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 
 	switch (opt) {
 	case 'b':
-		if (parse_count(arg, &t->bins) < 0 || t->bins > 100000) {
+		if (iol_parse_count(arg, &t->bins) < 0 || t->bins > 100000) {
 			usage_error("--bins wants 1 to 100000, not '%s'", arg);
 			return -1;
 		}
 		return 1;
 	case 'p': t->phases = 1; return 1;
 	case 'w':
-		if (parse_count(arg, &t->width) < 0 || t->width < 8 ||
+		if (iol_parse_count(arg, &t->width) < 0 || t->width < 8 ||
 		    t->width > 1000) {
 			usage_error("--width wants 8 to 1000, not '%s'", arg);
 			return -1;
@@ -55,6 +55,42 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 		return 1;
 	}
 	return 0;
+}
+
+/* One job's timeline into o, as the options ask: the --bins matrix, the
+ * intervals (machine formats), or the phases; an exit status. */
+static int timeline_log(struct out *o, const struct topts *t, const char *log,
+			const struct iol_job *job, int *first)
+{
+	struct iol_error err = {0};
+	struct iol_phases ph;
+	int r;
+
+	if ((o->fmt != FMT_TEXT || t->bins) &&
+	    view_timeline_layer_note(job, t->layer))
+		msg("warning: '%s': --layer %s: %s", log,
+		    t->layer ? "mpiio" : "posix",
+		    view_timeline_layer_note(job, t->layer));
+	if (t->bins)
+		r = view_timeline_matrix(o, log, job, t->layer, t->bins, first,
+					 &err);
+	else if (o->fmt != FMT_TEXT && !t->phases)
+		r = view_timeline_intervals(o, log, job,
+					    iol_timeline_source(job), t->layer,
+					    first, &err);
+	else if (o->fmt == FMT_TEXT) /* the chart binned from the phases' */
+		r = view_timeline_text_job(o, log, job, (size_t)t->width,
+					   t->layer, &err);
+	else if ((r = iol_phases_compute(job, t->layer, &ph, &err)) >= 0) {
+		view_timeline_phases(o, log, job, &ph, (size_t)t->width,
+				     t->layer, first);
+		iol_phases_free(&ph);
+	}
+	if (r < 0) {
+		msg_ioerr(log, err.code, &err);
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
 }
 
 int cmd_timeline(int argc, char **argv)
@@ -85,58 +121,13 @@ int cmd_timeline(int argc, char **argv)
 	}
 	for (size_t j = 0; j < in.n; j++) {
 		struct iol_job *job;
-		struct iol_error err = {0};
-		struct iol_phases ph;
-		int src;
 
 		if (cmd_load(&co, &in.v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
-		src = iol_timeline_source(job);
-		if ((co.fmt != FMT_TEXT || t.bins) &&
-		    view_timeline_layer_note(job, t.layer))
-			msg("warning: '%s': --layer %s: %s", in.v[j].name,
-			    t.layer ? "mpiio" : "posix",
-			    view_timeline_layer_note(job, t.layer));
-		if (t.bins) {
-			if (view_timeline_matrix(&o, in.v[j].name, job, t.layer,
-						 t.bins, &first, &err) < 0) {
-				msg_ioerr(in.v[j].name, err.code, &err);
-				rc = EXIT_DATA;
-			}
-			iol_job_close(job);
-			continue;
-		}
-		if (co.fmt != FMT_TEXT && !t.phases) {
-			if (first)
-				out_view(&o, &iol_view_timeline);
-			first = 0;
-			if (view_timeline_intervals(&o, in.v[j].name, job, src,
-						    t.layer, &err) < 0) {
-				msg_ioerr(in.v[j].name, err.code, &err);
-				rc = EXIT_DATA;
-			}
-			iol_job_close(job);
-			continue;
-		}
-		if (iol_phases_compute(job, t.layer, &ph, &err) < 0) {
-			msg_ioerr(in.v[j].name, err.code, &err);
+		if (timeline_log(&o, &t, in.v[j].name, job, &first) != EXIT_OK)
 			rc = EXIT_DATA;
-			iol_job_close(job);
-			continue;
-		}
-		if (co.fmt == FMT_TEXT) {
-			view_timeline_text(&o, in.v[j].name, job, &ph,
-					   (size_t)t.width, t.layer);
-		} else {
-			if (first)
-				out_view(&o, &iol_view_timeline_phases);
-			first = 0;
-			view_timeline_phases_rows(&o, in.v[j].name, job, &ph,
-						  t.layer);
-		}
-		iol_phases_free(&ph);
 		iol_job_close(job);
 	}
 	iol_inputs_release(&in);

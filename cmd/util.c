@@ -2,7 +2,6 @@
  * Messages and dying allocators for the commands.  Every diagnostic is one
  * line: "iolens parse: cannot open 'x': No such file or directory".
  */
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +13,6 @@
 #include "population/popan.h"
 #include "population/sql.h"
 #include "population/trend.h"
-#include "sources/inputs.h"
 #include "storage/devio.h"
 #include "render/help.h"
 #include "render/report.h"
@@ -109,7 +107,7 @@ int usage_error(const char *fmt, ...)
 }
 
 /* The placeholders of man/help/<cmd>.txt: defaults the library holds, and
- * the report template, which the drawing module finds (cmd/gfx.c) */
+ * the report template, which the drawing module finds (render/gfx-load.c) */
 static const char *help_value(const char *name)
 {
 	static const struct {
@@ -187,38 +185,6 @@ char *xstrdup(const char *s)
 	return memcpy(xmalloc(n), s, n);
 }
 
-char **cmd_list_dir(const char *dir, size_t *n)
-{
-	char **v;
-	int ret = iol_dir_list(dir, &v, n, NULL);
-
-	if (ret == IOL_ENOMEM)
-		oom(0);
-	if (ret < 0)
-		return NULL;
-	return v ? v : xcalloc(1, sizeof(*v));
-}
-
-/* "60", "60s", "5m", "1h", "500ms" -> seconds */
-int parse_duration(const char *s, double *v)
-{
-	char *end;
-	double x = strtod(s, &end);
-
-	if (end == s || !isfinite(x) || x < 0)
-		return -1;
-	if (!strcmp(end, "ms"))
-		x /= 1000;
-	else if (!strcmp(end, "m") || !strcmp(end, "min"))
-		x *= 60;
-	else if (!strcmp(end, "h"))
-		x *= 3600;
-	else if (*end && strcmp(end, "s"))
-		return -1;
-	*v = x;
-	return 0;
-}
-
 /* epoch seconds, or a stamp iol_parse_stamp() reads; -1 if neither or
  * before 1970 */
 int parse_when(const char *s, int64_t *epoch)
@@ -232,45 +198,5 @@ int parse_when(const char *s, int64_t *epoch)
 	if (!(t >= 0))
 		return -1;
 	*epoch = (int64_t)t;
-	return 0;
-}
-
-/* A size with an optional unit: 512, 64K, 10M, 8G, 1T (powers of 2). */
-int parse_size(const char *s, int64_t *v)
-{
-	char *end;
-	double x = strtod(s, &end);
-	double m = 1;
-
-	switch (*end) {
-	case 'k':
-	case 'K':
-		m = 1024.0;
-		end++;
-		break;
-	case 'm':
-	case 'M':
-		m = 1048576.0;
-		end++;
-		break;
-	case 'g':
-	case 'G':
-		m = 1073741824.0;
-		end++;
-		break;
-	case 't':
-	case 'T':
-		m = 1099511627776.0;
-		end++;
-		break;
-	default: break;
-	}
-	if (*end == 'i' && end[1] == 'B')
-		end += 2;
-	else if (*end == 'B')
-		end++;
-	if (end == s || *end || !isfinite(x) || x <= 0 || x * m > 9e18)
-		return -1;
-	*v = (int64_t)(x * m);
 	return 0;
 }

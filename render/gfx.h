@@ -7,8 +7,9 @@
  * a small log takes, so commands that do not draw never pay for it.
  *
  * The binary calls the renderers by their usual names (render/report.h
- * and the rest); cmd/gfx.c defines those names as stubs that load the
- * module and call through this table.  The module resolves libiolens and
+ * and the rest); render/gfx-load.c defines those names as stubs that
+ * load the module and call through this table (cmd/gfx.c the two whose
+ * failure is said on stderr).  The module resolves libiolens and
  * the table writers from the binary, which exports them.
  *
  * Ownership: the table is static in the module; the module stays loaded
@@ -56,5 +57,10 @@ struct iol_gfx {
 
 /* The module's table (the one symbol the binary looks up). */
 const struct iol_gfx *iolens_gfx(void);
+
+/* The binary's side (render/gfx-load.c): the module's table, loaded on
+ * first use, or NULL with iol_gfx_why() saying why it could not be. */
+const struct iol_gfx *iol_gfx_get(void);
+const char *iol_gfx_why(void);
 
 #endif

@@ -111,6 +111,18 @@ struct panel {
 	const char *name;
 	double (*height)(struct ctx *c, double w);
 	void (*draw)(struct ctx *c, double x, double y, double w);
+	/* a panel of items that may go on over sheets (NULL: whole) */
+	const struct split *split;
+};
+
+/* The items of a split panel: how many; how many from the from-th fit
+ * in maxh (at least one) and their height; those drawn. */
+struct split {
+	size_t (*count)(struct ctx *c);
+	double (*fit)(struct ctx *c, double w, size_t from, double maxh,
+		      size_t *n);
+	void (*part)(struct ctx *c, double x, double y, double w, size_t from,
+		     size_t n);
 };
 
 static double job_h(struct ctx *c, double w)
@@ -1590,6 +1602,30 @@ static void triage_rest_draw(struct ctx *c, double x, double y, double w)
 	triage_panel_draw(c->cr, &c->tri, TRIAGE_QUIET, x, y, w);
 }
 
+/* The findings go on over sheets: a long list does not leave the sheet
+ * before it mostly empty. */
+#define TRIAGE_SPLIT(name, which)                                             \
+	static size_t name##_count(struct ctx *c)                             \
+	{                                                                     \
+		return triage_panel_count(&c->tri, which);                    \
+	}                                                                     \
+	static double name##_fit(struct ctx *c, double w, size_t from,        \
+				 double maxh, size_t *n)                      \
+	{                                                                     \
+		return triage_panel_fit(c->cr, &c->tri, which, w, from, maxh, \
+					n);                                   \
+	}                                                                     \
+	static void name##_part(struct ctx *c, double x, double y, double w,  \
+				size_t from, size_t n)                        \
+	{                                                                     \
+		triage_panel_draw_part(c->cr, &c->tri, which, x, y, w, from,  \
+				       n);                                    \
+	}                                                                     \
+	static const struct split name = {name##_count, name##_fit,           \
+					  name##_part};
+TRIAGE_SPLIT(triage_split, TRIAGE_FLAGGED)
+TRIAGE_SPLIT(triage_rest_split, TRIAGE_QUIET)
+
 /* the I/O flame graph of a trace with call stacks (iolens blocks) */
 static double blocks_h(struct ctx *c, double w)
 {
@@ -1603,28 +1639,28 @@ static void blocks_draw(struct ctx *c, double x, double y, double w)
 }
 
 static const struct panel panels[] = {
-	{"job", job_h, job_draw},
-	{"table6", table6_h, table6_draw},
-	{"modules", modules_h, modules_draw},
-	{"iocost", iocost_h, iocost_draw},
-	{"opcounts", opcounts_h, opcounts_draw},
-	{"hist", hist_h, hist_draw},
-	{"hist_mpiio", histm_h, histm_draw},
-	{"common", common_h, common_draw},
-	{"files_summary", files_summary_h, files_summary_draw},
-	{"fs", fs_h, fs_draw},
-	{"seq", seq_h, seq_draw},
-	{"topfiles", topfiles_h, topfiles_draw},
-	{"timespans", timespans_h, timespans_draw},
-	{"variance", variance_h, variance_draw},
-	{"meta", meta_h, meta_draw},
-	{"gantt", gantt_h, gantt_draw},
-	{"heatmap", heatmap_h, heatmap_draw},
-	{"glossary", glossary_h, glossary_draw},
-	{"triage", triage_h, triage_draw},
-	{"triage_rest", triage_rest_h, triage_rest_draw},
-	{"phases", phases_h, phases_draw},
-	{"blocks", blocks_h, blocks_draw},
+	{"job", job_h, job_draw, NULL},
+	{"table6", table6_h, table6_draw, NULL},
+	{"modules", modules_h, modules_draw, NULL},
+	{"iocost", iocost_h, iocost_draw, NULL},
+	{"opcounts", opcounts_h, opcounts_draw, NULL},
+	{"hist", hist_h, hist_draw, NULL},
+	{"hist_mpiio", histm_h, histm_draw, NULL},
+	{"common", common_h, common_draw, NULL},
+	{"files_summary", files_summary_h, files_summary_draw, NULL},
+	{"fs", fs_h, fs_draw, NULL},
+	{"seq", seq_h, seq_draw, NULL},
+	{"topfiles", topfiles_h, topfiles_draw, NULL},
+	{"timespans", timespans_h, timespans_draw, NULL},
+	{"variance", variance_h, variance_draw, NULL},
+	{"meta", meta_h, meta_draw, NULL},
+	{"gantt", gantt_h, gantt_draw, NULL},
+	{"heatmap", heatmap_h, heatmap_draw, NULL},
+	{"glossary", glossary_h, glossary_draw, NULL},
+	{"triage", triage_h, triage_draw, &triage_split},
+	{"triage_rest", triage_rest_h, triage_rest_draw, &triage_rest_split},
+	{"phases", phases_h, phases_draw, NULL},
+	{"blocks", blocks_h, blocks_draw, NULL},
 };
 
 /* ---- pages ---- */
@@ -1795,12 +1831,61 @@ static int section_start(struct ctx *c, struct flow *fl, double h)
 	return 0;
 }
 
+/* A new sheet of the section going on. */
+static int next_sheet(struct ctx *c, struct flow *fl)
+{
+	int ret;
+
+	if ((ret = page_end(c)) < 0 || (ret = page_begin(c)) < 0)
+		return ret;
+	fl->y = fl->top;
+	return 0;
+}
+
+/*
+ * A split panel that does not fit where the pen is: its title, caption
+ * and first items there when at least one fits (head high: title and
+ * caption), the rest on the sheets after.
+ */
+static int place_split(struct ctx *c, struct flow *fl, const struct panel *pn,
+		       const char *ptitle, const char *pcap, double head)
+{
+	double x = MARGIN, w = c->pw - 2 * MARGIN, h;
+	size_t from = 0, all = pn->split->count(c), n;
+	int ret;
+
+	h = pn->split->fit(c, w, 0, 0, &n); /* the first item alone */
+	if (fl->pending)
+		ret = section_start(c, fl, head + h);
+	else if (fl->y + head + h > fl->bottom && fl->y > fl->top)
+		ret = next_sheet(c, fl);
+	else
+		ret = 0;
+	if (ret < 0)
+		return ret;
+	if (ptitle && *ptitle) {
+		panel_title(c, x, fl->y, ptitle);
+		fl->y += 18;
+	}
+	fl->y += caption(c, x, fl->y, w, pcap);
+	while (from < all) {
+		if (from && (ret = next_sheet(c, fl)) < 0)
+			return ret;
+		h = pn->split->fit(c, w, from, fl->bottom - fl->y, &n);
+		pn->split->part(c, x, fl->y, w, from, n);
+		fl->y += h;
+		from += n;
+	}
+	fl->y += GAP;
+	return 0;
+}
+
 /* One panel of the template: its title, caption and drawing, on a new
  * sheet of the same section when it does not fit. */
 static int place_panel(struct ctx *c, struct flow *fl, const struct panel *pn,
 		       const char *ptitle, const char *pcap)
 {
-	double x = MARGIN, w = c->pw - 2 * MARGIN, h;
+	double x = MARGIN, w = c->pw - 2 * MARGIN, h, head;
 	int ret;
 
 	/* SVG and PNG have no drawing context before the first sheet, and
@@ -1810,7 +1895,10 @@ static int place_panel(struct ctx *c, struct flow *fl, const struct panel *pn,
 	h = pn->height(c, w);
 	if (h <= 0)
 		return 0; /* nothing to show for this log */
-	h += (ptitle && *ptitle ? 18 : 0) + caption_h(c, w, pcap);
+	head = (ptitle && *ptitle ? 18 : 0) + caption_h(c, w, pcap);
+	h += head;
+	if (pn->split && fl->y + (fl->pending ? 30 : 0) + h > fl->bottom)
+		return place_split(c, fl, pn, ptitle, pcap, head);
 	if (fl->pending) {
 		if ((ret = section_start(c, fl, h)) < 0)
 			return ret;

@@ -5,6 +5,7 @@
  * line each, so the twelve and more rules take a third of a page.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "render/chart.h"
@@ -64,41 +65,89 @@ static double quiet(cairo_t *cr, double x, double y, double w, double tx,
 				1);
 }
 
-/* Draw the findings of one panel, most severe first; returns the height
- * used. */
+/* Draw finding f at y, or measure it (off the page) when !draw; its
+ * height. */
+static double item(cairo_t *cr, const struct iol_finding *f, double x, double y,
+		   double w, double tx, int draw)
+{
+	double h;
+
+	cairo_save(cr);
+	if (!draw)
+		cairo_translate(cr, -10000, -10000);
+	h = f->sev < IOL_SEV_OK ? flagged(cr, x, y, w, tx, f)
+				: quiet(cr, x, y, w, tx, f);
+	cairo_restore(cr);
+	return h;
+}
+
+/*
+ * The findings of one panel, most severe first: from the from-th (in
+ * that order) on, at most max of them, as many as fit in maxh (at least
+ * one); drawn when draw is set.  Returns their height, their count in
+ * *n.
+ */
 static double findings(cairo_t *cr, const struct iol_triage *t, int which,
-		       double x, double y, double w)
+		       double x, double y, double w, size_t from, size_t max,
+		       double maxh, int draw, size_t *n)
 {
 	int lo = which == TRIAGE_FLAGGED ? IOL_SEV_HIGH : IOL_SEV_OK;
 	int hi = which == TRIAGE_FLAGGED ? IOL_SEV_INFO : IOL_SEV_NA;
-	double y0 = y, tx = text_x(cr, t);
-	size_t k;
+	double used = 0, tx = text_x(cr, t), h;
+	size_t k, i = 0;
 	int sev;
 
+	*n = 0;
 	for (sev = lo; sev <= hi; sev++)
-		for (k = 0; k < t->n; k++)
-			if (t->f[k].sev == sev)
-				y += sev < IOL_SEV_OK
-					     ? flagged(cr, x, y, w, tx,
-						       &t->f[k])
-					     : quiet(cr, x, y, w, tx, &t->f[k]);
-	return y - y0;
+		for (k = 0; k < t->n && *n < max; k++) {
+			if (t->f[k].sev != sev || i++ < from)
+				continue;
+			h = item(cr, &t->f[k], x, y + used, w, tx, 0);
+			if (*n && used + h > maxh)
+				return used;
+			if (draw)
+				item(cr, &t->f[k], x, y + used, w, tx, 1);
+			used += h;
+			(*n)++;
+		}
+	return used;
+}
+
+size_t triage_panel_count(const struct iol_triage *t, int which)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < t->n; k++)
+		n += which == TRIAGE_FLAGGED ? t->f[k].sev < IOL_SEV_OK
+					     : t->f[k].sev >= IOL_SEV_OK;
+	return n;
+}
+
+double triage_panel_fit(cairo_t *cr, const struct iol_triage *t, int which,
+			double w, size_t from, double maxh, size_t *n)
+{
+	return findings(cr, t, which, 0, 0, w, from, SIZE_MAX, maxh, 0, n);
 }
 
 double triage_panel_h(cairo_t *cr, const struct iol_triage *t, int which,
 		      double w)
 {
-	double h;
+	size_t n;
 
-	cairo_save(cr);
-	cairo_translate(cr, -10000, -10000); /* measure off the page */
-	h = findings(cr, t, which, 0, 0, w);
-	cairo_restore(cr);
-	return h;
+	return findings(cr, t, which, 0, 0, w, 0, SIZE_MAX, INFINITY, 0, &n);
+}
+
+void triage_panel_draw_part(cairo_t *cr, const struct iol_triage *t, int which,
+			    double x, double y, double w, size_t from,
+			    size_t count)
+{
+	size_t n;
+
+	findings(cr, t, which, x, y, w, from, count, INFINITY, 1, &n);
 }
 
 void triage_panel_draw(cairo_t *cr, const struct iol_triage *t, int which,
 		       double x, double y, double w)
 {
-	findings(cr, t, which, x, y, w);
+	triage_panel_draw_part(cr, t, which, x, y, w, 0, SIZE_MAX);
 }

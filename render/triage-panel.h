@@ -10,6 +10,7 @@
 #define IOLENS_TRIAGE_PANEL_H
 
 #include <cairo.h>
+#include <stddef.h>
 
 #include "analysis/triage.h"
 
@@ -23,5 +24,14 @@ double triage_panel_h(cairo_t *cr, const struct iol_triage *t, int which,
 /* Draw it at (x, y) in width w. */
 void triage_panel_draw(cairo_t *cr, const struct iol_triage *t, int which,
 		       double x, double y, double w);
+/* A panel split across sheets: its count of findings; how many from the
+ * from-th on fit in maxh (at least one: a finding taller than a sheet
+ * is not cut) and their height; and those drawn. */
+size_t triage_panel_count(const struct iol_triage *t, int which);
+double triage_panel_fit(cairo_t *cr, const struct iol_triage *t, int which,
+			double w, size_t from, double maxh, size_t *n);
+void triage_panel_draw_part(cairo_t *cr, const struct iol_triage *t, int which,
+			    double x, double y, double w, size_t from,
+			    size_t count);
 
 #endif

@@ -70,7 +70,7 @@ static void put_change(struct out *o, const struct iol_diffrow *r)
 	}
 }
 
-void view_diff_row(struct out *o, const struct iol_diffrow *r)
+static void view_diff_row(struct out *o, const struct iol_diffrow *r)
 {
 	out_str(o, r->section);
 	out_str(o, r->key);
@@ -231,8 +231,9 @@ static void text_section(struct out *o, const struct iol_diff_section *sec,
 	blocks_notes(o, sec, d);
 }
 
-void view_diff_text(struct out *o, const struct iol_diff *d,
-		    const struct iol_diffside *a, const struct iol_diffside *b)
+static void view_diff_text(struct out *o, const struct iol_diff *d,
+			   const struct iol_diffside *a,
+			   const struct iol_diffside *b)
 {
 	const struct iol_diff_section *sec;
 	size_t ns, s, k = 0;
@@ -248,4 +249,19 @@ void view_diff_text(struct out *o, const struct iol_diff *d,
 		text_section(o, &sec[s], d, lo, k);
 	}
 	view_lines(o, "\n");
+}
+
+void view_diff(struct out *o, const struct iol_diff *d,
+	       const struct iol_diffside *a, const struct iol_diffside *b)
+{
+	size_t k;
+
+	if (o->fmt == FMT_TEXT) {
+		view_diff_text(o, d, a, b);
+		return;
+	}
+	out_view(o, &iol_view_diff);
+	for (k = 0; k < d->n; k++)
+		view_diff_row(o, &d->rows[k]);
+	out_endtable(o);
 }

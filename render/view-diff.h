@@ -8,12 +8,12 @@
 #include "analysis/jobrow.h"
 #include "render/view.h"
 
-/* Text: the two jobs side by side, a table per section. */
-void view_diff_text(struct out *o, const struct iol_diff *d,
-		    const struct iol_diffside *a, const struct iol_diffside *b);
+/* The comparison of a and b: text the two jobs side by side, a table
+ * per section; the machine formats one table of iol_view_diff's
+ * columns, a row per compared value. */
+void view_diff(struct out *o, const struct iol_diff *d,
+	       const struct iol_diffside *a, const struct iol_diffside *b);
 /* The machine formats' columns. */
 extern const struct iol_view iol_view_diff;
-/* One machine-format row. */
-void view_diff_row(struct out *o, const struct iol_diffrow *r);
 
 #endif

@@ -41,8 +41,7 @@ void files_by_ost_start(struct out *o)
 	out_view(o, o->fmt == FMT_TEXT ? &by_ost_text : &iol_view_files_by_ost);
 }
 
-void files_by_ost_rows(struct out *o, const char *log,
-		       const struct iol_ostload *l)
+static void rows(struct out *o, const char *log, const struct iol_ostload *l)
 {
 	size_t i;
 
@@ -60,4 +59,37 @@ void files_by_ost_rows(struct out *o, const char *log,
 		num(o, r->vs_median, 2);
 		out_endrow(o);
 	}
+}
+
+static void text_foot(struct out *o, const struct iol_ostload *l)
+{
+	out_text(o,
+		 "  %zu file%s on %zu OST%s, %zu striped over more than "
+		 "one",
+		 l->nfiles, l->nfiles == 1 ? "" : "s", l->n,
+		 l->n == 1 ? "" : "s", l->nstriped);
+	if (l->unmapped > 0)
+		out_text(o, "; %.0f MiB in files without a LUSTRE record",
+			 l->unmapped / 1048576.0);
+	out_text(o, "\n\n");
+}
+
+void view_files_by_ost(struct out *o, const char *log,
+		       const struct iol_ostload *l)
+{
+	if (o->fmt != FMT_TEXT) {
+		rows(o, log, l);
+		return;
+	}
+	out_text(o, "%s\n", log);
+	if (!l->n) {
+		out_text(o, "  no Lustre layout: the log has no "
+			    "LUSTRE record of a file with POSIX "
+			    "I/O\n\n");
+		return;
+	}
+	files_by_ost_start(o);
+	rows(o, log, l);
+	out_endtable(o);
+	text_foot(o, l);
 }

@@ -9,9 +9,13 @@
 
 extern const struct iol_view iol_view_files_by_ost;
 
-/* The table: text leaves out the log column (a titled table per log). */
+/* The table: text leaves out the log column (a titled table per log).
+ * The machine formats begin it once, before the first log. */
 void files_by_ost_start(struct out *o);
-void files_by_ost_rows(struct out *o, const char *log,
+/* One log's OSTs: text a titled table and its foot (or a line saying
+ * the log has no Lustre layout), the machine formats rows of the table
+ * files_by_ost_start() began. */
+void view_files_by_ost(struct out *o, const char *log,
 		       const struct iol_ostload *l);
 
 #endif

@@ -62,8 +62,8 @@ static void bars(struct out *o, const char *what, const int64_t *v)
 	}
 }
 
-void view_hist_text(struct out *o, const char *log, const struct iol_hist *h,
-		    size_t n)
+static void hist_text(struct out *o, const char *log, const struct iol_hist *h,
+		      size_t n)
 {
 	size_t k;
 	int c;
@@ -106,8 +106,8 @@ static void bin_rows(struct out *o, const char *log, const struct iol_hist *h,
 	}
 }
 
-void view_hist_rows(struct out *o, const char *log, const struct iol_hist *h,
-		    size_t n)
+static void hist_rows(struct out *o, const char *log, const struct iol_hist *h,
+		      size_t n)
 {
 	static const char *const rank[] = {"#1", "#2", "#3", "#4"};
 
@@ -125,4 +125,27 @@ void view_hist_rows(struct out *o, const char *log, const struct iol_hist *h,
 			out_endrow(o);
 		}
 	}
+}
+
+/* machine formats: the bins table; JSON and CSV keep one table, so
+ * common sizes appear as op "common" rows with the size in min_bytes */
+void view_hist_begin(struct out *o)
+{
+	if (o->fmt != FMT_TEXT)
+		out_view(o, &iol_view_hist);
+}
+
+void view_hist(struct out *o, const char *log, const struct iol_hist *h,
+	       size_t n)
+{
+	if (o->fmt == FMT_TEXT)
+		hist_text(o, log, h, n);
+	else
+		hist_rows(o, log, h, n);
+}
+
+void view_hist_end(struct out *o)
+{
+	if (o->fmt != FMT_TEXT)
+		out_endtable(o);
 }

@@ -9,11 +9,14 @@
 
 /* The machine formats' columns. */
 extern const struct iol_view iol_view_hist;
-/* Text: the bars of h[0..n) (iol_hist_compute()), log its title. */
-void view_hist_text(struct out *o, const char *log, const struct iol_hist *h,
-		    size_t n);
-/* Machine formats: a row per module, op and bin, then the common sizes. */
-void view_hist_rows(struct out *o, const char *log, const struct iol_hist *h,
-		    size_t n);
+/* The machine formats' one table for every log (text: nothing). */
+void view_hist_begin(struct out *o);
+/* One log's h[0..n) (iol_hist_compute()): text the bars under log as
+ * title; the machine formats a row per module, op and bin, then the
+ * common sizes. */
+void view_hist(struct out *o, const char *log, const struct iol_hist *h,
+	       size_t n);
+/* The end of view_hist_begin()'s table. */
+void view_hist_end(struct out *o);
 
 #endif

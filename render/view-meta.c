@@ -54,8 +54,8 @@ static int upper(int m)
 }
 
 /* Machine formats: every figure as a (scope, name, metric, value) row. */
-void view_meta_rows(struct out *o, const char *log, const struct iol_job *job,
-		    const struct iol_meta *mt)
+static void meta_rows(struct out *o, const char *log, const struct iol_job *job,
+		      const struct iol_meta *mt)
 {
 	char rb[24];
 	size_t k;
@@ -270,8 +270,8 @@ static void text_ranks(struct out *o, const struct iol_meta *mt)
 	out_endtable(o);
 }
 
-void view_meta_text(struct out *o, const char *log, const struct iol_job *job,
-		    const struct iol_meta *mt)
+static void meta_text(struct out *o, const char *log, const struct iol_job *job,
+		      const struct iol_meta *mt)
 {
 	view_lines(o, "%s\n\nMetadata operations\n", log);
 	text_modules(o, mt);
@@ -280,4 +280,25 @@ void view_meta_text(struct out *o, const char *log, const struct iol_job *job,
 	text_syscalls(o, job);
 	text_ranks(o, mt);
 	view_lines(o, "\n");
+}
+
+void view_meta_begin(struct out *o)
+{
+	if (o->fmt != FMT_TEXT)
+		out_view(o, &iol_view_meta);
+}
+
+void view_meta(struct out *o, const char *log, const struct iol_job *job,
+	       const struct iol_meta *mt)
+{
+	if (o->fmt != FMT_TEXT)
+		meta_rows(o, log, job, mt);
+	else
+		meta_text(o, log, job, mt);
+}
+
+void view_meta_end(struct out *o)
+{
+	if (o->fmt != FMT_TEXT)
+		out_endtable(o);
 }

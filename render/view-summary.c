@@ -16,13 +16,7 @@
 #include "base/banned.h"
 
 /* One machine-format row: summary's columns are the job-row fields. */
-void view_summary_table(struct out *o)
-{
-	iol_view_summary_init();
-	out_view(o, &iol_view_summary);
-}
-
-void view_summary_row(struct out *o, const struct iol_jobrow *r)
+static void summary_row(struct out *o, const struct iol_jobrow *r)
 {
 	const struct iol_field *f;
 	char buf[256];
@@ -427,7 +421,7 @@ static void text_top(struct out *o, const struct iol_summary *s)
 			   s->top_excluded == 1 ? "" : "s");
 }
 
-void view_summary_text(struct out *o, const struct iol_jobrow *r)
+static void summary_text(struct out *o, const struct iol_jobrow *r)
 {
 	text_header(o, r);
 	text_modules(o, r->s);
@@ -542,4 +536,24 @@ void iol_view_summary_init(void)
 			f[i].type == IOL_FT_STR ? COL_STR : COL_NUM, 0, doc};
 	}
 	iol_view_summary.ncols = (int)i;
+}
+
+void view_summary(struct out *o, const struct iol_jobrow *r, int *started)
+{
+	if (o->fmt == FMT_TEXT) {
+		summary_text(o, r);
+	} else {
+		if (!*started) {
+			iol_view_summary_init();
+			out_view(o, &iol_view_summary);
+		}
+		summary_row(o, r);
+	}
+	*started = 1;
+}
+
+void view_summary_end(struct out *o, int started)
+{
+	if (o->fmt != FMT_TEXT && started)
+		out_endtable(o);
 }

@@ -11,11 +11,10 @@
  * described from their labels and units by iol_view_summary_init(). */
 extern struct iol_view iol_view_summary;
 void iol_view_summary_init(void);
-/* Start the machine formats' table. */
-void view_summary_table(struct out *o);
-/* One machine-format row of the job. */
-void view_summary_row(struct out *o, const struct iol_jobrow *r);
-/* The text report of the job. */
-void view_summary_text(struct out *o, const struct iol_jobrow *r);
+/* One job: text its report; the machine formats a row of the one table
+ * for every log, begun by the first (*started 0, then set). */
+void view_summary(struct out *o, const struct iol_jobrow *r, int *started);
+/* The end of the machine formats' table, when one was started. */
+void view_summary_end(struct out *o, int started);
 
 #endif

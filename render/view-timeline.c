@@ -198,10 +198,13 @@ static void heat_rows(struct out *o, const char *log, const struct iol_job *job,
 
 int view_timeline_intervals(struct out *o, const char *log,
 			    const struct iol_job *job, int src, int layer,
-			    struct iol_error *err)
+			    int *first, struct iol_error *err)
 {
 	const char *srcname = src_name(job, src, layer);
 
+	if (*first)
+		out_view(o, &iol_view_timeline);
+	*first = 0;
 	if (src == IOL_TL_DXT) {
 		int which = iol_timeline_layer(job, layer);
 		struct iol_segs *it;
@@ -300,9 +303,9 @@ static void phase_row(struct out *o, const char *log, const char *src,
 	out_endrow(o);
 }
 
-void view_timeline_phases_rows(struct out *o, const char *log,
-			       const struct iol_job *job,
-			       const struct iol_phases *ph, int layer)
+static void phases_rows(struct out *o, const char *log,
+			const struct iol_job *job, const struct iol_phases *ph,
+			int layer)
 {
 	const char *src = src_name(job, ph->source, layer);
 	char buf[64];
@@ -355,28 +358,17 @@ static void group_note(char *note, size_t n, const struct iol_rowgroup *g)
 		snprintf(note, n, " %zu outlier(s)", g->nout);
 }
 
-/* a character per (row of ranks, time bin): w write, r read, x both;
- * the rows as iol_matrix_rows groups them, shared records on their own
- * line */
-static void chart(struct out *o, const struct iol_job *job, size_t width,
-		  int layer)
+/* the chart of matrix m in rows */
+static void chart_body(struct out *o, const struct iol_matrix *m,
+		       const struct iol_rows *rows, size_t width)
 {
-	struct iol_matrix m;
-	struct iol_rows rows;
-	struct iol_error err = {0};
 	char how[256];
 	size_t g;
 
-	if (iol_matrix_compute(job, layer, width, &m, &err) < 0 ||
-	    iol_matrix_rows(&m, 32, &rows, &err) < 0) {
-		view_lines(o, "  (no chart: %s)\n", err.msg);
-		iol_matrix_free(&m);
-		return;
-	}
 	view_lines(o, "  %11s  0 s%*s%.4f s\n", "ranks", (int)width - 3, "",
-		   m.t1);
-	for (g = 0; g < rows.n; g++) {
-		const struct iol_rowgroup *rg = &rows.g[g];
+		   m->t1);
+	for (g = 0; g < rows->n; g++) {
+		const struct iol_rowgroup *rg = &rows->g[g];
 		char label[48], note[64];
 
 		if (rg->hi - rg->lo > 1)
@@ -385,26 +377,61 @@ static void chart(struct out *o, const struct iol_job *job, size_t width,
 		else
 			snprintf(label, sizeof(label), "%zu", rg->lo);
 		group_note(note, sizeof(note), rg);
-		chart_line(o, &m, rg->lo, rg->hi, label, note);
+		chart_line(o, m, rg->lo, rg->hi, label, note);
 	}
-	if (m.has_shared)
-		chart_line(o, &m, m.nrank, m.nrank + 1, "shared", "");
+	if (m->has_shared)
+		chart_line(o, m, m->nrank, m->nrank + 1, "shared", "");
 	view_lines(o, "  w write, r read, x both, . idle; %zu bins of %.4f s\n",
-		   m.nbins, (m.t1 - m.t0) / (double)m.nbins);
-	view_lines(o, "  rows: %s\n",
-		   iol_rows_caption(&rows, how, sizeof(how)));
-	if (m.has_shared)
+		   m->nbins, (m->t1 - m->t0) / (double)m->nbins);
+	view_lines(o, "  rows: %s\n", iol_rows_caption(rows, how, sizeof(how)));
+	if (m->has_shared)
 		view_lines(o,
 			   "  shared: records Darshan reduced over all ranks "
 			   "(rank -1), on no rank's row\n");
-	if (m.estimated)
+	if (m->estimated)
 		view_lines(o,
 			   "  estimated: each file's bytes spread evenly from "
 			   "its first to its last access\n");
-	if (m.heat_bin > 0)
-		view_lines(o, "  HEATMAP bins of %.4f s\n", m.heat_bin);
+	if (m->heat_bin > 0)
+		view_lines(o, "  HEATMAP bins of %.4f s\n", m->heat_bin);
+}
+
+/* the chart's matrix: computed here, or the caller's (mret its result,
+ * merr its error) */
+struct chart_mx {
+	const struct iol_matrix *m;
+	int mret;
+	const struct iol_error *merr;
+};
+
+/* a character per (row of ranks, time bin): w write, r read, x both;
+ * the rows as iol_matrix_rows groups them, shared records on their own
+ * line */
+static void chart(struct out *o, const struct iol_job *job, size_t width,
+		  int layer, const struct chart_mx *given)
+{
+	struct iol_matrix own = {0};
+	const struct iol_matrix *mp = &own;
+	struct iol_rows rows;
+	struct iol_error err = {0};
+	int ret;
+
+	if (given) {
+		mp = given->m;
+		ret = given->mret;
+		if (ret < 0)
+			err = *given->merr;
+	} else {
+		ret = iol_matrix_compute(job, layer, width, &own, &err);
+	}
+	if (ret < 0 || iol_matrix_rows(mp, 32, &rows, &err) < 0) {
+		view_lines(o, "  (no chart: %s)\n", err.msg);
+		iol_matrix_free(&own);
+		return;
+	}
+	chart_body(o, mp, &rows, width);
 	iol_rows_free(&rows);
-	iol_matrix_free(&m);
+	iol_matrix_free(&own);
 }
 
 /* one text row of the phase table */
@@ -484,18 +511,22 @@ static void text_phases(struct out *o, const struct iol_job *job,
 	out_endtable(o);
 }
 
-void view_timeline_text(struct out *o, const char *log,
-			const struct iol_job *job, const struct iol_phases *ph,
-			size_t width, int layer)
+/* width 0: 64, or what the output's width leaves for the labels */
+static size_t text_width(const struct out *o, size_t width)
+{
+	if (width)
+		return width;
+	return o->width > 0 && o->width - 36 < 64
+		       ? (size_t)(o->width - 36 > 16 ? o->width - 36 : 16)
+		       : 64;
+}
+
+static void text_body(struct out *o, const char *log, const struct iol_job *job,
+		      const struct iol_phases *ph, size_t width, int layer,
+		      const struct chart_mx *given)
 {
 	const char *note = view_timeline_layer_note(job, layer);
 
-	/* width 0: 64, or what the output's width leaves for the labels */
-	if (!width)
-		width = o->width > 0 && o->width - 36 < 64
-				? (size_t)(o->width - 36 > 16 ? o->width - 36
-							      : 16)
-				: 64;
 	view_lines(o, "%s\ntimeline %s\n", log,
 		   iol_timeline_desc(job, iol_timeline_source(job), layer));
 	if (note)
@@ -506,10 +537,31 @@ void view_timeline_text(struct out *o, const char *log,
 		view_lines(o, "  no I/O intervals in this log\n\n");
 		return;
 	}
-	chart(o, job, width, layer);
+	chart(o, job, width, layer, given);
 	if (ph->source == IOL_TL_DXT)
 		text_phases(o, job, ph);
 	view_lines(o, "\n");
+}
+
+int view_timeline_text_job(struct out *o, const char *log,
+			   const struct iol_job *job, size_t width, int layer,
+			   struct iol_error *err)
+{
+	struct iol_phases ph;
+	struct iol_matrix m;
+	struct iol_error merr = {0};
+	struct chart_mx mx = {&m, 0, &merr};
+
+	width = text_width(o, width);
+	if (iol_phases_compute_mx(job, layer, width, &ph, &m, &mx.mret, &merr,
+				  err) < 0) {
+		iol_matrix_free(&m);
+		return -1;
+	}
+	text_body(o, log, job, &ph, width, layer, &mx);
+	iol_matrix_free(&m);
+	iol_phases_free(&ph);
+	return 0;
 }
 
 /* --bins: the rank x time matrix, a row per rank and bin (text: the
@@ -562,4 +614,19 @@ int view_timeline_matrix(struct out *o, const char *log,
 		*first = 0;
 	}
 	return 0;
+}
+
+void view_timeline_phases(struct out *o, const char *log,
+			  const struct iol_job *job,
+			  const struct iol_phases *ph, size_t width, int layer,
+			  int *first)
+{
+	if (o->fmt == FMT_TEXT) {
+		text_body(o, log, job, ph, text_width(o, width), layer, NULL);
+		return;
+	}
+	if (*first)
+		out_view(o, &iol_view_timeline_phases);
+	*first = 0;
+	phases_rows(o, log, job, ph, layer);
 }

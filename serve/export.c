@@ -215,5 +215,6 @@ int report_html(const struct serve_opts *o, const char *log, char **buf,
 	page_section(o, &b, "Files", files, fd, log);
 	close(fd);
 	tl_cache_free();
+	cache_free();
 	return html_doc_end(&b, NULL, buf, len, err);
 }

@@ -258,6 +258,7 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 		pause();
 	MHD_stop_daemon(d);
 	tl_cache_free();
+	cache_free();
 	store_close_all();
 	return 0;
 }

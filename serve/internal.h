@@ -44,6 +44,30 @@ struct run {
 void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 		struct run *r);
 void run_free(struct run *r);
+/* Each of the n (at most RUN_MAX_MANY) commands argvs[i] as run_iolens()
+ * runs it, into r[i]: the output kept from an earlier run when the log
+ * (and the store, for a command reading it) is the same, the others
+ * run in ONE child (`iolens --serve-batch`); a command that crashes it
+ * leaves those after it to run alone. */
+#define RUN_MAX_MANY 8
+void run_many(const struct serve_opts *o, const char *const *const *argvs,
+	      int n, int logfd, struct run *r);
+
+/* The outputs kept (cache.c), by key: 1 and a copy in r; or 0, the
+ * caller to run it and cache_put() it (others asking meanwhile wait
+ * when wait is set), or -1 when another is running it and wait is 0.
+ * A killed run (status -1) is kept for a few minutes only. */
+int cache_get(const struct sb *key, struct run *r, int wait);
+void cache_put(const struct sb *key, const struct run *r);
+void cache_free(void);
+/* What the server did, for /api/stats: children started, outputs
+ * found kept or not, the bytes kept. */
+struct serve_stats {
+	unsigned long long children, hits, misses;
+	size_t bytes;
+};
+void cache_count_child(void);
+void cache_stats(struct serve_stats *s);
 
 /* CSV (RFC 4180) parsed into rows of cells; row 0 the header. */
 struct csv {

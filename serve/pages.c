@@ -330,6 +330,28 @@ static void name_log_json(struct sb *b, const char *path)
 	*b = out;
 }
 
+/* The output r of the command argv as a table (or its message); path
+ * names the log the command read. */
+static void section_of(struct sb *b, const char *h2, const char *const *argv,
+		       const struct run *r, const char *path,
+		       const char *const *cols, int ncols, const char *link)
+{
+	struct csv c;
+
+	sb_puts(b, "<section><h2>");
+	sb_html(b, h2);
+	sb_puts(b, "</h2>\n");
+	if (r->status == 0 &&
+	    csv_parse(r->out.s ? r->out.s : "", r->out.len, &c) == 0) {
+		name_log(&c, path);
+		table(b, argv[0], &c, cols, ncols, link, NULL, NULL);
+		csv_free(&c);
+	} else {
+		say_err(b, r);
+	}
+	sb_puts(b, "</section>\n");
+}
+
 /* Run the command and put its CSV as a table (or its message); path
  * names the log of logfd. */
 static void section(const struct serve_opts *o, struct sb *b, const char *h2,
@@ -337,22 +359,10 @@ static void section(const struct serve_opts *o, struct sb *b, const char *h2,
 		    const char *const *cols, int ncols, const char *link)
 {
 	struct run r;
-	struct csv c;
 
-	sb_puts(b, "<section><h2>");
-	sb_html(b, h2);
-	sb_puts(b, "</h2>\n");
-	run_iolens(o, argv, logfd, &r);
-	if (r.status == 0 &&
-	    csv_parse(r.out.s ? r.out.s : "", r.out.len, &c) == 0) {
-		name_log(&c, path);
-		table(b, argv[0], &c, cols, ncols, link, NULL, NULL);
-		csv_free(&c);
-	} else {
-		say_err(b, &r);
-	}
+	run_many(o, &argv, 1, logfd, &r);
+	section_of(b, h2, argv, &r, path, cols, ncols, link);
 	run_free(&r);
-	sb_puts(b, "</section>\n");
 }
 
 /* The JSON of several commands as one object, each member the
@@ -363,23 +373,27 @@ struct part {
 };
 
 /* The members of parts appended to b, a comma before the first unless
- * it is the object's first. */
+ * it is the object's first: the commands run together (run_many). */
 static void api_members(const struct serve_opts *o, const struct part *parts,
 			int n, int logfd, const char *path, struct sb *b,
 			int first)
 {
+	const char *const *argvs[RUN_MAX_MANY];
+	struct run r[RUN_MAX_MANY];
+
+	for (int i = 0; i < n; i++)
+		argvs[i] = parts[i].argv;
+	run_many(o, argvs, n, logfd, r);
 	for (int i = 0; i < n; i++) {
-		struct run r;
-		run_iolens(o, parts[i].argv, logfd, &r);
 		if (path)
-			name_log_json(&r.out, path);
+			name_log_json(&r[i].out, path);
 		sb_printf(b, "%s\"%s\": ", i || !first ? ",\n" : "",
 			  parts[i].key);
-		if (r.status == 0 && r.out.len)
-			sb_put(b, r.out.s, r.out.len);
+		if (r[i].status == 0 && r[i].out.len)
+			sb_put(b, r[i].out.s, r[i].out.len);
 		else
 			sb_puts(b, "null");
-		run_free(&r);
+		run_free(&r[i]);
 	}
 }
 
@@ -394,19 +408,17 @@ static void api(const struct serve_opts *o, const struct part *parts, int n,
 
 /* ---- / ---- */
 
-static void triage_links(const struct serve_opts *o, struct sb *b)
+/* triage --db's table (r, its CSV), each flagged job a link */
+static void triage_links(const struct serve_opts *o, struct sb *b,
+			 const struct run *r)
 {
-	const char *argv[] = {"triage", "--db", o->db, "--format", "csv", NULL};
-	struct run r;
 	struct csv c;
 	int64_t *ids;
 	int pi;
 
 	sb_puts(b, "<section><h2>Who to call first</h2>\n");
-	run_iolens(o, argv, -1, &r);
-	if (r.status || csv_parse(r.out.s ? r.out.s : "", r.out.len, &c)) {
-		say_err(b, &r);
-		run_free(&r);
+	if (r->status || csv_parse(r->out.s ? r->out.s : "", r->out.len, &c)) {
+		say_err(b, r);
 		sb_puts(b, "</section>\n");
 		return;
 	}
@@ -421,7 +433,6 @@ static void triage_links(const struct serve_opts *o, struct sb *b)
 	      NULL);
 	free(ids);
 	csv_free(&c);
-	run_free(&r);
 	sb_puts(b, "</section>\n");
 }
 
@@ -513,17 +524,28 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 		  (long long)n);
 	sb_html(&p->body, o->db);
 	sb_puts(&p->body, "</span></p>\n");
-	triage_links(o, &p->body);
-	sb_put(&p->body, recent.s, recent.len);
+	{
+		const char *tcsv[] = {"triage",	  "--db", o->db,
+				      "--format", "csv",  NULL};
+		const char *const *argvs[] = {tcsv, apps, var, cov, trend};
+		struct run r[5];
+
+		run_many(o, argvs, 5, -1, r);
+		triage_links(o, &p->body, &r[0]);
+		sb_put(&p->body, recent.s, recent.len);
+		section_of(&p->body, "Applications", apps, &r[1], NULL,
+			   app_cols, NAPPCOLS, NULL);
+		section_of(&p->body, "Repeated jobs: how their I/O time varies",
+			   var, &r[2], NULL, NULL, 0, NULL);
+		section_of(&p->body, "Instrumentation coverage", cov, &r[3],
+			   NULL, NULL, 0, NULL);
+		section_of(&p->body,
+			   "What changed: MiB/s per node by app and month",
+			   trend, &r[4], NULL, NULL, 0, NULL);
+		for (int i = 0; i < 5; i++)
+			run_free(&r[i]);
+	}
 	sb_free(&recent);
-	section(o, &p->body, "Applications", apps, -1, NULL, app_cols, NAPPCOLS,
-		NULL);
-	section(o, &p->body, "Repeated jobs: how their I/O time varies", var,
-		-1, NULL, NULL, 0, NULL);
-	section(o, &p->body, "Instrumentation coverage", cov, -1, NULL, NULL, 0,
-		NULL);
-	section(o, &p->body, "What changed: MiB/s per node by app and month",
-		trend, -1, NULL, NULL, 0, NULL);
 	foot(p);
 }
 
@@ -842,6 +864,30 @@ static void store_row(const struct serve_opts *o, long long id, int json,
 	sb_puts(b, "</section>\n");
 }
 
+/* The job page's sections, the commands of parts (in the twin's
+ * order) run together, shown in the page's order */
+static void job_sections(const struct serve_opts *o, int fd, const char *path,
+			 const struct part *parts, struct sb *b)
+{
+	static const struct {
+		int part;
+		const char *h2;
+	} order[] = {{2, "Triage"},	  {3, "Against its app's history"},
+		     {0, "Summary"},	  {1, "Files"},
+		     {4, "Access sizes"}, {5, "Metadata"}};
+	const char *const *argvs[6];
+	struct run r[6];
+
+	for (int i = 0; i < 6; i++)
+		argvs[i] = parts[i].argv;
+	run_many(o, argvs, 6, fd, r);
+	for (int i = 0; i < 6; i++)
+		section_of(b, order[i].h2, argvs[order[i].part],
+			   &r[order[i].part], path, NULL, 0, NULL);
+	for (int i = 0; i < 6; i++)
+		run_free(&r[i]);
+}
+
 static void job(const struct serve_opts *o, long long id, int json,
 		struct page *p)
 {
@@ -896,13 +942,7 @@ static void job(const struct serve_opts *o, long long id, int json,
 		return foot(p);
 	}
 	timeline_fig(&p->body, id, NULL, 0);
-	section(o, &p->body, "Triage", tri, fd, path, NULL, 0, NULL);
-	section(o, &p->body, "Against its app's history", ctx, fd, path, NULL,
-		0, NULL);
-	section(o, &p->body, "Summary", sum, fd, path, NULL, 0, NULL);
-	section(o, &p->body, "Files", files, fd, path, NULL, 0, NULL);
-	section(o, &p->body, "Access sizes", hist, fd, path, NULL, 0, NULL);
-	section(o, &p->body, "Metadata", meta, fd, path, NULL, 0, NULL);
+	job_sections(o, fd, path, parts, &p->body);
 	close(fd);
 	foot(p);
 }
@@ -1023,6 +1063,22 @@ static void timeline(const struct serve_opts *o, long long id, getf get,
 	tl_grid_free(&g);
 }
 
+/* ---- /api/stats ---- */
+
+/* What the server did since it started: the children it ran, the
+ * command outputs it found kept (hits) or not (misses) */
+static void stats(struct page *p)
+{
+	struct serve_stats s;
+
+	cache_stats(&s);
+	p->type = "application/json";
+	sb_printf(&p->body,
+		  "{\"children\": %llu, \"cache_hits\": %llu, "
+		  "\"cache_misses\": %llu, \"cache_bytes\": %zu}\n",
+		  s.children, s.hits, s.misses, s.bytes);
+}
+
 /* ---- routing ---- */
 
 /* "/job/123" + rest: the id, rest after it; 0 if none */
@@ -1062,6 +1118,8 @@ void page_route(const struct serve_opts *o, const char *url, getf get,
 	}
 	if (!strcmp(url, "/"))
 		return dashboard(o, json, p);
+	if (json && !strcmp(url, "/stats"))
+		return stats(p);
 	if (!strcmp(url, "/jobs"))
 		return jobs(o, get, ctx, json, p);
 	if (!strncmp(url, "/job/", 5) && (id = job_id(url + 5, &rest)) > 0) {

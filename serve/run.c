@@ -14,15 +14,17 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "serve/internal.h"
+#include "serve/store.h"
 #include "base/banned.h"
 
 #define RUN_MAX_OUT ((size_t)64 << 20)
-#define RUN_MAX_ARGS 32
+#define RUN_MAX_ARGS 128
 
 extern char **environ;
 
@@ -115,6 +117,8 @@ void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 		dup = fcntl(logfd, F_DUPFD_CLOEXEC, 10);
 	if (spawn(o, argv, dup, po, pe, &pid) != 0)
 		pid = -1;
+	else
+		cache_count_child();
 	close(po[1]);
 	close(pe[1]);
 	if (dup >= 0)
@@ -137,6 +141,161 @@ void run_free(struct run *r)
 {
 	sb_free(&r->out);
 	sb_free(&r->err);
+}
+
+/* ---- many commands: from the cache, or in one child ---- */
+
+/* The key of the output of argv on the log of logfd: the log's
+ * identity, the store's state when argv reads the store, the
+ * arguments; 0, or -1 when the output is not to be kept (a store
+ * that is not a file: no state to know it unchanged by). */
+static int key_of(const struct serve_opts *o, const char *const *argv,
+		  int logfd, struct sb *k)
+{
+	char stamp[160];
+	struct stat st;
+	int db = 0;
+
+	for (int i = 0; argv[i]; i++)
+		db |= o->db && !strcmp(argv[i], o->db);
+	if (logfd >= 0) {
+		if (fstat(logfd, &st) < 0)
+			return -1;
+		sb_printf(k, "L%llu:%llu:%lld:%lld.%09ld|",
+			  (unsigned long long)st.st_dev,
+			  (unsigned long long)st.st_ino, (long long)st.st_size,
+			  (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	}
+	if (db) {
+		if (store_stamp(o, stamp, sizeof(stamp)) < 0)
+			return -1;
+		sb_printf(k, "D%s|", stamp);
+	}
+	for (int i = 0; argv[i]; i++)
+		sb_printf(k, "%zu:%s", strlen(argv[i]), argv[i]);
+	return k->nomem ? -1 : 0;
+}
+
+/* n from its decimal digits at *p ended by c; -1 if none */
+static long long frame_num(const char **p, const char *end, char c)
+{
+	long long v = 0;
+	const char *s = *p;
+
+	if (s >= end || *s < '0' || *s > '9')
+		return -1;
+	while (s < end && *s >= '0' && *s <= '9' && v < (1LL << 40))
+		v = v * 10 + (*s++ - '0');
+	if (s >= end || *s != c)
+		return -1;
+	*p = s + 1;
+	return v;
+}
+
+/* The next frame of a batch's output at *p into r: "status outlen
+ * errlen\n" then the bytes; 0, or -1 when there is none whole. */
+static int frame(const char **p, const char *end, struct run *r)
+{
+	const char *s = *p;
+	long long st = frame_num(&s, end, ' ');
+	long long no = frame_num(&s, end, ' ');
+	long long ne = frame_num(&s, end, '\n');
+
+	if (st < 0 || st > 255 || no < 0 || ne < 0 || end - s < no + ne)
+		return -1;
+	memset(r, 0, sizeof(*r));
+	r->status = (int)st;
+	sb_put(&r->out, s, (size_t)no);
+	sb_put(&r->err, s + no, (size_t)ne);
+	*p = s + no + ne;
+	return 0;
+}
+
+/* The commands of todo[0..n) (indexes into argvs) in one child; the
+ * number of them it printed whole, the next one's run in r when the
+ * child was killed at the time or output limit (it alone is charged
+ * with it). */
+static int run_batch(const struct serve_opts *o,
+		     const char *const *const *argvs, const int *todo, int n,
+		     int logfd, struct run *r)
+{
+	const char *av[RUN_MAX_ARGS + 1];
+	const char *p, *end;
+	struct run b;
+	int k = 0, i = 0, j;
+
+	av[k++] = "--serve-batch";
+	for (i = 0; i < n; i++) {
+		if (i)
+			av[k++] = "\x1e";
+		for (j = 0; argvs[todo[i]][j] && k < RUN_MAX_ARGS - 1; j++)
+			av[k++] = argvs[todo[i]][j];
+	}
+	av[k] = NULL;
+	run_iolens(o, av, logfd, &b);
+	p = b.out.s;
+	end = p + b.out.len;
+	for (i = 0; i < n && p && frame(&p, end, &r[todo[i]]) == 0; i++)
+		;
+	if (i < n && (b.timedout || b.toobig)) {
+		memset(&r[todo[i]], 0, sizeof(r[0]));
+		r[todo[i]].status = -1;
+		r[todo[i]].timedout = b.timedout;
+		r[todo[i]].toobig = b.toobig;
+		i++;
+	}
+	run_free(&b);
+	return i;
+}
+
+/* todo's commands, as many as may in one child at a time: past one
+ * that crashed the child, that one runs alone (its own result, as
+ * before there were batches); past the time limit the others have a
+ * time of their own, as they had alone. */
+static void run_all(const struct serve_opts *o, const char *const *const *argvs,
+		    const int *todo, int n, int logfd, struct run *r)
+{
+	int k;
+
+	while (n > 0) {
+		if (n == 1) {
+			run_iolens(o, argvs[todo[0]], logfd, &r[todo[0]]);
+			return;
+		}
+		k = run_batch(o, argvs, todo, n, logfd, r);
+		if (k == 0) {
+			run_iolens(o, argvs[todo[0]], logfd, &r[todo[0]]);
+			k = 1;
+		}
+		todo += k;
+		n -= k;
+	}
+}
+
+void run_many(const struct serve_opts *o, const char *const *const *argvs,
+	      int n, int logfd, struct run *r)
+{
+	struct sb key[RUN_MAX_MANY];
+	int todo[RUN_MAX_MANY], ntodo = 0, keep[RUN_MAX_MANY];
+
+	int claimed = 0;
+
+	for (int i = 0; i < n && i < RUN_MAX_MANY; i++) {
+		memset(&key[i], 0, sizeof(key[i]));
+		keep[i] = key_of(o, argvs[i], logfd, &key[i]) == 0;
+		/* waiting for another's run while holding one of ours
+		 * could wait for ever: the holder may wait for ours */
+		if (!keep[i] || cache_get(&key[i], &r[i], !claimed) < 1) {
+			todo[ntodo++] = i;
+			claimed = 1;
+		}
+	}
+	run_all(o, argvs, todo, ntodo, logfd, r);
+	for (int t = 0; t < ntodo; t++)
+		if (keep[todo[t]])
+			cache_put(&key[todo[t]], &r[todo[t]]);
+	for (int i = 0; i < n && i < RUN_MAX_MANY; i++)
+		sb_free(&key[i]);
 }
 
 /* ---- CSV ---- */

@@ -49,14 +49,25 @@ void sb_printf(struct sb *b, const char *fmt, ...)
 	va_list ap;
 	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || sb_room(b, (size_t)n + 1) < 0)
+	/* formatted once into the room there is (a page's cells are
+	 * thousands of numbers: printing each twice was a tenth of a job
+	 * list's time); again only when it did not fit */
+	if (sb_room(b, 256) < 0)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
 	va_end(ap);
+	if (n < 0) {
+		b->s[b->len] = '\0';
+		return;
+	}
+	if ((size_t)n >= b->cap - b->len) {
+		if (sb_room(b, (size_t)n + 1) < 0)
+			return;
+		va_start(ap, fmt);
+		vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	b->len += (size_t)n;
 }
 
@@ -82,6 +93,15 @@ void sb_html(struct sb *b, const char *s)
 	if (!s)
 		return;
 	while (*s) {
+		const char *run = s;
+		/* a run of printable ASCII that needs no escape, at once */
+		while (*s >= 0x20 && *s < 0x7f && *s != '&' && *s != '<' &&
+		       *s != '>' && *s != '"' && *s != '\'')
+			s++;
+		if (s > run) {
+			sb_put(b, run, (size_t)(s - run));
+			continue;
+		}
 		u = (const unsigned char *)s;
 		switch (*s) {
 		case '&':

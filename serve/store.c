@@ -108,6 +108,16 @@ static void stamp_of(const char *db, char *s, size_t n)
 		 (long long)b.st_size);
 }
 
+int store_stamp(const struct serve_opts *o, char *s, size_t n)
+{
+	struct stat a;
+
+	if (stat(o->db, &a) < 0 || !S_ISREG(a.st_mode))
+		return -1;
+	stamp_of(o->db, s, n);
+	return 0;
+}
+
 /* the filter as a key: each value with its length, so none runs into
  * the next; 0 when too long to keep */
 static int key_of(const struct iol_popfilter *f, char *k, size_t n)

@@ -359,6 +359,15 @@ struct iol_matrix {
 
 int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 		       struct iol_matrix *m, struct iol_error *err);
+/* The same matrix of a DXT source from segments a caller already holds:
+ * started with tmax the latest segment end (the axis reaches it where
+ * the run time is not exact), then each segment of the layer added in
+ * the order iol_segs_next gives them (so that every bin sums as
+ * iol_matrix_compute's does), rank the record's. */
+int iol_matrix_dxt_start(const struct iol_job *job, size_t nbins, double tmax,
+			 struct iol_matrix *m, struct iol_error *err);
+void iol_matrix_dxt_add(struct iol_matrix *m, int64_t rank, double s, double e,
+			int64_t len, int is_read);
 /* The DXT layer a timeline uses: layer if it has segments, else the
  * other one; -1 picks POSIX first. */
 int iol_timeline_layer(const struct iol_job *job, int layer);

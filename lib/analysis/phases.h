@@ -74,6 +74,14 @@ struct iol_phases {
 /* layer: 0 DXT_POSIX, 1 DXT_MPIIO, -1 POSIX when it has segments */
 int iol_phases_compute(const struct iol_job *job, int layer,
 		       struct iol_phases *p, struct iol_error *err);
+/* The same, and the rank x time matrix of nbins bins as
+ * iol_matrix_compute(job, layer, nbins) makes it, from the segments the
+ * phases gather (no second pass over the log): *mret 0 and m set (free
+ * with iol_matrix_free), or < 0 with merr set and m empty, whatever the
+ * phases' own result. */
+int iol_phases_compute_mx(const struct iol_job *job, int layer, size_t nbins,
+			  struct iol_phases *p, struct iol_matrix *m, int *mret,
+			  struct iol_error *merr, struct iol_error *err);
 void iol_phases_free(struct iol_phases *p);
 /* "Data transfer" MiB/s of a row: bytes / (end - start); NAN for other
  * rows and rows without duration. */

@@ -236,11 +236,12 @@ static void matrix_heatmap(const struct iol_job *job, int layer,
 	}
 }
 
-int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
-		       struct iol_matrix *m, struct iol_error *err)
+/* the empty matrix: its size checked, its storage, its time axis to the
+ * run time */
+static int matrix_start(const struct iol_job *job, size_t nbins,
+			struct iol_matrix *m, struct iol_error *err)
 {
 	size_t nrank = job->nprocs > 0 ? (size_t)job->nprocs : 1;
-	int which, ret;
 
 	memset(m, 0, sizeof(*m));
 	if (nbins < 1 || nbins > 100000)
@@ -261,6 +262,42 @@ int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 	if (!m->wr)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	m->rd = m->wr + (nrank + 1) * nbins;
+	return 0;
+}
+
+/* the time axis must cover every segment: old logs round the run time
+ * to whole seconds, so look; exact ones need not */
+static int must_look(const struct iol_job *job)
+{
+	return !job->time_exact || !(job->run_time > 0);
+}
+
+int iol_matrix_dxt_start(const struct iol_job *job, size_t nbins, double tmax,
+			 struct iol_matrix *m, struct iol_error *err)
+{
+	int ret = matrix_start(job, nbins, m, err);
+
+	if (ret < 0)
+		return ret;
+	if (must_look(job) && tmax > m->t1)
+		m->t1 = tmax;
+	return 0;
+}
+
+void iol_matrix_dxt_add(struct iol_matrix *m, int64_t rank, double s, double e,
+			int64_t len, int is_read)
+{
+	matrix_add(m, rank, s, e, (double)len, is_read);
+}
+
+int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
+		       struct iol_matrix *m, struct iol_error *err)
+{
+	int which, ret;
+
+	ret = matrix_start(job, nbins, m, err);
+	if (ret < 0)
+		return ret;
 	if (m->source == IOL_TL_DXT) {
 		struct iol_segs *it;
 		struct iol_seg seg[1024];
@@ -270,9 +307,7 @@ int iol_matrix_compute(const struct iol_job *job, int layer, size_t nbins,
 		double tmax = 0;
 
 		which = iol_timeline_layer(job, layer);
-		/* the time axis must cover every segment: old logs round the
-		 * run time to whole seconds, so look; exact ones need not */
-		if (!job->time_exact || !(job->run_time > 0)) {
+		if (must_look(job)) {
 			ret = iol_segs_open(&it, job, which, err);
 			if (ret < 0)
 				goto fail;

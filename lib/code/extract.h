@@ -12,7 +12,7 @@
  * libclang is heavy (about 30 MB of LLVM), so lib/code is not part of
  * libiolens: it is built into its own module, bin/iolens-code.so, which
  * the binary loads with dlopen() only for `iolens blocks --source`
- * (lib/code/module.h, cmd/code.c).  It uses lib/base only.
+ * (lib/code/module.h, lib/code/host.c).  It uses lib/base only.
  *
  * Ownership: iol_ctree_extract() returns a tree the caller frees with
  * iol_ctree_free(); every block, call and string in it lives as long as

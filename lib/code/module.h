@@ -1,7 +1,7 @@
 /*
  * The source extractor as a module: lib/code is built into
  * bin/iolens-code.so, which links libclang, and the binary loads it with
- * dlopen() only when `iolens blocks --source` runs (cmd/code.c defines
+ * dlopen() only when `iolens blocks --source` runs (lib/code/host.c defines
  * iol_ctree_extract() and iol_ctree_free() in the binary as stubs that
  * load the module and call through this table; so are iol_cjoin_make()
  * and iol_cjoin_free()).  The module resolves the

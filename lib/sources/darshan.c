@@ -487,6 +487,18 @@ uint64_t iol_dlog_region_have(const struct iol_dlog *d,
 	return m->len < d->file_size - m->off ? m->len : d->file_size - m->off;
 }
 
+char *iol_dlog_lost_text(const struct iol_dlog *d, char *buf, size_t n)
+{
+	uint64_t have[IOL_MOD_MAX], len[IOL_MOD_MAX];
+	int i;
+
+	for (i = 0; i < IOL_MOD_MAX; i++) {
+		have[i] = iol_dlog_region_have(d, &d->mod_map[i]);
+		len[i] = d->mod_map[i].len;
+	}
+	return iol_lost_text(buf, n, d->cut, have, len);
+}
+
 /* Check every region's bounds; mark the modules a cut lost in d->cut. */
 static int cut_regions(struct iol_dlog *d, size_t size, struct iol_error *err)
 {

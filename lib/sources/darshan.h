@@ -82,6 +82,10 @@ int iol_dlog_name_next(const struct iol_dlog *d, size_t *pos, uint64_t *id,
 uint64_t iol_dlog_region_have(const struct iol_dlog *d,
 			      const struct iol_region *m);
 
+/* What the cut of d lost, in words (model/job.h iol_lost_text(), over
+ * the modules of d->cut): "" when d is whole; returns buf. */
+char *iol_dlog_lost_text(const struct iol_dlog *d, char *buf, size_t n);
+
 /* Can this build decode module mod's records at the version in the log? */
 int iol_dlog_mod_readable(const struct iol_dlog *d, int mod);
 

@@ -5,6 +5,9 @@
  * looked for, in order, at $IOLENS_CODE, beside the binary (the build
  * tree: bin/iolens-code.so), in ../lib/iolens/ from the binary (an
  * installed tree), and in the library directory given at build time.
+ *
+ * Built into the binary, not the module (the Makefile keeps it out of
+ * CODE_SRCS), as serve/host.c is for the server module.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
@@ -14,7 +17,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/util.h"
 #include "code/module.h"
 #include "base/banned.h"
 

@@ -1,14 +1,15 @@
 /*
- * The one rule of output choice of every command with -o (cmd_outfmt()
- * in common.h): --format against the extension of the output's name,
- * and the formats each command writes.
+ * The one rule of output choice of every command with -o
+ * (render/outfmt.h): --format against the extension of the output's
+ * name, and the formats each command writes.
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "cmd/common.h"
-#include "cmd/util.h"
+#include "render/outfmt.h"
 #include "base/banned.h"
 
 static const char *const outf_names[OUTF_N] = {
@@ -16,6 +17,26 @@ static const char *const outf_names[OUTF_N] = {
 static const char *const outf_exts[OUTF_N] = {".txt",  ".csv",	  ".tsv",
 					      ".json", ".pdf",	  ".svg",
 					      ".png",  ".folded", ".html"};
+
+/* *why = the refusal, sized to fit; returns -1 */
+static int refuse(char **why, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int refuse(char **why, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	*why = n < 0 ? NULL : malloc((size_t)n + 1);
+	if (*why) {
+		va_start(ap, fmt);
+		vsnprintf(*why, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
 
 static int same_nocase(const char *a, const char *b)
 {
@@ -78,44 +99,45 @@ static const struct {
 	{".xml", "XML", NULL},
 };
 
-/* 0, or -1 with the usage error printed when path is named as a format
- * this command (iol_progname's) does not write. */
-static int foreign_check(const char *path)
+/* 0, or -1 with *why set when path is named as a format the command me
+ * does not write. */
+static int foreign_check(const char *me, const char *path, char **why)
 {
-	const char *b, *dot, *me = iol_progname;
+	const char *b, *dot;
 
 	if (!path || !strcmp(path, "-"))
 		return 0;
 	b = strrchr(path, '/');
 	dot = strrchr(b ? b + 1 : path, '.');
-	if (!strncmp(me, "iolens ", 7))
-		me += 7;
 	for (size_t i = 0;
 	     dot && i < sizeof foreign_exts / sizeof *foreign_exts; i++) {
 		if (!same_nocase(dot, foreign_exts[i].ext) ||
 		    (foreign_exts[i].cmd && !strcmp(me, foreign_exts[i].cmd)))
 			continue;
 		if (foreign_exts[i].cmd)
-			usage_error("'%s': %s does not write %s; use iolens %s",
-				    dot, me, foreign_exts[i].what,
-				    foreign_exts[i].cmd);
-		else
-			usage_error("'%s': %s does not write %s, nor does any "
-				    "iolens command",
-				    dot, me, foreign_exts[i].what);
-		return -1;
+			return refuse(
+				why,
+				"'%s': %s does not write %s; use iolens %s",
+				dot, me, foreign_exts[i].what,
+				foreign_exts[i].cmd);
+		return refuse(why,
+			      "'%s': %s does not write %s, nor does any "
+			      "iolens command",
+			      dot, me, foreign_exts[i].what);
 	}
 	return 0;
 }
 
-int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
-	       const char *own)
+int out_format_choose(const char *cmd, const char *fmtarg, const char *path,
+		      unsigned mask, int dflt, const char *own, char **why)
 {
 	int ext = outf_of_path(path), given = -1;
 	char list[64];
 
+	*why = NULL;
 	/* a command that writes the format its name says is not foreign */
-	if ((ext < 0 || !(mask & OUTF_BIT(ext))) && foreign_check(path) < 0)
+	if ((ext < 0 || !(mask & OUTF_BIT(ext))) &&
+	    foreign_check(cmd, path, why) < 0)
 		return -1;
 	outf_list(list, sizeof list, mask);
 	if (fmtarg) {
@@ -123,16 +145,14 @@ int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
 			if ((mask & OUTF_BIT(f)) &&
 			    !strcmp(fmtarg, outf_names[f]))
 				given = f;
-		if (given < 0) {
-			usage_error("unknown format '%s' (%s)", fmtarg, list);
-			return -1;
-		}
-		if (ext >= 0 && ext != given) {
-			usage_error("--format %s, but the output '%s' is named "
-				    "as %s: name it to match",
-				    fmtarg, path, outf_names[ext]);
-			return -1;
-		}
+		if (given < 0)
+			return refuse(why, "unknown format '%s' (%s)", fmtarg,
+				      list);
+		if (ext >= 0 && ext != given)
+			return refuse(why,
+				      "--format %s, but the output '%s' is "
+				      "named as %s: name it to match",
+				      fmtarg, path, outf_names[ext]);
 		return given;
 	}
 	if (ext >= 0 && !(mask & OUTF_BIT(ext))) {
@@ -142,20 +162,19 @@ int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
 		int hint = (OUTF_BIT(ext) & pages) && !(mask & pages);
 
 		if (mask)
-			usage_error("cannot write %s to '%s' (%s: %s)%s",
-				    outf_names[ext], path,
-				    mask & (mask - 1) ? "formats" : "only",
-				    list, hint ? "; use iolens report" : "");
-		else
-			usage_error("the output '%s' is named as %s, but it "
-				    "is %s",
-				    path, outf_names[ext], own);
-		return -1;
+			return refuse(why, "cannot write %s to '%s' (%s: %s)%s",
+				      outf_names[ext], path,
+				      mask & (mask - 1) ? "formats" : "only",
+				      list, hint ? "; use iolens report" : "");
+		return refuse(why,
+			      "the output '%s' is named as %s, but it is %s",
+			      path, outf_names[ext], own);
 	}
 	return ext >= 0 ? ext : dflt;
 }
 
-void cmd_outfmts(const char *cmd, unsigned *mask, int *dflt, const char **own)
+void out_formats_of(const char *cmd, unsigned *mask, int *dflt,
+		    const char **own)
 {
 	static const struct {
 		const char *cmd;

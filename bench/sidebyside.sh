@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# bench/sidebyside.sh: two iolens binaries on the same commands in one run,
+# alternated A B A B, the medians of BENCH_RUNS (default 3) of wall time,
+# CPU time (user + sys: the stable figure on a shared machine) and peak
+# RSS, the ratios A / B, and the outputs compared byte for byte (cmp).
+# The load average is printed with every row.  Run by `make bench` when
+# BENCH_BASE names the binary to compare with (a copy of main's, beside
+# its .so modules); this checkout's bin/iolens (IOLENS) is B.
+#
+#   BENCH_BASE=/tmp/main/iolens sh bench/sidebyside.sh [ROW ...]
+#
+# Rows: timeline (dxt-8m, the text chart and phases), timeline-1m,
+# pop-report (BENCH_POPDB, a million-job store bench/popstore.sh makes;
+# skipped when unset).  Default: every row whose input exists.
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/env.sh"
+
+BASE=${BENCH_BASE:-}
+RUNS=${BENCH_RUNS:-3}
+BENCH_DIR=${BENCH_DIR:-$SHARED/bench}
+POPDB=${BENCH_POPDB:-}
+TIME=${BENCH_TIME:-/usr/bin/time}
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
+if [ -z "$BASE" ] || [ ! -x "$BASE" ]; then
+	echo "sidebyside: BENCH_BASE names no binary: skipped"
+	exit 0
+fi
+if [ ! -x "$TIME" ]; then
+	echo "sidebyside: no GNU time at $TIME: skipped"
+	exit 0
+fi
+W=$(mktemp -d "${TMPDIR:-/tmp}/sidebyside.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+
+log_of() { ls "$BENCH_DIR/$1"/*.darshan 2>/dev/null | head -1; }
+
+# row NAME OUT ARGS...: the output compared is stdout for OUT '-', else
+# the file {out}OUT that ARGS name ({out}: a path per side)
+row() {
+	name=$1 out=$2
+	shift 2
+	: > "$W/a.t"
+	: > "$W/b.t"
+	for i in $(seq "$RUNS"); do
+		for side in a b; do
+			bin=$BASE
+			[ $side = b ] && bin=$IOLENS
+			args=()
+			for x in "$@"; do args+=("${x//\{out\}/$W/$side.out}"); done
+			if [ "$out" = - ]; then
+				"$TIME" -o "$W/t" -f '%e %U %S %M' "$bin" "${args[@]}" > "$W/$side.out" 2> "$W/$side.err"
+			else
+				"$TIME" -o "$W/t" -f '%e %U %S %M' "$bin" "${args[@]}" > /dev/null 2> "$W/$side.err"
+			fi
+			echo "$? $(tail -1 "$W/t")" >> "$W/$side.t"
+		done
+	done
+	same=differ
+	sfx=
+	[ "$out" = - ] || sfx=$out
+	[ -s "$W/a.out$sfx" ] && cmp -s "$W/a.out$sfx" "$W/b.out$sfx" && same=identical
+	load=$(cut -d' ' -f1-3 /proc/loadavg)
+	# median of a column: med FILE COLUMN (awk: wall 3, cpu = 3+4, rss 5)
+	awk -v name="$name" -v same="$same" -v ld="$load" '
+		function med(v, n,   i, j, t) {
+			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+				if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+			return v[int((n + 1) / 2)]
+		}
+		FNR == 1 { f++ }
+		{ if ($1 != 0) bad[f] = 1; n[f]++; w[f, n[f]] = $2; c[f, n[f]] = $3 + $4; r[f, n[f]] = $5 / 1024 }
+		END {
+			for (k = 1; k <= 2; k++) {
+				for (i = 1; i <= n[k]; i++) { a[i] = w[k, i]; b[i] = c[k, i]; d[i] = r[k, i] }
+				W[k] = med(a, n[k]); C[k] = med(b, n[k]); R[k] = med(d, n[k])
+			}
+			printf "%-14s A %6.2f s wall %6.2f s cpu %7.1f MB | B %6.2f s wall %6.2f s cpu %7.1f MB | A/B cpu %.2fx rss %.2fx | %s%s | load %s\n",
+				name, W[1], C[1], R[1], W[2], C[2], R[2],
+				(C[2] > 0 ? C[1] / C[2] : 0), (R[2] > 0 ? R[1] / R[2] : 0),
+				same, (bad[1] || bad[2]) ? " (a run failed)" : "", ld
+		}' "$W/a.t" "$W/b.t"
+}
+
+want() { [ $# -eq 0 ] || [[ " $* " == *" $ROW "* ]]; }
+
+ROW=timeline
+L=$(log_of dxt-8m)
+if want "$@" && [ -n "$L" ]; then row timeline - timeline "$L"; fi
+ROW=timeline-1m
+L=$(log_of dxt-1m)
+if want "$@" && [ -n "$L" ]; then row timeline-1m - timeline "$L"; fi
+ROW=pop-report
+if want "$@" && [ -n "$POPDB" ] && [ -f "$POPDB" ]; then
+	row pop-report .pdf population-report --db "$POPDB" -o "{out}.pdf"
+fi
