@@ -46,7 +46,7 @@ int blocks_srcmap_add(struct iol_srcmap **map, int *n, char *arg)
 
 static int count_opt(const char *name, const char *arg, int64_t *v)
 {
-	if (parse_count(arg, v) < 0 || *v < 1) {
+	if (iol_parse_count(arg, v) < 0 || *v < 1) {
 		usage_error("--%s wants a positive count, not '%s'", name, arg);
 		return -1;
 	}
@@ -133,7 +133,7 @@ static int run(const struct copts *co, const struct iol_job *job,
 	if (!pic)
 		rc = print(co, job, bl, bo);
 	else if (flame_write(co->outpath, bl, bo->by_bytes, job->path,
-			     source_date(0), &err) < 0)
+			     iol_source_date(0), &err) < 0)
 		rc = (msg("cannot write '%s': %s", co->outpath, err.msg),
 		      EXIT_DATA);
 	else

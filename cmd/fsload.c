@@ -81,7 +81,7 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	case O_OPS: return set_view(FSLOAD_OPS);
 	case O_PERIODS: return set_view(FSLOAD_PERIODS);
 	case O_INTERVAL:
-		if (parse_duration(arg, &fl.interval) < 0 ||
+		if (iol_parse_duration(arg, &fl.interval) < 0 ||
 		    !(fl.interval > 0)) {
 			usage_error("--interval wants a duration such as 60s, "
 				    "5m or 1h, not '%s'",
@@ -165,7 +165,7 @@ static int write_pdf(struct ctx *c, const char *path)
 	int r = EXIT_OK;
 
 	memset(&ro, 0, sizeof(ro));
-	ro.date_epoch = source_date((int64_t)floor(c->l.b.t0));
+	ro.date_epoch = iol_source_date((int64_t)floor(c->l.b.t0));
 	ro.idle_pct = 5;
 	ro.burst_pct = 50;
 	snprintf(title, sizeof(title), "%s%s%s", c->m.fsname,

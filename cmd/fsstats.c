@@ -85,7 +85,7 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 		fo.have_now = 1;
 		return 1;
 	case O_THREADS:
-		if (parse_count(arg, &n) < 0 || n > 256) {
+		if (iol_parse_count(arg, &n) < 0 || n > 256) {
 			usage_error("--threads wants 1 to 256, not '%s'", arg);
 			return -1;
 		}

@@ -103,7 +103,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 			return EXIT_OK;
 		case OPT_DB: g->run.db = optarg; break;
 		case 'j':
-			if (parse_count(optarg, &v) < 0 || v > 1024)
+			if (iol_parse_count(optarg, &v) < 0 || v > 1024)
 				return usage_error(
 					"--jobs wants a count from 1 "
 					"to 1024, not '%s'",
@@ -125,7 +125,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 			break;
 		case OPT_NODES:
 		case OPT_PPN:
-			if (parse_count(optarg, &v) < 0)
+			if (iol_parse_count(optarg, &v) < 0)
 				return usage_error("%s wants a positive count, "
 						   "not '%s'",
 						   c == OPT_NODES

@@ -75,14 +75,14 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	case O_DB: io.v.db = arg; return 1;
 	case O_DATE: io.date = arg; return 1;
 	case O_INTERVAL:
-		if (parse_duration(arg, &io.interval) == 0 && io.interval > 0)
+		if (iol_parse_duration(arg, &io.interval) == 0 && io.interval > 0)
 			return 1;
 		usage_error("--interval wants a duration such as 60s, 5m or "
 			    "1h, not '%s'",
 			    arg);
 		return -1;
 	case O_MINIDLE:
-		if (parse_duration(arg, &io.min_idle) == 0)
+		if (iol_parse_duration(arg, &io.min_idle) == 0)
 			return 1;
 		usage_error("--min-idle wants a duration, not '%s'", arg);
 		return -1;
@@ -170,7 +170,7 @@ static int write_pdf(struct ctx *c, const char *path)
 				   "seconds, not '%s'",
 				   io.date);
 	if (!io.date)
-		ro.date_epoch = source_date((int64_t)floor(c->r.b.t0));
+		ro.date_epoch = iol_source_date((int64_t)floor(c->r.b.t0));
 	ro.idle_pct = io.v.idle_pct;
 	ro.burst_pct = io.v.burst_pct;
 	ro.title = iol_devreport_fmtname(&c->r);

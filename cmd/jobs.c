@@ -23,7 +23,7 @@ static int extra(int opt, const char *arg)
 		return 1;
 	}
 	if (opt == 't') {
-		if (parse_count(arg, &top_n) < 0) {
+		if (iol_parse_count(arg, &top_n) < 0) {
 			usage_error("--top wants a positive count, not '%s'",
 				    arg);
 			return -1;
@@ -31,7 +31,7 @@ static int extra(int opt, const char *arg)
 		return 1;
 	}
 	if (opt == 'O') {
-		if (parse_count(arg, &offset_n) < 0 && strcmp(arg, "0")) {
+		if (iol_parse_count(arg, &offset_n) < 0 && strcmp(arg, "0")) {
 			usage_error("--offset wants a count, not '%s'", arg);
 			return -1;
 		}

@@ -22,7 +22,7 @@
  * the same bytes. */
 static void pdf_date(const struct iol_popset *set, char *buf, size_t n)
 {
-	time_t t = (time_t)source_date((int64_t)iol_popset_last_start(set));
+	time_t t = (time_t)iol_source_date((int64_t)iol_popset_last_start(set));
 	struct tm tm;
 
 	if (!gmtime_r(&t, &tm))

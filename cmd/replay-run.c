@@ -119,7 +119,7 @@ static int report(struct replay_view *x, const struct ropt *ro,
 	say_failures(res, script);
 	if (rc == EXIT_OK && ro->profile &&
 	    profile_pdf(ro->profile, &res->porig, &res->prep, script,
-			source_date(0)) < 0) {
+			iol_source_date(0)) < 0) {
 		msg("cannot write '%s': %s", ro->profile, strerror(errno));
 		rc = EXIT_DATA;
 	}

@@ -50,21 +50,21 @@ static int limit_option(int c, const char *arg, struct ropt *r)
 	int bad = 0;
 
 	switch (c) {
-	case 'S': bad = parse_size(arg, &r->o.lim.max_stage); break;
-	case 'M': bad = parse_size(arg, &r->o.lim.max_memory); break;
+	case 'S': bad = iol_parse_size(arg, &r->o.lim.max_stage); break;
+	case 'M': bad = iol_parse_size(arg, &r->o.lim.max_memory); break;
 	case 'P':
-		bad = parse_count(arg, &v) || v < 1;
+		bad = iol_parse_count(arg, &v) || v < 1;
 		r->o.lim.max_procs = v;
 		break;
 	case 'I':
-		bad = parse_count(arg, &v) || v < 1;
+		bad = iol_parse_count(arg, &v) || v < 1;
 		r->max_input = v;
 		r->o.lim.max_inputs = v; /* the directories staged too */
 		break;
 	case 'G': bad = parse_secs(arg, &r->o.lim.max_gap); break;
 	case 'T': bad = parse_secs(arg, &r->o.lim.timeout); break;
 	case 'N':
-		bad = parse_count(arg, &r->runs) || r->runs < 1 ||
+		bad = iol_parse_count(arg, &r->runs) || r->runs < 1 ||
 		      r->runs > 1000;
 		break;
 	case 'c': bad = parse_pace(arg, &r->o.pace); break;

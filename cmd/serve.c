@@ -41,7 +41,7 @@ static int opt_num(const char *name, const char *arg, unsigned max, unsigned *v)
 {
 	int64_t n;
 
-	if (parse_count(arg, &n) < 0 || n > max) {
+	if (iol_parse_count(arg, &n) < 0 || n > max) {
 		usage_error("%s wants a count from 1 to %u, not '%s'", name,
 			    max, arg);
 		return -1;

@@ -34,14 +34,7 @@ const char *esc(const char *s);
 /* An option's date (epoch seconds or "YYYY-MM-DDTHH:MM:SS", see
  * iol_parse_stamp) in epoch seconds: 0, or -1 when s is neither. */
 int parse_when(const char *s, int64_t *epoch);
-/* Counts, sizes, durations and the output's date are read by
- * base/values.h; these are the names the command files of issue 36's
- * other groups still call them by (the next to touch them calls the
- * iol_ name and drops its line here). */
-#define parse_count iol_parse_count
-#define parse_size iol_parse_size
-#define parse_duration iol_parse_duration
-#define source_date iol_source_date
+/* Counts, sizes, durations and the output's date: base/values.h. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t m);
 void *xrealloc(void *p, size_t n);
