@@ -75,7 +75,8 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 	case O_DB: io.v.db = arg; return 1;
 	case O_DATE: io.date = arg; return 1;
 	case O_INTERVAL:
-		if (iol_parse_duration(arg, &io.interval) == 0 && io.interval > 0)
+		if (iol_parse_duration(arg, &io.interval) == 0 &&
+		    io.interval > 0)
 			return 1;
 		usage_error("--interval wants a duration such as 60s, 5m or "
 			    "1h, not '%s'",
