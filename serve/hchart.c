@@ -278,3 +278,97 @@ void hc_columns(struct sb *b, size_t n, const double *v,
 	}
 	close_svg(b, caption);
 }
+
+/* a cell as a number, NaN when empty or not one (a context's null) */
+static double num(const struct csv *c, int r, int i)
+{
+	const char *s = cell(c, r, i);
+	char *end;
+	double v = strtod(s, &end);
+
+	return *s && !*end && isfinite(v) ? v : NAN;
+}
+
+/* One metric's row of hc_context(): whiskers min..max, box p10..p90,
+ * the median a bar, the job a red diamond, its percentile to the right;
+ * its own scale, as the metrics' units differ. */
+static void ctx_row(struct sb *b, const struct csv *c, int r, const int *qi,
+		    int vi, int pi, int y)
+{
+	const int x0 = LW, x1 = W - RW - 150;
+	double q[5], v = num(c, r, vi), lo, hi, x[5], xv;
+	const char *p = cell(c, r, pi);
+
+	for (int k = 0; k < 5; k++)
+		q[k] = num(c, r, qi[k]);
+	lo = fmin(q[0], isfinite(v) ? v : q[0]);
+	hi = fmax(q[4], isfinite(v) ? v : q[4]);
+	if (hi <= lo) {
+		lo -= fabs(lo) * 0.5 + 0.5;
+		hi += fabs(hi) * 0.5 + 0.5;
+	}
+	for (int k = 0; k < 5; k++)
+		x[k] = x0 + (q[k] - lo) / (hi - lo) * (x1 - x0);
+	sb_printf(b,
+		  "<line x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\" "
+		  "stroke=\"#555\"/><rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" "
+		  "height=\"%d\" fill=\"#4f81bd\"/><line x1=\"%.2f\" "
+		  "x2=\"%.2f\" y1=\"%d\" y2=\"%d\" stroke=\"#000\" "
+		  "stroke-width=\"2\"/>",
+		  x[0], x[4], y + ROW / 2, y + ROW / 2, x[1], y + 3,
+		  fmax(x[3] - x[1], 1), ROW - 6, x[2], x[2], y + 1,
+		  y + ROW - 1);
+	if (isfinite(v)) {
+		xv = x0 + (v - lo) / (hi - lo) * (x1 - x0);
+		sb_printf(b,
+			  "<path class=\"job\" d=\"M%.2f %dl5 6l-5 6l-5 -6z\" "
+			  "fill=\"#c0504d\" stroke=\"#000\"><title>this job: ",
+			  xv, y + 3);
+		sb_html(b, cell(c, r, vi));
+		sb_puts(b, "</title></path>");
+	}
+	sb_printf(b, "<text x=\"%d\" y=\"%d\" class=\"pct\">", x1 + 12,
+		  y + ROW - 5);
+	if (*p) {
+		sb_printf(b, "percentile %.1f", num(c, r, pi));
+	} else {
+		sb_puts(b, "no value");
+	}
+	sb_puts(b, "</text>\n");
+}
+
+void hc_context(struct sb *b, const struct csv *c, const char *caption)
+{
+	static const char *const q[5] = {"min", "p10", "median", "p90", "max"};
+	static const char *const all[] = {"metric", "value", "percentile",
+					  "n",	    "min",   "p10",
+					  "median", "p90",   "max"};
+	const int H = 2 * ROW;
+	int qi[5], vi = csv_col(c, "value"), pi = csv_col(c, "percentile"),
+		   mi = csv_col(c, "metric"), rows = 0;
+
+	for (int k = 0; k < 5; k++)
+		qi[k] = csv_col(c, q[k]);
+	for (int r = 1; r < c->nrows; r++)
+		rows += isfinite(num(c, r, qi[2]));
+	if (vi < 0 || pi < 0 || mi < 0 || qi[0] < 0 || qi[4] < 0 || !rows)
+		return;
+	open_svg(b, TOP + H * rows + 4, caption);
+	for (int r = 1, y = TOP; r < c->nrows; r++) {
+		if (!isfinite(num(c, r, qi[2])))
+			continue;
+		/* the numbers as context printed them, for scripts */
+		sb_puts(b, "<g class=\"ctx\"");
+		for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) {
+			sb_printf(b, " data-%s=\"", all[k]);
+			sb_html(b, cell(c, r, csv_col(c, all[k])));
+			sb_puts(b, "\"");
+		}
+		sb_puts(b, ">");
+		row_label(b, cell(c, r, mi), y + ROW / 2);
+		ctx_row(b, c, r, qi, vi, pi, y + ROW / 2);
+		sb_puts(b, "</g>\n");
+		y += H;
+	}
+	close_svg(b, caption);
+}

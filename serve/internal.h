@@ -149,6 +149,11 @@ void hc_box(struct sb *b, const struct csv *c, const char *label,
 void hc_columns(struct sb *b, size_t n, const double *v,
 		const char *const *tips, const char *first,
 		const char *caption);
+/* ... and context's CSV (one row per metric): a box plot of each
+ * metric's earlier jobs (whiskers min..max, box p10..p90, the median)
+ * on its own scale, the job marked on it and its percentile beside,
+ * each row's numbers as printed in its data-* attributes */
+void hc_context(struct sb *b, const struct csv *c, const char *caption);
 void hc_cdf(struct sb *b, int n, const char *const *cats,
 	    const double *const series[2], const char *const names[2],
 	    const char *caption);

@@ -330,6 +330,24 @@ static void name_log_json(struct sb *b, const char *path)
 	*b = out;
 }
 
+/* UMAMI's view of context's CSV c: each metric's box plot of the
+ * earlier jobs with the job on it, the scope they are stated */
+static void context_chart(struct sb *b, const struct csv *c)
+{
+	int si = csv_col(c, "scope"), ni = csv_col(c, "earlier_jobs");
+	char cap[512];
+
+	if (c->nrows < 2 || si < 0 || ni < 0 || si >= c->ncells[1] ||
+	    ni >= c->ncells[1])
+		return;
+	snprintf(cap, sizeof cap,
+		 "this job (the red mark) among %s earlier jobs (%s): "
+		 "whiskers min to max, box p10 to p90, the bar the median; "
+		 "its percentile on the right",
+		 c->rows[1][ni], c->rows[1][si]);
+	hc_context(b, c, cap);
+}
+
 /* The output r of the command argv as a table (or its message); path
  * names the log the command read. */
 static void section_of(struct sb *b, const char *h2, const char *const *argv,
@@ -345,6 +363,8 @@ static void section_of(struct sb *b, const char *h2, const char *const *argv,
 	    csv_parse(r->out.s ? r->out.s : "", r->out.len, &c) == 0) {
 		name_log(&c, path);
 		table(b, argv[0], &c, cols, ncols, link, NULL, NULL);
+		if (!strcmp(argv[0], "context"))
+			context_chart(b, &c);
 		csv_free(&c);
 	} else {
 		say_err(b, r);

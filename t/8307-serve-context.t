@@ -1,0 +1,78 @@
+#!/bin/sh
+# iolens serve's job page shows UMAMI's view: each metric of `iolens
+# context` as a box plot of the earlier jobs with this job marked on it
+# and its percentile written beside it, every number the one context's
+# JSON (the page's twin) gives.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/serve.sh"
+command -v curl >/dev/null || skip_all "no curl"
+command -v python3 >/dev/null || skip_all "no python3"
+[ -f "$(dirname "$IOLENS")/iolens-serve.so" ] || [ -n "${IOLENS_SERVE:-}" ] ||
+	skip_all "bin/iolens-serve.so is not built (no libmicrohttpd-dev)"
+
+mkdir -p "$TMP/logs"
+cp "$SAMPLES"/population/logs/*.darshan "$TMP/logs/"
+DB=$TMP/pop.db
+$IOLENS ingest --db "$DB" "$TMP/logs" >/dev/null 2>&1
+ok $? "ingest"
+# the latest job of the app with the most jobs: the most history
+ID=$(sqlite3 "$DB" "SELECT id FROM jobs WHERE app = (SELECT app FROM jobs
+	GROUP BY app ORDER BY count(*) DESC LIMIT 1) ORDER BY start_time DESC
+	LIMIT 1")
+
+serve_start S --db "$DB" --logs "$TMP/logs"
+get "$S_URL/job/$ID" >"$TMP/job.html"
+is "$(cat "$TMP/code")" 200 "the job page"
+get "$S_URL/api/job/$ID" >"$TMP/job.json"
+is "$(cat "$TMP/code")" 200 "its JSON twin"
+
+# compare: each metric of context's JSON with a median has its box plot,
+# whose data-* are its numbers, the job marked and its percentile written
+python3 - "$TMP/job.html" "$TMP/job.json" >"$TMP/cmp" 2>&1 <<'PY'
+import html.parser, json, sys
+class P(html.parser.HTMLParser):
+    def __init__(s):
+        super().__init__(); s.rows = []; s.cur = None; s.intext = False
+    def handle_starttag(s, t, a):
+        a = dict(a)
+        if t == "g" and a.get("class") == "ctx":
+            s.cur = {"attrs": a, "job": 0, "text": ""}; s.rows.append(s.cur)
+        elif s.cur is not None and t == "path" and a.get("class") == "job":
+            s.cur["job"] += 1
+        elif s.cur is not None and t == "text" and a.get("class") == "pct":
+            s.intext = True
+    def handle_endtag(s, t):
+        if t == "g": s.cur = None
+        if t == "text": s.intext = False
+    def handle_data(s, d):
+        if s.intext and s.cur is not None: s.cur["text"] += d
+p = P(); p.feed(open(sys.argv[1], encoding="utf-8").read())
+ctx = [r for r in json.load(open(sys.argv[2]))["context"] if r["median"] is not None]
+print("rows", len(p.rows), len(ctx))
+bad = 0
+for g, r in zip(p.rows, ctx):
+    a = g["attrs"]
+    for k in ("value", "percentile", "n", "min", "p10", "median", "p90", "max"):
+        got = a.get("data-" + k)
+        want = r[k]
+        if (want is None and got != "") or (want is not None and (got == "" or float(got) != float(want))):
+            print("differs", r["metric"], k, got, want); bad += 1
+    if a.get("data-metric") != r["metric"]:
+        print("metric", a.get("data-metric"), r["metric"]); bad += 1
+    if g["job"] != (r["value"] is not None):
+        print("job mark", r["metric"], g["job"]); bad += 1
+    want = "percentile %.1f" % r["percentile"] if r["percentile"] is not None else "no value"
+    if g["text"] != want:
+        print("text", r["metric"], repr(g["text"]), want); bad += 1
+print("bad", bad)
+PY
+cat "$TMP/cmp" | sed 's/^/# /'
+ctxrows=$(sed -n 's/^rows //p' "$TMP/cmp")
+is "${ctxrows% *}" "${ctxrows#* }" "a box plot per metric of context's JSON with a median"
+[ "${ctxrows% *}" -ge 5 ] 2>/dev/null
+ok $? "... at least five of them"
+is "$(sed -n 's/^bad //p' "$TMP/cmp")" 0 "each plot's numbers, job mark and percentile are context's"
+grep -q 'among [0-9][0-9]* earlier jobs (app=' "$TMP/job.html"
+ok $? "the caption states the scope compared"
+
+done_testing
