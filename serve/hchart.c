@@ -372,3 +372,86 @@ void hc_context(struct sb *b, const struct csv *c, const char *caption)
 	}
 	close_svg(b, caption);
 }
+
+/* the x and y of a point of hc_series() */
+struct span {
+	double lo, hi;
+};
+
+static double at(struct span s, double v, double a, double z)
+{
+	return s.hi > s.lo ? a + (v - s.lo) / (s.hi - s.lo) * (z - a)
+			   : (a + z) / 2;
+}
+
+/* a point of hc_series(): the job red and larger, its user's runs
+ * blue, the others grey; its value in data-v and on hover */
+static void series_pt(struct sb *b, const struct csv *c, int r, int ii, int vi,
+		      int ui, double x, double y, const char *id,
+		      const char *user)
+{
+	int job = !strcmp(cell(c, r, ii), id);
+	int mine = !strcmp(cell(c, r, ui), user);
+
+	sb_printf(b,
+		  "<circle class=\"%s\" cx=\"%.2f\" cy=\"%.2f\" r=\"%d\" "
+		  "fill=\"%s\" data-id=\"",
+		  job ? "job" : "run", x, y, job ? 6 : 3,
+		  job	 ? fills[0]
+		  : mine ? fills[1]
+			 : fills[2]);
+	sb_html(b, cell(c, r, ii));
+	sb_puts(b, "\" data-v=\"");
+	sb_html(b, cell(c, r, vi));
+	sb_puts(b, "\"><title>");
+	sb_puts(b, job ? "this job" : "job ");
+	if (!job)
+		sb_html(b, cell(c, r, ii));
+	sb_puts(b, " (");
+	sb_html(b, cell(c, r, ui));
+	sb_puts(b, "): ");
+	sb_html(b, cell(c, r, vi));
+	sb_puts(b, "</title></circle>");
+}
+
+void hc_series(struct sb *b, const struct csv *c, const char *col,
+	       const char *id, const char *user, const char *caption)
+{
+	static const char *const names[] = {"this job", "its user's runs",
+					    "other users' runs"};
+	const int H = 110, PT = 8, PB = 26;
+	int ii = csv_col(c, "id"), ti = csv_col(c, "start_time"),
+	    ui = csv_col(c, "user"), vi = csv_col(c, col), n = 0;
+	struct span x = {INFINITY, -INFINITY}, y = {0, -INFINITY};
+
+	if (ii < 0 || ti < 0 || ui < 0 || vi < 0)
+		return;
+	for (int r = 1; r < c->nrows; r++) {
+		if (!isfinite(num(c, r, ti)) || !isfinite(num(c, r, vi)))
+			continue;
+		x.lo = fmin(x.lo, num(c, r, ti));
+		x.hi = fmax(x.hi, num(c, r, ti));
+		y.lo = fmin(y.lo, num(c, r, vi));
+		y.hi = fmax(y.hi, num(c, r, vi));
+		n++;
+	}
+	if (!n)
+		return;
+	open_svg(b, H + LEG, caption);
+	sb_printf(b,
+		  "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" "
+		  "stroke=\"#888\"/><text x=\"%d\" y=\"%d\" "
+		  "text-anchor=\"end\">%.4g</text><text x=\"%d\" y=\"%d\" "
+		  "text-anchor=\"end\">%.4g</text>\n",
+		  LW, W - RW, H - PB, H - PB, LW - 6, PT + 4, y.hi, LW - 6,
+		  H - PB, y.lo);
+	/* the latest is drawn last: the job, the series' newest, on top */
+	for (int r = c->nrows - 1; r >= 1; r--)
+		if (isfinite(num(c, r, ti)) && isfinite(num(c, r, vi)))
+			series_pt(b, c, r, ii, vi, ui,
+				  at(x, num(c, r, ti), LW + 6, W - RW - 6),
+				  at(y, num(c, r, vi), H - PB, PT), id, user);
+	sb_puts(b, "\n");
+	legend(b, names, 3, H - 8);
+	close_svg(b, caption);
+}

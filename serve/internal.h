@@ -154,6 +154,11 @@ void hc_columns(struct sb *b, size_t n, const double *v,
  * on its own scale, the job marked on it and its percentile beside,
  * each row's numbers as printed in its data-* attributes */
 void hc_context(struct sb *b, const struct csv *c, const char *caption);
+/* ... and the jobs' column col over their start_time (a CSV of `jobs`,
+ * with id, user, start_time): a point per job, the job of id id red,
+ * the other runs of user blue */
+void hc_series(struct sb *b, const struct csv *c, const char *col,
+	       const char *id, const char *user, const char *caption);
 void hc_cdf(struct sb *b, int n, const char *const *cats,
 	    const double *const series[2], const char *const names[2],
 	    const char *caption);

@@ -27,6 +27,9 @@
 #define LOGFD "/dev/fd/3"
 #define LIMIT_MAX 1000
 #define BINS_MAX 4096
+/* the job page's commands (the twin's members), the app's runs it shows */
+#define NPARTS 7
+#define RUNS_MAX "50"
 
 typedef const char *(*getf)(void *ctx, const char *key);
 
@@ -884,10 +887,50 @@ static void store_row(const struct serve_opts *o, long long id, int json,
 	sb_puts(b, "</section>\n");
 }
 
+/* The app's runs up to the job (r: their `jobs` CSV), each of
+ * context's metrics that is a column of the store over time, the job
+ * marked and its user's runs told apart */
+static void runs_section(struct sb *b, long long id, const struct run *r)
+{
+	static const char *const cols[] = {"mib_s", "mib_s_per_node",
+					   "pct_io_time_slowest", "md_cost_pct",
+					   "files"};
+	char idtext[32], cap[160];
+	struct csv c;
+	int ui, ii;
+
+	sb_puts(b, "<section><h2>Its app's runs over time</h2>\n");
+	if (r->status || csv_parse(r->out.s ? r->out.s : "", r->out.len, &c)) {
+		say_err(b, r);
+		sb_puts(b, "</section>\n");
+		return;
+	}
+	snprintf(idtext, sizeof idtext, "%lld", id);
+	ui = csv_col(&c, "user");
+	ii = csv_col(&c, "id");
+	for (int i = 1; ui >= 0 && ii >= 0 && i < c.nrows; i++)
+		if (ui < c.ncells[i] && ii < c.ncells[i] &&
+		    !strcmp(c.rows[i][ii], idtext)) {
+			for (size_t k = 0; k < sizeof cols / sizeof cols[0];
+			     k++) {
+				snprintf(cap, sizeof cap,
+					 "%s of the app's last %d runs to "
+					 "this job, by start time",
+					 cols[k], c.nrows - 1);
+				hc_series(b, &c, cols[k], idtext, c.rows[i][ui],
+					  cap);
+			}
+			break;
+		}
+	csv_free(&c);
+	sb_puts(b, "</section>\n");
+}
+
 /* The job page's sections, the commands of parts (in the twin's
  * order) run together, shown in the page's order */
-static void job_sections(const struct serve_opts *o, int fd, const char *path,
-			 const struct part *parts, struct sb *b)
+static void job_sections(const struct serve_opts *o, long long id, int fd,
+			 const char *path, const struct part *parts,
+			 struct sb *b)
 {
 	static const struct {
 		int part;
@@ -895,16 +938,19 @@ static void job_sections(const struct serve_opts *o, int fd, const char *path,
 	} order[] = {{2, "Triage"},	  {3, "Against its app's history"},
 		     {0, "Summary"},	  {1, "Files"},
 		     {4, "Access sizes"}, {5, "Metadata"}};
-	const char *const *argvs[6];
-	struct run r[6];
+	const char *const *argvs[NPARTS];
+	struct run r[NPARTS];
 
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < NPARTS; i++)
 		argvs[i] = parts[i].argv;
-	run_many(o, argvs, 6, fd, r);
-	for (int i = 0; i < 6; i++)
+	run_many(o, argvs, NPARTS, fd, r);
+	for (int i = 0; i < 6; i++) {
 		section_of(b, order[i].h2, argvs[order[i].part],
 			   &r[order[i].part], path, NULL, 0, NULL);
-	for (int i = 0; i < 6; i++)
+		if (order[i].part == 3)
+			runs_section(b, id, &r[6]);
+	}
+	for (int i = 0; i < NPARTS; i++)
 		run_free(&r[i]);
 }
 
@@ -931,9 +977,30 @@ static void job(const struct serve_opts *o, long long id, int json,
 			      NULL};
 	const char *meta[] = {"meta", ld, "--format", json ? "json" : "csv",
 			      NULL};
-	const struct part parts[] = {{"summary", sum}, {"files", files},
-				     {"triage", tri},  {"context", ctx},
-				     {"hist", hist},   {"meta", meta}};
+	/* the app's complete runs up to the job, and the job: what context
+	 * compares it with, before narrowing to its user */
+	char where[200];
+	snprintf(where, sizeof where,
+		 "app = (SELECT app FROM jobs WHERE id = %lld) AND "
+		 "(partial = 0 OR id = %lld) AND start_time <= (SELECT "
+		 "start_time FROM jobs WHERE id = %lld)",
+		 id, id, id);
+	const char *runs[] = {"jobs",
+			      "--db",
+			      o->db,
+			      "--where",
+			      where,
+			      "--sort",
+			      "-start_time",
+			      "--top",
+			      RUNS_MAX,
+			      "--format",
+			      json ? "json" : "csv",
+			      NULL};
+	const struct part parts[NPARTS] = {{"summary", sum}, {"files", files},
+					   {"triage", tri},  {"context", ctx},
+					   {"hist", hist},   {"meta", meta},
+					   {"runs", runs}};
 	fd = store_open_log(o, path, why, sizeof(why));
 	if (json) {
 		if (fd < 0) {
@@ -943,7 +1010,7 @@ static void job(const struct serve_opts *o, long long id, int json,
 			sb_puts(&p->body, "}\n");
 			return;
 		}
-		api(o, parts, 6, fd, path, p);
+		api(o, parts, NPARTS, fd, path, p);
 		close(fd);
 		return;
 	}
@@ -962,7 +1029,7 @@ static void job(const struct serve_opts *o, long long id, int json,
 		return foot(p);
 	}
 	timeline_fig(&p->body, id, NULL, 0);
-	job_sections(o, fd, path, parts, &p->body);
+	job_sections(o, id, fd, path, parts, &p->body);
 	close(fd);
 	foot(p);
 }

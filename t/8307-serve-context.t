@@ -75,4 +75,40 @@ is "$(sed -n 's/^bad //p' "$TMP/cmp")" 0 "each plot's numbers, job mark and perc
 grep -q 'among [0-9][0-9]* earlier jobs (app=' "$TMP/job.html"
 ok $? "the caption states the scope compared"
 
+# the app's runs over time: a chart per metric, a point per run of the
+# twin's "runs" (`iolens jobs --format=json`), the job's among them
+python3 - "$TMP/job.html" "$TMP/job.json" "$ID" >"$TMP/runs" 2>&1 <<'PY'
+import html.parser, json, sys
+class P(html.parser.HTMLParser):
+    def __init__(s):
+        super().__init__(); s.charts = []; s.on = False
+    def handle_starttag(s, t, a):
+        a = dict(a)
+        if t == "h2": s.h2 = True
+        if t == "svg" and s.on: s.charts.append([])
+        if t == "circle" and s.on and s.charts and a.get("class") in ("job", "run"):
+            s.charts[-1].append((a["class"], a["data-id"], a["data-v"]))
+    def handle_data(s, d):
+        if getattr(s, "h2", False): s.on = d == "Its app's runs over time"; s.h2 = False
+p = P(); p.feed(open(sys.argv[1], encoding="utf-8").read())
+runs = json.load(open(sys.argv[2]))["runs"]
+print("charts", len(p.charts))
+bad = 0
+for ch, col in zip(p.charts, ("mib_s", "mib_s_per_node", "pct_io_time_slowest", "md_cost_pct", "files")):
+    want = {str(r["id"]): r[col] for r in runs if r[col] is not None}
+    got = {i: float(v) for _, i, v in ch}
+    if set(got) != set(want) or any(float(want[i]) != got[i] for i in got):
+        print("differs", col); bad += 1
+    if [i for c, i, _ in ch if c == "job"] != ([sys.argv[3]] if sys.argv[3] in want else []):
+        print("job", col); bad += 1
+print("jobs", len(runs), "job in runs", any(str(r["id"]) == sys.argv[3] for r in runs))
+print("bad", bad)
+PY
+sed 's/^/# /' "$TMP/runs"
+grep -q '^charts [1-9]' "$TMP/runs"
+ok $? "the app's runs over time charted"
+grep -q '^jobs [1-9][0-9]* job in runs True' "$TMP/runs"
+ok $? "... the twin's runs hold the job"
+is "$(sed -n 's/^bad //p' "$TMP/runs")" 0 "... each point a run's value, the job marked"
+
 done_testing
