@@ -351,6 +351,45 @@ static void context_chart(struct sb *b, const struct csv *c)
 	hc_context(b, c, cap);
 }
 
+/* The weather context prints after its table (--iostat's device, the
+ * store's file-system telemetry): its title by a column of its own */
+static const char *weather_h3(const char *const *header, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(header[i], "fs_bytes"))
+			return "The file system while it ran";
+		else if (!strcmp(header[i], "device_mean_bps"))
+			return "The storage devices while it ran";
+	return "Weather";
+}
+
+/* context's CSV c: its metrics as a table and UMAMI's view; then each
+ * weather table it printed after them, each headed by a row whose log
+ * is "log" (the job's log here is a path, never that word) */
+static void context_tables(struct sb *b, const struct csv *c)
+{
+	int r0 = 0, r;
+
+	for (;;) {
+		for (r = r0 + 1; r < c->nrows; r++)
+			if (c->ncells[r] > 0 && !strcmp(c->rows[r][0], "log"))
+				break;
+		struct csv sub = {c->rows + r0, c->ncells + r0, r - r0};
+		if (r0) {
+			sb_puts(b, "<h3>");
+			sb_html(b, weather_h3((const char *const *)sub.rows[0],
+					      sub.ncells[0]));
+			sb_puts(b, "</h3>\n");
+		}
+		table(b, "context", &sub, NULL, 0, NULL, NULL, NULL);
+		if (!r0)
+			context_chart(b, &sub);
+		if (r >= c->nrows)
+			return;
+		r0 = r;
+	}
+}
+
 /* The output r of the command argv as a table (or its message); path
  * names the log the command read. */
 static void section_of(struct sb *b, const char *h2, const char *const *argv,
@@ -365,9 +404,10 @@ static void section_of(struct sb *b, const char *h2, const char *const *argv,
 	if (r->status == 0 &&
 	    csv_parse(r->out.s ? r->out.s : "", r->out.len, &c) == 0) {
 		name_log(&c, path);
-		table(b, argv[0], &c, cols, ncols, link, NULL, NULL);
 		if (!strcmp(argv[0], "context"))
-			context_chart(b, &c);
+			context_tables(b, &c);
+		else
+			table(b, argv[0], &c, cols, ncols, link, NULL, NULL);
 		csv_free(&c);
 	} else {
 		say_err(b, r);
@@ -395,6 +435,44 @@ struct part {
 	const char *const *argv;
 };
 
+/* context's JSON (r), one array per table it printed, as members:
+ * "context" its metrics, "io_weather" and "fs_weather" the weather
+ * tables (null when it printed none), each array as it wrote it.  An
+ * array ends in "]" on a line of its own, which no JSON string holds. */
+static void context_json(struct sb *b, const struct run *r)
+{
+	const char *s = r->status == 0 && r->out.len ? r->out.s : NULL;
+	const char *end = s ? s + r->out.len : NULL, *io = NULL, *fs = NULL;
+	const char *cut[3] = {end, end, end}, *at;
+	int n = 0;
+
+	for (at = s; at && n < 2 && (at = strstr(at, "\n]\n[")); at += 3)
+		cut[n++] = at + 3; /* the next array's "[" */
+	for (int k = 0; k < n; k++) {
+		const char *e = k + 1 < n ? cut[k + 1] : end;
+		const char *f = memmem(cut[k], (size_t)(e - cut[k]),
+				       "\"fs_bytes\"", 10);
+		if (f)
+			fs = cut[k];
+		else
+			io = cut[k];
+	}
+	if (s)
+		sb_put(b, s, (size_t)(cut[0] - s));
+	else
+		sb_puts(b, "null");
+	sb_puts(b, ",\n\"io_weather\": ");
+	if (io)
+		sb_put(b, io, (size_t)((io == cut[0] ? cut[1] : end) - io));
+	else
+		sb_puts(b, "null");
+	sb_puts(b, ",\n\"fs_weather\": ");
+	if (fs)
+		sb_put(b, fs, (size_t)((fs == cut[0] ? cut[1] : end) - fs));
+	else
+		sb_puts(b, "null");
+}
+
 /* The members of parts appended to b, a comma before the first unless
  * it is the object's first: the commands run together (run_many). */
 static void api_members(const struct serve_opts *o, const struct part *parts,
@@ -412,7 +490,9 @@ static void api_members(const struct serve_opts *o, const struct part *parts,
 			name_log_json(&r[i].out, path);
 		sb_printf(b, "%s\"%s\": ", i || !first ? ",\n" : "",
 			  parts[i].key);
-		if (r[i].status == 0 && r[i].out.len)
+		if (!strcmp(parts[i].key, "context"))
+			context_json(b, &r[i]);
+		else if (r[i].status == 0 && r[i].out.len)
 			sb_put(b, r[i].out.s, r[i].out.len);
 		else
 			sb_puts(b, "null");

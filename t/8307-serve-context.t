@@ -111,4 +111,44 @@ grep -q '^jobs [1-9][0-9]* job in runs True' "$TMP/runs"
 ok $? "... the twin's runs hold the job"
 is "$(sed -n 's/^bad //p' "$TMP/runs")" 0 "... each point a run's value, the job marked"
 
+# the weather: none in this store, no section and null members, no error
+grep -q '<h3>The file system while it ran' "$TMP/job.html"
+ok $((!$?)) "no telemetry in the store: no file-system weather"
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not (d["fs_weather"] is None and d["io_weather"] is None))' "$TMP/job.json"
+ok $? "... its members null"
+
+# a store keeping a file system's telemetry (ingest --fsload) around a
+# job: context prints its weather as a second table, which the page shows
+# as a table of its own and the twin as the member fs_weather, the
+# twin staying one JSON object
+. "$TOP/t/fs/lmtgen.sh"
+lmt_gen | sqlite3 "$TMP/gen.sqlite3"
+mkdir -p "$TMP/wlogs"
+cp "$(ls "$SAMPLES"/ior/ior_posix_n1_t4m/*.darshan | head -1)" "$TMP/wlogs/"
+W=$TMP/w.db
+$IOLENS ingest --db "$W" "$TMP/wlogs" >/dev/null 2>&1 &&
+	sqlite3 "$W" "UPDATE jobs SET start_time = 1517097605, end_time = 1517097630" &&
+	$IOLENS ingest --db "$W" --fsload "$TMP/gen.sqlite3" >/dev/null 2>&1
+ok $? "a store with the file system's telemetry around its job"
+WLOG=$(sqlite3 "$W" "SELECT path FROM jobs")
+$IOLENS context --db "$W" --format json "$WLOG" | awk 'p; /^]$/ { p = 1 }' >"$TMP/fsw.json"
+serve_start V --db "$W" --logs "$TMP/wlogs"
+get "$V_URL/api/job/1" >"$TMP/w.json"
+python3 - "$TMP/w.json" "$TMP/fsw.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = json.load(open(sys.argv[2]))
+sys.exit(not (d["fs_weather"] == want and len(want) == 1 and d["io_weather"] is None
+	      and len(d["context"]) == 6))
+PY
+ok $? "the twin is one JSON object, fs_weather context's weather table"
+get "$V_URL/job/1" >"$TMP/w.html"
+grep -q '<h3>The file system while it ran</h3>' "$TMP/w.html"
+ok $? "the page shows the file system's weather"
+fsb=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[0]["fs_bytes"])' "$TMP/fsw.json")
+sed -n '/<h3>The file system while it ran/,/<\/table>/p' "$TMP/w.html" | grep -q "data-v=\"$fsb\"\|>$fsb<"
+ok $? "... with its fs_bytes ($fsb)"
+sed -n '/<h2>Against/,/<h3>/p' "$TMP/w.html" | grep -q '>inside_recording<'
+ok $((!$?)) "... not as a row of the metrics' table"
+
 done_testing
