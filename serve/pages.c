@@ -1050,9 +1050,17 @@ static void job(const struct serve_opts *o, long long id, int json,
 			       NULL};
 	const char *tri[] = {"triage", ld, "--format", json ? "json" : "csv",
 			     NULL};
-	const char *ctx[] = {"context", "--db",	    o->db,
-			     ld,	"--format", json ? "json" : "csv",
-			     NULL};
+	/* with the devices' recordings, the job's I/O weather too */
+	const char *ctx[8 + 2 * SERVE_MAX_IOSTAT] = {"context", "--db", o->db};
+	int nc = 3;
+	for (int i = 0; i < o->niostat; i++) {
+		ctx[nc++] = "--iostat";
+		ctx[nc++] = o->iostat[i];
+	}
+	ctx[nc++] = ld;
+	ctx[nc++] = "--format";
+	ctx[nc++] = json ? "json" : "csv";
+	ctx[nc] = NULL;
 	const char *hist[] = {"hist", ld, "--format", json ? "json" : "csv",
 			      NULL};
 	const char *meta[] = {"meta", ld, "--format", json ? "json" : "csv",

@@ -151,4 +151,26 @@ ok $? "... with its fs_bytes ($fsb)"
 sed -n '/<h2>Against/,/<h3>/p' "$TMP/w.html" | grep -q '>inside_recording<'
 ok $((!$?)) "... not as a row of the metrics' table"
 
+# serve --iostat: the devices' recording passed to context, the job's I/O
+# weather a table of its own and the twin's io_weather (the sample
+# diskstats recording covers the population's jobs)
+xz -dc "$SAMPLES/iostat/diskstats-5s.txt.xz" >"$TMP/disk.txt"
+$IOLENS serve --db "$DB" --iostat "$TMP/nosuch" >/dev/null 2>"$TMP/err"
+is "$? $(grep -c "cannot read '$TMP/nosuch'" "$TMP/err")" "1 1" "serve --iostat of no file: refused at the start, in one line"
+LOG=$(sqlite3 "$DB" "SELECT path FROM jobs WHERE id = $ID")
+$IOLENS context --db "$DB" --iostat "$TMP/disk.txt" --format json "$LOG" |
+	awk 'p; /^]$/ { p = 1 }' >"$TMP/iow.json"
+serve_start I --db "$DB" --logs "$TMP/logs" --iostat "$TMP/disk.txt"
+get "$I_URL/api/job/$ID" >"$TMP/i.json"
+python3 - "$TMP/i.json" "$TMP/iow.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = json.load(open(sys.argv[2]))
+sys.exit(not (d["io_weather"] == want and len(want) == 1 and d["fs_weather"] is None))
+PY
+ok $? "serve --iostat: the twin's io_weather is context --iostat's weather table"
+get "$I_URL/job/$ID" >"$TMP/i.html"
+grep -q '<h3>The storage devices while it ran</h3>' "$TMP/i.html"
+ok $? "... the page shows the devices' weather"
+
 done_testing
