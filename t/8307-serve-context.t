@@ -173,4 +173,18 @@ get "$I_URL/job/$ID" >"$TMP/i.html"
 grep -q '<h3>The storage devices while it ran</h3>' "$TMP/i.html"
 ok $? "... the page shows the devices' weather"
 
+# a recording being written grows: a page kept from before it covered
+# the job is made again once it does (the cache knows the recording by
+# its identity); the latest job lies past its first 50 samples
+LATE=$(sqlite3 "$DB" "SELECT id FROM jobs ORDER BY start_time DESC LIMIT 1")
+head -n 550 "$TMP/disk.txt" >"$TMP/rec.txt"
+serve_start J --db "$DB" --logs "$TMP/logs" --iostat "$TMP/rec.txt"
+inside() {
+	get "$J_URL/api/job/$LATE" |
+		python3 -c 'import json, sys; print(json.load(sys.stdin)["io_weather"][0]["inside_recording"])'
+}
+is "$(inside)" 0 "a job past the recording: outside it, no error"
+cp "$TMP/disk.txt" "$TMP/rec.txt.new" && mv "$TMP/rec.txt.new" "$TMP/rec.txt"
+is "$(inside)" 1 "... inside it once the recording has grown"
+
 done_testing
