@@ -49,7 +49,7 @@ void run_free(struct run *r);
  * (and the store, for a command reading it) is the same, the others
  * run in ONE child (`iolens --serve-batch`); a command that crashes it
  * leaves those after it to run alone. */
-#define RUN_MAX_MANY 8
+#define RUN_MAX_MANY 10
 void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	      int n, int logfd, struct run *r);
 

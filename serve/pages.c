@@ -28,7 +28,7 @@
 #define LIMIT_MAX 1000
 #define BINS_MAX 4096
 /* the job page's commands (the twin's members), the app's runs it shows */
-#define NPARTS 7
+#define NPARTS 9
 #define RUNS_MAX "50"
 
 typedef const char *(*getf)(void *ctx, const char *key);
@@ -437,9 +437,10 @@ struct part {
 
 /* context's JSON (r), one array per table it printed, as members:
  * "context" its metrics, "io_weather" and "fs_weather" the weather
- * tables (null when it printed none), each array as it wrote it.  An
+ * tables (null when it printed none), each array as it wrote it; the
+ * metrics alone unless weather.  An
  * array ends in "]" on a line of its own, which no JSON string holds. */
-static void context_json(struct sb *b, const struct run *r)
+static void context_json(struct sb *b, const struct run *r, int weather)
 {
 	const char *s = r->status == 0 && r->out.len ? r->out.s : NULL;
 	const char *end = s ? s + r->out.len : NULL, *io = NULL, *fs = NULL;
@@ -461,6 +462,8 @@ static void context_json(struct sb *b, const struct run *r)
 		sb_put(b, s, (size_t)(cut[0] - s));
 	else
 		sb_puts(b, "null");
+	if (!weather)
+		return;
 	sb_puts(b, ",\n\"io_weather\": ");
 	if (io)
 		sb_put(b, io, (size_t)((io == cut[0] ? cut[1] : end) - io));
@@ -491,7 +494,9 @@ static void api_members(const struct serve_opts *o, const struct part *parts,
 		sb_printf(b, "%s\"%s\": ", i || !first ? ",\n" : "",
 			  parts[i].key);
 		if (!strcmp(parts[i].key, "context"))
-			context_json(b, &r[i]);
+			context_json(b, &r[i], 1);
+		else if (!strncmp(parts[i].key, "context_", 8))
+			context_json(b, &r[i], 0);
 		else if (r[i].status == 0 && r[i].out.len)
 			sb_put(b, r[i].out.s, r[i].out.len);
 		else
@@ -967,6 +972,44 @@ static void store_row(const struct serve_opts *o, long long id, int json,
 	sb_puts(b, "</section>\n");
 }
 
+/* context's CSV of r into c: 1, or 0 (nothing to free) */
+static int ctx_csv(const struct run *r, struct csv *c)
+{
+	return r->status == 0 &&
+	       csv_parse(r->out.s ? r->out.s : "", r->out.len, c) == 0;
+}
+
+/* UMAMI's view in the app's earlier jobs alone and in its user's of
+ * them (context --scope app, user: a, u), each unless its scope is the
+ * one context chose (autor: its chart is above) */
+static void scoped_charts(struct sb *b, const struct run *autor,
+			  const struct run *a, const struct run *u)
+{
+	const struct run *rs[2] = {a, u};
+	struct csv c0, c;
+	int ok0 = ctx_csv(autor, &c0), si, r;
+
+	for (int k = 0; k < 2; k++) {
+		if (!ctx_csv(rs[k], &c))
+			continue;
+		si = csv_col(&c, "scope");
+		if (c.nrows > 1 && si >= 0 && si < c.ncells[1] &&
+		    !(ok0 && c0.nrows > 1 && si < c0.ncells[1] &&
+		      !strcmp(c0.rows[1][si], c.rows[1][si]))) {
+			/* the metrics' rows alone: weather after them */
+			for (r = 1; r < c.nrows; r++)
+				if (c.ncells[r] > 0 &&
+				    !strcmp(c.rows[r][0], "log"))
+					break;
+			struct csv sub = {c.rows, c.ncells, r};
+			context_chart(b, &sub);
+		}
+		csv_free(&c);
+	}
+	if (ok0)
+		csv_free(&c0);
+}
+
 /* The app's runs up to the job (r: their `jobs` CSV), each of
  * context's metrics that is a column of the store over time, the job
  * marked and its user's runs told apart */
@@ -1027,8 +1070,10 @@ static void job_sections(const struct serve_opts *o, long long id, int fd,
 	for (int i = 0; i < 6; i++) {
 		section_of(b, order[i].h2, argvs[order[i].part],
 			   &r[order[i].part], path, NULL, 0, NULL);
-		if (order[i].part == 3)
+		if (order[i].part == 3) {
+			scoped_charts(b, &r[3], &r[7], &r[8]);
 			runs_section(b, id, &r[6]);
+		}
 	}
 	for (int i = 0; i < NPARTS; i++)
 		run_free(&r[i]);
@@ -1061,6 +1106,15 @@ static void job(const struct serve_opts *o, long long id, int json,
 	ctx[nc++] = "--format";
 	ctx[nc++] = json ? "json" : "csv";
 	ctx[nc] = NULL;
+	/* and in the app's earlier jobs alone, and its user's of them */
+	const char *ctx_app[] = {
+		"context", "--db", o->db,      "--scope",
+		"app",	   ld,	   "--format", json ? "json" : "csv",
+		NULL};
+	const char *ctx_user[] = {
+		"context", "--db", o->db,      "--scope",
+		"user",	   ld,	   "--format", json ? "json" : "csv",
+		NULL};
 	const char *hist[] = {"hist", ld, "--format", json ? "json" : "csv",
 			      NULL};
 	const char *meta[] = {"meta", ld, "--format", json ? "json" : "csv",
@@ -1085,10 +1139,15 @@ static void job(const struct serve_opts *o, long long id, int json,
 			      "--format",
 			      json ? "json" : "csv",
 			      NULL};
-	const struct part parts[NPARTS] = {{"summary", sum}, {"files", files},
-					   {"triage", tri},  {"context", ctx},
-					   {"hist", hist},   {"meta", meta},
-					   {"runs", runs}};
+	const struct part parts[NPARTS] = {{"summary", sum},
+					   {"files", files},
+					   {"triage", tri},
+					   {"context", ctx},
+					   {"hist", hist},
+					   {"meta", meta},
+					   {"runs", runs},
+					   {"context_app", ctx_app},
+					   {"context_user", ctx_user}};
 	fd = store_open_log(o, path, why, sizeof(why));
 	if (json) {
 		if (fd < 0) {

@@ -47,7 +47,14 @@ class P(html.parser.HTMLParser):
     def handle_data(s, d):
         if s.intext and s.cur is not None: s.cur["text"] += d
 p = P(); p.feed(open(sys.argv[1], encoding="utf-8").read())
-ctx = [r for r in json.load(open(sys.argv[2]))["context"] if r["median"] is not None]
+d = json.load(open(sys.argv[2]))
+# context's scope, then the app's alone and its user's where they differ
+scopes = [d["context"]]
+for k in ("context_app", "context_user"):
+    if d[k][0]["scope"] not in [s[0]["scope"] for s in scopes]:
+        scopes.append(d[k])
+print("scopes", " ".join(s[0]["scope"].replace(" ", "_") for s in scopes))
+ctx = [r for s in scopes for r in s if r["median"] is not None]
 print("rows", len(p.rows), len(ctx))
 bad = 0
 for g, r in zip(p.rows, ctx):
@@ -68,7 +75,9 @@ print("bad", bad)
 PY
 cat "$TMP/cmp" | sed 's/^/# /'
 ctxrows=$(sed -n 's/^rows //p' "$TMP/cmp")
-is "${ctxrows% *}" "${ctxrows#* }" "a box plot per metric of context's JSON with a median"
+is "${ctxrows% *}" "${ctxrows#* }" "a box plot per metric of context's JSON with a median, in each scope"
+grep -q '^scopes app=[^ ]*_user=[^ ]*_nprocs=[0-9]* app=[^ ]* app=[^ ]*_user=[^ ]*$' "$TMP/cmp"
+ok $? "... context's, the app's alone and its user's"
 [ "${ctxrows% *}" -ge 5 ] 2>/dev/null
 ok $? "... at least five of them"
 is "$(sed -n 's/^bad //p' "$TMP/cmp")" 0 "each plot's numbers, job mark and percentile are context's"
