@@ -9,6 +9,7 @@
 #define _XOPEN_SOURCE 700
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
@@ -36,12 +37,28 @@ static int decode(struct popopts *p, int argc, char **argv, int i,
 }
 
 /* --iostat recordings: the weather of the job (population/weather.h) */
-enum { OPT_IOSTAT = OPT_POP_LAST + 1, OPT_FSLOAD, MAX_REC = 64 };
+enum { OPT_IOSTAT = OPT_POP_LAST + 1, OPT_FSLOAD, OPT_SCOPE, MAX_REC = 64 };
 static const char *recs[MAX_REC], *fsrecs[MAX_REC];
-static int nrecs, nfsrecs;
+static int nrecs, nfsrecs, scope = IOL_CTX_SCOPE_AUTO;
+
+/* --scope auto|app|user|nprocs */
+static int scope_opt(const char *arg)
+{
+	static const char *const names[] = {"auto", "app", "user", "nprocs"};
+
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(arg, names[i])) {
+			scope = i - 1;
+			return 1;
+		}
+	usage_error("--scope wants auto, app, user or nprocs, not '%s'", arg);
+	return -1;
+}
 
 static int extra(int opt, const char *arg)
 {
+	if (opt == OPT_SCOPE)
+		return scope_opt(arg);
 	if (opt == OPT_FSLOAD) {
 		if (nfsrecs == MAX_REC) {
 			usage_error("at most %d recordings", MAX_REC);
@@ -67,6 +84,7 @@ int cmd_context(int argc, char **argv)
 		NODE_LONGOPTS,
 		{"iostat", required_argument, NULL, OPT_IOSTAT},
 		{"fsload", required_argument, NULL, OPT_FSLOAD},
+		{"scope", required_argument, NULL, OPT_SCOPE},
 		{NULL, 0, NULL, 0}};
 	struct iol_wjobw wj = {0};
 	struct iol_fsjob fj;
@@ -79,6 +97,9 @@ int cmd_context(int argc, char **argv)
 	struct out o;
 	int rc, first, fsrc = 1;
 
+	/* as at a process's start: --serve-batch runs several in one */
+	nrecs = nfsrecs = 0;
+	scope = IOL_CTX_SCOPE_AUTO;
 	rc = pop_start(&p, argc, argv, longopts, extra, 1, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
@@ -97,7 +118,7 @@ int cmd_context(int argc, char **argv)
 		iol_popset_free(&one);
 		return EXIT_DATA;
 	}
-	rc = iol_pop_context(&set, row ? row : &own, &ctx);
+	rc = iol_pop_context_at(&set, row ? row : &own, scope, &ctx);
 	if ((rc == 0 && nrecs &&
 	     pop_weather(recs, nrecs, row ? row : &own, &wj) < 0) ||
 	    (rc == 0 && (fsrc = pop_fsweather(fsrecs, nfsrecs, p.db,

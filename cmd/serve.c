@@ -58,6 +58,7 @@ enum {
 	O_PORTFILE,
 	O_MAXCONN,
 	O_TIMEOUT,
+	O_IOSTAT,
 	O_VERSION
 };
 
@@ -101,6 +102,7 @@ static int parse_opts(int argc, char **argv, struct serve_opts *o,
 		{"port-file", required_argument, NULL, O_PORTFILE},
 		{"max-conn", required_argument, NULL, O_MAXCONN},
 		{"timeout", required_argument, NULL, O_TIMEOUT},
+		{"iostat", required_argument, NULL, O_IOSTAT},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, O_VERSION},
 		{NULL, 0, NULL, 0}};
@@ -117,6 +119,18 @@ static int parse_opts(int argc, char **argv, struct serve_opts *o,
 				return usage_error("at most %d --logs",
 						   SERVE_MAX_LOGDIRS);
 			o->logs[o->nlogs++] = optarg;
+			break;
+		case O_IOSTAT:
+			if (o->niostat == SERVE_MAX_IOSTAT)
+				return usage_error("at most %d --iostat",
+						   SERVE_MAX_IOSTAT);
+			/* said now, not on each job page as context's error */
+			if (access(optarg, R_OK) < 0) {
+				msg("cannot read '%s': %s", optarg,
+				    strerror(errno));
+				return EXIT_DATA;
+			}
+			o->iostat[o->niostat++] = optarg;
 			break;
 		case O_LISTEN: *listen = optarg; break;
 		case O_TOKEN: *tokfile = optarg; break;

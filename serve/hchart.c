@@ -278,3 +278,180 @@ void hc_columns(struct sb *b, size_t n, const double *v,
 	}
 	close_svg(b, caption);
 }
+
+/* a cell as a number, NaN when empty or not one (a context's null) */
+static double num(const struct csv *c, int r, int i)
+{
+	const char *s = cell(c, r, i);
+	char *end;
+	double v = strtod(s, &end);
+
+	return *s && !*end && isfinite(v) ? v : NAN;
+}
+
+/* One metric's row of hc_context(): whiskers min..max, box p10..p90,
+ * the median a bar, the job a red diamond, its percentile to the right;
+ * its own scale, as the metrics' units differ. */
+static void ctx_row(struct sb *b, const struct csv *c, int r, const int *qi,
+		    int vi, int pi, int y)
+{
+	const int x0 = LW, x1 = W - RW - 150;
+	double q[5], v = num(c, r, vi), lo, hi, x[5], xv;
+	const char *p = cell(c, r, pi);
+
+	for (int k = 0; k < 5; k++)
+		q[k] = num(c, r, qi[k]);
+	lo = fmin(q[0], isfinite(v) ? v : q[0]);
+	hi = fmax(q[4], isfinite(v) ? v : q[4]);
+	if (hi <= lo) {
+		lo -= fabs(lo) * 0.5 + 0.5;
+		hi += fabs(hi) * 0.5 + 0.5;
+	}
+	for (int k = 0; k < 5; k++)
+		x[k] = x0 + (q[k] - lo) / (hi - lo) * (x1 - x0);
+	sb_printf(b,
+		  "<line x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\" "
+		  "stroke=\"#555\"/><rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" "
+		  "height=\"%d\" fill=\"#4f81bd\"/><line x1=\"%.2f\" "
+		  "x2=\"%.2f\" y1=\"%d\" y2=\"%d\" stroke=\"#000\" "
+		  "stroke-width=\"2\"/>",
+		  x[0], x[4], y + ROW / 2, y + ROW / 2, x[1], y + 3,
+		  fmax(x[3] - x[1], 1), ROW - 6, x[2], x[2], y + 1,
+		  y + ROW - 1);
+	if (isfinite(v)) {
+		xv = x0 + (v - lo) / (hi - lo) * (x1 - x0);
+		sb_printf(b,
+			  "<path class=\"job\" d=\"M%.2f %dl5 6l-5 6l-5 -6z\" "
+			  "fill=\"#c0504d\" stroke=\"#000\"><title>this job: ",
+			  xv, y + 3);
+		sb_html(b, cell(c, r, vi));
+		sb_puts(b, "</title></path>");
+	}
+	sb_printf(b, "<text x=\"%d\" y=\"%d\" class=\"pct\">", x1 + 12,
+		  y + ROW - 5);
+	if (*p) {
+		sb_printf(b, "percentile %.1f", num(c, r, pi));
+	} else {
+		sb_puts(b, "no value");
+	}
+	sb_puts(b, "</text>\n");
+}
+
+void hc_context(struct sb *b, const struct csv *c, const char *caption)
+{
+	static const char *const q[5] = {"min", "p10", "median", "p90", "max"};
+	static const char *const all[] = {"metric", "value", "percentile",
+					  "n",	    "min",   "p10",
+					  "median", "p90",   "max"};
+	const int H = 2 * ROW;
+	int qi[5], vi = csv_col(c, "value"), pi = csv_col(c, "percentile"),
+		   mi = csv_col(c, "metric"), rows = 0;
+
+	for (int k = 0; k < 5; k++)
+		qi[k] = csv_col(c, q[k]);
+	for (int r = 1; r < c->nrows; r++)
+		rows += isfinite(num(c, r, qi[2]));
+	if (vi < 0 || pi < 0 || mi < 0 || qi[0] < 0 || qi[4] < 0 || !rows)
+		return;
+	open_svg(b, TOP + H * rows + 4, caption);
+	for (int r = 1, y = TOP; r < c->nrows; r++) {
+		if (!isfinite(num(c, r, qi[2])))
+			continue;
+		/* the numbers as context printed them, for scripts */
+		sb_puts(b, "<g class=\"ctx\"");
+		for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) {
+			sb_printf(b, " data-%s=\"", all[k]);
+			sb_html(b, cell(c, r, csv_col(c, all[k])));
+			sb_puts(b, "\"");
+		}
+		sb_puts(b, ">");
+		row_label(b, cell(c, r, mi), y + ROW / 2);
+		ctx_row(b, c, r, qi, vi, pi, y + ROW / 2);
+		sb_puts(b, "</g>\n");
+		y += H;
+	}
+	close_svg(b, caption);
+}
+
+/* the x and y of a point of hc_series() */
+struct span {
+	double lo, hi;
+};
+
+static double at(struct span s, double v, double a, double z)
+{
+	return s.hi > s.lo ? a + (v - s.lo) / (s.hi - s.lo) * (z - a)
+			   : (a + z) / 2;
+}
+
+/* a point of hc_series(): the job red and larger, its user's runs
+ * blue, the others grey; its value in data-v and on hover */
+static void series_pt(struct sb *b, const struct csv *c, int r, int ii, int vi,
+		      int ui, double x, double y, const char *id,
+		      const char *user)
+{
+	int job = !strcmp(cell(c, r, ii), id);
+	int mine = !strcmp(cell(c, r, ui), user);
+
+	sb_printf(b,
+		  "<circle class=\"%s\" cx=\"%.2f\" cy=\"%.2f\" r=\"%d\" "
+		  "fill=\"%s\" data-id=\"",
+		  job ? "job" : "run", x, y, job ? 6 : 3,
+		  job	 ? fills[0]
+		  : mine ? fills[1]
+			 : fills[2]);
+	sb_html(b, cell(c, r, ii));
+	sb_puts(b, "\" data-v=\"");
+	sb_html(b, cell(c, r, vi));
+	sb_puts(b, "\"><title>");
+	sb_puts(b, job ? "this job" : "job ");
+	if (!job)
+		sb_html(b, cell(c, r, ii));
+	sb_puts(b, " (");
+	sb_html(b, cell(c, r, ui));
+	sb_puts(b, "): ");
+	sb_html(b, cell(c, r, vi));
+	sb_puts(b, "</title></circle>");
+}
+
+void hc_series(struct sb *b, const struct csv *c, const char *col,
+	       const char *id, const char *user, const char *caption)
+{
+	static const char *const names[] = {"this job", "its user's runs",
+					    "other users' runs"};
+	const int H = 110, PT = 8, PB = 26;
+	int ii = csv_col(c, "id"), ti = csv_col(c, "start_time"),
+	    ui = csv_col(c, "user"), vi = csv_col(c, col), n = 0;
+	struct span x = {INFINITY, -INFINITY}, y = {0, -INFINITY};
+
+	if (ii < 0 || ti < 0 || ui < 0 || vi < 0)
+		return;
+	for (int r = 1; r < c->nrows; r++) {
+		if (!isfinite(num(c, r, ti)) || !isfinite(num(c, r, vi)))
+			continue;
+		x.lo = fmin(x.lo, num(c, r, ti));
+		x.hi = fmax(x.hi, num(c, r, ti));
+		y.lo = fmin(y.lo, num(c, r, vi));
+		y.hi = fmax(y.hi, num(c, r, vi));
+		n++;
+	}
+	if (!n)
+		return;
+	open_svg(b, H + LEG, caption);
+	sb_printf(b,
+		  "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" "
+		  "stroke=\"#888\"/><text x=\"%d\" y=\"%d\" "
+		  "text-anchor=\"end\">%.4g</text><text x=\"%d\" y=\"%d\" "
+		  "text-anchor=\"end\">%.4g</text>\n",
+		  LW, W - RW, H - PB, H - PB, LW - 6, PT + 4, y.hi, LW - 6,
+		  H - PB, y.lo);
+	/* the latest is drawn last: the job, the series' newest, on top */
+	for (int r = c->nrows - 1; r >= 1; r--)
+		if (isfinite(num(c, r, ti)) && isfinite(num(c, r, vi)))
+			series_pt(b, c, r, ii, vi, ui,
+				  at(x, num(c, r, ti), LW + 6, W - RW - 6),
+				  at(y, num(c, r, vi), H - PB, PT), id, user);
+	sb_puts(b, "\n");
+	legend(b, names, 3, H - 8);
+	close_svg(b, caption);
+}

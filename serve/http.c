@@ -12,6 +12,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +109,10 @@ static void headers(struct MHD_Response *r, const struct page *p)
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
 	if (p->total[0])
 		MHD_add_response_header(r, "X-Total-Count", p->total);
+	if (p->status == 503) {
+		MHD_add_response_header(r, "Retry-After", "1");
+		MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
+	}
 }
 
 static enum MHD_Result reply(struct MHD_Connection *c, struct page *p)
@@ -143,6 +148,35 @@ static enum MHD_Result plain(struct MHD_Connection *c, int status,
 	return reply(c, &p);
 }
 
+/* Connections past --max-conn, in a few spare slots beyond it, are
+ * answered 503 and closed, so that a client knows to come back instead
+ * of finding its connection dropped unanswered; past the spare slots
+ * too, libmicrohttpd closes them. */
+#define SPARE_CONN 8
+static atomic_uint nconn;
+static char over_mark;
+
+static void on_conn(void *cls, struct MHD_Connection *c, void **sock,
+		    enum MHD_ConnectionNotificationCode toe)
+{
+	(void)cls;
+	(void)c;
+	if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+		if (atomic_fetch_add(&nconn, 1) >= opts->max_conn)
+			*sock = &over_mark;
+	} else if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+		atomic_fetch_sub(&nconn, 1);
+	}
+}
+
+static int over_limit(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *i =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+
+	return i && i->socket_context == &over_mark;
+}
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 			      const char *url, const char *method,
 			      const char *version, const char *upload,
@@ -157,6 +191,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 	(void)upload;
 	/* the first call has the headers alone: a request that is not a
 	 * GET or HEAD, or that has a body, is answered before reading it */
+	if (over_limit(c))
+		return plain(c, 503, "too many connections: try again\n");
 	if (strcmp(method, "GET") && strcmp(method, "HEAD"))
 		return plain(c, 405, "only GET and HEAD\n");
 	if (MHD_lookup_connection_value(c, MHD_HEADER_KIND,
@@ -213,13 +249,14 @@ static struct MHD_Daemon *start(const struct serve_opts *o, int v6, void *sa)
 
 	if (v6)
 		flags |= MHD_USE_IPv6;
-	return MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, handle,
-				NULL, MHD_OPTION_SOCK_ADDR, sa,
-				MHD_OPTION_CONNECTION_LIMIT, o->max_conn,
-				MHD_OPTION_PER_IP_CONNECTION_LIMIT, o->max_conn,
-				MHD_OPTION_CONNECTION_TIMEOUT, o->timeout_s,
-				MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-				(size_t)32768, MHD_OPTION_END);
+	return MHD_start_daemon(
+		flags, (uint16_t)o->port, NULL, NULL, handle, NULL,
+		MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_CONNECTION_LIMIT,
+		o->max_conn + SPARE_CONN, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+		o->max_conn + SPARE_CONN, MHD_OPTION_NOTIFY_CONNECTION, on_conn,
+		NULL, MHD_OPTION_CONNECTION_TIMEOUT, o->timeout_s,
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
+		MHD_OPTION_END);
 }
 
 static int run(const struct serve_opts *o, struct iol_error *err)

@@ -49,7 +49,7 @@ void run_free(struct run *r);
  * (and the store, for a command reading it) is the same, the others
  * run in ONE child (`iolens --serve-batch`); a command that crashes it
  * leaves those after it to run alone. */
-#define RUN_MAX_MANY 8
+#define RUN_MAX_MANY 10
 void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	      int n, int logfd, struct run *r);
 
@@ -149,6 +149,16 @@ void hc_box(struct sb *b, const struct csv *c, const char *label,
 void hc_columns(struct sb *b, size_t n, const double *v,
 		const char *const *tips, const char *first,
 		const char *caption);
+/* ... and context's CSV (one row per metric): a box plot of each
+ * metric's earlier jobs (whiskers min..max, box p10..p90, the median)
+ * on its own scale, the job marked on it and its percentile beside,
+ * each row's numbers as printed in its data-* attributes */
+void hc_context(struct sb *b, const struct csv *c, const char *caption);
+/* ... and the jobs' column col over their start_time (a CSV of `jobs`,
+ * with id, user, start_time): a point per job, the job of id id red,
+ * the other runs of user blue */
+void hc_series(struct sb *b, const struct csv *c, const char *col,
+	       const char *id, const char *user, const char *caption);
 void hc_cdf(struct sb *b, int n, const char *const *cats,
 	    const double *const series[2], const char *const names[2],
 	    const char *caption);

@@ -27,6 +27,9 @@
 #define LOGFD "/dev/fd/3"
 #define LIMIT_MAX 1000
 #define BINS_MAX 4096
+/* the job page's commands (the twin's members), the app's runs it shows */
+#define NPARTS 9
+#define RUNS_MAX "50"
 
 typedef const char *(*getf)(void *ctx, const char *key);
 
@@ -330,6 +333,63 @@ static void name_log_json(struct sb *b, const char *path)
 	*b = out;
 }
 
+/* UMAMI's view of context's CSV c: each metric's box plot of the
+ * earlier jobs with the job on it, the scope they are stated */
+static void context_chart(struct sb *b, const struct csv *c)
+{
+	int si = csv_col(c, "scope"), ni = csv_col(c, "earlier_jobs");
+	char cap[512];
+
+	if (c->nrows < 2 || si < 0 || ni < 0 || si >= c->ncells[1] ||
+	    ni >= c->ncells[1])
+		return;
+	snprintf(cap, sizeof cap,
+		 "this job (the red mark) among %s earlier jobs (%s): "
+		 "whiskers min to max, box p10 to p90, the bar the median; "
+		 "its percentile on the right",
+		 c->rows[1][ni], c->rows[1][si]);
+	hc_context(b, c, cap);
+}
+
+/* The weather context prints after its table (--iostat's device, the
+ * store's file-system telemetry): its title by a column of its own */
+static const char *weather_h3(const char *const *header, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(header[i], "fs_bytes"))
+			return "The file system while it ran";
+		else if (!strcmp(header[i], "device_mean_bps"))
+			return "The storage devices while it ran";
+	return "Weather";
+}
+
+/* context's CSV c: its metrics as a table and UMAMI's view; then each
+ * weather table it printed after them, each headed by a row whose log
+ * is "log" (the job's log here is a path, never that word) */
+static void context_tables(struct sb *b, const struct csv *c)
+{
+	int r0 = 0, r;
+
+	for (;;) {
+		for (r = r0 + 1; r < c->nrows; r++)
+			if (c->ncells[r] > 0 && !strcmp(c->rows[r][0], "log"))
+				break;
+		struct csv sub = {c->rows + r0, c->ncells + r0, r - r0};
+		if (r0) {
+			sb_puts(b, "<h3>");
+			sb_html(b, weather_h3((const char *const *)sub.rows[0],
+					      sub.ncells[0]));
+			sb_puts(b, "</h3>\n");
+		}
+		table(b, "context", &sub, NULL, 0, NULL, NULL, NULL);
+		if (!r0)
+			context_chart(b, &sub);
+		if (r >= c->nrows)
+			return;
+		r0 = r;
+	}
+}
+
 /* The output r of the command argv as a table (or its message); path
  * names the log the command read. */
 static void section_of(struct sb *b, const char *h2, const char *const *argv,
@@ -344,7 +404,10 @@ static void section_of(struct sb *b, const char *h2, const char *const *argv,
 	if (r->status == 0 &&
 	    csv_parse(r->out.s ? r->out.s : "", r->out.len, &c) == 0) {
 		name_log(&c, path);
-		table(b, argv[0], &c, cols, ncols, link, NULL, NULL);
+		if (!strcmp(argv[0], "context"))
+			context_tables(b, &c);
+		else
+			table(b, argv[0], &c, cols, ncols, link, NULL, NULL);
 		csv_free(&c);
 	} else {
 		say_err(b, r);
@@ -372,6 +435,47 @@ struct part {
 	const char *const *argv;
 };
 
+/* context's JSON (r), one array per table it printed, as members:
+ * "context" its metrics, "io_weather" and "fs_weather" the weather
+ * tables (null when it printed none), each array as it wrote it; the
+ * metrics alone unless weather.  An
+ * array ends in "]" on a line of its own, which no JSON string holds. */
+static void context_json(struct sb *b, const struct run *r, int weather)
+{
+	const char *s = r->status == 0 && r->out.len ? r->out.s : NULL;
+	const char *end = s ? s + r->out.len : NULL, *io = NULL, *fs = NULL;
+	const char *cut[3] = {end, end, end}, *at;
+	int n = 0;
+
+	for (at = s; at && n < 2 && (at = strstr(at, "\n]\n[")); at += 3)
+		cut[n++] = at + 3; /* the next array's "[" */
+	for (int k = 0; k < n; k++) {
+		const char *e = k + 1 < n ? cut[k + 1] : end;
+		const char *f = memmem(cut[k], (size_t)(e - cut[k]),
+				       "\"fs_bytes\"", 10);
+		if (f)
+			fs = cut[k];
+		else
+			io = cut[k];
+	}
+	if (s)
+		sb_put(b, s, (size_t)(cut[0] - s));
+	else
+		sb_puts(b, "null");
+	if (!weather)
+		return;
+	sb_puts(b, ",\n\"io_weather\": ");
+	if (io)
+		sb_put(b, io, (size_t)((io == cut[0] ? cut[1] : end) - io));
+	else
+		sb_puts(b, "null");
+	sb_puts(b, ",\n\"fs_weather\": ");
+	if (fs)
+		sb_put(b, fs, (size_t)((fs == cut[0] ? cut[1] : end) - fs));
+	else
+		sb_puts(b, "null");
+}
+
 /* The members of parts appended to b, a comma before the first unless
  * it is the object's first: the commands run together (run_many). */
 static void api_members(const struct serve_opts *o, const struct part *parts,
@@ -389,7 +493,11 @@ static void api_members(const struct serve_opts *o, const struct part *parts,
 			name_log_json(&r[i].out, path);
 		sb_printf(b, "%s\"%s\": ", i || !first ? ",\n" : "",
 			  parts[i].key);
-		if (r[i].status == 0 && r[i].out.len)
+		if (!strcmp(parts[i].key, "context"))
+			context_json(b, &r[i], 1);
+		else if (!strncmp(parts[i].key, "context_", 8))
+			context_json(b, &r[i], 0);
+		else if (r[i].status == 0 && r[i].out.len)
 			sb_put(b, r[i].out.s, r[i].out.len);
 		else
 			sb_puts(b, "null");
@@ -864,10 +972,88 @@ static void store_row(const struct serve_opts *o, long long id, int json,
 	sb_puts(b, "</section>\n");
 }
 
+/* context's CSV of r into c: 1, or 0 (nothing to free) */
+static int ctx_csv(const struct run *r, struct csv *c)
+{
+	return r->status == 0 &&
+	       csv_parse(r->out.s ? r->out.s : "", r->out.len, c) == 0;
+}
+
+/* UMAMI's view in the app's earlier jobs alone and in its user's of
+ * them (context --scope app, user: a, u), each unless its scope is the
+ * one context chose (autor: its chart is above) */
+static void scoped_charts(struct sb *b, const struct run *autor,
+			  const struct run *a, const struct run *u)
+{
+	const struct run *rs[2] = {a, u};
+	struct csv c0, c;
+	int ok0 = ctx_csv(autor, &c0), si, r;
+
+	for (int k = 0; k < 2; k++) {
+		if (!ctx_csv(rs[k], &c))
+			continue;
+		si = csv_col(&c, "scope");
+		if (c.nrows > 1 && si >= 0 && si < c.ncells[1] &&
+		    !(ok0 && c0.nrows > 1 && si < c0.ncells[1] &&
+		      !strcmp(c0.rows[1][si], c.rows[1][si]))) {
+			/* the metrics' rows alone: weather after them */
+			for (r = 1; r < c.nrows; r++)
+				if (c.ncells[r] > 0 &&
+				    !strcmp(c.rows[r][0], "log"))
+					break;
+			struct csv sub = {c.rows, c.ncells, r};
+			context_chart(b, &sub);
+		}
+		csv_free(&c);
+	}
+	if (ok0)
+		csv_free(&c0);
+}
+
+/* The app's runs up to the job (r: their `jobs` CSV), each of
+ * context's metrics that is a column of the store over time, the job
+ * marked and its user's runs told apart */
+static void runs_section(struct sb *b, long long id, const struct run *r)
+{
+	static const char *const cols[] = {"mib_s", "mib_s_per_node",
+					   "pct_io_time_slowest", "md_cost_pct",
+					   "files"};
+	char idtext[32], cap[160];
+	struct csv c;
+	int ui, ii;
+
+	sb_puts(b, "<section><h2>Its app's runs over time</h2>\n");
+	if (r->status || csv_parse(r->out.s ? r->out.s : "", r->out.len, &c)) {
+		say_err(b, r);
+		sb_puts(b, "</section>\n");
+		return;
+	}
+	snprintf(idtext, sizeof idtext, "%lld", id);
+	ui = csv_col(&c, "user");
+	ii = csv_col(&c, "id");
+	for (int i = 1; ui >= 0 && ii >= 0 && i < c.nrows; i++)
+		if (ui < c.ncells[i] && ii < c.ncells[i] &&
+		    !strcmp(c.rows[i][ii], idtext)) {
+			for (size_t k = 0; k < sizeof cols / sizeof cols[0];
+			     k++) {
+				snprintf(cap, sizeof cap,
+					 "%s of the app's last %d runs to "
+					 "this job, by start time",
+					 cols[k], c.nrows - 1);
+				hc_series(b, &c, cols[k], idtext, c.rows[i][ui],
+					  cap);
+			}
+			break;
+		}
+	csv_free(&c);
+	sb_puts(b, "</section>\n");
+}
+
 /* The job page's sections, the commands of parts (in the twin's
  * order) run together, shown in the page's order */
-static void job_sections(const struct serve_opts *o, int fd, const char *path,
-			 const struct part *parts, struct sb *b)
+static void job_sections(const struct serve_opts *o, long long id, int fd,
+			 const char *path, const struct part *parts,
+			 struct sb *b)
 {
 	static const struct {
 		int part;
@@ -875,16 +1061,21 @@ static void job_sections(const struct serve_opts *o, int fd, const char *path,
 	} order[] = {{2, "Triage"},	  {3, "Against its app's history"},
 		     {0, "Summary"},	  {1, "Files"},
 		     {4, "Access sizes"}, {5, "Metadata"}};
-	const char *const *argvs[6];
-	struct run r[6];
+	const char *const *argvs[NPARTS];
+	struct run r[NPARTS];
 
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < NPARTS; i++)
 		argvs[i] = parts[i].argv;
-	run_many(o, argvs, 6, fd, r);
-	for (int i = 0; i < 6; i++)
+	run_many(o, argvs, NPARTS, fd, r);
+	for (int i = 0; i < 6; i++) {
 		section_of(b, order[i].h2, argvs[order[i].part],
 			   &r[order[i].part], path, NULL, 0, NULL);
-	for (int i = 0; i < 6; i++)
+		if (order[i].part == 3) {
+			scoped_charts(b, &r[3], &r[7], &r[8]);
+			runs_section(b, id, &r[6]);
+		}
+	}
+	for (int i = 0; i < NPARTS; i++)
 		run_free(&r[i]);
 }
 
@@ -904,16 +1095,59 @@ static void job(const struct serve_opts *o, long long id, int json,
 			       NULL};
 	const char *tri[] = {"triage", ld, "--format", json ? "json" : "csv",
 			     NULL};
-	const char *ctx[] = {"context", "--db",	    o->db,
-			     ld,	"--format", json ? "json" : "csv",
-			     NULL};
+	/* with the devices' recordings, the job's I/O weather too */
+	const char *ctx[8 + 2 * SERVE_MAX_IOSTAT] = {"context", "--db", o->db};
+	int nc = 3;
+	for (int i = 0; i < o->niostat; i++) {
+		ctx[nc++] = "--iostat";
+		ctx[nc++] = o->iostat[i];
+	}
+	ctx[nc++] = ld;
+	ctx[nc++] = "--format";
+	ctx[nc++] = json ? "json" : "csv";
+	ctx[nc] = NULL;
+	/* and in the app's earlier jobs alone, and its user's of them */
+	const char *ctx_app[] = {
+		"context", "--db", o->db,      "--scope",
+		"app",	   ld,	   "--format", json ? "json" : "csv",
+		NULL};
+	const char *ctx_user[] = {
+		"context", "--db", o->db,      "--scope",
+		"user",	   ld,	   "--format", json ? "json" : "csv",
+		NULL};
 	const char *hist[] = {"hist", ld, "--format", json ? "json" : "csv",
 			      NULL};
 	const char *meta[] = {"meta", ld, "--format", json ? "json" : "csv",
 			      NULL};
-	const struct part parts[] = {{"summary", sum}, {"files", files},
-				     {"triage", tri},  {"context", ctx},
-				     {"hist", hist},   {"meta", meta}};
+	/* the app's complete runs up to the job, and the job: what context
+	 * compares it with, before narrowing to its user */
+	char where[200];
+	snprintf(where, sizeof where,
+		 "app = (SELECT app FROM jobs WHERE id = %lld) AND "
+		 "(partial = 0 OR id = %lld) AND start_time <= (SELECT "
+		 "start_time FROM jobs WHERE id = %lld)",
+		 id, id, id);
+	const char *runs[] = {"jobs",
+			      "--db",
+			      o->db,
+			      "--where",
+			      where,
+			      "--sort",
+			      "-start_time",
+			      "--top",
+			      RUNS_MAX,
+			      "--format",
+			      json ? "json" : "csv",
+			      NULL};
+	const struct part parts[NPARTS] = {{"summary", sum},
+					   {"files", files},
+					   {"triage", tri},
+					   {"context", ctx},
+					   {"hist", hist},
+					   {"meta", meta},
+					   {"runs", runs},
+					   {"context_app", ctx_app},
+					   {"context_user", ctx_user}};
 	fd = store_open_log(o, path, why, sizeof(why));
 	if (json) {
 		if (fd < 0) {
@@ -923,7 +1157,7 @@ static void job(const struct serve_opts *o, long long id, int json,
 			sb_puts(&p->body, "}\n");
 			return;
 		}
-		api(o, parts, 6, fd, path, p);
+		api(o, parts, NPARTS, fd, path, p);
 		close(fd);
 		return;
 	}
@@ -942,7 +1176,7 @@ static void job(const struct serve_opts *o, long long id, int json,
 		return foot(p);
 	}
 	timeline_fig(&p->body, id, NULL, 0);
-	job_sections(o, fd, path, parts, &p->body);
+	job_sections(o, id, fd, path, parts, &p->body);
 	close(fd);
 	foot(p);
 }

@@ -146,8 +146,9 @@ void run_free(struct run *r)
 /* ---- many commands: from the cache, or in one child ---- */
 
 /* The key of the output of argv on the log of logfd: the log's
- * identity, the store's state when argv reads the store, the
- * arguments; 0, or -1 when the output is not to be kept (a store
+ * identity, the store's state when argv reads the store, the identity
+ * of each --iostat recording (one being written grows), the arguments;
+ * 0, or -1 when the output is not to be kept (a store
  * that is not a file: no state to know it unchanged by). */
 static int key_of(const struct serve_opts *o, const char *const *argv,
 		  int logfd, struct sb *k)
@@ -171,6 +172,16 @@ static int key_of(const struct serve_opts *o, const char *const *argv,
 			return -1;
 		sb_printf(k, "D%s|", stamp);
 	}
+	for (int i = 0; argv[i] && argv[i + 1]; i++)
+		if (!strcmp(argv[i], "--iostat")) {
+			if (stat(argv[i + 1], &st) < 0)
+				return -1;
+			sb_printf(k, "R%llu:%lld:%lld.%09ld|",
+				  (unsigned long long)st.st_ino,
+				  (long long)st.st_size,
+				  (long long)st.st_mtim.tv_sec,
+				  st.st_mtim.tv_nsec);
+		}
 	for (int i = 0; argv[i]; i++)
 		sb_printf(k, "%zu:%s", strlen(argv[i]), argv[i]);
 	return k->nomem ? -1 : 0;

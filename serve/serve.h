@@ -18,12 +18,17 @@
 #include "base/error.h"
 
 #define SERVE_MAX_LOGDIRS 16
+#define SERVE_MAX_IOSTAT 16
 
 struct serve_opts {
 	const char *db; /* the population store */
 	const char
 		*logs[SERVE_MAX_LOGDIRS]; /* directories logs are read under */
 	int nlogs;
+	/* the devices' recordings (iolens iostat reads them) a job page's
+	 * context is given, for the job's I/O weather */
+	const char *iostat[SERVE_MAX_IOSTAT];
+	int niostat;
 	const char *host; /* numeric address to listen on */
 	unsigned port;
 	const char *token;  /* the secret every request carries, or NULL */
@@ -35,7 +40,7 @@ struct serve_opts {
 };
 
 /* bumped when a member changes, so a stale module is refused */
-#define IOL_SERVE_VERSION 3
+#define IOL_SERVE_VERSION 4
 
 struct iol_serve {
 	int version;

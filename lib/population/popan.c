@@ -879,6 +879,12 @@ int iol_pop_ctx_integer(int k)
 int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,
 		    struct iol_popctx *ctx)
 {
+	return iol_pop_context_at(set, j, IOL_CTX_SCOPE_AUTO, ctx);
+}
+
+int iol_pop_context_at(const struct iol_popset *set, const struct iol_popjob *j,
+		       int scope, struct iol_popctx *ctx)
+{
 	double *buf = calloc(set->n + 1, sizeof *buf);
 	signed char *top = calloc(set->n + 1, 1);
 	int level = 0;
@@ -890,8 +896,11 @@ int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *j,
 		return IOL_ENOMEM;
 	}
 	scope_levels(set, j, top);
-	while (level < 2 && count_scope(set, top, level + 1) >= IOL_POP_CTX_MIN)
+	while (scope < 0 && level < 2 &&
+	       count_scope(set, top, level + 1) >= IOL_POP_CTX_MIN)
 		level++;
+	if (scope >= 0)
+		level = scope > 2 ? 2 : scope;
 	ctx->njobs = count_scope(set, top, level);
 	{
 		char np[32] = "";

@@ -165,6 +165,17 @@ int iol_pop_ctx_integer(int k);
 int iol_pop_context(const struct iol_popset *set, const struct iol_popjob *job,
 		    struct iol_popctx *ctx);
 const char *iol_pop_verdict_name(int v);
+/* The same in a scope chosen: IOL_CTX_SCOPE_AUTO as above, or the app's
+ * earlier jobs alone, its user's of them, or those of its nprocs too,
+ * however few (a page shows the app's and the user's side by side). */
+enum {
+	IOL_CTX_SCOPE_AUTO = -1,
+	IOL_CTX_SCOPE_APP,
+	IOL_CTX_SCOPE_USER,
+	IOL_CTX_SCOPE_NPROCS
+};
+int iol_pop_context_at(const struct iol_popset *set, const struct iol_popjob *j,
+		       int scope, struct iol_popctx *ctx);
 
 /*
  * The context of every job of set at once, out[i] for set->jobs[i]:
