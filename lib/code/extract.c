@@ -702,10 +702,10 @@ static void for_parts(const struct ctx *c, CXCursor loop, CXCursor *part,
 	}
 }
 
-/* a loop condition `var OP b` or `b OP var`, b a constant: op (as if
- * var were on the left) and b; 0, or -1 when it is not one */
-static int cond_bound(const struct ctx *c, CXCursor cond, CXCursor var,
-		      const char **op, int64_t *b, int *as)
+/* a loop condition `var OP b` or `b OP var`: op (as if var were on the
+ * left) and b's cursor; 0, or -1 when it is not one */
+static int cond_side(const struct ctx *c, CXCursor cond, CXCursor var,
+		     const char **op, CXCursor *b)
 {
 	struct kids k;
 	CXCursor v;
@@ -715,35 +715,39 @@ static int cond_bound(const struct ctx *c, CXCursor cond, CXCursor var,
 	    k.n != 2)
 		return -1;
 	*op = binop(c, k.c[0]);
-	if (var_ref(k.c[0], &v) == 0 && clang_equalCursors(v, var))
-		return eval_as(c, k.c[1], b, as);
+	if (var_ref(k.c[0], &v) == 0 && clang_equalCursors(v, var)) {
+		*b = k.c[1];
+		return 0;
+	}
 	if (var_ref(k.c[1], &v) == 0 && clang_equalCursors(v, var)) {
 		*op = swap_op(*op);
-		return eval_as(c, k.c[0], b, as);
+		*b = k.c[0];
+		return 0;
 	}
 	return -1;
 }
 
-/* cond_bound()'s condition with a parameter of the function for b: its
- * index, or -1 */
+/* the condition's b when it is a constant: 0, or -1 */
+static int cond_bound(const struct ctx *c, CXCursor cond, CXCursor var,
+		      const char **op, int64_t *b, int *as)
+{
+	CXCursor bc;
+
+	if (cond_side(c, cond, var, op, &bc) < 0)
+		return -1;
+	return eval_as(c, bc, b, as);
+}
+
+/* the condition's b when it is a parameter of the function: its index,
+ * or -1 */
 static int cond_param(const struct ctx *c, CXCursor cond, CXCursor var,
 		      const char **op)
 {
-	struct kids k;
-	CXCursor v;
+	CXCursor bc;
 
-	kids_of(unwrap(cond), &k);
-	if (clang_getCursorKind(unwrap(cond)) != CXCursor_BinaryOperator ||
-	    k.n != 2)
+	if (cond_side(c, cond, var, op, &bc) < 0)
 		return -1;
-	*op = binop(c, k.c[0]);
-	if (var_ref(k.c[0], &v) == 0 && clang_equalCursors(v, var))
-		return param_of(c, k.c[1]);
-	if (var_ref(k.c[1], &v) == 0 && clang_equalCursors(v, var)) {
-		*op = swap_op(*op);
-		return param_of(c, k.c[0]);
-	}
-	return -1;
+	return param_of(c, bc);
 }
 
 /* op as a string of static storage (the tokens go with the function) */
