@@ -743,8 +743,9 @@ static void call_kinds(const struct iol_block *b, char *buf, size_t n)
 }
 
 /* a root of a shared library told apart from a root of the same label
- * on its side (the loader's _start and the program's) by its file; the
- * program's keeps its label, which pairs with the other run's */
+ * on its side (a library's function of the program's name) by its
+ * file; the program's keeps its label, which pairs with the other
+ * run's */
 static int root_twin(const struct iol_blocks *bl, size_t i)
 {
 	size_t k;
