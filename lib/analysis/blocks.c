@@ -624,10 +624,11 @@ static int32_t *proc_launch(struct build *bd, int64_t tgid)
 
 /*
  * The launcher box the call goes to, -1 none, < -1 an IOL_E* code: its
- * stack's when it has a launcher's frame; else, unless the stack is the
- * program's or the loader's starting one (after an exec), the box of
- * the launcher its process last ran: a launcher's threads, and its calls
- * without a stack, have no frame of its program.
+ * stack's when it has a launcher's frame; when it has no frame of a
+ * program, the box of the launcher its process last ran (a launcher's
+ * threads, and its calls without a stack, have no frame of it); a stack
+ * of another program, or of the loader starting one after an exec, ends
+ * the process's launcher.
  */
 static long launcher_of(struct build *bd, const struct iol_event *ev,
 			uint32_t id)
@@ -644,9 +645,10 @@ static long launcher_of(struct build *bd, const struct iol_event *ev,
 		return IOL_ENOMEM;
 	if (si->launch >= 0)
 		return *st = si->launch;
-	if (si->image)
+	if (si->image || si->fresh) /* a program, or the loader after an
+				       exec starting one */
 		return *st = -1;
-	return si->fresh ? -1 : *st;
+	return *st;
 }
 
 /* ---- distinct files and processes of a block ---- */
