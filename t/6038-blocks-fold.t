@@ -13,7 +13,8 @@
 #     the calls of MPI's threads (no frame of the program) in one root
 #     "[MPI: library]"; the folded roots after the program's.
 # t/data/strace/stack-mpi.trace is a hand-made strace -f -k of mpirun
-# -np 1 (no binary of it on any machine); then a real MPI program under
+# -np 2 (no binary of it on any machine; the second rank's thread calls
+# before the rank itself does, after the exec); then a real MPI program under
 # iolens trace --stacks -- mpirun -np 2, and a real strace -k of a
 # program of known I/O.
 . "$(dirname "$0")/lib.sh"
@@ -22,7 +23,7 @@ cd "$TOP" || exit 1
 M=$TOP/t/data/strace/stack-mpi.trace
 roots() { awk -F, 'NR > 1 && $1 !~ /[.#]/ { printf "%s%s", s, $3; s = " " } END { print "" }' "$1"; }
 
-# ---- a hand-made trace of mpirun -np 1 ----
+# ---- a hand-made trace of mpirun -np 2 ----
 $RUN blocks --sort line --format=csv "$M" > "$TMP/m.csv" 2> "$TMP/err"
 ok $? "blocks of a traced mpirun: exit 0"
 is "$(roots "$TMP/m.csv")" "main [MPI: library] [launcher: orterun] [loader]" \
@@ -32,12 +33,14 @@ is "$(tail -n +2 "$TMP/m.csv" | cut -d, -f1,3,4,7,8,9,10,12,13,19,20)" \
 1.1,dump,/opt/app/bin/app,2,1,0,1,0,16,1,main();dump()
 1.2,[MPI: MPI_Finalize],/opt/ompi/lib/libmpi.so.40,1,0,0,0,0,0,1,main();[MPI: MPI_Finalize]
 1.3,[MPI: MPI_Init],/opt/ompi/lib/libmpi.so.40,2,1,1,0,7,0,1,main();[MPI: MPI_Init]
-2,[MPI: library],,2,1,1,0,8192,0,1,[MPI: library]
-3,[launcher: orterun],/opt/ompi/bin/orterun,6,3,1,2,9,8193,2,[launcher: orterun]
-4,[loader],,3,1,1,1,832,5,1,[loader]" \
-	"each box once: MPI_Init's and MPI_Finalize's calls under main(), none of MPI's functions; mpirun's 6 calls of 2 processes (its thread's, its fork's, one without a stack); ld.so's 2 and exit's flush"
-is "$(awk -F, 'NR > 1 && $1 !~ /\./ { c += $7 } END { print c }' "$TMP/m.csv")" 17 \
-	"the roots add up to the job's 17 calls on files"
+2,[MPI: library],,3,2,1,0,8192,0,2,[MPI: library]
+3,[launcher: orterun],/opt/ompi/bin/orterun,7,4,1,2,9,8193,3,[launcher: orterun]
+4,[loader],,4,2,1,1,832,5,2,[loader]" \
+	"each box once: MPI_Init's and MPI_Finalize's calls under main(), none of MPI's functions; mpirun's 7 calls of 3 processes (its thread's, its forks' before the exec, one without a stack); ld.so's 3 and exit's flush"
+is "$(awk -F, 'NR > 1 && $1 !~ /\./ { c += $7 } END { print c }' "$TMP/m.csv")" 20 \
+	"the roots add up to the job's 20 calls on files"
+is "$(awk -F, '$3 == "[MPI: library]" { print $19 }' "$TMP/m.csv")" 2 \
+	"a rank whose thread calls before the rank itself does: after the exec (the loader's call), MPI's, not mpirun's"
 grep -c orterun "$TMP/err" > "$TMP/n"
 is "$(cat "$TMP/n")" 0 "no word on the launcher's binary (its frames are folded)"
 $RUN blocks "$M" > "$TMP/m.txt" 2> /dev/null
