@@ -50,6 +50,11 @@ is "$(sed -n 2p "$TMP/m.txt")" \
 is "$(sed -n 4p "$TMP/m.txt" | awk '{ print $1 }')" "main()" \
 	"ranked (by bytes): the program's main() first, though the launcher moved more"
 
+# diff: the boxes by their labels, without a function's "()"
+is "$($RUN diff --format=csv "$TOP/t/data/strace/stack-k.trace" "$M" 2> /dev/null | grep '^blocks,' | cut -d, -f2 | grep '\[' | sort -u | tr '\n' ';')" \
+	"[MPI: library];[launcher: orterun];[loader];main() > [MPI: MPI_Finalize];main() > [MPI: MPI_Init];" \
+	"diff: the folded blocks by their labels, without \"()\""
+
 # ---- a real MPI program under iolens trace --stacks -- mpirun -np 2 ----
 if ! command -v mpicc > /dev/null || ! command -v mpirun > /dev/null ||
 	[ ! -f "$(dirname "$IOLENS")/iolens-trace.so" ]; then
