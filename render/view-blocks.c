@@ -207,6 +207,34 @@ const char *iol_view_blocks_cut_note(const struct iol_blocks *bl, char *buf,
 	return buf;
 }
 
+/* "folded: [launcher: orterun], [MPI: MPI_Init], [loader]; ...": what
+ * the text's head says was folded (analysis/blocks.h), each box once */
+static void fold_note(struct out *o, const struct iol_blocks *bl)
+{
+	const char *seen[16];
+	size_t i, k, n = 0;
+
+	if (!bl->folded)
+		return;
+	out_text(o, "folded:");
+	for (i = 0; i < bl->n && n < sizeof(seen) / sizeof(*seen); i++) {
+		if (!bl->v[i].box)
+			continue;
+		for (k = 0; k < n && strcmp(seen[k], bl->v[i].func); k++)
+			;
+		if (k < n)
+			continue;
+		seen[n] = bl->v[i].func;
+		out_text(o, "%s %s", n++ ? "," : "", seen[k]);
+	}
+	if (bl->folded & IOL_BFOLD_LOADER)
+		out_text(o,
+			 "%s frames of the loader and C start (ld.so, _start, "
+			 "__libc_start_main) left out",
+			 n ? ";" : "");
+	out_text(o, "\n");
+}
+
 void iol_view_blocks_ranked(struct out *o, const char *trace,
 			    const struct iol_blocks *bl, const size_t *rows,
 			    size_t n, size_t all)
@@ -227,6 +255,7 @@ void iol_view_blocks_ranked(struct out *o, const char *trace,
 				 "%lld file mapping%s (mmap): what is read or "
 				 "written through a mapping is in no block\n",
 				 (long long)bl->maps, bl->maps == 1 ? "" : "s");
+		fold_note(o, bl);
 	}
 	iol_view_blocks_print(o, bl, rows, n);
 	if (o->fmt == FMT_TEXT && n < all)

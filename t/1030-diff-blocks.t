@@ -25,7 +25,7 @@ $RUN diff --format=csv "$TMP/a.it" "$TMP/b.it" > "$TMP/d.csv" 2> "$TMP/err"
 is "$?:$(cat "$TMP/err")" "0:" "diff of two traces with stacks: exit 0"
 # the block rows without I/O time (which varies): key metric a b change ratio
 grep '^blocks,' "$TMP/d.csv" | grep -v ',io_time,' | cut -d, -f2,3,5- > "$TMP/b.rows"
-S="_start() > main() > fix.c:30 > save()"
+S="main() > fix.c:30 > save()"
 is "$(head -9 "$TMP/b.rows")" \
 "$S > loop fix.c:14,calls,256,,-256,
 $S > loop fix.c:14,bytes_read,0,,0,1
@@ -40,14 +40,14 @@ $S > fix.c:17,bytes_written,,1048576,1048576," \
 is "$(grep "^$S," "$TMP/b.rows" | tr '\n' ';')" \
 	"$S,calls,256,1,-255,0.00390625;$S,bytes_read,0,0,0,1;$S,bytes_written,1048576,1048576,0,1;" \
 	"save(): 256 calls -> 1, ratio 1/256, the same bytes"
-is "$(grep '^_start() > main(),' "$TMP/b.rows" | tr '\n' ';')" \
-	"_start() > main(),calls,259,4,-255,0.015444015444015444;_start() > main(),bytes_read,100,100,0,1;_start() > main(),bytes_written,1048576,1048576,0,1;" \
+is "$(grep '^main(),' "$TMP/b.rows" | tr '\n' ';')" \
+	"main(),calls,259,4,-255,0.015444015444015444;main(),bytes_read,100,100,0,1;main(),bytes_written,1048576,1048576,0,1;" \
 	"main(): the job's 259 calls -> 4"
-is "$(grep -c '^_start() > main() > fix.c:31,' "$TMP/b.rows")" 0 \
+is "$(grep -c '^main() > fix.c:31,' "$TMP/b.rows")" 0 \
 	"an unchanged block (the pread) is not shown"
 $RUN diff --all --format=csv "$TMP/a.it" "$TMP/b.it" | grep '^blocks,' | grep -v ',io_time,' | cut -d, -f2,3,5- > "$TMP/all.rows"
-is "$(grep '^_start() > main() > fix.c:31,' "$TMP/all.rows" | tr '\n' ';')" \
-	"_start() > main() > fix.c:31,calls,1,1,0,1;_start() > main() > fix.c:31,bytes_read,100,100,0,1;_start() > main() > fix.c:31,bytes_written,0,0,0,1;" \
+is "$(grep '^main() > fix.c:31,' "$TMP/all.rows" | tr '\n' ';')" \
+	"main() > fix.c:31,calls,1,1,0,1;main() > fix.c:31,bytes_read,100,100,0,1;main() > fix.c:31,bytes_written,0,0,0,1;" \
 	"--all shows it: change 0, ratio 1"
 is "$(grep -c '^blocks,.*,io_time,s,' "$TMP/d.csv")" "$(grep -c '^blocks,.*,calls,' "$TMP/d.csv")" \
 	"each block has its I/O time row"
@@ -78,7 +78,7 @@ mkdir -p "$W/moved"
 (cd "$W/moved" && cc -g -O0 -DFIXED -o after fix.c && $RUN trace --stacks -o "$TMP/m.it" ./after x.dat) 2> /dev/null
 $RUN diff --format=csv "$TMP/a.it" "$TMP/m.it" | grep '^blocks,' | grep -v ',io_time,' | cut -d, -f2,3,5- > "$TMP/m.rows"
 is "$(grep -F "$S -> " "$TMP/m.rows" | tr '\n' ';')" \
-	"$S -> _start() > main() > fix.c:32 > save(),calls,256,1,-255,0.00390625;$S -> _start() > main() > fix.c:32 > save(),bytes_read,0,0,0,1;$S -> _start() > main() > fix.c:32 > save(),bytes_written,1048576,1048576,0,1;" \
+	"$S -> main() > fix.c:32 > save(),calls,256,1,-255,0.00390625;$S -> main() > fix.c:32 > save(),bytes_read,0,0,0,1;$S -> main() > fix.c:32 > save(),bytes_written,1048576,1048576,0,1;" \
 	"a block moved by lines added above: paired by its path without line numbers, 'A -> B'"
 
 if command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null; then

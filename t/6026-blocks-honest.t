@@ -80,8 +80,7 @@ printf 'void ckpt_write(const char *p);\nint main(int c, char **v)\n{\n\t(void)c
 	$RUN trace --stacks -o "$TMP/a.it" ./app c.out 2> /dev/null)
 $RUN blocks --sort line --format=csv "$TMP/a.it" > "$TMP/a.csv"
 is "$(awk -F, 'NR > 1 { n = split($4, p, "/"); print $2, $3, p[n], $5, $7, $10, $13 }' "$TMP/a.csv")" \
-"function _start app  6 4 16384
-function main app.c  6 4 16384
+"function main app.c  6 4 16384
 line main app.c 5 6 4 16384
 function ckpt_write ckpt.c  6 4 16384
 line ckpt_write ckpt.c 6 1 0 0
@@ -124,10 +123,10 @@ $RUN blocks "$TMP/d16.it" > "$TMP/d16.txt"
 is "$(sed -n 2p "$TMP/d16.txt")" "3 stacks cut at 16 frames, under [stack cut]: use --stacks=64" \
 	"blocks: counted in the header, with the depth to use"
 is "$($RUN blocks --format=csv "$TMP/d16.it" | awk -F, 'NR > 1 && $1 !~ /[.#]/ { print $3, $7 }' | sort | tr '\n' ' ')" \
-	"[stack cut] 3 _start 2 " "... the cut stacks under one root \"[stack cut]\", not a root rec()"
+	"[stack cut] 3 main 2 " "... the cut stacks under one root \"[stack cut]\", not a root rec()"
 $RUN blocks --format=csv "$TMP/d16.it" > /dev/null 2> "$TMP/err"
 is "$(cat "$TMP/err")" "iolens blocks: note: 3 stacks cut at 16 frames, under [stack cut]: use --stacks=64" \
 	"... and in a note with a machine format"
 is "$($RUN blocks --format=csv "$TMP/d64.it" | awk -F, 'NR > 1 && $1 !~ /[.#]/ { print $3, $7 }' | tr '\n' ' ')" \
-	"_start 5 " "the default depth: one root, nothing cut"
+	"main 5 " "the default depth: one root, nothing cut"
 done_testing

@@ -13,7 +13,7 @@ roots() { awk -F, 'NR > 1 && $1 !~ /\./ { printf "%s%s", s, $3; s = " " } END { 
 # ---- not measured ----
 $RUN blocks --format=csv "$K" > "$TMP/u.csv" 2> "$TMP/err"
 is "$?:$(grep -c 'note: ranked by bytes: strace' "$TMP/err")" "0:1" "not calibrated: ranked by bytes, said"
-is "$(roots "$TMP/u.csv")" "_start worker app+0x1c48 backtracing_error" "... the roots by bytes"
+is "$(roots "$TMP/u.csv")" "main worker app+0x1c48 backtracing_error" "... the roots by bytes"
 $RUN blocks --sort time "$K" > "$TMP/out" 2> "$TMP/err"
 is "$?:$(wc -c < "$TMP/out"):$(grep -c 'cannot rank by time' "$TMP/err")" "1:0:1" \
 	"--sort time: refused, exit 1"
@@ -27,5 +27,5 @@ $RUN blocks --format=csv "$K" > "$TMP/c.csv" 2> "$TMP/err"
 is "$?:$(grep -c "note: strace's own 50.00 us a call taken off" "$TMP/err")" "0:1" "calibrated: the overhead taken off, said"
 is "$(awk -F, '$3 == "save" { print $15 }' "$TMP/c.csv")" "0.0003" \
 	"save(): 10 + 100 + 50 + 300 us less 50 a call, none below 0: 300 us"
-is "$(roots "$TMP/c.csv")" "_start app+0x1c48 backtracing_error worker" "... and ranked by those times"
+is "$(roots "$TMP/c.csv")" "main app+0x1c48 backtracing_error worker" "... and ranked by those times"
 done_testing

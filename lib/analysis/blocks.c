@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analysis/blocks.h"
+#include "analysis/blocks-fold.h"
 #include "base/grow.h"
 #include "base/hash.h"
 #include "model/event.h"
@@ -31,6 +32,12 @@ struct floc {
 	int ninl;
 	const char *inl_func[IOL_SYM_INLINE], *inl_file[IOL_SYM_INLINE];
 	int inl_line[IOL_SYM_INLINE];
+	/* what folds (analysis/blocks-fold.h): the launcher's name when
+	 * the frame is its program's; MPI's call when it is MPI_Init or
+	 * MPI_Finalize; a frame of the loader or the C start code; of MPI's
+	 * libraries; of an executable (not a shared library) */
+	const char *launch, *mpi;
+	unsigned char loader, mpilib, image;
 };
 
 struct bnode {
@@ -76,7 +83,30 @@ struct build {
 	size_t nle, caple;
 	struct iol_index lix;
 	int64_t maps;
-	int32_t nostack; /* the "[no stack]" block, -1 not made */
+	/* the roots "[no stack]", "[loader]", "[MPI: library]", -1 not
+	 * made */
+	int32_t nostack, loader_box, mpilib_box;
+	/* what folds: per stack id, the launcher box of a stack with a
+	 * launcher's frame (-1 none) and what its frames are; per process,
+	 * the box of the launcher it last ran (its threads' stacks have no
+	 * frame of it); the launchers' boxes */
+	struct sinfo {
+		int32_t launch;
+		unsigned char done, image, fresh;
+	} * si;
+	struct pstate {
+		int64_t tgid;
+		int32_t launch;
+	} * ps;
+	size_t nps, capps;
+	struct iol_index psix;
+	struct {
+		const char *name;
+		int32_t box;
+	} launchers[8];
+	int nlaunch;
+	const char *first_launcher; /* its box's label */
+	unsigned folded;	    /* IOL_BFOLD_* */
 };
 
 int iol_blocks_sort_parse(const char *s)
@@ -180,7 +210,11 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 	if (r < 0)
 		return r;
 	l->lib = is_lib(f, sl.has_dwarf);
-	if (!l->lib && *f->module &&
+	l->launch = *f->module ? iol_bfold_launcher(f->module) : NULL;
+	l->mpilib = (unsigned char)iol_bfold_mpi_lib(f->module);
+	l->image = *f->module && !strstr(f->module, ".so") && !l->launch;
+	/* a launcher's frames fold into its box: its DWARF does not matter */
+	if (!l->lib && *f->module && !l->launch &&
 	    (r = note_module(bd, f->module, sl.has_dwarf)) < 0)
 		return r;
 	/* no source file: the binary stands for it */
@@ -213,6 +247,8 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 		if (!(l->func = keep(bd->priv, buf)))
 			return IOL_ENOMEM;
 	}
+	l->loader = (unsigned char)iol_bfold_loader(f->module, l->func);
+	l->mpi = iol_bfold_mpi_call(l->func);
 	return 0;
 }
 
@@ -389,15 +425,69 @@ static int frame_blocks(struct build *bd, const struct floc *l, int32_t *leaf)
 	return func_blocks(bd, l->func, l->file, l->line, !l->lib, leaf);
 }
 
+/* a root of its own, "[no stack]", "[loader]": made once */
+static int push_root(struct build *bd, int32_t *slot, const char *label,
+		     unsigned box)
+{
+	if (*slot < 0) {
+		long b = node(bd, -1, IOL_BLOCK_FUNCTION, label, "", 0);
+
+		if (b < 0)
+			return (int)b;
+		*slot = (int32_t)b;
+		bd->nodes[b].b.box = box;
+	}
+	return path_push(bd, *slot);
+}
+
+static const char *mpi_label(const char *call)
+{
+	return !strcmp(call, "MPI_Init")	  ? "[MPI: MPI_Init]"
+	       : !strcmp(call, "MPI_Init_thread") ? "[MPI: MPI_Init_thread]"
+						  : "[MPI: MPI_Finalize]";
+}
+
+/* the blocks of frames fr[top-1] (the outermost kept) down to fr[0]:
+ * the system's libraries left out when prog; MPI's start or end one
+ * block under its caller, with nothing beneath */
+static int frames_blocks(struct build *bd, const uint32_t *fr, size_t top,
+			 int prog, int32_t *leaf)
+{
+	size_t k;
+	int r;
+
+	for (k = top; k-- > 0;) {
+		const struct floc *l = &bd->fl[fr[k]];
+
+		if (l->mpi) {
+			const struct iol_frame *f =
+				iol_stacks_frame_at(bd->stk, fr[k]);
+
+			long b = node(bd, *leaf, IOL_BLOCK_FUNCTION,
+				      mpi_label(l->mpi), f->module, 0);
+
+			bd->folded |= IOL_BFOLD_MPI;
+			if (b >= 0)
+				bd->nodes[b].b.box = IOL_BFOLD_MPI;
+			return path_push(bd, b);
+		}
+		if (prog && l->lib)
+			continue;
+		if ((r = frame_blocks(bd, l, leaf)) < 0)
+			return r;
+	}
+	return 0;
+}
+
 /* the path of stack id (made at its first use): *start and *len */
 static int stack_path(struct build *bd, uint32_t id, size_t *start,
 		      uint32_t *len)
 {
 	const uint32_t *fr;
 	struct floc *l;
-	size_t n, k;
+	size_t n, k, top;
 	int32_t leaf = -1;
-	int prog = 0, r;
+	int prog = 0, mpilib = 0, r;
 
 	if (bd->plen[id] != UINT32_MAX) {
 		*start = bd->pstart[id];
@@ -410,29 +500,166 @@ static int stack_path(struct build *bd, uint32_t id, size_t *start,
 		if ((r = frame_loc(bd, fr[k], &l)) < 0)
 			return r;
 		prog |= !l->lib;
+		mpilib |= l->mpilib;
 	}
-	for (k = n; k-- > 0;) {
-		l = &bd->fl[fr[k]];
-		if (prog && l->lib)
-			continue;
-		if ((r = frame_blocks(bd, l, &leaf)) < 0)
-			return r;
+	/* the loader's and the C start code's frames around the rest are
+	 * left out: main() is a root */
+	for (top = n; top > 0 && bd->fl[fr[top - 1]].loader; top--)
+		bd->folded |= IOL_BFOLD_LOADER;
+	if (!prog && mpilib && top > 0) {
+		bd->folded |= IOL_BFOLD_MPI;
+		r = push_root(bd, &bd->mpilib_box, "[MPI: library]",
+			      IOL_BFOLD_MPI);
+	} else {
+		r = frames_blocks(bd, fr, top, prog, &leaf);
 	}
-	if (bd->npaths == bd->pstart[id]) { /* no frame at all */
-		if (bd->nostack < 0) {
-			long b = node(bd, -1, IOL_BLOCK_FUNCTION, "[no stack]",
-				      "", 0);
-			if (b < 0)
-				return (int)b;
-			bd->nostack = (int32_t)b;
-		}
-		if ((r = path_push(bd, bd->nostack)) < 0)
-			return r;
-	}
+	if (r < 0)
+		return r;
+	/* no frame left: the loader's own calls, or none at all */
+	if (bd->npaths == bd->pstart[id] &&
+	    (r = n ? push_root(bd, &bd->loader_box, "[loader]",
+			       IOL_BFOLD_LOADER)
+		   : push_root(bd, &bd->nostack, "[no stack]", 0)) < 0)
+		return r;
 	bd->plen[id] = (uint32_t)(bd->npaths - bd->pstart[id]);
 	*start = bd->pstart[id];
 	*len = bd->plen[id];
 	return 0;
+}
+
+/* ---- launchers: their processes in one box each ---- */
+
+/* the box of launcher name (its program's base name, module its path),
+ * made once */
+static long launcher_box(struct build *bd, const char *name, const char *module)
+{
+	char label[300];
+	const char *kept;
+	long b;
+	int i;
+
+	for (i = 0; i < bd->nlaunch; i++)
+		if (!strcmp(bd->launchers[i].name, name))
+			return bd->launchers[i].box;
+	snprintf(label, sizeof(label), "[launcher: %s]", name);
+	if (!(kept = keep(bd->priv, label)))
+		return IOL_ENOMEM;
+	if ((b = node(bd, -1, IOL_BLOCK_FUNCTION, kept, module, 0)) < 0)
+		return b;
+	bd->nodes[b].b.box = IOL_BFOLD_LAUNCHER;
+	bd->folded |= IOL_BFOLD_LAUNCHER;
+	if (!bd->first_launcher)
+		bd->first_launcher = kept;
+	/* more launchers than kept: looked up by their label again */
+	if (bd->nlaunch <
+	    (int)(sizeof(bd->launchers) / sizeof(*bd->launchers))) {
+		bd->launchers[bd->nlaunch].name = name;
+		bd->launchers[bd->nlaunch++].box = (int32_t)b;
+	}
+	return b;
+}
+
+/* what stack id's frames are: a launcher's (its box), the program's
+ * (an executable's frame), the loader's starting a program (the
+ * outermost frame ld.so's) */
+static int stack_info(struct build *bd, uint32_t id, struct sinfo *si)
+{
+	const uint32_t *fr;
+	struct floc *l = NULL;
+	size_t n, k;
+	long b;
+	int r;
+
+	si->done = 1;
+	si->launch = -1;
+	n = id ? iol_stacks_chain(bd->stk, id, &fr) : 0;
+	for (k = 0; k < n; k++) {
+		if ((r = frame_loc(bd, fr[k], &l)) < 0)
+			return r;
+		si->image |= l->image;
+		if (l->launch && si->launch < 0) {
+			b = launcher_box(
+				bd, l->launch,
+				iol_stacks_frame_at(bd->stk, fr[k])->module);
+			if (b < 0)
+				return (int)b;
+			si->launch = (int32_t)b;
+		}
+	}
+	si->fresh = l && l->loader && l->lib;
+	return 0;
+}
+
+struct pskey {
+	const struct build *bd;
+	int64_t tgid;
+};
+
+static int ps_eq(const void *ctx, uint32_t i)
+{
+	const struct pskey *k = ctx;
+
+	return k->bd->ps[i].tgid == k->tgid;
+}
+
+static uint64_t ps_hash(const void *ctx, uint32_t i)
+{
+	return iol_mix64((uint64_t)((const struct build *)ctx)->ps[i].tgid);
+}
+
+/* the launcher box process tgid last ran in, made -1 when new; NULL
+ * out of memory */
+static int32_t *proc_launch(struct build *bd, int64_t tgid)
+{
+	struct pskey k = {bd, tgid};
+	uint64_t h = iol_mix64((uint64_t)tgid);
+	struct pstate *np;
+	uint32_t *slot;
+
+	if (bd->psix.slot) {
+		slot = iol_index_slot(&bd->psix, h, ps_eq, &k);
+		if (*slot != IOL_INDEX_EMPTY)
+			return &bd->ps[*slot].launch;
+	}
+	if (iol_index_reserve(&bd->psix, ps_hash, bd) < 0 ||
+	    !(np = iol_grow(bd->ps, &bd->capps, bd->nps, sizeof(*np), 16)))
+		return NULL;
+	bd->ps = np;
+	slot = iol_index_slot(&bd->psix, h, ps_eq, &k);
+	bd->ps[bd->nps].tgid = tgid;
+	bd->ps[bd->nps].launch = -1;
+	*slot = (uint32_t)bd->nps++;
+	bd->psix.n++;
+	return &bd->ps[bd->nps - 1].launch;
+}
+
+/*
+ * The launcher box the call goes to, -1 none, < -1 an IOL_E* code: its
+ * stack's when it has a launcher's frame; when it has no frame of a
+ * program, the box of the launcher its process last ran (a launcher's
+ * threads, and its calls without a stack, have no frame of it); a stack
+ * of another program, or of the loader starting one after an exec, ends
+ * the process's launcher.
+ */
+static long launcher_of(struct build *bd, const struct iol_event *ev,
+			uint32_t id)
+{
+	struct sinfo *si = &bd->si[id];
+	int32_t *st;
+	int r;
+
+	if (!si->done && (r = stack_info(bd, id, si)) < 0)
+		return r;
+	if (!bd->nlaunch) /* no process has run one */
+		return -1;
+	if (!(st = proc_launch(bd, ev->tgid > 0 ? ev->tgid : ev->pid)))
+		return IOL_ENOMEM;
+	if (si->launch >= 0)
+		return *st = si->launch;
+	if (si->image || si->fresh) /* a program, or the loader after an
+				       exec starting one */
+		return *st = -1;
+	return *st;
 }
 
 /* ---- distinct files and processes of a block ---- */
@@ -552,8 +779,10 @@ static double dur_of(const struct build *bd, const struct iol_event *ev)
 
 static int add_event(struct build *bd, const struct iol_event *ev)
 {
+	const uint32_t *path;
 	size_t start, k;
-	uint32_t len;
+	uint32_t len, id, one;
+	long lb;
 	int rnd = 0, r,
 	    xfer = ev->kind == IOL_EV_READ || ev->kind == IOL_EV_WRITE;
 	int64_t moved = xfer && ev->len > 0 ? ev->len : 0;
@@ -562,18 +791,26 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 		return 0;
 	bd->maps += ev->kind == IOL_EV_OTHER && ev->name &&
 		    !strncmp(ev->name, "mmap", 4);
-	if (ev->stack >= 1 && ev->stack <= iol_stacks_count(bd->stk))
-		r = stack_path(bd, ev->stack, &start, &len);
-	else
-		r = stack_path(bd, 0, &start, &len);
-	if (r < 0)
+	id = ev->stack >= 1 && ev->stack <= iol_stacks_count(bd->stk)
+		     ? ev->stack
+		     : 0;
+	if ((lb = launcher_of(bd, ev, id)) < -1)
+		return (int)lb;
+	if (lb >= 0) { /* a launcher's call: its box alone */
+		one = (uint32_t)lb;
+		path = &one;
+		len = 1;
+	} else if ((r = stack_path(bd, id, &start, &len)) < 0) {
 		return r;
+	} else {
+		path = bd->paths + start;
+	}
 	if ((xfer || ev->kind == IOL_EV_OPEN) && (rnd = is_random(bd, ev)) < 0)
 		return rnd;
 	if (!xfer)
 		rnd = 0;
-	for (k = start; k < start + len; k++) {
-		uint32_t i = bd->paths[k];
+	for (k = 0; k < len; k++) {
+		uint32_t i = path[k];
 		struct iol_block *b = &bd->nodes[i].b;
 
 		b->calls++;
@@ -611,6 +848,8 @@ static int cmp_child(const struct bnode *a, const struct bnode *b)
 {
 	int c;
 
+	if (!a->b.box != !b->b.box) /* what was folded after the program */
+		return a->b.box ? 1 : -1;
 	if (a->b.line != b->b.line && a->b.line && b->b.line)
 		return a->b.line < b->b.line ? -1 : 1;
 	if (a->b.kind != b->b.kind)
@@ -808,6 +1047,8 @@ static int cmp_rank(const void *pa, const void *pb)
 	double ka = rank_key(&rank_by.b->v[a], rank_by.key);
 	double kb = rank_key(&rank_by.b->v[b], rank_by.key);
 
+	if (!rank_by.b->v[a].box != !rank_by.b->v[b].box)
+		return rank_by.b->v[a].box ? 1 : -1;
 	if (ka != kb)
 		return ka > kb ? -1 : 1;
 	return a < b ? -1 : a > b;
@@ -888,6 +1129,9 @@ static void build_free(struct build *bd)
 	iol_index_release(&bd->pix);
 	free(bd->le);
 	iol_index_release(&bd->lix);
+	free(bd->si);
+	free(bd->ps);
+	iol_index_release(&bd->psix);
 }
 
 static int run_events(struct build *bd, struct iol_blocks *out,
@@ -978,7 +1222,7 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 	memset(&bd, 0, sizeof(bd));
 	bd.job = job;
 	bd.stk = job->stacks;
-	bd.nostack = -1;
+	bd.nostack = bd.loader_box = bd.mpilib_box = -1;
 	ns = iol_stacks_count(bd.stk) + 1;
 	out = calloc(1, sizeof(*out));
 	if (out)
@@ -986,7 +1230,8 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 	bd.fl = calloc(iol_stacks_nframes(bd.stk) + 1, sizeof(*bd.fl));
 	bd.pstart = calloc(ns, sizeof(*bd.pstart));
 	bd.plen = malloc(ns * sizeof(*bd.plen));
-	if (!out || !out->priv || !bd.fl || !bd.pstart || !bd.plen ||
+	bd.si = calloc(ns, sizeof(*bd.si));
+	if (!out || !out->priv || !bd.fl || !bd.pstart || !bd.plen || !bd.si ||
 	    !(out->priv->sym = iol_symbols_new())) {
 		build_free(&bd);
 		iol_blocks_free(out);
@@ -1004,6 +1249,8 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 	out->overhead = bd.overhead;
 	r = run_events(&bd, out, err);
 	out->maps = bd.maps;
+	out->folded = bd.folded;
+	out->launcher = bd.first_launcher;
 	out->src_missing =
 		iol_symbols_missing(out->priv->sym, &out->src_missing_first);
 	if (r >= 0 && (r = order(&bd, out)) < 0)

@@ -45,6 +45,26 @@ enum { IOL_BLOCK_FUNCTION, IOL_BLOCK_LOOP, IOL_BLOCK_LINE };
 
 #define IOL_BLOCK_SMALL 4096 /* P13: a transfer under this many bytes */
 
+/*
+ * What is folded, so that the application's blocks are the roots a
+ * reader finds first:
+ *   LAUNCHER: every call of a launcher's processes (mpirun, mpiexec,
+ *     orterun, prterun, srun, hydra_pmi_proxy, prted, orted: frames of
+ *     its program, or its threads after them) in one root
+ *     "[launcher: NAME]";
+ *   LOADER: the loader's and the C start code's frames (ld.so, _start,
+ *     __libc_start_main, __libc_start_call_main) around a stack left
+ *     out, so main() and the constructors are roots; the calls they make
+ *     themselves (ld.so mapping libraries, exit's flush of stdio) in one
+ *     root "[loader]";
+ *   MPI: MPI_Init, MPI_Init_thread and MPI_Finalize (their PMPI_ and
+ *     Fortran names too) one block "[MPI: MPI_Init]" under their caller,
+ *     with every call beneath; calls of MPI's libraries with no frame of
+ *     the program (the threads MPI started) in one root
+ *     "[MPI: library]".
+ */
+enum { IOL_BFOLD_LAUNCHER = 1, IOL_BFOLD_LOADER = 2, IOL_BFOLD_MPI = 4 };
+
 struct iol_block {
 	int kind;	  /* IOL_BLOCK_* */
 	int32_t parent;	  /* index, -1 for a root */
@@ -63,6 +83,9 @@ struct iol_block {
 	int64_t files, random, small, procs;
 	double io_time, first, last; /* seconds; first/last: the span */
 	double intensity;
+	unsigned box; /* IOL_BFOLD_* when it holds what was folded (a
+			 launcher's, the loader's, MPI's): after the
+			 program's blocks among its siblings; else 0 */
 };
 
 /* A binary whose frames the blocks name, when it is not as traced. */
@@ -101,6 +124,11 @@ struct iol_blocks {
 	 * through a mapping is in no call, so in no block's bytes */
 	int64_t maps;
 	double overhead; /* taken off each call's duration, s */
+	/* what was folded into one block each (IOL_BFOLD_*), and the
+	 * label of the first launcher's box (borrowed: valid until
+	 * iol_blocks_free; NULL none) */
+	unsigned folded;
+	const char *launcher;
 	struct iol_blocks_priv *priv;
 };
 

@@ -742,9 +742,17 @@ static void call_kinds(const struct iol_block *b, char *buf, size_t n)
 		buf[0] = '\0';
 }
 
+/* "()" after a function's name, none after a C++ name that has them or
+ * a box of its own ("[loader]", "[stack cut]") */
+static const char *func_parens(const char *func)
+{
+	return strchr(func, '(') || func[0] == '[' ? "" : "()";
+}
+
 /* a root of a shared library told apart from a root of the same label
- * on its side (the loader's _start and the program's) by its file; the
- * program's keeps its label, which pairs with the other run's */
+ * on its side (a library's function of the program's name) by its
+ * file; the program's keeps its label, which pairs with the other
+ * run's */
 static int root_twin(const struct iol_blocks *bl, size_t i)
 {
 	size_t k;
@@ -778,11 +786,10 @@ static struct bside *block_paths(struct iol_diff *d,
 		if (b->kind == IOL_BLOCK_FUNCTION && b->parent < 0 &&
 		    root_twin(bl, i))
 			snprintf(lab, sizeof(lab), "%s%s [%s]", b->func,
-				 strchr(b->func, '(') ? "" : "()",
-				 file_base(b->file));
+				 func_parens(b->func), file_base(b->file));
 		else if (b->kind == IOL_BLOCK_FUNCTION)
 			snprintf(lab, sizeof(lab), "%s%s", b->func,
-				 strchr(b->func, '(') ? "" : "()");
+				 func_parens(b->func));
 		else
 			snprintf(lab, sizeof(lab), "%s%s:%d",
 				 b->kind == IOL_BLOCK_LOOP ? "loop " : "",
