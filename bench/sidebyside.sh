@@ -11,7 +11,9 @@
 #
 # Rows: timeline (dxt-8m, the text chart and phases), timeline-1m,
 # pop-report (BENCH_POPDB, a million-job store bench/popstore.sh makes;
-# skipped when unset).  Default: every row whose input exists.
+# skipped when unset), and on the same store triage-db (text),
+# triage-db-csv (every flagged job: --top all) and triage-db-json.
+# Default: every row whose input exists.
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 . "$(dirname "$0")/env.sh"
 
@@ -93,3 +95,12 @@ ROW=pop-report
 if want "$@" && [ -n "$POPDB" ] && [ -f "$POPDB" ]; then
 	row pop-report .pdf population-report --db "$POPDB" -o "{out}.pdf"
 fi
+for f in text csv json; do
+	ROW=triage-db
+	[ $f = text ] || ROW=triage-db-$f
+	top=5
+	[ $f = csv ] && top=all
+	if want "$@" && [ -n "$POPDB" ] && [ -f "$POPDB" ]; then
+		row $ROW - triage --db "$POPDB" --top $top --format $f
+	fi
+done

@@ -2,7 +2,8 @@
  * Population triage (poptriage.h): one pass of a cursor over the store's
  * job rows; each row's columns are mapped by name onto the triage inputs,
  * the rules run, and flagged jobs are added to their (app, user) group.
- * Memory is bounded by the groups and their top jobs, not by the rows.
+ * Memory is bounded by the groups, their top jobs, 16 bytes a flagged
+ * job, and the jobs a configuration's noise may yet unflag (struct hrow).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -46,13 +47,52 @@ struct cfgs {
 	struct iol_index ix;
 };
 
+/*
+ * One pass over the store.  A flagged row without a material rank-time
+ * finding is judged as it is read: its configuration's noise cannot
+ * change it.  One with such a finding (the noise only lowers findings)
+ * is held, compactly, until every configuration is counted: its group,
+ * configuration, job fields and flagged findings.  Every flagged row
+ * leaves an orec, so that the groups' stakes are summed in the store's
+ * order afterwards; the top jobs break equal stakes by seq, the row's
+ * place among them.  The output is the one of a second pass over the
+ * store, without reading it again.
+ */
+struct hrow {
+	uint32_t g, cfg, nf;
+	size_t seq;
+	size_t path, f; /* offsets into held.text and held.f */
+	int64_t jobid, uid, nprocs;
+	double start_time, stake;
+};
+struct orec {
+	uint32_t g, held; /* held: index in held.v, NOT_HELD judged */
+	double stake;
+};
+#define NOT_HELD UINT32_MAX
+struct orders {
+	struct orec *v;
+	size_t n, cap;
+};
+struct held {
+	struct hrow *v;
+	size_t n, cap;
+	char *text;
+	size_t ntext, captext;
+	struct iol_poptri_find *f;
+	size_t nf, capf;
+};
+
 struct pass {
 	struct iol_poptri *r;
 	struct iol_index ix;
 	size_t cap, top;
 	int *map; /* per cursor column: IOL_TIN_* or C_* */
 	int ncol;
-	struct cfgs cf; /* the first pass's counts; none: n == 0 */
+	struct cfgs cf;	  /* the configurations' counts */
+	struct held hd;	  /* the rows the noise may judge otherwise */
+	struct orders od; /* every flagged row, in the store's order */
+	uint32_t varies;  /* bit k: rule k is a rank-time rule */
 };
 
 static int col_kind(const char *name)
@@ -323,16 +363,17 @@ static void cfgs_free(struct cfgs *c)
 }
 
 /* Is finding k of t material (warn or high) and a rank-time rule? */
-static int varies_material(const struct iol_triage *t, size_t k)
+static int varies_material(const struct pass *p, const struct iol_triage *t,
+			   size_t k)
 {
-	return t->f[k].sev <= IOL_SEV_WARN && iol_triage_varies(t->f[k].code);
+	return t->f[k].sev <= IOL_SEV_WARN && (p->varies >> k & 1);
 }
 
-/* The first pass: a row's time-variation findings into its
- * configuration's counts. */
-static int noise_count(struct pass *p, const char *app, const char *user,
-		       const struct iol_triage_in *in,
-		       const struct iol_triage *t)
+/* A row's time-variation findings into its configuration's counts;
+ * the configuration's index, or < 0 out of memory. */
+static int64_t noise_count(struct pass *p, const char *app, const char *user,
+			   const struct iol_triage_in *in,
+			   const struct iol_triage *t)
 {
 	struct cfg *f = cfg_of(&p->cf, app, user, in->v[IOL_TIN_NPROCS], 1);
 	size_t k;
@@ -341,25 +382,27 @@ static int noise_count(struct pass *p, const char *app, const char *user,
 		return IOL_ENOMEM;
 	f->runs++;
 	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++)
-		f->mat[k] += (size_t)varies_material(t, k);
-	return 0;
+		f->mat[k] += (size_t)varies_material(p, t, k);
+	return f - p->cf.v;
 }
 
-/* The second pass: a time-variation finding its configuration shows in
+/* A held row's time-variation finding that its configuration shows in
  * fewer than half of its runs is info, under the floor. */
-static void noise_apply(struct pass *p, const char *app, const char *user,
-			const struct iol_triage_in *in, struct iol_triage *t)
+static void noise_apply(const struct pass *p, const struct hrow *h,
+			struct iol_poptri_find *f)
 {
-	struct cfg *f = cfg_of(&p->cf, app, user, in->v[IOL_TIN_NPROCS], 0);
-	size_t k;
+	const struct cfg *c = &p->cf.v[h->cfg];
+	size_t i;
 
-	if (!f || f->runs < NOISE_RUNS)
+	if (c->runs < NOISE_RUNS)
 		return;
-	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++)
-		if (varies_material(t, k) && f->mat[k] * 2 < f->runs) {
-			t->f[k].sev = IOL_SEV_INFO;
-			t->f[k].floored = 1;
-		}
+	for (i = 0; i < h->nf; i++) {
+		size_t k = (size_t)f[i].rule;
+
+		if (f[i].sev <= IOL_SEV_WARN && (p->varies >> k & 1) &&
+		    c->mat[k] * 2 < c->runs)
+			f[i].sev = IOL_SEV_INFO;
+	}
 }
 
 static double rank_key(double stake)
@@ -371,6 +414,16 @@ static void job_free(struct iol_poptri_job *j)
 {
 	free(j->path);
 	free(j->f);
+}
+
+/* Does x rank below j: a smaller stake, or an equal one from a later
+ * row?  So the top jobs do not depend on the order they come in. */
+static int ranks_below(const struct iol_poptri_job *x,
+		       const struct iol_poptri_job *j)
+{
+	double a = rank_key(x->stake), b = rank_key(j->stake);
+
+	return a < b || (a == b && x->seq > j->seq);
 }
 
 /* Room for one more listed job: the top array grows when every job is
@@ -401,7 +454,7 @@ static int top_add(struct pass *p, struct iol_poptri_group *g,
 	size_t at = g->ntop;
 	struct iol_poptri_job c = *j;
 
-	while (at > 0 && rank_key(g->top[at - 1].stake) < rank_key(j->stake))
+	while (at > 0 && ranks_below(&g->top[at - 1], j))
 		at--;
 	if (p->top && at >= p->top)
 		return 0;
@@ -423,63 +476,235 @@ static int top_add(struct pass *p, struct iol_poptri_group *g,
 	return 0;
 }
 
-/* The findings of one row into the totals and its group. */
-static int add_row(struct pass *p, struct iol_popcur *cur,
-		   const struct iol_triage *t, const struct iol_triage_in *in,
-		   const int col[6], int min_sev)
+/* Room for one more element of n in an array of cap; 0 or IOL_ENOMEM. */
+static int grow(void **v, size_t *cap, size_t n, size_t more, size_t size)
 {
-	struct iol_poptri *r = p->r;
-	struct iol_poptri_group *g;
-	struct iol_poptri_job j = {0};
-	struct iol_poptri_find f[IOL_POPTRI_MAXRULES];
+	size_t c = *cap ? *cap : 256;
+	void *w;
+
+	while (c < n + more)
+		c *= 2;
+	if (c == *cap)
+		return 0;
+	if (c > SIZE_MAX / size || !(w = realloc(*v, c * size)))
+		return IOL_ENOMEM;
+	*v = w;
+	*cap = c;
+	return 0;
+}
+
+/* The flagged findings of a row (before the noise) into the held ones;
+ * their number. */
+static int hold_finds(struct held *hd, const struct iol_triage *t, int min_sev,
+		      uint32_t *nf)
+{
 	size_t k;
 
-	j.worst = IOL_SEV_NA;
-	j.f = f;
+	*nf = 0;
+	if (grow((void **)&hd->f, &hd->capf, hd->nf, IOL_POPTRI_MAXRULES,
+		 sizeof(*hd->f)) < 0)
+		return IOL_ENOMEM;
 	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++) {
 		const struct iol_finding *x = &t->f[k];
 
-		if (x->sev == IOL_SEV_NA)
-			r->na[k]++;
 		if (x->sev > min_sev)
 			continue;
-		j.codes |= (uint32_t)1 << k;
-		if (x->sev < j.worst)
-			j.worst = x->sev;
-		f[j.nf++] = (struct iol_poptri_find){(int)k,   x->sev,
-						     x->value, x->threshold,
-						     x->stake, x->stake_pct};
+		hd->f[hd->nf + (*nf)++] = (struct iol_poptri_find){
+			(int)k,	      x->sev,	x->value,
+			x->threshold, x->stake, x->stake_pct};
+	}
+	return 0;
+}
+
+/* The row's job fields from the cursor into h. */
+static void job_fields(struct iol_popcur *cur, const struct iol_triage_in *in,
+		       const int col[6], struct hrow *h)
+{
+	h->stake = iol_triage_stake(in);
+	h->jobid = col[3] >= 0 && iol_popcur_type(cur, col[3]) == IOL_POPV_INT
+			   ? iol_popcur_int(cur, col[3])
+			   : IOL_POP_NULL;
+	h->start_time = col[4] >= 0 ? cur_num(cur, col[4]) : NAN;
+	h->uid = isfinite(in->v[IOL_TIN_UID]) ? (int64_t)in->v[IOL_TIN_UID]
+					      : IOL_POP_NULL;
+	h->nprocs = isfinite(in->v[IOL_TIN_NPROCS])
+			    ? (int64_t)in->v[IOL_TIN_NPROCS]
+			    : IOL_POP_NULL;
+}
+
+/* A row the noise may judge otherwise, kept until it is known. */
+static int hold_row(struct pass *p, const char *path,
+		    const struct iol_triage *t, int min_sev, struct hrow *h)
+{
+	struct held *hd = &p->hd;
+	size_t len = strlen(path) + 1;
+
+	if (grow((void **)&hd->v, &hd->cap, hd->n, 1, sizeof(*hd->v)) < 0 ||
+	    grow((void **)&hd->text, &hd->captext, hd->ntext, len, 1) < 0 ||
+	    hold_finds(hd, t, min_sev, &h->nf) < 0)
+		return IOL_ENOMEM;
+	h->f = hd->nf;
+	hd->nf += h->nf;
+	memcpy(hd->text + hd->ntext, path, len);
+	h->path = hd->ntext;
+	hd->ntext += len;
+	hd->v[hd->n++] = *h;
+	return 0;
+}
+
+/* A job's flagged findings f (nf of them, under the noise) into j, the
+ * totals and its group's counts; whether any is flagged. */
+static int flag_job(struct pass *p, struct iol_poptri_group *g,
+		    struct iol_poptri_find *f, size_t nf, int min_sev,
+		    struct iol_poptri_job *j)
+{
+	struct iol_poptri *r = p->r;
+	size_t i;
+
+	j->worst = IOL_SEV_NA;
+	j->f = f;
+	for (i = 0; i < nf; i++) {
+		if (f[i].sev > min_sev)
+			continue;
+		j->codes |= (uint32_t)1 << f[i].rule;
+		if (f[i].sev < j->worst)
+			j->worst = f[i].sev;
+		f[j->nf++] = f[i];
+	}
+	if (!j->codes)
+		return 0;
+	r->flagged++;
+	g->flagged++;
+	for (i = 0; i < j->nf; i++)
+		r->count[f[i].rule]++, g->count[f[i].rule]++;
+	return 1;
+}
+
+/* A job of fields h into its group's top jobs. */
+static int top_job(struct pass *p, struct iol_poptri_group *g,
+		   const struct hrow *h, const char *path,
+		   struct iol_poptri_job *j)
+{
+	j->stake = h->stake;
+	j->path = (char *)path;
+	j->jobid = h->jobid;
+	j->start_time = h->start_time;
+	j->uid = h->uid;
+	j->nprocs = h->nprocs;
+	j->seq = h->seq;
+	return top_add(p, g, j);
+}
+
+/* A flagged row: judged now, or held when a material rank-time finding
+ * makes it depend on its configuration's noise; its orec either way. */
+static int flagged_row(struct pass *p, struct iol_popcur *cur,
+		       const struct iol_triage *t,
+		       const struct iol_triage_in *in, const int col[6],
+		       int min_sev, uint32_t g, uint32_t cfg)
+{
+	struct iol_poptri_find f[IOL_POPTRI_MAXRULES];
+	struct iol_poptri_job j = {0};
+	struct hrow h = {g, cfg, 0, p->od.n, 0, 0, 0, 0, 0, 0, 0};
+	struct orec *o;
+	int held = 0;
+	size_t k;
+
+	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++)
+		held |= t->f[k].sev <= min_sev && varies_material(p, t, k);
+	if (grow((void **)&p->od.v, &p->od.cap, p->od.n, 1, sizeof(*p->od.v)) <
+	    0)
+		return IOL_ENOMEM;
+	job_fields(cur, in, col, &h);
+	o = &p->od.v[p->od.n++];
+	*o = (struct orec){g, held ? (uint32_t)p->hd.n : NOT_HELD, h.stake};
+	if (held)
+		return hold_row(p, text_or_empty(cur, col[0]), t, min_sev, &h);
+	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++)
+		if (t->f[k].sev <= min_sev)
+			f[h.nf++] = (struct iol_poptri_find){
+				(int)k,	       t->f[k].sev,
+				t->f[k].value, t->f[k].threshold,
+				t->f[k].stake, t->f[k].stake_pct};
+	flag_job(p, &p->r->g[g], f, h.nf, min_sev, &j);
+	return top_job(p, &p->r->g[g], &h, text_or_empty(cur, col[0]), &j);
+}
+
+/* One row as the cursor reads it: counted, into its group and
+ * configuration, and judged or held when a finding flags it. */
+static int take_row(struct pass *p, struct iol_popcur *cur,
+		    const struct iol_triage *t, const struct iol_triage_in *in,
+		    const int col[6], int min_sev)
+{
+	struct iol_poptri *r = p->r;
+	struct iol_poptri_group *g;
+	int64_t cfg;
+	int flagged = 0;
+	size_t k;
+
+	cfg = noise_count(p, text_or_empty(cur, col[1]),
+			  text_or_empty(cur, col[2]), in, t);
+	if (cfg < 0)
+		return (int)cfg;
+	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++) {
+		if (t->f[k].sev == IOL_SEV_NA)
+			r->na[k]++;
+		flagged |= t->f[k].sev <= min_sev;
 	}
 	r->jobs++;
 	g = group_of(p, text_or_empty(cur, col[1]), text_or_empty(cur, col[2]));
 	if (!g)
 		return IOL_ENOMEM;
 	g->jobs++;
-	if (!j.codes)
+	if (!flagged)
 		return 0;
-	r->flagged++;
-	g->flagged++;
-	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++)
-		if (j.codes & ((uint32_t)1 << k))
-			r->count[k]++, g->count[k]++;
-	j.stake = iol_triage_stake(in);
-	if (isfinite(j.stake))
-		g->stake += j.stake;
-	j.path = (char *)text_or_empty(cur, col[0]);
-	j.jobid = col[3] >= 0 && iol_popcur_type(cur, col[3]) == IOL_POPV_INT
-			  ? iol_popcur_int(cur, col[3])
-			  : IOL_POP_NULL;
-	j.start_time = col[4] >= 0 ? cur_num(cur, col[4]) : NAN;
-	j.uid = isfinite(in->v[IOL_TIN_UID]) ? (int64_t)in->v[IOL_TIN_UID]
-					     : IOL_POP_NULL;
-	j.nprocs = isfinite(in->v[IOL_TIN_NPROCS])
-			   ? (int64_t)in->v[IOL_TIN_NPROCS]
-			   : IOL_POP_NULL;
-	return top_add(p, g, &j);
+	return flagged_row(p, cur, t, in, col, min_sev, (uint32_t)(g - r->g),
+			   (uint32_t)cfg);
 }
 
-static void rules_of(struct iol_poptri *r, const struct iol_triage *t)
+/* A held row judged under its configuration's noise; 1 flagged, 0 not,
+ * or IOL_ENOMEM. */
+static int judge_row(struct pass *p, const struct hrow *h, int min_sev)
 {
+	struct iol_poptri_group *g = &p->r->g[h->g];
+	struct iol_poptri_find f[IOL_POPTRI_MAXRULES];
+	struct iol_poptri_job j = {0};
+
+	memcpy(f, p->hd.f + h->f, h->nf * sizeof(*f));
+	noise_apply(p, h, f);
+	if (!flag_job(p, g, f, h->nf, min_sev, &j))
+		return 0;
+	return top_job(p, g, h, p->hd.text + h->path, &j) < 0 ? IOL_ENOMEM : 1;
+}
+
+/* The flagged rows in the store's order: the held ones judged, and the
+ * groups' stakes summed. */
+static int replay(struct pass *p, int min_sev)
+{
+	size_t i;
+
+	for (i = 0; i < p->od.n; i++) {
+		const struct orec *o = &p->od.v[i];
+		int rc = 1;
+
+		if (o->held != NOT_HELD &&
+		    (rc = judge_row(p, &p->hd.v[o->held], min_sev)) < 0)
+			return rc;
+		if (rc && isfinite(o->stake))
+			p->r->g[o->g].stake += o->stake;
+	}
+	return 0;
+}
+
+static void held_free(struct pass *p)
+{
+	free(p->hd.v), free(p->hd.text), free(p->hd.f), free(p->od.v);
+	memset(&p->hd, 0, sizeof(p->hd));
+	memset(&p->od, 0, sizeof(p->od));
+}
+
+static void rules_of(struct pass *p, const struct iol_triage *t)
+{
+	struct iol_poptri *r = p->r;
 	size_t k;
 
 	r->nrules = t->n < IOL_POPTRI_MAXRULES ? t->n : IOL_POPTRI_MAXRULES;
@@ -488,6 +713,8 @@ static void rules_of(struct iol_poptri *r, const struct iol_triage *t)
 		r->title[k] = t->f[k].title;
 		r->unit[k] = t->f[k].unit;
 		r->threshold[k] = t->f[k].threshold;
+		if (iol_triage_varies(t->f[k].code))
+			p->varies |= (uint32_t)1 << k;
 	}
 }
 
@@ -525,10 +752,10 @@ static void hide_small(struct iol_poptri *r)
 	r->ng = n;
 }
 
-/* One pass over the rows: the first (count) counts each configuration's
- * time-variation findings, the second judges and groups the jobs. */
+/* The one pass over the rows: each is counted into its configuration
+ * and group, and held when a finding flags it. */
 static int scan(struct pass *p, struct iol_popcur *cur,
-		const struct iol_triage_conf *c, int min_sev, int count,
+		const struct iol_triage_conf *c, int min_sev,
 		struct iol_error *err)
 {
 	struct iol_triage_in in;
@@ -536,21 +763,12 @@ static int scan(struct pass *p, struct iol_popcur *cur,
 	int col[6], rc;
 
 	while ((rc = iol_popcur_next(cur, err)) == 1) {
-		const char *app, *user;
-
 		row_in(cur, p, &in, col);
 		if ((rc = iol_triage_eval_values(&in, c, &t, err)) < 0)
 			return rc;
-		app = text_or_empty(cur, col[1]);
-		user = text_or_empty(cur, col[2]);
-		if (count) {
-			rc = noise_count(p, app, user, &in, &t);
-		} else {
-			if (!p->r->nrules)
-				rules_of(p->r, &t);
-			noise_apply(p, app, user, &in, &t);
-			rc = add_row(p, cur, &t, &in, col, min_sev);
-		}
+		if (!p->r->nrules)
+			rules_of(p, &t);
+		rc = take_row(p, cur, &t, &in, col, min_sev);
 		iol_triage_free(&t);
 		if (rc < 0)
 			return iol_error_set(err, rc, "out of memory");
@@ -558,24 +776,24 @@ static int scan(struct pass *p, struct iol_popcur *cur,
 	return rc;
 }
 
-/* The two passes, each over its own cursor. */
+/* The store read once; then the held rows judged in its order. */
 static int passes(struct iol_popdb *db, const char *where, struct pass *p,
 		  const struct iol_triage_conf *c, int min_sev,
 		  struct iol_error *err)
 {
 	struct iol_popcur *cur;
-	int count, rc = 0;
+	int rc;
 
-	for (count = 1; count >= 0 && rc >= 0; count--) {
-		rc = open_cursor(db, where, &cur, err);
-		if (rc < 0)
-			return rc;
-		if (!p->map && (rc = map_columns(cur, p)) < 0)
-			rc = iol_error_set(err, rc, "out of memory");
-		else
-			rc = scan(p, cur, c, min_sev, count, err);
-		iol_popcur_close(cur);
-	}
+	rc = open_cursor(db, where, &cur, err);
+	if (rc < 0)
+		return rc;
+	if ((rc = map_columns(cur, p)) < 0)
+		rc = iol_error_set(err, rc, "out of memory");
+	else
+		rc = scan(p, cur, c, min_sev, err);
+	iol_popcur_close(cur);
+	if (rc >= 0 && replay(p, min_sev) < 0)
+		rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
 	return rc;
 }
 
@@ -594,6 +812,7 @@ int iol_poptri_run(struct iol_popdb *db, const char *where,
 	free(p.map);
 	iol_index_release(&p.ix);
 	cfgs_free(&p.cf);
+	held_free(&p);
 	if (rc < 0) {
 		iol_poptri_free(r);
 		return rc;

@@ -5,8 +5,9 @@
  * a job gets the same findings here as from `iolens triage LOG`, but for
  * the noise of its configuration: a rank-time finding
  * (iol_triage_varies()) material in fewer than half of the runs of its
- * (app, user, processes), three or more, is info (a first pass counts
- * them; iol_poptri_flagged() does not apply it).
+ * (app, user, processes), three or more, is info (the store is read
+ * once: the jobs such a finding flags wait, compactly, until every
+ * configuration is counted; iol_poptri_flagged() does not apply it).
  *
  * A job is flagged when a finding's severity is at least the one asked
  * for (warn: high or warn).  Flagged jobs are grouped by (app, user);
@@ -47,6 +48,7 @@ struct iol_poptri_job {
 	uint32_t codes;		    /* bit k: rule k flagged */
 	struct iol_poptri_find *f;  /* the flagged findings, nf of them */
 	size_t nf;
+	size_t seq; /* among the flagged rows: equal stakes keep row order */
 };
 
 struct iol_poptri_group {
