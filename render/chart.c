@@ -2,13 +2,18 @@
  * Drawing primitives of the report (see chart.h).  Text goes through
  * Pango so that glyphs come from DejaVu and are embedded in PDF output.
  */
+#include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 
 #include "render/chart.h"
+#include "render/output.h"
 #include "base/banned.h"
 
 static const double palette[C_NCOLORS][3] = {
@@ -444,4 +449,42 @@ double chart_table(cairo_t *cr, double x, double y, int ncol,
 		}
 	}
 	return row * (nrow + 1);
+}
+
+/* cairo's bytes to the descriptor in the closure */
+static cairo_status_t fd_write(void *cl, const unsigned char *d, unsigned n)
+{
+	int fd = (int)(intptr_t)cl;
+
+	while (n > 0) {
+		ssize_t k = write(fd, d, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return CAIRO_STATUS_WRITE_ERROR;
+		d += k;
+		n -= (unsigned)k;
+	}
+	return CAIRO_STATUS_SUCCESS;
+}
+
+cairo_surface_t *chart_pdf_open(const char *path, char *tmp, size_t n, double w,
+				double h, int *fd)
+{
+	if ((*fd = out_tmp(path, tmp, n)) < 0)
+		return NULL;
+	return cairo_pdf_surface_create_for_stream(fd_write,
+						   (void *)(intptr_t)*fd, w, h);
+}
+
+int chart_pdf_close(cairo_surface_t *pdf, int fd)
+{
+	int bad;
+
+	cairo_surface_finish(pdf);
+	bad = cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS;
+	cairo_surface_destroy(pdf);
+	bad |= close(fd) < 0;
+	return bad ? -1 : 0;
 }

@@ -88,4 +88,18 @@ double chart_table(cairo_t *cr, double x, double y, int ncol,
 /* "1.5 GiB", "3.2 ms" */
 void fmt_secs(char *b, size_t n, double v);
 
+/*
+ * A PDF surface on out_tmp()'s file for path (its name in tmp, n bytes),
+ * written through the descriptor *fd that stays open until
+ * chart_pdf_close(): a FIFO or device given as the output sees one
+ * writer from the first byte to the last (opened, closed and opened
+ * again by name, a FIFO's reader took the close for the end).  NULL with
+ * errno set when the file cannot be made.
+ */
+cairo_surface_t *chart_pdf_open(const char *path, char *tmp, size_t n, double w,
+				double h, int *fd);
+/* Finish and destroy the surface and close fd: 0, or -1 when a write
+ * failed (then out_discard() the temporary). */
+int chart_pdf_close(cairo_surface_t *pdf, int fd);
+
 #endif

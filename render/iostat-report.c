@@ -231,12 +231,10 @@ int iostat_report_write(const char *path, const struct iol_binned *b,
 	if (!gmtime_r(&t, &tm))
 		return iol_error_set(err, IOL_EINVAL, "bad date");
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S", &tm);
-	fd = out_tmp(path, tmp, sizeof(tmp));
-	if (fd < 0)
+	pdf = chart_pdf_open(path, tmp, sizeof(tmp), PW, PH, &fd);
+	if (!pdf)
 		return iol_error_set(err, IOL_EIO, "cannot write '%s': %s",
 				     path, strerror(errno));
-	close(fd);
-	pdf = cairo_pdf_surface_create(tmp, PW, PH);
 	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATE_DATE,
 				       date);
 	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_MOD_DATE, date);
@@ -248,10 +246,8 @@ int iostat_report_write(const char *path, const struct iol_binned *b,
 	page(cr, b, st, o);
 	cairo_show_page(cr);
 	cairo_destroy(cr);
-	cairo_surface_finish(pdf);
-	if (cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS)
+	if (chart_pdf_close(pdf, fd) < 0)
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s'", path);
-	cairo_surface_destroy(pdf);
 	if (ret == 0 && out_commit(tmp, path) < 0)
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
 				    strerror(errno));

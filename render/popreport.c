@@ -925,18 +925,6 @@ static void draw(struct pr *p)
 	cairo_show_page(p->cr);
 }
 
-static int tmpfile_for(const char *path, char *tmp, size_t n,
-		       struct iol_error *err)
-{
-	int fd;
-
-	if ((fd = out_tmp(path, tmp, n)) < 0)
-		return iol_error_set(err, IOL_EIO, "cannot write '%s': %s",
-				     path, strerror(errno));
-	close(fd);
-	return 0;
-}
-
 int popreport_write(const struct iol_popset *set, const char *dbpath,
 		    const struct iol_poptri *tri, const struct iol_popout *ctx,
 		    const char *path, const char *date, struct iol_error *err)
@@ -944,7 +932,7 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 	struct pr p = {0};
 	cairo_surface_t *pdf;
 	char tmp[PATH_MAX + 16];
-	int ret;
+	int ret, fd;
 
 	p.set = set;
 	p.tri = tri;
@@ -952,14 +940,16 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 	p.dbpath = dbpath;
 	p.pw = 595.28;
 	p.ph = 841.89;
-	if ((ret = analyse(&p)) < 0 ||
-	    (ret = tmpfile_for(path, tmp, sizeof tmp, err)) < 0) {
+	if ((ret = analyse(&p)) < 0) {
 		release(&p);
-		return ret == IOL_ENOMEM
-			       ? iol_error_set(err, ret, "out of memory")
-			       : ret;
+		return iol_error_set(err, ret, "out of memory");
 	}
-	pdf = cairo_pdf_surface_create(tmp, p.pw, p.ph);
+	pdf = chart_pdf_open(path, tmp, sizeof tmp, p.pw, p.ph, &fd);
+	if (!pdf) {
+		release(&p);
+		return iol_error_set(err, IOL_EIO, "cannot write '%s': %s",
+				     path, strerror(errno));
+	}
 	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATE_DATE,
 				       date);
 	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_MOD_DATE, date);
@@ -970,10 +960,8 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 	p.cr = cairo_create(pdf);
 	draw(&p);
 	cairo_destroy(p.cr);
-	cairo_surface_finish(pdf);
-	if (cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS)
+	if (chart_pdf_close(pdf, fd) < 0)
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s'", path);
-	cairo_surface_destroy(pdf);
 	if (ret == 0 && out_commit(tmp, path) < 0)
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
 				    strerror(errno));

@@ -109,11 +109,9 @@ int profile_pdf(const char *path, const struct iol_rprofile *orig,
 	if (!gmtime_r(&tt, &tm))
 		return -1;
 	strftime(ds, sizeof(ds), "%Y-%m-%dT%H:%M:%S", &tm);
-	fd = out_tmp(path, tmp, sizeof(tmp));
-	if (fd < 0)
+	pdf = chart_pdf_open(path, tmp, sizeof(tmp), PW, PH, &fd);
+	if (!pdf)
 		return -1;
-	close(fd);
-	pdf = cairo_pdf_surface_create(tmp, PW, PH);
 	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATE_DATE, ds);
 	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_MOD_DATE, ds);
 	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_TITLE,
@@ -123,9 +121,7 @@ int profile_pdf(const char *path, const struct iol_rprofile *orig,
 	cr = cairo_create(pdf);
 	draw(cr, orig, rep, title);
 	cairo_destroy(cr);
-	cairo_surface_finish(pdf);
-	bad = cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS;
-	cairo_surface_destroy(pdf);
+	bad = chart_pdf_close(pdf, fd) < 0;
 	if (bad || out_commit(tmp, path) < 0) {
 		int e = bad ? EIO : errno;
 

@@ -58,6 +58,7 @@ struct ctx {
 	struct iol_matrix mx; /* rank x time, bins across the page */
 	int have_mx;
 	struct iol_triage tri; /* default thresholds */
+	int pdf_fd;	       /* the PDF's output, open while drawn */
 	struct iol_phases phs; /* of logs with DXT segments, not too many */
 	int have_ph;
 	char ph_note[160];	   /* why a log with DXT has no phases, or "" */
@@ -2082,16 +2083,13 @@ static int report_compute(struct ctx *c, struct iol_error *err)
 static cairo_surface_t *pdf_open(struct ctx *c, char *tmp, size_t n, int *ret)
 {
 	cairo_surface_t *pdf;
-	int fd;
 
-	fd = out_tmp(c->path, tmp, n);
-	if (fd < 0) {
+	pdf = chart_pdf_open(c->path, tmp, n, c->pw, c->ph, &c->pdf_fd);
+	if (!pdf) {
 		*ret = iol_error_set(c->err, IOL_EIO, "cannot write '%s': %s",
 				     c->path, strerror(errno));
 		return NULL;
 	}
-	close(fd);
-	pdf = cairo_pdf_surface_create(tmp, c->pw, c->ph);
 	/* a pinned date keeps the same log's report byte for byte */
 	cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATE_DATE,
 				       c->o->date);
@@ -2110,11 +2108,9 @@ static int pdf_close(struct ctx *c, cairo_surface_t *pdf, const char *tmp,
 		     int ret)
 {
 	cairo_destroy(c->cr);
-	cairo_surface_finish(pdf);
-	if (cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS && ret == 0)
+	if (chart_pdf_close(pdf, c->pdf_fd) < 0 && ret == 0)
 		ret = iol_error_set(c->err, IOL_EIO, "cannot write '%s'",
 				    c->path);
-	cairo_surface_destroy(pdf);
 	if (ret == 0 && out_commit(tmp, c->path) < 0)
 		ret = iol_error_set(c->err, IOL_EIO, "cannot write '%s': %s",
 				    c->path, strerror(errno));

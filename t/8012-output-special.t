@@ -48,6 +48,25 @@ into report report "$N1"
 into darshan convert "$TMP/a.trace"
 is "$(ls -A "$D" | grep -c tmp)" 0 "no temporary left beside the FIFOs"
 
+# a FIFO is opened once: opened, closed and opened again by name, its
+# reader took the close for the end and the second open waited for a
+# reader forever (report's PDF, under load)
+if command -v strace > /dev/null && strace -f -o /dev/null true 2> /dev/null; then
+	rm -f "$D/once"
+	mkfifo "$D/once"
+	cat "$D/once" > /dev/null &
+	reader=$!
+	# (a timeout: the second open of the defect never returns)
+	timeout 120 strace -f -e trace=openat,open -o "$TMP/once.st" $RUN report -o "$D/once" "$N1" > /dev/null 2>&1
+	kill $reader 2> /dev/null
+	wait $reader 2> /dev/null
+	# a writer left waiting (the defect) gets a reader and ends
+	timeout 10 cat "$D/once" > /dev/null 2>&1
+	is "$(grep -c "\"$D/once\", O_WRONLY" "$TMP/once.st")" 1 "report: its FIFO output opened once"
+else
+	skip "strace cannot run here" 1
+fi
+
 # a regular file is still replaced whole, through a temporary
 echo old > "$D/plain.csv"
 $RUN files --format csv -o "$D/plain.csv" "$N1" > /dev/null
