@@ -190,16 +190,23 @@ int flame_write(const char *path, const struct iol_blocks *bl, int by_bytes,
 	if (!gmtime_r(&tt, &tm))
 		memset(&tm, 0, sizeof(tm));
 	strftime(ds, sizeof(ds), "%Y-%m-%dT%H:%M:%S", &tm);
-	if ((fd = out_tmp(path, tmp, sizeof(tmp))) < 0)
+	if (!png && !svg) {
+		s = chart_pdf_open(path, tmp, sizeof(tmp), PW, ph, &fd);
+		if (!s)
+			return iol_error_set(err, IOL_EIO, "%s",
+					     strerror(errno));
+	} else if ((fd = out_tmp(path, tmp, sizeof(tmp))) < 0) {
 		return iol_error_set(err, IOL_EIO, "%s", strerror(errno));
-	close(fd);
+	} else {
+		close(fd);
+		fd = -1;
+	}
 	if (png) {
 		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)PW * 2,
 					       (int)ph * 2);
 	} else if (svg) {
 		s = cairo_svg_surface_create(tmp, PW, ph);
 	} else {
-		s = cairo_pdf_surface_create(tmp, PW, ph);
 		cairo_pdf_surface_set_metadata(
 			s, CAIRO_PDF_METADATA_CREATE_DATE, ds);
 		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE,
@@ -214,13 +221,17 @@ int flame_write(const char *path, const struct iol_blocks *bl, int by_bytes,
 		cairo_scale(cr, 2, 2);
 	page(cr, bl, by_bytes, title, ph);
 	cairo_destroy(cr);
-	if (png)
-		bad = cairo_surface_write_to_png(s, tmp) !=
-		      CAIRO_STATUS_SUCCESS;
-	else
-		cairo_surface_finish(s), bad = 0;
-	bad |= cairo_surface_status(s) != CAIRO_STATUS_SUCCESS;
-	cairo_surface_destroy(s);
+	if (fd >= 0) {
+		bad = chart_pdf_close(s, fd) < 0;
+	} else {
+		if (png)
+			bad = cairo_surface_write_to_png(s, tmp) !=
+			      CAIRO_STATUS_SUCCESS;
+		else
+			cairo_surface_finish(s), bad = 0;
+		bad |= cairo_surface_status(s) != CAIRO_STATUS_SUCCESS;
+		cairo_surface_destroy(s);
+	}
 	if (bad || out_commit(tmp, path) < 0) {
 		int e = bad ? EIO : errno;
 

@@ -63,8 +63,18 @@ if command -v strace > /dev/null && strace -f -o /dev/null true 2> /dev/null; th
 	# a writer left waiting (the defect) gets a reader and ends
 	timeout 10 cat "$D/once" > /dev/null 2>&1
 	is "$(grep -c "\"$D/once\", O_WRONLY" "$TMP/once.st")" 1 "report: its FIFO output opened once"
+	# the flame graph of blocks -o x.pdf too
+	rm -f "$D/flame.pdf"
+	mkfifo "$D/flame.pdf"
+	cat "$D/flame.pdf" > /dev/null &
+	reader=$!
+	timeout 120 strace -f -e trace=openat,open -o "$TMP/flame.st" $RUN blocks -o "$D/flame.pdf" "$TOP/t/data/strace/stack-k.trace" > /dev/null 2>&1
+	kill $reader 2> /dev/null
+	wait $reader 2> /dev/null
+	timeout 10 cat "$D/flame.pdf" > /dev/null 2>&1
+	is "$(grep -c "\"$D/flame.pdf\", O_WRONLY" "$TMP/flame.st")" 1 "blocks: its FIFO output (.pdf) opened once"
 else
-	skip "strace cannot run here" 1
+	skip "strace cannot run here" 2
 fi
 
 # a regular file is still replaced whole, through a temporary
