@@ -181,7 +181,7 @@ int flame_write(const char *path, const struct iol_blocks *bl, int by_bytes,
 {
 	char tmp[4200], ds[32];
 	time_t tt = (time_t)date;
-	cairo_surface_t *s;
+	cairo_surface_t *s = NULL;
 	cairo_t *cr;
 	struct tm tm;
 	int fd, bad, png = ends(path, ".png"), svg = ends(path, ".svg");
