@@ -51,28 +51,26 @@ is "$(ls -A "$D" | grep -c tmp)" 0 "no temporary left beside the FIFOs"
 # a FIFO is opened once: opened, closed and opened again by name, its
 # reader took the close for the end and the second open waited for a
 # reader forever (report's PDF, under load)
+# once NAME COMMAND ARGS...: iolens COMMAND -o the FIFO $D/NAME ARGS under
+# strace; the count of its opens for writing (a timeout: the second
+# open of the defect never returns; a writer left waiting gets a
+# reader and ends)
+once() {
+	name=$1
+	shift
+	rm -f "$D/$name"
+	mkfifo "$D/$name"
+	cat "$D/$name" > /dev/null &
+	reader=$!
+	timeout 120 strace -f -e trace=openat,open -o "$TMP/$name.st" $RUN "$@" -o "$D/$name" > /dev/null 2>&1
+	kill $reader 2> /dev/null
+	wait $reader 2> /dev/null
+	timeout 10 cat "$D/$name" > /dev/null 2>&1
+	grep -c "\"$D/$name\", O_WRONLY" "$TMP/$name.st"
+}
 if command -v strace > /dev/null && strace -f -o /dev/null true 2> /dev/null; then
-	rm -f "$D/once"
-	mkfifo "$D/once"
-	cat "$D/once" > /dev/null &
-	reader=$!
-	# (a timeout: the second open of the defect never returns)
-	timeout 120 strace -f -e trace=openat,open -o "$TMP/once.st" $RUN report -o "$D/once" "$N1" > /dev/null 2>&1
-	kill $reader 2> /dev/null
-	wait $reader 2> /dev/null
-	# a writer left waiting (the defect) gets a reader and ends
-	timeout 10 cat "$D/once" > /dev/null 2>&1
-	is "$(grep -c "\"$D/once\", O_WRONLY" "$TMP/once.st")" 1 "report: its FIFO output opened once"
-	# the flame graph of blocks -o x.pdf too
-	rm -f "$D/flame.pdf"
-	mkfifo "$D/flame.pdf"
-	cat "$D/flame.pdf" > /dev/null &
-	reader=$!
-	timeout 120 strace -f -e trace=openat,open -o "$TMP/flame.st" $RUN blocks -o "$D/flame.pdf" "$TOP/t/data/strace/stack-k.trace" > /dev/null 2>&1
-	kill $reader 2> /dev/null
-	wait $reader 2> /dev/null
-	timeout 10 cat "$D/flame.pdf" > /dev/null 2>&1
-	is "$(grep -c "\"$D/flame.pdf\", O_WRONLY" "$TMP/flame.st")" 1 "blocks: its FIFO output (.pdf) opened once"
+	is "$(once once report "$N1")" 1 "report: its FIFO output opened once"
+	is "$(once flame.pdf blocks "$TOP/t/data/strace/stack-k.trace")" 1 "blocks: its FIFO output (.pdf) opened once"
 else
 	skip "strace cannot run here" 2
 fi

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "storage/lmtdb.h"
 #include "base/banned.h"
 
@@ -101,17 +102,6 @@ struct myurl {
 	unsigned port;
 };
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* s[0, n) %XX-decoded into out; -1 when it does not fit or is bad */
 static int decode(const char *s, size_t n, char *out, size_t cap)
 {
@@ -121,10 +111,10 @@ static int decode(const char *s, size_t n, char *out, size_t cap)
 		int c = (unsigned char)s[i];
 
 		if (c == '%') {
-			if (i + 2 >= n || hexval(s[i + 1]) < 0 ||
-			    hexval(s[i + 2]) < 0)
+			if (i + 2 >= n || iol_hexval(s[i + 1]) < 0 ||
+			    iol_hexval(s[i + 2]) < 0)
 				return -1;
-			c = hexval(s[i + 1]) * 16 + hexval(s[i + 2]);
+			c = iol_hexval(s[i + 1]) * 16 + iol_hexval(s[i + 2]);
 			i += 2;
 		}
 		if (k + 1 >= cap || c == 0)
