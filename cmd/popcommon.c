@@ -251,15 +251,13 @@ int pop_weather_job(const char *const *recs, int nrecs,
 	return weather(recs, nrecs, &w, out);
 }
 
-int pop_fsweather(const char *const *recs, int nrecs, const char *db,
-		  const struct iol_popjob *j, struct iol_fsjob *out)
+static int fsweather(const char *const *recs, int nrecs, const char *db,
+		     const struct iol_wjob *wj, struct iol_fsjob *out)
 {
-	struct iol_wjob wj;
 	struct iol_error err = {0};
 	int bad, r;
 
-	iol_wjob_of_popjob(&wj, j);
-	r = iol_fsweather_job(recs, nrecs, db, &wj, out, &bad, &err);
+	r = iol_fsweather_job(recs, nrecs, db, wj, out, &bad, &err);
 	if (r < 0 && bad >= 0)
 		msg("cannot read '%s': %s", recs[bad],
 		    err.msg[0] ? err.msg : iol_strerror(r));
@@ -267,4 +265,33 @@ int pop_fsweather(const char *const *recs, int nrecs, const char *db,
 		msg("%s%s%s", nrecs ? "" : db, nrecs ? "" : ": ",
 		    err.msg[0] ? err.msg : iol_strerror(r));
 	return r;
+}
+
+int pop_fsweather(const char *const *recs, int nrecs, const char *db,
+		  const struct iol_popjob *j, struct iol_fsjob *out)
+{
+	struct iol_wjob wj;
+
+	iol_wjob_of_popjob(&wj, j);
+	return fsweather(recs, nrecs, db, &wj, out);
+}
+
+int pop_fsweather_log(const char *const *recs, int nrecs, const char *db,
+		      const char *log, const struct iol_job *job,
+		      const struct iol_opts *m, struct iol_fsjob *out)
+{
+	struct iol_error err = {0};
+	struct iol_wjob wj;
+	int stage, rc = iol_pop_wjob_of(db, log, job, m, &wj, &stage, &err);
+
+	if (rc < 0 && stage == IOL_POPCTX_OPEN)
+		msg("cannot open '%s': %s", db,
+		    err.msg[0] ? err.msg : iol_strerror(rc));
+	else if (rc < 0 && stage == IOL_POPCTX_STORE)
+		say(db, rc, &err);
+	else if (rc < 0 && stage == IOL_POPCTX_LOG)
+		msg_ioerr(log, rc, &err);
+	else if (rc < 0)
+		msg("out of memory");
+	return rc < 0 ? rc : fsweather(recs, nrecs, db, &wj, out);
 }

@@ -102,5 +102,10 @@ int pop_weather_job(const char *const *recs, int nrecs,
  * (nothing said), or < 0 with the message printed. */
 int pop_fsweather(const char *const *recs, int nrecs, const char *db,
 		  const struct iol_popjob *j, struct iol_fsjob *out);
+/* The same for the job of log (report --db --fsload): the store's row
+ * for log, else job summarised with m, as context finds it. */
+int pop_fsweather_log(const char *const *recs, int nrecs, const char *db,
+		      const char *log, const struct iol_job *job,
+		      const struct iol_opts *m, struct iol_fsjob *out);
 
 #endif

@@ -26,6 +26,8 @@ struct ropts {
 	const char *dbpath;
 	const char *recs[64]; /* --iostat */
 	int nrecs;
+	const char *fsrecs[64]; /* --fsload */
+	int nfsrecs;
 	const char *excl[IOL_EXCL_MAX]; /* --exclude */
 	int nexcl, no_defaults;
 };
@@ -82,6 +84,13 @@ static int extra_opt(void *ctx, int opt, const char *arg)
 		}
 		r->recs[r->nrecs++] = arg;
 		return 1;
+	case 'F':
+		if (r->nfsrecs == 64) {
+			usage_error("at most 64 recordings");
+			return -1;
+		}
+		r->fsrecs[r->nfsrecs++] = arg;
+		return 1;
 	}
 	return 0;
 }
@@ -104,6 +113,11 @@ static int one_report(struct ropts *ro, const struct copts *co,
 					       &cp.weather) < 0)
 			return EXIT_DATA;
 		cp.has_weather = r.nrecs > 0;
+		ret = pop_fsweather_log(r.fsrecs, r.nfsrecs, r.dbpath, log, job,
+					&co->m, &cp.fsweather);
+		if (ret < 0)
+			return EXIT_DATA;
+		cp.has_fsweather = ret == 0;
 		r.ro.extra_page = popreport_context_page;
 		r.ro.extra_arg = &cp;
 	}
@@ -192,6 +206,7 @@ int cmd_report(int argc, char **argv)
 		{"db", required_argument, NULL, 'D'},
 		{"exclude", required_argument, NULL, 'x'},
 		{"format", required_argument, NULL, OPT_FORMAT},
+		{"fsload", required_argument, NULL, 'F'},
 		{"help", no_argument, NULL, 'h'},
 		{"iostat", required_argument, NULL, 'I'},
 		{"lenient", no_argument, NULL, OPT_LENIENT},
@@ -231,6 +246,8 @@ int cmd_report(int argc, char **argv)
 					     : REPORT_PDF;
 	if (ro.nrecs && !ro.dbpath)
 		return usage_error("--iostat goes with --db");
+	if (ro.nfsrecs && !ro.dbpath)
+		return usage_error("--fsload goes with --db");
 	if (iol_excl_build(&ex, !ro.no_defaults, ro.excl, ro.nexcl, &err) < 0)
 		return usage_error("%s", err.msg);
 	ro.ro.excl = &ex;

@@ -26,7 +26,7 @@
 #include "render/xlsx.h"
 
 /* bumped when a member changes, so a stale module is refused */
-#define IOL_GFX_VERSION 3
+#define IOL_GFX_VERSION 4
 
 struct iol_gfx {
 	int version;

@@ -1039,6 +1039,32 @@ static void weather_block(struct pr *p, const struct iol_wjobw *w, double y)
 	heading(p, "I/O weather: the storage device meanwhile", cap);
 }
 
+/* The file system's servers while the job ran (report --db with the
+ * store's telemetry, or --fsload): context's numbers, in its units. */
+static void fsweather_block(struct pr *p, const struct iol_fsjob *f, double y)
+{
+	char cap[900], sh[32], cpu[32], pk[32], md[32], hb[32];
+
+	num(sh, sizeof sh, 100 * f->w.share, 2);
+	num(cpu, sizeof cpu, f->cpu_mean, 2);
+	num(pk, sizeof pk, f->cpu_peak, 2);
+	num(md, sizeof md, f->md_cpu_mean, 2);
+	fmt_bytes(hb, sizeof hb, f->fs_bytes, BYTES_TEXT);
+	p->y = y + 10;
+	snprintf(cap, sizeof cap,
+		 "The file system's servers moved %.0f bytes (%s) "
+		 "while the job ran, %.0f bytes of them other traffic; the "
+		 "job's bytes are %s %% of the file system's in its "
+		 "intervals.  Data servers' CPU: %s %% on average, %s %% at "
+		 "most; metadata servers' CPU: %s %%; %.0f metadata "
+		 "operations.%s  A small share and busy servers on a slow "
+		 "job say other work loaded the file system (weather).",
+		 f->fs_bytes, hb, f->other_bytes, sh, cpu, pk, md, f->md_ops,
+		 f->w.inside ? ""
+			     : "  The run lies partly outside the recordings.");
+	heading(p, "File-system weather: its servers meanwhile", cap);
+}
+
 void popreport_context_page(void *cr, double pw, double ph, int pageno,
 			    void *arg)
 {
@@ -1066,5 +1092,9 @@ void popreport_context_page(void *cr, double pw, double ph, int pageno,
 		ctx_row(&p, &cp->ctx.m[k], k, p.y + 14 + 30.0 * k);
 	if (cp->has_weather)
 		weather_block(&p, &cp->weather, p.y + 14 + 30.0 * IOL_POP_NCTX);
+	if (cp->has_fsweather)
+		fsweather_block(
+			&p, &cp->fsweather,
+			cp->has_weather ? p.y : p.y + 14 + 30.0 * IOL_POP_NCTX);
 	cairo_show_page(p.cr);
 }

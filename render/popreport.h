@@ -13,6 +13,7 @@
 #include "base/error.h"
 #include "population/popan.h"
 #include "population/poptriage.h"
+#include "population/fsweather.h"
 #include "population/weather.h"
 
 /* Write the report of set (read from the store at dbpath) to path through
@@ -34,6 +35,10 @@ struct popreport_ctxpage {
 	struct iol_popctx ctx;
 	int has_weather; /* report --iostat: the job's I/O weather */
 	struct iol_wjobw weather;
+	/* with the store's or --fsload's file-system telemetry around the
+	 * run: the file system's weather, as context prints it */
+	int has_fsweather;
+	struct iol_fsjob fsweather;
 };
 void popreport_context_page(void *cr, double pw, double ph, int pageno,
 			    void *arg);

@@ -6,6 +6,7 @@
 
 #include "population/popctx.h"
 #include "population/popjob.h"
+#include "population/weather.h"
 #include "base/banned.h"
 
 int iol_popdb_find_log(struct iol_popdb *db, const char *log,
@@ -64,5 +65,29 @@ int iol_pop_context_of(const char *dbpath, const char *log,
 	iol_popjob_release(&own);
 	iol_popset_free(&one);
 	iol_popset_free(&set);
+	return rc;
+}
+
+int iol_pop_wjob_of(const char *dbpath, const char *log,
+		    const struct iol_job *job, const struct iol_opts *m,
+		    struct iol_wjob *w, int *stage, struct iol_error *err)
+{
+	struct iol_popjob own = {0};
+	struct iol_popset one = {0};
+	struct iol_popdb *db;
+	int rc;
+
+	*stage = IOL_POPCTX_OPEN;
+	if ((rc = iol_popdb_open(dbpath, &db, err)) < 0)
+		return rc;
+	*stage = IOL_POPCTX_STORE;
+	rc = iol_popdb_find_log(db, log, &one, err);
+	iol_popdb_close(db);
+	if (rc == 0 && one.n)
+		iol_wjob_of_popjob(w, &one.jobs[0]);
+	else if (rc == 0 && (rc = iol_popjob_of(job, m, &own, stage, err)) == 0)
+		iol_wjob_of_popjob(w, &own);
+	iol_popjob_release(&own);
+	iol_popset_free(&one);
 	return rc;
 }

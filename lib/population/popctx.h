@@ -43,4 +43,16 @@ int iol_pop_context_of(const char *dbpath, const char *log,
 		       struct iol_popctx *ctx, int *stage,
 		       struct iol_error *err);
 
+struct iol_wjob;
+/*
+ * The run and bytes of the job of log as context sees them (weather.h's
+ * view of a job): the store's row for log, else job summarised with m,
+ * into *w (its strings "", not to be freed), so that report --db joins
+ * the same run to the telemetry as context does.  0, or < 0 with err set
+ * and *stage one of IOL_POPCTX_*.
+ */
+int iol_pop_wjob_of(const char *dbpath, const char *log,
+		    const struct iol_job *job, const struct iol_opts *m,
+		    struct iol_wjob *w, int *stage, struct iol_error *err);
+
 #endif
