@@ -113,6 +113,8 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 		    err.msg[0] ? err.msg : iol_strerror(r));
 		return -1;
 	}
+	/* an LMT database is read only around the window */
+	iol_fsmon_window(&c->m, fl.from, fl.to);
 	for (; i < argc; i++) {
 		memset(&err, 0, sizeof(err));
 		r = iol_fsmon_read(&c->m, argv[i], NULL, &err);

@@ -9,6 +9,8 @@
 # from MYSQL_PWD or password-file=, never from the URL; a refused
 # password, an unknown database, a database without LMT's tables: one
 # line, exit 1.  ingest --fsload keeps what the server gave in a store.
+# A window (--from/--to) is read only around it: the SQL bounds the time
+# stamps, and the output is the whole read then windowed.
 . "$(dirname "$0")/lib.sh"
 
 command -v sqlite3 >/dev/null || skip_all "no sqlite3"
@@ -54,6 +56,54 @@ $RUN fsload --ops --format=csv "$(url gen)" >"$TMP/ops.my" &&
 ok $? "generated: metadata operations the same from both"
 $RUN fsload "$(url gen)" | head -1 | grep -q '^gen (LMT (MySQL)):'
 ok $? "the text names the server's form"
+
+# a window of a long recording: the SQL's WHERE bounds the time stamps
+# (the window and IOL_LMT_PAD, 2 h, either side), and the output is the
+# whole recording's read then windowed (the store keeps the whole: ingest
+# reads without a window), byte for byte, from the server and the SQLite
+# form alike
+lmt_long >"$TMP/long.sql"
+sqlite3 "$TMP/long.sqlite3" <"$TMP/long.sql" &&
+	echo "CREATE DATABASE lng" | my_q && my_q lng <"$TMP/long.sql" &&
+	echo "ANALYZE TABLE TIMESTAMP_INFO, OST_DATA, OSS_DATA, MDS_DATA, MDS_OPS_DATA" |
+	my_q lng >/dev/null
+# (ANALYZE: the statistics a server that has kept LMT for a while has,
+# by which it reads a window through the index on TIMESTAMP)
+ok $? "a day of LMT on the server and in SQLite form"
+$RUN ingest --db "$TMP/long.db" --fsload "$TMP/long.sqlite3" >/dev/null
+# rows the server's tables gave: its handlers' reads, every kind
+rows() { echo "SHOW GLOBAL STATUS LIKE 'Handler_read%'" | my_q | awk '{ n += $2 } END { print n + 0 }'; }
+n0=$(rows)
+csv "$(url lng)" >/dev/null
+n1=$(rows)
+echo "SET GLOBAL general_log_file = '$TMP/my/q.log'; SET GLOBAL general_log = 1" | my_q
+for w in "--from 2018-01-28T06:00:00Z --to 2018-01-28T06:30:00Z" \
+	"--from 2018-01-28T06:09:30Z --to 2018-01-28T06:15:20Z" \
+	"--from 2018-01-28T05:00:00Z" "--to 2018-01-28T07:00:00Z"; do
+	for v in "" --ops --intervals "--interval 5m"; do
+		csv $v $w --db "$TMP/long.db" >"$TMP/whole.csv"
+		csv $v $w "$(url lng)" >"$TMP/my.csv" 2>&1
+		csv $v $w "$TMP/long.sqlite3" >"$TMP/lite.csv" 2>&1
+		cmp -s "$TMP/whole.csv" "$TMP/my.csv" && cmp -s "$TMP/whole.csv" "$TMP/lite.csv"
+		ok $? "long: ${v:+$v }$w: the whole read then windowed, byte for byte"
+	done
+done
+echo "SET GLOBAL general_log = 0" | my_q
+# 06:00 to 06:30: 361000 to 375000 across the gap at 06:10, 500 after
+# the restart, 500 to 15500
+csv --from 2018-01-28T06:00:00Z --to 2018-01-28T06:30:00Z "$(url lng)" >"$TMP/my.csv"
+is "$(awk -F, '$1 == "long-OST0000" { print $3, $4, $16, $18 }' "$TMP/my.csv")" \
+	"$((375000 - 361000 + 500 + 15500 - 500)) $((10 * (375000 - 361000 + 500 + 15500 - 500))) 1 1" \
+	"long: the window's bytes across the gap and the reset, 1 gap, 1 reset"
+grep -q "WHERE t.TIMESTAMP >= '2018-01-28 04:00:00' AND t.TIMESTAMP <= '2018-01-28 08:30:00' ORDER BY i.OST_NAME" "$TMP/my/q.log"
+ok $? "the query of the OSTs' bytes bounds the time stamps (06:00-06:30, 2 h either side)"
+grep -q "WHERE t.TIMESTAMP <= '2018-01-28 09:00:00' ORDER BY o.OPERATION_NAME" "$TMP/my/q.log"
+ok $? "an open start: only the end bounded"
+n2=$(rows)
+csv --from 2018-01-28T06:00:00Z --to 2018-01-28T06:30:00Z "$(url lng)" >/dev/null
+n3=$(rows)
+[ $((n3 - n2)) -gt 0 ] && [ $((3 * (n3 - n2))) -lt $((n1 - n0)) ]
+ok $? "the server read $((n3 - n2)) rows for the window, $((n1 - n0)) for the whole"
 
 # the password: from a file when MYSQL_PWD is not set
 echo "$MYSQL_PWD" >"$TMP/pw"

@@ -123,6 +123,8 @@ static int fs_load(const char *const *recs, int nrecs, const char *db, double s,
 
 	if (!nrecs)
 		return iol_fsstore_read(m, db, s, e, err);
+	/* only the run matters: an LMT database is read around it */
+	iol_fsmon_window(m, s, e);
 	for (i = 0; i < nrecs && r == 0; i++)
 		if ((r = iol_fsmon_read(m, recs[i], NULL, err)) < 0)
 			*bad = i;

@@ -78,6 +78,23 @@ static int64_t delta(int64_t prev, int64_t cur, int *reset)
 	return cur < 0 ? 0 : cur;
 }
 
+void iol_fsmon_window(struct iol_fsmon *m, double from, double to)
+{
+	m->win = !isnan(from) || !isnan(to);
+	m->win_from = from;
+	m->win_to = to;
+}
+
+/* 1 when the interval (t0, t1] has a share in m's window, or there is
+ * none: what is cut away is not counted */
+static int in_window(const struct iol_fsmon *m, double t0, double t1)
+{
+	if (!m->win)
+		return 1;
+	return !(!isnan(m->win_from) && t1 <= m->win_from) &&
+	       !(!isnan(m->win_to) && t0 >= m->win_to);
+}
+
 int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
 		    struct iol_fstarget *tg, const char *name,
 		    struct iol_fscum *prev, double t, int64_t r, int64_t w,
@@ -100,6 +117,8 @@ int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
 		iv.reads = (double)iv.rbytes;
 		iv.rbytes = iv.wbytes = 0;
 	}
+	if (!in_window(m, prev->t, t))
+		tg = NULL; /* not counted: outside the window */
 	if (reset && tg) {
 		tg->resets++;
 		m->resets++;

@@ -79,7 +79,19 @@ struct iol_fsmon {
 	double gap_seconds;
 	int fmt;   /* IOL_FSFMT_* of the first recording read */
 	int mixed; /* recordings of several formats */
+	/* Set by the caller before reading (win 1; NAN: an open end): the
+	 * window it will cut (--from/--to, a job's run).  An LMT database
+	 * is then read only from IOL_LMT_PAD seconds before it to as much
+	 * after (the SQL's WHERE on TIMESTAMP_INFO), so that a year of LMT
+	 * costs the window; every reader then counts only the resets and
+	 * gaps of intervals that touch it. */
+	int win;
+	double win_from, win_to;
 };
+/* Around a window an LMT database is read this far (seconds): the
+ * reading before its start that each counter's first interval needs,
+ * with an hour to spare for local times that repeat when DST ends. */
+#define IOL_LMT_PAD 7200.0
 
 const char *iol_fsfmt_name(int fmt);
 /* The recordings' format name, "mixed formats" when several, "" none. */
@@ -102,6 +114,9 @@ int iol_fsmon_is_url(const char *name);
 int iol_fsmon_read(struct iol_fsmon *m, const char *path, int *fmt,
 		   struct iol_error *err);
 void iol_fsmon_release(struct iol_fsmon *m);
+/* The window [from, to] (NAN: an open end; both NAN: none) the reads
+ * that follow serve (m->win). */
+void iol_fsmon_window(struct iol_fsmon *m, double from, double to);
 
 /* The target called name (added with kind when new); NULL: no memory. */
 struct iol_fstarget *iol_fsmon_target(struct iol_fsmon *m, const char *name,
@@ -119,8 +134,9 @@ struct iol_fscum {
  * The next reading (t, r, w) of a cumulative counter pair of target tg
  * into series ds under name: an interval from the previous reading with
  * the difference, or after a restart the new value (a reset, counted);
- * further apart than 1.5 x step is a gap (counted).  The first reading
- * only starts the series.
+ * further apart than 1.5 x step is a gap (counted; with m->win only
+ * when the interval touches the window).  The first reading only starts
+ * the series.
  */
 int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
 		    struct iol_fstarget *tg, const char *name,

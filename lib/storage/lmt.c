@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "storage/fsmon.h"
 #include "storage/lmtdb.h"
@@ -24,6 +25,7 @@ struct lmt {
 	const struct iol_lmtdb *db;
 	double step;
 	struct iol_error *err;
+	char where[160]; /* " WHERE" the padded window on t.TIMESTAMP, or "" */
 };
 
 static const char *col_text(struct lmt *l, int col)
@@ -108,8 +110,13 @@ static int lmt_step(struct lmt *l)
 	size_t n = 0, cap = 0;
 	int rc;
 
-	if ((rc = lmt_query(l, "SELECT t.TIMESTAMP FROM TIMESTAMP_INFO t "
-			       "ORDER BY t.TIMESTAMP")) < 0)
+	char sql[320];
+
+	snprintf(sql, sizeof(sql),
+		 "SELECT t.TIMESTAMP FROM TIMESTAMP_INFO t%s ORDER BY "
+		 "t.TIMESTAMP",
+		 l->where);
+	if ((rc = lmt_query(l, sql)) < 0)
 		return rc;
 	while ((rc = lmt_row(l)) > 0) {
 		double t = lmt_time(l, 0);
@@ -162,13 +169,15 @@ static int lmt_osts(struct lmt *l)
 	char last[128] = "";
 	int rc, r = 0;
 
-	if ((rc = lmt_query(l,
-			    "SELECT i.OST_NAME, i.HOSTNAME, t.TIMESTAMP, "
-			    "d.READ_BYTES, d.WRITE_BYTES, d.KBYTES_USED, "
-			    "d.KBYTES_FREE FROM OST_DATA d JOIN OST_INFO i ON "
-			    "i.OST_ID = d.OST_ID JOIN TIMESTAMP_INFO t ON "
-			    "t.TS_ID = d.TS_ID ORDER BY i.OST_NAME, "
-			    "t.TIMESTAMP")) < 0)
+	char sql[512];
+
+	snprintf(sql, sizeof(sql),
+		 "SELECT i.OST_NAME, i.HOSTNAME, t.TIMESTAMP, d.READ_BYTES, "
+		 "d.WRITE_BYTES, d.KBYTES_USED, d.KBYTES_FREE FROM OST_DATA d "
+		 "JOIN OST_INFO i ON i.OST_ID = d.OST_ID JOIN TIMESTAMP_INFO t "
+		 "ON t.TS_ID = d.TS_ID%s ORDER BY i.OST_NAME, t.TIMESTAMP",
+		 l->where);
+	if ((rc = lmt_query(l, sql)) < 0)
 		return rc;
 	while (r == 0 && (rc = lmt_row(l)) > 0) {
 		const char *name = col_text(l, 0);
@@ -203,15 +212,17 @@ static int lmt_cpu(struct lmt *l, int mds)
 	static const char oss_sql[] =
 		"SELECT s.HOSTNAME, t.TIMESTAMP, d.PCT_CPU FROM OSS_DATA d "
 		"JOIN OSS_INFO s ON s.OSS_ID = d.OSS_ID JOIN TIMESTAMP_INFO "
-		"t ON t.TS_ID = d.TS_ID ORDER BY s.HOSTNAME, t.TIMESTAMP";
+		"t ON t.TS_ID = d.TS_ID%s ORDER BY s.HOSTNAME, t.TIMESTAMP";
 	static const char mds_sql[] =
 		"SELECT m.HOSTNAME, t.TIMESTAMP, d.PCT_CPU, m.MDS_NAME, "
 		"d.KBYTES_USED, d.KBYTES_FREE FROM MDS_DATA d JOIN MDS_INFO "
 		"m ON m.MDS_ID = d.MDS_ID JOIN TIMESTAMP_INFO t ON t.TS_ID = "
-		"d.TS_ID ORDER BY m.HOSTNAME, t.TIMESTAMP";
+		"d.TS_ID%s ORDER BY m.HOSTNAME, t.TIMESTAMP";
+	char sql[512];
 	int rc, r = 0;
 
-	if ((rc = lmt_query(l, mds ? mds_sql : oss_sql)) < 0)
+	snprintf(sql, sizeof(sql), mds ? mds_sql : oss_sql, l->where);
+	if ((rc = lmt_query(l, sql)) < 0)
 		return rc;
 	while (r == 0 && (rc = lmt_row(l)) > 0) {
 		double t = lmt_time(l, 1);
@@ -241,12 +252,15 @@ static int lmt_ops(struct lmt *l)
 	char last[160] = "", key[160];
 	int rc, r = 0;
 
-	if ((rc = lmt_query(
-		     l, "SELECT o.OPERATION_NAME, d.MDS_ID, t.TIMESTAMP, "
-			"d.SAMPLES FROM MDS_OPS_DATA d JOIN OPERATION_INFO o "
-			"ON o.OPERATION_ID = d.OPERATION_ID JOIN "
-			"TIMESTAMP_INFO t ON t.TS_ID = d.TS_ID ORDER BY "
-			"o.OPERATION_NAME, d.MDS_ID, t.TIMESTAMP")) < 0)
+	char sql[512];
+
+	snprintf(sql, sizeof(sql),
+		 "SELECT o.OPERATION_NAME, d.MDS_ID, t.TIMESTAMP, d.SAMPLES "
+		 "FROM MDS_OPS_DATA d JOIN OPERATION_INFO o ON o.OPERATION_ID "
+		 "= d.OPERATION_ID JOIN TIMESTAMP_INFO t ON t.TS_ID = "
+		 "d.TS_ID%s ORDER BY o.OPERATION_NAME, d.MDS_ID, t.TIMESTAMP",
+		 l->where);
+	if ((rc = lmt_query(l, sql)) < 0)
 		return rc;
 	while (r == 0 && (rc = lmt_row(l)) > 0) {
 		const char *op = col_text(l, 0);
@@ -279,13 +293,65 @@ static int lmt_fsname(struct lmt *l)
 	return lmt_done(l, rc);
 }
 
+/* one bound of the window as TIMESTAMP holds it: local time
+ * "YYYY-MM-DD HH:MM:SS" (LMT's DATETIME) or epoch seconds */
+static void bound(char *b, size_t n, double t, int datetime)
+{
+	time_t v = (time_t)floor(t);
+	struct tm tm;
+
+	if (!datetime || !localtime_r(&v, &tm))
+		snprintf(b, n, "%.0f", floor(t));
+	else
+		strftime(b, n, "'%Y-%m-%d %H:%M:%S'", &tm);
+}
+
+/* l->where: the window m->win names, widened by IOL_LMT_PAD, in the
+ * form of the first time stamp (a table of another form, or none, is
+ * read whole) */
+static int lmt_where(struct lmt *l)
+{
+	const struct iol_fsmon *m = l->m;
+	char lo[40], hi[40];
+	int rc, dt, y, mo, d, h, mi;
+	double sec;
+
+	l->where[0] = 0;
+	if (!m->win || (isnan(m->win_from) && isnan(m->win_to)))
+		return 0;
+	if ((rc = lmt_query(l, "SELECT t.TIMESTAMP FROM TIMESTAMP_INFO t "
+			       "LIMIT 1")) < 0)
+		return rc;
+	if ((rc = lmt_row(l)) <= 0)
+		return lmt_done(l, rc);
+	dt = sscanf(col_text(l, 0), "%4d-%2d-%2d%*1[ T]%2d:%2d:%lf", &y, &mo,
+		    &d, &h, &mi, &sec) == 6;
+	if (!dt && lmt_time(l, 0) < 0)
+		return lmt_done(l, 0);
+	bound(lo, sizeof(lo), m->win_from - IOL_LMT_PAD, dt);
+	bound(hi, sizeof(hi), ceil(m->win_to + IOL_LMT_PAD), dt);
+	if (isnan(m->win_to))
+		snprintf(l->where, sizeof(l->where), " WHERE t.TIMESTAMP >= %s",
+			 lo);
+	else if (isnan(m->win_from))
+		snprintf(l->where, sizeof(l->where), " WHERE t.TIMESTAMP <= %s",
+			 hi);
+	else
+		snprintf(l->where, sizeof(l->where),
+			 " WHERE t.TIMESTAMP >= %s AND t.TIMESTAMP <= %s", lo,
+			 hi);
+	return lmt_done(l, 0);
+}
+
 int iol_lmt_db_read(struct iol_fsmon *m, const struct iol_lmtdb *db,
 		    struct iol_error *err)
 {
-	struct lmt l = {m, db, 0, err};
+	struct lmt l = {m, db, 0, err, ""};
 	int r;
 
-	r = lmt_step(&l);
+	r = lmt_where(&l);
+	if (r == 0)
+		r = lmt_step(&l);
 	if (r == 0)
 		r = lmt_fsname(&l);
 	if (r == 0)

@@ -4,6 +4,8 @@
 #                   OSTs every 5 s from 2018-01-28 00:00:00 (N steps more
 #                   than the 9 of the comment below appended: a longer
 #                   series of the same recording, the counters going on)
+#   lmt_long        lmt_ddl, LMT's indexes on the time stamps and a day
+#                   every 60 s (a window of a long recording)
 lmt_ddl() {
 	cat <<'SQL'
 CREATE TABLE FILESYSTEM_INFO (FILESYSTEM_ID INT PRIMARY KEY,
@@ -58,4 +60,47 @@ lmt_gen() {
 		echo "INSERT INTO MDS_DATA VALUES (1, $_i, 12.5, 1000, $((_i * 3)), 10, 10);"
 		echo "INSERT INTO MDS_OPS_DATA VALUES (1, $_i, 1, $((_i * 4)), 0, 0), (1, $_i, 2, $((_i * 2)), 0, 0);"
 	done
+}
+
+# LMT's own indexes (its schema's INDEX(TIMESTAMP), INDEX(TS_ID)): what
+# lets a server read a window of a long recording only
+lmt_index() {
+	cat <<'SQL'
+CREATE INDEX ts_time ON TIMESTAMP_INFO (TIMESTAMP);
+CREATE INDEX ost_ts ON OST_DATA (TS_ID);
+CREATE INDEX oss_ts ON OSS_DATA (TS_ID);
+CREATE INDEX mds_ts ON MDS_DATA (TS_ID);
+CREATE INDEX ops_ts ON MDS_OPS_DATA (TS_ID);
+SQL
+}
+
+# lmt_long: file system "long", two OSTs every 60 s from 2018-01-28
+# 00:00 to 23:59: OST0000 reads 1000 bytes a step and writes 10 x as
+# much, OST0001 reads 7; OST0000 misses 06:10 (a gap) and its server
+# restarts before 06:15 (a reset: 500 new bytes); 1440 steps in one
+# transaction.
+lmt_long() {
+	lmt_ddl
+	lmt_index
+	echo "BEGIN;"
+	echo "INSERT INTO FILESYSTEM_INFO VALUES (1, 'long', '/long', '1.1');"
+	echo "INSERT INTO OST_INFO VALUES (1, 1, 'long-OST0000', 'oss0', 0, 'md0');"
+	echo "INSERT INTO OST_INFO VALUES (2, 2, 'long-OST0001', 'oss1', 0, 'md1');"
+	echo "INSERT INTO OSS_INFO VALUES (1, 1, 'oss0', ''), (2, 1, 'oss1', '');"
+	echo "INSERT INTO MDS_INFO VALUES (1, 1, 'long-MDT0000', 'mds0', 'md9');"
+	echo "INSERT INTO OPERATION_INFO VALUES (1, 'open', 'reqs'), (2, 'close', 'reqs');"
+	awk 'BEGIN {
+		for (i = 1; i <= 1440; i++) {
+			r = i == 376 ? 500 : r + 1000
+			printf "INSERT INTO TIMESTAMP_INFO VALUES (%d, \x272018-01-28 %02d:%02d:00\x27);\n",
+				i, int((i - 1) / 60), (i - 1) % 60
+			if (i != 371)
+				printf "INSERT INTO OST_DATA VALUES (1, %d, %d, %d, 0.0, 900, 100, 5, 5);\n", i, r, 10 * r
+			printf "INSERT INTO OST_DATA VALUES (2, %d, %d, 0, 0.0, 800, 200, 5, 5);\n", i, 7 * i
+			printf "INSERT INTO OSS_DATA VALUES (1, %d, %d.5, 1.0), (2, %d, 3.25, 1.0);\n", i, i % 50, i
+			printf "INSERT INTO MDS_DATA VALUES (1, %d, 12.5, 1000, %d, 10, 10);\n", i, 3 * i
+			printf "INSERT INTO MDS_OPS_DATA VALUES (1, %d, 1, %d, 0, 0), (1, %d, 2, %d, 0, 0);\n", i, 4 * i, i, 2 * i
+		}
+	}'
+	echo "COMMIT;"
 }
