@@ -275,10 +275,26 @@ static const struct iol_fsrow *busiest(const struct iol_fsload *l)
 	return best;
 }
 
+/* The data target with the fewest bytes, when it moved under half the
+ * median target's (NULL otherwise): the other side of the imbalance, a
+ * target whose rate collapsed (one slow OST) or that was given less. */
+static const struct iol_fsrow *quietest(const struct iol_fsload *l)
+{
+	const struct iol_fsrow *low = NULL;
+	size_t i;
+
+	for (i = 0; i < l->b.ndev; i++)
+		if (!isnan(l->rows[i].vs_median) &&
+		    (!low || l->rows[i].vs_median < low->vs_median))
+			low = &l->rows[i];
+	return low && low->vs_median < 0.5 ? low : NULL;
+}
+
 void fsload_text_head(struct out *o, const struct iol_fsload *l,
 		      const char *fsname, const char *formats)
 {
-	const struct iol_fsrow *fs = &l->rows[l->nrows - 1], *top = busiest(l);
+	const struct iol_fsrow *fs = &l->rows[l->nrows - 1], *top = busiest(l),
+			       *low;
 	char a[40], b[40], x[32], y[32];
 
 	if (!l->b.nbins) {
@@ -303,6 +319,11 @@ void fsload_text_head(struct out *o, const struct iol_fsload *l,
 	if (top && !isnan(top->vs_median))
 		out_text(o, "  busiest target %s: %.2f x the median target\n",
 			 top->name, top->vs_median);
+	if ((low = quietest(l)) != NULL)
+		out_text(o,
+			 "  least busy target %s: %.2f x the median target "
+			 "(under 0.5: slow, or given less work)\n",
+			 low->name, low->vs_median);
 	if (fs->gaps || fs->resets)
 		out_text(o,
 			 "  %llu gaps (%.0f s without samples), %llu counter "

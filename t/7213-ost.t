@@ -1,12 +1,38 @@
 #!/bin/sh
 # Which OST, from the job's own log: files --by ost on Darshan logs with
 # LUSTRE records (../shared/corpus/darshan-logs), and the OST rules of
-# triage on jobs made in C with a known slow OST (t/unit/test-ost.c).
+# triage on jobs made in C with a known slow OST (t/unit/test-ost.c);
+# fsload on a generated LMT recording where one OST's rate collapses.
 . "$(dirname "$0")/lib.sh"
 
 "$TOP/t/unit/test-ost" > "$TMP/unit" 2>&1
 ok $? "t/unit/test-ost: the OST analysis and its rules"
 sed 's/^/# /' "$TMP/unit"
+
+# an OST that degraded the whole file system: in a generated LMT
+# recording eight OSTs write 100 MB a step until OST0005's rate collapses
+# at 00:02 (2 MB a step, the others dragged down to 40 MB): fsload's
+# imbalance names it, its bytes against the median target's as computed
+# here, and the busy period ends with the collapse
+command -v sqlite3 >/dev/null || { skip "no sqlite3" 5; done_testing; exit; }
+. "$TOP/t/fs/lmtgen.sh"
+lmt_degraded | sqlite3 "$TMP/deg.sqlite3"
+x=$(awk 'BEGIN { printf "%.2f", (24 * 100 + 96 * 2) / (24 * 100 + 96 * 40) }')
+$RUN fsload "$TMP/deg.sqlite3" >"$TMP/deg.txt"
+grep -q "^  least busy target deg-OST0005: $x x the median target" "$TMP/deg.txt"
+ok $? "fsload names the collapsed OST: deg-OST0005, $x x the median target"
+is "$($RUN fsload --format=csv "$TMP/deg.sqlite3" | awk -F, '$1 == "deg-OST0005" { printf "%s:%.12f", $4, $9 }')" \
+	"$(((24 * 100 + 96 * 2) * 1000000)):$(awk 'BEGIN { printf "%.12f", (24 * 100 + 96 * 2) / (24 * 100 + 96 * 40) }')" \
+	"CSV: its bytes and its ratio to the median target"
+is "$($RUN fsload --periods --format=csv "$TMP/deg.sqlite3" | awk -F, '$1 == "busy" { print $2, $3 }')" \
+	"2018-01-28T00:00:00Z 2018-01-28T00:02:00Z" \
+	"the whole file system's busy period ends when the OST collapses"
+$RUN fsload --to 2018-01-28T00:02:00Z "$TMP/deg.sqlite3" >"$TMP/before.txt"
+grep -q "least busy" "$TMP/before.txt"
+ok $((!$?)) "before the collapse every OST at the median: no target named"
+$RUN fsload --from 2018-01-28T00:02:00Z "$TMP/deg.sqlite3" | grep -q \
+	"^  least busy target deg-OST0005: 0.05 x the median target"
+ok $? "after it: deg-OST0005 at 2 MB a step against 40 MB, 0.05 x"
 
 # the rest reads the corpus (need_shared would skip all, after a test ran)
 if [ ! -d "$SHARED/corpus" ]; then

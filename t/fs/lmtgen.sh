@@ -104,3 +104,32 @@ lmt_long() {
 	}'
 	echo "COMMIT;"
 }
+
+# lmt_degraded: file system "deg", eight OSTs every 5 s from 2018-01-28
+# 00:00:00 for ten minutes (121 readings), each writing 100 MB a step,
+# until OST0005's rate collapses at 00:02:00: from then on it writes 2 MB
+# a step, and the others, dragged down by the jobs striped over it, 40 MB.
+lmt_degraded() {
+	lmt_ddl
+	echo "BEGIN;"
+	echo "INSERT INTO FILESYSTEM_INFO VALUES (1, 'deg', '/deg', '1.1');"
+	echo "INSERT INTO MDS_INFO VALUES (1, 1, 'deg-MDT0000', 'mds0', 'md9');"
+	awk 'BEGIN {
+		for (o = 0; o < 8; o++) {
+			printf "INSERT INTO OST_INFO VALUES (%d, %d, \x27deg-OST%04d\x27, \x27oss%d\x27, 0, \x27md%d\x27);\n",
+				o + 1, o / 4 + 1, o, int(o / 4), o
+		}
+		print "INSERT INTO OSS_INFO VALUES (1, 1, \x27oss0\x27, \x27\x27), (2, 1, \x27oss1\x27, \x27\x27);"
+		for (i = 0; i <= 120; i++) {
+			printf "INSERT INTO TIMESTAMP_INFO VALUES (%d, \x272018-01-28 00:%02d:%02d\x27);\n",
+				i + 1, int(i * 5 / 60), i * 5 % 60
+			for (o = 0; o < 8; o++) {
+				if (i > 0)
+					w[o] += i <= 24 ? 100000000 : o == 5 ? 2000000 : 40000000
+				printf "INSERT INTO OST_DATA VALUES (%d, %d, 0, %.0f, 0.0, 900, 100, 5, 5);\n",
+					o + 1, i + 1, w[o]
+			}
+		}
+	}'
+	echo "COMMIT;"
+}

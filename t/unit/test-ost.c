@@ -116,6 +116,20 @@ static void slow(const struct iol_triage_conf *c)
 	ok(iol_triage_ost(&j.job, c, &t, NULL) == 0 && t.n == 0,
 	   "3.95 x the median: no finding");
 	iol_triage_free(&t);
+
+	/* every OST equally slow (20 s/GiB, 10 x the OSTs above): a slow
+	 * file system, or a slow job, is no one OST's */
+	eight(&j, 20);
+	for (int i = 0; i < 8; i++)
+		j.fc[i][POSIX_F_WRITE_TIME] = 20;
+	ok(iol_ostload_compute(&j.job, &l, NULL) == 0 && l.n == 8 &&
+		   fabs(l.v[5].vs_median - 1) < 1e-9,
+	   "all 8 OSTs at 20 s/GiB: each 1 x the median");
+	iol_ostload_free(&l);
+	ok(iol_triage_ost(&j.job, c, &t, NULL) == 0 &&
+		   !find(&t, "IOL-SLOW-OST"),
+	   "all OSTs equally slow: no slow OST");
+	iol_triage_free(&t);
 }
 
 static void striped(void)
