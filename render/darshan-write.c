@@ -1,10 +1,12 @@
 /*
  * Writing a job as a Darshan 3.41 log, so that the Darshan tools in the
  * field can read what a trace saw: the job record, the name table, one
- * POSIX record (version 4) per file and rank, and DXT_POSIX (version 1)
- * traces of every data call.  Record ids are Darshan's own: Bob Jenkins'
- * 64-bit lookup8 hash of the path (FORMAT.md section 5), and regions are
- * single zlib streams as darshan-convert writes them.
+ * POSIX record (version 4) per file and rank, DXT_POSIX (version 1)
+ * traces of every data call, and a job's LUSTRE records (version 1: the
+ * stripe size, width and OSTs of a file) where it has them.  Record ids are
+ * Darshan's own: Bob Jenkins' 64-bit lookup8 hash of the path (FORMAT.md
+ * section 5), and regions are single zlib streams as darshan-convert writes
+ * them.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -241,8 +243,36 @@ static int dxt_region(struct bytes *dxt, const struct iol_job *job,
 	return 0;
 }
 
-/* The header, regions in order: job, names, POSIX, DXT_POSIX. */
-static void log_header(unsigned char hdr[1328], const struct bytes z[4])
+/* The LUSTRE records in module version 1 (id, rank, LUSTRE_OSTS, _MDTS,
+ * _STRIPE_OFFSET, _STRIPE_SIZE, _STRIPE_WIDTH, then the OST ids), under
+ * the ids of their files' names as the POSIX records are. */
+static int lustre_region(struct bytes *lu, const struct iol_job *job)
+{
+	size_t i;
+	int64_t j;
+
+	for (i = 0; i < job->nlustre; i++) {
+		const struct iol_jlustre *s = &job->lustre[i];
+		const char *name = iol_job_name(job, s->id);
+
+		int r = put64(lu, iol_darshan_record_id(name ? name : ""));
+
+		r |= put64(lu, (uint64_t)-1);
+		r |= put64(lu, (uint64_t)s->nosts);
+		r |= put64(lu, 1);
+		r |= put64(lu, (uint64_t)(s->nosts ? s->osts[0] : 0));
+		r |= put64(lu, (uint64_t)s->stripe_size);
+		r |= put64(lu, (uint64_t)s->nosts);
+		for (j = 0; j < s->nosts; j++)
+			r |= put64(lu, (uint64_t)s->osts[j]);
+		if (r)
+			return IOL_ENOMEM;
+	}
+	return 0;
+}
+
+/* The header, regions in order: job, names, POSIX, DXT_POSIX, LUSTRE. */
+static void log_header(unsigned char hdr[1328], const struct bytes z[5])
 {
 	uint64_t magic = 6567223, v, off;
 
@@ -260,14 +290,18 @@ static void log_header(unsigned char hdr[1328], const struct bytes z[4])
 		header_region(hdr, IOL_MOD_POSIX, off, z[2].n, 4);
 		off += z[2].n;
 	}
-	if (z[3].n)
+	if (z[3].n) {
 		header_region(hdr, IOL_MOD_DXT_POSIX, off, z[3].n, 1);
+		off += z[3].n;
+	}
+	if (z[4].n)
+		header_region(hdr, IOL_MOD_LUSTRE, off, z[4].n, 1);
 }
 
 /* Header and regions into a temporary beside path, renamed when
  * complete. */
 static int log_write(const char *path, const unsigned char hdr[1328],
-		     const struct bytes z[4], struct iol_error *err)
+		     const struct bytes z[5], struct iol_error *err)
 {
 	char *tmp = malloc(strlen(path) + 16);
 	int fd, ret = 0;
@@ -287,6 +321,7 @@ static int log_write(const char *path, const unsigned char hdr[1328],
 	    write_all(fd, z[1].p, z[1].n) < 0 ||
 	    (z[2].n && write_all(fd, z[2].p, z[2].n) < 0) ||
 	    (z[3].n && write_all(fd, z[3].p, z[3].n) < 0) ||
+	    (z[4].n && write_all(fd, z[4].p, z[4].n) < 0) ||
 	    (strcmp(tmp, path) != 0 && fsync(fd) < 0) || close(fd) < 0) {
 		if (err)
 			err->sys = errno;
@@ -306,8 +341,8 @@ int iol_darshan_write(const struct iol_job *job, const char *path,
 		      struct iol_error *err)
 {
 	const struct iol_jmod *pm = &job->mod[IOL_MOD_POSIX];
-	struct bytes jobr = {0}, names = {0}, posix = {0}, dxt = {0};
-	struct bytes z[4] = {{0}};
+	struct bytes jobr = {0}, names = {0}, posix = {0}, dxt = {0}, lu = {0};
+	struct bytes z[5] = {{0}};
 	struct segvec *segs = NULL;
 	unsigned char hdr[1328];
 	uint64_t *ids = NULL;
@@ -335,10 +370,13 @@ int iol_darshan_write(const struct iol_job *job, const char *path,
 		if (dxt_region(&dxt, job, ids, segs, nrec) < 0)
 			goto out;
 	}
+	if (lustre_region(&lu, job) < 0)
+		goto out;
 	if (deflate_bytes(&jobr, &z[0]) < 0 ||
 	    deflate_bytes(&names, &z[1]) < 0 ||
 	    (nrec && deflate_bytes(&posix, &z[2]) < 0) ||
-	    (dxt.n && deflate_bytes(&dxt, &z[3]) < 0))
+	    (dxt.n && deflate_bytes(&dxt, &z[3]) < 0) ||
+	    (lu.n && deflate_bytes(&lu, &z[4]) < 0))
 		goto out;
 	log_header(hdr, z);
 	ret = log_write(path, hdr, z, err);
@@ -356,7 +394,8 @@ done:
 	free(names.p);
 	free(posix.p);
 	free(dxt.p);
-	for (i = 0; i < 4; i++)
+	free(lu.p);
+	for (i = 0; i < 5; i++)
 		free(z[i].p);
 	return ret;
 }

@@ -9,6 +9,28 @@
 ok $? "t/unit/test-ost: the OST analysis and its rules"
 sed 's/^/# /' "$TMP/unit"
 
+# a Darshan log with LUSTRE records, written by iolens' own writer
+# (t/unit/lustregen): eight files of 1 GiB, file i alone on OST i, each
+# written in 2 s but OST 5's in 20 s: 10 x the median pace, 18 s at stake
+# (20 s less the 2 s the median pace takes), the fix naming OST 5
+"$TOP/t/unit/lustregen" "$TMP/slow.darshan" 20
+ok $? "lustregen: a log with LUSTRE records, OST 5 ten times slower"
+$RUN files --by ost --format=csv "$TMP/slow.darshan" >"$TMP/slow.csv"
+is "$(awk -F, '$2 == 5 { print $5, $6, $7, $8 }; $2 == 0 { print $8 }' "$TMP/slow.csv" | tr '\n' ' ')" \
+	"1 1073741824 20 20 10 " "files --by ost: OST 5 at 20 s/GiB, 10 x the median; OST 0 at 1 x"
+$RUN triage --format=tsv "$TMP/slow.darshan" >"$TMP/slow.tri"
+is "$(awk -F"\t" '$2 == "IOL-SLOW-OST" { print $3, $5, $6, $10 }' "$TMP/slow.tri")" "warn 10 4 18" \
+	"triage: IOL-SLOW-OST, 10 x against the threshold 4 x, 18 s at stake"
+$RUN triage "$TMP/slow.darshan" >"$TMP/slow.txt"
+grep -q "OST 5: 20.0 s for 1024 MiB" "$TMP/slow.txt" && grep -q "Report the OST" "$TMP/slow.txt"
+ok $? "the finding names OST 5 and says to report it to the centre"
+"$TOP/t/unit/lustregen" "$TMP/all.darshan" 20 all
+$RUN files --by ost --format=csv "$TMP/all.darshan" >"$TMP/all.csv"
+is "$(awk -F, 'NR > 1 { print $7, $8 }' "$TMP/all.csv" | sort -u)" "20 1" \
+	"every OST equally slow (20 s/GiB): each at the median"
+is "$($RUN triage --format=csv "$TMP/all.darshan" | grep -c 'IOL-SLOW-OST')" 0 \
+	"every OST equally slow: no slow OST (a slow file system is no one OST's)"
+
 # an OST that degraded the whole file system: in a generated LMT
 # recording eight OSTs write 100 MB a step until OST0005's rate collapses
 # at 00:02 (2 MB a step, the others dragged down to 40 MB): fsload's
