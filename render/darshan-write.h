@@ -1,6 +1,7 @@
 /*
  * Writing a job as a Darshan 3.41 log (lib/darshan-write.c): POSIX
- * records and DXT_POSIX traces, readable by darshan-util and by us.
+ * records, DXT_POSIX traces and LUSTRE records, readable by darshan-util
+ * and by us.
  */
 #ifndef IOLENS_DARSHAN_WRITE_H
 #define IOLENS_DARSHAN_WRITE_H

@@ -89,6 +89,15 @@ for w in "--from 2018-01-28T06:00:00Z --to 2018-01-28T06:30:00Z" \
 	done
 done
 echo "SET GLOBAL general_log = 0" | my_q
+# time stamps written "2018-01-28T06:00:00": the bounds as the table
+# writes them (a space sorts before the T)
+cp "$TMP/long.sqlite3" "$TMP/longT.sqlite3"
+sqlite3 "$TMP/longT.sqlite3" "UPDATE TIMESTAMP_INFO SET TIMESTAMP = replace(TIMESTAMP, ' ', 'T')"
+w="--from 2018-01-28T06:00:00Z --to 2018-01-28T06:30:00Z"
+csv $w "$TMP/longT.sqlite3" >"$TMP/t.csv" 2>&1
+csv $w --db "$TMP/long.db" >"$TMP/whole.csv"
+cmp -s "$TMP/whole.csv" "$TMP/t.csv"
+ok $? "long, time stamps with a T: the same window"
 # 06:00 to 06:30: 361000 to 375000 across the gap at 06:10, 500 after
 # the restart, 500 to 15500
 csv --from 2018-01-28T06:00:00Z --to 2018-01-28T06:30:00Z "$(url lng)" >"$TMP/my.csv"

@@ -294,16 +294,23 @@ static int lmt_fsname(struct lmt *l)
 }
 
 /* one bound of the window as TIMESTAMP holds it: local time
- * "YYYY-MM-DD HH:MM:SS" (LMT's DATETIME) or epoch seconds */
-static void bound(char *b, size_t n, double t, int datetime)
+ * "YYYY-MM-DD HH:MM:SS" (LMT's DATETIME; sep ' ' or 'T', as the table
+ * writes it, for its text compares character by character) or, sep 0,
+ * epoch seconds */
+static void bound(char *b, size_t n, double t, char sep)
 {
-	time_t v = (time_t)floor(t);
+	time_t v;
 	struct tm tm;
+	char fmt[32];
 
-	if (!datetime || !localtime_r(&v, &tm))
-		snprintf(b, n, "%.0f", floor(t));
+	/* from 1970 to 9999: a time_t, and four digits of year */
+	t = floor(fmin(fmax(t, 0), 253402300799.0));
+	v = (time_t)t;
+	snprintf(fmt, sizeof(fmt), "'%%Y-%%m-%%d%c%%H:%%M:%%S'", sep);
+	if (!sep || !localtime_r(&v, &tm))
+		snprintf(b, n, "%.0f", t);
 	else
-		strftime(b, n, "'%Y-%m-%d %H:%M:%S'", &tm);
+		strftime(b, n, fmt, &tm);
 }
 
 /* l->where: the window m->win names, widened by IOL_LMT_PAD, in the
@@ -313,7 +320,8 @@ static int lmt_where(struct lmt *l)
 {
 	const struct iol_fsmon *m = l->m;
 	char lo[40], hi[40];
-	int rc, dt, y, mo, d, h, mi;
+	int rc, y, mo, d, h, mi;
+	char sep[2] = "";
 	double sec;
 
 	l->where[0] = 0;
@@ -324,12 +332,16 @@ static int lmt_where(struct lmt *l)
 		return rc;
 	if ((rc = lmt_row(l)) <= 0)
 		return lmt_done(l, rc);
-	dt = sscanf(col_text(l, 0), "%4d-%2d-%2d%*1[ T]%2d:%2d:%lf", &y, &mo,
-		    &d, &h, &mi, &sec) == 6;
-	if (!dt && lmt_time(l, 0) < 0)
+	if (sscanf(col_text(l, 0), "%4d-%2d-%2d%1[ T]%2d:%2d:%lf", &y, &mo, &d,
+		   sep, &h, &mi, &sec) != 7)
+		sep[0] = 0;
+	if (!sep[0] && lmt_time(l, 0) < 0)
 		return lmt_done(l, 0);
-	bound(lo, sizeof(lo), m->win_from - IOL_LMT_PAD, dt);
-	bound(hi, sizeof(hi), ceil(m->win_to + IOL_LMT_PAD), dt);
+	/* an open end is no bound (and no NAN made a time_t) */
+	if (!isnan(m->win_from))
+		bound(lo, sizeof(lo), m->win_from - IOL_LMT_PAD, sep[0]);
+	if (!isnan(m->win_to))
+		bound(hi, sizeof(hi), ceil(m->win_to + IOL_LMT_PAD), sep[0]);
 	if (isnan(m->win_to))
 		snprintf(l->where, sizeof(l->where), " WHERE t.TIMESTAMP >= %s",
 			 lo);
