@@ -65,6 +65,12 @@ $RUN report --db "$S" -o "$TMP/out.pdf" "$L" 2>"$TMP/err"
 st=$?
 page "$TMP/out.pdf" | grep -q 'File-system weather'
 is "$st $?" "0 1" "a run outside the stored telemetry: no section, no error"
+if [ -x "$MAIN" ] && $MAIN report --db "$S" -o "$TMP/main2.pdf" "$L" 2>/dev/null; then
+	cmp -s "$TMP/out.pdf" "$TMP/main2.pdf"
+	ok $? "... and the PDF main's binary writes, byte for byte"
+else
+	skip "no main binary to compare with (IOLENS_MAIN)"
+fi
 
 $RUN report --fsload "$TMP/gen.away" -o "$TMP/x.pdf" "$L" 2>"$TMP/err"
 is "$? $(head -1 "$TMP/err")" "2 iolens report: --fsload goes with --db" \
