@@ -61,8 +61,8 @@ struct cfgs {
 struct hrow {
 	uint32_t g, cfg, nf;
 	size_t seq;
-	size_t path, f; /* offsets into held.text and held.f */
-	int64_t jobid, uid, nprocs;
+	size_t path, f;			/* offsets into held.text and held.f */
+	int64_t id, jobid, uid, nprocs; /* id: the row's, for trend */
 	double start_time, stake;
 };
 struct orec {
@@ -83,8 +83,32 @@ struct held {
 	size_t nf, capf;
 };
 
+/* The ids of the flagged rows (iol_poptri_flagged), in the order they
+ * are judged. */
+struct idvec {
+	int64_t *v;
+	size_t n, cap;
+};
+
+static int idvec_add(struct idvec *ids, int64_t id)
+{
+	if (ids->n == ids->cap) {
+		size_t cap = ids->cap ? 2 * ids->cap : 256;
+		int64_t *v = realloc(ids->v, cap * sizeof(*v));
+
+		if (!v)
+			return IOL_ENOMEM;
+		ids->v = v;
+		ids->cap = cap;
+	}
+	ids->v[ids->n++] = id;
+	return 0;
+}
+
 struct pass {
 	struct iol_poptri *r;
+	struct idvec *ids; /* NULL: not kept */
+	size_t evaluated;  /* rows at least one rule evaluated */
 	struct iol_index ix;
 	size_t cap, top;
 	int *map; /* per cursor column: IOL_TIN_* or C_* */
@@ -151,13 +175,13 @@ static int map_columns(struct iol_popcur *cur, struct pass *p)
 static int open_cursor(struct iol_popdb *db, const char *where,
 		       struct iol_popcur **cur, struct iol_error *err)
 {
-	static const char *const own[] = {"path", "app", "user", "jobid",
-					  "start_time"};
-	const char *cols[IOL_TIN_N + 5];
+	static const char *const own[] = {"path",  "app",	 "user",
+					  "jobid", "start_time", "id"};
+	const char *cols[IOL_TIN_N + 6];
 	size_t n = 0;
 	int i;
 
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 6; i++)
 		cols[n++] = own[i];
 	for (i = 0; i < IOL_TIN_N; i++)
 		if (iol_triage_in_name(i))
@@ -521,6 +545,9 @@ static void job_fields(struct iol_popcur *cur, const struct iol_triage_in *in,
 		       const int col[6], struct hrow *h)
 {
 	h->stake = iol_triage_stake(in);
+	h->id = col[5] >= 0 && iol_popcur_type(cur, col[5]) == IOL_POPV_INT
+			? iol_popcur_int(cur, col[5])
+			: IOL_POP_NULL;
 	h->jobid = col[3] >= 0 && iol_popcur_type(cur, col[3]) == IOL_POPV_INT
 			   ? iol_popcur_int(cur, col[3])
 			   : IOL_POP_NULL;
@@ -580,11 +607,14 @@ static int flag_job(struct pass *p, struct iol_poptri_group *g,
 	return 1;
 }
 
-/* A job of fields h into its group's top jobs. */
+/* A flagged job of fields h: its id kept when asked (trend counts the
+ * jobs triage --db flags), and into its group's top jobs. */
 static int top_job(struct pass *p, struct iol_poptri_group *g,
 		   const struct hrow *h, const char *path,
 		   struct iol_poptri_job *j)
 {
+	if (p->ids && h->id != IOL_POP_NULL && idvec_add(p->ids, h->id) < 0)
+		return IOL_ENOMEM;
 	j->stake = h->stake;
 	j->path = (char *)path;
 	j->jobid = h->jobid;
@@ -604,7 +634,7 @@ static int flagged_row(struct pass *p, struct iol_popcur *cur,
 {
 	struct iol_poptri_find f[IOL_POPTRI_MAXRULES];
 	struct iol_poptri_job j = {0};
-	struct hrow h = {g, cfg, 0, p->od.n, 0, 0, 0, 0, 0, 0, 0};
+	struct hrow h = {.g = g, .cfg = cfg, .seq = p->od.n};
 	struct orec *o;
 	int held = 0;
 	size_t k;
@@ -638,7 +668,7 @@ static int take_row(struct pass *p, struct iol_popcur *cur,
 	struct iol_poptri *r = p->r;
 	struct iol_poptri_group *g;
 	int64_t cfg;
-	int flagged = 0;
+	int flagged = 0, known = 0;
 	size_t k;
 
 	cfg = noise_count(p, text_or_empty(cur, col[1]),
@@ -648,8 +678,10 @@ static int take_row(struct pass *p, struct iol_popcur *cur,
 	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++) {
 		if (t->f[k].sev == IOL_SEV_NA)
 			r->na[k]++;
+		known |= t->f[k].sev != IOL_SEV_NA;
 		flagged |= t->f[k].sev <= min_sev;
 	}
+	p->evaluated += (size_t)known;
 	r->jobs++;
 	g = group_of(p, text_or_empty(cur, col[1]), text_or_empty(cur, col[2]));
 	if (!g)
@@ -840,57 +872,6 @@ void iol_poptri_free(struct iol_poptri *r)
 
 /* ---- the flagged jobs' ids (trend) ---- */
 
-struct idvec {
-	int64_t *v;
-	size_t n, cap;
-};
-
-static int idvec_add(struct idvec *ids, int64_t id)
-{
-	if (ids->n == ids->cap) {
-		size_t cap = ids->cap ? 2 * ids->cap : 256;
-		int64_t *v = realloc(ids->v, cap * sizeof(*v));
-
-		if (!v)
-			return IOL_ENOMEM;
-		ids->v = v;
-		ids->cap = cap;
-	}
-	ids->v[ids->n++] = id;
-	return 0;
-}
-
-static int flag_scan(struct pass *p, struct iol_popcur *cur,
-		     const struct iol_triage_conf *c, int min_sev,
-		     struct idvec *ids, size_t *evaluated,
-		     struct iol_error *err)
-{
-	struct iol_triage_in in;
-	struct iol_triage t;
-	int col[6], rc;
-	size_t k;
-
-	while ((rc = iol_popcur_next(cur, err)) == 1) {
-		int flagged = 0, known = 0;
-
-		row_in(cur, p, &in, col);
-		if ((rc = iol_triage_eval_values(&in, c, &t, err)) < 0)
-			return rc;
-		for (k = 0; k < t.n; k++) {
-			flagged |= t.f[k].sev <= min_sev;
-			known |= t.f[k].sev != IOL_SEV_NA;
-		}
-		iol_triage_free(&t);
-		*evaluated += (size_t)known;
-		if (!flagged || col[5] < 0 ||
-		    iol_popcur_type(cur, col[5]) != IOL_POPV_INT)
-			continue;
-		if (idvec_add(ids, iol_popcur_int(cur, col[5])) < 0)
-			return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	}
-	return rc;
-}
-
 static int cmp_id(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -898,36 +879,29 @@ static int cmp_id(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The pass of iol_poptri_run() (one verdict, under the configurations'
+ * noise), keeping the flagged rows' ids. */
 int iol_poptri_flagged(struct iol_popdb *db, const char *where,
 		       const struct iol_triage_conf *c, int min_sev,
 		       int64_t **ids, size_t *n, size_t *evaluated,
 		       struct iol_error *err)
 {
-	const char *cols[IOL_TIN_N + 1];
 	struct iol_poptri r;
 	struct pass p = {0};
 	struct idvec v = {0};
-	struct iol_popcur *cur;
-	size_t nc = 0;
-	int i, rc;
+	int rc;
 
 	memset(&r, 0, sizeof(r));
 	p.r = &r;
-	*evaluated = 0;
-	cols[nc++] = "id";
-	for (i = 0; i < IOL_TIN_N; i++)
-		if (iol_triage_in_name(i))
-			cols[nc++] = iol_triage_in_name(i);
-	rc = iol_popcur_open_cols(db, where, cols, nc, &cur, err);
-	if (rc < 0)
-		return rc;
-	rc = map_columns(cur, &p);
-	if (rc < 0)
-		rc = iol_error_set(err, rc, "out of memory");
-	else
-		rc = flag_scan(&p, cur, c, min_sev, &v, evaluated, err);
-	iol_popcur_close(cur);
+	p.top = 1; /* the top jobs are not wanted: the least kept */
+	p.ids = &v;
+	rc = passes(db, where, &p, c, min_sev, err);
+	*evaluated = p.evaluated;
 	free(p.map);
+	iol_index_release(&p.ix);
+	cfgs_free(&p.cf);
+	held_free(&p);
+	iol_poptri_free(&r);
 	if (rc < 0) {
 		free(v.v);
 		return rc;

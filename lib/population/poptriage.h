@@ -7,7 +7,8 @@
  * (iol_triage_varies()) material in fewer than half of the runs of its
  * (app, user, processes), three or more, is info (the store is read
  * once: the jobs such a finding flags wait, compactly, until every
- * configuration is counted; iol_poptri_flagged() does not apply it).
+ * configuration is counted).  iol_poptri_flagged() is the same pass, so
+ * trend's flagged share counts the jobs triage --db flags.
  *
  * A job is flagged when a finding's severity is at least the one asked
  * for (warn: high or warn).  Flagged jobs are grouped by (app, user);
@@ -81,9 +82,10 @@ int iol_poptri_run(struct iol_popdb *db, const char *where,
 		   struct iol_poptri *r, struct iol_error *err);
 void iol_poptri_free(struct iol_poptri *r);
 
-/* The ids of the rows matching where that the rules flag at min_sev or
- * worse, ascending (for a share of flagged jobs per period, iolens
- * trend); *evaluated: the rows at least one rule could evaluate (0: the
+/* The ids of the rows matching where that iol_poptri_run() flags at
+ * min_sev or worse (its pass, the configurations' noise included),
+ * ascending (for a share of flagged jobs per period, iolens trend);
+ * *evaluated: the rows at least one rule could evaluate (0: the
  * store lacks the rules' fields, and no share is known).  *ids is the
  * caller's to free(); NULL when none. */
 int iol_poptri_flagged(struct iol_popdb *db, const char *where,
