@@ -23,8 +23,11 @@ enum {
 	C_USER = -4,
 	C_JOBID = -5,
 	C_START = -6,
-	C_ID = -7
+	C_ID = -7,
+	C_INGEST = -8
 };
+/* the job's own columns: path .. ingest_time, col[-C_x - 2] */
+#define NOWN 7
 
 /*
  * The noise of a configuration: identical reruns of one (app, user,
@@ -83,6 +86,15 @@ struct held {
 	size_t nf, capf;
 };
 
+/* A field the rules read that the store gained after some of its rows
+ * (iol_popdb_added): those rows lack it. */
+struct stale {
+	int tin; /* IOL_TIN_* */
+	int64_t maxid;
+	double t;
+	int seen; /* a row of the pass lacks it */
+};
+
 /* The ids of the flagged rows (iol_poptri_flagged), in the order they
  * are judged. */
 struct idvec {
@@ -107,8 +119,10 @@ static int idvec_add(struct idvec *ids, int64_t id)
 
 struct pass {
 	struct iol_poptri *r;
-	struct idvec *ids; /* NULL: not kept */
-	size_t evaluated;  /* rows at least one rule evaluated */
+	struct idvec *ids;	    /* NULL: not kept */
+	size_t evaluated;	    /* rows at least one rule evaluated */
+	struct stale st[IOL_TIN_N]; /* rule fields added after some rows */
+	size_t nst;
 	struct iol_index ix;
 	size_t cap, top;
 	int *map; /* per cursor column: IOL_TIN_* or C_* */
@@ -124,9 +138,10 @@ static int col_kind(const char *name)
 	static const struct {
 		const char *name;
 		int kind;
-	} extra[] = {{"path", C_PATH},	      {"app", C_APP},
-		     {"user", C_USER},	      {"jobid", C_JOBID},
-		     {"start_time", C_START}, {"id", C_ID}};
+	} extra[] = {{"path", C_PATH},	       {"app", C_APP},
+		     {"user", C_USER},	       {"jobid", C_JOBID},
+		     {"start_time", C_START},  {"id", C_ID},
+		     {"ingest_time", C_INGEST}};
 	size_t k;
 
 	for (k = 0; k < sizeof(extra) / sizeof(extra[0]); k++)
@@ -156,6 +171,72 @@ static void note_missing(struct pass *p)
 		}
 }
 
+static double cur_num(struct iol_popcur *cur, int i)
+{
+	switch (iol_popcur_type(cur, i)) {
+	case IOL_POPV_INT: return (double)iol_popcur_int(cur, i);
+	case IOL_POPV_REAL: return iol_popcur_real(cur, i);
+	default: return NAN;
+	}
+}
+
+/* The rules' fields the store gained after some of its rows. */
+static void find_stale(struct iol_popdb *db, struct pass *p)
+{
+	int i;
+
+	for (i = 0; i < p->ncol; i++) {
+		struct stale *s = &p->st[p->nst];
+		int k = p->map[i];
+
+		if (k >= 0 && p->nst < IOL_TIN_N &&
+		    iol_popdb_added(db, iol_triage_in_name(k), &s->maxid,
+				    &s->t)) {
+			s->tin = k;
+			s->seen = 0;
+			p->nst++;
+		}
+	}
+}
+
+/* Does the row (its id and ingest time in col) predate a field the
+ * store gained?  Then it is judged without that field: counted, and the
+ * field named. */
+static void stale_row(struct pass *p, struct iol_popcur *cur,
+		      const int col[NOWN])
+{
+	int64_t id;
+	double t;
+	size_t i;
+	int any = 0;
+
+	if (!p->nst || col[5] < 0 ||
+	    iol_popcur_type(cur, col[5]) != IOL_POPV_INT)
+		return;
+	id = iol_popcur_int(cur, col[5]);
+	t = col[6] >= 0 ? cur_num(cur, col[6]) : NAN;
+	for (i = 0; i < p->nst; i++)
+		if (id <= p->st[i].maxid && !(t >= p->st[i].t))
+			p->st[i].seen = any = 1;
+	p->r->stale_jobs += (size_t)any;
+}
+
+/* The fields some rows lack, for the report. */
+static void note_stale(struct pass *p)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < p->nst; i++) {
+		int w;
+
+		if (!p->st[i].seen || k >= sizeof(p->r->stale) - 1)
+			continue;
+		w = snprintf(p->r->stale + k, sizeof(p->r->stale) - k, "%s%s",
+			     k ? " " : "", iol_triage_in_name(p->st[i].tin));
+		k = w < 0 ? k : k + (size_t)w;
+	}
+}
+
 static int map_columns(struct iol_popcur *cur, struct pass *p)
 {
 	int i;
@@ -175,27 +256,19 @@ static int map_columns(struct iol_popcur *cur, struct pass *p)
 static int open_cursor(struct iol_popdb *db, const char *where,
 		       struct iol_popcur **cur, struct iol_error *err)
 {
-	static const char *const own[] = {"path",  "app",	 "user",
-					  "jobid", "start_time", "id"};
-	const char *cols[IOL_TIN_N + 6];
+	static const char *const own[NOWN] = {
+		"path",	      "app", "user",	   "jobid",
+		"start_time", "id",  "ingest_time"};
+	const char *cols[IOL_TIN_N + NOWN];
 	size_t n = 0;
 	int i;
 
-	for (i = 0; i < 6; i++)
+	for (i = 0; i < NOWN; i++)
 		cols[n++] = own[i];
 	for (i = 0; i < IOL_TIN_N; i++)
 		if (iol_triage_in_name(i))
 			cols[n++] = iol_triage_in_name(i);
 	return iol_popcur_open_cols(db, where, cols, n, cur, err);
-}
-
-static double cur_num(struct iol_popcur *cur, int i)
-{
-	switch (iol_popcur_type(cur, i)) {
-	case IOL_POPV_INT: return (double)iol_popcur_int(cur, i);
-	case IOL_POPV_REAL: return iol_popcur_real(cur, i);
-	default: return NAN;
-	}
 }
 
 /* s (NULL: "") cut to n - 1 bytes, as snprintf "%s" would, without its
@@ -210,12 +283,12 @@ static void copy_str(char *d, size_t n, const char *s)
 
 /* The row's triage inputs, and where its job's own fields are. */
 static void row_in(struct iol_popcur *cur, const struct pass *p,
-		   struct iol_triage_in *in, int col[6])
+		   struct iol_triage_in *in, int col[NOWN])
 {
 	int i;
 
 	iol_triage_in_clear(in);
-	for (i = 0; i < 6; i++)
+	for (i = 0; i < NOWN; i++)
 		col[i] = -1;
 	for (i = 0; i < p->ncol; i++) {
 		int k = p->map[i];
@@ -542,7 +615,7 @@ static int hold_finds(struct held *hd, const struct iol_triage *t, int min_sev,
 
 /* The row's job fields from the cursor into h. */
 static void job_fields(struct iol_popcur *cur, const struct iol_triage_in *in,
-		       const int col[6], struct hrow *h)
+		       const int col[NOWN], struct hrow *h)
 {
 	h->stake = iol_triage_stake(in);
 	h->id = col[5] >= 0 && iol_popcur_type(cur, col[5]) == IOL_POPV_INT
@@ -629,7 +702,7 @@ static int top_job(struct pass *p, struct iol_poptri_group *g,
  * makes it depend on its configuration's noise; its orec either way. */
 static int flagged_row(struct pass *p, struct iol_popcur *cur,
 		       const struct iol_triage *t,
-		       const struct iol_triage_in *in, const int col[6],
+		       const struct iol_triage_in *in, const int col[NOWN],
 		       int min_sev, uint32_t g, uint32_t cfg)
 {
 	struct iol_poptri_find f[IOL_POPTRI_MAXRULES];
@@ -663,7 +736,7 @@ static int flagged_row(struct pass *p, struct iol_popcur *cur,
  * configuration, and judged or held when a finding flags it. */
 static int take_row(struct pass *p, struct iol_popcur *cur,
 		    const struct iol_triage *t, const struct iol_triage_in *in,
-		    const int col[6], int min_sev)
+		    const int col[NOWN], int min_sev)
 {
 	struct iol_poptri *r = p->r;
 	struct iol_poptri_group *g;
@@ -675,6 +748,7 @@ static int take_row(struct pass *p, struct iol_popcur *cur,
 			  text_or_empty(cur, col[2]), in, t);
 	if (cfg < 0)
 		return (int)cfg;
+	stale_row(p, cur, col);
 	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++) {
 		if (t->f[k].sev == IOL_SEV_NA)
 			r->na[k]++;
@@ -792,7 +866,7 @@ static int scan(struct pass *p, struct iol_popcur *cur,
 {
 	struct iol_triage_in in;
 	struct iol_triage t;
-	int col[6], rc;
+	int col[NOWN], rc;
 
 	while ((rc = iol_popcur_next(cur, err)) == 1) {
 		row_in(cur, p, &in, col);
@@ -819,10 +893,13 @@ static int passes(struct iol_popdb *db, const char *where, struct pass *p,
 	rc = open_cursor(db, where, &cur, err);
 	if (rc < 0)
 		return rc;
-	if ((rc = map_columns(cur, p)) < 0)
+	if ((rc = map_columns(cur, p)) < 0) {
 		rc = iol_error_set(err, rc, "out of memory");
-	else
+	} else {
+		find_stale(db, p);
 		rc = scan(p, cur, c, min_sev, err);
+		note_stale(p);
+	}
 	iol_popcur_close(cur);
 	if (rc >= 0 && replay(p, min_sev) < 0)
 		rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -884,9 +961,9 @@ static int cmp_id(const void *a, const void *b)
 int iol_poptri_flagged(struct iol_popdb *db, const char *where,
 		       const struct iol_triage_conf *c, int min_sev,
 		       int64_t **ids, size_t *n, size_t *evaluated,
-		       struct iol_error *err)
+		       struct iol_poptri *info, struct iol_error *err)
 {
-	struct iol_poptri r;
+	struct iol_poptri r, keep;
 	struct pass p = {0};
 	struct idvec v = {0};
 	int rc;
@@ -901,7 +978,14 @@ int iol_poptri_flagged(struct iol_popdb *db, const char *where,
 	iol_index_release(&p.ix);
 	cfgs_free(&p.cf);
 	held_free(&p);
+	keep = r;
 	iol_poptri_free(&r);
+	if (info) {
+		/* the counts and the fields missing, without the groups */
+		keep.g = NULL;
+		keep.ng = 0;
+		*info = keep;
+	}
 	if (rc < 0) {
 		free(v.v);
 		return rc;
@@ -915,7 +999,7 @@ int iol_poptri_flagged(struct iol_popdb *db, const char *where,
 
 int iol_poptri_flagged_share(struct iol_popdb *db, const char *where,
 			     const char *conf_text, int64_t **ids, size_t *n,
-			     struct iol_error *err)
+			     struct iol_poptri *info, struct iol_error *err)
 {
 	struct iol_triage_conf conf;
 	size_t known;
@@ -925,7 +1009,7 @@ int iol_poptri_flagged_share(struct iol_popdb *db, const char *where,
 	*n = 0;
 	if ((rc = iol_triage_conf_parse(&conf, conf_text, err)) < 0 ||
 	    (rc = iol_poptri_flagged(db, where, &conf, IOL_SEV_WARN, ids, n,
-				     &known, err)) < 0)
+				     &known, info, err)) < 0)
 		return rc;
 	if (!known) {
 		/* the store lacks every field the rules read: unknown, not 0 */

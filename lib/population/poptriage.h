@@ -70,7 +70,9 @@ struct iol_poptri {
 	size_t hidden;	  /* ... and counted here */
 	size_t jobs, flagged;
 	size_t count[IOL_POPTRI_MAXRULES], na[IOL_POPTRI_MAXRULES];
-	char missing[1024];	    /* fields the store lacks, "" none */
+	char missing[1024]; /* fields the store lacks, "" none */
+	char stale[1024];   /* fields it gained after some rows, "" none */
+	size_t stale_jobs;  /* the rows stored before them */
 	struct iol_poptri_group *g; /* ranked by stake, descending */
 	size_t ng;
 };
@@ -87,17 +89,18 @@ void iol_poptri_free(struct iol_poptri *r);
  * ascending (for a share of flagged jobs per period, iolens trend);
  * *evaluated: the rows at least one rule could evaluate (0: the
  * store lacks the rules' fields, and no share is known).  *ids is the
- * caller's to free(); NULL when none. */
+ * caller's to free(); NULL when none.  info (NULL: not wanted) gets the
+ * counts and the fields the store lacks (missing, stale), no groups. */
 int iol_poptri_flagged(struct iol_popdb *db, const char *where,
 		       const struct iol_triage_conf *c, int min_sev,
 		       int64_t **ids, size_t *n, size_t *evaluated,
-		       struct iol_error *err);
+		       struct iol_poptri *info, struct iol_error *err);
 /* The same at warn or worse under the thresholds of conf_text (triage.conf
  * text, as the site configuration gives it; NULL: the defaults), for a
  * share: *ids NULL when no share is known, else an array (of one unused
  * id when none is flagged).  0 or < 0 with err set. */
 int iol_poptri_flagged_share(struct iol_popdb *db, const char *where,
 			     const char *conf_text, int64_t **ids, size_t *n,
-			     struct iol_error *err);
+			     struct iol_poptri *info, struct iol_error *err);
 
 #endif
