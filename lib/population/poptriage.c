@@ -199,11 +199,18 @@ static void find_stale(struct iol_popdb *db, struct pass *p)
 	}
 }
 
+/* Has the row no value of input k (NULL in the store)? */
+static int no_value(const struct iol_triage_in *in, int k)
+{
+	return k < IOL_TIN_NNUM ? isnan(in->v[k]) : !in->s[k - IOL_TIN_NNUM][0];
+}
+
 /* Does the row (its id and ingest time in col) predate a field the
- * store gained?  Then it is judged without that field: counted, and the
- * field named. */
+ * store gained, and has it no value there?  Then it is judged without
+ * that field: counted, and the field named.  (A row a merge kept with
+ * its values is not.) */
 static void stale_row(struct pass *p, struct iol_popcur *cur,
-		      const int col[NOWN])
+		      const struct iol_triage_in *in, const int col[NOWN])
 {
 	int64_t id;
 	double t;
@@ -216,7 +223,8 @@ static void stale_row(struct pass *p, struct iol_popcur *cur,
 	id = iol_popcur_int(cur, col[5]);
 	t = col[6] >= 0 ? cur_num(cur, col[6]) : NAN;
 	for (i = 0; i < p->nst; i++)
-		if (id <= p->st[i].maxid && !(t >= p->st[i].t))
+		if (id <= p->st[i].maxid && !(t >= p->st[i].t) &&
+		    no_value(in, p->st[i].tin))
 			p->st[i].seen = any = 1;
 	p->r->stale_jobs += (size_t)any;
 }
@@ -748,7 +756,7 @@ static int take_row(struct pass *p, struct iol_popcur *cur,
 			  text_or_empty(cur, col[2]), in, t);
 	if (cfg < 0)
 		return (int)cfg;
-	stale_row(p, cur, col);
+	stale_row(p, cur, in, col);
 	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++) {
 		if (t->f[k].sev == IOL_SEV_NA)
 			r->na[k]++;
