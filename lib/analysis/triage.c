@@ -543,11 +543,12 @@ EVAL(e_small)
 	if (whole_files(in)) {
 		if (n) {
 			size_t l = strlen(d);
-			snprintf(d + l, n - l,
-				 "; whole-file requests (%.0f reads and writes "
-				 "on %.0f files): no request can grow, the "
-				 "files' number is what costs (IOL-SMALL-FILES)",
-				 z(V(PREADS)) + z(V(PWRITES)), whole_nfiles(in));
+			snprintf(
+				d + l, n - l,
+				"; whole-file requests (%.0f reads and writes "
+				"on %.0f files): no request can grow, the "
+				"files' number is what costs (IOL-SMALL-FILES)",
+				z(V(PREADS)) + z(V(PWRITES)), whole_nfiles(in));
 		}
 		return 2;
 	}
