@@ -10,6 +10,9 @@
 # INCOMPLETE on the two darshan-merge logs, whose only partial bit is the
 # NULL module's, which darshan-merge always sets), recall per root cause
 # 16/16, per label 21/35 (each miss is a second code of a cause found).
+# Those three were general defects, fixed after this score (t/7311): 24/24
+# since, which is the floor now.  Round 2 is therefore held out no longer
+# for those two rules (triage-expert2.md).
 # Identical reruns of c03, c14 and c25 must get the same findings.
 # The logs live in ../shared: without it the test is skipped.
 . "$(dirname "$0")/lib.sh"
@@ -32,7 +35,7 @@ is "$s" 0 "every labelled log found"
 ge() { # value floor description
 	ok "$(awk -v v="$1" -v f="$2" 'BEGIN { exit !(v >= f) }'; echo $?)" "$3 $1 >= $2"
 }
-ge "$(num "$line" precision)" 0.875 "strict precision"
+ge "$(num "$line" precision)" 1.0 "strict precision"
 ge "$(num "$line" 'cause recall')" 1.0 "recall per root cause"
 ge "$(num "$line" recall)" 0.6 "recall per label"
 # the same job, the same verdict: the warn and high codes of each rerun
