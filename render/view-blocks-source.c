@@ -293,7 +293,8 @@ static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
 
 	out_text(o, "%*s", depth * 2, "");
 	if (cc->op == IOL_COP_CALL) {
-		out_text(o, "%s()\n", cc->name);
+		out_text(o, "%s()%s\n", cc->name,
+			 cc->thread ? " (a thread's start)" : "");
 		return;
 	}
 	out_text(o, "%s (%s", cc->name, iol_capi_name(cc->api));

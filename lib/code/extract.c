@@ -1146,9 +1146,10 @@ static CXCursor dependent_callee(CXCursor call)
 
 /* a user function's call: what each argument is, for the prediction to
  * follow constants into the function (a write helper called with 4096) */
-static void call_args(struct ctx *c, CXCursor call, struct iol_ccall *cc)
+static void call_args(struct ctx *c, CXCursor call, int from,
+		      struct iol_ccall *cc)
 {
-	int i, n = clang_Cursor_getNumArguments(call);
+	int i, n = clang_Cursor_getNumArguments(call) - from;
 
 	if (n <= 0)
 		return;
@@ -1159,7 +1160,8 @@ static void call_args(struct ctx *c, CXCursor call, struct iol_ccall *cc)
 	if (!cc->argk || !cc->argp)
 		return;
 	for (i = 0; i < n; i++) {
-		CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+		CXCursor a =
+			clang_Cursor_getArgument(call, (unsigned)(i + from));
 		int as = 0;
 
 		if (eval_as(c, a, &cc->argk[i], c->nassume ? &as : NULL) < 0)
@@ -1169,6 +1171,69 @@ static void call_args(struct ctx *c, CXCursor call, struct iol_ccall *cc)
 		cc->argp[i] = param_of(c, a);
 	}
 	cc->nargs = n;
+}
+
+/* the function of the files an argument names: `worker`, `&worker`, a
+ * cast of either; NULL when it is none */
+static const struct fnrec *fn_arg(const struct ctx *c, CXCursor a)
+{
+	struct kids k;
+	int guard;
+
+	for (guard = 0; guard < 8; guard++) {
+		enum CXCursorKind kd;
+
+		a = unwrap(a);
+		kd = clang_getCursorKind(a);
+		if (kd == CXCursor_DeclRefExpr)
+			return find_fn(c, clang_getCursorReferenced(a));
+		if (kd != CXCursor_UnaryOperator &&
+		    kd != CXCursor_CStyleCastExpr)
+			return NULL;
+		kids_of(a, &k);
+		if (k.n < 1 || k.n > 8)
+			return NULL;
+		a = k.c[k.n - 1];
+	}
+	return NULL;
+}
+
+/* a type spelled std::thread or std::jthread */
+static int thread_type(CXType t)
+{
+	CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
+	const char *p = clang_getCString(s);
+	int yes =
+		p && (!strcmp(p, "std::thread") || !strcmp(p, "std::jthread"));
+
+	clang_disposeString(s);
+	return yes;
+}
+
+/*
+ * A call that starts a thread running a function of the files:
+ * pthread_create(&t, attr, worker, arg), or a std::thread (jthread)
+ * constructed with worker and its arguments.  The function, with *from
+ * the call's first argument that is the routine's first (-1: none
+ * followed: pthread's void *); NULL for any other call.
+ */
+static const struct fnrec *thread_start(const struct ctx *c, CXCursor call,
+					const char *name, int *from)
+{
+	CXCursor ref = clang_getCursorReferenced(call);
+	int n = clang_Cursor_getNumArguments(call);
+
+	if (name && !strcmp(name, "pthread_create") && n == 4 &&
+	    clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
+		*from = -1;
+		return fn_arg(c, clang_Cursor_getArgument(call, 2));
+	}
+	if (clang_getCursorKind(ref) == CXCursor_Constructor && n >= 1 &&
+	    thread_type(clang_getCursorType(call))) {
+		*from = 1;
+		return fn_arg(c, clang_Cursor_getArgument(call, 0));
+	}
+	return NULL;
 }
 
 /* the variable a stream argument names, or a null cursor */
@@ -1299,6 +1364,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	CXString nm = clang_getCursorSpelling(call);
 	const char *cls = NULL, *member = NULL;
 	unsigned line, col;
+	int thread = 0, from = 0;
 
 	if (!clang_getCString(nm) || !*clang_getCString(nm)) {
 		CXCursor o = dependent_callee(call);
@@ -1319,14 +1385,16 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	d = iol_cstream_find(call, &cls, &member);
 	if (!d && !iol_cstream_is_member(call))
 		d = iol_ciodef_find(clang_getCString(nm));
-	if (!d) {
+	if (!d && (f = thread_start(c, call, clang_getCString(nm), &from)))
+		thread = 1;
+	if (!d && !f) {
 		if (!clang_Cursor_isNull(ref))
 			f = find_fn(c, ref);
 		if (!f) {
 			clang_disposeString(nm);
 			return;
 		}
-	} else if (d->stream_arg >= 0 &&
+	} else if (d && d->stream_arg >= 0 &&
 		   d->stream_arg < clang_Cursor_getNumArguments(call) &&
 		   std_stream(clang_Cursor_getArgument(call, d->stream_arg))) {
 		clang_disposeString(nm);
@@ -1351,7 +1419,9 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 		cc->op = IOL_COP_CALL;
 		cc->callee = f->blk;
 		cc->name = f->blk->function;
-		call_args(c, call, cc);
+		cc->thread = thread;
+		if (from >= 0)
+			call_args(c, call, from, cc);
 	} else {
 		int64_t v;
 

@@ -135,6 +135,9 @@ struct iol_ccall {
 	 * unbuffered (setvbuf _IONBF, setbuf NULL), -1 not known (line
 	 * buffered, a size the source does not fix) */
 	int64_t bufsize;
+	/* IOL_COP_CALL: the callee is a thread's start routine
+	 * (pthread_create, std::thread), its I/O run by the new thread */
+	int thread;
 	struct iol_ccall *next;
 };
 
