@@ -59,7 +59,8 @@ static const struct iol_col source_cols[] = {
 	{"sys_writes", "write(2)", COL_NUM, 0,
 	 "Predicted write system calls: POSIX writes one each, buffered "
 	 "stdio its bytes over its stream's buffer, rounded up, and one a "
-	 "fflush"},
+	 "fflush (a C++ stream's rounded down, and one its flush or "
+	 "close)"},
 };
 
 static const struct iol_col join_cols[] = {
@@ -220,7 +221,8 @@ static const char *bytes_str(char *buf, size_t n, const struct iol_cpred *p,
 /* a block with buffered stdio: the system calls it makes */
 static int buffered(const struct iol_cpred *p)
 {
-	static const enum iol_cpk ks[] = {IOL_CP_BUF_R, IOL_CP_BUF_W};
+	static const enum iol_cpk ks[] = {IOL_CP_BUF_R, IOL_CP_BUF_W,
+					  IOL_CP_FBUF_W};
 	size_t i;
 
 	for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++)
@@ -436,7 +438,11 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 			 "(4 KiB, glibc's st_blksize; 8 KiB a C++ file stream; "
 			 "or setvbuf's, setbuf's);\n"
 			 "a call as large as the buffer goes to the kernel "
-			 "itself, a fflush is one write\n");
+			 "itself, a fflush is one write;\n"
+			 "a C++ file stream's rounded down, what is left "
+			 "going out at its flush, std::endl\n"
+			 "or close (its destructor's, at the end of its "
+			 "scope)\n");
 	assumed_text(o, t);
 	out_text(o, cost ? "functions ranked by predicted I/O time "
 			   "(iolens blocks --calibrate's costs)\n"

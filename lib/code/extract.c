@@ -81,6 +81,16 @@ struct ctx {
 	int nassume;
 	struct bufset *bufs; /* setvbuf/setbuf of the function so far */
 	size_t nbufs, capbufs;
+	/* C++ file stream variables of the scopes around the walk, whose
+	 * destructors close them at their scope's end */
+	struct svar {
+		CXCursor var;
+		const char *cls; /* "std::ofstream" */
+		int open;	 /* opened: by its constructor or open() */
+		int dirty;	 /* written since its last flush */
+	} * svars;
+	size_t nsvars, capsvars;
+	CXCursor decl; /* the variable whose initializer is walked */
 };
 
 static void *zalloc(struct ctx *c, size_t n)
@@ -1353,18 +1363,124 @@ static const char *stream_name(struct ctx *c, const char *cls,
 	return q ? q : cls;
 }
 
+/* the C++ stream variable of the scopes around the walk that var is */
+static struct svar *svar_of(struct ctx *c, CXCursor var)
+{
+	size_t i;
+
+	for (i = c->nsvars; !clang_Cursor_isNull(var) && i > 0; i--)
+		if (clang_equalCursors(c->svars[i - 1].var, var))
+			return &c->svars[i - 1];
+	return NULL;
+}
+
+/* a local C++ file stream by value: its destructor will close it */
+static void note_svar(struct ctx *c, CXCursor var)
+{
+	const char *cls = iol_cstream_type(clang_getCursorType(var));
+	struct svar *v;
+
+	if (!cls || clang_Cursor_hasVarDeclGlobalStorage(var) == 1)
+		return;
+	if (c->nsvars == c->capsvars) {
+		size_t cap = c->capsvars ? c->capsvars * 2 : 8;
+
+		if (!(v = realloc(c->svars, cap * sizeof(*v)))) {
+			c->rc = IOL_ENOMEM;
+			return;
+		}
+		c->svars = v;
+		c->capsvars = cap;
+	}
+	v = &c->svars[c->nsvars++];
+	v->var = var;
+	v->cls = cls;
+	v->open = v->dirty = 0;
+}
+
+/* what a C++ file stream call does to its variable's state: the
+ * open, written or flushed; a close flushes what was written since */
+static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc)
+{
+	struct svar *v;
+
+	if (cc->op == IOL_COP_OPEN && !clang_Cursor_isNull(c->decl) &&
+	    clang_getCursorKind(clang_getCursorReferenced(call)) ==
+		    CXCursor_Constructor)
+		v = svar_of(c, c->decl);
+	else
+		v = svar_of(c, stream_var(iol_cstream_object(call)));
+	if (cc->op == IOL_COP_WRITE)
+		cc->cxx = 1;
+	if (cc->op == IOL_COP_CLOSE)
+		cc->flushes = v && v->dirty;
+	if (!v)
+		return;
+	if (cc->op == IOL_COP_OPEN)
+		v->open = 1;
+	else if (cc->op == IOL_COP_WRITE)
+		v->dirty = 1;
+	else if (cc->op == IOL_COP_SYNC)
+		v->dirty = 0;
+	else if (cc->op == IOL_COP_CLOSE)
+		v->open = v->dirty = 0;
+}
+
+/* a stream variable passed to a function of the files: written there,
+ * perhaps */
+static void stream_passed(struct ctx *c, CXCursor call)
+{
+	int i, n = clang_Cursor_getNumArguments(call);
+	struct svar *v;
+
+	for (i = 0; i < n; i++)
+		if ((v = svar_of(c, stream_var(clang_Cursor_getArgument(
+					    call, (unsigned)i)))) &&
+		    v->open)
+			v->dirty = 1;
+}
+
+/* the call on line a new call goes to, appended in source order */
+static struct iol_ccall *line_call(struct ctx *c, struct iol_cblock *blk,
+				   unsigned line, unsigned col)
+{
+	struct iol_cblock *lb = line_block(c, blk, line);
+	struct iol_ccall *cc = zalloc(c, sizeof(*cc)), *p;
+
+	if (!lb || !cc)
+		return NULL;
+	cc->line = line;
+	cc->col = col;
+	cc->size_param = -1;
+	if (!lb->calls) {
+		lb->calls = cc;
+	} else {
+		for (p = lb->calls; p->next; p = p->next)
+			;
+		p->next = cc;
+	}
+	return cc;
+}
+
+/* a file stream's manipulators: std::endl writes a newline (and then
+ * flushes), std::flush flushes */
+static const struct iol_ciodef cxx_endl = {
+	"operator<<", IOL_CAPI_STDIO, IOL_COP_WRITE, -1, -1, -1, -1, -1, 1, 0};
+static const struct iol_ciodef cxx_flush = {
+	"flush", IOL_CAPI_STDIO, IOL_COP_SYNC, -1, -1, -1, -1, -1, 0, 0};
+
 static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 {
 	const char *name;
 	const struct iol_ciodef *d;
 	const struct fnrec *f = NULL;
 	struct iol_ccall *cc;
-	struct iol_cblock *lb;
 	CXCursor ref = clang_getCursorReferenced(call);
 	CXString nm = clang_getCursorSpelling(call);
 	const char *cls = NULL, *member = NULL;
 	unsigned line, col;
-	int thread = 0, from = 0;
+	int thread = 0, from = 0, manip = 0;
+	struct iol_ccall *fl;
 
 	if (!clang_getCString(nm) || !*clang_getCString(nm)) {
 		CXCursor o = dependent_callee(call);
@@ -1400,10 +1516,14 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 		clang_disposeString(nm);
 		return;
 	}
+	if (cls && (manip = iol_cstream_manip(call)) != 0) {
+		/* std::endl: a newline, then a flush; std::flush a flush */
+		d = manip == 1 ? &cxx_endl : &cxx_flush;
+		member = manip == 1 ? " << std::endl" : " << std::flush";
+	}
 	where(call, &line, &col, NULL);
-	lb = line_block(c, blk, line);
-	cc = zalloc(c, sizeof(*cc));
-	if (!lb || !cc) {
+	cc = line_call(c, blk, line, col);
+	if (!cc) {
 		clang_disposeString(nm);
 		return;
 	}
@@ -1411,9 +1531,6 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	if (cls)
 		name = stream_name(c, cls, member);
 	cc->name = name;
-	cc->line = line;
-	cc->col = col;
-	cc->size_param = -1;
 	if (f) {
 		cc->api = IOL_CAPI_USER;
 		cc->op = IOL_COP_CALL;
@@ -1422,31 +1539,30 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 		cc->thread = thread;
 		if (from >= 0)
 			call_args(c, call, from, cc);
-	} else {
-		int64_t v;
-
-		cc->api = d->api;
-		cc->op = d->op;
-		v = call_size(c, call, d, &cc->size_param, &cc->size_mul,
-			      &cc->assumed);
-		cc->size = v;
-		if (cc->api == IOL_CAPI_STDIO)
-			cc->bufsize =
-				cls ? IOL_CBUF_CXX : stream_buf(c, call, d);
-		if (d->path_arg >= 0 &&
-		    d->path_arg < clang_Cursor_getNumArguments(call))
-			cc->path = eval_str(
-				c, clang_Cursor_getArgument(call, d->path_arg));
+		stream_passed(c, call);
+		return;
 	}
-	/* calls in source order within the line */
-	if (!lb->calls) {
-		lb->calls = cc;
-	} else {
-		struct iol_ccall *p = lb->calls;
-
-		while (p->next)
-			p = p->next;
-		p->next = cc;
+	cc->api = d->api;
+	cc->op = d->op;
+	cc->size = call_size(c, call, d, &cc->size_param, &cc->size_mul,
+			     &cc->assumed);
+	if (cc->api == IOL_CAPI_STDIO)
+		cc->bufsize = cls ? IOL_CBUF_CXX : stream_buf(c, call, d);
+	if (d->path_arg >= 0 &&
+	    d->path_arg < clang_Cursor_getNumArguments(call))
+		cc->path = eval_str(
+			c, clang_Cursor_getArgument(call, d->path_arg));
+	if (!cls)
+		return;
+	stream_state(c, call, cc);
+	if (manip == 1 && (fl = line_call(c, blk, line, col))) {
+		*fl = *cc;
+		fl->next = NULL;
+		fl->name = stream_name(c, cls, "flush (std::endl)");
+		fl->op = IOL_COP_SYNC;
+		fl->size = 0;
+		fl->cxx = 0;
+		stream_state(c, call, fl);
 	}
 }
 
@@ -1520,6 +1636,47 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		      enum CXCursorKind kd);
 
+/* the close of a C++ file stream's destructor, at line */
+static void add_dtor(struct ctx *c, struct iol_cblock *blk,
+		     const struct svar *v, unsigned line)
+{
+	struct iol_ccall *cc = line_call(c, blk, line, 0);
+	char buf[128];
+	const char *cls = strrchr(v->cls, ':');
+
+	if (!cc)
+		return;
+	snprintf(buf, sizeof(buf), "%s::~%s", v->cls, cls ? cls + 1 : v->cls);
+	cc->name = iol_arena_strdup(&c->t->arena, buf);
+	if (!cc->name) {
+		c->rc = IOL_ENOMEM;
+		cc->name = v->cls;
+	}
+	cc->api = IOL_CAPI_STDIO;
+	cc->op = IOL_COP_CLOSE;
+	cc->bufsize = IOL_CBUF_CXX;
+	cc->dtor = 1;
+	cc->flushes = v->dirty;
+}
+
+/* a compound statement: the C++ file streams declared in it and still
+ * open are closed by their destructors at its closing brace, the last
+ * declared first */
+static void walk_scope(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
+{
+	size_t mark = c->nsvars, i;
+	CXSourceRange r = clang_getCursorExtent(cur);
+	unsigned line = 0;
+
+	walk_kids(c, cur, blk);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, &line, NULL,
+				   NULL);
+	for (i = c->nsvars; i > mark && !c->rc; i--)
+		if (c->svars[i - 1].open)
+			add_dtor(c, blk, &c->svars[i - 1], line);
+	c->nsvars = mark;
+}
+
 static void walk(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
 	enum CXCursorKind kd = clang_getCursorKind(cur);
@@ -1579,6 +1736,16 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		add_call(c, cur, blk);
 		walk_kids(c, cur, blk);
 		return;
+	case CXCursor_CompoundStmt: walk_scope(c, cur, blk); return;
+	case CXCursor_VarDecl: {
+		CXCursor saved = c->decl;
+
+		note_svar(c, cur);
+		c->decl = cur;
+		walk_kids(c, cur, blk);
+		c->decl = saved;
+		return;
+	}
 	default: walk_kids(c, cur, blk); return;
 	}
 }
@@ -1693,9 +1860,11 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->fncur = f->cur;
 	c->cond = 0;
 	c->nbufs = 0;
+	c->nsvars = 0;
+	c->decl = clang_getNullCursor();
 	if (load_tokens(c, f->cur) < 0)
 		return c->rc;
-	walk_kids(c, body, f->blk);
+	walk_scope(c, body, f->blk);
 	return c->rc;
 }
 
@@ -1914,6 +2083,7 @@ done:
 	free(c.fns);
 	free(c.byusr);
 	free(c.bufs);
+	free(c.svars);
 	if (rc) {
 		iol_ctree_free(c.t);
 		return rc;

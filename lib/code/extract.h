@@ -81,6 +81,9 @@ enum iol_cpk {
 	IOL_CP_SYS_UNK_R, /* reads whose system calls are not known (a size
 			   * or buffer the source does not fix, MPI-IO) */
 	IOL_CP_SYS_UNK_W,
+	IOL_CP_FBUF_W, /* buffered writes of a C++ file stream, in units:
+			* rounded down, as what is left goes out at its
+			* flush or close (IOL_CP_SYS_W there) */
 	IOL_CP_N
 };
 
@@ -138,6 +141,11 @@ struct iol_ccall {
 	/* IOL_COP_CALL: the callee is a thread's start routine
 	 * (pthread_create, std::thread), its I/O run by the new thread */
 	int thread;
+	/* a C++ file stream's write (cxx), and its close or destructor
+	 * (flushes: written since its last flush, one write(2) of what is
+	 * left); dtor: the close its destructor makes at the end of the
+	 * variable's scope */
+	int cxx, flushes, dtor;
 	struct iol_ccall *next;
 };
 
@@ -245,15 +253,18 @@ static inline int64_t iol_cpred_sys_times(const struct iol_cpred *p, int read,
 	enum iol_cpk buf = read ? IOL_CP_BUF_R : IOL_CP_BUF_W;
 	enum iol_cpk unk = read ? IOL_CP_SYS_UNK_R : IOL_CP_SYS_UNK_W;
 	int64_t n, u = p->fixed[buf], s = p->fixed[sys];
+	int64_t f = read ? 0 : p->fixed[IOL_CP_FBUF_W];
 
 	if (p->recursive || p->per[sys] || p->per[buf] || p->per[unk] ||
-	    p->fixed[unk] || times < 0)
+	    p->fixed[unk] || (!read && p->per[IOL_CP_FBUF_W]) || times < 0)
 		return -1;
-	if (times && (u > INT64_MAX / times || s > INT64_MAX / times))
+	if (times && (u > INT64_MAX / times || s > INT64_MAX / times ||
+		      f > INT64_MAX / times))
 		return INT64_MAX;
 	u *= times;
 	s *= times;
-	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0);
+	f *= times;
+	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0) + f / IOL_CSYS_UNIT;
 	return s > INT64_MAX - n ? INT64_MAX : s + n;
 }
 

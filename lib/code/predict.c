@@ -180,6 +180,10 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 				cc->bufsize > 0 ? IOL_CSYS_UNIT : 1;
 		return;
 	}
+	if (cc->op == IOL_COP_CLOSE) {
+		p->fixed[IOL_CP_SYS_W] = cc->flushes;
+		return;
+	}
 	if (!rd && cc->op != IOL_COP_WRITE)
 		return;
 	if (cc->api == IOL_CAPI_POSIX ||
@@ -192,9 +196,12 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[unk] = 1;
 		return;
 	}
-	p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_BUF_W] = buf_units(
-		p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
-		cc->bufsize);
+	p->fixed[rd	   ? IOL_CP_BUF_R
+		 : cc->cxx ? IOL_CP_FBUF_W
+			   : IOL_CP_BUF_W] =
+		buf_units(
+			p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
+			cc->bufsize);
 }
 
 /* what one call adds, under the caller's binding bd (NULL: none) */
