@@ -91,6 +91,12 @@ struct ctx {
 	} * svars;
 	size_t nsvars, capsvars;
 	CXCursor decl; /* the variable whose initializer is walked */
+	/* setvbuf and setbuf of global FILE * variables, any function */
+	struct gbuf {
+		const char *usr;
+		int64_t size;
+	} * gbufs;
+	size_t ngbufs, capgbufs;
 };
 
 static void *zalloc(struct ctx *c, size_t n)
@@ -1154,6 +1160,9 @@ static CXCursor dependent_callee(CXCursor call)
 	return o;
 }
 
+static int64_t var_buf(const struct ctx *c, CXCursor var);
+static CXCursor stream_var(CXCursor arg);
+
 /* a user function's call: what each argument is, for the prediction to
  * follow constants into the function (a write helper called with 4096) */
 static void call_args(struct ctx *c, CXCursor call, int from,
@@ -1167,7 +1176,8 @@ static void call_args(struct ctx *c, CXCursor call, int from,
 		n = IOL_CARGS;
 	cc->argk = zalloc(c, (size_t)n * sizeof(*cc->argk));
 	cc->argp = zalloc(c, (size_t)n * sizeof(*cc->argp));
-	if (!cc->argk || !cc->argp)
+	cc->argbuf = zalloc(c, (size_t)n * sizeof(*cc->argbuf));
+	if (!cc->argk || !cc->argp || !cc->argbuf)
 		return;
 	for (i = 0; i < n; i++) {
 		CXCursor a =
@@ -1179,6 +1189,7 @@ static void call_args(struct ctx *c, CXCursor call, int from,
 		if (as)
 			cc->arg_assumed |= 1u << i;
 		cc->argp[i] = param_of(c, a);
+		cc->argbuf[i] = var_buf(c, stream_var(a));
 	}
 	cc->nargs = n;
 }
@@ -1299,6 +1310,24 @@ static int64_t setbuf_size(const struct ctx *c, CXCursor call, int v)
 	return size;
 }
 
+/* a setvbuf of a global variable, for its calls in other functions */
+static void note_gbuf(struct ctx *c, CXCursor var, int64_t size)
+{
+	if (c->ngbufs == c->capgbufs) {
+		size_t cap = c->capgbufs ? c->capgbufs * 2 : 8;
+		struct gbuf *g = realloc(c->gbufs, cap * sizeof(*g));
+
+		if (!g) {
+			c->rc = IOL_ENOMEM;
+			return;
+		}
+		c->gbufs = g;
+		c->capgbufs = cap;
+	}
+	c->gbufs[c->ngbufs].usr = keep(c, clang_getCursorUSR(var));
+	c->gbufs[c->ngbufs++].size = size;
+}
+
 /* a setvbuf or setbuf call: noted for the stream's later calls; 1 when
  * it was one */
 static int note_setbuf(struct ctx *c, CXCursor call, const char *name)
@@ -1327,7 +1356,43 @@ static int note_setbuf(struct ctx *c, CXCursor call, const char *name)
 	c->bufs[c->nbufs].var = var;
 	c->bufs[c->nbufs].size = setbuf_size(c, call, v);
 	c->nbufs++;
+	if (clang_Cursor_hasVarDeclGlobalStorage(var) == 1)
+		note_gbuf(c, var, c->bufs[c->nbufs - 1].size);
 	return 1;
+}
+
+/* the setting of the last setvbuf or setbuf of var in the function,
+ * IOL_CUNKNOWN none */
+static int64_t var_buf(const struct ctx *c, CXCursor var)
+{
+	size_t i;
+
+	for (i = c->nbufs; !clang_Cursor_isNull(var) && i > 0; i--)
+		if (clang_equalCursors(c->bufs[i - 1].var, var))
+			return c->bufs[i - 1].size;
+	return IOL_CUNKNOWN;
+}
+
+/* a stdio call's stream with no setvbuf in its function: the parameter
+ * or the global variable it is, for resolve_bufs() */
+static void note_stream(struct ctx *c, CXCursor call,
+			const struct iol_ciodef *d, struct iol_ccall *cc)
+{
+	CXCursor a, var;
+
+	cc->stream_param = -1;
+	if (d->stream_arg < 0 ||
+	    d->stream_arg >= clang_Cursor_getNumArguments(call))
+		return;
+	a = clang_Cursor_getArgument(call, d->stream_arg);
+	var = stream_var(a);
+	if (!clang_Cursor_isNull(var) && var_buf(c, var) != IOL_CUNKNOWN)
+		return;
+	cc->stream_param = param_of(c, a);
+	if (!clang_Cursor_isNull(var) &&
+	    clang_getCursorKind(var) == CXCursor_VarDecl &&
+	    clang_Cursor_hasVarDeclGlobalStorage(var) == 1)
+		cc->stream_usr = keep(c, clang_getCursorUSR(var));
 }
 
 /* the buffer of the stream a stdio call of d uses: the last setvbuf or
@@ -1336,16 +1401,14 @@ static int64_t stream_buf(const struct ctx *c, CXCursor call,
 			  const struct iol_ciodef *d)
 {
 	CXCursor var;
-	size_t i;
+	int64_t v;
 
 	if (d->stream_arg < 0 ||
 	    d->stream_arg >= clang_Cursor_getNumArguments(call))
 		return IOL_CBUF_STDIO;
 	var = stream_var(clang_Cursor_getArgument(call, d->stream_arg));
-	for (i = c->nbufs; !clang_Cursor_isNull(var) && i > 0; i--)
-		if (clang_equalCursors(c->bufs[i - 1].var, var))
-			return c->bufs[i - 1].size;
-	return IOL_CBUF_STDIO;
+	v = var_buf(c, var);
+	return v == IOL_CUNKNOWN ? IOL_CBUF_STDIO : v;
 }
 
 /* "std::ofstream::write", "std::ofstream <<" */
@@ -1452,6 +1515,7 @@ static struct iol_ccall *line_call(struct ctx *c, struct iol_cblock *blk,
 	cc->line = line;
 	cc->col = col;
 	cc->size_param = -1;
+	cc->stream_param = -1;
 	if (!lb->calls) {
 		lb->calls = cc;
 	} else {
@@ -1548,6 +1612,10 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 			     &cc->assumed);
 	if (cc->api == IOL_CAPI_STDIO)
 		cc->bufsize = cls ? IOL_CBUF_CXX : stream_buf(c, call, d);
+	if (cc->api == IOL_CAPI_STDIO && !cls)
+		note_stream(c, call, d, cc);
+	else
+		cc->stream_param = -1;
 	if (d->path_arg >= 0 &&
 	    d->path_arg < clang_Cursor_getNumArguments(call))
 		cc->path = eval_str(
@@ -2018,6 +2086,119 @@ static int copy_assume(struct ctx *c, const struct iol_cextract_opts *o,
 	return 0;
 }
 
+/* ---- buffers set in another function ---- */
+
+/* every call, with the function it is in */
+struct callrec {
+	struct iol_ccall *cc;
+	const struct iol_cblock *fn;
+};
+
+struct calls {
+	struct callrec *v;
+	size_t n, cap;
+};
+
+static int list_calls(struct calls *l, struct iol_cblock *b,
+		      const struct iol_cblock *fn)
+{
+	struct iol_ccall *cc;
+	struct iol_cblock *ch;
+
+	for (cc = b->calls; cc; cc = cc->next) {
+		if (l->n == l->cap) {
+			size_t cap = l->cap ? 2 * l->cap : 64;
+			struct callrec *v = realloc(l->v, cap * sizeof(*v));
+
+			if (!v)
+				return IOL_ENOMEM;
+			l->v = v;
+			l->cap = cap;
+		}
+		l->v[l->n].cc = cc;
+		l->v[l->n++].fn = fn;
+	}
+	for (ch = b->first; ch; ch = ch->next)
+		if (list_calls(l, ch, fn) < 0)
+			return IOL_ENOMEM;
+	return 0;
+}
+
+/* two settings of one stream: the same, or not known (-1) */
+static int64_t buf_meet(int64_t a, int64_t b)
+{
+	return a == IOL_CUNKNOWN ? b : a == b ? a : -1;
+}
+
+/* the buffer of parameter p of fn over its call sites: what each passes
+ * (a stream set up by setvbuf before the call, one passed on from the
+ * caller's own parameter, else glibc's); IOL_CUNKNOWN when no site */
+static int64_t param_buf(const struct calls *l, const struct iol_cblock *fn,
+			 int p, int depth)
+{
+	int64_t r = IOL_CUNKNOWN, v;
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const struct iol_ccall *cc = l->v[i].cc;
+
+		if (cc->op != IOL_COP_CALL || cc->callee != fn)
+			continue;
+		if (cc->thread || p >= cc->nargs || !cc->argbuf)
+			return -1; /* arguments not followed */
+		v = cc->argbuf[p];
+		if (v == IOL_CUNKNOWN && cc->argp[p] >= 0 && depth < 3)
+			v = param_buf(l, l->v[i].fn, cc->argp[p], depth + 1);
+		r = buf_meet(r, v == IOL_CUNKNOWN ? IOL_CBUF_STDIO : v);
+	}
+	return r;
+}
+
+static int64_t global_buf(const struct ctx *c, const char *usr)
+{
+	int64_t r = IOL_CUNKNOWN;
+	size_t i;
+
+	for (i = 0; i < c->ngbufs; i++)
+		if (!strcmp(c->gbufs[i].usr, usr))
+			r = buf_meet(r, c->gbufs[i].size);
+	return r;
+}
+
+/*
+ * A stream set up by setvbuf in one function and used in another: a
+ * global FILE * takes its setvbuf's buffer wherever it is (two different
+ * ones: not known), a parameter the buffer its callers' streams have
+ * (all the same, else not known).
+ */
+static int resolve_bufs(struct ctx *c)
+{
+	struct calls l = {NULL, 0, 0};
+	size_t i;
+	int64_t v;
+
+	for (i = 0; i < c->nfns; i++)
+		if (list_calls(&l, c->fns[i].blk, c->fns[i].blk) < 0) {
+			free(l.v);
+			return IOL_ENOMEM;
+		}
+	for (i = 0; i < l.n; i++) {
+		struct iol_ccall *cc = l.v[i].cc;
+
+		if (cc->api != IOL_CAPI_STDIO || cc->cxx)
+			continue;
+		v = IOL_CUNKNOWN;
+		if (cc->stream_usr)
+			v = global_buf(c, cc->stream_usr);
+		else if (cc->stream_param >= 0)
+			v = param_buf(&l, l.v[i].fn, cc->stream_param, 0);
+		if (v != IOL_CUNKNOWN)
+			cc->bufsize = v;
+	}
+	free(l.v);
+	return 0;
+}
+
 static int extract(const char *const *files, int nfiles,
 		   const struct iol_cextract_opts *o, struct iol_ctree **out,
 		   struct iol_error *err)
@@ -2063,6 +2244,8 @@ static int extract(const char *const *files, int nfiles,
 		if (rc)
 			rc = iol_error_set(err, rc, "out of memory");
 	}
+	if (rc == 0 && (rc = resolve_bufs(&c)) != 0)
+		rc = iol_error_set(err, rc, "out of memory");
 	if (rc == 0 && c.nfns) {
 		fns = calloc(c.nfns, sizeof(*fns));
 		if (!fns)
@@ -2084,6 +2267,7 @@ done:
 	free(c.byusr);
 	free(c.bufs);
 	free(c.svars);
+	free(c.gbufs);
 	if (rc) {
 		iol_ctree_free(c.t);
 		return rc;

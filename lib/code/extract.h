@@ -146,6 +146,14 @@ struct iol_ccall {
 	 * left); dtor: the close its destructor makes at the end of the
 	 * variable's scope */
 	int cxx, flushes, dtor;
+	/* stdio calls whose stream has no setvbuf in the function: the
+	 * function's parameter it is (stream_param, -1 none) or the global
+	 * variable's USR (stream_usr, NULL none), for the buffer a setvbuf
+	 * elsewhere gives it; user calls: per argument, the buffer its
+	 * stream has at the call (argbuf, IOL_CUNKNOWN: no setvbuf seen) */
+	int stream_param;
+	const char *stream_usr;
+	int64_t *argbuf;
 	struct iol_ccall *next;
 };
 
