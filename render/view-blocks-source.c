@@ -284,6 +284,8 @@ static void pred_text(struct out *o, const struct iol_cblock *b,
 	sys_text(o, p);
 	if (p->recursive)
 		out_text(o, ", recursion not counted");
+	if (p->opaque)
+		out_text(o, ", plus the I/O of MPI's start or end (unknown)");
 	if (cost)
 		out_text(o, ", I/O time %.6f s", src_time(cost, b));
 	out_text(o, "\n");
@@ -297,6 +299,12 @@ static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
 	if (cc->op == IOL_COP_CALL) {
 		out_text(o, "%s()%s\n", cc->name,
 			 cc->thread ? " (a thread's start)" : "");
+		return;
+	}
+	if (cc->op == IOL_COP_LIB) {
+		/* as iolens blocks labels it under this line */
+		out_text(o, "%s ([MPI: %s], its own I/O not predicted)\n",
+			 cc->name, cc->name);
 		return;
 	}
 	out_text(o, "%s (%s", cc->name, iol_capi_name(cc->api));

@@ -54,6 +54,8 @@ enum iol_cop {
 	IOL_COP_SYNC, /* fsync, fflush, MPI_File_sync, H5Fflush (P7) */
 	IOL_COP_SEEK,
 	IOL_COP_META, /* stat, unlink, set_view, create a dataset ... */
+	IOL_COP_LIB,  /* MPI_Init, MPI_Finalize: the library's own I/O,
+		       * which the source does not say (unknown) */
 };
 
 /* the counters predicted for a block, indexed by enum iol_cpk */
@@ -104,6 +106,8 @@ struct iol_cpred {
 	int64_t fixed[IOL_CP_N];
 	int64_t per[IOL_CP_N];
 	int recursive; /* a call in a cycle of functions was not counted */
+	int opaque;    /* a call does I/O of its library's own (MPI_Init):
+			* its calls and bytes, and the totals, unknown */
 };
 
 struct iol_cblock;
@@ -263,8 +267,9 @@ static inline int64_t iol_cpred_sys_times(const struct iol_cpred *p, int read,
 	int64_t n, u = p->fixed[buf], s = p->fixed[sys];
 	int64_t f = read ? 0 : p->fixed[IOL_CP_FBUF_W];
 
-	if (p->recursive || p->per[sys] || p->per[buf] || p->per[unk] ||
-	    p->fixed[unk] || (!read && p->per[IOL_CP_FBUF_W]) || times < 0)
+	if (p->recursive || p->opaque || p->per[sys] || p->per[buf] ||
+	    p->per[unk] || p->fixed[unk] || (!read && p->per[IOL_CP_FBUF_W]) ||
+	    times < 0)
 		return -1;
 	if (times && (u > INT64_MAX / times || s > INT64_MAX / times ||
 		      f > INT64_MAX / times))

@@ -708,7 +708,8 @@ static void implied_iterations(struct iol_cjoin *j)
 
 		r->iters = -1;
 		if (b->kind != IOL_CB_LOOP || b->trip >= 0 || per <= 0 ||
-		    b->pred.fixed[IOL_CP_CALLS] || b->pred.recursive)
+		    b->pred.fixed[IOL_CP_CALLS] || b->pred.recursive ||
+		    b->pred.opaque)
 			continue;
 		if (r->mcalls % per == 0)
 			r->iters = r->mcalls / per;

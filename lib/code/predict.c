@@ -43,11 +43,13 @@ static void pred_add(struct iol_cpred *to, const struct iol_cpred *from)
 		to->per[k] = sat_add(to->per[k], from->per[k]);
 	}
 	to->recursive |= from->recursive;
+	to->opaque |= from->opaque;
 }
 
 static int empty(const struct iol_cpred *p)
 {
-	return iol_cpred_one(p, IOL_CP_CALLS) == 0 && !p->recursive;
+	return iol_cpred_one(p, IOL_CP_CALLS) == 0 && !p->recursive &&
+	       !p->opaque;
 }
 
 /* a before b when a predicts more I/O: bytes, then calls */
@@ -222,6 +224,10 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 			bound_block(f, &nb, depth + 1, p);
 		else
 			*p = f->pred;
+		return;
+	}
+	if (cc->op == IOL_COP_LIB) {
+		p->opaque = 1; /* none known: MPI's own reads at start */
 		return;
 	}
 	p->fixed[IOL_CP_CALLS] = 1;
