@@ -127,6 +127,12 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 	n.syncs = v[IOL_CP_SYNCS];
 	n.others = v[IOL_CP_CALLS] - n.opens - n.reads - n.writes - n.syncs;
 	n.others = n.others < 0 ? 0 : n.others;
+	/* system calls, as the model costs them (join.c's predict_time) */
+	n.syncs -= v[IOL_CP_SFLUSH];
+	if (iol_cpred_sys(p, 0) >= 0)
+		n.writes = iol_cpred_sys(p, 0);
+	if (iol_cpred_sys(p, 1) >= 0)
+		n.reads = iol_cpred_sys(p, 1);
 	n.positioned = v[IOL_CP_SEEKS] < n.reads + n.writes
 			       ? v[IOL_CP_SEEKS]
 			       : n.reads + n.writes;

@@ -6,7 +6,8 @@
 # FILE * its setvbuf's wherever that is.  1000 fwrite of 100 B: 3 write(2)
 # through 32 KiB, 2 through 64 KiB, where glibc's 4 KiB made 25.  (Run,
 # the program made 3 and 1 there, each stream's last buffer going out at
-# its fclose.)
+# its fclose.)  The predicted time costs those system calls, and a
+# fflush as a write(2), not an fsync.
 . "$(dirname "$0")/lib.sh"
 [ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
 SRC=$TOP/t/data/blocks/setvbuf-across.c
@@ -24,4 +25,19 @@ grep -q '^      fwrite (stdio, 100 B, buffer 32.0 KiB)$' s.txt &&
 	grep -q '^      fwrite (stdio, 100 B, buffer 64.0 KiB)$' s.txt &&
 	grep -q '^    fwrite (stdio, 100 B, buffer unknown)$' s.txt
 ok $? "text: each call with its stream's buffer"
+# the cost model of t/6025 (hand-made): an fsync 10 ms, a write of 512 B 3 us
+mkdir -p "$XDG_CONFIG_HOME/iolens"
+{
+	echo "open 0.001"; echo "close 0.0001"; echo "stat 0.0001"; echo "fsync 0.01"
+	for rw in read write; do for k in seq rand; do
+		echo "$rw $k 512 0.000003"; echo "$rw $k 4096 0.00001"
+		echo "$rw $k 65536 0.00005"; echo "$rw $k 1048576 0.0005"
+	done; done
+} > "$XDG_CONFIG_HOME/iolens/iocost"
+$RUN blocks --source --format=csv "$SRC" > m.csv 2> err
+is "$(col m.csv log_all predicted_io_time_s | awk '{ print ($1 > 0 && $1 < 0.001) }')" 1 \
+	"predicted time: the 2 write(2) of 1000 fwrite, not 1000 writes of 100 B ($(col m.csv log_all predicted_io_time_s) s)"
+$RUN blocks --source --format=csv "$TOP/t/data/blocks/stdio-buf.c" > f.csv 2> err
+is "$(col f.csv main:21:23 predicted_io_time_s | awk '{ print ($1 > 0 && $1 < 0.001) }')" 1 \
+	"predicted time: fflush costs a write(2), not an fsync ($(col f.csv main:21:23 predicted_io_time_s) s)"
 done_testing

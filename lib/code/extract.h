@@ -86,6 +86,8 @@ enum iol_cpk {
 	IOL_CP_FBUF_W, /* buffered writes of a C++ file stream, in units:
 			* rounded down, as what is left goes out at its
 			* flush or close (IOL_CP_SYS_W there) */
+	IOL_CP_SFLUSH, /* of IOL_CP_SYNCS, flushes of a stream's buffer
+			* (fflush, std::endl): a write(2), not an fsync */
 	IOL_CP_N
 };
 

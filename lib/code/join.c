@@ -380,6 +380,16 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 	n.others = r->pv[IOL_JP_CALLS] - n.opens - n.reads - n.writes - n.syncs;
 	if (n.others < 0)
 		n.others = 0;
+	/* the model costs system calls: buffered stdio's where known, and
+	 * a stream's flush is a write(2) there, not an fsync */
+	if (p->fixed[IOL_CP_SYNCS] > 0 && p->fixed[IOL_CP_SFLUSH] > 0)
+		n.syncs -= (int64_t)((double)n.syncs *
+				     (double)p->fixed[IOL_CP_SFLUSH] /
+				     (double)p->fixed[IOL_CP_SYNCS]);
+	if (r->psys[0] >= 0)
+		n.reads = r->psys[0];
+	if (r->psys[1] >= 0)
+		n.writes = r->psys[1];
 	n.bytes_read = r->known[IOL_JP_BR] ? r->pv[IOL_JP_BR] : 0;
 	n.bytes_written = r->known[IOL_JP_BW] ? r->pv[IOL_JP_BW] : 0;
 	if (rw1 > 0)

@@ -250,7 +250,10 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		else
 			p->fixed[IOL_CP_UNSIZED_W] = 1;
 		break;
-	case IOL_COP_SYNC: p->fixed[IOL_CP_SYNCS] = 1; break;
+	case IOL_COP_SYNC:
+		p->fixed[IOL_CP_SYNCS] = 1;
+		p->fixed[IOL_CP_SFLUSH] = cc->api == IOL_CAPI_STDIO;
+		break;
 	case IOL_COP_SEEK: p->fixed[IOL_CP_SEEKS] = 1; break;
 	default: break;
 	}
