@@ -304,7 +304,9 @@ static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
 	out_text(o, "%*s", depth * 2, "");
 	if (cc->op == IOL_COP_CALL) {
 		out_text(o, "%s()%s\n", cc->name,
-			 cc->thread ? " (a thread's start)" : "");
+			 cc->thread == 2   ? " (at exit)"
+			 : cc->thread == 1 ? " (a thread's start)"
+					   : "");
 		return;
 	}
 	if (cc->op == IOL_COP_LIB) {

@@ -6,6 +6,7 @@
 # `iolens trace --stacks`, where each thread's I/O is under its start
 # routine as a root of its own, the routine's measured I/O is counted at
 # that line and the blocks around it up to main, so the two pair exactly.
+# A function atexit() registers, which exit() runs, alike.
 . "$(dirname "$0")/lib.sh"
 [ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
 C=$TOP/t/data/blocks/threads.c
@@ -27,6 +28,12 @@ $RUN blocks --source --format=csv "$X" > x.csv 2> err
 is "$?:$(cat err)" "0:" "blocks --source on std::thread runs"
 is "$(row x.csv main:25)" "5,1,3,3072" "std::thread t(writer, name, 1024): writer's I/O, its size argument followed"
 
+A=$TOP/t/data/blocks/atexit.c
+$RUN blocks --source --format=csv "$A" > a.csv 2> err
+is "$(row a.csv main:19)" "2,0,1,100" "atexit(bye): bye's I/O under its line"
+$RUN blocks --source "$A" | grep -q '^    bye() (at exit)$'
+ok $? "text: the call says exit runs it"
+
 LIB=$(dirname "$IOLENS")/iolens-trace.so
 if [ -f "$LIB" ] && command -v cc > /dev/null && command -v c++ > /dev/null &&
 	cp "$C" "$X" "$TMP/" && cc -g -O0 -pthread -o tc threads.c 2> /dev/null &&
@@ -47,7 +54,11 @@ if [ -f "$LIB" ] && command -v cc > /dev/null && command -v c++ > /dev/null &&
 	is "$(jrow txj.csv main:25)" "5 5 3072 3072 exact" \
 		"std::thread: its routine's I/O (under the library's frames) measured at its line"
 	is "$(jrow txj.csv writer)" "5 5  3072 calls exact" "... and in writer()"
+	cp "$A" . && cc -g -O0 -o ax atexit.c 2> /dev/null && $RUN trace --stacks -o ax.it ./ax 2> /dev/null
+	$RUN blocks --source --format=csv "$TMP/atexit.c" ax.it > axj.csv 2> err
+	is "$(jrow axj.csv main:19)" "2 2 100 100 exact" "atexit(bye): what exit ran in bye() measured at its line"
+	is "$(jrow axj.csv main)" "4 4 150 150 exact" "... and in main()"
 else
-	skip "no iolens-trace.so or no C/C++ compiler" 7
+	skip "no iolens-trace.so or no C/C++ compiler" 9
 fi
 done_testing

@@ -1234,9 +1234,10 @@ static int thread_type(CXType t)
 /*
  * A call that starts a thread running a function of the files:
  * pthread_create(&t, attr, worker, arg), or a std::thread (jthread)
- * constructed with worker and its arguments.  The function, with *from
- * the call's first argument that is the routine's first (-1: none
- * followed: pthread's void *); NULL for any other call.
+ * constructed with worker and its arguments; or atexit(fn), whose fn
+ * exit() runs.  The function, with *from the call's first argument that
+ * is the routine's first (-1: none followed: pthread's void *; -2:
+ * atexit's, none); NULL for any other call.
  */
 static const struct fnrec *thread_start(const struct ctx *c, CXCursor call,
 					const char *name, int *from)
@@ -1248,6 +1249,11 @@ static const struct fnrec *thread_start(const struct ctx *c, CXCursor call,
 	    clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
 		*from = -1;
 		return fn_arg(c, clang_Cursor_getArgument(call, 2));
+	}
+	if (name && !strcmp(name, "atexit") && n == 1 &&
+	    clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
+		*from = -2; /* run by exit(), from a stack of its own */
+		return fn_arg(c, clang_Cursor_getArgument(call, 0));
 	}
 	if (clang_getCursorKind(ref) == CXCursor_Constructor && n >= 1 &&
 	    thread_type(clang_getCursorType(call))) {
@@ -1566,7 +1572,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	if (!d && !iol_cstream_is_member(call))
 		d = iol_ciodef_find(clang_getCString(nm));
 	if (!d && (f = thread_start(c, call, clang_getCString(nm), &from)))
-		thread = 1;
+		thread = from == -2 ? 2 : 1;
 	if (!d && !f) {
 		if (!clang_Cursor_isNull(ref))
 			f = find_fn(c, ref);

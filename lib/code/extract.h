@@ -144,8 +144,9 @@ struct iol_ccall {
 	 * unbuffered (setvbuf _IONBF, setbuf NULL), -1 not known (line
 	 * buffered, a size the source does not fix) */
 	int64_t bufsize;
-	/* IOL_COP_CALL: the callee is a thread's start routine
-	 * (pthread_create, std::thread), its I/O run by the new thread */
+	/* IOL_COP_CALL: the callee runs with a stack of its own, its I/O
+	 * counted here: 1 a thread's start routine (pthread_create,
+	 * std::thread), 2 a function atexit() registers (run by exit()) */
 	int thread;
 	/* a C++ file stream's write (cxx), and its close or destructor
 	 * (flushes: written since its last flush, one write(2) of what is
