@@ -48,17 +48,23 @@ static int64_t *flagged_ids(struct iol_popdb *db, const struct popopts *p,
 {
 	struct iol_error err = {0};
 	char *stext = iol_siteconf_triage_text(site_config());
+	struct iol_poptri info = {0};
 	int64_t *ids = NULL;
-	int rc;
+	char line[1400];
+	int rc, w;
 
 	*n = 0;
 	rc = stext ? iol_poptri_flagged_share(db, p->where, stext, &ids, n,
-					      &err)
+					      &info, &err)
 		   : IOL_ENOMEM;
 	free(stext);
 	if (rc < 0)
 		msg("'%s': no flagged share: %s", p->db,
 		    err.msg[0] ? err.msg : "cannot run triage");
+	/* the rules' fields the store lacks: the share is judged without */
+	for (w = 0; rc >= 0 && w < 2; w++)
+		if (iol_view_triage_gaps(&info, w, 1, line, sizeof(line)))
+			msg("'%s': flagged share: %s", p->db, line);
 	return rc < 0 ? NULL : ids;
 }
 

@@ -59,7 +59,8 @@ static const struct iol_col source_cols[] = {
 	{"sys_writes", "write(2)", COL_NUM, 0,
 	 "Predicted write system calls: POSIX writes one each, buffered "
 	 "stdio its bytes over its stream's buffer, rounded up, and one a "
-	 "fflush"},
+	 "fflush (a C++ stream's rounded down, and one its flush or "
+	 "close)"},
 };
 
 static const struct iol_col join_cols[] = {
@@ -126,6 +127,12 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 	n.syncs = v[IOL_CP_SYNCS];
 	n.others = v[IOL_CP_CALLS] - n.opens - n.reads - n.writes - n.syncs;
 	n.others = n.others < 0 ? 0 : n.others;
+	/* system calls, as the model costs them (join.c's predict_time) */
+	n.syncs -= v[IOL_CP_SFLUSH];
+	if (iol_cpred_sys(p, 0) >= 0)
+		n.writes = iol_cpred_sys(p, 0);
+	if (iol_cpred_sys(p, 1) >= 0)
+		n.reads = iol_cpred_sys(p, 1);
 	n.positioned = v[IOL_CP_SEEKS] < n.reads + n.writes
 			       ? v[IOL_CP_SEEKS]
 			       : n.reads + n.writes;
@@ -220,7 +227,8 @@ static const char *bytes_str(char *buf, size_t n, const struct iol_cpred *p,
 /* a block with buffered stdio: the system calls it makes */
 static int buffered(const struct iol_cpred *p)
 {
-	static const enum iol_cpk ks[] = {IOL_CP_BUF_R, IOL_CP_BUF_W};
+	static const enum iol_cpk ks[] = {IOL_CP_BUF_R, IOL_CP_BUF_W,
+					  IOL_CP_FBUF_W};
 	size_t i;
 
 	for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++)
@@ -282,6 +290,8 @@ static void pred_text(struct out *o, const struct iol_cblock *b,
 	sys_text(o, p);
 	if (p->recursive)
 		out_text(o, ", recursion not counted");
+	if (p->opaque)
+		out_text(o, ", plus the I/O of MPI's start or end (unknown)");
 	if (cost)
 		out_text(o, ", I/O time %.6f s", src_time(cost, b));
 	out_text(o, "\n");
@@ -293,7 +303,16 @@ static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
 
 	out_text(o, "%*s", depth * 2, "");
 	if (cc->op == IOL_COP_CALL) {
-		out_text(o, "%s()\n", cc->name);
+		out_text(o, "%s()%s\n", cc->name,
+			 cc->thread == 2   ? " (at exit)"
+			 : cc->thread == 1 ? " (a thread's start)"
+					   : "");
+		return;
+	}
+	if (cc->op == IOL_COP_LIB) {
+		/* as iolens blocks labels it under this line */
+		out_text(o, "%s ([MPI: %s], its own I/O not predicted)\n",
+			 cc->name, cc->name);
 		return;
 	}
 	out_text(o, "%s (%s", cc->name, iol_capi_name(cc->api));
@@ -435,7 +454,11 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 			 "(4 KiB, glibc's st_blksize; 8 KiB a C++ file stream; "
 			 "or setvbuf's, setbuf's);\n"
 			 "a call as large as the buffer goes to the kernel "
-			 "itself, a fflush is one write\n");
+			 "itself, a fflush is one write;\n"
+			 "a C++ file stream's rounded down, what is left "
+			 "going out at its flush, std::endl\n"
+			 "or close (its destructor's, at the end of its "
+			 "scope)\n");
 	assumed_text(o, t);
 	out_text(o, cost ? "functions ranked by predicted I/O time "
 			   "(iolens blocks --calibrate's costs)\n"

@@ -269,22 +269,63 @@ static void code_list(const struct iol_poptri *r, const size_t *count,
 	}
 }
 
+/* fields a list of names (space-separated), cut to its first three
+ * and a count when brief and longer than four */
+static void name_list(char *d, size_t n, const char *fields, int brief)
+{
+	size_t k = 0, words = 1;
+	const char *p, *cut = NULL;
+
+	for (p = fields; *p; p++)
+		if (*p == ' ' && ++words == 4)
+			cut = p;
+	if (!brief || words <= 4 || !cut) {
+		snprintf(d, n, "%s", fields);
+		return;
+	}
+	k = (size_t)(cut - fields);
+	snprintf(d, n, "%.*s and %zu more", (int)k, fields, words - 3);
+}
+
+int iol_view_triage_gaps(const struct iol_poptri *r, int which, int brief,
+			 char *d, size_t n)
+{
+	char names[1100];
+
+	if (which == 0 && r->missing[0]) {
+		name_list(names, sizeof(names), r->missing, brief);
+		snprintf(d, n,
+			 "the store lacks %s: rules reading them are not "
+			 "evaluated (iolens ingest --refresh)",
+			 names);
+		return 1;
+	}
+	if (which == 1 && r->stale_jobs) {
+		name_list(names, sizeof(names), r->stale, brief);
+		snprintf(d, n,
+			 "%zu of %zu jobs were stored before the store had "
+			 "%s: rules reading them judge those jobs without "
+			 "them (iolens ingest --refresh reads their logs "
+			 "again)",
+			 r->stale_jobs, r->jobs, names);
+		return 1;
+	}
+	return 0;
+}
+
 static void db_text_head(struct out *o, const struct iol_poptri *r, int min_sev)
 {
-	char line[1200];
+	char line[2400];
 	size_t k;
+	int w;
 
 	snprintf(line, sizeof(line),
 		 "%zu jobs, %zu flagged (a finding of severity %s or higher)",
 		 r->jobs, r->flagged, iol_sev_names[min_sev]);
 	wrap(o, 0, line);
-	if (r->missing[0]) {
-		snprintf(line, sizeof(line),
-			 "the store lacks %s: rules reading them are not "
-			 "evaluated (iolens ingest --refresh)",
-			 r->missing);
-		wrap(o, 0, line);
-	}
+	for (w = 0; w < 2; w++)
+		if (iol_view_triage_gaps(r, w, 0, line, sizeof(line)))
+			wrap(o, 0, line);
 	out_text(o, "\nFindings over the population (jobs):\n");
 	out_view(o, &iol_view_triage_rules);
 	for (k = 0; k < r->nrules; k++) {
@@ -580,6 +621,9 @@ static void db_json(struct out *o, const struct iol_poptri *r, int min_sev)
 	obuf_printf(ob,
 		    ", \"groups_not_listed\": %zu, \"missing\": ", r->hidden);
 	out_json_str(ob, r->missing);
+	obuf_puts(ob, ", \"stale\": ");
+	out_json_str(ob, r->stale);
+	obuf_printf(ob, ", \"stale_jobs\": %zu", r->stale_jobs);
 	js_rules(ob, r);
 	obuf_puts(ob, ",\n\"groups\": [");
 	for (i = 0; i < r->ng; i++)

@@ -85,6 +85,12 @@ void iol_view_triage_log(struct out *o, const char *log,
 void iol_view_triage_end(struct out *o);
 void iol_view_triage_db_print(struct out *o, const struct iol_poptri *r,
 			      int min_sev);
+/* The line that says which of the rules' fields a store lacks (which 0:
+ * none of its rows has them) or lacks in its older rows (which 1), and
+ * the command that fills them, into d; 0 when there are none.  brief:
+ * a long list of fields cut to three and a count. */
+int iol_view_triage_gaps(const struct iol_poptri *r, int which, int brief,
+			 char *d, size_t n);
 
 /* fsload: per target (the main table), metadata operations, busy and
  * idle periods, bytes per bin, jobs (--db); printed by

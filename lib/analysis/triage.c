@@ -466,6 +466,28 @@ static int tiny(const struct iol_triage_in *in, double small)
 	return small > 0 && tiny_ops(in) * 2 >= small;
 }
 
+/* The files a job's POSIX requests could be spread over: every file, or
+ * the written records (a shared record once a process) if more. */
+static double whole_nfiles(const struct iol_triage_in *in)
+{
+	return fmax(z(V(FILES)), z(V(PWRECS)));
+}
+
+/*
+ * Small requests that are whole files: at most one read and one write a
+ * file (mdtest's 100,000 files of 4 KiB).  Such a request cannot grow
+ * without fewer files, so the advice to buffer into larger requests does
+ * not apply; the file storm is the finding (IOL-SMALL-FILES).  A shared
+ * record's many ranks, or a file written in pieces, makes more requests
+ * than files.
+ */
+static int whole_files(const struct iol_triage_in *in)
+{
+	double ops = z(V(PREADS)) + z(V(PWRITES)), nf = whole_nfiles(in);
+
+	return nf >= 2 && ops > 0 && ops <= 2 * nf;
+}
+
 /* The job's POSIX operations under 1 MiB (as IOL-SMALL-REQ counts). */
 static double job_small(const struct iol_triage_in *in)
 {
@@ -516,7 +538,21 @@ EVAL(e_small)
 		snprintf(d + l, n - l, "; most in %s (%.3f s over all ranks)",
 			 S(SMALL_FILE), z(V(SMALL_TOP_T)));
 	}
-	return few ? 1 : tiny(in, small) ? 3 : 0;
+	if (few)
+		return 1;
+	if (whole_files(in)) {
+		if (n) {
+			size_t l = strlen(d);
+			snprintf(
+				d + l, n - l,
+				"; whole-file requests (%.0f reads and writes "
+				"on %.0f files): no request can grow, the "
+				"files' number is what costs (IOL-SMALL-FILES)",
+				z(V(PREADS)) + z(V(PWRITES)), whole_nfiles(in));
+		}
+		return 2;
+	}
+	return tiny(in, small) ? 3 : 0;
 }
 
 EVAL(e_rank0)

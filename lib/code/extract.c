@@ -81,6 +81,22 @@ struct ctx {
 	int nassume;
 	struct bufset *bufs; /* setvbuf/setbuf of the function so far */
 	size_t nbufs, capbufs;
+	/* C++ file stream variables of the scopes around the walk, whose
+	 * destructors close them at their scope's end */
+	struct svar {
+		CXCursor var;
+		const char *cls; /* "std::ofstream" */
+		int open;	 /* opened: by its constructor or open() */
+		int dirty;	 /* written since its last flush */
+	} * svars;
+	size_t nsvars, capsvars;
+	CXCursor decl; /* the variable whose initializer is walked */
+	/* setvbuf and setbuf of global FILE * variables, any function */
+	struct gbuf {
+		const char *usr;
+		int64_t size;
+	} * gbufs;
+	size_t ngbufs, capgbufs;
 };
 
 static void *zalloc(struct ctx *c, size_t n)
@@ -1144,11 +1160,15 @@ static CXCursor dependent_callee(CXCursor call)
 	return o;
 }
 
+static int64_t var_buf(const struct ctx *c, CXCursor var);
+static CXCursor stream_var(CXCursor arg);
+
 /* a user function's call: what each argument is, for the prediction to
  * follow constants into the function (a write helper called with 4096) */
-static void call_args(struct ctx *c, CXCursor call, struct iol_ccall *cc)
+static void call_args(struct ctx *c, CXCursor call, int from,
+		      struct iol_ccall *cc)
 {
-	int i, n = clang_Cursor_getNumArguments(call);
+	int i, n = clang_Cursor_getNumArguments(call) - from;
 
 	if (n <= 0)
 		return;
@@ -1156,10 +1176,12 @@ static void call_args(struct ctx *c, CXCursor call, struct iol_ccall *cc)
 		n = IOL_CARGS;
 	cc->argk = zalloc(c, (size_t)n * sizeof(*cc->argk));
 	cc->argp = zalloc(c, (size_t)n * sizeof(*cc->argp));
-	if (!cc->argk || !cc->argp)
+	cc->argbuf = zalloc(c, (size_t)n * sizeof(*cc->argbuf));
+	if (!cc->argk || !cc->argp || !cc->argbuf)
 		return;
 	for (i = 0; i < n; i++) {
-		CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+		CXCursor a =
+			clang_Cursor_getArgument(call, (unsigned)(i + from));
 		int as = 0;
 
 		if (eval_as(c, a, &cc->argk[i], c->nassume ? &as : NULL) < 0)
@@ -1167,8 +1189,78 @@ static void call_args(struct ctx *c, CXCursor call, struct iol_ccall *cc)
 		if (as)
 			cc->arg_assumed |= 1u << i;
 		cc->argp[i] = param_of(c, a);
+		cc->argbuf[i] = var_buf(c, stream_var(a));
 	}
 	cc->nargs = n;
+}
+
+/* the function of the files an argument names: `worker`, `&worker`, a
+ * cast of either; NULL when it is none */
+static const struct fnrec *fn_arg(const struct ctx *c, CXCursor a)
+{
+	struct kids k;
+	int guard;
+
+	for (guard = 0; guard < 8; guard++) {
+		enum CXCursorKind kd;
+
+		a = unwrap(a);
+		kd = clang_getCursorKind(a);
+		if (kd == CXCursor_DeclRefExpr)
+			return find_fn(c, clang_getCursorReferenced(a));
+		if (kd != CXCursor_UnaryOperator &&
+		    kd != CXCursor_CStyleCastExpr)
+			return NULL;
+		kids_of(a, &k);
+		if (k.n < 1 || k.n > 8)
+			return NULL;
+		a = k.c[k.n - 1];
+	}
+	return NULL;
+}
+
+/* a type spelled std::thread or std::jthread */
+static int thread_type(CXType t)
+{
+	CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
+	const char *p = clang_getCString(s);
+	int yes =
+		p && (!strcmp(p, "std::thread") || !strcmp(p, "std::jthread"));
+
+	clang_disposeString(s);
+	return yes;
+}
+
+/*
+ * A call that starts a thread running a function of the files:
+ * pthread_create(&t, attr, worker, arg), or a std::thread (jthread)
+ * constructed with worker and its arguments; or atexit(fn), whose fn
+ * exit() runs.  The function, with *from the call's first argument that
+ * is the routine's first (-1: none followed: pthread's void *; -2:
+ * atexit's, none); NULL for any other call.
+ */
+static const struct fnrec *thread_start(const struct ctx *c, CXCursor call,
+					const char *name, int *from)
+{
+	CXCursor ref = clang_getCursorReferenced(call);
+	int n = clang_Cursor_getNumArguments(call);
+
+	if (name && !strcmp(name, "pthread_create") && n == 4 &&
+	    clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
+		*from = -1;
+		return fn_arg(c, clang_Cursor_getArgument(call, 2));
+	}
+	if (name && !strcmp(name, "atexit") && n == 1 &&
+	    clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
+		*from = -2; /* run by exit(), from a stack of its own */
+		return fn_arg(c, clang_Cursor_getArgument(call, 0));
+	}
+	if (clang_getCursorKind(ref) == CXCursor_Constructor && n >= 1 &&
+	    thread_type(clang_getCursorType(call))) {
+		*from = 1;
+		return fn_arg(c, clang_Cursor_getArgument(call, 0));
+	}
+	return NULL;
 }
 
 /* the variable a stream argument names, or a null cursor */
@@ -1224,6 +1316,24 @@ static int64_t setbuf_size(const struct ctx *c, CXCursor call, int v)
 	return size;
 }
 
+/* a setvbuf of a global variable, for its calls in other functions */
+static void note_gbuf(struct ctx *c, CXCursor var, int64_t size)
+{
+	if (c->ngbufs == c->capgbufs) {
+		size_t cap = c->capgbufs ? c->capgbufs * 2 : 8;
+		struct gbuf *g = realloc(c->gbufs, cap * sizeof(*g));
+
+		if (!g) {
+			c->rc = IOL_ENOMEM;
+			return;
+		}
+		c->gbufs = g;
+		c->capgbufs = cap;
+	}
+	c->gbufs[c->ngbufs].usr = keep(c, clang_getCursorUSR(var));
+	c->gbufs[c->ngbufs++].size = size;
+}
+
 /* a setvbuf or setbuf call: noted for the stream's later calls; 1 when
  * it was one */
 static int note_setbuf(struct ctx *c, CXCursor call, const char *name)
@@ -1252,7 +1362,43 @@ static int note_setbuf(struct ctx *c, CXCursor call, const char *name)
 	c->bufs[c->nbufs].var = var;
 	c->bufs[c->nbufs].size = setbuf_size(c, call, v);
 	c->nbufs++;
+	if (clang_Cursor_hasVarDeclGlobalStorage(var) == 1)
+		note_gbuf(c, var, c->bufs[c->nbufs - 1].size);
 	return 1;
+}
+
+/* the setting of the last setvbuf or setbuf of var in the function,
+ * IOL_CUNKNOWN none */
+static int64_t var_buf(const struct ctx *c, CXCursor var)
+{
+	size_t i;
+
+	for (i = c->nbufs; !clang_Cursor_isNull(var) && i > 0; i--)
+		if (clang_equalCursors(c->bufs[i - 1].var, var))
+			return c->bufs[i - 1].size;
+	return IOL_CUNKNOWN;
+}
+
+/* a stdio call's stream with no setvbuf in its function: the parameter
+ * or the global variable it is, for resolve_bufs() */
+static void note_stream(struct ctx *c, CXCursor call,
+			const struct iol_ciodef *d, struct iol_ccall *cc)
+{
+	CXCursor a, var;
+
+	cc->stream_param = -1;
+	if (d->stream_arg < 0 ||
+	    d->stream_arg >= clang_Cursor_getNumArguments(call))
+		return;
+	a = clang_Cursor_getArgument(call, d->stream_arg);
+	var = stream_var(a);
+	if (!clang_Cursor_isNull(var) && var_buf(c, var) != IOL_CUNKNOWN)
+		return;
+	cc->stream_param = param_of(c, a);
+	if (!clang_Cursor_isNull(var) &&
+	    clang_getCursorKind(var) == CXCursor_VarDecl &&
+	    clang_Cursor_hasVarDeclGlobalStorage(var) == 1)
+		cc->stream_usr = keep(c, clang_getCursorUSR(var));
 }
 
 /* the buffer of the stream a stdio call of d uses: the last setvbuf or
@@ -1261,16 +1407,14 @@ static int64_t stream_buf(const struct ctx *c, CXCursor call,
 			  const struct iol_ciodef *d)
 {
 	CXCursor var;
-	size_t i;
+	int64_t v;
 
 	if (d->stream_arg < 0 ||
 	    d->stream_arg >= clang_Cursor_getNumArguments(call))
 		return IOL_CBUF_STDIO;
 	var = stream_var(clang_Cursor_getArgument(call, d->stream_arg));
-	for (i = c->nbufs; !clang_Cursor_isNull(var) && i > 0; i--)
-		if (clang_equalCursors(c->bufs[i - 1].var, var))
-			return c->bufs[i - 1].size;
-	return IOL_CBUF_STDIO;
+	v = var_buf(c, var);
+	return v == IOL_CUNKNOWN ? IOL_CBUF_STDIO : v;
 }
 
 /* "std::ofstream::write", "std::ofstream <<" */
@@ -1288,17 +1432,125 @@ static const char *stream_name(struct ctx *c, const char *cls,
 	return q ? q : cls;
 }
 
+/* the C++ stream variable of the scopes around the walk that var is */
+static struct svar *svar_of(struct ctx *c, CXCursor var)
+{
+	size_t i;
+
+	for (i = c->nsvars; !clang_Cursor_isNull(var) && i > 0; i--)
+		if (clang_equalCursors(c->svars[i - 1].var, var))
+			return &c->svars[i - 1];
+	return NULL;
+}
+
+/* a local C++ file stream by value: its destructor will close it */
+static void note_svar(struct ctx *c, CXCursor var)
+{
+	const char *cls = iol_cstream_type(clang_getCursorType(var));
+	struct svar *v;
+
+	if (!cls || clang_Cursor_hasVarDeclGlobalStorage(var) == 1)
+		return;
+	if (c->nsvars == c->capsvars) {
+		size_t cap = c->capsvars ? c->capsvars * 2 : 8;
+
+		if (!(v = realloc(c->svars, cap * sizeof(*v)))) {
+			c->rc = IOL_ENOMEM;
+			return;
+		}
+		c->svars = v;
+		c->capsvars = cap;
+	}
+	v = &c->svars[c->nsvars++];
+	v->var = var;
+	v->cls = cls;
+	v->open = v->dirty = 0;
+}
+
+/* what a C++ file stream call does to its variable's state: the
+ * open, written or flushed; a close flushes what was written since */
+static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc)
+{
+	struct svar *v;
+
+	if (cc->op == IOL_COP_OPEN && !clang_Cursor_isNull(c->decl) &&
+	    clang_getCursorKind(clang_getCursorReferenced(call)) ==
+		    CXCursor_Constructor)
+		v = svar_of(c, c->decl);
+	else
+		v = svar_of(c, stream_var(iol_cstream_object(call)));
+	if (cc->op == IOL_COP_WRITE)
+		cc->cxx = 1;
+	if (cc->op == IOL_COP_CLOSE)
+		cc->flushes = v && v->dirty;
+	if (!v)
+		return;
+	if (cc->op == IOL_COP_OPEN)
+		v->open = 1;
+	else if (cc->op == IOL_COP_WRITE)
+		v->dirty = 1;
+	else if (cc->op == IOL_COP_SYNC)
+		v->dirty = 0;
+	else if (cc->op == IOL_COP_CLOSE)
+		v->open = v->dirty = 0;
+}
+
+/* a stream variable passed to a function of the files: written there,
+ * perhaps */
+static void stream_passed(struct ctx *c, CXCursor call)
+{
+	int i, n = clang_Cursor_getNumArguments(call);
+	struct svar *v;
+
+	for (i = 0; i < n; i++)
+		if ((v = svar_of(c, stream_var(clang_Cursor_getArgument(
+					    call, (unsigned)i)))) &&
+		    v->open)
+			v->dirty = 1;
+}
+
+/* the call on line a new call goes to, appended in source order */
+static struct iol_ccall *line_call(struct ctx *c, struct iol_cblock *blk,
+				   unsigned line, unsigned col)
+{
+	struct iol_cblock *lb = line_block(c, blk, line);
+	struct iol_ccall *cc = zalloc(c, sizeof(*cc)), *p;
+
+	if (!lb || !cc)
+		return NULL;
+	cc->line = line;
+	cc->col = col;
+	cc->size_param = -1;
+	cc->stream_param = -1;
+	if (!lb->calls) {
+		lb->calls = cc;
+	} else {
+		for (p = lb->calls; p->next; p = p->next)
+			;
+		p->next = cc;
+	}
+	return cc;
+}
+
+/* a file stream's manipulators: std::endl writes a newline (and then
+ * flushes), std::flush flushes */
+static const struct iol_ciodef cxx_endl = {
+	"operator<<", IOL_CAPI_STDIO, IOL_COP_WRITE, -1, -1, -1, -1, -1, 1, 0};
+static const struct iol_ciodef cxx_flush = {
+	"flush", IOL_CAPI_STDIO, IOL_COP_SYNC, -1, -1, -1, -1, -1, 0, 0};
+
 static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 {
 	const char *name;
 	const struct iol_ciodef *d;
 	const struct fnrec *f = NULL;
 	struct iol_ccall *cc;
-	struct iol_cblock *lb;
 	CXCursor ref = clang_getCursorReferenced(call);
 	CXString nm = clang_getCursorSpelling(call);
 	const char *cls = NULL, *member = NULL;
 	unsigned line, col;
+	int thread = 0, from = 0, manip = 0;
+	struct iol_ccall *fl;
 
 	if (!clang_getCString(nm) || !*clang_getCString(nm)) {
 		CXCursor o = dependent_callee(call);
@@ -1319,23 +1571,29 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	d = iol_cstream_find(call, &cls, &member);
 	if (!d && !iol_cstream_is_member(call))
 		d = iol_ciodef_find(clang_getCString(nm));
-	if (!d) {
+	if (!d && (f = thread_start(c, call, clang_getCString(nm), &from)))
+		thread = from == -2 ? 2 : 1;
+	if (!d && !f) {
 		if (!clang_Cursor_isNull(ref))
 			f = find_fn(c, ref);
 		if (!f) {
 			clang_disposeString(nm);
 			return;
 		}
-	} else if (d->stream_arg >= 0 &&
+	} else if (d && d->stream_arg >= 0 &&
 		   d->stream_arg < clang_Cursor_getNumArguments(call) &&
 		   std_stream(clang_Cursor_getArgument(call, d->stream_arg))) {
 		clang_disposeString(nm);
 		return;
 	}
+	if (cls && (manip = iol_cstream_manip(call)) != 0) {
+		/* std::endl: a newline, then a flush; std::flush a flush */
+		d = manip == 1 ? &cxx_endl : &cxx_flush;
+		member = manip == 1 ? " << std::endl" : " << std::flush";
+	}
 	where(call, &line, &col, NULL);
-	lb = line_block(c, blk, line);
-	cc = zalloc(c, sizeof(*cc));
-	if (!lb || !cc) {
+	cc = line_call(c, blk, line, col);
+	if (!cc) {
 		clang_disposeString(nm);
 		return;
 	}
@@ -1343,40 +1601,42 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	if (cls)
 		name = stream_name(c, cls, member);
 	cc->name = name;
-	cc->line = line;
-	cc->col = col;
-	cc->size_param = -1;
 	if (f) {
 		cc->api = IOL_CAPI_USER;
 		cc->op = IOL_COP_CALL;
 		cc->callee = f->blk;
 		cc->name = f->blk->function;
-		call_args(c, call, cc);
-	} else {
-		int64_t v;
-
-		cc->api = d->api;
-		cc->op = d->op;
-		v = call_size(c, call, d, &cc->size_param, &cc->size_mul,
-			      &cc->assumed);
-		cc->size = v;
-		if (cc->api == IOL_CAPI_STDIO)
-			cc->bufsize =
-				cls ? IOL_CBUF_CXX : stream_buf(c, call, d);
-		if (d->path_arg >= 0 &&
-		    d->path_arg < clang_Cursor_getNumArguments(call))
-			cc->path = eval_str(
-				c, clang_Cursor_getArgument(call, d->path_arg));
+		cc->thread = thread;
+		if (from >= 0)
+			call_args(c, call, from, cc);
+		stream_passed(c, call);
+		return;
 	}
-	/* calls in source order within the line */
-	if (!lb->calls) {
-		lb->calls = cc;
-	} else {
-		struct iol_ccall *p = lb->calls;
-
-		while (p->next)
-			p = p->next;
-		p->next = cc;
+	cc->api = d->api;
+	cc->op = d->op;
+	cc->size = call_size(c, call, d, &cc->size_param, &cc->size_mul,
+			     &cc->assumed);
+	if (cc->api == IOL_CAPI_STDIO)
+		cc->bufsize = cls ? IOL_CBUF_CXX : stream_buf(c, call, d);
+	if (cc->api == IOL_CAPI_STDIO && !cls)
+		note_stream(c, call, d, cc);
+	else
+		cc->stream_param = -1;
+	if (d->path_arg >= 0 &&
+	    d->path_arg < clang_Cursor_getNumArguments(call))
+		cc->path = eval_str(
+			c, clang_Cursor_getArgument(call, d->path_arg));
+	if (!cls)
+		return;
+	stream_state(c, call, cc);
+	if (manip == 1 && (fl = line_call(c, blk, line, col))) {
+		*fl = *cc;
+		fl->next = NULL;
+		fl->name = stream_name(c, cls, "flush (std::endl)");
+		fl->op = IOL_COP_SYNC;
+		fl->size = 0;
+		fl->cxx = 0;
+		stream_state(c, call, fl);
 	}
 }
 
@@ -1450,6 +1710,47 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		      enum CXCursorKind kd);
 
+/* the close of a C++ file stream's destructor, at line */
+static void add_dtor(struct ctx *c, struct iol_cblock *blk,
+		     const struct svar *v, unsigned line)
+{
+	struct iol_ccall *cc = line_call(c, blk, line, 0);
+	char buf[128];
+	const char *cls = strrchr(v->cls, ':');
+
+	if (!cc)
+		return;
+	snprintf(buf, sizeof(buf), "%s::~%s", v->cls, cls ? cls + 1 : v->cls);
+	cc->name = iol_arena_strdup(&c->t->arena, buf);
+	if (!cc->name) {
+		c->rc = IOL_ENOMEM;
+		cc->name = v->cls;
+	}
+	cc->api = IOL_CAPI_STDIO;
+	cc->op = IOL_COP_CLOSE;
+	cc->bufsize = IOL_CBUF_CXX;
+	cc->dtor = 1;
+	cc->flushes = v->dirty;
+}
+
+/* a compound statement: the C++ file streams declared in it and still
+ * open are closed by their destructors at its closing brace, the last
+ * declared first */
+static void walk_scope(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
+{
+	size_t mark = c->nsvars, i;
+	CXSourceRange r = clang_getCursorExtent(cur);
+	unsigned line = 0;
+
+	walk_kids(c, cur, blk);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, &line, NULL,
+				   NULL);
+	for (i = c->nsvars; i > mark && !c->rc; i--)
+		if (c->svars[i - 1].open)
+			add_dtor(c, blk, &c->svars[i - 1], line);
+	c->nsvars = mark;
+}
+
 static void walk(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
 	enum CXCursorKind kd = clang_getCursorKind(cur);
@@ -1509,6 +1810,16 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		add_call(c, cur, blk);
 		walk_kids(c, cur, blk);
 		return;
+	case CXCursor_CompoundStmt: walk_scope(c, cur, blk); return;
+	case CXCursor_VarDecl: {
+		CXCursor saved = c->decl;
+
+		note_svar(c, cur);
+		c->decl = cur;
+		walk_kids(c, cur, blk);
+		c->decl = saved;
+		return;
+	}
 	default: walk_kids(c, cur, blk); return;
 	}
 }
@@ -1623,9 +1934,11 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->fncur = f->cur;
 	c->cond = 0;
 	c->nbufs = 0;
+	c->nsvars = 0;
+	c->decl = clang_getNullCursor();
 	if (load_tokens(c, f->cur) < 0)
 		return c->rc;
-	walk_kids(c, body, f->blk);
+	walk_scope(c, body, f->blk);
 	return c->rc;
 }
 
@@ -1779,6 +2092,119 @@ static int copy_assume(struct ctx *c, const struct iol_cextract_opts *o,
 	return 0;
 }
 
+/* ---- buffers set in another function ---- */
+
+/* every call, with the function it is in */
+struct callrec {
+	struct iol_ccall *cc;
+	const struct iol_cblock *fn;
+};
+
+struct calls {
+	struct callrec *v;
+	size_t n, cap;
+};
+
+static int list_calls(struct calls *l, struct iol_cblock *b,
+		      const struct iol_cblock *fn)
+{
+	struct iol_ccall *cc;
+	struct iol_cblock *ch;
+
+	for (cc = b->calls; cc; cc = cc->next) {
+		if (l->n == l->cap) {
+			size_t cap = l->cap ? 2 * l->cap : 64;
+			struct callrec *v = realloc(l->v, cap * sizeof(*v));
+
+			if (!v)
+				return IOL_ENOMEM;
+			l->v = v;
+			l->cap = cap;
+		}
+		l->v[l->n].cc = cc;
+		l->v[l->n++].fn = fn;
+	}
+	for (ch = b->first; ch; ch = ch->next)
+		if (list_calls(l, ch, fn) < 0)
+			return IOL_ENOMEM;
+	return 0;
+}
+
+/* two settings of one stream: the same, or not known (-1) */
+static int64_t buf_meet(int64_t a, int64_t b)
+{
+	return a == IOL_CUNKNOWN ? b : a == b ? a : -1;
+}
+
+/* the buffer of parameter p of fn over its call sites: what each passes
+ * (a stream set up by setvbuf before the call, one passed on from the
+ * caller's own parameter, else glibc's); IOL_CUNKNOWN when no site */
+static int64_t param_buf(const struct calls *l, const struct iol_cblock *fn,
+			 int p, int depth)
+{
+	int64_t r = IOL_CUNKNOWN, v;
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const struct iol_ccall *cc = l->v[i].cc;
+
+		if (cc->op != IOL_COP_CALL || cc->callee != fn)
+			continue;
+		if (cc->thread || p >= cc->nargs || !cc->argbuf)
+			return -1; /* arguments not followed */
+		v = cc->argbuf[p];
+		if (v == IOL_CUNKNOWN && cc->argp[p] >= 0 && depth < 3)
+			v = param_buf(l, l->v[i].fn, cc->argp[p], depth + 1);
+		r = buf_meet(r, v == IOL_CUNKNOWN ? IOL_CBUF_STDIO : v);
+	}
+	return r;
+}
+
+static int64_t global_buf(const struct ctx *c, const char *usr)
+{
+	int64_t r = IOL_CUNKNOWN;
+	size_t i;
+
+	for (i = 0; i < c->ngbufs; i++)
+		if (!strcmp(c->gbufs[i].usr, usr))
+			r = buf_meet(r, c->gbufs[i].size);
+	return r;
+}
+
+/*
+ * A stream set up by setvbuf in one function and used in another: a
+ * global FILE * takes its setvbuf's buffer wherever it is (two different
+ * ones: not known), a parameter the buffer its callers' streams have
+ * (all the same, else not known).
+ */
+static int resolve_bufs(struct ctx *c)
+{
+	struct calls l = {NULL, 0, 0};
+	size_t i;
+	int64_t v;
+
+	for (i = 0; i < c->nfns; i++)
+		if (list_calls(&l, c->fns[i].blk, c->fns[i].blk) < 0) {
+			free(l.v);
+			return IOL_ENOMEM;
+		}
+	for (i = 0; i < l.n; i++) {
+		struct iol_ccall *cc = l.v[i].cc;
+
+		if (cc->api != IOL_CAPI_STDIO || cc->cxx)
+			continue;
+		v = IOL_CUNKNOWN;
+		if (cc->stream_usr)
+			v = global_buf(c, cc->stream_usr);
+		else if (cc->stream_param >= 0)
+			v = param_buf(&l, l.v[i].fn, cc->stream_param, 0);
+		if (v != IOL_CUNKNOWN)
+			cc->bufsize = v;
+	}
+	free(l.v);
+	return 0;
+}
+
 static int extract(const char *const *files, int nfiles,
 		   const struct iol_cextract_opts *o, struct iol_ctree **out,
 		   struct iol_error *err)
@@ -1824,6 +2250,8 @@ static int extract(const char *const *files, int nfiles,
 		if (rc)
 			rc = iol_error_set(err, rc, "out of memory");
 	}
+	if (rc == 0 && (rc = resolve_bufs(&c)) != 0)
+		rc = iol_error_set(err, rc, "out of memory");
 	if (rc == 0 && c.nfns) {
 		fns = calloc(c.nfns, sizeof(*fns));
 		if (!fns)
@@ -1844,6 +2272,8 @@ done:
 	free(c.fns);
 	free(c.byusr);
 	free(c.bufs);
+	free(c.svars);
+	free(c.gbufs);
 	if (rc) {
 		iol_ctree_free(c.t);
 		return rc;

@@ -54,6 +54,8 @@ enum iol_cop {
 	IOL_COP_SYNC, /* fsync, fflush, MPI_File_sync, H5Fflush (P7) */
 	IOL_COP_SEEK,
 	IOL_COP_META, /* stat, unlink, set_view, create a dataset ... */
+	IOL_COP_LIB,  /* MPI_Init, MPI_Finalize: the library's own I/O,
+		       * which the source does not say (unknown) */
 };
 
 /* the counters predicted for a block, indexed by enum iol_cpk */
@@ -81,6 +83,11 @@ enum iol_cpk {
 	IOL_CP_SYS_UNK_R, /* reads whose system calls are not known (a size
 			   * or buffer the source does not fix, MPI-IO) */
 	IOL_CP_SYS_UNK_W,
+	IOL_CP_FBUF_W, /* buffered writes of a C++ file stream, in units:
+			* rounded down, as what is left goes out at its
+			* flush or close (IOL_CP_SYS_W there) */
+	IOL_CP_SFLUSH, /* of IOL_CP_SYNCS, flushes of a stream's buffer
+			* (fflush, std::endl): a write(2), not an fsync */
 	IOL_CP_N
 };
 
@@ -101,6 +108,8 @@ struct iol_cpred {
 	int64_t fixed[IOL_CP_N];
 	int64_t per[IOL_CP_N];
 	int recursive; /* a call in a cycle of functions was not counted */
+	int opaque;    /* a call does I/O of its library's own (MPI_Init):
+			* its calls and bytes, and the totals, unknown */
 };
 
 struct iol_cblock;
@@ -135,6 +144,23 @@ struct iol_ccall {
 	 * unbuffered (setvbuf _IONBF, setbuf NULL), -1 not known (line
 	 * buffered, a size the source does not fix) */
 	int64_t bufsize;
+	/* IOL_COP_CALL: the callee runs with a stack of its own, its I/O
+	 * counted here: 1 a thread's start routine (pthread_create,
+	 * std::thread), 2 a function atexit() registers (run by exit()) */
+	int thread;
+	/* a C++ file stream's write (cxx), and its close or destructor
+	 * (flushes: written since its last flush, one write(2) of what is
+	 * left); dtor: the close its destructor makes at the end of the
+	 * variable's scope */
+	int cxx, flushes, dtor;
+	/* stdio calls whose stream has no setvbuf in the function: the
+	 * function's parameter it is (stream_param, -1 none) or the global
+	 * variable's USR (stream_usr, NULL none), for the buffer a setvbuf
+	 * elsewhere gives it; user calls: per argument, the buffer its
+	 * stream has at the call (argbuf, IOL_CUNKNOWN: no setvbuf seen) */
+	int stream_param;
+	const char *stream_usr;
+	int64_t *argbuf;
 	struct iol_ccall *next;
 };
 
@@ -242,15 +268,19 @@ static inline int64_t iol_cpred_sys_times(const struct iol_cpred *p, int read,
 	enum iol_cpk buf = read ? IOL_CP_BUF_R : IOL_CP_BUF_W;
 	enum iol_cpk unk = read ? IOL_CP_SYS_UNK_R : IOL_CP_SYS_UNK_W;
 	int64_t n, u = p->fixed[buf], s = p->fixed[sys];
+	int64_t f = read ? 0 : p->fixed[IOL_CP_FBUF_W];
 
-	if (p->recursive || p->per[sys] || p->per[buf] || p->per[unk] ||
-	    p->fixed[unk] || times < 0)
+	if (p->recursive || p->opaque || p->per[sys] || p->per[buf] ||
+	    p->per[unk] || p->fixed[unk] || (!read && p->per[IOL_CP_FBUF_W]) ||
+	    times < 0)
 		return -1;
-	if (times && (u > INT64_MAX / times || s > INT64_MAX / times))
+	if (times && (u > INT64_MAX / times || s > INT64_MAX / times ||
+		      f > INT64_MAX / times))
 		return INT64_MAX;
 	u *= times;
 	s *= times;
-	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0);
+	f *= times;
+	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0) + f / IOL_CSYS_UNIT;
 	return s > INT64_MAX - n ? INT64_MAX : s + n;
 }
 

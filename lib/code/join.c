@@ -380,6 +380,16 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 	n.others = r->pv[IOL_JP_CALLS] - n.opens - n.reads - n.writes - n.syncs;
 	if (n.others < 0)
 		n.others = 0;
+	/* the model costs system calls: buffered stdio's where known, and
+	 * a stream's flush is a write(2) there, not an fsync */
+	if (p->fixed[IOL_CP_SYNCS] > 0 && p->fixed[IOL_CP_SFLUSH] > 0)
+		n.syncs -= (int64_t)((double)n.syncs *
+				     (double)p->fixed[IOL_CP_SFLUSH] /
+				     (double)p->fixed[IOL_CP_SYNCS]);
+	if (r->psys[0] >= 0)
+		n.reads = r->psys[0];
+	if (r->psys[1] >= 0)
+		n.writes = r->psys[1];
 	n.bytes_read = r->known[IOL_JP_BR] ? r->pv[IOL_JP_BR] : 0;
 	n.bytes_written = r->known[IOL_JP_BW] ? r->pv[IOL_JP_BW] : 0;
 	if (rw1 > 0)
@@ -585,6 +595,116 @@ done:
 	free(only);
 }
 
+/* ---- threads: a start routine's I/O where the thread was made ---- */
+
+/* the measured blocks of function f run as a thread's start: roots of
+ * it, or under frames of no source file (std::thread's own, libstdc++'s
+ * invoke templates), summed into *to */
+static void thread_measured(struct iol_cjoin *j, const struct iol_cblock *f,
+			    const char *const *files, int nfiles,
+			    struct iol_cjrow *to)
+{
+	const struct iol_blocks *bl = j->bl;
+	struct key fk, mk;
+	size_t i;
+	int32_t p;
+
+	make_key(j, &fk, IOL_CB_FUNCTION, f->function, f->file, 0);
+	for (i = 0; i < bl->n; i++) {
+		const struct iol_block *b = &bl->v[i];
+
+		if (b->kind != IOL_BLOCK_FUNCTION || !*b->file ||
+		    strcmp(base(b->file), fk.fbase) != 0)
+			continue;
+		make_key(j, &mk, IOL_CB_FUNCTION, b->func, b->file, 0);
+		if (key_cmp(&fk, &mk) != 0)
+			continue;
+		for (p = b->parent; p >= 0; p = bl->v[p].parent)
+			if (*bl->v[p].file &&
+			    source_file(files, nfiles, bl->v[p].file))
+				break;
+		if (p < 0)
+			add_measured(to, b);
+	}
+}
+
+/* the thread-starting call sites of f's function: how many */
+static size_t thread_sites(const struct iol_ctree *t,
+			   const struct iol_cblock *f)
+{
+	size_t i, n = 0;
+	const struct iol_ccall *cc;
+
+	for (i = 0; i < t->nblocks; i++)
+		for (cc = t->ranked[i]->calls; cc; cc = cc->next)
+			n += cc->thread && cc->callee == f;
+	return n;
+}
+
+/* the one call site of f in the sources (a line block), else NULL */
+static const struct iol_cblock *one_site(const struct iol_ctree *t,
+					 const struct iol_cblock *f)
+{
+	const struct iol_cblock *site = NULL;
+	const struct iol_ccall *cc;
+	size_t i;
+
+	for (i = 0; i < t->nblocks; i++)
+		for (cc = t->ranked[i]->calls; cc; cc = cc->next)
+			if (cc->op == IOL_COP_CALL && cc->callee == f) {
+				if (site)
+					return NULL;
+				site = t->ranked[i];
+			}
+	return site;
+}
+
+/* m added to b and the blocks around it in its function */
+static void credit_up(struct iol_cjoin *j, const struct iol_cblock *b,
+		      const struct iol_cjrow *m)
+{
+	for (; b; b = b->parent)
+		if (iol_ctree_has(j->t, b))
+			add_row(&j->rows[b->rank], m);
+}
+
+/*
+ * What a thread measured (its start routine's blocks the trace has as
+ * roots) added to the line that made it and the blocks around it, then
+ * to the one call site of their function, and so on up to main: the
+ * source predicts the routine's I/O there, as a call.  A routine started
+ * from two places, or a function on the way called from two, leaves it
+ * (which share went where is not known).
+ */
+static void thread_credit(struct iol_cjoin *j, const char *const *files,
+			  int nfiles)
+{
+	const struct iol_ctree *t = j->t;
+	const struct iol_ccall *cc;
+	size_t i;
+
+	for (i = 0; i < t->nblocks; i++) {
+		const struct iol_cblock *line = t->ranked[i], *b;
+		struct iol_cjrow m;
+		int depth;
+
+		for (cc = line->calls; cc; cc = cc->next) {
+			if (!cc->thread || !iol_ctree_has(t, cc->callee) ||
+			    thread_sites(t, cc->callee) != 1)
+				continue;
+			memset(&m, 0, sizeof(m));
+			thread_measured(j, cc->callee, files, nfiles, &m);
+			if (!m.nm)
+				continue;
+			b = line;
+			for (depth = 0; b && depth < 64; depth++) {
+				credit_up(j, b, &m);
+				b = one_site(t, fn_of(b));
+			}
+		}
+	}
+}
+
 /* a loop of unknown trip count: the iterations the run's calls imply
  * when its body's calls are known per iteration */
 static void implied_iterations(struct iol_cjoin *j)
@@ -598,7 +718,8 @@ static void implied_iterations(struct iol_cjoin *j)
 
 		r->iters = -1;
 		if (b->kind != IOL_CB_LOOP || b->trip >= 0 || per <= 0 ||
-		    b->pred.fixed[IOL_CP_CALLS] || b->pred.recursive)
+		    b->pred.fixed[IOL_CP_CALLS] || b->pred.recursive ||
+		    b->pred.opaque)
 			continue;
 		if (r->mcalls % per == 0)
 			r->iters = r->mcalls / per;
@@ -666,6 +787,7 @@ static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
 		return;
 	for (f = t->funcs; f; f = f->next)
 		unseen_measured(j, f);
+	thread_credit(j, files, nfiles);
 	implied_iterations(j);
 }
 

@@ -151,7 +151,7 @@ static inline int iol_cjrow_status(const struct iol_cjrow *r)
  * no unknown size, no call cut by recursion */
 static inline int iol_cpred_exact(const struct iol_cpred *p, enum iol_cpk k)
 {
-	if (p->recursive || p->per[k])
+	if (p->recursive || p->opaque || p->per[k])
 		return 0;
 	if (k == IOL_CP_BYTES_READ)
 		return !p->fixed[IOL_CP_UNSIZED_R] && !p->per[IOL_CP_UNSIZED_R];

@@ -43,11 +43,13 @@ static void pred_add(struct iol_cpred *to, const struct iol_cpred *from)
 		to->per[k] = sat_add(to->per[k], from->per[k]);
 	}
 	to->recursive |= from->recursive;
+	to->opaque |= from->opaque;
 }
 
 static int empty(const struct iol_cpred *p)
 {
-	return iol_cpred_one(p, IOL_CP_CALLS) == 0 && !p->recursive;
+	return iol_cpred_one(p, IOL_CP_CALLS) == 0 && !p->recursive &&
+	       !p->opaque;
 }
 
 /* a before b when a predicts more I/O: bytes, then calls */
@@ -180,6 +182,10 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 				cc->bufsize > 0 ? IOL_CSYS_UNIT : 1;
 		return;
 	}
+	if (cc->op == IOL_COP_CLOSE) {
+		p->fixed[IOL_CP_SYS_W] = cc->flushes;
+		return;
+	}
 	if (!rd && cc->op != IOL_COP_WRITE)
 		return;
 	if (cc->api == IOL_CAPI_POSIX ||
@@ -192,9 +198,12 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[unk] = 1;
 		return;
 	}
-	p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_BUF_W] = buf_units(
-		p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
-		cc->bufsize);
+	p->fixed[rd	   ? IOL_CP_BUF_R
+		 : cc->cxx ? IOL_CP_FBUF_W
+			   : IOL_CP_BUF_W] =
+		buf_units(
+			p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
+			cc->bufsize);
 }
 
 /* what one call adds, under the caller's binding bd (NULL: none) */
@@ -217,6 +226,10 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 			*p = f->pred;
 		return;
 	}
+	if (cc->op == IOL_COP_LIB) {
+		p->opaque = 1; /* none known: MPI's own reads at start */
+		return;
+	}
 	p->fixed[IOL_CP_CALLS] = 1;
 	switch (cc->op) {
 	case IOL_COP_OPEN:
@@ -237,7 +250,10 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		else
 			p->fixed[IOL_CP_UNSIZED_W] = 1;
 		break;
-	case IOL_COP_SYNC: p->fixed[IOL_CP_SYNCS] = 1; break;
+	case IOL_COP_SYNC:
+		p->fixed[IOL_CP_SYNCS] = 1;
+		p->fixed[IOL_CP_SFLUSH] = cc->api == IOL_CAPI_STDIO;
+		break;
 	case IOL_COP_SEEK: p->fixed[IOL_CP_SEEKS] = 1; break;
 	default: break;
 	}

@@ -43,16 +43,19 @@ static const char *const classes[] = {"ofstream", "ifstream", "fstream"};
 static const char *const full[] = {"std::ofstream", "std::ifstream",
 				   "std::fstream"};
 
-/* the file stream a type is (0..2), through pointers, or -1 */
-static int stream_of_type(CXType t)
+/* the file stream a type is (0..2), through pointers when deref, or -1 */
+static int stream_kind(CXType t, int deref)
 {
 	CXString s;
 	const char *p, *q;
 	int i, k = -1;
 
 	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference ||
-	    t.kind == CXType_RValueReference)
+	    t.kind == CXType_RValueReference) {
+		if (!deref)
+			return -1;
 		t = clang_getPointeeType(t);
+	}
 	s = clang_getTypeSpelling(clang_getCanonicalType(t));
 	p = clang_getCString(s);
 	if (p && strncmp(p, "const ", 6) == 0)
@@ -72,6 +75,18 @@ static int stream_of_type(CXType t)
 	}
 	clang_disposeString(s);
 	return k;
+}
+
+static int stream_of_type(CXType t)
+{
+	return stream_kind(t, 1);
+}
+
+const char *iol_cstream_type(CXType t)
+{
+	int k = stream_kind(t, 0);
+
+	return k < 0 ? NULL : full[k];
 }
 
 static enum CXChildVisitResult first_visit(CXCursor cur, CXCursor parent,
@@ -166,6 +181,57 @@ static int names_file(CXCursor call)
 	       strstr(clang_getCString(s), "filesystem"));
 	clang_disposeString(s);
 	return yes;
+}
+
+/* the first operand of a chain `s << a << b`: the stream */
+static CXCursor chain_object(CXCursor call, const char *op)
+{
+	int guard;
+
+	for (guard = 0; guard < 4096; guard++) {
+		CXCursor a;
+
+		if (clang_Cursor_getNumArguments(call) < 1)
+			break;
+		a = bare(clang_Cursor_getArgument(call, 0));
+		if (clang_getCursorKind(a) == CXCursor_CallExpr &&
+		    spelled(a, op)) {
+			call = a;
+			continue;
+		}
+		return a;
+	}
+	return clang_getNullCursor();
+}
+
+CXCursor iol_cstream_object(CXCursor call)
+{
+	CXCursor obj;
+
+	if (spelled(call, "operator<<"))
+		return chain_object(call, "operator<<");
+	if (spelled(call, "operator>>"))
+		return chain_object(call, "operator>>");
+	obj = first_child(call);
+	if (clang_getCursorKind(obj) != CXCursor_MemberRefExpr)
+		return clang_getNullCursor();
+	return bare(first_child(obj));
+}
+
+int iol_cstream_manip(CXCursor call)
+{
+	CXCursor a, ref;
+
+	if (!spelled(call, "operator<<") ||
+	    clang_Cursor_getNumArguments(call) != 2)
+		return 0;
+	a = bare(clang_Cursor_getArgument(call, 1));
+	ref = clang_getCursorReferenced(a);
+	if (clang_Cursor_isNull(ref))
+		return 0;
+	if (spelled(ref, "endl"))
+		return 1;
+	return spelled(ref, "flush") ? 2 : 0;
 }
 
 const struct iol_ciodef *iol_cstream_find(CXCursor call, const char **cls_name,

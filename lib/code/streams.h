@@ -28,6 +28,19 @@
 const struct iol_ciodef *iol_cstream_find(CXCursor call, const char **cls_name,
 					  const char **member);
 
+/* The expression of the stream a file stream call is on (the member
+ * call's object, the first operand down a chain of << or >>), or a null
+ * cursor (a constructor's). */
+CXCursor iol_cstream_object(CXCursor call);
+
+/* A manipulator a file stream's operator<< is given: 1 std::endl (a
+ * newline, then a flush), 2 std::flush, 0 none (or another call). */
+int iol_cstream_manip(CXCursor call);
+
+/* The file stream type t is, by value ("std::ofstream"), or NULL (a
+ * pointer or reference to one, or no file stream). */
+const char *iol_cstream_type(CXType t);
+
 /* Whether call is a call of a member function (out.write(), obj.read()):
  * not a C library function whatever its name. */
 int iol_cstream_is_member(CXCursor call);

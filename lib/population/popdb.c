@@ -29,12 +29,22 @@ const char *const iol_pop_bin_names[IOL_POP_NBINS] = {
 const char *const iol_pop_fw_names[IOL_POP_NFW] = {
 	"lt_4k", "4k_64k", "64k_1m", "1m_16m", "16m_256m", "256m_4g", "ge_4g"};
 
+/* meta 'added:COLUMN' = "maxid time" (store.c): the rows up to maxid
+ * stored before time lack the column */
+struct added {
+	char *col;
+	int64_t maxid;
+	double t;
+};
+
 struct iol_popdb {
 	struct iol_sql *db;
 	int internal; /* our own query runs: it may read sched */
 	char **cols;  /* the jobs table's columns */
 	size_t ncols;
 	int sched_partition; /* sched has the scheduler's Partition */
+	struct added *added; /* columns added to rows stored before them */
+	size_t nadded;
 };
 
 struct iol_popcur {
@@ -100,6 +110,54 @@ static int load_columns(struct iol_popdb *db, struct iol_error *err)
 	return 0;
 }
 
+/* The columns added to a store after some of its rows (no meta table,
+ * as in a store made by hand: none). */
+static int load_added(struct iol_popdb *db, struct iol_error *err)
+{
+	struct iol_sqlst *q;
+	int rc;
+
+	if (iol_sql_prepare(db->db,
+			    "SELECT key, value FROM meta WHERE key LIKE "
+			    "'added:%'",
+			    &q) < 0)
+		return 0;
+	while ((rc = iol_sql_step(q)) == 1) {
+		const char *k = iol_sql_text(q, 0), *v = iol_sql_text(q, 1);
+		struct added a = {0}, *w;
+		long long id;
+
+		if (!k || !v || sscanf(v, "%lld %lf", &id, &a.t) != 2)
+			continue;
+		a.maxid = id;
+		w = realloc(db->added, (db->nadded + 1) * sizeof(*w));
+		if (!w || !(a.col = strdup(k + strlen("added:")))) {
+			if (w)
+				db->added = w;
+			rc = IOL_ENOMEM;
+			break;
+		}
+		db->added = w;
+		db->added[db->nadded++] = a;
+	}
+	iol_sql_finalize(q);
+	if (rc == IOL_ENOMEM)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	return rc < 0 ? db_err(db, err, IOL_EIO) : 0;
+}
+
+int iol_popdb_added(const struct iol_popdb *db, const char *col, int64_t *maxid,
+		    double *t)
+{
+	for (size_t i = 0; i < db->nadded; i++)
+		if (!strcmp(db->added[i].col, col)) {
+			*maxid = db->added[i].maxid;
+			*t = db->added[i].t;
+			return 1;
+		}
+	return 0;
+}
+
 /* Once the columns are known, statements may only read the jobs table:
  * a --where expression cannot reach other tables, pragmas or writes
  * (SQLite; on PostgreSQL the connection is read-only). */
@@ -129,6 +187,8 @@ int iol_popdb_open(const char *path, struct iol_popdb **out,
 		return rc;
 	}
 	rc = load_columns(db, err);
+	if (rc == 0)
+		rc = load_added(db, err);
 	if (rc == 0 && iol_sql_limit_reads(db->db, allow_read, db) < 0)
 		rc = db_err(db, err, IOL_EIO);
 	if (rc) {
@@ -163,6 +223,9 @@ void iol_popdb_close(struct iol_popdb *db)
 	for (size_t i = 0; i < db->ncols; i++)
 		free(db->cols[i]);
 	free(db->cols);
+	for (size_t i = 0; i < db->nadded; i++)
+		free(db->added[i].col);
+	free(db->added);
 	iol_sql_close(db->db);
 	free(db);
 }

@@ -129,6 +129,11 @@ void iol_popset_free(struct iol_popset *set);
 
 /* Does the jobs table have this column? */
 int iol_popdb_has_column(struct iol_popdb *db, const char *name);
+/* Was column col added to the store after some of its rows?  Then the
+ * rows with an id up to *maxid stored (ingest_time) before *t lack it
+ * until `iolens ingest --refresh` reads their logs again.  1 or 0. */
+int iol_popdb_added(const struct iol_popdb *db, const char *col, int64_t *maxid,
+		    double *t);
 
 /*
  * A cursor over every column of the jobs rows matching where, sorted by

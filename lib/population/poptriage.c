@@ -23,8 +23,11 @@ enum {
 	C_USER = -4,
 	C_JOBID = -5,
 	C_START = -6,
-	C_ID = -7
+	C_ID = -7,
+	C_INGEST = -8
 };
+/* the job's own columns: path .. ingest_time, col[-C_x - 2] */
+#define NOWN 7
 
 /*
  * The noise of a configuration: identical reruns of one (app, user,
@@ -61,8 +64,8 @@ struct cfgs {
 struct hrow {
 	uint32_t g, cfg, nf;
 	size_t seq;
-	size_t path, f; /* offsets into held.text and held.f */
-	int64_t jobid, uid, nprocs;
+	size_t path, f;			/* offsets into held.text and held.f */
+	int64_t id, jobid, uid, nprocs; /* id: the row's, for trend */
 	double start_time, stake;
 };
 struct orec {
@@ -83,8 +86,43 @@ struct held {
 	size_t nf, capf;
 };
 
+/* A field the rules read that the store gained after some of its rows
+ * (iol_popdb_added): those rows lack it. */
+struct stale {
+	int tin; /* IOL_TIN_* */
+	int64_t maxid;
+	double t;
+	int seen; /* a row of the pass lacks it */
+};
+
+/* The ids of the flagged rows (iol_poptri_flagged), in the order they
+ * are judged. */
+struct idvec {
+	int64_t *v;
+	size_t n, cap;
+};
+
+static int idvec_add(struct idvec *ids, int64_t id)
+{
+	if (ids->n == ids->cap) {
+		size_t cap = ids->cap ? 2 * ids->cap : 256;
+		int64_t *v = realloc(ids->v, cap * sizeof(*v));
+
+		if (!v)
+			return IOL_ENOMEM;
+		ids->v = v;
+		ids->cap = cap;
+	}
+	ids->v[ids->n++] = id;
+	return 0;
+}
+
 struct pass {
 	struct iol_poptri *r;
+	struct idvec *ids;	    /* NULL: not kept */
+	size_t evaluated;	    /* rows at least one rule evaluated */
+	struct stale st[IOL_TIN_N]; /* rule fields added after some rows */
+	size_t nst;
 	struct iol_index ix;
 	size_t cap, top;
 	int *map; /* per cursor column: IOL_TIN_* or C_* */
@@ -100,9 +138,10 @@ static int col_kind(const char *name)
 	static const struct {
 		const char *name;
 		int kind;
-	} extra[] = {{"path", C_PATH},	      {"app", C_APP},
-		     {"user", C_USER},	      {"jobid", C_JOBID},
-		     {"start_time", C_START}, {"id", C_ID}};
+	} extra[] = {{"path", C_PATH},	       {"app", C_APP},
+		     {"user", C_USER},	       {"jobid", C_JOBID},
+		     {"start_time", C_START},  {"id", C_ID},
+		     {"ingest_time", C_INGEST}};
 	size_t k;
 
 	for (k = 0; k < sizeof(extra) / sizeof(extra[0]); k++)
@@ -132,6 +171,80 @@ static void note_missing(struct pass *p)
 		}
 }
 
+static double cur_num(struct iol_popcur *cur, int i)
+{
+	switch (iol_popcur_type(cur, i)) {
+	case IOL_POPV_INT: return (double)iol_popcur_int(cur, i);
+	case IOL_POPV_REAL: return iol_popcur_real(cur, i);
+	default: return NAN;
+	}
+}
+
+/* The rules' fields the store gained after some of its rows. */
+static void find_stale(struct iol_popdb *db, struct pass *p)
+{
+	int i;
+
+	for (i = 0; i < p->ncol; i++) {
+		struct stale *s = &p->st[p->nst];
+		int k = p->map[i];
+
+		if (k >= 0 && p->nst < IOL_TIN_N &&
+		    iol_popdb_added(db, iol_triage_in_name(k), &s->maxid,
+				    &s->t)) {
+			s->tin = k;
+			s->seen = 0;
+			p->nst++;
+		}
+	}
+}
+
+/* Has the row no value of input k (NULL in the store)? */
+static int no_value(const struct iol_triage_in *in, int k)
+{
+	return k < IOL_TIN_NNUM ? isnan(in->v[k]) : !in->s[k - IOL_TIN_NNUM][0];
+}
+
+/* Does the row (its id and ingest time in col) predate a field the
+ * store gained, and has it no value there?  Then it is judged without
+ * that field: counted, and the field named.  (A row a merge kept with
+ * its values is not.) */
+static void stale_row(struct pass *p, struct iol_popcur *cur,
+		      const struct iol_triage_in *in, const int col[NOWN])
+{
+	int64_t id;
+	double t;
+	size_t i;
+	int any = 0;
+
+	if (!p->nst || col[5] < 0 ||
+	    iol_popcur_type(cur, col[5]) != IOL_POPV_INT)
+		return;
+	id = iol_popcur_int(cur, col[5]);
+	t = col[6] >= 0 ? cur_num(cur, col[6]) : NAN;
+	for (i = 0; i < p->nst; i++)
+		if (id <= p->st[i].maxid && !(t >= p->st[i].t) &&
+		    no_value(in, p->st[i].tin))
+			p->st[i].seen = any = 1;
+	p->r->stale_jobs += (size_t)any;
+}
+
+/* The fields some rows lack, for the report. */
+static void note_stale(struct pass *p)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < p->nst; i++) {
+		int w;
+
+		if (!p->st[i].seen || k >= sizeof(p->r->stale) - 1)
+			continue;
+		w = snprintf(p->r->stale + k, sizeof(p->r->stale) - k, "%s%s",
+			     k ? " " : "", iol_triage_in_name(p->st[i].tin));
+		k = w < 0 ? k : k + (size_t)w;
+	}
+}
+
 static int map_columns(struct iol_popcur *cur, struct pass *p)
 {
 	int i;
@@ -151,27 +264,19 @@ static int map_columns(struct iol_popcur *cur, struct pass *p)
 static int open_cursor(struct iol_popdb *db, const char *where,
 		       struct iol_popcur **cur, struct iol_error *err)
 {
-	static const char *const own[] = {"path", "app", "user", "jobid",
-					  "start_time"};
-	const char *cols[IOL_TIN_N + 5];
+	static const char *const own[NOWN] = {
+		"path",	      "app", "user",	   "jobid",
+		"start_time", "id",  "ingest_time"};
+	const char *cols[IOL_TIN_N + NOWN];
 	size_t n = 0;
 	int i;
 
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < NOWN; i++)
 		cols[n++] = own[i];
 	for (i = 0; i < IOL_TIN_N; i++)
 		if (iol_triage_in_name(i))
 			cols[n++] = iol_triage_in_name(i);
 	return iol_popcur_open_cols(db, where, cols, n, cur, err);
-}
-
-static double cur_num(struct iol_popcur *cur, int i)
-{
-	switch (iol_popcur_type(cur, i)) {
-	case IOL_POPV_INT: return (double)iol_popcur_int(cur, i);
-	case IOL_POPV_REAL: return iol_popcur_real(cur, i);
-	default: return NAN;
-	}
 }
 
 /* s (NULL: "") cut to n - 1 bytes, as snprintf "%s" would, without its
@@ -186,12 +291,12 @@ static void copy_str(char *d, size_t n, const char *s)
 
 /* The row's triage inputs, and where its job's own fields are. */
 static void row_in(struct iol_popcur *cur, const struct pass *p,
-		   struct iol_triage_in *in, int col[6])
+		   struct iol_triage_in *in, int col[NOWN])
 {
 	int i;
 
 	iol_triage_in_clear(in);
-	for (i = 0; i < 6; i++)
+	for (i = 0; i < NOWN; i++)
 		col[i] = -1;
 	for (i = 0; i < p->ncol; i++) {
 		int k = p->map[i];
@@ -518,9 +623,12 @@ static int hold_finds(struct held *hd, const struct iol_triage *t, int min_sev,
 
 /* The row's job fields from the cursor into h. */
 static void job_fields(struct iol_popcur *cur, const struct iol_triage_in *in,
-		       const int col[6], struct hrow *h)
+		       const int col[NOWN], struct hrow *h)
 {
 	h->stake = iol_triage_stake(in);
+	h->id = col[5] >= 0 && iol_popcur_type(cur, col[5]) == IOL_POPV_INT
+			? iol_popcur_int(cur, col[5])
+			: IOL_POP_NULL;
 	h->jobid = col[3] >= 0 && iol_popcur_type(cur, col[3]) == IOL_POPV_INT
 			   ? iol_popcur_int(cur, col[3])
 			   : IOL_POP_NULL;
@@ -580,11 +688,14 @@ static int flag_job(struct pass *p, struct iol_poptri_group *g,
 	return 1;
 }
 
-/* A job of fields h into its group's top jobs. */
+/* A flagged job of fields h: its id kept when asked (trend counts the
+ * jobs triage --db flags), and into its group's top jobs. */
 static int top_job(struct pass *p, struct iol_poptri_group *g,
 		   const struct hrow *h, const char *path,
 		   struct iol_poptri_job *j)
 {
+	if (p->ids && h->id != IOL_POP_NULL && idvec_add(p->ids, h->id) < 0)
+		return IOL_ENOMEM;
 	j->stake = h->stake;
 	j->path = (char *)path;
 	j->jobid = h->jobid;
@@ -599,12 +710,12 @@ static int top_job(struct pass *p, struct iol_poptri_group *g,
  * makes it depend on its configuration's noise; its orec either way. */
 static int flagged_row(struct pass *p, struct iol_popcur *cur,
 		       const struct iol_triage *t,
-		       const struct iol_triage_in *in, const int col[6],
+		       const struct iol_triage_in *in, const int col[NOWN],
 		       int min_sev, uint32_t g, uint32_t cfg)
 {
 	struct iol_poptri_find f[IOL_POPTRI_MAXRULES];
 	struct iol_poptri_job j = {0};
-	struct hrow h = {g, cfg, 0, p->od.n, 0, 0, 0, 0, 0, 0, 0};
+	struct hrow h = {.g = g, .cfg = cfg, .seq = p->od.n};
 	struct orec *o;
 	int held = 0;
 	size_t k;
@@ -633,23 +744,26 @@ static int flagged_row(struct pass *p, struct iol_popcur *cur,
  * configuration, and judged or held when a finding flags it. */
 static int take_row(struct pass *p, struct iol_popcur *cur,
 		    const struct iol_triage *t, const struct iol_triage_in *in,
-		    const int col[6], int min_sev)
+		    const int col[NOWN], int min_sev)
 {
 	struct iol_poptri *r = p->r;
 	struct iol_poptri_group *g;
 	int64_t cfg;
-	int flagged = 0;
+	int flagged = 0, known = 0;
 	size_t k;
 
 	cfg = noise_count(p, text_or_empty(cur, col[1]),
 			  text_or_empty(cur, col[2]), in, t);
 	if (cfg < 0)
 		return (int)cfg;
+	stale_row(p, cur, in, col);
 	for (k = 0; k < t->n && k < IOL_POPTRI_MAXRULES; k++) {
 		if (t->f[k].sev == IOL_SEV_NA)
 			r->na[k]++;
+		known |= t->f[k].sev != IOL_SEV_NA;
 		flagged |= t->f[k].sev <= min_sev;
 	}
+	p->evaluated += (size_t)known;
 	r->jobs++;
 	g = group_of(p, text_or_empty(cur, col[1]), text_or_empty(cur, col[2]));
 	if (!g)
@@ -760,7 +874,7 @@ static int scan(struct pass *p, struct iol_popcur *cur,
 {
 	struct iol_triage_in in;
 	struct iol_triage t;
-	int col[6], rc;
+	int col[NOWN], rc;
 
 	while ((rc = iol_popcur_next(cur, err)) == 1) {
 		row_in(cur, p, &in, col);
@@ -787,10 +901,13 @@ static int passes(struct iol_popdb *db, const char *where, struct pass *p,
 	rc = open_cursor(db, where, &cur, err);
 	if (rc < 0)
 		return rc;
-	if ((rc = map_columns(cur, p)) < 0)
+	if ((rc = map_columns(cur, p)) < 0) {
 		rc = iol_error_set(err, rc, "out of memory");
-	else
+	} else {
+		find_stale(db, p);
 		rc = scan(p, cur, c, min_sev, err);
+		note_stale(p);
+	}
 	iol_popcur_close(cur);
 	if (rc >= 0 && replay(p, min_sev) < 0)
 		rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -840,57 +957,6 @@ void iol_poptri_free(struct iol_poptri *r)
 
 /* ---- the flagged jobs' ids (trend) ---- */
 
-struct idvec {
-	int64_t *v;
-	size_t n, cap;
-};
-
-static int idvec_add(struct idvec *ids, int64_t id)
-{
-	if (ids->n == ids->cap) {
-		size_t cap = ids->cap ? 2 * ids->cap : 256;
-		int64_t *v = realloc(ids->v, cap * sizeof(*v));
-
-		if (!v)
-			return IOL_ENOMEM;
-		ids->v = v;
-		ids->cap = cap;
-	}
-	ids->v[ids->n++] = id;
-	return 0;
-}
-
-static int flag_scan(struct pass *p, struct iol_popcur *cur,
-		     const struct iol_triage_conf *c, int min_sev,
-		     struct idvec *ids, size_t *evaluated,
-		     struct iol_error *err)
-{
-	struct iol_triage_in in;
-	struct iol_triage t;
-	int col[6], rc;
-	size_t k;
-
-	while ((rc = iol_popcur_next(cur, err)) == 1) {
-		int flagged = 0, known = 0;
-
-		row_in(cur, p, &in, col);
-		if ((rc = iol_triage_eval_values(&in, c, &t, err)) < 0)
-			return rc;
-		for (k = 0; k < t.n; k++) {
-			flagged |= t.f[k].sev <= min_sev;
-			known |= t.f[k].sev != IOL_SEV_NA;
-		}
-		iol_triage_free(&t);
-		*evaluated += (size_t)known;
-		if (!flagged || col[5] < 0 ||
-		    iol_popcur_type(cur, col[5]) != IOL_POPV_INT)
-			continue;
-		if (idvec_add(ids, iol_popcur_int(cur, col[5])) < 0)
-			return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	}
-	return rc;
-}
-
 static int cmp_id(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -898,36 +964,36 @@ static int cmp_id(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The pass of iol_poptri_run() (one verdict, under the configurations'
+ * noise), keeping the flagged rows' ids. */
 int iol_poptri_flagged(struct iol_popdb *db, const char *where,
 		       const struct iol_triage_conf *c, int min_sev,
 		       int64_t **ids, size_t *n, size_t *evaluated,
-		       struct iol_error *err)
+		       struct iol_poptri *info, struct iol_error *err)
 {
-	const char *cols[IOL_TIN_N + 1];
-	struct iol_poptri r;
+	struct iol_poptri r, keep;
 	struct pass p = {0};
 	struct idvec v = {0};
-	struct iol_popcur *cur;
-	size_t nc = 0;
-	int i, rc;
+	int rc;
 
 	memset(&r, 0, sizeof(r));
 	p.r = &r;
-	*evaluated = 0;
-	cols[nc++] = "id";
-	for (i = 0; i < IOL_TIN_N; i++)
-		if (iol_triage_in_name(i))
-			cols[nc++] = iol_triage_in_name(i);
-	rc = iol_popcur_open_cols(db, where, cols, nc, &cur, err);
-	if (rc < 0)
-		return rc;
-	rc = map_columns(cur, &p);
-	if (rc < 0)
-		rc = iol_error_set(err, rc, "out of memory");
-	else
-		rc = flag_scan(&p, cur, c, min_sev, &v, evaluated, err);
-	iol_popcur_close(cur);
+	p.top = 1; /* the top jobs are not wanted: the least kept */
+	p.ids = &v;
+	rc = passes(db, where, &p, c, min_sev, err);
+	*evaluated = p.evaluated;
 	free(p.map);
+	iol_index_release(&p.ix);
+	cfgs_free(&p.cf);
+	held_free(&p);
+	keep = r;
+	iol_poptri_free(&r);
+	if (info) {
+		/* the counts and the fields missing, without the groups */
+		keep.g = NULL;
+		keep.ng = 0;
+		*info = keep;
+	}
 	if (rc < 0) {
 		free(v.v);
 		return rc;
@@ -941,7 +1007,7 @@ int iol_poptri_flagged(struct iol_popdb *db, const char *where,
 
 int iol_poptri_flagged_share(struct iol_popdb *db, const char *where,
 			     const char *conf_text, int64_t **ids, size_t *n,
-			     struct iol_error *err)
+			     struct iol_poptri *info, struct iol_error *err)
 {
 	struct iol_triage_conf conf;
 	size_t known;
@@ -951,7 +1017,7 @@ int iol_poptri_flagged_share(struct iol_popdb *db, const char *where,
 	*n = 0;
 	if ((rc = iol_triage_conf_parse(&conf, conf_text, err)) < 0 ||
 	    (rc = iol_poptri_flagged(db, where, &conf, IOL_SEV_WARN, ids, n,
-				     &known, err)) < 0)
+				     &known, info, err)) < 0)
 		return rc;
 	if (!known) {
 		/* the store lacks every field the rules read: unknown, not 0 */

@@ -7,7 +7,8 @@
  * (iol_triage_varies()) material in fewer than half of the runs of its
  * (app, user, processes), three or more, is info (the store is read
  * once: the jobs such a finding flags wait, compactly, until every
- * configuration is counted; iol_poptri_flagged() does not apply it).
+ * configuration is counted).  iol_poptri_flagged() is the same pass, so
+ * trend's flagged share counts the jobs triage --db flags.
  *
  * A job is flagged when a finding's severity is at least the one asked
  * for (warn: high or warn).  Flagged jobs are grouped by (app, user);
@@ -69,7 +70,9 @@ struct iol_poptri {
 	size_t hidden;	  /* ... and counted here */
 	size_t jobs, flagged;
 	size_t count[IOL_POPTRI_MAXRULES], na[IOL_POPTRI_MAXRULES];
-	char missing[1024];	    /* fields the store lacks, "" none */
+	char missing[1024]; /* fields the store lacks, "" none */
+	char stale[1024];   /* fields it gained after some rows, "" none */
+	size_t stale_jobs;  /* the rows stored before them */
 	struct iol_poptri_group *g; /* ranked by stake, descending */
 	size_t ng;
 };
@@ -81,21 +84,23 @@ int iol_poptri_run(struct iol_popdb *db, const char *where,
 		   struct iol_poptri *r, struct iol_error *err);
 void iol_poptri_free(struct iol_poptri *r);
 
-/* The ids of the rows matching where that the rules flag at min_sev or
- * worse, ascending (for a share of flagged jobs per period, iolens
- * trend); *evaluated: the rows at least one rule could evaluate (0: the
+/* The ids of the rows matching where that iol_poptri_run() flags at
+ * min_sev or worse (its pass, the configurations' noise included),
+ * ascending (for a share of flagged jobs per period, iolens trend);
+ * *evaluated: the rows at least one rule could evaluate (0: the
  * store lacks the rules' fields, and no share is known).  *ids is the
- * caller's to free(); NULL when none. */
+ * caller's to free(); NULL when none.  info (NULL: not wanted) gets the
+ * counts and the fields the store lacks (missing, stale), no groups. */
 int iol_poptri_flagged(struct iol_popdb *db, const char *where,
 		       const struct iol_triage_conf *c, int min_sev,
 		       int64_t **ids, size_t *n, size_t *evaluated,
-		       struct iol_error *err);
+		       struct iol_poptri *info, struct iol_error *err);
 /* The same at warn or worse under the thresholds of conf_text (triage.conf
  * text, as the site configuration gives it; NULL: the defaults), for a
  * share: *ids NULL when no share is known, else an array (of one unused
  * id when none is flagged).  0 or < 0 with err set. */
 int iol_poptri_flagged_share(struct iol_popdb *db, const char *where,
 			     const char *conf_text, int64_t **ids, size_t *n,
-			     struct iol_error *err);
+			     struct iol_poptri *info, struct iol_error *err);
 
 #endif

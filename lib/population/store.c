@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sys/stat.h>
 
@@ -43,6 +44,13 @@ enum {
 	NQ
 };
 
+/* A column added to a store that had rows: the rows up to maxid stored
+ * before time t lack it (NULL) until their logs are read again. */
+struct added {
+	int64_t maxid;
+	double t;
+};
+
 struct iol_store {
 	struct iol_sql *db;
 	struct iol_sqlst *q[NQ];
@@ -50,6 +58,8 @@ struct iol_store {
 	size_t ncols;
 	char **have; /* the jobs table's columns when opened */
 	size_t nhave;
+	struct added *added; /* columns added to rows stored before them */
+	size_t nadded;
 };
 
 /* ---- a growing SQL text ---- */
@@ -147,11 +157,46 @@ static int has_column(const struct iol_store *st, const char *name)
 	return 0;
 }
 
+/* The largest row id of the jobs table; 0 when it has none. */
+static int64_t max_id(struct iol_store *st)
+{
+	struct iol_sqlst *q;
+	int64_t id = 0;
+
+	if (iol_sql_prepare(st->db, "SELECT max(id) FROM jobs", &q) < 0)
+		return -1;
+	if (iol_sql_step(q) == 1 && iol_sql_text(q, 0))
+		id = iol_sql_int(q, 0);
+	iol_sql_finalize(q);
+	return id;
+}
+
+/* Column col added now to a store whose rows go up to maxid: its rows
+ * lack it until ingest --refresh reads their logs again, and the
+ * readers say so (meta 'added:COLUMN' = "maxid time", iol_popdb_added). */
+static int note_added(struct iol_store *st, const char *col, int64_t maxid,
+		      struct iol_error *err)
+{
+	struct timespec ts;
+	char q[256];
+
+	if (maxid <= 0)
+		return 0;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	snprintf(q, sizeof(q),
+		 "INSERT INTO meta (key, value) VALUES ('added:%s', "
+		 "'%lld %.6f') ON CONFLICT (key) DO NOTHING",
+		 col, (long long)maxid,
+		 (double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+	return exec(st, q, err);
+}
+
 /* columns of a newer job-row table, appended to an older store */
 static int upgrade_jobs(struct iol_store *st, struct iol_error *err)
 {
 	size_t n, i;
 	const struct iol_popcol *c = iol_pop_columns(&n);
+	int64_t maxid = -1;
 	char q[256];
 
 	if (iol_sql_columns(st->db, "jobs", &st->have, &st->nhave) < 0)
@@ -159,12 +204,44 @@ static int upgrade_jobs(struct iol_store *st, struct iol_error *err)
 	for (i = 0; i < n; i++) {
 		if (has_column(st, c[i].name))
 			continue;
+		if (maxid < 0 && (maxid = max_id(st)) < 0)
+			return dberr(st, err, "store");
 		snprintf(q, sizeof(q), "ALTER TABLE jobs ADD COLUMN \"%s\" %s",
 			 c[i].name, ty(st, c[i].type));
-		if (exec(st, q, err))
+		if (exec(st, q, err) || note_added(st, c[i].name, maxid, err))
 			return err ? err->code : IOL_EIO;
 	}
 	return 0;
+}
+
+/* The columns added to rows stored before them, for look(). */
+static int load_added(struct iol_store *st, struct iol_error *err)
+{
+	struct iol_sqlst *q;
+	int rc;
+
+	if (iol_sql_prepare(st->db,
+			    "SELECT value FROM meta WHERE key LIKE 'added:%'",
+			    &q) < 0)
+		return dberr(st, err, "store");
+	while ((rc = iol_sql_step(q)) == 1) {
+		struct added a, *v;
+		long long id;
+		const char *s = iol_sql_text(q, 0);
+
+		if (!s || sscanf(s, "%lld %lf", &id, &a.t) != 2)
+			continue;
+		a.maxid = id;
+		v = realloc(st->added, (st->nadded + 1) * sizeof(*v));
+		if (!v) {
+			iol_sql_finalize(q);
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		}
+		st->added = v;
+		st->added[st->nadded++] = a;
+	}
+	iol_sql_finalize(q);
+	return rc < 0 ? dberr(st, err, "store") : 0;
 }
 
 /* the schema version a store's meta table says; -1 none */
@@ -239,8 +316,8 @@ static void upsert_sql(struct sql *b)
 static int prepare(struct iol_store *st, struct iol_error *err)
 {
 	static const char *const fixed[NQ] = {
-		[Q_LOOK_JOB] = "SELECT size, mtime_ns, iolens_version FROM "
-			       "jobs WHERE path = ?",
+		[Q_LOOK_JOB] = "SELECT size, mtime_ns, iolens_version, id, "
+			       "ingest_time FROM jobs WHERE path = ?",
 		[Q_LOOK_ERR] = "SELECT size, mtime_ns, iolens_version FROM "
 			       "errors WHERE path = ?",
 		[Q_INS_ERR] = "INSERT INTO errors (path, size, mtime_ns, "
@@ -393,7 +470,7 @@ static int schema(struct iol_store *st, struct iol_error *err)
 		 ty(st, IOL_SQLT_INT), ty(st, IOL_SQLT_TEXT),
 		 ty(st, IOL_SQLT_TEXT));
 	if (check_meta(st, &was, err) || create_jobs(st, err) ||
-	    upgrade_jobs(st, err) || exec(st, q, err) ||
+	    upgrade_jobs(st, err) || load_added(st, err) || exec(st, q, err) ||
 	    schema2(st, was, err) || list_indexes(st, err))
 		return err ? err->code : IOL_EIO;
 	return 0;
@@ -509,12 +586,32 @@ int iol_store_close(struct iol_store *st, struct iol_error *err)
 		iol_sql_exec(st->db, "PRAGMA journal_mode = DELETE");
 	iol_sql_close(st->db);
 	free_names(st->have, st->nhave);
+	free(st->added);
 	free(st);
 	return rc;
 }
 
+/* Was the job row of q (id, ingest_time in columns 3 and 4) stored
+ * before a column was added, so that it lacks it? */
+static int lacks_added(const struct iol_store *st, struct iol_sqlst *q)
+{
+	int64_t id;
+	double t;
+	size_t i;
+
+	if (iol_sql_ncols(q) < 5 || !iol_sql_text(q, 3))
+		return 0;
+	id = iol_sql_int(q, 3);
+	t = iol_sql_text(q, 4) ? iol_sql_real(q, 4) : 0;
+	for (i = 0; i < st->nadded; i++)
+		if (id <= st->added[i].maxid && t < st->added[i].t)
+			return 1;
+	return 0;
+}
+
 /* 0 absent or changed, 1 same file and version, 2 same file, other
- * version, < 0 error */
+ * version or stored before a column was added (its numbers may have
+ * changed: --refresh reads it again), < 0 error */
 static int look(struct iol_store *st, struct iol_sqlst *q, const char *path,
 		int64_t size, int64_t mtime_ns, struct iol_error *err)
 {
@@ -526,7 +623,8 @@ static int look(struct iol_store *st, struct iol_sqlst *q, const char *path,
 	    iol_sql_int(q, 1) == mtime_ns) {
 		const char *v = iol_sql_text(q, 2);
 
-		r = v && !strcmp(v, IOLENS_VERSION) ? 1 : 2;
+		r = v && !strcmp(v, IOLENS_VERSION) && !lacks_added(st, q) ? 1
+									   : 2;
 	} else if (rc < 0) {
 		r = dberr(st, err, "store lookup");
 	}

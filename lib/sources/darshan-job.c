@@ -225,7 +225,10 @@ static void copy_header(struct iol_job *job, const struct iol_dlog *d)
 	job->metadata = d->metadata;
 	job->mounts = d->mounts;
 	job->nmounts = d->nmounts;
-	job->partial = d->partial;
+	/* The NULL module holds no records: its bit is the one darshan-merge
+	 * sets on every log it writes (FORMAT.md section 8), not a module
+	 * that ran out of memory.  A merged log is not an incomplete one. */
+	job->partial = d->partial & ~(1ULL << IOL_MOD_NULL);
 	job->lost = d->cut;
 	for (i = 0; i < IOL_MOD_MAX; i++) {
 		if (!((d->cut >> i) & 1))

@@ -1,0 +1,43 @@
+#!/bin/sh
+# blocks --source: a stream whose buffer setvbuf() sets in one function
+# and that is written in another (issue 33) has that buffer in the
+# write(2) prediction: a FILE * parameter the buffer its callers' streams
+# have (set before the call; all callers alike, else not known), a global
+# FILE * its setvbuf's wherever that is.  1000 fwrite of 100 B: 3 write(2)
+# through 32 KiB, 2 through 64 KiB, where glibc's 4 KiB made 25.  (Run,
+# the program made 3 and 1 there, each stream's last buffer going out at
+# its fclose.)  The predicted time costs those system calls, and a
+# fflush as a write(2), not an fsync.
+. "$(dirname "$0")/lib.sh"
+[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+SRC=$TOP/t/data/blocks/setvbuf-across.c
+cd "$TMP" || exit 1
+col() { awk -F, -v b="$2" -v k="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $1 == b { print $c[k] }' "$1"; }
+
+$RUN blocks --source --format=csv "$SRC" > s.csv 2> err
+is "$?:$(cat err)" "0:" "blocks --source runs"
+is "$(col s.csv put sys_writes)" 3 "put(FILE *f), f set to 32 KiB by its caller: 3 write(2)"
+is "$(col s.csv main:43 sys_writes)" 3 "... and at the line that calls it"
+is "$(col s.csv log_all sys_writes)" 2 "a global FILE * set to 64 KiB in setup(): 2 write(2) in log_all()"
+is "$(col s.csv both sys_writes)" "" "a parameter given streams of 32 KiB and 4 KiB: not known"
+$RUN blocks --source "$SRC" > s.txt
+grep -q '^      fwrite (stdio, 100 B, buffer 32.0 KiB)$' s.txt &&
+	grep -q '^      fwrite (stdio, 100 B, buffer 64.0 KiB)$' s.txt &&
+	grep -q '^    fwrite (stdio, 100 B, buffer unknown)$' s.txt
+ok $? "text: each call with its stream's buffer"
+# the cost model of t/6025 (hand-made): an fsync 10 ms, a write of 512 B 3 us
+mkdir -p "$XDG_CONFIG_HOME/iolens"
+{
+	echo "open 0.001"; echo "close 0.0001"; echo "stat 0.0001"; echo "fsync 0.01"
+	for rw in read write; do for k in seq rand; do
+		echo "$rw $k 512 0.000003"; echo "$rw $k 4096 0.00001"
+		echo "$rw $k 65536 0.00005"; echo "$rw $k 1048576 0.0005"
+	done; done
+} > "$XDG_CONFIG_HOME/iolens/iocost"
+$RUN blocks --source --format=csv "$SRC" > m.csv 2> err
+is "$(col m.csv log_all predicted_io_time_s | awk '{ print ($1 > 0 && $1 < 0.001) }')" 1 \
+	"predicted time: the 2 write(2) of 1000 fwrite, not 1000 writes of 100 B ($(col m.csv log_all predicted_io_time_s) s)"
+$RUN blocks --source --format=csv "$TOP/t/data/blocks/stdio-buf.c" > f.csv 2> err
+is "$(col f.csv main:21:23 predicted_io_time_s | awk '{ print ($1 > 0 && $1 < 0.001) }')" 1 \
+	"predicted time: fflush costs a write(2), not an fsync ($(col f.csv main:21:23 predicted_io_time_s) s)"
+done_testing

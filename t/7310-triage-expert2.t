@@ -1,0 +1,56 @@
+#!/bin/sh
+# iolens triage against a second, held-out round of independent labels:
+# t/data/triage-expert2.tsv (issue 34), 50 logs not in round 1, judged
+# from raw counters by a labeller who had not read the rules nor any
+# triage output, committed before the first score (triage-expert2.md).
+# Prints every disagreement and the scores, and holds the values measured
+# when the set was first scored as floors, so that no rule change loses
+# them: strict precision 21/24 (the FPs: many-files' SMALL-REQ, whose
+# 4 KiB requests are whole 4 KiB files of the storm SMALL-FILES tells, and
+# INCOMPLETE on the two darshan-merge logs, whose only partial bit is the
+# NULL module's, which darshan-merge always sets), recall per root cause
+# 16/16, per label 21/35 (each miss is a second code of a cause found).
+# Those three were general defects, fixed after this score (t/7311): 24/24
+# since, which is the floor now.  Round 2 is therefore held out no longer
+# for those two rules (triage-expert2.md).
+# Identical reruns of c03, c14 and c25 must get the same findings.
+# The logs live in ../shared: without it the test is skipped.
+. "$(dirname "$0")/lib.sh"
+need_shared
+L=$TOP/t/data/triage-expert2.tsv
+n=$(grep -v '^#' "$L" | cut -f1 | sort -u | wc -l)
+ok "$([ "$n" -ge 50 ] && echo 0 || echo 1)" "$n labelled logs"
+r1=$(grep -v '^#' "$TOP/t/data/triage-expert.tsv" | cut -f1 | sort -u)
+both=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -cxF "$r1")
+is "$both" 0 "no log of round 1 in round 2"
+IOLENS=$IOLENS SHARED=$SHARED sh "$TOP/bench/triage-expert-score.sh" "$L" >"$TMP/score"
+grep '^FP\|^FN\|^skip\|^half' "$TMP/score" | sed 's/^/# /'
+line=$(tail -1 "$TMP/score")
+echo "# $line"
+num() { # line name: the number after "name "
+	echo "$1" | sed "s/.*, $2 \([0-9.]*\).*/\1/"
+}
+s=$(echo "$line" | sed 's/.*(\([0-9]*\) skipped).*/\1/')
+is "$s" 0 "every labelled log found"
+ge() { # value floor description
+	ok "$(awk -v v="$1" -v f="$2" 'BEGIN { exit !(v >= f) }'; echo $?)" "$3 $1 >= $2"
+}
+ge "$(num "$line" precision)" 1.0 "strict precision"
+ge "$(num "$line" 'cause recall')" 1.0 "recall per root cause"
+ge "$(num "$line" recall)" 0.6 "recall per label"
+# the same job, the same verdict: the warn and high codes of each rerun
+for c in c03 c14 c25; do
+	awk -F'\t' -v c="$c" '$8 == c { print $2 }' "$SHARED/corpus/population/manifest.tsv" |
+		grep -xF "$(grep -v '^#' "$L" | cut -f1 | sed 's|.*/||' | sort -u)" >"$TMP/runs"
+	: >"$TMP/verdicts"
+	while IFS= read -r f; do
+		"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$SHARED/corpus/population/logs/$f" 2>/dev/null |
+			awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' | sort | tr '\n' ' ' >>"$TMP/verdicts"
+		echo >>"$TMP/verdicts"
+	done <"$TMP/runs"
+	runs=$(wc -l <"$TMP/runs")
+	kinds=$(sort -u "$TMP/verdicts" | wc -l)
+	diag "$c: $runs reruns, findings: $(sort -u "$TMP/verdicts" | sed 's/^$/none/' | tr '\n' ';')"
+	ok "$([ "$runs" -eq 3 ] && [ "$kinds" -eq 1 ] && echo 0 || echo 1)" "$c: $runs labelled reruns get one verdict"
+done
+done_testing
