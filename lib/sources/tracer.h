@@ -72,13 +72,14 @@ int iol_trace_parts_make(const char *out, char *dir, char *what);
  */
 int iol_trace_run(char *const *cmd, const char *lib, const char *dir,
 		  int *noexec, int *waiting);
-/* dir/trace read (mapped) for the header's figures into ms: the
- * tracer's markers and costs, the first time, the processes and
- * threads; 0, or -1 with errno. */
+/* Whether dir/trace, the file the tracer's threads appended their lines
+ * to, can be read (mapped): 0, or -1 with errno.  ms is filled by
+ * iol_trace_merge(). */
 int iol_trace_demux(const char *dir, struct iol_tstats *ms);
-/* The lines of dir/trace merged by time into out, after the header
- * (cmd the command traced; ms as iol_trace_demux() left it), each
- * thread's in the order it wrote them; *nthreads the threads (and
+/* The lines of dir/trace merged by time into out, each thread's in the
+ * order it wrote them, after the header (cmd the command traced) with
+ * the figures ms gets: the tracer's markers and costs, the first time,
+ * the lines, processes and threads; *nthreads the threads (and
  * processes) with lines.  0, or -1 with errno. */
 int iol_trace_merge(const char *dir, FILE *out, char *const *cmd,
 		    struct iol_tstats *ms, size_t *nthreads);
