@@ -303,16 +303,33 @@ struct tline {
 	const char *rest, *call, *end;
 };
 
-/* up to max digits from *p (before e) into *v; how many */
-static int digits(const char **p, const char *e, int max, uint64_t *v)
+/* up to max digits from *p into *v; how many (the line's '\n' ends
+ * them at the latest: no bound but max needed) */
+static int digits(const char **p, int max, uint64_t *v)
 {
-	const char *q = *p;
+	const unsigned char *q = (const unsigned char *)*p;
+	unsigned c;
 	int k = 0;
 
-	for (*v = 0; q < e && k < max && *q >= '0' && *q <= '9'; q++, k++)
-		*v = *v * 10 + (uint64_t)(*q - '0');
-	*p = q;
+	for (*v = 0; k < max && (c = (unsigned)q[k] - '0') < 10; k++)
+		*v = *v * 10 + c;
+	*p += k;
 	return k;
+}
+
+/* exactly 9 digits at *p into *v, 1; else 0 */
+static int nine(const char **p, uint64_t *v)
+{
+	const unsigned char *q = (const unsigned char *)*p;
+	unsigned c, i;
+
+	for (*v = 0, i = 0; i < 9; i++) {
+		if ((c = (unsigned)q[i] - '0') >= 10)
+			return 0;
+		*v = *v * 10 + c;
+	}
+	*p += 9;
+	return 1;
 }
 
 /* "SEC.NANOSEC TID call\n" at p (lim the file's end) into l, 1; 0 when
@@ -324,13 +341,13 @@ static int parse_line(const char *p, const char *lim, struct tline *l,
 	uint64_t s, ns, tid;
 
 	*next = e ? e + 1 : lim;
-	if (!e || !digits(&q, e, 18, &s) || *q++ != '.' ||
+	if (!e || !digits(&q, 18, &s) || *q++ != '.' ||
 	    s > INT64_MAX / 1000000000 - 1)
 		return 0;
-	if (digits(&q, e, 10, &ns) != 9 || *q++ != ' ')
+	if (!nine(&q, &ns) || *q++ != ' ')
 		return 0;
 	l->rest = q;
-	if (!digits(&q, e, 18, &tid) || !tid || tid > LONG_MAX || *q != ' ')
+	if (!digits(&q, 18, &tid) || !tid || tid > LONG_MAX || *q != ' ')
 		return 0;
 	l->key = (int64_t)s * 1000000000 + (int64_t)ns;
 	l->tid = (long)tid;
