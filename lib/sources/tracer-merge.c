@@ -286,7 +286,7 @@ static void let_go(const struct tmap *m, size_t from, size_t to)
 		madvise((void *)a, b - a, MADV_DONTNEED);
 }
 
-#define LET_GO (16u << 20) /* bytes read before they are let go */
+#define LET_GO (4u << 20) /* bytes read before they are let go */
 
 static void unmap_trace(struct tmap *m)
 {
