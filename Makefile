@@ -246,6 +246,7 @@ check-load: all lint
 bench: all
 	@sh bench/run.sh
 	@sh bench/sidebyside.sh
+	@sh bench/tracer.sh
 	@sh bench/population.sh
 	@sh bench/triage-expert-score.sh | tail -1
 	@sh bench/triage-stability.sh | tail -1

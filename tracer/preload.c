@@ -79,6 +79,9 @@ struct tbuf {
 	uint64_t ncost, cost; /* lines made, and ns spent making them,
 			       * since the last "#cost" line */
 	uint64_t ncut;	      /* stacks cut at the depth, since then */
+	int64_t sec;	      /* the seconds of the last time put, */
+	char sect[24];	      /* "SEC." as text, */
+	size_t nsec;	      /* its length (0: none yet) */
 };
 
 static char dir[4096];
@@ -141,17 +144,50 @@ static void put_raw(struct tbuf *t, const char *s, size_t n)
 	}
 }
 
+/* "00" to "99": numbers are made two digits a step (a call's line has
+ * four of them, its times some 30 digits) */
+static const char pairs[] =
+	"0001020304050607080910111213141516171819202122232425262728293031323334"
+	"353637383940414243444546474849"
+	"5051525354555657585960616263646566676869707172737475767778798081828384"
+	"858687888990919293949596979899";
+
 static size_t utoa(char *o, unsigned long long v)
 {
-	char tmp[24];
-	size_t n = 0, i;
+	unsigned long long x = v;
+	size_t n = 1, k;
 
-	do
-		tmp[n++] = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	for (i = 0; i < n; i++)
-		o[i] = tmp[n - 1 - i];
+	while (x >= 10)
+		x /= 10, n++;
+	for (k = n; v >= 100;) {
+		unsigned d = (unsigned)(v % 100) * 2;
+
+		v /= 100;
+		o[--k] = pairs[d + 1];
+		o[--k] = pairs[d];
+	}
+	if (v >= 10) {
+		o[1] = pairs[v * 2 + 1];
+		o[0] = pairs[v * 2];
+	} else {
+		o[0] = (char)('0' + v);
+	}
 	return n;
+}
+
+/* f (under 10^9) as 9 digits at o */
+static void nine(char *o, uint32_t f)
+{
+	int i;
+
+	for (i = 7; i >= 1; i -= 2) {
+		unsigned d = f % 100 * 2;
+
+		f /= 100;
+		o[i] = pairs[d];
+		o[i + 1] = pairs[d + 1];
+	}
+	o[0] = (char)('0' + f);
 }
 
 /*
@@ -359,9 +395,8 @@ static void put_s(struct tbuf *t, const char *s)
 
 static void put_u(struct tbuf *t, unsigned long long v)
 {
-	char tmp[24];
-
-	put_raw(t, tmp, utoa(tmp, v));
+	if (t->n + 24 < BUFCAP)
+		t->n += utoa(t->b + t->n, v);
 }
 
 static void put_i(struct tbuf *t, long long v)
@@ -374,18 +409,33 @@ static void put_i(struct tbuf *t, long long v)
 	}
 }
 
-/* seconds and 9 digits of nanoseconds */
+/* seconds and 9 digits of nanoseconds: a duration's "0." as is, a
+ * time's seconds as they were the call before (as a rule) */
 static void put_ns(struct tbuf *t, int64_t ns)
 {
-	char tmp[24];
-	size_t n;
+	int64_t s;
+	char *o;
 
 	if (ns < 0)
 		ns = 0;
-	put_u(t, (unsigned long long)(ns / 1000000000));
-	n = utoa(tmp, (unsigned long long)(ns % 1000000000) + 1000000000);
-	tmp[0] = '.';
-	put_raw(t, tmp, n);
+	if (t->n + 40 >= BUFCAP)
+		return;
+	s = ns / 1000000000;
+	o = t->b + t->n;
+	if (s == 0) {
+		memcpy(o, "0.", 2);
+		o += 2;
+	} else {
+		if (s != t->sec || !t->nsec) {
+			t->nsec = utoa(t->sect, (unsigned long long)s);
+			t->sect[t->nsec++] = '.';
+			t->sec = s;
+		}
+		memcpy(o, t->sect, t->nsec);
+		o += t->nsec;
+	}
+	nine(o, (uint32_t)(ns % 1000000000));
+	t->n = (size_t)(o + 9 - t->b);
 }
 
 /* n bytes of s (4096 at most; a NUL ends them), quoted as strace

@@ -27,9 +27,6 @@
 #define IOL_TRACE_NO_TRACER_SUB                                         \
 	"ran without the tracer (static or set-user-ID program?): its " \
 	"calls are not in the trace"
-/* files merged at once; more are merged in rounds */
-#define IOL_TRACE_FANIN 256
-
 /* an exec the tracer saw a process make: its pid and program */
 struct iol_texec {
 	long pid;
@@ -75,12 +72,15 @@ int iol_trace_parts_make(const char *out, char *dir, char *what);
  */
 int iol_trace_run(char *const *cmd, const char *lib, const char *dir,
 		  int *noexec, int *waiting);
-/* dir/trace sorted out into a file a thread in dir/t; 0, or -1 with
- * errno.  The process's soft limit of open files is raised to its hard
- * one first: the threads' files are open at once. */
+/* Whether dir/trace, the file the tracer's threads appended their lines
+ * to, can be read (mapped): 0, or -1 with errno.  ms is filled by
+ * iol_trace_merge(). */
 int iol_trace_demux(const char *dir, struct iol_tstats *ms);
-/* The threads' files of dir/t merged into out with the header (cmd the
- * command traced); *nthreads the files.  0, or -1 with errno. */
+/* The lines of dir/trace merged by time into out, each thread's in the
+ * order it wrote them, after the header (cmd the command traced) with
+ * the figures ms gets: the tracer's markers and costs, the first time,
+ * the lines, processes and threads; *nthreads the threads (and
+ * processes) with lines.  0, or -1 with errno. */
 int iol_trace_merge(const char *dir, FILE *out, char *const *cmd,
 		    struct iol_tstats *ms, size_t *nthreads);
 /* Remove the parts directory dir and what is in it. */
