@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -146,14 +147,14 @@ void run_free(struct run *r)
 /* ---- many commands: from the cache, or in one child ---- */
 
 /* The key of the output of argv on the log of logfd: the log's
- * identity, the store's state when argv reads the store, the identity
- * of each --iostat recording (one being written grows), the arguments;
- * 0, or -1 when the output is not to be kept (a store
- * that is not a file: no state to know it unchanged by). */
+ * identity, the store's state when argv reads the store (stamp: asked
+ * once for all the commands of a page, "" until then), the identity of
+ * each --iostat recording (one being written grows), the arguments; 0,
+ * or -1 when the output is not to be kept (a store whose state cannot
+ * be known). */
 static int key_of(const struct serve_opts *o, const char *const *argv,
-		  int logfd, struct sb *k)
+		  int logfd, char *stamp, size_t nstamp, struct sb *k)
 {
-	char stamp[160];
 	struct stat st;
 	int db = 0;
 
@@ -168,7 +169,9 @@ static int key_of(const struct serve_opts *o, const char *const *argv,
 			  (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
 	}
 	if (db) {
-		if (store_stamp(o, stamp, sizeof(stamp)) < 0)
+		if (!stamp[0] && store_stamp(o, NULL, stamp, nstamp) < 0)
+			snprintf(stamp, nstamp, "!");
+		if (!strcmp(stamp, "!"))
 			return -1;
 		sb_printf(k, "D%s|", stamp);
 	}
@@ -288,12 +291,13 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 {
 	struct sb key[RUN_MAX_MANY];
 	int todo[RUN_MAX_MANY], ntodo = 0, keep[RUN_MAX_MANY];
-
+	char stamp[256] = "";
 	int claimed = 0;
 
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++) {
 		memset(&key[i], 0, sizeof(key[i]));
-		keep[i] = key_of(o, argvs[i], logfd, &key[i]) == 0;
+		keep[i] = key_of(o, argvs[i], logfd, stamp, sizeof stamp,
+				 &key[i]) == 0;
 		/* waiting for another's run while holding one of ours
 		 * could wait for ever: the holder may wait for ours */
 		if (!keep[i] || cache_get(&key[i], &r[i], !claimed) < 1) {
