@@ -199,7 +199,8 @@ struct page {
 	int status;
 	const char *type;
 	struct sb body;
-	char total[32]; /* X-Total-Count, or "" */
+	char total[32];	 /* X-Total-Count, or "" */
+	char timing[64]; /* Server-Timing, or "" */
 };
 /* Handle GET url with the query's parameters (get returns NULL for a
  * missing one). */
