@@ -187,6 +187,47 @@ int cache_get(const struct sb *key, struct run *r, int wait)
 	return hit ? 1 : claimed ? 0 : -1;
 }
 
+int cache_wait(const struct sb *key, struct run *r, double deadline)
+{
+	struct timespec ts;
+	struct entry *e;
+	int rc = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->status = -1;
+	ts.tv_sec = (time_t)deadline;
+	ts.tv_nsec = (long)((deadline - (double)ts.tv_sec) * 1e9);
+	pthread_mutex_lock(&mu);
+	for (;;) {
+		e = *find(key->s, key->len);
+		if (e && e->expires && e->expires < mono()) {
+			drop(e);
+			e = NULL;
+		}
+		if (e || in_flight(key) < 0)
+			break;
+		if (pthread_cond_timedwait(&landed, &mu, &ts) != 0)
+			break;
+	}
+	if (e) {
+		unlink_use(e);
+		link_newest(e);
+		r->status = e->status;
+		r->timedout = e->timedout;
+		r->toobig = e->toobig;
+		copy(&r->out, &e->out);
+		copy(&r->err, &e->err);
+		rc = !r->out.nomem && !r->err.nomem ? 1 : 0;
+		stats.hits++;
+	} else if (in_flight(key) < 0) {
+		rc = -1;
+	}
+	pthread_mutex_unlock(&mu);
+	if (rc < 1)
+		run_free(r);
+	return rc;
+}
+
 void cache_put(const struct sb *key, const struct run *r)
 {
 	struct entry *e = calloc(1, sizeof(*e));

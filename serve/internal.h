@@ -37,6 +37,7 @@ struct run {
 	int status;   /* exit status, or -1 killed (time) or not started */
 	int timedout; /* killed at the time limit */
 	int toobig;   /* killed at the output limit */
+	int pending;  /* still being made when the page would wait no more */
 };
 /* Run `self argv...` (argv NULL-terminated, argv[0] the command) with
  * logfd (or -1) as /dev/fd/3, for at most timeout_s seconds and 64 MiB
@@ -52,6 +53,13 @@ void run_free(struct run *r);
 #define RUN_MAX_MANY 10
 void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	      int n, int logfd, struct run *r);
+/* The same for a page a browser waits for: the commands to be kept run
+ * in a thread of their own, and those not done within wait_s seconds
+ * come back pending (status -1) while it goes on to keep them: the next
+ * request has them.  A page of a million jobs' tables (minutes on a
+ * loaded machine) then answers at once with what is ready. */
+void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
+		   int n, int logfd, double wait_s, struct run *r);
 
 /* The outputs kept (cache.c), by key: 1 and a copy in r; or 0, the
  * caller to run it and cache_put() it (others asking meanwhile wait
@@ -59,6 +67,10 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
  * A killed run (status -1) is kept for a few minutes only. */
 int cache_get(const struct sb *key, struct run *r, int wait);
 void cache_put(const struct sb *key, const struct run *r);
+/* Wait until the run of key (claimed by another) is kept, at most until
+ * deadline (CLOCK_REALTIME seconds): 1 and a copy in r, 0 past the
+ * deadline, -1 when its run ended and nothing was kept. */
+int cache_wait(const struct sb *key, struct run *r, double deadline);
 void cache_free(void);
 /* What the server did, for /api/stats: children started, outputs
  * found kept or not, the bytes kept. */

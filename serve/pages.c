@@ -30,6 +30,10 @@
 /* the job page's commands (the twin's members), the app's runs it shows */
 #define NPARTS 9
 #define RUNS_MAX "50"
+/* seconds the dashboard waits for its tables: those of a million jobs
+ * take minutes on a loaded machine; past it, the page says they are
+ * being made and the next visit has them */
+#define DASH_WAIT 5.0
 
 typedef const char *(*getf)(void *ctx, const char *key);
 
@@ -89,7 +93,10 @@ static void fail(struct page *p, int status, const char *why)
 static void say_err(struct sb *b, const struct run *r)
 {
 	sb_puts(b, "<p class=\"note\">");
-	if (r->timedout)
+	if (r->pending)
+		sb_puts(b, "being made (a table of the whole store takes a "
+			   "while): reload the page later");
+	else if (r->timedout)
 		sb_puts(b, "the command took longer than the time allowed");
 	else if (r->toobig)
 		sb_puts(b, "the command's output is larger than a page may be");
@@ -719,7 +726,7 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 		const char *const *argvs[] = {tcsv, apps, var, cov, trend};
 		struct run r[5];
 
-		run_many(o, argvs, 5, -1, r);
+		run_many_wait(o, argvs, 5, -1, DASH_WAIT, r);
 		triage_links(o, &p->body, &r[0]);
 		sb_put(&p->body, recent.s, recent.len);
 		section_of(&p->body, "Applications", apps, &r[1], NULL,

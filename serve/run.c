@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -316,7 +317,7 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	      int n, int logfd, struct run *r)
 {
 	struct sb key[RUN_MAX_MANY];
-	int todo[RUN_MAX_MANY], ntodo = 0, keep[RUN_MAX_MANY];
+	int todo[RUN_MAX_MANY] = {0}, ntodo = 0, keep[RUN_MAX_MANY];
 	char stamp[256] = "";
 	int claimed = 0;
 
@@ -335,6 +336,152 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	for (int t = 0; t < ntodo; t++)
 		if (keep[todo[t]])
 			cache_put(&key[todo[t]], &r[todo[t]]);
+	for (int i = 0; i < n && i < RUN_MAX_MANY; i++)
+		sb_free(&key[i]);
+}
+
+/* ---- a page that waits no more than it may ---- */
+
+/* The commands a background thread runs and keeps: copies of their
+ * arguments and keys, and a descriptor of the log of its own. */
+struct bg_job {
+	const struct serve_opts *o;
+	int n, logfd;
+	const char **av[RUN_MAX_MANY];
+	struct sb key[RUN_MAX_MANY];
+};
+
+static void bg_free(struct bg_job *b)
+{
+	for (int i = 0; i < b->n; i++) {
+		for (int j = 0; b->av[i] && b->av[i][j]; j++)
+			free((void *)b->av[i][j]);
+		free(b->av[i]);
+		sb_free(&b->key[i]);
+	}
+	if (b->logfd >= 0)
+		close(b->logfd);
+	free(b);
+}
+
+static const char **argv_copy(const char *const *argv)
+{
+	int n = 0;
+	const char **c;
+
+	while (argv[n])
+		n++;
+	if (!(c = calloc((size_t)n + 1, sizeof *c)))
+		return NULL;
+	for (int i = 0; i < n; i++)
+		if (!(c[i] = strdup(argv[i]))) {
+			while (i--)
+				free((void *)c[i]);
+			free(c);
+			return NULL;
+		}
+	return c;
+}
+
+static void *bg_run(void *arg)
+{
+	struct bg_job *b = arg;
+	const char *const *argvs[RUN_MAX_MANY];
+	struct run r[RUN_MAX_MANY];
+	int todo[RUN_MAX_MANY];
+
+	for (int i = 0; i < b->n; i++) {
+		argvs[i] = b->av[i];
+		todo[i] = i;
+	}
+	run_all(b->o, argvs, todo, b->n, b->logfd, r);
+	for (int i = 0; i < b->n; i++) {
+		cache_put(&b->key[i], &r[i]);
+		run_free(&r[i]);
+	}
+	bg_free(b);
+	return NULL;
+}
+
+/* The claimed commands cl[0..n) given to a thread of their own: 0, or
+ * -1 (nothing started: the caller runs them) */
+static int bg_start(const struct serve_opts *o, const char *const *const *argvs,
+		    const int *cl, int n, const struct sb *key, int logfd)
+{
+	struct bg_job *b = calloc(1, sizeof *b);
+	pthread_attr_t at;
+	pthread_t t;
+	int bad = !b;
+
+	if (bad)
+		return -1;
+	b->o = o;
+	b->logfd = logfd >= 0 ? fcntl(logfd, F_DUPFD_CLOEXEC, 10) : -1;
+	bad = logfd >= 0 && b->logfd < 0;
+	for (int i = 0; i < n && !bad; i++) {
+		b->av[i] = argv_copy(argvs[cl[i]]);
+		sb_put(&b->key[i], key[cl[i]].s, key[cl[i]].len);
+		b->n = i + 1;
+		bad = !b->av[i] || b->key[i].nomem;
+	}
+	if (!bad && pthread_attr_init(&at) == 0) {
+		pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+		bad = pthread_create(&t, &at, bg_run, b) != 0;
+		pthread_attr_destroy(&at);
+		if (!bad)
+			return 0;
+	}
+	bg_free(b);
+	return -1;
+}
+
+static double wall(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
+		   int n, int logfd, double wait_s, struct run *r)
+{
+	struct sb key[RUN_MAX_MANY];
+	int fg[RUN_MAX_MANY] = {0}, nfg = 0, cl[RUN_MAX_MANY] = {0}, ncl = 0;
+	int wt[RUN_MAX_MANY], nwt = 0, rc;
+	double deadline = wall() + wait_s;
+	char stamp[256] = "";
+
+	for (int i = 0; i < n && i < RUN_MAX_MANY; i++) {
+		memset(&key[i], 0, sizeof(key[i]));
+		if (key_of(o, argvs[i], logfd, stamp, sizeof stamp, &key[i]) <
+		    0) {
+			fg[nfg++] = i; /* not to be kept: run here */
+			continue;
+		}
+		rc = cache_get(&key[i], &r[i], 0);
+		if (rc == 0)
+			cl[ncl++] = i;
+		else if (rc < 0)
+			wt[nwt++] = i; /* another is running it */
+	}
+	if (ncl && bg_start(o, argvs, cl, ncl, key, logfd) == 0) {
+		memcpy(wt + nwt, cl, sizeof(int) * (size_t)ncl);
+		nwt += ncl;
+	} else if (ncl) {
+		run_all(o, argvs, cl, ncl, logfd, r);
+		for (int k = 0; k < ncl; k++)
+			cache_put(&key[cl[k]], &r[cl[k]]);
+	}
+	run_all(o, argvs, fg, nfg, logfd, r);
+	for (int k = 0; k < nwt; k++) {
+		int i = wt[k];
+		rc = cache_wait(&key[i], &r[i], deadline);
+		if (rc == 0)
+			r[i].pending = 1;
+		else if (rc < 0) /* ended, not kept: its output is lost */
+			run_iolens(o, argvs[i], logfd, &r[i]);
+	}
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++)
 		sb_free(&key[i]);
 }
