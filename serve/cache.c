@@ -45,12 +45,21 @@ static size_t used;
 static struct serve_stats stats;
 static pthread_cond_t landed = PTHREAD_COND_INITIALIZER;
 static struct sb flight[NFLIGHT]; /* the keys being run */
+static double flight_t0[NFLIGHT]; /* since when (CLOCK_REALTIME) */
 
 static double mono(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double realtime(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -72,6 +81,7 @@ static int take_off(const struct sb *key)
 			sb_put(&flight[i], key->s, key->len);
 			if (flight[i].nomem)
 				return -1;
+			flight_t0[i] = realtime();
 			return 0;
 		}
 	return -1;
@@ -187,17 +197,22 @@ int cache_get(const struct sb *key, struct run *r, int wait)
 	return hit ? 1 : claimed ? 0 : -1;
 }
 
-int cache_wait(const struct sb *key, struct run *r, double deadline)
+int cache_wait(const struct sb *key, struct run *r, double wait_s)
 {
 	struct timespec ts;
 	struct entry *e;
-	int rc = 0;
+	double deadline;
+	int rc = 0, f;
 
 	memset(r, 0, sizeof(*r));
 	r->status = -1;
+	pthread_mutex_lock(&mu);
+	/* wait_s from when its run began: a visitor coming a minute into
+	 * a run of minutes is told at once */
+	f = in_flight(key);
+	deadline = (f >= 0 ? flight_t0[f] : realtime()) + wait_s;
 	ts.tv_sec = (time_t)deadline;
 	ts.tv_nsec = (long)((deadline - (double)ts.tv_sec) * 1e9);
-	pthread_mutex_lock(&mu);
 	for (;;) {
 		e = *find(key->s, key->len);
 		if (e && e->expires && e->expires < mono()) {

@@ -67,10 +67,10 @@ void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
  * A killed run (status -1) is kept for a few minutes only. */
 int cache_get(const struct sb *key, struct run *r, int wait);
 void cache_put(const struct sb *key, const struct run *r);
-/* Wait until the run of key (claimed by another) is kept, at most until
- * deadline (CLOCK_REALTIME seconds): 1 and a copy in r, 0 past the
- * deadline, -1 when its run ended and nothing was kept. */
-int cache_wait(const struct sb *key, struct run *r, double deadline);
+/* Wait until the run of key (claimed) is kept, wait_s seconds from when
+ * the run began at most: 1 and a copy in r, 0 past that, -1 when its
+ * run ended and nothing was kept. */
+int cache_wait(const struct sb *key, struct run *r, double wait_s);
 void cache_free(void);
 /* What the server did, for /api/stats: children started, outputs
  * found kept or not, the bytes kept. */

@@ -435,21 +435,12 @@ static int bg_start(const struct serve_opts *o, const char *const *const *argvs,
 	return -1;
 }
 
-static double wall(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
 		   int n, int logfd, double wait_s, struct run *r)
 {
 	struct sb key[RUN_MAX_MANY];
 	int fg[RUN_MAX_MANY] = {0}, nfg = 0, cl[RUN_MAX_MANY] = {0}, ncl = 0;
 	int wt[RUN_MAX_MANY], nwt = 0, rc;
-	double deadline = wall() + wait_s;
 	char stamp[256] = "";
 
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++) {
@@ -476,7 +467,7 @@ void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
 	run_all(o, argvs, fg, nfg, logfd, r);
 	for (int k = 0; k < nwt; k++) {
 		int i = wt[k];
-		rc = cache_wait(&key[i], &r[i], deadline);
+		rc = cache_wait(&key[i], &r[i], wait_s);
 		if (rc == 0)
 			r[i].pending = 1;
 		else if (rc < 0) /* ended, not kept: its output is lost */
