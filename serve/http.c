@@ -325,7 +325,8 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 		pause();
 	MHD_stop_daemon(d);
 	tl_cache_free();
-	cache_free();
+	if (!run_bg_running()) /* else a thread may yet keep its output */
+		cache_free();
 	store_close_all();
 	return 0;
 }

@@ -14,6 +14,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -383,6 +384,14 @@ static const char **argv_copy(const char *const *argv)
 	return c;
 }
 
+/* the background runs going on: the cache is not freed under them */
+static atomic_int bg_running;
+
+int run_bg_running(void)
+{
+	return atomic_load(&bg_running);
+}
+
 static void *bg_run(void *arg)
 {
 	struct bg_job *b = arg;
@@ -400,6 +409,7 @@ static void *bg_run(void *arg)
 		run_free(&r[i]);
 	}
 	bg_free(b);
+	atomic_fetch_sub(&bg_running, 1);
 	return NULL;
 }
 
@@ -426,10 +436,12 @@ static int bg_start(const struct serve_opts *o, const char *const *const *argvs,
 	}
 	if (!bad && pthread_attr_init(&at) == 0) {
 		pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+		atomic_fetch_add(&bg_running, 1);
 		bad = pthread_create(&t, &at, bg_run, b) != 0;
 		pthread_attr_destroy(&at);
 		if (!bad)
 			return 0;
+		atomic_fetch_sub(&bg_running, 1);
 	}
 	bg_free(b);
 	return -1;
