@@ -73,7 +73,7 @@ while [ "$c" -lt "$CLIENTS" ]; do
 		for p in "$T/cfg.$c".*; do
 			[ "$(date +%s)" -lt "$end" ] || break
 			curl -s -K "$p" \
-				-w '%{url_effective} %{http_code} %{time_total}\n'
+				-w '%{url_effective} %{http_code} %{time_total} %header{server-timing}\n'
 		done
 	done) >"$T/lat.$c" &
 	pids="$pids $!"
@@ -85,11 +85,23 @@ cat "$T"/lat.* >"$T/lat"
 # the machine's: the clients share its cores
 cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15 + $16 + $17) / hz }' "/proc/$PID/stat" 2>/dev/null)
 echo "serve-load: $CLIENTS clients for $DURATION s, $n-job store: $(wc -l <"$T/lat") requests, server CPU ${cpu:-?} s of $(($(nproc) * DURATION)) s, load $(cut -d' ' -f1 /proc/loadavg)"
+# per kind: the latency the clients saw, then the part of it inside the
+# server's handler (Server-Timing "page": from the request read to its
+# page made) and the CPU time of the server's thread ("cpu"); what the
+# clients saw beyond "page" went outside the handler (accept, queued for
+# the cores, the clients' own processes)
+pct() { sort -n | awk '{ t[++n] = $1 } END { if (n) printf "p50 %.0f ms, p99 %.0f ms", t[int(n * 0.5 + 0.5)], t[int(n * 0.99 + 0.5)] }'; }
 for kind in list job dashboard; do
 	awk -v k="$kind" '{ u = $1; sub(/^http:\/\/[^\/]*/, "", u)
 		t = u ~ /^\/jobs/ ? "list" : u ~ /^\/job\// ? "job" : "dashboard"
-		if (t == k) print $2, $3 }' "$T/lat" | sort -k2 -n |
+		if (t == k) print }' "$T/lat" >"$T/lat.k"
+	[ -s "$T/lat.k" ] || continue
+	awk '{ print $2, $3 }' "$T/lat.k" | sort -k2 -n |
 		awk -v k="$kind" '{ n++; t[n] = $2; if ($1 != 200) e++ }
 		END { if (!n) exit; printf "  %-9s %5d requests, %d errors: p50 %.0f ms, p99 %.0f ms, max %.0f ms\n",
 			k, n, e, 1000 * t[int(n * 0.5 + 0.5)], 1000 * t[int(n * 0.99 + 0.5)], 1000 * t[n] }'
+	srv=$(sed -n 's/.*page;dur=\([0-9.]*\).*/\1/p' "$T/lat.k" | pct)
+	cpu=$(sed -n 's/.*cpu;dur=\([0-9.]*\).*/\1/p' "$T/lat.k" |
+		awk '{ s += $1; n++ } END { if (n) printf "%.2f", s / n }')
+	[ -z "$srv" ] || echo "            in the server's handler: $srv; its thread's CPU $cpu ms a page"
 done

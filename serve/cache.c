@@ -2,7 +2,8 @@
  * The outputs of the commands the pages run, remembered: a job page's
  * sections are the same every time its log is the same (logs do not
  * change; a log that does has another identity: device, inode, size,
- * mtime), and the dashboard's are the same while the store's files are.
+ * mtime), and the dashboard's are the same while the store is (its
+ * files, or a PostgreSQL store's transaction snapshot: store_stamp()).
  * A revisit then costs no child.  Bounded in bytes; the least recently
  * used output goes first.  A hash of chains for the lookup, a list in
  * order of use for the eviction, one mutex (held for copies only).
@@ -44,12 +45,21 @@ static size_t used;
 static struct serve_stats stats;
 static pthread_cond_t landed = PTHREAD_COND_INITIALIZER;
 static struct sb flight[NFLIGHT]; /* the keys being run */
+static double flight_t0[NFLIGHT]; /* since when (CLOCK_REALTIME) */
 
 static double mono(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double realtime(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -71,6 +81,7 @@ static int take_off(const struct sb *key)
 			sb_put(&flight[i], key->s, key->len);
 			if (flight[i].nomem)
 				return -1;
+			flight_t0[i] = realtime();
 			return 0;
 		}
 	return -1;
@@ -184,6 +195,52 @@ int cache_get(const struct sb *key, struct run *r, int wait)
 	if (!hit)
 		run_free(r);
 	return hit ? 1 : claimed ? 0 : -1;
+}
+
+int cache_wait(const struct sb *key, struct run *r, double wait_s)
+{
+	struct timespec ts;
+	struct entry *e;
+	double deadline;
+	int rc = 0, f;
+
+	memset(r, 0, sizeof(*r));
+	r->status = -1;
+	pthread_mutex_lock(&mu);
+	/* wait_s from when its run began: a visitor coming a minute into
+	 * a run of minutes is told at once */
+	f = in_flight(key);
+	deadline = (f >= 0 ? flight_t0[f] : realtime()) + wait_s;
+	ts.tv_sec = (time_t)deadline;
+	ts.tv_nsec = (long)((deadline - (double)ts.tv_sec) * 1e9);
+	for (;;) {
+		e = *find(key->s, key->len);
+		if (e && e->expires && e->expires < mono()) {
+			drop(e);
+			e = NULL;
+		}
+		if (e || in_flight(key) < 0)
+			break;
+		if (pthread_cond_timedwait(&landed, &mu, &ts) != 0)
+			break;
+	}
+	if (e) {
+		unlink_use(e);
+		link_newest(e);
+		r->status = e->status;
+		r->timedout = e->timedout;
+		r->toobig = e->toobig;
+		copy(&r->out, &e->out);
+		copy(&r->err, &e->err);
+		rc = !r->out.nomem && !r->err.nomem ? 1 : 0;
+		stats.hits++;
+	} else if (in_flight(key) < 0) {
+		rc = -1;
+	}
+	pthread_mutex_unlock(&mu);
+	if (rc < 1)
+		run_free(r);
+	return rc;
 }
 
 void cache_put(const struct sb *key, const struct run *r)

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "serve/internal.h"
@@ -109,10 +110,35 @@ static void headers(struct MHD_Response *r, const struct page *p)
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
 	if (p->total[0])
 		MHD_add_response_header(r, "X-Total-Count", p->total);
+	if (p->timing[0])
+		MHD_add_response_header(r, "Server-Timing", p->timing);
 	if (p->status == 503) {
 		MHD_add_response_header(r, "Retry-After", "1");
 		MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
 	}
+}
+
+static double ms_since(clockid_t clk, const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(clk, &t);
+	return (double)(t.tv_sec - t0->tv_sec) * 1e3 +
+	       (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* Where a request's time went, for a load test or a browser's network
+ * panel (Server-Timing): "page" the time from its handler's start to
+ * its page made (waits for a store handle, a child, the cores
+ * included), "cpu" the CPU time of the server's thread making it (a
+ * child's not counted).  What a client measures beyond "page" was spent
+ * outside the handler: accepting, queued for the cores, the network. */
+static void timing(struct page *p, const struct timespec *w0,
+		   const struct timespec *c0)
+{
+	snprintf(p->timing, sizeof p->timing, "page;dur=%.1f, cpu;dur=%.2f",
+		 ms_since(CLOCK_MONOTONIC, w0),
+		 ms_since(CLOCK_THREAD_CPUTIME_ID, c0));
 }
 
 static enum MHD_Result reply(struct MHD_Connection *c, struct page *p)
@@ -142,7 +168,7 @@ static enum MHD_Result reply(struct MHD_Connection *c, struct page *p)
 static enum MHD_Result plain(struct MHD_Connection *c, int status,
 			     const char *text)
 {
-	struct page p = {status, "text/plain; charset=utf-8", {0}, ""};
+	struct page p = {status, "text/plain; charset=utf-8", {0}, "", ""};
 
 	sb_puts(&p.body, text);
 	return reply(c, &p);
@@ -183,8 +209,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 			      size_t *upload_size, void **con_cls)
 {
 	static int first;
-	struct page p = {200, "text/html; charset=utf-8", {0}, ""};
+	struct page p = {200, "text/html; charset=utf-8", {0}, "", ""};
 	struct qsize q = {0, 0};
+	struct timespec w0, c0;
 
 	(void)cls;
 	(void)version;
@@ -215,7 +242,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 	MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, count_arg, &q);
 	if (q.bytes > MAX_QUERY || q.n > MAX_PARAMS)
 		return plain(c, 414, "the query is too long\n");
+	clock_gettime(CLOCK_MONOTONIC, &w0);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
 	page_route(opts, url, get_arg, c, &p);
+	timing(&p, &w0, &c0);
 	return reply(c, &p);
 }
 
@@ -295,7 +325,8 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 		pause();
 	MHD_stop_daemon(d);
 	tl_cache_free();
-	cache_free();
+	if (!run_bg_running()) /* else a thread may yet keep its output */
+		cache_free();
 	store_close_all();
 	return 0;
 }

@@ -37,6 +37,7 @@ struct run {
 	int status;   /* exit status, or -1 killed (time) or not started */
 	int timedout; /* killed at the time limit */
 	int toobig;   /* killed at the output limit */
+	int pending;  /* still being made when the page would wait no more */
 };
 /* Run `self argv...` (argv NULL-terminated, argv[0] the command) with
  * logfd (or -1) as /dev/fd/3, for at most timeout_s seconds and 64 MiB
@@ -52,6 +53,15 @@ void run_free(struct run *r);
 #define RUN_MAX_MANY 10
 void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	      int n, int logfd, struct run *r);
+/* The same for a page a browser waits for: the commands to be kept run
+ * in a thread of their own, and those not done within wait_s seconds
+ * come back pending (status -1) while it goes on to keep them: the next
+ * request has them.  A page of a million jobs' tables (minutes on a
+ * loaded machine) then answers at once with what is ready. */
+void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
+		   int n, int logfd, double wait_s, struct run *r);
+/* How many of those threads are running (at exit: the cache stays). */
+int run_bg_running(void);
 
 /* The outputs kept (cache.c), by key: 1 and a copy in r; or 0, the
  * caller to run it and cache_put() it (others asking meanwhile wait
@@ -59,6 +69,10 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
  * A killed run (status -1) is kept for a few minutes only. */
 int cache_get(const struct sb *key, struct run *r, int wait);
 void cache_put(const struct sb *key, const struct run *r);
+/* Wait until the run of key (claimed) is kept, wait_s seconds from when
+ * the run began at most: 1 and a copy in r, 0 past that, -1 when its
+ * run ended and nothing was kept. */
+int cache_wait(const struct sb *key, struct run *r, double wait_s);
 void cache_free(void);
 /* What the server did, for /api/stats: children started, outputs
  * found kept or not, the bytes kept. */
@@ -199,7 +213,8 @@ struct page {
 	int status;
 	const char *type;
 	struct sb body;
-	char total[32]; /* X-Total-Count, or "" */
+	char total[32];	 /* X-Total-Count, or "" */
+	char timing[64]; /* Server-Timing, or "" */
 };
 /* Handle GET url with the query's parameters (get returns NULL for a
  * missing one). */

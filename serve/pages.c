@@ -30,6 +30,10 @@
 /* the job page's commands (the twin's members), the app's runs it shows */
 #define NPARTS 9
 #define RUNS_MAX "50"
+/* seconds the dashboard waits for its tables: those of a million jobs
+ * take minutes on a loaded machine; past it, the page says they are
+ * being made and the next visit has them */
+#define DASH_WAIT 5.0
 
 typedef const char *(*getf)(void *ctx, const char *key);
 
@@ -89,7 +93,10 @@ static void fail(struct page *p, int status, const char *why)
 static void say_err(struct sb *b, const struct run *r)
 {
 	sb_puts(b, "<p class=\"note\">");
-	if (r->timedout)
+	if (r->pending)
+		sb_puts(b, "being made (a table of the whole store takes a "
+			   "while): reload the page later");
+	else if (r->timedout)
 		sb_puts(b, "the command took longer than the time allowed");
 	else if (r->toobig)
 		sb_puts(b, "the command's output is larger than a page may be");
@@ -428,6 +435,64 @@ static void section(const struct serve_opts *o, struct sb *b, const char *h2,
 	run_free(&r);
 }
 
+/* context --iostat fails when no recording can say a thing of the job
+ * (too short: fewer than two snapshots, no sample): the job's context
+ * is then shown without the weather (context run without --iostat),
+ * and why (the failure's message, its first line) in why.  r is
+ * replaced only when that run succeeds. */
+static void weather_fallback(const struct serve_opts *o,
+			     const char *const *argv, int fd, struct run *r,
+			     struct sb *why)
+{
+	const char *av[16 + 2 * SERVE_MAX_IOSTAT];
+	const char *const *argvs[1] = {av};
+	struct run plain;
+	int n = 0;
+
+	if (!o->niostat || r->status != 1 || r->timedout || r->toobig ||
+	    !r->err.len)
+		return;
+	for (int i = 0; argv[i] && n < (int)(sizeof av / sizeof av[0]) - 1;
+	     i++) {
+		if (!strcmp(argv[i], "--iostat") && argv[i + 1]) {
+			i++;
+			continue;
+		}
+		av[n++] = argv[i];
+	}
+	av[n] = NULL;
+	run_many(o, argvs, 1, fd, &plain);
+	if (plain.status != 0) {
+		run_free(&plain);
+		return;
+	}
+	{
+		const char *m = r->err.s;
+		if (!strncmp(m, "iolens context: ", 16))
+			m += 16;
+		sb_put(why, m, strcspn(m, "\n"));
+	}
+	run_free(r);
+	*r = plain;
+}
+
+/* The line saying why the devices' weather is absent, the last of the
+ * section just written to b. */
+static void weather_note(struct sb *b, const struct sb *why)
+{
+	static const char end[] = "</section>\n";
+	size_t n = sizeof end - 1;
+
+	if (!why->len)
+		return;
+	if (b->len >= n && !memcmp(b->s + b->len - n, end, n))
+		b->len -= n;
+	sb_puts(b, "<p class=\"note\">No I/O weather of the storage devices: ");
+	sb_html(b, why->s);
+	sb_puts(b, "</p>\n");
+	sb_puts(b, end);
+}
+
 /* The JSON of several commands as one object, each member the
  * command's own --format=json output (null when it printed none). */
 struct part {
@@ -435,12 +500,28 @@ struct part {
 	const char *const *argv;
 };
 
+/* The member io_weather_why: the message of context --iostat when no
+ * recording could say a thing of the job (as out_json_str writes a
+ * string). */
+static void why_json(struct sb *b, const char *why)
+{
+	struct obuf ob;
+
+	if (obuf_init(&ob, -1, strlen(why) * 6 + 16) < 0)
+		return;
+	out_json_str(&ob, why);
+	sb_puts(b, ",\n\"io_weather_why\": ");
+	sb_put(b, ob.buf, ob.len);
+	free(ob.buf);
+}
+
 /* context's JSON (r), one array per table it printed, as members:
  * "context" its metrics, "io_weather" and "fs_weather" the weather
  * tables (null when it printed none), each array as it wrote it; the
  * metrics alone unless weather.  An
  * array ends in "]" on a line of its own, which no JSON string holds. */
-static void context_json(struct sb *b, const struct run *r, int weather)
+static void context_json(struct sb *b, const struct run *r, int weather,
+			 const struct sb *why)
 {
 	const char *s = r->status == 0 && r->out.len ? r->out.s : NULL;
 	const char *end = s ? s + r->out.len : NULL, *io = NULL, *fs = NULL;
@@ -474,6 +555,8 @@ static void context_json(struct sb *b, const struct run *r, int weather)
 		sb_put(b, fs, (size_t)((fs == cut[0] ? cut[1] : end) - fs));
 	else
 		sb_puts(b, "null");
+	if (why && why->len)
+		why_json(b, why->s);
 }
 
 /* The members of parts appended to b, a comma before the first unless
@@ -485,24 +568,29 @@ static void api_members(const struct serve_opts *o, const struct part *parts,
 	const char *const *argvs[RUN_MAX_MANY];
 	struct run r[RUN_MAX_MANY];
 
+	struct sb why = {0};
+
 	for (int i = 0; i < n; i++)
 		argvs[i] = parts[i].argv;
 	run_many(o, argvs, n, logfd, r);
 	for (int i = 0; i < n; i++) {
+		if (logfd >= 0 && !strcmp(parts[i].key, "context"))
+			weather_fallback(o, argvs[i], logfd, &r[i], &why);
 		if (path)
 			name_log_json(&r[i].out, path);
 		sb_printf(b, "%s\"%s\": ", i || !first ? ",\n" : "",
 			  parts[i].key);
 		if (!strcmp(parts[i].key, "context"))
-			context_json(b, &r[i], 1);
+			context_json(b, &r[i], 1, &why);
 		else if (!strncmp(parts[i].key, "context_", 8))
-			context_json(b, &r[i], 0);
+			context_json(b, &r[i], 0, NULL);
 		else if (r[i].status == 0 && r[i].out.len)
 			sb_put(b, r[i].out.s, r[i].out.len);
 		else
 			sb_puts(b, "null");
 		run_free(&r[i]);
 	}
+	sb_free(&why);
 }
 
 static void api(const struct serve_opts *o, const struct part *parts, int n,
@@ -638,7 +726,7 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 		const char *const *argvs[] = {tcsv, apps, var, cov, trend};
 		struct run r[5];
 
-		run_many(o, argvs, 5, -1, r);
+		run_many_wait(o, argvs, 5, -1, DASH_WAIT, r);
 		triage_links(o, &p->body, &r[0]);
 		sb_put(&p->body, recent.s, recent.len);
 		section_of(&p->body, "Applications", apps, &r[1], NULL,
@@ -1063,20 +1151,24 @@ static void job_sections(const struct serve_opts *o, long long id, int fd,
 		     {4, "Access sizes"}, {5, "Metadata"}};
 	const char *const *argvs[NPARTS];
 	struct run r[NPARTS];
+	struct sb why = {0};
 
 	for (int i = 0; i < NPARTS; i++)
 		argvs[i] = parts[i].argv;
 	run_many(o, argvs, NPARTS, fd, r);
+	weather_fallback(o, argvs[3], fd, &r[3], &why);
 	for (int i = 0; i < 6; i++) {
 		section_of(b, order[i].h2, argvs[order[i].part],
 			   &r[order[i].part], path, NULL, 0, NULL);
 		if (order[i].part == 3) {
+			weather_note(b, &why);
 			scoped_charts(b, &r[3], &r[7], &r[8]);
 			runs_section(b, id, &r[6]);
 		}
 	}
 	for (int i = 0; i < NPARTS; i++)
 		run_free(&r[i]);
+	sb_free(&why);
 }
 
 static void job(const struct serve_opts *o, long long id, int json,

@@ -8,12 +8,16 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -23,6 +27,13 @@
 #include "serve/store.h"
 #include "base/banned.h"
 
+/* The children's niceness: the pages the server makes itself (the job
+ * list, the twins, every page kept) take a few milliseconds of CPU and
+ * are asked the most; a child computes a page's tables once (seconds at
+ * a million jobs) to be kept.  Niced, it yields the cores to those
+ * requests instead of sharing them equally (5: a third of the weight
+ * of the server's threads). */
+#define CHILD_NICE 5
 #define RUN_MAX_OUT ((size_t)64 << 20)
 #define RUN_MAX_ARGS 128
 
@@ -75,6 +86,20 @@ static int drain(int fo, int fe, double deadline, struct run *r)
 	return 0;
 }
 
+/* pid CHILD_NICE nicer than the calling thread (19 at most): relative,
+ * as a server started niced stays above its children */
+static void child_nice(pid_t pid)
+{
+	int base;
+
+	errno = 0;
+	base = getpriority(PRIO_PROCESS, 0);
+	if (errno)
+		base = 0;
+	base += CHILD_NICE;
+	setpriority(PRIO_PROCESS, (id_t)pid, base > 19 ? 19 : base);
+}
+
 static int spawn(const struct serve_opts *o, const char *const *argv, int logfd,
 		 int po[2], int pe[2], pid_t *pid)
 {
@@ -115,10 +140,14 @@ void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 	/* above 3, so that dup2 to 3 is a real copy clearing close-on-exec */
 	if (logfd >= 0)
 		dup = fcntl(logfd, F_DUPFD_CLOEXEC, 10);
-	if (spawn(o, argv, dup, po, pe, &pid) != 0)
+	if (spawn(o, argv, dup, po, pe, &pid) != 0) {
 		pid = -1;
-	else
+	} else {
+		/* raising a niceness needs no privilege; failing it, the
+		 * child runs as it would have */
+		child_nice(pid);
 		cache_count_child();
+	}
 	close(po[1]);
 	close(pe[1]);
 	if (dup >= 0)
@@ -146,14 +175,14 @@ void run_free(struct run *r)
 /* ---- many commands: from the cache, or in one child ---- */
 
 /* The key of the output of argv on the log of logfd: the log's
- * identity, the store's state when argv reads the store, the identity
- * of each --iostat recording (one being written grows), the arguments;
- * 0, or -1 when the output is not to be kept (a store
- * that is not a file: no state to know it unchanged by). */
+ * identity, the store's state when argv reads the store (stamp: asked
+ * once for all the commands of a page, "" until then), the identity of
+ * each --iostat recording (one being written grows), the arguments; 0,
+ * or -1 when the output is not to be kept (a store whose state cannot
+ * be known). */
 static int key_of(const struct serve_opts *o, const char *const *argv,
-		  int logfd, struct sb *k)
+		  int logfd, char *stamp, size_t nstamp, struct sb *k)
 {
-	char stamp[160];
 	struct stat st;
 	int db = 0;
 
@@ -168,7 +197,9 @@ static int key_of(const struct serve_opts *o, const char *const *argv,
 			  (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
 	}
 	if (db) {
-		if (store_stamp(o, stamp, sizeof(stamp)) < 0)
+		if (!stamp[0] && store_stamp(o, NULL, stamp, nstamp) < 0)
+			snprintf(stamp, nstamp, "!");
+		if (!strcmp(stamp, "!"))
 			return -1;
 		sb_printf(k, "D%s|", stamp);
 	}
@@ -287,13 +318,14 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	      int n, int logfd, struct run *r)
 {
 	struct sb key[RUN_MAX_MANY];
-	int todo[RUN_MAX_MANY], ntodo = 0, keep[RUN_MAX_MANY];
-
+	int todo[RUN_MAX_MANY] = {0}, ntodo = 0, keep[RUN_MAX_MANY];
+	char stamp[256] = "";
 	int claimed = 0;
 
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++) {
 		memset(&key[i], 0, sizeof(key[i]));
-		keep[i] = key_of(o, argvs[i], logfd, &key[i]) == 0;
+		keep[i] = key_of(o, argvs[i], logfd, stamp, sizeof stamp,
+				 &key[i]) == 0;
 		/* waiting for another's run while holding one of ours
 		 * could wait for ever: the holder may wait for ours */
 		if (!keep[i] || cache_get(&key[i], &r[i], !claimed) < 1) {
@@ -305,6 +337,154 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	for (int t = 0; t < ntodo; t++)
 		if (keep[todo[t]])
 			cache_put(&key[todo[t]], &r[todo[t]]);
+	for (int i = 0; i < n && i < RUN_MAX_MANY; i++)
+		sb_free(&key[i]);
+}
+
+/* ---- a page that waits no more than it may ---- */
+
+/* The commands a background thread runs and keeps: copies of their
+ * arguments and keys, and a descriptor of the log of its own. */
+struct bg_job {
+	const struct serve_opts *o;
+	int n, logfd;
+	const char **av[RUN_MAX_MANY];
+	struct sb key[RUN_MAX_MANY];
+};
+
+static void bg_free(struct bg_job *b)
+{
+	for (int i = 0; i < b->n; i++) {
+		for (int j = 0; b->av[i] && b->av[i][j]; j++)
+			free((void *)b->av[i][j]);
+		free(b->av[i]);
+		sb_free(&b->key[i]);
+	}
+	if (b->logfd >= 0)
+		close(b->logfd);
+	free(b);
+}
+
+static const char **argv_copy(const char *const *argv)
+{
+	int n = 0;
+	const char **c;
+
+	while (argv[n])
+		n++;
+	if (!(c = calloc((size_t)n + 1, sizeof *c)))
+		return NULL;
+	for (int i = 0; i < n; i++)
+		if (!(c[i] = strdup(argv[i]))) {
+			while (i--)
+				free((void *)c[i]);
+			free(c);
+			return NULL;
+		}
+	return c;
+}
+
+/* the background runs going on: the cache is not freed under them */
+static atomic_int bg_running;
+
+int run_bg_running(void)
+{
+	return atomic_load(&bg_running);
+}
+
+static void *bg_run(void *arg)
+{
+	struct bg_job *b = arg;
+	const char *const *argvs[RUN_MAX_MANY];
+	struct run r[RUN_MAX_MANY];
+	int todo[RUN_MAX_MANY];
+
+	for (int i = 0; i < b->n; i++) {
+		argvs[i] = b->av[i];
+		todo[i] = i;
+	}
+	run_all(b->o, argvs, todo, b->n, b->logfd, r);
+	for (int i = 0; i < b->n; i++) {
+		cache_put(&b->key[i], &r[i]);
+		run_free(&r[i]);
+	}
+	bg_free(b);
+	atomic_fetch_sub(&bg_running, 1);
+	return NULL;
+}
+
+/* The claimed commands cl[0..n) given to a thread of their own: 0, or
+ * -1 (nothing started: the caller runs them) */
+static int bg_start(const struct serve_opts *o, const char *const *const *argvs,
+		    const int *cl, int n, const struct sb *key, int logfd)
+{
+	struct bg_job *b = calloc(1, sizeof *b);
+	pthread_attr_t at;
+	pthread_t t;
+	int bad = !b;
+
+	if (bad)
+		return -1;
+	b->o = o;
+	b->logfd = logfd >= 0 ? fcntl(logfd, F_DUPFD_CLOEXEC, 10) : -1;
+	bad = logfd >= 0 && b->logfd < 0;
+	for (int i = 0; i < n && !bad; i++) {
+		b->av[i] = argv_copy(argvs[cl[i]]);
+		sb_put(&b->key[i], key[cl[i]].s, key[cl[i]].len);
+		b->n = i + 1;
+		bad = !b->av[i] || b->key[i].nomem;
+	}
+	if (!bad && pthread_attr_init(&at) == 0) {
+		pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+		atomic_fetch_add(&bg_running, 1);
+		bad = pthread_create(&t, &at, bg_run, b) != 0;
+		pthread_attr_destroy(&at);
+		if (!bad)
+			return 0;
+		atomic_fetch_sub(&bg_running, 1);
+	}
+	bg_free(b);
+	return -1;
+}
+
+void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
+		   int n, int logfd, double wait_s, struct run *r)
+{
+	struct sb key[RUN_MAX_MANY];
+	int fg[RUN_MAX_MANY] = {0}, nfg = 0, cl[RUN_MAX_MANY] = {0}, ncl = 0;
+	int wt[RUN_MAX_MANY], nwt = 0, rc;
+	char stamp[256] = "";
+
+	for (int i = 0; i < n && i < RUN_MAX_MANY; i++) {
+		memset(&key[i], 0, sizeof(key[i]));
+		if (key_of(o, argvs[i], logfd, stamp, sizeof stamp, &key[i]) <
+		    0) {
+			fg[nfg++] = i; /* not to be kept: run here */
+			continue;
+		}
+		rc = cache_get(&key[i], &r[i], 0);
+		if (rc == 0)
+			cl[ncl++] = i;
+		else if (rc < 0)
+			wt[nwt++] = i; /* another is running it */
+	}
+	if (ncl && bg_start(o, argvs, cl, ncl, key, logfd) == 0) {
+		memcpy(wt + nwt, cl, sizeof(int) * (size_t)ncl);
+		nwt += ncl;
+	} else if (ncl) {
+		run_all(o, argvs, cl, ncl, logfd, r);
+		for (int k = 0; k < ncl; k++)
+			cache_put(&key[cl[k]], &r[cl[k]]);
+	}
+	run_all(o, argvs, fg, nfg, logfd, r);
+	for (int k = 0; k < nwt; k++) {
+		int i = wt[k];
+		rc = cache_wait(&key[i], &r[i], wait_s);
+		if (rc == 0)
+			r[i].pending = 1;
+		else if (rc < 0) /* ended, not kept: its output is lost */
+			run_iolens(o, argvs[i], logfd, &r[i]);
+	}
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++)
 		sb_free(&key[i]);
 }

@@ -108,11 +108,36 @@ static void stamp_of(const char *db, char *s, size_t n)
 		 (long long)b.st_size);
 }
 
-int store_stamp(const struct serve_opts *o, char *s, size_t n)
+/* The state of a store that is no file (PostgreSQL): asked of it, on
+ * db or, when NULL, on a handle of the pool; 0, or -1 (nothing to know
+ * it unchanged by: not to be kept). */
+static int asked_stamp(const struct serve_opts *o, struct iol_popdb *db,
+		       char *s, size_t n)
+{
+	struct iol_error err = {0};
+	struct iol_popdb *h = db;
+	char why[256];
+	int rc;
+
+	if (!h && !(h = store_get(o, why, sizeof why)))
+		return -1;
+	rc = n > 2 ? iol_popdb_state(h, s + 2, n - 2, &err) : -1;
+	if (!db)
+		store_put(h);
+	if (rc < 1)
+		return -1;
+	memcpy(s, "P:", 2);
+	return 0;
+}
+
+int store_stamp(const struct serve_opts *o, struct iol_popdb *db, char *s,
+		size_t n)
 {
 	struct stat a;
 
-	if (stat(o->db, &a) < 0 || !S_ISREG(a.st_mode))
+	if (stat(o->db, &a) < 0)
+		return asked_stamp(o, db, s, n);
+	if (!S_ISREG(a.st_mode))
 		return -1;
 	stamp_of(o->db, s, n);
 	return 0;
@@ -144,9 +169,9 @@ int store_count(const struct serve_opts *o, struct iol_popdb *db,
 {
 	struct iol_error err = {0};
 	char key[800], stamp[128];
-	int keep = key_of(f, key, sizeof key);
+	int keep = key_of(f, key, sizeof key) &&
+		   store_stamp(o, db, stamp, sizeof stamp) == 0;
 
-	stamp_of(o->db, stamp, sizeof stamp);
 	pthread_mutex_lock(&count_mu);
 	for (int i = 0; keep && i < NCOUNT; i++)
 		if (!strcmp(counts[i].key, key) &&

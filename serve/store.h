@@ -19,10 +19,13 @@ void store_close_all(void);
 int store_count(const struct serve_opts *o, struct iol_popdb *db,
 		const struct iol_popfilter *f, int64_t *n, char *why,
 		size_t nwhy);
-/* The state of the store's files (the database and its WAL: inode,
- * time, size) in s, changed by any write; 0, or -1 when the store is
- * not a file (PostgreSQL). */
-int store_stamp(const struct serve_opts *o, char *s, size_t n);
+/* The state of the store in s, changed by any write: an SQLite store's
+ * files' (the database and its WAL: inode, time, size), a PostgreSQL
+ * store's transaction snapshot, asked on db (NULL: a handle of the
+ * pool; the caller then holds none, or the pool could run dry); 0, or
+ * -1 when it cannot be known. */
+int store_stamp(const struct serve_opts *o, struct iol_popdb *db, char *s,
+		size_t n);
 int store_job_col(const struct serve_opts *o, int64_t id, const char *name,
 		  char *buf, size_t n);
 int64_t store_id_of(const struct serve_opts *o, const char *path);

@@ -92,4 +92,92 @@ same=0
 for i in 2 3 4 5 6 7 8; do cmp -s "$TMP/m1" "$TMP/m$i" && same=$((same + 1)); done
 is "$same" 7 "... each given the same bytes"
 
+# a page's child is batch work for the cores: it runs nicer than the
+# server, whose own pages (the list, the twins, the pages kept) come
+# first; and while it is held (stopped here) those are answered
+serve_start N --db "$DB" --logs "$TMP/logs"
+child_of() {	# the pid and niceness of a child of $1, if any
+	awk -v p="$1" '{ s = $0; sub(/.*\) /, "", s); split(s, a, " ")
+		if (a[2] == p) { f = FILENAME; gsub(/[^0-9]/, "", f); print f " " a[17]; exit } }' \
+		/proc/[0-9]*/stat 2>/dev/null
+}
+# (each request starts one, caught while it runs: no time limit; a page
+# made before it was seen is made again of its log touched)
+LOG3=$(sqlite3 "$DB" "SELECT path FROM jobs WHERE id = 3")
+kid='' try=0
+while [ -z "$kid" ] && [ $try -lt 20 ]; do
+	touch -m -d "2003-01-01 00:00:$((10 + try))" "$LOG3"
+	curl -s -o "$TMP/n.job" -w '%{http_code}' "$N_URL/job/3" >"$TMP/n.code" &
+	jp=$!
+	while [ -z "$kid" ] && kill -0 "$jp" 2>/dev/null; do
+		kid=$(child_of "$N_PID")
+	done
+	# held, unless it ended before: then again
+	[ -n "$kid" ] && kill -STOP ${kid%% *} 2>/dev/null
+	[ -n "$(child_of "$N_PID")" ] || { kid=''; wait "$jp"; }
+	try=$((try + 1))
+done
+set -- ${kid:-0 0}
+# the server renices the child once spawned: at most that long after
+n=0
+while [ "$(child_of "$N_PID" | cut -d' ' -f2)" = 0 ] && [ $n -lt 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+nice_kid=$(child_of "$N_PID" | cut -d' ' -f2)
+nice_srv=$(sed 's/.*) //' "/proc/$N_PID/stat" | awk '{ print $17 }')
+ok $((!(${nice_kid:-0} > nice_srv))) "a page's child runs nicer than the server ($nice_kid, $nice_srv)"
+get "$N_URL/jobs" >/dev/null
+is "$(cat "$TMP/code") $(kill -0 "$jp" 2>/dev/null && echo pending)" "200 pending" \
+	"the job list answered while a job page's child is held"
+get "$N_URL/job/1" >/dev/null
+is "$(cat "$TMP/code") $(kill -0 "$jp" 2>/dev/null && echo pending)" "200 pending" \
+	"... and another job page"
+kill -CONT "$1" 2>/dev/null
+wait "$jp"
+is "$(cat "$TMP/n.code")" 200 "the held page answered once its child goes on"
+
+# the dashboard waits for its tables a few seconds only (a million jobs'
+# take minutes): with its child held it answers all the same, the store's
+# count and latest jobs shown, the tables said to be being made; the
+# child goes on in the background and the next visit has them
+serve_start D --db "$DB" --logs "$TMP/logs"
+# (caught while it runs; a child done before is made again of the store
+# touched: another state)
+kid='' try=0
+while [ -z "$kid" ] && [ $try -lt 20 ]; do
+	touch -m -d "2004-01-01 00:00:$((10 + try))" "$DB"
+	curl -s -o "$TMP/d.html" -w '%{http_code}' "$D_URL/" >"$TMP/d.code" &
+	dp=$!
+	while [ -z "$kid" ] && kill -0 "$dp" 2>/dev/null; do
+		kid=$(child_of "$D_PID")
+	done
+	[ -n "$kid" ] && kill -STOP ${kid%% *} 2>/dev/null
+	[ -n "$(child_of "$D_PID")" ] || { kid=''; wait "$dp"; }
+	try=$((try + 1))
+done
+set -- ${kid:-0 0}
+# (the page comes after its wait; a server that waits for the child
+# would never answer: given up after a minute)
+n=0
+while kill -0 "$dp" 2>/dev/null && [ $n -lt 600 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+answered=$(kill -0 "$dp" 2>/dev/null && echo no || echo yes)
+is "$answered $(cat "$TMP/d.code" 2>/dev/null)" "yes 200" "the dashboard answered while its child is held"
+grep -q '<h2>Latest jobs</h2>' "$TMP/d.html" && grep -q 'being made' "$TMP/d.html"
+ok $? "... its latest jobs shown, its tables being made"
+kill -CONT "$1" 2>/dev/null
+wait "$dp"
+# the child ends and its tables are kept: each visit until then says
+# they are being made, none starts another child
+until get "$D_URL/" >"$TMP/d2.html" && ! grep -q 'being made' "$TMP/d2.html"; do
+	sleep 0.2
+done
+sed -n '/<h2>Who to call first/,/<\/section>/p' "$TMP/d2.html" | grep -q '<table'
+ok $? "a later visit has the tables"
+c=$(get "$D_URL/api/stats" | sed -n 's/.*"children": \([0-9]*\).*/\1/p')
+is "$c" "$try" "... made by the one child (a child each try)"
+
 done_testing

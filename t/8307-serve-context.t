@@ -197,4 +197,25 @@ is "$(inside)" 0 "a job past the recording: outside it, no error"
 cp "$TMP/disk.txt" "$TMP/rec.txt.new" && mv "$TMP/rec.txt.new" "$TMP/rec.txt"
 is "$(inside)" 1 "... inside it once the recording has grown"
 
+# a recording too short to say a thing of any job (two lines: not two
+# snapshots): the section shows the job's context all the same, and one
+# line why the devices' weather is absent; the twin's context too, its
+# io_weather null and io_weather_why the reason
+head -n 2 "$TMP/disk.txt" >"$TMP/short.txt"
+serve_start K --db "$DB" --logs "$TMP/logs" --iostat "$TMP/short.txt"
+get "$K_URL/job/$ID" >"$TMP/k.html"
+sed -n '/<h2>Against/,/<\/section>/p' "$TMP/k.html" >"$TMP/k.sec"
+grep -q '<th[^>]*>metric</th>' "$TMP/k.sec"
+ok $? "serve --iostat of a too short recording: the job's context is shown"
+is "$(grep -c '<p class="note">No I/O weather of the storage devices: cannot read .*fewer than two snapshots' "$TMP/k.sec")" 1 \
+	"... and one line why the devices' weather is absent"
+get "$K_URL/api/job/$ID" >"$TMP/k.json"
+python3 - "$TMP/k.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(not (d["context"] and d["io_weather"] is None and
+              "fewer than two snapshots" in d["io_weather_why"]))
+PY
+ok $? "... the twin: context, io_weather null, io_weather_why the reason"
+
 done_testing

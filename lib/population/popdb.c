@@ -974,6 +974,41 @@ int iol_popdb_count(struct iol_popdb *db, const struct iol_popfilter *f,
 	return 0;
 }
 
+/* PostgreSQL: the cluster's transaction snapshot as text (xmin:xmax:
+ * the transactions in progress).  A write to the store takes a
+ * transaction id, so the text changes when one starts and again when it
+ * ends; reads take none, so a reader's own queries leave it as it is.
+ * Other databases' writes change it too, which only costs a cache its
+ * entries.  The deprecated txid_ spelling runs on every version. */
+int iol_popdb_state(struct iol_popdb *db, char *buf, size_t n,
+		    struct iol_error *err)
+{
+	struct iol_sqlst *st;
+	const char *t;
+	int rc;
+
+	if (n)
+		buf[0] = '\0';
+	if (iol_sql_kind(db->db) != IOL_SQL_PG)
+		return 0;
+	if (iol_sql_prepare(db->db, "SELECT txid_current_snapshot()::text",
+			    &st) < 0)
+		return db_err(db, err, IOL_EIO);
+	rc = iol_sql_step(st);
+	t = rc > 0 ? iol_sql_text(st, 0) : NULL;
+	/* cut short, another state could read the same */
+	if (t && strlen(t) >= n) {
+		iol_sql_finalize(st);
+		return iol_error_set(err, IOL_EINVAL, "the state is too long");
+	}
+	if (t)
+		snprintf(buf, n, "%s", t);
+	iol_sql_finalize(st);
+	if (rc <= 0 || !t)
+		return db_err(db, err, IOL_EIO);
+	return 1;
+}
+
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err)
 {
 	int rc = iol_sql_step(cur->st);
