@@ -3,6 +3,7 @@
  * their jobs (resolved by sources/inputs.h) with the house messages.
  */
 #define _DEFAULT_SOURCE
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,12 +118,34 @@ static const char *arg_noun(const char *cmd)
 	return "log";
 }
 
+/* After the options: the output chosen, the site's processes per node,
+ * a log required and the output opened; as copts_start(). */
+static int copts_rest(struct copts *c, int argc, char **argv, struct out *o,
+		      int *first_log)
+{
+	const struct iol_siteconf *site;
+
+	if (copts_choose(c) < 0)
+		return EXIT_USAGE;
+	/* the site's processes per node, unless given here */
+	if (!(site = site_config()))
+		return EXIT_DATA;
+	c->m.site_ppn = iol_siteconf_ppn(site, NULL, NULL);
+	if (optind >= argc && !c->args_optional)
+		return usage_error("no %s given", arg_noun(argv[0]));
+	if (o && out_open(o, c->outpath, c->fmt) < 0) {
+		msg("%s", o->err.msg);
+		return EXIT_DATA;
+	}
+	*first_log = optind;
+	return -1;
+}
+
 int copts_start(struct copts *c, int argc, char **argv,
 		const struct option *longopts,
 		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
 		struct out *o, int *first_log)
 {
-	const struct iol_siteconf *site;
 	int opt, done = 0, r;
 
 	copts_init(c, argv);
@@ -146,20 +169,44 @@ int copts_start(struct copts *c, int argc, char **argv,
 			return usage_error("unknown option '%s'",
 					   argv[optind - 1]);
 	}
-	if (copts_choose(c) < 0)
-		return EXIT_USAGE;
-	/* the site's processes per node, unless given here */
-	if (!(site = site_config()))
-		return EXIT_DATA;
-	c->m.site_ppn = iol_siteconf_ppn(site, NULL, NULL);
-	if (optind >= argc && !c->args_optional)
-		return usage_error("no %s given", arg_noun(argv[0]));
-	if (o && out_open(o, c->outpath, c->fmt) < 0) {
-		msg("%s", o->err.msg);
-		return EXIT_DATA;
-	}
-	*first_log = optind;
-	return -1;
+	return copts_rest(c, argc, argv, o, first_log);
+}
+
+static int wide(void *base, const char *arg)
+{
+	(void)base, (void)arg;
+	out_set_width(0);
+	return 0;
+}
+
+#define AT(m) .off = offsetof(struct copts, m)
+/* The shared options, in the order of their COPT_* bits. */
+const struct cmd_opt copts_table[] = {
+	{"format", CO_STR, AT(fmtarg)}, /* see copts_choose */
+	{"output", CO_STR, AT(outpath), .letter = 'o'},
+	{"lenient", CO_FLAG, AT(lenient)},
+	{"merge-traces", CO_FLAG, AT(merge_traces)},
+	{"rank-from", CO_WORD, AT(rank_from), "file|pid"},
+	{"wide", CO_DO, .fn = wide},
+	{"nodes", CO_COUNT, AT(m.nodes)},
+	{"procs-per-node", CO_COUNT, AT(m.ppn)},
+	{"help", CO_HELP, .letter = 'h'},
+	{"version", CO_VERSION, .letter = 0},
+	CO_END,
+};
+
+int cmd_start(struct copts *c, int argc, char **argv, const struct cmd_opt *own,
+	      void *base, unsigned long common, struct out *o, int *first_log)
+{
+	const struct cmd_optset sets[] = {
+		{copts_table, c, common | COPT_HELP | COPT_VERSION},
+		{own, base, 0},
+	};
+	int r;
+
+	copts_init(c, argv);
+	r = cmd_opts_parse(argc, argv, sets, own ? 2 : 1, 0);
+	return r >= 0 ? r : copts_rest(c, argc, argv, o, first_log);
 }
 
 /* ---- the log arguments ---- */
@@ -250,6 +297,28 @@ int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
 		r = -2;
 	iol_inputs_release(&in);
 	return r;
+}
+
+int cmd_each_job(const struct copts *c, int argc, char **argv, int first,
+		 int (*fn)(void *ctx, const char *name, struct iol_job *job),
+		 void *ctx)
+{
+	struct iol_inputs in;
+	struct iol_job *job;
+	/* a directory stands for the logs in it */
+	int rc = cmd_inputs(c, argc, argv, first, &in) < 0 ? EXIT_DATA : 0;
+
+	for (size_t j = 0; j < in.n; j++) {
+		if (cmd_load(c, &in.v[j], &job) < 0) {
+			rc = EXIT_DATA;
+			continue;
+		}
+		if (fn(ctx, in.v[j].name, job) < 0)
+			rc = EXIT_DATA;
+		iol_job_close(job);
+	}
+	iol_inputs_release(&in);
+	return rc;
 }
 
 const char *excl_defaults_help(void)

@@ -8,6 +8,7 @@
 
 #include <getopt.h>
 
+#include "cmd/opts.h"
 #include "model/job.h"
 #include "analysis/metrics.h"
 #include "render/outfmt.h"
@@ -55,6 +56,27 @@ enum {
 	{                                                          \
 		"procs-per-node", required_argument, NULL, OPT_PPN \
 	}
+/* The shared options a command takes (common of cmd_start()): bit i is
+ * entry i of the table in cmd/common.c; --help and --version always. */
+enum {
+	COPT_FORMAT = 1 << 0,
+	COPT_OUTPUT = 1 << 1,
+	COPT_LENIENT = 1 << 2,
+	COPT_MERGE_TRACES = 1 << 3,
+	COPT_RANK_FROM = 1 << 4,
+	COPT_WIDE = 1 << 5,
+	COPT_NODES = 3 << 6, /* --nodes and --procs-per-node */
+	COPT_HELP = 1 << 8,
+	COPT_VERSION = 1 << 9
+};
+extern const struct cmd_opt copts_table[];
+/* --format and -o */
+#define COPTS_OUT (COPT_FORMAT | COPT_OUTPUT)
+/* what the reading of traces takes */
+#define COPTS_TRACES (COPT_LENIENT | COPT_MERGE_TRACES | COPT_RANK_FROM)
+/* the options of the analysis commands */
+#define COPTS_COMMON (COPTS_OUT | COPTS_TRACES | COPT_WIDE)
+
 /* getopt_long option string of every analysis command: ':' first so a
  * missing value is told apart from an unknown option */
 #define COMMON_SHORTOPTS ":ho:"
@@ -89,6 +111,13 @@ int copts_start(struct copts *c, int argc, char **argv,
 		struct out *o, int *first_log);
 
 /*
+ * copts_start() with the command's options in the table own (cmd/opts.h),
+ * their offsets in base, and the shared options common (COPT_*).
+ */
+int cmd_start(struct copts *c, int argc, char **argv, const struct cmd_opt *own,
+	      void *base, unsigned long common, struct out *o, int *first_log);
+
+/*
  * The log arguments argv[first..argc) resolved into jobs by
  * iol_inputs_resolve() (sources/inputs.h: what a directory, a trace file
  * or a run of them stands for) with c's --merge-traces, a line printed
@@ -108,6 +137,12 @@ int cmd_load(const struct copts *c, const struct iol_input *in,
  * the arguments are several jobs. */
 int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
 		 struct iol_job **job);
+/* fn(ctx, its name, its job) for each job of argv[first..argc) by
+ * cmd_inputs() and cmd_load(), each job closed after: EXIT_OK, or
+ * EXIT_DATA when one did not load or fn returned -1 for one. */
+int cmd_each_job(const struct copts *c, int argc, char **argv, int first,
+		 int (*fn)(void *ctx, const char *name, struct iol_job *job),
+		 void *ctx);
 /* The default exclusions of top files (analysis/select.h), for help
  * texts (@EXCL_DEFAULTS@ in man/help/<cmd>.txt); static storage. */
 const char *excl_defaults_help(void);
