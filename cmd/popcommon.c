@@ -2,6 +2,7 @@
  * Option handling and store opening shared by the population commands.
  */
 #define _XOPEN_SOURCE 700
+#include <stddef.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -66,19 +67,13 @@ static int open_db(struct popopts *p, struct iol_popdb **db)
 	return 0;
 }
 
-int pop_start(struct popopts *p, int argc, char **argv,
-	      const struct option *longopts,
-	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
-	      struct iol_popdb **db, int *first)
+/* After the options: as pop_start() says. */
+static int pop_rest(struct popopts *p, int argc, char **argv, int nargs,
+		    struct out *o, struct iol_popdb **db, int *first)
 {
 	const struct iol_siteconf *site;
 	int rc;
 
-	memset(p, 0, sizeof *p);
-	copts_init(&p->c, argv);
-	*db = NULL;
-	if ((rc = pop_opts(p, argc, argv, longopts, extra)) >= 0)
-		return rc;
 	if (copts_choose(&p->c) < 0)
 		return EXIT_USAGE;
 	if (!(site = site_config()))
@@ -105,6 +100,49 @@ int pop_start(struct popopts *p, int argc, char **argv,
 		return EXIT_DATA;
 	}
 	return -1;
+}
+
+int pop_start(struct popopts *p, int argc, char **argv,
+	      const struct option *longopts,
+	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
+	      struct iol_popdb **db, int *first)
+{
+	int rc;
+
+	memset(p, 0, sizeof *p);
+	copts_init(&p->c, argv);
+	*db = NULL;
+	if ((rc = pop_opts(p, argc, argv, longopts, extra)) >= 0)
+		return rc;
+	return pop_rest(p, argc, argv, nargs, o, db, first);
+}
+
+#define AT(m) .off = offsetof(struct popopts, m)
+static const struct cmd_opt pop_table[] = {
+	{"db", CO_STR, AT(db)},
+	{"where", CO_STR, AT(where)},
+	CO_END,
+};
+
+int pop_begin(struct popopts *p, int argc, char **argv, struct cmd_optset own,
+	      unsigned long common, int nargs, struct out *o,
+	      struct iol_popdb **db, int *first)
+{
+	struct cmd_optset sets[3] = {
+		{copts_table, &p->c,
+		 (common & ~POPT_DB) | COPT_HELP | COPT_VERSION},
+	};
+	int rc, n = 1;
+
+	if (common & POPT_DB)
+		sets[n++] = (struct cmd_optset){pop_table, p, 0};
+	if (own.t)
+		sets[n++] = own;
+	memset(p, 0, sizeof *p);
+	copts_init(&p->c, argv);
+	*db = NULL;
+	rc = cmd_opts_parse(argc, argv, sets, n, 0);
+	return rc >= 0 ? rc : pop_rest(p, argc, argv, nargs, o, db, first);
 }
 
 int pop_none(const struct popopts *p)

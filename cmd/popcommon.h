@@ -56,6 +56,17 @@ int pop_start(struct popopts *p, int argc, char **argv,
 	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
 	      struct iol_popdb **db, int *first);
 
+/* The bit of pop_begin()'s common that takes --db and --where. */
+#define POPT_DB (1ul << 10)
+/* the options of a command that reads a store and no trace */
+#define POPTS_STORE (POPT_DB | COPTS_OUT | COPT_WIDE)
+
+/* pop_start() with the command's own options in own (cmd/opts.h; own.t
+ * NULL: none) and the shared ones in common (COPT_*, POPT_DB). */
+int pop_begin(struct popopts *p, int argc, char **argv, struct cmd_optset own,
+	      unsigned long common, int nargs, struct out *o,
+	      struct iol_popdb **db, int *first);
+
 /* Say that no job matches --where (or that the store is empty); returns
  * the exit status, 1. */
 int pop_none(const struct popopts *p);
