@@ -28,7 +28,7 @@ static const struct cmd_opt options[] = {
 	{"threshold", CO_DOUBLE, AT(threshold),
 	 "bad --threshold '%s': a percentage >= 0", 0, 1e6},
 	/* 0 is all; -1 (not given) is 20 in text */
-	{"top", CO_COUNT, AT(top), "bad --top '%s': a count >= 0", 0},
+	{"top", CO_COUNT | CO_ZERO, AT(top), "bad --top '%s': a count >= 0"},
 	CO_END,
 };
 

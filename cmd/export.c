@@ -15,7 +15,7 @@
 
 /* --date: seconds since the epoch, -1 not given */
 static const struct cmd_opt options[] = {
-	{"date", CO_COUNT, .off = 0, "seconds since the epoch", 0},
+	{"date", CO_COUNT | CO_ZERO, .off = 0, "seconds since the epoch"},
 	CO_END,
 };
 

@@ -23,7 +23,7 @@ static struct jopts {
 static const struct cmd_opt options[] = {
 	{"sort", CO_STR, AT(sort_key)},
 	{"top", CO_COUNT, AT(top_n)},
-	{"offset", CO_COUNT, AT(offset_n), "a count", 0},
+	{"offset", CO_COUNT | CO_ZERO, AT(offset_n), "a count"},
 	CO_END,
 };
 

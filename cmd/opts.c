@@ -94,7 +94,7 @@ static void bad_value(const struct cmd_opt *o, const char *arg)
 /* A count of o: 0, or -1 when arg is none or out of its range. */
 static int count(const struct cmd_opt *o, const char *arg, int64_t *v)
 {
-	if (o->lo == 0 && !strcmp(arg, "0")) {
+	if ((o->kind & CO_ZERO) && !strcmp(arg, "0")) {
 		*v = 0;
 		return 0;
 	}

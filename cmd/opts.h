@@ -37,6 +37,8 @@ enum {
 /* Or'ed into a kind: the value may be left out (--refresh[=all]);
  * CO_CALL then gets NULL. */
 #define CO_OPTIONAL 0x100
+/* Or'ed into CO_COUNT, CO_INT: "0" is taken too */
+#define CO_ZERO 0x200
 
 /* lo of a range "more than 0": the least double above 0 */
 #define CO_GT0 DBL_TRUE_MIN
@@ -53,8 +55,7 @@ struct cmd_opt {
 	 * CO_WORD its words, CO_CALL's function said it itself.
 	 */
 	const char *want;
-	/* the range of counts and numbers, both ends in it; hi 0: none
-	 * (counts); lo 0 lets a count be 0 */
+	/* the range of counts and numbers, both ends in it; hi 0: none */
 	double lo, hi;
 	int (*fn)(void *base, const char *arg); /* CO_CALL, CO_DO */
 	int letter; /* its short option (-o), or 0: none */
