@@ -67,7 +67,7 @@ static void bad_value(const struct cmd_opt *o, const char *arg)
 	int kind = o->kind & 0xff;
 	char b[256];
 
-	if (kind == CO_ONE) {
+	if (kind == CO_ONE || kind == CO_REFUSE) {
 		usage_error("%s", want);
 		return;
 	}

@@ -31,6 +31,7 @@ enum {
 	CO_LIST,     /* the value added to a struct cmd_list, at most hi; more
 			is the usage error WANT (%d for hi) */
 	CO_CALL,     /* fn(base, arg): 0, or -1 when the value is bad */
+	CO_REFUSE,   /* known, but refused here with the usage error WANT */
 	CO_HELP,     /* the command's --help printed: the command ends */
 	CO_VERSION,  /* the version printed: the command ends */
 };
