@@ -25,51 +25,6 @@ void copts_init(struct copts *c, char **argv)
 	c->fmt = FMT_TEXT;
 }
 
-int copts_handle(struct copts *c, int opt, const char *arg, int *done)
-{
-	switch (opt) {
-	case ':':
-		usage_error("option '%s' needs a value", c->argv[optind - 1]);
-		return -1;
-	case OPT_FORMAT: c->fmtarg = arg; return 1; /* see copts_choose */
-	case 'o': c->outpath = arg; return 1;
-	case OPT_NODES:
-		if (iol_parse_count(arg, &c->m.nodes) < 0) {
-			usage_error("--nodes wants a positive count, not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	case OPT_PPN:
-		if (iol_parse_count(arg, &c->m.ppn) < 0) {
-			usage_error("--procs-per-node wants a positive count, "
-				    "not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	case OPT_RANK_FROM:
-		if (!strcmp(arg, "file"))
-			c->rank_from = IOL_RANK_FROM_FILE;
-		else if (!strcmp(arg, "pid"))
-			c->rank_from = IOL_RANK_FROM_PID;
-		else {
-			usage_error("--rank-from wants file or pid, not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	case OPT_LENIENT: c->lenient = 1; return 1;
-	case OPT_MERGE_TRACES: c->merge_traces = 1; return 1;
-	case OPT_WIDE: out_set_width(0); return 1;
-	case OPT_VERSION:
-		printf("iolens %s\n", IOLENS_VERSION);
-		*done = 1;
-		return 1;
-	}
-	return 0;
-}
-
 int copts_choose(struct copts *c)
 {
 	unsigned mask;
@@ -139,37 +94,6 @@ static int copts_rest(struct copts *c, int argc, char **argv, struct out *o,
 	}
 	*first_log = optind;
 	return -1;
-}
-
-int copts_start(struct copts *c, int argc, char **argv,
-		const struct option *longopts,
-		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
-		struct out *o, int *first_log)
-{
-	int opt, done = 0, r;
-
-	copts_init(c, argv);
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		if (opt == 'h')
-			return cmd_help(NULL);
-		r = extra ? extra(ctx, opt, optarg) : 0;
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r)
-			continue;
-		r = copts_handle(c, opt, optarg, &done);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (done)
-			return EXIT_OK;
-		if (!r)
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-	}
-	return copts_rest(c, argc, argv, o, first_log);
 }
 
 static int wide(void *base, const char *arg)

@@ -14,39 +14,6 @@
 #include "population/popctx.h"
 #include "base/banned.h"
 
-static int pop_opts(struct popopts *p, int argc, char **argv,
-		    const struct option *longopts,
-		    int (*extra)(int opt, const char *arg))
-{
-	int opt, done = 0, r;
-
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		if (opt == 'h')
-			return cmd_help(NULL);
-		if (opt == OPT_DB || opt == OPT_WHERE) {
-			*(opt == OPT_DB ? &p->db : &p->where) = optarg;
-			continue;
-		}
-		r = extra ? extra(opt, optarg) : 0;
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r)
-			continue;
-		r = copts_handle(&p->c, opt, optarg, &done);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (done)
-			return EXIT_OK;
-		if (!r)
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-	}
-	return -1;
-}
-
 static int open_db(struct popopts *p, struct iol_popdb **db)
 {
 	struct iol_error err = {0};
@@ -67,7 +34,7 @@ static int open_db(struct popopts *p, struct iol_popdb **db)
 	return 0;
 }
 
-/* After the options: as pop_start() says. */
+/* After the options: as pop_begin() says. */
 static int pop_rest(struct popopts *p, int argc, char **argv, int nargs,
 		    struct out *o, struct iol_popdb **db, int *first)
 {
@@ -100,21 +67,6 @@ static int pop_rest(struct popopts *p, int argc, char **argv, int nargs,
 		return EXIT_DATA;
 	}
 	return -1;
-}
-
-int pop_start(struct popopts *p, int argc, char **argv,
-	      const struct option *longopts,
-	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
-	      struct iol_popdb **db, int *first)
-{
-	int rc;
-
-	memset(p, 0, sizeof *p);
-	copts_init(&p->c, argv);
-	*db = NULL;
-	if ((rc = pop_opts(p, argc, argv, longopts, extra)) >= 0)
-		return rc;
-	return pop_rest(p, argc, argv, nargs, o, db, first);
 }
 
 #define AT(m) .off = offsetof(struct popopts, m)
