@@ -118,7 +118,8 @@ static int number(const struct cmd_opt *o, const char *arg, double *v)
 	return *v >= o->lo && (o->hi <= 0 || *v <= o->hi) ? 0 : -1;
 }
 
-/* Store the value arg of o in base: 0, or -1 when arg is bad. */
+/* Store the value arg of o in base: 0, -1 when arg is bad, or the exit
+ * status a CO_CALL ends the command with. */
 static int take(const struct cmd_opt *o, void *base, const char *arg)
 {
 	char *at = (char *)base + o->off;
@@ -246,7 +247,7 @@ int cmd_opts_parse(int argc, char **argv, const struct cmd_optset *sets,
 		   int nsets, int how)
 {
 	struct built b;
-	int c, i;
+	int c, i, r;
 
 	build(&b, sets, nsets, how);
 	optind = 1;
@@ -264,10 +265,12 @@ int cmd_opts_parse(int argc, char **argv, const struct cmd_optset *sets,
 			printf("iolens %s\n", IOLENS_VERSION);
 			return EXIT_OK;
 		}
-		if (take(b.o[i], b.base[i], optarg) < 0) {
+		if ((r = take(b.o[i], b.base[i], optarg)) < 0) {
 			bad_value(b.o[i], optarg);
 			return EXIT_USAGE;
 		}
+		if (r > 0) /* a CO_CALL ended the command */
+			return r;
 	}
 	return -1;
 }

@@ -30,7 +30,8 @@ enum {
 			x means it too): its index plus lo into the int */
 	CO_LIST,     /* the value added to a struct cmd_list, at most hi; more
 			is the usage error WANT (%d for hi) */
-	CO_CALL,     /* fn(base, arg): 0, or -1 when the value is bad */
+	CO_CALL,     /* fn(base, arg): 0, -1 when the value is bad, or an
+			exit status (> 0) to end the command with */
 	CO_REFUSE,   /* known, but refused here with the usage error WANT */
 	CO_HELP,     /* the command's --help printed: the command ends */
 	CO_VERSION,  /* the version printed: the command ends */
