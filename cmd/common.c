@@ -74,7 +74,7 @@ static const char *arg_noun(const char *cmd)
 }
 
 /* After the options: the output chosen, the site's processes per node,
- * a log required and the output opened; as copts_start(). */
+ * a log required and the output opened; as cmd_start() says. */
 static int copts_rest(struct copts *c, int argc, char **argv, struct out *o,
 		      int *first_log)
 {

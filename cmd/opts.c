@@ -250,7 +250,9 @@ int cmd_opts_parse(int argc, char **argv, const struct cmd_optset *sets,
 	int c, i, r;
 
 	build(&b, sets, nsets, how);
-	optind = 1;
+	/* a full restart, as at a process's start: a batch (iolens.c) runs
+	 * commands of other option strings ("+" or not) before */
+	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, b.shorts, b.lo, NULL)) != -1) {
 		if (c == ':')
