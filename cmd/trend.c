@@ -24,7 +24,9 @@ static struct tropts {
 
 static int every(void *base, const char *arg)
 {
-	return ((struct tropts *)base)->every = iol_pop_every_parse(arg);
+	return (((struct tropts *)base)->every = iol_pop_every_parse(arg)) < 0
+		       ? -1
+		       : 0;
 }
 
 static const struct cmd_opt options[] = {

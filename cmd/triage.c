@@ -31,7 +31,9 @@ static struct triopts {
 
 static int severity(void *base, const char *arg)
 {
-	return ((struct triopts *)base)->min_sev = iol_triage_sev_parse(arg);
+	struct triopts *t = base;
+
+	return (t->min_sev = iol_triage_sev_parse(arg)) < 0 ? -1 : 0;
 }
 
 static int top(void *base, const char *arg)
