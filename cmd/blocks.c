@@ -6,6 +6,7 @@
  * with -o FILE.pdf, .svg or .png.  --source (cmd/blocks-source.c) and
  * --calibrate (cmd/blocks-common.c) are commands of their own.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,14 +24,6 @@
  * says so instead of failing to link */
 #pragma weak blocks_source_run
 
-enum {
-	OPT_BY_BYTES = OPT_LAST_COMMON,
-	OPT_DEPTH,
-	OPT_SORT,
-	OPT_SOURCE_MAP,
-	OPT_TOP
-};
-
 int blocks_srcmap_add(struct iol_srcmap **map, int *n, char *arg)
 {
 	struct iol_srcmap m;
@@ -44,36 +37,23 @@ int blocks_srcmap_add(struct iol_srcmap **map, int *n, char *arg)
 	return 1;
 }
 
-static int count_opt(const char *name, const char *arg, int64_t *v)
+static int srcmap(void *base, const char *arg)
 {
-	if (iol_parse_count(arg, v) < 0 || *v < 1) {
-		usage_error("--%s wants a positive count, not '%s'", name, arg);
-		return -1;
-	}
-	return 1;
+	struct blocks_opts *b = base;
+
+	return blocks_srcmap_add(&b->srcmap, &b->nsrcmap, (char *)arg) < 0 ? -1
+									   : 0;
 }
 
-static int extra(void *ctx, int opt, const char *arg)
-{
-	struct blocks_opts *b = ctx;
-
-	switch (opt) {
-	case OPT_BY_BYTES: b->by_bytes = 1; return 1;
-	case OPT_DEPTH: return count_opt("depth", arg, &b->depth);
-	case OPT_TOP: return count_opt("top", arg, &b->top);
-	case OPT_SOURCE_MAP:
-		return blocks_srcmap_add(&b->srcmap, &b->nsrcmap, (char *)arg);
-	case OPT_SORT:
-		if ((b->sort = iol_blocks_sort_parse(arg)) < 0) {
-			usage_error("--sort wants time, bytes, calls or line, "
-				    "not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	}
-	return 0;
-}
+#define AT(m) .off = offsetof(struct blocks_opts, m)
+static const struct cmd_opt options[] = {
+	{"by-bytes", CO_FLAG, AT(by_bytes)},
+	{"depth", CO_COUNT, AT(depth)},
+	{"sort", CO_WORD, AT(sort), "time|bytes|calls|line"},
+	{"source-map", CO_CALL, .fn = srcmap},
+	{"top", CO_COUNT, AT(top)},
+	CO_END,
+};
 
 /* the table (text, CSV, TSV, JSON) or the folded stacks */
 static int print(const struct copts *co, const struct iol_job *job,
@@ -157,14 +137,6 @@ static int has_source(int argc, char **argv)
 
 int cmd_blocks(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		COMMON_LONGOPTS,
-		{"by-bytes", no_argument, NULL, OPT_BY_BYTES},
-		{"depth", required_argument, NULL, OPT_DEPTH},
-		{"sort", required_argument, NULL, OPT_SORT},
-		{"source-map", required_argument, NULL, OPT_SOURCE_MAP},
-		{"top", required_argument, NULL, OPT_TOP},
-		{NULL, 0, NULL, 0}};
 	struct blocks_opts bo = {0, -1, 0, 0, NULL, 0};
 	struct iol_job *job = NULL;
 	struct copts co;
@@ -178,7 +150,7 @@ int cmd_blocks(int argc, char **argv)
 					   "iolens");
 		return blocks_source_run(argc, argv);
 	}
-	rc = copts_start(&co, argc, argv, longopts, extra, &bo, NULL, &i);
+	rc = cmd_start(&co, argc, argv, options, &bo, COPTS_COMMON, NULL, &i);
 	if (rc >= 0)
 		return rc;
 	/* one self-contained page, by the server module (serve/export.c) */

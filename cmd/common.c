@@ -3,6 +3,7 @@
  * their jobs (resolved by sources/inputs.h) with the house messages.
  */
 #define _DEFAULT_SOURCE
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,51 +23,6 @@ void copts_init(struct copts *c, char **argv)
 	memset(c, 0, sizeof(*c));
 	c->argv = argv;
 	c->fmt = FMT_TEXT;
-}
-
-int copts_handle(struct copts *c, int opt, const char *arg, int *done)
-{
-	switch (opt) {
-	case ':':
-		usage_error("option '%s' needs a value", c->argv[optind - 1]);
-		return -1;
-	case OPT_FORMAT: c->fmtarg = arg; return 1; /* see copts_choose */
-	case 'o': c->outpath = arg; return 1;
-	case OPT_NODES:
-		if (iol_parse_count(arg, &c->m.nodes) < 0) {
-			usage_error("--nodes wants a positive count, not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	case OPT_PPN:
-		if (iol_parse_count(arg, &c->m.ppn) < 0) {
-			usage_error("--procs-per-node wants a positive count, "
-				    "not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	case OPT_RANK_FROM:
-		if (!strcmp(arg, "file"))
-			c->rank_from = IOL_RANK_FROM_FILE;
-		else if (!strcmp(arg, "pid"))
-			c->rank_from = IOL_RANK_FROM_PID;
-		else {
-			usage_error("--rank-from wants file or pid, not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	case OPT_LENIENT: c->lenient = 1; return 1;
-	case OPT_MERGE_TRACES: c->merge_traces = 1; return 1;
-	case OPT_WIDE: out_set_width(0); return 1;
-	case OPT_VERSION:
-		printf("iolens %s\n", IOLENS_VERSION);
-		*done = 1;
-		return 1;
-	}
-	return 0;
 }
 
 int copts_choose(struct copts *c)
@@ -117,35 +73,13 @@ static const char *arg_noun(const char *cmd)
 	return "log";
 }
 
-int copts_start(struct copts *c, int argc, char **argv,
-		const struct option *longopts,
-		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
-		struct out *o, int *first_log)
+/* After the options: the output chosen, the site's processes per node,
+ * a log required and the output opened; as cmd_start() says. */
+static int copts_rest(struct copts *c, int argc, char **argv, struct out *o,
+		      int *first_log)
 {
 	const struct iol_siteconf *site;
-	int opt, done = 0, r;
 
-	copts_init(c, argv);
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		if (opt == 'h')
-			return cmd_help(NULL);
-		r = extra ? extra(ctx, opt, optarg) : 0;
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r)
-			continue;
-		r = copts_handle(c, opt, optarg, &done);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (done)
-			return EXIT_OK;
-		if (!r)
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-	}
 	if (copts_choose(c) < 0)
 		return EXIT_USAGE;
 	/* the site's processes per node, unless given here */
@@ -160,6 +94,43 @@ int copts_start(struct copts *c, int argc, char **argv,
 	}
 	*first_log = optind;
 	return -1;
+}
+
+static int wide(void *base, const char *arg)
+{
+	(void)base, (void)arg;
+	out_set_width(0);
+	return 0;
+}
+
+#define AT(m) .off = offsetof(struct copts, m)
+/* The shared options, in the order of their COPT_* bits. */
+const struct cmd_opt copts_table[] = {
+	{"format", CO_STR, AT(fmtarg)}, /* see copts_choose */
+	{"output", CO_STR, AT(outpath), .letter = 'o'},
+	{"lenient", CO_FLAG, AT(lenient)},
+	{"merge-traces", CO_FLAG, AT(merge_traces)},
+	{"rank-from", CO_WORD, AT(rank_from), "file|pid"},
+	{"wide", CO_DO, .fn = wide},
+	{"nodes", CO_COUNT, AT(m.nodes)},
+	{"procs-per-node", CO_COUNT, AT(m.ppn)},
+	{"help", CO_HELP, .letter = 'h'},
+	{"version", CO_VERSION, .letter = 0},
+	CO_END,
+};
+
+int cmd_start(struct copts *c, int argc, char **argv, const struct cmd_opt *own,
+	      void *base, unsigned long common, struct out *o, int *first_log)
+{
+	const struct cmd_optset sets[] = {
+		{copts_table, c, common | COPT_HELP | COPT_VERSION},
+		{own, base, 0},
+	};
+	int r;
+
+	copts_init(c, argv);
+	r = cmd_opts_parse(argc, argv, sets, own ? 2 : 1, 0);
+	return r >= 0 ? r : copts_rest(c, argc, argv, o, first_log);
 }
 
 /* ---- the log arguments ---- */
@@ -250,6 +221,28 @@ int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
 		r = -2;
 	iol_inputs_release(&in);
 	return r;
+}
+
+int cmd_each_job(const struct copts *c, int argc, char **argv, int first,
+		 int (*fn)(void *ctx, const char *name, struct iol_job *job),
+		 void *ctx)
+{
+	struct iol_inputs in;
+	struct iol_job *job;
+	/* a directory stands for the logs in it */
+	int rc = cmd_inputs(c, argc, argv, first, &in) < 0 ? EXIT_DATA : 0;
+
+	for (size_t j = 0; j < in.n; j++) {
+		if (cmd_load(c, &in.v[j], &job) < 0) {
+			rc = EXIT_DATA;
+			continue;
+		}
+		if (fn(ctx, in.v[j].name, job) < 0)
+			rc = EXIT_DATA;
+		iol_job_close(job);
+	}
+	iol_inputs_release(&in);
+	return rc;
 }
 
 const char *excl_defaults_help(void)

@@ -8,6 +8,7 @@
 
 #include <getopt.h>
 
+#include "cmd/opts.h"
 #include "model/job.h"
 #include "analysis/metrics.h"
 #include "render/outfmt.h"
@@ -27,37 +28,26 @@ struct copts {
 	int args_optional; /* set by an option: no argument may be given */
 };
 
+/* The shared options a command takes (common of cmd_start()): bit i is
+ * entry i of the table in cmd/common.c; --help and --version always. */
 enum {
-	OPT_FORMAT = 1000,
-	OPT_NODES,
-	OPT_PPN,
-	OPT_VERSION,
-	OPT_RANK_FROM,
-	OPT_LENIENT,
-	OPT_MERGE_TRACES,
-	OPT_WIDE,
-	OPT_LAST_COMMON
+	COPT_FORMAT = 1 << 0,
+	COPT_OUTPUT = 1 << 1,
+	COPT_LENIENT = 1 << 2,
+	COPT_MERGE_TRACES = 1 << 3,
+	COPT_RANK_FROM = 1 << 4,
+	COPT_WIDE = 1 << 5,
+	COPT_NODES = 3 << 6, /* --nodes and --procs-per-node */
+	COPT_HELP = 1 << 8,
+	COPT_VERSION = 1 << 9
 };
-
-#define COMMON_LONGOPTS                                                \
-	{"format", required_argument, NULL, OPT_FORMAT},               \
-		{"help", no_argument, NULL, 'h'},                      \
-		{"lenient", no_argument, NULL, OPT_LENIENT},           \
-		{"merge-traces", no_argument, NULL, OPT_MERGE_TRACES}, \
-		{"output", required_argument, NULL, 'o'},              \
-		{"rank-from", required_argument, NULL, OPT_RANK_FROM}, \
-		{"wide", no_argument, NULL, OPT_WIDE},                 \
-	{                                                              \
-		"version", no_argument, NULL, OPT_VERSION              \
-	}
-#define NODE_LONGOPTS                                              \
-	{"nodes", required_argument, NULL, OPT_NODES},             \
-	{                                                          \
-		"procs-per-node", required_argument, NULL, OPT_PPN \
-	}
-/* getopt_long option string of every analysis command: ':' first so a
- * missing value is told apart from an unknown option */
-#define COMMON_SHORTOPTS ":ho:"
+extern const struct cmd_opt copts_table[];
+/* --format and -o */
+#define COPTS_OUT (COPT_FORMAT | COPT_OUTPUT)
+/* what the reading of traces takes */
+#define COPTS_TRACES (COPT_LENIENT | COPT_MERGE_TRACES | COPT_RANK_FROM)
+/* the options of the analysis commands */
+#define COPTS_COMMON (COPTS_OUT | COPTS_TRACES | COPT_WIDE)
 
 /*
  * The one rule of output choice (render/outfmt.h, out_format_choose())
@@ -68,25 +58,19 @@ int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
 	       const char *own);
 
 void copts_init(struct copts *c, char **argv);
-/* Handle a common option: 1 handled, 0 not common, -1 usage error
- * (message printed).  OPT_VERSION prints the version and sets *done. */
-int copts_handle(struct copts *c, int opt, const char *arg, int *done);
 /* Choose c->outf and c->fmt from --format and -o by cmd_outfmt() and the
  * formats of the command c->argv[0]: 0, or -1 (usage error printed). */
 int copts_choose(struct copts *c);
 /*
- * The start of every analysis command: parse argv with the common options
- * (and a command's own through extra(ctx, opt, arg), which returns 1
- * handled, 0 not its option, -1 usage error already reported; ctx is the
- * command's own option struct, passed through untouched), require a log and
- * open the output (unless o is NULL: commands that write files of their own).
- * Returns -1 to go on (then *first_log is set and o is open), or the exit
- * status to return at once.
+ * The start of every analysis command: parse argv with the command's
+ * options in the table own (cmd/opts.h), their offsets in base, and the
+ * shared options common (COPT_*); require a log and open the output
+ * (unless o is NULL: commands that write files of their own).  Returns
+ * -1 to go on (then *first_log is set and o is open), or the exit status
+ * to return at once.
  */
-int copts_start(struct copts *c, int argc, char **argv,
-		const struct option *longopts,
-		int (*extra)(void *ctx, int opt, const char *arg), void *ctx,
-		struct out *o, int *first_log);
+int cmd_start(struct copts *c, int argc, char **argv, const struct cmd_opt *own,
+	      void *base, unsigned long common, struct out *o, int *first_log);
 
 /*
  * The log arguments argv[first..argc) resolved into jobs by
@@ -108,6 +92,12 @@ int cmd_load(const struct copts *c, const struct iol_input *in,
  * the arguments are several jobs. */
 int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
 		 struct iol_job **job);
+/* fn(ctx, its name, its job) for each job of argv[first..argc) by
+ * cmd_inputs() and cmd_load(), each job closed after: EXIT_OK, or
+ * EXIT_DATA when one did not load or fn returned -1 for one. */
+int cmd_each_job(const struct copts *c, int argc, char **argv, int first,
+		 int (*fn)(void *ctx, const char *name, struct iol_job *job),
+		 void *ctx);
 /* The default exclusions of top files (analysis/select.h), for help
  * texts (@EXCL_DEFAULTS@ in man/help/<cmd>.txt); static storage. */
 const char *excl_defaults_help(void);

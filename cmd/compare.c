@@ -5,6 +5,7 @@
  * effect size against the run-to-run noise of the key's jobs, and
  * whether it exceeds that noise (population/trend.h states the test).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,24 +17,18 @@
 #include "render/views.h"
 #include "base/banned.h"
 
-static int by;
-static const char *before, *after;
+static struct cmpopts {
+	int by;
+	const char *before, *after;
+} cm;
 
-static int extra(int opt, const char *arg)
-{
-	switch (opt) {
-	case 'B': before = arg; return 1;
-	case 'A': after = arg; return 1;
-	case 'b': break;
-	default: return 0;
-	}
-	by = iol_pop_by_parse(arg);
-	if (by < 0 || by > IOL_BY_PROJECT) {
-		usage_error("--by wants app, user or project, not '%s'", arg);
-		return -1;
-	}
-	return 1;
-}
+#define AT(m) .off = offsetof(struct cmpopts, m)
+static const struct cmd_opt options[] = {
+	{"after", CO_STR, AT(after)},
+	{"before", CO_STR, AT(before)},
+	{"by", CO_WORD, AT(by), "app|user|project"},
+	CO_END,
+};
 
 static int load_side(struct popopts *p, struct iol_popdb *db, const char *side,
 		     const char *name, struct iol_popset *s)
@@ -68,13 +63,14 @@ static int run(struct popopts *p, struct iol_popset *b, struct iol_popset *a)
 	struct out o;
 	int rc;
 
-	if (iol_pop_compare(b, a, by, &r, &n, &ob, &oa) < 0) {
+	if (iol_pop_compare(b, a, cm.by, &r, &n, &ob, &oa) < 0) {
 		msg("out of memory");
 		return EXIT_DATA;
 	}
 	rc = cmd_out_open(&o, p->c.outpath, p->c.fmt) < 0 ? EXIT_DATA : EXIT_OK;
 	if (rc == EXIT_OK) {
-		iol_view_compare_print(&o, r, n, by, before, after, ob, oa);
+		iol_view_compare_print(&o, r, n, cm.by, cm.before, cm.after, ob,
+				       oa);
 		rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	}
 	free(r);
@@ -83,30 +79,24 @@ static int run(struct popopts *p, struct iol_popset *b, struct iol_popset *a)
 
 int cmd_compare(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		POP_STORE_LONGOPTS,
-		{"after", required_argument, NULL, 'A'},
-		{"before", required_argument, NULL, 'B'},
-		{"by", required_argument, NULL, 'b'},
-		{NULL, 0, NULL, 0}};
 	struct iol_popset b, a;
 	struct iol_popdb *db;
 	struct popopts p;
 	int rc, first;
 
-	by = IOL_BY_APP;
-	before = after = NULL;
-	rc = pop_start(&p, argc, argv, longopts, extra, 0, NULL, &db, &first);
+	cm = (struct cmpopts){IOL_BY_APP, NULL, NULL};
+	rc = pop_begin(&p, argc, argv, (struct cmd_optset){options, &cm, 0},
+		       POPTS_STORE, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
-	if (!before || !after) {
+	if (!cm.before || !cm.after) {
 		iol_popdb_close(db);
 		return usage_error("no --%s given",
-				   before ? "after" : "before");
+				   cm.before ? "after" : "before");
 	}
-	rc = load_side(&p, db, before, "--before", &b);
+	rc = load_side(&p, db, cm.before, "--before", &b);
 	if (rc < 0) {
-		rc = load_side(&p, db, after, "--after", &a);
+		rc = load_side(&p, db, cm.after, "--after", &a);
 		if (rc >= 0)
 			iol_popset_free(&b);
 	}

@@ -16,41 +16,46 @@
 #include "render/views.h"
 #include "base/banned.h"
 
-static int options(int argc, char **argv, struct copts *co,
-		   struct iol_siteconf *c)
+/* --db and --procs-per-node: values of the configuration shown */
+static int set(void *c, const char *key, const char *arg, const char *opt)
 {
-	static const struct option longopts[] = {
-		{"db", required_argument, NULL, 'd'},
-		{"procs-per-node", required_argument, NULL, 'p'},
-		{"wide", no_argument, NULL, OPT_WIDE},
-		STORE_OUT_LONGOPTS,
-		{NULL, 0, NULL, 0}};
 	struct iol_error err = {0};
-	int opt, done = 0, r;
 
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		if (opt == 'h')
-			return cmd_help(NULL);
-		if (opt == 'd' || opt == 'p') {
-			if (iol_siteconf_set(
-				    c, opt == 'd' ? "db" : "procs_per_node",
-				    optarg,
-				    opt == 'd' ? "--db" : "--procs-per-node",
-				    &err) < 0)
-				return usage_error("%s", err.msg);
-			continue;
-		}
-		if ((r = copts_handle(co, opt, optarg, &done)) < 0)
-			return EXIT_USAGE;
-		if (done)
-			return EXIT_OK;
-		if (!r)
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
+	if (iol_siteconf_set(c, key, arg, opt, &err) < 0) {
+		usage_error("%s", err.msg);
+		return -1;
 	}
+	return 0;
+}
+
+static int db(void *c, const char *arg)
+{
+	return set(c, "db", arg, "--db");
+}
+
+static int ppn(void *c, const char *arg)
+{
+	return set(c, "procs_per_node", arg, "--procs-per-node");
+}
+
+static const struct cmd_opt options[] = {
+	{"db", CO_CALL, .fn = db},
+	{"procs-per-node", CO_CALL, .fn = ppn},
+	CO_END,
+};
+
+static int options_of(int argc, char **argv, struct copts *co,
+		      struct iol_siteconf *c)
+{
+	const struct cmd_optset sets[] = {
+		{options, c, 0},
+		{copts_table, co,
+		 COPTS_OUT | COPT_WIDE | COPT_HELP | COPT_VERSION},
+	};
+	int rc = cmd_opts_parse(argc, argv, sets, 2, 0);
+
+	if (rc >= 0)
+		return rc;
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	return copts_choose(co) < 0 ? EXIT_USAGE : -1;
@@ -72,7 +77,7 @@ int cmd_config(int argc, char **argv)
 		msg("out of memory");
 		return EXIT_DATA;
 	}
-	rc = options(argc, argv, &co, &c);
+	rc = options_of(argc, argv, &co, &c);
 	if (rc < 0)
 		rc = cmd_out_open(&o, co.outpath, co.fmt) < 0 ? EXIT_DATA : -1;
 	if (rc < 0) {

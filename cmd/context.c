@@ -7,6 +7,7 @@
  * same functions as summary.
  */
 #define _XOPEN_SOURCE 700
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,56 +37,23 @@ static int decode(struct popopts *p, int argc, char **argv, int i,
 	return rc < 0 ? -1 : 0;
 }
 
-/* --iostat recordings: the weather of the job (population/weather.h) */
-enum { OPT_IOSTAT = OPT_POP_LAST + 1, OPT_FSLOAD, OPT_SCOPE, MAX_REC = 64 };
-static const char *recs[MAX_REC], *fsrecs[MAX_REC];
-static int nrecs, nfsrecs, scope = IOL_CTX_SCOPE_AUTO;
+/* --iostat and --fsload recordings: the weather of the job
+ * (population/weather.h, fsweather.h); --scope */
+static struct ctxopts {
+	struct cmd_list recs, fsrecs;
+	int scope;
+} cx;
 
-/* --scope auto|app|user|nprocs */
-static int scope_opt(const char *arg)
-{
-	static const char *const names[] = {"auto", "app", "user", "nprocs"};
-
-	for (int i = 0; i < 4; i++)
-		if (!strcmp(arg, names[i])) {
-			scope = i - 1;
-			return 1;
-		}
-	usage_error("--scope wants auto, app, user or nprocs, not '%s'", arg);
-	return -1;
-}
-
-static int extra(int opt, const char *arg)
-{
-	if (opt == OPT_SCOPE)
-		return scope_opt(arg);
-	if (opt == OPT_FSLOAD) {
-		if (nfsrecs == MAX_REC) {
-			usage_error("at most %d recordings", MAX_REC);
-			return -1;
-		}
-		fsrecs[nfsrecs++] = arg;
-		return 1;
-	}
-	if (opt != OPT_IOSTAT)
-		return 0;
-	if (nrecs == MAX_REC) {
-		usage_error("at most %d recordings", MAX_REC);
-		return -1;
-	}
-	recs[nrecs++] = arg;
-	return 1;
-}
+#define AT(m) .off = offsetof(struct ctxopts, m)
+static const struct cmd_opt options[] = {
+	{"iostat", CO_LIST, AT(recs), "at most %d recordings", .hi = 64},
+	{"fsload", CO_LIST, AT(fsrecs), "at most %d recordings", .hi = 64},
+	{"scope", CO_WORD, AT(scope), "auto|app|user|nprocs", -1},
+	CO_END,
+};
 
 int cmd_context(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		POP_STORE_LONGOPTS,
-		NODE_LONGOPTS,
-		{"iostat", required_argument, NULL, OPT_IOSTAT},
-		{"fsload", required_argument, NULL, OPT_FSLOAD},
-		{"scope", required_argument, NULL, OPT_SCOPE},
-		{NULL, 0, NULL, 0}};
 	struct iol_wjobw wj = {0};
 	struct iol_fsjob fj;
 	struct iol_popjob own = {0};
@@ -98,9 +66,10 @@ int cmd_context(int argc, char **argv)
 	int rc, first, fsrc = 1;
 
 	/* as at a process's start: --serve-batch runs several in one */
-	nrecs = nfsrecs = 0;
-	scope = IOL_CTX_SCOPE_AUTO;
-	rc = pop_start(&p, argc, argv, longopts, extra, 1, NULL, &db, &first);
+	memset(&cx, 0, sizeof(cx));
+	cx.scope = IOL_CTX_SCOPE_AUTO;
+	rc = pop_begin(&p, argc, argv, (struct cmd_optset){options, &cx, 0},
+		       POPTS_STORE | COPT_NODES, 1, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
 	/* the job's row and the earlier jobs of its app, through the
@@ -118,10 +87,10 @@ int cmd_context(int argc, char **argv)
 		iol_popset_free(&one);
 		return EXIT_DATA;
 	}
-	rc = iol_pop_context_at(&set, row ? row : &own, scope, &ctx);
-	if ((rc == 0 && nrecs &&
-	     pop_weather(recs, nrecs, row ? row : &own, &wj) < 0) ||
-	    (rc == 0 && (fsrc = pop_fsweather(fsrecs, nfsrecs, p.db,
+	rc = iol_pop_context_at(&set, row ? row : &own, cx.scope, &ctx);
+	if ((rc == 0 && cx.recs.n &&
+	     pop_weather(cx.recs.v, cx.recs.n, row ? row : &own, &wj) < 0) ||
+	    (rc == 0 && (fsrc = pop_fsweather(cx.fsrecs.v, cx.fsrecs.n, p.db,
 					      row ? row : &own, &fj)) < 0)) {
 		iol_popjob_release(&own);
 		iol_popset_free(&one);
@@ -130,7 +99,7 @@ int cmd_context(int argc, char **argv)
 	}
 	if (rc == 0 && cmd_out_open(&o, p.c.outpath, p.c.fmt) == 0) {
 		iol_view_context_print(&o, argv[first], &ctx);
-		if (nrecs)
+		if (cx.recs.n)
 			iol_view_context_print_weather(&o, argv[first], &wj);
 		if (fsrc == 0)
 			iol_view_context_print_fsweather(&o, argv[first], &fj);

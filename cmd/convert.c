@@ -15,21 +15,15 @@
 
 int cmd_convert(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"help", no_argument, NULL, 'h'},
-		{"lenient", no_argument, NULL, OPT_LENIENT},
-		{"output", required_argument, NULL, 'o'},
-		{"rank-from", required_argument, NULL, OPT_RANK_FROM},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
 	struct iol_trace_opts to;
 	struct iol_error err = {0};
 	struct iol_job *job;
 	struct copts co;
 	int r, first;
 
-	r = copts_start(&co, argc, argv, longopts, NULL, NULL, NULL, &first);
+	r = cmd_start(&co, argc, argv, NULL, NULL,
+		      COPT_OUTPUT | COPT_LENIENT | COPT_RANK_FROM, NULL,
+		      &first);
 	if (r >= 0)
 		return r;
 	if (!co.outpath)

@@ -4,6 +4,7 @@
  * core-hours beside those with at least one Darshan job row joined (iolens
  * ingest --sacct), and the share of those jobs using each I/O API.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,41 +17,30 @@
 #include "render/views.h"
 #include "base/banned.h"
 
-enum { OPT_APIS = OPT_POP_LAST + 1, OPT_FROM, OPT_TO, OPT_EVERY, OPT_BY };
-static int apis_only, monthly, by_part;
-static int64_t from, to; /* [from, to) epoch seconds, IOL_POP_NULL open */
+static struct covopts {
+	int apis_only, monthly, by_part;
+	int64_t from, to; /* [from, to) epoch seconds, IOL_POP_NULL open */
+} cv;
 
-static int extra(int opt, const char *arg)
+static int from(void *base, const char *arg)
 {
-	switch (opt) {
-	case OPT_APIS: apis_only = 1; return 1;
-	case OPT_BY:
-		if (strcmp(arg, "project") && strcmp(arg, "partition")) {
-			usage_error("--by wants project or partition, not '%s'",
-				    arg);
-			return -1;
-		}
-		by_part = !strcmp(arg, "partition");
-		return 1;
-	case OPT_FROM:
-	case OPT_TO: break;
-	case OPT_EVERY:
-		if (strcmp(arg, "month")) {
-			usage_error("--every wants month, not '%s'", arg);
-			return -1;
-		}
-		monthly = 1;
-		return 1;
-	default: return 0;
-	}
-	if (iol_date_parse(arg, opt == OPT_TO, opt == OPT_FROM ? &from : &to) <
-	    0) {
-		usage_error("--%s wants a date YYYY-MM-DD or YYYY-MM, not '%s'",
-			    opt == OPT_FROM ? "from" : "to", arg);
-		return -1;
-	}
-	return 1;
+	return iol_date_parse(arg, 0, &((struct covopts *)base)->from);
 }
+
+static int to(void *base, const char *arg)
+{
+	return iol_date_parse(arg, 1, &((struct covopts *)base)->to);
+}
+
+#define AT(m) .off = offsetof(struct covopts, m)
+static const struct cmd_opt options[] = {
+	{"apis", CO_FLAG, AT(apis_only)},
+	{"by", CO_WORD, AT(by_part), "project|partition"},
+	{"every", CO_WORD, AT(monthly), "month", 1},
+	{"from", CO_CALL, .fn = from, .want = "a date YYYY-MM-DD or YYYY-MM"},
+	{"to", CO_CALL, .fn = to, .want = "a date YYYY-MM-DD or YYYY-MM"},
+	CO_END,
+};
 
 /* The tables through render/view-coverage.c; --every month: its months
  * first (population/popdb.h). */
@@ -62,29 +52,21 @@ static int print(struct out *o, const struct iol_popcov_all *c,
 	size_t nm = 0;
 	int rc = 0;
 
-	if (monthly && !(apis_only && o->fmt != FMT_TEXT))
-		rc = iol_popdb_coverage_months(db, from, to, by_part, &m, &nm,
-					       &err);
+	if (cv.monthly && !(cv.apis_only && o->fmt != FMT_TEXT))
+		rc = iol_popdb_coverage_months(db, cv.from, cv.to, cv.by_part,
+					       &m, &nm, &err);
 	if (rc < 0) {
 		msg("'%s': %s", path, err.msg[0] ? err.msg : iol_strerror(rc));
 		return -1;
 	}
-	iol_view_coverage_print(o, c, monthly ? m : NULL, nm, by_part,
-				apis_only);
+	iol_view_coverage_print(o, c, cv.monthly ? m : NULL, nm, cv.by_part,
+				cv.apis_only);
 	iol_popcov_months_free(m, nm);
 	return 0;
 }
 
 int cmd_coverage(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		POP_STORE_LONGOPTS,
-		{"apis", no_argument, NULL, OPT_APIS},
-		{"by", required_argument, NULL, OPT_BY},
-		{"every", required_argument, NULL, OPT_EVERY},
-		{"from", required_argument, NULL, OPT_FROM},
-		{"to", required_argument, NULL, OPT_TO},
-		{NULL, 0, NULL, 0}};
 	struct iol_error err = {0};
 	struct iol_popcov_all c;
 	struct iol_popdb *db;
@@ -92,19 +74,19 @@ int cmd_coverage(int argc, char **argv)
 	struct out o;
 	int rc, first, opened;
 
-	apis_only = monthly = by_part = 0;
-	from = to = IOL_POP_NULL;
-	rc = pop_start(&p, argc, argv, longopts, extra, 0, NULL, &db, &first);
+	cv = (struct covopts){0, 0, 0, IOL_POP_NULL, IOL_POP_NULL};
+	rc = pop_begin(&p, argc, argv, (struct cmd_optset){options, &cv, 0},
+		       POPTS_STORE, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
-	if (p.where ||
-	    (from != IOL_POP_NULL && to != IOL_POP_NULL && from >= to)) {
+	if (p.where || (cv.from != IOL_POP_NULL && cv.to != IOL_POP_NULL &&
+			cv.from >= cv.to)) {
 		iol_popdb_close(db);
 		return usage_error(p.where ? "--where is not taken: coverage "
 					     "counts the scheduler's jobs"
 					   : "--to is before --from");
 	}
-	rc = iol_popdb_coverage_in(db, from, to, by_part, &c, &err);
+	rc = iol_popdb_coverage_in(db, cv.from, cv.to, cv.by_part, &c, &err);
 	if (rc < 0 || !c.n) {
 		msg("'%s': %s", p.db,
 		    rc < 0 ? (err.msg[0] ? err.msg : iol_strerror(rc))

@@ -8,6 +8,7 @@
  */
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,47 +21,16 @@
 #include "render/view-diff.h"
 #include "base/banned.h"
 
-enum { OPT_THRESHOLD = OPT_LAST_COMMON + 1, OPT_TOP, OPT_MATCH_NAMES, OPT_ALL };
-
-struct dopts {
-	struct iol_diff_opts d;
-	int top_given;
+#define AT(m) .off = offsetof(struct iol_diff_opts, m)
+static const struct cmd_opt options[] = {
+	{"all", CO_FLAG, AT(all)},
+	{"match-names", CO_FLAG, AT(match_names)},
+	{"threshold", CO_DOUBLE, AT(threshold),
+	 "bad --threshold '%s': a percentage >= 0", 0, 1e6},
+	/* 0 is all; -1 (not given) is 20 in text */
+	{"top", CO_COUNT | CO_ZERO, AT(top), "bad --top '%s': a count >= 0"},
+	CO_END,
 };
-
-static int extra_opt(void *ctx, int opt, const char *arg)
-{
-	struct dopts *x = ctx;
-	char *end;
-
-	if (opt == OPT_THRESHOLD) {
-		x->d.threshold = strtod(arg, &end);
-		if (end == arg || *end || !(x->d.threshold >= 0) ||
-		    x->d.threshold > 1e6) {
-			usage_error("bad --threshold '%s': a percentage >= 0",
-				    arg);
-			return -1;
-		}
-		return 1;
-	}
-	if (opt == OPT_MATCH_NAMES) {
-		x->d.match_names = 1;
-		return 1;
-	}
-	if (opt == OPT_ALL) {
-		x->d.all = 1;
-		return 1;
-	}
-	if (opt == OPT_TOP) {
-		/* 0 is all; iol_parse_count takes positive counts */
-		if (strcmp(arg, "0") && iol_parse_count(arg, &x->d.top) < 0) {
-			usage_error("bad --top '%s': a count >= 0", arg);
-			return -1;
-		}
-		x->top_given = 1;
-		return 1;
-	}
-	return 0;
-}
 
 /* ---- loading ---- */
 
@@ -100,40 +70,26 @@ static int side_load(struct copts *co, char **argv, int i, struct iol_job **job,
 
 int cmd_diff(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"format", required_argument, NULL, OPT_FORMAT},
-		{"help", no_argument, NULL, 'h'},
-		{"lenient", no_argument, NULL, OPT_LENIENT},
-		{"all", no_argument, NULL, OPT_ALL},
-		{"match-names", no_argument, NULL, OPT_MATCH_NAMES},
-		NODE_LONGOPTS,
-		{"output", required_argument, NULL, 'o'},
-		{"rank-from", required_argument, NULL, OPT_RANK_FROM},
-		{"threshold", required_argument, NULL, OPT_THRESHOLD},
-		{"top", required_argument, NULL, OPT_TOP},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
 	struct iol_job *ja = NULL, *jb = NULL;
 	struct iol_summary sa, sb;
 	struct iol_diffside a, b;
 	struct iol_error err = {0};
 	struct iol_diff d;
-	struct dopts x;
+	struct iol_diff_opts x = {.threshold = -1, .top = -1};
 	struct copts co;
 	struct out o;
 	int rc, i;
 
-	memset(&x, 0, sizeof(x));
-	x.d.threshold = -1;
-	rc = copts_start(&co, argc, argv, longopts, extra_opt, &x, NULL, &i);
+	rc = cmd_start(&co, argc, argv, options, &x,
+		       COPTS_OUT | COPT_LENIENT | COPT_RANK_FROM | COPT_NODES,
+		       NULL, &i);
 	if (rc >= 0)
 		return rc;
 	if (argc - i != 2)
 		return usage_error("two logs needed, A and B; %d given",
 				   argc - i);
-	if (!x.top_given && co.fmt == FMT_TEXT)
-		x.d.top = 20;
+	if (x.top < 0 && co.fmt == FMT_TEXT)
+		x.top = 20;
 	if (side_load(&co, argv, i, &ja, &sa) < 0)
 		return EXIT_DATA;
 	if (side_load(&co, argv, i + 1, &jb, &sb) < 0) {
@@ -143,7 +99,7 @@ int cmd_diff(int argc, char **argv)
 	a = (struct iol_diffside){argv[i], ja, &sa};
 	b = (struct iol_diffside){argv[i + 1], jb, &sb};
 	rc = EXIT_DATA;
-	if (iol_diff_compute(&a, &b, &x.d, &d, &err) < 0) {
+	if (iol_diff_compute(&a, &b, &x, &d, &err) < 0) {
 		msg("%s", err.msg);
 		goto out;
 	}

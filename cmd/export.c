@@ -14,45 +14,23 @@
 #include "base/banned.h"
 
 /* --date: seconds since the epoch, -1 not given */
-static int extra_opt(void *ctx, int opt, const char *arg)
-{
-	long long *date_opt = ctx;
-	char *end;
-
-	if (opt != 'd')
-		return 0;
-	*date_opt = strtoll(arg, &end, 10);
-	if (*end || end == arg || *date_opt < 0) {
-		usage_error("--date wants seconds since the epoch, not '%s'",
-			    arg);
-		return -1;
-	}
-	return 1;
-}
+static const struct cmd_opt options[] = {
+	{"date", CO_COUNT | CO_ZERO, .off = 0, "seconds since the epoch"},
+	CO_END,
+};
 
 int cmd_export(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"date", required_argument, NULL, 'd'},
-		{"help", no_argument, NULL, 'h'},
-		{"lenient", no_argument, NULL, OPT_LENIENT},
-		{"merge-traces", no_argument, NULL, OPT_MERGE_TRACES},
-		NODE_LONGOPTS,
-		{"output", required_argument, NULL, 'o'},
-		{"rank-from", required_argument, NULL, OPT_RANK_FROM},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
 	struct iol_job **jobs;
 	struct iol_error err = {0};
 	struct iol_inputs in;
 	struct copts co;
 	int r, i, n = 0, rc = EXIT_OK, first;
 	time_t created;
-	long long date_opt = -1;
+	int64_t date_opt = -1;
 
-	r = copts_start(&co, argc, argv, longopts, extra_opt, &date_opt, NULL,
-			&first);
+	r = cmd_start(&co, argc, argv, options, &date_opt,
+		      COPTS_TRACES | COPT_OUTPUT | COPT_NODES, NULL, &first);
 	if (r >= 0)
 		return r;
 	if (!co.outpath || !strcmp(co.outpath, "-"))

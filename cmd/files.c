@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <regex.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,69 +30,74 @@ struct fopts {
 	struct iol_excl defex; /* --default-excludes, else empty */
 };
 
-static int extra_opt(void *ctx, int opt, const char *arg)
+/* --include and --exclude: one pattern each */
+static int pattern(struct fopts *fo, int inc, const char *arg)
 {
-	struct fopts *fo = ctx;
+	int *have = inc ? &fo->sel.have_inc : &fo->sel.have_exc;
 
-	switch (opt) {
-	case 'x':
-	case 'i':
-		if ((opt == 'i' && fo->sel.have_inc) ||
-		    (opt == 'x' && fo->sel.have_exc)) {
-			usage_error(
-				"--%s given twice: join the patterns with |",
-				opt == 'i' ? "include" : "exclude");
-			return -1;
-		}
-		if (regcomp(opt == 'i' ? &fo->sel.inc : &fo->sel.exc, arg,
-			    REG_EXTENDED | REG_NOSUB)) {
-			usage_error("bad regular expression '%s'", arg);
-			return -1;
-		}
-		if (opt == 'i')
-			fo->sel.have_inc = 1;
-		else
-			fo->sel.have_exc = 1;
-		return 1;
-	case 'm': fo->sel.merge = 1; return 1;
-	case 'B':
-		if (strcmp(arg, "ost")) {
-			usage_error("--by wants ost, not '%s'", arg);
-			return -1;
-		}
-		fo->by_ost = 1;
-		return 1;
-	case 'S': fo->shared = 1; return 1;
-	case 'D':
-		if (!fo->defex.n && iol_excl_init(&fo->defex, 1, NULL) < 0)
-			return -1;
-		return 1;
-	case 'M':
-		fo->sel.module = iol_mod_find(arg);
-		if (fo->sel.module < 0 || !iol_mod_is_data(fo->sel.module)) {
-			usage_error("'%s' is not a module with file records "
-				    "(posix, mpiio, stdio, h5d, pnetcdf_var, "
-				    "dfs, daos)",
-				    arg);
-			return -1;
-		}
-		return 1;
-	case 's':
-		fo->sort_key = iol_filerow_sort_key(arg);
-		if (fo->sort_key != IOL_SORT_NONE)
-			return 1;
-		usage_error("cannot sort by '%s'", arg);
+	if (*have) {
+		usage_error("--%s given twice: join the patterns with |",
+			    inc ? "include" : "exclude");
 		return -1;
-	case 't':
-		if (iol_parse_count(arg, &fo->sel.top) < 0) {
-			usage_error("--top wants a positive count, not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
 	}
+	if (regcomp(inc ? &fo->sel.inc : &fo->sel.exc, arg,
+		    REG_EXTENDED | REG_NOSUB)) {
+		usage_error("bad regular expression '%s'", arg);
+		return -1;
+	}
+	*have = 1;
 	return 0;
 }
+
+static int include(void *fo, const char *arg)
+{
+	return pattern(fo, 1, arg);
+}
+
+static int exclude(void *fo, const char *arg)
+{
+	return pattern(fo, 0, arg);
+}
+
+static int default_excludes(void *base, const char *arg)
+{
+	struct fopts *fo = base;
+
+	(void)arg;
+	return fo->defex.n || iol_excl_init(&fo->defex, 1, NULL) == 0 ? 0 : -1;
+}
+
+static int module(void *base, const char *arg)
+{
+	struct fopts *fo = base;
+
+	fo->sel.module = iol_mod_find(arg);
+	return fo->sel.module >= 0 && iol_mod_is_data(fo->sel.module) ? 0 : -1;
+}
+
+static int sort_by(void *base, const char *arg)
+{
+	struct fopts *fo = base;
+
+	fo->sort_key = iol_filerow_sort_key(arg);
+	return fo->sort_key != IOL_SORT_NONE ? 0 : -1;
+}
+
+#define AT(m) .off = offsetof(struct fopts, m)
+static const struct cmd_opt options[] = {
+	{"exclude", CO_CALL, .fn = exclude},
+	{"include", CO_CALL, .fn = include},
+	{"default-excludes", CO_DO, .fn = default_excludes},
+	{"merge", CO_FLAG, AT(sel.merge)},
+	{"by", CO_WORD, AT(by_ost), "ost", 1},
+	{"shared", CO_FLAG, AT(shared)},
+	{"module", CO_CALL, .fn = module,
+	 .want = "'%s' is not a module with file records (posix, mpiio, "
+		 "stdio, h5d, pnetcdf_var, dfs, daos)"},
+	{"sort", CO_CALL, .fn = sort_by, .want = "cannot sort by '%s'"},
+	{"top", CO_COUNT, AT(sel.top)},
+	CO_END,
+};
 
 /* --shared: the shared records' rank balance of one job. */
 static int shared_table(struct out *o, struct fopts *fo, const char *log,
@@ -99,16 +105,14 @@ static int shared_table(struct out *o, struct fopts *fo, const char *log,
 {
 	struct iol_sharedrow *rows;
 	struct iol_error err = {0};
-	size_t n, r;
+	size_t n;
 
 	if (iol_shared_compute(job, &rows, &n, &err) < 0) {
 		msg_ioerr(log, err.code, &err);
 		return -1;
 	}
-	view_files_title(o, log, 1);
 	n = iol_filesel_shared(&fo->sel, rows, n);
-	for (r = 0; r < n; r++)
-		view_files_shared_row(o, log, &rows[r]);
+	view_files_shared_rows(o, log, rows, n);
 	free(rows);
 	return 0;
 }
@@ -137,7 +141,7 @@ static int file_rows(struct out *o, struct fopts *fo, const char *log,
 	const struct iol_filerow **sorted;
 	struct iol_filerow *rows;
 	struct iol_error err = {0};
-	size_t n, r;
+	size_t n;
 
 	if (iol_files_compute(job, fo->sel.merge, &rows, &n, &err) < 0) {
 		msg_ioerr(log, err.code, &err);
@@ -147,10 +151,8 @@ static int file_rows(struct out *o, struct fopts *fo, const char *log,
 		msg("out of memory");
 		exit(EXIT_DATA);
 	}
-	view_files_title(o, log, 0);
 	n = iol_filesel_rows(&fo->sel, sorted, n);
-	for (r = 0; r < n; r++)
-		view_files_row(o, log, sorted[r]);
+	view_files_rows(o, log, sorted, n);
 	free(sorted);
 	iol_files_free(rows);
 	view_files_end(o, fo->sel.nexcl, fo->sel.have_exc, fo->defex.n > 0);
@@ -174,59 +176,43 @@ static int files_log(struct out *o, struct fopts *fo, const char *log,
 	return r;
 }
 
+/* the files of each job */
+struct run {
+	struct out o;
+	struct fopts *fo;
+};
+
+static int files_job(void *arg, const char *name, struct iol_job *job)
+{
+	struct run *r = arg;
+
+	return files_log(&r->o, r->fo, name, job);
+}
+
 int cmd_files(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		COMMON_LONGOPTS,
-		{"exclude", required_argument, NULL, 'x'},
-		{"include", required_argument, NULL, 'i'},
-		{"default-excludes", no_argument, NULL, 'D'},
-		{"merge", no_argument, NULL, 'm'},
-		{"by", required_argument, NULL, 'B'},
-		{"shared", no_argument, NULL, 'S'},
-		{"module", required_argument, NULL, 'M'},
-		{"sort", required_argument, NULL, 's'},
-		{"top", required_argument, NULL, 't'},
-		{NULL, 0, NULL, 0},
-	};
 	struct fopts fo;
-	struct iol_inputs in;
+	struct run r = {.fo = &fo};
 	struct copts co;
-	struct out o;
 	int rc, i;
 
 	memset(&fo, 0, sizeof(fo));
 	fo.sort_key = IOL_SORT_BYTES;
 	fo.sel.module = -1;
 	fo.sel.defex = &fo.defex;
-	rc = copts_start(&co, argc, argv, longopts, extra_opt, &fo, &o, &i);
+	rc = cmd_start(&co, argc, argv, options, &fo, COPTS_COMMON, &r.o, &i);
 	if (rc >= 0)
 		goto out;
-	/* a directory stands for the logs in it */
-	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	/* text: a titled table per log; machine formats: one table */
 	if (co.fmt != FMT_TEXT && fo.by_ost)
-		files_by_ost_start(&o);
+		files_by_ost_start(&r.o);
 	else
-		view_files_table(&o, fo.shared);
-	for (size_t j = 0; j < in.n; j++) {
-		struct iol_job *job;
-
-		if (cmd_load(&co, &in.v[j], &job) < 0) {
-			rc = EXIT_DATA;
-			continue;
-		}
-		if (files_log(&o, &fo, in.v[j].name, job) < 0)
-			rc = EXIT_DATA;
-		iol_job_close(job);
-	}
-	iol_inputs_release(&in);
+		view_files_table(&r.o, fo.shared);
+	rc = cmd_each_job(&co, argc, argv, i, files_job, &r);
 	if (co.fmt != FMT_TEXT)
-		out_endtable(&o);
-	if (out_close(&o, rc == EXIT_OK) < 0) {
-		msg("%s", o.err.msg);
+		out_endtable(&r.o);
+	if (cmd_out_close(&r.o, rc == EXIT_OK) < 0)
 		rc = EXIT_DATA;
-	}
 out:
 	if (fo.sel.have_inc)
 		regfree(&fo.sel.inc);

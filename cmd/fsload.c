@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,78 +21,62 @@
 #include "render/view-fsload.h"
 #include "base/banned.h"
 
-static struct {
+static struct flopts {
 	int view;
 	double from, to, interval;
 	const char *db;
+	struct copts *co;
 } fl;
 
-enum {
-	O_DB = OPT_LAST_COMMON + 1,
-	O_FROM,
-	O_INTERVAL,
-	O_INTERVALS,
-	O_JOBS,
-	O_OPS,
-	O_PERIODS,
-	O_TO,
-};
-
 /* ISO 8601 (UTC unless an offset is given) or epoch seconds */
-static int fl_when(const char *s, const char *opt, double *t)
+static int fl_when(const char *s, double *t)
 {
 	char *end;
 	size_t used = 0;
 
 	*t = strtod(s, &end);
 	if (end != s && !*end && isfinite(*t))
-		return 1;
-	if (iol_parse_stamp(s, t, &used) == 0 && !s[used])
-		return 1;
-	usage_error("%s wants YYYY-MM-DDTHH:MM:SS[Z] or epoch seconds, not "
-		    "'%s'",
-		    opt, s);
-	return -1;
+		return 0;
+	return iol_parse_stamp(s, t, &used) == 0 && !s[used] ? 0 : -1;
 }
 
-static int set_view(int v)
+static int from(void *base, const char *arg)
 {
-	if (fl.view != FSLOAD_TARGETS && fl.view != v) {
-		usage_error("--intervals, --jobs, --ops and --periods exclude "
-			    "each other");
-		return -1;
-	}
-	fl.view = v;
-	return 1;
+	return fl_when(arg, &((struct flopts *)base)->from);
 }
 
-static int extra_opt(void *ctx, int opt, const char *arg)
+static int to(void *base, const char *arg)
 {
-	/* options live in this file's statics; ctx is the copts */
-	switch (opt) {
-	case O_FROM: return fl_when(arg, "--from", &fl.from);
-	case O_TO: return fl_when(arg, "--to", &fl.to);
-	case O_INTERVALS: return set_view(FSLOAD_INTERVALS);
-	case O_JOBS: return set_view(FSLOAD_JOBS);
-	case O_DB:
-		fl.db = arg;
-		/* no recording: the store's own series */
-		((struct copts *)ctx)->args_optional = 1;
-		return 1;
-	case O_OPS: return set_view(FSLOAD_OPS);
-	case O_PERIODS: return set_view(FSLOAD_PERIODS);
-	case O_INTERVAL:
-		if (iol_parse_duration(arg, &fl.interval) < 0 ||
-		    !(fl.interval > 0)) {
-			usage_error("--interval wants a duration such as 60s, "
-				    "5m or 1h, not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	}
+	return fl_when(arg, &((struct flopts *)base)->to);
+}
+
+static int db(void *base, const char *arg)
+{
+	struct flopts *f = base;
+
+	f->db = arg;
+	/* no recording: the store's own series */
+	f->co->args_optional = 1;
 	return 0;
 }
+
+static const char when[] = "YYYY-MM-DDTHH:MM:SS[Z] or epoch seconds";
+static const char one_view[] = "--intervals, --jobs, --ops and --periods "
+			       "exclude each other";
+
+#define AT(m) .off = offsetof(struct flopts, m)
+static const struct cmd_opt options[] = {
+	{"db", CO_CALL, .fn = db},
+	{"from", CO_CALL, .fn = from, .want = when},
+	{"interval", CO_DURATION, AT(interval),
+	 "a duration such as 60s, 5m or 1h", CO_GT0},
+	{"intervals", CO_ONE, AT(view), one_view, FSLOAD_INTERVALS},
+	{"jobs", CO_ONE, AT(view), one_view, FSLOAD_JOBS},
+	{"ops", CO_ONE, AT(view), one_view, FSLOAD_OPS},
+	{"periods", CO_ONE, AT(view), one_view, FSLOAD_PERIODS},
+	{"to", CO_CALL, .fn = to, .want = when},
+	CO_END,
+};
 
 struct ctx {
 	struct out o;
@@ -187,30 +172,16 @@ static int write_pdf(struct ctx *c, const char *path)
 
 int cmd_fsload(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"format", required_argument, NULL, OPT_FORMAT},
-		{"db", required_argument, NULL, O_DB},
-		{"from", required_argument, NULL, O_FROM},
-		{"help", no_argument, NULL, 'h'},
-		{"interval", required_argument, NULL, O_INTERVAL},
-		{"intervals", no_argument, NULL, O_INTERVALS},
-		{"jobs", no_argument, NULL, O_JOBS},
-		{"ops", no_argument, NULL, O_OPS},
-		{"output", required_argument, NULL, 'o'},
-		{"periods", no_argument, NULL, O_PERIODS},
-		{"to", required_argument, NULL, O_TO},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{"wide", no_argument, NULL, OPT_WIDE},
-		{NULL, 0, NULL, 0},
-	};
 	struct copts co;
 	struct ctx c;
 	int i, r;
 
 	memset(&fl, 0, sizeof(fl));
 	fl.from = fl.to = NAN;
+	fl.co = &co;
 	memset(&c, 0, sizeof(c));
-	r = copts_start(&co, argc, argv, longopts, extra_opt, &co, NULL, &i);
+	r = cmd_start(&co, argc, argv, options, &fl, COPTS_OUT | COPT_WIDE,
+		      NULL, &i);
 	if (r >= 0)
 		return r;
 	if (fl.view == FSLOAD_JOBS && !fl.db) {

@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,16 +25,7 @@
 #include "render/view-fsstats.h"
 #include "base/banned.h"
 
-enum {
-	O_COMPARE = OPT_LAST_COMMON + 1,
-	O_CROSS,
-	O_HIST,
-	O_NOW,
-	O_SAVE,
-	O_THREADS
-};
-
-static struct {
+static struct fsopts {
 	int compare, cross, hist, threads, have_now;
 	int64_t now;
 	const char *save;
@@ -58,42 +50,33 @@ static int parse_now(const char *s, int64_t *v)
 	return 0;
 }
 
-static int extra_opt(void *ctx, int opt, const char *arg)
+static int now_opt(void *base, const char *arg)
 {
-	(void)ctx; /* options live in this file's statics */
-	int64_t n;
+	struct fsopts *f = base;
 
-	switch (opt) {
-	case O_COMPARE: fo.compare = 1; return 1;
-	case O_CROSS: fo.cross = 1; return 1;
-	case O_SAVE: fo.save = arg; return 1;
-	case O_HIST:
-		if ((fo.hist = iol_fshist_parse(arg)))
-			return 1;
-		usage_error("--hist wants size, dirfiles, mtime, atime or "
-			    "names, not '%s'",
-			    arg);
-		return -1;
-	case O_NOW:
-		if (parse_now(arg, &fo.now) < 0) {
-			usage_error(
-				"--now wants YYYY-MM-DD[THH:MM:SSZ] or epoch "
-				"seconds, not '%s'",
-				arg);
-			return -1;
-		}
-		fo.have_now = 1;
-		return 1;
-	case O_THREADS:
-		if (iol_parse_count(arg, &n) < 0 || n > 256) {
-			usage_error("--threads wants 1 to 256, not '%s'", arg);
-			return -1;
-		}
-		fo.threads = (int)n;
-		return 1;
-	}
-	return 0;
+	f->have_now = 1;
+	return parse_now(arg, &f->now);
 }
+
+static int hist_opt(void *base, const char *arg)
+{
+	struct fsopts *f = base;
+
+	return (f->hist = iol_fshist_parse(arg)) ? 0 : -1;
+}
+
+#define AT(m) .off = offsetof(struct fsopts, m)
+static const struct cmd_opt options[] = {
+	{"compare", CO_FLAG, AT(compare)},
+	{"cross-mounts", CO_FLAG, AT(cross)},
+	{"hist", CO_CALL, .fn = hist_opt,
+	 .want = "size, dirfiles, mtime, atime or names"},
+	{"now", CO_CALL, .fn = now_opt,
+	 .want = "YYYY-MM-DD[THH:MM:SSZ] or epoch seconds"},
+	{"save", CO_STR, AT(save)},
+	{"threads", CO_INT, AT(threads), .lo = 1, .hi = 256},
+	CO_END,
+};
 
 /* ---- progress (a terminal only, as ingest draws it) ---- */
 
@@ -190,27 +173,14 @@ static int run_compare(struct copts *co, int argc, char **argv, int i)
 
 int cmd_fsstats(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"compare", no_argument, NULL, O_COMPARE},
-		{"cross-mounts", no_argument, NULL, O_CROSS},
-		{"format", required_argument, NULL, OPT_FORMAT},
-		{"help", no_argument, NULL, 'h'},
-		{"hist", required_argument, NULL, O_HIST},
-		{"now", required_argument, NULL, O_NOW},
-		{"output", required_argument, NULL, 'o'},
-		{"save", required_argument, NULL, O_SAVE},
-		{"threads", required_argument, NULL, O_THREADS},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{"wide", no_argument, NULL, OPT_WIDE},
-		{NULL, 0, NULL, 0},
-	};
 	struct iol_fsstats *st;
 	struct copts co;
 	struct out o;
 	int i, r;
 
 	memset(&fo, 0, sizeof(fo));
-	r = copts_start(&co, argc, argv, longopts, extra_opt, NULL, NULL, &i);
+	r = cmd_start(&co, argc, argv, options, &fo, COPTS_OUT | COPT_WIDE,
+		      NULL, &i);
 	if (r >= 0)
 		return r;
 	if (fo.compare)

@@ -16,18 +16,10 @@
 
 static int by = -1;
 
-static int extra(int opt, const char *arg)
-{
-	if (opt != 'b')
-		return 0;
-	if ((by = iol_pop_by_parse(arg)) < 0) {
-		usage_error("--by wants app, user, project, nprocs or size, "
-			    "not '%s'",
-			    arg);
-		return -1;
-	}
-	return 1;
-}
+static const struct cmd_opt options[] = {
+	{"by", CO_WORD, .off = 0, "app|user|project|nprocs|size"},
+	CO_END,
+};
 
 /* Each row summed into its group as it loads (population/popan.h). */
 static int add_row(const struct iol_popjob *j, void *gr)
@@ -37,10 +29,6 @@ static int add_row(const struct iol_popjob *j, void *gr)
 
 int cmd_groups(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		POP_STORE_LONGOPTS,
-		{"by", required_argument, NULL, 'b'},
-		{NULL, 0, NULL, 0}};
 	struct iol_popgroup *g;
 	struct iol_popset set;
 	struct iol_popgrp *gr;
@@ -51,7 +39,8 @@ int cmd_groups(int argc, char **argv)
 	int rc, first, single;
 
 	by = -1;
-	rc = pop_start(&p, argc, argv, longopts, extra, 0, NULL, &db, &first);
+	rc = pop_begin(&p, argc, argv, (struct cmd_optset){options, &by, 0},
+		       POPTS_STORE, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
 	if (by < 0) {

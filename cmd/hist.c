@@ -12,39 +12,26 @@
 #include "render/view-hist.h"
 #include "base/banned.h"
 
+static int hist_job(void *o, const char *name, struct iol_job *job)
+{
+	struct iol_hist h[IOL_MOD_KNOWN + 1];
+	size_t n = iol_hist_compute(job, h, IOL_MOD_KNOWN + 1);
+
+	view_hist(o, name, h, n);
+	return 0;
+}
+
 int cmd_hist(int argc, char **argv)
 {
-	static const struct option longopts[] = {COMMON_LONGOPTS,
-						 {NULL, 0, NULL, 0}};
-	struct iol_inputs in;
 	struct copts co;
 	struct out o;
-	struct iol_hist h[IOL_MOD_KNOWN + 1];
 	int rc, i;
 
-	rc = copts_start(&co, argc, argv, longopts, NULL, NULL, &o, &i);
+	rc = cmd_start(&co, argc, argv, NULL, NULL, COPTS_COMMON, &o, &i);
 	if (rc >= 0)
 		return rc;
-	/* a directory stands for the logs in it */
-	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	view_hist_begin(&o);
-	for (size_t j = 0; j < in.n; j++) {
-		struct iol_job *job;
-		size_t n;
-
-		if (cmd_load(&co, &in.v[j], &job) < 0) {
-			rc = EXIT_DATA;
-			continue;
-		}
-		n = iol_hist_compute(job, h, IOL_MOD_KNOWN + 1);
-		view_hist(&o, in.v[j].name, h, n);
-		iol_job_close(job);
-	}
-	iol_inputs_release(&in);
+	rc = cmd_each_job(&co, argc, argv, i, hist_job, &o);
 	view_hist_end(&o);
-	if (out_close(&o, rc == EXIT_OK) < 0) {
-		msg("%s", o.err.msg);
-		rc = EXIT_DATA;
-	}
-	return rc;
+	return cmd_out_close(&o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;
 }

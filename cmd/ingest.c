@@ -8,6 +8,7 @@
  */
 #define _DEFAULT_SOURCE
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,26 +22,13 @@
 #include "render/progress.h"
 #include "render/view-ingest.h"
 #include "base/mpi.h"
-#include "base/version.h"
 #include "base/banned.h"
-
-enum {
-	OPT_DB = 2000,
-	OPT_REFRESH,
-	OPT_SHARD,
-	OPT_USERS,
-	OPT_PROJECTS,
-	OPT_SACCT,
-	OPT_FSLOAD
-};
-enum { MAX_SACCT = 64 };
 
 struct ingest {
 	struct iol_ingest run;
 	int nthreads;
 	const char *users_path, *projects_path;
-	const char *sacct[MAX_SACCT], *fsload[MAX_SACCT];
-	int nsacct, nfsload;
+	struct cmd_list sacct, fsload;
 	struct iol_popmap users, projects;
 	struct iol_popctx ctx;
 	double t0, last_draw;
@@ -74,90 +62,53 @@ static void draw(void *arg, const struct iol_ingest *g, int force)
 		     t - c->t0);
 }
 
+static int refresh(void *base, const char *arg)
+{
+	struct ingest *g = base;
+
+	if (arg && strcmp(arg, "all"))
+		return -1;
+	g->run.refresh = arg ? 2 : 1;
+	return 0;
+}
+
+static int shard(void *base, const char *arg)
+{
+	struct ingest *g = base;
+
+	return iol_ingest_shard(&g->run, arg);
+}
+
+#define AT(m) .off = offsetof(struct ingest, m)
+static const struct cmd_opt options[] = {
+	{"db", CO_STR, AT(run.db)},
+	{"fsload", CO_LIST, AT(fsload), "at most %d --fsload recordings",
+	 .hi = CMD_LIST_MAX},
+	{"jobs", CO_INT, AT(nthreads), "a count from 1 to 1024", 1, 1024,
+	 .letter = 'j'},
+	{"nodes", CO_COUNT, AT(ctx.nodes.nodes)},
+	{"procs-per-node", CO_COUNT, AT(ctx.nodes.ppn)},
+	{"projects", CO_STR, AT(projects_path)},
+	{"refresh", CO_CALL | CO_OPTIONAL, .fn = refresh,
+	 .want = "--refresh takes no value or 'all', not '%s'"},
+	{"sacct", CO_LIST, AT(sacct), "at most %d --sacct files",
+	 .hi = CMD_LIST_MAX},
+	{"shard", CO_CALL, .fn = shard, .want = "k/n with 0 <= k < n"},
+	{"users", CO_STR, AT(users_path)},
+	CO_END,
+};
+
 static int parse_opts(struct ingest *g, int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{"db", required_argument, NULL, OPT_DB},
-		{"fsload", required_argument, NULL, OPT_FSLOAD},
-		{"help", no_argument, NULL, 'h'},
-		{"jobs", required_argument, NULL, 'j'},
-		{"nodes", required_argument, NULL, OPT_NODES},
-		{"procs-per-node", required_argument, NULL, OPT_PPN},
-		{"projects", required_argument, NULL, OPT_PROJECTS},
-		{"refresh", optional_argument, NULL, OPT_REFRESH},
-		{"sacct", required_argument, NULL, OPT_SACCT},
-		{"shard", required_argument, NULL, OPT_SHARD},
-		{"users", required_argument, NULL, OPT_USERS},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
+	const struct cmd_optset sets[] = {
+		{options, g, 0},
+		{copts_table, NULL, COPT_HELP | COPT_VERSION},
 	};
 	const struct iol_siteconf *site;
-	int64_t v;
-	int c;
+	int rc = cmd_opts_parse(argc, argv, sets, 2, 0);
 
-	while ((c = getopt_long(argc, argv, ":hj:", lo, NULL)) != -1) {
-		switch (c) {
-		case 'h': return cmd_help(NULL);
-		case OPT_VERSION:
-			puts("iolens " IOLENS_VERSION);
-			return EXIT_OK;
-		case OPT_DB: g->run.db = optarg; break;
-		case 'j':
-			if (iol_parse_count(optarg, &v) < 0 || v > 1024)
-				return usage_error(
-					"--jobs wants a count from 1 "
-					"to 1024, not '%s'",
-					optarg);
-			g->nthreads = (int)v;
-			break;
-		case OPT_REFRESH:
-			if (optarg && strcmp(optarg, "all"))
-				return usage_error("--refresh takes no value "
-						   "or 'all', not '%s'",
-						   optarg);
-			g->run.refresh = optarg ? 2 : 1;
-			break;
-		case OPT_SHARD:
-			if (iol_ingest_shard(&g->run, optarg) < 0)
-				return usage_error("--shard wants k/n with 0 "
-						   "<= k < n, not '%s'",
-						   optarg);
-			break;
-		case OPT_NODES:
-		case OPT_PPN:
-			if (iol_parse_count(optarg, &v) < 0)
-				return usage_error("%s wants a positive count, "
-						   "not '%s'",
-						   c == OPT_NODES
-							   ? "--nodes"
-							   : "--procs-per-node",
-						   optarg);
-			*(c == OPT_NODES ? &g->ctx.nodes.nodes
-					 : &g->ctx.nodes.ppn) = v;
-			break;
-		case OPT_USERS: g->users_path = optarg; break;
-		case OPT_PROJECTS: g->projects_path = optarg; break;
-		case OPT_SACCT:
-			if (g->nsacct == MAX_SACCT)
-				return usage_error("at most %d --sacct files",
-						   MAX_SACCT);
-			g->sacct[g->nsacct++] = optarg;
-			break;
-		case OPT_FSLOAD:
-			if (g->nfsload == MAX_SACCT)
-				return usage_error("at most %d --fsload "
-						   "recordings",
-						   MAX_SACCT);
-			g->fsload[g->nfsload++] = optarg;
-			break;
-		case ':':
-			return usage_error("option '%s' needs a value",
-					   argv[optind - 1]);
-		default:
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-		}
-	}
+	if (rc >= 0)
+		return rc;
 	/* the site's store and processes per node (iolens config) */
 	if (!(site = site_config()))
 		return EXIT_DATA;
@@ -167,7 +118,7 @@ static int parse_opts(struct ingest *g, int argc, char **argv)
 	if (!g->run.db)
 		return usage_error("--db file is required (or db in the site "
 				   "configuration: iolens config)");
-	if (optind >= argc && !g->nsacct && !g->nfsload)
+	if (optind >= argc && !g->sacct.n && !g->fsload.n)
 		return usage_error("no log or directory given");
 	return -1;
 }
@@ -189,11 +140,11 @@ static int sched(struct ingest *g)
 	int64_t joined = 0;
 	int bad = 0, i, rc;
 
-	for (i = 0; i < g->nsacct; i++) {
-		rc = iol_ingest_sacct(&g->run, g->sacct[i], &p);
+	for (i = 0; i < g->sacct.n; i++) {
+		rc = iol_ingest_sacct(&g->run, g->sacct.v[i], &p);
 		bad |= rc != 0;
 		if (rc >= 0)
-			view_ingest_sacct(stdout, g->sacct[i], &p);
+			view_ingest_sacct(stdout, g->sacct.v[i], &p);
 	}
 	if (iol_ingest_join(&g->run, &joined) < 0)
 		return -1;
@@ -223,13 +174,13 @@ static int run(struct ingest *g, int argc, char **argv, int first)
 	if (first < argc && bad >= 0)
 		view_ingest_counts(stdout, r);
 	sbad = r->dberror ? 0 : sched(g);
-	for (int i = 0; i < g->nfsload && !r->dberror; i++) {
+	for (int i = 0; i < g->fsload.n && !r->dberror; i++) {
 		struct iol_fsput fp;
 
-		if (iol_ingest_fsload(r, g->fsload[i], &fp) < 0)
+		if (iol_ingest_fsload(r, g->fsload.v[i], &fp) < 0)
 			sbad = 1;
 		else
-			view_ingest_fsload(stdout, g->fsload[i], &fp);
+			view_ingest_fsload(stdout, g->fsload.v[i], &fp);
 	}
 	iol_ingest_close(r);
 	return r->dberror || bad || sbad || r->failed ? EXIT_DATA : EXIT_OK;

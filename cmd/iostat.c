@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,75 +22,36 @@
 #include "render/view-iostat.h"
 #include "base/banned.h"
 
-static struct {
+static struct ioopts {
 	struct iostat_view v; /* the table and what its text says */
 	double interval, min_idle;
 	const char *date;
 } io;
 
-/* O_VIEW + IOSTAT_*: the options that choose a table */
-enum {
-	O_BTHR = OPT_LAST_COMMON + 1,
-	O_DATE,
-	O_DB,
-	O_ITHR,
-	O_INTERVAL,
-	O_MINIDLE,
-	O_VIEW
+static const char one_view[] = "--bursts, --cdf, --idle, --intervals, "
+			       "--jobs, --summary and --table exclude each "
+			       "other";
+
+#define AT(m) .off = offsetof(struct ioopts, m)
+static const struct cmd_opt options[] = {
+	{"burst-threshold", CO_DOUBLE, AT(v.burst_pct),
+	 "a percentage in (0, 100]", CO_GT0, 100},
+	{"bursts", CO_ONE, AT(v.table), one_view, IOSTAT_BURSTS},
+	{"cdf", CO_ONE, AT(v.table), one_view, IOSTAT_CDF},
+	{"date", CO_STR, AT(date)},
+	{"db", CO_STR, AT(v.db)},
+	{"idle", CO_ONE, AT(v.table), one_view, IOSTAT_IDLE},
+	{"idle-threshold", CO_DOUBLE, AT(v.idle_pct),
+	 "a percentage in (0, 100]", CO_GT0, 100},
+	{"interval", CO_DURATION, AT(interval),
+	 "a duration such as 60s, 5m or 1h", CO_GT0},
+	{"intervals", CO_ONE, AT(v.table), one_view, IOSTAT_INTERVALS},
+	{"jobs", CO_ONE, AT(v.table), one_view, IOSTAT_JOBS},
+	{"min-idle", CO_DURATION, AT(min_idle), "a duration"},
+	{"summary", CO_ONE, AT(v.table), one_view, IOSTAT_SUMMARY},
+	{"table", CO_ONE, AT(v.table), one_view, IOSTAT_TABLE},
+	CO_END,
 };
-
-/* 1 (the option taken), or -1 after a usage message */
-static int parse_pct(const char *s, const char *opt, double *v)
-{
-	char *end;
-	double x = strtod(s, &end);
-
-	if (end != s && !*end && x > 0 && x <= 100) {
-		*v = x;
-		return 1;
-	}
-	usage_error("%s wants a percentage in (0, 100], not '%s'", opt, s);
-	return -1;
-}
-
-static int set_view(int v)
-{
-	if (io.v.table != IOSTAT_DEFAULT && io.v.table != v) {
-		usage_error("--bursts, --cdf, --idle, --intervals, --jobs, "
-			    "--summary and --table exclude each other");
-		return -1;
-	}
-	io.v.table = v;
-	return 1;
-}
-
-static int extra_opt(void *ctx, int opt, const char *arg)
-{
-	(void)ctx; /* options live in this file's statics */
-	if (opt > O_VIEW && opt <= O_VIEW + IOSTAT_JOBS)
-		return set_view(opt - O_VIEW);
-	switch (opt) {
-	case O_BTHR:
-		return parse_pct(arg, "--burst-threshold", &io.v.burst_pct);
-	case O_ITHR: return parse_pct(arg, "--idle-threshold", &io.v.idle_pct);
-	case O_DB: io.v.db = arg; return 1;
-	case O_DATE: io.date = arg; return 1;
-	case O_INTERVAL:
-		if (iol_parse_duration(arg, &io.interval) == 0 &&
-		    io.interval > 0)
-			return 1;
-		usage_error("--interval wants a duration such as 60s, 5m or "
-			    "1h, not '%s'",
-			    arg);
-		return -1;
-	case O_MINIDLE:
-		if (iol_parse_duration(arg, &io.min_idle) == 0)
-			return 1;
-		usage_error("--min-idle wants a duration, not '%s'", arg);
-		return -1;
-	}
-	return 0;
-}
 
 struct ctx {
 	struct out o;
@@ -196,28 +158,6 @@ static int emit(struct ctx *c, int nfiles)
 
 int cmd_iostat(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"burst-threshold", required_argument, NULL, O_BTHR},
-		{"bursts", no_argument, NULL, O_VIEW + IOSTAT_BURSTS},
-		{"cdf", no_argument, NULL, O_VIEW + IOSTAT_CDF},
-		{"date", required_argument, NULL, O_DATE},
-		{"db", required_argument, NULL, O_DB},
-		{"format", required_argument, NULL, OPT_FORMAT},
-		{"help", no_argument, NULL, 'h'},
-		{"idle", no_argument, NULL, O_VIEW + IOSTAT_IDLE},
-		{"idle-threshold", required_argument, NULL, O_ITHR},
-		{"interval", required_argument, NULL, O_INTERVAL},
-		{"intervals", no_argument, NULL, O_VIEW + IOSTAT_INTERVALS},
-		{"jobs", no_argument, NULL, O_VIEW + IOSTAT_JOBS},
-		{"lenient", no_argument, NULL, OPT_LENIENT},
-		{"min-idle", required_argument, NULL, O_MINIDLE},
-		{"output", required_argument, NULL, 'o'},
-		{"summary", no_argument, NULL, O_VIEW + IOSTAT_SUMMARY},
-		{"table", no_argument, NULL, O_VIEW + IOSTAT_TABLE},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{"wide", no_argument, NULL, OPT_WIDE},
-		{NULL, 0, NULL, 0},
-	};
 	struct copts co;
 	struct ctx c = {0};
 	int i, r;
@@ -225,7 +165,8 @@ int cmd_iostat(int argc, char **argv)
 	memset(&io, 0, sizeof(io));
 	io.v.idle_pct = 5;
 	io.v.burst_pct = 50;
-	r = copts_start(&co, argc, argv, longopts, extra_opt, NULL, NULL, &i);
+	r = cmd_start(&co, argc, argv, options, &io,
+		      COPTS_OUT | COPT_LENIENT | COPT_WIDE, NULL, &i);
 	if (r >= 0)
 		return r;
 	if (load(&c, argc, argv, i, co.lenient) < 0 || weather(&c) < 0)

@@ -3,6 +3,7 @@
  * expression, sorted by a column, the first N.  Machine formats carry
  * every column of the jobs table; text shows the columns people scan.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,41 +14,21 @@
 #include "render/view-jobs.h"
 #include "base/banned.h"
 
-static const char *sort_key;
-static int64_t top_n, offset_n;
+static struct jopts {
+	const char *sort_key;
+	int64_t top_n, offset_n;
+} jo;
 
-static int extra(int opt, const char *arg)
-{
-	if (opt == 's') {
-		sort_key = arg;
-		return 1;
-	}
-	if (opt == 't') {
-		if (iol_parse_count(arg, &top_n) < 0) {
-			usage_error("--top wants a positive count, not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	}
-	if (opt == 'O') {
-		if (iol_parse_count(arg, &offset_n) < 0 && strcmp(arg, "0")) {
-			usage_error("--offset wants a count, not '%s'", arg);
-			return -1;
-		}
-		return 1;
-	}
-	return 0;
-}
+#define AT(m) .off = offsetof(struct jopts, m)
+static const struct cmd_opt options[] = {
+	{"sort", CO_STR, AT(sort_key)},
+	{"top", CO_COUNT, AT(top_n)},
+	{"offset", CO_COUNT | CO_ZERO, AT(offset_n), "a count"},
+	CO_END,
+};
 
 int cmd_jobs(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		POP_STORE_LONGOPTS,
-		{"sort", required_argument, NULL, 's'},
-		{"top", required_argument, NULL, 't'},
-		{"offset", required_argument, NULL, 'O'},
-		{NULL, 0, NULL, 0}};
 	struct iol_error err = {0};
 	struct iol_popcur *cur;
 	struct iol_popdb *db;
@@ -55,22 +36,22 @@ int cmd_jobs(int argc, char **argv)
 	struct out o;
 	int rc, first, desc = 0;
 
-	sort_key = NULL;
-	top_n = offset_n = 0;
-	rc = pop_start(&p, argc, argv, longopts, extra, 0, NULL, &db, &first);
+	memset(&jo, 0, sizeof(jo));
+	rc = pop_begin(&p, argc, argv, (struct cmd_optset){options, &jo, 0},
+		       POPTS_STORE, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
-	if (sort_key && *sort_key == '-') {
+	if (jo.sort_key && *jo.sort_key == '-') {
 		desc = 1;
-		sort_key++;
+		jo.sort_key++;
 	}
-	rc = iol_popcur_open(db, p.where, sort_key, desc,
-			     top_n ? top_n + offset_n : 0, &cur, &err);
+	rc = iol_popcur_open(db, p.where, jo.sort_key, desc,
+			     jo.top_n ? jo.top_n + jo.offset_n : 0, &cur, &err);
 	if (rc < 0) {
 		iol_popdb_close(db);
 		return usage_error("%s", err.msg);
 	}
-	rc = iol_popcur_skip(cur, offset_n, &err);
+	rc = iol_popcur_skip(cur, jo.offset_n, &err);
 	if (rc <= 0) {
 		/* nothing matches: no bare header, no file */
 		if (rc < 0)

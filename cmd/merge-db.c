@@ -11,7 +11,6 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
-#include "base/version.h"
 #include "population/store.h"
 #include "base/banned.h"
 
@@ -41,25 +40,12 @@ static int merge_all(const char *out, int n, char **shards)
 
 int cmd_merge_db(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
-	int c;
+	const struct cmd_optset help = {copts_table, NULL,
+					COPT_HELP | COPT_VERSION};
+	int rc = cmd_opts_parse(argc, argv, &help, 1, CMD_OPTS_NOCOLON);
 
-	opterr = 0; /* our message, not getopt's as well */
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		switch (c) {
-		case 'h': return cmd_help(NULL);
-		case OPT_VERSION:
-			printf("iolens %s\n", IOLENS_VERSION);
-			return EXIT_OK;
-		default:
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-		}
-	}
+	if (rc >= 0)
+		return rc;
 	if (argc - optind < 2)
 		return usage_error("want an output store and at least one "
 				   "shard");

@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include <unistd.h>
 
 #include "cmd/commands.h"
+#include "cmd/common.h"
 #include "counters/counters.h"
 #include "sources/darshan.h"
 #include "render/obuf.h"
@@ -27,7 +29,6 @@
 #include "render/parse-text.h"
 #include "render/view-parse.h"
 #include "cmd/util.h"
-#include "base/version.h"
 #include "base/banned.h"
 
 /* darshan-parser exits -1 (255) when a module is incomplete */
@@ -96,59 +97,33 @@ static int default_threads(void)
 	return (int)v;
 }
 
-static int parse_threads(const char *s)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-
-	return *s && !*end && v >= 1 && v <= DXP_MAXTHREADS ? (int)v : -1;
-}
+#define AT(m) .off = offsetof(struct pctx, m)
+static const struct cmd_opt options[] = {
+	{"all", CO_OR, AT(mask), .lo = OPT_ALL},
+	{"base", CO_OR, AT(mask), .lo = OPT_BASE},
+	{"dxt", CO_OR, AT(mask), .lo = OPT_DXT},
+	{"file", CO_OR, AT(mask), .lo = OPT_FILE},
+	{"perf", CO_OR, AT(mask), .lo = OPT_PERF},
+	{"show-incomplete", CO_OR, AT(mask), .lo = OPT_INCOMPLETE},
+	{"threads", CO_INT, AT(nthreads), .lo = 1, .hi = DXP_MAXTHREADS},
+	{"total", CO_OR, AT(mask), .lo = OPT_TOTAL},
+	CO_END,
+};
 
 int cmd_parse(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"all", no_argument, NULL, 'a'},
-		{"base", no_argument, NULL, 'b'},
-		{"dxt", no_argument, NULL, 'x'},
-		{"file", no_argument, NULL, 'f'},
-		{"help", no_argument, NULL, 'h'},
-		{"perf", no_argument, NULL, 'p'},
-		{"show-incomplete", no_argument, NULL, 'i'},
-		{"threads", required_argument, NULL, 'T'},
-		{"total", no_argument, NULL, 't'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
 	struct pctx c;
-	int opt, ret, rc;
+	const struct cmd_optset sets[] = {
+		{options, &c, 0},
+		{copts_table, NULL, COPT_HELP | COPT_VERSION},
+	};
+	int ret, rc;
 
 	memset(&c, 0, sizeof(c));
 	c.nthreads = default_threads();
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'a': c.mask |= OPT_ALL; break;
-		case 'b': c.mask |= OPT_BASE; break;
-		case 'x': c.mask |= OPT_DXT; break;
-		case 'f': c.mask |= OPT_FILE; break;
-		case 'p': c.mask |= OPT_PERF; break;
-		case 'i': c.mask |= OPT_INCOMPLETE; break;
-		case 't': c.mask |= OPT_TOTAL; break;
-		case 'T':
-			c.nthreads = parse_threads(optarg);
-			if (c.nthreads < 0)
-				return usage_error("--threads wants 1 to 64, "
-						   "not '%s'",
-						   optarg);
-			break;
-		case 'h': return cmd_help(NULL);
-		case 'V': puts("iolens " IOLENS_VERSION); return EXIT_OK;
-		default:
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-		}
-	}
+	rc = cmd_opts_parse(argc, argv, sets, 2, CMD_OPTS_NOCOLON);
+	if (rc >= 0)
+		return rc;
 	if (argc - optind != 1)
 		return usage_error(argc - optind ? "expected one log, got %d"
 						 : "no log given%.0d",

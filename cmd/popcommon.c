@@ -2,6 +2,7 @@
  * Option handling and store opening shared by the population commands.
  */
 #define _XOPEN_SOURCE 700
+#include <stddef.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,39 +13,6 @@
 #include "cmd/util.h"
 #include "population/popctx.h"
 #include "base/banned.h"
-
-static int pop_opts(struct popopts *p, int argc, char **argv,
-		    const struct option *longopts,
-		    int (*extra)(int opt, const char *arg))
-{
-	int opt, done = 0, r;
-
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts,
-				  NULL)) != -1) {
-		if (opt == 'h')
-			return cmd_help(NULL);
-		if (opt == OPT_DB || opt == OPT_WHERE) {
-			*(opt == OPT_DB ? &p->db : &p->where) = optarg;
-			continue;
-		}
-		r = extra ? extra(opt, optarg) : 0;
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r)
-			continue;
-		r = copts_handle(&p->c, opt, optarg, &done);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (done)
-			return EXIT_OK;
-		if (!r)
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-	}
-	return -1;
-}
 
 static int open_db(struct popopts *p, struct iol_popdb **db)
 {
@@ -66,19 +34,13 @@ static int open_db(struct popopts *p, struct iol_popdb **db)
 	return 0;
 }
 
-int pop_start(struct popopts *p, int argc, char **argv,
-	      const struct option *longopts,
-	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
-	      struct iol_popdb **db, int *first)
+/* After the options: as pop_begin() says. */
+static int pop_rest(struct popopts *p, int argc, char **argv, int nargs,
+		    struct out *o, struct iol_popdb **db, int *first)
 {
 	const struct iol_siteconf *site;
 	int rc;
 
-	memset(p, 0, sizeof *p);
-	copts_init(&p->c, argv);
-	*db = NULL;
-	if ((rc = pop_opts(p, argc, argv, longopts, extra)) >= 0)
-		return rc;
 	if (copts_choose(&p->c) < 0)
 		return EXIT_USAGE;
 	if (!(site = site_config()))
@@ -105,6 +67,34 @@ int pop_start(struct popopts *p, int argc, char **argv,
 		return EXIT_DATA;
 	}
 	return -1;
+}
+
+#define AT(m) .off = offsetof(struct popopts, m)
+static const struct cmd_opt pop_table[] = {
+	{"db", CO_STR, AT(db)},
+	{"where", CO_STR, AT(where)},
+	CO_END,
+};
+
+int pop_begin(struct popopts *p, int argc, char **argv, struct cmd_optset own,
+	      unsigned long common, int nargs, struct out *o,
+	      struct iol_popdb **db, int *first)
+{
+	struct cmd_optset sets[3] = {
+		{copts_table, &p->c,
+		 (common & ~POPT_DB) | COPT_HELP | COPT_VERSION},
+	};
+	int rc, n = 1;
+
+	if (common & POPT_DB)
+		sets[n++] = (struct cmd_optset){pop_table, p, 0};
+	if (own.t)
+		sets[n++] = own;
+	memset(p, 0, sizeof *p);
+	copts_init(&p->c, argv);
+	*db = NULL;
+	rc = cmd_opts_parse(argc, argv, sets, n, 0);
+	return rc >= 0 ? rc : pop_rest(p, argc, argv, nargs, o, db, first);
 }
 
 int pop_none(const struct popopts *p)

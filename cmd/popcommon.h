@@ -15,45 +15,26 @@
 #include "population/weather.h"
 #include "population/fsweather.h"
 
-enum { OPT_DB = OPT_LAST_COMMON + 100, OPT_WHERE, OPT_POP_LAST };
-
-#define POP_LONGOPTS                             \
-	{"db", required_argument, NULL, OPT_DB}, \
-		{"where", required_argument, NULL, OPT_WHERE}, COMMON_LONGOPTS
-
-/* The options of a command that reads a store and no trace (the
- * population commands, config): COMMON_LONGOPTS without the traces'
- * --lenient, --merge-traces and --rank-from, which such a command
- * refuses as unknown.  POP_LONGOPTS is triage --db's, whose traces are
- * read without --db. */
-#define STORE_OUT_LONGOPTS                                \
-	{"format", required_argument, NULL, OPT_FORMAT},  \
-		{"help", no_argument, NULL, 'h'},         \
-		{"output", required_argument, NULL, 'o'}, \
-	{                                                 \
-		"version", no_argument, NULL, OPT_VERSION \
-	}
-#define POP_STORE_LONGOPTS                                     \
-	{"db", required_argument, NULL, OPT_DB},               \
-		{"where", required_argument, NULL, OPT_WHERE}, \
-		{"wide", no_argument, NULL, OPT_WIDE}, STORE_OUT_LONGOPTS
-
 struct popopts {
 	struct copts c;
 	const char *db, *where;
 };
 
+/* The bit of pop_begin()'s common that takes --db and --where. */
+#define POPT_DB (1ul << 10)
+/* the options of a command that reads a store and no trace */
+#define POPTS_STORE (POPT_DB | COPTS_OUT | COPT_WIDE)
+
 /*
- * Parse argv (a command's own options through extra(): 1 handled, 0 not
- * its option, -1 usage error reported), require --db and nargs positional
- * arguments (-1: any number), open the store read-only, check --where and
- * open the output (unless o is NULL).  Returns -1 to go on (then *db is
- * open and *first is the first positional argument), else the exit
- * status to return at once.
+ * Parse argv (the command's own options in own, cmd/opts.h, own.t NULL:
+ * none; the shared ones in common, COPT_* and POPT_DB), require --db and
+ * nargs positional arguments (-1: any number), open the store read-only,
+ * check --where and open the output (unless o is NULL).  Returns -1 to go
+ * on (then *db is open and *first is the first positional argument), else
+ * the exit status to return at once.
  */
-int pop_start(struct popopts *p, int argc, char **argv,
-	      const struct option *longopts,
-	      int (*extra)(int opt, const char *arg), int nargs, struct out *o,
+int pop_begin(struct popopts *p, int argc, char **argv, struct cmd_optset own,
+	      unsigned long common, int nargs, struct out *o,
 	      struct iol_popdb **db, int *first);
 
 /* Say that no job matches --where (or that the store is empty); returns

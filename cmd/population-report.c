@@ -53,12 +53,6 @@ static int load(struct popopts *p, struct iol_popdb *db,
 
 int cmd_population_report(int argc, char **argv)
 {
-	/* a PDF or an HTML page: no trace read, no text to fit */
-	static const struct option longopts[] = {
-		{"db", required_argument, NULL, OPT_DB},
-		{"where", required_argument, NULL, OPT_WHERE},
-		STORE_OUT_LONGOPTS,
-		{NULL, 0, NULL, 0}};
 	struct iol_error err = {0};
 	struct iol_popreport_data d;
 	struct iol_popdb *db;
@@ -66,7 +60,9 @@ int cmd_population_report(int argc, char **argv)
 	char date[32];
 	int rc, first;
 
-	rc = pop_start(&p, argc, argv, longopts, NULL, 0, NULL, &db, &first);
+	/* a PDF or an HTML page: no trace read, no text to fit */
+	rc = pop_begin(&p, argc, argv, (struct cmd_optset){NULL, NULL, 0},
+		       POPT_DB | COPTS_OUT, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
 	if (!p.c.outpath) {

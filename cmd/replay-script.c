@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,35 +21,20 @@
 #include "render/view-replay.h"
 #include "base/banned.h"
 
-static double overhead = -1, run_time = 0;
+/* --overhead (-1: the calibration's) and --run-time (0: the trace's) */
+struct rsopts {
+	double overhead, run_time;
+};
 
-static int extra(void *ctx, int opt, const char *arg)
-{
-	char *end;
+#define AT(m) .off = offsetof(struct rsopts, m)
+static const struct cmd_opt options[] = {
+	{"overhead", CO_DOUBLE, AT(overhead), "seconds per call", 0, 1},
+	{"run-time", CO_DOUBLE, AT(run_time), "seconds", CO_GT0, 1e9},
+	CO_END,
+};
 
-	(void)ctx; /* options live in this file's statics */
-
-	if (opt == 'T') {
-		run_time = strtod(arg, &end);
-		if (!*arg || *end || !isfinite(run_time) || run_time <= 0 ||
-		    run_time > 1e9) {
-			usage_error("--run-time wants seconds, not '%s'", arg);
-			return -1;
-		}
-		return 1;
-	}
-	if (opt != 'O')
-		return 0;
-	overhead = strtod(arg, &end);
-	if (!*arg || *end || !isfinite(overhead) || overhead < 0 ||
-	    overhead > 1) {
-		usage_error("--overhead wants seconds per call, not '%s'", arg);
-		return -1;
-	}
-	return 1;
-}
-
-static int build(struct iol_job *job, const char *out, const char *name)
+static int build(struct iol_job *job, const char *out, const char *name,
+		 const struct rsopts *ro)
 {
 	struct iol_rfrom_opts o;
 	struct iol_error err = {0};
@@ -56,7 +42,7 @@ static int build(struct iol_job *job, const char *out, const char *name)
 	struct iol_rcounts n;
 	int rc, noevents;
 
-	iol_rfrom_opts_of(&o, job, overhead, run_time);
+	iol_rfrom_opts_of(&o, job, ro->overhead, ro->run_time);
 	iol_rscript_init(&s);
 	rc = iol_rscript_from_job(&s, job, &o, &noevents, &err);
 	if (rc < 0) {
@@ -85,23 +71,14 @@ static int build(struct iol_job *job, const char *out, const char *name)
 
 int cmd_replay_script(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"help", no_argument, NULL, 'h'},
-		{"lenient", no_argument, NULL, OPT_LENIENT},
-		{"output", required_argument, NULL, 'o'},
-		{"overhead", required_argument, NULL, 'O'},
-		{"rank-from", required_argument, NULL, OPT_RANK_FROM},
-		{"run-time", required_argument, NULL, 'T'},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
+	struct rsopts ro = {-1, 0};
 	struct iol_job *job;
 	struct copts co;
 	int r, first;
 
-	overhead = -1;
-	run_time = 0;
-	r = copts_start(&co, argc, argv, longopts, extra, NULL, NULL, &first);
+	r = cmd_start(&co, argc, argv, options, &ro,
+		      COPT_OUTPUT | COPT_LENIENT | COPT_RANK_FROM, NULL,
+		      &first);
 	if (r >= 0)
 		return r;
 	if (!co.outpath)
@@ -109,7 +86,7 @@ int cmd_replay_script(int argc, char **argv)
 	co.merge_traces = argc - first > 1;
 	if (cmd_load_one(&co, argc, argv, first, &job) < 0)
 		return EXIT_DATA;
-	r = build(job, co.outpath, job->path); /* the job's name */
+	r = build(job, co.outpath, job->path, &ro); /* the job's name */
 	iol_job_close(job);
 	return fflush(stdout) || ferror(stdout) ? EXIT_DATA : r;
 }

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,122 +19,76 @@
 #include "cmd/replay.h"
 #include "cmd/util.h"
 #include "base/mpi.h"
-#include "base/version.h"
 #include "replay/engine.h"
 #include "replay/mpi.h"
 #include "base/banned.h"
 
-static int parse_secs(const char *s, double *v)
-{
-	char *end;
-
-	*v = strtod(s, &end);
-	return end == s || *end || !isfinite(*v) || *v <= 0 || *v > 1e9 ? -1
-									: 0;
-}
-
-static int parse_pace(const char *s, int *pace)
+static int pace(void *base, const char *arg)
 {
 	static const char *const names[] = {"closed", "timeline", "afap"};
+	struct ropt *r = base;
 	int i;
 
 	for (i = 0; i < 3; i++)
-		if (!strcmp(s, names[i]))
-			return *pace = i, 0;
+		if (!strcmp(arg, names[i]))
+			return r->o.pace = i, 0;
 	return -1;
 }
 
-/* The options that take a limit; -1 when o is not one of them. */
-static int limit_option(int c, const char *arg, struct ropt *r)
+static int max_inputs(void *base, const char *arg)
 {
-	int64_t v;
-	int bad = 0;
+	struct ropt *r = base;
 
-	switch (c) {
-	case 'S': bad = iol_parse_size(arg, &r->o.lim.max_stage); break;
-	case 'M': bad = iol_parse_size(arg, &r->o.lim.max_memory); break;
-	case 'P':
-		bad = iol_parse_count(arg, &v) || v < 1;
-		r->o.lim.max_procs = v;
-		break;
-	case 'I':
-		bad = iol_parse_count(arg, &v) || v < 1;
-		r->max_input = v;
-		r->o.lim.max_inputs = v; /* the directories staged too */
-		break;
-	case 'G': bad = parse_secs(arg, &r->o.lim.max_gap); break;
-	case 'T': bad = parse_secs(arg, &r->o.lim.timeout); break;
-	case 'N':
-		bad = iol_parse_count(arg, &r->runs) || r->runs < 1 ||
-		      r->runs > 1000;
-		break;
-	case 'c': bad = parse_pace(arg, &r->o.pace); break;
-	default: return -1;
-	}
-	if (bad)
-		return usage_error("bad value '%s' for %s", arg,
-				   c == 'c' ? "--pace (closed, timeline, afap)"
-					    : "this option");
+	if (iol_parse_count(arg, &r->max_input) < 0)
+		return -1;
+	r->o.lim.max_inputs = r->max_input; /* the directories staged too */
 	return 0;
 }
 
-static int options(int argc, char **argv, struct ropt *r)
+static int profile(void *base, const char *arg)
 {
-	static const struct option longopts[] = {
-		{"allow-root", no_argument, NULL, 'R'},
-		{"as-fast-as-possible", no_argument, NULL, 'A'},
-		{"calibrate", no_argument, NULL, 'C'},
-		{"calibrate-loop", required_argument, NULL, 'L'},
-		{"dir", required_argument, NULL, 'd'},
-		{"format", required_argument, NULL, 'f'},
-		{"help", no_argument, NULL, 'h'},
-		{"keep", no_argument, NULL, 'k'},
-		{"max-gap", required_argument, NULL, 'G'},
-		{"max-inputs", required_argument, NULL, 'I'},
-		{"max-memory", required_argument, NULL, 'M'},
-		{"max-procs", required_argument, NULL, 'P'},
-		{"max-stage", required_argument, NULL, 'S'},
-		{"output", required_argument, NULL, 'o'},
-		{"pace", required_argument, NULL, 'c'},
-		{"profile", required_argument, NULL, 'p'},
-		{"runs", required_argument, NULL, 'N'},
-		{"timeout", required_argument, NULL, 'T'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
-	int c, rc;
+	struct ropt *r = base;
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-		if ((rc = limit_option(c, optarg, r)) >= 0) {
-			if (rc)
-				return rc;
-			continue;
-		}
-		switch (c) {
-		case 'R': r->allow_root = 1; break;
-		case 'A': r->o.pace = IOL_PACE_AFAP; break;
-		case 'C': r->calibrate = 1; break;
-		case 'L': r->loop = optarg; break;
-		case 'd': r->o.dir = optarg; break;
-		case 'f': r->fmtarg = optarg; break;
-		case 'o': r->outpath = optarg; break;
-		case 'h': return cmd_help(NULL);
-		case 'k': r->o.keep = 1; break;
-		case 'p':
-			r->profile = optarg;
-			r->o.profile = 1;
-			break;
-		case 'V': puts("iolens " IOLENS_VERSION); return EXIT_OK;
-		case ':':
-			return usage_error("option '%s' needs a value",
-					   argv[optind - 1]);
-		default:
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-		}
-	}
+	r->profile = arg;
+	r->o.profile = 1;
+	return 0;
+}
+
+static const char bad[] = "bad value '%s' for this option";
+
+#define AT(m) .off = offsetof(struct ropt, m)
+static const struct cmd_opt options[] = {
+	{"allow-root", CO_FLAG, AT(allow_root)},
+	{"as-fast-as-possible", CO_FLAG, AT(o.pace), .lo = IOL_PACE_AFAP},
+	{"calibrate", CO_FLAG, AT(calibrate)},
+	{"calibrate-loop", CO_STR, AT(loop)},
+	{"dir", CO_STR, AT(o.dir)},
+	{"format", CO_STR, AT(fmtarg)},
+	{"keep", CO_FLAG, AT(o.keep)},
+	{"max-gap", CO_DOUBLE, AT(o.lim.max_gap), bad, CO_GT0, 1e9},
+	{"max-inputs", CO_CALL, .fn = max_inputs, .want = bad},
+	{"max-memory", CO_SIZE, AT(o.lim.max_memory), bad},
+	{"max-procs", CO_COUNT, AT(o.lim.max_procs), bad},
+	{"max-stage", CO_SIZE, AT(o.lim.max_stage), bad},
+	{"output", CO_STR, AT(outpath), .letter = 'o'},
+	{"pace", CO_CALL, .fn = pace,
+	 .want = "bad value '%s' for --pace (closed, timeline, afap)"},
+	{"profile", CO_CALL, .fn = profile},
+	{"runs", CO_COUNT, AT(runs), bad, .hi = 1000},
+	{"timeout", CO_DOUBLE, AT(o.lim.timeout), bad, CO_GT0, 1e9},
+	CO_END,
+};
+
+static int options_of(int argc, char **argv, struct ropt *r)
+{
+	const struct cmd_optset sets[] = {
+		{options, r, 0},
+		{copts_table, NULL, COPT_HELP | COPT_VERSION},
+	};
+	int rc = cmd_opts_parse(argc, argv, sets, 2, 0);
+
+	if (rc >= 0)
+		return rc;
 	/* the one rule of every command with -o: --format wins, else the
 	 * extension chooses */
 	r->fmt =
@@ -166,7 +121,7 @@ int cmd_replay(int argc, char **argv)
 	memset(&ro, 0, sizeof(ro));
 	ro.runs = 1;
 	ro.max_input = 1000000;
-	rc = options(argc, argv, &ro);
+	rc = options_of(argc, argv, &ro);
 	if (rc >= 0)
 		return rc;
 	if (ro.loop)

@@ -3,6 +3,7 @@
  * laid out by a template from report-templates/.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,12 +25,10 @@ struct ropts {
 	struct report_opts ro;
 	char datebuf[32];
 	const char *dbpath;
-	const char *recs[64]; /* --iostat */
-	int nrecs;
-	const char *fsrecs[64]; /* --fsload */
-	int nfsrecs;
-	const char *excl[IOL_EXCL_MAX]; /* --exclude */
-	int nexcl, no_defaults;
+	struct cmd_list recs;	/* --iostat */
+	struct cmd_list fsrecs; /* --fsload */
+	struct cmd_list excl;	/* --exclude */
+	int no_defaults;
 };
 
 static int set_date(struct ropts *r, int64_t v)
@@ -40,60 +39,30 @@ static int set_date(struct ropts *r, int64_t v)
 	return 0;
 }
 
-static int extra_opt(void *ctx, int opt, const char *arg)
+static int date(void *base, const char *arg)
 {
-	struct ropts *r = ctx;
+	struct ropts *r = base;
 
-	switch (opt) {
-	case 'd':
-		if (view_report_date_parse(r->datebuf, sizeof r->datebuf,
-					   arg) == 0) {
-			r->ro.date = r->datebuf;
-			return 1;
-		}
-		usage_error("--date wants YYYY-MM-DD[THH:MM:SS] or epoch "
-			    "seconds, not '%s'",
-			    arg);
+	if (view_report_date_parse(r->datebuf, sizeof r->datebuf, arg))
 		return -1;
-	case 'p':
-		if (!strcmp(arg, "a4"))
-			r->ro.paper = PAPER_A4;
-		else if (!strcmp(arg, "letter"))
-			r->ro.paper = PAPER_LETTER;
-		else {
-			usage_error("--paper wants a4 or letter, not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	case 't': r->ro.template_path = arg; return 1;
-	case 'x':
-		if (r->nexcl == IOL_EXCL_MAX / 2) {
-			usage_error("at most %d --exclude patterns",
-				    IOL_EXCL_MAX / 2);
-			return -1;
-		}
-		r->excl[r->nexcl++] = arg;
-		return 1;
-	case 'N': r->no_defaults = 1; return 1;
-	case 'D': r->dbpath = arg; return 1;
-	case 'I':
-		if (r->nrecs == 64) {
-			usage_error("at most 64 recordings");
-			return -1;
-		}
-		r->recs[r->nrecs++] = arg;
-		return 1;
-	case 'F':
-		if (r->nfsrecs == 64) {
-			usage_error("at most 64 recordings");
-			return -1;
-		}
-		r->fsrecs[r->nfsrecs++] = arg;
-		return 1;
-	}
+	r->ro.date = r->datebuf;
 	return 0;
 }
+
+#define AT(m) .off = offsetof(struct ropts, m)
+static const struct cmd_opt options[] = {
+	{"date", CO_CALL, .fn = date,
+	 .want = "YYYY-MM-DD[THH:MM:SS] or epoch seconds"},
+	{"db", CO_STR, AT(dbpath)},
+	{"exclude", CO_LIST, AT(excl), "at most %d --exclude patterns",
+	 .hi = IOL_EXCL_MAX / 2},
+	{"fsload", CO_LIST, AT(fsrecs), "at most %d recordings", .hi = 64},
+	{"iostat", CO_LIST, AT(recs), "at most %d recordings", .hi = 64},
+	{"no-default-excludes", CO_FLAG, AT(no_defaults)},
+	{"paper", CO_WORD, AT(ro.paper), "a4|letter"},
+	{"template", CO_STR, AT(ro.template_path)},
+	CO_END,
+};
 
 /* The report of one job into outpath; an exit status. */
 static int one_report(struct ropts *ro, const struct copts *co,
@@ -109,12 +78,12 @@ static int one_report(struct ropts *ro, const struct copts *co,
 		cp.dbpath = r.dbpath;
 		if (pop_context_of(r.dbpath, log, job, &co->m, &cp.ctx) < 0)
 			return EXIT_DATA;
-		if (r.nrecs && pop_weather_job(r.recs, r.nrecs, job, &co->m,
-					       &cp.weather) < 0)
+		if (r.recs.n && pop_weather_job(r.recs.v, r.recs.n, job, &co->m,
+						&cp.weather) < 0)
 			return EXIT_DATA;
-		cp.has_weather = r.nrecs > 0;
-		ret = pop_fsweather_log(r.fsrecs, r.nfsrecs, r.dbpath, log, job,
-					&co->m, &cp.fsweather);
+		cp.has_weather = r.recs.n > 0;
+		ret = pop_fsweather_log(r.fsrecs.v, r.fsrecs.n, r.dbpath, log,
+					job, &co->m, &cp.fsweather);
 		if (ret < 0)
 			return EXIT_DATA;
 		cp.has_fsweather = ret == 0;
@@ -201,25 +170,6 @@ static int reports(struct ropts *ro, struct copts *co, int argc, char **argv,
 
 int cmd_report(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"date", required_argument, NULL, 'd'},
-		{"db", required_argument, NULL, 'D'},
-		{"exclude", required_argument, NULL, 'x'},
-		{"format", required_argument, NULL, OPT_FORMAT},
-		{"fsload", required_argument, NULL, 'F'},
-		{"help", no_argument, NULL, 'h'},
-		{"iostat", required_argument, NULL, 'I'},
-		{"lenient", no_argument, NULL, OPT_LENIENT},
-		{"merge-traces", no_argument, NULL, OPT_MERGE_TRACES},
-		{"no-default-excludes", no_argument, NULL, 'N'},
-		NODE_LONGOPTS,
-		{"output", required_argument, NULL, 'o'},
-		{"paper", required_argument, NULL, 'p'},
-		{"rank-from", required_argument, NULL, OPT_RANK_FROM},
-		{"template", required_argument, NULL, 't'},
-		{"version", no_argument, NULL, OPT_VERSION},
-		{NULL, 0, NULL, 0},
-	};
 	struct copts co;
 	struct ropts ro;
 	struct iol_error err = {0};
@@ -227,7 +177,8 @@ int cmd_report(int argc, char **argv)
 	int r, i;
 
 	memset(&ro, 0, sizeof(ro));
-	r = copts_start(&co, argc, argv, longopts, extra_opt, &ro, NULL, &i);
+	r = cmd_start(&co, argc, argv, options, &ro,
+		      COPTS_OUT | COPTS_TRACES | COPT_NODES, NULL, &i);
 	if (r >= 0)
 		return r;
 	if (!co.outpath || !strcmp(co.outpath, "-"))
@@ -244,11 +195,12 @@ int cmd_report(int argc, char **argv)
 	ro.ro.format = co.outf == OUTF_SVG   ? REPORT_SVG
 		       : co.outf == OUTF_PNG ? REPORT_PNG
 					     : REPORT_PDF;
-	if (ro.nrecs && !ro.dbpath)
+	if (ro.recs.n && !ro.dbpath)
 		return usage_error("--iostat goes with --db");
-	if (ro.nfsrecs && !ro.dbpath)
+	if (ro.fsrecs.n && !ro.dbpath)
 		return usage_error("--fsload goes with --db");
-	if (iol_excl_build(&ex, !ro.no_defaults, ro.excl, ro.nexcl, &err) < 0)
+	if (iol_excl_build(&ex, !ro.no_defaults, ro.excl.v, ro.excl.n, &err) <
+	    0)
 		return usage_error("%s", err.msg);
 	ro.ro.excl = &ex;
 	r = reports(&ro, &co, argc, argv, i);

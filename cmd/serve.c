@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,6 @@
 #include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "serve/host.h"
-#include "base/version.h"
 #include "base/banned.h"
 
 /* The token file's first line, at least 16 bytes; NULL with a message. */
@@ -36,31 +36,6 @@ static char *read_token(const char *path)
 		msg("the token in '%s' is shorter than 16 bytes", path);
 	return tok;
 }
-
-static int opt_num(const char *name, const char *arg, unsigned max, unsigned *v)
-{
-	int64_t n;
-
-	if (iol_parse_count(arg, &n) < 0 || n > max) {
-		usage_error("%s wants a count from 1 to %u, not '%s'", name,
-			    max, arg);
-		return -1;
-	}
-	*v = (unsigned)n;
-	return 0;
-}
-
-enum {
-	O_DB = 256,
-	O_LOGS,
-	O_LISTEN,
-	O_TOKEN,
-	O_PORTFILE,
-	O_MAXCONN,
-	O_TIMEOUT,
-	O_IOSTAT,
-	O_VERSION
-};
 
 /* What the options left unset comes from the site configuration (db,
  * serve.listen, serve.logs; iolens config shows them); -1 to go on, or
@@ -90,74 +65,69 @@ static int site_defaults(struct serve_opts *o, const char **listen)
 	return -1;
 }
 
-static int parse_opts(int argc, char **argv, struct serve_opts *o,
-		      const char **listen, const char **tokfile,
-		      const char **portfile)
-{
-	static const struct option longopts[] = {
-		{"db", required_argument, NULL, O_DB},
-		{"logs", required_argument, NULL, O_LOGS},
-		{"listen", required_argument, NULL, O_LISTEN},
-		{"token", required_argument, NULL, O_TOKEN},
-		{"port-file", required_argument, NULL, O_PORTFILE},
-		{"max-conn", required_argument, NULL, O_MAXCONN},
-		{"timeout", required_argument, NULL, O_TIMEOUT},
-		{"iostat", required_argument, NULL, O_IOSTAT},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, O_VERSION},
-		{NULL, 0, NULL, 0}};
-	int c;
+/* the options: the server's, and those said here */
+struct sargs {
+	struct serve_opts o;
+	const char *listen, *tokfile, *pf;
+};
 
-	/* ':' first: a missing value told apart from an unknown option,
-	 * both said in our words, not getopt's */
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		switch (c) {
-		case O_DB: o->db = optarg; break;
-		case O_LOGS:
-			if (o->nlogs == SERVE_MAX_LOGDIRS)
-				return usage_error("at most %d --logs",
-						   SERVE_MAX_LOGDIRS);
-			o->logs[o->nlogs++] = optarg;
-			break;
-		case O_IOSTAT:
-			if (o->niostat == SERVE_MAX_IOSTAT)
-				return usage_error("at most %d --iostat",
-						   SERVE_MAX_IOSTAT);
-			/* said now, not on each job page as context's error */
-			if (access(optarg, R_OK) < 0) {
-				msg("cannot read '%s': %s", optarg,
-				    strerror(errno));
-				return EXIT_DATA;
-			}
-			o->iostat[o->niostat++] = optarg;
-			break;
-		case O_LISTEN: *listen = optarg; break;
-		case O_TOKEN: *tokfile = optarg; break;
-		case O_PORTFILE: *portfile = optarg; break;
-		case O_MAXCONN:
-			if (opt_num("--max-conn", optarg, 1024, &o->max_conn))
-				return EXIT_USAGE;
-			break;
-		case O_TIMEOUT:
-			if (opt_num("--timeout", optarg, 3600, &o->timeout_s))
-				return EXIT_USAGE;
-			break;
-		case 'h': return cmd_help(NULL);
-		case O_VERSION:
-			printf("iolens %s\n", IOLENS_VERSION);
-			return EXIT_OK;
-		case ':':
-			return usage_error("option '%s' needs a value",
-					   argv[optind - 1]);
-		default:
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-		}
+static int logs(void *base, const char *arg)
+{
+	struct serve_opts *o = &((struct sargs *)base)->o;
+
+	if (o->nlogs == SERVE_MAX_LOGDIRS) {
+		usage_error("at most %d --logs", SERVE_MAX_LOGDIRS);
+		return -1;
 	}
+	o->logs[o->nlogs++] = arg;
+	return 0;
+}
+
+static int iostat(void *base, const char *arg)
+{
+	struct serve_opts *o = &((struct sargs *)base)->o;
+
+	if (o->niostat == SERVE_MAX_IOSTAT) {
+		usage_error("at most %d --iostat", SERVE_MAX_IOSTAT);
+		return -1;
+	}
+	/* said now, not on each job page as context's error */
+	if (access(arg, R_OK) < 0) {
+		msg("cannot read '%s': %s", arg, strerror(errno));
+		return EXIT_DATA;
+	}
+	o->iostat[o->niostat++] = arg;
+	return 0;
+}
+
+#define AT(m) .off = offsetof(struct sargs, m)
+static const struct cmd_opt options[] = {
+	{"db", CO_STR, AT(o.db)},
+	{"logs", CO_CALL, .fn = logs},
+	{"listen", CO_STR, AT(listen)},
+	{"token", CO_STR, AT(tokfile)},
+	{"port-file", CO_STR, AT(pf)},
+	{"max-conn", CO_INT, AT(o.max_conn), "a count from 1 to 1024", 1, 1024},
+	{"timeout", CO_INT, AT(o.timeout_s), "a count from 1 to 3600", 1, 3600},
+	{"iostat", CO_CALL, .fn = iostat},
+	CO_END,
+};
+
+static int parse_opts(int argc, char **argv, struct sargs *a)
+{
+	const struct cmd_optset sets[] = {
+		{options, a, 0},
+		{copts_table, NULL, COPT_HELP | COPT_VERSION},
+	};
+	/* a missing value told apart from an unknown option, both said in
+	 * our words, not getopt's */
+	int rc = cmd_opts_parse(argc, argv, sets, 2, 0);
+
+	if (rc >= 0)
+		return rc;
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
-	return site_defaults(o, listen);
+	return site_defaults(&a->o, &a->listen);
 }
 
 /* Check the address and the token; 0, or the exit status. */
@@ -189,37 +159,35 @@ static int check_listen(struct serve_opts *o, const char *listen,
 int cmd_serve(int argc, char **argv)
 {
 	const struct iol_serve *mod;
-	struct serve_opts o = {.max_conn = 64,
-			       .timeout_s = 30,
-			       .cache_bytes = (size_t)512 << 20,
-			       .port_file_fd = -1};
-	const char *listen = NULL, *tokfile = NULL, *pf = NULL;
+	struct sargs a = {.o = {.max_conn = 64,
+				.timeout_s = 30,
+				.cache_bytes = (size_t)512 << 20,
+				.port_file_fd = -1}};
 	char lbuf[256], self[PATH_MAX];
 	struct iol_error err = {0};
 	int rc;
 
-	optind = 1;
-	rc = parse_opts(argc, argv, &o, &listen, &tokfile, &pf);
+	rc = parse_opts(argc, argv, &a);
 	if (rc >= 0)
 		return rc;
-	rc = check_listen(&o, listen, tokfile, lbuf, sizeof(lbuf));
+	rc = check_listen(&a.o, a.listen, a.tokfile, lbuf, sizeof(lbuf));
 	if (rc)
 		return rc;
 	if (!(mod = serve_module_of_self(self, "the server", &err))) {
 		msg("%s", err.msg);
 		return EXIT_DATA;
 	}
-	o.self = self;
-	if (pf &&
-	    (o.port_file_fd = open(pf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-				   0644)) < 0) {
-		msg("cannot write '%s': %s", pf, strerror(errno));
+	a.o.self = self;
+	if (a.pf && (a.o.port_file_fd = open(
+			     a.pf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			     0644)) < 0) {
+		msg("cannot write '%s': %s", a.pf, strerror(errno));
 		return EXIT_DATA;
 	}
-	rc = mod->run(&o, &err);
-	if (o.port_file_fd >= 0)
-		close(o.port_file_fd);
-	free((char *)o.token);
+	rc = mod->run(&a.o, &err);
+	if (a.o.port_file_fd >= 0)
+		close(a.o.port_file_fd);
+	free((char *)a.o.token);
 	if (rc < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
 		return EXIT_DATA;

@@ -5,6 +5,7 @@
  * the machine formats' columns are the job-row fields (analysis/jobrow.h).
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,28 +22,20 @@
 /* --exclude and --no-default-excludes */
 struct sopts {
 	struct iol_excl ex;
-	int no_defaults, bad;
-	const char *pat[IOL_EXCL_MAX];
-	int npat;
+	int no_defaults;
+	struct cmd_list pat;
+	struct out o;
+	struct copts co;
+	int started;
 };
 
-static int extra_opt(void *ctx, int opt, const char *arg)
-{
-	struct sopts *so = ctx;
-
-	if (opt == 'N') {
-		so->no_defaults = 1;
-		return 1;
-	}
-	if (opt != 'x')
-		return 0;
-	if (so->npat == IOL_EXCL_MAX / 2) {
-		usage_error("at most %d --exclude patterns", IOL_EXCL_MAX / 2);
-		return -1;
-	}
-	so->pat[so->npat++] = arg;
-	return 1;
-}
+#define AT(m) .off = offsetof(struct sopts, m)
+static const struct cmd_opt options[] = {
+	{"exclude", CO_LIST, AT(pat), "at most %d --exclude patterns",
+	 .hi = IOL_EXCL_MAX / 2},
+	{"no-default-excludes", CO_FLAG, AT(no_defaults)},
+	CO_END,
+};
 
 static int excl_build(struct sopts *so)
 {
@@ -59,69 +52,49 @@ static int excl_build(struct sopts *so)
 			msg("%s: %s", site->v[i].origin, err.msg);
 			return -1;
 		}
-	for (k = 0; k < so->npat; k++)
-		if (iol_excl_add(&so->ex, so->pat[k], &err) < 0) {
+	for (k = 0; k < so->pat.n; k++)
+		if (iol_excl_add(&so->ex, so->pat.v[k], &err) < 0) {
 			usage_error("%s", err.msg);
 			return -1;
 		}
 	return 0;
 }
 
+static int summary_job(void *arg, const char *name, struct iol_job *job)
+{
+	struct sopts *so = arg;
+	struct iol_summary s;
+	struct iol_jobrow r;
+	struct iol_error err = {0};
+
+	if (iol_summary_compute_excl(job, &so->co.m, &so->ex, &s, &err) < 0) {
+		msg_ioerr(name, err.code, &err);
+		return -1;
+	}
+	r.log = job->path;
+	r.job = job;
+	r.s = &s;
+	view_summary(&so->o, &r, &so->started);
+	return 0;
+}
+
 int cmd_summary(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		COMMON_LONGOPTS,
-		NODE_LONGOPTS,
-		{"exclude", required_argument, NULL, 'x'},
-		{"no-default-excludes", no_argument, NULL, 'N'},
-		{NULL, 0, NULL, 0},
-	};
 	struct sopts so;
-	struct iol_inputs in;
-	struct copts co;
-	struct out o;
-	int rc, i, started = 0;
+	int rc, i;
 
 	memset(&so, 0, sizeof(so));
-	rc = copts_start(&co, argc, argv, longopts, extra_opt, &so, &o, &i);
+	rc = cmd_start(&so.co, argc, argv, options, &so,
+		       COPTS_COMMON | COPT_NODES, &so.o, &i);
 	if (rc >= 0)
 		return rc;
 	if (excl_build(&so) < 0) {
 		iol_excl_free(&so.ex);
-		out_close(&o, 0);
+		out_close(&so.o, 0);
 		return EXIT_USAGE;
 	}
-	/* a directory stands for the logs in it */
-	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
-	for (size_t j = 0; j < in.n; j++) {
-		struct iol_job *job;
-		struct iol_summary s;
-		struct iol_jobrow r;
-		struct iol_error err = {0};
-
-		if (cmd_load(&co, &in.v[j], &job) < 0) {
-			rc = EXIT_DATA;
-			continue;
-		}
-		if (iol_summary_compute_excl(job, &co.m, &so.ex, &s, &err) <
-		    0) {
-			msg_ioerr(in.v[j].name, err.code, &err);
-			iol_job_close(job);
-			rc = EXIT_DATA;
-			continue;
-		}
-		r.log = job->path;
-		r.job = job;
-		r.s = &s;
-		view_summary(&o, &r, &started);
-		iol_job_close(job);
-	}
-	iol_inputs_release(&in);
-	view_summary_end(&o, started);
+	rc = cmd_each_job(&so.co, argc, argv, i, summary_job, &so);
+	view_summary_end(&so.o, so.started);
 	iol_excl_free(&so.ex);
-	if (out_close(&o, rc == EXIT_OK) < 0) {
-		msg("%s", o.err.msg);
-		rc = EXIT_DATA;
-	}
-	return rc;
+	return cmd_out_close(&so.o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;
 }

@@ -7,6 +7,7 @@
  * per-rank, per-file and job phases, or with --bins a rank x time matrix.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,47 +22,26 @@
 struct topts {
 	int64_t bins, width;
 	int phases, layer;
+	struct out o;
+	int first; /* no table started yet */
 };
 
-static int extra_opt(void *ctx, int opt, const char *arg)
-{
-	struct topts *t = ctx;
+#define AT(m) .off = offsetof(struct topts, m)
+static const struct cmd_opt options[] = {
+	{"bins", CO_COUNT, AT(bins), .lo = 1, .hi = 100000},
+	{"layer", CO_WORD, AT(layer), "posix|mpiio,mpi-io"},
+	{"phases", CO_FLAG, AT(phases)},
+	{"width", CO_COUNT, AT(width), .lo = 8, .hi = 1000},
+	CO_END,
+};
 
-	switch (opt) {
-	case 'b':
-		if (iol_parse_count(arg, &t->bins) < 0 || t->bins > 100000) {
-			usage_error("--bins wants 1 to 100000, not '%s'", arg);
-			return -1;
-		}
-		return 1;
-	case 'p': t->phases = 1; return 1;
-	case 'w':
-		if (iol_parse_count(arg, &t->width) < 0 || t->width < 8 ||
-		    t->width > 1000) {
-			usage_error("--width wants 8 to 1000, not '%s'", arg);
-			return -1;
-		}
-		return 1;
-	case 'l':
-		if (!strcmp(arg, "posix"))
-			t->layer = 0;
-		else if (!strcmp(arg, "mpiio") || !strcmp(arg, "mpi-io"))
-			t->layer = 1;
-		else {
-			usage_error("--layer wants posix or mpiio, not '%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	}
-	return 0;
-}
-
-/* One job's timeline into o, as the options ask: the --bins matrix, the
- * intervals (machine formats), or the phases; an exit status. */
-static int timeline_log(struct out *o, const struct topts *t, const char *log,
-			const struct iol_job *job, int *first)
+/* One job's timeline into t->o, as the options ask: the --bins matrix,
+ * the intervals (machine formats), or the phases; 0 or -1. */
+static int timeline_job(void *arg, const char *log, struct iol_job *job)
 {
+	struct topts *t = arg;
+	struct out *o = &t->o;
+	int *first = &t->first;
 	struct iol_error err = {0};
 	struct iol_phases ph;
 	int r;
@@ -86,56 +66,27 @@ static int timeline_log(struct out *o, const struct topts *t, const char *log,
 				     t->layer, first);
 		iol_phases_free(&ph);
 	}
-	if (r < 0) {
+	if (r < 0)
 		msg_ioerr(log, err.code, &err);
-		return EXIT_DATA;
-	}
-	return EXIT_OK;
+	return r < 0 ? -1 : 0;
 }
 
 int cmd_timeline(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		COMMON_LONGOPTS,
-		{"bins", required_argument, NULL, 'b'},
-		{"layer", required_argument, NULL, 'l'},
-		{"phases", no_argument, NULL, 'p'},
-		{"width", required_argument, NULL, 'w'},
-		{NULL, 0, NULL, 0},
-	};
-	struct topts t = {0, 0, 0, -1}; /* width 0: what fits, up to 64 */
-	struct iol_inputs in;
+	/* width 0: what fits, up to 64 */
+	struct topts t = {.layer = -1, .first = 1};
 	struct copts co;
-	struct out o;
-	int rc, i, first = 1;
+	int rc, i;
 
-	rc = copts_start(&co, argc, argv, longopts, extra_opt, &t, &o, &i);
+	rc = cmd_start(&co, argc, argv, options, &t, COPTS_COMMON, &t.o, &i);
 	if (rc >= 0)
 		return rc;
-	/* a directory stands for the logs in it */
-	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	if (t.bins && t.phases) {
-		out_close(&o, 0);
-		iol_inputs_release(&in);
+		out_close(&t.o, 0);
 		return usage_error("--bins and --phases cannot be combined");
 	}
-	for (size_t j = 0; j < in.n; j++) {
-		struct iol_job *job;
-
-		if (cmd_load(&co, &in.v[j], &job) < 0) {
-			rc = EXIT_DATA;
-			continue;
-		}
-		if (timeline_log(&o, &t, in.v[j].name, job, &first) != EXIT_OK)
-			rc = EXIT_DATA;
-		iol_job_close(job);
-	}
-	iol_inputs_release(&in);
-	if (!first)
-		out_endtable(&o);
-	if (out_close(&o, rc == EXIT_OK) < 0) {
-		msg("%s", o.err.msg);
-		rc = EXIT_DATA;
-	}
-	return rc;
+	rc = cmd_each_job(&co, argc, argv, i, timeline_job, &t);
+	if (!t.first)
+		out_endtable(&t.o);
+	return cmd_out_close(&t.o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;
 }

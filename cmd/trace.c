@@ -24,7 +24,6 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
-#include "base/version.h"
 #include "render/trace-write.h"
 #include "sources/tracer.h"
 #include "base/banned.h"
@@ -84,53 +83,41 @@ static int make_parts(const char *out, char *dir)
 }
 
 /* --stacks[=depth]: the tracer told through its environment */
-static int set_stacks(const char *arg)
+static int set_stacks(void *base, const char *arg)
 {
 	char *e;
 	long d = arg ? strtol(arg, &e, 10) : 64;
 
 	if (arg && (e == arg || *e || d < 1 || d > 256))
 		return -1;
+	(void)base;
 	return setenv("IOLENS_TRACE_STACKS", arg ? arg : "64", 1) == 0 ? 0 : -1;
 }
 
+/* -o: the trace; options end at the command traced */
+static const struct cmd_opt options[] = {
+	{"output", CO_STR, .off = 0, .letter = 'o'},
+	{"stacks", CO_CALL | CO_OPTIONAL, .fn = set_stacks,
+	 .want = "a depth of 1 to 256"},
+	CO_END,
+};
+
 int cmd_trace(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"help", no_argument, NULL, 'h'},
-		{"output", required_argument, NULL, 'o'},
-		{"stacks", optional_argument, NULL, 'S'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
 	const char *out = NULL;
+	const struct cmd_optset sets[] = {
+		{options, &out, 0},
+		{copts_table, NULL, COPT_HELP | COPT_VERSION},
+	};
 	char lib[PATH_MAX], dir[PATH_MAX], cut[64] = "", thr[64] = "";
 	struct iol_tstats ms = {0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, NULL, 0, 0};
 	size_t nthreads = 0, i, nv;
 	const char *v[3];
 	int c, status, noexec = 0, waiting;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:ho:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'h': return cmd_help(NULL);
-		case 'V': printf("iolens %s\n", IOLENS_VERSION); return EXIT_OK;
-		case 'o': out = optarg; break;
-		case 'S':
-			if (set_stacks(optarg) < 0)
-				return usage_error(
-					"--stacks wants a depth of 1 "
-					"to 256, not '%s'",
-					optarg);
-			break;
-		case ':':
-			return usage_error("option '%s' needs a value",
-					   argv[optind - 1]);
-		default:
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
-		}
-	}
+	c = cmd_opts_parse(argc, argv, sets, 2, CMD_OPTS_FIRST);
+	if (c >= 0)
+		return c;
 	if (!out)
 		return usage_error("no output: give -o trace");
 	/* the rule of every -o: a name saying another format is refused */

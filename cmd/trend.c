@@ -5,6 +5,7 @@
  * flags; a period whose MiB/s/CN moved beyond the noise of it and the
  * period before is marked (population/trend.h states the test).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -17,28 +18,22 @@
 #include "render/views.h"
 #include "base/banned.h"
 
-static int by, every;
+static struct tropts {
+	int by, every;
+} tr;
 
-static int extra(int opt, const char *arg)
+static int every(void *base, const char *arg)
 {
-	if (opt == 'b') {
-		by = iol_pop_by_parse(arg);
-		if (by < 0 || by > IOL_BY_PROJECT) {
-			usage_error("--by wants app, user or project, not "
-				    "'%s'",
-				    arg);
-			return -1;
-		}
-		return 1;
-	}
-	if (opt != 'e')
-		return 0;
-	if ((every = iol_pop_every_parse(arg)) < 0) {
-		usage_error("--every wants month or week, not '%s'", arg);
-		return -1;
-	}
-	return 1;
+	return (((struct tropts *)base)->every = iol_pop_every_parse(arg)) < 0
+		       ? -1
+		       : 0;
 }
+
+static const struct cmd_opt options[] = {
+	{"by", CO_WORD, .off = offsetof(struct tropts, by), "app|user|project"},
+	{"every", CO_CALL, .fn = every, .want = "month or week"},
+	CO_END,
+};
 
 /* The ids of the jobs triage flags, under the site's thresholds as
  * iolens triage --db takes them; NULL when it cannot (with a note when
@@ -70,11 +65,6 @@ static int64_t *flagged_ids(struct iol_popdb *db, const struct popopts *p,
 
 int cmd_trend(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		POP_STORE_LONGOPTS,
-		{"by", required_argument, NULL, 'b'},
-		{"every", required_argument, NULL, 'e'},
-		{NULL, 0, NULL, 0}};
 	struct iol_trend_row *r;
 	struct iol_popset set;
 	struct iol_popdb *db;
@@ -84,9 +74,9 @@ int cmd_trend(int argc, char **argv)
 	int64_t *fl;
 	int rc, first;
 
-	by = IOL_BY_APP;
-	every = IOL_EVERY_MONTH;
-	rc = pop_start(&p, argc, argv, longopts, extra, 0, NULL, &db, &first);
+	tr = (struct tropts){IOL_BY_APP, IOL_EVERY_MONTH};
+	rc = pop_begin(&p, argc, argv, (struct cmd_optset){options, &tr, 0},
+		       POPTS_STORE, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
 	rc = pop_load_some(&p, db, 0, &set);
@@ -94,7 +84,8 @@ int cmd_trend(int argc, char **argv)
 	iol_popdb_close(db);
 	if (rc < 0)
 		return EXIT_DATA;
-	if (iol_pop_trend(&set, by, every, fl, nfl, &r, &n, &undated) < 0) {
+	if (iol_pop_trend(&set, tr.by, tr.every, fl, nfl, &r, &n, &undated) <
+	    0) {
 		free(fl);
 		iol_popset_free(&set);
 		msg("out of memory");
@@ -102,7 +93,7 @@ int cmd_trend(int argc, char **argv)
 	}
 	rc = cmd_out_open(&o, p.c.outpath, p.c.fmt) < 0 ? EXIT_DATA : EXIT_OK;
 	if (rc == EXIT_OK) {
-		iol_view_trend_print(&o, r, n, by, every, undated);
+		iol_view_trend_print(&o, r, n, tr.by, tr.every, undated);
 		rc = cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 	}
 	free(r), free(fl);

@@ -6,6 +6,7 @@
  * grouped by app and user (population/poptriage.h).
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,75 +21,62 @@
 #include "render/views.h"
 #include "base/banned.h"
 
-enum {
-	OPT_CONFIG = OPT_POP_LAST + 10,
-	OPT_PRINT_CONFIG,
-	OPT_SEVERITY,
-	OPT_TOP,
-	OPT_ALL
-};
-static const char *conf_path;
-/* -1: the default (text: warn and high; machine formats: every rule) */
-static int min_sev = -1;
-static long top_jobs = 5;
+/* --config, --severity (-1: the default; text: warn and high, machine
+ * formats: every rule), --top */
+static struct triopts {
+	const char *conf_path;
+	int min_sev, print_config;
+	long top_jobs;
+} tg = {NULL, -1, 0, 5};
 
-static int severity(const char *arg)
+static int severity(void *base, const char *arg)
 {
-	min_sev = iol_triage_sev_parse(arg);
-	if (min_sev >= 0)
-		return 1;
-	usage_error("bad --severity '%s' (high, warn or info)", arg);
-	return -1;
+	struct triopts *t = base;
+
+	return (t->min_sev = iol_triage_sev_parse(arg)) < 0 ? -1 : 0;
 }
 
-static int top(const char *arg)
+static int top(void *base, const char *arg)
 {
+	struct triopts *t = base;
 	char *end;
 
 	errno = 0;
 	if (!strcmp(arg, "all")) {
-		top_jobs = 0;
-		return 1;
+		t->top_jobs = 0;
+		return 0;
 	}
-	top_jobs = strtol(arg, &end, 10);
-	if (errno || *end || end == arg || top_jobs < 0 ||
-	    top_jobs > 100000000) {
-		usage_error("bad --top '%s' (a count, or 0 or all for every "
-			    "flagged job)",
-			    arg);
-		return -1;
-	}
-	return 1;
+	t->top_jobs = strtol(arg, &end, 10);
+	return errno || *end || end == arg || t->top_jobs < 0 ||
+			       t->top_jobs > 100000000
+		       ? -1
+		       : 0;
 }
 
-static int extra(void *ctx, int opt, const char *arg)
-{
-	(void)ctx; /* the options live in this file's statics */
-	switch (opt) {
-	case OPT_CONFIG: conf_path = arg; return 1;
-	case OPT_PRINT_CONFIG: return 1;
-	case OPT_ALL: min_sev = IOL_SEV_NA; return 1;
-	case OPT_SEVERITY: return severity(arg);
-	case OPT_WHERE:
-	case OPT_TOP:
-		/* triage's, but of the store's mode: say so, not "unknown" */
-		usage_error("--%s is taken with --db only (it selects or ranks "
-			    "the jobs of a population store)",
-			    opt == OPT_WHERE ? "where" : "top");
-		return -1;
-	}
-	return 0;
-}
+static const char sev_want[] = "bad --severity '%s' (high, warn or info)";
+/* triage's, but of the store's mode: say so, not "unknown" */
+#define DB_ONLY(o)                                                            \
+	"--" o " is taken with --db only (it selects or ranks the jobs of a " \
+	"population store)"
 
-static int extra_db(int opt, const char *arg)
-{
-	switch (opt) {
-	case OPT_CONFIG: conf_path = arg; return 1;
-	case OPT_SEVERITY: return severity(arg);
-	case OPT_TOP: return top(arg);
-	}
-	return 0;
-}
+#define AT(m) .off = offsetof(struct triopts, m)
+static const struct cmd_opt log_options[] = {
+	{"all", CO_FLAG, AT(min_sev), .lo = IOL_SEV_NA},
+	{"config", CO_STR, AT(conf_path)},
+	{"print-config", CO_FLAG, AT(print_config)}, /* see cmd_triage */
+	{"severity", CO_CALL, .fn = severity, .want = sev_want},
+	{"top", CO_REFUSE, .want = DB_ONLY("top")},
+	{"where", CO_REFUSE, .want = DB_ONLY("where")},
+	CO_END,
+};
+static const struct cmd_opt db_options[] = {
+	{"config", CO_STR, AT(conf_path)},
+	{"severity", CO_CALL, .fn = severity, .want = sev_want},
+	{"top", CO_CALL, .fn = top,
+	 .want = "bad --top '%s' (a count, or 0 or all for every flagged "
+		 "job)"},
+	CO_END,
+};
 
 /* The defaults, then the site configuration's triage.* values (iolens
  * config), then --config's file. */
@@ -104,23 +92,17 @@ static int load_conf(struct iol_triage_conf *c)
 			msg("out of memory");
 		return -1;
 	}
-	rc = iol_triage_conf_load_over(c, stext, conf_path, &err);
+	rc = iol_triage_conf_load_over(c, stext, tg.conf_path, &err);
 	free(stext);
 	if (rc == IOL_EIO)
 		msg("%s", err.msg);
 	else if (rc < 0)
-		msg("%s: %s", conf_path, err.msg);
+		msg("%s: %s", tg.conf_path, err.msg);
 	return rc;
 }
 
 static int triage_db(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		POP_LONGOPTS,
-		{"config", required_argument, NULL, OPT_CONFIG},
-		{"severity", required_argument, NULL, OPT_SEVERITY},
-		{"top", required_argument, NULL, OPT_TOP},
-		{NULL, 0, NULL, 0}};
 	struct iol_triage_conf conf;
 	struct iol_error err = {0};
 	struct iol_poptri r;
@@ -129,18 +111,19 @@ static int triage_db(int argc, char **argv)
 	struct out o;
 	int rc, first;
 
-	rc = pop_start(&po, argc, argv, longopts, extra_db, 0, &o, &db, &first);
+	rc = pop_begin(&po, argc, argv, (struct cmd_optset){db_options, &tg, 0},
+		       POPT_DB | COPTS_COMMON, 0, &o, &db, &first);
 	if (rc >= 0)
 		return rc;
-	if (min_sev < 0)
-		min_sev = IOL_SEV_WARN;
+	if (tg.min_sev < 0)
+		tg.min_sev = IOL_SEV_WARN;
 	if (load_conf(&conf) < 0) {
 		out_close(&o, 0);
 		iol_popdb_close(db);
 		return EXIT_DATA;
 	}
-	rc = iol_poptri_run(db, po.where, &conf, min_sev, (size_t)top_jobs, &r,
-			    &err);
+	rc = iol_poptri_run(db, po.where, &conf, tg.min_sev,
+			    (size_t)tg.top_jobs, &r, &err);
 	iol_popdb_close(db);
 	if (rc < 0) {
 		msg("'%s': %s", po.db, err.msg[0] ? err.msg : iol_strerror(rc));
@@ -152,7 +135,7 @@ static int triage_db(int argc, char **argv)
 		out_close(&o, 0);
 		return pop_none(&po);
 	}
-	iol_view_triage_db_print(&o, &r, min_sev);
+	iol_view_triage_db_print(&o, &r, tg.min_sev);
 	iol_poptri_free(&r);
 	return cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }
@@ -173,7 +156,7 @@ static int triage_log(struct out *o, const struct copts *co,
 		iol_job_close(job);
 		return EXIT_DATA;
 	}
-	iol_view_triage_log(o, in->name, &t, min_sev);
+	iol_view_triage_log(o, in->name, &t, tg.min_sev);
 	iol_triage_free(&t);
 	iol_job_close(job);
 	return EXIT_OK;
@@ -181,15 +164,6 @@ static int triage_log(struct out *o, const struct copts *co,
 
 int cmd_triage(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		COMMON_LONGOPTS,
-		{"all", no_argument, NULL, OPT_ALL},
-		{"config", required_argument, NULL, OPT_CONFIG},
-		{"print-config", no_argument, NULL, OPT_PRINT_CONFIG},
-		{"severity", required_argument, NULL, OPT_SEVERITY},
-		{"top", required_argument, NULL, OPT_TOP},
-		{"where", required_argument, NULL, OPT_WHERE},
-		{NULL, 0, NULL, 0}};
 	struct iol_triage_conf conf;
 	struct iol_inputs in;
 	struct copts co;
@@ -206,11 +180,11 @@ int cmd_triage(int argc, char **argv)
 		if (!strcmp(argv[i], "--"))
 			break;
 	}
-	rc = copts_start(&co, argc, argv, longopts, extra, NULL, &o, &i);
+	rc = cmd_start(&co, argc, argv, log_options, &tg, COPTS_COMMON, &o, &i);
 	if (rc >= 0)
 		return rc;
-	if (min_sev < 0) /* machine formats: every rule, as before */
-		min_sev = co.fmt == FMT_TEXT ? IOL_SEV_WARN : IOL_SEV_NA;
+	if (tg.min_sev < 0) /* machine formats: every rule, as before */
+		tg.min_sev = co.fmt == FMT_TEXT ? IOL_SEV_WARN : IOL_SEV_NA;
 	if (load_conf(&conf) < 0) {
 		out_close(&o, 0);
 		return EXIT_DATA;

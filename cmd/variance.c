@@ -19,8 +19,6 @@ static int var_row(const struct iol_popjob *j, void *arg)
 
 int cmd_variance(int argc, char **argv)
 {
-	static const struct option longopts[] = {POP_STORE_LONGOPTS,
-						 {NULL, 0, NULL, 0}};
 	struct iol_popset set;
 	struct iol_popvrows rows = {0};
 	struct iol_popvar *v;
@@ -30,7 +28,8 @@ int cmd_variance(int argc, char **argv)
 	size_t n, npart;
 	int rc, first;
 
-	rc = pop_start(&p, argc, argv, longopts, NULL, 0, &o, &db, &first);
+	rc = pop_begin(&p, argc, argv, (struct cmd_optset){NULL, NULL, 0},
+		       POPTS_STORE, 0, &o, &db, &first);
 	if (rc >= 0)
 		return rc;
 	/* only the columns Table IV reads, 64 bytes a job kept */

@@ -211,3 +211,19 @@ void view_files_end(struct out *o, int64_t nexcl, int by_exclude,
 			 by_defaults ? "--default-excludes" : "");
 	out_text(o, "\n");
 }
+
+void view_files_rows(struct out *o, const char *log,
+		     const struct iol_filerow **rows, size_t n)
+{
+	view_files_title(o, log, 0);
+	for (size_t r = 0; r < n; r++)
+		view_files_row(o, log, rows[r]);
+}
+
+void view_files_shared_rows(struct out *o, const char *log,
+			    const struct iol_sharedrow *rows, size_t n)
+{
+	view_files_title(o, log, 1);
+	for (size_t r = 0; r < n; r++)
+		view_files_shared_row(o, log, &rows[r]);
+}

@@ -19,6 +19,12 @@ void view_files_row(struct out *o, const char *log,
 /* One --shared row. */
 void view_files_shared_row(struct out *o, const char *log,
 			   const struct iol_sharedrow *r);
+/* A job's rows: its title (text), then each row. */
+void view_files_rows(struct out *o, const char *log,
+		     const struct iol_filerow **rows, size_t n);
+/* The same of --shared rows. */
+void view_files_shared_rows(struct out *o, const char *log,
+			    const struct iol_sharedrow *rows, size_t n);
 /* Text: the end of a job's table and how many rows the exclusions
  * dropped (never silently). */
 void view_files_end(struct out *o, int64_t nexcl, int by_exclude,

@@ -11,8 +11,9 @@
 #     before --help, it is not answered "unknown option";
 #   - every long option of the command's man page (SYNOPSIS and .It Fl
 #     items) is in its help (t/9001 checks the other way round);
-#   - the options of the shared option tables (cmd/*.h), which a command
-#     takes whether or not its help names them, are in its help when it
+#   - the options of the shared option tables (cmd/common.c,
+#     cmd/popcommon.c), which a command takes whether or not its help
+#     names them, are in its help when it
 #     takes them (the commands that read no traces refuse the traces'
 #     --lenient, --merge-traces and --rank-from);
 #   - an unknown option is said in the house style, "iolens CMD: unknown
@@ -128,10 +129,12 @@ cp cmds topics
 echo "blocks --source" >> topics
 "$IOLENS" --help > h
 is "$(grep -c '@[A-Z][A-Z_]*@' h)" 0 "iolens --help: no placeholder left"
-shared=$(perl -0ne 'print "--$1\n" while /\{[\s\\]*"([a-z][a-z-]*)",\s*(?:no|required|optional)_argument/g' \
-	"$TOP"/cmd/*.h | sort -u)
+# the shared options: the tables of cmd/common.c (copts_table) and
+# cmd/popcommon.c (--db, --where), entries {"name", CO_KIND, ...}
+shared=$(perl -0ne 'print "--$1\n" while /\{"([a-z][a-z-]*)",\s*CO_/g' \
+	"$TOP"/cmd/common.c "$TOP"/cmd/popcommon.c | sort -u)
 test -n "$shared"
-ok $? "the shared option tables of cmd/*.h name options"
+ok $? "the shared option tables of cmd/common.c and cmd/popcommon.c name options"
 while read -r topic; do
 	# shellcheck disable=SC2086
 	"$IOLENS" $topic --help > h 2>&1 </dev/null

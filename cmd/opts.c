@@ -1,0 +1,278 @@
+/*
+ * The option tables of the commands (cmd/opts.h) turned into getopt_long's
+ * arguments, and each value parsed, checked and stored, or refused with
+ * the house usage error.
+ */
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/values.h"
+#include "base/version.h"
+#include "cmd/opts.h"
+#include "cmd/util.h"
+#include "base/banned.h"
+
+/* more options than any command takes */
+enum { OPTS_MAX = 48 };
+
+/* The index of arg among the words of w ("a|b,c": c means b), or -1. */
+static int word_index(const char *w, const char *arg)
+{
+	size_t len = strlen(arg), n;
+	int i = 0;
+
+	for (;;) {
+		n = strcspn(w, "|,");
+		if (n == len && !strncmp(w, arg, n))
+			return i;
+		w += n;
+		if (!*w)
+			return -1;
+		if (*w++ == '|')
+			i++;
+	}
+}
+
+/* The words of w as a person reads them, "a, b or c" (each word's first
+ * spelling). */
+static const char *words_text(const char *w, char *b, size_t size)
+{
+	const char *p;
+	size_t l = 0, n;
+	int nw = 1, k;
+
+	for (p = w; *p; p++)
+		nw += *p == '|';
+	b[0] = 0;
+	for (p = w, k = 0; p && l < size; k++) {
+		n = strcspn(p, "|,");
+		l += (size_t)snprintf(b + l, size - l, "%s%.*s",
+				      !k	   ? ""
+				      : k < nw - 1 ? ", "
+						   : " or ",
+				      (int)n, p);
+		if ((p = strchr(p, '|')))
+			p++;
+	}
+	return b;
+}
+
+/* The usage error of a bad value arg of o (cmd/opts.h, want). */
+static void bad_value(const struct cmd_opt *o, const char *arg)
+{
+	const char *want = o->want;
+	int kind = o->kind & 0xff;
+	char b[256];
+
+	if (kind == CO_ONE || kind == CO_REFUSE) {
+		usage_error("%s", want);
+		return;
+	}
+	if (kind == CO_LIST) {
+		usage_error(want, (int)o->hi);
+		return;
+	}
+	if ((kind == CO_CALL || kind == CO_DO) && !want)
+		return; /* said by the function */
+	if (want && strstr(want, "%s")) {
+		usage_error(want, arg);
+		return;
+	}
+	if (kind == CO_WORD)
+		want = words_text(want, b, sizeof(b));
+	else if (!want && o->hi > 0) {
+		snprintf(b, sizeof(b), "%.0f to %.0f", o->lo, o->hi);
+		want = b;
+	} else if (!want)
+		want = "a positive count";
+	usage_error("--%s wants %s, not '%s'", o->name, want, arg);
+}
+
+/* A count of o: 0, or -1 when arg is none or out of its range. */
+static int count(const struct cmd_opt *o, const char *arg, int64_t *v)
+{
+	if ((o->kind & CO_ZERO) && !strcmp(arg, "0")) {
+		*v = 0;
+		return 0;
+	}
+	if (iol_parse_count(arg, v) < 0 || *v < o->lo ||
+	    (o->hi > 0 && *v > o->hi))
+		return -1;
+	return 0;
+}
+
+/* A number (CO_DOUBLE, CO_DURATION) of o in its range: 0 or -1. */
+static int number(const struct cmd_opt *o, const char *arg, double *v)
+{
+	char *end;
+
+	if ((o->kind & 0xff) == CO_DURATION) {
+		if (iol_parse_duration(arg, v) < 0)
+			return -1;
+	} else if ((*v = strtod(arg, &end)), end == arg || *end)
+		return -1;
+	/* NaN is in no range */
+	return *v >= o->lo && (o->hi <= 0 || *v <= o->hi) ? 0 : -1;
+}
+
+/* Store the value arg of o in base: 0, -1 when arg is bad, or the exit
+ * status a CO_CALL ends the command with. */
+static int take(const struct cmd_opt *o, void *base, const char *arg)
+{
+	char *at = (char *)base + o->off;
+	struct cmd_list *l = (struct cmd_list *)at;
+	int *i = (int *)at;
+	int64_t v;
+	double d;
+
+	switch (o->kind & 0xff) {
+	case CO_FLAG: *i = o->lo ? (int)o->lo : 1; return 0;
+	case CO_OR: *i |= (int)o->lo; return 0;
+	case CO_ONE:
+		if (*i && *i != (int)o->lo)
+			return -1;
+		*i = (int)o->lo;
+		return 0;
+	case CO_DO:
+	case CO_CALL: return o->fn(base, arg);
+	case CO_STR: *(const char **)at = arg; return 0;
+	case CO_COUNT:
+	case CO_INT:
+		if (count(o, arg, &v) < 0)
+			return -1;
+		if ((o->kind & 0xff) == CO_INT)
+			*i = (int)v;
+		else
+			*(int64_t *)at = v;
+		return 0;
+	case CO_SIZE:
+		if (iol_parse_size(arg, &v) < 0 || v < o->lo)
+			return -1;
+		*(int64_t *)at = v;
+		return 0;
+	case CO_DOUBLE:
+	case CO_DURATION:
+		if (number(o, arg, &d) < 0)
+			return -1;
+		*(double *)at = d;
+		return 0;
+	case CO_WORD:
+		if ((v = word_index(o->want, arg)) < 0)
+			return -1;
+		*i = (int)v + (int)o->lo;
+		return 0;
+	case CO_LIST:
+		if (l->n == (int)o->hi)
+			return -1;
+		l->v[l->n++] = arg;
+		return 0;
+	}
+	return -1;
+}
+
+static int has_arg(const struct cmd_opt *o)
+{
+	int k = o->kind & 0xff;
+
+	if (o->kind & CO_OPTIONAL)
+		return optional_argument;
+	return k == CO_FLAG || k == CO_OR || k == CO_ONE || k == CO_DO ||
+			       k == CO_HELP || k == CO_VERSION
+		       ? no_argument
+		       : required_argument;
+}
+
+struct built {
+	struct option lo[OPTS_MAX + 1];
+	const struct cmd_opt *o[OPTS_MAX];
+	void *base[OPTS_MAX];
+	char shorts[2 * OPTS_MAX + 3];
+	int n;
+};
+
+/* getopt_long's array and string of the options of sets; a long option
+ * without a letter is known by 256 + its index. */
+static void build(struct built *b, const struct cmd_optset *sets, int nsets,
+		  int how)
+{
+	size_t ns = 0;
+
+	if (how & CMD_OPTS_FIRST)
+		b->shorts[ns++] = '+';
+	if (!(how & CMD_OPTS_NOCOLON))
+		b->shorts[ns++] = ':';
+	b->n = 0;
+	for (int s = 0; s < nsets; s++)
+		for (int i = 0; sets[s].t[i].name; i++) {
+			const struct cmd_opt *o = &sets[s].t[i];
+			int a = has_arg(o);
+
+			if (sets[s].mask && !((sets[s].mask >> i) & 1))
+				continue;
+			if (b->n == OPTS_MAX)
+				abort(); /* a table this file must grow for */
+			b->o[b->n] = o;
+			b->base[b->n] = sets[s].base;
+			b->lo[b->n] = (struct option){o->name, a, NULL,
+						      o->letter ? o->letter
+								: 256 + b->n};
+			b->n++;
+			if (!o->letter)
+				continue;
+			b->shorts[ns++] = (char)o->letter;
+			if (a != no_argument)
+				b->shorts[ns++] = ':';
+			if (a == optional_argument)
+				b->shorts[ns++] = ':';
+		}
+	b->lo[b->n] = (struct option){NULL, 0, NULL, 0};
+	b->shorts[ns] = 0;
+}
+
+/* The option getopt_long returned as c: its index, or -1. */
+static int which(const struct built *b, int c)
+{
+	if (c >= 256)
+		return c - 256 < b->n ? c - 256 : -1;
+	for (int i = 0; c > 0 && i < b->n; i++)
+		if (b->o[i]->letter == c)
+			return i;
+	return -1;
+}
+
+int cmd_opts_parse(int argc, char **argv, const struct cmd_optset *sets,
+		   int nsets, int how)
+{
+	struct built b;
+	int c, i, r;
+
+	build(&b, sets, nsets, how);
+	/* a full restart, as at a process's start: a batch (iolens.c) runs
+	 * commands of other option strings ("+" or not) before */
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, b.shorts, b.lo, NULL)) != -1) {
+		if (c == ':')
+			return usage_error("option '%s' needs a value",
+					   argv[optind - 1]);
+		if ((i = which(&b, c)) < 0)
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
+		if ((b.o[i]->kind & 0xff) == CO_HELP)
+			return cmd_help(NULL);
+		if ((b.o[i]->kind & 0xff) == CO_VERSION) {
+			printf("iolens %s\n", IOLENS_VERSION);
+			return EXIT_OK;
+		}
+		if ((r = take(b.o[i], b.base[i], optarg)) < 0) {
+			bad_value(b.o[i], optarg);
+			return EXIT_USAGE;
+		}
+		if (r > 0) /* a CO_CALL ended the command */
+			return r;
+	}
+	return -1;
+}
