@@ -58,3 +58,14 @@ int iol_pop_outliers(const struct iol_popset *set, const struct iol_popout *ctx,
 	free(v);
 	return 0;
 }
+
+int iol_pop_outtab(const struct iol_popset *set, const struct iol_popout *ctx,
+		   struct iol_popouttab *t)
+{
+	int rc = iol_pop_outliers(set, ctx, IOL_POP_MAXOUT, t->rows, &t->n,
+				  &t->total, &t->njobs);
+
+	for (size_t i = 0; rc == 0 && i < t->n; i++)
+		t->ctx[i] = ctx[t->rows[i].job];
+	return rc;
+}

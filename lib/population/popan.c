@@ -227,7 +227,7 @@ static void add_job(struct iol_popgroup *g, const struct iol_popjob *j,
 			cnt[k]++;
 		}
 	}
-	for (int k = 0; k < IOL_POP_NFW; k++)
+	for (int k = 0; j->fw && k < IOL_POP_NFW; k++)
 		if (j->fw[k] != IOL_POP_NULL) {
 			g->fw[k] += (double)j->fw[k];
 			fwn[k]++;
@@ -408,6 +408,20 @@ void iol_pop_groups_abort(struct iol_popgrp *gr)
 	free(gr);
 }
 
+/* The files written per job of each size class, from the sums the
+ * set's rows left when they loaded (they keep no counts of their own):
+ * the same sums in the same order as add_job() makes. */
+static void size_fw(struct iol_popgrp *gr, const struct iol_popset *set)
+{
+	for (size_t g = 0; g < gr->n; g++) {
+		int c = (int)gr->g[g].sortkey;
+		for (int k = 0; k < IOL_POP_NFW; k++) {
+			gr->g[g].fw[k] = set->fw_sum[c][k];
+			gr->acc[g].cnt[IOL_POP_NT6 + k] = set->fw_n[c][k];
+		}
+	}
+}
+
 int iol_pop_groups(const struct iol_popset *set, int by,
 		   struct iol_popgroup **out, size_t *nout)
 {
@@ -422,6 +436,8 @@ int iol_pop_groups(const struct iol_popset *set, int by,
 			iol_pop_groups_abort(gr);
 			return IOL_ENOMEM;
 		}
+	if (by == IOL_BY_SIZE && set->has_fw)
+		size_fw(gr, set);
 	return iol_pop_groups_end(gr, out, nout);
 }
 

@@ -30,7 +30,6 @@
 double iol_pop_quantile(const double *sorted, size_t n, double p);
 int iol_pop_within(double a, double b, double rel);
 
-#define IOL_POP_NSIZE 17
 int iol_pop_size_class(int64_t nprocs);
 /* "1", "2-3", ..., "65536+"; static */
 const char *iol_pop_size_name(int cls);
@@ -202,6 +201,21 @@ struct iol_popoutlier {
 int iol_pop_outliers(const struct iol_popset *set, const struct iol_popout *ctx,
 		     size_t max, struct iol_popoutlier *rows, size_t *n,
 		     size_t *total, size_t *njobs);
+
+/* The outliers table of a report: its first IOL_POP_MAXOUT rows by
+ * iol_pop_outliers() with the context of each row's job (ctx[i] of
+ * rows[i]), and the counts; a million jobs' context (56 bytes a job) is
+ * not kept for the 60 rows shown. */
+#define IOL_POP_MAXOUT 60
+struct iol_popouttab {
+	struct iol_popoutlier rows[IOL_POP_MAXOUT];
+	struct iol_popout ctx[IOL_POP_MAXOUT];
+	size_t n, total, njobs;
+};
+/* t of set by its context ctx (ctx[i] for set->jobs[i]): 0 or
+ * IOL_ENOMEM. */
+int iol_pop_outtab(const struct iol_popset *set, const struct iol_popout *ctx,
+		   struct iol_popouttab *t);
 
 /* Fig. 10: fraction of all accesses at or below each bin (reads, writes)
  * summed over the jobs with bins. */
