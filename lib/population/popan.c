@@ -1167,23 +1167,55 @@ static void runs_of(const struct vi *v, size_t m, struct run *r)
 /* A job of the group whose scope is this level: its metric k against the
  * values inserted so far (r: the run of its own value when it is among
  * them, else NULL). */
+/* Where the context of each job goes: every job's n, pct and verdict
+ * (out), or only the verdicts (verd, IOL_POP_NCTX a job) and the n and
+ * pct of the unusual metrics (u). */
+struct ctx_sink {
+	struct iol_popout *out;
+	uint8_t *verd;
+	struct iol_popunusual *u;
+	size_t nu, cap;
+	int nomem;
+};
+
+static void put(struct ctx_sink *s, size_t j, int k, size_t c, float pct,
+		int verdict)
+{
+	struct iol_popunusual *nu;
+
+	if (s->out) {
+		s->out[j].n[k] = (uint32_t)c;
+		s->out[j].pct[k] = pct;
+		s->out[j].verdict[k] = (uint8_t)verdict;
+		return;
+	}
+	s->verd[j * IOL_POP_NCTX + (size_t)k] = (uint8_t)verdict;
+	if (verdict != IOL_CTX_LOW && verdict != IOL_CTX_HIGH)
+		return;
+	if (!(nu = iol_grow(s->u, &s->cap, s->nu, sizeof *nu, 256))) {
+		s->nomem = 1;
+		return;
+	}
+	s->u = nu;
+	nu[s->nu++] = (struct iol_popunusual){j, k, (uint32_t)c, pct};
+}
+
 static void query(double x, int k, const uint32_t *t, const struct vi *v,
-		  size_t m, size_t c, const struct run *r, struct iol_popout *o)
+		  size_t m, size_t c, const struct run *r, struct ctx_sink *s,
+		  size_t j)
 {
 	size_t lb, ub;
+	float pct;
 
-	o->n[k] = (uint32_t)c;
-	o->pct[k] = NAN;
-	o->verdict[k] = IOL_CTX_FEW;
-	if (!c || isnan(x))
+	if (!c || isnan(x)) {
+		put(s, j, k, c, NAN, IOL_CTX_FEW);
 		return;
+	}
 	lb = bit_prefix(t, r ? r->lo : lower(v, m, x, 0));
 	ub = bit_prefix(t, r ? r->hi : lower(v, m, x, 1));
-	o->pct[k] = (float)(100.0 * ((double)lb + (double)(ub - lb) / 2) /
-			    (double)c);
-	o->verdict[k] =
-		(uint8_t)(inside(lb, c) ? IOL_CTX_NORMAL
-					: verdict_lazy(x, c, t, v, m, k));
+	pct = (float)(100.0 * ((double)lb + (double)(ub - lb) / 2) / (double)c);
+	put(s, j, k, c, pct,
+	    inside(lb, c) ? IOL_CTX_NORMAL : verdict_lazy(x, c, t, v, m, k));
 }
 
 /* One group (a run of ks[0..g) of one scope) for metric k: in start
@@ -1193,7 +1225,7 @@ static void query(double x, int k, const uint32_t *t, const struct vi *v,
 static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
 		      int level, int k, const uint8_t *lev, const double *xs,
 		      struct vi *v, size_t *pos, uint32_t *t, struct vi *tmp,
-		      size_t *cnt, struct run *runs, struct iol_popout *out)
+		      size_t *cnt, struct run *runs, struct ctx_sink *out)
 {
 	size_t m = 0, c = 0, asked = 0;
 
@@ -1223,7 +1255,7 @@ static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
 				size_t j = ks[b].i;
 				int in = !part[j] && !isnan(xs[j]);
 				query(xs[j], k, t, v, m, c,
-				      in ? &runs[pos[j]] : NULL, &out[j]);
+				      in ? &runs[pos[j]] : NULL, out, j);
 			}
 		for (size_t b = a; b < e; b++) {
 			if (!part[ks[b].i] && !isnan(xs[ks[b].i])) {
@@ -1326,7 +1358,7 @@ static void ctx_tmp_free(struct ctx_tmp *c)
 static void ctx_metrics(const struct iol_popset *set, const uint8_t *part,
 			const struct ck *ks, size_t n, int l,
 			const uint8_t *lev, struct ctx_tmp *c,
-			struct iol_popout *out)
+			struct ctx_sink *out)
 {
 	for (int k = 0; k < IOL_POP_NCTX; k++) {
 		for (size_t i = 0; i < set->n; i++)
@@ -1345,7 +1377,7 @@ static void ctx_metrics(const struct iol_popset *set, const uint8_t *part,
  * and 2 settle the levels, then 2, 0 and 1 give the metrics): 40 bytes
  * a job where three arrays held 120, and the values of one app at a time
  * (the widest app's room), not of every job. */
-int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
+static int context_all(const struct iol_popset *set, struct ctx_sink *out)
 {
 	static const int order[5] = {1, 2, 0, 1, -1};
 	struct ck *ks = calloc(set->n + 1, sizeof *ks);
@@ -1363,11 +1395,8 @@ int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
 	}
 	for (size_t i = 0; i < set->n; i++) {
 		part[i] = set->jobs[i].partial > 0;
-		memset(&out[i], 0, sizeof out[i]);
-		for (int k = 0; k < IOL_POP_NCTX; k++) {
-			out[i].pct[k] = NAN;
-			out[i].verdict[k] = IOL_CTX_FEW;
-		}
+		for (int k = 0; k < IOL_POP_NCTX; k++)
+			put(out, i, k, 0, NAN, IOL_CTX_FEW);
 	}
 	n = ck_fill(set, ks, 1);
 	ctx_level(part, ks, n, 1, lev);
@@ -1381,11 +1410,47 @@ int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
 		ctx_metrics(set, part, ks, n, order[o], lev, &c, out);
 	}
 done:
+	if (rc == 0 && out->nomem)
+		rc = IOL_ENOMEM;
 	ctx_tmp_free(&c);
 	free(ks);
 	free(lev);
 	free(part);
 	return rc;
+}
+
+int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
+{
+	struct ctx_sink s = {0};
+
+	s.out = out;
+	return context_all(set, &s);
+}
+
+int iol_pop_verdicts(const struct iol_popset *set, struct iol_popverdicts *v)
+{
+	struct ctx_sink s = {0};
+	int rc;
+
+	memset(v, 0, sizeof *v);
+	if (!(s.verd = calloc(set->n + 1, IOL_POP_NCTX)))
+		return IOL_ENOMEM;
+	if ((rc = context_all(set, &s)) < 0) {
+		free(s.verd);
+		free(s.u);
+		return rc;
+	}
+	v->v = s.verd;
+	v->u = s.u;
+	v->nu = s.nu;
+	return 0;
+}
+
+void iol_pop_verdicts_free(struct iol_popverdicts *v)
+{
+	free(v->v);
+	free(v->u);
+	memset(v, 0, sizeof *v);
 }
 
 /* ---- Fig. 10 and the timeline ---- */

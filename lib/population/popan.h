@@ -189,6 +189,27 @@ struct iol_popout {
 };
 int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out);
 
+/*
+ * ... only the verdicts (v[i * IOL_POP_NCTX + k] for metric k of
+ * set->jobs[i]) and, of the unusual (low or high) metrics alone, n and
+ * the percentile (u, nu of them, in no order): the same numbers, 8 bytes
+ * a job where struct iol_popout takes 56 (a report of a million jobs
+ * shows 60 of them).  Free with iol_pop_verdicts_free().
+ */
+struct iol_popunusual {
+	size_t job;
+	int metric;
+	uint32_t n;
+	float pct;
+};
+struct iol_popverdicts {
+	uint8_t *v;
+	struct iol_popunusual *u;
+	size_t nu;
+};
+int iol_pop_verdicts(const struct iol_popset *set, struct iol_popverdicts *v);
+void iol_pop_verdicts_free(struct iol_popverdicts *v);
+
 /* The unusual (low or high) metrics of the jobs of set by their context
  * ctx (ctx[i] for set->jobs[i]), the jobs latest first (start time, then
  * id), a job's metrics in iol_pop_ctx_names' order: the first max of
@@ -216,6 +237,10 @@ struct iol_popouttab {
  * IOL_ENOMEM. */
 int iol_pop_outtab(const struct iol_popset *set, const struct iol_popout *ctx,
 		   struct iol_popouttab *t);
+/* ... by the verdicts of iol_pop_verdicts() (the rows' ctx holds their
+ * metric's n, pct and verdict): the same table. */
+int iol_pop_outtab_v(const struct iol_popset *set,
+		     const struct iol_popverdicts *v, struct iol_popouttab *t);
 
 /* Fig. 10: fraction of all accesses at or below each bin (reads, writes)
  * summed over the jobs with bins. */

@@ -58,18 +58,24 @@ static int outlier_paths(struct iol_popdb *db, struct iol_popset *set,
 }
 
 /* The outliers table of every job's context (NULL without memory for
- * it): the context is freed once its 60 rows are taken. */
+ * it): the verdicts of every job, n and percentile of the unusual
+ * metrics alone, freed once the 60 rows are taken. */
 static struct iol_popouttab *outliers_of(const struct iol_popset *set)
 {
-	struct iol_popout *ctx = calloc(set->n + 1, sizeof *ctx);
 	struct iol_popouttab *t = malloc(sizeof *t);
+	struct iol_popverdicts v;
 
-	if (!ctx || !t || iol_pop_context_all(set, ctx) < 0 ||
-	    iol_pop_outtab(set, ctx, t) < 0) {
+	if (!t)
+		return NULL;
+	if (iol_pop_verdicts(set, &v) < 0) {
+		free(t);
+		return NULL;
+	}
+	if (iol_pop_outtab_v(set, &v, t) < 0) {
 		free(t);
 		t = NULL;
 	}
-	free(ctx);
+	iol_pop_verdicts_free(&v);
 	return t;
 }
 
