@@ -936,23 +936,161 @@ int iol_pop_context_at(const struct iol_popset *set, const struct iol_popjob *j,
 
 /* ---- the context of every job ---- */
 
-/* A job's scope keys and start, sorted per level. */
+/* A job's scope keys and start, sorted per level: the app, user and
+ * nprocs by their ranks among the set's (struct ranks), in the order of
+ * their values, so 24 bytes a job and no strcmp in the sorts. */
 struct ck {
-	const char *app, *user;
-	int64_t nprocs;
 	double start;
-	size_t i;
+	uint32_t i, app, user, nprocs;
 };
 
 static int ck_cmp(const struct ck *x, const struct ck *y, int level)
 {
-	int c = nstrcmp(x->app, y->app);
+	if (x->app != y->app)
+		return x->app < y->app ? -1 : 1;
+	if (level >= 1 && x->user != y->user)
+		return x->user < y->user ? -1 : 1;
+	if (level >= 2 && x->nprocs != y->nprocs)
+		return x->nprocs < y->nprocs ? -1 : 1;
+	return 0;
+}
 
-	if (!c && level >= 1)
-		c = nstrcmp(x->user, y->user);
-	if (!c && level >= 2 && x->nprocs != y->nprocs)
-		c = x->nprocs < y->nprocs ? -1 : 1;
-	return c;
+/* The distinct keys of one kind (string pointers, or nprocs) and their
+ * ranks in the order of their values, equal values one rank (an open
+ * addressing table; r UINT32_MAX: an empty slot). */
+struct ranks {
+	uint64_t *k;
+	uint32_t *r;
+	size_t cap, n;
+	int str; /* the keys are strings: nstrcmp() order */
+};
+
+static size_t rk_slot(const struct ranks *t, uint64_t key)
+{
+	size_t h = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 17) & (t->cap - 1);
+
+	while (t->r[h] != UINT32_MAX && t->k[h] != key)
+		h = (h + 1) & (t->cap - 1);
+	return h;
+}
+
+static int rk_grow(struct ranks *t)
+{
+	struct ranks nt = *t;
+
+	nt.cap = t->cap ? 2 * t->cap : 64;
+	nt.k = malloc(nt.cap * sizeof *nt.k);
+	nt.r = malloc(nt.cap * sizeof *nt.r);
+	if (!nt.k || !nt.r) {
+		free(nt.k);
+		free(nt.r);
+		return IOL_ENOMEM;
+	}
+	memset(nt.r, 0xff, nt.cap * sizeof *nt.r);
+	for (size_t i = 0; i < t->cap; i++)
+		if (t->r[i] != UINT32_MAX) {
+			size_t h = rk_slot(&nt, t->k[i]);
+			nt.k[h] = t->k[i];
+			nt.r[h] = 0;
+		}
+	free(t->k);
+	free(t->r);
+	*t = nt;
+	return 0;
+}
+
+static int rk_add(struct ranks *t, uint64_t key)
+{
+	size_t h;
+
+	if (2 * (t->n + 1) > t->cap && rk_grow(t) < 0)
+		return IOL_ENOMEM;
+	h = rk_slot(t, key);
+	if (t->r[h] == UINT32_MAX) {
+		t->k[h] = key;
+		t->r[h] = 0;
+		t->n++;
+	}
+	return 0;
+}
+
+static uint32_t rk_get(const struct ranks *t, uint64_t key)
+{
+	return t->r[rk_slot(t, key)];
+}
+
+static const char *rk_str(uint64_t k)
+{
+	return (const char *)(uintptr_t)k;
+}
+
+static int rk_cmp_str(const void *a, const void *b)
+{
+	return nstrcmp(rk_str(*(const uint64_t *)a),
+		       rk_str(*(const uint64_t *)b));
+}
+
+static int rk_cmp_int(const void *a, const void *b)
+{
+	int64_t x = (int64_t) * (const uint64_t *)a,
+		y = (int64_t) * (const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Every key its rank once all are added. */
+static int rk_rank(struct ranks *t)
+{
+	uint64_t *v = malloc((t->n + 1) * sizeof *v);
+	int (*cmp)(const void *, const void *) =
+		t->str ? rk_cmp_str : rk_cmp_int;
+	size_t m = 0;
+	uint32_t r = 0;
+
+	if (!v)
+		return IOL_ENOMEM;
+	for (size_t i = 0; i < t->cap; i++)
+		if (t->r[i] != UINT32_MAX)
+			v[m++] = t->k[i];
+	qsort(v, m, sizeof *v, cmp);
+	for (size_t i = 0; i < m; i++) {
+		r += i && cmp(&v[i - 1], &v[i]) != 0;
+		t->r[rk_slot(t, v[i])] = r;
+	}
+	free(v);
+	return 0;
+}
+
+static uint64_t str_key(const char *s)
+{
+	return (uint64_t)(uintptr_t)s;
+}
+
+/* The ranks of the apps and users (one table) and nprocs of the jobs
+ * with a start. */
+static int ranks_of(const struct iol_popset *set, struct ranks *s,
+		    struct ranks *np)
+{
+	int rc = 0;
+
+	s->str = 1;
+	for (size_t i = 0; i < set->n && rc == 0; i++) {
+		const struct iol_popjob *j = &set->jobs[i];
+		if (isnan(j->start_time))
+			continue;
+		if ((rc = rk_add(s, str_key(j->app))) == 0 &&
+		    (rc = rk_add(s, str_key(j->user))) == 0)
+			rc = rk_add(np, (uint64_t)j->nprocs);
+	}
+	if (rc == 0 && (rc = rk_rank(s)) == 0)
+		rc = rk_rank(np);
+	return rc;
+}
+
+static void ranks_free(struct ranks *t)
+{
+	free(t->k);
+	free(t->r);
 }
 
 static int ck_order(const void *a, const void *b, int level)
@@ -1224,7 +1362,7 @@ static void query(double x, int k, const uint32_t *t, const struct vi *v,
  * are inserted. */
 static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
 		      int level, int k, const uint8_t *lev, const double *xs,
-		      struct vi *v, size_t *pos, uint32_t *t, struct vi *tmp,
+		      struct vi *v, uint32_t *pos, uint32_t *t, struct vi *tmp,
 		      size_t *cnt, struct run *runs, struct ctx_sink *out)
 {
 	size_t m = 0, c = 0, asked = 0;
@@ -1244,7 +1382,7 @@ static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
 	}
 	vi_sort(v, m, tmp, cnt);
 	for (size_t a = 0; a < m; a++)
-		pos[v[a].i] = a;
+		pos[v[a].i] = (uint32_t)a;
 	runs_of(v, m, runs);
 	memset(t, 0, (m + 1) * sizeof *t);
 	for (size_t a = 0, e; a < g; a = e) {
@@ -1290,7 +1428,8 @@ static void ctx_level(const uint8_t *part, const struct ck *a, size_t n,
 }
 
 /* The jobs with a start into ks sorted for level; their count. */
-static size_t ck_fill(const struct iol_popset *set, struct ck *ks, int level)
+static size_t ck_fill(const struct iol_popset *set, const struct ranks *s,
+		      const struct ranks *np, struct ck *ks, int level)
 {
 	static int (*const cmp[3])(const void *, const void *) = {ck0, ck1,
 								  ck2};
@@ -1300,8 +1439,10 @@ static size_t ck_fill(const struct iol_popset *set, struct ck *ks, int level)
 	for (size_t i = 0; i < set->n; i++) {
 		const struct iol_popjob *j = &set->jobs[i];
 		if (!isnan(j->start_time))
-			ks[n++] = (struct ck){j->app, j->user, j->nprocs,
-					      j->start_time, i};
+			ks[n++] = (struct ck){j->start_time, (uint32_t)i,
+					      rk_get(s, str_key(j->app)),
+					      rk_get(s, str_key(j->user)),
+					      rk_get(np, (uint64_t)j->nprocs)};
 	}
 	qsort(ks, n, sizeof *ks, cmp[level]);
 	return n;
@@ -1323,7 +1464,8 @@ static size_t ck_widest(const struct ck *ks, size_t n)
 
 /* Scratch of ctx_group(): pos by job, the rest by a scope's values. */
 struct ctx_tmp {
-	size_t *pos, *cnt;
+	uint32_t *pos; /* 32-bit: context_all() takes fewer jobs */
+	size_t *cnt;
 	struct vi *v, *tmp;
 	uint32_t *t;
 	struct run *runs;
@@ -1374,7 +1516,7 @@ static void ctx_metrics(const struct iol_popset *set, const uint8_t *part,
 }
 
 /* One array of the jobs' keys, sorted for one level at a time (levels 1
- * and 2 settle the levels, then 2, 0 and 1 give the metrics): 40 bytes
+ * and 2 settle the levels, then 2, 0 and 1 give the metrics): 24 bytes
  * a job where three arrays held 120, and the values of one app at a time
  * (the widest app's room), not of every job. */
 static int context_all(const struct iol_popset *set, struct ctx_sink *out)
@@ -1385,34 +1527,40 @@ static int context_all(const struct iol_popset *set, struct ctx_sink *out)
 	/* partial > 0 of each job, read a dozen times in scope order: a
 	 * byte array, not a miss on a row each time */
 	uint8_t *part = calloc(set->n + 1, 1);
+	struct ranks rs = {0}, rn = {0};
 	struct ctx_tmp c = {0};
 	size_t n = 0;
 	int rc = 0;
 
-	if (!ks || !lev || !part) {
+	/* the jobs' indexes and counts are 32-bit (struct ck, n[]) */
+	if (!ks || !lev || !part || set->n >= UINT32_MAX) {
 		rc = IOL_ENOMEM;
 		goto done;
 	}
+	if ((rc = ranks_of(set, &rs, &rn)) < 0)
+		goto done;
 	for (size_t i = 0; i < set->n; i++) {
 		part[i] = set->jobs[i].partial > 0;
 		for (int k = 0; k < IOL_POP_NCTX; k++)
 			put(out, i, k, 0, NAN, IOL_CTX_FEW);
 	}
-	n = ck_fill(set, ks, 1);
+	n = ck_fill(set, &rs, &rn, ks, 1);
 	ctx_level(part, ks, n, 1, lev);
-	n = ck_fill(set, ks, 2);
+	n = ck_fill(set, &rs, &rn, ks, 2);
 	ctx_level(part, ks, n, 2, lev);
 	if ((rc = ctx_tmp_alloc(&c, set->n, ck_widest(ks, n))))
 		goto done;
 	ctx_metrics(set, part, ks, n, 2, lev, &c, out);
 	for (int o = 2; order[o] >= 0; o++) {
-		n = ck_fill(set, ks, order[o]);
+		n = ck_fill(set, &rs, &rn, ks, order[o]);
 		ctx_metrics(set, part, ks, n, order[o], lev, &c, out);
 	}
 done:
 	if (rc == 0 && out->nomem)
 		rc = IOL_ENOMEM;
 	ctx_tmp_free(&c);
+	ranks_free(&rs);
+	ranks_free(&rn);
 	free(ks);
 	free(lev);
 	free(part);
