@@ -879,12 +879,25 @@ static void changes(struct pr *p)
 
 /* ---- the document ---- */
 
+/* The groups of set by `by` without their MiB/s/CN values: only the
+ * quantiles are drawn, and the values are 8 bytes a job a grouping. */
+static int groups(const struct iol_popset *set, int by, struct iol_popgroup **g,
+		  size_t *n)
+{
+	int rc = iol_pop_groups(set, by, g, n);
+
+	for (size_t i = 0; rc == 0 && i < *n; i++) {
+		free((*g)[i].cnv);
+		(*g)[i].cnv = NULL;
+	}
+	return rc;
+}
+
 static int analyse(struct pr *p)
 {
-	if (iol_pop_groups(p->set, IOL_BY_APP, &p->apps, &p->napps) < 0 ||
-	    iol_pop_groups(p->set, IOL_BY_SIZE, &p->sizes, &p->nsizes) < 0 ||
-	    iol_pop_groups(p->set, IOL_BY_PROJECT, &p->projects,
-			   &p->nprojects) < 0 ||
+	if (groups(p->set, IOL_BY_APP, &p->apps, &p->napps) < 0 ||
+	    groups(p->set, IOL_BY_SIZE, &p->sizes, &p->nsizes) < 0 ||
+	    groups(p->set, IOL_BY_PROJECT, &p->projects, &p->nprojects) < 0 ||
 	    iol_pop_variance(p->set, &p->var, &p->nvar, &p->npartial) < 0 ||
 	    iol_pop_trend(p->set, IOL_BY_APP, IOL_EVERY_MONTH, NULL, 0,
 			  &p->trend, &p->ntrend, &p->undated) < 0)
