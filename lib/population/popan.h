@@ -70,7 +70,10 @@ struct iol_popglance {
 /* g of set: 0, or IOL_ENOMEM. */
 int iol_pop_glance(const struct iol_popset *set, struct iol_popglance *g);
 
-/* Groups of set by `by`, ordered by key (numerically for nprocs, size). */
+/* Groups of set by `by`, ordered by key (numerically for nprocs, size).
+ * Files written per job (fw) come from the rows' counts, or --by size
+ * from set->fw_sum: a loaded set's rows keep no counts, so its other
+ * groupings have none (NAN). */
 int iol_pop_groups(const struct iol_popset *set, int by,
 		   struct iol_popgroup **g, size_t *n);
 void iol_pop_groups_free(struct iol_popgroup *g, size_t n);
