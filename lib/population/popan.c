@@ -936,23 +936,19 @@ int iol_pop_context_at(const struct iol_popset *set, const struct iol_popjob *j,
 
 /* ---- the context of every job ---- */
 
-/* A job's scope keys and start, sorted per level: the app, user and
- * nprocs by their ranks among the set's (struct ranks), in the order of
- * their values, so 24 bytes a job and no strcmp in the sorts. */
+/* A job's scope at one level (its app; app and user; app, user and
+ * nprocs) as the scope's rank in the order of its values (struct
+ * scopes), and its start: 16 bytes a job and no strcmp in the sorts. */
 struct ck {
 	double start;
-	uint32_t i, app, user, nprocs;
+	uint32_t i, key;
 };
 
+/* level: that of the keys (ck_fill()), named for the reader */
 static int ck_cmp(const struct ck *x, const struct ck *y, int level)
 {
-	if (x->app != y->app)
-		return x->app < y->app ? -1 : 1;
-	if (level >= 1 && x->user != y->user)
-		return x->user < y->user ? -1 : 1;
-	if (level >= 2 && x->nprocs != y->nprocs)
-		return x->nprocs < y->nprocs ? -1 : 1;
-	return 0;
+	(void)level;
+	return (x->key > y->key) - (x->key < y->key);
 }
 
 /* The distinct keys of one kind (string pointers, or nprocs) and their
@@ -962,8 +958,9 @@ struct ranks {
 	uint64_t *k;
 	uint32_t *r;
 	size_t cap, n;
-	int str; /* the keys are strings: nstrcmp() order */
+	int kind; /* RK_INT: int64_t order, RK_STR: nstrcmp(), RK_U64 */
 };
+enum { RK_INT, RK_STR, RK_U64 };
 
 static size_t rk_slot(const struct ranks *t, uint64_t key)
 {
@@ -1038,12 +1035,20 @@ static int rk_cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static int rk_cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
 /* Every key its rank once all are added. */
 static int rk_rank(struct ranks *t)
 {
+	static int (*const cmps[3])(const void *, const void *) = {
+		rk_cmp_int, rk_cmp_str, rk_cmp_u64};
 	uint64_t *v = malloc((t->n + 1) * sizeof *v);
-	int (*cmp)(const void *, const void *) =
-		t->str ? rk_cmp_str : rk_cmp_int;
+	int (*cmp)(const void *, const void *) = cmps[t->kind];
 	size_t m = 0;
 	uint32_t r = 0;
 
@@ -1066,24 +1071,75 @@ static uint64_t str_key(const char *s)
 	return (uint64_t)(uintptr_t)s;
 }
 
-/* The ranks of the apps and users (one table) and nprocs of the jobs
- * with a start. */
-static int ranks_of(const struct iol_popset *set, struct ranks *s,
-		    struct ranks *np)
+/* The scopes of the jobs with a start, level by level, as dense ranks
+ * in the order of their values: apps and users (one table), nprocs,
+ * then (app rank, user rank) and ((app, user) rank, nprocs rank), each
+ * pair one number (a rank is below its table's count), so that a scope's
+ * rank orders as its app, user and nprocs; and the most jobs of one app
+ * (the room a scope's values need). */
+struct scopes {
+	struct ranks s, np, t1, t2;
+	size_t widest;
+};
+
+static uint64_t key1(const struct scopes *sc, const struct iol_popjob *j)
 {
+	return (uint64_t)rk_get(&sc->s, str_key(j->app)) * sc->s.n +
+	       rk_get(&sc->s, str_key(j->user));
+}
+
+static uint64_t key2(const struct scopes *sc, const struct iol_popjob *j)
+{
+	return (uint64_t)rk_get(&sc->t1, key1(sc, j)) * sc->np.n +
+	       rk_get(&sc->np, (uint64_t)j->nprocs);
+}
+
+static uint32_t scope_key(const struct scopes *sc, const struct iol_popjob *j,
+			  int level)
+{
+	if (level == 0)
+		return rk_get(&sc->s, str_key(j->app));
+	return level == 1 ? rk_get(&sc->t1, key1(sc, j))
+			  : rk_get(&sc->t2, key2(sc, j));
+}
+
+static int scopes_of(const struct iol_popset *set, struct scopes *sc)
+{
+	uint32_t *per_app = NULL;
 	int rc = 0;
 
-	s->str = 1;
+	sc->s.kind = RK_STR;
+	sc->t1.kind = sc->t2.kind = RK_U64;
 	for (size_t i = 0; i < set->n && rc == 0; i++) {
 		const struct iol_popjob *j = &set->jobs[i];
 		if (isnan(j->start_time))
 			continue;
-		if ((rc = rk_add(s, str_key(j->app))) == 0 &&
-		    (rc = rk_add(s, str_key(j->user))) == 0)
-			rc = rk_add(np, (uint64_t)j->nprocs);
+		if ((rc = rk_add(&sc->s, str_key(j->app))) == 0 &&
+		    (rc = rk_add(&sc->s, str_key(j->user))) == 0)
+			rc = rk_add(&sc->np, (uint64_t)j->nprocs);
 	}
-	if (rc == 0 && (rc = rk_rank(s)) == 0)
-		rc = rk_rank(np);
+	if (rc == 0 && (rc = rk_rank(&sc->s)) == 0)
+		rc = rk_rank(&sc->np);
+	for (size_t i = 0; i < set->n && rc == 0; i++)
+		if (!isnan(set->jobs[i].start_time))
+			rc = rk_add(&sc->t1, key1(sc, &set->jobs[i]));
+	if (rc == 0)
+		rc = rk_rank(&sc->t1);
+	if (rc == 0 && !(per_app = calloc(sc->s.n + 1, sizeof *per_app)))
+		rc = IOL_ENOMEM;
+	for (size_t i = 0; i < set->n && rc == 0; i++) {
+		const struct iol_popjob *j = &set->jobs[i];
+		uint32_t a;
+		if (isnan(j->start_time))
+			continue;
+		a = rk_get(&sc->s, str_key(j->app));
+		if (++per_app[a] > sc->widest)
+			sc->widest = per_app[a];
+		rc = rk_add(&sc->t2, key2(sc, j));
+	}
+	if (rc == 0)
+		rc = rk_rank(&sc->t2);
+	free(per_app);
 	return rc;
 }
 
@@ -1091,6 +1147,14 @@ static void ranks_free(struct ranks *t)
 {
 	free(t->k);
 	free(t->r);
+}
+
+static void scopes_free(struct scopes *sc)
+{
+	ranks_free(&sc->s);
+	ranks_free(&sc->np);
+	ranks_free(&sc->t1);
+	ranks_free(&sc->t2);
 }
 
 static int ck_order(const void *a, const void *b, int level)
@@ -1428,8 +1492,8 @@ static void ctx_level(const uint8_t *part, const struct ck *a, size_t n,
 }
 
 /* The jobs with a start into ks sorted for level; their count. */
-static size_t ck_fill(const struct iol_popset *set, const struct ranks *s,
-		      const struct ranks *np, struct ck *ks, int level)
+static size_t ck_fill(const struct iol_popset *set, const struct scopes *sc,
+		      struct ck *ks, int level)
 {
 	static int (*const cmp[3])(const void *, const void *) = {ck0, ck1,
 								  ck2};
@@ -1440,26 +1504,10 @@ static size_t ck_fill(const struct iol_popset *set, const struct ranks *s,
 		const struct iol_popjob *j = &set->jobs[i];
 		if (!isnan(j->start_time))
 			ks[n++] = (struct ck){j->start_time, (uint32_t)i,
-					      rk_get(s, str_key(j->app)),
-					      rk_get(s, str_key(j->user)),
-					      rk_get(np, (uint64_t)j->nprocs)};
+					      scope_key(sc, j, level)};
 	}
 	qsort(ks, n, sizeof *ks, cmp[level]);
 	return n;
-}
-
-/* The most jobs of one app in ks (sorted by app first, any level): the
- * room a scope's values need. */
-static size_t ck_widest(const struct ck *ks, size_t n)
-{
-	size_t w = 0;
-
-	for (size_t s = 0, e; s < n; s = e) {
-		for (e = s + 1; e < n && !ck_cmp(&ks[s], &ks[e], 0); e++)
-			;
-		w = e - s > w ? e - s : w;
-	}
-	return w;
 }
 
 /* Scratch of ctx_group(): pos by job, the rest by a scope's values. */
@@ -1516,7 +1564,7 @@ static void ctx_metrics(const struct iol_popset *set, const uint8_t *part,
 }
 
 /* One array of the jobs' keys, sorted for one level at a time (levels 1
- * and 2 settle the levels, then 2, 0 and 1 give the metrics): 24 bytes
+ * and 2 settle the levels, then 2, 0 and 1 give the metrics): 16 bytes
  * a job where three arrays held 120, and the values of one app at a time
  * (the widest app's room), not of every job. */
 static int context_all(const struct iol_popset *set, struct ctx_sink *out)
@@ -1527,7 +1575,7 @@ static int context_all(const struct iol_popset *set, struct ctx_sink *out)
 	/* partial > 0 of each job, read a dozen times in scope order: a
 	 * byte array, not a miss on a row each time */
 	uint8_t *part = calloc(set->n + 1, 1);
-	struct ranks rs = {0}, rn = {0};
+	struct scopes sc = {0};
 	struct ctx_tmp c = {0};
 	size_t n = 0;
 	int rc = 0;
@@ -1537,30 +1585,29 @@ static int context_all(const struct iol_popset *set, struct ctx_sink *out)
 		rc = IOL_ENOMEM;
 		goto done;
 	}
-	if ((rc = ranks_of(set, &rs, &rn)) < 0)
+	if ((rc = scopes_of(set, &sc)) < 0)
 		goto done;
 	for (size_t i = 0; i < set->n; i++) {
 		part[i] = set->jobs[i].partial > 0;
 		for (int k = 0; k < IOL_POP_NCTX; k++)
 			put(out, i, k, 0, NAN, IOL_CTX_FEW);
 	}
-	n = ck_fill(set, &rs, &rn, ks, 1);
+	n = ck_fill(set, &sc, ks, 1);
 	ctx_level(part, ks, n, 1, lev);
-	n = ck_fill(set, &rs, &rn, ks, 2);
+	n = ck_fill(set, &sc, ks, 2);
 	ctx_level(part, ks, n, 2, lev);
-	if ((rc = ctx_tmp_alloc(&c, set->n, ck_widest(ks, n))))
+	if ((rc = ctx_tmp_alloc(&c, set->n, sc.widest)))
 		goto done;
 	ctx_metrics(set, part, ks, n, 2, lev, &c, out);
 	for (int o = 2; order[o] >= 0; o++) {
-		n = ck_fill(set, &rs, &rn, ks, order[o]);
+		n = ck_fill(set, &sc, ks, order[o]);
 		ctx_metrics(set, part, ks, n, order[o], lev, &c, out);
 	}
 done:
 	if (rc == 0 && out->nomem)
 		rc = IOL_ENOMEM;
 	ctx_tmp_free(&c);
-	ranks_free(&rs);
-	ranks_free(&rn);
+	scopes_free(&sc);
 	free(ks);
 	free(lev);
 	free(part);
