@@ -81,7 +81,7 @@ int cmd_population_report(int argc, char **argv)
 	if (rc < 0)
 		return EXIT_DATA;
 	pdf_date(&d.set, date, sizeof date);
-	rc = popreport_write(&d.set, p.db, &d.tri, d.ctx, p.c.outpath, date,
+	rc = popreport_write(&d.set, p.db, &d.tri, d.out, p.c.outpath, date,
 			     &err);
 	if (rc < 0)
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));

@@ -128,14 +128,15 @@ int xlsx_write(struct iol_job *const *jobs, int njobs, const char *path,
 }
 
 int popreport_write(const struct iol_popset *set, const char *dbpath,
-		    const struct iol_poptri *tri, const struct iol_popout *ctx,
-		    const char *path, const char *date, struct iol_error *err)
+		    const struct iol_poptri *tri,
+		    const struct iol_popouttab *out, const char *path,
+		    const char *date, struct iol_error *err)
 {
 	if (!iol_gfx_get())
 		return iol_error_set(err, IOL_EIO,
 				     "cannot load the drawing module: %s",
 				     gfx_why);
-	return gfx->popreport_write(set, dbpath, tri, ctx, path, date, err);
+	return gfx->popreport_write(set, dbpath, tri, out, path, date, err);
 }
 
 void popreport_context_page(void *cr, double pw, double ph, int pageno,

@@ -39,8 +39,9 @@ struct iol_gfx {
 			  time_t created, struct iol_error *err);
 	int (*popreport_write)(const struct iol_popset *set, const char *dbpath,
 			       const struct iol_poptri *tri,
-			       const struct iol_popout *ctx, const char *path,
-			       const char *date, struct iol_error *err);
+			       const struct iol_popouttab *out,
+			       const char *path, const char *date,
+			       struct iol_error *err);
 	void (*popreport_context_page)(void *cr, double pw, double ph,
 				       int pageno, void *arg);
 	int (*iostat_report_write)(const char *path, const struct iol_binned *b,

@@ -40,8 +40,9 @@ struct pr {
 	struct iol_popvar *var;
 	size_t nvar, npartial;
 	const struct iol_poptri *tri;
-	const struct iol_popout *ctx; /* NULL: computed for the outliers */
-	struct iol_trend_row *trend;  /* per app and month (trend.h) */
+	/* the outliers table; NULL: computed here */
+	const struct iol_popouttab *out;
+	struct iol_trend_row *trend; /* per app and month (trend.h) */
 	size_t ntrend, undated;
 };
 
@@ -714,7 +715,7 @@ static void timeline(struct pr *p)
 
 /* ---- outliers of context ---- */
 
-#define MAXOUT 60
+#define MAXOUT IOL_POP_MAXOUT
 
 /* a context metric's value with its unit, in iol_pop_ctx_names' order:
  * MiB/s, MiB/s per compute node, two percentages, bytes, files */
@@ -748,25 +749,30 @@ static void outlier_row(char (*r)[96], const struct iol_popjob *j, int k,
 }
 
 /* Every job checked in one pass (iol_pop_context_all()); the unusual
- * metrics of the latest jobs shown, latest first (iol_pop_outliers()). */
+ * metrics of the latest jobs shown, latest first (iol_pop_outtab()). */
 static int outlier_rows(struct pr *p, char (*buf)[96], size_t *nrow,
 			size_t *total, size_t *checked, size_t *njobs)
 {
-	struct iol_popoutlier rows[MAXOUT];
-	struct iol_popout *own =
-		p->ctx ? NULL : calloc(p->set->n + 1, sizeof *own);
-	const struct iol_popout *o = p->ctx ? p->ctx : own;
+	struct iol_popouttab *own = p->out ? NULL : malloc(sizeof *own);
+	struct iol_popout *ctx =
+		p->out ? NULL : calloc(p->set->n + 1, sizeof *ctx);
+	const struct iol_popouttab *t = p->out ? p->out : own;
 
 	*nrow = *total = *njobs = 0;
 	*checked = p->set->n;
-	if (!o || (own && iol_pop_context_all(p->set, own) < 0) ||
-	    iol_pop_outliers(p->set, o, MAXOUT, rows, nrow, total, njobs) < 0) {
+	if (!t || (!p->out && (!ctx || iol_pop_context_all(p->set, ctx) < 0 ||
+			       iol_pop_outtab(p->set, ctx, own) < 0))) {
 		free(own);
+		free(ctx);
 		return -1;
 	}
+	free(ctx);
+	*nrow = t->n;
+	*total = t->total;
+	*njobs = t->njobs;
 	for (size_t i = 0; i < *nrow; i++)
-		outlier_row(buf + i * 7, &p->set->jobs[rows[i].job],
-			    rows[i].metric, &o[rows[i].job]);
+		outlier_row(buf + i * 7, &p->set->jobs[t->rows[i].job],
+			    t->rows[i].metric, &t->ctx[i]);
 	free(own);
 	return 0;
 }
@@ -873,12 +879,25 @@ static void changes(struct pr *p)
 
 /* ---- the document ---- */
 
+/* The groups of set by `by` without their MiB/s/CN values: only the
+ * quantiles are drawn, and the values are 8 bytes a job a grouping. */
+static int groups(const struct iol_popset *set, int by, struct iol_popgroup **g,
+		  size_t *n)
+{
+	int rc = iol_pop_groups(set, by, g, n);
+
+	for (size_t i = 0; rc == 0 && i < *n; i++) {
+		free((*g)[i].cnv);
+		(*g)[i].cnv = NULL;
+	}
+	return rc;
+}
+
 static int analyse(struct pr *p)
 {
-	if (iol_pop_groups(p->set, IOL_BY_APP, &p->apps, &p->napps) < 0 ||
-	    iol_pop_groups(p->set, IOL_BY_SIZE, &p->sizes, &p->nsizes) < 0 ||
-	    iol_pop_groups(p->set, IOL_BY_PROJECT, &p->projects,
-			   &p->nprojects) < 0 ||
+	if (groups(p->set, IOL_BY_APP, &p->apps, &p->napps) < 0 ||
+	    groups(p->set, IOL_BY_SIZE, &p->sizes, &p->nsizes) < 0 ||
+	    groups(p->set, IOL_BY_PROJECT, &p->projects, &p->nprojects) < 0 ||
 	    iol_pop_variance(p->set, &p->var, &p->nvar, &p->npartial) < 0 ||
 	    iol_pop_trend(p->set, IOL_BY_APP, IOL_EVERY_MONTH, NULL, 0,
 			  &p->trend, &p->ntrend, &p->undated) < 0)
@@ -926,8 +945,9 @@ static void draw(struct pr *p)
 }
 
 int popreport_write(const struct iol_popset *set, const char *dbpath,
-		    const struct iol_poptri *tri, const struct iol_popout *ctx,
-		    const char *path, const char *date, struct iol_error *err)
+		    const struct iol_poptri *tri,
+		    const struct iol_popouttab *out, const char *path,
+		    const char *date, struct iol_error *err)
 {
 	struct pr p = {0};
 	cairo_surface_t *pdf;
@@ -936,7 +956,7 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 
 	p.set = set;
 	p.tri = tri;
-	p.ctx = ctx;
+	p.out = out;
 	p.dbpath = dbpath;
 	p.pw = 595.28;
 	p.ph = 841.89;

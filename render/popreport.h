@@ -19,13 +19,14 @@
 /* Write the report of set (read from the store at dbpath) to path through
  * a temporary file renamed when complete; date "YYYY-MM-DDTHH:MM:SS"
  * stamps the PDF; tri (NULL: no page) is the population triage of the
- * same jobs, drawn as the page "Who to call first"; ctx (NULL: computed
- * here) is iol_pop_context_all() of set, for the outliers (a caller may
+ * same jobs, drawn as the page "Who to call first"; out (NULL: computed
+ * here) is iol_pop_outtab() of set, the outliers table (a caller may
  * compute it while the triage pass runs).  Returns 0 or < 0 with a
  * message in err. */
 int popreport_write(const struct iol_popset *set, const char *dbpath,
-		    const struct iol_poptri *tri, const struct iol_popout *ctx,
-		    const char *path, const char *date, struct iol_error *err);
+		    const struct iol_poptri *tri,
+		    const struct iol_popouttab *out, const char *path,
+		    const char *date, struct iol_error *err);
 
 /* The context page a job report ends with (`iolens report --db`): the
  * job's metrics as dots over box plots of the earlier jobs.  A

@@ -227,7 +227,7 @@ static void add_job(struct iol_popgroup *g, const struct iol_popjob *j,
 			cnt[k]++;
 		}
 	}
-	for (int k = 0; k < IOL_POP_NFW; k++)
+	for (int k = 0; j->fw && k < IOL_POP_NFW; k++)
 		if (j->fw[k] != IOL_POP_NULL) {
 			g->fw[k] += (double)j->fw[k];
 			fwn[k]++;
@@ -408,6 +408,20 @@ void iol_pop_groups_abort(struct iol_popgrp *gr)
 	free(gr);
 }
 
+/* The files written per job of each size class, from the sums the
+ * set's rows left when they loaded (they keep no counts of their own):
+ * the same sums in the same order as add_job() makes. */
+static void size_fw(struct iol_popgrp *gr, const struct iol_popset *set)
+{
+	for (size_t g = 0; g < gr->n; g++) {
+		int c = (int)gr->g[g].sortkey;
+		for (int k = 0; k < IOL_POP_NFW; k++) {
+			gr->g[g].fw[k] = set->fw_sum[c][k];
+			gr->acc[g].cnt[IOL_POP_NT6 + k] = set->fw_n[c][k];
+		}
+	}
+}
+
 int iol_pop_groups(const struct iol_popset *set, int by,
 		   struct iol_popgroup **out, size_t *nout)
 {
@@ -422,6 +436,8 @@ int iol_pop_groups(const struct iol_popset *set, int by,
 			iol_pop_groups_abort(gr);
 			return IOL_ENOMEM;
 		}
+	if (by == IOL_BY_SIZE && set->has_fw)
+		size_fw(gr, set);
 	return iol_pop_groups_end(gr, out, nout);
 }
 
@@ -920,23 +936,225 @@ int iol_pop_context_at(const struct iol_popset *set, const struct iol_popjob *j,
 
 /* ---- the context of every job ---- */
 
-/* A job's scope keys and start, sorted per level. */
+/* A job's scope at one level (its app; app and user; app, user and
+ * nprocs) as the scope's rank in the order of its values (struct
+ * scopes), and its start: 16 bytes a job and no strcmp in the sorts. */
 struct ck {
-	const char *app, *user;
-	int64_t nprocs;
 	double start;
-	size_t i;
+	uint32_t i, key;
 };
 
+/* level: that of the keys (ck_fill()), named for the reader */
 static int ck_cmp(const struct ck *x, const struct ck *y, int level)
 {
-	int c = nstrcmp(x->app, y->app);
+	(void)level;
+	return (x->key > y->key) - (x->key < y->key);
+}
 
-	if (!c && level >= 1)
-		c = nstrcmp(x->user, y->user);
-	if (!c && level >= 2 && x->nprocs != y->nprocs)
-		c = x->nprocs < y->nprocs ? -1 : 1;
-	return c;
+/* The distinct keys of one kind (string pointers, or nprocs) and their
+ * ranks in the order of their values, equal values one rank (an open
+ * addressing table; r UINT32_MAX: an empty slot). */
+struct ranks {
+	uint64_t *k;
+	uint32_t *r;
+	size_t cap, n;
+	int kind; /* RK_INT: int64_t order, RK_STR: nstrcmp(), RK_U64 */
+};
+enum { RK_INT, RK_STR, RK_U64 };
+
+static size_t rk_slot(const struct ranks *t, uint64_t key)
+{
+	size_t h = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 17) & (t->cap - 1);
+
+	while (t->r[h] != UINT32_MAX && t->k[h] != key)
+		h = (h + 1) & (t->cap - 1);
+	return h;
+}
+
+static int rk_grow(struct ranks *t)
+{
+	struct ranks nt = *t;
+
+	nt.cap = t->cap ? 2 * t->cap : 64;
+	nt.k = malloc(nt.cap * sizeof *nt.k);
+	nt.r = malloc(nt.cap * sizeof *nt.r);
+	if (!nt.k || !nt.r) {
+		free(nt.k);
+		free(nt.r);
+		return IOL_ENOMEM;
+	}
+	memset(nt.r, 0xff, nt.cap * sizeof *nt.r);
+	for (size_t i = 0; i < t->cap; i++)
+		if (t->r[i] != UINT32_MAX) {
+			size_t h = rk_slot(&nt, t->k[i]);
+			nt.k[h] = t->k[i];
+			nt.r[h] = 0;
+		}
+	free(t->k);
+	free(t->r);
+	*t = nt;
+	return 0;
+}
+
+static int rk_add(struct ranks *t, uint64_t key)
+{
+	size_t h;
+
+	if (2 * (t->n + 1) > t->cap && rk_grow(t) < 0)
+		return IOL_ENOMEM;
+	h = rk_slot(t, key);
+	if (t->r[h] == UINT32_MAX) {
+		t->k[h] = key;
+		t->r[h] = 0;
+		t->n++;
+	}
+	return 0;
+}
+
+static uint32_t rk_get(const struct ranks *t, uint64_t key)
+{
+	return t->r[rk_slot(t, key)];
+}
+
+static const char *rk_str(uint64_t k)
+{
+	return (const char *)(uintptr_t)k;
+}
+
+static int rk_cmp_str(const void *a, const void *b)
+{
+	return nstrcmp(rk_str(*(const uint64_t *)a),
+		       rk_str(*(const uint64_t *)b));
+}
+
+static int rk_cmp_int(const void *a, const void *b)
+{
+	int64_t x = (int64_t) * (const uint64_t *)a,
+		y = (int64_t) * (const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int rk_cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Every key its rank once all are added. */
+static int rk_rank(struct ranks *t)
+{
+	static int (*const cmps[3])(const void *, const void *) = {
+		rk_cmp_int, rk_cmp_str, rk_cmp_u64};
+	uint64_t *v = malloc((t->n + 1) * sizeof *v);
+	int (*cmp)(const void *, const void *) = cmps[t->kind];
+	size_t m = 0;
+	uint32_t r = 0;
+
+	if (!v)
+		return IOL_ENOMEM;
+	for (size_t i = 0; i < t->cap; i++)
+		if (t->r[i] != UINT32_MAX)
+			v[m++] = t->k[i];
+	qsort(v, m, sizeof *v, cmp);
+	for (size_t i = 0; i < m; i++) {
+		r += i && cmp(&v[i - 1], &v[i]) != 0;
+		t->r[rk_slot(t, v[i])] = r;
+	}
+	free(v);
+	return 0;
+}
+
+static uint64_t str_key(const char *s)
+{
+	return (uint64_t)(uintptr_t)s;
+}
+
+/* The scopes of the jobs with a start, level by level, as dense ranks
+ * in the order of their values: apps and users (one table), nprocs,
+ * then (app rank, user rank) and ((app, user) rank, nprocs rank), each
+ * pair one number (a rank is below its table's count), so that a scope's
+ * rank orders as its app, user and nprocs; and the most jobs of one app
+ * (the room a scope's values need). */
+struct scopes {
+	struct ranks s, np, t1, t2;
+	size_t widest;
+};
+
+static uint64_t key1(const struct scopes *sc, const struct iol_popjob *j)
+{
+	return (uint64_t)rk_get(&sc->s, str_key(j->app)) * sc->s.n +
+	       rk_get(&sc->s, str_key(j->user));
+}
+
+static uint64_t key2(const struct scopes *sc, const struct iol_popjob *j)
+{
+	return (uint64_t)rk_get(&sc->t1, key1(sc, j)) * sc->np.n +
+	       rk_get(&sc->np, (uint64_t)j->nprocs);
+}
+
+static uint32_t scope_key(const struct scopes *sc, const struct iol_popjob *j,
+			  int level)
+{
+	if (level == 0)
+		return rk_get(&sc->s, str_key(j->app));
+	return level == 1 ? rk_get(&sc->t1, key1(sc, j))
+			  : rk_get(&sc->t2, key2(sc, j));
+}
+
+static int scopes_of(const struct iol_popset *set, struct scopes *sc)
+{
+	uint32_t *per_app = NULL;
+	int rc = 0;
+
+	sc->s.kind = RK_STR;
+	sc->t1.kind = sc->t2.kind = RK_U64;
+	for (size_t i = 0; i < set->n && rc == 0; i++) {
+		const struct iol_popjob *j = &set->jobs[i];
+		if (isnan(j->start_time))
+			continue;
+		if ((rc = rk_add(&sc->s, str_key(j->app))) == 0 &&
+		    (rc = rk_add(&sc->s, str_key(j->user))) == 0)
+			rc = rk_add(&sc->np, (uint64_t)j->nprocs);
+	}
+	if (rc == 0 && (rc = rk_rank(&sc->s)) == 0)
+		rc = rk_rank(&sc->np);
+	for (size_t i = 0; i < set->n && rc == 0; i++)
+		if (!isnan(set->jobs[i].start_time))
+			rc = rk_add(&sc->t1, key1(sc, &set->jobs[i]));
+	if (rc == 0)
+		rc = rk_rank(&sc->t1);
+	if (rc == 0 && !(per_app = calloc(sc->s.n + 1, sizeof *per_app)))
+		rc = IOL_ENOMEM;
+	for (size_t i = 0; i < set->n && rc == 0; i++) {
+		const struct iol_popjob *j = &set->jobs[i];
+		uint32_t a;
+		if (isnan(j->start_time))
+			continue;
+		a = rk_get(&sc->s, str_key(j->app));
+		if (++per_app[a] > sc->widest)
+			sc->widest = per_app[a];
+		rc = rk_add(&sc->t2, key2(sc, j));
+	}
+	if (rc == 0)
+		rc = rk_rank(&sc->t2);
+	free(per_app);
+	return rc;
+}
+
+static void ranks_free(struct ranks *t)
+{
+	free(t->k);
+	free(t->r);
+}
+
+static void scopes_free(struct scopes *sc)
+{
+	ranks_free(&sc->s);
+	ranks_free(&sc->np);
+	ranks_free(&sc->t1);
+	ranks_free(&sc->t2);
 }
 
 static int ck_order(const void *a, const void *b, int level)
@@ -1151,23 +1369,55 @@ static void runs_of(const struct vi *v, size_t m, struct run *r)
 /* A job of the group whose scope is this level: its metric k against the
  * values inserted so far (r: the run of its own value when it is among
  * them, else NULL). */
+/* Where the context of each job goes: every job's n, pct and verdict
+ * (out), or only the verdicts (verd, IOL_POP_NCTX a job) and the n and
+ * pct of the unusual metrics (u). */
+struct ctx_sink {
+	struct iol_popout *out;
+	uint8_t *verd;
+	struct iol_popunusual *u;
+	size_t nu, cap;
+	int nomem;
+};
+
+static void put(struct ctx_sink *s, size_t j, int k, size_t c, float pct,
+		int verdict)
+{
+	struct iol_popunusual *nu;
+
+	if (s->out) {
+		s->out[j].n[k] = (uint32_t)c;
+		s->out[j].pct[k] = pct;
+		s->out[j].verdict[k] = (uint8_t)verdict;
+		return;
+	}
+	s->verd[j * IOL_POP_NCTX + (size_t)k] = (uint8_t)verdict;
+	if (verdict != IOL_CTX_LOW && verdict != IOL_CTX_HIGH)
+		return;
+	if (!(nu = iol_grow(s->u, &s->cap, s->nu, sizeof *nu, 256))) {
+		s->nomem = 1;
+		return;
+	}
+	s->u = nu;
+	nu[s->nu++] = (struct iol_popunusual){j, k, (uint32_t)c, pct};
+}
+
 static void query(double x, int k, const uint32_t *t, const struct vi *v,
-		  size_t m, size_t c, const struct run *r, struct iol_popout *o)
+		  size_t m, size_t c, const struct run *r, struct ctx_sink *s,
+		  size_t j)
 {
 	size_t lb, ub;
+	float pct;
 
-	o->n[k] = (uint32_t)c;
-	o->pct[k] = NAN;
-	o->verdict[k] = IOL_CTX_FEW;
-	if (!c || isnan(x))
+	if (!c || isnan(x)) {
+		put(s, j, k, c, NAN, IOL_CTX_FEW);
 		return;
+	}
 	lb = bit_prefix(t, r ? r->lo : lower(v, m, x, 0));
 	ub = bit_prefix(t, r ? r->hi : lower(v, m, x, 1));
-	o->pct[k] = (float)(100.0 * ((double)lb + (double)(ub - lb) / 2) /
-			    (double)c);
-	o->verdict[k] =
-		(uint8_t)(inside(lb, c) ? IOL_CTX_NORMAL
-					: verdict_lazy(x, c, t, v, m, k));
+	pct = (float)(100.0 * ((double)lb + (double)(ub - lb) / 2) / (double)c);
+	put(s, j, k, c, pct,
+	    inside(lb, c) ? IOL_CTX_NORMAL : verdict_lazy(x, c, t, v, m, k));
 }
 
 /* One group (a run of ks[0..g) of one scope) for metric k: in start
@@ -1176,8 +1426,8 @@ static void query(double x, int k, const uint32_t *t, const struct vi *v,
  * are inserted. */
 static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
 		      int level, int k, const uint8_t *lev, const double *xs,
-		      struct vi *v, size_t *pos, uint32_t *t, struct vi *tmp,
-		      size_t *cnt, struct run *runs, struct iol_popout *out)
+		      struct vi *v, uint32_t *pos, uint32_t *t, struct vi *tmp,
+		      size_t *cnt, struct run *runs, struct ctx_sink *out)
 {
 	size_t m = 0, c = 0, asked = 0;
 
@@ -1196,7 +1446,7 @@ static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
 	}
 	vi_sort(v, m, tmp, cnt);
 	for (size_t a = 0; a < m; a++)
-		pos[v[a].i] = a;
+		pos[v[a].i] = (uint32_t)a;
 	runs_of(v, m, runs);
 	memset(t, 0, (m + 1) * sizeof *t);
 	for (size_t a = 0, e; a < g; a = e) {
@@ -1207,7 +1457,7 @@ static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
 				size_t j = ks[b].i;
 				int in = !part[j] && !isnan(xs[j]);
 				query(xs[j], k, t, v, m, c,
-				      in ? &runs[pos[j]] : NULL, &out[j]);
+				      in ? &runs[pos[j]] : NULL, out, j);
 			}
 		for (size_t b = a; b < e; b++) {
 			if (!part[ks[b].i] && !isnan(xs[ks[b].i])) {
@@ -1242,7 +1492,8 @@ static void ctx_level(const uint8_t *part, const struct ck *a, size_t n,
 }
 
 /* The jobs with a start into ks sorted for level; their count. */
-static size_t ck_fill(const struct iol_popset *set, struct ck *ks, int level)
+static size_t ck_fill(const struct iol_popset *set, const struct scopes *sc,
+		      struct ck *ks, int level)
 {
 	static int (*const cmp[3])(const void *, const void *) = {ck0, ck1,
 								  ck2};
@@ -1252,30 +1503,17 @@ static size_t ck_fill(const struct iol_popset *set, struct ck *ks, int level)
 	for (size_t i = 0; i < set->n; i++) {
 		const struct iol_popjob *j = &set->jobs[i];
 		if (!isnan(j->start_time))
-			ks[n++] = (struct ck){j->app, j->user, j->nprocs,
-					      j->start_time, i};
+			ks[n++] = (struct ck){j->start_time, (uint32_t)i,
+					      scope_key(sc, j, level)};
 	}
 	qsort(ks, n, sizeof *ks, cmp[level]);
 	return n;
 }
 
-/* The most jobs of one app in ks (sorted by app first, any level): the
- * room a scope's values need. */
-static size_t ck_widest(const struct ck *ks, size_t n)
-{
-	size_t w = 0;
-
-	for (size_t s = 0, e; s < n; s = e) {
-		for (e = s + 1; e < n && !ck_cmp(&ks[s], &ks[e], 0); e++)
-			;
-		w = e - s > w ? e - s : w;
-	}
-	return w;
-}
-
 /* Scratch of ctx_group(): pos by job, the rest by a scope's values. */
 struct ctx_tmp {
-	size_t *pos, *cnt;
+	uint32_t *pos; /* 32-bit: context_all() takes fewer jobs */
+	size_t *cnt;
 	struct vi *v, *tmp;
 	uint32_t *t;
 	struct run *runs;
@@ -1310,7 +1548,7 @@ static void ctx_tmp_free(struct ctx_tmp *c)
 static void ctx_metrics(const struct iol_popset *set, const uint8_t *part,
 			const struct ck *ks, size_t n, int l,
 			const uint8_t *lev, struct ctx_tmp *c,
-			struct iol_popout *out)
+			struct ctx_sink *out)
 {
 	for (int k = 0; k < IOL_POP_NCTX; k++) {
 		for (size_t i = 0; i < set->n; i++)
@@ -1326,10 +1564,10 @@ static void ctx_metrics(const struct iol_popset *set, const uint8_t *part,
 }
 
 /* One array of the jobs' keys, sorted for one level at a time (levels 1
- * and 2 settle the levels, then 2, 0 and 1 give the metrics): 40 bytes
+ * and 2 settle the levels, then 2, 0 and 1 give the metrics): 16 bytes
  * a job where three arrays held 120, and the values of one app at a time
  * (the widest app's room), not of every job. */
-int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
+static int context_all(const struct iol_popset *set, struct ctx_sink *out)
 {
 	static const int order[5] = {1, 2, 0, 1, -1};
 	struct ck *ks = calloc(set->n + 1, sizeof *ks);
@@ -1337,39 +1575,77 @@ int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
 	/* partial > 0 of each job, read a dozen times in scope order: a
 	 * byte array, not a miss on a row each time */
 	uint8_t *part = calloc(set->n + 1, 1);
+	struct scopes sc = {0};
 	struct ctx_tmp c = {0};
 	size_t n = 0;
 	int rc = 0;
 
-	if (!ks || !lev || !part) {
+	/* the jobs' indexes and counts are 32-bit (struct ck, n[]) */
+	if (!ks || !lev || !part || set->n >= UINT32_MAX) {
 		rc = IOL_ENOMEM;
 		goto done;
 	}
+	if ((rc = scopes_of(set, &sc)) < 0)
+		goto done;
 	for (size_t i = 0; i < set->n; i++) {
 		part[i] = set->jobs[i].partial > 0;
-		memset(&out[i], 0, sizeof out[i]);
-		for (int k = 0; k < IOL_POP_NCTX; k++) {
-			out[i].pct[k] = NAN;
-			out[i].verdict[k] = IOL_CTX_FEW;
-		}
+		for (int k = 0; k < IOL_POP_NCTX; k++)
+			put(out, i, k, 0, NAN, IOL_CTX_FEW);
 	}
-	n = ck_fill(set, ks, 1);
+	n = ck_fill(set, &sc, ks, 1);
 	ctx_level(part, ks, n, 1, lev);
-	n = ck_fill(set, ks, 2);
+	n = ck_fill(set, &sc, ks, 2);
 	ctx_level(part, ks, n, 2, lev);
-	if ((rc = ctx_tmp_alloc(&c, set->n, ck_widest(ks, n))))
+	if ((rc = ctx_tmp_alloc(&c, set->n, sc.widest)))
 		goto done;
 	ctx_metrics(set, part, ks, n, 2, lev, &c, out);
 	for (int o = 2; order[o] >= 0; o++) {
-		n = ck_fill(set, ks, order[o]);
+		n = ck_fill(set, &sc, ks, order[o]);
 		ctx_metrics(set, part, ks, n, order[o], lev, &c, out);
 	}
 done:
+	if (rc == 0 && out->nomem)
+		rc = IOL_ENOMEM;
 	ctx_tmp_free(&c);
+	scopes_free(&sc);
 	free(ks);
 	free(lev);
 	free(part);
 	return rc;
+}
+
+int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out)
+{
+	struct ctx_sink s = {0};
+
+	s.out = out;
+	return context_all(set, &s);
+}
+
+int iol_pop_verdicts(const struct iol_popset *set, struct iol_popverdicts *v)
+{
+	struct ctx_sink s = {0};
+	int rc;
+
+	memset(v, 0, sizeof *v);
+	if (!(s.verd = calloc(set->n + 1, IOL_POP_NCTX)))
+		return IOL_ENOMEM;
+	if ((rc = context_all(set, &s)) < 0) {
+		free(s.verd);
+		free(s.u);
+		return rc;
+	}
+	v->v = s.verd;
+	v->u = s.u;
+	v->nu = s.nu;
+	return 0;
+}
+
+void iol_pop_verdicts_free(struct iol_popverdicts *v)
+{
+	free(v->v);
+	free(v->u);
+	memset(v, 0, sizeof *v);
 }
 
 /* ---- Fig. 10 and the timeline ---- */

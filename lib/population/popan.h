@@ -30,7 +30,6 @@
 double iol_pop_quantile(const double *sorted, size_t n, double p);
 int iol_pop_within(double a, double b, double rel);
 
-#define IOL_POP_NSIZE 17
 int iol_pop_size_class(int64_t nprocs);
 /* "1", "2-3", ..., "65536+"; static */
 const char *iol_pop_size_name(int cls);
@@ -71,7 +70,10 @@ struct iol_popglance {
 /* g of set: 0, or IOL_ENOMEM. */
 int iol_pop_glance(const struct iol_popset *set, struct iol_popglance *g);
 
-/* Groups of set by `by`, ordered by key (numerically for nprocs, size). */
+/* Groups of set by `by`, ordered by key (numerically for nprocs, size).
+ * Files written per job (fw) come from the rows' counts, or --by size
+ * from set->fw_sum: a loaded set's rows keep no counts, so its other
+ * groupings have none (NAN). */
 int iol_pop_groups(const struct iol_popset *set, int by,
 		   struct iol_popgroup **g, size_t *n);
 void iol_pop_groups_free(struct iol_popgroup *g, size_t n);
@@ -190,6 +192,27 @@ struct iol_popout {
 };
 int iol_pop_context_all(const struct iol_popset *set, struct iol_popout *out);
 
+/*
+ * ... only the verdicts (v[i * IOL_POP_NCTX + k] for metric k of
+ * set->jobs[i]) and, of the unusual (low or high) metrics alone, n and
+ * the percentile (u, nu of them, in no order): the same numbers, 8 bytes
+ * a job where struct iol_popout takes 56 (a report of a million jobs
+ * shows 60 of them).  Free with iol_pop_verdicts_free().
+ */
+struct iol_popunusual {
+	size_t job;
+	int metric;
+	uint32_t n;
+	float pct;
+};
+struct iol_popverdicts {
+	uint8_t *v;
+	struct iol_popunusual *u;
+	size_t nu;
+};
+int iol_pop_verdicts(const struct iol_popset *set, struct iol_popverdicts *v);
+void iol_pop_verdicts_free(struct iol_popverdicts *v);
+
 /* The unusual (low or high) metrics of the jobs of set by their context
  * ctx (ctx[i] for set->jobs[i]), the jobs latest first (start time, then
  * id), a job's metrics in iol_pop_ctx_names' order: the first max of
@@ -202,6 +225,25 @@ struct iol_popoutlier {
 int iol_pop_outliers(const struct iol_popset *set, const struct iol_popout *ctx,
 		     size_t max, struct iol_popoutlier *rows, size_t *n,
 		     size_t *total, size_t *njobs);
+
+/* The outliers table of a report: its first IOL_POP_MAXOUT rows by
+ * iol_pop_outliers() with the context of each row's job (ctx[i] of
+ * rows[i]), and the counts; a million jobs' context (56 bytes a job) is
+ * not kept for the 60 rows shown. */
+#define IOL_POP_MAXOUT 60
+struct iol_popouttab {
+	struct iol_popoutlier rows[IOL_POP_MAXOUT];
+	struct iol_popout ctx[IOL_POP_MAXOUT];
+	size_t n, total, njobs;
+};
+/* t of set by its context ctx (ctx[i] for set->jobs[i]): 0 or
+ * IOL_ENOMEM. */
+int iol_pop_outtab(const struct iol_popset *set, const struct iol_popout *ctx,
+		   struct iol_popouttab *t);
+/* ... by the verdicts of iol_pop_verdicts() (the rows' ctx holds their
+ * metric's n, pct and verdict): the same table. */
+int iol_pop_outtab_v(const struct iol_popset *set,
+		     const struct iol_popverdicts *v, struct iol_popouttab *t);
 
 /* Fig. 10: fraction of all accesses at or below each bin (reads, writes)
  * summed over the jobs with bins. */

@@ -535,8 +535,10 @@ static void add_bins(struct iol_sqlst *st, const int *qcol,
 	}
 }
 
+/* The row's columns into j, its files_written_* counts into fw. */
 static int fill_job(struct iol_sqlst *st, const int *qcol,
-		    struct iol_popstrs *ps, struct iol_popjob *j)
+		    struct iol_popstrs *ps, struct iol_popjob *j,
+		    int64_t fw[IOL_POP_NFW])
 {
 	for (size_t i = 0; i < NSCALAR; i++) {
 		char *p = (char *)j + scalar_cols[i].off;
@@ -566,9 +568,23 @@ static int fill_job(struct iol_sqlst *st, const int *qcol,
 	}
 	for (int b = 0; b < IOL_POP_NFW; b++) {
 		int c = qcol[NSCALAR + 2 * IOL_POP_NBINS + b];
-		j->fw[b] = c < 0 ? IOL_POP_NULL : get_int(st, c);
+		fw[b] = c < 0 ? IOL_POP_NULL : get_int(st, c);
 	}
 	return 0;
+}
+
+/* A loaded row's files_written_* counts into the sums of its job-size
+ * class, in row order as iol_pop_groups() summed them from the rows. */
+static void add_fw(struct iol_popset *set, int64_t nprocs,
+		   const int64_t fw[IOL_POP_NFW])
+{
+	int c = iol_pop_size_class(nprocs);
+
+	for (int b = 0; b < IOL_POP_NFW; b++)
+		if (fw[b] != IOL_POP_NULL) {
+			set->fw_sum[c][b] += (double)fw[b];
+			set->fw_n[c][b]++;
+		}
 }
 
 /* The bound values of a load's own condition (?1 text, ?2 text or
@@ -591,6 +607,7 @@ static int take_row(struct iol_sqlst *st, const int *qcol,
 		    struct iol_popset *set, size_t *cap, const struct sink *sk)
 {
 	struct iol_popjob one, *nj = &one;
+	int64_t fw[IOL_POP_NFW];
 
 	if (!sk || !sk->fn) {
 		nj = iol_grow(set->jobs, cap, set->n, sizeof *nj, 256);
@@ -600,11 +617,17 @@ static int take_row(struct iol_sqlst *st, const int *qcol,
 		nj += set->n;
 	}
 	memset(nj, 0, sizeof *nj);
-	if (fill_job(st, qcol, set->strs, nj) < 0)
+	if (fill_job(st, qcol, set->strs, nj, fw) < 0)
 		return 1;
 	set->n++;
 	add_bins(st, qcol, set);
-	return sk && sk->fn ? sk->fn(nj, sk->arg) : 0;
+	if (sk && sk->fn) {
+		nj->fw = fw;
+		return sk->fn(nj, sk->arg);
+	}
+	if (set->has_fw)
+		add_fw(set, nj->nprocs, fw);
+	return 0;
 }
 
 static int load(struct iol_popdb *db, const char *where, unsigned what,

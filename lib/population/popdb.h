@@ -26,14 +26,18 @@
 /* "no value" of an integer column; real columns use NAN, text NULL */
 #define IOL_POP_NULL INT64_MIN
 #define IOL_POP_NBINS 10
-#define IOL_POP_NFW 7 /* size classes of written files (Fig. 5) */
+#define IOL_POP_NFW 7	 /* size classes of written files (Fig. 5) */
+#define IOL_POP_NSIZE 17 /* job-size classes (population/popan.h) */
+/* The job-size class of nprocs, 0..IOL_POP_NSIZE-1 (popan.c). */
+int iol_pop_size_class(int64_t nprocs);
 
 extern const char *const iol_pop_bin_names[IOL_POP_NBINS];
 extern const char *const iol_pop_fw_names[IOL_POP_NFW];
 
-/* One job row: the columns the analyses use (256 bytes; a million of
+/* One job row: the columns the analyses use (208 bytes; a million of
  * them are most of population-report's memory, so no column rides along
- * that none reads: exe, nodes, creates and files_written did). */
+ * that none reads: exe, nodes and creates did, and the seven
+ * files_written_* counts, 56 bytes a job, are only summed: see fw). */
 struct iol_popjob {
 	int64_t id;
 	char *path, *user, *app, *project, *strategy;
@@ -43,7 +47,11 @@ struct iol_popjob {
 	double io_time_by_slowest, mib_s, mib_s_per_node;
 	double pct_io_time_slowest, md_cost_pct, files_per_proc;
 	double creates_per_proc, pct_sequential, pct_aligned, mib_per_proc;
-	int64_t fw[IOL_POP_NFW];
+	/* the files_written_* counts (IOL_POP_NFW, IOL_POP_NULL: no value)
+	 * of a row passed to iol_popdb_each()'s fn, borrowed for the call;
+	 * NULL in a loaded set's rows, whose counts are summed by job-size
+	 * class as they load (iol_popset.fw_sum) */
+	const int64_t *fw;
 };
 
 struct iol_popstrs;
@@ -59,6 +67,12 @@ struct iol_popset {
 	 * load, positive values only, in row order: only their sums are
 	 * ever shown, and 160 bytes a job held them for a million jobs. */
 	double rbin_sum[IOL_POP_NBINS], wbin_sum[IOL_POP_NBINS];
+	/* With IOL_POPLOAD_FW, the files_written_* counts with a value
+	 * summed per job-size class of nprocs (iol_pop_size_class()), in
+	 * row order, and how many jobs had one: what Fig. 5 draws
+	 * (iol_pop_groups() --by size), where 56 bytes a job held them. */
+	double fw_sum[IOL_POP_NSIZE][IOL_POP_NFW];
+	size_t fw_n[IOL_POP_NSIZE][IOL_POP_NFW];
 };
 
 struct iol_popdb;

@@ -33,30 +33,53 @@ static void *triage_run(void *arg)
 	return NULL;
 }
 
-/* The paths of the jobs the outliers table may show (an unusual metric;
- * every job when ctx is NULL): the only paths the report prints, so a
- * million rows load without theirs. */
+/* The paths of the jobs the outliers table shows (every job when out is
+ * NULL): the only paths the report prints, so a million rows load
+ * without theirs. */
 static int outlier_paths(struct iol_popdb *db, struct iol_popset *set,
-			 const struct iol_popout *ctx, struct iol_error *err)
+			 const struct iol_popouttab *out, struct iol_error *err)
 {
-	size_t *idx = malloc((set->n + 1) * sizeof *idx), n = 0;
+	size_t *idx, n = 0;
 	int rc;
 
-	if (!idx)
+	if (out) {
+		size_t own[IOL_POP_MAXOUT];
+		for (; n < out->n; n++)
+			own[n] = out->rows[n].job;
+		return iol_popdb_load_paths(db, set, own, n, err);
+	}
+	if (!(idx = malloc((set->n + 1) * sizeof *idx)))
 		return IOL_ENOMEM;
-	for (size_t i = 0; i < set->n; i++)
-		for (int k = 0; k < IOL_POP_NCTX; k++)
-			if (!ctx || ctx[i].verdict[k] == IOL_CTX_LOW ||
-			    ctx[i].verdict[k] == IOL_CTX_HIGH) {
-				idx[n++] = i;
-				break;
-			}
+	for (; n < set->n; n++)
+		idx[n] = n;
 	rc = iol_popdb_load_paths(db, set, idx, n, err);
 	free(idx);
 	return rc;
 }
 
-/* The rows, their context and the outliers' paths, while the triage
+/* The outliers table of every job's context (NULL without memory for
+ * it): the verdicts of every job, n and percentile of the unusual
+ * metrics alone, freed once the 60 rows are taken. */
+static struct iol_popouttab *outliers_of(const struct iol_popset *set)
+{
+	struct iol_popouttab *t = malloc(sizeof *t);
+	struct iol_popverdicts v;
+
+	if (!t)
+		return NULL;
+	if (iol_pop_verdicts(set, &v) < 0) {
+		free(t);
+		return NULL;
+	}
+	if (iol_pop_outtab_v(set, &v, t) < 0) {
+		free(t);
+		t = NULL;
+	}
+	iol_pop_verdicts_free(&v);
+	return t;
+}
+
+/* The rows, their outliers and those jobs' paths, while the triage
  * pass runs. */
 static int load_rows(struct iol_popdb *db, const char *where,
 		     struct iol_popreport_data *d, int *stage,
@@ -71,17 +94,12 @@ static int load_rows(struct iol_popdb *db, const char *where,
 		iol_popset_free(&d->set);
 		return rc < 0 ? rc : IOL_EEMPTY;
 	}
-	/* without memory for the context the report computes it itself */
-	if ((d->ctx = calloc(d->set.n + 1, sizeof *d->ctx)) &&
-	    iol_pop_context_all(&d->set, d->ctx) < 0) {
-		free(d->ctx);
-		d->ctx = NULL;
-	}
-	if ((rc = outlier_paths(db, &d->set, d->ctx, err)) < 0) {
+	d->out = outliers_of(&d->set);
+	if ((rc = outlier_paths(db, &d->set, d->out, err)) < 0) {
 		*stage = IOL_POPREP_PATHS;
 		iol_popset_free(&d->set);
-		free(d->ctx);
-		d->ctx = NULL;
+		free(d->out);
+		d->out = NULL;
 	}
 	return rc;
 }
@@ -118,7 +136,7 @@ int iol_popreport_load(struct iol_popdb *db, const char *dbpath,
 
 void iol_popreport_data_free(struct iol_popreport_data *d)
 {
-	free(d->ctx);
+	free(d->out);
 	iol_poptri_free(&d->tri);
 	iol_popset_free(&d->set);
 	memset(d, 0, sizeof *d);

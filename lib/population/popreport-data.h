@@ -1,7 +1,7 @@
 /*
  * What the population report (render/popreport.h) draws from a store:
  * the jobs matching where with every column a page shows (not path or
- * exe, but the paths of the jobs its outliers table may show), their
+ * exe, but the paths of the jobs its outliers table shows), their
  * context among earlier jobs (the outliers), and the population triage
  * of the same jobs at default thresholds.  The triage is a second pass
  * over the store on its own connection, in a thread of its own while
@@ -21,8 +21,10 @@
 struct iol_popreport_data {
 	struct iol_popset set;
 	struct iol_poptri tri;
-	struct iol_popout *ctx; /* NULL: without memory for it (the
-				 * report computes it itself) */
+	/* the outliers table from every job's context, the context
+	 * freed: NULL without memory for it (the report computes it
+	 * itself) */
+	struct iol_popouttab *out;
 };
 
 /* Where iol_popreport_load() failed. */

@@ -131,6 +131,50 @@ static void test_context(void)
 	   "5 earlier jobs: too few");
 }
 
+/* iol_pop_verdicts() against iol_pop_context_all() of the same set o:
+ * the same verdict of every metric of every job, the n and percentile
+ * (the same float) of each unusual one, and the same outliers table. */
+static void verdicts_case(const struct iol_popset *s,
+			  const struct iol_popout *o)
+{
+	struct iol_popverdicts v;
+	struct iol_popouttab ta, tb;
+	size_t bad = 0, unusual = 0, same;
+
+	if (iol_pop_verdicts(s, &v) != 0) {
+		ok(0, "verdicts run");
+		return;
+	}
+	for (size_t i = 0; i < s->n; i++)
+		for (int k = 0; k < IOL_POP_NCTX; k++) {
+			uint8_t w = o[i].verdict[k];
+			bad += v.v[i * IOL_POP_NCTX + (size_t)k] != w;
+			unusual += w == IOL_CTX_LOW || w == IOL_CTX_HIGH;
+		}
+	for (size_t u = 0; u < v.nu; u++) {
+		const struct iol_popunusual *x = &v.u[u];
+		bad += x->n != o[x->job].n[x->metric] ||
+		       memcmp(&x->pct, &o[x->job].pct[x->metric],
+			      sizeof x->pct) != 0;
+	}
+	ok(bad == 0 && v.nu == unusual && unusual > 0,
+	   "verdicts alone = context of every job (verdict, n, percentile)");
+	same = iol_pop_outtab(s, o, &ta) == 0 &&
+	       iol_pop_outtab_v(s, &v, &tb) == 0 && ta.n == tb.n &&
+	       ta.total == tb.total && ta.njobs == tb.njobs && ta.n > 0;
+	for (size_t i = 0; same && i < ta.n; i++) {
+		int k = ta.rows[i].metric;
+		same = ta.rows[i].job == tb.rows[i].job &&
+		       k == tb.rows[i].metric &&
+		       ta.ctx[i].n[k] == tb.ctx[i].n[k] &&
+		       ta.ctx[i].verdict[k] == tb.ctx[i].verdict[k] &&
+		       !memcmp(&ta.ctx[i].pct[k], &tb.ctx[i].pct[k],
+			       sizeof(float));
+	}
+	ok(same, "outliers table from the verdicts = from every context");
+	iol_pop_verdicts_free(&v);
+}
+
 /* 20,000 synthetic jobs (5 apps, 4 users, 4 process counts, tied start
  * times, partial jobs, missing values, repeated values): the one-pass
  * context of every job against iol_pop_context() job by job, for every
@@ -208,6 +252,7 @@ static void context_all_case(int N, int napps, int every, size_t maxflag,
 	       N, checked, flagged);
 	ok(bad == 0, "one pass = job by job (n, percentile, verdict)");
 	ok(flagged > 100, "some jobs are unusual (the check can fail)");
+	verdicts_case(&s, o);
 	free(a);
 	free(o);
 }
