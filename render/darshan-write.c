@@ -303,12 +303,12 @@ static void log_header(unsigned char hdr[1328], const struct bytes z[5])
 static int log_write(const char *path, const unsigned char hdr[1328],
 		     const struct bytes z[5], struct iol_error *err)
 {
-	char *tmp = malloc(strlen(path) + 16);
+	char *tmp = malloc(OUT_TMP_MAX);
 	int fd, ret = 0;
 
 	if (!tmp)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	fd = out_tmp(path, tmp, strlen(path) + 16);
+	fd = out_tmp(path, tmp, OUT_TMP_MAX);
 	if (fd < 0) {
 		if (err)
 			err->sys = errno;

@@ -179,7 +179,7 @@ static int ends(const char *p, const char *sfx)
 int flame_write(const char *path, const struct iol_blocks *bl, int by_bytes,
 		const char *title, int64_t date, struct iol_error *err)
 {
-	char tmp[4200], ds[32];
+	char tmp[OUT_TMP_MAX], ds[32];
 	time_t tt = (time_t)date;
 	cairo_surface_t *s = NULL;
 	cairo_t *cr;

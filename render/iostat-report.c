@@ -221,7 +221,7 @@ int iostat_report_write(const char *path, const struct iol_binned *b,
 			const struct iostat_report_opts *o,
 			struct iol_error *err)
 {
-	char tmp[4096], date[32];
+	char tmp[OUT_TMP_MAX], date[32];
 	cairo_surface_t *pdf;
 	cairo_t *cr;
 	time_t t = (time_t)o->date_epoch;

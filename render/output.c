@@ -31,11 +31,33 @@ int fmt_parse(const char *s)
 	return -1;
 }
 
+/* The file a symbolic link at path names, in real (n bytes), when it is
+ * one to a regular file: 1, else 0 (no link, or a link to anything else,
+ * which out_tmp() writes through in place). */
+static int link_target(const char *path, char *real, size_t n)
+{
+	char buf[PATH_MAX];
+	struct stat st;
+
+	if (lstat(path, &st) < 0 || !S_ISLNK(st.st_mode) ||
+	    stat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    !realpath(path, buf) || strlen(buf) >= n)
+		return 0;
+	memcpy(real, buf, strlen(buf) + 1);
+	return 1;
+}
+
 int out_tmp(const char *path, char *tmp, size_t n)
 {
+	char real[PATH_MAX];
 	struct stat st;
 	int fd;
 
+	/* a link to a regular file (/dev/stdout while stdout goes to a
+	 * file, a user's link to a results file): the temporary goes beside
+	 * the file it names and replaces that, not the link */
+	if (link_target(path, real, sizeof(real)))
+		path = real;
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
 	    !S_ISDIR(st.st_mode)) {
 		if (snprintf(tmp, n, "%s", path) >= (int)n) {
@@ -55,7 +77,20 @@ int out_tmp(const char *path, char *tmp, size_t n)
 
 int out_commit(const char *tmp, const char *path)
 {
-	return strcmp(tmp, path) == 0 ? 0 : rename(tmp, path);
+	char target[PATH_MAX];
+	size_t l = strlen(tmp);
+
+	if (strcmp(tmp, path) == 0)
+		return 0;
+	/* the target is the temporary's name less ".tmpXXXXXX": path, or the
+	 * file a link at path names (out_tmp()) */
+	if (l < 10 || l - 10 >= sizeof(target)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(target, tmp, l - 10);
+	target[l - 10] = '\0';
+	return rename(tmp, target);
 }
 
 void out_discard(const char *tmp, const char *path)
@@ -66,7 +101,7 @@ void out_discard(const char *tmp, const char *path)
 
 int out_write_file(const char *path, const void *buf, size_t len)
 {
-	char tmp[PATH_MAX + 16];
+	char tmp[OUT_TMP_MAX];
 	size_t off = 0;
 	ssize_t k;
 	int fd = out_tmp(path, tmp, sizeof(tmp)), e;
@@ -88,7 +123,7 @@ int out_write_file(const char *path, const void *buf, size_t len)
 int out_write_stream(const char *path, int (*fill)(FILE *f, const void *arg),
 		     const void *arg)
 {
-	char tmp[PATH_MAX + 16];
+	char tmp[OUT_TMP_MAX];
 	int fd = out_tmp(path, tmp, sizeof(tmp)), bad, e;
 	FILE *f;
 
@@ -119,7 +154,7 @@ int out_open(struct out *o, const char *path, int fmt)
 	memset(o, 0, sizeof(*o));
 	o->fmt = fmt;
 	if (path && strcmp(path, "-") != 0) {
-		size_t n = strlen(path) + 16;
+		size_t n = OUT_TMP_MAX;
 		struct stat st;
 
 		/* never clobber an input or a directory: write beside the

@@ -10,6 +10,7 @@
 #ifndef IOLENS_OUTPUT_H
 #define IOLENS_OUTPUT_H
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -52,12 +53,18 @@ int out_open(struct out *o, const char *path, int fmt);
 /* Output files go through a temporary beside them, renamed over the
  * target once complete; but a target that exists and is no regular file
  * (/dev/null, a FIFO, a terminal) is written in place, since a rename
- * would put a regular file where the device was.  out_tmp() puts the
+ * would put a regular file where the device was; and a symbolic link
+ * to a regular file has its temporary beside the file it names, renamed
+ * over that file, the link kept (/dev/stdout when stdout is a file
+ * would otherwise become a file of its own).  out_tmp() puts the
  * name to write in tmp (n bytes: the path's length + 16) and returns
  * its descriptor (a temporary's mode 0644), or -1 with errno;
  * out_commit() renames it (0, or -1 with errno) and out_discard()
  * removes it, both doing nothing when tmp is the target itself. */
 int out_tmp(const char *path, char *tmp, size_t n);
+/* The size a temporary's name may need (a link's target can be longer
+ * than the path given) */
+#define OUT_TMP_MAX (PATH_MAX + 16)
 int out_commit(const char *tmp, const char *path);
 void out_discard(const char *tmp, const char *path);
 /* len bytes of buf as the file path, through out_tmp() and

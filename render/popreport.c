@@ -951,7 +951,7 @@ int popreport_write(const struct iol_popset *set, const char *dbpath,
 {
 	struct pr p = {0};
 	cairo_surface_t *pdf;
-	char tmp[PATH_MAX + 16];
+	char tmp[OUT_TMP_MAX];
 	int ret, fd;
 
 	p.set = set;

@@ -99,7 +99,7 @@ static void draw(cairo_t *cr, const struct iol_rprofile *o,
 int profile_pdf(const char *path, const struct iol_rprofile *orig,
 		const struct iol_rprofile *rep, const char *title, int64_t date)
 {
-	char tmp[4200], ds[32];
+	char tmp[OUT_TMP_MAX], ds[32];
 	time_t tt = (time_t)date;
 	struct tm tm;
 	cairo_surface_t *pdf;

@@ -2147,7 +2147,7 @@ int report_write(const struct iol_job *job, const char *path,
 	const char *tpath =
 		o->template_path ? o->template_path : report_default_template();
 	cairo_surface_t *pdf = NULL;
-	char tmp[PATH_MAX + 16];
+	char tmp[OUT_TMP_MAX];
 	FILE *tf;
 	int ret, i;
 

@@ -546,12 +546,12 @@ static int book_open(struct book *b, const char *path, time_t created,
 	int fd, ret;
 
 	*dir = NULL;
-	*tmp = malloc(strlen(path) + 16);
+	*tmp = malloc(OUT_TMP_MAX);
 	if (!*tmp)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	/* make it now: libxlsxwriter would only find out at the end that it
 	 * cannot, and say so on stderr in its own words */
-	fd = out_tmp(path, *tmp, strlen(path) + 16);
+	fd = out_tmp(path, *tmp, OUT_TMP_MAX);
 	if (fd < 0) {
 		ret = iol_error_set(err, IOL_EIO, "cannot write '%s': %s", path,
 				    strerror(errno));

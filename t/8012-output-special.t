@@ -80,4 +80,27 @@ echo old > "$D/plain.csv"
 $RUN files --format csv -o "$D/plain.csv" "$N1" > /dev/null
 is "$(head -c 4 "$D/plain.csv" | grep -c old) $(ls -A "$D" | grep -c tmp)" "0 0" "a regular file is replaced, no temporary left"
 
+# a symbolic link to a regular file: the file it names is replaced, the
+# link stays a link (renamed over, the link became a file of its own;
+# /dev/stdout so, while stdout went to a file, for every later program)
+# link NAME COMMAND ARGS...: iolens COMMAND -o a link to $D/NAME.real
+link() {
+	name=$1
+	shift
+	echo old > "$D/$name.real"
+	ln -sf "$name.real" "$D/$name"
+	$RUN "$@" -o "$D/$name" > /dev/null 2>&1
+	is "$([ -L "$D/$name" ] && echo link) $(head -c 4 "$D/$name.real" | grep -c old) $([ -s "$D/$name.real" ] && echo full) $(ls -A "$D" | grep -c tmp)" \
+		"link 0 full 0" "$name: a link's file replaced, the link kept, no temporary left"
+}
+link link.csv files --format csv "$N1"
+link link.pdf report "$N1"
+link link.darshan convert "$TMP/a.trace"
+# /dev/stdout as a link (as /proc/self/fd/1 is) while stdout is a file
+ln -s /proc/self/fd/1 "$D/stdout"
+$RUN files --format csv -o "$D/stdout" "$N1" > "$D/out.csv" 2> "$TMP/stdout.err"
+$RUN files --format csv "$N1" > "$D/ref.csv" 2> /dev/null
+is "$([ -L "$D/stdout" ] && echo link) $(cmp -s "$D/out.csv" "$D/ref.csv" && echo same)" "link same" \
+	"-o a link to /proc/self/fd/1: the output in the file stdout went to, the link kept"
+
 done_testing
