@@ -7,6 +7,7 @@
  * trace's stacks name (changed, gone, without DWARF) and stacks cut.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "cmd/blocks.h"
 #include "cmd/commands.h"
 #include "cmd/common.h"
+#include "cmd/opts.h"
 #include "cmd/util.h"
 #include "analysis/blocks.h"
 #include "analysis/iocost.h"
@@ -31,26 +33,30 @@ int blocks_has_calibrate(int argc, char **argv)
 	return 0;
 }
 
+/* --calibrate's own options (a flag in the int given as base): itself
+ * again, and its help */
+static const struct cmd_opt calibrate_options[] = {
+	{"calibrate", CO_FLAG, .off = 0},
+	{"help", CO_HELP, .want = "blocks--calibrate", .letter = 'h'},
+	CO_END,
+};
+
 int blocks_calibrate_run(int argc, char **argv)
 {
-	const char *dir = ".";
+	const char *dir;
 	struct iol_iocost c;
 	struct iol_error err = {0};
 	char path[4096];
-	int i, n = 0;
+	int seen = 0;
+	struct cmd_optset set = {calibrate_options, &seen, 0};
+	int rc = cmd_opts_parse(argc, argv, &set, 1, 0);
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--calibrate"))
-			continue;
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			return cmd_help("blocks--calibrate");
-		}
-		if (argv[i][0] == '-' || n++)
-			return usage_error("--calibrate takes one directory, "
-					   "not '%s'",
-					   argv[i]);
-		dir = argv[i];
-	}
+	if (rc >= 0)
+		return rc;
+	if (argc - optind > 1)
+		return usage_error("--calibrate takes one directory, not '%s'",
+				   argv[optind + 1]);
+	dir = optind < argc ? argv[optind] : ".";
 	if (iol_iocost_path(path, sizeof(path)) < 0)
 		return msg("cannot save the costs: neither XDG_CONFIG_HOME "
 			   "nor HOME is set"),

@@ -4,18 +4,16 @@
  * options and returns its exit status.
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd/commands.h"
 #include "cmd/util.h"
 #include "base/version.h"
+#include "render/batch.h"
 #include "render/help.h"
 #include "render/views.h"
 #include "base/banned.h"
@@ -44,97 +42,24 @@ static int help_columns(int argc, char **argv)
 	return EXIT_OK;
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-	ssize_t k;
-
-	while (n) {
-		k = write(fd, p, n);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return -1;
-		p += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
-/* The bytes of fd (from its start) written to out. */
-static int copy_out(int fd, int out)
-{
-	char buf[65536];
-	ssize_t k;
-	off_t at = 0;
-
-	while ((k = pread(fd, buf, sizeof(buf), at)) > 0) {
-		if (write_all(out, buf, (size_t)k) < 0)
-			return -1;
-		at += k;
-	}
-	return k < 0 ? -1 : 0;
-}
-
-/* One command of a batch, argv[0..argc) (argv[argc] set to NULL while it
- * runs), its standard output and error caught in memory files: written
- * to out as "status outlen errlen\n", the output, the error. */
-static int batch_one(int argc, char **argv, int out, int err)
+/* One command of a serve batch (render/batch.h), as main would run it
+ * but for the usage hint. */
+static int batch_command(int argc, char **argv)
 {
 	static char progname[64];
 	const struct command *c;
-	char head[64], *saved = argv[argc];
-	int fo = memfd_create("out", MFD_CLOEXEC);
-	int fe = memfd_create("err", MFD_CLOEXEC);
-	int st = EXIT_USAGE, n;
-	struct stat so, se;
 
-	if (fo < 0 || fe < 0 || dup2(fo, 1) < 0 || dup2(fe, 2) < 0)
-		return -1;
+	optind = 0; /* getopt's state as at a process's start */
 	for (c = commands; c->name; c++)
 		if (!strcmp(c->name, argv[0]))
 			break;
-	argv[argc] = NULL;
-	optind = 0; /* getopt's state as at a process's start */
-	if (c->name) {
-		snprintf(progname, sizeof(progname), "iolens %s", c->name);
-		iol_progname = progname;
-		st = c->fn(argc, argv);
-	} else {
+	if (!c->name) {
 		fprintf(stderr, "iolens: unknown command '%s'\n", argv[0]);
+		return EXIT_USAGE;
 	}
-	argv[argc] = saved;
-	fflush(stdout);
-	fflush(stderr);
-	if (dup2(out, 1) < 0 || dup2(err, 2) < 0 || fstat(fo, &so) < 0 ||
-	    fstat(fe, &se) < 0)
-		return -1;
-	n = snprintf(head, sizeof(head), "%d %lld %lld\n", st,
-		     (long long)so.st_size, (long long)se.st_size);
-	if (write_all(out, head, (size_t)n) < 0 || copy_out(fo, out) < 0 ||
-	    copy_out(fe, out) < 0)
-		return -1;
-	close(fo);
-	close(fe);
-	return 0;
-}
-
-/* "iolens --serve-batch CMD ARG... SEP CMD ARG...": the commands (SEP a
- * lone \x1e between them) run one after the other in this one process,
- * for `iolens serve` (serve/run.c): a page's sections from one child. */
-static int serve_batch(int argc, char **argv)
-{
-	int out = dup(1), err = dup(2), s = 2, e;
-
-	if (out < 0 || err < 0)
-		return EXIT_DATA;
-	while (s < argc) {
-		for (e = s; e < argc && strcmp(argv[e], "\x1e"); e++)
-			;
-		if (e > s && batch_one(e - s, argv + s, out, err) < 0)
-			return EXIT_DATA;
-		s = e + 1;
-	}
-	return EXIT_OK;
+	snprintf(progname, sizeof(progname), "iolens %s", c->name);
+	iol_progname = progname;
+	return c->fn(argc, argv);
 }
 
 int main(int argc, char **argv)
@@ -147,8 +72,10 @@ int main(int argc, char **argv)
 		iol_help_print(stderr, "iolens", NULL);
 		return EXIT_USAGE;
 	}
-	if (!strcmp(argv[1], "--serve-batch"))
-		return serve_batch(argc, argv);
+	if (!strcmp(argv[1], "--serve-batch")) /* for serve/run.c */
+		return serve_batch_run(argc - 2, argv + 2, batch_command) < 0
+			       ? EXIT_DATA
+			       : EXIT_OK;
 	if (!strcmp(argv[1], "help") && argc > 2 &&
 	    !strcmp(argv[2], "--columns"))
 		return help_columns(argc, argv);

@@ -128,7 +128,7 @@ static int write_pdf(struct ctx *c, const char *path)
 	struct iostat_report_opts ro = {0};
 	int r;
 
-	if (io.date && parse_when(io.date, &ro.date_epoch) < 0)
+	if (io.date && iol_parse_when(io.date, &ro.date_epoch) < 0)
 		return usage_error("--date wants YYYY-MM-DDTHH:MM:SS or epoch "
 				   "seconds, not '%s'",
 				   io.date);

@@ -262,7 +262,7 @@ int cmd_opts_parse(int argc, char **argv, const struct cmd_optset *sets,
 			return usage_error("unknown option '%s'",
 					   argv[optind - 1]);
 		if ((b.o[i]->kind & 0xff) == CO_HELP)
-			return cmd_help(NULL);
+			return cmd_help(b.o[i]->want);
 		if ((b.o[i]->kind & 0xff) == CO_VERSION) {
 			printf("iolens %s\n", IOLENS_VERSION);
 			return EXIT_OK;

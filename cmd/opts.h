@@ -33,7 +33,9 @@ enum {
 	CO_CALL,     /* fn(base, arg): 0, -1 when the value is bad, or an
 			exit status (> 0) to end the command with */
 	CO_REFUSE,   /* known, but refused here with the usage error WANT */
-	CO_HELP,     /* the command's --help printed: the command ends */
+	CO_HELP,     /* the command's --help printed (WANT: the help of
+			that topic instead, "blocks--calibrate"): the
+			command ends */
 	CO_VERSION,  /* the version printed: the command ends */
 };
 /* Or'ed into a kind: the value may be left out (--refresh[=all]);

@@ -170,6 +170,22 @@ int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
 	return rc;
 }
 
+/* Why the job of log was not found in the store db or summarised, at
+ * stage (population/popctx.h IOL_POPCTX_*), said. */
+static void say_ctx(const char *db, const char *log, int rc, int stage,
+		    const struct iol_error *err)
+{
+	if (stage == IOL_POPCTX_OPEN)
+		msg("cannot open '%s': %s", db,
+		    err->msg[0] ? err->msg : iol_strerror(rc));
+	else if (stage == IOL_POPCTX_STORE)
+		say(db, rc, err);
+	else if (stage == IOL_POPCTX_LOG)
+		msg_ioerr(log, rc, err);
+	else
+		msg("out of memory");
+}
+
 int pop_context_of(const char *dbpath, const char *log,
 		   const struct iol_job *job, const struct iol_opts *m,
 		   struct iol_popctx *ctx)
@@ -178,15 +194,8 @@ int pop_context_of(const char *dbpath, const char *log,
 	int stage,
 		rc = iol_pop_context_of(dbpath, log, job, m, ctx, &stage, &err);
 
-	if (rc < 0 && stage == IOL_POPCTX_OPEN)
-		msg("cannot open '%s': %s", dbpath,
-		    err.msg[0] ? err.msg : iol_strerror(rc));
-	else if (rc < 0 && stage == IOL_POPCTX_STORE)
-		say(dbpath, rc, &err);
-	else if (rc < 0 && stage == IOL_POPCTX_LOG)
-		msg_ioerr(log, rc, &err);
-	else if (rc < 0)
-		msg("out of memory");
+	if (rc < 0)
+		say_ctx(dbpath, log, rc, stage, &err);
 	return rc;
 }
 
@@ -274,14 +283,7 @@ int pop_fsweather_log(const char *const *recs, int nrecs, const char *db,
 	struct iol_wjob wj;
 	int stage, rc = iol_pop_wjob_of(db, log, job, m, &wj, &stage, &err);
 
-	if (rc < 0 && stage == IOL_POPCTX_OPEN)
-		msg("cannot open '%s': %s", db,
-		    err.msg[0] ? err.msg : iol_strerror(rc));
-	else if (rc < 0 && stage == IOL_POPCTX_STORE)
-		say(db, rc, &err);
-	else if (rc < 0 && stage == IOL_POPCTX_LOG)
-		msg_ioerr(log, rc, &err);
-	else if (rc < 0)
-		msg("out of memory");
+	if (rc < 0)
+		say_ctx(db, log, rc, stage, &err);
 	return rc < 0 ? rc : fsweather(recs, nrecs, db, &wj, out);
 }

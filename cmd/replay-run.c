@@ -13,7 +13,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "base/errname.h"
 #include "cmd/common.h"
 #include "cmd/replay.h"
 #include "cmd/util.h"
@@ -85,20 +84,12 @@ static void catch_signals(void)
 	sigaction(SIGQUIT, &sa, NULL);
 }
 
-struct bar {
-	double t0;
-	int run, runs;
-};
-
-static void draw_bar(void *ctx, int64_t done, int64_t total)
+/* A line the library or the view says, in the house style (msg()). */
+static void runs_say(void *arg, const char *text)
 {
-	const struct bar *b = ctx;
-
-	progress_calls(stderr, done, total, progress_now() - b->t0, b->run,
-		       b->runs);
+	(void)arg;
+	msg("%s", text);
 }
-
-static void say_failures(const struct iol_rresult *r, const char *script);
 
 /* The table or JSON, the failed calls, the profile; exit 1 when the
  * bytes or calls differ from the original's. */
@@ -116,7 +107,7 @@ static int report(struct replay_view *x, const struct ropt *ro,
 			msg("%s", err.msg);
 		rc = EXIT_DATA;
 	}
-	say_failures(res, script);
+	view_replay_failures(res, script, runs_say, NULL);
 	if (rc == EXIT_OK && ro->profile &&
 	    profile_pdf(ro->profile, &res->porig, &res->prep, script,
 			iol_source_date(0)) < 0) {
@@ -132,63 +123,12 @@ static int report(struct replay_view *x, const struct ropt *ro,
 
 /* ---- one or more runs ---- */
 
-static void say_failures(const struct iol_rresult *r, const char *script)
-{
-	char e1[32], e2[32];
-	size_t i;
-
-	for (i = 0; i < r->nfail; i++) {
-		const struct iol_rfail *f = &r->fail[i];
-
-		msg("%s:%lld: section %lld: %s %s here%s%s; it %s in the "
-		    "original",
-		    script, (long long)f->line, (long long)f->rank,
-		    iol_rop_name(f->op), f->err ? "failed" : "succeeded",
-		    f->err ? " with " : "",
-		    f->err ? iol_errno_name(f->err, e1, sizeof(e1)) : "",
-		    f->orig_err > 0
-			    ? iol_errno_name(f->orig_err, e2, sizeof(e2))
-		    : f->orig_err ? "failed"
-				  : "succeeded");
-	}
-	if (r->mismatched > (int64_t)r->nfail)
-		msg("... and %lld more calls failed in one run only",
-		    (long long)(r->mismatched - (int64_t)r->nfail));
-}
-
-static void say_stop(const char *script, const struct iol_rresult *res,
-		     const struct iol_error *err, const struct ropt *ro)
-{
-	if (res->stopped)
-		msg("replay of '%s' stopped by %s%s", script,
-		    stop_sig == SIGTERM	  ? "SIGTERM"
-		    : stop_sig == SIGHUP  ? "SIGHUP"
-		    : stop_sig == SIGQUIT ? "SIGQUIT"
-					  : "SIGINT",
-		    ro->o.keep	   ? ""
-		    : ro->runs > 1 ? "; its run directories are removed"
-				   : "; its run directory is removed");
-	else
-		msg("replay of '%s' failed: %s", script, err->msg);
-	if (res->cleanup[0])
-		msg("warning: could not remove all of the run directory: %s",
-		    res->cleanup);
-	else if (ro->o.keep && res->rundir[0])
-		msg("run directory kept: %s", res->rundir);
-}
-
 struct runs_ctx {
-	struct bar bar;
+	struct progress_runs bar;
 	const struct ropt *ro;
 	const char *script;
 	int tty;
 };
-
-static void runs_say(void *arg, const char *text)
-{
-	(void)arg;
-	msg("%s", text);
-}
 
 static void runs_run(void *arg, int run, int ended)
 {
@@ -204,7 +144,8 @@ static void runs_failed(void *arg, const struct iol_rresult *r,
 {
 	struct runs_ctx *c = arg;
 
-	say_stop(c->script, r, err, c->ro);
+	view_replay_stopped(r, err, c->script, stop_sig, c->ro->o.keep,
+			    c->ro->runs, runs_say, NULL);
 }
 
 /* Run the replay ro->runs times; res holds the first run with the
@@ -216,7 +157,7 @@ static int run_all(const char *script, struct iol_rbin *b, struct ropt *ro,
 	struct iol_rruns_hooks h = {runs_say, runs_run, runs_failed, &c};
 
 	c.tty = isatty(2) && !ro->o.group;
-	ro->o.progress = c.tty ? draw_bar : NULL;
+	ro->o.progress = c.tty ? progress_calls : NULL;
 	ro->o.pctx = &c.bar;
 	return iol_replay_runs(b, &ro->o, ro->runs, res, spread, &h);
 }

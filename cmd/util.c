@@ -184,19 +184,3 @@ char *xstrdup(const char *s)
 
 	return memcpy(xmalloc(n), s, n);
 }
-
-/* epoch seconds, or a stamp iol_parse_stamp() reads; -1 if neither or
- * before 1970 */
-int parse_when(const char *s, int64_t *epoch)
-{
-	size_t used = 0;
-	char *end;
-	double t = strtod(s, &end);
-
-	if (*end || end == s)
-		t = iol_parse_stamp(s, &t, &used) == 0 && !s[used] ? t : -1;
-	if (!(t >= 0))
-		return -1;
-	*epoch = (int64_t)t;
-	return 0;
-}

@@ -31,9 +31,6 @@ int cmd_help(const char *topic);
 /* s escaped as msg() escapes, for names printed to stdout; valid until
  * the fourth call after (a line may print up to four). */
 const char *esc(const char *s);
-/* An option's date (epoch seconds or "YYYY-MM-DDTHH:MM:SS", see
- * iol_parse_stamp) in epoch seconds: 0, or -1 when s is neither. */
-int parse_when(const char *s, int64_t *epoch);
 /* Counts, sizes, durations and the output's date: base/values.h. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t m);

@@ -48,9 +48,10 @@ void progress_walk(FILE *f, uint64_t dirs, uint64_t files, size_t queued,
 		elapsed > 0 ? (double)files / elapsed : 0);
 }
 
-void progress_calls(FILE *f, int64_t done, int64_t total, double elapsed,
-		    int run, int runs)
+void progress_calls(void *ctx, int64_t done, int64_t total)
 {
+	const struct progress_runs *r = ctx;
+	FILE *f = stderr;
 	int w = 24,
 	    fill = total > 0 ? (int)(w * (double)done / (double)total) : 0;
 
@@ -58,9 +59,9 @@ void progress_calls(FILE *f, int64_t done, int64_t total, double elapsed,
 		fill = w;
 	fprintf(f, "\r[%.*s%*s] %lld/%lld calls  %.1f s", fill,
 		"########################", w - fill, "", (long long)done,
-		(long long)total, elapsed);
-	if (runs > 1)
-		fprintf(f, "  run %d of %d", run, runs);
+		(long long)total, progress_now() - r->t0);
+	if (r->runs > 1)
+		fprintf(f, "  run %d of %d", r->run, r->runs);
 	fputs("\033[K", f);
 }
 

@@ -21,10 +21,15 @@ void progress_bar(FILE *f, const char *what, int64_t done, int64_t total,
  * files, Q directories waiting  R files/s" over the line. */
 void progress_walk(FILE *f, uint64_t dirs, uint64_t files, size_t queued,
 		   double elapsed);
-/* A replay's calls (replay): "\r[####    ] done/total calls  S s", and
- * "  run R of N" when runs > 1, over the line. */
-void progress_calls(FILE *f, int64_t done, int64_t total, double elapsed,
-		    int run, int runs);
+/* A replay's calls (replay) as the engine's progress function
+ * (replay/engine.h), ctx a struct progress_runs: "\r[####    ] done/total
+ * calls  S s" on stderr, and "  run R of N" when runs > 1, over the
+ * line. */
+struct progress_runs {
+	double t0; /* progress_now() at the start */
+	int run, runs;
+};
+void progress_calls(void *ctx, int64_t done, int64_t total);
 /* Clear the line a progress_bar drew. */
 void progress_clear(FILE *f);
 

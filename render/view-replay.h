@@ -1,5 +1,6 @@
 /*
- * The outputs of `iolens replay` (render/view-replay.c): the original
+ * The outputs of `iolens replay` (render/view-replay.c, its messages
+ * view-replay-say.c): the original
  * run beside its replay, as JSON or as a table (text for people, CSV and
  * TSV with the JSON keys as measure names).
  *
@@ -8,6 +9,7 @@
 #ifndef IOLENS_VIEW_REPLAY_H
 #define IOLENS_VIEW_REPLAY_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "render/obuf.h"
@@ -34,6 +36,20 @@ void view_replay_table(struct out *o, const struct replay_view *x);
  * err (empty when there is none to say). */
 int view_replay_write(const char *path, int fmt, const struct replay_view *x,
 		      struct iol_error *err);
+
+/* Takes one line of what a replay says on stderr (no newline). */
+typedef void (*view_replay_say_fn)(void *ctx, const char *line);
+/* The calls of r whose outcome differs from the original's, each a line
+ * naming its place in script, then how many more there were. */
+void view_replay_failures(const struct iol_rresult *r, const char *script,
+			  view_replay_say_fn say, void *ctx);
+/* Why the runs of script ended without a result (res->stopped: by the
+ * signal sig; else err), then what became of the run directory (keep:
+ * --keep; runs: how many were asked for). */
+void view_replay_stopped(const struct iol_rresult *res,
+			 const struct iol_error *err, const char *script,
+			 int sig, int keep, int64_t runs,
+			 view_replay_say_fn say, void *ctx);
 
 /* What replay-script made of the trace (the script written to path):
  * processes, calls, inputs, rewritten paths, the overhead taken off. */

@@ -27,6 +27,13 @@ $RUN blocks --calibrate "$TMP/none" > /dev/null 2> "$TMP/err"
 is "$?:$(wc -l < "$TMP/err")" "1:1" "a directory that is not there: exit 1, one line"
 $RUN blocks --calibrate "$TMP/fs" "$TMP/fs" > /dev/null 2>&1
 is "$?" 2 "two directories: usage error"
+# (its options are a table of cmd/opts.h: an unknown one is said as for
+# every command, and "--" ends the options)
+$RUN blocks --calibrate -x > /dev/null 2> "$TMP/err"
+is "$?:$(head -1 "$TMP/err")" "2:iolens blocks: unknown option '-x'" \
+	"an unknown option: the usage error every command gives"
+$RUN blocks --calibrate -- "$TMP/fs" > /dev/null 2> "$TMP/err"
+is "$?:$(cat "$TMP/err")" "0:" "-- DIR: the directory after the end of the options"
 
 # ---- a hand-made model: the arithmetic, and the ranking ----
 cat > "$M" << 'END'

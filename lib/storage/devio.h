@@ -60,6 +60,10 @@ struct iol_devset {
  * characters consumed.  Returns 0 or -1.
  */
 int iol_parse_stamp(const char *s, double *t, size_t *used);
+/* A date a person gives (an iostat report's --date): epoch seconds, or a
+ * stamp iol_parse_stamp() reads whole; 0, or IOL_EINVAL when it is
+ * neither or before 1970. */
+int iol_parse_when(const char *s, int64_t *epoch);
 
 /* The format of a file from its first bytes; IOL_DEVFMT_NONE if none. */
 int iol_devfmt_sniff(const char *buf, size_t n);

@@ -81,6 +81,20 @@ int iol_parse_stamp(const char *s, double *t, size_t *used)
 	return *t < 0 ? -1 : 0;
 }
 
+int iol_parse_when(const char *s, int64_t *epoch)
+{
+	size_t used = 0;
+	char *end;
+	double t = strtod(s, &end);
+
+	if (*end || end == s)
+		t = iol_parse_stamp(s, &t, &used) == 0 && !s[used] ? t : -1;
+	if (!(t >= 0))
+		return IOL_EINVAL;
+	*epoch = (int64_t)t;
+	return 0;
+}
+
 int iol_devset_add(struct iol_devset *ds, const char *name,
 		   const struct iol_ival *iv)
 {

@@ -1,0 +1,87 @@
+/*
+ * What `iolens replay` says on stderr besides its output (view-replay.h):
+ * the calls whose outcome differs from the original's, and why the runs
+ * ended without a result.  Each line goes to the caller's say(), which
+ * prints it in the house style.
+ */
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/errname.h"
+#include "render/view-replay.h"
+#include "base/banned.h"
+
+/* The line of fmt given to say, however long. */
+static void sayf(view_replay_say_fn say, void *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void sayf(view_replay_say_fn say, void *ctx, const char *fmt, ...)
+{
+	char b[1024], *t = b;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(b, sizeof(b), fmt, ap);
+	va_end(ap);
+	if (n >= (int)sizeof(b) && (t = malloc((size_t)n + 1)) != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(t, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	say(ctx, t ? t : b);
+	if (t != b)
+		free(t);
+}
+
+void view_replay_failures(const struct iol_rresult *r, const char *script,
+			  view_replay_say_fn say, void *ctx)
+{
+	char e1[32], e2[32];
+	size_t i;
+
+	for (i = 0; i < r->nfail; i++) {
+		const struct iol_rfail *f = &r->fail[i];
+
+		sayf(say, ctx,
+		     "%s:%lld: section %lld: %s %s here%s%s; it %s in the "
+		     "original",
+		     script, (long long)f->line, (long long)f->rank,
+		     iol_rop_name(f->op), f->err ? "failed" : "succeeded",
+		     f->err ? " with " : "",
+		     f->err ? iol_errno_name(f->err, e1, sizeof(e1)) : "",
+		     f->orig_err > 0
+			     ? iol_errno_name(f->orig_err, e2, sizeof(e2))
+		     : f->orig_err ? "failed"
+				   : "succeeded");
+	}
+	if (r->mismatched > (int64_t)r->nfail)
+		sayf(say, ctx, "... and %lld more calls failed in one run only",
+		     (long long)(r->mismatched - (int64_t)r->nfail));
+}
+
+void view_replay_stopped(const struct iol_rresult *res,
+			 const struct iol_error *err, const char *script,
+			 int sig, int keep, int64_t runs,
+			 view_replay_say_fn say, void *ctx)
+{
+	if (res->stopped)
+		sayf(say, ctx, "replay of '%s' stopped by %s%s", script,
+		     sig == SIGTERM   ? "SIGTERM"
+		     : sig == SIGHUP  ? "SIGHUP"
+		     : sig == SIGQUIT ? "SIGQUIT"
+				      : "SIGINT",
+		     keep	? ""
+		     : runs > 1 ? "; its run directories are removed"
+				: "; its run directory is removed");
+	else
+		sayf(say, ctx, "replay of '%s' failed: %s", script, err->msg);
+	if (res->cleanup[0])
+		sayf(say, ctx,
+		     "warning: could not remove all of the run directory: %s",
+		     res->cleanup);
+	else if (keep && res->rundir[0])
+		sayf(say, ctx, "run directory kept: %s", res->rundir);
+}
