@@ -47,15 +47,43 @@ static int link_target(const char *path, char *real, size_t n)
 	return 1;
 }
 
+/* The standard output or error when path names the same file (as
+ * /dev/stdout, /dev/fd/1 or /proc/self/fd/2 do): that descriptor, else
+ * -1.  Identity by device and inode, as the kernel resolves the name. */
+static int std_fd(const char *path)
+{
+	struct stat p, f;
+	int fd;
+
+	if (stat(path, &p) < 0)
+		return -1;
+	for (fd = 1; fd <= 2; fd++)
+		if (fstat(fd, &f) == 0 && f.st_dev == p.st_dev &&
+		    f.st_ino == p.st_ino)
+			return fd;
+	return -1;
+}
+
 int out_tmp(const char *path, char *tmp, size_t n)
 {
 	char real[PATH_MAX];
 	struct stat st;
 	int fd;
 
-	/* a link to a regular file (/dev/stdout while stdout goes to a
-	 * file, a user's link to a results file): the temporary goes beside
-	 * the file it names and replaces that, not the link */
+	/* the file stdout or stderr already writes: written through that
+	 * descriptor, where it stands (a shell's >> or the lines before
+	 * kept; a rename would drop them and leave the descriptor on a
+	 * removed file) */
+	if ((fd = std_fd(path)) >= 0) {
+		if (snprintf(tmp, n, "%s", path) >= (int)n) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		return fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	}
+	/* a link to any other regular file (a user's link to a results
+	 * file): the temporary goes beside the file it names and replaces
+	 * that, not the link */
 	if (link_target(path, real, sizeof(real)))
 		path = real;
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&

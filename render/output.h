@@ -53,10 +53,11 @@ int out_open(struct out *o, const char *path, int fmt);
 /* Output files go through a temporary beside them, renamed over the
  * target once complete; but a target that exists and is no regular file
  * (/dev/null, a FIFO, a terminal) is written in place, since a rename
- * would put a regular file where the device was; and a symbolic link
- * to a regular file has its temporary beside the file it names, renamed
- * over that file, the link kept (/dev/stdout when stdout is a file
- * would otherwise become a file of its own).  out_tmp() puts the
+ * would put a regular file where the device was; the file standard
+ * output or error writes (/dev/stdout, /dev/fd/2) is written through
+ * that descriptor where it stands; and a symbolic link to another
+ * regular file has its temporary beside the file it names, renamed over
+ * that file, the link kept.  out_tmp() puts the
  * name to write in tmp (n bytes: the path's length + 16) and returns
  * its descriptor (a temporary's mode 0644), or -1 with errno;
  * out_commit() renames it (0, or -1 with errno) and out_discard()

@@ -96,11 +96,25 @@ link() {
 link link.csv files --format csv "$N1"
 link link.pdf report "$N1"
 link link.darshan convert "$TMP/a.trace"
-# /dev/stdout as a link (as /proc/self/fd/1 is) while stdout is a file
+# /dev/stdout as a link (as /proc/self/fd/1 is) while stdout is a file:
+# written through standard output where it stands, the lines before and
+# after kept, in a shell's > and >> alike (renamed over that file, they
+# were lost, and what came after went to a removed file)
 ln -s /proc/self/fd/1 "$D/stdout"
-$RUN files --format csv -o "$D/stdout" "$N1" > "$D/out.csv" 2> "$TMP/stdout.err"
 $RUN files --format csv "$N1" > "$D/ref.csv" 2> /dev/null
-is "$([ -L "$D/stdout" ] && echo link) $(cmp -s "$D/out.csv" "$D/ref.csv" && echo same)" "link same" \
-	"-o a link to /proc/self/fd/1: the output in the file stdout went to, the link kept"
+{
+	echo before
+	$RUN files --format csv -o "$D/stdout" "$N1"
+	echo after
+} > "$D/out.csv" 2> "$TMP/stdout.err"
+{ echo before; cat "$D/ref.csv"; echo after; } > "$D/want.csv"
+is "$([ -L "$D/stdout" ] && echo link) $(cmp -s "$D/out.csv" "$D/want.csv" && echo same)" "link same" \
+	"-o a link to /proc/self/fd/1: in the file stdout goes to, between the lines around it"
+echo job > "$D/app.csv"
+$RUN files --format csv -o "$D/stdout" "$N1" >> "$D/app.csv" 2> /dev/null
+{ echo job; cat "$D/ref.csv"; } > "$D/want.csv"
+cmp -s "$D/app.csv" "$D/want.csv"
+ok $? "-o the link appended by >>: the line before kept"
+is "$(ls -A "$D" | grep -c tmp)" 0 "no temporary left"
 
 done_testing
