@@ -323,10 +323,14 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 	}
 	while (!stop)
 		pause();
+	/* the runs read o and keep into the cache: their children killed,
+	 * the pages and background runs end before either goes */
+	run_stop();
 	MHD_stop_daemon(d);
+	while (run_bg_running())
+		nanosleep(&(struct timespec){0, 20000000}, NULL);
 	tl_cache_free();
-	if (!run_bg_running()) /* else a thread may yet keep its output */
-		cache_free();
+	cache_free();
 	store_close_all();
 	return 0;
 }

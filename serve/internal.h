@@ -60,8 +60,11 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
  * loaded machine) then answers at once with what is ready. */
 void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
 		   int n, int logfd, double wait_s, struct run *r);
-/* How many of those threads are running (at exit: the cache stays). */
+/* How many of those threads are running (the server waits for none at exit). */
 int run_bg_running(void);
+/* The server stops: every child still running is killed within 100 ms,
+ * so the background runs end (run_bg_running() falls to 0). */
+void run_stop(void);
 
 /* The outputs kept (cache.c), by key: 1 and a copy in r; or 0, the
  * caller to run it and cache_put() it (others asking meanwhile wait

@@ -47,8 +47,17 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* set when the server stops: children still running are killed (a
+ * background run must not outlive the server's options and cache) */
+static atomic_int stopping;
+
+void run_stop(void)
+{
+	atomic_store(&stopping, 1);
+}
+
 /* Read both pipes until both end or the deadline; 0, or -1 at the
- * deadline or at the output limit. */
+ * deadline, at the output limit or when the server stops. */
 static int drain(int fo, int fe, double deadline, struct run *r)
 {
 	struct pollfd p[2] = {{fo, POLLIN, 0}, {fe, POLLIN, 0}};
@@ -58,8 +67,10 @@ static int drain(int fo, int fe, double deadline, struct run *r)
 
 	while (open > 0) {
 		ms = (int)((deadline - now()) * 1000);
-		if (ms <= 0)
+		if (ms <= 0 || atomic_load(&stopping))
 			return -1;
+		if (ms > 100) /* a stop is seen within 100 ms */
+			ms = 100;
 		if (poll(p, 2, ms) < 0) {
 			if (errno == EINTR)
 				continue;

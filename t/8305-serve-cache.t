@@ -178,4 +178,30 @@ ok $? "a later visit has the tables"
 c=$(get "$D_URL/api/stats" | sed -n 's/.*"children": \([0-9]*\).*/\1/p')
 is "$c" 1 "... made by the one child"
 
+# the server stops (SIGTERM): a child still running is killed with it,
+# none left behind (held here, it stayed stopped forever) and no thread
+# reads the server's options after they are gone
+serve_start E --db "$DB" --logs "$TMP/logs"
+touch -m -d "2005-01-01 00:00:00" "$DB"
+touch "$TMP/hold"
+curl -s -o /dev/null "$E_URL/" &
+ep=$!
+kid=$(held "$E_PID" "$ep")
+kill "$E_PID"
+n=0
+while kill -0 "$E_PID" 2>/dev/null && [ $n -lt 600 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+k=${kid%% *}
+n=0
+while [ -n "$k" ] && [ -n "$(state "$k" | grep -v Z)" ] && [ $n -lt 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+is "$([ -n "$k" ] && echo held) $(kill -0 "$E_PID" 2>/dev/null && echo running) $(state "$k" | grep -v Z)" "held  " \
+	"the server stopped, the child it held killed"
+kill -CONT "$k" 2>/dev/null
+wait "$ep" 2>/dev/null
+
 done_testing
