@@ -91,6 +91,13 @@ struct ctx {
 	} * svars;
 	size_t nsvars, capsvars;
 	CXCursor decl; /* the variable whose initializer is walked */
+	/* C FILE * variables of the function whose buffer's state the
+	 * walk knows: opened here, or flushed here once */
+	struct fvar {
+		CXCursor var;
+		int dirty; /* written since its open or last flush */
+	} * fvars;
+	size_t nfvars, capfvars;
 	/* setvbuf and setbuf of global FILE * variables, any function */
 	struct gbuf {
 		const char *usr;
@@ -1509,6 +1516,89 @@ static void stream_passed(struct ctx *c, CXCursor call)
 			v->dirty = 1;
 }
 
+/* the FILE * variable var's state, added (clean) when add and new */
+static struct fvar *fvar_of(struct ctx *c, CXCursor var, int add)
+{
+	struct fvar *v;
+	size_t i;
+
+	if (clang_Cursor_isNull(var))
+		return NULL;
+	for (i = 0; i < c->nfvars; i++)
+		if (clang_equalCursors(c->fvars[i].var, var))
+			return &c->fvars[i];
+	if (!add)
+		return NULL;
+	if (c->nfvars == c->capfvars) {
+		size_t cap = c->capfvars ? c->capfvars * 2 : 8;
+
+		if (!(v = realloc(c->fvars, cap * sizeof(*v)))) {
+			c->rc = IOL_ENOMEM;
+			return NULL;
+		}
+		c->fvars = v;
+		c->capfvars = cap;
+	}
+	v = &c->fvars[c->nfvars++];
+	v->var = var;
+	v->dirty = 0;
+	return v;
+}
+
+/*
+ * What a C stdio call does to its stream's buffer: an fopen starts it
+ * empty, a write fills it, and an fflush or fclose sends what is left as
+ * one write(2) (flushes) when it was written since; a stream the walk
+ * has not seen opened or flushed (a parameter, a global, an expression)
+ * is taken as written elsewhere.
+ */
+static void fstream_state(struct ctx *c, CXCursor call,
+			  const struct iol_ciodef *d, struct iol_ccall *cc)
+{
+	CXCursor var = clang_getNullCursor();
+	struct fvar *v;
+
+	if (cc->op == IOL_COP_OPEN) {
+		if (!clang_Cursor_isNull(c->decl) &&
+		    (v = fvar_of(c, c->decl, 1)))
+			v->dirty = 0;
+		return;
+	}
+	if (d->stream_arg >= 0 &&
+	    d->stream_arg < clang_Cursor_getNumArguments(call))
+		var = stream_var(clang_Cursor_getArgument(call, d->stream_arg));
+	if (cc->op == IOL_COP_WRITE) {
+		if ((v = fvar_of(c, var, 1)))
+			v->dirty = 1;
+		return;
+	}
+	if (cc->op != IOL_COP_SYNC && cc->op != IOL_COP_CLOSE)
+		return;
+	v = fvar_of(c, var, 0);
+	cc->flushes = !v || v->dirty;
+	if ((v = v ? v : fvar_of(c, var, 1)))
+		v->dirty = 0;
+}
+
+/* a call of a function of the files: the FILE * variables it is given,
+ * and the globals, may be written there */
+static void fstream_passed(struct ctx *c, CXCursor call)
+{
+	int i, n = clang_Cursor_getNumArguments(call);
+	struct fvar *v;
+	size_t k;
+
+	for (i = 0; i < n; i++)
+		if ((v = fvar_of(c,
+				 stream_var(clang_Cursor_getArgument(
+					 call, (unsigned)i)),
+				 0)))
+			v->dirty = 1;
+	for (k = 0; k < c->nfvars; k++)
+		if (clang_Cursor_hasVarDeclGlobalStorage(c->fvars[k].var) == 1)
+			c->fvars[k].dirty = 1;
+}
+
 /* the call on line a new call goes to, appended in source order */
 static struct iol_ccall *line_call(struct ctx *c, struct iol_cblock *blk,
 				   unsigned line, unsigned col)
@@ -1610,6 +1700,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 		if (from >= 0)
 			call_args(c, call, from, cc);
 		stream_passed(c, call);
+		fstream_passed(c, call);
 		return;
 	}
 	cc->api = d->api;
@@ -1618,9 +1709,11 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 			     &cc->assumed);
 	if (cc->api == IOL_CAPI_STDIO)
 		cc->bufsize = cls ? IOL_CBUF_CXX : stream_buf(c, call, d);
-	if (cc->api == IOL_CAPI_STDIO && !cls)
+	if (cc->api == IOL_CAPI_STDIO && !cls) {
 		note_stream(c, call, d, cc);
-	else
+		cc->cfile = 1;
+		fstream_state(c, call, d, cc);
+	} else
 		cc->stream_param = -1;
 	if (d->path_arg >= 0 &&
 	    d->path_arg < clang_Cursor_getNumArguments(call))
@@ -1935,6 +2028,7 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->cond = 0;
 	c->nbufs = 0;
 	c->nsvars = 0;
+	c->nfvars = 0;
 	c->decl = clang_getNullCursor();
 	if (load_tokens(c, f->cur) < 0)
 		return c->rc;
@@ -2273,6 +2367,7 @@ done:
 	free(c.byusr);
 	free(c.bufs);
 	free(c.svars);
+	free(c.fvars);
 	free(c.gbufs);
 	if (rc) {
 		iol_ctree_free(c.t);
