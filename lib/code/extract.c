@@ -98,6 +98,15 @@ struct ctx {
 		int dirty; /* written since its open or last flush */
 	} * fvars;
 	size_t nfvars, capfvars;
+	/* global FILE * variables written and closed, any function; the
+	 * streams main leaves written and open: what exit() flushes */
+	struct gstream {
+		const char *usr;
+		int written, closed;
+	} * gs;
+	size_t ngs, capgs;
+	unsigned main_leaks;
+	const char *main_file;
 	/* setvbuf and setbuf of global FILE * variables, any function */
 	struct gbuf {
 		const char *usr;
@@ -1545,6 +1554,60 @@ static struct fvar *fvar_of(struct ctx *c, CXCursor var, int add)
 	return v;
 }
 
+/* a global FILE * variable's record, made when new */
+static struct gstream *gstream_of(struct ctx *c, CXCursor var)
+{
+	CXString u = clang_getCursorUSR(var);
+	const char *usr = clang_getCString(u);
+	struct gstream *g = NULL;
+	size_t i;
+
+	for (i = 0; usr && i < c->ngs && !g; i++)
+		if (!strcmp(c->gs[i].usr, usr))
+			g = &c->gs[i];
+	if (!g && usr && c->ngs == c->capgs) {
+		size_t cap = c->capgs ? c->capgs * 2 : 8;
+		struct gstream *v = realloc(c->gs, cap * sizeof(*v));
+
+		if (v) {
+			c->gs = v;
+			c->capgs = cap;
+		} else {
+			c->rc = IOL_ENOMEM;
+		}
+	}
+	if (!g && usr && c->ngs < c->capgs) {
+		g = &c->gs[c->ngs];
+		memset(g, 0, sizeof(*g));
+		g->usr = iol_arena_strdup(&c->t->arena, usr);
+		if (g->usr) {
+			c->ngs++;
+		} else {
+			c->rc = IOL_ENOMEM;
+			g = NULL;
+		}
+	}
+	clang_disposeString(u);
+	return g;
+}
+
+/* a global stream's write or close, for exit()'s flush */
+static void gstream_note(struct ctx *c, CXCursor var, enum iol_cop op)
+{
+	struct gstream *g;
+
+	if (clang_Cursor_isNull(var) ||
+	    clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(var) != 1 ||
+	    (op != IOL_COP_WRITE && op != IOL_COP_CLOSE) ||
+	    !(g = gstream_of(c, var)))
+		return;
+	if (op == IOL_COP_WRITE)
+		g->written = 1;
+	else
+		g->closed = 1;
+}
+
 /*
  * What a C stdio call does to its stream's buffer: an fopen starts it
  * empty, a write fills it, and an fflush or fclose sends what is left as
@@ -1567,6 +1630,7 @@ static void fstream_state(struct ctx *c, CXCursor call,
 	if (d->stream_arg >= 0 &&
 	    d->stream_arg < clang_Cursor_getNumArguments(call))
 		var = stream_var(clang_Cursor_getArgument(call, d->stream_arg));
+	gstream_note(c, var, cc->op);
 	if (cc->op == IOL_COP_WRITE) {
 		if ((v = fvar_of(c, var, 1)))
 			v->dirty = 1;
@@ -2016,6 +2080,21 @@ static enum CXChildVisitResult body_visit(CXCursor cur, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/* main's own streams written since their last flush and not closed:
+ * exit() flushes them after main returns */
+static void main_leaks(struct ctx *c)
+{
+	size_t i;
+
+	c->main_file = c->file;
+	for (i = 0; i < c->nfvars; i++)
+		if (c->fvars[i].dirty &&
+		    clang_Cursor_hasVarDeclGlobalStorage(c->fvars[i].var) !=
+			    1 &&
+		    var_buf(c, c->fvars[i].var) != 0)
+			c->main_leaks++;
+}
+
 static int walk_fn(struct ctx *c, struct fnrec *f)
 {
 	CXCursor body = clang_getNullCursor();
@@ -2033,6 +2112,8 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	if (load_tokens(c, f->cur) < 0)
 		return c->rc;
 	walk_scope(c, body, f->blk);
+	if (!strcmp(f->blk->function, "main"))
+		main_leaks(c);
 	return c->rc;
 }
 
@@ -2299,6 +2380,45 @@ static int resolve_bufs(struct ctx *c)
 	return 0;
 }
 
+/*
+ * The write(2) exit() makes of each stream still written and open when
+ * main returns (main's own, and global ones that no function closes), as
+ * a function "[loader]": the root a trace folds exit's calls into.  NULL
+ * when there are none (or no main).
+ */
+static struct iol_cblock *exit_flushes(struct ctx *c)
+{
+	struct iol_cblock *b;
+	unsigned n = c->main_leaks, i;
+	size_t k;
+
+	for (k = 0; k < c->ngs; k++)
+		n += c->gs[k].written && !c->gs[k].closed &&
+		     global_buf(c, c->gs[k].usr) != 0;
+	if (!n || !c->main_file)
+		return NULL;
+	c->file = c->main_file;
+	c->cond = 0;
+	if (!(b = new_block(c, IOL_CB_FUNCTION, NULL, 0)))
+		return NULL;
+	b->function = IOL_CEXIT_ROOT;
+	for (i = 0; i < n; i++) {
+		struct iol_ccall *cc = zalloc(c, sizeof(*cc));
+
+		if (!cc)
+			return NULL;
+		cc->name = "write (exit's flush of a stream)";
+		cc->api = IOL_CAPI_POSIX;
+		cc->op = IOL_COP_WRITE;
+		cc->size = -1;
+		cc->size_param = -1;
+		cc->stream_param = -1;
+		cc->next = b->calls;
+		b->calls = cc;
+	}
+	return b;
+}
+
 static int extract(const char *const *files, int nfiles,
 		   const struct iol_cextract_opts *o, struct iol_ctree **out,
 		   struct iol_error *err)
@@ -2347,14 +2467,18 @@ static int extract(const char *const *files, int nfiles,
 	if (rc == 0 && (rc = resolve_bufs(&c)) != 0)
 		rc = iol_error_set(err, rc, "out of memory");
 	if (rc == 0 && c.nfns) {
-		fns = calloc(c.nfns, sizeof(*fns));
+		fns = calloc(c.nfns + 1, sizeof(*fns));
 		if (!fns)
 			rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
 		for (k = 0; fns && k < c.nfns; k++)
 			fns[k] = c.fns[k].blk;
+		if (fns && (fns[k] = exit_flushes(&c)) != NULL)
+			k++;
+		if (c.rc)
+			rc = iol_error_set(err, c.rc, "out of memory");
 	}
 	if (rc == 0)
-		rc = iol_ctree_predict(c.t, fns, c.nfns, err);
+		rc = iol_ctree_predict(c.t, fns, fns ? k : 0, err);
 	free(fns);
 done:
 	for (i = 0; u && i < nfiles; i++)
@@ -2368,6 +2492,7 @@ done:
 	free(c.bufs);
 	free(c.svars);
 	free(c.fvars);
+	free(c.gs);
 	free(c.gbufs);
 	if (rc) {
 		iol_ctree_free(c.t);

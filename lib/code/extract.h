@@ -92,6 +92,10 @@ enum iol_cpk {
 	IOL_CP_N
 };
 
+/* the function the prediction of exit()'s flushes is in: the name of
+ * the root a trace folds the loader's and exit's calls into */
+#define IOL_CEXIT_ROOT "[loader]"
+
 /* IOL_CP_BUF_R and _W count a system call as this many units */
 #define IOL_CSYS_UNIT (1 << 20)
 /* a stdio stream's buffer when nothing says otherwise: glibc's, the
