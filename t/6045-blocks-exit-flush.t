@@ -6,7 +6,9 @@
 # their last flush, global ones written and closed by no function; not
 # an unbuffered stream, nor one closed or flushed), and the join pairs
 # it with the trace's [loader], so that every block's predicted write(2)
-# are the measured writes on t/data/blocks/exit-flush.c.
+# are the measured writes on t/data/blocks/exit-flush.c.  When main calls
+# exit() itself, the flushes are at that line, under main, where a trace
+# has them too (t/data/blocks/exit-call.c).
 . "$(dirname "$0")/lib.sh"
 [ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
 SRC=$TOP/t/data/blocks/exit-flush.c
@@ -40,5 +42,22 @@ if [ -f "$LIB" ] && command -v cc > /dev/null && cp "$SRC" . &&
 		"no measured block left unpredicted"
 else
 	skip "no iolens-trace.so or no C compiler" 4
+fi
+
+$RUN blocks --source --format=csv "$TOP/t/data/blocks/exit-call.c" > x.csv 2> err
+is "$?:$(cat err)" "0:" "blocks --source runs on exit-call.c"
+is "$(row x.csv main:36)" "2,2,2" "exit(0) in main: its flush of log and g at its line"
+is "$(col x.csv '[loader]' calls)" "" "... and none under [loader]"
+if [ -f "$LIB" ] && command -v cc > /dev/null && cp "$TOP/t/data/blocks/exit-call.c" . &&
+	cc -g -O0 -o exitc exit-call.c 2> /dev/null; then
+	$RUN trace --stacks -o exitc.it ./exitc 2> /dev/null
+	$RUN blocks --source --format=csv exit-call.c exitc.it > k.csv 2> err
+	is "$(col k.csv main:36 writes),$(col k.csv main:36 predicted_sys_writes)" 2,2 \
+		"the trace: exit's 2 write(2) at the line of exit(0); 2 predicted"
+	is "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		($c["predicted_sys_writes"] != "" && $c["predicted_sys_writes"] != $c["writes"]) || $c["status"] == "not predicted" { print $1 }' k.csv)" "" \
+		"predicted write(2) equal the measured writes on every block known"
+else
+	skip "no iolens-trace.so or no C compiler" 2
 fi
 done_testing

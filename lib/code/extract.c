@@ -107,6 +107,9 @@ struct ctx {
 	size_t ngs, capgs;
 	unsigned main_leaks;
 	const char *main_file;
+	/* main's unconditional exit() call's line, where exit's flush of
+	 * the global streams is then (NULL: main returns) */
+	struct iol_cblock *exit_lb;
 	/* setvbuf and setbuf of global FILE * variables, any function */
 	struct gbuf {
 		const char *usr;
@@ -1525,6 +1528,52 @@ static void stream_passed(struct ctx *c, CXCursor call)
 			v->dirty = 1;
 }
 
+/* a write(2) of exit()'s flush of a stream, put first in *list */
+static void exit_write(struct ctx *c, struct iol_ccall **list)
+{
+	struct iol_ccall *cc = zalloc(c, sizeof(*cc));
+
+	if (!cc)
+		return;
+	cc->name = "write (exit's flush of a stream)";
+	cc->api = IOL_CAPI_POSIX;
+	cc->op = IOL_COP_WRITE;
+	cc->size = -1;
+	cc->size_param = -1;
+	cc->stream_param = -1;
+	cc->next = *list;
+	*list = cc;
+}
+
+/* main's own streams written since their last flush and not closed */
+static unsigned main_dirty(const struct ctx *c);
+
+/*
+ * exit() called in main: it flushes main's streams written since their
+ * last flush there, a write(2) each at its line (a trace has them under
+ * main, the caller of exit); called unconditionally, the global streams'
+ * too (exit_flushes()), and main does not return.  1 when it was.
+ */
+static int exit_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
+		     const char *name)
+{
+	struct iol_cblock *lb;
+	unsigned line, n, i;
+
+	if (!name || strcmp(name, "exit") != 0 || !c->fnblk ||
+	    strcmp(c->fnblk->function, "main") != 0)
+		return 0;
+	where(call, &line, NULL, NULL);
+	n = main_dirty(c);
+	if (!(lb = line_block(c, blk, line)))
+		return 1;
+	for (i = 0; i < n; i++)
+		exit_write(c, &lb->calls);
+	if (c->cond == 0)
+		c->exit_lb = lb;
+	return 1;
+}
+
 /* the FILE * variable var's state, added (clean) when add and new */
 static struct fvar *fvar_of(struct ctx *c, CXCursor var, int add)
 {
@@ -1718,7 +1767,8 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	}
 	/* a C++ file stream's call is stdio-like; a member function of any
 	 * other class is no C library call whatever its name */
-	if (note_setbuf(c, call, clang_getCString(nm))) {
+	if (note_setbuf(c, call, clang_getCString(nm)) ||
+	    exit_call(c, call, blk, clang_getCString(nm))) {
 		clang_disposeString(nm);
 		return;
 	}
@@ -2080,19 +2130,26 @@ static enum CXChildVisitResult body_visit(CXCursor cur, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-/* main's own streams written since their last flush and not closed:
- * exit() flushes them after main returns */
-static void main_leaks(struct ctx *c)
+static unsigned main_dirty(const struct ctx *c)
 {
+	unsigned n = 0;
 	size_t i;
 
-	c->main_file = c->file;
 	for (i = 0; i < c->nfvars; i++)
-		if (c->fvars[i].dirty &&
-		    clang_Cursor_hasVarDeclGlobalStorage(c->fvars[i].var) !=
-			    1 &&
-		    var_buf(c, c->fvars[i].var) != 0)
-			c->main_leaks++;
+		n += c->fvars[i].dirty &&
+		     clang_Cursor_hasVarDeclGlobalStorage(c->fvars[i].var) !=
+			     1 &&
+		     var_buf(c, c->fvars[i].var) != 0;
+	return n;
+}
+
+/* main's own streams written and open at its end: exit() flushes them
+ * after main returns (unless main called exit() itself) */
+static void main_leaks(struct ctx *c)
+{
+	c->main_file = c->file;
+	if (!c->exit_lb)
+		c->main_leaks += main_dirty(c);
 }
 
 static int walk_fn(struct ctx *c, struct fnrec *f)
@@ -2389,12 +2446,18 @@ static int resolve_bufs(struct ctx *c)
 static struct iol_cblock *exit_flushes(struct ctx *c)
 {
 	struct iol_cblock *b;
-	unsigned n = c->main_leaks, i;
+	unsigned n = 0, i;
 	size_t k;
 
 	for (k = 0; k < c->ngs; k++)
 		n += c->gs[k].written && !c->gs[k].closed &&
 		     global_buf(c, c->gs[k].usr) != 0;
+	if (c->exit_lb) { /* at main's exit() */
+		for (i = 0; i < n; i++)
+			exit_write(c, &c->exit_lb->calls);
+		n = 0;
+	}
+	n += c->main_leaks;
 	if (!n || !c->main_file)
 		return NULL;
 	c->file = c->main_file;
@@ -2402,20 +2465,8 @@ static struct iol_cblock *exit_flushes(struct ctx *c)
 	if (!(b = new_block(c, IOL_CB_FUNCTION, NULL, 0)))
 		return NULL;
 	b->function = IOL_CEXIT_ROOT;
-	for (i = 0; i < n; i++) {
-		struct iol_ccall *cc = zalloc(c, sizeof(*cc));
-
-		if (!cc)
-			return NULL;
-		cc->name = "write (exit's flush of a stream)";
-		cc->api = IOL_CAPI_POSIX;
-		cc->op = IOL_COP_WRITE;
-		cc->size = -1;
-		cc->size_param = -1;
-		cc->stream_param = -1;
-		cc->next = b->calls;
-		b->calls = cc;
-	}
+	for (i = 0; i < n; i++)
+		exit_write(c, &b->calls);
 	return b;
 }
 
