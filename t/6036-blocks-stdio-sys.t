@@ -23,7 +23,7 @@ row() { awk -F, -v b="$1" '$1 == b { print $7 "," ($12 + $13) "," $18 "," $19 }'
 is "$(row main:14)" "1000,100000,0,24" "1000 fwrite of 100 B, 4 KiB buffer: 24 full buffers, 24 write(2)"
 is "$(row main:16)" "1000,100000,0,1" "setvbuf with a 64 KiB buffer of its own: 1 write(2) (the rest at fclose)"
 is "$(row main:18)" "10,1000,0,10" "setvbuf _IONBF: a write(2) a call"
-is "$(row main:20)" "1,1048576,0,1" "a 1 MiB fwrite goes to the kernel itself: 1 write(2)"
+is "$(row main:20)" "1,1048576,0,2" "a 1 MiB fwrite goes to the kernel itself: 1 write(2), after the buffer it fills"
 is "$(row main:21:23)" "1,0,0,1" "fflush: a write(2)"
 is "$(row main:25)" "1000,100000,25,0" "1000 fread of 100 B: 25 read(2)"
 is "$(awk -F, '$1 == "main:27" { print $19 }' out.csv)" "" "fprintf: a size the source does not fix, write(2) unknown"
@@ -50,8 +50,9 @@ if [ -f "$LIB" ] && command -v cc > /dev/null &&
 		$1 == b { print $c["reads"], $c["writes"], $c["predicted_sys_reads"], $c["predicted_sys_writes"] }' j.csv; }
 	is "$(jrow main:25)" "25 0 25 0" "1000 fread of 100 B: 25 read(2) predicted, 25 measured"
 	is "$(jrow main:18)" "0 10 0 10" "the unbuffered stream: 10 and 10"
+	is "$(jrow main:20)" "0 2 0 2" "the 1 MiB fwrite on a stream holding 1696 B: 2 and 2"
 	is "$(jrow main:14)" "0 24 0 24" "1000 fwrite of 100 B: 24 predicted, 24 measured (what was left went out in the next line's call)"
 else
-	skip "no iolens-trace.so or no C compiler" 4
+	skip "no iolens-trace.so or no C compiler" 5
 fi
 done_testing

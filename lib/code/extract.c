@@ -1681,7 +1681,11 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		var = stream_var(clang_Cursor_getArgument(call, d->stream_arg));
 	gstream_note(c, var, cc->op);
 	if (cc->op == IOL_COP_WRITE) {
-		if ((v = fvar_of(c, var, 1)))
+		/* a write as large as the buffer first sends what the
+		 * buffer holds, when it holds something */
+		v = fvar_of(c, var, 0);
+		cc->flushes = !v || v->dirty;
+		if ((v = v ? v : fvar_of(c, var, 1)))
 			v->dirty = 1;
 		return;
 	}
@@ -2023,6 +2027,18 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 
 		note_svar(c, cur);
 		c->decl = cur;
+		walk_kids(c, cur, blk);
+		c->decl = saved;
+		return;
+	}
+	case CXCursor_BinaryOperator: {
+		/* f = fopen(...): f, as a declaration's initializer */
+		CXCursor saved = c->decl;
+		struct kids k;
+
+		kids_of(cur, &k);
+		if (k.n == 2 && !strcmp(binop(c, k.c[0]), "="))
+			c->decl = stream_var(k.c[0]);
 		walk_kids(c, cur, blk);
 		c->decl = saved;
 		return;

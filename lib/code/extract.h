@@ -155,7 +155,8 @@ struct iol_ccall {
 	int thread;
 	/* a C++ file stream's write (cxx), and its close or destructor
 	 * (flushes: written since its last flush, one write(2) of what is
-	 * left); dtor: the close its destructor makes at the end of the
+	 * left; a C stdio write: its stream held something before it);
+	 * dtor: the close its destructor makes at the end of the
 	 * variable's scope */
 	int cxx, flushes, dtor;
 	/* a C stdio call (a FILE *): its fflush, like a close, writes what

@@ -222,6 +222,13 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 	p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_FBUF_W] = buf_units(
 		p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
 		cc->bufsize, !rd);
+	/* a FILE *'s write as large as its buffer on a stream holding
+	 * something: glibc fills the buffer and sends it first, a write(2)
+	 * of its own (the bytes before it count their share, so the sum
+	 * may be one more over a run) */
+	if (!rd && cc->cfile && cc->flushes &&
+	    p->fixed[IOL_CP_BYTES_WRITTEN] >= cc->bufsize)
+		p->fixed[IOL_CP_FBUF_W] += IOL_CSYS_UNIT;
 }
 
 /* what one call adds, under the caller's binding bd (NULL: none) */
