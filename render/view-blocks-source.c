@@ -58,9 +58,8 @@ static const struct iol_col source_cols[] = {
 	 "its bytes over its stream's buffer, rounded up"},
 	{"sys_writes", "write(2)", COL_NUM, 0,
 	 "Predicted write system calls: POSIX writes one each, buffered "
-	 "stdio its bytes over its stream's buffer, rounded up, and one a "
-	 "fflush (a C++ stream's rounded down, and one its flush or "
-	 "close)"},
+	 "stdio its full buffers (rounded down), and one a flush or close "
+	 "of a stream written since"},
 };
 
 static const struct iol_col join_cols[] = {
@@ -449,16 +448,18 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 		    "the larger arm of each if\n");
 	if (i < n)
 		out_text(o,
-			 "read(2), write(2): buffered stdio's bytes over its "
-			 "stream's buffer, rounded up\n"
+			 "read(2): buffered stdio's bytes over its "
+			 "stream's buffer, rounded up;\n"
+			 "write(2): its full buffers, rounded down, what is "
+			 "left going out at its fflush,\n"
+			 "std::endl or close (a C++ stream's destructor's, "
+			 "at its scope's closing brace),\n"
+			 "or exit()'s ([loader]) for a FILE * open when main "
+			 "returns\n"
 			 "(4 KiB, glibc's st_blksize; 8 KiB a C++ file stream; "
 			 "or setvbuf's, setbuf's);\n"
 			 "a call as large as the buffer goes to the kernel "
-			 "itself, a fflush is one write;\n"
-			 "a C++ file stream's rounded down, what is left "
-			 "going out at its flush, std::endl\n"
-			 "or close (its destructor's, at the end of its "
-			 "scope)\n");
+			 "itself\n");
 	assumed_text(o, t);
 	out_text(o, cost ? "functions ranked by predicted I/O time "
 			   "(iolens blocks --calibrate's costs)\n"

@@ -91,6 +91,25 @@ struct ctx {
 	} * svars;
 	size_t nsvars, capsvars;
 	CXCursor decl; /* the variable whose initializer is walked */
+	/* C FILE * variables of the function whose buffer's state the
+	 * walk knows: opened here, or flushed here once */
+	struct fvar {
+		CXCursor var;
+		int dirty; /* written since its open or last flush */
+	} * fvars;
+	size_t nfvars, capfvars;
+	/* global FILE * variables written and closed, any function; the
+	 * streams main leaves written and open: what exit() flushes */
+	struct gstream {
+		const char *usr;
+		int written, closed;
+	} * gs;
+	size_t ngs, capgs;
+	unsigned main_leaks;
+	const char *main_file;
+	/* main's unconditional exit() call's line, where exit's flush of
+	 * the global streams is then (NULL: main returns) */
+	struct iol_cblock *exit_lb;
 	/* setvbuf and setbuf of global FILE * variables, any function */
 	struct gbuf {
 		const char *usr;
@@ -1509,6 +1528,194 @@ static void stream_passed(struct ctx *c, CXCursor call)
 			v->dirty = 1;
 }
 
+/* a write(2) of exit()'s flush of a stream, put first in *list */
+static void exit_write(struct ctx *c, struct iol_ccall **list)
+{
+	struct iol_ccall *cc = zalloc(c, sizeof(*cc));
+
+	if (!cc)
+		return;
+	cc->name = "write (exit's flush of a stream)";
+	cc->api = IOL_CAPI_POSIX;
+	cc->op = IOL_COP_WRITE;
+	cc->size = -1;
+	cc->size_param = -1;
+	cc->stream_param = -1;
+	cc->next = *list;
+	*list = cc;
+}
+
+/* main's own streams written since their last flush and not closed */
+static unsigned main_dirty(const struct ctx *c);
+
+/*
+ * exit() called in main: it flushes main's streams written since their
+ * last flush there, a write(2) each at its line (a trace has them under
+ * main, the caller of exit); called unconditionally, the global streams'
+ * too (exit_flushes()), and main does not return.  1 when it was.
+ */
+static int exit_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
+		     const char *name)
+{
+	struct iol_cblock *lb;
+	unsigned line, n, i;
+
+	if (!name || strcmp(name, "exit") != 0 || !c->fnblk ||
+	    strcmp(c->fnblk->function, "main") != 0)
+		return 0;
+	where(call, &line, NULL, NULL);
+	n = main_dirty(c);
+	if (!(lb = line_block(c, blk, line)))
+		return 1;
+	for (i = 0; i < n; i++)
+		exit_write(c, &lb->calls);
+	if (c->cond == 0)
+		c->exit_lb = lb;
+	return 1;
+}
+
+/* the FILE * variable var's state, added (clean) when add and new */
+static struct fvar *fvar_of(struct ctx *c, CXCursor var, int add)
+{
+	struct fvar *v;
+	size_t i;
+
+	if (clang_Cursor_isNull(var))
+		return NULL;
+	for (i = 0; i < c->nfvars; i++)
+		if (clang_equalCursors(c->fvars[i].var, var))
+			return &c->fvars[i];
+	if (!add)
+		return NULL;
+	if (c->nfvars == c->capfvars) {
+		size_t cap = c->capfvars ? c->capfvars * 2 : 8;
+
+		if (!(v = realloc(c->fvars, cap * sizeof(*v)))) {
+			c->rc = IOL_ENOMEM;
+			return NULL;
+		}
+		c->fvars = v;
+		c->capfvars = cap;
+	}
+	v = &c->fvars[c->nfvars++];
+	v->var = var;
+	v->dirty = 0;
+	return v;
+}
+
+/* a global FILE * variable's record, made when new */
+static struct gstream *gstream_of(struct ctx *c, CXCursor var)
+{
+	CXString u = clang_getCursorUSR(var);
+	const char *usr = clang_getCString(u);
+	struct gstream *g = NULL;
+	size_t i;
+
+	for (i = 0; usr && i < c->ngs && !g; i++)
+		if (!strcmp(c->gs[i].usr, usr))
+			g = &c->gs[i];
+	if (!g && usr && c->ngs == c->capgs) {
+		size_t cap = c->capgs ? c->capgs * 2 : 8;
+		struct gstream *v = realloc(c->gs, cap * sizeof(*v));
+
+		if (v) {
+			c->gs = v;
+			c->capgs = cap;
+		} else {
+			c->rc = IOL_ENOMEM;
+		}
+	}
+	if (!g && usr && c->ngs < c->capgs) {
+		g = &c->gs[c->ngs];
+		memset(g, 0, sizeof(*g));
+		g->usr = iol_arena_strdup(&c->t->arena, usr);
+		if (g->usr) {
+			c->ngs++;
+		} else {
+			c->rc = IOL_ENOMEM;
+			g = NULL;
+		}
+	}
+	clang_disposeString(u);
+	return g;
+}
+
+/* a global stream's write or close, for exit()'s flush */
+static void gstream_note(struct ctx *c, CXCursor var, enum iol_cop op)
+{
+	struct gstream *g;
+
+	if (clang_Cursor_isNull(var) ||
+	    clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(var) != 1 ||
+	    (op != IOL_COP_WRITE && op != IOL_COP_CLOSE) ||
+	    !(g = gstream_of(c, var)))
+		return;
+	if (op == IOL_COP_WRITE)
+		g->written = 1;
+	else
+		g->closed = 1;
+}
+
+/*
+ * What a C stdio call does to its stream's buffer: an fopen starts it
+ * empty, a write fills it, and an fflush or fclose sends what is left as
+ * one write(2) (flushes) when it was written since; a stream the walk
+ * has not seen opened or flushed (a parameter, a global, an expression)
+ * is taken as written elsewhere.
+ */
+static void fstream_state(struct ctx *c, CXCursor call,
+			  const struct iol_ciodef *d, struct iol_ccall *cc)
+{
+	CXCursor var = clang_getNullCursor();
+	struct fvar *v;
+
+	if (cc->op == IOL_COP_OPEN) {
+		if (!clang_Cursor_isNull(c->decl) &&
+		    (v = fvar_of(c, c->decl, 1)))
+			v->dirty = 0;
+		return;
+	}
+	if (d->stream_arg >= 0 &&
+	    d->stream_arg < clang_Cursor_getNumArguments(call))
+		var = stream_var(clang_Cursor_getArgument(call, d->stream_arg));
+	gstream_note(c, var, cc->op);
+	if (cc->op == IOL_COP_WRITE) {
+		/* a write as large as the buffer first sends what the
+		 * buffer holds, when it holds something */
+		v = fvar_of(c, var, 0);
+		cc->flushes = !v || v->dirty;
+		if ((v = v ? v : fvar_of(c, var, 1)))
+			v->dirty = 1;
+		return;
+	}
+	if (cc->op != IOL_COP_SYNC && cc->op != IOL_COP_CLOSE)
+		return;
+	v = fvar_of(c, var, 0);
+	cc->flushes = !v || v->dirty;
+	if ((v = v ? v : fvar_of(c, var, 1)))
+		v->dirty = 0;
+}
+
+/* a call of a function of the files: the FILE * variables it is given,
+ * and the globals, may be written there */
+static void fstream_passed(struct ctx *c, CXCursor call)
+{
+	int i, n = clang_Cursor_getNumArguments(call);
+	struct fvar *v;
+	size_t k;
+
+	for (i = 0; i < n; i++)
+		if ((v = fvar_of(c,
+				 stream_var(clang_Cursor_getArgument(
+					 call, (unsigned)i)),
+				 0)))
+			v->dirty = 1;
+	for (k = 0; k < c->nfvars; k++)
+		if (clang_Cursor_hasVarDeclGlobalStorage(c->fvars[k].var) == 1)
+			c->fvars[k].dirty = 1;
+}
+
 /* the call on line a new call goes to, appended in source order */
 static struct iol_ccall *line_call(struct ctx *c, struct iol_cblock *blk,
 				   unsigned line, unsigned col)
@@ -1564,7 +1771,8 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	}
 	/* a C++ file stream's call is stdio-like; a member function of any
 	 * other class is no C library call whatever its name */
-	if (note_setbuf(c, call, clang_getCString(nm))) {
+	if (note_setbuf(c, call, clang_getCString(nm)) ||
+	    exit_call(c, call, blk, clang_getCString(nm))) {
 		clang_disposeString(nm);
 		return;
 	}
@@ -1610,6 +1818,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 		if (from >= 0)
 			call_args(c, call, from, cc);
 		stream_passed(c, call);
+		fstream_passed(c, call);
 		return;
 	}
 	cc->api = d->api;
@@ -1618,9 +1827,11 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 			     &cc->assumed);
 	if (cc->api == IOL_CAPI_STDIO)
 		cc->bufsize = cls ? IOL_CBUF_CXX : stream_buf(c, call, d);
-	if (cc->api == IOL_CAPI_STDIO && !cls)
+	if (cc->api == IOL_CAPI_STDIO && !cls) {
 		note_stream(c, call, d, cc);
-	else
+		cc->cfile = 1;
+		fstream_state(c, call, d, cc);
+	} else
 		cc->stream_param = -1;
 	if (d->path_arg >= 0 &&
 	    d->path_arg < clang_Cursor_getNumArguments(call))
@@ -1820,6 +2031,18 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		c->decl = saved;
 		return;
 	}
+	case CXCursor_BinaryOperator: {
+		/* f = fopen(...): f, as a declaration's initializer */
+		CXCursor saved = c->decl;
+		struct kids k;
+
+		kids_of(cur, &k);
+		if (k.n == 2 && !strcmp(binop(c, k.c[0]), "="))
+			c->decl = stream_var(k.c[0]);
+		walk_kids(c, cur, blk);
+		c->decl = saved;
+		return;
+	}
 	default: walk_kids(c, cur, blk); return;
 	}
 }
@@ -1923,6 +2146,28 @@ static enum CXChildVisitResult body_visit(CXCursor cur, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+static unsigned main_dirty(const struct ctx *c)
+{
+	unsigned n = 0;
+	size_t i;
+
+	for (i = 0; i < c->nfvars; i++)
+		n += c->fvars[i].dirty &&
+		     clang_Cursor_hasVarDeclGlobalStorage(c->fvars[i].var) !=
+			     1 &&
+		     var_buf(c, c->fvars[i].var) != 0;
+	return n;
+}
+
+/* main's own streams written and open at its end: exit() flushes them
+ * after main returns (unless main called exit() itself) */
+static void main_leaks(struct ctx *c)
+{
+	c->main_file = c->file;
+	if (!c->exit_lb)
+		c->main_leaks += main_dirty(c);
+}
+
 static int walk_fn(struct ctx *c, struct fnrec *f)
 {
 	CXCursor body = clang_getNullCursor();
@@ -1935,10 +2180,13 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->cond = 0;
 	c->nbufs = 0;
 	c->nsvars = 0;
+	c->nfvars = 0;
 	c->decl = clang_getNullCursor();
 	if (load_tokens(c, f->cur) < 0)
 		return c->rc;
 	walk_scope(c, body, f->blk);
+	if (!strcmp(f->blk->function, "main"))
+		main_leaks(c);
 	return c->rc;
 }
 
@@ -2205,6 +2453,39 @@ static int resolve_bufs(struct ctx *c)
 	return 0;
 }
 
+/*
+ * The write(2) exit() makes of each stream still written and open when
+ * main returns (main's own, and global ones that no function closes), as
+ * a function "[loader]": the root a trace folds exit's calls into.  NULL
+ * when there are none (or no main).
+ */
+static struct iol_cblock *exit_flushes(struct ctx *c)
+{
+	struct iol_cblock *b;
+	unsigned n = 0, i;
+	size_t k;
+
+	for (k = 0; k < c->ngs; k++)
+		n += c->gs[k].written && !c->gs[k].closed &&
+		     global_buf(c, c->gs[k].usr) != 0;
+	if (c->exit_lb) { /* at main's exit() */
+		for (i = 0; i < n; i++)
+			exit_write(c, &c->exit_lb->calls);
+		n = 0;
+	}
+	n += c->main_leaks;
+	if (!n || !c->main_file)
+		return NULL;
+	c->file = c->main_file;
+	c->cond = 0;
+	if (!(b = new_block(c, IOL_CB_FUNCTION, NULL, 0)))
+		return NULL;
+	b->function = IOL_CEXIT_ROOT;
+	for (i = 0; i < n; i++)
+		exit_write(c, &b->calls);
+	return b;
+}
+
 static int extract(const char *const *files, int nfiles,
 		   const struct iol_cextract_opts *o, struct iol_ctree **out,
 		   struct iol_error *err)
@@ -2253,14 +2534,18 @@ static int extract(const char *const *files, int nfiles,
 	if (rc == 0 && (rc = resolve_bufs(&c)) != 0)
 		rc = iol_error_set(err, rc, "out of memory");
 	if (rc == 0 && c.nfns) {
-		fns = calloc(c.nfns, sizeof(*fns));
+		fns = calloc(c.nfns + 1, sizeof(*fns));
 		if (!fns)
 			rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
 		for (k = 0; fns && k < c.nfns; k++)
 			fns[k] = c.fns[k].blk;
+		if (fns && (fns[k] = exit_flushes(&c)) != NULL)
+			k++;
+		if (c.rc)
+			rc = iol_error_set(err, c.rc, "out of memory");
 	}
 	if (rc == 0)
-		rc = iol_ctree_predict(c.t, fns, c.nfns, err);
+		rc = iol_ctree_predict(c.t, fns, fns ? k : 0, err);
 	free(fns);
 done:
 	for (i = 0; u && i < nfiles; i++)
@@ -2273,6 +2558,8 @@ done:
 	free(c.byusr);
 	free(c.bufs);
 	free(c.svars);
+	free(c.fvars);
+	free(c.gs);
 	free(c.gbufs);
 	if (rc) {
 		iol_ctree_free(c.t);

@@ -79,20 +79,25 @@ enum iol_cpk {
 	IOL_CP_SYS_W,	  /* the same, writes */
 	IOL_CP_BUF_R,	  /* buffered stdio reads, in IOL_CSYS_UNIT-ths of
 			   * a read(2): their bytes over the buffer size */
-	IOL_CP_BUF_W,	  /* the same, writes; a fflush one write(2) */
+	IOL_CP_BUF_W,	  /* a C++ stream's flush: one write(2) */
 	IOL_CP_SYS_UNK_R, /* reads whose system calls are not known (a size
 			   * or buffer the source does not fix, MPI-IO) */
 	IOL_CP_SYS_UNK_W,
-	IOL_CP_FBUF_W, /* buffered writes of a C++ file stream, in units:
-			* rounded down, as what is left goes out at its
-			* flush or close (IOL_CP_SYS_W there) */
+	IOL_CP_FBUF_W, /* buffered writes of a stream (a FILE * or a C++
+			* file stream), in units: rounded down, as what is
+			* left goes out at its flush or close (IOL_CP_SYS_W
+			* there), or at exit */
 	IOL_CP_SFLUSH, /* of IOL_CP_SYNCS, flushes of a stream's buffer
 			* (fflush, std::endl): a write(2), not an fsync */
 	IOL_CP_N
 };
 
+/* the function the prediction of exit()'s flushes is in: the name of
+ * the root a trace folds the loader's and exit's calls into */
+#define IOL_CEXIT_ROOT "[loader]"
+
 /* IOL_CP_BUF_R and _W count a system call as this many units */
-#define IOL_CSYS_UNIT 4096
+#define IOL_CSYS_UNIT (1 << 20)
 /* a stdio stream's buffer when nothing says otherwise: glibc's, the
  * file's st_blksize, 4096 on the common file systems; a C++ file
  * stream's, libstdc++'s BUFSIZ */
@@ -150,9 +155,13 @@ struct iol_ccall {
 	int thread;
 	/* a C++ file stream's write (cxx), and its close or destructor
 	 * (flushes: written since its last flush, one write(2) of what is
-	 * left); dtor: the close its destructor makes at the end of the
+	 * left; a C stdio write: its stream held something before it);
+	 * dtor: the close its destructor makes at the end of the
 	 * variable's scope */
 	int cxx, flushes, dtor;
+	/* a C stdio call (a FILE *): its fflush, like a close, writes what
+	 * is left only when flushes says it was written since */
+	int cfile;
 	/* stdio calls whose stream has no setvbuf in the function: the
 	 * function's parameter it is (stream_param, -1 none) or the global
 	 * variable's USR (stream_usr, NULL none), for the buffer a setvbuf

@@ -178,7 +178,23 @@ static void make_key(struct iol_cjoin *j, struct key *k, int kind,
 	k->kind = kind;
 	k->line = kind == IOL_CB_FUNCTION ? 0 : line;
 	k->name = keep(j, buf);
-	k->fbase = base(file);
+	/* exit()'s root has no file in a trace */
+	k->fbase = strcmp(func, IOL_CEXIT_ROOT) ? base(file) : "";
+}
+
+/* the trace's root of the loader's and exit()'s own calls, when the
+ * source predicts exit()'s flushes there */
+static int exit_root(const struct iol_cjoin *j, const struct iol_block *b)
+{
+	const struct iol_cblock *f;
+
+	if (b->parent >= 0 || b->kind != IOL_BLOCK_FUNCTION ||
+	    strcmp(b->func, IOL_CEXIT_ROOT) != 0)
+		return 0;
+	for (f = j->t->funcs; f; f = f->next)
+		if (!strcmp(f->function, IOL_CEXIT_ROOT))
+			return 1;
+	return 0;
 }
 
 /* ---- predicted over the run ---- */
@@ -201,9 +217,10 @@ static int64_t loops_around(const struct iol_cblock *b)
 	return m;
 }
 
+/* main, and the root of exit()'s flushes: once per process */
 static int is_main(const char *name)
 {
-	return !strcmp(name, "main");
+	return !strcmp(name, "main") || !strcmp(name, IOL_CEXIT_ROOT);
 }
 
 /* a call of a function of the sources: the callee's rank, the line's */
@@ -526,7 +543,8 @@ static void measure_rows(struct iol_cjoin *j, const char *const *files,
 		const struct key *hit;
 		int32_t p;
 
-		if (!*b->file || !source_file(files, nfiles, b->file))
+		if ((!*b->file || !source_file(files, nfiles, b->file)) &&
+		    !exit_root(j, b))
 			continue;
 		ours[i] = 1;
 		make_key(j, &mk[i], mkind(b->kind), b->func, b->file, b->line);

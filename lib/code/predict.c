@@ -155,26 +155,47 @@ static void bind_size(const struct iol_ccall *cc, const struct bind *bd,
 /* units of a buffered call of bytes through a buffer of bufsize: its
  * share of the buffer; a call at least as large goes to the kernel
  * itself (glibc writes or reads it directly), one call and the rest's
- * share */
-static int64_t buf_units(int64_t bytes, int64_t bufsize)
+ * share.  A write's share is rounded up (its stream's writes are summed
+ * rounded down, what is left going out at a flush): a buffer that is no
+ * power of two still fills after as many calls as it holds. */
+static int64_t buf_units(int64_t bytes, int64_t bufsize, int up)
 {
 	int64_t rest = bytes % bufsize;
 	int64_t part = rest <= INT64_MAX / IOL_CSYS_UNIT
 			       ? rest * IOL_CSYS_UNIT / bufsize
 			       : (rest / bufsize) * IOL_CSYS_UNIT;
 
+	if (up && part < IOL_CSYS_UNIT && rest <= INT64_MAX / IOL_CSYS_UNIT &&
+	    rest * IOL_CSYS_UNIT % bufsize)
+		part++;
 	if (bytes < bufsize)
 		return part ? part : bytes > 0;
 	return IOL_CSYS_UNIT + part;
 }
 
+/* a stream's flush or close: one write(2) when it was written since
+ * (flushes), unknown when its buffer is (line buffered) */
+static void flush_pred(const struct iol_ccall *cc, struct iol_cpred *p)
+{
+	if (cc->bufsize > 0)
+		p->fixed[IOL_CP_SYS_W] = cc->flushes;
+	else if (cc->bufsize < 0 && cc->flushes)
+		p->fixed[IOL_CP_SYS_UNK_W] = 1;
+}
+
 /* the system calls a read or write call (or a stdio flush) makes, from
- * its prediction p */
+ * its prediction p: a write of a buffered stream fills its buffer, the
+ * full buffers are its write(2) (IOL_CP_FBUF_W, rounded down), and what
+ * is left goes out at the stream's fflush or fclose (or exit) */
 static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 {
 	int rd = cc->op == IOL_COP_READ;
 	enum iol_cpk unk = rd ? IOL_CP_SYS_UNK_R : IOL_CP_SYS_UNK_W;
 
+	if (cc->op == IOL_COP_SYNC && cc->cfile) {
+		flush_pred(cc, p);
+		return;
+	}
 	if (cc->op == IOL_COP_SYNC) {
 		if (cc->api == IOL_CAPI_STDIO && cc->bufsize != 0)
 			p->fixed[cc->bufsize > 0 ? IOL_CP_BUF_W
@@ -183,7 +204,7 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		return;
 	}
 	if (cc->op == IOL_COP_CLOSE) {
-		p->fixed[IOL_CP_SYS_W] = cc->flushes;
+		flush_pred(cc, p);
 		return;
 	}
 	if (!rd && cc->op != IOL_COP_WRITE)
@@ -198,12 +219,16 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[unk] = 1;
 		return;
 	}
-	p->fixed[rd	   ? IOL_CP_BUF_R
-		 : cc->cxx ? IOL_CP_FBUF_W
-			   : IOL_CP_BUF_W] =
-		buf_units(
-			p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
-			cc->bufsize);
+	p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_FBUF_W] = buf_units(
+		p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
+		cc->bufsize, !rd);
+	/* a FILE *'s write as large as its buffer on a stream holding
+	 * something: glibc fills the buffer and sends it first, a write(2)
+	 * of its own (the bytes before it count their share, so the sum
+	 * may be one more over a run) */
+	if (!rd && cc->cfile && cc->flushes &&
+	    p->fixed[IOL_CP_BYTES_WRITTEN] >= cc->bufsize)
+		p->fixed[IOL_CP_FBUF_W] += IOL_CSYS_UNIT;
 }
 
 /* what one call adds, under the caller's binding bd (NULL: none) */
