@@ -243,9 +243,29 @@ static int which(const struct built *b, int c)
 	return -1;
 }
 
+/* The option getopt_long() refused, as given: a short one by its letter
+ * (in a group such as -xo, argv[optind - 1] is the word before while
+ * getopt is still inside it), a long one by its word.  An unknown long
+ * option leaves optopt 0; one missing its value has optopt its value
+ * (a letter for --output too), told apart by its word's "--". */
+static const char *refused(char **argv, int missing, char *buf)
+{
+	const char *a = argv[optind - 1];
+
+	if (optopt > 0 && optopt < 128 &&
+	    (!missing || strncmp(a, "--", 2) != 0)) {
+		buf[0] = '-';
+		buf[1] = (char)optopt;
+		buf[2] = '\0';
+		return buf;
+	}
+	return a;
+}
+
 int cmd_opts_parse(int argc, char **argv, const struct cmd_optset *sets,
 		   int nsets, int how)
 {
+	char sh[3];
 	struct built b;
 	int c, i, r;
 
@@ -257,10 +277,10 @@ int cmd_opts_parse(int argc, char **argv, const struct cmd_optset *sets,
 	while ((c = getopt_long(argc, argv, b.shorts, b.lo, NULL)) != -1) {
 		if (c == ':')
 			return usage_error("option '%s' needs a value",
-					   argv[optind - 1]);
+					   refused(argv, 1, sh));
 		if ((i = which(&b, c)) < 0)
 			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
+					   refused(argv, 0, sh));
 		if ((b.o[i]->kind & 0xff) == CO_HELP)
 			return cmd_help(b.o[i]->want);
 		if ((b.o[i]->kind & 0xff) == CO_VERSION) {

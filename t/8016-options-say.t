@@ -41,4 +41,16 @@ $RUN help >out 2>err
 st=$?
 $RUN --help >want
 is "$st:$(cat out)" "0:$(cat want)" "iolens help alone: the global help"
+
+# the option refused is named, also inside a group of short options
+# (getopt is still in the word: the word before was named, "summary" or
+# the last good option)
+$RUN summary --lenient -Zh x.darshan >out 2>err
+is "$?:$(head -1 err)" "2:iolens summary: unknown option '-Z'" "--lenient -Zh: -Z named"
+$RUN summary -xo out.txt x.darshan >out 2>err
+is "$?:$(head -1 err)" "2:iolens summary: unknown option '-x'" "-xo: -x named"
+$RUN files --merge -Zh x.darshan >out 2>err
+is "$?:$(head -1 err)" "2:iolens files: unknown option '-Z'" "files --merge -Zh: -Z named"
+$RUN summary --output >out 2>err
+is "$?:$(head -1 err)" "2:iolens summary: option '--output' needs a value" "--output without its value named as given"
 done_testing
