@@ -159,6 +159,21 @@ static void copy(struct sb *to, const struct sb *from)
 		sb_put(to, from->s, from->len);
 }
 
+/* A hit: e made the newest and copied into r (under mu); 1, or 0 when a
+ * copy ran out of memory. */
+static int give(struct entry *e, struct run *r)
+{
+	unlink_use(e);
+	link_newest(e);
+	r->status = e->status;
+	r->timedout = e->timedout;
+	r->toobig = e->toobig;
+	copy(&r->out, &e->out);
+	copy(&r->err, &e->err);
+	stats.hits++;
+	return !r->out.nomem && !r->err.nomem;
+}
+
 int cache_get(const struct sb *key, struct run *r, int wait)
 {
 	struct entry *e;
@@ -178,15 +193,7 @@ int cache_get(const struct sb *key, struct run *r, int wait)
 		pthread_cond_wait(&landed, &mu);
 	}
 	if (e) {
-		unlink_use(e);
-		link_newest(e);
-		r->status = e->status;
-		r->timedout = e->timedout;
-		r->toobig = e->toobig;
-		copy(&r->out, &e->out);
-		copy(&r->err, &e->err);
-		hit = !r->out.nomem && !r->err.nomem;
-		stats.hits++;
+		hit = give(e, r);
 	} else {
 		stats.misses++;
 		claimed = in_flight(key) < 0 && take_off(key) == 0;
@@ -225,15 +232,7 @@ int cache_wait(const struct sb *key, struct run *r, double wait_s)
 			break;
 	}
 	if (e) {
-		unlink_use(e);
-		link_newest(e);
-		r->status = e->status;
-		r->timedout = e->timedout;
-		r->toobig = e->toobig;
-		copy(&r->out, &e->out);
-		copy(&r->err, &e->err);
-		rc = !r->out.nomem && !r->err.nomem ? 1 : 0;
-		stats.hits++;
+		rc = give(e, r);
 	} else if (in_flight(key) < 0) {
 		rc = -1;
 	}
