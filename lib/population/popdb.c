@@ -1164,6 +1164,12 @@ double iol_popcur_num(const struct iol_popcur *cur, int i)
 	}
 }
 
+void iol_popcur_nums(const struct iol_popcur *cur, const int *cols, size_t n,
+		     double *out)
+{
+	iol_sql_nums(cur->st, cols, n, out);
+}
+
 int64_t iol_popcur_int(const struct iol_popcur *cur, int i)
 {
 	return iol_sql_int(cur->st, i);

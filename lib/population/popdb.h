@@ -227,6 +227,9 @@ int64_t iol_popcur_int(const struct iol_popcur *cur, int i);
 /* Column i as a number: an integer's value as a double, a real's, NAN
  * for NULL or text (what a type and a value would say, in one look). */
 double iol_popcur_num(const struct iol_popcur *cur, int i);
+/* iol_popcur_num() of columns cols[0..n) into out, in one call. */
+void iol_popcur_nums(const struct iol_popcur *cur, const int *cols, size_t n,
+		     double *out);
 double iol_popcur_real(const struct iol_popcur *cur, int i);
 const char *iol_popcur_text(const struct iol_popcur *cur, int i);
 void iol_popcur_close(struct iol_popcur *cur);

@@ -131,6 +131,12 @@ struct pass {
 	size_t cap, top;
 	int *map; /* per cursor column: IOL_TIN_* or C_* */
 	int ncol;
+	/* the same by kind, found once for every row: the cursor columns
+	 * of the numeric inputs (numk their IOL_TIN_*), of the text inputs,
+	 * and of the job's own fields (-1 none) */
+	int numcol[IOL_TIN_N], numk[IOL_TIN_N], txtcol[IOL_TIN_N],
+		txtk[IOL_TIN_N], own[NOWN];
+	size_t nnum, ntxt;
 	struct cfgs cf;	  /* the configurations' counts */
 	struct held hd;	  /* the rows the noise may judge otherwise */
 	struct orders od; /* every flagged row, in the store's order */
@@ -253,8 +259,22 @@ static int map_columns(struct iol_popcur *cur, struct pass *p)
 	p->map = calloc((size_t)p->ncol + 1, sizeof(*p->map));
 	if (!p->map)
 		return IOL_ENOMEM;
-	for (i = 0; i < p->ncol; i++)
-		p->map[i] = col_kind(iol_popcur_name(cur, i));
+	for (i = 0; i < NOWN; i++)
+		p->own[i] = -1;
+	p->nnum = p->ntxt = 0;
+	for (i = 0; i < p->ncol; i++) {
+		int k = p->map[i] = col_kind(iol_popcur_name(cur, i));
+
+		if (k <= C_PATH) {
+			p->own[-k - 2] = i;
+		} else if (k >= 0 && k < IOL_TIN_NNUM && p->nnum < IOL_TIN_N) {
+			p->numcol[p->nnum] = i;
+			p->numk[p->nnum++] = k;
+		} else if (k >= 0 && p->ntxt < IOL_TIN_N) {
+			p->txtcol[p->ntxt] = i;
+			p->txtk[p->ntxt++] = k;
+		}
+	}
 	note_missing(p);
 	return 0;
 }
@@ -296,33 +316,29 @@ static void copy_str(char *d, size_t n, const char *s)
 	d[l] = '\0';
 }
 
-/* The row's triage inputs, and where its job's own fields are. */
+/* The row's triage inputs, and where its job's own fields are: the
+ * numbers in one call, then the texts. */
 static void row_in(struct iol_popcur *cur, const struct pass *p,
 		   struct iol_triage_in *in, int col[NOWN])
 {
-	int i;
+	double num[IOL_TIN_N];
+	size_t j;
 
 	iol_triage_in_clear(in);
-	for (i = 0; i < NOWN; i++)
-		col[i] = -1;
-	for (i = 0; i < p->ncol; i++) {
-		int k = p->map[i];
+	memcpy(col, p->own, sizeof(p->own));
+	iol_popcur_nums(cur, p->numcol, p->nnum, num);
+	for (j = 0; j < p->nnum; j++) {
+		in->have[p->numk[j]] = 1;
+		in->v[p->numk[j]] = num[j];
+	}
+	for (j = 0; j < p->ntxt; j++) {
+		int i = p->txtcol[j], k = p->txtk[j];
+		const char *s = iol_popcur_type(cur, i) == IOL_POPV_TEXT
+					? iol_popcur_text(cur, i)
+					: "";
 
-		if (k <= C_PATH) {
-			col[-k - 2] = i;
-			continue;
-		}
-		if (k < 0)
-			continue;
 		in->have[k] = 1;
-		if (k < IOL_TIN_NNUM) {
-			in->v[k] = cur_num(cur, i);
-		} else {
-			const char *s = iol_popcur_type(cur, i) == IOL_POPV_TEXT
-						? iol_popcur_text(cur, i)
-						: "";
-			copy_str(in->s[k - IOL_TIN_NNUM], sizeof(in->s[0]), s);
-		}
+		copy_str(in->s[k - IOL_TIN_NNUM], sizeof(in->s[0]), s);
 	}
 }
 

@@ -819,6 +819,34 @@ int iol_sql_num(struct iol_sqlst *s, int i, int64_t *iv, double *dv)
 	return t;
 }
 
+void iol_sql_nums(struct iol_sqlst *s, const int *cols, size_t n, double *out)
+{
+	for (size_t k = 0; k < n; k++) {
+		int64_t v = 0;
+		double d = NAN;
+
+		if (s->lite) {
+			sqlite3_value *x =
+				sqlite3_column_value(s->lite, cols[k]);
+			switch (sqlite3_value_type(x)) {
+			case SQLITE_INTEGER:
+				out[k] = (double)sqlite3_value_int64(x);
+				break;
+			case SQLITE_FLOAT:
+				out[k] = sqlite3_value_double(x);
+				break;
+			default: out[k] = NAN;
+			}
+			continue;
+		}
+		switch (iol_sql_num(s, cols[k], &v, &d)) {
+		case IOL_SQL_INT: out[k] = (double)v; break;
+		case IOL_SQL_REAL: out[k] = d; break;
+		default: out[k] = NAN;
+		}
+	}
+}
+
 int64_t iol_sql_int(struct iol_sqlst *s, int i)
 {
 	const char *v;

@@ -92,7 +92,7 @@ static int make_store(const char *path)
 }
 
 struct seen {
-	int opened, rows, ncols, nprocs_cols, first_ok;
+	int opened, rows, ncols, nprocs_cols, first_ok, nums_ok;
 	double num[6];	  /* nprocs of each row as iol_popcur_num() reads it */
 	size_t loaded[6]; /* set->n when each row came */
 	const struct iol_popset *set;
@@ -118,7 +118,16 @@ static int on_row(struct iol_popcur *cur, void *arg)
 	struct seen *s = arg;
 
 	if (s->rows < 6) {
+		static const int c[3] = {1, 0, 1};
+		double b[3];
+
+		iol_popcur_nums(cur, c, 3, b);
 		s->num[s->rows] = iol_popcur_num(cur, 1);
+		/* nprocs as one, path (text) NAN, nprocs again */
+		s->nums_ok += isnan(b[1]) &&
+			      (b[0] == s->num[s->rows] ||
+			       (isnan(b[0]) && isnan(s->num[s->rows]))) &&
+			      (b[2] == b[0] || (isnan(b[2]) && isnan(b[0])));
 		s->loaded[s->rows] = s->set->n;
 	}
 	s->rows++;
@@ -149,6 +158,7 @@ static void test_load_pass(struct iol_popdb *db)
 	ok(s.nprocs_cols == 1, "a column both read is selected once");
 	ok(s.num[0] == 4 && s.num[3] == 8.5, "popcur_num: integer, real");
 	ok(isnan(s.num[4]) && isnan(s.num[5]), "popcur_num: text, NULL NAN");
+	ok(s.nums_ok == 6, "popcur_nums = popcur_num column by column");
 	ok(s.loaded[0] == 1 && s.loaded[5] == 6, "each row loaded before");
 	ok(rc == 0 && set.jobs[0].nprocs == 4 && !set.jobs[0].path &&
 		   set.jobs[3].project == NULL &&
