@@ -1212,17 +1212,30 @@ static uint64_t vi_key(double d)
 #define RADIX_BITS 11  /* a digit: 2048 counts stay in the L1 cache */
 #define RADIX_N (1 << RADIX_BITS)
 
-/* One stable counting pass of v into w by a digit of the key (shift);
- * 0 when every element has the same digit (nothing moved), else 1 (the
- * result is in w). */
+#define RADIX_DIGITS ((64 + RADIX_BITS - 1) / RADIX_BITS)
+
+/* The counts of every digit of the keys of v, digit d's at
+ * cnt[d * RADIX_N]: one read of v for all the passes, where each pass
+ * read it once more to count. */
+static void radix_counts(const struct vi *v, size_t m, size_t *cnt)
+{
+	memset(cnt, 0, RADIX_DIGITS * RADIX_N * sizeof *cnt);
+	for (size_t a = 0; a < m; a++) {
+		uint64_t k = vi_key(v[a].v);
+		for (int d = 0; d < RADIX_DIGITS; d++)
+			cnt[(size_t)d * RADIX_N +
+			    ((k >> (d * RADIX_BITS)) & (RADIX_N - 1))]++;
+	}
+}
+
+/* One stable counting pass of v into w by a digit of the key (shift),
+ * cnt its counts; 0 when every element has the same digit (nothing
+ * moved), else 1 (the result is in w). */
 static int radix_pass(const struct vi *v, struct vi *w, size_t m, size_t *cnt,
 		      int shift)
 {
 	size_t sum = 0;
 
-	memset(cnt, 0, RADIX_N * sizeof *cnt);
-	for (size_t a = 0; a < m; a++)
-		cnt[(vi_key(v[a].v) >> shift) & (RADIX_N - 1)]++;
 	for (size_t d = 0; d < RADIX_N; d++) {
 		size_t c = cnt[d];
 		if (c == m)
@@ -1239,7 +1252,7 @@ static int radix_pass(const struct vi *v, struct vi *w, size_t m, size_t *cnt,
  * large.  Equal values may then stand in another order than vi_cmp's,
  * which changes nothing: the tree counts values below or at a value
  * and reads values back by rank, never which job holds them.  tmp holds
- * m elements, cnt RADIX_N. */
+ * m elements, cnt RADIX_DIGITS * RADIX_N. */
 static void vi_sort(struct vi *v, size_t m, struct vi *tmp, size_t *cnt)
 {
 	struct vi *a = v, *b = tmp, *c;
@@ -1248,8 +1261,10 @@ static void vi_sort(struct vi *v, size_t m, struct vi *tmp, size_t *cnt)
 		qsort(v, m, sizeof *v, vi_cmp);
 		return;
 	}
-	for (int shift = 0; shift < 64; shift += RADIX_BITS)
-		if (radix_pass(a, b, m, cnt, shift))
+	radix_counts(v, m, cnt);
+	for (int d = 0; d < RADIX_DIGITS; d++)
+		if (radix_pass(a, b, m, cnt + (size_t)d * RADIX_N,
+			       d * RADIX_BITS))
 			c = a, a = b, b = c;
 	if (a != v)
 		memcpy(v, a, m * sizeof *v);
@@ -1491,9 +1506,9 @@ static void ctx_level(const uint8_t *part, const struct ck *a, size_t n,
 	}
 }
 
-/* The jobs with a start into ks sorted for level; their count. */
-static size_t ck_fill(const struct iol_popset *set, const struct scopes *sc,
-		      struct ck *ks, int level)
+/* The jobs with a start into ks sorted for level by qsort; their count. */
+static size_t ck_fill_sort(const struct iol_popset *set,
+			   const struct scopes *sc, struct ck *ks, int level)
 {
 	static int (*const cmp[3])(const void *, const void *) = {ck0, ck1,
 								  ck2};
@@ -1507,6 +1522,60 @@ static size_t ck_fill(const struct iol_popset *set, const struct scopes *sc,
 					      scope_key(sc, j, level)};
 	}
 	qsort(ks, n, sizeof *ks, cmp[level]);
+	return n;
+}
+
+/* Each key's run of ks[0..n) (in job order) sorted by start, when it is
+ * not already: ks is then in ck_order(). */
+static void ck_sort_runs(struct ck *ks, size_t n, int level)
+{
+	static int (*const cmp[3])(const void *, const void *) = {ck0, ck1,
+								  ck2};
+
+	for (size_t a = 0, e; a < n; a = e) {
+		int sorted = 1;
+		for (e = a + 1; e < n && ks[e].key == ks[a].key; e++)
+			sorted &= !(ks[e].start < ks[e - 1].start);
+		if (!sorted)
+			qsort(ks + a, e - a, sizeof *ks, cmp[level]);
+	}
+}
+
+/* The jobs with a start into ks sorted for level (ck_order()); their
+ * count.  The keys are dense ranks: the jobs are placed by key in one
+ * counting pass, in job order within a key (keys: scratch of set->n),
+ * and only a key's run out of start order is sorted, where a qsort of
+ * a million keys took the most of the context's time. */
+static size_t ck_fill(const struct iol_popset *set, const struct scopes *sc,
+		      struct ck *ks, int level, uint32_t *keys)
+{
+	size_t nk = level == 0 ? sc->s.n : level == 1 ? sc->t1.n : sc->t2.n;
+	size_t *at = keys ? calloc(nk + 1, sizeof *at) : NULL;
+	size_t n = 0;
+
+	if (!at)
+		return ck_fill_sort(set, sc, ks, level);
+	for (size_t i = 0; i < set->n; i++) {
+		const struct iol_popjob *j = &set->jobs[i];
+		keys[i] = UINT32_MAX;
+		if (isnan(j->start_time))
+			continue;
+		keys[i] = scope_key(sc, j, level);
+		if (keys[i] >= nk) {
+			free(at);
+			return ck_fill_sort(set, sc, ks, level);
+		}
+		at[keys[i] + 1]++;
+		n++;
+	}
+	for (size_t k = 0; k < nk; k++)
+		at[k + 1] += at[k];
+	for (size_t i = 0; i < set->n; i++)
+		if (keys[i] != UINT32_MAX)
+			ks[at[keys[i]]++] = (struct ck){set->jobs[i].start_time,
+							(uint32_t)i, keys[i]};
+	free(at);
+	ck_sort_runs(ks, n, level);
 	return n;
 }
 
@@ -1527,7 +1596,8 @@ static int ctx_tmp_alloc(struct ctx_tmp *c, size_t n, size_t w)
 	c->v = calloc(w + 1, sizeof *c->v);
 	/* the radix sort's scratch: without it, qsort (the same order) */
 	c->tmp = w >= RADIX_MIN ? malloc(w * sizeof *c->tmp) : NULL;
-	c->cnt = c->tmp ? malloc(RADIX_N * sizeof *c->cnt) : NULL;
+	c->cnt =
+		c->tmp ? malloc(RADIX_DIGITS * RADIX_N * sizeof *c->cnt) : NULL;
 	c->t = calloc(w + 2, sizeof *c->t);
 	c->runs = calloc(w + 1, sizeof *c->runs);
 	return c->pos && c->xs && c->v && c->t && c->runs ? 0 : IOL_ENOMEM;
@@ -1592,15 +1662,16 @@ static int context_all(const struct iol_popset *set, struct ctx_sink *out)
 		for (int k = 0; k < IOL_POP_NCTX; k++)
 			put(out, i, k, 0, NAN, IOL_CTX_FEW);
 	}
-	n = ck_fill(set, &sc, ks, 1);
-	ctx_level(part, ks, n, 1, lev);
-	n = ck_fill(set, &sc, ks, 2);
-	ctx_level(part, ks, n, 2, lev);
+	/* its pos array is ck_fill()'s scratch between the metrics */
 	if ((rc = ctx_tmp_alloc(&c, set->n, sc.widest)))
 		goto done;
+	n = ck_fill(set, &sc, ks, 1, c.pos);
+	ctx_level(part, ks, n, 1, lev);
+	n = ck_fill(set, &sc, ks, 2, c.pos);
+	ctx_level(part, ks, n, 2, lev);
 	ctx_metrics(set, part, ks, n, 2, lev, &c, out);
 	for (int o = 2; order[o] >= 0; o++) {
-		n = ck_fill(set, &sc, ks, order[o]);
+		n = ck_fill(set, &sc, ks, order[o], c.pos);
 		ctx_metrics(set, part, ks, n, order[o], lev, &c, out);
 	}
 done:

@@ -467,20 +467,67 @@ static int wanted(size_t i, unsigned what)
 	return (what & IOL_POPLOAD_FW) != 0;
 }
 
-/* The query of the wanted columns the store has; qcol[i] is the query
- * column of load column i, -1 when not read (it reads as no value). */
-static char *load_sql(struct iol_popdb *db, const char *where, unsigned what,
-		      const char *cond, int *qcol)
+/* Columns a pass of the caller's reads beside the load's
+ * (iol_popdb_load_pass()): names, n of them. */
+struct xcols {
+	const char *const *name;
+	size_t n;
+};
+
+/* The query column of name among the extra columns selected first, -1
+ * when it is not one. */
+static int extra_col(struct iol_popdb *db, const struct xcols *x,
+		     const char *name)
+{
+	int k = 0;
+
+	for (size_t i = 0; x && i < x->n; i++) {
+		if (!iol_popdb_has_column(db, x->name[i]))
+			continue;
+		if (!strcmp(x->name[i], name))
+			return k;
+		k++;
+	}
+	return -1;
+}
+
+/* The select list of the extra columns the store has, in their order;
+ * *k: their number. */
+static char *extra_sql(struct iol_popdb *db, const struct xcols *x, int *k)
 {
 	char *sql = iol_sql_mprintf("SELECT");
+
+	*k = 0;
+	for (size_t i = 0; sql && x && i < x->n; i++) {
+		char *n;
+		if (!iol_popdb_has_column(db, x->name[i]))
+			continue;
+		n = iol_sql_mprintf("%s%s \"%w\"", sql, *k ? "," : "",
+				    x->name[i]);
+		iol_sql_free(sql);
+		sql = n;
+		++*k;
+	}
+	return sql;
+}
+
+/* The query of the extra columns x (NULL: none) and the wanted columns
+ * the store has, each once; qcol[i] is the query column of load column
+ * i, -1 when not read (it reads as no value). */
+static char *load_sql(struct iol_popdb *db, const char *where, unsigned what,
+		      const char *cond, const struct xcols *x, int *qcol)
+{
 	char buf[64];
-	int k = 0;
+	int k;
+	char *sql = extra_sql(db, x, &k);
 
 	for (size_t i = 0; sql && i < NALL; i++) {
 		const char *c = col_name(i, buf, sizeof buf);
 		char *n;
 		qcol[i] = -1;
 		if (!wanted(i, what) || !iol_popdb_has_column(db, c))
+			continue;
+		if ((qcol[i] = extra_col(db, x, c)) >= 0)
 			continue;
 		n = iol_sql_mprintf("%s%s \"%w\"", sql, k ? "," : "", c);
 		qcol[i] = k++;
@@ -504,18 +551,28 @@ static char *load_sql(struct iol_popdb *db, const char *where, unsigned what,
 
 static int64_t get_int(struct iol_sqlst *st, int i)
 {
-	switch (iol_sql_coltype(st, i)) {
+	int64_t v = 0;
+	double d = 0;
+
+	switch (iol_sql_num(st, i, &v, &d)) {
 	case IOL_SQL_NULL: return IOL_POP_NULL;
-	case IOL_SQL_REAL: return (int64_t)iol_sql_real(st, i);
+	case IOL_SQL_REAL: return (int64_t)d;
+	case IOL_SQL_INT: return v;
 	default: return iol_sql_int(st, i);
 	}
 }
 
 static double get_real(struct iol_sqlst *st, int i)
 {
-	if (iol_sql_coltype(st, i) == IOL_SQL_NULL)
-		return NAN;
-	return iol_sql_real(st, i);
+	int64_t v = 0;
+	double d = 0;
+
+	switch (iol_sql_num(st, i, &v, &d)) {
+	case IOL_SQL_NULL: return NAN;
+	case IOL_SQL_REAL: return d;
+	case IOL_SQL_INT: return (double)v;
+	default: return iol_sql_real(st, i);
+	}
 }
 
 /* The positive bins of a row into the set's sums. */
@@ -596,15 +653,20 @@ struct binds {
 };
 
 /* Where the rows go: each to fn when it is set (none kept), else into
- * the set. */
+ * the set; and each, as the query's cursor, to a pass of the caller's
+ * (pass_row set; pass_open once before the first). */
 struct sink {
 	int (*fn)(const struct iol_popjob *j, void *arg);
 	void *arg;
+	const struct xcols *x;
+	int (*pass_open)(struct iol_popcur *cur, void *arg);
+	int (*pass_row)(struct iol_popcur *cur, void *arg);
+	struct iol_popcur cur;
 };
 
 /* One row more: 0, 1 out of memory, < 0 the sink's own code. */
 static int take_row(struct iol_sqlst *st, const int *qcol,
-		    struct iol_popset *set, size_t *cap, const struct sink *sk)
+		    struct iol_popset *set, size_t *cap, struct sink *sk)
 {
 	struct iol_popjob one, *nj = &one;
 	int64_t fw[IOL_POP_NFW];
@@ -627,11 +689,13 @@ static int take_row(struct iol_sqlst *st, const int *qcol,
 	}
 	if (set->has_fw)
 		add_fw(set, nj->nprocs, fw);
+	if (sk && sk->pass_row)
+		return sk->pass_row(&sk->cur, sk->arg);
 	return 0;
 }
 
 static int load(struct iol_popdb *db, const char *where, unsigned what,
-		const char *cond, const struct binds *bv, const struct sink *sk,
+		const char *cond, const struct binds *bv, struct sink *sk,
 		struct iol_popset *set, struct iol_error *err)
 {
 	struct iol_sqlst *st;
@@ -646,7 +710,7 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 		return rc;
 	if (!(set->strs = calloc(1, sizeof *set->strs)))
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	if (!(sql = load_sql(db, where, what, cond, qcol))) {
+	if (!(sql = load_sql(db, where, what, cond, sk ? sk->x : NULL, qcol))) {
 		iol_popset_free(set);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
@@ -666,7 +730,11 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 			iol_popdb_has_column(db, "posix_read_0_100");
 	set->has_fw = (what & IOL_POPLOAD_FW) &&
 		      iol_popdb_has_column(db, "files_written_lt_4k");
-	while ((rc = iol_sql_step(st)) == 1 &&
+	if (sk && sk->pass_open) {
+		sk->cur = (struct iol_popcur){st, db->db};
+		taken = sk->pass_open(&sk->cur, sk->arg);
+	}
+	while (!taken && (rc = iol_sql_step(st)) == 1 &&
 	       !(taken = take_row(st, qcol, set, &cap, sk)))
 		;
 	if (rc < 0)
@@ -703,7 +771,21 @@ int iol_popdb_each(struct iol_popdb *db, const char *where, unsigned what,
 		   int (*fn)(const struct iol_popjob *j, void *arg), void *arg,
 		   struct iol_popset *set, struct iol_error *err)
 {
-	struct sink sk = {fn, arg};
+	struct sink sk = {.fn = fn, .arg = arg};
+
+	return load(db, where, what, NULL, NULL, &sk, set, err);
+}
+
+int iol_popdb_load_pass(struct iol_popdb *db, const char *where, unsigned what,
+			const char *const *cols, size_t ncols,
+			int (*open)(struct iol_popcur *cur, void *arg),
+			int (*row)(struct iol_popcur *cur, void *arg),
+			void *arg, struct iol_popset *set,
+			struct iol_error *err)
+{
+	struct xcols x = {cols, ncols};
+	struct sink sk = {
+		.arg = arg, .x = &x, .pass_open = open, .pass_row = row};
 
 	return load(db, where, what, NULL, NULL, &sk, set, err);
 }
@@ -1068,6 +1150,24 @@ int iol_popcur_type(const struct iol_popcur *cur, int i)
 	case IOL_SQL_NULL: return IOL_POPV_NULL;
 	default: return IOL_POPV_TEXT;
 	}
+}
+
+double iol_popcur_num(const struct iol_popcur *cur, int i)
+{
+	int64_t v = 0;
+	double d = NAN;
+
+	switch (iol_sql_num(cur->st, i, &v, &d)) {
+	case IOL_SQL_INT: return (double)v;
+	case IOL_SQL_REAL: return d;
+	default: return NAN;
+	}
+}
+
+void iol_popcur_nums(const struct iol_popcur *cur, const int *cols, size_t n,
+		     double *out)
+{
+	iol_sql_nums(cur->st, cols, n, out);
 }
 
 int64_t iol_popcur_int(const struct iol_popcur *cur, int i)

@@ -118,6 +118,24 @@ int iol_popdb_load_some(struct iol_popdb *db, const char *where, unsigned what,
 int iol_popdb_each(struct iol_popdb *db, const char *where, unsigned what,
 		   int (*fn)(const struct iol_popjob *j, void *arg), void *arg,
 		   struct iol_popset *set, struct iol_error *err);
+struct iol_popcur;
+/*
+ * iol_popdb_load_some() with a pass of the caller's over the same rows,
+ * so that a row is read from the store once for both: the query selects
+ * the columns of cols the store has first, in their order, then the
+ * load's own that are not among them.  open (NULL: none) gets the
+ * query's cursor before its first row (its columns named), row (NULL:
+ * none) gets it at each row, once the row is loaded into set; the
+ * cursor is borrowed for the call, not to be stepped.  Either returns 0
+ * to go on, or a negative IOL_E* code that stops the load and is
+ * returned (set emptied).
+ */
+int iol_popdb_load_pass(struct iol_popdb *db, const char *where, unsigned what,
+			const char *const *cols, size_t ncols,
+			int (*open)(struct iol_popcur *cur, void *arg),
+			int (*row)(struct iol_popcur *cur, void *arg),
+			void *arg, struct iol_popset *set,
+			struct iol_error *err);
 /*
  * The paths of set->jobs[idx[0..n-1]] (loaded without IOL_POPLOAD_PATH),
  * by id: the report prints the paths of a few jobs of a million.
@@ -206,6 +224,12 @@ const char *iol_popcur_name(const struct iol_popcur *cur, int i);
 /* IOL_POPV_* of column i in the current row */
 int iol_popcur_type(const struct iol_popcur *cur, int i);
 int64_t iol_popcur_int(const struct iol_popcur *cur, int i);
+/* Column i as a number: an integer's value as a double, a real's, NAN
+ * for NULL or text (what a type and a value would say, in one look). */
+double iol_popcur_num(const struct iol_popcur *cur, int i);
+/* iol_popcur_num() of columns cols[0..n) into out, in one call. */
+void iol_popcur_nums(const struct iol_popcur *cur, const int *cols, size_t n,
+		     double *out);
 double iol_popcur_real(const struct iol_popcur *cur, int i);
 const char *iol_popcur_text(const struct iol_popcur *cur, int i);
 void iol_popcur_close(struct iol_popcur *cur);

@@ -2,35 +2,33 @@
  * What the population report draws from a store (popreport-data.h).
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "population/popreport-data.h"
 #include "base/banned.h"
 
-/* The triage pass, on a connection of its own. */
+/* The triage pass over the rows as they load (iol_popdb_load_pass()):
+ * the store decoded once for both. */
 struct tri_job {
-	const char *dbpath, *where;
-	struct iol_poptri tri;
+	struct iol_triage_conf conf;
+	struct iol_poptri_pass *pp;
 	struct iol_error err;
 	int rc;
 };
 
-static void *triage_run(void *arg)
+static int tri_open(struct iol_popcur *cur, void *arg)
 {
 	struct tri_job *t = arg;
-	struct iol_triage_conf conf;
-	struct iol_popdb *db = NULL;
 
-	t->rc = iol_triage_conf_parse(&conf, NULL, &t->err);
-	if (t->rc == 0)
-		t->rc = iol_popdb_open(t->dbpath, &db, &t->err);
-	if (t->rc == 0)
-		t->rc = iol_poptri_run(db, t->where, &conf, IOL_SEV_WARN, 5,
-				       &t->tri, &t->err);
-	iol_popdb_close(db);
-	return NULL;
+	return t->rc = iol_poptri_open(t->pp, cur, &t->err);
+}
+
+static int tri_row(struct iol_popcur *cur, void *arg)
+{
+	struct tri_job *t = arg;
+
+	return t->rc = iol_poptri_row(t->pp, cur, &t->err);
 }
 
 /* The paths of the jobs the outliers table shows (every job when out is
@@ -79,27 +77,35 @@ static struct iol_popouttab *outliers_of(const struct iol_popset *set)
 	return t;
 }
 
-/* The rows, their outliers and those jobs' paths, while the triage
- * pass runs. */
-static int load_rows(struct iol_popdb *db, const char *where,
-		     struct iol_popreport_data *d, int *stage,
-		     struct iol_error *err)
+/* The rows and their triage, read in one pass (the triage at default
+ * thresholds, warn and worse, five jobs a group). */
+static int load_triaged(struct iol_popdb *db, const char *where,
+			struct iol_popreport_data *d, int *stage,
+			struct iol_error *err)
 {
-	/* every column but path and exe, which no page shows */
-	int rc = iol_popdb_load_some(
-		db, where, IOL_POPLOAD_BINS | IOL_POPLOAD_FW, &d->set, err);
+	const char *cols[IOL_POPTRI_NCOLS];
+	size_t n = iol_poptri_columns(cols);
+	struct tri_job t = {0};
+	int rc, end;
 
-	if (rc < 0 || !d->set.n) {
-		*stage = rc < 0 ? IOL_POPREP_LOAD : IOL_POPREP_EMPTY;
-		iol_popset_free(&d->set);
-		return rc < 0 ? rc : IOL_EEMPTY;
-	}
-	d->out = outliers_of(&d->set);
-	if ((rc = outlier_paths(db, &d->set, d->out, err)) < 0) {
-		*stage = IOL_POPREP_PATHS;
-		iol_popset_free(&d->set);
-		free(d->out);
-		d->out = NULL;
+	*stage = IOL_POPREP_TRIAGE;
+	if ((rc = iol_triage_conf_parse(&t.conf, NULL, err)) < 0)
+		return rc;
+	if ((rc = iol_poptri_begin(db, &t.conf, IOL_SEV_WARN, 5, &d->tri,
+				   &t.pp)) < 0)
+		return iol_error_set(err, rc, "out of memory");
+	/* every column but path and exe, which no page shows */
+	rc = iol_popdb_load_pass(db, where, IOL_POPLOAD_BINS | IOL_POPLOAD_FW,
+				 cols, n, tri_open, tri_row, &t, &d->set, err);
+	if (rc < 0 && t.rc >= 0)
+		*stage = IOL_POPREP_LOAD; /* the load failed, not the triage */
+	else if (rc < 0)
+		*err = t.err;
+	/* the held rows judged and the groups ranked; or all freed */
+	end = iol_poptri_end(t.pp, rc, &t.err);
+	if (rc == 0 && end < 0) {
+		*err = t.err;
+		rc = end;
 	}
 	return rc;
 }
@@ -108,29 +114,21 @@ int iol_popreport_load(struct iol_popdb *db, const char *dbpath,
 		       const char *where, struct iol_popreport_data *d,
 		       int *stage, struct iol_error *err)
 {
-	struct tri_job tj = {0};
-	pthread_t tid;
-	int threaded, rc;
+	int rc;
 
+	(void)dbpath; /* one connection reads the rows once */
 	memset(d, 0, sizeof *d);
-	tj.dbpath = dbpath;
-	tj.where = where;
-	threaded = pthread_create(&tid, NULL, triage_run, &tj) == 0;
-	rc = load_rows(db, where, d, stage, err);
-	if (threaded)
-		pthread_join(tid, NULL);
-	else if (rc == 0)
-		triage_run(&tj);
-	if (rc == 0 && tj.rc < 0) {
-		*stage = IOL_POPREP_TRIAGE;
-		*err = tj.err;
+	if ((rc = load_triaged(db, where, d, stage, err)) < 0 || !d->set.n) {
+		if (rc == 0)
+			*stage = IOL_POPREP_EMPTY;
 		iol_popreport_data_free(d);
-		return tj.rc;
+		return rc < 0 ? rc : IOL_EEMPTY;
 	}
-	if (rc < 0 && tj.rc == 0)
-		iol_poptri_free(&tj.tri);
-	if (rc == 0)
-		d->tri = tj.tri;
+	d->out = outliers_of(&d->set);
+	if ((rc = outlier_paths(db, &d->set, d->out, err)) < 0) {
+		*stage = IOL_POPREP_PATHS;
+		iol_popreport_data_free(d);
+	}
 	return rc;
 }
 

@@ -3,10 +3,11 @@
  * the jobs matching where with every column a page shows (not path or
  * exe, but the paths of the jobs its outliers table shows), their
  * context among earlier jobs (the outliers), and the population triage
- * of the same jobs at default thresholds.  The triage is a second pass
- * over the store on its own connection, in a thread of its own while
- * this one loads the rows and finds every job's context (two passes over
- * a million rows at once on two cores).
+ * of the same jobs at default thresholds.  The triage runs over the
+ * rows as they load (iol_popdb_load_pass()): the store is read and
+ * decoded once for both, where a second pass in a thread of its own
+ * read every row again (the CPU it took, not the wall time, is what a
+ * million rows cost).
  *
  * Ownership: struct iol_popreport_data is caller storage;
  * iol_popreport_data_free() frees what iol_popreport_load() put in it.
@@ -35,8 +36,8 @@ enum {
 	IOL_POPREP_TRIAGE, /* the triage pass (err) */
 };
 /*
- * The data of the report of the jobs of db (open at dbpath, which the
- * triage pass opens again) matching where into *d.  0, or < 0 with err
+ * The data of the report of the jobs of db matching where into *d
+ * (dbpath, where db is open, is no longer read).  0, or < 0 with err
  * set and *stage one of IOL_POPREP_*; then nothing is left in *d.
  */
 int iol_popreport_load(struct iol_popdb *db, const char *dbpath,

@@ -28,6 +28,7 @@ enum {
 };
 /* the job's own columns: path .. ingest_time, col[-C_x - 2] */
 #define NOWN 7
+_Static_assert(IOL_POPTRI_NCOLS == IOL_TIN_N + NOWN, "iol_poptri_columns");
 
 /*
  * The noise of a configuration: identical reruns of one (app, user,
@@ -118,6 +119,9 @@ static int idvec_add(struct idvec *ids, int64_t id)
 }
 
 struct pass {
+	struct iol_popdb *db;
+	const struct iol_triage_conf *c;
+	int min_sev;
 	struct iol_poptri *r;
 	struct idvec *ids;	    /* NULL: not kept */
 	size_t evaluated;	    /* rows at least one rule evaluated */
@@ -127,6 +131,12 @@ struct pass {
 	size_t cap, top;
 	int *map; /* per cursor column: IOL_TIN_* or C_* */
 	int ncol;
+	/* the same by kind, found once for every row: the cursor columns
+	 * of the numeric inputs (numk their IOL_TIN_*), of the text inputs,
+	 * and of the job's own fields (-1 none) */
+	int numcol[IOL_TIN_N], numk[IOL_TIN_N], txtcol[IOL_TIN_N],
+		txtk[IOL_TIN_N], own[NOWN];
+	size_t nnum, ntxt;
 	struct cfgs cf;	  /* the configurations' counts */
 	struct held hd;	  /* the rows the noise may judge otherwise */
 	struct orders od; /* every flagged row, in the store's order */
@@ -173,11 +183,7 @@ static void note_missing(struct pass *p)
 
 static double cur_num(struct iol_popcur *cur, int i)
 {
-	switch (iol_popcur_type(cur, i)) {
-	case IOL_POPV_INT: return (double)iol_popcur_int(cur, i);
-	case IOL_POPV_REAL: return iol_popcur_real(cur, i);
-	default: return NAN;
-	}
+	return iol_popcur_num(cur, i);
 }
 
 /* The rules' fields the store gained after some of its rows. */
@@ -253,21 +259,31 @@ static int map_columns(struct iol_popcur *cur, struct pass *p)
 	p->map = calloc((size_t)p->ncol + 1, sizeof(*p->map));
 	if (!p->map)
 		return IOL_ENOMEM;
-	for (i = 0; i < p->ncol; i++)
-		p->map[i] = col_kind(iol_popcur_name(cur, i));
+	for (i = 0; i < NOWN; i++)
+		p->own[i] = -1;
+	p->nnum = p->ntxt = 0;
+	for (i = 0; i < p->ncol; i++) {
+		int k = p->map[i] = col_kind(iol_popcur_name(cur, i));
+
+		if (k <= C_PATH) {
+			p->own[-k - 2] = i;
+		} else if (k >= 0 && k < IOL_TIN_NNUM && p->nnum < IOL_TIN_N) {
+			p->numcol[p->nnum] = i;
+			p->numk[p->nnum++] = k;
+		} else if (k >= 0 && p->ntxt < IOL_TIN_N) {
+			p->txtcol[p->ntxt] = i;
+			p->txtk[p->ntxt++] = k;
+		}
+	}
 	note_missing(p);
 	return 0;
 }
 
-/* A cursor over the columns the pass maps (the triage inputs and the
- * job's own fields), not the store's other hundred. */
-static int open_cursor(struct iol_popdb *db, const char *where,
-		       struct iol_popcur **cur, struct iol_error *err)
+size_t iol_poptri_columns(const char **cols)
 {
 	static const char *const own[NOWN] = {
 		"path",	      "app", "user",	   "jobid",
 		"start_time", "id",  "ingest_time"};
-	const char *cols[IOL_TIN_N + NOWN];
 	size_t n = 0;
 	int i;
 
@@ -276,6 +292,17 @@ static int open_cursor(struct iol_popdb *db, const char *where,
 	for (i = 0; i < IOL_TIN_N; i++)
 		if (iol_triage_in_name(i))
 			cols[n++] = iol_triage_in_name(i);
+	return n;
+}
+
+/* A cursor over the columns the pass maps (the triage inputs and the
+ * job's own fields), not the store's other hundred. */
+static int open_cursor(struct iol_popdb *db, const char *where,
+		       struct iol_popcur **cur, struct iol_error *err)
+{
+	const char *cols[IOL_POPTRI_NCOLS];
+	size_t n = iol_poptri_columns(cols);
+
 	return iol_popcur_open_cols(db, where, cols, n, cur, err);
 }
 
@@ -289,33 +316,29 @@ static void copy_str(char *d, size_t n, const char *s)
 	d[l] = '\0';
 }
 
-/* The row's triage inputs, and where its job's own fields are. */
+/* The row's triage inputs, and where its job's own fields are: the
+ * numbers in one call, then the texts. */
 static void row_in(struct iol_popcur *cur, const struct pass *p,
 		   struct iol_triage_in *in, int col[NOWN])
 {
-	int i;
+	double num[IOL_TIN_N];
+	size_t j;
 
 	iol_triage_in_clear(in);
-	for (i = 0; i < NOWN; i++)
-		col[i] = -1;
-	for (i = 0; i < p->ncol; i++) {
-		int k = p->map[i];
+	memcpy(col, p->own, sizeof(p->own));
+	iol_popcur_nums(cur, p->numcol, p->nnum, num);
+	for (j = 0; j < p->nnum; j++) {
+		in->have[p->numk[j]] = 1;
+		in->v[p->numk[j]] = num[j];
+	}
+	for (j = 0; j < p->ntxt; j++) {
+		int i = p->txtcol[j], k = p->txtk[j];
+		const char *s = iol_popcur_type(cur, i) == IOL_POPV_TEXT
+					? iol_popcur_text(cur, i)
+					: "";
 
-		if (k <= C_PATH) {
-			col[-k - 2] = i;
-			continue;
-		}
-		if (k < 0)
-			continue;
 		in->have[k] = 1;
-		if (k < IOL_TIN_NNUM) {
-			in->v[k] = cur_num(cur, i);
-		} else {
-			const char *s = iol_popcur_type(cur, i) == IOL_POPV_TEXT
-						? iol_popcur_text(cur, i)
-						: "";
-			copy_str(in->s[k - IOL_TIN_NNUM], sizeof(in->s[0]), s);
-		}
+		copy_str(in->s[k - IOL_TIN_NNUM], sizeof(in->s[0]), s);
 	}
 }
 
@@ -866,70 +889,89 @@ static void hide_small(struct iol_poptri *r)
 	r->ng = n;
 }
 
-/* The one pass over the rows: each is counted into its configuration
- * and group, and held when a finding flags it. */
-static int scan(struct pass *p, struct iol_popcur *cur,
-		const struct iol_triage_conf *c, int min_sev,
-		struct iol_error *err)
+/* The cursor's columns mapped, before its first row. */
+static int pass_open(struct pass *p, struct iol_popcur *cur,
+		     struct iol_error *err)
+{
+	if (map_columns(cur, p) < 0)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	find_stale(p->db, p);
+	return 0;
+}
+
+/* One row of the pass: counted into its configuration and group, and
+ * held when a finding flags it. */
+static int pass_row(struct pass *p, struct iol_popcur *cur,
+		    struct iol_error *err)
 {
 	struct iol_triage_in in;
 	struct iol_triage t;
 	int col[NOWN], rc;
 
-	while ((rc = iol_popcur_next(cur, err)) == 1) {
-		row_in(cur, p, &in, col);
-		if ((rc = iol_triage_eval_values(&in, c, &t, err)) < 0)
-			return rc;
-		if (!p->r->nrules)
-			rules_of(p, &t);
-		rc = take_row(p, cur, &t, &in, col, min_sev);
-		iol_triage_free(&t);
-		if (rc < 0)
-			return iol_error_set(err, rc, "out of memory");
-	}
-	return rc;
+	row_in(cur, p, &in, col);
+	if ((rc = iol_triage_eval_values(&in, p->c, &t, err)) < 0)
+		return rc;
+	if (!p->r->nrules)
+		rules_of(p, &t);
+	rc = take_row(p, cur, &t, &in, col, p->min_sev);
+	iol_triage_free(&t);
+	if (rc < 0)
+		return iol_error_set(err, rc, "out of memory");
+	return 0;
 }
 
-/* The store read once; then the held rows judged in its order. */
-static int passes(struct iol_popdb *db, const char *where, struct pass *p,
-		  const struct iol_triage_conf *c, int min_sev,
-		  struct iol_error *err)
+/* After the last row (rc: how the rows went): the held rows judged in
+ * the store's order. */
+static int pass_end(struct pass *p, int rc, struct iol_error *err)
 {
-	struct iol_popcur *cur;
-	int rc;
-
-	rc = open_cursor(db, where, &cur, err);
-	if (rc < 0)
-		return rc;
-	if ((rc = map_columns(cur, p)) < 0) {
-		rc = iol_error_set(err, rc, "out of memory");
-	} else {
-		find_stale(db, p);
-		rc = scan(p, cur, c, min_sev, err);
+	if (p->map)
 		note_stale(p);
-	}
-	iol_popcur_close(cur);
-	if (rc >= 0 && replay(p, min_sev) < 0)
+	if (rc >= 0 && replay(p, p->min_sev) < 0)
 		rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
 	return rc;
 }
 
-int iol_poptri_run(struct iol_popdb *db, const char *where,
-		   const struct iol_triage_conf *c, int min_sev, size_t top,
-		   struct iol_poptri *r, struct iol_error *err)
+/* The store read once; then the held rows judged in its order. */
+static int passes(const char *where, struct pass *p, struct iol_error *err)
 {
-	struct pass p = {0};
+	struct iol_popcur *cur;
 	int rc;
 
+	rc = open_cursor(p->db, where, &cur, err);
+	if (rc < 0)
+		return rc;
+	if ((rc = pass_open(p, cur, err)) >= 0)
+		while ((rc = iol_popcur_next(cur, err)) == 1 &&
+		       (rc = pass_row(p, cur, err)) == 0)
+			;
+	iol_popcur_close(cur);
+	return pass_end(p, rc, err);
+}
+
+static void pass_init(struct pass *p, struct iol_popdb *db,
+		      const struct iol_triage_conf *c, int min_sev, size_t top,
+		      struct iol_poptri *r)
+{
+	memset(p, 0, sizeof(*p));
 	memset(r, 0, sizeof(*r));
-	p.r = r;
-	p.top = top;
+	p->db = db;
+	p->c = c;
+	p->min_sev = min_sev;
+	p->r = r;
+	p->top = top;
 	r->min_stake = c->v[IOL_TK_MIN_GROUP];
-	rc = passes(db, where, &p, c, min_sev, err);
-	free(p.map);
-	iol_index_release(&p.ix);
-	cfgs_free(&p.cf);
-	held_free(&p);
+}
+
+/* The pass's own memory freed; then the groups ranked, or freed when
+ * rc < 0.  rc. */
+static int pass_finish(struct pass *p, int rc)
+{
+	struct iol_poptri *r = p->r;
+
+	free(p->map);
+	iol_index_release(&p->ix);
+	cfgs_free(&p->cf);
+	held_free(p);
 	if (rc < 0) {
 		iol_poptri_free(r);
 		return rc;
@@ -938,6 +980,56 @@ int iol_poptri_run(struct iol_popdb *db, const char *where,
 		qsort(r->g, r->ng, sizeof(*r->g), cmp_group);
 	hide_small(r);
 	return 0;
+}
+
+int iol_poptri_run(struct iol_popdb *db, const char *where,
+		   const struct iol_triage_conf *c, int min_sev, size_t top,
+		   struct iol_poptri *r, struct iol_error *err)
+{
+	struct pass p;
+
+	pass_init(&p, db, c, min_sev, top, r);
+	return pass_finish(&p, passes(where, &p, err));
+}
+
+/* ---- the pass fed by the caller's cursor ---- */
+
+struct iol_poptri_pass {
+	struct pass p;
+};
+
+int iol_poptri_begin(struct iol_popdb *db, const struct iol_triage_conf *c,
+		     int min_sev, size_t top, struct iol_poptri *r,
+		     struct iol_poptri_pass **pp)
+{
+	*pp = malloc(sizeof(**pp));
+	if (!*pp) {
+		memset(r, 0, sizeof(*r));
+		return IOL_ENOMEM;
+	}
+	pass_init(&(*pp)->p, db, c, min_sev, top, r);
+	return 0;
+}
+
+int iol_poptri_open(struct iol_poptri_pass *pp, struct iol_popcur *cur,
+		    struct iol_error *err)
+{
+	return pass_open(&pp->p, cur, err);
+}
+
+int iol_poptri_row(struct iol_poptri_pass *pp, struct iol_popcur *cur,
+		   struct iol_error *err)
+{
+	return pass_row(&pp->p, cur, err);
+}
+
+int iol_poptri_end(struct iol_poptri_pass *pp, int rc, struct iol_error *err)
+{
+	if (!pp)
+		return rc;
+	rc = pass_finish(&pp->p, pass_end(&pp->p, rc, err));
+	free(pp);
+	return rc;
 }
 
 void iol_poptri_free(struct iol_poptri *r)
@@ -976,11 +1068,11 @@ int iol_poptri_flagged(struct iol_popdb *db, const char *where,
 	struct idvec v = {0};
 	int rc;
 
-	memset(&r, 0, sizeof(r));
-	p.r = &r;
-	p.top = 1; /* the top jobs are not wanted: the least kept */
+	/* the top jobs are not wanted: the least kept */
+	pass_init(&p, db, c, min_sev, 1, &r);
+	r.min_stake = 0; /* no group is hidden here */
 	p.ids = &v;
-	rc = passes(db, where, &p, c, min_sev, err);
+	rc = passes(where, &p, err);
 	*evaluated = p.evaluated;
 	free(p.map);
 	iol_index_release(&p.ix);

@@ -84,6 +84,34 @@ int iol_poptri_run(struct iol_popdb *db, const char *where,
 		   struct iol_poptri *r, struct iol_error *err);
 void iol_poptri_free(struct iol_poptri *r);
 
+/*
+ * The pass of iol_poptri_run() over a cursor of the caller's, so that a
+ * load reading the same rows reads them once for both
+ * (iol_popdb_load_pass()): the cursor selects the columns
+ * iol_poptri_columns() names that the store has, first and in their
+ * order, and any others after them; the rows of where in id order.
+ * iol_poptri_begin() starts it into r (0 or IOL_ENOMEM); iol_poptri_open()
+ * takes the cursor's columns before its first row, iol_poptri_row() each
+ * row; iol_poptri_end() ends it (rc: how the rows went, < 0 frees r and
+ * is returned) and frees *pp: the result of iol_poptri_run(), 0 or < 0
+ * with err set.  The configuration c is read until the end.
+ */
+#define IOL_POPTRI_NCOLS (IOL_TIN_N + 7)
+struct iol_poptri_pass;
+struct iol_popcur;
+/* The columns the pass reads into cols (IOL_POPTRI_NCOLS of room): the
+ * job's own (path, app, user, jobid, start_time, id, ingest_time), then
+ * the rules' inputs; their number. */
+size_t iol_poptri_columns(const char **cols);
+int iol_poptri_begin(struct iol_popdb *db, const struct iol_triage_conf *c,
+		     int min_sev, size_t top, struct iol_poptri *r,
+		     struct iol_poptri_pass **pp);
+int iol_poptri_open(struct iol_poptri_pass *pp, struct iol_popcur *cur,
+		    struct iol_error *err);
+int iol_poptri_row(struct iol_poptri_pass *pp, struct iol_popcur *cur,
+		   struct iol_error *err);
+int iol_poptri_end(struct iol_poptri_pass *pp, int rc, struct iol_error *err);
+
 /* The ids of the rows matching where that iol_poptri_run() flags at
  * min_sev or worse (its pass, the configurations' noise included),
  * ascending (for a share of flagged jobs per period, iolens trend);

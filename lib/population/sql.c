@@ -792,6 +792,61 @@ int iol_sql_coltype(struct iol_sqlst *s, int i)
 	}
 }
 
+int iol_sql_num(struct iol_sqlst *s, int i, int64_t *iv, double *dv)
+{
+	int t;
+
+	if (s->lite) {
+		/* unprotected values are safe here: the connection is
+		 * opened SQLITE_OPEN_NOMUTEX, one thread per connection */
+		sqlite3_value *v = sqlite3_column_value(s->lite, i);
+		switch (sqlite3_value_type(v)) {
+		case SQLITE_INTEGER:
+			*iv = sqlite3_value_int64(v);
+			return IOL_SQL_INT;
+		case SQLITE_FLOAT:
+			*dv = sqlite3_value_double(v);
+			return IOL_SQL_REAL;
+		case SQLITE_NULL: return IOL_SQL_NULL;
+		default: return IOL_SQL_TEXT;
+		}
+	}
+	t = iol_sql_coltype(s, i);
+	if (t == IOL_SQL_INT)
+		*iv = iol_sql_int(s, i);
+	else if (t == IOL_SQL_REAL)
+		*dv = iol_sql_real(s, i);
+	return t;
+}
+
+void iol_sql_nums(struct iol_sqlst *s, const int *cols, size_t n, double *out)
+{
+	for (size_t k = 0; k < n; k++) {
+		int64_t v = 0;
+		double d = NAN;
+
+		if (s->lite) {
+			sqlite3_value *x =
+				sqlite3_column_value(s->lite, cols[k]);
+			switch (sqlite3_value_type(x)) {
+			case SQLITE_INTEGER:
+				out[k] = (double)sqlite3_value_int64(x);
+				break;
+			case SQLITE_FLOAT:
+				out[k] = sqlite3_value_double(x);
+				break;
+			default: out[k] = NAN;
+			}
+			continue;
+		}
+		switch (iol_sql_num(s, cols[k], &v, &d)) {
+		case IOL_SQL_INT: out[k] = (double)v; break;
+		case IOL_SQL_REAL: out[k] = d; break;
+		default: out[k] = NAN;
+		}
+	}
+}
+
 int64_t iol_sql_int(struct iol_sqlst *s, int i)
 {
 	const char *v;
