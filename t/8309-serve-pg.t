@@ -5,8 +5,11 @@
 # kept as on SQLite (a revisit starts no child), and an ingest into the
 # store is seen at the next request: the list's total counts the new
 # job, and a job page whose tables read the store is made again.  The
-# state that tells (the store's transaction snapshot) changes with every
-# write and not with a read.
+# state that tells (the store's generation, meta 'generation') changes
+# with every write to the store and not with a read, nor with a write to
+# another database of the same server (which moved the server's
+# transaction snapshot, the state before).  A store without a
+# generation (made before it) is still served, by that snapshot.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve.sh"
 command -v curl >/dev/null || skip_all "no curl"
@@ -56,6 +59,16 @@ is "$(hdr X-Total-Count)" 3 "the list's total: 3"
 get "$P_URL/jobs" >/dev/null
 is "$(hdr X-Total-Count)" 3 "... again"
 
+# a write to another database of the server: the store is the same
+OTHER=$(pg_newdb other) || echo "# createdb other failed"
+pg_q other "CREATE TABLE t (x int); INSERT INTO t VALUES (1), (2)"
+c0=$(children)
+get "$P_URL/job/1" >/dev/null
+is "$(($(children) - c0))" 0 "a write to another database: the page kept, no child"
+pg_q other "INSERT INTO t VALUES (3)"
+get "$P_URL/job/3" >/dev/null
+is "$(($(children) - c0))" 0 "... another job's page too"
+
 # a write: the next request sees it
 $IOLENS ingest --db "$PG" "$FOURTH" >/dev/null 2>&1
 ok $? "a fourth job ingested while serve runs"
@@ -66,5 +79,14 @@ get "$P_URL/job/1" >/dev/null
 is "$(($(children) - c0))" 1 "a job page that reads the store: made again, once"
 get "$P_URL/job/1" >/dev/null
 is "$(($(children) - c0))" 1 "... and kept again"
+
+# a store made before the generation (no row): the server's snapshot
+# tells its writes, as before
+pg_q s "DELETE FROM meta WHERE key = 'generation'"
+get "$P_URL/job/1" | grep -q '<h2>Against its app'
+ok $? "a store without a generation: the page"
+pg_q s "DELETE FROM jobs WHERE id = (SELECT max(id) FROM jobs)"
+get "$P_URL/jobs" >/dev/null
+is "$(hdr X-Total-Count)" 3 "... and a write to it seen at the next request"
 
 done_testing

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "population/fsstore.h"
+#include "population/store.h"
 #include "base/banned.h"
 
 /* an open end of a window, bound as a number (NAN binds as NULL) */
@@ -348,6 +349,8 @@ int iol_fsstore_put(struct iol_sql *db, const char *path, struct iol_fsput *out,
 	}
 	out->state = old ? IOL_FSPUT_REPLACED : IOL_FSPUT_ADDED;
 	r = exec(db, "BEGIN", err);
+	if (r == 0)
+		r = exec(db, IOL_STORE_BUMP_SQL, err);
 	if (r == 0 && old)
 		r = del_rec(db, old, err);
 	p.rec = old;
@@ -756,6 +759,8 @@ int iol_fsstore_merge(struct iol_sql *dst, struct iol_sql *src, int64_t *added,
 		    old)
 			continue;
 		r = exec(dst, "BEGIN", err);
+		if (r == 0)
+			r = exec(dst, IOL_STORE_BUMP_SQL, err);
 		if (r == 0)
 			r = merge_rec(dst, src, v[i].id, v[i].source, v[i].size,
 				      v[i].mtime, v[i].format, v[i].fmt,

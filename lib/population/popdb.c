@@ -1079,26 +1079,17 @@ int iol_popdb_count(struct iol_popdb *db, const struct iol_popfilter *f,
 	return 0;
 }
 
-/* PostgreSQL: the cluster's transaction snapshot as text (xmin:xmax:
- * the transactions in progress).  A write to the store takes a
- * transaction id, so the text changes when one starts and again when it
- * ends; reads take none, so a reader's own queries leave it as it is.
- * Other databases' writes change it too, which only costs a cache its
- * entries.  The deprecated txid_ spelling runs on every version. */
-int iol_popdb_state(struct iol_popdb *db, char *buf, size_t n,
-		    struct iol_error *err)
+/* One text of the first column of sql's first row into buf: 1, 0 no
+ * row (or no such table), or < 0. */
+static int text_of(struct iol_popdb *db, const char *sql, char *buf, size_t n,
+		   struct iol_error *err)
 {
 	struct iol_sqlst *st;
 	const char *t;
 	int rc;
 
-	if (n)
-		buf[0] = '\0';
-	if (iol_sql_kind(db->db) != IOL_SQL_PG)
+	if (iol_sql_prepare(db->db, sql, &st) < 0)
 		return 0;
-	if (iol_sql_prepare(db->db, "SELECT txid_current_snapshot()::text",
-			    &st) < 0)
-		return db_err(db, err, IOL_EIO);
 	rc = iol_sql_step(st);
 	t = rc > 0 ? iol_sql_text(st, 0) : NULL;
 	/* cut short, another state could read the same */
@@ -1109,9 +1100,47 @@ int iol_popdb_state(struct iol_popdb *db, char *buf, size_t n,
 	if (t)
 		snprintf(buf, n, "%s", t);
 	iol_sql_finalize(st);
-	if (rc <= 0 || !t)
+	if (rc < 0)
 		return db_err(db, err, IOL_EIO);
-	return 1;
+	return t ? 1 : 0;
+}
+
+/* PostgreSQL: the store's generation (meta 'generation', moved by every
+ * transaction that writes the store, IOL_STORE_BUMP_SQL), so that the
+ * writes of other databases of the server leave it as it is.
+ *
+ * A store no writer of this iolens has opened yet has no generation:
+ * then the cluster's transaction snapshot as text (xmin:xmax: the
+ * transactions in progress), which changes with every write to the
+ * store, as a write takes a transaction id, and to any other database
+ * too, which only costs a cache its entries.  Not count(*) or max(id):
+ * an upsert of a known path changes neither.  The deprecated txid_
+ * spelling runs on every version. */
+int iol_popdb_state(struct iol_popdb *db, char *buf, size_t n,
+		    struct iol_error *err)
+{
+	int rc;
+
+	if (n)
+		buf[0] = '\0';
+	if (iol_sql_kind(db->db) != IOL_SQL_PG)
+		return 0;
+	if (n < 2)
+		return iol_error_set(err, IOL_EINVAL, "the state is too long");
+	/* g or s first: a generation never reads as a snapshot */
+	buf[0] = 'g';
+	rc = text_of(db, "SELECT value FROM meta WHERE key = 'generation'",
+		     buf + 1, n - 1, err);
+	if (rc == 0) {
+		buf[0] = 's';
+		rc = text_of(db, "SELECT txid_current_snapshot()::text",
+			     buf + 1, n - 1, err);
+	}
+	if (rc == 0)
+		rc = db_err(db, err, IOL_EIO);
+	if (rc < 0)
+		buf[0] = '\0';
+	return rc;
 }
 
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err)

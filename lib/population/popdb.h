@@ -210,8 +210,10 @@ int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
 int iol_popdb_count(struct iol_popdb *db, const struct iol_popfilter *f,
 		    int64_t *n, struct iol_error *err);
 /* The store's state as text in buf, another whenever a write to it
- * has ended since (a reader's cache key): 1, or 0 with "" for an SQLite
- * store (its file's identity, size and time say it), < 0 an error. */
+ * has ended since (a reader's cache key): on PostgreSQL its generation
+ * (meta 'generation'), or the server's snapshot for a store without one;
+ * 1, or 0 with "" for an SQLite store (its file's identity, size and time
+ * say it), < 0 an error. */
 int iol_popdb_state(struct iol_popdb *db, char *buf, size_t n,
 		    struct iol_error *err);
 /* 1 a row, 0 done, < 0 an error */

@@ -17,6 +17,16 @@
  * cannot.  synchronous_commit is off for the writer's session, so a
  * commit does not wait for the disk: a server crash may lose the last
  * rows' commits, which the next ingest writes again.
+ *
+ * Generation: meta 'generation' moves in every transaction that writes
+ * the store (IOL_STORE_BUMP_SQL), so that a reader (iolens serve) knows the
+ * store unchanged by one single-row read, whatever else the database
+ * server does.  SQLite: once per batch transaction.  PostgreSQL: the last
+ * statement of a row's upsert (the delete of the other table's row) and
+ * the scheduler's upsert carry the bump in a WITH, one transaction with
+ * the write and no round trip more; a reader between a row's insert and
+ * its delete reads the old generation with the new row, which it may
+ * keep under the old generation no later reader asks for.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -61,6 +71,9 @@ struct iol_store {
 	struct added *added; /* columns added to rows stored before them */
 	size_t nadded;
 };
+
+/* PostgreSQL's autocommitted writes, the bump in the same statement */
+#define BUMPED "WITH g AS (" IOL_STORE_BUMP_SQL ") "
 
 /* ---- a growing SQL text ---- */
 
@@ -263,6 +276,7 @@ static int schema_of(struct iol_sql *db)
 
 static int check_meta(struct iol_store *st, int *was, struct iol_error *err)
 {
+	struct timespec ts;
 	char q[256];
 	int v;
 
@@ -279,6 +293,16 @@ static int check_meta(struct iol_store *st, int *was, struct iol_error *err)
 				     "iolens (%d)",
 				     v, IOL_STORE_SCHEMA);
 	*was = v;
+	/* a store made before the generation gets it now; it starts at the
+	 * clock (microseconds), not 0, so that a store made again in the
+	 * same place does not count through the numbers of the old one */
+	clock_gettime(CLOCK_REALTIME, &ts);
+	snprintf(q, sizeof(q),
+		 "INSERT INTO meta (key, value) VALUES ('generation', '%lld') "
+		 "ON CONFLICT (key) DO NOTHING",
+		 (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000);
+	if (exec(st, q, err))
+		return IOL_EIO;
 	if (v >= 0)
 		return 0;
 	snprintf(q, sizeof(q),
@@ -313,6 +337,17 @@ static void upsert_sql(struct sql *b)
 	"account, state, nnodes, ncpus, elapsed, start, \"end\", core_hours"
 #define SCHED_COLS SCHED_COLS_OLD ", \"partition\""
 
+/* The text of statement i; on PostgreSQL the last statement of each
+ * autocommitted write bumps the generation (top of this file). */
+static const char *text_of(const struct iol_store *st, int i, const char *s,
+			   char *buf, size_t n)
+{
+	if (!st->pg || (i != Q_DEL_JOB && i != Q_DEL_ERR && i != Q_INS_SCHED))
+		return s;
+	snprintf(buf, n, "%s%s", BUMPED, s);
+	return buf;
+}
+
 static int prepare(struct iol_store *st, struct iol_error *err)
 {
 	static const char *const fixed[NQ] = {
@@ -344,13 +379,17 @@ static int prepare(struct iol_store *st, struct iol_error *err)
 			"excluded.\"partition\"",
 	};
 	struct sql b = {0};
+	char t[2048];
 	int i, rc = 0;
 
 	upsert_sql(&b);
 	if (b.oom)
 		return iol_error_set(err, IOL_ENOMEM, "store");
 	for (i = 0; i < NQ && rc == 0; i++)
-		if (iol_sql_prepare(st->db, i == Q_INS_JOB ? b.s : fixed[i],
+		if (iol_sql_prepare(st->db,
+				    i == Q_INS_JOB ? b.s
+						   : text_of(st, i, fixed[i], t,
+							     sizeof t),
 				    &st->q[i]) < 0)
 			rc = dberr(st, err, "store");
 	free(b.s);
@@ -556,6 +595,8 @@ static int begin(struct iol_store *st, struct iol_error *err)
 	if (exec(st, "BEGIN IMMEDIATE", err))
 		return IOL_EIO;
 	st->in_txn = 1;
+	if (exec(st, IOL_STORE_BUMP_SQL, err))
+		return IOL_EIO;
 	return 0;
 }
 
@@ -878,7 +919,9 @@ static int merge_shard(struct iol_store *st, struct iol_sql *shard,
 	 * rows each could deadlock */
 	if (iol_sql_lock(st->db) < 0)
 		return dberr(st, err, "store");
-	if (exec(st, st->pg ? "BEGIN" : "BEGIN IMMEDIATE", err)) {
+	if (exec(st, st->pg ? "BEGIN" : "BEGIN IMMEDIATE", err) ||
+	    exec(st, IOL_STORE_BUMP_SQL, err)) {
+		iol_sql_exec(st->db, "ROLLBACK");
 		iol_sql_unlock(st->db);
 		return IOL_EIO;
 	}
@@ -987,6 +1030,7 @@ int iol_store_join_sched(struct iol_store *st, int all, int64_t *joined,
 			 struct iol_error *err)
 {
 	char q[1024];
+	int64_t n;
 
 	*joined = 0;
 	if (iol_store_commit(st, err))
@@ -1012,6 +1056,7 @@ int iol_store_join_sched(struct iol_store *st, int all, int64_t *joined,
 	if (exec(st, st->pg ? "BEGIN" : "BEGIN IMMEDIATE", err) ||
 	    exec(st, q, err))
 		goto fail;
+	n = iol_sql_changes(st->db);
 	snprintf(q, sizeof(q),
 		 "UPDATE jobs SET nodes = s.nnodes, nodes_source = "
 		 "'scheduler', project = coalesce(nullif(s.account, ''), "
@@ -1023,6 +1068,10 @@ int iol_store_join_sched(struct iol_store *st, int all, int64_t *joined,
 	if (exec(st, q, err))
 		goto fail;
 	*joined = iol_sql_changes(st->db);
+	/* the generation moves when rows did: the join that ends every
+	 * ingest, mostly of nothing, leaves readers' caches as they are */
+	if (n + *joined > 0 && exec(st, IOL_STORE_BUMP_SQL, err))
+		goto fail;
 	if (exec(st, "COMMIT", err))
 		goto fail;
 	iol_sql_unlock(st->db);

@@ -73,6 +73,14 @@ int iol_store_put(struct iol_store *st, const struct iol_poprow *row,
 /* Commit the open batch now. */
 int iol_store_commit(struct iol_store *st, struct iol_error *err);
 
+/* The statement that moves the store's generation (meta 'generation',
+ * made when the store is opened to write): run in every transaction
+ * that writes the store, so that readers (iol_popdb_state) know it
+ * changed.  A store without the row is left as it is. */
+#define IOL_STORE_BUMP_SQL                                                 \
+	"UPDATE meta SET value = CAST(CAST(value AS BIGINT) + 1 AS TEXT) " \
+	"WHERE key = 'generation'"
+
 /*
  * Add the jobs, errors and scheduler jobs of the store at other (a shard,
  * a SQLite file or a PostgreSQL URL, either kind into either) to st: a path
