@@ -349,8 +349,6 @@ int iol_fsstore_put(struct iol_sql *db, const char *path, struct iol_fsput *out,
 	}
 	out->state = old ? IOL_FSPUT_REPLACED : IOL_FSPUT_ADDED;
 	r = exec(db, "BEGIN", err);
-	if (r == 0)
-		r = exec(db, IOL_STORE_BUMP_SQL, err);
 	if (r == 0 && old)
 		r = del_rec(db, old, err);
 	p.rec = old;
@@ -359,6 +357,9 @@ int iol_fsstore_put(struct iol_sql *db, const char *path, struct iol_fsput *out,
 	iol_sql_finalize(p.tg);
 	iol_sql_finalize(p.sm);
 	iol_sql_finalize(p.ga);
+	/* last, as in store.c: the store's readers know it changed */
+	if (r == 0)
+		r = exec(db, IOL_STORE_BUMP_SQL, err);
 	if (r == 0)
 		r = exec(db, "COMMIT", err);
 	else
@@ -760,11 +761,11 @@ int iol_fsstore_merge(struct iol_sql *dst, struct iol_sql *src, int64_t *added,
 			continue;
 		r = exec(dst, "BEGIN", err);
 		if (r == 0)
-			r = exec(dst, IOL_STORE_BUMP_SQL, err);
-		if (r == 0)
 			r = merge_rec(dst, src, v[i].id, v[i].source, v[i].size,
 				      v[i].mtime, v[i].format, v[i].fmt,
 				      v[i].fsname, v[i].when, err);
+		if (r == 0)
+			r = exec(dst, IOL_STORE_BUMP_SQL, err);
 		if (r == 0 && (r = exec(dst, "COMMIT", err)) == 0)
 			(*added)++;
 		else if (r < 0)

@@ -26,7 +26,12 @@
  * the scheduler's upsert carry the bump in a WITH, one transaction with
  * the write and no round trip more; a reader between a row's insert and
  * its delete reads the old generation with the new row, which it may
- * keep under the old generation no later reader asks for.
+ * keep under the old generation no later reader asks for.  The bump is
+ * the last lock a PostgreSQL transaction takes (merges and joins bump
+ * just before their commit; a WITH that nothing reads is run by the
+ * executor after the statement's own write, ExecPostprocessPlan, though
+ * the manual promises no order): one holding the generation's row waits
+ * for no other, so concurrent writers do not deadlock on it.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -919,9 +924,7 @@ static int merge_shard(struct iol_store *st, struct iol_sql *shard,
 	 * rows each could deadlock */
 	if (iol_sql_lock(st->db) < 0)
 		return dberr(st, err, "store");
-	if (exec(st, st->pg ? "BEGIN" : "BEGIN IMMEDIATE", err) ||
-	    exec(st, IOL_STORE_BUMP_SQL, err)) {
-		iol_sql_exec(st->db, "ROLLBACK");
+	if (exec(st, st->pg ? "BEGIN" : "BEGIN IMMEDIATE", err)) {
 		iol_sql_unlock(st->db);
 		return IOL_EIO;
 	}
@@ -934,6 +937,8 @@ static int merge_shard(struct iol_store *st, struct iol_sql *shard,
 	else
 		rc = merge_rows(st, shard, added, err);
 	iol_sql_exec(shard, "COMMIT");
+	if (rc == 0 && exec(st, IOL_STORE_BUMP_SQL, err))
+		rc = IOL_EIO;
 	if (rc)
 		iol_sql_exec(st->db, "ROLLBACK");
 	else if (exec(st, "COMMIT", err))
