@@ -3,7 +3,7 @@
  * sections are the same every time its log is the same (logs do not
  * change; a log that does has another identity: device, inode, size,
  * mtime), and the dashboard's are the same while the store is (its
- * files, or a PostgreSQL store's transaction snapshot: store_stamp()).
+ * files, or a PostgreSQL store's generation: store_stamp()).
  * A revisit then costs no child.  Bounded in bytes; the least recently
  * used output goes first.  A hash of chains for the lookup, a list in
  * order of use for the eviction, one mutex (held for copies only).

@@ -21,7 +21,7 @@ int store_count(const struct serve_opts *o, struct iol_popdb *db,
 		size_t nwhy);
 /* The state of the store in s, changed by any write: an SQLite store's
  * files' (the database and its WAL: inode, time, size), a PostgreSQL
- * store's transaction snapshot, asked on db (NULL: a handle of the
+ * store's generation (iol_popdb_state), asked on db (NULL: a handle of the
  * pool; the caller then holds none, or the pool could run dry); 0, or
  * -1 when it cannot be known. */
 int store_stamp(const struct serve_opts *o, struct iol_popdb *db, char *s,
