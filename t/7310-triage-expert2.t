@@ -16,6 +16,7 @@
 # Identical reruns of c03, c14 and c25 must get the same findings.
 # The logs live in ../shared: without it the test is skipped.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/triage-score.sh"
 need_shared
 L=$TOP/t/data/triage-expert2.tsv
 n=$(grep -v '^#' "$L" | cut -f1 | sort -u | wc -l)
@@ -23,18 +24,7 @@ ok "$([ "$n" -ge 50 ] && echo 0 || echo 1)" "$n labelled logs"
 r1=$(grep -v '^#' "$TOP/t/data/triage-expert.tsv" | cut -f1 | sort -u)
 both=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -cxF "$r1")
 is "$both" 0 "no log of round 1 in round 2"
-IOLENS=$IOLENS SHARED=$SHARED sh "$TOP/bench/triage-expert-score.sh" "$L" >"$TMP/score"
-grep '^FP\|^FN\|^skip\|^half' "$TMP/score" | sed 's/^/# /'
-line=$(tail -1 "$TMP/score")
-echo "# $line"
-num() { # line name: the number after "name "
-	echo "$1" | sed "s/.*, $2 \([0-9.]*\).*/\1/"
-}
-s=$(echo "$line" | sed 's/.*(\([0-9]*\) skipped).*/\1/')
-is "$s" 0 "every labelled log found"
-ge() { # value floor description
-	ok "$(awk -v v="$1" -v f="$2" 'BEGIN { exit !(v >= f) }'; echo $?)" "$3 $1 >= $2"
-}
+triage_score "$L"
 ge "$(num "$line" precision)" 1.0 "strict precision"
 ge "$(num "$line" 'cause recall')" 1.0 "recall per root cause"
 ge "$(num "$line" recall)" 0.6 "recall per label"
