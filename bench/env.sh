@@ -1,13 +1,14 @@
 # bench/env.sh: what the bench scripts start from, sourced after their
 # re-exec under bash: the C locale and UTC, TOP (this checkout), IOLENS
 # (default bin/iolens), SHARED (BENCH_SHARED, default ../shared) and POP
-# (its population corpus).
+# (its population corpus), MEDIANS (the awk program of two sides' medians).
 set -u
 export LC_ALL=C TZ=UTC
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 IOLENS=${IOLENS:-$TOP/bin/iolens}
 SHARED=${BENCH_SHARED:-$TOP/../shared}
 POP=$SHARED/corpus/population/logs
+MEDIANS=$TOP/bench/medians.awk
 
 # grow_jobs DB N: a store of real jobs made N jobs long, each job copied
 # with its path, job id and times shifted (the synthetic population of

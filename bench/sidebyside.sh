@@ -62,25 +62,14 @@ row() {
 	[ "$out" = - ] || sfx=$out
 	[ -s "$W/a.out$sfx" ] && cmp -s "$W/a.out$sfx" "$W/b.out$sfx" && same=identical
 	load=$(cut -d' ' -f1-3 /proc/loadavg)
-	# median of a column: med FILE COLUMN (awk: wall 3, cpu = 3+4, rss 5)
-	awk -v name="$name" -v same="$same" -v ld="$load" '
-		function med(v, n,   i, j, t) {
-			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-				if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
-			return v[int((n + 1) / 2)]
-		}
-		FNR == 1 { f++ }
-		{ if ($1 != 0) bad[f] = 1; n[f]++; w[f, n[f]] = $2; c[f, n[f]] = $3 + $4; r[f, n[f]] = $5 / 1024 }
-		END {
-			for (k = 1; k <= 2; k++) {
-				for (i = 1; i <= n[k]; i++) { a[i] = w[k, i]; b[i] = c[k, i]; d[i] = r[k, i] }
-				W[k] = med(a, n[k]); C[k] = med(b, n[k]); R[k] = med(d, n[k])
-			}
+	# the medians (bench/medians.awk), then this row
+	awk -v name="$name" -v same="$same" -v ld="$load" -f "$MEDIANS" -f <(printf '%s\n' '
+		function report() {
 			printf "%-14s A %6.2f s wall %6.2f s cpu %7.1f MB | B %6.2f s wall %6.2f s cpu %7.1f MB | A/B cpu %.2fx rss %.2fx | %s%s | load %s\n",
 				name, W[1], C[1], R[1], W[2], C[2], R[2],
 				(C[2] > 0 ? C[1] / C[2] : 0), (R[2] > 0 ? R[1] / R[2] : 0),
 				same, (bad[1] || bad[2]) ? " (a run failed)" : "", ld
-		}' "$W/a.t" "$W/b.t"
+		}') "$W/a.t" "$W/b.t"
 }
 
 want() { [ $# -eq 0 ] || [[ " $* " == *" $ROW "* ]]; }

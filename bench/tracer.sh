@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/tracer.sh: what iolens trace costs a call, side by side with the
 # untraced program and strace (issue 38).  dd bs=512 of TRACER_BLOCKS
-# blocks (default 1048576: 256 MiB, a read and a write each) to a file
+# blocks (default 1048576: 512 MiB, a read and a write each) to a file
 # under TMPDIR, run untraced, under iolens trace, iolens trace --stacks
 # and strace -f -ttt -T, alternated (A B C D A B C D ...), TRACER_RUNS
 # rounds (default 5; strace's 17 s a run: TRACER_STRACE=0 leaves it out).
@@ -59,23 +59,12 @@ calls=$(cat "$W/calls" 2> /dev/null)
 echo "tracer: dd bs=512 count=$N to $W, ${calls:-?} calls traced, medians of $RUNS runs alternated; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for s in $sides; do
 	load=$(cut -d' ' -f1-3 /proc/loadavg)
-	awk -v name="$s" -v calls="${calls:-0}" -v ld="$load" '
-		function med(v, n,   i, j, t) {
-			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-				if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
-			return v[int((n + 1) / 2)]
-		}
-		FNR == 1 { f++ }
-		{ if ($1 != 0) bad[f] = 1; n[f]++; w[f, n[f]] = $2; c[f, n[f]] = $3 + $4; r[f, n[f]] = $5 / 1024 }
-		END {
-			for (k = 1; k <= 2; k++) {
-				for (i = 1; i <= n[k]; i++) { a[i] = w[k, i]; b[i] = c[k, i]; d[i] = r[k, i] }
-				W[k] = med(a, n[k]); C[k] = med(b, n[k]); R[k] = med(d, n[k])
-			}
+	awk -v name="$s" -v calls="${calls:-0}" -v ld="$load" -f "$MEDIANS" -f <(printf '%s\n' '
+		function report(   label) {
 			label = name == "plain" ? "untraced" : name == "trace" ? "iolens trace" : name == "base" ? "base trace" : name == "stacks" ? "... --stacks" : "strace -f"
 			printf "%-13s %7.2f s wall %7.2f s cpu %6.1f MB", label, W[2], C[2], R[2]
 			if (name != "plain" && calls > 0)
 				printf " | %+.3f us a call wall, %+.3f us cpu (x%.1f wall)", (W[2] - W[1]) * 1e6 / calls, (C[2] - C[1]) * 1e6 / calls, (W[1] > 0 ? W[2] / W[1] : 0)
 			printf "%s | load %s\n", (bad[1] || bad[2] ? " (a run failed)" : ""), ld
-		}' "$W/plain.t" "$W/$s.t"
+		}') "$W/plain.t" "$W/$s.t"
 done
