@@ -19,7 +19,8 @@ need_shared
 L=$TOP/t/data/triage-expert3.tsv
 n=$(grep -v '^#' "$L" | cut -f1 | sort -u | wc -l)
 ok "$([ "$n" -ge 46 ] && echo 0 || echo 1)" "$n labelled logs"
-old=$(grep -hv '^#' "$TOP/t/data/triage-expert.tsv" "$TOP/t/data/triage-expert2.tsv" | cut -f1 | sort -u)
+old=$(grep -hv '^#' "$TOP/t/data/triage-expert.tsv" "$TOP/t/data/triage-expert2.tsv" |
+	cut -f1 | sort -u)
 both=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -cxF "$old")
 is "$both" 0 "no log of round 1 or 2 in round 3"
 triage_score "$L"
