@@ -1,5 +1,5 @@
 # t/triage-score.sh: the scoring of triage against an independent label
-# file, shared by t/7306 and t/7310 (sourced after t/lib.sh).
+# file, shared by t/7306, t/7310 and t/7312 (sourced after t/lib.sh).
 #   triage_score LABELS  runs bench/triage-expert-score.sh, prints every
 #       disagreement and the score line, sets $line to it and $TMP/score
 #       to the whole output, and tests that every labelled log was found
