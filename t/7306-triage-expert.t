@@ -27,9 +27,11 @@ h1=$(grep '^half 1:' "$TMP/score")
 # file and RANK-IMBALANCE's own stake; per-label recall 0.861, per cause
 # 0.968 -> 1.000; half 0 0.941 / 1.000, half 1 1.000 / 1.000; half 1 is
 # no longer held out: its python-module and sqlite3 disagreements were
-# fixed, see triage-expert.md) ...
-ge "$(num "$line" precision)" 0.96 "strict precision"
-ge "$(num "$line" recall)" 0.86 "recall per label"
+# fixed, see triage-expert.md; IDLE-RANKS and META-BOUND as their lead's
+# pattern (t/7313): precision 0.971, recall per label 0.917, half 0
+# 0.944 / 0.895) ...
+ge "$(num "$line" precision)" 0.97 "strict precision"
+ge "$(num "$line" recall)" 0.91 "recall per label"
 ge "$(num "$line" 'cause recall')" 0.99 "recall per root cause"
 ge "$(num "$h0" precision)" 0.94 "half 0: strict precision"
 ge "$(num "$h1" precision)" 0.99 "half 1: strict precision"

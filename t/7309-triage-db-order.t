@@ -5,9 +5,10 @@
 # be the one of judging every job in the store's order: jobs of equal
 # stake listed in row order whichever way they were judged, and a job
 # the noise leaves unflagged adds nothing to its group's stake.  The
-# store: copies of one esm-rank0 job (flagged by RANK0-IO, IO-TIME and
-# RANK-IMBALANCE), some without the rank imbalance (its stake 0), so
-# that every copy has the same stake.
+# store: copies of one esm-rank0 job (flagged by RANK0-IO, IO-TIME,
+# RANK-IMBALANCE and IDLE-RANKS, RANK0-IO's other side), some without
+# the rank imbalance (its stake 0), so that every copy has the same
+# stake.
 . "$(dirname "$0")/lib.sh"
 need_shared
 POP=$SHARED/corpus/population
@@ -46,19 +47,19 @@ list() { # top config
 list all c0 >"$TMP/all"
 ok $? "triage --db --top all"
 cat >"$TMP/want" <<'W'
-noise m1 IOL-RANK0-IO IOL-IO-TIME IOL-RANK-IMBALANCE
-noise h4 IOL-RANK0-IO IOL-IO-TIME
-noise n2 IOL-RANK0-IO IOL-IO-TIME
-noise n3 IOL-RANK0-IO IOL-IO-TIME
-noise n4 IOL-RANK0-IO IOL-IO-TIME
-tie h1 IOL-RANK0-IO IOL-IO-TIME IOL-RANK-IMBALANCE
-tie n1 IOL-RANK0-IO IOL-IO-TIME
-tie h2 IOL-RANK0-IO IOL-IO-TIME IOL-RANK-IMBALANCE
-tie h3 IOL-RANK0-IO IOL-IO-TIME IOL-RANK-IMBALANCE
+noise m1 IOL-RANK0-IO IOL-IO-TIME IOL-RANK-IMBALANCE IOL-IDLE-RANKS
+noise h4 IOL-RANK0-IO IOL-IO-TIME IOL-IDLE-RANKS
+noise n2 IOL-RANK0-IO IOL-IO-TIME IOL-IDLE-RANKS
+noise n3 IOL-RANK0-IO IOL-IO-TIME IOL-IDLE-RANKS
+noise n4 IOL-RANK0-IO IOL-IO-TIME IOL-IDLE-RANKS
+tie h1 IOL-RANK0-IO IOL-IO-TIME IOL-RANK-IMBALANCE IOL-IDLE-RANKS
+tie n1 IOL-RANK0-IO IOL-IO-TIME IOL-IDLE-RANKS
+tie h2 IOL-RANK0-IO IOL-IO-TIME IOL-RANK-IMBALANCE IOL-IDLE-RANKS
+tie h3 IOL-RANK0-IO IOL-IO-TIME IOL-RANK-IMBALANCE IOL-IDLE-RANKS
 W
 diff -u "$TMP/want" "$TMP/all"
 ok $? "equal stakes in row order, held (h) or not (n); h4's rank imbalance is noise"
-is "$(list 1 c0 | tr '\n' ' ')" "noise m1 IOL-RANK0-IO IOL-IO-TIME IOL-RANK-IMBALANCE tie h1 IOL-RANK0-IO IOL-IO-TIME IOL-RANK-IMBALANCE " \
+is "$(list 1 c0 | tr '\n' ' ')" "noise m1 IOL-RANK0-IO IOL-IO-TIME IOL-RANK-IMBALANCE IOL-IDLE-RANKS tie h1 IOL-RANK0-IO IOL-IO-TIME IOL-RANK-IMBALANCE IOL-IDLE-RANKS " \
 	"--top 1: m1, and the first row of the equal stakes"
 is "$(list 2 c0 | awk '{ printf "%s ", $2 }')" "m1 h4 h1 n1 " "--top 2: m1, then the first row of the equal stakes"
 # RANK0-IO and IO-TIME off: h4 flagged only by its noise, so not at all,

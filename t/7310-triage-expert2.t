@@ -12,7 +12,8 @@
 # 16/16, per label 21/35 (each miss is a second code of a cause found).
 # Those three were general defects, fixed after this score (t/7311): 24/24
 # since, which is the floor now.  Round 2 is therefore held out no longer
-# for those two rules (triage-expert2.md).
+# for those two rules (triage-expert2.md).  Per label 25/35 since
+# IDLE-RANKS and META-BOUND take their lead's severity (t/7313).
 # Identical reruns of c03, c14 and c25 must get the same findings.
 # The logs live in ../shared: without it the test is skipped.
 . "$(dirname "$0")/lib.sh"
@@ -27,7 +28,7 @@ is "$both" 0 "no log of round 1 in round 2"
 triage_score "$L"
 ge "$(num "$line" precision)" 1.0 "strict precision"
 ge "$(num "$line" 'cause recall')" 1.0 "recall per root cause"
-ge "$(num "$line" recall)" 0.6 "recall per label"
+ge "$(num "$line" recall)" 0.71 "recall per label"
 # the same job, the same verdict: the warn and high codes of each rerun
 for c in c03 c14 c25; do
 	awk -F'\t' -v c="$c" '$8 == c { print $2 }' "$SHARED/corpus/population/manifest.tsv" |

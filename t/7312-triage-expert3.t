@@ -10,7 +10,9 @@
 # rule change loses them: strict precision 13/13, recall per root cause
 # 13/13, per label 13/21 (each miss is a second code of a cause found:
 # SHARED-SMALL beside SMALL-REQ, IDLE-RANKS and RANK-IMBALANCE beside
-# RANK0-IO, META-BOUND beside SMALL-FILES).
+# RANK0-IO, META-BOUND beside SMALL-FILES).  Per label 17/21 since
+# IDLE-RANKS and META-BOUND take their lead's severity (t/7313): those
+# four were the first use of this round's disagreements.
 # Identical reruns of c10, c11, c12 and c20 must get the same findings.
 # The logs live in ../shared: without it the test is skipped.
 . "$(dirname "$0")/lib.sh"
@@ -26,7 +28,7 @@ is "$both" 0 "no log of round 1 or 2 in round 3"
 triage_score "$L"
 ge "$(num "$line" precision)" 1.0 "strict precision"
 ge "$(num "$line" 'cause recall')" 1.0 "recall per root cause"
-ge "$(num "$line" recall)" 0.619 "recall per label"
+ge "$(num "$line" recall)" 0.80 "recall per label"
 # the same job, the same verdict: the warn and high codes of each rerun
 for c in c10 c11 c12 c20; do
 	awk -F'\t' -v c="$c" '$8 == c { print $2 }' "$SHARED/corpus/population/manifest.tsv" |

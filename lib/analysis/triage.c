@@ -1604,10 +1604,16 @@ static void impact(const struct iol_triage_in *in,
 				       "min_stake_s)");
 }
 
-static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
-		      const struct iol_triage_conf *c, int detail,
-		      struct iol_finding *f)
+/* Returns 1 when the finding crossed its threshold and was judged, so
+ * that only the impact floor or its rule's severity can have made it
+ * info, else 0: join_parts() reads it.  Not rc 2, info by design: a
+ * small shared request that is the job's small requests stays one
+ * finding (round 1's labeller counted it once, rounds 2 and 3 twice). */
+static int eval_rule(const struct rule *r, const struct iol_triage_in *in,
+		     const struct iol_triage_conf *c, int detail,
+		     struct iol_finding *f)
 {
+	int part_cand = 0;
 	double v = NAN, stake = NAN;
 	int miss = missing_input(r, in), rc;
 
@@ -1647,17 +1653,89 @@ static void eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		/* crossed, but too few to matter: under the floor too */
 		f->floored = crossed && rc == 1;
 		impact(in, c, crossed && judged, rc >= 3, detail, f);
+		part_cand = crossed && judged;
 	}
 	if (r->alt && r->alt(in))
 		f->rec = r->rec_alt;
 	else if (r->rec_h5 && in->have[IOL_TIN_HDF5] && V(HDF5) > 0)
 		f->rec = r->rec_h5;
+	return part_cand;
+}
+
+/*
+ * One structural pattern seen under several codes: rank-0-only I/O
+ * leaves the other ranks idle; a file storm is what makes the I/O
+ * metadata-bound.  Three rounds of independent labels
+ * (t/data/triage-expert*.tsv) judged the second code material in every
+ * log where the first was and the second was labelled (11 of 11): by
+ * the definition, the pattern is structural, so its parts are too.
+ * Such a part, crossed but under the impact floor (or info by design of
+ * its rule, as idle ranks are), takes the lead's severity and stake and
+ * says whose pattern it is.  Not RANK-IMBALANCE beside RANK0-IO: rounds
+ * 2 and 3 labelled it material there too (5 of 5), round 1 left it out;
+ * nor SHARED-SMALL beside SMALL-REQ (see eval_rule()).
+ */
+static const struct {
+	const char *lead, *part;
+} parts[] = {
+	{"IOL-RANK0-IO", "IOL-IDLE-RANKS"},
+	{"IOL-SMALL-FILES", "IOL-META-BOUND"},
+};
+
+static size_t rule_index(const char *code)
+{
+	size_t k;
+
+	for (k = 0; k < NRULES && strcmp(rules[k].code, code); k++)
+		;
+	return k;
+}
+
+static void part_of(const struct iol_finding *lead, int detail,
+		    struct iol_finding *f)
+{
+	char *floor_note, *p;
+
+	f->lead = lead->code;
+	f->sev = lead->sev;
+	f->floored = 0;
+	f->stake = lead->stake;
+	f->stake_pct = lead->stake_pct;
+	if (!detail)
+		return;
+	/* the floor's note, impact()'s last clause, no longer holds: the
+	 * lead's stake replaces it */
+	for (floor_note = NULL, p = f->detail; (p = strstr(p, "; ")); p += 2)
+		floor_note = p;
+	if (floor_note && strstr(floor_note, " s at stake"))
+		*floor_note = '\0';
+	snprintf(f->detail + strlen(f->detail),
+		 sizeof(f->detail) - strlen(f->detail),
+		 "; the pattern of %s: %.3g s at stake, %.3g %% of the run",
+		 lead->code, f->stake, f->stake_pct);
+}
+
+static void join_parts(int detail, const unsigned char *crossed,
+		       struct iol_triage *t)
+{
+	size_t k, i, j;
+
+	for (k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
+		i = rule_index(parts[k].lead);
+		j = rule_index(parts[k].part);
+		if (i == NRULES || j == NRULES)
+			continue;
+		if (t->f[i].sev <= IOL_SEV_WARN && !t->f[i].floored &&
+		    crossed[j] && t->f[j].sev > IOL_SEV_WARN && !t->f[j].lead)
+			part_of(&t->f[i], detail, &t->f[j]);
+	}
 }
 
 static int eval_all(const struct iol_triage_in *in,
 		    const struct iol_triage_conf *c, int detail,
 		    struct iol_triage *t, struct iol_error *err)
 {
+	unsigned char crossed[NRULES];
 	size_t k;
 
 	memset(t, 0, sizeof(*t));
@@ -1666,8 +1744,10 @@ static int eval_all(const struct iol_triage_in *in,
 	if (!t->f)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	for (k = 0; k < NRULES; k++)
-		eval_rule(&rules[k], in, c, detail, &t->f[k]);
+		crossed[k] = (unsigned char)eval_rule(&rules[k], in, c, detail,
+						      &t->f[k]);
 	t->n = NRULES;
+	join_parts(detail, crossed, t);
 	return 0;
 }
 

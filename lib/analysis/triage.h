@@ -240,6 +240,8 @@ struct iol_finding {
 	double value, threshold; /* value NAN when not evaluated */
 	double stake, stake_pct; /* NAN when the rule has none */
 	int floored;	  /* crossed, but below the impact floor (so info/ok) */
+	const char *lead; /* the code whose pattern this is part of, or NULL
+			     (then sev and stake are the lead's) */
 	char detail[400]; /* who is responsible, or why not evaluated */
 };
 
