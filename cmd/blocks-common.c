@@ -3,10 +3,9 @@
  * storage cost model of DIR's file
  * system (analysis/iocost.h) measured and saved, so that blocks --source
  * can predict each block's I/O time.  Also the loading of that model for
- * the other blocks commands, and what they all say about the binaries a
- * trace's stacks name (changed, gone, without DWARF) and stacks cut.
+ * the other blocks commands; what they all say about the binaries a
+ * trace's stacks name is their view's (render/view-blocks.c).
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +19,6 @@
 #include "analysis/blocks.h"
 #include "analysis/iocost.h"
 #include "render/views.h"
-#include "replay/calibrate.h"
 #include "base/banned.h"
 
 int blocks_has_calibrate(int argc, char **argv)
@@ -76,91 +74,27 @@ int blocks_calibrate_run(int argc, char **argv)
 int blocks_cost_load(struct iol_iocost *c)
 {
 	struct iol_error err = {0};
-	char path[4096];
+	int r = iol_iocost_load_saved(c, &err);
 
-	if (iol_iocost_path(path, sizeof(path)) < 0)
-		return -1;
-	if (iol_iocost_load(c, path, &err) == 0)
-		return 0;
 	/* not calibrated is said in the text output, not as a warning */
-	if (err.sys != ENOENT)
+	if (r < 0)
 		msg("warning: %s: no predicted I/O time", err.msg);
-	return -1;
+	return r == 0 ? 0 : -1;
 }
 
-int blocks_say_modules(const struct iol_blocks *bl, const char *trace, int text)
+int blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
+		 int text, struct iol_blocks **bl)
 {
-	char note[160];
-	size_t i;
+	struct iol_error err = {0};
 
-	for (i = 0; i < bl->nmods; i++)
-		if (bl->mods[i].state == IOL_BMOD_CHANGED) {
-			msg("cannot attribute '%s': '%s' changed since it was "
-			    "traced, its functions and lines would be the new "
-			    "build's: trace it again",
-			    trace, bl->mods[i].path);
-			return -1;
-		}
-	for (i = 0; i < bl->nmods; i++)
-		if (bl->mods[i].state == IOL_BMOD_GONE)
-			msg("warning: '%s' is gone: its frames keep the "
-			    "trace's "
-			    "names, without files or lines",
-			    bl->mods[i].path);
-		else
-			msg("note: '%s' has no debugging information "
-			    "(stripped, or built without -g): functions by "
-			    "symbol or address, no lines",
-			    bl->mods[i].path);
-	if (bl->src_missing)
-		msg("warning: %zu source file%s the binaries name %s not found "
-		    "(the first: '%s'): no loops from %s; --source-map OLD=NEW "
-		    "reads sources that moved",
-		    bl->src_missing, bl->src_missing == 1 ? "" : "s",
-		    bl->src_missing == 1 ? "is" : "are", bl->src_missing_first,
-		    bl->src_missing == 1 ? "it" : "them");
-	if (bl->stacks_cut && !text)
-		msg("note: %s",
-		    iol_view_blocks_cut_note(bl, note, sizeof(note)));
-	return 0;
-}
-
-/*
- * strace's -T durations hold strace's own stops (11 times a small
- * write's on a loop): taken off as replay-script does when iolens replay
- * --calibrate measured them; else the blocks rank by bytes, and an
- * explicit --sort time is refused.  -1 refused (said); else what to say
- * once the blocks are made: 0 nothing, 1 the overhead taken off, 2 the
- * ranking by bytes.
- */
-int blocks_times_of(const struct iol_job *job, struct blocks_opts *bo,
-		    double *overhead)
-{
-	int r = job->stacks ? iol_replay_overhead_of(job->source, overhead) : 0;
-
-	if (r >= 0 || (bo->sort >= 0 && bo->sort != IOL_BSORT_TIME)) {
-		if (bo->sort < 0)
-			bo->sort = IOL_BSORT_TIME;
-		return r > 0;
-	}
-	if (bo->sort == IOL_BSORT_TIME) {
-		msg("cannot rank by time: strace's I/O times hold its own "
-		    "cost of each call, not measured here (run iolens replay "
-		    "--calibrate, or --sort bytes)");
+	if (iol_blocks_build(job, o, bl, &err) < 0) {
+		msg("%s: %s", job->path, err.msg);
 		return -1;
 	}
-	bo->sort = IOL_BSORT_BYTES;
-	return 2;
-}
-
-void blocks_times_say(int say, double overhead)
-{
-	if (say == 1)
-		msg("note: strace's own %.2f us a call taken off the I/O times "
-		    "(iolens replay --calibrate)",
-		    overhead * 1e6);
-	else if (say == 2)
-		msg("note: ranked by bytes: strace's I/O times hold its own "
-		    "cost of each call (iolens replay --calibrate measures "
-		    "it, to be taken off)");
+	if (iol_view_blocks_say_modules(*bl, job->path, text) < 0) {
+		iol_blocks_free(*bl);
+		*bl = NULL;
+		return -1;
+	}
+	return 0;
 }

@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,31 +24,10 @@
 #include "code/extract.h"
 #include "replay/calibrate.h"
 #include "render/output.h"
-#include "base/version.h"
+#include "cmd/opts.h"
 #include "base/banned.h"
 
 /* ---- the command ---- */
-
-/* parse errors are warnings: what parsed is used (a missing header
- * leaves the functions that need it out, or their calls unknown); 1
- * when there were any */
-static int report_diags(const struct iol_ctree *t)
-{
-	const struct iol_cdiag *d;
-	int bad = 0;
-
-	for (d = t->diags; d; d = d->next) {
-		msg("warning: '%s': %d error%s while parsing, what parsed is "
-		    "used; the first: %s%s",
-		    d->file, d->errors, d->errors == 1 ? "" : "s", d->first,
-		    d->ccdb || d->given ? ""
-					: " (no compile_commands.json lists "
-					  "it: give the build's -I and -D "
-					  "after --)");
-		bad = 1;
-	}
-	return bad;
-}
 
 /* the join of t and the blocks bl of trace, printed */
 static int join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
@@ -99,7 +79,6 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 {
 	char *av[2] = {trace, NULL};
 	struct iol_blocks *bl = NULL;
-	struct iol_error err = {0};
 	struct iol_job *job = NULL;
 	struct copts co;
 	int rc;
@@ -111,12 +90,7 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 		msg("note: strace's own %.2f us a call taken off the measured "
 		    "I/O times (iolens replay --calibrate)",
 		    bo.overhead * 1e6);
-	if (iol_blocks_build(job, &bo, &bl, &err) < 0) {
-		msg("%s: %s", job->path, err.msg);
-		iol_job_close(job);
-		return EXIT_DATA;
-	}
-	if (blocks_say_modules(bl, job->path, 0) < 0)
+	if (blocks_build(job, &bo, 0, &bl) < 0)
 		rc = EXIT_DATA;
 	else
 		rc = join_print(t, bl, files, nfiles, job->path, cost, fmt,
@@ -168,53 +142,59 @@ static int two_traces(void)
 			   "extension: .c, .cc, .cpp, .h ...)");
 }
 
-/* the option c (getopt's), its value in optarg: -1 to go on, else the
- * exit status */
-static int src_opt(struct src *s, int c, char **argv)
+static int assume(void *base, const char *arg)
 {
-	switch (c) {
-	case 'h': return cmd_help("blocks--source");
-	case 'V': printf("iolens %s\n", IOLENS_VERSION); return EXIT_OK;
-	case 'o': s->outpath = optarg; return -1;
-	case 'a':
-		if (parse_assume(optarg, &s->assume[s->xo.nassume]) < 0)
-			return usage_error("--assume wants NAME=VALUE, an "
-					   "integer value, not '%s'",
-					   optarg);
-		s->xo.nassume++;
+	struct src *s = base;
+
+	if (parse_assume((char *)arg, &s->assume[s->xo.nassume]) < 0)
 		return -1;
-	case 'm':
-		if (blocks_srcmap_add(&s->map, &s->bo.nsrcmap, optarg) < 0)
-			return EXIT_USAGE;
-		s->bo.srcmap = s->map;
-		return -1;
-	case 's': return optarg && src_arg(s, optarg) < 0 ? two_traces() : -1;
-	case 'f':
-		if ((s->fmt = fmt_parse(optarg)) < 0)
-			return usage_error("unknown format '%s'", optarg);
-		s->fmtarg = optarg;
-		return -1;
-	case ':':
-		return usage_error("option '%s' needs a value",
-				   argv[optind - 1]);
-	default: return usage_error("unknown option '%s'", argv[optind - 1]);
-	}
+	s->xo.nassume++;
+	return 0;
 }
+
+static int source_map(void *base, const char *arg)
+{
+	struct src *s = base;
+
+	if (blocks_srcmap_add(&s->map, &s->bo.nsrcmap, (char *)arg) < 0)
+		return EXIT_USAGE;
+	s->bo.srcmap = s->map;
+	return 0;
+}
+
+/* --source[=FILE]: a source or the trace as a positional one is */
+static int source(void *base, const char *arg)
+{
+	return arg && src_arg(base, (char *)arg) < 0 ? two_traces() : 0;
+}
+
+static int format(void *base, const char *arg)
+{
+	struct src *s = base;
+
+	if ((s->fmt = fmt_parse(arg)) < 0)
+		return usage_error("unknown format '%s'", arg);
+	s->fmtarg = arg;
+	return 0;
+}
+
+static const struct cmd_opt options[] = {
+	{"assume", CO_CALL, .fn = assume,
+	 .want = "--assume wants NAME=VALUE, an integer value, not '%s'"},
+	{"format", CO_CALL, .fn = format},
+	{"help", CO_HELP, .want = "blocks--source", .letter = 'h'},
+	{"output", CO_STR, .off = offsetof(struct src, outpath), .letter = 'o'},
+	{"source", CO_CALL | CO_OPTIONAL, .fn = source},
+	{"source-map", CO_CALL, .fn = source_map},
+	{"version", CO_VERSION, .letter = 0},
+	CO_END,
+};
 
 /* argv into s: -1 to go on, else the exit status */
 static int src_parse(struct src *s, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"assume", required_argument, NULL, 'a'},
-		{"format", required_argument, NULL, 'f'},
-		{"help", no_argument, NULL, 'h'},
-		{"output", required_argument, NULL, 'o'},
-		{"source", optional_argument, NULL, 's'},
-		{"source-map", required_argument, NULL, 'm'},
-		{"version", no_argument, NULL, 'V'},
-		{NULL, 0, NULL, 0},
-	};
-	int c, i, rc;
+	struct cmd_optset set = {options, s, 0};
+	int i, rc;
 
 	/* the compiler's arguments after -- are not ours to parse */
 	for (s->dashdash = argc, i = 1; i < argc; i++)
@@ -225,12 +205,8 @@ static int src_parse(struct src *s, int argc, char **argv)
 	s->files = xcalloc((size_t)argc + 1, sizeof(*s->files));
 	s->assume = xcalloc((size_t)argc + 1, sizeof(*s->assume));
 	s->xo.assume = s->assume;
-	opterr = 0;
-	optind = 0; /* a full restart: cmd_blocks may have run getopt first */
-	while ((c = getopt_long(s->dashdash, argv, ":ho:", longopts, NULL)) !=
-	       -1)
-		if ((rc = src_opt(s, c, argv)) >= 0)
-			return rc;
+	if ((rc = cmd_opts_parse(s->dashdash, argv, &set, 1, 0)) >= 0)
+		return rc;
 	for (i = optind; i < s->dashdash; i++)
 		if (src_arg(s, argv[i]) < 0)
 			return two_traces();
@@ -247,7 +223,7 @@ int blocks_source_run(int argc, char **argv)
 	struct iol_ctree *t = NULL;
 	struct iol_iocost costbuf, *cost = NULL;
 	struct iol_error err = {0};
-	int i, rc;
+	int rc;
 
 	if ((rc = src_parse(&s, argc, argv)) >= 0)
 		return src_done(&s, rc);
@@ -264,13 +240,7 @@ int blocks_source_run(int argc, char **argv)
 	if (blocks_cost_load(&costbuf) == 0)
 		cost = &costbuf;
 	/* errors and nothing predicted: the sources did not parse */
-	rc = report_diags(t) && !t->nblocks ? EXIT_DATA : EXIT_OK;
-	for (i = 0; i < t->nassumed; i++)
-		if (!t->assumed[i].uses)
-			msg("warning: --assume %s: no loop bound, size or "
-			    "argument the source does not fix reads a variable "
-			    "of that name",
-			    t->assumed[i].name);
+	rc = iol_view_blocks_source_say(t) && !t->nblocks ? EXIT_DATA : EXIT_OK;
 	if (s.trace) {
 		if (with_trace(t, s.files, s.nfiles, s.trace, cost, s.fmt,
 			       s.outpath, s.bo) != EXIT_OK)

@@ -18,6 +18,7 @@
 #include "analysis/blocks.h"
 #include "render/flame.h"
 #include "render/views.h"
+#include "replay/calibrate.h"
 #include "base/banned.h"
 
 /* --source lives in cmd/blocks-source.c; a binary built without it
@@ -97,19 +98,17 @@ static int run(const struct copts *co, const struct iol_job *job,
 
 	opts.srcmap = bo->srcmap;
 	opts.nsrcmap = bo->nsrcmap;
-	if ((say = blocks_times_of(job, bo, &opts.overhead)) < 0)
-		return EXIT_DATA;
-	if (iol_blocks_build(job, &opts, &bl, &err) < 0) {
-		msg("%s: %s", job->path, err.msg);
-		return EXIT_DATA;
-	}
-	if (blocks_say_modules(bl, job->path,
-			       co->fmt == FMT_TEXT && !pic &&
-				       co->outf != OUTF_FOLDED) < 0) {
-		iol_blocks_free(bl);
+	say = iol_replay_blocks_sort(job->source, job->stacks != 0, &bo->sort,
+				     &opts.overhead);
+	if (say < 0) {
+		iol_view_blocks_times_say(say, 0);
 		return EXIT_DATA;
 	}
-	blocks_times_say(say, opts.overhead);
+	if (blocks_build(job, &opts,
+			 co->fmt == FMT_TEXT && !pic && co->outf != OUTF_FOLDED,
+			 &bl) < 0)
+		return EXIT_DATA;
+	iol_view_blocks_times_say(say, opts.overhead);
 	if (!pic)
 		rc = print(co, job, bl, bo);
 	else if (flame_write(co->outpath, bl, bo->by_bytes, job->path,

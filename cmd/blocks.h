@@ -20,24 +20,16 @@ struct blocks_opts {
 /* --source-map OLD=NEW: one rule more in *map (*n of them, xrealloc'd;
  * arg split in place); -1 when malformed (said, a usage error) */
 int blocks_srcmap_add(struct iol_srcmap **map, int *n, char *arg);
-struct iol_job;
-/* strace's share of job's call durations into *overhead, and the sort
- * it allows (bo->sort set): what to say once the blocks are made (0
- * nothing, 1 the overhead taken off, 2 ranked by bytes), or -1 when an
- * explicit --sort time cannot be (said). */
-int blocks_times_of(const struct iol_job *job, struct blocks_opts *bo,
-		    double *overhead);
-void blocks_times_say(int say, double overhead);
-
 /* --calibrate (cmd/blocks-common.c): 1 when argv asks for it; the run */
 int blocks_has_calibrate(int argc, char **argv);
 int blocks_calibrate_run(int argc, char **argv);
+struct iol_job;
+/* The blocks of job built with o, and what is not as traced in their
+ * binaries said (text: as the text output, which has the stacks cut in
+ * its header): 0, or -1 (said) when they cannot be made or trusted. */
+int blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
+		 int text, struct iol_blocks **bl);
 struct iol_iocost;
-/* Say what is not as traced in bl's binaries (one line each on
- * stderr) and, unless text (which has it in its header), the stacks
- * cut; -1 when a binary changed: the blocks would be wrong, refuse. */
-int blocks_say_modules(const struct iol_blocks *bl, const char *trace,
-		       int text);
 /* The saved cost model into c: 0, or -1 (none; a bad file warned) */
 int blocks_cost_load(struct iol_iocost *c);
 

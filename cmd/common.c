@@ -9,7 +9,6 @@
 #include <string.h>
 #include <getopt.h>
 
-#include "analysis/select.h"
 #include "cmd/common.h"
 #include "render/view.h"
 #include "base/version.h"
@@ -139,7 +138,6 @@ int cmd_inputs(const struct copts *c, int argc, char **argv, int first,
 	       struct iol_inputs *in)
 {
 	struct iol_error err = {0};
-	size_t k;
 
 	if (iol_inputs_resolve(
 		    in, (const char *const *)argv + first, argc - first,
@@ -147,43 +145,8 @@ int cmd_inputs(const struct copts *c, int argc, char **argv, int first,
 		msg("%s", err.msg);
 		return -1;
 	}
-	for (k = 0; k < in->nempty; k++)
-		msg("cannot read '%s': no Darshan logs or traces in it",
-		    in->empty[k]);
+	msg_inputs_empty(in);
 	return in->nempty ? -1 : 0;
-}
-
-static void warnings(const char *path, const struct iol_job *job)
-{
-	if (job->partial) {
-		char list[160] = "";
-		size_t l = 0;
-		int m;
-
-		for (m = 0; m < IOL_MOD_MAX && l < sizeof(list) - 20; m++)
-			if ((job->partial >> m) & 1)
-				l += (size_t)snprintf(
-					list + l, sizeof(list) - l, "%s%s",
-					l ? ", " : "",
-					m < IOL_MOD_KNOWN ? iol_modinfo(m)->name
-							  : "unknown");
-		msg("warning: '%s' is incomplete (%s ran out of memory): "
-		    "figures miss records",
-		    path, list);
-	}
-	if (job->lost) {
-		char text[512];
-
-		msg("warning: '%s': %s", path,
-		    iol_lost_text(text, sizeof(text), job->lost, job->lost_have,
-				  job->lost_len));
-	}
-	if (job->unknown_ops)
-		msg("warning: '%s': operations not understood, skipped:%s",
-		    path, job->unknown_ops);
-	if (job->skipped)
-		msg("warning: '%s': %llu unparsable lines skipped", path,
-		    (unsigned long long)job->skipped);
 }
 
 int cmd_load(const struct copts *c, const struct iol_input *in,
@@ -193,19 +156,10 @@ int cmd_load(const struct copts *c, const struct iol_input *in,
 	struct iol_trace_opts to = {c->rank_from, c->lenient};
 	int ret = iol_input_load(in, &to, job, &err);
 
-	if (ret == IOL_ENOTLOG && !in->paths && iol_is_text_file(in->arg)) {
-		/* a text file: say what a text log would have been */
-		msg("cannot read '%s': a text file, but not a trace iolens "
-		    "reads (strace -f -tt -T output, an iolens trace) nor a "
-		    "Darshan log",
-		    in->arg);
-		return ret;
-	}
-	if (ret < 0) {
-		msg_ioerr(in->arg, ret, &err);
-		return ret;
-	}
-	warnings(in->name, *job);
+	if (ret < 0)
+		msg_input_failed(in, ret, &err);
+	else
+		msg_job_warnings(in->name, *job);
 	return ret;
 }
 
@@ -243,14 +197,6 @@ int cmd_each_job(const struct copts *c, int argc, char **argv, int first,
 	}
 	iol_inputs_release(&in);
 	return rc;
-}
-
-const char *excl_defaults_help(void)
-{
-	static char b[256];
-
-	iol_excl_defaults_text(b, sizeof(b));
-	return b;
 }
 
 int cmd_out_open(struct out *o, const char *path, int fmt)

@@ -98,9 +98,6 @@ int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
 int cmd_each_job(const struct copts *c, int argc, char **argv, int first,
 		 int (*fn)(void *ctx, const char *name, struct iol_job *job),
 		 void *ctx);
-/* The default exclusions of top files (analysis/select.h), for help
- * texts (@EXCL_DEFAULTS@ in man/help/<cmd>.txt); static storage. */
-const char *excl_defaults_help(void);
 /* out_open() and out_close() that print their failure in the house style;
  * 0 or -1. */
 int cmd_out_open(struct out *o, const char *path, int fmt);

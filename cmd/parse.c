@@ -82,21 +82,6 @@ static void cut_warning(const struct pctx *c)
 		    iol_dlog_lost_text(c->d, text, sizeof(text)));
 }
 
-/* IOLENS_THREADS when it is a count parse --dxt takes, else 2 */
-static int default_threads(void)
-{
-	const char *s = getenv("IOLENS_THREADS");
-	char *end;
-	long v;
-
-	if (!s || !*s)
-		return 2;
-	v = strtol(s, &end, 10);
-	if (*end || v < 1 || v > DXP_MAXTHREADS)
-		return 2;
-	return (int)v;
-}
-
 #define AT(m) .off = offsetof(struct pctx, m)
 static const struct cmd_opt options[] = {
 	{"all", CO_OR, AT(mask), .lo = OPT_ALL},
@@ -120,7 +105,7 @@ int cmd_parse(int argc, char **argv)
 	int ret, rc;
 
 	memset(&c, 0, sizeof(c));
-	c.nthreads = default_threads();
+	c.nthreads = parse_dxt_default_threads();
 	rc = cmd_opts_parse(argc, argv, sets, 2, CMD_OPTS_NOCOLON);
 	if (rc >= 0)
 		return rc;

@@ -14,24 +14,22 @@
 #include "population/popctx.h"
 #include "base/banned.h"
 
+/* The store of --db opened and --where checked: -1 to go on, else the
+ * exit status (the message said). */
 static int open_db(struct popopts *p, struct iol_popdb **db)
 {
 	struct iol_error err = {0};
-	int rc = iol_popdb_open_present(p->db, db, &err);
+	int bad_where, rc = iol_popdb_open_where(p->db, p->where, db,
+						 &bad_where, &err);
 
+	if (rc < 0 && bad_where)
+		return usage_error("bad --where: %s", err.msg);
 	if (rc < 0) {
 		msg("cannot open '%s': %s", p->db,
 		    err.msg[0] ? err.msg : iol_strerror(rc));
-		return -1;
+		return EXIT_DATA;
 	}
-	rc = iol_popdb_check_where(*db, p->where, &err);
-	if (rc < 0) {
-		usage_error("bad --where: %s", err.msg);
-		iol_popdb_close(*db);
-		*db = NULL;
-		return -2;
-	}
-	return 0;
+	return -1;
 }
 
 /* After the options: as pop_begin() says. */
@@ -58,9 +56,8 @@ static int pop_rest(struct popopts *p, int argc, char **argv, int nargs,
 		return usage_error("unexpected argument '%s'",
 				   argv[optind + nargs]);
 	*first = optind;
-	rc = open_db(p, db);
-	if (rc < 0)
-		return rc == -2 ? EXIT_USAGE : EXIT_DATA;
+	if ((rc = open_db(p, db)) >= 0)
+		return rc;
 	if (o && cmd_out_open(o, p->c.outpath, p->c.fmt) < 0) {
 		iol_popdb_close(*db);
 		*db = NULL;
@@ -106,19 +103,13 @@ int pop_none(const struct popopts *p)
 	return EXIT_DATA;
 }
 
-/* A failure reading the store at dbpath. */
-static void say(const char *dbpath, int rc, const struct iol_error *err)
-{
-	msg("'%s': %s", dbpath, err->msg[0] ? err->msg : iol_strerror(rc));
-}
-
 /* The end of a load: the message of a failure, or that none matched
  * (then set is freed and the load a failure too). */
 static int loaded(struct popopts *p, int rc, const struct iol_error *err,
 		  struct iol_popset *set)
 {
 	if (rc < 0)
-		say(p->db, rc, err);
+		msg_store(p->db, rc, err);
 	if (rc == 0 && !set->n) {
 		iol_popset_free(set);
 		pop_none(p);
@@ -153,7 +144,7 @@ int pop_find(struct iol_popdb *db, const char *dbpath, const char *log,
 	int rc = iol_popdb_find_log(db, log, one, &err);
 
 	if (rc < 0)
-		say(dbpath, rc, &err);
+		msg_store(dbpath, rc, &err);
 	return rc;
 }
 
@@ -166,24 +157,8 @@ int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
 					&err);
 
 	if (rc < 0)
-		say(dbpath, rc, &err);
+		msg_store(dbpath, rc, &err);
 	return rc;
-}
-
-/* Why the job of log was not found in the store db or summarised, at
- * stage (population/popctx.h IOL_POPCTX_*), said. */
-static void say_ctx(const char *db, const char *log, int rc, int stage,
-		    const struct iol_error *err)
-{
-	if (stage == IOL_POPCTX_OPEN)
-		msg("cannot open '%s': %s", db,
-		    err->msg[0] ? err->msg : iol_strerror(rc));
-	else if (stage == IOL_POPCTX_STORE)
-		say(db, rc, err);
-	else if (stage == IOL_POPCTX_LOG)
-		msg_ioerr(log, rc, err);
-	else
-		msg("out of memory");
 }
 
 int pop_context_of(const char *dbpath, const char *log,
@@ -195,7 +170,7 @@ int pop_context_of(const char *dbpath, const char *log,
 		rc = iol_pop_context_of(dbpath, log, job, m, ctx, &stage, &err);
 
 	if (rc < 0)
-		say_ctx(dbpath, log, rc, stage, &err);
+		msg_popctx(dbpath, log, rc, stage, &err);
 	return rc;
 }
 
@@ -206,7 +181,7 @@ static int weather(const char *const *recs, int nrecs, const struct iol_wjob *w,
 {
 	struct iol_error err = {0};
 	uint64_t *cut = calloc((size_t)nrecs + 1, sizeof *cut);
-	int i, bad, r;
+	int bad, r;
 
 	if (!cut) {
 		msg("out of memory");
@@ -214,15 +189,7 @@ static int weather(const char *const *recs, int nrecs, const struct iol_wjob *w,
 	}
 	r = iol_weather_recs(recs, nrecs, w->start, w->end, w->rbytes,
 			     w->wbytes, out, cut, &bad, &err);
-	for (i = 0; i < nrecs; i++)
-		if (cut[i])
-			msg("warning: '%s' ends early, cut in line %llu; the "
-			    "samples before it are read",
-			    recs[i], (unsigned long long)cut[i]);
-	if (r < 0 && bad >= 0)
-		msg_ioerr(recs[bad], r, &err);
-	else if (r < 0)
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+	msg_weather(recs, nrecs, cut, r, bad, &err);
 	free(cut);
 	return r;
 }
@@ -257,12 +224,7 @@ static int fsweather(const char *const *recs, int nrecs, const char *db,
 	int bad, r;
 
 	r = iol_fsweather_job(recs, nrecs, db, wj, out, &bad, &err);
-	if (r < 0 && bad >= 0)
-		msg("cannot read '%s': %s", recs[bad],
-		    err.msg[0] ? err.msg : iol_strerror(r));
-	else if (r < 0)
-		msg("%s%s%s", nrecs ? "" : db, nrecs ? "" : ": ",
-		    err.msg[0] ? err.msg : iol_strerror(r));
+	msg_fsweather(recs, nrecs, db, r, bad, &err);
 	return r;
 }
 
@@ -284,6 +246,6 @@ int pop_fsweather_log(const char *const *recs, int nrecs, const char *db,
 	int stage, rc = iol_pop_wjob_of(db, log, job, m, &wj, &stage, &err);
 
 	if (rc < 0)
-		say_ctx(db, log, rc, stage, &err);
+		msg_popctx(db, log, rc, stage, &err);
 	return rc < 0 ? rc : fsweather(recs, nrecs, db, &wj, out);
 }

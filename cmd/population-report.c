@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
@@ -16,20 +15,8 @@
 #include "population/popreport-data.h"
 #include "render/popreport.h"
 #include "render/report.h"
+#include "render/view-report.h"
 #include "base/banned.h"
-
-/* SOURCE_DATE_EPOCH, else the latest job start: the same store gives
- * the same bytes. */
-static void pdf_date(const struct iol_popset *set, char *buf, size_t n)
-{
-	time_t t = (time_t)iol_source_date((int64_t)iol_popset_last_start(set));
-	struct tm tm;
-
-	if (!gmtime_r(&t, &tm))
-		snprintf(buf, n, "1970-01-01T00:00:00");
-	else
-		strftime(buf, n, "%Y-%m-%dT%H:%M:%S", &tm);
-}
 
 /* The rows, their context and the triage (population/popreport-data.h);
  * -1 with the message printed. */
@@ -80,7 +67,12 @@ int cmd_population_report(int argc, char **argv)
 	iol_popdb_close(db);
 	if (rc < 0)
 		return EXIT_DATA;
-	pdf_date(&d.set, date, sizeof date);
+	/* SOURCE_DATE_EPOCH, else the latest job start: the same store
+	 * gives the same bytes */
+	if (view_report_date(date, sizeof date,
+			     iol_source_date((int64_t)iol_popset_last_start(
+				     &d.set))) < 0)
+		snprintf(date, sizeof date, "1970-01-01T00:00:00");
 	rc = popreport_write(&d.set, p.db, &d.tri, d.out, p.c.outpath, date,
 			     &err);
 	if (rc < 0)

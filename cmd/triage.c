@@ -22,12 +22,13 @@
 #include "base/banned.h"
 
 /* --config, --severity (-1: the default; text: warn and high, machine
- * formats: every rule), --top */
+ * formats: every rule), --top; the thresholds they make */
 static struct triopts {
 	const char *conf_path;
 	int min_sev, print_config;
 	long top_jobs;
-} tg = {NULL, -1, 0, 5};
+	struct iol_triage_conf conf;
+} tg = {.min_sev = -1, .top_jobs = 5};
 
 static int severity(void *base, const char *arg)
 {
@@ -84,19 +85,14 @@ static int load_conf(struct iol_triage_conf *c)
 {
 	const struct iol_siteconf *site = site_config();
 	struct iol_error err = {0};
-	char *stext = site ? iol_siteconf_triage_text(site) : NULL;
-	int rc;
+	int rc = site ? iol_siteconf_triage_conf(site, tg.conf_path, c, &err)
+		      : -1;
 
-	if (!stext) {
-		if (site)
-			msg("out of memory");
-		return -1;
-	}
-	rc = iol_triage_conf_load_over(c, stext, tg.conf_path, &err);
-	free(stext);
-	if (rc == IOL_EIO)
+	if (rc == IOL_ENOMEM && !err.msg[0])
+		msg("out of memory");
+	else if (rc == IOL_EIO)
 		msg("%s", err.msg);
-	else if (rc < 0)
+	else if (rc < 0 && site)
 		msg("%s: %s", tg.conf_path, err.msg);
 	return rc;
 }
@@ -140,32 +136,23 @@ static int triage_db(int argc, char **argv)
 	return cmd_out_close(&o, 1) < 0 ? EXIT_DATA : EXIT_OK;
 }
 
-/* One log's findings into o; EXIT_OK or EXIT_DATA. */
-static int triage_log(struct out *o, const struct copts *co,
-		      const struct iol_triage_conf *conf,
-		      const struct iol_input *in)
+/* One log's findings into o (the run's); 0, or -1 (said). */
+static int triage_log(void *o, const char *name, struct iol_job *job)
 {
-	struct iol_job *job;
 	struct iol_triage t;
 	struct iol_error err = {0};
 
-	if (cmd_load(co, in, &job) < 0)
-		return EXIT_DATA;
-	if (iol_triage_run(job, conf, &t, &err) < 0) {
-		msg_ioerr(in->name, err.code, &err);
-		iol_job_close(job);
-		return EXIT_DATA;
+	if (iol_triage_run(job, &tg.conf, &t, &err) < 0) {
+		msg_ioerr(name, err.code, &err);
+		return -1;
 	}
-	iol_view_triage_log(o, in->name, &t, tg.min_sev);
+	iol_view_triage_log(o, name, &t, tg.min_sev);
 	iol_triage_free(&t);
-	iol_job_close(job);
-	return EXIT_OK;
+	return 0;
 }
 
 int cmd_triage(int argc, char **argv)
 {
-	struct iol_triage_conf conf;
-	struct iol_inputs in;
 	struct copts co;
 	struct out o;
 	int rc, i;
@@ -185,17 +172,12 @@ int cmd_triage(int argc, char **argv)
 		return rc;
 	if (tg.min_sev < 0) /* machine formats: every rule, as before */
 		tg.min_sev = co.fmt == FMT_TEXT ? IOL_SEV_WARN : IOL_SEV_NA;
-	if (load_conf(&conf) < 0) {
+	if (load_conf(&tg.conf) < 0) {
 		out_close(&o, 0);
 		return EXIT_DATA;
 	}
-	/* a directory stands for the logs in it */
-	rc = cmd_inputs(&co, argc, argv, i, &in) < 0 ? EXIT_DATA : EXIT_OK;
 	iol_view_triage_begin(&o);
-	for (size_t j = 0; j < in.n; j++)
-		if (triage_log(&o, &co, &conf, &in.v[j]) != EXIT_OK)
-			rc = EXIT_DATA;
-	iol_inputs_release(&in);
+	rc = cmd_each_job(&co, argc, argv, i, triage_log, &o);
 	iol_view_triage_end(&o);
 	return cmd_out_close(&o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;
 }

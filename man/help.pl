@@ -13,7 +13,7 @@
 #                  name starts with _ is such a fragment, not a command)
 #   @NAME@         capitals and _: a value only the running binary knows
 #                  (a default, a path), put in by the printer (cmd/util.c
-#                  cmd_help())
+#                  cmd_help(), the values render/help-values.c's)
 use strict;
 use warnings;
 

@@ -22,4 +22,12 @@ const char *iol_help_text(const char *name);
  * 0, or -1 when name has no text. */
 int iol_help_print(FILE *f, const char *name, iol_help_value value);
 
+/* The binary's placeholders (render/help-values.c): the defaults the
+ * library holds, and the report template, which the drawing module finds
+ * (render/gfx-load.c); NULL for a name it does not know. */
+const char *iol_help_binary_value(const char *name);
+/* The default exclusions of top files (analysis/select.h), for help
+ * texts (@EXCL_DEFAULTS@ in man/help/<cmd>.txt); static storage. */
+const char *excl_defaults_help(void);
+
 #endif

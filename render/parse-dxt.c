@@ -666,3 +666,17 @@ int parse_dxt_text(struct obuf *ob, FILE *warn, const struct iol_dlog *d,
 		ret = nomem(&c);
 	return ret;
 }
+
+int parse_dxt_default_threads(void)
+{
+	const char *s = getenv("IOLENS_THREADS");
+	char *end;
+	long v;
+
+	if (!s || !*s)
+		return 2;
+	v = strtol(s, &end, 10);
+	if (*end || v < 1 || v > DXP_MAXTHREADS)
+		return 2;
+	return (int)v;
+}

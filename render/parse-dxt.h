@@ -23,6 +23,9 @@
 /* parse_dxt_text() stopped at an incomplete module (its error printed) */
 enum { PARSE_DXT_INCOMPLETE = 1, PARSE_DXT_CUT = 2 };
 
+/* The formatting threads of parse --dxt without --threads:
+ * IOLENS_THREADS when it is a count it takes, else 2. */
+int parse_dxt_default_threads(void);
 /* The DXT text of log d after its job header: each DXT_POSIX and
  * DXT_MPIIO record, with OSTs from the log's LUSTRE records.  Incomplete
  * modules are printed with a warning when show_incomplete, else the text

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "render/views.h"
+#include "render/diag.h"
 #include "analysis/iocost.h"
 #include "code/join.h"
 #include "base/banned.h"
@@ -815,4 +816,30 @@ int iol_view_blocks_join_write(const char *path, int fmt,
 		return failed(&o, err);
 	iol_view_blocks_join(&o, j, trace, nfiles);
 	return out_close(&o, 1) < 0 ? failed(&o, err) : 0;
+}
+
+int iol_view_blocks_source_say(const struct iol_ctree *t)
+{
+	const struct iol_cdiag *d;
+	int bad = 0;
+
+	/* parse errors are warnings: what parsed is used (a missing header
+	 * leaves the functions that need it out, or their calls unknown) */
+	for (d = t->diags; d; d = d->next) {
+		msg("warning: '%s': %d error%s while parsing, what parsed is "
+		    "used; the first: %s%s",
+		    d->file, d->errors, d->errors == 1 ? "" : "s", d->first,
+		    d->ccdb || d->given ? ""
+					: " (no compile_commands.json lists "
+					  "it: give the build's -I and -D "
+					  "after --)");
+		bad = 1;
+	}
+	for (int i = 0; i < t->nassumed; i++)
+		if (!t->assumed[i].uses)
+			msg("warning: --assume %s: no loop bound, size or "
+			    "argument the source does not fix reads a variable "
+			    "of that name",
+			    t->assumed[i].name);
+	return bad;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "render/views.h"
+#include "render/diag.h"
 #include "analysis/blocks.h"
 #include "analysis/iocost.h"
 #include "base/banned.h"
@@ -311,4 +312,58 @@ void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c, const char *path)
 				c->rw[r][IOL_IOC_SEQ][s] * 1e6,
 				c->rw[r][IOL_IOC_RAND][s] * 1e6);
 	fprintf(f, "saved to %s\n", path);
+}
+
+int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
+				int text)
+{
+	char note[160];
+	size_t i;
+
+	for (i = 0; i < bl->nmods; i++)
+		if (bl->mods[i].state == IOL_BMOD_CHANGED) {
+			msg("cannot attribute '%s': '%s' changed since it was "
+			    "traced, its functions and lines would be the new "
+			    "build's: trace it again",
+			    trace, bl->mods[i].path);
+			return -1;
+		}
+	for (i = 0; i < bl->nmods; i++)
+		if (bl->mods[i].state == IOL_BMOD_GONE)
+			msg("warning: '%s' is gone: its frames keep the "
+			    "trace's "
+			    "names, without files or lines",
+			    bl->mods[i].path);
+		else
+			msg("note: '%s' has no debugging information "
+			    "(stripped, or built without -g): functions by "
+			    "symbol or address, no lines",
+			    bl->mods[i].path);
+	if (bl->src_missing)
+		msg("warning: %zu source file%s the binaries name %s not found "
+		    "(the first: '%s'): no loops from %s; --source-map OLD=NEW "
+		    "reads sources that moved",
+		    bl->src_missing, bl->src_missing == 1 ? "" : "s",
+		    bl->src_missing == 1 ? "is" : "are", bl->src_missing_first,
+		    bl->src_missing == 1 ? "it" : "them");
+	if (bl->stacks_cut && !text)
+		msg("note: %s",
+		    iol_view_blocks_cut_note(bl, note, sizeof(note)));
+	return 0;
+}
+
+void iol_view_blocks_times_say(int say, double overhead)
+{
+	if (say < 0)
+		msg("cannot rank by time: strace's I/O times hold its own "
+		    "cost of each call, not measured here (run iolens replay "
+		    "--calibrate, or --sort bytes)");
+	else if (say == 1)
+		msg("note: strace's own %.2f us a call taken off the I/O times "
+		    "(iolens replay --calibrate)",
+		    overhead * 1e6);
+	else if (say == 2)
+		msg("note: ranked by bytes: strace's I/O times hold its own "
+		    "cost of each call (iolens replay --calibrate measures "
+		    "it, to be taken off)");
 }

@@ -40,6 +40,20 @@ void iol_view_blocks_folded(struct out *o, const struct iol_blocks *bl,
 struct iol_ctree;
 struct iol_iocost;
 struct iol_cjoin;
+/* Say what is not as traced in bl's binaries (one line each on stderr,
+ * render/diag.h) and, unless text (which has it in its header), the
+ * stacks cut; -1 when a binary changed: the blocks would be wrong,
+ * refuse (said). */
+int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
+				int text);
+/* What iol_replay_blocks_sort() decided, said: say < 0 --sort time
+ * refused, 1 strace's own overhead (seconds a call) taken off, 2 ranked
+ * by bytes; 0 nothing. */
+void iol_view_blocks_times_say(int say, double overhead);
+/* blocks --source: the parse errors of t's sources as warnings (what
+ * parsed is used) and the --assume given that nothing read; 1 when
+ * there were parse errors. */
+int iol_view_blocks_source_say(const struct iol_ctree *t);
 /* blocks --calibrate: the costs c measured, saved to path */
 void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c,
 			  const char *path);

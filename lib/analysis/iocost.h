@@ -69,6 +69,10 @@ int iol_iocost_save(const struct iol_iocost *c, const char *path,
 int iol_iocost_load(struct iol_iocost *c, const char *path,
 		    struct iol_error *err);
 
+/* The saved model (iol_iocost_path()) into c: 0; 1 when not calibrated
+ * (no home, or no file there); IOL_EIO or IOL_ECORRUPT when the file is
+ * bad (err says why). */
+int iol_iocost_load_saved(struct iol_iocost *c, struct iol_error *err);
 /* The seconds of n reads (rw IOL_IOC_READ) or writes of bytes in all,
  * a share rand in [0, 1] of them at random offsets: each call's size is
  * bytes / n, its cost interpolated between the size classes (per byte

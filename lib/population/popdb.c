@@ -216,6 +216,24 @@ int iol_popdb_open_present(const char *path, struct iol_popdb **db,
 	return iol_popdb_open(path, db, err);
 }
 
+int iol_popdb_open_where(const char *path, const char *where,
+			 struct iol_popdb **db, int *bad_where,
+			 struct iol_error *err)
+{
+	int rc = iol_popdb_open_present(path, db, err);
+
+	*bad_where = 0;
+	if (rc < 0)
+		return rc;
+	rc = iol_popdb_check_where(*db, where, err);
+	if (rc < 0) {
+		*bad_where = 1;
+		iol_popdb_close(*db);
+		*db = NULL;
+	}
+	return rc;
+}
+
 void iol_popdb_close(struct iol_popdb *db)
 {
 	if (!db)

@@ -85,6 +85,13 @@ int iol_popdb_open(const char *path, struct iol_popdb **db,
  * directory"), not SQLite's "unable to open database file". */
 int iol_popdb_open_present(const char *path, struct iol_popdb **db,
 			   struct iol_error *err);
+/* ... and checked for reading the jobs matching where (NULL: all,
+ * iol_popdb_check_where()): 0; IOL_EINVAL with *bad_where 1 when where
+ * is refused (then the store is closed, *db NULL); else as
+ * iol_popdb_open_present(), *bad_where 0. */
+int iol_popdb_open_where(const char *path, const char *where,
+			 struct iol_popdb **db, int *bad_where,
+			 struct iol_error *err);
 void iol_popdb_close(struct iol_popdb *db);
 
 /* Is where (NULL: none) a guarded read-only expression?  0 or IOL_EINVAL. */

@@ -325,3 +325,16 @@ void iol_siteconf_release(struct iol_siteconf *c)
 	free(c->v);
 	iol_siteconf_init(c);
 }
+
+int iol_siteconf_triage_conf(const struct iol_siteconf *c, const char *path,
+			     struct iol_triage_conf *tc, struct iol_error *err)
+{
+	char *text = iol_siteconf_triage_text(c);
+	int rc;
+
+	if (!text)
+		return IOL_ENOMEM;
+	rc = iol_triage_conf_load_over(tc, text, path, err);
+	free(text);
+	return rc;
+}

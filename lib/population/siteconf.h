@@ -70,6 +70,13 @@ int64_t iol_siteconf_ppn(const struct iol_siteconf *c, const char *partition,
 /* The triage.* values as triage.conf text ("key = value" lines) for
  * iol_triage_conf_parse(); the caller frees it.  NULL: out of memory. */
 char *iol_siteconf_triage_text(const struct iol_siteconf *c);
+struct iol_triage_conf;
+/* The triage thresholds of this site: the defaults, then c's triage.*
+ * values, then the file at path (NULL: none), as
+ * iol_triage_conf_load_over() says; IOL_ENOMEM with err's text empty
+ * when memory ran out first. */
+int iol_siteconf_triage_conf(const struct iol_siteconf *c, const char *path,
+			     struct iol_triage_conf *tc, struct iol_error *err);
 /* A copy of from's values and origins into to (initialised here), that
  * options may then override; to is released by the caller either way. */
 int iol_siteconf_copy(struct iol_siteconf *to, const struct iol_siteconf *from,

@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "replay/calibrate.h"
+#include "analysis/blocks.h"
+#include "base/error.h"
 #include "base/banned.h"
 
 int iol_replay_overhead_path(char *buf, size_t n)
@@ -89,6 +91,22 @@ int iol_replay_overhead_of(const char *source, double *dur)
 	if (strcmp(source, "strace"))
 		return 0;
 	return iol_replay_overhead_load(&gap, dur) == 0 ? 1 : -1;
+}
+
+int iol_replay_blocks_sort(const char *source, int stacks, int *sort,
+			   double *dur)
+{
+	int r = stacks ? iol_replay_overhead_of(source, dur) : 0;
+
+	if (r >= 0 || (*sort >= 0 && *sort != IOL_BSORT_TIME)) {
+		if (*sort < 0)
+			*sort = IOL_BSORT_TIME;
+		return r > 0;
+	}
+	if (*sort == IOL_BSORT_TIME)
+		return IOL_EINVAL;
+	*sort = IOL_BSORT_BYTES;
+	return 2;
 }
 
 int iol_replay_overhead_save(double gap, double dur, char *p, size_t n)

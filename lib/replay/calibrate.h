@@ -33,6 +33,18 @@ int iol_replay_overhead_load(double *gap, double *dur);
  * the call alone), 1 strace's, *dur seconds a call as calibrated, -1
  * strace's, not measured (*dur 0). */
 int iol_replay_overhead_of(const char *source, double *dur);
+/*
+ * The ranking of the code blocks of a trace of source (stacks: it has
+ * call stacks) that its durations allow, *sort (IOL_BSORT_*, -1 when
+ * --sort was not given) set: strace's -T durations hold strace's own
+ * stops (11 times a small write's on a loop), taken off (*dur) as
+ * replay-script does when iolens replay --calibrate measured them; else
+ * the blocks rank by bytes, and an explicit --sort time is refused.
+ * Returns IOL_EINVAL refused; else what to say once the blocks are made:
+ * 0 nothing, 1 the overhead taken off, 2 the ranking by bytes.
+ */
+int iol_replay_blocks_sort(const char *source, int stacks, int *sort,
+			   double *dur);
 /* Store gap and dur (the directories made as needed), the file's path
  * in p; 0 or -1. */
 int iol_replay_overhead_save(double gap, double dur, char *p, size_t n);
