@@ -30,11 +30,17 @@ struct iol_ival {
 	int64_t rbytes, wbytes; /* bytes read and written in it */
 	double reads, writes;	/* operations (iostat: rate x length) */
 	double util;		/* % of the interval busy; < 0 unknown */
-	/* 1: it spans missing samples (a cumulative counter's reading
-	 * after a gap): its bytes are known, not when they moved, so the
-	 * bins it falls in get them but do not count as covered */
+	/* A cumulative counter's interval (fsmon.h), in one int so that
+	 * the store keeps it in one column: the readings missing inside
+	 * it (gap & IOL_IV_MISSING; 0 none: a store written before the
+	 * count says 1 for any), and IOL_IV_RESET when the counter
+	 * restarted in it.  Missing readings make it a gap: its bytes are
+	 * known, not when they moved, so the bins it falls in get them but
+	 * do not count as covered. */
 	int gap;
 };
+#define IOL_IV_MISSING 0x3fffffff
+#define IOL_IV_RESET 0x40000000
 
 struct iol_dev {
 	char *name;

@@ -348,6 +348,8 @@ int iol_fsload_compute(struct iol_fsmon *m, double from, double to, double step,
 		return iol_error_set(err, IOL_EINVAL,
 				     "the window is empty: --from is not "
 				     "before --to");
+	/* the window's resets and gaps, before its edges cut intervals */
+	iol_fsmon_tally(m, from, to);
 	if (!isnan(from) || !isnan(to)) {
 		iol_devset_clip(&m->data, isnan(from) ? -INFINITY : from,
 				isnan(to) ? INFINITY : to);

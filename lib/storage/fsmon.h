@@ -18,7 +18,10 @@
  * since the restart.  Samples further apart than 1.5 recorded steps are
  * a gap: counted, never read as zeros (a cumulative counter still says
  * what moved across it, and that interval spans the gap; a rate sample
- * marked missing gives no interval at all).
+ * marked missing gives no interval at all).  Both are marked on the
+ * interval (iol_ival.gap), so that a window counts those of the
+ * intervals it cuts, whether they were read from a recording or from a
+ * store (iol_fsmon_tally).
  *
  * Ownership: struct iol_fsmon is caller storage (zeroed before the first
  * read); iol_fsmon_release() frees what the readers put in it.
@@ -65,7 +68,9 @@ struct iol_fstarget {
 	char *server; /* a data target's server, NULL when not recorded */
 	struct iol_gauge *cpu, *full;
 	size_t ncpu, cpucap, nfull, fullcap;
-	uint64_t resets, gaps; /* of its byte counters */
+	/* of its byte counters: over what was read, or after
+	 * iol_fsmon_tally over its window */
+	uint64_t resets, gaps;
 	double gap_seconds;
 };
 
@@ -83,8 +88,7 @@ struct iol_fsmon {
 	 * window it will cut (--from/--to, a job's run).  An LMT database
 	 * is then read only from IOL_LMT_PAD seconds before it to as much
 	 * after (the SQL's WHERE on TIMESTAMP_INFO), so that a year of LMT
-	 * costs the window; every reader then counts only the resets and
-	 * gaps of intervals that touch it. */
+	 * costs the window. */
 	int win;
 	double win_from, win_to;
 };
@@ -134,14 +138,22 @@ struct iol_fscum {
  * The next reading (t, r, w) of a cumulative counter pair of target tg
  * into series ds under name: an interval from the previous reading with
  * the difference, or after a restart the new value (a reset, counted);
- * further apart than 1.5 x step is a gap (counted; with m->win only
- * when the interval touches the window).  The first reading only starts
- * the series.
+ * further apart than 1.5 x step is a gap (counted).  Both are marked on
+ * the interval.  The first reading only starts the series.
  */
 int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
 		    struct iol_fstarget *tg, const char *name,
 		    struct iol_fscum *prev, double t, int64_t r, int64_t w,
 		    double step);
+
+/*
+ * The resets and gaps of each data target (and m's totals) counted
+ * again from its byte intervals that have a share in [from, to) (NAN:
+ * an open end), as their marks say: a window's own, the same whether
+ * the intervals came from a recording read around it or from a store.
+ * Call before the series are clipped to the window.
+ */
+void iol_fsmon_tally(struct iol_fsmon *m, double from, double to);
 
 /* Local time (TZ) to epoch seconds; -1 when out of range. */
 double iol_fs_localtime(int y, int mo, int d, int h, int mi, double s);
