@@ -14,20 +14,54 @@ static int cmp_ival(const void *a, const void *b)
 {
 	const struct iol_ival *x = a, *y = b;
 
-	return (x->start > y->start) - (x->start < y->start);
+	if (x->start != y->start)
+		return (x->start > y->start) - (x->start < y->start);
+	return (x->end > y->end) - (x->end < y->end);
 }
+
+/* a GPFS NSD's buckets: the servers that serve it each report the bytes
+ * they moved (one interval each, the same bucket), and its reads and
+ * writes may come from separate queries: one bucket's intervals sum */
+static size_t merge_buckets(struct iol_dev *d)
+{
+	size_t j, k = 0;
+
+	for (j = 0; j < d->n; j++) {
+		struct iol_ival *a = k ? &d->iv[k - 1] : NULL;
+		const struct iol_ival *v = &d->iv[j];
+
+		if (a && fabs(v->start - a->start) < 1e-6 &&
+		    fabs(v->end - a->end) < 1e-6) {
+			a->rbytes += v->rbytes;
+			a->wbytes += v->wbytes;
+			a->reads += v->reads;
+			a->writes += v->writes;
+			a->gap |= v->gap;
+			continue;
+		}
+		d->iv[k++] = *v;
+	}
+	return k;
+}
+
+static const struct iol_fstarget *find(const struct iol_fsmon *m,
+				       const char *name, int data);
 
 /* sorted, and no period twice: an idle target is kept (it is a finding,
  * where iol_devset_finish would drop it) */
-static int sort_check(struct iol_devset *ds, struct iol_error *err)
+static int sort_check(struct iol_fsmon *m, struct iol_error *err)
 {
+	struct iol_devset *ds = &m->data;
 	size_t i, j;
 
 	for (i = 0; i < ds->ndev; i++) {
 		struct iol_dev *d = &ds->dev[i];
+		const struct iol_fstarget *t = find(m, d->name, 1);
 
 		if (d->n) /* qsort of NULL is undefined */
 			qsort(d->iv, d->n, sizeof(*d->iv), cmp_ival);
+		if (t && t->kind == IOL_FSK_NSD)
+			d->n = merge_buckets(d);
 		for (j = 1; j < d->n; j++)
 			if (d->iv[j].start < d->iv[j - 1].end - 1e-6)
 				return iol_error_set(
@@ -356,7 +390,7 @@ int iol_fsload_compute(struct iol_fsmon *m, double from, double to, double step,
 		iol_devset_clip(&m->mdops, isnan(from) ? -INFINITY : from,
 				isnan(to) ? INFINITY : to);
 	}
-	if ((r = all_targets(m)) < 0 || (r = sort_check(&m->data, err)) < 0)
+	if ((r = all_targets(m)) < 0 || (r = sort_check(m, err)) < 0)
 		return r == IOL_ENOMEM ? iol_error_set(err, r, "out of memory")
 				       : r;
 	r = iol_devset_bin(&m->data, step, &out->b, err);
