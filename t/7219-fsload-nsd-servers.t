@@ -3,8 +3,9 @@
 # mmperfmon reports the bytes it moved to and from the disk; a centre
 # queries reads and writes separately (pytokio's archives: read/, write/
 # and servers/ per server).  fsload sums one bucket's reports of an NSD
-# (not "samples overlap"), from the files and from a store alike, and
-# still refuses a recording named twice.  Truths are summed here by awk
+# (not "samples overlap") and gives each server the bytes it reported,
+# from the files and from a store alike, and still refuses a recording
+# named twice.  Truths are summed here by awk
 # from the files' own columns.
 . "$(dirname "$0")/lib.sh"
 
@@ -29,6 +30,9 @@ csv "$TMP/r1.txt" "$TMP/w1.txt" "$TMP/r2.txt" "$TMP/w2.txt" >"$TMP/a.csv" 2>"$TM
 ok $? "two servers' reads and writes of one NSD read together ($(cat "$TMP/err"))"
 is "$(rows "$TMP/a.csv")" "d0 3600 66;d1 15 0;all 3615 66;" \
 	"d0: 100+200+300 + 1000+2000 read, 10+20+30 + 1+2+3 written; d1 15"
+is "$(awk -F, '$2 == "nsdserver" { printf "%s %s %s %s;", $1, $3, $4, $18 }' "$TMP/a.csv")" \
+	"srv1 615 60 0;srv2 3000 6 0;" \
+	"each server its own: srv1 600 + 15 read, 60 written; srv2 3000 and 6"
 csv "$TMP/w2.txt" "$TMP/r2.txt" "$TMP/w1.txt" "$TMP/r1.txt" >"$TMP/b.csv"
 is "$(rows "$TMP/b.csv")" "d0 3600 66;d1 15 0;all 3615 66;" "in any order"
 for iv in 30s 2m 1h; do
@@ -97,8 +101,19 @@ if [ -f "$SHARED/corpus/tokio/mmperfmon.2019-05-15-micro.tgz" ]; then
 	sed 's/^/# /' "$TMP/diff" | head -20
 	is "$(awk '{ r += $2; w += $3 } END { printf "%.0f %.0f", r, w }' "$TMP/truth")" \
 		"$(awk -F, '$2 == "fs" { print $3, $4 }' "$TMP/m.csv")" "the file system's: their sum"
+	# per server: all of its own read/ and write/ report
+	for h in 448 449 492 493; do
+		rd=$(awk '/^Row/ { f = 1; next } f && $1 ~ /^[0-9]+$/ {
+			for (i = 3; i <= NF; i++) if ($i != "null") s += $i
+		} END { printf "%.0f", s }' "$D"/read/ngfsv$h.*)
+		wr=$(awk '/^Row/ { f = 1; next } f && $1 ~ /^[0-9]+$/ {
+			for (i = 3; i <= NF; i++) if ($i != "null") s += $i
+		} END { printf "%.0f", s }' "$D"/write/ngfsv$h.*)
+		is "$(awk -F, -v h="ngfsv$h.nersc.gov" '$1 == h { print $3, $4 }' "$TMP/m.csv")" \
+			"$rd $wr" "server ngfsv$h: the bytes of its own reports, not its partner's"
+	done
 else
-	skip "../shared is not present" 3
+	skip "../shared is not present" 7
 fi
 
 done_testing

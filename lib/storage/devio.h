@@ -125,6 +125,12 @@ struct iol_binned {
  */
 int iol_devset_bin(const struct iol_devset *ds, double step,
 		   struct iol_binned *out, struct iol_error *err);
+/* ds binned onto the grid of like (its t0, step and bins), so that rows
+ * of two sets line up; samples beyond it go to its first or last bin.
+ * Returns 0 or IOL_ENOMEM. */
+int iol_devset_bin_like(const struct iol_devset *ds,
+			const struct iol_binned *like, struct iol_binned *out,
+			struct iol_error *err);
 void iol_binned_release(struct iol_binned *b);
 static inline struct iol_bin *iol_binned_at(const struct iol_binned *b,
 					    size_t row, size_t k)

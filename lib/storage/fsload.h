@@ -47,6 +47,13 @@ struct iol_fsload {
 	size_t nrows;
 	struct iol_fsop *ops; /* by count, descending; none of count 0 */
 	size_t nops;
+	/* GPFS: each NSD server's own bytes, binned on b's grid, where the
+	 * recordings say which server moved what (an NSD's series per
+	 * server, IOL_FS_PAIR); srv.names borrow from srvds, srvn[i] counts
+	 * the NSDs server i reported */
+	struct iol_devset srvds;
+	struct iol_binned srv;
+	size_t *srvn;
 };
 
 /*

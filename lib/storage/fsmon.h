@@ -46,6 +46,12 @@ enum {
 	IOL_FSFMT_LMT_MYSQL, /* LMT on its MySQL/MariaDB server */
 };
 
+/* A data series of one NSD as one of its servers reported it is named
+ * "NSD" IOL_FS_PAIR "server" (GPFS serves an NSD from several servers,
+ * each reporting the bytes it moved); iolens fsload sums an NSD's and
+ * keeps each server's. */
+#define IOL_FS_PAIR "@"
+
 /* what a target is */
 enum {
 	IOL_FSK_OST,	/* Lustre object storage target: data */

@@ -190,8 +190,12 @@ static int mm_bytes(struct txt *x, const struct mcol *c, size_t kr, size_t kw,
 		    const struct mrow *rows, size_t nr)
 {
 	double step = nr > 1 ? rows[1].t - rows[0].t : 60;
+	char name[200];
 	size_t i;
 	int r = 0;
+
+	/* the NSD as this server reported it */
+	snprintf(name, sizeof(name), "%s" IOL_FS_PAIR "%s", c->target, c->host);
 
 	for (i = 0; r == 0 && i < nr; i++) {
 		struct iol_ival iv = {0};
@@ -207,7 +211,7 @@ static int mm_bytes(struct txt *x, const struct mcol *c, size_t kr, size_t kw,
 		iv.util = -1;
 		iv.rbytes = isnan(rd) ? 0 : llround(rd);
 		iv.wbytes = isnan(wr) ? 0 : llround(wr);
-		r = iol_devset_add(&x->m->data, c->target, &iv);
+		r = iol_devset_add(&x->m->data, name, &iv);
 	}
 	return r;
 }
