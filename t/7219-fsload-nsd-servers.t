@@ -54,6 +54,29 @@ command -v sqlite3 >/dev/null && {
 	ok $? "fsload --db of the four ingested gives the files' CSV ($(cat "$TMP/err"))"
 }
 
+# an archive of the reports (as pytokio keeps them), gzip or plain, read
+# without unpacking: the reports' CSV
+(cd "$TMP" && tar cf mm.tar r1.txt w1.txt r2.txt w2.txt && gzip -c mm.tar >mm.tgz)
+for a in mm.tgz mm.tar; do
+	csv "$TMP/$a" >"$TMP/t.csv" 2>"$TMP/err"
+	cmp -s "$TMP/a.csv" "$TMP/t.csv"
+	ok $? "$a: the CSV of its four reports ($(cat "$TMP/err"))"
+done
+head -c 700 "$TMP/mm.tar" >"$TMP/cut.tar"
+csv "$TMP/cut.tar" >/dev/null 2>"$TMP/err"
+is "$? $(cat "$TMP/err")" "1 iolens fsload: cannot read '$TMP/cut.tar': r1.txt: the archive ends inside it" \
+	"an archive cut inside a member: one line naming it, exit 1"
+for n in 1200 1024; do
+	head -c $n "$TMP/mm.tar" >"$TMP/cut.tar"
+	csv "$TMP/cut.tar" >/dev/null 2>"$TMP/err"
+	is "$? $(cat "$TMP/err")" "1 iolens fsload: cannot read '$TMP/cut.tar': the archive ends after 'r1.txt'" \
+		"an archive cut after a member ($n bytes): exit 1, not its first member alone"
+done
+(cd "$TMP" && tar cf none.tar err)
+csv "$TMP/none.tar" >/dev/null 2>"$TMP/err"
+is "$? $(cat "$TMP/err")" "1 iolens fsload: cannot read '$TMP/none.tar': an archive without mmperfmon output" \
+	"an archive of no report: exit 1"
+
 # named twice: refused, not counted twice
 csv "$TMP/r1.txt" "$TMP/w1.txt" "$TMP/r1.txt" >/dev/null 2>"$TMP/err"
 is "$? $(cat "$TMP/err")" "1 iolens fsload: cannot read '$TMP/r1.txt': given twice" \
@@ -112,8 +135,15 @@ if [ -f "$SHARED/corpus/tokio/mmperfmon.2019-05-15-micro.tgz" ]; then
 		is "$(awk -F, -v h="ngfsv$h.nersc.gov" '$1 == h { print $3, $4 }' "$TMP/m.csv")" \
 			"$rd $wr" "server ngfsv$h: the bytes of its own reports, not its partner's"
 	done
+	# the archive itself: the same but for the NSDs' first server (the
+	# order of its members)
+	csv "$SHARED/corpus/tokio/mmperfmon.2019-05-15-micro.tgz" >"$TMP/z.csv" 2>"$TMP/err"
+	cut -d, -f1-14,16- "$TMP/m.csv" | sort >"$TMP/m.rows"
+	cut -d, -f1-14,16- "$TMP/z.csv" | sort >"$TMP/z.rows"
+	cmp -s "$TMP/m.rows" "$TMP/z.rows" && [ -s "$TMP/z.rows" ]
+	ok $? "the .tgz read as it is gives its reports' rows ($(cat "$TMP/err"))"
 else
-	skip "../shared is not present" 7
+	skip "../shared is not present" 8
 fi
 
 done_testing

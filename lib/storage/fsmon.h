@@ -10,7 +10,8 @@
  * when one is read, lib/storage/lmt-mysql.c), h5lmt and
  * TOKIO's time-series HDF5 (libhdf5 loaded with dlopen when such a file
  * is opened, lib/storage/h5.c), `lfs df` and `lctl dl -t` snapshots and
- * GPFS `mmperfmon query` text, plain or gzip.
+ * GPFS `mmperfmon query` text, plain or gzip, or a tar archive of such
+ * reports (lib/storage/fstar.c).
  *
  * Counters: LMT's are cumulative.  A counter lower than the sample
  * before it is a restart of the server (its counters start from 0), not
@@ -175,5 +176,13 @@ int iol_fs_hdf5_read(struct iol_fsmon *m, const char *path, int *fmt,
 		     struct iol_error *err);
 int iol_fs_text_read(struct iol_fsmon *m, const char *path, int fmt,
 		     struct iol_error *err);
+/* mmperfmon output in memory (buf[len] must be writable: lines are
+ * ended in place); 1 when it is not mmperfmon output */
+int iol_fs_mmperfmon_mem(struct iol_fsmon *m, char *buf, size_t len,
+			 struct iol_error *err);
+/* 1 when path is a tar archive (plain or gzip); its mmperfmon reports */
+int iol_fs_tar_is(const char *path);
+int iol_fs_tar_read(struct iol_fsmon *m, const char *path,
+		    struct iol_error *err);
 
 #endif
