@@ -1,7 +1,8 @@
 /*
  * iolens fsload's numbers: the data targets binned as iostat bins
  * devices (bytes conserved across any resampling), servers as the sum
- * of their targets, gauges over the window, operations counted.
+ * of their targets (a GPFS server: of its own reports, an NSD being
+ * served by several), gauges over the window, operations counted.
  */
 #include <math.h>
 #include <stdio.h>
