@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
@@ -86,10 +87,26 @@ struct ctx {
 	struct iol_fsjob *fj; /* with --db: one per job */
 };
 
+/* a recording named twice would count twice where buckets sum (a GPFS
+ * NSD's); a URL is not a file */
+static int named_before(char **argv, int first, int i)
+{
+	struct stat a, b;
+	int k;
+
+	if (iol_fsmon_is_url(argv[i]) || stat(argv[i], &a) < 0)
+		return 0;
+	for (k = first; k < i; k++)
+		if (!iol_fsmon_is_url(argv[k]) && stat(argv[k], &b) == 0 &&
+		    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			return 1;
+	return 0;
+}
+
 static int load(struct ctx *c, int argc, char **argv, int i)
 {
 	struct iol_error err = {0};
-	int r;
+	int r, first = i;
 
 	/* --db without recordings: the series the store keeps */
 	if (i == argc && fl.db &&
@@ -101,6 +118,10 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 	/* an LMT database is read only around the window */
 	iol_fsmon_window(&c->m, fl.from, fl.to);
 	for (; i < argc; i++) {
+		if (named_before(argv, first, i)) {
+			msg("cannot read '%s': given twice", argv[i]);
+			return -1;
+		}
 		memset(&err, 0, sizeof(err));
 		r = iol_fsmon_read(&c->m, argv[i], NULL, &err);
 		if (r < 0) {

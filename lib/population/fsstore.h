@@ -10,7 +10,8 @@
  *   fs_targets     its targets: name, kind, server, resets, gaps
  *   fs_samples     its intervals in the order read: series (0 bytes per
  *                  data target, 1 metadata operations), name, t0, t1,
- *                  rbytes, wbytes, reads, writes, gap; a row with t0
+ *                  rbytes, wbytes, reads, writes, gap (iol_ival.gap:
+ *                  readings missing, a restart); a row with t0
  *                  NULL only says the series exists (in that order)
  *   fs_gauges      CPU (what 0) and fullness (what 1) samples
  *

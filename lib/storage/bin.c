@@ -87,9 +87,9 @@ static void split(const struct iol_binned *b, struct iol_bin *row,
 
 			x->reads += iv->reads * share;
 			x->writes += iv->writes * share;
-			if (!iv->gap)
+			if (!(iv->gap & IOL_IV_MISSING))
 				x->covered += hi - lo;
-			if (iv->util >= 0 && !iv->gap) {
+			if (iv->util >= 0 && !(iv->gap & IOL_IV_MISSING)) {
 				x->busy += iv->util / 100.0 * (hi - lo);
 				x->utilcov += hi - lo;
 			}
@@ -162,16 +162,12 @@ static int grid(const struct iol_devset *ds, double step,
 	return 0;
 }
 
-int iol_devset_bin(const struct iol_devset *ds, double step,
-		   struct iol_binned *out, struct iol_error *err)
+/* ds's series onto out's grid (t0, step, nbins set) */
+static int fill(const struct iol_devset *ds, struct iol_binned *out,
+		struct iol_error *err)
 {
 	size_t i, j;
-	int r;
 
-	memset(out, 0, sizeof(*out));
-	r = grid(ds, step, out, err);
-	if (r < 0)
-		return r;
 	out->ndev = ds->ndev;
 	out->names = malloc((ds->ndev + 1) * sizeof(*out->names));
 	out->b = calloc((ds->ndev + 1) * out->nbins, sizeof(*out->b));
@@ -187,6 +183,27 @@ int iol_devset_bin(const struct iol_devset *ds, double step,
 	out->names[ds->ndev] = "all";
 	aggregate(out);
 	return 0;
+}
+
+int iol_devset_bin(const struct iol_devset *ds, double step,
+		   struct iol_binned *out, struct iol_error *err)
+{
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	r = grid(ds, step, out, err);
+	return r < 0 ? r : fill(ds, out, err);
+}
+
+int iol_devset_bin_like(const struct iol_devset *ds,
+			const struct iol_binned *like, struct iol_binned *out,
+			struct iol_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	out->t0 = like->t0;
+	out->step = like->step;
+	out->nbins = like->nbins;
+	return fill(ds, out, err);
 }
 
 void iol_binned_release(struct iol_binned *b)

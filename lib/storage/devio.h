@@ -30,11 +30,17 @@ struct iol_ival {
 	int64_t rbytes, wbytes; /* bytes read and written in it */
 	double reads, writes;	/* operations (iostat: rate x length) */
 	double util;		/* % of the interval busy; < 0 unknown */
-	/* 1: it spans missing samples (a cumulative counter's reading
-	 * after a gap): its bytes are known, not when they moved, so the
-	 * bins it falls in get them but do not count as covered */
+	/* A cumulative counter's interval (fsmon.h), in one int so that
+	 * the store keeps it in one column: the readings missing inside
+	 * it (gap & IOL_IV_MISSING; 0 none: a store written before the
+	 * count says 1 for any), and IOL_IV_RESET when the counter
+	 * restarted in it.  Missing readings make it a gap: its bytes are
+	 * known, not when they moved, so the bins it falls in get them but
+	 * do not count as covered. */
 	int gap;
 };
+#define IOL_IV_MISSING 0x3fffffff
+#define IOL_IV_RESET 0x40000000
 
 struct iol_dev {
 	char *name;
@@ -119,6 +125,12 @@ struct iol_binned {
  */
 int iol_devset_bin(const struct iol_devset *ds, double step,
 		   struct iol_binned *out, struct iol_error *err);
+/* ds binned onto the grid of like (its t0, step and bins), so that rows
+ * of two sets line up; samples beyond it go to its first or last bin.
+ * Returns 0 or IOL_ENOMEM. */
+int iol_devset_bin_like(const struct iol_devset *ds,
+			const struct iol_binned *like, struct iol_binned *out,
+			struct iol_error *err);
 void iol_binned_release(struct iol_binned *b);
 static inline struct iol_bin *iol_binned_at(const struct iol_binned *b,
 					    size_t row, size_t k)

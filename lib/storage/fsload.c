@@ -1,9 +1,11 @@
 /*
  * iolens fsload's numbers: the data targets binned as iostat bins
  * devices (bytes conserved across any resampling), servers as the sum
- * of their targets, gauges over the window, operations counted.
+ * of their targets (a GPFS server: of its own reports, an NSD being
+ * served by several), gauges over the window, operations counted.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,20 +16,167 @@ static int cmp_ival(const void *a, const void *b)
 {
 	const struct iol_ival *x = a, *y = b;
 
-	return (x->start > y->start) - (x->start < y->start);
+	if (x->start != y->start)
+		return (x->start > y->start) - (x->start < y->start);
+	return (x->end > y->end) - (x->end < y->end);
+}
+
+static const struct iol_fstarget *find(const struct iol_fsmon *m,
+				       const char *name, int data)
+{
+	size_t i;
+
+	for (i = 0; i < m->ntg; i++)
+		if (!strcmp(m->tg[i].name, name) &&
+		    (m->tg[i].kind == IOL_FSK_OST ||
+		     m->tg[i].kind == IOL_FSK_NSD) == data)
+			return &m->tg[i];
+	return NULL;
+}
+
+static const struct iol_fstarget *kind_of(const struct iol_fsmon *m,
+					  const char *name, int kind)
+{
+	size_t i;
+
+	for (i = 0; i < m->ntg; i++)
+		if (m->tg[i].kind == kind && !strcmp(m->tg[i].name, name))
+			return &m->tg[i];
+	return NULL;
+}
+
+/* the NSD and server a series of one NSD as one server reported it
+ * names ("nsd@server", both known targets); 0 when it is not one */
+static int pair_of(const struct iol_fsmon *m, const char *name, char *nsd,
+		   size_t cap, const char **srv)
+{
+	const char *at = strrchr(name, IOL_FS_PAIR[0]);
+
+	if (!at || (size_t)(at - name) >= cap)
+		return 0;
+	snprintf(nsd, cap, "%.*s", (int)(at - name), name);
+	*srv = at + 1;
+	return kind_of(m, nsd, IOL_FSK_NSD) && kind_of(m, *srv, IOL_FSK_NSDSRV);
+}
+
+/* the index of the series called name in ds (there is one) */
+static size_t dev_index(const struct iol_devset *ds, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < ds->ndev; i++)
+		if (!strcmp(ds->dev[i].name, name))
+			break;
+	return i;
+}
+
+static int add_all(struct iol_devset *ds, const char *name,
+		   const struct iol_dev *from)
+{
+	size_t j;
+	int r = iol_devset_add(ds, name, NULL);
+
+	for (j = 0; r == 0 && j < from->n; j++)
+		r = iol_devset_add(ds, name, &from->iv[j]);
+	return r;
+}
+
+/* GPFS: each series of an NSD as one server reported it goes to the
+ * NSD's series (its bytes from every server) and to the server's in
+ * l->srvds (what that server moved), and leaves m->data */
+static int fold_pairs(struct iol_fsmon *m, struct iol_fsload *l)
+{
+	size_t n = m->data.ndev, i, k = 0;
+	char *gone = calloc(n + 1, 1), nsd[160];
+	const char *srv;
+	int r = 0;
+
+	if (!gone)
+		return IOL_ENOMEM;
+	for (i = 0; r == 0 && i < n; i++) {
+		struct iol_dev d = m->data.dev[i]; /* the adds move dev[] */
+
+		if (!pair_of(m, d.name, nsd, sizeof(nsd), &srv))
+			continue;
+		r = add_all(&l->srvds, srv, &d);
+		if (r == 0)
+			r = add_all(&m->data, nsd, &d);
+		gone[i] = 1;
+	}
+	l->srvn = calloc(l->srvds.ndev + 1, sizeof(*l->srvn));
+	if (!l->srvn)
+		r = IOL_ENOMEM;
+	for (i = 0; i < m->data.ndev; i++) {
+		struct iol_dev *d = &m->data.dev[i];
+
+		if (!(i < n && gone[i])) {
+			m->data.dev[k++] = *d;
+			continue;
+		}
+		if (l->srvn && pair_of(m, d->name, nsd, sizeof(nsd), &srv))
+			l->srvn[dev_index(&l->srvds, srv)]++;
+		free(d->name);
+		free(d->iv);
+	}
+	m->data.ndev = k;
+	free(gone);
+	return r;
+}
+
+/* a GPFS NSD's buckets: the servers that serve it each report the bytes
+ * they moved (one interval each, the same bucket), and its reads and
+ * writes may come from separate queries: one bucket's intervals sum */
+static size_t merge_buckets(struct iol_dev *d)
+{
+	size_t j, k = 0;
+
+	for (j = 0; j < d->n; j++) {
+		struct iol_ival *a = k ? &d->iv[k - 1] : NULL;
+		const struct iol_ival *v = &d->iv[j];
+
+		if (a && fabs(v->start - a->start) < 1e-6 &&
+		    fabs(v->end - a->end) < 1e-6) {
+			a->rbytes += v->rbytes;
+			a->wbytes += v->wbytes;
+			a->reads += v->reads;
+			a->writes += v->writes;
+			a->gap |= v->gap;
+			continue;
+		}
+		d->iv[k++] = *v;
+	}
+	return k;
+}
+
+/* sorted, one bucket's intervals summed (a server's reads and writes
+ * queried apart) */
+static void sort_merge(struct iol_devset *ds)
+{
+	size_t i;
+
+	for (i = 0; i < ds->ndev; i++)
+		if (ds->dev[i].n) {
+			qsort(ds->dev[i].iv, ds->dev[i].n,
+			      sizeof(*ds->dev[i].iv), cmp_ival);
+			ds->dev[i].n = merge_buckets(&ds->dev[i]);
+		}
 }
 
 /* sorted, and no period twice: an idle target is kept (it is a finding,
  * where iol_devset_finish would drop it) */
-static int sort_check(struct iol_devset *ds, struct iol_error *err)
+static int sort_check(struct iol_fsmon *m, struct iol_error *err)
 {
+	struct iol_devset *ds = &m->data;
 	size_t i, j;
 
 	for (i = 0; i < ds->ndev; i++) {
 		struct iol_dev *d = &ds->dev[i];
+		const struct iol_fstarget *t = find(m, d->name, 1);
 
 		if (d->n) /* qsort of NULL is undefined */
 			qsort(d->iv, d->n, sizeof(*d->iv), cmp_ival);
+		if (t && t->kind == IOL_FSK_NSD)
+			d->n = merge_buckets(d);
 		for (j = 1; j < d->n; j++)
 			if (d->iv[j].start < d->iv[j - 1].end - 1e-6)
 				return iol_error_set(
@@ -109,19 +258,6 @@ static void bin_stats(const struct iol_binned *b, const size_t *rows,
 	r->mean_bps = span > 0 ? (double)(r->rbytes + r->wbytes) / span : NAN;
 }
 
-static const struct iol_fstarget *find(const struct iol_fsmon *m,
-				       const char *name, int data)
-{
-	size_t i;
-
-	for (i = 0; i < m->ntg; i++)
-		if (!strcmp(m->tg[i].name, name) &&
-		    (m->tg[i].kind == IOL_FSK_OST ||
-		     m->tg[i].kind == IOL_FSK_NSD) == data)
-			return &m->tg[i];
-	return NULL;
-}
-
 static int cmp_dbl(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -183,6 +319,15 @@ static int server_row(struct iol_fsload *l, const struct iol_fsmon *m,
 			rows[n++] = i;
 	r = add_row(l, s->name, s->kind);
 	r->ntargets = n;
+	/* a GPFS server's own report, where the recordings keep it: an NSD
+	 * it shares with other servers is not all its */
+	for (i = 0; i < l->srv.ndev; i++)
+		if (!strcmp(l->srv.names[i], s->name)) {
+			r->ntargets = l->srvn[i];
+			bin_stats(&l->srv, &i, 1, r);
+			n = 0;
+			break;
+		}
 	if (n)
 		bin_stats(&l->b, rows, n, r);
 	gauges(l, s, r);
@@ -348,15 +493,22 @@ int iol_fsload_compute(struct iol_fsmon *m, double from, double to, double step,
 		return iol_error_set(err, IOL_EINVAL,
 				     "the window is empty: --from is not "
 				     "before --to");
+	if (fold_pairs(m, out) < 0)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	/* the window's resets and gaps, before its edges cut intervals */
+	iol_fsmon_tally(m, from, to);
 	if (!isnan(from) || !isnan(to)) {
 		iol_devset_clip(&m->data, isnan(from) ? -INFINITY : from,
 				isnan(to) ? INFINITY : to);
 		iol_devset_clip(&m->mdops, isnan(from) ? -INFINITY : from,
 				isnan(to) ? INFINITY : to);
+		iol_devset_clip(&out->srvds, isnan(from) ? -INFINITY : from,
+				isnan(to) ? INFINITY : to);
 	}
-	if ((r = all_targets(m)) < 0 || (r = sort_check(&m->data, err)) < 0)
+	if ((r = all_targets(m)) < 0 || (r = sort_check(m, err)) < 0)
 		return r == IOL_ENOMEM ? iol_error_set(err, r, "out of memory")
 				       : r;
+	sort_merge(&out->srvds);
 	r = iol_devset_bin(&m->data, step, &out->b, err);
 	if (r == IOL_EEMPTY && m->ntg)
 		r = no_grid(&m->data, &out->b);
@@ -365,6 +517,9 @@ int iol_fsload_compute(struct iol_fsmon *m, double from, double to, double step,
 						       "no target has a "
 						       "sample in the window")
 				       : r;
+	if (out->srvds.ndev && out->b.nbins &&
+	    iol_devset_bin_like(&out->srvds, &out->b, &out->srv, err) < 0)
+		return IOL_ENOMEM;
 	if ((r = rows(out, m)) < 0 || (r = ops(out, &m->mdops)) < 0 ||
 	    (r = iol_devstats_compute(&out->b, out->b.ndev, idle_frac,
 				      burst_frac, 0, &out->all)) < 0)
@@ -403,6 +558,9 @@ void iol_fsload_stats_free(struct iol_devstats *st, const struct iol_fsload *l)
 
 void iol_fsload_release(struct iol_fsload *l)
 {
+	iol_binned_release(&l->srv);
+	iol_devset_release(&l->srvds);
+	free(l->srvn);
 	free(l->rows);
 	free(l->ops);
 	iol_devstats_release(&l->all);

@@ -47,12 +47,20 @@ struct iol_fsload {
 	size_t nrows;
 	struct iol_fsop *ops; /* by count, descending; none of count 0 */
 	size_t nops;
+	/* GPFS: each NSD server's own bytes, binned on b's grid, where the
+	 * recordings say which server moved what (an NSD's series per
+	 * server, IOL_FS_PAIR); srv.names borrow from srvds, srvn[i] counts
+	 * the NSDs server i reported */
+	struct iol_devset srvds;
+	struct iol_binned srv;
+	size_t *srvn;
 };
 
 /*
  * Compute over [from, to) (NAN: open ends) with bins of step seconds
  * (<= 0: the recorded step).  m's series are clipped to the window and
- * sorted here.  idle_frac, burst_frac: of the whole's peak (0.05, 0.5).
+ * sorted here, and its targets' resets and gaps counted over the window
+ * (iol_fsmon_tally).  idle_frac, burst_frac: of the whole's peak (0.05, 0.5).
  * Returns 0, IOL_EEMPTY when no data target has a sample in the window,
  * IOL_ECORRUPT when a target's samples overlap (one period given twice),
  * IOL_EINVAL when from is not before to.

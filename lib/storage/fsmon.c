@@ -78,6 +78,27 @@ static int64_t delta(int64_t prev, int64_t cur, int *reset)
 	return cur < 0 ? 0 : cur;
 }
 
+/* an interval's restart and gap into its target's counts; a gap's
+ * seconds are its missing readings' share of its length (the length
+ * less one step when the readings are evenly spaced) */
+static void tally(struct iol_fsmon *m, struct iol_fstarget *tg,
+		  const struct iol_ival *iv)
+{
+	int k = iv->gap & IOL_IV_MISSING;
+	double secs = (iv->end - iv->start) * k / (k + 1.0);
+
+	if (iv->gap & IOL_IV_RESET) {
+		tg->resets++;
+		m->resets++;
+	}
+	if (k) {
+		tg->gaps++;
+		tg->gap_seconds += secs;
+		m->gaps++;
+		m->gap_seconds += secs;
+	}
+}
+
 void iol_fsmon_window(struct iol_fsmon *m, double from, double to)
 {
 	m->win = !isnan(from) || !isnan(to);
@@ -85,14 +106,16 @@ void iol_fsmon_window(struct iol_fsmon *m, double from, double to)
 	m->win_to = to;
 }
 
-/* 1 when the interval (t0, t1] has a share in m's window, or there is
- * none: what is cut away is not counted */
-static int in_window(const struct iol_fsmon *m, double t0, double t1)
+/* the readings missing between two readings dt apart, step apart
+ * when none is: 0 up to 1.5 steps */
+static int missing(double dt, double step)
 {
-	if (!m->win)
-		return 1;
-	return !(!isnan(m->win_from) && t1 <= m->win_from) &&
-	       !(!isnan(m->win_to) && t0 >= m->win_to);
+	double k;
+
+	if (!(step > 0) || !(dt > 1.5 * step))
+		return 0;
+	k = floor(dt / step + 0.5) - 1;
+	return k < 1 ? 1 : k > IOL_IV_MISSING ? IOL_IV_MISSING : (int)k;
 }
 
 int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
@@ -117,21 +140,44 @@ int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
 		iv.reads = (double)iv.rbytes;
 		iv.rbytes = iv.wbytes = 0;
 	}
-	if (!in_window(m, prev->t, t))
-		tg = NULL; /* not counted: outside the window */
-	if (reset && tg) {
-		tg->resets++;
-		m->resets++;
-	}
-	iv.gap = step > 0 && t - prev->t > 1.5 * step;
-	if (iv.gap && tg) {
-		tg->gaps++;
-		tg->gap_seconds += t - prev->t - step;
-		m->gaps++;
-		m->gap_seconds += t - prev->t - step;
-	}
+	/* marked on the interval, so that a window's counts come from the
+	 * intervals it cuts (iol_fsmon_tally), read from a file or from a
+	 * store alike */
+	iv.gap = missing(t - prev->t, step) | (reset ? IOL_IV_RESET : 0);
+	if (tg)
+		tally(m, tg, &iv);
 	*prev = (struct iol_fscum){t, r, w, 1};
 	return iol_devset_add(ds, name, &iv);
+}
+
+/* 1 when the interval [t0, t1] has a share in [from, to) (NAN: an open
+ * end) */
+static int touches(double t0, double t1, double from, double to)
+{
+	return !(t1 <= from) && !(t0 >= to);
+}
+
+void iol_fsmon_tally(struct iol_fsmon *m, double from, double to)
+{
+	size_t i, j;
+
+	m->resets = m->gaps = 0;
+	m->gap_seconds = 0;
+	for (i = 0; i < m->ntg; i++) {
+		struct iol_fstarget *t = &m->tg[i];
+		const struct iol_dev *d = NULL;
+
+		if (t->kind != IOL_FSK_OST && t->kind != IOL_FSK_NSD)
+			continue;
+		t->resets = t->gaps = 0;
+		t->gap_seconds = 0;
+		for (j = 0; !d && j < m->data.ndev; j++)
+			if (!strcmp(m->data.dev[j].name, t->name))
+				d = &m->data.dev[j];
+		for (j = 0; d && j < d->n; j++)
+			if (touches(d->iv[j].start, d->iv[j].end, from, to))
+				tally(m, t, &d->iv[j]);
+	}
 }
 
 double iol_fs_localtime(int y, int mo, int d, int h, int mi, double s)

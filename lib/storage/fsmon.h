@@ -10,7 +10,8 @@
  * when one is read, lib/storage/lmt-mysql.c), h5lmt and
  * TOKIO's time-series HDF5 (libhdf5 loaded with dlopen when such a file
  * is opened, lib/storage/h5.c), `lfs df` and `lctl dl -t` snapshots and
- * GPFS `mmperfmon query` text, plain or gzip.
+ * GPFS `mmperfmon query` text, plain or gzip, or a tar archive of such
+ * reports (lib/storage/fstar.c).
  *
  * Counters: LMT's are cumulative.  A counter lower than the sample
  * before it is a restart of the server (its counters start from 0), not
@@ -18,7 +19,10 @@
  * since the restart.  Samples further apart than 1.5 recorded steps are
  * a gap: counted, never read as zeros (a cumulative counter still says
  * what moved across it, and that interval spans the gap; a rate sample
- * marked missing gives no interval at all).
+ * marked missing gives no interval at all).  Both are marked on the
+ * interval (iol_ival.gap), so that a window counts those of the
+ * intervals it cuts, whether they were read from a recording or from a
+ * store (iol_fsmon_tally).
  *
  * Ownership: struct iol_fsmon is caller storage (zeroed before the first
  * read); iol_fsmon_release() frees what the readers put in it.
@@ -43,6 +47,12 @@ enum {
 	IOL_FSFMT_LMT_MYSQL, /* LMT on its MySQL/MariaDB server */
 };
 
+/* A data series of one NSD as one of its servers reported it is named
+ * "NSD" IOL_FS_PAIR "server" (GPFS serves an NSD from several servers,
+ * each reporting the bytes it moved); iolens fsload sums an NSD's and
+ * keeps each server's. */
+#define IOL_FS_PAIR "@"
+
 /* what a target is */
 enum {
 	IOL_FSK_OST,	/* Lustre object storage target: data */
@@ -65,7 +75,9 @@ struct iol_fstarget {
 	char *server; /* a data target's server, NULL when not recorded */
 	struct iol_gauge *cpu, *full;
 	size_t ncpu, cpucap, nfull, fullcap;
-	uint64_t resets, gaps; /* of its byte counters */
+	/* of its byte counters: over what was read, or after
+	 * iol_fsmon_tally over its window */
+	uint64_t resets, gaps;
 	double gap_seconds;
 };
 
@@ -83,8 +95,7 @@ struct iol_fsmon {
 	 * window it will cut (--from/--to, a job's run).  An LMT database
 	 * is then read only from IOL_LMT_PAD seconds before it to as much
 	 * after (the SQL's WHERE on TIMESTAMP_INFO), so that a year of LMT
-	 * costs the window; every reader then counts only the resets and
-	 * gaps of intervals that touch it. */
+	 * costs the window. */
 	int win;
 	double win_from, win_to;
 };
@@ -134,14 +145,22 @@ struct iol_fscum {
  * The next reading (t, r, w) of a cumulative counter pair of target tg
  * into series ds under name: an interval from the previous reading with
  * the difference, or after a restart the new value (a reset, counted);
- * further apart than 1.5 x step is a gap (counted; with m->win only
- * when the interval touches the window).  The first reading only starts
- * the series.
+ * further apart than 1.5 x step is a gap (counted).  Both are marked on
+ * the interval.  The first reading only starts the series.
  */
 int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
 		    struct iol_fstarget *tg, const char *name,
 		    struct iol_fscum *prev, double t, int64_t r, int64_t w,
 		    double step);
+
+/*
+ * The resets and gaps of each data target (and m's totals) counted
+ * again from its byte intervals that have a share in [from, to) (NAN:
+ * an open end), as their marks say: a window's own, the same whether
+ * the intervals came from a recording read around it or from a store.
+ * Call before the series are clipped to the window.
+ */
+void iol_fsmon_tally(struct iol_fsmon *m, double from, double to);
 
 /* Local time (TZ) to epoch seconds; -1 when out of range. */
 double iol_fs_localtime(int y, int mo, int d, int h, int mi, double s);
@@ -157,5 +176,13 @@ int iol_fs_hdf5_read(struct iol_fsmon *m, const char *path, int *fmt,
 		     struct iol_error *err);
 int iol_fs_text_read(struct iol_fsmon *m, const char *path, int fmt,
 		     struct iol_error *err);
+/* mmperfmon output in memory (buf[len] must be writable: lines are
+ * ended in place); 1 when it is not mmperfmon output */
+int iol_fs_mmperfmon_mem(struct iol_fsmon *m, char *buf, size_t len,
+			 struct iol_error *err);
+/* 1 when path is a tar archive (plain or gzip); its mmperfmon reports */
+int iol_fs_tar_is(const char *path);
+int iol_fs_tar_read(struct iol_fsmon *m, const char *path,
+		    struct iol_error *err);
 
 #endif

@@ -97,12 +97,16 @@ int iol_fsmon_read(struct iol_fsmon *m, const char *path, int *fmt,
 
 	if (f < 0)
 		return f;
-	if (f == IOL_FSFMT_NONE)
+	if (f == IOL_FSFMT_NONE && iol_fs_tar_is(path)) {
+		/* an archive of mmperfmon reports */
+		f = IOL_FSFMT_MMPERFMON;
+		r = iol_fs_tar_read(m, path, err);
+	} else if (f == IOL_FSFMT_NONE)
 		return iol_error_set(err, IOL_ENOTLOG,
 				     "not an LMT database, h5lmt, TOKIO "
 				     "HDF5, lfs df, lctl dl -t or mmperfmon "
 				     "recording");
-	if (f == IOL_FSFMT_LMT_SQLITE)
+	else if (f == IOL_FSFMT_LMT_SQLITE)
 		r = iol_lmt_sqlite_read(m, path, err);
 	else if (f == IOL_FSFMT_LMT_MYSQL)
 		r = iol_lmt_mysql_read(m, path, err);

@@ -3,7 +3,8 @@
  * MDT and OST), `lctl dl -t` (the devices a client sees, with the server
  * NID of each OST and MDT), each alone or as snapshots after `BEGIN
  * <epoch>` lines, and GPFS `mmperfmon query` output (a legend of
- * numbered metrics, then a row per time bucket).
+ * numbered metrics, then a row per time bucket), from a file or from
+ * an archive's member (lib/storage/fstar.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -22,7 +23,33 @@ struct txt {
 	struct iol_lines l;
 	struct iol_error *err;
 	double t; /* the snapshot's time (BEGIN), 0 when not said */
+	/* lines from memory instead (an archive's member), NUL-ended */
+	char *mem, *mend;
+	uint64_t mline;
 };
+
+/* the next line of the file, or of the memory */
+static int next_line(struct txt *x, char **s, size_t *len)
+{
+	char *nl;
+
+	if (!x->mem)
+		return iol_lines_next(&x->l, s, len, x->err);
+	if (x->mem >= x->mend)
+		return 0;
+	nl = memchr(x->mem, '\n', (size_t)(x->mend - x->mem));
+	*s = x->mem;
+	*len = (size_t)((nl ? nl : x->mend) - x->mem);
+	(*s)[*len] = 0;
+	x->mem = nl ? nl + 1 : x->mend;
+	x->mline++;
+	return 1;
+}
+
+static unsigned long long lineno(const struct txt *x)
+{
+	return x->mend ? x->mline : x->l.lineno;
+}
 
 static int set_fsname(struct iol_fsmon *m, const char *target)
 {
@@ -190,8 +217,12 @@ static int mm_bytes(struct txt *x, const struct mcol *c, size_t kr, size_t kw,
 		    const struct mrow *rows, size_t nr)
 {
 	double step = nr > 1 ? rows[1].t - rows[0].t : 60;
+	char name[200];
 	size_t i;
 	int r = 0;
+
+	/* the NSD as this server reported it */
+	snprintf(name, sizeof(name), "%s" IOL_FS_PAIR "%s", c->target, c->host);
 
 	for (i = 0; r == 0 && i < nr; i++) {
 		struct iol_ival iv = {0};
@@ -207,7 +238,7 @@ static int mm_bytes(struct txt *x, const struct mcol *c, size_t kr, size_t kw,
 		iv.util = -1;
 		iv.rbytes = isnan(rd) ? 0 : llround(rd);
 		iv.wbytes = isnan(wr) ? 0 : llround(wr);
-		r = iol_devset_add(&x->m->data, c->target, &iv);
+		r = iol_devset_add(&x->m->data, name, &iv);
 	}
 	return r;
 }
@@ -311,12 +342,11 @@ static int mm_row(struct txt *x, struct mrow **rows, size_t *nr, size_t *cap,
 		   &sec, &n) != 7)
 		return iol_error_set(x->err, IOL_ESYNTAX,
 				     "line %llu: not a row of mmperfmon",
-				     (unsigned long long)x->l.lineno);
+				     lineno(x));
 	row = mm_row_at(rows, nr, cap, (size_t)(no > 0 ? no : 0), nc);
 	if (!row)
 		return iol_error_set(x->err, IOL_ECORRUPT,
-				     "line %llu: row number %d",
-				     (unsigned long long)x->l.lineno, no);
+				     "line %llu: row number %d", lineno(x), no);
 	row->t = iol_fs_localtime(y, mo, d, h, mi, sec);
 	s += n;
 	for (k = base; k < base + width && k < nc; k++)
@@ -350,7 +380,7 @@ static int mmperfmon(struct txt *x, char *first)
 	size_t len;
 	int r = 1, inlegend = 0;
 
-	for (; r > 0; r = iol_lines_next(&x->l, &s, &len, x->err)) {
+	for (; r > 0; r = next_line(x, &s, &len)) {
 		const char *p = s + strspn(s, " \t");
 
 		if (!strncmp(p, "Legend:", 7)) {
@@ -384,10 +414,28 @@ static int mmperfmon(struct txt *x, char *first)
 	return r < 0 ? r : 0;
 }
 
+int iol_fs_mmperfmon_mem(struct iol_fsmon *m, char *buf, size_t len,
+			 struct iol_error *err)
+{
+	struct txt x = {m, {0}, err, 0, buf, buf + len, 0};
+	char *s;
+	size_t n;
+	int r;
+
+	while ((r = next_line(&x, &s, &n)) > 0) {
+		s += strspn(s, " \t\r");
+		if (*s)
+			break;
+	}
+	if (r <= 0 || strncmp(s, "Legend:", 7))
+		return 1;
+	return mmperfmon(&x, s);
+}
+
 int iol_fs_text_read(struct iol_fsmon *m, const char *path, int fmt,
 		     struct iol_error *err)
 {
-	struct txt x = {m, {0}, err, 0};
+	struct txt x = {m, {0}, err, 0, NULL, NULL, 0};
 	char *s;
 	size_t len;
 	int r;
