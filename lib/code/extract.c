@@ -96,8 +96,22 @@ struct ctx {
 	struct fvar {
 		CXCursor var;
 		int dirty; /* written since its open or last flush */
+		/* its writes since then, or since it was given to a
+		 * function (what is in its buffer then is taken as nothing,
+		 * as the shares of its writes are), are wr[run_from...] of
+		 * it (run_ok 0: not recorded, out of memory) */
+		size_t run_from;
+		int run_ok;
+		int escaped; /* returned or stored: not left open here */
 	} * fvars;
 	size_t nfvars, capfvars;
+	/* the function's writes to its FILE * variables, in walk order */
+	struct fwrite_at {
+		size_t var; /* index in fvars */
+		struct iol_ccall *cc;
+		const struct iol_cblock *blk; /* the block around it */
+	} * wr;
+	size_t nwr, capwr;
 	/* global FILE * variables written and closed, any function; the
 	 * streams main leaves written and open: what exit() flushes */
 	struct gstream {
@@ -1600,6 +1614,11 @@ static struct fvar *fvar_of(struct ctx *c, CXCursor var, int add)
 	v = &c->fvars[c->nfvars++];
 	v->var = var;
 	v->dirty = 0;
+	v->run_from = c->nwr;
+	/* a stream first seen here (a parameter, a global) is taken as
+	 * empty, as the shares of its writes are */
+	v->run_ok = 1;
+	v->escaped = 0;
 	return v;
 }
 
@@ -1657,6 +1676,94 @@ static void gstream_note(struct ctx *c, CXCursor var, enum iol_cop op)
 		g->closed = 1;
 }
 
+/* a write of v's, for its run up to its next flush */
+static void run_add(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
+		    const struct iol_cblock *blk)
+{
+	if (!v->run_ok)
+		return;
+	if (c->nwr == c->capwr) {
+		size_t cap = c->capwr ? c->capwr * 2 : 16;
+		struct fwrite_at *w = realloc(c->wr, cap * sizeof(*w));
+
+		if (!w) {
+			c->rc = IOL_ENOMEM;
+			v->run_ok = 0;
+			return;
+		}
+		c->wr = w;
+		c->capwr = cap;
+	}
+	c->wr[c->nwr].var = (size_t)(v - c->fvars);
+	c->wr[c->nwr].cc = cc;
+	c->wr[c->nwr].blk = blk;
+	c->nwr++;
+}
+
+/* how often b runs for each run of anc, an ancestor of b (or b): the
+ * product of the loops' trip counts between them; -1 not known */
+static int64_t runs_under(const struct iol_cblock *b,
+			  const struct iol_cblock *anc)
+{
+	int64_t n = 1;
+
+	for (; b && b != anc; b = b->parent) {
+		if (b->kind != IOL_CB_LOOP)
+			continue;
+		if (b->trip < 0 || (b->trip && n > INT64_MAX / b->trip))
+			return -1;
+		n *= b->trip;
+	}
+	return b ? n : -1;
+}
+
+/* the innermost block around both a and b */
+static const struct iol_cblock *common_block(const struct iol_cblock *a,
+					     const struct iol_cblock *b)
+{
+	const struct iol_cblock *x, *y;
+
+	for (x = a; x; x = x->parent)
+		for (y = b; y; y = y->parent)
+			if (x == y)
+				return x;
+	return NULL;
+}
+
+/*
+ * The flush cc (in blk) of v: the writes of its run since its open or
+ * last flush, each with how often it runs for one run of the flush, so
+ * that the prediction sends what they leave in the buffer at the flush
+ * (cc->run NULL: not known).
+ */
+static void run_close(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
+		      const struct iol_cblock *blk)
+{
+	size_t i, k = 0, n = 0, vi = (size_t)(v - c->fvars);
+
+	for (i = v->run_from; v->run_ok && i < c->nwr; i++)
+		n += c->wr[i].var == vi;
+	if (v->run_ok && n && n <= INT32_MAX &&
+	    (cc->run = zalloc(c, n * sizeof(*cc->run))) != NULL &&
+	    (cc->runmul = zalloc(c, n * sizeof(*cc->runmul))) != NULL) {
+		for (i = v->run_from; i < c->nwr; i++) {
+			if (c->wr[i].var != vi)
+				continue;
+			cc->run[k] = c->wr[i].cc;
+			cc->runmul[k] = runs_under(
+				c->wr[i].blk, common_block(c->wr[i].blk, blk));
+			if (cc->runmul[k++] < 0)
+				break;
+		}
+		cc->nrun = (int)k;
+		if (k < n || cc->runmul[k - 1] < 0)
+			cc->run = NULL;
+	} else {
+		cc->run = NULL;
+	}
+	v->run_from = c->nwr;
+}
+
 /*
  * What a C stdio call does to its stream's buffer: an fopen starts it
  * empty, a write fills it, and an fflush or fclose sends what is left as
@@ -1665,15 +1772,20 @@ static void gstream_note(struct ctx *c, CXCursor var, enum iol_cop op)
  * is taken as written elsewhere.
  */
 static void fstream_state(struct ctx *c, CXCursor call,
-			  const struct iol_ciodef *d, struct iol_ccall *cc)
+			  const struct iol_ciodef *d, struct iol_ccall *cc,
+			  const struct iol_cblock *blk)
 {
 	CXCursor var = clang_getNullCursor();
 	struct fvar *v;
 
 	if (cc->op == IOL_COP_OPEN) {
 		if (!clang_Cursor_isNull(c->decl) &&
-		    (v = fvar_of(c, c->decl, 1)))
+		    (v = fvar_of(c, c->decl, 1))) {
 			v->dirty = 0;
+			v->run_from = c->nwr;
+			v->run_ok = 1;
+			v->escaped = 0;
+		}
 		return;
 	}
 	if (d->stream_arg >= 0 &&
@@ -1685,16 +1797,24 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		 * buffer holds, when it holds something */
 		v = fvar_of(c, var, 0);
 		cc->flushes = !v || v->dirty;
-		if ((v = v ? v : fvar_of(c, var, 1)))
+		if ((v = v ? v : fvar_of(c, var, 1))) {
 			v->dirty = 1;
+			run_add(c, v, cc, blk);
+		}
 		return;
 	}
 	if (cc->op != IOL_COP_SYNC && cc->op != IOL_COP_CLOSE)
 		return;
 	v = fvar_of(c, var, 0);
 	cc->flushes = !v || v->dirty;
-	if ((v = v ? v : fvar_of(c, var, 1)))
+	if (v && cc->flushes)
+		run_close(c, v, cc, blk);
+	if ((v = v ? v : fvar_of(c, var, 1))) {
 		v->dirty = 0;
+		/* after a flush the buffer is empty: a new run */
+		v->run_from = c->nwr;
+		v->run_ok = 1;
+	}
 }
 
 /* a call of a function of the files: the FILE * variables it is given,
@@ -1709,11 +1829,16 @@ static void fstream_passed(struct ctx *c, CXCursor call)
 		if ((v = fvar_of(c,
 				 stream_var(clang_Cursor_getArgument(
 					 call, (unsigned)i)),
-				 0)))
+				 0))) {
 			v->dirty = 1;
+			v->run_from = c->nwr;
+		}
 	for (k = 0; k < c->nfvars; k++)
-		if (clang_Cursor_hasVarDeclGlobalStorage(c->fvars[k].var) == 1)
+		if (clang_Cursor_hasVarDeclGlobalStorage(c->fvars[k].var) ==
+		    1) {
 			c->fvars[k].dirty = 1;
+			c->fvars[k].run_from = c->nwr;
+		}
 }
 
 /* the call on line a new call goes to, appended in source order */
@@ -1830,7 +1955,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	if (cc->api == IOL_CAPI_STDIO && !cls) {
 		note_stream(c, call, d, cc);
 		cc->cfile = 1;
-		fstream_state(c, call, d, cc);
+		fstream_state(c, call, d, cc, blk);
 	} else
 		cc->stream_param = -1;
 	if (d->path_arg >= 0 &&
@@ -2181,6 +2306,7 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->nbufs = 0;
 	c->nsvars = 0;
 	c->nfvars = 0;
+	c->nwr = 0;
 	c->decl = clang_getNullCursor();
 	if (load_tokens(c, f->cur) < 0)
 		return c->rc;
@@ -2559,6 +2685,7 @@ done:
 	free(c.bufs);
 	free(c.svars);
 	free(c.fvars);
+	free(c.wr);
 	free(c.gs);
 	free(c.gbufs);
 	if (rc) {

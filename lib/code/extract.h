@@ -170,6 +170,15 @@ struct iol_ccall {
 	int stream_param;
 	const char *stream_usr;
 	int64_t *argbuf;
+	/* a C stdio flush or close of a stream written since (flushes):
+	 * the nrun writes of its run, since the stream's open or last
+	 * flush in the function, each runmul times for one flush (the
+	 * loops around it that are not around the flush); run NULL: not
+	 * known (a stream not opened here, given to a function, or in a
+	 * loop of unknown count) */
+	struct iol_ccall **run;
+	int64_t *runmul;
+	int nrun;
 	struct iol_ccall *next;
 };
 
@@ -289,7 +298,9 @@ static inline int64_t iol_cpred_sys_times(const struct iol_cpred *p, int read,
 	u *= times;
 	s *= times;
 	f *= times;
-	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0) + f / IOL_CSYS_UNIT;
+	/* f is less than 0 where flushes outnumber what was written */
+	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0) +
+	    (f > 0 ? f / IOL_CSYS_UNIT : 0);
 	return s > INT64_MAX - n ? INT64_MAX : s + n;
 }
 

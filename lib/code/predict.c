@@ -17,9 +17,10 @@
 
 enum { MARK_NONE, MARK_BUSY, MARK_DONE };
 
+/* b may be negative (IOL_CP_FBUF_W's unit-fraction off at a flush) */
 static int64_t sat_add(int64_t a, int64_t b)
 {
-	return a > INT64_MAX - b ? INT64_MAX : a + b;
+	return b > 0 && a > INT64_MAX - b ? INT64_MAX : a + b;
 }
 
 static int64_t sat_mul(int64_t a, int64_t b)
@@ -173,6 +174,41 @@ static int64_t buf_units(int64_t bytes, int64_t bufsize, int up)
 	return IOL_CSYS_UNIT + part;
 }
 
+static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
+		      struct iol_cpred *p);
+
+/*
+ * What the writes of a FILE *'s run leave in its buffer for the flush
+ * cc to send, in units (0 < rest <= IOL_CSYS_UNIT): glibc sends a full
+ * buffer only when the next byte comes, so the run's P units of shares
+ * make (P - 1) / IOL_CSYS_UNIT write(2) at the writes and one at the
+ * flush, and a run of exactly whole buffers leaves a whole one (8 fwrite
+ * of 512 B and a fflush: one write(2), at the fflush).  Taking the rest
+ * off at the flush keeps one run's shares from adding to another's in
+ * the blocks around both.  1 when the run is not known.
+ */
+static int64_t run_rest(const struct iol_ccall *cc)
+{
+	struct iol_cpred v;
+	int64_t sum = 0, u;
+	int i;
+
+	for (i = 0; cc->run && i < cc->nrun; i++) {
+		call_pred(cc->run[i], NULL, 0, &v);
+		u = v.fixed[IOL_CP_FBUF_W];
+		if (v.fixed[IOL_CP_SYS_UNK_W] || u < 0 ||
+		    (cc->runmul[i] && u > INT64_MAX / cc->runmul[i]))
+			return 1;
+		u *= cc->runmul[i];
+		if (sum > INT64_MAX - u)
+			return 1;
+		sum += u;
+	}
+	if (!cc->run || sum <= 0)
+		return 1;
+	return sum - (sum - 1) / IOL_CSYS_UNIT * IOL_CSYS_UNIT;
+}
+
 /* a stream's flush or close: one write(2) when it was written since
  * (flushes), unknown when its buffer is (line buffered) */
 static void flush_pred(const struct iol_ccall *cc, struct iol_cpred *p)
@@ -181,6 +217,10 @@ static void flush_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[IOL_CP_SYS_W] = cc->flushes;
 	else if (cc->bufsize < 0 && cc->flushes)
 		p->fixed[IOL_CP_SYS_UNK_W] = 1;
+	/* the flush's write(2) sends what its run left in the buffer:
+	 * those shares are not another write(2) (run_rest()) */
+	if (cc->cfile && cc->flushes && cc->bufsize > 0)
+		p->fixed[IOL_CP_FBUF_W] = -run_rest(cc);
 }
 
 /* the system calls a read or write call (or a stdio flush) makes, from
