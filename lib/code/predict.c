@@ -271,6 +271,35 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[IOL_CP_FBUF_W] += IOL_CSYS_UNIT;
 }
 
+/*
+ * exit()'s flush of the streams functions left open (cc->leaks_of's
+ * IOL_CP_LEAKS): one write(2) a stream.  In leaks_of itself (an exit()
+ * in main, or in a function main calls) the count is the first
+ * prediction's (iol_ctree_predict() predicts twice); unknown before.
+ */
+static void leak_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
+		      struct iol_cpred *p)
+{
+	const struct iol_cblock *f = cc->leaks_of;
+	struct iol_ccall one = *cc;
+	int64_t lf = 0, lp = 1;
+	int k;
+
+	if (f->mark == MARK_DONE) {
+		lf = f->pred.fixed[IOL_CP_LEAKS];
+		lp = f->pred.per[IOL_CP_LEAKS];
+	} else if (cc->lk_known) {
+		lf = cc->lk_fixed;
+		lp = cc->lk_per;
+	}
+	one.leaks_of = NULL;
+	call_pred(&one, bd, depth, p);
+	for (k = 0; k < IOL_CP_N; k++) {
+		p->per[k] = sat_mul(p->fixed[k], lp);
+		p->fixed[k] = sat_mul(p->fixed[k], lf);
+	}
+}
+
 /* what one call adds, under the caller's binding bd (NULL: none) */
 static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		      struct iol_cpred *p)
@@ -293,6 +322,10 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	}
 	if (cc->op == IOL_COP_LIB) {
 		p->opaque = 1; /* none known: MPI's own reads at start */
+		return;
+	}
+	if (cc->leaks_of) {
+		leak_pred(cc, bd, depth, p);
 		return;
 	}
 	p->fixed[IOL_CP_CALLS] = 1;
@@ -400,6 +433,8 @@ static void predict_block(struct iol_cblock *b)
 		b->pred.fixed[IOL_CP_CONDITIONAL] = b->pred.fixed[IOL_CP_CALLS];
 		b->pred.per[IOL_CP_CONDITIONAL] = b->pred.per[IOL_CP_CALLS];
 	}
+	b->pred.fixed[IOL_CP_LEAKS] =
+		sat_add(b->pred.fixed[IOL_CP_LEAKS], b->leaks);
 }
 
 /* the trip count of loop b under the binding bd */
@@ -449,6 +484,7 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 		out->fixed[IOL_CP_CONDITIONAL] = out->fixed[IOL_CP_CALLS];
 		out->per[IOL_CP_CONDITIONAL] = out->per[IOL_CP_CALLS];
 	}
+	out->fixed[IOL_CP_LEAKS] = sat_add(out->fixed[IOL_CP_LEAKS], b->leaks);
 }
 
 static void predict_fn(struct iol_cblock *f)
@@ -549,6 +585,19 @@ int iol_ctree_predict(struct iol_ctree *t, struct iol_cblock *const *fns,
 
 	for (i = 0; i < n; i++)
 		predict_fn(fns[i]);
+	/* exit()'s flush inside the function whose leaks it counts: again,
+	 * with the count the first prediction gave */
+	if (t->exit_leak && t->exit_leak->leaks_of->mark == MARK_DONE) {
+		t->exit_leak->lk_fixed =
+			t->exit_leak->leaks_of->pred.fixed[IOL_CP_LEAKS];
+		t->exit_leak->lk_per =
+			t->exit_leak->leaks_of->pred.per[IOL_CP_LEAKS];
+		t->exit_leak->lk_known = 1;
+		for (i = 0; i < n; i++)
+			fns[i]->mark = MARK_NONE;
+		for (i = 0; i < n; i++)
+			predict_fn(fns[i]);
+	}
 	keep = calloc(n ? n : 1, sizeof(*keep));
 	if (!keep)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
