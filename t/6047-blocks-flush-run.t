@@ -5,7 +5,8 @@
 # only when the next byte comes, so the flush sends it; and a run's rest,
 # which its flush sends, does not add to the next run's (issue 33).
 # t/data/blocks/flush-run.c, traced, and the trace checked against
-# strace's write(2) count where strace is here.
+# strace's write(2) count where strace is here.  Joined, a block whose
+# read(2) and write(2) are known is compared as system calls.
 . "$(dirname "$0")/lib.sh"
 [ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
 SRC=$TOP/t/data/blocks/flush-run.c
@@ -28,12 +29,20 @@ if [ -f "$LIB" ] && command -v cc > /dev/null && cp "$SRC" . &&
 		is "$(col j.csv $b writes),$(col j.csv $b predicted_sys_writes)" \
 			"$(col j.csv $b writes),$(col j.csv $b writes)" "$b: predicted write(2) are the measured"
 	done
+	# compared as system calls: a block whose read(2) and write(2) are
+	# the measured does not differ for the bytes the kernel has at a flush
+	is "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["predicted_sys_writes"] != "" && $c["predicted_sys_writes"] == $c["writes"] &&
+		$c["predicted_sys_reads"] == $c["reads"] && $c["status"] == "differs" { print $1 }' j.csv)" "" \
+		"no block whose system calls are the measured differs"
+	is "$(col j.csv main:24 predicted_writes),$(col j.csv main:26 predicted_calls),$(col j.csv main:26 predicted_syncs),$(col j.csv main:26 status)" \
+		"1,1,0,calls exact" "the join's predicted calls are system calls: fflush a write(2), not a sync"
 	if command -v strace > /dev/null && strace -f -o st.txt -e trace=write ./fr 2> /dev/null; then
 		is "$(grep -c 'write(3,' st.txt)" "$(col j.csv main writes)" "the trace's writes are the kernel's (strace)"
 	else
 		skip "no strace" 1
 	fi
 else
-	skip "no iolens-trace.so or no C compiler" 6
+	skip "no iolens-trace.so or no C compiler" 8
 fi
 done_testing
