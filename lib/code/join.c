@@ -430,6 +430,18 @@ static void sys_view(struct iol_cjrow *r)
 	const struct iol_cpred *p = &r->pb->pred;
 	int64_t fl, n;
 
+	/* calls whose system calls the source does not fix (a buffer or a
+	 * size it does not know, MPI-IO's): the library's count is not the
+	 * trace's, so the row's calls are unknown, not a difference */
+	if (r->known[IOL_JP_CALLS] &&
+	    ((r->psys[0] < 0 && p->fixed[IOL_CP_SYS_UNK_R]) ||
+	     (r->psys[1] < 0 && p->fixed[IOL_CP_SYS_UNK_W]))) {
+		r->known[IOL_JP_CALLS] = 0;
+		r->known[r->psys[0] < 0 ? IOL_JP_READS : IOL_JP_WRITES] = 0;
+		if (r->psys[0] < 0 && r->psys[1] < 0)
+			r->known[IOL_JP_WRITES] = 0;
+		return;
+	}
 	if (!r->known[IOL_JP_CALLS] || !r->known[IOL_JP_READS] ||
 	    !r->known[IOL_JP_WRITES] || !r->known[IOL_JP_SYNCS] ||
 	    r->psys[0] < 0 || r->psys[1] < 0 || p->per[IOL_CP_SFLUSH])
