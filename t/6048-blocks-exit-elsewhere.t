@@ -74,4 +74,21 @@ if traced exit-fn; then
 else
 	skip "no iolens-trace.so or no C compiler" 4
 fi
+# a C++ method named exit is not the C library's
+cat > mexit.cpp << 'EOS'
+#include <cstdio>
+struct Job { void exit() {} };
+int main()
+{
+	FILE *f = fopen("m.out", "w");
+	Job j;
+
+	fwrite("abc", 1, 3, f);
+	j.exit();
+	return 0;
+}
+EOS
+$RUN blocks --source --format=csv mexit.cpp > m.csv 2> err
+is "$?:$(col m.csv main:9 calls):$(col m.csv '[loader]' sys_writes)" "0::1" \
+	"Job::exit() flushes nothing: the stream goes out at exit, under [loader]"
 done_testing

@@ -1592,7 +1592,10 @@ static int exit_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 	struct iol_cblock *lb;
 	unsigned line, n, i;
 
-	if (!name || strcmp(name, "exit") != 0 || !c->fnblk || !c->fn)
+	/* the C library's exit, not a method of that name */
+	if (!name || strcmp(name, "exit") != 0 || !c->fnblk || !c->fn ||
+	    clang_getCursorKind(clang_getCursorReferenced(call)) !=
+		    CXCursor_FunctionDecl)
 		return 0;
 	where(call, &line, NULL, NULL);
 	n = main_dirty(c);
