@@ -48,6 +48,8 @@ struct fnrec {
 	char *usr;
 	CXCursor cur;
 	struct iol_cblock *blk;
+	/* the line of its exit() call, not under a branch (NULL: none) */
+	struct iol_cblock *exit_lb;
 };
 
 /* a stream variable's buffer, as a setvbuf or setbuf call sets it */
@@ -96,8 +98,22 @@ struct ctx {
 	struct fvar {
 		CXCursor var;
 		int dirty; /* written since its open or last flush */
+		/* its writes since then, or since it was given to a
+		 * function (what is in its buffer then is taken as nothing,
+		 * as the shares of its writes are), are wr[run_from...] of
+		 * it (run_ok 0: not recorded, out of memory) */
+		size_t run_from;
+		int run_ok;
+		int escaped; /* returned or stored: not left open here */
 	} * fvars;
 	size_t nfvars, capfvars;
+	/* the function's writes to its FILE * variables, in walk order */
+	struct fwrite_at {
+		size_t var; /* index in fvars */
+		struct iol_ccall *cc;
+		const struct iol_cblock *blk; /* the block around it */
+	} * wr;
+	size_t nwr, capwr;
 	/* global FILE * variables written and closed, any function; the
 	 * streams main leaves written and open: what exit() flushes */
 	struct gstream {
@@ -105,8 +121,18 @@ struct ctx {
 		int written, closed;
 	} * gs;
 	size_t ngs, capgs;
-	unsigned main_leaks;
 	const char *main_file;
+	struct fnrec *fn; /* the function being walked */
+	/* main's calls of functions of the files, in order: one that
+	 * exits flushes main's streams written since their last flush and
+	 * not given to it (dirty) at its exit() */
+	struct mcall {
+		const struct fnrec *f;
+		unsigned dirty;
+		int cond;
+	} * mcalls;
+	size_t nmcalls, capmcalls;
+	int leaks; /* a function of the files leaves a stream open */
 	/* main's unconditional exit() call's line, where exit's flush of
 	 * the global streams is then (NULL: main returns) */
 	struct iol_cblock *exit_lb;
@@ -1545,14 +1571,20 @@ static void exit_write(struct ctx *c, struct iol_ccall **list)
 	*list = cc;
 }
 
-/* main's own streams written since their last flush and not closed */
+/* the function's own streams (and parameters) written since their last
+ * flush and not closed */
 static unsigned main_dirty(const struct ctx *c);
+static void main_calls(struct ctx *c, CXCursor call, const struct fnrec *f);
+static void fstream_escapes(struct ctx *c, CXCursor expr);
 
 /*
- * exit() called in main: it flushes main's streams written since their
- * last flush there, a write(2) each at its line (a trace has them under
- * main, the caller of exit); called unconditionally, the global streams'
- * too (exit_flushes()), and main does not return.  1 when it was.
+ * exit() called in a function: it flushes the function's streams
+ * written since their last flush there (its own and the parameters it
+ * wrote), a write(2) each at its line (a trace has them under the
+ * caller of exit); called unconditionally in main, or in a function
+ * main calls unconditionally, the global streams' and those functions
+ * left open too (exit_flushes(); main's own, exit_via()), and main does
+ * not return.  1 when it was.
  */
 static int exit_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		     const char *name)
@@ -1560,8 +1592,10 @@ static int exit_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 	struct iol_cblock *lb;
 	unsigned line, n, i;
 
-	if (!name || strcmp(name, "exit") != 0 || !c->fnblk ||
-	    strcmp(c->fnblk->function, "main") != 0)
+	/* the C library's exit, not a method of that name */
+	if (!name || strcmp(name, "exit") != 0 || !c->fnblk || !c->fn ||
+	    clang_getCursorKind(clang_getCursorReferenced(call)) !=
+		    CXCursor_FunctionDecl)
 		return 0;
 	where(call, &line, NULL, NULL);
 	n = main_dirty(c);
@@ -1569,8 +1603,10 @@ static int exit_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		return 1;
 	for (i = 0; i < n; i++)
 		exit_write(c, &lb->calls);
-	if (c->cond == 0)
+	if (c->cond == 0 && !strcmp(c->fnblk->function, "main"))
 		c->exit_lb = lb;
+	else if (c->cond == 0 && !c->fn->exit_lb)
+		c->fn->exit_lb = lb;
 	return 1;
 }
 
@@ -1600,6 +1636,11 @@ static struct fvar *fvar_of(struct ctx *c, CXCursor var, int add)
 	v = &c->fvars[c->nfvars++];
 	v->var = var;
 	v->dirty = 0;
+	v->run_from = c->nwr;
+	/* a stream first seen here (a parameter, a global) is taken as
+	 * empty, as the shares of its writes are */
+	v->run_ok = 1;
+	v->escaped = 0;
 	return v;
 }
 
@@ -1657,6 +1698,94 @@ static void gstream_note(struct ctx *c, CXCursor var, enum iol_cop op)
 		g->closed = 1;
 }
 
+/* a write of v's, for its run up to its next flush */
+static void run_add(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
+		    const struct iol_cblock *blk)
+{
+	if (!v->run_ok)
+		return;
+	if (c->nwr == c->capwr) {
+		size_t cap = c->capwr ? c->capwr * 2 : 16;
+		struct fwrite_at *w = realloc(c->wr, cap * sizeof(*w));
+
+		if (!w) {
+			c->rc = IOL_ENOMEM;
+			v->run_ok = 0;
+			return;
+		}
+		c->wr = w;
+		c->capwr = cap;
+	}
+	c->wr[c->nwr].var = (size_t)(v - c->fvars);
+	c->wr[c->nwr].cc = cc;
+	c->wr[c->nwr].blk = blk;
+	c->nwr++;
+}
+
+/* how often b runs for each run of anc, an ancestor of b (or b): the
+ * product of the loops' trip counts between them; -1 not known */
+static int64_t runs_under(const struct iol_cblock *b,
+			  const struct iol_cblock *anc)
+{
+	int64_t n = 1;
+
+	for (; b && b != anc; b = b->parent) {
+		if (b->kind != IOL_CB_LOOP)
+			continue;
+		if (b->trip < 0 || (b->trip && n > INT64_MAX / b->trip))
+			return -1;
+		n *= b->trip;
+	}
+	return b ? n : -1;
+}
+
+/* the innermost block around both a and b */
+static const struct iol_cblock *common_block(const struct iol_cblock *a,
+					     const struct iol_cblock *b)
+{
+	const struct iol_cblock *x, *y;
+
+	for (x = a; x; x = x->parent)
+		for (y = b; y; y = y->parent)
+			if (x == y)
+				return x;
+	return NULL;
+}
+
+/*
+ * The flush cc (in blk) of v: the writes of its run since its open or
+ * last flush, each with how often it runs for one run of the flush, so
+ * that the prediction sends what they leave in the buffer at the flush
+ * (cc->run NULL: not known).
+ */
+static void run_close(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
+		      const struct iol_cblock *blk)
+{
+	size_t i, k = 0, n = 0, vi = (size_t)(v - c->fvars);
+
+	for (i = v->run_from; v->run_ok && i < c->nwr; i++)
+		n += c->wr[i].var == vi;
+	if (v->run_ok && n && n <= INT32_MAX &&
+	    (cc->run = zalloc(c, n * sizeof(*cc->run))) != NULL &&
+	    (cc->runmul = zalloc(c, n * sizeof(*cc->runmul))) != NULL) {
+		for (i = v->run_from; i < c->nwr; i++) {
+			if (c->wr[i].var != vi)
+				continue;
+			cc->run[k] = c->wr[i].cc;
+			cc->runmul[k] = runs_under(
+				c->wr[i].blk, common_block(c->wr[i].blk, blk));
+			if (cc->runmul[k++] < 0)
+				break;
+		}
+		cc->nrun = (int)k;
+		if (k < n || cc->runmul[k - 1] < 0)
+			cc->run = NULL;
+	} else {
+		cc->run = NULL;
+	}
+	v->run_from = c->nwr;
+}
+
 /*
  * What a C stdio call does to its stream's buffer: an fopen starts it
  * empty, a write fills it, and an fflush or fclose sends what is left as
@@ -1665,15 +1794,20 @@ static void gstream_note(struct ctx *c, CXCursor var, enum iol_cop op)
  * is taken as written elsewhere.
  */
 static void fstream_state(struct ctx *c, CXCursor call,
-			  const struct iol_ciodef *d, struct iol_ccall *cc)
+			  const struct iol_ciodef *d, struct iol_ccall *cc,
+			  const struct iol_cblock *blk)
 {
 	CXCursor var = clang_getNullCursor();
 	struct fvar *v;
 
 	if (cc->op == IOL_COP_OPEN) {
 		if (!clang_Cursor_isNull(c->decl) &&
-		    (v = fvar_of(c, c->decl, 1)))
+		    (v = fvar_of(c, c->decl, 1))) {
 			v->dirty = 0;
+			v->run_from = c->nwr;
+			v->run_ok = 1;
+			v->escaped = 0;
+		}
 		return;
 	}
 	if (d->stream_arg >= 0 &&
@@ -1685,16 +1819,24 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		 * buffer holds, when it holds something */
 		v = fvar_of(c, var, 0);
 		cc->flushes = !v || v->dirty;
-		if ((v = v ? v : fvar_of(c, var, 1)))
+		if ((v = v ? v : fvar_of(c, var, 1))) {
 			v->dirty = 1;
+			run_add(c, v, cc, blk);
+		}
 		return;
 	}
 	if (cc->op != IOL_COP_SYNC && cc->op != IOL_COP_CLOSE)
 		return;
 	v = fvar_of(c, var, 0);
 	cc->flushes = !v || v->dirty;
-	if ((v = v ? v : fvar_of(c, var, 1)))
+	if (v && cc->flushes)
+		run_close(c, v, cc, blk);
+	if ((v = v ? v : fvar_of(c, var, 1))) {
 		v->dirty = 0;
+		/* after a flush the buffer is empty: a new run */
+		v->run_from = c->nwr;
+		v->run_ok = 1;
+	}
 }
 
 /* a call of a function of the files: the FILE * variables it is given,
@@ -1709,11 +1851,16 @@ static void fstream_passed(struct ctx *c, CXCursor call)
 		if ((v = fvar_of(c,
 				 stream_var(clang_Cursor_getArgument(
 					 call, (unsigned)i)),
-				 0)))
+				 0))) {
 			v->dirty = 1;
+			v->run_from = c->nwr;
+		}
 	for (k = 0; k < c->nfvars; k++)
-		if (clang_Cursor_hasVarDeclGlobalStorage(c->fvars[k].var) == 1)
+		if (clang_Cursor_hasVarDeclGlobalStorage(c->fvars[k].var) ==
+		    1) {
 			c->fvars[k].dirty = 1;
+			c->fvars[k].run_from = c->nwr;
+		}
 }
 
 /* the call on line a new call goes to, appended in source order */
@@ -1818,6 +1965,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 		if (from >= 0)
 			call_args(c, call, from, cc);
 		stream_passed(c, call);
+		main_calls(c, call, f);
 		fstream_passed(c, call);
 		return;
 	}
@@ -1830,7 +1978,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	if (cc->api == IOL_CAPI_STDIO && !cls) {
 		note_stream(c, call, d, cc);
 		cc->cfile = 1;
-		fstream_state(c, call, d, cc);
+		fstream_state(c, call, d, cc, blk);
 	} else
 		cc->stream_param = -1;
 	if (d->path_arg >= 0 &&
@@ -2022,6 +2170,15 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		walk_kids(c, cur, blk);
 		return;
 	case CXCursor_CompoundStmt: walk_scope(c, cur, blk); return;
+	case CXCursor_ReturnStmt: {
+		struct kids k;
+
+		kids_of(cur, &k);
+		if (k.n == 1)
+			fstream_escapes(c, k.c[0]);
+		walk_kids(c, cur, blk);
+		return;
+	}
 	case CXCursor_VarDecl: {
 		CXCursor saved = c->decl;
 
@@ -2037,8 +2194,10 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		struct kids k;
 
 		kids_of(cur, &k);
-		if (k.n == 2 && !strcmp(binop(c, k.c[0]), "="))
+		if (k.n == 2 && !strcmp(binop(c, k.c[0]), "=")) {
 			c->decl = stream_var(k.c[0]);
+			fstream_escapes(c, k.c[1]);
+		}
 		walk_kids(c, cur, blk);
 		c->decl = saved;
 		return;
@@ -2159,13 +2318,78 @@ static unsigned main_dirty(const struct ctx *c)
 	return n;
 }
 
+/* a function's own FILE * variables (not parameters, not static)
+ * written and open at its end, neither returned nor stored: exit()
+ * flushes them, after main returns (none when it exits itself) */
+static unsigned fn_leaks(const struct ctx *c)
+{
+	unsigned n = 0;
+	size_t i;
+
+	for (i = 0; i < c->nfvars; i++) {
+		const struct fvar *v = &c->fvars[i];
+
+		n += v->dirty && !v->escaped &&
+		     clang_getCursorKind(v->var) == CXCursor_VarDecl &&
+		     clang_Cursor_hasVarDeclGlobalStorage(v->var) != 1 &&
+		     var_buf(c, v->var) != 0;
+	}
+	return n;
+}
+
 /* main's own streams written and open at its end: exit() flushes them
- * after main returns (unless main called exit() itself) */
+ * after main returns (unless main called exit() itself, or a function
+ * main calls exits: exit_via()) */
 static void main_leaks(struct ctx *c)
 {
 	c->main_file = c->file;
 	if (!c->exit_lb)
-		c->main_leaks += main_dirty(c);
+		c->fnblk->leaks = main_dirty(c);
+}
+
+/* a function of the files main calls: main's streams written since
+ * their last flush and not given to it, for its exit() if it has one */
+static void main_calls(struct ctx *c, CXCursor call, const struct fnrec *f)
+{
+	int i, n = clang_Cursor_getNumArguments(call);
+	struct mcall *m;
+	struct fvar *v;
+	unsigned given = 0;
+
+	if (!c->fnblk || strcmp(c->fnblk->function, "main") != 0)
+		return;
+	if (c->nmcalls == c->capmcalls) {
+		size_t cap = c->capmcalls ? c->capmcalls * 2 : 8;
+
+		if (!(m = realloc(c->mcalls, cap * sizeof(*m)))) {
+			c->rc = IOL_ENOMEM;
+			return;
+		}
+		c->mcalls = m;
+		c->capmcalls = cap;
+	}
+	for (i = 0; i < n; i++)
+		given += (v = fvar_of(c,
+				      stream_var(clang_Cursor_getArgument(
+					      call, (unsigned)i)),
+				      0)) &&
+			 v->dirty &&
+			 clang_Cursor_hasVarDeclGlobalStorage(v->var) != 1 &&
+			 var_buf(c, v->var) != 0;
+	m = &c->mcalls[c->nmcalls++];
+	m->f = f;
+	m->dirty = main_dirty(c) - given;
+	m->cond = c->cond;
+}
+
+/* a FILE * variable returned or stored (var = f): not left open by
+ * this function */
+static void fstream_escapes(struct ctx *c, CXCursor expr)
+{
+	struct fvar *v = fvar_of(c, stream_var(expr), 0);
+
+	if (v)
+		v->escaped = 1;
 }
 
 static int walk_fn(struct ctx *c, struct fnrec *f)
@@ -2176,17 +2400,22 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	if (clang_Cursor_isNull(body))
 		return 0;
 	c->fnblk = f->blk;
+	c->fn = f;
 	c->fncur = f->cur;
 	c->cond = 0;
 	c->nbufs = 0;
 	c->nsvars = 0;
 	c->nfvars = 0;
+	c->nwr = 0;
 	c->decl = clang_getNullCursor();
 	if (load_tokens(c, f->cur) < 0)
 		return c->rc;
 	walk_scope(c, body, f->blk);
 	if (!strcmp(f->blk->function, "main"))
 		main_leaks(c);
+	else if (!f->exit_lb)
+		f->blk->leaks = fn_leaks(c);
+	c->leaks |= f->blk->leaks != 0;
 	return c->rc;
 }
 
@@ -2461,20 +2690,28 @@ static int resolve_bufs(struct ctx *c)
  */
 static struct iol_cblock *exit_flushes(struct ctx *c)
 {
-	struct iol_cblock *b;
+	struct iol_cblock *b, *m = NULL;
+	struct iol_ccall **at;
 	unsigned n = 0, i;
 	size_t k;
 
 	for (k = 0; k < c->ngs; k++)
 		n += c->gs[k].written && !c->gs[k].closed &&
 		     global_buf(c, c->gs[k].usr) != 0;
-	if (c->exit_lb) { /* at main's exit() */
+	for (k = 0; k < c->nfns && !m; k++)
+		if (!strcmp(c->fns[k].blk->function, "main"))
+			m = c->fns[k].blk;
+	if (c->exit_lb) { /* at an exit() main does not return from */
 		for (i = 0; i < n; i++)
 			exit_write(c, &c->exit_lb->calls);
-		n = 0;
+		if (c->leaks && m) {
+			exit_write(c, &c->exit_lb->calls);
+			c->exit_lb->calls->leaks_of = m;
+			c->t->exit_leak = c->exit_lb->calls;
+		}
+		return NULL;
 	}
-	n += c->main_leaks;
-	if (!n || !c->main_file)
+	if ((!n && !c->leaks) || !c->main_file)
 		return NULL;
 	c->file = c->main_file;
 	c->cond = 0;
@@ -2483,7 +2720,42 @@ static struct iol_cblock *exit_flushes(struct ctx *c)
 	b->function = IOL_CEXIT_ROOT;
 	for (i = 0; i < n; i++)
 		exit_write(c, &b->calls);
+	/* what main and the functions it calls leave open, each main */
+	for (k = 0, at = &b->calls; c->leaks && k < c->nfns; k++) {
+		if (strcmp(c->fns[k].blk->function, "main") != 0)
+			continue;
+		exit_write(c, at);
+		if (*at)
+			(*at)->leaks_of = c->fns[k].blk;
+	}
 	return b;
+}
+
+/*
+ * main's first call, not under a branch, of a function that exits (an
+ * exit() not under a branch): main does not return, and exit() flushes
+ * at that function's line main's streams written and not given to it,
+ * and the global streams and those functions left open
+ * (exit_flushes()).
+ */
+static void exit_via(struct ctx *c)
+{
+	size_t k;
+	unsigned i;
+
+	for (k = 0; k < c->nmcalls && !c->exit_lb; k++) {
+		const struct mcall *m = &c->mcalls[k];
+
+		if (m->cond || !m->f->exit_lb)
+			continue;
+		for (i = 0; i < m->dirty; i++)
+			exit_write(c, &m->f->exit_lb->calls);
+		c->exit_lb = m->f->exit_lb;
+		for (k = 0; k < c->nfns; k++)
+			if (!strcmp(c->fns[k].blk->function, "main"))
+				c->fns[k].blk->leaks = 0;
+		return;
+	}
 }
 
 static int extract(const char *const *files, int nfiles,
@@ -2531,6 +2803,8 @@ static int extract(const char *const *files, int nfiles,
 		if (rc)
 			rc = iol_error_set(err, rc, "out of memory");
 	}
+	if (rc == 0)
+		exit_via(&c);
 	if (rc == 0 && (rc = resolve_bufs(&c)) != 0)
 		rc = iol_error_set(err, rc, "out of memory");
 	if (rc == 0 && c.nfns) {
@@ -2559,6 +2833,8 @@ done:
 	free(c.bufs);
 	free(c.svars);
 	free(c.fvars);
+	free(c.wr);
+	free(c.mcalls);
 	free(c.gs);
 	free(c.gbufs);
 	if (rc) {

@@ -89,6 +89,10 @@ enum iol_cpk {
 			* there), or at exit */
 	IOL_CP_SFLUSH, /* of IOL_CP_SYNCS, flushes of a stream's buffer
 			* (fflush, std::endl): a write(2), not an fsync */
+	IOL_CP_LEAKS,  /* FILE * streams a function opened and left written
+			* and open at its end, through the calls: exit()
+			* flushes them, a write(2) each, in no block of
+			* theirs (not calls of this block) */
 	IOL_CP_N
 };
 
@@ -170,6 +174,22 @@ struct iol_ccall {
 	int stream_param;
 	const char *stream_usr;
 	int64_t *argbuf;
+	/* a C stdio flush or close of a stream written since (flushes):
+	 * the nrun writes of its run, since the stream's open or last
+	 * flush in the function, each runmul times for one flush (the
+	 * loops around it that are not around the flush); run NULL: not
+	 * known (a stream not opened here, given to a function, or in a
+	 * loop of unknown count) */
+	struct iol_ccall **run;
+	int64_t *runmul;
+	int nrun;
+	/* exit()'s flush: one write(2) for each stream leaks_of leaves
+	 * open (its IOL_CP_LEAKS), not one; lk_fixed and lk_per those
+	 * counts where the call is in leaks_of itself (lk_known: set after
+	 * a first prediction) */
+	const struct iol_cblock *leaks_of;
+	int64_t lk_fixed, lk_per;
+	int lk_known;
 	struct iol_ccall *next;
 };
 
@@ -192,10 +212,12 @@ struct iol_cblock {
 	struct iol_ccall *calls; /* line blocks: the calls on the line */
 	struct iol_cpred pred;	 /* this block's prediction, children in */
 	struct iol_cblock *parent, *first, *last, *next;
-	size_t rank; /* 0-based place in iol_ctree.ranked */
-	int mark;    /* the extractor's own (propagation state) */
-	int binds;   /* functions: 0 not known yet, 1 its I/O depends on
-		      * no parameter, 2 it does (a size, a loop bound) */
+	size_t rank;	/* 0-based place in iol_ctree.ranked */
+	int mark;	/* the extractor's own (propagation state) */
+	int binds;	/* functions: 0 not known yet, 1 its I/O depends on
+			 * no parameter, 2 it does (a size, a loop bound) */
+	unsigned leaks; /* functions: FILE * variables of its own it leaves
+			 * written and open at its end (IOL_CP_LEAKS) */
 };
 
 /* a parse problem of one file */
@@ -241,6 +263,9 @@ struct iol_ctree {
 	struct iol_cblock **ranked; /* every block, most predicted I/O first */
 	size_t nblocks;
 	struct iol_cdiag *diags; /* files that parsed with errors */
+	/* exit()'s flush of what functions left open, at a line of main's
+	 * or of a function main calls that exits (NULL: none) */
+	struct iol_ccall *exit_leak;
 };
 
 /*
@@ -289,7 +314,9 @@ static inline int64_t iol_cpred_sys_times(const struct iol_cpred *p, int read,
 	u *= times;
 	s *= times;
 	f *= times;
-	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0) + f / IOL_CSYS_UNIT;
+	/* f is less than 0 where flushes outnumber what was written */
+	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0) +
+	    (f > 0 ? f / IOL_CSYS_UNIT : 0);
 	return s > INT64_MAX - n ? INT64_MAX : s + n;
 }
 

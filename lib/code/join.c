@@ -416,6 +416,55 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 	r->ptime = iol_iocost_calls(j->cost, &n);
 }
 
+/*
+ * A trace counts system calls: where a row's read(2) and write(2) are
+ * known (psys), its predicted reads and writes are those, a stream's
+ * flush (fflush, std::endl) a write(2) among them rather than a sync,
+ * and its calls the other calls and those, so that calls, reads, writes
+ * and syncs compare like with like (1000 fwrite of 100 B: 24 write(2),
+ * not 1000 calls against the trace's 24).  The bytes stay the calls'
+ * (sysview: the kernel has them at the flushes).
+ */
+static void sys_view(struct iol_cjrow *r)
+{
+	const struct iol_cpred *p = &r->pb->pred;
+	int64_t fl, n;
+
+	/* calls whose system calls the source does not fix (a buffer or a
+	 * size it does not know, MPI-IO's): the library's count is not the
+	 * trace's, so the row's calls are unknown, not a difference */
+	if (r->known[IOL_JP_CALLS] &&
+	    ((r->psys[0] < 0 && p->fixed[IOL_CP_SYS_UNK_R]) ||
+	     (r->psys[1] < 0 && p->fixed[IOL_CP_SYS_UNK_W]))) {
+		r->known[IOL_JP_CALLS] = 0;
+		r->known[r->psys[0] < 0 ? IOL_JP_READS : IOL_JP_WRITES] = 0;
+		if (r->psys[0] < 0 && r->psys[1] < 0)
+			r->known[IOL_JP_WRITES] = 0;
+		return;
+	}
+	if (!r->known[IOL_JP_CALLS] || !r->known[IOL_JP_READS] ||
+	    !r->known[IOL_JP_WRITES] || !r->known[IOL_JP_SYNCS] ||
+	    r->psys[0] < 0 || r->psys[1] < 0 || p->per[IOL_CP_SFLUSH])
+		return;
+	fl = r->pv[IOL_JP_SYNCS] && p->fixed[IOL_CP_SYNCS]
+		     ? r->pv[IOL_JP_SYNCS] / p->fixed[IOL_CP_SYNCS] *
+			       p->fixed[IOL_CP_SFLUSH]
+		     : 0;
+	n = r->pv[IOL_JP_CALLS] - r->pv[IOL_JP_READS] - r->pv[IOL_JP_WRITES] -
+	    fl;
+	if (n < 0 || fl > r->pv[IOL_JP_SYNCS] || r->psys[0] > INT64_MAX - n ||
+	    r->psys[1] > INT64_MAX - n - r->psys[0])
+		return;
+	r->sysview = fl || r->pv[IOL_JP_READS] != r->psys[0] ||
+		     r->pv[IOL_JP_WRITES] != r->psys[1] ||
+		     p->fixed[IOL_CP_BUF_R] || p->fixed[IOL_CP_BUF_W] ||
+		     p->fixed[IOL_CP_FBUF_W];
+	r->pv[IOL_JP_READS] = r->psys[0];
+	r->pv[IOL_JP_WRITES] = r->psys[1];
+	r->pv[IOL_JP_SYNCS] -= fl;
+	r->pv[IOL_JP_CALLS] = n + r->psys[0] + r->psys[1];
+}
+
 /* ---- measured ---- */
 
 static void add_measured(struct iol_cjrow *r, const struct iol_block *b)
@@ -798,8 +847,10 @@ static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
 		r->line = (int)b->line;
 	}
 	predict_rows(j);
-	for (i = 0; i < t->nblocks; i++)
+	for (i = 0; i < t->nblocks; i++) {
 		predict_time(j, &j->rows[i]);
+		sys_view(&j->rows[i]);
+	}
 	measure_rows(j, files, nfiles);
 	if (j->oom)
 		return;

@@ -68,9 +68,14 @@ struct iol_cjrow {
 	int64_t ptrip;	 /* loops: iterations over the run, -1 unknown */
 	int64_t psys[2]; /* read(2), write(2) calls over the run, -1
 			  * unknown (iol_cpred_sys_times) */
-	int64_t iters;	 /* a loop of unknown trip count: iterations the
-			  * run implies, -1 none */
-	double ptime;	 /* predicted I/O time, s; NAN unknown or no model */
+	/* buffered stdio whose system calls are known: pv's calls, reads,
+	 * writes and syncs are the system calls a trace counts, and its
+	 * bytes the library calls', which the kernel sees at the flushes
+	 * (so bytes apart from the measured do not make it differ) */
+	unsigned char sysview;
+	int64_t iters; /* a loop of unknown trip count: iterations the
+			* run implies, -1 none */
+	double ptime;  /* predicted I/O time, s; NAN unknown or no model */
 };
 
 /* how well the prediction did over the rows */
@@ -143,8 +148,9 @@ static inline int iol_cjrow_status(const struct iol_cjrow *r)
 		return IOL_JS_DIFFERS;
 	if (!iol_cjrow_bytes_known(r))
 		return IOL_JS_CALLS_EXACT;
-	return iol_cjrow_pbytes(r) == r->mbr + r->mbw ? IOL_JS_EXACT
-						      : IOL_JS_DIFFERS;
+	if (iol_cjrow_pbytes(r) == r->mbr + r->mbw)
+		return IOL_JS_EXACT;
+	return r->sysview ? IOL_JS_CALLS_EXACT : IOL_JS_DIFFERS;
 }
 
 /* a prediction's counter k is a number: no loop of unknown trip count,

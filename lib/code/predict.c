@@ -17,9 +17,10 @@
 
 enum { MARK_NONE, MARK_BUSY, MARK_DONE };
 
+/* b may be negative (IOL_CP_FBUF_W's unit-fraction off at a flush) */
 static int64_t sat_add(int64_t a, int64_t b)
 {
-	return a > INT64_MAX - b ? INT64_MAX : a + b;
+	return b > 0 && a > INT64_MAX - b ? INT64_MAX : a + b;
 }
 
 static int64_t sat_mul(int64_t a, int64_t b)
@@ -173,6 +174,41 @@ static int64_t buf_units(int64_t bytes, int64_t bufsize, int up)
 	return IOL_CSYS_UNIT + part;
 }
 
+static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
+		      struct iol_cpred *p);
+
+/*
+ * What the writes of a FILE *'s run leave in its buffer for the flush
+ * cc to send, in units (0 < rest <= IOL_CSYS_UNIT): glibc sends a full
+ * buffer only when the next byte comes, so the run's P units of shares
+ * make (P - 1) / IOL_CSYS_UNIT write(2) at the writes and one at the
+ * flush, and a run of exactly whole buffers leaves a whole one (8 fwrite
+ * of 512 B and a fflush: one write(2), at the fflush).  Taking the rest
+ * off at the flush keeps one run's shares from adding to another's in
+ * the blocks around both.  1 when the run is not known.
+ */
+static int64_t run_rest(const struct iol_ccall *cc)
+{
+	struct iol_cpred v;
+	int64_t sum = 0, u;
+	int i;
+
+	for (i = 0; cc->run && i < cc->nrun; i++) {
+		call_pred(cc->run[i], NULL, 0, &v);
+		u = v.fixed[IOL_CP_FBUF_W];
+		if (v.fixed[IOL_CP_SYS_UNK_W] || u < 0 ||
+		    (cc->runmul[i] && u > INT64_MAX / cc->runmul[i]))
+			return 1;
+		u *= cc->runmul[i];
+		if (sum > INT64_MAX - u)
+			return 1;
+		sum += u;
+	}
+	if (!cc->run || sum <= 0)
+		return 1;
+	return sum - (sum - 1) / IOL_CSYS_UNIT * IOL_CSYS_UNIT;
+}
+
 /* a stream's flush or close: one write(2) when it was written since
  * (flushes), unknown when its buffer is (line buffered) */
 static void flush_pred(const struct iol_ccall *cc, struct iol_cpred *p)
@@ -181,6 +217,10 @@ static void flush_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[IOL_CP_SYS_W] = cc->flushes;
 	else if (cc->bufsize < 0 && cc->flushes)
 		p->fixed[IOL_CP_SYS_UNK_W] = 1;
+	/* the flush's write(2) sends what its run left in the buffer:
+	 * those shares are not another write(2) (run_rest()) */
+	if (cc->cfile && cc->flushes && cc->bufsize > 0)
+		p->fixed[IOL_CP_FBUF_W] = -run_rest(cc);
 }
 
 /* the system calls a read or write call (or a stdio flush) makes, from
@@ -231,6 +271,35 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[IOL_CP_FBUF_W] += IOL_CSYS_UNIT;
 }
 
+/*
+ * exit()'s flush of the streams functions left open (cc->leaks_of's
+ * IOL_CP_LEAKS): one write(2) a stream.  In leaks_of itself (an exit()
+ * in main, or in a function main calls) the count is the first
+ * prediction's (iol_ctree_predict() predicts twice); unknown before.
+ */
+static void leak_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
+		      struct iol_cpred *p)
+{
+	const struct iol_cblock *f = cc->leaks_of;
+	struct iol_ccall one = *cc;
+	int64_t lf = 0, lp = 1;
+	int k;
+
+	if (f->mark == MARK_DONE) {
+		lf = f->pred.fixed[IOL_CP_LEAKS];
+		lp = f->pred.per[IOL_CP_LEAKS];
+	} else if (cc->lk_known) {
+		lf = cc->lk_fixed;
+		lp = cc->lk_per;
+	}
+	one.leaks_of = NULL;
+	call_pred(&one, bd, depth, p);
+	for (k = 0; k < IOL_CP_N; k++) {
+		p->per[k] = sat_mul(p->fixed[k], lp);
+		p->fixed[k] = sat_mul(p->fixed[k], lf);
+	}
+}
+
 /* what one call adds, under the caller's binding bd (NULL: none) */
 static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		      struct iol_cpred *p)
@@ -253,6 +322,10 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	}
 	if (cc->op == IOL_COP_LIB) {
 		p->opaque = 1; /* none known: MPI's own reads at start */
+		return;
+	}
+	if (cc->leaks_of) {
+		leak_pred(cc, bd, depth, p);
 		return;
 	}
 	p->fixed[IOL_CP_CALLS] = 1;
@@ -360,6 +433,8 @@ static void predict_block(struct iol_cblock *b)
 		b->pred.fixed[IOL_CP_CONDITIONAL] = b->pred.fixed[IOL_CP_CALLS];
 		b->pred.per[IOL_CP_CONDITIONAL] = b->pred.per[IOL_CP_CALLS];
 	}
+	b->pred.fixed[IOL_CP_LEAKS] =
+		sat_add(b->pred.fixed[IOL_CP_LEAKS], b->leaks);
 }
 
 /* the trip count of loop b under the binding bd */
@@ -409,6 +484,7 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 		out->fixed[IOL_CP_CONDITIONAL] = out->fixed[IOL_CP_CALLS];
 		out->per[IOL_CP_CONDITIONAL] = out->per[IOL_CP_CALLS];
 	}
+	out->fixed[IOL_CP_LEAKS] = sat_add(out->fixed[IOL_CP_LEAKS], b->leaks);
 }
 
 static void predict_fn(struct iol_cblock *f)
@@ -509,6 +585,19 @@ int iol_ctree_predict(struct iol_ctree *t, struct iol_cblock *const *fns,
 
 	for (i = 0; i < n; i++)
 		predict_fn(fns[i]);
+	/* exit()'s flush inside the function whose leaks it counts: again,
+	 * with the count the first prediction gave */
+	if (t->exit_leak && t->exit_leak->leaks_of->mark == MARK_DONE) {
+		t->exit_leak->lk_fixed =
+			t->exit_leak->leaks_of->pred.fixed[IOL_CP_LEAKS];
+		t->exit_leak->lk_per =
+			t->exit_leak->leaks_of->pred.per[IOL_CP_LEAKS];
+		t->exit_leak->lk_known = 1;
+		for (i = 0; i < n; i++)
+			fns[i]->mark = MARK_NONE;
+		for (i = 0; i < n; i++)
+			predict_fn(fns[i]);
+	}
 	keep = calloc(n ? n : 1, sizeof(*keep));
 	if (!keep)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
