@@ -1,4 +1,4 @@
-/* t/6047: a FILE *'s runs of writes, each ended by a fflush or fclose:
+/* t/6049: a FILE *'s runs of writes, each ended by a fflush or fclose:
  * glibc sends a full buffer only when the next byte comes, so writes
  * that fill the buffer exactly leave it to the flush (main's 8 fwrite
  * of 512 B and put()'s: one write(2) each, at the fflush), and a run's
