@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd/commands.h"
+#include "cmd/complete.h"
 #include "cmd/util.h"
 #include "base/version.h"
 #include "render/batch.h"
@@ -79,6 +80,10 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "help") && argc > 2 &&
 	    !strcmp(argv[2], "--columns"))
 		return help_columns(argc, argv);
+	/* the options of every command, for the shell completions */
+	if (argc == 3 && !strcmp(argv[1], "help") &&
+	    !strcmp(argv[2], "--complete"))
+		return cmd_complete_list();
 	if (!strcmp(argv[1], "help") && argc > 2) {
 		/* "iolens help summary" is "iolens summary --help" */
 		if (argc > 3) {

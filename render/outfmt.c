@@ -210,3 +210,8 @@ void out_formats_of(const char *cmd, unsigned *mask, int *dflt,
 			*own = t[i].own;
 		}
 }
+
+const char *out_format_name(int f)
+{
+	return outf_names[f];
+}

@@ -49,5 +49,7 @@ int out_format_choose(const char *cmd, const char *fmtarg, const char *path,
 /* The formats (mask) and default of a command's output by its name. */
 void out_formats_of(const char *cmd, unsigned *mask, int *dflt,
 		    const char **own);
+/* The name --format gives the format f (an OUTF_*): "csv". */
+const char *out_format_name(int f);
 
 #endif
