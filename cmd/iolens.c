@@ -15,6 +15,7 @@
 #include "cmd/util.h"
 #include "base/version.h"
 #include "render/batch.h"
+#include "render/gfx.h"
 #include "render/help.h"
 #include "render/views.h"
 #include "base/banned.h"
@@ -43,6 +44,13 @@ static int help_columns(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* The drawing module's failure to load, said by the two renderers that
+ * cannot return it (render/gfx.h) */
+static void gfx_failed(const char *why)
+{
+	msg("cannot load the drawing module: %s", why);
+}
+
 /* One command of a serve batch (render/batch.h), as main would run it
  * but for the usage hint. */
 static int batch_command(int argc, char **argv)
@@ -69,6 +77,7 @@ int main(int argc, char **argv)
 	static char progname[64], hopt[] = "--help";
 	char *hargv[4] = {NULL, NULL, hopt, NULL};
 
+	iol_gfx_say = gfx_failed;
 	if (argc < 2) {
 		iol_help_print(stderr, "iolens", NULL);
 		return EXIT_USAGE;
