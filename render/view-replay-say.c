@@ -4,13 +4,16 @@
  * ended without a result.  Each line goes to the caller's say(), which
  * prints it in the house style.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/errname.h"
 #include "render/view-replay.h"
+#include "replay/cache.h"
 #include "base/banned.h"
 
 /* The line of fmt given to say, however long. */
@@ -84,4 +87,27 @@ void view_replay_stopped(const struct iol_rresult *res,
 		     res->cleanup);
 	else if (keep && res->rundir[0])
 		sayf(say, ctx, "run directory kept: %s", res->rundir);
+}
+
+void view_replay_uncompiled(int rc, const char *script,
+			    const struct iol_rcache *c,
+			    const struct iol_error *err, size_t max_memory,
+			    view_replay_say_fn say, void *ctx)
+{
+	if (rc > 0) /* another member's failure, said there */
+		return;
+	if (c->stage == IOL_RCACHE_READ && c->sys == EFBIG)
+		sayf(say, ctx,
+		     "'%s': the script is larger than %zu bytes (--max-memory)",
+		     script, max_memory);
+	else if (c->stage == IOL_RCACHE_READ)
+		sayf(say, ctx, "cannot open '%s': %s", script,
+		     strerror(c->sys));
+	else if (c->stage == IOL_RCACHE_DIR)
+		sayf(say, ctx,
+		     "cannot make a directory for the compiled form: %s",
+		     strerror(c->sys));
+	else
+		sayf(say, ctx, "'%s': %s", script,
+		     err->msg[0] ? err->msg : iol_strerror(rc));
 }

@@ -50,6 +50,14 @@ void view_replay_stopped(const struct iol_rresult *res,
 			 const struct iol_error *err, const char *script,
 			 int sig, int keep, int64_t runs,
 			 view_replay_say_fn say, void *ctx);
+struct iol_rcache;
+/* Why the compiled form of script could not be made (replay/cache.h: c's
+ * stage, err; max_memory the --max-memory in force); nothing for rc 1,
+ * another group member's failure said there. */
+void view_replay_uncompiled(int rc, const char *script,
+			    const struct iol_rcache *c,
+			    const struct iol_error *err, size_t max_memory,
+			    view_replay_say_fn say, void *ctx);
 
 /* What replay-script made of the trace (the script written to path):
  * processes, calls, inputs, rewritten paths, the overhead taken off. */
