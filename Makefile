@@ -150,8 +150,10 @@ serve/host.o: ALL_CFLAGS += -DIOLENS_SERVEDIR='"$(libdir)/iolens"'
 # --complete, cmd/complete.c) by etc/completions.pl
 all: bin/iolens.bash bin/_iolens
 bin/_iolens: bin/iolens.bash
+# (the site's configuration, which config reads first, is not the build's)
 bin/iolens.bash: bin/iolens etc/completions.pl $(wildcard man/iolens-*.1)
-	perl etc/completions.pl bin/iolens man bin/iolens.bash bin/_iolens
+	IOLENS_CONFIG=/dev/null perl etc/completions.pl bin/iolens man \
+		bin/iolens.bash bin/_iolens
 
 bin/iolens-code.so: $(CODE_OBJS)
 	@mkdir -p bin
