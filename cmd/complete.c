@@ -28,11 +28,6 @@ static int stated;	/* whether it reached cmd_opts_parse() */
  * spelling), or the formats the command writes for --format. */
 static const char *words(const struct cmd_opt *o, char *b, size_t size)
 {
-	unsigned mask;
-	size_t l = 0;
-	int dflt;
-	const char *own;
-
 	if ((o->kind & 0xff) == CO_WORD) {
 		snprintf(b, size, "%s", o->want);
 		for (char *p = b; *p; p++)
@@ -42,13 +37,8 @@ static const char *words(const struct cmd_opt *o, char *b, size_t size)
 	}
 	if ((o->kind & 0xff) != CO_STR || strcmp(o->name, "format"))
 		return NULL;
-	out_formats_of(cur, &mask, &dflt, &own);
-	b[0] = 0;
-	for (int f = 0; f < OUTF_N && l < size; f++)
-		if (mask & OUTF_BIT(f))
-			l += (size_t)snprintf(b + l, size - l, "%s%s",
-					      l ? " " : "", out_format_name(f));
-	return b;
+	/* none: a format of its own (export's workbook) */
+	return *out_format_words(cur, b, size) ? b : NULL;
 }
 
 /* What completes a value of o: a file name unless it is a number. */

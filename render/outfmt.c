@@ -211,7 +211,18 @@ void out_formats_of(const char *cmd, unsigned *mask, int *dflt,
 		}
 }
 
-const char *out_format_name(int f)
+const char *out_format_words(const char *cmd, char *b, size_t size)
 {
-	return outf_names[f];
+	unsigned mask;
+	size_t l = 0;
+	int dflt;
+	const char *own;
+
+	out_formats_of(cmd, &mask, &dflt, &own);
+	b[0] = 0;
+	for (int f = 0; f < OUTF_N && l < size; f++)
+		if (mask & OUTF_BIT(f))
+			l += (size_t)snprintf(b + l, size - l, "%s%s",
+					      l ? " " : "", outf_names[f]);
+	return b;
 }
