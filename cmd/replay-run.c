@@ -81,45 +81,22 @@ static int report(struct replay_view *x, const struct ropt *ro,
 	return rc;
 }
 
-/* ---- one or more runs ---- */
-
-struct runs_ctx {
-	struct progress_runs bar;
-	const struct ropt *ro;
-	const char *script;
-	int tty;
-};
-
-static void runs_run(void *arg, int run, int ended)
-{
-	struct runs_ctx *c = arg;
-
-	c->bar.run = run;
-	if (ended && c->tty)
-		progress_clear(stderr);
-}
-
-static void runs_failed(void *arg, const struct iol_rresult *r,
-			const struct iol_error *err)
-{
-	struct runs_ctx *c = arg;
-
-	view_replay_stopped(r, err, c->script, stop_sig, c->ro->o.keep,
-			    c->ro->runs, runs_say, NULL);
-}
-
 /* Run the replay ro->runs times; res holds the first run with the
  * medians of the times. */
 static int run_all(const char *script, struct iol_rsession *s, struct ropt *ro,
 		   struct iol_rresult *res, double spread[4][2],
 		   struct iol_error *err)
 {
-	struct runs_ctx c = {{progress_now(), 1, (int)ro->runs}, ro, script, 0};
-	struct iol_rruns_hooks h = {runs_say, runs_run, runs_failed, &c};
+	struct view_replay_runs v = {{progress_now(), 1, (int)ro->runs},
+				     script,
+				     &stop_sig,
+				     isatty(2) && !ro->o.group,
+				     ro->o.keep,
+				     ro->runs,
+				     runs_say};
+	struct iol_rruns_hooks h;
 
-	c.tty = isatty(2) && !ro->o.group;
-	ro->o.progress = c.tty ? progress_calls : NULL;
-	ro->o.pctx = &c.bar;
+	view_replay_runs_hooks(&v, &h, &ro->o);
 	return iol_rsession_runs(s, script, &ro->o, ro->runs, res, spread, &h,
 				 err);
 }
