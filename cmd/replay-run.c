@@ -125,12 +125,12 @@ int replay_run(const char *script, struct ropt *ro)
 	if (rc && s.uncompiled)
 		view_replay_uncompiled(rc, script, &s.cache, &err,
 				       ro->max_memory, runs_say, NULL);
-	if (rc == 0 && g && g->me != 0) /* member 0 reports */
-		rc = EXIT_OK;
-	else if (rc == 0)
-		rc = report(&x, ro, script);
-	else
-		rc = EXIT_DATA;
+	if (rc == 0 && g && g->me != 0) { /* member 0 reports */
+		iol_rresult_release(&res);
+		iol_rsession_release(&s);
+		return EXIT_OK;
+	}
+	rc = rc == 0 ? report(&x, ro, script) : EXIT_DATA;
 	iol_rresult_release(&res);
 	iol_rsession_release(&s);
 	if (stop_sig) { /* as the signal would have ended it */
