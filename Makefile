@@ -146,11 +146,14 @@ bin/iolens-serve.so: $(SERVE_OBJS)
 serve/%.o: ALL_CFLAGS += $(shell pkg-config --cflags cairo 2>/dev/null)
 serve/host.o: ALL_CFLAGS += -DIOLENS_SERVEDIR='"$(libdir)/iolens"'
 
-# shell completion made from the commands' own --help (etc/completions.pl)
+# shell completion made from the commands' option tables (iolens help
+# --complete, cmd/complete.c) by etc/completions.pl
 all: bin/iolens.bash bin/_iolens
 bin/_iolens: bin/iolens.bash
-bin/iolens.bash: bin/iolens etc/completions.pl
-	perl etc/completions.pl bin/iolens bin/iolens.bash bin/_iolens
+# (the site's configuration, which config reads first, is not the build's)
+bin/iolens.bash: bin/iolens etc/completions.pl $(wildcard man/iolens-*.1)
+	IOLENS_CONFIG=/dev/null perl etc/completions.pl bin/iolens man \
+		bin/iolens.bash bin/_iolens
 
 bin/iolens-code.so: $(CODE_OBJS)
 	@mkdir -p bin

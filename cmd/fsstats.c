@@ -31,31 +31,12 @@ static struct fsopts {
 	const char *save;
 } fo;
 
-static int parse_now(const char *s, int64_t *v)
-{
-	char buf[64], *end;
-	double t;
-	size_t used;
-	long long e = strtoll(s, &end, 10);
-
-	if (end != s && !*end) {
-		*v = e;
-		return 0;
-	}
-	snprintf(buf, sizeof(buf), "%s%s", s,
-		 strlen(s) == 10 ? "T00:00:00Z" : "");
-	if (iol_parse_stamp(buf, &t, &used) < 0 || buf[used])
-		return -1;
-	*v = (int64_t)t;
-	return 0;
-}
-
 static int now_opt(void *base, const char *arg)
 {
 	struct fsopts *f = base;
 
 	f->have_now = 1;
-	return parse_now(arg, &f->now);
+	return iol_parse_day_when(arg, &f->now) < 0 ? -1 : 0;
 }
 
 static int hist_opt(void *base, const char *arg)
@@ -78,30 +59,11 @@ static const struct cmd_opt options[] = {
 	CO_END,
 };
 
-/* ---- progress (a terminal only, as ingest draws it) ---- */
-
-struct bar {
-	double t0, last;
-};
-
-/* A walk has no known end: counts and rates, at most 5 times a second
- * (the first call draws at once, so a short walk shows its line too). */
-static void progress(uint64_t dirs, uint64_t files, size_t queued, void *arg)
-{
-	struct bar *b = arg;
-	double t = progress_now();
-
-	if (b->last > 0 && t - b->last < 0.2)
-		return;
-	b->last = t;
-	progress_walk(stderr, dirs, files, queued, t - b->t0);
-}
-
 static int walk(int argc, char **argv, int i, struct iol_fsstats *st)
 {
 	struct iol_error err = {0};
 	struct iol_fsopts wo;
-	struct bar bar = {progress_now(), 0};
+	struct progress_tick bar = {progress_now(), 0};
 	int r;
 
 	memset(&wo, 0, sizeof(wo));
@@ -109,7 +71,7 @@ static int walk(int argc, char **argv, int i, struct iol_fsstats *st)
 	wo.now = fo.have_now ? fo.now : (int64_t)time(NULL);
 	wo.cross_mounts = fo.cross;
 	if (isatty(2)) {
-		wo.progress = progress;
+		wo.progress = progress_walk_tick; /* as ingest draws it */
 		wo.progress_arg = &bar;
 	}
 	r = iol_fs_walk((const char *const *)argv + i, argc - i, &wo, st, &err);

@@ -31,7 +31,7 @@ struct ingest {
 	struct cmd_list sacct, fsload;
 	struct iol_popmap users, projects;
 	struct iol_popctx ctx;
-	double t0, last_draw;
+	struct progress_tick tick;
 	int tty;
 };
 
@@ -49,17 +49,9 @@ static void say(void *arg, const char *text)
 static void draw(void *arg, const struct iol_ingest *g, int force)
 {
 	struct ingest *c = arg;
-	double t = progress_now();
 
-	if (!c->tty || (!force && t - c->last_draw < 0.2))
-		return;
-	if (!c->t0) /* the first log is done: the rate counts from here */
-		c->t0 = t;
-	c->last_draw = t;
-	/* the logs written or skipped, not those still decoding: the ETA
-	 * of logs only handed out would be 0:00:00 while they decode */
-	progress_bar(stderr, "logs", g->seen - g->inflight, g->total,
-		     t - c->t0);
+	if (c->tty)
+		view_ingest_progress(&c->tick, g, force);
 }
 
 static int refresh(void *base, const char *arg)

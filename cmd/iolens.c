@@ -11,9 +11,11 @@
 #include <unistd.h>
 
 #include "cmd/commands.h"
+#include "cmd/complete.h"
 #include "cmd/util.h"
 #include "base/version.h"
 #include "render/batch.h"
+#include "render/gfx.h"
 #include "render/help.h"
 #include "render/views.h"
 #include "base/banned.h"
@@ -42,6 +44,13 @@ static int help_columns(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* The drawing module's failure to load, said by the two renderers that
+ * cannot return it (render/gfx.h) */
+static void gfx_failed(const char *why)
+{
+	msg("cannot load the drawing module: %s", why);
+}
+
 /* One command of a serve batch (render/batch.h), as main would run it
  * but for the usage hint. */
 static int batch_command(int argc, char **argv)
@@ -68,6 +77,7 @@ int main(int argc, char **argv)
 	static char progname[64], hopt[] = "--help";
 	char *hargv[4] = {NULL, NULL, hopt, NULL};
 
+	iol_gfx_say = gfx_failed;
 	if (argc < 2) {
 		iol_help_print(stderr, "iolens", NULL);
 		return EXIT_USAGE;
@@ -79,6 +89,10 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "help") && argc > 2 &&
 	    !strcmp(argv[2], "--columns"))
 		return help_columns(argc, argv);
+	/* the options of every command, for the shell completions */
+	if (argc == 3 && !strcmp(argv[1], "help") &&
+	    !strcmp(argv[2], "--complete"))
+		return cmd_complete_list();
 	if (!strcmp(argv[1], "help") && argc > 2) {
 		/* "iolens help summary" is "iolens summary --help" */
 		if (argc > 3) {

@@ -6,7 +6,6 @@
  * report page with -o FILE.pdf.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +16,6 @@
 #include "cmd/util.h"
 #include "storage/devreport.h"
 #include "population/weather.h"
-#include "render/iostat-report.h"
-#include "render/report.h"
 #include "render/view-iostat.h"
 #include "base/banned.h"
 
@@ -125,23 +122,18 @@ static int weather(struct ctx *c)
 static int write_pdf(struct ctx *c, const char *path)
 {
 	struct iol_error err = {0};
-	struct iostat_report_opts ro = {0};
-	int r;
+	int64_t date;
 
-	if (io.date && iol_parse_when(io.date, &ro.date_epoch) < 0)
+	if (io.date && iol_parse_when(io.date, &date) < 0)
 		return usage_error("--date wants YYYY-MM-DDTHH:MM:SS or epoch "
 				   "seconds, not '%s'",
 				   io.date);
-	if (!io.date)
-		ro.date_epoch = iol_source_date((int64_t)floor(c->r.b.t0));
-	ro.idle_pct = io.v.idle_pct;
-	ro.burst_pct = io.v.burst_pct;
-	ro.title = iol_devreport_fmtname(&c->r);
-	r = iostat_report_write(path, &c->r.b, c->r.st, &ro, &err);
-	if (r < 0)
+	if (view_iostat_pdf(path, &c->r, &io.v, io.date ? &date : NULL, &err) <
+	    0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
-	report_cleanup();
-	return r < 0 ? EXIT_DATA : EXIT_OK;
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
 }
 
 static int emit(struct ctx *c, int nfiles)

@@ -15,50 +15,10 @@
 #include "cmd/util.h"
 #include "base/banned.h"
 
+int (*cmd_opts_each)(const struct cmd_optset *sets, int nsets);
+
 /* more options than any command takes */
 enum { OPTS_MAX = 48 };
-
-/* The index of arg among the words of w ("a|b,c": c means b), or -1. */
-static int word_index(const char *w, const char *arg)
-{
-	size_t len = strlen(arg), n;
-	int i = 0;
-
-	for (;;) {
-		n = strcspn(w, "|,");
-		if (n == len && !strncmp(w, arg, n))
-			return i;
-		w += n;
-		if (!*w)
-			return -1;
-		if (*w++ == '|')
-			i++;
-	}
-}
-
-/* The words of w as a person reads them, "a, b or c" (each word's first
- * spelling). */
-static const char *words_text(const char *w, char *b, size_t size)
-{
-	const char *p;
-	size_t l = 0, n;
-	int nw = 1, k;
-
-	for (p = w; *p; p++)
-		nw += *p == '|';
-	b[0] = 0;
-	for (p = w, k = 0; p && l < size; k++) {
-		n = strcspn(p, "|,");
-		l += (size_t)snprintf(b + l, size - l, "%s%.*s",
-				      !k	   ? ""
-				      : k < nw - 1 ? ", "
-						   : " or ",
-				      (int)n, p);
-		if ((p = strchr(p, '|')))
-			p++;
-	}
-	return b;
-}
 
 /* The usage error of a bad value arg of o (cmd/opts.h, want). */
 static void bad_value(const struct cmd_opt *o, const char *arg)
@@ -82,7 +42,7 @@ static void bad_value(const struct cmd_opt *o, const char *arg)
 		return;
 	}
 	if (kind == CO_WORD)
-		want = words_text(want, b, sizeof(b));
+		want = iol_words_text(want, b, sizeof(b));
 	else if (!want && o->hi > 0) {
 		snprintf(b, sizeof(b), "%.0f to %.0f", o->lo, o->hi);
 		want = b;
@@ -160,7 +120,7 @@ static int take(const struct cmd_opt *o, void *base, const char *arg)
 		*(double *)at = d;
 		return 0;
 	case CO_WORD:
-		if ((v = word_index(o->want, arg)) < 0)
+		if ((v = iol_parse_word(o->want, arg)) < 0)
 			return -1;
 		*i = (int)v + (int)o->lo;
 		return 0;
@@ -173,7 +133,7 @@ static int take(const struct cmd_opt *o, void *base, const char *arg)
 	return -1;
 }
 
-static int has_arg(const struct cmd_opt *o)
+int cmd_opt_has_arg(const struct cmd_opt *o)
 {
 	int k = o->kind & 0xff;
 
@@ -208,7 +168,7 @@ static void build(struct built *b, const struct cmd_optset *sets, int nsets,
 	for (int s = 0; s < nsets; s++)
 		for (int i = 0; sets[s].t[i].name; i++) {
 			const struct cmd_opt *o = &sets[s].t[i];
-			int a = has_arg(o);
+			int a = cmd_opt_has_arg(o);
 
 			if (sets[s].mask && !((sets[s].mask >> i) & 1))
 				continue;
@@ -269,6 +229,8 @@ int cmd_opts_parse(int argc, char **argv, const struct cmd_optset *sets,
 	struct built b;
 	int c, i, r;
 
+	if (cmd_opts_each)
+		return cmd_opts_each(sets, nsets);
 	build(&b, sets, nsets, how);
 	/* a full restart, as at a process's start: a batch (iolens.c) runs
 	 * commands of other option strings ("+" or not) before */

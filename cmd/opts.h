@@ -102,5 +102,14 @@ enum {
  */
 int cmd_opts_parse(int argc, char **argv, const struct cmd_optset *sets,
 		   int nsets, int how);
+/* Whether o takes a value: getopt's no_argument, required_argument or
+ * optional_argument. */
+int cmd_opt_has_arg(const struct cmd_opt *o);
+/*
+ * Set by `iolens help --complete` (cmd/complete.c): cmd_opts_parse()
+ * then parses nothing and returns what this returns for its tables, so
+ * that a command run without arguments states the options it takes.
+ */
+extern int (*cmd_opts_each)(const struct cmd_optset *sets, int nsets);
 
 #endif

@@ -1,8 +1,8 @@
 /*
- * iolens replay, the run: the compiled form (replay/cache.h) shared by a
- * group's members, the runs (replay/runs.h) under the signals that stop
- * them, the progress bar, and what is said and written after: the table
- * or JSON (render/view-replay.h), failed calls, the profile.
+ * iolens replay, the run: the compiled form and the runs
+ * (replay/session.h) under the signals that stop them, the progress bar,
+ * and what is said and written after: the table or JSON
+ * (render/view-replay.h), failed calls, the profile.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -19,48 +19,8 @@
 #include "render/profile.h"
 #include "render/progress.h"
 #include "render/view-replay.h"
-#include "replay/cache.h"
-#include "replay/runs.h"
+#include "replay/session.h"
 #include "base/banned.h"
-
-/* What failed in making the compiled form (replay/cache.h), said:
- * EXIT_DATA; EXIT_OK for rc 0. */
-static int say_compiled(int rc, const char *path, const struct iol_rcache *c,
-			const struct iol_error *err, const struct ropt *ro)
-{
-	if (rc == 0)
-		return EXIT_OK;
-	if (rc > 0) /* another member's failure, said there */
-		return EXIT_DATA;
-	if (c->stage == IOL_RCACHE_READ && c->sys == EFBIG)
-		msg("'%s': the script is larger than %zu bytes (--max-memory)",
-		    path, ro->max_memory);
-	else if (c->stage == IOL_RCACHE_READ)
-		msg("cannot open '%s': %s", path, strerror(c->sys));
-	else if (c->stage == IOL_RCACHE_DIR)
-		msg("cannot make a directory for the compiled form: %s",
-		    strerror(c->sys));
-	else
-		msg("'%s': %s", path,
-		    err->msg[0] ? err->msg : iol_strerror(rc));
-	return EXIT_DATA;
-}
-
-/* The compiled form; in a group member 0 compiles it and the others
- * then load what it wrote.  force: compile anyway, alone. */
-static int compiled(const char *script, struct iol_rbin *b,
-		    struct iol_rcache *c, int *reused, int force,
-		    const struct ropt *ro)
-{
-	struct iol_error err = {0};
-	int rc;
-
-	c->max_memory = ro->max_memory;
-	c->max_input = (size_t)ro->max_input;
-	rc = force ? iol_rcache_compiled(c, script, b, reused, 1, &err)
-		   : iol_rcache_group(c, script, b, reused, ro->o.group, &err);
-	return say_compiled(rc, script, c, &err, ro);
-}
 
 /* ---- progress, signals ---- */
 
@@ -121,88 +81,58 @@ static int report(struct replay_view *x, const struct ropt *ro,
 	return rc;
 }
 
-/* ---- one or more runs ---- */
-
-struct runs_ctx {
-	struct progress_runs bar;
-	const struct ropt *ro;
-	const char *script;
-	int tty;
-};
-
-static void runs_run(void *arg, int run, int ended)
-{
-	struct runs_ctx *c = arg;
-
-	c->bar.run = run;
-	if (ended && c->tty)
-		progress_clear(stderr);
-}
-
-static void runs_failed(void *arg, const struct iol_rresult *r,
-			const struct iol_error *err)
-{
-	struct runs_ctx *c = arg;
-
-	view_replay_stopped(r, err, c->script, stop_sig, c->ro->o.keep,
-			    c->ro->runs, runs_say, NULL);
-}
-
 /* Run the replay ro->runs times; res holds the first run with the
  * medians of the times. */
-static int run_all(const char *script, struct iol_rbin *b, struct ropt *ro,
-		   struct iol_rresult *res, double spread[4][2])
+static int run_all(const char *script, struct iol_rsession *s, struct ropt *ro,
+		   struct iol_rresult *res, double spread[4][2],
+		   struct iol_error *err)
 {
-	struct runs_ctx c = {{progress_now(), 1, (int)ro->runs}, ro, script, 0};
-	struct iol_rruns_hooks h = {runs_say, runs_run, runs_failed, &c};
+	struct view_replay_runs v = {{progress_now(), 1, (int)ro->runs},
+				     script,
+				     &stop_sig,
+				     isatty(2) && !ro->o.group,
+				     ro->o.keep,
+				     ro->runs,
+				     runs_say};
+	struct iol_rruns_hooks h;
 
-	c.tty = isatty(2) && !ro->o.group;
-	ro->o.progress = c.tty ? progress_calls : NULL;
-	ro->o.pctx = &c.bar;
-	return iol_replay_runs(b, &ro->o, ro->runs, res, spread, &h);
+	view_replay_runs_hooks(&v, &h, &ro->o);
+	return iol_rsession_runs(s, script, &ro->o, ro->runs, res, spread, &h,
+				 err);
 }
 
 int replay_run(const char *script, struct ropt *ro)
 {
 	struct iol_rresult res;
-	struct iol_rbin b;
-	struct iol_rcache cache;
-	struct replay_view x = {script,	       &b,    &res,	 0,
+	struct iol_rsession s;
+	struct iol_error err = {0};
+	struct replay_view x = {script,	       &s.b,  &res,	 0,
 				(int)ro->runs, {{0}}, ro->o.pace};
 	const struct iol_rgroup *g = ro->o.group;
 	int rc;
 
-	memset(&cache, 0, sizeof(cache));
+	memset(&s, 0, sizeof(s));
 	memset(&res, 0, sizeof(res));
-	rc = compiled(script, &b, &cache, &x.reused, 0, ro);
-	if (rc) {
-		iol_rcache_done(&cache);
-		return rc;
+	s.cache.max_memory = ro->max_memory;
+	s.cache.max_input = (size_t)ro->max_input;
+	rc = iol_rsession_compile(&s, script, g, &err);
+	if (rc == 0) {
+		catch_signals();
+		ro->o.stop = &stop_sig;
+		rc = run_all(script, &s, ro, &res, x.spread, &err);
 	}
-	catch_signals();
-	ro->o.stop = &stop_sig;
-	rc = run_all(script, &b, ro, &res, x.spread);
-	if (rc == IOL_ECORRUPT && x.reused && !g && !res.stopped) {
-		/* a cache that does not check out: compile again, once */
-		iol_rresult_release(&res);
-		iol_rbin_release(&b);
-		rc = compiled(script, &b, &cache, &x.reused, 1, ro);
-		if (rc == 0)
-			rc = run_all(script, &b, ro, &res, x.spread);
-	}
+	x.reused = s.reused;
+	if (rc && s.uncompiled)
+		view_replay_uncompiled(rc, script, &s.cache, &err,
+				       ro->max_memory, runs_say, NULL);
 	if (rc == 0 && g && g->me != 0) { /* member 0 reports */
 		iol_rresult_release(&res);
-		iol_rbin_release(&b);
-		iol_rcache_done(&cache);
+		iol_rsession_release(&s);
 		return EXIT_OK;
 	}
-	if (rc == 0)
-		rc = report(&x, ro, script);
-	else
-		rc = EXIT_DATA;
+	rc = rc == 0 ? report(&x, ro, script) : EXIT_DATA;
 	iol_rresult_release(&res);
-	iol_rbin_release(&b);
-	iol_rcache_done(&cache);
+	iol_rsession_release(&s);
 	if (stop_sig) { /* as the signal would have ended it */
 		struct rlimit nocore = {0, 0};
 

@@ -25,6 +25,7 @@
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "render/trace-write.h"
+#include "render/view-trace.h"
 #include "sources/tracer.h"
 #include "base/banned.h"
 
@@ -82,6 +83,13 @@ static int make_parts(const char *out, char *dir)
 	return r ? -1 : 0;
 }
 
+/* A line of the run's account (render/view-trace.h), as msg() says it */
+static void say(void *ctx, const char *line)
+{
+	(void)ctx;
+	msg("%s", line);
+}
+
 /* --stacks[=depth]: the tracer told through its environment */
 static int set_stacks(void *base, const char *arg)
 {
@@ -109,10 +117,9 @@ int cmd_trace(int argc, char **argv)
 		{options, &out, 0},
 		{copts_table, NULL, COPT_HELP | COPT_VERSION},
 	};
-	char lib[PATH_MAX], dir[PATH_MAX], cut[64] = "", thr[64] = "";
+	char lib[PATH_MAX], dir[PATH_MAX];
 	struct iol_tstats ms = {0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, NULL, 0, 0};
-	size_t nthreads = 0, i, nv;
-	const char *v[3];
+	size_t nthreads = 0;
 	int c, status, noexec = 0, waiting;
 
 	c = cmd_opts_parse(argc, argv, sets, 2, CMD_OPTS_FIRST);
@@ -136,31 +143,11 @@ int cmd_trace(int argc, char **argv)
 	    write_trace(dir, out, argv + optind, &ms, &nthreads) < 0)
 		status = -1;
 	iol_trace_parts_remove(dir);
-	/* the tracer says it ran in each process at its start: none did,
-	 * or the programs named were exec'd without it */
-	if (status >= 0 && !ms.hellos)
-		msg("'%s' %s", argv[optind], IOL_TRACE_NO_TRACER);
-	nv = status >= 0 && ms.hellos ? iol_tstats_untraced(&ms, v, 3) : 0;
-	for (i = 0; i < nv && i < 3; i++)
-		msg("'%s' %s", v[i], IOL_TRACE_NO_TRACER_SUB);
-	if (nv > 3)
-		msg("... and more programs (named in the trace's header)");
+	/* by msg(): the output's name escaped as in every message */
+	if (status >= 0)
+		view_trace_said(&ms, argv[optind], out, say, NULL);
 	iol_tstats_release(&ms);
 	if (status < 0) /* a command not run: as a shell says it */
 		return noexec ? noexec : EXIT_DATA;
-	/* the calls traced (not the chdir and execve written before them,
-	 * as the header's count has not), of processes and of the threads
-	 * they made; by msg(): the output's name escaped as in every
-	 * message */
-	if (ms.nthr)
-		snprintf(thr, sizeof(thr), " and %zu thread%s", ms.nthr,
-			 ms.nthr == 1 ? "" : "s");
-	if (ms.bad)
-		snprintf(cut, sizeof(cut), " (%llu lines cut short, left out)",
-			 (unsigned long long)ms.bad);
-	msg("%llu call%s of %zu process%s%s into %s%s",
-	    (unsigned long long)(ms.lines - ms.own),
-	    ms.lines - ms.own == 1 ? "" : "s", ms.nproc,
-	    ms.nproc == 1 ? "" : "es", thr, out, cut);
 	return status;
 }

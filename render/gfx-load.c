@@ -4,15 +4,17 @@
  * is looked for, in order, at $IOLENS_GFX, beside the binary (the build
  * tree: bin/iolens-gfx.so), in ../lib/iolens/ from the binary (an
  * installed tree, wherever it was moved), and in the library directory
- * given at build time.  The two stubs that say why on stderr
- * (report_default_template, profile_pdf) are the command layer's, in
- * cmd/gfx.c.
+ * given at build time.  The two stubs that cannot return why
+ * (report_default_template, profile_pdf: the --help of report names the
+ * default template, and replay --profile's writer reports by errno) say
+ * it through iol_gfx_say, the command layer's.
  *
  * Not part of the module itself (the Makefile keeps it out of
  * GFX_SRCS): it is what loads the module.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +30,7 @@
 #define GFX_NAME "iolens-gfx.so"
 
 static const struct iol_gfx *gfx;
+void (*iol_gfx_say)(const char *why);
 static char gfx_why[PATH_MAX + 256];
 
 const char *iol_gfx_why(void)
@@ -99,6 +102,27 @@ const struct iol_gfx *iol_gfx_get(void)
 		return gfx;
 fail:
 	return NULL;
+}
+
+const char *report_default_template(void)
+{
+	if (iol_gfx_get())
+		return gfx->report_default_template();
+	if (iol_gfx_say)
+		iol_gfx_say(gfx_why);
+	return "(none: the drawing module is missing)";
+}
+
+int profile_pdf(const char *path, const struct iol_rprofile *orig,
+		const struct iol_rprofile *rep, const char *title, int64_t date)
+{
+	if (!iol_gfx_get()) {
+		if (iol_gfx_say)
+			iol_gfx_say(gfx_why);
+		errno = ELIBACC;
+		return -1;
+	}
+	return gfx->profile_pdf(path, orig, rep, title, date);
 }
 
 int report_write(const struct iol_job *job, const char *path,

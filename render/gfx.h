@@ -63,5 +63,9 @@ const struct iol_gfx *iolens_gfx(void);
  * first use, or NULL with iol_gfx_why() saying why it could not be. */
 const struct iol_gfx *iol_gfx_get(void);
 const char *iol_gfx_why(void);
+/* How the two stubs that cannot return why the module did not load
+ * (report_default_template, profile_pdf) say it: set by the command
+ * layer to its house message on stderr; NULL: not said. */
+extern void (*iol_gfx_say)(const char *why);
 
 #endif

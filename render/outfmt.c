@@ -210,3 +210,19 @@ void out_formats_of(const char *cmd, unsigned *mask, int *dflt,
 			*own = t[i].own;
 		}
 }
+
+const char *out_format_words(const char *cmd, char *b, size_t size)
+{
+	unsigned mask;
+	size_t l = 0;
+	int dflt;
+	const char *own;
+
+	out_formats_of(cmd, &mask, &dflt, &own);
+	b[0] = 0;
+	for (int f = 0; f < OUTF_N && l < size; f++)
+		if (mask & OUTF_BIT(f))
+			l += (size_t)snprintf(b + l, size - l, "%s%s",
+					      l ? " " : "", outf_names[f]);
+	return b;
+}

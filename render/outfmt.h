@@ -49,5 +49,8 @@ int out_format_choose(const char *cmd, const char *fmtarg, const char *path,
 /* The formats (mask) and default of a command's output by its name. */
 void out_formats_of(const char *cmd, unsigned *mask, int *dflt,
 		    const char **own);
+/* The names --format takes for the command cmd, space-separated
+ * ("text csv tsv json"), into b of size bytes; returns b. */
+const char *out_format_words(const char *cmd, char *b, size_t size);
 
 #endif

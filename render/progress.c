@@ -48,6 +48,28 @@ void progress_walk(FILE *f, uint64_t dirs, uint64_t files, size_t queued,
 		elapsed > 0 ? (double)files / elapsed : 0);
 }
 
+int progress_due(struct progress_tick *t, int force)
+{
+	double now = progress_now();
+
+	if (!force && t->last > 0 && now - t->last < 0.2)
+		return 0;
+	t->last = now;
+	if (!t->t0)
+		t->t0 = now;
+	return 1;
+}
+
+/* A walk has no known end: counts and rates (the first call draws at
+ * once, so a short walk shows its line too). */
+void progress_walk_tick(uint64_t dirs, uint64_t files, size_t queued, void *arg)
+{
+	struct progress_tick *t = arg;
+
+	if (progress_due(t, 0))
+		progress_walk(stderr, dirs, files, queued, t->last - t->t0);
+}
+
 void progress_calls(void *ctx, int64_t done, int64_t total)
 {
 	const struct progress_runs *r = ctx;

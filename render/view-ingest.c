@@ -52,3 +52,14 @@ void view_ingest_fsload(FILE *f, const char *path, const struct iol_fsput *p)
 		p->state == IOL_FSPUT_REPLACED ? "stored again (replaced)"
 					       : "stored");
 }
+
+void view_ingest_progress(struct progress_tick *t, const struct iol_ingest *g,
+			  int force)
+{
+	if (!progress_due(t, force))
+		return;
+	/* the logs written or skipped, not those still decoding: the ETA
+	 * of logs only handed out would be 0:00:00 while they decode */
+	progress_bar(stderr, "logs", g->seen - g->inflight, g->total,
+		     t->last - t->t0);
+}

@@ -10,9 +10,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "render/iostat-report.h"
+#include "render/report.h"
 #include "render/view-iostat.h"
 #include "render/shorten.h"
 #include "render/views.h"
+#include "base/values.h"
 #include "base/banned.h"
 
 /* ISO 8601 UTC, milliseconds only when the time has them */
@@ -487,4 +490,20 @@ void view_iostat(struct out *o, const struct iostat_view *v)
 		else
 			v_intervals(o, v);
 	}
+}
+
+int view_iostat_pdf(const char *path, const struct iol_devreport *r,
+		    const struct iostat_view *v, const int64_t *date,
+		    struct iol_error *err)
+{
+	struct iostat_report_opts ro = {0};
+	int rc;
+
+	ro.date_epoch = date ? *date : iol_source_date((int64_t)floor(r->b.t0));
+	ro.idle_pct = v->idle_pct;
+	ro.burst_pct = v->burst_pct;
+	ro.title = iol_devreport_fmtname(r);
+	rc = iostat_report_write(path, &r->b, r->st, &ro, err);
+	report_cleanup();
+	return rc;
 }

@@ -37,5 +37,11 @@ struct iostat_view {
 
 /* Write the table (or the text report) v asks for to o. */
 void view_iostat(struct out *o, const struct iostat_view *v);
+/* The report page of r (render/iostat-report.h) as path, v's thresholds
+ * marked, dated *date (NULL: the recording's start, or
+ * SOURCE_DATE_EPOCH): 0, or < 0 with err. */
+int view_iostat_pdf(const char *path, const struct iol_devreport *r,
+		    const struct iostat_view *v, const int64_t *date,
+		    struct iol_error *err);
 
 #endif

@@ -1,16 +1,19 @@
 /*
  * What `iolens replay` says on stderr besides its output (view-replay.h):
  * the calls whose outcome differs from the original's, and why the runs
- * ended without a result.  Each line goes to the caller's say(), which
- * prints it in the house style.
+ * ended without a result, and the progress of the runs.  Each line goes to the
+ * caller's say(), which prints it in the house style.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/errname.h"
 #include "render/view-replay.h"
+#include "replay/cache.h"
 #include "base/banned.h"
 
 /* The line of fmt given to say, however long. */
@@ -84,4 +87,60 @@ void view_replay_stopped(const struct iol_rresult *res,
 		     res->cleanup);
 	else if (keep && res->rundir[0])
 		sayf(say, ctx, "run directory kept: %s", res->rundir);
+}
+
+void view_replay_uncompiled(int rc, const char *script,
+			    const struct iol_rcache *c,
+			    const struct iol_error *err, size_t max_memory,
+			    view_replay_say_fn say, void *ctx)
+{
+	if (rc > 0) /* another member's failure, said there */
+		return;
+	if (c->stage == IOL_RCACHE_READ && c->sys == EFBIG)
+		sayf(say, ctx,
+		     "'%s': the script is larger than %zu bytes (--max-memory)",
+		     script, max_memory);
+	else if (c->stage == IOL_RCACHE_READ)
+		sayf(say, ctx, "cannot open '%s': %s", script,
+		     strerror(c->sys));
+	else if (c->stage == IOL_RCACHE_DIR)
+		sayf(say, ctx,
+		     "cannot make a directory for the compiled form: %s",
+		     strerror(c->sys));
+	else
+		sayf(say, ctx, "'%s': %s", script,
+		     err->msg[0] ? err->msg : iol_strerror(rc));
+}
+
+static void runs_say(void *arg, const char *text)
+{
+	struct view_replay_runs *v = arg;
+
+	v->say(NULL, text);
+}
+
+static void runs_run(void *arg, int run, int ended)
+{
+	struct view_replay_runs *v = arg;
+
+	v->bar.run = run;
+	if (ended && v->tty)
+		progress_clear(stderr);
+}
+
+static void runs_failed(void *arg, const struct iol_rresult *r,
+			const struct iol_error *err)
+{
+	struct view_replay_runs *v = arg;
+
+	view_replay_stopped(r, err, v->script, *v->sig, v->keep, v->runs,
+			    v->say, NULL);
+}
+
+void view_replay_runs_hooks(struct view_replay_runs *v,
+			    struct iol_rruns_hooks *h, struct iol_ropts *o)
+{
+	*h = (struct iol_rruns_hooks){runs_say, runs_run, runs_failed, v};
+	o->progress = v->tty ? progress_calls : NULL;
+	o->pctx = &v->bar;
 }

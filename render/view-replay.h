@@ -16,6 +16,8 @@
 #include "render/output.h"
 #include "replay/compile.h"
 #include "replay/engine.h"
+#include "replay/runs.h"
+#include "render/progress.h"
 
 struct replay_view {
 	const char *script;
@@ -50,6 +52,31 @@ void view_replay_stopped(const struct iol_rresult *res,
 			 const struct iol_error *err, const char *script,
 			 int sig, int keep, int64_t runs,
 			 view_replay_say_fn say, void *ctx);
+/*
+ * The runs of a replay as people follow them (replay/runs.h): the calls
+ * done on stderr (a terminal only: tty), the line cleared when a run
+ * ends, and why a run failed (view_replay_stopped(), *sig the signal
+ * that stopped it or 0); say() takes the lines, and the runs' warnings.
+ */
+struct view_replay_runs {
+	struct progress_runs bar;
+	const char *script;
+	const volatile int *sig;
+	int tty, keep;
+	int64_t runs;
+	view_replay_say_fn say;
+};
+/* The hooks h of v, and the progress function of o. */
+void view_replay_runs_hooks(struct view_replay_runs *v,
+			    struct iol_rruns_hooks *h, struct iol_ropts *o);
+struct iol_rcache;
+/* Why the compiled form of script could not be made (replay/cache.h: c's
+ * stage, err; max_memory the --max-memory in force); nothing for rc 1,
+ * another group member's failure said there. */
+void view_replay_uncompiled(int rc, const char *script,
+			    const struct iol_rcache *c,
+			    const struct iol_error *err, size_t max_memory,
+			    view_replay_say_fn say, void *ctx);
 
 /* What replay-script made of the trace (the script written to path):
  * processes, calls, inputs, rewritten paths, the overhead taken off. */

@@ -2,6 +2,7 @@
  * Values typed on a command line (base/values.h).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,4 +91,43 @@ int64_t iol_source_date(int64_t fallback)
 		return fallback;
 	v = strtoll(s, &end, 10);
 	return *end || v < 0 ? fallback : (int64_t)v;
+}
+
+int iol_parse_word(const char *w, const char *arg)
+{
+	size_t len = strlen(arg), n;
+	int i = 0;
+
+	for (;;) {
+		n = strcspn(w, "|,");
+		if (n == len && !strncmp(w, arg, n))
+			return i;
+		w += n;
+		if (!*w)
+			return -1;
+		if (*w++ == '|')
+			i++;
+	}
+}
+
+const char *iol_words_text(const char *w, char *b, size_t size)
+{
+	const char *p;
+	size_t l = 0, n;
+	int nw = 1, k;
+
+	for (p = w; *p; p++)
+		nw += *p == '|';
+	b[0] = 0;
+	for (p = w, k = 0; p && l < size; k++) {
+		n = strcspn(p, "|,");
+		l += (size_t)snprintf(b + l, size - l, "%s%.*s",
+				      !k	   ? ""
+				      : k < nw - 1 ? ", "
+						   : " or ",
+				      (int)n, p);
+		if ((p = strchr(p, '|')))
+			p++;
+	}
+	return b;
 }

@@ -70,6 +70,10 @@ int iol_parse_stamp(const char *s, double *t, size_t *used);
  * stamp iol_parse_stamp() reads whole; 0, or IOL_EINVAL when it is
  * neither or before 1970. */
 int iol_parse_when(const char *s, int64_t *epoch);
+/* The same as a file-system walk's "now" (fsstats --now) takes it: any
+ * whole number of epoch seconds, a day YYYY-MM-DD (its midnight UTC) or
+ * a whole stamp; 0, or IOL_EINVAL. */
+int iol_parse_day_when(const char *s, int64_t *epoch);
 
 /* The format of a file from its first bytes; IOL_DEVFMT_NONE if none. */
 int iol_devfmt_sniff(const char *buf, size_t n);

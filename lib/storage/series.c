@@ -95,6 +95,25 @@ int iol_parse_when(const char *s, int64_t *epoch)
 	return 0;
 }
 
+int iol_parse_day_when(const char *s, int64_t *epoch)
+{
+	char buf[64], *end;
+	double t;
+	size_t used;
+	long long e = strtoll(s, &end, 10);
+
+	if (end != s && !*end) {
+		*epoch = e;
+		return 0;
+	}
+	snprintf(buf, sizeof(buf), "%s%s", s,
+		 strlen(s) == 10 ? "T00:00:00Z" : "");
+	if (iol_parse_stamp(buf, &t, &used) < 0 || buf[used])
+		return IOL_EINVAL;
+	*epoch = (int64_t)t;
+	return 0;
+}
+
 int iol_devset_add(struct iol_devset *ds, const char *name,
 		   const struct iol_ival *iv)
 {
