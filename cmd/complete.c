@@ -23,6 +23,21 @@
 
 static const char *cur; /* the command run */
 static int stated;	/* whether it reached cmd_opts_parse() */
+/* the options listed for cur: a mode's table repeats some (blocks
+ * --source's --format takes a file name, blocks' its words), and the
+ * first, the command's own, is the one listed */
+static char said[256][32];
+static int nsaid;
+
+static int listed(const char *name)
+{
+	for (int i = 0; i < nsaid; i++)
+		if (!strcmp(said[i], name))
+			return 1;
+	if (nsaid < 256)
+		snprintf(said[nsaid++], sizeof(said[0]), "%s", name);
+	return 0;
+}
 
 /* The words of an option's value, or NULL: its CO_WORD words (every
  * spelling), or the formats the command writes for --format. */
@@ -62,6 +77,8 @@ static void line(const struct cmd_opt *o, const char *name)
 	int a = cmd_opt_has_arg(o);
 	const char *w = a ? words(o, b, sizeof(b)) : NULL;
 
+	if (listed(name))
+		return;
 	printf("%s\t%s\t%c\t%s%s%s\n", cur, name, arg[a],
 	       !a  ? "-"
 	       : w ? "words"
@@ -93,22 +110,30 @@ static int each(const struct cmd_optset *sets, int nsets)
 /*
  * The options that choose another table of a command before it parses
  * (cmd_blocks, cmd_triage look for them in argv): the command is run
- * with each too, and its options are the union.  blocks --source parses
- * with getopt_long of its own (cmd/blocks-source.c), not a table, so
- * it is not here: running it would not state its options.
+ * with each too, and its options are the union.  blocks --source is
+ * optional: a binary built without libclang has no such table.
  */
-static const char *const modes[][2] = {
-	{"blocks", "--calibrate"},
-	{"triage", "--db"},
+static const struct {
+	const char *cmd, *mode;
+	int optional;
+} modes[] = {
+	{"blocks", "--calibrate", 0},
+	{"blocks", "--source", 1},
+	{"triage", "--db", 0},
 };
 
-/* Run c with its name and mode (NULL: none) as its arguments. */
-static int run(const struct command *c, const char *mode)
+/* Run c with its name and mode (NULL: none) as its arguments; an
+ * optional mode that states nothing is left out. */
+static int run(const struct command *c, const char *mode, int optional)
 {
 	char *argv[3] = {(char *)c->name, (char *)mode, NULL};
+	int rc;
 
 	stated = 0;
-	if (c->fn(mode ? 2 : 1, argv) != EXIT_OK || !stated) {
+	rc = c->fn(mode ? 2 : 1, argv);
+	if (optional && !stated)
+		return 0;
+	if (rc != EXIT_OK || !stated) {
 		fprintf(stderr, "iolens: %s%s%s did not state its options\n",
 			c->name, mode ? " " : "", mode ? mode : "");
 		return -1;
@@ -123,12 +148,13 @@ int cmd_complete_list(void)
 	cmd_opts_each = each;
 	for (c = commands; c->name; c++) {
 		cur = c->name;
+		nsaid = 0;
 		printf("%s\n", c->name);
-		if (run(c, NULL) < 0)
+		if (run(c, NULL, 0) < 0)
 			return EXIT_DATA;
 		for (size_t i = 0; i < sizeof modes / sizeof *modes; i++)
-			if (!strcmp(modes[i][0], c->name) &&
-			    run(c, modes[i][1]) < 0)
+			if (!strcmp(modes[i].cmd, c->name) &&
+			    run(c, modes[i].mode, modes[i].optional) < 0)
 				return EXIT_DATA;
 	}
 	return fflush(stdout) ? EXIT_DATA : EXIT_OK;
