@@ -30,18 +30,5 @@ ge "$(num "$line" precision)" 1.0 "strict precision"
 ge "$(num "$line" 'cause recall')" 1.0 "recall per root cause"
 ge "$(num "$line" recall)" 0.71 "recall per label"
 # the same job, the same verdict: the warn and high codes of each rerun
-for c in c03 c14 c25; do
-	awk -F'\t' -v c="$c" '$8 == c { print $2 }' "$SHARED/corpus/population/manifest.tsv" |
-		grep -xF "$(grep -v '^#' "$L" | cut -f1 | sed 's|.*/||' | sort -u)" >"$TMP/runs"
-	: >"$TMP/verdicts"
-	while IFS= read -r f; do
-		"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$SHARED/corpus/population/logs/$f" 2>/dev/null |
-			awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' | sort | tr '\n' ' ' >>"$TMP/verdicts"
-		echo >>"$TMP/verdicts"
-	done <"$TMP/runs"
-	runs=$(wc -l <"$TMP/runs")
-	kinds=$(sort -u "$TMP/verdicts" | wc -l)
-	diag "$c: $runs reruns, findings: $(sort -u "$TMP/verdicts" | sed 's/^$/none/' | tr '\n' ';')"
-	ok "$([ "$runs" -eq 3 ] && [ "$kinds" -eq 1 ] && echo 0 || echo 1)" "$c: $runs labelled reruns get one verdict"
-done
+same_verdict "$L" c03 c14 c25
 done_testing

@@ -5,6 +5,7 @@
 #       to the whole output, and tests that every labelled log was found
 #   num LINE NAME        the number after "NAME " in a score line
 #   ge VALUE FLOOR DESC  a test that VALUE >= FLOOR
+#   same_verdict LABELS CONFIG...  reruns of each config, one verdict
 triage_score() {
 	IOLENS=$IOLENS SHARED=$SHARED sh "$TOP/bench/triage-expert-score.sh" "$1" >"$TMP/score"
 	grep '^FP\|^FN\|^skip\|^half' "$TMP/score" | sed 's/^/# /'
@@ -17,4 +18,25 @@ num() {
 }
 ge() {
 	ok "$(awk -v v="$1" -v f="$2" 'BEGIN { exit !(v >= f) }'; echo $?)" "$3 $1 >= $2"
+}
+# same_verdict LABELS CONFIG...: for each population config, its reruns
+#   among LABELS' logs (three, each) get one verdict: the same warn and
+#   high codes
+same_verdict() {
+	_labels=$1
+	shift
+	for c in "$@"; do
+		awk -F'\t' -v c="$c" '$8 == c { print $2 }' "$SHARED/corpus/population/manifest.tsv" |
+			grep -xF "$(grep -v '^#' "$_labels" | cut -f1 | sed 's|.*/||' | sort -u)" >"$TMP/runs"
+		: >"$TMP/verdicts"
+		while IFS= read -r f; do
+			"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$SHARED/corpus/population/logs/$f" 2>/dev/null |
+				awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' | sort | tr '\n' ' ' >>"$TMP/verdicts"
+			echo >>"$TMP/verdicts"
+		done <"$TMP/runs"
+		runs=$(wc -l <"$TMP/runs")
+		kinds=$(sort -u "$TMP/verdicts" | wc -l)
+		diag "$c: $runs reruns, findings: $(sort -u "$TMP/verdicts" | sed 's/^$/none/' | tr '\n' ';')"
+		ok "$([ "$runs" -eq 3 ] && [ "$kinds" -eq 1 ] && echo 0 || echo 1)" "$c: $runs labelled reruns get one verdict"
+	done
 }
