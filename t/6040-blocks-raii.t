@@ -12,7 +12,7 @@
 SRC=$TOP/t/data/blocks/raii.cpp
 cd "$TMP" || exit 1
 # block id -> calls, syncs, sys_writes (by the header's names)
-col() { awk -F, -v b="$2" -v k="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $1 == b { print $c[k] }' "$1"; }
+col() { block_col "$@"; }
 row() { echo "$(col "$1" "$2" calls),$(col "$1" "$2" sys_writes)"; }
 
 $RUN blocks --source --format=csv "$SRC" > s.csv 2> err

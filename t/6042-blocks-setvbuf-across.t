@@ -15,7 +15,7 @@
 [ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
 SRC=$TOP/t/data/blocks/setvbuf-across.c
 cd "$TMP" || exit 1
-col() { awk -F, -v b="$2" -v k="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $1 == b { print $c[k] }' "$1"; }
+col() { block_col "$@"; }
 
 $RUN blocks --source --format=csv "$SRC" > s.csv 2> err
 is "$?:$(cat err)" "0:" "blocks --source runs"

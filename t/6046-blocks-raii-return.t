@@ -11,7 +11,7 @@
 [ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
 SRC=$TOP/t/data/blocks/raii-return.cpp
 cd "$TMP" || exit 1
-col() { awk -F, -v b="$2" -v k="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $1 == b { print $c[k] }' "$1"; }
+col() { block_col "$@"; }
 row() { echo "$(col "$1" "$2" calls),$(col "$1" "$2" sys_writes)"; }
 
 $RUN blocks --source --format=csv "$SRC" > s.csv 2> err

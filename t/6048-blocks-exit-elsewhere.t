@@ -13,7 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 [ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
 cd "$TMP" || exit 1
-col() { awk -F, -v b="$2" -v k="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $1 == b { print $c[k] }' "$1"; }
+col() { block_col "$@"; }
 # blocks whose predicted write(2) are known and not the measured, or
 # measured and not predicted
 wrong() {

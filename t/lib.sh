@@ -115,3 +115,9 @@ sheet() {
 			print join("\t", map { $_ // "" } @out), "\n";
 		}'
 }
+
+# block_col CSV BLOCK KEY: column KEY of BLOCK's row in a blocks CSV
+# (its first column the block), the tests of t/data/blocks/ programs
+block_col() {
+	awk -F, -v b="$2" -v k="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $1 == b { print $c[k] }' "$1"
+}
