@@ -309,6 +309,7 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 					     o->host);
 		v6 = 1;
 	}
+	cache_init();
 	signal(SIGPIPE, SIG_IGN);
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);

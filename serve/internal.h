@@ -71,12 +71,17 @@ void run_stop(void);
  * when wait is set), or -1 when another is running it and wait is 0.
  * A killed run (status -1) is kept for a few minutes only. */
 int cache_get(const struct sb *key, struct run *r, int wait);
-void cache_put(const struct sb *key, const struct run *r);
+/* An output a browser waits for is kept when it is an eighth of the
+ * cache at most; with whole (a background run's), when it fits in it. */
+void cache_put(const struct sb *key, const struct run *r, int whole);
 /* Wait until the run of key (claimed) is kept, wait_s seconds from when
  * the run began at most: 1 and a copy in r, 0 past that, -1 when its
  * run ended and nothing was kept. */
 int cache_wait(const struct sb *key, struct run *r, double wait_s);
 void cache_free(void);
+/* The cache's size: 64 MiB, or IOLENS_TEST_PAGE_CACHE bytes (a test's);
+ * called once before the server starts. */
+void cache_init(void);
 /* What the server did, for /api/stats: children started, outputs
  * found kept or not, the bytes kept. */
 struct serve_stats {

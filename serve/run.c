@@ -347,7 +347,7 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	run_all(o, argvs, todo, ntodo, logfd, r);
 	for (int t = 0; t < ntodo; t++)
 		if (keep[todo[t]])
-			cache_put(&key[todo[t]], &r[todo[t]]);
+			cache_put(&key[todo[t]], &r[todo[t]], 0);
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++)
 		sb_free(&key[i]);
 }
@@ -416,7 +416,7 @@ static void *bg_run(void *arg)
 	}
 	run_all(b->o, argvs, todo, b->n, b->logfd, r);
 	for (int i = 0; i < b->n; i++) {
-		cache_put(&b->key[i], &r[i]);
+		cache_put(&b->key[i], &r[i], 1);
 		run_free(&r[i]);
 	}
 	bg_free(b);
@@ -485,7 +485,7 @@ void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
 	} else if (ncl) {
 		run_all(o, argvs, cl, ncl, logfd, r);
 		for (int k = 0; k < ncl; k++)
-			cache_put(&key[cl[k]], &r[cl[k]]);
+			cache_put(&key[cl[k]], &r[cl[k]], 0);
 	}
 	run_all(o, argvs, fg, nfg, logfd, r);
 	for (int k = 0; k < nwt; k++) {
