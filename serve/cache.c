@@ -316,6 +316,20 @@ void cache_count_child(void)
 	pthread_mutex_unlock(&mu);
 }
 
+void cache_count_made(void)
+{
+	pthread_mutex_lock(&mu);
+	stats.made++;
+	pthread_mutex_unlock(&mu);
+}
+
+void cache_count_pass(void)
+{
+	pthread_mutex_lock(&mu);
+	stats.passes++;
+	pthread_mutex_unlock(&mu);
+}
+
 void cache_stats(struct serve_stats *s)
 {
 	pthread_mutex_lock(&mu);

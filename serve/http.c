@@ -322,6 +322,7 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 		MHD_stop_daemon(d);
 		return iol_error_set(err, IOL_EIO, "cannot write the port");
 	}
+	warm_start(o);
 	while (!stop)
 		pause();
 	/* the runs read o and keep into the cache: their children killed,

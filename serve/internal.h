@@ -65,6 +65,15 @@ int run_bg_running(void);
 /* The server stops: every child still running is killed within 100 ms,
  * so the background runs end (run_bg_running() falls to 0). */
 void run_stop(void);
+int run_stopping(void);
+/* Another thread (d 1) or one less (-1) that the server waits for at exit. */
+void run_bg_add(int d);
+/* The pages most likely asked made ahead whenever the store changes, in
+ * a thread of its own (warm.c), unless IOLENS_SERVE_WARM is 0. */
+void warm_start(const struct serve_opts *o);
+/* The page of job id (0: the dashboard) made as a visitor would have it,
+ * and let go: its commands' outputs are kept (pages.c). */
+void page_make(const struct serve_opts *o, long long id);
 
 /* The outputs kept (cache.c), by key: 1 and a copy in r; or 0, the
  * caller to run it and cache_put() it (others asking meanwhile wait
@@ -86,9 +95,12 @@ void cache_init(void);
  * found kept or not, the bytes kept. */
 struct serve_stats {
 	unsigned long long children, hits, misses;
+	unsigned long long made, passes; /* pages made ahead, their passes */
 	size_t bytes;
 };
 void cache_count_child(void);
+void cache_count_made(void);
+void cache_count_pass(void);
 void cache_stats(struct serve_stats *s);
 
 /* CSV (RFC 4180) parsed into rows of cells; row 0 the header. */

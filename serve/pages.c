@@ -1401,8 +1401,9 @@ static void stats(struct page *p)
 	p->type = "application/json";
 	sb_printf(&p->body,
 		  "{\"children\": %llu, \"cache_hits\": %llu, "
-		  "\"cache_misses\": %llu, \"cache_bytes\": %zu}\n",
-		  s.children, s.hits, s.misses, s.bytes);
+		  "\"cache_misses\": %llu, \"cache_bytes\": %zu, "
+		  "\"made_ahead\": %llu, \"ahead_passes\": %llu}\n",
+		  s.children, s.hits, s.misses, s.bytes, s.made, s.passes);
 }
 
 /* ---- routing ---- */
@@ -1458,6 +1459,18 @@ void page_route(const struct serve_opts *o, const char *url, getf get,
 					json ? TL_JSON : TL_PAGE, p);
 	}
 	fail(p, 404, "no such page");
+}
+
+void page_make(const struct serve_opts *o, long long id)
+{
+	struct page p = {200, "text/html; charset=utf-8", {0}, "", ""};
+
+	if (id)
+		job(o, id, 0, &p);
+	else
+		dashboard(o, 0, &p);
+	sb_free(&p.body);
+	cache_count_made();
 }
 
 void page_section(const struct serve_opts *o, struct sb *b, const char *h2,

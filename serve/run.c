@@ -56,6 +56,11 @@ void run_stop(void)
 	atomic_store(&stopping, 1);
 }
 
+int run_stopping(void)
+{
+	return atomic_load(&stopping);
+}
+
 /* Read both pipes until both end or the deadline; 0, or -1 at the
  * deadline, at the output limit or when the server stops. */
 static int drain(int fo, int fe, double deadline, struct run *r)
@@ -401,6 +406,11 @@ static atomic_int bg_running;
 int run_bg_running(void)
 {
 	return atomic_load(&bg_running);
+}
+
+void run_bg_add(int d)
+{
+	atomic_fetch_add(&bg_running, d);
 }
 
 static void *bg_run(void *arg)
