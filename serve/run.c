@@ -102,14 +102,16 @@ static int drain(int fo, int fe, double deadline, struct run *r)
 	return 0;
 }
 
-/* pid CHILD_NICE nicer than the calling thread (19 at most): relative,
- * as a server started niced stays above its children */
+/* pid CHILD_NICE nicer than the server (19 at most): relative, as a
+ * server started niced stays above its children; the server's, not the
+ * calling thread's (a page's thread of the slow lane or the thread
+ * making pages ahead is niced): a visitor may wait for any child */
 static void child_nice(pid_t pid)
 {
 	int base;
 
 	errno = 0;
-	base = getpriority(PRIO_PROCESS, 0);
+	base = getpriority(PRIO_PROCESS, (id_t)getpid());
 	if (errno)
 		base = 0;
 	base += CHILD_NICE;
