@@ -309,6 +309,13 @@ void cache_init(void)
 		cache_max = (size_t)v;
 }
 
+void cache_cancel(const struct sb *key)
+{
+	pthread_mutex_lock(&mu);
+	land(key);
+	pthread_mutex_unlock(&mu);
+}
+
 void cache_count_child(void)
 {
 	pthread_mutex_lock(&mu);

@@ -53,6 +53,15 @@ void run_free(struct run *r);
 #define RUN_MAX_MANY 10
 void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	      int n, int logfd, struct run *r);
+/* The key run_many() keeps argv's output by (the log's identity, the
+ * store's state when argv names it, the recordings'): 0, or -1 when it
+ * is not to be kept. */
+int run_key(const struct serve_opts *o, const char *const *argv, int logfd,
+	    struct sb *k);
+/* Whether a run of this thread came back killed or pending since
+ * run_mark_reset() (its page is then not kept whole). */
+void run_mark_reset(void);
+int run_marked(void);
 /* The same for a page a browser waits for: the commands to be kept run
  * in a thread of their own, and those not done within wait_s seconds
  * come back pending (status -1) while it goes on to keep them: the next
@@ -83,6 +92,8 @@ int cache_get(const struct sb *key, struct run *r, int wait);
 /* An output a browser waits for is kept when it is an eighth of the
  * cache at most; with whole (a background run's), when it fits in it. */
 void cache_put(const struct sb *key, const struct run *r, int whole);
+/* A claimed key given up: nothing kept, those waiting for it wake. */
+void cache_cancel(const struct sb *key);
 /* Wait until the run of key (claimed) is kept, wait_s seconds from when
  * the run began at most: 1 and a copy in r, 0 past that, -1 when its
  * run ended and nothing was kept. */

@@ -602,6 +602,67 @@ static void api(const struct serve_opts *o, const struct part *parts, int n,
 	sb_puts(&p->body, "}\n");
 }
 
+/* ---- a page kept whole ---- */
+
+/* A job page or the dashboard is made of its commands' outputs (kept)
+ * and of the store read in-process: rendered again at each visit, it
+ * cost a few milliseconds of the server's CPU (the tables parsed and
+ * written, the charts drawn), more than the job list.  Kept whole, by
+ * what it depends on (the log's identity, the store's state, the
+ * recordings': the key of a command naming them all), a visit copies
+ * it.  A page with a run killed or still being made is not kept.  The
+ * cache's entry: the body as the output, X-Total-Count as the error. */
+static int page_kept(const struct serve_opts *o, const char *what, int fd,
+		     int json, struct sb *key, struct page *p)
+{
+	const char *av[6 + 2 * SERVE_MAX_IOSTAT] = {
+		"page", what, json ? "json" : "html", "--db", o->db};
+	struct run r;
+	int n = 5, rc;
+
+	run_mark_reset();
+	for (int i = 0; i < o->niostat; i++) {
+		av[n++] = "--iostat";
+		av[n++] = o->iostat[i];
+	}
+	av[n] = NULL;
+	memset(key, 0, sizeof *key);
+	rc = run_key(o, av, fd, key) < 0 ? -1 : cache_get(key, &r, 0);
+	if (rc < 0) {
+		sb_free(key); /* not kept, or being made by another */
+		return 0;
+	}
+	if (rc == 0)
+		return 0; /* claimed: the caller makes it, page_keep() */
+	sb_free(key);
+	sb_free(&p->body);
+	p->body = r.out;
+	if (json)
+		p->type = "application/json";
+	snprintf(p->total, sizeof p->total, "%.*s", (int)r.err.len,
+		 r.err.s ? r.err.s : "");
+	sb_free(&r.err);
+	return 1;
+}
+
+/* p kept under key (claimed by page_kept(), or empty) when whole */
+static void page_keep(struct sb *key, const struct page *p)
+{
+	struct run r = {0};
+
+	if (!key->len)
+		return;
+	if (p->status == 200 && !p->body.nomem && !run_marked()) {
+		r.out = p->body;
+		sb_puts(&r.err, p->total);
+		cache_put(key, &r, 0);
+		sb_free(&r.err);
+	} else {
+		cache_cancel(key);
+	}
+	sb_free(key);
+}
+
 /* ---- / ---- */
 
 /* triage --db's table (r, its CSV), each flagged job a link */
@@ -667,7 +728,7 @@ static int dash_jobs(const struct serve_opts *o, int json, int64_t *n,
 	return 0;
 }
 
-static void dashboard(const struct serve_opts *o, int json, struct page *p)
+static void dashboard_make(const struct serve_opts *o, int json, struct page *p)
 {
 	const char *tri[] = {"triage", "--db", o->db, "--format", "json", NULL};
 	const char *cov[] = {
@@ -743,6 +804,16 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 	}
 	sb_free(&recent);
 	foot(p);
+}
+
+static void dashboard(const struct serve_opts *o, int json, struct page *p)
+{
+	struct sb key;
+
+	if (page_kept(o, "/", -1, json, &key, p))
+		return;
+	dashboard_make(o, json, p);
+	page_keep(&key, p);
 }
 
 /* ---- /jobs ---- */
@@ -1171,8 +1242,8 @@ static void job_sections(const struct serve_opts *o, long long id, int fd,
 	sb_free(&why);
 }
 
-static void job(const struct serve_opts *o, long long id, int json,
-		struct page *p)
+static void job_make(const struct serve_opts *o, long long id, int json,
+		     struct page *p)
 {
 	char path[4096], why[256];
 	const char *ld = LOGFD;
@@ -1271,6 +1342,28 @@ static void job(const struct serve_opts *o, long long id, int json,
 	job_sections(o, id, fd, path, parts, &p->body);
 	close(fd);
 	foot(p);
+}
+
+/* the job's page, kept whole by its log's identity (a log the store
+ * names but --logs does not reach: made each time, without a child) */
+static void job(const struct serve_opts *o, long long id, int json,
+		struct page *p)
+{
+	char path[4096], why[256], what[48];
+	struct sb key = {0};
+	int fd = -1;
+
+	if (store_job_col(o, id, "path", path, sizeof(path)) > 0)
+		fd = store_open_log(o, path, why, sizeof(why));
+	snprintf(what, sizeof what, "/job/%lld", id);
+	if (fd >= 0 && page_kept(o, what, fd, json, &key, p)) {
+		close(fd);
+		return;
+	}
+	job_make(o, id, json, p);
+	page_keep(&key, p);
+	if (fd >= 0)
+		close(fd);
 }
 
 /* ---- the timeline ---- */

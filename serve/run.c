@@ -236,6 +236,36 @@ static int key_of(const struct serve_opts *o, const char *const *argv,
 	return k->nomem ? -1 : 0;
 }
 
+int run_key(const struct serve_opts *o, const char *const *argv, int logfd,
+	    struct sb *k)
+{
+	char stamp[256] = "";
+
+	return key_of(o, argv, logfd, stamp, sizeof stamp, k);
+}
+
+/* set when a run of this thread's page came back killed or pending: the
+ * page is not kept whole (its runs are tried again, or have come, by
+ * the next visit) */
+static _Thread_local int short_run;
+
+void run_mark_reset(void)
+{
+	short_run = 0;
+}
+
+int run_marked(void)
+{
+	return short_run;
+}
+
+static void mark(const struct run *r, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (r[i].status < 0 || r[i].pending)
+			short_run = 1;
+}
+
 /* n from its decimal digits at *p ended by c; -1 if none */
 static long long frame_num(const char **p, const char *end, char c)
 {
@@ -357,6 +387,7 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 			cache_put(&key[todo[t]], &r[todo[t]], 0);
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++)
 		sb_free(&key[i]);
+	mark(r, n < RUN_MAX_MANY ? n : RUN_MAX_MANY);
 }
 
 /* ---- a page that waits no more than it may ---- */
@@ -510,6 +541,7 @@ void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
 	}
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++)
 		sb_free(&key[i]);
+	mark(r, n < RUN_MAX_MANY ? n : RUN_MAX_MANY);
 }
 
 /* ---- CSV ---- */
