@@ -205,6 +205,27 @@ int cache_get(const struct sb *key, struct run *r, int wait)
 	return hit ? 1 : claimed ? 0 : -1;
 }
 
+int cache_peek(const struct sb *key, struct run *r)
+{
+	struct entry *e;
+	int hit = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->status = -1;
+	pthread_mutex_lock(&mu);
+	e = *find(key->s, key->len);
+	if (e && e->expires && e->expires < mono()) {
+		drop(e);
+		e = NULL;
+	}
+	if (e)
+		hit = give(e, r);
+	pthread_mutex_unlock(&mu);
+	if (!hit)
+		run_free(r);
+	return hit;
+}
+
 int cache_wait(const struct sb *key, struct run *r, double wait_s)
 {
 	struct timespec ts;

@@ -133,21 +133,25 @@ static double ms_since(clockid_t clk, const struct timespec *t0)
  * panel (Server-Timing): "page" the time from its handler's start to
  * its page made (waits for a store handle, a child, the cores
  * included), "cpu" the CPU time of the server's thread making it (a
- * child's not counted).  What a client measures beyond "page" was spent
- * outside the handler: accepting, queued for the cores, the network. */
+ * child's not counted), "lane" where it was made: "fast" (the server's
+ * niceness), "kept" (a page kept whole, copied there too) or "slow" (a
+ * thread of its own, niced).  What a client measures beyond "page" was
+ * spent outside the handler: accepting, queued for the cores, the
+ * network. */
 static void timing(struct page *p, const struct timespec *w0,
-		   const struct timespec *c0)
+		   const struct timespec *c0, const char *lane)
 {
-	snprintf(p->timing, sizeof p->timing, "page;dur=%.1f, cpu;dur=%.2f",
+	snprintf(p->timing, sizeof p->timing,
+		 "page;dur=%.1f, cpu;dur=%.2f, lane;desc=%s",
 		 ms_since(CLOCK_MONOTONIC, w0),
-		 ms_since(CLOCK_THREAD_CPUTIME_ID, c0));
+		 ms_since(CLOCK_THREAD_CPUTIME_ID, c0), lane);
 }
 
 /* the "page" part of p's timing made again from w0, its CPU kept */
 static void timing_from(struct page *p, const struct timespec *w0)
 {
 	const char *cpu = strstr(p->timing, ", cpu;");
-	char keep[64];
+	char keep[96];
 
 	snprintf(keep, sizeof keep, "%s", cpu ? cpu : "");
 	snprintf(p->timing, sizeof p->timing, "page;dur=%.1f%s",
@@ -239,13 +243,13 @@ static int slow_page(const char *url)
 }
 
 /* the page of l made, its Server-Timing's CPU that of this thread */
-static void make(struct lane *l, const struct timespec *w0)
+static void make(struct lane *l, const struct timespec *w0, const char *lane)
 {
 	struct timespec c0;
 
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
 	page_route(opts, l->url, get_arg, l->c, l->p);
-	timing(l->p, w0, &c0);
+	timing(l->p, w0, &c0, lane);
 }
 
 static void *slow_lane(void *arg)
@@ -260,7 +264,7 @@ static void *slow_lane(void *arg)
 	if (!errno)
 		setpriority(PRIO_PROCESS, (id_t)gettid(),
 			    base + SLOW_NICE > 19 ? 19 : base + SLOW_NICE);
-	make(l, &w0);
+	make(l, &w0, "slow");
 	return NULL;
 }
 
@@ -269,16 +273,22 @@ static void *slow_lane(void *arg)
 static void route(struct MHD_Connection *c, const char *url, struct page *p)
 {
 	struct lane l = {url, c, p};
-	struct timespec w0;
+	struct timespec w0, c0;
 	pthread_t t;
 
 	clock_gettime(CLOCK_MONOTONIC, &w0);
-	if (slow_page(url) && pthread_create(&t, NULL, slow_lane, &l) == 0) {
+	if (!slow_page(url))
+		return make(&l, &w0, "fast");
+	/* a page kept whole costs no more than the list: a copy */
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+	if (page_route_kept(opts, url, p))
+		return timing(p, &w0, &c0, "kept");
+	if (pthread_create(&t, NULL, slow_lane, &l) == 0) {
 		pthread_join(t, NULL);
 		/* the wait counted from the request, not the thread's start */
 		return timing_from(p, &w0);
 	}
-	make(&l, &w0);
+	make(&l, &w0, "fast");
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c,

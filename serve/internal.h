@@ -92,6 +92,8 @@ int cache_get(const struct sb *key, struct run *r, int wait);
 /* An output a browser waits for is kept when it is an eighth of the
  * cache at most; with whole (a background run's), when it fits in it. */
 void cache_put(const struct sb *key, const struct run *r, int whole);
+/* The output of key if kept: 1 and a copy in r, or 0 (nothing claimed). */
+int cache_peek(const struct sb *key, struct run *r);
 /* A claimed key given up: nothing kept, those waiting for it wake. */
 void cache_cancel(const struct sb *key);
 /* Wait until the run of key (claimed) is kept, wait_s seconds from when
@@ -245,8 +247,12 @@ struct page {
 	const char *type;
 	struct sb body;
 	char total[32];	 /* X-Total-Count, or "" */
-	char timing[64]; /* Server-Timing, or "" */
+	char timing[96]; /* Server-Timing, or "" */
 };
+/* url's page into p when it is a page kept whole (a job page, the
+ * dashboard, their twins): 1, or 0 (p untouched, nothing claimed). */
+int page_route_kept(const struct serve_opts *o, const char *url,
+		    struct page *p);
 /* Handle GET url with the query's parameters (get returns NULL for a
  * missing one). */
 void page_route(const struct serve_opts *o, const char *url,

@@ -613,7 +613,7 @@ static void api(const struct serve_opts *o, const struct part *parts, int n,
  * it.  A page with a run killed or still being made is not kept.  The
  * cache's entry: the body as the output, X-Total-Count as the error. */
 static int page_kept(const struct serve_opts *o, const char *what, int fd,
-		     int json, struct sb *key, struct page *p)
+		     int json, int peek, struct sb *key, struct page *p)
 {
 	const char *av[6 + 2 * SERVE_MAX_IOSTAT] = {
 		"page", what, json ? "json" : "html", "--db", o->db};
@@ -627,7 +627,9 @@ static int page_kept(const struct serve_opts *o, const char *what, int fd,
 	}
 	av[n] = NULL;
 	memset(key, 0, sizeof *key);
-	rc = run_key(o, av, fd, key) < 0 ? -1 : cache_get(key, &r, 0);
+	rc = run_key(o, av, fd, key) < 0 ? -1
+	     : peek			 ? (cache_peek(key, &r) ? 1 : -1)
+					 : cache_get(key, &r, 0);
 	if (rc < 0) {
 		sb_free(key); /* not kept, or being made by another */
 		return 0;
@@ -810,7 +812,7 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 {
 	struct sb key;
 
-	if (page_kept(o, "/", -1, json, &key, p))
+	if (page_kept(o, "/", -1, json, 0, &key, p))
 		return;
 	dashboard_make(o, json, p);
 	page_keep(&key, p);
@@ -1346,17 +1348,26 @@ static void job_make(const struct serve_opts *o, long long id, int json,
 
 /* the job's page, kept whole by its log's identity (a log the store
  * names but --logs does not reach: made each time, without a child) */
+/* the log of job id opened (or -1), the page's name in what */
+static int job_log(const struct serve_opts *o, long long id, char *what,
+		   size_t n)
+{
+	char path[4096], why[256];
+
+	snprintf(what, n, "/job/%lld", id);
+	if (store_job_col(o, id, "path", path, sizeof(path)) <= 0)
+		return -1;
+	return store_open_log(o, path, why, sizeof(why));
+}
+
 static void job(const struct serve_opts *o, long long id, int json,
 		struct page *p)
 {
-	char path[4096], why[256], what[48];
+	char what[48];
 	struct sb key = {0};
-	int fd = -1;
+	int fd = job_log(o, id, what, sizeof what);
 
-	if (store_job_col(o, id, "path", path, sizeof(path)) > 0)
-		fd = store_open_log(o, path, why, sizeof(why));
-	snprintf(what, sizeof what, "/job/%lld", id);
-	if (fd >= 0 && page_kept(o, what, fd, json, &key, p)) {
+	if (fd >= 0 && page_kept(o, what, fd, json, 0, &key, p)) {
 		close(fd);
 		return;
 	}
@@ -1564,6 +1575,27 @@ void page_make(const struct serve_opts *o, long long id)
 		dashboard(o, 0, &p);
 	sb_free(&p.body);
 	cache_count_made();
+}
+
+int page_route_kept(const struct serve_opts *o, const char *url, struct page *p)
+{
+	const char *rest = "";
+	struct sb key;
+	char what[48];
+	int json = !strncmp(url, "/api/", 5), fd, rc = 0;
+	long long id;
+
+	url += json ? 4 : 0;
+	if (!strcmp(url, "/"))
+		return page_kept(o, "/", -1, json, 1, &key, p);
+	if (strncmp(url, "/job/", 5) || (id = job_id(url + 5, &rest)) <= 0 ||
+	    *rest)
+		return 0;
+	if ((fd = job_log(o, id, what, sizeof what)) >= 0) {
+		rc = page_kept(o, what, fd, json, 1, &key, p);
+		close(fd);
+	}
+	return rc;
 }
 
 void page_section(const struct serve_opts *o, struct sb *b, const char *h2,

@@ -59,15 +59,19 @@ get "$N_URL/jobs" >"$TMP/list"
 is "$(cat "$TMP/code") $(kill -0 "$jp" 2>/dev/null && echo pending)" "200 pending" \
 	"the job list answered meanwhile"
 t=$(hdr Server-Timing)
-case $t in "page;dur="*", cpu;dur="*) r=0 ;; *) r=1 ;; esac
-ok $r "... its Server-Timing ($t)"
+case $t in "page;dur="*", cpu;dur="*", lane;desc=fast") r=0 ;; *) r=1 ;; esac
+ok $r "... made by the connection's thread ($t)"
 kill -CONT "$1" 2>/dev/null
 wait "$jp"
 is "$(cat "$TMP/n.code")" 200 "the held page answered once its child goes on"
+get "$N_URL/job/2" >/dev/null
+is "$(hdr Server-Timing | sed 's/.*lane;desc=//')" slow "another job page, not kept yet: made in the slow lane (Server-Timing)"
 get "$N_URL/job/3" >/dev/null
 t=$(hdr Server-Timing)
-case $t in "page;dur="*", cpu;dur="*) r=0 ;; *) r=1 ;; esac
-ok $r "a job page's Server-Timing: its wait and its thread's CPU ($t)"
+case $t in "page;dur="*", cpu;dur="*", lane;desc=kept") r=0 ;; *) r=1 ;; esac
+ok $r "the job page again: kept whole, copied by the connection's thread ($t)"
+get "$N_URL/jobs" >/dev/null
+is "$(hdr Server-Timing | sed 's/.*lane;desc=//')" fast "the job list in the fast lane"
 lane=$(for t in /proc/"$N_PID"/task/*; do nice_of "${t##*/}"; done |
 	awk -v s="$nice_srv" '$1 > s { n++ } END { print n + 0 }')
 is "$lane" 0 "... that thread gone with its page"
