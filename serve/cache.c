@@ -39,6 +39,7 @@ struct entry {
 };
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static size_t cache_max = CACHE_MAX;
 static struct entry *bucket[NBUCKET];
 static struct entry *newest, *oldest;
 static size_t used;
@@ -204,6 +205,27 @@ int cache_get(const struct sb *key, struct run *r, int wait)
 	return hit ? 1 : claimed ? 0 : -1;
 }
 
+int cache_peek(const struct sb *key, struct run *r)
+{
+	struct entry *e;
+	int hit = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->status = -1;
+	pthread_mutex_lock(&mu);
+	e = *find(key->s, key->len);
+	if (e && e->expires && e->expires < mono()) {
+		drop(e);
+		e = NULL;
+	}
+	if (e)
+		hit = give(e, r);
+	pthread_mutex_unlock(&mu);
+	if (!hit)
+		run_free(r);
+	return hit;
+}
+
 int cache_wait(const struct sb *key, struct run *r, double wait_s)
 {
 	struct timespec ts;
@@ -242,12 +264,18 @@ int cache_wait(const struct sb *key, struct run *r, double wait_s)
 	return rc;
 }
 
-void cache_put(const struct sb *key, const struct run *r)
+void cache_put(const struct sb *key, const struct run *r, int whole)
 {
 	struct entry *e = calloc(1, sizeof(*e));
 	size_t size = key->len + r->out.len + r->err.len + sizeof(*e);
 
-	if (!e || size > CACHE_MAX / 8 || !(e->key = malloc(key->len))) {
+	/* one output a browser waited for may take an eighth of the cache,
+	 * so that a large one does not push out many; one a background run
+	 * made (minutes of a million jobs' tables, while the page said they
+	 * are being made) is kept if it fits at all: dropped, each visit
+	 * would make it again in the foreground */
+	if (!e || size > (whole ? cache_max : cache_max / 8) ||
+	    !(e->key = malloc(key->len))) {
 		free(e);
 		pthread_mutex_lock(&mu);
 		land(key);
@@ -281,9 +309,31 @@ void cache_put(const struct sb *key, const struct run *r)
 		*p = e;
 		link_newest(e);
 		used += size;
-		while (used > CACHE_MAX && oldest && oldest != e)
+		while (used > cache_max && oldest && oldest != e)
 			drop(oldest);
 	}
+	pthread_mutex_unlock(&mu);
+}
+
+void cache_init(void)
+{
+	/* a test makes the cache small to see what is kept of outputs
+	 * larger than a part of it (no test makes 8 MiB of tables) */
+	const char *t = getenv("IOLENS_TEST_PAGE_CACHE");
+	char *end;
+	unsigned long long v;
+
+	if (!t || !*t)
+		return;
+	v = strtoull(t, &end, 10);
+	if (!*end && v >= 1024 && v <= CACHE_MAX)
+		cache_max = (size_t)v;
+}
+
+void cache_cancel(const struct sb *key)
+{
+	pthread_mutex_lock(&mu);
+	land(key);
 	pthread_mutex_unlock(&mu);
 }
 
@@ -291,6 +341,20 @@ void cache_count_child(void)
 {
 	pthread_mutex_lock(&mu);
 	stats.children++;
+	pthread_mutex_unlock(&mu);
+}
+
+void cache_count_made(void)
+{
+	pthread_mutex_lock(&mu);
+	stats.made++;
+	pthread_mutex_unlock(&mu);
+}
+
+void cache_count_pass(void)
+{
+	pthread_mutex_lock(&mu);
+	stats.passes++;
 	pthread_mutex_unlock(&mu);
 }
 

@@ -53,6 +53,15 @@ void run_free(struct run *r);
 #define RUN_MAX_MANY 10
 void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	      int n, int logfd, struct run *r);
+/* The key run_many() keeps argv's output by (the log's identity, the
+ * store's state when argv names it, the recordings'): 0, or -1 when it
+ * is not to be kept. */
+int run_key(const struct serve_opts *o, const char *const *argv, int logfd,
+	    struct sb *k);
+/* Whether a run of this thread came back killed or pending since
+ * run_mark_reset() (its page is then not kept whole). */
+void run_mark_reset(void);
+int run_marked(void);
 /* The same for a page a browser waits for: the commands to be kept run
  * in a thread of their own, and those not done within wait_s seconds
  * come back pending (status -1) while it goes on to keep them: the next
@@ -65,25 +74,46 @@ int run_bg_running(void);
 /* The server stops: every child still running is killed within 100 ms,
  * so the background runs end (run_bg_running() falls to 0). */
 void run_stop(void);
+int run_stopping(void);
+/* Another thread (d 1) or one less (-1) that the server waits for at exit. */
+void run_bg_add(int d);
+/* The pages most likely asked made ahead whenever the store changes, in
+ * a thread of its own (warm.c), unless IOLENS_SERVE_WARM is 0. */
+void warm_start(const struct serve_opts *o);
+/* The page of job id (0: the dashboard) made as a visitor would have it,
+ * and let go: its commands' outputs are kept (pages.c). */
+void page_make(const struct serve_opts *o, long long id);
 
 /* The outputs kept (cache.c), by key: 1 and a copy in r; or 0, the
  * caller to run it and cache_put() it (others asking meanwhile wait
  * when wait is set), or -1 when another is running it and wait is 0.
  * A killed run (status -1) is kept for a few minutes only. */
 int cache_get(const struct sb *key, struct run *r, int wait);
-void cache_put(const struct sb *key, const struct run *r);
+/* An output a browser waits for is kept when it is an eighth of the
+ * cache at most; with whole (a background run's), when it fits in it. */
+void cache_put(const struct sb *key, const struct run *r, int whole);
+/* The output of key if kept: 1 and a copy in r, or 0 (nothing claimed). */
+int cache_peek(const struct sb *key, struct run *r);
+/* A claimed key given up: nothing kept, those waiting for it wake. */
+void cache_cancel(const struct sb *key);
 /* Wait until the run of key (claimed) is kept, wait_s seconds from when
  * the run began at most: 1 and a copy in r, 0 past that, -1 when its
  * run ended and nothing was kept. */
 int cache_wait(const struct sb *key, struct run *r, double wait_s);
 void cache_free(void);
+/* The cache's size: 64 MiB, or IOLENS_TEST_PAGE_CACHE bytes (a test's);
+ * called once before the server starts. */
+void cache_init(void);
 /* What the server did, for /api/stats: children started, outputs
  * found kept or not, the bytes kept. */
 struct serve_stats {
 	unsigned long long children, hits, misses;
+	unsigned long long made, passes; /* pages made ahead, their passes */
 	size_t bytes;
 };
 void cache_count_child(void);
+void cache_count_made(void);
+void cache_count_pass(void);
 void cache_stats(struct serve_stats *s);
 
 /* CSV (RFC 4180) parsed into rows of cells; row 0 the header. */
@@ -217,8 +247,12 @@ struct page {
 	const char *type;
 	struct sb body;
 	char total[32];	 /* X-Total-Count, or "" */
-	char timing[64]; /* Server-Timing, or "" */
+	char timing[96]; /* Server-Timing, or "" */
 };
+/* url's page into p when it is a page kept whole (a job page, the
+ * dashboard, their twins): 1, or 0 (p untouched, nothing claimed). */
+int page_route_kept(const struct serve_opts *o, const char *url,
+		    struct page *p);
 /* Handle GET url with the query's parameters (get returns NULL for a
  * missing one). */
 void page_route(const struct serve_opts *o, const char *url,

@@ -602,6 +602,69 @@ static void api(const struct serve_opts *o, const struct part *parts, int n,
 	sb_puts(&p->body, "}\n");
 }
 
+/* ---- a page kept whole ---- */
+
+/* A job page or the dashboard is made of its commands' outputs (kept)
+ * and of the store read in-process: rendered again at each visit, it
+ * cost a few milliseconds of the server's CPU (the tables parsed and
+ * written, the charts drawn), more than the job list.  Kept whole, by
+ * what it depends on (the log's identity, the store's state, the
+ * recordings': the key of a command naming them all), a visit copies
+ * it.  A page with a run killed or still being made is not kept.  The
+ * cache's entry: the body as the output, X-Total-Count as the error. */
+static int page_kept(const struct serve_opts *o, const char *what, int fd,
+		     int json, int peek, struct sb *key, struct page *p)
+{
+	const char *av[6 + 2 * SERVE_MAX_IOSTAT] = {
+		"page", what, json ? "json" : "html", "--db", o->db};
+	struct run r;
+	int n = 5, rc;
+
+	run_mark_reset();
+	for (int i = 0; i < o->niostat; i++) {
+		av[n++] = "--iostat";
+		av[n++] = o->iostat[i];
+	}
+	av[n] = NULL;
+	memset(key, 0, sizeof *key);
+	rc = run_key(o, av, fd, key) < 0 ? -1
+	     : peek			 ? (cache_peek(key, &r) ? 1 : -1)
+					 : cache_get(key, &r, 0);
+	if (rc < 0) {
+		sb_free(key); /* not kept, or being made by another */
+		return 0;
+	}
+	if (rc == 0)
+		return 0; /* claimed: the caller makes it, page_keep() */
+	sb_free(key);
+	sb_free(&p->body);
+	p->body = r.out;
+	if (json)
+		p->type = "application/json";
+	snprintf(p->total, sizeof p->total, "%.*s", (int)r.err.len,
+		 r.err.s ? r.err.s : "");
+	sb_free(&r.err);
+	return 1;
+}
+
+/* p kept under key (claimed by page_kept(), or empty) when whole */
+static void page_keep(struct sb *key, const struct page *p)
+{
+	struct run r = {0};
+
+	if (!key->len)
+		return;
+	if (p->status == 200 && !p->body.nomem && !run_marked()) {
+		r.out = p->body;
+		sb_puts(&r.err, p->total);
+		cache_put(key, &r, 0);
+		sb_free(&r.err);
+	} else {
+		cache_cancel(key);
+	}
+	sb_free(key);
+}
+
 /* ---- / ---- */
 
 /* triage --db's table (r, its CSV), each flagged job a link */
@@ -667,7 +730,7 @@ static int dash_jobs(const struct serve_opts *o, int json, int64_t *n,
 	return 0;
 }
 
-static void dashboard(const struct serve_opts *o, int json, struct page *p)
+static void dashboard_make(const struct serve_opts *o, int json, struct page *p)
 {
 	const char *tri[] = {"triage", "--db", o->db, "--format", "json", NULL};
 	const char *cov[] = {
@@ -743,6 +806,16 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 	}
 	sb_free(&recent);
 	foot(p);
+}
+
+static void dashboard(const struct serve_opts *o, int json, struct page *p)
+{
+	struct sb key;
+
+	if (page_kept(o, "/", -1, json, 0, &key, p))
+		return;
+	dashboard_make(o, json, p);
+	page_keep(&key, p);
 }
 
 /* ---- /jobs ---- */
@@ -1171,8 +1244,8 @@ static void job_sections(const struct serve_opts *o, long long id, int fd,
 	sb_free(&why);
 }
 
-static void job(const struct serve_opts *o, long long id, int json,
-		struct page *p)
+static void job_make(const struct serve_opts *o, long long id, int json,
+		     struct page *p)
 {
 	char path[4096], why[256];
 	const char *ld = LOGFD;
@@ -1271,6 +1344,37 @@ static void job(const struct serve_opts *o, long long id, int json,
 	job_sections(o, id, fd, path, parts, &p->body);
 	close(fd);
 	foot(p);
+}
+
+/* the job's page, kept whole by its log's identity (a log the store
+ * names but --logs does not reach: made each time, without a child) */
+/* the log of job id opened (or -1), the page's name in what */
+static int job_log(const struct serve_opts *o, long long id, char *what,
+		   size_t n)
+{
+	char path[4096], why[256];
+
+	snprintf(what, n, "/job/%lld", id);
+	if (store_job_col(o, id, "path", path, sizeof(path)) <= 0)
+		return -1;
+	return store_open_log(o, path, why, sizeof(why));
+}
+
+static void job(const struct serve_opts *o, long long id, int json,
+		struct page *p)
+{
+	char what[48];
+	struct sb key = {0};
+	int fd = job_log(o, id, what, sizeof what);
+
+	if (fd >= 0 && page_kept(o, what, fd, json, 0, &key, p)) {
+		close(fd);
+		return;
+	}
+	job_make(o, id, json, p);
+	page_keep(&key, p);
+	if (fd >= 0)
+		close(fd);
 }
 
 /* ---- the timeline ---- */
@@ -1401,8 +1505,9 @@ static void stats(struct page *p)
 	p->type = "application/json";
 	sb_printf(&p->body,
 		  "{\"children\": %llu, \"cache_hits\": %llu, "
-		  "\"cache_misses\": %llu, \"cache_bytes\": %zu}\n",
-		  s.children, s.hits, s.misses, s.bytes);
+		  "\"cache_misses\": %llu, \"cache_bytes\": %zu, "
+		  "\"made_ahead\": %llu, \"ahead_passes\": %llu}\n",
+		  s.children, s.hits, s.misses, s.bytes, s.made, s.passes);
 }
 
 /* ---- routing ---- */
@@ -1458,6 +1563,39 @@ void page_route(const struct serve_opts *o, const char *url, getf get,
 					json ? TL_JSON : TL_PAGE, p);
 	}
 	fail(p, 404, "no such page");
+}
+
+void page_make(const struct serve_opts *o, long long id)
+{
+	struct page p = {200, "text/html; charset=utf-8", {0}, "", ""};
+
+	if (id)
+		job(o, id, 0, &p);
+	else
+		dashboard(o, 0, &p);
+	sb_free(&p.body);
+	cache_count_made();
+}
+
+int page_route_kept(const struct serve_opts *o, const char *url, struct page *p)
+{
+	const char *rest = "";
+	struct sb key;
+	char what[48];
+	int json = !strncmp(url, "/api/", 5), fd, rc = 0;
+	long long id;
+
+	url += json ? 4 : 0;
+	if (!strcmp(url, "/"))
+		return page_kept(o, "/", -1, json, 1, &key, p);
+	if (strncmp(url, "/job/", 5) || (id = job_id(url + 5, &rest)) <= 0 ||
+	    *rest)
+		return 0;
+	if ((fd = job_log(o, id, what, sizeof what)) >= 0) {
+		rc = page_kept(o, what, fd, json, 1, &key, p);
+		close(fd);
+	}
+	return rc;
 }
 
 void page_section(const struct serve_opts *o, struct sb *b, const char *h2,

@@ -56,6 +56,11 @@ void run_stop(void)
 	atomic_store(&stopping, 1);
 }
 
+int run_stopping(void)
+{
+	return atomic_load(&stopping);
+}
+
 /* Read both pipes until both end or the deadline; 0, or -1 at the
  * deadline, at the output limit or when the server stops. */
 static int drain(int fo, int fe, double deadline, struct run *r)
@@ -97,14 +102,16 @@ static int drain(int fo, int fe, double deadline, struct run *r)
 	return 0;
 }
 
-/* pid CHILD_NICE nicer than the calling thread (19 at most): relative,
- * as a server started niced stays above its children */
+/* pid CHILD_NICE nicer than the server (19 at most): relative, as a
+ * server started niced stays above its children; the server's, not the
+ * calling thread's (a page's thread of the slow lane or the thread
+ * making pages ahead is niced): a visitor may wait for any child */
 static void child_nice(pid_t pid)
 {
 	int base;
 
 	errno = 0;
-	base = getpriority(PRIO_PROCESS, 0);
+	base = getpriority(PRIO_PROCESS, (id_t)getpid());
 	if (errno)
 		base = 0;
 	base += CHILD_NICE;
@@ -229,6 +236,36 @@ static int key_of(const struct serve_opts *o, const char *const *argv,
 	return k->nomem ? -1 : 0;
 }
 
+int run_key(const struct serve_opts *o, const char *const *argv, int logfd,
+	    struct sb *k)
+{
+	char stamp[256] = "";
+
+	return key_of(o, argv, logfd, stamp, sizeof stamp, k);
+}
+
+/* set when a run of this thread's page came back killed or pending: the
+ * page is not kept whole (its runs are tried again, or have come, by
+ * the next visit) */
+static _Thread_local int short_run;
+
+void run_mark_reset(void)
+{
+	short_run = 0;
+}
+
+int run_marked(void)
+{
+	return short_run;
+}
+
+static void mark(const struct run *r, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (r[i].status < 0 || r[i].pending)
+			short_run = 1;
+}
+
 /* n from its decimal digits at *p ended by c; -1 if none */
 static long long frame_num(const char **p, const char *end, char c)
 {
@@ -347,9 +384,10 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	run_all(o, argvs, todo, ntodo, logfd, r);
 	for (int t = 0; t < ntodo; t++)
 		if (keep[todo[t]])
-			cache_put(&key[todo[t]], &r[todo[t]]);
+			cache_put(&key[todo[t]], &r[todo[t]], 0);
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++)
 		sb_free(&key[i]);
+	mark(r, n < RUN_MAX_MANY ? n : RUN_MAX_MANY);
 }
 
 /* ---- a page that waits no more than it may ---- */
@@ -403,6 +441,11 @@ int run_bg_running(void)
 	return atomic_load(&bg_running);
 }
 
+void run_bg_add(int d)
+{
+	atomic_fetch_add(&bg_running, d);
+}
+
 static void *bg_run(void *arg)
 {
 	struct bg_job *b = arg;
@@ -416,7 +459,7 @@ static void *bg_run(void *arg)
 	}
 	run_all(b->o, argvs, todo, b->n, b->logfd, r);
 	for (int i = 0; i < b->n; i++) {
-		cache_put(&b->key[i], &r[i]);
+		cache_put(&b->key[i], &r[i], 1);
 		run_free(&r[i]);
 	}
 	bg_free(b);
@@ -485,7 +528,7 @@ void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
 	} else if (ncl) {
 		run_all(o, argvs, cl, ncl, logfd, r);
 		for (int k = 0; k < ncl; k++)
-			cache_put(&key[cl[k]], &r[cl[k]]);
+			cache_put(&key[cl[k]], &r[cl[k]], 0);
 	}
 	run_all(o, argvs, fg, nfg, logfd, r);
 	for (int k = 0; k < nwt; k++) {
@@ -498,6 +541,7 @@ void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
 	}
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++)
 		sb_free(&key[i]);
+	mark(r, n < RUN_MAX_MANY ? n : RUN_MAX_MANY);
 }
 
 /* ---- CSV ---- */
