@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "cmd/opts.h"
 #include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "base/banned.h"
@@ -21,6 +22,14 @@ const struct iol_siteconf *site_config(void)
 		return state > 0 ? &c : NULL;
 	state = -1;
 	iol_siteconf_init(&c);
+	/* iolens help --complete runs the commands for their option tables
+	 * (cmd_opts_each): the site's files and variables are none of
+	 * them, and a bad one kept config, which reads them before its
+	 * options, from stating its own */
+	if (cmd_opts_each) {
+		state = 1;
+		return &c;
+	}
 	rc = iol_siteconf_read(&c, site_files, &bad, &err);
 	if (rc == IOL_EIO)
 		msg("cannot %s '%s': %s", err.msg, site_files[bad].path,

@@ -228,7 +228,7 @@ static const char *bytes_str(char *buf, size_t n, const struct iol_cpred *p,
 static int buffered(const struct iol_cpred *p)
 {
 	static const enum iol_cpk ks[] = {IOL_CP_BUF_R, IOL_CP_BUF_W,
-					  IOL_CP_FBUF_W};
+					  IOL_CP_FBUF_W, IOL_CP_BUFFERED};
 	size_t i;
 
 	for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++)

@@ -121,4 +121,16 @@ bad=$(for c in $(grep -v '	' "$L"); do
 	done
 done)
 is "$bad" "" "every option of every command's --help is listed"
+
+# the site's configuration is no part of the tables: a bad file, a file
+# IOLENS_CONFIG names that is not there, or a bad IOLENS_* value, kept
+# config (which reads it before its options) from stating them, and the
+# build's scripts from being made
+mkdir -p "$TMP/badxdg/iolens" && echo 'bogus line' >"$TMP/badxdg/iolens/config"
+for how in "XDG_CONFIG_HOME=$TMP/badxdg" "IOLENS_CONFIG=$TMP/nosuch" "IOLENS_PROCS_PER_NODE=abc"; do
+	env "$how" "$IOLENS" help --complete >"$TMP/l2" 2>"$TMP/err"
+	is "$? $(cat "$TMP/err")" "0 " "help --complete with $how: no message, exit 0"
+	cmp -s "$L" "$TMP/l2"
+	ok $? "with $how: the same list"
+done
 done_testing

@@ -2355,6 +2355,7 @@ static void main_calls(struct ctx *c, CXCursor call, const struct fnrec *f)
 	struct mcall *m;
 	struct fvar *v;
 	unsigned given = 0;
+	size_t k;
 
 	if (!c->fnblk || strcmp(c->fnblk->function, "main") != 0)
 		return;
@@ -2368,14 +2369,23 @@ static void main_calls(struct ctx *c, CXCursor call, const struct fnrec *f)
 		c->mcalls = m;
 		c->capmcalls = cap;
 	}
-	for (i = 0; i < n; i++)
-		given += (v = fvar_of(c,
-				      stream_var(clang_Cursor_getArgument(
-					      call, (unsigned)i)),
-				      0)) &&
-			 v->dirty &&
-			 clang_Cursor_hasVarDeclGlobalStorage(v->var) != 1 &&
-			 var_buf(c, v->var) != 0;
+	/* each stream once: f(out, out) gives one (counted twice, the
+	 * difference wrapped around to 4 billion flushes) */
+	for (k = 0; k < c->nfvars; k++) {
+		v = &c->fvars[k];
+		if (!v->dirty ||
+		    clang_Cursor_hasVarDeclGlobalStorage(v->var) == 1 ||
+		    var_buf(c, v->var) == 0)
+			continue;
+		for (i = 0; i < n; i++)
+			if (fvar_of(c,
+				    stream_var(clang_Cursor_getArgument(
+					    call, (unsigned)i)),
+				    0) == v) {
+				given++;
+				break;
+			}
+	}
 	m = &c->mcalls[c->nmcalls++];
 	m->f = f;
 	m->dirty = main_dirty(c) - given;

@@ -83,16 +83,20 @@ enum iol_cpk {
 	IOL_CP_SYS_UNK_R, /* reads whose system calls are not known (a size
 			   * or buffer the source does not fix, MPI-IO) */
 	IOL_CP_SYS_UNK_W,
-	IOL_CP_FBUF_W, /* buffered writes of a stream (a FILE * or a C++
-			* file stream), in units: rounded down, as what is
-			* left goes out at its flush or close (IOL_CP_SYS_W
-			* there), or at exit */
-	IOL_CP_SFLUSH, /* of IOL_CP_SYNCS, flushes of a stream's buffer
-			* (fflush, std::endl): a write(2), not an fsync */
-	IOL_CP_LEAKS,  /* FILE * streams a function opened and left written
-			* and open at its end, through the calls: exit()
-			* flushes them, a write(2) each, in no block of
-			* theirs (not calls of this block) */
+	IOL_CP_FBUF_W,	 /* buffered writes of a stream (a FILE * or a C++
+			  * file stream), in units: rounded down, as what is
+			  * left goes out at its flush or close (IOL_CP_SYS_W
+			  * there), or at exit */
+	IOL_CP_SFLUSH,	 /* of IOL_CP_SYNCS, flushes of a stream's buffer
+			  * (fflush, std::endl): a write(2), not an fsync */
+	IOL_CP_LEAKS,	 /* FILE * streams a function opened and left written
+			  * and open at its end, through the calls: exit()
+			  * flushes them, a write(2) each, in no block of
+			  * theirs (not calls of this block) */
+	IOL_CP_BUFFERED, /* buffered stdio calls (reads, writes, flushes):
+			  * the block says their system calls, even where
+			  * a flush's rest cancels its run's shares in
+			  * IOL_CP_FBUF_W */
 	IOL_CP_N
 };
 

@@ -221,6 +221,7 @@ static void flush_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 	 * those shares are not another write(2) (run_rest()) */
 	if (cc->cfile && cc->flushes && cc->bufsize > 0)
 		p->fixed[IOL_CP_FBUF_W] = -run_rest(cc);
+	p->fixed[IOL_CP_BUFFERED] = cc->bufsize > 0;
 }
 
 /* the system calls a read or write call (or a stdio flush) makes, from
@@ -241,6 +242,8 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 			p->fixed[cc->bufsize > 0 ? IOL_CP_BUF_W
 						 : IOL_CP_SYS_UNK_W] =
 				cc->bufsize > 0 ? IOL_CSYS_UNIT : 1;
+		p->fixed[IOL_CP_BUFFERED] =
+			cc->api == IOL_CAPI_STDIO && cc->bufsize > 0;
 		return;
 	}
 	if (cc->op == IOL_COP_CLOSE) {
@@ -262,6 +265,7 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 	p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_FBUF_W] = buf_units(
 		p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
 		cc->bufsize, !rd);
+	p->fixed[IOL_CP_BUFFERED] = 1;
 	/* a FILE *'s write as large as its buffer on a stream holding
 	 * something: glibc fills the buffer and sends it first, a write(2)
 	 * of its own (the bytes before it count their share, so the sum

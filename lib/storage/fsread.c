@@ -13,6 +13,9 @@
 #include "base/lines.h"
 #include "base/banned.h"
 
+/* sniff()'s word for a tar archive of mmperfmon reports (fstar.c) */
+enum { FMT_TAR = 100 };
+
 /* the first line of a text recording that is not blank */
 static int text_sniff(const char *path, struct iol_error *err)
 {
@@ -61,6 +64,11 @@ static int sniff(const char *path, struct iol_error *err)
 		return IOL_FSFMT_LMT_SQLITE;
 	if (n >= 8 && !memcmp(b, h5sig, 8))
 		return IOL_FSFMT_H5LMT; /* or TOKIO's: the reader tells */
+	/* an archive before text: its first "line" is a member's header and
+	 * data (a name with " IN " in it, or 4 MiB without a newline, would
+	 * be taken for lctl dl or refused as a line too long) */
+	if (iol_fs_tar_is(path))
+		return FMT_TAR;
 	return text_sniff(path, err);
 }
 
@@ -97,7 +105,7 @@ int iol_fsmon_read(struct iol_fsmon *m, const char *path, int *fmt,
 
 	if (f < 0)
 		return f;
-	if (f == IOL_FSFMT_NONE && iol_fs_tar_is(path)) {
+	if (f == FMT_TAR) {
 		/* an archive of mmperfmon reports */
 		f = IOL_FSFMT_MMPERFMON;
 		r = iol_fs_tar_read(m, path, err);
