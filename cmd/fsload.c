@@ -115,6 +115,11 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 		    err.msg[0] ? err.msg : iol_strerror(r));
 		return -1;
 	}
+	if (c->m.unmarked)
+		msg("note: '%s' holds a recording stored by an older iolens: "
+		    "resets and gaps are each recording's whole, not the "
+		    "window's (touch it and iolens ingest --fsload it again)",
+		    fl.db);
 	/* an LMT database is read only around the window */
 	iol_fsmon_window(&c->m, fl.from, fl.to);
 	for (; i < argc; i++) {

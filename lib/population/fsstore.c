@@ -377,9 +377,41 @@ struct get {
 	struct iol_error *err;
 };
 
+/*
+ * Whether recording rec was stored before its intervals carried their
+ * restarts (an older iolens): it has resets stored with its targets
+ * and no interval marked with one.  (One stored with gaps alone cannot
+ * be told apart; its gaps count the same, their seconds by the older
+ * rule.)
+ */
+static int unmarked(struct get *g, int64_t rec, uint64_t resets)
+{
+	struct iol_sqlst *st;
+	char sql[160];
+	int r;
+
+	if (!resets)
+		return 0;
+	snprintf(sql, sizeof(sql),
+		 "SELECT 1 FROM fs_samples WHERE rec = ?1 AND (gap & %d) != "
+		 "0 LIMIT 1",
+		 IOL_IV_RESET);
+	if ((r = prep(g->db, sql, &st, g->err)) < 0)
+		return r;
+	iol_sql_bind_int(st, 1, rec);
+	r = iol_sql_step(st);
+	iol_sql_finalize(st);
+	if (r < 0)
+		return dberr(g->db, g->err, "store");
+	if (r == 0)
+		g->m->unmarked = 1;
+	return 0;
+}
+
 static int get_targets(struct get *g, int64_t rec)
 {
 	struct iol_sqlst *st;
+	uint64_t resets = 0;
 	int r;
 
 	if ((r = prep(g->db,
@@ -398,6 +430,7 @@ static int get_targets(struct get *g, int64_t rec)
 			break;
 		}
 		t->resets += (uint64_t)iol_sql_int(st, 3);
+		resets += (uint64_t)iol_sql_int(st, 3);
 		t->gaps += (uint64_t)iol_sql_int(st, 4);
 		t->gap_seconds += iol_sql_real(st, 5);
 		g->m->resets += (uint64_t)iol_sql_int(st, 3);
@@ -407,7 +440,7 @@ static int get_targets(struct get *g, int64_t rec)
 	iol_sql_finalize(st);
 	if (r == IOL_ENOMEM)
 		return iol_error_set(g->err, r, "out of memory");
-	return r < 0 ? dberr(g->db, g->err, "store") : 0;
+	return r < 0 ? dberr(g->db, g->err, "store") : unmarked(g, rec, resets);
 }
 
 static int get_samples(struct get *g, int64_t rec)

@@ -495,8 +495,10 @@ int iol_fsload_compute(struct iol_fsmon *m, double from, double to, double step,
 				     "before --to");
 	if (fold_pairs(m, out) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	/* the window's resets and gaps, before its edges cut intervals */
-	iol_fsmon_tally(m, from, to);
+	/* the window's resets and gaps, before its edges cut intervals;
+	 * a recording stored unmarked keeps the counts stored with it */
+	if (!m->unmarked)
+		iol_fsmon_tally(m, from, to);
 	if (!isnan(from) || !isnan(to)) {
 		iol_devset_clip(&m->data, isnan(from) ? -INFINITY : from,
 				isnan(to) ? INFINITY : to);

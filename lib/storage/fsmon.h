@@ -91,6 +91,10 @@ struct iol_fsmon {
 	double gap_seconds;
 	int fmt;   /* IOL_FSFMT_* of the first recording read */
 	int mixed; /* recordings of several formats */
+	/* a store's recording stored before its intervals were marked
+	 * (iol_ival.gap's restart bit): the resets and gaps are then the
+	 * stored ones, each recording's whole, not the window's */
+	int unmarked;
 	/* Set by the caller before reading (win 1; NAN: an open end): the
 	 * window it will cut (--from/--to, a job's run).  An LMT database
 	 * is then read only from IOL_LMT_PAD seconds before it to as much
