@@ -211,6 +211,10 @@ static int strat_of(struct strat_memo *m, const char *s)
 	return k;
 }
 
+/* v sorted as qsort() by cmp_double() sorts it (below, popan.c's
+ * radix sorts) */
+static void sort_doubles(double *v, size_t n);
+
 static void add_job(struct iol_popgroup *g, const struct iol_popjob *j,
 		    size_t cnt[IOL_POP_NT6], size_t fwn[IOL_POP_NFW],
 		    struct strat_memo *sm)
@@ -248,7 +252,7 @@ static void finish_group(struct iol_popgroup *g, const size_t *cnt,
 	for (int k = 0; k < IOL_POP_NFW; k++)
 		g->fw[k] = fwn[k] ? g->fw[k] / (double)fwn[k] : NAN;
 	if (g->ncn) /* qsort of NULL, even of 0 items, is undefined */
-		qsort(g->cnv, g->ncn, sizeof *g->cnv, cmp_double);
+		sort_doubles(g->cnv, g->ncn);
 	for (int k = 0; k < 5; k++)
 		g->cn[k] = iol_pop_quantile(g->cnv, g->ncn, ps[k]);
 	g->share_pct = all > 0 ? 100.0 *
@@ -1417,6 +1421,49 @@ static uint64_t vi_key(double d)
 }
 
 #define RADIX_DIGITS ((64 + RADIX_BITS - 1) / RADIX_BITS)
+
+/*
+ * The values of v (none NAN) in order by stable radix passes over
+ * vi_key(), when there are many and the scratch is there, else by
+ * qsort: the same order as qsort by cmp_double() gives, which is
+ * stable here (glibc's merge sort) and holds -0 and +0 equal as
+ * vi_key() does.  The MiB/s/CN of a million jobs, three times in a
+ * report: a third of a second of comparisons.
+ */
+static void sort_doubles(double *v, size_t n)
+{
+	double *tmp = n >= RADIX_MIN ? malloc(n * sizeof *tmp) : NULL;
+	size_t *cnt = tmp ? malloc(RADIX_N * sizeof *cnt) : NULL;
+	double *a = v, *b = tmp, *c;
+
+	if (!cnt) {
+		free(tmp);
+		qsort(v, n, sizeof *v, cmp_double);
+		return;
+	}
+	for (int d = 0; d < RADIX_DIGITS; d++) {
+		int sh = d * RADIX_BITS, moved = 1;
+		size_t sum = 0;
+		memset(cnt, 0, RADIX_N * sizeof *cnt);
+		for (size_t i = 0; i < n; i++)
+			cnt[(vi_key(a[i]) >> sh) & (RADIX_N - 1)]++;
+		for (size_t k = 0; k < RADIX_N && moved; k++) {
+			size_t x = cnt[k];
+			moved = x != n;
+			cnt[k] = sum;
+			sum += x;
+		}
+		if (!moved)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			b[cnt[(vi_key(a[i]) >> sh) & (RADIX_N - 1)]++] = a[i];
+		c = a, a = b, b = c;
+	}
+	if (a != v)
+		memcpy(v, a, n * sizeof *v);
+	free(tmp);
+	free(cnt);
+}
 
 /* The counts of every digit of the keys of v, digit d's at
  * cnt[d * RADIX_N]: one read of v for all the passes, where each pass
