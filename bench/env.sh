@@ -12,18 +12,26 @@ MEDIANS=$TOP/bench/medians.awk
 
 # grow_jobs DB N: a store of real jobs made N jobs long, each job copied
 # with its path, job id and times shifted (the synthetic population of
-# the store benches); 1 when sqlite3 fails
+# the store benches), about a million rows an INSERT: SQLite writes an
+# INSERT ... SELECT from its own table to a temporary table first, so
+# that one INSERT of ten million rows needed 20 GB of disk more than
+# the store; the same rows in the same order; 1 when sqlite3 fails
 grow_jobs() {
 	n=$(sqlite3 "$1" 'SELECT count(*) FROM jobs')
 	k=$((($2 + n - 1) / n - 1))
+	step=$((1000000 / n > 0 ? 1000000 / n : 1))
 	cols=$(sqlite3 "$1" "SELECT group_concat('\"' || name || '\"', ',')
 		FROM pragma_table_info('jobs') WHERE name NOT IN
 		('id', 'path', 'jobid', 'start_time', 'end_time', 'sched_id')")
-	sqlite3 "$1" >/dev/null "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-		PRAGMA cache_size = -200000;
-		WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $k)
-		INSERT INTO jobs (path, jobid, start_time, end_time, $cols)
-		SELECT path || '#' || i, jobid + i * 100000, start_time + i * 3600,
-			end_time + i * 3600, $cols FROM k, jobs WHERE id <= $n
-			AND (i - 1) * $n + id <= $2 - $n"
+	for ((lo = 1; lo <= k; lo += step)); do
+		hi=$((lo + step - 1 < k ? lo + step - 1 : k))
+		sqlite3 "$1" >/dev/null "PRAGMA journal_mode = OFF;
+			PRAGMA synchronous = OFF; PRAGMA cache_size = -200000;
+			WITH RECURSIVE k(i) AS (SELECT $lo UNION ALL SELECT i + 1
+				FROM k WHERE i < $hi)
+			INSERT INTO jobs (path, jobid, start_time, end_time, $cols)
+			SELECT path || '#' || i, jobid + i * 100000, start_time + i * 3600,
+				end_time + i * 3600, $cols FROM k, jobs WHERE id <= $n
+				AND (i - 1) * $n + id <= $2 - $n" || return 1
+	done
 }

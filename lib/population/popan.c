@@ -211,6 +211,10 @@ static int strat_of(struct strat_memo *m, const char *s)
 	return k;
 }
 
+/* v sorted as qsort() by cmp_double() sorts it (below, popan.c's
+ * radix sorts) */
+static void sort_doubles(double *v, size_t n);
+
 static void add_job(struct iol_popgroup *g, const struct iol_popjob *j,
 		    size_t cnt[IOL_POP_NT6], size_t fwn[IOL_POP_NFW],
 		    struct strat_memo *sm)
@@ -248,7 +252,7 @@ static void finish_group(struct iol_popgroup *g, const size_t *cnt,
 	for (int k = 0; k < IOL_POP_NFW; k++)
 		g->fw[k] = fwn[k] ? g->fw[k] / (double)fwn[k] : NAN;
 	if (g->ncn) /* qsort of NULL, even of 0 items, is undefined */
-		qsort(g->cnv, g->ncn, sizeof *g->cnv, cmp_double);
+		sort_doubles(g->cnv, g->ncn);
 	for (int k = 0; k < 5; k++)
 		g->cn[k] = iol_pop_quantile(g->cnv, g->ncn, ps[k]);
 	g->share_pct = all > 0 ? 100.0 *
@@ -448,6 +452,11 @@ void iol_pop_groups_free(struct iol_popgroup *g, size_t n)
 	free(g);
 }
 
+/* The radix sorts of Table IV's keys and of a scope's values */
+#define RADIX_MIN 4096 /* below it qsort is as fast */
+#define RADIX_BITS 11  /* a digit: 2048 counts stay in the L1 cache */
+#define RADIX_N (1 << RADIX_BITS)
+
 /* ---- Table IV ---- */
 
 static int nstrcmp(const char *a, const char *b)
@@ -456,6 +465,132 @@ static int nstrcmp(const char *a, const char *b)
 	if (a == b)
 		return 0;
 	return strcmp(a ? a : "", b ? b : "");
+}
+
+/* The distinct keys of one kind (string pointers, or nprocs) and their
+ * ranks in the order of their values, equal values one rank (an open
+ * addressing table; r UINT32_MAX: an empty slot). */
+struct ranks {
+	uint64_t *k;
+	uint32_t *r;
+	size_t cap, n;
+	int kind; /* RK_INT: int64_t order, RK_STR: nstrcmp(), RK_U64 */
+};
+enum { RK_INT, RK_STR, RK_U64 };
+
+static size_t rk_slot(const struct ranks *t, uint64_t key)
+{
+	size_t h = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 17) & (t->cap - 1);
+
+	while (t->r[h] != UINT32_MAX && t->k[h] != key)
+		h = (h + 1) & (t->cap - 1);
+	return h;
+}
+
+static int rk_grow(struct ranks *t)
+{
+	struct ranks nt = *t;
+
+	nt.cap = t->cap ? 2 * t->cap : 64;
+	nt.k = malloc(nt.cap * sizeof *nt.k);
+	nt.r = malloc(nt.cap * sizeof *nt.r);
+	if (!nt.k || !nt.r) {
+		free(nt.k);
+		free(nt.r);
+		return IOL_ENOMEM;
+	}
+	memset(nt.r, 0xff, nt.cap * sizeof *nt.r);
+	for (size_t i = 0; i < t->cap; i++)
+		if (t->r[i] != UINT32_MAX) {
+			size_t h = rk_slot(&nt, t->k[i]);
+			nt.k[h] = t->k[i];
+			nt.r[h] = 0;
+		}
+	free(t->k);
+	free(t->r);
+	*t = nt;
+	return 0;
+}
+
+static int rk_add(struct ranks *t, uint64_t key)
+{
+	size_t h;
+
+	if (2 * (t->n + 1) > t->cap && rk_grow(t) < 0)
+		return IOL_ENOMEM;
+	h = rk_slot(t, key);
+	if (t->r[h] == UINT32_MAX) {
+		t->k[h] = key;
+		t->r[h] = 0;
+		t->n++;
+	}
+	return 0;
+}
+
+static uint32_t rk_get(const struct ranks *t, uint64_t key)
+{
+	return t->r[rk_slot(t, key)];
+}
+
+static const char *rk_str(uint64_t k)
+{
+	return (const char *)(uintptr_t)k;
+}
+
+static int rk_cmp_str(const void *a, const void *b)
+{
+	return nstrcmp(rk_str(*(const uint64_t *)a),
+		       rk_str(*(const uint64_t *)b));
+}
+
+static int rk_cmp_int(const void *a, const void *b)
+{
+	int64_t x = (int64_t) * (const uint64_t *)a,
+		y = (int64_t) * (const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int rk_cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Every key its rank once all are added. */
+static int rk_rank(struct ranks *t)
+{
+	static int (*const cmps[3])(const void *, const void *) = {
+		rk_cmp_int, rk_cmp_str, rk_cmp_u64};
+	uint64_t *v = malloc((t->n + 1) * sizeof *v);
+	int (*cmp)(const void *, const void *) = cmps[t->kind];
+	size_t m = 0;
+	uint32_t r = 0;
+
+	if (!v)
+		return IOL_ENOMEM;
+	for (size_t i = 0; i < t->cap; i++)
+		if (t->r[i] != UINT32_MAX)
+			v[m++] = t->k[i];
+	qsort(v, m, sizeof *v, cmp);
+	for (size_t i = 0; i < m; i++) {
+		r += i && cmp(&v[i - 1], &v[i]) != 0;
+		t->r[rk_slot(t, v[i])] = r;
+	}
+	free(v);
+	return 0;
+}
+
+static void ranks_free(struct ranks *t)
+{
+	free(t->k);
+	free(t->r);
+}
+
+static uint64_t str_key(const char *s)
+{
+	return (uint64_t)(uintptr_t)s;
 }
 
 static int cmp_var_job(const void *a, const void *b)
@@ -654,6 +789,8 @@ struct var_scratch {
 	size_t *p, *q, cap;
 	struct iol_popvrow *r; /* a key's rows, from a set */
 	size_t rcap;
+	struct var_rest *rest; /* a key's jobs to sort, from a set */
+	size_t restcap;
 };
 
 static int scratch_room(struct var_scratch *s, size_t n)
@@ -677,6 +814,7 @@ static void scratch_free(struct var_scratch *s)
 	free(s->p);
 	free(s->q);
 	free(s->r);
+	free(s->rest);
 }
 
 int iol_pop_variance_rows(struct iol_popvrows *rows, struct iol_popvar **out,
@@ -739,17 +877,201 @@ static int key_rows(struct var_scratch *sc, const struct iol_popjob **a,
 	return scratch_room(sc, n);
 }
 
-/* The set's usable jobs sorted by pointer (8 bytes a job), each key
- * made rows only while its groups are found: a report that holds a
- * million rows already does not copy them all again. */
+/* ---- Table IV's order by ranks ---- */
+
+/* Table IV's key of a job (uid, app, nprocs, files) as one number that
+ * orders as the key does: the rank of each part among its distinct
+ * values (app by nstrcmp(); users ranked in the same table, for the
+ * rest of the order), packed in as many bits as each needs. */
+struct var_key {
+	struct ranks uid, str, np, files;
+	unsigned bits[4], sum;
+};
+
+static unsigned bits_for(size_t n)
+{
+	unsigned b = 0;
+
+	while (b < 64 && ((uint64_t)1 << b) < n)
+		b++;
+	return b;
+}
+
+static uint64_t shl(uint64_t k, unsigned b)
+{
+	return b >= 64 ? 0 : k << b;
+}
+
+static uint64_t var_key_of(const struct var_key *vk, const struct iol_popjob *j)
+{
+	uint64_t k = rk_get(&vk->uid, (uint64_t)j->uid);
+
+	k = shl(k, vk->bits[1]) | rk_get(&vk->str, str_key(j->app));
+	k = shl(k, vk->bits[2]) | rk_get(&vk->np, (uint64_t)j->nprocs);
+	return shl(k, vk->bits[3]) | rk_get(&vk->files, (uint64_t)j->files);
+}
+
+/* The ranks of the keys of a[0..n): 1 when they fit in 64 bits, 0 when
+ * not, < 0 without memory. */
+static int var_key_make(struct var_key *vk, const struct iol_popjob **a,
+			size_t n)
+{
+	struct ranks *t[4] = {&vk->uid, &vk->str, &vk->np, &vk->files};
+	int rc = 0;
+
+	vk->str.kind = RK_STR;
+	for (size_t i = 0; i < n && rc == 0; i++)
+		if ((rc = rk_add(&vk->uid, (uint64_t)a[i]->uid)) == 0 &&
+		    (rc = rk_add(&vk->str, str_key(a[i]->app))) == 0 &&
+		    (rc = rk_add(&vk->str, str_key(a[i]->user))) == 0 &&
+		    (rc = rk_add(&vk->np, (uint64_t)a[i]->nprocs)) == 0)
+			rc = rk_add(&vk->files, (uint64_t)a[i]->files);
+	for (int p = 0; p < 4 && rc == 0; p++) {
+		rc = rk_rank(t[p]);
+		vk->sum += vk->bits[p] = bits_for(t[p]->n);
+	}
+	return rc < 0 ? rc : vk->sum <= 64;
+}
+
+static void var_key_free(struct var_key *vk)
+{
+	ranks_free(&vk->uid);
+	ranks_free(&vk->str);
+	ranks_free(&vk->np);
+	ranks_free(&vk->files);
+}
+
+struct var_kp {
+	uint64_t key;
+	const struct iol_popjob *j;
+};
+
+/* kp[0..n) sorted by the low bits of their keys by stable radix passes
+ * (tmp holds n, cnt RADIX_N): jobs of one key stay in set order. */
+static void kp_sort(struct var_kp *kp, struct var_kp *tmp, size_t n,
+		    unsigned bits, size_t *cnt)
+{
+	struct var_kp *x = kp, *y = tmp, *z;
+
+	for (unsigned sh = 0; sh < bits; sh += RADIX_BITS) {
+		size_t sum = 0;
+		memset(cnt, 0, RADIX_N * sizeof *cnt);
+		for (size_t i = 0; i < n; i++)
+			cnt[(x[i].key >> sh) & (RADIX_N - 1)]++;
+		for (size_t d = 0; d < RADIX_N; d++) {
+			size_t c = cnt[d];
+			cnt[d] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			y[cnt[(x[i].key >> sh) & (RADIX_N - 1)]++] = x[i];
+		z = x, x = y, y = z;
+	}
+	if (x != kp)
+		memcpy(kp, x, n * sizeof *kp);
+}
+
+/* a[0..n) (usable jobs in set order) put in the order of their keys,
+ * each key's jobs in set order, by radix passes over 16-byte numbers,
+ * where a sort of the pointers by the whole of Table IV's order built
+ * two rows of every job it compared and compared app by strcmp: the
+ * rest of the order is a key's alone (var_rest).  keys[i] is a[i]'s
+ * key once sorted (the runs of a key found without a row read).  0, or
+ * IOL_ENOMEM. */
+static int var_by_key(const struct iol_popjob **a, size_t n,
+		      const struct var_key *vk, uint64_t *keys)
+{
+	struct var_kp *kp = malloc((n + 1) * sizeof *kp),
+		      *tmp = malloc((n + 1) * sizeof *tmp);
+	size_t *cnt = malloc(RADIX_N * sizeof *cnt);
+	int rc = 0;
+
+	if (kp && tmp && cnt) {
+		for (size_t i = 0; i < n; i++)
+			kp[i] = (struct var_kp){var_key_of(vk, a[i]), a[i]};
+		kp_sort(kp, tmp, n, vk->sum, cnt);
+		for (size_t i = 0; i < n; i++) {
+			a[i] = kp[i].j;
+			keys[i] = kp[i].key;
+		}
+	} else {
+		rc = IOL_ENOMEM;
+	}
+	free(kp);
+	free(tmp);
+	free(cnt);
+	return rc;
+}
+
+/* A job of a key's run by the rest of Table IV's order, 32 bytes sorted
+ * in place where a row is 64: i is its place in the run. */
+struct var_rest {
+	int64_t br, bw;
+	double io;
+	uint32_t user, i;
+};
+
+static int cmp_rest(const void *a, const void *b)
+{
+	const struct var_rest *x = a, *y = b;
+
+	if (x->br != y->br)
+		return x->br < y->br ? -1 : 1;
+	if (x->bw != y->bw)
+		return x->bw < y->bw ? -1 : 1;
+	if (x->io != y->io)
+		return x->io < y->io ? -1 : 1;
+	return (x->user > y->user) - (x->user < y->user);
+}
+
+/* One key's jobs a[0..n) (in set order) as rows into sc->r in Table
+ * IV's order (rows equal in it are equal in all a group shows). */
+static int key_rows_sorted(struct var_scratch *sc, const struct iol_popjob **a,
+			   size_t n, const struct var_key *vk)
+{
+	struct var_rest *nr;
+	int rc;
+
+	if (n > sc->restcap) {
+		if (!(nr = realloc(sc->rest, n * sizeof *nr)))
+			return IOL_ENOMEM;
+		sc->rest = nr;
+		sc->restcap = n;
+	}
+	for (size_t i = 0; i < n; i++)
+		sc->rest[i] = (struct var_rest){
+			a[i]->bytes_read, a[i]->bytes_written,
+			a[i]->io_time_by_slowest,
+			rk_get(&vk->str, str_key(a[i]->user)), (uint32_t)i};
+	qsort(sc->rest, n, sizeof *sc->rest, cmp_rest);
+	if ((rc = scratch_room(sc, n)) < 0)
+		return rc;
+	if (n > sc->rcap) {
+		struct iol_popvrow *r = realloc(sc->r, n * sizeof *r);
+		if (!r)
+			return IOL_ENOMEM;
+		sc->r = r;
+		sc->rcap = n;
+	}
+	for (size_t i = 0; i < n; i++)
+		sc->r[i] = vrow_of(a[sc->rest[i].i]);
+	return 0;
+}
+
+/* The set's usable jobs in the order of their keys (8 bytes a job),
+ * each key made rows and sorted only while its groups are found: a
+ * report that holds a million rows already does not copy them all
+ * again.  Keys wider than 64 bits are sorted whole by pointer. */
 int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **out,
 		     size_t *nout, size_t *npartial)
 {
 	const struct iol_popjob **a = calloc(set->n + 1, sizeof *a);
 	struct var_scratch sc = {0};
+	struct var_key vk = {0};
 	size_t n = 0, cap = 0, nv = 0;
 	struct iol_popvar *v = NULL;
-	int rc = 0;
+	uint64_t *keys = NULL;
+	int rc = 0, fit;
 
 	*out = NULL;
 	*nout = *npartial = 0;
@@ -761,15 +1083,31 @@ int iol_pop_variance(const struct iol_popset *set, struct iol_popvar **out,
 		else if (usable(&set->jobs[i]))
 			a[n++] = &set->jobs[i];
 	}
-	qsort(a, n, sizeof *a, cmp_var_ptr);
+	if ((fit = var_key_make(&vk, a, n)) < 0)
+		rc = fit;
+	else if (fit && !(keys = malloc((n + 1) * sizeof *keys)))
+		rc = IOL_ENOMEM;
+	else if (fit)
+		rc = var_by_key(a, n, &vk, keys);
+	else
+		qsort(a, n, sizeof *a, cmp_var_ptr);
 	for (size_t i = 0, e; i < n && !rc; i = e) {
 		struct iol_popvrow k0 = vrow_of(a[i]), ke;
-		for (e = i + 1;
-		     e < n && (ke = vrow_of(a[e]), same_key(&k0, &ke)); e++)
-			;
-		if (!(rc = key_rows(&sc, a + i, e - i)))
+		if (fit)
+			for (e = i + 1; e < n && keys[e] == keys[i]; e++)
+				;
+		else
+			for (e = i + 1;
+			     e < n && (ke = vrow_of(a[e]), same_key(&k0, &ke));
+			     e++)
+				;
+		rc = fit ? key_rows_sorted(&sc, a + i, e - i, &vk)
+			 : key_rows(&sc, a + i, e - i);
+		if (!rc)
 			rc = key_groups(sc.r, e - i, sc.p, sc.q, &v, &nv, &cap);
 	}
+	free(keys);
+	var_key_free(&vk);
 	free(a);
 	scratch_free(&sc);
 	if (rc) {
@@ -951,126 +1289,6 @@ static int ck_cmp(const struct ck *x, const struct ck *y, int level)
 	return (x->key > y->key) - (x->key < y->key);
 }
 
-/* The distinct keys of one kind (string pointers, or nprocs) and their
- * ranks in the order of their values, equal values one rank (an open
- * addressing table; r UINT32_MAX: an empty slot). */
-struct ranks {
-	uint64_t *k;
-	uint32_t *r;
-	size_t cap, n;
-	int kind; /* RK_INT: int64_t order, RK_STR: nstrcmp(), RK_U64 */
-};
-enum { RK_INT, RK_STR, RK_U64 };
-
-static size_t rk_slot(const struct ranks *t, uint64_t key)
-{
-	size_t h = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 17) & (t->cap - 1);
-
-	while (t->r[h] != UINT32_MAX && t->k[h] != key)
-		h = (h + 1) & (t->cap - 1);
-	return h;
-}
-
-static int rk_grow(struct ranks *t)
-{
-	struct ranks nt = *t;
-
-	nt.cap = t->cap ? 2 * t->cap : 64;
-	nt.k = malloc(nt.cap * sizeof *nt.k);
-	nt.r = malloc(nt.cap * sizeof *nt.r);
-	if (!nt.k || !nt.r) {
-		free(nt.k);
-		free(nt.r);
-		return IOL_ENOMEM;
-	}
-	memset(nt.r, 0xff, nt.cap * sizeof *nt.r);
-	for (size_t i = 0; i < t->cap; i++)
-		if (t->r[i] != UINT32_MAX) {
-			size_t h = rk_slot(&nt, t->k[i]);
-			nt.k[h] = t->k[i];
-			nt.r[h] = 0;
-		}
-	free(t->k);
-	free(t->r);
-	*t = nt;
-	return 0;
-}
-
-static int rk_add(struct ranks *t, uint64_t key)
-{
-	size_t h;
-
-	if (2 * (t->n + 1) > t->cap && rk_grow(t) < 0)
-		return IOL_ENOMEM;
-	h = rk_slot(t, key);
-	if (t->r[h] == UINT32_MAX) {
-		t->k[h] = key;
-		t->r[h] = 0;
-		t->n++;
-	}
-	return 0;
-}
-
-static uint32_t rk_get(const struct ranks *t, uint64_t key)
-{
-	return t->r[rk_slot(t, key)];
-}
-
-static const char *rk_str(uint64_t k)
-{
-	return (const char *)(uintptr_t)k;
-}
-
-static int rk_cmp_str(const void *a, const void *b)
-{
-	return nstrcmp(rk_str(*(const uint64_t *)a),
-		       rk_str(*(const uint64_t *)b));
-}
-
-static int rk_cmp_int(const void *a, const void *b)
-{
-	int64_t x = (int64_t) * (const uint64_t *)a,
-		y = (int64_t) * (const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-static int rk_cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Every key its rank once all are added. */
-static int rk_rank(struct ranks *t)
-{
-	static int (*const cmps[3])(const void *, const void *) = {
-		rk_cmp_int, rk_cmp_str, rk_cmp_u64};
-	uint64_t *v = malloc((t->n + 1) * sizeof *v);
-	int (*cmp)(const void *, const void *) = cmps[t->kind];
-	size_t m = 0;
-	uint32_t r = 0;
-
-	if (!v)
-		return IOL_ENOMEM;
-	for (size_t i = 0; i < t->cap; i++)
-		if (t->r[i] != UINT32_MAX)
-			v[m++] = t->k[i];
-	qsort(v, m, sizeof *v, cmp);
-	for (size_t i = 0; i < m; i++) {
-		r += i && cmp(&v[i - 1], &v[i]) != 0;
-		t->r[rk_slot(t, v[i])] = r;
-	}
-	free(v);
-	return 0;
-}
-
-static uint64_t str_key(const char *s)
-{
-	return (uint64_t)(uintptr_t)s;
-}
-
 /* The scopes of the jobs with a start, level by level, as dense ranks
  * in the order of their values: apps and users (one table), nprocs,
  * then (app rank, user rank) and ((app, user) rank, nprocs rank), each
@@ -1143,12 +1361,6 @@ static int scopes_of(const struct iol_popset *set, struct scopes *sc)
 	return rc;
 }
 
-static void ranks_free(struct ranks *t)
-{
-	free(t->k);
-	free(t->r);
-}
-
 static void scopes_free(struct scopes *sc)
 {
 	ranks_free(&sc->s);
@@ -1208,11 +1420,50 @@ static uint64_t vi_key(double d)
 	return u >> 63 ? ~u : u | (uint64_t)1 << 63;
 }
 
-#define RADIX_MIN 4096 /* below it qsort is as fast */
-#define RADIX_BITS 11  /* a digit: 2048 counts stay in the L1 cache */
-#define RADIX_N (1 << RADIX_BITS)
-
 #define RADIX_DIGITS ((64 + RADIX_BITS - 1) / RADIX_BITS)
+
+/*
+ * The values of v (none NAN) in order by stable radix passes over
+ * vi_key(), when there are many and the scratch is there, else by
+ * qsort: the same order as qsort by cmp_double() gives, which is
+ * stable here (glibc's merge sort) and holds -0 and +0 equal as
+ * vi_key() does.  The MiB/s/CN of a million jobs, three times in a
+ * report: a third of a second of comparisons.
+ */
+static void sort_doubles(double *v, size_t n)
+{
+	double *tmp = n >= RADIX_MIN ? malloc(n * sizeof *tmp) : NULL;
+	size_t *cnt = tmp ? malloc(RADIX_N * sizeof *cnt) : NULL;
+	double *a = v, *b = tmp, *c;
+
+	if (!cnt) {
+		free(tmp);
+		qsort(v, n, sizeof *v, cmp_double);
+		return;
+	}
+	for (int d = 0; d < RADIX_DIGITS; d++) {
+		int sh = d * RADIX_BITS, moved = 1;
+		size_t sum = 0;
+		memset(cnt, 0, RADIX_N * sizeof *cnt);
+		for (size_t i = 0; i < n; i++)
+			cnt[(vi_key(a[i]) >> sh) & (RADIX_N - 1)]++;
+		for (size_t k = 0; k < RADIX_N && moved; k++) {
+			size_t x = cnt[k];
+			moved = x != n;
+			cnt[k] = sum;
+			sum += x;
+		}
+		if (!moved)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			b[cnt[(vi_key(a[i]) >> sh) & (RADIX_N - 1)]++] = a[i];
+		c = a, a = b, b = c;
+	}
+	if (a != v)
+		memcpy(v, a, n * sizeof *v);
+	free(tmp);
+	free(cnt);
+}
 
 /* The counts of every digit of the keys of v, digit d's at
  * cnt[d * RADIX_N]: one read of v for all the passes, where each pass
@@ -1435,28 +1686,46 @@ static void query(double x, int k, const uint32_t *t, const struct vi *v,
 	    inside(lb, c) ? IOL_CTX_NORMAL : verdict_lazy(x, c, t, v, m, k));
 }
 
-/* One group (a run of ks[0..g) of one scope) for metric k: in start
- * order, each job whose level is this one is queried against the values
- * of the strictly earlier complete jobs, then the jobs of its start time
- * are inserted. */
-static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
-		      int level, int k, const uint8_t *lev, const double *xs,
-		      struct vi *v, uint32_t *pos, uint32_t *t, struct vi *tmp,
-		      size_t *cnt, struct run *runs, struct ctx_sink *out)
+/* The end of the part of a group ks[0..g) that its context at level
+ * reads: just past its last job whose level is this one (0 when none).
+ * A job is asked against the values of strictly earlier jobs, so the
+ * jobs after it are asked nothing and give no value to any question,
+ * and leaving their values out of the sorted values changes no count
+ * of those inserted: most jobs take the narrowest scope, so the wider
+ * groups stop early (a group no job takes is not sorted at all). */
+static size_t group_used(const struct ck *ks, size_t g, int level,
+			 const uint8_t *lev)
 {
-	size_t m = 0, c = 0, asked = 0;
+	size_t last = g;
 
-	/* most jobs take the narrowest scope: a wider group that no job
-	 * takes is not sorted at all */
-	for (size_t a = 0; a < g && !asked; a++)
-		asked = lev[ks[a].i] == level;
-	if (!asked)
-		return;
+	for (size_t a = g; a-- > 0;)
+		if (lev[ks[a].i] == level) {
+			last = a;
+			break;
+		}
+	return last == g ? 0 : last + 1;
+}
+
+/* One group (a run of ks[0..g) of one scope, cut to group_used()) for
+ * metric k: in start order, each job whose level is this one is queried
+ * against the values of the strictly earlier complete jobs, then the
+ * jobs of its start time are inserted.  A job's value is taken from its
+ * row here (xs[i] for the loops after), for the jobs of the group
+ * alone. */
+static void ctx_group(const struct iol_popset *set, const uint8_t *part,
+		      const struct ck *ks, size_t g, int level, int k,
+		      const uint8_t *lev, double *xs, struct vi *v,
+		      uint32_t *pos, uint32_t *t, struct vi *tmp, size_t *cnt,
+		      struct run *runs, struct ctx_sink *out)
+{
+	size_t m = 0, c = 0;
+
 	for (size_t a = 0; a < g; a++) {
-		double x = xs[ks[a].i];
-		if (!part[ks[a].i] && !isnan(x)) {
+		size_t i = ks[a].i;
+		double x = xs[i] = iol_pop_ctx_value(&set->jobs[i], k);
+		if (!part[i] && !isnan(x)) {
 			v[m].v = x;
-			v[m++].i = ks[a].i;
+			v[m++].i = i;
 		}
 	}
 	vi_sort(v, m, tmp, cnt);
@@ -1614,22 +1883,24 @@ static void ctx_tmp_free(struct ctx_tmp *c)
 	free(c->runs);
 }
 
-/* Every metric of the jobs whose level is level, over ks sorted for it. */
+/* Every metric of the jobs whose level is level, over ks sorted for it:
+ * a group at a time, its six metrics one after the other while its rows
+ * are in the cache, each group cut where its last job of this level is
+ * (group_used()). */
 static void ctx_metrics(const struct iol_popset *set, const uint8_t *part,
 			const struct ck *ks, size_t n, int l,
 			const uint8_t *lev, struct ctx_tmp *c,
 			struct ctx_sink *out)
 {
-	for (int k = 0; k < IOL_POP_NCTX; k++) {
-		for (size_t i = 0; i < set->n; i++)
-			c->xs[i] = iol_pop_ctx_value(&set->jobs[i], k);
-		for (size_t s = 0, e; s < n; s = e) {
-			for (e = s + 1; e < n && !ck_cmp(&ks[s], &ks[e], l);
-			     e++)
-				;
-			ctx_group(part, ks + s, e - s, l, k, lev, c->xs, c->v,
+	for (size_t s = 0, e; s < n; s = e) {
+		size_t g;
+		for (e = s + 1; e < n && !ck_cmp(&ks[s], &ks[e], l); e++)
+			;
+		if (!(g = group_used(ks + s, e - s, l, lev)))
+			continue;
+		for (int k = 0; k < IOL_POP_NCTX; k++)
+			ctx_group(set, part, ks + s, g, l, k, lev, c->xs, c->v,
 				  c->pos, c->t, c->tmp, c->cnt, c->runs, out);
-		}
 	}
 }
 

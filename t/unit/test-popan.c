@@ -108,6 +108,84 @@ static void test_variance(void)
 	free(w);
 }
 
+/* The groups of s by iol_pop_variance() (keys ranked, a key's jobs
+ * sorted alone) and by iol_pop_variance_rows() (every row sorted at
+ * once): the same groups in the same order, bit for bit. */
+static void variance_same(const struct iol_popset *s, const char *what)
+{
+	struct iol_popvrows rows = {0};
+	struct iol_popvar *v = NULL, *w = NULL;
+	size_t n = 0, m = 0, np = 0, same = 1;
+
+	for (size_t i = 0; i < s->n; i++)
+		iol_pop_var_add(&rows, &s->jobs[i]);
+	same = iol_pop_variance(s, &v, &n, &np) == 0 &&
+	       iol_pop_variance_rows(&rows, &w, &m) == 0 && n == m &&
+	       np == rows.npartial;
+	for (size_t g = 0; same && g < n; g++)
+		same = v[g].uid == w[g].uid && v[g].nprocs == w[g].nprocs &&
+		       v[g].files == w[g].files && v[g].jobs == w[g].jobs &&
+		       v[g].bytes_read == w[g].bytes_read &&
+		       v[g].bytes_written == w[g].bytes_written &&
+		       !strcmp(v[g].app, w[g].app) &&
+		       !strcmp(v[g].user, w[g].user) &&
+		       !memcmp(&v[g].mean, &w[g].mean, 5 * sizeof(double));
+	printf("# %s: %zu jobs, %zu groups\n", what, s->n, n);
+	ok(same && n > 0, what);
+	free(v);
+	free(w);
+	iol_pop_vrows_free(&rows);
+}
+
+/* Table IV over many keys: strings out of order of their addresses,
+ * repeated and chained bytes, tied sizes with different times; and
+ * keys too wide for 64 bits (over 65,536 distinct values of each of
+ * uid, app, nprocs and files), sorted whole. */
+static void test_variance_order(void)
+{
+	static const char *const apps[] = {"zeta", "alpha", "mid", "beta"};
+	static const char *const users[] = {"w", "a", "q"};
+	size_t N = 140000;
+	struct iol_popjob *a = calloc(N, sizeof *a);
+	char(*names)[16] = calloc(N / 2, sizeof *names);
+	struct iol_popset s = {.jobs = a, .n = 30000};
+	uint64_t r = 7;
+
+	if (!a || !names) {
+		ok(0, "memory");
+		free(a);
+		free(names);
+		return;
+	}
+	for (size_t i = 0; i < s.n; i++) {
+		r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+		job(&a[i], (int64_t)i + 1,
+		    10000 + (int64_t)((r >> 33) % 40) * 50,
+		    (double)((r >> 20) % 1000) / 8, i % 23 == 0);
+		a[i].app = (char *)apps[(r >> 40) % 4];
+		a[i].user = (char *)users[(r >> 44) % 3];
+		a[i].uid = (int64_t)((r >> 44) % 3) * 1000 - 1000;
+		a[i].nprocs = 1 << ((r >> 50) % 8);
+		a[i].files = (int64_t)((r >> 53) % 41);
+		a[i].bytes_written = i % 5 ? 1000 : 1005;
+	}
+	variance_same(&s, "variance by ranked keys = by every row sorted");
+	s.n = N;
+	for (size_t i = 0; i < N; i++) {
+		size_t k = i / 2; /* two jobs a key */
+		snprintf(names[k], sizeof names[k], "app%zu",
+			 (N / 2 - k) * 7 % 100003);
+		job(&a[i], (int64_t)i + 1, 5000, (double)(i % 3), 0);
+		a[i].app = names[k];
+		a[i].uid = (int64_t)k;
+		a[i].nprocs = (int64_t)k + 1;
+		a[i].files = (int64_t)(N - k);
+	}
+	variance_same(&s, "variance of keys over 64 bits = by every row");
+	free(a);
+	free(names);
+}
+
 static void test_context(void)
 {
 	struct iol_popjob a[22];
@@ -186,6 +264,11 @@ static void context_all_case(int N, int napps, int every, size_t maxflag,
 			     int wide)
 {
 	static const char *const apps[] = {"a", "b", "c", "d", "e"};
+	/* a user and a process count first seen in the last quarter: their
+	 * jobs take the app's or the user's scope late, when those groups
+	 * hold most of their values (the pass stops a group at its last
+	 * job of that level); every one of them is checked */
+	int late_from = N - N / 4;
 	static const char *const users[] = {"u", "v", "w", "x"};
 	struct iol_popjob *a = calloc((size_t)N, sizeof *a);
 	struct iol_popout *o = calloc((size_t)N, sizeof *o);
@@ -219,6 +302,10 @@ static void context_all_case(int N, int napps, int every, size_t maxflag,
 		j->bytes_read = (int64_t)((r >> 30) % 100000);
 		j->bytes_written = i % 13 ? 1000 : IOL_POP_NULL;
 		j->files = i % 7;
+		if (!wide && i >= late_from && i % 41 == 0) {
+			j->user = (char *)"late";
+			j->nprocs = i % 3 ? 3 : 5;
+		}
 	}
 	ok(iol_pop_context_all(&s, o) == 0, "context of every job runs");
 	for (int i = 0; i < N; i++) {
@@ -228,7 +315,8 @@ static void context_all_case(int N, int napps, int every, size_t maxflag,
 			unusual |= o[i].verdict[k] == IOL_CTX_LOW ||
 				   o[i].verdict[k] == IOL_CTX_HIGH;
 		flagged += unusual;
-		if (i % every && !(unusual && flagged <= maxflag))
+		if (i % every && !(unusual && flagged <= maxflag) &&
+		    strcmp(a[i].user, "late") != 0)
 			continue;
 		checked++;
 		iol_pop_context(&s, &a[i], &c);
@@ -268,6 +356,7 @@ int main(void)
 	test_quantile();
 	test_within_and_classes();
 	test_variance();
+	test_variance_order();
 	test_context();
 	test_context_all();
 	printf("1..%d\n", ntest);
