@@ -23,7 +23,9 @@ grow_jobs() {
 	cols=$(sqlite3 "$1" "SELECT group_concat('\"' || name || '\"', ',')
 		FROM pragma_table_info('jobs') WHERE name NOT IN
 		('id', 'path', 'jobid', 'start_time', 'end_time', 'sched_id')")
-	for ((lo = 1; lo <= k; lo += step)); do
+	lo=1
+	# POSIX sh: t/7132 runs this function under sh
+	while [ "$lo" -le "$k" ]; do
 		hi=$((lo + step - 1 < k ? lo + step - 1 : k))
 		sqlite3 "$1" >/dev/null "PRAGMA journal_mode = OFF;
 			PRAGMA synchronous = OFF; PRAGMA cache_size = -200000;
@@ -33,5 +35,6 @@ grow_jobs() {
 			SELECT path || '#' || i, jobid + i * 100000, start_time + i * 3600,
 				end_time + i * 3600, $cols FROM k, jobs WHERE id <= $n
 				AND (i - 1) * $n + id <= $2 - $n" || return 1
+		lo=$((lo + step))
 	done
 }
