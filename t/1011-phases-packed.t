@@ -45,7 +45,7 @@ for f in $logs; do
 		"timeline --format csv --phases" "timeline --layer mpiio" \
 		"timeline --bins 37 --format csv" "triage --format json"; do
 		# mpiio-collective-big's phases ask 10^5 questions of one
-		# record, a minute whichever path: its bins only
+		# record, a minute on the whole path: its bins only
 		case $f:$args in
 		*mpiio-collective-big*:*--bins*) ;;
 		*mpiio-collective-big*) continue ;;

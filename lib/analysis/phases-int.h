@@ -75,6 +75,18 @@ struct gmap {
 	double *all; /* a second walk: every gap */
 };
 
+/* packed path: the offsets of one block's segments in one raw phase,
+ * [start, upto) of block blk in raw phase ph (phases-pack.c) */
+struct oset {
+	size_t blk, start, upto;
+	uint32_t ph;
+	int asked;   /* questions about it so far */
+	int big;     /* too many offsets: scanned instead */
+	uint64_t *k; /* open addressing; OSET_EMPTY free */
+	size_t cap, n;
+	int has_empty; /* an offset of OSET_EMPTY's bits was seen */
+};
+
 struct build {
 	const struct iol_job *job;
 	int which;
@@ -107,6 +119,7 @@ struct build {
 	struct iol_spack pk;
 	struct ptlist *tr;
 	struct gmap gm[2]; /* each block's gaps, counted while gathering */
+	struct oset os;	   /* revisits: the block asked about last */
 	int alone;	   /* gather on one thread */
 	int threaded;	   /* a second thread was started */
 };
