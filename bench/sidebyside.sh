@@ -9,7 +9,9 @@
 #
 #   BENCH_BASE=/tmp/main/iolens sh bench/sidebyside.sh [ROW ...]
 #
-# Rows: timeline (dxt-8m, the text chart and phases), timeline-1m,
+# Rows: timeline (dxt-8m, the text chart and phases), timeline-phases
+# and timeline-json (its --phases as CSV, JSON), report-svg (its report's
+# first page: the phases drawn), timeline-1m,
 # pop-report (BENCH_POPDB, a million-job store bench/popstore.sh makes;
 # skipped when unset), and on the same store triage-db (text),
 # triage-db-csv (every flagged job: --top all) and triage-db-json.
@@ -77,6 +79,18 @@ want() { [ $# -eq 0 ] || [[ " $* " == *" $ROW "* ]]; }
 ROW=timeline
 L=$(log_of dxt-8m)
 if want "$@" && [ -n "$L" ]; then row timeline - timeline "$L"; fi
+ROW=timeline-phases
+if want "$@" && [ -n "$L" ]; then
+	row timeline-phases - timeline --phases --format csv "$L"
+fi
+ROW=timeline-json
+if want "$@" && [ -n "$L" ]; then
+	row timeline-json - timeline --phases --format json "$L"
+fi
+ROW=report-svg
+if want "$@" && [ -n "$L" ]; then
+	row report-svg -1.svg report --format svg -o "{out}" "$L"
+fi
 ROW=timeline-1m
 L=$(log_of dxt-1m)
 if want "$@" && [ -n "$L" ]; then row timeline-1m - timeline "$L"; fi

@@ -368,6 +368,9 @@ int iol_matrix_dxt_start(const struct iol_job *job, size_t nbins, double tmax,
 			 struct iol_matrix *m, struct iol_error *err);
 void iol_matrix_dxt_add(struct iol_matrix *m, int64_t rank, double s, double e,
 			int64_t len, int is_read);
+/* Whether iol_matrix_dxt_start's axis depends on tmax (the run time is
+ * not exact): when not, segments can be added while they are read. */
+int iol_matrix_dxt_needs_tmax(const struct iol_job *job);
 /* The DXT layer a timeline uses: layer if it has segments, else the
  * other one; -1 picks POSIX first. */
 int iol_timeline_layer(const struct iol_job *job, int layer);

@@ -14,70 +14,11 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "analysis/phases.h"
-#include "analysis/recx-int.h"
+#include "analysis/phases-int.h"
 #include "base/grow.h"
 #include "model/event.h"
 #include "base/wrap.h"
 #include "base/banned.h"
-
-/* 40 bytes a segment: its rank and file are its record's (build.rrank,
- * build.rfile), not repeated per segment */
-struct pseg {
-	double s, e;
-	int64_t len, off;
-	uint32_t ph;	   /* raw phase, then final phase */
-	uint32_t rec : 31; /* its DXT record */
-	uint32_t op : 1;
-};
-
-/* a phase as first split, before folding */
-struct raw {
-	int64_t bytes;
-	int op;
-	size_t fin; /* final phase index */
-};
-
-/* a rank's transfers to one file in one final phase */
-struct cell {
-	int64_t rank;
-	uint32_t file, ph;
-	int op;
-	double s, e, dur, sync;
-	double send; /* traces: where its last sync ended; -1 estimated */
-	int64_t bytes, nops;
-	size_t rrow; /* its rank row, or SIZE_MAX */
-};
-
-struct build {
-	const struct iol_job *job;
-	int which;
-	size_t nprocs;
-	struct pseg *sg; /* in gathering order */
-	size_t n, cap;
-	/* time order: sg[ord[i]] is the i-th segment by start, then
-	 * gathering order; NULL when sg itself is in that order */
-	uint32_t *ord;
-	int32_t *rrank;	 /* per DXT record: its rank, -1 not a rank */
-	uint32_t *rfile; /* per DXT record: its index into fid */
-	/* per DXT record: its segments are sg[rlo, rhi), unless rsplit
-	 * (a record gathered in two places) or moved (sg was sorted) */
-	size_t *rlo, *rhi;
-	int rsplit, moved;
-	double tmax; /* the latest segment end */
-	int nan;     /* a start is NaN */
-	uint64_t *fid;
-	size_t nf, fcap;
-	struct ftab ft;
-	struct raw *raw;
-	size_t nraw, rawcap;
-	size_t nkept;  /* final phases 0..nkept-1; nkept+op: other */
-	int64_t total; /* bytes of all segments */
-	struct cell *cell;
-	size_t ncell;
-	double *rcap; /* per rank row: start of the rank's next row */
-	double *jcap; /* per final phase: where the job's sync ends */
-};
 
 static void row_init(struct iol_phase *p, int64_t rank, uint64_t file, int op)
 {
@@ -119,7 +60,7 @@ double iol_phase_mibs_sync(const struct iol_phase *ph)
 }
 
 /* the file index of record id, added when new */
-static int file_of(struct build *b, uint64_t id, uint32_t *out)
+int iol_phx_file_of(struct build *b, uint64_t id, uint32_t *out)
 {
 	struct fent *f = iol_ftab_get(&b->ft, id);
 
@@ -198,7 +139,7 @@ static int gather(struct build *b, struct iol_error *err)
 		const struct iol_jdxt *x = &b->job->dxt[b->which][rec];
 		uint32_t fi;
 
-		if (file_of(b, x->id, &fi) < 0) {
+		if (iol_phx_file_of(b, x->id, &fi) < 0) {
 			n = IOL_ENOMEM;
 			break;
 		}
@@ -405,7 +346,7 @@ static inline struct pseg *at(const struct build *b, size_t i)
 	return &b->sg[b->ord ? b->ord[i] : i];
 }
 
-static int by_cell(const void *pa, const void *pb)
+int iol_phx_by_cell(const void *pa, const void *pb)
 {
 	const struct cell *a = pa, *b = pb;
 
@@ -417,7 +358,7 @@ static int by_cell(const void *pa, const void *pb)
 }
 
 /* the k-th smallest of v[0..n) (n > k), v reordered (Hoare) */
-static double kth(double *v, size_t n, size_t k)
+double iol_phx_kth(double *v, size_t n, size_t k)
 {
 	size_t lo = 0, hi = n - 1;
 
@@ -483,7 +424,7 @@ static int op_gap(const struct build *b, int op, double *gap)
 			last[r] = p->e;
 	}
 	if (ng) {
-		double med = kth(g, ng, ng / 2);
+		double med = iol_phx_kth(g, ng, ng / 2);
 
 		if (IOL_PHASE_GAP_FACTOR * med > *gap)
 			*gap = IOL_PHASE_GAP_FACTOR * med;
@@ -564,17 +505,25 @@ static int new_phase(const struct build *b, size_t i, const struct cursor *c)
 	return revisits(b, i, c);
 }
 
-static int raw_new(struct build *b, struct cursor *c, int op, size_t i)
+/* a new raw phase of op, its index in *cur */
+int iol_phx_raw_add(struct build *b, int op, size_t *cur)
 {
 	struct raw *r = iol_grow(b->raw, &b->rawcap, b->nraw, sizeof(*r), 16);
 
 	if (!r || b->nraw >= UINT32_MAX)
 		return IOL_ENOMEM;
 	b->raw = r;
-	c->cur = b->nraw++;
+	*cur = b->nraw++;
+	b->raw[*cur].bytes = 0;
+	b->raw[*cur].op = op;
+	return 0;
+}
+
+static int raw_new(struct build *b, struct cursor *c, int op, size_t i)
+{
+	if (iol_phx_raw_add(b, op, &c->cur) < 0)
+		return IOL_ENOMEM;
 	c->first = i;
-	b->raw[c->cur].bytes = 0;
-	b->raw[c->cur].op = op;
 	c->mixed = 0;
 	return 0;
 }
@@ -611,7 +560,7 @@ static int split(struct build *b, const double gap[2])
 
 /* number the phases that carry IOL_PHASE_FOLD of the bytes in time order
  * (raw phases are in order of their first segment); the rest: other */
-static void fold(struct build *b)
+void iol_phx_fold_raw(struct build *b)
 {
 	int64_t total = 0;
 	size_t i;
@@ -628,6 +577,13 @@ static void fold(struct build *b)
 	for (i = 0; i < b->nraw; i++)
 		if (b->raw[i].fin == SIZE_MAX)
 			b->raw[i].fin = b->nkept + (size_t)b->raw[i].op;
+}
+
+static void fold(struct build *b)
+{
+	size_t i;
+
+	iol_phx_fold_raw(b);
 	for (i = 0; i < b->n; i++)
 		b->sg[i].ph = (uint32_t)b->raw[b->sg[i].ph].fin;
 }
@@ -698,7 +654,7 @@ static int cells(struct build *b)
 		c->nops++;
 	}
 	free(cur);
-	qsort(b->cell, b->ncell, sizeof(*b->cell), by_cell);
+	qsort(b->cell, b->ncell, sizeof(*b->cell), iol_phx_by_cell);
 	return 0;
 }
 
@@ -1118,6 +1074,13 @@ static int build_rows(struct build *b, struct iol_phases *p,
 	b->sg = NULL;
 	b->ord = NULL;
 	b->n = b->cap = 0;
+	return iol_phx_rows(b, p, err);
+}
+
+int iol_phx_rows(struct build *b, struct iol_phases *p, struct iol_error *err)
+{
+	int ret;
+
 	if (b->job->kind == IOL_SRC_DARSHAN) {
 		sync_estimate(b);
 	} else {
@@ -1150,6 +1113,7 @@ static void build_free(struct build *b)
 	free(b->rcap);
 	free(b->jcap);
 	iol_ftab_free(&b->ft);
+	iol_phx_packed_free(b);
 }
 
 /* the matrix from the gathered segments, still in gathering order; a
@@ -1174,6 +1138,36 @@ static int matrix_of(const struct build *b, int layer, size_t nbins,
 	return 0;
 }
 
+/* the packed path; once more on one thread when the second thread's
+ * memory ran out (under a limit, a thread's own malloc arena is the
+ * first thing refused).  IOLENS_TEST_PHASES_WHOLE: the in-memory path
+ * alone, for the tests that hold the two paths to the same output */
+static int packed(struct build *b, size_t nbins, struct iol_phases *p,
+		  struct iol_matrix *m, int *mret, struct iol_error *merr,
+		  struct iol_error *err)
+{
+	struct build b0 = *b;
+	struct iol_phases p0 = *p;
+	int ret;
+
+	if (getenv("IOLENS_TEST_PHASES_WHOLE"))
+		return 1;
+	ret = iol_phx_packed(b, nbins, p, m, mret, merr, err);
+	if (ret != IOL_ENOMEM || !b->threaded)
+		return ret;
+	build_free(b);
+	iol_phases_free(p);
+	*b = b0;
+	*p = p0;
+	b->alone = 1;
+	if (m) {
+		iol_matrix_free(m);
+		memset(m, 0, sizeof(*m));
+		*mret = 0;
+	}
+	return iol_phx_packed(b, nbins, p, m, mret, merr, err);
+}
+
 static int compute(const struct iol_job *job, int layer, size_t nbins,
 		   struct iol_phases *p, struct iol_matrix *m, int *mret,
 		   struct iol_error *merr, struct iol_error *err)
@@ -1190,6 +1184,23 @@ static int compute(const struct iol_job *job, int layer, size_t nbins,
 			*mret = iol_matrix_compute(job, layer, nbins, m, merr);
 		return 0;
 	}
+	b.job = job;
+	b.which = iol_timeline_layer(job, layer);
+	b.nprocs = job->nprocs > 0 ? (size_t)job->nprocs : 1;
+	/* packed first; segments it cannot merge in time order as they
+	 * come (a record's starts going back, a NaN, a record in two
+	 * places) are gathered whole, as before */
+	ret = packed(&b, nbins, p, m, mret, merr, err);
+	if (ret != 1) {
+		if (ret == IOL_ENOMEM)
+			iol_error_set(err, IOL_ENOMEM, "out of memory");
+		build_free(&b);
+		if (ret < 0)
+			iol_phases_free(p);
+		return ret < 0 ? ret : 0;
+	}
+	build_free(&b);
+	memset(&b, 0, sizeof(b));
 	b.job = job;
 	b.which = iol_timeline_layer(job, layer);
 	b.nprocs = job->nprocs > 0 ? (size_t)job->nprocs : 1;

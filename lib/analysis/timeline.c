@@ -272,6 +272,11 @@ static int must_look(const struct iol_job *job)
 	return !job->time_exact || !(job->run_time > 0);
 }
 
+int iol_matrix_dxt_needs_tmax(const struct iol_job *job)
+{
+	return must_look(job);
+}
+
 int iol_matrix_dxt_start(const struct iol_job *job, size_t nbins, double tmax,
 			 struct iol_matrix *m, struct iol_error *err)
 {
