@@ -505,9 +505,12 @@ static struct cell *mark(struct build *b, size_t *cap, size_t bi, size_t pos,
 	if (tl->n && tl->v[tl->n - 1].ph == ph)
 		return &b->cell[tl->v[tl->n - 1].cell];
 	v = iol_grow(tl->v, &tl->cap, tl->n, sizeof(*v), 4);
-	if (!v || !pk_cell(b, cap, bi, pos, sg, ph))
+	if (!v)
 		return NULL;
+	/* the list may have moved: kept before the cell can fail */
 	tl->v = v;
+	if (!pk_cell(b, cap, bi, pos, sg, ph))
+		return NULL;
 	v[tl->n].pos = pos;
 	v[tl->n].ph = (uint32_t)ph;
 	v[tl->n].cell = b->ncell - 1;

@@ -305,6 +305,10 @@ static int zin_produce(struct zin *r, struct iol_error *err)
 						     "cannot start zlib");
 			r->active = 1;
 		}
+		/* zin_stream() may have moved what is held to the front
+		 * and shrunk the buffer: room as it is now */
+		room = r->cap - r->tail;
+		inleft = r->len - r->pos;
 		r->z.next_in = (Bytef *)(r->src + r->pos);
 		r->z.avail_in = inleft > UINT_MAX ? UINT_MAX : (uInt)inleft;
 		r->z.next_out = r->buf + r->tail;
