@@ -41,6 +41,11 @@ struct cell {
 	double fs;
 	size_t fg;
 	size_t blk; /* packed path: its block */
+	/* the order it was made in (in-memory path) or its rank in the
+	 * order of first segments (packed): every sort of cells breaks
+	 * ties by it, so that no output rests on qsort being stable (glibc
+	 * 2.37's is not) */
+	size_t made;
 };
 
 /* packed path: from segment pos of a block on, raw phase ph */

@@ -631,6 +631,8 @@ static int pk_cells(struct build *b, size_t *cap)
 		}
 	free(redo);
 	qsort(b->cell, b->ncell, sizeof(*b->cell), by_first);
+	for (i = 0; i < b->ncell; i++)
+		b->cell[i].made = i;
 	qsort(b->cell, b->ncell, sizeof(*b->cell), iol_phx_by_cell);
 	return 0;
 }

@@ -354,7 +354,9 @@ int iol_phx_by_cell(const void *pa, const void *pb)
 		return a->rank < b->rank ? -1 : 1;
 	if (a->file != b->file)
 		return a->file < b->file ? -1 : 1;
-	return (a->ph > b->ph) - (a->ph < b->ph);
+	if (a->ph != b->ph)
+		return a->ph < b->ph ? -1 : 1;
+	return (a->made > b->made) - (a->made < b->made);
 }
 
 /* the k-th smallest of v[0..n) (n > k), v reordered (Hoare) */
@@ -617,6 +619,7 @@ static struct cell *cell_new(struct build *b, const struct pseg *p, size_t *cap)
 	c->e = p->e;
 	c->rrow = SIZE_MAX;
 	c->send = -1;
+	c->made = b->ncell - 1;
 	return c;
 }
 
@@ -820,7 +823,9 @@ static int by_rank_phase(const void *pa, const void *pb)
 		return a->rank < b->rank ? -1 : 1;
 	if (a->ph != b->ph)
 		return a->ph < b->ph ? -1 : 1;
-	return (a->file > b->file) - (a->file < b->file);
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	return (a->made > b->made) - (a->made < b->made);
 }
 
 static int by_phase_file(const void *pa, const void *pb)
@@ -831,7 +836,9 @@ static int by_phase_file(const void *pa, const void *pb)
 		return a->ph < b->ph ? -1 : 1;
 	if (a->file != b->file)
 		return a->file < b->file ? -1 : 1;
-	return (a->rank > b->rank) - (a->rank < b->rank);
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	return (a->made > b->made) - (a->made < b->made);
 }
 
 static void row_id(const struct build *b, struct iol_phase *p, size_t ph)
