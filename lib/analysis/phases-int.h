@@ -138,6 +138,14 @@ int iol_phx_by_cell(const void *pa, const void *pb);
 /* cells (sorted by rank, file, phase) to the rows of p */
 int iol_phx_rows(struct build *b, struct iol_phases *p, struct iol_error *err);
 
+/* the in-memory path (phases.c): gather the segments, (m: the matrix of
+ * nbins into *mret, merr), order, split and sum them into p; 0 or < 0
+ * with err set; and free what it holds in b */
+int iol_phx_whole(struct build *b, int layer, size_t nbins,
+		  struct iol_phases *p, struct iol_matrix *m, int *mret,
+		  struct iol_error *merr, struct iol_error *err);
+void iol_phx_whole_free(struct build *b);
+
 /* packed path, the gaps (phases-gaps.c): add g to m's counts, 0 or
  * IOL_ENOMEM; and the split gap of each op into gap[2], from b->gm when
  * single (every rank has at most one block of each op, whose gaps are
