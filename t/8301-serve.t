@@ -7,9 +7,7 @@
 # refused); the limits; the token; loopback unless a token is given.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve.sh"
-command -v curl >/dev/null || skip_all "no curl"
-[ -f "$(dirname "$IOLENS")/iolens-serve.so" ] || [ -n "${IOLENS_SERVE:-}" ] ||
-	skip_all "bin/iolens-serve.so is not built (no libmicrohttpd-dev)"
+serve_needs
 
 mkdir -p "$TMP/logs" "$TMP/outside"
 cp "$SAMPLES"/population/logs/*.darshan "$TMP/logs/"

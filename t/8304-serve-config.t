@@ -4,9 +4,7 @@
 # winning; an address from the file is checked as --listen is.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve.sh"
-command -v curl >/dev/null || skip_all "no curl"
-[ -f "$(dirname "$IOLENS")/iolens-serve.so" ] || [ -n "${IOLENS_SERVE:-}" ] ||
-	skip_all "bin/iolens-serve.so is not built (no libmicrohttpd-dev)"
+serve_needs
 
 mkdir -p "$TMP/logs"
 cp "$SAMPLES"/population/logs/*.darshan "$TMP/logs/"

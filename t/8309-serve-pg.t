@@ -12,9 +12,7 @@
 # generation (made before it) is still served, by that snapshot.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve.sh"
-command -v curl >/dev/null || skip_all "no curl"
-[ -f "$(dirname "$IOLENS")/iolens-serve.so" ] || [ -n "${IOLENS_SERVE:-}" ] ||
-	skip_all "bin/iolens-serve.so is not built (no libmicrohttpd-dev)"
+serve_needs
 . "$TOP/t/pg/server.sh"
 pg_start "$TMP/pg" || { pg_stop; skip_all "$PG_WHY"; }
 trap 'for p in $_serve_pids; do kill "$p" 2>/dev/null; done; pg_stop; rm -rf "$TMP"' EXIT

@@ -7,17 +7,9 @@
 # again.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve.sh"
-command -v curl >/dev/null || skip_all "no curl"
-[ -f "$(dirname "$IOLENS")/iolens-serve.so" ] || [ -n "${IOLENS_SERVE:-}" ] ||
-	skip_all "bin/iolens-serve.so is not built (no libmicrohttpd-dev)"
+serve_needs
 
-mkdir -p "$TMP/logs"
-for f in $(ls "$SAMPLES"/population/logs/*.darshan | head -3); do
-	cp "$f" "$TMP/logs/"
-done
-DB=$TMP/pop.db
-$IOLENS ingest --db "$DB" "$TMP/logs" >/dev/null 2>&1
-ok $? "ingest"
+serve_store 3
 LOG=$(sqlite3 "$DB" "SELECT path FROM jobs WHERE id = 1")
 
 serve_start S --db "$DB" --logs "$TMP/logs"

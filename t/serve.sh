@@ -6,6 +6,9 @@
 #       killed by the EXIT trap, however the test ends.
 #   get URL [curl args]  the body, headers in $TMP/hdr, status in $TMP/code
 #   png_stats PNG  colours and timeline-blue pixels sampled of a screenshot
+#   serve_needs    skip the test without curl or a built serve module
+#   serve_store N  a store DB=$TMP/pop.db of the first N population sample
+#       logs, copied to $TMP/logs; a test that it was made
 _serve_pids=
 trap 'for p in $_serve_pids; do kill "$p" 2>/dev/null; done; rm -rf "$TMP"' EXIT
 
@@ -76,4 +79,20 @@ for y in range(h):
     prev = line
 print(len(colours), blue)
 PY
+}
+
+serve_needs() {
+	command -v curl >/dev/null || skip_all "no curl"
+	[ -f "$(dirname "$IOLENS")/iolens-serve.so" ] || [ -n "${IOLENS_SERVE:-}" ] ||
+		skip_all "bin/iolens-serve.so is not built (no libmicrohttpd-dev)"
+}
+
+serve_store() { # serve_store N
+	mkdir -p "$TMP/logs"
+	for f in $(ls "$SAMPLES"/population/logs/*.darshan | head -"$1"); do
+		cp "$f" "$TMP/logs/"
+	done
+	DB=$TMP/pop.db
+	$IOLENS ingest --db "$DB" "$TMP/logs" >/dev/null 2>&1
+	ok $? "ingest"
 }
