@@ -92,21 +92,6 @@ IOLENS_TEST_HOLD=$TMP/hold
 export IOLENS_TEST_HOLD
 serve_start N --db "$DB" --logs "$TMP/logs"
 state() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1; }
-nice_of() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $17 }'; }
-stopped_child() {	# "pid nice" of a stopped child of $1, if any
-	awk -v p="$1" '{ s = $0; sub(/.*\) /, "", s); split(s, a, " ")
-		if (a[2] == p && a[1] == "T") { f = FILENAME; gsub(/[^0-9]/, "", f); print f " " a[17]; exit } }' \
-		/proc/[0-9]*/stat 2>/dev/null
-}
-held() {	# server client: its child that holds itself, once stopped:
-	# "pid nice"; nothing if the request ended without one
-	_k=''
-	while [ -z "$_k" ] && kill -0 "$2" 2>/dev/null; do
-		_k=$(stopped_child "$1")
-		[ -n "$_k" ] || sleep 0.05
-	done
-	echo "$_k"
-}
 touch "$TMP/hold"
 curl -s -o "$TMP/n.job" -w '%{http_code}' "$N_URL/job/3" >"$TMP/n.code" &
 jp=$!
@@ -116,12 +101,7 @@ set -- ${kid:-0 0}
 # child stopped itself; until then it has the server's niceness (not 0:
 # the suite may run niced)
 nice_srv=$(nice_of "$N_PID")
-n=0
-while [ "$(nice_of "$1")" = "$nice_srv" ] && [ $n -lt 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
-nice_kid=$(nice_of "$1")
+nice_kid=$(reniced "$1" "$nice_srv")
 ok $((!(${nice_kid:-0} > nice_srv))) "a page's child runs nicer than the server ($nice_kid, $nice_srv)"
 get "$N_URL/jobs" >/dev/null
 is "$(cat "$TMP/code") $(kill -0 "$jp" 2>/dev/null && echo pending)" "200 pending" \

@@ -15,20 +15,6 @@ serve_store 3
 IOLENS_TEST_HOLD=$TMP/hold
 export IOLENS_TEST_HOLD
 serve_start N --db "$DB" --logs "$TMP/logs"
-nice_of() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $17 }'; }
-stopped_child() {	# "pid nice" of a stopped child of $1, if any
-	awk -v p="$1" '{ s = $0; sub(/.*\) /, "", s); split(s, a, " ")
-		if (a[2] == p && a[1] == "T") { f = FILENAME; gsub(/[^0-9]/, "", f); print f " " a[17]; exit } }' \
-		/proc/[0-9]*/stat 2>/dev/null
-}
-held() {	# server client: its held child, once stopped: "pid nice"
-	_k=''
-	while [ -z "$_k" ] && kill -0 "$2" 2>/dev/null; do
-		_k=$(stopped_child "$1")
-		[ -n "$_k" ] || sleep 0.05
-	done
-	echo "$_k"
-}
 touch "$TMP/hold"
 curl -s -o "$TMP/n.job" -w '%{http_code}' "$N_URL/job/3" >"$TMP/n.code" &
 jp=$!
@@ -36,12 +22,7 @@ kid=$(held "$N_PID" "$jp")
 set -- ${kid:-0 0}
 nice_srv=$(nice_of "$N_PID")
 # the server renices the child once spawned, perhaps after it stopped
-n=0
-while [ "$(nice_of "$1")" = "$nice_srv" ] && [ $n -lt 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
-is "$(nice_of "$1")" $((nice_srv + 5 > 19 ? 19 : nice_srv + 5)) \
+is "$(reniced "$1" "$nice_srv")" $((nice_srv + 5 > 19 ? 19 : nice_srv + 5)) \
 	"the job page's child 5 nicer than the server, not than its thread"
 # the server's threads' niceness: the one making the job page nicer
 lane=$(for t in /proc/"$N_PID"/task/*; do nice_of "${t##*/}"; done |

@@ -6,6 +6,11 @@
 #       killed by the EXIT trap, however the test ends.
 #   get URL [curl args]  the body, headers in $TMP/hdr, status in $TMP/code
 #   png_stats PNG  colours and timeline-blue pixels sampled of a screenshot
+#   nice_of PID    its niceness
+#   held SERVER CLIENT  "pid nice" of the server's child that holds itself
+#       (IOLENS_TEST_HOLD), once stopped; nothing if CLIENT ended first
+#   reniced PID NICE  PID's niceness once it is no longer NICE (the server
+#       renices a child after spawning it), waiting at most 10 s
 #   serve_needs    skip the test without curl or a built serve module
 #   serve_store N  a store DB=$TMP/pop.db of the first N population sample
 #       logs, copied to $TMP/logs; a test that it was made
@@ -95,4 +100,30 @@ serve_store() { # serve_store N
 	DB=$TMP/pop.db
 	$IOLENS ingest --db "$DB" "$TMP/logs" >/dev/null 2>&1
 	ok $? "ingest"
+}
+
+nice_of() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $17 }'; }
+
+stopped_child() {	# "pid nice" of a stopped child of $1, if any
+	awk -v p="$1" '{ s = $0; sub(/.*\) /, "", s); split(s, a, " ")
+		if (a[2] == p && a[1] == "T") { f = FILENAME; gsub(/[^0-9]/, "", f); print f " " a[17]; exit } }' \
+		/proc/[0-9]*/stat 2>/dev/null
+}
+
+held() {	# server client
+	_k=''
+	while [ -z "$_k" ] && kill -0 "$2" 2>/dev/null; do
+		_k=$(stopped_child "$1")
+		[ -n "$_k" ] || sleep 0.05
+	done
+	echo "$_k"
+}
+
+reniced() {	# pid nice
+	_n=0
+	while [ "$(nice_of "$1")" = "$2" ] && [ $_n -lt 100 ]; do
+		sleep 0.1
+		_n=$((_n + 1))
+	done
+	nice_of "$1"
 }
