@@ -15,15 +15,7 @@
 #include "base/grow.h"
 #include "render/obuf.h"
 
-static int ntest, nfail;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
+#include "t/unit/tap.h"
 
 static uint64_t rng = 88172645463325252ULL;
 
@@ -305,6 +297,5 @@ int main(int argc, char **argv)
 	test_errors();
 	if (argc > 1)
 		test_ior(argv[1]);
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }

@@ -19,15 +19,7 @@
 #include "sources/registry.h"
 #include "sources/trace-int.h"
 
-static int ntest, nfail;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
+#include "t/unit/tap.h"
 
 struct counts {
 	long long ev[IOL_EV_OTHER + 1];		 /* by kind */
@@ -323,6 +315,5 @@ int main(int argc, char **argv)
 	test_strace(samples);
 	test_two(samples);
 	test_dxt(samples);
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }

@@ -14,15 +14,7 @@
 #include "population/popan.h"
 #include "base/banned.h"
 
-static int ntest, nfail;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
+#include "t/unit/tap.h"
 
 static int near(double a, double b)
 {
@@ -359,6 +351,5 @@ int main(void)
 	test_variance_order();
 	test_context();
 	test_context_all();
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }

@@ -21,15 +21,7 @@
 #include "population/poptriage.h"
 #include "base/banned.h"
 
-static int ntest, nfail;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
+#include "t/unit/tap.h"
 
 /* A store of six jobs: every column the triage reads (0 or "" where
  * not set below, so that its rules evaluate), one app and user, nprocs
@@ -257,6 +249,5 @@ int main(void)
 	test_triage_pass(db);
 	iol_popdb_close(db);
 	unlink(path);
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }

@@ -18,15 +18,7 @@
 #include "replay/fromevents.h"
 #include "replay/script.h"
 
-static int ntest, nfail;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
+#include "t/unit/tap.h"
 
 /* one process: an input read in three pieces, a file made and written,
  * the loader's /etc/ld.so.cache and a write to the terminal */
@@ -511,6 +503,5 @@ int main(void)
 	test_errnames();
 	test_waits();
 	test_trace_waits();
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }

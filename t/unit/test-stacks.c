@@ -17,15 +17,7 @@
 #include "model/job.h"
 #include "model/stack.h"
 
-static int ntest, nfail;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
-}
+#include "t/unit/tap.h"
 
 static void interning(void)
 {
@@ -144,6 +136,5 @@ int main(int argc, char **argv)
 	interning();
 	if (argc > 1)
 		events(argv[1]);
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }
