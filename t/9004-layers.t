@@ -56,6 +56,7 @@ layer_of() {	# layer_of <dir>: number, or "?" for a directory not listed
 target_dir() {
 	case $1 in
 	render/* | cmd/* | fuzz/* | serve/*) echo "${1%%/*}" ;;
+	t/unit/*) echo t/unit ;; # the unit tests' own header (tap.h)
 	*/*) echo "lib/${1%%/*}" ;;
 	*) echo "" ;;
 	esac
@@ -75,7 +76,8 @@ for f in $files; do
 			continue
 		fi
 		[ -f "$(dirname "$td")/$(basename "$td")/${inc#*/}" ] ||
-			[ -f "$td/${inc#*/}" ] || { bad="$bad $f:$inc(missing)"; continue; }
+			[ -f "$td/${inc#*/}" ] || [ -f "$inc" ] ||
+			{ bad="$bad $f:$inc(missing)"; continue; }
 		tl=$(layer_of "$td")
 		if [ "$tl" = '?' ] || [ "$tl" -gt "$l" ]; then
 			bad="$bad $f:$inc"
