@@ -135,6 +135,10 @@ double iol_phx_kth(double *v, size_t n, size_t k);
 int iol_phx_raw_add(struct build *b, int op, size_t *cur);
 void iol_phx_fold_raw(struct build *b);
 int iol_phx_by_cell(const void *pa, const void *pb);
+/* a new cell of record rec's segments of op in phase ph, from s to e,
+ * at the end of b->cell (cap its room); NULL when out of memory */
+struct cell *iol_phx_cell_add(struct build *b, size_t *cap, size_t rec,
+			      uint32_t ph, int op, double s, double e);
 /* cells (sorted by rank, file, phase) to the rows of p */
 int iol_phx_rows(struct build *b, struct iol_phases *p, struct iol_error *err);
 

@@ -462,21 +462,11 @@ static struct cell *pk_cell(struct build *b, size_t *cap, size_t bi, size_t pos,
 			    const struct iol_spseg *sg, size_t ph)
 {
 	const struct iol_spblock *bk = &b->pk.blk[bi];
-	struct cell *c = iol_grow(b->cell, cap, b->ncell, sizeof(*c), 64);
+	struct cell *c = iol_phx_cell_add(b, cap, bk->rec, (uint32_t)ph, bk->op,
+					  sg->s, sg->e);
 
 	if (!c)
 		return NULL;
-	b->cell = c;
-	c = &b->cell[b->ncell++];
-	memset(c, 0, sizeof(*c));
-	c->rank = b->rrank[bk->rec];
-	c->file = b->rfile[bk->rec];
-	c->ph = (uint32_t)ph;
-	c->op = bk->op;
-	c->s = sg->s;
-	c->e = sg->e;
-	c->rrow = SIZE_MAX;
-	c->send = -1;
 	c->fs = sg->s;
 	c->fg = bk->base + pos;
 	c->blk = bi;

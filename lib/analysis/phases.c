@@ -602,7 +602,8 @@ static int phase_op(const struct build *b, size_t ph)
 	return 0;
 }
 
-static struct cell *cell_new(struct build *b, const struct pseg *p, size_t *cap)
+struct cell *iol_phx_cell_add(struct build *b, size_t *cap, size_t rec,
+			      uint32_t ph, int op, double s, double e)
 {
 	struct cell *c = iol_grow(b->cell, cap, b->ncell, sizeof(*c), 64);
 
@@ -611,12 +612,12 @@ static struct cell *cell_new(struct build *b, const struct pseg *p, size_t *cap)
 	b->cell = c;
 	c = &b->cell[b->ncell++];
 	memset(c, 0, sizeof(*c));
-	c->rank = b->rrank[p->rec];
-	c->file = b->rfile[p->rec];
-	c->ph = p->ph;
-	c->op = p->op;
-	c->s = p->s;
-	c->e = p->e;
+	c->rank = b->rrank[rec];
+	c->file = b->rfile[rec];
+	c->ph = ph;
+	c->op = op;
+	c->s = s;
+	c->e = e;
 	c->rrow = SIZE_MAX;
 	c->send = -1;
 	c->made = b->ncell - 1;
@@ -641,7 +642,8 @@ static int cells(struct build *b)
 		struct cell *c;
 
 		if (*ci == SIZE_MAX || b->cell[*ci].ph != p->ph) {
-			if (!cell_new(b, p, &cap)) {
+			if (!iol_phx_cell_add(b, &cap, p->rec, p->ph, p->op,
+					      p->s, p->e)) {
 				free(cur);
 				return IOL_ENOMEM;
 			}
