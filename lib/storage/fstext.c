@@ -301,13 +301,16 @@ static void free_rows(struct mrow *rows, size_t nr)
 	free(rows);
 }
 
-/* the row numbered n (from 1) of the legend's table, made when new */
+/* the row numbered n (from 1) of the legend's table, made when new:
+ * rows are numbered in turn, so a new one is the next (a number that
+ * skips ahead would make every row before it, nc values each, from one
+ * line of a hostile report) */
 static struct mrow *mm_row_at(struct mrow **rows, size_t *nr, size_t *cap,
 			      size_t n, size_t nc)
 {
 	size_t i;
 
-	if (n < 1 || n > 10000000)
+	if (n < 1 || n > *nr + 1)
 		return NULL;
 	while (*nr < n) {
 		if (*nr == *cap) {
