@@ -10,15 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "population/fsstore.h"
 #include "storage/fsload.h"
-#include "render/iostat-report.h"
-#include "render/report.h"
 #include "render/view-fsload.h"
 #include "base/banned.h"
 
@@ -87,22 +84,6 @@ struct ctx {
 	struct iol_fsjob *fj; /* with --db: one per job */
 };
 
-/* a recording named twice would count twice where buckets sum (a GPFS
- * NSD's); a URL is not a file */
-static int named_before(char **argv, int first, int i)
-{
-	struct stat a, b;
-	int k;
-
-	if (iol_fsmon_is_url(argv[i]) || stat(argv[i], &a) < 0)
-		return 0;
-	for (k = first; k < i; k++)
-		if (!iol_fsmon_is_url(argv[k]) && stat(argv[k], &b) == 0 &&
-		    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
-			return 1;
-	return 0;
-}
-
 static int load(struct ctx *c, int argc, char **argv, int i)
 {
 	struct iol_error err = {0};
@@ -123,7 +104,8 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 	/* an LMT database is read only around the window */
 	iol_fsmon_window(&c->m, fl.from, fl.to);
 	for (; i < argc; i++) {
-		if (named_before(argv, first, i)) {
+		if (iol_fsmon_named_before((const char *const *)argv + first,
+					   i - first)) {
 			msg("cannot read '%s': given twice", argv[i]);
 			return -1;
 		}
@@ -160,10 +142,7 @@ static int join(struct ctx *c)
 		    err.msg[0] ? err.msg : iol_strerror(err.code));
 		return -1;
 	}
-	if (skipped)
-		msg("warning: '%s': %llu jobs without start or end time "
-		    "left out",
-		    fl.db, (unsigned long long)skipped);
+	msg_jobs_undated(fl.db, skipped);
 	return 0;
 }
 
@@ -172,28 +151,12 @@ static int join(struct ctx *c)
 static int write_pdf(struct ctx *c, const char *path)
 {
 	struct iol_error err = {0};
-	struct iostat_report_opts ro;
-	struct iol_devstats *st = NULL;
-	char title[160];
-	int r = EXIT_OK;
 
-	memset(&ro, 0, sizeof(ro));
-	ro.date_epoch = iol_source_date((int64_t)floor(c->l.b.t0));
-	ro.idle_pct = 5;
-	ro.burst_pct = 50;
-	snprintf(title, sizeof(title), "%s%s%s", c->m.fsname,
-		 c->m.fsname[0] ? ", " : "", iol_fsmon_fmtname(&c->m));
-	ro.title = title;
-	ro.heading = "File-system servers' load";
-	ro.noun = "data target";
-	if (iol_fsload_stats(&c->l, 0.05, 0.5, &st, &err) < 0 ||
-	    iostat_report_write(path, &c->l.b, st, &ro, &err) < 0) {
+	if (view_fsload_pdf(path, &c->m, &c->l, &err) < 0) {
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
-		r = EXIT_DATA;
+		return EXIT_DATA;
 	}
-	report_cleanup();
-	iol_fsload_stats_free(st, &c->l);
-	return r;
+	return EXIT_OK;
 }
 
 int cmd_fsload(int argc, char **argv)

@@ -73,21 +73,9 @@ static int load(struct ctx *c, int argc, char **argv, int i, int lenient)
 				msg("cannot read '%s': %s", argv[i], err.msg);
 			return -1;
 		}
-		if (c->r.ds.cut_line)
-			msg("warning: '%s': the %s ends early, cut in line "
-			    "%llu (the recorder was stopped while writing); "
-			    "the samples before it are read",
-			    argv[i],
-			    f == IOL_DEVFMT_IOSTAT_JSON ? "JSON document"
-							: "recording",
-			    (unsigned long long)c->r.ds.cut_line);
+		msg_devset_cut(argv[i], &c->r.ds, f);
 	}
-	if (c->r.ds.skipped)
-		msg("warning: %llu bad lines skipped",
-		    (unsigned long long)c->r.ds.skipped);
-	if (c->r.ds.resets)
-		msg("warning: %llu counter resets (no interval there)",
-		    (unsigned long long)c->r.ds.resets);
+	msg_devset_skips(&c->r.ds);
 	memset(&err, 0, sizeof(err));
 	r = iol_devreport_analyse(&c->r, io.interval, io.v.idle_pct / 100,
 				  io.v.burst_pct / 100, io.min_idle, &err);
@@ -112,10 +100,7 @@ static int weather(struct ctx *c)
 		    err.msg[0] ? err.msg : iol_strerror(err.code));
 		return -1;
 	}
-	if (skipped)
-		msg("warning: '%s': %llu jobs without start or end time "
-		    "left out",
-		    io.v.db, (unsigned long long)skipped);
+	msg_jobs_undated(io.v.db, skipped);
 	return 0;
 }
 

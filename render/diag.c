@@ -15,6 +15,7 @@
 #include "population/popctx.h"
 #include "population/sql.h"
 #include "sources/inputs.h"
+#include "storage/devio.h"
 #include "base/banned.h"
 
 const char *iol_progname = "iolens";
@@ -191,4 +192,34 @@ void msg_fsweather(const char *const *recs, int nrecs, const char *db, int r,
 	else if (r < 0)
 		msg("%s%s%s", nrecs ? "" : db, nrecs ? "" : ": ",
 		    err->msg[0] ? err->msg : iol_strerror(r));
+}
+
+void msg_devset_cut(const char *path, const struct iol_devset *ds, int fmt)
+{
+	if (ds->cut_line)
+		msg("warning: '%s': the %s ends early, cut in line %llu (the "
+		    "recorder was stopped while writing); the samples before "
+		    "it are read",
+		    path,
+		    fmt == IOL_DEVFMT_IOSTAT_JSON ? "JSON document"
+						  : "recording",
+		    (unsigned long long)ds->cut_line);
+}
+
+void msg_devset_skips(const struct iol_devset *ds)
+{
+	if (ds->skipped)
+		msg("warning: %llu bad lines skipped",
+		    (unsigned long long)ds->skipped);
+	if (ds->resets)
+		msg("warning: %llu counter resets (no interval there)",
+		    (unsigned long long)ds->resets);
+}
+
+void msg_jobs_undated(const char *db, uint64_t n)
+{
+	if (n)
+		msg("warning: '%s': %llu jobs without start or end time left "
+		    "out",
+		    db, (unsigned long long)n);
 }
