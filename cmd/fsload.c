@@ -26,26 +26,14 @@ static struct flopts {
 	struct copts *co;
 } fl;
 
-/* ISO 8601 (UTC unless an offset is given) or epoch seconds */
-static int fl_when(const char *s, double *t)
-{
-	char *end;
-	size_t used = 0;
-
-	*t = strtod(s, &end);
-	if (end != s && !*end && isfinite(*t))
-		return 0;
-	return iol_parse_stamp(s, t, &used) == 0 && !s[used] ? 0 : -1;
-}
-
 static int from(void *base, const char *arg)
 {
-	return fl_when(arg, &((struct flopts *)base)->from);
+	return iol_parse_window_end(arg, &((struct flopts *)base)->from);
 }
 
 static int to(void *base, const char *arg)
 {
-	return fl_when(arg, &((struct flopts *)base)->to);
+	return iol_parse_window_end(arg, &((struct flopts *)base)->to);
 }
 
 static int db(void *base, const char *arg)
