@@ -6,9 +6,7 @@
  * whether it exceeds that noise (population/trend.h states the test).
  */
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"

@@ -8,8 +8,6 @@
  */
 #define _XOPEN_SOURCE 700
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/commands.h"

@@ -3,9 +3,6 @@
  * that every Darshan tool can read what the trace saw.  All the traces
  * given are one job (a rank per file, or per process with --rank-from).
  */
-#include <stdio.h>
-#include <string.h>
-
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "render/darshan-write.h"

@@ -5,9 +5,6 @@
  * ingest --sacct), and the share of those jobs using each I/O API.
  */
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"

@@ -3,7 +3,6 @@
  * spreadsheets: summary, files, ranks, histograms, timeline and native
  * charts.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

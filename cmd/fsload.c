@@ -7,7 +7,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

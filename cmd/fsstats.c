@@ -8,7 +8,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>

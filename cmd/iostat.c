@@ -7,8 +7,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/commands.h"

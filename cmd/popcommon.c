@@ -4,7 +4,6 @@
 #define _XOPEN_SOURCE 700
 #include <stddef.h>
 #include <stdlib.h>
-#include <stdio.h>
 #include <string.h>
 #include <stdint.h>
 

@@ -4,11 +4,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 #include <sys/stat.h>
 
 #include "cmd/commands.h"
