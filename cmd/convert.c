@@ -46,7 +46,7 @@ int cmd_convert(int argc, char **argv)
 	r = iol_darshan_write(job, co.outpath, &err);
 	iol_job_close(job);
 	if (r < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+		msg("%s", iol_error_text(&err, r));
 		return EXIT_DATA;
 	}
 	return EXIT_OK;

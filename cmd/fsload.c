@@ -80,7 +80,7 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 	if (i == argc && fl.db &&
 	    (r = iol_fsstore_read(&c->m, fl.db, fl.from, fl.to, &err)) < 0) {
 		msg("cannot read the file-system telemetry of '%s': %s", fl.db,
-		    err.msg[0] ? err.msg : iol_strerror(r));
+		    iol_error_text(&err, r));
 		return -1;
 	}
 	if (c->m.unmarked)
@@ -103,7 +103,7 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 				msg_ioerr(argv[i], r, &err);
 			else
 				msg("cannot read '%s': %s", argv[i],
-				    err.msg[0] ? err.msg : iol_strerror(r));
+				    iol_error_text(&err, r));
 			return -1;
 		}
 	}
@@ -111,7 +111,7 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 	r = iol_fsload_compute(&c->m, fl.from, fl.to, fl.interval, 0.05, 0.5,
 			       &c->l, &err);
 	if (r < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+		msg("%s", iol_error_text(&err, r));
 		return -1;
 	}
 	return 0;
@@ -126,7 +126,7 @@ static int join(struct ctx *c)
 	if (iol_wjobs_load(fl.db, &c->jobs, &skipped, &err) < 0 ||
 	    iol_fsweather_compute(&c->m, &c->l, &c->jobs, &c->fj, &err) < 0) {
 		msg("cannot join the jobs of '%s': %s", fl.db,
-		    err.msg[0] ? err.msg : iol_strerror(err.code));
+		    iol_error_text(&err, err.code));
 		return -1;
 	}
 	msg_jobs_undated(fl.db, skipped);
@@ -140,7 +140,7 @@ static int write_pdf(struct ctx *c, const char *path)
 	struct iol_error err = {0};
 
 	if (view_fsload_pdf(path, &c->m, &c->l, &err) < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
+		msg("%s", iol_error_text(&err, err.code));
 		return EXIT_DATA;
 	}
 	return EXIT_OK;

@@ -78,7 +78,7 @@ static int load(struct ctx *c, int argc, char **argv, int i, int lenient)
 	r = iol_devreport_analyse(&c->r, io.interval, io.v.idle_pct / 100,
 				  io.v.burst_pct / 100, io.min_idle, &err);
 	if (r < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+		msg("%s", iol_error_text(&err, r));
 		return -1;
 	}
 	return 0;
@@ -95,7 +95,7 @@ static int weather(struct ctx *c)
 	if (iol_weather_load(io.v.db, &c->r.b, &c->jobs, &c->w, &skipped,
 			     &err) < 0) {
 		msg("cannot read '%s': %s", io.v.db,
-		    err.msg[0] ? err.msg : iol_strerror(err.code));
+		    iol_error_text(&err, err.code));
 		return -1;
 	}
 	msg_jobs_undated(io.v.db, skipped);
@@ -113,7 +113,7 @@ static int write_pdf(struct ctx *c, const char *path)
 				   io.date);
 	if (view_iostat_pdf(path, &c->r, &io.v, io.date ? &date : NULL, &err) <
 	    0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
+		msg("%s", iol_error_text(&err, err.code));
 		return EXIT_DATA;
 	}
 	return EXIT_OK;

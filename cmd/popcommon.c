@@ -24,8 +24,7 @@ static int open_db(struct popopts *p, struct iol_popdb **db)
 	if (rc < 0 && bad_where)
 		return usage_error("bad --where: %s", err.msg);
 	if (rc < 0) {
-		msg("cannot open '%s': %s", p->db,
-		    err.msg[0] ? err.msg : iol_strerror(rc));
+		msg("cannot open '%s': %s", p->db, iol_error_text(&err, rc));
 		return EXIT_DATA;
 	}
 	return -1;
@@ -210,7 +209,7 @@ int pop_weather_job(const char *const *recs, int nrecs,
 	struct iol_wjob w;
 
 	if (iol_wjob_of_job(&w, job, m, &err) < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
+		msg("%s", iol_error_text(&err, err.code));
 		return -1;
 	}
 	return weather(recs, nrecs, &w, out);

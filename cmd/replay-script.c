@@ -43,7 +43,7 @@ static int build(struct iol_job *job, const char *out, const char *name,
 	rc = iol_rscript_from_job(&s, job, &o, &noevents, &err);
 	if (rc < 0) {
 		msg("%s%s", noevents ? "no per-call events in this job: " : "",
-		    err.msg[0] ? err.msg : iol_strerror(rc));
+		    iol_error_text(&err, rc));
 		iol_rscript_release(&s);
 		return EXIT_DATA;
 	}

@@ -92,7 +92,7 @@ static int one_report(struct ropts *ro, const struct copts *co,
 		set_date(&r, iol_source_date(job->start_sec));
 	ret = report_write(job, outpath, &r.ro, &err);
 	if (ret < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(ret));
+		msg("%s", iol_error_text(&err, ret));
 		return EXIT_DATA;
 	}
 	return EXIT_OK;

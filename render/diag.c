@@ -152,15 +152,14 @@ void msg_job_warnings(const char *path, const struct iol_job *job)
 
 void msg_store(const char *db, int rc, const struct iol_error *err)
 {
-	msg("'%s': %s", db, err->msg[0] ? err->msg : iol_strerror(rc));
+	msg("'%s': %s", db, iol_error_text(err, rc));
 }
 
 void msg_popctx(const char *db, const char *log, int rc, int stage,
 		const struct iol_error *err)
 {
 	if (stage == IOL_POPCTX_OPEN)
-		msg("cannot open '%s': %s", db,
-		    err->msg[0] ? err->msg : iol_strerror(rc));
+		msg("cannot open '%s': %s", db, iol_error_text(err, rc));
 	else if (stage == IOL_POPCTX_STORE)
 		msg_store(db, rc, err);
 	else if (stage == IOL_POPCTX_LOG)
@@ -180,18 +179,17 @@ void msg_weather(const char *const *recs, int nrecs, const uint64_t *cut, int r,
 	if (r < 0 && bad >= 0)
 		msg_ioerr(recs[bad], r, err);
 	else if (r < 0)
-		msg("%s", err->msg[0] ? err->msg : iol_strerror(r));
+		msg("%s", iol_error_text(err, r));
 }
 
 void msg_fsweather(const char *const *recs, int nrecs, const char *db, int r,
 		   int bad, const struct iol_error *err)
 {
 	if (r < 0 && bad >= 0)
-		msg("cannot read '%s': %s", recs[bad],
-		    err->msg[0] ? err->msg : iol_strerror(r));
+		msg("cannot read '%s': %s", recs[bad], iol_error_text(err, r));
 	else if (r < 0)
 		msg("%s%s%s", nrecs ? "" : db, nrecs ? "" : ": ",
-		    err->msg[0] ? err->msg : iol_strerror(r));
+		    iol_error_text(err, r));
 }
 
 void msg_devset_cut(const char *path, const struct iol_devset *ds, int fmt)
