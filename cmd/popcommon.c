@@ -146,19 +146,6 @@ int pop_find(struct iol_popdb *db, const char *dbpath, const char *log,
 	return rc;
 }
 
-int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
-		     const char *where, const struct iol_popjob *j,
-		     struct iol_popset *set)
-{
-	struct iol_error err = {0};
-	int rc = iol_popdb_load_earlier(db, where, j->app, j->start_time, set,
-					&err);
-
-	if (rc < 0)
-		msg_store(dbpath, rc, &err);
-	return rc;
-}
-
 int pop_context_of(const char *dbpath, const char *log,
 		   const struct iol_job *job, const struct iol_opts *m,
 		   struct iol_popctx *ctx)
