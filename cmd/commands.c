@@ -2,7 +2,6 @@
  * line each (man/help/iolens.txt). */
 #include <stddef.h>
 
-#include "cmd/blocks.h"
 #include "cmd/commands.h"
 #include "base/banned.h"
 

@@ -4,14 +4,12 @@
  */
 #define _DEFAULT_SOURCE
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <getopt.h>
 
 #include "cmd/common.h"
 #include "render/view.h"
-#include "base/version.h"
 #include "sources/trace.h"
 #include "cmd/siteconf.h"
 #include "cmd/util.h"

@@ -6,9 +6,7 @@
  * whether it exceeds that noise (population/trend.h states the test).
  */
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
@@ -44,7 +42,7 @@ static int load_side(struct popopts *p, struct iol_popdb *db, const char *side,
 	if (rc < 0 && !err.msg[0] && rc == IOL_ENOMEM)
 		msg("out of memory");
 	else if (rc < 0)
-		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
+		msg_store(p->db, rc, &err);
 	if (rc < 0)
 		return EXIT_DATA;
 	if (!s->n) {

@@ -4,13 +4,8 @@
  * IOLENS_* variable, an option here, or the built-in default — so a user
  * can see why a command took the store or the thresholds it did.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/popcommon.h"
 #include "cmd/siteconf.h"
 #include "cmd/util.h"
 #include "render/views.h"

@@ -8,8 +8,6 @@
  */
 #define _XOPEN_SOURCE 700
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/commands.h"
@@ -54,12 +52,13 @@ static const struct cmd_opt options[] = {
 
 int cmd_context(int argc, char **argv)
 {
+	struct iol_error err = {0};
 	struct iol_wjobw wj = {0};
 	struct iol_fsjob fj;
 	struct iol_popjob own = {0};
-	const struct iol_popjob *row;
+	const struct iol_popjob *j;
 	struct iol_popctx ctx;
-	struct iol_popset set = {0}, one = {0};
+	struct iol_popset one = {0};
 	struct iol_popdb *db;
 	struct popopts p;
 	struct out o;
@@ -72,31 +71,22 @@ int cmd_context(int argc, char **argv)
 		       POPTS_STORE | COPT_NODES, 1, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
-	/* the job's row and the earlier jobs of its app, through the
-	 * store's indexes: a million-job store answers in milliseconds */
+	/* the job's row, else its log decoded, and the earlier jobs of its
+	 * app, through the store's indexes */
 	rc = pop_find(db, p.db, argv[first], &one);
-	row = rc == 0 && one.n ? &one.jobs[0] : NULL;
-	if (rc == 0 && !row && decode(&p, argc, argv, first, &own) < 0)
+	j = rc == 0 && one.n ? &one.jobs[0] : &own;
+	if (rc == 0 && !one.n && decode(&p, argc, argv, first, &own) < 0)
 		rc = -1;
-	if (rc == 0)
-		rc = pop_load_earlier(db, p.db, p.where, row ? row : &own,
-				      &set);
+	if (rc == 0 &&
+	    (rc = iol_pop_context_in(db, p.where, j, cx.scope, &ctx, &err)) < 0)
+		msg_store(p.db, rc, &err);
 	iol_popdb_close(db);
-	if (rc < 0) {
-		iol_popjob_release(&own);
-		iol_popset_free(&one);
-		return EXIT_DATA;
-	}
-	rc = iol_pop_context_at(&set, row ? row : &own, cx.scope, &ctx);
-	if ((rc == 0 && cx.recs.n &&
-	     pop_weather(cx.recs.v, cx.recs.n, row ? row : &own, &wj) < 0) ||
-	    (rc == 0 && (fsrc = pop_fsweather(cx.fsrecs.v, cx.fsrecs.n, p.db,
-					      row ? row : &own, &fj)) < 0)) {
-		iol_popjob_release(&own);
-		iol_popset_free(&one);
-		iol_popset_free(&set);
-		return EXIT_DATA;
-	}
+	if (rc == 0 && cx.recs.n &&
+	    pop_weather(cx.recs.v, cx.recs.n, j, &wj) < 0)
+		rc = -1;
+	if (rc == 0 &&
+	    (fsrc = pop_fsweather(cx.fsrecs.v, cx.fsrecs.n, p.db, j, &fj)) < 0)
+		rc = -1;
 	if (rc == 0 && cmd_out_open(&o, p.c.outpath, p.c.fmt) == 0) {
 		iol_view_context_print(&o, argv[first], &ctx);
 		if (cx.recs.n)
@@ -104,11 +94,10 @@ int cmd_context(int argc, char **argv)
 		if (fsrc == 0)
 			iol_view_context_print_fsweather(&o, argv[first], &fj);
 		rc = cmd_out_close(&o, 1);
-	} else if (rc) {
-		msg("out of memory");
+	} else if (rc == 0) {
+		rc = -1;
 	}
 	iol_popjob_release(&own);
 	iol_popset_free(&one);
-	iol_popset_free(&set);
 	return rc < 0 ? EXIT_DATA : EXIT_OK;
 }

@@ -3,9 +3,6 @@
  * that every Darshan tool can read what the trace saw.  All the traces
  * given are one job (a rank per file, or per process with --rank-from).
  */
-#include <stdio.h>
-#include <string.h>
-
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "render/darshan-write.h"
@@ -49,7 +46,7 @@ int cmd_convert(int argc, char **argv)
 	r = iol_darshan_write(job, co.outpath, &err);
 	iol_job_close(job);
 	if (r < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+		msg("%s", iol_error_text(&err, r));
 		return EXIT_DATA;
 	}
 	return EXIT_OK;

@@ -5,9 +5,6 @@
  * ingest --sacct), and the share of those jobs using each I/O API.
  */
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
@@ -56,7 +53,7 @@ static int print(struct out *o, const struct iol_popcov_all *c,
 		rc = iol_popdb_coverage_months(db, cv.from, cv.to, cv.by_part,
 					       &m, &nm, &err);
 	if (rc < 0) {
-		msg("'%s': %s", path, err.msg[0] ? err.msg : iol_strerror(rc));
+		msg_store(path, rc, &err);
 		return -1;
 	}
 	iol_view_coverage_print(o, c, cv.monthly ? m : NULL, nm, cv.by_part,
@@ -89,7 +86,7 @@ int cmd_coverage(int argc, char **argv)
 	rc = iol_popdb_coverage_in(db, cv.from, cv.to, cv.by_part, &c, &err);
 	if (rc < 0 || !c.n) {
 		msg("'%s': %s", p.db,
-		    rc < 0 ? (err.msg[0] ? err.msg : iol_strerror(rc))
+		    rc < 0 ? iol_error_text(&err, rc)
 			   : "no scheduler jobs started in that time");
 		iol_popdb_close(db);
 		return EXIT_DATA;

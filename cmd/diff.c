@@ -6,12 +6,7 @@
  * first.  Text for people; one table with the columns section, key,
  * metric, unit, a, b, change, ratio for pipes.
  */
-#include <inttypes.h>
-#include <math.h>
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "cmd/commands.h"
 #include "cmd/common.h"

@@ -3,7 +3,6 @@
  * spreadsheets: summary, files, ranks, histograms, timeline and native
  * charts.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,8 +56,7 @@ int cmd_export(int argc, char **argv)
 					 ? date_opt
 					 : iol_source_date(jobs[0]->start_sec));
 		if (xlsx_write(jobs, n, co.outpath, &co.m, created, &err) < 0) {
-			msg("%s",
-			    err.msg[0] ? err.msg : iol_strerror(err.code));
+			msg("%s", iol_error_text(&err, err.code));
 			rc = EXIT_DATA;
 		}
 	}

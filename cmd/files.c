@@ -7,10 +7,8 @@
 #include <math.h>
 #include <regex.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cmd/commands.h"
 #include "cmd/common.h"

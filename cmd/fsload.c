@@ -7,18 +7,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "population/fsstore.h"
 #include "storage/fsload.h"
-#include "render/iostat-report.h"
-#include "render/report.h"
 #include "render/view-fsload.h"
 #include "base/banned.h"
 
@@ -29,26 +25,14 @@ static struct flopts {
 	struct copts *co;
 } fl;
 
-/* ISO 8601 (UTC unless an offset is given) or epoch seconds */
-static int fl_when(const char *s, double *t)
-{
-	char *end;
-	size_t used = 0;
-
-	*t = strtod(s, &end);
-	if (end != s && !*end && isfinite(*t))
-		return 0;
-	return iol_parse_stamp(s, t, &used) == 0 && !s[used] ? 0 : -1;
-}
-
 static int from(void *base, const char *arg)
 {
-	return fl_when(arg, &((struct flopts *)base)->from);
+	return iol_parse_window_end(arg, &((struct flopts *)base)->from);
 }
 
 static int to(void *base, const char *arg)
 {
-	return fl_when(arg, &((struct flopts *)base)->to);
+	return iol_parse_window_end(arg, &((struct flopts *)base)->to);
 }
 
 static int db(void *base, const char *arg)
@@ -87,22 +71,6 @@ struct ctx {
 	struct iol_fsjob *fj; /* with --db: one per job */
 };
 
-/* a recording named twice would count twice where buckets sum (a GPFS
- * NSD's); a URL is not a file */
-static int named_before(char **argv, int first, int i)
-{
-	struct stat a, b;
-	int k;
-
-	if (iol_fsmon_is_url(argv[i]) || stat(argv[i], &a) < 0)
-		return 0;
-	for (k = first; k < i; k++)
-		if (!iol_fsmon_is_url(argv[k]) && stat(argv[k], &b) == 0 &&
-		    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
-			return 1;
-	return 0;
-}
-
 static int load(struct ctx *c, int argc, char **argv, int i)
 {
 	struct iol_error err = {0};
@@ -112,7 +80,7 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 	if (i == argc && fl.db &&
 	    (r = iol_fsstore_read(&c->m, fl.db, fl.from, fl.to, &err)) < 0) {
 		msg("cannot read the file-system telemetry of '%s': %s", fl.db,
-		    err.msg[0] ? err.msg : iol_strerror(r));
+		    iol_error_text(&err, r));
 		return -1;
 	}
 	if (c->m.unmarked)
@@ -123,7 +91,8 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 	/* an LMT database is read only around the window */
 	iol_fsmon_window(&c->m, fl.from, fl.to);
 	for (; i < argc; i++) {
-		if (named_before(argv, first, i)) {
+		if (iol_fsmon_named_before((const char *const *)argv + first,
+					   i - first)) {
 			msg("cannot read '%s': given twice", argv[i]);
 			return -1;
 		}
@@ -134,7 +103,7 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 				msg_ioerr(argv[i], r, &err);
 			else
 				msg("cannot read '%s': %s", argv[i],
-				    err.msg[0] ? err.msg : iol_strerror(r));
+				    iol_error_text(&err, r));
 			return -1;
 		}
 	}
@@ -142,7 +111,7 @@ static int load(struct ctx *c, int argc, char **argv, int i)
 	r = iol_fsload_compute(&c->m, fl.from, fl.to, fl.interval, 0.05, 0.5,
 			       &c->l, &err);
 	if (r < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+		msg("%s", iol_error_text(&err, r));
 		return -1;
 	}
 	return 0;
@@ -157,13 +126,10 @@ static int join(struct ctx *c)
 	if (iol_wjobs_load(fl.db, &c->jobs, &skipped, &err) < 0 ||
 	    iol_fsweather_compute(&c->m, &c->l, &c->jobs, &c->fj, &err) < 0) {
 		msg("cannot join the jobs of '%s': %s", fl.db,
-		    err.msg[0] ? err.msg : iol_strerror(err.code));
+		    iol_error_text(&err, err.code));
 		return -1;
 	}
-	if (skipped)
-		msg("warning: '%s': %llu jobs without start or end time "
-		    "left out",
-		    fl.db, (unsigned long long)skipped);
+	msg_jobs_undated(fl.db, skipped);
 	return 0;
 }
 
@@ -172,28 +138,12 @@ static int join(struct ctx *c)
 static int write_pdf(struct ctx *c, const char *path)
 {
 	struct iol_error err = {0};
-	struct iostat_report_opts ro;
-	struct iol_devstats *st = NULL;
-	char title[160];
-	int r = EXIT_OK;
 
-	memset(&ro, 0, sizeof(ro));
-	ro.date_epoch = iol_source_date((int64_t)floor(c->l.b.t0));
-	ro.idle_pct = 5;
-	ro.burst_pct = 50;
-	snprintf(title, sizeof(title), "%s%s%s", c->m.fsname,
-		 c->m.fsname[0] ? ", " : "", iol_fsmon_fmtname(&c->m));
-	ro.title = title;
-	ro.heading = "File-system servers' load";
-	ro.noun = "data target";
-	if (iol_fsload_stats(&c->l, 0.05, 0.5, &st, &err) < 0 ||
-	    iostat_report_write(path, &c->l.b, st, &ro, &err) < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
-		r = EXIT_DATA;
+	if (view_fsload_pdf(path, &c->m, &c->l, &err) < 0) {
+		msg("%s", iol_error_text(&err, err.code));
+		return EXIT_DATA;
 	}
-	report_cleanup();
-	iol_fsload_stats_free(st, &c->l);
-	return r;
+	return EXIT_OK;
 }
 
 int cmd_fsload(int argc, char **argv)

@@ -8,7 +8,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,7 +77,7 @@ static int walk(int argc, char **argv, int i, struct iol_fsstats *st)
 	if (wo.progress)
 		progress_clear(stderr);
 	if (r < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
+		msg("%s", iol_error_text(&err, err.code));
 		return -1;
 	}
 	if (st->denied || st->vanished || st->errors)

@@ -4,10 +4,6 @@
  * (Fig. 4), the Table VI means, the MiB/s/CN spread behind Fig. 11, the
  * I/O strategies (Fig. 3) and files written per job by size (Fig. 5).
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
 #include "cmd/util.h"

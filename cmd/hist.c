@@ -3,9 +3,6 @@
  * writes, for the job and per module, with the most common access sizes.
  * Text draws bars; machine formats give one row per module, op and bin.
  */
-#include <stdio.h>
-#include <string.h>
-
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"

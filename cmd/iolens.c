@@ -6,7 +6,6 @@
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 

@@ -7,8 +7,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/commands.h"
@@ -73,26 +71,14 @@ static int load(struct ctx *c, int argc, char **argv, int i, int lenient)
 				msg("cannot read '%s': %s", argv[i], err.msg);
 			return -1;
 		}
-		if (c->r.ds.cut_line)
-			msg("warning: '%s': the %s ends early, cut in line "
-			    "%llu (the recorder was stopped while writing); "
-			    "the samples before it are read",
-			    argv[i],
-			    f == IOL_DEVFMT_IOSTAT_JSON ? "JSON document"
-							: "recording",
-			    (unsigned long long)c->r.ds.cut_line);
+		msg_devset_cut(argv[i], &c->r.ds, f);
 	}
-	if (c->r.ds.skipped)
-		msg("warning: %llu bad lines skipped",
-		    (unsigned long long)c->r.ds.skipped);
-	if (c->r.ds.resets)
-		msg("warning: %llu counter resets (no interval there)",
-		    (unsigned long long)c->r.ds.resets);
+	msg_devset_skips(&c->r.ds);
 	memset(&err, 0, sizeof(err));
 	r = iol_devreport_analyse(&c->r, io.interval, io.v.idle_pct / 100,
 				  io.v.burst_pct / 100, io.min_idle, &err);
 	if (r < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(r));
+		msg("%s", iol_error_text(&err, r));
 		return -1;
 	}
 	return 0;
@@ -109,13 +95,10 @@ static int weather(struct ctx *c)
 	if (iol_weather_load(io.v.db, &c->r.b, &c->jobs, &c->w, &skipped,
 			     &err) < 0) {
 		msg("cannot read '%s': %s", io.v.db,
-		    err.msg[0] ? err.msg : iol_strerror(err.code));
+		    iol_error_text(&err, err.code));
 		return -1;
 	}
-	if (skipped)
-		msg("warning: '%s': %llu jobs without start or end time "
-		    "left out",
-		    io.v.db, (unsigned long long)skipped);
+	msg_jobs_undated(io.v.db, skipped);
 	return 0;
 }
 
@@ -130,7 +113,7 @@ static int write_pdf(struct ctx *c, const char *path)
 				   io.date);
 	if (view_iostat_pdf(path, &c->r, &io.v, io.date ? &date : NULL, &err) <
 	    0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
+		msg("%s", iol_error_text(&err, err.code));
 		return EXIT_DATA;
 	}
 	return EXIT_OK;

@@ -4,8 +4,6 @@
  * every column of the jobs table; text shows the columns people scan.
  */
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/commands.h"

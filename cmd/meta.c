@@ -3,10 +3,6 @@
  * kind, metadata time per module and per rank, and the slowest rank's
  * metadata share (METRICS.md 6).
  */
-#include <math.h>
-#include <stdio.h>
-#include <string.h>
-
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"

@@ -15,14 +15,11 @@
 #include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "counters/counters.h"
 #include "sources/darshan.h"
 #include "render/obuf.h"
 #include "render/parse-dxt.h"

@@ -4,7 +4,6 @@
 #define _XOPEN_SOURCE 700
 #include <stddef.h>
 #include <stdlib.h>
-#include <stdio.h>
 #include <string.h>
 #include <stdint.h>
 
@@ -25,8 +24,7 @@ static int open_db(struct popopts *p, struct iol_popdb **db)
 	if (rc < 0 && bad_where)
 		return usage_error("bad --where: %s", err.msg);
 	if (rc < 0) {
-		msg("cannot open '%s': %s", p->db,
-		    err.msg[0] ? err.msg : iol_strerror(rc));
+		msg("cannot open '%s': %s", p->db, iol_error_text(&err, rc));
 		return EXIT_DATA;
 	}
 	return -1;
@@ -148,19 +146,6 @@ int pop_find(struct iol_popdb *db, const char *dbpath, const char *log,
 	return rc;
 }
 
-int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
-		     const char *where, const struct iol_popjob *j,
-		     struct iol_popset *set)
-{
-	struct iol_error err = {0};
-	int rc = iol_popdb_load_earlier(db, where, j->app, j->start_time, set,
-					&err);
-
-	if (rc < 0)
-		msg_store(dbpath, rc, &err);
-	return rc;
-}
-
 int pop_context_of(const char *dbpath, const char *log,
 		   const struct iol_job *job, const struct iol_opts *m,
 		   struct iol_popctx *ctx)
@@ -211,7 +196,7 @@ int pop_weather_job(const char *const *recs, int nrecs,
 	struct iol_wjob w;
 
 	if (iol_wjob_of_job(&w, job, m, &err) < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(err.code));
+		msg("%s", iol_error_text(&err, err.code));
 		return -1;
 	}
 	return weather(recs, nrecs, &w, out);

@@ -56,12 +56,6 @@ int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,
  * failure. */
 int pop_find(struct iol_popdb *db, const char *dbpath, const char *log,
 	     struct iol_popset *one);
-/* The jobs that may be earlier jobs of j (context) matching where, by
- * the store's (app, start_time) index; prints the message on failure. */
-int pop_load_earlier(struct iol_popdb *db, const char *dbpath,
-		     const char *where, const struct iol_popjob *j,
-		     struct iol_popset *set);
-
 /* The context of log (the store's row, else job) among the jobs of the
  * store at dbpath; prints the message on failure. */
 int pop_context_of(const char *dbpath, const char *log,

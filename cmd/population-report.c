@@ -6,7 +6,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/commands.h"
@@ -34,7 +33,7 @@ static int load(struct popopts *p, struct iol_popdb *db,
 	else if (stage == IOL_POPREP_PATHS && rc == IOL_ENOMEM && !err.msg[0])
 		msg("out of memory");
 	else
-		msg("'%s': %s", p->db, err.msg[0] ? err.msg : iol_strerror(rc));
+		msg_store(p->db, rc, &err);
 	return -1;
 }
 
@@ -76,7 +75,7 @@ int cmd_population_report(int argc, char **argv)
 	rc = popreport_write(&d.set, p.db, &d.tri, d.out, p.c.outpath, date,
 			     &err);
 	if (rc < 0)
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
+		msg("%s", iol_error_text(&err, rc));
 	iol_popreport_data_free(&d);
 	report_cleanup();
 	return rc < 0 ? EXIT_DATA : EXIT_OK;

@@ -7,13 +7,10 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "cmd/common.h"
 #include "cmd/replay.h"
 #include "cmd/util.h"
 #include "render/profile.h"

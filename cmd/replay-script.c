@@ -6,13 +6,9 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
@@ -47,7 +43,7 @@ static int build(struct iol_job *job, const char *out, const char *name,
 	rc = iol_rscript_from_job(&s, job, &o, &noevents, &err);
 	if (rc < 0) {
 		msg("%s%s", noevents ? "no per-call events in this job: " : "",
-		    err.msg[0] ? err.msg : iol_strerror(rc));
+		    iol_error_text(&err, rc));
 		iol_rscript_release(&s);
 		return EXIT_DATA;
 	}

@@ -8,9 +8,6 @@
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <stddef.h>
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 

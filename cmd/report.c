@@ -4,11 +4,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 #include <sys/stat.h>
 
 #include "cmd/commands.h"
@@ -95,7 +92,7 @@ static int one_report(struct ropts *ro, const struct copts *co,
 		set_date(&r, iol_source_date(job->start_sec));
 	ret = report_write(job, outpath, &r.ro, &err);
 	if (ret < 0) {
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(ret));
+		msg("%s", iol_error_text(&err, ret));
 		return EXIT_DATA;
 	}
 	return EXIT_OK;
@@ -105,8 +102,9 @@ static int one_report(struct ropts *ro, const struct copts *co,
 static int many_reports(struct ropts *ro, const struct copts *co,
 			const struct iol_inputs *in)
 {
-	char path[4096], **done = xcalloc(in->n, sizeof(*done));
-	int rc = EXIT_OK, nd = 0, k;
+	struct view_report_files made = {NULL, 0};
+	char path[4096];
+	int rc = EXIT_OK, r;
 
 	for (size_t j = 0; j < in->n; j++) {
 		const char *name = in->v[j].name;
@@ -116,25 +114,19 @@ static int many_reports(struct ropts *ro, const struct copts *co,
 			rc = EXIT_DATA;
 			continue;
 		}
-		view_report_file_name(path, sizeof(path), co->outpath, name,
-				      ro->ro.format);
-		for (k = 0; k < nd && strcmp(done[k], path); k++)
-			;
-		if (k < nd) {
+		r = view_report_file_claim(&made, path, sizeof(path),
+					   co->outpath, name, ro->ro.format);
+		if (r < 0)
+			msg("out of memory");
+		else if (r > 0)
 			msg("'%s' and an earlier log both make '%s': not "
 			    "overwritten",
 			    name, path);
+		if (r != 0 || one_report(ro, co, job, name, path) != EXIT_OK)
 			rc = EXIT_DATA;
-		} else {
-			done[nd++] = xstrdup(path);
-			if (one_report(ro, co, job, name, path) != EXIT_OK)
-				rc = EXIT_DATA;
-		}
 		iol_job_close(job);
 	}
-	for (k = 0; k < nd; k++)
-		free(done[k]);
-	free(done);
+	view_report_files_free(&made);
 	return rc;
 }
 

@@ -35,7 +35,7 @@ const struct iol_siteconf *site_config(void)
 		msg("cannot %s '%s': %s", err.msg, site_files[bad].path,
 		    strerror(err.sys));
 	else if (rc < 0)
-		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
+		msg("%s", iol_error_text(&err, rc));
 	if (rc < 0)
 		return NULL;
 	state = 1;

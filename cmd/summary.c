@@ -6,8 +6,6 @@
  */
 #include <math.h>
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/commands.h"
@@ -41,17 +39,15 @@ static int excl_build(struct sopts *so)
 {
 	const struct iol_siteconf *site = site_config();
 	struct iol_error err = {0};
+	const char *origin;
 	int k;
 
-	if (!site || iol_excl_init(&so->ex, !so->no_defaults, &err) < 0)
+	if (!site ||
+	    iol_siteconf_excl(site, !so->no_defaults, &so->ex, &origin, &err)) {
+		if (site && origin)
+			msg("%s: %s", origin, err.msg);
 		return -1;
-	/* the site's exclude lines are default exclusions too */
-	for (size_t i = 0; !so->no_defaults && i < site->n; i++)
-		if (!strcmp(site->v[i].key, "exclude") &&
-		    iol_excl_add(&so->ex, site->v[i].value, &err) < 0) {
-			msg("%s: %s", site->v[i].origin, err.msg);
-			return -1;
-		}
+	}
 	for (k = 0; k < so->pat.n; k++)
 		if (iol_excl_add(&so->ex, so->pat.v[k], &err) < 0) {
 			usage_error("%s", err.msg);

@@ -8,9 +8,6 @@
  */
 #include <math.h>
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "analysis/phases.h"
 #include "cmd/commands.h"

@@ -6,7 +6,6 @@
  * period before is marked (population/trend.h states the test).
  */
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "cmd/commands.h"

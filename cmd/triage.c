@@ -122,7 +122,7 @@ static int triage_db(int argc, char **argv)
 			    (size_t)tg.top_jobs, &r, &err);
 	iol_popdb_close(db);
 	if (rc < 0) {
-		msg("'%s': %s", po.db, err.msg[0] ? err.msg : iol_strerror(rc));
+		msg_store(po.db, rc, &err);
 		out_close(&o, 0);
 		return EXIT_DATA;
 	}

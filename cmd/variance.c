@@ -3,7 +3,6 @@
  * repeated, similar jobs varies (METRICS.md 9; grouping in
  * population/popan.h).
  */
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "cmd/commands.h"

@@ -15,6 +15,7 @@
 #include "population/popctx.h"
 #include "population/sql.h"
 #include "sources/inputs.h"
+#include "storage/devio.h"
 #include "base/banned.h"
 
 const char *iol_progname = "iolens";
@@ -151,15 +152,14 @@ void msg_job_warnings(const char *path, const struct iol_job *job)
 
 void msg_store(const char *db, int rc, const struct iol_error *err)
 {
-	msg("'%s': %s", db, err->msg[0] ? err->msg : iol_strerror(rc));
+	msg("'%s': %s", db, iol_error_text(err, rc));
 }
 
 void msg_popctx(const char *db, const char *log, int rc, int stage,
 		const struct iol_error *err)
 {
 	if (stage == IOL_POPCTX_OPEN)
-		msg("cannot open '%s': %s", db,
-		    err->msg[0] ? err->msg : iol_strerror(rc));
+		msg("cannot open '%s': %s", db, iol_error_text(err, rc));
 	else if (stage == IOL_POPCTX_STORE)
 		msg_store(db, rc, err);
 	else if (stage == IOL_POPCTX_LOG)
@@ -179,16 +179,45 @@ void msg_weather(const char *const *recs, int nrecs, const uint64_t *cut, int r,
 	if (r < 0 && bad >= 0)
 		msg_ioerr(recs[bad], r, err);
 	else if (r < 0)
-		msg("%s", err->msg[0] ? err->msg : iol_strerror(r));
+		msg("%s", iol_error_text(err, r));
 }
 
 void msg_fsweather(const char *const *recs, int nrecs, const char *db, int r,
 		   int bad, const struct iol_error *err)
 {
 	if (r < 0 && bad >= 0)
-		msg("cannot read '%s': %s", recs[bad],
-		    err->msg[0] ? err->msg : iol_strerror(r));
+		msg("cannot read '%s': %s", recs[bad], iol_error_text(err, r));
 	else if (r < 0)
 		msg("%s%s%s", nrecs ? "" : db, nrecs ? "" : ": ",
-		    err->msg[0] ? err->msg : iol_strerror(r));
+		    iol_error_text(err, r));
+}
+
+void msg_devset_cut(const char *path, const struct iol_devset *ds, int fmt)
+{
+	if (ds->cut_line)
+		msg("warning: '%s': the %s ends early, cut in line %llu (the "
+		    "recorder was stopped while writing); the samples before "
+		    "it are read",
+		    path,
+		    fmt == IOL_DEVFMT_IOSTAT_JSON ? "JSON document"
+						  : "recording",
+		    (unsigned long long)ds->cut_line);
+}
+
+void msg_devset_skips(const struct iol_devset *ds)
+{
+	if (ds->skipped)
+		msg("warning: %llu bad lines skipped",
+		    (unsigned long long)ds->skipped);
+	if (ds->resets)
+		msg("warning: %llu counter resets (no interval there)",
+		    (unsigned long long)ds->resets);
+}
+
+void msg_jobs_undated(const char *db, uint64_t n)
+{
+	if (n)
+		msg("warning: '%s': %llu jobs without start or end time left "
+		    "out",
+		    db, (unsigned long long)n);
 }

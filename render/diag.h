@@ -56,4 +56,15 @@ void msg_weather(const char *const *recs, int nrecs, const uint64_t *cut, int r,
 void msg_fsweather(const char *const *recs, int nrecs, const char *db, int r,
 		   int bad, const struct iol_error *err);
 
+struct iol_devset;
+/* A warning when the device recording path, just read into ds
+ * (storage/devio.h) in format fmt (IOL_DEVFMT_*), ends early. */
+void msg_devset_cut(const char *path, const struct iol_devset *ds, int fmt);
+/* A warning each for the bad lines skipped and the counter resets of
+ * the recordings read into ds (none: nothing said). */
+void msg_devset_skips(const struct iol_devset *ds);
+/* A warning for the n jobs of the store db a join left out for want of
+ * a start or end time (none: nothing said). */
+void msg_jobs_undated(const char *db, uint64_t n);
+
 #endif

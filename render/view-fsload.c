@@ -9,8 +9,11 @@
 #include <time.h>
 
 #include "render/view-fsload.h"
+#include "render/iostat-report.h"
 #include "render/obuf.h"
+#include "render/report.h"
 #include "storage/fsmon.h"
+#include "base/values.h"
 #include "base/banned.h"
 
 static const struct iol_col target_cols[] = {
@@ -405,4 +408,29 @@ void view_fsload(struct out *o, int table, const struct iol_fsmon *m,
 	case FSLOAD_JOBS: fsload_jobs(o, jobs, fj, 1); break;
 	default: fsload_targets(o, l, m->fsname);
 	}
+}
+
+int view_fsload_pdf(const char *path, const struct iol_fsmon *m,
+		    const struct iol_fsload *l, struct iol_error *err)
+{
+	struct iostat_report_opts ro;
+	struct iol_devstats *st = NULL;
+	char title[160];
+	int r;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.date_epoch = iol_source_date((int64_t)floor(l->b.t0));
+	ro.idle_pct = 5;
+	ro.burst_pct = 50;
+	snprintf(title, sizeof(title), "%s%s%s", m->fsname,
+		 m->fsname[0] ? ", " : "", iol_fsmon_fmtname(m));
+	ro.title = title;
+	ro.heading = "File-system servers' load";
+	ro.noun = "data target";
+	r = iol_fsload_stats(l, 0.05, 0.5, &st, err);
+	if (r == 0)
+		r = iostat_report_write(path, &l->b, st, &ro, err);
+	report_cleanup();
+	iol_fsload_stats_free(st, l);
+	return r;
 }

@@ -40,6 +40,12 @@ void view_fsload(struct out *o, int table, const struct iol_fsmon *m,
 		 const struct iol_fsload *l, const struct iol_wjobs *jobs,
 		 const struct iol_fsjob *fj, const char *db);
 
+/* The page of l as path: the whole file system's throughput, drawn as
+ * iostat draws a device's (render/iostat-report.h), dated by the
+ * recording's start (or SOURCE_DATE_EPOCH): 0, or < 0 with err. */
+int view_fsload_pdf(const char *path, const struct iol_fsmon *m,
+		    const struct iol_fsload *l, struct iol_error *err);
+
 /* ISO 8601 UTC of epoch seconds into buf */
 const char *fsload_iso(char *buf, size_t n, double t);
 

@@ -42,6 +42,34 @@ void view_report_file_name(char *buf, size_t n, const char *dir,
 	snprintf(buf, n, "%s/%s.%s", dir, name, ext[format]);
 }
 
+int view_report_file_claim(struct view_report_files *f, char *buf, size_t n,
+			   const char *dir, const char *log, int format)
+{
+	char **v;
+	size_t k;
+
+	view_report_file_name(buf, n, dir, log, format);
+	for (k = 0; k < f->n; k++)
+		if (!strcmp(f->v[k], buf))
+			return 1;
+	if (!(v = realloc(f->v, (f->n + 1) * sizeof(*v))))
+		return -1;
+	f->v = v;
+	if (!(v[f->n] = strdup(buf)))
+		return -1;
+	f->n++;
+	return 0;
+}
+
+void view_report_files_free(struct view_report_files *f)
+{
+	for (size_t k = 0; k < f->n; k++)
+		free(f->v[k]);
+	free(f->v);
+	f->v = NULL;
+	f->n = 0;
+}
+
 int view_report_date(char *buf, size_t n, int64_t v)
 {
 	time_t t = (time_t)v;

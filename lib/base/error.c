@@ -38,3 +38,8 @@ int iol_error_set(struct iol_error *err, int code, const char *fmt, ...)
 	va_end(ap);
 	return code;
 }
+
+const char *iol_error_text(const struct iol_error *err, int code)
+{
+	return err && err->msg[0] ? err->msg : iol_strerror(code);
+}

@@ -31,6 +31,10 @@ struct iol_error {
 /* Static text for an error code; never NULL. */
 const char *iol_strerror(int code);
 
+/* The detail of err when it has one, else the text of code: what a
+ * failure says in one phrase. */
+const char *iol_error_text(const struct iol_error *err, int code);
+
 /* Record code and a printf-style detail in err (if non-NULL); returns code. */
 int iol_error_set(struct iol_error *err, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

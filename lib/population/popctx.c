@@ -34,6 +34,20 @@ int iol_popjob_of(const struct iol_job *job, const struct iol_opts *m,
 	return rc;
 }
 
+int iol_pop_context_in(struct iol_popdb *db, const char *where,
+		       const struct iol_popjob *j, int scope,
+		       struct iol_popctx *ctx, struct iol_error *err)
+{
+	struct iol_popset set = {0};
+	int rc = iol_popdb_load_earlier(db, where, j->app, j->start_time, &set,
+					err);
+
+	if (rc == 0 && iol_pop_context_at(&set, j, scope, ctx))
+		rc = IOL_ENOMEM;
+	iol_popset_free(&set);
+	return rc;
+}
+
 int iol_pop_context_of(const char *dbpath, const char *log,
 		       const struct iol_job *job, const struct iol_opts *m,
 		       struct iol_popctx *ctx, int *stage,
@@ -41,7 +55,7 @@ int iol_pop_context_of(const char *dbpath, const char *log,
 {
 	struct iol_popjob own = {0};
 	const struct iol_popjob *row;
-	struct iol_popset set = {0}, one = {0};
+	struct iol_popset one = {0};
 	struct iol_popdb *db;
 	int rc;
 
@@ -53,18 +67,13 @@ int iol_pop_context_of(const char *dbpath, const char *log,
 	row = rc == 0 && one.n ? &one.jobs[0] : NULL;
 	if (rc == 0 && !row)
 		rc = iol_popjob_of(job, m, &own, stage, err);
-	if (rc == 0)
-		rc = iol_popdb_load_earlier(
-			db, NULL, row ? row->app : own.app,
-			row ? row->start_time : own.start_time, &set, err);
-	iol_popdb_close(db);
-	if (rc == 0 && (rc = iol_pop_context(&set, row ? row : &own, ctx))) {
+	if (rc == 0 && (rc = iol_pop_context_in(db, NULL, row ? row : &own,
+						IOL_CTX_SCOPE_AUTO, ctx,
+						err)) == IOL_ENOMEM)
 		*stage = IOL_POPCTX_MEM;
-		rc = IOL_ENOMEM;
-	}
+	iol_popdb_close(db);
 	iol_popjob_release(&own);
 	iol_popset_free(&one);
-	iol_popset_free(&set);
 	return rc;
 }
 

@@ -33,6 +33,16 @@ enum {
 int iol_popjob_of(const struct iol_job *job, const struct iol_opts *m,
 		  struct iol_popjob *own, int *stage, struct iol_error *err);
 /*
+ * The context at scope (IOL_CTX_SCOPE_*, popan.h) of job j, a row of db
+ * or a log's own (iol_popjob_of()), among the earlier jobs of its app in
+ * db that match where (NULL: all), by the store's (app, start_time)
+ * index: a million-job store answers in milliseconds.  0, or < 0 with
+ * err set (IOL_ENOMEM: its text may be empty).
+ */
+int iol_pop_context_in(struct iol_popdb *db, const char *where,
+		       const struct iol_popjob *j, int scope,
+		       struct iol_popctx *ctx, struct iol_error *err);
+/*
  * The context of the job of log among the earlier jobs of the store at
  * dbpath, into *ctx: the store's row for log, else job summarised with m
  * (as ingest would store it).  0, or < 0 with err set and *stage one of

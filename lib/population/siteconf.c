@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/select.h"
 #include "analysis/triage.h"
 #include "population/siteconf.h"
 #include "base/banned.h"
@@ -324,6 +325,21 @@ void iol_siteconf_release(struct iol_siteconf *c)
 		drop(c, c->n - 1);
 	free(c->v);
 	iol_siteconf_init(c);
+}
+
+int iol_siteconf_excl(const struct iol_siteconf *c, int defaults,
+		      struct iol_excl *ex, const char **origin,
+		      struct iol_error *err)
+{
+	int rc = iol_excl_init(ex, defaults, err);
+
+	*origin = NULL;
+	/* the site's exclude lines are default exclusions too */
+	for (size_t i = 0; rc == 0 && defaults && i < c->n; i++)
+		if (!strcmp(c->v[i].key, "exclude") &&
+		    (rc = iol_excl_add(ex, c->v[i].value, err)) < 0)
+			*origin = c->v[i].origin;
+	return rc;
 }
 
 int iol_siteconf_triage_conf(const struct iol_siteconf *c, const char *path,

@@ -77,6 +77,13 @@ struct iol_triage_conf;
  * when memory ran out first. */
 int iol_siteconf_triage_conf(const struct iol_siteconf *c, const char *path,
 			     struct iol_triage_conf *tc, struct iol_error *err);
+struct iol_excl;
+/* The default exclusions of this site into ex (iol_excl_init()'s): the
+ * built-in patterns and c's exclude lines when defaults, else none.  0,
+ * or < 0 with err, *origin the bad line's origin (NULL: none). */
+int iol_siteconf_excl(const struct iol_siteconf *c, int defaults,
+		      struct iol_excl *ex, const char **origin,
+		      struct iol_error *err);
 /* A copy of from's values and origins into to (initialised here), that
  * options may then override; to is released by the caller either way. */
 int iol_siteconf_copy(struct iol_siteconf *to, const struct iol_siteconf *from,

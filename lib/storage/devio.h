@@ -70,6 +70,10 @@ int iol_parse_stamp(const char *s, double *t, size_t *used);
  * stamp iol_parse_stamp() reads whole; 0, or IOL_EINVAL when it is
  * neither or before 1970. */
 int iol_parse_when(const char *s, int64_t *epoch);
+/* The same as a window's end (fsload --from, --to) takes it: any finite
+ * number of epoch seconds, fraction and sign allowed, or a whole stamp;
+ * 0, or -1. */
+int iol_parse_window_end(const char *s, double *t);
 /* The same as a file-system walk's "now" (fsstats --now) takes it: any
  * whole number of epoch seconds, a day YYYY-MM-DD (its midnight UTC) or
  * a whole stamp; 0, or IOL_EINVAL. */

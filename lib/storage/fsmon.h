@@ -115,6 +115,10 @@ const char *iol_fskind_name(int kind);
 
 /* 1 if name is a URL of an LMT server (mysql://, mariadb://). */
 int iol_fsmon_is_url(const char *name);
+/* 1 if the recording paths[i] is a file already named in paths[0..i)
+ * (the same device and inode): read twice, it would count twice where
+ * buckets sum (a GPFS NSD's).  A URL is not a file: 0. */
+int iol_fsmon_named_before(const char *const *paths, int i);
 
 /*
  * Read one recording into m (targets merged by name with what m holds):

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "storage/fsmon.h"
 #include "storage/lmtdb.h"
@@ -95,6 +96,20 @@ int iol_fsmon_is_url(const char *name)
 {
 	return !strncmp(name, "mysql://", 8) ||
 	       !strncmp(name, "mariadb://", 10);
+}
+
+int iol_fsmon_named_before(const char *const *paths, int i)
+{
+	struct stat a, b;
+	int k;
+
+	if (iol_fsmon_is_url(paths[i]) || stat(paths[i], &a) < 0)
+		return 0;
+	for (k = 0; k < i; k++)
+		if (!iol_fsmon_is_url(paths[k]) && stat(paths[k], &b) == 0 &&
+		    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			return 1;
+	return 0;
 }
 
 int iol_fsmon_read(struct iol_fsmon *m, const char *path, int *fmt,

@@ -95,6 +95,17 @@ int iol_parse_when(const char *s, int64_t *epoch)
 	return 0;
 }
 
+int iol_parse_window_end(const char *s, double *t)
+{
+	char *end;
+	size_t used = 0;
+
+	*t = strtod(s, &end);
+	if (end != s && !*end && isfinite(*t))
+		return 0;
+	return iol_parse_stamp(s, t, &used) == 0 && !s[used] ? 0 : -1;
+}
+
 int iol_parse_day_when(const char *s, int64_t *epoch)
 {
 	char buf[64], *end;
