@@ -12,6 +12,8 @@
 # when the set was first scored (main at d508696) as floors, so that no
 # rule change loses them: strict precision 22/27, recall per root cause
 # 15/16, per label 22/37 (22 material findings at warn or high).
+# Three identical reruns of four of the configs (t/data/triage-round4/
+# reruns/, not labelled) must get the labelled log's warn and high codes.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 SHARED=$TOP
@@ -25,4 +27,17 @@ ge "$(num "$line" precision)" 0.815 "strict precision"
 ge "$(num "$line" 'cause recall')" 0.937 "recall per root cause"
 ge "$(num "$line" recall)" 0.594 "recall per label"
 ge "$(num "$line" tp)" 22 "material findings found at warn or high"
+# the same job, the same verdict: each config's labelled log and its reruns
+for c in mpiio-small pnc-indep-small h5-small-chunks stdio-log; do
+	: >"$TMP/verdicts"
+	for f in "$TOP/t/data/triage-round4/r4-$c.darshan" "$TOP/t/data/triage-round4/reruns/r4-$c"-*.darshan; do
+		"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$f" 2>/dev/null |
+			awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' | sort | tr '\n' ' ' >>"$TMP/verdicts"
+		echo >>"$TMP/verdicts"
+	done
+	runs=$(wc -l <"$TMP/verdicts")
+	kinds=$(sort -u "$TMP/verdicts" | wc -l)
+	diag "$c: $runs runs, findings: $(sort -u "$TMP/verdicts" | sed 's/^$/none/' | tr '\n' ';')"
+	ok "$([ "$runs" -eq 4 ] && [ "$kinds" -eq 1 ] && echo 0 || echo 1)" "$c: 4 identical runs get one verdict"
+done
 done_testing
