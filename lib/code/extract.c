@@ -129,6 +129,7 @@ struct ctx {
 	struct gstream {
 		const char *usr;
 		int written, closed;
+		int clean; /* main flushed it after its last write there */
 	} * gs;
 	size_t ngs, capgs;
 	const char *main_file;
@@ -2061,8 +2062,11 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 	struct gstream *g;
 	size_t k;
 
+	/* the globals, and the streams stored in one (g = f) */
 	for (k = 0; k < c->nfvars; k++)
-		if (clang_Cursor_hasVarDeclGlobalStorage(c->fvars[k].var) == 1)
+		if (clang_Cursor_hasVarDeclGlobalStorage(c->fvars[k].var) ==
+			    1 ||
+		    c->fvars[k].gusr)
 			fvar_touched(c, &c->fvars[k], blk);
 	for (i = 0; i < n; i++) {
 		CXCursor var =
@@ -2591,9 +2595,22 @@ static unsigned fn_leaks(const struct ctx *c)
  * main calls exits: exit_via()) */
 static void main_leaks(struct ctx *c)
 {
+	struct gstream *g;
+	size_t k;
+
 	c->main_file = c->file;
-	if (!c->exit_lb)
-		c->fnblk->leaks = main_dirty(c);
+	if (c->exit_lb)
+		return;
+	c->fnblk->leaks = main_dirty(c);
+	/* a global stream main flushed (or opened) after its last write
+	 * and its last call of a function of the files: empty when main
+	 * returns, nothing for exit() to flush */
+	for (k = 0; k < c->nfvars; k++)
+		if (!c->fvars[k].dirty &&
+		    clang_Cursor_hasVarDeclGlobalStorage(c->fvars[k].var) ==
+			    1 &&
+		    (g = gstream_of(c, c->fvars[k].var)))
+			g->clean = 1;
 }
 
 /* a function of the files main calls: main's streams written since
@@ -3000,6 +3017,7 @@ static struct iol_cblock *exit_flushes(struct ctx *c)
 
 	for (k = 0; k < c->ngs; k++)
 		n += c->gs[k].written && !c->gs[k].closed &&
+		     !(c->gs[k].clean && !c->exit_lb) &&
 		     global_buf(c, c->gs[k].usr) != 0;
 	for (k = 0; k < c->nfns && !m; k++)
 		if (!strcmp(c->fns[k].blk->function, "main"))

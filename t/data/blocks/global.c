@@ -1,12 +1,14 @@
 /* t/6055: streams kept in global variables: opened in one function
  * (a local stored in the global, or the global assigned), written in
- * others through the global, one closed in a function, one left for
- * exit() to flush after main returns, one stored by main itself. */
+ * others through the global, one closed in a function, one flushed by
+ * main last (nothing left for exit), two left for exit() to flush after
+ * main returns, one of them stored by main itself. */
 #include <stdio.h>
 
 static FILE *out;
 static FILE *log_f;
 static FILE *trace_f;
+static FILE *err_f;
 static char b[4096];
 
 static void open_all(void)
@@ -16,6 +18,7 @@ static void open_all(void)
 	fputs("start\n", f);
 	log_f = f;
 	out = fopen("global.out", "w");
+	err_f = fopen("global.err", "w");
 }
 
 static void put(int n)
@@ -26,6 +29,7 @@ static void put(int n)
 		fwrite(b, 1, 1000, out);
 	fwrite(b, 1, 10, log_f);
 	fwrite(b, 1, 10, trace_f);
+	fwrite(b, 1, 10, err_f);
 }
 
 static void done(void)
@@ -43,5 +47,6 @@ int main(void)
 	put(3);
 	put(5);
 	done();
+	fflush(err_f);
 	return 0;
 }
