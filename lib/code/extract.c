@@ -54,6 +54,16 @@ struct fnrec {
 	 * parameter i), once closes_known */
 	unsigned closes;
 	int closes_known;
+	/* the parameters its body leaves flushed: a fflush or fclose of
+	 * each, not under a branch or a loop, and no statement naming it
+	 * after (bit i: parameter i), once closes_known */
+	unsigned cleans;
+	/* the global variables it and the functions of the files it calls
+	 * (or names) refer to, by USR, once grefs_state is 2 (1: being
+	 * found); grefs_all: not known, any */
+	const char **grefs;
+	size_t ngrefs, capgrefs;
+	int grefs_state, grefs_all;
 };
 
 /* a stream variable's buffer, as a setvbuf or setbuf call sets it */
@@ -115,6 +125,7 @@ struct ctx {
 		/* the global variable it was stored in (g = f): the
 		 * global's record is the stream's at exit, NULL none */
 		const char *gusr;
+		const char *usr; /* a global's USR, once asked */
 	} * fvars;
 	size_t nfvars, capfvars;
 	/* the function's writes to its FILE * variables, in walk order */
@@ -1683,6 +1694,7 @@ static struct fvar *fvar_of(struct ctx *c, CXCursor var, int add)
 	v->escaped = 0;
 	v->wblk = NULL;
 	v->gusr = NULL;
+	v->usr = NULL;
 	return v;
 }
 
@@ -2006,34 +2018,75 @@ static void fvar_touched(struct ctx *c, struct fvar *v,
 		g->written = 1;
 }
 
-/* a statement of a function's body: fclose(p) of a parameter p marks
- * it in the fnrec's closes */
+/* the parameter of f cur is, -1 none */
+static int fn_param(const struct fnrec *f, CXCursor var)
+{
+	int j, n = clang_Cursor_getNumArguments(f->cur);
+
+	for (j = 0; j < n && j < IOL_CARGS; j++)
+		if (clang_equalCursors(
+			    clang_Cursor_getArgument(f->cur, (unsigned)j), var))
+			return j;
+	return -1;
+}
+
+struct pscan {
+	const struct fnrec *f;
+	unsigned named;
+};
+
+/* the parameters a statement names */
+static enum CXChildVisitResult named_visit(CXCursor cur, CXCursor parent,
+					   CXClientData data)
+{
+	struct pscan *p = data;
+	int j;
+
+	(void)parent;
+	if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+	    (j = fn_param(p->f, clang_getCursorReferenced(cur))) >= 0)
+		p->named |= 1u << j;
+	return CXChildVisit_Recurse;
+}
+
+/* a statement of a function's body, in order: fclose(p) or fflush(p)
+ * of a parameter p leaves it flushed (fclose closed); any other that
+ * names it, perhaps written again */
 static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
 					    CXClientData data)
 {
 	struct fnrec *f = data;
-	CXCursor e = unwrap(cur), var;
+	CXCursor e = unwrap(cur);
+	struct pscan ps = {f, 0};
+	const char *s;
 	CXString nm;
-	int j, n, yes;
+	int j = -1, cl = 0, fl = 0;
 
 	(void)parent;
-	if (clang_getCursorKind(e) != CXCursor_CallExpr ||
-	    clang_Cursor_getNumArguments(e) != 1)
-		return CXChildVisit_Continue;
-	nm = clang_getCursorSpelling(e);
-	yes = clang_getCString(nm) && !strcmp(clang_getCString(nm), "fclose");
-	clang_disposeString(nm);
-	var = stream_var(clang_Cursor_getArgument(e, 0));
-	n = clang_Cursor_getNumArguments(f->cur);
-	for (j = 0; yes && j < n && j < IOL_CARGS; j++)
-		if (clang_equalCursors(
-			    clang_Cursor_getArgument(f->cur, (unsigned)j), var))
+	if (clang_getCursorKind(e) == CXCursor_CallExpr &&
+	    clang_Cursor_getNumArguments(e) == 1) {
+		nm = clang_getCursorSpelling(e);
+		s = clang_getCString(nm);
+		cl = s && !strcmp(s, "fclose");
+		fl = s && !strcmp(s, "fflush");
+		clang_disposeString(nm);
+		if (cl || fl)
+			j = fn_param(
+				f, stream_var(clang_Cursor_getArgument(e, 0)));
+	}
+	if (j >= 0) {
+		f->cleans |= 1u << j;
+		if (cl)
 			f->closes |= 1u << j;
+		return CXChildVisit_Continue;
+	}
+	clang_visitChildren(cur, named_visit, &ps);
+	f->cleans &= ~ps.named;
 	return CXChildVisit_Continue;
 }
 
 /* the parameters f closes (fclose) in its body, not under a branch or
- * a loop: bit i, parameter i; found once */
+ * a loop: bit i, parameter i; found once (with f->cleans) */
 static unsigned fn_closes(struct fnrec *f)
 {
 	CXCursor body = clang_getNullCursor();
@@ -2045,6 +2098,110 @@ static unsigned fn_closes(struct fnrec *f)
 	if (!clang_Cursor_isNull(body))
 		clang_visitChildren(body, closes_visit, f);
 	return f->closes;
+}
+
+static void fn_globals(struct ctx *c, struct fnrec *f);
+
+/* f refers to the global variable of USR usr */
+static void gref_add(struct fnrec *f, const char *usr)
+{
+	size_t i;
+
+	for (i = 0; i < f->ngrefs; i++)
+		if (!strcmp(f->grefs[i], usr))
+			return;
+	if (f->ngrefs == f->capgrefs) {
+		size_t cap = f->capgrefs ? 2 * f->capgrefs : 8;
+		const char **v = realloc(f->grefs, cap * sizeof(*v));
+
+		if (!v) {
+			f->grefs_all = 1;
+			return;
+		}
+		f->grefs = v;
+		f->capgrefs = cap;
+	}
+	f->grefs[f->ngrefs++] = usr;
+}
+
+struct gwalk {
+	struct ctx *c;
+	struct fnrec *f;
+};
+
+/* a global variable's or a function's of the files name in f's body */
+static enum CXChildVisitResult globals_visit(CXCursor cur, CXCursor parent,
+					     CXClientData data)
+{
+	struct gwalk *w = data;
+	CXCursor ref;
+	struct fnrec *g;
+	size_t i;
+
+	(void)parent;
+	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(cur) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	ref = clang_getCursorReferenced(cur);
+	if (clang_getCursorKind(ref) == CXCursor_VarDecl &&
+	    clang_Cursor_hasVarDeclGlobalStorage(ref) == 1) {
+		const char *u = keep(w->c, clang_getCursorUSR(ref));
+
+		if (u)
+			gref_add(w->f, u);
+		return CXChildVisit_Recurse;
+	}
+	if (clang_Cursor_isNull(ref) ||
+	    !(g = (struct fnrec *)find_fn(w->c, ref)) || g == w->f)
+		return CXChildVisit_Recurse;
+	fn_globals(w->c, g);
+	if (g->grefs_state != 2 || g->grefs_all)
+		w->f->grefs_all = 1; /* a cycle of calls, or not known */
+	for (i = 0; !w->f->grefs_all && i < g->ngrefs; i++)
+		gref_add(w->f, g->grefs[i]);
+	return CXChildVisit_Recurse;
+}
+
+/* the global variables f refers to, through its calls too */
+static void fn_globals(struct ctx *c, struct fnrec *f)
+{
+	struct gwalk w = {c, f};
+
+	if (f->grefs_state)
+		return;
+	f->grefs_state = 1;
+	clang_visitChildren(f->cur, globals_visit, &w);
+	f->grefs_state = 2;
+}
+
+/* whether a call of f may write the global variable of USR usr (f NULL:
+ * not known, it may) */
+static int fn_may_write(struct ctx *c, struct fnrec *f, const char *usr)
+{
+	size_t i;
+
+	if (!f || !usr)
+		return 1;
+	fn_globals(c, f);
+	if (f->grefs_all || f->grefs_state != 2)
+		return 1;
+	for (i = 0; i < f->ngrefs; i++)
+		if (!strcmp(f->grefs[i], usr))
+			return 1;
+	return 0;
+}
+
+/* the USR of a global FILE * variable's fvar, or the global a local was
+ * stored in; NULL neither */
+static const char *fvar_gusr(struct ctx *c, struct fvar *v)
+{
+	if (v->gusr)
+		return v->gusr;
+	if (clang_Cursor_hasVarDeclGlobalStorage(v->var) != 1)
+		return NULL;
+	if (!v->usr)
+		v->usr = keep(c, clang_getCursorUSR(v->var));
+	return v->usr;
 }
 
 /*
@@ -2062,12 +2219,14 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 	struct gstream *g;
 	size_t k;
 
-	/* the globals, and the streams stored in one (g = f) */
-	for (k = 0; k < c->nfvars; k++)
-		if (clang_Cursor_hasVarDeclGlobalStorage(c->fvars[k].var) ==
-			    1 ||
-		    c->fvars[k].gusr)
+	/* the globals, and the streams stored in one (g = f), that the
+	 * function or those it calls refer to */
+	for (k = 0; k < c->nfvars; k++) {
+		const char *u = fvar_gusr(c, &c->fvars[k]);
+
+		if (u && fn_may_write(c, f, u))
 			fvar_touched(c, &c->fvars[k], blk);
+	}
 	for (i = 0; i < n; i++) {
 		CXCursor var =
 			stream_var(clang_Cursor_getArgument(call, (unsigned)i));
@@ -2083,6 +2242,16 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 						    call, (unsigned)j))))
 					cc->argsame[i] |= 1u << j;
 	}
+	/* flushed last there: empty after the call, still open */
+	for (i = 0; f && i < n && i < IOL_CARGS; i++)
+		if ((f->cleans & ~closes & (1u << i)) &&
+		    (v = fvar_of(c,
+				 stream_var(clang_Cursor_getArgument(
+					 call, (unsigned)i)),
+				 0))) {
+			v->dirty = 0;
+			v->run_from = c->nwr;
+		}
 	for (i = 0; i < n && i < IOL_CARGS; i++) {
 		CXCursor var;
 
@@ -3149,6 +3318,8 @@ done:
 	free(u);
 	if (idx)
 		clang_disposeIndex(idx);
+	for (k = 0; k < c.nfns; k++)
+		free(c.fns[k].grefs);
 	free(c.fns);
 	free(c.byusr);
 	free(c.bufs);

@@ -1,8 +1,9 @@
 /* t/6055: streams kept in global variables: opened in one function
  * (a local stored in the global, or the global assigned), written in
  * others through the global, one closed in a function, one flushed by
- * main last (nothing left for exit), two left for exit() to flush after
- * main returns, one of them stored by main itself. */
+ * main after the last call of a function that names it (nothing left
+ * for exit), two left for exit() to flush after main returns, one of
+ * them stored by main itself. */
 #include <stdio.h>
 
 static FILE *out;
@@ -37,6 +38,11 @@ static void done(void)
 	fclose(out);
 }
 
+static void note(void)
+{
+	fputs("done\n", log_f);
+}
+
 int main(void)
 {
 	FILE *t = fopen("global.trace", "w");
@@ -48,5 +54,6 @@ int main(void)
 	put(5);
 	done();
 	fflush(err_f);
+	note();
 	return 0;
 }
