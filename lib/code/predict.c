@@ -198,8 +198,8 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 static int64_t run_rest(const struct iol_ccall *cc)
 {
 	struct iol_cpred v;
-	int64_t sum = 0, u;
-	int i;
+	int64_t sum = 0, u, bytes = 0, b;
+	int i, exact = cc->bufsize > 0;
 
 	for (i = 0; cc->run && i < cc->nrun; i++) {
 		call_pred(cc->run[i], NULL, 0, &v);
@@ -211,9 +211,24 @@ static int64_t run_rest(const struct iol_ccall *cc)
 		if (sum > INT64_MAX - u)
 			return 1;
 		sum += u;
+		/* bytes smaller than the flush's buffer, through it */
+		b = v.fixed[IOL_CP_BYTES_WRITTEN];
+		if (cc->run[i]->bufsize != cc->bufsize || b >= cc->bufsize ||
+		    (cc->runmul[i] && b > INT64_MAX / cc->runmul[i]) ||
+		    bytes > INT64_MAX - b * cc->runmul[i])
+			exact = 0;
+		else
+			bytes += b * cc->runmul[i];
 	}
 	if (!cc->run || sum <= 0)
 		return 1;
+	/* the full buffers the writes sent, counted in bytes where all
+	 * went through the buffer: shares rounded up add up to more than
+	 * a whole one when the buffer is no power of two (10 fwrite of
+	 * 100 B through setvbuf's 1000 B fill it exactly) */
+	if (exact && bytes > 0 &&
+	    sum - (bytes - 1) / cc->bufsize * IOL_CSYS_UNIT > 0)
+		return sum - (bytes - 1) / cc->bufsize * IOL_CSYS_UNIT;
 	return sum - (sum - 1) / IOL_CSYS_UNIT * IOL_CSYS_UNIT;
 }
 
