@@ -1595,6 +1595,8 @@ static void exit_write(struct ctx *c, struct iol_ccall **list)
 
 static int main_owns(const struct ctx *c, const struct fvar *v);
 static int parm_index(const struct ctx *c, CXCursor var);
+static void exit_rest(struct ctx *c, struct fvar *v,
+		      const struct iol_cblock *blk);
 
 /*
  * exit()'s write(2) of each stream of the function's written since its
@@ -1602,7 +1604,8 @@ static int parm_index(const struct ctx *c, CXCursor var);
  * before it, so that a call giving it as the same stream as one of
  * those (f(out, out)) counts one (the first flush empties the buffer).
  */
-static void exit_params(struct ctx *c, struct iol_ccall **list)
+static void exit_params(struct ctx *c, struct iol_ccall **list,
+			const struct iol_cblock *blk)
 {
 	unsigned seen = 0;
 	size_t k;
@@ -1611,6 +1614,8 @@ static void exit_params(struct ctx *c, struct iol_ccall **list)
 	for (k = 0; k < c->nfvars; k++) {
 		if (!main_owns(c, &c->fvars[k]))
 			continue;
+		if (c->cond == 0)
+			exit_rest(c, &c->fvars[k], blk);
 		exit_write(c, list);
 		if (!*list || (q = parm_index(c, c->fvars[k].var)) < 0)
 			continue;
@@ -1653,7 +1658,7 @@ static int exit_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 	where(call, &line, NULL, NULL);
 	if (!(lb = line_block(c, blk, line)))
 		return 1;
-	exit_params(c, &lb->calls);
+	exit_params(c, &lb->calls, lb);
 	if (c->cond == 0 && !strcmp(c->fnblk->function, "main"))
 		c->exit_lb = lb;
 	else if (c->cond == 0 && !c->fn->exit_lb)
@@ -1875,6 +1880,32 @@ static void run_close(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
 	if (cc->run)
 		rest_block(c, v, cc, blk);
 	v->run_from = c->nwr;
+}
+
+/*
+ * exit()'s flush of v, after the function's end or at its exit() in blk:
+ * a flush of no line of the source, made only to take what v's run
+ * leaves in the buffer off the block of its writes (rest_block()), as
+ * a flush does; v's run is left as it was.
+ */
+static void exit_rest(struct ctx *c, struct fvar *v,
+		      const struct iol_cblock *blk)
+{
+	struct iol_ccall *cc;
+	size_t from = v->run_from;
+	int64_t b = var_buf(c, v->var);
+
+	if (!v->run_ok || !(cc = zalloc(c, sizeof(*cc))))
+		return;
+	cc->name = "exit's flush";
+	cc->api = IOL_CAPI_STDIO;
+	cc->op = IOL_COP_CLOSE;
+	cc->cfile = cc->flushes = 1;
+	cc->size = -1;
+	cc->size_param = cc->stream_param = -1;
+	cc->bufsize = b == IOL_CUNKNOWN ? IOL_CBUF_STDIO : b;
+	run_close(c, v, cc, blk);
+	v->run_from = from;
 }
 
 /* the outermost loop from b up to anc, anc left out; NULL none (or anc
@@ -2743,18 +2774,21 @@ static unsigned main_dirty(const struct ctx *c)
 /* a function's own FILE * variables (not parameters, not static)
  * written and open at its end, neither returned nor stored: exit()
  * flushes them, after main returns (none when it exits itself) */
-static unsigned fn_leaks(const struct ctx *c)
+static unsigned fn_leaks(struct ctx *c)
 {
 	unsigned n = 0;
 	size_t i;
 
 	for (i = 0; i < c->nfvars; i++) {
-		const struct fvar *v = &c->fvars[i];
+		struct fvar *v = &c->fvars[i];
 
-		n += v->dirty && !v->escaped &&
-		     clang_getCursorKind(v->var) == CXCursor_VarDecl &&
-		     clang_Cursor_hasVarDeclGlobalStorage(v->var) != 1 &&
-		     var_buf(c, v->var) != 0;
+		if (!v->dirty || v->escaped ||
+		    clang_getCursorKind(v->var) != CXCursor_VarDecl ||
+		    clang_Cursor_hasVarDeclGlobalStorage(v->var) == 1 ||
+		    var_buf(c, v->var) == 0)
+			continue;
+		exit_rest(c, v, c->fnblk);
+		n++;
 	}
 	return n;
 }
@@ -2771,6 +2805,9 @@ static void main_leaks(struct ctx *c)
 	if (c->exit_lb)
 		return;
 	c->fnblk->leaks = main_dirty(c);
+	for (k = 0; k < c->nfvars; k++)
+		if (main_owns(c, &c->fvars[k]))
+			exit_rest(c, &c->fvars[k], c->fnblk);
 	/* a global stream main flushed (or opened) after its last write
 	 * and its last call of a function of the files: empty when main
 	 * returns, nothing for exit() to flush */
