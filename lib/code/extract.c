@@ -50,6 +50,20 @@ struct fnrec {
 	struct iol_cblock *blk;
 	/* the line of its exit() call, not under a branch (NULL: none) */
 	struct iol_cblock *exit_lb;
+	/* the parameters its body closes, not under a branch (bit i:
+	 * parameter i), once closes_known */
+	unsigned closes;
+	int closes_known;
+	/* the parameters its body leaves flushed: a fflush or fclose of
+	 * each, not under a branch or a loop, and no statement naming it
+	 * after (bit i: parameter i), once closes_known */
+	unsigned cleans;
+	/* the global variables it and the functions of the files it calls
+	 * (or names) refer to, by USR, once grefs_state is 2 (1: being
+	 * found); grefs_all: not known, any */
+	const char **grefs;
+	size_t ngrefs, capgrefs;
+	int grefs_state, grefs_all;
 };
 
 /* a stream variable's buffer, as a setvbuf or setbuf call sets it */
@@ -105,6 +119,13 @@ struct ctx {
 		size_t run_from;
 		int run_ok;
 		int escaped; /* returned or stored: not left open here */
+		/* the block of its last write (or of the call given it),
+		 * NULL not known */
+		const struct iol_cblock *wblk;
+		/* the global variable it was stored in (g = f): the
+		 * global's record is the stream's at exit, NULL none */
+		const char *gusr;
+		const char *usr; /* a global's USR, once asked */
 	} * fvars;
 	size_t nfvars, capfvars;
 	/* the function's writes to its FILE * variables, in walk order */
@@ -119,6 +140,7 @@ struct ctx {
 	struct gstream {
 		const char *usr;
 		int written, closed;
+		int clean; /* main flushed it after its last write there */
 	} * gs;
 	size_t ngs, capgs;
 	const char *main_file;
@@ -1571,11 +1593,47 @@ static void exit_write(struct ctx *c, struct iol_ccall **list)
 	*list = cc;
 }
 
+static int main_owns(const struct ctx *c, const struct fvar *v);
+static int parm_index(const struct ctx *c, CXCursor var);
+static void exit_rest(struct ctx *c, struct fvar *v,
+		      const struct iol_cblock *blk);
+
+/*
+ * exit()'s write(2) of each stream of the function's written since its
+ * last flush (exit_call()); a parameter's is marked with the parameters
+ * before it, so that a call giving it as the same stream as one of
+ * those (f(out, out)) counts one (the first flush empties the buffer).
+ */
+static void exit_params(struct ctx *c, struct iol_ccall **list,
+			const struct iol_cblock *blk)
+{
+	unsigned seen = 0;
+	size_t k;
+	int q;
+
+	for (k = 0; k < c->nfvars; k++) {
+		if (!main_owns(c, &c->fvars[k]))
+			continue;
+		if (c->cond == 0)
+			exit_rest(c, &c->fvars[k], blk);
+		exit_write(c, list);
+		if (!*list || (q = parm_index(c, c->fvars[k].var)) < 0)
+			continue;
+		(*list)->exitw = 1;
+		(*list)->stream_param = q;
+		(*list)->clean_params = seen;
+		seen |= 1u << q;
+	}
+}
+
 /* the function's own streams (and parameters) written since their last
  * flush and not closed */
 static unsigned main_dirty(const struct ctx *c);
 static void main_calls(struct ctx *c, CXCursor call, const struct fnrec *f);
 static void fstream_escapes(struct ctx *c, CXCursor expr);
+static void fstream_stored(struct ctx *c, CXCursor g, CXCursor expr);
+static enum CXChildVisitResult body_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data);
 
 /*
  * exit() called in a function: it flushes the function's streams
@@ -1590,7 +1648,7 @@ static int exit_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		     const char *name)
 {
 	struct iol_cblock *lb;
-	unsigned line, n, i;
+	unsigned line;
 
 	/* the C library's exit, not a method of that name */
 	if (!name || strcmp(name, "exit") != 0 || !c->fnblk || !c->fn ||
@@ -1598,11 +1656,9 @@ static int exit_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		    CXCursor_FunctionDecl)
 		return 0;
 	where(call, &line, NULL, NULL);
-	n = main_dirty(c);
 	if (!(lb = line_block(c, blk, line)))
 		return 1;
-	for (i = 0; i < n; i++)
-		exit_write(c, &lb->calls);
+	exit_params(c, &lb->calls, lb);
 	if (c->cond == 0 && !strcmp(c->fnblk->function, "main"))
 		c->exit_lb = lb;
 	else if (c->cond == 0 && !c->fn->exit_lb)
@@ -1641,14 +1697,27 @@ static struct fvar *fvar_of(struct ctx *c, CXCursor var, int add)
 	 * empty, as the shares of its writes are */
 	v->run_ok = 1;
 	v->escaped = 0;
+	v->wblk = NULL;
+	v->gusr = NULL;
+	v->usr = NULL;
 	return v;
 }
+
+static struct gstream *gstream_usr(struct ctx *c, const char *usr);
 
 /* a global FILE * variable's record, made when new */
 static struct gstream *gstream_of(struct ctx *c, CXCursor var)
 {
 	CXString u = clang_getCursorUSR(var);
-	const char *usr = clang_getCString(u);
+	struct gstream *g = gstream_usr(c, clang_getCString(u));
+
+	clang_disposeString(u);
+	return g;
+}
+
+/* the record of the global variable of USR usr, made when new */
+static struct gstream *gstream_usr(struct ctx *c, const char *usr)
+{
 	struct gstream *g = NULL;
 	size_t i;
 
@@ -1677,7 +1746,6 @@ static struct gstream *gstream_of(struct ctx *c, CXCursor var)
 			g = NULL;
 		}
 	}
-	clang_disposeString(u);
 	return g;
 }
 
@@ -1753,6 +1821,32 @@ static const struct iol_cblock *common_block(const struct iol_cblock *a,
 }
 
 /*
+ * The block a flush cc's run (in c->wr, from v->run_from) leaves its rest
+ * at: the one below the innermost block around the run and the flush
+ * that holds all the run's writes, whose runs each end at the flush;
+ * the flush sends the rest as it did before, and the writes' blocks do
+ * not count a buffer they fill exactly as a write(2) of theirs.
+ */
+static void rest_block(struct ctx *c, const struct fvar *v,
+		       struct iol_ccall *cc, const struct iol_cblock *blk)
+{
+	const struct iol_cblock *wc = NULL, *anc;
+	size_t i, vi = (size_t)(v - c->fvars);
+	int64_t n;
+
+	for (i = v->run_from; i < c->nwr; i++)
+		if (c->wr[i].var == vi)
+			wc = wc ? common_block(wc, c->wr[i].blk) : c->wr[i].blk;
+	if (!wc || !(anc = common_block(wc, blk)) || wc == anc ||
+	    (n = runs_under(wc->parent, anc)) <= 0)
+		return;
+	cc->rest_at = (struct iol_cblock *)wc;
+	cc->rest_n = n;
+	cc->rest_next = cc->rest_at->rests;
+	cc->rest_at->rests = cc;
+}
+
+/*
  * The flush cc (in blk) of v: the writes of its run since its open or
  * last flush, each with how often it runs for one run of the flush, so
  * that the prediction sends what they leave in the buffer at the flush
@@ -1783,7 +1877,97 @@ static void run_close(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
 	} else {
 		cc->run = NULL;
 	}
+	if (cc->run)
+		rest_block(c, v, cc, blk);
 	v->run_from = c->nwr;
+}
+
+/*
+ * exit()'s flush of v, after the function's end or at its exit() in blk:
+ * a flush of no line of the source, made only to take what v's run
+ * leaves in the buffer off the block of its writes (rest_block()), as
+ * a flush does; v's run is left as it was.
+ */
+static void exit_rest(struct ctx *c, struct fvar *v,
+		      const struct iol_cblock *blk)
+{
+	struct iol_ccall *cc;
+	size_t from = v->run_from;
+	int64_t b = var_buf(c, v->var);
+
+	if (!v->run_ok || !(cc = zalloc(c, sizeof(*cc))))
+		return;
+	cc->name = "exit's flush";
+	cc->api = IOL_CAPI_STDIO;
+	cc->op = IOL_COP_CLOSE;
+	cc->cfile = cc->flushes = 1;
+	cc->size = -1;
+	cc->size_param = cc->stream_param = -1;
+	cc->bufsize = b == IOL_CUNKNOWN ? IOL_CBUF_STDIO : b;
+	run_close(c, v, cc, blk);
+	v->run_from = from;
+}
+
+/* the outermost loop from b up to anc, anc left out; NULL none (or anc
+ * is no ancestor of b) */
+static struct iol_cblock *outer_loop(const struct iol_cblock *b,
+				     const struct iol_cblock *anc)
+{
+	const struct iol_cblock *l = NULL;
+
+	for (; b && b != anc; b = b->parent)
+		if (b->kind == IOL_CB_LOOP)
+			l = b;
+	return b ? (struct iol_cblock *)l : NULL;
+}
+
+/*
+ * A flush cc (in blk) of v in loops that do not hold v's last write: the
+ * first of their once_m runs sends the buffer, the others find it empty
+ * (a fflush of an empty buffer makes no system call).
+ */
+static void flush_once(struct iol_ccall *cc, const struct fvar *v,
+		       const struct iol_cblock *blk)
+{
+	const struct iol_cblock *anc, *l;
+	int64_t m;
+
+	if (!v || !v->wblk || !(anc = common_block(v->wblk, blk)) ||
+	    !(l = outer_loop(blk, anc)) ||
+	    (m = runs_under(blk, l->parent)) <= 1)
+		return;
+	cc->once_m = m;
+}
+
+/* the index of the function's parameter var is, -1 none */
+static int parm_index(const struct ctx *c, CXCursor var)
+{
+	int i, n = clang_Cursor_getNumArguments(c->fncur);
+
+	if (clang_getCursorKind(var) != CXCursor_ParmDecl)
+		return -1;
+	for (i = 0; i < n && i < IOL_CARGS; i++)
+		if (clang_equalCursors(
+			    clang_Cursor_getArgument(c->fncur, (unsigned)i),
+			    var))
+			return i;
+	return -1;
+}
+
+/* the parameters flushed in the function and not written since, other
+ * than var: the same stream as var when a call gives it twice */
+static unsigned clean_params(const struct ctx *c, CXCursor var)
+{
+	unsigned m = 0;
+	size_t k;
+	int q;
+
+	for (k = 0; k < c->nfvars; k++)
+		if (!c->fvars[k].dirty &&
+		    !clang_equalCursors(c->fvars[k].var, var) &&
+		    (q = parm_index(c, c->fvars[k].var)) >= 0)
+			m |= 1u << q;
+	return m;
 }
 
 /*
@@ -1799,6 +1983,7 @@ static void fstream_state(struct ctx *c, CXCursor call,
 {
 	CXCursor var = clang_getNullCursor();
 	struct fvar *v;
+	struct gstream *g;
 
 	if (cc->op == IOL_COP_OPEN) {
 		if (!clang_Cursor_isNull(c->decl) &&
@@ -1807,6 +1992,8 @@ static void fstream_state(struct ctx *c, CXCursor call,
 			v->run_from = c->nwr;
 			v->run_ok = 1;
 			v->escaped = 0;
+			v->wblk = NULL;
+			v->gusr = NULL;
 		}
 		return;
 	}
@@ -1821,7 +2008,10 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		cc->flushes = !v || v->dirty;
 		if ((v = v ? v : fvar_of(c, var, 1))) {
 			v->dirty = 1;
+			v->wblk = blk;
 			run_add(c, v, cc, blk);
+			if (v->gusr && (g = gstream_usr(c, v->gusr)))
+				g->written = 1;
 		}
 		return;
 	}
@@ -1829,8 +2019,15 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		return;
 	v = fvar_of(c, var, 0);
 	cc->flushes = !v || v->dirty;
-	if (v && cc->flushes)
+	if (!v && parm_index(c, var) >= 0)
+		cc->clean_params = clean_params(c, var);
+	if (v && cc->flushes) {
+		flush_once(cc, v, blk);
 		run_close(c, v, cc, blk);
+	}
+	if (v && v->gusr && cc->op == IOL_COP_CLOSE &&
+	    (g = gstream_usr(c, v->gusr)))
+		g->closed = 1;
 	if ((v = v ? v : fvar_of(c, var, 1))) {
 		v->dirty = 0;
 		/* after a flush the buffer is empty: a new run */
@@ -1839,28 +2036,272 @@ static void fstream_state(struct ctx *c, CXCursor call,
 	}
 }
 
-/* a call of a function of the files: the FILE * variables it is given,
- * and the globals, may be written there */
-static void fstream_passed(struct ctx *c, CXCursor call)
+/* a FILE * variable written, perhaps, by a call in blk */
+static void fvar_touched(struct ctx *c, struct fvar *v,
+			 const struct iol_cblock *blk)
 {
-	int i, n = clang_Cursor_getNumArguments(call);
+	struct gstream *g;
+
+	v->dirty = 1;
+	v->run_from = c->nwr;
+	v->wblk = blk;
+	if (v->gusr && (g = gstream_usr(c, v->gusr)))
+		g->written = 1;
+}
+
+/* the parameter of f cur is, -1 none */
+static int fn_param(const struct fnrec *f, CXCursor var)
+{
+	int j, n = clang_Cursor_getNumArguments(f->cur);
+
+	for (j = 0; j < n && j < IOL_CARGS; j++)
+		if (clang_equalCursors(
+			    clang_Cursor_getArgument(f->cur, (unsigned)j), var))
+			return j;
+	return -1;
+}
+
+struct pscan {
+	const struct fnrec *f;
+	unsigned named;
+};
+
+/* the parameters a statement names */
+static enum CXChildVisitResult named_visit(CXCursor cur, CXCursor parent,
+					   CXClientData data)
+{
+	struct pscan *p = data;
+	int j;
+
+	(void)parent;
+	if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+	    (j = fn_param(p->f, clang_getCursorReferenced(cur))) >= 0)
+		p->named |= 1u << j;
+	return CXChildVisit_Recurse;
+}
+
+/* a statement of a function's body, in order: fclose(p) or fflush(p)
+ * of a parameter p leaves it flushed (fclose closed); any other that
+ * names it, perhaps written again */
+static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
+					    CXClientData data)
+{
+	struct fnrec *f = data;
+	CXCursor e = unwrap(cur);
+	struct pscan ps = {f, 0};
+	const char *s;
+	CXString nm;
+	int j = -1, cl = 0, fl = 0;
+
+	(void)parent;
+	if (clang_getCursorKind(e) == CXCursor_CallExpr &&
+	    clang_Cursor_getNumArguments(e) == 1) {
+		nm = clang_getCursorSpelling(e);
+		s = clang_getCString(nm);
+		cl = s && !strcmp(s, "fclose");
+		fl = s && !strcmp(s, "fflush");
+		clang_disposeString(nm);
+		if (cl || fl)
+			j = fn_param(
+				f, stream_var(clang_Cursor_getArgument(e, 0)));
+	}
+	if (j >= 0) {
+		f->cleans |= 1u << j;
+		if (cl)
+			f->closes |= 1u << j;
+		return CXChildVisit_Continue;
+	}
+	clang_visitChildren(cur, named_visit, &ps);
+	f->cleans &= ~ps.named;
+	return CXChildVisit_Continue;
+}
+
+/* the parameters f closes (fclose) in its body, not under a branch or
+ * a loop: bit i, parameter i; found once (with f->cleans) */
+static unsigned fn_closes(struct fnrec *f)
+{
+	CXCursor body = clang_getNullCursor();
+
+	if (f->closes_known)
+		return f->closes;
+	f->closes_known = 1;
+	clang_visitChildren(f->cur, body_visit, &body);
+	if (!clang_Cursor_isNull(body))
+		clang_visitChildren(body, closes_visit, f);
+	return f->closes;
+}
+
+static void fn_globals(struct ctx *c, struct fnrec *f);
+
+/* f refers to the global variable of USR usr */
+static void gref_add(struct fnrec *f, const char *usr)
+{
+	size_t i;
+
+	for (i = 0; i < f->ngrefs; i++)
+		if (!strcmp(f->grefs[i], usr))
+			return;
+	if (f->ngrefs == f->capgrefs) {
+		size_t cap = f->capgrefs ? 2 * f->capgrefs : 8;
+		const char **v = realloc(f->grefs, cap * sizeof(*v));
+
+		if (!v) {
+			f->grefs_all = 1;
+			return;
+		}
+		f->grefs = v;
+		f->capgrefs = cap;
+	}
+	f->grefs[f->ngrefs++] = usr;
+}
+
+struct gwalk {
+	struct ctx *c;
+	struct fnrec *f;
+};
+
+/* a global variable's or a function's of the files name in f's body */
+static enum CXChildVisitResult globals_visit(CXCursor cur, CXCursor parent,
+					     CXClientData data)
+{
+	struct gwalk *w = data;
+	CXCursor ref;
+	struct fnrec *g;
+	size_t i;
+
+	(void)parent;
+	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(cur) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	ref = clang_getCursorReferenced(cur);
+	if (clang_getCursorKind(ref) == CXCursor_VarDecl &&
+	    clang_Cursor_hasVarDeclGlobalStorage(ref) == 1) {
+		const char *u = keep(w->c, clang_getCursorUSR(ref));
+
+		if (u)
+			gref_add(w->f, u);
+		return CXChildVisit_Recurse;
+	}
+	if (clang_Cursor_isNull(ref) ||
+	    !(g = (struct fnrec *)find_fn(w->c, ref)) || g == w->f)
+		return CXChildVisit_Recurse;
+	fn_globals(w->c, g);
+	if (g->grefs_state != 2 || g->grefs_all)
+		w->f->grefs_all = 1; /* a cycle of calls, or not known */
+	for (i = 0; !w->f->grefs_all && i < g->ngrefs; i++)
+		gref_add(w->f, g->grefs[i]);
+	return CXChildVisit_Recurse;
+}
+
+/* the global variables f refers to, through its calls too */
+static void fn_globals(struct ctx *c, struct fnrec *f)
+{
+	struct gwalk w = {c, f};
+
+	if (f->grefs_state)
+		return;
+	f->grefs_state = 1;
+	clang_visitChildren(f->cur, globals_visit, &w);
+	f->grefs_state = 2;
+}
+
+/* whether a call of f may write the global variable of USR usr (f NULL:
+ * not known, it may) */
+static int fn_may_write(struct ctx *c, struct fnrec *f, const char *usr)
+{
+	size_t i;
+
+	if (!f || !usr)
+		return 1;
+	fn_globals(c, f);
+	if (f->grefs_all || f->grefs_state != 2)
+		return 1;
+	for (i = 0; i < f->ngrefs; i++)
+		if (!strcmp(f->grefs[i], usr))
+			return 1;
+	return 0;
+}
+
+/* the USR of a global FILE * variable's fvar, or the global a local was
+ * stored in; NULL neither */
+static const char *fvar_gusr(struct ctx *c, struct fvar *v)
+{
+	if (v->gusr)
+		return v->gusr;
+	if (clang_Cursor_hasVarDeclGlobalStorage(v->var) != 1)
+		return NULL;
+	if (!v->usr)
+		v->usr = keep(c, clang_getCursorUSR(v->var));
+	return v->usr;
+}
+
+/*
+ * A call of a function of the files: the FILE * variables it is given,
+ * and the globals, may be written there; those it closes are closed
+ * after it (what the caller left in their buffers went out there, not at
+ * exit).  Arguments that are the same variable are marked (argsame).
+ */
+static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
+			   struct iol_ccall *cc, const struct iol_cblock *blk)
+{
+	int i, j, n = clang_Cursor_getNumArguments(call);
+	unsigned closes = f ? fn_closes(f) : 0;
 	struct fvar *v;
+	struct gstream *g;
 	size_t k;
 
-	for (i = 0; i < n; i++)
-		if ((v = fvar_of(c,
+	/* the globals, and the streams stored in one (g = f), that the
+	 * function or those it calls refer to */
+	for (k = 0; k < c->nfvars; k++) {
+		const char *u = fvar_gusr(c, &c->fvars[k]);
+
+		if (u && fn_may_write(c, f, u))
+			fvar_touched(c, &c->fvars[k], blk);
+	}
+	for (i = 0; i < n; i++) {
+		CXCursor var =
+			stream_var(clang_Cursor_getArgument(call, (unsigned)i));
+
+		if ((v = fvar_of(c, var, 0)))
+			fvar_touched(c, v, blk);
+		if (i < IOL_CARGS && i < cc->nargs && cc->argsame)
+			for (j = 0; j < n && j < IOL_CARGS; j++)
+				if (j != i && !clang_Cursor_isNull(var) &&
+				    clang_equalCursors(
+					    var,
+					    stream_var(clang_Cursor_getArgument(
+						    call, (unsigned)j))))
+					cc->argsame[i] |= 1u << j;
+	}
+	/* flushed last there: empty after the call, still open */
+	for (i = 0; f && i < n && i < IOL_CARGS; i++)
+		if ((f->cleans & ~closes & (1u << i)) &&
+		    (v = fvar_of(c,
 				 stream_var(clang_Cursor_getArgument(
 					 call, (unsigned)i)),
 				 0))) {
-			v->dirty = 1;
+			v->dirty = 0;
 			v->run_from = c->nwr;
 		}
-	for (k = 0; k < c->nfvars; k++)
-		if (clang_Cursor_hasVarDeclGlobalStorage(c->fvars[k].var) ==
-		    1) {
-			c->fvars[k].dirty = 1;
-			c->fvars[k].run_from = c->nwr;
+	for (i = 0; i < n && i < IOL_CARGS; i++) {
+		CXCursor var;
+
+		if (!(closes & (1u << i)))
+			continue;
+		var = stream_var(clang_Cursor_getArgument(call, (unsigned)i));
+		if ((v = fvar_of(c, var, 0))) {
+			v->dirty = 0;
+			v->escaped = 1;
+			v->run_from = c->nwr;
 		}
+		if (!clang_Cursor_isNull(var) &&
+		    clang_getCursorKind(var) == CXCursor_VarDecl &&
+		    clang_Cursor_hasVarDeclGlobalStorage(var) == 1 &&
+		    (g = gstream_of(c, var)))
+			g->closed = 1;
+		if (v && v->gusr && (g = gstream_usr(c, v->gusr)))
+			g->closed = 1;
+	}
 }
 
 /* the call on line a new call goes to, appended in source order */
@@ -1966,7 +2407,10 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 			call_args(c, call, from, cc);
 		stream_passed(c, call);
 		main_calls(c, call, f);
-		fstream_passed(c, call);
+		if (cc->nargs > 0)
+			cc->argsame = zalloc(c, (size_t)cc->nargs *
+							sizeof(*cc->argsame));
+		fstream_passed(c, call, (struct fnrec *)f, cc, blk);
 		return;
 	}
 	cc->api = d->api;
@@ -1978,7 +2422,8 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	if (cc->api == IOL_CAPI_STDIO && !cls) {
 		note_stream(c, call, d, cc);
 		cc->cfile = 1;
-		fstream_state(c, call, d, cc, blk);
+		/* the call's line block: the innermost around it */
+		fstream_state(c, call, d, cc, line_block(c, blk, line));
 	} else
 		cc->stream_param = -1;
 	if (d->path_arg >= 0 &&
@@ -2197,6 +2642,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		if (k.n == 2 && !strcmp(binop(c, k.c[0]), "=")) {
 			c->decl = stream_var(k.c[0]);
 			fstream_escapes(c, k.c[1]);
+			fstream_stored(c, c->decl, k.c[1]);
 		}
 		walk_kids(c, cur, blk);
 		c->decl = saved;
@@ -2305,34 +2751,44 @@ static enum CXChildVisitResult body_visit(CXCursor cur, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/* a stream of the function's, written since its last flush, that
+ * exit() flushes as its own: not a global's (stored in one, g = f,
+ * the global's record counts it), not unbuffered */
+static int main_owns(const struct ctx *c, const struct fvar *v)
+{
+	return v->dirty && !v->gusr &&
+	       clang_Cursor_hasVarDeclGlobalStorage(v->var) != 1 &&
+	       var_buf(c, v->var) != 0;
+}
+
 static unsigned main_dirty(const struct ctx *c)
 {
 	unsigned n = 0;
 	size_t i;
 
 	for (i = 0; i < c->nfvars; i++)
-		n += c->fvars[i].dirty &&
-		     clang_Cursor_hasVarDeclGlobalStorage(c->fvars[i].var) !=
-			     1 &&
-		     var_buf(c, c->fvars[i].var) != 0;
+		n += main_owns(c, &c->fvars[i]);
 	return n;
 }
 
 /* a function's own FILE * variables (not parameters, not static)
  * written and open at its end, neither returned nor stored: exit()
  * flushes them, after main returns (none when it exits itself) */
-static unsigned fn_leaks(const struct ctx *c)
+static unsigned fn_leaks(struct ctx *c)
 {
 	unsigned n = 0;
 	size_t i;
 
 	for (i = 0; i < c->nfvars; i++) {
-		const struct fvar *v = &c->fvars[i];
+		struct fvar *v = &c->fvars[i];
 
-		n += v->dirty && !v->escaped &&
-		     clang_getCursorKind(v->var) == CXCursor_VarDecl &&
-		     clang_Cursor_hasVarDeclGlobalStorage(v->var) != 1 &&
-		     var_buf(c, v->var) != 0;
+		if (!v->dirty || v->escaped ||
+		    clang_getCursorKind(v->var) != CXCursor_VarDecl ||
+		    clang_Cursor_hasVarDeclGlobalStorage(v->var) == 1 ||
+		    var_buf(c, v->var) == 0)
+			continue;
+		exit_rest(c, v, c->fnblk);
+		n++;
 	}
 	return n;
 }
@@ -2342,9 +2798,25 @@ static unsigned fn_leaks(const struct ctx *c)
  * main calls exits: exit_via()) */
 static void main_leaks(struct ctx *c)
 {
+	struct gstream *g;
+	size_t k;
+
 	c->main_file = c->file;
-	if (!c->exit_lb)
-		c->fnblk->leaks = main_dirty(c);
+	if (c->exit_lb)
+		return;
+	c->fnblk->leaks = main_dirty(c);
+	for (k = 0; k < c->nfvars; k++)
+		if (main_owns(c, &c->fvars[k]))
+			exit_rest(c, &c->fvars[k], c->fnblk);
+	/* a global stream main flushed (or opened) after its last write
+	 * and its last call of a function of the files: empty when main
+	 * returns, nothing for exit() to flush */
+	for (k = 0; k < c->nfvars; k++)
+		if (!c->fvars[k].dirty &&
+		    clang_Cursor_hasVarDeclGlobalStorage(c->fvars[k].var) ==
+			    1 &&
+		    (g = gstream_of(c, c->fvars[k].var)))
+			g->clean = 1;
 }
 
 /* a function of the files main calls: main's streams written since
@@ -2373,9 +2845,7 @@ static void main_calls(struct ctx *c, CXCursor call, const struct fnrec *f)
 	 * difference wrapped around to 4 billion flushes) */
 	for (k = 0; k < c->nfvars; k++) {
 		v = &c->fvars[k];
-		if (!v->dirty ||
-		    clang_Cursor_hasVarDeclGlobalStorage(v->var) == 1 ||
-		    var_buf(c, v->var) == 0)
+		if (!main_owns(c, v))
 			continue;
 		for (i = 0; i < n; i++)
 			if (fvar_of(c,
@@ -2400,6 +2870,23 @@ static void fstream_escapes(struct ctx *c, CXCursor expr)
 
 	if (v)
 		v->escaped = 1;
+}
+
+/* g = f, a FILE * variable stored in a global one: the global's record
+ * is the stream's for exit() (written when f was, or is later) */
+static void fstream_stored(struct ctx *c, CXCursor g, CXCursor expr)
+{
+	struct fvar *v = fvar_of(c, stream_var(expr), 0);
+	struct gstream *gs;
+
+	if (!v || clang_Cursor_isNull(g) ||
+	    clang_getCursorKind(g) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(g) != 1 ||
+	    !(gs = gstream_of(c, g)))
+		return;
+	v->gusr = gs->usr;
+	if (v->dirty)
+		gs->written = 1;
 }
 
 static int walk_fn(struct ctx *c, struct fnrec *f)
@@ -2647,6 +3134,31 @@ static int64_t param_buf(const struct calls *l, const struct iol_cblock *fn,
 	return r;
 }
 
+/*
+ * Whether every call of fn (one at least) gives its parameter p as the
+ * same stream as one of the parameters in mask: then a flush of p after
+ * theirs finds the buffer empty in any run of fn, and fn's own blocks
+ * say so (a call that does not is left to the prediction's binding).
+ */
+static int param_same(const struct calls *l, const struct iol_cblock *fn, int p,
+		      unsigned mask)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < l->n; i++) {
+		const struct iol_ccall *cc = l->v[i].cc;
+
+		if (cc->op != IOL_COP_CALL || cc->callee != fn)
+			continue;
+		if (cc->thread || p >= cc->nargs || !cc->argsame ||
+		    !(cc->argsame[p] & mask))
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
 static int64_t global_buf(const struct ctx *c, const char *usr)
 {
 	int64_t r = IOL_CUNKNOWN;
@@ -2678,6 +3190,10 @@ static int resolve_bufs(struct ctx *c)
 	for (i = 0; i < l.n; i++) {
 		struct iol_ccall *cc = l.v[i].cc;
 
+		if (cc->clean_params && cc->stream_param >= 0 &&
+		    param_same(&l, l.v[i].fn, cc->stream_param,
+			       cc->clean_params))
+			cc->empty = 1;
 		if (cc->api != IOL_CAPI_STDIO || cc->cxx)
 			continue;
 		v = IOL_CUNKNOWN;
@@ -2707,6 +3223,7 @@ static struct iol_cblock *exit_flushes(struct ctx *c)
 
 	for (k = 0; k < c->ngs; k++)
 		n += c->gs[k].written && !c->gs[k].closed &&
+		     !(c->gs[k].clean && !c->exit_lb) &&
 		     global_buf(c, c->gs[k].usr) != 0;
 	for (k = 0; k < c->nfns && !m; k++)
 		if (!strcmp(c->fns[k].blk->function, "main"))
@@ -2838,6 +3355,8 @@ done:
 	free(u);
 	if (idx)
 		clang_disposeIndex(idx);
+	for (k = 0; k < c.nfns; k++)
+		free(c.fns[k].grefs);
 	free(c.fns);
 	free(c.byusr);
 	free(c.bufs);

@@ -194,6 +194,31 @@ struct iol_ccall {
 	const struct iol_cblock *leaks_of;
 	int64_t lk_fixed, lk_per;
 	int lk_known;
+	/* a C stdio flush whose run's writes are all in one block below
+	 * the innermost block around them and the flush: what the run
+	 * leaves in the buffer is taken off there, a rest_n-th a run of
+	 * that block (glibc sends a buffer the run fills exactly at the
+	 * flush, not at the writes), by the block's rests list */
+	struct iol_cblock *rest_at;
+	int64_t rest_n;
+	struct iol_ccall *rest_next;
+	/* a C stdio flush in loops that do not write its stream: only the
+	 * first of its once_m runs there finds the buffer written (a
+	 * fflush of an empty buffer makes no system call), so each counts
+	 * a once_m-th of a write(2), in units (0, 1: every run) */
+	int64_t once_m;
+	/* a C stdio flush of a parameter not written in the function: bit
+	 * q, parameter q was flushed here and not written since, so when
+	 * a call gives both the same stream, the buffer is empty */
+	unsigned clean_params;
+	/* exitw: exit()'s write(2) of a parameter's stream (clean_params
+	 * the parameters whose write(2) it makes before); empty: every
+	 * call gives the stream as one of clean_params', so the buffer is
+	 * empty here (no system call) */
+	int exitw, empty;
+	/* IOL_COP_CALL: per argument, bit j when argument j is the same
+	 * FILE * variable (f(out, out)) */
+	unsigned *argsame;
 	struct iol_ccall *next;
 };
 
@@ -222,6 +247,8 @@ struct iol_cblock {
 			 * no parameter, 2 it does (a size, a loop bound) */
 	unsigned leaks; /* functions: FILE * variables of its own it leaves
 			 * written and open at its end (IOL_CP_LEAKS) */
+	/* flushes whose run's rest is taken off here (iol_ccall.rest_at) */
+	struct iol_ccall *rests;
 };
 
 /* a parse problem of one file */

@@ -458,7 +458,7 @@ static void sys_view(struct iol_cjrow *r)
 	r->sysview = fl || r->pv[IOL_JP_READS] != r->psys[0] ||
 		     r->pv[IOL_JP_WRITES] != r->psys[1] ||
 		     p->fixed[IOL_CP_BUF_R] || p->fixed[IOL_CP_BUF_W] ||
-		     p->fixed[IOL_CP_FBUF_W];
+		     p->fixed[IOL_CP_FBUF_W] || p->fixed[IOL_CP_BUFFERED];
 	r->pv[IOL_JP_READS] = r->psys[0];
 	r->pv[IOL_JP_WRITES] = r->psys[1];
 	r->pv[IOL_JP_SYNCS] -= fl;

@@ -77,6 +77,8 @@ static void predict_fn(struct iol_cblock *f);
 
 struct bind {
 	int64_t v[IOL_CARGS];
+	unsigned same[IOL_CARGS]; /* bit j: parameter j is the same
+				   * stream (iol_ccall.argsame) */
 };
 
 static void bound_block(const struct iol_cblock *b, const struct bind *bd,
@@ -92,7 +94,7 @@ static int uses_params(const struct iol_cblock *b)
 	if (b->kind == IOL_CB_LOOP && b->trip_param >= 0)
 		return 1;
 	for (cc = b->calls; cc; cc = cc->next) {
-		if (cc->size_param >= 0)
+		if (cc->size_param >= 0 || cc->clean_params)
 			return 1;
 		for (i = 0; cc->argp && i < cc->nargs; i++)
 			if (cc->argp[i] >= 0)
@@ -117,8 +119,14 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 {
 	int i, any = 0;
 
-	for (i = 0; i < IOL_CARGS; i++)
+	for (i = 0; i < IOL_CARGS; i++) {
 		b->v[i] = IOL_CUNKNOWN;
+		b->same[i] = 0;
+	}
+	for (i = 0; cc->argsame && i < cc->nargs; i++) {
+		b->same[i] = cc->argsame[i];
+		any |= b->same[i] != 0;
+	}
 	for (i = 0; cc->argk && cc->argp && i < cc->nargs; i++) {
 		/* the caller's caller's value before an assumed one */
 		int64_t o = outer && cc->argp[i] >= 0 ? outer->v[cc->argp[i]]
@@ -190,8 +198,8 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 static int64_t run_rest(const struct iol_ccall *cc)
 {
 	struct iol_cpred v;
-	int64_t sum = 0, u;
-	int i;
+	int64_t sum = 0, u, bytes = 0, b;
+	int i, exact = cc->bufsize > 0;
 
 	for (i = 0; cc->run && i < cc->nrun; i++) {
 		call_pred(cc->run[i], NULL, 0, &v);
@@ -203,9 +211,24 @@ static int64_t run_rest(const struct iol_ccall *cc)
 		if (sum > INT64_MAX - u)
 			return 1;
 		sum += u;
+		/* bytes smaller than the flush's buffer, through it */
+		b = v.fixed[IOL_CP_BYTES_WRITTEN];
+		if (cc->run[i]->bufsize != cc->bufsize || b >= cc->bufsize ||
+		    (cc->runmul[i] && b > INT64_MAX / cc->runmul[i]) ||
+		    bytes > INT64_MAX - b * cc->runmul[i])
+			exact = 0;
+		else
+			bytes += b * cc->runmul[i];
 	}
 	if (!cc->run || sum <= 0)
 		return 1;
+	/* the full buffers the writes sent, counted in bytes where all
+	 * went through the buffer: shares rounded up add up to more than
+	 * a whole one when the buffer is no power of two (10 fwrite of
+	 * 100 B through setvbuf's 1000 B fill it exactly) */
+	if (exact && bytes > 0 &&
+	    sum - (bytes - 1) / cc->bufsize * IOL_CSYS_UNIT > 0)
+		return sum - (bytes - 1) / cc->bufsize * IOL_CSYS_UNIT;
 	return sum - (sum - 1) / IOL_CSYS_UNIT * IOL_CSYS_UNIT;
 }
 
@@ -219,8 +242,17 @@ static void flush_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[IOL_CP_SYS_UNK_W] = 1;
 	/* the flush's write(2) sends what its run left in the buffer:
 	 * those shares are not another write(2) (run_rest()) */
-	if (cc->cfile && cc->flushes && cc->bufsize > 0)
+	if (cc->cfile && cc->flushes && cc->bufsize > 0 && !cc->rest_at)
 		p->fixed[IOL_CP_FBUF_W] = -run_rest(cc);
+	/* in loops that do not write the stream, the first run only:
+	 * a once_m-th of a write(2) each, rounded up (the sum is one) */
+	if (cc->once_m > 1 && cc->once_m <= IOL_CSYS_UNIT &&
+	    p->fixed[IOL_CP_SYS_W] == 1) {
+		p->fixed[IOL_CP_SYS_W] = 0;
+		p->fixed[IOL_CP_FBUF_W] =
+			p->fixed[IOL_CP_FBUF_W] / cc->once_m +
+			(IOL_CSYS_UNIT + cc->once_m - 1) / cc->once_m;
+	}
 	p->fixed[IOL_CP_BUFFERED] = cc->bufsize > 0;
 }
 
@@ -361,6 +393,32 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	}
 	bind_size(cc, bd, p);
 	sys_pred(cc, p);
+	/* a flush of a parameter the call gives as the same stream as one
+	 * flushed before and not written since: an empty buffer (exit()'s
+	 * write(2) of it, none at all) */
+	if (cc->empty || (bd && cc->clean_params && cc->stream_param >= 0 &&
+			  cc->stream_param < IOL_CARGS &&
+			  (bd->same[cc->stream_param] & cc->clean_params))) {
+		if (cc->exitw)
+			memset(p, 0, sizeof(*p));
+		p->fixed[IOL_CP_SYS_W] = 0;
+		p->fixed[IOL_CP_FBUF_W] = 0;
+	}
+}
+
+/*
+ * The rests of the runs whose writes block b holds (iol_ccall.rest_at),
+ * taken off its prediction p: a rest_n-th of a run each run of b
+ * (rounded down: the sum stays at or over the whole buffers).  It moves
+ * write(2) from the writes' blocks to the flush's, not the total.
+ */
+static void rest_fix(const struct iol_cblock *b, struct iol_cpred *p)
+{
+	const struct iol_ccall *cc;
+
+	for (cc = b->rests; cc; cc = cc->rest_next)
+		if (cc->bufsize > 0 && cc->flushes && cc->rest_n > 0)
+			p->fixed[IOL_CP_FBUF_W] -= run_rest(cc) / cc->rest_n;
 }
 
 static void loop_mul(struct iol_cpred *p, int64_t trip)
@@ -433,6 +491,7 @@ static void predict_block(struct iol_cblock *b)
 	}
 	if (b->kind == IOL_CB_LOOP)
 		loop_mul(&b->pred, b->trip);
+	rest_fix(b, &b->pred);
 	if (b->conditional) {
 		b->pred.fixed[IOL_CP_CONDITIONAL] = b->pred.fixed[IOL_CP_CALLS];
 		b->pred.per[IOL_CP_CONDITIONAL] = b->pred.per[IOL_CP_CALLS];
@@ -484,6 +543,7 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 	}
 	if (b->kind == IOL_CB_LOOP)
 		loop_mul(out, bound_trip(b, bd));
+	rest_fix(b, out);
 	if (b->conditional) {
 		out->fixed[IOL_CP_CONDITIONAL] = out->fixed[IOL_CP_CALLS];
 		out->per[IOL_CP_CONDITIONAL] = out->per[IOL_CP_CALLS];
