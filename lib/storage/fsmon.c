@@ -80,12 +80,14 @@ static int64_t delta(int64_t prev, int64_t cur, int *reset)
 
 /* an interval's restart and gap into its target's counts; a gap's
  * seconds are its missing readings' share of its length (the length
- * less one step when the readings are evenly spaced) */
+ * less one step when the readings are evenly spaced); a hole's are its
+ * length, all missing, and it counts a gap where its run starts */
 static void tally(struct iol_fsmon *m, struct iol_fstarget *tg,
 		  const struct iol_ival *iv)
 {
-	int k = iv->gap & IOL_IV_MISSING;
-	double secs = (iv->end - iv->start) * k / (k + 1.0);
+	int k = iv->gap & IOL_IV_MISSING, hole = iv->gap & IOL_IV_HOLE;
+	double len = iv->end - iv->start;
+	double secs = hole ? len : len * k / (k + 1.0);
 
 	if (iv->gap & IOL_IV_RESET) {
 		tg->resets++;
@@ -93,8 +95,10 @@ static void tally(struct iol_fsmon *m, struct iol_fstarget *tg,
 	}
 	if (k) {
 		tg->gaps++;
-		tg->gap_seconds += secs;
 		m->gaps++;
+	}
+	if (k || hole) {
+		tg->gap_seconds += secs;
 		m->gap_seconds += secs;
 	}
 }
@@ -106,9 +110,7 @@ void iol_fsmon_window(struct iol_fsmon *m, double from, double to)
 	m->win_to = to;
 }
 
-/* the readings missing between two readings dt apart, step apart
- * when none is: 0 up to 1.5 steps */
-static int missing(double dt, double step)
+int iol_fsmon_missing(double dt, double step)
 {
 	double k;
 
@@ -116,6 +118,25 @@ static int missing(double dt, double step)
 		return 0;
 	k = floor(dt / step + 0.5) - 1;
 	return k < 1 ? 1 : k > IOL_IV_MISSING ? IOL_IV_MISSING : (int)k;
+}
+
+int iol_fsmon_hole(struct iol_fsmon *m, struct iol_devset *ds,
+		   struct iol_fstarget *tg, const char *name, double t0,
+		   double t1, int k)
+{
+	struct iol_ival iv = {0};
+
+	if (!(t1 > t0))
+		return 0;
+	iv.start = t0;
+	iv.end = t1;
+	iv.util = -1;
+	iv.gap = IOL_IV_HOLE | (k < 0		     ? 0
+				: k > IOL_IV_MISSING ? IOL_IV_MISSING
+						     : k);
+	if (tg)
+		tally(m, tg, &iv);
+	return iol_devset_add(ds, name, &iv);
 }
 
 int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
@@ -143,7 +164,8 @@ int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
 	/* marked on the interval, so that a window's counts come from the
 	 * intervals it cuts (iol_fsmon_tally), read from a file or from a
 	 * store alike */
-	iv.gap = missing(t - prev->t, step) | (reset ? IOL_IV_RESET : 0);
+	iv.gap = iol_fsmon_missing(t - prev->t, step) |
+		 (reset ? IOL_IV_RESET : 0);
 	if (tg)
 		tally(m, tg, &iv);
 	*prev = (struct iol_fscum){t, r, w, 1};

@@ -157,6 +157,20 @@ int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
 		    struct iol_fscum *prev, double t, int64_t r, int64_t w,
 		    double step);
 
+/* The readings missing between two readings dt apart that are step
+ * apart when none is: 0 up to 1.5 steps. */
+int iol_fsmon_missing(double dt, double step);
+/*
+ * A hole of a rate series (h5lmt, TOKIO HDF5, mmperfmon): [t0, t1)
+ * without samples, into series ds under name, a gap of tg (may be
+ * NULL) counted when k (the samples missing in it; 0 for a later
+ * piece of a run already counted) is not 0, its seconds always.  No
+ * bytes, not covered.
+ */
+int iol_fsmon_hole(struct iol_fsmon *m, struct iol_devset *ds,
+		   struct iol_fstarget *tg, const char *name, double t0,
+		   double t1, int k);
+
 /*
  * The resets and gaps of each data target (and m's totals) counted
  * again from its byte intervals that have a share in [from, to) (NAN:

@@ -211,12 +211,48 @@ static int mm_target(struct txt *x, const struct mcol *c,
 	return 0;
 }
 
-/* one interval per row and disk, read and written together; a null in
- * both is a missing sample: a gap, not a zero */
-static int mm_bytes(struct txt *x, const struct mcol *c, size_t kr, size_t kw,
-		    const struct mrow *rows, size_t nr)
+/* the step between a block's rows: the smallest (a first row followed
+ * by a missing one would make the first difference two steps); one
+ * row: a minute, mmperfmon's usual bucket */
+static double mm_step(const struct mrow *rows, size_t nr)
 {
-	double step = nr > 1 ? rows[1].t - rows[0].t : 60;
+	double step = 0;
+	size_t i;
+
+	for (i = 1; i < nr; i++)
+		if (rows[i - 1].t >= 0 && rows[i].t > rows[i - 1].t &&
+		    (!(step > 0) || rows[i].t - rows[i - 1].t < step))
+			step = rows[i].t - rows[i - 1].t;
+	return step > 0 ? step : 60;
+}
+
+/* the buckets [t0, t1) missing from a disk's column: a hole each, so
+ * that another query's bucket of the same disk (its reads queried
+ * apart from its writes) meets one of the same bounds; one that goes
+ * on from the hole before it (*run, the end of that) is the same gap,
+ * not counted again */
+static int mm_holes(struct txt *x, struct iol_fstarget *t, const char *name,
+		    double t0, double t1, double step, double *run)
+{
+	int r = 0;
+
+	for (; r == 0 && t0 < t1 - 1e-6; t0 += step) {
+		double e = t0 + step < t1 - 1e-6 ? t0 + step : t1;
+		int k = fabs(t0 - *run) < 1e-6 ? 0 : 1;
+
+		r = iol_fsmon_hole(x->m, &x->m->data, t, name, t0, e, k);
+		*run = e;
+	}
+	return r;
+}
+
+/* one interval per row and disk, read and written together; a null in
+ * both, or a time stamp that skips buckets, is missing samples: a gap,
+ * not a zero */
+static int mm_bytes(struct txt *x, struct iol_fstarget *t, const struct mcol *c,
+		    size_t kr, size_t kw, const struct mrow *rows, size_t nr)
+{
+	double step = mm_step(rows, nr), run = -1;
 	char name[200];
 	size_t i;
 	int r = 0;
@@ -228,17 +264,24 @@ static int mm_bytes(struct txt *x, const struct mcol *c, size_t kr, size_t kw,
 		struct iol_ival iv = {0};
 		double rd = kr < SIZE_MAX ? rows[i].v[kr] : NAN;
 		double wr = kw < SIZE_MAX ? rows[i].v[kw] : NAN;
+		double next = i + 1 < nr ? rows[i + 1].t : -1;
 
-		if ((isnan(rd) && isnan(wr)) || rows[i].t < 0)
+		if (rows[i].t < 0)
 			continue;
 		iv.start = rows[i].t;
-		iv.end = i + 1 < nr && rows[i + 1].t > rows[i].t
-				 ? rows[i + 1].t
-				 : rows[i].t + step;
-		iv.util = -1;
-		iv.rbytes = isnan(rd) ? 0 : llround(rd);
-		iv.wbytes = isnan(wr) ? 0 : llround(wr);
-		r = iol_devset_add(&x->m->data, name, &iv);
+		iv.end = next > iv.start && next - iv.start <= 1.5 * step
+				 ? next
+				 : iv.start + step;
+		if (isnan(rd) && isnan(wr)) {
+			r = mm_holes(x, t, name, iv.start, iv.end, step, &run);
+		} else {
+			iv.util = -1;
+			iv.rbytes = isnan(rd) ? 0 : llround(rd);
+			iv.wbytes = isnan(wr) ? 0 : llround(wr);
+			r = iol_devset_add(&x->m->data, name, &iv);
+		}
+		if (r == 0 && next > iv.end + 1e-6)
+			r = mm_holes(x, t, name, iv.end, next, step, &run);
 	}
 	return r;
 }
@@ -257,15 +300,16 @@ static int mm_commit(struct txt *x, const struct mcol *c, size_t nc,
 			return r;
 		if (c[k].what == 1) {
 			j = mm_partner(c, nc, k);
-			r = mm_bytes(x, &c[k], k, j < nc ? j : SIZE_MAX, rows,
-				     nr);
+			r = mm_bytes(x, t, &c[k], k, j < nc ? j : SIZE_MAX,
+				     rows, nr);
 		} else if (c[k].what == 2) {
 			/* done with its read column, unless it has none */
 			for (j = 0; j < nc; j++)
 				if (c[j].what == 1 && mm_partner(c, nc, j) == k)
 					break;
 			if (j == nc)
-				r = mm_bytes(x, &c[k], SIZE_MAX, k, rows, nr);
+				r = mm_bytes(x, t, &c[k], SIZE_MAX, k, rows,
+					     nr);
 		} else {
 			for (i = 0; r == 0 && i < nr; i++)
 				if (!isnan(rows[i].v[k]) && rows[i].t >= 0)
