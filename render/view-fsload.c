@@ -38,7 +38,9 @@ static const struct iol_col target_cols[] = {
 	 "kB used at the latest snapshot up to the window's end"},
 	{"size_kb", "size kB", COL_NUM, 6, "kB of the target"},
 	{"full_pct", "full %", COL_NUM, 3, "used of size"},
-	{"server", "server", COL_STR, 7, "the server of a target"},
+	{"server", "server", COL_STR, 7,
+	 "the server of a target; a GPFS NSD's: all that reported it, "
+	 "space-separated"},
 	{"gaps", "gaps", COL_NUM, 4, "runs of missing samples"},
 	{"gap_seconds", "gap s", COL_NUM, 8, "seconds without samples"},
 	{"resets", "resets", COL_NUM, 4,

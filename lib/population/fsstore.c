@@ -425,7 +425,12 @@ static int get_targets(struct get *g, int64_t rec)
 			g->m, iol_sql_text(st, 0), (int)iol_sql_int(st, 1));
 		const char *srv = iol_sql_text(st, 2);
 
-		if (!t || (srv && !t->server && !(t->server = strdup(srv)))) {
+		/* a GPFS NSD's servers: those of each recording */
+		if (!t ||
+		    (srv && t->kind == IOL_FSK_NSD &&
+		     iol_fstarget_servers_add(t, srv) < 0) ||
+		    (srv && t->kind != IOL_FSK_NSD && !t->server &&
+		     !(t->server = strdup(srv)))) {
 			r = IOL_ENOMEM;
 			break;
 		}

@@ -54,6 +54,62 @@ struct iol_fstarget *iol_fsmon_target(struct iol_fsmon *m, const char *name,
 	return t;
 }
 
+/* 1 when the space-separated list has the name n[len] */
+static int has_name(const char *list, const char *n, size_t len)
+{
+	while (*list) {
+		size_t k = strcspn(list, " ");
+
+		if (k == len && !strncmp(list, n, len))
+			return 1;
+		list += k + (list[k] == ' ');
+	}
+	return 0;
+}
+
+/* name n[len] into the sorted list *l: before the first name after it */
+static int insert_name(char **l, const char *n, size_t len)
+{
+	const char *p = *l ? *l : "";
+	size_t at = 0, old = strlen(p);
+	char *nl;
+
+	while (p[at]) {
+		size_t k = strcspn(p + at, " ");
+		int c = strncmp(p + at, n, k < len ? k : len);
+
+		if (c > 0 || (c == 0 && k > len))
+			break;
+		at += k + (p[at + k] == ' ');
+	}
+	nl = malloc(old + len + 2);
+	if (!nl)
+		return IOL_ENOMEM;
+	if (at < old) /* before the name at 'at' */
+		snprintf(nl, old + len + 2, "%.*s%.*s %s", (int)at, p, (int)len,
+			 n, p + at);
+	else /* last */
+		snprintf(nl, old + len + 2, "%s%s%.*s", p, old ? " " : "",
+			 (int)len, n);
+	free(*l);
+	*l = nl;
+	return 0;
+}
+
+int iol_fstarget_servers_add(struct iol_fstarget *t, const char *srv)
+{
+	while (*srv) {
+		size_t k = strcspn(srv, " ");
+		int r;
+
+		if (k && (!t->server || !has_name(t->server, srv, k)) &&
+		    (r = insert_name(&t->server, srv, k)) < 0)
+			return r;
+		srv += k + (srv[k] == ' ');
+	}
+	return 0;
+}
+
 int iol_fsmon_gauge(struct iol_gauge **g, size_t *n, size_t *cap, double t,
 		    double v, double v2)
 {

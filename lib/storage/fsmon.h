@@ -71,8 +71,10 @@ struct iol_gauge {
 
 struct iol_fstarget {
 	char *name;
-	int kind;     /* IOL_FSK_* */
-	char *server; /* a data target's server, NULL when not recorded */
+	int kind; /* IOL_FSK_* */
+	/* a data target's server, NULL when not recorded; a GPFS NSD's
+	 * servers, all that reported it, sorted, separated by spaces */
+	char *server;
 	struct iol_gauge *cpu, *full;
 	size_t ncpu, cpucap, nfull, fullcap;
 	/* of its byte counters: over what was read, or after
@@ -136,6 +138,9 @@ void iol_fsmon_window(struct iol_fsmon *m, double from, double to);
 /* The target called name (added with kind when new); NULL: no memory. */
 struct iol_fstarget *iol_fsmon_target(struct iol_fsmon *m, const char *name,
 				      int kind);
+/* The servers srv (names separated by spaces) added to t->server, each
+ * once, sorted: a GPFS NSD's are all the servers that reported it. */
+int iol_fstarget_servers_add(struct iol_fstarget *t, const char *srv);
 int iol_fsmon_gauge(struct iol_gauge **g, size_t *n, size_t *cap, double t,
 		    double v, double v2);
 

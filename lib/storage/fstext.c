@@ -206,9 +206,7 @@ static int mm_target(struct txt *x, const struct mcol *c,
 	/* its server is a row too, the sum of its disks */
 	if (!iol_fsmon_target(x->m, c->host, IOL_FSK_NSDSRV))
 		return IOL_ENOMEM;
-	if (!(*t)->server && !((*t)->server = strdup(c->host)))
-		return IOL_ENOMEM;
-	return 0;
+	return iol_fstarget_servers_add(*t, c->host);
 }
 
 /* the step between a block's rows: the smallest (a first row followed
