@@ -315,9 +315,30 @@ void iol_devset_clip(struct iol_devset *ds, double from, double to)
 	}
 }
 
+int iol_fsmon_seen(struct iol_fsmon *m, const char *key, double t0, double t1)
+{
+	struct iol_fsseen *s =
+		iol_grow(m->seen, &m->seencap, m->nseen, sizeof(*s), 64);
+
+	if (!s)
+		return IOL_ENOMEM;
+	m->seen = s;
+	s = &m->seen[m->nseen];
+	s->t0 = t0;
+	s->t1 = t1;
+	if (!(s->key = strdup(key)))
+		return IOL_ENOMEM;
+	m->nseen++;
+	return 0;
+}
+
 void iol_fsmon_release(struct iol_fsmon *m)
 {
 	size_t i;
+
+	for (i = 0; i < m->nseen; i++)
+		free(m->seen[i].key);
+	free(m->seen);
 
 	for (i = 0; i < m->ntg; i++) {
 		free(m->tg[i].name);

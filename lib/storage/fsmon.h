@@ -83,6 +83,13 @@ struct iol_fstarget {
 	double gap_seconds;
 };
 
+/* A byte series read once, over [t0, t1] (mmperfmon: a column's key
+ * "host|disk|metric" and its first and last bucket). */
+struct iol_fsseen {
+	char *key;
+	double t0, t1;
+};
+
 struct iol_fsmon {
 	char fsname[64];	 /* "" when not recorded */
 	struct iol_devset data;	 /* bytes per OST or NSD, by target name */
@@ -104,6 +111,9 @@ struct iol_fsmon {
 	 * costs the window. */
 	int win;
 	double win_from, win_to;
+	/* what the mmperfmon reader read, so that a copy is refused */
+	struct iol_fsseen *seen;
+	size_t nseen, seencap;
 };
 /* Around a window an LMT database is read this far (seconds): the
  * reading before its start that each counter's first interval needs,
@@ -134,6 +144,9 @@ void iol_fsmon_release(struct iol_fsmon *m);
 /* The window [from, to] (NAN: an open end; both NAN: none) the reads
  * that follow serve (m->win). */
 void iol_fsmon_window(struct iol_fsmon *m, double from, double to);
+
+/* key over [t0, t1] into m->seen; 0 or IOL_ENOMEM */
+int iol_fsmon_seen(struct iol_fsmon *m, const char *key, double t0, double t1);
 
 /* The target called name (added with kind when new); NULL: no memory. */
 struct iol_fstarget *iol_fsmon_target(struct iol_fsmon *m, const char *name,

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "storage/fsmon.h"
 #include "base/lines.h"
@@ -118,6 +119,7 @@ static int lctl_line(struct txt *x, const char *s)
 struct mcol {
 	int what; /* 0 ignored, 1 NSD read, 2 NSD written, 3 CPU */
 	char target[96], host[96];
+	unsigned long long line; /* of its legend */
 };
 
 /* " 1:\tngfsv468.nersc.gov|GPFSNSDDisk|ddn59dt00|gpfs_nsdds_bytes_read" */
@@ -284,6 +286,55 @@ static int mm_bytes(struct txt *x, struct iol_fstarget *t, const struct mcol *c,
 	return r;
 }
 
+/* "2020-01-01T10:00:00Z" */
+static const char *iso(char *b, size_t n, double t)
+{
+	time_t v = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&v, &tm) || !strftime(b, n, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(b, n, "%.0f", t);
+	return b;
+}
+
+/* A byte column's buckets, once: the same server's metric of the same
+ * disk over a period read before (a copy of a report, inside an
+ * archive and beside it, or two queries that share buckets) would add
+ * up twice where an NSD's buckets sum, and which copy is right is not
+ * known: refused, naming the column and the first bucket given twice. */
+static int mm_once(struct txt *x, const struct mcol *c, const struct mrow *rows,
+		   size_t nr)
+{
+	struct iol_fsseen *s;
+	double t0 = -1, t1 = -1;
+	char key[300], a[40];
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (rows[i].t >= 0) {
+			if (t0 < 0 || rows[i].t < t0)
+				t0 = rows[i].t;
+			if (rows[i].t > t1)
+				t1 = rows[i].t;
+		}
+	if (t0 < 0)
+		return 0;
+	snprintf(key, sizeof(key), "%s|%s|%s", c->host, c->target,
+		 c->what == 1 ? "gpfs_nsdds_bytes_read"
+			      : "gpfs_nsdds_bytes_written");
+	for (i = 0; i < x->m->nseen; i++) {
+		s = &x->m->seen[i];
+		if (!strcmp(s->key, key) && t0 <= s->t1 && t1 >= s->t0)
+			return iol_error_set(
+				x->err, IOL_ECORRUPT,
+				"line %llu: %s at %s: given before (a copy "
+				"of a report read already?)",
+				c->line, key,
+				iso(a, sizeof(a), t0 > s->t0 ? t0 : s->t0));
+	}
+	return iol_fsmon_seen(x->m, key, t0, t1);
+}
+
 static int mm_commit(struct txt *x, const struct mcol *c, size_t nc,
 		     struct mrow *rows, size_t nr)
 {
@@ -294,6 +345,8 @@ static int mm_commit(struct txt *x, const struct mcol *c, size_t nc,
 	for (k = 0; r == 0 && k < nc; k++) {
 		if (!c[k].what)
 			continue;
+		if (c[k].what != 3 && (r = mm_once(x, &c[k], rows, nr)) < 0)
+			return r;
 		if ((r = mm_target(x, &c[k], &t)) < 0)
 			return r;
 		if (c[k].what == 1) {
@@ -438,7 +491,8 @@ static int mmperfmon(struct txt *x, char *first)
 			inlegend = 1;
 		} else if (inlegend && isdigit((unsigned char)*p) &&
 			   strchr(p, '|') && nc < 512) {
-			legend(&c[nc++], p);
+			legend(&c[nc], p);
+			c[nc++].line = lineno(x);
 		} else if (!strncmp(p, "Row", 3)) {
 			base += inlegend ? 0 : width;
 			width = mm_width(p);
