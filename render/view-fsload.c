@@ -17,7 +17,7 @@ static const struct iol_col target_cols[] = {
 	{"target", "target", COL_STR, 0,
 	 "OST, OSS, MDT, MDS, NSD or server name; the whole file system"},
 	{"kind", "kind", COL_STR, 0,
-	 "ost, oss, mdt, mds, nsd, nsdserver, or fs for the whole"},
+	 "ost, oss, mdt, mds, nsd, nsdserver, gpfsfs, or fs for the whole"},
 	{"bytes_read", "read", COL_NUM, 0, "bytes read in the window"},
 	{"bytes_written", "written", COL_NUM, 0, "bytes written in the window"},
 	{"peak_bps", "peak B/s", COL_NUM, 1,

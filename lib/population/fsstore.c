@@ -425,11 +425,14 @@ static int get_targets(struct get *g, int64_t rec)
 			g->m, iol_sql_text(st, 0), (int)iol_sql_int(st, 1));
 		const char *srv = iol_sql_text(st, 2);
 
-		/* a GPFS NSD's servers: those of each recording */
+		/* a GPFS NSD's servers, a file system's nodes: those of
+		 * each recording */
+		int many = t && (t->kind == IOL_FSK_NSD ||
+				 t->kind == IOL_FSK_GPFSFS);
+
 		if (!t ||
-		    (srv && t->kind == IOL_FSK_NSD &&
-		     iol_fstarget_servers_add(t, srv) < 0) ||
-		    (srv && t->kind != IOL_FSK_NSD && !t->server &&
+		    (srv && many && iol_fstarget_servers_add(t, srv) < 0) ||
+		    (srv && !many && !t->server &&
 		     !(t->server = strdup(srv)))) {
 			r = IOL_ENOMEM;
 			break;

@@ -25,10 +25,16 @@ const char *iol_fsfmt_name(int fmt)
 
 const char *iol_fskind_name(int kind)
 {
-	static const char *const names[] = {"ost", "oss", "mdt",
-					    "mds", "nsd", "nsdserver"};
+	static const char *const names[] = {"ost", "oss",	"mdt",	 "mds",
+					    "nsd", "nsdserver", "gpfsfs"};
 
 	return kind >= 0 && kind < IOL_FSK_N ? names[kind] : "?";
+}
+
+int iol_fskind_data(int kind)
+{
+	return kind == IOL_FSK_OST || kind == IOL_FSK_NSD ||
+	       kind == IOL_FSK_GPFSFS;
 }
 
 struct iol_fstarget *iol_fsmon_target(struct iol_fsmon *m, const char *name,
@@ -245,7 +251,7 @@ void iol_fsmon_tally(struct iol_fsmon *m, double from, double to)
 		struct iol_fstarget *t = &m->tg[i];
 		const struct iol_dev *d = NULL;
 
-		if (t->kind != IOL_FSK_OST && t->kind != IOL_FSK_NSD)
+		if (!iol_fskind_data(t->kind))
 			continue;
 		t->resets = t->gaps = 0;
 		t->gap_seconds = 0;

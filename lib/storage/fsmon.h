@@ -61,8 +61,13 @@ enum {
 	IOL_FSK_MDS,	/* its server */
 	IOL_FSK_NSD,	/* GPFS network shared disk: data */
 	IOL_FSK_NSDSRV, /* GPFS NSD server */
+	/* a GPFS file system as its nodes report it (GPFSFilesystem):
+	 * data, the bytes the nodes read and wrote */
+	IOL_FSK_GPFSFS,
 	IOL_FSK_N
 };
+/* 1 when targets of kind hold data (OST, NSD, GPFS file system) */
+int iol_fskind_data(int kind);
 
 /* A gauge sample: CPU %, or fullness (v used, v2 total, kB). */
 struct iol_gauge {

@@ -117,12 +117,15 @@ static int lctl_line(struct txt *x, const char *s)
 
 /* mmperfmon: one column of a block */
 struct mcol {
-	int what; /* 0 ignored, 1 NSD read, 2 NSD written, 3 CPU */
+	int what; /* 0 ignored, 1 bytes read, 2 bytes written, 3 CPU */
+	int fs;	  /* bytes of a file system (GPFSFilesystem), not an NSD */
 	char target[96], host[96];
 	unsigned long long line; /* of its legend */
 };
 
-/* " 1:\tngfsv468.nersc.gov|GPFSNSDDisk|ddn59dt00|gpfs_nsdds_bytes_read" */
+/* " 1:\tngfsv468.nersc.gov|GPFSNSDDisk|ddn59dt00|gpfs_nsdds_bytes_read",
+ * " 5: ngfsv492.nersc.gov|GPFSFilesystem|TSAILUN.nersc.gov|tlproject2|
+ * gpfs_fs_bytes_read" (host, sensor, cluster, file system, metric) */
 static void legend(struct mcol *c, const char *s)
 {
 	char f[6][96];
@@ -149,8 +152,14 @@ static void legend(struct mcol *c, const char *s)
 	else if (n == 3 &&
 		 (!strcmp(f[2], "cpu_user") || !strcmp(f[2], "cpu_sys")))
 		c->what = 3;
+	else if (n == 5 && !strcmp(f[1], "GPFSFilesystem")) {
+		c->fs = 1;
+		c->what = !strcmp(f[4], "gpfs_fs_bytes_read")	   ? 1
+			  : !strcmp(f[4], "gpfs_fs_bytes_written") ? 2
+								   : 0;
+	}
 	if (c->what == 1 || c->what == 2)
-		snprintf(c->target, sizeof(c->target), "%s", f[2]);
+		snprintf(c->target, sizeof(c->target), "%s", f[c->fs ? 3 : 2]);
 }
 
 /* a value and its unit ("31371.0 MB"): *p advanced; NAN when null */
@@ -190,7 +199,8 @@ static size_t mm_partner(const struct mcol *c, size_t nc, size_t k)
 	size_t j;
 
 	for (j = 0; j < nc; j++)
-		if (c[j].what == 2 && !strcmp(c[j].target, c[k].target) &&
+		if (c[j].what == 2 && c[j].fs == c[k].fs &&
+		    !strcmp(c[j].target, c[k].target) &&
 		    !strcmp(c[j].host, c[k].host))
 			return j;
 	return nc;
@@ -200,11 +210,16 @@ static int mm_target(struct txt *x, const struct mcol *c,
 		     struct iol_fstarget **t)
 {
 	*t = iol_fsmon_target(x->m, c->what == 3 ? c->host : c->target,
-			      c->what == 3 ? IOL_FSK_NSDSRV : IOL_FSK_NSD);
+			      c->what == 3 ? IOL_FSK_NSDSRV
+			      : c->fs	   ? IOL_FSK_GPFSFS
+					   : IOL_FSK_NSD);
 	if (!*t)
 		return IOL_ENOMEM;
 	if (c->what == 3)
 		return 0;
+	/* a file system's nodes, which may be clients: no row each */
+	if (c->fs)
+		return iol_fstarget_servers_add(*t, c->host);
 	/* its server is a row too, the sum of its disks */
 	if (!iol_fsmon_target(x->m, c->host, IOL_FSK_NSDSRV))
 		return IOL_ENOMEM;
@@ -259,6 +274,9 @@ static int mm_bytes(struct txt *x, struct iol_fstarget *t, const struct mcol *c,
 
 	/* the NSD as this server reported it */
 	snprintf(name, sizeof(name), "%s" IOL_FS_PAIR "%s", c->target, c->host);
+	/* a file system's series: its nodes' buckets sum */
+	if (c->fs)
+		snprintf(name, sizeof(name), "%s", c->target);
 
 	for (i = 0; r == 0 && i < nr; i++) {
 		struct iol_ival iv = {0};
@@ -320,8 +338,10 @@ static int mm_once(struct txt *x, const struct mcol *c, const struct mrow *rows,
 	if (t0 < 0)
 		return 0;
 	snprintf(key, sizeof(key), "%s|%s|%s", c->host, c->target,
-		 c->what == 1 ? "gpfs_nsdds_bytes_read"
-			      : "gpfs_nsdds_bytes_written");
+		 c->fs		? (c->what == 1 ? "gpfs_fs_bytes_read"
+						: "gpfs_fs_bytes_written")
+		 : c->what == 1 ? "gpfs_nsdds_bytes_read"
+				: "gpfs_nsdds_bytes_written");
 	for (i = 0; i < x->m->nseen; i++) {
 		s = &x->m->seen[i];
 		if (!strcmp(s->key, key) && t0 <= s->t1 && t1 >= s->t0)
