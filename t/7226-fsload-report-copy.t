@@ -51,4 +51,27 @@ out=$($RUN fsload --format=csv "$TMP/r1.txt" "$TMP/next.txt" "$TMP/w1.txt" "$TMP
 is "$? $(echo "$out" | rows)" "0 d0 4500 15;all 4500 15;" \
 	"queries that follow each other, writes queried apart, another server: all added up ($(cat "$TMP/err"))"
 
+# a store: each file its own recording, so the copy is refused when it
+# is ingested (the store keeps each recording's columns); the same file
+# again is a replacement, not a copy; merge-db carries the columns (but
+# does not refuse two shards that each hold a copy)
+command -v sqlite3 >/dev/null && {
+	S=$TMP/s.db
+	$RUN ingest --db "$S" --fsload "$TMP/r1.txt" --fsload "$TMP/w1.txt" >/dev/null 2>"$TMP/err"
+	ok $? "the report and its writes stored ($(cat "$TMP/err"))"
+	$RUN ingest --db "$S" --fsload "$TMP/copy.txt" >/dev/null 2>"$TMP/err"
+	is "$? $(cat "$TMP/err")" \
+		"1 iolens ingest: cannot store '$TMP/copy.txt': srv1|d0|gpfs_nsdds_bytes_read at 2020-01-01T10:00:00Z: stored before from '$(cd "$TMP" && pwd -P)/r1.txt' (a copy of a report stored already?)" \
+		"its copy ingested: refused, naming the recording that holds it"
+	touch "$TMP/r1.txt"
+	$RUN ingest --db "$S" --fsload "$TMP/r1.txt" >/dev/null 2>"$TMP/err"
+	ok $? "the report itself changed: stored again ($(cat "$TMP/err"))"
+	is "$($RUN fsload --format=csv --db "$S" | rows)" "d0 300 15;all 300 15;" \
+		"fsload --db: each bucket once"
+	$RUN merge-db "$TMP/m.db" "$S" >/dev/null 2>"$TMP/err"
+	ok $? "merge-db of the store ($(cat "$TMP/err"))"
+	$RUN ingest --db "$TMP/m.db" --fsload "$TMP/overlap.txt" >/dev/null 2>"$TMP/err"
+	is "$?" 1 "the merged store refuses a copy too: merge-db carries the columns ($(cat "$TMP/err"))"
+}
+
 done_testing
