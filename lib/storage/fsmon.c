@@ -321,20 +321,52 @@ void iol_devset_clip(struct iol_devset *ds, double from, double to)
 	}
 }
 
-int iol_fsmon_seen(struct iol_fsmon *m, const char *key, double t0, double t1)
-{
-	struct iol_fsseen *s =
-		iol_grow(m->seen, &m->seencap, m->nseen, sizeof(*s), 64);
+struct seen_ctx {
+	const struct iol_fsmon *m;
+	const char *key;
+};
 
+static int seen_eq(const void *ctx, uint32_t i)
+{
+	const struct seen_ctx *c = ctx;
+
+	return !strcmp(c->m->seen[i].key, c->key);
+}
+
+static uint64_t seen_hash(const void *ctx, uint32_t i)
+{
+	const struct seen_ctx *c = ctx;
+
+	return iol_hash_str(c->m->seen[i].key);
+}
+
+int iol_fsmon_seen(struct iol_fsmon *m, const char *key, double t0, double t1,
+		   const struct iol_fsseen **dup)
+{
+	struct seen_ctx c = {m, key};
+	struct iol_fsseen *s;
+	uint32_t *slot, i;
+
+	if (iol_index_reserve(&m->seenix, seen_hash, &c) < 0)
+		return IOL_ENOMEM;
+	slot = iol_index_slot(&m->seenix, iol_hash_str(key), seen_eq, &c);
+	/* the key's entries, latest first: a period they share? */
+	for (i = *slot; i != IOL_INDEX_EMPTY; i = m->seen[i].prev)
+		if (t0 <= m->seen[i].t1 && t1 >= m->seen[i].t0) {
+			*dup = &m->seen[i];
+			return 1;
+		}
+	s = iol_grow(m->seen, &m->seencap, m->nseen, sizeof(*s), 64);
 	if (!s)
 		return IOL_ENOMEM;
 	m->seen = s;
 	s = &m->seen[m->nseen];
-	s->t0 = t0;
-	s->t1 = t1;
-	if (!(s->key = strdup(key)))
+	*s = (struct iol_fsseen){strdup(key), t0, t1, *slot};
+	if (!s->key)
 		return IOL_ENOMEM;
-	m->nseen++;
+	if (*slot == IOL_INDEX_EMPTY)
+		m->seenix.n++;
+	*slot = (uint32_t)m->nseen++;
 	return 0;
 }
 
@@ -345,6 +377,7 @@ void iol_fsmon_release(struct iol_fsmon *m)
 	for (i = 0; i < m->nseen; i++)
 		free(m->seen[i].key);
 	free(m->seen);
+	iol_index_release(&m->seenix);
 
 	for (i = 0; i < m->ntg; i++) {
 		free(m->tg[i].name);

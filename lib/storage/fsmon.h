@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #include "base/error.h"
+#include "base/hash.h"
 #include "storage/devio.h"
 
 enum {
@@ -93,6 +94,7 @@ struct iol_fstarget {
 struct iol_fsseen {
 	char *key;
 	double t0, t1;
+	uint32_t prev; /* the entry of the same key before, or none */
 };
 
 struct iol_fsmon {
@@ -119,6 +121,7 @@ struct iol_fsmon {
 	/* what the mmperfmon reader read, so that a copy is refused */
 	struct iol_fsseen *seen;
 	size_t nseen, seencap;
+	struct iol_index seenix; /* by key: its latest entry */
 };
 /* Around a window an LMT database is read this far (seconds): the
  * reading before its start that each counter's first interval needs,
@@ -150,8 +153,10 @@ void iol_fsmon_release(struct iol_fsmon *m);
  * that follow serve (m->win). */
 void iol_fsmon_window(struct iol_fsmon *m, double from, double to);
 
-/* key over [t0, t1] into m->seen; 0 or IOL_ENOMEM */
-int iol_fsmon_seen(struct iol_fsmon *m, const char *key, double t0, double t1);
+/* key over [t0, t1] into m->seen: 0, or 1 with *dup the entry of key
+ * read before over a period they share (nothing added), or IOL_ENOMEM */
+int iol_fsmon_seen(struct iol_fsmon *m, const char *key, double t0, double t1,
+		   const struct iol_fsseen **dup);
 
 /* The target called name (added with kind when new); NULL: no memory. */
 struct iol_fstarget *iol_fsmon_target(struct iol_fsmon *m, const char *name,

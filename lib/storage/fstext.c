@@ -323,10 +323,11 @@ static const char *iso(char *b, size_t n, double t)
 static int mm_once(struct txt *x, const struct mcol *c, const struct mrow *rows,
 		   size_t nr)
 {
-	struct iol_fsseen *s;
+	const struct iol_fsseen *s = NULL;
 	double t0 = -1, t1 = -1;
 	char key[300], a[40];
 	size_t i;
+	int r;
 
 	for (i = 0; i < nr; i++)
 		if (rows[i].t >= 0) {
@@ -342,17 +343,15 @@ static int mm_once(struct txt *x, const struct mcol *c, const struct mrow *rows,
 						: "gpfs_fs_bytes_written")
 		 : c->what == 1 ? "gpfs_nsdds_bytes_read"
 				: "gpfs_nsdds_bytes_written");
-	for (i = 0; i < x->m->nseen; i++) {
-		s = &x->m->seen[i];
-		if (!strcmp(s->key, key) && t0 <= s->t1 && t1 >= s->t0)
-			return iol_error_set(
-				x->err, IOL_ECORRUPT,
-				"line %llu: %s at %s: given before (a copy "
-				"of a report read already?)",
-				c->line, key,
-				iso(a, sizeof(a), t0 > s->t0 ? t0 : s->t0));
-	}
-	return iol_fsmon_seen(x->m, key, t0, t1);
+	r = iol_fsmon_seen(x->m, key, t0, t1, &s);
+	if (r == 1)
+		return iol_error_set(
+			x->err, IOL_ECORRUPT,
+			"line %llu: %s at %s: given before (a copy "
+			"of a report read already?)",
+			c->line, key,
+			iso(a, sizeof(a), t0 > s->t0 ? t0 : s->t0));
+	return r;
 }
 
 static int mm_commit(struct txt *x, const struct mcol *c, size_t nc,
