@@ -38,8 +38,7 @@ struct iol_ival {
 	 * known, not when they moved, so the bins it falls in get them but
 	 * do not count as covered.  IOL_IV_HOLE: no bytes, missing samples
 	 * of a rate series (h5lmt, TOKIO, mmperfmon) and nothing else, the
-	 * count its samples (0: a later bucket of a run counted before);
-	 * not covered either. */
+	 * count its samples; not covered either. */
 	int gap;
 };
 #define IOL_IV_MISSING 0x1fffffff

@@ -161,6 +161,16 @@ static void sort_merge(struct iol_devset *ds)
 		}
 }
 
+static void drop_holes(struct iol_dev *d)
+{
+	size_t j, k = 0;
+
+	for (j = 0; j < d->n; j++)
+		if (!(d->iv[j].gap & IOL_IV_HOLE))
+			d->iv[k++] = d->iv[j];
+	d->n = k;
+}
+
 /* sorted, and no period twice: an idle target is kept (it is a finding,
  * where iol_devset_finish would drop it) */
 static int sort_check(struct iol_fsmon *m, struct iol_error *err)
@@ -172,6 +182,10 @@ static int sort_check(struct iol_fsmon *m, struct iol_error *err)
 		struct iol_dev *d = &ds->dev[i];
 		const struct iol_fstarget *t = find(m, d->name, 1);
 
+		/* holes have been counted (iol_fsmon_tally) and move no
+		 * byte: out, so that a disk's hole in one query (its reads)
+		 * never overlaps its buckets in another (its writes) */
+		drop_holes(d);
 		if (d->n) /* qsort of NULL is undefined */
 			qsort(d->iv, d->n, sizeof(*d->iv), cmp_ival);
 		if (t && (t->kind == IOL_FSK_NSD || t->kind == IOL_FSK_GPFSFS))

@@ -234,6 +234,33 @@ int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
 	return iol_devset_add(ds, name, &iv);
 }
 
+int iol_fsrun_end(struct iol_fsmon *m, struct iol_fstarget *tg,
+		  const char *name, struct iol_fsrun *u)
+{
+	int r = u->k ? iol_fsmon_hole(m, &m->data, tg, name, u->t0, u->t1, u->k)
+		     : 0;
+
+	u->k = 0;
+	return r;
+}
+
+int iol_fsrun_add(struct iol_fsmon *m, struct iol_fstarget *tg,
+		  const char *name, struct iol_fsrun *u, double t0, double t1,
+		  int k)
+{
+	int r = 0;
+
+	if (!(t1 > t0) || k < 1)
+		return 0;
+	if (u->k && t0 > u->t1 + 1e-6)
+		r = iol_fsrun_end(m, tg, name, u);
+	if (!u->k)
+		u->t0 = t0;
+	u->t1 = t1;
+	u->k = u->k > IOL_IV_MISSING - k ? IOL_IV_MISSING : u->k + k;
+	return r;
+}
+
 /* 1 when the interval [t0, t1] has a share in [from, to) (NAN: an open
  * end) */
 static int touches(double t0, double t1, double from, double to)

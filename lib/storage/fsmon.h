@@ -199,6 +199,20 @@ int iol_fsmon_hole(struct iol_fsmon *m, struct iol_devset *ds,
 		   struct iol_fstarget *tg, const char *name, double t0,
 		   double t1, int k);
 
+/* A run of missing samples of one rate series: one gap. */
+struct iol_fsrun {
+	double t0, t1;
+	int k; /* samples missing; 0: no run */
+};
+/* k samples missing over [t0, t1) of series name in m->data: the run
+ * they continue, or (a run before it ended) a new one */
+int iol_fsrun_add(struct iol_fsmon *m, struct iol_fstarget *tg,
+		  const char *name, struct iol_fsrun *u, double t0, double t1,
+		  int k);
+/* the run, if any, as a hole (iol_fsmon_hole); then none */
+int iol_fsrun_end(struct iol_fsmon *m, struct iol_fstarget *tg,
+		  const char *name, struct iol_fsrun *u);
+
 /*
  * The resets and gaps of each data target (and m's totals) counted
  * again from its byte intervals that have a share in [from, to) (NAN:

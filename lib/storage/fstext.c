@@ -241,33 +241,14 @@ static double mm_step(const struct mrow *rows, size_t nr)
 	return step > 0 ? step : 60;
 }
 
-/* the buckets [t0, t1) missing from a disk's column: a hole each, so
- * that another query's bucket of the same disk (its reads queried
- * apart from its writes) meets one of the same bounds; one that goes
- * on from the hole before it (*run, the end of that) is the same gap,
- * not counted again */
-static int mm_holes(struct txt *x, struct iol_fstarget *t, const char *name,
-		    double t0, double t1, double step, double *run)
-{
-	int r = 0;
-
-	for (; r == 0 && t0 < t1 - 1e-6; t0 += step) {
-		double e = t0 + step < t1 - 1e-6 ? t0 + step : t1;
-		int k = fabs(t0 - *run) < 1e-6 ? 0 : 1;
-
-		r = iol_fsmon_hole(x->m, &x->m->data, t, name, t0, e, k);
-		*run = e;
-	}
-	return r;
-}
-
 /* one interval per row and disk, read and written together; a null in
- * both, or a time stamp that skips buckets, is missing samples: a gap,
- * not a zero */
+ * both, or a time stamp that skips buckets, is missing samples: a run
+ * of them one gap, not zeros */
 static int mm_bytes(struct txt *x, struct iol_fstarget *t, const struct mcol *c,
 		    size_t kr, size_t kw, const struct mrow *rows, size_t nr)
 {
-	double step = mm_step(rows, nr), run = -1;
+	double step = mm_step(rows, nr);
+	struct iol_fsrun u = {0, 0, 0};
 	char name[200];
 	size_t i;
 	int r = 0;
@@ -291,17 +272,20 @@ static int mm_bytes(struct txt *x, struct iol_fstarget *t, const struct mcol *c,
 				 ? next
 				 : iv.start + step;
 		if (isnan(rd) && isnan(wr)) {
-			r = mm_holes(x, t, name, iv.start, iv.end, step, &run);
-		} else {
+			r = iol_fsrun_add(x->m, t, name, &u, iv.start, iv.end,
+					  1);
+		} else if ((r = iol_fsrun_end(x->m, t, name, &u)) == 0) {
 			iv.util = -1;
 			iv.rbytes = isnan(rd) ? 0 : llround(rd);
 			iv.wbytes = isnan(wr) ? 0 : llround(wr);
 			r = iol_devset_add(&x->m->data, name, &iv);
 		}
 		if (r == 0 && next > iv.end + 1e-6)
-			r = mm_holes(x, t, name, iv.end, next, step, &run);
+			r = iol_fsrun_add(
+				x->m, t, name, &u, iv.end, next,
+				iol_fsmon_missing(next - iv.start, step));
 	}
-	return r;
+	return r ? r : iol_fsrun_end(x->m, t, name, &u);
 }
 
 /* "2020-01-01T10:00:00Z" */

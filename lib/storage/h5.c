@@ -287,40 +287,6 @@ static int add_bytes(struct iol_fsmon *m, const char *name, double t0,
 	return iol_devset_add(&m->data, name, &iv);
 }
 
-/* a run of missing samples of one target: one gap, its seconds
- * without samples (no bytes, no covered bin: never zeros) */
-struct run {
-	double t0, t1;
-	int k;
-};
-
-static int run_end(struct iol_fsmon *m, struct iol_fstarget *tg,
-		   const char *name, struct run *u)
-{
-	int r = u->k ? iol_fsmon_hole(m, &m->data, tg, name, u->t0, u->t1, u->k)
-		     : 0;
-
-	u->k = 0;
-	return r;
-}
-
-/* k samples missing over [t0, t1): the run they continue, or a new one */
-static int run_add(struct iol_fsmon *m, struct iol_fstarget *tg,
-		   const char *name, struct run *u, double t0, double t1, int k)
-{
-	int r = 0;
-
-	if (!(t1 > t0))
-		return 0;
-	if (u->k && t0 > u->t1 + 1e-6)
-		r = run_end(m, tg, name, u);
-	if (!u->k)
-		u->t0 = t0;
-	u->t1 = t1;
-	u->k += k;
-	return r;
-}
-
 /* the smallest step between time stamps: the recorded one, where a
  * time stamp that skips a step would make the first difference long */
 static double min_step(const double *ts, size_t n)
@@ -366,7 +332,7 @@ static int h5lmt_osts(struct iol_fsmon *m, hid_t f, const struct h5arr *ts,
 	for (i = 0; r == 0 && i < rd.rows; i++) {
 		const char *nm = name_of(names, i, "OST", buf, sizeof(buf));
 		struct iol_fstarget *t = iol_fsmon_target(m, nm, IOL_FSK_OST);
-		struct run u = {0, 0, 0};
+		struct iol_fsrun u = {0, 0, 0};
 
 		if (!t) {
 			r = IOL_ENOMEM;
@@ -382,16 +348,16 @@ static int h5lmt_osts(struct iol_fsmon *m, hid_t f, const struct h5arr *ts,
 			if ((miss.v && miss.rows == rd.rows &&
 			     miss.cols == rd.cols && at(&miss, i, k) != 0) ||
 			    isnan(rb) || isnan(wb)) {
-				r = run_add(m, t, nm, &u, ts->v[k - 1],
-					    ts->v[k], gap + 1);
+				r = iol_fsrun_add(m, t, nm, &u, ts->v[k - 1],
+						  ts->v[k], gap + 1);
 				continue;
 			}
-			if ((r = run_end(m, t, nm, &u)) == 0)
+			if ((r = iol_fsrun_end(m, t, nm, &u)) == 0)
 				r = add_bytes(m, nm, ts->v[k - 1], ts->v[k], rb,
 					      wb, gap);
 		}
 		if (r == 0)
-			r = run_end(m, t, nm, &u);
+			r = iol_fsrun_end(m, t, nm, &u);
 	}
 	free_names(names, rd.rows);
 	free(rd.v);
@@ -509,7 +475,7 @@ static int tokio_series(struct iol_fsmon *m, struct iol_fstarget *t,
 			const struct h5arr *rd, const struct h5arr *wr,
 			size_t i, double step, double scale)
 {
-	struct run u = {0, 0, 0};
+	struct iol_fsrun u = {0, 0, 0};
 	size_t k;
 	int r = 0;
 
@@ -521,13 +487,13 @@ static int tokio_series(struct iol_fsmon *m, struct iol_fstarget *t,
 				   : 0;
 
 		if (isnan(rb) || isnan(wb))
-			r = run_add(m, t, nm, &u, t0, t1, 1);
-		else if ((r = run_end(m, t, nm, &u)) == 0)
+			r = iol_fsrun_add(m, t, nm, &u, t0, t1, 1);
+		else if ((r = iol_fsrun_end(m, t, nm, &u)) == 0)
 			r = add_bytes(m, nm, t0, t1, rb, wb, 0);
 		if (r == 0 && skip)
-			r = run_add(m, t, nm, &u, t1, ts->v[k + 1], skip);
+			r = iol_fsrun_add(m, t, nm, &u, t1, ts->v[k + 1], skip);
 	}
-	return r ? r : run_end(m, t, nm, &u);
+	return r ? r : iol_fsrun_end(m, t, nm, &u);
 }
 
 /* TOKIO: /datatargets/{read,write}{bytes,rates} rows steps x cols OSTs */
