@@ -432,8 +432,16 @@ static struct mrow *mm_row_at(struct mrow **rows, size_t *nr, size_t *cap,
 }
 
 /* "  1 2019-03-04-16:01:00   0   0 ...": columns base.. of row 1 */
-static int mm_row(struct txt *x, struct mrow **rows, size_t *nr, size_t *cap,
-		  const char *s, size_t base, size_t width, size_t nc)
+/* a byte count of a bucket: a null (NAN), or from 0 to 2^53 (9 PB in a
+ * bucket is no server's; beyond, a double no longer holds every byte) */
+static int byte_count(double v)
+{
+	return isnan(v) || (v >= 0 && v <= 9007199254740992.0);
+}
+
+static int mm_row(struct txt *x, const struct mcol *c, struct mrow **rows,
+		  size_t *nr, size_t *cap, const char *s, size_t base,
+		  size_t width, size_t nc)
 {
 	int y, mo, d, h, mi, sec, n = 0, no;
 	struct mrow *row;
@@ -449,9 +457,22 @@ static int mm_row(struct txt *x, struct mrow **rows, size_t *nr, size_t *cap,
 		return iol_error_set(x->err, IOL_ECORRUPT,
 				     "line %llu: row number %d", lineno(x), no);
 	row->t = iol_fs_localtime(y, mo, d, h, mi, sec);
+	if (row->t < 0)
+		return iol_error_set(x->err, IOL_ECORRUPT,
+				     "line %llu: no such time %04d-%02d-%02d-"
+				     "%02d:%02d:%02d",
+				     lineno(x), y, mo, d, h, mi, sec);
 	s += n;
-	for (k = base; k < base + width && k < nc; k++)
+	for (k = base; k < base + width && k < nc; k++) {
 		row->v[k] = value(&s);
+		if ((c[k].what == 1 || c[k].what == 2) &&
+		    !byte_count(row->v[k]))
+			return iol_error_set(x->err, IOL_ECORRUPT,
+					     "line %llu: %s|%s: %g is no count "
+					     "of bytes",
+					     lineno(x), c[k].host, c[k].target,
+					     row->v[k]);
+	}
 	return 0;
 }
 
@@ -501,7 +522,7 @@ static int mmperfmon(struct txt *x, char *first)
 			width = mm_width(p);
 			inlegend = 0;
 		} else if (!inlegend && isdigit((unsigned char)*p) && nc) {
-			r = mm_row(x, &rows, &nr, &cap, p, base, width, nc);
+			r = mm_row(x, c, &rows, &nr, &cap, p, base, width, nc);
 			if (r < 0)
 				break;
 			r = 1;
