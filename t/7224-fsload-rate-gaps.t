@@ -92,7 +92,7 @@ is "$? $(echo "$out" | awk -F, '$1 == "d0" { print $3, $16, $17 }')" "0 7 1 $sec
 	"8000 years skipped: one gap of $secs s, the window's 7 bytes, under 200 MB"
 
 "$TOP/t/unit/h5gen" "$TMP/probe.h5" </dev/null 2>/dev/null
-[ $? = 77 ] && { skip "libhdf5 is not installed" 4; done_testing; exit 0; }
+[ $? = 77 ] && { skip "libhdf5 is not installed" 5; done_testing; exit 0; }
 
 # h5lmt: 5 s steps, the time stamp 30 skipped (bucket 6 spans 25-35);
 # OST0000: NaN at buckets 3-4, flagged missing at 9; rates 1 and 10 B/s
@@ -114,6 +114,12 @@ is "$(gaps "$TMP/h.csv")" \
 	"h5lmt: NaN, a flag and a skipped time stamp are gaps ($(cat "$TMP/err"))"
 # bytes: rate x seconds of the present buckets (OST0000: 60 - 15 s)
 is "$(bytes "$TMP/h.csv")" "OST0000 45 450;OST0001 120 1200;all 165 1650;" "h5lmt: the bytes of the present samples"
+
+# an absurd rate (1e300 B/s): refused, naming the target and time
+printf 'h5lmt 1 3\n0 5 10\n0 1 1e300\n0 1 1\n0 0 0\n' | "$TOP/t/unit/h5gen" "$TMP/bad.h5lmt"
+$RUN fsload --format=csv "$TMP/bad.h5lmt" >/dev/null 2>"$TMP/err"
+is "$? $(cat "$TMP/err")" "1 iolens fsload: cannot read '$TMP/bad.h5lmt': OST0000 at 5: 5e+300 bytes is no count of bytes" \
+	"h5lmt: a rate of 1e300 B/s refused, naming the target and time"
 
 # TOKIO: 10 s rows, the time stamp 40 skipped (row 30 covers 30-40,
 # 40-50 has none); OST0000 NaN at rows 10 and 20, OST0001 at row 80

@@ -272,11 +272,19 @@ static const char *name_of(char **names, size_t i, const char *pfx, char *buf,
 }
 
 /* bytes of [t0, t1) (gap: the samples missing inside it, as an LMT
- * counter across missing readings) */
+ * counter across missing readings); a count past 2^53 (or infinite) is
+ * no sample of a server: refused, naming the target and time */
 static int add_bytes(struct iol_fsmon *m, const char *name, double t0,
-		     double t1, double r, double w, int gap)
+		     double t1, double r, double w, int gap,
+		     struct iol_error *err)
 {
 	struct iol_ival iv = {0};
+
+	if (!(r <= 9007199254740992.0) || !(w <= 9007199254740992.0))
+		return iol_error_set(err, IOL_ECORRUPT,
+				     "%s at %.0f: %g bytes is no count of "
+				     "bytes",
+				     name, t0, r > w ? r : w);
 
 	iv.start = t0;
 	iv.end = t1;
@@ -354,7 +362,7 @@ static int h5lmt_osts(struct iol_fsmon *m, hid_t f, const struct h5arr *ts,
 			}
 			if ((r = iol_fsrun_end(m, t, nm, &u)) == 0)
 				r = add_bytes(m, nm, ts->v[k - 1], ts->v[k], rb,
-					      wb, gap);
+					      wb, gap, err);
 		}
 		if (r == 0)
 			r = iol_fsrun_end(m, t, nm, &u);
@@ -473,7 +481,8 @@ static int h5lmt_read(struct iol_fsmon *m, hid_t f, struct iol_error *err)
 static int tokio_series(struct iol_fsmon *m, struct iol_fstarget *t,
 			const char *nm, const struct h5arr *ts,
 			const struct h5arr *rd, const struct h5arr *wr,
-			size_t i, double step, double scale)
+			size_t i, double step, double scale,
+			struct iol_error *err)
 {
 	struct iol_fsrun u = {0, 0, 0};
 	size_t k;
@@ -489,7 +498,7 @@ static int tokio_series(struct iol_fsmon *m, struct iol_fstarget *t,
 		if (isnan(rb) || isnan(wb))
 			r = iol_fsrun_add(m, t, nm, &u, t0, t1, 1);
 		else if ((r = iol_fsrun_end(m, t, nm, &u)) == 0)
-			r = add_bytes(m, nm, t0, t1, rb, wb, 0);
+			r = add_bytes(m, nm, t0, t1, rb, wb, 0, err);
 		if (r == 0 && skip)
 			r = iol_fsrun_add(m, t, nm, &u, t1, ts->v[k + 1], skip);
 	}
@@ -537,7 +546,7 @@ static int tokio_osts(struct iol_fsmon *m, hid_t f, struct iol_error *err)
 			r = IOL_ENOMEM;
 			break;
 		}
-		r = tokio_series(m, t, nm, &ts, &rd, &wr, i, step, scale);
+		r = tokio_series(m, t, nm, &ts, &rd, &wr, i, step, scale, err);
 	}
 	free_names(names, rd.cols);
 	free(ts.v);
