@@ -41,7 +41,7 @@ static int create(struct iol_sql *db, struct iol_error *err)
 		   *tx = iol_sql_type(db, IOL_SQLT_TEXT),
 		   *in = iol_sql_type(db, IOL_SQLT_INT),
 		   *re = iol_sql_type(db, IOL_SQLT_REAL);
-	char *sql[7];
+	char *sql[9];
 	int r = 0, i;
 
 	sql[0] = iol_sql_mprintf(
@@ -69,17 +69,24 @@ static int create(struct iol_sql *db, struct iol_error *err)
 				 "ON fs_gauges (rec)");
 	sql[6] = iol_sql_mprintf("CREATE INDEX IF NOT EXISTS fs_gauges_name "
 				 "ON fs_gauges (name, what, t)");
-	for (i = 0; i < 7; i++)
+	/* the mmperfmon columns each recording holds (iol_fsmon.seen), so
+	 * that a copy of a report stored already is refused */
+	sql[7] = iol_sql_mprintf("CREATE TABLE IF NOT EXISTS fs_seen (rec %s "
+				 "NOT NULL, key %s, t0 %s, t1 %s)",
+				 in, tx, re, re);
+	sql[8] = iol_sql_mprintf("CREATE INDEX IF NOT EXISTS fs_seen_key "
+				 "ON fs_seen (key)");
+	for (i = 0; i < 9; i++)
 		if (!sql[i] && r == 0)
 			r = iol_error_set(err, IOL_ENOMEM, "out of memory");
 	if (r == 0 && (r = iol_sql_lock(db)) < 0)
 		r = dberr(db, err, "store");
 	else if (r == 0) {
-		for (i = 0; i < 7 && r == 0; i++)
+		for (i = 0; i < 9 && r == 0; i++)
 			r = exec(db, sql[i], err);
 		iol_sql_unlock(db);
 	}
-	for (i = 0; i < 7; i++)
+	for (i = 0; i < 9; i++)
 		iol_sql_free(sql[i]);
 	return r;
 }
@@ -220,12 +227,12 @@ static int lookup(struct iol_sql *db, const char *source, int64_t *id,
 static int del_rec(struct iol_sql *db, int64_t id, struct iol_error *err)
 {
 	static const char *const tables[] = {"fs_samples", "fs_gauges",
-					     "fs_targets"};
+					     "fs_targets", "fs_seen"};
 	char sql[96];
 	size_t i;
 	int r = 0;
 
-	for (i = 0; r == 0 && i < 3; i++) {
+	for (i = 0; r == 0 && i < 4; i++) {
 		snprintf(sql, sizeof(sql), "DELETE FROM %s WHERE rec = %lld",
 			 tables[i], (long long)id);
 		r = exec(db, sql, err);
@@ -267,6 +274,79 @@ static int put_rec(struct put *p, const char *source, int64_t size,
 	return lookup(p->db, source, &p->rec, &s, &t, p->err);
 }
 
+/* "2020-01-01T10:00:00Z" */
+static const char *iso(char *b, size_t n, double t)
+{
+	time_t v = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&v, &tm) || !strftime(b, n, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(b, n, "%.0f", t);
+	return b;
+}
+
+/* one column read over [t0, t1]: refused when another recording holds
+ * it over a period they share (a copy of a report under another name,
+ * or inside an archive and beside it: its buckets would add up twice
+ * where an NSD's sum), else kept for the next */
+static int seen_once(struct put *p, struct iol_sqlst *q, struct iol_sqlst *in,
+		     const struct iol_fsseen *s)
+{
+	char src[PATH_MAX + 64], a[40];
+	double t0;
+	int r;
+
+	iol_sql_bind_text(q, 1, s->key, -1);
+	iol_sql_bind_int(q, 2, p->rec);
+	iol_sql_bind_real(q, 3, s->t0);
+	iol_sql_bind_real(q, 4, s->t1);
+	r = iol_sql_step(q);
+	if (r > 0) {
+		snprintf(src, sizeof(src), "%s", iol_sql_text(q, 0));
+		t0 = iol_sql_real(q, 1);
+		iol_sql_reset(q);
+		return iol_error_set(p->err, IOL_ECORRUPT,
+				     "%s at %s: stored before from '%s' (a "
+				     "copy of a report stored already?)",
+				     s->key,
+				     iso(a, sizeof(a), t0 > s->t0 ? t0 : s->t0),
+				     src);
+	}
+	iol_sql_reset(q);
+	if (r < 0)
+		return dberr(p->db, p->err, "store");
+	iol_sql_bind_int(in, 1, p->rec);
+	iol_sql_bind_text(in, 2, s->key, -1);
+	iol_sql_bind_real(in, 3, s->t0);
+	iol_sql_bind_real(in, 4, s->t1);
+	return run(p, in);
+}
+
+static int put_seen(struct put *p, const struct iol_fsmon *m)
+{
+	struct iol_sqlst *q = NULL, *in = NULL;
+	size_t i;
+	int r;
+
+	if (!m->nseen)
+		return 0;
+	r = prep(p->db,
+		 "SELECT r.source, s.t0 FROM fs_seen s JOIN fs_recordings r "
+		 "ON r.id = s.rec WHERE s.key = ?1 AND s.rec != ?2 AND "
+		 "s.t0 <= ?4 AND s.t1 >= ?3 LIMIT 1",
+		 &q, p->err);
+	if (r == 0)
+		r = prep(p->db,
+			 "INSERT INTO fs_seen (rec, key, t0, t1) VALUES (?1, "
+			 "?2, ?3, ?4)",
+			 &in, p->err);
+	for (i = 0; r == 0 && i < m->nseen; i++)
+		r = seen_once(p, q, in, &m->seen[i]);
+	iol_sql_finalize(q);
+	iol_sql_finalize(in);
+	return r;
+}
+
 static int put_all(struct put *p, const char *source, int64_t size,
 		   int64_t mtime, const struct iol_fsmon *m, int fmt)
 {
@@ -289,6 +369,8 @@ static int put_all(struct put *p, const char *source, int64_t size,
 			 "INSERT INTO fs_gauges (rec, name, kind, what, t, v, "
 			 "v2) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
 			 &p->ga, p->err);
+	if (r == 0)
+		r = put_seen(p, m);
 	if (r == 0)
 		r = put_targets(p, m);
 	if (r == 0)
@@ -425,7 +507,15 @@ static int get_targets(struct get *g, int64_t rec)
 			g->m, iol_sql_text(st, 0), (int)iol_sql_int(st, 1));
 		const char *srv = iol_sql_text(st, 2);
 
-		if (!t || (srv && !t->server && !(t->server = strdup(srv)))) {
+		/* a GPFS NSD's servers, a file system's nodes: those of
+		 * each recording */
+		int many = t && (t->kind == IOL_FSK_NSD ||
+				 t->kind == IOL_FSK_GPFSFS);
+
+		if (!t ||
+		    (srv && many && iol_fstarget_servers_add(t, srv) < 0) ||
+		    (srv && !many && !t->server &&
+		     !(t->server = strdup(srv)))) {
 			r = IOL_ENOMEM;
 			break;
 		}
@@ -639,7 +729,8 @@ static int copy_rows(struct iol_sql *dst, struct iol_sql *src,
 				cols, table, order);
 	char *ins = iol_sql_mprintf(
 		"INSERT INTO %s (rec, %s) VALUES (?1%s)", table, cols,
-		ncols == 6   ? ", ?2, ?3, ?4, ?5, ?6, ?7"
+		ncols == 3   ? ", ?2, ?3, ?4"
+		: ncols == 6 ? ", ?2, ?3, ?4, ?5, ?6, ?7"
 		: ncols == 7 ? ", ?2, ?3, ?4, ?5, ?6, ?7, ?8"
 			     : ", ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
 			       "?9, ?10");
@@ -729,6 +820,10 @@ static int merge_rec(struct iol_sql *dst, struct iol_sql *src, int64_t from,
 		r = copy_rows(dst, src, "fs_gauges",
 			      "name, kind, what, t, v, v2", 6, "id", from, to,
 			      err);
+	/* a shard of an older iolens has no fs_seen */
+	if (r == 0 && iol_sql_has_column(src, "fs_seen", NULL))
+		r = copy_rows(dst, src, "fs_seen", "key, t0, t1", 3, "key",
+			      from, to, err);
 	return r;
 }
 

@@ -87,9 +87,9 @@ static void split(const struct iol_binned *b, struct iol_bin *row,
 
 			x->reads += iv->reads * share;
 			x->writes += iv->writes * share;
-			if (!(iv->gap & IOL_IV_MISSING))
+			if (!(iv->gap & IOL_IV_UNCOVERED))
 				x->covered += hi - lo;
-			if (iv->util >= 0 && !(iv->gap & IOL_IV_MISSING)) {
+			if (iv->util >= 0 && !(iv->gap & IOL_IV_UNCOVERED)) {
 				x->busy += iv->util / 100.0 * (hi - lo);
 				x->utilcov += hi - lo;
 			}

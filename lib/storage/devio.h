@@ -36,11 +36,16 @@ struct iol_ival {
 	 * count says 1 for any), and IOL_IV_RESET when the counter
 	 * restarted in it.  Missing readings make it a gap: its bytes are
 	 * known, not when they moved, so the bins it falls in get them but
-	 * do not count as covered. */
+	 * do not count as covered.  IOL_IV_HOLE: no bytes, missing samples
+	 * of a rate series (h5lmt, TOKIO, mmperfmon) and nothing else, the
+	 * count its samples; not covered either. */
 	int gap;
 };
-#define IOL_IV_MISSING 0x3fffffff
+#define IOL_IV_MISSING 0x1fffffff
+#define IOL_IV_HOLE 0x20000000
 #define IOL_IV_RESET 0x40000000
+/* the marks that make an interval uncovered */
+#define IOL_IV_UNCOVERED (IOL_IV_MISSING | IOL_IV_HOLE)
 
 struct iol_dev {
 	char *name;

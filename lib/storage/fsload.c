@@ -28,8 +28,7 @@ static const struct iol_fstarget *find(const struct iol_fsmon *m,
 
 	for (i = 0; i < m->ntg; i++)
 		if (!strcmp(m->tg[i].name, name) &&
-		    (m->tg[i].kind == IOL_FSK_OST ||
-		     m->tg[i].kind == IOL_FSK_NSD) == data)
+		    iol_fskind_data(m->tg[i].kind) == data)
 			return &m->tg[i];
 	return NULL;
 }
@@ -162,6 +161,16 @@ static void sort_merge(struct iol_devset *ds)
 		}
 }
 
+static void drop_holes(struct iol_dev *d)
+{
+	size_t j, k = 0;
+
+	for (j = 0; j < d->n; j++)
+		if (!(d->iv[j].gap & IOL_IV_HOLE))
+			d->iv[k++] = d->iv[j];
+	d->n = k;
+}
+
 /* sorted, and no period twice: an idle target is kept (it is a finding,
  * where iol_devset_finish would drop it) */
 static int sort_check(struct iol_fsmon *m, struct iol_error *err)
@@ -173,9 +182,13 @@ static int sort_check(struct iol_fsmon *m, struct iol_error *err)
 		struct iol_dev *d = &ds->dev[i];
 		const struct iol_fstarget *t = find(m, d->name, 1);
 
+		/* holes have been counted (iol_fsmon_tally) and move no
+		 * byte: out, so that a disk's hole in one query (its reads)
+		 * never overlaps its buckets in another (its writes) */
+		drop_holes(d);
 		if (d->n) /* qsort of NULL is undefined */
 			qsort(d->iv, d->n, sizeof(*d->iv), cmp_ival);
-		if (t && t->kind == IOL_FSK_NSD)
+		if (t && (t->kind == IOL_FSK_NSD || t->kind == IOL_FSK_GPFSFS))
 			d->n = merge_buckets(d);
 		for (j = 1; j < d->n; j++)
 			if (d->iv[j].start < d->iv[j - 1].end - 1e-6)
@@ -454,8 +467,7 @@ static int all_targets(struct iol_fsmon *m)
 	int r = 0;
 
 	for (i = 0; r == 0 && i < m->ntg; i++)
-		if (m->tg[i].kind == IOL_FSK_OST ||
-		    m->tg[i].kind == IOL_FSK_NSD)
+		if (iol_fskind_data(m->tg[i].kind))
 			r = iol_devset_add(&m->data, m->tg[i].name, NULL);
 	return r;
 }
@@ -480,6 +492,21 @@ static int no_grid(const struct iol_devset *ds, struct iol_binned *b)
 	return 0;
 }
 
+/* 1 when a GPFS file system's bytes (GPFSFilesystem, its nodes') and
+ * NSDs' (GPFSNSDDisk) were both read: the same traffic seen from both
+ * sides, which the whole would count twice */
+static int both_sides(const struct iol_fsmon *m)
+{
+	int nsd = 0, fs = 0;
+	size_t i;
+
+	for (i = 0; i < m->ntg; i++) {
+		nsd |= m->tg[i].kind == IOL_FSK_NSD;
+		fs |= m->tg[i].kind == IOL_FSK_GPFSFS;
+	}
+	return nsd && fs;
+}
+
 int iol_fsload_compute(struct iol_fsmon *m, double from, double to, double step,
 		       double idle_frac, double burst_frac,
 		       struct iol_fsload *out, struct iol_error *err)
@@ -493,6 +520,14 @@ int iol_fsload_compute(struct iol_fsmon *m, double from, double to, double step,
 		return iol_error_set(err, IOL_EINVAL,
 				     "the window is empty: --from is not "
 				     "before --to");
+	if (both_sides(m))
+		return iol_error_set(
+			err, IOL_EINVAL,
+			"GPFS file systems' bytes (GPFSFilesystem) "
+			"and NSDs' (GPFSNSDDisk) given together: "
+			"the same traffic seen from both sides "
+			"would count twice; give one or the "
+			"other");
 	if (fold_pairs(m, out) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	/* the window's resets and gaps, before its edges cut intervals;

@@ -25,10 +25,16 @@ const char *iol_fsfmt_name(int fmt)
 
 const char *iol_fskind_name(int kind)
 {
-	static const char *const names[] = {"ost", "oss", "mdt",
-					    "mds", "nsd", "nsdserver"};
+	static const char *const names[] = {"ost", "oss",	"mdt",	 "mds",
+					    "nsd", "nsdserver", "gpfsfs"};
 
 	return kind >= 0 && kind < IOL_FSK_N ? names[kind] : "?";
+}
+
+int iol_fskind_data(int kind)
+{
+	return kind == IOL_FSK_OST || kind == IOL_FSK_NSD ||
+	       kind == IOL_FSK_GPFSFS;
 }
 
 struct iol_fstarget *iol_fsmon_target(struct iol_fsmon *m, const char *name,
@@ -52,6 +58,62 @@ struct iol_fstarget *iol_fsmon_target(struct iol_fsmon *m, const char *name,
 		return NULL;
 	m->ntg++;
 	return t;
+}
+
+/* 1 when the space-separated list has the name n[len] */
+static int has_name(const char *list, const char *n, size_t len)
+{
+	while (*list) {
+		size_t k = strcspn(list, " ");
+
+		if (k == len && !strncmp(list, n, len))
+			return 1;
+		list += k + (list[k] == ' ');
+	}
+	return 0;
+}
+
+/* name n[len] into the sorted list *l: before the first name after it */
+static int insert_name(char **l, const char *n, size_t len)
+{
+	const char *p = *l ? *l : "";
+	size_t at = 0, old = strlen(p);
+	char *nl;
+
+	while (p[at]) {
+		size_t k = strcspn(p + at, " ");
+		int c = strncmp(p + at, n, k < len ? k : len);
+
+		if (c > 0 || (c == 0 && k > len))
+			break;
+		at += k + (p[at + k] == ' ');
+	}
+	nl = malloc(old + len + 2);
+	if (!nl)
+		return IOL_ENOMEM;
+	if (at < old) /* before the name at 'at' */
+		snprintf(nl, old + len + 2, "%.*s%.*s %s", (int)at, p, (int)len,
+			 n, p + at);
+	else /* last */
+		snprintf(nl, old + len + 2, "%s%s%.*s", p, old ? " " : "",
+			 (int)len, n);
+	free(*l);
+	*l = nl;
+	return 0;
+}
+
+int iol_fstarget_servers_add(struct iol_fstarget *t, const char *srv)
+{
+	while (*srv) {
+		size_t k = strcspn(srv, " ");
+		int r;
+
+		if (k && (!t->server || !has_name(t->server, srv, k)) &&
+		    (r = insert_name(&t->server, srv, k)) < 0)
+			return r;
+		srv += k + (srv[k] == ' ');
+	}
+	return 0;
 }
 
 int iol_fsmon_gauge(struct iol_gauge **g, size_t *n, size_t *cap, double t,
@@ -80,12 +142,14 @@ static int64_t delta(int64_t prev, int64_t cur, int *reset)
 
 /* an interval's restart and gap into its target's counts; a gap's
  * seconds are its missing readings' share of its length (the length
- * less one step when the readings are evenly spaced) */
+ * less one step when the readings are evenly spaced); a hole's are its
+ * length, all missing, and it counts a gap where its run starts */
 static void tally(struct iol_fsmon *m, struct iol_fstarget *tg,
 		  const struct iol_ival *iv)
 {
-	int k = iv->gap & IOL_IV_MISSING;
-	double secs = (iv->end - iv->start) * k / (k + 1.0);
+	int k = iv->gap & IOL_IV_MISSING, hole = iv->gap & IOL_IV_HOLE;
+	double len = iv->end - iv->start;
+	double secs = hole ? len : len * k / (k + 1.0);
 
 	if (iv->gap & IOL_IV_RESET) {
 		tg->resets++;
@@ -93,8 +157,10 @@ static void tally(struct iol_fsmon *m, struct iol_fstarget *tg,
 	}
 	if (k) {
 		tg->gaps++;
-		tg->gap_seconds += secs;
 		m->gaps++;
+	}
+	if (k || hole) {
+		tg->gap_seconds += secs;
 		m->gap_seconds += secs;
 	}
 }
@@ -106,9 +172,7 @@ void iol_fsmon_window(struct iol_fsmon *m, double from, double to)
 	m->win_to = to;
 }
 
-/* the readings missing between two readings dt apart, step apart
- * when none is: 0 up to 1.5 steps */
-static int missing(double dt, double step)
+int iol_fsmon_missing(double dt, double step)
 {
 	double k;
 
@@ -116,6 +180,25 @@ static int missing(double dt, double step)
 		return 0;
 	k = floor(dt / step + 0.5) - 1;
 	return k < 1 ? 1 : k > IOL_IV_MISSING ? IOL_IV_MISSING : (int)k;
+}
+
+int iol_fsmon_hole(struct iol_fsmon *m, struct iol_devset *ds,
+		   struct iol_fstarget *tg, const char *name, double t0,
+		   double t1, int k)
+{
+	struct iol_ival iv = {0};
+
+	if (!(t1 > t0))
+		return 0;
+	iv.start = t0;
+	iv.end = t1;
+	iv.util = -1;
+	iv.gap = IOL_IV_HOLE | (k < 0		     ? 0
+				: k > IOL_IV_MISSING ? IOL_IV_MISSING
+						     : k);
+	if (tg)
+		tally(m, tg, &iv);
+	return iol_devset_add(ds, name, &iv);
 }
 
 int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
@@ -143,11 +226,39 @@ int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
 	/* marked on the interval, so that a window's counts come from the
 	 * intervals it cuts (iol_fsmon_tally), read from a file or from a
 	 * store alike */
-	iv.gap = missing(t - prev->t, step) | (reset ? IOL_IV_RESET : 0);
+	iv.gap = iol_fsmon_missing(t - prev->t, step) |
+		 (reset ? IOL_IV_RESET : 0);
 	if (tg)
 		tally(m, tg, &iv);
 	*prev = (struct iol_fscum){t, r, w, 1};
 	return iol_devset_add(ds, name, &iv);
+}
+
+int iol_fsrun_end(struct iol_fsmon *m, struct iol_fstarget *tg,
+		  const char *name, struct iol_fsrun *u)
+{
+	int r = u->k ? iol_fsmon_hole(m, &m->data, tg, name, u->t0, u->t1, u->k)
+		     : 0;
+
+	u->k = 0;
+	return r;
+}
+
+int iol_fsrun_add(struct iol_fsmon *m, struct iol_fstarget *tg,
+		  const char *name, struct iol_fsrun *u, double t0, double t1,
+		  int k)
+{
+	int r = 0;
+
+	if (!(t1 > t0) || k < 1)
+		return 0;
+	if (u->k && t0 > u->t1 + 1e-6)
+		r = iol_fsrun_end(m, tg, name, u);
+	if (!u->k)
+		u->t0 = t0;
+	u->t1 = t1;
+	u->k = u->k > IOL_IV_MISSING - k ? IOL_IV_MISSING : u->k + k;
+	return r;
 }
 
 /* 1 when the interval [t0, t1] has a share in [from, to) (NAN: an open
@@ -167,7 +278,7 @@ void iol_fsmon_tally(struct iol_fsmon *m, double from, double to)
 		struct iol_fstarget *t = &m->tg[i];
 		const struct iol_dev *d = NULL;
 
-		if (t->kind != IOL_FSK_OST && t->kind != IOL_FSK_NSD)
+		if (!iol_fskind_data(t->kind))
 			continue;
 		t->resets = t->gaps = 0;
 		t->gap_seconds = 0;
@@ -237,9 +348,63 @@ void iol_devset_clip(struct iol_devset *ds, double from, double to)
 	}
 }
 
+struct seen_ctx {
+	const struct iol_fsmon *m;
+	const char *key;
+};
+
+static int seen_eq(const void *ctx, uint32_t i)
+{
+	const struct seen_ctx *c = ctx;
+
+	return !strcmp(c->m->seen[i].key, c->key);
+}
+
+static uint64_t seen_hash(const void *ctx, uint32_t i)
+{
+	const struct seen_ctx *c = ctx;
+
+	return iol_hash_str(c->m->seen[i].key);
+}
+
+int iol_fsmon_seen(struct iol_fsmon *m, const char *key, double t0, double t1,
+		   const struct iol_fsseen **dup)
+{
+	struct seen_ctx c = {m, key};
+	struct iol_fsseen *s;
+	uint32_t *slot, i;
+
+	if (iol_index_reserve(&m->seenix, seen_hash, &c) < 0)
+		return IOL_ENOMEM;
+	slot = iol_index_slot(&m->seenix, iol_hash_str(key), seen_eq, &c);
+	/* the key's entries, latest first: a period they share? */
+	for (i = *slot; i != IOL_INDEX_EMPTY; i = m->seen[i].prev)
+		if (t0 <= m->seen[i].t1 && t1 >= m->seen[i].t0) {
+			*dup = &m->seen[i];
+			return 1;
+		}
+	s = iol_grow(m->seen, &m->seencap, m->nseen, sizeof(*s), 64);
+	if (!s)
+		return IOL_ENOMEM;
+	m->seen = s;
+	s = &m->seen[m->nseen];
+	*s = (struct iol_fsseen){strdup(key), t0, t1, *slot};
+	if (!s->key)
+		return IOL_ENOMEM;
+	if (*slot == IOL_INDEX_EMPTY)
+		m->seenix.n++;
+	*slot = (uint32_t)m->nseen++;
+	return 0;
+}
+
 void iol_fsmon_release(struct iol_fsmon *m)
 {
 	size_t i;
+
+	for (i = 0; i < m->nseen; i++)
+		free(m->seen[i].key);
+	free(m->seen);
+	iol_index_release(&m->seenix);
 
 	for (i = 0; i < m->ntg; i++) {
 		free(m->tg[i].name);

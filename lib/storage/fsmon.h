@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #include "base/error.h"
+#include "base/hash.h"
 #include "storage/devio.h"
 
 enum {
@@ -61,8 +62,13 @@ enum {
 	IOL_FSK_MDS,	/* its server */
 	IOL_FSK_NSD,	/* GPFS network shared disk: data */
 	IOL_FSK_NSDSRV, /* GPFS NSD server */
+	/* a GPFS file system as its nodes report it (GPFSFilesystem):
+	 * data, the bytes the nodes read and wrote */
+	IOL_FSK_GPFSFS,
 	IOL_FSK_N
 };
+/* 1 when targets of kind hold data (OST, NSD, GPFS file system) */
+int iol_fskind_data(int kind);
 
 /* A gauge sample: CPU %, or fullness (v used, v2 total, kB). */
 struct iol_gauge {
@@ -71,14 +77,24 @@ struct iol_gauge {
 
 struct iol_fstarget {
 	char *name;
-	int kind;     /* IOL_FSK_* */
-	char *server; /* a data target's server, NULL when not recorded */
+	int kind; /* IOL_FSK_* */
+	/* a data target's server, NULL when not recorded; a GPFS NSD's
+	 * servers, all that reported it, sorted, separated by spaces */
+	char *server;
 	struct iol_gauge *cpu, *full;
 	size_t ncpu, cpucap, nfull, fullcap;
 	/* of its byte counters: over what was read, or after
 	 * iol_fsmon_tally over its window */
 	uint64_t resets, gaps;
 	double gap_seconds;
+};
+
+/* A byte series read once, over [t0, t1] (mmperfmon: a column's key
+ * "host|disk|metric" and its first and last bucket). */
+struct iol_fsseen {
+	char *key;
+	double t0, t1;
+	uint32_t prev; /* the entry of the same key before, or none */
 };
 
 struct iol_fsmon {
@@ -102,6 +118,10 @@ struct iol_fsmon {
 	 * costs the window. */
 	int win;
 	double win_from, win_to;
+	/* what the mmperfmon reader read, so that a copy is refused */
+	struct iol_fsseen *seen;
+	size_t nseen, seencap;
+	struct iol_index seenix; /* by key: its latest entry */
 };
 /* Around a window an LMT database is read this far (seconds): the
  * reading before its start that each counter's first interval needs,
@@ -137,9 +157,17 @@ void iol_fsmon_release(struct iol_fsmon *m);
  * that follow serve (m->win). */
 void iol_fsmon_window(struct iol_fsmon *m, double from, double to);
 
+/* key over [t0, t1] into m->seen: 0, or 1 with *dup the entry of key
+ * read before over a period they share (nothing added), or IOL_ENOMEM */
+int iol_fsmon_seen(struct iol_fsmon *m, const char *key, double t0, double t1,
+		   const struct iol_fsseen **dup);
+
 /* The target called name (added with kind when new); NULL: no memory. */
 struct iol_fstarget *iol_fsmon_target(struct iol_fsmon *m, const char *name,
 				      int kind);
+/* The servers srv (names separated by spaces) added to t->server, each
+ * once, sorted: a GPFS NSD's are all the servers that reported it. */
+int iol_fstarget_servers_add(struct iol_fstarget *t, const char *srv);
 int iol_fsmon_gauge(struct iol_gauge **g, size_t *n, size_t *cap, double t,
 		    double v, double v2);
 
@@ -160,6 +188,34 @@ int iol_fsmon_count(struct iol_fsmon *m, struct iol_devset *ds,
 		    struct iol_fstarget *tg, const char *name,
 		    struct iol_fscum *prev, double t, int64_t r, int64_t w,
 		    double step);
+
+/* The readings missing between two readings dt apart that are step
+ * apart when none is: 0 up to 1.5 steps. */
+int iol_fsmon_missing(double dt, double step);
+/*
+ * A hole of a rate series (h5lmt, TOKIO HDF5, mmperfmon): [t0, t1)
+ * without samples, into series ds under name, a gap of tg (may be
+ * NULL) counted when k (the samples missing in it; 0 for a later
+ * piece of a run already counted) is not 0, its seconds always.  No
+ * bytes, not covered.
+ */
+int iol_fsmon_hole(struct iol_fsmon *m, struct iol_devset *ds,
+		   struct iol_fstarget *tg, const char *name, double t0,
+		   double t1, int k);
+
+/* A run of missing samples of one rate series: one gap. */
+struct iol_fsrun {
+	double t0, t1;
+	int k; /* samples missing; 0: no run */
+};
+/* k samples missing over [t0, t1) of series name in m->data: the run
+ * they continue, or (a run before it ended) a new one */
+int iol_fsrun_add(struct iol_fsmon *m, struct iol_fstarget *tg,
+		  const char *name, struct iol_fsrun *u, double t0, double t1,
+		  int k);
+/* the run, if any, as a hole (iol_fsmon_hole); then none */
+int iol_fsrun_end(struct iol_fsmon *m, struct iol_fstarget *tg,
+		  const char *name, struct iol_fsrun *u);
 
 /*
  * The resets and gaps of each data target (and m's totals) counted

@@ -51,21 +51,59 @@ int iol_fs_tar_is(const char *path)
 	return n == (int)sizeof(h) && ustar(h);
 }
 
-/* exactly n bytes into b (NULL: passed over); 0 or IOL_ECORRUPT */
-static int take(gzFile g, unsigned char *b, size_t n)
+/* n bytes passed over; 0 or IOL_ECORRUPT */
+static int skip(gzFile g, size_t n)
 {
-	unsigned char skip[4096];
+	unsigned char b[4096];
 
 	while (n > 0) {
-		unsigned k = n > sizeof(skip) ? sizeof(skip) : (unsigned)n;
-		int got = gzread(g, b ? b : skip, b ? (unsigned)n : k);
+		unsigned k = n > sizeof(b) ? sizeof(b) : (unsigned)n;
+		int got = gzread(g, b, k);
 
 		if (got <= 0)
 			return IOL_ECORRUPT;
 		n -= (size_t)got;
-		if (b)
-			b += got;
 	}
+	return 0;
+}
+
+/* a member's size bytes into a buffer that grows as they arrive: the
+ * size a header claims (up to MAX_MEMBER) is not reserved before the
+ * data is there, so a header of a cut or hostile archive costs what
+ * the archive holds; *out is NUL-ended */
+static int take_grow(gzFile g, size_t size, unsigned char **out)
+{
+	unsigned char *buf = NULL, *nb;
+	size_t have = 0, cap = 0;
+
+	*out = NULL;
+	while (have < size) {
+		size_t want = size - have;
+		int got;
+
+		if (have == cap) {
+			cap = cap ? 2 * cap : 65536;
+			if (cap > size)
+				cap = size;
+			if (!(nb = realloc(buf, cap + 1))) {
+				free(buf);
+				return IOL_ENOMEM;
+			}
+			buf = nb;
+		}
+		if (want > cap - have)
+			want = cap - have;
+		got = gzread(g, buf + have, (unsigned)want);
+		if (got <= 0) {
+			free(buf);
+			return IOL_ECORRUPT;
+		}
+		have += (size_t)got;
+	}
+	if (!buf && !(buf = malloc(1)))
+		return IOL_ENOMEM;
+	buf[size] = 0;
+	*out = buf;
 	return 0;
 }
 
@@ -73,18 +111,15 @@ static int take(gzFile g, unsigned char *b, size_t n)
 static int member(struct iol_fsmon *m, gzFile g, const char *name, size_t size,
 		  struct iol_error *err)
 {
-	unsigned char *buf = malloc(size + 1);
+	unsigned char *buf;
 	char msg[sizeof(err->msg)];
-	int r;
+	int r = take_grow(g, size, &buf);
 
-	if (!buf)
+	if (r == IOL_ENOMEM)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	if (take(g, buf, size) < 0) {
-		free(buf);
+	if (r < 0)
 		return iol_error_set(err, IOL_ECORRUPT,
 				     "%s: the archive ends inside it", name);
-	}
-	buf[size] = 0;
 	r = iol_fs_mmperfmon_mem(m, (char *)buf, size, err);
 	free(buf);
 	if (r < 0 && err) {
@@ -126,12 +161,12 @@ static int walk(struct iol_fsmon *m, gzFile g, struct iol_error *err)
 			r = member(m, g, name, (size_t)size, err);
 			nread += r == 0;
 			r = r < 0 ? r : 0;
-		} else if (take(g, NULL, (size_t)size) < 0) {
+		} else if (skip(g, (size_t)size) < 0) {
 			r = iol_error_set(err, IOL_ECORRUPT,
 					  "%s: the archive ends inside it",
 					  name);
 		}
-		if (r >= 0 && take(g, NULL, (512 - size % 512) % 512) < 0)
+		if (r >= 0 && skip(g, (512 - size % 512) % 512) < 0)
 			r = iol_error_set(err, IOL_ECORRUPT,
 					  "%s: the archive ends inside it",
 					  name);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "storage/fsmon.h"
 #include "base/lines.h"
@@ -116,11 +117,15 @@ static int lctl_line(struct txt *x, const char *s)
 
 /* mmperfmon: one column of a block */
 struct mcol {
-	int what; /* 0 ignored, 1 NSD read, 2 NSD written, 3 CPU */
+	int what; /* 0 ignored, 1 bytes read, 2 bytes written, 3 CPU */
+	int fs;	  /* bytes of a file system (GPFSFilesystem), not an NSD */
 	char target[96], host[96];
+	unsigned long long line; /* of its legend */
 };
 
-/* " 1:\tngfsv468.nersc.gov|GPFSNSDDisk|ddn59dt00|gpfs_nsdds_bytes_read" */
+/* " 1:\tngfsv468.nersc.gov|GPFSNSDDisk|ddn59dt00|gpfs_nsdds_bytes_read",
+ * " 5: ngfsv492.nersc.gov|GPFSFilesystem|TSAILUN.nersc.gov|tlproject2|
+ * gpfs_fs_bytes_read" (host, sensor, cluster, file system, metric) */
 static void legend(struct mcol *c, const char *s)
 {
 	char f[6][96];
@@ -147,8 +152,14 @@ static void legend(struct mcol *c, const char *s)
 	else if (n == 3 &&
 		 (!strcmp(f[2], "cpu_user") || !strcmp(f[2], "cpu_sys")))
 		c->what = 3;
+	else if (n == 5 && !strcmp(f[1], "GPFSFilesystem")) {
+		c->fs = 1;
+		c->what = !strcmp(f[4], "gpfs_fs_bytes_read")	   ? 1
+			  : !strcmp(f[4], "gpfs_fs_bytes_written") ? 2
+								   : 0;
+	}
 	if (c->what == 1 || c->what == 2)
-		snprintf(c->target, sizeof(c->target), "%s", f[2]);
+		snprintf(c->target, sizeof(c->target), "%s", f[c->fs ? 3 : 2]);
 }
 
 /* a value and its unit ("31371.0 MB"): *p advanced; NAN when null */
@@ -188,7 +199,8 @@ static size_t mm_partner(const struct mcol *c, size_t nc, size_t k)
 	size_t j;
 
 	for (j = 0; j < nc; j++)
-		if (c[j].what == 2 && !strcmp(c[j].target, c[k].target) &&
+		if (c[j].what == 2 && c[j].fs == c[k].fs &&
+		    !strcmp(c[j].target, c[k].target) &&
 		    !strcmp(c[j].host, c[k].host))
 			return j;
 	return nc;
@@ -198,48 +210,131 @@ static int mm_target(struct txt *x, const struct mcol *c,
 		     struct iol_fstarget **t)
 {
 	*t = iol_fsmon_target(x->m, c->what == 3 ? c->host : c->target,
-			      c->what == 3 ? IOL_FSK_NSDSRV : IOL_FSK_NSD);
+			      c->what == 3 ? IOL_FSK_NSDSRV
+			      : c->fs	   ? IOL_FSK_GPFSFS
+					   : IOL_FSK_NSD);
 	if (!*t)
 		return IOL_ENOMEM;
 	if (c->what == 3)
 		return 0;
+	/* a file system's nodes, which may be clients: no row each */
+	if (c->fs)
+		return iol_fstarget_servers_add(*t, c->host);
 	/* its server is a row too, the sum of its disks */
 	if (!iol_fsmon_target(x->m, c->host, IOL_FSK_NSDSRV))
 		return IOL_ENOMEM;
-	if (!(*t)->server && !((*t)->server = strdup(c->host)))
-		return IOL_ENOMEM;
-	return 0;
+	return iol_fstarget_servers_add(*t, c->host);
+}
+
+/* the step between a block's rows: the smallest (a first row followed
+ * by a missing one would make the first difference two steps); one
+ * row: a minute, mmperfmon's usual bucket */
+static double mm_step(const struct mrow *rows, size_t nr)
+{
+	double step = 0;
+	size_t i;
+
+	for (i = 1; i < nr; i++)
+		if (rows[i - 1].t >= 0 && rows[i].t > rows[i - 1].t &&
+		    (!(step > 0) || rows[i].t - rows[i - 1].t < step))
+			step = rows[i].t - rows[i - 1].t;
+	return step > 0 ? step : 60;
 }
 
 /* one interval per row and disk, read and written together; a null in
- * both is a missing sample: a gap, not a zero */
-static int mm_bytes(struct txt *x, const struct mcol *c, size_t kr, size_t kw,
-		    const struct mrow *rows, size_t nr)
+ * both, or a time stamp that skips buckets, is missing samples: a run
+ * of them one gap, not zeros */
+static int mm_bytes(struct txt *x, struct iol_fstarget *t, const struct mcol *c,
+		    size_t kr, size_t kw, const struct mrow *rows, size_t nr)
 {
-	double step = nr > 1 ? rows[1].t - rows[0].t : 60;
+	double step = mm_step(rows, nr);
+	struct iol_fsrun u = {0, 0, 0};
 	char name[200];
 	size_t i;
 	int r = 0;
 
 	/* the NSD as this server reported it */
 	snprintf(name, sizeof(name), "%s" IOL_FS_PAIR "%s", c->target, c->host);
+	/* a file system's series: its nodes' buckets sum */
+	if (c->fs)
+		snprintf(name, sizeof(name), "%s", c->target);
 
 	for (i = 0; r == 0 && i < nr; i++) {
 		struct iol_ival iv = {0};
 		double rd = kr < SIZE_MAX ? rows[i].v[kr] : NAN;
 		double wr = kw < SIZE_MAX ? rows[i].v[kw] : NAN;
+		double next = i + 1 < nr ? rows[i + 1].t : -1;
 
-		if ((isnan(rd) && isnan(wr)) || rows[i].t < 0)
+		if (rows[i].t < 0)
 			continue;
 		iv.start = rows[i].t;
-		iv.end = i + 1 < nr && rows[i + 1].t > rows[i].t
-				 ? rows[i + 1].t
-				 : rows[i].t + step;
-		iv.util = -1;
-		iv.rbytes = isnan(rd) ? 0 : llround(rd);
-		iv.wbytes = isnan(wr) ? 0 : llround(wr);
-		r = iol_devset_add(&x->m->data, name, &iv);
+		iv.end = next > iv.start && next - iv.start <= 1.5 * step
+				 ? next
+				 : iv.start + step;
+		if (isnan(rd) && isnan(wr)) {
+			r = iol_fsrun_add(x->m, t, name, &u, iv.start, iv.end,
+					  1);
+		} else if ((r = iol_fsrun_end(x->m, t, name, &u)) == 0) {
+			iv.util = -1;
+			iv.rbytes = isnan(rd) ? 0 : llround(rd);
+			iv.wbytes = isnan(wr) ? 0 : llround(wr);
+			r = iol_devset_add(&x->m->data, name, &iv);
+		}
+		if (r == 0 && next > iv.end + 1e-6)
+			r = iol_fsrun_add(
+				x->m, t, name, &u, iv.end, next,
+				iol_fsmon_missing(next - iv.start, step));
 	}
+	return r ? r : iol_fsrun_end(x->m, t, name, &u);
+}
+
+/* "2020-01-01T10:00:00Z" */
+static const char *iso(char *b, size_t n, double t)
+{
+	time_t v = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&v, &tm) || !strftime(b, n, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(b, n, "%.0f", t);
+	return b;
+}
+
+/* A byte column's buckets, once: the same server's metric of the same
+ * disk over a period read before (a copy of a report, inside an
+ * archive and beside it, or two queries that share buckets) would add
+ * up twice where an NSD's buckets sum, and which copy is right is not
+ * known: refused, naming the column and the first bucket given twice. */
+static int mm_once(struct txt *x, const struct mcol *c, const struct mrow *rows,
+		   size_t nr)
+{
+	const struct iol_fsseen *s = NULL;
+	double t0 = -1, t1 = -1;
+	char key[300], a[40];
+	size_t i;
+	int r;
+
+	for (i = 0; i < nr; i++)
+		if (rows[i].t >= 0) {
+			if (t0 < 0 || rows[i].t < t0)
+				t0 = rows[i].t;
+			if (rows[i].t > t1)
+				t1 = rows[i].t;
+		}
+	if (t0 < 0)
+		return 0;
+	snprintf(key, sizeof(key), "%s|%s|%s", c->host, c->target,
+		 c->fs		? (c->what == 1 ? "gpfs_fs_bytes_read"
+						: "gpfs_fs_bytes_written")
+		 : c->what == 1 ? "gpfs_nsdds_bytes_read"
+				: "gpfs_nsdds_bytes_written");
+	r = iol_fsmon_seen(x->m, key, t0, t1, &s);
+	if (r == 1)
+		return iol_error_set(
+			x->err, IOL_ECORRUPT,
+			"line %llu: %s at %s: given before (a copy "
+			"of a report read already?)",
+			c->line, key,
+			iso(a, sizeof(a), t0 > s->t0 ? t0 : s->t0));
 	return r;
 }
 
@@ -253,19 +348,22 @@ static int mm_commit(struct txt *x, const struct mcol *c, size_t nc,
 	for (k = 0; r == 0 && k < nc; k++) {
 		if (!c[k].what)
 			continue;
+		if (c[k].what != 3 && (r = mm_once(x, &c[k], rows, nr)) < 0)
+			return r;
 		if ((r = mm_target(x, &c[k], &t)) < 0)
 			return r;
 		if (c[k].what == 1) {
 			j = mm_partner(c, nc, k);
-			r = mm_bytes(x, &c[k], k, j < nc ? j : SIZE_MAX, rows,
-				     nr);
+			r = mm_bytes(x, t, &c[k], k, j < nc ? j : SIZE_MAX,
+				     rows, nr);
 		} else if (c[k].what == 2) {
 			/* done with its read column, unless it has none */
 			for (j = 0; j < nc; j++)
 				if (c[j].what == 1 && mm_partner(c, nc, j) == k)
 					break;
 			if (j == nc)
-				r = mm_bytes(x, &c[k], SIZE_MAX, k, rows, nr);
+				r = mm_bytes(x, t, &c[k], SIZE_MAX, k, rows,
+					     nr);
 		} else {
 			for (i = 0; r == 0 && i < nr; i++)
 				if (!isnan(rows[i].v[k]) && rows[i].t >= 0)
@@ -334,8 +432,16 @@ static struct mrow *mm_row_at(struct mrow **rows, size_t *nr, size_t *cap,
 }
 
 /* "  1 2019-03-04-16:01:00   0   0 ...": columns base.. of row 1 */
-static int mm_row(struct txt *x, struct mrow **rows, size_t *nr, size_t *cap,
-		  const char *s, size_t base, size_t width, size_t nc)
+/* a byte count of a bucket: a null (NAN), or from 0 to 2^53 (9 PB in a
+ * bucket is no server's; beyond, a double no longer holds every byte) */
+static int byte_count(double v)
+{
+	return isnan(v) || (v >= 0 && v <= 9007199254740992.0);
+}
+
+static int mm_row(struct txt *x, const struct mcol *c, struct mrow **rows,
+		  size_t *nr, size_t *cap, const char *s, size_t base,
+		  size_t width, size_t nc)
 {
 	int y, mo, d, h, mi, sec, n = 0, no;
 	struct mrow *row;
@@ -351,9 +457,22 @@ static int mm_row(struct txt *x, struct mrow **rows, size_t *nr, size_t *cap,
 		return iol_error_set(x->err, IOL_ECORRUPT,
 				     "line %llu: row number %d", lineno(x), no);
 	row->t = iol_fs_localtime(y, mo, d, h, mi, sec);
+	if (row->t < 0)
+		return iol_error_set(x->err, IOL_ECORRUPT,
+				     "line %llu: no such time %04d-%02d-%02d-"
+				     "%02d:%02d:%02d",
+				     lineno(x), y, mo, d, h, mi, sec);
 	s += n;
-	for (k = base; k < base + width && k < nc; k++)
+	for (k = base; k < base + width && k < nc; k++) {
 		row->v[k] = value(&s);
+		if ((c[k].what == 1 || c[k].what == 2) &&
+		    !byte_count(row->v[k]))
+			return iol_error_set(x->err, IOL_ECORRUPT,
+					     "line %llu: %s|%s: %g is no count "
+					     "of bytes",
+					     lineno(x), c[k].host, c[k].target,
+					     row->v[k]);
+	}
 	return 0;
 }
 
@@ -396,13 +515,14 @@ static int mmperfmon(struct txt *x, char *first)
 			inlegend = 1;
 		} else if (inlegend && isdigit((unsigned char)*p) &&
 			   strchr(p, '|') && nc < 512) {
-			legend(&c[nc++], p);
+			legend(&c[nc], p);
+			c[nc++].line = lineno(x);
 		} else if (!strncmp(p, "Row", 3)) {
 			base += inlegend ? 0 : width;
 			width = mm_width(p);
 			inlegend = 0;
 		} else if (!inlegend && isdigit((unsigned char)*p) && nc) {
-			r = mm_row(x, &rows, &nr, &cap, p, base, width, nc);
+			r = mm_row(x, c, &rows, &nr, &cap, p, base, width, nc);
 			if (r < 0)
 				break;
 			r = 1;

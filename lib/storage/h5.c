@@ -271,19 +271,42 @@ static const char *name_of(char **names, size_t i, const char *pfx, char *buf,
 	return buf;
 }
 
+/* bytes of [t0, t1) (gap: the samples missing inside it, as an LMT
+ * counter across missing readings); a count past 2^53 (or infinite) is
+ * no sample of a server: refused, naming the target and time */
 static int add_bytes(struct iol_fsmon *m, const char *name, double t0,
-		     double t1, double r, double w)
+		     double t1, double r, double w, int gap,
+		     struct iol_error *err)
 {
 	struct iol_ival iv = {0};
 
-	if (isnan(r) || isnan(w) || !(t1 > t0))
-		return 0;
+	if (!(r <= 9007199254740992.0) || !(w <= 9007199254740992.0))
+		return iol_error_set(err, IOL_ECORRUPT,
+				     "%s at %.0f: %g bytes is no count of "
+				     "bytes",
+				     name, t0, r > w ? r : w);
+
 	iv.start = t0;
 	iv.end = t1;
 	iv.rbytes = llround(r < 0 ? 0 : r);
 	iv.wbytes = llround(w < 0 ? 0 : w);
 	iv.util = -1;
+	iv.gap = gap;
 	return iol_devset_add(&m->data, name, &iv);
+}
+
+/* the smallest step between time stamps: the recorded one, where a
+ * time stamp that skips a step would make the first difference long */
+static double min_step(const double *ts, size_t n)
+{
+	double step = 0;
+	size_t k;
+
+	for (k = 1; k < n; k++)
+		if (ts[k] > ts[k - 1] &&
+		    (!(step > 0) || ts[k] - ts[k - 1] < step))
+			step = ts[k] - ts[k - 1];
+	return step;
 }
 
 /* h5lmt: targets are the rows, time steps the columns */
@@ -292,6 +315,7 @@ static int h5lmt_osts(struct iol_fsmon *m, hid_t f, const struct h5arr *ts,
 {
 	struct h5arr rd, wr, miss = {0};
 	char **names = NULL, buf[32];
+	double step;
 	size_t i, k;
 	int r;
 
@@ -312,22 +336,36 @@ static int h5lmt_osts(struct iol_fsmon *m, hid_t f, const struct h5arr *ts,
 	if (r == 0 && names)
 		h5_names(f, "/OSTWriteGroup/OSTBulkWriteDataSet", "OSTNames",
 			 names, rd.rows);
+	step = min_step(ts->v, ts->rows);
 	for (i = 0; r == 0 && i < rd.rows; i++) {
 		const char *nm = name_of(names, i, "OST", buf, sizeof(buf));
+		struct iol_fstarget *t = iol_fsmon_target(m, nm, IOL_FSK_OST);
+		struct iol_fsrun u = {0, 0, 0};
 
-		if (!iol_fsmon_target(m, nm, IOL_FSK_OST)) {
+		if (!t) {
 			r = IOL_ENOMEM;
 			break;
 		}
 		for (k = 1; r == 0 && k < rd.cols; k++) {
 			double dt = ts->v[k] - ts->v[k - 1];
+			double rb = at(&rd, i, k) * dt, wb = at(&wr, i, k) * dt;
+			int gap = iol_fsmon_missing(dt, step);
 
-			if (miss.v && miss.rows == rd.rows &&
-			    miss.cols == rd.cols && at(&miss, i, k) != 0)
+			if (!(dt > 0))
 				continue;
-			r = add_bytes(m, nm, ts->v[k - 1], ts->v[k],
-				      at(&rd, i, k) * dt, at(&wr, i, k) * dt);
+			if ((miss.v && miss.rows == rd.rows &&
+			     miss.cols == rd.cols && at(&miss, i, k) != 0) ||
+			    isnan(rb) || isnan(wb)) {
+				r = iol_fsrun_add(m, t, nm, &u, ts->v[k - 1],
+						  ts->v[k], gap + 1);
+				continue;
+			}
+			if ((r = iol_fsrun_end(m, t, nm, &u)) == 0)
+				r = add_bytes(m, nm, ts->v[k - 1], ts->v[k], rb,
+					      wb, gap, err);
 		}
+		if (r == 0)
+			r = iol_fsrun_end(m, t, nm, &u);
 	}
 	free_names(names, rd.rows);
 	free(rd.v);
@@ -438,6 +476,35 @@ static int h5lmt_read(struct iol_fsmon *m, hid_t f, struct iol_error *err)
 	return r;
 }
 
+/* one TOKIO OST (column i): row k is [t_k, t_k + step), a NaN a
+ * missing sample, a time stamp that skips steps missing samples too */
+static int tokio_series(struct iol_fsmon *m, struct iol_fstarget *t,
+			const char *nm, const struct h5arr *ts,
+			const struct h5arr *rd, const struct h5arr *wr,
+			size_t i, double step, double scale,
+			struct iol_error *err)
+{
+	struct iol_fsrun u = {0, 0, 0};
+	size_t k;
+	int r = 0;
+
+	for (k = 0; r == 0 && k < rd->rows; k++) {
+		double t0 = ts->v[k], t1 = t0 + step;
+		double rb = at(rd, k, i) * scale, wb = at(wr, k, i) * scale;
+		int skip = k + 1 < ts->rows
+				   ? iol_fsmon_missing(ts->v[k + 1] - t0, step)
+				   : 0;
+
+		if (isnan(rb) || isnan(wb))
+			r = iol_fsrun_add(m, t, nm, &u, t0, t1, 1);
+		else if ((r = iol_fsrun_end(m, t, nm, &u)) == 0)
+			r = add_bytes(m, nm, t0, t1, rb, wb, 0, err);
+		if (r == 0 && skip)
+			r = iol_fsrun_add(m, t, nm, &u, t1, ts->v[k + 1], skip);
+	}
+	return r ? r : iol_fsrun_end(m, t, nm, &u);
+}
+
 /* TOKIO: /datatargets/{read,write}{bytes,rates} rows steps x cols OSTs */
 static int tokio_osts(struct iol_fsmon *m, hid_t f, struct iol_error *err)
 {
@@ -446,7 +513,7 @@ static int tokio_osts(struct iol_fsmon *m, hid_t f, struct iol_error *err)
 	const char *rp = "/datatargets/readbytes",
 		   *wp = "/datatargets/writebytes";
 	double step, scale = 1;
-	size_t i, k;
+	size_t i;
 	int r;
 
 	if (!h5_exists(f, rp)) {
@@ -463,7 +530,7 @@ static int tokio_osts(struct iol_fsmon *m, hid_t f, struct iol_error *err)
 		r = iol_error_set(err, IOL_ECORRUPT,
 				  "TOKIO HDF5: data and time stamps differ "
 				  "in size");
-	step = ts.rows > 1 ? ts.v[1] - ts.v[0] : 0;
+	step = min_step(ts.v, ts.rows);
 	if (r == 0 && !(step > 0))
 		r = iol_error_set(err, IOL_ECORRUPT,
 				  "TOKIO HDF5: no time step");
@@ -473,15 +540,13 @@ static int tokio_osts(struct iol_fsmon *m, hid_t f, struct iol_error *err)
 		h5_names(f, wp, "columns", names, rd.cols);
 	for (i = 0; r == 0 && i < rd.cols; i++) {
 		const char *nm = name_of(names, i, "OST", buf, sizeof(buf));
+		struct iol_fstarget *t = iol_fsmon_target(m, nm, IOL_FSK_OST);
 
-		if (!iol_fsmon_target(m, nm, IOL_FSK_OST)) {
+		if (!t) {
 			r = IOL_ENOMEM;
 			break;
 		}
-		for (k = 0; r == 0 && k < rd.rows; k++)
-			r = add_bytes(m, nm, ts.v[k], ts.v[k] + step,
-				      at(&rd, k, i) * scale,
-				      at(&wr, k, i) * scale);
+		r = tokio_series(m, t, nm, &ts, &rd, &wr, i, step, scale, err);
 	}
 	free_names(names, rd.cols);
 	free(ts.v);
