@@ -102,7 +102,7 @@ if want "$@"; then
 				link("$src/$l", "$dir/${pre}_id$i-${i}_1.darshan") or die "link: $!";
 			}' "$W/src" "$W/logs" "$N" || exit 1
 		find "$W/logs" -name '*.darshan' | sort >"$W/list"
-		echo "ingest: $(wc -l <"$W/list") logs ($(ls "$POP"/*.darshan | wc -l) distinct), $(nproc) cores"
+		echo "ingest: $(wc -l <"$W/list") logs ($(ls "$W/src" | head -n "$N" | wc -l) distinct), $(nproc) cores"
 		JS=("$PY" -m darshan job_stats --log_paths_file "$W/list" -c)
 		# untimed: the outputs compared (and the page cache warmed)
 		"$IOLENS" ingest --db "$W/agree.db" "$W/logs" >/dev/null 2>&1
