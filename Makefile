@@ -251,6 +251,7 @@ bench: all
 	@sh bench/sidebyside.sh
 	@sh bench/tracer.sh
 	@sh bench/population.sh
+	@sh bench/pydarshan.sh
 	@sh bench/triage-expert-score.sh | tail -1
 	@sh bench/triage-stability.sh | tail -1
 	@sh bench/popstore.sh

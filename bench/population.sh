@@ -4,9 +4,11 @@
 #
 #  1. The population corpus (../shared/corpus/population, 406 logs): ingest
 #     into a fresh store, median of BENCH_RUNS runs: time, peak RSS, logs/s.
-#     With PYDARSHAN set to a command running PyDarshan (e.g.
-#     PYDARSHAN='python3 -m darshan'), its `job_stats` on the same logs, runs
-#     interleaved A B A B, medians side by side and the ratio.
+#     With PYDARSHAN set to PyDarshan's source (darshan-util/pydarshan, as
+#     bench/pydarshan.sh takes it; PYDARSHAN_PYTHON, PYDARSHAN_LIB likewise)
+#     or to a command running it (e.g. 'python3 -m darshan'), its
+#     `job_stats` on the same logs, runs interleaved A B A B, medians side
+#     by side and the ratio.
 #  2. A synthetic facility-year: BENCH_FACILITY_N (default 1000000) hard
 #     links to the population logs under distinct Darshan-like names in a
 #     YYYY/M/D tree in a temporary directory (outside the repo), ingested
@@ -27,6 +29,15 @@ FY=${BENCH_FACILITY:-1}
 FYN=${BENCH_FACILITY_N:-1000000}
 TR=${BENCH_TRIAGE:-1}
 TRN=${BENCH_TRIAGE_N:-1000000}
+
+# PYDARSHAN a source directory: the command that runs it from there
+if [ -n "${PYDARSHAN:-}" ] && [ -d "$PYDARSHAN" ]; then
+	export PYTHONPATH=$PYDARSHAN${PYTHONPATH:+:$PYTHONPATH}
+	if [ -n "${PYDARSHAN_LIB:-}" ]; then
+		export LD_LIBRARY_PATH=$PYDARSHAN_LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	fi
+	PYDARSHAN="${PYDARSHAN_PYTHON:-python3} -m darshan"
+fi
 
 if [ ! -d "$POP" ]; then
 	echo "population bench: skipped: no population corpus at $POP"
@@ -81,7 +92,7 @@ if [ -n "${PYDARSHAN:-}" ]; then
 	printf 'iolens ingest is %.1fx faster (medians of %d runs, A B A B)\n' \
 		"$(echo "$tb / ($ta + 0.0005)" | bc -l)" "$RUNS"
 else
-	echo "(PyDarshan: set PYDARSHAN='python3 -m darshan' to run job_stats side by side)"
+	echo "(PyDarshan: set PYDARSHAN to its source, darshan-util/pydarshan, to run job_stats side by side)"
 fi
 
 triage_bench() {

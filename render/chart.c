@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -29,7 +30,37 @@ void chart_color(cairo_t *cr, int c)
 	cairo_set_source_rgb(cr, palette[c][0], palette[c][1], palette[c][2]);
 }
 
-static PangoLayout *layout(cairo_t *cr, const char *s, double size, int bold)
+/* the key of the user data that marks a context measuring: its value
+ * counts the measure_begin()s not yet ended */
+static const cairo_user_data_key_t measure_key;
+
+void chart_measure_begin(cairo_t *cr)
+{
+	uintptr_t depth = (uintptr_t)cairo_get_user_data(cr, &measure_key);
+
+	cairo_save(cr);
+	cairo_translate(cr, -10000, -10000);
+	cairo_set_user_data(cr, &measure_key, (void *)(depth + 1), NULL);
+}
+
+void chart_measure_end(cairo_t *cr)
+{
+	uintptr_t depth = (uintptr_t)cairo_get_user_data(cr, &measure_key);
+
+	cairo_set_user_data(cr, &measure_key, (void *)(depth ? depth - 1 : 0),
+			    NULL);
+	cairo_restore(cr);
+}
+
+static int measuring(cairo_t *cr)
+{
+	return cairo_get_user_data(cr, &measure_key) != NULL;
+}
+
+enum { LAY_LINE, LAY_ELLIPSIZE, LAY_WRAP };
+
+static PangoLayout *layout_new(cairo_t *cr, const char *s, double size,
+			       int bold, int mode, int width)
 {
 	PangoLayout *l = pango_cairo_create_layout(cr);
 	PangoFontDescription *fd = pango_font_description_new();
@@ -50,7 +81,121 @@ static PangoLayout *layout(cairo_t *cr, const char *s, double size, int bold)
 		pango_layout_set_text(l, v, -1);
 		g_free(v);
 	}
+	if (mode != LAY_LINE)
+		pango_layout_set_width(l, width);
+	if (mode == LAY_ELLIPSIZE)
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_MIDDLE);
+	else if (mode == LAY_WRAP)
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	return l;
+}
+
+/*
+ * The texts laid out on a drawing context, kept with it (cairo user
+ * data, freed with the context) and handed out again for the same text,
+ * size, weight and box: a panel measures its text before it draws it, a
+ * split panel measures it again per sheet, and shaping the same strings
+ * again was a third of a report's CPU.  Direct-mapped: a slot holds the
+ * last text that hashed to it.  A layout is taken again only where the
+ * transformation differs from its own by a translation at most, which
+ * Pango ignores (a new layout's context takes the matrix without its
+ * offsets); pango_cairo_update_layout() would lay it out anew every time,
+ * as setting a context's matrix marks it changed even when equal.  No
+ * drawing sets font options on the context.
+ */
+#define LCACHE_N 512
+
+struct lslot {
+	char *s;
+	double size, m[4]; /* m: the linear part of the transformation */
+	int bold, mode, width;
+	PangoLayout *l;
+};
+
+static const cairo_user_data_key_t lcache_key;
+
+static void lcache_free(void *p)
+{
+	struct lslot *c = p;
+
+	for (size_t i = 0; i < LCACHE_N; i++)
+		if (c[i].l) {
+			g_object_unref(c[i].l);
+			free(c[i].s);
+		}
+	free(c);
+}
+
+static struct lslot *lcache_of(cairo_t *cr)
+{
+	struct lslot *c = cairo_get_user_data(cr, &lcache_key);
+
+	if (c)
+		return c;
+	c = calloc(LCACHE_N, sizeof(*c));
+	if (c && cairo_set_user_data(cr, &lcache_key, c, lcache_free) !=
+			 CAIRO_STATUS_SUCCESS) {
+		free(c);
+		c = NULL;
+	}
+	return c;
+}
+
+static size_t lslot_of(const char *s, double size, int bold, int mode,
+		       int width)
+{
+	uint64_t h = 1469598103934665603u;
+	int64_t sz = (int64_t)(size * 1024);
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	h ^= (uint64_t)sz * 0x9e3779b97f4a7c15u;
+	h ^= ((uint64_t)width << 3 | (uint64_t)mode << 1 | (uint64_t) !!bold) *
+	     0xbf58476d1ce4e5b9u;
+	return (size_t)(h ^ h >> 29) % LCACHE_N;
+}
+
+/* A layout of s for cr (a reference the caller lets go). */
+static PangoLayout *layout_box(cairo_t *cr, const char *s, double size,
+			       int bold, int mode, int width)
+{
+	struct lslot *c = lcache_of(cr), *e;
+	cairo_matrix_t cm;
+	double m[4];
+	char *copy;
+
+	if (!c || !(copy = malloc(strlen(s) + 1)))
+		return layout_new(cr, s, size, bold, mode, width);
+	cairo_get_matrix(cr, &cm);
+	m[0] = cm.xx;
+	m[1] = cm.yx;
+	m[2] = cm.xy;
+	m[3] = cm.yy;
+	e = &c[lslot_of(s, size, bold, mode, width)];
+	if (e->l && e->size == size && e->bold == bold && e->mode == mode &&
+	    e->width == width && !memcmp(e->m, m, sizeof(m)) &&
+	    !strcmp(e->s, s)) {
+		free(copy);
+		return g_object_ref(e->l);
+	}
+	if (e->l) {
+		g_object_unref(e->l);
+		free(e->s);
+	}
+	memcpy(copy, s, strlen(s) + 1);
+	e->s = copy;
+	e->size = size;
+	e->bold = bold;
+	e->mode = mode;
+	e->width = width;
+	memcpy(e->m, m, sizeof(m));
+	e->l = layout_new(cr, s, size, bold, mode, width);
+	return g_object_ref(e->l);
+}
+
+static PangoLayout *layout(cairo_t *cr, const char *s, double size, int bold)
+{
+	return layout_box(cr, s, size, bold, LAY_LINE, -1);
 }
 
 double chart_text_width(cairo_t *cr, const char *s, double size, int bold)
@@ -72,6 +217,10 @@ double chart_text(cairo_t *cr, double x, double y, const char *s, double size,
 
 	pango_layout_get_size(l, &w, &h);
 	tw = (double)w / PANGO_SCALE;
+	if (measuring(cr)) {
+		g_object_unref(l);
+		return tw;
+	}
 	chart_color(cr, color);
 	/* y is the baseline */
 	cairo_move_to(cr,
@@ -87,10 +236,12 @@ double chart_text(cairo_t *cr, double x, double y, const char *s, double size,
 void chart_text_fit(cairo_t *cr, double x, double y, const char *s, double size,
 		    int bold, double maxw, int color)
 {
-	PangoLayout *l = layout(cr, s, size, bold);
+	PangoLayout *l;
 
-	pango_layout_set_width(l, (int)(maxw * PANGO_SCALE));
-	pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_MIDDLE);
+	if (measuring(cr))
+		return;
+	l = layout_box(cr, s, size, bold, LAY_ELLIPSIZE,
+		       (int)(maxw * PANGO_SCALE));
 	chart_color(cr, color);
 	cairo_move_to(cr, x,
 		      y - (double)pango_layout_get_baseline(l) / PANGO_SCALE);
@@ -101,15 +252,16 @@ void chart_text_fit(cairo_t *cr, double x, double y, const char *s, double size,
 double chart_para(cairo_t *cr, double x, double y, double w, const char *s,
 		  double size, int color)
 {
-	PangoLayout *l = layout(cr, s, size, 0);
+	PangoLayout *l =
+		layout_box(cr, s, size, 0, LAY_WRAP, (int)(w * PANGO_SCALE));
 	int pw, ph;
 
-	pango_layout_set_width(l, (int)(w * PANGO_SCALE));
-	pango_layout_set_wrap(l, PANGO_WRAP_WORD);
 	pango_layout_get_size(l, &pw, &ph);
-	chart_color(cr, color);
-	cairo_move_to(cr, x, y);
-	pango_cairo_show_layout(cr, l);
+	if (!measuring(cr)) {
+		chart_color(cr, color);
+		cairo_move_to(cr, x, y);
+		pango_cairo_show_layout(cr, l);
+	}
 	g_object_unref(l);
 	return (double)ph / PANGO_SCALE;
 }

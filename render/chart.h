@@ -31,6 +31,17 @@ enum {
 
 void chart_color(cairo_t *cr, int c);
 
+/*
+ * Measuring: between chart_measure_begin() and chart_measure_end() (a
+ * cairo_save/restore pair, the origin moved off the page) the text
+ * functions lay their text out and return its size without drawing it.
+ * A height asked before drawing (a panel's, a finding's) costs the
+ * layout only, not glyphs the PDF surface records and replays at the
+ * page's end to find them outside it.
+ */
+void chart_measure_begin(cairo_t *cr);
+void chart_measure_end(cairo_t *cr);
+
 /* text; align -1 left, 0 centre, 1 right; returns the width used */
 double chart_text(cairo_t *cr, double x, double y, const char *s, double size,
 		  int bold, int align, int color);

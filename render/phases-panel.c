@@ -88,10 +88,9 @@ double phases_panel_h(cairo_t *cr, const struct iol_phases *p, double w)
 
 	if (!n)
 		return 0;
-	cairo_save(cr);
-	cairo_translate(cr, -10000, -10000); /* measure off the page */
+	chart_measure_begin(cr);
 	h = how(cr, p, 0, 0, w);
-	cairo_restore(cr);
+	chart_measure_end(cr);
 	return h + ROW_H * (double)(n + 1) + 4 + (nrows(p) > n ? 12 : 0);
 }
 

@@ -98,11 +98,9 @@ static double caption(struct ctx *c, double x, double y, double w,
 
 static double caption_h(struct ctx *c, double w, const char *t)
 {
-	cairo_save(c->cr);
-	/* measure off the page */
-	cairo_translate(c->cr, -10000, -10000);
+	chart_measure_begin(c->cr);
 	double h = caption(c, 0, 0, w, t);
-	cairo_restore(c->cr);
+	chart_measure_end(c->cr);
 	return h;
 }
 

@@ -72,12 +72,16 @@ static double item(cairo_t *cr, const struct iol_finding *f, double x, double y,
 {
 	double h;
 
-	cairo_save(cr);
-	if (!draw)
-		cairo_translate(cr, -10000, -10000);
+	if (draw)
+		cairo_save(cr);
+	else
+		chart_measure_begin(cr);
 	h = f->sev < IOL_SEV_OK ? flagged(cr, x, y, w, tx, f)
 				: quiet(cr, x, y, w, tx, f);
-	cairo_restore(cr);
+	if (draw)
+		cairo_restore(cr);
+	else
+		chart_measure_end(cr);
 	return h;
 }
 
