@@ -104,6 +104,8 @@ struct ctx {
 		const char *cls; /* "std::ofstream" */
 		int open;	 /* opened: by its constructor or open() */
 		int dirty;	 /* written since its last flush */
+		/* the line block of its last write, NULL not known */
+		const struct iol_cblock *wblk;
 	} * svars;
 	size_t nsvars, capsvars;
 	CXCursor decl; /* the variable whose initializer is walked */
@@ -1532,11 +1534,18 @@ static void note_svar(struct ctx *c, CXCursor var)
 	v->var = var;
 	v->cls = cls;
 	v->open = v->dirty = 0;
+	v->wblk = NULL;
 }
 
-/* what a C++ file stream call does to its variable's state: the
- * open, written or flushed; a close flushes what was written since */
-static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc)
+static void flush_once(struct iol_ccall *cc, const struct iol_cblock *wblk,
+		       const struct iol_cblock *blk);
+
+/* what a C++ file stream call (in the line block blk) does to its
+ * variable's state: the open, written or flushed; a flush or close
+ * sends what was written since (a flush of an empty buffer makes no
+ * system call, as a C fflush's) */
+static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc,
+			 const struct iol_cblock *blk)
 {
 	struct svar *v;
 
@@ -1550,16 +1559,23 @@ static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc)
 		cc->cxx = 1;
 	if (cc->op == IOL_COP_CLOSE)
 		cc->flushes = v && v->dirty;
+	if (cc->op == IOL_COP_SYNC) {
+		cc->flushes = !v || v->dirty;
+		if (v && v->dirty)
+			flush_once(cc, v->wblk, blk);
+	}
 	if (!v)
 		return;
-	if (cc->op == IOL_COP_OPEN)
+	if (cc->op == IOL_COP_OPEN) {
 		v->open = 1;
-	else if (cc->op == IOL_COP_WRITE)
+	} else if (cc->op == IOL_COP_WRITE) {
 		v->dirty = 1;
-	else if (cc->op == IOL_COP_SYNC)
+		v->wblk = blk;
+	} else if (cc->op == IOL_COP_SYNC) {
 		v->dirty = 0;
-	else if (cc->op == IOL_COP_CLOSE)
+	} else if (cc->op == IOL_COP_CLOSE) {
 		v->open = v->dirty = 0;
+	}
 }
 
 /* a stream variable passed to a function of the files: written there,
@@ -1922,17 +1938,18 @@ static struct iol_cblock *outer_loop(const struct iol_cblock *b,
 }
 
 /*
- * A flush cc (in blk) of v in loops that do not hold v's last write: the
- * first of their once_m runs sends the buffer, the others find it empty
- * (a fflush of an empty buffer makes no system call).
+ * A flush cc (in blk) of a stream in loops that do not hold its last
+ * write (in wblk): the first of their once_m runs sends the buffer, the
+ * others find it empty (a fflush of an empty buffer, or a C++ stream's
+ * flush(), makes no system call).
  */
-static void flush_once(struct iol_ccall *cc, const struct fvar *v,
+static void flush_once(struct iol_ccall *cc, const struct iol_cblock *wblk,
 		       const struct iol_cblock *blk)
 {
 	const struct iol_cblock *anc, *l;
 	int64_t m;
 
-	if (!v || !v->wblk || !(anc = common_block(v->wblk, blk)) ||
+	if (!wblk || !(anc = common_block(wblk, blk)) ||
 	    !(l = outer_loop(blk, anc)) ||
 	    (m = runs_under(blk, l->parent)) <= 1)
 		return;
@@ -2022,7 +2039,7 @@ static void fstream_state(struct ctx *c, CXCursor call,
 	if (!v && parm_index(c, var) >= 0)
 		cc->clean_params = clean_params(c, var);
 	if (v && cc->flushes) {
-		flush_once(cc, v, blk);
+		flush_once(cc, v->wblk, blk);
 		run_close(c, v, cc, blk);
 	}
 	if (v && v->gusr && cc->op == IOL_COP_CLOSE &&
@@ -2334,7 +2351,11 @@ static const struct iol_ciodef cxx_endl = {
 static const struct iol_ciodef cxx_flush = {
 	"flush", IOL_CAPI_STDIO, IOL_COP_SYNC, -1, -1, -1, -1, -1, 0, 0};
 
-static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
+/* a call in blk; *endl set to std::endl's or std::flush's flush, whose
+ * stream state the caller sets after walking the chain the call ends
+ * (its writes come first: `o << "x" << std::endl`) */
+static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
+		     struct iol_ccall **endl)
 {
 	const char *name;
 	const struct iol_ciodef *d;
@@ -2432,7 +2453,12 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 			c, clang_Cursor_getArgument(call, d->path_arg));
 	if (!cls)
 		return;
-	stream_state(c, call, cc);
+	/* std::flush flushes after the chain's writes */
+	if (manip == 2) {
+		*endl = cc;
+		return;
+	}
+	stream_state(c, call, cc, line_block(c, blk, line));
 	if (manip == 1 && (fl = line_call(c, blk, line, col))) {
 		*fl = *cc;
 		fl->next = NULL;
@@ -2440,7 +2466,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 		fl->op = IOL_COP_SYNC;
 		fl->size = 0;
 		fl->cxx = 0;
-		stream_state(c, call, fl);
+		*endl = fl;
 	}
 }
 
@@ -2610,10 +2636,16 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		walk_arm(c, k.c[k.n - 1], blk, ++c->alt);
 		return;
 	}
-	case CXCursor_CallExpr:
-		add_call(c, cur, blk);
+	case CXCursor_CallExpr: {
+		struct iol_ccall *endl = NULL;
+
+		add_call(c, cur, blk, &endl);
 		walk_kids(c, cur, blk);
+		if (endl)
+			stream_state(c, cur, endl,
+				     line_block(c, blk, endl->line));
 		return;
+	}
 	case CXCursor_CompoundStmt: walk_scope(c, cur, blk); return;
 	case CXCursor_ReturnStmt: {
 		struct kids k;

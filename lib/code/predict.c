@@ -265,7 +265,10 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 	int rd = cc->op == IOL_COP_READ;
 	enum iol_cpk unk = rd ? IOL_CP_SYS_UNK_R : IOL_CP_SYS_UNK_W;
 
-	if (cc->op == IOL_COP_SYNC && cc->cfile) {
+	/* a C stdio fflush, a C++ file stream's flush(): one write(2) when
+	 * the buffer holds something */
+	if (cc->op == IOL_COP_SYNC &&
+	    (cc->cfile || (cc->api == IOL_CAPI_STDIO && cc->bufsize > 0))) {
 		flush_pred(cc, p);
 		return;
 	}
