@@ -128,7 +128,11 @@ struct ctx {
 		 * global's record is the stream's at exit, NULL none */
 		const char *gusr;
 		const char *usr; /* a global's USR, once asked */
+		/* the walk's order (ctx.seq) of its last write and last
+		 * flush in the function, 0 none */
+		size_t wseq, fseq;
 	} * fvars;
+	size_t seq;
 	size_t nfvars, capfvars;
 	/* the function's writes to its FILE * variables, in walk order */
 	struct fwrite_at {
@@ -1716,6 +1720,7 @@ static struct fvar *fvar_of(struct ctx *c, CXCursor var, int add)
 	v->wblk = NULL;
 	v->gusr = NULL;
 	v->usr = NULL;
+	v->wseq = v->fseq = 0;
 	return v;
 }
 
@@ -1987,6 +1992,23 @@ static unsigned clean_params(const struct ctx *c, CXCursor var)
 	return m;
 }
 
+/* the parameters other than v's flushed after v's last write and not
+ * written since: when a call gives one of them and v as the same stream,
+ * that flush sent v's writes and the buffer is empty at v's */
+static unsigned flushed_after(const struct ctx *c, const struct fvar *v)
+{
+	unsigned m = 0;
+	size_t k;
+	int q;
+
+	for (k = 0; k < c->nfvars; k++)
+		if (&c->fvars[k] != v && !c->fvars[k].dirty &&
+		    c->fvars[k].fseq > v->wseq &&
+		    (q = parm_index(c, c->fvars[k].var)) >= 0)
+			m |= 1u << q;
+	return m;
+}
+
 /*
  * What a C stdio call does to its stream's buffer: an fopen starts it
  * empty, a write fills it, and an fflush or fclose sends what is left as
@@ -2026,6 +2048,7 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		if ((v = v ? v : fvar_of(c, var, 1))) {
 			v->dirty = 1;
 			v->wblk = blk;
+			v->wseq = ++c->seq;
 			run_add(c, v, cc, blk);
 			if (v->gusr && (g = gstream_usr(c, v->gusr)))
 				g->written = 1;
@@ -2038,6 +2061,8 @@ static void fstream_state(struct ctx *c, CXCursor call,
 	cc->flushes = !v || v->dirty;
 	if (!v && parm_index(c, var) >= 0)
 		cc->clean_params = clean_params(c, var);
+	else if (v && v->dirty && parm_index(c, var) >= 0)
+		cc->clean_params = flushed_after(c, v);
 	if (v && cc->flushes) {
 		flush_once(cc, v->wblk, blk);
 		run_close(c, v, cc, blk);
@@ -2047,6 +2072,7 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		g->closed = 1;
 	if ((v = v ? v : fvar_of(c, var, 1))) {
 		v->dirty = 0;
+		v->fseq = ++c->seq;
 		/* after a flush the buffer is empty: a new run */
 		v->run_from = c->nwr;
 		v->run_ok = 1;

@@ -554,6 +554,15 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 	out->fixed[IOL_CP_LEAKS] = sat_add(out->fixed[IOL_CP_LEAKS], b->leaks);
 }
 
+void iol_cblock_pred_call(const struct iol_cblock *b,
+			  const struct iol_ccall *cc, struct iol_cpred *out)
+{
+	struct bind bd;
+
+	bind_of(cc, NULL, &bd);
+	bound_block(b, &bd, 0, out);
+}
+
 static void predict_fn(struct iol_cblock *f)
 {
 	if (f->mark != MARK_NONE)
