@@ -2123,13 +2123,75 @@ static enum CXChildVisitResult named_visit(CXCursor cur, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
+/* what closes_visit() reads a function's body with */
+struct cscan {
+	const struct ctx *c; /* for constant conditions (and assumptions) */
+	struct fnrec *f;
+};
+
+static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
+					    CXClientData data);
+
+/* the parameters an arm of an `if` closes and leaves flushed, read as
+ * a body of its own */
+static void arm_closes(const struct cscan *s, CXCursor arm, unsigned *closes,
+		       unsigned *cleans)
+{
+	struct fnrec f = *s->f;
+	struct cscan sub = {s->c, &f};
+
+	f.closes = f.cleans = 0;
+	if (clang_getCursorKind(arm) == CXCursor_CompoundStmt)
+		clang_visitChildren(arm, closes_visit, &sub);
+	else
+		closes_visit(arm, clang_getNullCursor(), &sub);
+	*closes = f.closes;
+	*cleans = f.cleans;
+}
+
+/*
+ * `if (cond) a [else b]`: a parameter both arms close (or flush last) is
+ * closed (flushed) after it; when cond is a constant (or assumed), the
+ * arm it takes alone.  0, or -1 when the statement is no such `if`.
+ */
+static int if_closes(const struct cscan *s, CXCursor cur)
+{
+	struct kids k;
+	struct pscan ps = {s->f, 0};
+	unsigned cl[2] = {0, 0}, cn[2] = {0, 0};
+	int64_t v;
+	int as = 0, taken = -1;
+
+	if (clang_getCursorKind(cur) != CXCursor_IfStmt)
+		return -1;
+	kids_of(cur, &k);
+	if (k.n != 2 && k.n != 3)
+		return -1;
+	if (eval_as(s->c, k.c[0], &v, &as) == 0)
+		taken = v != 0 ? 1 : 2;
+	arm_closes(s, k.c[1], &cl[0], &cn[0]);
+	if (k.n == 3)
+		arm_closes(s, k.c[2], &cl[1], &cn[1]);
+	clang_visitChildren(cur, named_visit, &ps);
+	s->f->cleans &= ~ps.named;
+	if (taken == 1 || (taken == 2 && k.n == 3)) {
+		s->f->closes |= cl[taken - 1];
+		s->f->cleans |= cn[taken - 1];
+	} else if (taken < 0 && k.n == 3) {
+		s->f->closes |= cl[0] & cl[1];
+		s->f->cleans |= cn[0] & cn[1];
+	}
+	return 0;
+}
+
 /* a statement of a function's body, in order: fclose(p) or fflush(p)
- * of a parameter p leaves it flushed (fclose closed); any other that
- * names it, perhaps written again */
+ * of a parameter p leaves it flushed (fclose closed); an `if` whose arms
+ * both do (if_closes()); any other that names it, perhaps written again */
 static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
 					    CXClientData data)
 {
-	struct fnrec *f = data;
+	struct cscan *sc = data;
+	struct fnrec *f = sc->f;
 	CXCursor e = unwrap(cur);
 	struct pscan ps = {f, 0};
 	const char *s;
@@ -2137,6 +2199,8 @@ static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
 	int j = -1, cl = 0, fl = 0;
 
 	(void)parent;
+	if (if_closes(sc, cur) == 0)
+		return CXChildVisit_Continue;
 	if (clang_getCursorKind(e) == CXCursor_CallExpr &&
 	    clang_Cursor_getNumArguments(e) == 1) {
 		nm = clang_getCursorSpelling(e);
@@ -2159,18 +2223,20 @@ static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-/* the parameters f closes (fclose) in its body, not under a branch or
- * a loop: bit i, parameter i; found once (with f->cleans) */
-static unsigned fn_closes(struct fnrec *f)
+/* the parameters f closes (fclose) in its body, not under a loop, nor
+ * under a branch but one whose arms all close it or whose condition is
+ * a constant: bit i, parameter i; found once (with f->cleans) */
+static unsigned fn_closes(const struct ctx *c, struct fnrec *f)
 {
 	CXCursor body = clang_getNullCursor();
+	struct cscan sc = {c, f};
 
 	if (f->closes_known)
 		return f->closes;
 	f->closes_known = 1;
 	clang_visitChildren(f->cur, body_visit, &body);
 	if (!clang_Cursor_isNull(body))
-		clang_visitChildren(body, closes_visit, f);
+		clang_visitChildren(body, closes_visit, &sc);
 	return f->closes;
 }
 
@@ -2288,7 +2354,7 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 			   struct iol_ccall *cc, const struct iol_cblock *blk)
 {
 	int i, j, n = clang_Cursor_getNumArguments(call);
-	unsigned closes = f ? fn_closes(f) : 0;
+	unsigned closes = f ? fn_closes(c, f) : 0;
 	struct fvar *v;
 	struct gstream *g;
 	size_t k;
@@ -2546,6 +2612,8 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
 	struct kids k;
 	unsigned i, first_arm, alt = ++c->alt;
+	int64_t v;
+	int as = 0;
 
 	kids_of(cur, &k);
 	if (k.n < 2 || k.n > 8) {
@@ -2559,6 +2627,13 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 	first_arm = k.n == 2 ? 1 : k.n - 2;
 	for (i = 0; i < first_arm; i++)
 		walk(c, k.c[i], blk);
+	/* a constant (or assumed) condition: the arm it takes, alone */
+	if (first_arm == 1 && clang_getCursorKind(cur) == CXCursor_IfStmt &&
+	    eval_as(c, k.c[0], &v, c->nassume ? &as : NULL) == 0) {
+		if (v != 0 || k.n == 3)
+			walk_arm(c, k.c[v != 0 ? 1 : 2], blk, alt);
+		return;
+	}
 	for (i = first_arm; i < k.n; i++)
 		walk_arm(c, k.c[i], blk, alt);
 }
