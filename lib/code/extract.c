@@ -2344,6 +2344,106 @@ static const char *fvar_gusr(struct ctx *c, struct fvar *v)
 	return v->usr;
 }
 
+struct wscan {
+	const struct fnrec *f;
+	int q;	 /* the parameter */
+	int bad; /* named other than as a stdio write's stream */
+	int any; /* a call other than a stdio write of it */
+};
+
+/* a use of the parameter: the stream of fwrite, fputs, fprintf ... */
+static enum CXChildVisitResult writes_visit(CXCursor cur, CXCursor parent,
+					    CXClientData data)
+{
+	struct wscan *w = data;
+	const struct iol_ciodef *d;
+	CXString nm;
+
+	(void)parent;
+	if (clang_getCursorKind(cur) == CXCursor_CallExpr) {
+		nm = clang_getCursorSpelling(cur);
+		d = iol_ciodef_find(clang_getCString(nm));
+		clang_disposeString(nm);
+		if (d && d->api == IOL_CAPI_STDIO && d->op == IOL_COP_WRITE &&
+		    d->stream_arg >= 0 &&
+		    d->stream_arg < clang_Cursor_getNumArguments(cur) &&
+		    fn_param(w->f, stream_var(clang_Cursor_getArgument(
+					   cur, (unsigned)d->stream_arg))) ==
+			    w->q) {
+			/* its other arguments may name it too: not a use */
+			return CXChildVisit_Continue;
+		}
+		w->any = 1;
+	}
+	if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+	    fn_param(w->f, clang_getCursorReferenced(cur)) == w->q) {
+		w->bad = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* f does nothing with its parameter q but write it with stdio (no
+ * flush, close, seek, nor a call it is given to): 1; 2 when those
+ * writes are all the calls it makes (its I/O is the stream's); else 0 */
+static int fn_only_writes(const struct fnrec *f, int q)
+{
+	CXCursor body = clang_getNullCursor();
+	struct wscan w = {f, q, 0, 0};
+
+	clang_visitChildren(f->cur, body_visit, &body);
+	if (clang_Cursor_isNull(body))
+		return 0;
+	clang_visitChildren(body, writes_visit, &w);
+	return w.bad ? 0 : w.any ? 1 : 2;
+}
+
+/*
+ * A call (cc, in blk) given v, written here since its last flush, by a
+ * function that only writes it: what v's run left in its buffer is
+ * carried to the call, as by a flush there (a rest taken off the block of
+ * the run's writes, run_close()), which the call adds to the shares of
+ * its own writes (a buffer the caller half filled fills during the
+ * call).  Not in a loop that does not hold the writes: each of its runs
+ * would carry the same rest.
+ */
+static void carry_in(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
+		     const struct iol_cblock *blk)
+{
+	struct iol_ccall *k;
+	const struct iol_cblock *anc, *wb;
+	int64_t n, b = var_buf(c, v->var);
+
+	if (!v->run_ok || !v->dirty || !v->wblk ||
+	    !(anc = common_block(v->wblk, blk)) || outer_loop(blk, anc) ||
+	    b == 0 || (b < 0 && b != IOL_CUNKNOWN) ||
+	    !(k = zalloc(c, sizeof(*k))))
+		return;
+	k->name = "the buffer carried into a call";
+	k->api = IOL_CAPI_STDIO;
+	k->op = IOL_COP_CLOSE;
+	k->cfile = k->flushes = 1;
+	k->size = -1;
+	k->size_param = k->stream_param = -1;
+	k->bufsize = b == IOL_CUNKNOWN ? IOL_CBUF_STDIO : b;
+	wb = v->wblk;
+	run_close(c, v, k, blk);
+	/* writes on lines of the block around the call too: the rest is
+	 * taken off the last one's (those before it make no write(2) of
+	 * what the call sends) */
+	if (k->run && !k->rest_at && wb != anc &&
+	    (n = runs_under(wb->parent, anc)) > 0) {
+		k->rest_at = (struct iol_cblock *)wb;
+		k->rest_n = n;
+		k->rest_next = k->rest_at->rests;
+		k->rest_at->rests = k;
+	}
+	if (!k->run || !k->rest_at)
+		return;
+	k->next = cc->carry;
+	cc->carry = k;
+}
+
 /*
  * A call of a function of the files: the FILE * variables it is given,
  * and the globals, may be written there; those it closes are closed
@@ -2353,6 +2453,7 @@ static const char *fvar_gusr(struct ctx *c, struct fvar *v)
 static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 			   struct iol_ccall *cc, const struct iol_cblock *blk)
 {
+	struct iol_cblock *lb;
 	int i, j, n = clang_Cursor_getNumArguments(call);
 	unsigned closes = f ? fn_closes(c, f) : 0;
 	struct fvar *v;
@@ -2371,8 +2472,21 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 		CXCursor var =
 			stream_var(clang_Cursor_getArgument(call, (unsigned)i));
 
-		if ((v = fvar_of(c, var, 0)))
+		if ((v = fvar_of(c, var, 0))) {
+			int ow = f && i < IOL_CARGS ? fn_only_writes(f, i) : 0;
+
+			if (ow)
+				carry_in(c, v, cc, blk);
 			fvar_touched(c, v, blk);
+			/* its only I/O the stream's writes: a write of
+			 * the stream's run, as a fwrite is */
+			if (ow == 2 &&
+			    (lb = line_block(c, (struct iol_cblock *)blk,
+					     cc->line)) != NULL) {
+				v->wblk = lb;
+				run_add(c, v, cc, lb);
+			}
+		}
 		if (i < IOL_CARGS && i < cc->nargs && cc->argsame)
 			for (j = 0; j < n && j < IOL_CARGS; j++)
 				if (j != i && !clang_Cursor_isNull(var) &&

@@ -339,6 +339,23 @@ static void leak_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	}
 }
 
+/* a call's writes start from what the caller left in the buffers of
+ * the streams it gives (iol_ccall.carry): those rests are the call's */
+static void carry_pred(const struct iol_ccall *cc, struct iol_cpred *p)
+{
+	const struct iol_ccall *k;
+	int64_t r;
+
+	for (k = cc->carry; k; k = k->next) {
+		if (k->bufsize <= 0 || !k->rest_at || !k->run)
+			continue;
+		r = run_rest(k);
+		if (p->fixed[IOL_CP_FBUF_W] > INT64_MAX - r)
+			continue;
+		p->fixed[IOL_CP_FBUF_W] += r;
+	}
+}
+
 /* what one call adds, under the caller's binding bd (NULL: none) */
 static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		      struct iol_cpred *p)
@@ -357,6 +374,7 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 			bound_block(f, &nb, depth + 1, p);
 		else
 			*p = f->pred;
+		carry_pred(cc, p);
 		return;
 	}
 	if (cc->op == IOL_COP_LIB) {
