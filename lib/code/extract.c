@@ -104,6 +104,8 @@ struct ctx {
 		const char *cls; /* "std::ofstream" */
 		int open;	 /* opened: by its constructor or open() */
 		int dirty;	 /* written since its last flush */
+		/* the line block of its last write, NULL not known */
+		const struct iol_cblock *wblk;
 	} * svars;
 	size_t nsvars, capsvars;
 	CXCursor decl; /* the variable whose initializer is walked */
@@ -126,7 +128,11 @@ struct ctx {
 		 * global's record is the stream's at exit, NULL none */
 		const char *gusr;
 		const char *usr; /* a global's USR, once asked */
+		/* the walk's order (ctx.seq) of its last write and last
+		 * flush in the function, 0 none */
+		size_t wseq, fseq;
 	} * fvars;
+	size_t seq;
 	size_t nfvars, capfvars;
 	/* the function's writes to its FILE * variables, in walk order */
 	struct fwrite_at {
@@ -1532,11 +1538,18 @@ static void note_svar(struct ctx *c, CXCursor var)
 	v->var = var;
 	v->cls = cls;
 	v->open = v->dirty = 0;
+	v->wblk = NULL;
 }
 
-/* what a C++ file stream call does to its variable's state: the
- * open, written or flushed; a close flushes what was written since */
-static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc)
+static void flush_once(struct iol_ccall *cc, const struct iol_cblock *wblk,
+		       const struct iol_cblock *blk);
+
+/* what a C++ file stream call (in the line block blk) does to its
+ * variable's state: the open, written or flushed; a flush or close
+ * sends what was written since (a flush of an empty buffer makes no
+ * system call, as a C fflush's) */
+static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc,
+			 const struct iol_cblock *blk)
 {
 	struct svar *v;
 
@@ -1550,16 +1563,23 @@ static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc)
 		cc->cxx = 1;
 	if (cc->op == IOL_COP_CLOSE)
 		cc->flushes = v && v->dirty;
+	if (cc->op == IOL_COP_SYNC) {
+		cc->flushes = !v || v->dirty;
+		if (v && v->dirty)
+			flush_once(cc, v->wblk, blk);
+	}
 	if (!v)
 		return;
-	if (cc->op == IOL_COP_OPEN)
+	if (cc->op == IOL_COP_OPEN) {
 		v->open = 1;
-	else if (cc->op == IOL_COP_WRITE)
+	} else if (cc->op == IOL_COP_WRITE) {
 		v->dirty = 1;
-	else if (cc->op == IOL_COP_SYNC)
+		v->wblk = blk;
+	} else if (cc->op == IOL_COP_SYNC) {
 		v->dirty = 0;
-	else if (cc->op == IOL_COP_CLOSE)
+	} else if (cc->op == IOL_COP_CLOSE) {
 		v->open = v->dirty = 0;
+	}
 }
 
 /* a stream variable passed to a function of the files: written there,
@@ -1700,6 +1720,7 @@ static struct fvar *fvar_of(struct ctx *c, CXCursor var, int add)
 	v->wblk = NULL;
 	v->gusr = NULL;
 	v->usr = NULL;
+	v->wseq = v->fseq = 0;
 	return v;
 }
 
@@ -1922,17 +1943,18 @@ static struct iol_cblock *outer_loop(const struct iol_cblock *b,
 }
 
 /*
- * A flush cc (in blk) of v in loops that do not hold v's last write: the
- * first of their once_m runs sends the buffer, the others find it empty
- * (a fflush of an empty buffer makes no system call).
+ * A flush cc (in blk) of a stream in loops that do not hold its last
+ * write (in wblk): the first of their once_m runs sends the buffer, the
+ * others find it empty (a fflush of an empty buffer, or a C++ stream's
+ * flush(), makes no system call).
  */
-static void flush_once(struct iol_ccall *cc, const struct fvar *v,
+static void flush_once(struct iol_ccall *cc, const struct iol_cblock *wblk,
 		       const struct iol_cblock *blk)
 {
 	const struct iol_cblock *anc, *l;
 	int64_t m;
 
-	if (!v || !v->wblk || !(anc = common_block(v->wblk, blk)) ||
+	if (!wblk || !(anc = common_block(wblk, blk)) ||
 	    !(l = outer_loop(blk, anc)) ||
 	    (m = runs_under(blk, l->parent)) <= 1)
 		return;
@@ -1965,6 +1987,23 @@ static unsigned clean_params(const struct ctx *c, CXCursor var)
 	for (k = 0; k < c->nfvars; k++)
 		if (!c->fvars[k].dirty &&
 		    !clang_equalCursors(c->fvars[k].var, var) &&
+		    (q = parm_index(c, c->fvars[k].var)) >= 0)
+			m |= 1u << q;
+	return m;
+}
+
+/* the parameters other than v's flushed after v's last write and not
+ * written since: when a call gives one of them and v as the same stream,
+ * that flush sent v's writes and the buffer is empty at v's */
+static unsigned flushed_after(const struct ctx *c, const struct fvar *v)
+{
+	unsigned m = 0;
+	size_t k;
+	int q;
+
+	for (k = 0; k < c->nfvars; k++)
+		if (&c->fvars[k] != v && !c->fvars[k].dirty &&
+		    c->fvars[k].fseq > v->wseq &&
 		    (q = parm_index(c, c->fvars[k].var)) >= 0)
 			m |= 1u << q;
 	return m;
@@ -2009,6 +2048,7 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		if ((v = v ? v : fvar_of(c, var, 1))) {
 			v->dirty = 1;
 			v->wblk = blk;
+			v->wseq = ++c->seq;
 			run_add(c, v, cc, blk);
 			if (v->gusr && (g = gstream_usr(c, v->gusr)))
 				g->written = 1;
@@ -2021,8 +2061,10 @@ static void fstream_state(struct ctx *c, CXCursor call,
 	cc->flushes = !v || v->dirty;
 	if (!v && parm_index(c, var) >= 0)
 		cc->clean_params = clean_params(c, var);
+	else if (v && v->dirty && parm_index(c, var) >= 0)
+		cc->clean_params = flushed_after(c, v);
 	if (v && cc->flushes) {
-		flush_once(cc, v, blk);
+		flush_once(cc, v->wblk, blk);
 		run_close(c, v, cc, blk);
 	}
 	if (v && v->gusr && cc->op == IOL_COP_CLOSE &&
@@ -2030,6 +2072,7 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		g->closed = 1;
 	if ((v = v ? v : fvar_of(c, var, 1))) {
 		v->dirty = 0;
+		v->fseq = ++c->seq;
 		/* after a flush the buffer is empty: a new run */
 		v->run_from = c->nwr;
 		v->run_ok = 1;
@@ -2080,13 +2123,75 @@ static enum CXChildVisitResult named_visit(CXCursor cur, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
+/* what closes_visit() reads a function's body with */
+struct cscan {
+	const struct ctx *c; /* for constant conditions (and assumptions) */
+	struct fnrec *f;
+};
+
+static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
+					    CXClientData data);
+
+/* the parameters an arm of an `if` closes and leaves flushed, read as
+ * a body of its own */
+static void arm_closes(const struct cscan *s, CXCursor arm, unsigned *closes,
+		       unsigned *cleans)
+{
+	struct fnrec f = *s->f;
+	struct cscan sub = {s->c, &f};
+
+	f.closes = f.cleans = 0;
+	if (clang_getCursorKind(arm) == CXCursor_CompoundStmt)
+		clang_visitChildren(arm, closes_visit, &sub);
+	else
+		closes_visit(arm, clang_getNullCursor(), &sub);
+	*closes = f.closes;
+	*cleans = f.cleans;
+}
+
+/*
+ * `if (cond) a [else b]`: a parameter both arms close (or flush last) is
+ * closed (flushed) after it; when cond is a constant (or assumed), the
+ * arm it takes alone.  0, or -1 when the statement is no such `if`.
+ */
+static int if_closes(const struct cscan *s, CXCursor cur)
+{
+	struct kids k;
+	struct pscan ps = {s->f, 0};
+	unsigned cl[2] = {0, 0}, cn[2] = {0, 0};
+	int64_t v;
+	int as = 0, taken = -1;
+
+	if (clang_getCursorKind(cur) != CXCursor_IfStmt)
+		return -1;
+	kids_of(cur, &k);
+	if (k.n != 2 && k.n != 3)
+		return -1;
+	if (eval_as(s->c, k.c[0], &v, &as) == 0)
+		taken = v != 0 ? 1 : 2;
+	arm_closes(s, k.c[1], &cl[0], &cn[0]);
+	if (k.n == 3)
+		arm_closes(s, k.c[2], &cl[1], &cn[1]);
+	clang_visitChildren(cur, named_visit, &ps);
+	s->f->cleans &= ~ps.named;
+	if (taken == 1 || (taken == 2 && k.n == 3)) {
+		s->f->closes |= cl[taken - 1];
+		s->f->cleans |= cn[taken - 1];
+	} else if (taken < 0 && k.n == 3) {
+		s->f->closes |= cl[0] & cl[1];
+		s->f->cleans |= cn[0] & cn[1];
+	}
+	return 0;
+}
+
 /* a statement of a function's body, in order: fclose(p) or fflush(p)
- * of a parameter p leaves it flushed (fclose closed); any other that
- * names it, perhaps written again */
+ * of a parameter p leaves it flushed (fclose closed); an `if` whose arms
+ * both do (if_closes()); any other that names it, perhaps written again */
 static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
 					    CXClientData data)
 {
-	struct fnrec *f = data;
+	struct cscan *sc = data;
+	struct fnrec *f = sc->f;
 	CXCursor e = unwrap(cur);
 	struct pscan ps = {f, 0};
 	const char *s;
@@ -2094,6 +2199,8 @@ static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
 	int j = -1, cl = 0, fl = 0;
 
 	(void)parent;
+	if (if_closes(sc, cur) == 0)
+		return CXChildVisit_Continue;
 	if (clang_getCursorKind(e) == CXCursor_CallExpr &&
 	    clang_Cursor_getNumArguments(e) == 1) {
 		nm = clang_getCursorSpelling(e);
@@ -2116,18 +2223,20 @@ static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-/* the parameters f closes (fclose) in its body, not under a branch or
- * a loop: bit i, parameter i; found once (with f->cleans) */
-static unsigned fn_closes(struct fnrec *f)
+/* the parameters f closes (fclose) in its body, not under a loop, nor
+ * under a branch but one whose arms all close it or whose condition is
+ * a constant: bit i, parameter i; found once (with f->cleans) */
+static unsigned fn_closes(const struct ctx *c, struct fnrec *f)
 {
 	CXCursor body = clang_getNullCursor();
+	struct cscan sc = {c, f};
 
 	if (f->closes_known)
 		return f->closes;
 	f->closes_known = 1;
 	clang_visitChildren(f->cur, body_visit, &body);
 	if (!clang_Cursor_isNull(body))
-		clang_visitChildren(body, closes_visit, f);
+		clang_visitChildren(body, closes_visit, &sc);
 	return f->closes;
 }
 
@@ -2235,6 +2344,106 @@ static const char *fvar_gusr(struct ctx *c, struct fvar *v)
 	return v->usr;
 }
 
+struct wscan {
+	const struct fnrec *f;
+	int q;	 /* the parameter */
+	int bad; /* named other than as a stdio write's stream */
+	int any; /* a call other than a stdio write of it */
+};
+
+/* a use of the parameter: the stream of fwrite, fputs, fprintf ... */
+static enum CXChildVisitResult writes_visit(CXCursor cur, CXCursor parent,
+					    CXClientData data)
+{
+	struct wscan *w = data;
+	const struct iol_ciodef *d;
+	CXString nm;
+
+	(void)parent;
+	if (clang_getCursorKind(cur) == CXCursor_CallExpr) {
+		nm = clang_getCursorSpelling(cur);
+		d = iol_ciodef_find(clang_getCString(nm));
+		clang_disposeString(nm);
+		if (d && d->api == IOL_CAPI_STDIO && d->op == IOL_COP_WRITE &&
+		    d->stream_arg >= 0 &&
+		    d->stream_arg < clang_Cursor_getNumArguments(cur) &&
+		    fn_param(w->f, stream_var(clang_Cursor_getArgument(
+					   cur, (unsigned)d->stream_arg))) ==
+			    w->q) {
+			/* its other arguments may name it too: not a use */
+			return CXChildVisit_Continue;
+		}
+		w->any = 1;
+	}
+	if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+	    fn_param(w->f, clang_getCursorReferenced(cur)) == w->q) {
+		w->bad = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* f does nothing with its parameter q but write it with stdio (no
+ * flush, close, seek, nor a call it is given to): 1; 2 when those
+ * writes are all the calls it makes (its I/O is the stream's); else 0 */
+static int fn_only_writes(const struct fnrec *f, int q)
+{
+	CXCursor body = clang_getNullCursor();
+	struct wscan w = {f, q, 0, 0};
+
+	clang_visitChildren(f->cur, body_visit, &body);
+	if (clang_Cursor_isNull(body))
+		return 0;
+	clang_visitChildren(body, writes_visit, &w);
+	return w.bad ? 0 : w.any ? 1 : 2;
+}
+
+/*
+ * A call (cc, in blk) given v, written here since its last flush, by a
+ * function that only writes it: what v's run left in its buffer is
+ * carried to the call, as by a flush there (a rest taken off the block of
+ * the run's writes, run_close()), which the call adds to the shares of
+ * its own writes (a buffer the caller half filled fills during the
+ * call).  Not in a loop that does not hold the writes: each of its runs
+ * would carry the same rest.
+ */
+static void carry_in(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
+		     const struct iol_cblock *blk)
+{
+	struct iol_ccall *k;
+	const struct iol_cblock *anc, *wb;
+	int64_t n, b = var_buf(c, v->var);
+
+	if (!v->run_ok || !v->dirty || !v->wblk ||
+	    !(anc = common_block(v->wblk, blk)) || outer_loop(blk, anc) ||
+	    b == 0 || (b < 0 && b != IOL_CUNKNOWN) ||
+	    !(k = zalloc(c, sizeof(*k))))
+		return;
+	k->name = "the buffer carried into a call";
+	k->api = IOL_CAPI_STDIO;
+	k->op = IOL_COP_CLOSE;
+	k->cfile = k->flushes = 1;
+	k->size = -1;
+	k->size_param = k->stream_param = -1;
+	k->bufsize = b == IOL_CUNKNOWN ? IOL_CBUF_STDIO : b;
+	wb = v->wblk;
+	run_close(c, v, k, blk);
+	/* writes on lines of the block around the call too: the rest is
+	 * taken off the last one's (those before it make no write(2) of
+	 * what the call sends) */
+	if (k->run && !k->rest_at && wb != anc &&
+	    (n = runs_under(wb->parent, anc)) > 0) {
+		k->rest_at = (struct iol_cblock *)wb;
+		k->rest_n = n;
+		k->rest_next = k->rest_at->rests;
+		k->rest_at->rests = k;
+	}
+	if (!k->run || !k->rest_at)
+		return;
+	k->next = cc->carry;
+	cc->carry = k;
+}
+
 /*
  * A call of a function of the files: the FILE * variables it is given,
  * and the globals, may be written there; those it closes are closed
@@ -2244,8 +2453,9 @@ static const char *fvar_gusr(struct ctx *c, struct fvar *v)
 static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 			   struct iol_ccall *cc, const struct iol_cblock *blk)
 {
+	struct iol_cblock *lb;
 	int i, j, n = clang_Cursor_getNumArguments(call);
-	unsigned closes = f ? fn_closes(f) : 0;
+	unsigned closes = f ? fn_closes(c, f) : 0;
 	struct fvar *v;
 	struct gstream *g;
 	size_t k;
@@ -2262,8 +2472,21 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 		CXCursor var =
 			stream_var(clang_Cursor_getArgument(call, (unsigned)i));
 
-		if ((v = fvar_of(c, var, 0)))
+		if ((v = fvar_of(c, var, 0))) {
+			int ow = f && i < IOL_CARGS ? fn_only_writes(f, i) : 0;
+
+			if (ow)
+				carry_in(c, v, cc, blk);
 			fvar_touched(c, v, blk);
+			/* its only I/O the stream's writes: a write of
+			 * the stream's run, as a fwrite is */
+			if (ow == 2 &&
+			    (lb = line_block(c, (struct iol_cblock *)blk,
+					     cc->line)) != NULL) {
+				v->wblk = lb;
+				run_add(c, v, cc, lb);
+			}
+		}
 		if (i < IOL_CARGS && i < cc->nargs && cc->argsame)
 			for (j = 0; j < n && j < IOL_CARGS; j++)
 				if (j != i && !clang_Cursor_isNull(var) &&
@@ -2334,7 +2557,11 @@ static const struct iol_ciodef cxx_endl = {
 static const struct iol_ciodef cxx_flush = {
 	"flush", IOL_CAPI_STDIO, IOL_COP_SYNC, -1, -1, -1, -1, -1, 0, 0};
 
-static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
+/* a call in blk; *endl set to std::endl's or std::flush's flush, whose
+ * stream state the caller sets after walking the chain the call ends
+ * (its writes come first: `o << "x" << std::endl`) */
+static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
+		     struct iol_ccall **endl)
 {
 	const char *name;
 	const struct iol_ciodef *d;
@@ -2432,7 +2659,12 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 			c, clang_Cursor_getArgument(call, d->path_arg));
 	if (!cls)
 		return;
-	stream_state(c, call, cc);
+	/* std::flush flushes after the chain's writes */
+	if (manip == 2) {
+		*endl = cc;
+		return;
+	}
+	stream_state(c, call, cc, line_block(c, blk, line));
 	if (manip == 1 && (fl = line_call(c, blk, line, col))) {
 		*fl = *cc;
 		fl->next = NULL;
@@ -2440,7 +2672,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 		fl->op = IOL_COP_SYNC;
 		fl->size = 0;
 		fl->cxx = 0;
-		stream_state(c, call, fl);
+		*endl = fl;
 	}
 }
 
@@ -2494,6 +2726,8 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
 	struct kids k;
 	unsigned i, first_arm, alt = ++c->alt;
+	int64_t v;
+	int as = 0;
 
 	kids_of(cur, &k);
 	if (k.n < 2 || k.n > 8) {
@@ -2507,6 +2741,13 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 	first_arm = k.n == 2 ? 1 : k.n - 2;
 	for (i = 0; i < first_arm; i++)
 		walk(c, k.c[i], blk);
+	/* a constant (or assumed) condition: the arm it takes, alone */
+	if (first_arm == 1 && clang_getCursorKind(cur) == CXCursor_IfStmt &&
+	    eval_as(c, k.c[0], &v, c->nassume ? &as : NULL) == 0) {
+		if (v != 0 || k.n == 3)
+			walk_arm(c, k.c[v != 0 ? 1 : 2], blk, alt);
+		return;
+	}
 	for (i = first_arm; i < k.n; i++)
 		walk_arm(c, k.c[i], blk, alt);
 }
@@ -2610,10 +2851,16 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		walk_arm(c, k.c[k.n - 1], blk, ++c->alt);
 		return;
 	}
-	case CXCursor_CallExpr:
-		add_call(c, cur, blk);
+	case CXCursor_CallExpr: {
+		struct iol_ccall *endl = NULL;
+
+		add_call(c, cur, blk, &endl);
 		walk_kids(c, cur, blk);
+		if (endl)
+			stream_state(c, cur, endl,
+				     line_block(c, blk, endl->line));
 		return;
+	}
 	case CXCursor_CompoundStmt: walk_scope(c, cur, blk); return;
 	case CXCursor_ReturnStmt: {
 		struct kids k;

@@ -219,6 +219,12 @@ struct iol_ccall {
 	/* IOL_COP_CALL: per argument, bit j when argument j is the same
 	 * FILE * variable (f(out, out)) */
 	unsigned *argsame;
+	/* IOL_COP_CALL: what the caller's writes left in the buffers of
+	 * streams it gives a function that only writes them, by flushes of
+	 * no line (carry->next the next): their rests, taken off the
+	 * blocks of those writes (rest_at), go to the call, whose writes
+	 * start from them (the first that fills a buffer is the call's) */
+	struct iol_ccall *carry;
 	struct iol_ccall *next;
 };
 

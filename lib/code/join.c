@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "code/join.h"
+#include "code/predict.h"
 #include "base/banned.h"
 
 /* the predicted counters compared, in IOL_JP_* order */
@@ -226,6 +227,7 @@ static int is_main(const char *name)
 /* a call of a function of the sources: the callee's rank, the line's */
 struct site {
 	size_t callee, line;
+	const struct iol_ccall *cc;
 };
 
 struct calls {
@@ -280,6 +282,7 @@ static int calls_init(struct calls *cs, const struct iol_ctree *t, int *oom)
 				cs->sites = v;
 			}
 			cs->sites[cs->nsites].callee = cc->callee->rank;
+			cs->sites[cs->nsites].cc = cc;
 			cs->sites[cs->nsites++].line = i;
 		}
 	}
@@ -295,13 +298,29 @@ static void calls_free(struct calls *cs)
 	free(cs->state);
 }
 
+/* the index of the first site of function f (a rank) in cs->sites */
+static size_t first_site(const struct calls *cs, size_t f)
+{
+	struct site key = {f, 0, NULL};
+	size_t lo = 0, hi = cs->nsites;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (site_cmp(&cs->sites[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* the calls of function f (a rank) over the run, memoized; -1 unknown */
 static int64_t calls_of(struct calls *cs, size_t f)
 {
 	const struct iol_ctree *t = cs->t;
-	struct site key = {f, 0};
-	const struct site *s = cs->nsites ? cs->sites : NULL;
-	size_t lo = 0, hi = cs->nsites, k;
+	const struct site *s = cs->sites;
+	size_t lo, k;
 	int64_t sum = 0;
 
 	if (cs->state[f] == 2)
@@ -309,14 +328,7 @@ static int64_t calls_of(struct calls *cs, size_t f)
 	if (cs->state[f] == 1)
 		return -1; /* a cycle: recursion */
 	cs->state[f] = 1;
-	while (lo < hi) { /* the first site of f */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (site_cmp(&s[mid], &key) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = first_site(cs, f);
 	for (k = lo; k < cs->nsites && s[k].callee == f && sum >= 0; k++) {
 		const struct iol_cblock *b = t->ranked[s[k].line];
 		int64_t c = calls_of(cs, fn_of(b)->rank), m = loops_around(b);
@@ -331,6 +343,40 @@ static int64_t calls_of(struct calls *cs, size_t f)
 		       : is_main(t->ranked[f]->function) ? cs->nmain
 							 : -1;
 	return cs->times[f];
+}
+
+/*
+ * The read(2) (read nonzero) or write(2) of block b of function f (not
+ * main), whose I/O depends on its parameters, over the run: the sum over
+ * f's call sites of b predicted for each call's arguments (a stream given
+ * twice at one site, two streams at another), times the runs of that
+ * site; -1 unknown, or f called from no site of the sources.
+ */
+static int64_t sys_by_site(struct calls *cs, const struct iol_cblock *f,
+			   const struct iol_cblock *b, int read)
+{
+	const struct iol_ctree *t = cs->t;
+	size_t k = first_site(cs, f->rank);
+	int64_t sum = 0, n, c, m, in = loops_around(b);
+	struct iol_cpred p;
+
+	if (k >= cs->nsites || cs->sites[k].callee != f->rank || in < 0)
+		return -1;
+	for (; k < cs->nsites && cs->sites[k].callee == f->rank; k++) {
+		const struct iol_cblock *at = t->ranked[cs->sites[k].line];
+
+		c = calls_of(cs, fn_of(at)->rank);
+		m = loops_around(at);
+		if (c < 0 || m < 0 || cs->sites[k].cc->thread)
+			return -1;
+		iol_cblock_pred_call(b, cs->sites[k].cc, &p);
+		n = iol_cpred_sys_times(
+			&p, read, blocks_sat_mul(blocks_sat_mul(c, m), in));
+		if (n < 0)
+			return -1;
+		sum = sat_add(sum, n);
+	}
+	return sum;
 }
 
 static void predict_rows(struct iol_cjoin *j)
@@ -363,6 +409,15 @@ static void predict_rows(struct iol_cjoin *j)
 			r->psys[k] = m < 0 ? -1
 					   : iol_cpred_sys_times(&b->pred,
 								 k == 0, m);
+		/* a function whose I/O its arguments fix: each site's own */
+		for (k = 0; f->binds == 2 && !is_main(f->function) &&
+			    iol_ctree_has(t, f) && k < 2;
+		     k++) {
+			int64_t n = sys_by_site(&cs, f, b, k == 0);
+
+			if (n >= 0)
+				r->psys[k] = n;
+		}
 		r->ptrip = -1;
 		if (b->kind == IOL_CB_LOOP && b->trip >= 0 && m >= 0)
 			r->ptrip = blocks_sat_mul(b->trip, m);

@@ -265,7 +265,10 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 	int rd = cc->op == IOL_COP_READ;
 	enum iol_cpk unk = rd ? IOL_CP_SYS_UNK_R : IOL_CP_SYS_UNK_W;
 
-	if (cc->op == IOL_COP_SYNC && cc->cfile) {
+	/* a C stdio fflush, a C++ file stream's flush(): one write(2) when
+	 * the buffer holds something */
+	if (cc->op == IOL_COP_SYNC &&
+	    (cc->cfile || (cc->api == IOL_CAPI_STDIO && cc->bufsize > 0))) {
 		flush_pred(cc, p);
 		return;
 	}
@@ -336,6 +339,23 @@ static void leak_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	}
 }
 
+/* a call's writes start from what the caller left in the buffers of
+ * the streams it gives (iol_ccall.carry): those rests are the call's */
+static void carry_pred(const struct iol_ccall *cc, struct iol_cpred *p)
+{
+	const struct iol_ccall *k;
+	int64_t r;
+
+	for (k = cc->carry; k; k = k->next) {
+		if (k->bufsize <= 0 || !k->rest_at || !k->run)
+			continue;
+		r = run_rest(k);
+		if (p->fixed[IOL_CP_FBUF_W] > INT64_MAX - r)
+			continue;
+		p->fixed[IOL_CP_FBUF_W] += r;
+	}
+}
+
 /* what one call adds, under the caller's binding bd (NULL: none) */
 static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		      struct iol_cpred *p)
@@ -354,6 +374,7 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 			bound_block(f, &nb, depth + 1, p);
 		else
 			*p = f->pred;
+		carry_pred(cc, p);
 		return;
 	}
 	if (cc->op == IOL_COP_LIB) {
@@ -549,6 +570,15 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 		out->per[IOL_CP_CONDITIONAL] = out->per[IOL_CP_CALLS];
 	}
 	out->fixed[IOL_CP_LEAKS] = sat_add(out->fixed[IOL_CP_LEAKS], b->leaks);
+}
+
+void iol_cblock_pred_call(const struct iol_cblock *b,
+			  const struct iol_ccall *cc, struct iol_cpred *out)
+{
+	struct bind bd;
+
+	bind_of(cc, NULL, &bd);
+	bound_block(b, &bd, 0, out);
 }
 
 static void predict_fn(struct iol_cblock *f)

@@ -26,4 +26,10 @@ int iol_ctree_predict(struct iol_ctree *t, struct iol_cblock *const *fns,
  * as one iteration: the key blocks are ranked by. */
 int64_t iol_cpred_one(const struct iol_cpred *p, enum iol_cpk k);
 
+/* Block b (of the function cc calls) predicted for the call cc: sizes,
+ * trip counts and streams given twice under cc's arguments (the caller's
+ * own parameters it passes on not followed further), into out. */
+void iol_cblock_pred_call(const struct iol_cblock *b,
+			  const struct iol_ccall *cc, struct iol_cpred *out);
+
 #endif

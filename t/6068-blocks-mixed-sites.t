@@ -1,0 +1,38 @@
+#!/bin/sh
+# blocks --source: a function called with the same stream twice at one
+# call site (pair(f, f)) and with two streams at another (pair(f, g)):
+# each site's rows follow its own arguments, at the site and, joined to
+# a trace, in the function's own rows summed over its sites (one buffer:
+# the second fflush finds it empty, the first sent both writes; two
+# buffers: a write(2) each) (t/data/blocks/mixed-sites.c; issue 33).
+. "$(dirname "$0")/lib.sh"
+[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+SRC=$TOP/t/data/blocks/mixed-sites.c
+cd "$TMP" || exit 1
+col() { block_col "$@"; }
+
+$RUN blocks --source --format=csv "$SRC" > s.csv 2> err
+is "$?:$(cat err)" "0:" "blocks --source runs"
+is "$(col s.csv main:22 sys_writes)" 1 "pair(f, f): one buffer, one write(2)"
+is "$(col s.csv main:23 sys_writes)" 2 "pair(f, g): two buffers, two write(2)"
+is "$(col s.csv main sys_writes)" 3 "main(): 1 + 2"
+LIB=$(dirname "$IOLENS")/iolens-trace.so
+if [ -f "$LIB" ] && command -v cc > /dev/null && cp "$SRC" . &&
+	cc -g -O0 -o prog mixed-sites.c 2> /dev/null; then
+	$RUN trace --stacks -o prog.it ./prog 2> /dev/null
+	$RUN blocks --source --format=csv mixed-sites.c prog.it > j.csv 2> err
+	is "$?:$(cat err)" "0:" "joined to the program's trace"
+	for b in main main:22 main:23 pair pair:13 pair:14; do
+		is "$(col j.csv $b predicted_sys_writes)" "$(col j.csv $b writes)" "$b: predicted write(2) are the measured"
+	done
+	if command -v strace > /dev/null && strace -f -o st.txt -e trace=write ./prog 2> /dev/null; then
+		is "$(grep -c 'write([3-9],' st.txt)" \
+			"$(($(col s.csv main sys_writes) + 0$(col s.csv '[loader]' sys_writes)))" \
+			"main's and exit's predicted write(2) are strace's"
+	else
+		skip "no strace" 1
+	fi
+else
+	skip "no iolens-trace.so or no C compiler" 8
+fi
+done_testing
