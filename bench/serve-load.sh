@@ -9,7 +9,10 @@
 # Environment: IOLENS (default bin/iolens), SHARED (../shared), CLIENTS,
 # DURATION, KINDS, STORE (a store to serve instead of one ingested from
 # the 406 logs, opened read-only, e.g. the 1M-job one of
-# bench/popstore.sh; its job pages are those of ids 1 to 406).
+# bench/popstore.sh; its job pages are those of ids 1 to 406), CLIENT
+# (curl: a curl process for every ten pages, the default; threads: the
+# same pages asked by the threads of one process, bench/httpload.c, so
+# that the clients' own processes load the cores less).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 IOLENS=${IOLENS:-$TOP/bin/iolens}
@@ -18,6 +21,7 @@ CLIENTS=${CLIENTS:-50}
 DURATION=${DURATION:-30}
 KINDS=${KINDS:-list job dashboard}
 STORE=${STORE:-}
+CLIENT=${CLIENT:-curl}
 POP=$SHARED/corpus/population/logs
 [ -d "$POP" ] || { echo "serve-load: no $POP"; exit 0; }
 command -v curl >/dev/null || { echo "serve-load: no curl"; exit 0; }
@@ -65,6 +69,12 @@ done
 pids=
 end=$(($(date +%s) + DURATION))
 c=0
+if [ "$CLIENT" = threads ]; then
+	cc -O2 -pthread -o "$T/httpload" "$TOP/bench/httpload.c" ||
+		{ echo "serve-load: cannot build bench/httpload.c"; exit 1; }
+	"$T/httpload" "$(cat "$T/port")" "$DURATION" "$T"/urls.* >"$T/lat.0"
+	c=$CLIENTS
+fi
 while [ "$c" -lt "$CLIENTS" ]; do
 	# ten pages a connection, the next ten on a new one
 	sed 's|.*|url = "&"\noutput = "/dev/null"|' "$T/urls.$c" |
@@ -79,12 +89,12 @@ while [ "$c" -lt "$CLIENTS" ]; do
 	pids="$pids $!"
 	c=$((c + 1))
 done
-wait $pids
+[ -z "$pids" ] || wait $pids
 cat "$T"/lat.* >"$T/lat"
 # the server's own CPU time (and its children's that ended), against
 # the machine's: the clients share its cores
 cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15 + $16 + $17) / hz }' "/proc/$PID/stat" 2>/dev/null)
-echo "serve-load: $CLIENTS clients for $DURATION s, $n-job store: $(wc -l <"$T/lat") requests, server CPU ${cpu:-?} s of $(($(nproc) * DURATION)) s, load $(cut -d' ' -f1 /proc/loadavg)"
+echo "serve-load: $CLIENTS clients ($CLIENT) for $DURATION s, $n-job store: $(wc -l <"$T/lat") requests, server CPU ${cpu:-?} s of $(($(nproc) * DURATION)) s, load $(cut -d' ' -f1 /proc/loadavg)"
 # per kind: the latency the clients saw, then the part of it inside the
 # server's handler (Server-Timing "page": from the request read to its
 # page made) and the CPU time of the server's thread ("cpu"); what the
