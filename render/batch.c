@@ -80,7 +80,6 @@ static int batch_one(int argc, char **argv, int out, int err,
 int serve_batch_run(int argc, char **argv, serve_batch_fn run)
 {
 	const char *hold = getenv("IOLENS_TEST_HOLD");
-	const char *only = getenv("IOLENS_TEST_HOLD_CMD");
 	int out = dup(1), err = dup(2), s = 0, e;
 
 	if (out < 0 || err < 0)
@@ -88,11 +87,8 @@ int serve_batch_run(int argc, char **argv, serve_batch_fn run)
 	/* a test holds one child still (t/8305): the batch that removes the
 	 * file named stops itself, so the test finds it stopped however the
 	 * machine schedules (a child of 30 ms was caught by polling, or not,
-	 * under load); IOLENS_TEST_HOLD_CMD: only a batch whose first
-	 * command it names (t/8314 holds a job page's, not the dashboard's) */
-	if (hold && *hold &&
-	    (!only || !*only || (argc > 0 && !strcmp(argv[0], only))) &&
-	    unlink(hold) == 0)
+	 * under load) */
+	if (hold && *hold && unlink(hold) == 0)
 		raise(SIGSTOP);
 	while (s < argc) {
 		for (e = s; e < argc && strcmp(argv[e], "\x1e"); e++)

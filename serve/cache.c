@@ -47,7 +47,6 @@ static struct serve_stats stats;
 static pthread_cond_t landed = PTHREAD_COND_INITIALIZER;
 static struct sb flight[NFLIGHT]; /* the keys being run */
 static double flight_t0[NFLIGHT]; /* since when (CLOCK_REALTIME) */
-static int flight_ahead[NFLIGHT]; /* by a thread working ahead of need */
 
 static double mono(void)
 {
@@ -84,7 +83,6 @@ static int take_off(const struct sb *key)
 			if (flight[i].nomem)
 				return -1;
 			flight_t0[i] = realtime();
-			flight_ahead[i] = run_ahead();
 			return 0;
 		}
 	return -1;
@@ -177,23 +175,7 @@ static int give(struct entry *e, struct run *r)
 	return !r->out.nomem && !r->err.nomem;
 }
 
-/* Is key being run ahead of need, for a visitor to take over? Then it
- * is the visitor's: 1. */
-static int take_over(const struct sb *key, int flags)
-{
-	int f = in_flight(key);
-
-	if (!(flags & CACHE_TAKE) || f < 0 || !flight_ahead[f] || run_ahead())
-		return 0;
-	/* the run ahead goes on and is kept when it ends (those waiting
-	 * then have it), the visitor's too */
-	flight_ahead[f] = 0;
-	flight_t0[f] = realtime();
-	stats.taken++;
-	return 1;
-}
-
-int cache_get(const struct sb *key, struct run *r, int flags)
+int cache_get(const struct sb *key, struct run *r, int wait)
 {
 	struct entry *e;
 	int hit = 0, claimed = 0;
@@ -207,11 +189,7 @@ int cache_get(const struct sb *key, struct run *r, int flags)
 			drop(e);
 			e = NULL;
 		}
-		if (e || in_flight(key) < 0 || take_over(key, flags)) {
-			claimed = !e && in_flight(key) >= 0;
-			break;
-		}
-		if (!(flags & CACHE_WAIT))
+		if (e || !wait || in_flight(key) < 0)
 			break;
 		pthread_cond_wait(&landed, &mu);
 	}
@@ -219,7 +197,7 @@ int cache_get(const struct sb *key, struct run *r, int flags)
 		hit = give(e, r);
 	} else {
 		stats.misses++;
-		claimed = claimed || (in_flight(key) < 0 && take_off(key) == 0);
+		claimed = in_flight(key) < 0 && take_off(key) == 0;
 	}
 	pthread_mutex_unlock(&mu);
 	if (!hit)
@@ -363,13 +341,6 @@ void cache_count_child(void)
 {
 	pthread_mutex_lock(&mu);
 	stats.children++;
-	pthread_mutex_unlock(&mu);
-}
-
-void cache_count_niced(void)
-{
-	pthread_mutex_lock(&mu);
-	stats.niced++;
 	pthread_mutex_unlock(&mu);
 }
 

@@ -252,16 +252,6 @@ static int slow_page(const char *url)
 	return !strncmp(url, "/job/", 5);
 }
 
-/* /job/ID or its twin: a job page, whose commands run in a child */
-static int job_page(const char *url)
-{
-	if (!strncmp(url, "/api/", 5))
-		url += 4;
-	url += strncmp(url, "/job/", 5) ? 0 : 5;
-	return url[0] >= '1' && url[0] <= '9' &&
-	       url[strspn(url, "0123456789")] == '\0';
-}
-
 /* the page of l made, its Server-Timing's CPU that of this thread */
 static void make(struct lane *l, const struct timespec *w0, const char *lane)
 {
@@ -276,17 +266,14 @@ static void *slow_lane(void *arg)
 {
 	struct lane *l = arg;
 	struct timespec w0;
+	int base;
 
 	clock_gettime(CLOCK_MONOTONIC, &w0);
-	/* a child inherits the niceness of the thread spawning it, and
-	 * a niceness raised is not lowered without privilege: a job page
-	 * is niced once its commands' child is done (run_lane_nice() in
-	 * pages.c), so that the child its visitor waits for runs at the
-	 * server's niceness; a timeline (its index built in-process) at
-	 * once */
-	run_lane_set(SLOW_NICE);
-	if (!job_page(l->url))
-		run_lane_nice();
+	errno = 0;
+	base = getpriority(PRIO_PROCESS, (id_t)gettid());
+	if (!errno)
+		setpriority(PRIO_PROCESS, (id_t)gettid(),
+			    base + SLOW_NICE > 19 ? 19 : base + SLOW_NICE);
 	make(l, &w0, "slow");
 	return NULL;
 }

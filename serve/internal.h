@@ -69,15 +69,6 @@ int run_marked(void);
  * loaded machine) then answers at once with what is ready. */
 void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
 		   int n, int logfd, double wait_s, struct run *r);
-/* The thread niced d above the server's (the slow lane's), at
- * run_lane_nice(): after the children of its page are spawned, which
- * inherit a thread's niceness */
-void run_lane_set(int d);
-void run_lane_nice(void);
-/* This thread's work is ahead of need (on 1, the thread making pages
- * ahead): its children niced, its runs taken over by a visitor's. */
-void run_set_ahead(int on);
-int run_ahead(void);
 /* How many of those threads are running (the server waits for none at exit). */
 int run_bg_running(void);
 /* The server stops: every child still running is killed within 100 ms,
@@ -95,16 +86,9 @@ void page_make(const struct serve_opts *o, long long id);
 
 /* The outputs kept (cache.c), by key: 1 and a copy in r; or 0, the
  * caller to run it and cache_put() it (others asking meanwhile wait
- * with CACHE_WAIT), or -1 when another is running it and it did not
- * wait.
+ * when wait is set), or -1 when another is running it and wait is 0.
  * A killed run (status -1) is kept for a few minutes only. */
-int cache_get(const struct sb *key, struct run *r, int flags);
-/* cache_get()'s flags: wait for another's run; a visitor's thread takes
- * a run made ahead of need (niced) over instead of waiting for it: its
- * own child, at the server's niceness, is the one waited for (a
- * niceness cannot be lowered again) */
-#define CACHE_WAIT 1
-#define CACHE_TAKE 2
+int cache_get(const struct sb *key, struct run *r, int wait);
 /* An output a browser waits for is kept when it is an eighth of the
  * cache at most; with whole (a background run's), when it fits in it. */
 void cache_put(const struct sb *key, const struct run *r, int whole);
@@ -125,12 +109,9 @@ void cache_init(void);
 struct serve_stats {
 	unsigned long long children, hits, misses;
 	unsigned long long made, passes; /* pages made ahead, their passes */
-	unsigned long long niced;	 /* children niced (ahead of need) */
-	unsigned long long taken; /* runs ahead taken over by a visitor */
 	size_t bytes;
 };
 void cache_count_child(void);
-void cache_count_niced(void);
 void cache_count_made(void);
 void cache_count_pass(void);
 void cache_stats(struct serve_stats *s);

@@ -573,7 +573,6 @@ static void api_members(const struct serve_opts *o, const struct part *parts,
 	for (int i = 0; i < n; i++)
 		argvs[i] = parts[i].argv;
 	run_many(o, argvs, n, logfd, r);
-	run_lane_nice();
 	for (int i = 0; i < n; i++) {
 		if (logfd >= 0 && !strcmp(parts[i].key, "context"))
 			weather_fallback(o, argvs[i], logfd, &r[i], &why);
@@ -630,7 +629,7 @@ static int page_kept(const struct serve_opts *o, const char *what, int fd,
 	memset(key, 0, sizeof *key);
 	rc = run_key(o, av, fd, key) < 0 ? -1
 	     : peek			 ? (cache_peek(key, &r) ? 1 : -1)
-					 : cache_get(key, &r, CACHE_TAKE);
+					 : cache_get(key, &r, 0);
 	if (rc < 0) {
 		sb_free(key); /* not kept, or being made by another */
 		return 0;
@@ -1232,8 +1231,6 @@ static void job_sections(const struct serve_opts *o, long long id, int fd,
 	for (int i = 0; i < NPARTS; i++)
 		argvs[i] = parts[i].argv;
 	run_many(o, argvs, NPARTS, fd, r);
-	/* its child done: the page's rendering yields to the list's */
-	run_lane_nice();
 	weather_fallback(o, argvs[3], fd, &r[3], &why);
 	for (int i = 0; i < 6; i++) {
 		section_of(b, order[i].h2, argvs[order[i].part],
@@ -1511,10 +1508,8 @@ static void stats(struct page *p)
 	sb_printf(&p->body,
 		  "{\"children\": %llu, \"cache_hits\": %llu, "
 		  "\"cache_misses\": %llu, \"cache_bytes\": %zu, "
-		  "\"made_ahead\": %llu, \"ahead_passes\": %llu, "
-		  "\"children_niced\": %llu, \"taken_over\": %llu}\n",
-		  s.children, s.hits, s.misses, s.bytes, s.made, s.passes,
-		  s.niced, s.taken);
+		  "\"made_ahead\": %llu, \"ahead_passes\": %llu}\n",
+		  s.children, s.hits, s.misses, s.bytes, s.made, s.passes);
 }
 
 /* ---- routing ---- */

@@ -27,17 +27,12 @@
 #include "serve/store.h"
 #include "base/banned.h"
 
-/* The niceness of the children made ahead of need (the pages made ahead,
- * a dashboard's tables after its visitors stopped waiting): the pages
- * the server makes itself (the job list, the twins, every page kept)
- * take a few milliseconds of CPU and are asked the most, and a child of
- * work no one waits for yields the cores to them (5: a third of the
- * weight of the server's threads).  A child a visitor waits for runs at
- * the server's niceness: niced, it waited for the cores three times as
- * long as its 15 ms of CPU (a job page's first visit, 50 clients: p99
- * 1 s).  A niceness once raised cannot be lowered without privilege, so
- * a child starts at the server's and is niced when it is known to be
- * ahead of need. */
+/* The children's niceness: the pages the server makes itself (the job
+ * list, the twins, every page kept) take a few milliseconds of CPU and
+ * are asked the most; a child computes a page's tables once (seconds at
+ * a million jobs) to be kept.  Niced, it yields the cores to those
+ * requests instead of sharing them equally (5: a third of the weight
+ * of the server's threads). */
 #define CHILD_NICE 5
 #define RUN_MAX_OUT ((size_t)64 << 20)
 #define RUN_MAX_ARGS 128
@@ -50,46 +45,6 @@ static double now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* set in a thread making work ahead of need (warm.c, a background run
- * no visitor waits for any more): its children are niced */
-static _Thread_local int ahead;
-/* the time (monotonic) from which this thread's child is niced: when its
- * visitors stop waiting for it (0: never) */
-static _Thread_local double nice_at;
-
-/* the niceness this thread takes over the server's once its children
- * are done (the slow lane's), 0 none */
-static _Thread_local int lane_nice;
-
-void run_lane_set(int d)
-{
-	lane_nice = d;
-}
-
-void run_lane_nice(void)
-{
-	int base;
-
-	if (!lane_nice)
-		return;
-	errno = 0;
-	base = getpriority(PRIO_PROCESS, (id_t)gettid());
-	if (!errno)
-		setpriority(PRIO_PROCESS, (id_t)gettid(),
-			    base + lane_nice > 19 ? 19 : base + lane_nice);
-	lane_nice = 0;
-}
-
-void run_set_ahead(int on)
-{
-	ahead = on;
-}
-
-int run_ahead(void)
-{
-	return ahead;
 }
 
 /* set when the server stops: children still running are killed (a
@@ -106,25 +61,9 @@ int run_stopping(void)
 	return atomic_load(&stopping);
 }
 
-/* pid CHILD_NICE nicer than the server (19 at most): relative, as a
- * server started niced stays above its children; the server's, not the
- * calling thread's (the thread making pages ahead is niced itself) */
-static void child_nice(pid_t pid)
-{
-	int base;
-
-	errno = 0;
-	base = getpriority(PRIO_PROCESS, (id_t)getpid());
-	if (errno)
-		base = 0;
-	base += CHILD_NICE;
-	if (setpriority(PRIO_PROCESS, (id_t)pid, base > 19 ? 19 : base) == 0)
-		cache_count_niced();
-}
-
 /* Read both pipes until both end or the deadline; 0, or -1 at the
  * deadline, at the output limit or when the server stops. */
-static int drain(int fo, int fe, double deadline, pid_t pid, struct run *r)
+static int drain(int fo, int fe, double deadline, struct run *r)
 {
 	struct pollfd p[2] = {{fo, POLLIN, 0}, {fe, POLLIN, 0}};
 	char buf[65536];
@@ -132,11 +71,6 @@ static int drain(int fo, int fe, double deadline, pid_t pid, struct run *r)
 	int open = 2, i, ms;
 
 	while (open > 0) {
-		if (nice_at > 0 && now() >= nice_at) {
-			child_nice(pid); /* no visitor waits for it now */
-			nice_at = 0;
-			ahead = 1; /* nor for the thread's next ones */
-		}
 		ms = (int)((deadline - now()) * 1000);
 		if (ms <= 0 || atomic_load(&stopping))
 			return -1;
@@ -166,6 +100,22 @@ static int drain(int fo, int fe, double deadline, pid_t pid, struct run *r)
 		}
 	}
 	return 0;
+}
+
+/* pid CHILD_NICE nicer than the server (19 at most): relative, as a
+ * server started niced stays above its children; the server's, not the
+ * calling thread's (a page's thread of the slow lane or the thread
+ * making pages ahead is niced): a visitor may wait for any child */
+static void child_nice(pid_t pid)
+{
+	int base;
+
+	errno = 0;
+	base = getpriority(PRIO_PROCESS, (id_t)getpid());
+	if (errno)
+		base = 0;
+	base += CHILD_NICE;
+	setpriority(PRIO_PROCESS, (id_t)pid, base > 19 ? 19 : base);
 }
 
 static int spawn(const struct serve_opts *o, const char *const *argv, int logfd,
@@ -213,15 +163,14 @@ void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 	} else {
 		/* raising a niceness needs no privilege; failing it, the
 		 * child runs as it would have */
-		if (ahead)
-			child_nice(pid);
+		child_nice(pid);
 		cache_count_child();
 	}
 	close(po[1]);
 	close(pe[1]);
 	if (dup >= 0)
 		close(dup);
-	if (pid > 0 && drain(po[0], pe[0], now() + o->timeout_s, pid, r) < 0) {
+	if (pid > 0 && drain(po[0], pe[0], now() + o->timeout_s, r) < 0) {
 		kill(pid, SIGKILL);
 		r->timedout = !r->toobig;
 	}
@@ -427,9 +376,7 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 				 &key[i]) == 0;
 		/* waiting for another's run while holding one of ours
 		 * could wait for ever: the holder may wait for ours */
-		if (!keep[i] ||
-		    cache_get(&key[i], &r[i],
-			      (claimed ? 0 : CACHE_WAIT) | CACHE_TAKE) < 1) {
+		if (!keep[i] || cache_get(&key[i], &r[i], !claimed) < 1) {
 			todo[ntodo++] = i;
 			claimed = 1;
 		}
@@ -450,8 +397,6 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 struct bg_job {
 	const struct serve_opts *o;
 	int n, logfd;
-	int ahead;	/* started ahead of need: niced from the start */
-	double nice_at; /* else niced from then: its visitors' wait ends */
 	const char **av[RUN_MAX_MANY];
 	struct sb key[RUN_MAX_MANY];
 };
@@ -512,8 +457,6 @@ static void *bg_run(void *arg)
 		argvs[i] = b->av[i];
 		todo[i] = i;
 	}
-	ahead = b->ahead;
-	nice_at = b->nice_at;
 	run_all(b->o, argvs, todo, b->n, b->logfd, r);
 	for (int i = 0; i < b->n; i++) {
 		cache_put(&b->key[i], &r[i], 1);
@@ -527,8 +470,7 @@ static void *bg_run(void *arg)
 /* The claimed commands cl[0..n) given to a thread of their own: 0, or
  * -1 (nothing started: the caller runs them) */
 static int bg_start(const struct serve_opts *o, const char *const *const *argvs,
-		    const int *cl, int n, const struct sb *key, int logfd,
-		    double wait_s)
+		    const int *cl, int n, const struct sb *key, int logfd)
 {
 	struct bg_job *b = calloc(1, sizeof *b);
 	pthread_attr_t at;
@@ -538,8 +480,6 @@ static int bg_start(const struct serve_opts *o, const char *const *const *argvs,
 	if (bad)
 		return -1;
 	b->o = o;
-	b->ahead = ahead;
-	b->nice_at = now() + wait_s;
 	b->logfd = logfd >= 0 ? fcntl(logfd, F_DUPFD_CLOEXEC, 10) : -1;
 	bad = logfd >= 0 && b->logfd < 0;
 	for (int i = 0; i < n && !bad; i++) {
@@ -582,7 +522,7 @@ void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
 		else if (rc < 0)
 			wt[nwt++] = i; /* another is running it */
 	}
-	if (ncl && bg_start(o, argvs, cl, ncl, key, logfd, wait_s) == 0) {
+	if (ncl && bg_start(o, argvs, cl, ncl, key, logfd) == 0) {
 		memcpy(wt + nwt, cl, sizeof(int) * (size_t)ncl);
 		nwt += ncl;
 	} else if (ncl) {
