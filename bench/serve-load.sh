@@ -9,7 +9,10 @@
 # Environment: IOLENS (default bin/iolens), SHARED (../shared), CLIENTS,
 # DURATION, KINDS, STORE (a store to serve instead of one ingested from
 # the 406 logs, opened read-only, e.g. the 1M-job one of
-# bench/popstore.sh; its job pages are those of ids 1 to 406).
+# bench/popstore.sh; its job pages are those of ids 1 to 406), CLIENT
+# (curl: a curl process for every ten pages, the default; threads: the
+# same pages asked by the threads of one process, bench/httpload.c, so
+# that the clients' own processes load the cores less).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 IOLENS=${IOLENS:-$TOP/bin/iolens}
@@ -18,6 +21,7 @@ CLIENTS=${CLIENTS:-50}
 DURATION=${DURATION:-30}
 KINDS=${KINDS:-list job dashboard}
 STORE=${STORE:-}
+CLIENT=${CLIENT:-curl}
 POP=$SHARED/corpus/population/logs
 [ -d "$POP" ] || { echo "serve-load: no $POP"; exit 0; }
 command -v curl >/dev/null || { echo "serve-load: no curl"; exit 0; }
@@ -65,6 +69,12 @@ done
 pids=
 end=$(($(date +%s) + DURATION))
 c=0
+if [ "$CLIENT" = threads ]; then
+	cc -O2 -pthread -o "$T/httpload" "$TOP/bench/httpload.c" ||
+		{ echo "serve-load: cannot build bench/httpload.c"; exit 1; }
+	"$T/httpload" "$(cat "$T/port")" "$DURATION" "$T"/urls.* >"$T/lat.0"
+	c=$CLIENTS
+fi
 while [ "$c" -lt "$CLIENTS" ]; do
 	# ten pages a connection, the next ten on a new one
 	sed 's|.*|url = "&"\noutput = "/dev/null"|' "$T/urls.$c" |
@@ -79,21 +89,25 @@ while [ "$c" -lt "$CLIENTS" ]; do
 	pids="$pids $!"
 	c=$((c + 1))
 done
-wait $pids
+[ -z "$pids" ] || wait $pids
 cat "$T"/lat.* >"$T/lat"
 # the server's own CPU time (and its children's that ended), against
 # the machine's: the clients share its cores
 cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15 + $16 + $17) / hz }' "/proc/$PID/stat" 2>/dev/null)
-echo "serve-load: $CLIENTS clients for $DURATION s, $n-job store: $(wc -l <"$T/lat") requests, server CPU ${cpu:-?} s of $(($(nproc) * DURATION)) s, load $(cut -d' ' -f1 /proc/loadavg)"
+echo "serve-load: $CLIENTS clients ($CLIENT) for $DURATION s, $n-job store: $(wc -l <"$T/lat") requests, server CPU ${cpu:-?} s of $(($(nproc) * DURATION)) s, load $(cut -d' ' -f1 /proc/loadavg)"
 # per kind: the latency the clients saw, then the part of it inside the
 # server's handler (Server-Timing "page": from the request read to its
 # page made) and the CPU time of the server's thread ("cpu"); what the
 # clients saw beyond "page" went outside the handler (accept, queued for
 # the cores, the clients' own processes)
 pct() { sort -n | awk '{ t[++n] = $1 } END { if (n) printf "p50 %.0f ms, p99 %.0f ms", t[int(n * 0.5 + 0.5)], t[int(n * 0.99 + 0.5)] }'; }
-for kind in list job dashboard; do
+# a dashboard saying its tables are being made (Server-Timing
+# "partial": they take minutes at a million jobs) is counted apart, as
+# "dash-part": its latency is not that of the page with its tables
+for kind in list job dashboard dash-part; do
 	awk -v k="$kind" '{ u = $1; sub(/^http:\/\/[^\/]*/, "", u)
 		t = u ~ /^\/jobs/ ? "list" : u ~ /^\/job\// ? "job" : "dashboard"
+		if (t == "dashboard" && / partial/) t = "dash-part"
 		if (t == k) print }' "$T/lat" >"$T/lat.k"
 	[ -s "$T/lat.k" ] || continue
 	awk '{ print $2, $3 }' "$T/lat.k" | sort -k2 -n |

@@ -137,14 +137,16 @@ static double ms_since(clockid_t clk, const struct timespec *t0)
  * niceness), "kept" (a page kept whole, copied there too) or "slow" (a
  * thread of its own, niced).  What a client measures beyond "page" was
  * spent outside the handler: accepting, queued for the cores, the
- * network. */
+ * network.  "partial": a page saying some of its tables are being made
+ * (a load test counts those apart). */
 static void timing(struct page *p, const struct timespec *w0,
 		   const struct timespec *c0, const char *lane)
 {
 	snprintf(p->timing, sizeof p->timing,
-		 "page;dur=%.1f, cpu;dur=%.2f, lane;desc=%s",
+		 "page;dur=%.1f, cpu;dur=%.2f, lane;desc=%s%s",
 		 ms_since(CLOCK_MONOTONIC, w0),
-		 ms_since(CLOCK_THREAD_CPUTIME_ID, c0), lane);
+		 ms_since(CLOCK_THREAD_CPUTIME_ID, c0), lane,
+		 p->partial ? ", partial" : "");
 }
 
 /* the "page" part of p's timing made again from w0, its CPU kept */
@@ -185,7 +187,7 @@ static enum MHD_Result reply(struct MHD_Connection *c, struct page *p)
 static enum MHD_Result plain(struct MHD_Connection *c, int status,
 			     const char *text)
 {
-	struct page p = {status, "text/plain; charset=utf-8", {0}, "", ""};
+	struct page p = {status, "text/plain; charset=utf-8", {0}, "", "", 0};
 
 	sb_puts(&p.body, text);
 	return reply(c, &p);
@@ -305,7 +307,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c,
 			      size_t *upload_size, void **con_cls)
 {
 	static int first;
-	struct page p = {200, "text/html; charset=utf-8", {0}, "", ""};
+	struct page p = {200, "text/html; charset=utf-8", {0}, "", "", 0};
 	struct qsize q = {0, 0};
 
 	(void)cls;

@@ -248,6 +248,7 @@ struct page {
 	struct sb body;
 	char total[32];	 /* X-Total-Count, or "" */
 	char timing[96]; /* Server-Timing, or "" */
+	int partial;	 /* tables still being made: said in Server-Timing */
 };
 /* url's page into p when it is a page kept whole (a job page, the
  * dashboard, their twins): 1, or 0 (p untouched, nothing claimed). */

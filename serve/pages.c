@@ -790,6 +790,8 @@ static void dashboard_make(const struct serve_opts *o, int json, struct page *p)
 		struct run r[5];
 
 		run_many_wait(o, argvs, 5, -1, DASH_WAIT, r);
+		for (int i = 0; i < 5; i++)
+			p->partial |= r[i].pending;
 		triage_links(o, &p->body, &r[0]);
 		sb_put(&p->body, recent.s, recent.len);
 		section_of(&p->body, "Applications", apps, &r[1], NULL,
@@ -1567,7 +1569,7 @@ void page_route(const struct serve_opts *o, const char *url, getf get,
 
 void page_make(const struct serve_opts *o, long long id)
 {
-	struct page p = {200, "text/html; charset=utf-8", {0}, "", ""};
+	struct page p = {200, "text/html; charset=utf-8", {0}, "", "", 0};
 
 	if (id)
 		job(o, id, 0, &p);
