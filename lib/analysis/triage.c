@@ -512,18 +512,26 @@ static double job_small(const struct iol_triage_in *in)
  * The layer whose small requests carry the time: MPI-IO when its calls
  * under 1 MiB cost a rank more than POSIX's (r4-mpiio-coll-small: 2000
  * collective calls of 4 KiB, 7.3 s a rank in MPI-IO, which POSIX sees as
- * 32 KiB aggregated writes of 0.03 s), else POSIX.
+ * 32 KiB aggregated writes of 0.03 s), else POSIX.  Only when the
+ * pattern is there, small calls over the rule's share of MPI-IO's: a
+ * record's time is split by counts, so a few hundred small calls beside
+ * 100,000 large collective ones would take their time (e3sm: 200 writes
+ * of 100 B, "1.4 s", in a record of 683 s a rank).
  */
-static int mpiio_small_layer(const struct iol_triage_in *in)
+static int mpiio_small_layer(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c)
 {
 	return z(V(MP_SMALL)) > 0 && z(V(MP_OPS)) > 0 &&
+	       100.0 * V(MP_SMALL) / V(MP_OPS) > K(SMALL) &&
 	       z(V(MP_SMALL_T)) > z(V(SMALL_T));
 }
 
 /* The same for the shared files' small requests */
-static int mpiio_shsmall_layer(const struct iol_triage_in *in)
+static int mpiio_shsmall_layer(const struct iol_triage_in *in,
+			       const struct iol_triage_conf *c)
 {
 	return z(V(MP_SHSMALL)) > 0 && z(V(MP_SHOPS)) > 0 &&
+	       100.0 * V(MP_SHSMALL) / V(MP_SHOPS) > K(SHSMALL) &&
 	       z(V(MP_SHSMALL_T)) > z(V(SHSMALL_T));
 }
 
@@ -573,7 +581,7 @@ EVAL(e_small)
 			small += x;
 	}
 	small -= fmin(z(V(ONEMIB)), small);
-	if (mpiio_small_layer(in))
+	if (mpiio_small_layer(in, c))
 		return small_mpiio(in, c, v, stake, d, n, posix ? small : 0,
 				   posix ? all : 0);
 	if (!posix) {
@@ -939,7 +947,7 @@ static int shsmall_mpiio(const struct iol_triage_in *in,
 	*v = 100.0 * ms / V(MP_SHOPS);
 	*stake = V(MP_SHSMALL_T);
 	few = ms < K(SMALL_MIN) && *stake < K(MIN_S);
-	same = mpiio_small_layer(in) && ms * 10 >= z(V(MP_SMALL)) * 9;
+	same = mpiio_small_layer(in, c) && ms * 10 >= z(V(MP_SMALL)) * 9;
 	DETAIL("%.0f of %.0f MPI-IO calls on shared files under 1 MiB, "
 	       "about %.3f s a rank in MPI-IO: the MPI-IO layer's small "
 	       "calls carry the time (POSIX: %.0f of %.0f operations on "
@@ -958,7 +966,7 @@ EVAL(e_shsmall)
 
 	if (one_proc(in, d, n))
 		return -1;
-	if (mpiio_shsmall_layer(in))
+	if (mpiio_shsmall_layer(in, c))
 		return shsmall_mpiio(in, c, v, stake, d, n);
 	if (share(V(SH_SMALL), V(SH_OPS), v) < 0) {
 		DETAIL("no operations on shared records");
@@ -966,7 +974,8 @@ EVAL(e_shsmall)
 	}
 	*stake = z(V(SHSMALL_T));
 	few = V(SH_SMALL) < K(SMALL_MIN) && *stake < K(MIN_S);
-	same = !mpiio_small_layer(in) && V(SH_SMALL) * 10 >= job_small(in) * 9;
+	same = !mpiio_small_layer(in, c) &&
+	       V(SH_SMALL) * 10 >= job_small(in) * 9;
 	DETAIL("%.0f of %.0f operations on shared files under 1 MiB, about "
 	       "%.3f s a rank%s",
 	       V(SH_SMALL), V(SH_OPS), *stake,
@@ -1613,14 +1622,16 @@ static const struct rule rules[] = {
 
 /* Both layers' collective case: MPI-IO's small calls that are
  * (nearly) all collective already go through collective buffering */
-static int small_mpiio_coll(const struct iol_triage_in *in)
+static int small_mpiio_coll(const struct iol_triage_in *in,
+			    const struct iol_triage_conf *c)
 {
-	return mpiio_small_layer(in) && all_collective(in);
+	return mpiio_small_layer(in, c) && all_collective(in);
 }
 
-static int shsmall_mpiio_coll(const struct iol_triage_in *in)
+static int shsmall_mpiio_coll(const struct iol_triage_in *in,
+			      const struct iol_triage_conf *c)
 {
-	return mpiio_shsmall_layer(in) && all_collective(in);
+	return mpiio_shsmall_layer(in, c) && all_collective(in);
 }
 
 /* Recommendations by the layer a rule judged, before the rule's own
@@ -1628,7 +1639,8 @@ static int shsmall_mpiio_coll(const struct iol_triage_in *in)
  * raising cb_buffer_size (the POSIX case) does nothing for them. */
 static const struct {
 	const char *code;
-	int (*when)(const struct iol_triage_in *in);
+	int (*when)(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c);
 	const char *rec;
 } layer_recs[] = {
 	{"IOL-SMALL-REQ", small_mpiio_coll,
@@ -1646,13 +1658,14 @@ static const struct {
 };
 
 static const char *layer_rec(const struct rule *r,
-			     const struct iol_triage_in *in)
+			     const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c)
 {
 	size_t k;
 
 	for (k = 0; k < sizeof(layer_recs) / sizeof(layer_recs[0]); k++)
 		if (!strcmp(r->code, layer_recs[k].code) &&
-		    layer_recs[k].when(in))
+		    layer_recs[k].when(in, c))
 			return layer_recs[k].rec;
 	return NULL;
 }
@@ -1794,8 +1807,8 @@ static int eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		impact(in, c, crossed && judged, rc >= 3, detail, f);
 		part_cand = crossed && judged;
 	}
-	if (layer_rec(r, in))
-		f->rec = layer_rec(r, in);
+	if (layer_rec(r, in, c))
+		f->rec = layer_rec(r, in, c);
 	else if (r->alt && r->alt(in))
 		f->rec = r->rec_alt;
 	else if (r->rec_h5 && in->have[IOL_TIN_HDF5] && V(HDF5) > 0)
