@@ -72,8 +72,16 @@ if command -v sqlite3 >/dev/null; then
 	$RUN triage --db "$TMP/p.db" --top all --format tsv >"$TMP/d.tsv" 2>/dev/null
 	awk -F'\t' 'NR > 1 { print $12 }' "$TMP/d.tsv" | grep -q "IOL-SMALL-REQ"
 	ok $? "triage --db: the job is flagged for SMALL-REQ"
+	# a store from before the fields is not judged silently (t/7425)
+	cp "$TMP/p.db" "$TMP/old.db"
+	if sqlite3 "$TMP/old.db" 'ALTER TABLE jobs DROP COLUMN mpiio_small_time' 2>/dev/null; then
+		$RUN triage --db "$TMP/old.db" 2>&1 | tr '\n' ' ' | grep -q "the store lacks mpiio_small_time: rules reading them are not evaluated (iolens ingest --refresh)"
+		ok $? "a store without mpiio_small_time says so, and the command"
+	else
+		skip "sqlite3 cannot drop a column"
+	fi
 else
-	skip "sqlite3 is not installed" 2
+	skip "sqlite3 is not installed" 3
 fi
 
 # an independent case of our own: 1,000,000 MPI-IO reads of 1 byte

@@ -40,8 +40,15 @@ if command -v sqlite3 >/dev/null; then
 	$RUN triage --db "$TMP/p.db" --top all --format tsv >"$TMP/d.tsv" 2>/dev/null
 	awk -F'\t' 'NR > 1 { print $12 }' "$TMP/d.tsv" | grep -q "IOL-REDUNDANT"
 	ok $? "triage --db: the job is flagged for REDUNDANT"
+	cp "$TMP/p.db" "$TMP/old.db"
+	if sqlite3 "$TMP/old.db" 'ALTER TABLE jobs DROP COLUMN redundant_stdio_bytes' 2>/dev/null; then
+		$RUN triage --db "$TMP/old.db" 2>&1 | tr '\n' ' ' | grep -q "the store lacks redundant_stdio_bytes: rules reading them are not evaluated (iolens ingest --refresh)"
+		ok $? "a store without redundant_stdio_bytes says so, and the command"
+	else
+		skip "sqlite3 cannot drop a column"
+	fi
 else
-	skip "sqlite3 is not installed" 2
+	skip "sqlite3 is not installed" 3
 fi
 # reading once through STDIO is no re-read (3M fgets of a CSV)
 is "$(truth "$D/r4-stdio-fgets.darshan")" 0 "r4-stdio-fgets: awk finds no re-read"
