@@ -1766,6 +1766,7 @@ static int eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		     struct iol_finding *f)
 {
 	int part_cand = 0;
+	const char *lrec;
 	double v = NAN, stake = NAN;
 	int miss = missing_input(r, in), rc;
 
@@ -1807,8 +1808,8 @@ static int eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		impact(in, c, crossed && judged, rc >= 3, detail, f);
 		part_cand = crossed && judged;
 	}
-	if (layer_rec(r, in, c))
-		f->rec = layer_rec(r, in, c);
+	if ((lrec = layer_rec(r, in, c)))
+		f->rec = lrec;
 	else if (r->alt && r->alt(in))
 		f->rec = r->rec_alt;
 	else if (r->rec_h5 && in->have[IOL_TIN_HDF5] && V(HDF5) > 0)
