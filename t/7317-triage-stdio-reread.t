@@ -55,6 +55,19 @@ is "$(truth "$D/r4-stdio-fgets.darshan")" 0 "r4-stdio-fgets: awk finds no re-rea
 $RUN triage --all --format tsv "$D/r4-stdio-fgets.darshan" >"$TMP/f.tsv" 2>/dev/null
 is "$(col "$TMP/f.tsv" IOL-REDUNDANT 3)" ok "r4-stdio-fgets: REDUNDANT ok"
 
+# a byte both layers saw counts once (t/unit/reread-layers: an in-memory
+# job, since iolens writes no STDIO module): both.dat read twice through
+# POSIX and twice through STDIO is 1 MiB re-read, not 2; stdio.dat read
+# three times through STDIO alone 2 MiB; more.dat once through POSIX and
+# twice through STDIO 1 MiB
+U=$TOP/t/unit/reread-layers
+if [ -x "$U" ]; then
+	is "$("$U" | tr '\n' ' ')" "redundant_bytes 1048576 redundant_stdio 3145728 redundant_file /d/stdio.dat " \
+		"both layers: each re-read byte once, STDIO's beyond POSIX's, STDIO alone"
+else
+	skip "t/unit/reread-layers is not built"
+fi
+
 # a case of our own: a population job whose 2 ranks each fread the same
 # 285-byte configuration beside 192 MiB of POSIX re-reads
 if [ -d "$SHARED/corpus" ]; then
