@@ -322,6 +322,15 @@ INTG(t_ranks_bytes, TF->ranks_bytes)
 INTG(t_shwfiles, posix_or_none(r, TF->shared_wfiles))
 NUMG(t_small_top_secs, TF->small_top_secs)
 INTG(t_rank_min, TF->rank_bytes_min >= 0 ? TF->rank_bytes_min : NOINT)
+#define TFINT(name, field) INTG(name, TF->field >= 0 ? TF->field : NOINT)
+TFINT(t_mpsmall, mpiio_small)
+TFINT(t_mptiny, mpiio_tiny)
+TFINT(t_mpops, mpiio_ops)
+NUMG(t_mpsmall_time, TF->mpiio_small_time)
+TFINT(t_mpshsmall, mpiio_shared_small)
+TFINT(t_mpshops, mpiio_shared_ops)
+NUMG(t_mpshsmall_time, TF->mpiio_shared_small_time)
+TFINT(t_red_stdio, redundant_stdio)
 
 NUMG(j_rmibs, r->s->read_mibs)
 NUMG(j_wmibs, r->s->write_mibs)
@@ -693,12 +702,32 @@ static const struct iol_field fields[] = {
 	     t_rimb_stake),
 	INTF("redundant_code_bytes", IOL_FT_BYTES, "B",
 	     "bytes of programs' code (.py, .so) moved again", t_red_code),
+	/* issue 34, round 4: small requests at the MPI-IO layer, re-reads
+	 * through STDIO */
+	INTF("mpiio_small_ops", IOL_FT_INT, "", "MPI-IO calls < 1 MiB",
+	     t_mpsmall),
+	INTF("mpiio_tiny_ops", IOL_FT_INT, "", "MPI-IO calls < 10 KiB",
+	     t_mptiny),
+	INTF("mpiio_ops", IOL_FT_INT, "", "MPI-IO calls (size bins)", t_mpops),
+	NUMF("mpiio_small_time", IOL_FT_NUM, "s",
+	     "seconds in MPI-IO calls < 1 MiB, slowest rank (estimated)", 4,
+	     t_mpsmall_time),
+	INTF("mpiio_shared_small_ops", IOL_FT_INT, "",
+	     "MPI-IO calls < 1 MiB on shared records", t_mpshsmall),
+	INTF("mpiio_shared_ops", IOL_FT_INT, "",
+	     "MPI-IO calls on shared records", t_mpshops),
+	NUMF("mpiio_shared_small_time", IOL_FT_NUM, "s",
+	     "seconds in MPI-IO calls < 1 MiB on shared files (estimated)", 4,
+	     t_mpshsmall_time),
+	INTF("redundant_stdio_bytes", IOL_FT_BYTES, "B",
+	     "bytes re-read through STDIO beyond POSIX's (per file)",
+	     t_red_stdio),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 60,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 68,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -63,7 +63,9 @@ const struct iol_field *iol_jobrow_fields(size_t *n);
  * shared_time_imbalance_pct, _file, rank_size_imbalance_pct, _file,
  * read_after_write_bytes, _file, mpiio_coll_ops, mpiio_indep_ops,
  * mpiio_nb_ops, hdf5, lustre_ops, lustre_not_aligned, lustre_stripe,
- * lustre_file, aggregator_ranks, aggregators, aggregator_file); *n set to
+ * lustre_file, aggregator_ranks, aggregators, aggregator_file, and
+ * later ones: the MPI-IO layer's small calls mpiio_small_ops ...
+ * mpiio_shared_small_time, redundant_stdio_bytes); *n set to
  * the total count.  The same static table: iol_jobrow_fields(&k) is its
  * first k entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);

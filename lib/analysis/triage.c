@@ -110,6 +110,14 @@ static const char *const in_names[] = {"nprocs",
 				       "redundant_code_bytes",
 				       "uid",
 				       "straggler_stake",
+				       "mpiio_small_ops",
+				       "mpiio_tiny_ops",
+				       "mpiio_ops",
+				       "mpiio_small_time",
+				       "mpiio_shared_small_ops",
+				       "mpiio_shared_ops",
+				       "mpiio_shared_small_time",
+				       "redundant_stdio_bytes",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -500,28 +508,86 @@ static double job_small(const struct iol_triage_in *in)
 	return small - fmin(z(V(ONEMIB)), small);
 }
 
+/*
+ * The layer whose small requests carry the time: MPI-IO when its calls
+ * under 1 MiB cost a rank more than POSIX's (r4-mpiio-coll-small: 2000
+ * collective calls of 4 KiB, 7.3 s a rank in MPI-IO, which POSIX sees as
+ * 32 KiB aggregated writes of 0.03 s), else POSIX.  Only when the
+ * pattern is there, small calls over the rule's share of MPI-IO's: a
+ * record's time is split by counts, so a few hundred small calls beside
+ * 100,000 large collective ones would take their time (e3sm: 200 writes
+ * of 100 B, "1.4 s", in a record of 683 s a rank).
+ */
+static int mpiio_small_layer(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c)
+{
+	return z(V(MP_SMALL)) > 0 && z(V(MP_OPS)) > 0 &&
+	       100.0 * V(MP_SMALL) / V(MP_OPS) > K(SMALL) &&
+	       z(V(MP_SMALL_T)) > z(V(SMALL_T));
+}
+
+/* The same for the shared files' small requests */
+static int mpiio_shsmall_layer(const struct iol_triage_in *in,
+			       const struct iol_triage_conf *c)
+{
+	return z(V(MP_SHSMALL)) > 0 && z(V(MP_SHOPS)) > 0 &&
+	       100.0 * V(MP_SHSMALL) / V(MP_SHOPS) > K(SHSMALL) &&
+	       z(V(MP_SHSMALL_T)) > z(V(SHSMALL_T));
+}
+
+/* IOL-SMALL-REQ at the MPI-IO layer: its calls' sizes and time; the
+ * POSIX figures (small, all) in the detail */
+static int small_mpiio(const struct iol_triage_in *in,
+		       const struct iol_triage_conf *c, double *v,
+		       double *stake, char *d, size_t n, double small,
+		       double all)
+{
+	double ms = V(MP_SMALL);
+	int few;
+
+	*v = 100.0 * ms / V(MP_OPS);
+	*stake = V(MP_SMALL_T);
+	few = ms < K(SMALL_MIN) && *stake < K(MIN_S);
+	DETAIL("%.0f of %.0f MPI-IO calls under 1 MiB (a collective one: its "
+	       "round over the ranks), %.0f under 10 KiB, "
+	       "about %.3f s a rank in MPI-IO: the MPI-IO layer's small "
+	       "calls carry the time (POSIX: %.0f of %.0f operations under "
+	       "1 MiB, about %.3f s a rank)%s",
+	       ms, V(MP_OPS), z(V(MP_TINY)), *stake, small, all, z(V(SMALL_T)),
+	       few ? " (too few to matter)" : "");
+	if (few)
+		return 1;
+	return z(V(MP_TINY)) * 2 >= ms ? 3 : 0;
+}
+
 /* Small requests: the bins under 1 MiB, less the requests of exactly
  * 1 MiB the 100K_1M bin holds (from the common access sizes); too few
  * to matter only when they are also cheap (a rule by time as well as by
- * count). */
+ * count).  Judged at the MPI-IO layer when its small calls cost more. */
 EVAL(e_small)
 {
 	double small = 0, all = 0;
-	int b, few;
+	int b, few, posix = 1;
 
 	for (b = 0; b < 20; b++) {
 		double x = in->v[IOL_TIN_BIN0 + b];
 
 		if (!isfinite(x)) {
-			DETAIL("no access-size histogram (no POSIX "
-			       "records)");
-			return -1;
+			posix = 0;
+			break;
 		}
 		all += x;
 		if (b % 10 < 5) /* the bins up to 1 MiB */
 			small += x;
 	}
 	small -= fmin(z(V(ONEMIB)), small);
+	if (mpiio_small_layer(in, c))
+		return small_mpiio(in, c, v, stake, d, n, posix ? small : 0,
+				   posix ? all : 0);
+	if (!posix) {
+		DETAIL("no access-size histogram (no POSIX records)");
+		return -1;
+	}
 	if (all <= 0) {
 		DETAIL("no POSIX reads or writes");
 		return -1;
@@ -830,15 +896,18 @@ EVAL(e_redundant)
 {
 	double all = z(V(BYTES_R)) + z(V(BYTES_W)), br = z(V(BYTES_R));
 	double code = z(V(RED_CODE)), rr, rw, rc, t_rr, t_rw, t_rc;
+	/* STDIO's re-reads (beyond POSIX's of the same file) are reads */
+	double red = z(V(RED)) + z(V(RED_STDIO));
 
 	(void)c;
-	if (!isfinite(V(RED)) || share(V(RED) + code, all, v) < 0) {
-		DETAIL("no POSIX bytes");
+	if ((!isfinite(V(RED)) && !isfinite(V(RED_STDIO))) ||
+	    share(red + code, all, v) < 0) {
+		DETAIL("no POSIX or STDIO bytes");
 		return -1;
 	}
 	rc = fmin(code, br);
-	rr = fmin(V(RED), br - rc);
-	rw = V(RED) - rr;
+	rr = fmin(red, br - rc);
+	rw = red - rr;
 	t_rc = br > 0 ? z(V(RTIME)) * rc / br : 0;
 	t_rr = br > 0 ? z(V(RTIME)) * rr / br : 0;
 	t_rw = z(V(BYTES_W)) > 0 ? z(V(WTIME)) * rw / z(V(BYTES_W)) : 0;
@@ -846,10 +915,10 @@ EVAL(e_redundant)
 	 * around them (hdf5_file_opens_only: 0.039 s, not 0.127 s) */
 	*stake = t_rr + t_rw + t_rc;
 	DETAIL("%.0f B moved again beyond the files' highest offsets (by "
-	       "any rank), about %.0f B of data re-read (%.3f s), %.0f B "
-	       "rewritten (%.3f s) and %.0f B of programs' code (.py, .so) "
-	       "read again (%.3f s)%s%s",
-	       V(RED) + code, rr, t_rr, rw, t_rw, rc, t_rc,
+	       "any rank), about %.0f B of data re-read (%.3f s; %.0f B "
+	       "through STDIO), %.0f B rewritten (%.3f s) and %.0f B of "
+	       "programs' code (.py, .so) read again (%.3f s)%s%s",
+	       red + code, rr, t_rr, z(V(RED_STDIO)), rw, t_rw, rc, t_rc,
 	       S(RED_FILE)[0] ? "; most data in " : "", S(RED_FILE));
 	/* true re-reads of data are a structural pattern; rewritten pages
 	 * (a database's) and imports (the interpreter's reading, not the
@@ -865,19 +934,48 @@ static int one_proc(const struct iol_triage_in *in, char *d, size_t n)
 	return 1;
 }
 
+/* IOL-SHARED-SMALL at the MPI-IO layer (mpiio_shsmall_layer()): the
+ * job's small MPI-IO calls are IOL-SMALL-REQ's when it judged that
+ * layer and (nearly) all of them are to shared files */
+static int shsmall_mpiio(const struct iol_triage_in *in,
+			 const struct iol_triage_conf *c, double *v,
+			 double *stake, char *d, size_t n)
+{
+	double ms = V(MP_SHSMALL);
+	int few, same;
+
+	*v = 100.0 * ms / V(MP_SHOPS);
+	*stake = V(MP_SHSMALL_T);
+	few = ms < K(SMALL_MIN) && *stake < K(MIN_S);
+	same = mpiio_small_layer(in, c) && ms * 10 >= z(V(MP_SMALL)) * 9;
+	DETAIL("%.0f of %.0f MPI-IO calls on shared files under 1 MiB, "
+	       "about %.3f s a rank in MPI-IO: the MPI-IO layer's small "
+	       "calls carry the time (POSIX: %.0f of %.0f operations on "
+	       "shared files under 1 MiB, about %.3f s a rank)%s",
+	       ms, V(MP_SHOPS), *stake, z(V(SH_SMALL)), z(V(SH_OPS)),
+	       z(V(SHSMALL_T)),
+	       few    ? " (too few to matter)"
+	       : same ? " (the job's small requests: IOL-SMALL-REQ's)"
+		      : "");
+	return few ? 1 : same ? 2 : z(V(MP_TINY)) * 2 >= ms ? 3 : 0;
+}
+
 EVAL(e_shsmall)
 {
 	int few, same;
 
 	if (one_proc(in, d, n))
 		return -1;
+	if (mpiio_shsmall_layer(in, c))
+		return shsmall_mpiio(in, c, v, stake, d, n);
 	if (share(V(SH_SMALL), V(SH_OPS), v) < 0) {
 		DETAIL("no operations on shared records");
 		return -1;
 	}
 	*stake = z(V(SHSMALL_T));
 	few = V(SH_SMALL) < K(SMALL_MIN) && *stake < K(MIN_S);
-	same = V(SH_SMALL) * 10 >= job_small(in) * 9;
+	same = !mpiio_small_layer(in, c) &&
+	       V(SH_SMALL) * 10 >= job_small(in) * 9;
 	DETAIL("%.0f of %.0f operations on shared files under 1 MiB, about "
 	       "%.3f s a rank%s",
 	       V(SH_SMALL), V(SH_OPS), *stake,
@@ -1081,7 +1179,7 @@ static int all_collective(const struct iol_triage_in *in)
 	return z(V(COLL)) > 0 && z(V(INDEP)) * 99 <= z(V(COLL));
 }
 
-#define NEEDMAX 12
+#define NEEDMAX 20
 struct rule {
 	const char *code, *title, *unit;
 	int key; /* threshold, -1 none */
@@ -1152,6 +1250,7 @@ static const struct rule rules[] = {
 	 "requests, or use MPI-IO collective buffering.",
 	 {IOL_TIN_BIN0, IOL_TIN_SMALL_FILE, IOL_TIN_ONEMIB, IOL_TIN_SMALL_T,
 	  IOL_TIN_RUN_TIME, IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_SMALL_TOP_T,
+	  IOL_TIN_MP_SMALL, IOL_TIN_MP_TINY, IOL_TIN_MP_OPS, IOL_TIN_MP_SMALL_T,
 	  -1},
 	 0,
 	 NULL,
@@ -1333,7 +1432,8 @@ static const struct rule rules[] = {
 	 "(or overwritten) more than once. Read once and share it (MPI_Bcast) "
 	 "or keep it in memory.",
 	 {IOL_TIN_RED, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W, IOL_TIN_RED_FILE,
-	  IOL_TIN_RED_CODE, IOL_TIN_RTIME, IOL_TIN_WTIME, IOL_TIN_RUN_TIME, -1},
+	  IOL_TIN_RED_CODE, IOL_TIN_RTIME, IOL_TIN_WTIME, IOL_TIN_RUN_TIME,
+	  IOL_TIN_RED_STDIO, -1},
 	 0,
 	 NULL,
 	 NULL,
@@ -1348,7 +1448,9 @@ static const struct rule rules[] = {
 	 "system serialises. Use MPI-IO collective I/O to aggregate them.",
 	 {IOL_TIN_SH_SMALL, IOL_TIN_SH_OPS, IOL_TIN_NPROCS, IOL_TIN_SHSMALL_T,
 	  IOL_TIN_RUN_TIME, IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_BIN0,
-	  IOL_TIN_ONEMIB, -1},
+	  IOL_TIN_ONEMIB, IOL_TIN_SMALL_T, IOL_TIN_MP_SMALL, IOL_TIN_MP_TINY,
+	  IOL_TIN_MP_OPS, IOL_TIN_MP_SMALL_T, IOL_TIN_MP_SHSMALL,
+	  IOL_TIN_MP_SHOPS, IOL_TIN_MP_SHSMALL_T, -1},
 	 0,
 	 NULL,
 	 all_collective,
@@ -1518,6 +1620,56 @@ static const struct rule rules[] = {
 };
 #define NRULES (sizeof(rules) / sizeof(rules[0]))
 
+/* Both layers' collective case: MPI-IO's small calls that are
+ * (nearly) all collective already go through collective buffering */
+static int small_mpiio_coll(const struct iol_triage_in *in,
+			    const struct iol_triage_conf *c)
+{
+	return mpiio_small_layer(in, c) && all_collective(in);
+}
+
+static int shsmall_mpiio_coll(const struct iol_triage_in *in,
+			      const struct iol_triage_conf *c)
+{
+	return mpiio_shsmall_layer(in, c) && all_collective(in);
+}
+
+/* Recommendations by the layer a rule judged, before the rule's own
+ * alternative: small collective MPI-IO calls are aggregated already, so
+ * raising cb_buffer_size (the POSIX case) does nothing for them. */
+static const struct {
+	const char *code;
+	int (*when)(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c);
+	const char *rec;
+} layer_recs[] = {
+	{"IOL-SMALL-REQ", small_mpiio_coll,
+	 "Many MPI-IO calls move under 1 MiB, and they are collective "
+	 "already: collective buffering aggregates them for the file system, "
+	 "but every call is a round of exchange among the ranks. Aggregate "
+	 "more data per call: larger blocks per call (several records or "
+	 "variables in one call through a derived datatype or file view), "
+	 "fewer calls."},
+	{"IOL-SHARED-SMALL", shsmall_mpiio_coll,
+	 "Ranks make small collective MPI-IO calls to shared files: "
+	 "collective buffering already aggregates them, and each call costs "
+	 "a round of exchange. Aggregate more data per call (larger blocks "
+	 "per call, fewer calls)."},
+};
+
+static const char *layer_rec(const struct rule *r,
+			     const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(layer_recs) / sizeof(layer_recs[0]); k++)
+		if (!strcmp(r->code, layer_recs[k].code) &&
+		    layer_recs[k].when(in, c))
+			return layer_recs[k].rec;
+	return NULL;
+}
+
 /* The first input the rule reads that the source lacks, or -1. */
 static int missing_input(const struct rule *r, const struct iol_triage_in *in)
 {
@@ -1614,6 +1766,7 @@ static int eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		     struct iol_finding *f)
 {
 	int part_cand = 0;
+	const char *lrec;
 	double v = NAN, stake = NAN;
 	int miss = missing_input(r, in), rc;
 
@@ -1655,7 +1808,9 @@ static int eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		impact(in, c, crossed && judged, rc >= 3, detail, f);
 		part_cand = crossed && judged;
 	}
-	if (r->alt && r->alt(in))
+	if ((lrec = layer_rec(r, in, c)))
+		f->rec = lrec;
+	else if (r->alt && r->alt(in))
 		f->rec = r->rec_alt;
 	else if (r->rec_h5 && in->have[IOL_TIN_HDF5] && V(HDF5) > 0)
 		f->rec = r->rec_h5;

@@ -181,7 +181,15 @@ enum {
 	IOL_TIN_RED_CODE,
 	IOL_TIN_UID,
 	IOL_TIN_STRAG_STAKE, /* from the log's phases only */
-	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
+	IOL_TIN_MP_SMALL,    /* the MPI-IO layer's small calls */
+	IOL_TIN_MP_TINY,
+	IOL_TIN_MP_OPS,
+	IOL_TIN_MP_SMALL_T,
+	IOL_TIN_MP_SHSMALL,
+	IOL_TIN_MP_SHOPS,
+	IOL_TIN_MP_SHSMALL_T,
+	IOL_TIN_RED_STDIO, /* re-reads through STDIO */
+	IOL_TIN_BIN0,	   /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
 	IOL_TIN_INCOMPLETE, /* incomplete_modules */

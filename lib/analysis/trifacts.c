@@ -346,38 +346,130 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
 			    tf);
 }
 
+/* A file's bytes read through STDIO, all its records: they are re-read
+ * as POSIX's are (stdio-bulk: 256 MiB written, fread twice). */
+struct sred {
+	uint64_t id;
+	int64_t br, maxr; /* bytes read, highest byte read */
+	int code, used;	  /* code_file(); a POSIX record of it was seen */
+};
+struct sreds {
+	struct sred *v;
+	size_t n;
+};
+
+static int cmp_sred(const void *a, const void *b)
+{
+	const struct sred *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Bytes read beyond the highest byte read + 1 */
+static int64_t reread(int64_t br, int64_t maxr)
+{
+	return maxr >= 0 && br > maxr + 1 ? br - (maxr + 1) : 0;
+}
+
+static void red_add(uint64_t id, int64_t red, int64_t stdio, int code,
+		    struct iol_trifacts *tf)
+{
+	if (code) {
+		tf->redundant_code += red + stdio;
+		return;
+	}
+	tf->redundant_bytes += red;
+	tf->redundant_stdio += stdio;
+	if (red + stdio > tf->redundant_max) {
+		tf->redundant_max = red + stdio;
+		tf->redundant_id = id;
+	}
+}
+
 /*
  * Bytes a file's records moved beyond its highest offset + 1, read and
  * written: data the job moved more than once, by one rank or by several
  * (each rank reading the same input is the same bytes again: read once
  * and broadcast).  Not divided by the rank count, which would make the
  * same application redundant at 2 ranks and not at 4.  A program's code
- * (code_file) is counted apart: imports are no data read twice.
+ * (code_file) is counted apart: imports are no data read twice.  The
+ * file's STDIO re-reads count as far as they exceed POSIX's: a byte both
+ * layers saw (a stdio built on the POSIX calls Darshan wraps) is one
+ * byte, so only the larger layer's re-reads are taken.
  */
-static void redundant(const struct fr *a, size_t n, struct iol_trifacts *tf)
+static void redundant(const struct fr *a, size_t n, struct sreds *st,
+		      struct iol_trifacts *tf)
 {
-	double br = 0, bw = 0, red = 0;
-	int64_t mr = -1, mw = -1;
+	int64_t br = 0, bw = 0, mr = -1, mw = -1, rr, stdio = 0;
+	struct sred key = {a[0].id, 0, 0, 0, 0}, *e;
 	size_t k;
 
 	for (k = 0; k < n; k++) {
-		br += (double)a[k].br, bw += (double)a[k].bw;
+		br += a[k].br, bw += a[k].bw;
 		mr = a[k].maxr > mr ? a[k].maxr : mr;
 		mw = a[k].maxw > mw ? a[k].maxw : mw;
 	}
-	if (mr >= 0 && br > (double)mr + 1)
-		red += br - ((double)mr + 1);
-	if (mw >= 0 && bw > (double)mw + 1)
-		red += bw - ((double)mw + 1);
-	if (red > 0 && a[0].code)
-		tf->redundant_code += (int64_t)red;
-	if (red <= 0 || a[0].code)
-		return;
-	tf->redundant_bytes += (int64_t)red;
-	if ((int64_t)red > tf->redundant_max) {
-		tf->redundant_max = (int64_t)red;
-		tf->redundant_id = a[0].id;
+	rr = reread(br, mr);
+	e = st->n ? bsearch(&key, st->v, st->n, sizeof(key), cmp_sred) : NULL;
+	if (e) {
+		e->used = 1;
+		stdio = reread(e->br, e->maxr) - rr;
+		stdio = stdio > 0 ? stdio : 0;
 	}
+	red_add(a[0].id, rr + (mw >= 0 && bw > mw + 1 ? bw - (mw + 1) : 0),
+		stdio, a[0].code, tf);
+}
+
+/* The STDIO records that read, one entry a file (sorted by id); none
+ * when the log has no STDIO module (redundant_stdio stays -1). */
+static int stdio_pass(const struct iol_job *job, struct iol_trifacts *tf,
+		      struct sreds *st)
+{
+	const struct iol_jmod *jm = &job->mod[IOL_MOD_STDIO];
+	size_t i, k;
+
+	if (!jm->loaded)
+		return 0;
+	tf->redundant_stdio = 0;
+	if (!jm->n)
+		return 0;
+	st->v = calloc(jm->n, sizeof(*st->v));
+	if (!st->v)
+		return IOL_ENOMEM;
+	for (i = 0; i < jm->n; i++) {
+		const struct iol_jrec *r = &jm->recs[i];
+
+		if (r->ic[STDIO_BYTES_READ] > 0)
+			st->v[st->n++] = (struct sred){
+				r->id, r->ic[STDIO_BYTES_READ],
+				r->ic[STDIO_MAX_BYTE_READ],
+				code_file(iol_job_name(job, r->id)), 0};
+	}
+	if (st->n)
+		qsort(st->v, st->n, sizeof(*st->v), cmp_sred);
+	for (i = k = 0; i < st->n; i++) {
+		if (k && st->v[k - 1].id == st->v[i].id) {
+			st->v[k - 1].br += st->v[i].br;
+			if (st->v[i].maxr > st->v[k - 1].maxr)
+				st->v[k - 1].maxr = st->v[i].maxr;
+		} else {
+			st->v[k++] = st->v[i];
+		}
+	}
+	st->n = k;
+	return 0;
+}
+
+/* The files only STDIO read: their re-reads alone. */
+static void stdio_only(const struct sreds *st, struct iol_trifacts *tf)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++)
+		if (!st->v[i].used)
+			red_add(st->v[i].id, 0,
+				reread(st->v[i].br, st->v[i].maxr),
+				st->v[i].code, tf);
 }
 
 /* (max - min) / max of one direction over a file's per-rank records */
@@ -436,14 +528,15 @@ static double rank_stake(const struct fr *a, size_t n)
 }
 
 /* The facts of one file: its records a[0..n-1]. */
-static void file_facts(const struct fr *a, size_t n, struct iol_trifacts *tf)
+static void file_facts(const struct fr *a, size_t n, struct sreds *sr,
+		       struct iol_trifacts *tf)
 {
 	int64_t br = 0, small = 0;
 	int64_t lo[2] = {INT64_MAX, INT64_MAX}, hi[2] = {0, 0}, np[2] = {0, 0};
 	double rs = -1, ws = -1, st = 0;
 	size_t k;
 
-	redundant(a, n, tf);
+	redundant(a, n, sr, tf);
 	if (a[0].coll) {
 		coll_ranks(a, n, tf);
 		np[0] = np[1] = -1; /* aggregators differ by design */
@@ -662,6 +755,106 @@ static void rank_spread(struct mrec *m, size_t n, int64_t nprocs,
 	}
 }
 
+/*
+ * A record's MPI-IO calls by their size bins (the size a rank gives a
+ * call): under 1 MiB, less those of exactly 1 MiB the 100K_1M bin holds
+ * (the common access sizes tell), under 10 KiB, and all.  A record whose
+ * calls are mostly collective (split ones too) is written in rounds that
+ * collective buffering gathers from every rank: a call is small only
+ * when its round is, its bin's upper bound times the processes under
+ * 1 MiB (8 ranks' 4 KiB calls are rounds of 32 KiB, each a round of
+ * exchange; 496 ranks' 240 KiB calls are rounds of 120 MB, not small).
+ */
+static void mpiio_sizes(const struct iol_jrec *r, int64_t nprocs,
+			int64_t *small, int64_t *tiny, int64_t *all)
+{
+	static const double upper[5] = {100, 1024, 10240, 102400, 1048576};
+	const int64_t *c = r->ic;
+	int64_t coll = nn(c[MPIIO_COLL_READS]) + nn(c[MPIIO_COLL_WRITES]) +
+		       nn(c[MPIIO_SPLIT_READS]) + nn(c[MPIIO_SPLIT_WRITES]);
+	int64_t ind = nn(c[MPIIO_INDEP_READS]) + nn(c[MPIIO_INDEP_WRITES]) +
+		      nn(c[MPIIO_NB_READS]) + nn(c[MPIIO_NB_WRITES]);
+	double fold = coll > ind && nprocs > 1 ? (double)nprocs : 1;
+	int64_t top, m = 0;
+	int b, k;
+
+	*small = *tiny = *all = 0;
+	for (b = 0; b < 10; b++) {
+		int64_t x = nn(c[MPIIO_SIZE_READ_AGG_0_100 + b]) +
+			    nn(c[MPIIO_SIZE_WRITE_AGG_0_100 + b]);
+		int sm = b < 5 && upper[b] * fold <= 1048576.0;
+
+		*all += x;
+		*small += sm ? x : 0;
+		*tiny += sm && b < 3 ? x : 0;
+	}
+	if (fold > 1)
+		return; /* the 100K_1M bin was not counted */
+	for (k = 0; k < 4; k++)
+		if (c[MPIIO_ACCESS1_ACCESS + k] == 1048576)
+			m += nn(c[MPIIO_ACCESS1_COUNT + k]);
+	top = nn(c[MPIIO_SIZE_READ_AGG_100K_1M]) +
+	      nn(c[MPIIO_SIZE_WRITE_AGG_100K_1M]);
+	*small -= m < top ? m : top;
+}
+
+/* The seconds a rank spends in a MPI-IO record's small calls: its read
+ * + write time (a shared record: a rank's share of it, no more than its
+ * slowest rank's time, as small_secs() for POSIX) times their share. */
+static double mpiio_small_secs(const struct iol_jrec *r, int64_t small,
+			       int64_t all, int64_t nprocs)
+{
+	double rw = fmax(r->fc[MPIIO_F_READ_TIME], 0) +
+		    fmax(r->fc[MPIIO_F_WRITE_TIME], 0);
+
+	if (small <= 0 || all <= 0 || !(rw > 0))
+		return 0;
+	if (r->rank < 0)
+		rw = nprocs > 0
+			     ? fmin(rw / (double)nprocs,
+				    fmax(r->fc[MPIIO_F_SLOWEST_RANK_TIME], 0))
+			     : 0;
+	return rw * (double)small / (double)all;
+}
+
+/* The MPI-IO layer's small calls (trifacts.h): counts, and the slowest
+ * rank's seconds in them, all records and shared ones. */
+static int mpiio_small(const struct iol_job *job, struct iol_trifacts *tf)
+{
+	const struct iol_jmod *jm = &job->mod[IOL_MOD_MPIIO];
+	size_t nr = job->nprocs > 0 && job->nprocs <= MAX_RANKS
+			    ? (size_t)job->nprocs
+			    : 0;
+	struct rankacc all = {NULL, nr, 0, 0}, sh = {NULL, 0, 0, 0};
+	size_t i;
+
+	all.v = calloc(nr + 1, sizeof(double));
+	if (!all.v)
+		return IOL_ENOMEM;
+	tf->mpiio_small = tf->mpiio_tiny = tf->mpiio_ops = 0;
+	tf->mpiio_shared_small = tf->mpiio_shared_ops = 0;
+	for (i = 0; i < jm->n; i++) {
+		const struct iol_jrec *r = &jm->recs[i];
+		int64_t small, tiny, ops;
+		double t;
+
+		mpiio_sizes(r, job->nprocs, &small, &tiny, &ops);
+		t = mpiio_small_secs(r, small, ops, job->nprocs);
+		tf->mpiio_small += small, tf->mpiio_tiny += tiny;
+		tf->mpiio_ops += ops;
+		racc_add(&all, r->rank, t);
+		if (r->rank < 0) {
+			tf->mpiio_shared_small += small;
+			tf->mpiio_shared_ops += ops;
+			racc_add(&sh, -1, t);
+		}
+	}
+	tf->mpiio_small_time = racc_slowest(&all);
+	tf->mpiio_shared_small_time = racc_slowest(&sh);
+	free(all.v);
+	return 0;
+}
+
 /* MPI-IO operation counts, the spread of its shared records (reduced or
  * kept per rank), and the set of its files; IOL_ENOMEM when the set
  * cannot be made. */
@@ -714,6 +907,10 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		if (coll > 0)
 			ms->coll.v[ms->coll.n++] = jm->recs[i].id;
 	}
+	if (mpiio_small(job, tf) < 0) {
+		free(m);
+		return IOL_ENOMEM;
+	}
 	if (mpi->n)
 		qsort(mpi->v, mpi->n, sizeof(*mpi->v), cmp_u64);
 	if (ms->coll.n)
@@ -727,6 +924,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 			 struct iol_error *err)
 {
 	struct mpisets mpi = {{NULL, 0}, {NULL, 0}};
+	struct sreds st = {NULL, 0};
 	struct fr *a = NULL;
 	size_t n = 0, i, j;
 	int rc;
@@ -748,20 +946,30 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->meta_slowest = NAN;
 	tf->hdf5 =
 		job->mod[IOL_MOD_H5F].present || job->mod[IOL_MOD_H5D].present;
+	tf->mpiio_small = tf->mpiio_tiny = tf->mpiio_ops = -1;
+	tf->mpiio_shared_small = tf->mpiio_shared_ops = -1;
+	tf->mpiio_small_time = tf->mpiio_shared_small_time = NAN;
+	tf->redundant_stdio = -1;
 	rc = mpiio_pass(job, tf, &mpi);
 	if (rc == 0)
 		rc = posix_pass(job, &mpi, tf, &a, &n);
+	if (rc == 0)
+		rc = stdio_pass(job, tf, &st);
 	free(mpi.all.v);
 	free(mpi.coll.v);
-	if (rc < 0)
+	if (rc < 0) {
+		free(a), free(st.v);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
 	if (n)
 		qsort(a, n, sizeof(*a), cmp_fr);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && a[j].id == a[i].id; j++)
 			;
-		file_facts(a + i, j - i, tf);
+		file_facts(a + i, j - i, &st, tf);
 	}
+	stdio_only(&st, tf);
 	free(a);
+	free(st.v);
 	return 0;
 }
