@@ -41,6 +41,10 @@ struct iol_pq {
 	char *(*getvalue)(const PGresult *, int, int);
 	int (*getlength)(const PGresult *, int, int);
 	void (*clear)(PGresult *);
+	/* optional (NULL when this libpq lacks them): COPY FROM STDIN, the
+	 * bulk path of merge-db; without them rows go one INSERT each */
+	int (*putcopydata)(PGconn *, const char *, int);
+	int (*putcopyend)(PGconn *, const char *);
 };
 
 /* libpq's functions, loaded once (thread-safe; the library stays loaded

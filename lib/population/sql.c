@@ -26,6 +26,7 @@ struct iol_sql {
 	sqlite3 *lite;
 	PGconn *pg;
 	struct iol_sqlst *active; /* PostgreSQL: the statement streaming */
+	int copying;		  /* PostgreSQL: a COPY FROM STDIN open */
 	unsigned nstmt;		  /* names of prepared statements */
 	int64_t changes;
 	int (*allow)(void *, const char *);
@@ -399,7 +400,7 @@ int iol_sql_errcode(struct iol_sql *db)
 
 static int busy(struct iol_sql *db)
 {
-	if (!db->active)
+	if (!db->active && !db->copying)
 		return 0;
 	set_msg(db, "another query of this connection is still open");
 	return 1;
@@ -895,6 +896,231 @@ size_t iol_sql_bytes(struct iol_sqlst *s, int i)
 	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return 0;
 	return (size_t)PQ->getlength(s->res, 0, i);
+}
+
+/* ---- COPY FROM STDIN ---- */
+
+/* rows are sent in pieces of about this many bytes */
+#define COPY_SEND (256 * 1024)
+
+struct iol_sqlcopy {
+	struct iol_sql *db;
+	char *buf;
+	size_t len, cap;
+	int nf, oom, failed;
+};
+
+int iol_sql_can_copy(const struct iol_sql *db)
+{
+	const char *off = getenv("IOLENS_TEST_PG_NOCOPY");
+
+	return db->kind == IOL_SQL_PG && PQ->putcopydata && PQ->putcopyend &&
+	       !(off && *off);
+}
+
+int iol_sql_copy_begin(struct iol_sql *db, const char *sql,
+		       struct iol_sqlcopy **out)
+{
+	struct iol_sqlcopy *c;
+	PGresult *r;
+	int st;
+
+	*out = NULL;
+	db->msg[0] = '\0';
+	if (busy(db))
+		return -1;
+	if (!(c = calloc(1, sizeof *c)) || !(c->buf = malloc(COPY_SEND * 2))) {
+		free(c);
+		set_msg(db, "out of memory");
+		return -1;
+	}
+	c->db = db;
+	c->cap = COPY_SEND * 2;
+	r = PQ->exec(db->pg, sql);
+	st = r ? PQ->resultstatus(r) : PGRES_FATAL_ERROR;
+	if (st != PGRES_COPY_IN) {
+		set_res_msg(db, r);
+		PQ->clear(r);
+		free(c->buf);
+		free(c);
+		return -1;
+	}
+	PQ->clear(r);
+	db->copying = 1;
+	*out = c;
+	return 0;
+}
+
+/* room for n more bytes */
+static char *copy_room(struct iol_sqlcopy *c, size_t n)
+{
+	if (c->len + n > c->cap) {
+		size_t cap = (c->len + n) * 2;
+		char *nb = c->oom ? NULL : realloc(c->buf, cap);
+
+		if (!nb) {
+			c->oom = 1;
+			return NULL;
+		}
+		c->buf = nb;
+		c->cap = cap;
+	}
+	return c->buf + c->len;
+}
+
+/* a field's text, escaped for COPY's text form, after its tab */
+static void copy_put(struct iol_sqlcopy *c, const char *s, size_t n)
+{
+	char *w = copy_room(c, n * 2 + 1);
+
+	if (!w)
+		return;
+	if (c->nf++)
+		*w++ = '\t';
+	for (size_t i = 0; i < n; i++) {
+		char ch = s[i];
+
+		switch (ch) {
+		case '\\':
+			*w++ = '\\';
+			*w++ = '\\';
+			break;
+		case '\n':
+			*w++ = '\\';
+			*w++ = 'n';
+			break;
+		case '\r':
+			*w++ = '\\';
+			*w++ = 'r';
+			break;
+		case '\t':
+			*w++ = '\\';
+			*w++ = 't';
+			break;
+		default: *w++ = ch;
+		}
+	}
+	c->len = (size_t)(w - c->buf);
+}
+
+void iol_sql_copy_int(struct iol_sqlcopy *c, int64_t v)
+{
+	char b[24];
+	int n = snprintf(b, sizeof b, "%lld", (long long)v);
+
+	copy_put(c, b, (size_t)n);
+}
+
+void iol_sql_copy_real(struct iol_sqlcopy *c, double v)
+{
+	char b[32];
+	int n;
+
+	/* the text iol_sql_bind_real() sends */
+	if (isnan(v)) {
+		iol_sql_copy_null(c);
+		return;
+	}
+	if (isinf(v))
+		n = snprintf(b, sizeof b, "%s",
+			     v < 0 ? "-Infinity" : "Infinity");
+	else
+		n = snprintf(b, sizeof b, "%.17g", v);
+	copy_put(c, b, (size_t)n);
+}
+
+void iol_sql_copy_text(struct iol_sqlcopy *c, const char *s, int len)
+{
+	/* up to the first NUL, as the strndup() of iol_sql_bind_text() */
+	copy_put(c, s, len < 0 ? strlen(s) : strnlen(s, (size_t)len));
+}
+
+void iol_sql_copy_null(struct iol_sqlcopy *c)
+{
+	char *w = copy_room(c, 3);
+
+	if (!w)
+		return;
+	if (c->nf++)
+		*w++ = '\t';
+	*w++ = '\\';
+	*w++ = 'N';
+	c->len = (size_t)(w - c->buf);
+}
+
+static int copy_send(struct iol_sqlcopy *c)
+{
+	if (c->oom) {
+		set_msg(c->db, "out of memory");
+		return -1;
+	}
+	if (c->len && PQ->putcopydata(c->db->pg, c->buf, (int)c->len) != 1) {
+		set_msg(c->db, PQ->errormessage(c->db->pg));
+		c->failed = 1;
+		return -1;
+	}
+	c->len = 0;
+	return 0;
+}
+
+int iol_sql_copy_row(struct iol_sqlcopy *c)
+{
+	char *w = copy_room(c, 1);
+
+	if (!w || c->failed) {
+		if (!c->failed)
+			set_msg(c->db, "out of memory");
+		return -1;
+	}
+	*w = '\n';
+	c->len++;
+	c->nf = 0;
+	return c->len >= COPY_SEND ? copy_send(c) : 0;
+}
+
+int iol_sql_copy_end(struct iol_sqlcopy *c, int abandon)
+{
+	struct iol_sql *db = c->db;
+	PGresult *r;
+	int ok = 1;
+	char msg[sizeof db->msg];
+
+	snprintf(msg, sizeof msg, "%s", db->msg);
+	if (!abandon && (c->failed || copy_send(c) < 0)) {
+		abandon = 1;
+		snprintf(msg, sizeof msg, "%s", db->msg);
+	}
+	if (PQ->putcopyend(db->pg, abandon ? "abandoned by iolens" : NULL) !=
+	    1) {
+		set_msg(db, PQ->errormessage(db->pg));
+		ok = 0;
+	}
+	db->copying = 0;
+	/* the COPY's result, then the end of the results */
+	while ((r = PQ->getresult(db->pg))) {
+		int st = PQ->resultstatus(r);
+
+		/* still copying: the end was not sent (a broken
+		 * connection); asking again would get the same */
+		if (st == PGRES_COPY_IN) {
+			PQ->clear(r);
+			ok = 0;
+			break;
+		}
+		if (st == PGRES_COMMAND_OK)
+			db->changes = strtoll(PQ->cmdtuples(r), NULL, 10);
+		else if (ok) {
+			set_res_msg(db, r);
+			ok = 0;
+		}
+		PQ->clear(r);
+	}
+	/* an abandoned copy: the reason it was abandoned, if it had one */
+	if (abandon && msg[0])
+		set_msg(db, msg);
+	free(c->buf);
+	free(c);
+	return ok && !abandon ? 0 : -1;
 }
 
 int64_t iol_sql_changes(struct iol_sql *db)
