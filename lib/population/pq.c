@@ -109,3 +109,5 @@ const struct iol_pq *iol_pq_fns(void)
 {
 	return &pq;
 }
+
+const struct iol_pq *const iol_pq_table = &pq;

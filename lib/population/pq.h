@@ -56,5 +56,7 @@ const struct iol_pq *iol_pq_load(struct iol_error *err);
 /* The same functions, unchecked: only after iol_pq_load() succeeded (a
  * PostgreSQL connection exists only then). */
 const struct iol_pq *iol_pq_fns(void);
+/* The same, as a constant: no call for each of a million values read. */
+extern const struct iol_pq *const iol_pq_table;
 
 #endif

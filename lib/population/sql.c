@@ -42,11 +42,19 @@ struct iol_sqlst {
 	int nparams, state; /* 0 not run, 1 rows streaming, 2 ended */
 	char **vals;
 	PGresult *res, *desc;
+	/* res's row, read once a result rather than once a value (a
+	 * million rows of a hundred columns): nf its columns if it has a
+	 * row (else 0), ty[i] column i's IOL_SQL_* (TY_BOOL for bool) */
+	int nf, nty;
+	signed char *ty;
 };
+
+/* a bool column: an IOL_SQL_INT read from 't' or 'f' */
+enum { TY_BOOL = 9 };
 
 /* libpq's functions: loaded by open_pg(), before any PostgreSQL store
  * exists (pq.h) */
-#define PQ (iol_pq_fns())
+#define PQ iol_pq_table
 
 /* PostgreSQL type oids (catalog/pg_type.h is not a client header) */
 enum {
@@ -561,6 +569,49 @@ static void clear_vals(struct iol_sqlst *s)
 	}
 }
 
+static int type_of_oid(Oid t)
+{
+	switch (t) {
+	case OID_BOOL: return TY_BOOL;
+	case OID_INT2:
+	case OID_INT4:
+	case OID_INT8:
+	case OID_OID: return IOL_SQL_INT;
+	case OID_FLOAT4:
+	case OID_FLOAT8:
+	case OID_NUMERIC: return IOL_SQL_REAL;
+	default: return IOL_SQL_TEXT;
+	}
+}
+
+/* s->res is r now: its row and column types cached (the types of a
+ * statement's rows are the same from row to row: looked at once) */
+static void set_res(struct iol_sqlst *s, PGresult *r)
+{
+	int nf;
+
+	PQ->clear(s->res);
+	s->res = r;
+	s->nf = 0;
+	if (!r || PQ->ntuples(r) < 1)
+		return;
+	nf = PQ->nfields(r);
+	if (nf > s->nty) {
+		signed char *t = realloc(s->ty, (size_t)nf);
+
+		if (!t)
+			return; /* no row to read: NULLs, as on no row */
+		s->ty = t;
+		s->nty = 0;
+	}
+	if (!s->nty) {
+		for (int i = 0; i < nf; i++)
+			s->ty[i] = (signed char)type_of_oid(PQ->ftype(r, i));
+		s->nty = nf;
+	}
+	s->nf = nf;
+}
+
 /* drop what the server still sends for this statement */
 static void drain(struct iol_sqlst *s)
 {
@@ -583,8 +634,7 @@ void iol_sql_reset(struct iol_sqlst *s)
 		return;
 	}
 	drain(s);
-	PQ->clear(s->res);
-	s->res = NULL;
+	set_res(s, NULL);
 	s->state = 0;
 	clear_vals(s);
 }
@@ -605,6 +655,7 @@ void iol_sql_finalize(struct iol_sqlst *s)
 			PQ->clear(PQ->exec(s->db->pg, q));
 		}
 		free(s->vals);
+		free(s->ty);
 	}
 	free(s);
 }
@@ -714,13 +765,11 @@ int iol_sql_step(struct iol_sqlst *s)
 	r = PQ->getresult(s->db->pg);
 	st = r ? PQ->resultstatus(r) : PGRES_COMMAND_OK;
 	if (st == PGRES_SINGLE_TUPLE) {
-		PQ->clear(s->res);
-		s->res = r;
+		set_res(s, r);
 		return 1;
 	}
 	if (st == PGRES_TUPLES_OK) { /* the end of the rows: names, types */
-		PQ->clear(s->res);
-		s->res = r;
+		set_res(s, r);
 		r = NULL;
 	} else if (st == PGRES_COMMAND_OK) {
 		s->db->changes = r ? strtoll(PQ->cmdtuples(r), NULL, 10) : 0;
@@ -744,8 +793,7 @@ static const PGresult *meta(struct iol_sqlst *s)
 
 static int has_row(const struct iol_sqlst *s, int i)
 {
-	return s->res && PQ->ntuples(s->res) > 0 && i >= 0 &&
-	       i < PQ->nfields(s->res);
+	return i >= 0 && i < s->nf;
 }
 
 int iol_sql_ncols(struct iol_sqlst *s)
@@ -780,17 +828,34 @@ int iol_sql_coltype(struct iol_sqlst *s, int i)
 	}
 	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return IOL_SQL_NULL;
-	switch (PQ->ftype(s->res, i)) {
-	case OID_BOOL:
-	case OID_INT2:
-	case OID_INT4:
-	case OID_INT8:
-	case OID_OID: return IOL_SQL_INT;
-	case OID_FLOAT4:
-	case OID_FLOAT8:
-	case OID_NUMERIC: return IOL_SQL_REAL;
-	default: return IOL_SQL_TEXT;
-	}
+	return s->ty[i] == TY_BOOL ? IOL_SQL_INT : s->ty[i];
+}
+
+/* a PostgreSQL value of column i, not NULL, as an integer or a real
+ * (iol_sql_int() and iol_sql_real()'s reading of its text) */
+static int64_t pg_int(const struct iol_sqlst *s, int i)
+{
+	const char *v = PQ->getvalue(s->res, 0, i);
+	double d;
+
+	if (s->ty[i] == TY_BOOL)
+		return *v == 't';
+	if (s->ty[i] != IOL_SQL_REAL)
+		return strtoll(v, NULL, 10);
+	d = strtod(v, NULL);
+	return d != d	      ? 0
+	       : d >= 9.2e18  ? INT64_MAX
+	       : d <= -9.2e18 ? INT64_MIN
+			      : (int64_t)d;
+}
+
+static double pg_real(const struct iol_sqlst *s, int i)
+{
+	const char *v = PQ->getvalue(s->res, 0, i);
+
+	if (s->ty[i] == TY_BOOL)
+		return *v == 't';
+	return strtod(v, NULL);
 }
 
 int iol_sql_num(struct iol_sqlst *s, int i, int64_t *iv, double *dv)
@@ -814,9 +879,9 @@ int iol_sql_num(struct iol_sqlst *s, int i, int64_t *iv, double *dv)
 	}
 	t = iol_sql_coltype(s, i);
 	if (t == IOL_SQL_INT)
-		*iv = iol_sql_int(s, i);
+		*iv = pg_int(s, i);
 	else if (t == IOL_SQL_REAL)
-		*dv = iol_sql_real(s, i);
+		*dv = pg_real(s, i);
 	return t;
 }
 
@@ -850,23 +915,11 @@ void iol_sql_nums(struct iol_sqlst *s, const int *cols, size_t n, double *out)
 
 int64_t iol_sql_int(struct iol_sqlst *s, int i)
 {
-	const char *v;
-	double d;
-
 	if (s->lite)
 		return sqlite3_column_int64(s->lite, i);
 	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return 0;
-	v = PQ->getvalue(s->res, 0, i);
-	if (PQ->ftype(s->res, i) == OID_BOOL)
-		return *v == 't';
-	if (iol_sql_coltype(s, i) != IOL_SQL_REAL)
-		return strtoll(v, NULL, 10);
-	d = strtod(v, NULL);
-	return d != d	      ? 0
-	       : d >= 9.2e18  ? INT64_MAX
-	       : d <= -9.2e18 ? INT64_MIN
-			      : (int64_t)d;
+	return pg_int(s, i);
 }
 
 double iol_sql_real(struct iol_sqlst *s, int i)
@@ -875,9 +928,7 @@ double iol_sql_real(struct iol_sqlst *s, int i)
 		return sqlite3_column_double(s->lite, i);
 	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return 0;
-	if (PQ->ftype(s->res, i) == OID_BOOL)
-		return *PQ->getvalue(s->res, 0, i) == 't';
-	return strtod(PQ->getvalue(s->res, 0, i), NULL);
+	return pg_real(s, i);
 }
 
 const char *iol_sql_text(struct iol_sqlst *s, int i)
