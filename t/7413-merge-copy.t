@@ -95,11 +95,24 @@ is "$?:$(cat "$TMP/m")" "0:1 store: 34 jobs added" "IOLENS_TEST_PG_NOCOPY=1: the
 IOLENS_TEST_PG_NOCOPY=1 $RUN merge-db "$B" "$BIG" >"$TMP/m" 2>&1
 is "$?:$(cat "$TMP/m")" "0:1 store: 9860 jobs added" "... and the big shard"
 is "$(copies "$p")" 0 "... without a COPY"
+# rows the shard had not joined to the scheduler's jobs: joined by the
+# merge's join on both paths
+NOJ=$TMP/nojoin.db
+cp "$SQ0" "$NOJ"
+sqlite3 "$NOJ" "UPDATE jobs SET path = path || '.b', nodes = 1, nodes_source = 'log', project = 'p0'; DELETE FROM sched"
+$RUN merge-db "$A" "$NOJ" >"$TMP/m" 2>&1
+is "$?:$(cat "$TMP/m")" "0:1 store: 30 jobs added" "merge-db of 30 jobs not joined"
+IOLENS_TEST_PG_NOCOPY=1 $RUN merge-db "$B" "$NOJ" >"$TMP/m" 2>&1
+is "$?:$(cat "$TMP/m")" "0:1 store: 30 jobs added" "... by INSERTs too"
+n=$(pg_q copied "SELECT count(*) FROM jobs WHERE path LIKE '%.b' AND sched_id IS NOT NULL AND nodes_source = 'scheduler'")
+ok "$([ "$n" -gt 0 ]; echo $?)" "... $n of them joined by the merge"
 dump copied >"$TMP/a.dump"
 dump inserted >"$TMP/b.dump"
 ok "$([ "$(wc -l <"$TMP/a.dump")" -gt 9900 ] && cmp -s "$TMP/a.dump" "$TMP/b.dump"; echo $?)" \
 	"COPY and INSERT: every table the same, byte for byte (ids, NULLs, floats)"
 cmp "$TMP/a.dump" "$TMP/b.dump" 2>&1 | head -2 | sed 's/^/#   /'
+n=$(pg_q copied "SELECT count(*) FROM jobs WHERE sched_id IS NOT NULL AND nodes_source = 'scheduler'")
+ok "$([ "$n" -gt 1000 ]; echo $?)" "... the scheduler's jobs joined to $n of them on both"
 
 # the texts are the shard's bytes; the numbers exact
 hx() { echo "CASE WHEN $1 IS NULL THEN 'NULL' ELSE $2 END"; }

@@ -797,6 +797,8 @@ static int bind_copy(struct iol_sqlst *from, int i, struct iol_sqlst *to)
  * skipped, so the first store to hold a log keeps its row. */
 struct dest {
 	const char *table, *cols, *key;
+	/* on the bulk path, a column more (NULL: none) and its value */
+	const char *xcol, *xval;
 };
 
 /* Copy the rows of sel (in shard) into d, one INSERT a row (SQLite, or a
@@ -864,9 +866,11 @@ static int bulk_flush(struct iol_store *st, const struct dest *d,
 	int rc = 0;
 
 	add(&q,
-	    "INSERT INTO %s (%s) SELECT %s FROM iol_copy_%s ORDER BY "
+	    "INSERT INTO %s (%s%s%s) SELECT %s%s%s FROM iol_copy_%s c ORDER BY "
 	    "iol_n ON CONFLICT(%s) DO NOTHING",
-	    d->table, d->cols, d->cols, d->table, d->key);
+	    d->table, d->cols, d->xcol ? ", " : "", d->xcol ? d->xcol : "",
+	    d->cols, d->xcol ? ", " : "", d->xcol ? d->xval : "", d->table,
+	    d->key);
 	if (q.oom)
 		rc = iol_error_set(err, IOL_ENOMEM, "merge");
 	else if (iol_sql_exec(st->db, q.s) < 0)
@@ -930,6 +934,13 @@ static int bulk_rows(struct iol_store *st, struct iol_sql *shard,
 	int64_t nth = 0;
 	int rc;
 
+	/* no JIT for the rest of the merge's transaction: it compiles each
+	 * batch's INSERT of a hundred columns again (3 s of 5 on a loaded
+	 * machine) for 8192 rows; a server without JIT has no setting */
+	if (iol_sql_exec(st->db,
+			 "SELECT CASE WHEN current_setting('jit', true) IS NOT "
+			 "NULL THEN set_config('jit', 'off', true) END") < 0)
+		return dberr(st, err, "merge");
 	/* dropped by the commit or the rollback of the merge */
 	add(&q,
 	    "CREATE TEMPORARY TABLE iol_copy_%s ON COMMIT DROP AS SELECT "
@@ -966,6 +977,33 @@ static int copy_rows(struct iol_store *st, struct iol_sql *shard,
 	return rc;
 }
 
+/* The scheduler's job of a row c of iol_copy_jobs, as
+ * iol_store_join_sched() chooses it (the nearest start, then the lowest
+ * id; NULL when the scheduler does not know its job id). */
+#define SCHED_OF                                                           \
+	"(SELECT s.id FROM sched s WHERE s.jobid_raw = c.jobid AND "       \
+	"abs(coalesce(s.start, 0) - coalesce(c.start_time, 0)) = (SELECT " \
+	"min(abs(coalesce(t.start, 0) - coalesce(c.start_time, 0))) FROM " \
+	"sched t WHERE t.jobid_raw = c.jobid) ORDER BY s.id LIMIT 1)"
+
+/*
+ * "sched_id" if rows copied in bulk into st get their scheduler's job as
+ * they are inserted (the store has the column, the copied rows a job id
+ * and a start), else NULL.  The join after the merge then leaves the
+ * rows the shard had joined (nodes_source 'scheduler') as they are,
+ * where it would rewrite each one (an UPDATE of a row of a hundred
+ * columns and thirty indexes: as long as its INSERT) to set the same
+ * id; a row the shard had not joined is joined by it as before.
+ */
+static const char *joined_id(struct iol_store *st, const char *cols)
+{
+	return iol_sql_can_copy(st->db) && strstr(cols, "\"jobid\"") &&
+			       strstr(cols, "\"start_time\"") &&
+			       iol_sql_has_column(st->db, "jobs", "sched_id")
+		       ? "sched_id"
+		       : NULL;
+}
+
 /* the job columns both stores have (cols) and the SELECT of them from
  * the shard */
 static int merge_sql(struct iol_sql *shard, struct sql *sel, struct sql *cl)
@@ -997,22 +1035,35 @@ static int merge_rows(struct iol_store *st, struct iol_sql *shard,
 {
 	static const struct dest errs = {
 		"errors", "path, size, mtime_ns, message, iolens_version",
-		"path"};
-	static const struct dest sched = {"sched", SCHED_COLS,
-					  "cluster, jobid"};
+		"path", NULL, NULL};
+	static const struct dest sched = {"sched", SCHED_COLS, "cluster, jobid",
+					  NULL, NULL};
 	struct sql sel = {0}, cl = {0};
 	int rc = merge_sql(shard, &sel, &cl);
 
-	if (rc == 0)
-		rc = copy_rows(st, shard, sel.s,
-			       &(struct dest){"jobs", cl.s, "path"}, added,
-			       err);
-	else if (rc == IOL_ECORRUPT)
+	if (rc == IOL_ECORRUPT)
 		rc = iol_error_set(err, rc, "no jobs table");
 	else if (rc == IOL_ENOMEM)
 		rc = iol_error_set(err, rc, "merge");
-	else
+	else if (rc < 0)
 		rc = dberr_of(shard, err, "merge");
+	/* the shard's scheduler jobs (schema 2) first: the rows of jobs
+	 * copied in bulk get their sched_id as they are inserted */
+	if (rc == 0 && iol_sql_has_column(shard, "sched", "jobid"))
+		rc = copy_rows(st, shard,
+			       /* a shard made before the partition was
+				* kept has none */
+			       iol_sql_has_column(shard, "sched", "partition")
+				       ? "SELECT " SCHED_COLS " FROM sched "
+					 "ORDER BY cluster, jobid"
+				       : "SELECT " SCHED_COLS_OLD ", NULL FROM "
+					 "sched ORDER BY cluster, jobid",
+			       &sched, NULL, err);
+	if (rc == 0)
+		rc = copy_rows(st, shard, sel.s,
+			       &(struct dest){"jobs", cl.s, "path",
+					      joined_id(st, cl.s), SCHED_OF},
+			       added, err);
 	free(sel.s);
 	free(cl.s);
 	if (rc == 0)
@@ -1025,17 +1076,6 @@ static int merge_rows(struct iol_store *st, struct iol_sql *shard,
 			  "DELETE FROM errors WHERE path IN (SELECT path "
 			  "FROM jobs)",
 			  err);
-	/* the shard's scheduler jobs (schema 2); joined by the caller */
-	if (rc == 0 && iol_sql_has_column(shard, "sched", "jobid"))
-		rc = copy_rows(st, shard,
-			       /* a shard made before the partition was
-				* kept has none */
-			       iol_sql_has_column(shard, "sched", "partition")
-				       ? "SELECT " SCHED_COLS " FROM sched "
-					 "ORDER BY cluster, jobid"
-				       : "SELECT " SCHED_COLS_OLD ", NULL FROM "
-					 "sched ORDER BY cluster, jobid",
-			       &sched, NULL, err);
 	return rc;
 }
 
