@@ -85,6 +85,10 @@ p=$(logpos)
 $RUN merge-db "$A" "$SQ" >"$TMP/m" 2>&1
 is "$?:$(cat "$TMP/m")" "0:1 store: 34 jobs added" "merge-db of hostile texts into PostgreSQL"
 ok "$([ "$(copies "$p")" = 1 ]; echo $?)" "... through one COPY"
+# the join after the merge rewrote none of the jobs the shard had joined:
+# they are as the merge's transaction wrote them, with its scheduler's rows
+is "$(pg_q copied "SELECT count(*), count(*) FILTER (WHERE xmin::text = (SELECT min(xmin::text) FROM sched)) FROM jobs WHERE nodes_source = 'scheduler'")" \
+	"34|34" "... its 34 joined jobs inserted with their sched_id, not rewritten by the join"
 p=$(logpos)
 $RUN merge-db "$A" "$BIG" >"$TMP/m" 2>&1
 is "$?:$(cat "$TMP/m")" "0:1 store: 9860 jobs added" "merge-db of 9894 jobs, 34 of them there: 9860 added"
