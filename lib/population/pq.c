@@ -52,6 +52,15 @@ static const struct {
 	S(getvalue, "PQgetvalue"),
 	S(getlength, "PQgetlength"),
 	S(clear, "PQclear"),
+};
+
+/* looked up, not required: NULL when missing (pq.h) */
+static const struct {
+	size_t off;
+	const char *name;
+} pq_opt[] = {
+	S(putcopydata, "PQputCopyData"),
+	S(putcopyend, "PQputCopyEnd"),
 #undef S
 };
 
@@ -76,6 +85,12 @@ static void pq_open(void)
 		 * pointer; the members are all function pointers */
 		memcpy((char *)&pq + pq_syms[i].off, &f, sizeof(f));
 	}
+	for (i = 0; i < sizeof(pq_opt) / sizeof(pq_opt[0]); i++) {
+		void *f = dlsym(h, pq_opt[i].name);
+
+		if (f)
+			memcpy((char *)&pq + pq_opt[i].off, &f, sizeof(f));
+	}
 }
 
 const struct iol_pq *iol_pq_load(struct iol_error *err)
@@ -94,3 +109,5 @@ const struct iol_pq *iol_pq_fns(void)
 {
 	return &pq;
 }
+
+const struct iol_pq *const iol_pq_table = &pq;

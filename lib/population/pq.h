@@ -41,6 +41,10 @@ struct iol_pq {
 	char *(*getvalue)(const PGresult *, int, int);
 	int (*getlength)(const PGresult *, int, int);
 	void (*clear)(PGresult *);
+	/* optional (NULL when this libpq lacks them): COPY FROM STDIN, the
+	 * bulk path of merge-db; without them rows go one INSERT each */
+	int (*putcopydata)(PGconn *, const char *, int);
+	int (*putcopyend)(PGconn *, const char *);
 };
 
 /* libpq's functions, loaded once (thread-safe; the library stays loaded
@@ -52,5 +56,7 @@ const struct iol_pq *iol_pq_load(struct iol_error *err);
 /* The same functions, unchecked: only after iol_pq_load() succeeded (a
  * PostgreSQL connection exists only then). */
 const struct iol_pq *iol_pq_fns(void);
+/* The same, as a constant: no call for each of a million values read. */
+extern const struct iol_pq *const iol_pq_table;
 
 #endif

@@ -26,6 +26,7 @@ struct iol_sql {
 	sqlite3 *lite;
 	PGconn *pg;
 	struct iol_sqlst *active; /* PostgreSQL: the statement streaming */
+	int copying;		  /* PostgreSQL: a COPY FROM STDIN open */
 	unsigned nstmt;		  /* names of prepared statements */
 	int64_t changes;
 	int (*allow)(void *, const char *);
@@ -41,11 +42,19 @@ struct iol_sqlst {
 	int nparams, state; /* 0 not run, 1 rows streaming, 2 ended */
 	char **vals;
 	PGresult *res, *desc;
+	/* res's row, read once a result rather than once a value (a
+	 * million rows of a hundred columns): nf its columns if it has a
+	 * row (else 0), ty[i] column i's IOL_SQL_* (TY_BOOL for bool) */
+	int nf, nty;
+	signed char *ty;
 };
+
+/* a bool column: an IOL_SQL_INT read from 't' or 'f' */
+enum { TY_BOOL = 9 };
 
 /* libpq's functions: loaded by open_pg(), before any PostgreSQL store
  * exists (pq.h) */
-#define PQ (iol_pq_fns())
+#define PQ iol_pq_table
 
 /* PostgreSQL type oids (catalog/pg_type.h is not a client header) */
 enum {
@@ -304,6 +313,15 @@ static int open_pg(struct iol_sql *db, const char *name, unsigned flags)
 	    iol_sql_exec(db, "SET SESSION CHARACTERISTICS AS TRANSACTION "
 			     "READ ONLY") < 0)
 		return -1;
+	/* a reader's queries scan and send every row: JIT compiles each
+	 * (a plan of a million rows passes its cost) and gains nothing
+	 * back (triage --db of 1M jobs: 34 s without, 38-42 s with); a
+	 * server without JIT has no setting */
+	if ((flags & IOL_SQL_RO) &&
+	    iol_sql_exec(db, "SELECT CASE WHEN current_setting('jit', true) "
+			     "IS NOT NULL THEN set_config('jit', 'off', "
+			     "false) END") < 0)
+		return -1;
 	return 0;
 }
 
@@ -399,7 +417,7 @@ int iol_sql_errcode(struct iol_sql *db)
 
 static int busy(struct iol_sql *db)
 {
-	if (!db->active)
+	if (!db->active && !db->copying)
 		return 0;
 	set_msg(db, "another query of this connection is still open");
 	return 1;
@@ -560,6 +578,49 @@ static void clear_vals(struct iol_sqlst *s)
 	}
 }
 
+static int type_of_oid(Oid t)
+{
+	switch (t) {
+	case OID_BOOL: return TY_BOOL;
+	case OID_INT2:
+	case OID_INT4:
+	case OID_INT8:
+	case OID_OID: return IOL_SQL_INT;
+	case OID_FLOAT4:
+	case OID_FLOAT8:
+	case OID_NUMERIC: return IOL_SQL_REAL;
+	default: return IOL_SQL_TEXT;
+	}
+}
+
+/* s->res is r now: its row and column types cached (the types of a
+ * statement's rows are the same from row to row: looked at once) */
+static void set_res(struct iol_sqlst *s, PGresult *r)
+{
+	int nf;
+
+	PQ->clear(s->res);
+	s->res = r;
+	s->nf = 0;
+	if (!r || PQ->ntuples(r) < 1)
+		return;
+	nf = PQ->nfields(r);
+	if (nf > s->nty) {
+		signed char *t = realloc(s->ty, (size_t)nf);
+
+		if (!t)
+			return; /* no row to read: NULLs, as on no row */
+		s->ty = t;
+		s->nty = 0;
+	}
+	if (!s->nty) {
+		for (int i = 0; i < nf; i++)
+			s->ty[i] = (signed char)type_of_oid(PQ->ftype(r, i));
+		s->nty = nf;
+	}
+	s->nf = nf;
+}
+
 /* drop what the server still sends for this statement */
 static void drain(struct iol_sqlst *s)
 {
@@ -582,8 +643,7 @@ void iol_sql_reset(struct iol_sqlst *s)
 		return;
 	}
 	drain(s);
-	PQ->clear(s->res);
-	s->res = NULL;
+	set_res(s, NULL);
 	s->state = 0;
 	clear_vals(s);
 }
@@ -604,6 +664,7 @@ void iol_sql_finalize(struct iol_sqlst *s)
 			PQ->clear(PQ->exec(s->db->pg, q));
 		}
 		free(s->vals);
+		free(s->ty);
 	}
 	free(s);
 }
@@ -713,13 +774,11 @@ int iol_sql_step(struct iol_sqlst *s)
 	r = PQ->getresult(s->db->pg);
 	st = r ? PQ->resultstatus(r) : PGRES_COMMAND_OK;
 	if (st == PGRES_SINGLE_TUPLE) {
-		PQ->clear(s->res);
-		s->res = r;
+		set_res(s, r);
 		return 1;
 	}
 	if (st == PGRES_TUPLES_OK) { /* the end of the rows: names, types */
-		PQ->clear(s->res);
-		s->res = r;
+		set_res(s, r);
 		r = NULL;
 	} else if (st == PGRES_COMMAND_OK) {
 		s->db->changes = r ? strtoll(PQ->cmdtuples(r), NULL, 10) : 0;
@@ -743,8 +802,7 @@ static const PGresult *meta(struct iol_sqlst *s)
 
 static int has_row(const struct iol_sqlst *s, int i)
 {
-	return s->res && PQ->ntuples(s->res) > 0 && i >= 0 &&
-	       i < PQ->nfields(s->res);
+	return i >= 0 && i < s->nf;
 }
 
 int iol_sql_ncols(struct iol_sqlst *s)
@@ -779,17 +837,34 @@ int iol_sql_coltype(struct iol_sqlst *s, int i)
 	}
 	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return IOL_SQL_NULL;
-	switch (PQ->ftype(s->res, i)) {
-	case OID_BOOL:
-	case OID_INT2:
-	case OID_INT4:
-	case OID_INT8:
-	case OID_OID: return IOL_SQL_INT;
-	case OID_FLOAT4:
-	case OID_FLOAT8:
-	case OID_NUMERIC: return IOL_SQL_REAL;
-	default: return IOL_SQL_TEXT;
-	}
+	return s->ty[i] == TY_BOOL ? IOL_SQL_INT : s->ty[i];
+}
+
+/* a PostgreSQL value of column i, not NULL, as an integer or a real
+ * (iol_sql_int() and iol_sql_real()'s reading of its text) */
+static int64_t pg_int(const struct iol_sqlst *s, int i)
+{
+	const char *v = PQ->getvalue(s->res, 0, i);
+	double d;
+
+	if (s->ty[i] == TY_BOOL)
+		return *v == 't';
+	if (s->ty[i] != IOL_SQL_REAL)
+		return strtoll(v, NULL, 10);
+	d = strtod(v, NULL);
+	return d != d	      ? 0
+	       : d >= 9.2e18  ? INT64_MAX
+	       : d <= -9.2e18 ? INT64_MIN
+			      : (int64_t)d;
+}
+
+static double pg_real(const struct iol_sqlst *s, int i)
+{
+	const char *v = PQ->getvalue(s->res, 0, i);
+
+	if (s->ty[i] == TY_BOOL)
+		return *v == 't';
+	return strtod(v, NULL);
 }
 
 int iol_sql_num(struct iol_sqlst *s, int i, int64_t *iv, double *dv)
@@ -813,9 +888,9 @@ int iol_sql_num(struct iol_sqlst *s, int i, int64_t *iv, double *dv)
 	}
 	t = iol_sql_coltype(s, i);
 	if (t == IOL_SQL_INT)
-		*iv = iol_sql_int(s, i);
+		*iv = pg_int(s, i);
 	else if (t == IOL_SQL_REAL)
-		*dv = iol_sql_real(s, i);
+		*dv = pg_real(s, i);
 	return t;
 }
 
@@ -849,23 +924,11 @@ void iol_sql_nums(struct iol_sqlst *s, const int *cols, size_t n, double *out)
 
 int64_t iol_sql_int(struct iol_sqlst *s, int i)
 {
-	const char *v;
-	double d;
-
 	if (s->lite)
 		return sqlite3_column_int64(s->lite, i);
 	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return 0;
-	v = PQ->getvalue(s->res, 0, i);
-	if (PQ->ftype(s->res, i) == OID_BOOL)
-		return *v == 't';
-	if (iol_sql_coltype(s, i) != IOL_SQL_REAL)
-		return strtoll(v, NULL, 10);
-	d = strtod(v, NULL);
-	return d != d	      ? 0
-	       : d >= 9.2e18  ? INT64_MAX
-	       : d <= -9.2e18 ? INT64_MIN
-			      : (int64_t)d;
+	return pg_int(s, i);
 }
 
 double iol_sql_real(struct iol_sqlst *s, int i)
@@ -874,9 +937,7 @@ double iol_sql_real(struct iol_sqlst *s, int i)
 		return sqlite3_column_double(s->lite, i);
 	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return 0;
-	if (PQ->ftype(s->res, i) == OID_BOOL)
-		return *PQ->getvalue(s->res, 0, i) == 't';
-	return strtod(PQ->getvalue(s->res, 0, i), NULL);
+	return pg_real(s, i);
 }
 
 const char *iol_sql_text(struct iol_sqlst *s, int i)
@@ -895,6 +956,231 @@ size_t iol_sql_bytes(struct iol_sqlst *s, int i)
 	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
 		return 0;
 	return (size_t)PQ->getlength(s->res, 0, i);
+}
+
+/* ---- COPY FROM STDIN ---- */
+
+/* rows are sent in pieces of about this many bytes */
+#define COPY_SEND (256 * 1024)
+
+struct iol_sqlcopy {
+	struct iol_sql *db;
+	char *buf;
+	size_t len, cap;
+	int nf, oom, failed;
+};
+
+int iol_sql_can_copy(const struct iol_sql *db)
+{
+	const char *off = getenv("IOLENS_TEST_PG_NOCOPY");
+
+	return db->kind == IOL_SQL_PG && PQ->putcopydata && PQ->putcopyend &&
+	       !(off && *off);
+}
+
+int iol_sql_copy_begin(struct iol_sql *db, const char *sql,
+		       struct iol_sqlcopy **out)
+{
+	struct iol_sqlcopy *c;
+	PGresult *r;
+	int st;
+
+	*out = NULL;
+	db->msg[0] = '\0';
+	if (busy(db))
+		return -1;
+	if (!(c = calloc(1, sizeof *c)) || !(c->buf = malloc(COPY_SEND * 2))) {
+		free(c);
+		set_msg(db, "out of memory");
+		return -1;
+	}
+	c->db = db;
+	c->cap = COPY_SEND * 2;
+	r = PQ->exec(db->pg, sql);
+	st = r ? PQ->resultstatus(r) : PGRES_FATAL_ERROR;
+	if (st != PGRES_COPY_IN) {
+		set_res_msg(db, r);
+		PQ->clear(r);
+		free(c->buf);
+		free(c);
+		return -1;
+	}
+	PQ->clear(r);
+	db->copying = 1;
+	*out = c;
+	return 0;
+}
+
+/* room for n more bytes */
+static char *copy_room(struct iol_sqlcopy *c, size_t n)
+{
+	if (c->len + n > c->cap) {
+		size_t cap = (c->len + n) * 2;
+		char *nb = c->oom ? NULL : realloc(c->buf, cap);
+
+		if (!nb) {
+			c->oom = 1;
+			return NULL;
+		}
+		c->buf = nb;
+		c->cap = cap;
+	}
+	return c->buf + c->len;
+}
+
+/* a field's text, escaped for COPY's text form, after its tab */
+static void copy_put(struct iol_sqlcopy *c, const char *s, size_t n)
+{
+	char *w = copy_room(c, n * 2 + 1);
+
+	if (!w)
+		return;
+	if (c->nf++)
+		*w++ = '\t';
+	for (size_t i = 0; i < n; i++) {
+		char ch = s[i];
+
+		switch (ch) {
+		case '\\':
+			*w++ = '\\';
+			*w++ = '\\';
+			break;
+		case '\n':
+			*w++ = '\\';
+			*w++ = 'n';
+			break;
+		case '\r':
+			*w++ = '\\';
+			*w++ = 'r';
+			break;
+		case '\t':
+			*w++ = '\\';
+			*w++ = 't';
+			break;
+		default: *w++ = ch;
+		}
+	}
+	c->len = (size_t)(w - c->buf);
+}
+
+void iol_sql_copy_int(struct iol_sqlcopy *c, int64_t v)
+{
+	char b[24];
+	int n = snprintf(b, sizeof b, "%lld", (long long)v);
+
+	copy_put(c, b, (size_t)n);
+}
+
+void iol_sql_copy_real(struct iol_sqlcopy *c, double v)
+{
+	char b[32];
+	int n;
+
+	/* the text iol_sql_bind_real() sends */
+	if (isnan(v)) {
+		iol_sql_copy_null(c);
+		return;
+	}
+	if (isinf(v))
+		n = snprintf(b, sizeof b, "%s",
+			     v < 0 ? "-Infinity" : "Infinity");
+	else
+		n = snprintf(b, sizeof b, "%.17g", v);
+	copy_put(c, b, (size_t)n);
+}
+
+void iol_sql_copy_text(struct iol_sqlcopy *c, const char *s, int len)
+{
+	/* up to the first NUL, as the strndup() of iol_sql_bind_text() */
+	copy_put(c, s, len < 0 ? strlen(s) : strnlen(s, (size_t)len));
+}
+
+void iol_sql_copy_null(struct iol_sqlcopy *c)
+{
+	char *w = copy_room(c, 3);
+
+	if (!w)
+		return;
+	if (c->nf++)
+		*w++ = '\t';
+	*w++ = '\\';
+	*w++ = 'N';
+	c->len = (size_t)(w - c->buf);
+}
+
+static int copy_send(struct iol_sqlcopy *c)
+{
+	if (c->oom) {
+		set_msg(c->db, "out of memory");
+		return -1;
+	}
+	if (c->len && PQ->putcopydata(c->db->pg, c->buf, (int)c->len) != 1) {
+		set_msg(c->db, PQ->errormessage(c->db->pg));
+		c->failed = 1;
+		return -1;
+	}
+	c->len = 0;
+	return 0;
+}
+
+int iol_sql_copy_row(struct iol_sqlcopy *c)
+{
+	char *w = copy_room(c, 1);
+
+	if (!w || c->failed) {
+		if (!c->failed)
+			set_msg(c->db, "out of memory");
+		return -1;
+	}
+	*w = '\n';
+	c->len++;
+	c->nf = 0;
+	return c->len >= COPY_SEND ? copy_send(c) : 0;
+}
+
+int iol_sql_copy_end(struct iol_sqlcopy *c, int abandon)
+{
+	struct iol_sql *db = c->db;
+	PGresult *r;
+	int ok = 1;
+	char msg[sizeof db->msg];
+
+	snprintf(msg, sizeof msg, "%s", db->msg);
+	if (!abandon && (c->failed || copy_send(c) < 0)) {
+		abandon = 1;
+		snprintf(msg, sizeof msg, "%s", db->msg);
+	}
+	if (PQ->putcopyend(db->pg, abandon ? "abandoned by iolens" : NULL) !=
+	    1) {
+		set_msg(db, PQ->errormessage(db->pg));
+		ok = 0;
+	}
+	db->copying = 0;
+	/* the COPY's result, then the end of the results */
+	while ((r = PQ->getresult(db->pg))) {
+		int st = PQ->resultstatus(r);
+
+		/* still copying: the end was not sent (a broken
+		 * connection); asking again would get the same */
+		if (st == PGRES_COPY_IN) {
+			PQ->clear(r);
+			ok = 0;
+			break;
+		}
+		if (st == PGRES_COMMAND_OK)
+			db->changes = strtoll(PQ->cmdtuples(r), NULL, 10);
+		else if (ok) {
+			set_res_msg(db, r);
+			ok = 0;
+		}
+		PQ->clear(r);
+	}
+	/* an abandoned copy: the reason it was abandoned, if it had one */
+	if (abandon && msg[0])
+		set_msg(db, msg);
+	free(c->buf);
+	free(c);
+	return ok && !abandon ? 0 : -1;
 }
 
 int64_t iol_sql_changes(struct iol_sql *db)

@@ -104,6 +104,37 @@ void iol_sql_nums(struct iol_sqlst *st, const int *cols, size_t n, double *out);
 const char *iol_sql_text(struct iol_sqlst *st, int i);
 size_t iol_sql_bytes(struct iol_sqlst *st, int i);
 
+/*
+ * PostgreSQL's bulk path, COPY ... FROM STDIN in text form: the values
+ * travel as the texts a bound parameter sends (an exact %.17g for a
+ * real, NULL for NaN, a text up to its first NUL byte), escaped (\\,
+ * \t, \n, \r), so a row copied is the row an INSERT would store.
+ * While a copy is open the connection runs nothing else.
+ */
+struct iol_sqlcopy;
+
+/* 1 if db can take COPY: PostgreSQL, and a libpq with PQputCopyData
+ * (IOLENS_TEST_PG_NOCOPY set in the environment: 0, for the tests that
+ * compare both paths). */
+int iol_sql_can_copy(const struct iol_sql *db);
+/* Start sql, a COPY ... FROM STDIN; 0 or < 0 (see iol_sql_errmsg). */
+int iol_sql_copy_begin(struct iol_sql *db, const char *sql,
+		       struct iol_sqlcopy **cp);
+/* The next field of the current row. */
+void iol_sql_copy_int(struct iol_sqlcopy *cp, int64_t v);
+void iol_sql_copy_real(struct iol_sqlcopy *cp, double v);
+/* len < 0: s is NUL-terminated */
+void iol_sql_copy_text(struct iol_sqlcopy *cp, const char *s, int len);
+void iol_sql_copy_null(struct iol_sqlcopy *cp);
+/* End the current row (sent once enough are buffered); 0 or < 0. */
+int iol_sql_copy_row(struct iol_sqlcopy *cp);
+/* End the copy and free cp: abandon 0 sends what is left and commits the
+ * COPY statement (iol_sql_changes(): rows copied), abandon 1 makes the
+ * server fail it (the transaction around it must roll back).  0, or < 0
+ * with the server's message (see iol_sql_errmsg; an abandoned copy
+ * returns < 0 too). */
+int iol_sql_copy_end(struct iol_sqlcopy *cp, int abandon);
+
 /* Rows changed by the last statement that ended. */
 int64_t iol_sql_changes(struct iol_sql *db);
 

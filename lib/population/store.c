@@ -792,22 +792,35 @@ static int bind_copy(struct iol_sqlst *from, int i, struct iol_sqlst *to)
 	return 0;
 }
 
-/* Copy the rows of sel (in shard) through ins (in st), row by row;
- * *added: rows ins changed. */
-static int copy_rows(struct iol_store *st, struct iol_sql *shard,
-		     const char *sel, const char *ins, int64_t *added,
-		     struct iol_error *err)
-{
-	struct iol_sqlst *s = NULL, *w = NULL;
-	int rc, n;
+/* Where copied rows go: the table, its columns (as in the SELECT from the
+ * shard) and its unique key; a row whose key the table holds is
+ * skipped, so the first store to hold a log keeps its row. */
+struct dest {
+	const char *table, *cols, *key;
+	/* on the bulk path, a column more (NULL: none) and its value */
+	const char *xcol, *xval;
+};
 
-	if (iol_sql_prepare(shard, sel, &s) < 0)
-		return dberr_of(shard, err, "merge");
-	if (iol_sql_prepare(st->db, ins, &w) < 0) {
-		iol_sql_finalize(s);
-		return dberr(st, err, "merge");
+/* Copy the rows of sel (in shard) into d, one INSERT a row (SQLite, or a
+ * libpq without COPY); *added: rows inserted. */
+static int insert_rows(struct iol_store *st, struct iol_sql *shard,
+		       struct iol_sqlst *s, const struct dest *d,
+		       int64_t *added, struct iol_error *err)
+{
+	struct iol_sqlst *w = NULL;
+	struct sql ins = {0};
+	int rc, n = iol_sql_ncols(s);
+
+	add(&ins, "INSERT INTO %s (%s) VALUES (", d->table, d->cols);
+	for (int i = 0; i < n; i++)
+		add(&ins, "%s?", i ? ", " : "");
+	add(&ins, ") ON CONFLICT(%s) DO NOTHING", d->key);
+	if (ins.oom || iol_sql_prepare(st->db, ins.s, &w) < 0) {
+		free(ins.s);
+		return ins.oom ? iol_error_set(err, IOL_ENOMEM, "merge")
+			       : dberr(st, err, "merge");
 	}
-	n = iol_sql_ncols(s);
+	free(ins.s);
 	while ((rc = iol_sql_step(s)) == 1) {
 		for (int i = 0; i < n; i++)
 			bind_copy(s, i, w);
@@ -821,18 +834,182 @@ static int copy_rows(struct iol_store *st, struct iol_sql *shard,
 		rc = dberr(st, err, "merge");
 	else if (rc < 0)
 		rc = dberr_of(shard, err, "merge");
-	iol_sql_finalize(s);
 	iol_sql_finalize(w);
 	return rc;
 }
 
-/* the SELECT from the shard and the INSERT into st of the job columns
- * both stores have */
-static int merge_sql(struct iol_sql *shard, struct sql *sel, struct sql *ins)
+/* a value of the shard's row into the copy, as bind_copy() binds it */
+static void copy_field(struct iol_sqlst *from, int i, struct iol_sqlcopy *to)
+{
+	switch (iol_sql_coltype(from, i)) {
+	case IOL_SQL_INT: iol_sql_copy_int(to, iol_sql_int(from, i)); break;
+	case IOL_SQL_REAL: iol_sql_copy_real(to, iol_sql_real(from, i)); break;
+	case IOL_SQL_TEXT:
+		iol_sql_copy_text(to, iol_sql_text(from, i),
+				  (int)iol_sql_bytes(from, i));
+		break;
+	default: iol_sql_copy_null(to);
+	}
+}
+
+/* rows copied into the temporary table before they are inserted: a
+ * bounded table, and a sort of them (by their order) in memory */
+#define BULK_ROWS 8192
+
+/* The rows in the temporary table inserted into d in the shard's order
+ * (the ids they get are those row-by-row INSERTs would give), then
+ * dropped from it. */
+static int bulk_flush(struct iol_store *st, const struct dest *d,
+		      int64_t *added, struct iol_error *err)
+{
+	struct sql q = {0};
+	int rc = 0;
+
+	add(&q,
+	    "INSERT INTO %s (%s%s%s) SELECT %s%s%s FROM iol_copy_%s c ORDER BY "
+	    "iol_n ON CONFLICT(%s) DO NOTHING",
+	    d->table, d->cols, d->xcol ? ", " : "", d->xcol ? d->xcol : "",
+	    d->cols, d->xcol ? ", " : "", d->xcol ? d->xval : "", d->table,
+	    d->key);
+	if (q.oom)
+		rc = iol_error_set(err, IOL_ENOMEM, "merge");
+	else if (iol_sql_exec(st->db, q.s) < 0)
+		rc = dberr(st, err, "merge");
+	else if (added)
+		*added += iol_sql_changes(st->db);
+	free(q.s);
+	q = (struct sql){0};
+	add(&q, "TRUNCATE iol_copy_%s", d->table);
+	if (rc == 0 && (q.oom || iol_sql_exec(st->db, q.s) < 0))
+		rc = q.oom ? iol_error_set(err, IOL_ENOMEM, "merge")
+			   : dberr(st, err, "merge");
+	free(q.s);
+	return rc;
+}
+
+/* up to BULK_ROWS rows of s through COPY; 1 more rows, 0 the end */
+static int bulk_batch(struct iol_store *st, struct iol_sql *shard,
+		      struct iol_sqlst *s, const struct dest *d, int64_t *nth,
+		      struct iol_error *err)
+{
+	struct iol_sqlcopy *cp;
+	struct sql q = {0};
+	int rc = 1, n = iol_sql_ncols(s), k;
+
+	add(&q, "COPY iol_copy_%s (%s, iol_n) FROM STDIN", d->table, d->cols);
+	if (q.oom || iol_sql_copy_begin(st->db, q.s, &cp) < 0) {
+		free(q.s);
+		return q.oom ? iol_error_set(err, IOL_ENOMEM, "merge")
+			     : dberr(st, err, "merge");
+	}
+	free(q.s);
+	for (k = 0; k < BULK_ROWS && (rc = iol_sql_step(s)) == 1; k++) {
+		for (int i = 0; i < n; i++)
+			copy_field(s, i, cp);
+		iol_sql_copy_int(cp, ++*nth);
+		if (iol_sql_copy_row(cp) < 0) {
+			rc = -2;
+			break;
+		}
+	}
+	if (rc == -1) { /* the shard's error, said before the copy ends */
+		rc = dberr_of(shard, err, "merge");
+		iol_sql_copy_end(cp, 1);
+		return rc;
+	}
+	if (iol_sql_copy_end(cp, rc == -2) < 0)
+		return dberr(st, err, "merge");
+	return rc;
+}
+
+/* Copy the rows of sel (in shard) into d through COPY into a temporary
+ * table of d's columns, then INSERT ... SELECT, BULK_ROWS at a time: the
+ * same rows, ids and skipped duplicates as insert_rows(), in one round
+ * trip a batch where that takes one a row. */
+static int bulk_rows(struct iol_store *st, struct iol_sql *shard,
+		     struct iol_sqlst *s, const struct dest *d, int64_t *added,
+		     struct iol_error *err)
+{
+	struct sql q = {0};
+	int64_t nth = 0;
+	int rc;
+
+	/* no JIT for the rest of the merge's transaction: it compiles each
+	 * batch's INSERT of a hundred columns again (3 s of 5 on a loaded
+	 * machine) for 8192 rows; a server without JIT has no setting */
+	if (iol_sql_exec(st->db,
+			 "SELECT CASE WHEN current_setting('jit', true) IS NOT "
+			 "NULL THEN set_config('jit', 'off', true) END") < 0)
+		return dberr(st, err, "merge");
+	/* dropped by the commit or the rollback of the merge */
+	add(&q,
+	    "CREATE TEMPORARY TABLE iol_copy_%s ON COMMIT DROP AS SELECT "
+	    "%s, 0::bigint AS iol_n FROM %s WITH NO DATA",
+	    d->table, d->cols, d->table);
+	if (q.oom || iol_sql_exec(st->db, q.s) < 0) {
+		free(q.s);
+		return q.oom ? iol_error_set(err, IOL_ENOMEM, "merge")
+			     : dberr(st, err, "merge");
+	}
+	free(q.s);
+	do {
+		rc = bulk_batch(st, shard, s, d, &nth, err);
+		if (rc >= 0 && bulk_flush(st, d, added, err) < 0)
+			rc = IOL_EIO;
+	} while (rc == 1);
+	return rc < 0 ? (err && err->code ? err->code : IOL_EIO) : 0;
+}
+
+/* Copy the rows of sel (in shard) into d; *added: rows inserted. */
+static int copy_rows(struct iol_store *st, struct iol_sql *shard,
+		     const char *sel, const struct dest *d, int64_t *added,
+		     struct iol_error *err)
+{
+	struct iol_sqlst *s = NULL;
+	int rc;
+
+	if (iol_sql_prepare(shard, sel, &s) < 0)
+		return dberr_of(shard, err, "merge");
+	rc = iol_sql_can_copy(st->db)
+		     ? bulk_rows(st, shard, s, d, added, err)
+		     : insert_rows(st, shard, s, d, added, err);
+	iol_sql_finalize(s);
+	return rc;
+}
+
+/* The scheduler's job of a row c of iol_copy_jobs, as
+ * iol_store_join_sched() chooses it (the nearest start, then the lowest
+ * id; NULL when the scheduler does not know its job id). */
+#define SCHED_OF                                                           \
+	"(SELECT s.id FROM sched s WHERE s.jobid_raw = c.jobid AND "       \
+	"abs(coalesce(s.start, 0) - coalesce(c.start_time, 0)) = (SELECT " \
+	"min(abs(coalesce(t.start, 0) - coalesce(c.start_time, 0))) FROM " \
+	"sched t WHERE t.jobid_raw = c.jobid) ORDER BY s.id LIMIT 1)"
+
+/*
+ * "sched_id" if rows copied in bulk into st get their scheduler's job as
+ * they are inserted (the store has the column, the copied rows a job id
+ * and a start), else NULL.  The join after the merge then leaves the
+ * rows the shard had joined (nodes_source 'scheduler') as they are,
+ * where it would rewrite each one (an UPDATE of a row of a hundred
+ * columns and thirty indexes: as long as its INSERT) to set the same
+ * id; a row the shard had not joined is joined by it as before.
+ */
+static const char *joined_id(struct iol_store *st, const char *cols)
+{
+	return iol_sql_can_copy(st->db) && strstr(cols, "\"jobid\"") &&
+			       strstr(cols, "\"start_time\"") &&
+			       iol_sql_has_column(st->db, "jobs", "sched_id")
+		       ? "sched_id"
+		       : NULL;
+}
+
+/* the job columns both stores have (cols) and the SELECT of them from
+ * the shard */
+static int merge_sql(struct iol_sql *shard, struct sql *sel, struct sql *cl)
 {
 	size_t n, i, k = 0, nh;
 	const struct iol_popcol *c = iol_pop_columns(&n);
-	struct sql cl = {0}, qm = {0};
 	char **have;
 	int rc = 0;
 
@@ -841,54 +1018,37 @@ static int merge_sql(struct iol_sql *shard, struct sql *sel, struct sql *ins)
 	for (i = 0; i < n; i++)
 		for (size_t j = 0; j < nh; j++)
 			if (!strcmp(have[j], c[i].name)) {
-				add(&cl, "%s\"%s\"", k ? ", " : "", c[i].name);
-				add(&qm, "%s?", k++ ? ", " : "");
+				add(cl, "%s\"%s\"", k++ ? ", " : "", c[i].name);
 				break;
 			}
 	free_names(have, nh);
 	if (!k)
 		rc = IOL_ECORRUPT;
-	add(sel, "SELECT %s FROM jobs ORDER BY path", cl.s ? cl.s : "");
-	add(ins,
-	    "INSERT INTO jobs (%s) VALUES (%s) ON CONFLICT(path) DO NOTHING",
-	    cl.s ? cl.s : "", qm.s ? qm.s : "");
-	if (!rc && (sel->oom || ins->oom || cl.oom || qm.oom))
+	add(sel, "SELECT %s FROM jobs ORDER BY path", cl->s ? cl->s : "");
+	if (!rc && (sel->oom || cl->oom))
 		rc = IOL_ENOMEM;
-	free(cl.s);
-	free(qm.s);
 	return rc;
 }
 
 static int merge_rows(struct iol_store *st, struct iol_sql *shard,
 		      int64_t *added, struct iol_error *err)
 {
-	struct sql sel = {0}, ins = {0};
-	int rc = merge_sql(shard, &sel, &ins);
+	static const struct dest errs = {
+		"errors", "path, size, mtime_ns, message, iolens_version",
+		"path", NULL, NULL};
+	static const struct dest sched = {"sched", SCHED_COLS, "cluster, jobid",
+					  NULL, NULL};
+	struct sql sel = {0}, cl = {0};
+	int rc = merge_sql(shard, &sel, &cl);
 
-	if (rc == 0)
-		rc = copy_rows(st, shard, sel.s, ins.s, added, err);
-	else if (rc == IOL_ECORRUPT)
+	if (rc == IOL_ECORRUPT)
 		rc = iol_error_set(err, rc, "no jobs table");
 	else if (rc == IOL_ENOMEM)
 		rc = iol_error_set(err, rc, "merge");
-	else
+	else if (rc < 0)
 		rc = dberr_of(shard, err, "merge");
-	free(sel.s);
-	free(ins.s);
-	if (rc == 0)
-		rc = copy_rows(st, shard,
-			       "SELECT path, size, mtime_ns, message, "
-			       "iolens_version FROM errors ORDER BY path",
-			       "INSERT INTO errors (path, size, mtime_ns, "
-			       "message, iolens_version) VALUES (?, ?, ?, ?, "
-			       "?) ON CONFLICT(path) DO NOTHING",
-			       NULL, err);
-	if (rc == 0)
-		rc = exec(st,
-			  "DELETE FROM errors WHERE path IN (SELECT path "
-			  "FROM jobs)",
-			  err);
-	/* the shard's scheduler jobs (schema 2); joined by the caller */
+	/* the shard's scheduler jobs (schema 2) first: the rows of jobs
+	 * copied in bulk get their sched_id as they are inserted */
 	if (rc == 0 && iol_sql_has_column(shard, "sched", "jobid"))
 		rc = copy_rows(st, shard,
 			       /* a shard made before the partition was
@@ -898,11 +1058,24 @@ static int merge_rows(struct iol_store *st, struct iol_sql *shard,
 					 "ORDER BY cluster, jobid"
 				       : "SELECT " SCHED_COLS_OLD ", NULL FROM "
 					 "sched ORDER BY cluster, jobid",
-			       "INSERT INTO sched (" SCHED_COLS
-			       ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-			       "?, ?, ?, ?) ON CONFLICT(cluster, jobid) DO "
-			       "NOTHING",
-			       NULL, err);
+			       &sched, NULL, err);
+	if (rc == 0)
+		rc = copy_rows(st, shard, sel.s,
+			       &(struct dest){"jobs", cl.s, "path",
+					      joined_id(st, cl.s), SCHED_OF},
+			       added, err);
+	free(sel.s);
+	free(cl.s);
+	if (rc == 0)
+		rc = copy_rows(st, shard,
+			       "SELECT path, size, mtime_ns, message, "
+			       "iolens_version FROM errors ORDER BY path",
+			       &errs, NULL, err);
+	if (rc == 0)
+		rc = exec(st,
+			  "DELETE FROM errors WHERE path IN (SELECT path "
+			  "FROM jobs)",
+			  err);
 	return rc;
 }
 
