@@ -347,6 +347,62 @@ static int put_seen(struct put *p, const struct iol_fsmon *m)
 	return r;
 }
 
+/* the kinds of GPFS bytes m holds: bit 1 NSDs' (GPFSNSDDisk), bit 2
+ * file systems' (GPFSFilesystem) */
+static int gpfs_sides(const struct iol_fsmon *m)
+{
+	int s = 0;
+	size_t i;
+
+	for (i = 0; i < m->ntg; i++)
+		s |= (m->tg[i].kind == IOL_FSK_NSD ? 1 : 0) |
+		     (m->tg[i].kind == IOL_FSK_GPFSFS ? 2 : 0);
+	return s;
+}
+
+/* NSDs' bytes and file systems' in one store would count the same
+ * traffic twice, seen from the disks and from the nodes: fsload --db
+ * refuses every window of such a store, so the recording that would
+ * make one is refused here, naming the other side's */
+static int put_sides(struct put *p, const struct iol_fsmon *m)
+{
+	static const char *const side[] = {
+		"", "NSDs' bytes (GPFSNSDDisk)",
+		"GPFS file systems' bytes (GPFSFilesystem)"};
+	char src[PATH_MAX + 64];
+	struct iol_sqlst *q;
+	int s = gpfs_sides(m), r;
+
+	if (s == 3)
+		return iol_error_set(p->err, IOL_EINVAL,
+				     "%s and %s together: the same traffic "
+				     "seen from both sides would count twice",
+				     side[2], side[1]);
+	if (!s)
+		return 0;
+	r = prep(p->db,
+		 "SELECT r.source FROM fs_targets t JOIN fs_recordings r ON "
+		 "r.id = t.rec WHERE t.kind = ?1 AND t.rec != ?2 LIMIT 1",
+		 &q, p->err);
+	if (r < 0)
+		return r;
+	iol_sql_bind_int(q, 1, s == 1 ? IOL_FSK_GPFSFS : IOL_FSK_NSD);
+	iol_sql_bind_int(q, 2, p->rec);
+	r = iol_sql_step(q);
+	if (r > 0) {
+		snprintf(src, sizeof(src), "%s", iol_sql_text(q, 0));
+		r = iol_error_set(p->err, IOL_EINVAL,
+				  "%s beside %s stored from '%s': the same "
+				  "traffic seen from both sides would count "
+				  "twice",
+				  side[s], side[3 - s], src);
+	} else if (r < 0) {
+		r = dberr(p->db, p->err, "store");
+	}
+	iol_sql_finalize(q);
+	return r;
+}
+
 static int put_all(struct put *p, const char *source, int64_t size,
 		   int64_t mtime, const struct iol_fsmon *m, int fmt)
 {
@@ -369,6 +425,8 @@ static int put_all(struct put *p, const char *source, int64_t size,
 			 "INSERT INTO fs_gauges (rec, name, kind, what, t, v, "
 			 "v2) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
 			 &p->ga, p->err);
+	if (r == 0)
+		r = put_sides(p, m);
 	if (r == 0)
 		r = put_seen(p, m);
 	if (r == 0)

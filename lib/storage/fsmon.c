@@ -268,6 +268,56 @@ static int touches(double t0, double t1, double from, double to)
 	return !(t1 <= from) && !(t0 >= to);
 }
 
+static int cmp_start(const void *a, const void *b)
+{
+	const struct iol_ival *x = a, *y = b;
+
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+/*
+ * The holes of d that touch [from, to) into t's counts: moved to the
+ * front of d and sorted (their order is free until fsload sorts d), so
+ * that holes that overlap or meet, however many series they came in (a
+ * disk's reads and writes queried apart, two servers of an NSD missing
+ * one bucket), are one gap of the seconds they cover, not a gap and its
+ * seconds each.  The count of holes, which the rest of d follows.
+ */
+static size_t tally_holes(struct iol_fsmon *m, struct iol_fstarget *t,
+			  struct iol_dev *d, double from, double to)
+{
+	struct iol_ival run = {0}, x;
+	size_t j, h = 0;
+
+	for (j = 0; j < d->n; j++)
+		if (d->iv[j].gap & IOL_IV_HOLE) {
+			x = d->iv[h];
+			d->iv[h++] = d->iv[j];
+			d->iv[j] = x;
+		}
+	if (h)
+		qsort(d->iv, h, sizeof(*d->iv), cmp_start);
+	for (j = 0; j < h; j++) {
+		const struct iol_ival *v = &d->iv[j];
+		int k = (v->gap & IOL_IV_MISSING) != 0;
+
+		if (!touches(v->start, v->end, from, to))
+			continue;
+		if (run.gap && v->start <= run.end + 1e-6) {
+			run.end = v->end > run.end ? v->end : run.end;
+			run.gap |= k;
+			continue;
+		}
+		if (run.gap)
+			tally(m, t, &run);
+		run = *v;
+		run.gap = IOL_IV_HOLE | k;
+	}
+	if (run.gap)
+		tally(m, t, &run);
+	return h;
+}
+
 void iol_fsmon_tally(struct iol_fsmon *m, double from, double to)
 {
 	size_t i, j;
@@ -276,7 +326,7 @@ void iol_fsmon_tally(struct iol_fsmon *m, double from, double to)
 	m->gap_seconds = 0;
 	for (i = 0; i < m->ntg; i++) {
 		struct iol_fstarget *t = &m->tg[i];
-		const struct iol_dev *d = NULL;
+		struct iol_dev *d = NULL;
 
 		if (!iol_fskind_data(t->kind))
 			continue;
@@ -285,7 +335,8 @@ void iol_fsmon_tally(struct iol_fsmon *m, double from, double to)
 		for (j = 0; !d && j < m->data.ndev; j++)
 			if (!strcmp(m->data.dev[j].name, t->name))
 				d = &m->data.dev[j];
-		for (j = 0; d && j < d->n; j++)
+		for (j = d ? tally_holes(m, t, d, from, to) : 0; d && j < d->n;
+		     j++)
 			if (touches(d->iv[j].start, d->iv[j].end, from, to))
 				tally(m, t, &d->iv[j]);
 	}

@@ -252,11 +252,12 @@ static void h5_names(hid_t f, const char *path, const char *name, char **names,
 	h5.dclose(d);
 }
 
+/* v may be NULL: a reader that failed before its names were read */
 static void free_names(char **v, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; v && i < n; i++)
 		free(v[i]);
 	free(v);
 }
@@ -307,6 +308,24 @@ static double min_step(const double *ts, size_t n)
 		    (!(step > 0) || ts[k] - ts[k - 1] < step))
 			step = ts[k] - ts[k - 1];
 	return step;
+}
+
+/* every time stamp a time from 1970 to 9999 (as mmperfmon's): a NaN or
+ * an absurd one would make an interval of no length or of NaN ends
+ * (TOKIO's row k is [t_k, t_k + step)), and a hole to it bins past any
+ * memory; refused, naming it */
+static int stamps(const struct h5arr *ts, const char *what,
+		  struct iol_error *err)
+{
+	size_t k;
+
+	for (k = 0; k < ts->rows; k++)
+		if (!(ts->v[k] >= 0 && ts->v[k] < 253402300800.0))
+			return iol_error_set(err, IOL_ECORRUPT,
+					     "%s: time stamp %zu (%g) is no "
+					     "time",
+					     what, k + 1, ts->v[k]);
+	return 0;
 }
 
 /* h5lmt: targets are the rows, time steps the columns */
@@ -463,7 +482,9 @@ static int h5lmt_read(struct iol_fsmon *m, hid_t f, struct iol_error *err)
 
 	if ((r = h5_read(f, "/FSStepsGroup/FSStepsDataSet", &ts, err)) < 0)
 		return r;
-	r = h5lmt_osts(m, f, &ts, err);
+	r = stamps(&ts, "h5lmt", err);
+	if (r == 0)
+		r = h5lmt_osts(m, f, &ts, err);
 	if (r == 0)
 		r = cpu_table(m, f, "/OSSCPUGroup/OSSCPUDataSet", "OSSNames",
 			      IOL_FSK_OSS, ts.v, ts.rows, 0, err);
@@ -530,6 +551,8 @@ static int tokio_osts(struct iol_fsmon *m, hid_t f, struct iol_error *err)
 		r = iol_error_set(err, IOL_ECORRUPT,
 				  "TOKIO HDF5: data and time stamps differ "
 				  "in size");
+	if (r == 0)
+		r = stamps(&ts, "TOKIO HDF5", err);
 	step = min_step(ts.v, ts.rows);
 	if (r == 0 && !(step > 0))
 		r = iol_error_set(err, IOL_ECORRUPT,
