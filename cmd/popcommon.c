@@ -125,6 +125,20 @@ int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
 		      &err, set);
 }
 
+int pop_load_pass(struct popopts *p, struct iol_popdb *db, unsigned what,
+		  const char *const *cols, size_t ncols,
+		  int (*open)(struct iol_popcur *cur, void *arg),
+		  int (*row)(struct iol_popcur *cur, void *arg), void *arg,
+		  struct iol_popset *set)
+{
+	struct iol_error err = {0};
+
+	return loaded(p,
+		      iol_popdb_load_pass(db, p->where, what, cols, ncols, open,
+					  row, arg, set, &err),
+		      &err, set);
+}
+
 int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,
 	     int (*fn)(const struct iol_popjob *j, void *arg), void *arg,
 	     struct iol_popset *set)

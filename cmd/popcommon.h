@@ -45,6 +45,13 @@ int pop_none(const struct popopts *p);
  * (IOL_EEMPTY, "no jobs match"): nothing to report. */
 int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
 		  struct iol_popset *set);
+/* ... with a pass of the caller's over the same rows
+ * (iol_popdb_load_pass()): the store read once for both. */
+int pop_load_pass(struct popopts *p, struct iol_popdb *db, unsigned what,
+		  const char *const *cols, size_t ncols,
+		  int (*open)(struct iol_popcur *cur, void *arg),
+		  int (*row)(struct iol_popcur *cur, void *arg), void *arg,
+		  struct iol_popset *set);
 
 /* ... each row to fn, none kept (iol_popdb_each()). */
 int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,

@@ -940,6 +940,24 @@ int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
 	return cur_open(db, "*", where, sort, desc, top, out, err);
 }
 
+int iol_popcur_open_sorted(struct iol_popdb *db, const char *where,
+			   const char *const *cols, size_t ncols,
+			   const char *sort, int desc, int64_t top,
+			   struct iol_popcur **out, struct iol_error *err)
+{
+	char *what;
+	int rc;
+
+	if (!cols)
+		return cur_open(db, "*", where, sort, desc, top, out, err);
+	*out = NULL;
+	if (!(what = select_list(db, cols, ncols)))
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	rc = cur_open(db, what, where, sort, desc, top, out, err);
+	iol_sql_free(what);
+	return rc;
+}
+
 int iol_popcur_open_cols(struct iol_popdb *db, const char *where,
 			 const char *const *cols, size_t ncols,
 			 struct iol_popcur **out, struct iol_error *err)

@@ -190,6 +190,13 @@ int iol_popcur_open(struct iol_popdb *db, const char *where, const char *sort,
 int iol_popcur_open_cols(struct iol_popdb *db, const char *where,
 			 const char *const *cols, size_t ncols,
 			 struct iol_popcur **cur, struct iol_error *err);
+/* ... iol_popcur_open's rows in its order, only the columns of cols the
+ * store has (cols NULL: every one): the text of `jobs` reads its sixteen
+ * columns of each row, not all two hundred. */
+int iol_popcur_open_sorted(struct iol_popdb *db, const char *where,
+			   const char *const *cols, size_t ncols,
+			   const char *sort, int desc, int64_t top,
+			   struct iol_popcur **cur, struct iol_error *err);
 /*
  * The job list of a browser (iolens serve): a filter whose values are
  * bound as parameters, never put in the SQL text, a page of the rows in

@@ -1124,3 +1124,89 @@ int iol_poptri_flagged_share(struct iol_popdb *db, const char *where,
 				     iol_strerror(IOL_ENOMEM));
 	return 0;
 }
+
+/* ---- the flagged share over the caller's cursor (trend) ---- */
+
+struct iol_poptri_share {
+	struct iol_triage_conf conf;
+	struct pass p;
+	struct iol_poptri r;
+	struct idvec v;
+};
+
+int iol_poptri_share_begin(struct iol_popdb *db, const char *conf_text,
+			   struct iol_poptri_share **sp, struct iol_error *err)
+{
+	struct iol_poptri_share *s = calloc(1, sizeof(*s));
+	int rc;
+
+	*sp = NULL;
+	if (!s)
+		return iol_error_set(err, IOL_ENOMEM, "%s",
+				     iol_strerror(IOL_ENOMEM));
+	if ((rc = iol_triage_conf_parse(&s->conf, conf_text, err)) < 0) {
+		free(s);
+		return rc;
+	}
+	/* iol_poptri_flagged()'s pass: the top jobs are not wanted, no
+	 * group is hidden */
+	pass_init(&s->p, db, &s->conf, IOL_SEV_WARN, 1, &s->r);
+	s->r.min_stake = 0;
+	s->p.ids = &s->v;
+	*sp = s;
+	return 0;
+}
+
+int iol_poptri_share_open(struct iol_poptri_share *s, struct iol_popcur *cur,
+			  struct iol_error *err)
+{
+	return pass_open(&s->p, cur, err);
+}
+
+int iol_poptri_share_row(struct iol_poptri_share *s, struct iol_popcur *cur,
+			 struct iol_error *err)
+{
+	return pass_row(&s->p, cur, err);
+}
+
+int iol_poptri_share_end(struct iol_poptri_share *s, int rc, int64_t **ids,
+			 size_t *n, struct iol_poptri *info,
+			 struct iol_error *err)
+{
+	struct iol_poptri keep;
+	size_t known;
+
+	*ids = NULL;
+	*n = 0;
+	if (!s)
+		return rc;
+	rc = pass_end(&s->p, rc, err);
+	known = s->p.evaluated;
+	free(s->p.map);
+	iol_index_release(&s->p.ix);
+	cfgs_free(&s->p.cf);
+	held_free(&s->p);
+	keep = s->r;
+	iol_poptri_free(&s->r);
+	if (info) {
+		keep.g = NULL;
+		keep.ng = 0;
+		*info = keep;
+	}
+	if (rc < 0 || !known) {
+		/* the store lacks every field the rules read: unknown */
+		free(s->v.v);
+		free(s);
+		return rc < 0 ? rc : 0;
+	}
+	if (s->v.n)
+		qsort(s->v.v, s->v.n, sizeof(*s->v.v), cmp_id);
+	*ids = s->v.v;
+	*n = s->v.n;
+	free(s);
+	/* none flagged is a share of 0, not unknown */
+	if (!*ids && !(*ids = calloc(1, sizeof(**ids))))
+		return iol_error_set(err, IOL_ENOMEM, "%s",
+				     iol_strerror(IOL_ENOMEM));
+	return 0;
+}

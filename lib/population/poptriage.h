@@ -131,4 +131,21 @@ int iol_poptri_flagged_share(struct iol_popdb *db, const char *where,
 			     const char *conf_text, int64_t **ids, size_t *n,
 			     struct iol_poptri *info, struct iol_error *err);
 
+/* iol_poptri_flagged_share() over a cursor of the caller's
+ * (iol_popdb_load_pass(): trend's rows and the share read in one pass
+ * of the store, not two): begin (conf_text as there; 0, or < 0 with err
+ * set), open and row as iol_poptri_open() and iol_poptri_row(), end
+ * (rc: how the rows went; s NULL: rc) frees s and gives the share as
+ * iol_poptri_flagged_share() does. */
+struct iol_poptri_share;
+int iol_poptri_share_begin(struct iol_popdb *db, const char *conf_text,
+			   struct iol_poptri_share **s, struct iol_error *err);
+int iol_poptri_share_open(struct iol_poptri_share *s, struct iol_popcur *cur,
+			  struct iol_error *err);
+int iol_poptri_share_row(struct iol_poptri_share *s, struct iol_popcur *cur,
+			 struct iol_error *err);
+int iol_poptri_share_end(struct iol_poptri_share *s, int rc, int64_t **ids,
+			 size_t *n, struct iol_poptri *info,
+			 struct iol_error *err);
+
 #endif
