@@ -125,18 +125,16 @@ int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
 		      &err, set);
 }
 
-int pop_load_pass(struct popopts *p, struct iol_popdb *db, unsigned what,
-		  const char *const *cols, size_t ncols,
-		  int (*open)(struct iol_popcur *cur, void *arg),
-		  int (*row)(struct iol_popcur *cur, void *arg), void *arg,
-		  struct iol_popset *set)
+int pop_load_share(struct popopts *p, struct iol_popdb *db, unsigned what,
+		   struct iol_popset *set, struct iol_popshare *sh)
 {
 	struct iol_error err = {0};
+	char *stext = iol_siteconf_triage_text(site_config());
+	int rc;
 
-	return loaded(p,
-		      iol_popdb_load_pass(db, p->where, what, cols, ncols, open,
-					  row, arg, set, &err),
-		      &err, set);
+	rc = iol_poptri_load_share(db, p->where, what, stext, set, sh, &err);
+	free(stext);
+	return loaded(p, rc, &err, set);
 }
 
 int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,

@@ -12,6 +12,7 @@
 #include "population/popdb.h"
 #include "population/popan.h"
 #include "population/popjob.h"
+#include "population/poptriage.h"
 #include "population/weather.h"
 #include "population/fsweather.h"
 
@@ -45,13 +46,10 @@ int pop_none(const struct popopts *p);
  * (IOL_EEMPTY, "no jobs match"): nothing to report. */
 int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
 		  struct iol_popset *set);
-/* ... with a pass of the caller's over the same rows
- * (iol_popdb_load_pass()): the store read once for both. */
-int pop_load_pass(struct popopts *p, struct iol_popdb *db, unsigned what,
-		  const char *const *cols, size_t ncols,
-		  int (*open)(struct iol_popcur *cur, void *arg),
-		  int (*row)(struct iol_popcur *cur, void *arg), void *arg,
-		  struct iol_popset *set);
+/* ... and the triage's flagged share under the site's thresholds, in
+ * one pass of the store (iol_poptri_load_share()). */
+int pop_load_share(struct popopts *p, struct iol_popdb *db, unsigned what,
+		   struct iol_popset *set, struct iol_popshare *sh);
 
 /* ... each row to fn, none kept (iol_popdb_each()). */
 int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,

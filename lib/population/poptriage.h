@@ -148,4 +148,25 @@ int iol_poptri_share_end(struct iol_poptri_share *s, int rc, int64_t **ids,
 			 size_t *n, struct iol_poptri *info,
 			 struct iol_error *err);
 
+/*
+ * The rows of where (as iol_popdb_load_some() loads them into set) and
+ * the flagged share of iol_poptri_flagged_share() under conf_text, read
+ * in one pass of the store: the load's result (0 or < 0 with err set;
+ * set emptied); out->rc is the share's (< 0: unknown, out->err says why;
+ * out->ids NULL), out->ids the caller's to free(), out->info to
+ * iol_poptri_free().  A share that fails never stops the load.
+ */
+struct iol_popset;
+struct iol_popshare {
+	int64_t *ids;
+	size_t n;
+	struct iol_poptri info;
+	int rc;
+	struct iol_error err;
+};
+int iol_poptri_load_share(struct iol_popdb *db, const char *where,
+			  unsigned what, const char *conf_text,
+			  struct iol_popset *set, struct iol_popshare *out,
+			  struct iol_error *err);
+
 #endif
