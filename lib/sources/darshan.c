@@ -1258,6 +1258,12 @@ void iol_dlog_close(struct iol_dlog *d)
 	free(d);
 }
 
+const void *iol_dlog_bytes(const struct iol_dlog *d, size_t *len)
+{
+	*len = d->priv->size;
+	return d->priv->map;
+}
+
 double iol_dlog_runtime(const struct iol_dlog *d)
 {
 	if (d->vminor >= 41)
