@@ -533,23 +533,29 @@ static int jobs_bare(struct iol_store *st)
 
 /*
  * A store made now (SQLite) gets the jobs' 26 secondary indexes after its
- * first rows, each built once by one sort, not updated at every insert:
- * in the transaction that ends the run (the join, or the close), or in
- * the first one after it that reads the store through another door.  A
- * run killed before then leaves rows without those indexes, which the
- * next open for writing creates (schema(), idempotent); readers
- * meanwhile get the same rows, by a scan.
+ * first rows, each built once by one sort, not updated at every insert
+ * (and packed, where rows inserted in no order of theirs split pages):
+ * in the open transaction of the last rows (the join's or the close's
+ * commit), else in one of their own, which moves no generation since no
+ * row changes.  A run killed before then leaves rows without those
+ * indexes, which the next open for writing creates (schema(),
+ * idempotent); readers meanwhile get the same rows, by a scan.
  */
-static int begin(struct iol_store *st, struct iol_error *err);
-
 static int undefer(struct iol_store *st, struct iol_error *err)
 {
+	int own = !st->in_txn;
+
 	if (!st->deferred)
 		return 0;
 	st->deferred = 0;
-	if (begin(st, err) || jobs_indexes(st, err))
+	if (own && exec(st, "BEGIN IMMEDIATE", err))
 		return IOL_EIO;
-	return 0;
+	if (jobs_indexes(st, err)) {
+		if (own)
+			iol_sql_exec(st->db, "ROLLBACK");
+		return IOL_EIO;
+	}
+	return own ? exec(st, "COMMIT", err) : 0;
 }
 
 static int schema(struct iol_store *st, struct iol_error *err)
