@@ -4,7 +4,8 @@
 # opened twice (its first bytes sniffed, then mapped), not a third time
 # to be hashed; the arguments and a listfile's lines are made absolute
 # with their directory resolved once (ingest.c, resolve), not by a
-# realpath(3) of each, its readlink per component and getcwd.  The paths
+# realpath(3) of each, its readlink per component and getcwd; a small
+# log is read, not mapped and unmapped (sources/darshan.c).  The paths
 # and digests stored are the same: a symbolic link, . and .. still
 # resolved as realpath does.
 . "$(dirname "$0")/lib.sh"
@@ -57,6 +58,12 @@ ok $? "ingest of a listfile under strace"
 n=$(grep -c '^[0-9]* *\(readlink\|getcwd\)' "$TMP/st2")
 ok "$([ "$n" -lt 20 ]; echo $?)" "20 logs of one directory: $n readlink or getcwd calls"
 is "$(sqlite3 "$TMP/l.db" 'SELECT count(*) FROM jobs')" 20 "every log of the list"
+# a small log is read whole, not mapped: no unmapping per log (each
+# flushes the TLB of every core the threads ran on)
+strace -f -e trace=munmap -o "$TMP/st3" \
+	$IOLENS ingest -j 1 --db "$TMP/m.db" "@$TMP/list" >/dev/null 2>&1
+n=$(grep -c 'munmap(' "$TMP/st3")
+ok "$([ "$n" -lt 20 ]; echo $?)" "20 small logs: $n munmap calls"
 
 # paths as realpath makes them: a symbolic link to a log, . and .., a
 # relative path, a directory that is a link
