@@ -541,16 +541,54 @@ static int jobs_bare(struct iol_store *st)
  * indexes, which the next open for writing creates (schema(),
  * idempotent); readers meanwhile get the same rows, by a scan.
  */
+static int64_t pragma_int(struct iol_store *st, const char *sql)
+{
+	struct iol_sqlst *q;
+	int64_t v = 0;
+
+	if (iol_sql_prepare(st->db, sql, &q) < 0)
+		return 0;
+	if (iol_sql_step(q) == 1)
+		v = iol_sql_int(q, 0);
+	iol_sql_finalize(q);
+	return v;
+}
+
+/* The page cache (KiB, as PRAGMA cache_size takes it negative) that holds
+ * the store twice (its table, the indexes made, the sorts), up to 32 MiB:
+ * each of the 26 CREATE INDEX scans the table, which otherwise comes back
+ * a page a pread at a time, 26 times (a scan larger than the cache
+ * evicts every page before it is read again). */
+static int64_t build_cache(struct iol_store *st)
+{
+	int64_t kib = pragma_int(st, "PRAGMA page_count") *
+		      pragma_int(st, "PRAGMA page_size") / 1024;
+
+	return kib < 16384 ? 2 * kib + 1024 : 32768;
+}
+
 static int undefer(struct iol_store *st, struct iol_error *err)
 {
-	int own = !st->in_txn;
+	int own = !st->in_txn, rc;
+	int64_t was, want;
+	char q[64];
 
 	if (!st->deferred)
 		return 0;
 	st->deferred = 0;
 	if (own && exec(st, "BEGIN IMMEDIATE", err))
 		return IOL_EIO;
-	if (jobs_indexes(st, err)) {
+	was = pragma_int(st, "PRAGMA cache_size");
+	want = build_cache(st);
+	if (was < 0 && -was < want) { /* negative: KiB; positive: pages */
+		snprintf(q, sizeof q, "PRAGMA cache_size = %lld",
+			 -(long long)want);
+		iol_sql_exec(st->db, q);
+	}
+	rc = jobs_indexes(st, err);
+	snprintf(q, sizeof q, "PRAGMA cache_size = %lld", (long long)was);
+	iol_sql_exec(st->db, q);
+	if (rc) {
 		if (own)
 			iol_sql_exec(st->db, "ROLLBACK");
 		return IOL_EIO;
