@@ -71,6 +71,14 @@ const char *iol_job_name(const struct iol_job *job, uint64_t id)
 	return job->src->name_of(job, id);
 }
 
+const void *iol_job_bytes(const struct iol_job *job, size_t *len)
+{
+	*len = 0;
+	if (!job->src || !job->src->bytes)
+		return NULL;
+	return job->src->bytes(job, len);
+}
+
 int iol_job_mount_of(const struct iol_job *job, const char *path)
 {
 	int j;

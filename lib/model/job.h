@@ -193,6 +193,10 @@ char *iol_lost_names(char *buf, size_t n, uint64_t lost);
 
 /* Path of a record id, or NULL. */
 const char *iol_job_name(const struct iol_job *job, uint64_t id);
+/* The input's bytes as the source read them (a Darshan log, mapped or
+ * read whole), *len their count; NULL when the source keeps none (a
+ * trace read as it streams).  Borrowed: valid until iol_job_close(). */
+const void *iol_job_bytes(const struct iol_job *job, size_t *len);
 /* Mount index for a path (iol_job->mounts), or -1. */
 int iol_job_mount_of(const struct iol_job *job, const char *path);
 

@@ -52,6 +52,8 @@ struct iol_source {
 	void (*events_close)(void *state);
 	/* path of a record id, or NULL; borrowed from the job */
 	const char *(*name_of)(const struct iol_job *job, uint64_t id);
+	/* the input's bytes held whole (iol_job_bytes), or NULL: none */
+	const void *(*bytes)(const struct iol_job *job, size_t *len);
 	/* release the source's data (iol_job_data) */
 	void (*free)(struct iol_job *job);
 };

@@ -61,7 +61,11 @@ static void *decoder(void *arg)
 		iol_ingest_item_decode(it, t->ctx);
 		pthread_mutex_lock(&t->mu);
 		ring_push(&t->ready, t->ex.cap, it);
-		pthread_cond_signal(&t->done);
+		/* the writer woken for a batch, not for each item (a wake-up
+		 * and a sleep per log cost as much as a small log's insert),
+		 * or when no work is left that would fill one */
+		if (t->ready.n >= t->ex.cap / 2 || !t->todo.n)
+			pthread_cond_signal(&t->done);
 		pthread_mutex_unlock(&t->mu);
 	}
 }

@@ -334,14 +334,60 @@ static void walk_dir(struct iol_ingest *g, char *path, size_t len, size_t rel)
 	free_dents(v, n);
 }
 
+/*
+ * The directory part of the last argument, resolved: the lines of a
+ * listfile (and a shell's glob) name mostly logs of few directories, and
+ * realpath(3) costs a readlink per component and a getcwd per log.
+ */
+struct dircache {
+	char key[PATH_MAX];  /* the argument up to its last '/', kept */
+	char real[PATH_MAX]; /* that directory resolved */
+	size_t klen;
+	int ok;
+};
+
+static int slow_path(const char *arg, char *out)
+{
+	return realpath(arg, out) ? 0 : -1;
+}
+
+/* arg made absolute as realpath(3) makes it: its directory resolved once
+ * for every argument in it, then the base name appended unless it is a
+ * symbolic link (or . or ..) that realpath itself must follow.  0, or
+ * -1 with errno. */
+static int resolve(struct dircache *c, const char *arg, char *out)
+{
+	const char *slash = strrchr(arg, '/');
+	const char *base = slash ? slash + 1 : arg;
+	size_t klen = slash ? (size_t)(slash - arg) + 1 : 0;
+	struct stat sb;
+
+	if (!*base || !strcmp(base, ".") || !strcmp(base, "..") ||
+	    klen >= sizeof(c->key))
+		return slow_path(arg, out);
+	if (!c->ok || c->klen != klen || memcmp(c->key, arg, klen)) {
+		memcpy(c->key, arg, klen);
+		c->key[klen] = '\0';
+		c->klen = klen;
+		c->ok = realpath(klen ? c->key : ".", c->real) != NULL;
+		if (!c->ok)
+			return slow_path(arg, out);
+	}
+	if (snprintf(out, PATH_MAX, "%s/%s",
+		     strcmp(c->real, "/") ? c->real : "", base) >= PATH_MAX ||
+	    lstat(out, &sb) < 0 || S_ISLNK(sb.st_mode))
+		return slow_path(arg, out);
+	return 0;
+}
+
 /* one argument: a log or a directory, made absolute */
-static int walk_arg(struct iol_ingest *g, const char *arg)
+static int walk_arg(struct iol_ingest *g, struct dircache *c, const char *arg)
 {
 	char path[PATH_MAX];
 	const char *base;
 	struct stat sb;
 
-	if (!realpath(arg, path) || stat(path, &sb) < 0) {
+	if (resolve(c, arg, path) < 0 || stat(path, &sb) < 0) {
 		if (!g->counting)
 			iol_ingest_say(g, "cannot open '%s': %s", arg,
 				       strerror(errno));
@@ -357,7 +403,7 @@ static int walk_arg(struct iol_ingest *g, const char *arg)
 }
 
 /* the lines of @listfile (its name without the @) as arguments */
-static int walk_list(struct iol_ingest *g, const char *name)
+static int walk_list(struct iol_ingest *g, struct dircache *c, const char *name)
 {
 	FILE *f = fopen(name, "r");
 	char *line = NULL;
@@ -375,7 +421,7 @@ static int walk_list(struct iol_ingest *g, const char *name)
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
 		if (n > 0)
-			bad += walk_arg(g, line) < 0;
+			bad += walk_arg(g, c, line) < 0;
 	}
 	free(line);
 	fclose(f);
@@ -385,11 +431,19 @@ static int walk_list(struct iol_ingest *g, const char *name)
 /* each argument, @listfile expanded to its lines; returns failures */
 static int walk_args(struct iol_ingest *g, char *const *args, int nargs)
 {
+	struct dircache *c = malloc(sizeof(*c));
 	int i, bad = 0;
 
+	if (!c) {
+		iol_ingest_say(g, "out of memory");
+		g->nomem = g->dberror = 1;
+		return nargs;
+	}
+	c->ok = 0;
 	for (i = 0; i < nargs; i++)
-		bad += args[i][0] == '@' ? walk_list(g, args[i] + 1)
-					 : walk_arg(g, args[i]) < 0;
+		bad += args[i][0] == '@' ? walk_list(g, c, args[i] + 1)
+					 : walk_arg(g, c, args[i]) < 0;
+	free(c);
 	return bad;
 }
 

@@ -259,26 +259,58 @@ int iol_poprow_error(struct iol_poprow *row, const struct iol_popfile *f,
 /* ---- building a row ---- */
 
 /* 64-bit digest of the file's bytes: every 8-byte word through the
- * splitmix64 mixer, then the length.  Not cryptographic: it tells a
- * changed log from an unchanged one. */
+ * splitmix64 mixer (a short last word as its bytes), then the length.
+ * Not cryptographic: it tells a changed log from an unchanged one.
+ * Chunks of a multiple of 8 bytes give the digest of the whole. */
+static uint64_t digest_add(uint64_t h, const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8)
+		h = iol_mix64(h ^ get_u64(p + i, 8));
+	if (i < n)
+		h = iol_mix64(h ^ get_u64(p + i, (int)(n - i)));
+	return h;
+}
+
+#define DIGEST_SEED 0x9e3779b97f4a7c15ULL
+
+static void digest_hex(uint64_t h, uint64_t total, char *hex, size_t n)
+{
+	snprintf(hex, n, "%016llx", (unsigned long long)iol_mix64(h ^ total));
+}
+
+/* the digest of a file the source did not keep in memory, read again */
 static int file_digest(const char *path, char *hex, size_t n)
 {
 	unsigned char buf[65536];
-	uint64_t h = 0x9e3779b97f4a7c15ULL, total = 0;
+	uint64_t h = DIGEST_SEED, total = 0;
 	FILE *f = fopen(path, "rb");
-	size_t got, i;
+	size_t got;
 
 	if (!f)
 		return -1;
 	while ((got = fread(buf, 1, sizeof(buf), f)) > 0) {
-		for (i = 0; i + 8 <= got; i += 8)
-			h = iol_mix64(h ^ get_u64(buf + i, 8));
-		if (i < got)
-			h = iol_mix64(h ^ get_u64(buf + i, (int)(got - i)));
+		h = digest_add(h, buf, got);
 		total += got;
 	}
 	fclose(f);
-	snprintf(hex, n, "%016llx", (unsigned long long)iol_mix64(h ^ total));
+	digest_hex(h, total, hex, n);
+	return 0;
+}
+
+/* The digest of the bytes the job was decoded from (no second read of
+ * the log, and no window in which the file could change between the
+ * two), else of the file read again. */
+static int job_digest(const struct iol_job *job, const char *path, char *hex,
+		      size_t n)
+{
+	size_t len;
+	const void *b = iol_job_bytes(job, &len);
+
+	if (!b)
+		return file_digest(path, hex, n);
+	digest_hex(digest_add(DIGEST_SEED, b, len), len, hex, n);
 	return 0;
 }
 
@@ -345,7 +377,7 @@ static int put_book(struct iol_poprow *row, const struct iol_popfile *f,
 	const char *user, *project = NULL;
 	int e;
 
-	if (file_digest(f->path, digest, sizeof(digest)) < 0)
+	if (job_digest(job, f->path, digest, sizeof(digest)) < 0)
 		digest[0] = '\0';
 	snprintf(uidbuf, sizeof(uidbuf), "%lld", (long long)job->uid);
 	user = iol_pop_user_from_name(f->path, ubuf, sizeof(ubuf));

@@ -70,6 +70,7 @@ struct iol_store {
 	struct iol_sql *db;
 	struct iol_sqlst *q[NQ];
 	int in_txn, pending, batch, pg;
+	int deferred; /* the jobs' indexes wait for the rows (undefer) */
 	size_t ncols;
 	char **have; /* the jobs table's columns when opened */
 	size_t nhave;
@@ -434,14 +435,6 @@ static int schema2(struct iol_store *st, int was, struct iol_error *err)
 	if (exec(st, q, err) ||
 	    exec(st,
 		 "CREATE INDEX IF NOT EXISTS sched_raw ON sched (jobid_raw)",
-		 err) ||
-	    exec(st,
-		 "CREATE INDEX IF NOT EXISTS jobs_app_start ON jobs (app, "
-		 "start_time)",
-		 err) ||
-	    exec(st, "CREATE INDEX IF NOT EXISTS jobs_jobid ON jobs (jobid)",
-		 err) ||
-	    exec(st, "CREATE INDEX IF NOT EXISTS jobs_sched ON jobs (sched_id)",
 		 err))
 		return IOL_EIO;
 	/* the scheduler's Partition (coverage --by partition), added to a
@@ -502,6 +495,107 @@ static int list_indexes(struct iol_store *st, struct iol_error *err)
 	return 0;
 }
 
+/* The secondary indexes of the jobs table (the join's, the groups',
+ * the browser's list) */
+static int jobs_indexes(struct iol_store *st, struct iol_error *err)
+{
+	if (exec(st,
+		 "CREATE INDEX IF NOT EXISTS jobs_app_start ON jobs (app, "
+		 "start_time)",
+		 err) ||
+	    exec(st, "CREATE INDEX IF NOT EXISTS jobs_jobid ON jobs (jobid)",
+		 err) ||
+	    exec(st, "CREATE INDEX IF NOT EXISTS jobs_sched ON jobs (sched_id)",
+		 err))
+		return IOL_EIO;
+	return list_indexes(st, err);
+}
+
+/* 1 when the jobs table has no row and none of its secondary indexes
+ * (a store just made): the indexes can wait for the rows */
+static int jobs_bare(struct iol_store *st)
+{
+	struct iol_sqlst *q;
+	int bare;
+
+	if (st->pg || iol_sql_prepare(st->db,
+				      "SELECT (SELECT count(*) FROM "
+				      "sqlite_master WHERE type = 'index' AND "
+				      "tbl_name = 'jobs' AND sql IS NOT NULL) "
+				      "+ (SELECT count(*) FROM (SELECT 1 FROM "
+				      "jobs LIMIT 1))",
+				      &q) < 0)
+		return 0;
+	bare = iol_sql_step(q) == 1 && iol_sql_int(q, 0) == 0;
+	iol_sql_finalize(q);
+	return bare;
+}
+
+/*
+ * A store made now (SQLite) gets the jobs' 26 secondary indexes after its
+ * first rows, each built once by one sort, not updated at every insert
+ * (and packed, where rows inserted in no order of theirs split pages):
+ * in the open transaction of the last rows (the join's or the close's
+ * commit), else in one of their own, which moves no generation since no
+ * row changes.  A run killed before then leaves rows without those
+ * indexes, which the next open for writing creates (schema(),
+ * idempotent); readers meanwhile get the same rows, by a scan.
+ */
+static int64_t pragma_int(struct iol_store *st, const char *sql)
+{
+	struct iol_sqlst *q;
+	int64_t v = 0;
+
+	if (iol_sql_prepare(st->db, sql, &q) < 0)
+		return 0;
+	if (iol_sql_step(q) == 1)
+		v = iol_sql_int(q, 0);
+	iol_sql_finalize(q);
+	return v;
+}
+
+/* The page cache (KiB, as PRAGMA cache_size takes it negative) that holds
+ * the store twice (its table, the indexes made, the sorts), up to 32 MiB:
+ * each of the 26 CREATE INDEX scans the table, which otherwise comes back
+ * a page a pread at a time, 26 times (a scan larger than the cache
+ * evicts every page before it is read again). */
+static int64_t build_cache(struct iol_store *st)
+{
+	int64_t kib = pragma_int(st, "PRAGMA page_count") *
+		      pragma_int(st, "PRAGMA page_size") / 1024;
+
+	return kib < 16384 ? 2 * kib + 1024 : 32768;
+}
+
+static int undefer(struct iol_store *st, struct iol_error *err)
+{
+	int own = !st->in_txn, rc;
+	int64_t was, want;
+	char q[64];
+
+	if (!st->deferred)
+		return 0;
+	st->deferred = 0;
+	if (own && exec(st, "BEGIN IMMEDIATE", err))
+		return IOL_EIO;
+	was = pragma_int(st, "PRAGMA cache_size");
+	want = build_cache(st);
+	if (was < 0 && -was < want) { /* negative: KiB; positive: pages */
+		snprintf(q, sizeof q, "PRAGMA cache_size = %lld",
+			 -(long long)want);
+		iol_sql_exec(st->db, q);
+	}
+	rc = jobs_indexes(st, err);
+	snprintf(q, sizeof q, "PRAGMA cache_size = %lld", (long long)was);
+	iol_sql_exec(st->db, q);
+	if (rc) {
+		if (own)
+			iol_sql_exec(st->db, "ROLLBACK");
+		return IOL_EIO;
+	}
+	return own ? exec(st, "COMMIT", err) : 0;
+}
+
 static int schema(struct iol_store *st, struct iol_error *err)
 {
 	char q[256];
@@ -515,7 +609,10 @@ static int schema(struct iol_store *st, struct iol_error *err)
 		 ty(st, IOL_SQLT_TEXT));
 	if (check_meta(st, &was, err) || create_jobs(st, err) ||
 	    upgrade_jobs(st, err) || load_added(st, err) || exec(st, q, err) ||
-	    schema2(st, was, err) || list_indexes(st, err))
+	    schema2(st, was, err))
+		return err ? err->code : IOL_EIO;
+	st->deferred = jobs_bare(st);
+	if (!st->deferred && jobs_indexes(st, err))
 		return err ? err->code : IOL_EIO;
 	return 0;
 }
@@ -616,7 +713,8 @@ int iol_store_commit(struct iol_store *st, struct iol_error *err)
 
 struct iol_sql *iol_store_sql(struct iol_store *st, struct iol_error *err)
 {
-	return iol_store_commit(st, err) < 0 ? NULL : st->db;
+	return undefer(st, err) || iol_store_commit(st, err) < 0 ? NULL
+								 : st->db;
 }
 
 int iol_store_close(struct iol_store *st, struct iol_error *err)
@@ -625,7 +723,9 @@ int iol_store_close(struct iol_store *st, struct iol_error *err)
 
 	if (!st)
 		return 0;
-	rc = iol_store_commit(st, err);
+	rc = undefer(st, err);
+	if (rc == 0)
+		rc = iol_store_commit(st, err);
 	for (i = 0; i < NQ; i++)
 		iol_sql_finalize(st->q[i]);
 	if (rc == 0 && st->q[Q_INS_JOB] && !st->pg)
@@ -1211,7 +1311,7 @@ int iol_store_join_sched(struct iol_store *st, int all, int64_t *joined,
 	int64_t n;
 
 	*joined = 0;
-	if (iol_store_commit(st, err))
+	if (undefer(st, err) || iol_store_commit(st, err))
 		return IOL_EIO;
 	/* a row re-ingested since its join has lost the scheduler's nodes
 	 * (the upsert rewrites them) but kept sched_id: it is joined

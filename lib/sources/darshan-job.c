@@ -303,6 +303,12 @@ static const char *darshan_name(const struct iol_job *job, uint64_t id)
 	return dlog_of(job) ? iol_dlog_name(dlog_of(job), id) : NULL;
 }
 
+static const void *darshan_bytes(const struct iol_job *job, size_t *len)
+{
+	*len = 0;
+	return dlog_of(job) ? iol_dlog_bytes(dlog_of(job), len) : NULL;
+}
+
 static void darshan_free(struct iol_job *job)
 {
 	iol_dlog_close(dlog_of(job));
@@ -595,5 +601,6 @@ const struct iol_source iol_source_darshan = {
 	.events_next = devents_next,
 	.events_close = devents_close,
 	.name_of = darshan_name,
+	.bytes = darshan_bytes,
 	.free = darshan_free,
 };

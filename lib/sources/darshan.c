@@ -1093,6 +1093,11 @@ int iol_dlog_mount_of(const struct iol_dlog *d, const char *name)
 
 /* ---- open / close ---- */
 
+/* A log this small is read whole: a copy of a few pages costs less than
+ * a mapping's page faults and its unmapping, which flushes the TLB of
+ * every core the process's threads ran on (an ingest maps thousands). */
+#define SMALL_LOG (256 << 10)
+
 static int load_fd(struct iol_dlog_priv *pv, int fd, struct iol_error *err)
 {
 	struct stat st;
@@ -1105,14 +1110,19 @@ static int load_fd(struct iol_dlog_priv *pv, int fd, struct iol_error *err)
 			pv->size = 0;
 			return 0;
 		}
-		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE,
-			       fd, 0);
-		if (m != MAP_FAILED) {
-			pv->map = m;
-			pv->size = (size_t)st.st_size;
-			pv->mapped = 1;
-			pv->owned = 1;
-			return 0;
+		if (st.st_size < SMALL_LOG) {
+			cap = (size_t)st.st_size + 1; /* + 1: the end seen */
+		} else {
+			void *m = mmap(NULL, (size_t)st.st_size, PROT_READ,
+				       MAP_PRIVATE, fd, 0);
+
+			if (m != MAP_FAILED) {
+				pv->map = m;
+				pv->size = (size_t)st.st_size;
+				pv->mapped = 1;
+				pv->owned = 1;
+				return 0;
+			}
 		}
 	}
 	buf = malloc(cap);
@@ -1256,6 +1266,12 @@ void iol_dlog_close(struct iol_dlog *d)
 		free(pv);
 	}
 	free(d);
+}
+
+const void *iol_dlog_bytes(const struct iol_dlog *d, size_t *len)
+{
+	*len = d->priv->size;
+	return d->priv->map;
 }
 
 double iol_dlog_runtime(const struct iol_dlog *d)

@@ -64,6 +64,9 @@ int iol_dlog_open(struct iol_dlog **out, const char *path,
 int iol_dlog_open_mem(struct iol_dlog **out, const void *buf, size_t len,
 		      struct iol_error *err);
 void iol_dlog_close(struct iol_dlog *d);
+/* The log's bytes as opened (mapped, read, or the caller's buffer), *len
+ * their count; borrowed until iol_dlog_close(). */
+const void *iol_dlog_bytes(const struct iol_dlog *d, size_t *len);
 
 /* Run time in seconds as darshan-util computes it (FORMAT.md 4.3). */
 double iol_dlog_runtime(const struct iol_dlog *d);

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,16 +44,25 @@ const struct iol_source *iol_source_find(const char *name)
 	return NULL;
 }
 
+/* the first bytes only: no stream's buffer to allocate and fill with
+ * the 4 KiB that a small log is whole (an ingest reads thousands) */
 static const struct iol_source *sniff(const char *path)
 {
 	unsigned char head[16];
 	size_t n = 0, i;
-	FILE *f = fopen(path, "rb");
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (f) {
-		n = fread(head, 1, sizeof(head), f);
-		fclose(f);
+	while (fd >= 0 && n < sizeof(head)) {
+		ssize_t r = read(fd, head + n, sizeof(head) - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		n += (size_t)r;
 	}
+	if (fd >= 0)
+		close(fd);
 	for (i = 0; i < NSOURCES; i++)
 		if (sources[i]->sniff(path, head, n))
 			return sources[i];

@@ -1,0 +1,92 @@
+#!/bin/sh
+# A store made by an ingest gets the jobs table's 26 secondary indexes
+# after its rows (store.c, undefer): each built whole by one sort, so its
+# pages are as full as a VACUUMed copy's, where indexes updated row by row
+# in no order of theirs split pages; the table they scan is read from a
+# page cache that holds it, not by a pread per page per index.  The
+# indexes are all there when the run ends (the join's commit, or the
+# close's: an ingest without --sacct, an ingest of --sacct alone), are
+# kept by the next ingest into the store, and come back at the next open
+# for writing of a store left without them (a run killed before its end).
+. "$(dirname "$0")/lib.sh"
+command -v sqlite3 >/dev/null || skip_all "no sqlite3"
+
+S=$SAMPLES/population/logs
+# 1,200 logs: the 30 samples hard-linked under distinct names, enough rows
+# for an index of several pages
+mkdir "$TMP/logs"
+for k in $(seq 40); do
+	mkdir "$TMP/logs/$k"
+	for f in "$S"/*.darshan; do
+		b=$(basename "$f" .darshan)
+		ln "$f" "$TMP/logs/$k/${b}_$k.darshan" 2>/dev/null ||
+			cp "$f" "$TMP/logs/$k/${b}_$k.darshan"
+	done
+done
+N=$(find "$TMP/logs" -name '*.darshan' | wc -l)
+
+nidx() {	# the jobs table's secondary indexes in store $1
+	sqlite3 "$1" "SELECT count(*) FROM sqlite_master WHERE type = 'index' \
+		AND tbl_name = 'jobs' AND sql IS NOT NULL"
+}
+
+DB=$TMP/fresh.db
+$RUN ingest -j 2 --db "$DB" "$TMP/logs" >"$TMP/out" 2>"$TMP/err"
+ok $? "ingest of $N logs into a new store"
+is "$(sqlite3 "$DB" 'SELECT count(*) FROM jobs')" "$N" "every log's row"
+is "$(nidx "$DB")" 26 "the 26 secondary indexes of jobs, after the run"
+
+# the pages of the jobs' indexes, against a copy that SQLite rebuilt
+if sqlite3 "$DB" 'SELECT count(*) FROM dbstat' >/dev/null 2>&1; then
+	sqlite3 "$DB" "VACUUM INTO '$TMP/packed.db'"
+	pages() {
+		sqlite3 "$1" "SELECT count(*) FROM dbstat WHERE name LIKE 'jobs\_%' ESCAPE '\\'"
+	}
+	got=$(pages "$DB")
+	want=$(pages "$TMP/packed.db")
+	ok "$([ "$got" -gt 0 ] && [ "$got" -le "$want" ]; echo $?)" \
+		"indexes built whole: $got pages, a VACUUMed copy $want"
+else
+	skip "no dbstat in this sqlite3" 1
+fi
+# the 26 builds each scan the table: from the page cache, not a pread
+# per page each time
+if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
+	strace -f -e trace=pread64 -o "$TMP/st" \
+		$IOLENS ingest -j 2 --db "$TMP/traced.db" "$TMP/logs" >/dev/null 2>&1
+	n=$(grep -c 'pread64(' "$TMP/st")
+	p=$(sqlite3 "$TMP/traced.db" 'PRAGMA page_count')
+	ok "$([ "$n" -le $((2 * p)) ]; echo $?)" \
+		"the table read once or so: $n preads for $p pages"
+else
+	skip "no strace" 1
+fi
+sqlite3 "$DB" 'EXPLAIN QUERY PLAN SELECT id FROM jobs WHERE "user" = '"'x'"' ORDER BY mib_s DESC LIMIT 50' |
+	grep -q 'INDEX jobs_by_user_mib_s'
+ok $? "the browser's list reads its index"
+
+# the next ingest into it: indexes kept, rows added
+mkdir "$TMP/more"
+ln "$S/$(ls "$S" | head -1)" "$TMP/more/extra_id999-1.darshan" 2>/dev/null ||
+	cp "$S/$(ls "$S" | head -1)" "$TMP/more/extra_id999-1.darshan"
+$RUN ingest --db "$DB" "$TMP/more" >/dev/null 2>&1
+ok $? "a second ingest into the store"
+is "$(nidx "$DB")" 26 "its indexes kept"
+
+# a store left without them (a run killed before its end) gets them at
+# the next open for writing
+for i in $(sqlite3 "$DB" "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'jobs' AND sql IS NOT NULL"); do
+	echo "DROP INDEX \"$i\";"
+done | sqlite3 "$DB"
+is "$(nidx "$DB")" 0 "a store without them"
+$RUN ingest --db "$DB" "$TMP/more" >/dev/null 2>&1
+ok $? "an ingest of nothing new"
+is "$(nidx "$DB")" 26 "the indexes back"
+
+# a store made by an ingest of the scheduler's accounting alone
+printf 'JobID|User|Account|NNodes|NCPUS|Elapsed|Start|End|State\n1|u|a|1|4|00:01:00|2025-01-01T00:00:00|2025-01-01T00:01:00|COMPLETED\n' >"$TMP/sacct.txt"
+$RUN ingest --db "$TMP/s.db" --sacct "$TMP/sacct.txt" >/dev/null 2>&1
+ok $? "ingest --sacct into a new store"
+is "$(nidx "$TMP/s.db")" 26 "its job indexes made"
+
+done_testing
