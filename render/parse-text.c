@@ -20,6 +20,7 @@
 #include "base/error.h"
 #include "counters/counters.h"
 #include "sources/darshan.h"
+#include "render/fmtfast.h"
 #include "render/obuf.h"
 #include "render/parse-desc.h"
 #include "render/parse-text.h"
@@ -278,29 +279,17 @@ static void line_put(struct obuf *ob, const struct parse_line *l,
 	ob->len += n;
 }
 
-/* v's decimal digits ending at end; returns their count */
-static inline size_t u64_text(char *end, uint64_t v)
-{
-	char *p = end;
-
-	do {
-		*--p = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return (size_t)(end - p);
-}
-
 /* the lines of a counter whose name is cl bytes long */
 static inline void line_ik(struct obuf *ob, const struct parse_line *l,
 			   const char *cname, size_t cl, int64_t v)
 {
-	char t[24];
+	char t[24], *p;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	size_t n = u64_text(t + sizeof(t), u);
 
+	p = u64_back(t + sizeof(t), u);
 	if (v < 0)
-		t[sizeof(t) - ++n] = '-';
-	line_put(ob, l, cname, cl, t + sizeof(t) - n, n);
+		*--p = '-';
+	line_put(ob, l, cname, cl, p, (size_t)(t + sizeof(t) - p));
 }
 
 static inline void line_fk(struct obuf *ob, const struct parse_line *l,
@@ -320,10 +309,9 @@ static inline void line_i(struct obuf *ob, const struct parse_line *l,
 static inline void line_u(struct obuf *ob, const struct parse_line *l,
 			  const char *cname, uint64_t v)
 {
-	char t[24];
-	size_t n = u64_text(t + sizeof(t), v);
+	char t[24], *p = u64_back(t + sizeof(t), v);
 
-	line_put(ob, l, cname, strlen(cname), t + sizeof(t) - n, n);
+	line_put(ob, l, cname, strlen(cname), p, (size_t)(t + sizeof(t) - p));
 }
 
 static inline void line_f(struct obuf *ob, const struct parse_line *l,
