@@ -21,7 +21,7 @@
 #include "render/parse-text.h"
 #include "base/banned.h"
 
-enum { RB = 16, MAXTHREADS = 64 };
+enum { RB = 32, MAXTHREADS = 64 };
 enum { S_FREE, S_TODO, S_BUSY, S_DONE };
 
 struct pslot {

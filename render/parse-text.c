@@ -192,12 +192,18 @@ static int line_set(struct parse_line *l, const char *mod, int64_t rank,
 	l->plen = strlen(mod);
 	memcpy(l->pre, mod, l->plen);
 	l->pre[l->plen++] = '\t';
-	n = (size_t)snprintf(tmp, sizeof(tmp), "%lld", (long long)rank);
-	memcpy(l->pre + l->plen, tmp, n);
+	/* no snprintf: two a record were a twentieth of parse --all */
+	p = u64_back(tmp + sizeof(tmp),
+		     rank < 0 ? (uint64_t)0 - (uint64_t)rank : (uint64_t)rank);
+	if (rank < 0)
+		*--p = '-';
+	n = (size_t)(tmp + sizeof(tmp) - p);
+	memcpy(l->pre + l->plen, p, n);
 	l->plen += n;
 	l->pre[l->plen++] = '\t';
-	n = (size_t)snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)id);
-	memcpy(l->pre + l->plen, tmp, n);
+	p = u64_back(tmp + sizeof(tmp), id);
+	n = (size_t)(tmp + sizeof(tmp) - p);
+	memcpy(l->pre + l->plen, p, n);
 	l->plen += n;
 	l->pre[l->plen++] = '\t';
 	if (need > l->scap) {
