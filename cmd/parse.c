@@ -33,7 +33,7 @@
 
 struct pctx {
 	struct obuf ob;
-	int nthreads; /* parse --dxt: threads formatting lines */
+	int nthreads; /* threads formatting lines */
 	struct iol_dlog *d;
 	const char *path;
 	int mask;
@@ -50,7 +50,8 @@ static int data_error(struct pctx *c, int ret)
 /* the modules' text (render/view-parse.c), its errors in our words */
 static int parse_modules(struct pctx *c)
 {
-	int ret = view_parse_modules(&c->ob, c->d, c->mask, stderr, &c->err);
+	int ret = view_parse_modules(&c->ob, c->d, c->mask, c->nthreads, stderr,
+				     &c->err);
 
 	if (ret < 0)
 		return data_error(c, ret);

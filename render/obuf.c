@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "render/fmtfast.h"
 #include "render/obuf.h"
 #include "base/banned.h"
 
@@ -26,10 +27,59 @@ int obuf_init(struct obuf *ob, int fd, size_t cap)
 	return ob->buf ? 0 : -1;
 }
 
+int obuf_init_mem(struct obuf *ob, size_t cap)
+{
+	int ret = obuf_init(ob, -1, cap);
+
+	ob->fd = -1;
+	return ret;
+}
+
+/* A buffer in memory (fd -1) grows where one over a descriptor is
+ * written out; when it cannot grow, its text is dropped and err says
+ * ENOMEM, so that the caller's writes still find room. */
+static int obuf_grow(struct obuf *ob)
+{
+	size_t cap = ob->cap ? ob->cap * 2 : 1 << 16;
+	char *nb = realloc(ob->buf, cap);
+
+	if (!nb) {
+		if (!ob->err)
+			ob->err = ENOMEM;
+		ob->len = 0;
+		return -1;
+	}
+	ob->buf = nb;
+	ob->cap = cap;
+	return 0;
+}
+
+int obuf_write_fd(struct obuf *ob, const void *p, size_t n)
+{
+	const char *s = p;
+	size_t off = 0;
+
+	while (off < n) {
+		ssize_t w = write(ob->fd, s + off, n - off);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			if (!ob->err)
+				ob->err = errno;
+			break;
+		}
+		off += (size_t)w;
+	}
+	return ob->err ? -1 : 0;
+}
+
 int obuf_flush(struct obuf *ob)
 {
 	size_t off = 0;
 
+	if (ob->fd < 0)
+		return obuf_grow(ob) < 0 || ob->err ? -1 : 0;
 	while (off < ob->len) {
 		ssize_t n = write(ob->fd, ob->buf + off, ob->len - off);
 
@@ -78,6 +128,8 @@ char *obuf_reserve(struct obuf *ob, size_t n)
 {
 	if (ob->cap - ob->len < n)
 		obuf_flush(ob);
+	while (ob->fd < 0 && ob->cap - ob->len < n && obuf_grow(ob) == 0)
+		;
 	return ob->buf + ob->len;
 }
 
@@ -116,13 +168,7 @@ void obuf_printf(struct obuf *ob, const char *fmt, ...)
 
 static size_t u64_digits(char *end, uint64_t v)
 {
-	char *p = end;
-
-	do {
-		*--p = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return (size_t)(end - p);
+	return (size_t)(end - u64_back(end, v));
 }
 
 void obuf_u64(struct obuf *ob, uint64_t v)
@@ -199,15 +245,9 @@ size_t fmt_fixed(char *out, size_t outsz, double v, int prec)
 		dig[sizeof(dig) - 1 - nd++] = (char)('0' + (int)(q % 10));
 		q /= 10;
 	}
-	{
-		uint64_t q64 = (uint64_t)q;
-
-		do {
-			dig[sizeof(dig) - 1 - nd++] =
-				(char)('0' + (int)(q64 % 10));
-			q64 /= 10;
-		} while (q64);
-	}
+	/* two digits a division: a tenth of parse --all went here */
+	nd += (size_t)(dig + sizeof(dig) - nd -
+		       u64_back(dig + sizeof(dig) - nd, (uint64_t)q));
 	while (nd < (size_t)prec + 1)
 		dig[sizeof(dig) - 1 - nd++] = '0';
 	if (nd + 3 > outsz)

@@ -20,6 +20,12 @@ struct obuf {
 };
 
 int obuf_init(struct obuf *ob, int fd, size_t cap);
+/* A buffer that only grows (fd -1): text formatted in a thread of its
+ * own, written elsewhere.  Out of memory drops the text and sets err. */
+int obuf_init_mem(struct obuf *ob, size_t cap);
+/* Write n bytes straight to ob's descriptor (ob emptied by the caller
+ * first); a failure is kept in ob->err as a flush's.  0 or -1. */
+int obuf_write_fd(struct obuf *ob, const void *p, size_t n);
 int obuf_flush(struct obuf *ob);
 int obuf_release(struct obuf *ob); /* flushes; returns ob->err or 0 */
 void obuf_grow_write(struct obuf *ob, const void *p, size_t n);

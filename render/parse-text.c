@@ -20,6 +20,7 @@
 #include "base/error.h"
 #include "counters/counters.h"
 #include "sources/darshan.h"
+#include "render/fmtfast.h"
 #include "render/obuf.h"
 #include "render/parse-desc.h"
 #include "render/parse-text.h"
@@ -191,12 +192,18 @@ static int line_set(struct parse_line *l, const char *mod, int64_t rank,
 	l->plen = strlen(mod);
 	memcpy(l->pre, mod, l->plen);
 	l->pre[l->plen++] = '\t';
-	n = (size_t)snprintf(tmp, sizeof(tmp), "%lld", (long long)rank);
-	memcpy(l->pre + l->plen, tmp, n);
+	/* no snprintf: two a record were a twentieth of parse --all */
+	p = u64_back(tmp + sizeof(tmp),
+		     rank < 0 ? (uint64_t)0 - (uint64_t)rank : (uint64_t)rank);
+	if (rank < 0)
+		*--p = '-';
+	n = (size_t)(tmp + sizeof(tmp) - p);
+	memcpy(l->pre + l->plen, p, n);
 	l->plen += n;
 	l->pre[l->plen++] = '\t';
-	n = (size_t)snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)id);
-	memcpy(l->pre + l->plen, tmp, n);
+	p = u64_back(tmp + sizeof(tmp), id);
+	n = (size_t)(tmp + sizeof(tmp) - p);
+	memcpy(l->pre + l->plen, p, n);
 	l->plen += n;
 	l->pre[l->plen++] = '\t';
 	if (need > l->scap) {
@@ -278,29 +285,17 @@ static void line_put(struct obuf *ob, const struct parse_line *l,
 	ob->len += n;
 }
 
-/* v's decimal digits ending at end; returns their count */
-static inline size_t u64_text(char *end, uint64_t v)
-{
-	char *p = end;
-
-	do {
-		*--p = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return (size_t)(end - p);
-}
-
 /* the lines of a counter whose name is cl bytes long */
 static inline void line_ik(struct obuf *ob, const struct parse_line *l,
 			   const char *cname, size_t cl, int64_t v)
 {
-	char t[24];
+	char t[24], *p;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-	size_t n = u64_text(t + sizeof(t), u);
 
+	p = u64_back(t + sizeof(t), u);
 	if (v < 0)
-		t[sizeof(t) - ++n] = '-';
-	line_put(ob, l, cname, cl, t + sizeof(t) - n, n);
+		*--p = '-';
+	line_put(ob, l, cname, cl, p, (size_t)(t + sizeof(t) - p));
 }
 
 static inline void line_fk(struct obuf *ob, const struct parse_line *l,
@@ -320,10 +315,9 @@ static inline void line_i(struct obuf *ob, const struct parse_line *l,
 static inline void line_u(struct obuf *ob, const struct parse_line *l,
 			  const char *cname, uint64_t v)
 {
-	char t[24];
-	size_t n = u64_text(t + sizeof(t), v);
+	char t[24], *p = u64_back(t + sizeof(t), v);
 
-	line_put(ob, l, cname, strlen(cname), t + sizeof(t) - n, n);
+	line_put(ob, l, cname, strlen(cname), p, (size_t)(t + sizeof(t) - p));
 }
 
 static inline void line_f(struct obuf *ob, const struct parse_line *l,

@@ -9,6 +9,7 @@
 #include "analysis/accum.h"
 #include "counters/counters.h"
 #include "render/parse-desc.h"
+#include "render/parse-pipe.h"
 #include "render/parse-text.h"
 #include "render/view-parse.h"
 #include "base/banned.h"
@@ -19,6 +20,8 @@ struct vctx {
 	int mask;
 	FILE *warn;
 	struct iol_error *err;
+	int nthreads;
+	struct ppipe *pipe; /* --base on more than one thread */
 };
 
 /* A module with records that is not printed: unknown or unreadable (a
@@ -75,6 +78,24 @@ static int cut_records(struct vctx *c, int i, struct parse_line *l)
 	return ret == IOL_ENOMEM ? ret : 0;
 }
 
+/* Record r's counter lines (--base): queued to the formatting threads
+ * when there are some and r can be copied, else printed here.  0 or
+ * IOL_ENOMEM. */
+static int record_text(struct vctx *c, struct parse_line *l,
+		       const struct iol_rec *r)
+{
+	if (!(c->mask & OPT_BASE))
+		return 0;
+	if (c->nthreads > 1 && !c->pipe && ppipe_takes(r->mod)) {
+		c->pipe = ppipe_start(c->d, c->ob, c->nthreads);
+		if (!c->pipe) /* one thread prints the same text */
+			c->nthreads = 1;
+	}
+	if (c->pipe && ppipe_takes(r->mod))
+		return ppipe_add(c->pipe, r);
+	return parse_text_record(c->ob, l, c->d, r);
+}
+
 /* Module i's records (--base), then its --total, --file and --perf
  * figures from the accumulator.  Returns 0 or a negative IOL_E* code
  * with c->err set. */
@@ -101,8 +122,7 @@ static int module_records(struct vctx *c, int i, struct parse_line *l)
 		have_acc = 1;
 	}
 	while ((ret = iol_modrd_next(&rd, &r, c->err)) == 1) {
-		if ((c->mask & OPT_BASE) &&
-		    (ret = parse_text_record(ob, l, d, r)) < 0) {
+		if ((ret = record_text(c, l, r)) < 0) {
 			iol_error_set(c->err, ret, "out of memory");
 			break;
 		}
@@ -113,6 +133,9 @@ static int module_records(struct vctx *c, int i, struct parse_line *l)
 		}
 	}
 	iol_modrd_close(&rd);
+	/* the module's lines are written before what follows them */
+	if (c->pipe && ppipe_drain(c->pipe) < 0 && ret >= 0)
+		ret = iol_error_set(c->err, IOL_ENOMEM, "out of memory");
 	if (ret < 0) {
 		if (have_acc)
 			iol_accum_release(&acc);
@@ -215,9 +238,11 @@ static int modules(struct vctx *c)
 }
 
 int view_parse_modules(struct obuf *ob, struct iol_dlog *d, int mask,
-		       FILE *warn, struct iol_error *err)
+		       int nthreads, FILE *warn, struct iol_error *err)
 {
-	struct vctx c = {ob, d, mask, warn, err};
+	struct vctx c = {ob, d, mask, warn, err, nthreads, NULL};
+	int ret = modules(&c);
 
-	return modules(&c);
+	ppipe_finish(c.pipe);
+	return ret;
 }
