@@ -16,23 +16,5 @@ is "$(col s.csv main:14 sys_writes)" 0 "4 fwrite of 1024 B: the buffer full, no 
 is "$(col s.csv main:17 sys_writes)" 1 "16 fwrite of 512 B: the first buffer sent by the 9th, the second at the fflush"
 is "$(col s.csv main:20:21 sys_writes)" 0 "2 fwrite of 2048 B before each fflush: none of the inner loop's"
 is "$(col s.csv main sys_writes)" 6 "main(): 1 + 2 + 3"
-LIB=$(dirname "$IOLENS")/iolens-trace.so
-if [ -f "$LIB" ] && command -v cc > /dev/null && cp "$SRC" . &&
-	cc -g -O0 -o prog fill-loop.c 2> /dev/null; then
-	$RUN trace --stacks -o prog.it ./prog 2> /dev/null
-	$RUN blocks --source --format=csv fill-loop.c prog.it > j.csv 2> err
-	is "$?:$(cat err)" "0:" "joined to the program's trace"
-	for b in main main:14 main:14:15 main:17 main:17:18 main:20 main:20:21 main:20:21:22 main:20:23; do
-		is "$(col j.csv $b predicted_sys_writes)" "$(col j.csv $b writes)" "$b: predicted write(2) are the measured"
-	done
-	if command -v strace > /dev/null && strace -f -o st.txt -e trace=write ./prog 2> /dev/null; then
-		is "$(grep -c 'write([3-9],' st.txt)" \
-			"$(($(col s.csv main sys_writes) + 0$(col s.csv '[loader]' sys_writes)))" \
-			"main's and exit's predicted write(2) are strace's"
-	else
-		skip "no strace" 1
-	fi
-else
-	skip "no iolens-trace.so or no C compiler" 11
-fi
+blocks_traced "$SRC" main main:14 main:14:15 main:17 main:17:18 main:20 main:20:21 main:20:21:22 main:20:23
 done_testing

@@ -16,23 +16,5 @@ is "$?:$(cat err)" "0:" "blocks --source runs"
 is "$(col s.csv main:15 sys_writes)" 0 "10 fwrite of 100 B fill the 1000 B buffer: no write(2) of the loop's"
 is "$(col s.csv main:18 sys_writes)" 2 "30 fwrite of 100 B: 2 write(2), the rest at the fclose"
 is "$(col s.csv main sys_writes)" 4 "main(): 1 + 2 + 1"
-LIB=$(dirname "$IOLENS")/iolens-trace.so
-if [ -f "$LIB" ] && command -v cc > /dev/null && cp "$SRC" . &&
-	cc -g -O0 -o prog fill-setvbuf.c 2> /dev/null; then
-	$RUN trace --stacks -o prog.it ./prog 2> /dev/null
-	$RUN blocks --source --format=csv fill-setvbuf.c prog.it > j.csv 2> err
-	is "$?:$(cat err)" "0:" "joined to the program's trace"
-	for b in main main:15 main:15:16 main:17 main:18 main:18:19 main:20; do
-		is "$(col j.csv $b predicted_sys_writes)" "$(col j.csv $b writes)" "$b: predicted write(2) are the measured"
-	done
-	if command -v strace > /dev/null && strace -f -o st.txt -e trace=write ./prog 2> /dev/null; then
-		is "$(grep -c 'write([3-9],' st.txt)" \
-			"$(($(col s.csv main sys_writes) + 0$(col s.csv '[loader]' sys_writes)))" \
-			"main's and exit's predicted write(2) are strace's"
-	else
-		skip "no strace" 1
-	fi
-else
-	skip "no iolens-trace.so or no C compiler" 9
-fi
+blocks_traced "$SRC" main main:15 main:15:16 main:17 main:18 main:18:19 main:20
 done_testing

@@ -16,23 +16,5 @@ is "$(col s.csv main:23 sys_writes)" 0 "8 fwrite of 512 B, left open: no write(2
 is "$(col s.csv keep:14 sys_writes)" 0 "keep(): 4 fwrite of 1024 B, left open: none at its loop"
 is "$(col s.csv "[loader]" sys_writes)" 3 "exit() sends the three full buffers"
 is "$(col s.csv main sys_writes)" 0 "main(): none of its own"
-LIB=$(dirname "$IOLENS")/iolens-trace.so
-if [ -f "$LIB" ] && command -v cc > /dev/null && cp "$SRC" . &&
-	cc -g -O0 -o prog fill-exit.c 2> /dev/null; then
-	$RUN trace --stacks -o prog.it ./prog 2> /dev/null
-	$RUN blocks --source --format=csv fill-exit.c prog.it > j.csv 2> err
-	is "$?:$(cat err)" "0:" "joined to the program's trace"
-	for b in main main:23 main:23:24 main:25 main:26 keep keep:14 keep:14:15 [loader]; do
-		is "$(col j.csv $b predicted_sys_writes)" "$(col j.csv $b writes)" "$b: predicted write(2) are the measured"
-	done
-	if command -v strace > /dev/null && strace -f -o st.txt -e trace=write ./prog 2> /dev/null; then
-		is "$(grep -c 'write([3-9],' st.txt)" \
-			"$(($(col s.csv main sys_writes) + 0$(col s.csv '[loader]' sys_writes)))" \
-			"main's and exit's predicted write(2) are strace's"
-	else
-		skip "no strace" 1
-	fi
-else
-	skip "no iolens-trace.so or no C compiler" 11
-fi
+blocks_traced "$SRC" main main:23 main:23:24 main:25 main:26 keep keep:14 keep:14:15 [loader]
 done_testing

@@ -21,23 +21,5 @@ is "$(col s.csv main:23 sys_writes)" 1 "fclose: the rest"
 is "$(col s.csv main:26 sys_writes)" 0 "h: the second fwrite of 2048 B fills the buffer, none"
 is "$(col s.csv main:27 sys_writes)" 1 "put(h): the full buffer sent at its first byte"
 is "$(col s.csv main sys_writes)" 4 "main(): 2 + 2 (the streams' rests not added up)"
-LIB=$(dirname "$IOLENS")/iolens-trace.so
-if [ -f "$LIB" ] && command -v cc > /dev/null && cp "$SRC" . &&
-	cc -g -O0 -o prog fill-calls.c 2> /dev/null; then
-	$RUN trace --stacks -o prog.it ./prog 2> /dev/null
-	$RUN blocks --source --format=csv fill-calls.c prog.it > j.csv 2> err
-	is "$?:$(cat err)" "0:" "joined to the program's trace"
-	for b in main main:20 main:21 main:22 main:23 main:25 main:26 main:27 main:28 put put:12; do
-		is "$(col j.csv $b predicted_sys_writes)" "$(col j.csv $b writes)" "$b: predicted write(2) are the measured"
-	done
-	if command -v strace > /dev/null && strace -f -o st.txt -e trace=write ./prog 2> /dev/null; then
-		is "$(grep -c 'write([3-9],' st.txt)" \
-			"$(($(col s.csv main sys_writes) + 0$(col s.csv '[loader]' sys_writes)))" \
-			"main's and exit's predicted write(2) are strace's"
-	else
-		skip "no strace" 1
-	fi
-else
-	skip "no iolens-trace.so or no C compiler" 13
-fi
+blocks_traced "$SRC" main main:20 main:21 main:22 main:23 main:25 main:26 main:27 main:28 put put:12
 done_testing

@@ -121,3 +121,34 @@ sheet() {
 block_col() {
 	awk -F, -v b="$2" -v k="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $1 == b { print $c[k] }' "$1"
 }
+
+# blocks_traced SRC BLOCK...: in the current directory, where s.csv holds
+# `blocks --source --format=csv SRC`, the C program SRC compiled and run
+# under `iolens trace --stacks`: blocks --source joined to its trace runs
+# clean, each BLOCK's predicted write(2) are the measured ones, and main's
+# and exit's predicted write(2) are what strace counts (2 + one test a
+# BLOCK; skipped without the tracer, a C compiler or strace).
+blocks_traced() {
+	_src=$1
+	shift
+	_lib=$(dirname "$IOLENS")/iolens-trace.so
+	if [ -f "$_lib" ] && command -v cc >/dev/null && cp "$_src" . &&
+		cc -g -O0 -o prog "${_src##*/}" 2>/dev/null; then
+		$RUN trace --stacks -o prog.it ./prog 2>/dev/null
+		$RUN blocks --source --format=csv "${_src##*/}" prog.it >j.csv 2>err
+		is "$?:$(cat err)" "0:" "joined to the program's trace"
+		for _b in "$@"; do
+			is "$(block_col j.csv "$_b" predicted_sys_writes)" "$(block_col j.csv "$_b" writes)" \
+				"$_b: predicted write(2) are the measured"
+		done
+		if command -v strace >/dev/null && strace -f -o st.txt -e trace=write ./prog 2>/dev/null; then
+			is "$(grep -c 'write([3-9],' st.txt)" \
+				"$(($(block_col s.csv main sys_writes) + 0$(block_col s.csv '[loader]' sys_writes)))" \
+				"main's and exit's predicted write(2) are strace's"
+		else
+			skip "no strace" 1
+		fi
+	else
+		skip "no iolens-trace.so or no C compiler" $(($# + 2))
+	fi
+}
