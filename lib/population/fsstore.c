@@ -274,17 +274,6 @@ static int put_rec(struct put *p, const char *source, int64_t size,
 	return lookup(p->db, source, &p->rec, &s, &t, p->err);
 }
 
-/* "2020-01-01T10:00:00Z" */
-static const char *iso(char *b, size_t n, double t)
-{
-	time_t v = (time_t)t;
-	struct tm tm;
-
-	if (!gmtime_r(&v, &tm) || !strftime(b, n, "%Y-%m-%dT%H:%M:%SZ", &tm))
-		snprintf(b, n, "%.0f", t);
-	return b;
-}
-
 /* one column read over [t0, t1]: refused when another recording holds
  * it over a period they share (a copy of a report under another name,
  * or inside an archive and beside it: its buckets would add up twice
@@ -305,12 +294,13 @@ static int seen_once(struct put *p, struct iol_sqlst *q, struct iol_sqlst *in,
 		snprintf(src, sizeof(src), "%s", iol_sql_text(q, 0));
 		t0 = iol_sql_real(q, 1);
 		iol_sql_reset(q);
-		return iol_error_set(p->err, IOL_ECORRUPT,
-				     "%s at %s: stored before from '%s' (a "
-				     "copy of a report stored already?)",
-				     s->key,
-				     iso(a, sizeof(a), t0 > s->t0 ? t0 : s->t0),
-				     src);
+		return iol_error_set(
+			p->err, IOL_ECORRUPT,
+			"%s at %s: stored before from '%s' (a "
+			"copy of a report stored already?)",
+			s->key,
+			iol_fsmon_iso(a, sizeof(a), t0 > s->t0 ? t0 : s->t0),
+			src);
 	}
 	iol_sql_reset(q);
 	if (r < 0)

@@ -468,3 +468,14 @@ void iol_fsmon_release(struct iol_fsmon *m)
 	iol_devset_release(&m->mdops);
 	memset(m, 0, sizeof(*m));
 }
+
+/* a recording's time for a message: "2020-01-01T10:00:00Z" */
+const char *iol_fsmon_iso(char *b, size_t n, double t)
+{
+	time_t v = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&v, &tm) || !strftime(b, n, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(b, n, "%.0f", t);
+	return b;
+}

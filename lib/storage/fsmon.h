@@ -249,4 +249,8 @@ int iol_fs_tar_is(const char *path);
 int iol_fs_tar_read(struct iol_fsmon *m, const char *path,
 		    struct iol_error *err);
 
+/* t (seconds since the epoch, UTC) as "2020-01-01T10:00:00Z" into b
+ * (n bytes), or its number when no calendar holds it; b. */
+const char *iol_fsmon_iso(char *b, size_t n, double t);
+
 #endif

@@ -288,17 +288,6 @@ static int mm_bytes(struct txt *x, struct iol_fstarget *t, const struct mcol *c,
 	return r ? r : iol_fsrun_end(x->m, t, name, &u);
 }
 
-/* "2020-01-01T10:00:00Z" */
-static const char *iso(char *b, size_t n, double t)
-{
-	time_t v = (time_t)t;
-	struct tm tm;
-
-	if (!gmtime_r(&v, &tm) || !strftime(b, n, "%Y-%m-%dT%H:%M:%SZ", &tm))
-		snprintf(b, n, "%.0f", t);
-	return b;
-}
-
 /* A byte column's buckets, once: the same server's metric of the same
  * disk over a period read before (a copy of a report, inside an
  * archive and beside it, or two queries that share buckets) would add
@@ -334,7 +323,7 @@ static int mm_once(struct txt *x, const struct mcol *c, const struct mrow *rows,
 			"line %llu: %s at %s: given before (a copy "
 			"of a report read already?)",
 			c->line, key,
-			iso(a, sizeof(a), t0 > s->t0 ? t0 : s->t0));
+			iol_fsmon_iso(a, sizeof(a), t0 > s->t0 ? t0 : s->t0));
 	return r;
 }
 
