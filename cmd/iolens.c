@@ -13,6 +13,7 @@
 #include "cmd/complete.h"
 #include "cmd/util.h"
 #include "base/version.h"
+#include "population/popdb.h"
 #include "render/batch.h"
 #include "render/gfx.h"
 #include "render/help.h"
@@ -70,6 +71,19 @@ static int batch_command(int argc, char **argv)
 	return c->fn(argc, argv);
 }
 
+/* A serve batch's commands (serve/run.c): a job page's four that read
+ * the store share one opening of it, its schema read once (a first
+ * visit's child on the 406-job store: 9.5 ms of CPU, 7.7 so) */
+static int serve_batch(int argc, char **argv)
+{
+	int rc;
+
+	iol_popdb_keep(1);
+	rc = serve_batch_run(argc, argv, batch_command);
+	iol_popdb_keep(0);
+	return rc < 0 ? EXIT_DATA : EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	const struct command *c;
@@ -82,9 +96,7 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "--serve-batch")) /* for serve/run.c */
-		return serve_batch_run(argc - 2, argv + 2, batch_command) < 0
-			       ? EXIT_DATA
-			       : EXIT_OK;
+		return serve_batch(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "help") && argc > 2 &&
 	    !strcmp(argv[2], "--columns"))
 		return help_columns(argc, argv);

@@ -110,6 +110,7 @@ static const struct cmd_opt options[] = {
 	{"max-conn", CO_INT, AT(o.max_conn), "a count from 1 to 1024", 1, 1024},
 	{"timeout", CO_INT, AT(o.timeout_s), "a count from 1 to 3600", 1, 3600},
 	{"iostat", CO_CALL, .fn = iostat},
+	{"cache", CO_STR, AT(o.cache_dir)},
 	CO_END,
 };
 

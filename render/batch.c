@@ -77,22 +77,31 @@ static int batch_one(int argc, char **argv, int out, int err,
 	return 0;
 }
 
-int serve_batch_run(int argc, char **argv, serve_batch_fn run)
+/* A test holds one child still (t/8305): the batch that removes the
+ * file named stops itself, so the test finds it stopped however the
+ * machine schedules (a child of 30 ms was caught by polling, or not,
+ * under load); before its first command, or with IOLENS_TEST_HOLD_AT
+ * before that one (from 1: t/8316 changes the store between two). */
+static void test_hold(int cmd)
 {
 	const char *hold = getenv("IOLENS_TEST_HOLD");
-	int out = dup(1), err = dup(2), s = 0, e;
+	const char *at = getenv("IOLENS_TEST_HOLD_AT");
+
+	if ((at && *at ? atoi(at) : 1) == cmd && hold && *hold &&
+	    unlink(hold) == 0)
+		raise(SIGSTOP);
+}
+
+int serve_batch_run(int argc, char **argv, serve_batch_fn run)
+{
+	int out = dup(1), err = dup(2), s = 0, e, cmd = 0;
 
 	if (out < 0 || err < 0)
 		return -1;
-	/* a test holds one child still (t/8305): the batch that removes the
-	 * file named stops itself, so the test finds it stopped however the
-	 * machine schedules (a child of 30 ms was caught by polling, or not,
-	 * under load) */
-	if (hold && *hold && unlink(hold) == 0)
-		raise(SIGSTOP);
 	while (s < argc) {
 		for (e = s; e < argc && strcmp(argv[e], "\x1e"); e++)
 			;
+		test_hold(++cmd);
 		if (e > s && batch_one(e - s, argv + s, out, err, run) < 0)
 			return -1;
 		s = e + 1;

@@ -202,6 +202,11 @@ int cache_get(const struct sb *key, struct run *r, int wait)
 	pthread_mutex_unlock(&mu);
 	if (!hit)
 		run_free(r);
+	/* made at an earlier start (disk.c): kept in memory as made now */
+	if (claimed && disk_get(key, r) == 0) {
+		cache_put(key, r, 1);
+		return 1;
+	}
 	return hit ? 1 : claimed ? 0 : -1;
 }
 

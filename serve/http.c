@@ -404,6 +404,7 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 		v6 = 1;
 	}
 	cache_init();
+	disk_init(o);
 	signal(SIGPIPE, SIG_IGN);
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);

@@ -101,6 +101,14 @@ void cache_cancel(const struct sb *key);
  * run ended and nothing was kept. */
 int cache_wait(const struct sb *key, struct run *r, double wait_s);
 void cache_free(void);
+/* The store's tables kept on disk across starts (disk.c): the cache
+ * directory chosen (--cache, else $XDG_CACHE_HOME/iolens/serve, else
+ * ~/.cache/iolens/serve) once before the server starts; an output of
+ * the store alone (key "D...") written whole once made; read back: 0
+ * and r, or -1 (none, another key, or damaged: to be made again). */
+void disk_init(const struct serve_opts *o);
+void disk_put(const struct sb *key, const struct run *r);
+int disk_get(const struct sb *key, struct run *r);
 /* The cache's size: 64 MiB, or IOLENS_TEST_PAGE_CACHE bytes (a test's);
  * called once before the server starts. */
 void cache_init(void);

@@ -460,6 +460,7 @@ static void *bg_run(void *arg)
 	run_all(b->o, argvs, todo, b->n, b->logfd, r);
 	for (int i = 0; i < b->n; i++) {
 		cache_put(&b->key[i], &r[i], 1);
+		disk_put(&b->key[i], &r[i]);
 		run_free(&r[i]);
 	}
 	bg_free(b);

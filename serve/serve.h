@@ -37,10 +37,13 @@ struct serve_opts {
 	unsigned timeout_s; /* per request (and idle connection) */
 	size_t cache_bytes; /* the timeline index cache */
 	int port_file_fd;   /* the bound port is written here, or -1 */
+	/* the store's tables kept across starts here (NULL: the user's
+	 * cache directory; "": none) */
+	const char *cache_dir;
 };
 
 /* bumped when a member changes, so a stale module is refused */
-#define IOL_SERVE_VERSION 4
+#define IOL_SERVE_VERSION 5
 
 struct iol_serve {
 	int version;

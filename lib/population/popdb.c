@@ -45,6 +45,7 @@ struct iol_popdb {
 	int sched_partition; /* sched has the scheduler's Partition */
 	struct added *added; /* columns added to rows stored before them */
 	size_t nadded;
+	int kept; /* iol_popdb_keep()'s: closed by it, not by a command */
 };
 
 struct iol_popcur {
@@ -169,12 +170,41 @@ static int allow_read(void *arg, const char *table)
 	       (self->internal && !strcmp(table, "sched"));
 }
 
+/* The store kept open between the commands of one process
+ * (iol_popdb_keep()): its path, and whether a command has it now. */
+static struct {
+	int on, busy;
+	char *path;
+	struct iol_popdb *db;
+} kept;
+
+void iol_popdb_keep(int on)
+{
+	if (!on && kept.db && !kept.busy) {
+		kept.db->kept = 0;
+		iol_popdb_close(kept.db);
+	}
+	if (!on) {
+		free(kept.path);
+		memset(&kept, 0, sizeof kept);
+	}
+	kept.on = on;
+}
+
 int iol_popdb_open(const char *path, struct iol_popdb **out,
 		   struct iol_error *err)
 {
-	struct iol_popdb *db = calloc(1, sizeof *db);
+	struct iol_popdb *db;
 	int rc;
 
+	/* the same store again: its connection, schema and columns as the
+	 * last command left them (each statement is its own read) */
+	if (kept.db && !kept.busy && !strcmp(kept.path, path)) {
+		kept.busy = 1;
+		*out = kept.db;
+		return 0;
+	}
+	db = calloc(1, sizeof *db);
 	*out = NULL;
 	if (!db)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -194,6 +224,11 @@ int iol_popdb_open(const char *path, struct iol_popdb **out,
 	if (rc) {
 		iol_popdb_close(db);
 		return rc;
+	}
+	if (kept.on && !kept.db && (kept.path = strdup(path))) {
+		kept.db = db;
+		kept.busy = 1;
+		db->kept = 1;
 	}
 	*out = db;
 	return 0;
@@ -238,6 +273,11 @@ void iol_popdb_close(struct iol_popdb *db)
 {
 	if (!db)
 		return;
+	if (db->kept) { /* for the next command: iol_popdb_keep(0) closes it */
+		kept.busy = 0;
+		db->internal = 0;
+		return;
+	}
 	for (size_t i = 0; i < db->ncols; i++)
 		free(db->cols[i]);
 	free(db->cols);

@@ -93,6 +93,12 @@ int iol_popdb_open_where(const char *path, const char *where,
 			 struct iol_popdb **db, int *bad_where,
 			 struct iol_error *err);
 void iol_popdb_close(struct iol_popdb *db);
+/* With on, the first store opened is kept open when closed, and opening
+ * the same path again (while no one has it) gives it back without
+ * opening the file or reading its schema again: for a process running
+ * several commands on one store (iolens --serve-batch).  Off closes it.
+ * Not for threads: one thread of a process opens stores while on. */
+void iol_popdb_keep(int on);
 
 /* Is where (NULL: none) a guarded read-only expression?  0 or IOL_EINVAL. */
 int iol_popdb_check_where(struct iol_popdb *db, const char *where,

@@ -1,0 +1,225 @@
+/*
+ * The store's tables kept on disk besides in memory (cache.c): the
+ * dashboard's of a million jobs take minutes of CPU, and were made
+ * again at every start.  An output whose key depends on the store alone
+ * (it begins "D": the store's identity and generation, then the
+ * command) is written to the cache directory once made, and read back
+ * at a later start whose key is the same.  One file a command (named by
+ * a hash of the command and the binary, not of the store's state, so a
+ * newer state replaces the older: the directory stays a few files a
+ * store), written to a temporary file and renamed, so that a reader
+ * never sees half of one; a file whose key (binary, store state,
+ * command), lengths or checksum disagree is ignored and made again.
+ * The store itself is never written.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "serve/internal.h"
+#include "base/banned.h"
+
+#define DISK_MAX ((off_t)256 << 20) /* the directory's bytes, at most */
+#define ENTRY_MAX ((size_t)64 << 20)
+#define MAGIC "iolens-serve-cache 1"
+
+static char dir[PATH_MAX];   /* "" when off */
+static char binid[128] = ""; /* the binary that makes the outputs */
+
+static uint64_t fnv(uint64_t h, const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)p[i]) * 1099511628211ULL;
+	return h;
+}
+
+static int mkdirs(char *p)
+{
+	for (char *s = p + 1; *s; s++)
+		if (*s == '/') {
+			*s = 0;
+			if (mkdir(p, 0700) < 0 && errno != EEXIST)
+				return -1;
+			*s = '/';
+		}
+	return mkdir(p, 0700) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+void disk_init(const struct serve_opts *o)
+{
+	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
+	struct stat st;
+	int n;
+
+	dir[0] = 0;
+	if (o->cache_dir)
+		n = snprintf(dir, sizeof dir, "%s", o->cache_dir);
+	else if (x && *x == '/')
+		n = snprintf(dir, sizeof dir, "%s/iolens/serve", x);
+	else if (h && *h == '/')
+		n = snprintf(dir, sizeof dir, "%s/.cache/iolens/serve", h);
+	else
+		n = 0;
+	if (n <= 0 || (size_t)n >= sizeof dir || mkdirs(dir) < 0 ||
+	    stat(o->self, &st) < 0) {
+		dir[0] = 0; /* --cache "": none; or nowhere to keep them */
+		return;
+	}
+	snprintf(binid, sizeof binid, "B%llu:%lld:%lld.%09ld|",
+		 (unsigned long long)st.st_ino, (long long)st.st_size,
+		 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+}
+
+/* The file of key: named by the binary and the command (what follows
+ * the store's state); 0, or -1 when key is not the store's alone. */
+static int path_of(const struct sb *key, char *p, size_t n)
+{
+	const char *bar;
+	uint64_t h;
+
+	if (!dir[0] || key->len < 2 || key->s[0] != 'D' ||
+	    !(bar = memchr(key->s, '|', key->len)))
+		return -1;
+	h = fnv(fnv(14695981039346656037ULL, binid, strlen(binid)), bar,
+		key->len - (size_t)(bar - key->s));
+	return snprintf(p, n, "%s/%016" PRIx64 ".out", dir, h) < (int)n ? 0
+									: -1;
+}
+
+static uint64_t sum_of(const struct sb *key, const struct run *r)
+{
+	uint64_t h = fnv(14695981039346656037ULL, binid, strlen(binid));
+
+	h = fnv(h, key->s, key->len);
+	h = fnv(h, r->out.s ? r->out.s : "", r->out.len);
+	return fnv(h, r->err.s ? r->err.s : "", r->err.len);
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t k = write(fd, p, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+/* The oldest files removed while the directory holds more than
+ * DISK_MAX bytes (several stores served from one cache). */
+static void prune(void)
+{
+	for (int round = 0; round < 64; round++) {
+		DIR *d = opendir(dir);
+		struct dirent *e;
+		struct stat st;
+		off_t total = 0;
+		time_t old = 0;
+		char oldest[NAME_MAX + 1] = "";
+
+		if (!d)
+			return;
+		while ((e = readdir(d)))
+			if (strstr(e->d_name, ".out") &&
+			    fstatat(dirfd(d), e->d_name, &st, 0) == 0) {
+				total += st.st_size;
+				if (!oldest[0] || st.st_mtime < old) {
+					old = st.st_mtime;
+					snprintf(oldest, sizeof oldest, "%s",
+						 e->d_name);
+				}
+			}
+		if (total > DISK_MAX && oldest[0])
+			unlinkat(dirfd(d), oldest, 0);
+		closedir(d);
+		if (total <= DISK_MAX)
+			return;
+	}
+}
+
+void disk_put(const struct sb *key, const struct run *r)
+{
+	char p[PATH_MAX + 32], tmp[PATH_MAX + 48], head[256];
+	int fd, n, bad;
+
+	/* a command's failure is its output too (a store too small for a
+	 * table); one killed at a limit is not */
+	if (r->status < 0 || r->status > 255 || r->pending || r->out.nomem ||
+	    r->err.nomem || r->out.len + r->err.len + key->len > ENTRY_MAX ||
+	    path_of(key, p, sizeof p) < 0)
+		return;
+	snprintf(tmp, sizeof tmp, "%s/.tmp.XXXXXX", dir);
+	if ((fd = mkostemp(tmp, O_CLOEXEC)) < 0)
+		return;
+	n = snprintf(head, sizeof head,
+		     MAGIC " %d %zu %zu %zu %016" PRIx64 "\n", r->status,
+		     key->len, r->out.len, r->err.len, sum_of(key, r));
+	bad = write_all(fd, head, (size_t)n) < 0 ||
+	      write_all(fd, key->s, key->len) < 0 ||
+	      write_all(fd, r->out.s ? r->out.s : "", r->out.len) < 0 ||
+	      write_all(fd, r->err.s ? r->err.s : "", r->err.len) < 0;
+	if (close(fd) < 0 || bad || rename(tmp, p) < 0) {
+		unlink(tmp);
+		return;
+	}
+	prune();
+}
+
+/* The whole of file fd (at most ENTRY_MAX and a header) in b. */
+static int slurp(int fd, struct sb *b)
+{
+	char buf[65536];
+	ssize_t k;
+
+	while ((k = read(fd, buf, sizeof buf)) > 0 && b->len <= ENTRY_MAX + 256)
+		sb_put(b, buf, (size_t)k);
+	return k < 0 || b->nomem || b->len > ENTRY_MAX + 256 ? -1 : 0;
+}
+
+int disk_get(const struct sb *key, struct run *r)
+{
+	char p[PATH_MAX + 32];
+	struct sb f = {0};
+	size_t kl, ol, el;
+	int st;
+	unsigned long long sum;
+	const char *nl;
+	int fd, ok = 0;
+
+	if (path_of(key, p, sizeof p) < 0 ||
+	    (fd = open(p, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	if (slurp(fd, &f) == 0 && (nl = memchr(f.s, '\n', f.len)) &&
+	    nl - f.s < 200 &&
+	    sscanf(f.s, MAGIC " %d %zu %zu %zu %16llx\n", &st, &kl, &ol, &el,
+		   &sum) == 5 &&
+	    st >= 0 && st <= 255 && kl == key->len &&
+	    (size_t)(f.s + f.len - nl - 1) == kl + ol + el &&
+	    !memcmp(nl + 1, key->s, kl)) {
+		memset(r, 0, sizeof *r);
+		r->status = st;
+		sb_put(&r->out, nl + 1 + kl, ol);
+		sb_put(&r->err, nl + 1 + kl + ol, el);
+		ok = !r->out.nomem && !r->err.nomem &&
+		     sum_of(key, r) == (uint64_t)sum;
+		if (!ok)
+			run_free(r);
+	}
+	close(fd);
+	sb_free(&f);
+	return ok ? 0 : -1;
+}
