@@ -365,23 +365,34 @@ static int cmp_sred(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* Bytes read beyond the highest byte read + 1 */
+/* a + b of counts not below 0, at most INT64_MAX: a log's counters are
+ * any 64-bit values, and records of one file are summed */
+static int64_t sadd(int64_t a, int64_t b)
+{
+	a = a > 0 ? a : 0;
+	b = b > 0 ? b : 0;
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
+/* Bytes read beyond the highest byte read + 1 (maxr + 1 not computed:
+ * it may be INT64_MAX) */
 static int64_t reread(int64_t br, int64_t maxr)
 {
-	return maxr >= 0 && br > maxr + 1 ? br - (maxr + 1) : 0;
+	return maxr >= 0 && br > 0 && br - 1 > maxr ? br - 1 - maxr : 0;
 }
 
 static void red_add(uint64_t id, int64_t red, int64_t stdio, int code,
 		    struct iol_trifacts *tf)
 {
 	if (code) {
-		tf->redundant_code += red + stdio;
+		tf->redundant_code = sadd(tf->redundant_code, sadd(red, stdio));
 		return;
 	}
-	tf->redundant_bytes += red;
-	tf->redundant_stdio += stdio;
-	if (red + stdio > tf->redundant_max) {
-		tf->redundant_max = red + stdio;
+	tf->redundant_bytes = sadd(tf->redundant_bytes, red);
+	if (stdio > 0) /* else -1 stays: no STDIO module */
+		tf->redundant_stdio = sadd(tf->redundant_stdio, stdio);
+	if (sadd(red, stdio) > tf->redundant_max) {
+		tf->redundant_max = sadd(red, stdio);
 		tf->redundant_id = id;
 	}
 }
@@ -405,7 +416,7 @@ static void redundant(const struct fr *a, size_t n, struct sreds *st,
 	size_t k;
 
 	for (k = 0; k < n; k++) {
-		br += a[k].br, bw += a[k].bw;
+		br = sadd(br, a[k].br), bw = sadd(bw, a[k].bw);
 		mr = a[k].maxr > mr ? a[k].maxr : mr;
 		mw = a[k].maxw > mw ? a[k].maxw : mw;
 	}
@@ -416,8 +427,7 @@ static void redundant(const struct fr *a, size_t n, struct sreds *st,
 		stdio = reread(e->br, e->maxr) - rr;
 		stdio = stdio > 0 ? stdio : 0;
 	}
-	red_add(a[0].id, rr + (mw >= 0 && bw > mw + 1 ? bw - (mw + 1) : 0),
-		stdio, a[0].code, tf);
+	red_add(a[0].id, sadd(rr, reread(bw, mw)), stdio, a[0].code, tf);
 }
 
 /* The STDIO records that read, one entry a file (sorted by id); none
@@ -449,7 +459,7 @@ static int stdio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		qsort(st->v, st->n, sizeof(*st->v), cmp_sred);
 	for (i = k = 0; i < st->n; i++) {
 		if (k && st->v[k - 1].id == st->v[i].id) {
-			st->v[k - 1].br += st->v[i].br;
+			st->v[k - 1].br = sadd(st->v[k - 1].br, st->v[i].br);
 			if (st->v[i].maxr > st->v[k - 1].maxr)
 				st->v[k - 1].maxr = st->v[i].maxr;
 		} else {
@@ -542,7 +552,7 @@ static void file_facts(const struct fr *a, size_t n, struct sreds *sr,
 		np[0] = np[1] = -1; /* aggregators differ by design */
 	}
 	for (k = 0; k < n; k++) {
-		br += a[k].br, small += a[k].small, st += a[k].st;
+		br = sadd(br, a[k].br), small += a[k].small, st += a[k].st;
 		if (a[k].rstart >= 0 && (rs < 0 || a[k].rstart < rs))
 			rs = a[k].rstart;
 		if (a[k].wstart >= 0 && (ws < 0 || a[k].wstart < ws))
