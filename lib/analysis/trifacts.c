@@ -780,31 +780,31 @@ static void mpiio_sizes(const struct iol_jrec *r, int64_t nprocs,
 {
 	static const double upper[5] = {100, 1024, 10240, 102400, 1048576};
 	const int64_t *c = r->ic;
-	int64_t coll = nn(c[MPIIO_COLL_READS]) + nn(c[MPIIO_COLL_WRITES]) +
-		       nn(c[MPIIO_SPLIT_READS]) + nn(c[MPIIO_SPLIT_WRITES]);
-	int64_t ind = nn(c[MPIIO_INDEP_READS]) + nn(c[MPIIO_INDEP_WRITES]) +
-		      nn(c[MPIIO_NB_READS]) + nn(c[MPIIO_NB_WRITES]);
+	int64_t coll = sadd(sadd(c[MPIIO_COLL_READS], c[MPIIO_COLL_WRITES]),
+			    sadd(c[MPIIO_SPLIT_READS], c[MPIIO_SPLIT_WRITES]));
+	int64_t ind = sadd(sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]),
+			   sadd(c[MPIIO_NB_READS], c[MPIIO_NB_WRITES]));
 	double fold = coll > ind && nprocs > 1 ? (double)nprocs : 1;
 	int64_t top, m = 0;
 	int b, k;
 
 	*small = *tiny = *all = 0;
 	for (b = 0; b < 10; b++) {
-		int64_t x = nn(c[MPIIO_SIZE_READ_AGG_0_100 + b]) +
-			    nn(c[MPIIO_SIZE_WRITE_AGG_0_100 + b]);
+		int64_t x = sadd(c[MPIIO_SIZE_READ_AGG_0_100 + b],
+				 c[MPIIO_SIZE_WRITE_AGG_0_100 + b]);
 		int sm = b < 5 && upper[b] * fold <= 1048576.0;
 
-		*all += x;
-		*small += sm ? x : 0;
-		*tiny += sm && b < 3 ? x : 0;
+		*all = sadd(*all, x);
+		*small = sadd(*small, sm ? x : 0);
+		*tiny = sadd(*tiny, sm && b < 3 ? x : 0);
 	}
 	if (fold > 1)
 		return; /* the 100K_1M bin was not counted */
 	for (k = 0; k < 4; k++)
 		if (c[MPIIO_ACCESS1_ACCESS + k] == 1048576)
-			m += nn(c[MPIIO_ACCESS1_COUNT + k]);
-	top = nn(c[MPIIO_SIZE_READ_AGG_100K_1M]) +
-	      nn(c[MPIIO_SIZE_WRITE_AGG_100K_1M]);
+			m = sadd(m, c[MPIIO_ACCESS1_COUNT + k]);
+	top = sadd(c[MPIIO_SIZE_READ_AGG_100K_1M],
+		   c[MPIIO_SIZE_WRITE_AGG_100K_1M]);
 	*small -= m < top ? m : top;
 }
 
@@ -850,12 +850,14 @@ static int mpiio_small(const struct iol_job *job, struct iol_trifacts *tf)
 
 		mpiio_sizes(r, job->nprocs, &small, &tiny, &ops);
 		t = mpiio_small_secs(r, small, ops, job->nprocs);
-		tf->mpiio_small += small, tf->mpiio_tiny += tiny;
-		tf->mpiio_ops += ops;
+		tf->mpiio_small = sadd(tf->mpiio_small, small);
+		tf->mpiio_tiny = sadd(tf->mpiio_tiny, tiny);
+		tf->mpiio_ops = sadd(tf->mpiio_ops, ops);
 		racc_add(&all, r->rank, t);
 		if (r->rank < 0) {
-			tf->mpiio_shared_small += small;
-			tf->mpiio_shared_ops += ops;
+			tf->mpiio_shared_small =
+				sadd(tf->mpiio_shared_small, small);
+			tf->mpiio_shared_ops = sadd(tf->mpiio_shared_ops, ops);
 			racc_add(&sh, -1, t);
 		}
 	}
