@@ -64,6 +64,10 @@ struct fnrec {
 	const char **grefs;
 	size_t ngrefs, capgrefs;
 	int grefs_state, grefs_all;
+	/* fn_only_writes() of parameter i, once bit i of ow_known: its
+	 * body is scanned once, not again at each of its call sites */
+	unsigned ow_known;
+	unsigned char ow[IOL_CARGS];
 };
 
 /* a stream variable's buffer, as a setvbuf or setbuf call sets it */
@@ -2393,16 +2397,19 @@ static enum CXChildVisitResult writes_visit(CXCursor cur, CXCursor parent,
 /* f does nothing with its parameter q but write it with stdio (no
  * flush, close, seek, nor a call it is given to): 1; 2 when those
  * writes are all the calls it makes (its I/O is the stream's); else 0 */
-static int fn_only_writes(const struct fnrec *f, int q)
+static int fn_only_writes(struct fnrec *f, int q)
 {
 	CXCursor body = clang_getNullCursor();
 	struct wscan w = {f, q, 0, 0};
 
+	if (f->ow_known >> q & 1)
+		return f->ow[q];
+	f->ow_known |= 1u << q;
 	clang_visitChildren(f->cur, body_visit, &body);
 	if (clang_Cursor_isNull(body))
-		return 0;
+		return f->ow[q] = 0;
 	clang_visitChildren(body, writes_visit, &w);
-	return w.bad ? 0 : w.any ? 1 : 2;
+	return f->ow[q] = w.bad ? 0 : w.any ? 1 : 2;
 }
 
 /*
