@@ -902,14 +902,14 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 			f[MPIIO_F_FASTEST_RANK_TIME],
 			f[MPIIO_F_SLOWEST_RANK_TIME],
 			c[MPIIO_SLOWEST_RANK]};
-		int64_t coll =
-			nn(c[MPIIO_COLL_READS]) + nn(c[MPIIO_COLL_WRITES]);
+		int64_t coll = sadd(c[MPIIO_COLL_READS], c[MPIIO_COLL_WRITES]);
 
-		tf->mpiio_coll +=
-			nn(c[MPIIO_COLL_READS]) + nn(c[MPIIO_COLL_WRITES]);
-		tf->mpiio_indep +=
-			nn(c[MPIIO_INDEP_READS]) + nn(c[MPIIO_INDEP_WRITES]);
-		tf->mpiio_nb += nn(c[MPIIO_NB_READS]) + nn(c[MPIIO_NB_WRITES]);
+		tf->mpiio_coll = sadd(tf->mpiio_coll, coll);
+		tf->mpiio_indep =
+			sadd(tf->mpiio_indep,
+			     sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]));
+		tf->mpiio_nb = sadd(tf->mpiio_nb, sadd(c[MPIIO_NB_READS],
+						       c[MPIIO_NB_WRITES]));
 		if (jm->recs[i].rank < 0)
 			shared_spread(&s, (double)job->nprocs, tf);
 		else
