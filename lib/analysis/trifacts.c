@@ -365,23 +365,34 @@ static int cmp_sred(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* Bytes read beyond the highest byte read + 1 */
+/* a + b of counts not below 0, at most INT64_MAX: a log's counters are
+ * any 64-bit values, and records of one file are summed */
+static int64_t sadd(int64_t a, int64_t b)
+{
+	a = a > 0 ? a : 0;
+	b = b > 0 ? b : 0;
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
+/* Bytes read beyond the highest byte read + 1 (maxr + 1 not computed:
+ * it may be INT64_MAX) */
 static int64_t reread(int64_t br, int64_t maxr)
 {
-	return maxr >= 0 && br > maxr + 1 ? br - (maxr + 1) : 0;
+	return maxr >= 0 && br > 0 && br - 1 > maxr ? br - 1 - maxr : 0;
 }
 
 static void red_add(uint64_t id, int64_t red, int64_t stdio, int code,
 		    struct iol_trifacts *tf)
 {
 	if (code) {
-		tf->redundant_code += red + stdio;
+		tf->redundant_code = sadd(tf->redundant_code, sadd(red, stdio));
 		return;
 	}
-	tf->redundant_bytes += red;
-	tf->redundant_stdio += stdio;
-	if (red + stdio > tf->redundant_max) {
-		tf->redundant_max = red + stdio;
+	tf->redundant_bytes = sadd(tf->redundant_bytes, red);
+	if (stdio > 0) /* else -1 stays: no STDIO module */
+		tf->redundant_stdio = sadd(tf->redundant_stdio, stdio);
+	if (sadd(red, stdio) > tf->redundant_max) {
+		tf->redundant_max = sadd(red, stdio);
 		tf->redundant_id = id;
 	}
 }
@@ -405,7 +416,7 @@ static void redundant(const struct fr *a, size_t n, struct sreds *st,
 	size_t k;
 
 	for (k = 0; k < n; k++) {
-		br += a[k].br, bw += a[k].bw;
+		br = sadd(br, a[k].br), bw = sadd(bw, a[k].bw);
 		mr = a[k].maxr > mr ? a[k].maxr : mr;
 		mw = a[k].maxw > mw ? a[k].maxw : mw;
 	}
@@ -416,8 +427,7 @@ static void redundant(const struct fr *a, size_t n, struct sreds *st,
 		stdio = reread(e->br, e->maxr) - rr;
 		stdio = stdio > 0 ? stdio : 0;
 	}
-	red_add(a[0].id, rr + (mw >= 0 && bw > mw + 1 ? bw - (mw + 1) : 0),
-		stdio, a[0].code, tf);
+	red_add(a[0].id, sadd(rr, reread(bw, mw)), stdio, a[0].code, tf);
 }
 
 /* The STDIO records that read, one entry a file (sorted by id); none
@@ -449,7 +459,7 @@ static int stdio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		qsort(st->v, st->n, sizeof(*st->v), cmp_sred);
 	for (i = k = 0; i < st->n; i++) {
 		if (k && st->v[k - 1].id == st->v[i].id) {
-			st->v[k - 1].br += st->v[i].br;
+			st->v[k - 1].br = sadd(st->v[k - 1].br, st->v[i].br);
 			if (st->v[i].maxr > st->v[k - 1].maxr)
 				st->v[k - 1].maxr = st->v[i].maxr;
 		} else {
@@ -542,7 +552,7 @@ static void file_facts(const struct fr *a, size_t n, struct sreds *sr,
 		np[0] = np[1] = -1; /* aggregators differ by design */
 	}
 	for (k = 0; k < n; k++) {
-		br += a[k].br, small += a[k].small, st += a[k].st;
+		br = sadd(br, a[k].br), small += a[k].small, st += a[k].st;
 		if (a[k].rstart >= 0 && (rs < 0 || a[k].rstart < rs))
 			rs = a[k].rstart;
 		if (a[k].wstart >= 0 && (ws < 0 || a[k].wstart < ws))
@@ -770,31 +780,31 @@ static void mpiio_sizes(const struct iol_jrec *r, int64_t nprocs,
 {
 	static const double upper[5] = {100, 1024, 10240, 102400, 1048576};
 	const int64_t *c = r->ic;
-	int64_t coll = nn(c[MPIIO_COLL_READS]) + nn(c[MPIIO_COLL_WRITES]) +
-		       nn(c[MPIIO_SPLIT_READS]) + nn(c[MPIIO_SPLIT_WRITES]);
-	int64_t ind = nn(c[MPIIO_INDEP_READS]) + nn(c[MPIIO_INDEP_WRITES]) +
-		      nn(c[MPIIO_NB_READS]) + nn(c[MPIIO_NB_WRITES]);
+	int64_t coll = sadd(sadd(c[MPIIO_COLL_READS], c[MPIIO_COLL_WRITES]),
+			    sadd(c[MPIIO_SPLIT_READS], c[MPIIO_SPLIT_WRITES]));
+	int64_t ind = sadd(sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]),
+			   sadd(c[MPIIO_NB_READS], c[MPIIO_NB_WRITES]));
 	double fold = coll > ind && nprocs > 1 ? (double)nprocs : 1;
 	int64_t top, m = 0;
 	int b, k;
 
 	*small = *tiny = *all = 0;
 	for (b = 0; b < 10; b++) {
-		int64_t x = nn(c[MPIIO_SIZE_READ_AGG_0_100 + b]) +
-			    nn(c[MPIIO_SIZE_WRITE_AGG_0_100 + b]);
+		int64_t x = sadd(c[MPIIO_SIZE_READ_AGG_0_100 + b],
+				 c[MPIIO_SIZE_WRITE_AGG_0_100 + b]);
 		int sm = b < 5 && upper[b] * fold <= 1048576.0;
 
-		*all += x;
-		*small += sm ? x : 0;
-		*tiny += sm && b < 3 ? x : 0;
+		*all = sadd(*all, x);
+		*small = sadd(*small, sm ? x : 0);
+		*tiny = sadd(*tiny, sm && b < 3 ? x : 0);
 	}
 	if (fold > 1)
 		return; /* the 100K_1M bin was not counted */
 	for (k = 0; k < 4; k++)
 		if (c[MPIIO_ACCESS1_ACCESS + k] == 1048576)
-			m += nn(c[MPIIO_ACCESS1_COUNT + k]);
-	top = nn(c[MPIIO_SIZE_READ_AGG_100K_1M]) +
-	      nn(c[MPIIO_SIZE_WRITE_AGG_100K_1M]);
+			m = sadd(m, c[MPIIO_ACCESS1_COUNT + k]);
+	top = sadd(c[MPIIO_SIZE_READ_AGG_100K_1M],
+		   c[MPIIO_SIZE_WRITE_AGG_100K_1M]);
 	*small -= m < top ? m : top;
 }
 
@@ -840,12 +850,14 @@ static int mpiio_small(const struct iol_job *job, struct iol_trifacts *tf)
 
 		mpiio_sizes(r, job->nprocs, &small, &tiny, &ops);
 		t = mpiio_small_secs(r, small, ops, job->nprocs);
-		tf->mpiio_small += small, tf->mpiio_tiny += tiny;
-		tf->mpiio_ops += ops;
+		tf->mpiio_small = sadd(tf->mpiio_small, small);
+		tf->mpiio_tiny = sadd(tf->mpiio_tiny, tiny);
+		tf->mpiio_ops = sadd(tf->mpiio_ops, ops);
 		racc_add(&all, r->rank, t);
 		if (r->rank < 0) {
-			tf->mpiio_shared_small += small;
-			tf->mpiio_shared_ops += ops;
+			tf->mpiio_shared_small =
+				sadd(tf->mpiio_shared_small, small);
+			tf->mpiio_shared_ops = sadd(tf->mpiio_shared_ops, ops);
 			racc_add(&sh, -1, t);
 		}
 	}
@@ -890,14 +902,14 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 			f[MPIIO_F_FASTEST_RANK_TIME],
 			f[MPIIO_F_SLOWEST_RANK_TIME],
 			c[MPIIO_SLOWEST_RANK]};
-		int64_t coll =
-			nn(c[MPIIO_COLL_READS]) + nn(c[MPIIO_COLL_WRITES]);
+		int64_t coll = sadd(c[MPIIO_COLL_READS], c[MPIIO_COLL_WRITES]);
 
-		tf->mpiio_coll +=
-			nn(c[MPIIO_COLL_READS]) + nn(c[MPIIO_COLL_WRITES]);
-		tf->mpiio_indep +=
-			nn(c[MPIIO_INDEP_READS]) + nn(c[MPIIO_INDEP_WRITES]);
-		tf->mpiio_nb += nn(c[MPIIO_NB_READS]) + nn(c[MPIIO_NB_WRITES]);
+		tf->mpiio_coll = sadd(tf->mpiio_coll, coll);
+		tf->mpiio_indep =
+			sadd(tf->mpiio_indep,
+			     sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]));
+		tf->mpiio_nb = sadd(tf->mpiio_nb, sadd(c[MPIIO_NB_READS],
+						       c[MPIIO_NB_WRITES]));
 		if (jm->recs[i].rank < 0)
 			shared_spread(&s, (double)job->nprocs, tf);
 		else

@@ -64,6 +64,10 @@ struct fnrec {
 	const char **grefs;
 	size_t ngrefs, capgrefs;
 	int grefs_state, grefs_all;
+	/* fn_only_writes() of parameter i, once bit i of ow_known: its
+	 * body is scanned once, not again at each of its call sites */
+	unsigned ow_known;
+	unsigned char ow[IOL_CARGS];
 };
 
 /* a stream variable's buffer, as a setvbuf or setbuf call sets it */
@@ -2134,6 +2138,10 @@ static enum CXChildVisitResult named_visit(CXCursor cur, CXCursor parent,
 struct cscan {
 	const struct ctx *c; /* for constant conditions (and assumptions) */
 	struct fnrec *f;
+	/* the parameters the statements read name (bit i: parameter i):
+	 * an `if` learns its arms' from their scans, not by reading them
+	 * again (an else-if chain of D arms read D x D / 2 statements) */
+	unsigned named;
 };
 
 static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
@@ -2142,10 +2150,10 @@ static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
 /* the parameters an arm of an `if` closes and leaves flushed, read as
  * a body of its own */
 static void arm_closes(const struct cscan *s, CXCursor arm, unsigned *closes,
-		       unsigned *cleans)
+		       unsigned *cleans, unsigned *named)
 {
 	struct fnrec f = *s->f;
-	struct cscan sub = {s->c, &f};
+	struct cscan sub = {s->c, &f, 0};
 
 	f.closes = f.cleans = 0;
 	if (clang_getCursorKind(arm) == CXCursor_CompoundStmt)
@@ -2154,6 +2162,17 @@ static void arm_closes(const struct cscan *s, CXCursor arm, unsigned *closes,
 		closes_visit(arm, clang_getNullCursor(), &sub);
 	*closes = f.closes;
 	*cleans = f.cleans;
+	*named = sub.named;
+}
+
+/* the parameters cur and what is under it name */
+static unsigned named_in(const struct fnrec *f, CXCursor cur)
+{
+	struct pscan ps = {f, 0};
+
+	named_visit(cur, clang_getNullCursor(), &ps);
+	clang_visitChildren(cur, named_visit, &ps);
+	return ps.named;
 }
 
 /*
@@ -2161,11 +2180,10 @@ static void arm_closes(const struct cscan *s, CXCursor arm, unsigned *closes,
  * closed (flushed) after it; when cond is a constant (or assumed), the
  * arm it takes alone.  0, or -1 when the statement is no such `if`.
  */
-static int if_closes(const struct cscan *s, CXCursor cur)
+static int if_closes(struct cscan *s, CXCursor cur)
 {
 	struct kids k;
-	struct pscan ps = {s->f, 0};
-	unsigned cl[2] = {0, 0}, cn[2] = {0, 0};
+	unsigned cl[2] = {0, 0}, cn[2] = {0, 0}, nm[2] = {0, 0}, named;
 	int64_t v;
 	int as = 0, taken = -1;
 
@@ -2176,11 +2194,12 @@ static int if_closes(const struct cscan *s, CXCursor cur)
 		return -1;
 	if (eval_as(s->c, k.c[0], &v, &as) == 0)
 		taken = v != 0 ? 1 : 2;
-	arm_closes(s, k.c[1], &cl[0], &cn[0]);
+	arm_closes(s, k.c[1], &cl[0], &cn[0], &nm[0]);
 	if (k.n == 3)
-		arm_closes(s, k.c[2], &cl[1], &cn[1]);
-	clang_visitChildren(cur, named_visit, &ps);
-	s->f->cleans &= ~ps.named;
+		arm_closes(s, k.c[2], &cl[1], &cn[1], &nm[1]);
+	named = named_in(s->f, k.c[0]) | nm[0] | nm[1];
+	s->f->cleans &= ~named;
+	s->named |= named;
 	if (taken == 1 || (taken == 2 && k.n == 3)) {
 		s->f->closes |= cl[taken - 1];
 		s->f->cleans |= cn[taken - 1];
@@ -2223,10 +2242,14 @@ static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
 		f->cleans |= 1u << j;
 		if (cl)
 			f->closes |= 1u << j;
+		sc->named |= named_in(f, cur);
 		return CXChildVisit_Continue;
 	}
 	clang_visitChildren(cur, named_visit, &ps);
 	f->cleans &= ~ps.named;
+	sc->named |= ps.named;
+	named_visit(cur, clang_getNullCursor(), &ps);
+	sc->named |= ps.named;
 	return CXChildVisit_Continue;
 }
 
@@ -2236,7 +2259,7 @@ static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
 static unsigned fn_closes(const struct ctx *c, struct fnrec *f)
 {
 	CXCursor body = clang_getNullCursor();
-	struct cscan sc = {c, f};
+	struct cscan sc = {c, f, 0};
 
 	if (f->closes_known)
 		return f->closes;
@@ -2393,16 +2416,19 @@ static enum CXChildVisitResult writes_visit(CXCursor cur, CXCursor parent,
 /* f does nothing with its parameter q but write it with stdio (no
  * flush, close, seek, nor a call it is given to): 1; 2 when those
  * writes are all the calls it makes (its I/O is the stream's); else 0 */
-static int fn_only_writes(const struct fnrec *f, int q)
+static int fn_only_writes(struct fnrec *f, int q)
 {
 	CXCursor body = clang_getNullCursor();
 	struct wscan w = {f, q, 0, 0};
 
+	if (f->ow_known >> q & 1)
+		return f->ow[q];
+	f->ow_known |= 1u << q;
 	clang_visitChildren(f->cur, body_visit, &body);
 	if (clang_Cursor_isNull(body))
-		return 0;
+		return f->ow[q] = 0;
 	clang_visitChildren(body, writes_visit, &w);
-	return w.bad ? 0 : w.any ? 1 : 2;
+	return f->ow[q] = w.bad ? 0 : w.any ? 1 : 2;
 }
 
 /*

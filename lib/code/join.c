@@ -238,6 +238,12 @@ struct calls {
 	unsigned char *state; /* 0 new, 1 busy, 2 done */
 	int64_t nmain;	      /* processes that ran main */
 	int *oom;	      /* the join's */
+	/* sys_by_site()'s sites of function gf (a rank; gn of them): the
+	 * first of the same binding grp[i], and for block gb the
+	 * prediction of each first, gp[i]; gcap allocated */
+	size_t gf, gn, gcap, *grp;
+	const struct iol_cblock *gb;
+	struct iol_cpred *gp;
 };
 
 static int site_cmp(const void *a, const void *b)
@@ -256,6 +262,7 @@ static int calls_init(struct calls *cs, const struct iol_ctree *t, int *oom)
 	struct site *v;
 
 	memset(cs, 0, sizeof(*cs));
+	cs->gf = SIZE_MAX;
 	cs->t = t;
 	cs->oom = oom;
 	cs->times = jcalloc(oom, t->nblocks + 1, sizeof(*cs->times));
@@ -296,6 +303,8 @@ static void calls_free(struct calls *cs)
 	free(cs->sites);
 	free(cs->times);
 	free(cs->state);
+	free(cs->grp);
+	free(cs->gp);
 }
 
 /* the index of the first site of function f (a rank) in cs->sites */
@@ -352,26 +361,81 @@ static int64_t calls_of(struct calls *cs, size_t f)
  * twice at one site, two streams at another), times the runs of that
  * site; -1 unknown, or f called from no site of the sources.
  */
+/* the sites of f from k0 (n of them) grouped by their binding: a
+ * function called from N sites with the same arguments is predicted once
+ * a block, not N times (K blocks by N sites); a site compared with the
+ * first 16 groups at most.  0, or -1 when memory ran out. */
+static int site_groups(struct calls *cs, size_t f, size_t k0, size_t n)
+{
+	if (cs->gf == f)
+		return 0;
+	if (n > cs->gcap) {
+		size_t *g = realloc(cs->grp, n * sizeof(*g));
+		struct iol_cpred *p =
+			g ? realloc(cs->gp, n * sizeof(*p)) : NULL;
+
+		if (g)
+			cs->grp = g;
+		if (!p)
+			return -1;
+		cs->gp = p;
+		cs->gcap = n;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct iol_ccall *cc = cs->sites[k0 + i].cc;
+		size_t j, seen = 0;
+
+		cs->grp[i] = i;
+		for (j = 0; j < i && seen < 16; j++) {
+			if (cs->grp[j] != j)
+				continue;
+			seen++;
+			if (iol_ccall_same_bind(cs->sites[k0 + j].cc, cc)) {
+				cs->grp[i] = j;
+				break;
+			}
+		}
+	}
+	cs->gf = f;
+	cs->gn = n;
+	cs->gb = NULL;
+	return 0;
+}
+
 static int64_t sys_by_site(struct calls *cs, const struct iol_cblock *f,
 			   const struct iol_cblock *b, int read)
 {
 	const struct iol_ctree *t = cs->t;
-	size_t k = first_site(cs, f->rank);
+	size_t k0 = first_site(cs, f->rank), k, ns;
 	int64_t sum = 0, n, c, m, in = loops_around(b);
 	struct iol_cpred p;
+	int grouped;
 
-	if (k >= cs->nsites || cs->sites[k].callee != f->rank || in < 0)
+	if (k0 >= cs->nsites || cs->sites[k0].callee != f->rank || in < 0)
 		return -1;
-	for (; k < cs->nsites && cs->sites[k].callee == f->rank; k++) {
+	for (ns = 0;
+	     k0 + ns < cs->nsites && cs->sites[k0 + ns].callee == f->rank; ns++)
+		;
+	grouped = site_groups(cs, f->rank, k0, ns) == 0;
+	if (grouped && cs->gb != b) { /* the prediction of each group */
+		for (k = 0; k < ns; k++)
+			if (cs->grp[k] == k)
+				iol_cblock_pred_call(b, cs->sites[k0 + k].cc,
+						     &cs->gp[k]);
+		cs->gb = b;
+	}
+	for (k = k0; k < cs->nsites && cs->sites[k].callee == f->rank; k++) {
 		const struct iol_cblock *at = t->ranked[cs->sites[k].line];
 
 		c = calls_of(cs, fn_of(at)->rank);
 		m = loops_around(at);
 		if (c < 0 || m < 0 || cs->sites[k].cc->thread)
 			return -1;
-		iol_cblock_pred_call(b, cs->sites[k].cc, &p);
+		if (!grouped)
+			iol_cblock_pred_call(b, cs->sites[k].cc, &p);
 		n = iol_cpred_sys_times(
-			&p, read, blocks_sat_mul(blocks_sat_mul(c, m), in));
+			grouped ? &cs->gp[cs->grp[k - k0]] : &p, read,
+			blocks_sat_mul(blocks_sat_mul(c, m), in));
 		if (n < 0)
 			return -1;
 		sum = sat_add(sum, n);

@@ -572,6 +572,15 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 	out->fixed[IOL_CP_LEAKS] = sat_add(out->fixed[IOL_CP_LEAKS], b->leaks);
 }
 
+int iol_ccall_same_bind(const struct iol_ccall *a, const struct iol_ccall *b)
+{
+	struct bind x, y;
+
+	bind_of(a, NULL, &x);
+	bind_of(b, NULL, &y);
+	return !memcmp(&x, &y, sizeof(x));
+}
+
 void iol_cblock_pred_call(const struct iol_cblock *b,
 			  const struct iol_ccall *cc, struct iol_cpred *out)
 {

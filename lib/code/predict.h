@@ -31,5 +31,8 @@ int64_t iol_cpred_one(const struct iol_cpred *p, enum iol_cpk k);
  * own parameters it passes on not followed further), into out. */
 void iol_cblock_pred_call(const struct iol_cblock *b,
 			  const struct iol_ccall *cc, struct iol_cpred *out);
+/* 1 if calls a and b bind the parameters of the function they call
+ * alike (iol_cblock_pred_call() predicts the same for both), else 0 */
+int iol_ccall_same_bind(const struct iol_ccall *a, const struct iol_ccall *b);
 
 #endif
