@@ -21,11 +21,11 @@ perl -e '
 	$s = 0; $s += ord($_) for split //, $h;
 	substr($h, 148, 8) = sprintf("%06o\0 ", $s);
 	seek(F, 0, 0); print F $h; close F' "$TMP/big.tar"
-out=$(ulimit -v 200000 && $IOLENS fsload --format=csv "$TMP/big.tar" 2>&1)
+out=$(vm_limit 200000 && $IOLENS fsload --format=csv "$TMP/big.tar" 2>&1)
 is "$? $out" "1 iolens fsload: cannot read '$TMP/big.tar': r1.txt: the archive ends inside it" \
 	"a member claiming 1 GiB with 100 bytes after it: cut, not out of memory under 200 MB"
 gzip -c "$TMP/big.tar" >"$TMP/big.tgz"
-out=$(ulimit -v 200000 && $IOLENS fsload --format=csv "$TMP/big.tgz" 2>&1)
+out=$(vm_limit 200000 && $IOLENS fsload --format=csv "$TMP/big.tgz" 2>&1)
 is "$? $out" "1 iolens fsload: cannot read '$TMP/big.tgz': r1.txt: the archive ends inside it" \
 	"the same gzip-compressed"
 

@@ -87,7 +87,7 @@ command -v sqlite3 >/dev/null && {
 # LMT interval across missing readings is
 printf 'Legend:\n 1:\tsrv1|GPFSNSDDisk|d0|gpfs_nsdds_bytes_read\n\nRow           Timestamp gpfs_nsdds_bytes_read\n  1 2020-01-01-10:00:00 100\n  2 2020-01-01-10:01:00 100\n  3 9999-01-01-10:01:00 null\n  4 9999-01-01-10:02:00 7\n' >"$TMP/far.txt"
 secs=$(($(date -u -d 9999-01-01T10:02:00Z +%s) - $(date -u -d 2020-01-01T10:02:00Z +%s)))
-out=$(ulimit -v 200000 && $IOLENS fsload --format=csv --from 9999-01-01T00:00:00Z "$TMP/far.txt" 2>&1)
+out=$(vm_limit 200000 && $IOLENS fsload --format=csv --from 9999-01-01T00:00:00Z "$TMP/far.txt" 2>&1)
 is "$? $(echo "$out" | awk -F, '$1 == "d0" { print $3, $16, $17 }')" "0 7 1 $secs" \
 	"8000 years skipped: one gap of $secs s, the window's 7 bytes, under 200 MB"
 

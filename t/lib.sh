@@ -152,3 +152,10 @@ blocks_traced() {
 		skip "no iolens-trace.so or no C compiler" $(($# + 2))
 	fi
 }
+
+# vm_limit KB: `ulimit -v KB` for a memory bound, except under the
+# sanitizer, whose shadow memory alone reserves terabytes of address
+# space (the command then runs unbounded: its output is still checked).
+vm_limit() {
+	[ -n "${SANITIZE:-}" ] || ulimit -v "$1"
+}
