@@ -18,7 +18,7 @@ is "$?:$(cat "$TMP/err")" "0:" "rows 1 and 2 read"
 is "$(awk -F, '$2 == "nsd" { print $1, $3 }' "$TMP/ok.csv")" "d0 12" "both rows' bytes, 5 + 7"
 for n in 9999999 3; do
 	report $n >"$TMP/r.txt"
-	(ulimit -v 100000; $RUN fsload --format=csv "$TMP/r.txt") >/dev/null 2>"$TMP/err"
+	(vm_limit 100000; $RUN fsload --format=csv "$TMP/r.txt") >/dev/null 2>"$TMP/err"
 	is "$?:$(cat "$TMP/err")" "1:iolens fsload: cannot read '$TMP/r.txt': line 6: row number $n" \
 		"row $n after row 1: refused, naming the line"
 done
