@@ -9,12 +9,7 @@
 # 100 and 100 (linear: 2 times; they were 3.9 times, 280,065 and
 # 1,099,865, now 10,686 and 21,086).  No time is measured.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
-command -v cc > /dev/null || skip_all "no C compiler for the counting library"
-[ -n "${SANITIZE:-}${VALGRIND:-}" ] && skip_all "a preloaded library under the sanitizer"
-cc -O2 -shared -fPIC -o "$TMP/visits.so" "$TOP/t/data/blocks/visits.c" -ldl 2> "$TMP/err" ||
-	skip_all "cannot build the counting library: $(head -1 "$TMP/err")"
-cd "$TMP" || exit 1
+visits_build
 
 # src K: put() of K fwrite lines under an if, called from K sites of main
 src() {
@@ -36,15 +31,6 @@ src() {
 		printf '\tfclose(f);\n\tfclose(g);\n\treturn 0;\n}\n'
 	} > "s$1.c"
 }
-for k in 100 200; do
-	src $k
-	rm -f "n$k"
-	VISIT_COUNT=$TMP/n$k LD_PRELOAD=$TMP/visits.so $RUN blocks --source --format=csv "s$k.c" > "s$k.csv" 2> err
-	is "$?:$(cat err)" "0:" "$k statements, $k sites: blocks --source runs"
-done
-read -r a < n100 2> /dev/null || a=0
-read -r b < n200 2> /dev/null || b=0
-ok $([ "$a" -gt 0 ] && [ "$b" -lt $((3 * a)) ]; echo $?) \
-	"cursors visited: $a for 100, $b for 200 (less than 3 times)"
+visits_linear "%s statements, %s sites: blocks --source runs" ""
 is "$(block_col s200.csv main sys_writes)" 300 "main's write(2): put(f, g) 2, put(f, f) 1, 300 as before"
 done_testing

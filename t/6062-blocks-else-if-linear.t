@@ -8,12 +8,7 @@
 # those for 100 (linear: 2 times; they were 3.9 times, 53,259 and
 # 206,259).  No time is measured.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
-command -v cc > /dev/null || skip_all "no C compiler for the counting library"
-[ -n "${SANITIZE:-}${VALGRIND:-}" ] && skip_all "a preloaded library under the sanitizer"
-cc -O2 -shared -fPIC -o "$TMP/visits.so" "$TOP/t/data/blocks/visits.c" -ldl 2> "$TMP/err" ||
-	skip_all "cannot build the counting library: $(head -1 "$TMP/err")"
-cd "$TMP" || exit 1
+visits_build
 
 # src D: fin(a, k) closing a in each of D arms of an else-if chain
 src() {
@@ -30,16 +25,7 @@ src() {
 		printf '\tfin(f, 3);\n\treturn 0;\n}\n'
 	} > "s$1.c"
 }
-for d in 100 200; do
-	src $d
-	rm -f "n$d"
-	VISIT_COUNT=$TMP/n$d LD_PRELOAD=$TMP/visits.so $RUN blocks --source --format=csv "s$d.c" > "s$d.csv" 2> err
-	is "$?:$(cat err)" "0:" "an else-if chain of $d arms: blocks --source runs"
-done
-read -r a < n100 2> /dev/null || a=0
-read -r b < n200 2> /dev/null || b=0
-ok $([ "$a" -gt 0 ] && [ "$b" -lt $((3 * a)) ]; echo $?) \
-	"cursors visited: $a for 100 arms, $b for 200 (less than 3 times)"
+visits_linear "an else-if chain of %s arms: blocks --source runs" " arms"
 # every arm closes a: the stream is closed after fin(), its write sent
 # there, not at exit
 is "$(block_col s200.csv '[loader]' sys_writes)" "" "no write(2) left for exit"

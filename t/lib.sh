@@ -159,3 +159,33 @@ blocks_traced() {
 vm_limit() {
 	[ -n "${SANITIZE:-}" ] || ulimit -v "$1"
 }
+
+# visits_build: t/data/blocks/visits.c built into $TMP/visits.so, the
+# LD_PRELOAD library that counts the cursors libclang visits (the whole
+# test skipped where it cannot run: no libclang module, no compiler, a
+# sanitizer or valgrind); then in $TMP.
+visits_build() {
+	[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+	command -v cc > /dev/null || skip_all "no C compiler for the counting library"
+	[ -n "${SANITIZE:-}${VALGRIND:-}" ] && skip_all "a preloaded library under the sanitizer"
+	cc -O2 -shared -fPIC -o "$TMP/visits.so" "$TOP/t/data/blocks/visits.c" -ldl 2> "$TMP/err" ||
+		skip_all "cannot build the counting library: $(head -1 "$TMP/err")"
+	cd "$TMP" || exit 1
+}
+
+# visits_linear WHAT FOR: `src N` writes sN.c of size N; blocks --source
+# of sizes 100 and 200 runs clean (WHAT: the runs' description, each %s the
+# size) and visits less than 3 times the cursors for 200 as for 100
+# (linear: 2 times; FOR: the sizes' unit in the message); sN.csv kept.
+visits_linear() {
+	for _k in 100 200; do
+		src $_k
+		rm -f "n$_k"
+		VISIT_COUNT=$TMP/n$_k LD_PRELOAD=$TMP/visits.so $RUN blocks --source --format=csv "s$_k.c" > "s$_k.csv" 2> err
+		is "$?:$(cat err)" "0:" "$(echo "$1" | sed "s/%s/$_k/g")"
+	done
+	read -r _a < n100 2> /dev/null || _a=0
+	read -r _b < n200 2> /dev/null || _b=0
+	ok $([ "$_a" -gt 0 ] && [ "$_b" -lt $((3 * _a)) ]; echo $?) \
+		"cursors visited: $_a for 100$2, $_b for 200 (less than 3 times)"
+}
