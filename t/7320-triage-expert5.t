@@ -1,0 +1,54 @@
+#!/bin/sh
+# iolens triage against a fifth, held-out round of independent labels:
+# t/data/triage-expert5.tsv (issue 34), 20 logs we made ourselves by
+# running real programs under Darshan 3.5.0 (t/data/triage-round5/:
+# file-per-process checkpoint and restart, strided N-1 through MPI file
+# views, read after write, O_APPEND shared logging, rank imbalance and its
+# balanced twin, metadata-heavy HDF5, sqlite3 many and one transaction,
+# python big buffers and pickle, cc1, git add, cp -r, an 11-minute quiet
+# run, a short I/O-bound run, a record-limit partial log), judged from raw
+# counters by a labeller who had not read the rules nor any triage output,
+# committed before the first score (d78b824; triage-expert5.md).  The
+# logs are in the repository, so the scorer runs with SHARED at the top.
+# Prints every disagreement and the scores, and holds the values measured
+# when the set was first scored (main at 1993ab1) as floors, so that no
+# rule change loses them: strict precision 12/22, recall per root cause
+# 8/9, per label 12/19.
+# Three identical reruns of three configs (t/data/triage-round5/reruns/,
+# not labelled): sqlite-many and append-log must get the labelled log's
+# warn and high codes; strided-indep's IO-TIME crosses the 1 s floor in
+# the labelled run only (1.24 s; 0.60-0.88 s in the reruns), so only its
+# cause, SMALL-REQ at warn, is required of all four.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/triage-score.sh"
+SHARED=$TOP
+L=$TOP/t/data/triage-expert5.tsv
+R=$TOP/t/data/triage-round5
+n=$(grep -v '^#' "$L" | cut -f1 | sort -u | wc -l)
+ok "$([ "$n" -ge 20 ] && echo 0 || echo 1)" "$n labelled logs"
+out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -cv '^t/data/triage-round5/')
+is "$out" 0 "every log is one of ours, in t/data/triage-round5"
+triage_score "$L"
+ge "$(num "$line" precision)" 0.545 "strict precision"
+ge "$(num "$line" 'cause recall')" 0.889 "recall per root cause"
+ge "$(num "$line" recall)" 0.632 "recall per label"
+ge "$(num "$line" tp)" 12 "material findings found at warn or high"
+# verdicts: each run's warn and high codes, one line a run
+verdicts() {
+	: >"$TMP/verdicts"
+	for f in "$R/r5-$1.darshan" "$R/reruns/r5-$1"-*.darshan; do
+		"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$f" 2>/dev/null |
+			awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' | sort | tr '\n' ' ' >>"$TMP/verdicts"
+		echo >>"$TMP/verdicts"
+	done
+	diag "$1: $(wc -l <"$TMP/verdicts") runs, findings: $(sort -u "$TMP/verdicts" | sed 's/^$/none/' | tr '\n' ';')"
+}
+for c in sqlite-many append-log; do
+	verdicts "$c"
+	runs=$(wc -l <"$TMP/verdicts")
+	kinds=$(sort -u "$TMP/verdicts" | wc -l)
+	ok "$([ "$runs" -eq 4 ] && [ "$kinds" -eq 1 ] && echo 0 || echo 1)" "$c: 4 identical runs get one verdict"
+done
+verdicts strided-indep
+is "$(grep -c 'IOL-SMALL-REQ' "$TMP/verdicts")" 4 "strided-indep: 4 identical runs all get SMALL-REQ"
+done_testing
