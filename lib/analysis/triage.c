@@ -1954,21 +1954,32 @@ static const struct {
 };
 #define IO_GROUPS 8
 
-/* What the crossed causes cost a rank, by group (see io_causes) */
+/* The group of a rule's cost in io_causes, -1 none */
+static int io_group(const char *code)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(io_causes) / sizeof(io_causes[0]); k++)
+		if (!strcmp(io_causes[k].code, code))
+			return io_causes[k].group;
+	return -1;
+}
+
+/* What the crossed causes cost a rank, by group (see io_causes); only
+ * the crossed rules are looked up, a store's million rows have few */
 static double io_cause_secs(const struct iol_triage_in *in,
 			    const unsigned char *crossed,
 			    const struct iol_triage *t)
 {
 	double g[IO_GROUPS] = {0}, sum = 0;
 	const char *layer;
-	size_t k, i;
+	size_t k;
+	int grp;
 
-	for (k = 0; k < sizeof(io_causes) / sizeof(io_causes[0]); k++) {
-		i = rule_index(io_causes[k].code);
-		if (i < NRULES && crossed[i] && isfinite(t->f[i].stake))
-			g[io_causes[k].group] =
-				fmax(g[io_causes[k].group], t->f[i].stake);
-	}
+	for (k = 0; k < NRULES; k++)
+		if (crossed[k] && isfinite(t->f[k].stake) &&
+		    (grp = io_group(rules[k].code)) >= 0)
+			g[grp] = fmax(g[grp], t->f[k].stake);
 	/* the layers' own time: MPI-IO's exchange and waiting */
 	g[6] = fmax(g[6], io_top(in, &layer) - z(V(IO_SLOWEST)));
 	for (k = 0; k < IO_GROUPS; k++)
@@ -1991,13 +2002,15 @@ static void io_time_stake(const struct iol_triage_in *in,
 			  const struct iol_triage_conf *c, int detail,
 			  const unsigned char *crossed, struct iol_triage *t)
 {
-	size_t k = rule_index("IOL-IO-TIME");
+	size_t k;
 	struct iol_finding *f;
 	const char *layer;
 	double io, rate, cost;
 	size_t l;
 	int full;
 
+	for (k = 0; k < NRULES && rules[k].eval != e_iotime; k++)
+		;
 	if (k == NRULES || !crossed[k])
 		return;
 	f = &t->f[k];
