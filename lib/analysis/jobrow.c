@@ -331,6 +331,18 @@ TFINT(t_mpshsmall, mpiio_shared_small)
 TFINT(t_mpshops, mpiio_shared_ops)
 NUMG(t_mpshsmall_time, TF->mpiio_shared_small_time)
 TFINT(t_red_stdio, redundant_stdio)
+TFINT(t_lone_reads, lone_reads)
+
+/* STDIO's calls that move data or flush it: fread/fwrite and the like,
+ * fflush; no value without a STDIO module */
+static int64_t j_stdio_ops(const struct iol_jobrow *r)
+{
+	const struct iol_modsum *m = &r->s->mod[IOL_MOD_STDIO];
+
+	if (!m->present)
+		return NOINT;
+	return m->reads + m->writes + m->syncs;
+}
 
 NUMG(j_rmibs, r->s->read_mibs)
 NUMG(j_wmibs, r->s->write_mibs)
@@ -722,12 +734,20 @@ static const struct iol_field fields[] = {
 	INTF("redundant_stdio_bytes", IOL_FT_BYTES, "B",
 	     "bytes re-read through STDIO beyond POSIX's (per file)",
 	     t_red_stdio),
+	/* issue 34, round 4: what STDIO's calls cost, reads that cannot
+	 * grow */
+	INTF("stdio_ops", IOL_FT_INT, "", "STDIO reads, writes and flushes",
+	     j_stdio_ops),
+	INTF("lone_reads", IOL_FT_INT, "",
+	     "POSIX reads < 1 MiB alone in their open, within the file's "
+	     "first request",
+	     t_lone_reads),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 68,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 70,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

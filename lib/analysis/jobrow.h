@@ -65,7 +65,8 @@ const struct iol_field *iol_jobrow_fields(size_t *n);
  * mpiio_nb_ops, hdf5, lustre_ops, lustre_not_aligned, lustre_stripe,
  * lustre_file, aggregator_ranks, aggregators, aggregator_file, and
  * later ones: the MPI-IO layer's small calls mpiio_small_ops ...
- * mpiio_shared_small_time, redundant_stdio_bytes); *n set to
+ * mpiio_shared_small_time, redundant_stdio_bytes, stdio_ops,
+ * lone_reads); *n set to
  * the total count.  The same static table: iol_jobrow_fields(&k) is its
  * first k entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);

@@ -59,6 +59,8 @@ static const struct {
 	{"storm_files", POS},
 	{"rank_jitter_pct", PCT},
 	{"fsync_per_file", POS},
+	{"full_rate_mibs", POS},
+	{"stdio_call_bytes", POS},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

@@ -642,6 +642,20 @@ static void lustre_rec(const struct iol_job *job, const struct iol_jrec *r,
 
 /* The POSIX records, compactly, with the shared-record facts on the way;
  * *out is allocated (NULL when there are none). */
+/* The record's reads when each is alone in its open and within the
+ * first request of the file (trifacts.h: lone_reads), else 0. */
+static int64_t lone_reads(const struct iol_jrec *r, const struct iol_recx *x)
+{
+	int64_t top = r->ic[POSIX_MAX_BYTE_READ];
+
+	if (x->reads <= 0 || x->opens < x->reads || x->br <= 0 || top < 0)
+		return 0;
+	if (x->br / x->reads >= 1048576) /* not small requests */
+		return 0;
+	/* (top + 1) * reads <= br, without overflow */
+	return top < x->br / x->reads ? x->reads : 0;
+}
+
 /* Per-rank arrays are kept for jobs of up to this many processes; above
  * it every rank's own records count as one (the slowest estimate then
  * takes the largest record). */
@@ -672,6 +686,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	all.n = nr;
 	tf->mem_notaligned = 0;
 	tf->one_mib_ops = 0;
+	tf->lone_reads = 0;
 	for (i = 0; i < jm->n; i++) {
 		const struct iol_jrec *r = &jm->recs[i];
 		struct iol_recx x;
@@ -680,6 +695,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		iol_rec_extract(IOL_MOD_POSIX, r, &x);
 		tf->mem_notaligned += nn(r->ic[POSIX_MEM_NOT_ALIGNED]);
 		tf->one_mib_ops += one_mib(r);
+		tf->lone_reads = sadd(tf->lone_reads, lone_reads(r, &x));
 		a[i] = (struct fr){r->id,
 				   r->rank,
 				   nn(x.br),
@@ -962,6 +978,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->mpiio_shared_small = tf->mpiio_shared_ops = -1;
 	tf->mpiio_small_time = tf->mpiio_shared_small_time = NAN;
 	tf->redundant_stdio = -1;
+	tf->lone_reads = -1;
 	rc = mpiio_pass(job, tf, &mpi);
 	if (rc == 0)
 		rc = posix_pass(job, &mpi, tf, &a, &n);

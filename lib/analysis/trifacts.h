@@ -120,6 +120,12 @@ struct iol_trifacts {
 	 * read, less what the file's POSIX records already count (a byte
 	 * both layers saw counts once); -1: no STDIO module */
 	int64_t redundant_stdio;
+	/* POSIX reads under 1 MiB each alone in its open (reads <= opens)
+	 * and holding all that was read of its file (highest byte read + 1
+	 * at most the mean read): a read that starts at the file's head and
+	 * has no next read to merge with (a stat storm reading 64 B a file
+	 * a pass); -1: no POSIX module */
+	int64_t lone_reads;
 };
 
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
