@@ -24,7 +24,7 @@
 #include "code/extract.h"
 #include "replay/calibrate.h"
 #include "render/output.h"
-#include "cmd/opts.h"
+#include "cli/opts.h"
 #include "base/banned.h"
 
 /* ---- the command ---- */

@@ -11,7 +11,7 @@
 #include "cmd/common.h"
 #include "render/view.h"
 #include "sources/trace.h"
-#include "cmd/siteconf.h"
+#include "cli/siteconf.h"
 #include "cmd/util.h"
 #include "base/banned.h"
 
@@ -34,22 +34,6 @@ int copts_choose(struct copts *c)
 		return -1;
 	c->fmt = c->outf <= OUTF_JSON ? c->outf : FMT_TEXT;
 	return 0;
-}
-
-int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
-	       const char *own)
-{
-	const char *me = iol_progname;
-	char *why;
-	int f;
-
-	if (!strncmp(me, "iolens ", 7))
-		me += 7;
-	f = out_format_choose(me, fmtarg, path, mask, dflt, own, &why);
-	if (f < 0)
-		usage_error("%s", why ? why : "out of memory");
-	free(why);
-	return f;
 }
 
 /* What a command's arguments are, for "no ... given". */
@@ -195,23 +179,4 @@ int cmd_each_job(const struct copts *c, int argc, char **argv, int first,
 	}
 	iol_inputs_release(&in);
 	return rc;
-}
-
-int cmd_out_open(struct out *o, const char *path, int fmt)
-{
-	if (out_open(o, path, fmt) < 0) {
-		msg("%s", o->err.msg);
-		return -1;
-	}
-	return 0;
-}
-
-int cmd_out_close(struct out *o, int commit)
-{
-	if (out_close(o, commit) < 0) {
-		if (o->err.msg[0])
-			msg("%s", o->err.msg);
-		return -1;
-	}
-	return 0;
 }

@@ -8,7 +8,8 @@
 
 #include <getopt.h>
 
-#include "cmd/opts.h"
+#include "cli/opts.h"
+#include "cli/output.h"
 #include "model/job.h"
 #include "analysis/metrics.h"
 #include "render/outfmt.h"
@@ -48,14 +49,6 @@ extern const struct cmd_opt copts_table[];
 #define COPTS_TRACES (COPT_LENIENT | COPT_MERGE_TRACES | COPT_RANK_FROM)
 /* the options of the analysis commands */
 #define COPTS_COMMON (COPTS_OUT | COPTS_TRACES | COPT_WIDE)
-
-/*
- * The one rule of output choice (render/outfmt.h, out_format_choose())
- * for the command iol_progname names, its refusal printed as a usage
- * error.  Returns an OUTF_*, or -1 with the usage error printed.
- */
-int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
-	       const char *own);
 
 void copts_init(struct copts *c, char **argv);
 /* Choose c->outf and c->fmt from --format and -o by cmd_outfmt() and the
@@ -98,9 +91,5 @@ int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
 int cmd_each_job(const struct copts *c, int argc, char **argv, int first,
 		 int (*fn)(void *ctx, const char *name, struct iol_job *job),
 		 void *ctx);
-/* out_open() and out_close() that print their failure in the house style;
- * 0 or -1. */
-int cmd_out_open(struct out *o, const char *path, int fmt);
-int cmd_out_close(struct out *o, int commit);
 
 #endif

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cmd/commands.h"
-#include "cmd/complete.h"
+#include "cli/complete.h"
 #include "cmd/util.h"
 #include "base/version.h"
 #include "population/popdb.h"
@@ -103,7 +103,7 @@ int main(int argc, char **argv)
 	/* the options of every command, for the shell completions */
 	if (argc == 3 && !strcmp(argv[1], "help") &&
 	    !strcmp(argv[2], "--complete"))
-		return cmd_complete_list();
+		return cmd_complete_list(commands);
 	if (!strcmp(argv[1], "help") && argc > 2) {
 		/* "iolens help summary" is "iolens summary --help" */
 		if (argc > 3) {

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "cmd/popcommon.h"
-#include "cmd/siteconf.h"
+#include "cli/siteconf.h"
 #include "cmd/util.h"
 #include "population/popctx.h"
 #include "base/banned.h"

@@ -10,7 +10,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/siteconf.h"
+#include "cli/siteconf.h"
 #include "cmd/util.h"
 #include "analysis/jobrow.h"
 #include "analysis/select.h"

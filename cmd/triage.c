@@ -16,7 +16,7 @@
 #include "cmd/common.h"
 #include "cmd/popcommon.h"
 #include "population/poptriage.h"
-#include "cmd/siteconf.h"
+#include "cli/siteconf.h"
 #include "cmd/util.h"
 #include "render/views.h"
 #include "base/banned.h"
