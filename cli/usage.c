@@ -1,9 +1,10 @@
 /*
- * Usage errors and --help for the commands; their one-line messages are
- * render/diag.c's.
+ * Usage errors, the library's failures and --help for the commands;
+ * their one-line messages are render/diag.c's.
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/usage.h"
@@ -19,6 +20,32 @@ int usage_error(const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "%s: try '%s --help'\n", iol_progname, iol_progname);
 	return EXIT_USAGE;
+}
+
+int cmd_fail(int rc, const struct iol_error *err, const char *fmt, ...)
+{
+	const char *text = iol_error_text(err, rc);
+	char *what = NULL;
+	va_list ap;
+	int n = 0;
+
+	if (fmt) {
+		va_start(ap, fmt);
+		n = vsnprintf(NULL, 0, fmt, ap);
+		va_end(ap);
+	}
+	/* a name of any length, as msg() takes it */
+	if (n > 0 && (what = malloc((size_t)n + 1)) != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(what, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	if (what)
+		msg("%s: %s", what, text);
+	else
+		msg("%s", n > 0 ? "out of memory" : text);
+	free(what);
+	return EXIT_DATA;
 }
 
 int cmd_help(const char *topic)
