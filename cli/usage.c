@@ -9,6 +9,7 @@
 
 #include "cli/usage.h"
 #include "render/help.h"
+#include "render/views.h"
 #include "base/banned.h"
 
 int usage_error(const char *fmt, ...)
@@ -57,5 +58,21 @@ int cmd_help(const char *topic)
 		       : cmd ? cmd + 1
 			     : iol_progname,
 		       iol_help_binary_value);
+	return EXIT_OK;
+}
+
+int cmd_help_columns(const char *cmd, int mdoc)
+{
+	struct obuf ob;
+	int n;
+
+	obuf_init(&ob, 1, 1 << 14);
+	n = iol_views_describe(&ob, cmd, mdoc);
+	if (obuf_release(&ob) != 0)
+		return EXIT_DATA;
+	if (!n) {
+		fprintf(stderr, "iolens: '%s' has no tables described\n", cmd);
+		return EXIT_DATA;
+	}
 	return EXIT_OK;
 }

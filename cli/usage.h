@@ -26,5 +26,9 @@ int cmd_fail(int rc, const struct iol_error *err, const char *fmt, ...)
  * to stdout, the values only the binary knows filled in; topic NULL: the
  * running command's (iol_progname).  Returns EXIT_OK. */
 int cmd_help(const char *topic);
+/* Print the columns of the tables of command cmd (render/views.h) to
+ * stdout, for people or as its man page's COLUMNS section (mdoc): an
+ * exit status, EXIT_DATA when cmd describes none. */
+int cmd_help_columns(const char *cmd, int mdoc);
 
 #endif

@@ -1,23 +1,18 @@
 /*
- * Helpers shared by the commands: dying allocation (commands may exit;
- * the library never does), with the command line's exit codes, usage
- * errors (cli/usage.h) and messages (render/diag.h) they all use.
+ * What every command uses: the exit codes, usage errors and the
+ * library's failures said (cli/usage.h), dying allocation
+ * (cli/xalloc.h), messages (render/diag.h), and the parsing of counts,
+ * sizes, durations and dates (base/values.h).
  */
 #ifndef IOLENS_UTIL_H
 #define IOLENS_UTIL_H
 
-#include <stddef.h>
 #include <stdint.h>
 
 #include "base/error.h"
 #include "base/values.h"
 #include "cli/usage.h"
+#include "cli/xalloc.h"
 #include "render/diag.h"
-
-/* Counts, sizes, durations and the output's date: base/values.h. */
-void *xmalloc(size_t n);
-void *xcalloc(size_t n, size_t m);
-void *xrealloc(void *p, size_t n);
-char *xstrdup(const char *s);
 
 #endif

@@ -1,12 +1,12 @@
 /*
- * Dying allocators for the commands: out of memory is said in the house
- * style and ends the command (the library returns IOL_ENOMEM instead).
+ * Dying allocators for the commands (cli/xalloc.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/util.h"
+#include "cli/usage.h"
+#include "cli/xalloc.h"
 #include "base/banned.h"
 
 static void oom(size_t n)
