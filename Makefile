@@ -88,7 +88,8 @@ RENDER_SRCS = $(filter-out $(GFX_SRCS),$(wildcard render/*.c))
 SERVE_HOST = serve/host.c serve/host-html.c
 CMD_SRCS = $(wildcard cmd/*.c) $(SERVE_HOST) lib/code/host.c
 # the command line's own machinery (option tables, usage errors, --help,
-# completion, the site configuration, the output's choice and opening):
+# completion, the LOG arguments as jobs, the site configuration, the
+# output's choice and opening, dying allocation, signals):
 # cli/libcli.a, below the commands, linked by the binary only
 CLI_SRCS = $(wildcard cli/*.c)
 CLI_OBJS = $(CLI_SRCS:.c=.o)

@@ -12,8 +12,9 @@
 #   serve (8): the server module (bin/iolens-serve.so), on the renderers'
 #   table writers; cmd/serve.c loads it
 #   cli (8): the command line's machinery (cli/libcli.a: option tables,
-#   usage errors, --help, completion, the site configuration, the
-#   output's choice): the commands' tables and messages, never a command
+#   usage errors, --help, completion, the LOG arguments as jobs, the site
+#   configuration, the output's choice): handed the commands' tables,
+#   never calls a command
 #   lib/code (5): the source extractor, a module of its own on libclang
 #   (bin/iolens-code.so), includes lib/base only; no part of libiolens
 #
