@@ -87,6 +87,12 @@ RENDER_SRCS = $(filter-out $(GFX_SRCS),$(wildcard render/*.c))
 # pages: they go into the binary
 SERVE_HOST = serve/host.c serve/host-html.c
 CMD_SRCS = $(wildcard cmd/*.c) $(SERVE_HOST) lib/code/host.c
+# the command line's own machinery (option tables, usage errors, --help,
+# completion, the LOG arguments as jobs, the site configuration, the
+# output's choice and opening, dying allocation, signals):
+# cli/libcli.a, below the commands, linked by the binary only
+CLI_SRCS = $(wildcard cli/*.c)
+CLI_OBJS = $(CLI_SRCS:.c=.o)
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 RENDER_OBJS = $(RENDER_SRCS:.c=.o)
 GFX_OBJS = $(GFX_SRCS:.c=.o)
@@ -126,9 +132,9 @@ all: bin/iolens bin/iolens-gfx.so bin/iolens-trace.so lib/libiolens.so t/unit-bi
 
 # every library object goes in (whole archives) and is exported, so that
 # the drawing module finds what it calls in the binary
-bin/iolens: $(CMD_OBJS) render/librender.a lib/libiolens.a
+bin/iolens: $(CMD_OBJS) cli/libcli.a render/librender.a lib/libiolens.a
 	@mkdir -p bin
-	$(CC) $(LDFLAGS) -Wl,--export-dynamic -o $@ $(CMD_OBJS) \
+	$(CC) $(LDFLAGS) -Wl,--export-dynamic -o $@ $(CMD_OBJS) cli/libcli.a \
 		-Wl,--whole-archive render/librender.a lib/libiolens.a \
 		-Wl,--no-whole-archive $(LDLIBS) -ldl
 
@@ -147,7 +153,7 @@ serve/%.o: ALL_CFLAGS += $(shell pkg-config --cflags cairo 2>/dev/null)
 serve/host.o: ALL_CFLAGS += -DIOLENS_SERVEDIR='"$(libdir)/iolens"'
 
 # shell completion made from the commands' option tables (iolens help
-# --complete, cmd/complete.c) by etc/completions.pl
+# --complete, cli/complete.c) by etc/completions.pl
 all: bin/iolens.bash bin/_iolens
 bin/_iolens: bin/iolens.bash
 # (the site's configuration, which config reads first, is not the build's)
@@ -186,6 +192,10 @@ lib/libiolens.so: $(LIB_OBJS)
 render/librender.a: $(RENDER_OBJS) Makefile
 	rm -f $@
 	ar rcs $@ $(RENDER_OBJS)
+
+cli/libcli.a: $(CLI_OBJS) Makefile
+	rm -f $@
+	ar rcs $@ $(CLI_OBJS)
 
 # objects follow the flags: SANITIZE=1 after a plain build rebuilds all
 .build-flags: FORCE
@@ -261,7 +271,7 @@ bench: all
 
 # the format of .clang-format (Linux style); make deps installs clang-format
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \
-	render/*.h cmd/*.h t/unit/*.c tracer/*.c
+	render/*.h cmd/*.h $(CLI_SRCS) cli/*.h t/unit/*.c tracer/*.c
 LINT_FILES += $(CODE_SRCS) $(SERVE_SRCS) serve/*.h
 # the COLUMNS section of each man page, made from the command's views
 man-columns: bin/iolens
@@ -360,6 +370,7 @@ fuzz: fuzz-build all
 clean:
 	rm -rf bin iolens.pc $(UNIT_BINS) t/unit-bins .build-flags .install-dirs
 	rm -f lib/*/*.o lib/*/*.d render/*.o render/*.d cmd/*.o cmd/*.d t/unit/*.d \
+		cli/*.o cli/*.d cli/*.a \
 		lib/*.a lib/*.so render/*.a lib/analysis/triage-default.inc \
 		render/help-text.inc \
 		serve/*.o serve/*.d
@@ -368,5 +379,5 @@ clean:
 .PHONY: all deps demo check check-load bench lint install clean FORCE fuzz fuzz-build man-columns
 
 -include $(FUZZ_LIB_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(RENDER_OBJS:.o=.d) \
-	$(GFX_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_BINS:=.d) \
+	$(GFX_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:=.d) \
 	$(CODE_OBJS:.o=.d) $(SERVE_OBJS:.o=.d)

@@ -14,7 +14,7 @@
 #include "cmd/blocks.h"
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/opts.h"
+#include "cli/opts.h"
 #include "cmd/util.h"
 #include "analysis/blocks.h"
 #include "analysis/iocost.h"

@@ -24,7 +24,7 @@
 #include "code/extract.h"
 #include "replay/calibrate.h"
 #include "render/output.h"
-#include "cmd/opts.h"
+#include "cli/opts.h"
 #include "base/banned.h"
 
 /* ---- the command ---- */
@@ -84,7 +84,7 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	int rc;
 
 	copts_init(&co, av);
-	if (cmd_load_one(&co, 1, av, 0, &job) < 0)
+	if (cmd_load_one(&co.in, 1, av, 0, &job) < 0)
 		return EXIT_DATA;
 	if (iol_replay_overhead_of(job->source, &bo.overhead) > 0)
 		msg("note: strace's own %.2f us a call taken off the measured "

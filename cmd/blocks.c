@@ -159,7 +159,7 @@ int cmd_blocks(int argc, char **argv)
 			       : serve_blocks_html(argv + 1, argc - 1,
 						   i < argc ? argv[i] : "",
 						   bo.by_bytes, co.outpath);
-	rc = cmd_load_one(&co, argc, argv, i, &job);
+	rc = cmd_load_one(&co.in, argc, argv, i, &job);
 	if (rc == -1)
 		return EXIT_DATA;
 	if (rc == -2)

@@ -14,10 +14,7 @@
 #ifndef IOLENS_COMMANDS_H
 #define IOLENS_COMMANDS_H
 
-struct command {
-	const char *name;
-	int (*fn)(int argc, char **argv);
-};
+#include "cli/complete.h" /* struct command: the completion runs each */
 
 extern const struct command commands[];
 

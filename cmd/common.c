@@ -1,6 +1,5 @@
 /*
- * Shared option handling of the analysis commands, and the loading of
- * their jobs (resolved by sources/inputs.h) with the house messages.
+ * Shared option handling of the analysis commands.
  */
 #define _DEFAULT_SOURCE
 #include <stddef.h>
@@ -10,8 +9,7 @@
 
 #include "cmd/common.h"
 #include "render/view.h"
-#include "sources/trace.h"
-#include "cmd/siteconf.h"
+#include "cli/siteconf.h"
 #include "cmd/util.h"
 #include "base/banned.h"
 
@@ -34,22 +32,6 @@ int copts_choose(struct copts *c)
 		return -1;
 	c->fmt = c->outf <= OUTF_JSON ? c->outf : FMT_TEXT;
 	return 0;
-}
-
-int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
-	       const char *own)
-{
-	const char *me = iol_progname;
-	char *why;
-	int f;
-
-	if (!strncmp(me, "iolens ", 7))
-		me += 7;
-	f = out_format_choose(me, fmtarg, path, mask, dflt, own, &why);
-	if (f < 0)
-		usage_error("%s", why ? why : "out of memory");
-	free(why);
-	return f;
 }
 
 /* What a command's arguments are, for "no ... given". */
@@ -85,10 +67,8 @@ static int copts_rest(struct copts *c, int argc, char **argv, struct out *o,
 	c->m.site_ppn = iol_siteconf_ppn(site, NULL, NULL);
 	if (optind >= argc && !c->args_optional)
 		return usage_error("no %s given", arg_noun(argv[0]));
-	if (o && out_open(o, c->outpath, c->fmt) < 0) {
-		msg("%s", o->err.msg);
+	if (o && cmd_out_open(o, c->outpath, c->fmt) < 0)
 		return EXIT_DATA;
-	}
 	*first_log = optind;
 	return -1;
 }
@@ -105,9 +85,9 @@ static int wide(void *base, const char *arg)
 const struct cmd_opt copts_table[] = {
 	{"format", CO_STR, AT(fmtarg)}, /* see copts_choose */
 	{"output", CO_STR, AT(outpath), .letter = 'o'},
-	{"lenient", CO_FLAG, AT(lenient)},
-	{"merge-traces", CO_FLAG, AT(merge_traces)},
-	{"rank-from", CO_WORD, AT(rank_from), "file|pid"},
+	{"lenient", CO_FLAG, AT(in.lenient)},
+	{"merge-traces", CO_FLAG, AT(in.merge_traces)},
+	{"rank-from", CO_WORD, AT(in.rank_from), "file|pid"},
 	{"wide", CO_DO, .fn = wide},
 	{"nodes", CO_COUNT, AT(m.nodes)},
 	{"procs-per-node", CO_COUNT, AT(m.ppn)},
@@ -128,90 +108,4 @@ int cmd_start(struct copts *c, int argc, char **argv, const struct cmd_opt *own,
 	copts_init(c, argv);
 	r = cmd_opts_parse(argc, argv, sets, own ? 2 : 1, 0);
 	return r >= 0 ? r : copts_rest(c, argc, argv, o, first_log);
-}
-
-/* ---- the log arguments ---- */
-
-int cmd_inputs(const struct copts *c, int argc, char **argv, int first,
-	       struct iol_inputs *in)
-{
-	struct iol_error err = {0};
-
-	if (iol_inputs_resolve(
-		    in, (const char *const *)argv + first, argc - first,
-		    c->merge_traces ? IOL_INPUTS_MERGE : 0, &err) < 0) {
-		msg("%s", err.msg);
-		return -1;
-	}
-	msg_inputs_empty(in);
-	return in->nempty ? -1 : 0;
-}
-
-int cmd_load(const struct copts *c, const struct iol_input *in,
-	     struct iol_job **job)
-{
-	struct iol_error err = {0};
-	struct iol_trace_opts to = {c->rank_from, c->lenient};
-	int ret = iol_input_load(in, &to, job, &err);
-
-	if (ret < 0)
-		msg_input_failed(in, ret, &err);
-	else
-		msg_job_warnings(in->name, *job);
-	return ret;
-}
-
-int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
-		 struct iol_job **job)
-{
-	struct iol_inputs in;
-	int r = -1;
-
-	if (cmd_inputs(c, argc, argv, first, &in) == 0 && in.n == 1)
-		r = cmd_load(c, &in.v[0], job) < 0 ? -1 : 0;
-	else if (in.n > 1)
-		r = -2;
-	iol_inputs_release(&in);
-	return r;
-}
-
-int cmd_each_job(const struct copts *c, int argc, char **argv, int first,
-		 int (*fn)(void *ctx, const char *name, struct iol_job *job),
-		 void *ctx)
-{
-	struct iol_inputs in;
-	struct iol_job *job;
-	/* a directory stands for the logs in it */
-	int rc = cmd_inputs(c, argc, argv, first, &in) < 0 ? EXIT_DATA : 0;
-
-	for (size_t j = 0; j < in.n; j++) {
-		if (cmd_load(c, &in.v[j], &job) < 0) {
-			rc = EXIT_DATA;
-			continue;
-		}
-		if (fn(ctx, in.v[j].name, job) < 0)
-			rc = EXIT_DATA;
-		iol_job_close(job);
-	}
-	iol_inputs_release(&in);
-	return rc;
-}
-
-int cmd_out_open(struct out *o, const char *path, int fmt)
-{
-	if (out_open(o, path, fmt) < 0) {
-		msg("%s", o->err.msg);
-		return -1;
-	}
-	return 0;
-}
-
-int cmd_out_close(struct out *o, int commit)
-{
-	if (out_close(o, commit) < 0) {
-		if (o->err.msg[0])
-			msg("%s", o->err.msg);
-		return -1;
-	}
-	return 0;
 }

@@ -1,14 +1,16 @@
 /*
- * Options and helpers shared by the analysis commands (summary, files,
- * hist, meta, timeline): --format, -o, --nodes, --procs-per-node, and the
- * loading of each LOG argument with the house error message.
+ * Options shared by the analysis commands (summary, files, hist, meta,
+ * timeline): --format, -o, --nodes, --procs-per-node, how traces are read;
+ * their LOG arguments are loaded by cli/inputs.h.
  */
 #ifndef IOLENS_COMMON_H
 #define IOLENS_COMMON_H
 
 #include <getopt.h>
 
-#include "cmd/opts.h"
+#include "cli/inputs.h"
+#include "cli/opts.h"
+#include "cli/output.h"
 #include "model/job.h"
 #include "analysis/metrics.h"
 #include "render/outfmt.h"
@@ -16,13 +18,11 @@
 #include "sources/inputs.h"
 
 struct copts {
-	char **argv;	    /* for messages */
-	int rank_from;	    /* traces: IOL_RANK_FROM_* */
-	int lenient;	    /* traces: skip unparsable lines */
-	int merge_traces;   /* all trace arguments are one job */
-	int fmt;	    /* FMT_*: the table format (text for a drawing) */
-	int outf;	    /* OUTF_*: the output chosen by cmd_outfmt() */
-	const char *fmtarg; /* --format as given, NULL when not */
+	char **argv;	      /* for messages */
+	struct cmd_inopts in; /* --rank-from, --lenient, --merge-traces */
+	int fmt;	      /* FMT_*: the table format (text for a drawing) */
+	int outf;	      /* OUTF_*: the output chosen by cmd_outfmt() */
+	const char *fmtarg;   /* --format as given, NULL when not */
 	const char *outpath;
 	struct iol_opts m;
 	int args_optional; /* set by an option: no argument may be given */
@@ -49,14 +49,6 @@ extern const struct cmd_opt copts_table[];
 /* the options of the analysis commands */
 #define COPTS_COMMON (COPTS_OUT | COPTS_TRACES | COPT_WIDE)
 
-/*
- * The one rule of output choice (render/outfmt.h, out_format_choose())
- * for the command iol_progname names, its refusal printed as a usage
- * error.  Returns an OUTF_*, or -1 with the usage error printed.
- */
-int cmd_outfmt(const char *fmtarg, const char *path, unsigned mask, int dflt,
-	       const char *own);
-
 void copts_init(struct copts *c, char **argv);
 /* Choose c->outf and c->fmt from --format and -o by cmd_outfmt() and the
  * formats of the command c->argv[0]: 0, or -1 (usage error printed). */
@@ -71,36 +63,5 @@ int copts_choose(struct copts *c);
  */
 int cmd_start(struct copts *c, int argc, char **argv, const struct cmd_opt *own,
 	      void *base, unsigned long common, struct out *o, int *first_log);
-
-/*
- * The log arguments argv[first..argc) resolved into jobs by
- * iol_inputs_resolve() (sources/inputs.h: what a directory, a trace file
- * or a run of them stands for) with c's --merge-traces, a line printed
- * for each directory that held no log.  Returns 0, or -1 when one did
- * not (the others kept) or memory ran out.  The caller releases in with
- * iol_inputs_release().
- */
-int cmd_inputs(const struct copts *c, int argc, char **argv, int first,
-	       struct iol_inputs *in);
-/* Load an input's job with c's trace options, printing the one-line
- * message on failure and the job's warnings; 0 or an IOL_E* code.  The
- * job's path is in->name. */
-int cmd_load(const struct copts *c, const struct iol_input *in,
-	     struct iol_job **job);
-/* The one job of argv[first..argc) by cmd_inputs() and cmd_load(): 0,
- * -1 with the message printed, -2 (nothing printed, nothing loaded) when
- * the arguments are several jobs. */
-int cmd_load_one(const struct copts *c, int argc, char **argv, int first,
-		 struct iol_job **job);
-/* fn(ctx, its name, its job) for each job of argv[first..argc) by
- * cmd_inputs() and cmd_load(), each job closed after: EXIT_OK, or
- * EXIT_DATA when one did not load or fn returned -1 for one. */
-int cmd_each_job(const struct copts *c, int argc, char **argv, int first,
-		 int (*fn)(void *ctx, const char *name, struct iol_job *job),
-		 void *ctx);
-/* out_open() and out_close() that print their failure in the house style;
- * 0 or -1. */
-int cmd_out_open(struct out *o, const char *path, int fmt);
-int cmd_out_close(struct out *o, int commit);
 
 #endif

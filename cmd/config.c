@@ -6,7 +6,7 @@
  */
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/siteconf.h"
+#include "cli/siteconf.h"
 #include "cmd/util.h"
 #include "render/views.h"
 #include "base/banned.h"

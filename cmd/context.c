@@ -24,7 +24,7 @@ static int decode(struct popopts *p, int argc, char **argv, int i,
 	struct iol_job *job;
 	int rc, stage;
 
-	if (cmd_load_one(&p->c, argc, argv, i, &job) < 0)
+	if (cmd_load_one(&p->c.in, argc, argv, i, &job) < 0)
 		return -1;
 	rc = iol_popjob_of(job, &p->c.m, own, &stage, &err);
 	iol_job_close(job);
@@ -73,7 +73,8 @@ int cmd_context(int argc, char **argv)
 		return rc;
 	/* the job's row, else its log decoded, and the earlier jobs of its
 	 * app, through the store's indexes */
-	rc = pop_find(db, p.db, argv[first], &one);
+	if ((rc = iol_popdb_find_log(db, argv[first], &one, &err)) < 0)
+		msg_store(p.db, rc, &err);
 	j = rc == 0 && one.n ? &one.jobs[0] : &own;
 	if (rc == 0 && !one.n && decode(&p, argc, argv, first, &own) < 0)
 		rc = -1;

@@ -32,8 +32,8 @@ int cmd_convert(int argc, char **argv)
 			    argv[r]);
 			return EXIT_DATA;
 		}
-	to.rank_from = co.rank_from;
-	to.lenient = co.lenient;
+	to.rank_from = co.in.rank_from;
+	to.lenient = co.in.lenient;
 	r = iol_job_load_strace(&job, (const char *const *)argv + first,
 				argc - first, &to, &err);
 	if (r < 0) {
@@ -45,9 +45,7 @@ int cmd_convert(int argc, char **argv)
 		    (unsigned long long)job->skipped);
 	r = iol_darshan_write(job, co.outpath, &err);
 	iol_job_close(job);
-	if (r < 0) {
-		msg("%s", iol_error_text(&err, r));
-		return EXIT_DATA;
-	}
+	if (r < 0)
+		return cmd_fail(r, &err, NULL);
 	return EXIT_OK;
 }

@@ -39,7 +39,7 @@ static int side_load(struct copts *co, char **argv, int i, struct iol_job **job,
 	int r;
 
 	/* a directory of traces is one job; of Darshan logs, many */
-	if (cmd_inputs(co, i + 1, argv, i, &in) < 0) {
+	if (cmd_inputs(&co->in, i + 1, argv, i, &in) < 0) {
 		iol_inputs_release(&in);
 		return -1;
 	}
@@ -50,7 +50,7 @@ static int side_load(struct copts *co, char **argv, int i, struct iol_job **job,
 		iol_inputs_release(&in);
 		return -1;
 	}
-	r = cmd_load(co, &in.v[0], job);
+	r = cmd_load(&co->in, &in.v[0], job);
 	iol_inputs_release(&in);
 	if (r < 0)
 		return -1;

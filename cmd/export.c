@@ -35,7 +35,7 @@ int cmd_export(int argc, char **argv)
 	if (!co.outpath || !strcmp(co.outpath, "-"))
 		return usage_error("--output names the workbook to write");
 	/* a directory stands for the logs in it */
-	if (cmd_inputs(&co, argc, argv, first, &in) < 0)
+	if (cmd_inputs(&co.in, argc, argv, first, &in) < 0)
 		rc = EXIT_DATA;
 	if (!in.n) {
 		iol_inputs_release(&in);
@@ -43,7 +43,7 @@ int cmd_export(int argc, char **argv)
 	}
 	jobs = xcalloc(in.n, sizeof(*jobs));
 	for (size_t k = 0; k < in.n; k++) {
-		if (cmd_load(&co, &in.v[k], &jobs[n]) < 0) {
+		if (cmd_load(&co.in, &in.v[k], &jobs[n]) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
@@ -55,10 +55,8 @@ int cmd_export(int argc, char **argv)
 			(time_t)(date_opt >= 0
 					 ? date_opt
 					 : iol_source_date(jobs[0]->start_sec));
-		if (xlsx_write(jobs, n, co.outpath, &co.m, created, &err) < 0) {
-			msg("%s", iol_error_text(&err, err.code));
-			rc = EXIT_DATA;
-		}
+		if (xlsx_write(jobs, n, co.outpath, &co.m, created, &err) < 0)
+			rc = cmd_fail(err.code, &err, NULL);
 	}
 	for (i = 0; i < n; i++)
 		iol_job_close(jobs[i]);

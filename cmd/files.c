@@ -206,7 +206,7 @@ int cmd_files(int argc, char **argv)
 		files_by_ost_start(&r.o);
 	else
 		view_files_table(&r.o, fo.shared);
-	rc = cmd_each_job(&co, argc, argv, i, files_job, &r);
+	rc = cmd_each_job(&co.in, argc, argv, i, files_job, &r);
 	if (co.fmt != FMT_TEXT)
 		out_endtable(&r.o);
 	if (cmd_out_close(&r.o, rc == EXIT_OK) < 0)

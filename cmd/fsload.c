@@ -139,10 +139,8 @@ static int write_pdf(struct ctx *c, const char *path)
 {
 	struct iol_error err = {0};
 
-	if (view_fsload_pdf(path, &c->m, &c->l, &err) < 0) {
-		msg("%s", iol_error_text(&err, err.code));
-		return EXIT_DATA;
-	}
+	if (view_fsload_pdf(path, &c->m, &c->l, &err) < 0)
+		return cmd_fail(err.code, &err, NULL);
 	return EXIT_OK;
 }
 

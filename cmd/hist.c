@@ -28,7 +28,7 @@ int cmd_hist(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	view_hist_begin(&o);
-	rc = cmd_each_job(&co, argc, argv, i, hist_job, &o);
+	rc = cmd_each_job(&co.in, argc, argv, i, hist_job, &o);
 	view_hist_end(&o);
 	return cmd_out_close(&o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;
 }

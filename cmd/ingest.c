@@ -15,7 +15,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/siteconf.h"
+#include "cli/siteconf.h"
 #include "cmd/util.h"
 #include "population/ingest-mpi.h"
 #include "render/progress.h"

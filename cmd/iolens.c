@@ -10,14 +10,13 @@
 #include <unistd.h>
 
 #include "cmd/commands.h"
-#include "cmd/complete.h"
+#include "cli/complete.h"
 #include "cmd/util.h"
 #include "base/version.h"
 #include "population/popdb.h"
 #include "render/batch.h"
 #include "render/gfx.h"
 #include "render/help.h"
-#include "render/views.h"
 #include "base/banned.h"
 
 /* "iolens help --columns CMD [--mdoc]": the columns of CMD's views, for
@@ -25,23 +24,12 @@
 static int help_columns(int argc, char **argv)
 {
 	int mdoc = argc == 5 && !strcmp(argv[4], "--mdoc");
-	struct obuf ob;
-	int n;
 
 	if (argc < 4 || argc > 5 || (argc == 5 && !mdoc)) {
 		iol_help_print(stderr, "help--columns", NULL);
 		return EXIT_USAGE;
 	}
-	obuf_init(&ob, 1, 1 << 14);
-	n = iol_views_describe(&ob, argv[3], mdoc);
-	if (obuf_release(&ob) != 0)
-		return EXIT_DATA;
-	if (!n) {
-		fprintf(stderr, "iolens: '%s' has no tables described\n",
-			argv[3]);
-		return EXIT_DATA;
-	}
-	return EXIT_OK;
+	return cmd_help_columns(argv[3], mdoc);
 }
 
 /* The drawing module's failure to load, said by the two renderers that
@@ -51,24 +39,32 @@ static void gfx_failed(const char *why)
 	msg("cannot load the drawing module: %s", why);
 }
 
-/* One command of a serve batch (render/batch.h), as main would run it
- * but for the usage hint. */
-static int batch_command(int argc, char **argv)
+/* Run the command argv[0] as "iolens <cmd>"; unknown, say so (and with
+ * hint, how to list the commands) and return the usage status. */
+static int run_command(int argc, char **argv, int hint)
 {
 	static char progname[64];
 	const struct command *c;
 
-	optind = 0; /* getopt's state as at a process's start */
 	for (c = commands; c->name; c++)
 		if (!strcmp(c->name, argv[0]))
 			break;
 	if (!c->name) {
-		fprintf(stderr, "iolens: unknown command '%s'\n", argv[0]);
+		fprintf(stderr, "iolens: unknown command '%s'\n%s", argv[0],
+			hint ? "iolens: try 'iolens --help'\n" : "");
 		return EXIT_USAGE;
 	}
 	snprintf(progname, sizeof(progname), "iolens %s", c->name);
 	iol_progname = progname;
 	return c->fn(argc, argv);
+}
+
+/* One command of a serve batch (render/batch.h), as main would run it
+ * but for the usage hint. */
+static int batch_command(int argc, char **argv)
+{
+	optind = 0; /* getopt's state as at a process's start */
+	return run_command(argc, argv, 0);
 }
 
 /* A serve batch's commands (serve/run.c): a job page's four that read
@@ -86,8 +82,7 @@ static int serve_batch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	const struct command *c;
-	static char progname[64], hopt[] = "--help";
+	static char hopt[] = "--help";
 	char *hargv[4] = {NULL, NULL, hopt, NULL};
 
 	iol_gfx_say = gfx_failed;
@@ -103,7 +98,7 @@ int main(int argc, char **argv)
 	/* the options of every command, for the shell completions */
 	if (argc == 3 && !strcmp(argv[1], "help") &&
 	    !strcmp(argv[2], "--complete"))
-		return cmd_complete_list();
+		return cmd_complete_list(commands);
 	if (!strcmp(argv[1], "help") && argc > 2) {
 		/* "iolens help summary" is "iolens summary --help" */
 		if (argc > 3) {
@@ -124,17 +119,5 @@ int main(int argc, char **argv)
 		printf("iolens %s\n", IOLENS_VERSION);
 		return EXIT_OK;
 	}
-	for (c = commands; c->name; c++) {
-		if (strcmp(c->name, argv[1]) == 0) {
-			snprintf(progname, sizeof(progname), "iolens %s",
-				 c->name);
-			iol_progname = progname;
-			return c->fn(argc - 1, argv + 1);
-		}
-	}
-	fprintf(stderr,
-		"iolens: unknown command '%s'\n"
-		"iolens: try 'iolens --help'\n",
-		argv[1]);
-	return EXIT_USAGE;
+	return run_command(argc - 1, argv + 1, 1);
 }

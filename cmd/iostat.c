@@ -112,10 +112,8 @@ static int write_pdf(struct ctx *c, const char *path)
 				   "seconds, not '%s'",
 				   io.date);
 	if (view_iostat_pdf(path, &c->r, &io.v, io.date ? &date : NULL, &err) <
-	    0) {
-		msg("%s", iol_error_text(&err, err.code));
-		return EXIT_DATA;
-	}
+	    0)
+		return cmd_fail(err.code, &err, NULL);
 	return EXIT_OK;
 }
 
@@ -144,7 +142,7 @@ int cmd_iostat(int argc, char **argv)
 		      COPTS_OUT | COPT_LENIENT | COPT_WIDE, NULL, &i);
 	if (r >= 0)
 		return r;
-	if (load(&c, argc, argv, i, co.lenient) < 0 || weather(&c) < 0)
+	if (load(&c, argc, argv, i, co.in.lenient) < 0 || weather(&c) < 0)
 		r = EXIT_DATA;
 	else if (co.outf == OUTF_PDF)
 		r = write_pdf(&c, co.outpath);

@@ -33,7 +33,7 @@ int cmd_meta(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	view_meta_begin(&o);
-	rc = cmd_each_job(&co, argc, argv, i, meta_job, &o);
+	rc = cmd_each_job(&co.in, argc, argv, i, meta_job, &o);
 	view_meta_end(&o);
 	return cmd_out_close(&o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;
 }

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "cmd/popcommon.h"
-#include "cmd/siteconf.h"
+#include "cli/siteconf.h"
 #include "cmd/util.h"
 #include "population/popctx.h"
 #include "base/banned.h"
@@ -23,10 +23,8 @@ static int open_db(struct popopts *p, struct iol_popdb **db)
 
 	if (rc < 0 && bad_where)
 		return usage_error("bad --where: %s", err.msg);
-	if (rc < 0) {
-		msg("cannot open '%s': %s", p->db, iol_error_text(&err, rc));
-		return EXIT_DATA;
-	}
+	if (rc < 0)
+		return cmd_fail(rc, &err, "cannot open '%s'", p->db);
 	return -1;
 }
 
@@ -116,15 +114,6 @@ static int loaded(struct popopts *p, int rc, const struct iol_error *err,
 	return rc;
 }
 
-int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
-		  struct iol_popset *set)
-{
-	struct iol_error err = {0};
-
-	return loaded(p, iol_popdb_load_some(db, p->where, what, set, &err),
-		      &err, set);
-}
-
 int pop_load_share(struct popopts *p, struct iol_popdb *db, unsigned what,
 		   struct iol_popset *set, struct iol_popshare *sh)
 {
@@ -145,30 +134,6 @@ int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,
 
 	return loaded(p, iol_popdb_each(db, p->where, what, fn, arg, set, &err),
 		      &err, set);
-}
-
-int pop_find(struct iol_popdb *db, const char *dbpath, const char *log,
-	     struct iol_popset *one)
-{
-	struct iol_error err = {0};
-	int rc = iol_popdb_find_log(db, log, one, &err);
-
-	if (rc < 0)
-		msg_store(dbpath, rc, &err);
-	return rc;
-}
-
-int pop_context_of(const char *dbpath, const char *log,
-		   const struct iol_job *job, const struct iol_opts *m,
-		   struct iol_popctx *ctx)
-{
-	struct iol_error err = {0};
-	int stage,
-		rc = iol_pop_context_of(dbpath, log, job, m, ctx, &stage, &err);
-
-	if (rc < 0)
-		msg_popctx(dbpath, log, rc, stage, &err);
-	return rc;
 }
 
 /* The device load while the job w ran, over every device recorded;

@@ -41,13 +41,11 @@ int pop_begin(struct popopts *p, int argc, char **argv, struct cmd_optset own,
 /* Say that no job matches --where (or that the store is empty); returns
  * the exit status, 1. */
 int pop_none(const struct popopts *p);
-/* Load the parts in what (IOL_POPLOAD_*) of the jobs matching --where;
- * prints the message on failure.  None matching is a failure
- * (IOL_EEMPTY, "no jobs match"): nothing to report. */
-int pop_load_some(struct popopts *p, struct iol_popdb *db, unsigned what,
-		  struct iol_popset *set);
-/* ... and the triage's flagged share under the site's thresholds, in
- * one pass of the store (iol_poptri_load_share()). */
+/* Load the parts in what (IOL_POPLOAD_*) of the jobs matching --where,
+ * and the triage's flagged share under the site's thresholds, in one
+ * pass of the store (iol_poptri_load_share()); prints the message on
+ * failure.  None matching is a failure (IOL_EEMPTY, "no jobs match"):
+ * nothing to report. */
 int pop_load_share(struct popopts *p, struct iol_popdb *db, unsigned what,
 		   struct iol_popset *set, struct iol_popshare *sh);
 
@@ -55,17 +53,6 @@ int pop_load_share(struct popopts *p, struct iol_popdb *db, unsigned what,
 int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,
 	     int (*fn)(const struct iol_popjob *j, void *arg), void *arg,
 	     struct iol_popset *set);
-
-/* The store's row of log (its path as given or made absolute) into one
- * (one job or none), by the store's index; prints the message on
- * failure. */
-int pop_find(struct iol_popdb *db, const char *dbpath, const char *log,
-	     struct iol_popset *one);
-/* The context of log (the store's row, else job) among the jobs of the
- * store at dbpath; prints the message on failure. */
-int pop_context_of(const char *dbpath, const char *log,
-		   const struct iol_job *job, const struct iol_opts *m,
-		   struct iol_popctx *ctx);
 
 /* The I/O weather of job j (population/weather.h) from the device
  * recordings recs: 0, or -1 with the message printed. */

@@ -6,11 +6,10 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <signal.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
+#include "cli/signals.h"
 #include "cmd/replay.h"
 #include "cmd/util.h"
 #include "render/profile.h"
@@ -18,28 +17,6 @@
 #include "render/view-replay.h"
 #include "replay/session.h"
 #include "base/banned.h"
-
-/* ---- progress, signals ---- */
-
-static volatile int stop_sig;
-
-static void on_signal(int sig)
-{
-	stop_sig = sig;
-}
-
-static void catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGQUIT, &sa, NULL);
-}
 
 /* A line the library or the view says, in the house style (msg()). */
 static void runs_say(void *arg, const char *text)
@@ -86,7 +63,7 @@ static int run_all(const char *script, struct iol_rsession *s, struct ropt *ro,
 {
 	struct view_replay_runs v = {{progress_now(), 1, (int)ro->runs},
 				     script,
-				     &stop_sig,
+				     &cmd_stop_sig,
 				     isatty(2) && !ro->o.group,
 				     ro->o.keep,
 				     ro->runs,
@@ -114,8 +91,8 @@ int replay_run(const char *script, struct ropt *ro)
 	s.cache.max_input = (size_t)ro->max_input;
 	rc = iol_rsession_compile(&s, script, g, &err);
 	if (rc == 0) {
-		catch_signals();
-		ro->o.stop = &stop_sig;
+		cmd_signals_catch();
+		ro->o.stop = &cmd_stop_sig;
 		rc = run_all(script, &s, ro, &res, x.spread, &err);
 	}
 	x.reused = s.reused;
@@ -130,14 +107,6 @@ int replay_run(const char *script, struct ropt *ro)
 	rc = rc == 0 ? report(&x, ro, script) : EXIT_DATA;
 	iol_rresult_release(&res);
 	iol_rsession_release(&s);
-	if (stop_sig) { /* as the signal would have ended it */
-		struct rlimit nocore = {0, 0};
-
-		/* SIGQUIT's status, without its core dump: the run was
-		 * stopped and cleaned up, not broken */
-		setrlimit(RLIMIT_CORE, &nocore);
-		signal(stop_sig, SIG_DFL);
-		raise(stop_sig);
-	}
+	cmd_signals_end(); /* as the signal would have ended it */
 	return rc;
 }

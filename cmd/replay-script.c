@@ -79,8 +79,8 @@ int cmd_replay_script(int argc, char **argv)
 		return r;
 	if (!co.outpath)
 		return usage_error("--output names the script to write");
-	co.merge_traces = argc - first > 1;
-	if (cmd_load_one(&co, argc, argv, first, &job) < 0)
+	co.in.merge_traces = argc - first > 1;
+	if (cmd_load_one(&co.in, argc, argv, first, &job) < 0)
 		return EXIT_DATA;
 	r = build(job, co.outpath, job->path, &ro); /* the job's name */
 	iol_job_close(job);

@@ -13,6 +13,7 @@
 #include "render/report.h"
 #include "render/popreport.h"
 #include "cmd/popcommon.h"
+#include "population/popctx.h"
 #include "cmd/util.h"
 #include "render/view-report.h"
 #include "base/banned.h"
@@ -68,13 +69,17 @@ static int one_report(struct ropts *ro, const struct copts *co,
 	struct iol_error err = {0};
 	struct popreport_ctxpage cp = {0};
 	struct ropts r = *ro;
-	int ret;
+	int ret, stage;
 
 	r.ro.m = co->m;
 	if (r.dbpath) {
 		cp.dbpath = r.dbpath;
-		if (pop_context_of(r.dbpath, log, job, &co->m, &cp.ctx) < 0)
+		ret = iol_pop_context_of(r.dbpath, log, job, &co->m, &cp.ctx,
+					 &stage, &err);
+		if (ret < 0) {
+			msg_popctx(r.dbpath, log, ret, stage, &err);
 			return EXIT_DATA;
+		}
 		if (r.recs.n && pop_weather_job(r.recs.v, r.recs.n, job, &co->m,
 						&cp.weather) < 0)
 			return EXIT_DATA;
@@ -91,10 +96,8 @@ static int one_report(struct ropts *ro, const struct copts *co,
 	if (!r.ro.date)
 		set_date(&r, iol_source_date(job->start_sec));
 	ret = report_write(job, outpath, &r.ro, &err);
-	if (ret < 0) {
-		msg("%s", iol_error_text(&err, ret));
-		return EXIT_DATA;
-	}
+	if (ret < 0)
+		return cmd_fail(ret, &err, NULL);
 	return EXIT_OK;
 }
 
@@ -110,7 +113,7 @@ static int many_reports(struct ropts *ro, const struct copts *co,
 		const char *name = in->v[j].name;
 		struct iol_job *job;
 
-		if (cmd_load(co, &in->v[j], &job) < 0) {
+		if (cmd_load(&co->in, &in->v[j], &job) < 0) {
 			rc = EXIT_DATA;
 			continue;
 		}
@@ -141,11 +144,11 @@ static int reports(struct ropts *ro, struct copts *co, int argc, char **argv,
 
 	/* a directory stands for the logs in it; several logs (not one
 	 * job's traces) make a report each in the directory -o names */
-	bad = cmd_inputs(co, argc, argv, i, &in) < 0;
-	if ((argc - i > 1 || in.n > 1) && !co->merge_traces &&
+	bad = cmd_inputs(&co->in, argc, argv, i, &in) < 0;
+	if ((argc - i > 1 || in.n > 1) && !co->in.merge_traces &&
 	    stat(co->outpath, &sb) == 0 && S_ISDIR(sb.st_mode))
 		r = many_reports(ro, co, &in);
-	else if (!in.n || cmd_load(co, &in.v[0], &job) < 0)
+	else if (!in.n || cmd_load(&co->in, &in.v[0], &job) < 0)
 		r = EXIT_DATA;
 	else if (in.n > 1) {
 		iol_job_close(job);

@@ -19,7 +19,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/siteconf.h"
+#include "cli/siteconf.h"
 #include "cmd/util.h"
 #include "serve/host.h"
 #include "base/banned.h"

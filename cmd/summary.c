@@ -10,7 +10,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/common.h"
-#include "cmd/siteconf.h"
+#include "cli/siteconf.h"
 #include "cmd/util.h"
 #include "analysis/jobrow.h"
 #include "analysis/select.h"
@@ -89,7 +89,7 @@ int cmd_summary(int argc, char **argv)
 		out_close(&so.o, 0);
 		return EXIT_USAGE;
 	}
-	rc = cmd_each_job(&so.co, argc, argv, i, summary_job, &so);
+	rc = cmd_each_job(&so.co.in, argc, argv, i, summary_job, &so);
 	view_summary_end(&so.o, so.started);
 	iol_excl_free(&so.ex);
 	return cmd_out_close(&so.o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;

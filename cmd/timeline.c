@@ -82,7 +82,7 @@ int cmd_timeline(int argc, char **argv)
 		out_close(&t.o, 0);
 		return usage_error("--bins and --phases cannot be combined");
 	}
-	rc = cmd_each_job(&co, argc, argv, i, timeline_job, &t);
+	rc = cmd_each_job(&co.in, argc, argv, i, timeline_job, &t);
 	if (!t.first)
 		out_endtable(&t.o);
 	return cmd_out_close(&t.o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;

@@ -10,7 +10,7 @@
 
 #include "cmd/commands.h"
 #include "cmd/popcommon.h"
-#include "cmd/siteconf.h"
+#include "cli/siteconf.h"
 #include "cmd/util.h"
 #include "population/poptriage.h"
 #include "population/trend.h"

@@ -16,7 +16,7 @@
 #include "cmd/common.h"
 #include "cmd/popcommon.h"
 #include "population/poptriage.h"
-#include "cmd/siteconf.h"
+#include "cli/siteconf.h"
 #include "cmd/util.h"
 #include "render/views.h"
 #include "base/banned.h"
@@ -177,7 +177,7 @@ int cmd_triage(int argc, char **argv)
 		return EXIT_DATA;
 	}
 	iol_view_triage_begin(&o);
-	rc = cmd_each_job(&co, argc, argv, i, triage_log, &o);
+	rc = cmd_each_job(&co.in, argc, argv, i, triage_log, &o);
 	iol_view_triage_end(&o);
 	return cmd_out_close(&o, rc == EXIT_OK) < 0 ? EXIT_DATA : rc;
 }

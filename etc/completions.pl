@@ -1,6 +1,6 @@
 #!/usr/bin/perl
 # Shell completion for iolens, made from the binary's own option tables:
-# `iolens help --complete` (cmd/complete.c) lists every command and each
+# `iolens help --complete` (cli/complete.c) lists every command and each
 # option it takes, whether the option takes a value and what completes
 # the value (its words, a file, or nothing for a number).  A command's
 # description is the .Nd line of its man page.  Writes bash's to the

@@ -12,7 +12,7 @@
 #                  time (the options several commands share; a file whose
 #                  name starts with _ is such a fragment, not a command)
 #   @NAME@         capitals and _: a value only the running binary knows
-#                  (a default, a path), put in by the printer (cmd/util.c
+#                  (a default, a path), put in by the printer (cli/usage.c
 #                  cmd_help(), the values render/help-values.c's)
 use strict;
 use warnings;

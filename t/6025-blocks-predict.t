@@ -27,7 +27,7 @@ $RUN blocks --calibrate "$TMP/none" > /dev/null 2> "$TMP/err"
 is "$?:$(wc -l < "$TMP/err")" "1:1" "a directory that is not there: exit 1, one line"
 $RUN blocks --calibrate "$TMP/fs" "$TMP/fs" > /dev/null 2>&1
 is "$?" 2 "two directories: usage error"
-# (its options are a table of cmd/opts.h: an unknown one is said as for
+# (its options are a table of cli/opts.h: an unknown one is said as for
 # every command, and "--" ends the options)
 $RUN blocks --calibrate -x > /dev/null 2> "$TMP/err"
 is "$?:$(head -1 "$TMP/err")" "2:iolens blocks: unknown option '-x'" \

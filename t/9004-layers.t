@@ -7,9 +7,14 @@
 #   0 lib/base  1 lib/counters  2 lib/model  3 lib/sources
 #   4 lib/analysis  5 lib/storage, lib/replay (peers: neither includes
 #   the other)  6 lib/population (the store joins jobs to device series)
-#   7 render  8 serve  9 cmd  10 fuzz (the harnesses)  11 t/unit
+#   7 render  8 serve, cli (peers)  9 cmd  10 fuzz (the harnesses)
+#   11 t/unit
 #   serve (8): the server module (bin/iolens-serve.so), on the renderers'
 #   table writers; cmd/serve.c loads it
+#   cli (8): the command line's machinery (cli/libcli.a: option tables,
+#   usage errors, --help, completion, the LOG arguments as jobs, the site
+#   configuration, the output's choice): handed the commands' tables,
+#   never calls a command
 #   lib/code (5): the source extractor, a module of its own on libclang
 #   (bin/iolens-code.so), includes lib/base only; no part of libiolens
 #
@@ -45,6 +50,7 @@ layer_of() {	# layer_of <dir>: number, or "?" for a directory not listed
 	lib) echo 6 ;; # the umbrella header: every library layer
 	render) echo 7 ;;
 	serve) echo 8 ;; # the server module, below the commands
+	cli) echo 8 ;;   # the command line's machinery, below the commands
 	cmd) echo 9 ;;
 	fuzz) echo 10 ;;   # the fuzz harnesses
 	t/unit) echo 11 ;; # may run the harnesses (fuzz-run.c)
@@ -55,7 +61,7 @@ layer_of() {	# layer_of <dir>: number, or "?" for a directory not listed
 # where an include names a directory: "base/x.h" -> lib/base, "render/x.h"
 target_dir() {
 	case $1 in
-	render/* | cmd/* | fuzz/* | serve/*) echo "${1%%/*}" ;;
+	render/* | cmd/* | cli/* | fuzz/* | serve/*) echo "${1%%/*}" ;;
 	t/unit/*) echo t/unit ;; # the unit tests' own header (tap.h)
 	*/*) echo "lib/${1%%/*}" ;;
 	*) echo "" ;;
@@ -63,7 +69,7 @@ target_dir() {
 }
 
 files=$(ls lib/*.h lib/*/*.c lib/*/*.h render/*.c render/*.h cmd/*.c cmd/*.h t/unit/*.c \
-	fuzz/*.c fuzz/*.h serve/*.c serve/*.h)
+	fuzz/*.c fuzz/*.h serve/*.c serve/*.h cli/*.c cli/*.h)
 bad=
 for f in $files; do
 	d=$(dirname "$f")
@@ -113,11 +119,36 @@ else
 	loop=$(sed -n 's/^tsort: \(lib\/.*\.o\)$/\1/p' "$TMP/loops" | sort | tr '\n' ' ')
 	todo_is "${loop% }" "" "no cycle between libiolens objects" "$TODO_CYCLE"
 	# nothing in the library calls into the renderers or the commands
-	for o in render/*.o cmd/*.o serve/*.o; do
+	for o in render/*.o cmd/*.o serve/*.o cli/*.o; do
 		[ -f "$o" ] && nm -g --defined-only "$o" | awk 'NF == 3 { print $3 }'
 	done | sort -u > "$TMP/above"
 	up=$(cut -d' ' -f1 "$TMP/uses" | sort -u | comm -12 - "$TMP/above" | tr '\n' ' ')
 	is "${up% }" "" "libiolens uses no symbol of render/ or cmd/"
+fi
+
+# the command line's machinery (cli/) is below the commands: it is handed
+# the command table (cli/complete.h) and calls no command, and nothing
+# under it (the renderers, the server module) calls it
+defs_of() {	# defs_of <objects...>: the symbols they define, sorted
+	for o in "$@"; do
+		[ -f "$o" ] && nm -g --defined-only "$o" | awk 'NF == 3 { print $3 }'
+	done | sort -u
+}
+uses_of() {	# uses_of <objects...>: the symbols they use, sorted
+	for o in "$@"; do
+		[ -f "$o" ] && nm -u "$o" | awk '{ print $2 }'
+	done | sort -u
+}
+if ls cli/*.o > /dev/null 2>&1; then
+	defs_of cmd/*.o > "$TMP/cmddefs"
+	up=$(uses_of cli/*.o | comm -12 - "$TMP/cmddefs" | tr '\n' ' ')
+	is "${up% }" "" "cli/ uses no symbol of cmd/"
+	defs_of cli/*.o > "$TMP/clidefs"
+	up=$(uses_of render/*.o serve/*.o lib/code/*.o | comm -12 - "$TMP/clidefs" | tr '\n' ' ')
+	is "${up% }" "" "render/, serve/ and lib/code/ use no symbol of cli/"
+else
+	ok 1 "cli/ objects are built (run make first)"
+	skip "no cli/ objects" 1
 fi
 
 if [ -f lib/libiolens.so ] && command -v readelf > /dev/null; then

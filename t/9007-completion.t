@@ -1,7 +1,7 @@
 #!/bin/sh
 # Shell completion made from the commands' option tables: `iolens help
 # --complete` lists each command's options from the tables its parse
-# uses (cmd/complete.c), etc/completions.pl makes bash's and zsh's from
+# uses (cli/complete.c), etc/completions.pl makes bash's and zsh's from
 # the list.  Every listed option completes in bash and is handed to
 # zsh's _arguments, with its value's words; every listed option is one
 # the command takes; a change of the list changes both scripts.
@@ -95,7 +95,7 @@ fi
 
 # every option listed is one its command takes: not an unknown option
 # (a value "x" given, then an unknown option ends the parse unrun; a
-# mode's options with the mode, cmd/complete.c)
+# mode's options with the mode, cli/complete.c)
 bad=$(cd "$TMP/cwd" && while IFS='	' read -r c o a w ws; do
 	[ -n "$o" ] || continue
 	case $a:$o in -:*) arg=$o ;; *:--*) arg="$o=x" ;; *) arg="${o}x" ;; esac

@@ -1,5 +1,5 @@
 /*
- * The option tables of the commands (cmd/opts.h) turned into getopt_long's
+ * The option tables of the commands (cli/opts.h) turned into getopt_long's
  * arguments, and each value parsed, checked and stored, or refused with
  * the house usage error.
  */
@@ -11,8 +11,8 @@
 
 #include "base/values.h"
 #include "base/version.h"
-#include "cmd/opts.h"
-#include "cmd/util.h"
+#include "cli/opts.h"
+#include "cli/usage.h"
 #include "base/banned.h"
 
 int (*cmd_opts_each)(const struct cmd_optset *sets, int nsets);
@@ -20,7 +20,7 @@ int (*cmd_opts_each)(const struct cmd_optset *sets, int nsets);
 /* more options than any command takes */
 enum { OPTS_MAX = 48 };
 
-/* The usage error of a bad value arg of o (cmd/opts.h, want). */
+/* The usage error of a bad value arg of o (cli/opts.h, want). */
 static void bad_value(const struct cmd_opt *o, const char *arg)
 {
 	const char *want = o->want;

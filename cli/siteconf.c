@@ -1,12 +1,12 @@
 /*
- * The site configuration read once for the command (siteconf.h); the
+ * The site configuration read once for the command (cli/siteconf.h); the
  * finding and reading are population/siteconf-read.c's.
  */
 #include <string.h>
 
-#include "cmd/opts.h"
-#include "cmd/siteconf.h"
-#include "cmd/util.h"
+#include "cli/opts.h"
+#include "cli/siteconf.h"
+#include "render/diag.h"
 #include "base/banned.h"
 
 struct iol_sitefile site_files[2];

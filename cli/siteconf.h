@@ -3,8 +3,8 @@
  * by iol_siteconf_read() with its failure said here; options are the
  * commands' own, applied after.
  */
-#ifndef IOLENS_CMD_SITECONF_H
-#define IOLENS_CMD_SITECONF_H
+#ifndef IOLENS_CLI_SITECONF_H
+#define IOLENS_CLI_SITECONF_H
 
 #include "population/siteconf.h"
 

@@ -1,38 +1,13 @@
 /*
- * Usage errors, --help and dying allocators for the commands; their
- * one-line messages are render/diag.c's.
+ * Dying allocators for the commands (cli/xalloc.h).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/util.h"
-#include "render/help.h"
+#include "cli/usage.h"
+#include "cli/xalloc.h"
 #include "base/banned.h"
-
-int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	msg_v(fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "%s: try '%s --help'\n", iol_progname, iol_progname);
-	return EXIT_USAGE;
-}
-
-int cmd_help(const char *topic)
-{
-	const char *cmd = strchr(iol_progname, ' ');
-
-	iol_help_print(stdout,
-		       topic ? topic
-		       : cmd ? cmd + 1
-			     : iol_progname,
-		       iol_help_binary_value);
-	return EXIT_OK;
-}
 
 static void oom(size_t n)
 {

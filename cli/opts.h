@@ -6,8 +6,8 @@
  * value and prints the house usage errors, so that a command states its
  * options instead of switching on them.
  */
-#ifndef IOLENS_CMD_OPTS_H
-#define IOLENS_CMD_OPTS_H
+#ifndef IOLENS_CLI_OPTS_H
+#define IOLENS_CLI_OPTS_H
 
 #include <float.h>
 #include <stddef.h>
@@ -106,7 +106,7 @@ int cmd_opts_parse(int argc, char **argv, const struct cmd_optset *sets,
  * optional_argument. */
 int cmd_opt_has_arg(const struct cmd_opt *o);
 /*
- * Set by `iolens help --complete` (cmd/complete.c): cmd_opts_parse()
+ * Set by `iolens help --complete` (cli/complete.c): cmd_opts_parse()
  * then parses nothing and returns what this returns for its tables, so
  * that a command run without arguments states the options it takes.
  */

@@ -1,6 +1,6 @@
 /*
  * `iolens help --complete`: every command and the options it takes, as
- * its option tables (cmd/opts.h) state them, for etc/completions.pl to
+ * its option tables (cli/opts.h) state them, for etc/completions.pl to
  * make the bash and zsh completions from at build time.  Each command
  * is run without arguments while cmd_opts_parse() hands this file the
  * tables it was given instead of parsing; so the list is what the
@@ -14,10 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd/commands.h"
-#include "cmd/complete.h"
-#include "cmd/opts.h"
-#include "cmd/util.h"
+#include "cli/complete.h"
+#include "cli/opts.h"
+#include "cli/usage.h"
 #include "render/outfmt.h"
 #include "base/banned.h"
 
@@ -141,12 +140,12 @@ static int run(const struct command *c, const char *mode, int optional)
 	return 0;
 }
 
-int cmd_complete_list(void)
+int cmd_complete_list(const struct command *cmds)
 {
 	const struct command *c;
 
 	cmd_opts_each = each;
-	for (c = commands; c->name; c++) {
+	for (c = cmds; c->name; c++) {
 		cur = c->name;
 		nsaid = 0;
 		printf("%s\n", c->name);
