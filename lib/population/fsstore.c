@@ -42,8 +42,9 @@ static int exec(struct iol_sql *db, const char *sql, struct iol_error *err)
  * row a box of height 0, its key's 53-bit hash up, its [t0, t1] across,
  * && meeting where the SQL check does (t0 <= t1' and t1 >= t0').  Added
  * when a store is opened for writing (create); a store that holds such
- * copies already (merged by an older merge-db) keeps them and goes on
- * without it: the check at ingest still refuses each new copy.
+ * copies already (merged by an older merge-db), or written by a role
+ * that may not alter the table, goes on without it: the check at ingest
+ * still refuses each new copy.
  */
 #define SEEN_HASH "(hashtextextended(key, 0) >> 11)::float8"
 #define SEEN_ONCE_PG                                                         \
@@ -51,7 +52,8 @@ static int exec(struct iol_sql *db, const char *sql, struct iol_error *err)
 	"conrelid = 'fs_seen'::regclass AND conname = 'fs_seen_once') THEN " \
 	"ALTER TABLE fs_seen ADD CONSTRAINT fs_seen_once EXCLUDE USING "     \
 	"gist ((box(point(t0, " SEEN_HASH "), point(t1, " SEEN_HASH          \
-	"))) WITH &&); END IF; EXCEPTION WHEN exclusion_violation THEN "     \
+	"))) WITH &&); END IF; EXCEPTION WHEN exclusion_violation OR "       \
+	"insufficient_privilege THEN "                                       \
 	"NULL; END$$"
 
 /* the four tables and their indexes, when missing */
