@@ -43,8 +43,9 @@ static int exec(struct iol_sql *db, const char *sql, struct iol_error *err)
  * && meeting where the SQL check does (t0 <= t1' and t1 >= t0').  Added
  * when a store is opened for writing (create); a store that holds such
  * copies already (merged by an older merge-db), or written by a role
- * that may not alter the table, goes on without it: the check at ingest
- * still refuses each new copy.
+ * that may not alter the table, or on a server before PostgreSQL 11 (no
+ * hashtextextended), goes on without it: the check at ingest still
+ * refuses each new copy.
  */
 #define SEEN_HASH "(hashtextextended(key, 0) >> 11)::float8"
 #define SEEN_ONCE_PG                                                         \
@@ -53,8 +54,7 @@ static int exec(struct iol_sql *db, const char *sql, struct iol_error *err)
 	"ALTER TABLE fs_seen ADD CONSTRAINT fs_seen_once EXCLUDE USING "     \
 	"gist ((box(point(t0, " SEEN_HASH "), point(t1, " SEEN_HASH          \
 	"))) WITH &&); END IF; EXCEPTION WHEN exclusion_violation OR "       \
-	"insufficient_privilege THEN "                                       \
-	"NULL; END$$"
+	"insufficient_privilege OR undefined_function THEN NULL; END$$"
 
 /* the four tables and their indexes, when missing */
 static int create(struct iol_sql *db, struct iol_error *err)
