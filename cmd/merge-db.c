@@ -11,17 +11,19 @@
 #include "cmd/commands.h"
 #include "cmd/common.h"
 #include "cmd/util.h"
+#include "population/fsstore.h"
 #include "population/store.h"
 #include "base/banned.h"
 
 static int merge_all(const char *out, int n, char **shards)
 {
 	struct iol_error err = {0, 0, ""};
+	struct iol_fsmerged fs;
 	int64_t total;
 	int stage, bad;
 
-	if (iol_store_merge_all(out, n, shards, &total, &stage, &bad, &err) <
-	    0) {
+	if (iol_store_merge_all(out, n, shards, &total, &fs, &stage, &bad,
+				&err) < 0) {
 		if (stage == IOL_MERGE_SHARD_OPEN)
 			msg("cannot open '%s': %s", shards[bad],
 			    strerror(err.sys));
@@ -35,6 +37,14 @@ static int merge_all(const char *out, int n, char **shards)
 	}
 	printf("%d store%s: %lld job%s added\n", n, n == 1 ? "" : "s",
 	       (long long)total, total == 1 ? "" : "s");
+	/* as ingest refuses a copy of a report: the rest merged, exit 1 */
+	if (fs.skipped) {
+		msg("'%s': recording %s", shards[fs.shard], fs.why);
+		if (fs.skipped > 1)
+			msg("%lld more recordings left out as copies",
+			    (long long)fs.skipped - 1);
+		return EXIT_DATA;
+	}
 	return EXIT_OK;
 }
 

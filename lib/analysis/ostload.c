@@ -15,6 +15,7 @@ struct ftot {
 	uint64_t id;
 	double rb, wb, t;
 	double slow; /* the most a rank spent on it */
+	double ext;  /* bytes up to the last one accessed, 0 unknown */
 };
 
 /* a record's slowest rank: its own time, or a shared record's slowest */
@@ -25,6 +26,38 @@ static double rec_slow(const struct iol_jrec *r)
 	return r->rank < 0 && r->fc[POSIX_F_SLOWEST_RANK_TIME] > 0
 		       ? r->fc[POSIX_F_SLOWEST_RANK_TIME]
 		       : own;
+}
+
+/* a record's extent: up to the last byte read or written (POSIX_MAX_
+ * BYTE_*); 0 when not recorded (no byte beyond the first) */
+static double rec_ext(const struct iol_jrec *r)
+{
+	int64_t a = r->ic[POSIX_MAX_BYTE_READ],
+		b = r->ic[POSIX_MAX_BYTE_WRITTEN];
+	int64_t m = a > b ? a : b;
+
+	return m > 0 ? (double)m + 1 : 0;
+}
+
+/*
+ * The share of a file's bytes on the OST at position j of its layout:
+ * the stripes its extent covers, round robin (stripe k on position
+ * k mod n), the last one partial.  A file of 100 MB over 160 OSTs with
+ * 1 MiB stripes touches the first 96 only; an even split would give the
+ * other 64 bytes they never saw.  Without an extent, or a layout of
+ * several components (its OST list is not one round robin): 1/n each.
+ */
+static double stripe_share(const struct iol_jlustre *s, double ext, size_t j)
+{
+	double n = (double)s->nosts, sz = (double)s->stripe_size, units, on;
+
+	if (ext <= 0 || sz <= 0 || s->stripe_count != s->nosts)
+		return 1.0 / n;
+	units = ceil(ext / sz);
+	on = floor(units / n) + ((double)j < fmod(units, n) ? 1 : 0);
+	if ((double)j == fmod(units - 1, n))
+		return (on * sz - (units * sz - ext)) / ext;
+	return on * sz / ext;
 }
 
 static int cmp_id(const void *a, const void *b)
@@ -52,6 +85,7 @@ static struct ftot *posix_files(const struct iol_job *job, size_t *n)
 		v[i].t = m->recs[i].fc[POSIX_F_READ_TIME] +
 			 m->recs[i].fc[POSIX_F_WRITE_TIME];
 		v[i].slow = rec_slow(&m->recs[i]);
+		v[i].ext = rec_ext(&m->recs[i]);
 	}
 	qsort(v, m->n, sizeof(*v), cmp_id);
 	for (i = 0; i < m->n; i++) {
@@ -61,6 +95,8 @@ static struct ftot *posix_files(const struct iol_job *job, size_t *n)
 			v[k - 1].t += v[i].t;
 			if (v[i].slow > v[k - 1].slow)
 				v[k - 1].slow = v[i].slow;
+			if (v[i].ext > v[k - 1].ext)
+				v[k - 1].ext = v[i].ext;
 		} else {
 			v[k++] = v[i];
 		}
@@ -168,10 +204,12 @@ int iol_ostload_compute(const struct iol_job *job, struct iol_ostload *l,
 			l->slow_file = p->slow;
 		l->unmapped -= p->rb + p->wb;
 		for (j = 0; j < (size_t)s->nosts; j++) {
-			struct iol_ostrow *r = row_of(l, &cap, s->osts[j]);
-			double share = 1.0 / (double)s->nosts;
+			double share = stripe_share(s, p->ext, j);
+			struct iol_ostrow *r;
 
-			if (!r) {
+			if (!(share > 0))
+				continue; /* beyond the file's extent */
+			if (!(r = row_of(l, &cap, s->osts[j]))) {
 				free(f);
 				iol_ostload_free(l);
 				return iol_error_set(err, IOL_ENOMEM,

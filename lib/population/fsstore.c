@@ -34,6 +34,28 @@ static int exec(struct iol_sql *db, const char *sql, struct iol_error *err)
 	return iol_sql_exec(db, sql) < 0 ? dberr(db, err, "store") : 0;
 }
 
+/*
+ * On PostgreSQL the store itself refuses a column given twice over a
+ * period two recordings share: two ingests (or merges) at once would
+ * both pass the check of put_seen, each before the other commits.  No
+ * unique index can say "overlaps", an exclusion constraint can: each
+ * row a box of height 0, its key's 53-bit hash up, its [t0, t1] across,
+ * && meeting where the SQL check does (t0 <= t1' and t1 >= t0').  Added
+ * when a store is opened for writing (create); a store that holds such
+ * copies already (merged by an older merge-db), or written by a role
+ * that may not alter the table, or on a server before PostgreSQL 11 (no
+ * hashtextextended), goes on without it: the check at ingest still
+ * refuses each new copy.
+ */
+#define SEEN_HASH "(hashtextextended(key, 0) >> 11)::float8"
+#define SEEN_ONCE_PG                                                         \
+	"DO $$BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE "       \
+	"conrelid = 'fs_seen'::regclass AND conname = 'fs_seen_once') THEN " \
+	"ALTER TABLE fs_seen ADD CONSTRAINT fs_seen_once EXCLUDE USING "     \
+	"gist ((box(point(t0, " SEEN_HASH "), point(t1, " SEEN_HASH          \
+	"))) WITH &&); END IF; EXCEPTION WHEN exclusion_violation OR "       \
+	"insufficient_privilege OR undefined_function THEN NULL; END$$"
+
 /* the four tables and their indexes, when missing */
 static int create(struct iol_sql *db, struct iol_error *err)
 {
@@ -84,6 +106,8 @@ static int create(struct iol_sql *db, struct iol_error *err)
 	else if (r == 0) {
 		for (i = 0; i < 9 && r == 0; i++)
 			r = exec(db, sql[i], err);
+		if (r == 0 && iol_sql_kind(db) == IOL_SQL_PG)
+			r = exec(db, SEEN_ONCE_PG, err);
 		iol_sql_unlock(db);
 	}
 	for (i = 0; i < 9; i++)
@@ -99,6 +123,9 @@ struct put {
 	int64_t rec;
 	struct iol_fsput *out;
 	struct iol_error *err;
+	/* a column the store's constraint refused, and its period */
+	const char *refused;
+	double rt0, rt1;
 };
 
 /* run a bound statement to its end and make it ready again */
@@ -274,42 +301,91 @@ static int put_rec(struct put *p, const char *source, int64_t size,
 	return lookup(p->db, source, &p->rec, &s, &t, p->err);
 }
 
-/* one column read over [t0, t1]: refused when another recording holds
- * it over a period they share (a copy of a report under another name,
- * or inside an archive and beside it: its buckets would add up twice
- * where an NSD's sum), else kept for the next */
-static int seen_once(struct put *p, struct iol_sqlst *q, struct iol_sqlst *in,
-		     const struct iol_fsseen *s)
+#define SEEN_CLASH_SQL                                                       \
+	"SELECT r.source, s.t0 FROM fs_seen s JOIN fs_recordings r ON r.id " \
+	"= s.rec WHERE s.key = ?1 AND s.rec != ?2 AND s.t0 <= ?4 AND s.t1 "  \
+	">= ?3 LIMIT 1"
+
+/* whether another recording than rec holds key over a period sharing
+ * [t0, t1] (q: SEEN_CLASH_SQL): 1 with err saying which, 0 no, < 0 */
+static int seen_clash(struct iol_sql *db, struct iol_sqlst *q, const char *key,
+		      int64_t rec, double t0, double t1, struct iol_error *err)
 {
 	char src[PATH_MAX + 64], a[40];
-	double t0;
+	double s0;
 	int r;
 
-	iol_sql_bind_text(q, 1, s->key, -1);
-	iol_sql_bind_int(q, 2, p->rec);
-	iol_sql_bind_real(q, 3, s->t0);
-	iol_sql_bind_real(q, 4, s->t1);
+	iol_sql_bind_text(q, 1, key, -1);
+	iol_sql_bind_int(q, 2, rec);
+	iol_sql_bind_real(q, 3, t0);
+	iol_sql_bind_real(q, 4, t1);
 	r = iol_sql_step(q);
 	if (r > 0) {
 		snprintf(src, sizeof(src), "%s", iol_sql_text(q, 0));
-		t0 = iol_sql_real(q, 1);
+		s0 = iol_sql_real(q, 1);
 		iol_sql_reset(q);
-		return iol_error_set(
-			p->err, IOL_ECORRUPT,
-			"%s at %s: stored before from '%s' (a "
-			"copy of a report stored already?)",
-			s->key,
-			iol_fsmon_iso(a, sizeof(a), t0 > s->t0 ? t0 : s->t0),
-			src);
+		iol_error_set(err, IOL_ECORRUPT,
+			      "%s at %s: stored before from '%s' (a copy of a "
+			      "report stored already?)",
+			      key,
+			      iol_fsmon_iso(a, sizeof(a), s0 > t0 ? s0 : t0),
+			      src);
+		return 1;
 	}
 	iol_sql_reset(q);
-	if (r < 0)
-		return dberr(p->db, p->err, "store");
-	iol_sql_bind_int(in, 1, p->rec);
-	iol_sql_bind_text(in, 2, s->key, -1);
-	iol_sql_bind_real(in, 3, s->t0);
-	iol_sql_bind_real(in, 4, s->t1);
-	return run(p, in);
+	return r < 0 ? dberr(db, err, "store") : 0;
+}
+
+/*
+ * After a row of fs_seen refused by the store's constraint (another
+ * writer's copy, committed while this transaction ran) and the
+ * transaction rolled back: the message seen_clash gives, naming the
+ * other recording, now visible.
+ */
+static int seen_refused(struct iol_sql *db, const char *key, int64_t rec,
+			double t0, double t1, struct iol_error *err)
+{
+	struct iol_sqlst *q;
+	int r;
+
+	if ((r = prep(db, SEEN_CLASH_SQL, &q, err)) < 0)
+		return r;
+	r = seen_clash(db, q, key, rec, t0, t1, err);
+	iol_sql_finalize(q);
+	if (r == 0)
+		iol_error_set(err, IOL_ECORRUPT,
+			      "%s: stored at the same time by another writer "
+			      "(a copy of a report stored already?)",
+			      key);
+	return r < 0 ? r : IOL_ECORRUPT;
+}
+
+/* one column read over [t0, t1]: refused when another recording holds
+ * it over a period they share (a copy of a report under another name,
+ * or inside an archive and beside it: its buckets would add up twice
+ * where an NSD's sum: 1, err saying so), else kept for the next (0); a
+ * row the store's constraint refuses is kept in *refused, for
+ * seen_refused */
+static int seen_once(struct iol_sql *db, struct iol_sqlst *q,
+		     struct iol_sqlst *in, int64_t rec, const char *key,
+		     double t0, double t1, const char **refused,
+		     struct iol_error *err)
+{
+	int r = seen_clash(db, q, key, rec, t0, t1, err);
+
+	if (r)
+		return r;
+	iol_sql_bind_int(in, 1, rec);
+	iol_sql_bind_text(in, 2, key, -1);
+	iol_sql_bind_real(in, 3, t0);
+	iol_sql_bind_real(in, 4, t1);
+	r = iol_sql_step(in);
+	iol_sql_reset(in);
+	if (r >= 0)
+		return 0;
+	if (iol_sql_conflict(db) && refused)
+		*refused = key;
+	return dberr(db, err, "store");
 }
 
 static int put_seen(struct put *p, const struct iol_fsmon *m)
@@ -320,18 +396,22 @@ static int put_seen(struct put *p, const struct iol_fsmon *m)
 
 	if (!m->nseen)
 		return 0;
-	r = prep(p->db,
-		 "SELECT r.source, s.t0 FROM fs_seen s JOIN fs_recordings r "
-		 "ON r.id = s.rec WHERE s.key = ?1 AND s.rec != ?2 AND "
-		 "s.t0 <= ?4 AND s.t1 >= ?3 LIMIT 1",
-		 &q, p->err);
+	r = prep(p->db, SEEN_CLASH_SQL, &q, p->err);
 	if (r == 0)
 		r = prep(p->db,
 			 "INSERT INTO fs_seen (rec, key, t0, t1) VALUES (?1, "
 			 "?2, ?3, ?4)",
 			 &in, p->err);
-	for (i = 0; r == 0 && i < m->nseen; i++)
-		r = seen_once(p, q, in, &m->seen[i]);
+	for (i = 0; r == 0 && i < m->nseen; i++) {
+		const struct iol_fsseen *s = &m->seen[i];
+
+		r = seen_once(p->db, q, in, p->rec, s->key, s->t0, s->t1,
+			      &p->refused, p->err);
+		if (r > 0)
+			r = IOL_ECORRUPT;
+		if (p->refused)
+			p->rt0 = s->t0, p->rt1 = s->t1;
+	}
 	iol_sql_finalize(q);
 	iol_sql_finalize(in);
 	return r;
@@ -457,7 +537,7 @@ static int source_of(const char *path, char *src, size_t cap, int64_t *size,
 int iol_fsstore_put(struct iol_sql *db, const char *path, struct iol_fsput *out,
 		    struct iol_error *err)
 {
-	struct put p = {db, NULL, NULL, NULL, 0, out, err};
+	struct put p = {db, NULL, NULL, NULL, 0, out, err, NULL, 0, 0};
 	struct iol_fsmon m = {0};
 	char src[PATH_MAX + 64];
 	int64_t size, mtime, old, osize = -1, omtime = -1;
@@ -478,7 +558,11 @@ int iol_fsstore_put(struct iol_sql *db, const char *path, struct iol_fsput *out,
 		return r;
 	}
 	out->state = old ? IOL_FSPUT_REPLACED : IOL_FSPUT_ADDED;
-	r = exec(db, "BEGIN", err);
+	/* SQLite: the write lock first, so that a second ingest's check
+	 * waits for the first's rows (PostgreSQL: the constraint) */
+	r = exec(db,
+		 iol_sql_kind(db) == IOL_SQL_PG ? "BEGIN" : "BEGIN IMMEDIATE",
+		 err);
 	if (r == 0 && old)
 		r = del_rec(db, old, err);
 	p.rec = old;
@@ -494,6 +578,8 @@ int iol_fsstore_put(struct iol_sql *db, const char *path, struct iol_fsput *out,
 		r = exec(db, "COMMIT", err);
 	else
 		iol_sql_exec(db, "ROLLBACK");
+	if (r < 0 && p.refused)
+		r = seen_refused(db, p.refused, p.rec, p.rt0, p.rt1, err);
 	iol_fsmon_release(&m);
 	return r;
 }
@@ -827,11 +913,64 @@ static int copy_rows(struct iol_sql *dst, struct iol_sql *src,
 	return r;
 }
 
+/* a recording's copy of a report (merge_seen): the column and period
+ * the SQL check found (c->copy) or the store's constraint refused
+ * (c->key set) */
+struct clash {
+	int copy;
+	char key[300];
+	double t0, t1;
+};
+
+/* the columns recording from of src holds, as recording to of dst: each
+ * checked as ingest checks it (seen_once), so that a copy of a report
+ * that dst holds under another name is found in this transaction */
+static int merge_seen(struct iol_sql *dst, struct iol_sql *src, int64_t from,
+		      int64_t to, struct clash *c, struct iol_error *err)
+{
+	struct iol_sqlst *rd = NULL, *q = NULL, *in = NULL;
+	const char *refused = NULL;
+	int r;
+
+	if ((r = prep(src,
+		      "SELECT key, t0, t1 FROM fs_seen WHERE rec = ?1 ORDER "
+		      "BY key, t0",
+		      &rd, err)) < 0 ||
+	    (r = prep(dst, SEEN_CLASH_SQL, &q, err)) < 0 ||
+	    (r = prep(dst,
+		      "INSERT INTO fs_seen (rec, key, t0, t1) VALUES (?1, ?2, "
+		      "?3, ?4)",
+		      &in, err)) < 0)
+		goto out;
+	iol_sql_bind_int(rd, 1, from);
+	while ((r = iol_sql_step(rd)) > 0) {
+		const char *key = iol_sql_text(rd, 0);
+		double t0 = iol_sql_real(rd, 1), t1 = iol_sql_real(rd, 2);
+
+		r = seen_once(dst, q, in, to, key ? key : "", t0, t1, &refused,
+			      err);
+		c->copy = r > 0;
+		if (refused)
+			snprintf(c->key, sizeof(c->key), "%s", refused);
+		c->t0 = t0;
+		c->t1 = t1;
+		if (r)
+			goto out;
+	}
+	if (r < 0)
+		r = dberr(src, err, "shard");
+out:
+	iol_sql_finalize(rd);
+	iol_sql_finalize(q);
+	iol_sql_finalize(in);
+	return r > 0 ? IOL_ECORRUPT : r;
+}
+
 /* one recording of src, not in dst, into dst */
 static int merge_rec(struct iol_sql *dst, struct iol_sql *src, int64_t from,
 		     const char *source, int64_t size, int64_t mtime,
 		     const char *format, int fmt, const char *fsname,
-		     double when, struct iol_error *err)
+		     double when, struct clash *c, struct iol_error *err)
 {
 	struct iol_sqlst *st;
 	int64_t to = 0, sz, mt;
@@ -870,13 +1009,49 @@ static int merge_rec(struct iol_sql *dst, struct iol_sql *src, int64_t from,
 			      err);
 	/* a shard of an older iolens has no fs_seen */
 	if (r == 0 && iol_sql_has_column(src, "fs_seen", NULL))
-		r = copy_rows(dst, src, "fs_seen", "key, t0, t1", 3, "key",
-			      from, to, err);
+		r = merge_seen(dst, src, from, to, c, err);
 	return r;
 }
 
-int iol_fsstore_merge(struct iol_sql *dst, struct iol_sql *src, int64_t *added,
-		      struct iol_error *err)
+/* recording from of src into dst in a transaction of its own, unless dst
+ * holds it (the first store keeps it) or it is a copy of a report dst
+ * holds under another name: left out then, as ingest refuses it, and
+ * said in res (merge-db goes on with the rest) */
+static int merge_one(struct iol_sql *dst, struct iol_sql *src, int64_t from,
+		     const char *source, int64_t size, int64_t mtime,
+		     const char *format, int fmt, const char *fsname,
+		     double when, struct iol_fsmerged *res,
+		     struct iol_error *err)
+{
+	struct clash c = {0, "", 0, 0};
+	int64_t old, sz, mt;
+	int r;
+
+	if ((r = lookup(dst, source, &old, &sz, &mt, err)) < 0 || old)
+		return r;
+	r = exec(dst, "BEGIN", err);
+	if (r == 0)
+		r = merge_rec(dst, src, from, source, size, mtime, format, fmt,
+			      fsname, when, &c, err);
+	if (r == 0)
+		r = exec(dst, IOL_STORE_BUMP_SQL, err);
+	if (r == 0 && (r = exec(dst, "COMMIT", err)) == 0) {
+		res->added++;
+		return 0;
+	}
+	iol_sql_exec(dst, "ROLLBACK");
+	if (c.key[0])
+		seen_refused(dst, c.key, -1, c.t0, c.t1, err);
+	else if (!c.copy)
+		return r;
+	if (!res->skipped++)
+		snprintf(res->why, sizeof(res->why), "'%s': %s", source,
+			 err ? err->msg : "a copy");
+	return 0;
+}
+
+int iol_fsstore_merge(struct iol_sql *dst, struct iol_sql *src,
+		      struct iol_fsmerged *res, struct iol_error *err)
 {
 	struct iol_sqlst *st = NULL;
 	struct {
@@ -888,7 +1063,6 @@ int iol_fsstore_merge(struct iol_sql *dst, struct iol_sql *src, int64_t *added,
 	size_t n = 0, cap = 0, i;
 	int r = 0;
 
-	*added = 0;
 	if (!iol_sql_has_column(src, "fs_recordings", NULL))
 		return 0;
 	if ((r = create(dst, err)) < 0 ||
@@ -928,25 +1102,10 @@ int iol_fsstore_merge(struct iol_sql *dst, struct iol_sql *src, int64_t *added,
 	if (r < 0)
 		r = r == IOL_ENOMEM ? iol_error_set(err, r, "out of memory")
 				    : dberr(src, err, "shard");
-	for (i = 0; r == 0 && i < n; i++) {
-		int64_t old, sz, mt;
-
-		/* the first store to hold a recording keeps it */
-		if ((r = lookup(dst, v[i].source, &old, &sz, &mt, err)) < 0 ||
-		    old)
-			continue;
-		r = exec(dst, "BEGIN", err);
-		if (r == 0)
-			r = merge_rec(dst, src, v[i].id, v[i].source, v[i].size,
-				      v[i].mtime, v[i].format, v[i].fmt,
-				      v[i].fsname, v[i].when, err);
-		if (r == 0)
-			r = exec(dst, IOL_STORE_BUMP_SQL, err);
-		if (r == 0 && (r = exec(dst, "COMMIT", err)) == 0)
-			(*added)++;
-		else if (r < 0)
-			iol_sql_exec(dst, "ROLLBACK");
-	}
+	for (i = 0; r == 0 && i < n; i++)
+		r = merge_one(dst, src, v[i].id, v[i].source, v[i].size,
+			      v[i].mtime, v[i].format, v[i].fmt, v[i].fsname,
+			      v[i].when, res, err);
 	for (i = 0; i < n; i++) {
 		free(v[i].source);
 		free(v[i].format);

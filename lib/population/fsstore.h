@@ -23,6 +23,7 @@
 #ifndef IOLENS_FSSTORE_H
 #define IOLENS_FSSTORE_H
 
+#include <limits.h>
 #include <stdint.h>
 
 #include "base/error.h"
@@ -57,13 +58,24 @@ int iol_fsstore_put(struct iol_sql *db, const char *path, struct iol_fsput *out,
 int iol_fsstore_read(struct iol_fsmon *m, const char *store, double from,
 		     double to, struct iol_error *err);
 
+/* What iol_fsstore_merge did; the caller zeroes it, merges add up. */
+struct iol_fsmerged {
+	int64_t added;		  /* recordings added */
+	int64_t skipped;	  /* left out: copies of a report dst holds */
+	char why[PATH_MAX + 512]; /* the first left out: "'source': ..." */
+	int shard; /* its shard's index (iol_store_merge_all), -1 none */
+};
+
 /*
  * Add the recordings of the store src that dst does not hold (by
  * source: the first store to hold one keeps it) to dst, one transaction
- * each, for merge-db; *added counts them.  A src without telemetry adds
- * nothing.  Returns 0 or < 0 with err set.
+ * each, for merge-db.  A recording holding a column that dst holds
+ * under another source over a period they share (a copy of a report,
+ * which ingest refuses) is left out and counted in res, found in its
+ * own transaction.  A src without telemetry adds nothing.  Returns 0
+ * or < 0 with err set.
  */
-int iol_fsstore_merge(struct iol_sql *dst, struct iol_sql *src, int64_t *added,
-		      struct iol_error *err);
+int iol_fsstore_merge(struct iol_sql *dst, struct iol_sql *src,
+		      struct iol_fsmerged *res, struct iol_error *err);
 
 #endif

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <unistd.h>
 
+#include "population/fsstore.h"
 #include "population/store.h"
 #include "base/banned.h"
 
@@ -29,8 +30,8 @@ static int shards_readable(int n, char *const *shards, int *bad,
 }
 
 int iol_store_merge_all(const char *out, int n, char *const *shards,
-			int64_t *total, int *stage, int *bad,
-			struct iol_error *err)
+			int64_t *total, struct iol_fsmerged *fs, int *stage,
+			int *bad, struct iol_error *err)
 {
 	struct iol_error scratch = {0};
 	struct iol_store *st;
@@ -39,6 +40,8 @@ int iol_store_merge_all(const char *out, int n, char *const *shards,
 
 	*total = 0;
 	*bad = -1;
+	*fs = (struct iol_fsmerged){0};
+	fs->shard = -1;
 	*stage = IOL_MERGE_SHARD_OPEN;
 	if ((rc = shards_readable(n, shards, bad, err)) < 0)
 		return rc;
@@ -48,8 +51,10 @@ int iol_store_merge_all(const char *out, int n, char *const *shards,
 	*stage = IOL_MERGE_SHARD;
 	for (i = 0; i < n && rc == 0; i++) {
 		added = 0;
-		if ((rc = iol_store_merge(st, shards[i], &added, err)) < 0)
+		if ((rc = iol_store_merge(st, shards[i], &added, fs, err)) < 0)
 			*bad = i;
+		if (fs->skipped && fs->shard < 0)
+			fs->shard = i;
 		*total += added;
 	}
 	/* a merge's failure is the one to say, not the close's after it */

@@ -32,6 +32,7 @@ struct iol_sql {
 	int (*allow)(void *, const char *);
 	void *allow_arg;
 	char msg[512];
+	char state[6]; /* PostgreSQL: the last error's SQLSTATE, "" none */
 };
 
 struct iol_sqlst {
@@ -231,6 +232,7 @@ static void set_msg(struct iol_sql *db, const char *m)
 	size_t k = 0;
 	int sp = 0;
 
+	db->state[0] = '\0';
 	for (; m && *m && k + 1 < sizeof db->msg; m++) {
 		if (*m == '\n' || *m == '\t' || *m == '\r' || *m == ' ') {
 			sp = k > 0;
@@ -249,8 +251,10 @@ static void set_res_msg(struct iol_sql *db, const PGresult *r)
 {
 	const char *m =
 		r ? PQ->resulterrorfield(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+	const char *c = r ? PQ->resulterrorfield(r, PG_DIAG_SQLSTATE) : NULL;
 
 	set_msg(db, m ? m : PQ->errormessage(db->pg));
+	snprintf(db->state, sizeof(db->state), "%s", c ? c : "");
 }
 
 static void no_notice(void *arg, const char *m)
@@ -413,6 +417,15 @@ int iol_sql_errcode(struct iol_sql *db)
 	    sqlite3_errcode(db->lite) == SQLITE_NOTADB)
 		return IOL_ECORRUPT;
 	return IOL_EIO;
+}
+
+int iol_sql_conflict(struct iol_sql *db)
+{
+	if (db->kind == IOL_SQL_SQLITE)
+		return db->lite &&
+		       (sqlite3_errcode(db->lite) & 0xff) == SQLITE_CONSTRAINT;
+	/* unique_violation, exclusion_violation */
+	return !strcmp(db->state, "23505") || !strcmp(db->state, "23P01");
 }
 
 static int busy(struct iol_sql *db)

@@ -64,6 +64,9 @@ const char *iol_sql_type(const struct iol_sql *db, int t);
  * when the file is not a database). */
 const char *iol_sql_errmsg(struct iol_sql *db);
 int iol_sql_errcode(struct iol_sql *db);
+/* 1 if the last error was a row refused by a unique or exclusion
+ * constraint (the store's own guard against a race of two writers). */
+int iol_sql_conflict(struct iol_sql *db);
 
 /* Run sql (no placeholders, no rows); 0 or < 0 (see iol_sql_errmsg). */
 int iol_sql_exec(struct iol_sql *db, const char *sql);

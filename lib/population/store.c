@@ -1221,10 +1221,9 @@ static int merge_shard(struct iol_store *st, struct iol_sql *shard,
 }
 
 int iol_store_merge(struct iol_store *st, const char *other, int64_t *added,
-		    struct iol_error *err)
+		    struct iol_fsmerged *fs, struct iol_error *err)
 {
 	struct iol_sql *shard;
-	int64_t fsrecs;
 	int rc;
 
 	*added = 0;
@@ -1237,7 +1236,7 @@ int iol_store_merge(struct iol_store *st, const char *other, int64_t *added,
 	rc = merge_shard(st, shard, added, err);
 	/* the file-system telemetry it keeps (ingest --fsload) */
 	if (rc == 0)
-		rc = iol_fsstore_merge(st->db, shard, &fsrecs, err);
+		rc = iol_fsstore_merge(st->db, shard, fs, err);
 	iol_sql_close(shard);
 	if (rc == 0) {
 		int64_t joined;

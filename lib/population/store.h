@@ -24,6 +24,8 @@
 #include "base/error.h"
 #include "population/row.h"
 
+struct iol_fsmerged; /* population/fsstore.h */
+
 /* 1: meta, jobs, errors.  2: the scheduler's jobs (table sched, from
  * sacct), jobs.sched_id joining them, and the indexes the analyses of a
  * million jobs read through; a store of schema 1 is migrated when
@@ -85,10 +87,12 @@ int iol_store_commit(struct iol_store *st, struct iol_error *err);
  * Add the jobs, errors and scheduler jobs of the store at other (a shard,
  * a SQLite file or a PostgreSQL URL, either kind into either) to st: a path
  * already in st keeps its row (the first store wins); columns are matched
- * by name.  *added is set to the job rows added.
+ * by name.  *added is set to the job rows added; its file-system
+ * recordings are added up in *fs (iol_fsstore_merge: a copy of a report
+ * st holds under another name is left out and counted there).
  */
 int iol_store_merge(struct iol_store *st, const char *other, int64_t *added,
-		    struct iol_error *err);
+		    struct iol_fsmerged *fs, struct iol_error *err);
 
 /* Where iol_store_merge_all() failed. */
 enum {
@@ -99,13 +103,14 @@ enum {
 };
 /*
  * The n stores shards merged into the store out (created if missing) in
- * their order by iol_store_merge(); *total the job rows added.  0, or
+ * their order by iol_store_merge(); *total the job rows added, *fs its
+ * file-system recordings (fs->shard: the first left out's).  0, or
  * < 0 with err set and *stage (IOL_MERGE_*) and *bad (the shard, -1:
  * none) saying where.
  */
 int iol_store_merge_all(const char *out, int n, char *const *shards,
-			int64_t *total, int *stage, int *bad,
-			struct iol_error *err);
+			int64_t *total, struct iol_fsmerged *fs, int *stage,
+			int *bad, struct iol_error *err);
 
 /* One job of the scheduler's accounting (Slurm sacct). */
 struct iol_schedjob {

@@ -392,9 +392,36 @@ static int cmp_op(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* one kind's count and peak rate: its intervals sorted, those of one
+ * bucket summed first (a GPFS file system's nodes each report theirs),
+ * so that the peak is the bucket's, not one node's */
+static int op_of(const struct iol_dev *d, struct iol_fsop *o)
+{
+	struct iol_ival *v = malloc((d->n ? d->n : 1) * sizeof(*v));
+	size_t j, k;
+
+	if (!v)
+		return IOL_ENOMEM;
+	memcpy(v, d->iv, d->n * sizeof(*v));
+	qsort(v, d->n, sizeof(*v), cmp_ival);
+	for (j = 0; j < d->n; j = k) {
+		double n = 0, len = v[j].end - v[j].start;
+
+		for (k = j; k < d->n && v[k].start == v[j].start &&
+			    v[k].end == v[j].end;
+		     k++)
+			n += v[k].reads;
+		o->count += n;
+		if (len > 0 && n / len > o->peak_per_s)
+			o->peak_per_s = n / len;
+	}
+	free(v);
+	return 0;
+}
+
 static int ops(struct iol_fsload *l, const struct iol_devset *md)
 {
-	size_t i, j;
+	size_t i;
 
 	l->ops = calloc(md->ndev + 1, sizeof(*l->ops));
 	if (!l->ops)
@@ -402,14 +429,8 @@ static int ops(struct iol_fsload *l, const struct iol_devset *md)
 	for (i = 0; i < md->ndev; i++) {
 		struct iol_fsop o = {md->dev[i].name, 0, 0};
 
-		for (j = 0; j < md->dev[i].n; j++) {
-			const struct iol_ival *v = &md->dev[i].iv[j];
-			double len = v->end - v->start;
-
-			o.count += v->reads;
-			if (len > 0 && v->reads / len > o.peak_per_s)
-				o.peak_per_s = v->reads / len;
-		}
+		if (op_of(&md->dev[i], &o) < 0)
+			return IOL_ENOMEM;
 		if (o.count > 0)
 			l->ops[l->nops++] = o;
 	}

@@ -117,11 +117,40 @@ static int lctl_line(struct txt *x, const char *s)
 
 /* mmperfmon: one column of a block */
 struct mcol {
-	int what; /* 0 ignored, 1 bytes read, 2 bytes written, 3 CPU */
-	int fs;	  /* bytes of a file system (GPFSFilesystem), not an NSD */
-	char target[96], host[96];
+	/* 0 ignored, 1 bytes read, 2 bytes written, 3 CPU, 4 operations
+	 * of a file system (op: their kind) */
+	int what;
+	int fs; /* of a file system (GPFSFilesystem), not an NSD */
+	char target[96], host[96], metric[64];
+	const char *op;
 	unsigned long long line; /* of its legend */
 };
+
+/* A file system's operation counts per bucket, by the kind fsload shows
+ * (Lustre's MDS operations' table): GPFSFilesystem's read and write
+ * requests, GPFSFilesystemAPI's calls. */
+static const struct {
+	const char *metric, *op;
+} gpfs_ops[] = {
+	{"gpfs_fs_read_ops", "read"},
+	{"gpfs_fs_write_ops", "write"},
+	{"gpfs_fis_open_calls", "open"},
+	{"gpfs_fis_close_calls", "close"},
+	{"gpfs_fis_read_calls", "read_call"},
+	{"gpfs_fis_write_calls", "write_call"},
+	{"gpfs_fis_readdir_calls", "readdir"},
+	{"gpfs_fis_inodes_written", "inode_update"},
+};
+
+static const char *gpfs_op(const char *metric)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(gpfs_ops) / sizeof(*gpfs_ops); i++)
+		if (!strcmp(metric, gpfs_ops[i].metric))
+			return gpfs_ops[i].op;
+	return NULL;
+}
 
 /* " 1:\tngfsv468.nersc.gov|GPFSNSDDisk|ddn59dt00|gpfs_nsdds_bytes_read",
  * " 5: ngfsv492.nersc.gov|GPFSFilesystem|TSAILUN.nersc.gov|tlproject2|
@@ -158,8 +187,14 @@ static void legend(struct mcol *c, const char *s)
 			  : !strcmp(f[4], "gpfs_fs_bytes_written") ? 2
 								   : 0;
 	}
-	if (c->what == 1 || c->what == 2)
+	if (n == 5 && !c->what && (c->op = gpfs_op(f[4]))) {
+		c->fs = 1;
+		c->what = 4;
+	}
+	if (c->what != 0 && c->what != 3) {
 		snprintf(c->target, sizeof(c->target), "%s", f[c->fs ? 3 : 2]);
+		snprintf(c->metric, sizeof(c->metric), "%s", f[n - 1]);
+	}
 }
 
 /* a value and its unit ("31371.0 MB"): *p advanced; NAN when null */
@@ -288,6 +323,33 @@ static int mm_bytes(struct txt *x, struct iol_fstarget *t, const struct mcol *c,
 	return r ? r : iol_fsrun_end(x->m, t, name, &u);
 }
 
+/* an operation column's buckets into m->mdops by their kind, summed
+ * there over the nodes and file systems that report them (a count per
+ * bucket, as bytes are); a null is no count, nothing added */
+static int mm_ops(struct txt *x, const struct mcol *c, size_t k,
+		  const struct mrow *rows, size_t nr)
+{
+	double step = mm_step(rows, nr);
+	size_t i;
+	int r = 0;
+
+	for (i = 0; r == 0 && i < nr; i++) {
+		struct iol_ival iv = {0};
+		double next = i + 1 < nr ? rows[i + 1].t : -1;
+
+		if (rows[i].t < 0 || isnan(rows[i].v[k]))
+			continue;
+		iv.start = rows[i].t;
+		iv.end = next > iv.start && next - iv.start <= 1.5 * step
+				 ? next
+				 : iv.start + step;
+		iv.reads = rows[i].v[k];
+		iv.util = -1;
+		r = iol_devset_add(&x->m->mdops, c->op, &iv);
+	}
+	return r;
+}
+
 /* A byte column's buckets, once: the same server's metric of the same
  * disk over a period read before (a copy of a report, inside an
  * archive and beside it, or two queries that share buckets) would add
@@ -311,11 +373,7 @@ static int mm_once(struct txt *x, const struct mcol *c, const struct mrow *rows,
 		}
 	if (t0 < 0)
 		return 0;
-	snprintf(key, sizeof(key), "%s|%s|%s", c->host, c->target,
-		 c->fs		? (c->what == 1 ? "gpfs_fs_bytes_read"
-						: "gpfs_fs_bytes_written")
-		 : c->what == 1 ? "gpfs_nsdds_bytes_read"
-				: "gpfs_nsdds_bytes_written");
+	snprintf(key, sizeof(key), "%s|%s|%s", c->host, c->target, c->metric);
 	r = iol_fsmon_seen(x->m, key, t0, t1, &s);
 	if (r == 1)
 		return iol_error_set(
@@ -339,6 +397,10 @@ static int mm_commit(struct txt *x, const struct mcol *c, size_t nc,
 			continue;
 		if (c[k].what != 3 && (r = mm_once(x, &c[k], rows, nr)) < 0)
 			return r;
+		if (c[k].what == 4) {
+			r = mm_ops(x, &c[k], k, rows, nr);
+			continue;
+		}
 		if ((r = mm_target(x, &c[k], &t)) < 0)
 			return r;
 		if (c[k].what == 1) {
@@ -461,6 +523,12 @@ static int mm_row(struct txt *x, const struct mcol *c, struct mrow **rows,
 					     "of bytes",
 					     lineno(x), c[k].host, c[k].target,
 					     row->v[k]);
+		if (c[k].what == 4 && !byte_count(row->v[k]))
+			return iol_error_set(x->err, IOL_ECORRUPT,
+					     "line %llu: %s|%s|%s: %g is no "
+					     "count of operations",
+					     lineno(x), c[k].host, c[k].target,
+					     c[k].metric, row->v[k]);
 	}
 	return 0;
 }
