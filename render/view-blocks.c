@@ -321,7 +321,16 @@ int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
 	size_t i;
 
 	for (i = 0; i < bl->nmods; i++)
-		if (bl->mods[i].state == IOL_BMOD_CHANGED) {
+		if (bl->mods[i].state == IOL_BMOD_CHANGED &&
+		    bl->mods[i].traced_func) {
+			msg("cannot attribute '%s': '%s' changed since it was "
+			    "traced: the trace names %s() where the binary "
+			    "now has %s(), its functions and lines would be "
+			    "the new build's: trace it again",
+			    trace, bl->mods[i].path, bl->mods[i].traced_func,
+			    bl->mods[i].now_func);
+			return -1;
+		} else if (bl->mods[i].state == IOL_BMOD_CHANGED) {
 			msg("cannot attribute '%s': '%s' changed since it was "
 			    "traced, its functions and lines would be the new "
 			    "build's: trace it again",

@@ -194,6 +194,40 @@ static int note_module(struct build *bd, const char *module, int dwarf)
 	return 0;
 }
 
+/*
+ * Whether the function strace -k named at a frame is another than the
+ * binary's symbol at that address now: the binary was rebuilt after the
+ * trace although the trace file looks newer (copied).  A return address
+ * at a function's very start (offset 0) is the call just before it, at
+ * the end of another function, and C++ names strace demangled are not
+ * compared with the mangled symbol.
+ */
+static int names_disagree(const struct iol_frame *f, const char *sym)
+{
+	if (!*f->func || !sym || !f->off || !strcmp(f->func, sym))
+		return 0;
+	return strpbrk(f->func, ":( <") == NULL && strncmp(sym, "_Z", 2) != 0;
+}
+
+/* the program's module rebuilt since the trace, told by a name */
+static int note_renamed(struct build *bd, const char *module, const char *was,
+			const char *now)
+{
+	struct iol_blocks_priv *p = bd->priv;
+	size_t i;
+
+	for (i = 0; i < p->nmods; i++)
+		if (!strcmp(p->mods[i].path, module))
+			break;
+	if (i == p->nmods || p->mods[i].traced_func)
+		return 0;
+	p->mods[i].state = IOL_BMOD_CHANGED;
+	if (!(p->mods[i].traced_func = keep(p, was)) ||
+	    !(p->mods[i].now_func = keep(p, now)))
+		return IOL_ENOMEM;
+	return 0;
+}
+
 static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 {
 	struct floc *l = &bd->fl[fid];
@@ -216,6 +250,9 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 	/* a launcher's frames fold into its box: its DWARF does not matter */
 	if (!l->lib && *f->module && !l->launch &&
 	    (r = note_module(bd, f->module, sl.has_dwarf)) < 0)
+		return r;
+	if (!l->lib && *f->module && !l->launch && names_disagree(f, sl.sym) &&
+	    (r = note_renamed(bd, f->module, f->func, sl.sym)) < 0)
 		return r;
 	/* no source file: the binary stands for it */
 	l->file = sl.file ? sl.file : f->module;
@@ -1189,7 +1226,10 @@ static void check_modules(const struct iol_job *job, struct iol_blocks *out)
 		const struct iol_jmodule *was = traced(job, m->path);
 		struct iol_jmodule now;
 
-		if (iol_module_stamp(m->path, &now) < 0)
+		/* m->traced_func: rebuilt, strace -k's names say so */
+		if (m->traced_func)
+			m->state = IOL_BMOD_CHANGED;
+		else if (iol_module_stamp(m->path, &now) < 0)
 			m->state = IOL_BMOD_GONE;
 		else if (was ? iol_module_changed(was, &now)
 			     : job->trace_mtime_ns > 0 &&

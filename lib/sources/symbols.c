@@ -468,9 +468,10 @@ int iol_symbols_lookup(struct iol_symbols *s, const char *module,
 		if (scopes_of(s, m, addr, loc) < 0)
 			return IOL_ENOMEM;
 	}
+	loc->sym = dwfl_module_addrinfo(m->mod, addr, &soff, &sym, NULL, NULL,
+					NULL);
 	if (!loc->func)
-		loc->func = dwfl_module_addrinfo(m->mod, addr, &soff, &sym,
-						 NULL, NULL, NULL);
+		loc->func = loc->sym;
 	if (!loc->func)
 		loc->func_start = fde_start(m, addr);
 	return 0;
