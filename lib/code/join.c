@@ -1031,13 +1031,37 @@ static void time_rank(struct iol_cjoin *j)
 	free(m);
 }
 
+/* Whether the trace's calls have source lines at all: a stripped binary's
+ * have none, and joined they would read as nothing measured anywhere,
+ * every predicted line "differs" */
+static int has_lines(const struct iol_blocks *bl)
+{
+	size_t i;
+
+	if (!bl->calls)
+		return 1;
+	for (i = 0; i < bl->n; i++)
+		if (bl->v[i].line > 0)
+			return 1;
+	return 0;
+}
+
 int iol_cjoin_make(const struct iol_ctree *t, const struct iol_blocks *bl,
 		   const struct iol_iocost *cost, const char *const *files,
 		   int nfiles, struct iol_cjoin **out, struct iol_error *err)
 {
-	struct iol_cjoin *j = calloc(1, sizeof(*j));
+	struct iol_cjoin *j;
 
 	*out = NULL;
+	if (!has_lines(bl))
+		return iol_error_set(
+			err, IOL_EUNSUPP,
+			"cannot join the trace to the sources: none of its "
+			"%lld calls has a source line (the binary has no "
+			"debugging information: build it with -g and trace "
+			"it again)",
+			(long long)bl->calls);
+	j = calloc(1, sizeof(*j));
 	if (j) {
 		join_fill(j, t, bl, cost, files, nfiles);
 		if (!j->oom) {
