@@ -967,8 +967,16 @@ static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
 	}
 	predict_rows(j);
 	for (i = 0; i < t->nblocks; i++) {
-		predict_time(j, &j->rows[i]);
-		sys_view(&j->rows[i]);
+		struct iol_cjrow *r = &j->rows[i];
+		int k;
+
+		predict_time(j, r);
+		sys_view(r);
+		/* calls sys_view found unknown (system calls the source does
+		 * not fix) have no time either: none ranked on a guess */
+		for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
+			if (!r->known[k])
+				r->ptime = NAN;
 	}
 	measure_rows(j, files, nfiles);
 	if (j->oom)
