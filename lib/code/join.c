@@ -891,8 +891,32 @@ static void thread_credit(struct iol_cjoin *j, const char *const *files,
 	}
 }
 
+/* Whether each I/O call under b is a system call of its own (POSIX),
+ * through the functions it calls (depth of them): a buffered stream's
+ * read(2) and write(2) are not one a call, so the run's system calls do
+ * not count a loop's iterations (fgets 7 times: one read(2)). */
+static int sys_only(const struct iol_cblock *b, int depth)
+{
+	const struct iol_cblock *c;
+	const struct iol_ccall *cc;
+
+	for (cc = b->calls; cc; cc = cc->next) {
+		if (cc->op == IOL_COP_CALL) {
+			if (cc->callee &&
+			    (depth >= 8 || !sys_only(cc->callee, depth + 1)))
+				return 0;
+		} else if (cc->api != IOL_CAPI_POSIX) {
+			return 0;
+		}
+	}
+	for (c = b->first; c; c = c->next)
+		if (!sys_only(c, depth))
+			return 0;
+	return 1;
+}
+
 /* a loop of unknown trip count: the iterations the run's calls imply
- * when its body's calls are known per iteration */
+ * when its body's calls are known per iteration, each a system call */
 static void implied_iterations(struct iol_cjoin *j)
 {
 	size_t i;
@@ -905,7 +929,7 @@ static void implied_iterations(struct iol_cjoin *j)
 		r->iters = -1;
 		if (b->kind != IOL_CB_LOOP || b->trip >= 0 || per <= 0 ||
 		    b->pred.fixed[IOL_CP_CALLS] || b->pred.recursive ||
-		    b->pred.opaque)
+		    b->pred.opaque || !sys_only(b, 0))
 			continue;
 		if (r->mcalls % per == 0)
 			r->iters = r->mcalls / per;
