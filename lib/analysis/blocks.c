@@ -93,7 +93,10 @@ struct build {
 	struct sinfo {
 		int32_t launch;
 		unsigned char done, image, fresh;
+		unsigned char uncut; /* 0 not known, 1 no, 2 cut only in
+					the C start frames (main kept) */
 	} * si;
+	int64_t uncut; /* calls of the uncut stacks, off the tracer's count */
 	struct pstate {
 		int64_t tgid;
 		int32_t launch;
@@ -517,6 +520,38 @@ static int frames_blocks(struct build *bd, const uint32_t *fr, size_t top,
 }
 
 /* the path of stack id (made at its first use): *start and *len */
+/*
+ * Whether stack id, cut at the tracer's depth, reached main() anyway:
+ * the cut took only the loader's and the C start code's frames beyond
+ * it, which are left out of every path, so the stack is whole.  2 yes,
+ * 1 no, memoized; < 0 no memory.
+ */
+static int cut_above_main(struct build *bd, uint32_t id)
+{
+	const uint32_t *fr;
+	const struct iol_frame *f;
+	struct floc *l = NULL;
+	size_t n;
+	int r;
+
+	if (bd->si[id].uncut)
+		return bd->si[id].uncut;
+	bd->si[id].uncut = 1;
+	n = iol_stacks_chain(bd->stk, id, &fr);
+	if (n < 2 || !(f = iol_stacks_frame_at(bd->stk, fr[n - 1])) ||
+	    *f->module || strcmp(f->func, IOL_STACK_CUT) != 0)
+		return 1;
+	for (n--; n > 0; n--) {
+		if ((r = frame_loc(bd, fr[n - 1], &l)) < 0)
+			return r;
+		if (!l->loader)
+			break;
+	}
+	if (n > 0 && l && !strcmp(l->func, "main"))
+		bd->si[id].uncut = 2;
+	return bd->si[id].uncut;
+}
+
 static int stack_path(struct build *bd, uint32_t id, size_t *start,
 		      uint32_t *len)
 {
@@ -539,6 +574,10 @@ static int stack_path(struct build *bd, uint32_t id, size_t *start,
 		prog |= !l->lib;
 		mpilib |= l->mpilib;
 	}
+	if ((r = cut_above_main(bd, id)) < 0)
+		return r;
+	if (r == 2)
+		n--; /* no "[stack cut]": it reached main() */
 	/* the loader's and the C start code's frames around the rest are
 	 * left out: main() is a root */
 	for (top = n; top > 0 && bd->fl[fr[top - 1]].loader; top--)
@@ -824,6 +863,11 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 	    xfer = ev->kind == IOL_EV_READ || ev->kind == IOL_EV_WRITE;
 	int64_t moved = xfer && ev->len > 0 ? ev->len : 0;
 
+	if (ev->stack >= 1 && ev->stack <= iol_stacks_count(bd->stk)) {
+		if ((r = cut_above_main(bd, ev->stack)) < 0)
+			return r;
+		bd->uncut += r == 2;
+	}
 	if (!ev->regular)
 		return 0;
 	bd->maps += ev->kind == IOL_EV_OTHER && ev->name &&
@@ -1306,6 +1350,9 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 	}
 	intensities(out);
 	check_modules(job, out);
+	/* the tracer counted the stacks cut only above main() too */
+	out->stacks_cut =
+		job->stacks_cut > bd.uncut ? job->stacks_cut - bd.uncut : 0;
 	*outp = out;
 	return 0;
 }
