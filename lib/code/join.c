@@ -915,6 +915,29 @@ static int sys_only(const struct iol_cblock *b, int depth)
 	return 1;
 }
 
+/* Whether b, through the functions it calls (depth of them), has a call
+ * of MPI-IO, HDF5 or PnetCDF: the cost model (blocks --calibrate) times
+ * POSIX calls, and one of theirs is not one (MPI_File_open is
+ * collective and opens the library's own files). */
+static int lib_api(const struct iol_cblock *b, int depth)
+{
+	const struct iol_cblock *c;
+	const struct iol_ccall *cc;
+
+	for (cc = b->calls; cc; cc = cc->next)
+		if (cc->op == IOL_COP_CALL
+			    ? cc->callee && depth < 8 &&
+				      lib_api(cc->callee, depth + 1)
+			    : cc->api == IOL_CAPI_MPIIO ||
+				      cc->api == IOL_CAPI_HDF5 ||
+				      cc->api == IOL_CAPI_PNETCDF)
+			return 1;
+	for (c = b->first; c; c = c->next)
+		if (lib_api(c, depth))
+			return 1;
+	return 0;
+}
+
 /* a loop of unknown trip count: the iterations the run's calls imply
  * when its body's calls are known per iteration, each a system call */
 static void implied_iterations(struct iol_cjoin *j)
@@ -1001,6 +1024,10 @@ static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
 		for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
 			if (!r->known[k])
 				r->ptime = NAN;
+		if (j->cost && lib_api(r->pb, 0)) {
+			r->ptime = NAN;
+			j->untimed_lib++;
+		}
 	}
 	measure_rows(j, files, nfiles);
 	if (j->oom)
