@@ -31,7 +31,7 @@ static void shared(void)
 
 	MPI_File_open(0, "shared.out", 0, 0, &fh);
 	for (i = 0; i < 4; i++)
-		MPI_File_write_at(fh, (long long)i * 4096, b, 4096, MPI_BYTE, 0);
+		MPI_File_write_at(fh, i * 4096LL, b, 4096, MPI_BYTE, 0);
 	MPI_File_close(&fh);
 }
 
