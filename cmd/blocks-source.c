@@ -32,13 +32,16 @@
 /* the join of t and the blocks bl of trace, printed */
 static int join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
 		      const char *const *files, int nfiles, const char *trace,
-		      const struct iol_iocost *cost, int fmt, const char *path)
+		      const struct iol_iocost *cost, int fmt, const char *path,
+		      int raw)
 {
 	struct iol_error err = {0};
 	struct iol_cjoin *j = NULL;
 	int rc = EXIT_OK;
 
-	if (iol_cjoin_make(t, bl, cost, files, nfiles, &j, &err) < 0 ||
+	if (iol_cjoin_make(t, bl, cost, files, nfiles, &j, &err) == 0)
+		j->times_raw = raw;
+	if (!j ||
 	    iol_view_blocks_join_write(path, fmt, j, trace, nfiles, &err) < 0) {
 		msg("%s", err.msg);
 		rc = EXIT_DATA;
@@ -81,20 +84,25 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	struct iol_blocks *bl = NULL;
 	struct iol_job *job = NULL;
 	struct copts co;
-	int rc;
+	int rc, raw;
 
 	copts_init(&co, av);
 	if (cmd_load_one(&co.in, 1, av, 0, &job) < 0)
 		return EXIT_DATA;
-	if (iol_replay_overhead_of(job->source, &bo.overhead) > 0)
+	raw = iol_replay_overhead_of(job->source, &bo.overhead);
+	if (raw > 0)
 		msg("note: strace's own %.2f us a call taken off the measured "
 		    "I/O times (iolens replay --calibrate)",
 		    bo.overhead * 1e6);
+	else if (raw < 0 && cost)
+		msg("note: no ranking of predicted against measured I/O time: "
+		    "strace's I/O times hold its own cost of each call, not "
+		    "measured here (run iolens replay --calibrate)");
 	if (blocks_build(job, &bo, 0, &bl) < 0)
 		rc = EXIT_DATA;
 	else
 		rc = join_print(t, bl, files, nfiles, job->path, cost, fmt,
-				outpath);
+				outpath, raw < 0);
 	iol_blocks_free(bl);
 	iol_job_close(job);
 	return rc;

@@ -739,7 +739,17 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 			    "blocks --calibrate [dir] once)\n");
 		return;
 	}
-	if (isnan(rho))
+	if (j->untimed_lib)
+		out_text(o,
+			 "%zu block%s with MPI-IO, HDF5 or PnetCDF calls: no "
+			 "predicted I/O time\n(the cost model times POSIX "
+			 "calls)\n",
+			 j->untimed_lib, j->untimed_lib == 1 ? "" : "s");
+	if (j->times_raw)
+		out_text(o, "predicted against measured I/O time: not ranked "
+			    "(strace's own time in each call, not measured: "
+			    "iolens replay --calibrate)\n");
+	else if (isnan(rho))
 		out_text(o,
 			 "predicted against measured I/O time: too few "
 			 "blocks with both to rank (%zu)\n",

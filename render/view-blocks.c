@@ -6,6 +6,7 @@
  * speedscope.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render/views.h"
@@ -68,8 +69,8 @@ static const struct iol_col cols[] = {
 	{"small", "small", COL_NUM, 5, "Transfers under 4 KiB"},
 	{"procs", "procs", COL_NUM, 6, "Distinct processes"},
 	{"path", "call path", COL_PATH, 8,
-	 "The call path from the root, labels joined by ';': a key that "
-	 "joins rows across runs"},
+	 "The call path from the root, every label joined by ';' (never "
+	 "cut): a key that joins rows across runs"},
 };
 
 const struct iol_view iol_view_blocks = IOL_VIEW("blocks", NULL, cols);
@@ -101,22 +102,38 @@ static void label(const struct iol_block *b, char *buf, size_t n)
 		*s = ',';
 }
 
-void iol_blocks_path(const struct iol_blocks *bl, size_t i, char *buf, size_t n)
+/*
+ * Block i's call path, every label from the root (no cut, so that the
+ * key stays unique and starts at the root however deep the recursion):
+ * malloc'd, NULL when memory ran out.
+ */
+char *iol_blocks_path(const struct iol_blocks *bl, size_t i)
 {
-	size_t up[256], k = 0, len = 0;
-	int32_t p = (int32_t)i;
-	char lab[512];
+	size_t len = 0, at;
+	int32_t p;
+	char lab[512], *buf;
 
-	while (p >= 0 && k < sizeof(up) / sizeof(*up)) {
-		up[k++] = (size_t)p;
-		p = bl->v[p].parent;
+	for (p = (int32_t)i; p >= 0; p = bl->v[p].parent) {
+		label(&bl->v[p], lab, sizeof(lab));
+		len += strlen(lab) + 1;
 	}
-	buf[0] = '\0';
-	while (k-- > 0 && len < n) {
-		label(&bl->v[up[k]], lab, sizeof(lab));
-		len += (size_t)snprintf(buf + len, n - len, "%s%s",
-					len ? ";" : "", lab);
+	if (!(buf = malloc(len + 1)))
+		return NULL;
+	/* filled from the end: the innermost label last */
+	at = len;
+	buf[at] = '\0';
+	for (p = (int32_t)i; p >= 0; p = bl->v[p].parent) {
+		size_t l;
+
+		label(&bl->v[p], lab, sizeof(lab));
+		l = strlen(lab);
+		at -= l;
+		memcpy(buf + at, lab, l);
+		buf[--at] = ';';
 	}
+	/* the root's ';' at buf[0] is none */
+	memmove(buf, buf + 1, len);
+	return buf;
 }
 
 static void text_row(struct out *o, const struct iol_block *b)
@@ -151,7 +168,7 @@ static void text_row(struct out *o, const struct iol_block *b)
 static void machine_row(struct out *o, const struct iol_blocks *bl, size_t i)
 {
 	const struct iol_block *b = &bl->v[i];
-	char path[4096];
+	char *path;
 
 	out_str(o, b->id);
 	out_str(o, iol_block_kind_name(b->kind));
@@ -175,8 +192,10 @@ static void machine_row(struct out *o, const struct iol_blocks *bl, size_t i)
 	out_int(o, b->random);
 	out_int(o, b->small);
 	out_int(o, b->procs);
-	iol_blocks_path(bl, i, path, sizeof(path));
+	if (!(path = iol_blocks_path(bl, i)))
+		o->nomem = 1;
 	out_str(o, path);
+	free(path);
 	out_endrow(o);
 }
 
@@ -273,7 +292,7 @@ static double value(const struct iol_block *b, int by_bytes)
 void iol_view_blocks_folded(struct out *o, const struct iol_blocks *bl,
 			    int by_bytes)
 {
-	char path[8192];
+	char *path;
 	size_t i, k;
 
 	for (i = 0; i < bl->n; i++) {
@@ -289,8 +308,12 @@ void iol_view_blocks_folded(struct out *o, const struct iol_blocks *bl,
 		v = (long long)(self + 0.5);
 		if (v <= 0)
 			continue;
-		iol_blocks_path(bl, i, path, sizeof(path));
+		if (!(path = iol_blocks_path(bl, i))) {
+			o->nomem = 1;
+			return;
+		}
 		out_text(o, "%s %lld\n", path, v);
+		free(path);
 	}
 }
 
@@ -321,7 +344,16 @@ int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
 	size_t i;
 
 	for (i = 0; i < bl->nmods; i++)
-		if (bl->mods[i].state == IOL_BMOD_CHANGED) {
+		if (bl->mods[i].state == IOL_BMOD_CHANGED &&
+		    bl->mods[i].traced_func) {
+			msg("cannot attribute '%s': '%s' changed since it was "
+			    "traced: the trace names %s() where the binary "
+			    "now has %s(), its functions and lines would be "
+			    "the new build's: trace it again",
+			    trace, bl->mods[i].path, bl->mods[i].traced_func,
+			    bl->mods[i].now_func);
+			return -1;
+		} else if (bl->mods[i].state == IOL_BMOD_CHANGED) {
 			msg("cannot attribute '%s': '%s' changed since it was "
 			    "traced, its functions and lines would be the new "
 			    "build's: trace it again",

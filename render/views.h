@@ -79,9 +79,9 @@ int iol_view_blocks_source_write(const char *path, int fmt,
 int iol_view_blocks_join_write(const char *path, int fmt,
 			       const struct iol_cjoin *j, const char *trace,
 			       int nfiles, struct iol_error *err);
-/* Block i's call path, its labels from the root joined by ';'. */
-void iol_blocks_path(const struct iol_blocks *bl, size_t i, char *buf,
-		     size_t n);
+/* Block i's call path, all its labels from the root joined by ';'
+ * (malloc'd; NULL: no memory). */
+char *iol_blocks_path(const struct iol_blocks *bl, size_t i);
 
 struct iol_trend_row;
 struct iol_cmp_row;

@@ -1951,7 +1951,10 @@ struct sbuf {
 	long long pend;	 /* written, not yet given to the kernel */
 	long long avail; /* read from the kernel, not yet consumed */
 	long long room;	 /* write space left in the buffer */
+	int eof;	 /* the end of file seen (glibc's _IO_EOF_SEEN) */
 };
+
+#define SB_EOF_SEEN 0x10 /* glibc's _IO_EOF_SEEN, libio.h */
 
 static long long span(const char *a, const char *b)
 {
@@ -1963,6 +1966,7 @@ static void sb_get(FILE *f, struct sbuf *b)
 	b->pend = span(f->_IO_write_base, f->_IO_write_ptr);
 	b->avail = span(f->_IO_read_ptr, f->_IO_read_end);
 	b->room = span(f->_IO_write_ptr, f->_IO_write_end);
+	b->eof = (f->_flags & SB_EOF_SEEN) != 0;
 }
 
 /*
@@ -2060,6 +2064,19 @@ static void sb_two(struct call *c, const char *call, int fd, long long d,
 	finish(c, all - d);
 }
 
+/* A read that found the end of the file (its stream's end seen in the
+ * call): glibc's read(2) that returned 0, after the one that brought
+ * the call's r bytes, if any (fgets of a file's last line, then of
+ * nothing: strace shows read() = 0 each time). */
+static void sb_eof(struct call *c, int fd, long long r, long long bs)
+{
+	if (r > 0) {
+		sb_two(c, "read", fd, r, r);
+		return;
+	}
+	TRACE(c, 0, "read(%d, \"\", %l)", fd, bs > 0 ? bs : 4096);
+}
+
 /* The line of what a call that produced `out` bytes (-1: a read) and
  * consumed `in` (-1: a write) made the library write or read, if
  * anything: two when glibc made two system calls of it. */
@@ -2081,6 +2098,8 @@ static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
 		TRACE(c, w, "write(%d, \"\", %l)", fd, w);
 	else if (r > 0 && (d = sb_first(f, b, in, r, 0)) > 0)
 		sb_two(c, "read", fd, d, r);
+	else if (in >= 0 && !b->eof && a.eof)
+		sb_eof(c, fd, r, span(f->_IO_buf_base, f->_IO_buf_end));
 	else if (r > 0)
 		TRACE(c, r, "read(%d, \"\", %l)", fd, r);
 }

@@ -93,7 +93,10 @@ struct build {
 	struct sinfo {
 		int32_t launch;
 		unsigned char done, image, fresh;
+		unsigned char uncut; /* 0 not known, 1 no, 2 cut only in
+					the C start frames (main kept) */
 	} * si;
+	int64_t uncut; /* calls of the uncut stacks, off the tracer's count */
 	struct pstate {
 		int64_t tgid;
 		int32_t launch;
@@ -194,6 +197,40 @@ static int note_module(struct build *bd, const char *module, int dwarf)
 	return 0;
 }
 
+/*
+ * Whether the function strace -k named at a frame is another than the
+ * binary's symbol at that address now: the binary was rebuilt after the
+ * trace although the trace file looks newer (copied).  A return address
+ * at a function's very start (offset 0) is the call just before it, at
+ * the end of another function, and C++ names strace demangled are not
+ * compared with the mangled symbol.
+ */
+static int names_disagree(const struct iol_frame *f, const char *sym)
+{
+	if (!*f->func || !sym || !f->off || !strcmp(f->func, sym))
+		return 0;
+	return strpbrk(f->func, ":( <") == NULL && strncmp(sym, "_Z", 2) != 0;
+}
+
+/* the program's module rebuilt since the trace, told by a name */
+static int note_renamed(struct build *bd, const char *module, const char *was,
+			const char *now)
+{
+	struct iol_blocks_priv *p = bd->priv;
+	size_t i;
+
+	for (i = 0; i < p->nmods; i++)
+		if (!strcmp(p->mods[i].path, module))
+			break;
+	if (i == p->nmods || p->mods[i].traced_func)
+		return 0;
+	p->mods[i].state = IOL_BMOD_CHANGED;
+	if (!(p->mods[i].traced_func = keep(p, was)) ||
+	    !(p->mods[i].now_func = keep(p, now)))
+		return IOL_ENOMEM;
+	return 0;
+}
+
 static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 {
 	struct floc *l = &bd->fl[fid];
@@ -216,6 +253,9 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 	/* a launcher's frames fold into its box: its DWARF does not matter */
 	if (!l->lib && *f->module && !l->launch &&
 	    (r = note_module(bd, f->module, sl.has_dwarf)) < 0)
+		return r;
+	if (!l->lib && *f->module && !l->launch && names_disagree(f, sl.sym) &&
+	    (r = note_renamed(bd, f->module, f->func, sl.sym)) < 0)
 		return r;
 	/* no source file: the binary stands for it */
 	l->file = sl.file ? sl.file : f->module;
@@ -480,6 +520,38 @@ static int frames_blocks(struct build *bd, const uint32_t *fr, size_t top,
 }
 
 /* the path of stack id (made at its first use): *start and *len */
+/*
+ * Whether stack id, cut at the tracer's depth, reached main() anyway:
+ * the cut took only the loader's and the C start code's frames beyond
+ * it, which are left out of every path, so the stack is whole.  2 yes,
+ * 1 no, memoized; < 0 no memory.
+ */
+static int cut_above_main(struct build *bd, uint32_t id)
+{
+	const uint32_t *fr;
+	const struct iol_frame *f;
+	struct floc *l = NULL;
+	size_t n;
+	int r;
+
+	if (bd->si[id].uncut)
+		return bd->si[id].uncut;
+	bd->si[id].uncut = 1;
+	n = iol_stacks_chain(bd->stk, id, &fr);
+	if (n < 2 || !(f = iol_stacks_frame_at(bd->stk, fr[n - 1])) ||
+	    *f->module || strcmp(f->func, IOL_STACK_CUT) != 0)
+		return 1;
+	for (n--; n > 0; n--) {
+		if ((r = frame_loc(bd, fr[n - 1], &l)) < 0)
+			return r;
+		if (!l->loader)
+			break;
+	}
+	if (n > 0 && l && !strcmp(l->func, "main"))
+		bd->si[id].uncut = 2;
+	return bd->si[id].uncut;
+}
+
 static int stack_path(struct build *bd, uint32_t id, size_t *start,
 		      uint32_t *len)
 {
@@ -502,6 +574,10 @@ static int stack_path(struct build *bd, uint32_t id, size_t *start,
 		prog |= !l->lib;
 		mpilib |= l->mpilib;
 	}
+	if ((r = cut_above_main(bd, id)) < 0)
+		return r;
+	if (r == 2)
+		n--; /* no "[stack cut]": it reached main() */
 	/* the loader's and the C start code's frames around the rest are
 	 * left out: main() is a root */
 	for (top = n; top > 0 && bd->fl[fr[top - 1]].loader; top--)
@@ -787,6 +863,11 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 	    xfer = ev->kind == IOL_EV_READ || ev->kind == IOL_EV_WRITE;
 	int64_t moved = xfer && ev->len > 0 ? ev->len : 0;
 
+	if (ev->stack >= 1 && ev->stack <= iol_stacks_count(bd->stk)) {
+		if ((r = cut_above_main(bd, ev->stack)) < 0)
+			return r;
+		bd->uncut += r == 2;
+	}
 	if (!ev->regular)
 		return 0;
 	bd->maps += ev->kind == IOL_EV_OTHER && ev->name &&
@@ -1189,7 +1270,10 @@ static void check_modules(const struct iol_job *job, struct iol_blocks *out)
 		const struct iol_jmodule *was = traced(job, m->path);
 		struct iol_jmodule now;
 
-		if (iol_module_stamp(m->path, &now) < 0)
+		/* m->traced_func: rebuilt, strace -k's names say so */
+		if (m->traced_func)
+			m->state = IOL_BMOD_CHANGED;
+		else if (iol_module_stamp(m->path, &now) < 0)
 			m->state = IOL_BMOD_GONE;
 		else if (was ? iol_module_changed(was, &now)
 			     : job->trace_mtime_ns > 0 &&
@@ -1266,6 +1350,9 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 	}
 	intensities(out);
 	check_modules(job, out);
+	/* the tracer counted the stacks cut only above main() too */
+	out->stacks_cut =
+		job->stacks_cut > bd.uncut ? job->stacks_cut - bd.uncut : 0;
 	*outp = out;
 	return 0;
 }

@@ -100,6 +100,9 @@ enum {
 struct iol_bmod {
 	const char *path;
 	int state; /* IOL_BMOD_* */
+	/* IOL_BMOD_CHANGED seen by a name: the function strace -k named
+	 * at an address, and the binary's own there now; NULL otherwise */
+	const char *traced_func, *now_func;
 };
 
 struct iol_blocks {

@@ -891,8 +891,55 @@ static void thread_credit(struct iol_cjoin *j, const char *const *files,
 	}
 }
 
+/* Whether each I/O call under b is a system call of its own (POSIX),
+ * through the functions it calls (depth of them): a buffered stream's
+ * read(2) and write(2) are not one a call, so the run's system calls do
+ * not count a loop's iterations (fgets 7 times: one read(2)). */
+static int sys_only(const struct iol_cblock *b, int depth)
+{
+	const struct iol_cblock *c;
+	const struct iol_ccall *cc;
+
+	for (cc = b->calls; cc; cc = cc->next) {
+		if (cc->op == IOL_COP_CALL) {
+			if (cc->callee &&
+			    (depth >= 8 || !sys_only(cc->callee, depth + 1)))
+				return 0;
+		} else if (cc->api != IOL_CAPI_POSIX) {
+			return 0;
+		}
+	}
+	for (c = b->first; c; c = c->next)
+		if (!sys_only(c, depth))
+			return 0;
+	return 1;
+}
+
+/* Whether b, through the functions it calls (depth of them), has a call
+ * of MPI-IO, HDF5 or PnetCDF: the cost model (blocks --calibrate) times
+ * POSIX calls, and one of theirs is not one (MPI_File_open is
+ * collective and opens the library's own files). */
+static int lib_api(const struct iol_cblock *b, int depth)
+{
+	const struct iol_cblock *c;
+	const struct iol_ccall *cc;
+
+	for (cc = b->calls; cc; cc = cc->next)
+		if (cc->op == IOL_COP_CALL
+			    ? cc->callee && depth < 8 &&
+				      lib_api(cc->callee, depth + 1)
+			    : cc->api == IOL_CAPI_MPIIO ||
+				      cc->api == IOL_CAPI_HDF5 ||
+				      cc->api == IOL_CAPI_PNETCDF)
+			return 1;
+	for (c = b->first; c; c = c->next)
+		if (lib_api(c, depth))
+			return 1;
+	return 0;
+}
+
 /* a loop of unknown trip count: the iterations the run's calls imply
- * when its body's calls are known per iteration */
+ * when its body's calls are known per iteration, each a system call */
 static void implied_iterations(struct iol_cjoin *j)
 {
 	size_t i;
@@ -905,7 +952,7 @@ static void implied_iterations(struct iol_cjoin *j)
 		r->iters = -1;
 		if (b->kind != IOL_CB_LOOP || b->trip >= 0 || per <= 0 ||
 		    b->pred.fixed[IOL_CP_CALLS] || b->pred.recursive ||
-		    b->pred.opaque)
+		    b->pred.opaque || !sys_only(b, 0))
 			continue;
 		if (r->mcalls % per == 0)
 			r->iters = r->mcalls / per;
@@ -967,8 +1014,20 @@ static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
 	}
 	predict_rows(j);
 	for (i = 0; i < t->nblocks; i++) {
-		predict_time(j, &j->rows[i]);
-		sys_view(&j->rows[i]);
+		struct iol_cjrow *r = &j->rows[i];
+		int k;
+
+		predict_time(j, r);
+		sys_view(r);
+		/* calls sys_view found unknown (system calls the source does
+		 * not fix) have no time either: none ranked on a guess */
+		for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
+			if (!r->known[k])
+				r->ptime = NAN;
+		if (j->cost && lib_api(r->pb, 0)) {
+			r->ptime = NAN;
+			j->untimed_lib++;
+		}
 	}
 	measure_rows(j, files, nfiles);
 	if (j->oom)
@@ -1031,13 +1090,37 @@ static void time_rank(struct iol_cjoin *j)
 	free(m);
 }
 
+/* Whether the trace's calls have source lines at all: a stripped binary's
+ * have none, and joined they would read as nothing measured anywhere,
+ * every predicted line "differs" */
+static int has_lines(const struct iol_blocks *bl)
+{
+	size_t i;
+
+	if (!bl->calls)
+		return 1;
+	for (i = 0; i < bl->n; i++)
+		if (bl->v[i].line > 0)
+			return 1;
+	return 0;
+}
+
 int iol_cjoin_make(const struct iol_ctree *t, const struct iol_blocks *bl,
 		   const struct iol_iocost *cost, const char *const *files,
 		   int nfiles, struct iol_cjoin **out, struct iol_error *err)
 {
-	struct iol_cjoin *j = calloc(1, sizeof(*j));
+	struct iol_cjoin *j;
 
 	*out = NULL;
+	if (!has_lines(bl))
+		return iol_error_set(
+			err, IOL_EUNSUPP,
+			"cannot join the trace to the sources: none of its "
+			"%lld calls has a source line (the binary has no "
+			"debugging information: build it with -g and trace "
+			"it again)",
+			(long long)bl->calls);
+	j = calloc(1, sizeof(*j));
 	if (j) {
 		join_fill(j, t, bl, cost, files, nfiles);
 		if (!j->oom) {

@@ -100,6 +100,13 @@ struct iol_cjoin {
 	char **strs; /* names made here */
 	size_t nstrs, capstrs;
 	int oom; /* memory ran out while making it */
+	/* the caller's: the measured times hold a tracer's own time that
+	 * was not measured (strace -T, not calibrated), so no ranking of
+	 * predicted against measured time is said */
+	int times_raw;
+	/* blocks with MPI-IO, HDF5 or PnetCDF calls, given no predicted
+	 * time: the cost model times POSIX calls */
+	size_t untimed_lib;
 };
 
 /* The join of t and bl (the measured blocks of the sources' nfiles

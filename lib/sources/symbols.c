@@ -63,7 +63,8 @@
 	X(dwarf_cfi_addrframe) \
 	X(dwarf_frame_info) \
 	X(elf_getphdrnum) \
-	X(gelf_getphdr)
+	X(gelf_getphdr) \
+	X(gelf_getehdr)
 /* clang-format on */
 #define DW_MEMBER(f) __typeof__(&f) f;
 #define DW_NAME(f) #f,
@@ -122,6 +123,7 @@ static void dw_load(void)
 #define dwarf_frame_info (dw.dwarf_frame_info)
 #define elf_getphdrnum (dw.elf_getphdrnum)
 #define gelf_getphdr (dw.gelf_getphdr)
+#define gelf_getehdr (dw.gelf_getehdr)
 
 #define SRC_MAX (64u << 20) /* larger source files are not scanned */
 #define LOOP_NEST 64
@@ -424,6 +426,17 @@ static uint64_t fde_start(struct smod *m, Dwarf_Addr addr)
 	return start ? start + bias - ebias : 0;
 }
 
+/* Whether a function starting at start (fde_start) is the ELF entry
+ * point: a stripped executable's _start, which has no symbol left. */
+static int is_entry(struct smod *m, uint64_t start)
+{
+	GElf_Addr bias;
+	Elf *elf = dwfl_module_getelf(m->mod, &bias);
+	GElf_Ehdr eh;
+
+	return start && elf && gelf_getehdr(elf, &eh) && eh.e_entry == start;
+}
+
 /* file and line of addr from its unit's line table (a unit cu_of()
  * finds without .debug_aranges); 1 when found */
 static int line_of_cu(struct smod *m, Dwarf_Addr addr, struct iol_symloc *loc)
@@ -468,11 +481,14 @@ int iol_symbols_lookup(struct iol_symbols *s, const char *module,
 		if (scopes_of(s, m, addr, loc) < 0)
 			return IOL_ENOMEM;
 	}
+	loc->sym = dwfl_module_addrinfo(m->mod, addr, &soff, &sym, NULL, NULL,
+					NULL);
 	if (!loc->func)
-		loc->func = dwfl_module_addrinfo(m->mod, addr, &soff, &sym,
-						 NULL, NULL, NULL);
+		loc->func = loc->sym;
 	if (!loc->func)
 		loc->func_start = fde_start(m, addr);
+	if (!loc->func && is_entry(m, loc->func_start))
+		loc->func = "_start";
 	return 0;
 }
 

@@ -39,6 +39,8 @@ struct iol_symloc {
 	uint64_t func_start; /* no name: where the function starts (its
 				unwind table's entry), the module's
 				address; 0 unknown */
+	const char *sym;     /* the ELF symbol holding the address (the name
+				strace -k writes), NULL unknown */
 };
 
 /* A loop of a source file: its keyword's line, and its body's lines. */

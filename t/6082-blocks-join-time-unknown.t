@@ -1,0 +1,38 @@
+#!/bin/sh
+# Joined to a trace, a block whose predicted calls are unknown (fprintf
+# of sizes the source does not fix: its write(2) are not known) has no
+# predicted I/O time either, as the man page says, and does not enter
+# the Spearman line; it had the stdio calls' cost, a guess ranked with
+# the rest (issue 33 D14; t/data/blocks/logloop.c, run_log()).
+. "$(dirname "$0")/lib.sh"
+[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+[ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no bin/iolens-trace.so"
+command -v cc > /dev/null || skip_all "no C compiler"
+cd "$TMP" || exit 1
+cp "$TOP/t/data/blocks/logloop.c" . && cc -g -O0 -o logloop logloop.c || exit 1
+# the cost model of t/6025 (hand-made)
+mkdir -p "$XDG_CONFIG_HOME/iolens"
+{
+	echo "open 0.001"; echo "close 0.0001"; echo "stat 0.0001"; echo "fsync 0.01"
+	for rw in read write; do for k in seq rand; do
+		echo "$rw $k 512 0.000003"; echo "$rw $k 4096 0.00001"
+		echo "$rw $k 65536 0.00005"; echo "$rw $k 1048576 0.0005"
+	done; done
+} > "$XDG_CONFIG_HOME/iolens/iocost"
+$RUN trace --stacks -o l.it ./logloop 2> /dev/null
+$RUN blocks --source --format=csv logloop.c l.it > j.csv 2> err
+is "$?:$(cat err)" "0:" "joined"
+col() { block_col j.csv "$1" "$2"; }
+for b in run_log run_log:13 run_log:13:14; do
+	is "$(col $b predicted_calls)/$(col $b predicted_io_time_s)" "/" "$b: calls unknown, no predicted time"
+done
+is "$(col run_log:8 predicted_io_time_s)" 0.001 "run_log:8, an fopen: its time"
+# the rows that have both times are those the Spearman line counts
+n=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["predicted_io_time_s"] != "" && $c["calls"] > 0 { n++ } END { print n + 0 }' j.csv)
+$RUN blocks --source logloop.c l.it > j.txt 2> /dev/null
+is "$(grep -c "Spearman .* over $n blocks" j.txt)" 1 "the Spearman line over the $n blocks with both times"
+is "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["predicted_calls"] == "" && $c["predicted_io_time_s"] != "" { n++ } END { print n + 0 }' j.csv)" 0 \
+	"no row has a time without its calls"
+done_testing

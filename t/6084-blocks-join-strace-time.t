@@ -1,0 +1,39 @@
+#!/bin/sh
+# Joined to an strace -k trace, the Spearman line ranked predicted time
+# against strace's -T durations, its own stops in them, without a word,
+# while `blocks --sort time` on the same trace is refused (t/6027).  Now
+# the join is consistent: not calibrated, no ranking and a note saying
+# why; calibrated (iolens replay --calibrate), the overhead taken off
+# and the line (issue 33 D8; t/data/blocks/copy.c).
+. "$(dirname "$0")/lib.sh"
+[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+command -v cc > /dev/null || skip_all "no C compiler"
+command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null ||
+	skip_all "no strace with -k"
+[ -z "${SANITIZE:-}" ] || skip_all "strace under SANITIZE"
+cd "$TMP" || exit 1
+cp "$TOP/t/data/blocks/copy.c" . && cc -g -O0 -o copy copy.c || exit 1
+# the cost model of t/6025 (hand-made)
+mkdir -p "$XDG_CONFIG_HOME/iolens"
+{
+	echo "open 0.001"; echo "close 0.0001"; echo "stat 0.0001"; echo "fsync 0.01"
+	for rw in read write; do for k in seq rand; do
+		echo "$rw $k 512 0.000003"; echo "$rw $k 4096 0.00001"
+		echo "$rw $k 65536 0.00005"; echo "$rw $k 1048576 0.0005"
+	done; done
+} > "$XDG_CONFIG_HOME/iolens/iocost"
+strace -f -k -tt -T -y -o c.strace ./copy || exit 1
+
+$RUN blocks --sort time c.strace > /dev/null 2>&1
+is "$?" 1 "not calibrated: blocks --sort time is refused"
+$RUN blocks --source copy.c c.strace > j.txt 2> err
+is "$?:$(grep -c 'Spearman' j.txt)" "0:0" "... and the join ranks no time either"
+is "$(grep -c '^predicted against measured I/O time: not ranked' j.txt)" 1 "... its text says so"
+is "$(grep -c 'note: no ranking of predicted against measured I/O time' err)" 1 "... and a note"
+
+mkdir -p "$XDG_CACHE_HOME/iolens"
+echo "0.00001 0.00002" > "$XDG_CACHE_HOME/iolens/strace-overhead"
+$RUN blocks --source copy.c c.strace > k.txt 2> err
+is "$?:$(grep -c "note: strace's own 20.00 us a call taken off" err)" "0:1" "calibrated: the overhead taken off, said"
+is "$(grep -c '^predicted against measured I/O time: \(Spearman\|too few\)' k.txt)" 1 "... and the ranking line"
+done_testing
