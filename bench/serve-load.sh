@@ -91,6 +91,8 @@ while [ "$c" -lt "$CLIENTS" ]; do
 done
 [ -z "$pids" ] || wait $pids
 cat "$T"/lat.* >"$T/lat"
+# what the server did: children started, outputs found kept, pages made
+stats=$(curl -s "$U/api/stats")
 # the server's own CPU time (and its children's that ended), against
 # the machine's: the clients share its cores
 cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15 + $16 + $17) / hz }' "/proc/$PID/stat" 2>/dev/null)
@@ -104,6 +106,7 @@ pct() { sort -n | awk '{ t[++n] = $1 } END { if (n) printf "p50 %.0f ms, p99 %.0
 # a dashboard saying its tables are being made (Server-Timing
 # "partial": they take minutes at a million jobs) is counted apart, as
 # "dash-part": its latency is not that of the page with its tables
+echo "  server: $stats"
 for kind in list job dashboard dash-part; do
 	awk -v k="$kind" '{ u = $1; sub(/^http:\/\/[^\/]*/, "", u)
 		t = u ~ /^\/jobs/ ? "list" : u ~ /^\/job\// ? "job" : "dashboard"
