@@ -662,7 +662,11 @@ static void page_keep(struct sb *key, const struct page *p)
 		r.out = p->body;
 		sb_puts(&r.err, p->total);
 		cache_put(key, &r, 0);
-		disk_put(key, &r);
+		/* a job page on disk too (a restart, or memory short of a
+		 * store's pages, reads it back); the dashboard's tables are
+		 * there, and it is one page */
+		if (key->s[0] == 'L')
+			disk_put(key, &r);
 		sb_free(&r.err);
 	} else {
 		cache_cancel(key);
