@@ -34,6 +34,10 @@ user=$(sqlite3 -readonly "$STORE" 'SELECT "user" FROM jobs WHERE id = 1')
 	done
 	for id in 1 7 100 406; do echo "/api/job/$id"; done
 	echo /job/3/timeline
+	echo /job/3/timeline.svg
+	echo /api/job/3/timeline
+	echo /api/job/233
+	echo /static/iolens.css
 	for s in id -mib_s -start_time -io_time_by_slowest bytes_read; do
 		for off in 0 50 350; do echo "/jobs?sort=$s&limit=50&offset=$off"; done
 		echo "/jobs?user=$user&sort=$s&limit=50&offset=0"
