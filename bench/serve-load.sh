@@ -12,7 +12,10 @@
 # bench/popstore.sh; its job pages are those of ids 1 to 406), CLIENT
 # (curl: a curl process for every ten pages, the default; threads: the
 # same pages asked by the threads of one process, bench/httpload.c, so
-# that the clients' own processes load the cores less).
+# that the clients' own processes load the cores less), CACHE (the
+# server's --cache: by default a new empty directory, so that every run
+# starts from nothing; "user" for the user's cache directory, where a
+# run finds what an earlier one of the same binary kept).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 IOLENS=${IOLENS:-$TOP/bin/iolens}
@@ -22,6 +25,7 @@ DURATION=${DURATION:-30}
 KINDS=${KINDS:-list job dashboard}
 STORE=${STORE:-}
 CLIENT=${CLIENT:-curl}
+CACHE=${CACHE:-}
 POP=$SHARED/corpus/population/logs
 [ -d "$POP" ] || { echo "serve-load: no $POP"; exit 0; }
 command -v curl >/dev/null || { echo "serve-load: no curl"; exit 0; }
@@ -32,8 +36,13 @@ if [ -z "$STORE" ]; then
 	STORE=$T/s.db
 	"$IOLENS" ingest --db "$STORE" "$POP" >/dev/null 2>&1 || { echo "serve-load: ingest failed"; exit 1; }
 fi
+case $CACHE in
+user) set -- ;;
+"") mkdir -p "$T/cache" && set -- --cache "$T/cache" ;;
+*) set -- --cache "$CACHE" ;;
+esac
 "$IOLENS" serve --db "$STORE" --logs "$POP" --listen 127.0.0.1:0 \
-	--max-conn 256 --port-file "$T/port" 2>/dev/null &
+	--max-conn 256 --port-file "$T/port" "$@" 2>/dev/null &
 PID=$!
 while [ ! -s "$T/port" ] && kill -0 "$PID" 2>/dev/null; do sleep 0.1; done
 U=http://127.0.0.1:$(cat "$T/port")
@@ -91,6 +100,8 @@ while [ "$c" -lt "$CLIENTS" ]; do
 done
 [ -z "$pids" ] || wait $pids
 cat "$T"/lat.* >"$T/lat"
+# what the server did: children started, outputs found kept, pages made
+stats=$(curl -s "$U/api/stats")
 # the server's own CPU time (and its children's that ended), against
 # the machine's: the clients share its cores
 cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15 + $16 + $17) / hz }' "/proc/$PID/stat" 2>/dev/null)
@@ -104,6 +115,7 @@ pct() { sort -n | awk '{ t[++n] = $1 } END { if (n) printf "p50 %.0f ms, p99 %.0
 # a dashboard saying its tables are being made (Server-Timing
 # "partial": they take minutes at a million jobs) is counted apart, as
 # "dash-part": its latency is not that of the page with its tables
+echo "  server: $stats"
 for kind in list job dashboard dash-part; do
 	awk -v k="$kind" '{ u = $1; sub(/^http:\/\/[^\/]*/, "", u)
 		t = u ~ /^\/jobs/ ? "list" : u ~ /^\/job\// ? "job" : "dashboard"
@@ -118,4 +130,16 @@ for kind in list job dashboard dash-part; do
 	cpu=$(sed -n 's/.*cpu;dur=\([0-9.]*\).*/\1/p' "$T/lat.k" |
 		awk '{ s += $1; n++ } END { if (n) printf "%.2f", s / n }')
 	[ -z "$srv" ] || echo "            in the server's handler: $srv; its thread's CPU $cpu ms a page"
+	# the handler's time by part, a page's mean (Server-Timing: the
+	# waits for the slow lane's thread, a store handle, the children,
+	# and the children's CPU); first visits (lane slow) apart
+	for lane in slow other; do
+		awk -v l="$lane" '{ s = $0; sub(/.*lane;desc=/, "", s); sub(/[ ,].*/, "", s)
+			if ((l == "slow") != (s == "slow")) next
+			n++
+			for (i = split("queue pool child ccpu", P, " "); i > 0; i--) {
+				v = $0; if (sub(".*[ ,]" P[i] ";dur=", "", v)) { sub(/[;, ].*/, "", v); t[P[i]] += v } }
+			} END { if (n && ("queue" in t)) printf "            %s: %d, waits: queue %.1f, pool %.1f, children %.1f (their CPU %.2f) ms a page\n",
+				l == "slow" ? "made (lane slow)" : "others", n, t["queue"] / n, t["pool"] / n, t["child"] / n, t["ccpu"] / n }' "$T/lat.k"
+	done
 done

@@ -175,6 +175,13 @@ static int give(struct entry *e, struct run *r)
 	return !r->out.nomem && !r->err.nomem;
 }
 
+static void count_disk(void)
+{
+	pthread_mutex_lock(&mu);
+	stats.disk++;
+	pthread_mutex_unlock(&mu);
+}
+
 int cache_get(const struct sb *key, struct run *r, int wait)
 {
 	struct entry *e;
@@ -205,6 +212,7 @@ int cache_get(const struct sb *key, struct run *r, int wait)
 	/* made at an earlier start (disk.c): kept in memory as made now */
 	if (claimed && disk_get(key, r) == 0) {
 		cache_put(key, r, 1);
+		count_disk();
 		return 1;
 	}
 	return hit ? 1 : claimed ? 0 : -1;
@@ -228,7 +236,31 @@ int cache_peek(const struct sb *key, struct run *r)
 	pthread_mutex_unlock(&mu);
 	if (!hit)
 		run_free(r);
+	/* made at an earlier start, or pushed out of memory since: read
+	 * back from disk, kept in memory again (nothing claimed: another
+	 * reading it meanwhile puts the same) */
+	if (!hit && disk_get(key, r) == 0) {
+		cache_put(key, r, 1);
+		count_disk();
+		return 1;
+	}
 	return hit;
+}
+
+void cache_demote(const struct sb *key)
+{
+	struct entry *e;
+
+	pthread_mutex_lock(&mu);
+	e = *find(key->s, key->len);
+	if (e && e != oldest) {
+		unlink_use(e);
+		e->newer = oldest;
+		e->older = NULL;
+		oldest->older = e;
+		oldest = e;
+	}
+	pthread_mutex_unlock(&mu);
 }
 
 int cache_wait(const struct sb *key, struct run *r, double wait_s)
@@ -346,6 +378,13 @@ void cache_count_child(void)
 {
 	pthread_mutex_lock(&mu);
 	stats.children++;
+	pthread_mutex_unlock(&mu);
+}
+
+void cache_count_page(void)
+{
+	pthread_mutex_lock(&mu);
+	stats.pages++;
 	pthread_mutex_unlock(&mu);
 }
 

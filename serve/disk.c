@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,18 +80,29 @@ void disk_init(const struct serve_opts *o)
 		 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
 }
 
-/* The file of key: named by the binary and the command (what follows
- * the store's state); 0, or -1 when key is not the store's alone. */
+/* The file of key: named by the binary, the log's identity (a key
+ * beginning "L": a job page's command, or the page itself) and the
+ * command, not by the store's state ("D...|"), so that a newer state
+ * replaces the older; 0, or -1 when key is neither the store's alone
+ * nor a log's. */
 static int path_of(const struct sb *key, char *p, size_t n)
 {
-	const char *bar;
-	uint64_t h;
+	const char *s = key->s, *end = s + key->len, *bar;
+	uint64_t h = fnv(14695981039346656037ULL, binid, strlen(binid));
 
-	if (!dir[0] || key->len < 2 || key->s[0] != 'D' ||
-	    !(bar = memchr(key->s, '|', key->len)))
+	if (!dir[0] || key->len < 2 || (*s != 'D' && *s != 'L') ||
+	    !(bar = memchr(s, '|', key->len)))
 		return -1;
-	h = fnv(fnv(14695981039346656037ULL, binid, strlen(binid)), bar,
-		key->len - (size_t)(bar - key->s));
+	if (*s == 'L') {
+		/* the log's part, then past the store's state if any */
+		h = fnv(h, s, (size_t)(bar - s));
+		s = bar + 1;
+		if (s < end && *s == 'D' &&
+		    !(s = memchr(s, '|', (size_t)(end - s))))
+			return -1;
+		bar = s;
+	}
+	h = fnv(h, bar, (size_t)(end - bar));
 	return snprintf(p, n, "%s/%016" PRIx64 ".out", dir, h) < (int)n ? 0
 									: -1;
 }
@@ -119,9 +131,32 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
+/* The bytes the directory holds, counted once and then kept up to
+ * date by the writes (a job page's outputs are many files: a count of
+ * the directory at each write cost more than the write); -1 unknown. */
+static off_t held = -1;
+static pthread_mutex_t held_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static off_t dir_bytes(void)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct stat st;
+	off_t total = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)))
+		if (strstr(e->d_name, ".out") &&
+		    fstatat(dirfd(d), e->d_name, &st, 0) == 0)
+			total += st.st_size;
+	closedir(d);
+	return total;
+}
+
 /* The oldest files removed while the directory holds more than
  * DISK_MAX bytes (several stores served from one cache). */
-static void prune(void)
+static void prune_all(void)
 {
 	for (int round = 0; round < 64; round++) {
 		DIR *d = opendir(dir);
@@ -146,14 +181,31 @@ static void prune(void)
 		if (total > DISK_MAX && oldest[0])
 			unlinkat(dirfd(d), oldest, 0);
 		closedir(d);
-		if (total <= DISK_MAX)
+		if (total <= DISK_MAX) {
+			held = total;
 			return;
+		}
 	}
+	held = -1;
+}
+
+/* n bytes written in place of old: the directory pruned when over */
+static void prune(off_t n, off_t old)
+{
+	pthread_mutex_lock(&held_mu);
+	if (held < 0)
+		held = dir_bytes();
+	else
+		held += n - old;
+	if (held > DISK_MAX)
+		prune_all();
+	pthread_mutex_unlock(&held_mu);
 }
 
 void disk_put(const struct sb *key, const struct run *r)
 {
 	char p[PATH_MAX + 32], tmp[PATH_MAX + 48], head[256];
+	struct stat was;
 	int fd, n, bad;
 
 	/* a command's failure is its output too (a store too small for a
@@ -172,11 +224,14 @@ void disk_put(const struct sb *key, const struct run *r)
 	      write_all(fd, key->s, key->len) < 0 ||
 	      write_all(fd, r->out.s ? r->out.s : "", r->out.len) < 0 ||
 	      write_all(fd, r->err.s ? r->err.s : "", r->err.len) < 0;
+	if (stat(p, &was) < 0)
+		was.st_size = 0;
 	if (close(fd) < 0 || bad || rename(tmp, p) < 0) {
 		unlink(tmp);
 		return;
 	}
-	prune();
+	prune((off_t)n + (off_t)(key->len + r->out.len + r->err.len),
+	      was.st_size);
 }
 
 /* The whole of file fd (at most ENTRY_MAX and a header) in b. */

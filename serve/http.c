@@ -132,30 +132,41 @@ static double ms_since(clockid_t clk, const struct timespec *t0)
 /* Where a request's time went, for a load test or a browser's network
  * panel (Server-Timing): "page" the time from its handler's start to
  * its page made (waits for a store handle, a child, the cores
- * included), "cpu" the CPU time of the server's thread making it (a
- * child's not counted), "lane" where it was made: "fast" (the server's
- * niceness), "kept" (a page kept whole, copied there too) or "slow" (a
- * thread of its own, niced).  What a client measures beyond "page" was
- * spent outside the handler: accepting, queued for the cores, the
- * network.  "partial": a page saying some of its tables are being made
- * (a load test counts those apart). */
-static void timing(struct page *p, const struct timespec *w0,
+ * included); "queue" the part of it before the thread making the page
+ * ran (the slow lane's handover); "pool" the part waiting for a handle
+ * of the store (store.c); "child" the time it waited for the
+ * children it started (desc: how many), "ccpu" their CPU time; "cpu"
+ * the CPU time of the server's thread making it; "lane" where it was
+ * made: "fast" (the server's niceness), "kept" (a page kept whole,
+ * copied there too) or "slow" (a thread of its own, niced).  What
+ * "page" has beyond "cpu" and "child" is waiting: for the cores, a
+ * handle, another's run of the same command.  What a client measures
+ * beyond "page" was spent outside the handler: accepting, queued for
+ * the cores, the network.  "partial": a page saying some of its
+ * tables are being made (a load test counts those apart). */
+static void timing(struct page *p, const struct timespec *w0, double queue,
 		   const struct timespec *c0, const char *lane)
 {
+	double cw, cc;
+	int cn;
+
+	run_spent(&cw, &cc, &cn);
 	snprintf(p->timing, sizeof p->timing,
-		 "page;dur=%.1f, cpu;dur=%.2f, lane;desc=%s%s",
-		 ms_since(CLOCK_MONOTONIC, w0),
-		 ms_since(CLOCK_THREAD_CPUTIME_ID, c0), lane,
+		 "page;dur=%.1f, queue;dur=%.1f, pool;dur=%.1f, "
+		 "child;dur=%.1f;desc=%d, ccpu;dur=%.2f, cpu;dur=%.2f, "
+		 "lane;desc=%s%s",
+		 ms_since(CLOCK_MONOTONIC, w0), queue, store_waited(), cw, cn,
+		 cc, ms_since(CLOCK_THREAD_CPUTIME_ID, c0), lane,
 		 p->partial ? ", partial" : "");
 }
 
-/* the "page" part of p's timing made again from w0, its CPU kept */
+/* the "page" part of p's timing made again from w0, the others kept */
 static void timing_from(struct page *p, const struct timespec *w0)
 {
-	const char *cpu = strstr(p->timing, ", cpu;");
-	char keep[96];
+	const char *rest = strstr(p->timing, ", queue;");
+	char keep[sizeof p->timing];
 
-	snprintf(keep, sizeof keep, "%s", cpu ? cpu : "");
+	snprintf(keep, sizeof keep, "%s", rest ? rest : "");
 	snprintf(p->timing, sizeof p->timing, "page;dur=%.1f%s",
 		 ms_since(CLOCK_MONOTONIC, w0), keep);
 }
@@ -239,6 +250,7 @@ struct lane {
 	const char *url;
 	struct MHD_Connection *c;
 	struct page *p;
+	struct timespec w0; /* the request's start */
 };
 
 /* A job's pages: the dashboard too renders tables, but once (then it is
@@ -253,13 +265,16 @@ static int slow_page(const char *url)
 }
 
 /* the page of l made, its Server-Timing's CPU that of this thread */
-static void make(struct lane *l, const struct timespec *w0, const char *lane)
+static void make(struct lane *l, const struct timespec *w0, double queue,
+		 const char *lane)
 {
 	struct timespec c0;
 
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+	run_spent_reset();
+	store_wait_reset();
 	page_route(opts, l->url, get_arg, l->c, l->p);
-	timing(l->p, w0, &c0, lane);
+	timing(l->p, w0, queue, &c0, lane);
 }
 
 static void *slow_lane(void *arg)
@@ -274,7 +289,9 @@ static void *slow_lane(void *arg)
 	if (!errno)
 		setpriority(PRIO_PROCESS, (id_t)gettid(),
 			    base + SLOW_NICE > 19 ? 19 : base + SLOW_NICE);
-	make(l, &w0, "slow");
+	make(l, &w0,
+	     ms_since(CLOCK_MONOTONIC, &l->w0) - ms_since(CLOCK_MONOTONIC, &w0),
+	     "slow");
 	return NULL;
 }
 
@@ -282,23 +299,26 @@ static void *slow_lane(void *arg)
  * blocked meanwhile: the connection is not touched by two threads) */
 static void route(struct MHD_Connection *c, const char *url, struct page *p)
 {
-	struct lane l = {url, c, p};
+	struct lane l = {url, c, p, {0, 0}};
 	struct timespec w0, c0;
 	pthread_t t;
 
 	clock_gettime(CLOCK_MONOTONIC, &w0);
+	l.w0 = w0;
 	if (!slow_page(url))
-		return make(&l, &w0, "fast");
+		return make(&l, &w0, 0, "fast");
 	/* a page kept whole costs no more than the list: a copy */
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+	run_spent_reset();
+	store_wait_reset();
 	if (page_route_kept(opts, url, p))
-		return timing(p, &w0, &c0, "kept");
+		return timing(p, &w0, 0, &c0, "kept");
 	if (pthread_create(&t, NULL, slow_lane, &l) == 0) {
 		pthread_join(t, NULL);
 		/* the wait counted from the request, not the thread's start */
 		return timing_from(p, &w0);
 	}
-	make(&l, &w0, "fast");
+	make(&l, &w0, 0, "fast");
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c,

@@ -45,6 +45,10 @@ struct run {
 void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 		struct run *r);
 void run_free(struct run *r);
+/* What the children this thread waited for cost since the reset: the
+ * milliseconds it waited for them, their CPU milliseconds, how many. */
+void run_spent_reset(void);
+void run_spent(double *wall_ms, double *cpu_ms, int *n);
 /* Each of the n (at most RUN_MAX_MANY) commands argvs[i] as run_iolens()
  * runs it, into r[i]: the output kept from an earlier run when the log
  * (and the store, for a command reading it) is the same, the others
@@ -53,6 +57,10 @@ void run_free(struct run *r);
 #define RUN_MAX_MANY 10
 void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	      int n, int logfd, struct run *r);
+/* The outputs of those commands made the first to go from memory: the
+ * page made of them is kept whole (they stay on disk). */
+void run_demote(const struct serve_opts *o, const char *const *const *argvs,
+		int n, int logfd);
 /* The key run_many() keeps argv's output by (the log's identity, the
  * store's state when argv names it, the recordings'): 0, or -1 when it
  * is not to be kept. */
@@ -92,8 +100,12 @@ int cache_get(const struct sb *key, struct run *r, int wait);
 /* An output a browser waits for is kept when it is an eighth of the
  * cache at most; with whole (a background run's), when it fits in it. */
 void cache_put(const struct sb *key, const struct run *r, int whole);
-/* The output of key if kept: 1 and a copy in r, or 0 (nothing claimed). */
+/* The output of key if kept, in memory or on disk: 1 and a copy in r,
+ * or 0 (nothing claimed). */
 int cache_peek(const struct sb *key, struct run *r);
+/* key's output made the first to go when room is needed (a page kept
+ * whole has no need of its commands' outputs until it goes itself). */
+void cache_demote(const struct sb *key);
 /* A claimed key given up: nothing kept, those waiting for it wake. */
 void cache_cancel(const struct sb *key);
 /* Wait until the run of key (claimed) is kept, wait_s seconds from when
@@ -116,11 +128,14 @@ void cache_init(void);
  * found kept or not, the bytes kept. */
 struct serve_stats {
 	unsigned long long children, hits, misses;
+	unsigned long long disk;  /* outputs and pages read back from disk */
+	unsigned long long pages; /* job pages and dashboards rendered */
 	unsigned long long made, passes; /* pages made ahead, their passes */
 	size_t bytes;
 };
 void cache_count_child(void);
 void cache_count_made(void);
+void cache_count_page(void);
 void cache_count_pass(void);
 void cache_stats(struct serve_stats *s);
 
@@ -254,9 +269,9 @@ struct page {
 	int status;
 	const char *type;
 	struct sb body;
-	char total[32];	 /* X-Total-Count, or "" */
-	char timing[96]; /* Server-Timing, or "" */
-	int partial;	 /* tables still being made: said in Server-Timing */
+	char total[32];	  /* X-Total-Count, or "" */
+	char timing[192]; /* Server-Timing, or "" */
+	int partial;	  /* tables still being made: said in Server-Timing */
 };
 /* url's page into p when it is a page kept whole (a job page, the
  * dashboard, their twins): 1, or 0 (p untouched, nothing claimed). */

@@ -573,6 +573,8 @@ static void api_members(const struct serve_opts *o, const struct part *parts,
 	for (int i = 0; i < n; i++)
 		argvs[i] = parts[i].argv;
 	run_many(o, argvs, n, logfd, r);
+	if (logfd >= 0)
+		run_demote(o, argvs, n, logfd);
 	for (int i = 0; i < n; i++) {
 		if (logfd >= 0 && !strcmp(parts[i].key, "context"))
 			weather_fallback(o, argvs[i], logfd, &r[i], &why);
@@ -627,9 +629,11 @@ static int page_kept(const struct serve_opts *o, const char *what, int fd,
 	}
 	av[n] = NULL;
 	memset(key, 0, sizeof *key);
+	/* a page being made by another is waited for: fifty visitors
+	 * of a new job page render it once, not each */
 	rc = run_key(o, av, fd, key) < 0 ? -1
 	     : peek			 ? (cache_peek(key, &r) ? 1 : -1)
-					 : cache_get(key, &r, 0);
+					 : cache_get(key, &r, 1);
 	if (rc < 0) {
 		sb_free(key); /* not kept, or being made by another */
 		return 0;
@@ -658,6 +662,11 @@ static void page_keep(struct sb *key, const struct page *p)
 		r.out = p->body;
 		sb_puts(&r.err, p->total);
 		cache_put(key, &r, 0);
+		/* a job page on disk too (a restart, or memory short of a
+		 * store's pages, reads it back); the dashboard's tables are
+		 * there, and it is one page */
+		if (key->s[0] == 'L')
+			disk_put(key, &r);
 		sb_free(&r.err);
 	} else {
 		cache_cancel(key);
@@ -762,6 +771,7 @@ static void dashboard_make(const struct serve_opts *o, int json, struct page *p)
 	char why[256];
 	int64_t n = 0;
 
+	cache_count_page();
 	if (dash_jobs(o, json, &n, &recent, why, sizeof(why)) < 0) {
 		sb_free(&recent);
 		return fail(p, 500, why);
@@ -1231,6 +1241,7 @@ static void job_sections(const struct serve_opts *o, long long id, int fd,
 	for (int i = 0; i < NPARTS; i++)
 		argvs[i] = parts[i].argv;
 	run_many(o, argvs, NPARTS, fd, r);
+	run_demote(o, argvs, NPARTS, fd);
 	weather_fallback(o, argvs[3], fd, &r[3], &why);
 	for (int i = 0; i < 6; i++) {
 		section_of(b, order[i].h2, argvs[order[i].part],
@@ -1256,6 +1267,7 @@ static void job_make(const struct serve_opts *o, long long id, int json,
 	rc = store_job_col(o, id, "path", path, sizeof(path));
 	if (rc <= 0)
 		return fail(p, rc < 0 ? 500 : 404, "no such job in the store");
+	cache_count_page();
 	const char *sum[] = {"summary", ld, "--format", json ? "json" : "csv",
 			     NULL};
 	const char *files[] = {"files", ld, "--format", json ? "json" : "csv",
@@ -1455,6 +1467,7 @@ static void timeline(const struct serve_opts *o, long long id, getf get,
 	rc = store_job_col(o, id, "path", path, sizeof(path));
 	if (rc <= 0)
 		return fail(p, rc < 0 ? 500 : 404, "no such job in the store");
+	cache_count_page();
 	fd = store_open_log(o, path, why, sizeof(why));
 	if (fd < 0)
 		return fail(p, 404, why);
@@ -1508,8 +1521,10 @@ static void stats(struct page *p)
 	sb_printf(&p->body,
 		  "{\"children\": %llu, \"cache_hits\": %llu, "
 		  "\"cache_misses\": %llu, \"cache_bytes\": %zu, "
-		  "\"made_ahead\": %llu, \"ahead_passes\": %llu}\n",
-		  s.children, s.hits, s.misses, s.bytes, s.made, s.passes);
+		  "\"made_ahead\": %llu, \"ahead_passes\": %llu, "
+		  "\"disk_hits\": %llu, \"pages_made\": %llu}\n",
+		  s.children, s.hits, s.misses, s.bytes, s.made, s.passes,
+		  s.disk, s.pages);
 }
 
 /* ---- routing ---- */

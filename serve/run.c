@@ -106,6 +106,15 @@ static int drain(int fo, int fe, double deadline, struct run *r)
  * server started niced stays above its children; the server's, not the
  * calling thread's (a page's thread of the slow lane or the thread
  * making pages ahead is niced): a visitor may wait for any child */
+/* A table made in the background (a million jobs' dashboard: minutes
+ * of CPU while its page says it is being made) no visitor waits for
+ * now: its children run at the lowest priority, 19, and take the cores
+ * the visitors leave.  At CHILD_NICE five such children held a
+ * 1M-job bench's cores for its whole run, the list's p99 (163 ms on a
+ * quiet machine against 58 ms on the 406-job store). */
+#define BG_NICE 19
+static _Thread_local int in_background;
+
 static void child_nice(pid_t pid)
 {
 	int base;
@@ -114,7 +123,7 @@ static void child_nice(pid_t pid)
 	base = getpriority(PRIO_PROCESS, (id_t)getpid());
 	if (errno)
 		base = 0;
-	base += CHILD_NICE;
+	base = in_background ? BG_NICE : base + CHILD_NICE;
 	setpriority(PRIO_PROCESS, (id_t)pid, base > 19 ? 19 : base);
 }
 
@@ -140,10 +149,37 @@ static int spawn(const struct serve_opts *o, const char *const *argv, int logfd,
 	return rc;
 }
 
+/* What this thread's children cost since run_spent_reset(): the time
+ * it waited for them, their CPU time (their rusage), how many (a
+ * page's Server-Timing: a first visit's cost beyond the server's own
+ * thread) */
+static _Thread_local double spent_wall, spent_cpu;
+static _Thread_local int spent_n;
+
+void run_spent_reset(void)
+{
+	spent_wall = spent_cpu = 0;
+	spent_n = 0;
+}
+
+void run_spent(double *wall_ms, double *cpu_ms, int *n)
+{
+	*wall_ms = spent_wall;
+	*cpu_ms = spent_cpu;
+	*n = spent_n;
+}
+
+static double tv_ms(const struct timeval *t)
+{
+	return (double)t->tv_sec * 1e3 + (double)t->tv_usec / 1e3;
+}
+
 void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 		struct run *r)
 {
 	int po[2], pe[2], st, dup = -1;
+	double t0 = now();
+	struct rusage ru;
 	pid_t pid;
 
 	memset(r, 0, sizeof(*r));
@@ -178,8 +214,12 @@ void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 	close(pe[0]);
 	if (pid <= 0)
 		return;
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+	memset(&ru, 0, sizeof ru);
+	while (wait4(pid, &st, 0, &ru) < 0 && errno == EINTR)
 		;
+	spent_wall += (now() - t0) * 1e3;
+	spent_cpu += tv_ms(&ru.ru_utime) + tv_ms(&ru.ru_stime);
+	spent_n++;
 	if (!r->timedout && !r->toobig && WIFEXITED(st))
 		r->status = WEXITSTATUS(st);
 }
@@ -383,11 +423,27 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 	}
 	run_all(o, argvs, todo, ntodo, logfd, r);
 	for (int t = 0; t < ntodo; t++)
-		if (keep[todo[t]])
+		if (keep[todo[t]]) {
 			cache_put(&key[todo[t]], &r[todo[t]], 0);
+			disk_put(&key[todo[t]], &r[todo[t]]);
+		}
 	for (int i = 0; i < n && i < RUN_MAX_MANY; i++)
 		sb_free(&key[i]);
 	mark(r, n < RUN_MAX_MANY ? n : RUN_MAX_MANY);
+}
+
+void run_demote(const struct serve_opts *o, const char *const *const *argvs,
+		int n, int logfd)
+{
+	char stamp[256] = "";
+	struct sb k;
+
+	for (int i = 0; i < n && i < RUN_MAX_MANY; i++) {
+		memset(&k, 0, sizeof k);
+		if (key_of(o, argvs[i], logfd, stamp, sizeof stamp, &k) == 0)
+			cache_demote(&k);
+		sb_free(&k);
+	}
 }
 
 /* ---- a page that waits no more than it may ---- */
@@ -453,6 +509,7 @@ static void *bg_run(void *arg)
 	struct run r[RUN_MAX_MANY];
 	int todo[RUN_MAX_MANY];
 
+	in_background = 1;
 	for (int i = 0; i < b->n; i++) {
 		argvs[i] = b->av[i];
 		todo[i] = i;

@@ -33,6 +33,10 @@ int64_t store_id_of(const struct serve_opts *o, const char *path);
 void sb_sql(struct sb *b, const char *s);
 /* The log at path (as the store holds it) opened read-only beneath the
  * --logs directory it lies in; the descriptor, or -1 with why. */
+/* The milliseconds this thread waited for a handle of the pool since
+ * the reset (a page's Server-Timing). */
+void store_wait_reset(void);
+double store_waited(void);
 int store_open_log(const struct serve_opts *o, const char *path, char *why,
 		   size_t n);
 
