@@ -244,6 +244,12 @@ struct iol_cblock {
 	int assumed;	 /* loops: trip rests on an assumption */
 	int conditional; /* under a branch of its function */
 	unsigned alt;	 /* branches: arms of one `if` share it (not 0) */
+	/* branches: the arm runs when the function's parameter cond_param
+	 * (-1: none) cond_op cond_k holds (cond_neg: when it does not, the
+	 * else arm), decided where a call fixes the parameter */
+	int cond_param, cond_neg;
+	const char *cond_op; /* == != < <= > >= */
+	int64_t cond_k;
 	struct iol_ccall *calls; /* line blocks: the calls on the line */
 	struct iol_cpred pred;	 /* this block's prediction, children in */
 	struct iol_cblock *parent, *first, *last, *next;

@@ -91,7 +91,8 @@ static int uses_params(const struct iol_cblock *b)
 	const struct iol_ccall *cc;
 	int i;
 
-	if (b->kind == IOL_CB_LOOP && b->trip_param >= 0)
+	if ((b->kind == IOL_CB_LOOP && b->trip_param >= 0) ||
+	    (b->kind == IOL_CB_BRANCH && b->cond_param >= 0))
 		return 1;
 	for (cc = b->calls; cc; cc = cc->next) {
 		if (cc->size_param >= 0 || cc->clean_params)
@@ -533,6 +534,26 @@ static int64_t bound_trip(const struct iol_cblock *b, const struct bind *bd)
 	return iol_ctrip_count(b->trip_a, b->trip_op, v, b->trip_s);
 }
 
+/* 1 when branch arm b does not run under the binding bd: its condition
+ * on a parameter bd fixes is false (true for an else arm) */
+static int arm_off(const struct iol_cblock *b, const struct bind *bd)
+{
+	int64_t v;
+	int t;
+
+	if (b->kind != IOL_CB_BRANCH || b->cond_param < 0 || !bd ||
+	    b->cond_param >= IOL_CARGS || !b->cond_op ||
+	    (v = bd->v[b->cond_param]) == IOL_CUNKNOWN)
+		return 0;
+	switch (b->cond_op[0]) {
+	case '=': t = v == b->cond_k; break;
+	case '!': t = v != b->cond_k; break;
+	case '<': t = b->cond_op[1] ? v <= b->cond_k : v < b->cond_k; break;
+	default: t = b->cond_op[1] ? v >= b->cond_k : v > b->cond_k; break;
+	}
+	return t == b->cond_neg;
+}
+
 /*
  * predict_block()'s sum for a function called with parameters fixed by
  * bd, into out: the tree (already predicted and pruned) is not changed,
@@ -546,6 +567,8 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 	struct iol_cpred v, best;
 
 	memset(out, 0, sizeof(*out));
+	if (arm_off(b, bd))
+		return;
 	for (cc = b->calls; cc; cc = cc->next) {
 		call_pred(cc, bd, depth, &v);
 		pred_add(out, &v);
@@ -581,13 +604,41 @@ int iol_ccall_same_bind(const struct iol_ccall *a, const struct iol_ccall *b)
 	return !memcmp(&x, &y, sizeof(x));
 }
 
+void iol_cblock_pred_call_in(const struct iol_cblock *b,
+			     const struct iol_ccall *cc,
+			     const struct iol_ccall *outer,
+			     struct iol_cpred *out)
+{
+	struct bind bd, ob;
+	const struct iol_cblock *a;
+
+	if (outer)
+		bind_of(outer, NULL, &ob);
+	bind_of(cc, outer ? &ob : NULL, &bd);
+	/* a block in an arm the call does not take: nothing */
+	for (a = b->parent; a; a = a->parent)
+		if (arm_off(a, &bd)) {
+			memset(out, 0, sizeof(*out));
+			return;
+		}
+	bound_block(b, &bd, 0, out);
+}
+
 void iol_cblock_pred_call(const struct iol_cblock *b,
 			  const struct iol_ccall *cc, struct iol_cpred *out)
 {
-	struct bind bd;
+	iol_cblock_pred_call_in(b, cc, NULL, out);
+}
 
-	bind_of(cc, NULL, &bd);
-	bound_block(b, &bd, 0, out);
+int iol_ccall_passes(const struct iol_ccall *cc)
+{
+	int i;
+
+	for (i = 0; cc->argk && cc->argp && i < cc->nargs; i++)
+		if (cc->argp[i] >= 0 && (cc->argk[i] == IOL_CUNKNOWN ||
+					 (cc->arg_assumed & (1u << i))))
+			return 1;
+	return 0;
 }
 
 static void predict_fn(struct iol_cblock *f)
