@@ -105,6 +105,14 @@ struct ctx {
 	int given;		    /* compiler arguments given by the caller */
 	struct iol_cassume *assume; /* the tree's copies: uses counted */
 	int nassume;
+	/* the counters of the loops around the walk whose trip counts
+	 * are constants: `for (i = a; ...; i += s)` (niv of them) */
+	struct ivar {
+		const struct iol_cblock *blk;
+		CXCursor var;
+		int64_t a, s;
+	} iv[16];
+	int niv;
 	struct bufset *bufs; /* setvbuf/setbuf of the function so far */
 	size_t nbufs, capbufs;
 	/* C++ file stream variables of the scopes around the walk, whose
@@ -1067,6 +1075,7 @@ static struct iol_cblock *new_block(struct ctx *c, enum iol_cblock_kind kind,
 	b->trip = -1;
 	b->trip_param = -1;
 	b->cond_param = -1;
+	b->iv_runs = -1;
 	b->file = c->file;
 	b->function = parent ? parent->function : NULL;
 	b->conditional = c->cond > 0;
@@ -1860,11 +1869,22 @@ static int64_t runs_under(const struct iol_cblock *b,
 	int64_t n = 1;
 
 	for (; b && b != anc; b = b->parent) {
-		if (b->kind != IOL_CB_LOOP)
+		int64_t t;
+
+		/* an arm on its loop's counter: the loop's iterations
+		 * that run it (the loop then counted) */
+		if (b->kind == IOL_CB_BRANCH && b->iv_runs >= 0 && b->parent &&
+		    b->parent != anc) {
+			t = b->iv_runs;
+			b = b->parent;
+		} else if (b->kind == IOL_CB_LOOP) {
+			t = b->trip;
+		} else {
 			continue;
-		if (b->trip < 0 || (b->trip && n > INT64_MAX / b->trip))
+		}
+		if (t < 0 || (t && n > INT64_MAX / t))
 			return -1;
-		n *= b->trip;
+		n *= t;
 	}
 	return b ? n : -1;
 }
@@ -3058,6 +3078,161 @@ static void arm_cond(struct iol_cblock *b, int p, const char *op, int64_t k,
 	b->cond_neg = neg;
 }
 
+/* a for loop b of constant trip count: its counter, start and step on
+ * the stack of counters (conditions on it count their iterations) */
+static void iv_push(struct ctx *c, CXCursor loop, const struct iol_cblock *b)
+{
+	CXCursor part[3], var;
+	int have[3];
+	int64_t a, st;
+
+	if (b->trip < 0 || b->trip_param >= 0 || b->assumed ||
+	    c->niv >= (int)(sizeof(c->iv) / sizeof(c->iv[0])))
+		return;
+	for_parts(c, loop, part, have);
+	if (!have[0] || !have[2] || for_init(c, part[0], &var, &a, NULL) < 0 ||
+	    (st = for_step(c, part[2], var, NULL)) == 0)
+		return;
+	c->iv[c->niv].blk = b;
+	c->iv[c->niv].var = var;
+	c->iv[c->niv].a = a;
+	c->iv[c->niv++].s = st;
+}
+
+/* an expression of a loop's counter, compiled: constants, the counter,
+ * ! - and + - * / % == != < <= > >= && || of those */
+#define IVX_MAX 32
+struct ivx {
+	char op[4]; /* "k" a constant, "i" the counter, else the operator */
+	int unary;
+	int64_t k;
+	int l, r;
+};
+
+static int ivx_build(const struct ctx *c, CXCursor e, CXCursor var,
+		     struct ivx *x, int *n, int depth)
+{
+	struct kids k;
+	int64_t v;
+	CXCursor ref;
+	unsigned from, to, t;
+	int me, l, r;
+	const char *op;
+
+	if (*n >= IVX_MAX || depth > 12)
+		return -1;
+	e = unwrap(e);
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors((ref = clang_getCursorReferenced(e)), var)) {
+		me = (*n)++;
+		snprintf(x[me].op, sizeof(x[me].op), "i");
+		return me;
+	}
+	if (eval_int(c, e, &v) == 0) {
+		me = (*n)++;
+		snprintf(x[me].op, sizeof(x[me].op), "k");
+		x[me].k = v;
+		return me;
+	}
+	kids_of(e, &k);
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator && k.n == 1) {
+		span(e, &from, &to);
+		t = tok_at(c, from);
+		if (t >= c->ntoks ||
+		    (strcmp(c->toks[t].s, "!") && strcmp(c->toks[t].s, "-")))
+			return -1;
+		if ((l = ivx_build(c, k.c[0], var, x, n, depth + 1)) < 0 ||
+		    *n >= IVX_MAX)
+			return -1;
+		me = (*n)++;
+		snprintf(x[me].op, sizeof(x[me].op), "%s", c->toks[t].s);
+		x[me].unary = 1;
+		x[me].l = l;
+		return me;
+	}
+	if (clang_getCursorKind(e) != CXCursor_BinaryOperator || k.n != 2)
+		return -1;
+	op = binop(c, k.c[0]);
+	if (!strchr("+-*/%", op[0]) && !static_cmp(op) && strcmp(op, "&&") &&
+	    strcmp(op, "||"))
+		return -1;
+	if (strlen(op) > 2 || (strchr("+-*/%", op[0]) && op[1]))
+		return -1;
+	if ((l = ivx_build(c, k.c[0], var, x, n, depth + 1)) < 0 ||
+	    (r = ivx_build(c, k.c[1], var, x, n, depth + 1)) < 0 ||
+	    *n >= IVX_MAX)
+		return -1;
+	me = (*n)++;
+	snprintf(x[me].op, sizeof(x[me].op), "%s", op);
+	x[me].unary = 0;
+	x[me].l = l;
+	x[me].r = r;
+	return me;
+}
+
+/* the value of node j at counter value i: 0, or -1 (a division by 0,
+ * a value out of range) */
+static int ivx_eval(const struct ivx *x, int j, int64_t i, int64_t *v)
+{
+	const int64_t lim = (int64_t)1 << 40;
+	int64_t a, b = 0;
+	const char *op = x[j].op;
+
+	if (op[0] == 'k' || op[0] == 'i') {
+		*v = op[0] == 'k' ? x[j].k : i;
+		return *v > lim || *v < -lim ? -1 : 0;
+	}
+	if (ivx_eval(x, x[j].l, i, &a) < 0 ||
+	    (!x[j].unary && ivx_eval(x, x[j].r, i, &b) < 0))
+		return -1;
+	if (x[j].unary) {
+		*v = op[0] == '!' ? !a : -a;
+		return 0;
+	}
+	if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+		*v = op[0] == '&' ? (a && b) : (a || b);
+		return 0;
+	}
+	if (static_cmp(op)) {
+		*v = cmp_holds(op, a, b);
+		return 0;
+	}
+	if ((op[0] == '/' || op[0] == '%') && b == 0)
+		return -1;
+	switch (op[0]) {
+	case '+': *v = a + b; break;
+	case '-': *v = a - b; break;
+	case '*': *v = a * b; break;
+	case '/': *v = a / b; break;
+	default: *v = a % b; break;
+	}
+	return *v > lim || *v < -lim ? -1 : 0;
+}
+
+/* the iterations of loop blk (on the counter stack, trip count at most
+ * 65,536) for which cond holds, or -1 */
+static int64_t iv_count(const struct ctx *c, CXCursor cond,
+			const struct iol_cblock *blk)
+{
+	const struct ivar *iv;
+	struct ivx x[IVX_MAX];
+	int n = 0, top;
+	int64_t it, v, cnt = 0;
+
+	if (c->niv < 1 || c->iv[c->niv - 1].blk != blk ||
+	    blk->kind != IOL_CB_LOOP || blk->trip < 0 || blk->trip > 65536)
+		return -1;
+	iv = &c->iv[c->niv - 1];
+	if ((top = ivx_build(c, cond, iv->var, x, &n, 0)) < 0)
+		return -1;
+	for (it = 0; it < blk->trip; it++) {
+		if (ivx_eval(x, top, iv->a + it * iv->s, &v) < 0)
+			return -1;
+		cnt += v != 0;
+	}
+	return cnt;
+}
+
 /* if (cond) then [else]; cond ? a : b -- the arms are alternatives */
 static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
@@ -3067,6 +3242,7 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 	int as = 0, p;
 	const char *op;
 	struct fsnap snap;
+	int64_t ivn;
 
 	kids_of(cur, &k);
 	if (k.n < 2 || k.n > 8) {
@@ -3088,6 +3264,10 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 		return;
 	}
 	p = first_arm == 1 ? cond_on_param(c, k.c[0], &op, &v) : -1;
+	/* on the loop's counter: the iterations each arm runs */
+	ivn = first_arm == 1 && clang_getCursorKind(cur) == CXCursor_IfStmt
+		      ? iv_count(c, k.c[0], blk)
+		      : -1;
 	if (p >= 0 && k.n == 3)
 		fsnap_take(c, &snap);
 	for (i = first_arm; i < k.n; i++) {
@@ -3095,6 +3275,8 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 
 		if (p >= 0)
 			arm_cond(b, p, op, v, i > first_arm);
+		if (b && ivn >= 0)
+			b->iv_runs = i > first_arm ? blk->trip - ivn : ivn;
 		if (p >= 0 && k.n == 3 && i == first_arm)
 			fsnap_back(c, &snap);
 	}
@@ -3183,7 +3365,11 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		else
 			b->trip = while_trip(c, cur, prev, b,
 					     kd == CXCursor_DoStmt);
+		if (kd == CXCursor_ForStmt)
+			iv_push(c, cur, b);
 		walk_kids(c, cur, b);
+		if (c->niv > 0 && c->iv[c->niv - 1].blk == b)
+			c->niv--;
 		return;
 	case CXCursor_IfStmt:
 	case CXCursor_ConditionalOperator: walk_if(c, cur, blk); return;
@@ -3494,6 +3680,7 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	if (clang_Cursor_isNull(body))
 		return 0;
 	c->fnblk = f->blk;
+	c->niv = 0;
 	c->fn = f;
 	c->fncur = f->cur;
 	c->cond = 0;

@@ -250,6 +250,11 @@ struct iol_cblock {
 	int cond_param, cond_neg;
 	const char *cond_op; /* == != < <= > >= */
 	int64_t cond_k;
+	/* branches directly in a loop of constant trip count whose
+	 * condition is on the loop's counter (`if (i % 2)`): the loop's
+	 * iterations that run the arm, -1 not known (then the arm counts
+	 * for every iteration, the larger arm of an `if`) */
+	int64_t iv_runs;
 	struct iol_ccall *calls; /* line blocks: the calls on the line */
 	struct iol_cpred pred;	 /* this block's prediction, children in */
 	struct iol_cblock *parent, *first, *last, *next;

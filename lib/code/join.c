@@ -212,9 +212,15 @@ static int64_t loops_around(const struct iol_cblock *b)
 {
 	int64_t m = 1;
 
-	for (b = b->parent; b; b = b->parent)
-		if (b->kind == IOL_CB_LOOP)
-			m = blocks_sat_mul(m, b->trip);
+	/* an arm on its loop's counter runs for its own iterations */
+	for (; b->parent; b = b->parent)
+		if (b->parent->kind == IOL_CB_LOOP)
+			m = blocks_sat_mul(m,
+					   b->kind == IOL_CB_BRANCH &&
+							   b->iv_runs >= 0 &&
+							   b->parent->trip >= 0
+						   ? b->iv_runs
+						   : b->parent->trip);
 	return m;
 }
 

@@ -464,11 +464,19 @@ static void loop_mul(struct iol_cpred *p, int64_t trip)
 	}
 }
 
+/* ch, a child of b, is an arm on b's loop counter (iol_cblock.iv_runs):
+ * counted for its own iterations, not b's trip count */
+static int iv_arm(const struct iol_cblock *b, const struct iol_cblock *ch)
+{
+	return b->kind == IOL_CB_LOOP && b->trip >= 0 &&
+	       ch->kind == IOL_CB_BRANCH && ch->iv_runs >= 0;
+}
+
 static void predict_block(struct iol_cblock *b)
 {
 	struct iol_cblock *ch, *prev = NULL, *next;
 	struct iol_ccall **cp;
-	struct iol_cpred v;
+	struct iol_cpred v, ivp;
 
 	memset(&b->pred, 0, sizeof(b->pred));
 	/* the calls of a line; a user function with no I/O leaves */
@@ -496,11 +504,19 @@ static void predict_block(struct iol_cblock *b)
 		}
 		prev = ch;
 	}
-	/* add them: of a run of arms of one `if`, the larger */
+	/* add them: of a run of arms of one `if`, the larger; arms on the
+	 * loop's counter each for the iterations that run them */
+	memset(&ivp, 0, sizeof(ivp));
 	for (ch = b->first; ch; ch = next) {
 		const struct iol_cblock *best = ch;
 
 		next = ch->next;
+		if (iv_arm(b, ch)) {
+			v = ch->pred;
+			loop_mul(&v, ch->iv_runs);
+			pred_add(&ivp, &v);
+			continue;
+		}
 		if (ch->kind == IOL_CB_BRANCH && ch->alt) {
 			while (next && next->kind == IOL_CB_BRANCH &&
 			       next->alt == ch->alt) {
@@ -513,6 +529,7 @@ static void predict_block(struct iol_cblock *b)
 	}
 	if (b->kind == IOL_CB_LOOP)
 		loop_mul(&b->pred, b->trip);
+	pred_add(&b->pred, &ivp);
 	rest_fix(b, &b->pred);
 	if (b->conditional) {
 		b->pred.fixed[IOL_CP_CONDITIONAL] = b->pred.fixed[IOL_CP_CALLS];
@@ -564,9 +581,10 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 {
 	const struct iol_cblock *ch, *next;
 	struct iol_ccall *cc;
-	struct iol_cpred v, best;
+	struct iol_cpred v, best, ivp;
 
 	memset(out, 0, sizeof(*out));
+	memset(&ivp, 0, sizeof(ivp));
 	if (arm_off(b, bd))
 		return;
 	for (cc = b->calls; cc; cc = cc->next) {
@@ -576,6 +594,11 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 	for (ch = b->first; ch; ch = next) {
 		next = ch->next;
 		bound_block(ch, bd, depth, &best);
+		if (iv_arm(b, ch) && bound_trip(b, bd) == b->trip) {
+			loop_mul(&best, ch->iv_runs);
+			pred_add(&ivp, &best);
+			continue;
+		}
 		while (ch->kind == IOL_CB_BRANCH && ch->alt && next &&
 		       next->kind == IOL_CB_BRANCH && next->alt == ch->alt) {
 			bound_block(next, bd, depth, &v);
@@ -587,6 +610,7 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 	}
 	if (b->kind == IOL_CB_LOOP)
 		loop_mul(out, bound_trip(b, bd));
+	pred_add(out, &ivp);
 	rest_fix(b, out);
 	if (b->conditional) {
 		out->fixed[IOL_CP_CONDITIONAL] = out->fixed[IOL_CP_CALLS];
