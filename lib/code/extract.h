@@ -97,6 +97,11 @@ enum iol_cpk {
 			  * the block says their system calls, even where
 			  * a flush's rest cancels its run's shares in
 			  * IOL_CP_FBUF_W */
+	IOL_CP_ONCE_W,	 /* a C stdio flush in more loop runs than units
+			  * (once_m): its one write(2) over them, less the
+			  * rest of its run, in IOL_CSYS_UNIT-ths of a unit
+			  * a run, rounded up (added to IOL_CP_FBUF_W's units
+			  * over the runs) */
 	IOL_CP_N
 };
 
@@ -351,17 +356,24 @@ static inline int64_t iol_cpred_sys_times(const struct iol_cpred *p, int read,
 	enum iol_cpk unk = read ? IOL_CP_SYS_UNK_R : IOL_CP_SYS_UNK_W;
 	int64_t n, u = p->fixed[buf], s = p->fixed[sys];
 	int64_t f = read ? 0 : p->fixed[IOL_CP_FBUF_W];
+	int64_t o = read ? 0 : p->fixed[IOL_CP_ONCE_W];
 
 	if (p->recursive || p->opaque || p->per[sys] || p->per[buf] ||
 	    p->per[unk] || p->fixed[unk] || (!read && p->per[IOL_CP_FBUF_W]) ||
-	    times < 0)
+	    (!read && p->per[IOL_CP_ONCE_W]) || times < 0)
 		return -1;
 	if (times && (u > INT64_MAX / times || s > INT64_MAX / times ||
-		      f > INT64_MAX / times))
+		      f > INT64_MAX / times || o > INT64_MAX / times ||
+		      o < -(INT64_MAX / times)))
 		return INT64_MAX;
 	u *= times;
 	s *= times;
 	f *= times;
+	/* the finer shares, in units (rounded toward zero) */
+	o = o * times / IOL_CSYS_UNIT;
+	if ((o > 0 && f > INT64_MAX - o) || (o < 0 && f < INT64_MIN - o))
+		return INT64_MAX;
+	f += o;
 	/* f is less than 0 where flushes outnumber what was written */
 	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0) +
 	    (f > 0 ? f / IOL_CSYS_UNIT : 0);

@@ -253,6 +253,18 @@ static void flush_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[IOL_CP_FBUF_W] =
 			p->fixed[IOL_CP_FBUF_W] / cc->once_m +
 			(IOL_CSYS_UNIT + cc->once_m - 1) / cc->once_m;
+	} else if (cc->once_m > IOL_CSYS_UNIT && p->fixed[IOL_CP_SYS_W] == 1 &&
+		   p->fixed[IOL_CP_FBUF_W] >= -IOL_CSYS_UNIT &&
+		   cc->once_m <= ((int64_t)1 << 40)) {
+		/* more runs than a unit has parts: the share in finer
+		 * parts (a unit's 2^20-ths), the one write(2) less the
+		 * run's rest, over the runs */
+		int64_t net = (IOL_CSYS_UNIT + p->fixed[IOL_CP_FBUF_W]) *
+			      IOL_CSYS_UNIT;
+
+		p->fixed[IOL_CP_SYS_W] = 0;
+		p->fixed[IOL_CP_FBUF_W] = 0;
+		p->fixed[IOL_CP_ONCE_W] = (net + cc->once_m - 1) / cc->once_m;
 	}
 	p->fixed[IOL_CP_BUFFERED] = cc->bufsize > 0;
 }
