@@ -157,6 +157,8 @@ struct ctx {
 		size_t var; /* index in fvars */
 		struct iol_ccall *cc;
 		const struct iol_cblock *blk; /* the block around it */
+		int arg; /* a call of a function that only writes the
+			  * stream: the argument it is, else -1 */
 	} * wr;
 	size_t nwr, capwr;
 	/* global FILE * variables written and closed, any function; the
@@ -1858,6 +1860,7 @@ static void run_add(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
 	c->wr[c->nwr].var = (size_t)(v - c->fvars);
 	c->wr[c->nwr].cc = cc;
 	c->wr[c->nwr].blk = blk;
+	c->wr[c->nwr].arg = -1;
 	c->nwr++;
 }
 
@@ -1943,10 +1946,12 @@ static void run_close(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
 		n += c->wr[i].var == vi;
 	if (v->run_ok && n && n <= INT32_MAX &&
 	    (cc->run = zalloc(c, n * sizeof(*cc->run))) != NULL &&
-	    (cc->runmul = zalloc(c, n * sizeof(*cc->runmul))) != NULL) {
+	    (cc->runmul = zalloc(c, n * sizeof(*cc->runmul))) != NULL &&
+	    (cc->runarg = zalloc(c, n * sizeof(*cc->runarg))) != NULL) {
 		for (i = v->run_from; i < c->nwr; i++) {
 			if (c->wr[i].var != vi)
 				continue;
+			cc->runarg[k] = c->wr[i].arg;
 			cc->run[k] = c->wr[i].cc;
 			cc->runmul[k] = runs_under(
 				c->wr[i].blk, common_block(c->wr[i].blk, blk));
@@ -2599,9 +2604,12 @@ static enum CXChildVisitResult writes_visit(CXCursor cur, CXCursor parent,
 		    d->stream_arg >= 0 &&
 		    d->stream_arg < clang_Cursor_getNumArguments(cur) &&
 		    fn_param(w->f, stream_var(clang_Cursor_getArgument(
-					   cur, (unsigned)d->stream_arg))) ==
-			    w->q) {
-			/* its other arguments may name it too: not a use */
+					   cur, (unsigned)d->stream_arg))) >=
+			    0) {
+			/* its other arguments may name it too: not a use;
+			 * a write of another parameter's stream fills that
+			 * one's buffer, not this one's (the run counts the
+			 * call's writes of this stream alone) */
 			return CXChildVisit_Continue;
 		}
 		w->any = 1;
@@ -2717,8 +2725,12 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 			if (ow == 2 &&
 			    (lb = line_block(c, (struct iol_cblock *)blk,
 					     cc->line)) != NULL) {
+				size_t at = c->nwr;
+
 				v->wblk = lb;
 				run_add(c, v, cc, lb);
+				if (c->nwr > at)
+					c->wr[at].arg = i;
 			}
 		}
 		if (i < IOL_CARGS && i < cc->nargs && cc->argsame)

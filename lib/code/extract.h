@@ -192,6 +192,10 @@ struct iol_ccall {
 	struct iol_ccall **run;
 	int64_t *runmul;
 	int nrun;
+	/* per write of the run: a call of a function that only writes the
+	 * stream, the argument the stream is (its writes of that one
+	 * alone count), else -1 */
+	int *runarg;
 	/* exit()'s flush: one write(2) for each stream leaks_of leaves
 	 * open (its IOL_CP_LEAKS), not one; lk_fixed and lk_per those
 	 * counts where the call is in leaks_of itself (lk_known: set after

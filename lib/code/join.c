@@ -418,13 +418,18 @@ struct site_sum {
 };
 
 static void site_add(struct site_sum *s, const struct iol_cpred *p,
-		     int64_t times)
+		     int64_t times, const struct iol_cblock *b,
+		     const struct iol_ccall *cc, const struct iol_ccall *outer)
 {
 	size_t k;
 	int64_t n;
 
 	for (k = 0; k < 2; k++) {
 		n = iol_cpred_sys_times(p, k == 0, times);
+		/* two streams given: each buffer's own write(2) */
+		if (k == 1 && n >= 0 && cc->nargs >= 2 &&
+		    (p->fixed[IOL_CP_FBUF_W] || p->fixed[IOL_CP_ONCE_W]))
+			n = iol_cblock_sys_w_call(b, cc, outer, times);
 		s->psys[k] =
 			n < 0 || s->psys[k] < 0 ? -1 : sat_add(s->psys[k], n);
 	}
@@ -479,7 +484,8 @@ static int outer_sites(struct calls *cs, const struct iol_cblock *at,
 		c = calls_of(cs, fn_of(at2)->rank);
 		m = loops_around(at2);
 		iol_cblock_pred_call_in(b, cc, cs->sites[k].cc, &p);
-		site_add(s, &p, blocks_sat_mul(blocks_sat_mul(c, m), runs));
+		site_add(s, &p, blocks_sat_mul(blocks_sat_mul(c, m), runs), b,
+			 cc, cs->sites[k].cc);
 	}
 	return 0;
 }
@@ -522,7 +528,8 @@ static int by_site(struct calls *cs, const struct iol_cblock *f,
 		if (!grouped)
 			iol_cblock_pred_call(b, cs->sites[k].cc, &p);
 		site_add(s, grouped ? &cs->gp[cs->grp[k - k0]] : &p,
-			 blocks_sat_mul(blocks_sat_mul(c, m), in));
+			 blocks_sat_mul(blocks_sat_mul(c, m), in), b,
+			 cs->sites[k].cc, NULL);
 	}
 	return 0;
 }

@@ -38,6 +38,13 @@ void iol_cblock_pred_call_in(const struct iol_cblock *b,
 			     const struct iol_ccall *cc,
 			     const struct iol_ccall *outer,
 			     struct iol_cpred *out);
+/* iol_cpred_sys_times() of the writes of block b for the call cc (in a
+ * function outer calls, or NULL) run times times, each FILE * the call
+ * gives filling its own buffer (two streams' shares of a buffer are no
+ * write(2)); -1 unknown */
+int64_t iol_cblock_sys_w_call(const struct iol_cblock *b,
+			      const struct iol_ccall *cc,
+			      const struct iol_ccall *outer, int64_t times);
 /* 1 if call cc passes on a parameter of its function that it does not
  * fix (its value is its caller's), else 0 */
 int iol_ccall_passes(const struct iol_ccall *cc);
