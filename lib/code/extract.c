@@ -54,6 +54,12 @@ struct fnrec {
 	 * parameter i), once closes_known */
 	unsigned closes;
 	int closes_known;
+	/* an `if` on a parameter decides what it closes: a call that fixes
+	 * the parameter reads it again with the call's value */
+	int closes_dep;
+	/* its parameters its body writes (bit i), for those in
+	 * wparm_known */
+	unsigned wparm, wparm_known;
 	/* the parameters its body leaves flushed: a fflush or fclose of
 	 * each, not under a branch or a loop, and no statement naming it
 	 * after (bit i: parameter i), once closes_known */
@@ -99,6 +105,14 @@ struct ctx {
 	int given;		    /* compiler arguments given by the caller */
 	struct iol_cassume *assume; /* the tree's copies: uses counted */
 	int nassume;
+	/* the counters of the loops around the walk whose trip counts
+	 * are constants: `for (i = a; ...; i += s)` (niv of them) */
+	struct ivar {
+		const struct iol_cblock *blk;
+		CXCursor var;
+		int64_t a, s;
+	} iv[16];
+	int niv;
 	struct bufset *bufs; /* setvbuf/setbuf of the function so far */
 	size_t nbufs, capbufs;
 	/* C++ file stream variables of the scopes around the walk, whose
@@ -143,6 +157,8 @@ struct ctx {
 		size_t var; /* index in fvars */
 		struct iol_ccall *cc;
 		const struct iol_cblock *blk; /* the block around it */
+		int arg; /* a call of a function that only writes the
+			  * stream: the argument it is, else -1 */
 	} * wr;
 	size_t nwr, capwr;
 	/* global FILE * variables written and closed, any function; the
@@ -683,6 +699,29 @@ int64_t iol_ctrip_count(int64_t a, const char *op, int64_t b, int64_t s)
 	return -1;
 }
 
+/* == != < <= > >= as a string of static storage, or NULL */
+static const char *static_cmp(const char *op)
+{
+	static const char *const ops[] = {"==", "!=", "<", "<=", ">", ">="};
+	size_t i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strcmp(op, ops[i]))
+			return ops[i];
+	return NULL;
+}
+
+/* whether v OP k holds (OP one of static_cmp()'s) */
+static int cmp_holds(const char *op, int64_t v, int64_t k)
+{
+	switch (op[0]) {
+	case '=': return v == k;
+	case '!': return v != k;
+	case '<': return op[1] ? v <= k : v < k;
+	default: return op[1] ? v >= k : v > k;
+	}
+}
+
 static const char *swap_op(const char *op)
 {
 	if (strcmp(op, "<") == 0)
@@ -1037,6 +1076,8 @@ static struct iol_cblock *new_block(struct ctx *c, enum iol_cblock_kind kind,
 	b->line = line;
 	b->trip = -1;
 	b->trip_param = -1;
+	b->cond_param = -1;
+	b->iv_runs = -1;
 	b->file = c->file;
 	b->function = parent ? parent->function : NULL;
 	b->conditional = c->cond > 0;
@@ -1819,6 +1860,7 @@ static void run_add(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
 	c->wr[c->nwr].var = (size_t)(v - c->fvars);
 	c->wr[c->nwr].cc = cc;
 	c->wr[c->nwr].blk = blk;
+	c->wr[c->nwr].arg = -1;
 	c->nwr++;
 }
 
@@ -1830,11 +1872,22 @@ static int64_t runs_under(const struct iol_cblock *b,
 	int64_t n = 1;
 
 	for (; b && b != anc; b = b->parent) {
-		if (b->kind != IOL_CB_LOOP)
+		int64_t t;
+
+		/* an arm on its loop's counter: the loop's iterations
+		 * that run it (the loop then counted) */
+		if (b->kind == IOL_CB_BRANCH && b->iv_runs >= 0 && b->parent &&
+		    b->parent != anc) {
+			t = b->iv_runs;
+			b = b->parent;
+		} else if (b->kind == IOL_CB_LOOP) {
+			t = b->trip;
+		} else {
 			continue;
-		if (b->trip < 0 || (b->trip && n > INT64_MAX / b->trip))
+		}
+		if (t < 0 || (t && n > INT64_MAX / t))
 			return -1;
-		n *= b->trip;
+		n *= t;
 	}
 	return b ? n : -1;
 }
@@ -1893,10 +1946,12 @@ static void run_close(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
 		n += c->wr[i].var == vi;
 	if (v->run_ok && n && n <= INT32_MAX &&
 	    (cc->run = zalloc(c, n * sizeof(*cc->run))) != NULL &&
-	    (cc->runmul = zalloc(c, n * sizeof(*cc->runmul))) != NULL) {
+	    (cc->runmul = zalloc(c, n * sizeof(*cc->runmul))) != NULL &&
+	    (cc->runarg = zalloc(c, n * sizeof(*cc->runarg))) != NULL) {
 		for (i = v->run_from; i < c->nwr; i++) {
 			if (c->wr[i].var != vi)
 				continue;
+			cc->runarg[k] = c->wr[i].arg;
 			cc->run[k] = c->wr[i].cc;
 			cc->runmul[k] = runs_under(
 				c->wr[i].blk, common_block(c->wr[i].blk, blk));
@@ -2142,7 +2197,127 @@ struct cscan {
 	 * an `if` learns its arms' from their scans, not by reading them
 	 * again (an else-if chain of D arms read D x D / 2 statements) */
 	unsigned named;
+	/* the values a call gives f's parameters (nargk of them,
+	 * IOL_CUNKNOWN: not fixed), NULL: none */
+	const int64_t *argk;
+	int nargk;
 };
+
+struct wparm {
+	CXCursor parm;
+	int written;
+};
+
+/* a parameter assigned, stepped or given by address: named directly
+ * under the operator (a value read is under an implicit cast) */
+static enum CXChildVisitResult wparm_visit(CXCursor cur, CXCursor parent,
+					   CXClientData data)
+{
+	struct wparm *w = data;
+	enum CXCursorKind pk = clang_getCursorKind(parent);
+
+	if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+	    (pk == CXCursor_BinaryOperator || pk == CXCursor_UnaryOperator ||
+	     pk == CXCursor_CompoundAssignOperator) &&
+	    clang_equalCursors(clang_getCursorReferenced(cur), w->parm)) {
+		w->written = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* whether f's body writes its parameter j (found once a parameter) */
+static int parm_written(struct fnrec *f, int j)
+{
+	struct wparm w;
+
+	if (j >= IOL_CARGS)
+		return 1;
+	if (!(f->wparm_known & (1u << j))) {
+		w.parm = clang_Cursor_getArgument(f->cur, (unsigned)j);
+		w.written = 0;
+		clang_visitChildren(f->cur, wparm_visit, &w);
+		f->wparm_known |= 1u << j;
+		if (w.written)
+			f->wparm |= 1u << j;
+	}
+	return (f->wparm >> j) & 1;
+}
+
+/* the operator of the binary or unary expression e whose first operand
+ * is lhs (unary: the first token), into op; 0, or -1 */
+static int expr_op(CXCursor e, CXCursor lhs, int unary, char *op, size_t n)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
+	CXToken *tk = NULL;
+	unsigned nt = 0, i, off, end;
+	int rc = -1;
+
+	clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(lhs)),
+				  NULL, NULL, NULL, &end);
+	clang_tokenize(tu, clang_getCursorExtent(e), &tk, &nt);
+	for (i = 0; i < nt && rc < 0; i++) {
+		CXString sp;
+
+		clang_getSpellingLocation(clang_getTokenLocation(tu, tk[i]),
+					  NULL, NULL, NULL, &off);
+		if (!unary && off < end)
+			continue;
+		sp = clang_getTokenSpelling(tu, tk[i]);
+		snprintf(op, n, "%s", clang_getCString(sp));
+		clang_disposeString(sp);
+		rc = 0;
+	}
+	if (tk)
+		clang_disposeTokens(tu, tk, nt);
+	return rc;
+}
+
+/*
+ * The parameter of f an `if` condition tests, `p`, `!p`, `p OP k` or
+ * `k OP p` (k a constant, OP == != < <= > >=), when f's body never
+ * writes p: its index, with the condition's value under the call's
+ * values s->argk in *t (1 true, 0 false, -1 p not fixed there); or -1.
+ */
+static int fn_cond(const struct cscan *s, CXCursor cond, int *t)
+{
+	struct kids k;
+	CXCursor e = unwrap(cond), pv = clang_getNullCursor();
+	const char *op = "!=";
+	char ob[8];
+	int64_t kv = 0, v;
+	int j;
+
+	kids_of(e, &k);
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator && k.n == 1) {
+		if (expr_op(e, e, 1, ob, sizeof(ob)) < 0 || strcmp(ob, "!"))
+			return -1;
+		op = "==";
+		pv = unwrap(k.c[0]);
+	} else if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+		   k.n == 2) {
+		if (expr_op(e, k.c[0], 0, ob, sizeof(ob)) < 0 ||
+		    !(op = static_cmp(ob)))
+			return -1;
+		if (eval_direct(k.c[1], &kv) == 0) {
+			pv = unwrap(k.c[0]);
+		} else if (eval_direct(k.c[0], &kv) == 0) {
+			pv = unwrap(k.c[1]);
+			op = static_cmp(swap_op(op));
+		}
+	} else {
+		pv = e;
+	}
+	if (clang_Cursor_isNull(pv) ||
+	    clang_getCursorKind(pv) != CXCursor_DeclRefExpr ||
+	    (j = fn_param(s->f, clang_getCursorReferenced(pv))) < 0 ||
+	    parm_written(s->f, j))
+		return -1;
+	*t = -1;
+	if (s->argk && j < s->nargk && (v = s->argk[j]) != IOL_CUNKNOWN)
+		*t = cmp_holds(op, v, kv);
+	return j;
+}
 
 static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
 					    CXClientData data);
@@ -2153,7 +2328,7 @@ static void arm_closes(const struct cscan *s, CXCursor arm, unsigned *closes,
 		       unsigned *cleans, unsigned *named)
 {
 	struct fnrec f = *s->f;
-	struct cscan sub = {s->c, &f, 0};
+	struct cscan sub = {s->c, &f, 0, s->argk, s->nargk};
 
 	f.closes = f.cleans = 0;
 	if (clang_getCursorKind(arm) == CXCursor_CompoundStmt)
@@ -2163,6 +2338,9 @@ static void arm_closes(const struct cscan *s, CXCursor arm, unsigned *closes,
 	*closes = f.closes;
 	*cleans = f.cleans;
 	*named = sub.named;
+	s->f->closes_dep |= f.closes_dep;
+	s->f->wparm = f.wparm;
+	s->f->wparm_known = f.wparm_known;
 }
 
 /* the parameters cur and what is under it name */
@@ -2185,7 +2363,7 @@ static int if_closes(struct cscan *s, CXCursor cur)
 	struct kids k;
 	unsigned cl[2] = {0, 0}, cn[2] = {0, 0}, nm[2] = {0, 0}, named;
 	int64_t v;
-	int as = 0, taken = -1;
+	int as = 0, taken = -1, t;
 
 	if (clang_getCursorKind(cur) != CXCursor_IfStmt)
 		return -1;
@@ -2194,6 +2372,12 @@ static int if_closes(struct cscan *s, CXCursor cur)
 		return -1;
 	if (eval_as(s->c, k.c[0], &v, &as) == 0)
 		taken = v != 0 ? 1 : 2;
+	else if (fn_cond(s, k.c[0], &t) >= 0) {
+		/* a call that fixes the parameter takes one arm */
+		s->f->closes_dep = 1;
+		if (t >= 0)
+			taken = t ? 1 : 2;
+	}
 	arm_closes(s, k.c[1], &cl[0], &cn[0], &nm[0]);
 	if (k.n == 3)
 		arm_closes(s, k.c[2], &cl[1], &cn[1], &nm[1]);
@@ -2259,7 +2443,7 @@ static enum CXChildVisitResult closes_visit(CXCursor cur, CXCursor parent,
 static unsigned fn_closes(const struct ctx *c, struct fnrec *f)
 {
 	CXCursor body = clang_getNullCursor();
-	struct cscan sc = {c, f, 0};
+	struct cscan sc = {c, f, 0, NULL, 0};
 
 	if (f->closes_known)
 		return f->closes;
@@ -2268,6 +2452,28 @@ static unsigned fn_closes(const struct ctx *c, struct fnrec *f)
 	if (!clang_Cursor_isNull(body))
 		clang_visitChildren(body, closes_visit, &sc);
 	return f->closes;
+}
+
+/* fn_closes() of f for the call cc: an `if` on a parameter cc fixes
+ * takes its arm (*cleans: the parameters left flushed) */
+static unsigned fn_closes_at(const struct ctx *c, struct fnrec *f,
+			     const struct iol_ccall *cc, unsigned *cleans)
+{
+	CXCursor body = clang_getNullCursor();
+	struct fnrec g;
+	struct cscan sc = {c, &g, 0, cc->argk, cc->nargs};
+	unsigned closes = fn_closes(c, f);
+
+	*cleans = f->cleans;
+	if (!f->closes_dep || !cc->argk)
+		return closes;
+	g = *f;
+	g.closes = g.cleans = 0;
+	clang_visitChildren(f->cur, body_visit, &body);
+	if (!clang_Cursor_isNull(body))
+		clang_visitChildren(body, closes_visit, &sc);
+	*cleans = g.cleans;
+	return g.closes;
 }
 
 static void fn_globals(struct ctx *c, struct fnrec *f);
@@ -2398,9 +2604,12 @@ static enum CXChildVisitResult writes_visit(CXCursor cur, CXCursor parent,
 		    d->stream_arg >= 0 &&
 		    d->stream_arg < clang_Cursor_getNumArguments(cur) &&
 		    fn_param(w->f, stream_var(clang_Cursor_getArgument(
-					   cur, (unsigned)d->stream_arg))) ==
-			    w->q) {
-			/* its other arguments may name it too: not a use */
+					   cur, (unsigned)d->stream_arg))) >=
+			    0) {
+			/* its other arguments may name it too: not a use;
+			 * a write of another parameter's stream fills that
+			 * one's buffer, not this one's (the run counts the
+			 * call's writes of this stream alone) */
 			return CXChildVisit_Continue;
 		}
 		w->any = 1;
@@ -2488,7 +2697,7 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 {
 	struct iol_cblock *lb;
 	int i, j, n = clang_Cursor_getNumArguments(call);
-	unsigned closes = f ? fn_closes(c, f) : 0;
+	unsigned cleans = 0, closes = f ? fn_closes_at(c, f, cc, &cleans) : 0;
 	struct fvar *v;
 	struct gstream *g;
 	size_t k;
@@ -2516,8 +2725,12 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 			if (ow == 2 &&
 			    (lb = line_block(c, (struct iol_cblock *)blk,
 					     cc->line)) != NULL) {
+				size_t at = c->nwr;
+
 				v->wblk = lb;
 				run_add(c, v, cc, lb);
+				if (c->nwr > at)
+					c->wr[at].arg = i;
 			}
 		}
 		if (i < IOL_CARGS && i < cc->nargs && cc->argsame)
@@ -2531,7 +2744,7 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 	}
 	/* flushed last there: empty after the call, still open */
 	for (i = 0; f && i < n && i < IOL_CARGS; i++)
-		if ((f->cleans & ~closes & (1u << i)) &&
+		if ((cleans & ~closes & (1u << i)) &&
 		    (v = fvar_of(c,
 				 stream_var(clang_Cursor_getArgument(
 					 call, (unsigned)i)),
@@ -2737,9 +2950,9 @@ static void walk_kids(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 	clang_visitChildren(cur, walk_visit, data);
 }
 
-/* one arm of a branch: its own block, conditional */
-static void walk_arm(struct ctx *c, CXCursor arm, struct iol_cblock *blk,
-		     unsigned alt)
+/* one arm of a branch: its own block, conditional (NULL: no memory) */
+static struct iol_cblock *walk_arm(struct ctx *c, CXCursor arm,
+				   struct iol_cblock *blk, unsigned alt)
 {
 	struct iol_cblock *b;
 	unsigned line;
@@ -2752,6 +2965,284 @@ static void walk_arm(struct ctx *c, CXCursor arm, struct iol_cblock *blk,
 		walk(c, arm, b);
 	}
 	c->cond--;
+	return b;
+}
+
+/*
+ * A condition on one parameter of the function that nothing in it
+ * assigns: `p`, `!p`, `p OP k` or `k OP p` with k a constant; its index
+ * with *op and *k (`p` is `p != 0`), or -1.  A call that fixes p
+ * decides the branch (the arm not taken adds nothing there).
+ */
+static int cond_on_param(const struct ctx *c, CXCursor cond, const char **op,
+			 int64_t *k)
+{
+	struct kids kd;
+	unsigned from, to, i;
+	int p;
+
+	cond = unwrap(cond);
+	if ((p = param_of(c, cond)) >= 0) {
+		*op = "!=";
+		*k = 0;
+		return p;
+	}
+	kids_of(cond, &kd);
+	if (clang_getCursorKind(cond) == CXCursor_UnaryOperator && kd.n == 1) {
+		span(cond, &from, &to);
+		i = tok_at(c, from);
+		if (i >= c->ntoks || strcmp(c->toks[i].s, "!") ||
+		    (p = param_of(c, kd.c[0])) < 0)
+			return -1;
+		*op = "==";
+		*k = 0;
+		return p;
+	}
+	if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || kd.n != 2 ||
+	    !(*op = static_cmp(binop(c, kd.c[0]))))
+		return -1;
+	if ((p = param_of(c, kd.c[0])) >= 0 && eval_int(c, kd.c[1], k) == 0)
+		return p;
+	if ((p = param_of(c, kd.c[1])) >= 0 && eval_int(c, kd.c[0], k) == 0) {
+		*op = static_cmp(swap_op(*op));
+		return p;
+	}
+	return -1;
+}
+
+/*
+ * The FILE * states before the arms of an `if` on a parameter: each arm
+ * starts from them, as a call runs one arm only (an fclose in each arm
+ * of a stream given to the function sends its write in each).  After
+ * the last arm, a stream another arm left written is written (its run
+ * not known).
+ */
+struct fsnap {
+	struct fvar *v;
+	size_t n, nwr;
+	CXCursor *dirty; /* streams earlier arms left written */
+	size_t ndirty, cap;
+};
+
+static void fsnap_take(struct ctx *c, struct fsnap *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->n = c->nfvars;
+	s->nwr = c->nwr;
+	if (s->n && !(s->v = malloc(s->n * sizeof(*s->v)))) {
+		c->rc = IOL_ENOMEM;
+		return;
+	}
+	if (s->n)
+		memcpy(s->v, c->fvars, s->n * sizeof(*s->v));
+}
+
+/* an arm ended: note what it left written, and go back to the state
+ * before the `if` for the next */
+static void fsnap_back(struct ctx *c, struct fsnap *s)
+{
+	size_t i;
+	CXCursor *d;
+
+	for (i = 0; i < c->nfvars && !c->rc; i++) {
+		if (!c->fvars[i].dirty)
+			continue;
+		if (s->ndirty == s->cap) {
+			s->cap = s->cap ? 2 * s->cap : 8;
+			if (!(d = realloc(s->dirty, s->cap * sizeof(*d)))) {
+				c->rc = IOL_ENOMEM;
+				return;
+			}
+			s->dirty = d;
+		}
+		s->dirty[s->ndirty++] = c->fvars[i].var;
+	}
+	if (s->v)
+		memcpy(c->fvars, s->v, s->n * sizeof(*s->v));
+	c->nfvars = s->n;
+	c->nwr = s->nwr;
+}
+
+static void fsnap_done(struct ctx *c, struct fsnap *s)
+{
+	struct fvar *v;
+	size_t i;
+
+	for (i = 0; i < s->ndirty && !c->rc; i++)
+		if ((v = fvar_of(c, s->dirty[i], 1)) && !v->dirty) {
+			v->dirty = 1;
+			v->run_ok = 0;
+			v->wblk = NULL;
+		}
+	free(s->v);
+	free(s->dirty);
+}
+
+/* the arms of an `if` on a parameter: each says when it runs */
+static void arm_cond(struct iol_cblock *b, int p, const char *op, int64_t k,
+		     int neg)
+{
+	if (!b)
+		return;
+	b->cond_param = p;
+	b->cond_op = op;
+	b->cond_k = k;
+	b->cond_neg = neg;
+}
+
+/* a for loop b of constant trip count: its counter, start and step on
+ * the stack of counters (conditions on it count their iterations) */
+static void iv_push(struct ctx *c, CXCursor loop, const struct iol_cblock *b)
+{
+	CXCursor part[3], var;
+	int have[3];
+	int64_t a, st;
+
+	if (b->trip < 0 || b->trip_param >= 0 || b->assumed ||
+	    c->niv >= (int)(sizeof(c->iv) / sizeof(c->iv[0])))
+		return;
+	for_parts(c, loop, part, have);
+	if (!have[0] || !have[2] || for_init(c, part[0], &var, &a, NULL) < 0 ||
+	    (st = for_step(c, part[2], var, NULL)) == 0)
+		return;
+	c->iv[c->niv].blk = b;
+	c->iv[c->niv].var = var;
+	c->iv[c->niv].a = a;
+	c->iv[c->niv++].s = st;
+}
+
+/* an expression of a loop's counter, compiled: constants, the counter,
+ * ! - and + - * / % == != < <= > >= && || of those */
+#define IVX_MAX 32
+struct ivx {
+	char op[4]; /* "k" a constant, "i" the counter, else the operator */
+	int unary;
+	int64_t k;
+	int l, r;
+};
+
+static int ivx_build(const struct ctx *c, CXCursor e, CXCursor var,
+		     struct ivx *x, int *n, int depth)
+{
+	struct kids k;
+	int64_t v;
+	CXCursor ref;
+	unsigned from, to, t;
+	int me, l, r;
+	const char *op;
+
+	if (*n >= IVX_MAX || depth > 12)
+		return -1;
+	e = unwrap(e);
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors((ref = clang_getCursorReferenced(e)), var)) {
+		me = (*n)++;
+		snprintf(x[me].op, sizeof(x[me].op), "i");
+		return me;
+	}
+	if (eval_int(c, e, &v) == 0) {
+		me = (*n)++;
+		snprintf(x[me].op, sizeof(x[me].op), "k");
+		x[me].k = v;
+		return me;
+	}
+	kids_of(e, &k);
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator && k.n == 1) {
+		span(e, &from, &to);
+		t = tok_at(c, from);
+		if (t >= c->ntoks ||
+		    (strcmp(c->toks[t].s, "!") && strcmp(c->toks[t].s, "-")))
+			return -1;
+		if ((l = ivx_build(c, k.c[0], var, x, n, depth + 1)) < 0 ||
+		    *n >= IVX_MAX)
+			return -1;
+		me = (*n)++;
+		snprintf(x[me].op, sizeof(x[me].op), "%s", c->toks[t].s);
+		x[me].unary = 1;
+		x[me].l = l;
+		return me;
+	}
+	if (clang_getCursorKind(e) != CXCursor_BinaryOperator || k.n != 2)
+		return -1;
+	op = binop(c, k.c[0]);
+	if (!strchr("+-*/%", op[0]) && !static_cmp(op) && strcmp(op, "&&") &&
+	    strcmp(op, "||"))
+		return -1;
+	if (strlen(op) > 2 || (strchr("+-*/%", op[0]) && op[1]))
+		return -1;
+	if ((l = ivx_build(c, k.c[0], var, x, n, depth + 1)) < 0 ||
+	    (r = ivx_build(c, k.c[1], var, x, n, depth + 1)) < 0 ||
+	    *n >= IVX_MAX)
+		return -1;
+	me = (*n)++;
+	snprintf(x[me].op, sizeof(x[me].op), "%s", op);
+	x[me].unary = 0;
+	x[me].l = l;
+	x[me].r = r;
+	return me;
+}
+
+/* the value of node j at counter value i: 0, or -1 (a division by 0,
+ * a value out of range) */
+static int ivx_eval(const struct ivx *x, int j, int64_t i, int64_t *v)
+{
+	const int64_t lim = (int64_t)1 << 40;
+	int64_t a, b = 0;
+	const char *op = x[j].op;
+
+	if (op[0] == 'k' || op[0] == 'i') {
+		*v = op[0] == 'k' ? x[j].k : i;
+		return *v > lim || *v < -lim ? -1 : 0;
+	}
+	if (ivx_eval(x, x[j].l, i, &a) < 0 ||
+	    (!x[j].unary && ivx_eval(x, x[j].r, i, &b) < 0))
+		return -1;
+	if (x[j].unary) {
+		*v = op[0] == '!' ? !a : -a;
+		return 0;
+	}
+	if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+		*v = op[0] == '&' ? (a && b) : (a || b);
+		return 0;
+	}
+	if (static_cmp(op)) {
+		*v = cmp_holds(op, a, b);
+		return 0;
+	}
+	if ((op[0] == '/' || op[0] == '%') && b == 0)
+		return -1;
+	switch (op[0]) {
+	case '+': *v = a + b; break;
+	case '-': *v = a - b; break;
+	case '*': *v = a * b; break;
+	case '/': *v = a / b; break;
+	default: *v = a % b; break;
+	}
+	return *v > lim || *v < -lim ? -1 : 0;
+}
+
+/* the iterations of loop blk (on the counter stack, trip count at most
+ * 65,536) for which cond holds, or -1 */
+static int64_t iv_count(const struct ctx *c, CXCursor cond,
+			const struct iol_cblock *blk)
+{
+	const struct ivar *iv;
+	struct ivx x[IVX_MAX];
+	int n = 0, top;
+	int64_t it, v, cnt = 0;
+
+	if (c->niv < 1 || c->iv[c->niv - 1].blk != blk ||
+	    blk->kind != IOL_CB_LOOP || blk->trip < 0 || blk->trip > 65536)
+		return -1;
+	iv = &c->iv[c->niv - 1];
+	if ((top = ivx_build(c, cond, iv->var, x, &n, 0)) < 0)
+		return -1;
+	for (it = 0; it < blk->trip; it++) {
+		if (ivx_eval(x, top, iv->a + it * iv->s, &v) < 0)
+			return -1;
+		cnt += v != 0;
+	}
+	return cnt;
 }
 
 /* if (cond) then [else]; cond ? a : b -- the arms are alternatives */
@@ -2760,7 +3251,10 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 	struct kids k;
 	unsigned i, first_arm, alt = ++c->alt;
 	int64_t v;
-	int as = 0;
+	int as = 0, p;
+	const char *op;
+	struct fsnap snap;
+	int64_t ivn;
 
 	kids_of(cur, &k);
 	if (k.n < 2 || k.n > 8) {
@@ -2781,8 +3275,25 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 			walk_arm(c, k.c[v != 0 ? 1 : 2], blk, alt);
 		return;
 	}
-	for (i = first_arm; i < k.n; i++)
-		walk_arm(c, k.c[i], blk, alt);
+	p = first_arm == 1 ? cond_on_param(c, k.c[0], &op, &v) : -1;
+	/* on the loop's counter: the iterations each arm runs */
+	ivn = first_arm == 1 && clang_getCursorKind(cur) == CXCursor_IfStmt
+		      ? iv_count(c, k.c[0], blk)
+		      : -1;
+	if (p >= 0 && k.n == 3)
+		fsnap_take(c, &snap);
+	for (i = first_arm; i < k.n; i++) {
+		struct iol_cblock *b = walk_arm(c, k.c[i], blk, alt);
+
+		if (p >= 0)
+			arm_cond(b, p, op, v, i > first_arm);
+		if (b && ivn >= 0)
+			b->iv_runs = i > first_arm ? blk->trip - ivn : ivn;
+		if (p >= 0 && k.n == 3 && i == first_arm)
+			fsnap_back(c, &snap);
+	}
+	if (p >= 0 && k.n == 3)
+		fsnap_done(c, &snap);
 }
 
 static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
@@ -2866,7 +3377,11 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		else
 			b->trip = while_trip(c, cur, prev, b,
 					     kd == CXCursor_DoStmt);
+		if (kd == CXCursor_ForStmt)
+			iv_push(c, cur, b);
 		walk_kids(c, cur, b);
+		if (c->niv > 0 && c->iv[c->niv - 1].blk == b)
+			c->niv--;
 		return;
 	case CXCursor_IfStmt:
 	case CXCursor_ConditionalOperator: walk_if(c, cur, blk); return;
@@ -3177,6 +3692,7 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	if (clang_Cursor_isNull(body))
 		return 0;
 	c->fnblk = f->blk;
+	c->niv = 0;
 	c->fn = f;
 	c->fncur = f->cur;
 	c->cond = 0;

@@ -97,6 +97,11 @@ enum iol_cpk {
 			  * the block says their system calls, even where
 			  * a flush's rest cancels its run's shares in
 			  * IOL_CP_FBUF_W */
+	IOL_CP_ONCE_W,	 /* a C stdio flush in more loop runs than units
+			  * (once_m): its one write(2) over them, less the
+			  * rest of its run, in IOL_CSYS_UNIT-ths of a unit
+			  * a run, rounded up (added to IOL_CP_FBUF_W's units
+			  * over the runs) */
 	IOL_CP_N
 };
 
@@ -187,6 +192,10 @@ struct iol_ccall {
 	struct iol_ccall **run;
 	int64_t *runmul;
 	int nrun;
+	/* per write of the run: a call of a function that only writes the
+	 * stream, the argument the stream is (its writes of that one
+	 * alone count), else -1 */
+	int *runarg;
 	/* exit()'s flush: one write(2) for each stream leaks_of leaves
 	 * open (its IOL_CP_LEAKS), not one; lk_fixed and lk_per those
 	 * counts where the call is in leaks_of itself (lk_known: set after
@@ -244,6 +253,17 @@ struct iol_cblock {
 	int assumed;	 /* loops: trip rests on an assumption */
 	int conditional; /* under a branch of its function */
 	unsigned alt;	 /* branches: arms of one `if` share it (not 0) */
+	/* branches: the arm runs when the function's parameter cond_param
+	 * (-1: none) cond_op cond_k holds (cond_neg: when it does not, the
+	 * else arm), decided where a call fixes the parameter */
+	int cond_param, cond_neg;
+	const char *cond_op; /* == != < <= > >= */
+	int64_t cond_k;
+	/* branches directly in a loop of constant trip count whose
+	 * condition is on the loop's counter (`if (i % 2)`): the loop's
+	 * iterations that run the arm, -1 not known (then the arm counts
+	 * for every iteration, the larger arm of an `if`) */
+	int64_t iv_runs;
 	struct iol_ccall *calls; /* line blocks: the calls on the line */
 	struct iol_cpred pred;	 /* this block's prediction, children in */
 	struct iol_cblock *parent, *first, *last, *next;
@@ -340,17 +360,24 @@ static inline int64_t iol_cpred_sys_times(const struct iol_cpred *p, int read,
 	enum iol_cpk unk = read ? IOL_CP_SYS_UNK_R : IOL_CP_SYS_UNK_W;
 	int64_t n, u = p->fixed[buf], s = p->fixed[sys];
 	int64_t f = read ? 0 : p->fixed[IOL_CP_FBUF_W];
+	int64_t o = read ? 0 : p->fixed[IOL_CP_ONCE_W];
 
 	if (p->recursive || p->opaque || p->per[sys] || p->per[buf] ||
 	    p->per[unk] || p->fixed[unk] || (!read && p->per[IOL_CP_FBUF_W]) ||
-	    times < 0)
+	    (!read && p->per[IOL_CP_ONCE_W]) || times < 0)
 		return -1;
 	if (times && (u > INT64_MAX / times || s > INT64_MAX / times ||
-		      f > INT64_MAX / times))
+		      f > INT64_MAX / times || o > INT64_MAX / times ||
+		      o < -(INT64_MAX / times)))
 		return INT64_MAX;
 	u *= times;
 	s *= times;
 	f *= times;
+	/* the finer shares, in units (rounded toward zero) */
+	o = o * times / IOL_CSYS_UNIT;
+	if ((o > 0 && f > INT64_MAX - o) || (o < 0 && f < INT64_MIN - o))
+		return INT64_MAX;
+	f += o;
 	/* f is less than 0 where flushes outnumber what was written */
 	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0) +
 	    (f > 0 ? f / IOL_CSYS_UNIT : 0);

@@ -212,9 +212,15 @@ static int64_t loops_around(const struct iol_cblock *b)
 {
 	int64_t m = 1;
 
-	for (b = b->parent; b; b = b->parent)
-		if (b->kind == IOL_CB_LOOP)
-			m = blocks_sat_mul(m, b->trip);
+	/* an arm on its loop's counter runs for its own iterations */
+	for (; b->parent; b = b->parent)
+		if (b->parent->kind == IOL_CB_LOOP)
+			m = blocks_sat_mul(m,
+					   b->kind == IOL_CB_BRANCH &&
+							   b->iv_runs >= 0 &&
+							   b->parent->trip >= 0
+						   ? b->iv_runs
+						   : b->parent->trip);
 	return m;
 }
 
@@ -402,15 +408,100 @@ static int site_groups(struct calls *cs, size_t f, size_t k0, size_t n)
 	return 0;
 }
 
-static int64_t sys_by_site(struct calls *cs, const struct iol_cblock *f,
-			   const struct iol_cblock *b, int read)
+/* what by_site() sums over a function's call sites: psys and pv as in
+ * struct iol_cjrow, -1 and known 0 where some site does not know them */
+struct site_sum {
+	int64_t psys[2];
+	int64_t pv[IOL_JP_N];
+	unsigned char known[IOL_JP_N];
+	int64_t sflush; /* IOL_CP_SFLUSH's, -1 unknown */
+};
+
+static void site_add(struct site_sum *s, const struct iol_cpred *p,
+		     int64_t times, const struct iol_cblock *b,
+		     const struct iol_ccall *cc, const struct iol_ccall *outer)
+{
+	size_t k;
+	int64_t n;
+
+	for (k = 0; k < 2; k++) {
+		n = iol_cpred_sys_times(p, k == 0, times);
+		/* two streams given: each buffer's own write(2) */
+		if (k == 1 && n >= 0 && cc->nargs >= 2 &&
+		    (p->fixed[IOL_CP_FBUF_W] || p->fixed[IOL_CP_ONCE_W]))
+			n = iol_cblock_sys_w_call(b, cc, outer, times);
+		s->psys[k] =
+			n < 0 || s->psys[k] < 0 ? -1 : sat_add(s->psys[k], n);
+	}
+	for (k = 0; k < IOL_JP_N; k++) {
+		s->known[k] = s->known[k] && iol_cpred_exact(p, pks[k]);
+		if (s->known[k])
+			s->pv[k] = sat_add(
+				s->pv[k],
+				blocks_sat_mul(p->fixed[pks[k]], times));
+	}
+	n = blocks_sat_mul(p->fixed[IOL_CP_SFLUSH], times);
+	s->sflush = p->per[IOL_CP_SFLUSH] || n < 0 || s->sflush < 0
+			    ? -1
+			    : sat_add(s->sflush, n);
+}
+
+/*
+ * A site cc (at line block at) that passes on a parameter of its own
+ * function g: b predicted for each site of g, cc's arguments bound to
+ * that site's (wrap(fd, 5) calling level(fd, v)), runs times each call
+ * of g, into s.  0, or -1 when g is main, has no site (or more than 64)
+ * or one whose runs are unknown (s unchanged: the caller predicts cc
+ * alone).
+ */
+static int outer_sites(struct calls *cs, const struct iol_cblock *at,
+		       const struct iol_ccall *cc, const struct iol_cblock *b,
+		       int64_t runs, struct site_sum *s)
+{
+	const struct iol_cblock *g = fn_of(at);
+	size_t k0, k, n;
+	int64_t c, m;
+	struct iol_cpred p;
+
+	if (!iol_ccall_passes(cc) || is_main(g->function) ||
+	    !iol_ctree_has(cs->t, g))
+		return -1;
+	k0 = first_site(cs, g->rank);
+	for (n = 0; k0 + n < cs->nsites && cs->sites[k0 + n].callee == g->rank;
+	     n++) {
+		const struct iol_cblock *at2 =
+			cs->t->ranked[cs->sites[k0 + n].line];
+
+		if (n >= 64 || calls_of(cs, fn_of(at2)->rank) < 0 ||
+		    loops_around(at2) < 0 || cs->sites[k0 + n].cc->thread)
+			return -1;
+	}
+	if (!n)
+		return -1;
+	for (k = k0; k < k0 + n; k++) {
+		const struct iol_cblock *at2 = cs->t->ranked[cs->sites[k].line];
+
+		c = calls_of(cs, fn_of(at2)->rank);
+		m = loops_around(at2);
+		iol_cblock_pred_call_in(b, cc, cs->sites[k].cc, &p);
+		site_add(s, &p, blocks_sat_mul(blocks_sat_mul(c, m), runs), b,
+			 cc, cs->sites[k].cc);
+	}
+	return 0;
+}
+
+/* by_site() into s; -1 when f has no site or one's runs are unknown */
+static int by_site(struct calls *cs, const struct iol_cblock *f,
+		   const struct iol_cblock *b, struct site_sum *s)
 {
 	const struct iol_ctree *t = cs->t;
 	size_t k0 = first_site(cs, f->rank), k, ns;
-	int64_t sum = 0, n, c, m, in = loops_around(b);
+	int64_t c, m, in = loops_around(b);
 	struct iol_cpred p;
 	int grouped;
 
+	memset(s, 0, sizeof(*s));
+	memset(s->known, 1, sizeof(s->known));
 	if (k0 >= cs->nsites || cs->sites[k0].callee != f->rank || in < 0)
 		return -1;
 	for (ns = 0;
@@ -431,16 +522,36 @@ static int64_t sys_by_site(struct calls *cs, const struct iol_cblock *f,
 		m = loops_around(at);
 		if (c < 0 || m < 0 || cs->sites[k].cc->thread)
 			return -1;
+		if (outer_sites(cs, at, cs->sites[k].cc, b,
+				blocks_sat_mul(m, in), s) == 0)
+			continue;
 		if (!grouped)
 			iol_cblock_pred_call(b, cs->sites[k].cc, &p);
-		n = iol_cpred_sys_times(
-			grouped ? &cs->gp[cs->grp[k - k0]] : &p, read,
-			blocks_sat_mul(blocks_sat_mul(c, m), in));
-		if (n < 0)
-			return -1;
-		sum = sat_add(sum, n);
+		site_add(s, grouped ? &cs->gp[cs->grp[k - k0]] : &p,
+			 blocks_sat_mul(blocks_sat_mul(c, m), in), b,
+			 cs->sites[k].cc, NULL);
 	}
-	return sum;
+	return 0;
+}
+
+/* the row r of block b of a function f whose I/O its arguments fix:
+ * each site's own (a branch on a parameter taken at one site only) */
+static void row_by_site(struct calls *cs, const struct iol_cblock *f,
+			const struct iol_cblock *b, struct iol_cjrow *r)
+{
+	struct site_sum s;
+	size_t k;
+
+	if (by_site(cs, f, b, &s) < 0)
+		return;
+	for (k = 0; k < 2; k++)
+		if (s.psys[k] >= 0)
+			r->psys[k] = s.psys[k];
+	for (k = 0; k < IOL_JP_N; k++) {
+		r->known[k] = s.known[k];
+		r->pv[k] = s.known[k] ? s.pv[k] : 0;
+	}
+	r->psflush = s.sflush;
 }
 
 static void predict_rows(struct iol_cjoin *j)
@@ -473,15 +584,11 @@ static void predict_rows(struct iol_cjoin *j)
 			r->psys[k] = m < 0 ? -1
 					   : iol_cpred_sys_times(&b->pred,
 								 k == 0, m);
+		r->psflush = -1;
 		/* a function whose I/O its arguments fix: each site's own */
-		for (k = 0; f->binds == 2 && !is_main(f->function) &&
-			    iol_ctree_has(t, f) && k < 2;
-		     k++) {
-			int64_t n = sys_by_site(&cs, f, b, k == 0);
-
-			if (n >= 0)
-				r->psys[k] = n;
-		}
+		if (f->binds == 2 && !is_main(f->function) &&
+		    iol_ctree_has(t, f))
+			row_by_site(&cs, f, b, r);
 		r->ptrip = -1;
 		if (b->kind == IOL_CB_LOOP && b->trip >= 0 && m >= 0)
 			r->ptrip = blocks_sat_mul(b->trip, m);
@@ -563,12 +670,15 @@ static void sys_view(struct iol_cjrow *r)
 	}
 	if (!r->known[IOL_JP_CALLS] || !r->known[IOL_JP_READS] ||
 	    !r->known[IOL_JP_WRITES] || !r->known[IOL_JP_SYNCS] ||
-	    r->psys[0] < 0 || r->psys[1] < 0 || p->per[IOL_CP_SFLUSH])
+	    r->psys[0] < 0 || r->psys[1] < 0 ||
+	    (r->psflush < 0 && p->per[IOL_CP_SFLUSH]))
 		return;
 	fl = r->pv[IOL_JP_SYNCS] && p->fixed[IOL_CP_SYNCS]
 		     ? r->pv[IOL_JP_SYNCS] / p->fixed[IOL_CP_SYNCS] *
 			       p->fixed[IOL_CP_SFLUSH]
 		     : 0;
+	if (r->psflush >= 0)
+		fl = r->psflush;
 	n = r->pv[IOL_JP_CALLS] - r->pv[IOL_JP_READS] - r->pv[IOL_JP_WRITES] -
 	    fl;
 	if (n < 0 || fl > r->pv[IOL_JP_SYNCS] || r->psys[0] > INT64_MAX - n ||

@@ -79,6 +79,9 @@ struct bind {
 	int64_t v[IOL_CARGS];
 	unsigned same[IOL_CARGS]; /* bit j: parameter j is the same
 				   * stream (iol_ccall.argsame) */
+	/* the calls of one stream alone: parameter only's (-1 every call,
+	 * -2 none: the stream is not given to this function) */
+	int only;
 };
 
 static void bound_block(const struct iol_cblock *b, const struct bind *bd,
@@ -91,7 +94,8 @@ static int uses_params(const struct iol_cblock *b)
 	const struct iol_ccall *cc;
 	int i;
 
-	if (b->kind == IOL_CB_LOOP && b->trip_param >= 0)
+	if ((b->kind == IOL_CB_LOOP && b->trip_param >= 0) ||
+	    (b->kind == IOL_CB_BRANCH && b->cond_param >= 0))
 		return 1;
 	for (cc = b->calls; cc; cc = cc->next) {
 		if (cc->size_param >= 0 || cc->clean_params)
@@ -106,10 +110,33 @@ static int uses_params(const struct iol_cblock *b)
 	return 0;
 }
 
+/* the parameters b's buffered stdio writes are the streams of (bit i) */
+static unsigned stream_params(const struct iol_cblock *b)
+{
+	const struct iol_cblock *ch;
+	const struct iol_ccall *cc;
+	unsigned m = 0;
+
+	for (cc = b->calls; cc; cc = cc->next)
+		if (cc->api == IOL_CAPI_STDIO && cc->op == IOL_COP_WRITE &&
+		    cc->bufsize > 0 && cc->stream_param >= 0 &&
+		    cc->stream_param < IOL_CARGS)
+			m |= 1u << cc->stream_param;
+	for (ch = b->first; ch; ch = ch->next)
+		m |= stream_params(ch);
+	return m;
+}
+
+/* a function's I/O depends on its parameters, or it writes two streams
+ * it is given (each buffer's write(2) apart: iol_cblock_sys_w_call()) */
 static int fn_binds(struct iol_cblock *f)
 {
-	if (!f->binds)
-		f->binds = uses_params(f) ? 2 : 1;
+	unsigned m;
+
+	if (!f->binds) {
+		m = stream_params(f);
+		f->binds = uses_params(f) || (m & (m - 1)) ? 2 : 1;
+	}
 	return f->binds == 2;
 }
 
@@ -122,6 +149,16 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 	for (i = 0; i < IOL_CARGS; i++) {
 		b->v[i] = IOL_CUNKNOWN;
 		b->same[i] = 0;
+	}
+	b->only = -1;
+	if (outer && outer->only != -1) {
+		b->only = -2;
+		for (i = 0; outer->only >= 0 && cc->argp && i < cc->nargs; i++)
+			if (cc->argp[i] == outer->only) {
+				b->only = i;
+				break;
+			}
+		any = 1;
 	}
 	for (i = 0; cc->argsame && i < cc->nargs; i++) {
 		b->same[i] = cc->argsame[i];
@@ -185,6 +222,28 @@ static int64_t buf_units(int64_t bytes, int64_t bufsize, int up)
 static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		      struct iol_cpred *p);
 
+static void carry_pred(const struct iol_ccall *cc, struct iol_cpred *p);
+
+/* call cc of a stream's run: a call of a function that only writes
+ * the stream (its argument q), that stream's writes alone (another
+ * stream's fill no buffer of this one); else all of it */
+static void one_stream(struct iol_ccall *cc, int q, struct iol_cpred *p)
+{
+	struct iol_cblock *f = (struct iol_cblock *)cc->callee;
+	struct bind nb;
+
+	if (q < 0 || q >= IOL_CARGS || cc->op != IOL_COP_CALL || !f ||
+	    f->mark == MARK_BUSY) {
+		call_pred(cc, NULL, 0, p);
+		return;
+	}
+	predict_fn(f);
+	bind_of(cc, NULL, &nb);
+	nb.only = q;
+	bound_block(f, &nb, 1, p);
+	carry_pred(cc, p);
+}
+
 /*
  * What the writes of a FILE *'s run leave in its buffer for the flush
  * cc to send, in units (0 < rest <= IOL_CSYS_UNIT): glibc sends a full
@@ -202,7 +261,7 @@ static int64_t run_rest(const struct iol_ccall *cc)
 	int i, exact = cc->bufsize > 0;
 
 	for (i = 0; cc->run && i < cc->nrun; i++) {
-		call_pred(cc->run[i], NULL, 0, &v);
+		one_stream(cc->run[i], cc->runarg ? cc->runarg[i] : -1, &v);
 		u = v.fixed[IOL_CP_FBUF_W];
 		if (v.fixed[IOL_CP_SYS_UNK_W] || u < 0 ||
 		    (cc->runmul[i] && u > INT64_MAX / cc->runmul[i]))
@@ -252,6 +311,18 @@ static void flush_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[IOL_CP_FBUF_W] =
 			p->fixed[IOL_CP_FBUF_W] / cc->once_m +
 			(IOL_CSYS_UNIT + cc->once_m - 1) / cc->once_m;
+	} else if (cc->once_m > IOL_CSYS_UNIT && p->fixed[IOL_CP_SYS_W] == 1 &&
+		   p->fixed[IOL_CP_FBUF_W] >= -IOL_CSYS_UNIT &&
+		   cc->once_m <= ((int64_t)1 << 40)) {
+		/* more runs than a unit has parts: the share in finer
+		 * parts (a unit's 2^20-ths), the one write(2) less the
+		 * run's rest, over the runs */
+		int64_t net = (IOL_CSYS_UNIT + p->fixed[IOL_CP_FBUF_W]) *
+			      IOL_CSYS_UNIT;
+
+		p->fixed[IOL_CP_SYS_W] = 0;
+		p->fixed[IOL_CP_FBUF_W] = 0;
+		p->fixed[IOL_CP_ONCE_W] = (net + cc->once_m - 1) / cc->once_m;
 	}
 	p->fixed[IOL_CP_BUFFERED] = cc->bufsize > 0;
 }
@@ -370,6 +441,12 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 			return;
 		}
 		predict_fn(f);
+		if (depth < BIND_DEPTH && bd && bd->only != -1) {
+			/* one stream's calls: no carry (the caller's) */
+			bind_of(cc, bd, &nb);
+			bound_block(f, &nb, depth + 1, p);
+			return;
+		}
 		if (depth < BIND_DEPTH && fn_binds(f) && bind_of(cc, bd, &nb))
 			bound_block(f, &nb, depth + 1, p);
 		else
@@ -385,6 +462,10 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		leak_pred(cc, bd, depth, p);
 		return;
 	}
+	/* another stream's call, or no stream's */
+	if (bd && bd->only != -1 &&
+	    (bd->only < 0 || cc->stream_param != bd->only))
+		return;
 	p->fixed[IOL_CP_CALLS] = 1;
 	switch (cc->op) {
 	case IOL_COP_OPEN:
@@ -463,11 +544,19 @@ static void loop_mul(struct iol_cpred *p, int64_t trip)
 	}
 }
 
+/* ch, a child of b, is an arm on b's loop counter (iol_cblock.iv_runs):
+ * counted for its own iterations, not b's trip count */
+static int iv_arm(const struct iol_cblock *b, const struct iol_cblock *ch)
+{
+	return b->kind == IOL_CB_LOOP && b->trip >= 0 &&
+	       ch->kind == IOL_CB_BRANCH && ch->iv_runs >= 0;
+}
+
 static void predict_block(struct iol_cblock *b)
 {
 	struct iol_cblock *ch, *prev = NULL, *next;
 	struct iol_ccall **cp;
-	struct iol_cpred v;
+	struct iol_cpred v, ivp;
 
 	memset(&b->pred, 0, sizeof(b->pred));
 	/* the calls of a line; a user function with no I/O leaves */
@@ -495,11 +584,19 @@ static void predict_block(struct iol_cblock *b)
 		}
 		prev = ch;
 	}
-	/* add them: of a run of arms of one `if`, the larger */
+	/* add them: of a run of arms of one `if`, the larger; arms on the
+	 * loop's counter each for the iterations that run them */
+	memset(&ivp, 0, sizeof(ivp));
 	for (ch = b->first; ch; ch = next) {
 		const struct iol_cblock *best = ch;
 
 		next = ch->next;
+		if (iv_arm(b, ch)) {
+			v = ch->pred;
+			loop_mul(&v, ch->iv_runs);
+			pred_add(&ivp, &v);
+			continue;
+		}
 		if (ch->kind == IOL_CB_BRANCH && ch->alt) {
 			while (next && next->kind == IOL_CB_BRANCH &&
 			       next->alt == ch->alt) {
@@ -512,6 +609,7 @@ static void predict_block(struct iol_cblock *b)
 	}
 	if (b->kind == IOL_CB_LOOP)
 		loop_mul(&b->pred, b->trip);
+	pred_add(&b->pred, &ivp);
 	rest_fix(b, &b->pred);
 	if (b->conditional) {
 		b->pred.fixed[IOL_CP_CONDITIONAL] = b->pred.fixed[IOL_CP_CALLS];
@@ -533,6 +631,26 @@ static int64_t bound_trip(const struct iol_cblock *b, const struct bind *bd)
 	return iol_ctrip_count(b->trip_a, b->trip_op, v, b->trip_s);
 }
 
+/* 1 when branch arm b does not run under the binding bd: its condition
+ * on a parameter bd fixes is false (true for an else arm) */
+static int arm_off(const struct iol_cblock *b, const struct bind *bd)
+{
+	int64_t v;
+	int t;
+
+	if (b->kind != IOL_CB_BRANCH || b->cond_param < 0 || !bd ||
+	    b->cond_param >= IOL_CARGS || !b->cond_op ||
+	    (v = bd->v[b->cond_param]) == IOL_CUNKNOWN)
+		return 0;
+	switch (b->cond_op[0]) {
+	case '=': t = v == b->cond_k; break;
+	case '!': t = v != b->cond_k; break;
+	case '<': t = b->cond_op[1] ? v <= b->cond_k : v < b->cond_k; break;
+	default: t = b->cond_op[1] ? v >= b->cond_k : v > b->cond_k; break;
+	}
+	return t == b->cond_neg;
+}
+
 /*
  * predict_block()'s sum for a function called with parameters fixed by
  * bd, into out: the tree (already predicted and pruned) is not changed,
@@ -543,9 +661,12 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 {
 	const struct iol_cblock *ch, *next;
 	struct iol_ccall *cc;
-	struct iol_cpred v, best;
+	struct iol_cpred v, best, ivp;
 
 	memset(out, 0, sizeof(*out));
+	memset(&ivp, 0, sizeof(ivp));
+	if (arm_off(b, bd))
+		return;
 	for (cc = b->calls; cc; cc = cc->next) {
 		call_pred(cc, bd, depth, &v);
 		pred_add(out, &v);
@@ -553,6 +674,11 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 	for (ch = b->first; ch; ch = next) {
 		next = ch->next;
 		bound_block(ch, bd, depth, &best);
+		if (iv_arm(b, ch) && bound_trip(b, bd) == b->trip) {
+			loop_mul(&best, ch->iv_runs);
+			pred_add(&ivp, &best);
+			continue;
+		}
 		while (ch->kind == IOL_CB_BRANCH && ch->alt && next &&
 		       next->kind == IOL_CB_BRANCH && next->alt == ch->alt) {
 			bound_block(next, bd, depth, &v);
@@ -564,6 +690,7 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 	}
 	if (b->kind == IOL_CB_LOOP)
 		loop_mul(out, bound_trip(b, bd));
+	pred_add(out, &ivp);
 	rest_fix(b, out);
 	if (b->conditional) {
 		out->fixed[IOL_CP_CONDITIONAL] = out->fixed[IOL_CP_CALLS];
@@ -581,13 +708,93 @@ int iol_ccall_same_bind(const struct iol_ccall *a, const struct iol_ccall *b)
 	return !memcmp(&x, &y, sizeof(x));
 }
 
+void iol_cblock_pred_call_in(const struct iol_cblock *b,
+			     const struct iol_ccall *cc,
+			     const struct iol_ccall *outer,
+			     struct iol_cpred *out)
+{
+	struct bind bd, ob;
+	const struct iol_cblock *a;
+
+	if (outer)
+		bind_of(outer, NULL, &ob);
+	bind_of(cc, outer ? &ob : NULL, &bd);
+	/* a block in an arm the call does not take: nothing */
+	for (a = b->parent; a; a = a->parent)
+		if (arm_off(a, &bd)) {
+			memset(out, 0, sizeof(*out));
+			return;
+		}
+	bound_block(b, &bd, 0, out);
+}
+
+/* the units of write(2) a prediction's buffered writes make over times
+ * runs (iol_cpred_sys_times()'s f); 0 when they saturate */
+static int64_t fbuf_units(const struct iol_cpred *p, int64_t times)
+{
+	int64_t f = p->fixed[IOL_CP_FBUF_W], o = p->fixed[IOL_CP_ONCE_W];
+
+	if (times && (f > INT64_MAX / times || f < -(INT64_MAX / times) ||
+		      o > INT64_MAX / times || o < -(INT64_MAX / times)))
+		return 0;
+	return f * times + o * times / IOL_CSYS_UNIT;
+}
+
+int64_t iol_cblock_sys_w_call(const struct iol_cblock *b,
+			      const struct iol_ccall *cc,
+			      const struct iol_ccall *outer, int64_t times)
+{
+	struct bind bd, ob;
+	struct iol_cpred p, pq;
+	const struct iol_cblock *a;
+	int64_t n, all, fq, sum = 0, each = 0;
+	int q, streams = 0;
+
+	iol_cblock_pred_call_in(b, cc, outer, &p);
+	n = iol_cpred_sys_times(&p, 0, times);
+	if (n < 0 || n == INT64_MAX || cc->nargs < 2 || !cc->callee)
+		return n;
+	if (outer)
+		bind_of(outer, NULL, &ob);
+	bind_of(cc, outer ? &ob : NULL, &bd);
+	for (a = b->parent; a; a = a->parent)
+		if (arm_off(a, &bd))
+			return n;
+	/* each stream's buffer fills apart: its own whole buffers */
+	for (q = 0; q < cc->nargs && q < IOL_CARGS; q++) {
+		bd.only = q;
+		bound_block(b, &bd, 0, &pq);
+		if (!pq.fixed[IOL_CP_FBUF_W] && !pq.fixed[IOL_CP_ONCE_W])
+			continue;
+		fq = fbuf_units(&pq, times);
+		streams++;
+		sum += fq;
+		each += fq > 0 ? fq / IOL_CSYS_UNIT : 0;
+	}
+	all = fbuf_units(&p, times);
+	if (streams < 2 || all <= 0)
+		return n;
+	/* n took the whole buffers of all the streams' shares summed */
+	n -= all / IOL_CSYS_UNIT;
+	n += each + (all - sum > 0 ? (all - sum) / IOL_CSYS_UNIT : 0);
+	return n < 0 ? 0 : n;
+}
+
 void iol_cblock_pred_call(const struct iol_cblock *b,
 			  const struct iol_ccall *cc, struct iol_cpred *out)
 {
-	struct bind bd;
+	iol_cblock_pred_call_in(b, cc, NULL, out);
+}
 
-	bind_of(cc, NULL, &bd);
-	bound_block(b, &bd, 0, out);
+int iol_ccall_passes(const struct iol_ccall *cc)
+{
+	int i;
+
+	for (i = 0; cc->argk && cc->argp && i < cc->nargs; i++)
+		if (cc->argp[i] >= 0 && (cc->argk[i] == IOL_CUNKNOWN ||
+					 (cc->arg_assumed & (1u << i))))
+			return 1;
+	return 0;
 }
 
 static void predict_fn(struct iol_cblock *f)

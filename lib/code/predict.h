@@ -31,6 +31,23 @@ int64_t iol_cpred_one(const struct iol_cpred *p, enum iol_cpk k);
  * own parameters it passes on not followed further), into out. */
 void iol_cblock_pred_call(const struct iol_cblock *b,
 			  const struct iol_ccall *cc, struct iol_cpred *out);
+/* iol_cblock_pred_call() of a call cc in a function that the call outer
+ * calls: cc's arguments that pass on that function's parameters take
+ * outer's values (outer NULL: none) */
+void iol_cblock_pred_call_in(const struct iol_cblock *b,
+			     const struct iol_ccall *cc,
+			     const struct iol_ccall *outer,
+			     struct iol_cpred *out);
+/* iol_cpred_sys_times() of the writes of block b for the call cc (in a
+ * function outer calls, or NULL) run times times, each FILE * the call
+ * gives filling its own buffer (two streams' shares of a buffer are no
+ * write(2)); -1 unknown */
+int64_t iol_cblock_sys_w_call(const struct iol_cblock *b,
+			      const struct iol_ccall *cc,
+			      const struct iol_ccall *outer, int64_t times);
+/* 1 if call cc passes on a parameter of its function that it does not
+ * fix (its value is its caller's), else 0 */
+int iol_ccall_passes(const struct iol_ccall *cc);
 /* 1 if calls a and b bind the parameters of the function they call
  * alike (iol_cblock_pred_call() predicts the same for both), else 0 */
 int iol_ccall_same_bind(const struct iol_ccall *a, const struct iol_ccall *b);

@@ -7,7 +7,7 @@
  *   helper       2 writes of 64 B, called in a loop of 3 from main   6
  *   runtime      N writes of 100 B: the bound is known at run time   N
  *   branch       a loop of 4 with a write of 32 B under if (i % 2):
- *                predicted 4 (the arm taken), run 2
+ *                predicted 2 (the iterations it holds), run 2
  *   unbuffered   fopen, setvbuf(_IONBF), 5 fwrite of 200 B and one
  *                fprintf, fclose: each stdio call one system call
  *   buffered     fopen, 10 fwrite of 100 B, fclose: stdio gathers the
