@@ -82,6 +82,20 @@ int blocks_cost_load(struct iol_iocost *c)
 	return r == 0 ? 0 : -1;
 }
 
+/* --source-map OLD=NEW, for blocks and blocks --source alike */
+int blocks_srcmap_add(struct iol_srcmap **map, int *n, char *arg)
+{
+	struct iol_srcmap m;
+
+	if (iol_srcmap_parse(arg, &m) < 0) {
+		usage_error("--source-map wants OLD=NEW, not '%s'", arg);
+		return -1;
+	}
+	*map = xrealloc(*map, ((size_t)*n + 1) * sizeof(**map));
+	(*map)[(*n)++] = m;
+	return 1;
+}
+
 int blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 		 int text, struct iol_blocks **bl)
 {

@@ -25,19 +25,6 @@
  * says so instead of failing to link */
 #pragma weak blocks_source_run
 
-int blocks_srcmap_add(struct iol_srcmap **map, int *n, char *arg)
-{
-	struct iol_srcmap m;
-
-	if (iol_srcmap_parse(arg, &m) < 0) {
-		usage_error("--source-map wants OLD=NEW, not '%s'", arg);
-		return -1;
-	}
-	*map = xrealloc(*map, ((size_t)*n + 1) * sizeof(**map));
-	(*map)[(*n)++] = m;
-	return 1;
-}
-
 static int srcmap(void *base, const char *arg)
 {
 	struct blocks_opts *b = base;

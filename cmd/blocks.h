@@ -17,8 +17,9 @@ struct blocks_opts {
 	struct iol_srcmap *srcmap; /* --source-map rules, xrealloc'd */
 	int nsrcmap;
 };
-/* --source-map OLD=NEW: one rule more in *map (*n of them, xrealloc'd;
- * arg split in place); -1 when malformed (said, a usage error) */
+/* --source-map OLD=NEW (cmd/blocks-common.c, used by blocks and
+ * blocks --source): one rule more in *map (*n of them, xrealloc'd; arg
+ * split in place); -1 when malformed (said, a usage error) */
 int blocks_srcmap_add(struct iol_srcmap **map, int *n, char *arg);
 /* --calibrate (cmd/blocks-common.c): 1 when argv asks for it; the run */
 int blocks_has_calibrate(int argc, char **argv);
