@@ -68,7 +68,7 @@ if [ -n "${SANITIZE:-}${VALGRIND:-}" ]; then
 fi
 mkdir "$TMP/src"
 tar -C "$TOP" --exclude='*.o' --exclude='*.d' --exclude='*.a' --exclude='*.so' \
-	-cf - Makefile lib cmd render serve tracer report-templates etc man | tar -C "$TMP/src" -xf -
+	-cf - Makefile lib cli cmd render serve tracer report-templates etc man | tar -C "$TMP/src" -xf -
 nice make -s -j2 -C "$TMP/src" MPI=1 TEST_HOOKS=1 CC=mpicc bin/iolens > "$TMP/build" 2>&1
 ok $? "make MPI=1 builds"
 export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_mpi_warn_on_fork=0

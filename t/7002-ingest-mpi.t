@@ -18,7 +18,7 @@ LOGS=$SAMPLES
 
 mkdir "$TMP/src"
 tar -C "$TOP" --exclude='*.o' --exclude='*.d' --exclude='*.a' --exclude='*.so' \
-	-cf - Makefile lib cmd render serve tracer report-templates etc man | tar -C "$TMP/src" -xf -
+	-cf - Makefile lib cli cmd render serve tracer report-templates etc man | tar -C "$TMP/src" -xf -
 nice make -s -C "$TMP/src" MPI=1 CC=mpicc bin/iolens >"$TMP/build" 2>&1
 ok $? "make MPI=1 builds"
 sed 's/^/# /' "$TMP/build" | tail -5
