@@ -2104,27 +2104,39 @@ static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
 		TRACE(c, r, "read(%d, \"\", %l)", fd, r);
 }
 
-/* SIO(ret, name, (params), (args), FILE, bytes produced by r (-1: a
+/* SIOL(ret, name, (params), (args), FILE, bytes produced by r (-1: a
  * read), bytes consumed by r (-1: a write), whether the call surely
- * stays in the buffer) */
-#define SIO(rt, name, params, args, fp, out, in, fast) \
-	static rt(*real_##name) params;                \
-	EXPORT rt name params                          \
-	{                                              \
-		struct call c;                         \
-		struct sbuf b;                         \
-		rt r;                                  \
-		if (!GET(name)) {                      \
-			errno = ENOSYS;                \
-			return (rt)EOF;                \
-		}                                      \
-		if ((fast) || !enter(&c))              \
-			return REAL(name) args;        \
-		sb_get(fp, &b);                        \
-		r = REAL(name) args;                   \
-		sb_line(&c, fp, &b, out, in);          \
-		return r;                              \
+ * stays in the buffer, the stream to hold (NULL none)).  The stream is
+ * held (flockfile, which the call takes again) from the state before
+ * to the state after: another thread's call on it in between would
+ * count as this one's (two threads fread one FILE* at its end: one
+ * read(2) = 0, not two).  fflush(NULL) holds none: it takes every
+ * stream after the list's lock, one held before it could deadlock. */
+#define SIOL(rt, name, params, args, fp, out, in, fast, lk) \
+	static rt(*real_##name) params;                     \
+	EXPORT rt name params                               \
+	{                                                   \
+		struct call c;                              \
+		struct sbuf b;                              \
+		FILE *l;                                    \
+		rt r;                                       \
+		if (!GET(name)) {                           \
+			errno = ENOSYS;                     \
+			return (rt)EOF;                     \
+		}                                           \
+		if ((fast) || !enter(&c))                   \
+			return REAL(name) args;             \
+		if ((l = (lk)))                             \
+			flockfile(l);                       \
+		sb_get(fp, &b);                             \
+		r = REAL(name) args;                        \
+		sb_line(&c, fp, &b, out, in);               \
+		if (l)                                      \
+			funlockfile(l);                     \
+		return r;                                   \
 	}
+#define SIO(rt, name, params, args, fp, out, in, fast) \
+	SIOL(rt, name, params, args, fp, out, in, fast, fp)
 /* a write of stdio, and a read */
 #define WSIO(rt, name, params, args, fp, out, fast) \
 	SIO(rt, name, params, args, fp, out, -1, fast)
@@ -2170,8 +2182,8 @@ WSIO(int, __vfprintf_chk, (FILE * f, int fl, const char *fm, va_list ap),
 WSIO(int, __vprintf_chk, (int fl, const char *fm, va_list ap), (fl, fm, ap),
      stdout, r > 0 ? r : 0, 0)
 /* fflush(f): what was waiting (NULL, every stream: not followed) */
-WSIO(int, fflush, (FILE * f), (f), f ? f : stdin, f ? 0 : -1, 0)
-WSIO(int, fflush_unlocked, (FILE * f), (f), f ? f : stdin, f ? 0 : -1, 0)
+SIOL(int, fflush, (FILE * f), (f), f ? f : stdin, f ? 0 : -1, -1, 0, f)
+SIOL(int, fflush_unlocked, (FILE * f), (f), f ? f : stdin, f ? 0 : -1, -1, 0, f)
 
 RSIO(size_t, fread, (void *p, size_t s, size_t n, FILE *f), (p, s, n, f), f,
      (long long)(r *s), sb_rhas(f, sb_bytes(s, n)))

@@ -393,7 +393,7 @@ static void agg_record(struct iol_accum *a, const struct iol_rec *r, int init)
 		stime = r->fc[s->f_slow];
 	} else {
 		frank = srank = r->rank;
-		fbytes = sbytes = r->ic[s->bytes_r] + r->ic[s->bytes_w];
+		fbytes = sbytes = wadd(r->ic[s->bytes_r], r->ic[s->bytes_w]);
 		ftime = stime =
 			r->fc[s->t_read] + r->fc[s->t_write] + r->fc[s->t_meta];
 	}

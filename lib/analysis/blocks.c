@@ -911,7 +911,9 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 			b->first = ev->start;
 		if (ev->start + ev->dur > b->last)
 			b->last = ev->start + ev->dur;
-		if (ev->file && (r = pair_new(bd, i, ev->file)) < 0)
+		/* r of this file alone: a call on none (a rename from an
+		 * unknown name) counts no file, whatever r held before */
+		if ((r = ev->file ? pair_new(bd, i, ev->file) : 0) < 0)
 			return r;
 		b->files += r > 0;
 		if ((r = pair_new(bd, i | (uint64_t)1 << 63,

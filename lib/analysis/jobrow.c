@@ -16,6 +16,18 @@
 
 #define NOINT INT64_MIN
 
+/* a + b of two counts of an untrusted log, saturated: a crafted log's
+ * counters near INT64_MAX overflow a plain sum (and the summary's
+ * wrapping sums may be negative); never NOINT */
+static int64_t csum(int64_t a, int64_t b)
+{
+	if (b > 0 && a > INT64_MAX - b)
+		return INT64_MAX;
+	if (b < 0 && a < INT64_MIN + 1 - b)
+		return INT64_MIN + 1;
+	return a + b;
+}
+
 /* table entries by getter kind */
 #define STRF(n, lab, g)                                  \
 	{                                                \
@@ -341,7 +353,7 @@ static int64_t j_stdio_ops(const struct iol_jobrow *r)
 
 	if (!m->present)
 		return NOINT;
-	return m->reads + m->writes + m->syncs;
+	return csum(csum(m->reads, m->writes), m->syncs);
 }
 
 NUMG(j_rmibs, r->s->read_mibs)
@@ -376,7 +388,7 @@ static int64_t cat_files(const struct iol_jobrow *r, int c)
 
 static int64_t cat_bytes(const struct iol_jobrow *r, int c)
 {
-	return r->s->cat[c].read_bytes + r->s->cat[c].write_bytes;
+	return csum(r->s->cat[c].read_bytes, r->s->cat[c].write_bytes);
 }
 
 static int64_t cat_maxoff(const struct iol_jobrow *r, int c)
@@ -421,7 +433,8 @@ static int64_t g_top_bytes(const struct iol_jobrow *r)
 {
 	if (!r->s->ntop)
 		return NOINT;
-	return r->s->top_bytes[0].bytes_read + r->s->top_bytes[0].bytes_written;
+	return csum(r->s->top_bytes[0].bytes_read,
+		    r->s->top_bytes[0].bytes_written);
 }
 
 /* ---- access-size bins: [0] POSIX, [1] MPI-IO ---- */

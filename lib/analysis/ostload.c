@@ -55,8 +55,11 @@ static double stripe_share(const struct iol_jlustre *s, double ext, size_t j)
 		return 1.0 / n;
 	units = ceil(ext / sz);
 	on = floor(units / n) + ((double)j < fmod(units, n) ? 1 : 0);
+	/* the last stripe's bytes as what is left of the extent: a stripe
+	 * size of 2^62 (a damaged log) swallowed a small extent in
+	 * units * sz - ext, the file on no OST */
 	if ((double)j == fmod(units - 1, n))
-		return (on * sz - (units * sz - ext)) / ext;
+		return ((on - 1) * sz + (ext - (units - 1) * sz)) / ext;
 	return on * sz / ext;
 }
 

@@ -32,11 +32,13 @@ static void top_insert(struct iol_topfile *top, size_t *n,
 	size_t i, k;
 
 	for (i = 0; i < *n; i++) {
+		/* added as doubles: a crafted log's counters overflow int64 */
 		double a = by_time ? t->time
-				   : (double)(t->bytes_read + t->bytes_written);
+				   : (double)t->bytes_read +
+					     (double)t->bytes_written;
 		double b = by_time ? top[i].time
-				   : (double)(top[i].bytes_read +
-					      top[i].bytes_written);
+				   : (double)top[i].bytes_read +
+					     (double)top[i].bytes_written;
 
 		if (a > b || (a == b && t->id < top[i].id))
 			break;
