@@ -311,9 +311,13 @@ static int job_rec(int mod, const struct iol_jrec *r, const struct iol_recx *x,
 			f->slowest = t;
 	}
 	/* creations can only be estimated from Darshan: written, and not
-	 * read before the first write */
-	if (mod == IOL_MOD_POSIX && x->writes > 0 &&
-	    (x->reads <= 0 || x->rstart >= x->wstart) && !f->nrank_recs)
+	 * read before the first write; or opened with O_CREAT (Darshan
+	 * keeps POSIX_MODE only then) and never read: cp -r's copies move
+	 * their bytes by copy_file_range, which Darshan does not see, so
+	 * their records hold opens and the mode alone */
+	if (mod == IOL_MOD_POSIX && !f->nrank_recs &&
+	    ((x->writes > 0 && (x->reads <= 0 || x->rstart >= x->wstart)) ||
+	     (r->ic[POSIX_MODE] > 0 && x->reads <= 0 && x->writes <= 0)))
 		f->nrank_recs = 1;
 	return 0;
 }
