@@ -13,7 +13,9 @@
 # Prints every disagreement and the scores, and holds the values measured
 # when the set was first scored (main at 1993ab1) as floors, so that no
 # rule change loses them: strict precision 12/22, recall per root cause
-# 8/9, per label 12/19.
+# 8/9, per label 12/19; raised by triage9 (a commit's few syncs are info,
+# copies opened with O_CREAT are created, HDF5 metadata counted) to
+# 15/18, 9/9, 15/19.
 # Three identical reruns of three configs (t/data/triage-round5/reruns/,
 # not labelled): sqlite-many and append-log must get the labelled log's
 # warn and high codes; strided-indep's IO-TIME crosses the 1 s floor in
@@ -31,10 +33,10 @@ is "$out" 0 "every log is one of ours, in t/data/triage-round5"
 triage_score "$L"
 # IO-TIME stakes what its causes cost (triage8, full_rate_mibs 0):
 # 12/22 -> 12/16, scored after the change, the labels unread by it
-ge "$(num "$line" precision)" 0.75 "strict precision"
-ge "$(num "$line" 'cause recall')" 0.889 "recall per root cause"
-ge "$(num "$line" recall)" 0.632 "recall per label"
-ge "$(num "$line" tp)" 12 "material findings found at warn or high"
+ge "$(num "$line" precision)" 0.833 "strict precision"
+ge "$(num "$line" 'cause recall')" 1 "recall per root cause"
+ge "$(num "$line" recall)" 0.789 "recall per label"
+ge "$(num "$line" tp)" 15 "material findings found at warn or high"
 # verdicts: each run's warn and high codes, one line a run
 verdicts() {
 	: >"$TMP/verdicts"

@@ -311,6 +311,8 @@ TFNAME(t_shtimb_file, shared_time_imbal_id)
 TFNAME(t_rsimb_file, rank_size_imbal_id)
 TFNAME(t_raw_file, raw_id)
 NUMG(t_meta_slow, TF->meta_slowest)
+NUMG(t_h5_time, TF->h5_time_slowest)
+NUMG(t_h5_meta, TF->h5_meta_slowest)
 INTG(t_onemib, posix_or_none(r, TF->one_mib_ops))
 NUMG(t_small_time, TF->small_time)
 NUMG(t_shsmall_time, TF->shared_small_time)
@@ -755,12 +757,19 @@ static const struct iol_field fields[] = {
 	     "POSIX reads < 1 MiB alone in their open, within the file's "
 	     "first request",
 	     t_lone_reads),
+	/* issue 34, round 5: HDF5's file metadata (H5F) beside H5D */
+	NUMF("hdf5_time_by_slowest", IOL_FT_NUM, "s",
+	     "HDF5 time of the slowest rank (H5F metadata + H5D)", 4,
+	     t_h5_time),
+	NUMF("hdf5_meta_by_slowest", IOL_FT_NUM, "s",
+	     "HDF5 metadata time of the slowest rank (H5F + H5D)", 4,
+	     t_h5_meta),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 70,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 72,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -313,9 +313,13 @@ static int job_rec(int mod, const struct iol_jrec *r, const struct iol_recx *x,
 			f->slowest = t;
 	}
 	/* creations can only be estimated from Darshan: written, and not
-	 * read before the first write */
-	if (mod == IOL_MOD_POSIX && x->writes > 0 &&
-	    (x->reads <= 0 || x->rstart >= x->wstart) && !f->nrank_recs)
+	 * read before the first write; or opened with O_CREAT (Darshan
+	 * keeps POSIX_MODE only then) and never read: cp -r's copies move
+	 * their bytes by copy_file_range, which Darshan does not see, so
+	 * their records hold opens and the mode alone */
+	if (mod == IOL_MOD_POSIX && !f->nrank_recs &&
+	    ((x->writes > 0 && (x->reads <= 0 || x->rstart >= x->wstart)) ||
+	     (r->ic[POSIX_MODE] > 0 && x->reads <= 0 && x->writes <= 0)))
 		f->nrank_recs = 1;
 	return 0;
 }
@@ -606,6 +610,56 @@ static double imbal_stake(const struct iol_job *job, int64_t busiest,
 	return own ? fmax(busy - sum / (double)nprocs, 0) : NAN;
 }
 
+/*
+ * HDF5's time a rank by slowest: H5F's metadata (file opens, closes,
+ * flushes) beside H5D's read, write and metadata, which the H5D time by
+ * slowest leaves out (r5-h5-meta: H5F META 0.672 s on rank 0, H5D
+ * 0.397 s); and the metadata alone.  A shared record adds its slowest
+ * rank's time, or the mean rank's share when it has none (H5F).
+ */
+static void hdf5_slowest(const struct iol_job *job, int64_t nprocs,
+			 struct iol_trifacts *tf)
+{
+	static const int mods[] = {IOL_MOD_H5F, IOL_MOD_H5D};
+	double *t = calloc((size_t)nprocs * 2, sizeof(*t)), *m;
+	double sh_t = 0, sh_m = 0, tmax = 0, mmax = 0;
+	int seen = 0;
+
+	tf->h5_time_slowest = tf->h5_meta_slowest = NAN;
+	if (!t)
+		return;
+	m = t + nprocs;
+	for (size_t k = 0; k < 2; k++) {
+		const struct iol_jmod *jm = &job->mod[mods[k]];
+
+		for (size_t i = 0; jm->loaded && i < jm->n; i++) {
+			struct iol_recx x;
+			int64_t rank = jm->recs[i].rank;
+			double all, meta;
+
+			iol_rec_extract(mods[k], &jm->recs[i], &x);
+			meta = posf(x.tm);
+			all = posf(x.tr) + posf(x.tw) + meta;
+			seen = 1;
+			if (rank >= 0 && rank < nprocs) {
+				t[rank] += all, m[rank] += meta;
+				continue;
+			}
+			sh_t += x.tslow > 0 ? x.tslow : all / (double)nprocs;
+			sh_m += meta / (double)nprocs;
+		}
+	}
+	for (int64_t r = 0; r < nprocs; r++) {
+		tmax = fmax(tmax, t[r]);
+		mmax = fmax(mmax, m[r]);
+	}
+	free(t);
+	if (seen) {
+		tf->h5_time_slowest = tmax + sh_t;
+		tf->h5_meta_slowest = mmax + sh_m;
+	}
+}
+
 /* The job: POSIX and STDIO records together (METRICS.md 1-4, 7). */
 static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 		    const struct iol_excl *excl, int64_t nprocs,
@@ -662,6 +716,7 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 		return iol_error_set(err, ret, "out of memory");
 	ret = iol_trifacts_compute(job, &s->tf, err);
 	s->tf.meta_slowest = meta_slow;
+	hdf5_slowest(job, nprocs, &s->tf);
 	s->tf.rank_imbal_stake = imbal;
 	s->tf.ranks_bytes = nbytes;
 	s->tf.rank_bytes_min = minbytes;

@@ -59,6 +59,7 @@ static const struct {
 	{"storm_files", POS},
 	{"rank_jitter_pct", PCT},
 	{"fsync_per_file", POS},
+	{"fsync_commit_syncs", POS},
 	{"full_rate_mibs", POS},
 	{"stdio_call_bytes", POS},
 };

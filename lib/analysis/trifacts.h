@@ -96,6 +96,10 @@ struct iol_trifacts {
 	/* POSIX + STDIO metadata time of the slowest rank (ranktime's
 	 * meta_by_slowest), set by iol_summary_compute */
 	double meta_slowest;
+	/* HDF5's time a rank by slowest, H5F metadata and H5D read, write
+	 * and metadata, and its metadata alone (H5F + H5D META); NAN
+	 * without HDF5 (set by iol_summary_compute) */
+	double h5_time_slowest, h5_meta_slowest;
 	/* ranks whose per-rank POSIX + STDIO records moved bytes, and the
 	 * least such rank's bytes (set by iol_summary_compute) */
 	int64_t ranks_bytes, rank_bytes_min;

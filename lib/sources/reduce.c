@@ -341,6 +341,9 @@ static int meta_op(struct tstate *st, const struct iol_event *ev)
 	else
 		r->fc[POSIX_F_META_TIME] += ev->dur;
 	if (ev->kind == IOL_EV_OPEN) {
+		/* as Darshan's runtime: the mode argument of the last open,
+		 * 0 without O_CREAT (summary counts such files as created) */
+		r->ic[POSIX_MODE] = (int64_t)ev->mode;
 		ts_min(&r->fc[POSIX_F_OPEN_START_TIMESTAMP], s > 0 ? s : 1e-9);
 		ts_max(&r->fc[POSIX_F_OPEN_END_TIMESTAMP], e);
 	}
