@@ -53,7 +53,7 @@ const struct iol_view iol_view_fsload = IOL_VIEW("fsload", NULL, target_cols);
 
 static const struct iol_col op_cols[] = {
 	{"operation", "operation", COL_STR, 0,
-	 "metadata operation (LMT's name)"},
+	 "metadata operation (LMT's name), or a GPFS operation's kind"},
 	{"count", "count", COL_NUM, 0, "operations in the window"},
 	{"mean_per_s", "mean /s", COL_NUM, 1,
 	 "count over the seconds of the window with samples"},
