@@ -11,6 +11,7 @@
 #include "analysis/select.h"
 #include "analysis/recx-int.h"
 #include "base/grow.h"
+#include "base/sort.h"
 #include "counters/counters.h"
 #include "base/wrap.h"
 #include "base/banned.h"
@@ -451,12 +452,12 @@ struct sfile {
 	int u; /* 0 unique, 1 shared, 2 partially shared */
 };
 
-static int sfile_cmp(const void *a, const void *b)
+static int sfile_before(const struct sfile *x, const struct sfile *y)
 {
-	const struct sfile *x = a, *y = b;
-
-	return x->b < y->b ? 1 : x->b > y->b ? -1 : x->u - y->u;
+	return x->b != y->b ? x->b > y->b : x->u < y->u;
 }
+
+IOL_SORT_DEFINE(sort_sfiles, struct sfile, sfile_before)
 
 /* The carrying files: largest first, up to 90 % of the bytes (at least
  * one).  Sets the strategy's class, files and share; returns the class. */
@@ -467,7 +468,7 @@ static int carrying(struct sfile *v, size_t n, int64_t total,
 	size_t i;
 	int u;
 
-	qsort(v, n, sizeof(*v), sfile_cmp);
+	sort_sfiles(v, n);
 	for (i = 0; i < n && (i == 0 || (double)sum < 0.9 * (double)total);
 	     i++) {
 		sum = wadd(sum, v[i].b);
