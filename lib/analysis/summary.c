@@ -201,6 +201,8 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 
 	if (use_acc && iol_accum_init(&acc, m, job->nprocs) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	if (use_acc)
+		acc.perf_only = 1; /* only iol_accum_perf() below */
 	for (i = 0; i < jm->n && !ret; i++) {
 		struct iol_recx x;
 
