@@ -1623,7 +1623,13 @@ again:
 	r->nflt = lay->nflt_new;
 	r->file_rec_id = lay->has_file_rec_id ? ld_u64(b + 16, sw) : 0;
 	c = b + 16 + lay->pre;
-	if (!lay->imap && !lay->fmap) {
+	if (!lay->imap && !lay->fmap && !sw) {
+		/* the host's byte order: the counters as they lie */
+		memcpy(r->ic, c, 8 * (size_t)lay->nint);
+		c += 8 * lay->nint;
+		memcpy(r->fc, c, 8 * (size_t)lay->nflt);
+		c += 8 * lay->nflt;
+	} else if (!lay->imap && !lay->fmap) {
 		for (i = 0; i < lay->nint; i++)
 			r->ic[i] = ld_i64(c + 8 * i, sw);
 		c += 8 * lay->nint;
