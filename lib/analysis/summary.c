@@ -165,7 +165,7 @@ static int layer_perf(const struct iol_job *job, int m, struct iol_modsum *ms)
 		struct iol_recx x;
 		int64_t rank = jm->recs[i].rank;
 
-		iol_rec_extract(m, &jm->recs[i], &x);
+		iol_jmod_extract(jm, m, i, &x);
 		p->total_bytes =
 			wadd(p->total_bytes, wadd(pos(x.br), pos(x.bw)));
 		if (rank < 0)
@@ -228,7 +228,7 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 	for (i = 0; i < jm->n && !ret; i++) {
 		struct iol_recx x;
 
-		iol_rec_extract(m, &jm->recs[i], &x);
+		iol_jmod_extract(jm, m, i, &x);
 		ms->nrec++;
 		ms->bytes_read = wadd(ms->bytes_read, pos(x.br));
 		ms->bytes_written = wadd(ms->bytes_written, pos(x.bw));
@@ -620,7 +620,7 @@ static double imbal_stake(const struct iol_job *job, int64_t busiest,
 
 		if (jm->recs[i].rank < 0)
 			continue;
-		iol_rec_extract(IOL_MOD_POSIX, &jm->recs[i], &x);
+		iol_jmod_extract(jm, IOL_MOD_POSIX, i, &x);
 		t = posf(x.tr) + posf(x.tw);
 		sum += t;
 		if (jm->recs[i].rank == busiest)

@@ -691,7 +691,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		struct iol_recx x;
 		int64_t small = small_ops(r);
 
-		iol_rec_extract(IOL_MOD_POSIX, r, &x);
+		iol_jmod_extract(jm, IOL_MOD_POSIX, i, &x);
 		tf->mem_notaligned += nn(r->ic[POSIX_MEM_NOT_ALIGNED]);
 		tf->one_mib_ops += one_mib(r);
 		a[i] = (struct fr){r->id,

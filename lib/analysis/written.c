@@ -81,7 +81,7 @@ int iol_written_compute(const struct iol_job *job, struct iol_written *w,
 		for (i = 0; jm->loaded && i < jm->n; i++) {
 			struct iol_recx x;
 
-			iol_rec_extract(mods[k], &jm->recs[i], &x);
+			iol_jmod_extract(jm, mods[k], i, &x);
 			nv = iol_grow(v, &cap, n, sizeof(*v), 64);
 			if (!nv) {
 				free(v);

@@ -479,6 +479,10 @@ int iol_poprow_build(struct iol_poprow *row, const struct iol_popfile *f,
 
 	iol_pop_columns(&nc); /* the tables, before any summary */
 	rc = iol_job_load(&job, f->path, &e);
+	/* the summary, files written and triage facts each extract every
+	 * record: once here instead (without memory, they extract) */
+	if (rc == 0)
+		(void)iol_recx_cache(job);
 	if (rc == 0)
 		rc = iol_summary_compute(job, &ctx->nodes, &s, &e);
 	if (rc == 0)
