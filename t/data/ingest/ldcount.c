@@ -18,7 +18,8 @@ static void *real; /* the real libdeflate */
 static void *real_fn(const char *name)
 {
 	if (!real)
-		real = dlmopen(LM_ID_BASE, "libdeflate.so.0", RTLD_NOW | RTLD_LOCAL);
+		real = dlmopen(LM_ID_BASE, "libdeflate.so.0",
+			       RTLD_NOW | RTLD_LOCAL);
 	return real ? dlsym(real, name) : NULL;
 }
 
@@ -57,9 +58,9 @@ int libdeflate_zlib_decompress_ex(void *d, const void *in, size_t inlen,
 				  size_t *made)
 {
 	int (*f)(void *, const void *, size_t, void *, size_t, size_t *,
-		 size_t *) = (int (*)(void *, const void *, size_t, void *,
-				      size_t, size_t *, size_t *))
-		real_fn(__func__);
+		 size_t *) =
+		(int (*)(void *, const void *, size_t, void *, size_t, size_t *,
+			 size_t *))real_fn(__func__);
 
 	__atomic_add_fetch(&inflates, 1, __ATOMIC_RELAXED);
 	return f ? f(d, in, inlen, out, cap, used, made) : 2;
