@@ -1,7 +1,8 @@
 /*
  * t/data/ingest/ldcount.c: an LD_PRELOAD library for t/7142 that counts
- * the libdeflate decompressors iolens allocates and the streams it asks
- * them to inflate, written as "allocs inflates" to $LD_COUNT at exit.
+ * the libdeflate decompressors iolens allocates, the streams it asks
+ * them to inflate and its calls of qsort(), written as "allocs inflates
+ * qsorts" to $LD_COUNT at exit.
  * iolens loads libdeflate with dlopen (local) and looks its functions up
  * in that handle, so this library answers that dlopen with its own
  * handle and forwards each function to the real libdeflate.
@@ -12,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned long allocs, inflates;
+static unsigned long allocs, inflates, qsorts;
 static void *real; /* the real libdeflate */
 
 static void *real_fn(const char *name)
@@ -66,13 +67,27 @@ int libdeflate_zlib_decompress_ex(void *d, const void *in, size_t inlen,
 	return f ? f(d, in, inlen, out, cap, used, made) : 2;
 }
 
+void qsort(void *base, size_t n, size_t size,
+	   int (*cmp)(const void *, const void *))
+{
+	static void (*next)(void *, size_t, size_t,
+			    int (*)(const void *, const void *));
+
+	if (!next)
+		next = (void (*)(void *, size_t, size_t,
+				 int (*)(const void *, const void *)))
+			dlsym(RTLD_NEXT, "qsort");
+	__atomic_add_fetch(&qsorts, 1, __ATOMIC_RELAXED);
+	next(base, n, size, cmp);
+}
+
 __attribute__((destructor)) static void report(void)
 {
 	const char *p = getenv("LD_COUNT");
 	FILE *f = p ? fopen(p, "w") : NULL;
 
 	if (f) {
-		fprintf(f, "%lu %lu\n", allocs, inflates);
+		fprintf(f, "%lu %lu %lu\n", allocs, inflates, qsorts);
 		fclose(f);
 	}
 }
