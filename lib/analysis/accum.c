@@ -531,7 +531,8 @@ int iol_accum_add(struct iol_accum *a, const struct iol_rec *r)
 
 	if (r->rank < -1 || r->rank >= a->nprocs)
 		return IOL_ECORRUPT;
-	agg_record(a, r, a->nrec == 0);
+	if (!a->perf_only)
+		agg_record(a, r, a->nrec == 0);
 	a->nrec++;
 	rb = r->ic[s->bytes_r];
 	wb = r->ic[s->bytes_w];
@@ -558,6 +559,8 @@ int iol_accum_add(struct iol_accum *a, const struct iol_rec *r)
 		a->rank_rw[r->rank] += rw;
 		a->rank_md[r->rank] += md;
 	}
+	if (a->perf_only)
+		return 0;
 	f = file_get(a, r->id);
 	if (!f)
 		return IOL_ENOMEM;

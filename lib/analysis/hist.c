@@ -9,6 +9,7 @@
 #include "analysis/metrics.h"
 #include "analysis/recx-int.h"
 #include "base/grow.h"
+#include "base/sort.h"
 #include "base/wrap.h"
 #include "base/banned.h"
 
@@ -25,23 +26,21 @@ struct szc {
 	int64_t size, count;
 };
 
-static int by_size(const void *a, const void *b)
+static int size_before(const struct szc *x, const struct szc *y)
 {
-	const struct szc *x = a, *y = b;
-
-	return (x->size > y->size) - (x->size < y->size);
+	return x->size < y->size;
 }
+
+IOL_SORT_DEFINE(sort_by_size, struct szc, size_before)
 
 /* most frequent first, then the smaller size (PyDarshan's order: a stable
  * sort by count of sizes in ascending order) */
-static int by_count(const void *a, const void *b)
+static int count_before(const struct szc *x, const struct szc *y)
 {
-	const struct szc *x = a, *y = b;
-
-	if (x->count != y->count)
-		return x->count < y->count ? 1 : -1;
-	return (x->size > y->size) - (x->size < y->size);
+	return x->count != y->count ? x->count > y->count : x->size < y->size;
 }
+
+IOL_SORT_DEFINE(sort_by_count, struct szc, count_before)
 
 int iol_rec_sizes(int mod, const struct iol_jrec *r, int64_t size[IOL_NCOMMON],
 		  int64_t count[IOL_NCOMMON])
@@ -120,9 +119,9 @@ int iol_common_sizes(const struct iol_job *job, int mod,
 	if (!p)
 		return IOL_ENOMEM;
 	n = gather(jm, mod, p);
-	qsort(p, n, sizeof(*p), by_size);
+	sort_by_size(p, n);
 	n = merge_sizes(p, n);
-	qsort(p, n, sizeof(*p), by_count);
+	sort_by_count(p, n);
 	for (k = 0; k < n && k < IOL_NCOMMON; k++) {
 		size[k] = p[k].size;
 		count[k] = p[k].count;

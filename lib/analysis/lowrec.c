@@ -24,8 +24,8 @@ int iol_lowrecs_next(struct iol_lowrecs *it, int *mod,
 
 		if (jm->loaded && it->i < jm->n) {
 			*mod = m;
-			*rec = &jm->recs[it->i++];
-			iol_rec_extract(m, *rec, x);
+			*rec = &jm->recs[it->i];
+			iol_jmod_extract(jm, m, it->i++, x);
 			return 1;
 		}
 		it->k++;

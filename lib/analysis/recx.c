@@ -10,6 +10,7 @@
 
 #include "analysis/metrics.h"
 #include "analysis/recx-int.h"
+#include "model/job-int.h"
 #include "counters/counters.h"
 #include "base/grow.h"
 #include "base/wrap.h"
@@ -403,4 +404,26 @@ void iol_rec_extract(int mod, const struct iol_jrec *r, struct iol_recx *x)
 	x->last = tsmax(x->last, x->cend);
 	x->access1 = geti(r, c->acc1);
 	x->access1_count = geti(r, c->acc1c);
+}
+
+int iol_recx_cache(struct iol_job *job)
+{
+	int m;
+
+	for (m = 0; m < IOL_MOD_KNOWN; m++) {
+		struct iol_jmod *jm = &job->mod[m];
+		struct iol_recx *rx;
+		size_t i;
+
+		if (!jm->loaded || !jm->n || jm->rx ||
+		    jm->n > IOL_RECX_CACHE_MAX || !iol_mod_is_data(m))
+			continue;
+		rx = iol_arena_alloc(&job->priv->arena, jm->n * sizeof(*rx));
+		if (!rx)
+			return IOL_ENOMEM;
+		for (i = 0; i < jm->n; i++)
+			iol_rec_extract(m, &jm->recs[i], &rx[i]);
+		jm->rx = rx;
+	}
+	return 0;
 }

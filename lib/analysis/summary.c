@@ -11,6 +11,7 @@
 #include "analysis/select.h"
 #include "analysis/recx-int.h"
 #include "base/grow.h"
+#include "base/sort.h"
 #include "counters/counters.h"
 #include "base/wrap.h"
 #include "base/banned.h"
@@ -166,7 +167,7 @@ static int layer_perf(const struct iol_job *job, int m, struct iol_modsum *ms)
 		struct iol_recx x;
 		int64_t rank = jm->recs[i].rank;
 
-		iol_rec_extract(m, &jm->recs[i], &x);
+		iol_jmod_extract(jm, m, i, &x);
 		p->total_bytes =
 			wadd(p->total_bytes, wadd(pos(x.br), pos(x.bw)));
 		if (rank < 0)
@@ -189,23 +190,47 @@ static int layer_perf(const struct iol_job *job, int m, struct iol_modsum *ms)
 	return 0;
 }
 
+static int u64_before(const uint64_t *a, const uint64_t *b)
+{
+	return *a < *b;
+}
+
+IOL_SORT_DEFINE(sort_ids, uint64_t, u64_before)
+
+/* The distinct ids of v[0..n), sorted in place: a module's files (a
+ * per-file table of 80-byte entries only to count them was 3 % of
+ * ingest) */
+static int64_t distinct_ids(uint64_t *v, size_t n)
+{
+	size_t i, k = n > 0;
+
+	sort_ids(v, n);
+	for (i = 1; i < n; i++)
+		k += v[i] != v[i - 1];
+	return (int64_t)k;
+}
+
 /* The volumes, times and time by slowest of one data module. */
 static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 		   struct iol_error *err)
 {
 	const struct iol_jmod *jm = &job->mod[m];
 	struct iol_accum acc;
-	struct ftab mft = {0};
+	uint64_t *ids = malloc((jm->n ? jm->n : 1) * sizeof(*ids));
 	int use_acc = iol_accum_supported(m), ret = 0;
 	double np;
 	size_t i;
 
-	if (use_acc && iol_accum_init(&acc, m, job->nprocs) < 0)
+	if (!ids || (use_acc && iol_accum_init(&acc, m, job->nprocs) < 0)) {
+		free(ids);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	if (use_acc)
+		acc.perf_only = 1; /* only iol_accum_perf() below */
 	for (i = 0; i < jm->n && !ret; i++) {
 		struct iol_recx x;
 
-		iol_rec_extract(m, &jm->recs[i], &x);
+		iol_jmod_extract(jm, m, i, &x);
 		ms->nrec++;
 		ms->bytes_read = wadd(ms->bytes_read, pos(x.br));
 		ms->bytes_written = wadd(ms->bytes_written, pos(x.bw));
@@ -222,9 +247,8 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 		ms->read_time += posf(x.tr);
 		ms->write_time += posf(x.tw);
 		ms->meta_time += posf(x.tm);
-		if (!iol_ftab_get(&mft, jm->recs[i].id)) {
-			ret = iol_error_set(err, IOL_ENOMEM, "out of memory");
-		} else if (use_acc) {
+		ids[i] = jm->recs[i].id;
+		if (use_acc) {
 			struct iol_rec r;
 
 			iol_rec_to_iolrec(m, &jm->recs[i], &r);
@@ -233,8 +257,8 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 						    "record with a bad rank");
 		}
 	}
-	ms->nfiles = (int64_t)mft.n;
-	iol_ftab_free(&mft);
+	ms->nfiles = distinct_ids(ids, i); /* the records seen */
+	free(ids);
 	np = job->nprocs > 0 ? (double)job->nprocs : 1;
 	ms->read_time_pp = ms->read_time / np;
 	ms->write_time_pp = ms->write_time / np;
@@ -447,8 +471,9 @@ static void file_add(const struct iol_job *job, struct fent *f,
 /* The standard streams: data, but no file a strategy is made of. */
 static int is_pseudo(const char *path)
 {
-	return path && (!strcmp(path, "<STDOUT>") ||
-			!strcmp(path, "<STDERR>") || !strcmp(path, "<STDIN>"));
+	return path && path[0] == '<' &&
+	       (!strcmp(path, "<STDOUT>") || !strcmp(path, "<STDERR>") ||
+		!strcmp(path, "<STDIN>"));
 }
 
 /* A file's bytes of the kind that decides, and its sharing class. */
@@ -457,12 +482,12 @@ struct sfile {
 	int u; /* 0 unique, 1 shared, 2 partially shared */
 };
 
-static int sfile_cmp(const void *a, const void *b)
+static int sfile_before(const struct sfile *x, const struct sfile *y)
 {
-	const struct sfile *x = a, *y = b;
-
-	return x->b < y->b ? 1 : x->b > y->b ? -1 : x->u - y->u;
+	return x->b != y->b ? x->b > y->b : x->u < y->u;
 }
+
+IOL_SORT_DEFINE(sort_sfiles, struct sfile, sfile_before)
 
 /* The carrying files: largest first, up to 90 % of the bytes (at least
  * one).  Sets the strategy's class, files and share; returns the class. */
@@ -473,7 +498,7 @@ static int carrying(struct sfile *v, size_t n, int64_t total,
 	size_t i;
 	int u;
 
-	qsort(v, n, sizeof(*v), sfile_cmp);
+	sort_sfiles(v, n);
 	for (i = 0; i < n && (i == 0 || (double)sum < 0.9 * (double)total);
 	     i++) {
 		sum = wadd(sum, v[i].b);
@@ -601,7 +626,7 @@ static double imbal_stake(const struct iol_job *job, int64_t busiest,
 
 		if (jm->recs[i].rank < 0)
 			continue;
-		iol_rec_extract(IOL_MOD_POSIX, &jm->recs[i], &x);
+		iol_jmod_extract(jm, IOL_MOD_POSIX, i, &x);
 		t = posf(x.tr) + posf(x.tw);
 		sum += t;
 		if (jm->recs[i].rank == busiest)

@@ -9,6 +9,7 @@
 
 #include "analysis/metrics.h"
 #include "analysis/trifacts.h"
+#include "base/sort.h"
 #include "counters/counters.h"
 #include "base/banned.h"
 
@@ -77,12 +78,19 @@ static int ids_has(const struct ids *s, uint64_t id)
 	return s->n && bsearch(&id, s->v, s->n, sizeof(*s->v), cmp_u64);
 }
 
-static int cmp_fr(const void *a, const void *b)
+static int u64_before(const uint64_t *x, const uint64_t *y)
 {
-	const struct fr *x = a, *y = b;
-
-	return x->id < y->id ? -1 : x->id > y->id;
+	return *x < *y;
 }
+
+IOL_SORT_DEFINE(sort_u64, uint64_t, u64_before)
+
+static int fr_before(const struct fr *x, const struct fr *y)
+{
+	return x->id < y->id;
+}
+
+IOL_SORT_DEFINE(sort_frs, struct fr, fr_before)
 
 static int64_t nn(int64_t v)
 {
@@ -358,6 +366,13 @@ struct sreds {
 	size_t n;
 };
 
+static int sred_before(const struct sred *x, const struct sred *y)
+{
+	return x->id < y->id;
+}
+
+IOL_SORT_DEFINE(sort_sreds, struct sred, sred_before)
+
 static int cmp_sred(const void *a, const void *b)
 {
 	const struct sred *x = a, *y = b;
@@ -455,8 +470,7 @@ static int stdio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 				r->ic[STDIO_MAX_BYTE_READ],
 				code_file(iol_job_name(job, r->id)), 0};
 	}
-	if (st->n)
-		qsort(st->v, st->n, sizeof(*st->v), cmp_sred);
+	sort_sreds(st->v, st->n);
 	for (i = k = 0; i < st->n; i++) {
 		if (k && st->v[k - 1].id == st->v[i].id) {
 			st->v[k - 1].br = sadd(st->v[k - 1].br, st->v[i].br);
@@ -692,7 +706,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		struct iol_recx x;
 		int64_t small = small_ops(r);
 
-		iol_rec_extract(IOL_MOD_POSIX, r, &x);
+		iol_jmod_extract(jm, IOL_MOD_POSIX, i, &x);
 		tf->mem_notaligned += nn(r->ic[POSIX_MEM_NOT_ALIGNED]);
 		tf->one_mib_ops += one_mib(r);
 		tf->lone_reads = sadd(tf->lone_reads, lone_reads(r, &x));
@@ -736,12 +750,12 @@ struct mrec {
 	double t;
 };
 
-static int cmp_mrec(const void *a, const void *b)
+static int mrec_before(const struct mrec *x, const struct mrec *y)
 {
-	const struct mrec *x = a, *y = b;
-
-	return x->id < y->id ? -1 : x->id > y->id;
+	return x->id < y->id;
 }
+
+IOL_SORT_DEFINE(sort_mrecs, struct mrec, mrec_before)
 
 /* A file every rank kept its own record of is a shared file: its
  * spread is judged as a reduced record's (slowest and fastest rank by
@@ -772,8 +786,7 @@ static void rank_spread(struct mrec *m, size_t n, int64_t nprocs,
 {
 	size_t i, j;
 
-	if (n)
-		qsort(m, n, sizeof(*m), cmp_mrec);
+	sort_mrecs(m, n);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && m[j].id == m[i].id; j++)
 			;
@@ -939,10 +952,8 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 		free(m);
 		return IOL_ENOMEM;
 	}
-	if (mpi->n)
-		qsort(mpi->v, mpi->n, sizeof(*mpi->v), cmp_u64);
-	if (ms->coll.n)
-		qsort(ms->coll.v, ms->coll.n, sizeof(*mpi->v), cmp_u64);
+	sort_u64(mpi->v, mpi->n);
+	sort_u64(ms->coll.v, ms->coll.n);
 	rank_spread(m, nm, job->nprocs, tf);
 	free(m);
 	return 0;
@@ -990,8 +1001,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 		free(a), free(st.v);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
-	if (n)
-		qsort(a, n, sizeof(*a), cmp_fr);
+	sort_frs(a, n);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && a[j].id == a[i].id; j++)
 			;

@@ -11,6 +11,7 @@
 #include "analysis/metrics.h"
 #include "base/error.h"
 #include "base/grow.h"
+#include "base/sort.h"
 #include "base/banned.h"
 
 const char *const iol_wclass_names[IOL_WCLASS_N] = {
@@ -38,12 +39,12 @@ struct wfile {
 	int written;
 };
 
-static int cmp_wfile(const void *a, const void *b)
+static int wfile_before(const struct wfile *x, const struct wfile *y)
 {
-	const struct wfile *x = a, *y = b;
-
-	return x->id < y->id ? -1 : x->id > y->id;
+	return x->id < y->id;
 }
+
+IOL_SORT_DEFINE(sort_wfiles, struct wfile, wfile_before)
 
 static void fold(const struct wfile *v, size_t n, struct iol_written *w)
 {
@@ -80,7 +81,7 @@ int iol_written_compute(const struct iol_job *job, struct iol_written *w,
 		for (i = 0; jm->loaded && i < jm->n; i++) {
 			struct iol_recx x;
 
-			iol_rec_extract(mods[k], &jm->recs[i], &x);
+			iol_jmod_extract(jm, mods[k], i, &x);
 			nv = iol_grow(v, &cap, n, sizeof(*v), 64);
 			if (!nv) {
 				free(v);
@@ -94,8 +95,7 @@ int iol_written_compute(const struct iol_job *job, struct iol_written *w,
 			n++;
 		}
 	}
-	if (n)
-		qsort(v, n, sizeof(*v), cmp_wfile);
+	sort_wfiles(v, n);
 	fold(v, n, w);
 	free(v);
 	return 0;

@@ -51,6 +51,8 @@ struct iol_jrec {
 	double *fc;  /* iol_modinfo(mod)->nflt counters */
 };
 
+struct iol_recx; /* analysis/metrics.h */
+
 struct iol_jmod {
 	int present; /* the log has this module (data or flag) */
 	int ver;     /* record version in the log */
@@ -58,6 +60,9 @@ struct iol_jmod {
 	int loaded;  /* records decoded into recs */
 	size_t n;
 	struct iol_jrec *recs;
+	/* recs[i]'s iol_rec_extract() as rx[i], when iol_recx_cache() made
+	 * them (else NULL); an opaque type here */
+	const struct iol_recx *rx;
 };
 
 /* Header of one DXT trace (one file, one rank). */

@@ -151,8 +151,7 @@ static int zin_init(struct zin *r, const uint8_t *src, size_t len, int comp)
 	r->src = src;
 	r->len = len;
 	r->comp = comp;
-	r->cap = 1 << 16;
-	r->buf = malloc(r->cap);
+	r->buf = iol_zfast_take(1 << 16, &r->cap);
 	if (!r->buf)
 		return IOL_ENOMEM;
 	/* zlib's and bzip2's best ratios are about 1032:1 and 46:1 x 1000s;
@@ -172,7 +171,7 @@ static void zin_end(struct zin *r)
 			BZ2_bzDecompressEnd(&r->bz);
 	}
 	r->active = 0;
-	free(r->buf);
+	iol_zfast_give(r->buf, r->cap);
 	r->buf = NULL;
 }
 
@@ -185,7 +184,6 @@ static void zin_end(struct zin *r)
 static int zin_whole(struct zin *r)
 {
 	size_t max = ZFAST_MAX_OUT;
-	uint8_t *out;
 	size_t n;
 
 	/* a bomb or a cut stream must not cost more than zlib would hold:
@@ -197,13 +195,10 @@ static int zin_whole(struct zin *r)
 	r->tried = 1;
 	if (r->active || r->pos || r->tail || r->len > IOL_ZFAST_MAX_IN)
 		return 0;
-	if (iol_zfast_inflate(r->src, r->len, max, &out, &n) < 0) {
+	if (iol_zfast_inflate(r->src, r->len, max, &r->buf, &r->cap, &n) < 0) {
 		r->ldoff = 1;
 		return 0;
 	}
-	free(r->buf);
-	r->buf = out;
-	r->cap = n ? n : 1;
 	r->head = 0;
 	r->tail = n;
 	r->pos = r->len;
@@ -1628,7 +1623,13 @@ again:
 	r->nflt = lay->nflt_new;
 	r->file_rec_id = lay->has_file_rec_id ? ld_u64(b + 16, sw) : 0;
 	c = b + 16 + lay->pre;
-	if (!lay->imap && !lay->fmap) {
+	if (!lay->imap && !lay->fmap && !sw) {
+		/* the host's byte order: the counters as they lie */
+		memcpy(r->ic, c, 8 * (size_t)lay->nint);
+		c += 8 * lay->nint;
+		memcpy(r->fc, c, 8 * (size_t)lay->nflt);
+		c += 8 * lay->nflt;
+	} else if (!lay->imap && !lay->fmap) {
 		for (i = 0; i < lay->nint; i++)
 			r->ic[i] = ld_i64(c + 8 * i, sw);
 		c += 8 * lay->nint;

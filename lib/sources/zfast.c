@@ -27,6 +27,61 @@ static struct ld_fns ld;
 static int ld_ok;
 static pthread_once_t ld_once = PTHREAD_ONCE_INIT;
 
+/*
+ * Each thread keeps one decompressor and a few inflate buffers from log
+ * to log: ingest opens about 14 regions a log, and allocating both anew
+ * each time (the buffers fresh pages every time) cost 4 % of its CPU.
+ * The key's destructor frees them when a worker thread ends; the main
+ * thread's stay reachable through the thread-local pointers until exit.
+ */
+#define SPARE_N 4
+#define SPARE_MAX ((size_t)4 << 20) /* larger buffers are not kept */
+
+struct zcache {
+	void *dc;
+	uint8_t *buf[SPARE_N];
+	size_t cap[SPARE_N];
+};
+
+static _Thread_local struct zcache *zc;
+static pthread_key_t zc_key;
+static int zc_keyed;
+
+static void zc_free(void *p)
+{
+	struct zcache *c = p;
+	int i;
+
+	if (!c)
+		return;
+	if (c->dc)
+		ld.release(c->dc);
+	for (i = 0; i < SPARE_N; i++)
+		free(c->buf[i]);
+	free(c);
+	zc = NULL;
+}
+
+static struct zcache *zc_get(void)
+{
+	if (!zc) {
+		zc = calloc(1, sizeof(*zc));
+		if (zc && zc_keyed)
+			(void)pthread_setspecific(zc_key, zc);
+	}
+	return zc;
+}
+
+/* this thread's decompressor, made on first use; NULL without memory */
+static void *zc_dc(void)
+{
+	struct zcache *c = zc_get();
+
+	if (c && !c->dc)
+		c->dc = ld.alloc();
+	return c ? c->dc : NULL;
+}
+
 static void ld_open(void)
 {
 	static const struct {
@@ -40,9 +95,11 @@ static void ld_open(void)
 		{"libdeflate_zlib_decompress_ex",
 		 offsetof(struct ld_fns, zlib_ex)},
 	};
-	void *h = dlopen(LD_SONAME, RTLD_NOW | RTLD_LOCAL);
+	void *h;
 	size_t i;
 
+	zc_keyed = pthread_key_create(&zc_key, zc_free) == 0;
+	h = dlopen(LD_SONAME, RTLD_NOW | RTLD_LOCAL);
 	if (!h)
 		return;
 	for (i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
@@ -88,34 +145,67 @@ static int inflate_all(void *dc, const uint8_t *src, size_t len, size_t max,
 	return 0;
 }
 
-int iol_zfast_inflate(const uint8_t *src, size_t len, size_t max, uint8_t **out,
-		      size_t *outlen)
+uint8_t *iol_zfast_take(size_t want, size_t *cap)
 {
-	size_t cap, n = 0;
-	uint8_t *buf;
-	void *dc;
-	int ret;
+	struct zcache *c;
+	uint8_t *b;
+	int i, best = -1;
 
 	pthread_once(&ld_once, ld_open);
-	if (!ld_ok || len == 0)
+	c = zc_get();
+	for (i = 0; c && i < SPARE_N; i++)
+		if (c->buf[i] && (best < 0 || c->cap[i] > c->cap[best]))
+			best = i;
+	if (best >= 0) {
+		b = c->buf[best];
+		*cap = c->cap[best];
+		c->buf[best] = NULL;
+		if (*cap >= want)
+			return b;
+		free(b);
+	}
+	b = malloc(want ? want : 1);
+	*cap = b ? want : 0;
+	return b;
+}
+
+void iol_zfast_give(uint8_t *buf, size_t cap)
+{
+	struct zcache *c = buf && cap <= SPARE_MAX ? zc_get() : NULL;
+	int i;
+
+	for (i = 0; c && i < SPARE_N; i++)
+		if (!c->buf[i]) {
+			c->buf[i] = buf;
+			c->cap[i] = cap;
+			return;
+		}
+	free(buf);
+}
+
+int iol_zfast_inflate(const uint8_t *src, size_t len, size_t max, uint8_t **buf,
+		      size_t *cap, size_t *outlen)
+{
+	size_t want, n = 0;
+	void *dc;
+
+	pthread_once(&ld_once, ld_open);
+	if (!ld_ok || len == 0 || !(dc = zc_dc()))
 		return -1;
 	/* Darshan's counter records shrink about 10:1 */
-	cap = len < max / 16 ? len * 16 + 4096 : max;
-	if (cap > max)
-		cap = max;
-	buf = malloc(cap ? cap : 1);
-	dc = buf ? ld.alloc() : NULL;
-	if (!dc) {
-		free(buf);
-		return -1;
+	want = len < max / 16 ? len * 16 + 4096 : max;
+	if (want > max)
+		want = max;
+	if (*cap < want) {
+		uint8_t *nb = realloc(*buf, want);
+
+		if (!nb)
+			return -1;
+		*buf = nb;
+		*cap = want;
 	}
-	ret = inflate_all(dc, src, len, max, &buf, &cap, &n);
-	ld.release(dc);
-	if (ret < 0) {
-		free(buf);
+	if (inflate_all(dc, src, len, max, buf, cap, &n) < 0)
 		return -1;
-	}
-	*out = buf;
 	*outlen = n;
 	return 0;
 }
@@ -127,9 +217,8 @@ int iol_zfast_stream(const uint8_t *src, size_t len, uint8_t *out, size_t cap,
 	int r;
 
 	pthread_once(&ld_once, ld_open);
-	if (!ld_ok || len == 0 || !(dc = ld.alloc()))
+	if (!ld_ok || len == 0 || !(dc = zc_dc()))
 		return -1;
 	r = ld.zlib_ex(dc, src, len, out, cap, in, outn);
-	ld.release(dc);
 	return r == LD_SUCCESS ? 0 : r == LD_INSUFFICIENT_SPACE ? 1 : -1;
 }

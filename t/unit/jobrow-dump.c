@@ -2,13 +2,18 @@
  * Prints every job-row field (analysis/jobrow.h), summary and extended,
  * of one log as "name<TAB>value" lines ("-" for no value), so that
  * t/2001-jobrow.t can check the extended fields against sums it makes
- * itself from darshan-parser text.  Usage: jobrow-dump LOG
+ * itself from darshan-parser text.  Usage: jobrow-dump [--cached] LOG
+ * (--cached: the records extracted once first, as ingest does, so that
+ * t/7144 can check that path against this one).
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "analysis/jobrow.h"
+#include "analysis/metrics.h"
 #include "base/banned.h"
 
 static void put(const struct iol_field *f, const struct iol_jobrow *r)
@@ -48,12 +53,15 @@ int main(int argc, char **argv)
 	struct iol_jobrow r;
 	struct iol_error err = {0};
 	size_t i, n, nsum;
+	int cached = argc == 3 && !strcmp(argv[1], "--cached");
 
-	if (argc != 2) {
-		fputs("usage: jobrow-dump log\n", stderr);
+	if (argc != 2 + cached) {
+		fputs("usage: jobrow-dump [--cached] log\n", stderr);
 		return 2;
 	}
+	argv += cached;
 	if (iol_job_load(&job, argv[1], &err) < 0 ||
+	    (cached && iol_recx_cache(job) < 0) ||
 	    iol_summary_compute(job, NULL, &s, &err) < 0) {
 		fprintf(stderr, "jobrow-dump: %s: %s\n", argv[1], err.msg);
 		return 1;
