@@ -439,16 +439,39 @@ EVAL(e_meta)
 	return 0;
 }
 
+/*
+ * A storm of small files read whole (r6-py-many: python reading 15000
+ * files of ~230 B, 0.65 s of a 1.15 s run): files the job did not
+ * create, at least storm_files of them and creates_per_proc a process,
+ * under small_file_bytes read each on average, and at most two reads a
+ * file (the file and its EOF): the open and the request are the cost,
+ * and no request can grow without fewer files.  Its stake is the
+ * slowest rank's metadata and read time, the storm's own when the reads
+ * are whole small files.  Fewer files are no storm: a python program's
+ * hundreds of imports (round 1) or 500 data files (r6-py-few) cost
+ * milliseconds an open.
+ */
+static int read_storm(const struct iol_triage_in *in,
+		      const struct iol_triage_conf *c, double *nf, double *each)
+{
+	double np = V(NPROCS), files = z(V(FILES));
+
+	*nf = files - z(V(CREATES));
+	*each = *nf > 0 ? z(V(BYTES_R)) / *nf : 0;
+	return *nf >= K(STORM) && np > 0 && *nf / np >= K(CREATES) &&
+	       *each <= K(SMALLFILE_B) && z(V(PREADS)) <= 2 * files;
+}
+
 /* A storm is many files that are small: files whose data costs less
  * than their create (under small_file_bytes written each on average).
  * 42 files of 256 KiB by one python process is no storm.  It is a
  * structural pattern from storm_files created in the job: hundreds of
  * creates cost a metadata server a fraction of a second, so fewer are
  * judged by the time floors (mdtest's 400 files: 0.01-0.15 s, no
- * storm). */
+ * storm).  Or a storm of small files read whole (read_storm()). */
 EVAL(e_creates)
 {
-	double each;
+	double each, nf, rd;
 
 	if (!isfinite(V(CREATES_PP))) {
 		DETAIL("no process count or file records");
@@ -457,6 +480,16 @@ EVAL(e_creates)
 	*v = V(CREATES_PP);
 	*stake = z(V(META_SLOW));
 	each = V(CREATES) > 0 ? z(V(BYTES_W)) / V(CREATES) : 0;
+	if ((V(CREATES) < K(STORM) || each > K(SMALLFILE_B)) &&
+	    read_storm(in, c, &nf, &rd)) {
+		*v = nf / V(NPROCS);
+		*stake = z(V(META_SLOW)) + z(V(RTIME));
+		DETAIL("%.0f files read and not created, about %.0f B read a "
+		       "file in %.0f reads: a storm of small files read "
+		       "whole; %.3f s metadata and reads a rank",
+		       nf, rd, z(V(PREADS)), *stake);
+		return 3;
+	}
 	DETAIL("%.0f files created (%s), %.0f files, about %.0f B written "
 	       "a created file; %.3f s metadata a rank%s",
 	       V(CREATES), V(CREATES_EXACT) > 0 ? "exact" : "estimated",
@@ -1275,12 +1308,13 @@ static const struct rule rules[] = {
 	 NULL,
 	 NULL},
 	{"IOL-SMALL-FILES",
-	 "small-file storm: many files created per process",
+	 "small-file storm: many files created or read whole per process",
 	 "files/proc",
 	 IOL_TK_CREATES,
 	 IOL_SEV_WARN,
 	 e_creates,
-	 "Each process creates many files. Pack them into one file per "
+	 "Each process creates or reads whole many small files. Pack them "
+	 "into one file per "
 	 "process or a shared file (HDF5, ADIOS, tar) to spare the metadata "
 	 "server.",
 	 {IOL_TIN_CREATES_PP, IOL_TIN_CREATES, IOL_TIN_CREATES_EXACT,
