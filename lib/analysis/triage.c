@@ -660,7 +660,9 @@ EVAL(e_small)
 		size_t l = strlen(d);
 		snprintf(d + l, n - l,
 			 "; %.0f reads not counted: each alone in its open, "
-			 "within the file's first request (no next request "
+			 "within the file's first request (one a rank of a "
+			 "shared "
+			 "record; no next request "
 			 "to merge with)",
 			 lone);
 	}
