@@ -485,8 +485,8 @@ EVAL(e_creates)
 		*v = nf / V(NPROCS);
 		*stake = z(V(META_SLOW)) + z(V(RTIME));
 		DETAIL("%.0f files read and not created, about %.0f B read a "
-		       "file in %.0f reads: a storm of small files read "
-		       "whole; %.3f s metadata and reads a rank",
+		       "file in %.0f POSIX reads: a storm of small files "
+		       "read whole; %.3f s metadata and reads a rank",
 		       nf, rd, z(V(PREADS)), *stake);
 		return 3;
 	}
