@@ -15,7 +15,9 @@
 # Prints every disagreement and the scores, and holds the values measured
 # when the set was first scored (main at dd92a42) as floors, so that no
 # rule change loses them: strict precision 12/15, recall per root cause
-# 9/10, per label 12/23.
+# 9/10, per label 12/23.  Raised by triage10 (a storm of small files read
+# whole, rewrites by small requests staked once, lone reads on a shared
+# record): precision 13/14, causes 10/10, per label 13/23.
 # Three identical reruns of open-storm (t/data/triage-round6/reruns/, not
 # labelled) must get the labelled log's warn and high codes.
 . "$(dirname "$0")/lib.sh"
@@ -28,10 +30,10 @@ ok "$([ "$n" -ge 21 ] && echo 0 || echo 1)" "$n labelled logs"
 out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -cv '^t/data/triage-round6/')
 is "$out" 0 "every log is one of ours, in t/data/triage-round6"
 triage_score "$L"
-ge "$(num "$line" precision)" 0.8 "strict precision"
-ge "$(num "$line" 'cause recall')" 0.9 "recall per root cause"
-ge "$(num "$line" recall)" 0.522 "recall per label"
-ge "$(num "$line" tp)" 12 "material findings found at warn or high"
+ge "$(num "$line" precision)" 0.928 "strict precision"
+ge "$(num "$line" 'cause recall')" 1 "recall per root cause"
+ge "$(num "$line" recall)" 0.565 "recall per label"
+ge "$(num "$line" tp)" 13 "material findings found at warn or high"
 # verdicts: each run's warn and high codes, one line a run
 : >"$TMP/verdicts"
 for f in "$R/r6-open-storm.darshan" "$R/reruns/r6-open-storm"-*.darshan; do

@@ -126,9 +126,10 @@ struct iol_trifacts {
 	int64_t redundant_stdio;
 	/* POSIX reads under 1 MiB each alone in its open (reads <= opens)
 	 * and holding all that was read of its file (highest byte read + 1
-	 * at most the mean read): a read that starts at the file's head and
-	 * has no next read to merge with (a stat storm reading 64 B a file
-	 * a pass); -1: no POSIX module */
+	 * at most the mean read, or for a shared record the mean read times
+	 * the processes: one request a rank): a read that has no next read
+	 * to merge with (a stat storm reading 64 B a file a pass; ranks
+	 * opening one file for 64 B each time); -1: no POSIX module */
 	int64_t lone_reads;
 };
 
