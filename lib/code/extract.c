@@ -229,6 +229,25 @@ static void where(CXCursor cur, unsigned *line, unsigned *col, unsigned *off)
 		*off = of;
 }
 
+/*
+ * The line and column of a call as the compiler's debug information has
+ * them: a call's start, but a C++ constructor's closing parenthesis
+ * (gcc and clang put its call instruction there: `std::ofstream
+ * out(name,\n mode);` runs on its second line; issue 33 D6).
+ */
+static void call_where(CXCursor call, unsigned *line, unsigned *col)
+{
+	CXCursor ref = clang_getCursorReferenced(call);
+
+	if (clang_getCursorKind(ref) != CXCursor_Constructor) {
+		where(call, line, col, NULL);
+		return;
+	}
+	clang_getExpansionLocation(
+		clang_getRangeEnd(clang_getCursorExtent(call)), NULL, line, col,
+		NULL);
+}
+
 /* the file offsets a cursor's extent covers */
 static void span(CXCursor cur, unsigned *from, unsigned *to)
 {
@@ -2860,7 +2879,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		d = manip == 1 ? &cxx_endl : &cxx_flush;
 		member = manip == 1 ? " << std::endl" : " << std::flush";
 	}
-	where(call, &line, &col, NULL);
+	call_where(call, &line, &col);
 	cc = line_call(c, blk, line, col);
 	if (!cc) {
 		clang_disposeString(nm);
