@@ -2822,6 +2822,49 @@ static const struct iol_ciodef cxx_endl = {
 static const struct iol_ciodef cxx_flush = {
 	"flush", IOL_CAPI_STDIO, IOL_COP_SYNC, -1, -1, -1, -1, -1, 0, 0};
 
+/* whether expression e is spelled with the identifier name (a macro
+ * under its own name, whatever its value on this system) */
+static int has_token(CXCursor e, const char *name)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
+	CXToken *tk = NULL;
+	unsigned nt = 0, i;
+	int found = 0;
+
+	clang_tokenize(tu, clang_getCursorExtent(e), &tk, &nt);
+	for (i = 0; i < nt && !found; i++) {
+		CXString sp = clang_getTokenSpelling(tu, tk[i]);
+
+		found = clang_getCString(sp) &&
+			!strcmp(clang_getCString(sp), name);
+		clang_disposeString(sp);
+	}
+	if (tk)
+		clang_disposeTokens(tu, tk, nt);
+	return found;
+}
+
+/*
+ * An mmap of no file: a descriptor of -1, or MAP_ANONYMOUS (MAP_ANON)
+ * among the flags: memory, not a mapped file, which no tracer counts as
+ * a call on a file (issue 33 D11).  1 when call is one.
+ */
+static int anon_map(const struct ctx *c, CXCursor call, const char *name)
+{
+	CXCursor flags;
+	int64_t v;
+
+	if (!name ||
+	    (strcmp(name, "mmap") != 0 && strcmp(name, "mmap64") != 0) ||
+	    clang_Cursor_getNumArguments(call) < 5)
+		return 0;
+	if (eval_int(c, clang_Cursor_getArgument(call, 4), &v) == 0 && v == -1)
+		return 1;
+	flags = clang_Cursor_getArgument(call, 3);
+	return has_token(flags, "MAP_ANONYMOUS") ||
+	       has_token(flags, "MAP_ANON");
+}
+
 /* a call in blk; *endl set to std::endl's or std::flush's flush, whose
  * stream state the caller sets after walking the chain the call ends
  * (its writes come first: `o << "x" << std::endl`) */
@@ -2871,6 +2914,10 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 	} else if (d && d->stream_arg >= 0 &&
 		   d->stream_arg < clang_Cursor_getNumArguments(call) &&
 		   std_stream(clang_Cursor_getArgument(call, d->stream_arg))) {
+		clang_disposeString(nm);
+		return;
+	}
+	if (d && anon_map(c, call, clang_getCString(nm))) {
 		clang_disposeString(nm);
 		return;
 	}
