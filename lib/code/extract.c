@@ -1637,7 +1637,10 @@ static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc,
 	if (cc->op == IOL_COP_OPEN) {
 		v->open = 1;
 	} else if (cc->op == IOL_COP_WRITE) {
-		v->dirty = 1;
+		/* a write of IOL_CCXX_CHUNK or more sends the buffer with
+		 * it: nothing left for a flush or close */
+		v->dirty = !(cc->size >= IOL_CCXX_CHUNK && cc->size_param < 0 &&
+			     cc->bufsize == IOL_CBUF_CXX);
 		v->wblk = blk;
 	} else if (cc->op == IOL_COP_SYNC) {
 		v->dirty = 0;
