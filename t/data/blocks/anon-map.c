@@ -14,8 +14,8 @@ int main(void)
 
 	a = mmap(NULL, 65536, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	b = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON,
-		 -1, 0);
+	b = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1,
+		 0);
 	if (a == MAP_FAILED || b == MAP_FAILED)
 		return 1;
 	memset(a, 'a', 65536);

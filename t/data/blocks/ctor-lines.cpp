@@ -4,13 +4,16 @@
 #include <fstream>
 #include <string>
 
-class Dumper {
-public:
-	explicit Dumper(const std::string &dir) : dir_(dir) {}
+class Dumper
+{
+      public:
+	explicit Dumper(const std::string &dir) : dir_(dir)
+	{
+	}
 	void dump() const
 	{
-		std::ofstream out(dir_ + "/dump.out",
-				  std::ios::binary);
+		std::ofstream out(dir_ + "/records-dumped.out",
+				  std::ios::binary | std::ios::trunc);
 
 		for (int i = 0; i < 10; i++)
 			out.write("0123456789", 10);
@@ -18,13 +21,13 @@ public:
 	void load() const
 	{
 		char buf[100];
-		std::ifstream in(dir_ + "/dump.out",
-				 std::ios::binary);
+		std::ifstream in(dir_ + "/records-dumped.out",
+				 std::ios::binary | std::ios::in);
 
 		in.read(buf, sizeof buf);
 	}
 
-private:
+      private:
 	std::string dir_;
 };
 
