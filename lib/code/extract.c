@@ -229,6 +229,25 @@ static void where(CXCursor cur, unsigned *line, unsigned *col, unsigned *off)
 		*off = of;
 }
 
+/*
+ * The line and column of a call as the compiler's debug information has
+ * them: a call's start, but a C++ constructor's closing parenthesis
+ * (gcc and clang put its call instruction there: `std::ofstream
+ * out(name,\n mode);` runs on its second line; issue 33 D6).
+ */
+static void call_where(CXCursor call, unsigned *line, unsigned *col)
+{
+	CXCursor ref = clang_getCursorReferenced(call);
+
+	if (clang_getCursorKind(ref) != CXCursor_Constructor) {
+		where(call, line, col, NULL);
+		return;
+	}
+	clang_getExpansionLocation(
+		clang_getRangeEnd(clang_getCursorExtent(call)), NULL, line, col,
+		NULL);
+}
+
 /* the file offsets a cursor's extent covers */
 static void span(CXCursor cur, unsigned *from, unsigned *to)
 {
@@ -1618,7 +1637,10 @@ static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc,
 	if (cc->op == IOL_COP_OPEN) {
 		v->open = 1;
 	} else if (cc->op == IOL_COP_WRITE) {
-		v->dirty = 1;
+		/* a write of IOL_CCXX_CHUNK or more sends the buffer with
+		 * it: nothing left for a flush or close */
+		v->dirty = !(cc->size >= IOL_CCXX_CHUNK && cc->size_param < 0 &&
+			     cc->bufsize == IOL_CBUF_CXX);
 		v->wblk = blk;
 	} else if (cc->op == IOL_COP_SYNC) {
 		v->dirty = 0;
@@ -2803,6 +2825,49 @@ static const struct iol_ciodef cxx_endl = {
 static const struct iol_ciodef cxx_flush = {
 	"flush", IOL_CAPI_STDIO, IOL_COP_SYNC, -1, -1, -1, -1, -1, 0, 0};
 
+/* whether expression e is spelled with the identifier name (a macro
+ * under its own name, whatever its value on this system) */
+static int has_token(CXCursor e, const char *name)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
+	CXToken *tk = NULL;
+	unsigned nt = 0, i;
+	int found = 0;
+
+	clang_tokenize(tu, clang_getCursorExtent(e), &tk, &nt);
+	for (i = 0; i < nt && !found; i++) {
+		CXString sp = clang_getTokenSpelling(tu, tk[i]);
+
+		found = clang_getCString(sp) &&
+			!strcmp(clang_getCString(sp), name);
+		clang_disposeString(sp);
+	}
+	if (tk)
+		clang_disposeTokens(tu, tk, nt);
+	return found;
+}
+
+/*
+ * An mmap of no file: a descriptor of -1, or MAP_ANONYMOUS (MAP_ANON)
+ * among the flags: memory, not a mapped file, which no tracer counts as
+ * a call on a file (issue 33 D11).  1 when call is one.
+ */
+static int anon_map(const struct ctx *c, CXCursor call, const char *name)
+{
+	CXCursor flags;
+	int64_t v;
+
+	if (!name ||
+	    (strcmp(name, "mmap") != 0 && strcmp(name, "mmap64") != 0) ||
+	    clang_Cursor_getNumArguments(call) < 5)
+		return 0;
+	if (eval_int(c, clang_Cursor_getArgument(call, 4), &v) == 0 && v == -1)
+		return 1;
+	flags = clang_Cursor_getArgument(call, 3);
+	return has_token(flags, "MAP_ANONYMOUS") ||
+	       has_token(flags, "MAP_ANON");
+}
+
 /* a call in blk; *endl set to std::endl's or std::flush's flush, whose
  * stream state the caller sets after walking the chain the call ends
  * (its writes come first: `o << "x" << std::endl`) */
@@ -2855,12 +2920,16 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		clang_disposeString(nm);
 		return;
 	}
+	if (d && anon_map(c, call, clang_getCString(nm))) {
+		clang_disposeString(nm);
+		return;
+	}
 	if (cls && (manip = iol_cstream_manip(call)) != 0) {
 		/* std::endl: a newline, then a flush; std::flush a flush */
 		d = manip == 1 ? &cxx_endl : &cxx_flush;
 		member = manip == 1 ? " << std::endl" : " << std::flush";
 	}
-	where(call, &line, &col, NULL);
+	call_where(call, &line, &col);
 	cc = line_call(c, blk, line, col);
 	if (!cc) {
 		clang_disposeString(nm);

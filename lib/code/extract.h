@@ -116,6 +116,10 @@ enum iol_cpk {
  * stream's, libstdc++'s BUFSIZ */
 #define IOL_CBUF_STDIO 4096
 #define IOL_CBUF_CXX 8192
+/* a C++ file stream's write of this many bytes or more goes out at once
+ * (libstdc++'s filebuf::xsputn: one writev(2) of the buffer and the
+ * data), leaving the buffer empty */
+#define IOL_CCXX_CHUNK 1024
 
 /*
  * A prediction: fixed[k] is exact when per[k] is 0; per[k] is what each

@@ -207,8 +207,24 @@ static const struct iol_cblock *fn_of(const struct iol_cblock *b)
 	return b;
 }
 
-/* iterations of the loops around b in its function, -1 unknown */
-static int64_t loops_around(const struct iol_cblock *b)
+/* the trip count of loop l, a count on a parameter of its function
+ * taken from the value the call cc (NULL: none) gives it */
+static int64_t trip_bound(const struct iol_cblock *l,
+			  const struct iol_ccall *cc)
+{
+	int q = l->trip_param;
+
+	if (!cc || q < 0 || q >= cc->nargs || !cc->argk || !l->trip_op ||
+	    cc->argk[q] == IOL_CUNKNOWN)
+		return l->trip;
+	return iol_ctrip_count(l->trip_a, l->trip_op, cc->argk[q], l->trip_s);
+}
+
+/* iterations of the loops around b in its function, those on a
+ * parameter counted with call cc's value of it (NULL: none); -1
+ * unknown */
+static int64_t loops_bound(const struct iol_cblock *b,
+			   const struct iol_ccall *cc)
 {
 	int64_t m = 1;
 
@@ -220,8 +236,14 @@ static int64_t loops_around(const struct iol_cblock *b)
 							   b->iv_runs >= 0 &&
 							   b->parent->trip >= 0
 						   ? b->iv_runs
-						   : b->parent->trip);
+						   : trip_bound(b->parent, cc));
 	return m;
+}
+
+/* iterations of the loops around b in its function, -1 unknown */
+static int64_t loops_around(const struct iol_cblock *b)
+{
+	return loops_bound(b, NULL);
 }
 
 /* main, and the root of exit()'s flushes: once per process */
@@ -330,6 +352,43 @@ static size_t first_site(const struct calls *cs, size_t f)
 	return lo;
 }
 
+static int64_t calls_of(struct calls *cs, size_t f);
+
+/* how deep site_runs() follows callers whose values fix a count */
+#define SITE_DEPTH 8
+
+/*
+ * The runs of block at over the run: its function's calls times the
+ * loops around it, or where a loop counts to a parameter (`for (i = 0;
+ * i < n; i++)`), the sum over the function's call sites of each site's
+ * runs times the loops with the count that site's arguments give
+ * (issue 33 D7: a library function called with constants); -1 unknown.
+ */
+static int64_t site_runs(struct calls *cs, const struct iol_cblock *at,
+			 int depth)
+{
+	const struct iol_cblock *g = fn_of(at);
+	int64_t m = loops_around(at), c, r, in, sum = 0;
+	size_t k0, k;
+
+	if (m >= 0 || depth >= SITE_DEPTH || is_main(g->function) ||
+	    !iol_ctree_has(cs->t, g)) {
+		c = calls_of(cs, g->rank);
+		return c < 0 || m < 0 ? -1 : blocks_sat_mul(c, m);
+	}
+	k0 = first_site(cs, g->rank);
+	if (k0 >= cs->nsites || cs->sites[k0].callee != g->rank)
+		return -1;
+	for (k = k0; k < cs->nsites && cs->sites[k].callee == g->rank; k++) {
+		r = site_runs(cs, cs->t->ranked[cs->sites[k].line], depth + 1);
+		in = loops_bound(at, cs->sites[k].cc);
+		if (r < 0 || in < 0)
+			return -1;
+		sum = sat_add(sum, blocks_sat_mul(r, in));
+	}
+	return sum;
+}
+
 /* the calls of function f (a rank) over the run, memoized; -1 unknown */
 static int64_t calls_of(struct calls *cs, size_t f)
 {
@@ -345,10 +404,9 @@ static int64_t calls_of(struct calls *cs, size_t f)
 	cs->state[f] = 1;
 	lo = first_site(cs, f);
 	for (k = lo; k < cs->nsites && s[k].callee == f && sum >= 0; k++) {
-		const struct iol_cblock *b = t->ranked[s[k].line];
-		int64_t c = calls_of(cs, fn_of(b)->rank), m = loops_around(b);
+		int64_t r = site_runs(cs, t->ranked[s[k].line], 0);
 
-		sum = c < 0 || m < 0 ? -1 : sat_add(sum, blocks_sat_mul(c, m));
+		sum = r < 0 ? -1 : sat_add(sum, r);
 	}
 	cs->state[f] = 2;
 	/* no call site in the sources: main runs once; another function
@@ -449,9 +507,10 @@ static void site_add(struct site_sum *s, const struct iol_cpred *p,
 /*
  * A site cc (at line block at) that passes on a parameter of its own
  * function g: b predicted for each site of g, cc's arguments bound to
- * that site's (wrap(fd, 5) calling level(fd, v)), runs times each call
- * of g, into s.  0, or -1 when g is main, has no site (or more than 64)
- * or one whose runs are unknown (s unchanged: the caller predicts cc
+ * that site's (wrap(fd, 5) calling level(fd, v)), runs times each run
+ * of cc under that site (its loops in g on g's parameters counted with
+ * the site's values), into s.  0, or -1 when g is main, has no site (or more
+ * than 64) or one whose runs are unknown (s unchanged: the caller predicts cc
  * alone).
  */
 static int outer_sites(struct calls *cs, const struct iol_cblock *at,
@@ -472,8 +531,9 @@ static int outer_sites(struct calls *cs, const struct iol_cblock *at,
 		const struct iol_cblock *at2 =
 			cs->t->ranked[cs->sites[k0 + n].line];
 
-		if (n >= 64 || calls_of(cs, fn_of(at2)->rank) < 0 ||
-		    loops_around(at2) < 0 || cs->sites[k0 + n].cc->thread)
+		if (n >= 64 || site_runs(cs, at2, 0) < 0 ||
+		    loops_bound(at, cs->sites[k0 + n].cc) < 0 ||
+		    cs->sites[k0 + n].cc->thread)
 			return -1;
 	}
 	if (!n)
@@ -481,8 +541,9 @@ static int outer_sites(struct calls *cs, const struct iol_cblock *at,
 	for (k = k0; k < k0 + n; k++) {
 		const struct iol_cblock *at2 = cs->t->ranked[cs->sites[k].line];
 
-		c = calls_of(cs, fn_of(at2)->rank);
-		m = loops_around(at2);
+		/* at's loops in g on g's parameters: that site's values */
+		c = site_runs(cs, at2, 0);
+		m = loops_bound(at, cs->sites[k].cc);
 		iol_cblock_pred_call_in(b, cc, cs->sites[k].cc, &p);
 		site_add(s, &p, blocks_sat_mul(blocks_sat_mul(c, m), runs), b,
 			 cc, cs->sites[k].cc);
@@ -496,13 +557,13 @@ static int by_site(struct calls *cs, const struct iol_cblock *f,
 {
 	const struct iol_ctree *t = cs->t;
 	size_t k0 = first_site(cs, f->rank), k, ns;
-	int64_t c, m, in = loops_around(b);
+	int64_t w, in;
 	struct iol_cpred p;
 	int grouped;
 
 	memset(s, 0, sizeof(*s));
 	memset(s->known, 1, sizeof(s->known));
-	if (k0 >= cs->nsites || cs->sites[k0].callee != f->rank || in < 0)
+	if (k0 >= cs->nsites || cs->sites[k0].callee != f->rank)
 		return -1;
 	for (ns = 0;
 	     k0 + ns < cs->nsites && cs->sites[k0 + ns].callee == f->rank; ns++)
@@ -518,18 +579,18 @@ static int by_site(struct calls *cs, const struct iol_cblock *f,
 	for (k = k0; k < cs->nsites && cs->sites[k].callee == f->rank; k++) {
 		const struct iol_cblock *at = t->ranked[cs->sites[k].line];
 
-		c = calls_of(cs, fn_of(at)->rank);
-		m = loops_around(at);
-		if (c < 0 || m < 0 || cs->sites[k].cc->thread)
+		/* b's loops in f on a parameter: counted with the site's
+		 * value of it */
+		in = loops_bound(b, cs->sites[k].cc);
+		w = site_runs(cs, at, 0);
+		if (w < 0 || in < 0 || cs->sites[k].cc->thread)
 			return -1;
-		if (outer_sites(cs, at, cs->sites[k].cc, b,
-				blocks_sat_mul(m, in), s) == 0)
+		if (outer_sites(cs, at, cs->sites[k].cc, b, in, s) == 0)
 			continue;
 		if (!grouped)
 			iol_cblock_pred_call(b, cs->sites[k].cc, &p);
 		site_add(s, grouped ? &cs->gp[cs->grp[k - k0]] : &p,
-			 blocks_sat_mul(blocks_sat_mul(c, m), in), b,
-			 cs->sites[k].cc, NULL);
+			 blocks_sat_mul(w, in), b, cs->sites[k].cc, NULL);
 	}
 	return 0;
 }

@@ -222,6 +222,33 @@ static int64_t buf_units(int64_t bytes, int64_t bufsize, int up)
 static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		      struct iol_cpred *p);
 
+/* libstdc++'s filebuf: 8191 bytes of its 8192 are a buffer, and a
+ * write of at least IOL_CCXX_CHUNK, or of what is left of it, goes out
+ * at once with the buffer's bytes before it (one writev(2)), emptying
+ * it */
+#define CXX_ROOM (IOL_CBUF_CXX - 1)
+
+/*
+ * A C++ file stream's write of n bytes, in IOL_CSYS_UNIT-ths of a
+ * system call, as libstdc++'s basic_filebuf::xsputn sends it: a write
+ * of 1 KiB or more is one writev(2) with whatever the buffer held; a
+ * smaller one is buffered until one no longer fits in what is left, so
+ * every ceil(8191 / n)-th write is one writev(2) of them all (200
+ * writes of 1000 B: 22 writev of 9000 B, 2000 B left).  Rounded up, so
+ * that p writes add up to a whole call.
+ */
+static int64_t cxx_units(int64_t n)
+{
+	int64_t per;
+
+	if (n <= 0)
+		return 0;
+	if (n >= IOL_CCXX_CHUNK)
+		return IOL_CSYS_UNIT;
+	per = (CXX_ROOM + n - 1) / n;
+	return (IOL_CSYS_UNIT + per - 1) / per;
+}
+
 static void carry_pred(const struct iol_ccall *cc, struct iol_cpred *p);
 
 /* call cc of a stream's run: a call of a function that only writes
@@ -368,9 +395,12 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[unk] = 1;
 		return;
 	}
-	p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_FBUF_W] = buf_units(
-		p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
-		cc->bufsize, !rd);
+	p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_FBUF_W] =
+		!rd && cc->cxx && cc->bufsize == IOL_CBUF_CXX
+			? cxx_units(p->fixed[IOL_CP_BYTES_WRITTEN])
+			: buf_units(p->fixed[rd ? IOL_CP_BYTES_READ
+						: IOL_CP_BYTES_WRITTEN],
+				    cc->bufsize, !rd);
 	p->fixed[IOL_CP_BUFFERED] = 1;
 	/* a FILE *'s write as large as its buffer on a stream holding
 	 * something: glibc fills the buffer and sends it first, a write(2)
