@@ -38,6 +38,7 @@ struct iol_popsplit {
 	int64_t next; /* the first chunk no side has taken */
 	int64_t at;   /* the reader's chunk, and whether it steps it live */
 	int at_live;
+	int turns; /* the helper takes the odd chunks, the reader the even */
 	int stop;
 	struct slot slot[NSLOT];
 	/* the reader's place: chunk k, live on st or slot cs's row r */
@@ -156,6 +157,8 @@ static struct slot *free_slot(struct iol_popsplit *sp)
  * wait for the helper, whose copying makes a chunk dearer. */
 static struct slot *may_take(struct iol_popsplit *sp)
 {
+	if (sp->turns && sp->next % 2 == 0)
+		return NULL;
 	if (sp->next == sp->at + 1 && !sp->at_live && sp->at >= 0)
 		return NULL;
 	return free_slot(sp);
@@ -213,8 +216,13 @@ int iol_popsplit_open(struct iol_sqlst *st, struct iol_sql *db2,
 		sp->slot[i].k = -1;
 	pthread_mutex_init(&sp->mu, NULL);
 	pthread_cond_init(&sp->cv, NULL);
+	/* IOLENS_TEST_POP_TURNS: chunks by turns, whatever the schedule,
+	 * so that a test can count what each connection read */
+	sp->turns = getenv("IOLENS_TEST_POP_TURNS") != NULL;
 	/* no thread: the reader takes every chunk itself */
 	sp->started = pthread_create(&sp->th, NULL, helper, sp) == 0;
+	if (!sp->started)
+		sp->turns = 0;
 	*out = sp;
 	return 0;
 }
@@ -227,9 +235,9 @@ static int start_chunk(struct iol_popsplit *sp, int64_t k, const char **msg)
 
 	pthread_mutex_lock(&sp->mu);
 	sp->at = k;
-	sp->at_live = sp->next == k;
+	sp->at_live = sp->next == k && (!sp->turns || k % 2 == 0);
 	pthread_cond_broadcast(&sp->cv);
-	if (sp->next == k) {
+	if (sp->at_live) {
 		sp->next++;
 		pthread_mutex_unlock(&sp->mu);
 		sp->live = 1;
