@@ -96,6 +96,8 @@ static double cur_real(const struct iol_popcur *c, int i)
 		return iol_sql_real(c->st, i);
 	if (c->row[i].type == IOL_SQL_TEXT)
 		return strtod(c->txt + c->row[i].off, NULL);
+	if (c->row[i].type == IOL_SQL_INT)
+		return (double)c->row[i].i;
 	return c->row[i].d;
 }
 
@@ -1462,9 +1464,9 @@ void iol_popcur_nums(const struct iol_popcur *cur, const int *cols, size_t n,
 	}
 	for (size_t k = 0; k < n; k++) {
 		const struct iol_popsv *v = &cur->row[cols[k]];
-		out[k] = v->type == IOL_SQL_INT || v->type == IOL_SQL_REAL
-				 ? v->d
-				 : NAN;
+		out[k] = v->type == IOL_SQL_INT	   ? (double)v->i
+			 : v->type == IOL_SQL_REAL ? v->d
+						   : NAN;
 	}
 }
 

@@ -84,21 +84,18 @@ static int take_val(struct iol_popsplit *sp, struct slot *s, int i,
 	const char *t;
 
 	v->i = 0;
-	v->d = 0;
 	v->off = v->len = 0;
 	v->type = iol_sql_num(sp->st2, i, &v->i, &v->d);
-	if (v->type == IOL_SQL_INT)
-		v->d = (double)v->i;
 	if (v->type != IOL_SQL_TEXT)
 		return 0;
 	if (!(t = iol_sql_text(sp->st2, i))) {
 		v->type = IOL_SQL_NULL;
 		return 0;
 	}
-	v->len = iol_sql_bytes(sp->st2, i);
+	v->len = (uint32_t)iol_sql_bytes(sp->st2, i);
 	if (txt_room(s, v->len + 1) < 0)
 		return -1;
-	v->off = s->tlen;
+	v->off = (uint32_t)s->tlen;
 	memcpy(s->txt + s->tlen, t, v->len);
 	s->txt[s->tlen + v->len] = '\0';
 	s->tlen += v->len + 1;

@@ -20,14 +20,17 @@
 
 #include "population/sql.h"
 
-/* One value of a row decoded by the helper: its IOL_SQL_* type, an
- * integer's value (and as a double in d), a real's, a text's bytes at
- * off of the chunk's text (NUL-terminated). */
+/* One value of a row decoded by the helper (24 bytes: four chunks of
+ * rows are held at once): its IOL_SQL_* type, an integer's value or a
+ * real's (NULL's reads 0), a text's bytes at off of the chunk's text
+ * (NUL-terminated). */
 struct iol_popsv {
+	union {
+		int64_t i;
+		double d;
+	};
+	uint32_t off, len;
 	int type;
-	int64_t i;
-	double d;
-	size_t off, len;
 };
 
 struct iol_popsplit;
