@@ -56,6 +56,9 @@ struct iol_popcur {
 	struct iol_sqlst *st;
 	struct iol_sql *db;
 	struct iol_popsplit *sp;
+	/* with sp: a statement left on its row, so that the connection
+	 * reads every chunk in one read transaction, as one query did */
+	struct iol_sqlst *pin;
 	const struct iol_popsv *row;
 	const char *txt, *msg;
 };
@@ -130,8 +133,9 @@ static void cur_end(struct iol_popcur *c)
 {
 	iol_popsplit_close(c->sp);
 	iol_sql_finalize(c->st);
+	iol_sql_finalize(c->pin);
 	c->sp = NULL;
-	c->st = NULL;
+	c->st = c->pin = NULL;
 }
 
 enum { K_STR, K_INT, K_REAL };
@@ -678,8 +682,9 @@ static char *extra_sql(struct iol_popdb *db, const struct xcols *x, int *k)
  * store whose ids span IOLENS_POP_SPLIT (default 65536; 0: never) or
  * more, and a where with no parameter of its own (?1 and ?2 are the
  * range's).  *lo..*hi its ids, *step those of a chunk. */
-static int split_range(struct iol_popdb *db, const char *where, int64_t *lo,
-		       int64_t *hi, int64_t *step)
+static int split_range(struct iol_popdb *db, const char *where,
+		       struct iol_popcur *c, int64_t *lo, int64_t *hi,
+		       int64_t *step)
 {
 	const char *e = getenv("IOLENS_POP_SPLIT");
 	long long min = e && *e ? strtoll(e, NULL, 10) : 65536;
@@ -696,7 +701,12 @@ static int split_range(struct iol_popdb *db, const char *where, int64_t *lo,
 		*hi = iol_sql_int(st, 1);
 		ok = *hi - *lo >= min - 1;
 	}
-	iol_sql_finalize(st);
+	/* left on its row: the reader's read transaction (and in a store
+	 * in WAL mode its snapshot) from before the helper's begins */
+	if (ok)
+		c->pin = st;
+	else
+		iol_sql_finalize(st);
 	/* sixteen chunks at least, so that a small store read on two
 	 * connections (the tests) takes turns; 2,048 ids at most, so that
 	 * the helper's four chunks held ahead stay a few MiB */
@@ -713,16 +723,20 @@ static void split_open(struct iol_popdb *db, const char *sql,
 {
 	struct iol_error e = {0};
 	struct iol_sql *db2;
-	struct iol_sqlst *st2;
+	struct iol_sqlst *st2, *pin2 = NULL;
 
 	if (iol_sql_open(&db2, db->path, IOL_SQL_RO, &e) == 0) {
 		if (iol_sql_limit_reads(db2, allow_read, db) == 0 &&
+		    iol_sql_prepare(db2, "SELECT 1 FROM jobs LIMIT 1", &pin2) ==
+			    0 &&
+		    iol_sql_step(pin2) >= 0 &&
 		    iol_sql_prepare(db2, sql, &st2) == 0) {
-			/* it owns db2 and st2 now, freed if it fails */
-			if (iol_popsplit_open(c->st, db2, st2, lo, hi, step,
-					      &c->sp) == 0)
+			/* it owns db2, st2 and pin2 now, freed if it fails */
+			if (iol_popsplit_open(c->st, db2, st2, pin2, lo, hi,
+					      step, &c->sp) == 0)
 				return;
 		} else {
+			iol_sql_finalize(pin2);
 			iol_sql_close(db2);
 		}
 	}
@@ -935,7 +949,7 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	/* a scan of the whole table in id order, none of a lookup's */
 	split = !cond && !bv && !(what & IOL_POPLOAD_CTX) &&
-		split_range(db, where, &lo, &hi, &step);
+		split_range(db, where, &c, &lo, &hi, &step);
 	if (!(sql = load_sql(db, where, what, cond, sk ? sk->x : NULL, qcol,
 			     split))) {
 		iol_popset_free(set);
@@ -1126,7 +1140,7 @@ static int cur_open(struct iol_popdb *db, const char *what, const char *where,
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	/* every row in id order: on two connections when there are many */
 	split = (!sort || !strcmp(sort, "id")) && !desc && top <= 0 &&
-		split_range(db, where, &lo, &hi, &step);
+		split_range(db, where, cur, &lo, &hi, &step);
 	/* sort is a known column name: quoted as an identifier */
 	/* no LIMIT when top is 0: PostgreSQL takes no LIMIT -1 */
 	if (top > 0)

@@ -28,7 +28,7 @@ struct slot {
 struct iol_popsplit {
 	struct iol_sqlst *st; /* the reader's */
 	struct iol_sql *db2;
-	struct iol_sqlst *st2;
+	struct iol_sqlst *st2, *pin2;
 	int ncols;
 	int64_t lo, hi, step, nchunk;
 	pthread_t th;
@@ -189,20 +189,22 @@ static void *helper(void *arg)
 }
 
 int iol_popsplit_open(struct iol_sqlst *st, struct iol_sql *db2,
-		      struct iol_sqlst *st2, int64_t lo, int64_t hi,
-		      int64_t step, struct iol_popsplit **out)
+		      struct iol_sqlst *st2, struct iol_sqlst *pin2, int64_t lo,
+		      int64_t hi, int64_t step, struct iol_popsplit **out)
 {
 	struct iol_popsplit *sp = calloc(1, sizeof *sp);
 
 	*out = NULL;
 	if (!sp) {
 		iol_sql_finalize(st2);
+		iol_sql_finalize(pin2);
 		iol_sql_close(db2);
 		return IOL_ENOMEM;
 	}
 	sp->st = st;
 	sp->db2 = db2;
 	sp->st2 = st2;
+	sp->pin2 = pin2;
 	sp->ncols = iol_sql_ncols(st);
 	sp->lo = lo;
 	sp->hi = hi;
@@ -330,6 +332,7 @@ void iol_popsplit_close(struct iol_popsplit *sp)
 		free(sp->slot[i].txt);
 	}
 	iol_sql_finalize(sp->st2);
+	iol_sql_finalize(sp->pin2);
 	iol_sql_close(sp->db2);
 	free(sp);
 }

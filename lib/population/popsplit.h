@@ -37,10 +37,12 @@ struct iol_popsplit;
 
 /* Rows lo..hi (ids) of st (the reader's, with ?1 ?2 the id range of a
  * chunk) and st2 (the same query on db2, the helper's), chunks of step
- * ids.  0, or IOL_ENOMEM (st2 and db2 freed). */
+ * ids; pin2 (NULL: none), a statement of db2 left on a row to hold its
+ * read transaction, is finalized at the end.  0, or IOL_ENOMEM (st2,
+ * pin2 and db2 freed). */
 int iol_popsplit_open(struct iol_sqlst *st, struct iol_sql *db2,
-		      struct iol_sqlst *st2, int64_t lo, int64_t hi,
-		      int64_t step, struct iol_popsplit **out);
+		      struct iol_sqlst *st2, struct iol_sqlst *pin2, int64_t lo,
+		      int64_t hi, int64_t step, struct iol_popsplit **out);
 /* The next row: 1 a row (*row NULL: read it on st; else ncols values,
  * their texts in *txt), 0 done, < 0 an error (*msg its text). */
 int iol_popsplit_next(struct iol_popsplit *sp, const struct iol_popsv **row,
