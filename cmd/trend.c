@@ -73,7 +73,7 @@ int cmd_trend(int argc, char **argv)
 		       POPTS_STORE, 0, NULL, &db, &first);
 	if (rc >= 0)
 		return rc;
-	rc = pop_load_share(&p, db, 0, &set, &sh);
+	rc = pop_load_share(&p, db, IOL_POPLOAD_TREND, &set, &sh);
 	fl = share_ids(&p, &sh, rc, &nfl);
 	iol_popdb_close(db);
 	if (rc < 0)

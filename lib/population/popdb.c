@@ -19,6 +19,7 @@
 #include "base/grow.h"
 #include "base/hash.h"
 #include "population/popdb.h"
+#include "population/popsplit.h"
 #include "population/sql.h"
 #include "population/store.h"
 #include "base/banned.h"
@@ -45,13 +46,97 @@ struct iol_popdb {
 	int sched_partition; /* sched has the scheduler's Partition */
 	struct added *added; /* columns added to rows stored before them */
 	size_t nadded;
-	int kept; /* iol_popdb_keep()'s: closed by it, not by a command */
+	int kept;   /* iol_popdb_keep()'s: closed by it, not by a command */
+	char *path; /* an SQLite store's file: a second reader opens it */
 };
 
+/* A cursor's rows come from st, or with sp from two connections: then
+ * row (not NULL) is a row the helper decoded, its texts in txt. */
 struct iol_popcur {
 	struct iol_sqlst *st;
 	struct iol_sql *db;
+	struct iol_popsplit *sp;
+	/* with sp: a statement left on its row, so that the connection
+	 * reads every chunk in one read transaction, as one query did */
+	struct iol_sqlst *pin;
+	const struct iol_popsv *row;
+	const char *txt, *msg;
 };
+
+/* Column i of the cursor's row as iol_sql_num() reads it. */
+static int cur_num(const struct iol_popcur *c, int i, int64_t *iv, double *dv)
+{
+	const struct iol_popsv *v = c->row ? &c->row[i] : NULL;
+
+	if (!v)
+		return iol_sql_num(c->st, i, iv, dv);
+	if (v->type == IOL_SQL_INT)
+		*iv = v->i;
+	else if (v->type == IOL_SQL_REAL)
+		*dv = v->d;
+	return v->type;
+}
+
+/* ... as iol_sql_int(): a real cut toward zero, held to int64's range */
+static int64_t cur_int(const struct iol_popcur *c, int i)
+{
+	const struct iol_popsv *v = c->row ? &c->row[i] : NULL;
+
+	if (!v)
+		return iol_sql_int(c->st, i);
+	if (v->type == IOL_SQL_TEXT) /* a number's text, as SQLite reads it */
+		return strtoll(c->txt + v->off, NULL, 10);
+	if (v->type != IOL_SQL_REAL)
+		return v->i;
+	if (v->d <= -9223372036854775808.0)
+		return INT64_MIN;
+	return v->d >= 9223372036854775807.0 ? INT64_MAX : (int64_t)v->d;
+}
+
+static double cur_real(const struct iol_popcur *c, int i)
+{
+	if (!c->row)
+		return iol_sql_real(c->st, i);
+	if (c->row[i].type == IOL_SQL_TEXT)
+		return strtod(c->txt + c->row[i].off, NULL);
+	if (c->row[i].type == IOL_SQL_INT)
+		return (double)c->row[i].i;
+	return c->row[i].d;
+}
+
+/* A text's bytes (NULL for NULL; a helper's row keeps no number's
+ * text, and no reader asks a number for one) */
+static const char *cur_text(const struct iol_popcur *c, int i)
+{
+	if (!c->row)
+		return iol_sql_text(c->st, i);
+	return c->row[i].type == IOL_SQL_TEXT ? c->txt + c->row[i].off : NULL;
+}
+
+static size_t cur_bytes(const struct iol_popcur *c, int i)
+{
+	if (!c->row)
+		return iol_sql_bytes(c->st, i);
+	return c->row[i].type == IOL_SQL_TEXT ? c->row[i].len : 0;
+}
+
+/* 1 a row, 0 done, < 0 an error (c->msg the helper's, else the
+ * connection's) */
+static int cur_step(struct iol_popcur *c)
+{
+	if (!c->sp)
+		return iol_sql_step(c->st);
+	return iol_popsplit_next(c->sp, &c->row, &c->txt, &c->msg);
+}
+
+static void cur_end(struct iol_popcur *c)
+{
+	iol_popsplit_close(c->sp);
+	iol_sql_finalize(c->st);
+	iol_sql_finalize(c->pin);
+	c->sp = NULL;
+	c->st = c->pin = NULL;
+}
 
 enum { K_STR, K_INT, K_REAL };
 
@@ -225,6 +310,10 @@ int iol_popdb_open(const char *path, struct iol_popdb **out,
 		iol_popdb_close(db);
 		return rc;
 	}
+	if (!iol_sql_is_url(path) && !(db->path = strdup(path))) {
+		iol_popdb_close(db);
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
 	if (kept.on && !kept.db && (kept.path = strdup(path))) {
 		kept.db = db;
 		kept.busy = 1;
@@ -284,6 +373,7 @@ void iol_popdb_close(struct iol_popdb *db)
 	for (size_t i = 0; i < db->nadded; i++)
 		free(db->added[i].col);
 	free(db->added);
+	free(db->path);
 	iol_sql_close(db->db);
 	free(db);
 }
@@ -509,8 +599,22 @@ static int group_column(const char *name)
 	return in_list(name, c, sizeof c / sizeof c[0]);
 }
 
+/* The columns trend reads (trend.c: key_of(), fill_row(), items_of();
+ * the flagged share matched by id): 11 of the 25 a row loads. */
+static int trend_column(const char *name)
+{
+	static const char *const c[] = {
+		"id",	      "user",		"app",	      "project",
+		"nprocs",     "run_time",	"bytes_read", "bytes_written",
+		"start_time", "mib_s_per_node", "md_cost_pct"};
+
+	return in_list(name, c, sizeof c / sizeof c[0]);
+}
+
 static int wanted(size_t i, unsigned what)
 {
+	if (what & IOL_POPLOAD_TREND)
+		return i < NSCALAR && trend_column(scalar_cols[i].name);
 	if (what & IOL_POPLOAD_CTX)
 		return i < NSCALAR && ctx_column(scalar_cols[i].name);
 	if (what & IOL_POPLOAD_VAR)
@@ -569,11 +673,83 @@ static char *extra_sql(struct iol_popdb *db, const struct xcols *x, int *k)
 	return sql;
 }
 
+/* A query read on two connections: the rows of a chunk's ids, in the
+ * table's own order, whatever index a --where could be looked up in
+ * (each chunk looked up in one would read the whole index) */
+#define SPLIT_RANGE " NOT INDEXED WHERE id BETWEEN ?1 AND ?2 AND"
+
+/* Is a read of where (NULL: all) to go on two connections?  An SQLite
+ * store whose ids span IOLENS_POP_SPLIT (default 65536; 0: never) or
+ * more, and a where with no parameter of its own (?1 and ?2 are the
+ * range's).  *lo..*hi its ids, *step those of a chunk. */
+static int split_range(struct iol_popdb *db, const char *where,
+		       struct iol_popcur *c, int64_t *lo, int64_t *hi,
+		       int64_t *step)
+{
+	const char *e = getenv("IOLENS_POP_SPLIT");
+	long long min = e && *e ? strtoll(e, NULL, 10) : 65536;
+	struct iol_sqlst *st;
+	int ok = 0;
+
+	if (!db->path || min <= 0 || (where && strchr(where, '?')))
+		return 0;
+	if (iol_sql_prepare(db->db, "SELECT min(id), max(id) FROM jobs", &st) <
+	    0)
+		return 0;
+	if (iol_sql_step(st) == 1 && iol_sql_coltype(st, 0) == IOL_SQL_INT) {
+		*lo = iol_sql_int(st, 0);
+		*hi = iol_sql_int(st, 1);
+		ok = *hi - *lo >= min - 1;
+	}
+	/* left on its row: the reader's read transaction (and in a store
+	 * in WAL mode its snapshot) from before the helper's begins */
+	if (ok)
+		c->pin = st;
+	else
+		iol_sql_finalize(st);
+	/* sixteen chunks at least, so that a small store read on two
+	 * connections (the tests) takes turns; 2,048 ids at most, so that
+	 * the helper's four chunks held ahead stay a few MiB */
+	*step = ok ? (*hi - *lo + 1) / 16 : 1;
+	*step = *step < 1 ? 1 : *step > 2048 ? 2048 : *step;
+	return ok;
+}
+
+/* The rows of c->st (a query with SPLIT_RANGE: sql) on two connections;
+ * when the second cannot open or start, c->st reads them all alone. */
+static void split_open(struct iol_popdb *db, const char *sql,
+		       struct iol_popcur *c, int64_t lo, int64_t hi,
+		       int64_t step)
+{
+	struct iol_error e = {0};
+	struct iol_sql *db2;
+	struct iol_sqlst *st2, *pin2 = NULL;
+
+	if (iol_sql_open(&db2, db->path, IOL_SQL_RO, &e) == 0) {
+		if (iol_sql_limit_reads(db2, allow_read, db) == 0 &&
+		    iol_sql_prepare(db2, "SELECT 1 FROM jobs LIMIT 1", &pin2) ==
+			    0 &&
+		    iol_sql_step(pin2) >= 0 &&
+		    iol_sql_prepare(db2, sql, &st2) == 0) {
+			/* it owns db2, st2 and pin2 now, freed if it fails */
+			if (iol_popsplit_open(c->st, db2, st2, pin2, lo, hi,
+					      step, &c->sp) == 0)
+				return;
+		} else {
+			iol_sql_finalize(pin2);
+			iol_sql_close(db2);
+		}
+	}
+	iol_sql_bind_int(c->st, 1, lo);
+	iol_sql_bind_int(c->st, 2, hi);
+}
+
 /* The query of the extra columns x (NULL: none) and the wanted columns
  * the store has, each once; qcol[i] is the query column of load column
  * i, -1 when not read (it reads as no value). */
 static char *load_sql(struct iol_popdb *db, const char *where, unsigned what,
-		      const char *cond, const struct xcols *x, int *qcol)
+		      const char *cond, const struct xcols *x, int *qcol,
+		      int ranged)
 {
 	char buf[64];
 	int k;
@@ -597,9 +773,10 @@ static char *load_sql(struct iol_popdb *db, const char *where, unsigned what,
 	 * to disk, and context's numbers do not depend on the order */
 	if (sql) {
 		char *n = iol_sql_mprintf(
-			"%s%s FROM jobs WHERE (%s)%s%s%s%s", sql, k ? "" : " 1",
-			cond ? cond : "1 = 1", where ? " AND (" : "",
-			where ? where : "", where ? ")" : "",
+			"%s%s FROM jobs%s (%s)%s%s%s%s", sql, k ? "" : " 1",
+			ranged ? SPLIT_RANGE : " WHERE", cond ? cond : "1 = 1",
+			where ? " AND (" : "", where ? where : "",
+			where ? ")" : "",
 			what & IOL_POPLOAD_CTX ? "" : " ORDER BY id");
 		iol_sql_free(sql);
 		sql = n;
@@ -607,34 +784,34 @@ static char *load_sql(struct iol_popdb *db, const char *where, unsigned what,
 	return sql;
 }
 
-static int64_t get_int(struct iol_sqlst *st, int i)
+static int64_t get_int(const struct iol_popcur *st, int i)
 {
 	int64_t v = 0;
 	double d = 0;
 
-	switch (iol_sql_num(st, i, &v, &d)) {
+	switch (cur_num(st, i, &v, &d)) {
 	case IOL_SQL_NULL: return IOL_POP_NULL;
 	case IOL_SQL_REAL: return (int64_t)d;
 	case IOL_SQL_INT: return v;
-	default: return iol_sql_int(st, i);
+	default: return cur_int(st, i);
 	}
 }
 
-static double get_real(struct iol_sqlst *st, int i)
+static double get_real(const struct iol_popcur *st, int i)
 {
 	int64_t v = 0;
 	double d = 0;
 
-	switch (iol_sql_num(st, i, &v, &d)) {
+	switch (cur_num(st, i, &v, &d)) {
 	case IOL_SQL_NULL: return NAN;
 	case IOL_SQL_REAL: return d;
 	case IOL_SQL_INT: return (double)v;
-	default: return iol_sql_real(st, i);
+	default: return cur_real(st, i);
 	}
 }
 
 /* The positive bins of a row into the set's sums. */
-static void add_bins(struct iol_sqlst *st, const int *qcol,
+static void add_bins(const struct iol_popcur *st, const int *qcol,
 		     struct iol_popset *set)
 {
 	for (int b = 0; b < IOL_POP_NBINS; b++) {
@@ -651,7 +828,7 @@ static void add_bins(struct iol_sqlst *st, const int *qcol,
 }
 
 /* The row's columns into j, its files_written_* counts into fw. */
-static int fill_job(struct iol_sqlst *st, const int *qcol,
+static int fill_job(const struct iol_popcur *st, const int *qcol,
 		    struct iol_popstrs *ps, struct iol_popjob *j,
 		    int64_t fw[IOL_POP_NFW])
 {
@@ -669,14 +846,13 @@ static int fill_job(struct iol_sqlst *st, const int *qcol,
 			*(double *)(void *)p = c < 0 ? NAN : get_real(st, c);
 			break;
 		default:
-			if (c < 0 || !(t = iol_sql_text(st, c)))
+			if (c < 0 || !(t = cur_text(st, c)))
 				break;
 			/* paths are unique: copied, not looked up */
 			*(char **)(void *)p =
 				strcmp(scalar_cols[i].name, "path")
 					? intern(ps, t)
-					: arena_dup(ps, t,
-						    iol_sql_bytes(st, c));
+					: arena_dup(ps, t, cur_bytes(st, c));
 			if (!*(char **)(void *)p)
 				return -1;
 		}
@@ -719,11 +895,11 @@ struct sink {
 	const struct xcols *x;
 	int (*pass_open)(struct iol_popcur *cur, void *arg);
 	int (*pass_row)(struct iol_popcur *cur, void *arg);
-	struct iol_popcur cur;
+	struct iol_popcur *cur;
 };
 
 /* One row more: 0, 1 out of memory, < 0 the sink's own code. */
-static int take_row(struct iol_sqlst *st, const int *qcol,
+static int take_row(const struct iol_popcur *st, const int *qcol,
 		    struct iol_popset *set, size_t *cap, struct sink *sk)
 {
 	struct iol_popjob one, *nj = &one;
@@ -748,7 +924,7 @@ static int take_row(struct iol_sqlst *st, const int *qcol,
 	if (set->has_fw)
 		add_fw(set, nj->nprocs, fw);
 	if (sk && sk->pass_row)
-		return sk->pass_row(&sk->cur, sk->arg);
+		return sk->pass_row(sk->cur, sk->arg);
 	return 0;
 }
 
@@ -756,10 +932,13 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 		const char *cond, const struct binds *bv, struct sink *sk,
 		struct iol_popset *set, struct iol_error *err)
 {
+	struct iol_popcur c = {.db = db->db};
 	struct iol_sqlst *st;
 	size_t cap = 0;
 	int taken = 0;
 	int qcol[NALL];
+	int64_t lo, hi, step;
+	int split;
 	char *sql;
 	int rc;
 
@@ -768,11 +947,18 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 		return rc;
 	if (!(set->strs = calloc(1, sizeof *set->strs)))
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	if (!(sql = load_sql(db, where, what, cond, sk ? sk->x : NULL, qcol))) {
+	/* a scan of the whole table in id order, none of a lookup's */
+	split = !cond && !bv && !(what & IOL_POPLOAD_CTX) &&
+		split_range(db, where, &c, &lo, &hi, &step);
+	if (!(sql = load_sql(db, where, what, cond, sk ? sk->x : NULL, qcol,
+			     split))) {
 		iol_popset_free(set);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
 	rc = prepare(db, sql, &st, err);
+	c.st = st;
+	if (!rc && split)
+		split_open(db, sql, &c, lo, hi, step);
 	iol_sql_free(sql);
 	if (rc) {
 		iol_popset_free(set);
@@ -788,16 +974,18 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 			iol_popdb_has_column(db, "posix_read_0_100");
 	set->has_fw = (what & IOL_POPLOAD_FW) &&
 		      iol_popdb_has_column(db, "files_written_lt_4k");
-	if (sk && sk->pass_open) {
-		sk->cur = (struct iol_popcur){st, db->db};
-		taken = sk->pass_open(&sk->cur, sk->arg);
-	}
-	while (!taken && (rc = iol_sql_step(st)) == 1 &&
-	       !(taken = take_row(st, qcol, set, &cap, sk)))
+	if (sk)
+		sk->cur = &c;
+	if (sk && sk->pass_open)
+		taken = sk->pass_open(&c, sk->arg);
+	while (!taken && (rc = cur_step(&c)) == 1 &&
+	       !(taken = take_row(&c, qcol, set, &cap, sk)))
 		;
-	if (rc < 0)
+	if (rc < 0 && c.msg)
+		rc = iol_error_set(err, IOL_ECORRUPT, "%s", c.msg);
+	else if (rc < 0)
 		rc = db_err(db, err, IOL_ECORRUPT);
-	iol_sql_finalize(st);
+	cur_end(&c);
 	if (taken < 0) {
 		iol_popset_free(set);
 		return iol_error_set(err, taken, "%s", iol_strerror(taken));
@@ -940,7 +1128,8 @@ static int cur_open(struct iol_popdb *db, const char *what, const char *where,
 {
 	struct iol_popcur *cur;
 	char *sql, lim[32] = "";
-	int rc;
+	int64_t lo, hi, step;
+	int rc, split;
 
 	*out = NULL;
 	if ((rc = iol_popdb_check_where(db, where, err)))
@@ -949,21 +1138,31 @@ static int cur_open(struct iol_popdb *db, const char *what, const char *where,
 		return iol_error_set(err, IOL_EINVAL, "no column '%s'", sort);
 	if (!(cur = calloc(1, sizeof *cur)))
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	/* every row in id order: on two connections when there are many */
+	split = (!sort || !strcmp(sort, "id")) && !desc && top <= 0 &&
+		split_range(db, where, cur, &lo, &hi, &step);
 	/* sort is a known column name: quoted as an identifier */
 	/* no LIMIT when top is 0: PostgreSQL takes no LIMIT -1 */
 	if (top > 0)
 		snprintf(lim, sizeof lim, " LIMIT %lld", (long long)top);
-	sql = iol_sql_mprintf("SELECT %s FROM jobs%s%s%s ORDER BY \"%w\" %s, id"
-			      "%s",
-			      what, where ? " WHERE (" : "", where ? where : "",
-			      where ? ")" : "", sort ? sort : "id",
-			      desc ? "DESC" : "ASC", lim);
+	if (split)
+		sql = iol_sql_mprintf("SELECT %s FROM jobs" SPLIT_RANGE
+				      " (%s) ORDER BY id",
+				      what, where ? where : "1 = 1");
+	else
+		sql = iol_sql_mprintf(
+			"SELECT %s FROM jobs%s%s%s ORDER BY \"%w\" %s, id%s",
+			what, where ? " WHERE (" : "", where ? where : "",
+			where ? ")" : "", sort ? sort : "id",
+			desc ? "DESC" : "ASC", lim);
 	if (!sql) {
 		free(cur);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
 	cur->db = db->db;
 	rc = prepare(db, sql, &cur->st, err);
+	if (!rc && split)
+		split_open(db, sql, cur, lo, hi, step);
 	iol_sql_free(sql);
 	if (rc) {
 		free(cur);
@@ -1221,11 +1420,12 @@ int iol_popdb_state(struct iol_popdb *db, char *buf, size_t n,
 
 int iol_popcur_next(struct iol_popcur *cur, struct iol_error *err)
 {
-	int rc = iol_sql_step(cur->st);
+	int rc = cur_step(cur);
 
 	if (rc >= 0)
 		return rc;
-	return iol_error_set(err, IOL_ECORRUPT, "%s", iol_sql_errmsg(cur->db));
+	return iol_error_set(err, IOL_ECORRUPT, "%s",
+			     cur->msg ? cur->msg : iol_sql_errmsg(cur->db));
 }
 
 int iol_popcur_skip(struct iol_popcur *cur, int64_t n, struct iol_error *err)
@@ -1249,7 +1449,7 @@ const char *iol_popcur_name(const struct iol_popcur *cur, int i)
 
 int iol_popcur_type(const struct iol_popcur *cur, int i)
 {
-	switch (iol_sql_coltype(cur->st, i)) {
+	switch (cur->row ? cur->row[i].type : iol_sql_coltype(cur->st, i)) {
 	case IOL_SQL_INT: return IOL_POPV_INT;
 	case IOL_SQL_REAL: return IOL_POPV_REAL;
 	case IOL_SQL_NULL: return IOL_POPV_NULL;
@@ -1262,7 +1462,7 @@ double iol_popcur_num(const struct iol_popcur *cur, int i)
 	int64_t v = 0;
 	double d = NAN;
 
-	switch (iol_sql_num(cur->st, i, &v, &d)) {
+	switch (cur_num(cur, i, &v, &d)) {
 	case IOL_SQL_INT: return (double)v;
 	case IOL_SQL_REAL: return d;
 	default: return NAN;
@@ -1272,29 +1472,38 @@ double iol_popcur_num(const struct iol_popcur *cur, int i)
 void iol_popcur_nums(const struct iol_popcur *cur, const int *cols, size_t n,
 		     double *out)
 {
-	iol_sql_nums(cur->st, cols, n, out);
+	if (!cur->row) {
+		iol_sql_nums(cur->st, cols, n, out);
+		return;
+	}
+	for (size_t k = 0; k < n; k++) {
+		const struct iol_popsv *v = &cur->row[cols[k]];
+		out[k] = v->type == IOL_SQL_INT	   ? (double)v->i
+			 : v->type == IOL_SQL_REAL ? v->d
+						   : NAN;
+	}
 }
 
 int64_t iol_popcur_int(const struct iol_popcur *cur, int i)
 {
-	return iol_sql_int(cur->st, i);
+	return cur_int(cur, i);
 }
 
 double iol_popcur_real(const struct iol_popcur *cur, int i)
 {
-	return iol_sql_real(cur->st, i);
+	return cur_real(cur, i);
 }
 
 const char *iol_popcur_text(const struct iol_popcur *cur, int i)
 {
-	return iol_sql_text(cur->st, i);
+	return cur_text(cur, i);
 }
 
 void iol_popcur_close(struct iol_popcur *cur)
 {
 	if (!cur)
 		return;
-	iol_sql_finalize(cur->st);
+	cur_end(cur);
 	free(cur);
 }
 

@@ -114,9 +114,10 @@ enum {
 	IOL_POPLOAD_BINS = 2, /* rbins, wbins */
 	IOL_POPLOAD_FW = 4,   /* fw */
 	IOL_POPLOAD_ALL = 7,
-	IOL_POPLOAD_CTX = 8,	/* only what context reads (the others unset) */
-	IOL_POPLOAD_VAR = 16,	/* only what variance reads */
-	IOL_POPLOAD_GROUPS = 32 /* only what groups reads (with FW: fw) */
+	IOL_POPLOAD_CTX = 8,  /* only what context reads (the others unset) */
+	IOL_POPLOAD_VAR = 16, /* only what variance reads */
+	IOL_POPLOAD_GROUPS = 32, /* only what groups reads (with FW: fw) */
+	IOL_POPLOAD_TREND = 64	 /* only what trend reads (iol_pop_trend()) */
 };
 int iol_popdb_load_some(struct iol_popdb *db, const char *where, unsigned what,
 			struct iol_popset *set, struct iol_error *err);
