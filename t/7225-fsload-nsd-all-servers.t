@@ -7,9 +7,7 @@
 # awk from its reports' legends.
 . "$(dirname "$0")/lib.sh"
 
-mm() { # host disk value
-	printf 'Legend:\n 1:\t%s|GPFSNSDDisk|%s|gpfs_nsdds_bytes_read\n\nRow           Timestamp gpfs_nsdds_bytes_read\n  1 2020-01-01-10:00:00 %s\n' "$1" "$2" "$3"
-}
+mm() { gpfs_nsd "$1" "$2" read "10:00 $3"; } # host disk value
 mm srvb d0 1 >"$TMP/b.txt"
 mm srva d0 2 >"$TMP/a.txt"
 mm srvc d0 4 >"$TMP/c.txt"

@@ -9,15 +9,10 @@
 . "$(dirname "$0")/lib.sh"
 command -v sqlite3 >/dev/null || skip_all "no sqlite3"
 
-mm() { # host metric "hh:mm value"...
-	h=$1 m=$2
+mm() { # host metric "hh:mm value"...: disk d0's report
+	_h=$1 _m=$2
 	shift 2
-	printf 'Legend:\n 1:\t%s|GPFSNSDDisk|d0|gpfs_nsdds_bytes_%s\n\nRow           Timestamp gpfs_nsdds_bytes_%s\n' "$h" "$m" "$m"
-	n=0
-	for v in "$@"; do
-		n=$((n + 1))
-		printf '%3d 2020-01-01-%s:00 %s\n' $n "${v% *}" "${v#* }"
-	done
+	gpfs_nsd "$_h" d0 "$_m" "$@"
 }
 mm srv1 read "10:00 100" "10:01 200" >"$TMP/r1.txt"
 cp "$TMP/r1.txt" "$TMP/copy.txt"

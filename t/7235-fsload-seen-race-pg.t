@@ -19,15 +19,10 @@ trap 'exec 5>&- 6>&- 2>/dev/null; pg_stop; rm -rf "$TMP"' EXIT
 trap 'exit 130' INT TERM HUP
 PG=$(pg_newdb s) || { ok 1 "createdb"; done_testing; exit; }
 
-mm() { # disk "hh:mm value"...
-	d=$1
+mm() { # disk "hh:mm value"...: srv1's read report
+	_d=$1
 	shift
-	printf 'Legend:\n 1:\tsrv1|GPFSNSDDisk|%s|gpfs_nsdds_bytes_read\n\nRow           Timestamp gpfs_nsdds_bytes_read\n' "$d"
-	n=0
-	for v in "$@"; do
-		n=$((n + 1))
-		printf '%3d 2020-01-01-%s:00 %s\n' $n "${v% *}" "${v#* }"
-	done
+	gpfs_nsd srv1 "$_d" read "$@"
 }
 mm d0 "10:00 100" "10:01 200" >"$TMP/r1.txt"
 mm d9 "10:00 1" >"$TMP/other.txt"

@@ -189,3 +189,17 @@ visits_linear() {
 	ok $([ "$_a" -gt 0 ] && [ "$_b" -lt $((3 * _a)) ]; echo $?) \
 		"cursors visited: $_a for 100$2, $_b for 200 (less than 3 times)"
 }
+
+# gpfs_nsd HOST DISK read|written "hh:mm value"...: an `mmperfmon query`
+# report of one NSD disk's bytes on one server, a row a minute of
+# 2020-01-01 (the fsload and store tests' GPFS recordings)
+gpfs_nsd() {
+	_gh=$1 _gd=$2 _gm=$3
+	shift 3
+	printf 'Legend:\n 1:\t%s|GPFSNSDDisk|%s|gpfs_nsdds_bytes_%s\n\nRow           Timestamp gpfs_nsdds_bytes_%s\n' "$_gh" "$_gd" "$_gm" "$_gm"
+	_gn=0
+	for _gv in "$@"; do
+		_gn=$((_gn + 1))
+		printf '%3d 2020-01-01-%s:00 %s\n' $_gn "${_gv% *}" "${_gv#* }"
+	done
+}
