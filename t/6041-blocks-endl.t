@@ -21,14 +21,7 @@ grep -q '^      std::ofstream << std::endl (stdio, 1 B, buffer 8.0 KiB)$' s.txt 
 ok $? "text: endl's newline and flush"
 
 # the cost model of t/6025 (hand-made): an fsync 10 ms, a write of 512 B 3 us
-mkdir -p "$XDG_CONFIG_HOME/iolens"
-{
-	echo "open 0.001"; echo "close 0.0001"; echo "stat 0.0001"; echo "fsync 0.01"
-	for rw in read write; do for k in seq rand; do
-		echo "$rw $k 512 0.000003"; echo "$rw $k 4096 0.00001"
-		echo "$rw $k 65536 0.00005"; echo "$rw $k 1048576 0.0005"
-	done; done
-} > "$XDG_CONFIG_HOME/iolens/iocost"
+iocost_handmade
 $RUN blocks --source --format=csv "$SRC" > m.csv 2> err
 is "$(col m.csv main:11 predicted_io_time_s | awk '{ print ($1 > 0 && $1 < 0.001) }')" 1 \
 	"predicted time: a stream's flush costs a write(2), not an fsync ($(col m.csv main:11 predicted_io_time_s) s)"

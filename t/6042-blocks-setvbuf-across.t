@@ -57,14 +57,7 @@ else
 	skip "no iolens-trace.so or no C compiler" 6
 fi
 # the cost model of t/6025 (hand-made): an fsync 10 ms, a write of 512 B 3 us
-mkdir -p "$XDG_CONFIG_HOME/iolens"
-{
-	echo "open 0.001"; echo "close 0.0001"; echo "stat 0.0001"; echo "fsync 0.01"
-	for rw in read write; do for k in seq rand; do
-		echo "$rw $k 512 0.000003"; echo "$rw $k 4096 0.00001"
-		echo "$rw $k 65536 0.00005"; echo "$rw $k 1048576 0.0005"
-	done; done
-} > "$XDG_CONFIG_HOME/iolens/iocost"
+iocost_handmade
 $RUN blocks --source --format=csv "$SRC" > m.csv 2> err
 is "$(col m.csv log_all predicted_io_time_s | awk '{ print ($1 > 0 && $1 < 0.001) }')" 1 \
 	"predicted time: the 2 write(2) of 1000 fwrite, not 1000 writes of 100 B ($(col m.csv log_all predicted_io_time_s) s)"

@@ -11,14 +11,7 @@ command -v cc > /dev/null || skip_all "no C compiler"
 cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/logloop.c" . && cc -g -O0 -o logloop logloop.c || exit 1
 # the cost model of t/6025 (hand-made)
-mkdir -p "$XDG_CONFIG_HOME/iolens"
-{
-	echo "open 0.001"; echo "close 0.0001"; echo "stat 0.0001"; echo "fsync 0.01"
-	for rw in read write; do for k in seq rand; do
-		echo "$rw $k 512 0.000003"; echo "$rw $k 4096 0.00001"
-		echo "$rw $k 65536 0.00005"; echo "$rw $k 1048576 0.0005"
-	done; done
-} > "$XDG_CONFIG_HOME/iolens/iocost"
+iocost_handmade
 $RUN trace --stacks -o l.it ./logloop 2> /dev/null
 $RUN blocks --source --format=csv logloop.c l.it > j.csv 2> err
 is "$?:$(cat err)" "0:" "joined"

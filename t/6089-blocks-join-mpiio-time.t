@@ -14,14 +14,7 @@ cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/mpiio.c" "$TOP/t/data/blocks/mpistub.c" . &&
 	cc -g -O0 -o mpiio mpiio.c mpistub.c || exit 1
 # the cost model of t/6025 (hand-made)
-mkdir -p "$XDG_CONFIG_HOME/iolens"
-{
-	echo "open 0.001"; echo "close 0.0001"; echo "stat 0.0001"; echo "fsync 0.01"
-	for rw in read write; do for k in seq rand; do
-		echo "$rw $k 512 0.000003"; echo "$rw $k 4096 0.00001"
-		echo "$rw $k 65536 0.00005"; echo "$rw $k 1048576 0.0005"
-	done; done
-} > "$XDG_CONFIG_HOME/iolens/iocost"
+iocost_handmade
 $RUN trace --stacks -o m.it ./mpiio 2> /dev/null
 $RUN blocks --source --format=csv mpiio.c m.it > j.csv 2> err
 is "$?:$(cat err)" "0:" "joined"

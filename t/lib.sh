@@ -203,3 +203,17 @@ gpfs_nsd() {
 		printf '%3d 2020-01-01-%s:00 %s\n' $_gn "${_gv% *}" "${_gv#* }"
 	done
 }
+
+# iocost_handmade: the cost model of t/6025 (hand-made: an open 1 ms, an
+# fsync 10 ms, a write of 512 B 3 us) as the user's saved one, for the
+# blocks tests that check predicted_io_time_s
+iocost_handmade() {
+	mkdir -p "$XDG_CONFIG_HOME/iolens"
+	{
+		echo "open 0.001"; echo "close 0.0001"; echo "stat 0.0001"; echo "fsync 0.01"
+		for _rw in read write; do for _k in seq rand; do
+			echo "$_rw $_k 512 0.000003"; echo "$_rw $_k 4096 0.00001"
+			echo "$_rw $_k 65536 0.00005"; echo "$_rw $_k 1048576 0.0005"
+		done; done
+	} > "$XDG_CONFIG_HOME/iolens/iocost"
+}
