@@ -402,8 +402,10 @@ static int op_of(const struct iol_dev *d, struct iol_fsop *o)
 
 	if (!v)
 		return IOL_ENOMEM;
-	memcpy(v, d->iv, d->n * sizeof(*v));
-	qsort(v, d->n, sizeof(*v), cmp_ival);
+	if (d->n) { /* a kind without intervals has no array at all */
+		memcpy(v, d->iv, d->n * sizeof(*v));
+		qsort(v, d->n, sizeof(*v), cmp_ival);
+	}
 	for (j = 0; j < d->n; j = k) {
 		double n = 0, len = v[j].end - v[j].start;
 
