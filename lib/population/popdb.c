@@ -726,7 +726,10 @@ static void split_open(struct iol_popdb *db, const char *sql,
 	struct iol_sqlst *st2, *pin2 = NULL;
 
 	if (iol_sql_open(&db2, db->path, IOL_SQL_RO, &e) == 0) {
-		if (iol_sql_limit_reads(db2, allow_read, db) == 0 &&
+		/* it reads each page once, in order: a small page cache
+		 * keeps the split within the memory of a streaming read */
+		if (iol_sql_exec(db2, "PRAGMA cache_size = -256") == 0 &&
+		    iol_sql_limit_reads(db2, allow_read, db) == 0 &&
 		    iol_sql_prepare(db2, "SELECT 1 FROM jobs LIMIT 1", &pin2) ==
 			    0 &&
 		    iol_sql_step(pin2) >= 0 &&

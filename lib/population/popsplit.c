@@ -11,8 +11,12 @@
 #include "population/popsplit.h"
 #include "base/banned.h"
 
-/* chunks the helper may hold decoded ahead of the reader */
+/* chunks the helper may hold decoded ahead of the reader, and the
+ * bytes of values a chunk may hold (its rows fewer where a query has
+ * many columns): NSLOT x SLOT_BYTES of address space at most, beside
+ * its text */
 #define NSLOT 4
+#define SLOT_BYTES (512 * 1024)
 
 struct slot {
 	int64_t k; /* its chunk; -1: free */
@@ -188,6 +192,25 @@ static void *helper(void *arg)
 	return NULL;
 }
 
+/* The helper thread, on a stack of HELPER_STACK bytes: the default's
+ * 8 MiB of address space would be more than a whole streaming analysis
+ * needs (t/7132 runs variance and groups of 100,000 jobs under ulimit -v
+ * of what 406 jobs need plus 12 MiB); SQLite's deepest stepping needs
+ * far less.  1 when it runs. */
+#define HELPER_STACK (1024 * 1024)
+static int start_helper(struct iol_popsplit *sp)
+{
+	pthread_attr_t at;
+	int rc;
+
+	if (pthread_attr_init(&at) != 0)
+		return 0;
+	rc = pthread_attr_setstacksize(&at, HELPER_STACK) == 0 &&
+	     pthread_create(&sp->th, &at, helper, sp) == 0;
+	pthread_attr_destroy(&at);
+	return rc;
+}
+
 int iol_popsplit_open(struct iol_sqlst *st, struct iol_sql *db2,
 		      struct iol_sqlst *st2, struct iol_sqlst *pin2, int64_t lo,
 		      int64_t hi, int64_t step, struct iol_popsplit **out)
@@ -209,6 +232,18 @@ int iol_popsplit_open(struct iol_sqlst *st, struct iol_sql *db2,
 	sp->lo = lo;
 	sp->hi = hi;
 	sp->step = step < 1 ? 1 : step;
+	/* a chunk's values within SLOT_BYTES: the rows held ahead stay a
+	 * bounded few MiB whatever the query's columns */
+	if (sp->ncols > 0) {
+		int64_t most =
+			(int64_t)(SLOT_BYTES / ((size_t)sp->ncols *
+						sizeof(struct iol_popsv)));
+
+		if (sp->step > most)
+			sp->step = most;
+	}
+	if (sp->step < 1)
+		sp->step = 1;
 	sp->nchunk = (hi - lo) / sp->step + 1;
 	sp->k = sp->at = -1;
 	for (int i = 0; i < NSLOT; i++)
@@ -219,7 +254,7 @@ int iol_popsplit_open(struct iol_sqlst *st, struct iol_sql *db2,
 	 * so that a test can count what each connection read */
 	sp->turns = getenv("IOLENS_TEST_POP_TURNS") != NULL;
 	/* no thread: the reader takes every chunk itself */
-	sp->started = pthread_create(&sp->th, NULL, helper, sp) == 0;
+	sp->started = start_helper(sp);
 	if (!sp->started)
 		sp->turns = 0;
 	*out = sp;
