@@ -197,6 +197,17 @@ static int zin_whole(struct zin *r)
 		return 0;
 	if (iol_zfast_inflate(r->src, r->len, max, &r->buf, &r->cap, &n) < 0) {
 		r->ldoff = 1;
+		/* zlib streams it in the 64 KiB it started with: the room
+		 * libdeflate grew for a region past 32:1 (a cut one claiming
+		 * 200 MB of zeros) is not kept to be filled */
+		if (r->cap > (1u << 16)) {
+			uint8_t *nb = realloc(r->buf, 1u << 16);
+
+			if (nb) {
+				r->buf = nb;
+				r->cap = 1u << 16;
+			}
+		}
 		return 0;
 	}
 	r->head = 0;
