@@ -106,16 +106,8 @@ done 2>/dev/null)
 if [ -z "$objs" ]; then
 	ok 1 "libiolens objects are built (run make first)"
 else
-	for o in $objs; do
-		nm -g --defined-only "$o" | awk -v o="$o" 'NF == 3 { print $3, o }'
-	done | sort > "$TMP/defs"
-	for o in $objs; do
-		nm -u "$o" | awk -v o="$o" '{ print $2, o }'
-	done | sort > "$TMP/uses"
-	join "$TMP/uses" "$TMP/defs" | awk '$2 != $3 { print $2, $3 }' |
-		sort -u > "$TMP/edges"
-	tsort "$TMP/edges" > /dev/null 2> "$TMP/loops"
-	[ -s "$TMP/loops" ] && sed 's/^/# /' "$TMP/loops"
+	# shellcheck disable=SC2086
+	obj_loops $objs
 	loop=$(sed -n 's/^tsort: \(lib\/.*\.o\)$/\1/p' "$TMP/loops" | sort | tr '\n' ' ')
 	todo_is "${loop% }" "" "no cycle between libiolens objects" "$TODO_CYCLE"
 	# nothing in the library calls into the renderers or the commands

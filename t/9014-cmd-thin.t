@@ -22,16 +22,8 @@ is "${big% }" "" "no file of cmd/ is over 300 lines"
 # an edge A -> B when object A uses a symbol B defines; tsort names a loop
 objs=$(ls cmd/*.o cli/*.o 2> /dev/null)
 if ls cmd/*.o > /dev/null 2>&1; then
-	for o in $objs; do
-		nm -g --defined-only "$o" | awk -v o="$o" 'NF == 3 { print $3, o }'
-	done | sort > "$TMP/defs"
-	for o in $objs; do
-		nm -u "$o" | awk -v o="$o" '{ print $2, o }'
-	done | sort > "$TMP/uses"
-	join "$TMP/uses" "$TMP/defs" | awk '$2 != $3 { print $2, $3 }' |
-		sort -u > "$TMP/edges"
-	tsort "$TMP/edges" > /dev/null 2> "$TMP/loops"
-	[ -s "$TMP/loops" ] && sed 's/^/# /' "$TMP/loops"
+	# shellcheck disable=SC2086
+	obj_loops $objs
 	loop=$(sed -n 's/^tsort: \([a-z]*\/.*\.o\)$/\1/p' "$TMP/loops" | sort | tr '\n' ' ')
 	if [ -n "$TODO_CYCLE" ] && [ "${loop% }" = "$TODO_CYCLE" ]; then
 		_n=$((_n + 1))

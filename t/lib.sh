@@ -217,3 +217,21 @@ iocost_handmade() {
 		done; done
 	} > "$XDG_CONFIG_HOME/iolens/iocost"
 }
+
+# obj_loops OBJ...: which object uses a symbol another defines, into
+# $TMP/defs, $TMP/uses and $TMP/edges ("A B": A uses B), and the loops
+# tsort finds in them into $TMP/loops, shown as diagnostics (the layer
+# and cycle tests, t/9004 and t/9014)
+obj_loops() {
+	for _o in "$@"; do
+		nm -g --defined-only "$_o" | awk -v o="$_o" 'NF == 3 { print $3, o }'
+	done | sort > "$TMP/defs"
+	for _o in "$@"; do
+		nm -u "$_o" | awk -v o="$_o" '{ print $2, o }'
+	done | sort > "$TMP/uses"
+	join "$TMP/uses" "$TMP/defs" | awk '$2 != $3 { print $2, $3 }' |
+		sort -u > "$TMP/edges"
+	tsort "$TMP/edges" > /dev/null 2> "$TMP/loops"
+	[ -s "$TMP/loops" ] && sed 's/^/# /' "$TMP/loops"
+	return 0
+}
