@@ -17,11 +17,12 @@ int main(int argc, char **argv) {
 	MPI_Init(&argc, &argv);
 	int r, np; MPI_Comm_rank(MPI_COMM_WORLD, &r); MPI_Comm_size(MPI_COMM_WORLD, &np);
 	const char *m = argv[1], *f = argv[2]; char p[512]; char *b = malloc(32 * MIB); memset(b, 'a' + r, 32 * MIB);
-	if (!strcmp(m, "coll")) { /* N calls of MPI_File_write_at_all, 1 MiB a rank each, interleaved by rank; argv[4] = cb_nodes hint or "default" */
+	if (!strcmp(m, "coll")) { /* N calls of MPI_File_write_at_all, 1 MiB a rank each, interleaved by rank; argv[4] = cb_nodes hint or "default"; argv[5] "indep": MPI_File_write_at instead */
 		long n = atol(argv[3]); MPI_Info info = MPI_INFO_NULL; MPI_File fh;
 		if (strcmp(argv[4], "default")) { MPI_Info_create(&info); MPI_Info_set(info, "cb_nodes", argv[4]); }
 		MPI_File_open(MPI_COMM_WORLD, f, MPI_MODE_CREATE | MPI_MODE_WRONLY, info, &fh);
-		for (long i = 0; i < n; i++) MPI_File_write_at_all(fh, (MPI_Offset)(i * np + r) * MIB, b, (int)MIB, MPI_BYTE, MPI_STATUS_IGNORE);
+		int ind = argc > 5 && !strcmp(argv[5], "indep"); /* after the score: the same writes independent */
+		for (long i = 0; i < n; i++) (ind ? MPI_File_write_at : MPI_File_write_at_all)(fh, (MPI_Offset)(i * np + r) * MIB, b, (int)MIB, MPI_BYTE, MPI_STATUS_IGNORE);
 		MPI_File_close(&fh);
 	} else if (!strcmp(m, "skew")) { /* shared file: rank 0 writes 4*MIB MiB, the others MIB MiB, 1 MiB pwrites in own region; barrier */
 		long mib = atol(argv[3]), mine = r == 0 ? 4 * mib : mib, start = r == 0 ? 0 : 4 * mib + (r - 1) * mib;
