@@ -358,6 +358,15 @@ static int64_t j_stdio_ops(const struct iol_jobrow *r)
 	return csum(csum(m->reads, m->writes), m->syncs);
 }
 
+/* STDIO's flushes alone: a flush per write is a system call per write
+ * (unbuffered-like), a flush per buffer's worth costs nothing more */
+static int64_t j_stdio_flushes(const struct iol_jobrow *r)
+{
+	const struct iol_modsum *m = &r->s->mod[IOL_MOD_STDIO];
+
+	return m->present ? m->syncs : NOINT;
+}
+
 NUMG(j_rmibs, r->s->read_mibs)
 NUMG(j_wmibs, r->s->write_mibs)
 NUMG(j_meta_mpiio, r->s->meta_time_mod[IOL_MOD_MPIIO])
@@ -764,12 +773,14 @@ static const struct iol_field fields[] = {
 	NUMF("hdf5_meta_by_slowest", IOL_FT_NUM, "s",
 	     "HDF5 metadata time of the slowest rank (H5F + H5D)", 4,
 	     t_h5_meta),
+	/* issue 34, round 7: what STDIO's flushes cost */
+	INTF("stdio_flushes", IOL_FT_INT, "", "STDIO flushes", j_stdio_flushes),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 72,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 73,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)
