@@ -345,6 +345,7 @@ TFINT(t_mpshsmall, mpiio_shared_small)
 TFINT(t_mpshops, mpiio_shared_ops)
 NUMG(t_mpshsmall_time, TF->mpiio_shared_small_time)
 TFINT(t_red_stdio, redundant_stdio)
+NUMG(t_red_reopen, TF->redundant_reopen_time)
 TFINT(t_lone_reads, lone_reads)
 
 /* STDIO's calls that move data or flush it: fread/fwrite and the like,
@@ -775,12 +776,16 @@ static const struct iol_field fields[] = {
 	     t_h5_meta),
 	/* issue 34, round 7: what STDIO's flushes cost */
 	INTF("stdio_flushes", IOL_FT_INT, "", "STDIO flushes", j_stdio_flushes),
+	NUMF("redundant_reopen_time", IOL_FT_NUM, "s",
+	     "metadata seconds of the reopens of files rewritten pass after "
+	     "pass",
+	     4, t_red_reopen),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 73,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 74,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)
