@@ -368,6 +368,14 @@ static int64_t j_stdio_flushes(const struct iol_jobrow *r)
 	return m->present ? m->syncs : NOINT;
 }
 
+/* POSIX opens: each restarts a file's access (RANDOM) */
+static int64_t j_posix_opens(const struct iol_jobrow *r)
+{
+	const struct iol_modsum *m = &r->s->mod[IOL_MOD_POSIX];
+
+	return m->present ? m->opens : NOINT;
+}
+
 NUMG(j_rmibs, r->s->read_mibs)
 NUMG(j_wmibs, r->s->write_mibs)
 NUMG(j_meta_mpiio, r->s->meta_time_mod[IOL_MOD_MPIIO])
@@ -780,12 +788,13 @@ static const struct iol_field fields[] = {
 	     "metadata seconds of the reopens of files rewritten pass after "
 	     "pass",
 	     4, t_red_reopen),
+	INTF("posix_opens", IOL_FT_INT, "", "POSIX opens", j_posix_opens),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 74,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 75,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -125,6 +125,7 @@ static const char *const in_names[] = {"nprocs",
 				       "stdio_flushes",
 				       "straggler_rank",
 				       "redundant_reopen_time",
+				       "posix_opens",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -737,15 +738,26 @@ EVAL(e_misal)
 		v, d, n);
 }
 
+/* Darshan counts a request sequential when it starts past the last
+ * byte the record's previous one touched, and an open starts that
+ * anew: an open's first request (a file truncated and rewritten from
+ * offset 0, r7-config-rewrite's 1000 passes) is never counted
+ * sequential, though nothing jumped.  So up to one request an open is
+ * not counted a jump. */
 EVAL(e_random)
 {
-	double ops = z(V(PREADS)) + z(V(PWRITES)), nonseq;
+	double ops = z(V(PREADS)) + z(V(PWRITES)), nonseq, firsts;
 
 	(void)stake;
 	if (pct_not(V(PCT_SEQ), "", v, d, n) < 0)
 		return -1;
 	nonseq = ops * *v / 100.0;
-	DETAIL("about %.0f of %.0f POSIX reads and writes%s", nonseq, ops,
+	firsts = fmin(nonseq, z(V(POPENS)));
+	nonseq -= firsts;
+	*v = ops > 0 ? 100.0 * nonseq / ops : 0;
+	DETAIL("about %.0f of %.0f POSIX reads and writes (%.0f more are "
+	       "the first of their open)%s",
+	       nonseq, ops, firsts,
 	       nonseq < K(RANDOM_MIN) ? " (too few to matter)" : "");
 	return nonseq < K(RANDOM_MIN);
 }
@@ -1460,7 +1472,7 @@ static const struct rule rules[] = {
 	 e_random,
 	 "Accesses jump around the file. Sort or batch them, or let MPI-IO "
 	 "collective I/O reorder them.",
-	 {IOL_TIN_PCT_SEQ, IOL_TIN_PREADS, IOL_TIN_PWRITES, -1},
+	 {IOL_TIN_PCT_SEQ, IOL_TIN_PREADS, IOL_TIN_PWRITES, IOL_TIN_POPENS, -1},
 	 0,
 	 NULL,
 	 NULL,

@@ -200,6 +200,7 @@ enum {
 	IOL_TIN_STDIO_FLUSH, /* STDIO flushes */
 	IOL_TIN_STRAG_RANK,  /* the straggler's rank, from the log's phases */
 	IOL_TIN_RED_REOPEN,  /* rewrite passes' reopens' metadata time */
+	IOL_TIN_POPENS,	     /* POSIX opens */
 	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
