@@ -27,8 +27,8 @@ for src in "$@"; do
 		"$BIN" blocks --source --format=csv "$n" p.it > j.csv 2> j.err
 		awk -F, -v n="$n" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 			{ s[$c["status"]]++; r++ }
-			END { printf "%s rows=%d exact=%d calls_exact=%d differs=%d unknown=%d notpred=%d\n",
-				n, r, s["exact"], s["calls exact"], s["differs"], s["unknown"], s["not predicted"] }' j.csv
+			END { printf "%s rows=%d exact=%d calls_exact=%d differs=%d unknown=%d notpred=%d upto=%d\n",
+				n, r, s["exact"], s["calls exact"], s["differs"], s["unknown"], s["not predicted"], s["up to"] }' j.csv
 	)
 done | tee "$OUT/summary.txt" | awk '{ print } { for (i = 2; i <= NF; i++) { split($i, a, "="); t[a[1]] += a[2] } }
 	END { printf "TOTAL"; for (k in t) printf " %s=%d", k, t[k]; print "" }'

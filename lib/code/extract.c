@@ -1302,6 +1302,44 @@ static CXCursor stream_var(CXCursor arg);
 
 /* a user function's call: what each argument is, for the prediction to
  * follow constants into the function (a write helper called with 4096) */
+/* argument i of cc (n of them) `p OP k` or `k OP p`, p a parameter of
+ * the function nothing assigns and k a constant, OP + - * /: argp,
+ * argop and argx say so (n / 2 passes half the caller's n) */
+static void arg_affine(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
+		       int n)
+{
+	struct kids k;
+	const char *op;
+	int64_t x = 0;
+	int p = -1, side;
+
+	a = unwrap(a);
+	kids_of(a, &k);
+	if (clang_getCursorKind(a) != CXCursor_BinaryOperator || k.n != 2)
+		return;
+	op = binop(c, k.c[0]);
+	if (!op || strlen(op) != 1 || !strchr("+-*/", op[0]))
+		return;
+	for (side = 0; side < 2; side++)
+		if ((p = param_of(c, k.c[side])) >= 0 &&
+		    eval_int(c, k.c[!side], &x) == 0)
+			break;
+	if (side == 2 || (side == 1 && op[0] == '/') ||
+	    (op[0] == '/' && x == 0))
+		return;
+	if (!cc->argop) {
+		cc->argop = zalloc(c, (size_t)n * sizeof(*cc->argop));
+		cc->argx = zalloc(c, (size_t)n * sizeof(*cc->argx));
+		if (!cc->argop || !cc->argx) {
+			cc->argop = NULL;
+			return;
+		}
+	}
+	cc->argp[i] = p;
+	cc->argop[i] = side == 1 && op[0] == '-' ? 'm' : op[0];
+	cc->argx[i] = x;
+}
+
 static void call_args(struct ctx *c, CXCursor call, int from,
 		      struct iol_ccall *cc)
 {
@@ -1326,6 +1364,8 @@ static void call_args(struct ctx *c, CXCursor call, int from,
 		if (as)
 			cc->arg_assumed |= 1u << i;
 		cc->argp[i] = param_of(c, a);
+		if (cc->argp[i] < 0 && cc->argk[i] == IOL_CUNKNOWN)
+			arg_affine(c, a, cc, i, n);
 		cc->argbuf[i] = var_buf(c, stream_var(a));
 	}
 	cc->nargs = n;
@@ -2871,6 +2911,45 @@ static int anon_map(const struct ctx *c, CXCursor call, const char *name)
 /* a call in blk; *endl set to std::endl's or std::flush's flush, whose
  * stream state the caller sets after walking the chain the call ends
  * (its writes come first: `o << "x" << std::endl`) */
+/* whether call goes through a pointer to a function (fp(x),
+ * table[i](x), s->op(x), (*fp)(x)): its callee is no function but an
+ * expression of function pointer type, which function it calls the
+ * source does not fix */
+static int ptr_call(CXCursor call, CXCursor ref)
+{
+	enum CXCursorKind rk = clang_getCursorKind(ref);
+	struct kids k;
+	CXType t;
+
+	if (!clang_Cursor_isNull(ref) && rk != CXCursor_VarDecl &&
+	    rk != CXCursor_ParmDecl && rk != CXCursor_FieldDecl)
+		return 0;
+	kids_of(call, &k);
+	if (k.n < 1)
+		return 0;
+	t = clang_getCanonicalType(clang_getCursorType(k.c[0]));
+	if (t.kind == CXType_Pointer)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	return t.kind == CXType_FunctionProto ||
+	       t.kind == CXType_FunctionNoProto;
+}
+
+/* a call through a pointer: I/O not known (IOL_COPAQUE_PTR), never a
+ * number that leaves the function it calls out */
+static void add_ptr_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
+{
+	struct iol_ccall *cc;
+	unsigned line, col;
+
+	call_where(call, &line, &col);
+	if (!(cc = line_call(c, blk, line, col)))
+		return;
+	cc->name = IOL_CPTR_CALL;
+	cc->api = IOL_CAPI_USER;
+	cc->op = IOL_COP_LIB;
+	cc->stream_param = -1;
+}
+
 static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		     struct iol_ccall **endl)
 {
@@ -2912,6 +2991,8 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 			f = find_fn(c, ref);
 		if (!f) {
 			clang_disposeString(nm);
+			if (ptr_call(call, ref))
+				add_ptr_call(c, call, blk);
 			return;
 		}
 	} else if (d && d->stream_arg >= 0 &&
@@ -3365,6 +3446,283 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 		fsnap_done(c, &snap);
 }
 
+/* ---- switch ---- */
+
+#define SW_SEGS 64
+#define SW_VALS 16
+
+/* one arm of a switch: the body's statements [first, end) from a case
+ * or default label (head: the statement under the labels) */
+struct swseg {
+	size_t first, end;
+	CXCursor head;
+	int64_t vals[SW_VALS];
+	int nv, dflt, brk;
+	unsigned line;
+};
+
+struct swbody {
+	CXCursor *st;
+	size_t n, cap;
+	int oom;
+};
+
+static enum CXChildVisitResult sw_collect(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	struct swbody *b = data;
+
+	(void)parent;
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 32;
+		CXCursor *v = realloc(b->st, cap * sizeof(*v));
+
+		if (!v) {
+			b->oom = 1;
+			return CXChildVisit_Break;
+		}
+		b->st = v;
+		b->cap = cap;
+	}
+	b->st[b->n++] = cur;
+	return CXChildVisit_Continue;
+}
+
+/* the labels of statement st (case 1: case 2: default: ...) into g, and
+ * the statement under them; -1 a label that is no constant or too many */
+static int sw_labels(const struct ctx *c, CXCursor st, struct swseg *g)
+{
+	struct kids k;
+	int64_t v;
+
+	where(st, &g->line, NULL, NULL);
+	for (;;) {
+		enum CXCursorKind kd = clang_getCursorKind(st);
+
+		if (kd != CXCursor_CaseStmt && kd != CXCursor_DefaultStmt)
+			break;
+		kids_of(st, &k);
+		if (kd == CXCursor_DefaultStmt) {
+			if (k.n != 1)
+				return -1;
+			g->dflt = 1;
+		} else {
+			if (k.n != 2 || g->nv >= SW_VALS ||
+			    eval_int(c, k.c[0], &v) < 0)
+				return -1;
+			g->vals[g->nv++] = v;
+		}
+		st = k.c[k.n - 1];
+	}
+	g->head = st;
+	return 0;
+}
+
+static int sw_ends(CXCursor st)
+{
+	enum CXCursorKind kd = clang_getCursorKind(st);
+
+	return kd == CXCursor_BreakStmt || kd == CXCursor_ReturnStmt ||
+	       kd == CXCursor_ContinueStmt || kd == CXCursor_GotoStmt;
+}
+
+/* the arms of body b: n of them into g, or -1 (a label that is not a
+ * constant, a label inside a statement, too many arms) */
+static int sw_segs(const struct ctx *c, const struct swbody *b, struct swseg *g,
+		   int *n)
+{
+	size_t i;
+	int k = -1;
+
+	for (i = 0; i < b->n; i++) {
+		enum CXCursorKind kd = clang_getCursorKind(b->st[i]);
+
+		if (kd == CXCursor_CaseStmt || kd == CXCursor_DefaultStmt) {
+			if (++k >= SW_SEGS)
+				return -1;
+			memset(&g[k], 0, sizeof(g[k]));
+			g[k].first = i;
+			if (sw_labels(c, b->st[i], &g[k]) < 0)
+				return -1;
+		}
+		if (k >= 0)
+			g[k].end = i + 1;
+	}
+	for (i = 0; (int)i <= k; i++)
+		g[i].brk =
+			sw_ends(g[i].end - 1 > g[i].first ? b->st[g[i].end - 1]
+							  : g[i].head);
+	*n = k + 1;
+	return 0;
+}
+
+/* the arm value v enters: its case's, else default's, else -1 */
+static int sw_entry(const struct swseg *g, int n, int64_t v)
+{
+	int i, j, d = -1;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < g[i].nv; j++)
+			if (g[i].vals[j] == v)
+				return i;
+		if (g[i].dflt)
+			d = i;
+	}
+	return d;
+}
+
+/* the statements of arm g into blk */
+static void sw_walk(struct ctx *c, const struct swbody *b,
+		    const struct swseg *g, struct iol_cblock *blk)
+{
+	size_t i;
+
+	c->prev_ok = 0;
+	walk(c, g->head, blk);
+	for (i = g->first + 1; i < g->end && !c->rc; i++) {
+		c->prev = b->st[i - 1];
+		c->prev_ok = 1;
+		walk(c, b->st[i], blk);
+	}
+}
+
+/* the iterations of loop blk (its counter on the stack) that run each
+ * arm, into runs; -1 when not known */
+static int sw_iv(const struct ctx *c, CXCursor cond,
+		 const struct iol_cblock *blk, const struct swseg *g, int n,
+		 int64_t *runs)
+{
+	const struct ivar *iv;
+	struct ivx x[IVX_MAX];
+	int nx = 0, top, e;
+	int64_t it, v;
+
+	if (c->niv < 1 || c->iv[c->niv - 1].blk != blk ||
+	    blk->kind != IOL_CB_LOOP || blk->trip < 0 || blk->trip > 65536)
+		return -1;
+	iv = &c->iv[c->niv - 1];
+	if ((top = ivx_build(c, cond, iv->var, x, &nx, 0)) < 0)
+		return -1;
+	memset(runs, 0, (size_t)n * sizeof(*runs));
+	for (it = 0; it < blk->trip; it++) {
+		if (ivx_eval(x, top, iv->a + it * iv->s, &v) < 0)
+			return -1;
+		for (e = sw_entry(g, n, v); e >= 0 && e < n; e++) {
+			runs[e]++;
+			if (g[e].brk)
+				break;
+		}
+	}
+	return 0;
+}
+
+/* arm b of a switch on parameter p: the values that run it (its own
+ * labels and those of the arms falling into it) */
+static void sw_cases(struct ctx *c, struct iol_cblock *b, int p,
+		     const struct swseg *g, int s, const int64_t *all, int nall)
+{
+	int64_t *v;
+	int i, j, m = 0;
+
+	for (i = s; i > 0 && !g[i - 1].brk; i--)
+		;
+	for (j = i; j <= s; j++)
+		m += g[j].nv;
+	if (!(v = zalloc(c, (size_t)(m ? m : 1) * sizeof(*v))))
+		return;
+	b->ncases = 0;
+	for (j = i; j <= s; j++) {
+		memcpy(v + b->ncases, g[j].vals, (size_t)g[j].nv * sizeof(*v));
+		b->ncases += g[j].nv;
+		b->case_dflt |= g[j].dflt;
+	}
+	b->cases = v;
+	b->case_all = all;
+	b->ncase_all = nall;
+	b->cond_param = p;
+	b->cond_op = "case";
+	b->cond_k = 0;
+	b->cond_neg = 0;
+}
+
+/*
+ * switch (cond) { case ...: }: a value the source or the assumptions fix
+ * runs the arm it enters and those it falls into, alone; on the counter
+ * of the loop around it, each arm counts the iterations that run it; on
+ * a parameter, the call sites decide; else each arm is what it makes if
+ * it runs (upto) and the switch counts its largest entry.
+ */
+static void walk_switch(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
+{
+	struct kids k;
+	struct swbody body = {0};
+	struct swseg *g = NULL;
+	int64_t v, runs[SW_SEGS], *all = NULL;
+	int i, n = 0, as = 0, p, iv, nall = 0;
+	unsigned alt = ++c->alt;
+	CXCursor cond;
+
+	kids_of(cur, &k);
+	if (k.n < 2 || k.n > 8) {
+		walk_kids(c, cur, blk);
+		return;
+	}
+	for (i = 0; i + 1 < (int)k.n; i++)
+		walk(c, k.c[i], blk);
+	cond = k.c[k.n - 2];
+	if (clang_getCursorKind(k.c[k.n - 1]) == CXCursor_CompoundStmt)
+		clang_visitChildren(k.c[k.n - 1], sw_collect, &body);
+	if (body.oom)
+		c->rc = IOL_ENOMEM;
+	if (body.n && !c->rc && !(g = malloc(SW_SEGS * sizeof(*g))))
+		c->rc = IOL_ENOMEM;
+	if (!g || sw_segs(c, &body, g, &n) < 0 || !n) {
+		walk_arm(c, k.c[k.n - 1], blk, alt);
+		goto out;
+	}
+	if (eval_as(c, cond, &v, c->nassume ? &as : NULL) == 0) {
+		for (i = sw_entry(g, n, v); i >= 0 && i < n && !c->rc; i++) {
+			sw_walk(c, &body, &g[i], blk);
+			if (g[i].brk)
+				break;
+		}
+		goto out;
+	}
+	iv = sw_iv(c, cond, blk, g, n, runs) == 0;
+	p = iv ? -1 : param_of(c, cond);
+	if (p >= 0) {
+		for (i = 0; i < n; i++)
+			nall += g[i].nv;
+		if ((all = zalloc(c, (size_t)(nall ? nall : 1) * sizeof(*all))))
+			for (nall = 0, i = 0; i < n; i++) {
+				memcpy(all + nall, g[i].vals,
+				       (size_t)g[i].nv * sizeof(*all));
+				nall += g[i].nv;
+			}
+	}
+	for (i = 0; i < n && !c->rc; i++) {
+		struct iol_cblock *b;
+
+		c->cond++;
+		b = new_block(c, IOL_CB_BRANCH, blk, g[i].line);
+		if (b) {
+			b->alt = alt;
+			b->falls = !g[i].brk && i + 1 < n;
+			if (iv)
+				b->iv_runs = runs[i];
+			else if (p >= 0 && all)
+				sw_cases(c, b, p, g, i, all, nall);
+			else
+				b->upto = 1;
+			sw_walk(c, &body, &g[i], b);
+		}
+		c->cond--;
+	}
+out:
+	free(g);
+	free(body.st);
+}
+
 static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		      enum CXCursorKind kd);
 
@@ -3454,20 +3812,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		return;
 	case CXCursor_IfStmt:
 	case CXCursor_ConditionalOperator: walk_if(c, cur, blk); return;
-	case CXCursor_SwitchStmt: {
-		struct kids k;
-		unsigned i;
-
-		kids_of(cur, &k);
-		if (k.n < 1 || k.n > 8) {
-			walk_kids(c, cur, blk);
-			return;
-		}
-		for (i = 0; i + 1 < k.n; i++)
-			walk(c, k.c[i], blk);
-		walk_arm(c, k.c[k.n - 1], blk, ++c->alt);
-		return;
-	}
+	case CXCursor_SwitchStmt: walk_switch(c, cur, blk); return;
 	case CXCursor_CallExpr: {
 		struct iol_ccall *endl = NULL;
 
@@ -3992,7 +4337,8 @@ static int64_t param_buf(const struct calls *l, const struct iol_cblock *fn,
 		if (cc->thread || p >= cc->nargs || !cc->argbuf)
 			return -1; /* arguments not followed */
 		v = cc->argbuf[p];
-		if (v == IOL_CUNKNOWN && cc->argp[p] >= 0 && depth < 3)
+		if (v == IOL_CUNKNOWN && cc->argp[p] >= 0 && depth < 3 &&
+		    (!cc->argop || !cc->argop[p]))
 			v = param_buf(l, l->v[i].fn, cc->argp[p], depth + 1);
 		r = buf_meet(r, v == IOL_CUNKNOWN ? IOL_CBUF_STDIO : v);
 	}

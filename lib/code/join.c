@@ -504,20 +504,28 @@ static void site_add(struct site_sum *s, const struct iol_cpred *p,
 			    : sat_add(s->sflush, n);
 }
 
+/* calls followed up from a site that passes on its parameters */
+#define CHAIN_MAX 4
+
 /*
- * A site cc (at line block at) that passes on a parameter of its own
- * function g: b predicted for each site of g, cc's arguments bound to
- * that site's (wrap(fd, 5) calling level(fd, v)), runs times each run
- * of cc under that site (its loops in g on g's parameters counted with
- * the site's values), into s.  0, or -1 when g is main, has no site (or more
- * than 64) or one whose runs are unknown (s unchanged: the caller predicts cc
- * alone).
+ * A site chain[n - 1] (at line block at) that passes on a parameter of
+ * its own function g: b predicted for each site of g, the chain's
+ * arguments bound to that site's (wrap(fd, 5) calling level(fd, v)),
+ * runs times each run of the chain's first call under that site (its
+ * loops in g on g's parameters counted with the site's values), into s;
+ * a site of g that passes on its own function's parameters in turn is
+ * followed up to CHAIN_MAX calls (put(fd, b, len) in emit(buf, n) in
+ * batch(size) in main's batch(fd, 10, 256)).  0, or -1 when g is main, has
+ * no site (or more than 64) or one whose runs are unknown (s unchanged: the
+ * caller predicts the chain without this call).
  */
 static int outer_sites(struct calls *cs, const struct iol_cblock *at,
-		       const struct iol_ccall *cc, const struct iol_cblock *b,
-		       int64_t runs, struct site_sum *s)
+		       const struct iol_ccall **chain, int nchain,
+		       const struct iol_cblock *b, int64_t runs,
+		       struct site_sum *s)
 {
 	const struct iol_cblock *g = fn_of(at);
+	const struct iol_ccall *cc = chain[nchain - 1];
 	size_t k0, k, n;
 	int64_t c, m;
 	struct iol_cpred p;
@@ -544,9 +552,14 @@ static int outer_sites(struct calls *cs, const struct iol_cblock *at,
 		/* at's loops in g on g's parameters: that site's values */
 		c = site_runs(cs, at2, 0);
 		m = loops_bound(at, cs->sites[k].cc);
-		iol_cblock_pred_call_in(b, cc, cs->sites[k].cc, &p);
+		chain[nchain] = cs->sites[k].cc;
+		if (nchain + 1 < CHAIN_MAX &&
+		    outer_sites(cs, at2, chain, nchain + 1, b,
+				blocks_sat_mul(m, runs), s) == 0)
+			continue;
+		iol_cblock_pred_chain(b, chain, nchain + 1, &p);
 		site_add(s, &p, blocks_sat_mul(blocks_sat_mul(c, m), runs), b,
-			 cc, cs->sites[k].cc);
+			 chain[0], chain[1]);
 	}
 	return 0;
 }
@@ -560,6 +573,7 @@ static int by_site(struct calls *cs, const struct iol_cblock *f,
 	int64_t w, in;
 	struct iol_cpred p;
 	int grouped;
+	const struct iol_ccall *chain[CHAIN_MAX];
 
 	memset(s, 0, sizeof(*s));
 	memset(s->known, 1, sizeof(s->known));
@@ -585,7 +599,8 @@ static int by_site(struct calls *cs, const struct iol_cblock *f,
 		w = site_runs(cs, at, 0);
 		if (w < 0 || in < 0 || cs->sites[k].cc->thread)
 			return -1;
-		if (outer_sites(cs, at, cs->sites[k].cc, b, in, s) == 0)
+		chain[0] = cs->sites[k].cc;
+		if (outer_sites(cs, at, chain, 1, b, in, s) == 0)
 			continue;
 		if (!grouped)
 			iol_cblock_pred_call(b, cs->sites[k].cc, &p);
