@@ -763,7 +763,8 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 		out_text(o,
 			 "%zu block%s with MPI-IO, HDF5 or PnetCDF calls: no "
 			 "predicted I/O time\n(the cost model times POSIX "
-			 "calls)\n",
+			 "calls, and MPI-IO's where blocks --calibrate found "
+			 "mpicc and mpirun)\n",
 			 j->untimed_lib, j->untimed_lib == 1 ? "" : "s");
 	if (j->times_raw)
 		out_text(o, "predicted against measured I/O time: not ranked "

@@ -103,6 +103,15 @@ enum iol_cpk {
 			  * rest of its run, in IOL_CSYS_UNIT-ths of a unit
 			  * a run, rounded up (added to IOL_CP_FBUF_W's units
 			  * over the runs) */
+	/* of the counters above, MPI-IO's (timed by their own costs, not
+	 * POSIX's): opens, calls other than opens, reads, writes and
+	 * syncs, reads, writes, and their bytes */
+	IOL_CP_MPI_OPENS,
+	IOL_CP_MPI_OTHERS,
+	IOL_CP_MPI_R,
+	IOL_CP_MPI_W,
+	IOL_CP_MPI_BR,
+	IOL_CP_MPI_BW,
 	IOL_CP_N
 };
 

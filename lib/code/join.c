@@ -672,6 +672,45 @@ static void predict_rows(struct iol_cjoin *j)
 	calls_free(&cs);
 }
 
+/* x less d, not below 0 */
+static int64_t take_off(int64_t x, double d)
+{
+	return (double)x > d ? x - (int64_t)d : 0;
+}
+
+/*
+ * The seconds of a row's MPI-IO calls (IOL_CP_MPI_*: the block's share
+ * of its calls, times the row's calls over the run) under the model's
+ * MPI-IO costs, taken off the POSIX counts n; 0 none, -1 when the model
+ * has no MPI-IO costs (blocks --calibrate without mpirun).
+ */
+static double mpi_time(const struct iol_iocost *c, const struct iol_cpred *p,
+		       const struct iol_cjrow *r, struct iol_iocalls *n)
+{
+	const int64_t *v = p->fixed;
+	double f, o, x, rd, wr;
+
+	if (!v[IOL_CP_MPI_OPENS] && !v[IOL_CP_MPI_OTHERS] && !v[IOL_CP_MPI_R] &&
+	    !v[IOL_CP_MPI_W])
+		return 0;
+	if (!iol_iocost_has_mpi(c) || v[IOL_CP_CALLS] <= 0)
+		return -1;
+	f = (double)r->pv[IOL_JP_CALLS] / (double)v[IOL_CP_CALLS];
+	o = f * (double)v[IOL_CP_MPI_OPENS];
+	x = f * (double)v[IOL_CP_MPI_OTHERS];
+	rd = f * (double)v[IOL_CP_MPI_R];
+	wr = f * (double)v[IOL_CP_MPI_W];
+	n->opens = take_off(n->opens, o);
+	n->others = take_off(n->others, x);
+	n->reads = take_off(n->reads, rd);
+	n->writes = take_off(n->writes, wr);
+	n->bytes_read = take_off(n->bytes_read, f * (double)v[IOL_CP_MPI_BR]);
+	n->bytes_written =
+		take_off(n->bytes_written, f * (double)v[IOL_CP_MPI_BW]);
+	return o * c->mpi_open + x * c->mpi_close + rd * c->mpi_rw[0] +
+	       wr * c->mpi_rw[1];
+}
+
 /*
  * A row's predicted I/O time: its predicted calls over the run times the
  * cost model's cost of each.  Unknown when a count is; a size the source
@@ -686,6 +725,7 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 	int64_t rw1 = p->fixed[IOL_CP_READS] + p->fixed[IOL_CP_WRITES] +
 		      p->per[IOL_CP_READS] + p->per[IOL_CP_WRITES];
 	size_t k;
+	double mt;
 
 	r->ptime = NAN;
 	for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
@@ -711,11 +751,13 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 		n.writes = r->psys[1];
 	n.bytes_read = r->known[IOL_JP_BR] ? r->pv[IOL_JP_BR] : 0;
 	n.bytes_written = r->known[IOL_JP_BW] ? r->pv[IOL_JP_BW] : 0;
+	if ((mt = mpi_time(j->cost, p, r, &n)) < 0)
+		return;
 	if (rw1 > 0)
 		n.positioned =
 			(int64_t)((double)(n.reads + n.writes) *
 				  fmin(1.0, (double)seeks / (double)rw1));
-	r->ptime = iol_iocost_calls(j->cost, &n);
+	r->ptime = iol_iocost_calls(j->cost, &n) + mt;
 }
 
 /*
@@ -1102,10 +1144,11 @@ static int sys_only(const struct iol_cblock *b, int depth)
 }
 
 /* Whether b, through the functions it calls (depth of them), has a call
- * of MPI-IO, HDF5 or PnetCDF: the cost model (blocks --calibrate) times
- * POSIX calls, and one of theirs is not one (MPI_File_open is
- * collective and opens the library's own files). */
-static int lib_api(const struct iol_cblock *b, int depth)
+ * of MPI-IO (unless mpi: the model has MPI-IO's own costs), HDF5 or
+ * PnetCDF: the cost model (blocks --calibrate) times POSIX calls, and
+ * one of theirs is not one (MPI_File_open is collective and opens the
+ * library's own files). */
+static int lib_api(const struct iol_cblock *b, int depth, int mpi)
 {
 	const struct iol_cblock *c;
 	const struct iol_ccall *cc;
@@ -1113,13 +1156,13 @@ static int lib_api(const struct iol_cblock *b, int depth)
 	for (cc = b->calls; cc; cc = cc->next)
 		if (cc->op == IOL_COP_CALL
 			    ? cc->callee && depth < 8 &&
-				      lib_api(cc->callee, depth + 1)
-			    : cc->api == IOL_CAPI_MPIIO ||
+				      lib_api(cc->callee, depth + 1, mpi)
+			    : (cc->api == IOL_CAPI_MPIIO && !mpi) ||
 				      cc->api == IOL_CAPI_HDF5 ||
 				      cc->api == IOL_CAPI_PNETCDF)
 			return 1;
 	for (c = b->first; c; c = c->next)
-		if (lib_api(c, depth))
+		if (lib_api(c, depth, mpi))
 			return 1;
 	return 0;
 }
@@ -1210,7 +1253,7 @@ static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
 		for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
 			if (!r->known[k])
 				r->ptime = NAN;
-		if (j->cost && lib_api(r->pb, 0)) {
+		if (j->cost && lib_api(r->pb, 0, iol_iocost_has_mpi(j->cost))) {
 			r->ptime = NAN;
 			j->untimed_lib++;
 		}

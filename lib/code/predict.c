@@ -481,6 +481,24 @@ static void carry_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 	}
 }
 
+/* an MPI-IO call's own counters (IOL_CP_MPI_*), from p's */
+static void mpi_pred(const struct iol_ccall *cc, struct iol_cpred *p)
+{
+	switch (cc->op) {
+	case IOL_COP_OPEN: p->fixed[IOL_CP_MPI_OPENS] = 1; break;
+	case IOL_COP_READ:
+		p->fixed[IOL_CP_MPI_R] = 1;
+		p->fixed[IOL_CP_MPI_BR] = p->fixed[IOL_CP_BYTES_READ];
+		break;
+	case IOL_COP_WRITE:
+		p->fixed[IOL_CP_MPI_W] = 1;
+		p->fixed[IOL_CP_MPI_BW] = p->fixed[IOL_CP_BYTES_WRITTEN];
+		break;
+	case IOL_COP_SYNC: break; /* an fsync's cost */
+	default: p->fixed[IOL_CP_MPI_OTHERS] = 1; break;
+	}
+}
+
 /* what one call adds, under the caller's binding bd (NULL: none) */
 static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		      struct iol_cpred *p)
@@ -551,6 +569,8 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	default: break;
 	}
 	bind_size(cc, bd, p);
+	if (cc->api == IOL_CAPI_MPIIO)
+		mpi_pred(cc, p);
 	sys_pred(cc, p);
 	/* a flush of a parameter the call gives as the same stream as one
 	 * flushed before and not written since: an empty buffer (exit()'s
