@@ -18,7 +18,7 @@ is "$?:$(cat err)" "0:" "blocks --source runs"
 is "$(col s.csv main:32 writes):$(col s.csv main:32 bytes_written)" "2:400" "put(fd, 1): case 1's 2 writes of 200 B"
 is "$(col s.csv main:33 writes):$(col s.csv main:33 bytes_written)" "1:300" "put(fd, 9): default's 300 B"
 is "$(col s.csv main:36 bytes_written):$(col s.csv main:39 bytes_written):$(col s.csv main:42 syncs)" \
-	"50:60:" "switch (3): case 3 falls into case 4, case 5 not counted"
+	"50:60:" "switch (3): case 3 falls into case 4, whose { } block breaks: case 5 not counted"
 is "$(col s.csv main:45 writes):$(col s.csv main:45 bytes_written)" "8:180" \
 	"switch (i % 3) six times: 2 x 10 B + 2 x (20 B + 30 B) + 2 x 30 B"
 is "$(col s.csv main calls)" 16 "main(): the unknown switch's largest entry (one call), not both"

@@ -3518,10 +3518,29 @@ static int sw_labels(const struct ctx *c, CXCursor st, struct swseg *g)
 	return 0;
 }
 
+static enum CXChildVisitResult last_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = cur;
+	return CXChildVisit_Continue;
+}
+
+/* whether statement st leaves the switch (break, return, continue,
+ * goto; the last of a { } block's statements does) */
 static int sw_ends(CXCursor st)
 {
 	enum CXCursorKind kd = clang_getCursorKind(st);
+	CXCursor last = clang_getNullCursor();
+	int depth;
 
+	for (depth = 0; kd == CXCursor_CompoundStmt && depth < 16; depth++) {
+		clang_visitChildren(st, last_visit, &last);
+		if (clang_Cursor_isNull(last))
+			return 0;
+		st = last;
+		kd = clang_getCursorKind(st);
+	}
 	return kd == CXCursor_BreakStmt || kd == CXCursor_ReturnStmt ||
 	       kd == CXCursor_ContinueStmt || kd == CXCursor_GotoStmt;
 }

@@ -35,9 +35,9 @@ int main(int argc, char **argv)
 	case 3:
 		write(fd, data, 50);
 		/* fall through */
-	case 4:
+	case 4: {
 		write(fd, data, 60);
-		break;
+		break; }
 	case 5:
 		fsync(fd);
 		break;
