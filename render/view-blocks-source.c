@@ -654,6 +654,14 @@ static void signed_str(char *buf, size_t n, int64_t v, int bytes)
 	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", b);
 }
 
+/* b's function has its address taken (a pointer may call it) */
+static int fn_addr(const struct iol_cblock *b)
+{
+	while (b->parent)
+		b = b->parent;
+	return b->addr;
+}
+
 static void text_row(struct out *o, const struct iol_cjrow *r, int depth,
 		     int cost)
 {
@@ -692,6 +700,8 @@ static void text_row(struct out *o, const struct iol_cjrow *r, int depth,
 	else if (s == IOL_JS_UNKNOWN && r->pb &&
 		 (r->pb->pred.opaque & IOL_COPAQUE_PTR))
 		snprintf(buf, sizeof(buf), "unknown: a call through a pointer");
+	else if (s == IOL_JS_UNKNOWN && r->pb && fn_addr(r->pb))
+		snprintf(buf, sizeof(buf), "unknown: called through a pointer");
 	else
 		snprintf(buf, sizeof(buf), "%s", st_name[s]);
 	out_str(o, buf);

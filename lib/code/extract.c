@@ -2911,6 +2911,9 @@ static int anon_map(const struct ctx *c, CXCursor call, const char *name)
 /* a call in blk; *endl set to std::endl's or std::flush's flush, whose
  * stream state the caller sets after walking the chain the call ends
  * (its writes come first: `o << "x" << std::endl`) */
+static enum CXChildVisitResult last_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data);
+
 /* whether call goes through a pointer to a function (fp(x),
  * table[i](x), s->op(x), (*fp)(x)): its callee is no function but an
  * expression of function pointer type, which function it calls the
@@ -2932,6 +2935,34 @@ static int ptr_call(CXCursor call, CXCursor ref)
 		t = clang_getCanonicalType(clang_getPointeeType(t));
 	return t.kind == CXType_FunctionProto ||
 	       t.kind == CXType_FunctionNoProto;
+}
+
+/* the function of the files a pointer variable var always holds: its
+ * initializer names it (fp = large, &large) and nothing assigns it (a
+ * local of the function, or a const global); else NULL */
+static const struct fnrec *ptr_target(const struct ctx *c, CXCursor var)
+{
+	CXCursor init = clang_getNullCursor();
+	CXString nm;
+	unsigned from, to, at;
+	int mod;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl)
+		return NULL;
+	if (!clang_equalCursors(clang_getCursorSemanticParent(var), c->fncur)) {
+		if (!clang_isConstQualifiedType(clang_getCursorType(var)))
+			return NULL;
+	} else {
+		span(c->fncur, &from, &to);
+		where(var, NULL, NULL, &at);
+		nm = clang_getCursorSpelling(var);
+		mod = assigned(c, clang_getCString(nm), from, to, at);
+		clang_disposeString(nm);
+		if (mod)
+			return NULL;
+	}
+	clang_visitChildren(var, last_visit, &init);
+	return clang_Cursor_isNull(init) ? NULL : fn_arg(c, init);
 }
 
 /* a call through a pointer: I/O not known (IOL_COPAQUE_PTR), never a
@@ -2989,10 +3020,13 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 	if (!d && !f) {
 		if (!clang_Cursor_isNull(ref))
 			f = find_fn(c, ref);
+		if (!f && ptr_call(call, ref) && !(f = ptr_target(c, ref))) {
+			clang_disposeString(nm);
+			add_ptr_call(c, call, blk);
+			return;
+		}
 		if (!f) {
 			clang_disposeString(nm);
-			if (ptr_call(call, ref))
-				add_ptr_call(c, call, blk);
 			return;
 		}
 	} else if (d && d->stream_arg >= 0 &&
@@ -3927,6 +3961,44 @@ static const char *qual_name(struct ctx *c, CXCursor cur)
 	}
 }
 
+/* the functions of the files whose address is taken: named other than
+ * as a call's callee (fp = f, a table {f, g}, a callback argument) in
+ * the sources given (iol_cblock.addr) */
+static enum CXChildVisitResult addr_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	struct ctx *c = ((void **)data)[0];
+	unsigned *callee = ((void **)data)[1], at;
+	const struct fnrec **started = ((void **)data)[2];
+	enum CXCursorKind kd = clang_getCursorKind(cur);
+	const struct fnrec *f;
+	struct kids k;
+	CXString nm;
+	int from;
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(cur)))
+		return CXChildVisit_Continue;
+	if (kd == CXCursor_CallExpr) {
+		/* its callee comes next in the walk: not an address; nor
+		 * a thread's start or atexit()'s function (a call site of
+		 * its own: iol_ccall.thread) */
+		kids_of(cur, &k);
+		*callee = 0;
+		if (k.n)
+			where(unwrap(k.c[0]), NULL, NULL, callee);
+		nm = clang_getCursorSpelling(cur);
+		*started = thread_start(c, cur, clang_getCString(nm), &from);
+		clang_disposeString(nm);
+	} else if (kd == CXCursor_DeclRefExpr &&
+		   (where(cur, NULL, NULL, &at), at != *callee) &&
+		   (f = find_fn(c, clang_getCursorReferenced(cur))) != NULL &&
+		   f != *started) {
+		f->blk->addr = 1;
+	}
+	return CXChildVisit_Recurse;
+}
+
 static enum CXChildVisitResult list_visit(CXCursor cur, CXCursor parent,
 					  CXClientData data)
 {
@@ -4550,6 +4622,14 @@ static int extract(const char *const *files, int nfiles,
 			c.byusr[k] = &c.fns[k];
 		if (c.byusr)
 			qsort(c.byusr, c.nfns, sizeof(*c.byusr), cmp_usr);
+	}
+	for (i = 0; i < nfiles && rc == 0 && c.byusr; i++) {
+		unsigned callee = 0;
+		const struct fnrec *started = NULL;
+		void *ad[3] = {&c, &callee, (void *)&started};
+
+		clang_visitChildren(clang_getTranslationUnitCursor(u[i].tu),
+				    addr_visit, ad);
 	}
 	for (i = 0; i < nfiles && rc == 0; i++) {
 		c.tu = u[i].tu;

@@ -308,6 +308,9 @@ struct iol_cblock {
 	int mark;	/* the extractor's own (propagation state) */
 	int binds;	/* functions: 0 not known yet, 1 its I/O depends on
 			 * no parameter, 2 it does (a size, a loop bound) */
+	int addr;	/* functions: its address is taken (fp = f, a table
+			 * of them), so a pointer may call it: its calls over
+			 * a run are not its call sites' */
 	unsigned leaks; /* functions: FILE * variables of its own it leaves
 			 * written and open at its end (IOL_CP_LEAKS) */
 	/* flushes whose run's rest is taken off here (iol_ccall.rest_at) */

@@ -401,6 +401,11 @@ static int64_t calls_of(struct calls *cs, size_t f)
 		return cs->times[f];
 	if (cs->state[f] == 1)
 		return -1; /* a cycle: recursion */
+	/* a pointer may call it, as often as it likes */
+	if (t->ranked[f]->addr && !is_main(t->ranked[f]->function)) {
+		cs->state[f] = 2;
+		return cs->times[f] = -1;
+	}
 	cs->state[f] = 1;
 	lo = first_site(cs, f);
 	for (k = lo; k < cs->nsites && s[k].callee == f && sum >= 0; k++) {
@@ -577,7 +582,7 @@ static int by_site(struct calls *cs, const struct iol_cblock *f,
 
 	memset(s, 0, sizeof(*s));
 	memset(s->known, 1, sizeof(s->known));
-	if (k0 >= cs->nsites || cs->sites[k0].callee != f->rank)
+	if (k0 >= cs->nsites || cs->sites[k0].callee != f->rank || f->addr)
 		return -1;
 	for (ns = 0;
 	     k0 + ns < cs->nsites && cs->sites[k0 + ns].callee == f->rank; ns++)
