@@ -4,7 +4,9 @@
 # -> write(fd, b, len), n a local assigned once, and batch(fd, 10, 256)
 # passing its size on): each level's rows predict the bytes from the
 # caller's constants, through calls that pass a parameter on or halve
-# it (n / 2), across the two sources given (issue 33 gap 3;
+# it (n / 2), across the two sources given; a local assigned a
+# constant once, and a sum of one and a literal, count as constants
+# (issue 33 gap 3;
 # t/data/blocks/chain-app.c, chain-lib.c).
 . "$(dirname "$0")/lib.sh"
 [ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
@@ -17,7 +19,30 @@ is "$?:$(cat err)" "0:" "blocks --source runs on both sources"
 is "$(col s.csv main:24 bytes_written)" 96 "emit(fd, data, n), n = 64: 64 B + 32 B"
 is "$(col s.csv main:25 bytes_written)" 3840 "batch(fd, 10, 256): 10 x (256 B + 128 B)"
 is "$(col s.csv main bytes_written)" 3936 "main(): 96 B + 3840 B"
+# a local assigned a constant once, not under a branch (n = 64 after
+# int n;), and a sum of a local constant and a literal (m + 8)
+cat > loc.c <<'EOS'
+#include <unistd.h>
+static char data[4096];
+static void put(int fd, int len)
+{
+	write(fd, data, len);
+}
+int main(void)
+{
+	int n, m = 10 * 4;
+
+	n = 64;
+	put(1, n);
+	put(1, m + 8);
+	return 0;
+}
+EOS
+$RUN blocks --source --format=csv loc.c > l.csv 2> /dev/null
+is "$(col l.csv main:12 bytes_written):$(col l.csv main:13 bytes_written)" "64:48" \
+	"n = 64 once before the call: 64 B; m + 8: 48 B"
 if [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] && command -v cc > /dev/null &&
+
 	cc -g -O0 -o app chain-app.c chain-lib.c 2> /dev/null; then
 	$RUN trace --stacks -o a.it ./app 2> /dev/null
 	$RUN blocks --source --format=csv chain-app.c chain-lib.c a.it > j.csv 2> err

@@ -94,6 +94,13 @@ struct ctx {
 	unsigned ntoks;
 	struct tok *mods; /* its tokens that may change a variable */
 	size_t nmods;
+	/* its assignments of a constant to a local, not under a branch or
+	 * a loop (`n = 64;`): at the name's offset off, the value v */
+	struct once {
+		unsigned off;
+		int64_t v;
+	} * onces;
+	size_t nonces, caponces;
 	struct fnrec **byusr;	    /* fns sorted by USR */
 	unsigned alt;		    /* last id of a set of branch arms */
 	int cond;		    /* depth of branches around the walk */
@@ -472,7 +479,38 @@ static int eval_direct(CXCursor cur, int64_t *v)
  * or a variable of the function whose initializer folds and that nothing
  * else in the function changes.
  */
+static int arith(const char *op, int64_t a, int64_t b, int64_t *v);
+static int eval_int_d(const struct ctx *c, CXCursor cur, int64_t *v, int depth);
+
 static int eval_int(const struct ctx *c, CXCursor cur, int64_t *v)
+{
+	return eval_int_d(c, cur, v, 0);
+}
+
+static int once_value(const struct ctx *c, const char *name, CXCursor use,
+		      unsigned from, unsigned to, unsigned skip, int64_t *v);
+
+/* + - * / of values eval_int() fixes and casts of one (`m + 8`, m a
+ * local of a constant initializer), which clang does not fold */
+static int eval_expr(const struct ctx *c, CXCursor cur, int64_t *v, int depth)
+{
+	struct kids k;
+	int64_t a, b;
+
+	if (depth > 16)
+		return -1;
+	kids_of(cur, &k);
+	if (clang_getCursorKind(cur) == CXCursor_CStyleCastExpr && k.n >= 1 &&
+	    k.n <= 8)
+		return eval_int_d(c, k.c[k.n - 1], v, depth + 1);
+	if (clang_getCursorKind(cur) != CXCursor_BinaryOperator || k.n != 2 ||
+	    eval_int_d(c, k.c[0], &a, depth + 1) < 0 ||
+	    eval_int_d(c, k.c[1], &b, depth + 1) < 0)
+		return -1;
+	return arith(binop(c, k.c[0]), a, b, v);
+}
+
+static int eval_int_d(const struct ctx *c, CXCursor cur, int64_t *v, int depth)
 {
 	CXCursor ref, parent;
 	unsigned from, to, at;
@@ -481,7 +519,7 @@ static int eval_int(const struct ctx *c, CXCursor cur, int64_t *v)
 		return 0;
 	cur = unwrap(cur);
 	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
-		return -1;
+		return eval_expr(c, cur, v, depth);
 	ref = clang_getCursorReferenced(cur);
 	if (clang_getCursorKind(ref) != CXCursor_VarDecl)
 		return -1;
@@ -498,11 +536,85 @@ static int eval_int(const struct ctx *c, CXCursor cur, int64_t *v)
 		CXString nm = clang_getCursorSpelling(ref);
 		int mod = assigned(c, clang_getCString(nm), from, to, at);
 
+		if (mod)
+			mod = once_value(c, clang_getCString(nm), cur, from, to,
+					 at, v);
 		clang_disposeString(nm);
 		if (mod)
-			return -1;
+			return mod > 0 ? 0 : -1;
 	}
 	return eval_direct(ref, v);
+}
+
+/*
+ * A local the function changes once, by `name = K` not under a branch or
+ * a loop (c->onces), used after it: 1 with *v K, else -1 (another change,
+ * a use before it).
+ */
+static int once_value(const struct ctx *c, const char *name, CXCursor use,
+		      unsigned from, unsigned to, unsigned skip, int64_t *v)
+{
+	size_t lo = 0, hi = c->nmods, n = 0, i;
+	unsigned off = 0, at;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int k = strcmp(c->mods[mid].s, name);
+
+		if (k < 0 || (k == 0 && c->mods[mid].off < from))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < c->nmods && strcmp(c->mods[lo].s, name) == 0 &&
+	       c->mods[lo].off < to;
+	     lo++)
+		if (c->mods[lo].off != skip) {
+			off = c->mods[lo].off;
+			n++;
+		}
+	where(use, NULL, NULL, &at);
+	if (n != 1 || at <= off)
+		return -1;
+	for (i = 0; i < c->nonces; i++)
+		if (c->onces[i].off == off) {
+			*v = c->onces[i].v;
+			return 1;
+		}
+	return -1;
+}
+
+/* `name = K;` in blk: a constant assigned to a local of the function,
+ * not under a branch or a loop, noted for once_value() */
+static void note_once(struct ctx *c, const struct iol_cblock *blk, CXCursor lhs,
+		      CXCursor rhs)
+{
+	CXCursor ref;
+	struct once *o;
+	int64_t v;
+
+	lhs = unwrap(lhs);
+	if (blk->kind != IOL_CB_FUNCTION || c->cond ||
+	    clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
+		return;
+	ref = clang_getCursorReferenced(lhs);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl ||
+	    !clang_equalCursors(clang_getCursorSemanticParent(ref), c->fncur) ||
+	    clang_Cursor_hasVarDeclGlobalStorage(ref) == 1 ||
+	    eval_int(c, rhs, &v) < 0)
+		return;
+	if (c->nonces == c->caponces) {
+		size_t cap = c->caponces ? c->caponces * 2 : 16;
+
+		o = realloc(c->onces, cap * sizeof(*o));
+		if (!o)
+			return; /* not noted: not a constant */
+		c->onces = o;
+		c->caponces = cap;
+	}
+	o = &c->onces[c->nonces++];
+	where(lhs, NULL, NULL, &o->off);
+	o->v = v;
 }
 
 /* the assumption a variable or parameter reference names: its index */
@@ -3902,6 +4014,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 
 		kids_of(cur, &k);
 		if (k.n == 2 && !strcmp(binop(c, k.c[0]), "=")) {
+			note_once(c, blk, k.c[0], k.c[1]);
 			c->decl = stream_var(k.c[0]);
 			fstream_escapes(c, k.c[1]);
 			fstream_stored(c, c->decl, k.c[1]);
@@ -4201,6 +4314,7 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->fn = f;
 	c->fncur = f->cur;
 	c->cond = 0;
+	c->nonces = 0;
 	c->nbufs = 0;
 	c->nsvars = 0;
 	c->nfvars = 0;
@@ -4669,6 +4783,7 @@ done:
 		free(c.fns[k].grefs);
 	free(c.fns);
 	free(c.byusr);
+	free(c.onces);
 	free(c.bufs);
 	free(c.svars);
 	free(c.fvars);
