@@ -252,7 +252,8 @@ static int allow_read(void *arg, const char *table)
 	const struct iol_popdb *self = arg;
 
 	return !strcmp(table, "jobs") ||
-	       (self->internal && !strcmp(table, "sched"));
+	       (self->internal &&
+		(!strcmp(table, "sched") || !strcmp(table, "meta")));
 }
 
 /* The store kept open between the commands of one process
@@ -677,6 +678,9 @@ static char *extra_sql(struct iol_popdb *db, const struct xcols *x, int *k)
  * table's own order, whatever index a --where could be looked up in
  * (each chunk looked up in one would read the whole index) */
 #define SPLIT_RANGE " NOT INDEXED WHERE id BETWEEN ?1 AND ?2 AND"
+/* the ids a split may span: 2^18 chunks of 2,048 at most, a fraction of
+ * a second of empty chunks where the ids are sparse */
+#define SPLIT_SPAN_MAX ((int64_t)2048 << 18)
 
 /* Is a read of where (NULL: all) to go on two connections?  An SQLite
  * store whose ids span IOLENS_POP_SPLIT (default 65536; 0: never) or
@@ -696,10 +700,15 @@ static int split_range(struct iol_popdb *db, const char *where,
 	if (iol_sql_prepare(db->db, "SELECT min(id), max(id) FROM jobs", &st) <
 	    0)
 		return 0;
+	/* ids spread over int64's range (a store written by hand, or by
+	 * SQLite picking random ids past the largest): their span would
+	 * overflow, or be trillions of chunks of at most 2,048 ids, each an
+	 * empty query; one connection reads such a store */
 	if (iol_sql_step(st) == 1 && iol_sql_coltype(st, 0) == IOL_SQL_INT) {
 		*lo = iol_sql_int(st, 0);
 		*hi = iol_sql_int(st, 1);
-		ok = *hi - *lo >= min - 1;
+		ok = *lo <= *hi && (*lo >= 0 || *hi <= INT64_MAX + *lo) &&
+		     *hi - *lo >= min - 1 && *hi - *lo < SPLIT_SPAN_MAX;
 	}
 	/* left on its row: the reader's read transaction (and in a store
 	 * in WAL mode its snapshot) from before the helper's begins */
@@ -715,8 +724,43 @@ static int split_range(struct iol_popdb *db, const char *where,
 	return ok;
 }
 
+/* The store's generation as connection d reads it (meta 'generation',
+ * moved by every transaction that writes the store) into g; "" when
+ * it has none (a store no ingest wrote). */
+static void split_gen(struct iol_popdb *db, struct iol_sql *d, char *g,
+		      size_t n)
+{
+	struct iol_sqlst *st;
+	const char *t;
+	int was = db->internal, rc;
+
+	g[0] = '\0';
+	db->internal = 1; /* meta is ours to read */
+	rc = iol_sql_prepare(
+		d, "SELECT value FROM meta WHERE key = 'generation'", &st);
+	db->internal = was;
+	if (rc < 0)
+		return;
+	if (iol_sql_step(st) == 1 && (t = iol_sql_text(st, 0)))
+		snprintf(g, n, "%s", t);
+	iol_sql_finalize(st);
+}
+
+/* whether the helper's connection db2 reads the state of the store the
+ * reader's read transaction holds (a write committed between their
+ * starts: some rows would be the old, some the new) */
+static int same_state(struct iol_popdb *db, struct iol_sql *db2)
+{
+	char g1[64], g2[64];
+
+	split_gen(db, db->db, g1, sizeof g1);
+	split_gen(db, db2, g2, sizeof g2);
+	return !strcmp(g1, g2);
+}
+
 /* The rows of c->st (a query with SPLIT_RANGE: sql) on two connections;
- * when the second cannot open or start, c->st reads them all alone. */
+ * when the second cannot open or start, or reads another state of the
+ * store than c->pin holds, c->st reads them all alone. */
 static void split_open(struct iol_popdb *db, const char *sql,
 		       struct iol_popcur *c, int64_t lo, int64_t hi,
 		       int64_t step)
@@ -732,7 +776,7 @@ static void split_open(struct iol_popdb *db, const char *sql,
 		    iol_sql_limit_reads(db2, allow_read, db) == 0 &&
 		    iol_sql_prepare(db2, "SELECT 1 FROM jobs LIMIT 1", &pin2) ==
 			    0 &&
-		    iol_sql_step(pin2) >= 0 &&
+		    iol_sql_step(pin2) >= 0 && same_state(db, db2) &&
 		    iol_sql_prepare(db2, sql, &st2) == 0) {
 			/* it owns db2, st2 and pin2 now, freed if it fails */
 			if (iol_popsplit_open(c->st, db2, st2, pin2, lo, hi,
