@@ -5,15 +5,16 @@
  * (it begins "D": the store's identity and generation, then the
  * command) is written to the cache directory once made, and read back
  * at a later start whose key is the same.  One file a command (named by
- * a hash of the command and the binary, not of the store's state, so a
- * newer state replaces the older: the directory stays a few files a
- * store), written to a temporary file and renamed, so that a reader
- * never sees half of one; a file whose key (binary, store state,
- * command), lengths or checksum disagree is ignored and made again.
- * The store itself is never written.
+ * a hash of the command, the binary and the server module, not of the
+ * store's state, so a newer state replaces the older: the directory
+ * stays a few files a store), written to a temporary file and renamed,
+ * so that a reader never sees half of one; a file whose key (binary and
+ * module, store state, command), lengths or checksum disagree is
+ * ignored and made again.  The store itself is never written.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -24,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "serve/internal.h"
@@ -33,8 +35,11 @@
 #define ENTRY_MAX ((size_t)64 << 20)
 #define MAGIC "iolens-serve-cache 1"
 
-static char dir[PATH_MAX];   /* "" when off */
-static char binid[128] = ""; /* the binary that makes the outputs */
+static char dir[PATH_MAX]; /* "" when off */
+/* the binary that makes the outputs, and this module, which makes the
+ * pages kept whole: a module built anew beside the same binary makes
+ * other pages */
+static char binid[256] = "";
 
 static uint64_t fnv(uint64_t h, const char *p, size_t n)
 {
@@ -55,10 +60,34 @@ static int mkdirs(char *p)
 	return mkdir(p, 0700) < 0 && errno != EEXIST ? -1 : 0;
 }
 
+/* The temporary files of writes that never ended (a server killed
+ * while writing): nothing else removes them, and the directory's bound
+ * counts only its outputs.  Those an hour old, not a write of another
+ * server going on now. */
+#define STALE_TMP_S 3600
+
+static void sweep(void)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct stat st;
+	time_t now = time(NULL);
+
+	while (d && (e = readdir(d)))
+		if (!strncmp(e->d_name, ".tmp.", 5) &&
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
+			    0 &&
+		    S_ISREG(st.st_mode) && st.st_mtime < now - STALE_TMP_S)
+			unlinkat(dirfd(d), e->d_name, 0);
+	if (d)
+		closedir(d);
+}
+
 void disk_init(const struct serve_opts *o)
 {
 	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
 	struct stat st;
+	Dl_info di;
 	int n;
 
 	dir[0] = 0;
@@ -75,9 +104,17 @@ void disk_init(const struct serve_opts *o)
 		dir[0] = 0; /* --cache "": none; or nowhere to keep them */
 		return;
 	}
-	snprintf(binid, sizeof binid, "B%llu:%lld:%lld.%09ld|",
-		 (unsigned long long)st.st_ino, (long long)st.st_size,
-		 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	n = snprintf(binid, sizeof binid, "B%llu:%lld:%lld.%09ld|",
+		     (unsigned long long)st.st_ino, (long long)st.st_size,
+		     (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	if (n > 0 && (size_t)n < sizeof binid &&
+	    dladdr((void *)disk_init, &di) && di.dli_fname &&
+	    stat(di.dli_fname, &st) == 0)
+		snprintf(binid + n, sizeof binid - (size_t)n,
+			 "M%llu:%lld:%lld.%09ld|",
+			 (unsigned long long)st.st_ino, (long long)st.st_size,
+			 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	sweep();
 }
 
 /* The file of key: named by the binary, the log's identity (a key
