@@ -295,7 +295,7 @@ int disk_get(const struct sb *key, struct run *r)
 	if (path_of(key, p, sizeof p) < 0 ||
 	    (fd = open(p, O_RDONLY | O_CLOEXEC)) < 0)
 		return -1;
-	if (slurp(fd, &f) == 0 && (nl = memchr(f.s, '\n', f.len)) &&
+	if (slurp(fd, &f) == 0 && f.len && (nl = memchr(f.s, '\n', f.len)) &&
 	    nl - f.s < 200 &&
 	    sscanf(f.s, MAGIC " %d %zu %zu %zu %16llx\n", &st, &kl, &ol, &el,
 		   &sum) == 5 &&
