@@ -77,6 +77,17 @@ static int cur_num(const struct iol_popcur *c, int i, int64_t *iv, double *dv)
 	return v->type;
 }
 
+/* a real cut toward zero, held to int64's range, as SQLite casts one (a
+ * hostile store's 1e300 in an integer column) */
+static int64_t real_int(double d)
+{
+	if (d <= -9223372036854775808.0)
+		return INT64_MIN;
+	if (d >= 9223372036854775807.0)
+		return INT64_MAX;
+	return d == d ? (int64_t)d : 0;
+}
+
 /* ... as iol_sql_int(): a real cut toward zero, held to int64's range */
 static int64_t cur_int(const struct iol_popcur *c, int i)
 {
@@ -86,11 +97,7 @@ static int64_t cur_int(const struct iol_popcur *c, int i)
 		return iol_sql_int(c->st, i);
 	if (v->type == IOL_SQL_TEXT) /* a number's text, as SQLite reads it */
 		return strtoll(c->txt + v->off, NULL, 10);
-	if (v->type != IOL_SQL_REAL)
-		return v->i;
-	if (v->d <= -9223372036854775808.0)
-		return INT64_MIN;
-	return v->d >= 9223372036854775807.0 ? INT64_MAX : (int64_t)v->d;
+	return v->type == IOL_SQL_REAL ? real_int(v->d) : v->i;
 }
 
 static double cur_real(const struct iol_popcur *c, int i)
@@ -838,7 +845,7 @@ static int64_t get_int(const struct iol_popcur *st, int i)
 
 	switch (cur_num(st, i, &v, &d)) {
 	case IOL_SQL_NULL: return IOL_POP_NULL;
-	case IOL_SQL_REAL: return (int64_t)d;
+	case IOL_SQL_REAL: return real_int(d);
 	case IOL_SQL_INT: return v;
 	default: return cur_int(st, i);
 	}
