@@ -689,10 +689,30 @@ static char *extra_sql(struct iol_popdb *db, const struct xcols *x, int *k)
  * a second of empty chunks where the ids are sparse */
 #define SPLIT_SPAN_MAX ((int64_t)2048 << 18)
 
+/* whether s holds w (lowercase letters), in any case */
+static int has_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (; *s; s++) {
+		size_t i = 0;
+
+		while (i < n && s[i] && (s[i] | 0x20) == w[i])
+			i++;
+		if (i == n)
+			return 1;
+	}
+	return 0;
+}
+
 /* Is a read of where (NULL: all) to go on two connections?  An SQLite
  * store whose ids span IOLENS_POP_SPLIT (default 65536; 0: never) or
  * more, and a where with no parameter of its own (?1 and ?2 are the
- * range's).  *lo..*hi its ids, *step those of a chunk. */
+ * range's) and no LIKE or GLOB: SQLite matches a pattern by recursion,
+ * a level a '%' matched, up to 25,000 deep (its 50,000-byte pattern
+ * limit), more than the helper's 1 MiB stack holds (8,192 levels
+ * overflowed it: a crash where one connection answers).  *lo..*hi its
+ * ids, *step those of a chunk. */
 static int split_range(struct iol_popdb *db, const char *where,
 		       struct iol_popcur *c, int64_t *lo, int64_t *hi,
 		       int64_t *step)
@@ -702,7 +722,9 @@ static int split_range(struct iol_popdb *db, const char *where,
 	struct iol_sqlst *st;
 	int ok = 0;
 
-	if (!db->path || min <= 0 || (where && strchr(where, '?')))
+	if (!db->path || min <= 0 ||
+	    (where && (strchr(where, '?') || has_word(where, "like") ||
+		       has_word(where, "glob"))))
 		return 0;
 	if (iol_sql_prepare(db->db, "SELECT min(id), max(id) FROM jobs", &st) <
 	    0)
