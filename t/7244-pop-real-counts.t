@@ -4,8 +4,9 @@
 # INT64_MAX (or INT64_MIN), by the analyses that load it as an integer
 # (trend, groups, variance), as jobs reads it: the same outputs as a
 # store holding 9223372036854775807.  The cast was undefined (a
-# SANITIZE=1 build stopped in popdb.c; x86 made it INT64_MIN, trend's
-# core-hours of the job 0 instead of the most).
+# SANITIZE=1 build stopped in popdb.c, and at INT64_MAX in
+# poptriage.c's hash and rows of the processes as a double; x86 made it
+# INT64_MIN, trend's core-hours of the job 0 instead of the most).
 . "$(dirname "$0")/lib.sh"
 command -v sqlite3 >/dev/null || skip_all "sqlite3 is not installed"
 . "$TOP/t/pop/store.sh"
@@ -28,5 +29,8 @@ for v in 1e300 -1e300; do
 		cmp -s "$TMP/i" "$TMP/r"
 		ok $? "nprocs $v: $c as of the integer SQLite casts it to"
 	done
+	# triage reads nprocs as a number: it only runs
+	$RUN triage --format csv --db "$TMP/r.db" >/dev/null 2>"$TMP/e"
+	is "$?:$(cat "$TMP/e")" "0:" "nprocs $v: triage --db runs"
 done
 done_testing
