@@ -36,6 +36,8 @@
 #define MAGIC "iolens-serve-cache 1"
 
 static char dir[PATH_MAX]; /* "" when off */
+/* the directory's bound (IOLENS_TEST_DISK_MAX: a test's own, smaller) */
+static off_t disk_max = DISK_MAX;
 /* the binary that makes the outputs, and this module, which makes the
  * pages kept whole: a module built anew beside the same binary makes
  * other pages */
@@ -88,6 +90,8 @@ void disk_init(const struct serve_opts *o)
 	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
 	struct stat st;
 	Dl_info di;
+	long long v;
+	char *end;
 	int n;
 
 	dir[0] = 0;
@@ -115,6 +119,10 @@ void disk_init(const struct serve_opts *o)
 			 (unsigned long long)st.st_ino, (long long)st.st_size,
 			 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
 	sweep();
+	x = getenv("IOLENS_TEST_DISK_MAX");
+	if (x && *x && (v = strtoll(x, &end, 10)) >= 1024 && !*end &&
+	    v <= DISK_MAX)
+		disk_max = (off_t)v;
 }
 
 /* The file of key: named by the binary, the log's identity (a key
@@ -173,6 +181,8 @@ static int write_all(int fd, const char *p, size_t n)
  * the directory at each write cost more than the write); -1 unknown. */
 static off_t held = -1;
 static pthread_mutex_t held_mu = PTHREAD_MUTEX_INITIALIZER;
+/* the bytes written since the directory was last counted */
+static off_t since;
 
 static off_t dir_bytes(void)
 {
@@ -192,7 +202,7 @@ static off_t dir_bytes(void)
 }
 
 /* The oldest files removed while the directory holds more than
- * DISK_MAX bytes (several stores served from one cache). */
+ * disk_max bytes (several stores served from one cache). */
 static void prune_all(void)
 {
 	for (int round = 0; round < 64; round++) {
@@ -215,26 +225,33 @@ static void prune_all(void)
 						 e->d_name);
 				}
 			}
-		if (total > DISK_MAX && oldest[0])
+		if (total > disk_max && oldest[0])
 			unlinkat(dirfd(d), oldest, 0);
 		closedir(d);
-		if (total <= DISK_MAX) {
+		if (total <= disk_max) {
 			held = total;
+			since = 0;
 			return;
 		}
 	}
 	held = -1;
 }
 
-/* n bytes written in place of old: the directory pruned when over */
+/* n bytes written in place of old: the directory pruned when over.
+ * Counted again once an eighth of the bound is written since: another
+ * server on the same directory adds bytes this count does not see (two
+ * servers filled it to twice the bound). */
 static void prune(off_t n, off_t old)
 {
 	pthread_mutex_lock(&held_mu);
-	if (held < 0)
+	if (held < 0 || since >= disk_max / 8) {
 		held = dir_bytes();
-	else
+		since = 0;
+	} else {
 		held += n - old;
-	if (held > DISK_MAX)
+	}
+	since += n;
+	if (held > disk_max)
 		prune_all();
 	pthread_mutex_unlock(&held_mu);
 }
