@@ -5,15 +5,16 @@
  * (it begins "D": the store's identity and generation, then the
  * command) is written to the cache directory once made, and read back
  * at a later start whose key is the same.  One file a command (named by
- * a hash of the command and the binary, not of the store's state, so a
- * newer state replaces the older: the directory stays a few files a
- * store), written to a temporary file and renamed, so that a reader
- * never sees half of one; a file whose key (binary, store state,
- * command), lengths or checksum disagree is ignored and made again.
- * The store itself is never written.
+ * a hash of the command, the binary and the server module, not of the
+ * store's state, so a newer state replaces the older: the directory
+ * stays a few files a store), written to a temporary file and renamed,
+ * so that a reader never sees half of one; a file whose key (binary and
+ * module, store state, command), lengths or checksum disagree is
+ * ignored and made again.  The store itself is never written.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -24,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "serve/internal.h"
@@ -33,8 +35,13 @@
 #define ENTRY_MAX ((size_t)64 << 20)
 #define MAGIC "iolens-serve-cache 1"
 
-static char dir[PATH_MAX];   /* "" when off */
-static char binid[128] = ""; /* the binary that makes the outputs */
+static char dir[PATH_MAX]; /* "" when off */
+/* the directory's bound (IOLENS_TEST_DISK_MAX: a test's own, smaller) */
+static off_t disk_max = DISK_MAX;
+/* the binary that makes the outputs, and this module, which makes the
+ * pages kept whole: a module built anew beside the same binary makes
+ * other pages */
+static char binid[256] = "";
 
 static uint64_t fnv(uint64_t h, const char *p, size_t n)
 {
@@ -55,10 +62,36 @@ static int mkdirs(char *p)
 	return mkdir(p, 0700) < 0 && errno != EEXIST ? -1 : 0;
 }
 
+/* The temporary files of writes that never ended (a server killed
+ * while writing): nothing else removes them, and the directory's bound
+ * counts only its outputs.  Those an hour old, not a write of another
+ * server going on now. */
+#define STALE_TMP_S 3600
+
+static void sweep(void)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct stat st;
+	time_t now = time(NULL);
+
+	while (d && (e = readdir(d)))
+		if (!strncmp(e->d_name, ".tmp.", 5) &&
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
+			    0 &&
+		    S_ISREG(st.st_mode) && st.st_mtime < now - STALE_TMP_S)
+			unlinkat(dirfd(d), e->d_name, 0);
+	if (d)
+		closedir(d);
+}
+
 void disk_init(const struct serve_opts *o)
 {
 	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
 	struct stat st;
+	Dl_info di;
+	long long v;
+	char *end;
 	int n;
 
 	dir[0] = 0;
@@ -75,9 +108,21 @@ void disk_init(const struct serve_opts *o)
 		dir[0] = 0; /* --cache "": none; or nowhere to keep them */
 		return;
 	}
-	snprintf(binid, sizeof binid, "B%llu:%lld:%lld.%09ld|",
-		 (unsigned long long)st.st_ino, (long long)st.st_size,
-		 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	n = snprintf(binid, sizeof binid, "B%llu:%lld:%lld.%09ld|",
+		     (unsigned long long)st.st_ino, (long long)st.st_size,
+		     (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	if (n > 0 && (size_t)n < sizeof binid &&
+	    dladdr((void *)disk_init, &di) && di.dli_fname &&
+	    stat(di.dli_fname, &st) == 0)
+		snprintf(binid + n, sizeof binid - (size_t)n,
+			 "M%llu:%lld:%lld.%09ld|",
+			 (unsigned long long)st.st_ino, (long long)st.st_size,
+			 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	sweep();
+	x = getenv("IOLENS_TEST_DISK_MAX");
+	if (x && *x && (v = strtoll(x, &end, 10)) >= 1024 && !*end &&
+	    v <= DISK_MAX)
+		disk_max = (off_t)v;
 }
 
 /* The file of key: named by the binary, the log's identity (a key
@@ -136,6 +181,8 @@ static int write_all(int fd, const char *p, size_t n)
  * the directory at each write cost more than the write); -1 unknown. */
 static off_t held = -1;
 static pthread_mutex_t held_mu = PTHREAD_MUTEX_INITIALIZER;
+/* the bytes written since the directory was last counted */
+static off_t since;
 
 static off_t dir_bytes(void)
 {
@@ -155,7 +202,7 @@ static off_t dir_bytes(void)
 }
 
 /* The oldest files removed while the directory holds more than
- * DISK_MAX bytes (several stores served from one cache). */
+ * disk_max bytes (several stores served from one cache). */
 static void prune_all(void)
 {
 	for (int round = 0; round < 64; round++) {
@@ -178,26 +225,33 @@ static void prune_all(void)
 						 e->d_name);
 				}
 			}
-		if (total > DISK_MAX && oldest[0])
+		if (total > disk_max && oldest[0])
 			unlinkat(dirfd(d), oldest, 0);
 		closedir(d);
-		if (total <= DISK_MAX) {
+		if (total <= disk_max) {
 			held = total;
+			since = 0;
 			return;
 		}
 	}
 	held = -1;
 }
 
-/* n bytes written in place of old: the directory pruned when over */
+/* n bytes written in place of old: the directory pruned when over.
+ * Counted again once an eighth of the bound is written since: another
+ * server on the same directory adds bytes this count does not see (two
+ * servers filled it to twice the bound). */
 static void prune(off_t n, off_t old)
 {
 	pthread_mutex_lock(&held_mu);
-	if (held < 0)
+	if (held < 0 || since >= disk_max / 8) {
 		held = dir_bytes();
-	else
+		since = 0;
+	} else {
 		held += n - old;
-	if (held > DISK_MAX)
+	}
+	since += n;
+	if (held > disk_max)
 		prune_all();
 	pthread_mutex_unlock(&held_mu);
 }
@@ -258,7 +312,7 @@ int disk_get(const struct sb *key, struct run *r)
 	if (path_of(key, p, sizeof p) < 0 ||
 	    (fd = open(p, O_RDONLY | O_CLOEXEC)) < 0)
 		return -1;
-	if (slurp(fd, &f) == 0 && (nl = memchr(f.s, '\n', f.len)) &&
+	if (slurp(fd, &f) == 0 && f.len && (nl = memchr(f.s, '\n', f.len)) &&
 	    nl - f.s < 200 &&
 	    sscanf(f.s, MAGIC " %d %zu %zu %zu %16llx\n", &st, &kl, &ol, &el,
 		   &sum) == 5 &&

@@ -3507,6 +3507,10 @@ static int ivx_eval(const struct ivx *x, int j, int64_t i, int64_t *v)
 	}
 	if ((op[0] == '/' || op[0] == '%') && b == 0)
 		return -1;
+	/* both within 2^40: a sum is within int64, a product may not be
+	 * (2^32 x 2^32 wrapped to 0, an arm counted as run) */
+	if (op[0] == '*' && a != 0 && (b < 0 ? -b : b) > lim / (a < 0 ? -a : a))
+		return -1;
 	switch (op[0]) {
 	case '+': *v = a + b; break;
 	case '-': *v = a - b; break;

@@ -77,6 +77,17 @@ static int cur_num(const struct iol_popcur *c, int i, int64_t *iv, double *dv)
 	return v->type;
 }
 
+/* a real cut toward zero, held to int64's range, as SQLite casts one (a
+ * hostile store's 1e300 in an integer column) */
+static int64_t real_int(double d)
+{
+	if (d <= -9223372036854775808.0)
+		return INT64_MIN;
+	if (d >= 9223372036854775807.0)
+		return INT64_MAX;
+	return d == d ? (int64_t)d : 0;
+}
+
 /* ... as iol_sql_int(): a real cut toward zero, held to int64's range */
 static int64_t cur_int(const struct iol_popcur *c, int i)
 {
@@ -86,11 +97,7 @@ static int64_t cur_int(const struct iol_popcur *c, int i)
 		return iol_sql_int(c->st, i);
 	if (v->type == IOL_SQL_TEXT) /* a number's text, as SQLite reads it */
 		return strtoll(c->txt + v->off, NULL, 10);
-	if (v->type != IOL_SQL_REAL)
-		return v->i;
-	if (v->d <= -9223372036854775808.0)
-		return INT64_MIN;
-	return v->d >= 9223372036854775807.0 ? INT64_MAX : (int64_t)v->d;
+	return v->type == IOL_SQL_REAL ? real_int(v->d) : v->i;
 }
 
 static double cur_real(const struct iol_popcur *c, int i)
@@ -252,7 +259,8 @@ static int allow_read(void *arg, const char *table)
 	const struct iol_popdb *self = arg;
 
 	return !strcmp(table, "jobs") ||
-	       (self->internal && !strcmp(table, "sched"));
+	       (self->internal &&
+		(!strcmp(table, "sched") || !strcmp(table, "meta")));
 }
 
 /* The store kept open between the commands of one process
@@ -677,11 +685,34 @@ static char *extra_sql(struct iol_popdb *db, const struct xcols *x, int *k)
  * table's own order, whatever index a --where could be looked up in
  * (each chunk looked up in one would read the whole index) */
 #define SPLIT_RANGE " NOT INDEXED WHERE id BETWEEN ?1 AND ?2 AND"
+/* the ids a split may span: 2^18 chunks of 2,048 at most, a fraction of
+ * a second of empty chunks where the ids are sparse */
+#define SPLIT_SPAN_MAX ((int64_t)2048 << 18)
+
+/* whether s holds w (lowercase letters), in any case */
+static int has_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (; *s; s++) {
+		size_t i = 0;
+
+		while (i < n && s[i] && (s[i] | 0x20) == w[i])
+			i++;
+		if (i == n)
+			return 1;
+	}
+	return 0;
+}
 
 /* Is a read of where (NULL: all) to go on two connections?  An SQLite
  * store whose ids span IOLENS_POP_SPLIT (default 65536; 0: never) or
  * more, and a where with no parameter of its own (?1 and ?2 are the
- * range's).  *lo..*hi its ids, *step those of a chunk. */
+ * range's) and no LIKE or GLOB: SQLite matches a pattern by recursion,
+ * a level a '%' matched, up to 25,000 deep (its 50,000-byte pattern
+ * limit), more than the helper's 1 MiB stack holds (8,192 levels
+ * overflowed it: a crash where one connection answers).  *lo..*hi its
+ * ids, *step those of a chunk. */
 static int split_range(struct iol_popdb *db, const char *where,
 		       struct iol_popcur *c, int64_t *lo, int64_t *hi,
 		       int64_t *step)
@@ -691,15 +722,22 @@ static int split_range(struct iol_popdb *db, const char *where,
 	struct iol_sqlst *st;
 	int ok = 0;
 
-	if (!db->path || min <= 0 || (where && strchr(where, '?')))
+	if (!db->path || min <= 0 ||
+	    (where && (strchr(where, '?') || has_word(where, "like") ||
+		       has_word(where, "glob"))))
 		return 0;
 	if (iol_sql_prepare(db->db, "SELECT min(id), max(id) FROM jobs", &st) <
 	    0)
 		return 0;
+	/* ids spread over int64's range (a store written by hand, or by
+	 * SQLite picking random ids past the largest): their span would
+	 * overflow, or be trillions of chunks of at most 2,048 ids, each an
+	 * empty query; one connection reads such a store */
 	if (iol_sql_step(st) == 1 && iol_sql_coltype(st, 0) == IOL_SQL_INT) {
 		*lo = iol_sql_int(st, 0);
 		*hi = iol_sql_int(st, 1);
-		ok = *hi - *lo >= min - 1;
+		ok = *lo <= *hi && (*lo >= 0 || *hi <= INT64_MAX + *lo) &&
+		     *hi - *lo >= min - 1 && *hi - *lo < SPLIT_SPAN_MAX;
 	}
 	/* left on its row: the reader's read transaction (and in a store
 	 * in WAL mode its snapshot) from before the helper's begins */
@@ -715,8 +753,43 @@ static int split_range(struct iol_popdb *db, const char *where,
 	return ok;
 }
 
+/* The store's generation as connection d reads it (meta 'generation',
+ * moved by every transaction that writes the store) into g; "" when
+ * it has none (a store no ingest wrote). */
+static void split_gen(struct iol_popdb *db, struct iol_sql *d, char *g,
+		      size_t n)
+{
+	struct iol_sqlst *st;
+	const char *t;
+	int was = db->internal, rc;
+
+	g[0] = '\0';
+	db->internal = 1; /* meta is ours to read */
+	rc = iol_sql_prepare(
+		d, "SELECT value FROM meta WHERE key = 'generation'", &st);
+	db->internal = was;
+	if (rc < 0)
+		return;
+	if (iol_sql_step(st) == 1 && (t = iol_sql_text(st, 0)))
+		snprintf(g, n, "%s", t);
+	iol_sql_finalize(st);
+}
+
+/* whether the helper's connection db2 reads the state of the store the
+ * reader's read transaction holds (a write committed between their
+ * starts: some rows would be the old, some the new) */
+static int same_state(struct iol_popdb *db, struct iol_sql *db2)
+{
+	char g1[64], g2[64];
+
+	split_gen(db, db->db, g1, sizeof g1);
+	split_gen(db, db2, g2, sizeof g2);
+	return !strcmp(g1, g2);
+}
+
 /* The rows of c->st (a query with SPLIT_RANGE: sql) on two connections;
- * when the second cannot open or start, c->st reads them all alone. */
+ * when the second cannot open or start, or reads another state of the
+ * store than c->pin holds, c->st reads them all alone. */
 static void split_open(struct iol_popdb *db, const char *sql,
 		       struct iol_popcur *c, int64_t lo, int64_t hi,
 		       int64_t step)
@@ -732,7 +805,7 @@ static void split_open(struct iol_popdb *db, const char *sql,
 		    iol_sql_limit_reads(db2, allow_read, db) == 0 &&
 		    iol_sql_prepare(db2, "SELECT 1 FROM jobs LIMIT 1", &pin2) ==
 			    0 &&
-		    iol_sql_step(pin2) >= 0 &&
+		    iol_sql_step(pin2) >= 0 && same_state(db, db2) &&
 		    iol_sql_prepare(db2, sql, &st2) == 0) {
 			/* it owns db2, st2 and pin2 now, freed if it fails */
 			if (iol_popsplit_open(c->st, db2, st2, pin2, lo, hi,
@@ -794,7 +867,7 @@ static int64_t get_int(const struct iol_popcur *st, int i)
 
 	switch (cur_num(st, i, &v, &d)) {
 	case IOL_SQL_NULL: return IOL_POP_NULL;
-	case IOL_SQL_REAL: return (int64_t)d;
+	case IOL_SQL_REAL: return real_int(d);
 	case IOL_SQL_INT: return v;
 	default: return cur_int(st, i);
 	}

@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -428,9 +429,20 @@ static int c_eq(const void *ctx, uint32_t i)
 	       !strcmp(f->user, k->user);
 }
 
+/* d cut toward zero, held to int64's range, NaN 0 (a hostile store's
+ * nprocs of 1e300 or 2^63: the cast alone is undefined) */
+static int64_t d_int(double d)
+{
+	if (d <= -9223372036854775808.0)
+		return INT64_MIN;
+	if (d >= 9223372036854775807.0)
+		return INT64_MAX;
+	return d == d ? (int64_t)d : 0;
+}
+
 static uint64_t c_hash3(const char *app, const char *user, double np)
 {
-	return iol_hash_pair(g_hash2(app, user), (uint64_t)(int64_t)np);
+	return iol_hash_pair(g_hash2(app, user), (uint64_t)d_int(np));
 }
 
 static uint64_t c_hash(const void *ctx, uint32_t i)
@@ -656,10 +668,10 @@ static void job_fields(struct iol_popcur *cur, const struct iol_triage_in *in,
 			   ? iol_popcur_int(cur, col[3])
 			   : IOL_POP_NULL;
 	h->start_time = col[4] >= 0 ? cur_num(cur, col[4]) : NAN;
-	h->uid = isfinite(in->v[IOL_TIN_UID]) ? (int64_t)in->v[IOL_TIN_UID]
+	h->uid = isfinite(in->v[IOL_TIN_UID]) ? d_int(in->v[IOL_TIN_UID])
 					      : IOL_POP_NULL;
 	h->nprocs = isfinite(in->v[IOL_TIN_NPROCS])
-			    ? (int64_t)in->v[IOL_TIN_NPROCS]
+			    ? d_int(in->v[IOL_TIN_NPROCS])
 			    : IOL_POP_NULL;
 }
 

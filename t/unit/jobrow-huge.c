@@ -8,12 +8,10 @@
  */
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "analysis/jobrow.h"
 #include "counters/counters.h"
-#include "model/job.h"
-#include "model/source.h"
+#include "memjob.h"
 #include "base/banned.h"
 
 #define HUGE 5000000000000000000
@@ -22,36 +20,22 @@ static struct iol_jrec prec, srec;
 static int64_t pic[IOL_POSIX_NINT], sic[IOL_STDIO_NINT];
 static double pfc[IOL_POSIX_NFLT], sfc[IOL_STDIO_NFLT];
 
-static const char *name_of(const struct iol_job *job, uint64_t id)
-{
-	(void)job;
-	return id >= 1 && id <= 2 ? names[id - 1] : NULL;
-}
-
-static const struct iol_source src = {.name_of = name_of};
-
 static void load(struct iol_job *job)
 {
-	prec = (struct iol_jrec){.id = 1, .rank = 0, .ic = pic, .fc = pfc};
+	memjob_init(job, names, 2, 1);
+	memjob_rec(&prec, 1, 0, pic, pfc);
 	pic[POSIX_OPENS] = pic[POSIX_READS] = pic[POSIX_WRITES] = 1;
 	pic[POSIX_BYTES_READ] = pic[POSIX_BYTES_WRITTEN] = HUGE;
 	pic[POSIX_MAX_BYTE_READ] = pic[POSIX_MAX_BYTE_WRITTEN] = HUGE;
 	pfc[POSIX_F_READ_TIME] = pfc[POSIX_F_WRITE_TIME] = 1;
-	srec = (struct iol_jrec){.id = 2, .rank = 0, .ic = sic, .fc = sfc};
+	memjob_rec(&srec, 2, 0, sic, sfc);
 	sic[STDIO_OPENS] = 1;
 	sic[STDIO_READS] = sic[STDIO_WRITES] = HUGE;
 	sic[STDIO_BYTES_READ] = sic[STDIO_BYTES_WRITTEN] = 1;
 	sic[STDIO_MAX_BYTE_READ] = sic[STDIO_MAX_BYTE_WRITTEN] = 0;
 	sfc[STDIO_F_READ_TIME] = sfc[STDIO_F_WRITE_TIME] = 1;
-	job->src = &src;
-	job->nprocs = 1;
-	job->run_time = 10;
-	job->mod[IOL_MOD_POSIX].present = job->mod[IOL_MOD_POSIX].loaded = 1;
-	job->mod[IOL_MOD_POSIX].recs = &prec;
-	job->mod[IOL_MOD_POSIX].n = 1;
-	job->mod[IOL_MOD_STDIO].present = job->mod[IOL_MOD_STDIO].loaded = 1;
-	job->mod[IOL_MOD_STDIO].recs = &srec;
-	job->mod[IOL_MOD_STDIO].n = 1;
+	memjob_mod(job, IOL_MOD_POSIX, &prec, 1);
+	memjob_mod(job, IOL_MOD_STDIO, &srec, 1);
 }
 
 int main(void)
@@ -64,7 +48,6 @@ int main(void)
 	struct iol_error err = {0};
 	size_t i;
 
-	memset(&job, 0, sizeof(job));
 	load(&job);
 	if (iol_summary_compute(&job, NULL, &s, &err) < 0) {
 		fprintf(stderr, "jobrow-huge: %s\n", err.msg);

@@ -6,11 +6,10 @@
  * "rows files wbytes" of the OST table.
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "analysis/ostload.h"
 #include "counters/counters.h"
-#include "model/job.h"
+#include "memjob.h"
 #include "base/banned.h"
 
 static struct iol_jrec rec;
@@ -24,8 +23,8 @@ int main(void)
 	struct iol_ostload l;
 	struct iol_error err = {0};
 
-	memset(&job, 0, sizeof(job));
-	rec = (struct iol_jrec){.id = 1, .rank = -1, .ic = ic, .fc = fc};
+	memjob_init(&job, NULL, 0, 1);
+	memjob_rec(&rec, 1, -1, ic, fc);
 	ic[POSIX_WRITES] = 1;
 	ic[POSIX_BYTES_WRITTEN] = 100;
 	ic[POSIX_MAX_BYTE_WRITTEN] = 99;
@@ -36,13 +35,9 @@ int main(void)
 				  .stripe_count = 1,
 				  .nosts = 1,
 				  .osts = &ost};
-	job.mod[IOL_MOD_POSIX].present = job.mod[IOL_MOD_POSIX].loaded = 1;
-	job.mod[IOL_MOD_POSIX].recs = &rec;
-	job.mod[IOL_MOD_POSIX].n = 1;
+	memjob_mod(&job, IOL_MOD_POSIX, &rec, 1);
 	job.lustre = &lu;
 	job.nlustre = 1;
-	job.nprocs = 1;
-	job.run_time = 10;
 	if (iol_ostload_compute(&job, &l, &err) < 0) {
 		fprintf(stderr, "ost-huge-stripe: %s\n", err.msg);
 		return 1;

@@ -11,12 +11,10 @@
  */
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "analysis/trifacts.h"
 #include "counters/counters.h"
-#include "model/job.h"
-#include "model/source.h"
+#include "memjob.h"
 #include "base/banned.h"
 
 #define MIB 1048576
@@ -30,18 +28,9 @@ static struct iol_jrec mrec;
 static int64_t mic[IOL_MPIIO_NINT];
 static double mfc[IOL_MPIIO_NFLT];
 
-static const char *name_of(const struct iol_job *job, uint64_t id)
-{
-	(void)job;
-	return id >= 1 && id <= 4 ? names[id - 1] : NULL;
-}
-
-static const struct iol_source src = {.name_of = name_of};
-
 static void posix(int i, uint64_t id, int64_t rank, int64_t br, int64_t maxr)
 {
-	prec[i] = (struct iol_jrec){.id = id, .rank = rank};
-	prec[i].ic = pic[i], prec[i].fc = pfc[i];
+	memjob_rec(&prec[i], id, rank, pic[i], pfc[i]);
 	pic[i][POSIX_OPENS] = 1;
 	pic[i][POSIX_READS] = 1;
 	pic[i][POSIX_BYTES_READ] = br;
@@ -53,8 +42,7 @@ static void posix(int i, uint64_t id, int64_t rank, int64_t br, int64_t maxr)
 
 static void stdio(int i, uint64_t id, int64_t rank, int64_t br)
 {
-	srec[i] = (struct iol_jrec){.id = id, .rank = rank};
-	srec[i].ic = sic[i], srec[i].fc = sfc[i];
+	memjob_rec(&srec[i], id, rank, sic[i], sfc[i]);
 	sic[i][STDIO_OPENS] = 1;
 	sic[i][STDIO_READS] = 1;
 	sic[i][STDIO_BYTES_READ] = br;
@@ -69,30 +57,21 @@ int main(void)
 	struct iol_trifacts tf;
 	struct iol_error err = {0};
 
-	memset(&job, 0, sizeof(job));
-	job.src = &src;
-	job.nprocs = 2;
-	job.run_time = 10;
+	memjob_init(&job, names, 4, 2);
 	posix(0, 1, 0, HUGE_READ, MIB - 1);
 	posix(1, 1, 1, HUGE_READ, MIB - 1);
 	posix(2, 3, 0, INT64_MAX, INT64_MAX);
 	stdio(0, 2, 0, HUGE_READ);
 	stdio(1, 2, 1, HUGE_READ);
-	job.mod[IOL_MOD_POSIX].present = job.mod[IOL_MOD_POSIX].loaded = 1;
-	job.mod[IOL_MOD_POSIX].recs = prec;
-	job.mod[IOL_MOD_POSIX].n = 3;
-	job.mod[IOL_MOD_STDIO].present = job.mod[IOL_MOD_STDIO].loaded = 1;
-	job.mod[IOL_MOD_STDIO].recs = srec;
-	job.mod[IOL_MOD_STDIO].n = 2;
+	memjob_mod(&job, IOL_MOD_POSIX, prec, 3);
+	memjob_mod(&job, IOL_MOD_STDIO, srec, 2);
 	/* MPI-IO calls of under 100 B, 5e18 read and 5e18 written */
-	mrec = (struct iol_jrec){.id = 4, .rank = 0, .ic = mic, .fc = mfc};
+	memjob_rec(&mrec, 4, 0, mic, mfc);
 	mic[MPIIO_INDEP_READS] = mic[MPIIO_INDEP_WRITES] = HUGE_READ;
 	mic[MPIIO_SIZE_READ_AGG_0_100] = HUGE_READ;
 	mic[MPIIO_SIZE_WRITE_AGG_0_100] = HUGE_READ;
 	mfc[MPIIO_F_READ_TIME] = mfc[MPIIO_F_WRITE_TIME] = 1;
-	job.mod[IOL_MOD_MPIIO].present = job.mod[IOL_MOD_MPIIO].loaded = 1;
-	job.mod[IOL_MOD_MPIIO].recs = &mrec;
-	job.mod[IOL_MOD_MPIIO].n = 1;
+	memjob_mod(&job, IOL_MOD_MPIIO, &mrec, 1);
 	if (iol_trifacts_compute(&job, &tf, &err) < 0) {
 		fprintf(stderr, "reread-huge: %s\n", err.msg);
 		return 1;
@@ -100,7 +79,7 @@ int main(void)
 	printf("redundant_bytes %lld\nredundant_stdio %lld\nredundant_file "
 	       "%s\nmpiio_ops %lld\nmpiio_small %lld\nmpiio_tiny %lld\n",
 	       (long long)tf.redundant_bytes, (long long)tf.redundant_stdio,
-	       tf.redundant_id ? name_of(&job, tf.redundant_id) : "",
+	       tf.redundant_id ? memjob_name_of(&job, tf.redundant_id) : "",
 	       (long long)tf.mpiio_ops, (long long)tf.mpiio_small,
 	       (long long)tf.mpiio_tiny);
 	return 0;

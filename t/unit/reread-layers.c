@@ -13,12 +13,10 @@
  * Prints redundant_bytes, redundant_stdio and the file with the most.
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "analysis/trifacts.h"
 #include "counters/counters.h"
-#include "model/job.h"
-#include "model/source.h"
+#include "memjob.h"
 #include "base/banned.h"
 
 #define MIB 1048576
@@ -28,18 +26,9 @@ static struct iol_jrec prec[2], srec[3];
 static int64_t pic[2][IOL_POSIX_NINT], sic[3][IOL_STDIO_NINT];
 static double pfc[2][IOL_POSIX_NFLT], sfc[3][IOL_STDIO_NFLT];
 
-static const char *name_of(const struct iol_job *job, uint64_t id)
-{
-	(void)job;
-	return id >= 1 && id <= 3 ? names[id - 1] : NULL;
-}
-
-static const struct iol_source src = {.name_of = name_of};
-
 static void posix(int i, uint64_t id, int times)
 {
-	prec[i] = (struct iol_jrec){.id = id, .rank = 0};
-	prec[i].ic = pic[i], prec[i].fc = pfc[i];
+	memjob_rec(&prec[i], id, 0, pic[i], pfc[i]);
 	pic[i][POSIX_OPENS] = times;
 	pic[i][POSIX_READS] = times;
 	pic[i][POSIX_BYTES_READ] = (int64_t)times * MIB;
@@ -51,8 +40,7 @@ static void posix(int i, uint64_t id, int times)
 
 static void stdio(int i, uint64_t id, int times)
 {
-	srec[i] = (struct iol_jrec){.id = id, .rank = 0};
-	srec[i].ic = sic[i], srec[i].fc = sfc[i];
+	memjob_rec(&srec[i], id, 0, sic[i], sfc[i]);
 	sic[i][STDIO_OPENS] = times;
 	sic[i][STDIO_READS] = times;
 	sic[i][STDIO_BYTES_READ] = (int64_t)times * MIB;
@@ -67,21 +55,14 @@ int main(void)
 	struct iol_trifacts tf;
 	struct iol_error err = {0};
 
-	memset(&job, 0, sizeof(job));
-	job.src = &src;
-	job.nprocs = 1;
-	job.run_time = 10;
+	memjob_init(&job, names, 3, 1);
 	posix(0, 1, 2);
 	posix(1, 3, 1);
 	stdio(0, 1, 2);
 	stdio(1, 2, 3);
 	stdio(2, 3, 2);
-	job.mod[IOL_MOD_POSIX].present = job.mod[IOL_MOD_POSIX].loaded = 1;
-	job.mod[IOL_MOD_POSIX].recs = prec;
-	job.mod[IOL_MOD_POSIX].n = 2;
-	job.mod[IOL_MOD_STDIO].present = job.mod[IOL_MOD_STDIO].loaded = 1;
-	job.mod[IOL_MOD_STDIO].recs = srec;
-	job.mod[IOL_MOD_STDIO].n = 3;
+	memjob_mod(&job, IOL_MOD_POSIX, prec, 2);
+	memjob_mod(&job, IOL_MOD_STDIO, srec, 3);
 	if (iol_trifacts_compute(&job, &tf, &err) < 0) {
 		fprintf(stderr, "reread-layers: %s\n", err.msg);
 		return 1;
@@ -89,6 +70,6 @@ int main(void)
 	printf("redundant_bytes %lld\nredundant_stdio %lld\nredundant_file "
 	       "%s\n",
 	       (long long)tf.redundant_bytes, (long long)tf.redundant_stdio,
-	       tf.redundant_id ? name_of(&job, tf.redundant_id) : "");
+	       tf.redundant_id ? memjob_name_of(&job, tf.redundant_id) : "");
 	return 0;
 }
