@@ -85,7 +85,28 @@ static void sweep(void)
 		closedir(d);
 }
 
-void disk_init(const struct serve_opts *o)
+/* A directory others can write could hold pages forged for us to serve
+ * (the checksum in each file is no secret): only one this user owns
+ * and no one else may write is used. */
+static int dir_safe(const char *p, struct iol_error *err)
+{
+	struct stat st;
+
+	if (lstat(p, &st) < 0)
+		return iol_error_set(err, IOL_EIO, "cannot use cache '%s': %s",
+				     p, strerror(errno));
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & 022))
+		return iol_error_set(err, IOL_EINVAL,
+				     "cannot use cache '%s': not a directory "
+				     "only you can write (owner %lu, mode "
+				     "%04o); --cache '' keeps none",
+				     p, (unsigned long)st.st_uid,
+				     (unsigned)(st.st_mode & 07777));
+	return 0;
+}
+
+int disk_init(const struct serve_opts *o, struct iol_error *err)
 {
 	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
 	struct stat st;
@@ -106,7 +127,11 @@ void disk_init(const struct serve_opts *o)
 	if (n <= 0 || (size_t)n >= sizeof dir || mkdirs(dir) < 0 ||
 	    stat(o->self, &st) < 0) {
 		dir[0] = 0; /* --cache "": none; or nowhere to keep them */
-		return;
+		return 0;
+	}
+	if ((n = dir_safe(dir, err)) < 0) {
+		dir[0] = 0;
+		return n;
 	}
 	n = snprintf(binid, sizeof binid, "B%llu:%lld:%lld.%09ld|",
 		     (unsigned long long)st.st_ino, (long long)st.st_size,
@@ -123,6 +148,7 @@ void disk_init(const struct serve_opts *o)
 	if (x && *x && (v = strtoll(x, &end, 10)) >= 1024 && !*end &&
 	    v <= DISK_MAX)
 		disk_max = (off_t)v;
+	return 0;
 }
 
 /* The file of key: named by the binary, the log's identity (a key

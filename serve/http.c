@@ -409,7 +409,7 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 	struct sockaddr_in a4 = {0};
 	struct MHD_Daemon *d;
 	struct sigaction sa = {0};
-	int v6 = 0;
+	int v6 = 0, rc;
 
 	opts = o;
 	a4.sin_family = AF_INET;
@@ -423,8 +423,9 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 					     o->host);
 		v6 = 1;
 	}
+	if ((rc = disk_init(o, err)) < 0)
+		return rc;
 	cache_init();
-	disk_init(o);
 	signal(SIGPIPE, SIG_IGN);
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);

@@ -118,7 +118,7 @@ void cache_free(void);
  * ~/.cache/iolens/serve) once before the server starts; an output of
  * the store alone (key "D...") written whole once made; read back: 0
  * and r, or -1 (none, another key, or damaged: to be made again). */
-void disk_init(const struct serve_opts *o);
+int disk_init(const struct serve_opts *o, struct iol_error *err);
 void disk_put(const struct sb *key, const struct run *r);
 int disk_get(const struct sb *key, struct run *r);
 /* The cache's size: 64 MiB, or IOLENS_TEST_PAGE_CACHE bytes (a test's);
