@@ -126,6 +126,11 @@ struct ctx {
 		const struct iol_cblock *wblk;
 	} * svars;
 	size_t nsvars, capsvars;
+	/* the destructors of the local objects of the scopes around the
+	 * walk whose class's destructor is in the files (RAII): called at
+	 * their scope's closing brace */
+	const struct fnrec **dvars;
+	size_t ndvars, capdvars;
 	CXCursor decl; /* the variable whose initializer is walked */
 	/* C FILE * variables of the function whose buffer's state the
 	 * walk knows: opened here, or flushed here once */
@@ -3391,18 +3396,105 @@ static void add_dtor(struct ctx *c, struct iol_cblock *blk,
 	cc->flushes = v->dirty;
 }
 
+static enum CXChildVisitResult dtor_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(cur) != CXCursor_Destructor)
+		return CXChildVisit_Continue;
+	*(CXCursor *)data = cur;
+	return CXChildVisit_Break;
+}
+
+/* the destructor of class type t when the files define it, else NULL */
+static const struct fnrec *class_dtor(const struct ctx *c, CXType t)
+{
+	CXCursor decl, d = clang_getNullCursor();
+
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Record)
+		return NULL;
+	decl = clang_getCursorDefinition(clang_getTypeDeclaration(t));
+	if (clang_Cursor_isNull(decl))
+		return NULL;
+	clang_visitChildren(decl, dtor_visit, &d);
+	return clang_Cursor_isNull(d) ? NULL : find_fn(c, d);
+}
+
+/*
+ * A local object (not static, not a reference or pointer) of a class
+ * whose destructor the files define: its destructor runs at the end of
+ * the scope, its I/O there (issue 33 D4: the fsync of a journal's
+ * destructor was in no predicted block).
+ */
+static void note_dvar(struct ctx *c, CXCursor var)
+{
+	const struct fnrec *f;
+	const struct fnrec **v;
+
+	if (clang_Cursor_hasVarDeclGlobalStorage(var) == 1 ||
+	    !(f = class_dtor(c, clang_getCursorType(var))))
+		return;
+	if (c->ndvars == c->capdvars) {
+		size_t cap = c->capdvars ? c->capdvars * 2 : 8;
+
+		if (!(v = realloc(c->dvars, cap * sizeof(*v)))) {
+			c->rc = IOL_ENOMEM;
+			return;
+		}
+		c->dvars = v;
+		c->capdvars = cap;
+	}
+	c->dvars[c->ndvars++] = f;
+}
+
+/* a call of user destructor f at line (a scope's brace, a delete) */
+static void add_user_dtor(struct ctx *c, struct iol_cblock *blk,
+			  const struct fnrec *f, unsigned line)
+{
+	struct iol_ccall *cc = line_call(c, blk, line, 0);
+
+	if (!cc)
+		return;
+	cc->api = IOL_CAPI_USER;
+	cc->op = IOL_COP_CALL;
+	cc->callee = f->blk;
+	cc->name = f->blk->function;
+}
+
+/* `delete p` of an object whose class's destructor the files define */
+static void walk_delete(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
+{
+	struct kids k;
+	const struct fnrec *f;
+	unsigned line;
+
+	kids_of(cur, &k);
+	if (k.n == 1 &&
+	    (f = class_dtor(
+		     c, clang_getPointeeType(clang_getCursorType(k.c[0]))))) {
+		where(cur, &line, NULL, NULL);
+		add_user_dtor(c, blk, f, line);
+	}
+	walk_kids(c, cur, blk);
+}
+
 /* a compound statement: the C++ file streams declared in it and still
  * open are closed by their destructors at its closing brace, the last
- * declared first */
+ * declared first; so are the local objects of classes whose destructors
+ * the files define */
 static void walk_scope(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
-	size_t mark = c->nsvars, i;
+	size_t mark = c->nsvars, dmark = c->ndvars, i;
 	CXSourceRange r = clang_getCursorExtent(cur);
 	unsigned line = 0;
 
 	walk_kids(c, cur, blk);
 	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, &line, NULL,
 				   NULL);
+	for (i = c->ndvars; i > dmark && !c->rc; i--)
+		add_user_dtor(c, blk, c->dvars[i - 1], line);
+	c->ndvars = dmark;
 	for (i = c->nsvars; i > mark && !c->rc; i--)
 		if (c->svars[i - 1].open)
 			add_dtor(c, blk, &c->svars[i - 1], line);
@@ -3479,6 +3571,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		return;
 	}
 	case CXCursor_CompoundStmt: walk_scope(c, cur, blk); return;
+	case CXCursor_CXXDeleteExpr: walk_delete(c, cur, blk); return;
 	case CXCursor_ReturnStmt: {
 		struct kids k;
 
@@ -3492,6 +3585,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		CXCursor saved = c->decl;
 
 		note_svar(c, cur);
+		note_dvar(c, cur);
 		c->decl = cur;
 		walk_kids(c, cur, blk);
 		c->decl = saved;
@@ -3767,6 +3861,7 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->cond = 0;
 	c->nbufs = 0;
 	c->nsvars = 0;
+	c->ndvars = 0;
 	c->nfvars = 0;
 	c->nwr = 0;
 	c->decl = clang_getNullCursor();
@@ -4226,6 +4321,7 @@ done:
 	free(c.byusr);
 	free(c.bufs);
 	free(c.svars);
+	free(c.dvars);
 	free(c.fvars);
 	free(c.wr);
 	free(c.mcalls);
