@@ -2873,6 +2873,70 @@ static int anon_map(const struct ctx *c, CXCursor call, const char *name)
 	       has_token(flags, "MAP_ANON");
 }
 
+static const char *qual_name(struct ctx *c, CXCursor cur);
+static int project_header(CXCursor cur);
+
+/*
+ * Whether ref, a called function the files do not define, is one of the
+ * program's own: a function or method (not a constructor, which may be
+ * the compiler's) declared in a given file or a project header, not a
+ * builtin.
+ */
+static int own_decl(CXCursor ref)
+{
+	enum CXCursorKind kd = clang_getCursorKind(ref);
+	CXSourceLocation l = clang_getCursorLocation(ref);
+
+	if (kd != CXCursor_FunctionDecl && kd != CXCursor_CXXMethod &&
+	    kd != CXCursor_FunctionTemplate)
+		return 0;
+	if (clang_Cursor_isNull(ref) ||
+	    clang_equalLocations(l, clang_getNullLocation()))
+		return 0;
+	return clang_Location_isFromMainFile(l) || project_header(ref);
+}
+
+/* the name, once, in the tree's list of functions without a body */
+static void note_nobody(struct ctx *c, const char *name)
+{
+	struct iol_ctree *t = c->t;
+	const char **v;
+	int i;
+
+	for (i = 0; i < t->nnobody; i++)
+		if (!strcmp(t->nobody[i], name))
+			return;
+	/* the arena keeps the old array: these are few */
+	if (!(t->nnobody & (t->nnobody - 1)) || !t->nnobody) {
+		v = zalloc(c, (size_t)(t->nnobody ? t->nnobody * 2 : 4) *
+				      sizeof(*v));
+		if (!v)
+			return;
+		if (t->nnobody)
+			memcpy(v, t->nobody, (size_t)t->nnobody * sizeof(*v));
+		t->nobody = v;
+	}
+	t->nobody[t->nnobody++] = name;
+}
+
+/* a call of the program's own function ref whose body no given file
+ * has: its I/O unknown, never none (issue 33 D6) */
+static void add_nobody(struct ctx *c, CXCursor call, struct iol_cblock *blk,
+		       CXCursor ref)
+{
+	struct iol_ccall *cc;
+	unsigned line, col;
+
+	call_where(call, &line, &col);
+	if (!(cc = line_call(c, blk, line, col)))
+		return;
+	cc->api = IOL_CAPI_USER;
+	cc->op = IOL_COP_LIB;
+	cc->nobody = 1;
+	cc->name = qual_name(c, ref);
+	note_nobody(c, cc->name);
+}
+
 /* a call in blk; *endl set to std::endl's or std::flush's flush, whose
  * stream state the caller sets after walking the chain the call ends
  * (its writes come first: `o << "x" << std::endl`) */
@@ -2916,6 +2980,8 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		if (!clang_Cursor_isNull(ref))
 			f = find_fn(c, ref);
 		if (!f) {
+			if (own_decl(ref))
+				add_nobody(c, call, blk, ref);
 			clang_disposeString(nm);
 			return;
 		}
@@ -3657,6 +3723,66 @@ static const char *qual_name(struct ctx *c, CXCursor cur)
 	}
 }
 
+/* the path of the file cur is in */
+static const char *cursor_file(struct ctx *c, CXCursor cur)
+{
+	CXFile f = NULL;
+	CXString n;
+	const char *q;
+
+	clang_getExpansionLocation(clang_getCursorLocation(cur), &f, NULL, NULL,
+				   NULL);
+	if (!f)
+		return c->file;
+	n = clang_getFileName(f);
+	q = keep(c, n);
+	while (q && q[0] == '.' && q[1] == '/') /* "./x.h": as given, x.h */
+		q += 2;
+	return q && *q ? q : c->file;
+}
+
+/*
+ * Whether cur is in a header of the program's own: not a system header
+ * (<...> of the compiler's paths), nor one installed under /usr or /opt
+ * (a library's, given with -I).  Its functions (inline, templates) are
+ * followed as the given files' are (issue 33 D6: a header-only writer's
+ * 25 writes counted 0).
+ */
+static int project_header(CXCursor cur)
+{
+	CXSourceLocation l = clang_getCursorLocation(cur);
+	CXFile f = NULL;
+	CXString n;
+	const char *s;
+	int yes;
+
+	if (clang_Location_isInSystemHeader(l))
+		return 0;
+	clang_getExpansionLocation(l, &f, NULL, NULL, NULL);
+	if (!f)
+		return 0;
+	n = clang_getFileName(f);
+	s = clang_getCString(n);
+	yes = s && *s && strncmp(s, "/usr/", 5) != 0 &&
+	      strncmp(s, "/opt/", 5) != 0;
+	clang_disposeString(n);
+	return yes;
+}
+
+/* whether a function of USR usr is listed already (a header's, which
+ * every file including it defines) */
+static int listed(const struct ctx *c, const char *usr)
+{
+	size_t k;
+
+	if (!usr || !*usr)
+		return 0;
+	for (k = 0; k < c->nfns; k++)
+		if (!strcmp(c->fns[k].usr, usr))
+			return 1;
+	return 0;
+}
+
 static enum CXChildVisitResult list_visit(CXCursor cur, CXCursor parent,
 					  CXClientData data)
 {
@@ -3664,9 +3790,11 @@ static enum CXChildVisitResult list_visit(CXCursor cur, CXCursor parent,
 	enum CXCursorKind kd = clang_getCursorKind(cur);
 	struct fnrec *f;
 	unsigned line;
+	const char *file;
 
 	(void)parent;
-	if (!clang_Location_isFromMainFile(clang_getCursorLocation(cur)))
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(cur)) &&
+	    !project_header(cur))
 		return CXChildVisit_Continue;
 	if (kd == CXCursor_Namespace || kd == CXCursor_ClassDecl ||
 	    kd == CXCursor_StructDecl || kd == CXCursor_ClassTemplate ||
@@ -3689,8 +3817,14 @@ static enum CXChildVisitResult list_visit(CXCursor cur, CXCursor parent,
 	memset(f, 0, sizeof(*f));
 	f->cur = cur;
 	f->usr = (char *)keep(c, clang_getCursorUSR(cur));
+	if (listed(c, f->usr))
+		return CXChildVisit_Continue;
 	where(cur, &line, NULL, NULL);
+	file = c->file;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(cur)))
+		c->file = cursor_file(c, cur);
 	f->blk = new_block(c, IOL_CB_FUNCTION, NULL, line);
+	c->file = file;
 	if (!f->blk)
 		return CXChildVisit_Break;
 	f->blk->function = qual_name(c, cur);

@@ -485,7 +485,9 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		return;
 	}
 	if (cc->op == IOL_COP_LIB) {
-		p->opaque = 1; /* none known: MPI's own reads at start */
+		/* none known: MPI's own reads at start, or a function whose
+		 * body the files do not give */
+		p->opaque = cc->nobody ? IOL_COPAQUE_NOBODY : IOL_COPAQUE_MPI;
 		return;
 	}
 	if (cc->leaks_of) {
