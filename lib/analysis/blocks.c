@@ -392,6 +392,25 @@ int iol_srcmap_parse(char *arg, struct iol_srcmap *m)
 	return 0;
 }
 
+/* where from, whole components, starts in file: its start, or for a
+ * relative from (a source compiled by a relative name, now joined to
+ * its compiler directory) after any '/' of it; NULL nowhere */
+static const char *map_at(const char *file, const char *from, size_t k)
+{
+	const char *p;
+
+	if (!strncmp(file, from, k) &&
+	    (file[k] == '/' || file[k] == '\0' || from[k - 1] == '/'))
+		return file;
+	if (from[0] == '/')
+		return NULL;
+	for (p = strchr(file, '/'); p; p = strchr(p + 1, '/'))
+		if (!strncmp(p + 1, from, k) &&
+		    (p[1 + k] == '/' || p[1 + k] == '\0' || from[k - 1] == '/'))
+			return p + 1;
+	return NULL;
+}
+
 /* where file is read: the first --source-map rule whose from is a
  * leading whole-component part of it, applied into buf; else file */
 static const char *src_path(const struct build *bd, const char *file, char *buf,
@@ -400,14 +419,13 @@ static const char *src_path(const struct build *bd, const char *file, char *buf,
 	int i;
 
 	for (i = 0; i < bd->nsrcmap; i++) {
-		const char *from = bd->srcmap[i].from;
+		const char *from = bd->srcmap[i].from, *at;
 		size_t k = strlen(from);
 		int w;
 
-		if (!k || strncmp(file, from, k) != 0 ||
-		    (file[k] != '/' && file[k] != '\0' && from[k - 1] != '/'))
+		if (!k || !(at = map_at(file, from, k)))
 			continue;
-		w = snprintf(buf, n, "%s%s", bd->srcmap[i].to, file + k);
+		w = snprintf(buf, n, "%s%s", bd->srcmap[i].to, at + k);
 		return w < 0 || (size_t)w >= n ? file : buf;
 	}
 	return file;
