@@ -16,8 +16,8 @@
 #include "code/join.h"
 #include "base/banned.h"
 
-static const char *const st_name[] = {"exact", "calls exact", "differs",
-				      "unknown", "not predicted"};
+static const char *const st_name[] = {"exact",	 "calls exact",	  "differs",
+				      "unknown", "not predicted", "up to"};
 
 static const char *base(const char *p)
 {
@@ -84,7 +84,7 @@ static const struct iol_col join_cols[] = {
 	{"bytes_error_pct", "bytes error %", COL_NUM, 0,
 	 "(predicted - measured) / measured x 100, bytes"},
 	{"status", "status", COL_STR, 0,
-	 "exact, calls exact, differs, unknown or not predicted"},
+	 "exact, calls exact, differs, unknown, not predicted or up to"},
 	{"predicted_io_time_s", "pred I/O time s", COL_NUM, 0,
 	 "Predicted calls over the run times the cost model's costs"},
 	{"predicted_sys_reads", "pred read(2)", COL_NUM, 0,
@@ -292,6 +292,9 @@ static void pred_text(struct out *o, const struct iol_cblock *b,
 		out_text(o, ", recursion not counted");
 	if (p->opaque & IOL_COPAQUE_MPI)
 		out_text(o, ", plus the I/O of MPI's start or end (unknown)");
+	if (p->opaque & IOL_COPAQUE_PTR)
+		out_text(o, ", plus the I/O of a function called through a "
+			    "pointer (unknown)");
 	if (p->opaque & IOL_COPAQUE_NOBODY)
 		out_text(o, ", plus the I/O of functions without a body "
 			    "here (unknown)");
@@ -315,6 +318,13 @@ static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
 	if (cc->op == IOL_COP_LIB && cc->nobody) {
 		out_text(o,
 			 "%s() (no body in these sources: its I/O unknown)\n",
+			 cc->name);
+		return;
+	}
+	if (cc->op == IOL_COP_LIB && cc->api == IOL_CAPI_USER) {
+		out_text(o,
+			 "%s (which function is not known: its I/O not "
+			 "predicted)\n",
 			 cc->name);
 		return;
 	}
@@ -358,6 +368,9 @@ static void tree_text(struct out *o, const struct iol_cblock *b, int depth,
 	out_text(o, "%*s", depth * 2, "");
 	if (b->kind == IOL_CB_FUNCTION)
 		out_text(o, "function %s %s:%u", b->function, b->file, b->line);
+	else if (b->kind == IOL_CB_BRANCH && b->upto)
+		out_text(o, "case %s:%u (up to: the value is not known)",
+			 b->file, b->line);
 	else
 		out_text(o, "%s %s:%u", iol_cblock_kind_name(b->kind), b->file,
 			 b->line);
@@ -512,7 +525,7 @@ static const struct iol_col jt_cols[] = {
 	{"bytes_diff", "diff", COL_NUM, 0, "Measured less predicted bytes"},
 	{"status", "status", COL_STR, 0,
 	 "exact, calls exact, differs, unknown (with the iterations the run "
-	 "implies) or not predicted"},
+	 "implies, or a call through a pointer), not predicted or up to"},
 };
 static const struct iol_col jt_time_cols[] = {
 	{"block", "code block", COL_STR, 0,
@@ -527,7 +540,7 @@ static const struct iol_col jt_time_cols[] = {
 	{"bytes_diff", "diff", COL_NUM, 0, "Measured less predicted bytes"},
 	{"status", "status", COL_STR, 0,
 	 "exact, calls exact, differs, unknown (with the iterations the run "
-	 "implies) or not predicted"},
+	 "implies, or a call through a pointer), not predicted or up to"},
 	{"predicted_io_time_s", "pred I/O time s", COL_NUM, 0,
 	 "Predicted I/O time, with a cost model (blocks --calibrate)"},
 	{"io_time_s", "I/O time s", COL_NUM, 0, "Measured I/O time"},
@@ -629,6 +642,10 @@ static void label(const struct iol_cjrow *r, int depth, char *buf, size_t n)
 			 r->line);
 	else if (!strcmp(r->kind, "line"))
 		snprintf(buf, n, "%*s%s:%d", ind, "", base(r->file), r->line);
+	else if (b && b->kind == IOL_CB_BRANCH && b->upto)
+		/* a switch's arm on a value not known: if it runs */
+		snprintf(buf, n, "%*scase %s:%d, up to", ind, "", base(r->file),
+			 r->line);
 	else
 		snprintf(buf, n, "%*s%s %s:%d", ind, "", r->kind, base(r->file),
 			 r->line);
@@ -644,6 +661,14 @@ static void signed_str(char *buf, size_t n, int64_t v, int bytes)
 	}
 	fmt_bytes(b, sizeof(b), fabs((double)v), BYTES_TEXT);
 	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", b);
+}
+
+/* b's function has its address taken (a pointer may call it) */
+static int fn_addr(const struct iol_cblock *b)
+{
+	while (b->parent)
+		b = b->parent;
+	return b->addr;
 }
 
 static void text_row(struct out *o, const struct iol_cjrow *r, int depth,
@@ -681,6 +706,11 @@ static void text_row(struct out *o, const struct iol_cjrow *r, int depth,
 	if (s == IOL_JS_UNKNOWN && r->iters >= 0)
 		snprintf(buf, sizeof(buf), "unknown: %lld iterations ran",
 			 (long long)r->iters);
+	else if (s == IOL_JS_UNKNOWN && r->pb &&
+		 (r->pb->pred.opaque & IOL_COPAQUE_PTR))
+		snprintf(buf, sizeof(buf), "unknown: a call through a pointer");
+	else if (s == IOL_JS_UNKNOWN && r->pb && fn_addr(r->pb))
+		snprintf(buf, sizeof(buf), "unknown: called through a pointer");
 	else
 		snprintf(buf, sizeof(buf), "%s", st_name[s]);
 	out_str(o, buf);
@@ -752,7 +782,8 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 		out_text(o,
 			 "%zu block%s with MPI-IO, HDF5 or PnetCDF calls: no "
 			 "predicted I/O time\n(the cost model times POSIX "
-			 "calls)\n",
+			 "calls, and MPI-IO's where blocks --calibrate found "
+			 "mpicc and mpirun)\n",
 			 j->untimed_lib, j->untimed_lib == 1 ? "" : "s");
 	if (j->times_raw)
 		out_text(o, "predicted against measured I/O time: not ranked "

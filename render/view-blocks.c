@@ -334,6 +334,15 @@ void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c, const char *path)
 				rw[r], (long long)iol_iocost_sizes[s],
 				c->rw[r][IOL_IOC_SEQ][s] * 1e6,
 				c->rw[r][IOL_IOC_RAND][s] * 1e6);
+	if (iol_iocost_has_mpi(c))
+		fprintf(f,
+			"  MPI-IO (2 processes): open %.2f us, close %.2f us, "
+			"read_at 4 KiB %.2f us, write_at 4 KiB %.2f us\n",
+			c->mpi_open * 1e6, c->mpi_close * 1e6,
+			c->mpi_rw[0] * 1e6, c->mpi_rw[1] * 1e6);
+	else
+		fprintf(f, "  MPI-IO: not measured (no mpicc and mpirun on "
+			   "PATH): its calls get no predicted time\n");
 	fprintf(f, "saved to %s\n", path);
 }
 

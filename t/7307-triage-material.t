@@ -196,10 +196,11 @@ fi
 # in its own records; 682 s was claimed from the slowest rank's time,
 # 583 s of it as the one aggregator of a shared file (FEW-AGGREGATORS'
 # finding) and 80 s of STDIO (STDIO-SHARE's); its own files took 22 s
-# beyond the mean rank's, 1.5 % of the run
+# beyond the mean rank's, 1.5 % of the run; and no more than balance at
+# the ranks' summed pace saves (triage11: 11.9 s)
 L=$(find1 imbalanced-io.darshan)
 s=$(col "$L" IOL-RANK-IMBALANCE 10)
-ok "$(awk -v s="$s" 'BEGIN { exit !(s > 15 && s < 30) }'; echo $?)" "imbalanced-io: RANK-IMBALANCE stake $s s (was 682)"
+ok "$(awk -v s="$s" 'BEGIN { exit !(s > 10 && s < 30) }'; echo $?)" "imbalanced-io: RANK-IMBALANCE stake $s s (was 682)"
 is "$(col "$L" IOL-RANK-IMBALANCE 3)" info "imbalanced-io: its own files' imbalance is below the floor"
 is "$(col "$L" IOL-FEW-AGGREGATORS 3)" warn "imbalanced-io: the one aggregator is told, by FEW-AGGREGATORS"
 # triage --db judges a rank-time finding against its configuration's

@@ -15,7 +15,10 @@
 # rule change loses them: strict precision 12/22, recall per root cause
 # 8/9, per label 12/19; raised by triage9 (a commit's few syncs are info,
 # copies opened with O_CREAT are created, HDF5 metadata counted) to
-# 15/18, 9/9, 15/19.
+# 15/18, 9/9, 15/19; by triage11 (IO-TIME a finding only when its causes'
+# findings hold 2/3 of the I/O time: strided-coll's exchange holds 62 %;
+# balance staked at the pace the job showed: imbalance's causes 52 %)
+# to 15/16, 9/9, 15/19.
 # Three identical reruns of three configs (t/data/triage-round5/reruns/,
 # not labelled): sqlite-many and append-log must get the labelled log's
 # warn and high codes; strided-indep's IO-TIME crosses the 1 s floor in
@@ -33,7 +36,7 @@ is "$out" 0 "every log is one of ours, in t/data/triage-round5"
 triage_score "$L"
 # IO-TIME stakes what its causes cost (triage8, full_rate_mibs 0):
 # 12/22 -> 12/16, scored after the change, the labels unread by it
-ge "$(num "$line" precision)" 0.833 "strict precision"
+ge "$(num "$line" precision)" 0.937 "strict precision"
 ge "$(num "$line" 'cause recall')" 1 "recall per root cause"
 ge "$(num "$line" recall)" 0.789 "recall per label"
 ge "$(num "$line" tp)" 15 "material findings found at warn or high"

@@ -302,6 +302,11 @@ int iol_iocost_save(const struct iol_iocost *c, const char *path,
 					pname[p],
 					(long long)iol_iocost_sizes[s],
 					c->rw[rw][p][s]);
+	if (iol_iocost_has_mpi(c))
+		fprintf(f,
+			"mpiio_open %.9g\nmpiio_close %.9g\nmpiio_read %.9g\n"
+			"mpiio_write %.9g\n",
+			c->mpi_open, c->mpi_close, c->mpi_rw[0], c->mpi_rw[1]);
 	bad = ferror(f);
 	if (fclose(f) != 0 || bad || rename(tmp, path) < 0) {
 		unlink(tmp);
@@ -321,8 +326,7 @@ static int size_class(long long sz)
 	return -1;
 }
 
-/* one line into c: 1 a cost it knows, 0 another line */
-static int parse_line(struct iol_iocost *c, char *l)
+int iol_iocost_parse_line(struct iol_iocost *c, char *l)
 {
 	char a[16], b[16];
 	long long sz;
@@ -352,6 +356,14 @@ static int parse_line(struct iol_iocost *c, char *l)
 		c->stat = v;
 	else if (!strcmp(a, "fsync"))
 		c->fsync = v;
+	else if (!strcmp(a, "mpiio_open"))
+		c->mpi_open = v;
+	else if (!strcmp(a, "mpiio_close"))
+		c->mpi_close = v;
+	else if (!strcmp(a, "mpiio_read"))
+		c->mpi_rw[0] = v;
+	else if (!strcmp(a, "mpiio_write"))
+		c->mpi_rw[1] = v;
 	else
 		return 0;
 	return 1;
@@ -374,7 +386,7 @@ int iol_iocost_load(struct iol_iocost *c, const char *path,
 	}
 	while (fgets(line, sizeof(line), f))
 		if (line[0] != '#')
-			parse_line(c, line);
+			iol_iocost_parse_line(c, line);
 	fclose(f);
 	/* every cost there and a positive number: a model with a hole
 	 * would rank blocks by what it left out */
@@ -393,6 +405,10 @@ int iol_iocost_load(struct iol_iocost *c, const char *path,
 		return iol_error_set(err, IOL_ECORRUPT,
 				     "'%s': no open, close, stat or fsync cost",
 				     path);
+	/* MPI-IO's are all there or none */
+	if (!iol_iocost_has_mpi(c) ||
+	    !isfinite(c->mpi_open + c->mpi_close + c->mpi_rw[0] + c->mpi_rw[1]))
+		c->mpi_open = c->mpi_close = c->mpi_rw[0] = c->mpi_rw[1] = 0;
 	return 0;
 }
 

@@ -21,6 +21,12 @@
  * "read|write seq|rand SIZE SECONDS" for each size class of
  * IOL_IOCOST_SIZES.  Everything a call costs is in its own line: a
  * reader ignores lines it does not know.
+ *
+ * Optional, where blocks --calibrate found mpicc and mpirun (an MPI
+ * program of 2 processes on the same directory): MPI-IO's own per call
+ * costs, "mpiio_open", "mpiio_close", "mpiio_read", "mpiio_write" (a
+ * 4 KiB read_at or write_at); without them MPI-IO calls have no
+ * predicted time.
  */
 #ifndef IOLENS_IOCOST_H
 #define IOLENS_IOCOST_H
@@ -41,7 +47,21 @@ struct iol_iocost {
 	char dir[1024]; /* where it was measured */
 	double open, close, stat, fsync;
 	double rw[2][2][IOL_IOCOST_NSIZES]; /* [read|write][seq|rand][size] */
+	/* MPI-IO per call (collective open and close; read_at, write_at
+	 * of 4 KiB), 0: not measured */
+	double mpi_open, mpi_close, mpi_rw[2];
 };
+
+/* c has MPI-IO's costs */
+static inline int iol_iocost_has_mpi(const struct iol_iocost *c)
+{
+	return c && c->mpi_open > 0 && c->mpi_close > 0 && c->mpi_rw[0] > 0 &&
+	       c->mpi_rw[1] > 0;
+}
+
+/* One "name seconds" line into c (mpiio_open ...: the lines an MPI
+ * calibration prints).  1 a cost it knows, 0 another line. */
+int iol_iocost_parse_line(struct iol_iocost *c, char *line);
 
 /* Bounds of one calibration: at most this many bytes on disk at once,
  * and each measurement stops after this many seconds. */
@@ -53,6 +73,14 @@ struct iol_iocost {
  * which call failed). */
 int iol_iocost_measure(const char *dir, struct iol_iocost *c,
 		       struct iol_error *err);
+
+/* MPI-IO's costs into c's mpi_* (iocost-mpi.c): an MPI program built by
+ * mpicc and run by `mpirun -np 2 --oversubscribe` in a directory of its
+ * own under dir, removed before returning.  0; 1 when mpicc or mpirun
+ * is not on PATH (nothing measured); IOL_EIO when it could not be
+ * built or run (err says which). */
+int iol_iocost_measure_mpi(const char *dir, struct iol_iocost *c,
+			   struct iol_error *err);
 
 /* Where the model lives: $XDG_CONFIG_HOME/iolens/iocost, else
  * $HOME/.config/iolens/iocost.  0, or IOL_EINVAL when neither is set. */

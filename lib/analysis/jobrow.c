@@ -345,6 +345,7 @@ TFINT(t_mpshsmall, mpiio_shared_small)
 TFINT(t_mpshops, mpiio_shared_ops)
 NUMG(t_mpshsmall_time, TF->mpiio_shared_small_time)
 TFINT(t_red_stdio, redundant_stdio)
+NUMG(t_red_reopen, TF->redundant_reopen_time)
 TFINT(t_lone_reads, lone_reads)
 
 /* STDIO's calls that move data or flush it: fread/fwrite and the like,
@@ -356,6 +357,23 @@ static int64_t j_stdio_ops(const struct iol_jobrow *r)
 	if (!m->present)
 		return NOINT;
 	return csum(csum(m->reads, m->writes), m->syncs);
+}
+
+/* STDIO's flushes alone: a flush per write is a system call per write
+ * (unbuffered-like), a flush per buffer's worth costs nothing more */
+static int64_t j_stdio_flushes(const struct iol_jobrow *r)
+{
+	const struct iol_modsum *m = &r->s->mod[IOL_MOD_STDIO];
+
+	return m->present ? m->syncs : NOINT;
+}
+
+/* POSIX opens: each restarts a file's access (RANDOM) */
+static int64_t j_posix_opens(const struct iol_jobrow *r)
+{
+	const struct iol_modsum *m = &r->s->mod[IOL_MOD_POSIX];
+
+	return m->present ? m->opens : NOINT;
 }
 
 NUMG(j_rmibs, r->s->read_mibs)
@@ -764,12 +782,19 @@ static const struct iol_field fields[] = {
 	NUMF("hdf5_meta_by_slowest", IOL_FT_NUM, "s",
 	     "HDF5 metadata time of the slowest rank (H5F + H5D)", 4,
 	     t_h5_meta),
+	/* issue 34, round 7: what STDIO's flushes cost */
+	INTF("stdio_flushes", IOL_FT_INT, "", "STDIO flushes", j_stdio_flushes),
+	NUMF("redundant_reopen_time", IOL_FT_NUM, "s",
+	     "metadata seconds of the reopens of files rewritten pass after "
+	     "pass",
+	     4, t_red_reopen),
+	INTF("posix_opens", IOL_FT_INT, "", "POSIX opens", j_posix_opens),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 72,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 75,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

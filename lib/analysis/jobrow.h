@@ -66,8 +66,9 @@ const struct iol_field *iol_jobrow_fields(size_t *n);
  * lustre_file, aggregator_ranks, aggregators, aggregator_file, and
  * later ones: the MPI-IO layer's small calls mpiio_small_ops ...
  * mpiio_shared_small_time, redundant_stdio_bytes, stdio_ops,
- * lone_reads); *n set to
- * the total count.  The same static table: iol_jobrow_fields(&k) is its
+ * lone_reads, hdf5_time_by_slowest, hdf5_meta_by_slowest, stdio_flushes,
+ * redundant_reopen_time, posix_opens); *n
+ * set to the total count.  The same static table: iol_jobrow_fields(&k) is its
  * first k entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);
 

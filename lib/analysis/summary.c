@@ -610,29 +610,67 @@ static int job_files(const struct iol_job *job, int64_t nprocs,
  * (the same rank's 80 s of writes to a 44 KB log file are no surplus of
  * bytes).  NAN when the busiest rank has no POSIX record of its own.
  */
+/*
+ * The job balanced moves its bytes no faster than the storage's pace
+ * the job showed: the sum of its ranks' own rates (bytes over read and
+ * write time, each measured while the others did their I/O).  Storage
+ * that scales with writers makes that the mean rank's time; one disk
+ * shared by all (r5-imbalance: four ranks' files, 64 MB/s a rank while
+ * all wrote) makes it longer.  A lone writer shows no pace of several
+ * (rank-0-only I/O: RANK0-IO's structural assumption stands): 0 then,
+ * as when no rank has both bytes and time.
+ */
+static double balanced_time(const double *b, const double *t, int64_t n)
+{
+	double bytes = 0, rate = 0;
+	int writers = 0;
+
+	for (int64_t k = 0; k < n; k++)
+		if (b[k] > 0 && t[k] > 0) {
+			bytes += b[k];
+			rate += b[k] / t[k];
+			writers++;
+		}
+	return writers >= 2 ? bytes / rate : 0;
+}
+
 static double imbal_stake(const struct iol_job *job, int64_t busiest,
 			  int64_t nprocs)
 {
 	const struct iol_jmod *jm = &job->mod[IOL_MOD_POSIX];
-	double sum = 0, busy = 0;
+	double sum = 0, busy = 0, *b, *t, bal;
 	int own = 0;
 	size_t i;
 
 	if (busiest < 0 || nprocs < 1 || !jm->loaded)
 		return NAN;
+	b = calloc((size_t)nprocs * 2, sizeof(*b));
+	if (!b)
+		return NAN;
+	t = b + nprocs;
 	for (i = 0; i < jm->n; i++) {
 		struct iol_recx x;
-		double t;
+		double ti;
+		int64_t r = jm->recs[i].rank;
 
-		if (jm->recs[i].rank < 0)
+		if (r < 0)
 			continue;
 		iol_jmod_extract(jm, IOL_MOD_POSIX, i, &x);
-		t = posf(x.tr) + posf(x.tw);
-		sum += t;
-		if (jm->recs[i].rank == busiest)
-			busy += t, own = 1;
+		ti = posf(x.tr) + posf(x.tw);
+		sum += ti;
+		if (r < nprocs) {
+			t[r] += ti;
+			b[r] += posf((double)x.br) + posf((double)x.bw);
+		}
+		if (r == busiest)
+			busy += ti, own = 1;
 	}
-	return own ? fmax(busy - sum / (double)nprocs, 0) : NAN;
+	bal = balanced_time(b, t, nprocs);
+	free(b);
+	/* beyond the mean rank's time, and no more than the storage's
+	 * pace would save */
+	return own ? fmax(fmin(busy - sum / (double)nprocs, busy - bal), 0)
+		   : NAN;
 }
 
 /*

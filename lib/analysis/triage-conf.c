@@ -62,6 +62,7 @@ static const struct {
 	{"fsync_commit_syncs", POS},
 	{"full_rate_mibs", POS},
 	{"stdio_call_bytes", POS},
+	{"iotime_cause_pct", PCT},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

@@ -122,6 +122,10 @@ static const char *const in_names[] = {"nprocs",
 				       "lone_reads",
 				       "hdf5_time_by_slowest",
 				       "hdf5_meta_by_slowest",
+				       "stdio_flushes",
+				       "straggler_rank",
+				       "redundant_reopen_time",
+				       "posix_opens",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -238,6 +242,7 @@ static void phase_strag(const struct iol_phase *jp, const struct iol_phase *r,
 	 * wrote in 0.1 ms costs 0.1 ms) */
 	in->v[IOL_TIN_STRAG_STAKE] =
 		fmax(fmin(lag, r[last].end - r[last].start), 0);
+	in->v[IOL_TIN_STRAG_RANK] = (double)r[last].rank;
 	snprintf(in->s[IOL_TIN_STRAG_DETAIL - IOL_TIN_NNUM], sizeof(in->s[0]),
 		 "phase %zu (%s, %.3f s): rank %lld ended %.3f s after the "
 		 "median of its %zu ranks",
@@ -258,7 +263,7 @@ static int measure_strag(const struct iol_job *job,
 	size_t k;
 
 	in->have[IOL_TIN_STRAG] = in->have[IOL_TIN_STRAG_DETAIL] = 1;
-	in->have[IOL_TIN_STRAG_STAKE] = 1;
+	in->have[IOL_TIN_STRAG_STAKE] = in->have[IOL_TIN_STRAG_RANK] = 1;
 	if (iol_timeline_source(job) != IOL_TL_DXT) {
 		snprintf(why, sizeof(in->s[0]), "no DXT segments or trace");
 		return 0;
@@ -698,9 +703,18 @@ EVAL(e_rank0)
 	/* spread over all ranks, the busiest rank's time would shrink to
 	 * 1/N of it */
 	*stake = z(V(IO_SLOWEST)) * (1 - 1 / V(NPROCS));
-	DETAIL("rank %.0f of %.0f, strategy %s, %.3f s I/O", V(BUSIEST),
-	       V(NPROCS), S(STRATEGY)[0] ? S(STRATEGY) : "?", z(V(IO_SLOWEST)));
-	return 3;
+	DETAIL("rank %.0f of %.0f, strategy %s, %.3f s I/O%s", V(BUSIEST),
+	       V(NPROCS), S(STRATEGY)[0] ? S(STRATEGY) : "?", z(V(IO_SLOWEST)),
+	       V(NPROCS) < 3 ? " (two processes: one writer beside one "
+			       "other is no funnel; judged by its time)"
+			     : "");
+	/* A funnel is structural: one rank does the I/O of two or more
+	 * idle ranks, and its cost grows with them.  With two processes
+	 * the stake, half the I/O time, rests wholly on a second writer
+	 * doubling the storage's pace, which a job with a single writer
+	 * gives no evidence of (r7-idle-rank: one local disk); it is
+	 * judged by its time like any finding. */
+	return V(NPROCS) < 3 ? 0 : 3;
 }
 
 /* A percentage of POSIX operations: 100 - the measured share. */
@@ -724,15 +738,26 @@ EVAL(e_misal)
 		v, d, n);
 }
 
+/* Darshan counts a request sequential when it starts past the last
+ * byte the record's previous one touched, and an open starts that
+ * anew: an open's first request (a file truncated and rewritten from
+ * offset 0, r7-config-rewrite's 1000 passes) is never counted
+ * sequential, though nothing jumped.  So up to one request an open is
+ * not counted a jump. */
 EVAL(e_random)
 {
-	double ops = z(V(PREADS)) + z(V(PWRITES)), nonseq;
+	double ops = z(V(PREADS)) + z(V(PWRITES)), nonseq, firsts;
 
 	(void)stake;
 	if (pct_not(V(PCT_SEQ), "", v, d, n) < 0)
 		return -1;
 	nonseq = ops * *v / 100.0;
-	DETAIL("about %.0f of %.0f POSIX reads and writes%s", nonseq, ops,
+	firsts = fmin(nonseq, z(V(POPENS)));
+	nonseq -= firsts;
+	*v = ops > 0 ? 100.0 * nonseq / ops : 0;
+	DETAIL("about %.0f of %.0f POSIX reads and writes (%.0f more are "
+	       "the first of their open)%s",
+	       nonseq, ops, firsts,
 	       nonseq < K(RANDOM_MIN) ? " (too few to matter)" : "");
 	return nonseq < K(RANDOM_MIN);
 }
@@ -819,7 +844,8 @@ EVAL(e_imbal)
 	}
 	DETAIL("rank %.0f moved %.0f B, mean rank %.0f B, in their own "
 	       "records; its POSIX read and write time there %.3f s beyond "
-	       "the mean rank's",
+	       "the mean rank's, or the balanced job's at the ranks' summed "
+	       "pace",
 	       V(BUSIEST), V(RANK_MAX), mean, V(RIMB_STAKE));
 	return 0;
 }
@@ -903,6 +929,43 @@ static int share(double part, double total, double *v)
 	return 0;
 }
 
+/*
+ * Bulk STDIO data is staked by what its pattern costs (issue 34, round
+ * 7).  A buffered stream writes its buffer (stdio_call_bytes) with one
+ * system call; its fprintf and fwrite calls are library calls, copies
+ * into memory, computation-like.  A flush is a system call: flushes up
+ * to a buffer's worth of bytes each cost nothing a buffer would not
+ * (r7-applog-batch: 1000 flushes of 4.3 KB a rank); the flushes beyond
+ * are the pattern's cost (r7-applog-line: a flush per 43-B line), at
+ * stake their share of the stream's calls and flushes, each counted as
+ * one operation of its time.  No flush counted: the counters cannot
+ * tell a buffered stream from an unbuffered one (r6-stdio-buf and
+ * r6-stdio-unbuf differ in time alone), the whole time stays at stake.
+ */
+static void stdio_flush_stake(const struct iol_triage_in *in,
+			      const struct iol_triage_conf *c, double calls,
+			      double *stake, char *d, size_t n)
+{
+	double fl = z(V(STDIO_FLUSH)), bufs, extra;
+	size_t l;
+
+	if (!(fl > 0) || !(calls > 0))
+		return;
+	bufs = K(STDIO_CALL) > 0 ? z(V(STDIO_BW)) / K(STDIO_CALL) : 0;
+	extra = fmax(0, fl - bufs);
+	*stake *= fmin(1, extra / calls);
+	if (!n)
+		return;
+	l = strlen(d);
+	snprintf(d + l, n - l,
+		 "; %.0f flushes, %.0f a buffer's worth of bytes written "
+		 "(stdio_call_bytes) would make: %s",
+		 fl, floor(bufs),
+		 extra > 0 ? "the flushes beyond are a system call each, "
+			     "their share of the calls at stake"
+			   : "buffered, its calls are library calls");
+}
+
 /* STDIO against every byte the job moved: POSIX + STDIO, and DFS (or
  * DAOS, which DFS runs on: the larger, not both) that POSIX never sees */
 EVAL(e_stdio)
@@ -941,7 +1004,10 @@ EVAL(e_stdio)
 	       "calls, %.3f s STDIO a rank%s",
 	       st, all, dfs, calls, *stake,
 	       *v <= K(STDIO) && slow ? " (little data, much time)" : "");
-	return *v <= K(STDIO) && slow ? 4 : 3;
+	if (*v <= K(STDIO) && slow)
+		return 4;
+	stdio_flush_stake(in, c, calls, stake, d, n);
+	return 3;
 }
 
 EVAL(e_nompiio)
@@ -981,6 +1047,7 @@ EVAL(e_memal)
  * (rr), rewritten (rw), and each one's share of the read or write time */
 struct red_parts {
 	double rc, rr, rw, t_rc, t_rr, t_rw;
+	double t_ro; /* the rewrite passes' reopens */
 };
 
 static void red_split(const struct iol_triage_in *in, struct red_parts *p)
@@ -993,6 +1060,8 @@ static void red_split(const struct iol_triage_in *in, struct red_parts *p)
 	p->t_rc = br > 0 ? z(V(RTIME)) * p->rc / br : 0;
 	p->t_rr = br > 0 ? z(V(RTIME)) * p->rr / br : 0;
 	p->t_rw = z(V(BYTES_W)) > 0 ? z(V(WTIME)) * p->rw / z(V(BYTES_W)) : 0;
+	/* all ranks' seconds; a rank's at most its I/O time */
+	p->t_ro = fmin(z(V(RED_REOPEN)), z(V(IO_SLOWEST)));
 }
 
 EVAL(e_redundant)
@@ -1013,14 +1082,19 @@ EVAL(e_redundant)
 	rc = p.rc, rr = p.rr, rw = p.rw;
 	t_rc = p.t_rc, t_rr = p.t_rr, t_rw = p.t_rw;
 	/* the bytes' own time: reads and writes, not the opens and stats
-	 * around them (hdf5_file_opens_only: 0.039 s, not 0.127 s) */
+	 * around them (hdf5_file_opens_only: 0.039 s, not 0.127 s); but a
+	 * file rewritten pass after pass, each pass its own open, pays the
+	 * reopens too (r7-config-rewrite) */
+	t_rw += p.t_ro;
 	*stake = t_rr + t_rw + t_rc;
 	DETAIL("%.0f B moved again beyond the files' highest offsets (by "
 	       "any rank), about %.0f B of data re-read (%.3f s; %.0f B "
-	       "through STDIO), %.0f B rewritten (%.3f s) and %.0f B of "
+	       "through STDIO), %.0f B rewritten (%.3f s%s) and %.0f B of "
 	       "programs' code (.py, .so) read again (%.3f s)%s%s",
-	       red + code, rr, t_rr, z(V(RED_STDIO)), rw, t_rw, rc, t_rc,
-	       S(RED_FILE)[0] ? "; most data in " : "", S(RED_FILE));
+	       red + code, rr, t_rr, z(V(RED_STDIO)), rw, t_rw,
+	       p.t_ro > 0 ? ", with the reopens of the passes rewriting a file"
+			  : "",
+	       rc, t_rc, S(RED_FILE)[0] ? "; most data in " : "", S(RED_FILE));
 	/* true re-reads of data are a structural pattern; rewritten pages
 	 * (a database's) and imports (the interpreter's reading, not the
 	 * application's) are judged by the time they take */
@@ -1398,7 +1472,7 @@ static const struct rule rules[] = {
 	 e_random,
 	 "Accesses jump around the file. Sort or batch them, or let MPI-IO "
 	 "collective I/O reorder them.",
-	 {IOL_TIN_PCT_SEQ, IOL_TIN_PREADS, IOL_TIN_PWRITES, -1},
+	 {IOL_TIN_PCT_SEQ, IOL_TIN_PREADS, IOL_TIN_PWRITES, IOL_TIN_POPENS, -1},
 	 0,
 	 NULL,
 	 NULL,
@@ -1490,7 +1564,8 @@ static const struct rule rules[] = {
 	 "or HDF5/NetCDF.",
 	 {IOL_TIN_STDIO_BR, IOL_TIN_STDIO_BW, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W,
 	  IOL_TIN_DFS_BR, IOL_TIN_DFS_BW, IOL_TIN_DAOS_BR, IOL_TIN_DAOS_BW,
-	  IOL_TIN_STDIO_T, IOL_TIN_RUN_TIME, IOL_TIN_STDIO_OPS, -1},
+	  IOL_TIN_STDIO_T, IOL_TIN_RUN_TIME, IOL_TIN_STDIO_OPS,
+	  IOL_TIN_STDIO_FLUSH, -1},
 	 0,
 	 NULL,
 	 NULL,
@@ -1535,7 +1610,7 @@ static const struct rule rules[] = {
 	 "or keep it in memory.",
 	 {IOL_TIN_RED, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W, IOL_TIN_RED_FILE,
 	  IOL_TIN_RED_CODE, IOL_TIN_RTIME, IOL_TIN_WTIME, IOL_TIN_RUN_TIME,
-	  IOL_TIN_RED_STDIO, -1},
+	  IOL_TIN_RED_STDIO, IOL_TIN_RED_REOPEN, -1},
 	 0,
 	 NULL,
 	 NULL,
@@ -2042,8 +2117,10 @@ static int io_group(const char *code)
 	return -1;
 }
 
-/* What the crossed causes cost a rank, by group (see io_causes); only
- * the crossed rules are looked up, a store's million rows have few */
+/* What the causes that are findings (warn or high) cost a rank, by
+ * group (see io_causes): a cause under the impact floor holds no time a
+ * reader is told of.  Only the crossed rules are looked up, a store's
+ * million rows have few */
 static double io_cause_secs(const struct iol_triage_in *in,
 			    const unsigned char *crossed,
 			    const struct iol_triage *t)
@@ -2054,7 +2131,8 @@ static double io_cause_secs(const struct iol_triage_in *in,
 	int grp;
 
 	for (k = 0; k < NRULES; k++)
-		if (crossed[k] && isfinite(t->f[k].stake) &&
+		if (crossed[k] && t->f[k].sev <= IOL_SEV_WARN &&
+		    isfinite(t->f[k].stake) &&
 		    (grp = io_group(rules[k].code)) >= 0)
 			g[grp] = fmax(g[grp], t->f[k].stake);
 	/* the layers' own time: MPI-IO's exchange and waiting */
@@ -2118,6 +2196,70 @@ static void red_small_writes(const struct iol_triage_in *in,
 	impact(in, c, 1, p.t_rr >= p.t_rc, detail, f);
 }
 
+/*
+ * The dominant-cause principle (issue 34, rounds 4-7): IOL-IO-TIME
+ * restates its causes.  When the findings among them hold under
+ * iotime_cause_pct of the slowest rank's I/O time, those findings tell
+ * their part, and the rest is the bytes moved at the storage's pace,
+ * which nothing in the log says can be saved: IO-TIME is no finding of
+ * its own (r5-imbalance: 1.6 s of 4.43 s to save by balance;
+ * r5-strided-coll: the exchange 1.34 s of 2.17 s; r7-applog-line: the
+ * flushes' share of 1.23 s of STDIO).  Info, below the impact floor.
+ */
+static void iotime_minor(const struct iol_triage_in *in, int detail, double io,
+			 struct iol_finding *f)
+{
+	size_t l;
+
+	f->stake_pct = V(RUN_TIME) > 0 ? 100.0 * f->stake / V(RUN_TIME) : NAN;
+	f->sev = IOL_SEV_INFO;
+	f->floored = 1;
+	if (!detail)
+		return;
+	l = strlen(f->detail);
+	snprintf(f->detail + l, sizeof(f->detail) - l,
+		 "; its causes' findings hold %.3g s, %.0f %% of the I/O "
+		 "time, under iotime_cause_pct: they tell their part, the "
+		 "rest is moving the bytes, at the pace of the storage and "
+		 "the calls; %.3g s at stake, "
+		 "%.3g %% of the run (below the impact floor)",
+		 f->stake, 100.0 * f->stake / io, f->stake, f->stake_pct);
+}
+
+/*
+ * A straggler that is the busiest rank of a rank imbalance is late for
+ * its extra bytes: what the others wait for is what balance would save,
+ * RANK-IMBALANCE's stake, told there; the straggler's is no more (one
+ * time told once; r5-imbalance: rank 0 ended 3.44 s after the median,
+ * and balance at the ranks' summed pace saves 2.31 s).
+ */
+static void strag_of_imbal(const struct iol_triage_in *in,
+			   const struct iol_triage_conf *c, int detail,
+			   const unsigned char *crossed, struct iol_triage *t)
+{
+	size_t ks = rule_index("IOL-STRAGGLER"),
+	       ki = rule_index("IOL-RANK-IMBALANCE");
+	struct iol_finding *f;
+	size_t l;
+
+	if (ks == NRULES || ki == NRULES || !crossed[ks] || !crossed[ki] ||
+	    !in->have[IOL_TIN_STRAG_RANK] || V(STRAG_RANK) != V(BUSIEST) ||
+	    !isfinite(t->f[ki].stake) || !(t->f[ks].stake > t->f[ki].stake))
+		return;
+	f = &t->f[ks];
+	if (detail) {
+		cut_note(f->detail);
+		l = strlen(f->detail);
+		snprintf(f->detail + l, sizeof(f->detail) - l,
+			 "; the busiest rank, late for its extra bytes: at "
+			 "stake what balance saves, IOL-RANK-IMBALANCE's");
+	}
+	f->stake = t->f[ki].stake;
+	f->sev = rules[ks].sev;
+	f->floored = 0;
+	impact(in, c, 1, 0, detail, f);
+}
+
 static void io_time_stake(const struct iol_triage_in *in,
 			  const struct iol_triage_conf *c, int detail,
 			  const unsigned char *crossed, struct iol_triage *t)
@@ -2127,7 +2269,7 @@ static void io_time_stake(const struct iol_triage_in *in,
 	const char *layer;
 	double io, rate, cost;
 	size_t l;
-	int full;
+	int full, held;
 
 	for (k = 0; k < NRULES && rules[k].eval != e_iotime; k++)
 		;
@@ -2138,6 +2280,7 @@ static void io_time_stake(const struct iol_triage_in *in,
 	rate = io > 0 ? (z(V(BYTES_R)) + z(V(BYTES_W))) / 1048576.0 / io : 0;
 	full = rate >= K(FULL_RATE);
 	cost = full ? fmin(io, io_cause_secs(in, crossed, t)) : io;
+	held = full && cost > 0 && cost * 100.0 < K(IOTIME_CAUSE) * io;
 	if (detail) {
 		cut_note(f->detail);
 		l = strlen(f->detail);
@@ -2156,6 +2299,10 @@ static void io_time_stake(const struct iol_triage_in *in,
 	f->stake = cost;
 	f->sev = rules[k].sev;
 	f->floored = 0;
+	if (held) {
+		iotime_minor(in, detail, io, f);
+		return;
+	}
 	impact(in, c, 1, 0, detail, f);
 }
 
@@ -2177,6 +2324,7 @@ static int eval_all(const struct iol_triage_in *in,
 	t->n = NRULES;
 	join_parts(detail, crossed, t);
 	red_small_writes(in, c, detail, crossed, t);
+	strag_of_imbal(in, c, detail, crossed, t);
 	io_time_stake(in, c, detail, crossed, t);
 	return 0;
 }

@@ -62,6 +62,7 @@ enum {
 	IOL_TK_FSYNC_COMMIT,
 	IOL_TK_FULL_RATE,
 	IOL_TK_STDIO_CALL,
+	IOL_TK_IOTIME_CAUSE,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
@@ -191,12 +192,16 @@ enum {
 	IOL_TIN_MP_SHSMALL,
 	IOL_TIN_MP_SHOPS,
 	IOL_TIN_MP_SHSMALL_T,
-	IOL_TIN_RED_STDIO,  /* re-reads through STDIO */
-	IOL_TIN_STDIO_OPS,  /* STDIO reads, writes and flushes */
-	IOL_TIN_LONE_READS, /* reads alone in their open, within one request */
-	IOL_TIN_H5_T,	    /* HDF5 time by slowest: H5F metadata + H5D */
-	IOL_TIN_H5_META,    /* its metadata: H5F + H5D META */
-	IOL_TIN_BIN0,	    /* posix_read_0_100 ... posix_write_1g_plus */
+	IOL_TIN_RED_STDIO,   /* re-reads through STDIO */
+	IOL_TIN_STDIO_OPS,   /* STDIO reads, writes and flushes */
+	IOL_TIN_LONE_READS,  /* reads alone in their open, within one request */
+	IOL_TIN_H5_T,	     /* HDF5 time by slowest: H5F metadata + H5D */
+	IOL_TIN_H5_META,     /* its metadata: H5F + H5D META */
+	IOL_TIN_STDIO_FLUSH, /* STDIO flushes */
+	IOL_TIN_STRAG_RANK,  /* the straggler's rank, from the log's phases */
+	IOL_TIN_RED_REOPEN,  /* rewrite passes' reopens' metadata time */
+	IOL_TIN_POPENS,	     /* POSIX opens */
+	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
 	IOL_TIN_INCOMPLETE, /* incomplete_modules */

@@ -23,6 +23,8 @@ struct fr {
 	double st;	       /* seconds of small operations, all ranks */
 	int coll;	       /* MPI-IO drove the file collectively */
 	int code;	       /* a program's code, not data (code_file) */
+	int64_t opens;
+	double tm; /* metadata time (opens, closes, ...) */
 };
 
 /* Per-rank sums whose slowest rank is wanted (the way ranktime adds a
@@ -423,18 +425,42 @@ static void red_add(uint64_t id, int64_t red, int64_t stdio, int code,
  * layers saw (a stdio built on the POSIX calls Darshan wraps) is one
  * byte, so only the larger layer's re-reads are taken.
  */
+/*
+ * A file rewritten pass after pass, each pass its own open (a config
+ * file truncated and rewritten 1000 times): a pass costs its open and
+ * close as well as its writes, and a truncated file's new data is
+ * written out at its close (ext4), metadata time to Darshan.  The
+ * reopens up to the passes rewritten (rewritten bytes over the file's
+ * size) take their share of the file's metadata time.
+ */
+static double reopen_secs(int64_t opens, double tm, int64_t rw, int64_t mw)
+{
+	double passes;
+
+	if (opens < 2 || rw <= 0 || mw < 0 || !(tm > 0))
+		return 0;
+	passes = (double)rw / ((double)mw + 1);
+	return tm * fmin((double)(opens - 1), passes) / (double)opens;
+}
+
 static void redundant(const struct fr *a, size_t n, struct sreds *st,
 		      struct iol_trifacts *tf)
 {
-	int64_t br = 0, bw = 0, mr = -1, mw = -1, rr, stdio = 0;
+	int64_t br = 0, bw = 0, mr = -1, mw = -1, rr, stdio = 0, opens = 0;
 	struct sred key = {a[0].id, 0, 0, 0, 0}, *e;
+	double tm = 0;
 	size_t k;
 
 	for (k = 0; k < n; k++) {
 		br = sadd(br, a[k].br), bw = sadd(bw, a[k].bw);
 		mr = a[k].maxr > mr ? a[k].maxr : mr;
 		mw = a[k].maxw > mw ? a[k].maxw : mw;
+		opens = sadd(opens, a[k].opens);
+		tm += a[k].tm;
 	}
+	if (!a[0].code)
+		tf->redundant_reopen_time +=
+			reopen_secs(opens, tm, reread(bw, mw), mw);
 	rr = reread(br, mr);
 	e = st->n ? bsearch(&key, st->v, st->n, sizeof(key), cmp_sred) : NULL;
 	if (e) {
@@ -730,7 +756,9 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 					   fmax(x.tm, 0),
 				   small_secs(r, &x, small, 1, job->nprocs),
 				   ids_has(&mpi->coll, r->id),
-				   code_file(iol_job_name(job, r->id))};
+				   code_file(iol_job_name(job, r->id)),
+				   nn(r->ic[POSIX_OPENS]),
+				   fmax(x.tm, 0)};
 		racc_add(&all, r->rank,
 			 small_secs(r, &x, small, 0, job->nprocs));
 		if (r->rank < 0) {

@@ -124,6 +124,9 @@ struct iol_trifacts {
 	 * read, less what the file's POSIX records already count (a byte
 	 * both layers saw counts once); -1: no STDIO module */
 	int64_t redundant_stdio;
+	/* the metadata time of the reopens of files rewritten pass after
+	 * pass, each pass its own open (seconds, all ranks) */
+	double redundant_reopen_time;
 	/* POSIX reads under 1 MiB each alone in its open (reads <= opens)
 	 * and holding all that was read of its file (highest byte read + 1
 	 * at most the mean read, or for a shared record the mean read times

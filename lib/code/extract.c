@@ -94,6 +94,13 @@ struct ctx {
 	unsigned ntoks;
 	struct tok *mods; /* its tokens that may change a variable */
 	size_t nmods;
+	/* its assignments of a constant to a local, not under a branch or
+	 * a loop (`n = 64;`): at the name's offset off, the value v */
+	struct once {
+		unsigned off;
+		int64_t v;
+	} * onces;
+	size_t nonces, caponces;
 	struct fnrec **byusr;	    /* fns sorted by USR */
 	unsigned alt;		    /* last id of a set of branch arms */
 	int cond;		    /* depth of branches around the walk */
@@ -477,7 +484,38 @@ static int eval_direct(CXCursor cur, int64_t *v)
  * or a variable of the function whose initializer folds and that nothing
  * else in the function changes.
  */
+static int arith(const char *op, int64_t a, int64_t b, int64_t *v);
+static int eval_int_d(const struct ctx *c, CXCursor cur, int64_t *v, int depth);
+
 static int eval_int(const struct ctx *c, CXCursor cur, int64_t *v)
+{
+	return eval_int_d(c, cur, v, 0);
+}
+
+static int once_value(const struct ctx *c, const char *name, CXCursor use,
+		      unsigned from, unsigned to, unsigned skip, int64_t *v);
+
+/* + - * / of values eval_int() fixes and casts of one (`m + 8`, m a
+ * local of a constant initializer), which clang does not fold */
+static int eval_expr(const struct ctx *c, CXCursor cur, int64_t *v, int depth)
+{
+	struct kids k;
+	int64_t a, b;
+
+	if (depth > 16)
+		return -1;
+	kids_of(cur, &k);
+	if (clang_getCursorKind(cur) == CXCursor_CStyleCastExpr && k.n >= 1 &&
+	    k.n <= 8)
+		return eval_int_d(c, k.c[k.n - 1], v, depth + 1);
+	if (clang_getCursorKind(cur) != CXCursor_BinaryOperator || k.n != 2 ||
+	    eval_int_d(c, k.c[0], &a, depth + 1) < 0 ||
+	    eval_int_d(c, k.c[1], &b, depth + 1) < 0)
+		return -1;
+	return arith(binop(c, k.c[0]), a, b, v);
+}
+
+static int eval_int_d(const struct ctx *c, CXCursor cur, int64_t *v, int depth)
 {
 	CXCursor ref, parent;
 	unsigned from, to, at;
@@ -486,7 +524,7 @@ static int eval_int(const struct ctx *c, CXCursor cur, int64_t *v)
 		return 0;
 	cur = unwrap(cur);
 	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
-		return -1;
+		return eval_expr(c, cur, v, depth);
 	ref = clang_getCursorReferenced(cur);
 	if (clang_getCursorKind(ref) != CXCursor_VarDecl)
 		return -1;
@@ -503,11 +541,85 @@ static int eval_int(const struct ctx *c, CXCursor cur, int64_t *v)
 		CXString nm = clang_getCursorSpelling(ref);
 		int mod = assigned(c, clang_getCString(nm), from, to, at);
 
+		if (mod)
+			mod = once_value(c, clang_getCString(nm), cur, from, to,
+					 at, v);
 		clang_disposeString(nm);
 		if (mod)
-			return -1;
+			return mod > 0 ? 0 : -1;
 	}
 	return eval_direct(ref, v);
+}
+
+/*
+ * A local the function changes once, by `name = K` not under a branch or
+ * a loop (c->onces), used after it: 1 with *v K, else -1 (another change,
+ * a use before it).
+ */
+static int once_value(const struct ctx *c, const char *name, CXCursor use,
+		      unsigned from, unsigned to, unsigned skip, int64_t *v)
+{
+	size_t lo = 0, hi = c->nmods, n = 0, i;
+	unsigned off = 0, at;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int k = strcmp(c->mods[mid].s, name);
+
+		if (k < 0 || (k == 0 && c->mods[mid].off < from))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < c->nmods && strcmp(c->mods[lo].s, name) == 0 &&
+	       c->mods[lo].off < to;
+	     lo++)
+		if (c->mods[lo].off != skip) {
+			off = c->mods[lo].off;
+			n++;
+		}
+	where(use, NULL, NULL, &at);
+	if (n != 1 || at <= off)
+		return -1;
+	for (i = 0; i < c->nonces; i++)
+		if (c->onces[i].off == off) {
+			*v = c->onces[i].v;
+			return 1;
+		}
+	return -1;
+}
+
+/* `name = K;` in blk: a constant assigned to a local of the function,
+ * not under a branch or a loop, noted for once_value() */
+static void note_once(struct ctx *c, const struct iol_cblock *blk, CXCursor lhs,
+		      CXCursor rhs)
+{
+	CXCursor ref;
+	struct once *o;
+	int64_t v;
+
+	lhs = unwrap(lhs);
+	if (blk->kind != IOL_CB_FUNCTION || c->cond ||
+	    clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
+		return;
+	ref = clang_getCursorReferenced(lhs);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl ||
+	    !clang_equalCursors(clang_getCursorSemanticParent(ref), c->fncur) ||
+	    clang_Cursor_hasVarDeclGlobalStorage(ref) == 1 ||
+	    eval_int(c, rhs, &v) < 0)
+		return;
+	if (c->nonces == c->caponces) {
+		size_t cap = c->caponces ? c->caponces * 2 : 16;
+
+		o = realloc(c->onces, cap * sizeof(*o));
+		if (!o)
+			return; /* not noted: not a constant */
+		c->onces = o;
+		c->caponces = cap;
+	}
+	o = &c->onces[c->nonces++];
+	where(lhs, NULL, NULL, &o->off);
+	o->v = v;
 }
 
 /* the assumption a variable or parameter reference names: its index */
@@ -1307,6 +1419,44 @@ static CXCursor stream_var(CXCursor arg);
 
 /* a user function's call: what each argument is, for the prediction to
  * follow constants into the function (a write helper called with 4096) */
+/* argument i of cc (n of them) `p OP k` or `k OP p`, p a parameter of
+ * the function nothing assigns and k a constant, OP + - * /: argp,
+ * argop and argx say so (n / 2 passes half the caller's n) */
+static void arg_affine(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
+		       int n)
+{
+	struct kids k;
+	const char *op;
+	int64_t x = 0;
+	int p = -1, side;
+
+	a = unwrap(a);
+	kids_of(a, &k);
+	if (clang_getCursorKind(a) != CXCursor_BinaryOperator || k.n != 2)
+		return;
+	op = binop(c, k.c[0]);
+	if (!op || strlen(op) != 1 || !strchr("+-*/", op[0]))
+		return;
+	for (side = 0; side < 2; side++)
+		if ((p = param_of(c, k.c[side])) >= 0 &&
+		    eval_int(c, k.c[!side], &x) == 0)
+			break;
+	if (side == 2 || (side == 1 && op[0] == '/') ||
+	    (op[0] == '/' && x == 0))
+		return;
+	if (!cc->argop) {
+		cc->argop = zalloc(c, (size_t)n * sizeof(*cc->argop));
+		cc->argx = zalloc(c, (size_t)n * sizeof(*cc->argx));
+		if (!cc->argop || !cc->argx) {
+			cc->argop = NULL;
+			return;
+		}
+	}
+	cc->argp[i] = p;
+	cc->argop[i] = side == 1 && op[0] == '-' ? 'm' : op[0];
+	cc->argx[i] = x;
+}
+
 static void call_args(struct ctx *c, CXCursor call, int from,
 		      struct iol_ccall *cc)
 {
@@ -1331,6 +1481,8 @@ static void call_args(struct ctx *c, CXCursor call, int from,
 		if (as)
 			cc->arg_assumed |= 1u << i;
 		cc->argp[i] = param_of(c, a);
+		if (cc->argp[i] < 0 && cc->argk[i] == IOL_CUNKNOWN)
+			arg_affine(c, a, cc, i, n);
 		cc->argbuf[i] = var_buf(c, stream_var(a));
 	}
 	cc->nargs = n;
@@ -2940,6 +3092,76 @@ static void add_nobody(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 /* a call in blk; *endl set to std::endl's or std::flush's flush, whose
  * stream state the caller sets after walking the chain the call ends
  * (its writes come first: `o << "x" << std::endl`) */
+static enum CXChildVisitResult last_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data);
+
+/* whether call goes through a pointer to a function (fp(x),
+ * table[i](x), s->op(x), (*fp)(x)): its callee is no function but an
+ * expression of function pointer type, which function it calls the
+ * source does not fix */
+static int ptr_call(CXCursor call, CXCursor ref)
+{
+	enum CXCursorKind rk = clang_getCursorKind(ref);
+	struct kids k;
+	CXType t;
+
+	if (!clang_Cursor_isNull(ref) && rk != CXCursor_VarDecl &&
+	    rk != CXCursor_ParmDecl && rk != CXCursor_FieldDecl)
+		return 0;
+	kids_of(call, &k);
+	if (k.n < 1)
+		return 0;
+	t = clang_getCanonicalType(clang_getCursorType(k.c[0]));
+	if (t.kind == CXType_Pointer)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	return t.kind == CXType_FunctionProto ||
+	       t.kind == CXType_FunctionNoProto;
+}
+
+/* the function of the files a pointer variable var always holds: its
+ * initializer names it (fp = large, &large) and nothing assigns it (a
+ * local of the function, or a const global); else NULL */
+static const struct fnrec *ptr_target(const struct ctx *c, CXCursor var)
+{
+	CXCursor init = clang_getNullCursor();
+	CXString nm;
+	unsigned from, to, at;
+	int mod;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl)
+		return NULL;
+	if (!clang_equalCursors(clang_getCursorSemanticParent(var), c->fncur)) {
+		if (!clang_isConstQualifiedType(clang_getCursorType(var)))
+			return NULL;
+	} else {
+		span(c->fncur, &from, &to);
+		where(var, NULL, NULL, &at);
+		nm = clang_getCursorSpelling(var);
+		mod = assigned(c, clang_getCString(nm), from, to, at);
+		clang_disposeString(nm);
+		if (mod)
+			return NULL;
+	}
+	clang_visitChildren(var, last_visit, &init);
+	return clang_Cursor_isNull(init) ? NULL : fn_arg(c, init);
+}
+
+/* a call through a pointer: I/O not known (IOL_COPAQUE_PTR), never a
+ * number that leaves the function it calls out */
+static void add_ptr_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
+{
+	struct iol_ccall *cc;
+	unsigned line, col;
+
+	call_where(call, &line, &col);
+	if (!(cc = line_call(c, blk, line, col)))
+		return;
+	cc->name = IOL_CPTR_CALL;
+	cc->api = IOL_CAPI_USER;
+	cc->op = IOL_COP_LIB;
+	cc->stream_param = -1;
+}
+
 static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		     struct iol_ccall **endl)
 {
@@ -2979,6 +3201,11 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 	if (!d && !f) {
 		if (!clang_Cursor_isNull(ref))
 			f = find_fn(c, ref);
+		if (!f && ptr_call(call, ref) && !(f = ptr_target(c, ref))) {
+			clang_disposeString(nm);
+			add_ptr_call(c, call, blk);
+			return;
+		}
 		if (!f) {
 			if (own_decl(ref))
 				add_nobody(c, call, blk, ref);
@@ -3436,6 +3663,302 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 		fsnap_done(c, &snap);
 }
 
+/* ---- switch ---- */
+
+#define SW_SEGS 64
+#define SW_VALS 16
+
+/* one arm of a switch: the body's statements [first, end) from a case
+ * or default label (head: the statement under the labels) */
+struct swseg {
+	size_t first, end;
+	CXCursor head;
+	int64_t vals[SW_VALS];
+	int nv, dflt, brk;
+	unsigned line;
+};
+
+struct swbody {
+	CXCursor *st;
+	size_t n, cap;
+	int oom;
+};
+
+static enum CXChildVisitResult sw_collect(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	struct swbody *b = data;
+
+	(void)parent;
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 32;
+		CXCursor *v = realloc(b->st, cap * sizeof(*v));
+
+		if (!v) {
+			b->oom = 1;
+			return CXChildVisit_Break;
+		}
+		b->st = v;
+		b->cap = cap;
+	}
+	b->st[b->n++] = cur;
+	return CXChildVisit_Continue;
+}
+
+/* the labels of statement st (case 1: case 2: default: ...) into g, and
+ * the statement under them; -1 a label that is no constant or too many */
+static int sw_labels(const struct ctx *c, CXCursor st, struct swseg *g)
+{
+	struct kids k;
+	int64_t v;
+
+	where(st, &g->line, NULL, NULL);
+	for (;;) {
+		enum CXCursorKind kd = clang_getCursorKind(st);
+
+		if (kd != CXCursor_CaseStmt && kd != CXCursor_DefaultStmt)
+			break;
+		kids_of(st, &k);
+		if (kd == CXCursor_DefaultStmt) {
+			if (k.n != 1)
+				return -1;
+			g->dflt = 1;
+		} else {
+			if (k.n != 2 || g->nv >= SW_VALS ||
+			    eval_int(c, k.c[0], &v) < 0)
+				return -1;
+			g->vals[g->nv++] = v;
+		}
+		st = k.c[k.n - 1];
+	}
+	g->head = st;
+	return 0;
+}
+
+static enum CXChildVisitResult last_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = cur;
+	return CXChildVisit_Continue;
+}
+
+/* whether statement st leaves the switch (break, return, continue,
+ * goto; the last of a { } block's statements does) */
+static int sw_ends(CXCursor st)
+{
+	enum CXCursorKind kd = clang_getCursorKind(st);
+	CXCursor last = clang_getNullCursor();
+	int depth;
+
+	for (depth = 0; kd == CXCursor_CompoundStmt && depth < 16; depth++) {
+		clang_visitChildren(st, last_visit, &last);
+		if (clang_Cursor_isNull(last))
+			return 0;
+		st = last;
+		kd = clang_getCursorKind(st);
+	}
+	return kd == CXCursor_BreakStmt || kd == CXCursor_ReturnStmt ||
+	       kd == CXCursor_ContinueStmt || kd == CXCursor_GotoStmt;
+}
+
+/* the arms of body b: n of them into g, or -1 (a label that is not a
+ * constant, a label inside a statement, too many arms) */
+static int sw_segs(const struct ctx *c, const struct swbody *b, struct swseg *g,
+		   int *n)
+{
+	size_t i;
+	int k = -1;
+
+	for (i = 0; i < b->n; i++) {
+		enum CXCursorKind kd = clang_getCursorKind(b->st[i]);
+
+		if (kd == CXCursor_CaseStmt || kd == CXCursor_DefaultStmt) {
+			if (++k >= SW_SEGS)
+				return -1;
+			memset(&g[k], 0, sizeof(g[k]));
+			g[k].first = i;
+			if (sw_labels(c, b->st[i], &g[k]) < 0)
+				return -1;
+		}
+		if (k >= 0)
+			g[k].end = i + 1;
+	}
+	for (i = 0; (int)i <= k; i++)
+		g[i].brk =
+			sw_ends(g[i].end - 1 > g[i].first ? b->st[g[i].end - 1]
+							  : g[i].head);
+	*n = k + 1;
+	return 0;
+}
+
+/* the arm value v enters: its case's, else default's, else -1 */
+static int sw_entry(const struct swseg *g, int n, int64_t v)
+{
+	int i, j, d = -1;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < g[i].nv; j++)
+			if (g[i].vals[j] == v)
+				return i;
+		if (g[i].dflt)
+			d = i;
+	}
+	return d;
+}
+
+/* the statements of arm g into blk */
+static void sw_walk(struct ctx *c, const struct swbody *b,
+		    const struct swseg *g, struct iol_cblock *blk)
+{
+	size_t i;
+
+	c->prev_ok = 0;
+	walk(c, g->head, blk);
+	for (i = g->first + 1; i < g->end && !c->rc; i++) {
+		c->prev = b->st[i - 1];
+		c->prev_ok = 1;
+		walk(c, b->st[i], blk);
+	}
+}
+
+/* the iterations of loop blk (its counter on the stack) that run each
+ * arm, into runs; -1 when not known */
+static int sw_iv(const struct ctx *c, CXCursor cond,
+		 const struct iol_cblock *blk, const struct swseg *g, int n,
+		 int64_t *runs)
+{
+	const struct ivar *iv;
+	struct ivx x[IVX_MAX];
+	int nx = 0, top, e;
+	int64_t it, v;
+
+	if (c->niv < 1 || c->iv[c->niv - 1].blk != blk ||
+	    blk->kind != IOL_CB_LOOP || blk->trip < 0 || blk->trip > 65536)
+		return -1;
+	iv = &c->iv[c->niv - 1];
+	if ((top = ivx_build(c, cond, iv->var, x, &nx, 0)) < 0)
+		return -1;
+	memset(runs, 0, (size_t)n * sizeof(*runs));
+	for (it = 0; it < blk->trip; it++) {
+		if (ivx_eval(x, top, iv->a + it * iv->s, &v) < 0)
+			return -1;
+		for (e = sw_entry(g, n, v); e >= 0 && e < n; e++) {
+			runs[e]++;
+			if (g[e].brk)
+				break;
+		}
+	}
+	return 0;
+}
+
+/* arm b of a switch on parameter p: the values that run it (its own
+ * labels and those of the arms falling into it) */
+static void sw_cases(struct ctx *c, struct iol_cblock *b, int p,
+		     const struct swseg *g, int s, const int64_t *all, int nall)
+{
+	int64_t *v;
+	int i, j, m = 0;
+
+	for (i = s; i > 0 && !g[i - 1].brk; i--)
+		;
+	for (j = i; j <= s; j++)
+		m += g[j].nv;
+	if (!(v = zalloc(c, (size_t)(m ? m : 1) * sizeof(*v))))
+		return;
+	b->ncases = 0;
+	for (j = i; j <= s; j++) {
+		memcpy(v + b->ncases, g[j].vals, (size_t)g[j].nv * sizeof(*v));
+		b->ncases += g[j].nv;
+		b->case_dflt |= g[j].dflt;
+	}
+	b->cases = v;
+	b->case_all = all;
+	b->ncase_all = nall;
+	b->cond_param = p;
+	b->cond_op = "case";
+	b->cond_k = 0;
+	b->cond_neg = 0;
+}
+
+/*
+ * switch (cond) { case ...: }: a value the source or the assumptions fix
+ * runs the arm it enters and those it falls into, alone; on the counter
+ * of the loop around it, each arm counts the iterations that run it; on
+ * a parameter, the call sites decide; else each arm is what it makes if
+ * it runs (upto) and the switch counts its largest entry.
+ */
+static void walk_switch(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
+{
+	struct kids k;
+	struct swbody body = {0};
+	struct swseg *g = NULL;
+	int64_t v, runs[SW_SEGS], *all = NULL;
+	int i, n = 0, as = 0, p, iv, nall = 0;
+	unsigned alt = ++c->alt;
+	CXCursor cond;
+
+	kids_of(cur, &k);
+	if (k.n < 2 || k.n > 8) {
+		walk_kids(c, cur, blk);
+		return;
+	}
+	for (i = 0; i + 1 < (int)k.n; i++)
+		walk(c, k.c[i], blk);
+	cond = k.c[k.n - 2];
+	if (clang_getCursorKind(k.c[k.n - 1]) == CXCursor_CompoundStmt)
+		clang_visitChildren(k.c[k.n - 1], sw_collect, &body);
+	if (body.oom)
+		c->rc = IOL_ENOMEM;
+	if (body.n && !c->rc && !(g = malloc(SW_SEGS * sizeof(*g))))
+		c->rc = IOL_ENOMEM;
+	if (!g || sw_segs(c, &body, g, &n) < 0 || !n) {
+		walk_arm(c, k.c[k.n - 1], blk, alt);
+		goto out;
+	}
+	if (eval_as(c, cond, &v, c->nassume ? &as : NULL) == 0) {
+		for (i = sw_entry(g, n, v); i >= 0 && i < n && !c->rc; i++) {
+			sw_walk(c, &body, &g[i], blk);
+			if (g[i].brk)
+				break;
+		}
+		goto out;
+	}
+	iv = sw_iv(c, cond, blk, g, n, runs) == 0;
+	p = iv ? -1 : param_of(c, cond);
+	if (p >= 0) {
+		for (i = 0; i < n; i++)
+			nall += g[i].nv;
+		if ((all = zalloc(c, (size_t)(nall ? nall : 1) * sizeof(*all))))
+			for (nall = 0, i = 0; i < n; i++) {
+				memcpy(all + nall, g[i].vals,
+				       (size_t)g[i].nv * sizeof(*all));
+				nall += g[i].nv;
+			}
+	}
+	for (i = 0; i < n && !c->rc; i++) {
+		struct iol_cblock *b;
+
+		c->cond++;
+		b = new_block(c, IOL_CB_BRANCH, blk, g[i].line);
+		if (b) {
+			b->alt = alt;
+			b->falls = !g[i].brk && i + 1 < n;
+			if (iv)
+				b->iv_runs = runs[i];
+			else if (p >= 0 && all)
+				sw_cases(c, b, p, g, i, all, nall);
+			else
+				b->upto = 1;
+			sw_walk(c, &body, &g[i], b);
+		}
+		c->cond--;
+	}
+out:
+	free(g);
+	free(body.st);
+}
+
 static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		      enum CXCursorKind kd);
 
@@ -3612,20 +4135,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		return;
 	case CXCursor_IfStmt:
 	case CXCursor_ConditionalOperator: walk_if(c, cur, blk); return;
-	case CXCursor_SwitchStmt: {
-		struct kids k;
-		unsigned i;
-
-		kids_of(cur, &k);
-		if (k.n < 1 || k.n > 8) {
-			walk_kids(c, cur, blk);
-			return;
-		}
-		for (i = 0; i + 1 < k.n; i++)
-			walk(c, k.c[i], blk);
-		walk_arm(c, k.c[k.n - 1], blk, ++c->alt);
-		return;
-	}
+	case CXCursor_SwitchStmt: walk_switch(c, cur, blk); return;
 	case CXCursor_CallExpr: {
 		struct iol_ccall *endl = NULL;
 
@@ -3664,6 +4174,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 
 		kids_of(cur, &k);
 		if (k.n == 2 && !strcmp(binop(c, k.c[0]), "=")) {
+			note_once(c, blk, k.c[0], k.c[1]);
 			c->decl = stream_var(k.c[0]);
 			fstream_escapes(c, k.c[1]);
 			fstream_stored(c, c->decl, k.c[1]);
@@ -3781,6 +4292,44 @@ static int listed(const struct ctx *c, const char *usr)
 		if (!strcmp(c->fns[k].usr, usr))
 			return 1;
 	return 0;
+}
+
+/* the functions of the files whose address is taken: named other than
+ * as a call's callee (fp = f, a table {f, g}, a callback argument) in
+ * the sources given (iol_cblock.addr) */
+static enum CXChildVisitResult addr_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	struct ctx *c = ((void **)data)[0];
+	unsigned *callee = ((void **)data)[1], at;
+	const struct fnrec **started = ((void **)data)[2];
+	enum CXCursorKind kd = clang_getCursorKind(cur);
+	const struct fnrec *f;
+	struct kids k;
+	CXString nm;
+	int from;
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(cur)))
+		return CXChildVisit_Continue;
+	if (kd == CXCursor_CallExpr) {
+		/* its callee comes next in the walk: not an address; nor
+		 * a thread's start or atexit()'s function (a call site of
+		 * its own: iol_ccall.thread) */
+		kids_of(cur, &k);
+		*callee = 0;
+		if (k.n)
+			where(unwrap(k.c[0]), NULL, NULL, callee);
+		nm = clang_getCursorSpelling(cur);
+		*started = thread_start(c, cur, clang_getCString(nm), &from);
+		clang_disposeString(nm);
+	} else if (kd == CXCursor_DeclRefExpr &&
+		   (where(cur, NULL, NULL, &at), at != *callee) &&
+		   (f = find_fn(c, clang_getCursorReferenced(cur))) != NULL &&
+		   f != *started) {
+		f->blk->addr = 1;
+	}
+	return CXChildVisit_Recurse;
 }
 
 static enum CXChildVisitResult list_visit(CXCursor cur, CXCursor parent,
@@ -3993,6 +4542,7 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->fn = f;
 	c->fncur = f->cur;
 	c->cond = 0;
+	c->nonces = 0;
 	c->nbufs = 0;
 	c->nsvars = 0;
 	c->ndvars = 0;
@@ -4221,7 +4771,8 @@ static int64_t param_buf(const struct calls *l, const struct iol_cblock *fn,
 		if (cc->thread || p >= cc->nargs || !cc->argbuf)
 			return -1; /* arguments not followed */
 		v = cc->argbuf[p];
-		if (v == IOL_CUNKNOWN && cc->argp[p] >= 0 && depth < 3)
+		if (v == IOL_CUNKNOWN && cc->argp[p] >= 0 && depth < 3 &&
+		    (!cc->argop || !cc->argop[p]))
 			v = param_buf(l, l->v[i].fn, cc->argp[p], depth + 1);
 		r = buf_meet(r, v == IOL_CUNKNOWN ? IOL_CBUF_STDIO : v);
 	}
@@ -4415,6 +4966,14 @@ static int extract(const char *const *files, int nfiles,
 		if (c.byusr)
 			qsort(c.byusr, c.nfns, sizeof(*c.byusr), cmp_usr);
 	}
+	for (i = 0; i < nfiles && rc == 0 && c.byusr; i++) {
+		unsigned callee = 0;
+		const struct fnrec *started = NULL;
+		void *ad[3] = {&c, &callee, (void *)&started};
+
+		clang_visitChildren(clang_getTranslationUnitCursor(u[i].tu),
+				    addr_visit, ad);
+	}
 	for (i = 0; i < nfiles && rc == 0; i++) {
 		c.tu = u[i].tu;
 		for (k = u[i].fn_from; k < u[i].fn_to && rc == 0; k++) {
@@ -4453,6 +5012,7 @@ done:
 		free(c.fns[k].grefs);
 	free(c.fns);
 	free(c.byusr);
+	free(c.onces);
 	free(c.bufs);
 	free(c.svars);
 	free(c.dvars);

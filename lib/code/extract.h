@@ -55,7 +55,8 @@ enum iol_cop {
 	IOL_COP_SEEK,
 	IOL_COP_META, /* stat, unlink, set_view, create a dataset ... */
 	IOL_COP_LIB,  /* MPI_Init, MPI_Finalize: the library's own I/O,
-		       * which the source does not say (unknown) */
+		       * which the source does not say (unknown); with
+		       * IOL_CAPI_USER, a call through a pointer */
 };
 
 /* the counters predicted for a block, indexed by enum iol_cpk */
@@ -102,6 +103,15 @@ enum iol_cpk {
 			  * rest of its run, in IOL_CSYS_UNIT-ths of a unit
 			  * a run, rounded up (added to IOL_CP_FBUF_W's units
 			  * over the runs) */
+	/* of the counters above, MPI-IO's (timed by their own costs, not
+	 * POSIX's): opens, calls other than opens, reads, writes and
+	 * syncs, reads, writes, and their bytes */
+	IOL_CP_MPI_OPENS,
+	IOL_CP_MPI_OTHERS,
+	IOL_CP_MPI_R,
+	IOL_CP_MPI_W,
+	IOL_CP_MPI_BR,
+	IOL_CP_MPI_BW,
 	IOL_CP_N
 };
 
@@ -133,11 +143,16 @@ struct iol_cpred {
 	int opaque;    /* a call does I/O the source does not say: its
 			* calls and bytes, and the totals, unknown; bit
 			* IOL_COPAQUE_MPI its library's own (MPI_Init),
+			* IOL_COPAQUE_PTR a call through a pointer,
 			* IOL_COPAQUE_NOBODY a function without a body */
 };
 
 #define IOL_COPAQUE_MPI 1
+#define IOL_COPAQUE_PTR 2
 #define IOL_COPAQUE_NOBODY 4
+/* the name of a call through a pointer to a function (IOL_COP_LIB of
+ * IOL_CAPI_USER): which function it calls the source does not fix */
+#define IOL_CPTR_CALL "(call through a pointer)"
 
 struct iol_cblock;
 
@@ -163,6 +178,11 @@ struct iol_ccall {
 	int nargs;
 	int64_t *argk;
 	int *argp;
+	/* per argument passing on a parameter (argp): argop 0 the value
+	 * itself, else `p OP argx` ('+' '-' '*' '/'; 'm' argx - p): put(b,
+	 * n / 2) passes half its caller's n */
+	char *argop;
+	int64_t *argx;
 	/* bit i: argk[i] is an assumption (--assume), which the caller's own
 	 * binding of argp[i], when known, overrides */
 	unsigned arg_assumed;
@@ -277,6 +297,16 @@ struct iol_cblock {
 	 * iterations that run the arm, -1 not known (then the arm counts
 	 * for every iteration, the larger arm of an `if`) */
 	int64_t iv_runs;
+	/* the arms of a switch, one a run of statements from a case or
+	 * default label (alt shared): falls, it falls through into the next
+	 * arm; upto, the value switched on is not known, so the arm's calls
+	 * are what it makes if it runs, and the switch counts its largest
+	 * entry (an upper bound); with cond_op "case", the arm runs when
+	 * cond_param is one of the ncases values cases (reached through
+	 * falls too), or when case_dflt and it is none of case_all's */
+	int falls, upto, case_dflt;
+	const int64_t *cases, *case_all;
+	int ncases, ncase_all;
 	struct iol_ccall *calls; /* line blocks: the calls on the line */
 	struct iol_cpred pred;	 /* this block's prediction, children in */
 	struct iol_cblock *parent, *first, *last, *next;
@@ -284,6 +314,9 @@ struct iol_cblock {
 	int mark;	/* the extractor's own (propagation state) */
 	int binds;	/* functions: 0 not known yet, 1 its I/O depends on
 			 * no parameter, 2 it does (a size, a loop bound) */
+	int addr;	/* functions: its address is taken (fp = f, a table
+			 * of them), so a pointer may call it: its calls over
+			 * a run are not its call sites' */
 	unsigned leaks; /* functions: FILE * variables of its own it leaves
 			 * written and open at its end (IOL_CP_LEAKS) */
 	/* flushes whose run's rest is taken off here (iol_ccall.rest_at) */

@@ -401,6 +401,11 @@ static int64_t calls_of(struct calls *cs, size_t f)
 		return cs->times[f];
 	if (cs->state[f] == 1)
 		return -1; /* a cycle: recursion */
+	/* a pointer may call it, as often as it likes */
+	if (t->ranked[f]->addr && !is_main(t->ranked[f]->function)) {
+		cs->state[f] = 2;
+		return cs->times[f] = -1;
+	}
 	cs->state[f] = 1;
 	lo = first_site(cs, f);
 	for (k = lo; k < cs->nsites && s[k].callee == f && sum >= 0; k++) {
@@ -504,20 +509,28 @@ static void site_add(struct site_sum *s, const struct iol_cpred *p,
 			    : sat_add(s->sflush, n);
 }
 
+/* calls followed up from a site that passes on its parameters */
+#define CHAIN_MAX 4
+
 /*
- * A site cc (at line block at) that passes on a parameter of its own
- * function g: b predicted for each site of g, cc's arguments bound to
- * that site's (wrap(fd, 5) calling level(fd, v)), runs times each run
- * of cc under that site (its loops in g on g's parameters counted with
- * the site's values), into s.  0, or -1 when g is main, has no site (or more
- * than 64) or one whose runs are unknown (s unchanged: the caller predicts cc
- * alone).
+ * A site chain[n - 1] (at line block at) that passes on a parameter of
+ * its own function g: b predicted for each site of g, the chain's
+ * arguments bound to that site's (wrap(fd, 5) calling level(fd, v)),
+ * runs times each run of the chain's first call under that site (its
+ * loops in g on g's parameters counted with the site's values), into s;
+ * a site of g that passes on its own function's parameters in turn is
+ * followed up to CHAIN_MAX calls (put(fd, b, len) in emit(buf, n) in
+ * batch(size) in main's batch(fd, 10, 256)).  0, or -1 when g is main, has
+ * no site (or more than 64) or one whose runs are unknown (s unchanged: the
+ * caller predicts the chain without this call).
  */
 static int outer_sites(struct calls *cs, const struct iol_cblock *at,
-		       const struct iol_ccall *cc, const struct iol_cblock *b,
-		       int64_t runs, struct site_sum *s)
+		       const struct iol_ccall **chain, int nchain,
+		       const struct iol_cblock *b, int64_t runs,
+		       struct site_sum *s)
 {
 	const struct iol_cblock *g = fn_of(at);
+	const struct iol_ccall *cc = chain[nchain - 1];
 	size_t k0, k, n;
 	int64_t c, m;
 	struct iol_cpred p;
@@ -544,9 +557,14 @@ static int outer_sites(struct calls *cs, const struct iol_cblock *at,
 		/* at's loops in g on g's parameters: that site's values */
 		c = site_runs(cs, at2, 0);
 		m = loops_bound(at, cs->sites[k].cc);
-		iol_cblock_pred_call_in(b, cc, cs->sites[k].cc, &p);
+		chain[nchain] = cs->sites[k].cc;
+		if (nchain + 1 < CHAIN_MAX &&
+		    outer_sites(cs, at2, chain, nchain + 1, b,
+				blocks_sat_mul(m, runs), s) == 0)
+			continue;
+		iol_cblock_pred_chain(b, chain, nchain + 1, &p);
 		site_add(s, &p, blocks_sat_mul(blocks_sat_mul(c, m), runs), b,
-			 cc, cs->sites[k].cc);
+			 chain[0], chain[1]);
 	}
 	return 0;
 }
@@ -560,10 +578,11 @@ static int by_site(struct calls *cs, const struct iol_cblock *f,
 	int64_t w, in;
 	struct iol_cpred p;
 	int grouped;
+	const struct iol_ccall *chain[CHAIN_MAX];
 
 	memset(s, 0, sizeof(*s));
 	memset(s->known, 1, sizeof(s->known));
-	if (k0 >= cs->nsites || cs->sites[k0].callee != f->rank)
+	if (k0 >= cs->nsites || cs->sites[k0].callee != f->rank || f->addr)
 		return -1;
 	for (ns = 0;
 	     k0 + ns < cs->nsites && cs->sites[k0 + ns].callee == f->rank; ns++)
@@ -585,7 +604,8 @@ static int by_site(struct calls *cs, const struct iol_cblock *f,
 		w = site_runs(cs, at, 0);
 		if (w < 0 || in < 0 || cs->sites[k].cc->thread)
 			return -1;
-		if (outer_sites(cs, at, cs->sites[k].cc, b, in, s) == 0)
+		chain[0] = cs->sites[k].cc;
+		if (outer_sites(cs, at, chain, 1, b, in, s) == 0)
 			continue;
 		if (!grouped)
 			iol_cblock_pred_call(b, cs->sites[k].cc, &p);
@@ -657,6 +677,45 @@ static void predict_rows(struct iol_cjoin *j)
 	calls_free(&cs);
 }
 
+/* x less d, not below 0 */
+static int64_t take_off(int64_t x, double d)
+{
+	return (double)x > d ? x - (int64_t)d : 0;
+}
+
+/*
+ * The seconds of a row's MPI-IO calls (IOL_CP_MPI_*: the block's share
+ * of its calls, times the row's calls over the run) under the model's
+ * MPI-IO costs, taken off the POSIX counts n; 0 none, -1 when the model
+ * has no MPI-IO costs (blocks --calibrate without mpirun).
+ */
+static double mpi_time(const struct iol_iocost *c, const struct iol_cpred *p,
+		       const struct iol_cjrow *r, struct iol_iocalls *n)
+{
+	const int64_t *v = p->fixed;
+	double f, o, x, rd, wr;
+
+	if (!v[IOL_CP_MPI_OPENS] && !v[IOL_CP_MPI_OTHERS] && !v[IOL_CP_MPI_R] &&
+	    !v[IOL_CP_MPI_W])
+		return 0;
+	if (!iol_iocost_has_mpi(c) || v[IOL_CP_CALLS] <= 0)
+		return -1;
+	f = (double)r->pv[IOL_JP_CALLS] / (double)v[IOL_CP_CALLS];
+	o = f * (double)v[IOL_CP_MPI_OPENS];
+	x = f * (double)v[IOL_CP_MPI_OTHERS];
+	rd = f * (double)v[IOL_CP_MPI_R];
+	wr = f * (double)v[IOL_CP_MPI_W];
+	n->opens = take_off(n->opens, o);
+	n->others = take_off(n->others, x);
+	n->reads = take_off(n->reads, rd);
+	n->writes = take_off(n->writes, wr);
+	n->bytes_read = take_off(n->bytes_read, f * (double)v[IOL_CP_MPI_BR]);
+	n->bytes_written =
+		take_off(n->bytes_written, f * (double)v[IOL_CP_MPI_BW]);
+	return o * c->mpi_open + x * c->mpi_close + rd * c->mpi_rw[0] +
+	       wr * c->mpi_rw[1];
+}
+
 /*
  * A row's predicted I/O time: its predicted calls over the run times the
  * cost model's cost of each.  Unknown when a count is; a size the source
@@ -671,6 +730,7 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 	int64_t rw1 = p->fixed[IOL_CP_READS] + p->fixed[IOL_CP_WRITES] +
 		      p->per[IOL_CP_READS] + p->per[IOL_CP_WRITES];
 	size_t k;
+	double mt;
 
 	r->ptime = NAN;
 	for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
@@ -696,11 +756,13 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 		n.writes = r->psys[1];
 	n.bytes_read = r->known[IOL_JP_BR] ? r->pv[IOL_JP_BR] : 0;
 	n.bytes_written = r->known[IOL_JP_BW] ? r->pv[IOL_JP_BW] : 0;
+	if ((mt = mpi_time(j->cost, p, r, &n)) < 0)
+		return;
 	if (rw1 > 0)
 		n.positioned =
 			(int64_t)((double)(n.reads + n.writes) *
 				  fmin(1.0, (double)seeks / (double)rw1));
-	r->ptime = iol_iocost_calls(j->cost, &n);
+	r->ptime = iol_iocost_calls(j->cost, &n) + mt;
 }
 
 /*
@@ -1087,10 +1149,11 @@ static int sys_only(const struct iol_cblock *b, int depth)
 }
 
 /* Whether b, through the functions it calls (depth of them), has a call
- * of MPI-IO, HDF5 or PnetCDF: the cost model (blocks --calibrate) times
- * POSIX calls, and one of theirs is not one (MPI_File_open is
- * collective and opens the library's own files). */
-static int lib_api(const struct iol_cblock *b, int depth)
+ * of MPI-IO (unless mpi: the model has MPI-IO's own costs), HDF5 or
+ * PnetCDF: the cost model (blocks --calibrate) times POSIX calls, and
+ * one of theirs is not one (MPI_File_open is collective and opens the
+ * library's own files). */
+static int lib_api(const struct iol_cblock *b, int depth, int mpi)
 {
 	const struct iol_cblock *c;
 	const struct iol_ccall *cc;
@@ -1098,13 +1161,13 @@ static int lib_api(const struct iol_cblock *b, int depth)
 	for (cc = b->calls; cc; cc = cc->next)
 		if (cc->op == IOL_COP_CALL
 			    ? cc->callee && depth < 8 &&
-				      lib_api(cc->callee, depth + 1)
-			    : cc->api == IOL_CAPI_MPIIO ||
+				      lib_api(cc->callee, depth + 1, mpi)
+			    : (cc->api == IOL_CAPI_MPIIO && !mpi) ||
 				      cc->api == IOL_CAPI_HDF5 ||
 				      cc->api == IOL_CAPI_PNETCDF)
 			return 1;
 	for (c = b->first; c; c = c->next)
-		if (lib_api(c, depth))
+		if (lib_api(c, depth, mpi))
 			return 1;
 	return 0;
 }
@@ -1195,7 +1258,7 @@ static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
 		for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
 			if (!r->known[k])
 				r->ptime = NAN;
-		if (j->cost && lib_api(r->pb, 0)) {
+		if (j->cost && lib_api(r->pb, 0, iol_iocost_has_mpi(j->cost))) {
 			r->ptime = NAN;
 			j->untimed_lib++;
 		}

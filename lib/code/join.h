@@ -125,8 +125,20 @@ enum {
 	IOL_JS_CALLS_EXACT,
 	IOL_JS_DIFFERS,
 	IOL_JS_UNKNOWN,
-	IOL_JS_NOT_PREDICTED
+	IOL_JS_NOT_PREDICTED,
+	/* measured no more calls than a switch's arm on a value not known
+	 * makes if it runs (iol_cblock.upto): within its bound */
+	IOL_JS_UP_TO
 };
+
+/* b is in a switch's arm whose value is not known (iol_cblock.upto) */
+static inline int iol_cblock_upto(const struct iol_cblock *b)
+{
+	for (; b && b->kind != IOL_CB_FUNCTION; b = b->parent)
+		if (b->upto)
+			return 1;
+	return 0;
+}
 
 /* b is one of t's blocks with I/O (ranked) */
 static inline int iol_ctree_has(const struct iol_ctree *t,
@@ -155,7 +167,9 @@ static inline int iol_cjrow_status(const struct iol_cjrow *r)
 	if (!r->known[IOL_JP_CALLS])
 		return IOL_JS_UNKNOWN;
 	if (r->pv[IOL_JP_CALLS] != r->mcalls)
-		return IOL_JS_DIFFERS;
+		return r->mcalls < r->pv[IOL_JP_CALLS] && iol_cblock_upto(r->pb)
+			       ? IOL_JS_UP_TO
+			       : IOL_JS_DIFFERS;
 	if (!iol_cjrow_bytes_known(r))
 		return IOL_JS_CALLS_EXACT;
 	if (iol_cjrow_pbytes(r) == r->mbr + r->mbw)

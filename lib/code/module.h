@@ -19,7 +19,7 @@
 
 /* bumped when a member or struct iol_cblock changes: a stale module is
  * refused */
-#define IOL_CODE_VERSION 7
+#define IOL_CODE_VERSION 8
 
 struct iol_code {
 	int version;

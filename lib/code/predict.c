@@ -140,6 +140,27 @@ static int fn_binds(struct iol_cblock *f)
 	return f->binds == 2;
 }
 
+/* `v OP x` of an argument passing on a parameter (iol_ccall.argop),
+ * IOL_CUNKNOWN out of range */
+static int64_t arg_apply(char op, int64_t v, int64_t x)
+{
+	const int64_t lim = (int64_t)1 << 52;
+	int64_t a = v < 0 ? -v : v;
+
+	if (v > lim || v < -lim || x > lim || x < -lim)
+		return IOL_CUNKNOWN;
+	switch (op) {
+	case '+': return v + x;
+	case '-': return v - x;
+	case 'm': return x - v;
+	case '*':
+		return a && (x > lim / a || x < -lim / a) ? IOL_CUNKNOWN
+							  : v * x;
+	case '/': return x ? v / x : IOL_CUNKNOWN;
+	default: return IOL_CUNKNOWN;
+	}
+}
+
 /* the binding of cc's callee; 1 when it fixes a parameter */
 static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 		   struct bind *b)
@@ -154,7 +175,8 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 	if (outer && outer->only != -1) {
 		b->only = -2;
 		for (i = 0; outer->only >= 0 && cc->argp && i < cc->nargs; i++)
-			if (cc->argp[i] == outer->only) {
+			if (cc->argp[i] == outer->only &&
+			    (!cc->argop || !cc->argop[i])) {
 				b->only = i;
 				break;
 			}
@@ -169,6 +191,8 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 		int64_t o = outer && cc->argp[i] >= 0 ? outer->v[cc->argp[i]]
 						      : IOL_CUNKNOWN;
 
+		if (o != IOL_CUNKNOWN && cc->argop && cc->argop[i])
+			o = arg_apply(cc->argop[i], o, cc->argx[i]);
 		if (cc->argk[i] != IOL_CUNKNOWN &&
 		    (o == IOL_CUNKNOWN || !(cc->arg_assumed & (1u << i))))
 			b->v[i] = cc->argk[i];
@@ -457,6 +481,24 @@ static void carry_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 	}
 }
 
+/* an MPI-IO call's own counters (IOL_CP_MPI_*), from p's */
+static void mpi_pred(const struct iol_ccall *cc, struct iol_cpred *p)
+{
+	switch (cc->op) {
+	case IOL_COP_OPEN: p->fixed[IOL_CP_MPI_OPENS] = 1; break;
+	case IOL_COP_READ:
+		p->fixed[IOL_CP_MPI_R] = 1;
+		p->fixed[IOL_CP_MPI_BR] = p->fixed[IOL_CP_BYTES_READ];
+		break;
+	case IOL_COP_WRITE:
+		p->fixed[IOL_CP_MPI_W] = 1;
+		p->fixed[IOL_CP_MPI_BW] = p->fixed[IOL_CP_BYTES_WRITTEN];
+		break;
+	case IOL_COP_SYNC: break; /* an fsync's cost */
+	default: p->fixed[IOL_CP_MPI_OTHERS] = 1; break;
+	}
+}
+
 /* what one call adds, under the caller's binding bd (NULL: none) */
 static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		      struct iol_cpred *p)
@@ -485,9 +527,12 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		return;
 	}
 	if (cc->op == IOL_COP_LIB) {
-		/* none known: MPI's own reads at start, or a function whose
-		 * body the files do not give */
-		p->opaque = cc->nobody ? IOL_COPAQUE_NOBODY : IOL_COPAQUE_MPI;
+		/* none known: MPI's own reads at start, a function called
+		 * through a pointer, or one whose body the files do not
+		 * give */
+		p->opaque = cc->nobody		       ? IOL_COPAQUE_NOBODY
+			    : cc->api == IOL_CAPI_USER ? IOL_COPAQUE_PTR
+						       : IOL_COPAQUE_MPI;
 		return;
 	}
 	if (cc->leaks_of) {
@@ -526,6 +571,8 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	default: break;
 	}
 	bind_size(cc, bd, p);
+	if (cc->api == IOL_CAPI_MPIIO)
+		mpi_pred(cc, p);
 	sys_pred(cc, p);
 	/* a flush of a parameter the call gives as the same stream as one
 	 * flushed before and not written since: an empty buffer (exit()'s
@@ -584,6 +631,40 @@ static int iv_arm(const struct iol_cblock *b, const struct iol_cblock *ch)
 	       ch->kind == IOL_CB_BRANCH && ch->iv_runs >= 0;
 }
 
+/*
+ * Of a run of arms of one `if` or switch from ch (bd: bound under it,
+ * NULL: their own predictions), the largest entry into out: an arm and
+ * the arms it falls through into (a switch's case without a break);
+ * the block after the run.
+ */
+static const struct iol_cblock *alt_best(const struct iol_cblock *ch,
+					 const struct bind *bd, int depth,
+					 struct iol_cpred *out)
+{
+	const struct iol_cblock *a, *x, *stop;
+	struct iol_cpred run, v;
+
+	for (stop = ch->next;
+	     stop && stop->kind == IOL_CB_BRANCH && stop->alt == ch->alt;
+	     stop = stop->next)
+		;
+	for (a = ch; a != stop; a = a->next) {
+		memset(&run, 0, sizeof(run));
+		for (x = a;; x = x->next) {
+			if (bd)
+				bound_block(x, bd, depth, &v);
+			else
+				v = x->pred;
+			pred_add(&run, &v);
+			if (!x->falls || x->next == stop)
+				break;
+		}
+		if (a == ch || more(&run, out))
+			*out = run;
+	}
+	return stop;
+}
+
 static void predict_block(struct iol_cblock *b)
 {
 	struct iol_cblock *ch, *prev = NULL, *next;
@@ -606,6 +687,11 @@ static void predict_block(struct iol_cblock *b)
 		next = ch->next;
 		predict_block(ch);
 		if (empty(&ch->pred)) {
+			/* an arm falling into one with no I/O falls on
+			 * only where that one does */
+			if (prev && prev->alt && prev->alt == ch->alt &&
+			    prev->kind == IOL_CB_BRANCH)
+				prev->falls = prev->falls && ch->falls;
 			if (prev)
 				prev->next = next;
 			else
@@ -630,12 +716,9 @@ static void predict_block(struct iol_cblock *b)
 			continue;
 		}
 		if (ch->kind == IOL_CB_BRANCH && ch->alt) {
-			while (next && next->kind == IOL_CB_BRANCH &&
-			       next->alt == ch->alt) {
-				if (more(&next->pred, &best->pred))
-					best = next;
-				next = next->next;
-			}
+			next = (struct iol_cblock *)alt_best(ch, NULL, 0, &v);
+			pred_add(&b->pred, &v);
+			continue;
 		}
 		pred_add(&b->pred, &best->pred);
 	}
@@ -663,6 +746,22 @@ static int64_t bound_trip(const struct iol_cblock *b, const struct bind *bd)
 	return iol_ctrip_count(b->trip_a, b->trip_op, v, b->trip_s);
 }
 
+/* 1 when a switch's arm b runs for the value v (iol_cblock.cases) */
+static int case_runs(const struct iol_cblock *b, int64_t v)
+{
+	int i;
+
+	for (i = 0; i < b->ncases; i++)
+		if (b->cases[i] == v)
+			return 1;
+	if (!b->case_dflt)
+		return 0;
+	for (i = 0; i < b->ncase_all; i++)
+		if (b->case_all[i] == v)
+			return 0;
+	return 1;
+}
+
 /* 1 when branch arm b does not run under the binding bd: its condition
  * on a parameter bd fixes is false (true for an else arm) */
 static int arm_off(const struct iol_cblock *b, const struct bind *bd)
@@ -674,6 +773,8 @@ static int arm_off(const struct iol_cblock *b, const struct bind *bd)
 	    b->cond_param >= IOL_CARGS || !b->cond_op ||
 	    (v = bd->v[b->cond_param]) == IOL_CUNKNOWN)
 		return 0;
+	if (!strcmp(b->cond_op, "case"))
+		return !case_runs(b, v);
 	switch (b->cond_op[0]) {
 	case '=': t = v == b->cond_k; break;
 	case '!': t = v != b->cond_k; break;
@@ -711,13 +812,8 @@ static void bound_block(const struct iol_cblock *b, const struct bind *bd,
 			pred_add(&ivp, &best);
 			continue;
 		}
-		while (ch->kind == IOL_CB_BRANCH && ch->alt && next &&
-		       next->kind == IOL_CB_BRANCH && next->alt == ch->alt) {
-			bound_block(next, bd, depth, &v);
-			if (more(&v, &best))
-				best = v;
-			next = next->next;
-		}
+		if (ch->kind == IOL_CB_BRANCH && ch->alt)
+			next = alt_best(ch, bd, depth, &best);
 		pred_add(out, &best);
 	}
 	if (b->kind == IOL_CB_LOOP)
@@ -745,12 +841,24 @@ void iol_cblock_pred_call_in(const struct iol_cblock *b,
 			     const struct iol_ccall *outer,
 			     struct iol_cpred *out)
 {
+	const struct iol_ccall *chain[2] = {cc, outer};
+
+	iol_cblock_pred_chain(b, chain, outer ? 2 : 1, out);
+}
+
+void iol_cblock_pred_chain(const struct iol_cblock *b,
+			   const struct iol_ccall *const *chain, int n,
+			   struct iol_cpred *out)
+{
 	struct bind bd, ob;
 	const struct iol_cblock *a;
+	int i;
 
-	if (outer)
-		bind_of(outer, NULL, &ob);
-	bind_of(cc, outer ? &ob : NULL, &bd);
+	bind_of(chain[n - 1], NULL, &bd);
+	for (i = n - 2; i >= 0; i--) {
+		ob = bd;
+		bind_of(chain[i], &ob, &bd);
+	}
 	/* a block in an arm the call does not take: nothing */
 	for (a = b->parent; a; a = a->parent)
 		if (arm_off(a, &bd)) {

@@ -38,6 +38,13 @@ void iol_cblock_pred_call_in(const struct iol_cblock *b,
 			     const struct iol_ccall *cc,
 			     const struct iol_ccall *outer,
 			     struct iol_cpred *out);
+/* iol_cblock_pred_call_in() through a chain of n calls: chain[0] calls
+ * b's function, chain[i] the function chain[i - 1] is in, the last
+ * fixes what the others pass on (put(fd, b, len) in emit(buf, n) in
+ * main's emit(fd, data, 64)) */
+void iol_cblock_pred_chain(const struct iol_cblock *b,
+			   const struct iol_ccall *const *chain, int n,
+			   struct iol_cpred *out);
 /* iol_cpred_sys_times() of the writes of block b for the call cc (in a
  * function outer calls, or NULL) run times times, each FILE * the call
  * gives filling its own buffer (two streams' shares of a buffer are no

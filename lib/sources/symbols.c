@@ -666,10 +666,20 @@ static void scan_loops(struct scan *sc)
 	long bstack[LOOP_NEST * 4], pend[LOOP_NEST];
 	int pdepth[LOOP_NEST];
 	int depth = 0, npend = 0, head = 0, paren = 0, kwline = 0, c;
+	int pclose = 0;
 	const char *t;
 	size_t id;
 
 	while (!sc->oom && (c = next_tok(sc, &t, &id)) != 0) {
+		/* a "}" back at the depth of a loop whose body is one
+		 * statement ended that statement (for (...) for (...) {
+		 * ... }), unless an else goes on with it */
+		if (pclose && !(id && is_kw(t, id, "else")))
+			while (npend > 0 && pdepth[npend - 1] >= depth) {
+				sc->loops[pend[npend - 1]].last = pclose;
+				npend--;
+			}
+		pclose = 0;
 		if (head == 1) { /* for/while: its "(" */
 			head = c == '(' ? 2 : 0;
 			paren = 1;
@@ -728,6 +738,8 @@ static void scan_loops(struct scan *sc)
 				sc->loops[pend[npend - 1]].last = sc->line;
 				npend--;
 			}
+			if (c == '}' && npend > 0 && pdepth[npend - 1] == depth)
+				pclose = sc->line;
 		}
 	}
 }
