@@ -3030,9 +3030,9 @@ static int project_header(CXCursor cur);
 
 /*
  * Whether ref, a called function the files do not define, is one of the
- * program's own: a function or method (not a constructor, which may be
- * the compiler's) declared in a given file or a project header, not a
- * builtin.
+ * program's own: a function, method or constructor declared in a given
+ * file or a project header, not a builtin nor one the compiler makes
+ * (an implicit or `= default` constructor or method).
  */
 static int own_decl(CXCursor ref)
 {
@@ -3040,7 +3040,10 @@ static int own_decl(CXCursor ref)
 	CXSourceLocation l = clang_getCursorLocation(ref);
 
 	if (kd != CXCursor_FunctionDecl && kd != CXCursor_CXXMethod &&
-	    kd != CXCursor_FunctionTemplate)
+	    kd != CXCursor_FunctionTemplate && kd != CXCursor_Constructor)
+		return 0;
+	if ((kd == CXCursor_CXXMethod || kd == CXCursor_Constructor) &&
+	    clang_CXXMethod_isDefaulted(ref))
 		return 0;
 	if (clang_Cursor_isNull(ref) ||
 	    clang_equalLocations(l, clang_getNullLocation()))
