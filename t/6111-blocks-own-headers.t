@@ -4,8 +4,8 @@
 # program's own function whose body is in none of the given files is
 # unknown, with a warning naming it, never no I/O (main() was "2 calls,
 # differs" for 29); given the file with its body, every block is exact
-# A constructor declared without its body is unknown too, not those the
-# compiler makes (t/data/blocks/own-app.c, own-header.h, own-meta.c,
+# A constructor or destructor declared without its body is unknown too,
+# not those the compiler makes (t/data/blocks/own-app.c, own-header.h, own-meta.c,
 # own-ctor.cpp; issue 33 D6).
 . "$(dirname "$0")/lib.sh"
 [ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
@@ -29,9 +29,11 @@ $RUN blocks --source --format=csv own-app.c own-meta.c > s2.csv 2> err
 is "$?:$(cat err)" "0:" "given its file: no warning"
 is "$(col s2.csv main calls)" 29 "... main(): 1 + 25 + 2 + 1"
 $RUN blocks --source --format=csv "$D/own-ctor.cpp" > c.csv 2> err
-is "$(cat err)" "iolens blocks: warning: Ext::Ext() is called but defined in none of the given files: its I/O is unknown (give the file that defines it)" \
-	"a constructor declared without its body: named; implicit and = default ones are not"
-is "$(col c.csv main:24 calls):$(col c.csv main:25 calls):$(col c.csv main calls)" ":1:" "... its line and main() unknown"
+is "$(cat err)" "iolens blocks: warning: Ext::Ext() is called but defined in none of the given files: its I/O is unknown (give the file that defines it)
+iolens blocks: warning: Far::~Far() is called but defined in none of the given files: its I/O is unknown (give the file that defines it)" \
+	"a constructor and a destructor declared without their bodies: named; implicit and = default ones are not"
+is "$(col c.csv main:28 calls):$(col c.csv main:29 calls):$(col c.csv main:38 calls):$(col c.csv main calls)" ":1::" \
+	"... their lines (the destructor's at its scope's brace) and main() unknown"
 
 if [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] && command -v cc > /dev/null &&
 	cc -g -O0 -o prog own-app.c own-meta.c 2> /dev/null; then

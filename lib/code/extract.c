@@ -136,7 +136,10 @@ struct ctx {
 	/* the destructors of the local objects of the scopes around the
 	 * walk whose class's destructor is in the files (RAII): called at
 	 * their scope's closing brace */
-	const struct fnrec **dvars;
+	struct dvar {
+		const struct fnrec *f; /* NULL: its body is in no file */
+		CXCursor d;	       /* the destructor */
+	} * dvars;
 	size_t ndvars, capdvars;
 	CXCursor decl; /* the variable whose initializer is walked */
 	/* C FILE * variables of the function whose buffer's state the
@@ -3998,19 +4001,29 @@ static enum CXChildVisitResult dtor_visit(CXCursor cur, CXCursor parent,
 	return CXChildVisit_Break;
 }
 
-/* the destructor of class type t when the files define it, else NULL */
-static const struct fnrec *class_dtor(const struct ctx *c, CXType t)
+/* the user destructor of class type t into *v (v->f NULL: the files
+ * declare it but define it nowhere, its I/O unknown); 1 when there is
+ * one, 0 none or the compiler's (implicit, = default) */
+static int class_dtor(const struct ctx *c, CXType t, struct dvar *v)
 {
 	CXCursor decl, d = clang_getNullCursor();
+	CXSourceLocation l;
 
 	t = clang_getCanonicalType(t);
 	if (t.kind != CXType_Record)
-		return NULL;
+		return 0;
 	decl = clang_getCursorDefinition(clang_getTypeDeclaration(t));
 	if (clang_Cursor_isNull(decl))
-		return NULL;
+		return 0;
 	clang_visitChildren(decl, dtor_visit, &d);
-	return clang_Cursor_isNull(d) ? NULL : find_fn(c, d);
+	if (clang_Cursor_isNull(d))
+		return 0;
+	v->d = d;
+	if ((v->f = find_fn(c, d)) != NULL)
+		return 1;
+	l = clang_getCursorLocation(d);
+	return !clang_CXXMethod_isDefaulted(d) &&
+	       (clang_Location_isFromMainFile(l) || project_header(d));
 }
 
 /*
@@ -4021,11 +4034,10 @@ static const struct fnrec *class_dtor(const struct ctx *c, CXType t)
  */
 static void note_dvar(struct ctx *c, CXCursor var)
 {
-	const struct fnrec *f;
-	const struct fnrec **v;
+	struct dvar d, *v;
 
 	if (clang_Cursor_hasVarDeclGlobalStorage(var) == 1 ||
-	    !(f = class_dtor(c, clang_getCursorType(var))))
+	    !class_dtor(c, clang_getCursorType(var), &d))
 		return;
 	if (c->ndvars == c->capdvars) {
 		size_t cap = c->capdvars ? c->capdvars * 2 : 8;
@@ -4037,36 +4049,43 @@ static void note_dvar(struct ctx *c, CXCursor var)
 		c->dvars = v;
 		c->capdvars = cap;
 	}
-	c->dvars[c->ndvars++] = f;
+	c->dvars[c->ndvars++] = d;
 }
 
-/* a call of user destructor f at line (a scope's brace, a delete) */
+/* a call of user destructor v at line (a scope's brace, a delete) */
 static void add_user_dtor(struct ctx *c, struct iol_cblock *blk,
-			  const struct fnrec *f, unsigned line)
+			  const struct dvar *v, unsigned line)
 {
 	struct iol_ccall *cc = line_call(c, blk, line, 0);
 
 	if (!cc)
 		return;
 	cc->api = IOL_CAPI_USER;
+	if (!v->f) { /* as add_nobody() */
+		cc->op = IOL_COP_LIB;
+		cc->nobody = 1;
+		cc->name = qual_name(c, v->d);
+		note_nobody(c, cc->name);
+		return;
+	}
 	cc->op = IOL_COP_CALL;
-	cc->callee = f->blk;
-	cc->name = f->blk->function;
+	cc->callee = v->f->blk;
+	cc->name = v->f->blk->function;
 }
 
 /* `delete p` of an object whose class's destructor the files define */
 static void walk_delete(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
 	struct kids k;
-	const struct fnrec *f;
+	struct dvar v;
 	unsigned line;
 
 	kids_of(cur, &k);
 	if (k.n == 1 &&
-	    (f = class_dtor(
-		     c, clang_getPointeeType(clang_getCursorType(k.c[0]))))) {
+	    class_dtor(c, clang_getPointeeType(clang_getCursorType(k.c[0])),
+		       &v)) {
 		where(cur, &line, NULL, NULL);
-		add_user_dtor(c, blk, f, line);
+		add_user_dtor(c, blk, &v, line);
 	}
 	walk_kids(c, cur, blk);
 }
@@ -4085,7 +4104,7 @@ static void walk_scope(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, &line, NULL,
 				   NULL);
 	for (i = c->ndvars; i > dmark && !c->rc; i--)
-		add_user_dtor(c, blk, c->dvars[i - 1], line);
+		add_user_dtor(c, blk, &c->dvars[i - 1], line);
 	c->ndvars = dmark;
 	for (i = c->nsvars; i > mark && !c->rc; i--)
 		if (c->svars[i - 1].open)

@@ -1,6 +1,6 @@
-// t/6111: a constructor of the program's own declared without its body
-// here is unknown; those the compiler makes (implicit, = default) are no
-// calls.
+// t/6111: a constructor or destructor of the program's own declared
+// without its body here is unknown; those the compiler makes (implicit,
+// = default) are no calls.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -14,6 +14,10 @@ struct Def {
 class Ext {
       public:
 	Ext(const char *p);
+};
+class Far {
+      public:
+	~Far();
 };
 
 int main()
@@ -29,5 +33,8 @@ int main()
 	(void)q;
 	(void)d;
 	(void)e;
+	{
+		Far f;
+	}
 	return 0;
 }
