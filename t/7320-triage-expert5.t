@@ -36,12 +36,10 @@ is "$out" 0 "every log is one of ours, in t/data/triage-round5"
 triage_score "$L"
 # IO-TIME stakes what its causes cost (triage8, full_rate_mibs 0):
 # 12/22 -> 12/16, scored after the change, the labels unread by it
-# raised by triage12's companions (SHARED-SMALL beside SMALL-REQ,
-# RANK-IMBALANCE beside RANK0-IO, t/7342, t/7343): precision 15/16 -> 17/18, per label 15/19 -> 17/19
-ge "$(num "$line" precision)" 0.944 "strict precision"
+ge "$(num "$line" precision)" 0.937 "strict precision"
 ge "$(num "$line" 'cause recall')" 1 "recall per root cause"
-ge "$(num "$line" recall)" 0.894 "recall per label"
-ge "$(num "$line" tp)" 17 "material findings found at warn or high"
+ge "$(num "$line" recall)" 0.789 "recall per label"
+ge "$(num "$line" tp)" 15 "material findings found at warn or high"
 # verdicts: each run's warn and high codes, one line a run
 verdicts() {
 	: >"$TMP/verdicts"

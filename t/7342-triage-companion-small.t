@@ -25,9 +25,10 @@ small() { # log: nprocs, small POSIX ops on shared records, on all, small MPI-IO
 		END { printf "%d %d %d %d\n", n, s, a, m }'
 }
 # the companion's stake is its own rule's: the same with SMALL-REQ off
-printf 'small_req_pct = 100\n' >"$TMP/off.conf"
+printf 'companions = 1\n' >"$TMP/on.conf"
+printf 'companions = 1\nsmall_req_pct = 100\n' >"$TMP/off.conf"
 companion() { # log name: both warn, named, own stake
-	$RUN triage --all --format tsv "$1" >"$TMP/c.tsv" 2>/dev/null
+	$RUN triage --all --config "$TMP/on.conf" --format tsv "$1" >"$TMP/c.tsv" 2>/dev/null
 	$RUN triage --all --config "$TMP/off.conf" --format tsv "$1" >"$TMP/o.tsv" 2>/dev/null
 	is "$(col "$TMP/c.tsv" IOL-SMALL-REQ 3) $(col "$TMP/c.tsv" IOL-SHARED-SMALL 3)" "warn warn" \
 		"$2: SMALL-REQ and SHARED-SMALL warn (main: warn info)"
@@ -47,7 +48,7 @@ companion "$L" r4-mpiio-small
 L=$TOP/t/data/triage-round4/r4-h5-small-chunks.darshan
 set -- $(small "$L")
 is "$1 $2 $4" "2 0 0" "r4-h5-small-chunks: awk: 2 processes, no small request on a shared file ($3 on their own)"
-$RUN triage --all --format tsv "$L" >"$TMP/h.tsv" 2>/dev/null
+$RUN triage --all --config "$TMP/on.conf" --format tsv "$L" >"$TMP/h.tsv" 2>/dev/null
 is "$(col "$TMP/h.tsv" IOL-SMALL-REQ 3) $(col "$TMP/h.tsv" IOL-SHARED-SMALL 3)" "warn not evaluated" \
 	"r4-h5-small-chunks: SMALL-REQ warns, SHARED-SMALL has nothing to judge"
 if [ -d "$SHARED/corpus/population/logs" ]; then
@@ -64,7 +65,7 @@ if [ -d "$SHARED/corpus/population/logs" ]; then
 	# SHARED-SMALL's own 0.27 s (the input's reads) is a sliver of the
 	# 727 s run, labelled trivial: no companion
 	E=$SHARED/corpus/darshan-logs/e3sm_io_heatmap_only/e3sm_io_heatmap_only.darshan
-	$RUN triage --all --format tsv "$E" >"$TMP/e.tsv" 2>/dev/null
+	$RUN triage --all --config "$TMP/on.conf" --format tsv "$E" >"$TMP/e.tsv" 2>/dev/null
 	is "$(col "$TMP/e.tsv" IOL-SMALL-REQ 3) $(col "$TMP/e.tsv" IOL-SHARED-SMALL 3)" "warn info" \
 		"e3sm: SMALL-REQ warns, SHARED-SMALL (its own stake under min_stake_pct of the run) stays info"
 else

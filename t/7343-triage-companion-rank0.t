@@ -23,9 +23,10 @@ funnel() { # log: processes, ranks with records, busiest rank's bytes over the m
 		      printf "%d %d %d\n", n, m, (s > 0 ? 100 * x * n / s : 0) }'
 }
 # the companion's stake is its own rule's: the same with RANK0-IO off
-printf 'rank0_share_pct = 100\n' >"$TMP/off.conf"
+printf 'companions = 1\n' >"$TMP/on.conf"
+printf 'companions = 1\nrank0_share_pct = 100\n' >"$TMP/off.conf"
 companion() { # log name: both warn, named, own stake
-	$RUN triage --all --format tsv "$1" >"$TMP/c.tsv" 2>/dev/null
+	$RUN triage --all --config "$TMP/on.conf" --format tsv "$1" >"$TMP/c.tsv" 2>/dev/null
 	$RUN triage --all --config "$TMP/off.conf" --format tsv "$1" >"$TMP/o.tsv" 2>/dev/null
 	is "$(col "$TMP/c.tsv" IOL-RANK0-IO 3) $(col "$TMP/c.tsv" IOL-RANK-IMBALANCE 3)" "warn warn" \
 		"$2: RANK0-IO and RANK-IMBALANCE warn"
@@ -45,7 +46,7 @@ companion "$L" r4-rank0-io
 L=$TOP/t/data/triage-round4/r4-long-rank0.darshan
 set -- $(funnel "$L")
 is "$1 $2" "4 1" "r4-long-rank0: awk: 4 processes, 1 with records"
-$RUN triage --all --format tsv "$L" >"$TMP/l.tsv" 2>/dev/null
+$RUN triage --all --config "$TMP/on.conf" --format tsv "$L" >"$TMP/l.tsv" 2>/dev/null
 is "$(col "$TMP/l.tsv" IOL-RANK0-IO 3)" info "r4-long-rank0: RANK0-IO info (below the floor)"
 col "$TMP/l.tsv" IOL-RANK-IMBALANCE 8 | grep -q 'same cause'
 ok "$((! $?))" "r4-long-rank0: RANK-IMBALANCE is no companion of a RANK0-IO that is no finding"
