@@ -88,8 +88,11 @@ static int pick(const struct iol_popcur *cur, int fmt, int *idx,
 	return n;
 }
 
-int iol_view_jobs_print(struct out *o, struct iol_popcur *cur,
-			struct iol_error *err)
+/* The rows of cur from its current one on, under the view started by
+ * begin (out_view, out_view_measure or out_view_stream). */
+static int rows(struct out *o, struct iol_popcur *cur,
+		void (*begin)(struct out *, const struct iol_view *),
+		struct iol_error *err)
 {
 	int nc = iol_popcur_ncols(cur), n, rc;
 	int *idx = calloc((size_t)nc + 1, sizeof *idx);
@@ -106,7 +109,7 @@ int iol_view_jobs_print(struct out *o, struct iol_popcur *cur,
 	n = pick(cur, o->fmt, idx, names, cols);
 	v.ncols = n;
 	if (o->fmt == FMT_TEXT)
-		out_view(o, &v);
+		begin(o, &v);
 	else
 		out_table(o, names, n);
 	/* the first row was read before the output was opened */
@@ -120,4 +123,18 @@ int iol_view_jobs_print(struct out *o, struct iol_popcur *cur,
 	free(names);
 	free(cols);
 	return rc;
+}
+
+int iol_view_jobs_measure(struct out *o, struct iol_popcur *cur,
+			  struct iol_error *err)
+{
+	if (o->fmt != FMT_TEXT)
+		return 0;
+	return rows(o, cur, out_view_measure, err);
+}
+
+int iol_view_jobs_print(struct out *o, struct iol_popcur *cur,
+			struct iol_error *err)
+{
+	return rows(o, cur, o->vpass == 1 ? out_view_stream : out_view, err);
 }
