@@ -195,6 +195,45 @@ static const uint64_t pow10[] = {
 	100000, 1000000, 10000000, 100000000, 1000000000,
 };
 
+/* fmt_fixed() of 0 < v with v * 10^prec under 1e11, without 128-bit
+ * arithmetic: x = v * 10^prec in doubles is within half an ulp (at most
+ * 2^-16 here) of the exact product, so unless its fraction is that close
+ * to one half, the rounding it implies is printf's (fix4_back()'s
+ * argument); 0 when it cannot tell or v is out of its range.  The
+ * float counters of parse --all are 1.7 million of these. */
+static size_t fixed_fast(char *out, size_t outsz, double v, int prec)
+{
+	static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4,
+				     1e5, 1e6, 1e7, 1e8, 1e9};
+	double x = v * p10[prec], f;
+	char dig[24], *p, *end = dig + sizeof(dig);
+	uint64_t q;
+	size_t nd, len;
+
+	if (!(x > 0 && x < 99999999999.0))
+		return 0;
+	q = (uint64_t)x;
+	f = x - (double)q;
+	if (f > 0.5 + 1.0 / 32768)
+		q++;
+	else if (f >= 0.5 - 1.0 / 32768)
+		return 0;
+	p = u64_back(end, q);
+	while (end - p < prec + 1)
+		*--p = '0';
+	nd = (size_t)(end - p);
+	if (nd + 2 > outsz)
+		return 0;
+	len = nd - (size_t)prec;
+	memcpy(out, p, len);
+	if (prec) {
+		out[len++] = '.';
+		memcpy(out + len, end - prec, (size_t)prec);
+		len += (size_t)prec;
+	}
+	return len;
+}
+
 size_t fmt_fixed(char *out, size_t outsz, double v, int prec)
 {
 	typedef unsigned __int128 u128;
@@ -204,6 +243,8 @@ size_t fmt_fixed(char *out, size_t outsz, double v, int prec)
 	char dig[48];
 	size_t nd, len = 0;
 
+	if (prec >= 0 && prec <= 9 && (len = fixed_fast(out, outsz, v, prec)))
+		return len;
 	memcpy(&bits, &v, 8);
 	neg = (int)(bits >> 63);
 	e = (int)((bits >> 52) & 0x7ff);

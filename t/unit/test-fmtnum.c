@@ -122,6 +122,7 @@ int main(void)
 	char want[100000];
 	size_t i;
 	int prec, k;
+	uint64_t seed;
 
 	for (i = 0; i < sizeof(fvals) / sizeof(fvals[0]); i++)
 		for (prec = 0; prec <= 9; prec++)
@@ -137,6 +138,25 @@ int main(void)
 		check_fixed(nextafter(h, 0), 6);
 		check_fixed(h, 6);
 		check_fixed(nextafter(h, 1), 6);
+	}
+	/* fmt_fixed's double-only path (products under 1e11): halves and
+	 * their neighbours at its edge, and values of every magnitude from
+	 * a fixed sequence, at each precision */
+	for (prec = 0; prec <= 9; prec++)
+		for (k = 0; k < 200; k++) {
+			double h = (99999999000.0 + k + 0.5) / pow(10, prec);
+
+			check_fixed(nextafter(h, 0), prec);
+			check_fixed(h, prec);
+			check_fixed(nextafter(h, 1e300), prec);
+		}
+	for (k = 0, seed = 42; k < 20000; k++) {
+		double v;
+
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		v = (double)(seed >> 11) / 9007199254740992.0 *
+		    pow(10, (int)(seed % 17) - 6);
+		check_fixed(v, (int)(seed >> 60) % 10);
 	}
 	/* a buffer in memory that starts at one byte and must grow */
 	ok(obuf_init_mem(&ob, 1) == 0, "a buffer in memory");
