@@ -195,7 +195,7 @@ static const uint64_t pow10[] = {
 	100000, 1000000, 10000000, 100000000, 1000000000,
 };
 
-/* fmt_fixed() of 0 < v with v * 10^prec under 1e11, without 128-bit
+/* fmt_fixed() of v with |v| * 10^prec under 1e11, without 128-bit
  * arithmetic: x = v * 10^prec in doubles is within half an ulp (at most
  * 2^-16 here) of the exact product, so unless its fraction is that close
  * to one half, the rounding it implies is printf's (fix4_back()'s
@@ -205,12 +205,14 @@ static size_t fixed_fast(char *out, size_t outsz, double v, int prec)
 {
 	static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4,
 				     1e5, 1e6, 1e7, 1e8, 1e9};
-	double x = v * p10[prec], f;
-	char dig[24], *p, *end = dig + sizeof(dig);
-	uint64_t q;
-	size_t nd, len;
+	int neg = signbit(v) != 0, k;
+	double x = (neg ? -v : v) * p10[prec], f;
+	char dig[64], *end = dig + 32, *p = end;
+	uint64_t q, ip, fp;
 
-	if (!(x > 0 && x < 99999999999.0))
+	/* zeros are most float counters; printf signs a negative that
+	 * rounds to zero too ("-0.000000") */
+	if (!(x >= 0 && x < 99999999999.0) || outsz < 32)
 		return 0;
 	q = (uint64_t)x;
 	f = x - (double)q;
@@ -218,20 +220,31 @@ static size_t fixed_fast(char *out, size_t outsz, double v, int prec)
 		q++;
 	else if (f >= 0.5 - 1.0 / 32768)
 		return 0;
-	p = u64_back(end, q);
-	while (end - p < prec + 1)
-		*--p = '0';
-	nd = (size_t)(end - p);
-	if (nd + 2 > outsz)
-		return 0;
-	len = nd - (size_t)prec;
-	memcpy(out, p, len);
-	if (prec) {
-		out[len++] = '.';
-		memcpy(out + len, end - prec, (size_t)prec);
-		len += (size_t)prec;
+	if (q == 0) { /* the unset timers and variances */
+		k = neg;
+		out[0] = '-';
+		memcpy(out + k, "0.0000000000000000", 16);
+		return (size_t)(k + (prec ? prec + 2 : 1));
 	}
-	return len;
+	ip = q / pow10[prec];
+	fp = q - ip * pow10[prec];
+	/* the decimals, all prec of them, two at a time from the end */
+	for (k = prec; k >= 2; k -= 2, fp /= 100) {
+		p -= 2;
+		memcpy(p, fmtfast_digits2 + 2 * (fp % 100), 2);
+	}
+	if (k)
+		*--p = (char)('0' + fp);
+	if (prec)
+		*--p = '.';
+	p = u64_back(p, ip);
+	if (neg)
+		*--p = '-';
+	/* one copy of a constant size (the string is at most 24 bytes,
+	 * out has 32): no call; the bytes copied past it are set */
+	memset(end, 0, 8);
+	memcpy(out, p, 32);
+	return (size_t)(end - p);
 }
 
 size_t fmt_fixed(char *out, size_t outsz, double v, int prec)

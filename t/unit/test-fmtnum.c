@@ -157,6 +157,13 @@ int main(void)
 		v = (double)(seed >> 11) / 9007199254740992.0 *
 		    pow(10, (int)(seed % 17) - 6);
 		check_fixed(v, (int)(seed >> 60) % 10);
+		check_fixed(-v, (int)(seed >> 56) % 10);
+	}
+	for (prec = 0; prec <= 9; prec++) {
+		check_fixed(0.0, prec);
+		check_fixed(-0.0, prec);
+		check_fixed(-1e-12, prec);
+		check_fixed(-0.5, prec);
 	}
 	/* a buffer in memory that starts at one byte and must grow */
 	ok(obuf_init_mem(&ob, 1) == 0, "a buffer in memory");
