@@ -380,9 +380,10 @@ static void stream_free(struct out *o)
 
 void out_view_measure(struct out *o, const struct iol_view *v)
 {
-	out_view(o, v);
+	/* the machine formats start their table in the second pass */
 	if (o->fmt != FMT_TEXT)
 		return;
+	out_view(o, v);
 	stream_free(o);
 	o->vnat = calloc((size_t)v->ncols + 1, sizeof(*o->vnat));
 	if (!o->vnat) {
