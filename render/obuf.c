@@ -333,16 +333,26 @@ const char *fmt_bytes(char *buf, size_t n, double v, int style)
 {
 	static const char *const unit[] = {"B",	  "KiB", "MiB",
 					   "GiB", "TiB", "PiB"};
-	int u = 0;
+	char t[400];
+	size_t k, ul;
+	int u = 0, prec;
 
 	while (fabs(v) >= 1024 && u < 5) {
 		v /= 1024;
 		u++;
 	}
-	if (u == 0 || (style == BYTES_SHORT && fabs(v) >= 100))
-		snprintf(buf, n, "%.0f %s", v, unit[u]);
-	else
-		snprintf(buf, n, "%.1f %s", v, unit[u]);
+	prec = u == 0 || (style == BYTES_SHORT && fabs(v) >= 100) ? 0 : 1;
+	/* fmt_fixed() is printf's "%.*f" without printf: every byte cell
+	 * of a table (two a row of ten million in `jobs`) */
+	k = fmt_fixed(t, sizeof(t), v, prec);
+	ul = strlen(unit[u]);
+	if (k + ul + 2 > n) {
+		snprintf(buf, n, "%.*f %s", prec, v, unit[u]);
+		return buf;
+	}
+	memcpy(buf, t, k);
+	buf[k] = ' ';
+	memcpy(buf + k + 1, unit[u], ul + 1);
 	return buf;
 }
 

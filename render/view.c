@@ -201,7 +201,8 @@ static void put_colored(struct out *o, const char *s, size_t len, int color)
 
 	if (color > 0 && color < 5)
 		obuf_printf(&o->ob, "\033[%sm", sgr[color]);
-	obuf_printf(&o->ob, "%.*s", (int)len, s);
+	/* every cell of every row: no printf */
+	obuf_write(&o->ob, s, len);
 	if (color > 0 && color < 5)
 		obuf_puts(&o->ob, "\033[0m");
 }
