@@ -242,7 +242,13 @@ static int cell_grow(struct out *o)
 
 void out_cell_push(struct out *o, const char *s, int color)
 {
-	char *d = iol_esc_dup(s);
+	char *d;
+
+	if (o->vpass == 1 && !o->nomem) {
+		view_text_measure(o, s ? s : "");
+		return;
+	}
+	d = iol_esc_dup(s);
 
 	if (d && o->ncells == o->cellcap && cell_grow(o) < 0) {
 		free(d);
@@ -441,6 +447,8 @@ void out_null(struct out *o)
 
 void out_endrow(struct out *o)
 {
+	if (o->fmt == FMT_TEXT && o->vpass)
+		view_text_row(o);
 	if (o->fmt == FMT_CSV || o->fmt == FMT_TSV)
 		obuf_putc(&o->ob, '\n');
 	else if (o->fmt == FMT_JSON)
@@ -561,6 +569,9 @@ int out_close(struct out *o, int commit)
 	free(o->ccolor);
 	free(o->vkeys);
 	free(o->right);
+	free(o->vnat);
+	free(o->vw);
+	free(o->vhide);
 	err = obuf_release(&o->ob);
 	if (o->tmp) {
 		if (close(o->ob.fd) < 0 && !err)
