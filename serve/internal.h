@@ -92,6 +92,16 @@ void warm_start(const struct serve_opts *o);
  * and let go: its commands' outputs are kept (pages.c). */
 void page_make(const struct serve_opts *o, long long id);
 
+/* The batch argv ("--serve-batch" CMD ... \x1e CMD ...) run by a
+ * pre-started worker (worker.c) at niceness nice, the store's state
+ * stamp (its kept store opened anew when it changes): its framed
+ * output in r as run_iolens() would give it (r->timedout, r->toobig
+ * when killed), its CPU milliseconds; 0, or -1 when no worker could
+ * take it (r empty: the caller starts a child). */
+int worker_batch(const struct serve_opts *o, const char *stamp,
+		 const char *const *argv, int logfd, int nice, struct run *r,
+		 double *cpu_ms);
+
 /* The outputs kept (cache.c), by key: 1 and a copy in r; or 0, the
  * caller to run it and cache_put() it (others asking meanwhile wait
  * when wait is set), or -1 when another is running it and wait is 0.
@@ -131,9 +141,11 @@ struct serve_stats {
 	unsigned long long disk;  /* outputs and pages read back from disk */
 	unsigned long long pages; /* job pages and dashboards rendered */
 	unsigned long long made, passes; /* pages made ahead, their passes */
+	unsigned long long spawned;	 /* processes started (workers too) */
 	size_t bytes;
 };
 void cache_count_child(void);
+void cache_count_spawn(void);
 void cache_count_made(void);
 void cache_count_page(void);
 void cache_count_pass(void);

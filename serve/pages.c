@@ -1522,9 +1522,10 @@ static void stats(struct page *p)
 		  "{\"children\": %llu, \"cache_hits\": %llu, "
 		  "\"cache_misses\": %llu, \"cache_bytes\": %zu, "
 		  "\"made_ahead\": %llu, \"ahead_passes\": %llu, "
+		  "\"processes_started\": %llu, "
 		  "\"disk_hits\": %llu, \"pages_made\": %llu}\n",
 		  s.children, s.hits, s.misses, s.bytes, s.made, s.passes,
-		  s.disk, s.pages);
+		  s.spawned, s.disk, s.pages);
 }
 
 /* ---- routing ---- */

@@ -115,7 +115,7 @@ static int drain(int fo, int fe, double deadline, struct run *r)
 #define BG_NICE 19
 static _Thread_local int in_background;
 
-static void child_nice(pid_t pid)
+static int child_niceness(void)
 {
 	int base;
 
@@ -124,7 +124,12 @@ static void child_nice(pid_t pid)
 	if (errno)
 		base = 0;
 	base = in_background ? BG_NICE : base + CHILD_NICE;
-	setpriority(PRIO_PROCESS, (id_t)pid, base > 19 ? 19 : base);
+	return base > 19 ? 19 : base;
+}
+
+static void child_nice(pid_t pid)
+{
+	setpriority(PRIO_PROCESS, (id_t)pid, child_niceness());
 }
 
 static int spawn(const struct serve_opts *o, const char *const *argv, int logfd,
@@ -201,6 +206,7 @@ void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 		 * child runs as it would have */
 		child_nice(pid);
 		cache_count_child();
+		cache_count_spawn();
 	}
 	close(po[1]);
 	close(pe[1]);
@@ -341,6 +347,26 @@ static int frame(const char **p, const char *end, struct run *r)
 	return 0;
 }
 
+/* the store's state of this thread's page (run_many's), for a worker */
+static _Thread_local const char *page_stamp = "";
+
+/* A batch by a worker; a background run (its children niced to 19 for
+ * minutes) and a batch no worker took by a child of its own. */
+static void worker_or_child(const struct serve_opts *o, const char *const *av,
+			    int logfd, struct run *b)
+{
+	double t0 = now(), cpu;
+
+	if (!in_background && worker_batch(o, page_stamp, av, logfd,
+					   child_niceness(), b, &cpu) == 0) {
+		spent_wall += (now() - t0) * 1e3;
+		spent_cpu += cpu;
+		spent_n++;
+		return;
+	}
+	run_iolens(o, av, logfd, b);
+}
+
 /* The commands of todo[0..n) (indexes into argvs) in one child; the
  * number of them it printed whole, the next one's run in r when the
  * child was killed at the time or output limit (it alone is charged
@@ -362,7 +388,7 @@ static int run_batch(const struct serve_opts *o,
 			av[k++] = argvs[todo[i]][j];
 	}
 	av[k] = NULL;
-	run_iolens(o, av, logfd, &b);
+	worker_or_child(o, av, logfd, &b);
 	p = b.out.s;
 	end = p + b.out.len;
 	for (i = 0; i < n && p && frame(&p, end, &r[todo[i]]) == 0; i++)
@@ -388,7 +414,8 @@ static void run_all(const struct serve_opts *o, const char *const *const *argvs,
 	int k;
 
 	while (n > 0) {
-		if (n == 1) {
+		/* alone unless a worker takes it (a batch of one) */
+		if (n == 1 && in_background) {
 			run_iolens(o, argvs[todo[0]], logfd, &r[todo[0]]);
 			return;
 		}
@@ -421,7 +448,9 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 			claimed = 1;
 		}
 	}
+	page_stamp = stamp;
 	run_all(o, argvs, todo, ntodo, logfd, r);
+	page_stamp = "";
 	for (int t = 0; t < ntodo; t++)
 		if (keep[todo[t]]) {
 			cache_put(&key[todo[t]], &r[todo[t]], 0);
