@@ -228,9 +228,11 @@ int serve_worker_run(int sock, serve_batch_fn run, void (*fresh)(void))
 		}
 		/* the store changed (or its state is unknown): the store
 		 * kept open is opened again, its schema read anew */
-		if (strcmp(argv[0], last) || !strcmp(argv[0], "!"))
+		if (argv[0][0] &&
+		    (strcmp(argv[0], last) || !strcmp(argv[0], "!")))
 			fresh();
-		snprintf(last, sizeof last, "%s", argv[0]);
+		if (argv[0][0]) /* "": no command of it reads the store */
+			snprintf(last, sizeof last, "%s", argv[0]);
 		c0 = cpu_ms();
 		if (serve_batch_run(argc - 1, argv + 1, run) < 0) {
 			free(blob);

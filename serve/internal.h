@@ -156,6 +156,8 @@ struct csv {
 	char ***rows;
 	int *ncells;
 	int nrows;
+	char *arena;  /* every cell, NUL-ended, one after another */
+	char **cells; /* rows[r] points into it */
 };
 int csv_parse(const char *s, size_t n, struct csv *c);
 void csv_free(struct csv *c);
