@@ -143,9 +143,9 @@ for kind in list job dashboard dash-part; do
 		awk -v l="$lane" '{ s = $0; sub(/.*lane;desc=/, "", s); sub(/[ ,].*/, "", s)
 			if ((l == "slow") != (s == "slow")) next
 			n++
-			for (i = split("queue pool child ccpu", P, " "); i > 0; i--) {
+			for (i = split("queue pool child worker ccpu", P, " "); i > 0; i--) {
 				v = $0; if (sub(".*[ ,]" P[i] ";dur=", "", v)) { sub(/[;, ].*/, "", v); t[P[i]] += v } }
-			} END { if (n && ("queue" in t)) printf "            %s: %d, waits: queue %.1f, pool %.1f, children %.1f (their CPU %.2f) ms a page\n",
-				l == "slow" ? "made (lane slow)" : "others", n, t["queue"] / n, t["pool"] / n, t["child"] / n, t["ccpu"] / n }' "$T/lat.k"
+			} END { if (n && ("queue" in t)) printf "            %s: %d, waits: queue %.1f, pool %.1f, children %.1f (for a free worker %.1f; their CPU %.2f) ms a page\n",
+				l == "slow" ? "made (lane slow)" : "others", n, t["queue"] / n, t["pool"] / n, t["child"] / n, t["worker"] / n, t["ccpu"] / n }' "$T/lat.k"
 	done
 done

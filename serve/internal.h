@@ -49,6 +49,8 @@ void run_free(struct run *r);
  * milliseconds it waited for them, their CPU milliseconds, how many. */
 void run_spent_reset(void);
 void run_spent(double *wall_ms, double *cpu_ms, int *n);
+/* ... of those milliseconds, the ones waiting for a free worker */
+double run_spent_worker(void);
 /* Each of the n (at most RUN_MAX_MANY) commands argvs[i] as run_iolens()
  * runs it, into r[i]: the output kept from an earlier run when the log
  * (and the store, for a command reading it) is the same, the others
@@ -96,11 +98,12 @@ void page_make(const struct serve_opts *o, long long id);
  * pre-started worker (worker.c) at niceness nice, the store's state
  * stamp (its kept store opened anew when it changes): its framed
  * output in r as run_iolens() would give it (r->timedout, r->toobig
- * when killed), its CPU milliseconds; 0, or -1 when no worker could
+ * when killed), its CPU milliseconds and those it waited for a free
+ * worker; 0, or -1 when no worker could
  * take it (r empty: the caller starts a child). */
 int worker_batch(const struct serve_opts *o, const char *stamp,
 		 const char *const *argv, int logfd, int nice, struct run *r,
-		 double *cpu_ms);
+		 double *cpu_ms, double *wait_ms);
 
 /* The outputs kept (cache.c), by key: 1 and a copy in r; or 0, the
  * caller to run it and cache_put() it (others asking meanwhile wait

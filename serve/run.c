@@ -158,12 +158,17 @@ static int spawn(const struct serve_opts *o, const char *const *argv, int logfd,
  * it waited for them, their CPU time (their rusage), how many (a
  * page's Server-Timing: a first visit's cost beyond the server's own
  * thread) */
-static _Thread_local double spent_wall, spent_cpu;
+static _Thread_local double spent_wall, spent_cpu, spent_worker;
 static _Thread_local int spent_n;
+
+double run_spent_worker(void)
+{
+	return spent_worker;
+}
 
 void run_spent_reset(void)
 {
-	spent_wall = spent_cpu = 0;
+	spent_wall = spent_cpu = spent_worker = 0;
 	spent_n = 0;
 }
 
@@ -355,11 +360,13 @@ static _Thread_local const char *page_stamp = "";
 static void worker_or_child(const struct serve_opts *o, const char *const *av,
 			    int logfd, struct run *b)
 {
-	double t0 = now(), cpu;
+	double t0 = now(), cpu, wait;
 
-	if (!in_background && worker_batch(o, page_stamp, av, logfd,
-					   child_niceness(), b, &cpu) == 0) {
+	if (!in_background &&
+	    worker_batch(o, page_stamp, av, logfd, child_niceness(), b, &cpu,
+			 &wait) == 0) {
 		spent_wall += (now() - t0) * 1e3;
+		spent_worker += wait;
 		spent_cpu += cpu;
 		spent_n++;
 		return;

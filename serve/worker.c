@@ -285,8 +285,9 @@ static int answer(const struct serve_opts *o, struct worker *w, int n,
 
 int worker_batch(const struct serve_opts *o, const char *stamp,
 		 const char *const *argv, int logfd, int nice, struct run *r,
-		 double *cpu_ms)
+		 double *cpu_ms, double *wait_ms)
 {
+	double t0 = now();
 	uint64_t sh = shape(argv);
 	struct worker *w;
 	int n = 1, rc;
@@ -295,10 +296,11 @@ int worker_batch(const struct serve_opts *o, const char *stamp,
 		n += !strcmp(argv[i], "\x1e");
 	memset(r, 0, sizeof(*r));
 	r->status = -1;
-	*cpu_ms = 0;
+	*cpu_ms = *wait_ms = 0;
 	pthread_mutex_lock(&mu);
 	w = take(sh);
 	pthread_mutex_unlock(&mu);
+	*wait_ms = (now() - t0) * 1e3;
 	if (!w)
 		return -1;
 	/* one request at a time on w: no lock held while it runs */
