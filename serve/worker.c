@@ -10,9 +10,10 @@
  * go after WORKER_RUNS batches, so that what a command leaks stays
  * bounded.  A worker runs batches of one shape only (the same commands
  * with the same options; the jobs' ids in --where aside): a command's
- * options are kept in statics, and `triage --db` leaves its
- * --severity default set for a later `triage` of a log.  No more workers than
- * twice the cores (2 at least, 8 at most): more only queue for the cores.
+ * options are kept in statics, and `triage --db` leaves its --severity
+ * default set for a later `triage` of a log.  No more workers than twice
+ * the cores (2 at least, 8 at most; IOLENS_SERVE_WORKERS: 1 to 32): more
+ * only queue for the cores.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,7 +38,8 @@
 #include "base/banned.h"
 
 #define WORKER_RUNS 200
-#define WORKER_MAX 8
+#define WORKER_MAX 32
+#define WORKER_DEFAULT_MAX 8
 
 extern char **environ;
 
@@ -68,10 +70,15 @@ static int pool_size(void)
 	const char *t = getenv("IOLENS_TEST_NO_WORKER");
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
+	const char *w = getenv("IOLENS_SERVE_WORKERS");
+	long k = w && *w ? strtol(w, NULL, 10) : 0;
+
 	if (t && *t)
 		return -1;
+	if (k >= 1 && k <= WORKER_MAX)
+		return (int)k;
 	n = n < 1 ? 2 : 2 * n;
-	return n > WORKER_MAX ? WORKER_MAX : (int)n;
+	return n > WORKER_DEFAULT_MAX ? WORKER_DEFAULT_MAX : (int)n;
 }
 
 /* A batch's shape: its arguments hashed (FNV-1a), --where's value
