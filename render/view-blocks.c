@@ -253,6 +253,17 @@ static void fold_note(struct out *o, const struct iol_blocks *bl)
 			 "__libc_start_main) left out",
 			 n ? ";" : "");
 	out_text(o, "\n");
+	for (k = 0; bl->preload && k < n; k++)
+		if (!strncmp(seen[k], "[MPI: MPI_Init", 14)) {
+			out_text(o,
+				 "%s: without the dynamic loader's opens "
+				 "and reads of the plugins MPI loads with "
+				 "dlopen()\n(iolens trace does not see "
+				 "ld.so's own calls; strace -k counts "
+				 "them)\n",
+				 seen[k]);
+			break;
+		}
 }
 
 void iol_view_blocks_ranked(struct out *o, const char *trace,

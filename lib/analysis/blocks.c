@@ -1289,6 +1289,7 @@ static void check_modules(const struct iol_job *job, struct iol_blocks *out)
 	out->nmods = k;
 	out->stacks_cut = job->stacks_cut;
 	out->stack_depth = job->stack_depth;
+	out->preload = !strcmp(job->source, "iolens-trace");
 }
 
 int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
