@@ -16,6 +16,8 @@ for src in "$@"; do
 	case $n in
 	chain-app.c) more=chain-lib.c && cp "${src%/*}"/chain-lib.[ch] "$d/" ;;
 	chain-lib.c) continue ;;
+	own-app.c) more=own-meta.c && cp "${src%/*}"/own-meta.c "${src%/*}"/own-header.h "$d/" ;;
+	own-meta.c) continue ;;
 	esac
 	(
 		cd "$d" || exit 1

@@ -102,6 +102,11 @@ int cmd_diff(int argc, char **argv)
 		iol_diff_release(&d);
 		goto out;
 	}
+	if (d.stale_module)
+		msg("warning: no code blocks compared: '%s' changed since "
+		    "'%s' was traced, its functions and lines would be the new "
+		    "build's: trace it again",
+		    d.stale_module, d.stale_log);
 	view_diff(&o, &d, &a, &b);
 	iol_diff_release(&d);
 	if (cmd_out_close(&o, 1) == 0)

@@ -295,6 +295,9 @@ static void pred_text(struct out *o, const struct iol_cblock *b,
 	if (p->opaque & IOL_COPAQUE_PTR)
 		out_text(o, ", plus the I/O of a function called through a "
 			    "pointer (unknown)");
+	if (p->opaque & IOL_COPAQUE_NOBODY)
+		out_text(o, ", plus the I/O of functions without a body "
+			    "here (unknown)");
 	if (cost)
 		out_text(o, ", I/O time %.6f s", src_time(cost, b));
 	out_text(o, "\n");
@@ -310,6 +313,12 @@ static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
 			 cc->thread == 2   ? " (at exit)"
 			 : cc->thread == 1 ? " (a thread's start)"
 					   : "");
+		return;
+	}
+	if (cc->op == IOL_COP_LIB && cc->nobody) {
+		out_text(o,
+			 "%s() (no body in these sources: its I/O unknown)\n",
+			 cc->name);
 		return;
 	}
 	if (cc->op == IOL_COP_LIB && cc->api == IOL_CAPI_USER) {
@@ -883,6 +892,11 @@ int iol_view_blocks_source_say(const struct iol_ctree *t)
 					  "after --)");
 		bad = 1;
 	}
+	for (int i = 0; i < t->nnobody; i++)
+		msg("warning: %s() is called but defined in none of the "
+		    "given files: its I/O is unknown (give the file that "
+		    "defines it)",
+		    t->nobody[i]);
 	for (int i = 0; i < t->nassumed; i++)
 		if (!t->assumed[i].uses)
 			msg("warning: --assume %s: no loop bound, size or "

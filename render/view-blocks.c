@@ -391,6 +391,12 @@ int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
 			    "(stripped, or built without -g): functions by "
 			    "symbol or address, no lines",
 			    bl->mods[i].path);
+	if (bl->written_after)
+		msg("note: '%s' was written %lld s after its last call (a "
+		    "copy?): strace -k records no build ids, so a binary "
+		    "rebuilt before then is not seen and its lines cannot be "
+		    "checked",
+		    trace, (long long)bl->written_after);
 	if (bl->src_missing)
 		msg("warning: %zu source file%s the binaries name %s not found "
 		    "(the first: '%s'): no loops from %s; --source-map OLD=NEW "

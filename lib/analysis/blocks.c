@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "analysis/blocks.h"
 #include "analysis/blocks-fold.h"
@@ -392,6 +393,25 @@ int iol_srcmap_parse(char *arg, struct iol_srcmap *m)
 	return 0;
 }
 
+/* where from, whole components, starts in file: its start, or for a
+ * relative from (a source compiled by a relative name, now joined to
+ * its compiler directory) after any '/' of it; NULL nowhere */
+static const char *map_at(const char *file, const char *from, size_t k)
+{
+	const char *p;
+
+	if (!strncmp(file, from, k) &&
+	    (file[k] == '/' || file[k] == '\0' || from[k - 1] == '/'))
+		return file;
+	if (from[0] == '/')
+		return NULL;
+	for (p = strchr(file, '/'); p; p = strchr(p + 1, '/'))
+		if (!strncmp(p + 1, from, k) &&
+		    (p[1 + k] == '/' || p[1 + k] == '\0' || from[k - 1] == '/'))
+			return p + 1;
+	return NULL;
+}
+
 /* where file is read: the first --source-map rule whose from is a
  * leading whole-component part of it, applied into buf; else file */
 static const char *src_path(const struct build *bd, const char *file, char *buf,
@@ -400,14 +420,13 @@ static const char *src_path(const struct build *bd, const char *file, char *buf,
 	int i;
 
 	for (i = 0; i < bd->nsrcmap; i++) {
-		const char *from = bd->srcmap[i].from;
+		const char *from = bd->srcmap[i].from, *at;
 		size_t k = strlen(from);
 		int w;
 
-		if (!k || strncmp(file, from, k) != 0 ||
-		    (file[k] != '/' && file[k] != '\0' && from[k - 1] != '/'))
+		if (!k || !(at = map_at(file, from, k)))
 			continue;
-		w = snprintf(buf, n, "%s%s", bd->srcmap[i].to, file + k);
+		w = snprintf(buf, n, "%s%s", bd->srcmap[i].to, at + k);
 		return w < 0 || (size_t)w >= n ? file : buf;
 	}
 	return file;
@@ -1257,6 +1276,32 @@ static const struct iol_jmodule *traced(const struct iol_job *job,
 }
 
 /*
+ * Seconds the trace file was written after the trace's last call, more
+ * than a minute (a copy of it, its time then no run's), when nothing
+ * but that time can tell a rebuilt binary: a trace without the modules'
+ * build ids (strace -k); else 0.  strace -tt's times of day are local.
+ */
+static int64_t written_after(const struct iol_job *job)
+{
+	int64_t m = job->trace_mtime_ns / 1000000000, d;
+	time_t t = (time_t)m;
+	struct tm tm;
+
+	if (job->nmodules || m <= 0 || !job->stacks)
+		return 0;
+	if (job->date_known) {
+		d = m - job->end_sec;
+	} else {
+		if (!localtime_r(&t, &tm))
+			return 0;
+		d = ((int64_t)tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec -
+		     job->end_sec % 86400 + 2 * 86400) %
+		    86400;
+	}
+	return d > 60 ? d : 0;
+}
+
+/*
  * Each binary of the program's frames against the trace: gone, or
  * changed (another build id, else size or time than iolens trace wrote;
  * for strace -k, which writes none, modified after the trace file was),
@@ -1265,7 +1310,7 @@ static const struct iol_jmodule *traced(const struct iol_job *job,
 static void check_modules(const struct iol_job *job, struct iol_blocks *out)
 {
 	struct iol_blocks_priv *p = out->priv;
-	size_t i, k = 0;
+	size_t i, k = 0, here = 0;
 
 	for (i = 0; i < p->nmods; i++) {
 		struct iol_bmod *m = &p->mods[i];
@@ -1281,6 +1326,7 @@ static void check_modules(const struct iol_job *job, struct iol_blocks *out)
 			     : job->trace_mtime_ns > 0 &&
 					 now.mtime_ns > job->trace_mtime_ns)
 			m->state = IOL_BMOD_CHANGED;
+		here += m->state != IOL_BMOD_GONE;
 		if (m->state)
 			p->mods[k++] = *m;
 	}
@@ -1290,6 +1336,8 @@ static void check_modules(const struct iol_job *job, struct iol_blocks *out)
 	out->stacks_cut = job->stacks_cut;
 	out->stack_depth = job->stack_depth;
 	out->preload = !strcmp(job->source, "iolens-trace");
+	/* of binaries that are here, whose lines would be used */
+	out->written_after = here ? written_after(job) : 0;
 }
 
 int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,

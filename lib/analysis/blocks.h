@@ -123,6 +123,10 @@ struct iol_blocks {
 	 * of them (borrowed: valid until iol_blocks_free) */
 	size_t src_missing;
 	const char *src_missing_first;
+	/* a trace without build ids (strace -k) written this many seconds
+	 * after its last call (a copy): a binary rebuilt before then is not
+	 * seen by its time, so its lines cannot be checked; 0 none */
+	int64_t written_after;
 	/* files mapped into memory (mmap): what the program reads or writes
 	 * through a mapping is in no call, so in no block's bytes */
 	int64_t maps;

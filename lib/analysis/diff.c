@@ -1024,6 +1024,24 @@ static int block_rows(struct iol_diff *d, const struct bpair *p, size_t group,
 	return 0;
 }
 
+/* whether a binary of side s changed since it was traced (issue 33
+ * D1: the blocks of a rebuilt binary were compared, their functions and
+ * lines the new build's); then d says which */
+static int stale(struct iol_diff *d, const struct iol_blocks *bl,
+		 const struct iol_diffside *s)
+{
+	size_t i;
+
+	for (i = 0; i < bl->nmods; i++)
+		if (bl->mods[i].state == IOL_BMOD_CHANGED) {
+			d->stale_log = s->log;
+			d->stale_module =
+				iol_arena_strdup(&d->arena, bl->mods[i].path);
+			return 1;
+		}
+	return 0;
+}
+
 /* the blocks of both jobs by call path, the largest change in bytes
  * first (then calls, then I/O time); nothing unless both have stacks */
 static int build_blocks(struct iol_diff *d, const struct iol_diffside *a,
@@ -1042,6 +1060,11 @@ static int build_blocks(struct iol_diff *d, const struct iol_diffside *a,
 	    (rc = iol_blocks_build(b->job, NULL, &bb, err)) < 0)
 		goto out;
 	rc = IOL_ENOMEM;
+	if (stale(d, ba, a) || stale(d, bb, b)) {
+		/* iolens blocks refuses such a trace: no rows from it */
+		rc = d->stale_module ? 0 : IOL_ENOMEM;
+		goto out;
+	}
 	if (!(va = block_paths(d, ba)) || !(vb = block_paths(d, bb)) ||
 	    !(p = bpairs_make(va, ba->n, vb, bb->n, &np)) ||
 	    bpairs_moved(d, p, &np) < 0)

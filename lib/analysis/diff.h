@@ -78,6 +78,10 @@ struct iol_diff {
 	/* code blocks: pairs unchanged in calls and bytes hidden (not
 	 * --all), and those left out by --top */
 	int64_t blocks_same, blocks_cut;
+	/* code blocks not compared: a binary of the trace stale_log
+	 * (stale_module, in the arena) changed since it was traced, so its
+	 * functions and lines would be the new build's; NULL: none */
+	const char *stale_log, *stale_module;
 	struct iol_arena arena; /* the rows' strings */
 };
 

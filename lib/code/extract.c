@@ -134,6 +134,14 @@ struct ctx {
 		const struct iol_cblock *wblk;
 	} * svars;
 	size_t nsvars, capsvars;
+	/* the destructors of the local objects of the scopes around the
+	 * walk whose class's destructor is in the files (RAII): called at
+	 * their scope's closing brace */
+	struct dvar {
+		const struct fnrec *f; /* NULL: its body is in no file */
+		CXCursor d;	       /* the destructor */
+	} * dvars;
+	size_t ndvars, capdvars;
 	CXCursor decl; /* the variable whose initializer is walked */
 	/* C FILE * variables of the function whose buffer's state the
 	 * walk knows: opened here, or flushed here once */
@@ -3021,6 +3029,73 @@ static int anon_map(const struct ctx *c, CXCursor call, const char *name)
 	       has_token(flags, "MAP_ANON");
 }
 
+static const char *qual_name(struct ctx *c, CXCursor cur);
+static int project_header(CXCursor cur);
+
+/*
+ * Whether ref, a called function the files do not define, is one of the
+ * program's own: a function, method or constructor declared in a given
+ * file or a project header, not a builtin nor one the compiler makes
+ * (an implicit or `= default` constructor or method).
+ */
+static int own_decl(CXCursor ref)
+{
+	enum CXCursorKind kd = clang_getCursorKind(ref);
+	CXSourceLocation l = clang_getCursorLocation(ref);
+
+	if (kd != CXCursor_FunctionDecl && kd != CXCursor_CXXMethod &&
+	    kd != CXCursor_FunctionTemplate && kd != CXCursor_Constructor)
+		return 0;
+	if ((kd == CXCursor_CXXMethod || kd == CXCursor_Constructor) &&
+	    clang_CXXMethod_isDefaulted(ref))
+		return 0;
+	if (clang_Cursor_isNull(ref) ||
+	    clang_equalLocations(l, clang_getNullLocation()))
+		return 0;
+	return clang_Location_isFromMainFile(l) || project_header(ref);
+}
+
+/* the name, once, in the tree's list of functions without a body */
+static void note_nobody(struct ctx *c, const char *name)
+{
+	struct iol_ctree *t = c->t;
+	const char **v;
+	int i;
+
+	for (i = 0; i < t->nnobody; i++)
+		if (!strcmp(t->nobody[i], name))
+			return;
+	/* the arena keeps the old array: these are few */
+	if (!(t->nnobody & (t->nnobody - 1)) || !t->nnobody) {
+		v = zalloc(c, (size_t)(t->nnobody ? t->nnobody * 2 : 4) *
+				      sizeof(*v));
+		if (!v)
+			return;
+		if (t->nnobody)
+			memcpy(v, t->nobody, (size_t)t->nnobody * sizeof(*v));
+		t->nobody = v;
+	}
+	t->nobody[t->nnobody++] = name;
+}
+
+/* a call of the program's own function ref whose body no given file
+ * has: its I/O unknown, never none (issue 33 D6) */
+static void add_nobody(struct ctx *c, CXCursor call, struct iol_cblock *blk,
+		       CXCursor ref)
+{
+	struct iol_ccall *cc;
+	unsigned line, col;
+
+	call_where(call, &line, &col);
+	if (!(cc = line_call(c, blk, line, col)))
+		return;
+	cc->api = IOL_CAPI_USER;
+	cc->op = IOL_COP_LIB;
+	cc->nobody = 1;
+	cc->name = qual_name(c, ref);
+	note_nobody(c, cc->name);
+}
+
 /* a call in blk; *endl set to std::endl's or std::flush's flush, whose
  * stream state the caller sets after walking the chain the call ends
  * (its writes come first: `o << "x" << std::endl`) */
@@ -3139,6 +3214,8 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 			return;
 		}
 		if (!f) {
+			if (own_decl(ref))
+				add_nobody(c, call, blk, ref);
 			clang_disposeString(nm);
 			return;
 		}
@@ -3919,18 +3996,121 @@ static void add_dtor(struct ctx *c, struct iol_cblock *blk,
 	cc->flushes = v->dirty;
 }
 
+static enum CXChildVisitResult dtor_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(cur) != CXCursor_Destructor)
+		return CXChildVisit_Continue;
+	*(CXCursor *)data = cur;
+	return CXChildVisit_Break;
+}
+
+/* the user destructor of class type t into *v (v->f NULL: the files
+ * declare it but define it nowhere, its I/O unknown); 1 when there is
+ * one, 0 none or the compiler's (implicit, = default) */
+static int class_dtor(const struct ctx *c, CXType t, struct dvar *v)
+{
+	CXCursor decl, d = clang_getNullCursor();
+	CXSourceLocation l;
+
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_Record)
+		return 0;
+	decl = clang_getCursorDefinition(clang_getTypeDeclaration(t));
+	if (clang_Cursor_isNull(decl))
+		return 0;
+	clang_visitChildren(decl, dtor_visit, &d);
+	if (clang_Cursor_isNull(d))
+		return 0;
+	v->d = d;
+	if ((v->f = find_fn(c, d)) != NULL)
+		return 1;
+	l = clang_getCursorLocation(d);
+	return !clang_CXXMethod_isDefaulted(d) &&
+	       (clang_Location_isFromMainFile(l) || project_header(d));
+}
+
+/*
+ * A local object (not static, not a reference or pointer) of a class
+ * whose destructor the files define: its destructor runs at the end of
+ * the scope, its I/O there (issue 33 D4: the fsync of a journal's
+ * destructor was in no predicted block).
+ */
+static void note_dvar(struct ctx *c, CXCursor var)
+{
+	struct dvar d, *v;
+
+	if (clang_Cursor_hasVarDeclGlobalStorage(var) == 1 ||
+	    !class_dtor(c, clang_getCursorType(var), &d))
+		return;
+	if (c->ndvars == c->capdvars) {
+		size_t cap = c->capdvars ? c->capdvars * 2 : 8;
+
+		if (!(v = realloc(c->dvars, cap * sizeof(*v)))) {
+			c->rc = IOL_ENOMEM;
+			return;
+		}
+		c->dvars = v;
+		c->capdvars = cap;
+	}
+	c->dvars[c->ndvars++] = d;
+}
+
+/* a call of user destructor v at line (a scope's brace, a delete) */
+static void add_user_dtor(struct ctx *c, struct iol_cblock *blk,
+			  const struct dvar *v, unsigned line)
+{
+	struct iol_ccall *cc = line_call(c, blk, line, 0);
+
+	if (!cc)
+		return;
+	cc->api = IOL_CAPI_USER;
+	if (!v->f) { /* as add_nobody() */
+		cc->op = IOL_COP_LIB;
+		cc->nobody = 1;
+		cc->name = qual_name(c, v->d);
+		note_nobody(c, cc->name);
+		return;
+	}
+	cc->op = IOL_COP_CALL;
+	cc->callee = v->f->blk;
+	cc->name = v->f->blk->function;
+}
+
+/* `delete p` of an object whose class's destructor the files define */
+static void walk_delete(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
+{
+	struct kids k;
+	struct dvar v;
+	unsigned line;
+
+	kids_of(cur, &k);
+	if (k.n == 1 &&
+	    class_dtor(c, clang_getPointeeType(clang_getCursorType(k.c[0])),
+		       &v)) {
+		where(cur, &line, NULL, NULL);
+		add_user_dtor(c, blk, &v, line);
+	}
+	walk_kids(c, cur, blk);
+}
+
 /* a compound statement: the C++ file streams declared in it and still
  * open are closed by their destructors at its closing brace, the last
- * declared first */
+ * declared first; so are the local objects of classes whose destructors
+ * the files define */
 static void walk_scope(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
-	size_t mark = c->nsvars, i;
+	size_t mark = c->nsvars, dmark = c->ndvars, i;
 	CXSourceRange r = clang_getCursorExtent(cur);
 	unsigned line = 0;
 
 	walk_kids(c, cur, blk);
 	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, &line, NULL,
 				   NULL);
+	for (i = c->ndvars; i > dmark && !c->rc; i--)
+		add_user_dtor(c, blk, &c->dvars[i - 1], line);
+	c->ndvars = dmark;
 	for (i = c->nsvars; i > mark && !c->rc; i--)
 		if (c->svars[i - 1].open)
 			add_dtor(c, blk, &c->svars[i - 1], line);
@@ -3994,6 +4174,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		return;
 	}
 	case CXCursor_CompoundStmt: walk_scope(c, cur, blk); return;
+	case CXCursor_CXXDeleteExpr: walk_delete(c, cur, blk); return;
 	case CXCursor_ReturnStmt: {
 		struct kids k;
 
@@ -4007,6 +4188,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		CXCursor saved = c->decl;
 
 		note_svar(c, cur);
+		note_dvar(c, cur);
 		c->decl = cur;
 		walk_kids(c, cur, blk);
 		c->decl = saved;
@@ -4079,6 +4261,66 @@ static const char *qual_name(struct ctx *c, CXCursor cur)
 	}
 }
 
+/* the path of the file cur is in */
+static const char *cursor_file(struct ctx *c, CXCursor cur)
+{
+	CXFile f = NULL;
+	CXString n;
+	const char *q;
+
+	clang_getExpansionLocation(clang_getCursorLocation(cur), &f, NULL, NULL,
+				   NULL);
+	if (!f)
+		return c->file;
+	n = clang_getFileName(f);
+	q = keep(c, n);
+	while (q && q[0] == '.' && q[1] == '/') /* "./x.h": as given, x.h */
+		q += 2;
+	return q && *q ? q : c->file;
+}
+
+/*
+ * Whether cur is in a header of the program's own: not a system header
+ * (<...> of the compiler's paths), nor one installed under /usr or /opt
+ * (a library's, given with -I).  Its functions (inline, templates) are
+ * followed as the given files' are (issue 33 D6: a header-only writer's
+ * 25 writes counted 0).
+ */
+static int project_header(CXCursor cur)
+{
+	CXSourceLocation l = clang_getCursorLocation(cur);
+	CXFile f = NULL;
+	CXString n;
+	const char *s;
+	int yes;
+
+	if (clang_Location_isInSystemHeader(l))
+		return 0;
+	clang_getExpansionLocation(l, &f, NULL, NULL, NULL);
+	if (!f)
+		return 0;
+	n = clang_getFileName(f);
+	s = clang_getCString(n);
+	yes = s && *s && strncmp(s, "/usr/", 5) != 0 &&
+	      strncmp(s, "/opt/", 5) != 0;
+	clang_disposeString(n);
+	return yes;
+}
+
+/* whether a function of USR usr is listed already (a header's, which
+ * every file including it defines) */
+static int listed(const struct ctx *c, const char *usr)
+{
+	size_t k;
+
+	if (!usr || !*usr)
+		return 0;
+	for (k = 0; k < c->nfns; k++)
+		if (!strcmp(c->fns[k].usr, usr))
+			return 1;
+	return 0;
+}
+
 /* the functions of the files whose address is taken: named other than
  * as a call's callee (fp = f, a table {f, g}, a callback argument) in
  * the sources given (iol_cblock.addr) */
@@ -4124,9 +4366,11 @@ static enum CXChildVisitResult list_visit(CXCursor cur, CXCursor parent,
 	enum CXCursorKind kd = clang_getCursorKind(cur);
 	struct fnrec *f;
 	unsigned line;
+	const char *file;
 
 	(void)parent;
-	if (!clang_Location_isFromMainFile(clang_getCursorLocation(cur)))
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(cur)) &&
+	    !project_header(cur))
 		return CXChildVisit_Continue;
 	if (kd == CXCursor_Namespace || kd == CXCursor_ClassDecl ||
 	    kd == CXCursor_StructDecl || kd == CXCursor_ClassTemplate ||
@@ -4149,8 +4393,14 @@ static enum CXChildVisitResult list_visit(CXCursor cur, CXCursor parent,
 	memset(f, 0, sizeof(*f));
 	f->cur = cur;
 	f->usr = (char *)keep(c, clang_getCursorUSR(cur));
+	if (listed(c, f->usr))
+		return CXChildVisit_Continue;
 	where(cur, &line, NULL, NULL);
+	file = c->file;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(cur)))
+		c->file = cursor_file(c, cur);
 	f->blk = new_block(c, IOL_CB_FUNCTION, NULL, line);
+	c->file = file;
 	if (!f->blk)
 		return CXChildVisit_Break;
 	f->blk->function = qual_name(c, cur);
@@ -4322,6 +4572,7 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->nonces = 0;
 	c->nbufs = 0;
 	c->nsvars = 0;
+	c->ndvars = 0;
 	c->nfvars = 0;
 	c->nwr = 0;
 	c->decl = clang_getNullCursor();
@@ -4814,6 +5065,7 @@ done:
 	free(c.onces);
 	free(c.bufs);
 	free(c.svars);
+	free(c.dvars);
 	free(c.fvars);
 	free(c.wr);
 	free(c.mcalls);

@@ -143,11 +143,13 @@ struct iol_cpred {
 	int opaque;    /* a call does I/O the source does not say: its
 			* calls and bytes, and the totals, unknown; bit
 			* IOL_COPAQUE_MPI its library's own (MPI_Init),
-			* IOL_COPAQUE_PTR a call through a pointer */
+			* IOL_COPAQUE_PTR a call through a pointer,
+			* IOL_COPAQUE_NOBODY a function without a body */
 };
 
 #define IOL_COPAQUE_MPI 1
 #define IOL_COPAQUE_PTR 2
+#define IOL_COPAQUE_NOBODY 4
 /* the name of a call through a pointer to a function (IOL_COP_LIB of
  * IOL_CAPI_USER): which function it calls the source does not fix */
 #define IOL_CPTR_CALL "(call through a pointer)"
@@ -199,6 +201,10 @@ struct iol_ccall {
 	 * dtor: the close its destructor makes at the end of the
 	 * variable's scope */
 	int cxx, flushes, dtor;
+	/* IOL_COP_LIB of IOL_CAPI_USER: a call of the program's own
+	 * function (declared in a given file or a header of the project's)
+	 * whose body is in none of the given files, its I/O unknown */
+	int nobody;
 	/* a C stdio call (a FILE *): its fflush, like a close, writes what
 	 * is left only when flushes says it was written since */
 	int cfile;
@@ -360,6 +366,10 @@ struct iol_ctree {
 	struct iol_cblock **ranked; /* every block, most predicted I/O first */
 	size_t nblocks;
 	struct iol_cdiag *diags; /* files that parsed with errors */
+	/* the program's own functions called but defined in no given file
+	 * (nnobody of them, each once): their I/O is unknown */
+	const char **nobody;
+	int nnobody;
 	/* exit()'s flush of what functions left open, at a line of main's
 	 * or of a function main calls that exits (NULL: none) */
 	struct iol_ccall *exit_leak;

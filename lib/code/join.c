@@ -1359,11 +1359,38 @@ static int has_lines(const struct iol_blocks *bl)
 	return 0;
 }
 
+/*
+ * The given files and the project headers whose functions the tree
+ * followed (inline, templates): the trace's frames in those are the
+ * sources' too.  A new array (free()), NULL out of memory.
+ */
+static const char **with_headers(const struct iol_ctree *t,
+				 const char *const *files, int nfiles, int *n)
+{
+	const char **v = calloc((size_t)nfiles + t->nblocks + 1, sizeof(*v));
+	size_t i;
+
+	if (!v)
+		return NULL;
+	memcpy(v, files, (size_t)nfiles * sizeof(*v));
+	*n = nfiles;
+	for (i = 0; i < t->nblocks; i++) {
+		const char *f = t->ranked[i]->file;
+
+		if (t->ranked[i]->kind == IOL_CB_FUNCTION && f && *f &&
+		    !source_file(v, *n, f))
+			v[(*n)++] = f;
+	}
+	return v;
+}
+
 int iol_cjoin_make(const struct iol_ctree *t, const struct iol_blocks *bl,
 		   const struct iol_iocost *cost, const char *const *files,
 		   int nfiles, struct iol_cjoin **out, struct iol_error *err)
 {
 	struct iol_cjoin *j;
+	const char **all;
+	int nall = 0;
 
 	*out = NULL;
 	if (!has_lines(bl))
@@ -1375,13 +1402,19 @@ int iol_cjoin_make(const struct iol_ctree *t, const struct iol_blocks *bl,
 			"it again)",
 			(long long)bl->calls);
 	j = calloc(1, sizeof(*j));
+	all = with_headers(t, files, nfiles, &nall);
+	if (j && !all) {
+		free(j);
+		j = NULL;
+	}
 	if (j) {
-		join_fill(j, t, bl, cost, files, nfiles);
+		join_fill(j, t, bl, cost, all, nall);
 		if (!j->oom) {
 			accuracy(j, &j->acc);
 			time_rank(j);
 		}
 	}
+	free(all);
 	if (!j || j->oom) {
 		iol_cjoin_free(j);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");

@@ -527,10 +527,12 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		return;
 	}
 	if (cc->op == IOL_COP_LIB) {
-		/* none known: MPI's own reads at start, or a function
-		 * called through a pointer */
-		p->opaque = cc->api == IOL_CAPI_USER ? IOL_COPAQUE_PTR
-						     : IOL_COPAQUE_MPI;
+		/* none known: MPI's own reads at start, a function called
+		 * through a pointer, or one whose body the files do not
+		 * give */
+		p->opaque = cc->nobody		       ? IOL_COPAQUE_NOBODY
+			    : cc->api == IOL_CAPI_USER ? IOL_COPAQUE_PTR
+						       : IOL_COPAQUE_MPI;
 		return;
 	}
 	if (cc->leaks_of) {

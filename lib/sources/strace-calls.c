@@ -1200,9 +1200,31 @@ static int h_fdother(struct tpass *ps, struct proc *p, struct call *c)
 	return tr_do_fd_meta(ps, p, c, 0, IOL_EV_OTHER, 0);
 }
 
+/*
+ * A map of code, not of data: executable (PROT_EXEC), or of the loader's
+ * cache or a shared object (ld.so's and dlopen's maps of a library's
+ * headers and data).  The program's file I/O has none of these (issue 33
+ * D9: 5 "file mappings" of ld.so.cache and libc.so.6 on every trace).
+ */
+static int code_map(const struct call *c)
+{
+	char *y = NULL;
+	const char *b;
+
+	if (strstr(c->args[2], "PROT_EXEC"))
+		return 1;
+	if (tr_arg_fd(c, 4, &y) < 0 || !y)
+		return 0;
+	b = strrchr(y, '/');
+	b = b ? b + 1 : y;
+	return !strcmp(b, "ld.so.cache") || strstr(b, ".so.") ||
+	       (strlen(b) > 3 && !strcmp(b + strlen(b) - 3, ".so"));
+}
+
 static int h_mmap(struct tpass *ps, struct proc *p, struct call *c)
 {
-	if (c->nargs <= 4 || c->failed || tr_arg_fd(c, 4, NULL) < 0)
+	if (c->nargs <= 4 || c->failed || tr_arg_fd(c, 4, NULL) < 0 ||
+	    code_map(c))
 		return 0;
 	return tr_do_fd_meta(ps, p, c, 4, IOL_EV_OTHER, 0);
 }

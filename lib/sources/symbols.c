@@ -58,6 +58,8 @@
 	X(dwarf_diename) \
 	X(dwarf_attr_integrate) \
 	X(dwarf_formudata) \
+	X(dwarf_attr) \
+	X(dwarf_formstring) \
 	X(dwarf_getsrcfiles) \
 	X(dwarf_filesrc) \
 	X(dwarf_cfi_addrframe) \
@@ -117,6 +119,8 @@ static void dw_load(void)
 #define dwarf_diename (dw.dwarf_diename)
 #define dwarf_attr_integrate (dw.dwarf_attr_integrate)
 #define dwarf_formudata (dw.dwarf_formudata)
+#define dwarf_attr (dw.dwarf_attr)
+#define dwarf_formstring (dw.dwarf_formstring)
 #define dwarf_getsrcfiles (dw.dwarf_getsrcfiles)
 #define dwarf_filesrc (dw.dwarf_filesrc)
 #define dwarf_cfi_addrframe (dw.dwarf_cfi_addrframe)
@@ -453,6 +457,58 @@ static int line_of_cu(struct smod *m, Dwarf_Addr addr, struct iol_symloc *loc)
 	return 1;
 }
 
+/*
+ * A source name relative to the compiler's directory (`gcc -g
+ * src/x.c`): under the unit's DW_AT_comp_dir when there, else as it is,
+ * from the current directory (issue 33 D8: looked for from the
+ * current directory only).  NULL out of memory.
+ */
+static const char *under_comp_dir(struct iol_symbols *s, const char *dir,
+				  const char *file)
+{
+	struct stat sb;
+	size_t n;
+	char *p;
+
+	if (!file || file[0] == '/' || !dir || dir[0] != '/')
+		return file;
+	n = strlen(dir) + strlen(file) + 2;
+	if (!(p = malloc(n)))
+		return NULL;
+	snprintf(p, n, "%s/%s", dir, file);
+	if (stat(p, &sb) != 0 && stat(file, &sb) == 0) {
+		free(p);
+		return file;
+	}
+	return keep_str(s, p);
+}
+
+/* loc's relative file names joined to its unit's compiler directory */
+static int absolute_files(struct iol_symbols *s, struct smod *m,
+			  Dwarf_Addr addr, struct iol_symloc *loc)
+{
+	Dwarf_Addr bias;
+	Dwarf_Die *cu;
+	Dwarf_Attribute a;
+	const char *dir;
+	int i;
+
+	if (!(loc->file && loc->file[0] != '/') &&
+	    !(loc->ninl > 0 && loc->inl_file[0] && loc->inl_file[0][0] != '/'))
+		return 0;
+	if (!(cu = cu_of(m, addr, &bias)) ||
+	    !dwarf_attr(cu, DW_AT_comp_dir, &a) ||
+	    !(dir = dwarf_formstring(&a)))
+		return 0;
+	if (loc->file && !(loc->file = under_comp_dir(s, dir, loc->file)))
+		return IOL_ENOMEM;
+	for (i = 0; i < loc->ninl && i < 8; i++)
+		if (loc->inl_file[i] && !(loc->inl_file[i] = under_comp_dir(
+						  s, dir, loc->inl_file[i])))
+			return IOL_ENOMEM;
+	return 0;
+}
+
 int iol_symbols_lookup(struct iol_symbols *s, const char *module,
 		       uint64_t fileoff, struct iol_symloc *loc)
 {
@@ -481,6 +537,8 @@ int iol_symbols_lookup(struct iol_symbols *s, const char *module,
 		if (scopes_of(s, m, addr, loc) < 0)
 			return IOL_ENOMEM;
 	}
+	if (m->has_dwarf && absolute_files(s, m, addr, loc) < 0)
+		return IOL_ENOMEM;
 	loc->sym = dwfl_module_addrinfo(m->mod, addr, &soff, &sym, NULL, NULL,
 					NULL);
 	if (!loc->func)
