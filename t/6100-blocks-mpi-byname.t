@@ -53,7 +53,10 @@ if command -v mpicc > /dev/null && command -v mpirun > /dev/null && [ -z "${SANI
 	$RUN blocks p.it > b.txt 2> /dev/null
 	grep -q "^\[MPI: MPI_Init\]: without the dynamic loader's opens and reads of the plugins" b.txt
 	ok $? "blocks on an iolens trace: MPI_Init's row without ld.so's opens, said"
+	$RUN blocks --format=csv p.it > b.csv 2> e
+	grep -q "^iolens blocks: note: \[MPI: MPI_Init\]: without the dynamic loader's opens" e
+	ok $? "... and on stderr with --format=csv"
 else
-	skip "no mpicc, mpirun or tracer library (or a sanitizer)" 8
+	skip "no mpicc, mpirun or tracer library (or a sanitizer)" 9
 fi
 done_testing
