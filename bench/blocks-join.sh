@@ -24,7 +24,7 @@ for src in "$@"; do
 		head -c 100000 /dev/zero > d
 		case $n in
 		*.cpp) c++ -g -O0 -pthread -o p "$n" 2> /dev/null ;;
-		mpi-init.c | mpiio-real.c) mpicc -g -O0 -o p "$n" 2> /dev/null ;;
+		mpi-init.c | mpiio-real.c | mpi-byname.c) mpicc -g -O0 -o p "$n" 2> /dev/null ;;
 		*) cc -g -O0 -pthread -o p "$n" $more 2> /dev/null ;;
 		esac || { echo "$n: no build"; exit 0; }
 		case $n in

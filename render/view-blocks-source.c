@@ -773,6 +773,13 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 	size_t n = j->acc.nrank;
 	double rho = j->acc.rho;
 
+	if (j->lib_calls)
+		out_text(o,
+			 "%zu block%s with MPI-IO, HDF5 or PnetCDF calls: "
+			 "calls unknown\n(the library's own system calls, "
+			 "e.g. MPI_File_open's lock and\nshared-pointer "
+			 "files, are not the program's)\n",
+			 j->lib_calls, j->lib_calls == 1 ? "" : "s");
 	if (!j->cost) {
 		out_text(o, "no predicted I/O time: no cost model (run iolens "
 			    "blocks --calibrate [dir] once)\n");

@@ -227,6 +227,25 @@ const char *iol_view_blocks_cut_note(const struct iol_blocks *bl, char *buf,
 	return buf;
 }
 
+/* what an iolens trace (preloaded) leaves out of MPI_Init's block */
+#define DLOPEN_NOTE                                                           \
+	"without the dynamic loader's opens and reads of the plugins MPI "    \
+	"loads with dlopen()%s(iolens trace does not see ld.so's own calls; " \
+	"strace -k counts them)"
+
+/* the label of MPI_Init's block when the trace is iolens trace's, whose
+ * preloaded tracer does not see the loader's calls; NULL otherwise */
+static const char *mpi_init_box(const struct iol_blocks *bl)
+{
+	size_t i;
+
+	for (i = 0; bl->preload && i < bl->n; i++)
+		if (bl->v[i].box &&
+		    !strncmp(bl->v[i].func, "[MPI: MPI_Init", 14))
+			return bl->v[i].func;
+	return NULL;
+}
+
 /* "folded: [launcher: orterun], [MPI: MPI_Init], [loader]; ...": what
  * the text's head says was folded (analysis/blocks.h), each box once */
 static void fold_note(struct out *o, const struct iol_blocks *bl)
@@ -253,6 +272,8 @@ static void fold_note(struct out *o, const struct iol_blocks *bl)
 			 "__libc_start_main) left out",
 			 n ? ";" : "");
 	out_text(o, "\n");
+	if (mpi_init_box(bl))
+		out_text(o, "%s: " DLOPEN_NOTE "\n", mpi_init_box(bl), "\n");
 }
 
 void iol_view_blocks_ranked(struct out *o, const char *trace,
@@ -396,6 +417,8 @@ int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
 	if (bl->stacks_cut && !text)
 		msg("note: %s",
 		    iol_view_blocks_cut_note(bl, note, sizeof(note)));
+	if (!text && mpi_init_box(bl))
+		msg("note: %s: " DLOPEN_NOTE, mpi_init_box(bl), " ");
 	return 0;
 }
 

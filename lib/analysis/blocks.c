@@ -1335,6 +1335,7 @@ static void check_modules(const struct iol_job *job, struct iol_blocks *out)
 	out->nmods = k;
 	out->stacks_cut = job->stacks_cut;
 	out->stack_depth = job->stack_depth;
+	out->preload = !strcmp(job->source, "iolens-trace");
 	/* of binaries that are here, whose lines would be used */
 	out->written_after = here ? written_after(job) : 0;
 }

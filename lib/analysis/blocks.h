@@ -136,6 +136,9 @@ struct iol_blocks {
 	 * iol_blocks_free; NULL none) */
 	unsigned folded;
 	const char *launcher;
+	/* the trace is iolens trace's (LD_PRELOAD): the dynamic loader's
+	 * own I/O, the libraries dlopen() loads, is in none of its calls */
+	int preload;
 	struct iol_blocks_priv *priv;
 };
 

@@ -28,6 +28,7 @@
 #include "code/ccdb.h"
 #include "code/extract.h"
 #include "code/iocalls.h"
+#include "code/stubs.h"
 #include "code/predict.h"
 #include "code/streams.h"
 #include "base/banned.h"
@@ -4641,6 +4642,27 @@ struct unit {
 	size_t fn_from, fn_to; /* its functions in ctx.fns */
 };
 
+/* the file parsed with the stand-ins of stubs.h as unsaved files: MPI,
+ * HDF5 and PnetCDF calls are seen by name when their headers are not on
+ * the include path (without them clang drops each call that has an
+ * undeclared type or constant in it, in C and C++ alike) */
+static enum CXErrorCode parse_stubbed(CXIndex idx, const char *file,
+				      const char *const *av, int n,
+				      CXTranslationUnit *tu)
+{
+	struct CXUnsavedFile uf[8];
+	int ns, k;
+	const struct iol_cstub *st = iol_cstubs(&ns);
+
+	for (k = 0; k < ns && k < 8; k++) {
+		uf[k].Filename = st[k].path;
+		uf[k].Contents = st[k].text;
+		uf[k].Length = (unsigned long)strlen(st[k].text);
+	}
+	return clang_parseTranslationUnit2(idx, file, av, n, uf, (unsigned)k,
+					   CXTranslationUnit_KeepGoing, tu);
+}
+
 static int parse_one(struct ctx *c, CXIndex idx, const char *file,
 		     const char *const *args, int nargs, struct unit *u,
 		     struct iol_error *err)
@@ -4674,7 +4696,7 @@ static int parse_one(struct ctx *c, CXIndex idx, const char *file,
 			nargs = k;
 		}
 	}
-	av = calloc((size_t)nargs + 2, sizeof(*av));
+	av = calloc((size_t)nargs + 4, sizeof(*av));
 	if (!av)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	if (is_cxx(file)) {
@@ -4683,8 +4705,10 @@ static int parse_one(struct ctx *c, CXIndex idx, const char *file,
 	}
 	for (i = 0; i < nargs; i++)
 		av[n++] = args[i];
-	ec = clang_parseTranslationUnit2(idx, file, av, n, NULL, 0,
-					 CXTranslationUnit_KeepGoing, &u->tu);
+	/* after every other directory: a real mpi.h on the path wins */
+	av[n++] = "-idirafter";
+	av[n++] = IOL_CSTUB_DIR;
+	ec = parse_stubbed(idx, file, av, n, &u->tu);
 	free(av);
 	if (ec != CXError_Success || !u->tu) {
 		u->tu = NULL;

@@ -774,6 +774,24 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
  * not 1000 calls against the trace's 24).  The bytes stay the calls'
  * (sysview: the kernel has them at the flushes).
  */
+static int lib_api(const struct iol_cblock *b, int depth, int mpi);
+
+/* A row with MPI-IO, HDF5 or PnetCDF calls: the library makes system
+ * calls of its own under the program's line (Open MPI's MPI_File_open
+ * opens its lock and shared-pointer files and reads /proc), so its
+ * calls are unknown, never a difference the program does not control;
+ * its bytes, the program's buffers, stay compared.  1 when it is one. */
+static int lib_own(struct iol_cjrow *r)
+{
+	int k;
+
+	if (!lib_api(r->pb, 0, 0))
+		return 0;
+	for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
+		r->known[k] = 0;
+	return 1;
+}
+
 static void sys_view(struct iol_cjrow *r)
 {
 	const struct iol_cpred *p = &r->pb->pred;
@@ -1258,6 +1276,8 @@ static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
 		for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
 			if (!r->known[k])
 				r->ptime = NAN;
+		/* after the times: MPI-IO's are timed by its own costs */
+		j->lib_calls += (size_t)lib_own(r);
 		if (j->cost && lib_api(r->pb, 0, iol_iocost_has_mpi(j->cost))) {
 			r->ptime = NAN;
 			j->untimed_lib++;

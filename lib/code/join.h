@@ -110,6 +110,9 @@ struct iol_cjoin {
 	/* blocks with MPI-IO, HDF5 or PnetCDF calls, given no predicted
 	 * time: the cost model times POSIX calls */
 	size_t untimed_lib;
+	/* blocks with MPI-IO, HDF5 or PnetCDF calls, whose calls are not
+	 * compared: the library's own system calls are not the program's */
+	size_t lib_calls;
 };
 
 /* The join of t and bl (the measured blocks of the sources' nfiles
