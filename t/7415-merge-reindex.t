@@ -8,9 +8,10 @@
 # (IOLENS_TEST_PG_REINDEX=0): pg_indexes' definitions and every table
 # compared byte for byte, hostile strings included.  A merge that fails
 # in its second COPY batch, after the drop, leaves rows and indexes as
-# they were, the same OIDs.  With no scheduler's jobs the join after a
-# merge runs no UPDATE.  Counts only; against a private server
-# (t/pg/server.sh) whose log shows the statements.
+# they were, the same OIDs.  A merge's COMMIT waits for the disk as the
+# server says (the store's session does not).  With no scheduler's jobs
+# the join after a merge runs no UPDATE.  Counts only; against a private
+# server (t/pg/server.sh) whose log shows the statements.
 . "$(dirname "$0")/lib.sh"
 command -v sqlite3 >/dev/null || skip_all "no sqlite3"
 . "$TOP/t/pg/server.sh"
@@ -77,6 +78,7 @@ step() {
 	o1=$(oids reidx)
 	d=$(said "$p" "DROP INDEX")
 	c=$(said "$p" "CREATE INDEX jobs_")
+	y="$(said "$p" "SET synchronous_commit = off") $(said "$p" "SET LOCAL synchronous_commit TO DEFAULT")"
 	IOLENS_TEST_PG_REINDEX=0 $RUN merge-db "$B" "$2" >"$TMP/m" 2>&1
 	is "$?:$(cat "$TMP/m")" "0:1 store: $3 jobs added" "$1: merged by the reference"
 	is "$(defs reidx)" "$(defs kept)" "$1: pg_indexes' definitions as the reference's"
@@ -89,6 +91,10 @@ step() {
 # 30 rows into an empty store: built after its rows
 step "30 jobs into an empty store" "$SQ0" 30
 is "$d $c" "1 1" "... its 26 secondary indexes built after its rows (one DROP INDEX, one CREATE INDEX statement)"
+# the store's session commits without waiting (SET synchronous_commit =
+# off): not a merge, whose COMMIT waits as the server's setting says
+is "$y" "1 1" \
+	"... its COMMIT waiting for the disk, as the server's setting says"
 # 7 rows into 30 (less than a quarter): indexes left in place
 step "7 jobs into 30" "$TMP/small.db" 7
 is "$(kept "$o0" "$o1") $d $c" "28 0 0" "... all 28 indexes kept, none dropped"

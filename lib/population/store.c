@@ -1323,6 +1323,15 @@ static int merge_shard(struct iol_store *st, struct iol_sql *shard,
 		iol_sql_unlock(st->db);
 		return IOL_EIO;
 	}
+	/* the store's session commits without waiting for the disk (setup()),
+	 * fine for an ingest run again, not for a merge: its COMMIT waits
+	 * as the server's own setting says (on, unless its owner chose) */
+	if (st->pg &&
+	    exec(st, "SET LOCAL synchronous_commit TO DEFAULT", err)) {
+		iol_sql_exec(st->db, "ROLLBACK");
+		iol_sql_unlock(st->db);
+		return IOL_EIO;
+	}
 	/* the shard read in one transaction too: one snapshot of it */
 	if (iol_sql_exec(shard,
 			 iol_sql_kind(shard) == IOL_SQL_PG
