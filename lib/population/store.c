@@ -1066,19 +1066,20 @@ static int bulk_rows(struct iol_store *st, struct iol_sql *shard,
  * A row merged into a PostgreSQL store goes into each of the 26
  * secondary B-trees of jobs at a scattered place: 51 us a row of server
  * CPU into an empty store, 77 into one of 100k rows, where building all 26
- * again, each from one sorted pass over the table, costs 22-33 us a row
- * of the table (measured on 100k-row merges, the note of issue 38).  So a
- * merge whose shard holds at least a quarter as many rows as the store
- * (so at least 20 % of the merged table) drops them in its transaction
- * and builds them after its rows; below that the build would cost more
- * than it saves.  The DDL is transactional: a merge that fails leaves
- * the indexes as they were.  The store's rows are bounded by its ids
- * (max - min + 1: the indexes answer it at once, where count(*) reads the
- * table; a bound too high keeps the indexes, the old way).  The indexes
- * no constraint owns are the ones dropped: the primary key and the path's
- * unique key (the arbiter of ON CONFLICT) stay.  While the merge runs,
- * readers of the store wait for it (the DROP's lock) rather than reading
- * the rows before it.
+ * again, each from one sorted pass over the table, costs 33 and 22 us a
+ * row of the table (100k-row merges, the report of speed17): the build
+ * pays above 29 % of the merged table there, and sooner in a larger store,
+ * whose B-trees outgrow the server's buffers while a build's cost a row
+ * does not grow.  So a merge whose shard holds at least a quarter as many
+ * rows as the store (20 % of the merged table) drops them in its
+ * transaction and builds them after its rows.  The DDL is transactional:
+ * a merge that fails leaves the indexes as they were.  The store's rows
+ * are bounded by its ids (max - min + 1: the primary key answers at once,
+ * where count(*) reads the table; a bound too high keeps the indexes, the
+ * old way).  The indexes no constraint owns are the ones dropped: the
+ * primary key and the path's unique key (the arbiter of ON CONFLICT)
+ * stay.  While the merge runs, readers of the store wait for it (the
+ * DROP's lock) rather than reading the rows before it.
  */
 #define REINDEX_SHARE 4
 
