@@ -8,10 +8,11 @@
 # (IOLENS_TEST_PG_REINDEX=0): pg_indexes' definitions and every table
 # compared byte for byte, hostile strings included.  A merge that fails
 # in its second COPY batch, after the drop, leaves rows and indexes as
-# they were, the same OIDs.  A merge's COMMIT waits for the disk as the
-# server says (the store's session does not).  With no scheduler's jobs
-# the join after a merge runs no UPDATE.  Counts only; against a private
-# server (t/pg/server.sh) whose log shows the statements.
+# they were, the same OIDs; an index with a comment is left in place.
+# A merge's COMMIT waits for the disk as the server says (the store's
+# session does not).  With no scheduler's jobs the join after a merge
+# runs no UPDATE.  Counts only; against a private server (t/pg/server.sh)
+# whose log shows the statements.
 . "$(dirname "$0")/lib.sh"
 command -v sqlite3 >/dev/null || skip_all "no sqlite3"
 . "$TOP/t/pg/server.sh"
@@ -167,4 +168,13 @@ is "$?:$(cat "$TMP/m")" "0:1 store: 0 jobs added" "the scheduler's jobs merged i
 is "$(said "$p" "UPDATE jobs SET")" 2 "... the join runs (two UPDATEs)"
 n=$(pg_q nosched "SELECT count(*) FROM jobs WHERE sched_id IS NOT NULL")
 ok "$([ "$n" -gt 0 ]; echo $?)" "... $n jobs joined"
+
+# ---- an index pg_get_indexdef() cannot say all of stays in place ----
+pg_q nosched "COMMENT ON INDEX jobs_by_nodes IS 'the admin''s'" >/dev/null
+o0=$(oids nosched)
+p=$(logpos)
+$RUN merge-db "$E" "$TMP/mid.db" >"$TMP/m" 2>&1
+is "$?:$(cat "$TMP/m")" "0:1 store: 270 jobs added" "300 jobs into 30, an index commented"
+is "$(kept "$o0" "$(oids nosched)") $(said "$p" "DROP INDEX")" "3 1" "... 25 indexes built again, the commented one kept"
+is "$(pg_q nosched "SELECT obj_description('jobs_by_nodes'::regclass, 'pg_class')")" "the admin's" "... with its comment"
 done_testing

@@ -1142,12 +1142,13 @@ static int reindex_drop(struct iol_store *st, struct reindex *r,
 		    "ORDER BY c.relname), 'DROP INDEX ' || string_agg("
 		    "quote_ident(n.nspname) || '.' || quote_ident(c.relname), "
 		    "', ' ORDER BY c.relname) FROM pg_index i JOIN pg_class c "
-		    "ON "
-		    "c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = "
+		    "ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = "
 		    "c.relnamespace WHERE i.indrelid = 'jobs'::regclass AND "
-		    "NOT "
-		    "EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = "
-		    "i.indexrelid)",
+		    /* what pg_get_indexdef() does not say stays in place: an
+		     * index in a tablespace of its own, one with a comment */
+		    "c.reltablespace = 0 AND obj_description(c.oid, "
+		    "'pg_class') IS NULL AND NOT EXISTS (SELECT 1 FROM "
+		    "pg_constraint k WHERE k.conindid = i.indexrelid)",
 		    &q) < 0)
 		return dberr(st, err, "merge");
 	if (iol_sql_step(q) != 1)
