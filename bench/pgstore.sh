@@ -91,8 +91,10 @@ b=$(now)
 	exit 1
 }
 c=$(now)
-printf 'a store of %d jobs: merge-db into SQLite %.1f s, into PostgreSQL %.1f s\n' "$rows" \
-	"$(echo "$b - $a" | bc)" "$(echo "$c - $b" | bc)"
+# into an empty PostgreSQL store: the indexes of jobs built after the rows
+printf 'a store of %d jobs: merge-db into SQLite %.1f s, into PostgreSQL %.1f s (%.0f rows/s; load %s)\n' \
+	"$rows" "$(echo "$b - $a" | bc)" "$(echo "$c - $b" | bc)" \
+	"$(echo "$rows / ($c - $b)" | bc)" "$(cut -d' ' -f1 /proc/loadavg)"
 DB=$TMP/m2.db
 LOG=$(sqlite3 "$DB" "SELECT path FROM jobs ORDER BY id DESC LIMIT 1")
 
