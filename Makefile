@@ -268,6 +268,7 @@ bench: all
 	@sh bench/pgstore.sh
 	@sh bench/serve-zoom.sh
 	@sh bench/serve-load.sh
+	@sh bench/serve-cpu.sh
 
 # the format of .clang-format (Linux style); make deps installs clang-format
 LINT_FILES = $(LIB_SRCS) $(RENDER_SRCS) $(CMD_SRCS) lib/*.h $(wildcard lib/*/*.h) \

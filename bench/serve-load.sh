@@ -5,7 +5,8 @@
 # several orders, some filtered by a user), the job pages and the
 # dashboard, six, three and one in ten (KINDS: the kinds asked, default
 # "list job dashboard"); prints the errors and p50, p99 and max latency
-# of each kind.  Run by `make bench` on the 406-job population store.
+# of each kind.  Run by `make bench` on the 406-job population store,
+# with bench/serve-cpu.sh (the CPU a request of each kind costs).
 # Environment: IOLENS (default bin/iolens), SHARED (../shared), CLIENTS,
 # DURATION, KINDS, STORE (a store to serve instead of one ingested from
 # the 406 logs, opened read-only, e.g. the 1M-job one of
@@ -102,9 +103,14 @@ done
 cat "$T"/lat.* >"$T/lat"
 # what the server did: children started, outputs found kept, pages made
 stats=$(curl -s "$U/api/stats")
-# the server's own CPU time (and its children's that ended), against
-# the machine's: the clients share its cores
-cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15 + $16 + $17) / hz }' "/proc/$PID/stat" 2>/dev/null)
+# the server's own CPU time (and its children's: those that ended, and
+# its workers, alive), against the machine's: the clients share its cores
+cpu=$({
+	awk '{ s = $0; sub(/.*\) /, "", s); split(s, a, " "); print a[12] + a[13] + a[14] + a[15] }' "/proc/$PID/stat"
+	for c in $(cat /proc/"$PID"/task/*/children 2>/dev/null); do
+		awk '{ s = $0; sub(/.*\) /, "", s); split(s, a, " "); print a[12] + a[13] }' "/proc/$c/stat"
+	done
+} 2>/dev/null | awk -v hz="$(getconf CLK_TCK)" '{ t += $1 } END { printf "%.1f", t / hz }')
 echo "serve-load: $CLIENTS clients ($CLIENT) for $DURATION s, $n-job store: $(wc -l <"$T/lat") requests, server CPU ${cpu:-?} s of $(($(nproc) * DURATION)) s, load $(cut -d' ' -f1 /proc/loadavg)"
 # per kind: the latency the clients saw, then the part of it inside the
 # server's handler (Server-Timing "page": from the request read to its
@@ -137,9 +143,9 @@ for kind in list job dashboard dash-part; do
 		awk -v l="$lane" '{ s = $0; sub(/.*lane;desc=/, "", s); sub(/[ ,].*/, "", s)
 			if ((l == "slow") != (s == "slow")) next
 			n++
-			for (i = split("queue pool child ccpu", P, " "); i > 0; i--) {
+			for (i = split("queue pool child worker ccpu", P, " "); i > 0; i--) {
 				v = $0; if (sub(".*[ ,]" P[i] ";dur=", "", v)) { sub(/[;, ].*/, "", v); t[P[i]] += v } }
-			} END { if (n && ("queue" in t)) printf "            %s: %d, waits: queue %.1f, pool %.1f, children %.1f (their CPU %.2f) ms a page\n",
-				l == "slow" ? "made (lane slow)" : "others", n, t["queue"] / n, t["pool"] / n, t["child"] / n, t["ccpu"] / n }' "$T/lat.k"
+			} END { if (n && ("queue" in t)) printf "            %s: %d, waits: queue %.1f, pool %.1f, children %.1f (for a free worker %.1f; their CPU %.2f) ms a page\n",
+				l == "slow" ? "made (lane slow)" : "others", n, t["queue"] / n, t["pool"] / n, t["child"] / n, t["worker"] / n, t["ccpu"] / n }' "$T/lat.k"
 	done
 done

@@ -4,6 +4,7 @@
  * options and returns its exit status.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -80,6 +81,31 @@ static int serve_batch(int argc, char **argv)
 	return rc < 0 ? EXIT_DATA : EXIT_OK;
 }
 
+/* the store kept by a worker's batches closed: the next opens it anew */
+static void worker_fresh(void)
+{
+	iol_popdb_keep(0);
+	iol_popdb_keep(1);
+}
+
+/* A serve worker (render/batch.h): batches from fd 0 until it ends. */
+static int serve_worker(void)
+{
+	/* the socket moved above the log's fd 3; stdin /dev/null, as a
+	 * spawned child's */
+	int sock = fcntl(0, F_DUPFD_CLOEXEC, 10), nul, rc;
+
+	nul = open("/dev/null", O_RDONLY);
+	if (sock < 0 || nul < 0 || dup2(nul, 0) < 0)
+		return EXIT_DATA;
+	if (nul != 0)
+		close(nul);
+	iol_popdb_keep(1);
+	rc = serve_worker_run(sock, batch_command, worker_fresh);
+	iol_popdb_keep(0);
+	return rc < 0 ? EXIT_DATA : EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	static char hopt[] = "--help";
@@ -92,6 +118,9 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--serve-batch")) /* for serve/run.c */
 		return serve_batch(argc - 2, argv + 2);
+	if (argc == 2 &&
+	    !strcmp(argv[1], "--serve-worker")) /* serve/worker.c */
+		return serve_worker();
 	if (!strcmp(argv[1], "help") && argc > 2 &&
 	    !strcmp(argv[2], "--columns"))
 		return help_columns(argc, argv);

@@ -7,7 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -94,17 +98,150 @@ static void test_hold(int cmd)
 
 int serve_batch_run(int argc, char **argv, serve_batch_fn run)
 {
-	int out = dup(1), err = dup(2), s = 0, e, cmd = 0;
+	int out = dup(1), err = dup(2), s = 0, e, cmd = 0, rc = 0;
 
 	if (out < 0 || err < 0)
-		return -1;
-	while (s < argc) {
+		rc = -1;
+	while (!rc && s < argc) {
 		for (e = s; e < argc && strcmp(argv[e], "\x1e"); e++)
 			;
 		test_hold(++cmd);
 		if (e > s && batch_one(e - s, argv + s, out, err, run) < 0)
-			return -1;
+			rc = -1;
 		s = e + 1;
+	}
+	/* a worker runs batch after batch: its descriptors are not leaked */
+	if (out >= 0)
+		close(out);
+	if (err >= 0)
+		close(err);
+	return rc;
+}
+
+/* ---- the pre-started worker ---- */
+
+static int read_all(int fd, char *p, size_t n)
+{
+	ssize_t k;
+
+	while (n) {
+		k = read(fd, p, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+/* The next request on sock: its header (the blob's length) with the
+ * log's descriptor when one came with it (else -1); 0, or -1 at the
+ * end (the server closed it) or on a damaged request. */
+static int recv_head(int sock, uint32_t *len, int *fd)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = {len, sizeof *len};
+	struct msghdr m = {0};
+	struct cmsghdr *c;
+	ssize_t k;
+
+	m.msg_iov = &iov;
+	m.msg_iovlen = 1;
+	m.msg_control = cbuf;
+	m.msg_controllen = sizeof cbuf;
+	*fd = -1;
+	do
+		k = recvmsg(sock, &m, MSG_CMSG_CLOEXEC);
+	while (k < 0 && errno == EINTR);
+	c = k > 0 ? CMSG_FIRSTHDR(&m) : NULL;
+	if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+		memcpy(fd, CMSG_DATA(c), sizeof(int));
+	if (k > 0 && (size_t)k < sizeof *len)
+		k = read_all(sock, (char *)len + k, sizeof *len - (size_t)k) < 0
+			    ? -1
+			    : (ssize_t)sizeof *len;
+	return k == (ssize_t)sizeof *len && *len <= SERVE_WORKER_MAX_REQ ? 0
+									 : -1;
+}
+
+/* The log of a request as /dev/fd/3 (or /dev/null there: nothing of a
+ * former request's log stays reachable); 0 or -1. */
+static int log_at_3(int fd)
+{
+	if (fd < 0)
+		fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fd == 3)
+		return 0;
+	if (dup2(fd, 3) < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+static double cpu_ms(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
+}
+
+/* One request's blob: the store's state, then the batch's arguments,
+ * each ended by a NUL; argv filled (at most max), their count, or -1. */
+static int split_args(char *blob, uint32_t len, char **argv, int max)
+{
+	int n = 0;
+
+	for (char *p = blob, *end = blob + len; p < end; p += strlen(p) + 1) {
+		if (n == max)
+			return -1;
+		argv[n++] = p;
+	}
+	argv[n] = NULL;
+	return n;
+}
+
+int serve_worker_run(int sock, serve_batch_fn run, void (*fresh)(void))
+{
+	char *argv[SERVE_WORKER_MAX_ARGS + 2], last[256] = "", *blob;
+	char tail[64];
+	uint32_t len;
+	int fd, argc, n;
+	double c0;
+
+	if (dup2(sock, 1) < 0)
+		return -1;
+	while (recv_head(sock, &len, &fd) == 0) {
+		if (log_at_3(fd) < 0 || !(blob = malloc((size_t)len + 1)))
+			return -1;
+		blob[len] = '\0';
+		if (read_all(sock, blob, len) < 0 ||
+		    (argc = split_args(blob, len, argv,
+				       SERVE_WORKER_MAX_ARGS + 1)) < 1) {
+			free(blob);
+			return -1;
+		}
+		/* the store changed (or its state is unknown): the store
+		 * kept open is opened again, its schema read anew */
+		if (argv[0][0] &&
+		    (strcmp(argv[0], last) || !strcmp(argv[0], "!")))
+			fresh();
+		if (argv[0][0]) /* "": no command of it reads the store */
+			snprintf(last, sizeof last, "%s", argv[0]);
+		c0 = cpu_ms();
+		if (serve_batch_run(argc - 1, argv + 1, run) < 0) {
+			free(blob);
+			return -1;
+		}
+		free(blob);
+		n = snprintf(tail, sizeof tail, "E %.3f\n", cpu_ms() - c0);
+		if (write_all(1, tail, (size_t)n) < 0)
+			return -1;
 	}
 	return 0;
 }

@@ -18,4 +18,19 @@ typedef int (*serve_batch_fn)(int argc, char **argv);
  * descriptor could not be made or written (errno). */
 int serve_batch_run(int argc, char **argv, serve_batch_fn run);
 
+/* `iolens --serve-worker`, started once and kept by the server
+ * (serve/worker.c): batch after batch from the socket sock (fd 0), so
+ * that a job page's first visit costs no process start, no dynamic
+ * linking and no store schema read.  A request: a 32-bit length (host
+ * order) carrying the log's descriptor (SCM_RIGHTS; it becomes fd 3),
+ * then that many bytes: the store's state, then the batch's arguments,
+ * each NUL-ended.  The answer on the socket: the batch's frames as
+ * above, then "E cpu_ms\n" (the CPU the batch took).  fresh() is called
+ * when the store's state differs from the last request's.  Returns at
+ * the socket's end (0) or on an error (-1: the worker exits, the server
+ * starts another). */
+#define SERVE_WORKER_MAX_REQ (1U << 20)
+#define SERVE_WORKER_MAX_ARGS 256
+int serve_worker_run(int sock, serve_batch_fn run, void (*fresh)(void));
+
 #endif

@@ -1,9 +1,10 @@
 /*
  * Tabular output shared by the analysis commands: one set of row calls,
  * four formats.  Text is an aligned table for people (rows are buffered to
- * find column widths); CSV (RFC 4180, header row), TSV and JSON (an array
- * of objects, keys in column order) stream and carry unrounded numbers.
- * With a path the output goes to a temporary file renamed on success.
+ * find column widths, or measured in a first pass of a view: view.h); CSV (RFC
+ * 4180, header row), TSV and JSON (an array of objects, keys in column order)
+ * stream and carry unrounded numbers. With a path the output goes to a
+ * temporary file renamed on success.
  *
  * Ownership: struct out is caller storage; out_close() releases it.
  */
@@ -37,6 +38,12 @@ struct out {
 	int width; /* text: fit tables to this many columns, 0: never */
 	int color; /* text: colour cells (a terminal that takes it) */
 	int nomem; /* a cell was lost to out of memory: out_close fails */
+	/* text of a view in two passes (view.h): 1 while its rows are only
+	 * measured, 2 while each row is written as it ends */
+	int vpass, vcut, vhead;
+	size_t vcell;	      /* the cells measured */
+	size_t *vnat, *vw;    /* natural and fitted widths */
+	int *vhide;	      /* the columns hidden */
 	struct iol_error err; /* why out_open or out_close failed */
 };
 

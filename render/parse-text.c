@@ -241,9 +241,13 @@ static inline void copy_small(char *d, const char *s, size_t n)
 {
 	size_t i;
 
-	if (n >= 16) {
-		for (i = 0; i + 16 < n; i += 16)
-			memcpy(d + i, s + i, 16);
+	if (n >= 32) {
+		/* a path: 32 bytes a step, the last step overlapping */
+		for (i = 0; i + 32 < n; i += 32)
+			memcpy(d + i, s + i, 32);
+		memcpy(d + n - 32, s + n - 32, 32);
+	} else if (n >= 16) {
+		memcpy(d, s, 16);
 		memcpy(d + n - 16, s + n - 16, 16);
 	} else if (n >= 8) {
 		memcpy(d, s, 8);
@@ -257,8 +261,11 @@ static inline void copy_small(char *d, const char *s, size_t n)
 	}
 }
 
-static void line_put(struct obuf *ob, const struct parse_line *l,
-		     const char *cname, size_t cl, const char *v, size_t vlen)
+/* inlined into each counter loop: its call was a twelfth of the
+ * instructions of parse --all */
+static inline __attribute__((always_inline)) void
+line_put(struct obuf *ob, const struct parse_line *l, const char *cname,
+	 size_t cl, const char *v, size_t vlen)
 {
 	size_t n = l->plen + cl + 1 + vlen + l->slen;
 	char *p;
@@ -286,8 +293,9 @@ static void line_put(struct obuf *ob, const struct parse_line *l,
 }
 
 /* the lines of a counter whose name is cl bytes long */
-static inline void line_ik(struct obuf *ob, const struct parse_line *l,
-			   const char *cname, size_t cl, int64_t v)
+static inline __attribute__((always_inline)) void
+line_ik(struct obuf *ob, const struct parse_line *l, const char *cname,
+	size_t cl, int64_t v)
 {
 	char t[24], *p;
 	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;

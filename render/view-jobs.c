@@ -43,20 +43,23 @@ static int is_bytes(const char *name)
 	return strstr(name, "bytes") != NULL;
 }
 
-static void cell(struct out *o, const struct iol_popcur *cur, int i)
+/* cell i of the row; bytes: a byte count (the column's name says so,
+ * looked at once a table, not once a cell) */
+static void cell(struct out *o, const struct iol_popcur *cur, int i, int bytes)
 {
-	const char *name = iol_popcur_name(cur, i);
+	const char *name;
 	char buf[48];
 
 	switch (iol_popcur_type(cur, i)) {
 	case IOL_POPV_NULL: out_null(o); break;
 	case IOL_POPV_INT:
-		if (is_bytes(name))
+		if (bytes)
 			out_bytes(o, iol_popcur_int(cur, i));
 		else
 			out_int(o, iol_popcur_int(cur, i));
 		break;
 	case IOL_POPV_REAL:
+		name = iol_popcur_name(cur, i);
 		if (o->fmt == FMT_TEXT &&
 		    (!strcmp(name, "start_time") || !strcmp(name, "end_time")))
 			out_str(o, fmt_time(buf, sizeof buf,
@@ -88,16 +91,21 @@ static int pick(const struct iol_popcur *cur, int fmt, int *idx,
 	return n;
 }
 
-int iol_view_jobs_print(struct out *o, struct iol_popcur *cur,
-			struct iol_error *err)
+/* The rows of cur from its current one on, under the view started by
+ * begin (out_view, out_view_measure or out_view_stream). */
+static int rows(struct out *o, struct iol_popcur *cur,
+		void (*begin)(struct out *, const struct iol_view *),
+		struct iol_error *err)
 {
 	int nc = iol_popcur_ncols(cur), n, rc;
 	int *idx = calloc((size_t)nc + 1, sizeof *idx);
+	unsigned char *bytes = calloc((size_t)nc + 1, 1);
 	const char **names = calloc((size_t)nc + 1, sizeof *names);
 	struct iol_col *cols = calloc(NTEXT, sizeof *cols);
 	struct iol_view v = {"jobs", NULL, cols, 0};
 
-	if (!idx || !names || !cols) {
+	if (!idx || !names || !cols || !bytes) {
+		free(bytes);
 		free(idx);
 		free(names);
 		free(cols);
@@ -105,19 +113,36 @@ int iol_view_jobs_print(struct out *o, struct iol_popcur *cur,
 	}
 	n = pick(cur, o->fmt, idx, names, cols);
 	v.ncols = n;
+	for (int k = 0; k < n; k++)
+		bytes[k] = (unsigned char)is_bytes(names[k]);
 	if (o->fmt == FMT_TEXT)
-		out_view(o, &v);
+		begin(o, &v);
 	else
 		out_table(o, names, n);
 	/* the first row was read before the output was opened */
 	for (rc = 1; rc > 0; rc = iol_popcur_next(cur, err)) {
 		for (int k = 0; k < n; k++)
-			cell(o, cur, idx[k]);
+			cell(o, cur, idx[k], bytes[k]);
 		out_endrow(o);
 	}
 	out_endtable(o);
+	free(bytes);
 	free(idx);
 	free(names);
 	free(cols);
 	return rc;
+}
+
+int iol_view_jobs_measure(struct out *o, struct iol_popcur *cur,
+			  struct iol_error *err)
+{
+	if (o->fmt != FMT_TEXT)
+		return 0;
+	return rows(o, cur, out_view_measure, err);
+}
+
+int iol_view_jobs_print(struct out *o, struct iol_popcur *cur,
+			struct iol_error *err)
+{
+	return rows(o, cur, o->vpass == 1 ? out_view_stream : out_view, err);
 }

@@ -201,7 +201,8 @@ static void put_colored(struct out *o, const char *s, size_t len, int color)
 
 	if (color > 0 && color < 5)
 		obuf_printf(&o->ob, "\033[%sm", sgr[color]);
-	obuf_printf(&o->ob, "%.*s", (int)len, s);
+	/* every cell of every row: no printf */
+	obuf_write(&o->ob, s, len);
 	if (color > 0 && color < 5)
 		obuf_puts(&o->ob, "\033[0m");
 }
@@ -312,17 +313,172 @@ static void hidden_note(struct out *o, const int *hide)
 	obuf_putc(&o->ob, '\n');
 }
 
+/* The notes after a fitted table: the columns hidden, and how to see a
+ * path shortened whole. */
+static void table_notes(struct out *o, const int *hide, int cut)
+{
+	hidden_note(o, hide);
+	/* a shortened path cannot be opened: say how to see it whole */
+	if (cut) {
+		put_prose(o,
+			  "paths shortened in the middle: --wide or "
+			  "--format=csv for whole paths",
+			  (size_t)o->width, 0);
+		obuf_putc(&o->ob, '\n');
+	}
+}
+
+/* The widest cell of each column among the whole rows buffered, into
+ * nat (grown, never shrunk), the cells freed. */
+static void measure_cells(struct out *o, size_t *nat)
+{
+	size_t nc = (size_t)o->ncols, i;
+
+	for (i = 0; i < o->ncells; i++) {
+		size_t l = cols_of(o->cells[i]);
+
+		if (l > nat[i % nc])
+			nat[i % nc] = l;
+		free(o->cells[i]);
+	}
+	o->ncells = 0;
+}
+
+/* The columns of s as its cell shows it (iol_esc_dup()), counted
+ * without a copy: a first pass over ten million rows allocates nothing. */
+static size_t esc_cols(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	char c[IOL_ESC_MAX];
+	size_t n = 0, k;
+
+	while (*u >= 0x20 && *u < 0x7f)
+		u++;
+	if (!*u)
+		return (size_t)(u - (const unsigned char *)s);
+	for (; (k = iol_esc_char(s, c)) != 0; s += k)
+		n += cols_of(c);
+	return n;
+}
+
+void view_text_measure(struct out *o, const char *s)
+{
+	size_t l = esc_cols(s), c = o->vcell++ % (size_t)o->ncols;
+
+	if (l > o->vnat[c])
+		o->vnat[c] = l;
+}
+
+static void stream_free(struct out *o)
+{
+	free(o->vnat);
+	free(o->vw);
+	free(o->vhide);
+	o->vnat = o->vw = NULL;
+	o->vhide = NULL;
+	o->vpass = 0;
+}
+
+void out_view_measure(struct out *o, const struct iol_view *v)
+{
+	/* the machine formats start their table in the second pass */
+	if (o->fmt != FMT_TEXT)
+		return;
+	out_view(o, v);
+	stream_free(o);
+	o->vnat = calloc((size_t)v->ncols + 1, sizeof(*o->vnat));
+	if (!o->vnat) {
+		o->nomem = 1;
+		return;
+	}
+	/* the header's cells, then each row's as it is made */
+	measure_cells(o, o->vnat);
+	o->vcell = 0;
+	o->vpass = 1;
+}
+
+/* The rows buffered written with the widths of the stream, freed. */
+static void stream_rows(struct out *o)
+{
+	size_t nc = (size_t)o->ncols, i;
+
+	for (i = 0; i + nc <= o->ncells; i += nc) {
+		put_row(o, o->cells + i, o->ccolor + i, o->vw, o->vhide,
+			o->vhead, &o->vcut);
+		o->vhead = 0;
+	}
+	for (i = 0; i < o->ncells; i++)
+		free(o->cells[i]);
+	o->ncells = 0;
+}
+
+void out_view_stream(struct out *o, const struct iol_view *v)
+{
+	size_t nc = (size_t)v->ncols;
+
+	if (o->fmt != FMT_TEXT || o->vpass != 1) {
+		out_view(o, v);
+		return;
+	}
+	measure_cells(o, o->vnat);
+	o->vw = calloc(nc + 1, sizeof(*o->vw));
+	o->vhide = calloc(nc + 1, sizeof(*o->vhide));
+	if (!o->vw || !o->vhide || o->nomem) {
+		stream_free(o);
+		o->nomem = 1;
+		out_view(o, v);
+		return;
+	}
+	o->vpass = 0; /* the header's cells kept */
+	out_view(o, v);
+	memcpy(o->vw, o->vnat, nc * sizeof(*o->vw));
+	if (o->width > 0)
+		fit(o, o->vnat, o->vw, o->vhide);
+	o->vpass = 2;
+	o->vhead = 1;
+	o->vcut = 0;
+	stream_rows(o);
+}
+
+void view_text_row(struct out *o)
+{
+	size_t i;
+
+	if (o->nomem) {
+		/* the table is lost (out_close() says so): hold no rows */
+		for (i = 0; i < o->ncells; i++)
+			free(o->cells[i]);
+		o->ncells = 0;
+	} else if (o->vpass == 1)
+		measure_cells(o, o->vnat);
+	else
+		stream_rows(o);
+}
+
 void view_text_table(struct out *o)
 {
 	size_t nc = (size_t)o->ncols, i, *nat, *w;
 	int *hide, cut = 0;
 
+	if (o->vpass == 1 && !o->nomem) {
+		/* the first pass ends: its widths kept for the second */
+		measure_cells(o, o->vnat);
+		return;
+	}
+	if (o->vpass) {
+		if (!o->nomem) {
+			stream_rows(o);
+			table_notes(o, o->vhide, o->vcut);
+		}
+		stream_free(o);
+		goto out;
+	}
 	nat = calloc(nc, sizeof(*nat));
 	w = calloc(nc, sizeof(*w));
 	hide = calloc(nc, sizeof(*hide));
 	if (!nat || !w || !hide || o->nomem) {
 		o->nomem = 1;
-		goto out;
+		goto done;
 	}
 	for (i = 0; i < o->ncells; i++) {
 		size_t l = cols_of(o->cells[i]);
@@ -335,22 +491,15 @@ void view_text_table(struct out *o)
 		fit(o, nat, w, hide);
 	for (i = 0; i + nc <= o->ncells; i += nc)
 		put_row(o, o->cells + i, o->ccolor + i, w, hide, i == 0, &cut);
-	hidden_note(o, hide);
-	/* a shortened path cannot be opened: say how to see it whole */
-	if (cut) {
-		put_prose(o,
-			  "paths shortened in the middle: --wide or "
-			  "--format=csv for whole paths",
-			  (size_t)o->width, 0);
-		obuf_putc(&o->ob, '\n');
-	}
+	table_notes(o, hide, cut);
+done:
+	free(nat);
+	free(w);
+	free(hide);
 out:
 	for (i = 0; i < o->ncells; i++)
 		free(o->cells[i]);
 	o->ncells = 0;
-	free(nat);
-	free(w);
-	free(hide);
 }
 
 void out_wrap(struct out *o, int indent, const char *text)

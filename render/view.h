@@ -57,8 +57,22 @@ int out_term_width(int fd);
  * (--wide), -1 (the default) for out_term_width()'s. */
 void out_set_width(int width);
 
-/* Print the fitted table (out_endtable() calls it for a view). */
+/* A view's text in bounded memory, whatever its rows: the rows are made
+ * twice, in the same order, first after out_view_measure() (only their
+ * widths kept, nothing written), then after out_view_stream() (each row
+ * written fitted as it ends), each pass ended by out_endtable().  The
+ * text is the same as out_view()'s with one pass: the widths are those
+ * of every row.  The machine formats write only the second pass: after
+ * out_view_measure() make no rows for them. */
+void out_view_measure(struct out *o, const struct iol_view *v);
+void out_view_stream(struct out *o, const struct iol_view *v);
+
+/* Print the fitted table (out_endtable() calls it for a view), and a
+ * row of a table in two passes (out_endrow() calls it). */
 void view_text_table(struct out *o);
+void view_text_row(struct out *o);
+/* A cell of the first pass: its width kept (out_cell_push() calls it). */
+void view_text_measure(struct out *o, const char *s);
 
 /* The registry (render/views.c): every view of every command, in order
  * of command; NULL-terminated. */

@@ -381,6 +381,13 @@ void cache_count_child(void)
 	pthread_mutex_unlock(&mu);
 }
 
+void cache_count_spawn(void)
+{
+	pthread_mutex_lock(&mu);
+	stats.spawned++;
+	pthread_mutex_unlock(&mu);
+}
+
 void cache_count_page(void)
 {
 	pthread_mutex_lock(&mu);

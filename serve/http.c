@@ -135,7 +135,8 @@ static double ms_since(clockid_t clk, const struct timespec *t0)
  * included); "queue" the part of it before the thread making the page
  * ran (the slow lane's handover); "pool" the part waiting for a handle
  * of the store (store.c); "child" the time it waited for the
- * children it started (desc: how many), "ccpu" their CPU time; "cpu"
+ * children it started (desc: how many), "worker" the part of that
+ * waiting for a free worker (worker.c), "ccpu" their CPU time; "cpu"
  * the CPU time of the server's thread making it; "lane" where it was
  * made: "fast" (the server's niceness), "kept" (a page kept whole,
  * copied there too) or "slow" (a thread of its own, niced).  What
@@ -153,11 +154,11 @@ static void timing(struct page *p, const struct timespec *w0, double queue,
 	run_spent(&cw, &cc, &cn);
 	snprintf(p->timing, sizeof p->timing,
 		 "page;dur=%.1f, queue;dur=%.1f, pool;dur=%.1f, "
-		 "child;dur=%.1f;desc=%d, ccpu;dur=%.2f, cpu;dur=%.2f, "
-		 "lane;desc=%s%s",
+		 "child;dur=%.1f;desc=%d, worker;dur=%.1f, ccpu;dur=%.2f, "
+		 "cpu;dur=%.2f, lane;desc=%s%s",
 		 ms_since(CLOCK_MONOTONIC, w0), queue, store_waited(), cw, cn,
-		 cc, ms_since(CLOCK_THREAD_CPUTIME_ID, c0), lane,
-		 p->partial ? ", partial" : "");
+		 run_spent_worker(), cc, ms_since(CLOCK_THREAD_CPUTIME_ID, c0),
+		 lane, p->partial ? ", partial" : "");
 }
 
 /* the "page" part of p's timing made again from w0, the others kept */

@@ -49,6 +49,8 @@ void run_free(struct run *r);
  * milliseconds it waited for them, their CPU milliseconds, how many. */
 void run_spent_reset(void);
 void run_spent(double *wall_ms, double *cpu_ms, int *n);
+/* ... of those milliseconds, the ones waiting for a free worker */
+double run_spent_worker(void);
 /* Each of the n (at most RUN_MAX_MANY) commands argvs[i] as run_iolens()
  * runs it, into r[i]: the output kept from an earlier run when the log
  * (and the store, for a command reading it) is the same, the others
@@ -92,6 +94,17 @@ void warm_start(const struct serve_opts *o);
  * and let go: its commands' outputs are kept (pages.c). */
 void page_make(const struct serve_opts *o, long long id);
 
+/* The batch argv ("--serve-batch" CMD ... \x1e CMD ...) run by a
+ * pre-started worker (worker.c) at niceness nice, the store's state
+ * stamp (its kept store opened anew when it changes): its framed
+ * output in r as run_iolens() would give it (r->timedout, r->toobig
+ * when killed), its CPU milliseconds and those it waited for a free
+ * worker; 0, or -1 when no worker could
+ * take it (r empty: the caller starts a child). */
+int worker_batch(const struct serve_opts *o, const char *stamp,
+		 const char *const *argv, int logfd, int nice, struct run *r,
+		 double *cpu_ms, double *wait_ms);
+
 /* The outputs kept (cache.c), by key: 1 and a copy in r; or 0, the
  * caller to run it and cache_put() it (others asking meanwhile wait
  * when wait is set), or -1 when another is running it and wait is 0.
@@ -131,9 +144,11 @@ struct serve_stats {
 	unsigned long long disk;  /* outputs and pages read back from disk */
 	unsigned long long pages; /* job pages and dashboards rendered */
 	unsigned long long made, passes; /* pages made ahead, their passes */
+	unsigned long long spawned;	 /* processes started (workers too) */
 	size_t bytes;
 };
 void cache_count_child(void);
+void cache_count_spawn(void);
 void cache_count_made(void);
 void cache_count_page(void);
 void cache_count_pass(void);
@@ -144,6 +159,8 @@ struct csv {
 	char ***rows;
 	int *ncells;
 	int nrows;
+	char *arena;  /* every cell, NUL-ended, one after another */
+	char **cells; /* rows[r] points into it */
 };
 int csv_parse(const char *s, size_t n, struct csv *c);
 void csv_free(struct csv *c);

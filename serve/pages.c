@@ -296,18 +296,16 @@ static void table(struct sb *b, const char *cmd, const struct csv *c,
 	free(idx);
 }
 
-/* The log's cells named by the descriptor: its path in the store. */
+/* The log's cells named by the descriptor: its path in the store (the
+ * cells point to path, which outlives c: its cells are not freed one
+ * by one) */
 static void name_log(struct csv *c, const char *path)
 {
 	int li = csv_col(c, "log");
-	char *s;
 
 	for (int r = 1; li >= 0 && path && r < c->nrows; r++)
-		if (li < c->ncells[r] && !strcmp(c->rows[r][li], LOGFD) &&
-		    (s = strdup(path))) {
-			free(c->rows[r][li]);
-			c->rows[r][li] = s;
-		}
+		if (li < c->ncells[r] && !strcmp(c->rows[r][li], LOGFD))
+			c->rows[r][li] = (char *)path;
 }
 
 /* The same in JSON: each row's first member, "log", as the command
@@ -381,7 +379,8 @@ static void context_tables(struct sb *b, const struct csv *c)
 		for (r = r0 + 1; r < c->nrows; r++)
 			if (c->ncells[r] > 0 && !strcmp(c->rows[r][0], "log"))
 				break;
-		struct csv sub = {c->rows + r0, c->ncells + r0, r - r0};
+		struct csv sub = {c->rows + r0, c->ncells + r0, r - r0, NULL,
+				  NULL};
 		if (r0) {
 			sb_puts(b, "<h3>");
 			sb_html(b, weather_h3((const char *const *)sub.rows[0],
@@ -1174,7 +1173,7 @@ static void scoped_charts(struct sb *b, const struct run *autor,
 				if (c.ncells[r] > 0 &&
 				    !strcmp(c.rows[r][0], "log"))
 					break;
-			struct csv sub = {c.rows, c.ncells, r};
+			struct csv sub = {c.rows, c.ncells, r, NULL, NULL};
 			context_chart(b, &sub);
 		}
 		csv_free(&c);
@@ -1522,9 +1521,10 @@ static void stats(struct page *p)
 		  "{\"children\": %llu, \"cache_hits\": %llu, "
 		  "\"cache_misses\": %llu, \"cache_bytes\": %zu, "
 		  "\"made_ahead\": %llu, \"ahead_passes\": %llu, "
+		  "\"processes_started\": %llu, "
 		  "\"disk_hits\": %llu, \"pages_made\": %llu}\n",
 		  s.children, s.hits, s.misses, s.bytes, s.made, s.passes,
-		  s.disk, s.pages);
+		  s.spawned, s.disk, s.pages);
 }
 
 /* ---- routing ---- */

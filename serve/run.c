@@ -115,7 +115,7 @@ static int drain(int fo, int fe, double deadline, struct run *r)
 #define BG_NICE 19
 static _Thread_local int in_background;
 
-static void child_nice(pid_t pid)
+static int child_niceness(void)
 {
 	int base;
 
@@ -124,7 +124,12 @@ static void child_nice(pid_t pid)
 	if (errno)
 		base = 0;
 	base = in_background ? BG_NICE : base + CHILD_NICE;
-	setpriority(PRIO_PROCESS, (id_t)pid, base > 19 ? 19 : base);
+	return base > 19 ? 19 : base;
+}
+
+static void child_nice(pid_t pid)
+{
+	setpriority(PRIO_PROCESS, (id_t)pid, child_niceness());
 }
 
 static int spawn(const struct serve_opts *o, const char *const *argv, int logfd,
@@ -153,12 +158,17 @@ static int spawn(const struct serve_opts *o, const char *const *argv, int logfd,
  * it waited for them, their CPU time (their rusage), how many (a
  * page's Server-Timing: a first visit's cost beyond the server's own
  * thread) */
-static _Thread_local double spent_wall, spent_cpu;
+static _Thread_local double spent_wall, spent_cpu, spent_worker;
 static _Thread_local int spent_n;
+
+double run_spent_worker(void)
+{
+	return spent_worker;
+}
 
 void run_spent_reset(void)
 {
-	spent_wall = spent_cpu = 0;
+	spent_wall = spent_cpu = spent_worker = 0;
 	spent_n = 0;
 }
 
@@ -201,6 +211,7 @@ void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 		 * child runs as it would have */
 		child_nice(pid);
 		cache_count_child();
+		cache_count_spawn();
 	}
 	close(po[1]);
 	close(pe[1]);
@@ -341,6 +352,28 @@ static int frame(const char **p, const char *end, struct run *r)
 	return 0;
 }
 
+/* the store's state of this thread's page (run_many's), for a worker */
+static _Thread_local const char *page_stamp = "";
+
+/* A batch by a worker; a background run (its children niced to 19 for
+ * minutes) and a batch no worker took by a child of its own. */
+static void worker_or_child(const struct serve_opts *o, const char *const *av,
+			    int logfd, struct run *b)
+{
+	double t0 = now(), cpu, wait;
+
+	if (!in_background &&
+	    worker_batch(o, page_stamp, av, logfd, child_niceness(), b, &cpu,
+			 &wait) == 0) {
+		spent_wall += (now() - t0) * 1e3;
+		spent_worker += wait;
+		spent_cpu += cpu;
+		spent_n++;
+		return;
+	}
+	run_iolens(o, av, logfd, b);
+}
+
 /* The commands of todo[0..n) (indexes into argvs) in one child; the
  * number of them it printed whole, the next one's run in r when the
  * child was killed at the time or output limit (it alone is charged
@@ -362,7 +395,7 @@ static int run_batch(const struct serve_opts *o,
 			av[k++] = argvs[todo[i]][j];
 	}
 	av[k] = NULL;
-	run_iolens(o, av, logfd, &b);
+	worker_or_child(o, av, logfd, &b);
 	p = b.out.s;
 	end = p + b.out.len;
 	for (i = 0; i < n && p && frame(&p, end, &r[todo[i]]) == 0; i++)
@@ -388,7 +421,8 @@ static void run_all(const struct serve_opts *o, const char *const *const *argvs,
 	int k;
 
 	while (n > 0) {
-		if (n == 1) {
+		/* alone unless a worker takes it (a batch of one) */
+		if (n == 1 && in_background) {
 			run_iolens(o, argvs[todo[0]], logfd, &r[todo[0]]);
 			return;
 		}
@@ -421,7 +455,9 @@ void run_many(const struct serve_opts *o, const char *const *const *argvs,
 			claimed = 1;
 		}
 	}
+	page_stamp = stamp;
 	run_all(o, argvs, todo, ntodo, logfd, r);
+	page_stamp = "";
 	for (int t = 0; t < ntodo; t++)
 		if (keep[todo[t]]) {
 			cache_put(&key[todo[t]], &r[todo[t]], 0);
@@ -604,85 +640,78 @@ void run_many_wait(const struct serve_opts *o, const char *const *const *argvs,
 
 /* ---- CSV ---- */
 
-static int add_cell(struct csv *c, const char *s, size_t n)
+/* The fields of s[0..n) in place in c->arena, each NUL-ended: a cell is
+ * never longer than its text (a quoted one's doubled quotes halve), and
+ * its NUL takes the place of the comma or newline after it.  No
+ * allocation a cell: a job page's nine tables were some 30,000 mallocs
+ * and reallocs of the server's thread. */
+static const char *field(const char *p, const char *end, char **out)
 {
-	int r = c->nrows - 1;
-	char **row = realloc(c->rows[r],
-			     sizeof(char *) * (size_t)(c->ncells[r] + 1));
-	char *cell;
+	char *d = *out;
 
-	if (!row)
-		return -1;
-	c->rows[r] = row;
-	cell = malloc(n + 1);
-	if (!cell)
-		return -1;
-	memcpy(cell, s, n);
-	cell[n] = '\0';
-	row[c->ncells[r]++] = cell;
-	return 0;
-}
-
-static int add_row(struct csv *c)
-{
-	char ***rows = realloc(c->rows, sizeof(*rows) * (size_t)(c->nrows + 1));
-	int *nc;
-
-	if (!rows)
-		return -1;
-	c->rows = rows;
-	nc = realloc(c->ncells, sizeof(*nc) * (size_t)(c->nrows + 1));
-	if (!nc)
-		return -1;
-	c->ncells = nc;
-	c->rows[c->nrows] = NULL;
-	c->ncells[c->nrows++] = 0;
-	return 0;
-}
-
-/* One field at *p (quoted or not) into cell; advances *p past it. */
-static int field(const char **p, const char *end, struct sb *cell)
-{
-	const char *s = *p;
-
-	cell->len = 0;
-	sb_put(cell, "", 0);
-	if (s < end && *s == '"') {
-		for (s++; s < end; s++) {
-			if (*s == '"' && s + 1 < end && s[1] == '"')
-				sb_put(cell, s++, 1);
-			else if (*s == '"')
+	if (p < end && *p == '"') {
+		for (p++; p < end; p++) {
+			if (*p == '"' && p + 1 < end && p[1] == '"')
+				*d++ = *p++;
+			else if (*p == '"')
 				break;
 			else
-				sb_put(cell, s, 1);
+				*d++ = *p;
 		}
-		if (s < end)
-			s++;
+		if (p < end)
+			p++;
 	} else {
-		const char *e = s;
+		const char *e = p;
 		while (e < end && *e != ',' && *e != '\n' && *e != '\r')
 			e++;
-		sb_put(cell, s, (size_t)(e - s));
-		s = e;
+		memcpy(d, p, (size_t)(e - p));
+		d += e - p;
+		p = e;
 	}
-	*p = s;
-	return cell->nomem ? -1 : 0;
+	*d++ = '\0';
+	*out = d;
+	return p;
+}
+
+/* Upper bounds of the rows and cells of s[0..n) */
+static void csv_bounds(const char *s, size_t n, size_t *rows, size_t *cells)
+{
+	size_t nl = 0, comma = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		nl += s[i] == '\n';
+		comma += s[i] == ',';
+	}
+	*rows = nl + 1;
+	*cells = nl + comma + 1;
 }
 
 int csv_parse(const char *s, size_t n, struct csv *c)
 {
 	const char *p = s, *end = s + n;
-	struct sb cell = {0};
-	int rc = 0;
+	size_t maxr, maxc, nc = 0;
+	char *d;
 
 	memset(c, 0, sizeof(*c));
-	while (p < end && rc == 0) {
-		if ((rc = add_row(c)) < 0)
-			break;
+	csv_bounds(s, n, &maxr, &maxc);
+	c->arena = malloc(n + 1);
+	c->cells = malloc(sizeof(char *) * maxc);
+	c->rows = malloc(sizeof(char **) * maxr);
+	c->ncells = malloc(sizeof(int) * maxr);
+	if (!c->arena || !c->cells || !c->rows || !c->ncells) {
+		csv_free(c);
+		return -1;
+	}
+	d = c->arena;
+	while (p < end && (size_t)c->nrows < maxr) {
+		c->rows[c->nrows] = c->cells + nc;
+		c->ncells[c->nrows] = 0;
 		for (;;) {
-			if ((rc = field(&p, end, &cell)) < 0 ||
-			    (rc = add_cell(c, cell.s, cell.len)) < 0)
+			if (nc == maxc)
 				break;
+			c->cells[nc++] = d;
+			p = field(p, end, &d);
+			c->ncells[c->nrows]++;
 			if (p < end && *p == ',') {
 				p++;
 				continue;
@@ -693,18 +722,15 @@ int csv_parse(const char *s, size_t n, struct csv *c)
 				p++;
 			break;
 		}
+		c->nrows++;
 	}
-	sb_free(&cell);
-	return rc;
+	return 0;
 }
 
 void csv_free(struct csv *c)
 {
-	for (int r = 0; r < c->nrows; r++) {
-		for (int i = 0; i < c->ncells[r]; i++)
-			free(c->rows[r][i]);
-		free(c->rows[r]);
-	}
+	free(c->arena);
+	free(c->cells);
 	free(c->rows);
 	free(c->ncells);
 	memset(c, 0, sizeof(*c));

@@ -94,7 +94,11 @@ for c in "triage --format csv" "trend --format csv" "jobs --format csv" jobs; do
 	# shellcheck disable=SC2086
 	IOLENS_POP_SPLIT=1 IOLENS_TEST_POP_TURNS=1 strace -f -e trace=openat,pread64 \
 		-o "$TMP/st.x" "$IOLENS" $c --db "$DB" >/dev/null 2>&1
-	is "$(reads x)" "2 2" "$c: the store opened twice, two threads read a fifth of its pages or more"
+	# jobs in text reads its rows twice (widths, then rows: t/7145),
+	# each pass with its own second reader
+	want="2 2" k=twice
+	[ "$c" = jobs ] && want="3 3" k="three times"
+	is "$(reads x)" "$want" "$c: the store opened $k, ${want#* } threads read a fifth of its pages or more"
 done
 # under the threshold, and where the order is not the ids': one
 strace -f -e trace=openat,pread64 -o "$TMP/st.x" "$IOLENS" trend --db "$DB" >/dev/null 2>&1

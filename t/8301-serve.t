@@ -74,7 +74,7 @@ is "$(cat "$TMP/code")" 200 "/ answers 200"
 is "$(hdr X-Total-Count)" "$NJOBS" "/ counts the store's jobs"
 hdr Content-Security-Policy | grep -q "^default-src 'self'"
 ok $? "a Content-Security-Policy of the page's origin only"
-hdr Server-Timing | grep -Eq '^page;dur=[0-9]+\.[0-9], queue;dur=[0-9]+\.[0-9], pool;dur=[0-9]+\.[0-9], child;dur=[0-9]+\.[0-9];desc=[0-9]+, ccpu;dur=[0-9]+\.[0-9]{2}, cpu;dur=[0-9]+\.[0-9]{2}, lane;desc=(fast|kept|slow)$'
+hdr Server-Timing | grep -Eq '^page;dur=[0-9]+\.[0-9], queue;dur=[0-9]+\.[0-9], pool;dur=[0-9]+\.[0-9], child;dur=[0-9]+\.[0-9];desc=[0-9]+, worker;dur=[0-9]+\.[0-9], ccpu;dur=[0-9]+\.[0-9]{2}, cpu;dur=[0-9]+\.[0-9]{2}, lane;desc=(fast|kept|slow)$'
 ok $? "Server-Timing: the time in the server's handler, its waits, its children's, its thread's CPU, its lane ($(hdr Server-Timing))"
 grep -q '<h2>Who to call first</h2>' "$TMP/dash.html"
 ok $? "the dashboard has who to call first (triage --db)"

@@ -18,15 +18,15 @@ parts() {
 }
 get "$S_URL/job/1" >/dev/null
 is "$(cat "$TMP/code")" 200 "a job page"
-is "$(parts)" "page;dur=D, queue;dur=D, pool;dur=D, child;dur=D;desc=1, ccpu;dur=D, cpu;dur=D, lane;desc=slow" \
+is "$(parts)" "page;dur=D, queue;dur=D, pool;dur=D, child;dur=D;desc=1, worker;dur=D, ccpu;dur=D, cpu;dur=D, lane;desc=slow" \
 	"its first visit: one child, in the slow lane ($(hdr Server-Timing))"
 get "$S_URL/job/1" >/dev/null
-is "$(parts)" "page;dur=D, queue;dur=D, pool;dur=D, child;dur=D;desc=0, ccpu;dur=D, cpu;dur=D, lane;desc=kept" \
+is "$(parts)" "page;dur=D, queue;dur=D, pool;dur=D, child;dur=D;desc=0, worker;dur=D, ccpu;dur=D, cpu;dur=D, lane;desc=kept" \
 	"a second visit: no child, the page kept ($(hdr Server-Timing))"
-case $(hdr Server-Timing) in *"child;dur=0.0;desc=0, ccpu;dur=0.00"*) r=0 ;; *) r=1 ;; esac
+case $(hdr Server-Timing) in *"child;dur=0.0;desc=0, worker;dur=0.0, ccpu;dur=0.00"*) r=0 ;; *) r=1 ;; esac
 ok $r "... and no child's time"
 get "$S_URL/jobs?sort=-mib_s" >/dev/null
-is "$(parts)" "page;dur=D, queue;dur=D, pool;dur=D, child;dur=D;desc=0, ccpu;dur=D, cpu;dur=D, lane;desc=fast" \
+is "$(parts)" "page;dur=D, queue;dur=D, pool;dur=D, child;dur=D;desc=0, worker;dur=D, ccpu;dur=D, cpu;dur=D, lane;desc=fast" \
 	"the job list: no child, the fast lane ($(hdr Server-Timing))"
 case $(hdr Server-Timing) in *"queue;dur=0.0,"*) r=0 ;; *) r=1 ;; esac
 ok $r "... made by the connection's thread: no queue"

@@ -64,6 +64,7 @@ static const struct {
 	{"full_rate_mibs", POS},
 	{"stdio_call_bytes", POS},
 	{"iotime_cause_pct", PCT},
+	{"companions", 0, 1},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

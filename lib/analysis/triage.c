@@ -338,7 +338,9 @@ double iol_triage_stake(const struct iol_triage_in *in)
  * little data to matter), 2 evaluated and at most info (the pattern is
  * there by design), 3 evaluated, a structural pattern (material on the
  * share of the run alone), 4 as 3 and crossed whatever the value (bulk
- * STDIO time in little data), -1 not evaluated.  *stake: the seconds at stake
+ * STDIO time in little data), 5 evaluated, the pattern of another
+ * rule's cause (at most info, unless that rule's finding makes it a
+ * companion: see companions[]), -1 not evaluated.  *stake: the seconds at stake
  * (NAN: none); c gives thresholds a rule reads besides its own. */
 typedef int (*eval_fn)(const struct iol_triage_in *in,
 		       const struct iol_triage_conf *c, double *v,
@@ -1183,7 +1185,7 @@ static int shsmall_mpiio(const struct iol_triage_in *in,
 	       few    ? " (too few to matter)"
 	       : same ? " (the job's small requests: IOL-SMALL-REQ's)"
 		      : "");
-	return few ? 1 : same ? 2 : z(V(MP_TINY)) * 2 >= ms ? 3 : 0;
+	return few ? 1 : same ? 5 : z(V(MP_TINY)) * 2 >= ms ? 3 : 0;
 }
 
 EVAL(e_shsmall)
@@ -1208,9 +1210,10 @@ EVAL(e_shsmall)
 	       few    ? " (too few to matter)"
 	       : same ? " (the job's small requests: IOL-SMALL-REQ's)"
 		      : "");
-	/* one problem, one finding: when (nearly) all the job's small
-	 * requests are to shared files, IOL-SMALL-REQ has said it */
-	return few ? 1 : same ? 2 : tiny(in, V(SH_SMALL)) ? 3 : 0;
+	/* when (nearly) all the job's small requests are to shared files,
+	 * they are IOL-SMALL-REQ's cause: a companion of its finding (see
+	 * companions[]), else at most info */
+	return few ? 1 : same ? 5 : tiny(in, V(SH_SMALL)) ? 3 : 0;
 }
 
 /* A largest percentage over files, with its file. */
@@ -1984,11 +1987,13 @@ static void impact(const struct iol_triage_in *in,
 				       "min_stake_s)");
 }
 
-/* Returns 1 when the finding crossed its threshold and was judged, so
- * that only the impact floor or its rule's severity can have made it
- * info, else 0: join_parts() reads it.  Not rc 2, info by design: a
- * small shared request that is the job's small requests stays one
- * finding (round 1's labeller counted it once, rounds 2 and 3 twice). */
+/* Returns CROSSED when the finding crossed its threshold and was
+ * judged, so that only the impact floor or its rule's severity can have
+ * made it info: join_parts() reads it; OWN when its rule fired on its
+ * own facts, judged or the pattern of another rule's cause (rc 5), not
+ * by design (rc 2) nor too few (rc 1): join_companions() reads it. */
+enum { CROSSED = 1, OWN = 2 };
+
 static int eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		     const struct iol_triage_conf *c, int detail,
 		     struct iol_finding *f)
@@ -2024,17 +2029,18 @@ static int eval_rule(const struct rule *r, const struct iol_triage_in *in,
 			       detail ? sizeof(f->detail) : 0)) >= 0) {
 		int crossed = rc == 4 ||
 			      (r->le ? v <= f->threshold : v > f->threshold);
-		int judged = rc == 0 || rc >= 3;
+		int judged = rc == 0 || rc == 3 || rc == 4;
 
 		f->value = v;
 		f->stake = stake;
-		f->sev = crossed && judged    ? r->sev
-			 : crossed && rc == 2 ? IOL_SEV_INFO
-					      : IOL_SEV_OK;
+		f->sev = crossed && judged		   ? r->sev
+			 : crossed && (rc == 2 || rc == 5) ? IOL_SEV_INFO
+							   : IOL_SEV_OK;
 		/* crossed, but too few to matter: under the floor too */
 		f->floored = crossed && rc == 1;
-		impact(in, c, crossed && judged, rc >= 3, detail, f);
-		part_cand = crossed && judged;
+		impact(in, c, crossed && judged, rc == 3 || rc == 4, detail, f);
+		part_cand = (crossed && judged ? CROSSED : 0) |
+			    (crossed && (judged || rc == 5) ? OWN : 0);
 	}
 	if ((lrec = layer_rec(r, in, c)))
 		f->rec = lrec;
@@ -2054,9 +2060,8 @@ static int eval_rule(const struct rule *r, const struct iol_triage_in *in,
  * the definition, the pattern is structural, so its parts are too.
  * Such a part, crossed but under the impact floor (or info by design of
  * its rule, as idle ranks are), takes the lead's severity and stake and
- * says whose pattern it is.  Not RANK-IMBALANCE beside RANK0-IO: rounds
- * 2 and 3 labelled it material there too (5 of 5), round 1 left it out;
- * nor SHARED-SMALL beside SMALL-REQ (see eval_rule()).
+ * says whose pattern it is.  RANK-IMBALANCE beside RANK0-IO and
+ * SHARED-SMALL beside SMALL-REQ have times of their own: companions[].
  */
 static const struct {
 	const char *lead, *part;
@@ -2096,6 +2101,98 @@ static void part_of(const struct iol_finding *lead, int detail,
 		 sizeof(f->detail) - strlen(f->detail),
 		 "; the pattern of %s: %.3g s at stake, %.3g %% of the run",
 		 lead->code, f->stake, f->stake_pct);
+}
+
+/*
+ * A cause that is, by its nature, another rule's pattern too: small
+ * requests that are (nearly) all to shared files are SHARED-SMALL's as
+ * well as SMALL-REQ's; rank-0-only I/O is a rank imbalance by
+ * definition.  The independent labellers name both codes (ten rounds,
+ * t/data/triage-expert*.tsv: SHARED-SMALL material beside a material
+ * SMALL-REQ 21 of 22 times, RANK-IMBALANCE beside RANK0-IO 12 of 12),
+ * so a scorer and a reader who looks for either code find it.  Where
+ * the lead is a finding and the companion's own rule fired on its own
+ * facts (crossed its threshold, not too few, not aggregation by
+ * design) and its own stake is a share of the run (comp_share()), the
+ * companion takes the lead's severity, keeps the stake its
+ * own rule computed (never the lead's copied), and says it is the same
+ * cause, so the user is not told two stories.  A companion whose own
+ * rule did not fire stays what it was.  Unlike join_parts(), whose part
+ * has no time of its own.  companions = 0 tells the cause once (round
+ * 1's labeller wrote one line per problem).
+ */
+static const struct {
+	const char *lead, *comp;
+} companions[] = {
+	{"IOL-SMALL-REQ", "IOL-SHARED-SMALL"},
+	{"IOL-RANK0-IO", "IOL-RANK-IMBALANCE"},
+};
+
+static void cut_note(char *d);
+
+static void companion_of(const struct iol_triage_in *in,
+			 const struct iol_finding *lead, int detail,
+			 struct iol_finding *f)
+{
+	static const char pre[] = "same cause as ";
+	size_t l, m;
+
+	/* a companion that is a finding of its own keeps the graver */
+	f->sev = f->sev < lead->sev ? f->sev : lead->sev;
+	f->floored = 0;
+	f->stake_pct = V(RUN_TIME) > 0 && isfinite(f->stake)
+			       ? 100.0 * f->stake / V(RUN_TIME)
+			       : NAN;
+	if (!detail)
+		return;
+	cut_note(f->detail);
+	/* "same cause as IOL-X: " before the rule's own detail */
+	m = sizeof(pre) - 1 + strlen(lead->code) + 2;
+	l = strlen(f->detail);
+	if (l + m >= sizeof(f->detail))
+		l = sizeof(f->detail) - m - 1;
+	memmove(f->detail + m, f->detail, l);
+	f->detail[l + m] = '\0';
+	memcpy(f->detail, pre, sizeof(pre) - 1);
+	memcpy(f->detail + sizeof(pre) - 1, lead->code, strlen(lead->code));
+	memcpy(f->detail + m - 2, ": ", 2);
+	l = strlen(f->detail);
+	snprintf(f->detail + l, sizeof(f->detail) - l,
+		 "; its own stake %.3g s, %.3g %% of the run (the cause is "
+		 "told by %s; not two problems)",
+		 f->stake, f->stake_pct, lead->code);
+}
+
+/* The companion's own stake holds at least min_stake_pct of the run:
+ * the cause is material by its lead (structural, or big enough), but a
+ * companion whose own time is a sliver of the run is not where the
+ * cause lies (e3sm's input reads, SHARED-SMALL's 0.27 s of 727 s beside
+ * SMALL-REQ's 250 s of read-modify-write, labelled trivial) */
+static int comp_share(const struct iol_triage_in *in,
+		      const struct iol_triage_conf *c,
+		      const struct iol_finding *f)
+{
+	return !(V(RUN_TIME) > 0 && isfinite(f->stake)) ||
+	       100.0 * f->stake / V(RUN_TIME) >= K(MIN_PCT);
+}
+
+static void join_companions(const struct iol_triage_in *in,
+			    const struct iol_triage_conf *c, int detail,
+			    const unsigned char *own, struct iol_triage *t)
+{
+	size_t k, i, j;
+
+	if (!(K(COMPANIONS) > 0))
+		return;
+	for (k = 0; k < sizeof(companions) / sizeof(companions[0]); k++) {
+		i = rule_index(companions[k].lead);
+		j = rule_index(companions[k].comp);
+		if (i == NRULES || j == NRULES)
+			continue;
+		if (t->f[i].sev <= IOL_SEV_WARN && !t->f[i].floored && own[j] &&
+		    !t->f[j].lead && comp_share(in, c, &t->f[j]))
+			companion_of(in, &t->f[i], detail, &t->f[j]);
+	}
 }
 
 static void join_parts(int detail, const unsigned char *crossed,
@@ -2361,22 +2458,28 @@ static int eval_all(const struct iol_triage_in *in,
 		    const struct iol_triage_conf *c, int detail,
 		    struct iol_triage *t, struct iol_error *err)
 {
-	unsigned char crossed[NRULES];
+	unsigned char crossed[NRULES], own[NRULES];
 	size_t k;
+	int rc;
 
 	memset(t, 0, sizeof(*t));
 	/* eval_rule() sets every field: no 12 KB zeroed per stored row */
 	t->f = malloc(NRULES * sizeof(*t->f));
 	if (!t->f)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
-	for (k = 0; k < NRULES; k++)
-		crossed[k] = (unsigned char)eval_rule(&rules[k], in, c, detail,
-						      &t->f[k]);
+	for (k = 0; k < NRULES; k++) {
+		rc = eval_rule(&rules[k], in, c, detail, &t->f[k]);
+		crossed[k] = (rc & CROSSED) != 0;
+		own[k] = (rc & OWN) != 0;
+	}
 	t->n = NRULES;
 	join_parts(detail, crossed, t);
 	red_small_writes(in, c, detail, crossed, t);
 	strag_of_imbal(in, c, detail, crossed, t);
 	io_time_stake(in, c, detail, crossed, t);
+	/* after IO-TIME: its causes' cost counts the cause once, under
+	 * the lead's code */
+	join_companions(in, c, detail, own, t);
 	return 0;
 }
 

@@ -64,6 +64,7 @@ enum {
 	IOL_TK_FULL_RATE,
 	IOL_TK_STDIO_CALL,
 	IOL_TK_IOTIME_CAUSE,
+	IOL_TK_COMPANIONS,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {

@@ -116,12 +116,35 @@ static const int64_t ivals[] = {
 	999999999999999999LL,
 };
 
+/* fmt_bytes() as printf makes it: v in its unit, "%.0f" or "%.1f" */
+static void check_bytes(double v, int style)
+{
+	static const char *const unit[] = {"B",	  "KiB", "MiB",
+					   "GiB", "TiB", "PiB"};
+	char got[64], want[64], what[160];
+	double w = v;
+	int u = 0;
+
+	while (fabs(w) >= 1024 && u < 5) {
+		w /= 1024;
+		u++;
+	}
+	snprintf(want, sizeof(want), "%.*f %s",
+		 u == 0 || (style == BYTES_SHORT && fabs(w) >= 100) ? 0 : 1, w,
+		 unit[u]);
+	fmt_bytes(got, sizeof(got), v, style);
+	snprintf(what, sizeof(what), "fmt_bytes %a style %d: %s", v, style,
+		 want);
+	ok(strcmp(got, want) == 0, what);
+}
+
 int main(void)
 {
 	struct obuf ob;
 	char want[100000];
 	size_t i;
 	int prec, k;
+	uint64_t seed;
 
 	for (i = 0; i < sizeof(fvals) / sizeof(fvals[0]); i++)
 		for (prec = 0; prec <= 9; prec++)
@@ -137,6 +160,44 @@ int main(void)
 		check_fixed(nextafter(h, 0), 6);
 		check_fixed(h, 6);
 		check_fixed(nextafter(h, 1), 6);
+	}
+	/* fmt_fixed's double-only path (products under 1e11): halves and
+	 * their neighbours at its edge, and values of every magnitude from
+	 * a fixed sequence, at each precision */
+	for (prec = 0; prec <= 9; prec++)
+		for (k = 0; k < 200; k++) {
+			double h = (99999999000.0 + k + 0.5) / pow(10, prec);
+
+			check_fixed(nextafter(h, 0), prec);
+			check_fixed(h, prec);
+			check_fixed(nextafter(h, 1e300), prec);
+		}
+	for (k = 0, seed = 42; k < 20000; k++) {
+		double v;
+
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		v = (double)(seed >> 11) / 9007199254740992.0 *
+		    pow(10, (int)(seed % 17) - 6);
+		check_fixed(v, (int)(seed >> 60) % 10);
+		check_fixed(-v, (int)(seed >> 56) % 10);
+	}
+	for (k = 0; k < 4000; k++) {
+		double v;
+
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		v = (double)(seed >> 11) * pow(2, (int)(seed % 70) - 53);
+		check_bytes(k & 1 ? -v : v, BYTES_TEXT);
+		check_bytes(v, BYTES_SHORT);
+	}
+	check_bytes(0, BYTES_TEXT);
+	check_bytes(1023.95 * 1024, BYTES_TEXT);
+	check_bytes(99.95 * 1024, BYTES_SHORT);
+	check_bytes(1e300, BYTES_TEXT);
+	for (prec = 0; prec <= 9; prec++) {
+		check_fixed(0.0, prec);
+		check_fixed(-0.0, prec);
+		check_fixed(-1e-12, prec);
+		check_fixed(-0.5, prec);
 	}
 	/* a buffer in memory that starts at one byte and must grow */
 	ok(obuf_init_mem(&ob, 1) == 0, "a buffer in memory");
