@@ -1140,8 +1140,9 @@ EVAL(e_redundant)
 	 * reopens too (r7-config-rewrite) */
 	t_rw += p.t_ro;
 	*stake = t_rr + t_rw + t_rc;
-	DETAIL("%.0f B moved again beyond the files' highest offsets (by "
-	       "any rank), about %.0f B of data re-read (%.3f s; %.0f B "
+	DETAIL("%.0f B moved again beyond the files' highest offsets (a "
+	       "rank's first pass in one open not counted), about %.0f B of "
+	       "data re-read (%.3f s; %.0f B "
 	       "through STDIO), %.0f B rewritten (%.3f s%s) and %.0f B of "
 	       "programs' code (.py, .so) read again (%.3f s)%s%s",
 	       red + code, rr, t_rr, z(V(RED_STDIO)), rw, t_rw,
