@@ -69,7 +69,10 @@ s=$(col "$L" IOL-SHARED-SMALL 10)
 ok "$(awk -v s="$s" 'BEGIN { exit !(s < 1) }'; echo $?)" "4. e3sm: SHARED-SMALL stake $s s (was 5.07)"
 # 5. REDUNDANT's stake is the bytes' read/write time, not metadata
 L=$(find1 hdf5_file_opens_only.darshan)
-is "$(fnd "$L" IOL-REDUNDANT)" "info 0.0391" "5. hdf5_file_opens_only: 0.039 s at stake, not 0.127"
+#    (its 0.039 s was python's modules read once by each of 3 ranks: a
+#    rank's first pass in one open is no re-read, t/7360)
+s=$(fnd "$L" IOL-REDUNDANT)
+ok "$(awk -v s="${s#* }" 'BEGIN { exit !(s <= 0.0391) }'; echo $?)" "5. hdf5_file_opens_only: $s s at stake, not 0.127"
 #    LUSTRE-MISALIGNED: files smaller than the stripe cross none
 L=$(find1 'snyder_python3_id3116902-2110487_*.darshan')
 is "$(fnd "$L" IOL-LUSTRE-MISALIGNED)" "ok 0" "5. DLIO: small Lustre files cross no stripe (was 2.93 s)"
@@ -164,15 +167,17 @@ else
 fi
 
 # A program's code is not data: every rank of a python job imports the
-# same modules (.py, .pyc) and maps the same libraries (.so); reading
-# them again is the interpreter's, no true re-read (structural), but
-# judged by the time floors like any other finding (hdf5_diagonal: 2.4
-# MB of modules by 10 ranks, 0.23 s of a 4 s run, was warn); a data
-# file every rank reads (readmostly, above) still is structural
+# same modules (.py, .pyc) and maps the same libraries (.so); each
+# rank's one pass over a module in one open is no re-read at all (issue
+# 34, round 11: N ranks reading one input once each is a broadcast
+# question, t/7360), so neither code nor data is counted (hdf5_diagonal:
+# 2.4 MB of modules by 10 ranks, 0.23 s of a 4 s run, was warn, then info
+# as code); a data file every rank reopens and reads again (readmostly,
+# above) still is structural
 L=$(find1 hdf5_diagonal_write_bytes_range_dxt.darshan)
-is "$(col "$L" IOL-REDUNDANT 3)" info "python modules imported by every rank: judged by time, below the floor"
-col "$L" IOL-REDUNDANT 8 | grep -q "2364849 B of programs' code (.py, .so) read again"
-ok $? "and says they are code"
+is "$(col "$L" IOL-REDUNDANT 3)" ok "python modules imported once by every rank: no re-read"
+col "$L" IOL-REDUNDANT 8 | grep -q "and 0 B of programs' code (.py, .so) read again"
+ok $? "and counts no code read again"
 # A sync per transaction is judged per sync, not per write: sqlite3's 50
 # commits of 80 page writes each sync test.db and its journal 104 times
 # (5 syncs per 100 writes, under fsync_per_write_pct); the time is the

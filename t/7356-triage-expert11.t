@@ -16,7 +16,9 @@
 # Prints every disagreement and the scores, and holds the values measured
 # when the set was first scored (main at 779c602) as floors, so that no
 # rule change loses them: strict precision 4/16, recall per root cause
-# 3/4, per label 4/8.
+# 3/4, per label 4/8; raised by triage13 (an open storm is structural,
+# a read broadcast is judged by its time, one pass a rank is no re-read)
+# to 5/14, 4/4, 5/8.
 # The three labelled identical runs of rand-pread and its unlabelled
 # rerun (t/data/triage-round11/reruns/) must get one verdict.
 . "$(dirname "$0")/lib.sh"
@@ -29,10 +31,10 @@ ok "$([ "$n" -ge 17 ] && echo 0 || echo 1)" "$n labelled logs"
 out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -cv '^t/data/triage-round11/')
 is "$out" 0 "every log is one of ours, in t/data/triage-round11"
 triage_score "$L"
-ge "$(num "$line" precision)" 0.25 "strict precision"
-ge "$(num "$line" 'cause recall')" 0.75 "recall per root cause"
-ge "$(num "$line" recall)" 0.5 "recall per label"
-ge "$(num "$line" tp)" 4 "material findings found at warn or high"
+ge "$(num "$line" precision)" 0.357 "strict precision"
+ge "$(num "$line" 'cause recall')" 1 "recall per root cause"
+ge "$(num "$line" recall)" 0.625 "recall per label"
+ge "$(num "$line" tp)" 5 "material findings found at warn or high"
 # verdicts: each run's warn and high codes, one line a run
 : >"$TMP/verdicts"
 for f in "$R/r11-rand-pread.darshan" "$R/r11-rand-pread-2.darshan" "$R/r11-rand-pread-3.darshan" \

@@ -57,6 +57,7 @@ static const struct {
 	{"min_group_stake_s", POS},
 	{"small_file_bytes", POS},
 	{"storm_files", POS},
+	{"storm_reopens", POS},
 	{"rank_jitter_pct", PCT},
 	{"fsync_per_file", POS},
 	{"fsync_commit_syncs", POS},

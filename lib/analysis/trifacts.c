@@ -415,11 +415,38 @@ static void red_add(uint64_t id, int64_t red, int64_t stdio, int code,
 }
 
 /*
+ * A record's re-reads: its bytes read beyond one pass over what it read
+ * (the highest byte + 1).  A rank that opened the file once and read
+ * each byte once has no re-read: N ranks each reading one input once, in
+ * one open each, is the question whether to read it once and broadcast,
+ * not redundancy (issue 34, round 11's all-read: 4 ranks, 4 opens, one
+ * pass each, labelled trivial, the broadcast twin no faster).  So a
+ * record of at most one open a rank (a shared record's ranks counted,
+ * Darshan sums their bytes and keeps the highest byte) has a pass a rank
+ * free; a rank that opens the file again and reads it again re-reads
+ * (readmostly: 5 opens a rank, IOR's 4 read passes, every byte of the
+ * file read 4 times), and only one pass is free.
+ */
+static int64_t own_reread(const struct fr *r, int64_t nprocs)
+{
+	int64_t ranks = r->rank < 0 && nprocs > 1 ? nprocs : 1;
+
+	if (r->maxr < 0 || r->br <= 0)
+		return 0;
+	if (r->opens > ranks)
+		ranks = 1;
+	if (r->maxr >= INT64_MAX / ranks - 1)
+		return 0; /* one pass each is more than any count */
+	return reread(r->br, (r->maxr + 1) * ranks - 1);
+}
+
+/*
  * Bytes a file's records moved beyond its highest offset + 1, read and
- * written: data the job moved more than once, by one rank or by several
- * (each rank reading the same input is the same bytes again: read once
- * and broadcast).  Not divided by the rank count, which would make the
- * same application redundant at 2 ranks and not at 4.  A program's code
+ * written: data the job moved more than once.  Reads count by record
+ * (own_reread()), at most the file's; writes by file, as ranks writing
+ * the same bytes overwrite each other's.  Not divided by the
+ * rank count, which would make the same application redundant at 2
+ * ranks and not at 4.  A program's code
  * (code_file) is counted apart: imports are no data read twice.  The
  * file's STDIO re-reads count as far as they exceed POSIX's: a byte both
  * layers saw (a stdio built on the POSIX calls Darshan wraps) is one
@@ -443,10 +470,11 @@ static double reopen_secs(int64_t opens, double tm, int64_t rw, int64_t mw)
 	return tm * fmin((double)(opens - 1), passes) / (double)opens;
 }
 
-static void redundant(const struct fr *a, size_t n, struct sreds *st,
-		      struct iol_trifacts *tf)
+static void redundant(const struct fr *a, size_t n, int64_t nprocs,
+		      struct sreds *st, struct iol_trifacts *tf)
 {
-	int64_t br = 0, bw = 0, mr = -1, mw = -1, rr, stdio = 0, opens = 0;
+	int64_t br = 0, bw = 0, mr = -1, mw = -1, rr, own = 0, stdio = 0,
+		opens = 0;
 	struct sred key = {a[0].id, 0, 0, 0, 0}, *e;
 	double tm = 0;
 	size_t k;
@@ -456,6 +484,7 @@ static void redundant(const struct fr *a, size_t n, struct sreds *st,
 		mr = a[k].maxr > mr ? a[k].maxr : mr;
 		mw = a[k].maxw > mw ? a[k].maxw : mw;
 		opens = sadd(opens, a[k].opens);
+		own = sadd(own, own_reread(&a[k], nprocs));
 		tm += a[k].tm;
 	}
 	if (!a[0].code)
@@ -468,6 +497,7 @@ static void redundant(const struct fr *a, size_t n, struct sreds *st,
 		stdio = reread(e->br, e->maxr) - rr;
 		stdio = stdio > 0 ? stdio : 0;
 	}
+	rr = own < rr ? own : rr;
 	red_add(a[0].id, sadd(rr, reread(bw, mw)), stdio, a[0].code, tf);
 }
 
@@ -578,15 +608,15 @@ static double rank_stake(const struct fr *a, size_t n)
 }
 
 /* The facts of one file: its records a[0..n-1]. */
-static void file_facts(const struct fr *a, size_t n, struct sreds *sr,
-		       struct iol_trifacts *tf)
+static void file_facts(const struct fr *a, size_t n, int64_t nprocs,
+		       struct sreds *sr, struct iol_trifacts *tf)
 {
 	int64_t br = 0, small = 0;
 	int64_t lo[2] = {INT64_MAX, INT64_MAX}, hi[2] = {0, 0}, np[2] = {0, 0};
 	double rs = -1, ws = -1, st = 0;
 	size_t k;
 
-	redundant(a, n, sr, tf);
+	redundant(a, n, nprocs, sr, tf);
 	if (a[0].coll) {
 		coll_ranks(a, n, tf);
 		np[0] = np[1] = -1; /* aggregators differ by design */
@@ -1040,7 +1070,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && a[j].id == a[i].id; j++)
 			;
-		file_facts(a + i, j - i, &st, tf);
+		file_facts(a + i, j - i, job->nprocs, &st, tf);
 	}
 	stdio_only(&st, tf);
 	free(a);
