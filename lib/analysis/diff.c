@@ -208,8 +208,8 @@ nomem:
 /* the operation counts a tuning changes, from the job row's extended
  * fields, after summary's columns */
 static const char *const extra[] = {
-	"posix_reads",	  "posix_writes",    "posix_seeks",  "posix_syncs",
-	"mpiio_coll_ops", "mpiio_indep_ops", "mpiio_nb_ops",
+	"posix_reads", "posix_writes",	 "posix_seeks",	    "posix_syncs",
+	"posix_opens", "mpiio_coll_ops", "mpiio_indep_ops", "mpiio_nb_ops",
 };
 #define NEXTRA (sizeof(extra) / sizeof(extra[0]))
 
