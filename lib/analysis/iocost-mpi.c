@@ -7,14 +7,19 @@
  * calibrated directory and prints the medians as cost lines.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "analysis/iocost.h"
@@ -95,13 +100,103 @@ static int on_path(const char *name)
 	return 0;
 }
 
-/* Run argv in dir, its stdout into out (n bytes, NUL-ended; NULL: none),
- * its stderr nowhere.  0 when it exits 0, else -1. */
-static int run(char *const *argv, const char *dir, char *out, size_t n)
+/* seconds mpicc or mpirun may take: IOL_IOCOST_MPI_S, or fewer for a
+ * test of a hang ($IOLENS_TEST_MPICAL_S) */
+static int run_secs(void)
 {
-	int p[2], status, null;
+	const char *e = getenv("IOLENS_TEST_MPICAL_S");
+	long s = e ? strtol(e, NULL, 10) : 0;
+
+	return s > 0 && s < IOL_IOCOST_MPI_S ? (int)s : IOL_IOCOST_MPI_S;
+}
+
+/* milliseconds left before deadline, 0 past it */
+static int left_ms(const struct timespec *deadline)
+{
+	struct timespec now;
+	double ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = (double)(deadline->tv_sec - now.tv_sec) * 1e3 +
+	     (double)(deadline->tv_nsec - now.tv_nsec) / 1e6;
+	return ms > 0 ? (int)fmin(ms + 1, 1e9) : 0;
+}
+
+/* The child: its own process group (so that a hang kills mpirun and the
+ * ranks it started), stdin from /dev/null (mpirun forwards it to rank
+ * 0), stdout into p, stderr nowhere. */
+static void child(char *const *argv, const char *dir, int *p)
+{
+	int null = open("/dev/null", O_RDWR);
+
+	setpgid(0, 0);
+	dup2(p[1], 1);
+	if (null >= 0) {
+		dup2(null, 0);
+		dup2(null, 2);
+	}
+	close(p[0]);
+	close(p[1]);
+	if (chdir(dir) == 0)
+		execvp(argv[0], argv);
+	_exit(127);
+}
+
+/* The child's stdout into out (n bytes, NUL-ended; NULL: none), the
+ * rest read and dropped, until its end or the deadline: 0, or -1 past
+ * the deadline. */
+static int drain(int fd, char *out, size_t n, const struct timespec *dl)
+{
+	struct pollfd pf = {fd, POLLIN, 0};
+	char junk[512];
 	size_t got = 0;
 	ssize_t r;
+	int ms;
+
+	for (;;) {
+		if (!(ms = left_ms(dl)))
+			break;
+		if (poll(&pf, 1, ms) < 0 && errno != EINTR)
+			break;
+		if (!pf.revents)
+			continue;
+		if (out && got + 1 < n)
+			r = read(fd, out + got, n - 1 - got);
+		else
+			r = read(fd, junk, sizeof(junk));
+		if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN))
+			break;
+		if (r > 0 && out && got + 1 < n)
+			got += (size_t)r;
+	}
+	if (out)
+		out[got] = 0;
+	return ms ? 0 : -1;
+}
+
+/* pid's end, by the deadline (its stdout closed, it may still run): 0
+ * with *status, 1 past the deadline, -1 no such child */
+static int ended(pid_t pid, int *status, const struct timespec *dl)
+{
+	const struct timespec tick = {0, 10000000};
+	pid_t w;
+
+	while ((w = waitpid(pid, status, WNOHANG)) == 0 ||
+	       (w < 0 && errno == EINTR)) {
+		if (!left_ms(dl))
+			return 1;
+		nanosleep(&tick, NULL);
+	}
+	return w == pid ? 0 : -1;
+}
+
+/* Run argv in dir, its stdout into out (see drain()), for at most
+ * run_secs(): 0 when it exits 0 in time, 1 past the time (its process
+ * group killed), else -1. */
+static int run(char *const *argv, const char *dir, char *out, size_t n)
+{
+	struct timespec dl;
+	int p[2], status = -1, late;
 	pid_t pid;
 
 	if (pipe(p))
@@ -111,86 +206,121 @@ static int run(char *const *argv, const char *dir, char *out, size_t n)
 		close(p[1]);
 		return -1;
 	}
-	if (pid == 0) {
-		null = open("/dev/null", O_WRONLY);
-		dup2(p[1], 1);
-		if (null >= 0)
-			dup2(null, 2);
-		close(p[0]);
-		close(p[1]);
-		if (chdir(dir) == 0)
-			execvp(argv[0], argv);
-		_exit(127);
-	}
+	if (pid == 0)
+		child(argv, dir, p);
+	setpgid(pid, pid); /* whichever of the two runs first */
 	close(p[1]);
-	while (out && got + 1 < n &&
-	       ((r = read(p[0], out + got, n - 1 - got)) > 0 ||
-		(r < 0 && errno == EINTR)))
-		got += r > 0 ? (size_t)r : 0;
-	if (out)
-		out[got] = 0;
+	clock_gettime(CLOCK_MONOTONIC, &dl);
+	dl.tv_sec += run_secs();
+	late = drain(p[0], out, n, &dl) < 0 ? 1 : ended(pid, &status, &dl);
 	close(p[0]);
+	if (late < 0)
+		return -1;
+	if (!late)
+		return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL); /* were it in no group of its own */
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+	return 1;
 }
 
-static int measured(const struct iol_iocost *c)
+/* tmp's files removed (the program's, its data, a core a crash left),
+ * then tmp */
+static void remove_dir(const char *tmp)
 {
-	return iol_iocost_has_mpi(c);
+	DIR *d = opendir(tmp);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			unlinkat(dirfd(d), e->d_name, 0);
+	if (d)
+		closedir(d);
+	rmdir(tmp);
+}
+
+/* the costs of the program's lines (mpiio_*) into c: no other cost a
+ * line mpirun printed could set, and all four positive and finite */
+static int parse_costs(char *out, struct iol_iocost *c)
+{
+	char *l, *nl;
+
+	c->mpi_open = c->mpi_close = c->mpi_rw[0] = c->mpi_rw[1] = 0;
+	for (l = out; l && *l; l = nl) {
+		if ((nl = strchr(l, '\n')))
+			*nl++ = 0;
+		if (!strncmp(l, "mpiio_", 6))
+			iol_iocost_parse_line(c, l);
+	}
+	if (iol_iocost_has_mpi(c) &&
+	    isfinite(c->mpi_open + c->mpi_close + c->mpi_rw[0] + c->mpi_rw[1]))
+		return 0;
+	c->mpi_open = c->mpi_close = c->mpi_rw[0] = c->mpi_rw[1] = 0;
+	return -1;
+}
+
+/* the program into tmp/mpical.c: 0, or -1 */
+static int write_prog(const char *src)
+{
+	FILE *f = fopen(src, "w");
+	int bad;
+
+	if (!f)
+		return -1;
+	bad = fputs(prog, f) < 0;
+	return fclose(f) || bad ? -1 : 0;
+}
+
+/* mpicc, then mpirun -np 2, of the program in tmp: costs into c */
+static int build_run(char *tmp, struct iol_iocost *c, struct iol_error *err)
+{
+	char out[1024];
+	char *cc[] = {"mpicc", "-O1", "-o", "mpical", "mpical.c", NULL};
+	char *mr[] = {"mpirun", "-np",	    "2", "--oversubscribe",
+		      NULL,	"./mpical", ".", NULL};
+	int r;
+
+	/* Open MPI refuses root unless told (a container's root) */
+	mr[4] = geteuid() == 0 ? "--allow-run-as-root" : "-q";
+	if ((r = run(cc, tmp, NULL, 0)))
+		return iol_error_set(err, IOL_EIO,
+				     "mpicc could not build the MPI-IO "
+				     "calibration%s",
+				     r > 0 ? " in time" : "");
+	if ((r = run(mr, tmp, out, sizeof(out))) > 0)
+		return iol_error_set(err, IOL_EIO,
+				     "mpirun -np 2 of the MPI-IO calibration "
+				     "did not end in %d s: killed",
+				     run_secs());
+	if (r < 0)
+		return iol_error_set(err, IOL_EIO,
+				     "mpirun -np 2 of the MPI-IO "
+				     "calibration failed");
+	if (parse_costs(out, c) < 0)
+		return iol_error_set(err, IOL_EIO,
+				     "the MPI-IO calibration printed no "
+				     "costs");
+	return 0;
 }
 
 int iol_iocost_measure_mpi(const char *dir, struct iol_iocost *c,
 			   struct iol_error *err)
 {
-	char tmp[4200], src[4300], bin[4300], out[1024], *l, *nl;
-	char *cc[] = {"mpicc", "-O1", "-o", "mpical", "mpical.c", NULL};
-	char *mr[] = {"mpirun", "-np",	    "2", "--oversubscribe",
-		      NULL,	"./mpical", ".", NULL};
-	FILE *f;
-	int r = IOL_EIO;
+	char tmp[4200], src[4300];
+	int r;
 
 	if (!on_path("mpicc") || !on_path("mpirun"))
 		return 1;
-	/* Open MPI refuses root unless told (a container's root) */
-	mr[4] = geteuid() == 0 ? "--allow-run-as-root" : "-q";
 	snprintf(tmp, sizeof(tmp), "%s/.iolens-mpical.XXXXXX", dir);
 	if (!mkdtemp(tmp))
 		return iol_error_set(err, IOL_EIO,
 				     "cannot make a directory in '%s': %s", dir,
 				     strerror(errno));
 	snprintf(src, sizeof(src), "%s/mpical.c", tmp);
-	snprintf(bin, sizeof(bin), "%s/mpical", tmp);
-	if (!(f = fopen(src, "w")) || fputs(prog, f) < 0 || fclose(f)) {
-		iol_error_set(err, IOL_EIO, "cannot write '%s'", src);
-		goto out;
-	}
-	if (run(cc, tmp, NULL, 0) < 0) {
-		iol_error_set(err, IOL_EIO,
-			      "mpicc could not build the "
-			      "MPI-IO calibration");
-		goto out;
-	}
-	if (run(mr, tmp, out, sizeof(out)) < 0) {
-		iol_error_set(err, IOL_EIO,
-			      "mpirun -np 2 of the MPI-IO "
-			      "calibration failed");
-		goto out;
-	}
-	for (l = out; l && *l; l = nl) {
-		if ((nl = strchr(l, '\n')))
-			*nl++ = 0;
-		iol_iocost_parse_line(c, l);
-	}
-	r = measured(c) ? 0
-			: iol_error_set(err, IOL_EIO,
-					"the MPI-IO calibration printed no "
-					"costs");
-out:
-	unlink(src);
-	unlink(bin);
-	snprintf(src, sizeof(src), "%s/mpiio.dat", tmp);
-	unlink(src);
-	rmdir(tmp);
+	r = write_prog(src) < 0
+		    ? iol_error_set(err, IOL_EIO, "cannot write '%s'", src)
+		    : build_run(tmp, c, err);
+	remove_dir(tmp);
 	return r;
 }

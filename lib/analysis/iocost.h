@@ -67,6 +67,8 @@ int iol_iocost_parse_line(struct iol_iocost *c, char *line);
  * and each measurement stops after this many seconds. */
 #define IOL_IOCOST_MAXBYTES (8 << 20)
 #define IOL_IOCOST_PHASE_S 1.0
+/* and mpicc, or mpirun of the MPI-IO program, killed after this many */
+#define IOL_IOCOST_MPI_S 300
 
 /* Measure c on dir's file system: a directory of its own under dir,
  * removed with its files before returning.  0 or IOL_EIO (err says
@@ -78,7 +80,8 @@ int iol_iocost_measure(const char *dir, struct iol_iocost *c,
  * mpicc and run by `mpirun -np 2 --oversubscribe` in a directory of its
  * own under dir, removed before returning.  0; 1 when mpicc or mpirun
  * is not on PATH (nothing measured); IOL_EIO when it could not be
- * built or run (err says which). */
+ * built or run, or either took over IOL_IOCOST_MPI_S seconds (err
+ * says which). */
 int iol_iocost_measure_mpi(const char *dir, struct iol_iocost *c,
 			   struct iol_error *err);
 

@@ -805,7 +805,8 @@ EVAL(e_random)
 	if (pct_not(V(PCT_SEQ), "", v, d, n) < 0)
 		return -1;
 	nonseq = ops * *v / 100.0;
-	firsts = fmin(nonseq, z(V(POPENS)));
+	/* a wrapped sum of a hostile log's opens is negative: none */
+	firsts = fmin(nonseq, fmax(z(V(POPENS)), 0));
 	nonseq -= firsts;
 	*v = ops > 0 ? 100.0 * nonseq / ops : 0;
 	DETAIL("about %.0f of %.0f POSIX reads and writes (%.0f more are "
@@ -1114,7 +1115,7 @@ static void red_split(const struct iol_triage_in *in, struct red_parts *p)
 	p->t_rr = br > 0 ? z(V(RTIME)) * p->rr / br : 0;
 	p->t_rw = z(V(BYTES_W)) > 0 ? z(V(WTIME)) * p->rw / z(V(BYTES_W)) : 0;
 	/* all ranks' seconds; a rank's at most its I/O time */
-	p->t_ro = fmin(z(V(RED_REOPEN)), z(V(IO_SLOWEST)));
+	p->t_ro = fmax(fmin(z(V(RED_REOPEN)), z(V(IO_SLOWEST))), 0);
 }
 
 EVAL(e_redundant)

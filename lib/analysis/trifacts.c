@@ -99,6 +99,15 @@ static int64_t nn(int64_t v)
 	return v > 0 ? v : 0;
 }
 
+/* a + b of counts not below 0, at most INT64_MAX: a log's counters are
+ * any 64-bit values, and records of one file are summed */
+static int64_t sadd(int64_t a, int64_t b)
+{
+	a = a > 0 ? a : 0;
+	b = b > 0 ? b : 0;
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
 /* Does name end in suffix? */
 static int ends(const char *name, size_t len, const char *suffix)
 {
@@ -140,7 +149,7 @@ static int64_t one_mib(const struct iol_jrec *r)
 
 	for (k = 0; k < 4; k++)
 		if (r->ic[POSIX_ACCESS1_ACCESS + k] == 1048576)
-			s += nn(r->ic[POSIX_ACCESS1_COUNT + k]);
+			s = sadd(s, r->ic[POSIX_ACCESS1_COUNT + k]);
 	return s;
 }
 
@@ -152,10 +161,10 @@ static int64_t small_ops(const struct iol_jrec *r)
 	int b;
 
 	for (b = 0; b < 5; b++)
-		s += nn(r->ic[POSIX_SIZE_READ_0_100 + b]) +
-		     nn(r->ic[POSIX_SIZE_WRITE_0_100 + b]);
-	top = nn(r->ic[POSIX_SIZE_READ_100K_1M]) +
-	      nn(r->ic[POSIX_SIZE_WRITE_100K_1M]);
+		s = sadd(s, sadd(r->ic[POSIX_SIZE_READ_0_100 + b],
+				 r->ic[POSIX_SIZE_WRITE_0_100 + b]));
+	top = sadd(r->ic[POSIX_SIZE_READ_100K_1M],
+		   r->ic[POSIX_SIZE_WRITE_100K_1M]);
 	m = one_mib(r);
 	return s - (m < top ? m : top);
 }
@@ -183,7 +192,7 @@ static double small_secs(const struct iol_jrec *r, const struct iol_recx *x,
 			 int64_t small, int sum, int64_t nprocs)
 {
 	double rw = fmax(x->tr, 0) + write_secs(r, x, nprocs);
-	int64_t ops = nn(x->reads) + nn(x->writes);
+	int64_t ops = sadd(x->reads, x->writes);
 
 	if (small <= 0 || ops <= 0 || !(rw > 0))
 		return 0;
@@ -380,15 +389,6 @@ static int cmp_sred(const void *a, const void *b)
 	const struct sred *x = a, *y = b;
 
 	return x->id < y->id ? -1 : x->id > y->id;
-}
-
-/* a + b of counts not below 0, at most INT64_MAX: a log's counters are
- * any 64-bit values, and records of one file are summed */
-static int64_t sadd(int64_t a, int64_t b)
-{
-	a = a > 0 ? a : 0;
-	b = b > 0 ? b : 0;
-	return a > INT64_MAX - b ? INT64_MAX : a + b;
 }
 
 /* Bytes read beyond the highest byte read + 1 (maxr + 1 not computed:
@@ -601,8 +601,8 @@ static double rank_stake(const struct fr *a, size_t n)
 	for (i = 0; i < n; i++)
 		if (a[i].rank >= 0) {
 			k++, sum += a[i].t;
-			if (a[i].br + a[i].bw > most)
-				most = a[i].br + a[i].bw, busy = a[i].t;
+			if (sadd(a[i].br, a[i].bw) > most)
+				most = sadd(a[i].br, a[i].bw), busy = a[i].t;
 		}
 	return k > 0 ? fmax(busy - sum / k, 0) : 0;
 }
@@ -622,7 +622,8 @@ static void file_facts(const struct fr *a, size_t n, int64_t nprocs,
 		np[0] = np[1] = -1; /* aggregators differ by design */
 	}
 	for (k = 0; k < n; k++) {
-		br = sadd(br, a[k].br), small += a[k].small, st += a[k].st;
+		br = sadd(br, a[k].br), small = sadd(small, a[k].small);
+		st += a[k].st;
 		if (a[k].rstart >= 0 && (rs < 0 || a[k].rstart < rs))
 			rs = a[k].rstart;
 		if (a[k].wstart >= 0 && (ws < 0 || a[k].wstart < ws))
@@ -638,7 +639,7 @@ static void file_facts(const struct fr *a, size_t n, int64_t nprocs,
 		tf->small_top_secs = st;
 	}
 	if (br > 0 && rs >= 0 && ws >= 0 && rs > ws) {
-		tf->raw_bytes += br;
+		tf->raw_bytes = sadd(tf->raw_bytes, br);
 		if (br > tf->raw_max)
 			tf->raw_max = br, tf->raw_id = a[0].id;
 	}
@@ -769,8 +770,9 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		int64_t small = small_ops(r);
 
 		iol_jmod_extract(jm, IOL_MOD_POSIX, i, &x);
-		tf->mem_notaligned += nn(r->ic[POSIX_MEM_NOT_ALIGNED]);
-		tf->one_mib_ops += one_mib(r);
+		tf->mem_notaligned =
+			sadd(tf->mem_notaligned, r->ic[POSIX_MEM_NOT_ALIGNED]);
+		tf->one_mib_ops = sadd(tf->one_mib_ops, one_mib(r));
 		tf->lone_reads =
 			sadd(tf->lone_reads, lone_reads(r, &x, job->nprocs));
 		a[i] = (struct fr){r->id,

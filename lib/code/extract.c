@@ -650,16 +650,18 @@ static int assumed_ref(const struct ctx *c, CXCursor cur)
 	return k;
 }
 
-/* a + b, a - b, a * b, a / b of values, saturating to -1 (unknown) */
+/* a + b, a - b, a * b, a / b of values, saturating to -1 (unknown);
+ * a sum or difference of two within 2^62 may still be 2^63, past int64
+ * (2^62 + 2^62) */
 static int arith(const char *op, int64_t a, int64_t b, int64_t *v)
 {
 	const int64_t lim = (int64_t)1 << 62;
 
 	if (a > lim || a < -lim || b > lim || b < -lim)
 		return -1;
-	if (strcmp(op, "+") == 0)
+	if (strcmp(op, "+") == 0 && (b <= 0 || a <= INT64_MAX - b))
 		*v = a + b;
-	else if (strcmp(op, "-") == 0)
+	else if (strcmp(op, "-") == 0 && (b >= 0 || a <= INT64_MAX + b))
 		*v = a - b;
 	else if (strcmp(op, "*") == 0 && (a == 0 || llabs(b) <= lim / llabs(a)))
 		*v = a * b;
