@@ -11,7 +11,7 @@
 
 #include "analysis/jobrow.h"
 #include "counters/counters.h"
-#include "memjob.h"
+#include "t/unit/memjob.h"
 #include "base/banned.h"
 
 #define HUGE 5000000000000000000

@@ -9,7 +9,7 @@
 
 #include "analysis/ostload.h"
 #include "counters/counters.h"
-#include "memjob.h"
+#include "t/unit/memjob.h"
 #include "base/banned.h"
 
 static struct iol_jrec rec;

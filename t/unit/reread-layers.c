@@ -16,7 +16,7 @@
 
 #include "analysis/trifacts.h"
 #include "counters/counters.h"
-#include "memjob.h"
+#include "t/unit/memjob.h"
 #include "base/banned.h"
 
 #define MIB 1048576

@@ -14,7 +14,7 @@
 
 #include "analysis/trifacts.h"
 #include "counters/counters.h"
-#include "memjob.h"
+#include "t/unit/memjob.h"
 #include "base/banned.h"
 
 #define HUGE_OPS 5000000000000000000
