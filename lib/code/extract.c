@@ -406,20 +406,12 @@ static int index_mods(struct ctx *c)
 	return 0;
 }
 
-/*
- * Whether a token in [from, to) may change the variable name.  The token
- * at skip (the declaration's own `name =`) does not count.  Tokens that
- * only look alike (a member x.name) make this say yes: a constant is then
- * missed, never invented.
- */
-static int assigned(const struct ctx *c, const char *name, unsigned from,
-		    unsigned to, unsigned skip)
+/* The index of the first change of name at or after offset from
+ * (c->mods is sorted by name, then offset). */
+static size_t first_mod(const struct ctx *c, const char *name, unsigned from)
 {
 	size_t lo = 0, hi = c->nmods;
 
-	if (!name)
-		return 1;
-	/* the first (name, off >= from) */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		int k = strcmp(c->mods[mid].s, name);
@@ -429,6 +421,23 @@ static int assigned(const struct ctx *c, const char *name, unsigned from,
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+/*
+ * Whether a token in [from, to) may change the variable name.  The token
+ * at skip (the declaration's own `name =`) does not count.  Tokens that
+ * only look alike (a member x.name) make this say yes: a constant is then
+ * missed, never invented.
+ */
+static int assigned(const struct ctx *c, const char *name, unsigned from,
+		    unsigned to, unsigned skip)
+{
+	size_t lo;
+
+	if (!name)
+		return 1;
+	lo = first_mod(c, name, from);
 	for (; lo < c->nmods && strcmp(c->mods[lo].s, name) == 0 &&
 	       c->mods[lo].off < to;
 	     lo++)
@@ -563,18 +572,9 @@ static int eval_int_d(const struct ctx *c, CXCursor cur, int64_t *v, int depth)
 static int once_value(const struct ctx *c, const char *name, CXCursor use,
 		      unsigned from, unsigned to, unsigned skip, int64_t *v)
 {
-	size_t lo = 0, hi = c->nmods, n = 0, i;
+	size_t lo = first_mod(c, name, from), n = 0, i;
 	unsigned off = 0, at;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int k = strcmp(c->mods[mid].s, name);
-
-		if (k < 0 || (k == 0 && c->mods[mid].off < from))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	for (; lo < c->nmods && strcmp(c->mods[lo].s, name) == 0 &&
 	       c->mods[lo].off < to;
 	     lo++)
