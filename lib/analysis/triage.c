@@ -1028,7 +1028,8 @@ EVAL(e_stdio)
 	double dfs = fmax(z(V(DFS_BR)) + z(V(DFS_BW)),
 			  z(V(DAOS_BR)) + z(V(DAOS_BW)));
 	double all = z(V(BYTES_R)) + z(V(BYTES_W)) + dfs;
-	double rt = V(RUN_TIME), calls;
+	double rt = V(RUN_TIME), calls, t;
+	char beyond[128];
 	int slow;
 
 	if (share(st, all, v) < 0) {
@@ -1050,13 +1051,29 @@ EVAL(e_stdio)
 		       st, all, dfs, calls, st / calls, *stake);
 		return 2;
 	}
+	/* calls beyond one a buffer's worth of bytes are what small calls
+	 * cost; the rest would be made by calls as large as a buffer
+	 * (r12-fread-4k: 262144 freads of 4096 B and two 34-B writes to
+	 * stderr average 4095.98 B: two calls of 262146 at stake, not all).
+	 * With flushes, stdio_flush_stake() counts the buffers' worth. */
+	t = *stake;
+	beyond[0] = 0;
+	if (K(STDIO_CALL) > 0 && !(z(V(STDIO_FLUSH)) > 0)) {
+		double x = fmax(0, calls - st / K(STDIO_CALL));
+
+		*stake *= fmin(1, x / calls);
+		snprintf(beyond, sizeof beyond,
+			 " (%.0f beyond one a buffer's worth of bytes, "
+			 "stdio_call_bytes: their share at stake)",
+			 x);
+	}
 	/* bulk STDIO time is judged as well as bulk data: a 44 KB log file
 	 * that takes a rank 113 s (imbalanced-io) is a finding */
 	slow = *stake >= K(MIN_S) && rt > 0 &&
 	       100.0 * *stake / rt >= K(MIN_PCT);
 	DETAIL("%.0f of %.0f bytes through STDIO (DFS/DAOS %.0f) in %.0f "
-	       "calls, %.3f s STDIO a rank%s",
-	       st, all, dfs, calls, *stake,
+	       "calls%s, %.3f s STDIO a rank%s",
+	       st, all, dfs, calls, beyond, t,
 	       *v <= K(STDIO) && slow ? " (little data, much time)" : "");
 	if (*v <= K(STDIO) && slow)
 		return 4;
