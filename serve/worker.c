@@ -234,10 +234,15 @@ static int send_req(int sock, const char *stamp, const char *const *argv,
  * them; *at, *seen: where the walk stopped, the frames walked. */
 static int done(const struct sb *out, int n, size_t *at, int *seen, double *cpu)
 {
-	const char *p = out->s + *at, *end = out->s + out->len, *nl;
+	const char *p, *end, *nl;
 	long long st, no, ne;
 	char *e;
 
+	if (!out->s)
+		return 0; /* nothing read yet (and memchr of NULL is undefined)
+			   */
+	p = out->s + *at;
+	end = out->s + out->len;
 	while (*seen < n) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl || sscanf(p, "%lld %lld %lld", &st, &no, &ne) != 3 ||

@@ -5,6 +5,7 @@
  * arguments' spelling (MPI_BYTE gives the element size), not the types.
  */
 #include "code/stubs.h"
+#include "base/banned.h"
 
 /* C: int f(); takes any arguments.  C++: int f(...) does. */
 #define ANY                                                     \
