@@ -8,6 +8,8 @@
 # jobs' (rows held were about 780 bytes each), and the first output is
 # written before the store's last read (strace's order of the calls).
 . "$(dirname "$0")/lib.sh"
+[ -n "${SANITIZE:-}${VALGRIND:-}" ] &&
+	skip_all "peak RSS under the sanitizer is its quarantine of freed memory, not the command's"
 need_shared
 POP=$SHARED/corpus/population
 [ -f "$POP/manifest.tsv" ] || skip_all "no population corpus"
