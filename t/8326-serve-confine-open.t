@@ -4,7 +4,8 @@
 # kernel has it).  A test hook (IOLENS_TEST_OPEN) makes each command of
 # a batch try to open one file instead and say what came of it: a file
 # beside the store's directory but not beneath --logs or it, and
-# /etc/passwd, are refused; a log under --logs opens.
+# /etc/passwd, are refused; a log under --logs opens.  A store in WAL
+# mode is read all the same.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve.sh"
 serve_needs
@@ -37,4 +38,15 @@ ok $? "... but a log under --logs"
 page_of D "$TMP/store/pop.db" >"$TMP/d"
 grep -q "test open $TMP/store/pop.db: opened" "$TMP/d"
 ok $? "... and the store"
+
+# a store in WAL mode: read-only, the workers read it through the -shm
+# the server's own opening of it keeps (they cannot make one)
+python3 -c "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute('pragma journal_mode=wal')" "$DB"
+serve_start E --db "$DB" --logs "$TMP/logs" --cache ""
+get "$E_URL/job/1" >"$TMP/e"
+grep -q 'readonly database\|cannot open' "$TMP/e"
+ok $((!$?)) "a WAL store's job page: its commands read the store"
+get "$E_URL/" >"$TMP/e0"
+grep -q 'readonly database\|cannot open' "$TMP/e0"
+ok $((!$?)) "... and the dashboard's"
 done_testing
