@@ -45,15 +45,26 @@ extern char **environ;
  * (render/batch.h serve_confine): made once before the server's threads */
 static char **child_env;
 
-/* "K DIR" of path's directory (path made absolute), into b */
+/* "K DIR" of path's directory (path made absolute, the file's own
+ * when a link: what Landlock sees), into b; of a file not there yet
+ * (a test's hold file), its directory's */
 static void dir_of(struct sb *b, char k, const char *path)
 {
-	char *abs = realpath(path, NULL), *slash;
+	char *abs = realpath(path, NULL), *slash, dir[4096];
+	int file = abs != NULL;
 
-	if (!abs)
-		return;
+	if (!abs) {
+		snprintf(dir, sizeof dir, "%s", path);
+		slash = strrchr(dir, '/');
+		if (!slash)
+			snprintf(dir, sizeof dir, ".");
+		else
+			slash[slash == dir] = '\0';
+		if (!(abs = realpath(dir, NULL)))
+			return;
+	}
 	slash = strrchr(abs, '/');
-	if (slash && slash != abs)
+	if (file && slash && slash != abs)
 		*slash = '\0';
 	sb_printf(b, "%c %s\n", k, abs);
 	free(abs);

@@ -32,4 +32,19 @@ get "$S_URL/api/stats" >"$TMP/stats"
 grep -q '"confined": "limits' "$TMP/stats"
 ok $? "/api/stats says how the children are confined"
 
+# a background run's child (the dashboard's tables), held stopped
+# (IOLENS_TEST_HOLD: it stops itself once it removes the file)
+IOLENS_TEST_HOLD=$TMP/hold
+export IOLENS_TEST_HOLD
+serve_start D --db "$DB" --logs "$TMP/logs" --cache ""
+touch "$TMP/hold"
+curl -s -o "$TMP/d.html" "$D_URL/" &
+dp=$!
+kid=$(held "$D_PID" "$dp")
+set -- ${kid:-0 0}
+is "$(limits_ok "$1")" "$want" "a background child's limits"
+kill -CONT "$1" 2>/dev/null
+wait "$dp"
+grep -q '</html>' "$TMP/d.html"
+ok $? "the dashboard answered"
 done_testing
