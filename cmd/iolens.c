@@ -4,9 +4,11 @@
  * options and returns its exit status.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -112,6 +114,12 @@ int main(int argc, char **argv)
 	char *hargv[4] = {NULL, NULL, hopt, NULL};
 
 	iol_gfx_say = gfx_failed;
+	/* a child of `iolens serve`, about to read a log from elsewhere */
+	if (getenv("IOLENS_SERVE_CONFINE") &&
+	    serve_confine(getenv("IOLENS_SERVE_CONFINE")) < 0) {
+		msg("cannot confine a child of serve: %s", strerror(errno));
+		return EXIT_DATA;
+	}
 	if (argc < 2) {
 		iol_help_print(stderr, "iolens", NULL);
 		return EXIT_USAGE;

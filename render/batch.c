@@ -10,12 +10,14 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "render/batch.h"
+#include "replay/sandbox.h"
 #include "base/banned.h"
 
 static int write_all(int fd, const char *p, size_t n)
@@ -49,6 +51,24 @@ static int copy_out(int fd, int out)
 	return k < 0 ? -1 : 0;
 }
 
+/* A test asks what the confinement lets a command open (t/8326): with
+ * IOLENS_TEST_OPEN set, each command of a batch is replaced by an
+ * attempt to read that file, said as its error (status 1). */
+static int test_open(void)
+{
+	const char *p = getenv("IOLENS_TEST_OPEN");
+	int fd;
+
+	if (!p || !*p)
+		return 0;
+	fd = open(p, O_RDONLY | O_CLOEXEC);
+	fprintf(stderr, "iolens: test open %s: %s\n", p,
+		fd < 0 ? strerror(errno) : "opened");
+	if (fd >= 0)
+		close(fd);
+	return 1;
+}
+
 /* One command of a batch, argv[0..argc) (argv[argc] set to NULL while it
  * runs), its standard output and error caught in memory files: written
  * to out as "status outlen errlen\n", the output, the error. */
@@ -64,7 +84,7 @@ static int batch_one(int argc, char **argv, int out, int err,
 	if (fo < 0 || fe < 0 || dup2(fo, 1) < 0 || dup2(fe, 2) < 0)
 		return -1;
 	argv[argc] = NULL;
-	st = run(argc, argv);
+	st = test_open() ? 1 : run(argc, argv);
 	argv[argc] = saved;
 	fflush(stdout);
 	fflush(stderr);
@@ -244,4 +264,67 @@ int serve_worker_run(int sock, serve_batch_fn run, void (*fresh)(void))
 			return -1;
 	}
 	return 0;
+}
+
+/* ---- confinement ---- */
+
+#define CONFINE_MAX 40
+
+static int limit(int what, unsigned long long v)
+{
+	struct rlimit rl;
+
+	if (getrlimit(what, &rl) < 0)
+		return -1;
+	/* never above the hard limit (lowering needs no privilege) */
+	if (rl.rlim_max != RLIM_INFINITY && v > rl.rlim_max)
+		v = rl.rlim_max;
+	rl.rlim_cur = rl.rlim_max = (rlim_t)v;
+	return setrlimit(what, &rl);
+}
+
+/* spec's paths opened (O_PATH) into fds, writable[] 1 for "w", 2 for
+ * "d"; how
+ * many.  A path that is not there is left out: nothing to reach. */
+static int confine_paths(const char *spec, int *fds, int *writable)
+{
+	char path[4096];
+	const char *p = spec, *nl;
+	int n = 0, fd;
+
+	for (; *p && n < CONFINE_MAX; p = *nl ? nl + 1 : nl) {
+		nl = strchr(p, '\n');
+		if (!nl)
+			nl = p + strlen(p);
+		if (nl - p < 3 || !strchr("rwd", p[0]) || p[1] != ' ' ||
+		    (size_t)(nl - p - 2) >= sizeof path)
+			continue;
+		memcpy(path, p + 2, (size_t)(nl - p - 2));
+		path[nl - p - 2] = '\0';
+		fd = open(path, O_PATH | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		writable[n] = p[0] == 'w' ? 1 : p[0] == 'd' ? 2 : 0;
+		fds[n++] = fd;
+	}
+	return n;
+}
+
+int serve_confine(const char *spec)
+{
+	int fds[CONFINE_MAX], writable[CONFINE_MAX], n, rc, e;
+
+	if (limit(RLIMIT_CORE, 0) < 0 ||
+	    limit(RLIMIT_AS, SERVE_CONFINE_AS) < 0 ||
+	    limit(RLIMIT_NOFILE, SERVE_CONFINE_FILES) < 0 ||
+	    limit(RLIMIT_FSIZE, SERVE_CONFINE_FSIZE) < 0 ||
+	    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -1;
+	n = confine_paths(spec, fds, writable);
+	rc = iol_sbx_landlock_read(fds, writable, n);
+	e = errno;
+	for (int i = 0; i < n; i++)
+		close(fds[i]);
+	errno = e;
+	return rc;
 }

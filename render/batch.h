@@ -33,4 +33,23 @@ int serve_batch_run(int argc, char **argv, serve_batch_fn run);
 #define SERVE_WORKER_MAX_ARGS 256
 int serve_worker_run(int sock, serve_batch_fn run, void (*fresh)(void));
 
+/*
+ * A serve child's confinement (serve/run.c sets IOLENS_SERVE_CONFINE in
+ * the environment of every child it starts, worker or not): it decodes
+ * logs from elsewhere, hostile until proven otherwise.  spec is lines
+ * "r PATH" (read beneath PATH, a directory or a file), "w PATH" (read
+ * and write files there) or "d PATH" (read, and remove files: a test's
+ * IOLENS_TEST_HOLD only).  Limits first (SERVE_CONFINE_AS of address
+ * space, no core file, SERVE_CONFINE_FILES descriptors, no file written
+ * past SERVE_CONFINE_FSIZE), then no new privileges and, where the
+ * kernel has Landlock, no file opened but those (nothing run: no
+ * execve).  Returns the Landlock ABI applied, 0 when the kernel has
+ * none (the limits alone), -1 with errno when a limit or Landlock
+ * failed (the child must not run unconfined).
+ */
+#define SERVE_CONFINE_AS ((unsigned long long)4 << 30)
+#define SERVE_CONFINE_FILES 256
+#define SERVE_CONFINE_FSIZE ((unsigned long long)256 << 20)
+int serve_confine(const char *spec);
+
 #endif

@@ -288,10 +288,12 @@ void disk_put(const struct sb *key, const struct run *r)
 	struct stat was;
 	int fd, n, bad;
 
-	/* a command's failure is its output too (a store too small for a
-	 * table); one killed at a limit is not */
-	if (r->status < 0 || r->status > 255 || r->pending || r->out.nomem ||
-	    r->err.nomem || r->out.len + r->err.len + key->len > ENTRY_MAX ||
+	/* a success only: a failure may pass (a store being written, a
+	 * limit reached under load) and kept here would outlive the
+	 * restart that should have tried again; the memory's cache keeps
+	 * it for this server's life */
+	if (r->status != 0 || r->pending || r->out.nomem || r->err.nomem ||
+	    r->out.len + r->err.len + key->len > ENTRY_MAX ||
 	    path_of(key, p, sizeof p) < 0)
 		return;
 	snprintf(tmp, sizeof tmp, "%s/.tmp.XXXXXX", dir);

@@ -42,6 +42,11 @@ struct run {
 /* Run `self argv...` (argv NULL-terminated, argv[0] the command) with
  * logfd (or -1) as /dev/fd/3, for at most timeout_s seconds and 64 MiB
  * of output. */
+/* Every child's environment (run_env(), for posix_spawn): the server's
+ * and the confinement (IOLENS_SERVE_CONFINE) its children apply before
+ * they read a log; made by run_env_init() before the server's threads. */
+void run_env_init(const struct serve_opts *o);
+char **run_env(void);
 void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 		struct run *r);
 void run_free(struct run *r);
@@ -72,6 +77,9 @@ int run_key(const struct serve_opts *o, const char *const *argv, int logfd,
  * run_mark_reset() (its page is then not kept whole). */
 void run_mark_reset(void);
 int run_marked(void);
+/* ... or one came back a failure (exit status 1 or more): such a page
+ * is kept in memory only, not on disk across restarts */
+int run_failed(void);
 /* The same for a page a browser waits for: the commands to be kept run
  * in a thread of their own, and those not done within wait_s seconds
  * come back pending (status -1) while it goes on to keep them: the next

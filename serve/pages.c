@@ -17,6 +17,7 @@
 
 #include "render/output.h"
 #include "render/view.h"
+#include "replay/sandbox.h"
 #include "serve/internal.h"
 #include "serve/store.h"
 #include "serve/static.h"
@@ -664,7 +665,7 @@ static void page_keep(struct sb *key, const struct page *p)
 		/* a job page on disk too (a restart, or memory short of a
 		 * store's pages, reads it back); the dashboard's tables are
 		 * there, and it is one page */
-		if (key->s[0] == 'L')
+		if (key->s[0] == 'L' && !run_failed())
 			disk_put(key, &r);
 		sb_free(&r.err);
 	} else {
@@ -1515,6 +1516,8 @@ static void stats(struct page *p)
 {
 	struct serve_stats s;
 
+	int abi = iol_sbx_landlock_abi();
+
 	cache_stats(&s);
 	p->type = "application/json";
 	sb_printf(&p->body,
@@ -1522,9 +1525,19 @@ static void stats(struct page *p)
 		  "\"cache_misses\": %llu, \"cache_bytes\": %zu, "
 		  "\"made_ahead\": %llu, \"ahead_passes\": %llu, "
 		  "\"processes_started\": %llu, "
-		  "\"disk_hits\": %llu, \"pages_made\": %llu}\n",
+		  "\"disk_hits\": %llu, \"pages_made\": %llu, ",
 		  s.children, s.hits, s.misses, s.bytes, s.made, s.passes,
 		  s.spawned, s.disk, s.pages);
+	/* the children's confinement (render/batch.h serve_confine): a
+	 * kernel without Landlock leaves them their limits only */
+	if (abi)
+		sb_printf(&p->body,
+			  "\"landlock\": %d, \"confined\": "
+			  "\"limits, Landlock\"}\n",
+			  abi);
+	else
+		sb_puts(&p->body, "\"landlock\": 0, \"confined\": \"limits "
+				  "only: this kernel has no Landlock\"}\n");
 }
 
 /* ---- routing ---- */

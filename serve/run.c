@@ -39,6 +39,113 @@
 
 extern char **environ;
 
+/* ---- the children's environment: their confinement ---- */
+
+/* every child's environment: the server's, and IOLENS_SERVE_CONFINE
+ * (render/batch.h serve_confine): made once before the server's threads */
+static char **child_env;
+
+/* "K DIR" of path's directory (path made absolute, the file's own
+ * when a link: what Landlock sees), into b; of a file not there yet
+ * (a test's hold file), its directory's */
+static void dir_of(struct sb *b, char k, const char *path)
+{
+	char *abs = realpath(path, NULL), *slash, dir[4096];
+	int file = abs != NULL;
+
+	if (!abs) {
+		snprintf(dir, sizeof dir, "%s", path);
+		slash = strrchr(dir, '/');
+		if (!slash)
+			snprintf(dir, sizeof dir, ".");
+		else
+			slash[slash == dir] = '\0';
+		if (!(abs = realpath(dir, NULL)))
+			return;
+	}
+	slash = strrchr(abs, '/');
+	if (file && slash && slash != abs)
+		*slash = '\0';
+	sb_printf(b, "%c %s\n", k, abs);
+	free(abs);
+}
+
+/* The configuration every command reads (lib/population/siteconf.h):
+ * the site's file or IOLENS_CONFIG's, the user's directory */
+static void config_paths(struct sb *b)
+{
+	const char *sys = getenv("IOLENS_CONFIG"),
+		   *x = getenv("XDG_CONFIG_HOME");
+	const char *h = getenv("HOME");
+
+	sb_printf(b, "r %s\n", sys && *sys ? sys : "/etc/iolens");
+	if (x && *x == '/')
+		sb_printf(b, "r %s/iolens\n", x);
+	else if (h && *h)
+		sb_printf(b, "r %s/.config/iolens\n", h);
+}
+
+/* What a child may read: the store's directory (its -wal and -shm
+ * beside it), the --logs directories, the recordings, the modules
+ * beside the binary, the configuration, and the system's read-only
+ * files a command loads
+ * (libraries, fonts, time zones, the count of processors); it writes
+ * /dev/null only.  Nothing else: not the user's files, not /etc, not
+ * /tmp, not /proc but its own. */
+static void confine_spec(const struct serve_opts *o, struct sb *b)
+{
+	struct stat st;
+	char *abs;
+
+	sb_puts(b, "IOLENS_SERVE_CONFINE=");
+	if (o->db && stat(o->db, &st) == 0 && S_ISREG(st.st_mode))
+		dir_of(b, 'r', o->db);
+	for (int i = 0; i < o->nlogs; i++)
+		if ((abs = realpath(o->logs[i], NULL))) {
+			sb_printf(b, "r %s\n", abs);
+			free(abs);
+		}
+	for (int i = 0; i < o->niostat; i++)
+		if ((abs = realpath(o->iostat[i], NULL))) {
+			sb_printf(b, "r %s\n", abs);
+			free(abs);
+		}
+	if (o->self)
+		dir_of(b, 'r', o->self);
+	config_paths(b);
+	/* a test's child removes this file to stop itself (render/batch.c) */
+	if (getenv("IOLENS_TEST_HOLD") && *getenv("IOLENS_TEST_HOLD"))
+		dir_of(b, 'd', getenv("IOLENS_TEST_HOLD"));
+	sb_puts(b, "r /usr\nr /etc/ld.so.cache\nr /etc/fonts\n"
+		   "r /etc/localtime\nr /sys/devices/system/cpu\n"
+		   "r /proc/self\nw /dev/null\n");
+}
+
+void run_env_init(const struct serve_opts *o)
+{
+	static const char name[] = "IOLENS_SERVE_CONFINE=";
+	struct sb b = {0};
+	int n = 0, k = 0;
+
+	if (child_env)
+		return;
+	confine_spec(o, &b);
+	while (environ[n])
+		n++;
+	if (b.nomem || !(child_env = calloc((size_t)n + 2, sizeof(char *))))
+		return sb_free(&b);
+	for (int i = 0; i < n; i++)
+		if (strncmp(environ[i], name, sizeof name - 1))
+			child_env[k++] = environ[i];
+	child_env[k++] = b.s; /* kept for the server's life */
+	child_env[k] = NULL;
+}
+
+char **run_env(void)
+{
+	return child_env ? child_env : environ;
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -149,7 +256,7 @@ static int spawn(const struct serve_opts *o, const char *const *argv, int logfd,
 	posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
 	if (logfd >= 0)
 		posix_spawn_file_actions_adddup2(&fa, logfd, 3);
-	rc = posix_spawn(pid, o->self, &fa, NULL, av, environ);
+	rc = posix_spawn(pid, o->self, &fa, NULL, av, run_env());
 	posix_spawn_file_actions_destroy(&fa);
 	return rc;
 }
@@ -297,12 +404,13 @@ int run_key(const struct serve_opts *o, const char *const *argv, int logfd,
 
 /* set when a run of this thread's page came back killed or pending: the
  * page is not kept whole (its runs are tried again, or have come, by
- * the next visit) */
-static _Thread_local int short_run;
+ * the next visit); failed when one came back a failure (status 1 or
+ * more: the page is kept in memory, not on disk) */
+static _Thread_local int short_run, failed_run;
 
 void run_mark_reset(void)
 {
-	short_run = 0;
+	short_run = failed_run = 0;
 }
 
 int run_marked(void)
@@ -310,11 +418,19 @@ int run_marked(void)
 	return short_run;
 }
 
+int run_failed(void)
+{
+	return failed_run;
+}
+
 static void mark(const struct run *r, int n)
 {
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		if (r[i].status < 0 || r[i].pending)
 			short_run = 1;
+		if (r[i].status > 0)
+			failed_run = 1;
+	}
 }
 
 /* n from its decimal digits at *p ended by c; -1 if none */

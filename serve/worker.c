@@ -41,8 +41,6 @@
 #define WORKER_MAX 32
 #define WORKER_DEFAULT_MAX 8
 
-extern char **environ;
-
 struct worker {
 	pid_t pid; /* 0: none */
 	int sock;
@@ -158,7 +156,7 @@ static int start(const struct serve_opts *o, struct worker *w, int nice,
 	posix_spawn_file_actions_adddup2(&fa, sv[1], 0);
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	rc = posix_spawn(&w->pid, o->self, &fa, NULL, av, environ);
+	rc = posix_spawn(&w->pid, o->self, &fa, NULL, av, run_env());
 	posix_spawn_file_actions_destroy(&fa);
 	close(sv[1]);
 	if (rc != 0) {

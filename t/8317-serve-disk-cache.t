@@ -4,7 +4,9 @@
 # at the next start when the key is the same (the binary, the store's
 # identity and generation, the command): the dashboard then starts no
 # child.  A damaged file is ignored and made again; a store changed is
-# another key; the store itself is not written.
+# another key; the store itself is not written.  A table that failed
+# (coverage: this store has no scheduler jobs) is not kept on disk: a
+# restart makes it again (serve13), in one child.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve.sh"
 serve_needs
@@ -18,16 +20,16 @@ nfiles() { ls "$C"/*.out 2>/dev/null | wc -l | tr -d ' '; }
 serve_start S --db "$DB" --logs "$TMP/logs" --cache "$C"
 get "$S_URL/" >/dev/null
 is "$(cat "$TMP/code")" 200 "the dashboard"
-# no time limit: its five tables are written once made, however slowly
-while [ "$(nfiles)" -lt 5 ] && kill -0 "$S_PID" 2>/dev/null; do sleep 0.1; done
-is "$(nfiles)" 5 "its five tables written to the cache directory"
+# no time limit: its four tables are written once made, however slowly
+while [ "$(nfiles)" -lt 4 ] && kill -0 "$S_PID" 2>/dev/null; do sleep 0.1; done
+is "$(nfiles)" 4 "its four tables that did not fail written to the cache directory"
 get "$S_URL/" >"$TMP/d1"
 kill "$S_PID"
 wait "$S_PID" 2>/dev/null
 
 serve_start T --db "$DB" --logs "$TMP/logs" --cache "$C"
 get "$T_URL/" >"$TMP/d2"
-is "$(children "$T_URL")" 0 "started again: the dashboard starts no child"
+is "$(children "$T_URL")" 1 "started again: the dashboard starts one child, for its failed table"
 grep -qi 'partial' "$TMP/hdr"
 is $? 1 "... and says no table is being made"
 cmp -s "$TMP/d1" "$TMP/d2"
@@ -47,15 +49,15 @@ while grep -qi 'partial' "$TMP/hdr" && kill -0 "$U_PID" 2>/dev/null; do
 	sleep 0.1
 	get "$U_URL/" >"$TMP/d3"
 done
-is "$(children "$U_URL")" 1 "two files damaged: ignored, their tables made by one child"
+is "$(children "$U_URL")" 1 "two files damaged: ignored, their tables made by one child (the failed one's)"
 cmp -s "$TMP/d1" "$TMP/d3"
 ok $? "... the same page"
-while [ "$(nfiles)" -lt 5 ] && kill -0 "$U_PID" 2>/dev/null; do sleep 0.1; done
+while [ "$(nfiles)" -lt 4 ] && kill -0 "$U_PID" 2>/dev/null; do sleep 0.1; done
 kill "$U_PID"
 wait "$U_PID" 2>/dev/null
 serve_start V --db "$DB" --logs "$TMP/logs" --cache "$C"
 get "$V_URL/" >"$TMP/d4"
-is "$(children "$V_URL")" 0 "... and written again whole"
+is "$(children "$V_URL")" 1 "... and written again whole (one child: the failed table's)"
 kill "$V_PID"
 wait "$V_PID" 2>/dev/null
 cmp -s "$DB" "$TMP/before.db"
@@ -67,6 +69,7 @@ touch -m -d '2001-01-01 00:00:00' "$DB"
 serve_start W --db "$DB" --logs "$TMP/logs" --cache "$C"
 get "$W_URL/" >/dev/null
 is "$(children "$W_URL")" 1 "the store changed: its tables made again"
-is "$(nfiles)" 5 "... replacing the older ones (one file a table)"
+while [ "$(nfiles)" -lt 4 ] && kill -0 "$W_PID" 2>/dev/null; do sleep 0.1; done
+is "$(nfiles)" 4 "... replacing the older ones (one file a table)"
 
 done_testing

@@ -40,7 +40,7 @@ ok $? "... whole"
 st=$(get "$S_URL/api/stats")
 case $st in *'"children": 1,'*) r=0 ;; *) r=1 ;; esac
 ok $r "one child ($st)"
-case $st in *'"pages_made": 1}'*) r=0 ;; *) r=1 ;; esac
+case $st in *'"pages_made": 1,'*) r=0 ;; *) r=1 ;; esac
 ok $r "one page made"
 # the other two had the page itself: one kept output each (made again,
 # each would have had the child's nine)

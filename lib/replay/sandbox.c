@@ -261,6 +261,54 @@ int iol_sbx_landlock(int dirfd)
 	return done(rs, r == 0 ? abi : -1);
 }
 
+/* The rights a rule on fd may hold: a file takes no directory right */
+static uint64_t rule_rights(int fd, uint64_t want)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode))
+		want &= LANDLOCK_ACCESS_FS_EXECUTE |
+			LANDLOCK_ACCESS_FS_WRITE_FILE |
+			LANDLOCK_ACCESS_FS_READ_FILE |
+			LANDLOCK_ACCESS_FS_TRUNCATE |
+			LANDLOCK_ACCESS_FS_IOCTL_DEV;
+	return want;
+}
+
+int iol_sbx_landlock_read(const int *fds, const int *writable, int n)
+{
+	struct landlock_ruleset_attr ra;
+	struct landlock_path_beneath_attr pb;
+	const uint64_t rd =
+		LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR;
+	int abi = iol_sbx_landlock_abi(), rs, r = 0;
+
+	if (abi < 2)
+		return 0;
+	memset(&ra, 0, sizeof(ra));
+	ra.handled_access_fs = landlock_rights(abi);
+	rs = (int)syscall(SYS_landlock_create_ruleset, &ra,
+			  sizeof(ra.handled_access_fs), 0);
+	if (rs < 0)
+		return -1;
+	for (int i = 0; i < n && r == 0; i++) {
+		memset(&pb, 0, sizeof(pb));
+		pb.allowed_access = rule_rights(
+			fds[i], !writable || !writable[i] ? rd
+				: writable[i] == 2
+					? rd | LANDLOCK_ACCESS_FS_REMOVE_FILE
+					: rd | LANDLOCK_ACCESS_FS_WRITE_FILE);
+		pb.parent_fd = fds[i];
+		r = (int)syscall(SYS_landlock_add_rule, rs,
+				 LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
+	}
+	if (r == 0)
+		r = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	if (r == 0)
+		r = (int)syscall(SYS_landlock_restrict_self, rs, 0);
+	return done(rs, r == 0 ? abi : -1);
+}
+
 /*
  * The names of subdirectories still to remove, level by level, on one
  * stack of bytes: a level's batch lies above its parent's, as a deeper

@@ -61,6 +61,12 @@ int iol_sbx_landlock_abi(void);
  * beneath dirfd, with no new privileges: the ABI applied, 0 when
  * Landlock is not there, -1 with errno when it is there and failed. */
 int iol_sbx_landlock(int dirfd);
+/* Confine this process to reading what is beneath fds[0..n) (each a
+ * directory or a file, O_PATH will do) and, where writable[i] is set
+ * (writable may be NULL) writing files there (1) or removing them
+ * (2): no other file opened,
+ * made, removed or run, no new privileges.  The same returns. */
+int iol_sbx_landlock_read(const int *fds, const int *writable, int n);
 
 /*
  * Remove name in the directory parent and everything beneath it, never
