@@ -32,18 +32,5 @@ ge "$(num "$line" 'cause recall')" 1.0 "recall per root cause"
 ge "$(num "$line" recall)" 1.0 "recall per label"
 ge "$(num "$line" tp)" 2 "material findings found at warn or high"
 # the same job, the same verdict: each config's labelled reruns
-for c in c01 c02 c04 c05 c06 c24; do
-	awk -F'\t' -v c="$c" '$8 == c { print $2 }' "$SHARED/corpus/population/manifest.tsv" |
-		grep -xF "$(sed 's|.*/||' "$TMP/logs")" >"$TMP/runs"
-	: >"$TMP/verdicts"
-	while IFS= read -r f; do
-		"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$SHARED/corpus/population/logs/$f" 2>/dev/null |
-			awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' | sort | tr '\n' ' ' >>"$TMP/verdicts"
-		echo >>"$TMP/verdicts"
-	done <"$TMP/runs"
-	runs=$(wc -l <"$TMP/runs")
-	kinds=$(sort -u "$TMP/verdicts" | wc -l)
-	diag "$c: $runs reruns, findings: $(sort -u "$TMP/verdicts" | sed 's/^$/none/' | tr '\n' ';')"
-	ok "$([ "$runs" -ge 2 ] && [ "$kinds" -eq 1 ] && echo 0 || echo 1)" "$c: $runs labelled reruns get one verdict"
-done
+SAME_MIN=2 same_verdict "$L" c01 c02 c04 c05 c06 c24
 done_testing
