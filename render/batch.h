@@ -43,9 +43,11 @@ int serve_worker_run(int sock, serve_batch_fn run, void (*fresh)(void));
  * space, no core file, SERVE_CONFINE_FILES descriptors, no file written
  * past SERVE_CONFINE_FSIZE), then no new privileges and, where the
  * kernel has Landlock, no file opened but those (nothing run: no
- * execve).  Returns the Landlock ABI applied, 0 when the kernel has
- * none (the limits alone), -1 with errno when a limit or Landlock
- * failed (the child must not run unconfined).
+ * execve), and no process started (a seccomp filter: threads only, on
+ * the architectures iol_sbx_noproc knows).  Returns the Landlock ABI
+ * applied, 0 when the kernel has none (the limits alone), -1 with errno
+ * when a limit, Landlock or the filter failed (the child must not run
+ * unconfined).
  */
 #define SERVE_CONFINE_AS ((unsigned long long)4 << 30)
 #define SERVE_CONFINE_FILES 256

@@ -1529,15 +1529,11 @@ static void stats(struct page *p)
 		  s.children, s.hits, s.misses, s.bytes, s.made, s.passes,
 		  s.spawned, s.disk, s.pages);
 	/* the children's confinement (render/batch.h serve_confine): a
-	 * kernel without Landlock leaves them their limits only */
-	if (abi)
-		sb_printf(&p->body,
-			  "\"landlock\": %d, \"confined\": "
-			  "\"limits, Landlock\"}\n",
-			  abi);
-	else
-		sb_puts(&p->body, "\"landlock\": 0, \"confined\": \"limits "
-				  "only: this kernel has no Landlock\"}\n");
+	 * kernel without Landlock leaves them their limits and the
+	 * process filter */
+	sb_printf(&p->body, "\"landlock\": %d, \"confined\": \"limits%s%s\"}\n",
+		  abi, abi ? ", Landlock" : "",
+		  iol_sbx_noproc_known() ? ", no new process" : "");
 }
 
 /* ---- routing ---- */

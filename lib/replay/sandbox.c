@@ -7,8 +7,13 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
 #include <linux/landlock.h>
 #include <linux/openat2.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -307,6 +312,82 @@ int iol_sbx_landlock_read(const int *fds, const int *writable, int n)
 	if (r == 0)
 		r = (int)syscall(SYS_landlock_restrict_self, rs, 0);
 	return done(rs, r == 0 ? abi : -1);
+}
+
+/* The audit architecture of the system calls this binary makes: a
+ * filter must check it, or a call of another ABI (x86_64's 32-bit one)
+ * would pass under a number meaning something else. */
+#if defined(__x86_64__) && !defined(__ILP32__)
+#define SBX_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define SBX_ARCH AUDIT_ARCH_AARCH64
+#elif defined(__i386__)
+#define SBX_ARCH AUDIT_ARCH_I386
+#endif
+
+#define SBX_LD(off) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (off))
+/* on nr the next instruction, else skip instructions on */
+#define SBX_IS(nr, skip) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, (skip))
+#define SBX_RET(v) BPF_STMT(BPF_RET | BPF_K, (v))
+#define SBX_ERR(e) SBX_RET(SECCOMP_RET_ERRNO | ((e)&SECCOMP_RET_DATA))
+
+int iol_sbx_noproc_known(void)
+{
+#ifdef SBX_ARCH
+	return 1;
+#else
+	return 0;
+#endif
+}
+
+int iol_sbx_noproc(void)
+{
+#ifdef SBX_ARCH
+	struct sock_filter f[] = {
+		SBX_LD(offsetof(struct seccomp_data, arch)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SBX_ARCH, 1, 0),
+		SBX_RET(SECCOMP_RET_KILL_PROCESS),
+		SBX_LD(offsetof(struct seccomp_data, nr)),
+#if defined(__x86_64__)
+		/* x32's numbers, under the same architecture: none wanted */
+		BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1),
+		SBX_ERR(EPERM),
+#endif
+#ifdef __NR_fork
+		SBX_IS(__NR_fork, 1),
+		SBX_ERR(EPERM),
+#endif
+#ifdef __NR_vfork
+		SBX_IS(__NR_vfork, 1),
+		SBX_ERR(EPERM),
+#endif
+		SBX_IS(__NR_execve, 1),
+		SBX_ERR(EPERM),
+		SBX_IS(__NR_execveat, 1),
+		SBX_ERR(EPERM),
+		/* clone3's flags lie in memory a filter cannot read: said
+		 * absent, the C library makes its threads with clone */
+		SBX_IS(__NR_clone3, 1),
+		SBX_ERR(ENOSYS),
+		/* clone: a thread (CLONE_THREAD in the flags, its first
+		 * argument) passes, a process does not */
+		SBX_IS(__NR_clone, 4),
+		SBX_LD(offsetof(struct seccomp_data, args[0])),
+		BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1),
+		SBX_RET(SECCOMP_RET_ALLOW),
+		SBX_ERR(EPERM),
+		SBX_RET(SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = {(unsigned short)(sizeof(f) / sizeof(f[0])),
+				  f};
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -1;
+	return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
+#else
+	errno = ENOSYS;
+	return -1;
+#endif
 }
 
 /*

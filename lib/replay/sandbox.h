@@ -68,6 +68,15 @@ int iol_sbx_landlock(int dirfd);
  * made, removed or run, no new privileges.  The same returns. */
 int iol_sbx_landlock_read(const int *fds, const int *writable, int n);
 
+/* No new process for this one and the threads it starts after: fork,
+ * vfork, clone without CLONE_THREAD and execve fail with EPERM (threads
+ * still start), by a seccomp filter the kernel holds; no new privileges.
+ * 0, or -1 with errno (ENOSYS: a machine this filter was not written
+ * for). */
+int iol_sbx_noproc(void);
+/* 1 when iol_sbx_noproc knows this machine's system calls, else 0. */
+int iol_sbx_noproc_known(void);
+
 /*
  * Remove name in the directory parent and everything beneath it, never
  * following a symbolic link and never leaving its file system: it walks
