@@ -769,17 +769,16 @@ EVAL(e_small)
 	if (n && kept > 0) {
 		size_t l = strlen(d);
 		snprintf(d + l, n - l,
-			 "; of it %.3f s of sparse reads spanning %.0f MiB, "
-			 "which larger requests would read at %.0f MiB/s in "
-			 "%.3f s: that time is not saved",
+			 "; of it %.3f s sparse reads over %.0f MiB, read "
+			 "whole at %.0f MiB/s in %.3f s: not saved",
 			 z(V(SREAD_T)), z(V(SREAD_SPAN)) / 1048576.0, rate,
 			 kept);
 	}
 	if (n && small_readahead(in)) {
 		size_t l = strlen(d);
 		snprintf(d + l, n - l,
-			 "; %.3f s of forward reads the kernel's readahead "
-			 "serves in large requests: judged by time",
+			 "; %.3f s forward reads readahead serves: "
+			 "judged by time",
 			 z(V(SREAD_RA)));
 	}
 	if (few)
