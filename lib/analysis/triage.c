@@ -670,12 +670,14 @@ static int small_mpiio(const struct iol_triage_in *in,
 static double small_kept(const struct iol_triage_in *in,
 			 const struct iol_triage_conf *c, double *rate)
 {
-	double tr = fmin(z(V(SREAD_T)), z(V(SMALL_T)));
+	/* stored rows may hold anything: no negative time or span */
+	double tr = fmax(0, fmin(z(V(SREAD_T)), z(V(SMALL_T))));
+	double span = fmax(0, z(V(SREAD_SPAN)));
 
 	*rate = K(FULL_RATE) > 0 ? K(FULL_RATE) : K(READ_RATE);
 	if (isfinite(V(LARGE_READ)) && V(LARGE_READ) > *rate)
 		*rate = V(LARGE_READ);
-	return *rate > 0 ? fmin(tr, z(V(SREAD_SPAN)) / 1048576.0 / *rate) : 0;
+	return *rate > 0 ? fmin(tr, span / 1048576.0 / *rate) : 0;
 }
 
 /*
@@ -691,8 +693,9 @@ static double small_span_secs(const struct iol_triage_in *in,
 			      const struct iol_triage_conf *c)
 {
 	double rate, kept = small_kept(in, c, &rate);
+	double b = fmax(0, z(V(SREAD_B)));
 
-	return rate > 0 ? fmax(0, kept - z(V(SREAD_B)) / 1048576.0 / rate) : 0;
+	return rate > 0 ? fmax(0, kept - b / 1048576.0 / rate) : 0;
 }
 
 /* Most of the small requests' time is reads the kernel's readahead
