@@ -1,24 +1,23 @@
 #!/bin/sh
-# Small READS the kernel's readahead serves are no stake of IOL-SMALL-REQ
+# Small READS the kernel's readahead serves are no structural pattern
 # (issue 34, round 12): a record's reads nine in ten sequential, of
 # 1 KiB or more on average, whose mean gap (span not read over the
 # reads) is within the read-ahead window (128 KiB): the kernel already
-# reads the span in large requests, so their time runs at a large
-# request's pace and a larger request saves the calls alone (not timed
-# apart); when they hold most of the small requests' time the 4 KiB
-# clause does not apply either.  main warned r12-sqlite-select (53363
-# sequential 4 KiB page reads, 0.52 s of a 0.69 s run; labelled
-# trivial: neither 64 KiB pages nor mmap was faster) and
-# r11-sorted-pread (2 KiB records in increasing order, 51 KiB apart,
-# 3.6 s; labelled trivial), the latter whatever read_rate_mibs.  Small
-# writes and random reads keep their stake and the 4 KiB clause.  The
-# truth is awk's over `iolens parse`: reads, sequential reads, bytes,
-# highest byte read.  Our own cases (t/data/triage-trace-gen.awk and
-# `iolens convert`): 10000 preads of 2 KiB every 64 KiB of 640 MiB in
-# 3 s (info, none at stake), the same offsets at random (warn: 0.5 s
-# beyond the span at 256 MiB/s, random 2 KiB reads); 30000 consecutive
-# 4 KiB reads in 1.5 s (info, none at stake) against 30000 such writes
-# (warn, 1.5 s).
+# reads the span in large requests, so, as for sparse reads, the span
+# at read_rate_mibs (256 MiB/s) is not at stake, and when they hold most
+# of the small requests' time IOL-SMALL-REQ is judged by its time floors
+# (1 s), not by the 4 KiB clause (5 % of the run).  main warned
+# r12-sqlite-select (53363 sequential 4 KiB page reads, 196 MiB in
+# 0.52 s of a 0.69 s run; labelled trivial: neither 64 KiB pages nor
+# mmap was faster) and r11-sorted-pread (2 KiB records in increasing
+# order, 51 KiB apart, 3.6 s; labelled trivial).  Small writes and random
+# reads keep the 4 KiB clause.  The truth is awk's over `iolens parse`:
+# reads, sequential reads, bytes, highest byte read, read time.  Our own
+# cases (t/data/triage-trace-gen.awk and `iolens convert`): 10000 preads
+# of 2 KiB every 64 KiB of 640 MiB in 3 s (info, 0.5 s beyond the span),
+# the same offsets at random (warn: random 2 KiB reads); 30000
+# consecutive 4 KiB reads in 0.3 s (info, none at stake: 117 MiB takes
+# 0.46 s at 256 MiB/s) against 30000 such writes (warn).
 . "$(dirname "$0")/lib.sh"
 col() { # tsv code column
 	awk -F'\t' -v c="$2" -v k="$3" '$2 == c { print $k }' "$1"
@@ -46,12 +45,8 @@ for c in round12/r12-sqlite-select round11/r11-sorted-pread; do
 	is "$1 $(col "$TMP/t.tsv" IOL-SMALL-REQ 3) $(col "$TMP/t.tsv" IOL-IO-TIME 3)" "1 info info" \
 		"$b: readahead (awk: $2 % sequential, gaps $3 B): SMALL-REQ and IO-TIME info (main: warn)"
 done
-col "$TMP/t.tsv" IOL-SMALL-REQ 8 | grep -q "forward reads readahead serves in large requests: not saved"
+col "$TMP/t.tsv" IOL-SMALL-REQ 8 | grep -q "forward reads readahead serves: judged by time"
 ok $? "... the detail says readahead serves them"
-echo "read_rate_mibs = 4096" >"$TMP/fast.conf"
-$RUN triage --all --format tsv --config "$TMP/fast.conf" "$L" >"$TMP/t.tsv" 2>/dev/null
-is "$(col "$TMP/t.tsv" IOL-SMALL-REQ 3) $(col "$TMP/t.tsv" IOL-SMALL-REQ 10)" "info 0" \
-	"... r11-sorted-pread at read_rate_mibs = 4096 too: info, none at stake"
 # round 6's sqlite-points: random page reads, labelled material
 L=$D/triage-round6/r6-sqlite-points.darshan
 set -- $(ra "$L")
@@ -65,9 +60,9 @@ gen() { # name spec
 }
 gen gap g.dat:gap:10000:2048:671088640:0.0003
 gen rand r.dat:rand:10000:2048:671088640:0.0003
-gen seqr q.dat:seq:30000:4096:0:0.00005
-gen seqw w.dat:write:30000:4096:0:0.00005
-for c in gap:1:info:0 rand:0:warn:0.500 seqr:1:info:0 seqw:0:warn:1.500; do
+gen seqr q.dat:seq:30000:4096:0:0.00001
+gen seqw w.dat:write:30000:4096:0:0.00001
+for c in gap:1:info:0.500 rand:0:warn:0.500 seqr:1:info:0 seqw:0:warn:0.300; do
 	k=${c%%:*} want=${c#*:}
 	set -- $(ra "$TMP/$k.darshan")
 	tri "$TMP/$k.darshan"

@@ -812,11 +812,9 @@ static void sread_add(struct sreadacc *a, const struct iol_jrec *r,
 			  fmax(r->fc[POSIX_F_SLOWEST_RANK_TIME], 0));
 		span /= (double)nprocs, br /= (double)nprocs;
 	}
-	if (readahead(r, x)) {
+	if (readahead(r, x))
 		racc_add(&a->ra, r->rank, tr * share);
-		return;
-	}
-	if (!sparse(r, x, nprocs))
+	else if (!sparse(r, x, nprocs))
 		return;
 	racc_add(&a->t, r->rank, tr * share);
 	racc_add(&a->span, r->rank, span);

@@ -139,8 +139,8 @@ struct iol_trifacts {
 	 * bytes read are at most half the span they lie in (highest byte
 	 * read + 1), a shared record's split over the processes; a rank's
 	 * own record in a job of several processes is left out (its lowest
-	 * offset is not logged: its span may be the others' too), and so is
-	 * a record whose reads readahead serves (counted apart).  Their
+	 * offset is not logged: its span may be the others' too); or whose
+	 * reads the kernel's readahead serves (it reads their span).  Their
 	 * seconds, span and bytes, in the small reads' share of the
 	 * record's reads; and the seconds of small reads the kernel's
 	 * readahead serves (forward reads of 1 KiB or more, gaps under its
