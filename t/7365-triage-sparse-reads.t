@@ -41,7 +41,7 @@ for b in r11-rand-pread r11-rand-pread-2 r11-rand-pread-3; do
 	tri "$L"
 	is "$(sev) $(stake)" "info info $1" "$b: SMALL-REQ and IO-TIME info, stake $1 s (awk: density $2; main: warn warn)"
 done
-col "$TMP/t.tsv" IOL-SMALL-REQ 8 | grep -q "reads over 1024 MiB, read whole at 256 MiB/s in [0-9.]* s: not saved"
+col "$TMP/t.tsv" IOL-SMALL-REQ 8 | grep -q "reads over a 1024 MiB span ([0-9.]* s at 256 MiB/s not saved"
 ok $? "... the detail says the span is not saved"
 
 # labelled material: random 4 KiB reads over 512 MiB keep the time beyond the span's

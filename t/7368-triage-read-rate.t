@@ -50,7 +50,7 @@ $RUN convert -o "$TMP/own.darshan" "$TMP/own.trace" 2>/dev/null
 set -- $(truth "$TMP/own.darshan")
 tri "$TMP/own.darshan"
 is "$(res)" "warn $2" "own: the job's large reads' pace $1 MiB/s, $2 s at stake (awk)"
-col "$TMP/t.tsv" IOL-SMALL-REQ 8 | grep -q "read whole at $1 MiB/s"
+col "$TMP/t.tsv" IOL-SMALL-REQ 8 | grep -q "at $1 MiB/s not saved"
 ok $? "... the detail names the pace"
 
 # a stored row judges alike (job-row fields sparse_read_time, _span,

@@ -773,21 +773,16 @@ EVAL(e_small)
 			 "to merge with)",
 			 lone);
 	}
-	if (n && kept > 0) {
+	if (n && (kept > 0 || small_readahead(in))) {
+		/* one short clause: the detail has 400 bytes, and the impact
+		 * note must fit after it */
 		size_t l = strlen(d);
 		snprintf(d + l, n - l,
-			 "; of it %.3f s sparse or read-ahead reads over "
-			 "%.0f MiB, read "
-			 "whole at %.0f MiB/s in %.3f s: not saved",
-			 z(V(SREAD_T)), z(V(SREAD_SPAN)) / 1048576.0, rate,
-			 kept);
-	}
-	if (n && small_readahead(in)) {
-		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; %.3f s forward reads readahead serves: "
-			 "judged by time",
-			 z(V(SREAD_RA)));
+			 "; %.3f s reads over a %.0f MiB span (%.3f s at %.0f "
+			 "MiB/s not saved%s)",
+			 z(V(SREAD_T)), z(V(SREAD_SPAN)) / 1048576.0, kept,
+			 rate,
+			 small_readahead(in) ? "; read ahead: by time" : "");
 	}
 	if (few)
 		return 1;
