@@ -18,7 +18,8 @@
 # Prints every disagreement and the scores, and holds the values measured
 # when the set was first scored (main at fef9ce7) as floors, so that no
 # rule change loses them: strict precision 8/11, recall per root cause
-# 6/6, per label 8/11.
+# 6/6, per label 8/11; precision raised by triage14 (reads readahead
+# serves are no 4 KiB pattern: sqlite-select) to 8/8.
 # The three labelled identical runs of fsync-every must get one verdict;
 # the verdicts of its six unlabelled A B reruns (t/data/triage-round12/
 # reruns/) are printed, not tested (at fef9ce7 two of them add IO-TIME).
@@ -32,7 +33,7 @@ ok "$([ "$n" -ge 16 ] && echo 0 || echo 1)" "$n labelled logs"
 out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -cv '^t/data/triage-round12/')
 is "$out" 0 "every log is one of ours, in t/data/triage-round12"
 triage_score "$L"
-ge "$(num "$line" precision)" 0.888 "strict precision"
+ge "$(num "$line" precision)" 1 "strict precision"
 ge "$(num "$line" 'cause recall')" 1 "recall per root cause"
 ge "$(num "$line" recall)" 0.727 "recall per label"
 ge "$(num "$line" tp)" 8 "material findings found at warn or high"

@@ -347,6 +347,11 @@ NUMG(t_mpshsmall_time, TF->mpiio_shared_small_time)
 TFINT(t_red_stdio, redundant_stdio)
 NUMG(t_red_reopen, TF->redundant_reopen_time)
 TFINT(t_lone_reads, lone_reads)
+NUMG(t_sread_time, TF->sparse_read_time)
+NUMG(t_sread_span, TF->sparse_read_span)
+NUMG(t_sread_bytes, TF->sparse_read_bytes)
+NUMG(t_sread_ra, TF->small_ra_time)
+NUMG(t_large_read, TF->large_read_mibs)
 
 /* STDIO's calls that move data or flush it: fread/fwrite and the like,
  * fflush; no value without a STDIO module */
@@ -789,12 +794,31 @@ static const struct iol_field fields[] = {
 	     "pass",
 	     4, t_red_reopen),
 	INTF("posix_opens", IOL_FT_INT, "", "POSIX opens", j_posix_opens),
+	/* issue 34, round 11: what larger reads would save (sparse reads
+	 * must read their span; readahead already makes large requests) */
+	NUMF("sparse_read_time", IOL_FT_NUM, "s",
+	     "seconds of POSIX reads < 1 MiB of sparse records (bytes read "
+	     "at most half their span) on the slowest rank by small requests",
+	     4, t_sread_time),
+	NUMF("sparse_read_span", IOL_FT_NUM, "B",
+	     "bytes of file those reads span (highest byte read + 1, their "
+	     "share)",
+	     0, t_sread_span),
+	NUMF("sparse_read_bytes", IOL_FT_NUM, "B", "bytes those reads moved", 0,
+	     t_sread_bytes),
+	NUMF("small_readahead_time", IOL_FT_NUM, "s",
+	     "seconds of those reads the kernel's readahead serves (forward, "
+	     "gaps within its window)",
+	     4, t_sread_ra),
+	NUMF("large_read_mibs", IOL_FT_NUM, "MiB/s",
+	     "pace of the POSIX records whose reads are all 1 MiB or more", 1,
+	     t_large_read),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 75,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 80,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

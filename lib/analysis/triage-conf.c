@@ -62,6 +62,7 @@ static const struct {
 	{"fsync_per_file", POS},
 	{"fsync_commit_syncs", POS},
 	{"full_rate_mibs", POS},
+	{"read_rate_mibs", POS},
 	{"stdio_call_bytes", POS},
 	{"iotime_cause_pct", PCT},
 	{"companions", 0, 1},

@@ -126,6 +126,11 @@ static const char *const in_names[] = {"nprocs",
 				       "straggler_rank",
 				       "redundant_reopen_time",
 				       "posix_opens",
+				       "sparse_read_time",
+				       "sparse_read_span",
+				       "sparse_read_bytes",
+				       "small_readahead_time",
+				       "large_read_mibs",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -650,13 +655,71 @@ static int small_mpiio(const struct iol_triage_in *in,
 	return z(V(MP_TINY)) * 2 >= ms ? 3 : 0;
 }
 
+/*
+ * What larger requests cannot save of the small requests' time (issue
+ * 34, round 11): a larger request reads the span of file the small reads
+ * lie in (sparse reads, and reads readahead serves: its requests read
+ * the span already), at a large read's pace (the job's own large reads',
+ * else read_rate_mibs, or full_rate_mibs a site set), so a read's saving is
+ * its time less that span's.  Sparse reads hold little to save: 20000
+ * records of 2 KiB scattered over 1 GiB read in 2.24 s, while the GiB
+ * at 256 MiB/s takes 4 s (r11-rand-pread, labelled trivial); round 4's
+ * 40000 random 4 KiB reads over 512 MiB took 2.5 s, of which 0.5 s is
+ * beyond the span's 2 s (material, 4 KiB requests).  Writes keep their
+ * whole time: what they span is what they write.
+ */
+static double small_kept(const struct iol_triage_in *in,
+			 const struct iol_triage_conf *c, double *rate)
+{
+	/* stored rows may hold anything: no negative time or span */
+	double tr = fmax(0, fmin(z(V(SREAD_T)), z(V(SMALL_T))));
+	double span = fmax(0, z(V(SREAD_SPAN)));
+
+	*rate = K(FULL_RATE) > 0 ? K(FULL_RATE) : K(READ_RATE);
+	if (isfinite(V(LARGE_READ)) && V(LARGE_READ) > *rate)
+		*rate = V(LARGE_READ);
+	return *rate > 0 ? fmin(tr, span / 1048576.0 / *rate) : 0;
+}
+
+/*
+ * The time sparse reads spend in their span's gaps: what larger requests
+ * cannot save (small_kept()) less the reads' own bytes at the same pace.
+ * It is not at stake, yet IO-TIME counts it as its small-request cause's:
+ * the rest of the I/O time is the bytes moved at the storage's pace, and
+ * the gaps are not bytes the job moved (round 4's rand-read: 2.5 s of
+ * 4 KiB reads, 0.5 s to save, 164 MB read; IO-TIME labelled material,
+ * its cause the small requests).
+ */
+static double small_span_secs(const struct iol_triage_in *in,
+			      const struct iol_triage_conf *c)
+{
+	double rate, kept = small_kept(in, c, &rate);
+	double b = fmax(0, z(V(SREAD_B)));
+
+	return rate > 0 ? fmax(0, kept - b / 1048576.0 / rate) : 0;
+}
+
+/* Most of the small requests' time is reads the kernel's readahead
+ * serves (forward, gaps within its window): the kernel's requests are
+ * already large, so a small request is no structural cost; judged by
+ * its time, which like sparse reads' keeps their span at the read pace
+ * (small_kept(): r12-sqlite-select, 53363 sequential 4 KiB page reads
+ * of 196 MiB in 0.52 s, neither 64 KiB pages nor mmap was faster).  A
+ * pace far under a large read's is still at stake (imbalanced-io's rank
+ * 0: 8 KiB reads of 20 MB files at 3.7 MiB/s, 31 s).  Small writes,
+ * random reads are not served so. */
+static int small_readahead(const struct iol_triage_in *in)
+{
+	return z(V(SREAD_RA)) > 0 && z(V(SREAD_RA)) * 2 >= z(V(SMALL_T));
+}
+
 /* Small requests: the bins under 1 MiB, less the requests of exactly
  * 1 MiB the 100K_1M bin holds (from the common access sizes); too few
  * to matter only when they are also cheap (a rule by time as well as by
  * count).  Judged at the MPI-IO layer when its small calls cost more. */
 EVAL(e_small)
 {
-	double small = 0, all = 0, lone;
+	double small = 0, all = 0, lone, kept, rate, secs;
 	int b, few, posix = 1;
 
 	for (b = 0; b < 20; b++) {
@@ -684,13 +747,16 @@ EVAL(e_small)
 	}
 	lone = fmin(z(V(LONE_READS)), small);
 	*v = 100.0 * (small - lone) / all;
+	kept = small_kept(in, c, &rate);
 	/* the lone reads' share of the small requests' time goes with them */
-	*stake = small > 0 ? z(V(SMALL_T)) * (small - lone) / small : 0;
+	secs = small > 0 ? z(V(SMALL_T)) * (small - lone) / small : 0;
+	*stake =
+		small > 0 ? (z(V(SMALL_T)) - kept) * (small - lone) / small : 0;
 	small -= lone;
 	few = small < K(SMALL_MIN) && *stake < K(MIN_S);
 	DETAIL("%.0f of %.0f POSIX operations under 1 MiB (%.0f of exactly "
 	       "1 MiB not counted), %.0f under 10 KiB, about %.3f s a rank%s",
-	       small, all, z(V(ONEMIB)), fmax(tiny_ops(in) - lone, 0), *stake,
+	       small, all, z(V(ONEMIB)), fmax(tiny_ops(in) - lone, 0), secs,
 	       few ? " (too few to matter)" : "");
 	if (n && S(SMALL_FILE)[0]) {
 		size_t l = strlen(d);
@@ -707,6 +773,17 @@ EVAL(e_small)
 			 "to merge with)",
 			 lone);
 	}
+	if (n && (kept > 0 || small_readahead(in))) {
+		/* one short clause: the detail has 400 bytes, and the impact
+		 * note must fit after it */
+		size_t l = strlen(d);
+		snprintf(d + l, n - l,
+			 "; %.3f s reads over a %.0f MiB span (%.3f s at %.0f "
+			 "MiB/s not saved%s)",
+			 z(V(SREAD_T)), z(V(SREAD_SPAN)) / 1048576.0, kept,
+			 rate,
+			 small_readahead(in) ? "; read ahead: by time" : "");
+	}
 	if (few)
 		return 1;
 	if (whole_files(in)) {
@@ -721,7 +798,10 @@ EVAL(e_small)
 		}
 		return 2;
 	}
-	return small > 0 && (tiny_ops(in) - lone) * 2 >= small ? 3 : 0;
+	return small > 0 && (tiny_ops(in) - lone) * 2 >= small &&
+			       !small_readahead(in)
+		       ? 3
+		       : 0;
 }
 
 EVAL(e_rank0)
@@ -2289,6 +2369,7 @@ static int io_group(const char *code)
  * reader is told of.  Only the crossed rules are looked up, a store's
  * million rows have few */
 static double io_cause_secs(const struct iol_triage_in *in,
+			    const struct iol_triage_conf *c,
 			    const unsigned char *crossed,
 			    const struct iol_triage *t)
 {
@@ -2301,12 +2382,44 @@ static double io_cause_secs(const struct iol_triage_in *in,
 		if (crossed[k] && t->f[k].sev <= IOL_SEV_WARN &&
 		    isfinite(t->f[k].stake) &&
 		    (grp = io_group(rules[k].code)) >= 0)
-			g[grp] = fmax(g[grp], t->f[k].stake);
+			g[grp] = fmax(g[grp],
+				      t->f[k].stake +
+					      (rules[k].eval == e_small
+						       ? small_span_secs(in, c)
+						       : 0));
 	/* the layers' own time: MPI-IO's exchange and waiting */
 	g[6] = fmax(g[6], io_top(in, &layer) - z(V(IO_SLOWEST)));
 	for (k = 0; k < IO_GROUPS; k++)
 		sum += g[k];
 	return sum;
+}
+
+/*
+ * The causes that crossed their threshold but hold nothing material
+ * (below the impact floor), listed into d as "(CODE, CODE: below the
+ * impact floor)"; their count.  IO-TIME with no cause to carry its time
+ * says so rather than that none fired: round 11's rand-pread has small
+ * sparse reads, SMALL-REQ's pattern, whose time larger requests cannot
+ * save; the rest is moving the bytes at the storage's pace.
+ */
+static int floored_causes(const unsigned char *crossed,
+			  const struct iol_triage *t, char *d, size_t n)
+{
+	size_t k, l;
+	int m = 0;
+
+	for (k = 0; k < NRULES; k++) {
+		if (!crossed[k] || !t->f[k].floored ||
+		    io_group(rules[k].code) < 0)
+			continue;
+		if (n && (l = strlen(d)) + 2 < n)
+			snprintf(d + l, n - l, "%s%s", m ? ", " : " (",
+				 rules[k].code);
+		m++;
+	}
+	if (m && n && (l = strlen(d)) + 2 < n)
+		snprintf(d + l, n - l, ": below the impact floor)");
+	return m;
 }
 
 /* Cuts a detail at impact()'s note, its last clause (as part_of()) */
@@ -2446,7 +2559,7 @@ static void io_time_stake(const struct iol_triage_in *in,
 	io = io_top(in, &layer);
 	rate = io > 0 ? (z(V(BYTES_R)) + z(V(BYTES_W))) / 1048576.0 / io : 0;
 	full = rate >= K(FULL_RATE);
-	cost = full ? fmin(io, io_cause_secs(in, crossed, t)) : io;
+	cost = full ? fmin(io, io_cause_secs(in, c, crossed, t)) : io;
 	held = full && cost > 0 && cost * 100.0 < K(IOTIME_CAUSE) * io;
 	if (detail) {
 		cut_note(f->detail);
@@ -2458,10 +2571,19 @@ static void io_time_stake(const struct iol_triage_in *in,
 				 ? "; %.0f MiB/s, at the file system's rate "
 				   "(full_rate_mibs): at stake what its causes "
 				   "cost"
+			 : floored_causes(crossed, t, NULL, 0)
+				 ? "; %.0f MiB/s, at the file system's rate "
+				   "(full_rate_mibs), and the patterns found "
+				   "have nothing material to save"
 				 : "; %.0f MiB/s, at the file system's rate "
 				   "(full_rate_mibs), and no cause fired: the "
 				   "requests look well formed, nothing to save",
 			 rate);
+		if (full && !(cost > 0)) {
+			l = strlen(f->detail);
+			floored_causes(crossed, t, f->detail + l,
+				       sizeof(f->detail) - l);
+		}
 	}
 	f->stake = cost;
 	f->sev = rules[k].sev;

@@ -62,6 +62,7 @@ enum {
 	IOL_TK_FSYNC_FILE,
 	IOL_TK_FSYNC_COMMIT,
 	IOL_TK_FULL_RATE,
+	IOL_TK_READ_RATE,
 	IOL_TK_STDIO_CALL,
 	IOL_TK_IOTIME_CAUSE,
 	IOL_TK_COMPANIONS,
@@ -203,6 +204,11 @@ enum {
 	IOL_TIN_STRAG_RANK,  /* the straggler's rank, from the log's phases */
 	IOL_TIN_RED_REOPEN,  /* rewrite passes' reopens' metadata time */
 	IOL_TIN_POPENS,	     /* POSIX opens */
+	IOL_TIN_SREAD_T,     /* sparse small reads' seconds, slowest rank */
+	IOL_TIN_SREAD_SPAN,  /* the bytes of file they span */
+	IOL_TIN_SREAD_B,     /* the bytes they read */
+	IOL_TIN_SREAD_RA,    /* the seconds of those readahead serves */
+	IOL_TIN_LARGE_READ,  /* the job's large reads' pace, MiB/s */
 	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,

@@ -733,6 +733,119 @@ static int64_t lone_reads(const struct iol_jrec *r, const struct iol_recx *x,
 	return k <= INT64_MAX / 1048576 && top < mean * k ? x->reads : 0;
 }
 
+/* A record's reads under 1 MiB: the five lowest read bins, less the
+ * requests of exactly 1 MiB the 100K_1M bin holds (the common sizes do
+ * not tell reads from writes: at most that bin) */
+static int64_t small_reads(const struct iol_jrec *r)
+{
+	int64_t s = 0, top = r->ic[POSIX_SIZE_READ_100K_1M], m = one_mib(r);
+	int b;
+
+	for (b = 0; b < 5; b++)
+		s = sadd(s, r->ic[POSIX_SIZE_READ_0_100 + b]);
+	return s - (m < top ? m : top);
+}
+
+/* The kernel's read-ahead window (Linux's default read_ahead_kb, 128) */
+#define READAHEAD_BYTES 131072
+
+/*
+ * Does the kernel's readahead serve a record's reads?  Forward reads
+ * (nine in ten sequential: consecutive, or ahead of the last) whose
+ * mean gap, the span not read over the reads, lies within the read-ahead
+ * window: the kernel reads the span ahead in large requests, and a
+ * larger request saves only the calls.  Calls of under 1 KiB on average
+ * are not: several a page, the call is their cost (r12-sqlite-select:
+ * 53363 sequential 4 KiB pages, 94 % sequential; r11-sorted-pread:
+ * 2 KiB records 51 KiB apart, 98 %; random reads, round 4's rand-read,
+ * are half sequential by chance).
+ */
+static int readahead(const struct iol_jrec *r, const struct iol_recx *x)
+{
+	int64_t n = r->ic[POSIX_READS], seq = r->ic[POSIX_SEQ_READS];
+	int64_t top = r->ic[POSIX_MAX_BYTE_READ], gap;
+
+	if (n < 2 || seq < 0 || top < 0 || x->br <= 0 || x->br / n < 1024 ||
+	    seq < n - n / 10)
+		return 0;
+	gap = top + 1 > x->br ? (top + 1 - x->br) / n : 0;
+	return gap <= READAHEAD_BYTES;
+}
+
+/* Per-rank sums of small reads: sparse records' time, span and bytes,
+ * readahead's time */
+struct sreadacc {
+	struct rankacc t, span, bytes, ra;
+	double big_b, big_t; /* large reads' bytes and time */
+};
+
+/* Are a record's reads sparse: at most half the span they lie in, and
+ * that span known to be theirs (trifacts.h: sparse_read_time)? */
+static int sparse(const struct iol_jrec *r, const struct iol_recx *x,
+		  int64_t nprocs)
+{
+	int64_t top = r->ic[POSIX_MAX_BYTE_READ];
+
+	return (r->rank < 0 || nprocs <= 1) && top >= 0 && x->br > 0 &&
+	       x->br <= (top + 1) / 2;
+}
+
+/* A record's small reads into the sums (trifacts.h: sparse_read_time) */
+static void sread_add(struct sreadacc *a, const struct iol_jrec *r,
+		      const struct iol_recx *x, int64_t nprocs)
+{
+	int64_t sr = small_reads(r), top = r->ic[POSIX_MAX_BYTE_READ];
+	double tr = fmax(x->tr, 0), share, span, br;
+
+	if (x->reads <= 0 || !(tr > 0))
+		return;
+	if (sr <= 0) {
+		a->big_b += (double)nn(x->br), a->big_t += tr;
+		return;
+	}
+	share = (double)(sr < x->reads ? sr : x->reads) / (double)x->reads;
+	span = (double)(top + 1) * share;
+	br = (double)nn(x->br) * share;
+	if (r->rank < 0 && nprocs > 0) {
+		/* a rank's share, as small_secs() */
+		tr = fmin(tr / (double)nprocs,
+			  fmax(r->fc[POSIX_F_SLOWEST_RANK_TIME], 0));
+		span /= (double)nprocs, br /= (double)nprocs;
+	}
+	if (readahead(r, x))
+		racc_add(&a->ra, r->rank, tr * share);
+	else if (!sparse(r, x, nprocs))
+		return;
+	racc_add(&a->t, r->rank, tr * share);
+	racc_add(&a->span, r->rank, span);
+	racc_add(&a->bytes, r->rank, br);
+}
+
+/* a's value at the rank where by is largest (a shared record adds to
+ * every rank) */
+static double racc_at(const struct rankacc *a, const struct rankacc *by)
+{
+	double m = by->spill, v = a->spill;
+	size_t i;
+
+	for (i = 0; i < by->n; i++)
+		if (by->v[i] > m)
+			m = by->v[i], v = a->v[i];
+	return v + a->shared;
+}
+
+/* The small reads' facts of the slowest rank by small operations' time */
+static void sread_facts(const struct sreadacc *a, const struct rankacc *all,
+			struct iol_trifacts *tf)
+{
+	tf->sparse_read_time = racc_at(&a->t, all);
+	tf->sparse_read_span = racc_at(&a->span, all);
+	tf->sparse_read_bytes = racc_at(&a->bytes, all);
+	tf->small_ra_time = racc_at(&a->ra, all);
+	tf->large_read_mibs =
+		a->big_t > 0 ? a->big_b / 1048576.0 / a->big_t : NAN;
+}
+
 /* Per-rank arrays are kept for jobs of up to this many processes; above
  * it every rank's own records count as one (the slowest estimate then
  * takes the largest record). */
@@ -743,6 +856,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 {
 	const struct iol_jmod *jm = &job->mod[IOL_MOD_POSIX];
 	struct rankacc all = {NULL, 0, 0, 0}, sh = {NULL, 0, 0, 0};
+	struct sreadacc sra;
 	size_t nr = job->nprocs > 0 && job->nprocs <= MAX_RANKS
 			    ? (size_t)job->nprocs
 			    : 0;
@@ -754,13 +868,18 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	*nout = 0;
 	if (!jm->loaded || !jm->n)
 		return 0;
+	memset(&sra, 0, sizeof(sra));
 	a = calloc(jm->n, sizeof(*a));
-	all.v = calloc(nr + 1, sizeof(double));
+	all.v = calloc(5 * (nr + 1), sizeof(double));
 	if (!a || !all.v) {
 		free(a), free(all.v);
 		return IOL_ENOMEM;
 	}
-	all.n = nr;
+	all.n = sra.t.n = sra.span.n = sra.bytes.n = sra.ra.n = nr;
+	sra.t.v = all.v + (nr + 1);
+	sra.span.v = all.v + 2 * (nr + 1);
+	sra.bytes.v = all.v + 3 * (nr + 1);
+	sra.ra.v = all.v + 4 * (nr + 1);
 	tf->mem_notaligned = 0;
 	tf->one_mib_ops = 0;
 	tf->lone_reads = 0;
@@ -793,6 +912,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   fmax(x.tm, 0)};
 		racc_add(&all, r->rank,
 			 small_secs(r, &x, small, 0, job->nprocs));
+		sread_add(&sra, r, &x, job->nprocs);
 		if (r->rank < 0) {
 			shared_rec(job, r, &x, mpi, tf);
 			racc_add(&sh, -1,
@@ -803,6 +923,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	}
 	tf->small_time = racc_slowest(&all);
 	tf->shared_small_time = racc_slowest(&sh);
+	sread_facts(&sra, &all, tf);
 	free(all.v);
 	*out = a;
 	*nout = jm->n;
@@ -1057,6 +1178,9 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->mpiio_small_time = tf->mpiio_shared_small_time = NAN;
 	tf->redundant_stdio = -1;
 	tf->lone_reads = -1;
+	tf->sparse_read_time = tf->sparse_read_span = NAN;
+	tf->sparse_read_bytes = tf->small_ra_time = NAN;
+	tf->large_read_mibs = NAN;
 	rc = mpiio_pass(job, tf, &mpi);
 	if (rc == 0)
 		rc = posix_pass(job, &mpi, tf, &a, &n);

@@ -134,6 +134,25 @@ struct iol_trifacts {
 	 * to merge with (a stat storm reading 64 B a file a pass; ranks
 	 * opening one file for 64 B each time); -1: no POSIX module */
 	int64_t lone_reads;
+	/* small POSIX reads (under 1 MiB) of sparse records, on the slowest
+	 * rank by small operations' time (small_time's rank): records whose
+	 * bytes read are at most half the span they lie in (highest byte
+	 * read + 1), a shared record's split over the processes; a rank's
+	 * own record in a job of several processes is left out (its lowest
+	 * offset is not logged: its span may be the others' too); or whose
+	 * reads the kernel's readahead serves (it reads their span).  Their
+	 * seconds, span and bytes, in the small reads' share of the
+	 * record's reads; and the seconds of small reads the kernel's
+	 * readahead serves (forward reads of 1 KiB or more, gaps under its
+	 * window: readahead()), any record.  NAN: no POSIX module.  What
+	 * larger requests would save is at most the sparse reads' time less
+	 * their span at a large request's pace (issue 34, round 11) */
+	double sparse_read_time, sparse_read_span, sparse_read_bytes;
+	double small_ra_time;
+	/* the pace of the job's large POSIX reads (records whose reads are
+	 * all 1 MiB or more): their bytes over their read time, MiB/s; NAN
+	 * when there are none */
+	double large_read_mibs;
 };
 
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
