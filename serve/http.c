@@ -427,7 +427,6 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 	if ((rc = disk_init(o, err)) < 0)
 		return rc;
 	run_env_init(o);
-	run_spawn_init();
 	cache_init();
 	signal(SIGPIPE, SIG_IGN);
 	sa.sa_handler = on_signal;

@@ -10,8 +10,6 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <spawn.h>
-#include <sys/types.h>
 
 #include "serve/serve.h"
 
@@ -49,13 +47,6 @@ struct run {
  * they read a log; made by run_env_init() before the server's threads. */
 void run_env_init(const struct serve_opts *o);
 char **run_env(void);
-/* posix_spawn of path with fa and av in run_env(), by a thread at the
- * server's niceness (started by run_spawn_init() on the server's first
- * thread) when the caller is niced: a process starts at its starter's
- * niceness, and may not be made less nice without privilege. */
-void run_spawn_init(void);
-int run_spawn(pid_t *pid, const char *path,
-	      const posix_spawn_file_actions_t *fa, char *const *av);
 void run_iolens(const struct serve_opts *o, const char *const *argv, int logfd,
 		struct run *r);
 void run_free(struct run *r);
@@ -104,9 +95,6 @@ void run_stop(void);
 int run_stopping(void);
 /* Another thread (d 1) or one less (-1) that the server waits for at exit. */
 void run_bg_add(int d);
-/* This thread makes pages ahead of need: its children run CHILD_NICE
- * nicer than the server (those a visitor waits for at its niceness). */
-void run_ahead(void);
 /* The pages most likely asked made ahead whenever the store changes, in
  * a thread of its own (warm.c), unless IOLENS_SERVE_WARM is 0. */
 void warm_start(const struct serve_opts *o);
@@ -115,16 +103,15 @@ void warm_start(const struct serve_opts *o);
 void page_make(const struct serve_opts *o, long long id);
 
 /* The batch argv ("--serve-batch" CMD ... \x1e CMD ...) run by a
- * pre-started worker (worker.c) at niceness nice (ahead: the worker of
- * the pages made ahead, not a visitor's), the store's state
+ * pre-started worker (worker.c) at niceness nice, the store's state
  * stamp (its kept store opened anew when it changes): its framed
  * output in r as run_iolens() would give it (r->timedout, r->toobig
  * when killed), its CPU milliseconds and those it waited for a free
  * worker; 0, or -1 when no worker could
  * take it (r empty: the caller starts a child). */
 int worker_batch(const struct serve_opts *o, const char *stamp,
-		 const char *const *argv, int logfd, int nice, int ahead,
-		 struct run *r, double *cpu_ms, double *wait_ms);
+		 const char *const *argv, int logfd, int nice, struct run *r,
+		 double *cpu_ms, double *wait_ms);
 
 /* The outputs kept (cache.c), by key: 1 and a copy in r; or 0, the
  * caller to run it and cache_put() it (others asking meanwhile wait

@@ -27,15 +27,12 @@
 #include "serve/store.h"
 #include "base/banned.h"
 
-/* The niceness of the children making pages ahead of need (warm.c): the
- * pages the server makes itself (the job list, the twins, every page
- * kept) take a few milliseconds of CPU and are asked the most.  Niced,
- * such a child yields the cores to those requests instead of sharing
- * them equally (5: a third of the weight of the server's threads).  A
- * child a visitor waits for runs at the server's own niceness: at 5,
- * under 50 clients of the 1M-job store, a first job visit's batch of 5
- * ms of CPU waited ~100 ms for the cores behind the list's threads, and
- * the job page's p99 was a second. */
+/* The children's niceness: the pages the server makes itself (the job
+ * list, the twins, every page kept) take a few milliseconds of CPU and
+ * are asked the most; a child computes a page's tables once (seconds at
+ * a million jobs) to be kept.  Niced, it yields the cores to those
+ * requests instead of sharing them equally (5: a third of the weight
+ * of the server's threads). */
 #define CHILD_NICE 5
 #define RUN_MAX_OUT ((size_t)64 << 20)
 #define RUN_MAX_ARGS 128
@@ -149,88 +146,6 @@ char **run_env(void)
 	return child_env ? child_env : environ;
 }
 
-/* ---- processes started at the server's niceness ---- */
-
-/* A process starts at the niceness of the thread that starts it, and an
- * unprivileged one may raise a niceness but not lower it: a child or
- * worker a visitor waits for, started by a niced thread (the slow
- * lane's, 1 nicer), could not be brought back to the server's.  So they
- * are started by a thread of their own, made by run_spawn_init() on the
- * server's first thread, at its niceness; one request at a time. */
-struct spawn_req {
-	pid_t *pid;
-	const char *path;
-	const posix_spawn_file_actions_t *fa;
-	char *const *av;
-	int rc, done;
-};
-static pthread_mutex_t sp_mu = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t sp_cv = PTHREAD_COND_INITIALIZER;
-static struct spawn_req *sp_req;
-static int sp_up;
-
-static void *spawner(void *arg)
-{
-	struct spawn_req *q;
-
-	(void)arg;
-	pthread_mutex_lock(&sp_mu);
-	for (;;) {
-		while (!sp_req)
-			pthread_cond_wait(&sp_cv, &sp_mu);
-		q = sp_req;
-		sp_req = NULL;
-		pthread_mutex_unlock(&sp_mu);
-		q->rc = posix_spawn(q->pid, q->path, q->fa, NULL, q->av,
-				    run_env());
-		pthread_mutex_lock(&sp_mu);
-		q->done = 1;
-		pthread_cond_broadcast(&sp_cv);
-	}
-	return NULL;
-}
-
-void run_spawn_init(void)
-{
-	pthread_attr_t at;
-	pthread_t t;
-
-	if (sp_up || pthread_attr_init(&at) != 0)
-		return;
-	pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
-	sp_up = pthread_create(&t, &at, spawner, NULL) == 0;
-	pthread_attr_destroy(&at);
-}
-
-/* the calling thread nicer than the process (its first thread) */
-static int thread_niced(void)
-{
-	int p, t;
-
-	errno = 0;
-	p = getpriority(PRIO_PROCESS, (id_t)getpid());
-	t = getpriority(PRIO_PROCESS, (id_t)gettid());
-	return !errno && t > p;
-}
-
-int run_spawn(pid_t *pid, const char *path,
-	      const posix_spawn_file_actions_t *fa, char *const *av)
-{
-	struct spawn_req q = {pid, path, fa, av, 0, 0};
-
-	if (!sp_up || !thread_niced())
-		return posix_spawn(pid, path, fa, NULL, av, run_env());
-	pthread_mutex_lock(&sp_mu);
-	while (sp_req)
-		pthread_cond_wait(&sp_cv, &sp_mu);
-	sp_req = &q;
-	pthread_cond_broadcast(&sp_cv);
-	while (!q.done)
-		pthread_cond_wait(&sp_cv, &sp_mu);
-	pthread_mutex_unlock(&sp_mu);
-	return q.rc;
-}
-
 static double now(void)
 {
 	struct timespec ts;
@@ -294,11 +209,10 @@ static int drain(int fo, int fe, double deadline, struct run *r)
 	return 0;
 }
 
-/* A child's niceness, relative to the server's (a server started niced
- * stays above its children), not the calling thread's (a page's thread
- * of the slow lane is niced): the server's for a page a visitor waits
- * for, CHILD_NICE more for a page made ahead (run_ahead()), 19 for a
- * table made in the background. */
+/* pid CHILD_NICE nicer than the server (19 at most): relative, as a
+ * server started niced stays above its children; the server's, not the
+ * calling thread's (a page's thread of the slow lane or the thread
+ * making pages ahead is niced): a visitor may wait for any child */
 /* A table made in the background (a million jobs' dashboard: minutes
  * of CPU while its page says it is being made) no visitor waits for
  * now: its children run at the lowest priority, 19, and take the cores
@@ -306,12 +220,7 @@ static int drain(int fo, int fe, double deadline, struct run *r)
  * 1M-job bench's cores for its whole run, the list's p99 (163 ms on a
  * quiet machine against 58 ms on the 406-job store). */
 #define BG_NICE 19
-static _Thread_local int in_background, ahead;
-
-void run_ahead(void)
-{
-	ahead = 1;
-}
+static _Thread_local int in_background;
 
 static int child_niceness(void)
 {
@@ -321,7 +230,7 @@ static int child_niceness(void)
 	base = getpriority(PRIO_PROCESS, (id_t)getpid());
 	if (errno)
 		base = 0;
-	base = in_background ? BG_NICE : base + (ahead ? CHILD_NICE : 0);
+	base = in_background ? BG_NICE : base + CHILD_NICE;
 	return base > 19 ? 19 : base;
 }
 
@@ -347,7 +256,7 @@ static int spawn(const struct serve_opts *o, const char *const *argv, int logfd,
 	posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
 	if (logfd >= 0)
 		posix_spawn_file_actions_adddup2(&fa, logfd, 3);
-	rc = run_spawn(pid, o->self, &fa, av);
+	rc = posix_spawn(pid, o->self, &fa, NULL, av, run_env());
 	posix_spawn_file_actions_destroy(&fa);
 	return rc;
 }
@@ -570,8 +479,8 @@ static void worker_or_child(const struct serve_opts *o, const char *const *av,
 	double t0 = now(), cpu, wait;
 
 	if (!in_background &&
-	    worker_batch(o, page_stamp, av, logfd, child_niceness(), ahead, b,
-			 &cpu, &wait) == 0) {
+	    worker_batch(o, page_stamp, av, logfd, child_niceness(), b, &cpu,
+			 &wait) == 0) {
 		spent_wall += (now() - t0) * 1e3;
 		spent_worker += wait;
 		spent_cpu += cpu;

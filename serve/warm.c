@@ -113,7 +113,6 @@ static void *warm_main(void *arg)
 	base = getpriority(PRIO_PROCESS, (id_t)gettid());
 	setpriority(PRIO_PROCESS, (id_t)gettid(),
 		    base + WARM_NICE > 19 ? 19 : base + WARM_NICE);
-	run_ahead();
 	while (!run_stopping()) {
 		/* the state before the pass: a write during it is
 		 * another state, and another pass (what it made still

@@ -46,17 +46,11 @@ struct worker {
 	int sock;
 	int busy, runs;
 	uint64_t shape; /* of the batches it runs (shape()) */
-	int nice;	/* its niceness, set at its start: a process may not
-			 * lower its own without privilege */
 };
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t freed = PTHREAD_COND_INITIALIZER;
-/* the visitors' npool, then one for the batches made ahead (warm.c, a
- * thread alone): at another niceness, they would end a visitor's
- * worker to start one of theirs and back (26 processes started in a
- * 30 s load test where 5 did) */
-static struct worker pool[WORKER_MAX + 1];
+static struct worker pool[WORKER_MAX];
 static int npool;
 
 static double now(void)
@@ -103,27 +97,22 @@ static uint64_t shape(const char *const *argv)
 	return h;
 }
 
-/* A free worker's slot, waited for (under mu): of the visitors' or the
- * one ahead, one running batches of this shape at this niceness, else
- * one not started, else another (to be ended) */
-static struct worker *take(uint64_t sh, int nice, int ahead)
+/* A free worker's slot, waited for (under mu): one running batches of
+ * this shape, else one not started, else another (to be ended) */
+static struct worker *take(uint64_t sh)
 {
 	struct worker *w;
-	int lo, hi;
 
 	if (!npool)
 		npool = pool_size();
 	if (npool < 0)
 		return NULL;
-	lo = ahead ? npool : 0;
-	hi = ahead ? npool + 1 : npool;
 	for (;;) {
 		w = NULL;
-		for (int i = lo; i < hi; i++) {
+		for (int i = 0; i < npool; i++) {
 			if (pool[i].busy)
 				continue;
-			if (pool[i].pid && pool[i].shape == sh &&
-			    pool[i].nice == nice) {
+			if (pool[i].pid && pool[i].shape == sh) {
 				w = &pool[i];
 				break;
 			}
@@ -167,7 +156,7 @@ static int start(const struct serve_opts *o, struct worker *w, int nice,
 	posix_spawn_file_actions_adddup2(&fa, sv[1], 0);
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	rc = run_spawn(&w->pid, o->self, &fa, av);
+	rc = posix_spawn(&w->pid, o->self, &fa, NULL, av, run_env());
 	posix_spawn_file_actions_destroy(&fa);
 	close(sv[1]);
 	if (rc != 0) {
@@ -178,7 +167,6 @@ static int start(const struct serve_opts *o, struct worker *w, int nice,
 	setpriority(PRIO_PROCESS, (id_t)w->pid, nice > 19 ? 19 : nice);
 	cache_count_spawn();
 	w->shape = sh;
-	w->nice = nice;
 	w->sock = sv[0];
 	w->runs = 0;
 	return 0;
@@ -306,8 +294,8 @@ static int answer(const struct serve_opts *o, struct worker *w, int n,
 }
 
 int worker_batch(const struct serve_opts *o, const char *stamp,
-		 const char *const *argv, int logfd, int nice, int ahead,
-		 struct run *r, double *cpu_ms, double *wait_ms)
+		 const char *const *argv, int logfd, int nice, struct run *r,
+		 double *cpu_ms, double *wait_ms)
 {
 	double t0 = now();
 	uint64_t sh = shape(argv);
@@ -320,13 +308,13 @@ int worker_batch(const struct serve_opts *o, const char *stamp,
 	r->status = -1;
 	*cpu_ms = *wait_ms = 0;
 	pthread_mutex_lock(&mu);
-	w = take(sh, nice, ahead);
+	w = take(sh);
 	pthread_mutex_unlock(&mu);
 	*wait_ms = (now() - t0) * 1e3;
 	if (!w)
 		return -1;
 	/* one request at a time on w: no lock held while it runs */
-	if (w->pid && (w->shape != sh || w->nice != nice))
+	if (w->pid && w->shape != sh)
 		end(w, 0);
 	if (!w->pid && start(o, w, nice, sh) < 0) {
 		rc = -2;
