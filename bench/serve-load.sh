@@ -101,7 +101,10 @@ while [ "$c" -lt "$CLIENTS" ]; do
 done
 [ -z "$pids" ] || wait $pids
 cat "$T"/lat.* >"$T/lat"
-# what the server did: children started, outputs found kept, pages made
+# what the server did: children started, outputs found kept, pages
+# made, the list's totals counted (counts_made: once a filter, the
+# requests at the start waiting for the first count instead of each
+# counting a million rows)
 stats=$(curl -s "$U/api/stats")
 # the server's own CPU time (and its children's: those that ended, and
 # its workers, alive), against the machine's: the clients share its cores

@@ -1515,19 +1515,23 @@ static void timeline(const struct serve_opts *o, long long id, getf get,
 static void stats(struct page *p)
 {
 	struct serve_stats s;
+	unsigned long long counted;
+	int waiting;
 
 	int abi = iol_sbx_landlock_abi();
 
 	cache_stats(&s);
+	store_count_stats(&counted, &waiting);
 	p->type = "application/json";
 	sb_printf(&p->body,
 		  "{\"children\": %llu, \"cache_hits\": %llu, "
 		  "\"cache_misses\": %llu, \"cache_bytes\": %zu, "
 		  "\"made_ahead\": %llu, \"ahead_passes\": %llu, "
 		  "\"processes_started\": %llu, "
-		  "\"disk_hits\": %llu, \"pages_made\": %llu, ",
+		  "\"disk_hits\": %llu, \"pages_made\": %llu, "
+		  "\"counts_made\": %llu, \"counts_waiting\": %d, ",
 		  s.children, s.hits, s.misses, s.bytes, s.made, s.passes,
-		  s.spawned, s.disk, s.pages);
+		  s.spawned, s.disk, s.pages, counted, waiting);
 	/* the children's confinement (render/batch.h serve_confine): a
 	 * kernel without Landlock leaves them their limits and the
 	 * process filter */

@@ -19,6 +19,9 @@ void store_close_all(void);
 int store_count(const struct serve_opts *o, struct iol_popdb *db,
 		const struct iol_popfilter *f, int64_t *n, char *why,
 		size_t nwhy);
+/* The counts made since the start (each filter once while the store is
+ * unchanged), and the requests waiting now for one being made. */
+void store_count_stats(unsigned long long *runs, int *waiting);
 /* The state of the store in s, changed by any write: an SQLite store's
  * files' (the database and its WAL: inode, time, size), a PostgreSQL
  * store's generation (iol_popdb_state), asked on db (NULL: a handle of the
