@@ -108,6 +108,7 @@ struct ctx {
 	int depth;		    /* of the walk's recursion */
 	int rc;			    /* first error (IOL_ENOMEM) */
 	CXCursor prev;		    /* the statement before the one walked */
+	CXCursor pcomp;		    /* the compound statement around both */
 	int prev_ok;		    /* prev is for the next walk_kind only */
 	const char *ccdb;	    /* the compilation database of the file */
 	int given;		    /* compiler arguments given by the caller */
@@ -1098,9 +1099,10 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop,
 /*
  * A while or do loop whose counter is set to a constant by the statement
  * just before it (prev), compared with a constant in its condition, and
- * stepped by the last statement of its body and nowhere else in it, with
- * no `continue` that would skip the step:
- *     i = 0; while (i < 4) { ...; i++; }
+ * stepped by one statement of its body (first, last or between, not
+ * under a branch) and nowhere else in it, with no `continue` that would
+ * skip the step:
+ *     i = 0; while (i < 4) { ...; i++; }   k = 0; while (k < 4) { k++; ... }
  * A do loop runs its body once before testing.  -1 for any other.
  */
 /* the counter of cond that prev sets to a constant: `i = 0;`, or one of
@@ -1128,15 +1130,111 @@ static int prev_init(const struct ctx *c, CXCursor prev, CXCursor cond,
 	return -1;
 }
 
-static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
-			  int is_do, int *as)
+/* the statements of a loop's body that step its counter: how many,
+ * the last one's step and extent */
+struct stepscan {
+	const struct ctx *c;
+	CXCursor var;
+	int *as;
+	int n;
+	int64_t s;
+	CXCursor at;
+};
+
+static enum CXChildVisitResult step_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
 {
-	CXCursor var, cond, body, last;
-	struct kids k, kb;
+	struct stepscan *k = data;
+	int64_t s = for_step(k->c, cur, k->var, k->as);
+
+	(void)parent;
+	if (s != 0) {
+		k->n++;
+		k->s = s;
+		k->at = cur;
+	}
+	return CXChildVisit_Continue;
+}
+
+static int var_assigned(const struct ctx *c, CXCursor var, unsigned from,
+			unsigned to)
+{
+	CXString nm = clang_getCursorSpelling(var);
+	int mod = assigned(c, clang_getCString(nm), from, to, (unsigned)-1);
+
+	clang_disposeString(nm);
+	return mod;
+}
+
+/* A statement of the body, not under a branch, steps the counter, and
+ * nothing else in the body changes it: where it stands (first, last,
+ * between) does not change the count, as the condition is tested once
+ * an iteration either way. */
+/* the statement of comp before the loop that last sets its counter to
+ * a constant, with nothing changing the counter between it and the loop
+ * (`int j = 0; other(); while (j < 60)`): as prev_init() */
+struct initscan {
+	const struct ctx *c;
+	CXCursor cond, var, loop;
+	unsigned at, end;
+	int64_t a;
+	int *as, found;
+};
+
+static enum CXChildVisitResult init_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	struct initscan *k = data;
+	unsigned from, to;
+	CXCursor var;
+	int64_t a;
+
+	(void)parent;
+	span(cur, &from, &to);
+	if (to > k->at)
+		return CXChildVisit_Break;
+	if (prev_init(k->c, cur, k->cond, &var, &a, k->as) == 0) {
+		k->var = var;
+		k->a = a;
+		k->end = to;
+		k->found = 1;
+	}
+	return CXChildVisit_Continue;
+}
+
+static int var_assigned(const struct ctx *c, CXCursor var, unsigned from,
+			unsigned to);
+
+static int comp_init(const struct ctx *c, CXCursor comp, CXCursor loop,
+		     CXCursor cond, CXCursor *var, int64_t *a, int *as)
+{
+	struct initscan k;
+	unsigned to;
+
+	if (clang_Cursor_isNull(comp))
+		return -1;
+	memset(&k, 0, sizeof(k));
+	k.c = c;
+	k.cond = cond;
+	k.as = as;
+	span(loop, &k.at, &to);
+	clang_visitChildren(comp, init_visit, &k);
+	if (!k.found || var_assigned(c, k.var, k.end, k.at))
+		return -1;
+	*var = k.var;
+	*a = k.a;
+	return 0;
+}
+
+static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
+			  CXCursor comp, int is_do, int *as)
+{
+	CXCursor var, cond, body;
+	struct kids k;
+	struct stepscan st;
 	const char *op;
-	int64_t a, b, s, n;
-	unsigned from, to, lfrom, lto, i;
-	int mod;
+	int64_t a, b, n;
+	unsigned from, to, sfrom, sto, i;
 
 	kids_of(loop, &k);
 	if (k.n != 2 || clang_Cursor_isNull(prev))
@@ -1144,30 +1242,26 @@ static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
 	body = k.c[is_do ? 0 : 1];
 	cond = k.c[is_do ? 1 : 0];
 	if (clang_getCursorKind(body) != CXCursor_CompoundStmt ||
-	    prev_init(c, prev, cond, &var, &a, as) < 0 ||
+	    (prev_init(c, prev, cond, &var, &a, as) < 0 &&
+	     comp_init(c, comp, loop, cond, &var, &a, as) < 0) ||
 	    cond_bound(c, cond, var, &op, &b, as) < 0)
 		return -1;
-	kids_of(body, &kb);
-	if (kb.n < 1 || kb.n > 8)
-		return -1; /* kids_of keeps 8: the last may be past them */
-	last = kb.c[kb.n - 1];
-	if ((s = for_step(c, last, var, as)) == 0)
+	memset(&st, 0, sizeof(st));
+	st.c = c;
+	st.var = var;
+	st.as = as;
+	clang_visitChildren(body, step_visit, &st);
+	if (st.n != 1)
 		return -1;
 	span(body, &from, &to);
-	span(last, &lfrom, &lto);
-	{
-		CXString nm = clang_getCursorSpelling(var);
-
-		mod = assigned(c, clang_getCString(nm), from, lfrom,
-			       (unsigned)-1);
-		clang_disposeString(nm);
-	}
-	if (mod)
+	span(st.at, &sfrom, &sto);
+	if (var_assigned(c, var, from, sfrom) ||
+	    var_assigned(c, var, sto, to + 1))
 		return -1;
 	for (i = tok_at(c, from); i < c->ntoks && c->toks[i].off < to; i++)
 		if (strcmp(c->toks[i].s, "continue") == 0)
 			return -1;
-	n = iol_ctrip_count(a, op, b, s);
+	n = iol_ctrip_count(a, op, b, st.s);
 	if (n < 0)
 		return -1;
 	return is_do && n < 1 ? 1 : n;
@@ -1176,14 +1270,14 @@ static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
 /* trip_while() on what the source fixes, else on the assumptions too
  * (the count then marks blk) */
 static int64_t while_trip(const struct ctx *c, CXCursor loop, CXCursor prev,
-			  struct iol_cblock *blk, int is_do)
+			  CXCursor comp, struct iol_cblock *blk, int is_do)
 {
 	int as = 0;
-	int64_t n = trip_while(c, loop, prev, is_do, NULL);
+	int64_t n = trip_while(c, loop, prev, comp, is_do, NULL);
 
 	if (n >= 0 || !c->nassume)
 		return n;
-	n = trip_while(c, loop, prev, is_do, &as);
+	n = trip_while(c, loop, prev, comp, is_do, &as);
 	blk->assumed = n >= 0 && as;
 	return n;
 }
@@ -3040,11 +3134,33 @@ static int project_header(CXCursor cur);
  * file or a project header, not a builtin nor one the compiler makes
  * (an implicit or `= default` constructor or method).
  */
+/* a compiler builtin (__builtin_va_start, __sync_fetch_and_add,
+ * __atomic_load_n): clang declares it where it is first used, so it
+ * looks like a function of the file, but it has no body anywhere and
+ * does no I/O */
+static int compiler_builtin(CXCursor ref)
+{
+	static const char *const pre[] = {"__builtin_", "__sync_", "__atomic_",
+					  "__c11_atomic_"};
+	CXString nm = clang_getCursorSpelling(ref);
+	const char *s = clang_getCString(nm);
+	size_t i;
+	int yes = 0;
+
+	for (i = 0; s && i < sizeof(pre) / sizeof(pre[0]); i++)
+		if (strncmp(s, pre[i], strlen(pre[i])) == 0)
+			yes = 1;
+	clang_disposeString(nm);
+	return yes;
+}
+
 static int own_decl(CXCursor ref)
 {
 	enum CXCursorKind kd = clang_getCursorKind(ref);
 	CXSourceLocation l = clang_getCursorLocation(ref);
 
+	if (compiler_builtin(ref))
+		return 0;
 	if (kd != CXCursor_FunctionDecl && kd != CXCursor_CXXMethod &&
 	    kd != CXCursor_FunctionTemplate && kd != CXCursor_Constructor)
 		return 0;
@@ -3312,6 +3428,9 @@ static enum CXChildVisitResult walk_visit(CXCursor cur, CXCursor parent,
 	c->prev = clang_getCursorKind(parent) == CXCursor_CompoundStmt
 			  ? *prev
 			  : clang_getNullCursor();
+	c->pcomp = clang_getCursorKind(parent) == CXCursor_CompoundStmt
+			   ? parent
+			   : clang_getNullCursor();
 	c->prev_ok = 1;
 	walk(c, cur, blk);
 	*prev = cur;
@@ -4136,6 +4255,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		      enum CXCursorKind kd)
 {
 	CXCursor prev = c->prev_ok ? c->prev : clang_getNullCursor();
+	CXCursor comp = c->prev_ok ? c->pcomp : clang_getNullCursor();
 	struct iol_cblock *b;
 	unsigned line;
 
@@ -4154,7 +4274,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		else if (kd == CXCursor_CXXForRangeStmt)
 			b->trip = trip_range(cur);
 		else
-			b->trip = while_trip(c, cur, prev, b,
+			b->trip = while_trip(c, cur, prev, comp, b,
 					     kd == CXCursor_DoStmt);
 		if (kd == CXCursor_ForStmt)
 			iv_push(c, cur, b);
