@@ -15,7 +15,7 @@ $RUN blocks --source --format=csv while-step.c > s.csv 2> err
 is "$?:$(cat err)" "0:" "blocks --source runs"
 is "$(col s.csv copy_pages:7 trip_count)" 50 "k stepped first in the body: 50 trips"
 is "$(col s.csv copy_pages:7 calls)" 100 "... its read and write 100 calls"
-is "$(col s.csv main:24 calls)" 102 "main's call of copy_pages() is known"
+is "$(col s.csv main:24 calls)" 103 "main's line: open() and copy_pages()'s 102 calls, known"
 is "$(col s.csv main:25 trip_count)" 60 "j = 0 two statements before, stepped last: 60 trips"
 is "$(col s.csv main:29 trip_count)" 10 "m += 2 first in the body, m < 20: 10 trips"
 is "$(col s.csv main:33 trip_count)" 5 "do { ++d; ... } while (d < 5): 5 trips"
