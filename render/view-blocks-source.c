@@ -802,12 +802,13 @@ static void text_tree(struct out *o, const struct iol_cjoin *j,
 		text_tree(o, j, ch, depth + 1);
 }
 
-static void pct(char *buf, size_t n, double d, double m)
+/* d over m in percent, or why there is none */
+static void pct(char *buf, size_t n, double d, double m, const char *why)
 {
 	if (m > 0)
 		snprintf(buf, n, "%.1f %%", 100.0 * d / m);
 	else
-		snprintf(buf, n, "n/a (nothing measured)");
+		snprintf(buf, n, "n/a (%s)", why);
 }
 
 static void text_summary(struct out *o, const struct iol_cjoin *j)
@@ -815,8 +816,11 @@ static void text_summary(struct out *o, const struct iol_cjoin *j)
 	const struct iol_cjacc a = j->acc;
 	char c[64], b[64], acc[64];
 
-	pct(c, sizeof(c), a.dcalls, a.mcalls);
-	pct(b, sizeof(b), a.dbytes, a.mbytes);
+	pct(c, sizeof(c), a.dcalls, a.mcalls, "nothing measured");
+	/* bytes count where the prediction has them: none of those rows
+	 * measured any, or no row's bytes were predicted */
+	pct(b, sizeof(b), a.dbytes, a.mbytes,
+	    "no bytes predicted and measured");
 	if (a.mbytes > 0)
 		snprintf(acc, sizeof(acc), "%.1f %%",
 			 100.0 * (1.0 - fmin(1.0, a.dbytes / a.mbytes)));

@@ -1854,6 +1854,66 @@ static int is_char(CXCursor a)
 	       k == CXType_UChar;
 }
 
+/* `sizeof(T)`, T a template type parameter: T's name (the tree's
+ * string), else NULL */
+static enum CXChildVisitResult tparm_visit(CXCursor cur, CXCursor parent,
+					   CXClientData data)
+{
+	CXCursor r = clang_getCursorReferenced(cur);
+
+	(void)parent;
+	if (clang_getCursorKind(cur) == CXCursor_TypeRef &&
+	    clang_getCursorKind(r) == CXCursor_TemplateTypeParameter) {
+		*(CXCursor *)data = r;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static const char *sizeof_tparam(struct ctx *c, CXCursor a)
+{
+	CXCursor r = clang_getNullCursor();
+	unsigned first, n;
+
+	a = unwrap(a);
+	tok_range(c, a, &first, &n);
+	if (n != 4 || strcmp(c->toks[first].s, "sizeof") ||
+	    strcmp(c->toks[first + 1].s, "("))
+		return NULL;
+	clang_visitChildren(a, tparm_visit, &r);
+	return clang_Cursor_isNull(r) ? NULL
+				      : keep(c, clang_getCursorSpelling(r));
+}
+
+/* `sizeof(T)`, `sizeof(T) * x` or `x * sizeof(T)`, x a constant or a
+ * parameter: T's name, x's value or parameter (*param) */
+static const char *tparam_size(struct ctx *c, CXCursor a, int64_t *x,
+			       int *param)
+{
+	struct kids k;
+	const char *t;
+	int side;
+
+	*x = 1;
+	*param = -1;
+	if ((t = sizeof_tparam(c, a)))
+		return t;
+	a = unwrap(a);
+	kids_of(a, &k);
+	if (clang_getCursorKind(a) != CXCursor_BinaryOperator || k.n != 2 ||
+	    strcmp(binop(c, k.c[0]), "*"))
+		return NULL;
+	for (side = 0; side < 2; side++)
+		if ((t = sizeof_tparam(c, k.c[side])))
+			break;
+	if (!t)
+		return NULL;
+	if (eval_int(c, k.c[!side], x) == 0)
+		return t;
+	*x = 1;
+	return (*param = param_of(c, k.c[!side])) >= 0 ? t : NULL;
+}
+
 /* one size or count argument: 0 with *v its value (fixed, or assumed:
  * *as set), 1 when it is the parameter *param of the function (*v then
  * the parameter's assumed value, or -1), or -1 when not known */
@@ -1880,9 +1940,44 @@ static int size_arg(struct ctx *c, CXCursor a, int64_t *v, int *param,
  * a size or count passed in by its callers, whose value replaces the
  * parameter's assumed one.
  */
+static int64_t call_size_t(struct ctx *c, CXCursor call,
+			   const struct iol_ciodef *d, int *param, int64_t *mul,
+			   const char **field, int *as);
+
+/* call_size(), or a size of sizeof a template's type parameter (times
+ * a constant or a parameter: *tparam set) with a constant count or
+ * none */
 static int64_t call_size(struct ctx *c, CXCursor call,
 			 const struct iol_ciodef *d, int *param, int64_t *mul,
-			 const char **field, int *as)
+			 const char **field, const char **tparam, int *as)
+{
+	int nargs = clang_Cursor_getNumArguments(call);
+	int64_t n = call_size_t(c, call, d, param, mul, field, as), x, k = 1;
+	int p;
+
+	*tparam = NULL;
+	if (n >= 0 || *param >= 0 || d->fixed || d->literal_len ||
+	    d->size_arg < 0 || d->size_arg >= nargs || d->count_arg >= nargs ||
+	    d->type_arg >= 0 ||
+	    !(*tparam = tparam_size(
+		      c, clang_Cursor_getArgument(call, d->size_arg), &x, &p)))
+		return n;
+	if (d->count_arg >= 0 &&
+	    eval_int(c, clang_Cursor_getArgument(call, d->count_arg), &k) < 0)
+		k = -1;
+	if (k < 0 || (k && x > INT64_MAX / k)) {
+		*tparam = NULL;
+		return n;
+	}
+	*param = p;
+	*field = NULL;
+	*mul = x * k;
+	return -1;
+}
+
+static int64_t call_size_t(struct ctx *c, CXCursor call,
+			   const struct iol_ciodef *d, int *param, int64_t *mul,
+			   const char **field, int *as)
 {
 	int nargs = clang_Cursor_getNumArguments(call);
 	int64_t size = 1, count = 1;
@@ -2016,6 +2111,75 @@ static void arg_affine(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
 	cc->argp[i] = p;
 	cc->argop[i] = side == 1 && op[0] == '-' ? 'm' : op[0];
 	cc->argx[i] = x;
+}
+
+/* sizeof each type argument of the template ref (a function template's
+ * specialization, or a member of a class template's) specializes, by
+ * the template parameter's name; into *l */
+struct tpwalk {
+	struct ctx *c;
+	CXType spec; /* the class's type, or none (function) */
+	CXCursor fn;
+	int i;
+	struct iol_cfield *l;
+};
+
+static enum CXChildVisitResult tp_visit(CXCursor cur, CXCursor parent,
+					CXClientData data)
+{
+	struct tpwalk *w = data;
+	enum CXCursorKind kd = clang_getCursorKind(cur);
+	struct iol_cfield *e;
+	CXType t;
+	long long sz;
+
+	(void)parent;
+	if (kd != CXCursor_TemplateTypeParameter &&
+	    kd != CXCursor_NonTypeTemplateParameter &&
+	    kd != CXCursor_TemplateTemplateParameter)
+		return CXChildVisit_Continue;
+	if (kd == CXCursor_TemplateTypeParameter) {
+		t = w->spec.kind != CXType_Invalid
+			    ? clang_Type_getTemplateArgumentAsType(
+				      w->spec, (unsigned)w->i)
+			    : clang_Cursor_getTemplateArgumentType(
+				      w->fn, (unsigned)w->i);
+		sz = clang_Type_getSizeOf(t);
+		if (sz > 0 && (e = zalloc(w->c, sizeof(*e))) &&
+		    (e->path = keep(w->c, clang_getCursorSpelling(cur)))) {
+			e->v = sz;
+			e->next = w->l;
+			w->l = e;
+		}
+	}
+	w->i++;
+	return CXChildVisit_Continue;
+}
+
+static struct iol_cfield *template_sizes(struct ctx *c, CXCursor ref)
+{
+	struct tpwalk w;
+	CXCursor tpl, cls;
+
+	memset(&w, 0, sizeof(w));
+	w.c = c;
+	w.fn = ref;
+	w.spec.kind = CXType_Invalid;
+	tpl = clang_getSpecializedCursorTemplate(ref);
+	if (!clang_Cursor_isNull(tpl) &&
+	    clang_getCursorKind(tpl) == CXCursor_FunctionTemplate &&
+	    clang_Cursor_getNumTemplateArguments(ref) > 0)
+		clang_visitChildren(tpl, tp_visit, &w);
+	cls = clang_getCursorSemanticParent(ref);
+	tpl = clang_getSpecializedCursorTemplate(cls);
+	if (!clang_Cursor_isNull(tpl) &&
+	    clang_getCursorKind(tpl) == CXCursor_ClassTemplate) {
+		w.spec = clang_getCursorType(cls);
+		w.i = 0;
+		if (clang_Type_getNumTemplateArguments(w.spec) > 0)
+			clang_visitChildren(tpl, tp_visit, &w);
+	}
+	return w.l;
 }
 
 /* argument i of cc (n of them) a struct whose fields the caller fixes:
@@ -3870,6 +4034,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		cc->thread = thread;
 		if (from >= 0)
 			call_args(c, call, from, cc);
+		cc->tsizes = template_sizes(c, ref);
 		stream_passed(c, call);
 		main_calls(c, call, f);
 		if (cc->nargs > 0)
@@ -3881,7 +4046,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 	cc->api = d->api;
 	cc->op = d->op;
 	cc->size = call_size(c, call, d, &cc->size_param, &cc->size_mul,
-			     &cc->size_field, &cc->assumed);
+			     &cc->size_field, &cc->size_tparam, &cc->assumed);
 	if (cc->api == IOL_CAPI_STDIO)
 		cc->bufsize = cls ? IOL_CBUF_CXX : stream_buf(c, call, d);
 	if (cc->api == IOL_CAPI_STDIO && !cls) {

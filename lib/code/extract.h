@@ -184,6 +184,13 @@ struct iol_ccall {
 	 * struct parameter size_param points to or is (NULL: the parameter
 	 * itself) */
 	const char *size_field;
+	/* and sizeof the template type parameter size_tparam (its name;
+	 * NULL none) of the function's template or its class's: `sizeof(T)
+	 * * n` in writer<T>::put, known where a call names T (tsizes) */
+	const char *size_tparam;
+	/* IOL_COP_CALL of a template's specialization: sizeof each type
+	 * argument, by its parameter's name (path), NULL none */
+	struct iol_cfield *tsizes;
 	const char *path; /* opens: the name when constant, else NULL */
 	const struct iol_cblock *callee; /* IOL_COP_CALL: the function */
 	/* IOL_COP_CALL: per argument (at most IOL_CARGS), its constant value

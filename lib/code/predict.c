@@ -80,6 +80,8 @@ struct bind {
 	/* the constant fields of the structs the parameters point to or
 	 * are (iol_ccall.argf), NULL none */
 	const struct iol_cfield *f[IOL_CARGS];
+	/* sizeof the type arguments of the call's template (tsizes) */
+	const struct iol_cfield *ts;
 	unsigned same[IOL_CARGS]; /* bit j: parameter j is the same
 				   * stream (iol_ccall.argsame) */
 	/* the calls of one stream alone: parameter only's (-1 every call,
@@ -101,7 +103,7 @@ static int uses_params(const struct iol_cblock *b)
 	    (b->kind == IOL_CB_BRANCH && b->cond_param >= 0))
 		return 1;
 	for (cc = b->calls; cc; cc = cc->next) {
-		if (cc->size_param >= 0 || cc->clean_params)
+		if (cc->size_param >= 0 || cc->clean_params || cc->size_tparam)
 			return 1;
 		for (i = 0; cc->argp && i < cc->nargs; i++)
 			if (cc->argp[i] >= 0)
@@ -175,6 +177,8 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 		b->f[i] = NULL;
 		b->same[i] = 0;
 	}
+	b->ts = cc->tsizes;
+	any = cc->tsizes != NULL;
 	b->only = -1;
 	if (outer && outer->only != -1) {
 		b->only = -2;
@@ -234,13 +238,24 @@ static int64_t bind_val(const struct bind *bd, int p, const char *field)
 static void bind_size(const struct iol_ccall *cc, const struct bind *bd,
 		      struct iol_cpred *p)
 {
-	int64_t v;
+	const struct iol_cfield *f;
+	int64_t v = 1;
 
-	if (!bd || cc->size_param < 0 ||
-	    (v = bind_val(bd, cc->size_param, cc->size_field)) ==
-		    IOL_CUNKNOWN ||
-	    v < 0)
+	if (!bd || (cc->size_param < 0 && !cc->size_tparam))
 		return;
+	if (cc->size_param >= 0 &&
+	    ((v = bind_val(bd, cc->size_param, cc->size_field)) ==
+		     IOL_CUNKNOWN ||
+	     v < 0))
+		return;
+	if (cc->size_tparam) {
+		for (f = bd->ts; f && strcmp(f->path, cc->size_tparam);
+		     f = f->next)
+			;
+		if (!f)
+			return;
+		v = sat_mul(v, f->v);
+	}
 	v = sat_mul(v, cc->size_mul);
 	if (cc->op == IOL_COP_READ) {
 		p->fixed[IOL_CP_BYTES_READ] = v;
