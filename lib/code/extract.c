@@ -1854,6 +1854,82 @@ static int is_char(CXCursor a)
 	       k == CXType_UChar;
 }
 
+/* the positional values of a const array's initializer list: sum of
+ * entries a, a + s, ... (trip of them; past the list, zero) */
+struct asum {
+	const struct ctx *c;
+	int64_t a, s, trip, idx, sum;
+	int bad;
+};
+
+static enum CXChildVisitResult asum_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	struct asum *k = data;
+	int64_t v, d = k->idx - k->a;
+
+	(void)parent;
+	if (d >= 0 && d % k->s == 0 && d / k->s < k->trip) {
+		if (eval_int(k->c, cur, &v) < 0 || v < 0 ||
+		    arith("+", k->sum, v, &k->sum) < 0) {
+			k->bad = 1;
+			return CXChildVisit_Break;
+		}
+	}
+	k->idx++;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * A size read from a const array by the counter of a loop around of
+ * constant trip count (`sizes[s]`, `for (s = 0; s < 4; s++)`): the
+ * entries the loop reads, on average, when they sum to a multiple of
+ * the trip count (so each iteration's share is whole, and the loop's
+ * bytes and all above it exact).  0, or -1.
+ */
+static int iv_array_size(const struct ctx *c, CXCursor a, int64_t *v)
+{
+	struct kids k, d;
+	struct asum w;
+	CXCursor arr, idx;
+	CXType t;
+	int i;
+
+	a = unwrap(a);
+	kids_of(a, &k);
+	if (clang_getCursorKind(a) != CXCursor_ArraySubscriptExpr || k.n != 2 ||
+	    var_ref(k.c[0], &arr) < 0 || var_ref(k.c[1], &idx) < 0)
+		return -1;
+	t = clang_getCursorType(arr);
+	/* const int a[]: the qualifier on the element as written */
+	if (!clang_isConstQualifiedType(t) &&
+	    !clang_isConstQualifiedType(clang_getArrayElementType(t)))
+		return -1;
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_ConstantArray)
+		return -1;
+	for (i = c->niv - 1; i >= 0; i--)
+		if (clang_equalCursors(c->iv[i].var, idx))
+			break;
+	kids_of(arr, &d);
+	if (i < 0 || d.n < 1 || d.n > 8 || c->iv[i].s <= 0 ||
+	    c->iv[i].blk->trip <= 0 ||
+	    clang_getCursorKind(d.c[d.n - 1]) != CXCursor_InitListExpr)
+		return -1;
+	memset(&w, 0, sizeof(w));
+	w.c = c;
+	w.a = c->iv[i].a;
+	w.s = c->iv[i].s;
+	w.trip = c->iv[i].blk->trip;
+	if (w.a < 0 || w.a + (w.trip - 1) * w.s >= clang_getArraySize(t))
+		return -1;
+	clang_visitChildren(d.c[d.n - 1], asum_visit, &w);
+	if (w.bad || w.sum % w.trip)
+		return -1;
+	*v = w.sum / w.trip;
+	return 0;
+}
+
 /* `sizeof(T)`, T a template type parameter: T's name (the tree's
  * string), else NULL */
 static enum CXChildVisitResult tparm_visit(CXCursor cur, CXCursor parent,
@@ -1922,7 +1998,7 @@ static int size_arg(struct ctx *c, CXCursor a, int64_t *v, int *param,
 {
 	*param = -1;
 	*field = NULL;
-	if (eval_int(c, a, v) == 0)
+	if (eval_int(c, a, v) == 0 || iv_array_size(c, a, v) == 0)
 		return 0;
 	if ((*param = param_of(c, a)) < 0)
 		*param = field_param(c, a, field);
