@@ -4,7 +4,8 @@
 # constant fields: assigned once before the call (cfg.n = 32), from a
 # designated initializer (rest zero), a const global's initializer, a
 # nested struct's, passed on by another function; &cfg given before to
-# a pointer to const keeps them; a field assigned twice is unknown
+# a pointer to const keeps them; a field assigned twice, or changed
+# later in a loop around the call, is unknown
 # (issue 33 judge 3 D1; t/data/blocks/struct-fields.c).
 . "$(dirname "$0")/lib.sh"
 [ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
@@ -21,6 +22,39 @@ for b in main:46:32:262144 main:47:200:3200 main:48:5:500 main:49:16:8192 \
 done
 is "$(col s.csv main:51 calls)" "" "twice(&two): two.n assigned twice, unknown"
 is "$(col s.csv twice:26 trip_count)" "" "... and the loop alone is unknown"
+# a struct changed through a pointer after the call: known when the
+# call runs once, not when a loop runs it again after the change
+cat > loopmod.c <<'EOS'
+#include <unistd.h>
+struct config {
+	int n;
+};
+static char buf[64];
+static void put(const struct config *cfg, int fd)
+{
+	for (int i = 0; i < cfg->n; i++)
+		write(fd, buf, 1);
+}
+static void tweak(struct config *cfg)
+{
+	cfg->n++;
+}
+int main(void)
+{
+	struct config a = {.n = 4}, b = {.n = 5};
+
+	for (int k = 0; k < 3; k++) {
+		put(&a, 1);
+		tweak(&a);
+	}
+	put(&b, 1);
+	tweak(&b);
+	return 0;
+}
+EOS
+$RUN blocks --source --format=csv loopmod.c > m.csv 2> /dev/null
+is "$(col m.csv main:23 calls):$(col m.csv main:19:20 calls)" "5:" \
+	"put(&b) before tweak(&b): 5 calls; put(&a) in a loop with tweak(&a): unknown"
 if [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] && command -v cc > /dev/null &&
 	cc -g -O0 -o prog struct-fields.c 2> /dev/null; then
 	$RUN trace --stacks -o a.it ./prog 2> /dev/null

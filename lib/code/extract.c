@@ -107,6 +107,7 @@ struct ctx {
 	 * config *`), so far: they still hold what they held */
 	unsigned *crefs;
 	size_t ncrefs, capcrefs;
+	int call_loop; /* the call whose arguments are read is in a loop */
 	struct fnrec **byusr;	    /* fns sorted by USR */
 	unsigned alt;		    /* last id of a set of branch arms */
 	int cond;		    /* depth of branches around the walk */
@@ -1097,10 +1098,12 @@ static int field_value(const struct ctx *c, CXCursor var, CXString *names,
 	if (!vname ||
 	    !clang_equalCursors(clang_getCursorSemanticParent(var), c->fncur))
 		goto out;
-	/* var itself: its declaration, this argument, or after the call */
+	/* var itself: its declaration, this argument, or after the call
+	 * (when the call is in no loop, which would run it again after) */
 	for (lo = first_mod(c, vname, 0);
 	     lo < c->nmods && !strcmp(c->mods[lo].s, vname); lo++)
-		if (c->mods[lo].off != at && c->mods[lo].off < usetok &&
+		if (c->mods[lo].off != at && c->mods[lo].off != usetok &&
+		    (c->mods[lo].off < usetok || c->call_loop) &&
 		    !const_ref(c, c->mods[lo].off))
 			goto out;
 	leaf = clang_getCString(names[n - 1]);
@@ -4108,8 +4111,13 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		cc->callee = f->blk;
 		cc->name = f->blk->function;
 		cc->thread = thread;
-		if (from >= 0)
+		if (from >= 0) {
+			const struct iol_cblock *b;
+
+			for (b = blk, c->call_loop = 0; b; b = b->parent)
+				c->call_loop |= b->kind == IOL_CB_LOOP;
 			call_args(c, call, from, cc);
+		}
 		cc->tsizes = template_sizes(c, ref);
 		stream_passed(c, call);
 		main_calls(c, call, f);
