@@ -178,7 +178,6 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 		b->same[i] = 0;
 	}
 	b->ts = cc->tsizes;
-	any = cc->tsizes != NULL;
 	b->only = -1;
 	if (outer && outer->only != -1) {
 		b->only = -2;
@@ -215,7 +214,7 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 			b->f[i] = outer->f[cc->argp[i]];
 		any |= b->v[i] != IOL_CUNKNOWN || b->f[i];
 	}
-	return any;
+	return any || b->ts;
 }
 
 /* the value of parameter p under bd, or of its field (a path, NULL:
