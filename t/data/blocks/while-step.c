@@ -3,25 +3,24 @@
 static char page[4096];
 static int copy_pages(int in, int out)
 {
-	int k = 0;
-	while (k < 50) {
+	int k = 0, rc = -1;
+	while (k < 20) {
 		k++;
 		if (read(in, page, sizeof page) != (ssize_t)sizeof page)
-			goto fail;
+			goto done;
 		write(out, page, sizeof page);
 	}
-	return 0;
-fail:
+	rc = 0;
+done:
 	close(in);
-	close(out);
-	return -1;
+	return rc;
 }
 int main(void)
 {
 	int fd = open("o.dat", O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	int j = 0, m = 0, d = 0, u = 0;
 
-	copy_pages(open("/dev/zero", O_RDONLY), fd);
+	copy_pages(open("d", O_RDONLY), fd);
 	while (j < 60) {
 		write(fd, page, 16);
 		j++;
