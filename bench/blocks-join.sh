@@ -18,6 +18,8 @@ for src in "$@"; do
 	chain-lib.c) continue ;;
 	own-app.c) more=own-meta.c && cp "${src%/*}"/own-meta.c "${src%/*}"/own-header.h "$d/" ;;
 	own-meta.c) continue ;;
+	minilog-app.c) more=minilog.c && cp "${src%/*}"/minilog.c "$d/" ;;
+	minilog.c) continue ;;
 	esac
 	(
 		cd "$d" || exit 1

@@ -33,7 +33,7 @@
 static int join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
 		      const char *const *files, int nfiles, const char *trace,
 		      const struct iol_iocost *cost, int fmt, const char *path,
-		      int raw)
+		      int raw, const struct iol_csrc_rank *rk)
 {
 	struct iol_error err = {0};
 	struct iol_cjoin *j = NULL;
@@ -41,8 +41,8 @@ static int join_print(const struct iol_ctree *t, const struct iol_blocks *bl,
 
 	if (iol_cjoin_make(t, bl, cost, files, nfiles, &j, &err) == 0)
 		j->times_raw = raw;
-	if (!j ||
-	    iol_view_blocks_join_write(path, fmt, j, trace, nfiles, &err) < 0) {
+	if (!j || iol_view_blocks_join_write(path, fmt, j, trace, nfiles, rk,
+					     &err) < 0) {
 		msg("%s", err.msg);
 		rc = EXIT_DATA;
 	}
@@ -78,7 +78,8 @@ static int parse_assume(char *arg, struct iol_cassume *a)
  * moved since the build read as bo's --source-map says */
 static int with_trace(const struct iol_ctree *t, const char *const *files,
 		      int nfiles, char *trace, const struct iol_iocost *cost,
-		      int fmt, const char *outpath, struct iol_blocks_opts bo)
+		      int fmt, const char *outpath, struct iol_blocks_opts bo,
+		      const struct iol_csrc_rank *rk)
 {
 	char *av[2] = {trace, NULL};
 	struct iol_blocks *bl = NULL;
@@ -102,7 +103,7 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 		rc = EXIT_DATA;
 	else
 		rc = join_print(t, bl, files, nfiles, job->path, cost, fmt,
-				outpath, raw < 0);
+				outpath, raw < 0, rk);
 	iol_blocks_free(bl);
 	iol_job_close(job);
 	return rc;
@@ -120,6 +121,7 @@ struct src {
 	struct iol_cextract_opts xo;
 	struct iol_srcmap *map;
 	struct iol_blocks_opts bo;
+	struct iol_csrc_rank rk; /* --sort, --top */
 };
 
 /* s's vectors freed; returns rc */
@@ -193,7 +195,10 @@ static const struct cmd_opt options[] = {
 	{"help", CO_HELP, .want = "blocks--source", .letter = 'h'},
 	{"output", CO_STR, .off = offsetof(struct src, outpath), .letter = 'o'},
 	{"source", CO_CALL | CO_OPTIONAL, .fn = source},
+	{"sort", CO_WORD, .off = offsetof(struct src, rk.sort),
+	 "time|bytes|calls|line"},
 	{"source-map", CO_CALL, .fn = source_map},
+	{"top", CO_COUNT, .off = offsetof(struct src, rk.top)},
 	{"version", CO_VERSION, .letter = 0},
 	CO_END,
 };
@@ -227,7 +232,7 @@ static int src_parse(struct src *s, int argc, char **argv)
 
 int blocks_source_run(int argc, char **argv)
 {
-	struct src s = {.fmt = FMT_TEXT};
+	struct src s = {.fmt = FMT_TEXT, .rk = {.sort = -1}};
 	struct iol_ctree *t = NULL;
 	struct iol_iocost costbuf, *cost = NULL;
 	struct iol_error err = {0};
@@ -247,14 +252,20 @@ int blocks_source_run(int argc, char **argv)
 	}
 	if (blocks_cost_load(&costbuf) == 0)
 		cost = &costbuf;
+	else if (s.rk.sort == IOL_BSORT_TIME) {
+		msg("cannot rank by predicted I/O time: no cost model (run "
+		    "iolens blocks --calibrate [dir] once)");
+		iol_ctree_free(t);
+		return src_done(&s, EXIT_DATA);
+	}
 	/* errors and nothing predicted: the sources did not parse */
 	rc = iol_view_blocks_source_say(t) && !t->nblocks ? EXIT_DATA : EXIT_OK;
 	if (s.trace) {
 		if (with_trace(t, s.files, s.nfiles, s.trace, cost, s.fmt,
-			       s.outpath, s.bo) != EXIT_OK)
+			       s.outpath, s.bo, &s.rk) != EXIT_OK)
 			rc = EXIT_DATA;
 	} else if (iol_view_blocks_source_write(s.outpath, s.fmt, t, cost,
-						&err) < 0) {
+						&s.rk, &err) < 0) {
 		msg("%s", err.msg);
 		rc = EXIT_DATA;
 	}

@@ -12,6 +12,7 @@
 
 #include "render/views.h"
 #include "render/diag.h"
+#include "analysis/blocks.h"
 #include "analysis/iocost.h"
 #include "code/join.h"
 #include "base/banned.h"
@@ -388,25 +389,82 @@ static void tree_text(struct out *o, const struct iol_cblock *b, int depth,
 		tree_text(o, ch, depth + 1, cost);
 }
 
+/* qsort's comparison has no argument of its own: the model and key */
 static const struct iol_iocost *by_cost;
+static int by_key;
 
-/* most predicted I/O time first, the extractor's rank breaking ties */
-static int cmp_time(const void *a, const void *b)
+/* counter k of a prediction, a loop of unknown trip count taken once
+ * (as src_time() takes it); saturating */
+static int64_t pred_one(const struct iol_cblock *b, enum iol_cpk k)
+{
+	int64_t a = b->pred.fixed[k], p = b->pred.per[k];
+
+	return a > INT64_MAX - p ? INT64_MAX : a + p;
+}
+
+static int64_t pred_bytes(const struct iol_cblock *b)
+{
+	int64_t r = pred_one(b, IOL_CP_BYTES_READ);
+	int64_t w = pred_one(b, IOL_CP_BYTES_WRITTEN);
+
+	return r > INT64_MAX - w ? INT64_MAX : r + w;
+}
+
+/* by_key's order (--sort): most predicted I/O time (with a model),
+ * bytes or calls first, or source order; the extractor's rank (bytes,
+ * then calls) breaking ties and ranking when there is no model */
+static int cmp_key(const void *a, const void *b)
 {
 	const struct iol_cblock *x = *(const struct iol_cblock *const *)a;
 	const struct iol_cblock *y = *(const struct iol_cblock *const *)b;
-	double tx = src_time(by_cost, x), ty = src_time(by_cost, y);
+	int c;
 
-	if (tx != ty)
-		return tx > ty ? -1 : 1;
+	if (by_key == IOL_BSORT_TIME && by_cost) {
+		double tx = src_time(by_cost, x), ty = src_time(by_cost, y);
+
+		if (tx != ty)
+			return tx > ty ? -1 : 1;
+	} else if (by_key == IOL_BSORT_BYTES &&
+		   pred_bytes(x) != pred_bytes(y)) {
+		return pred_bytes(x) > pred_bytes(y) ? -1 : 1;
+	} else if (by_key == IOL_BSORT_CALLS) {
+		int64_t cx = pred_one(x, IOL_CP_CALLS);
+		int64_t cy = pred_one(y, IOL_CP_CALLS);
+
+		if (cx != cy)
+			return cx > cy ? -1 : 1;
+	} else if (by_key == IOL_BSORT_LINE) {
+		if ((c = strcmp(x->file, y->file)) != 0)
+			return c;
+		if (x->line != y->line)
+			return x->line < y->line ? -1 : 1;
+		if ((c = strcmp(x->id, y->id)) != 0)
+			return c;
+	}
 	return x->rank < y->rank ? -1 : x->rank > y->rank;
 }
 
+/* blocks v (n of them) in rk's order, the first rk->top kept */
+static void rank_blocks(const struct iol_cblock **v, size_t *n,
+			const struct iol_iocost *cost,
+			const struct iol_csrc_rank *rk)
+{
+	by_cost = cost;
+	by_key = rk && rk->sort >= 0 ? rk->sort : IOL_BSORT_TIME;
+	/* no model and no key: the order the caller made */
+	if (cost || by_key != IOL_BSORT_TIME)
+		qsort(v, *n, sizeof(*v), cmp_key);
+	if (rk && rk->top > 0 && (uint64_t)rk->top < *n)
+		*n = (size_t)rk->top;
+}
+
 /* the blocks (all, or the functions) ranked: by predicted I/O time when
- * there is a cost model, else as the extractor ranked them; n of them */
+ * there is a cost model, else as the extractor ranked them, or by
+ * rk's key (NULL: none); n of them */
 static const struct iol_cblock **ranked(const struct iol_ctree *t,
 					const struct iol_iocost *cost,
-					int funcs, size_t *n)
+					int funcs, size_t *n,
+					const struct iol_csrc_rank *rk)
 {
 	const struct iol_cblock **v = calloc(t->nblocks + 1, sizeof(*v));
 	const struct iol_cblock *f;
@@ -421,9 +479,7 @@ static const struct iol_cblock **ranked(const struct iol_ctree *t,
 	else
 		for (i = 0; i < t->nblocks; i++)
 			v[(*n)++] = t->ranked[i];
-	by_cost = cost;
-	if (cost)
-		qsort(v, *n, sizeof(*v), cmp_time);
+	rank_blocks(v, n, cost, rk);
 	return v;
 }
 
@@ -448,10 +504,11 @@ static void assumed_text(struct out *o, const struct iol_ctree *t)
 }
 
 static void text_blocks(struct out *o, const struct iol_ctree *t,
-			const struct iol_iocost *cost)
+			const struct iol_iocost *cost,
+			const struct iol_csrc_rank *rk)
 {
 	size_t i, n = 0;
-	const struct iol_cblock **v = ranked(t, cost, 1, &n);
+	const struct iol_cblock **v = ranked(t, cost, 1, &n, rk);
 
 	if (!n)
 		out_text(o, "no I/O calls in the functions of these "
@@ -484,24 +541,33 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 			 "a call as large as the buffer goes to the kernel "
 			 "itself\n");
 	assumed_text(o, t);
-	out_text(o, cost ? "functions ranked by predicted I/O time "
-			   "(iolens blocks --calibrate's costs)\n"
-			 : "no predicted I/O time: no cost model (run "
-			   "iolens blocks --calibrate [dir] once)\n");
+	if (rk && rk->sort > IOL_BSORT_TIME)
+		out_text(o, "functions ranked by %s\n",
+			 rk->sort == IOL_BSORT_BYTES   ? "predicted bytes"
+			 : rk->sort == IOL_BSORT_CALLS ? "predicted calls"
+						       : "file and line");
+	out_text(o,
+		 cost ? "%s predicted I/O time "
+			"(iolens blocks --calibrate's costs)\n"
+		      : "no predicted I/O time: no cost model (run "
+			"iolens blocks --calibrate [dir] once)\n",
+		 rk && rk->sort > IOL_BSORT_TIME ? "with their"
+						 : "functions ranked by");
 }
 
 void iol_view_blocks_source(struct out *o, const struct iol_ctree *t,
-			    const struct iol_iocost *cost)
+			    const struct iol_iocost *cost,
+			    const struct iol_csrc_rank *rk)
 {
 	const struct iol_cblock **v;
 	size_t i, n;
 
 	if (o->fmt == FMT_TEXT) {
-		text_blocks(o, t, cost);
+		text_blocks(o, t, cost, rk);
 		return;
 	}
 	out_view(o, &iol_view_blocks_source_rows);
-	v = ranked(t, cost, 0, &n);
+	v = ranked(t, cost, 0, &n, rk);
 	for (i = 0; v && i < n; i++)
 		row(o, v[i], cost);
 	free(v);
@@ -736,12 +802,13 @@ static void text_tree(struct out *o, const struct iol_cjoin *j,
 		text_tree(o, j, ch, depth + 1);
 }
 
-static void pct(char *buf, size_t n, double d, double m)
+/* d over m in percent, or why there is none */
+static void pct(char *buf, size_t n, double d, double m, const char *why)
 {
 	if (m > 0)
 		snprintf(buf, n, "%.1f %%", 100.0 * d / m);
 	else
-		snprintf(buf, n, "n/a (nothing measured)");
+		snprintf(buf, n, "n/a (%s)", why);
 }
 
 static void text_summary(struct out *o, const struct iol_cjoin *j)
@@ -749,8 +816,11 @@ static void text_summary(struct out *o, const struct iol_cjoin *j)
 	const struct iol_cjacc a = j->acc;
 	char c[64], b[64], acc[64];
 
-	pct(c, sizeof(c), a.dcalls, a.mcalls);
-	pct(b, sizeof(b), a.dbytes, a.mbytes);
+	pct(c, sizeof(c), a.dcalls, a.mcalls, "nothing measured");
+	/* bytes count where the prediction has them: none of those rows
+	 * measured any, or no row's bytes were predicted */
+	pct(b, sizeof(b), a.dbytes, a.mbytes,
+	    "no bytes predicted and measured");
 	if (a.mbytes > 0)
 		snprintf(acc, sizeof(acc), "%.1f %%",
 			 100.0 * (1.0 - fmin(1.0, a.dbytes / a.mbytes)));
@@ -808,16 +878,48 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 			 rho, n);
 }
 
-void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
-			  const char *trace, int nfiles)
+/* the join's predicted rows' blocks (all, or the functions) in rk's
+ * order, the first rk->top kept; n of them */
+static const struct iol_cblock **join_ranked(const struct iol_cjoin *j,
+					     int funcs, size_t *n,
+					     const struct iol_csrc_rank *rk)
 {
+	const struct iol_cblock **v = calloc(j->np + 1, sizeof(*v));
 	const struct iol_cblock *f;
 	size_t i;
 
+	*n = 0;
+	if (!v)
+		return NULL;
+	if (funcs) {
+		for (f = j->t->funcs; f; f = f->next)
+			if (iol_ctree_has(j->t, f))
+				v[(*n)++] = f;
+	} else
+		for (i = 0; i < j->np; i++)
+			if (j->rows[i].pb)
+				v[(*n)++] = j->rows[i].pb;
+	if (rk && (rk->sort >= 0 || rk->top > 0))
+		rank_blocks(v, n, j->cost, rk);
+	return v;
+}
+
+void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
+			  const char *trace, int nfiles,
+			  const struct iol_csrc_rank *rk)
+{
+	const struct iol_cblock **v;
+	size_t i, n = 0;
+
 	if (o->fmt != FMT_TEXT) {
 		out_view(o, &iol_view_blocks_join_rows);
-		for (i = 0; i < j->n; i++)
+		v = join_ranked(j, 0, &n, rk);
+		for (i = 0; v && i < n; i++)
+			machine_row(o, &j->rows[v[i]->rank]);
+		/* the measured blocks no prediction matched, unranked */
+		for (i = j->np; (!rk || rk->top <= 0) && i < j->n; i++)
 			machine_row(o, &j->rows[i]);
+		free(v);
 		out_endtable(o);
 		return;
 	}
@@ -833,9 +935,11 @@ void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
 	/* a text-only table: the time columns with a cost model only */
 	out_view(o, j->cost ? &iol_view_blocks_join_tree_time
 			    : &iol_view_blocks_join_tree);
-	for (f = j->t->funcs; f; f = f->next)
-		text_tree(o, j, f, 0);
-	for (i = j->np; i < j->n; i++)
+	v = join_ranked(j, 1, &n, rk);
+	for (i = 0; v && i < n; i++)
+		text_tree(o, j, v[i], 0);
+	free(v);
+	for (i = j->np; (!rk || rk->top <= 0) && i < j->n; i++)
 		text_row(o, &j->rows[i], 0, j->cost != NULL);
 	out_endtable(o);
 	text_summary(o, j);
@@ -853,25 +957,27 @@ static int failed(const struct out *o, struct iol_error *err)
 int iol_view_blocks_source_write(const char *path, int fmt,
 				 const struct iol_ctree *t,
 				 const struct iol_iocost *cost,
+				 const struct iol_csrc_rank *rk,
 				 struct iol_error *err)
 {
 	struct out o;
 
 	if (out_open(&o, path, fmt) < 0)
 		return failed(&o, err);
-	iol_view_blocks_source(&o, t, cost);
+	iol_view_blocks_source(&o, t, cost, rk);
 	return out_close(&o, 1) < 0 ? failed(&o, err) : 0;
 }
 
 int iol_view_blocks_join_write(const char *path, int fmt,
 			       const struct iol_cjoin *j, const char *trace,
-			       int nfiles, struct iol_error *err)
+			       int nfiles, const struct iol_csrc_rank *rk,
+			       struct iol_error *err)
 {
 	struct out o;
 
 	if (out_open(&o, path, fmt) < 0)
 		return failed(&o, err);
-	iol_view_blocks_join(&o, j, trace, nfiles);
+	iol_view_blocks_join(&o, j, trace, nfiles, rk);
 	return out_close(&o, 1) < 0 ? failed(&o, err) : 0;
 }
 

@@ -61,24 +61,37 @@ void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c,
 extern const struct iol_view iol_view_blocks_source_rows,
 	iol_view_blocks_join_rows, iol_view_blocks_join_tree,
 	iol_view_blocks_join_tree_time;
-/* The blocks t predicts (cost: rank by predicted I/O time, NULL none):
- * prose trees of functions in text, a row a block elsewhere. */
+/* blocks --source's ranking: --sort's key (IOL_BSORT_*, -1 not given:
+ * predicted I/O time with a cost model, else the extractor's rank) and
+ * --top's count of rows (functions in text; 0 all) */
+struct iol_csrc_rank {
+	int sort;
+	int64_t top;
+};
+/* The blocks t predicts (cost: rank by predicted I/O time, NULL none;
+ * rk: --sort and --top, NULL none): prose trees of functions in text, a
+ * row a block elsewhere. */
 void iol_view_blocks_source(struct out *o, const struct iol_ctree *t,
-			    const struct iol_iocost *cost);
+			    const struct iol_iocost *cost,
+			    const struct iol_csrc_rank *rk);
 /* The join of predicted and measured blocks of trace (nfiles sources):
  * a tree side by side with the accuracy in text, a row a block
- * elsewhere. */
+ * elsewhere (rk: ranked by --sort's key and cut at --top, NULL: the
+ * extractor's order). */
 void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
-			  const char *trace, int nfiles);
+			  const char *trace, int nfiles,
+			  const struct iol_csrc_rank *rk);
 /* The same opened as path in fmt (out_open), printed and closed: 0, or
  * -1 with the message in err. */
 int iol_view_blocks_source_write(const char *path, int fmt,
 				 const struct iol_ctree *t,
 				 const struct iol_iocost *cost,
+				 const struct iol_csrc_rank *rk,
 				 struct iol_error *err);
 int iol_view_blocks_join_write(const char *path, int fmt,
 			       const struct iol_cjoin *j, const char *trace,
-			       int nfiles, struct iol_error *err);
+			       int nfiles, const struct iol_csrc_rank *rk,
+			       struct iol_error *err);
 /* Block i's call path, all its labels from the root joined by ';'
  * (malloc'd; NULL: no memory). */
 char *iol_blocks_path(const struct iol_blocks *bl, size_t i);

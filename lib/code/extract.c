@@ -102,12 +102,19 @@ struct ctx {
 		int64_t v;
 	} * onces;
 	size_t nonces, caponces;
+	/* the offsets of the variables of the function whose address it
+	 * gave to a function's pointer to const (`&cfg` to `const struct
+	 * config *`), so far: they still hold what they held */
+	unsigned *crefs;
+	size_t ncrefs, capcrefs;
+	int call_loop; /* the call whose arguments are read is in a loop */
 	struct fnrec **byusr;	    /* fns sorted by USR */
 	unsigned alt;		    /* last id of a set of branch arms */
 	int cond;		    /* depth of branches around the walk */
 	int depth;		    /* of the walk's recursion */
 	int rc;			    /* first error (IOL_ENOMEM) */
 	CXCursor prev;		    /* the statement before the one walked */
+	CXCursor pcomp;		    /* the compound statement around both */
 	int prev_ok;		    /* prev is for the next walk_kind only */
 	const char *ccdb;	    /* the compilation database of the file */
 	int given;		    /* compiler arguments given by the caller */
@@ -593,6 +600,15 @@ static int once_value(const struct ctx *c, const char *name, CXCursor use,
 	return -1;
 }
 
+/* a member chain's fields at most (`cfg.io.n`: 2) */
+#define MAX_PATH_FIELDS 8
+static int member_chain(CXCursor cur, CXCursor *base, CXString *names);
+static void names_free(CXString *names, int n);
+static int var_ref(CXCursor cur, CXCursor *var);
+static int const_ref(const struct ctx *c, unsigned off);
+static void tok_range(const struct ctx *c, CXCursor cur, unsigned *first,
+		      unsigned *n);
+
 /* `name = K;` in blk: a constant assigned to a local of the function,
  * not under a branch or a loop, noted for once_value() */
 static void note_once(struct ctx *c, const struct iol_cblock *blk, CXCursor lhs,
@@ -603,10 +619,22 @@ static void note_once(struct ctx *c, const struct iol_cblock *blk, CXCursor lhs,
 	int64_t v;
 
 	lhs = unwrap(lhs);
-	if (blk->kind != IOL_CB_FUNCTION || c->cond ||
-	    clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
+	if (blk->kind != IOL_CB_FUNCTION || c->cond)
 		return;
-	ref = clang_getCursorReferenced(lhs);
+	if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
+		/* `var.a.b = K`: the root a local struct (field_value) */
+		CXString names[MAX_PATH_FIELDS];
+		CXCursor base;
+		int n = member_chain(lhs, &base, names);
+
+		names_free(names, n);
+		if (!n || clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+			return;
+		ref = clang_getCursorReferenced(base);
+	} else if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
+		return;
+	else
+		ref = clang_getCursorReferenced(lhs);
 	if (clang_getCursorKind(ref) != CXCursor_VarDecl ||
 	    !clang_equalCursors(clang_getCursorSemanticParent(ref), c->fncur) ||
 	    clang_Cursor_hasVarDeclGlobalStorage(ref) == 1 ||
@@ -757,6 +785,434 @@ static int param_of(const struct ctx *c, CXCursor cur)
 			    ref))
 			return i;
 	return -1;
+}
+
+/* ---- fields of structs ---- */
+
+/* the names of a member chain `base.a.b` / `base->a.b` (at most
+ * MAX_PATH_FIELDS, outermost first) and its base expression: their
+ * count, 0 when cur is no member access */
+static int member_chain(CXCursor cur, CXCursor *base, CXString *names)
+{
+	CXCursor m[MAX_PATH_FIELDS];
+	struct kids k;
+	int n = 0, i;
+
+	cur = unwrap(cur);
+	while (clang_getCursorKind(cur) == CXCursor_MemberRefExpr) {
+		if (n == MAX_PATH_FIELDS)
+			return 0;
+		kids_of(cur, &k);
+		if (k.n != 1)
+			return 0;
+		m[n++] = cur;
+		cur = unwrap(k.c[0]);
+	}
+	for (i = 0; i < n; i++)
+		names[i] = clang_getCursorSpelling(m[n - 1 - i]);
+	*base = cur;
+	return n;
+}
+
+static void names_free(CXString *names, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		clang_disposeString(names[i]);
+}
+
+/* "a.b" of names, in the tree's arena */
+static const char *path_of(struct ctx *c, CXString *names, int n)
+{
+	char buf[512];
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		const char *s = clang_getCString(names[i]);
+		int w = snprintf(buf + len, sizeof(buf) - len, "%s%s",
+				 i ? "." : "", s ? s : "");
+
+		if (w < 0 || (size_t)w >= sizeof(buf) - len)
+			return NULL;
+		len += (size_t)w;
+	}
+	return iol_arena_strdup(&c->t->arena, buf);
+}
+
+/* whether every use of the name in the function is a member access
+ * (`p->n`, `p.n`): the struct it points to is given to nothing that
+ * may change it */
+static int only_members(const struct ctx *c, const char *name, unsigned skip)
+{
+	unsigned i;
+
+	for (i = 0; i + 1 < c->ntoks; i++)
+		if (c->toks[i].off != skip && !strcmp(c->toks[i].s, name) &&
+		    strcmp(c->toks[i + 1].s, "->") &&
+		    strcmp(c->toks[i + 1].s, "."))
+			return 0;
+	return 1;
+}
+
+/*
+ * A field of a struct parameter the function reads and leaves alone
+ * (`cfg->n`, `cfg.io.n`, cfg a parameter nothing assigns): the
+ * parameter's index with *field its path (`io.n`), or -1.  A pointer to
+ * a struct that is not const must be used only through its members (not
+ * passed on to a function that may change it), and no field of the
+ * path's names is assigned anywhere in the function.
+ */
+static int field_param(struct ctx *c, CXCursor cur, const char **field)
+{
+	CXString names[MAX_PATH_FIELDS], nm;
+	CXCursor base, ref;
+	CXType t;
+	unsigned from, to, at;
+	int n = member_chain(cur, &base, names), p = -1, i, ok = n > 0;
+
+	for (i = 0; ok && i < n; i++)
+		if (assigned(c, clang_getCString(names[i]), 0, UINT32_MAX,
+			     (unsigned)-1))
+			ok = 0;
+	if (ok)
+		p = param_of(c, base);
+	if (p >= 0) {
+		ref = clang_getCursorReferenced(base);
+		t = clang_getCanonicalType(clang_getCursorType(ref));
+		if (t.kind == CXType_Pointer ||
+		    t.kind == CXType_LValueReference) {
+			span(c->fncur, &from, &to);
+			where(ref, NULL, NULL, &at);
+			nm = clang_getCursorSpelling(ref);
+			if (!clang_isConstQualifiedType(
+				    clang_getPointeeType(t)) &&
+			    !only_members(c, clang_getCString(nm), at))
+				p = -1;
+			clang_disposeString(nm);
+		}
+	}
+	if (p >= 0 && !(*field = path_of(c, names, n)))
+		p = -1;
+	names_free(names, n);
+	return p;
+}
+
+/* a record type's fields: the index of the one named name, its type */
+struct fidx {
+	const char *name;
+	unsigned i, n;
+	int found;
+	CXType t;
+};
+
+static enum CXVisitorResult fidx_visit(CXCursor f, CXClientData data)
+{
+	struct fidx *k = data;
+	CXString nm = clang_getCursorSpelling(f);
+	int hit =
+		clang_getCString(nm) && !strcmp(clang_getCString(nm), k->name);
+
+	clang_disposeString(nm);
+	if (hit) {
+		k->i = k->n;
+		k->t = clang_getCursorType(f);
+		k->found = 1;
+		return CXVisit_Break;
+	}
+	k->n++;
+	return CXVisit_Continue;
+}
+
+/* an initializer list's entry for field index want (the syntactic
+ * form: positional values and designated ones `.n = 3`, a designated
+ * one an expression whose first child names the field): 1 with *val
+ * set, 0 none (the field is zero), -1 not understood */
+struct ipick {
+	unsigned want, pos;
+	CXType t;
+	CXCursor val;
+	int rc;
+};
+
+static enum CXChildVisitResult ipick_visit(CXCursor cur, CXCursor parent,
+					   CXClientData data)
+{
+	struct ipick *k = data;
+	struct kids d;
+	unsigned at = k->pos;
+
+	(void)parent;
+	kids_of(cur, &d);
+	if (clang_getCursorKind(cur) == CXCursor_UnexposedExpr && d.n >= 2 &&
+	    clang_getCursorKind(d.c[0]) == CXCursor_MemberRef) {
+		struct fidx f = {NULL, 0, 0, 0, k->t};
+		CXString nm = clang_getCursorSpelling(d.c[0]);
+
+		f.name = clang_getCString(nm);
+		if (f.name)
+			clang_Type_visitFields(k->t, fidx_visit, &f);
+		clang_disposeString(nm);
+		if (!f.found || d.n != 2 || d.n > 8) {
+			k->rc = -1; /* `.a.b = 3`, `[2] = 1` */
+			return CXChildVisit_Break;
+		}
+		at = f.i;
+		cur = d.c[1];
+	}
+	if (at == k->want) {
+		k->val = cur;
+		k->rc = 1;
+	}
+	k->pos = at + 1;
+	return CXChildVisit_Continue;
+}
+
+/* the value var's initializer gives its field path (names, n of them):
+ * an initializer list (designated or not) whose entry for it folds, or
+ * that has none for it (0); 0, or -1 */
+static int init_field(const struct ctx *c, CXCursor var, CXString *names, int n,
+		      int64_t *v)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(var));
+	struct kids k;
+	CXCursor cur;
+	int i;
+
+	kids_of(var, &k);
+	if (k.n < 1 || k.n > 8)
+		return -1;
+	cur = k.c[k.n - 1];
+	for (i = 0; i < n; i++) {
+		struct fidx f = {clang_getCString(names[i]), 0, 0, 0, t};
+
+		cur = unwrap(cur);
+		if (!f.name || t.kind != CXType_Record ||
+		    clang_getCursorKind(cur) != CXCursor_InitListExpr)
+			return -1;
+		clang_Type_visitFields(t, fidx_visit, &f);
+		if (!f.found)
+			return -1;
+		{
+			struct ipick k = {f.i, 0, t, clang_getNullCursor(), 0};
+
+			clang_visitChildren(cur, ipick_visit, &k);
+			if (k.rc < 0)
+				return -1;
+			if (k.rc == 0) {
+				*v = 0; /* the rest of a list is zero */
+				return 0;
+			}
+			cur = k.val;
+		}
+		t = clang_getCanonicalType(f.t);
+	}
+	return eval_int(c, cur, v);
+}
+
+/* a token that names an identifier */
+static int is_ident(const char *s)
+{
+	return (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+	       *s == '_';
+}
+
+/*
+ * What the change of a field at token i is, for var.names: 1 an
+ * assignment `var.a.b = ...` of that very field, 0 one of no concern (a
+ * designated initializer `.n = 3`, a field of another struct object
+ * `other.n = 3`, another field of var), -1 any other (`p->n = 3`,
+ * `var.n++`, `a[i].n = 3`): the value is then not known.
+ */
+static int field_change(const struct ctx *c, unsigned i, const char *vname,
+			CXString *names, int n)
+{
+	unsigned j = i;
+	int depth = 1, same = 1;
+
+	if (i >= 2 && !strcmp(c->toks[i - 1].s, ".") &&
+	    (!strcmp(c->toks[i - 2].s, "{") || !strcmp(c->toks[i - 2].s, ",")))
+		return 0;
+	/* back along `root . x . y . leaf` */
+	while (j >= 2 && !strcmp(c->toks[j - 1].s, ".") &&
+	       is_ident(c->toks[j - 2].s)) {
+		j -= 2;
+		depth++;
+	}
+	if (j == i || (j >= 1 && (!strcmp(c->toks[j - 1].s, ".") ||
+				  !strcmp(c->toks[j - 1].s, "->"))))
+		return -1; /* p->n, a[i].n, or no root seen */
+	depth--;	   /* the root is no field */
+	if (strcmp(c->toks[j].s, vname))
+		return 0; /* another object (a struct, as `.` says) */
+	if (depth != n)
+		same = 0;
+	for (int d = 0; same && d < n; d++)
+		if (strcmp(c->toks[j + 2 + 2 * (unsigned)d].s,
+			   clang_getCString(names[d])))
+			same = 0;
+	if (!same)
+		return 0;
+	return i + 1 < c->ntoks && !strcmp(c->toks[i + 1].s, "=") ? 1 : -1;
+}
+
+/* the noted `var.path = K` at offset off (note_once) */
+static int once_at(const struct ctx *c, unsigned off, int64_t *v)
+{
+	size_t i;
+
+	for (i = 0; i < c->nonces; i++)
+		if (c->onces[i].off == off) {
+			*v = c->onces[i].v;
+			return 0;
+		}
+	return -1;
+}
+
+/*
+ * The value of field path names of var at a call at offset use (the
+ * token of var in the argument at usetok): a const global's initializer,
+ * or a local's, or the one assignment `var.path = K` the function makes
+ * of it, not under a branch or a loop.  Nothing else may change var
+ * before the call (an assignment of it, &var given elsewhere) nor the
+ * field (two assignments, ++, through a pointer).  0, or -1.
+ */
+static int field_value(const struct ctx *c, CXCursor var, CXString *names,
+		       int n, unsigned usetok, int64_t *v)
+{
+	CXString vn = clang_getCursorSpelling(var);
+	const char *vname = clang_getCString(vn), *leaf;
+	unsigned at, off = 0;
+	size_t lo;
+	int k, nset = 0, rc = -1;
+
+	where(var, NULL, NULL, &at);
+	if (clang_Cursor_hasVarDeclGlobalStorage(var) == 1) {
+		if (clang_isConstQualifiedType(clang_getCursorType(var)))
+			rc = init_field(c, var, names, n, v);
+		clang_disposeString(vn);
+		return rc;
+	}
+	if (!vname ||
+	    !clang_equalCursors(clang_getCursorSemanticParent(var), c->fncur))
+		goto out;
+	/* var itself: its declaration, this argument, or after the call
+	 * (when the call is in no loop, which would run it again after) */
+	for (lo = first_mod(c, vname, 0);
+	     lo < c->nmods && !strcmp(c->mods[lo].s, vname); lo++)
+		if (c->mods[lo].off != at && c->mods[lo].off != usetok &&
+		    (c->mods[lo].off < usetok || c->call_loop) &&
+		    !const_ref(c, c->mods[lo].off))
+			goto out;
+	leaf = clang_getCString(names[n - 1]);
+	for (lo = first_mod(c, leaf, 0);
+	     lo < c->nmods && !strcmp(c->mods[lo].s, leaf); lo++) {
+		k = field_change(c, tok_at(c, c->mods[lo].off), vname, names,
+				 n);
+		if (k < 0)
+			goto out;
+		if (k > 0) {
+			nset++;
+			off = c->mods[lo].off;
+		}
+	}
+	if (nset == 0)
+		rc = init_field(c, var, names, n, v);
+	else if (nset == 1 && once_at(c, off, v) == 0)
+		rc = off < usetok ? 0 : init_field(c, var, names, n, v);
+out:
+	clang_disposeString(vn);
+	return rc;
+}
+
+/* whether off is a `&var` given to a pointer to const (c->crefs) */
+static int const_ref(const struct ctx *c, unsigned off)
+{
+	size_t i;
+
+	for (i = 0; i < c->ncrefs; i++)
+		if (c->crefs[i] == off)
+			return 1;
+	return 0;
+}
+
+/* the struct variable an argument gives (&cfg, cfg), and its token's
+ * offset: 0, or -1 */
+static int struct_arg(const struct ctx *c, CXCursor a, CXCursor *var,
+		      unsigned *usetok)
+{
+	struct kids k;
+	unsigned first, n;
+	CXType t;
+
+	a = unwrap(a);
+	if (clang_getCursorKind(a) == CXCursor_UnaryOperator) {
+		tok_range(c, a, &first, &n);
+		kids_of(a, &k);
+		if (n < 2 || strcmp(c->toks[first].s, "&") || k.n != 1)
+			return -1;
+		a = unwrap(k.c[0]);
+	}
+	if (var_ref(a, var) < 0)
+		return -1;
+	t = clang_getCanonicalType(clang_getCursorType(*var));
+	if (t.kind != CXType_Record)
+		return -1;
+	where(a, NULL, NULL, usetok);
+	return 0;
+}
+
+struct fwalk {
+	struct ctx *c;
+	CXCursor var;
+	unsigned usetok;
+	CXString names[MAX_PATH_FIELDS];
+	int n;
+	struct iol_cfield *list;
+};
+
+static enum CXVisitorResult fwalk_visit(CXCursor f, CXClientData data)
+{
+	struct fwalk *w = data;
+	CXType t = clang_getCanonicalType(clang_getCursorType(f));
+	struct iol_cfield *e;
+	int64_t v;
+
+	if (w->n == MAX_PATH_FIELDS || w->c->rc)
+		return CXVisit_Break;
+	w->names[w->n++] = clang_getCursorSpelling(f);
+	if (t.kind == CXType_Record)
+		clang_Type_visitFields(t, fwalk_visit, w);
+	else if (((t.kind >= CXType_Bool && t.kind <= CXType_Int128) ||
+		  t.kind == CXType_Enum) &&
+		 field_value(w->c, w->var, w->names, w->n, w->usetok, &v) ==
+			 0 &&
+		 (e = zalloc(w->c, sizeof(*e))) &&
+		 (e->path = path_of(w->c, w->names, w->n))) {
+		e->v = v;
+		e->next = w->list;
+		w->list = e;
+	}
+	clang_disposeString(w->names[--w->n]);
+	return CXVisit_Continue;
+}
+
+/* the fields of the struct argument a gives whose values the function
+ * fixes at the call, NULL none */
+static struct iol_cfield *struct_fields(struct ctx *c, CXCursor a)
+{
+	struct fwalk w;
+
+	memset(&w, 0, sizeof(w));
+	w.c = c;
+	if (struct_arg(c, a, &w.var, &w.usetok) < 0)
+		return NULL;
+	clang_Type_visitFields(
+		clang_getCanonicalType(clang_getCursorType(w.var)), fwalk_visit,
+		&w);
+	return w.list;
 }
 
 /* the string a constant expression spells (an open's file name) */
@@ -1014,14 +1470,17 @@ static int cond_bound(const struct ctx *c, CXCursor cond, CXCursor var,
 
 /* the condition's b when it is a parameter of the function: its index,
  * or -1 */
-static int cond_param(const struct ctx *c, CXCursor cond, CXCursor var,
-		      const char **op)
+static int cond_param(struct ctx *c, CXCursor cond, CXCursor var,
+		      const char **op, const char **field)
 {
 	CXCursor bc;
+	int p;
 
+	*field = NULL;
 	if (cond_side(c, cond, var, op, &bc) < 0)
 		return -1;
-	return param_of(c, bc);
+	p = param_of(c, bc);
+	return p >= 0 ? p : field_param(c, bc, field);
 }
 
 /* op as a string of static storage (the tokens go with the function) */
@@ -1040,14 +1499,13 @@ static const char *static_op(const char *op)
  * function goes into blk's trip_* for the callers that fix it (and the
  * count is then the one its assumed value gives, or -1).  A count that
  * rests on an assumption marks blk. */
-static int64_t trip_for(const struct ctx *c, CXCursor loop,
-			struct iol_cblock *blk)
+static int64_t trip_for(struct ctx *c, CXCursor loop, struct iol_cblock *blk)
 {
 	CXCursor part[3], var, body;
 	int have[3], p = -1, as = 0, *asp = c->nassume ? &as : NULL;
 	struct kids k;
 	int64_t a, b, s, n = -1;
-	const char *op;
+	const char *op, *field = NULL;
 	unsigned from, to;
 	int bk;
 
@@ -1061,7 +1519,7 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop,
 	bk = cond_bound(c, part[1], var, &op, &b, NULL);
 	if (bk < 0) {
 		/* a parameter: its callers' value, else its assumed one */
-		p = cond_param(c, part[1], var, &op);
+		p = cond_param(c, part[1], var, &op, &field);
 		if (p >= 0 && !static_op(op))
 			return -1;
 		bk = cond_bound(c, part[1], var, &op, &b, asp);
@@ -1090,6 +1548,7 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop,
 		blk->trip_a = a;
 		blk->trip_s = s;
 		blk->trip_op = static_op(op);
+		blk->trip_field = field;
 	}
 	blk->assumed = as;
 	return n;
@@ -1098,9 +1557,10 @@ static int64_t trip_for(const struct ctx *c, CXCursor loop,
 /*
  * A while or do loop whose counter is set to a constant by the statement
  * just before it (prev), compared with a constant in its condition, and
- * stepped by the last statement of its body and nowhere else in it, with
- * no `continue` that would skip the step:
- *     i = 0; while (i < 4) { ...; i++; }
+ * stepped by one statement of its body (first, last or between, not
+ * under a branch) and nowhere else in it, with no `continue` that would
+ * skip the step:
+ *     i = 0; while (i < 4) { ...; i++; }   k = 0; while (k < 4) { k++; ... }
  * A do loop runs its body once before testing.  -1 for any other.
  */
 /* the counter of cond that prev sets to a constant: `i = 0;`, or one of
@@ -1128,15 +1588,111 @@ static int prev_init(const struct ctx *c, CXCursor prev, CXCursor cond,
 	return -1;
 }
 
-static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
-			  int is_do, int *as)
+/* the statements of a loop's body that step its counter: how many,
+ * the last one's step and extent */
+struct stepscan {
+	const struct ctx *c;
+	CXCursor var;
+	int *as;
+	int n;
+	int64_t s;
+	CXCursor at;
+};
+
+static enum CXChildVisitResult step_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
 {
-	CXCursor var, cond, body, last;
-	struct kids k, kb;
+	struct stepscan *k = data;
+	int64_t s = for_step(k->c, cur, k->var, k->as);
+
+	(void)parent;
+	if (s != 0) {
+		k->n++;
+		k->s = s;
+		k->at = cur;
+	}
+	return CXChildVisit_Continue;
+}
+
+static int var_assigned(const struct ctx *c, CXCursor var, unsigned from,
+			unsigned to)
+{
+	CXString nm = clang_getCursorSpelling(var);
+	int mod = assigned(c, clang_getCString(nm), from, to, (unsigned)-1);
+
+	clang_disposeString(nm);
+	return mod;
+}
+
+/* A statement of the body, not under a branch, steps the counter, and
+ * nothing else in the body changes it: where it stands (first, last,
+ * between) does not change the count, as the condition is tested once
+ * an iteration either way. */
+/* the statement of comp before the loop that last sets its counter to
+ * a constant, with nothing changing the counter between it and the loop
+ * (`int j = 0; other(); while (j < 60)`): as prev_init() */
+struct initscan {
+	const struct ctx *c;
+	CXCursor cond, var, loop;
+	unsigned at, end;
+	int64_t a;
+	int *as, found;
+};
+
+static enum CXChildVisitResult init_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	struct initscan *k = data;
+	unsigned from, to;
+	CXCursor var;
+	int64_t a;
+
+	(void)parent;
+	span(cur, &from, &to);
+	if (to > k->at)
+		return CXChildVisit_Break;
+	if (prev_init(k->c, cur, k->cond, &var, &a, k->as) == 0) {
+		k->var = var;
+		k->a = a;
+		k->end = to;
+		k->found = 1;
+	}
+	return CXChildVisit_Continue;
+}
+
+static int var_assigned(const struct ctx *c, CXCursor var, unsigned from,
+			unsigned to);
+
+static int comp_init(const struct ctx *c, CXCursor comp, CXCursor loop,
+		     CXCursor cond, CXCursor *var, int64_t *a, int *as)
+{
+	struct initscan k;
+	unsigned to;
+
+	if (clang_Cursor_isNull(comp))
+		return -1;
+	memset(&k, 0, sizeof(k));
+	k.c = c;
+	k.cond = cond;
+	k.as = as;
+	span(loop, &k.at, &to);
+	clang_visitChildren(comp, init_visit, &k);
+	if (!k.found || var_assigned(c, k.var, k.end, k.at))
+		return -1;
+	*var = k.var;
+	*a = k.a;
+	return 0;
+}
+
+static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
+			  CXCursor comp, int is_do, int *as)
+{
+	CXCursor var, cond, body;
+	struct kids k;
+	struct stepscan st;
 	const char *op;
-	int64_t a, b, s, n;
-	unsigned from, to, lfrom, lto, i;
-	int mod;
+	int64_t a, b, n;
+	unsigned from, to, sfrom, sto, i;
 
 	kids_of(loop, &k);
 	if (k.n != 2 || clang_Cursor_isNull(prev))
@@ -1144,30 +1700,26 @@ static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
 	body = k.c[is_do ? 0 : 1];
 	cond = k.c[is_do ? 1 : 0];
 	if (clang_getCursorKind(body) != CXCursor_CompoundStmt ||
-	    prev_init(c, prev, cond, &var, &a, as) < 0 ||
+	    (prev_init(c, prev, cond, &var, &a, as) < 0 &&
+	     comp_init(c, comp, loop, cond, &var, &a, as) < 0) ||
 	    cond_bound(c, cond, var, &op, &b, as) < 0)
 		return -1;
-	kids_of(body, &kb);
-	if (kb.n < 1 || kb.n > 8)
-		return -1; /* kids_of keeps 8: the last may be past them */
-	last = kb.c[kb.n - 1];
-	if ((s = for_step(c, last, var, as)) == 0)
+	memset(&st, 0, sizeof(st));
+	st.c = c;
+	st.var = var;
+	st.as = as;
+	clang_visitChildren(body, step_visit, &st);
+	if (st.n != 1)
 		return -1;
 	span(body, &from, &to);
-	span(last, &lfrom, &lto);
-	{
-		CXString nm = clang_getCursorSpelling(var);
-
-		mod = assigned(c, clang_getCString(nm), from, lfrom,
-			       (unsigned)-1);
-		clang_disposeString(nm);
-	}
-	if (mod)
+	span(st.at, &sfrom, &sto);
+	if (var_assigned(c, var, from, sfrom) ||
+	    var_assigned(c, var, sto, to + 1))
 		return -1;
 	for (i = tok_at(c, from); i < c->ntoks && c->toks[i].off < to; i++)
 		if (strcmp(c->toks[i].s, "continue") == 0)
 			return -1;
-	n = iol_ctrip_count(a, op, b, s);
+	n = iol_ctrip_count(a, op, b, st.s);
 	if (n < 0)
 		return -1;
 	return is_do && n < 1 ? 1 : n;
@@ -1176,14 +1728,14 @@ static int64_t trip_while(const struct ctx *c, CXCursor loop, CXCursor prev,
 /* trip_while() on what the source fixes, else on the assumptions too
  * (the count then marks blk) */
 static int64_t while_trip(const struct ctx *c, CXCursor loop, CXCursor prev,
-			  struct iol_cblock *blk, int is_do)
+			  CXCursor comp, struct iol_cblock *blk, int is_do)
 {
 	int as = 0;
-	int64_t n = trip_while(c, loop, prev, is_do, NULL);
+	int64_t n = trip_while(c, loop, prev, comp, is_do, NULL);
 
 	if (n >= 0 || !c->nassume)
 		return n;
-	n = trip_while(c, loop, prev, is_do, &as);
+	n = trip_while(c, loop, prev, comp, is_do, &as);
 	blk->assumed = n >= 0 && as;
 	return n;
 }
@@ -1305,16 +1857,154 @@ static int is_char(CXCursor a)
 	       k == CXType_UChar;
 }
 
+/* the positional values of a const array's initializer list: sum of
+ * entries a, a + s, ... (trip of them; past the list, zero) */
+struct asum {
+	const struct ctx *c;
+	int64_t a, s, trip, idx, sum;
+	int bad;
+};
+
+static enum CXChildVisitResult asum_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	struct asum *k = data;
+	int64_t v, d = k->idx - k->a;
+
+	(void)parent;
+	if (d >= 0 && d % k->s == 0 && d / k->s < k->trip) {
+		if (eval_int(k->c, cur, &v) < 0 || v < 0 ||
+		    arith("+", k->sum, v, &k->sum) < 0) {
+			k->bad = 1;
+			return CXChildVisit_Break;
+		}
+	}
+	k->idx++;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * A size read from a const array by the counter of a loop around of
+ * constant trip count (`sizes[s]`, `for (s = 0; s < 4; s++)`): the
+ * entries the loop reads, on average, when they sum to a multiple of
+ * the trip count (so each iteration's share is whole, and the loop's
+ * bytes and all above it exact).  0, or -1.
+ */
+static int iv_array_size(const struct ctx *c, CXCursor a, int64_t *v)
+{
+	struct kids k, d;
+	struct asum w;
+	CXCursor arr, idx;
+	CXType t;
+	int i;
+
+	a = unwrap(a);
+	kids_of(a, &k);
+	if (clang_getCursorKind(a) != CXCursor_ArraySubscriptExpr || k.n != 2 ||
+	    var_ref(k.c[0], &arr) < 0 || var_ref(k.c[1], &idx) < 0)
+		return -1;
+	t = clang_getCursorType(arr);
+	/* const int a[]: the qualifier on the element as written */
+	if (!clang_isConstQualifiedType(t) &&
+	    !clang_isConstQualifiedType(clang_getArrayElementType(t)))
+		return -1;
+	t = clang_getCanonicalType(t);
+	if (t.kind != CXType_ConstantArray)
+		return -1;
+	for (i = c->niv - 1; i >= 0; i--)
+		if (clang_equalCursors(c->iv[i].var, idx))
+			break;
+	kids_of(arr, &d);
+	if (i < 0 || d.n < 1 || d.n > 8 || c->iv[i].s <= 0 ||
+	    c->iv[i].blk->trip <= 0 ||
+	    clang_getCursorKind(d.c[d.n - 1]) != CXCursor_InitListExpr)
+		return -1;
+	memset(&w, 0, sizeof(w));
+	w.c = c;
+	w.a = c->iv[i].a;
+	w.s = c->iv[i].s;
+	w.trip = c->iv[i].blk->trip;
+	if (w.a < 0 || w.a + (w.trip - 1) * w.s >= clang_getArraySize(t))
+		return -1;
+	clang_visitChildren(d.c[d.n - 1], asum_visit, &w);
+	if (w.bad || w.sum % w.trip)
+		return -1;
+	*v = w.sum / w.trip;
+	return 0;
+}
+
+/* `sizeof(T)`, T a template type parameter: T's name (the tree's
+ * string), else NULL */
+static enum CXChildVisitResult tparm_visit(CXCursor cur, CXCursor parent,
+					   CXClientData data)
+{
+	CXCursor r = clang_getCursorReferenced(cur);
+
+	(void)parent;
+	if (clang_getCursorKind(cur) == CXCursor_TypeRef &&
+	    clang_getCursorKind(r) == CXCursor_TemplateTypeParameter) {
+		*(CXCursor *)data = r;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static const char *sizeof_tparam(struct ctx *c, CXCursor a)
+{
+	CXCursor r = clang_getNullCursor();
+	unsigned first, n;
+
+	a = unwrap(a);
+	tok_range(c, a, &first, &n);
+	if (n != 4 || strcmp(c->toks[first].s, "sizeof") ||
+	    strcmp(c->toks[first + 1].s, "("))
+		return NULL;
+	clang_visitChildren(a, tparm_visit, &r);
+	return clang_Cursor_isNull(r) ? NULL
+				      : keep(c, clang_getCursorSpelling(r));
+}
+
+/* `sizeof(T)`, `sizeof(T) * x` or `x * sizeof(T)`, x a constant or a
+ * parameter: T's name, x's value or parameter (*param) */
+static const char *tparam_size(struct ctx *c, CXCursor a, int64_t *x,
+			       int *param)
+{
+	struct kids k;
+	const char *t;
+	int side;
+
+	*x = 1;
+	*param = -1;
+	if ((t = sizeof_tparam(c, a)))
+		return t;
+	a = unwrap(a);
+	kids_of(a, &k);
+	if (clang_getCursorKind(a) != CXCursor_BinaryOperator || k.n != 2 ||
+	    strcmp(binop(c, k.c[0]), "*"))
+		return NULL;
+	for (side = 0; side < 2; side++)
+		if ((t = sizeof_tparam(c, k.c[side])))
+			break;
+	if (!t)
+		return NULL;
+	if (eval_int(c, k.c[!side], x) == 0)
+		return t;
+	*x = 1;
+	return (*param = param_of(c, k.c[!side])) >= 0 ? t : NULL;
+}
+
 /* one size or count argument: 0 with *v its value (fixed, or assumed:
  * *as set), 1 when it is the parameter *param of the function (*v then
  * the parameter's assumed value, or -1), or -1 when not known */
-static int size_arg(const struct ctx *c, CXCursor a, int64_t *v, int *param,
-		    int *as)
+static int size_arg(struct ctx *c, CXCursor a, int64_t *v, int *param,
+		    const char **field, int *as)
 {
 	*param = -1;
-	if (eval_int(c, a, v) == 0)
+	*field = NULL;
+	if (eval_int(c, a, v) == 0 || iv_array_size(c, a, v) == 0)
 		return 0;
-	*param = param_of(c, a);
+	if ((*param = param_of(c, a)) < 0)
+		*param = field_param(c, a, field);
 	if (*param < 0)
 		return eval_as(c, a, v, as);
 	if (eval_as(c, a, v, as) < 0)
@@ -1329,15 +2019,52 @@ static int size_arg(const struct ctx *c, CXCursor a, int64_t *v, int *param,
  * a size or count passed in by its callers, whose value replaces the
  * parameter's assumed one.
  */
+static int64_t call_size_t(struct ctx *c, CXCursor call,
+			   const struct iol_ciodef *d, int *param, int64_t *mul,
+			   const char **field, int *as);
+
+/* call_size(), or a size of sizeof a template's type parameter (times
+ * a constant or a parameter: *tparam set) with a constant count or
+ * none */
 static int64_t call_size(struct ctx *c, CXCursor call,
 			 const struct iol_ciodef *d, int *param, int64_t *mul,
-			 int *as)
+			 const char **field, const char **tparam, int *as)
+{
+	int nargs = clang_Cursor_getNumArguments(call);
+	int64_t n = call_size_t(c, call, d, param, mul, field, as), x, k = 1;
+	int p;
+
+	*tparam = NULL;
+	if (n >= 0 || *param >= 0 || d->fixed || d->literal_len ||
+	    d->size_arg < 0 || d->size_arg >= nargs || d->count_arg >= nargs ||
+	    d->type_arg >= 0 ||
+	    !(*tparam = tparam_size(
+		      c, clang_Cursor_getArgument(call, d->size_arg), &x, &p)))
+		return n;
+	if (d->count_arg >= 0 &&
+	    eval_int(c, clang_Cursor_getArgument(call, d->count_arg), &k) < 0)
+		k = -1;
+	if (k < 0 || (k && x > INT64_MAX / k)) {
+		*tparam = NULL;
+		return n;
+	}
+	*param = p;
+	*field = NULL;
+	*mul = x * k;
+	return -1;
+}
+
+static int64_t call_size_t(struct ctx *c, CXCursor call,
+			   const struct iol_ciodef *d, int *param, int64_t *mul,
+			   const char **field, int *as)
 {
 	int nargs = clang_Cursor_getNumArguments(call);
 	int64_t size = 1, count = 1;
 	int ps = -1, pc = -1, *asp = c->nassume ? as : NULL;
+	const char *fs = NULL, *fc = NULL;
 
 	*param = -1;
+	*field = NULL;
 	*mul = 0;
 	if (d->op != IOL_COP_READ && d->op != IOL_COP_WRITE)
 		return 0;
@@ -1359,11 +2086,11 @@ static int64_t call_size(struct ctx *c, CXCursor call,
 		return -1;
 	if (d->size_arg >= 0 &&
 	    size_arg(c, clang_Cursor_getArgument(call, d->size_arg), &size, &ps,
-		     asp) < 0)
+		     &fs, asp) < 0)
 		return -1;
 	if (d->count_arg >= 0 &&
 	    size_arg(c, clang_Cursor_getArgument(call, d->count_arg), &count,
-		     &pc, asp) < 0)
+		     &pc, &fc, asp) < 0)
 		return -1;
 	if (d->type_arg >= 0) {
 		size = mpi_size(c, clang_Cursor_getArgument(call, d->type_arg));
@@ -1374,9 +2101,11 @@ static int64_t call_size(struct ctx *c, CXCursor call,
 	/* one parameter: the other factor multiplies its callers' value */
 	if ((ps >= 0) != (pc >= 0)) {
 		*param = ps >= 0 ? ps : pc;
+		*field = ps >= 0 ? fs : fc;
 		*mul = ps >= 0 ? count : size;
 		if (*mul < 0) {
 			*param = -1;
+			*field = NULL;
 			return -1;
 		}
 	}
@@ -1463,6 +2192,109 @@ static void arg_affine(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
 	cc->argx[i] = x;
 }
 
+/* sizeof each type argument of the template ref (a function template's
+ * specialization, or a member of a class template's) specializes, by
+ * the template parameter's name; into *l */
+struct tpwalk {
+	struct ctx *c;
+	CXType spec; /* the class's type, or none (function) */
+	CXCursor fn;
+	int i;
+	struct iol_cfield *l;
+};
+
+static enum CXChildVisitResult tp_visit(CXCursor cur, CXCursor parent,
+					CXClientData data)
+{
+	struct tpwalk *w = data;
+	enum CXCursorKind kd = clang_getCursorKind(cur);
+	struct iol_cfield *e;
+	CXType t;
+	long long sz;
+
+	(void)parent;
+	if (kd != CXCursor_TemplateTypeParameter &&
+	    kd != CXCursor_NonTypeTemplateParameter &&
+	    kd != CXCursor_TemplateTemplateParameter)
+		return CXChildVisit_Continue;
+	if (kd == CXCursor_TemplateTypeParameter) {
+		t = w->spec.kind != CXType_Invalid
+			    ? clang_Type_getTemplateArgumentAsType(
+				      w->spec, (unsigned)w->i)
+			    : clang_Cursor_getTemplateArgumentType(
+				      w->fn, (unsigned)w->i);
+		sz = clang_Type_getSizeOf(t);
+		if (sz > 0 && (e = zalloc(w->c, sizeof(*e))) &&
+		    (e->path = keep(w->c, clang_getCursorSpelling(cur)))) {
+			e->v = sz;
+			e->next = w->l;
+			w->l = e;
+		}
+	}
+	w->i++;
+	return CXChildVisit_Continue;
+}
+
+static struct iol_cfield *template_sizes(struct ctx *c, CXCursor ref)
+{
+	struct tpwalk w;
+	CXCursor tpl, cls;
+
+	memset(&w, 0, sizeof(w));
+	w.c = c;
+	w.fn = ref;
+	w.spec.kind = CXType_Invalid;
+	tpl = clang_getSpecializedCursorTemplate(ref);
+	if (!clang_Cursor_isNull(tpl) &&
+	    clang_getCursorKind(tpl) == CXCursor_FunctionTemplate &&
+	    clang_Cursor_getNumTemplateArguments(ref) > 0)
+		clang_visitChildren(tpl, tp_visit, &w);
+	cls = clang_getCursorSemanticParent(ref);
+	tpl = clang_getSpecializedCursorTemplate(cls);
+	if (!clang_Cursor_isNull(tpl) &&
+	    clang_getCursorKind(tpl) == CXCursor_ClassTemplate) {
+		w.spec = clang_getCursorType(cls);
+		w.i = 0;
+		if (clang_Type_getNumTemplateArguments(w.spec) > 0)
+			clang_visitChildren(tpl, tp_visit, &w);
+	}
+	return w.l;
+}
+
+/* argument i of cc (n of them) a struct whose fields the caller fixes:
+ * argf says them */
+static void struct_args(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
+			int n, CXCursor parm)
+{
+	struct iol_cfield *l = struct_fields(c, a);
+	CXType t = clang_getCanonicalType(clang_getCursorType(parm));
+	CXCursor var;
+	unsigned off;
+
+	/* &var to a pointer to const: var keeps its fields after the call */
+	if (t.kind == CXType_Pointer &&
+	    clang_isConstQualifiedType(clang_getPointeeType(t)) &&
+	    struct_arg(c, a, &var, &off) == 0) {
+		if (c->ncrefs == c->capcrefs) {
+			size_t cap = c->capcrefs ? 2 * c->capcrefs : 16;
+			unsigned *v = realloc(c->crefs, cap * sizeof(*v));
+
+			if (v) {
+				c->crefs = v;
+				c->capcrefs = cap;
+			}
+		}
+		if (c->ncrefs < c->capcrefs)
+			c->crefs[c->ncrefs++] = off;
+	}
+
+	if (!l)
+		return;
+	if (!cc->argf && !(cc->argf = zalloc(c, (size_t)n * sizeof(*cc->argf))))
+		return;
+	cc->argf[i] = l;
+}
+
 static void call_args(struct ctx *c, CXCursor call, int from,
 		      struct iol_ccall *cc)
 {
@@ -1489,6 +2321,11 @@ static void call_args(struct ctx *c, CXCursor call, int from,
 		cc->argp[i] = param_of(c, a);
 		if (cc->argp[i] < 0 && cc->argk[i] == IOL_CUNKNOWN)
 			arg_affine(c, a, cc, i, n);
+		if (cc->argp[i] < 0 && cc->argk[i] == IOL_CUNKNOWN)
+			struct_args(c, a, cc, i, n,
+				    clang_Cursor_getArgument(
+					    clang_getCursorReferenced(call),
+					    (unsigned)(i + from)));
 		cc->argbuf[i] = var_buf(c, stream_var(a));
 	}
 	cc->nargs = n;
@@ -3040,11 +3877,33 @@ static int project_header(CXCursor cur);
  * file or a project header, not a builtin nor one the compiler makes
  * (an implicit or `= default` constructor or method).
  */
+/* a compiler builtin (__builtin_va_start, __sync_fetch_and_add,
+ * __atomic_load_n): clang declares it where it is first used, so it
+ * looks like a function of the file, but it has no body anywhere and
+ * does no I/O */
+static int compiler_builtin(CXCursor ref)
+{
+	static const char *const pre[] = {"__builtin_", "__sync_", "__atomic_",
+					  "__c11_atomic_"};
+	CXString nm = clang_getCursorSpelling(ref);
+	const char *s = clang_getCString(nm);
+	size_t i;
+	int yes = 0;
+
+	for (i = 0; s && i < sizeof(pre) / sizeof(pre[0]); i++)
+		if (strncmp(s, pre[i], strlen(pre[i])) == 0)
+			yes = 1;
+	clang_disposeString(nm);
+	return yes;
+}
+
 static int own_decl(CXCursor ref)
 {
 	enum CXCursorKind kd = clang_getCursorKind(ref);
 	CXSourceLocation l = clang_getCursorLocation(ref);
 
+	if (compiler_builtin(ref))
+		return 0;
 	if (kd != CXCursor_FunctionDecl && kd != CXCursor_CXXMethod &&
 	    kd != CXCursor_FunctionTemplate && kd != CXCursor_Constructor)
 		return 0;
@@ -3252,8 +4111,14 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		cc->callee = f->blk;
 		cc->name = f->blk->function;
 		cc->thread = thread;
-		if (from >= 0)
+		if (from >= 0) {
+			const struct iol_cblock *b;
+
+			for (b = blk, c->call_loop = 0; b; b = b->parent)
+				c->call_loop |= b->kind == IOL_CB_LOOP;
 			call_args(c, call, from, cc);
+		}
+		cc->tsizes = template_sizes(c, ref);
 		stream_passed(c, call);
 		main_calls(c, call, f);
 		if (cc->nargs > 0)
@@ -3265,7 +4130,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 	cc->api = d->api;
 	cc->op = d->op;
 	cc->size = call_size(c, call, d, &cc->size_param, &cc->size_mul,
-			     &cc->assumed);
+			     &cc->size_field, &cc->size_tparam, &cc->assumed);
 	if (cc->api == IOL_CAPI_STDIO)
 		cc->bufsize = cls ? IOL_CBUF_CXX : stream_buf(c, call, d);
 	if (cc->api == IOL_CAPI_STDIO && !cls) {
@@ -3312,6 +4177,9 @@ static enum CXChildVisitResult walk_visit(CXCursor cur, CXCursor parent,
 	c->prev = clang_getCursorKind(parent) == CXCursor_CompoundStmt
 			  ? *prev
 			  : clang_getNullCursor();
+	c->pcomp = clang_getCursorKind(parent) == CXCursor_CompoundStmt
+			   ? parent
+			   : clang_getNullCursor();
 	c->prev_ok = 1;
 	walk(c, cur, blk);
 	*prev = cur;
@@ -4136,6 +5004,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		      enum CXCursorKind kd)
 {
 	CXCursor prev = c->prev_ok ? c->prev : clang_getNullCursor();
+	CXCursor comp = c->prev_ok ? c->pcomp : clang_getNullCursor();
 	struct iol_cblock *b;
 	unsigned line;
 
@@ -4154,7 +5023,7 @@ static void walk_kind(struct ctx *c, CXCursor cur, struct iol_cblock *blk,
 		else if (kd == CXCursor_CXXForRangeStmt)
 			b->trip = trip_range(cur);
 		else
-			b->trip = while_trip(c, cur, prev, b,
+			b->trip = while_trip(c, cur, prev, comp, b,
 					     kd == CXCursor_DoStmt);
 		if (kd == CXCursor_ForStmt)
 			iv_push(c, cur, b);
@@ -4572,6 +5441,7 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->fncur = f->cur;
 	c->cond = 0;
 	c->nonces = 0;
+	c->ncrefs = 0;
 	c->nbufs = 0;
 	c->nsvars = 0;
 	c->ndvars = 0;
@@ -5065,6 +5935,7 @@ done:
 	free(c.fns);
 	free(c.byusr);
 	free(c.onces);
+	free(c.crefs);
 	free(c.bufs);
 	free(c.svars);
 	free(c.dvars);

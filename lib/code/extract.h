@@ -23,6 +23,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "base/arena.h"
 #include "base/error.h"
@@ -156,6 +157,15 @@ struct iol_cpred {
 
 struct iol_cblock;
 
+/* a constant a call gives a field of a struct it passes (cfg.n = 32
+ * before write_all(&cfg, fd), or a const struct's initializer): the
+ * field's path in the struct ("n", "io.n") and its value */
+struct iol_cfield {
+	const char *path;
+	int64_t v;
+	struct iol_cfield *next;
+};
+
 #define IOL_CARGS 16	       /* arguments followed into a function */
 #define IOL_CUNKNOWN INT64_MIN /* a value the source does not fix */
 
@@ -170,6 +180,17 @@ struct iol_ccall {
 	 * size_param (-1: none), known where a call passes a constant */
 	int size_param;
 	int64_t size_mul;
+	/* the size is the field size_field (a path, iol_cfield) of the
+	 * struct parameter size_param points to or is (NULL: the parameter
+	 * itself) */
+	const char *size_field;
+	/* and sizeof the template type parameter size_tparam (its name;
+	 * NULL none) of the function's template or its class's: `sizeof(T)
+	 * * n` in writer<T>::put, known where a call names T (tsizes) */
+	const char *size_tparam;
+	/* IOL_COP_CALL of a template's specialization: sizeof each type
+	 * argument, by its parameter's name (path), NULL none */
+	struct iol_cfield *tsizes;
 	const char *path; /* opens: the name when constant, else NULL */
 	const struct iol_cblock *callee; /* IOL_COP_CALL: the function */
 	/* IOL_COP_CALL: per argument (at most IOL_CARGS), its constant value
@@ -186,6 +207,9 @@ struct iol_ccall {
 	/* bit i: argk[i] is an assumption (--assume), which the caller's own
 	 * binding of argp[i], when known, overrides */
 	unsigned arg_assumed;
+	/* per argument (NULL: none), the fields of the struct it passes
+	 * (&cfg, cfg) whose values the caller fixes */
+	struct iol_cfield **argf;
 	int assumed; /* size is, or rests on, an assumption */
 	/* stdio reads, writes and flushes: the stream's buffer in bytes, 0
 	 * unbuffered (setvbuf _IONBF, setbuf NULL), -1 not known (line
@@ -283,6 +307,9 @@ struct iol_cblock {
 	int trip_param;
 	int64_t trip_a, trip_s;
 	const char *trip_op;
+	/* the bound is field trip_field of the struct parameter trip_param
+	 * points to or is (`i < cfg->n`; NULL: the parameter itself) */
+	const char *trip_field;
 	int assumed;	 /* loops: trip rests on an assumption */
 	int conditional; /* under a branch of its function */
 	unsigned alt;	 /* branches: arms of one `if` share it (not 0) */
@@ -392,6 +419,23 @@ int iol_ctree_extract(const char *const *files, int nfiles,
 /* The iterations of `for (i = a; i OP b; i += s)`, or -1 when they are
  * not a count (OP one of < <= > >= !=). */
 int64_t iol_ctrip_count(int64_t a, const char *op, int64_t b, int64_t s);
+/* The value call cc gives its callee's parameter p (field: its field
+ * of that path, NULL the parameter itself), IOL_CUNKNOWN when the call
+ * does not fix it. */
+static inline int64_t iol_ccall_argval(const struct iol_ccall *cc, int p,
+				       const char *field)
+{
+	const struct iol_cfield *f;
+
+	if (!cc || p < 0 || p >= cc->nargs)
+		return IOL_CUNKNOWN;
+	if (!field)
+		return cc->argk ? cc->argk[p] : IOL_CUNKNOWN;
+	for (f = cc->argf ? cc->argf[p] : NULL; f; f = f->next)
+		if (!strcmp(f->path, field))
+			return f->v;
+	return IOL_CUNKNOWN;
+}
 /* Free the tree (NULL is fine). */
 void iol_ctree_free(struct iol_ctree *t);
 

@@ -213,11 +213,11 @@ static int64_t trip_bound(const struct iol_cblock *l,
 			  const struct iol_ccall *cc)
 {
 	int q = l->trip_param;
+	int64_t v = iol_ccall_argval(cc, q, l->trip_field);
 
-	if (!cc || q < 0 || q >= cc->nargs || !cc->argk || !l->trip_op ||
-	    cc->argk[q] == IOL_CUNKNOWN)
+	if (!l->trip_op || v == IOL_CUNKNOWN)
 		return l->trip;
-	return iol_ctrip_count(l->trip_a, l->trip_op, cc->argk[q], l->trip_s);
+	return iol_ctrip_count(l->trip_a, l->trip_op, v, l->trip_s);
 }
 
 /* iterations of the loops around b in its function, those on a

@@ -77,6 +77,11 @@ static void predict_fn(struct iol_cblock *f);
 
 struct bind {
 	int64_t v[IOL_CARGS];
+	/* the constant fields of the structs the parameters point to or
+	 * are (iol_ccall.argf), NULL none */
+	const struct iol_cfield *f[IOL_CARGS];
+	/* sizeof the type arguments of the call's template (tsizes) */
+	const struct iol_cfield *ts;
 	unsigned same[IOL_CARGS]; /* bit j: parameter j is the same
 				   * stream (iol_ccall.argsame) */
 	/* the calls of one stream alone: parameter only's (-1 every call,
@@ -98,7 +103,7 @@ static int uses_params(const struct iol_cblock *b)
 	    (b->kind == IOL_CB_BRANCH && b->cond_param >= 0))
 		return 1;
 	for (cc = b->calls; cc; cc = cc->next) {
-		if (cc->size_param >= 0 || cc->clean_params)
+		if (cc->size_param >= 0 || cc->clean_params || cc->size_tparam)
 			return 1;
 		for (i = 0; cc->argp && i < cc->nargs; i++)
 			if (cc->argp[i] >= 0)
@@ -169,8 +174,10 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 
 	for (i = 0; i < IOL_CARGS; i++) {
 		b->v[i] = IOL_CUNKNOWN;
+		b->f[i] = NULL;
 		b->same[i] = 0;
 	}
+	b->ts = cc->tsizes;
 	b->only = -1;
 	if (outer && outer->only != -1) {
 		b->only = -2;
@@ -198,20 +205,56 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 			b->v[i] = cc->argk[i];
 		else
 			b->v[i] = o;
-		any |= b->v[i] != IOL_CUNKNOWN;
+		/* a struct's fields: the caller's, or its caller's when it
+		 * passes its own parameter on */
+		if (cc->argf && cc->argf[i])
+			b->f[i] = cc->argf[i];
+		else if (outer && cc->argp[i] >= 0 &&
+			 (!cc->argop || !cc->argop[i]))
+			b->f[i] = outer->f[cc->argp[i]];
+		any |= b->v[i] != IOL_CUNKNOWN || b->f[i];
 	}
-	return any;
+	return any || b->ts;
+}
+
+/* the value of parameter p under bd, or of its field (a path, NULL:
+ * the parameter itself); IOL_CUNKNOWN not fixed */
+static int64_t bind_val(const struct bind *bd, int p, const char *field)
+{
+	const struct iol_cfield *f;
+
+	if (!bd || p < 0 || p >= IOL_CARGS)
+		return IOL_CUNKNOWN;
+	if (!field)
+		return bd->v[p];
+	for (f = bd->f[p]; f; f = f->next)
+		if (!strcmp(f->path, field))
+			return f->v;
+	return IOL_CUNKNOWN;
 }
 
 /* a size fixed by the binding: a read or write of known bytes */
 static void bind_size(const struct iol_ccall *cc, const struct bind *bd,
 		      struct iol_cpred *p)
 {
-	int64_t v;
+	const struct iol_cfield *f;
+	int64_t v = 1;
 
-	if (!bd || cc->size_param < 0 ||
-	    (v = bd->v[cc->size_param]) == IOL_CUNKNOWN || v < 0)
+	if (!bd || (cc->size_param < 0 && !cc->size_tparam))
 		return;
+	if (cc->size_param >= 0 &&
+	    ((v = bind_val(bd, cc->size_param, cc->size_field)) ==
+		     IOL_CUNKNOWN ||
+	     v < 0))
+		return;
+	if (cc->size_tparam) {
+		for (f = bd->ts; f && strcmp(f->path, cc->size_tparam);
+		     f = f->next)
+			;
+		if (!f)
+			return;
+		v = sat_mul(v, f->v);
+	}
 	v = sat_mul(v, cc->size_mul);
 	if (cc->op == IOL_COP_READ) {
 		p->fixed[IOL_CP_BYTES_READ] = v;
@@ -741,7 +784,7 @@ static int64_t bound_trip(const struct iol_cblock *b, const struct bind *bd)
 
 	/* a caller's value, before the count an assumed one gives */
 	if (b->trip_param < 0 || !bd || !b->trip_op ||
-	    (v = bd->v[b->trip_param]) == IOL_CUNKNOWN)
+	    (v = bind_val(bd, b->trip_param, b->trip_field)) == IOL_CUNKNOWN)
 		return b->trip;
 	return iol_ctrip_count(b->trip_a, b->trip_op, v, b->trip_s);
 }
