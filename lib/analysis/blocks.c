@@ -940,6 +940,14 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 							  : ev->pid))) < 0)
 			return r;
 		b->procs += r;
+		/* runs: of functions only (main's is what is asked) */
+		if (ev->forked || b->kind != IOL_BLOCK_FUNCTION)
+			continue;
+		if ((r = pair_new(bd, i | (uint64_t)1 << 62,
+				  (uint64_t)(ev->tgid > 0 ? ev->tgid
+							  : ev->pid))) < 0)
+			return r;
+		b->runs += r;
 	}
 	return 0;
 }

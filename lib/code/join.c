@@ -1224,8 +1224,10 @@ void iol_cjoin_free(struct iol_cjoin *j)
 	free(j);
 }
 
-/* the processes whose stacks have main: an MPI job's ranks, each of
- * which ran what the source predicts for one */
+/* the processes whose stacks have main that are runs of the program
+ * (exec'd): an MPI job's ranks, each of which ran what the source
+ * predicts for one; its forks are in the prediction already (the
+ * source's calls after fork() are the child's) */
 static int64_t main_procs(const struct iol_blocks *bl)
 {
 	int64_t n = 1;
@@ -1233,8 +1235,8 @@ static int64_t main_procs(const struct iol_blocks *bl)
 
 	for (i = 0; i < bl->n; i++)
 		if (bl->v[i].kind == IOL_BLOCK_FUNCTION &&
-		    is_main(bl->v[i].func) && bl->v[i].procs > n)
-			n = bl->v[i].procs;
+		    is_main(bl->v[i].func) && bl->v[i].runs > n)
+			n = bl->v[i].runs;
 	return n;
 }
 

@@ -95,6 +95,10 @@ struct iol_event {
 	unsigned flags;	    /* OPEN: IOL_EVF_*; SEEK: 0 SET, 1 CUR, 2 END */
 	unsigned mode;	    /* OPEN with CREAT, MKDIR */
 	int created;	    /* OPEN: this call created the file */
+	int forked;	    /* traces: the process is a fork (or its
+			       thread) still running its parent's program,
+			       no exec since: the same run of that program,
+			       not another (an MPI rank is exec'd) */
 	int regular;	    /* on a regular file (not a pipe, socket, tty) */
 	int other;	    /* regular == 0: IOL_OTHER_* of the descriptor */
 	int inferred;	    /* not recorded by the source: derived */

@@ -73,6 +73,7 @@ static void ev_init(const struct tpass *ps, const struct proc *p,
 	ev->rank = p->rank;
 	ev->pid = p->pid;
 	ev->tgid = p->tgid;
+	ev->forked = p->forked;
 	ev->start = c->start - ps->st->t0;
 	ev->dur = c->dur;
 	ev->fd = -1;
@@ -940,6 +941,20 @@ static int h_newfd(struct tpass *ps, struct proc *p, struct call *c)
 	return ps->err;
 }
 
+/* A child runs its parent's program until it execs: a thread, or a
+ * fork (vfork's child, CLONE_VFORK, only execs or exits).  flags: the
+ * clone's flags or the pending call ("vfork(" for vfork). */
+void tr_fork_of(const struct proc *par, struct proc *child, const char *flags)
+{
+	if (child->execd)
+		return; /* it spoke first, and exec'd already */
+	if (strstr(flags, "CLONE_THREAD"))
+		child->forked = par->forked;
+	else
+		child->forked = strncmp(flags, "vfork(", 6) &&
+				!strstr(flags, "CLONE_VFORK");
+}
+
 /* clone and fork: the child shares the table or gets a copy */
 static int do_clone(struct tpass *ps, struct proc *p, struct call *c, int share)
 {
@@ -954,6 +969,10 @@ static int do_clone(struct tpass *ps, struct proc *p, struct call *c, int share)
 	if (!child)
 		return tr_oom(ps);
 	p = &ps->procs[pi]; /* tr_proc_get may move the array */
+	tr_fork_of(p, child,
+		   !strcmp(c->name, "vfork") ? "vfork("
+		   : c->nargs		     ? c->args[0]
+					     : "");
 	if (child->fds)
 		return 0; /* the child already spoke */
 	if (share && t) {
@@ -1032,6 +1051,8 @@ static int h_exec(struct tpass *ps, struct proc *p, struct call *c)
 
 	if (c->failed)
 		return 0;
+	p->forked = 0; /* a program of its own from now */
+	p->execd = 1;
 	t = tr_proc_fds(ps, p);
 	/* the first program run names the job */
 	if (ps->loading && !job->exe && c->nargs > 1 && c->args[1][0] == '[') {
