@@ -1786,7 +1786,7 @@ static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc,
 		v = svar_of(c, c->decl);
 	else
 		v = svar_of(c, stream_var(iol_cstream_object(call)));
-	if (cc->op == IOL_COP_WRITE)
+	if (cc->op == IOL_COP_WRITE || cc->op == IOL_COP_READ)
 		cc->cxx = 1;
 	if (cc->op == IOL_COP_CLOSE)
 		cc->flushes = v && v->dirty;
@@ -1812,8 +1812,59 @@ static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc,
 	}
 }
 
+/* what a function does with its C++ stream parameter parm: refs its
+ * uses, big those that are a write() of a constant IOL_CCXX_CHUNK bytes
+ * or more */
+struct parm_use {
+	CXCursor parm;
+	int refs, big;
+};
+
+static enum CXChildVisitResult parm_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	struct parm_use *u = data;
+	const struct iol_ciodef *d;
+	const char *cls, *member;
+	CXCursor obj;
+	int64_t n;
+
+	(void)parent;
+	if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(cur), u->parm))
+		u->refs++;
+	if (clang_getCursorKind(cur) == CXCursor_CallExpr &&
+	    (d = iol_cstream_find(cur, &cls, &member)) != NULL &&
+	    d->op == IOL_COP_WRITE && !strcmp(member, "write") &&
+	    clang_Cursor_getNumArguments(cur) == 2 &&
+	    (obj = iol_cstream_object(cur),
+	     clang_getCursorKind(obj) == CXCursor_DeclRefExpr) &&
+	    clang_equalCursors(clang_getCursorReferenced(obj), u->parm) &&
+	    eval_direct(clang_Cursor_getArgument(cur, 1), &n) == 0 &&
+	    n >= IOL_CCXX_CHUNK)
+		u->big++;
+	return CXChildVisit_Recurse;
+}
+
+/* the function call calls uses its C++ stream parameter i only to
+ * write() IOL_CCXX_CHUNK bytes or more a call: libstdc++ sends each with
+ * what the buffer held, and leaves it empty */
+static int passed_clean(CXCursor call, unsigned i)
+{
+	CXCursor def =
+		clang_getCursorDefinition(clang_getCursorReferenced(call));
+	struct parm_use u = {clang_getNullCursor(), 0, 0};
+
+	if (clang_Cursor_isNull(def) ||
+	    i >= (unsigned)clang_Cursor_getNumArguments(def))
+		return 0;
+	u.parm = clang_Cursor_getArgument(def, i);
+	clang_visitChildren(def, parm_visit, &u);
+	return u.big > 0 && u.big == u.refs;
+}
+
 /* a stream variable passed to a function of the files: written there,
- * perhaps */
+ * perhaps; not when the function only writes it in large writes */
 static void stream_passed(struct ctx *c, CXCursor call)
 {
 	int i, n = clang_Cursor_getNumArguments(call);
@@ -1823,7 +1874,7 @@ static void stream_passed(struct ctx *c, CXCursor call)
 		if ((v = svar_of(c, stream_var(clang_Cursor_getArgument(
 					    call, (unsigned)i)))) &&
 		    v->open)
-			v->dirty = 1;
+			v->dirty = !passed_clean(call, (unsigned)i);
 }
 
 /* a write(2) of exit()'s flush of a stream, put first in *list */

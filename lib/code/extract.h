@@ -195,7 +195,7 @@ struct iol_ccall {
 	 * counted here: 1 a thread's start routine (pthread_create,
 	 * std::thread), 2 a function atexit() registers (run by exit()) */
 	int thread;
-	/* a C++ file stream's write (cxx), and its close or destructor
+	/* a C++ file stream's write or read (cxx), and its close or destructor
 	 * (flushes: written since its last flush, one write(2) of what is
 	 * left; a C stdio write: its stream held something before it);
 	 * dtor: the close its destructor makes at the end of the

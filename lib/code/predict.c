@@ -273,6 +273,20 @@ static int64_t cxx_units(int64_t n)
 	return (IOL_CSYS_UNIT + per - 1) / per;
 }
 
+/*
+ * A C++ file stream's read of n bytes, in units: libstdc++'s
+ * basic_filebuf::xsgetn reads a request larger than its 8191 B get area
+ * with one read(2) of its own (what the buffer held first), a smaller
+ * one through that area, refilled with read(2) of 8191 B (20 reads of
+ * 4096 B: 11 read(2), not 10).
+ */
+static int64_t cxx_read_units(int64_t n)
+{
+	if (n <= 0)
+		return 0;
+	return n > CXX_ROOM ? IOL_CSYS_UNIT : buf_units(n, CXX_ROOM, 0);
+}
+
 static void carry_pred(const struct iol_ccall *cc, struct iol_cpred *p);
 
 /* call cc of a stream's run: a call of a function that only writes
@@ -419,12 +433,14 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[unk] = 1;
 		return;
 	}
-	p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_FBUF_W] =
-		!rd && cc->cxx && cc->bufsize == IOL_CBUF_CXX
-			? cxx_units(p->fixed[IOL_CP_BYTES_WRITTEN])
-			: buf_units(p->fixed[rd ? IOL_CP_BYTES_READ
-						: IOL_CP_BYTES_WRITTEN],
-				    cc->bufsize, !rd);
+	if (cc->cxx && cc->bufsize == IOL_CBUF_CXX)
+		p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_FBUF_W] =
+			rd ? cxx_read_units(p->fixed[IOL_CP_BYTES_READ])
+			   : cxx_units(p->fixed[IOL_CP_BYTES_WRITTEN]);
+	else
+		p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_FBUF_W] = buf_units(
+			p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
+			cc->bufsize, !rd);
 	p->fixed[IOL_CP_BUFFERED] = 1;
 	/* a FILE *'s write as large as its buffer on a stream holding
 	 * something: glibc fills the buffer and sends it first, a write(2)
