@@ -165,6 +165,10 @@ struct ctx {
 		/* the walk's order (ctx.seq) of its last write and last
 		 * flush in the function, 0 none */
 		size_t wseq, fseq;
+		/* opened in the function and not used since (glibc has
+		 * not made its buffer yet), in block oblk */
+		int fresh;
+		const struct iol_cblock *oblk;
 	} * fvars;
 	size_t seq;
 	size_t nfvars, capfvars;
@@ -2000,6 +2004,8 @@ static struct fvar *fvar_of(struct ctx *c, CXCursor var, int add)
 	v = &c->fvars[c->nfvars++];
 	v->var = var;
 	v->dirty = 0;
+	v->fresh = 0;
+	v->oblk = NULL;
 	v->run_from = c->nwr;
 	/* a stream first seen here (a parameter, a global) is taken as
 	 * empty, as the shares of its writes are */
@@ -2311,6 +2317,15 @@ static unsigned flushed_after(const struct ctx *c, const struct fvar *v)
 	return m;
 }
 
+/* the innermost loop around blk in its function, NULL none */
+static const struct iol_cblock *loop_of(const struct iol_cblock *blk)
+{
+	for (; blk && blk->kind != IOL_CB_FUNCTION; blk = blk->parent)
+		if (blk->kind == IOL_CB_LOOP)
+			return blk;
+	return NULL;
+}
+
 /*
  * What a C stdio call does to its stream's buffer: an fopen starts it
  * empty, a write fills it, and an fflush or fclose sends what is left as
@@ -2325,6 +2340,7 @@ static void fstream_state(struct ctx *c, CXCursor call,
 	CXCursor var = clang_getNullCursor();
 	struct fvar *v;
 	struct gstream *g;
+	int q;
 
 	if (cc->op == IOL_COP_OPEN) {
 		if (!clang_Cursor_isNull(c->decl) &&
@@ -2335,6 +2351,8 @@ static void fstream_state(struct ctx *c, CXCursor call,
 			v->escaped = 0;
 			v->wblk = NULL;
 			v->gusr = NULL;
+			v->fresh = 1;
+			v->oblk = blk;
 		}
 		return;
 	}
@@ -2347,8 +2365,12 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		 * buffer holds, when it holds something */
 		v = fvar_of(c, var, 0);
 		cc->flushes = !v || v->dirty;
+		if (!v && !loop_of(blk) && (q = parm_index(c, var)) >= 0 &&
+		    q < IOL_CARGS)
+			cc->fresh_if = 1u << q;
 		if ((v = v ? v : fvar_of(c, var, 1))) {
 			v->dirty = 1;
+			v->fresh = 0;
 			v->wblk = blk;
 			v->wseq = ++c->seq;
 			run_add(c, v, cc, blk);
@@ -2374,6 +2396,7 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		g->closed = 1;
 	if ((v = v ? v : fvar_of(c, var, 1))) {
 		v->dirty = 0;
+		v->fresh = 0;
 		v->fseq = ++c->seq;
 		/* after a flush the buffer is empty: a new run */
 		v->run_from = c->nwr;
@@ -2388,6 +2411,7 @@ static void fvar_touched(struct ctx *c, struct fvar *v,
 	struct gstream *g;
 
 	v->dirty = 1;
+	v->fresh = 0;
 	v->run_from = c->nwr;
 	v->wblk = blk;
 	if (v->gusr && (g = gstream_usr(c, v->gusr)))
@@ -2953,6 +2977,9 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 		if ((v = fvar_of(c, var, 0))) {
 			int ow = f && i < IOL_CARGS ? fn_only_writes(f, i) : 0;
 
+			if (v->fresh && i < IOL_CARGS &&
+			    loop_of(blk) == loop_of(v->oblk))
+				cc->argfresh |= 1u << i;
 			if (ow)
 				carry_in(c, v, cc, blk);
 			fvar_touched(c, v, blk);

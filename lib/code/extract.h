@@ -253,6 +253,15 @@ struct iol_ccall {
 	 * q, parameter q was flushed here and not written since, so when
 	 * a call gives both the same stream, the buffer is empty */
 	unsigned clean_params;
+	/* a C stdio write of parameter q's stream (bit q), the function's
+	 * first use of it and in no loop of it: when a call gives it a
+	 * stream its caller opened and has not used (argfresh), glibc has
+	 * no buffer yet to fill and send first (the flushes it was taken
+	 * to make) */
+	unsigned fresh_if;
+	/* IOL_COP_CALL: bit i, argument i is a FILE * the caller opened
+	 * and has not used since, in the same loop */
+	unsigned argfresh;
 	/* exitw: exit()'s write(2) of a parameter's stream (clean_params
 	 * the parameters whose write(2) it makes before); empty: every
 	 * call gives the stream as one of clean_params', so the buffer is

@@ -82,6 +82,8 @@ struct bind {
 	/* the calls of one stream alone: parameter only's (-1 every call,
 	 * -2 none: the stream is not given to this function) */
 	int only;
+	unsigned fresh; /* bit i: parameter i a stream its caller opened
+			 * and has not used (iol_ccall.argfresh) */
 };
 
 static void bound_block(const struct iol_cblock *b, const struct bind *bd,
@@ -98,7 +100,7 @@ static int uses_params(const struct iol_cblock *b)
 	    (b->kind == IOL_CB_BRANCH && b->cond_param >= 0))
 		return 1;
 	for (cc = b->calls; cc; cc = cc->next) {
-		if (cc->size_param >= 0 || cc->clean_params)
+		if (cc->size_param >= 0 || cc->clean_params || cc->fresh_if)
 			return 1;
 		for (i = 0; cc->argp && i < cc->nargs; i++)
 			if (cc->argp[i] >= 0)
@@ -172,6 +174,8 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 		b->same[i] = 0;
 	}
 	b->only = -1;
+	b->fresh = cc->argfresh;
+	any = b->fresh != 0;
 	if (outer && outer->only != -1) {
 		b->only = -2;
 		for (i = 0; outer->only >= 0 && cc->argp && i < cc->nargs; i++)
@@ -593,6 +597,12 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	/* a flush of a parameter the call gives as the same stream as one
 	 * flushed before and not written since: an empty buffer (exit()'s
 	 * write(2) of it, none at all) */
+	/* a first write of a stream the call gives unused: no buffer to
+	 * fill and send first (sys_pred()'s one more) */
+	if (bd && (cc->fresh_if & bd->fresh) && cc->op == IOL_COP_WRITE &&
+	    cc->cfile && cc->flushes && cc->bufsize > 0 &&
+	    p->fixed[IOL_CP_BYTES_WRITTEN] >= cc->bufsize)
+		p->fixed[IOL_CP_FBUF_W] -= IOL_CSYS_UNIT;
 	if (cc->empty || (bd && cc->clean_params && cc->stream_param >= 0 &&
 			  cc->stream_param < IOL_CARGS &&
 			  (bd->same[cc->stream_param] & cc->clean_params))) {
