@@ -18,6 +18,7 @@
  * elements.  Everything else (while loops, a bound read at run time) has
  * an unknown trip count.
  */
+#include <fcntl.h>
 #include <clang-c/Index.h>
 #include <errno.h>
 #include <pthread.h>
@@ -2317,6 +2318,38 @@ static unsigned flushed_after(const struct ctx *c, const struct fvar *v)
 	return m;
 }
 
+/*
+ * An open that makes its file, as its arguments say: open or openat
+ * with O_CREAT and O_TRUNC or O_EXCL, creat, fopen's "w" or "x", an
+ * ofstream opened with its default mode (truncating).  O_CREAT alone
+ * (appending) mostly opens a file that is there: an open.
+ */
+static int open_creates(struct ctx *c, CXCursor call,
+			const struct iol_ciodef *d, const char *cls)
+{
+	int n = clang_Cursor_getNumArguments(call);
+	int64_t fl;
+	const char *m;
+
+	if (cls)
+		return !strcmp(cls, "std::ofstream") && n == 1;
+	if (!strncmp(d->name, "creat", 5))
+		return 1;
+	if (d->path_arg < 0 || d->path_arg + 1 >= n)
+		return 0;
+	if (d->api == IOL_CAPI_STDIO) {
+		m = eval_str(c, clang_Cursor_getArgument(
+					call, (unsigned)d->path_arg + 1));
+		return m && (m[0] == 'w' || strchr(m, 'x'));
+	}
+	if (d->api != IOL_CAPI_POSIX ||
+	    eval_direct(
+		    clang_Cursor_getArgument(call, (unsigned)d->path_arg + 1),
+		    &fl) < 0)
+		return 0;
+	return (fl & O_CREAT) && (fl & (O_TRUNC | O_EXCL));
+}
+
 /* the innermost loop around blk in its function, NULL none */
 static const struct iol_cblock *loop_of(const struct iol_cblock *blk)
 {
@@ -2365,7 +2398,8 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		 * buffer holds, when it holds something */
 		v = fvar_of(c, var, 0);
 		cc->flushes = !v || v->dirty;
-		if (!v && !loop_of(blk) && (q = parm_index(c, var)) >= 0 &&
+		if (!v && !loop_of(blk) && cc->bufsize > 0 &&
+		    cc->size >= cc->bufsize && (q = parm_index(c, var)) >= 0 &&
 		    q < IOL_CARGS)
 			cc->fresh_if = 1u << q;
 		if ((v = v ? v : fvar_of(c, var, 1))) {
@@ -3357,6 +3391,8 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 	    d->path_arg < clang_Cursor_getNumArguments(call))
 		cc->path = eval_str(
 			c, clang_Cursor_getArgument(call, d->path_arg));
+	if (cc->op == IOL_COP_OPEN)
+		cc->creates = open_creates(c, call, d, cls);
 	if (!cls)
 		return;
 	/* std::flush flushes after the chain's writes */

@@ -98,6 +98,10 @@ enum iol_cpk {
 			  * the block says their system calls, even where
 			  * a flush's rest cancels its run's shares in
 			  * IOL_CP_FBUF_W */
+	IOL_CP_CREATES,	 /* of IOL_CP_OPENS, opens that make their file (the
+			  * source says O_CREAT with O_TRUNC or O_EXCL,
+			  * creat, fopen "w" or "x", an ofstream): costed
+			  * as creates */
 	IOL_CP_ONCE_W,	 /* a C stdio flush in more loop runs than units
 			  * (once_m): its one write(2) over them, less the
 			  * rest of its run, in IOL_CSYS_UNIT-ths of a unit
@@ -253,6 +257,8 @@ struct iol_ccall {
 	 * q, parameter q was flushed here and not written since, so when
 	 * a call gives both the same stream, the buffer is empty */
 	unsigned clean_params;
+	/* IOL_COP_OPEN: it makes its file (IOL_CP_CREATES) */
+	int creates;
 	/* a C stdio write of parameter q's stream (bit q), the function's
 	 * first use of it and in no loop of it: when a call gives it a
 	 * stream its caller opened and has not used (argfresh), glibc has

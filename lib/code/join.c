@@ -718,9 +718,10 @@ static double mpi_time(const struct iol_iocost *c, const struct iol_cpred *p,
 
 /*
  * A row's predicted I/O time: its predicted calls over the run times the
- * cost model's cost of each.  Unknown when a count is; a size the source
- * does not fix is costed as the smallest class (a lower bound), and the
- * share of positioned calls (pread, pwrite, seeks) as random.
+ * cost model's cost of each.  Unknown when a count is, or the bytes of
+ * its reads or writes are (costed as the smallest class, a 4096 B write
+ * would rank below a 128 B one); the share of positioned calls (pread,
+ * pwrite, seeks) as random.
  */
 static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 {
@@ -736,8 +737,18 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 	for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
 		if (!j->cost || !r->known[k])
 			return;
+	if ((r->pv[IOL_JP_READS] > 0 && !r->known[IOL_JP_BR]) ||
+	    (r->pv[IOL_JP_WRITES] > 0 && !r->known[IOL_JP_BW]))
+		return;
 	memset(&n, 0, sizeof(n));
 	n.opens = r->pv[IOL_JP_OPENS];
+	/* the share of them that make their file, costed as creates */
+	if (p->fixed[IOL_CP_OPENS] > 0 && p->fixed[IOL_CP_CREATES] > 0)
+		n.creates =
+			(int64_t)((double)n.opens *
+				  fmin(1.0,
+				       (double)p->fixed[IOL_CP_CREATES] /
+					       (double)p->fixed[IOL_CP_OPENS]));
 	n.reads = r->pv[IOL_JP_READS];
 	n.writes = r->pv[IOL_JP_WRITES];
 	n.syncs = r->pv[IOL_JP_SYNCS];

@@ -567,6 +567,7 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	switch (cc->op) {
 	case IOL_COP_OPEN:
 		p->fixed[IOL_CP_OPENS] = 1;
+		p->fixed[IOL_CP_CREATES] = cc->creates != 0;
 		p->fixed[cc->path ? IOL_CP_FILES_LIT : IOL_CP_FILES] = 1;
 		break;
 	case IOL_COP_READ:
