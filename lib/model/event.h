@@ -13,7 +13,9 @@
  * strace: every call on a regular file that Darshan would count (opens,
  * closes, transfers, seeks, stats, syncs, dups, renames, truncates,
  * unlinks, mmaps), and transfers on other descriptors with regular = 0;
- * calls that change nothing on a file (failed opens, brk) give none.
+ * calls that change nothing on a file (failed opens, brk) give none,
+ * but for an unlink of a name that is not there: UNLINK with ret -1 and
+ * err set (a call the program made, for blocks; not in the records).
  * Darshan: DXT_POSIX segments as READ and WRITE, each record preceded by
  * an OPEN at F_OPEN_START_TIMESTAMP and followed by a CLOSE at
  * F_CLOSE_END_TIMESTAMP of its POSIX record (inferred = 1).

@@ -541,12 +541,42 @@ static unsigned found_dir(const struct call *c)
 	return 0;
 }
 
+/*
+ * An unlink that failed (ENOENT: the file was not there): a call the
+ * program made on the path all the same, which blocks counts as the
+ * source predicts it (issue 33 D11).  An event in the events pass only,
+ * err set: the job's records, of files, do not get one, nor a name.
+ */
+static int failed_unlink(struct tpass *ps, struct proc *p, struct call *c,
+			 int argi)
+{
+	char path[4096];
+	struct iol_event ev;
+	int fi;
+
+	if (!tr_arg_str(c, argi, path, sizeof(path)) || path[0] == '\0' ||
+	    is_device_path(path))
+		return 0;
+	if (tr_at_path(ps, p, c, argi - 1, path, sizeof(path)) != 0)
+		return ps->err;
+	if ((fi = file_of(ps, path)) < 0)
+		return ps->err;
+	if (ps->loading)
+		return 0;
+	ev_init(ps, p, c, IOL_EV_UNLINK, &ev);
+	ev_file(ps, fi, &ev);
+	ev.err = c->err ? c->err : EIO;
+	return emit(ps, &ev);
+}
+
 int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 		    int kind)
 {
-	int fi, r = path_arg(ps, p, c, argi, &fi, 1);
+	int fi, r;
 
-	if (r <= 0)
+	if (c->failed && kind == IOL_EV_UNLINK && !c->unknown_ret)
+		return failed_unlink(ps, p, c, argi);
+	if ((r = path_arg(ps, p, c, argi, &fi, 1)) <= 0)
 		return r;
 	return tr_meta(ps, p, fi, kind, c,
 		       kind == IOL_EV_STAT ? nofollow(c) | found_dir(c) : 0,
