@@ -1397,15 +1397,37 @@ static const char **with_headers(const struct iol_ctree *t,
 	return v;
 }
 
+/* the first of the program's binaries that is gone since the trace (no
+ * lines because it is not there, not for want of -g), NULL none */
+static const char *gone_binary(const struct iol_blocks *bl)
+{
+	size_t i;
+
+	for (i = 0; i < bl->nmods; i++)
+		if (bl->mods[i].state == IOL_BMOD_GONE)
+			return bl->mods[i].path;
+	return NULL;
+}
+
 int iol_cjoin_make(const struct iol_ctree *t, const struct iol_blocks *bl,
 		   const struct iol_iocost *cost, const char *const *files,
 		   int nfiles, struct iol_cjoin **out, struct iol_error *err)
 {
 	struct iol_cjoin *j;
 	const char **all;
+	const char *gone;
 	int nall = 0;
 
 	*out = NULL;
+	if (!has_lines(bl) && (gone = gone_binary(bl)) != NULL)
+		return iol_error_set(
+			err, IOL_EUNSUPP,
+			"cannot join the trace to the sources: none of its "
+			"%lld calls has a source line ('%s' is gone since the "
+			"trace: its lines were in it; build it again as "
+			"traced, "
+			"or trace it again)",
+			(long long)bl->calls, gone);
 	if (!has_lines(bl))
 		return iol_error_set(
 			err, IOL_EUNSUPP,
