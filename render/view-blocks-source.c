@@ -123,6 +123,7 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 	for (k = 0; k < IOL_CP_N; k++)
 		v[k] = p->fixed[k] + p->per[k];
 	n.opens = v[IOL_CP_OPENS];
+	n.creates = v[IOL_CP_CREATES];
 	n.reads = v[IOL_CP_READS];
 	n.writes = v[IOL_CP_WRITES];
 	n.syncs = v[IOL_CP_SYNCS];

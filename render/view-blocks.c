@@ -345,8 +345,11 @@ void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c, const char *path)
 
 	fprintf(f, "I/O costs on %s (medians per call):\n", c->dir);
 	fprintf(f,
-		"  open %.2f us, close %.2f us, stat %.2f us, fsync %.2f us\n",
-		c->open * 1e6, c->close * 1e6, c->stat * 1e6, c->fsync * 1e6);
+		"  open %.2f us (of a file that is there), create %.2f us "
+		"(an open making its file)\n"
+		"  close %.2f us, stat %.2f us, fsync %.2f us\n",
+		c->open * 1e6, c->create * 1e6, c->close * 1e6, c->stat * 1e6,
+		c->fsync * 1e6);
 	for (r = 0; r < 2; r++)
 		for (s = 0; s < IOL_IOCOST_NSIZES; s++)
 			fprintf(f,

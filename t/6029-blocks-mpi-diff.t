@@ -1,7 +1,7 @@
 #!/bin/sh
 # Code blocks of many processes and of two runs (issue 33):
 #   - blocks --source FILE TRACE of a job whose processes each ran main
-#     (an MPI job's ranks; here four forked processes) compares the
+#     (an MPI job's ranks; here four exec'd by sh) compares the
 #     per-process prediction times the processes, not one process's
 #     against all of them;
 #   - diff pairs blocks by call path and the kinds of call they make: a
@@ -18,10 +18,31 @@ W=$TMP/w
 mkdir -p "$W"
 
 # ---- four processes through main ----
+# each started by a launcher as mpirun does (fork, then exec): a run of
+# main of its own; forked children are no ranks (t/6116)
+cat > "$W/launch.c" << 'END'
+#include <sys/wait.h>
+#include <unistd.h>
+
+int main(void)
+{
+	static char *const arg[] = {"0", "1", "2", "3"};
+	int k;
+
+	for (k = 0; k < 4; k++)
+		if (fork() == 0) {
+			execl("./ranks", "ranks", arg[k], (char *)0);
+			_exit(127);
+		}
+	while (wait(0) > 0)
+		;
+	return 0;
+}
+END
 cat > "$W/ranks.c" << 'END'
 #include <fcntl.h>
 #include <stdio.h>
-#include <sys/wait.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 static char buf[4096];
@@ -38,21 +59,14 @@ static void work(int rank)
 	close(fd);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	int rank = 0, k;
-
-	for (k = 1; k < 4 && !rank; k++)
-		if (fork() == 0)
-			rank = k;
-	work(rank);
-	if (!rank)
-		while (wait(NULL) > 0)
-			;
+	work(argc > 1 ? atoi(argv[1]) : 0);
 	return 0;
 }
 END
-(cd "$W" && cc -g -O0 -o ranks ranks.c && $RUN trace --stacks -o "$TMP/r.it" ./ranks 2> /dev/null)
+(cd "$W" && cc -g -O0 -o ranks ranks.c && cc -g -O0 -o launch launch.c &&
+	$RUN trace --stacks -o "$TMP/r.it" ./launch 2> /dev/null)
 if [ -f bin/iolens-code.so ]; then
 	$RUN blocks --source "$W/ranks.c" "$TMP/r.it" > "$TMP/r.txt" 2> "$TMP/err"
 	is "$?:$(cat "$TMP/err")" "0:" "four processes through main: exit 0"

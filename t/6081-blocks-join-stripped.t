@@ -17,7 +17,8 @@ $RUN blocks --format=csv s.it > s.csv 2> err
 is "$?:$(grep -c 'has no debugging information' err)" "0:1" "stripped: attributed, said in a note"
 is "$(awk -F, 'NR > 1 && $20 ~ /^copy[.]stripped@0x[0-9a-f]*\(\);copy[.]stripped@/ { n++ } END { print n + 0 }' s.csv)" 0 \
 	"no stripped function under another: _start is no root above main"
-is "$(awk -F, 'NR > 1 && $20 !~ /;/ && $20 ~ /^copy/ { print $7 }' s.csv)" 19 "main's one root has the run's 19 calls"
+# the frame glibc's start code called is main, though no symbol says so
+is "$(awk -F, 'NR > 1 && $20 !~ /;/ && $20 ~ /^main/ { print $7 }' s.csv)" 19 "main's one root, named main, has the run's 19 calls"
 
 $RUN blocks --source --format=csv copy.c s.it > j.csv 2> err
 is "$?:$(wc -c < j.csv)" "1:0" "joined to the source: refused, exit 1, no rows"

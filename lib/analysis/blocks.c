@@ -39,6 +39,9 @@ struct floc {
 	 * libraries; of an executable (not a shared library) */
 	const char *launch, *mpi;
 	unsigned char loader, mpilib, image;
+	/* named by its address alone: its binary has no symbol there (a
+	 * binary gone since the trace, a stripped one) */
+	unsigned char anon;
 };
 
 struct bnode {
@@ -287,6 +290,7 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 			snprintf(buf, sizeof(buf), "[unknown frame]");
 		if (!(l->func = keep(bd->priv, buf)))
 			return IOL_ENOMEM;
+		l->anon = *f->module != '\0';
 	}
 	l->loader = (unsigned char)iol_bfold_loader(f->module, l->func);
 	l->mpi = iol_bfold_mpi_call(l->func);
@@ -538,6 +542,41 @@ static int frames_blocks(struct build *bd, const uint32_t *fr, size_t top,
 	return 0;
 }
 
+/* frame k of a stack is a program frame named by its address alone
+ * (its binary gone, or stripped) with the C start code inside it: its
+ * _start, folded as the loader's frames are */
+static int start_anon(const struct build *bd, const uint32_t *fr, size_t k)
+{
+	if (!bd->fl[fr[k]].anon || bd->fl[fr[k]].lib)
+		return 0;
+	while (k-- > 0)
+		if (bd->fl[fr[k]].loader)
+			return 1;
+	return 0;
+}
+
+/* the frame glibc's start code called (frame top - 1, inside frame
+ * top), named by its address alone: main, whatever its address (each
+ * of main's call sites is another return address, not a function of
+ * its own) */
+static void main_anon(struct build *bd, const uint32_t *fr, size_t top,
+		      size_t n)
+{
+	struct floc *l, *up;
+
+	if (top == 0 || top >= n)
+		return;
+	l = &bd->fl[fr[top - 1]];
+	up = &bd->fl[fr[top]];
+	if (l->anon && !l->lib &&
+	    (!strcmp(up->func, "__libc_start_call_main") ||
+	     !strcmp(up->func, "__libc_start_main") ||
+	     !strcmp(up->func, "__libc_start_main_impl"))) {
+		l->func = "main";
+		l->anon = 0;
+	}
+}
+
 /* the path of stack id (made at its first use): *start and *len */
 /*
  * Whether stack id, cut at the tracer's depth, reached main() anyway:
@@ -599,8 +638,11 @@ static int stack_path(struct build *bd, uint32_t id, size_t *start,
 		n--; /* no "[stack cut]": it reached main() */
 	/* the loader's and the C start code's frames around the rest are
 	 * left out: main() is a root */
-	for (top = n; top > 0 && bd->fl[fr[top - 1]].loader; top--)
+	for (top = n; top > 0 && (bd->fl[fr[top - 1]].loader ||
+				  start_anon(bd, fr, top - 1));
+	     top--)
 		bd->folded |= IOL_BFOLD_LOADER;
+	main_anon(bd, fr, top, n);
 	if (!prog && mpilib && top > 0) {
 		bd->folded |= IOL_BFOLD_MPI;
 		r = push_root(bd, &bd->mpilib_box, "[MPI: library]",
@@ -940,6 +982,14 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 							  : ev->pid))) < 0)
 			return r;
 		b->procs += r;
+		/* runs: of functions only (main's is what is asked) */
+		if (ev->forked || b->kind != IOL_BLOCK_FUNCTION)
+			continue;
+		if ((r = pair_new(bd, i | (uint64_t)1 << 62,
+				  (uint64_t)(ev->tgid > 0 ? ev->tgid
+							  : ev->pid))) < 0)
+			return r;
+		b->runs += r;
 	}
 	return 0;
 }

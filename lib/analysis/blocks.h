@@ -81,6 +81,10 @@ struct iol_block {
 	int64_t calls, opens, reads, writes, syncs, sync_calls;
 	int64_t bytes_read, bytes_written;
 	int64_t files, random, small, procs;
+	/* functions: of procs, those that are no fork of a process running
+	 * the same program (iol_event.forked): each a run of it, as MPI
+	 * ranks are; 0 for loops and lines */
+	int64_t runs;
 	double io_time, first, last; /* seconds; first/last: the span */
 	double intensity;
 	unsigned box; /* IOL_BFOLD_* when it holds what was folded (a

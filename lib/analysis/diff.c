@@ -724,12 +724,15 @@ static const char *file_base(const char *p)
 
 /* " {open,write}": the kinds of call a block makes, so that a line that
  * opens is never paired with one that closes (lines moved between the
- * runs); "" for a function, which pairs by its name */
-static void call_kinds(const struct iol_block *b, char *buf, size_t n)
+ * runs); "" for a function, which pairs by its name, and for a loop or
+ * a line calling a function (via), which pair by their place as the
+ * function does (a fix changes what they call: a loop that opened per
+ * record and one that writes only) */
+static void call_kinds(const struct iol_block *b, int via, char *buf, size_t n)
 {
 	int64_t other = b->calls - b->opens - b->reads - b->writes - b->syncs;
 
-	if (b->kind == IOL_BLOCK_FUNCTION) {
+	if (b->kind == IOL_BLOCK_FUNCTION || b->kind == IOL_BLOCK_LOOP || via) {
 		buf[0] = '\0';
 		return;
 	}
@@ -774,8 +777,18 @@ static struct bside *block_paths(struct iol_diff *d,
 				 const struct iol_blocks *bl)
 {
 	struct bside *v = calloc(bl->n ? bl->n : 1, sizeof(*v));
+	unsigned char *via = calloc(bl->n ? bl->n : 1, 1);
 	char lab[600], kinds[48];
 	size_t i;
+
+	/* the lines whose calls are a function's: a call site */
+	for (i = 0; via && i < bl->n; i++)
+		if (bl->v[i].kind == IOL_BLOCK_FUNCTION && bl->v[i].parent >= 0)
+			via[bl->v[i].parent] = 1;
+	if (!via) {
+		free(v);
+		return NULL;
+	}
 
 	for (i = 0; v && i < bl->n; i++) {
 		const struct iol_block *b = &bl->v[i];
@@ -798,6 +811,7 @@ static struct bside *block_paths(struct iol_diff *d,
 		ll = strlen(lab);
 		if (!(s = iol_arena_alloc(&d->arena, lp + ll + 1))) {
 			free(v);
+			free(via);
 			return NULL;
 		}
 		if (pp) {
@@ -807,15 +821,17 @@ static struct bside *block_paths(struct iol_diff *d,
 		memcpy(s + lp, lab, ll + 1);
 		v[i].path = s;
 		v[i].b = b;
-		call_kinds(b, kinds, sizeof(kinds));
+		call_kinds(b, via[i], kinds, sizeof(kinds));
 		if (!(v[i].key = iol_arena_alloc(
 			      &d->arena, lp + ll + strlen(kinds) + 1))) {
 			free(v);
+			free(via);
 			return NULL;
 		}
 		snprintf((char *)v[i].key, lp + ll + strlen(kinds) + 1, "%s%s",
 			 s, kinds);
 	}
+	free(via);
 	if (v && bl->n)
 		qsort(v, bl->n, sizeof(*v), by_path);
 	return v;
@@ -898,30 +914,58 @@ static char *loose_path(struct iol_diff *d, const char *path)
 }
 
 struct loose {
-	const char *key;
+	const char *key, *path;
 	size_t pair;
 };
+
+/* paths in the order of their line numbers ("w.c:9" before "w.c:10") */
+static int by_lines(const char *a, const char *b)
+{
+	while (*a && *a == *b && !(*a >= '0' && *a <= '9')) {
+		a++;
+		b++;
+	}
+	if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+		unsigned long x = strtoul(a, (char **)&a, 10);
+		unsigned long y = strtoul(b, (char **)&b, 10);
+
+		if (x != y)
+			return x < y ? -1 : 1;
+		return by_lines(a, b);
+	}
+	return (unsigned char)*a < (unsigned char)*b   ? -1
+	       : (unsigned char)*a > (unsigned char)*b ? 1
+						       : 0;
+}
 
 static int by_loose(const void *x, const void *y)
 {
 	const struct loose *a = x, *b = y;
 	int c = strcmp(a->key, b->key);
 
-	return c ? c : a->pair < b->pair ? -1 : a->pair > b->pair;
+	if (c)
+		return c;
+	if ((c = by_lines(a->path, b->path)) != 0)
+		return c;
+	return a->pair < b->pair ? -1 : a->pair > b->pair;
 }
 
-/* v[i]'s key is the only one of its kind in v (sorted) */
-static int loose_once(const struct loose *v, size_t n, size_t i)
+/* how many of v (sorted) from i have v[i]'s key */
+static size_t loose_run(const struct loose *v, size_t n, size_t i)
 {
-	return (i == 0 || strcmp(v[i - 1].key, v[i].key)) &&
-	       (i + 1 == n || strcmp(v[i + 1].key, v[i].key));
+	size_t k = i;
+
+	while (k < n && !strcmp(v[k].key, v[i].key))
+		k++;
+	return k - i;
 }
 
 /*
- * Blocks of one side only whose paths differ in line numbers alone, and
- * are the only ones of A and of B with that path without lines, are one
- * block that moved (lines added above it): paired, their key "A -> B".
- * Returns 0, or IOL_ENOMEM.
+ * Blocks of one side only whose paths differ in line numbers alone, as
+ * many in A as in B with that path without lines, are blocks that moved
+ * (lines added above them): paired in the order of their lines, their
+ * key "A -> B" (two lines that write and close, 17 and 18, with 14 and
+ * 15).  Returns 0, or IOL_ENOMEM.
  */
 static int bpairs_moved(struct iol_diff *d, struct bpair *p, size_t *np)
 {
@@ -938,16 +982,21 @@ static int bpairs_moved(struct iol_diff *d, struct bpair *p, size_t *np)
 
 		if (l && !(l->key = loose_path(d, p[i].key)))
 			goto nomem;
-		if (l)
+		if (l) {
 			l->pair = i;
+			l->path = p[i].path;
+		}
 	}
 	qsort(la, na, sizeof(*la), by_loose);
 	qsort(lb, nb, sizeof(*lb), by_loose);
 	for (i = j = 0; i < na && j < nb;) {
 		int c = strcmp(la[i].key, lb[j].key);
+		size_t ra = c <= 0 ? loose_run(la, na, i) : 0;
+		size_t rb = c >= 0 ? loose_run(lb, nb, j) : 0;
 
-		if (c == 0 && loose_once(la, na, i) && loose_once(lb, nb, j)) {
-			struct bpair *a = &p[la[i].pair], *b = &p[lb[j].pair];
+		for (k = 0; c == 0 && ra == rb && k < ra; k++) {
+			struct bpair *a = &p[la[i + k].pair];
+			struct bpair *b = &p[lb[j + k].pair];
 			size_t l1 = strlen(a->path), l2 = strlen(b->path);
 			char *key = iol_arena_alloc(&d->arena, l1 + l2 + 5);
 
@@ -961,10 +1010,8 @@ static int bpairs_moved(struct iol_diff *d, struct bpair *p, size_t *np)
 			bpair_weigh(a);
 			b->bb = NULL; /* dropped below */
 		}
-		if (c <= 0)
-			i++;
-		if (c >= 0)
-			j++;
+		i += ra;
+		j += rb;
 	}
 	for (i = k = 0; i < *np; i++)
 		if (p[i].ba || p[i].bb)

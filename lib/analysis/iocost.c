@@ -106,11 +106,23 @@ static int meta(struct cal *k, struct iol_iocost *c)
 		stop = took(k, t0, NMETA);
 		close(fd);
 	} while (!stop);
-	c->open = median(k);
+	c->create = median(k);
 	for (stop = 0; stop < k->n; stop++) {
 		snprintf(name, sizeof(name), "%s/o%d", k->dir, stop);
 		unlink(name);
 	}
+	/* and an open of a file that is there, as a loop opening one file
+	 * again per record does (O_CREAT of a name that exists) */
+	phase(k);
+	do {
+		t0 = now();
+		if ((fd = open(k->file, O_WRONLY | O_CREAT | O_APPEND, 0600)) <
+		    0)
+			return fail(k, "cannot open");
+		stop = took(k, t0, NMETA);
+		close(fd);
+	} while (!stop);
+	c->open = median(k);
 	phase(k);
 	do {
 		if ((fd = open(k->file, O_RDONLY)) < 0)
@@ -293,8 +305,10 @@ int iol_iocost_save(const struct iol_iocost *c, const char *path,
 	fprintf(f, "# iolens I/O cost model 1: seconds per call (medians), "
 		   "measured by\n# iolens blocks --calibrate; "
 		   "\"read|write seq|rand SIZE SECONDS\" per size class\n");
-	fprintf(f, "dir %s\nopen %.9g\nclose %.9g\nstat %.9g\nfsync %.9g\n",
-		c->dir, c->open, c->close, c->stat, c->fsync);
+	fprintf(f,
+		"dir %s\nopen %.9g\ncreate %.9g\nclose %.9g\nstat %.9g\n"
+		"fsync %.9g\n",
+		c->dir, c->open, c->create, c->close, c->stat, c->fsync);
 	for (rw = 0; rw < 2; rw++)
 		for (p = 0; p < 2; p++)
 			for (s = 0; s < IOL_IOCOST_NSIZES; s++)
@@ -350,6 +364,8 @@ int iol_iocost_parse_line(struct iol_iocost *c, char *l)
 		return 0;
 	if (!strcmp(a, "open"))
 		c->open = v;
+	else if (!strcmp(a, "create"))
+		c->create = v;
 	else if (!strcmp(a, "close"))
 		c->close = v;
 	else if (!strcmp(a, "stat"))
@@ -405,6 +421,9 @@ int iol_iocost_load(struct iol_iocost *c, const char *path,
 		return iol_error_set(err, IOL_ECORRUPT,
 				     "'%s': no open, close, stat or fsync cost",
 				     path);
+	/* a model of before creates were measured: its open was one */
+	if (!(c->create > 0 && isfinite(c->create)))
+		c->create = c->open;
 	/* MPI-IO's are all there or none */
 	if (!iol_iocost_has_mpi(c) ||
 	    !isfinite(c->mpi_open + c->mpi_close + c->mpi_rw[0] + c->mpi_rw[1]))
@@ -452,7 +471,12 @@ double iol_iocost_calls(const struct iol_iocost *c, const struct iol_iocalls *n)
 			? (double)n->positioned / (double)(n->reads + n->writes)
 			: 0;
 
-	return (double)n->opens * c->open + (double)n->syncs * c->fsync +
+	int64_t cr = n->creates < 0	     ? 0
+		     : n->creates > n->opens ? n->opens
+					     : n->creates;
+
+	return (double)(n->opens - cr) * c->open + (double)cr * c->create +
+	       (double)n->syncs * c->fsync +
 	       (double)n->others * (c->close + c->stat) / 2 +
 	       iol_iocost_rw(c, IOL_IOC_READ, n->reads, n->bytes_read, rand) +
 	       iol_iocost_rw(c, IOL_IOC_WRITE, n->writes, n->bytes_written,

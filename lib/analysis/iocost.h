@@ -10,6 +10,7 @@
  *   # iolens I/O cost model 1
  *   dir /scratch/me
  *   open 3.1e-06
+ *   create 1.5e-04
  *   close 1.2e-06
  *   stat 9.0e-07
  *   fsync 0.0021
@@ -45,7 +46,11 @@ enum { IOL_IOC_SEQ, IOL_IOC_RAND };
 
 struct iol_iocost {
 	char dir[1024]; /* where it was measured */
-	double open, close, stat, fsync;
+	/* open: of a file that is there; create: an open that makes its
+	 * file (O_CREAT|O_TRUNC of a new name), far costlier on most file
+	 * systems.  A model saved before create was measured has its
+	 * "open" (a create) as both. */
+	double open, create, close, stat, fsync;
 	double rw[2][2][IOL_IOCOST_NSIZES]; /* [read|write][seq|rand][size] */
 	/* MPI-IO per call (collective open and close; read_at, write_at
 	 * of 4 KiB), 0: not measured */
@@ -114,6 +119,7 @@ double iol_iocost_rw(const struct iol_iocost *c, int rw, int64_t n,
 /* A block's calls, as a prediction counts them. */
 struct iol_iocalls {
 	int64_t opens, reads, writes, syncs;
+	int64_t creates;    /* of opens, those that make their file */
 	int64_t others;	    /* closes, stats, seeks...: the mean of close
 			     * and stat each */
 	int64_t positioned; /* reads and writes at an offset of their own

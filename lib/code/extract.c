@@ -18,6 +18,7 @@
  * elements.  Everything else (while loops, a bound read at run time) has
  * an unknown trip count.
  */
+#include <fcntl.h>
 #include <clang-c/Index.h>
 #include <errno.h>
 #include <pthread.h>
@@ -172,6 +173,10 @@ struct ctx {
 		/* the walk's order (ctx.seq) of its last write and last
 		 * flush in the function, 0 none */
 		size_t wseq, fseq;
+		/* opened in the function and not used since (glibc has
+		 * not made its buffer yet), in block oblk */
+		int fresh;
+		const struct iol_cblock *oblk;
 	} * fvars;
 	size_t seq;
 	size_t nfvars, capfvars;
@@ -2623,7 +2628,7 @@ static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc,
 		v = svar_of(c, c->decl);
 	else
 		v = svar_of(c, stream_var(iol_cstream_object(call)));
-	if (cc->op == IOL_COP_WRITE)
+	if (cc->op == IOL_COP_WRITE || cc->op == IOL_COP_READ)
 		cc->cxx = 1;
 	if (cc->op == IOL_COP_CLOSE)
 		cc->flushes = v && v->dirty;
@@ -2649,8 +2654,59 @@ static void stream_state(struct ctx *c, CXCursor call, struct iol_ccall *cc,
 	}
 }
 
+/* what a function does with its C++ stream parameter parm: refs its
+ * uses, big those that are a write() of a constant IOL_CCXX_CHUNK bytes
+ * or more */
+struct parm_use {
+	CXCursor parm;
+	int refs, big;
+};
+
+static enum CXChildVisitResult parm_visit(CXCursor cur, CXCursor parent,
+					  CXClientData data)
+{
+	struct parm_use *u = data;
+	const struct iol_ciodef *d;
+	const char *cls, *member;
+	CXCursor obj;
+	int64_t n;
+
+	(void)parent;
+	if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(cur), u->parm))
+		u->refs++;
+	if (clang_getCursorKind(cur) == CXCursor_CallExpr &&
+	    (d = iol_cstream_find(cur, &cls, &member)) != NULL &&
+	    d->op == IOL_COP_WRITE && !strcmp(member, "write") &&
+	    clang_Cursor_getNumArguments(cur) == 2 &&
+	    (obj = iol_cstream_object(cur),
+	     clang_getCursorKind(obj) == CXCursor_DeclRefExpr) &&
+	    clang_equalCursors(clang_getCursorReferenced(obj), u->parm) &&
+	    eval_direct(clang_Cursor_getArgument(cur, 1), &n) == 0 &&
+	    n >= IOL_CCXX_CHUNK)
+		u->big++;
+	return CXChildVisit_Recurse;
+}
+
+/* the function call calls uses its C++ stream parameter i only to
+ * write() IOL_CCXX_CHUNK bytes or more a call: libstdc++ sends each with
+ * what the buffer held, and leaves it empty */
+static int passed_clean(CXCursor call, unsigned i)
+{
+	CXCursor def =
+		clang_getCursorDefinition(clang_getCursorReferenced(call));
+	struct parm_use u = {clang_getNullCursor(), 0, 0};
+
+	if (clang_Cursor_isNull(def) ||
+	    i >= (unsigned)clang_Cursor_getNumArguments(def))
+		return 0;
+	u.parm = clang_Cursor_getArgument(def, i);
+	clang_visitChildren(def, parm_visit, &u);
+	return u.big > 0 && u.big == u.refs;
+}
+
 /* a stream variable passed to a function of the files: written there,
- * perhaps */
+ * perhaps; not when the function only writes it in large writes */
 static void stream_passed(struct ctx *c, CXCursor call)
 {
 	int i, n = clang_Cursor_getNumArguments(call);
@@ -2660,7 +2716,7 @@ static void stream_passed(struct ctx *c, CXCursor call)
 		if ((v = svar_of(c, stream_var(clang_Cursor_getArgument(
 					    call, (unsigned)i)))) &&
 		    v->open)
-			v->dirty = 1;
+			v->dirty = !passed_clean(call, (unsigned)i);
 }
 
 /* a write(2) of exit()'s flush of a stream, put first in *list */
@@ -2786,6 +2842,8 @@ static struct fvar *fvar_of(struct ctx *c, CXCursor var, int add)
 	v = &c->fvars[c->nfvars++];
 	v->var = var;
 	v->dirty = 0;
+	v->fresh = 0;
+	v->oblk = NULL;
 	v->run_from = c->nwr;
 	/* a stream first seen here (a parameter, a global) is taken as
 	 * empty, as the shares of its writes are */
@@ -3098,6 +3156,47 @@ static unsigned flushed_after(const struct ctx *c, const struct fvar *v)
 }
 
 /*
+ * An open that makes its file, as its arguments say: open or openat
+ * with O_CREAT and O_TRUNC or O_EXCL, creat, fopen's "w" or "x", an
+ * ofstream opened with its default mode (truncating).  O_CREAT alone
+ * (appending) mostly opens a file that is there: an open.
+ */
+static int open_creates(struct ctx *c, CXCursor call,
+			const struct iol_ciodef *d, const char *cls)
+{
+	int n = clang_Cursor_getNumArguments(call);
+	int64_t fl;
+	const char *m;
+
+	if (cls)
+		return !strcmp(cls, "std::ofstream") && n == 1;
+	if (!strncmp(d->name, "creat", 5))
+		return 1;
+	if (d->path_arg < 0 || d->path_arg + 1 >= n)
+		return 0;
+	if (d->api == IOL_CAPI_STDIO) {
+		m = eval_str(c, clang_Cursor_getArgument(
+					call, (unsigned)d->path_arg + 1));
+		return m && (m[0] == 'w' || strchr(m, 'x'));
+	}
+	if (d->api != IOL_CAPI_POSIX ||
+	    eval_direct(
+		    clang_Cursor_getArgument(call, (unsigned)d->path_arg + 1),
+		    &fl) < 0)
+		return 0;
+	return (fl & O_CREAT) && (fl & (O_TRUNC | O_EXCL));
+}
+
+/* the innermost loop around blk in its function, NULL none */
+static const struct iol_cblock *loop_of(const struct iol_cblock *blk)
+{
+	for (; blk && blk->kind != IOL_CB_FUNCTION; blk = blk->parent)
+		if (blk->kind == IOL_CB_LOOP)
+			return blk;
+	return NULL;
+}
+
+/*
  * What a C stdio call does to its stream's buffer: an fopen starts it
  * empty, a write fills it, and an fflush or fclose sends what is left as
  * one write(2) (flushes) when it was written since; a stream the walk
@@ -3111,6 +3210,7 @@ static void fstream_state(struct ctx *c, CXCursor call,
 	CXCursor var = clang_getNullCursor();
 	struct fvar *v;
 	struct gstream *g;
+	int q;
 
 	if (cc->op == IOL_COP_OPEN) {
 		if (!clang_Cursor_isNull(c->decl) &&
@@ -3121,6 +3221,8 @@ static void fstream_state(struct ctx *c, CXCursor call,
 			v->escaped = 0;
 			v->wblk = NULL;
 			v->gusr = NULL;
+			v->fresh = 1;
+			v->oblk = blk;
 		}
 		return;
 	}
@@ -3133,8 +3235,13 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		 * buffer holds, when it holds something */
 		v = fvar_of(c, var, 0);
 		cc->flushes = !v || v->dirty;
+		if (!v && !loop_of(blk) && cc->bufsize > 0 &&
+		    cc->size >= cc->bufsize && (q = parm_index(c, var)) >= 0 &&
+		    q < IOL_CARGS)
+			cc->fresh_if = 1u << q;
 		if ((v = v ? v : fvar_of(c, var, 1))) {
 			v->dirty = 1;
+			v->fresh = 0;
 			v->wblk = blk;
 			v->wseq = ++c->seq;
 			run_add(c, v, cc, blk);
@@ -3160,6 +3267,7 @@ static void fstream_state(struct ctx *c, CXCursor call,
 		g->closed = 1;
 	if ((v = v ? v : fvar_of(c, var, 1))) {
 		v->dirty = 0;
+		v->fresh = 0;
 		v->fseq = ++c->seq;
 		/* after a flush the buffer is empty: a new run */
 		v->run_from = c->nwr;
@@ -3174,6 +3282,7 @@ static void fvar_touched(struct ctx *c, struct fvar *v,
 	struct gstream *g;
 
 	v->dirty = 1;
+	v->fresh = 0;
 	v->run_from = c->nwr;
 	v->wblk = blk;
 	if (v->gusr && (g = gstream_usr(c, v->gusr)))
@@ -3739,6 +3848,9 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 		if ((v = fvar_of(c, var, 0))) {
 			int ow = f && i < IOL_CARGS ? fn_only_writes(f, i) : 0;
 
+			if (v->fresh && i < IOL_CARGS &&
+			    loop_of(blk) == loop_of(v->oblk))
+				cc->argfresh |= 1u << i;
 			if (ow)
 				carry_in(c, v, cc, blk);
 			fvar_touched(c, v, blk);
@@ -4144,6 +4256,8 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 	    d->path_arg < clang_Cursor_getNumArguments(call))
 		cc->path = eval_str(
 			c, clang_Cursor_getArgument(call, d->path_arg));
+	if (cc->op == IOL_COP_OPEN)
+		cc->creates = open_creates(c, call, d, cls);
 	if (!cls)
 		return;
 	/* std::flush flushes after the chain's writes */

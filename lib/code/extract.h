@@ -99,6 +99,10 @@ enum iol_cpk {
 			  * the block says their system calls, even where
 			  * a flush's rest cancels its run's shares in
 			  * IOL_CP_FBUF_W */
+	IOL_CP_CREATES,	 /* of IOL_CP_OPENS, opens that make their file (the
+			  * source says O_CREAT with O_TRUNC or O_EXCL,
+			  * creat, fopen "w" or "x", an ofstream): costed
+			  * as creates */
 	IOL_CP_ONCE_W,	 /* a C stdio flush in more loop runs than units
 			  * (once_m): its one write(2) over them, less the
 			  * rest of its run, in IOL_CSYS_UNIT-ths of a unit
@@ -219,7 +223,7 @@ struct iol_ccall {
 	 * counted here: 1 a thread's start routine (pthread_create,
 	 * std::thread), 2 a function atexit() registers (run by exit()) */
 	int thread;
-	/* a C++ file stream's write (cxx), and its close or destructor
+	/* a C++ file stream's write or read (cxx), and its close or destructor
 	 * (flushes: written since its last flush, one write(2) of what is
 	 * left; a C stdio write: its stream held something before it);
 	 * dtor: the close its destructor makes at the end of the
@@ -277,6 +281,17 @@ struct iol_ccall {
 	 * q, parameter q was flushed here and not written since, so when
 	 * a call gives both the same stream, the buffer is empty */
 	unsigned clean_params;
+	/* IOL_COP_OPEN: it makes its file (IOL_CP_CREATES) */
+	int creates;
+	/* a C stdio write of parameter q's stream (bit q), the function's
+	 * first use of it and in no loop of it: when a call gives it a
+	 * stream its caller opened and has not used (argfresh), glibc has
+	 * no buffer yet to fill and send first (the flushes it was taken
+	 * to make) */
+	unsigned fresh_if;
+	/* IOL_COP_CALL: bit i, argument i is a FILE * the caller opened
+	 * and has not used since, in the same loop */
+	unsigned argfresh;
 	/* exitw: exit()'s write(2) of a parameter's stream (clean_params
 	 * the parameters whose write(2) it makes before); empty: every
 	 * call gives the stream as one of clean_params', so the buffer is

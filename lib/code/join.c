@@ -718,9 +718,10 @@ static double mpi_time(const struct iol_iocost *c, const struct iol_cpred *p,
 
 /*
  * A row's predicted I/O time: its predicted calls over the run times the
- * cost model's cost of each.  Unknown when a count is; a size the source
- * does not fix is costed as the smallest class (a lower bound), and the
- * share of positioned calls (pread, pwrite, seeks) as random.
+ * cost model's cost of each.  Unknown when a count is, or the bytes of
+ * its reads or writes are (costed as the smallest class, a 4096 B write
+ * would rank below a 128 B one); the share of positioned calls (pread,
+ * pwrite, seeks) as random.
  */
 static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 {
@@ -736,8 +737,18 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 	for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
 		if (!j->cost || !r->known[k])
 			return;
+	if ((r->pv[IOL_JP_READS] > 0 && !r->known[IOL_JP_BR]) ||
+	    (r->pv[IOL_JP_WRITES] > 0 && !r->known[IOL_JP_BW]))
+		return;
 	memset(&n, 0, sizeof(n));
 	n.opens = r->pv[IOL_JP_OPENS];
+	/* the share of them that make their file, costed as creates */
+	if (p->fixed[IOL_CP_OPENS] > 0 && p->fixed[IOL_CP_CREATES] > 0)
+		n.creates =
+			(int64_t)((double)n.opens *
+				  fmin(1.0,
+				       (double)p->fixed[IOL_CP_CREATES] /
+					       (double)p->fixed[IOL_CP_OPENS]));
 	n.reads = r->pv[IOL_JP_READS];
 	n.writes = r->pv[IOL_JP_WRITES];
 	n.syncs = r->pv[IOL_JP_SYNCS];
@@ -1224,8 +1235,10 @@ void iol_cjoin_free(struct iol_cjoin *j)
 	free(j);
 }
 
-/* the processes whose stacks have main: an MPI job's ranks, each of
- * which ran what the source predicts for one */
+/* the processes whose stacks have main that are runs of the program
+ * (exec'd): an MPI job's ranks, each of which ran what the source
+ * predicts for one; its forks are in the prediction already (the
+ * source's calls after fork() are the child's) */
 static int64_t main_procs(const struct iol_blocks *bl)
 {
 	int64_t n = 1;
@@ -1233,8 +1246,8 @@ static int64_t main_procs(const struct iol_blocks *bl)
 
 	for (i = 0; i < bl->n; i++)
 		if (bl->v[i].kind == IOL_BLOCK_FUNCTION &&
-		    is_main(bl->v[i].func) && bl->v[i].procs > n)
-			n = bl->v[i].procs;
+		    is_main(bl->v[i].func) && bl->v[i].runs > n)
+			n = bl->v[i].runs;
 	return n;
 }
 
@@ -1384,15 +1397,37 @@ static const char **with_headers(const struct iol_ctree *t,
 	return v;
 }
 
+/* the first of the program's binaries that is gone since the trace (no
+ * lines because it is not there, not for want of -g), NULL none */
+static const char *gone_binary(const struct iol_blocks *bl)
+{
+	size_t i;
+
+	for (i = 0; i < bl->nmods; i++)
+		if (bl->mods[i].state == IOL_BMOD_GONE)
+			return bl->mods[i].path;
+	return NULL;
+}
+
 int iol_cjoin_make(const struct iol_ctree *t, const struct iol_blocks *bl,
 		   const struct iol_iocost *cost, const char *const *files,
 		   int nfiles, struct iol_cjoin **out, struct iol_error *err)
 {
 	struct iol_cjoin *j;
 	const char **all;
+	const char *gone;
 	int nall = 0;
 
 	*out = NULL;
+	if (!has_lines(bl) && (gone = gone_binary(bl)) != NULL)
+		return iol_error_set(
+			err, IOL_EUNSUPP,
+			"cannot join the trace to the sources: none of its "
+			"%lld calls has a source line ('%s' is gone since the "
+			"trace: its lines were in it; build it again as "
+			"traced, "
+			"or trace it again)",
+			(long long)bl->calls, gone);
 	if (!has_lines(bl))
 		return iol_error_set(
 			err, IOL_EUNSUPP,

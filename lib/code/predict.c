@@ -87,6 +87,8 @@ struct bind {
 	/* the calls of one stream alone: parameter only's (-1 every call,
 	 * -2 none: the stream is not given to this function) */
 	int only;
+	unsigned fresh; /* bit i: parameter i a stream its caller opened
+			 * and has not used (iol_ccall.argfresh) */
 };
 
 static void bound_block(const struct iol_cblock *b, const struct bind *bd,
@@ -103,7 +105,8 @@ static int uses_params(const struct iol_cblock *b)
 	    (b->kind == IOL_CB_BRANCH && b->cond_param >= 0))
 		return 1;
 	for (cc = b->calls; cc; cc = cc->next) {
-		if (cc->size_param >= 0 || cc->clean_params || cc->size_tparam)
+		if (cc->size_param >= 0 || cc->clean_params ||
+		    cc->size_tparam || cc->fresh_if)
 			return 1;
 		for (i = 0; cc->argp && i < cc->nargs; i++)
 			if (cc->argp[i] >= 0)
@@ -179,6 +182,8 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 	}
 	b->ts = cc->tsizes;
 	b->only = -1;
+	b->fresh = cc->argfresh;
+	any = b->fresh != 0;
 	if (outer && outer->only != -1) {
 		b->only = -2;
 		for (i = 0; outer->only >= 0 && cc->argp && i < cc->nargs; i++)
@@ -314,6 +319,20 @@ static int64_t cxx_units(int64_t n)
 		return IOL_CSYS_UNIT;
 	per = (CXX_ROOM + n - 1) / n;
 	return (IOL_CSYS_UNIT + per - 1) / per;
+}
+
+/*
+ * A C++ file stream's read of n bytes, in units: libstdc++'s
+ * basic_filebuf::xsgetn reads a request larger than its 8191 B get area
+ * with one read(2) of its own (what the buffer held first), a smaller
+ * one through that area, refilled with read(2) of 8191 B (20 reads of
+ * 4096 B: 11 read(2), not 10).
+ */
+static int64_t cxx_read_units(int64_t n)
+{
+	if (n <= 0)
+		return 0;
+	return n > CXX_ROOM ? IOL_CSYS_UNIT : buf_units(n, CXX_ROOM, 0);
 }
 
 static void carry_pred(const struct iol_ccall *cc, struct iol_cpred *p);
@@ -462,12 +481,14 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 		p->fixed[unk] = 1;
 		return;
 	}
-	p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_FBUF_W] =
-		!rd && cc->cxx && cc->bufsize == IOL_CBUF_CXX
-			? cxx_units(p->fixed[IOL_CP_BYTES_WRITTEN])
-			: buf_units(p->fixed[rd ? IOL_CP_BYTES_READ
-						: IOL_CP_BYTES_WRITTEN],
-				    cc->bufsize, !rd);
+	if (cc->cxx && cc->bufsize == IOL_CBUF_CXX)
+		p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_FBUF_W] =
+			rd ? cxx_read_units(p->fixed[IOL_CP_BYTES_READ])
+			   : cxx_units(p->fixed[IOL_CP_BYTES_WRITTEN]);
+	else
+		p->fixed[rd ? IOL_CP_BUF_R : IOL_CP_FBUF_W] = buf_units(
+			p->fixed[rd ? IOL_CP_BYTES_READ : IOL_CP_BYTES_WRITTEN],
+			cc->bufsize, !rd);
 	p->fixed[IOL_CP_BUFFERED] = 1;
 	/* a FILE *'s write as large as its buffer on a stream holding
 	 * something: glibc fills the buffer and sends it first, a write(2)
@@ -590,6 +611,7 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	switch (cc->op) {
 	case IOL_COP_OPEN:
 		p->fixed[IOL_CP_OPENS] = 1;
+		p->fixed[IOL_CP_CREATES] = cc->creates != 0;
 		p->fixed[cc->path ? IOL_CP_FILES_LIT : IOL_CP_FILES] = 1;
 		break;
 	case IOL_COP_READ:
@@ -620,6 +642,12 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	/* a flush of a parameter the call gives as the same stream as one
 	 * flushed before and not written since: an empty buffer (exit()'s
 	 * write(2) of it, none at all) */
+	/* a first write of a stream the call gives unused: no buffer to
+	 * fill and send first (sys_pred()'s one more) */
+	if (bd && (cc->fresh_if & bd->fresh) && cc->op == IOL_COP_WRITE &&
+	    cc->cfile && cc->flushes && cc->bufsize > 0 &&
+	    p->fixed[IOL_CP_BYTES_WRITTEN] >= cc->bufsize)
+		p->fixed[IOL_CP_FBUF_W] -= IOL_CSYS_UNIT;
 	if (cc->empty || (bd && cc->clean_params && cc->stream_param >= 0 &&
 			  cc->stream_param < IOL_CARGS &&
 			  (bd->same[cc->stream_param] & cc->clean_params))) {

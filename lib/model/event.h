@@ -13,7 +13,9 @@
  * strace: every call on a regular file that Darshan would count (opens,
  * closes, transfers, seeks, stats, syncs, dups, renames, truncates,
  * unlinks, mmaps), and transfers on other descriptors with regular = 0;
- * calls that change nothing on a file (failed opens, brk) give none.
+ * calls that change nothing on a file (failed opens, brk) give none,
+ * but for an unlink of a name that is not there: UNLINK with ret -1 and
+ * err set (a call the program made, for blocks; not in the records).
  * Darshan: DXT_POSIX segments as READ and WRITE, each record preceded by
  * an OPEN at F_OPEN_START_TIMESTAMP and followed by a CLOSE at
  * F_CLOSE_END_TIMESTAMP of its POSIX record (inferred = 1).
@@ -95,6 +97,10 @@ struct iol_event {
 	unsigned flags;	    /* OPEN: IOL_EVF_*; SEEK: 0 SET, 1 CUR, 2 END */
 	unsigned mode;	    /* OPEN with CREAT, MKDIR */
 	int created;	    /* OPEN: this call created the file */
+	int forked;	    /* traces: the process is a fork (or its
+			       thread) still running its parent's program,
+			       no exec since: the same run of that program,
+			       not another (an MPI rank is exec'd) */
 	int regular;	    /* on a regular file (not a pipe, socket, tty) */
 	int other;	    /* regular == 0: IOL_OTHER_* of the descriptor */
 	int inferred;	    /* not recorded by the source: derived */

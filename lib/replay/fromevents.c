@@ -225,10 +225,14 @@ static int collect(struct fst *f, iol_rfrom_next next, void *ctx,
 	int rc;
 
 	while ((rc = next(ctx, &e, err)) > 0) {
-		struct fev *v =
-			iol_grow(f->ev, &f->cap, f->n, sizeof(*v), 1024);
+		struct fev *v;
 		int src = 0;
 
+		/* an unlink of a name that was not there changes nothing:
+		 * no step of the script (the events have it for blocks) */
+		if (e.kind == IOL_EV_UNLINK && e.ret < 0)
+			continue;
+		v = iol_grow(f->ev, &f->cap, f->n, sizeof(*v), 1024);
 		if (!v)
 			return iol_error_set(err, IOL_ENOMEM, "out of memory");
 		f->ev = v;

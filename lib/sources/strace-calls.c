@@ -73,6 +73,7 @@ static void ev_init(const struct tpass *ps, const struct proc *p,
 	ev->rank = p->rank;
 	ev->pid = p->pid;
 	ev->tgid = p->tgid;
+	ev->forked = p->forked;
 	ev->start = c->start - ps->st->t0;
 	ev->dur = c->dur;
 	ev->fd = -1;
@@ -540,12 +541,42 @@ static unsigned found_dir(const struct call *c)
 	return 0;
 }
 
+/*
+ * An unlink that failed (ENOENT: the file was not there): a call the
+ * program made on the path all the same, which blocks counts as the
+ * source predicts it (issue 33 D11).  An event in the events pass only,
+ * err set: the job's records, of files, do not get one, nor a name.
+ */
+static int failed_unlink(struct tpass *ps, struct proc *p, struct call *c,
+			 int argi)
+{
+	char path[4096];
+	struct iol_event ev;
+	int fi;
+
+	if (!tr_arg_str(c, argi, path, sizeof(path)) || path[0] == '\0' ||
+	    is_device_path(path))
+		return 0;
+	if (tr_at_path(ps, p, c, argi - 1, path, sizeof(path)) != 0)
+		return ps->err;
+	if ((fi = file_of(ps, path)) < 0)
+		return ps->err;
+	if (ps->loading)
+		return 0;
+	ev_init(ps, p, c, IOL_EV_UNLINK, &ev);
+	ev_file(ps, fi, &ev);
+	ev.err = c->err ? c->err : EIO;
+	return emit(ps, &ev);
+}
+
 int tr_do_path_meta(struct tpass *ps, struct proc *p, struct call *c, int argi,
 		    int kind)
 {
-	int fi, r = path_arg(ps, p, c, argi, &fi, 1);
+	int fi, r;
 
-	if (r <= 0)
+	if (c->failed && kind == IOL_EV_UNLINK && !c->unknown_ret)
+		return failed_unlink(ps, p, c, argi);
+	if ((r = path_arg(ps, p, c, argi, &fi, 1)) <= 0)
 		return r;
 	return tr_meta(ps, p, fi, kind, c,
 		       kind == IOL_EV_STAT ? nofollow(c) | found_dir(c) : 0,
@@ -940,6 +971,20 @@ static int h_newfd(struct tpass *ps, struct proc *p, struct call *c)
 	return ps->err;
 }
 
+/* A child runs its parent's program until it execs: a thread, or a
+ * fork (vfork's child, CLONE_VFORK, only execs or exits).  flags: the
+ * clone's flags or the pending call ("vfork(" for vfork). */
+void tr_fork_of(const struct proc *par, struct proc *child, const char *flags)
+{
+	if (child->execd)
+		return; /* it spoke first, and exec'd already */
+	if (strstr(flags, "CLONE_THREAD"))
+		child->forked = par->forked;
+	else
+		child->forked = strncmp(flags, "vfork(", 6) &&
+				!strstr(flags, "CLONE_VFORK");
+}
+
 /* clone and fork: the child shares the table or gets a copy */
 static int do_clone(struct tpass *ps, struct proc *p, struct call *c, int share)
 {
@@ -954,6 +999,10 @@ static int do_clone(struct tpass *ps, struct proc *p, struct call *c, int share)
 	if (!child)
 		return tr_oom(ps);
 	p = &ps->procs[pi]; /* tr_proc_get may move the array */
+	tr_fork_of(p, child,
+		   !strcmp(c->name, "vfork") ? "vfork("
+		   : c->nargs		     ? c->args[0]
+					     : "");
 	if (child->fds)
 		return 0; /* the child already spoke */
 	if (share && t) {
@@ -1032,6 +1081,8 @@ static int h_exec(struct tpass *ps, struct proc *p, struct call *c)
 
 	if (c->failed)
 		return 0;
+	p->forked = 0; /* a program of its own from now */
+	p->execd = 1;
 	t = tr_proc_fds(ps, p);
 	/* the first program run names the job */
 	if (ps->loading && !job->exe && c->nargs > 1 && c->args[1][0] == '[') {

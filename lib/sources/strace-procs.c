@@ -106,7 +106,10 @@ static int adopt(struct tpass *ps, struct proc *child)
 			return 0; /* two: which is the parent is not known */
 		par = q;
 	}
-	if (!par || !(t = tr_proc_fds(ps, par)))
+	if (!par)
+		return ps->err;
+	tr_fork_of(par, child, par->pending);
+	if (!(t = tr_proc_fds(ps, par)))
 		return ps->err;
 	if (strstr(par->pending, "CLONE_FILES")) {
 		t->refs++;

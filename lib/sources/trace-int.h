@@ -70,6 +70,10 @@ struct proc {
 	double pstart;
 	unsigned silent; /* calls since the last that gave an event */
 	int tgid;	 /* its thread group (tr_tgid()) */
+	/* a fork of its parent still running the parent's program (no
+	 * exec since): its calls are that program's run, not another run
+	 * of it as an MPI rank is; execd: it made an exec */
+	int forked, execd;
 	/* its pending close took effect before it returned: another
 	 * thread's call returned the number it freed.  What it closed:
 	 * early 1 + the kind (0 not so), earlyfile the file of FD_FILE */
@@ -315,6 +319,8 @@ struct proc *tr_proc_get(struct tpass *ps, int pid);
  * taking another process's descriptors (adopt() is for a child whose
  * own line comes first). */
 struct proc *tr_proc_child(struct tpass *ps, int pid);
+/* child forked from par by a clone with flags (strace-calls.c) */
+void tr_fork_of(const struct proc *par, struct proc *child, const char *flags);
 /* The thread group of pid in the current file (pid itself unless a
  * clone with CLONE_THREAD made it); tr_thread_add() records one, in the
  * loading pass.  0 or IOL_ENOMEM. */
