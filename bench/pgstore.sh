@@ -75,7 +75,7 @@ printf 'ingest again, every log unchanged: SQLite %.3f s, PostgreSQL %.3f s\n' \
 # ---- a larger store ----
 DB=$TMP/m.db
 cp "$TMP/s1.db" "$DB"
-grow_jobs "$DB" "$N" || exit 1
+grow_store "$DB" "$N" || exit 1
 rows=$(sqlite3 "$DB" 'SELECT count(*) FROM jobs')
 # both stores made by merge-db, so their rows are in the same (path)
 # order: some analyses' time depends on the order of the rows

@@ -81,8 +81,12 @@ make_store() {
 one() {
 	local bin=$1 name=$2 w u sy m
 	shift 2
-	if ! timeout "$TO" /usr/bin/time -f '%e %U %S %M' -o "$TMP/t0" "$bin" "$@" \
-		>/dev/null 2>"$TMP/err"; then
+	local rc=0
+	timeout "$TO" /usr/bin/time -f '%e %U %S %M' -o "$TMP/t0" "$bin" "$@" \
+		>/dev/null 2>"$TMP/err" || rc=$?
+	# timeout's 124 leaves stderr empty: say so rather than nothing
+	[ $rc = 124 ] && echo "timed out after $TO s (BENCH_TIMEOUT)" >"$TMP/err"
+	if [ $rc != 0 ]; then
 		printf '%-22s failed (%s): %s\n' "$name" "$bin" "$(head -1 "$TMP/err")"
 		return 1
 	fi

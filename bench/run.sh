@@ -12,7 +12,9 @@
 # /usr/bin/time; a missing one means wall times only), DARSHAN_PARSER and
 # DARSHAN_DXT_PARSER (the reference tools, default: on PATH; rows with a reference
 # then time it in the same run, alternated with iolens), BENCH_REF_RUNS (runs of
-# each side of those rows, default 5).
+# each side of those rows, default 5), BENCH_ROWS (comma-separated row names, e.g.
+# 'parse --all,parse --dxt': only those rows, and neither the replay nor the fsstats
+# bench; default all), BENCH_REPLAY=0 and BENCH_FSSTATS=0 (not those two benches).
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 
 # ---------------------------------------------------------------------------------------
@@ -60,8 +62,10 @@ TMO=${BENCH_TIMEOUT:-300}
 NO_DIGEST=${BENCH_NO_DIGEST:-0}
 
 # replay fidelity (METRICS.md section 11) needs no logs: it traces programs itself
-IOLENS=$IOLENS sh "$TOP/bench/replay.sh"
-echo
+if [ "${BENCH_REPLAY:-1}" = 1 ] && [ -z "${BENCH_ROWS:-}" ]; then
+	IOLENS=$IOLENS sh "$TOP/bench/replay.sh"
+	echo
+fi
 
 if [ ! -d "$BENCH_DIR" ]; then
 	echo "bench: skipped: no benchmark logs at $BENCH_DIR (the shared/ directory beside the repo)"
@@ -143,6 +147,7 @@ COMMANDS=$(printf '%s\n' "$HELP" | awk '/^commands:/ { on = 1; next } on && /^  
 declare -a R_NAME R_TMPL R_ACT R_REF
 while IFS='|' read -r name tmpl act ref; do
 	[ -n "$name" ] || continue
+	case ,${BENCH_ROWS:-$name}, in *",$name,"*) ;; *) continue ;; esac
 	read -r -a words <<<"$tmpl"
 	cmd=${words[0]}
 	if ! printf '%s\n' "$COMMANDS" | grep -qx -- "$cmd"; then
@@ -379,6 +384,6 @@ if [ "$NO_DIGEST" != 1 ]; then
 	echo "digests: $n_match of $n_all outputs match the reference"
 fi
 # the tree walk of fsstats against find (bench/fsstats.sh; BENCH_FSSTATS=0 skips it)
-if [ "${BENCH_FSSTATS:-1}" = 1 ]; then echo; IOLENS=$IOLENS bash "$TOP/bench/fsstats.sh" || fail=1; fi
+if [ "${BENCH_FSSTATS:-1}" = 1 ] && [ -z "${BENCH_ROWS:-}" ]; then echo; IOLENS=$IOLENS bash "$TOP/bench/fsstats.sh" || fail=1; fi
 echo "total bench time: $(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }') s"
 exit $fail
