@@ -40,22 +40,17 @@ ge "$(num "$line" precision)" 0.937 "strict precision"
 ge "$(num "$line" 'cause recall')" 1 "recall per root cause"
 ge "$(num "$line" recall)" 0.789 "recall per label"
 ge "$(num "$line" tp)" 15 "material findings found at warn or high"
-# verdicts: each run's warn and high codes, one line a run
-verdicts() {
-	: >"$TMP/verdicts"
-	for f in "$R/r5-$1.darshan" "$R/reruns/r5-$1"-*.darshan; do
-		"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$f" 2>/dev/null |
-			awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' | sort | tr '\n' ' ' >>"$TMP/verdicts"
-		echo >>"$TMP/verdicts"
-	done
+# each run of a config: its verdicts (t/triage-score.sh), said
+r5_verdicts() {
+	verdicts "$R/r5-$1.darshan" "$R/reruns/r5-$1"-*.darshan
 	diag "$1: $(wc -l <"$TMP/verdicts") runs, findings: $(sort -u "$TMP/verdicts" | sed 's/^$/none/' | tr '\n' ';')"
 }
 for c in sqlite-many append-log; do
-	verdicts "$c"
+	r5_verdicts "$c"
 	runs=$(wc -l <"$TMP/verdicts")
 	kinds=$(sort -u "$TMP/verdicts" | wc -l)
 	ok "$([ "$runs" -eq 4 ] && [ "$kinds" -eq 1 ] && echo 0 || echo 1)" "$c: 4 identical runs get one verdict"
 done
-verdicts strided-indep
+r5_verdicts strided-indep
 is "$(grep -c 'IOL-SMALL-REQ' "$TMP/verdicts")" 4 "strided-indep: 4 identical runs all get SMALL-REQ"
 done_testing

@@ -37,15 +37,6 @@ ge "$(num "$line" precision)" 1 "strict precision"
 ge "$(num "$line" 'cause recall')" 1 "recall per root cause"
 ge "$(num "$line" recall)" 0.727 "recall per label"
 ge "$(num "$line" tp)" 8 "material findings found at warn or high"
-# verdicts: each run's warn and high codes, one line a run
-verdicts() {
-	: >"$TMP/verdicts"
-	for f in "$@"; do
-		"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$f" 2>/dev/null |
-			awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' | sort | tr '\n' ' ' >>"$TMP/verdicts"
-		echo >>"$TMP/verdicts"
-	done
-}
 verdicts "$R"/reruns/r12-fsync-every-ab*.darshan
 diag "fsync-every A B reruns: $(wc -l <"$TMP/verdicts") runs, findings: $(sort | uniq -c <"$TMP/verdicts" | sed 's/^ *//; s/ *$//' | tr '\n' ';')"
 verdicts "$R/r12-fsync-every.darshan" "$R/r12-fsync-every-2.darshan" "$R/r12-fsync-every-3.darshan"

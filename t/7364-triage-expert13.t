@@ -51,15 +51,6 @@ ge "$(num "$line" precision)" 0.75 "strict precision"
 ge "$(num "$line" 'cause recall')" 0.857 "recall per root cause"
 ge "$(num "$line" recall)" 0.562 "recall per label"
 ge "$(num "$line" tp)" 9 "material findings found at warn or high"
-# verdicts: each run's warn and high codes, one line a run
-verdicts() {
-	: >"$TMP/verdicts"
-	for f in "$@"; do
-		"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$f" 2>/dev/null |
-			awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' | sort | tr '\n' ' ' >>"$TMP/verdicts"
-		echo >>"$TMP/verdicts"
-	done
-}
 verdicts "$R"/reruns/r13-indep-il4k-ab*.darshan
 diag "indep-il4k reruns: $(wc -l <"$TMP/verdicts") runs, findings: $(sort | uniq -c <"$TMP/verdicts" | sed 's/^ *//; s/ *$//' | tr '\n' ';')"
 verdicts "$R/r13-indep-il4k.darshan" "$R/r13-indep-il4k-2.darshan" "$R/r13-indep-il4k-3.darshan"

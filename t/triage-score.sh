@@ -1,10 +1,12 @@
 # t/triage-score.sh: the scoring of triage against an independent label
-# file, shared by t/7306, t/7310 and t/7312 (sourced after t/lib.sh).
+# file, shared by the t/73xx expert tests (sourced after t/lib.sh).
 #   triage_score LABELS  runs bench/triage-expert-score.sh, prints every
 #       disagreement and the score line, sets $line to it and $TMP/score
 #       to the whole output, and tests that every labelled log was found
 #   num LINE NAME        the number after "NAME " in a score line
 #   ge VALUE FLOOR DESC  a test that VALUE >= FLOOR
+#   verdicts LOG...      each log's warn and high codes, one line a log,
+#       into $TMP/verdicts
 #   same_verdict LABELS CONFIG...  reruns of each config, one verdict
 triage_score() {
 	IOLENS=$IOLENS SHARED=$SHARED sh "$TOP/bench/triage-expert-score.sh" "$1" >"$TMP/score"
@@ -19,6 +21,14 @@ num() {
 ge() {
 	ok "$(awk -v v="$1" -v f="$2" 'BEGIN { exit !(v >= f) }'; echo $?)" "$3 $1 >= $2"
 }
+verdicts() {
+	: >"$TMP/verdicts"
+	for _f in "$@"; do
+		"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$_f" 2>/dev/null |
+			awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' | sort | tr '\n' ' ' >>"$TMP/verdicts"
+		echo >>"$TMP/verdicts"
+	done
+}
 # same_verdict LABELS CONFIG...: for each population config, its reruns
 #   among LABELS' logs (three, each; at least $SAME_MIN when set) get one
 #   verdict: the same warn and high codes
@@ -28,12 +38,7 @@ same_verdict() {
 	for c in "$@"; do
 		awk -F'\t' -v c="$c" '$8 == c { print $2 }' "$SHARED/corpus/population/manifest.tsv" |
 			grep -xF "$(grep -v '^#' "$_labels" | cut -f1 | sed 's|.*/||' | sort -u)" >"$TMP/runs"
-		: >"$TMP/verdicts"
-		while IFS= read -r f; do
-			"$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$SHARED/corpus/population/logs/$f" 2>/dev/null |
-				awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' | sort | tr '\n' ' ' >>"$TMP/verdicts"
-			echo >>"$TMP/verdicts"
-		done <"$TMP/runs"
+		verdicts $(sed "s|^|$SHARED/corpus/population/logs/|" "$TMP/runs")
 		runs=$(wc -l <"$TMP/runs")
 		kinds=$(sort -u "$TMP/verdicts" | wc -l)
 		diag "$c: $runs reruns, findings: $(sort -u "$TMP/verdicts" | sed 's/^$/none/' | tr '\n' ';')"
