@@ -971,20 +971,6 @@ static int h_newfd(struct tpass *ps, struct proc *p, struct call *c)
 	return ps->err;
 }
 
-/* A child runs its parent's program until it execs: a thread, or a
- * fork (vfork's child, CLONE_VFORK, only execs or exits).  flags: the
- * clone's flags or the pending call ("vfork(" for vfork). */
-void tr_fork_of(const struct proc *par, struct proc *child, const char *flags)
-{
-	if (child->execd)
-		return; /* it spoke first, and exec'd already */
-	if (strstr(flags, "CLONE_THREAD"))
-		child->forked = par->forked;
-	else
-		child->forked = strncmp(flags, "vfork(", 6) &&
-				!strstr(flags, "CLONE_VFORK");
-}
-
 /* clone and fork: the child shares the table or gets a copy */
 static int do_clone(struct tpass *ps, struct proc *p, struct call *c, int share)
 {
