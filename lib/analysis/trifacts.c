@@ -185,9 +185,6 @@ static double write_secs(const struct iol_jrec *r, const struct iol_recx *x,
 	return x->syncs > first ? tw * (double)first / (double)x->syncs : tw;
 }
 
-/* The seconds of a record's small operations: its read + write time
- * (a shared record: its slowest rank's, in the same shares, unless sum
- * asks for all ranks') times its share of small operations. */
 /*
  * The time of a record's slowest read and slowest write where that call
  * moved 1 MiB or more: the log's one measure of a large call's time.
@@ -209,6 +206,10 @@ static double large_call_secs(const struct iol_jrec *r, int rsize, int rtime,
 	return isfinite(t) ? t : 0;
 }
 
+/* The seconds of a record's small operations: its read + write time
+ * (a shared record: its slowest rank's, in the same shares, unless sum
+ * asks for all ranks') less its slowest calls when large
+ * (large_call_secs()), times its share of small operations. */
 static double small_secs(const struct iol_jrec *r, const struct iol_recx *x,
 			 int64_t small, int sum, int64_t nprocs)
 {
