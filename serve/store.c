@@ -119,6 +119,11 @@ static struct {
 	char stamp[128];
 	int64_t n;
 	int pending;
+	/* the slot's count made again (a new key, or the same after a
+	 * failure), and whether its last one failed, why */
+	unsigned gen;
+	int failed;
+	char why[256];
 } counts[NCOUNT];
 static unsigned count_next;
 static unsigned long long count_runs;
@@ -249,8 +254,11 @@ static int count_made(struct iol_popdb *db, const struct iol_popfilter *f,
 	pthread_mutex_lock(&count_mu);
 	counts[i].pending = 0;
 	counts[i].n = *n;
-	if (rc < 0) /* not kept: a request after it counts again */
+	counts[i].failed = rc < 0;
+	if (rc < 0) { /* not kept: a request after it counts again */
 		counts[i].key[0] = '\0';
+		snprintf(counts[i].why, sizeof counts[i].why, "%s", why);
+	}
 	pthread_cond_broadcast(&count_cv);
 	pthread_mutex_unlock(&count_mu);
 	return rc < 0 ? -1 : 0;
@@ -269,9 +277,19 @@ int store_count(const struct serve_opts *o, struct iol_popdb *db,
 		return count_made(db, f, -1, n, why, nwhy);
 	pthread_mutex_lock(&count_mu);
 	while ((i = count_slot(key, stamp)) >= 0 && counts[i].pending) {
+		unsigned gen = counts[i].gen;
+
 		count_waiting++;
 		pthread_cond_wait(&count_cv, &count_mu);
 		count_waiting--;
+		/* the count waited for failed: so does this request, rather
+		 * than count again after it, each waiter in turn (a store
+		 * locked past its busy timeout: 10 s a waiter) */
+		if (counts[i].gen == gen && counts[i].failed) {
+			snprintf(why, nwhy, "%s", counts[i].why);
+			pthread_mutex_unlock(&count_mu);
+			return -1;
+		}
 	}
 	if (i >= 0) {
 		*n = counts[i].n;
@@ -289,6 +307,8 @@ int store_count(const struct serve_opts *o, struct iol_popdb *db,
 		snprintf(counts[i].key, sizeof counts[i].key, "%s", key);
 		snprintf(counts[i].stamp, sizeof counts[i].stamp, "%s", stamp);
 		counts[i].pending = 1;
+		counts[i].failed = 0;
+		counts[i].gen++;
 	}
 	pthread_mutex_unlock(&count_mu);
 	return count_made(db, f, i, n, why, nwhy);

@@ -185,9 +185,6 @@ static double write_secs(const struct iol_jrec *r, const struct iol_recx *x,
 	return x->syncs > first ? tw * (double)first / (double)x->syncs : tw;
 }
 
-/* The seconds of a record's small operations: its read + write time
- * (a shared record: its slowest rank's, in the same shares, unless sum
- * asks for all ranks') times its share of small operations. */
 /*
  * The time of a record's slowest read and slowest write where that call
  * moved 1 MiB or more: the log's one measure of a large call's time.
@@ -209,6 +206,10 @@ static double large_call_secs(const struct iol_jrec *r, int rsize, int rtime,
 	return isfinite(t) ? t : 0;
 }
 
+/* The seconds of a record's small operations: its read + write time
+ * (a shared record: its slowest rank's, in the same shares, unless sum
+ * asks for all ranks') less its slowest calls when large
+ * (large_call_secs()), times its share of small operations. */
 static double small_secs(const struct iol_jrec *r, const struct iol_recx *x,
 			 int64_t small, int sum, int64_t nprocs)
 {
@@ -763,7 +764,8 @@ static int64_t lone_reads(const struct iol_jrec *r, const struct iol_recx *x,
  * not tell reads from writes: at most that bin) */
 static int64_t small_reads(const struct iol_jrec *r)
 {
-	int64_t s = 0, top = r->ic[POSIX_SIZE_READ_100K_1M], m = one_mib(r);
+	/* a negative bin (a hostile log's) holds no request of 1 MiB */
+	int64_t s = 0, top = nn(r->ic[POSIX_SIZE_READ_100K_1M]), m = one_mib(r);
 	int b;
 
 	for (b = 0; b < 5; b++)
@@ -793,7 +795,8 @@ static int readahead(const struct iol_jrec *r, const struct iol_recx *x)
 	if (n < 2 || seq < 0 || top < 0 || x->br <= 0 || x->br / n < 1024 ||
 	    seq < n - n / 10)
 		return 0;
-	gap = top + 1 > x->br ? (top + 1 - x->br) / n : 0;
+	/* top + 1 overflows at a hostile INT64_MAX; br > 0 here */
+	gap = top >= x->br ? (top - x->br + 1) / n : 0;
 	return gap <= READAHEAD_BYTES;
 }
 
@@ -811,8 +814,9 @@ static int sparse(const struct iol_jrec *r, const struct iol_recx *x,
 {
 	int64_t top = r->ic[POSIX_MAX_BYTE_READ];
 
+	/* (top + 1) / 2, without its overflow at INT64_MAX */
 	return (r->rank < 0 || nprocs <= 1) && top >= 0 && x->br > 0 &&
-	       x->br <= (top + 1) / 2;
+	       x->br <= top - top / 2;
 }
 
 /* A record's small reads into the sums (trifacts.h: sparse_read_time) */
@@ -829,7 +833,7 @@ static void sread_add(struct sreadacc *a, const struct iol_jrec *r,
 		return;
 	}
 	share = (double)(sr < x->reads ? sr : x->reads) / (double)x->reads;
-	span = (double)(top + 1) * share;
+	span = ((double)top + 1) * share;
 	br = (double)nn(x->br) * share;
 	if (r->rank < 0 && nprocs > 0) {
 		/* a rank's share, as small_secs() */
