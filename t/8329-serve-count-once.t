@@ -14,22 +14,7 @@ serve_needs
 serve_store 6
 user=$(sqlite3 -readonly "$DB" 'SELECT "user" FROM jobs WHERE id = 1')
 nuser=$(sqlite3 -readonly "$DB" "SELECT count(*) FROM jobs WHERE \"user\" = '$user'")
-touch "$TMP/hold"
-IOLENS_TEST_COUNT_HOLD=$TMP/hold serve_start C --db "$DB" --logs "$TMP/logs" --cache ""
-stat_of() { curl -s "$C_URL/api/stats" | sed -n "s/.*\"$1\": \([0-9]*\).*/\1/p"; }
-pids=
-for i in 1 2 3 4 5; do
-	curl -s -o "$TMP/l.$i" -w '%{http_code}' \
-		"$C_URL/jobs?user=$user&sort=-start_time&limit=$i" >"$TMP/c.$i" &
-	pids="$pids $!"
-done
-# until the four after the first wait for its count (or the server
-# says nothing of counts: the clients then have their answers)
-n=0
-while w=$(stat_of counts_waiting) && [ -n "$w" ] && [ "$w" -lt 4 ] && [ $n -lt 3000 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+held_counts "$user"
 is "$w" 4 "five lists of one filter at once: four wait for the first one's count"
 rm -f "$TMP/hold"
 wait $pids

@@ -14,6 +14,12 @@
 #   reniced PID NICE  PID's niceness once it is no longer NICE (the server
 #       renices a child after spawning it), waiting at most 10 s
 #   serve_needs    skip the test without curl or a built serve module
+#   held_counts USER  server C (its lists' counts held while $TMP/hold
+#       exists: IOLENS_TEST_COUNT_HOLD) and five clients asking USER's
+#       job list at once (their pids in $pids, status codes in $TMP/c.N,
+#       bodies in $TMP/l.N); returns once four wait for the first one's
+#       count ($w: how many wait), or every client has its answer
+#   stat_of NAME   a number of server C's /api/stats
 #   serve_store N  a store DB=$TMP/pop.db of the first N population sample
 #       logs, copied to $TMP/logs; a test that it was made
 _serve_pids=
@@ -122,10 +128,39 @@ held() {	# server client
 }
 
 reniced() {	# pid nice
-	_n=0
-	while [ "$(nice_of "$1")" = "$2" ] && [ $_n -lt 100 ]; do
+	_hc=0
+	while [ "$(nice_of "$1")" = "$2" ] && [ $_hc -lt 100 ]; do
 		sleep 0.1
-		_n=$((_n + 1))
+		_hc=$((_hc + 1))
 	done
 	nice_of "$1"
+}
+
+stat_of() {
+	curl -s "$C_URL/api/stats" | sed -n "s/.*\"$1\": \([0-9]*\).*/\1/p"
+}
+
+held_counts() {	# held_counts USER
+	touch "$TMP/hold"
+	IOLENS_TEST_COUNT_HOLD=$TMP/hold serve_start C --db "$DB" --logs "$TMP/logs" --cache ""
+	pids=
+	for _i in 1 2 3 4 5; do
+		curl -s -o "$TMP/l.$_i" -w '%{http_code}' \
+			"$C_URL/jobs?user=$1&sort=-start_time&limit=$_i" >"$TMP/c.$_i" &
+		pids="$pids $!"
+	done
+	# until four wait, or every client has its answer (a server that
+	# holds no count); an empty answer of /api/stats is asked again
+	_hc=0
+	while [ $_hc -lt 3000 ]; do
+		w=$(stat_of counts_waiting)
+		[ "${w:-0}" -ge 4 ] && break
+		_alive=
+		for _p in $pids; do
+			kill -0 "$_p" 2>/dev/null && _alive=1
+		done
+		[ -z "$_alive" ] && break
+		sleep 0.1
+		_hc=$((_hc + 1))
+	done
 }
