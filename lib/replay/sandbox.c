@@ -239,6 +239,26 @@ static uint64_t landlock_rights(int abi)
 	return r;
 }
 
+/* A ruleset handling every right of this ABI: its descriptor, or -1 */
+static int ruleset_new(int abi, struct landlock_ruleset_attr *ra)
+{
+	memset(ra, 0, sizeof(*ra));
+	ra->handled_access_fs = landlock_rights(abi);
+	return (int)syscall(SYS_landlock_create_ruleset, ra,
+			    sizeof(ra->handled_access_fs), 0);
+}
+
+/* The rules added (r, 0 or -1): no new privileges, rs applied to this
+ * process; the ABI, or -1 with errno.  rs is closed. */
+static int ruleset_apply(int rs, int r, int abi)
+{
+	if (r == 0)
+		r = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	if (r == 0)
+		r = (int)syscall(SYS_landlock_restrict_self, rs, 0);
+	return done(rs, r == 0 ? abi : -1);
+}
+
 int iol_sbx_landlock(int dirfd)
 {
 	struct landlock_ruleset_attr ra;
@@ -247,11 +267,7 @@ int iol_sbx_landlock(int dirfd)
 
 	if (abi < 2)
 		return 0;
-	memset(&ra, 0, sizeof(ra));
-	ra.handled_access_fs = landlock_rights(abi);
-	rs = (int)syscall(SYS_landlock_create_ruleset, &ra,
-			  sizeof(ra.handled_access_fs), 0);
-	if (rs < 0)
+	if ((rs = ruleset_new(abi, &ra)) < 0)
 		return -1;
 	memset(&pb, 0, sizeof(pb));
 	/* everything beneath the run directory but running programs */
@@ -259,11 +275,7 @@ int iol_sbx_landlock(int dirfd)
 	pb.parent_fd = dirfd;
 	r = (int)syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH,
 			 &pb, 0);
-	if (r == 0)
-		r = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-	if (r == 0)
-		r = (int)syscall(SYS_landlock_restrict_self, rs, 0);
-	return done(rs, r == 0 ? abi : -1);
+	return ruleset_apply(rs, r, abi);
 }
 
 /* The rights a rule on fd may hold: a file takes no directory right */
@@ -290,11 +302,7 @@ int iol_sbx_landlock_read(const int *fds, const int *writable, int n)
 
 	if (abi < 2)
 		return 0;
-	memset(&ra, 0, sizeof(ra));
-	ra.handled_access_fs = landlock_rights(abi);
-	rs = (int)syscall(SYS_landlock_create_ruleset, &ra,
-			  sizeof(ra.handled_access_fs), 0);
-	if (rs < 0)
+	if ((rs = ruleset_new(abi, &ra)) < 0)
 		return -1;
 	for (int i = 0; i < n && r == 0; i++) {
 		memset(&pb, 0, sizeof(pb));
@@ -307,11 +315,7 @@ int iol_sbx_landlock_read(const int *fds, const int *writable, int n)
 		r = (int)syscall(SYS_landlock_add_rule, rs,
 				 LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
 	}
-	if (r == 0)
-		r = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-	if (r == 0)
-		r = (int)syscall(SYS_landlock_restrict_self, rs, 0);
-	return done(rs, r == 0 ? abi : -1);
+	return ruleset_apply(rs, r, abi);
 }
 
 /* The audit architecture of the system calls this binary makes: a
