@@ -1,0 +1,67 @@
+#!/bin/sh
+# iolens triage against a fourteenth, held-out round of independent labels:
+# t/data/triage-expert14.tsv (issue 34), 15 logs we made ourselves by
+# running real programs under Darshan 3.5.0 (t/data/triage-round14/: a
+# read-modify-write of every 4 KiB page of a file; 16 ranks reading one
+# small config with stdio; 64 KiB writes at 1 GiB strides of a sparse
+# file; a 2-D block decomposition through an MPI subarray file view,
+# collective and independent; MPI_File_preallocate, whose zeros Open MPI
+# writes from rank 0, and MPI_File_set_size; a stat-only monitor rank;
+# 500 collective reads of 1 KiB on 16 ranks; MPI_File_sync after every
+# write; 4 MiB reads then 200000 writes of 64 B; a log reopened for every
+# line; a Python import storm; GNU sort spilling; gzip) and 6 population
+# jobs drawn by seed (six IOR checkpoints), judged from raw counters by a
+# labeller who had not read the rules nor any triage output, committed
+# before the first score (f4b932b; triage-expert14.md).
+# Our logs are in the repository and are scored even without ../shared;
+# the population's are in ../shared: only the whole set's score skips
+# when it is absent (then the scorer runs with SHARED at a directory of
+# two links, t and corpus).
+# Holds the values measured when the set was first scored (this branch's
+# binary at a7e8255) as floors, so that no rule change loses them: strict
+# precision 7/8, recall per root cause 5/6, per label 7/16.  The six
+# population jobs had no finding and no material label then, so the 15
+# logs of ours alone score the same.  The reruns' verdicts are printed
+# (triage-expert14.md: two flip for one config).
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/triage-score.sh"
+L=$TOP/t/data/triage-expert14.tsv
+n=$(grep -v '^#' "$L" | cut -f1 | sort -u | wc -l)
+is "$n" 21 "21 labelled logs"
+out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -c '^t/data/triage-round14/')
+is "$out" 15 "15 logs are ours, in t/data/triage-round14"
+out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -c '^corpus/population/logs/')
+is "$out" 6 "6 logs are population jobs, in ../shared"
+floors() {
+	ge "$(num "$line" precision)" 0.875 "$1: strict precision"
+	ge "$(num "$line" 'cause recall')" 0.833 "$1: recall per root cause"
+	ge "$(num "$line" recall)" 0.438 "$1: recall per label"
+	ge "$(num "$line" tp)" 7 "$1: material findings found at warn or high"
+}
+# our 15 logs: one root holding a link to t, the scorer reads SHARED/log
+mkdir "$TMP/ours"
+ln -s "$TOP/t" "$TMP/ours/t"
+grep -v '^corpus/' "$L" >"$TMP/ours.tsv"
+OWN=$SHARED
+SHARED=$TMP/ours
+triage_score "$TMP/ours.tsv"
+is "$(echo "$line" | sed 's/^expert: \([0-9]*\) logs.*/\1/')" 15 "our 15 logs scored"
+floors "ours"
+# the unlabelled A B reruns' verdicts, printed, not tested (at a7e8255
+# rmw-4k's SMALL-REQ fires in its 3 reruns, not in the labelled run)
+for k in rmw-4k twophase reopen-log keep-log prealloc msync-each; do
+	verdicts "$TOP"/t/data/triage-round14/reruns/r14-$k-ab*.darshan
+	diag "$k reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
+done
+SHARED=$OWN
+if [ -d "$SHARED/corpus" ]; then
+	mkdir "$TMP/root"
+	ln -s "$TOP/t" "$TMP/root/t"
+	ln -s "$SHARED/corpus" "$TMP/root/corpus"
+	SHARED=$TMP/root
+	triage_score "$L"
+	floors "all 21"
+else
+	skip "../shared is not present: the 6 population jobs are not scored" 5
+fi
+done_testing
