@@ -635,10 +635,11 @@ static int mpiio_shsmall_layer(const struct iol_triage_in *in,
  * its record time, not the read + write split, which for a shared
  * record is the ranks' mean (r7-nc-indep: 0.025 s a rank, while one
  * 4 KiB write of its slowest rank took 0.047 s, F_MAX_WRITE_TIME).
+ * Its STDIO time is no POSIX record's.
  */
 static double posix_slowest(const struct iol_triage_in *in)
 {
-	return fmax(z(V(IO_SLOWEST)), data_time(in));
+	return fmax(z(V(IO_SLOWEST)) - z(V(STDIO_T)), data_time(in));
 }
 
 /*
@@ -700,15 +701,19 @@ static double mpiio_kept(const struct iol_triage_in *in,
  * The slowest rank's seconds in small MPI-IO calls: the record's time
  * split over the ranks (MP_SMALL_T), or, when every POSIX read and write
  * is small too (independent calls go through as they are), the slowest
- * rank's own POSIX time (posix_slowest()) if longer: the job waits for
- * that rank, not the mean one (r6-h5-indep: 0.59 s against 0.49 s).
+ * rank's own POSIX time (posix_slowest()) if longer, up to its MPI-IO
+ * time: the job waits for that rank, not the mean one (r6-h5-indep:
+ * 0.59 s against 0.49 s).
  */
 static double mpiio_small_secs(const struct iol_triage_in *in, double t,
 			       double small, double all)
 {
-	if (all > 0 && small >= all && posix_slowest(in) > t)
-		return posix_slowest(in);
-	return t;
+	double p = posix_slowest(in);
+
+	/* no more than the slowest rank's MPI-IO time */
+	if (z(V(MPIIO_T)) > 0)
+		p = fmin(p, V(MPIIO_T));
+	return all > 0 && small >= all && p > t ? p : t;
 }
 
 /* A clause "; K s at R MiB/s not saved" after the detail, if any kept */
