@@ -716,7 +716,8 @@ static double mpiio_small_secs(const struct iol_triage_in *in, double t,
 	return all > 0 && small >= all && p > t ? p : t;
 }
 
-/* A clause "; K s at R MiB/s not saved" after the detail, if any kept */
+/* A clause "; K s: the bytes at R MiB/s, not saved" after the detail,
+ * if any time is kept */
 static void kept_note(char *d, size_t n, double kept, double rate)
 {
 	size_t l;
@@ -1216,8 +1217,6 @@ static void stdio_flush_stake(const struct iol_triage_in *in,
 			   : "buffered, its calls are library calls");
 }
 
-/* STDIO against every byte the job moved: POSIX + STDIO, and DFS (or
- * DAOS, which DFS runs on: the larger, not both) that POSIX never sees */
 /*
  * What calls as large as a buffer would save of STDIO's t seconds is at
  * most t less its bytes at a large request's pace (read_rate_mibs for a
@@ -1238,6 +1237,8 @@ static double stdio_beyond_pace(const struct iol_triage_in *in,
 	return rate > 0 ? fmax(0, t - st / 1048576.0 / rate) : t;
 }
 
+/* STDIO against every byte the job moved: POSIX + STDIO, and DFS (or
+ * DAOS, which DFS runs on: the larger, not both) that POSIX never sees */
 EVAL(e_stdio)
 {
 	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
