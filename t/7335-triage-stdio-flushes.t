@@ -16,7 +16,8 @@ col() { # tsv code column
 }
 stdio() { # log: flushes, buffers' worth, slowest rank's time, its stake;
 	# with no flush, the stake of the calls beyond one a buffer's worth of
-	# all bytes (t/7363)
+	# all bytes (t/7363), no more than the time beyond the bytes at
+	# 256 MiB/s, write_rate_mibs and read_rate_mibs (t/7373)
 	$RUN parse "$1" 2>/dev/null | awk '$1 == "STDIO" {
 		if ($4 == "STDIO_WRITES" || $4 == "STDIO_READS") c += $5
 		if ($4 == "STDIO_FLUSHES") f += $5
@@ -26,7 +27,10 @@ stdio() { # log: flushes, buffers' worth, slowest rank's time, its stake;
 		END { for (r in t) if (t[r] > m) m = t[r]
 		      x = f - b / 4096; if (x < 0) x = 0
 		      y = c - (b + br) / 4096; if (y < 0) y = 0
-		      printf "%d %d %.6f %.6f %.6f\n", f, b / 4096, m, m * x / (c + f), (c > 0 ? m * y / c : 0) }'
+		      s = c > 0 ? m * y / c : 0
+		      p = m - (b + br) / 1048576 / 256; if (p < 0) p = 0
+		      if (s > p) s = p
+		      printf "%d %d %.6f %.6f %.6f\n", f, b / 4096, m, m * x / (c + f), s }'
 }
 D=$TOP/t/data/triage-round7
 set -- $(stdio "$D/r7-applog-batch.darshan")
@@ -43,7 +47,8 @@ is "$(col "$TMP/l.tsv" IOL-STDIO-SHARE 3)" warn "r7-applog-line: STDIO-SHARE war
 is "$(col "$TMP/l.tsv" IOL-STDIO-SHARE 10 | xargs printf '%.3f')" "$(printf '%.3f' "$4")" "r7-applog-line: the stake is awk's $4 s, not $3 s"
 is "$(col "$TMP/l.tsv" IOL-IO-TIME 3)" info "r7-applog-line: IO-TIME info (main: warn)"
 # r6's twins have no flush counted: the time of the calls beyond one a
-# buffer's worth of bytes stays at stake (nearly the whole: small calls)
+# buffer's worth of bytes stays at stake (nearly the whole: small calls),
+# less the bytes' own time
 for t in unbuf buf; do
 	L=$TOP/t/data/triage-round6/r6-stdio-$t.darshan
 	set -- $(stdio "$L")

@@ -19,7 +19,9 @@
 # 3/4, per label 4/8; raised by triage13 (an open storm is structural,
 # a read broadcast is judged by its time, one pass a rank is no re-read)
 # to 5/14, 4/4, 5/8; by triage14 (sparse reads save nothing of their
-# span, readahead serves sorted ones) to 5/6, 4/4, 5/8.
+# span, readahead serves sorted ones) to 5/6, 4/4, 5/8; by triage15
+# (small MPI-IO calls keep their bytes at a large call's pace, t/7372:
+# app-bad's IO-TIME, labelled trivial, loses its cause) to 5/5.
 # The three labelled identical runs of rand-pread and its unlabelled
 # rerun (t/data/triage-round11/reruns/) must get one verdict.
 . "$(dirname "$0")/lib.sh"
@@ -32,7 +34,7 @@ ok "$([ "$n" -ge 17 ] && echo 0 || echo 1)" "$n labelled logs"
 out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -cv '^t/data/triage-round11/')
 is "$out" 0 "every log is one of ours, in t/data/triage-round11"
 triage_score "$L"
-ge "$(num "$line" precision)" 0.833 "strict precision"
+ge "$(num "$line" precision)" 1 "strict precision"
 ge "$(num "$line" 'cause recall')" 1 "recall per root cause"
 ge "$(num "$line" recall)" 0.625 "recall per label"
 ge "$(num "$line" tp)" 5 "material findings found at warn or high"

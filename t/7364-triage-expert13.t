@@ -26,7 +26,10 @@
 # finding labelled trivial; with the stake right, the layers' own time
 # (66 % of the I/O time) falls under iotime_cause_pct, as collective
 # exchanges labelled trivial in rounds 5 and 8 do, and no rule names a
-# chunk shape: precision 9/12, root causes 6/7, labels 9/16.
+# chunk shape: precision 9/12, root causes 6/7, labels 9/16.  Raised by
+# t/7372's change (small MPI-IO calls keep their bytes at a large call's
+# pace): indep-il4k's SMALL-REQ (x3, labelled trivial) is below the
+# floor, precision 9/9.
 # The three labelled identical runs of indep-il4k must get one verdict;
 # the verdicts of its eight unlabelled reruns (t/data/triage-round13/
 # reruns/) are printed, not tested (at 9337c90 one of them adds IO-TIME).
@@ -47,7 +50,7 @@ ln -s "$TOP/t" "$TMP/root/t"
 ln -s "$SHARED/corpus" "$TMP/root/corpus"
 SHARED=$TMP/root
 triage_score "$L"
-ge "$(num "$line" precision)" 0.75 "strict precision"
+ge "$(num "$line" precision)" 1 "strict precision"
 ge "$(num "$line" 'cause recall')" 0.857 "recall per root cause"
 ge "$(num "$line" recall)" 0.562 "recall per label"
 ge "$(num "$line" tp)" 9 "material findings found at warn or high"

@@ -63,6 +63,7 @@ static const struct {
 	{"fsync_commit_syncs", POS},
 	{"full_rate_mibs", POS},
 	{"read_rate_mibs", POS},
+	{"write_rate_mibs", POS},
 	{"stdio_call_bytes", POS},
 	{"iotime_cause_pct", PCT},
 	{"companions", 0, 1},
