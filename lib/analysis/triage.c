@@ -630,6 +630,32 @@ static int mpiio_shsmall_layer(const struct iol_triage_in *in,
 	       z(V(MP_SHSMALL_T)) > z(V(SHSMALL_T));
 }
 
+/*
+ * The slowest rank's time in syncs beyond each written record's first,
+ * when they repeat through the run as IOL-FSYNC judges them (syncs per
+ * write over fsync_per_write_pct, at least fsync_commit_syncs a record):
+ * IOL-FSYNC's stake.  Darshan adds each MPI_File_sync's time to
+ * MPIIO_F_WRITE_TIME and each fsync's to POSIX_F_WRITE_TIME, so small
+ * MPI-IO calls with a sync each carry the syncs' seconds, which larger
+ * calls would not save (round 14's r14-msync-each: 2048 writes of
+ * 64 KiB, a sync after each, 1.575 s a rank in MPI-IO; the same writes
+ * with one sync at the end took 0.34-0.39 s; SMALL-REQ labelled
+ * trivial, IOL-FSYNC material).
+ */
+static double sync_secs(const struct iol_triage_in *in,
+			const struct iol_triage_conf *c)
+{
+	double extra;
+
+	if (!(V(PWRITES) > 0) || !(z(V(PSYNCS)) > 0) || !isfinite(V(PWRECS)))
+		return 0;
+	extra = V(PSYNCS) > V(PWRECS) ? V(PSYNCS) - V(PWRECS) : 0;
+	if (!(100.0 * extra / V(PWRITES) > K(FSYNC)) ||
+	    (V(PWRECS) > 0 && extra / V(PWRECS) < K(FSYNC_COMMIT)))
+		return 0;
+	return z(V(WTIME)) * extra / V(PSYNCS);
+}
+
 /* IOL-SMALL-REQ at the MPI-IO layer: its calls' sizes and time; the
  * POSIX figures (small, all) in the detail */
 static int small_mpiio(const struct iol_triage_in *in,
@@ -638,18 +664,25 @@ static int small_mpiio(const struct iol_triage_in *in,
 		       double all)
 {
 	double ms = V(MP_SMALL);
+	double syncs = fmin(sync_secs(in, c), z(V(MP_SMALL_T)));
 	int few;
 
 	*v = 100.0 * ms / V(MP_OPS);
-	*stake = V(MP_SMALL_T);
+	*stake = V(MP_SMALL_T) - syncs;
 	few = ms < K(SMALL_MIN) && *stake < K(MIN_S);
 	DETAIL("%.0f of %.0f MPI-IO calls under 1 MiB (a collective one: its "
 	       "round over the ranks), %.0f under 10 KiB, "
 	       "about %.3f s a rank in MPI-IO: the MPI-IO layer's small "
 	       "calls carry the time (POSIX: %.0f of %.0f operations under "
 	       "1 MiB, about %.3f s a rank)%s",
-	       ms, V(MP_OPS), z(V(MP_TINY)), *stake, small, all, z(V(SMALL_T)),
-	       few ? " (too few to matter)" : "");
+	       ms, V(MP_OPS), z(V(MP_TINY)), z(V(MP_SMALL_T)), small, all,
+	       z(V(SMALL_T)), few ? " (too few to matter)" : "");
+	if (n && syncs > 0) {
+		size_t l = strlen(d);
+		snprintf(d + l, n - l,
+			 "; %.3f s of it syncs (IOL-FSYNC's), not at stake",
+			 syncs);
+	}
 	if (few)
 		return 1;
 	return z(V(MP_TINY)) * 2 >= ms ? 3 : 0;
