@@ -381,6 +381,14 @@ static int64_t j_posix_opens(const struct iol_jobrow *r)
 	return m->present ? m->opens : NOINT;
 }
 
+/* STDIO opens: fopen per record is an open storm (META-BOUND) */
+static int64_t j_stdio_opens(const struct iol_jobrow *r)
+{
+	const struct iol_modsum *m = &r->s->mod[IOL_MOD_STDIO];
+
+	return m->present ? m->opens : NOINT;
+}
+
 NUMG(j_rmibs, r->s->read_mibs)
 NUMG(j_wmibs, r->s->write_mibs)
 NUMG(j_meta_mpiio, r->s->meta_time_mod[IOL_MOD_MPIIO])
@@ -813,12 +821,14 @@ static const struct iol_field fields[] = {
 	NUMF("large_read_mibs", IOL_FT_NUM, "MiB/s",
 	     "pace of the POSIX records whose reads are all 1 MiB or more", 1,
 	     t_large_read),
+	/* issue 34, round 14: an fopen per record */
+	INTF("stdio_opens", IOL_FT_INT, "", "STDIO opens", j_stdio_opens),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 80,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 81,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -131,6 +131,7 @@ static const char *const in_names[] = {"nprocs",
 				       "sparse_read_bytes",
 				       "small_readahead_time",
 				       "large_read_mibs",
+				       "stdio_opens",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -437,10 +438,21 @@ EVAL(e_incomplete)
  * file once each are 1 a rank), and python's imports open each module
  * twice; a storm opens each hundreds of times.  *per: opens a file.
  */
+/* POSIX opens and STDIO's: an fopen per record is an open per record
+ * too, and Darshan's POSIX module does not see the open inside fopen
+ * (r14-reopen-log: 20000 fopen/fclose of one log file, one a line, 0
+ * POSIX opens).  NAN when neither module was logged. */
+static double storm_opens(const struct iol_triage_in *in)
+{
+	if (!isfinite(V(POPENS)) && !isfinite(V(SOPENS)))
+		return NAN;
+	return z(V(POPENS)) + z(V(SOPENS));
+}
+
 static int open_storm(const struct iol_triage_in *in,
 		      const struct iol_triage_conf *c, double *per)
 {
-	double np = V(NPROCS), opens = V(POPENS);
+	double np = V(NPROCS), opens = storm_opens(in);
 
 	*per = 0;
 	if (!isfinite(opens) || !(np > 0))
@@ -478,9 +490,10 @@ EVAL(e_meta)
 		size_t l = strlen(d);
 
 		snprintf(d + l, n - l,
-			 "; an open storm: %.0f POSIX opens, %.0f a file "
-			 "(a shared file once a rank; storm_reopens %.0f)",
-			 V(POPENS), per, K(STORM_REOPENS));
+			 "; an open storm: %.0f opens (POSIX and STDIO), "
+			 "%.0f a file (a shared file once a rank; "
+			 "storm_reopens %.0f)",
+			 storm_opens(in), per, K(STORM_REOPENS));
 	}
 	return storm ? 3 : 0;
 }
