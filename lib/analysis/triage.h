@@ -66,6 +66,7 @@ enum {
 	IOL_TK_STDIO_CALL,
 	IOL_TK_IOTIME_CAUSE,
 	IOL_TK_COMPANIONS,
+	IOL_TK_STDIO_BULK,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
