@@ -1,5 +1,7 @@
 #!/bin/sh
-# A rewrite is staked on the rank that moved it (issue 34, round 14):
+# MPI_File_preallocate's zeros: a rewrite is staked on the rank that
+# moved it, and POSIX bytes beyond MPI-IO's are a rank's own imbalance
+# (issue 34, round 14):
 # IOL-REDUNDANT split the slowest rank's write time by the rewritten
 # bytes' share of all bytes, as if every rank rewrote its part.  Open
 # MPI's MPI_File_preallocate writes the zeros from rank 0 alone:
@@ -13,6 +15,15 @@
 # (job-row field redundant_rank_time): 3.297 s x 268435456 / 335544320
 # = 2.64 s, and IO-TIME warns.  The truth is awk's over `iolens parse`.
 # MPI_File_set_size (r14-setsize: no rewrite) gets no finding.
+# And the zeros are a rank's own imbalance: a file MPI-IO drove was
+# judged by its MPI-IO record alone (equal, 67108864 B a rank), since
+# aggregation makes POSIX uneven by design; but aggregation moves the
+# same bytes, and POSIX moving half again as many as MPI-IO (here 2x)
+# moved bytes no MPI-IO call asked for.  Then the POSIX record's spread
+# is judged: SHARED-IMBALANCE and SHARED-TIME-IMBALANCE warn (labelled
+# material, the same cause; main: ok and info).  Collective buffering's
+# one aggregator (r14-subarr-coll: POSIX bytes = MPI-IO bytes) stays
+# judged by MPI-IO: no finding.
 . "$(dirname "$0")/lib.sh"
 # log: the slowest rank's rewrite seconds by awk, over shared records
 truth() {
@@ -40,6 +51,26 @@ L=$D/r14-setsize.darshan
 $RUN triage --all --format tsv "$L" >"$TMP/t.tsv" 2>/dev/null
 is "$(truth "$L") $(col IOL-REDUNDANT 3) $(col IOL-IO-TIME 3)" "0.000 ok info" \
 	"r14-setsize: no rewrite (awk), REDUNDANT ok, IO-TIME info"
+# log: the largest shared file's POSIX bytes over its MPI-IO bytes (awk)
+ratio() {
+	$RUN parse --show-incomplete "$1" 2>/dev/null | awk '
+		$1 == "POSIX" && $2 == -1 && ($4 == "POSIX_BYTES_WRITTEN" || $4 == "POSIX_BYTES_READ") { p[$3] += $5 }
+		$1 == "MPI-IO" && ($4 == "MPIIO_BYTES_WRITTEN" || $4 == "MPIIO_BYTES_READ") { m[$3] += $5 }
+		END { for (k in m) if (m[k] > best) { best = m[k]; r = p[k] / m[k] }
+		      printf "%.2f\n", r }'
+}
+for c in prealloc:2.00:warn subarr-coll:1.00:none setsize:1.00:none; do
+	k=${c%%:*} want=${c#*:}
+	L=$D/r14-$k.darshan
+	$RUN triage --all --format tsv "$L" >"$TMP/t.tsv" 2>/dev/null
+	got=
+	for code in IOL-SHARED-IMBALANCE IOL-SHARED-TIME-IMBALANCE; do
+		case $(col $code 3) in warn | high) got="$got finding" ;; *) got="$got none" ;; esac
+	done
+	case $want in *warn) exp=" finding finding" ;; *) exp=" none none" ;; esac
+	is "$(ratio "$L")$got" "${want%:*}$exp" \
+		"r14-$k: POSIX over MPI-IO bytes ${want%:*} (awk): SHARED-IMBALANCE, SHARED-TIME-IMBALANCE$exp"
+done
 # a stored row judges alike (job-row field redundant_rank_time)
 if command -v sqlite3 >/dev/null; then
 	L=$D/r14-prealloc.darshan
