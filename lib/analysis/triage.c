@@ -491,10 +491,14 @@ EVAL(e_meta)
 		size_t l = strlen(d);
 
 		snprintf(d + l, n - l,
-			 "; an open storm: %.0f opens (POSIX and STDIO), "
-			 "%.0f a file (a shared file once a rank; "
-			 "storm_reopens %.0f)",
-			 storm_opens(in), per, K(STORM_REOPENS));
+			 "; an open storm: %.0f POSIX opens, %.0f a file "
+			 "(a shared file once a rank; storm_reopens %.0f)",
+			 z(V(POPENS)), per, K(STORM_REOPENS));
+		if (z(V(SOPENS)) > 0) {
+			l = strlen(d);
+			snprintf(d + l, n - l, " and %.0f STDIO opens",
+				 V(SOPENS));
+		}
 	}
 	return storm ? 3 : 0;
 }
