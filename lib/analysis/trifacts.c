@@ -936,8 +936,9 @@ static double rewrite_rank_secs(const struct iol_jrec *r,
 	int64_t fb = r->ic[POSIX_FASTEST_RANK_BYTES];
 	double ts = r->fc[POSIX_F_SLOWEST_RANK_TIME], rw;
 
-	if (r->rank >= 0 || mw < 0 || x->bw - 1 <= mw || sb <= 0 || fb < 0 ||
-	    sb <= fb || !(ts > 0) || !isfinite(ts))
+	/* x->bw > 0 first: a hostile INT64_MIN less 1 overflows */
+	if (r->rank >= 0 || mw < 0 || x->bw <= 0 || x->bw - 1 <= mw ||
+	    sb <= 0 || fb < 0 || sb <= fb || !(ts > 0) || !isfinite(ts))
 		return 0;
 	rw = fmin((double)(x->bw - 1 - mw), (double)(sb - fb));
 	return ts * fmin(1, rw / (double)sb);
