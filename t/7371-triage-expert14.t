@@ -23,6 +23,13 @@
 # population jobs had no finding and no material label then, so the 15
 # logs of ours alone score the same.  The reruns' verdicts are printed
 # (triage-expert14.md: two flip for one config).
+# Raised by t/7381-t/7385's changes (read-modify-write reads are no
+# readahead stream; SMALL-REQ's MPI-IO stake leaves IOL-FSYNC's syncs
+# out; an fopen storm is an open storm; STDIO-SHARE's bulk data needs
+# stdio_bulk_bytes; a rewrite staked on the rank that moved it; POSIX
+# bytes beyond MPI-IO's judged as a rank's imbalance): strict precision
+# 11/11, root causes 6/6, labels 11/16 (r14-reopen-log's STDIO-SHARE,
+# the same cause as its META-BOUND, is now info).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 L=$TOP/t/data/triage-expert14.tsv
@@ -33,10 +40,10 @@ is "$out" 15 "15 logs are ours, in t/data/triage-round14"
 out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -c '^corpus/population/logs/')
 is "$out" 6 "6 logs are population jobs, in ../shared"
 floors() {
-	ge "$(num "$line" precision)" 0.875 "$1: strict precision"
-	ge "$(num "$line" 'cause recall')" 0.833 "$1: recall per root cause"
-	ge "$(num "$line" recall)" 0.438 "$1: recall per label"
-	ge "$(num "$line" tp)" 7 "$1: material findings found at warn or high"
+	ge "$(num "$line" precision)" 1.000 "$1: strict precision"
+	ge "$(num "$line" 'cause recall')" 1.000 "$1: recall per root cause"
+	ge "$(num "$line" recall)" 0.688 "$1: recall per label"
+	ge "$(num "$line" tp)" 11 "$1: material findings found at warn or high"
 }
 # our 15 logs: one root holding a link to t, the scorer reads SHARED/log
 mkdir "$TMP/ours"

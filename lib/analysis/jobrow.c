@@ -346,6 +346,7 @@ TFINT(t_mpshops, mpiio_shared_ops)
 NUMG(t_mpshsmall_time, TF->mpiio_shared_small_time)
 TFINT(t_red_stdio, redundant_stdio)
 NUMG(t_red_reopen, TF->redundant_reopen_time)
+NUMG(t_red_rank, TF->redundant_rank_time)
 TFINT(t_lone_reads, lone_reads)
 NUMG(t_sread_time, TF->sparse_read_time)
 NUMG(t_sread_span, TF->sparse_read_span)
@@ -377,6 +378,14 @@ static int64_t j_stdio_flushes(const struct iol_jobrow *r)
 static int64_t j_posix_opens(const struct iol_jobrow *r)
 {
 	const struct iol_modsum *m = &r->s->mod[IOL_MOD_POSIX];
+
+	return m->present ? m->opens : NOINT;
+}
+
+/* STDIO opens: fopen per record is an open storm (META-BOUND) */
+static int64_t j_stdio_opens(const struct iol_jobrow *r)
+{
+	const struct iol_modsum *m = &r->s->mod[IOL_MOD_STDIO];
 
 	return m->present ? m->opens : NOINT;
 }
@@ -813,12 +822,18 @@ static const struct iol_field fields[] = {
 	NUMF("large_read_mibs", IOL_FT_NUM, "MiB/s",
 	     "pace of the POSIX records whose reads are all 1 MiB or more", 1,
 	     t_large_read),
+	/* issue 34, round 14: an fopen per record */
+	INTF("stdio_opens", IOL_FT_INT, "", "STDIO opens", j_stdio_opens),
+	NUMF("redundant_rank_time", IOL_FT_NUM, "s",
+	     "seconds the slowest rank of a shared record spent on the "
+	     "rewrites it moved beyond the fastest rank's bytes",
+	     4, t_red_rank),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 80,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 82,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

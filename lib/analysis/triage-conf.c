@@ -67,6 +67,7 @@ static const struct {
 	{"stdio_call_bytes", POS},
 	{"iotime_cause_pct", PCT},
 	{"companions", 0, 1},
+	{"stdio_bulk_bytes", POS},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

@@ -131,6 +131,8 @@ static const char *const in_names[] = {"nprocs",
 				       "sparse_read_bytes",
 				       "small_readahead_time",
 				       "large_read_mibs",
+				       "stdio_opens",
+				       "redundant_rank_time",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -437,10 +439,21 @@ EVAL(e_incomplete)
  * file once each are 1 a rank), and python's imports open each module
  * twice; a storm opens each hundreds of times.  *per: opens a file.
  */
+/* POSIX opens and STDIO's: an fopen per record is an open per record
+ * too, and Darshan's POSIX module does not see the open inside fopen
+ * (r14-reopen-log: 20000 fopen/fclose of one log file, one a line, 0
+ * POSIX opens).  NAN when neither module was logged. */
+static double storm_opens(const struct iol_triage_in *in)
+{
+	if (!isfinite(V(POPENS)) && !isfinite(V(SOPENS)))
+		return NAN;
+	return z(V(POPENS)) + z(V(SOPENS));
+}
+
 static int open_storm(const struct iol_triage_in *in,
 		      const struct iol_triage_conf *c, double *per)
 {
-	double np = V(NPROCS), opens = V(POPENS);
+	double np = V(NPROCS), opens = storm_opens(in);
 
 	*per = 0;
 	if (!isfinite(opens) || !(np > 0))
@@ -480,7 +493,12 @@ EVAL(e_meta)
 		snprintf(d + l, n - l,
 			 "; an open storm: %.0f POSIX opens, %.0f a file "
 			 "(a shared file once a rank; storm_reopens %.0f)",
-			 V(POPENS), per, K(STORM_REOPENS));
+			 z(V(POPENS)), per, K(STORM_REOPENS));
+		if (z(V(SOPENS)) > 0) {
+			l = strlen(d);
+			snprintf(d + l, n - l, " and %.0f STDIO opens",
+				 V(SOPENS));
+		}
 	}
 	return storm ? 3 : 0;
 }
@@ -729,21 +747,48 @@ static void kept_note(char *d, size_t n, double kept, double rate)
 		 kept, rate);
 }
 
+/*
+ * The slowest rank's time in syncs beyond each written record's first,
+ * when they repeat through the run as IOL-FSYNC judges them (syncs per
+ * write over fsync_per_write_pct, at least fsync_commit_syncs a record):
+ * IOL-FSYNC's stake.  Darshan adds each MPI_File_sync's time to
+ * MPIIO_F_WRITE_TIME and each fsync's to POSIX_F_WRITE_TIME, so small
+ * MPI-IO calls with a sync each carry the syncs' seconds, which larger
+ * calls would not save (round 14's r14-msync-each: 2048 writes of
+ * 64 KiB, a sync after each, 1.575 s a rank in MPI-IO; the same writes
+ * with one sync at the end took 0.34-0.39 s; SMALL-REQ labelled
+ * trivial, IOL-FSYNC material).
+ */
+static double sync_secs(const struct iol_triage_in *in,
+			const struct iol_triage_conf *c)
+{
+	double extra;
+
+	if (!(V(PWRITES) > 0) || !(z(V(PSYNCS)) > 0) || !isfinite(V(PWRECS)))
+		return 0;
+	extra = V(PSYNCS) > V(PWRECS) ? V(PSYNCS) - V(PWRECS) : 0;
+	if (!(100.0 * extra / V(PWRITES) > K(FSYNC)) ||
+	    (V(PWRECS) > 0 && extra / V(PWRECS) < K(FSYNC_COMMIT)))
+		return 0;
+	return z(V(WTIME)) * extra / V(PSYNCS);
+}
+
 /* IOL-SMALL-REQ at the MPI-IO layer: its calls' sizes and time, less
- * what larger calls would keep (mpiio_kept()); the POSIX figures (small,
- * all) in the detail */
+ * the syncs IOL-FSYNC stakes (sync_secs()) and what larger calls would
+ * keep (mpiio_kept()); the POSIX figures (small, all) in the detail */
 static int small_mpiio(const struct iol_triage_in *in,
 		       const struct iol_triage_conf *c, double *v,
 		       double *stake, char *d, size_t n, double small,
 		       double all)
 {
-	double ms = V(MP_SMALL), rate, kept, t;
+	double ms = V(MP_SMALL), rate, kept, t, syncs;
 	int few;
 
 	*v = 100.0 * ms / V(MP_OPS);
 	t = mpiio_small_secs(in, z(V(MP_SMALL_T)), small, all);
-	kept = mpiio_kept(in, c, ms, V(MP_OPS), t, &rate);
-	*stake = t - kept;
+	syncs = fmin(sync_secs(in, c), t);
+	kept = mpiio_kept(in, c, ms, V(MP_OPS), t - syncs, &rate);
+	*stake = t - syncs - kept;
 	few = ms < K(SMALL_MIN) && *stake < K(MIN_S);
 	DETAIL("%.0f of %.0f MPI-IO calls under 1 MiB (a collective one: its "
 	       "round over the ranks), %.0f under 10 KiB, "
@@ -752,6 +797,12 @@ static int small_mpiio(const struct iol_triage_in *in,
 	       "1 MiB, about %.3f s a rank)%s",
 	       ms, V(MP_OPS), z(V(MP_TINY)), t, small, all, z(V(SMALL_T)),
 	       few ? " (too few to matter)" : "");
+	if (n && syncs > 0) {
+		size_t l = strlen(d);
+		snprintf(d + l, n - l,
+			 "; %.3f s of it syncs (IOL-FSYNC's), not at stake",
+			 syncs);
+	}
 	kept_note(d, n, kept, rate);
 	if (few)
 		return 1;
@@ -1237,6 +1288,16 @@ static double stdio_beyond_pace(const struct iol_triage_in *in,
 	return rate > 0 ? fmax(0, t - st / 1048576.0 / rate) : t;
 }
 
+/* Is STDIO's data bulk: at least stdio_bulk_bytes through STDIO, or its
+ * time bulk (slow: little data, much time)?  Less is no structural
+ * pattern, whatever its share of a short run: round 14's keep-log (one
+ * fopen, 20000 lines, 940 KB in 0.02-0.09 s, 47-79 % of the run) warned
+ * in 3 of 3 reruns, a well-formed log writer (labelled no finding). */
+static int stdio_bulk(const struct iol_triage_conf *c, double st, int slow)
+{
+	return slow || st >= K(STDIO_BULK);
+}
+
 /* STDIO against every byte the job moved: POSIX + STDIO, and DFS (or
  * DAOS, which DFS runs on: the larger, not both) that POSIX never sees */
 EVAL(e_stdio)
@@ -1296,6 +1357,15 @@ EVAL(e_stdio)
 	if (*v <= K(STDIO) && slow)
 		return 4;
 	stdio_flush_stake(in, c, calls, stake, d, n);
+	if (!stdio_bulk(c, st, slow)) {
+		size_t l = n ? strlen(d) : 0;
+
+		if (n)
+			snprintf(d + l, n - l,
+				 "; under stdio_bulk_bytes: no bulk data, "
+				 "judged by its time");
+		return 0;
+	}
 	return 3;
 }
 
@@ -1339,6 +1409,16 @@ struct red_parts {
 	double t_ro; /* the rewrite passes' reopens */
 };
 
+/* The rewrites' seconds on the slowest rank of the shared records whose
+ * slowest rank moved them (trifacts.h: redundant_rank_time), at most
+ * the slowest rank's write time: split by the bytes over all ranks they
+ * would take the mean rank's share (r14-prealloc: 1.65 s of rank 0's
+ * 3.3 s of zeros) */
+static double rewrite_rank(const struct iol_triage_in *in)
+{
+	return fmax(0, fmin(z(V(RED_RANK)), z(V(WTIME))));
+}
+
 static void red_split(const struct iol_triage_in *in, struct red_parts *p)
 {
 	double br = z(V(BYTES_R)), red = z(V(RED)) + z(V(RED_STDIO));
@@ -1349,6 +1429,7 @@ static void red_split(const struct iol_triage_in *in, struct red_parts *p)
 	p->t_rc = br > 0 ? z(V(RTIME)) * p->rc / br : 0;
 	p->t_rr = br > 0 ? z(V(RTIME)) * p->rr / br : 0;
 	p->t_rw = z(V(BYTES_W)) > 0 ? z(V(WTIME)) * p->rw / z(V(BYTES_W)) : 0;
+	p->t_rw = fmax(p->t_rw, rewrite_rank(in));
 	/* all ranks' seconds; a rank's at most its I/O time */
 	p->t_ro = fmax(fmin(z(V(RED_REOPEN)), z(V(IO_SLOWEST))), 0);
 }

@@ -67,6 +67,7 @@ enum {
 	IOL_TK_STDIO_CALL,
 	IOL_TK_IOTIME_CAUSE,
 	IOL_TK_COMPANIONS,
+	IOL_TK_STDIO_BULK,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
@@ -210,6 +211,8 @@ enum {
 	IOL_TIN_SREAD_B,     /* the bytes they read */
 	IOL_TIN_SREAD_RA,    /* the seconds of those readahead serves */
 	IOL_TIN_LARGE_READ,  /* the job's large reads' pace, MiB/s */
+	IOL_TIN_SOPENS,	     /* STDIO opens */
+	IOL_TIN_RED_RANK,    /* a rewrite's seconds on the rank that moved it */
 	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,

@@ -365,6 +365,30 @@ static void aggregators(const struct iol_job *job, const struct iol_jrec *r,
 		skew(r->id, time, k, slow, r->ic[POSIX_SLOWEST_RANK], tf);
 }
 
+/*
+ * Did POSIX move a file's bytes beyond what MPI-IO moved of it, at
+ * least half again: bytes no MPI-IO call asked for, which aggregation
+ * (the same bytes through fewer ranks) does not make.  Open MPI's
+ * MPI_File_preallocate writes the zeros from rank 0 with POSIX calls
+ * outside any MPI-IO counter (r14-prealloc: POSIX 536870912 B written,
+ * MPI-IO 268435456 B, rank 0 the slowest with 335544320 B in 3.297 s
+ * against 67108864 B in 0.057 s): the POSIX spread is a rank's own
+ * imbalance then, judged as a file MPI-IO did not drive.
+ */
+static int posix_beyond_mpiio(const struct iol_job *job, uint64_t id,
+			      double posix_bytes)
+{
+	const struct iol_jmod *jm = &job->mod[IOL_MOD_MPIIO];
+	double b = 0;
+	size_t i;
+
+	for (i = 0; jm->loaded && i < jm->n; i++)
+		if (jm->recs[i].id == id)
+			b += (double)nn(jm->recs[i].ic[MPIIO_BYTES_READ]) +
+			     (double)nn(jm->recs[i].ic[MPIIO_BYTES_WRITTEN]);
+	return b > 0 && posix_bytes >= 1.5 * b;
+}
+
 /* A shared POSIX record: small operations, and its spread unless MPI-IO
  * drove the file (then aggregators make POSIX uneven by design and the
  * MPI-IO record is judged instead). */
@@ -384,7 +408,8 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
 	tf->shared_small += small_ops(r);
 	tf->shared_ops += nn(x->reads) + nn(x->writes);
 	tf->shared_wfiles += x->bw > 0;
-	if (!ids_has(&mpi->all, r->id))
+	if (!ids_has(&mpi->all, r->id) ||
+	    posix_beyond_mpiio(job, r->id, s.bytes))
 		shared_spread(&s, (double)job->nprocs, tf);
 	else
 		aggregators(job, r, s.bytes, s.time, ids_has(&mpi->coll, r->id),
@@ -777,6 +802,23 @@ static int64_t small_reads(const struct iol_jrec *r)
 #define READAHEAD_BYTES 131072
 
 /*
+ * Are a record's reads those of a read-modify-write: a write after
+ * (nearly) every read, the direction switching at least once a read
+ * (RW_SWITCHES ~ READS + WRITES)?  Each read then waits on its own
+ * call, whatever readahead brings, and one run's reads may come from the
+ * cache or the device: their time is the small requests' cost, not a
+ * stream's (round 14's r14-rmw-4k: 32768 reads and 32768 writes of
+ * 4 KiB, 65535 switches; the same pages in 1 MiB blocks saved 0.32-1.19
+ * s in 3 of 3 pairs).  A stream read then written (one switch) is not.
+ */
+static int rmw_reads(const struct iol_jrec *r)
+{
+	int64_t n = r->ic[POSIX_READS], sw = r->ic[POSIX_RW_SWITCHES];
+
+	return n > 0 && sw >= n && r->ic[POSIX_WRITES] >= n / 2;
+}
+
+/*
  * Does the kernel's readahead serve a record's reads?  Forward reads
  * (nine in ten sequential: consecutive, or ahead of the last) whose
  * mean gap, the span not read over the reads, lies within the read-ahead
@@ -793,7 +835,7 @@ static int readahead(const struct iol_jrec *r, const struct iol_recx *x)
 	int64_t top = r->ic[POSIX_MAX_BYTE_READ], gap;
 
 	if (n < 2 || seq < 0 || top < 0 || x->br <= 0 || x->br / n < 1024 ||
-	    seq < n - n / 10)
+	    seq < n - n / 10 || rmw_reads(r))
 		return 0;
 	/* top + 1 overflows at a hostile INT64_MAX; br > 0 here */
 	gap = top >= x->br ? (top - x->br + 1) / n : 0;
@@ -875,6 +917,33 @@ static void sread_facts(const struct sreadacc *a, const struct rankacc *all,
 		a->big_t > 0 ? a->big_b / 1048576.0 / a->big_t : NAN;
 }
 
+/*
+ * A shared record's rewrite, when its slowest rank moved it: the bytes
+ * written beyond the highest byte + 1, at most what the slowest rank
+ * moved beyond the fastest, are its, at its pace (its time over its
+ * bytes).  Spread over all the record's bytes they would take the
+ * ranks' mean share, while one rank wrote them and the others waited:
+ * round 14's r14-prealloc, Open MPI's MPI_File_preallocate writing
+ * 256 MiB of zeros from rank 0 (335544320 B in 3.297 s against the
+ * other ranks' 67108864 B in 0.057 s) had 1.65 s at stake, half of rank
+ * 0's time; labelled 3.3 s.
+ */
+static double rewrite_rank_secs(const struct iol_jrec *r,
+				const struct iol_recx *x)
+{
+	int64_t mw = r->ic[POSIX_MAX_BYTE_WRITTEN];
+	int64_t sb = r->ic[POSIX_SLOWEST_RANK_BYTES];
+	int64_t fb = r->ic[POSIX_FASTEST_RANK_BYTES];
+	double ts = r->fc[POSIX_F_SLOWEST_RANK_TIME], rw;
+
+	/* x->bw > 0 first: a hostile INT64_MIN less 1 overflows */
+	if (r->rank >= 0 || mw < 0 || x->bw <= 0 || x->bw - 1 <= mw ||
+	    sb <= 0 || fb < 0 || sb <= fb || !(ts > 0) || !isfinite(ts))
+		return 0;
+	rw = fmin((double)(x->bw - 1 - mw), (double)(sb - fb));
+	return ts * fmin(1, rw / (double)sb);
+}
+
 /* Per-rank arrays are kept for jobs of up to this many processes; above
  * it every rank's own records count as one (the slowest estimate then
  * takes the largest record). */
@@ -923,6 +992,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		tf->one_mib_ops = sadd(tf->one_mib_ops, one_mib(r));
 		tf->lone_reads =
 			sadd(tf->lone_reads, lone_reads(r, &x, job->nprocs));
+		tf->redundant_rank_time += rewrite_rank_secs(r, &x);
 		a[i] = (struct fr){r->id,
 				   r->rank,
 				   nn(x.br),

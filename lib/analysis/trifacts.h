@@ -127,6 +127,9 @@ struct iol_trifacts {
 	/* the metadata time of the reopens of files rewritten pass after
 	 * pass, each pass its own open (seconds, all ranks) */
 	double redundant_reopen_time;
+	/* the slowest rank's seconds of the rewrites it moved beyond the
+	 * fastest rank's bytes, shared records summed (seconds) */
+	double redundant_rank_time;
 	/* POSIX reads under 1 MiB each alone in its open (reads <= opens)
 	 * and holding all that was read of its file (highest byte read + 1
 	 * at most the mean read, or for a shared record the mean read times
