@@ -24,6 +24,8 @@
 # logs of ours alone score the same.  The A B reruns' verdicts are
 # printed, not tested (at 5c5fad7 subagg's RANK-IMBALANCE fires in 2 of
 # 3, write4k's IO-TIME in 3 of 6, fdsync-each's IO-TIME in 2 of 3).
+# Raised since: precision 11/14 once SMALL-REQ left r16-git-clone's
+# whole-file checkout writes out (t/7388).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 L=$TOP/t/data/triage-expert16.tsv
@@ -34,7 +36,7 @@ is "$out" 18 "18 logs are ours, in t/data/triage-round16"
 out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -c '^corpus/population/logs/')
 is "$out" 6 "6 logs are population jobs, in ../shared"
 floors() {
-	ge "$(num "$line" precision)" 0.733 "$1: strict precision"
+	ge "$(num "$line" precision)" 0.785 "$1: strict precision"
 	ge "$(num "$line" 'cause recall')" 0.833 "$1: recall per root cause"
 	ge "$(num "$line" recall)" 0.733 "$1: recall per label"
 	ge "$(num "$line" tp)" 11 "$1: material findings found at warn or high"

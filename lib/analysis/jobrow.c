@@ -348,6 +348,7 @@ TFINT(t_red_stdio, redundant_stdio)
 NUMG(t_red_reopen, TF->redundant_reopen_time)
 NUMG(t_red_rank, TF->redundant_rank_time)
 TFINT(t_lone_reads, lone_reads)
+TFINT(t_whole_ops, whole_file_ops)
 NUMG(t_sread_time, TF->sparse_read_time)
 NUMG(t_sread_span, TF->sparse_read_span)
 NUMG(t_sread_bytes, TF->sparse_read_bytes)
@@ -828,12 +829,17 @@ static const struct iol_field fields[] = {
 	     "seconds the slowest rank of a shared record spent on the "
 	     "rewrites it moved beyond the fastest rank's bytes",
 	     4, t_red_rank),
+	/* issue 34, round 16: small requests that are whole files */
+	INTF("whole_file_ops", IOL_FT_INT, "",
+	     "POSIX requests < 1 MiB each a whole file (one read, one write "
+	     "a record)",
+	     t_whole_ops),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 82,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 83,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

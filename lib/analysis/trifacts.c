@@ -784,6 +784,27 @@ static int64_t lone_reads(const struct iol_jrec *r, const struct iol_recx *x,
 	return k <= INT64_MAX / 1048576 && top < mean * k ? x->reads : 0;
 }
 
+/* The record's requests under 1 MiB that are each a whole file
+ * (trifacts.h: whole_file_ops): a rank's own record of at most one read
+ * and one write, each ending at the file's highest byte, so that it
+ * began at 0; its lone reads (lone) are counted there already.  Such a
+ * request cannot grow without fewer files (IOL-SMALL-REQ). */
+static int64_t whole_file_ops(const struct iol_jrec *r,
+			      const struct iol_recx *x, int64_t lone)
+{
+	int64_t n = 0;
+
+	if (r->rank < 0 || x->reads > 1 || x->writes > 1)
+		return 0;
+	if (x->reads == 1 && !lone && x->br > 0 && x->br < 1048576 &&
+	    r->ic[POSIX_MAX_BYTE_READ] == x->br - 1)
+		n++;
+	if (x->writes == 1 && x->bw > 0 && x->bw < 1048576 &&
+	    r->ic[POSIX_MAX_BYTE_WRITTEN] == x->bw - 1)
+		n++;
+	return n;
+}
+
 /* A record's reads under 1 MiB: the five lowest read bins, less the
  * requests of exactly 1 MiB the 100K_1M bin holds (the common sizes do
  * not tell reads from writes: at most that bin) */
@@ -981,18 +1002,21 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	tf->mem_notaligned = 0;
 	tf->one_mib_ops = 0;
 	tf->lone_reads = 0;
+	tf->whole_file_ops = 0;
 	for (i = 0; i < jm->n; i++) {
 		const struct iol_jrec *r = &jm->recs[i];
 		struct iol_recx x;
-		int64_t small = small_ops(r);
+		int64_t small = small_ops(r), lone;
 
 		iol_jmod_extract(jm, IOL_MOD_POSIX, i, &x);
 		tf->mem_notaligned =
 			sadd(tf->mem_notaligned, r->ic[POSIX_MEM_NOT_ALIGNED]);
 		tf->one_mib_ops = sadd(tf->one_mib_ops, one_mib(r));
-		tf->lone_reads =
-			sadd(tf->lone_reads, lone_reads(r, &x, job->nprocs));
+		lone = lone_reads(r, &x, job->nprocs);
+		tf->lone_reads = sadd(tf->lone_reads, lone);
 		tf->redundant_rank_time += rewrite_rank_secs(r, &x);
+		tf->whole_file_ops =
+			sadd(tf->whole_file_ops, whole_file_ops(r, &x, lone));
 		a[i] = (struct fr){r->id,
 				   r->rank,
 				   nn(x.br),
@@ -1281,6 +1305,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->mpiio_small_time = tf->mpiio_shared_small_time = NAN;
 	tf->redundant_stdio = -1;
 	tf->lone_reads = -1;
+	tf->whole_file_ops = -1;
 	tf->sparse_read_time = tf->sparse_read_span = NAN;
 	tf->sparse_read_bytes = tf->small_ra_time = NAN;
 	tf->large_read_mibs = NAN;

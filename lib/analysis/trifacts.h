@@ -137,6 +137,11 @@ struct iol_trifacts {
 	 * to merge with (a stat storm reading 64 B a file a pass; ranks
 	 * opening one file for 64 B each time); -1: no POSIX module */
 	int64_t lone_reads;
+	/* POSIX requests under 1 MiB that are a whole file each: a
+	 * process's record of at most one read and one write, each from
+	 * offset 0 to the file's highest byte (a checkout's one write a
+	 * file), reads lone_reads counts left out; -1: no POSIX module */
+	int64_t whole_file_ops;
 	/* small POSIX reads (under 1 MiB) of sparse records, on the slowest
 	 * rank by small operations' time (small_time's rank): records whose
 	 * bytes read are at most half the span they lie in (highest byte
