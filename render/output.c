@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "render/fmtshort.h"
 #include "render/output.h"
 #include "render/view.h"
 #include "base/utf8.h"
@@ -417,7 +418,12 @@ void out_int(struct out *o, int64_t v)
 size_t fmt_double(char *buf, size_t n, double v)
 {
 	int p, len = 0;
+	size_t fast = fmt_short(buf, n, v);
 
+	/* the same bytes without printf and strtod where 128 bits hold
+	 * the digits (render/fmtshort.c) */
+	if (fast)
+		return fast;
 	for (p = 15; p <= 17; p++) {
 		len = snprintf(buf, n, "%.*g", p, v);
 		if (strtod(buf, NULL) == v)
