@@ -176,7 +176,9 @@ size_t fmt_short(char *buf, size_t n, double v)
 	s = 1075 - e;
 	if (s < 0 || s > 100)
 		return 0;
-	x = (int)floor(log10(fabs(v)));
+	/* log10(v) from the binary exponent: at most one too small, which
+	 * round_digits() corrects */
+	x = (int)floor((double)(e - 1023) * 0.30102999566398120);
 	for (p = 15; p <= 17; p++) {
 		if (!round_digits(m, s, p, x, &r))
 			return 0;

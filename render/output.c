@@ -407,12 +407,19 @@ void out_numstr(struct out *o, const char *s)
 	put(o, s ? s : "", 1, 1);
 }
 
+/* "%lld" without printf: a million rows of CSV print 150 million */
 void out_int(struct out *o, int64_t v)
 {
-	char b[24];
+	char b[24], *p = b + sizeof(b) - 1;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
 
-	snprintf(b, sizeof(b), "%lld", (long long)v);
-	put(o, b, 0, 1);
+	*p = '\0';
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	put(o, p, 0, 1);
 }
 
 size_t fmt_double(char *buf, size_t n, double v)
