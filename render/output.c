@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "render/fmtshort.h"
 #include "render/output.h"
 #include "render/view.h"
 #include "base/utf8.h"
@@ -406,18 +407,30 @@ void out_numstr(struct out *o, const char *s)
 	put(o, s ? s : "", 1, 1);
 }
 
+/* "%lld" without printf: a million rows of CSV print 150 million */
 void out_int(struct out *o, int64_t v)
 {
-	char b[24];
+	char b[24], *p = b + sizeof(b) - 1;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
 
-	snprintf(b, sizeof(b), "%lld", (long long)v);
-	put(o, b, 0, 1);
+	*p = '\0';
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	put(o, p, 0, 1);
 }
 
 size_t fmt_double(char *buf, size_t n, double v)
 {
 	int p, len = 0;
+	size_t fast = fmt_short(buf, n, v);
 
+	/* the same bytes without printf and strtod where 128 bits hold
+	 * the digits (render/fmtshort.c) */
+	if (fast)
+		return fast;
 	for (p = 15; p <= 17; p++) {
 		len = snprintf(buf, n, "%.*g", p, v);
 		if (strtod(buf, NULL) == v)

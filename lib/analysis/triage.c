@@ -2238,6 +2238,14 @@ static const struct {
 	 "per call, fewer calls)."},
 };
 
+/* Two rule codes equal: every code is "IOL-" and a name, so the name's
+ * first letter tells most apart without strcmp (a store's triage asks
+ * some 200 times a row, 4 % of population-report's CPU at a million) */
+static int same_code(const char *a, const char *b)
+{
+	return a[4] == b[4] && !strcmp(a, b);
+}
+
 static const char *layer_rec(const struct rule *r,
 			     const struct iol_triage_in *in,
 			     const struct iol_triage_conf *c)
@@ -2245,7 +2253,7 @@ static const char *layer_rec(const struct rule *r,
 	size_t k;
 
 	for (k = 0; k < sizeof(layer_recs) / sizeof(layer_recs[0]); k++)
-		if (!strcmp(r->code, layer_recs[k].code) &&
+		if (same_code(r->code, layer_recs[k].code) &&
 		    layer_recs[k].when(in, c))
 			return layer_recs[k].rec;
 	return NULL;
@@ -2424,7 +2432,7 @@ static size_t rule_index(const char *code)
 {
 	size_t k;
 
-	for (k = 0; k < NRULES && strcmp(rules[k].code, code); k++)
+	for (k = 0; k < NRULES && !same_code(rules[k].code, code); k++)
 		;
 	return k;
 }
