@@ -482,7 +482,7 @@ int parse_text_record(struct obuf *ob, struct parse_line *l,
 		      const struct iol_dlog *d, const struct iol_rec *r)
 {
 	const struct iol_modinfo *mi = iol_modinfo(r->mod);
-	const char *name = iol_dlog_name(d, r->id);
+	const char *name = iol_dlog_name_near(d, r->id, &l->nhint);
 	const char *mnt = "UNKNOWN", *fs = "UNKNOWN";
 	char uuids[80], oid[48];
 	int i;

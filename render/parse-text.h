@@ -28,6 +28,7 @@ struct parse_line {
 	size_t plen;
 	char *suf; /* "\tname\tmnt\tfs\n" */
 	size_t slen, scap;
+	size_t nhint; /* iol_dlog_name_near()'s: 0 or the last one */
 };
 
 /* The counter lines of record r of log d (--base).  Returns 0 or

@@ -122,6 +122,9 @@ static int module_records(struct vctx *c, int i, struct parse_line *l)
 		have_acc = 1;
 	}
 	while ((ret = iol_modrd_next(&rd, &r, c->err)) == 1) {
+		/* its file's slot arrives while the record is queued */
+		if (have_acc)
+			iol_accum_prefetch(&acc, r->id);
 		if ((ret = record_text(c, l, r)) < 0) {
 			iol_error_set(c->err, ret, "out of memory");
 			break;

@@ -522,6 +522,13 @@ static struct iol_accum_file *file_get(struct iol_accum *a, uint64_t id)
 	return &a->files[a->nfiles++];
 }
 
+void iol_accum_prefetch(const struct iol_accum *a, uint64_t id)
+{
+	if (a->fidx.slot)
+		__builtin_prefetch(
+			&a->fidx.slot[(size_t)iol_mix64(id) & a->fidx.mask]);
+}
+
 int iol_accum_add(struct iol_accum *a, const struct iol_rec *r)
 {
 	const struct spec *s = &specs[a->mod];

@@ -67,6 +67,11 @@ int iol_accum_supported(int mod);
 int iol_accum_init(struct iol_accum *a, int mod, int64_t nprocs);
 /* Add one record; returns 0 or IOL_ENOMEM / IOL_ECORRUPT (bad rank). */
 int iol_accum_add(struct iol_accum *a, const struct iol_rec *r);
+/* A hint that a record of file id comes next: the cache line of its
+ * slot in the file table is fetched while the caller does other work
+ * (the probe's cache miss was half of iol_accum_add on 100,000 files).
+ * Changes nothing else. */
+void iol_accum_prefetch(const struct iol_accum *a, uint64_t id);
 void iol_accum_perf(const struct iol_accum *a, struct iol_perf *p);
 void iol_accum_categories(const struct iol_accum *a,
 			  struct iol_category cat[IOL_CAT_N]);

@@ -1072,6 +1072,28 @@ const char *iol_dlog_name(const struct iol_dlog *d, uint64_t id)
 	return e ? e->name : NULL;
 }
 
+const char *iol_dlog_name_near(const struct iol_dlog *d, uint64_t id,
+			       size_t *hint)
+{
+	const struct iol_dlog_priv *pv = d->priv;
+	size_t h = *hint + 1;
+	struct name_ent *e;
+
+	/* the next entry, read in order: the hash probe was three cache
+	 * misses a record, a tenth of parse --all on 100,000 files */
+	if (h < d->nnames && pv->names[h].id == id) {
+		*hint = h;
+		return pv->names[h].name;
+	}
+	if (h - 1 < d->nnames && pv->names[h - 1].id == id)
+		return pv->names[h - 1].name;
+	e = name_find(pv, id);
+	if (!e)
+		return NULL;
+	*hint = (size_t)(e - pv->names);
+	return e->name;
+}
+
 int iol_dlog_name_next(const struct iol_dlog *d, size_t *pos, uint64_t *id,
 		       const char **name)
 {

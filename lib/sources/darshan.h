@@ -73,6 +73,12 @@ double iol_dlog_runtime(const struct iol_dlog *d);
 
 /* Name of a record id, or NULL when the name table lacks it. */
 const char *iol_dlog_name(const struct iol_dlog *d, uint64_t id);
+/* The same, for records read in the name table's order (darshan writes
+ * both in the order the files were first seen): *hint, the caller's and
+ * 0 at first, is where the last id was found; the entry after it is
+ * tried before the hash table.  Any *hint gives the same answer. */
+const char *iol_dlog_name_near(const struct iol_dlog *d, uint64_t id,
+			       size_t *hint);
 /* Mount entry index whose path prefixes name (darshan-util's rule), or -1. */
 int iol_dlog_mount_of(const struct iol_dlog *d, const char *name);
 /* Iterate over the name table in log order: *pos starts at 0;
