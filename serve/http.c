@@ -269,8 +269,11 @@ struct lane {
  * (IOLENS_SERVE_JOB_WAIT), then answers the job's row of the store
  * and says the rest is being made; the slow lane's thread goes on,
  * keeps the page, and the next visit copies it.  At most SOON_MAX such
- * threads go on unwaited for: past that a visitor waits as before, so
- * that a client asking page after page cannot pile them up. */
+ * threads go on unwaited for, queued for the workers: past that a first
+ * visit is answered so at once and starts nothing (a visit when fewer
+ * are queued makes its page), so that clients asking page after page
+ * neither pile threads up nor wait behind the queue (waiting for its
+ * tables behind 32 others, a first visit took 3-4 s at load 20). */
 #define SOON_WAIT 0.2
 #define SOON_MAX 32
 static double soon_wait = SOON_WAIT;
@@ -386,6 +389,19 @@ static long long soon_job(const char *url)
 	return *end ? 0 : id;
 }
 
+/* job id's row of the store now, its tables at a later visit */
+static int soon_now(long long id, const struct timespec *w0, struct page *p)
+{
+	struct timespec c0;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+	run_spent_reset();
+	store_wait_reset();
+	page_job_soon(opts, id, p);
+	timing(p, w0, 0, &c0, "soon");
+	return 0;
+}
+
 /* url's page (job id's) into p: made by a thread of its own, waited
  * for soon_wait seconds at most; 0, or -1 (nothing started: the caller
  * makes it) */
@@ -393,11 +409,13 @@ static int soon(const char *url, long long id, const struct timespec *w0,
 		struct page *p)
 {
 	struct soon *s;
-	struct timespec dl, c0;
+	struct timespec dl;
 	pthread_t t;
 	int done;
 
-	if (atomic_load(&soon_left) >= SOON_MAX || !(s = calloc(1, sizeof *s)))
+	if (atomic_load(&soon_left) >= SOON_MAX)
+		return soon_now(id, w0, p);
+	if (!(s = calloc(1, sizeof *s)))
 		return -1;
 	snprintf(s->url, sizeof s->url, "%s", url);
 	s->p = (struct page){200, "text/html; charset=utf-8", {0}, "", "", 0};
@@ -434,13 +452,7 @@ static int soon(const char *url, long long id, const struct timespec *w0,
 		soon_free(s);
 		return timing_from(p, w0), 0;
 	}
-	/* its row of the store now, its tables at the next visit */
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
-	run_spent_reset();
-	store_wait_reset();
-	page_job_soon(opts, id, p);
-	timing(p, w0, 0, &c0, "soon");
-	return 0;
+	return soon_now(id, w0, p);
 }
 
 /* url's page into p, in the lane it goes in (the connection's thread
