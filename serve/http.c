@@ -273,8 +273,11 @@ struct lane {
  * visit is answered so at once and starts nothing (a visit when fewer
  * are queued makes its page), so that clients asking page after page
  * neither pile threads up nor wait behind the queue (waiting for its
- * tables behind 32 others, a first visit took 3-4 s at load 20). */
-#define SOON_WAIT 0.2
+ * tables behind 32 others, a first visit took 3-4 s at load 20).
+ * 0.1 s: on a quiet machine a first visit's batch takes some 60 ms, so
+ * it still has its tables; at 0.2 s the early answers' p99 was 0.28 to
+ * 0.45 s at load 20-30 (the wait, then the cores). */
+#define SOON_WAIT 0.1
 #define SOON_MAX 32
 static double soon_wait = SOON_WAIT;
 static atomic_int soon_left;
