@@ -1227,10 +1227,10 @@ static int cur_open(struct iol_popdb *db, const char *what, const char *where,
 				      what, where ? where : "1 = 1");
 	else
 		sql = iol_sql_mprintf(
-			"SELECT %s FROM jobs%s%s%s ORDER BY \"%w\" %s, id%s",
+			"SELECT %s FROM jobs%s%s%s ORDER BY \"%w\" %s, id %s%s",
 			what, where ? " WHERE (" : "", where ? where : "",
 			where ? ")" : "", sort ? sort : "id",
-			desc ? "DESC" : "ASC", lim);
+			desc ? "DESC" : "ASC", desc ? "DESC" : "ASC", lim);
 	if (!sql) {
 		free(cur);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -1389,13 +1389,19 @@ int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
 	/* %s the filter; sort a column of the table, as an identifier: the
 	 * order is cur_open's, so the rows are those of `jobs`.  The page's
 	 * ids first, from the sort's index alone (ties of the sort column
-	 * put in id order without reading their rows), then their rows. */
+	 * put in id order without reading their rows), then their rows.
+	 * Ties go in the sort's direction: the index (the column, then the
+	 * row's id) read backwards gives a descending page as it is; ties
+	 * in ascending ids under a descending sort were a temporary B-tree
+	 * of every tie (EXPLAIN QUERY PLAN: "RIGHT PART OF ORDER BY"), at a
+	 * million jobs 160-700 ms a page sorted by -user, -nodes, -app. */
 	w = snprintf(sql, sizeof sql,
 		     "SELECT %s FROM jobs WHERE id IN (SELECT id FROM jobs "
-		     "WHERE %%s ORDER BY \"%.64s\" %s, id LIMIT %lld OFFSET "
-		     "%lld) ORDER BY \"%.64s\" %s, id",
+		     "WHERE %%s ORDER BY \"%.64s\" %s, id %s LIMIT %lld "
+		     "OFFSET %lld) ORDER BY \"%.64s\" %s, id %s",
 		     what ? what : "*", sort, desc ? "DESC" : "ASC",
-		     (long long)limit, (long long)offset, sort,
+		     desc ? "DESC" : "ASC", (long long)limit,
+		     (long long)offset, sort, desc ? "DESC" : "ASC",
 		     desc ? "DESC" : "ASC");
 	iol_sql_free(what);
 	cur->db = db->db;
