@@ -1225,7 +1225,7 @@ static int cur_open(struct iol_popdb *db, const char *what, const char *where,
 		sql = iol_sql_mprintf("SELECT %s FROM jobs" SPLIT_RANGE
 				      " (%s) ORDER BY id",
 				      what, where ? where : "1 = 1");
-	else
+	else /* ties in the sort's direction: iol_popcur_open_page() */
 		sql = iol_sql_mprintf(
 			"SELECT %s FROM jobs%s%s%s ORDER BY \"%w\" %s, id %s%s",
 			what, where ? " WHERE (" : "", where ? where : "",
@@ -1372,6 +1372,7 @@ int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
 {
 	struct iol_popcur *cur;
 	char *what = cols ? select_list(db, cols, ncols) : NULL;
+	const char *dir = desc ? "DESC" : "ASC";
 	char sql[2048];
 	int rc, nb, w;
 
@@ -1399,10 +1400,8 @@ int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
 		     "SELECT %s FROM jobs WHERE id IN (SELECT id FROM jobs "
 		     "WHERE %%s ORDER BY \"%.64s\" %s, id %s LIMIT %lld "
 		     "OFFSET %lld) ORDER BY \"%.64s\" %s, id %s",
-		     what ? what : "*", sort, desc ? "DESC" : "ASC",
-		     desc ? "DESC" : "ASC", (long long)limit,
-		     (long long)offset, sort, desc ? "DESC" : "ASC",
-		     desc ? "DESC" : "ASC");
+		     what ? what : "*", sort, dir, dir, (long long)limit,
+		     (long long)offset, sort, dir, dir);
 	iol_sql_free(what);
 	cur->db = db->db;
 	rc = w < 0 || (size_t)w >= sizeof sql
