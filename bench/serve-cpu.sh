@@ -7,7 +7,10 @@
 # load, the number a loaded machine does not spoil (the clock tick is
 # 10 ms: N 40 gives 0.25 ms steps).  Prints a line per kind and build,
 # with the Server-Timing means (the thread's "cpu", the children's
-# "ccpu").  Pages made ahead are off (IOLENS_SERVE_WARM=0).
+# "ccpu").  Pages made ahead are off (IOLENS_SERVE_WARM=0), and a job
+# page's first visit waits for its tables (IOLENS_SERVE_JOB_WAIT=3600,
+# unless set): a page answered before them would leave their CPU to be
+# spent after the count.
 #   IOLENS_A=main/bin/iolens sh bench/serve-cpu.sh
 # Environment: IOLENS_A, IOLENS_B (default bin/iolens), STORE (default:
 # the 406 population logs ingested; opened read-only), N (40), KINDS.
@@ -59,7 +62,8 @@ urls() { # kind base
 }
 one() { # build kind
 	rm -f "$T/port"
-	IOLENS_SERVE_WARM=0 "$1" serve --db "$STORE" --logs "$POP" --listen 127.0.0.1:0 \
+	IOLENS_SERVE_WARM=0 IOLENS_SERVE_JOB_WAIT=${IOLENS_SERVE_JOB_WAIT:-3600} \
+		"$1" serve --db "$STORE" --logs "$POP" --listen 127.0.0.1:0 \
 		--port-file "$T/port" --cache "$T/cache.$$" 2>/dev/null &
 	PID=$!
 	while [ ! -s "$T/port" ] && kill -0 "$PID" 2>/dev/null; do sleep 0.1; done

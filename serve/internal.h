@@ -302,6 +302,9 @@ struct page {
  * dashboard, their twins): 1, or 0 (p untouched, nothing claimed). */
 int page_route_kept(const struct serve_opts *o, const char *url,
 		    struct page *p);
+/* Job id's page before its tables are made: its row of the store and
+ * a line saying they are being made (p->partial). */
+void page_job_soon(const struct serve_opts *o, long long id, struct page *p);
 /* Handle GET url with the query's parameters (get returns NULL for a
  * missing one). */
 void page_route(const struct serve_opts *o, const char *url,

@@ -1391,6 +1391,38 @@ static void job(const struct serve_opts *o, long long id, int json,
 		close(fd);
 }
 
+/* The job's page at once, before its tables are made (http.c: a first
+ * visit that waited for them as long as it may): its row of the store,
+ * the timeline's figure (a picture asked apart) and a line saying the
+ * tables are being made, with a link to the page; a browser with
+ * script asks it again a second later.  The page itself is made by
+ * the thread that went on, and kept whole as before. */
+void page_job_soon(const struct serve_opts *o, long long id, struct page *p)
+{
+	char app[256] = "", title[320], path[4096], why[256];
+	int fd, rc = store_job_col(o, id, "path", path, sizeof path);
+
+	if (rc <= 0)
+		return fail(p, rc < 0 ? 500 : 404, "no such job in the store");
+	if (store_job_col(o, id, "app", app, sizeof app) <= 0)
+		app[0] = '\0';
+	fd = store_open_log(o, path, why, sizeof why);
+	snprintf(title, sizeof title, "Job %lld: %s", id, app);
+	head(p, title);
+	p->partial = 1;
+	store_row(o, id, 0, &p->body);
+	if (fd >= 0) {
+		timeline_fig(&p->body, id, NULL, 0);
+		close(fd);
+	}
+	sb_printf(&p->body,
+		  "<p class=\"note\" id=\"making\">This job's tables are "
+		  "being made: <a href=\"/job/%lld\">reload the page</a> in "
+		  "a moment to see them.</p>\n",
+		  id);
+	foot(p);
+}
+
 /* ---- the timeline ---- */
 
 enum { TL_SVG, TL_JSON, TL_PAGE };

@@ -89,6 +89,9 @@ static const char serve_js[] =
 	"URLSearchParams(q());p.set('t0',Math.max(0,t(a)).toPrecision(12));"
 	"p.set('t1',t(e).toPrecision(12));p.set('ranks',g.rank0+'-'+(g.rank0+"
 	"g.ranks-1));location.href='/job/'+job+'/timeline?'+p.toString();});"
-	"});\n";
+	"});\n"
+	/* a job page whose tables are being made: its next visit has them */
+	"if(document.getElementById('making'))setTimeout(function(){"
+	"location.reload();},1000);\n";
 
 #endif

@@ -13,7 +13,7 @@ $IOLENS ingest --db "$DB" "$TMP/logs" >/dev/null 2>&1
 ok $? "ingest"
 
 printf 'db = %s\nserve.listen = 127.0.0.1:0\nserve.logs = %s\n' "$DB" "$TMP/logs" >"$TMP/site"
-IOLENS_CONFIG=$TMP/site $IOLENS serve --port-file "$TMP/port" 2>"$TMP/err" &
+IOLENS_CONFIG=$TMP/site IOLENS_SERVE_JOB_WAIT=3600 $IOLENS serve --port-file "$TMP/port" 2>"$TMP/err" &
 pid=$!
 _serve_pids="$_serve_pids $pid"
 while [ ! -s "$TMP/port" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.1; done

@@ -4,7 +4,10 @@
 #       listens; sets NAME_PID and NAME_URL.  It makes no page ahead
 #       (IOLENS_SERVE_WARM=0) unless IOLENS_SERVE_WARM is set, and keeps
 #       its tables across starts under $TMP/xdg.NAME (its own: a test
-#       counting children starts from none).  Every server started is
+#       counting children starts from none).  A job page's first visit
+#       waits for its tables however long they take
+#       (IOLENS_SERVE_JOB_WAIT=3600) unless IOLENS_SERVE_JOB_WAIT is set:
+#       the tests read them on the first visit.  Every server started is
 #       killed by the EXIT trap, however the test ends.
 #   get URL [curl args]  the body, headers in $TMP/hdr, status in $TMP/code
 #   png_stats PNG  colours and timeline-blue pixels sampled of a screenshot
@@ -32,6 +35,7 @@ serve_start() {	# serve_start NAME ARGS...
 	# no page made ahead unless the test asks (IOLENS_SERVE_WARM): those
 	# that count children or hold one start from none
 	IOLENS_SERVE_WARM=${IOLENS_SERVE_WARM:-0} XDG_CACHE_HOME=$TMP/xdg.$_name \
+		IOLENS_SERVE_JOB_WAIT=${IOLENS_SERVE_JOB_WAIT:-3600} \
 		$IOLENS serve --listen 127.0.0.1:0 --port-file "$TMP/$_name.port" "$@" \
 		2>"$TMP/$_name.err" &
 	_pid=$!

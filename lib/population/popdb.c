@@ -1225,12 +1225,12 @@ static int cur_open(struct iol_popdb *db, const char *what, const char *where,
 		sql = iol_sql_mprintf("SELECT %s FROM jobs" SPLIT_RANGE
 				      " (%s) ORDER BY id",
 				      what, where ? where : "1 = 1");
-	else
+	else /* ties in the sort's direction: iol_popcur_open_page() */
 		sql = iol_sql_mprintf(
-			"SELECT %s FROM jobs%s%s%s ORDER BY \"%w\" %s, id%s",
+			"SELECT %s FROM jobs%s%s%s ORDER BY \"%w\" %s, id %s%s",
 			what, where ? " WHERE (" : "", where ? where : "",
 			where ? ")" : "", sort ? sort : "id",
-			desc ? "DESC" : "ASC", lim);
+			desc ? "DESC" : "ASC", desc ? "DESC" : "ASC", lim);
 	if (!sql) {
 		free(cur);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
@@ -1372,6 +1372,7 @@ int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
 {
 	struct iol_popcur *cur;
 	char *what = cols ? select_list(db, cols, ncols) : NULL;
+	const char *dir = desc ? "DESC" : "ASC";
 	char sql[2048];
 	int rc, nb, w;
 
@@ -1389,14 +1390,18 @@ int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
 	/* %s the filter; sort a column of the table, as an identifier: the
 	 * order is cur_open's, so the rows are those of `jobs`.  The page's
 	 * ids first, from the sort's index alone (ties of the sort column
-	 * put in id order without reading their rows), then their rows. */
+	 * put in id order without reading their rows), then their rows.
+	 * Ties go in the sort's direction: the index (the column, then the
+	 * row's id) read backwards gives a descending page as it is; ties
+	 * in ascending ids under a descending sort were a temporary B-tree
+	 * of every tie (EXPLAIN QUERY PLAN: "RIGHT PART OF ORDER BY"), at a
+	 * million jobs 160-700 ms a page sorted by -user, -nodes, -app. */
 	w = snprintf(sql, sizeof sql,
 		     "SELECT %s FROM jobs WHERE id IN (SELECT id FROM jobs "
-		     "WHERE %%s ORDER BY \"%.64s\" %s, id LIMIT %lld OFFSET "
-		     "%lld) ORDER BY \"%.64s\" %s, id",
-		     what ? what : "*", sort, desc ? "DESC" : "ASC",
-		     (long long)limit, (long long)offset, sort,
-		     desc ? "DESC" : "ASC");
+		     "WHERE %%s ORDER BY \"%.64s\" %s, id %s LIMIT %lld "
+		     "OFFSET %lld) ORDER BY \"%.64s\" %s, id %s",
+		     what ? what : "*", sort, dir, dir, (long long)limit,
+		     (long long)offset, sort, dir, dir);
 	iol_sql_free(what);
 	cur->db = db->db;
 	rc = w < 0 || (size_t)w >= sizeof sql
