@@ -862,6 +862,112 @@ static int only_members(const struct ctx *c, const char *name, unsigned skip)
 	return 1;
 }
 
+/* the uses of a struct pointer parameter in a function's body: how
+ * many name it, how many of those a member access's base, how many an
+ * argument given to a function that reads it only (passed; -1 given
+ * to another), and whether a member of it is written */
+struct roscan {
+	const struct ctx *c;
+	CXCursor parm;
+	int uses, members, passed, written;
+	int depth; /* of the function scanned, for calls it makes */
+};
+
+static int reads_only(const struct ctx *c, CXCursor fn, CXCursor parm,
+		      int depth);
+static const struct fnrec *find_fn(const struct ctx *c, CXCursor ref);
+
+/* whether m, a member chain (`p->a.b`), has the parameter as its base */
+static int chain_of(CXCursor m, CXCursor parm)
+{
+	struct kids k;
+	int guard;
+
+	for (guard = 0; guard < MAX_PATH_FIELDS + 1 &&
+			clang_getCursorKind(m) == CXCursor_MemberRefExpr;
+	     guard++) {
+		kids_of(m, &k);
+		if (k.n < 1)
+			return 0;
+		m = unwrap(k.c[0]);
+	}
+	return clang_getCursorKind(m) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(m), parm);
+}
+
+/* the arguments of a call that are the parameter: each given to a
+ * function of the files that reads it only, else not provable */
+static void ro_call(struct roscan *r, CXCursor call)
+{
+	CXCursor ref = clang_getCursorReferenced(call), a;
+	const struct fnrec *f = NULL;
+	int i, n = clang_Cursor_getNumArguments(call);
+
+	if (!clang_Cursor_isNull(ref))
+		f = find_fn(r->c, ref);
+	for (i = 0; i < n; i++) {
+		a = unwrap(clang_Cursor_getArgument(call, (unsigned)i));
+		if (clang_getCursorKind(a) != CXCursor_DeclRefExpr ||
+		    !clang_equalCursors(clang_getCursorReferenced(a), r->parm))
+			continue;
+		if (f && r->depth < 3 && i < clang_Cursor_getNumArguments(f->cur) &&
+		    reads_only(r->c, f->cur,
+			       clang_Cursor_getArgument(f->cur, (unsigned)i),
+			       r->depth + 1))
+			r->passed++;
+		else
+			r->passed = INT32_MIN / 2;
+	}
+}
+
+static enum CXChildVisitResult ro_visit(CXCursor cur, CXCursor parent,
+					CXClientData data)
+{
+	struct roscan *r = data;
+	enum CXCursorKind kd = clang_getCursorKind(cur);
+	enum CXCursorKind pk = clang_getCursorKind(parent);
+	struct kids k;
+
+	if (kd == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(cur), r->parm))
+		r->uses++;
+	else if (kd == CXCursor_CallExpr)
+		ro_call(r, cur);
+	else if (kd == CXCursor_MemberRefExpr) {
+		kids_of(cur, &k);
+		if (k.n >= 1 && chain_of(unwrap(k.c[0]), r->parm) &&
+		    clang_getCursorKind(unwrap(k.c[0])) ==
+			    CXCursor_DeclRefExpr)
+			r->members++;
+		/* a read is under an implicit cast: directly under an
+		 * operator, the member is assigned, stepped or its
+		 * address taken */
+		if ((pk == CXCursor_BinaryOperator ||
+		     pk == CXCursor_UnaryOperator ||
+		     pk == CXCursor_CompoundAssignOperator) &&
+		    chain_of(cur, r->parm))
+			r->written = 1;
+	}
+	return r->written ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* whether fn's body uses its parameter parm (a pointer to a struct)
+ * through member reads only, or gives it to functions of the files that
+ * do (put(s, s->bs) in a helper given s: s's fields stay the caller's) */
+static int reads_only(const struct ctx *c, CXCursor fn, CXCursor parm,
+		      int depth)
+{
+	struct roscan r;
+
+	memset(&r, 0, sizeof(r));
+	r.c = c;
+	r.parm = parm;
+	r.depth = depth;
+	clang_visitChildren(fn, ro_visit, &r);
+	return !r.written && r.passed >= 0 && r.uses > 0 &&
+	       r.uses == r.members + r.passed;
+}
+
 /*
  * A field of a struct parameter the function reads and leaves alone
  * (`cfg->n`, `cfg.io.n`, cfg a parameter nothing assigns): the
@@ -894,7 +1000,8 @@ static int field_param(struct ctx *c, CXCursor cur, const char **field)
 			nm = clang_getCursorSpelling(ref);
 			if (!clang_isConstQualifiedType(
 				    clang_getPointeeType(t)) &&
-			    !only_members(c, clang_getCString(nm), at))
+			    !only_members(c, clang_getCString(nm), at) &&
+			    !reads_only(c, c->fncur, ref, 0))
 				p = -1;
 			clang_disposeString(nm);
 		}
@@ -2266,6 +2373,27 @@ static struct iol_cfield *template_sizes(struct ctx *c, CXCursor ref)
 	return w.l;
 }
 
+/* whether parm, a parameter of a function of the files, is a pointer
+ * its body reads members through only (reads_only) */
+static int parm_reads_only(const struct ctx *c, CXCursor parm)
+{
+	CXCursor fn = clang_getCursorSemanticParent(parm);
+	const struct fnrec *f;
+	int i, n;
+
+	if (clang_Cursor_isNull(fn) || !(f = find_fn(c, fn)))
+		return 0;
+	n = clang_Cursor_getNumArguments(fn);
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(clang_Cursor_getArgument(fn, (unsigned)i),
+				       parm))
+			break;
+	if (i == n || i >= clang_Cursor_getNumArguments(f->cur))
+		return 0;
+	return reads_only(c, f->cur, clang_Cursor_getArgument(f->cur, (unsigned)i),
+			  0);
+}
+
 /* argument i of cc (n of them) a struct whose fields the caller fixes:
  * argf says them */
 static void struct_args(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
@@ -2276,9 +2404,11 @@ static void struct_args(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
 	CXCursor var;
 	unsigned off;
 
-	/* &var to a pointer to const: var keeps its fields after the call */
+	/* &var to a pointer to const, or to a function that reads it only:
+	 * var keeps its fields after the call */
 	if (t.kind == CXType_Pointer &&
-	    clang_isConstQualifiedType(clang_getPointeeType(t)) &&
+	    (clang_isConstQualifiedType(clang_getPointeeType(t)) ||
+	     parm_reads_only(c, parm)) &&
 	    struct_arg(c, a, &var, &off) == 0) {
 		if (c->ncrefs == c->capcrefs) {
 			size_t cap = c->capcrefs ? 2 * c->capcrefs : 16;
@@ -2298,6 +2428,29 @@ static void struct_args(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
 	if (!cc->argf && !(cc->argf = zalloc(c, (size_t)n * sizeof(*cc->argf))))
 		return;
 	cc->argf[i] = l;
+}
+
+/* argument i of cc (n of them) a field of the function's own struct
+ * parameter (`s->bs`, s nothing changes): argfp and argfpath say which,
+ * for the caller's caller's constant field to reach the callee */
+static void field_arg(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
+		      int n)
+{
+	const char *field = NULL;
+	int p = field_param(c, a, &field);
+
+	if (p < 0 || p >= IOL_CARGS || !field)
+		return;
+	if (!cc->argfpath) {
+		cc->argfp = zalloc(c, (size_t)n * sizeof(*cc->argfp));
+		cc->argfpath = zalloc(c, (size_t)n * sizeof(*cc->argfpath));
+		if (!cc->argfp || !cc->argfpath) {
+			cc->argfpath = NULL;
+			return;
+		}
+	}
+	cc->argfp[i] = p;
+	cc->argfpath[i] = field;
 }
 
 static void call_args(struct ctx *c, CXCursor call, int from,
@@ -2331,6 +2484,9 @@ static void call_args(struct ctx *c, CXCursor call, int from,
 				    clang_Cursor_getArgument(
 					    clang_getCursorReferenced(call),
 					    (unsigned)(i + from)));
+		if (cc->argp[i] < 0 && cc->argk[i] == IOL_CUNKNOWN &&
+		    !(cc->argf && cc->argf[i]))
+			field_arg(c, a, cc, i, n);
 		cc->argbuf[i] = var_buf(c, stream_var(a));
 	}
 	cc->nargs = n;
