@@ -76,6 +76,9 @@ struct fnrec {
 	 * body is scanned once, not again at each of its call sites */
 	unsigned ow_known;
 	unsigned char ow[IOL_CARGS];
+	/* reads_only() of parameter i (bit i), once bit i of ro_known:
+	 * scanned once, not at each call site */
+	unsigned ro, ro_known;
 };
 
 /* a stream variable's buffer, as a setvbuf or setbuf call sets it */
@@ -875,6 +878,8 @@ struct roscan {
 
 static int reads_only(const struct ctx *c, CXCursor fn, CXCursor parm,
 		      int depth);
+static int reads_only_of(const struct ctx *c, const struct fnrec *f, int j,
+			 int depth);
 static const struct fnrec *find_fn(const struct ctx *c, CXCursor ref);
 
 /* whether m, a member chain (`p->a.b`), has the parameter as its base */
@@ -910,10 +915,7 @@ static void ro_call(struct roscan *r, CXCursor call)
 		if (clang_getCursorKind(a) != CXCursor_DeclRefExpr ||
 		    !clang_equalCursors(clang_getCursorReferenced(a), r->parm))
 			continue;
-		if (f && r->depth < 3 && i < clang_Cursor_getNumArguments(f->cur) &&
-		    reads_only(r->c, f->cur,
-			       clang_Cursor_getArgument(f->cur, (unsigned)i),
-			       r->depth + 1))
+		if (f && r->depth < 3 && reads_only_of(r->c, f, i, r->depth + 1))
 			r->passed++;
 		else
 			r->passed = INT32_MIN / 2;
@@ -968,6 +970,36 @@ static int reads_only(const struct ctx *c, CXCursor fn, CXCursor parm,
 	       r.uses == r.members + r.passed;
 }
 
+/* reads_only() of f's parameter j, found once */
+static int reads_only_of(const struct ctx *c, const struct fnrec *f, int j,
+			 int depth)
+{
+	struct fnrec *m = (struct fnrec *)f;
+	unsigned bit = 1u << j;
+
+	if (j < 0 || j >= IOL_CARGS ||
+	    j >= clang_Cursor_getNumArguments(f->cur))
+		return 0;
+	if (!(m->ro_known & bit)) {
+		if (reads_only(c, f->cur,
+			       clang_Cursor_getArgument(f->cur, (unsigned)j),
+			       depth))
+			m->ro |= bit;
+		m->ro_known |= bit;
+	}
+	return (m->ro & bit) != 0;
+}
+
+/* reads_only() of the walked function's parameter p */
+static int fn_reads_only(const struct ctx *c, int p)
+{
+	const struct fnrec *f = find_fn(c, c->fncur);
+
+	return f ? reads_only_of(c, f, p, 0)
+		 : reads_only(c, c->fncur,
+			      clang_Cursor_getArgument(c->fncur, (unsigned)p), 0);
+}
+
 /*
  * A field of a struct parameter the function reads and leaves alone
  * (`cfg->n`, `cfg.io.n`, cfg a parameter nothing assigns): the
@@ -1001,7 +1033,7 @@ static int field_param(struct ctx *c, CXCursor cur, const char **field)
 			if (!clang_isConstQualifiedType(
 				    clang_getPointeeType(t)) &&
 			    !only_members(c, clang_getCString(nm), at) &&
-			    !reads_only(c, c->fncur, ref, 0))
+			    !fn_reads_only(c, p))
 				p = -1;
 			clang_disposeString(nm);
 		}
@@ -2388,10 +2420,7 @@ static int parm_reads_only(const struct ctx *c, CXCursor parm)
 		if (clang_equalCursors(clang_Cursor_getArgument(fn, (unsigned)i),
 				       parm))
 			break;
-	if (i == n || i >= clang_Cursor_getNumArguments(f->cur))
-		return 0;
-	return reads_only(c, f->cur, clang_Cursor_getArgument(f->cur, (unsigned)i),
-			  0);
+	return i < n && reads_only_of(c, f, i, 0);
 }
 
 /* argument i of cc (n of them) a struct whose fields the caller fixes:
