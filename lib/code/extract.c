@@ -3355,7 +3355,10 @@ static int open_creates(struct ctx *c, CXCursor call,
 
 	if (cls)
 		return !strcmp(cls, "std::ofstream") && n == 1;
-	if (!strncmp(d->name, "creat", 5))
+	/* H5Fcreate and ncmpi_create make their file (truncated, or
+	 * failing when it is there) */
+	if (!strncmp(d->name, "creat", 5) || !strcmp(d->name, "H5Fcreate") ||
+	    !strcmp(d->name, "ncmpi_create"))
 		return 1;
 	if (d->path_arg < 0 || d->path_arg + 1 >= n)
 		return 0;

@@ -117,6 +117,11 @@ enum iol_cpk {
 	IOL_CP_MPI_W,
 	IOL_CP_MPI_BR,
 	IOL_CP_MPI_BW,
+	/* of IOL_CP_SYS_UNK_R and _W, the reads and writes of MPI-IO, HDF5
+	 * or PnetCDF: their library's system calls, not the program's,
+	 * costed as the POSIX calls they make at least */
+	IOL_CP_LIB_UNK_R,
+	IOL_CP_LIB_UNK_W,
 	IOL_CP_N
 };
 

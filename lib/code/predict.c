@@ -484,6 +484,9 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 	if (cc->api != IOL_CAPI_STDIO || cc->bufsize < 0 ||
 	    p->fixed[rd ? IOL_CP_UNSIZED_R : IOL_CP_UNSIZED_W]) {
 		p->fixed[unk] = 1;
+		if (cc->api == IOL_CAPI_MPIIO || cc->api == IOL_CAPI_HDF5 ||
+		    cc->api == IOL_CAPI_PNETCDF)
+			p->fixed[rd ? IOL_CP_LIB_UNK_R : IOL_CP_LIB_UNK_W] = 1;
 		return;
 	}
 	if (cc->cxx && cc->bufsize == IOL_CBUF_CXX)
