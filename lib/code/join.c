@@ -482,7 +482,8 @@ struct site_sum {
 
 static void site_add(struct site_sum *s, const struct iol_cpred *p,
 		     int64_t times, const struct iol_cblock *b,
-		     const struct iol_ccall *cc, const struct iol_ccall *outer)
+		     const struct iol_ccall *cc, const struct iol_ccall *outer,
+		     int64_t wfix)
 {
 	size_t k;
 	int64_t n;
@@ -493,6 +494,9 @@ static void site_add(struct site_sum *s, const struct iol_cpred *p,
 		if (k == 1 && n >= 0 && cc->nargs >= 2 &&
 		    (p->fixed[IOL_CP_FBUF_W] || p->fixed[IOL_CP_ONCE_W]))
 			n = iol_cblock_sys_w_call(b, cc, outer, times);
+		/* the caller's line knows better (site_writes) */
+		if (k == 1 && wfix >= 0)
+			n = wfix;
 		s->psys[k] =
 			n < 0 || s->psys[k] < 0 ? -1 : sat_add(s->psys[k], n);
 	}
@@ -564,9 +568,38 @@ static int outer_sites(struct calls *cs, const struct iol_cblock *at,
 			continue;
 		iol_cblock_pred_chain(b, chain, nchain + 1, &p);
 		site_add(s, &p, blocks_sat_mul(blocks_sat_mul(c, m), runs), b,
-			 chain[0], chain[1]);
+			 chain[0], chain[1], -1);
 	}
 	return 0;
+}
+
+/*
+ * The write(2) of block b of f over the w runs of the line at that
+ * holds the site cc alone, where b holds all of f's writes (p each of
+ * its in runs a call): the line's own count, which knows what the
+ * caller does around the call (an fflush after each: each call's rest
+ * goes out there, not into the next call's buffer; 10 calls of 5 x
+ * 1000 B then fflush are 10 write(2) in the calls, not 50000 / 4096 =
+ * 12).  -1 when that is not the case.
+ */
+static int64_t site_writes(const struct iol_cblock *f,
+			   const struct iol_cblock *at,
+			   const struct iol_ccall *cc, const struct iol_cpred *p,
+			   int64_t in, int64_t w)
+{
+	static const enum iol_cpk ks[] = {IOL_CP_SYS_W, IOL_CP_BUF_W,
+					  IOL_CP_FBUF_W, IOL_CP_ONCE_W};
+	struct iol_cpred pf;
+	size_t k;
+
+	if (at->calls != cc || cc->next || at->first || !at->rests)
+		return -1;
+	iol_cblock_pred_call(f, cc, &pf);
+	for (k = 0; k < sizeof(ks) / sizeof(ks[0]); k++)
+		if (p->per[ks[k]] || pf.per[ks[k]] ||
+		    blocks_sat_mul(p->fixed[ks[k]], in) != pf.fixed[ks[k]])
+			return -1;
+	return iol_cpred_sys_times(&at->pred, 0, w);
 }
 
 /* by_site() into s; -1 when f has no site or one's runs are unknown */
@@ -610,7 +643,10 @@ static int by_site(struct calls *cs, const struct iol_cblock *f,
 		if (!grouped)
 			iol_cblock_pred_call(b, cs->sites[k].cc, &p);
 		site_add(s, grouped ? &cs->gp[cs->grp[k - k0]] : &p,
-			 blocks_sat_mul(w, in), b, cs->sites[k].cc, NULL);
+			 blocks_sat_mul(w, in), b, cs->sites[k].cc, NULL,
+			 site_writes(f, at, cs->sites[k].cc,
+				     grouped ? &cs->gp[cs->grp[k - k0]] : &p,
+				     in, w));
 	}
 	return 0;
 }
