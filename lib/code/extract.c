@@ -4773,6 +4773,26 @@ static int ivx_eval(const struct ivx *x, int j, int64_t i, int64_t *v)
 
 /* the iterations of loop blk (on the counter stack, trip count at most
  * 65,536) for which cond holds, or -1 */
+/* whether cond holds at the last iteration of blk, a loop of the
+ * counter (iv_count()'s): 1 or 0, -1 not known */
+static int iv_last(const struct ctx *c, CXCursor cond,
+		   const struct iol_cblock *blk)
+{
+	const struct ivar *iv;
+	struct ivx x[IVX_MAX];
+	int n = 0, top;
+	int64_t v;
+
+	if (c->niv < 1 || c->iv[c->niv - 1].blk != blk ||
+	    blk->kind != IOL_CB_LOOP || blk->trip < 1 || blk->trip > 65536)
+		return -1;
+	iv = &c->iv[c->niv - 1];
+	if ((top = ivx_build(c, cond, iv->var, x, &n, 0)) < 0 ||
+	    ivx_eval(x, top, iv->a + (blk->trip - 1) * iv->s, &v) < 0)
+		return -1;
+	return v != 0;
+}
+
 static int64_t iv_count(const struct ctx *c, CXCursor cond,
 			const struct iol_cblock *blk)
 {
@@ -4803,8 +4823,9 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 	int64_t v;
 	int as = 0, p;
 	const char *op;
-	struct fsnap snap;
+	struct fsnap snap, lsnap;
 	int64_t ivn;
+	int last;
 
 	kids_of(cur, &k);
 	if (k.n < 2 || k.n > 8) {
@@ -4832,6 +4853,13 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 		      : -1;
 	if (p >= 0 && k.n == 3)
 		fsnap_take(c, &snap);
+	/* an arm the loop's last iteration does not take (`if (i % 2)
+	 * fflush(g)` of 7): what it flushes is left as before it, for the
+	 * close after the loop to send what the last iterations wrote */
+	last = k.n == 2 && ivn >= 0 && ivn < blk->trip &&
+	       iv_last(c, k.c[0], blk) == 0;
+	if (last)
+		fsnap_take(c, &lsnap);
 	for (i = first_arm; i < k.n; i++) {
 		struct iol_cblock *b = walk_arm(c, k.c[i], blk, alt);
 
@@ -4844,6 +4872,12 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 	}
 	if (p >= 0 && k.n == 3)
 		fsnap_done(c, &snap);
+	if (last) {
+		if (lsnap.v && !c->rc && c->nfvars >= lsnap.n)
+			memcpy(c->fvars, lsnap.v, lsnap.n * sizeof(*lsnap.v));
+		free(lsnap.v);
+		free(lsnap.dirty);
+	}
 }
 
 /* ---- switch ---- */
