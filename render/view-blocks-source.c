@@ -140,6 +140,13 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 			       : n.reads + n.writes;
 	n.bytes_read = v[IOL_CP_BYTES_READ];
 	n.bytes_written = v[IOL_CP_BYTES_WRITTEN];
+	/* MPI-IO's, of them: at least the POSIX calls they make */
+	n.mpi_opens = v[IOL_CP_MPI_OPENS];
+	n.mpi_others = v[IOL_CP_MPI_OTHERS];
+	n.mpi_reads = v[IOL_CP_MPI_R];
+	n.mpi_writes = v[IOL_CP_MPI_W];
+	n.mpi_bytes_read = v[IOL_CP_MPI_BR];
+	n.mpi_bytes_written = v[IOL_CP_MPI_BW];
 	return iol_iocost_calls(c, &n);
 }
 
@@ -856,13 +863,13 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 			    "blocks --calibrate [dir] once)\n");
 		return;
 	}
-	if (j->untimed_lib)
+	if (j->lower_lib)
 		out_text(o,
-			 "%zu block%s with MPI-IO, HDF5 or PnetCDF calls: no "
-			 "predicted I/O time\n(the cost model times POSIX "
-			 "calls, and MPI-IO's where blocks --calibrate found "
-			 "mpicc and mpirun)\n",
-			 j->untimed_lib, j->untimed_lib == 1 ? "" : "s");
+			 "%zu block%s with MPI-IO, HDF5 or PnetCDF calls: "
+			 "predicted I/O time at least\n(each call costed as the "
+			 "POSIX call it makes; MPI-IO's own costs where "
+			 "blocks\n--calibrate found mpicc and mpirun)\n",
+			 j->lower_lib, j->lower_lib == 1 ? "" : "s");
 	if (j->times_raw)
 		out_text(o, "predicted against measured I/O time: not ranked "
 			    "(strace's own time in each call, not measured: "

@@ -464,6 +464,32 @@ double iol_iocost_rw(const struct iol_iocost *c, int rw, int64_t n,
 			    rand * one(c, rw, IOL_IOC_RAND, sz));
 }
 
+/* what MPI-IO's own costs add to n's MPI-IO calls costed as POSIX
+ * calls: per kind, MPI-IO's cost less the POSIX one where it is more */
+static double mpi_extra(const struct iol_iocost *c, const struct iol_iocalls *n,
+			double posix_open, double rand)
+{
+	double e = 0, x;
+	int k;
+
+	if (!iol_iocost_has_mpi(c))
+		return 0;
+	e += (double)n->mpi_opens * fmax(0, c->mpi_open - posix_open);
+	e += (double)n->mpi_others *
+	     fmax(0, c->mpi_close - (c->close + c->stat) / 2);
+	for (k = IOL_IOC_READ; k <= IOL_IOC_WRITE; k++) {
+		int64_t m = k == IOL_IOC_READ ? n->mpi_reads : n->mpi_writes;
+		int64_t b = k == IOL_IOC_READ ? n->mpi_bytes_read
+					      : n->mpi_bytes_written;
+
+		if (m <= 0)
+			continue;
+		x = (double)m * c->mpi_rw[k] - iol_iocost_rw(c, k, m, b, rand);
+		e += fmax(0, x);
+	}
+	return e;
+}
+
 double iol_iocost_calls(const struct iol_iocost *c, const struct iol_iocalls *n)
 {
 	double rand =
@@ -475,12 +501,15 @@ double iol_iocost_calls(const struct iol_iocost *c, const struct iol_iocalls *n)
 		     : n->creates > n->opens ? n->opens
 					     : n->creates;
 
-	return (double)(n->opens - cr) * c->open + (double)cr * c->create +
-	       (double)n->syncs * c->fsync +
+	double op = (double)(n->opens - cr) * c->open + (double)cr * c->create;
+
+	return op + (double)n->syncs * c->fsync +
 	       (double)n->others * (c->close + c->stat) / 2 +
 	       iol_iocost_rw(c, IOL_IOC_READ, n->reads, n->bytes_read, rand) +
 	       iol_iocost_rw(c, IOL_IOC_WRITE, n->writes, n->bytes_written,
-			     rand);
+			     rand) +
+	       mpi_extra(c, n, n->opens > 0 ? op / (double)n->opens : c->open,
+			 rand);
 }
 
 static const double *rank_of;

@@ -26,8 +26,8 @@
  * Optional, where blocks --calibrate found mpicc and mpirun (an MPI
  * program of 2 processes on the same directory): MPI-IO's own per call
  * costs, "mpiio_open", "mpiio_close", "mpiio_read", "mpiio_write" (a
- * 4 KiB read_at or write_at); without them MPI-IO calls have no
- * predicted time.
+ * 4 KiB read_at or write_at); without them an MPI-IO call costs the
+ * POSIX call it makes, a lower bound.
  */
 #ifndef IOLENS_IOCOST_H
 #define IOLENS_IOCOST_H
@@ -125,9 +125,17 @@ struct iol_iocalls {
 	int64_t positioned; /* reads and writes at an offset of their own
 			     * (pread, pwrite, after a seek): random */
 	int64_t bytes_read, bytes_written;
+	/* of the above, MPI-IO's calls (opens, other calls, reads, writes
+	 * and their bytes): each costs at least the POSIX call it makes,
+	 * and MPI-IO's own measured cost where that is more */
+	int64_t mpi_opens, mpi_others, mpi_reads, mpi_writes;
+	int64_t mpi_bytes_read, mpi_bytes_written;
 };
 
-/* Their predicted seconds under c. */
+/* Their predicted seconds under c.  Every call is costed as the POSIX
+ * call of its kind (an MPI-IO, HDF5 or PnetCDF call of n bytes makes at
+ * least one of n bytes); MPI-IO's, where c has MPI-IO's costs, as the
+ * larger of that and MPI-IO's own. */
 double iol_iocost_calls(const struct iol_iocost *c,
 			const struct iol_iocalls *n);
 

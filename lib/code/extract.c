@@ -76,6 +76,9 @@ struct fnrec {
 	 * body is scanned once, not again at each of its call sites */
 	unsigned ow_known;
 	unsigned char ow[IOL_CARGS];
+	/* reads_only() of parameter i (bit i), once bit i of ro_known:
+	 * scanned once, not at each call site */
+	unsigned ro, ro_known;
 };
 
 /* a stream variable's buffer, as a setvbuf or setbuf call sets it */
@@ -862,6 +865,141 @@ static int only_members(const struct ctx *c, const char *name, unsigned skip)
 	return 1;
 }
 
+/* the uses of a struct pointer parameter in a function's body: how
+ * many name it, how many of those a member access's base, how many an
+ * argument given to a function that reads it only (passed; -1 given
+ * to another), and whether a member of it is written */
+struct roscan {
+	const struct ctx *c;
+	CXCursor parm;
+	int uses, members, passed, written;
+	int depth; /* of the function scanned, for calls it makes */
+};
+
+static int reads_only(const struct ctx *c, CXCursor fn, CXCursor parm,
+		      int depth);
+static int reads_only_of(const struct ctx *c, const struct fnrec *f, int j,
+			 int depth);
+static const struct fnrec *find_fn(const struct ctx *c, CXCursor ref);
+
+/* whether m, a member chain (`p->a.b`), has the parameter as its base */
+static int chain_of(CXCursor m, CXCursor parm)
+{
+	struct kids k;
+	int guard;
+
+	for (guard = 0; guard < MAX_PATH_FIELDS + 1 &&
+			clang_getCursorKind(m) == CXCursor_MemberRefExpr;
+	     guard++) {
+		kids_of(m, &k);
+		if (k.n < 1)
+			return 0;
+		m = unwrap(k.c[0]);
+	}
+	return clang_getCursorKind(m) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(m), parm);
+}
+
+/* the arguments of a call that are the parameter: each given to a
+ * function of the files that reads it only, else not provable */
+static void ro_call(struct roscan *r, CXCursor call)
+{
+	CXCursor ref = clang_getCursorReferenced(call), a;
+	const struct fnrec *f = NULL;
+	int i, n = clang_Cursor_getNumArguments(call);
+
+	if (!clang_Cursor_isNull(ref))
+		f = find_fn(r->c, ref);
+	for (i = 0; i < n; i++) {
+		a = unwrap(clang_Cursor_getArgument(call, (unsigned)i));
+		if (clang_getCursorKind(a) != CXCursor_DeclRefExpr ||
+		    !clang_equalCursors(clang_getCursorReferenced(a), r->parm))
+			continue;
+		if (f && r->depth < 3 && reads_only_of(r->c, f, i, r->depth + 1))
+			r->passed++;
+		else
+			r->passed = INT32_MIN / 2;
+	}
+}
+
+static enum CXChildVisitResult ro_visit(CXCursor cur, CXCursor parent,
+					CXClientData data)
+{
+	struct roscan *r = data;
+	enum CXCursorKind kd = clang_getCursorKind(cur);
+	enum CXCursorKind pk = clang_getCursorKind(parent);
+	struct kids k;
+
+	if (kd == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(cur), r->parm))
+		r->uses++;
+	else if (kd == CXCursor_CallExpr)
+		ro_call(r, cur);
+	else if (kd == CXCursor_MemberRefExpr) {
+		kids_of(cur, &k);
+		if (k.n >= 1 && chain_of(unwrap(k.c[0]), r->parm) &&
+		    clang_getCursorKind(unwrap(k.c[0])) ==
+			    CXCursor_DeclRefExpr)
+			r->members++;
+		/* a read is under an implicit cast: directly under an
+		 * operator, the member is assigned, stepped or its
+		 * address taken */
+		if ((pk == CXCursor_BinaryOperator ||
+		     pk == CXCursor_UnaryOperator ||
+		     pk == CXCursor_CompoundAssignOperator) &&
+		    chain_of(cur, r->parm))
+			r->written = 1;
+	}
+	return r->written ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* whether fn's body uses its parameter parm (a pointer to a struct)
+ * through member reads only, or gives it to functions of the files that
+ * do (put(s, s->bs) in a helper given s: s's fields stay the caller's) */
+static int reads_only(const struct ctx *c, CXCursor fn, CXCursor parm,
+		      int depth)
+{
+	struct roscan r;
+
+	memset(&r, 0, sizeof(r));
+	r.c = c;
+	r.parm = parm;
+	r.depth = depth;
+	clang_visitChildren(fn, ro_visit, &r);
+	return !r.written && r.passed >= 0 && r.uses > 0 &&
+	       r.uses == r.members + r.passed;
+}
+
+/* reads_only() of f's parameter j, found once */
+static int reads_only_of(const struct ctx *c, const struct fnrec *f, int j,
+			 int depth)
+{
+	struct fnrec *m = (struct fnrec *)f;
+	unsigned bit = 1u << j;
+
+	if (j < 0 || j >= IOL_CARGS ||
+	    j >= clang_Cursor_getNumArguments(f->cur))
+		return 0;
+	if (!(m->ro_known & bit)) {
+		if (reads_only(c, f->cur,
+			       clang_Cursor_getArgument(f->cur, (unsigned)j),
+			       depth))
+			m->ro |= bit;
+		m->ro_known |= bit;
+	}
+	return (m->ro & bit) != 0;
+}
+
+/* reads_only() of the walked function's parameter p */
+static int fn_reads_only(const struct ctx *c, int p)
+{
+	const struct fnrec *f = find_fn(c, c->fncur);
+
+	return f ? reads_only_of(c, f, p, 0)
+		 : reads_only(c, c->fncur,
+			      clang_Cursor_getArgument(c->fncur, (unsigned)p), 0);
+}
+
 /*
  * A field of a struct parameter the function reads and leaves alone
  * (`cfg->n`, `cfg.io.n`, cfg a parameter nothing assigns): the
@@ -894,7 +1032,8 @@ static int field_param(struct ctx *c, CXCursor cur, const char **field)
 			nm = clang_getCursorSpelling(ref);
 			if (!clang_isConstQualifiedType(
 				    clang_getPointeeType(t)) &&
-			    !only_members(c, clang_getCString(nm), at))
+			    !only_members(c, clang_getCString(nm), at) &&
+			    !fn_reads_only(c, p))
 				p = -1;
 			clang_disposeString(nm);
 		}
@@ -2266,6 +2405,24 @@ static struct iol_cfield *template_sizes(struct ctx *c, CXCursor ref)
 	return w.l;
 }
 
+/* whether parm, a parameter of a function of the files, is a pointer
+ * its body reads members through only (reads_only) */
+static int parm_reads_only(const struct ctx *c, CXCursor parm)
+{
+	CXCursor fn = clang_getCursorSemanticParent(parm);
+	const struct fnrec *f;
+	int i, n;
+
+	if (clang_Cursor_isNull(fn) || !(f = find_fn(c, fn)))
+		return 0;
+	n = clang_Cursor_getNumArguments(fn);
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(clang_Cursor_getArgument(fn, (unsigned)i),
+				       parm))
+			break;
+	return i < n && reads_only_of(c, f, i, 0);
+}
+
 /* argument i of cc (n of them) a struct whose fields the caller fixes:
  * argf says them */
 static void struct_args(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
@@ -2276,9 +2433,11 @@ static void struct_args(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
 	CXCursor var;
 	unsigned off;
 
-	/* &var to a pointer to const: var keeps its fields after the call */
+	/* &var to a pointer to const, or to a function that reads it only:
+	 * var keeps its fields after the call */
 	if (t.kind == CXType_Pointer &&
-	    clang_isConstQualifiedType(clang_getPointeeType(t)) &&
+	    (clang_isConstQualifiedType(clang_getPointeeType(t)) ||
+	     parm_reads_only(c, parm)) &&
 	    struct_arg(c, a, &var, &off) == 0) {
 		if (c->ncrefs == c->capcrefs) {
 			size_t cap = c->capcrefs ? 2 * c->capcrefs : 16;
@@ -2298,6 +2457,29 @@ static void struct_args(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
 	if (!cc->argf && !(cc->argf = zalloc(c, (size_t)n * sizeof(*cc->argf))))
 		return;
 	cc->argf[i] = l;
+}
+
+/* argument i of cc (n of them) a field of the function's own struct
+ * parameter (`s->bs`, s nothing changes): argfp and argfpath say which,
+ * for the caller's caller's constant field to reach the callee */
+static void field_arg(struct ctx *c, CXCursor a, struct iol_ccall *cc, int i,
+		      int n)
+{
+	const char *field = NULL;
+	int p = field_param(c, a, &field);
+
+	if (p < 0 || p >= IOL_CARGS || !field)
+		return;
+	if (!cc->argfpath) {
+		cc->argfp = zalloc(c, (size_t)n * sizeof(*cc->argfp));
+		cc->argfpath = zalloc(c, (size_t)n * sizeof(*cc->argfpath));
+		if (!cc->argfp || !cc->argfpath) {
+			cc->argfpath = NULL;
+			return;
+		}
+	}
+	cc->argfp[i] = p;
+	cc->argfpath[i] = field;
 }
 
 static void call_args(struct ctx *c, CXCursor call, int from,
@@ -2331,6 +2513,9 @@ static void call_args(struct ctx *c, CXCursor call, int from,
 				    clang_Cursor_getArgument(
 					    clang_getCursorReferenced(call),
 					    (unsigned)(i + from)));
+		if (cc->argp[i] < 0 && cc->argk[i] == IOL_CUNKNOWN &&
+		    !(cc->argf && cc->argf[i]))
+			field_arg(c, a, cc, i, n);
 		cc->argbuf[i] = var_buf(c, stream_var(a));
 	}
 	cc->nargs = n;
@@ -3170,7 +3355,10 @@ static int open_creates(struct ctx *c, CXCursor call,
 
 	if (cls)
 		return !strcmp(cls, "std::ofstream") && n == 1;
-	if (!strncmp(d->name, "creat", 5))
+	/* H5Fcreate and ncmpi_create make their file (truncated, or
+	 * failing when it is there) */
+	if (!strncmp(d->name, "creat", 5) || !strcmp(d->name, "H5Fcreate") ||
+	    !strcmp(d->name, "ncmpi_create"))
 		return 1;
 	if (d->path_arg < 0 || d->path_arg + 1 >= n)
 		return 0;
@@ -4585,6 +4773,26 @@ static int ivx_eval(const struct ivx *x, int j, int64_t i, int64_t *v)
 
 /* the iterations of loop blk (on the counter stack, trip count at most
  * 65,536) for which cond holds, or -1 */
+/* whether cond holds at the last iteration of blk, a loop of the
+ * counter (iv_count()'s): 1 or 0, -1 not known */
+static int iv_last(const struct ctx *c, CXCursor cond,
+		   const struct iol_cblock *blk)
+{
+	const struct ivar *iv;
+	struct ivx x[IVX_MAX];
+	int n = 0, top;
+	int64_t v;
+
+	if (c->niv < 1 || c->iv[c->niv - 1].blk != blk ||
+	    blk->kind != IOL_CB_LOOP || blk->trip < 1 || blk->trip > 65536)
+		return -1;
+	iv = &c->iv[c->niv - 1];
+	if ((top = ivx_build(c, cond, iv->var, x, &n, 0)) < 0 ||
+	    ivx_eval(x, top, iv->a + (blk->trip - 1) * iv->s, &v) < 0)
+		return -1;
+	return v != 0;
+}
+
 static int64_t iv_count(const struct ctx *c, CXCursor cond,
 			const struct iol_cblock *blk)
 {
@@ -4615,8 +4823,9 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 	int64_t v;
 	int as = 0, p;
 	const char *op;
-	struct fsnap snap;
+	struct fsnap snap, lsnap;
 	int64_t ivn;
+	int last;
 
 	kids_of(cur, &k);
 	if (k.n < 2 || k.n > 8) {
@@ -4644,6 +4853,13 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 		      : -1;
 	if (p >= 0 && k.n == 3)
 		fsnap_take(c, &snap);
+	/* an arm the loop's last iteration does not take (`if (i % 2)
+	 * fflush(g)` of 7): what it flushes is left as before it, for the
+	 * close after the loop to send what the last iterations wrote */
+	last = k.n == 2 && ivn >= 0 && ivn < blk->trip &&
+	       iv_last(c, k.c[0], blk) == 0;
+	if (last)
+		fsnap_take(c, &lsnap);
 	for (i = first_arm; i < k.n; i++) {
 		struct iol_cblock *b = walk_arm(c, k.c[i], blk, alt);
 
@@ -4656,6 +4872,12 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 	}
 	if (p >= 0 && k.n == 3)
 		fsnap_done(c, &snap);
+	if (last) {
+		if (lsnap.v && !c->rc && c->nfvars >= lsnap.n)
+			memcpy(c->fvars, lsnap.v, lsnap.n * sizeof(*lsnap.v));
+		free(lsnap.v);
+		free(lsnap.dirty);
+	}
 }
 
 /* ---- switch ---- */

@@ -117,6 +117,11 @@ enum iol_cpk {
 	IOL_CP_MPI_W,
 	IOL_CP_MPI_BR,
 	IOL_CP_MPI_BW,
+	/* of IOL_CP_SYS_UNK_R and _W, the reads and writes of MPI-IO, HDF5
+	 * or PnetCDF: their library's system calls, not the program's,
+	 * costed as the POSIX calls they make at least */
+	IOL_CP_LIB_UNK_R,
+	IOL_CP_LIB_UNK_W,
 	IOL_CP_N
 };
 
@@ -214,6 +219,12 @@ struct iol_ccall {
 	/* per argument (NULL: none), the fields of the struct it passes
 	 * (&cfg, cfg) whose values the caller fixes */
 	struct iol_cfield **argf;
+	/* per argument (argfpath NULL: none), a field of the caller's own
+	 * struct parameter argfp[i] it passes on, argfpath[i] its path
+	 * (put(s, s->bs) in a helper given s: the caller's caller's
+	 * s.bs = 4096 is put's size) */
+	int *argfp;
+	const char **argfpath;
 	int assumed; /* size is, or rests on, an assumption */
 	/* stdio reads, writes and flushes: the stream's buffer in bytes, 0
 	 * unbuffered (setvbuf _IONBF, setbuf NULL), -1 not known (line

@@ -482,7 +482,8 @@ struct site_sum {
 
 static void site_add(struct site_sum *s, const struct iol_cpred *p,
 		     int64_t times, const struct iol_cblock *b,
-		     const struct iol_ccall *cc, const struct iol_ccall *outer)
+		     const struct iol_ccall *cc, const struct iol_ccall *outer,
+		     int64_t wfix)
 {
 	size_t k;
 	int64_t n;
@@ -493,6 +494,9 @@ static void site_add(struct site_sum *s, const struct iol_cpred *p,
 		if (k == 1 && n >= 0 && cc->nargs >= 2 &&
 		    (p->fixed[IOL_CP_FBUF_W] || p->fixed[IOL_CP_ONCE_W]))
 			n = iol_cblock_sys_w_call(b, cc, outer, times);
+		/* the caller's line knows better (site_writes) */
+		if (k == 1 && wfix >= 0)
+			n = wfix;
 		s->psys[k] =
 			n < 0 || s->psys[k] < 0 ? -1 : sat_add(s->psys[k], n);
 	}
@@ -564,9 +568,38 @@ static int outer_sites(struct calls *cs, const struct iol_cblock *at,
 			continue;
 		iol_cblock_pred_chain(b, chain, nchain + 1, &p);
 		site_add(s, &p, blocks_sat_mul(blocks_sat_mul(c, m), runs), b,
-			 chain[0], chain[1]);
+			 chain[0], chain[1], -1);
 	}
 	return 0;
+}
+
+/*
+ * The write(2) of block b of f over the w runs of the line at that
+ * holds the site cc alone, where b holds all of f's writes (p each of
+ * its in runs a call): the line's own count, which knows what the
+ * caller does around the call (an fflush after each: each call's rest
+ * goes out there, not into the next call's buffer; 10 calls of 5 x
+ * 1000 B then fflush are 10 write(2) in the calls, not 50000 / 4096 =
+ * 12).  -1 when that is not the case.
+ */
+static int64_t site_writes(const struct iol_cblock *f,
+			   const struct iol_cblock *at,
+			   const struct iol_ccall *cc, const struct iol_cpred *p,
+			   int64_t in, int64_t w)
+{
+	static const enum iol_cpk ks[] = {IOL_CP_SYS_W, IOL_CP_BUF_W,
+					  IOL_CP_FBUF_W, IOL_CP_ONCE_W};
+	struct iol_cpred pf;
+	size_t k;
+
+	if (at->calls != cc || cc->next || at->first || !at->rests)
+		return -1;
+	iol_cblock_pred_call(f, cc, &pf);
+	for (k = 0; k < sizeof(ks) / sizeof(ks[0]); k++)
+		if (p->per[ks[k]] || pf.per[ks[k]] ||
+		    blocks_sat_mul(p->fixed[ks[k]], in) != pf.fixed[ks[k]])
+			return -1;
+	return iol_cpred_sys_times(&at->pred, 0, w);
 }
 
 /* by_site() into s; -1 when f has no site or one's runs are unknown */
@@ -610,7 +643,10 @@ static int by_site(struct calls *cs, const struct iol_cblock *f,
 		if (!grouped)
 			iol_cblock_pred_call(b, cs->sites[k].cc, &p);
 		site_add(s, grouped ? &cs->gp[cs->grp[k - k0]] : &p,
-			 blocks_sat_mul(w, in), b, cs->sites[k].cc, NULL);
+			 blocks_sat_mul(w, in), b, cs->sites[k].cc, NULL,
+			 site_writes(f, at, cs->sites[k].cc,
+				     grouped ? &cs->gp[cs->grp[k - k0]] : &p,
+				     in, w));
 	}
 	return 0;
 }
@@ -677,43 +713,35 @@ static void predict_rows(struct iol_cjoin *j)
 	calls_free(&cs);
 }
 
-/* x less d, not below 0 */
-static int64_t take_off(int64_t x, double d)
+/* a share f of a block's count v, not above the row's own count max */
+static int64_t share(double f, int64_t v, int64_t max)
 {
-	return (double)x > d ? x - (int64_t)d : 0;
+	double x = f * (double)v;
+
+	return x >= (double)max ? max : x > 0 ? (int64_t)x : 0;
 }
 
 /*
- * The seconds of a row's MPI-IO calls (IOL_CP_MPI_*: the block's share
- * of its calls, times the row's calls over the run) under the model's
- * MPI-IO costs, taken off the POSIX counts n; 0 none, -1 when the model
- * has no MPI-IO costs (blocks --calibrate without mpirun).
+ * A row's MPI-IO calls into n (IOL_CP_MPI_*: the block's share of its
+ * calls, times the row's calls over the run), of n's counts: the model
+ * costs each at least as the POSIX call it makes, and by MPI-IO's own
+ * costs where blocks --calibrate measured them and they are more.
  */
-static double mpi_time(const struct iol_iocost *c, const struct iol_cpred *p,
-		       const struct iol_cjrow *r, struct iol_iocalls *n)
+static void mpi_calls(const struct iol_cpred *p, const struct iol_cjrow *r,
+		      struct iol_iocalls *n)
 {
 	const int64_t *v = p->fixed;
-	double f, o, x, rd, wr;
+	double f;
 
-	if (!v[IOL_CP_MPI_OPENS] && !v[IOL_CP_MPI_OTHERS] && !v[IOL_CP_MPI_R] &&
-	    !v[IOL_CP_MPI_W])
-		return 0;
-	if (!iol_iocost_has_mpi(c) || v[IOL_CP_CALLS] <= 0)
-		return -1;
+	if (v[IOL_CP_CALLS] <= 0)
+		return;
 	f = (double)r->pv[IOL_JP_CALLS] / (double)v[IOL_CP_CALLS];
-	o = f * (double)v[IOL_CP_MPI_OPENS];
-	x = f * (double)v[IOL_CP_MPI_OTHERS];
-	rd = f * (double)v[IOL_CP_MPI_R];
-	wr = f * (double)v[IOL_CP_MPI_W];
-	n->opens = take_off(n->opens, o);
-	n->others = take_off(n->others, x);
-	n->reads = take_off(n->reads, rd);
-	n->writes = take_off(n->writes, wr);
-	n->bytes_read = take_off(n->bytes_read, f * (double)v[IOL_CP_MPI_BR]);
-	n->bytes_written =
-		take_off(n->bytes_written, f * (double)v[IOL_CP_MPI_BW]);
-	return o * c->mpi_open + x * c->mpi_close + rd * c->mpi_rw[0] +
-	       wr * c->mpi_rw[1];
+	n->mpi_opens = share(f, v[IOL_CP_MPI_OPENS], n->opens);
+	n->mpi_others = share(f, v[IOL_CP_MPI_OTHERS], n->others);
+	n->mpi_reads = share(f, v[IOL_CP_MPI_R], n->reads);
+	n->mpi_writes = share(f, v[IOL_CP_MPI_W], n->writes);
+	n->mpi_bytes_read = share(f, v[IOL_CP_MPI_BR], n->bytes_read);
+	n->mpi_bytes_written = share(f, v[IOL_CP_MPI_BW], n->bytes_written);
 }
 
 /*
@@ -731,7 +759,6 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 	int64_t rw1 = p->fixed[IOL_CP_READS] + p->fixed[IOL_CP_WRITES] +
 		      p->per[IOL_CP_READS] + p->per[IOL_CP_WRITES];
 	size_t k;
-	double mt;
 
 	r->ptime = NAN;
 	for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
@@ -767,13 +794,12 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 		n.writes = r->psys[1];
 	n.bytes_read = r->known[IOL_JP_BR] ? r->pv[IOL_JP_BR] : 0;
 	n.bytes_written = r->known[IOL_JP_BW] ? r->pv[IOL_JP_BW] : 0;
-	if ((mt = mpi_time(j->cost, p, r, &n)) < 0)
-		return;
+	mpi_calls(p, r, &n);
 	if (rw1 > 0)
 		n.positioned =
 			(int64_t)((double)(n.reads + n.writes) *
 				  fmin(1.0, (double)seeks / (double)rw1));
-	r->ptime = iol_iocost_calls(j->cost, &n) + mt;
+	r->ptime = iol_iocost_calls(j->cost, &n);
 }
 
 /*
@@ -801,6 +827,16 @@ static int lib_own(struct iol_cjrow *r)
 	for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
 		r->known[k] = 0;
 	return 1;
+}
+
+/* whether the reads and writes of p whose system calls the source does
+ * not fix are all MPI-IO's, HDF5's or PnetCDF's */
+static int lib_sys_only(const struct iol_cpred *p)
+{
+	return p->fixed[IOL_CP_SYS_UNK_R] + p->per[IOL_CP_SYS_UNK_R] <=
+		       p->fixed[IOL_CP_LIB_UNK_R] + p->per[IOL_CP_LIB_UNK_R] &&
+	       p->fixed[IOL_CP_SYS_UNK_W] + p->per[IOL_CP_SYS_UNK_W] <=
+		       p->fixed[IOL_CP_LIB_UNK_W] + p->per[IOL_CP_LIB_UNK_W];
 }
 
 static void sys_view(struct iol_cjrow *r)
@@ -1285,16 +1321,18 @@ static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
 		predict_time(j, r);
 		sys_view(r);
 		/* calls sys_view found unknown (system calls the source does
-		 * not fix) have no time either: none ranked on a guess */
+		 * not fix) have no time either: none ranked on a guess; but
+		 * MPI-IO's, HDF5's and PnetCDF's are timed by their calls */
 		for (k = IOL_JP_CALLS; k <= IOL_JP_SYNCS; k++)
-			if (!r->known[k])
+			if (!r->known[k] && !lib_sys_only(&r->pb->pred))
 				r->ptime = NAN;
-		/* after the times: MPI-IO's are timed by its own costs */
+		/* after the times: MPI-IO's, HDF5's and PnetCDF's calls are
+		 * timed as the POSIX calls they make at least (MPI-IO's by
+		 * its own costs where measured) */
 		j->lib_calls += (size_t)lib_own(r);
-		if (j->cost && lib_api(r->pb, 0, iol_iocost_has_mpi(j->cost))) {
-			r->ptime = NAN;
-			j->untimed_lib++;
-		}
+		if (j->cost && !isnan(r->ptime) &&
+		    lib_api(r->pb, 0, iol_iocost_has_mpi(j->cost)))
+			j->lower_lib++;
 	}
 	measure_rows(j, files, nfiles);
 	if (j->oom)

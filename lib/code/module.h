@@ -19,7 +19,7 @@
 
 /* bumped when a member or struct iol_cblock changes: a stale module is
  * refused */
-#define IOL_CODE_VERSION 8
+#define IOL_CODE_VERSION 9
 
 struct iol_code {
 	int version;

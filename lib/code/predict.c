@@ -109,7 +109,8 @@ static int uses_params(const struct iol_cblock *b)
 		    cc->size_tparam || cc->fresh_if)
 			return 1;
 		for (i = 0; cc->argp && i < cc->nargs; i++)
-			if (cc->argp[i] >= 0)
+			if (cc->argp[i] >= 0 ||
+			    (cc->argfpath && cc->argfpath[i]))
 				return 1;
 	}
 	for (ch = b->first; ch; ch = ch->next)
@@ -169,6 +170,22 @@ static int64_t arg_apply(char op, int64_t v, int64_t x)
 	}
 }
 
+/* the value of parameter p under bd, or of its field (a path, NULL:
+ * the parameter itself); IOL_CUNKNOWN not fixed */
+static int64_t bind_val(const struct bind *bd, int p, const char *field)
+{
+	const struct iol_cfield *f;
+
+	if (!bd || p < 0 || p >= IOL_CARGS)
+		return IOL_CUNKNOWN;
+	if (!field)
+		return bd->v[p];
+	for (f = bd->f[p]; f; f = f->next)
+		if (!strcmp(f->path, field))
+			return f->v;
+	return IOL_CUNKNOWN;
+}
+
 /* the binding of cc's callee; 1 when it fixes a parameter */
 static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 		   struct bind *b)
@@ -203,6 +220,10 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 		int64_t o = outer && cc->argp[i] >= 0 ? outer->v[cc->argp[i]]
 						      : IOL_CUNKNOWN;
 
+		/* or a field of a struct it was given: the caller's value */
+		if (cc->argfpath && cc->argfpath[i])
+			o = bind_val(outer, cc->argfp[i], cc->argfpath[i]);
+
 		if (o != IOL_CUNKNOWN && cc->argop && cc->argop[i])
 			o = arg_apply(cc->argop[i], o, cc->argx[i]);
 		if (cc->argk[i] != IOL_CUNKNOWN &&
@@ -220,22 +241,6 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 		any |= b->v[i] != IOL_CUNKNOWN || b->f[i];
 	}
 	return any || b->ts;
-}
-
-/* the value of parameter p under bd, or of its field (a path, NULL:
- * the parameter itself); IOL_CUNKNOWN not fixed */
-static int64_t bind_val(const struct bind *bd, int p, const char *field)
-{
-	const struct iol_cfield *f;
-
-	if (!bd || p < 0 || p >= IOL_CARGS)
-		return IOL_CUNKNOWN;
-	if (!field)
-		return bd->v[p];
-	for (f = bd->f[p]; f; f = f->next)
-		if (!strcmp(f->path, field))
-			return f->v;
-	return IOL_CUNKNOWN;
 }
 
 /* a size fixed by the binding: a read or write of known bytes */
@@ -479,6 +484,9 @@ static void sys_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 	if (cc->api != IOL_CAPI_STDIO || cc->bufsize < 0 ||
 	    p->fixed[rd ? IOL_CP_UNSIZED_R : IOL_CP_UNSIZED_W]) {
 		p->fixed[unk] = 1;
+		if (cc->api == IOL_CAPI_MPIIO || cc->api == IOL_CAPI_HDF5 ||
+		    cc->api == IOL_CAPI_PNETCDF)
+			p->fixed[rd ? IOL_CP_LIB_UNK_R : IOL_CP_LIB_UNK_W] = 1;
 		return;
 	}
 	if (cc->cxx && cc->bufsize == IOL_CBUF_CXX)
@@ -1002,8 +1010,9 @@ int iol_ccall_passes(const struct iol_ccall *cc)
 	int i;
 
 	for (i = 0; cc->argk && cc->argp && i < cc->nargs; i++)
-		if (cc->argp[i] >= 0 && (cc->argk[i] == IOL_CUNKNOWN ||
-					 (cc->arg_assumed & (1u << i))))
+		if ((cc->argp[i] >= 0 || (cc->argfpath && cc->argfpath[i])) &&
+		    (cc->argk[i] == IOL_CUNKNOWN ||
+		     (cc->arg_assumed & (1u << i))))
 			return 1;
 	return 0;
 }
