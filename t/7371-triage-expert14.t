@@ -32,43 +32,6 @@
 # the same cause as its META-BOUND, is now info).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
-L=$TOP/t/data/triage-expert14.tsv
-n=$(grep -v '^#' "$L" | cut -f1 | sort -u | wc -l)
-is "$n" 21 "21 labelled logs"
-out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -c '^t/data/triage-round14/')
-is "$out" 15 "15 logs are ours, in t/data/triage-round14"
-out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -c '^corpus/population/logs/')
-is "$out" 6 "6 logs are population jobs, in ../shared"
-floors() {
-	ge "$(num "$line" precision)" 1.000 "$1: strict precision"
-	ge "$(num "$line" 'cause recall')" 1.000 "$1: recall per root cause"
-	ge "$(num "$line" recall)" 0.688 "$1: recall per label"
-	ge "$(num "$line" tp)" 11 "$1: material findings found at warn or high"
-}
-# our 15 logs: one root holding a link to t, the scorer reads SHARED/log
-mkdir "$TMP/ours"
-ln -s "$TOP/t" "$TMP/ours/t"
-grep -v '^corpus/' "$L" >"$TMP/ours.tsv"
-OWN=$SHARED
-SHARED=$TMP/ours
-triage_score "$TMP/ours.tsv"
-is "$(echo "$line" | sed 's/^expert: \([0-9]*\) logs.*/\1/')" 15 "our 15 logs scored"
-floors "ours"
-# the unlabelled A B reruns' verdicts, printed, not tested (at a7e8255
-# rmw-4k's SMALL-REQ fires in its 3 reruns, not in the labelled run)
-for k in rmw-4k twophase reopen-log keep-log prealloc msync-each; do
-	verdicts "$TOP"/t/data/triage-round14/reruns/r14-$k-ab*.darshan
-	diag "$k reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
-SHARED=$OWN
-if [ -d "$SHARED/corpus" ]; then
-	mkdir "$TMP/root"
-	ln -s "$TOP/t" "$TMP/root/t"
-	ln -s "$SHARED/corpus" "$TMP/root/corpus"
-	SHARED=$TMP/root
-	triage_score "$L"
-	floors "all 21"
-else
-	skip "../shared is not present: the 6 population jobs are not scored" 5
-fi
+# floors: strict precision, recall per root cause, per label, found
+round_test 14 21 15 1.000 1.000 0.688 11 rmw-4k twophase reopen-log keep-log prealloc msync-each
 done_testing

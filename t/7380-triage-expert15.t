@@ -24,43 +24,6 @@
 # printed, not tested (triage-expert15.md: two configs flip).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
-L=$TOP/t/data/triage-expert15.tsv
-n=$(grep -v '^#' "$L" | cut -f1 | sort -u | wc -l)
-is "$n" 20 "20 labelled logs"
-out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -c '^t/data/triage-round15/')
-is "$out" 14 "14 logs are ours, in t/data/triage-round15"
-out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -c '^corpus/population/logs/')
-is "$out" 6 "6 logs are population jobs, in ../shared"
-floors() {
-	ge "$(num "$line" precision)" 1.0 "$1: strict precision"
-	ge "$(num "$line" 'cause recall')" 1.0 "$1: recall per root cause"
-	ge "$(num "$line" recall)" 0.857 "$1: recall per label"
-	ge "$(num "$line" tp)" 6 "$1: material findings found at warn or high"
-}
-# our 14 logs: one root holding a link to t, the scorer reads SHARED/log
-mkdir "$TMP/ours"
-ln -s "$TOP/t" "$TMP/ours/t"
-grep -v '^corpus/' "$L" >"$TMP/ours.tsv"
-OWN=$SHARED
-SHARED=$TMP/ours
-triage_score "$TMP/ours.tsv"
-is "$(echo "$line" | sed 's/^expert: \([0-9]*\) logs.*/\1/')" 14 "our 14 logs scored"
-floors "ours"
-# the unlabelled A B reruns' verdicts, printed, not tested (at 68f5098
-# ckpt-twice's REDUNDANT fires in 3 of 5, rank0-gather's RANK0-IO in 3 of 5)
-for k in ckpt-twice rank0-gather slow-open h5-tiny seq-64k coll16; do
-	verdicts "$TOP"/t/data/triage-round15/reruns/r15-$k-ab*.darshan
-	diag "$k reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
-SHARED=$OWN
-if [ -d "$SHARED/corpus" ]; then
-	mkdir "$TMP/root"
-	ln -s "$TOP/t" "$TMP/root/t"
-	ln -s "$SHARED/corpus" "$TMP/root/corpus"
-	SHARED=$TMP/root
-	triage_score "$L"
-	floors "all 20"
-else
-	skip "../shared is not present: the 6 population jobs are not scored" 5
-fi
+# floors: strict precision, recall per root cause, per label, found
+round_test 15 20 14 1.0 1.0 0.857 6 ckpt-twice rank0-gather slow-open h5-tiny seq-64k coll16
 done_testing

@@ -28,42 +28,6 @@
 # whole-file checkout writes out (t/7388).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
-L=$TOP/t/data/triage-expert16.tsv
-n=$(grep -v '^#' "$L" | cut -f1 | sort -u | wc -l)
-is "$n" 24 "24 labelled logs"
-out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -c '^t/data/triage-round16/')
-is "$out" 18 "18 logs are ours, in t/data/triage-round16"
-out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -c '^corpus/population/logs/')
-is "$out" 6 "6 logs are population jobs, in ../shared"
-floors() {
-	ge "$(num "$line" precision)" 0.785 "$1: strict precision"
-	ge "$(num "$line" 'cause recall')" 0.833 "$1: recall per root cause"
-	ge "$(num "$line" recall)" 0.733 "$1: recall per label"
-	ge "$(num "$line" tp)" 11 "$1: material findings found at warn or high"
-}
-# our 18 logs: one root holding a link to t, the scorer reads SHARED/log
-mkdir "$TMP/ours"
-ln -s "$TOP/t" "$TMP/ours/t"
-grep -v '^corpus/' "$L" >"$TMP/ours.tsv"
-OWN=$SHARED
-SHARED=$TMP/ours
-triage_score "$TMP/ours.tsv"
-is "$(echo "$line" | sed 's/^expert: \([0-9]*\) logs.*/\1/')" 18 "our 18 logs scored"
-floors "ours"
-# the unlabelled A B reruns' verdicts, printed, not tested
-for k in subagg direct fdsync-each fdsync-end bg-thread fg-write writev write4k write1m np-savetxt readall16 readbcast16; do
-	verdicts "$TOP"/t/data/triage-round16/reruns/r16-$k-ab*.darshan
-	diag "$k reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
-done
-SHARED=$OWN
-if [ -d "$SHARED/corpus" ]; then
-	mkdir "$TMP/root"
-	ln -s "$TOP/t" "$TMP/root/t"
-	ln -s "$SHARED/corpus" "$TMP/root/corpus"
-	SHARED=$TMP/root
-	triage_score "$L"
-	floors "all 24"
-else
-	skip "../shared is not present: the 6 population jobs are not scored" 5
-fi
+# floors: strict precision, recall per root cause, per label, found
+round_test 16 24 18 0.785 0.833 0.733 11 subagg direct fdsync-each fdsync-end bg-thread fg-write writev write4k write1m np-savetxt readall16 readbcast16
 done_testing

@@ -50,3 +50,53 @@ same_verdict() {
 		ok "$([ -n "$enough" ] && [ "$kinds" -eq 1 ] && echo 0 || echo 1)" "$c: $runs labelled reruns get one verdict"
 	done
 }
+# round_test R NLOGS NOURS PREC CAUSES RECALL TP [RERUN...]: a held-out
+#   round R whose labelled logs are NOURS of ours (t/data/triage-roundR/)
+#   and NLOGS - NOURS population jobs (../shared): the counts, then our
+#   logs scored alone (always) and every log with ../shared (skipped
+#   without it), each held to the floors (strict precision, recall per
+#   root cause, per label, material findings found); the verdicts of each
+#   RERUN config's unlabelled A B reruns (reruns/rR-RERUN-ab*) printed
+round_test() {
+	_r=$1 _all=$2 _ours=$3
+	shift 3
+	_fl="$1 $2 $3 $4"
+	shift 4
+	_l=$TOP/t/data/triage-expert$_r.tsv
+	is "$(grep -v '^#' "$_l" | cut -f1 | sort -u | wc -l)" "$_all" "$_all labelled logs"
+	is "$(grep -v '^#' "$_l" | cut -f1 | sort -u | grep -c "^t/data/triage-round$_r/")" \
+		"$_ours" "$_ours logs are ours, in t/data/triage-round$_r"
+	is "$(grep -v '^#' "$_l" | cut -f1 | sort -u | grep -c '^corpus/population/logs/')" \
+		"$((_all - _ours))" "$((_all - _ours)) logs are population jobs, in ../shared"
+	# our logs: one root holding a link to t, the scorer reads SHARED/log
+	mkdir "$TMP/ours"
+	ln -s "$TOP/t" "$TMP/ours/t"
+	grep -v '^corpus/' "$_l" >"$TMP/ours.tsv"
+	_own=$SHARED
+	SHARED=$TMP/ours
+	triage_score "$TMP/ours.tsv"
+	is "$(echo "$line" | sed 's/^expert: \([0-9]*\) logs.*/\1/')" "$_ours" "our $_ours logs scored"
+	round_floors ours $_fl
+	for _k in "$@"; do
+		verdicts "$TOP"/t/data/triage-round$_r/reruns/r$_r-$_k-ab*.darshan
+		diag "$_k reruns: $(sed 's/^$/none/' "$TMP/verdicts" | tr '\n' ';')"
+	done
+	SHARED=$_own
+	if [ -d "$SHARED/corpus" ]; then
+		mkdir "$TMP/root"
+		ln -s "$TOP/t" "$TMP/root/t"
+		ln -s "$SHARED/corpus" "$TMP/root/corpus"
+		SHARED=$TMP/root
+		triage_score "$_l"
+		round_floors "all $_all" $_fl
+	else
+		skip "../shared is not present: the $((_all - _ours)) population jobs are not scored" 5
+	fi
+}
+# round_floors WHAT PREC CAUSES RECALL TP: the four floors of a score line
+round_floors() {
+	ge "$(num "$line" precision)" "$2" "$1: strict precision"
+	ge "$(num "$line" 'cause recall')" "$3" "$1: recall per root cause"
+	ge "$(num "$line" recall)" "$4" "$1: recall per label"
+	ge "$(num "$line" tp)" "$5" "$1: material findings found at warn or high"
+}
