@@ -23,37 +23,6 @@
 # record); the population adds no finding and no material label.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
-L=$TOP/t/data/triage-expert18.tsv
-n=$(grep -v '^#' "$L" | cut -f1 | sort -u | wc -l)
-is "$n" 18 "18 labelled logs"
-out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -c '^t/data/triage-round18/')
-is "$out" 12 "12 logs are ours, in t/data/triage-round18"
-out=$(grep -v '^#' "$L" | cut -f1 | sort -u | grep -c '^corpus/population/logs/')
-is "$out" 6 "6 logs are population jobs, in ../shared"
-floors() {
-	ge "$(num "$line" precision)" 0.75 "$1: strict precision"
-	ge "$(num "$line" 'cause recall')" 1 "$1: recall per root cause"
-	ge "$(num "$line" recall)" 0.75 "$1: recall per label"
-	ge "$(num "$line" tp)" 3 "$1: material findings found at warn or high"
-}
-# our 12 logs: one root holding a link to t, the scorer reads SHARED/log
-mkdir "$TMP/ours"
-ln -s "$TOP/t" "$TMP/ours/t"
-grep -v '^corpus/' "$L" >"$TMP/ours.tsv"
-OWN=$SHARED
-SHARED=$TMP/ours
-triage_score "$TMP/ours.tsv"
-is "$(echo "$line" | sed 's/^expert: \([0-9]*\) logs.*/\1/')" 12 "our 12 logs scored"
-floors "ours"
-SHARED=$OWN
-if [ -d "$SHARED/corpus" ]; then
-	mkdir "$TMP/root"
-	ln -s "$TOP/t" "$TMP/root/t"
-	ln -s "$SHARED/corpus" "$TMP/root/corpus"
-	SHARED=$TMP/root
-	triage_score "$L"
-	floors "all 18"
-else
-	skip "../shared is not present: the 6 population jobs are not scored" 5
-fi
+# floors: strict precision, recall per root cause, per label, found
+round_test 18 18 12 0.75 1 0.75 3
 done_testing
