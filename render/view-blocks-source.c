@@ -864,12 +864,13 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 		return;
 	}
 	if (j->lower_lib)
-		out_text(o,
-			 "%zu block%s with MPI-IO, HDF5 or PnetCDF calls: "
-			 "predicted I/O time at least\n(each call costed as the "
-			 "POSIX call it makes; MPI-IO's own costs where "
-			 "blocks\n--calibrate found mpicc and mpirun)\n",
-			 j->lower_lib, j->lower_lib == 1 ? "" : "s");
+		out_text(
+			o,
+			"%zu block%s with MPI-IO, HDF5 or PnetCDF calls: "
+			"predicted I/O time at least\n(each call costed as the "
+			"POSIX call it makes; MPI-IO's own costs where "
+			"blocks\n--calibrate found mpicc and mpirun)\n",
+			j->lower_lib, j->lower_lib == 1 ? "" : "s");
 	if (j->times_raw)
 		out_text(o, "predicted against measured I/O time: not ranked "
 			    "(strace's own time in each call, not measured: "

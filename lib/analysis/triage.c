@@ -948,8 +948,8 @@ EVAL(e_small)
 	       few ? " (too few to matter)" : "");
 	if (n && whole > 0) {
 		size_t l = strlen(d);
-		snprintf(d + l, n - l,
-			 "; %.0f whole-file requests not counted", whole);
+		snprintf(d + l, n - l, "; %.0f whole-file requests not counted",
+			 whole);
 	}
 	if (n && S(SMALL_FILE)[0]) {
 		size_t l = strlen(d);
@@ -1306,7 +1306,7 @@ static double stdio_beyond_pace(const struct iol_triage_in *in,
 				const struct iol_triage_conf *c, double st,
 				double t)
 {
-	double rate = K(FULL_RATE) > 0 ? K(FULL_RATE)
+	double rate = K(FULL_RATE) > 0			? K(FULL_RATE)
 		      : z(V(STDIO_BR)) > z(V(STDIO_BW)) ? K(READ_RATE)
 							: K(WRITE_RATE);
 

@@ -915,7 +915,8 @@ static void ro_call(struct roscan *r, CXCursor call)
 		if (clang_getCursorKind(a) != CXCursor_DeclRefExpr ||
 		    !clang_equalCursors(clang_getCursorReferenced(a), r->parm))
 			continue;
-		if (f && r->depth < 3 && reads_only_of(r->c, f, i, r->depth + 1))
+		if (f && r->depth < 3 &&
+		    reads_only_of(r->c, f, i, r->depth + 1))
 			r->passed++;
 		else
 			r->passed = INT32_MIN / 2;
@@ -938,8 +939,7 @@ static enum CXChildVisitResult ro_visit(CXCursor cur, CXCursor parent,
 	else if (kd == CXCursor_MemberRefExpr) {
 		kids_of(cur, &k);
 		if (k.n >= 1 && chain_of(unwrap(k.c[0]), r->parm) &&
-		    clang_getCursorKind(unwrap(k.c[0])) ==
-			    CXCursor_DeclRefExpr)
+		    clang_getCursorKind(unwrap(k.c[0])) == CXCursor_DeclRefExpr)
 			r->members++;
 		/* a read is under an implicit cast: directly under an
 		 * operator, the member is assigned, stepped or its
@@ -997,7 +997,8 @@ static int fn_reads_only(const struct ctx *c, int p)
 
 	return f ? reads_only_of(c, f, p, 0)
 		 : reads_only(c, c->fncur,
-			      clang_Cursor_getArgument(c->fncur, (unsigned)p), 0);
+			      clang_Cursor_getArgument(c->fncur, (unsigned)p),
+			      0);
 }
 
 /*
@@ -2417,8 +2418,8 @@ static int parm_reads_only(const struct ctx *c, CXCursor parm)
 		return 0;
 	n = clang_Cursor_getNumArguments(fn);
 	for (i = 0; i < n; i++)
-		if (clang_equalCursors(clang_Cursor_getArgument(fn, (unsigned)i),
-				       parm))
+		if (clang_equalCursors(
+			    clang_Cursor_getArgument(fn, (unsigned)i), parm))
 			break;
 	return i < n && reads_only_of(c, f, i, 0);
 }

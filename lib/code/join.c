@@ -584,8 +584,8 @@ static int outer_sites(struct calls *cs, const struct iol_cblock *at,
  */
 static int64_t site_writes(const struct iol_cblock *f,
 			   const struct iol_cblock *at,
-			   const struct iol_ccall *cc, const struct iol_cpred *p,
-			   int64_t in, int64_t w)
+			   const struct iol_ccall *cc,
+			   const struct iol_cpred *p, int64_t in, int64_t w)
 {
 	static const enum iol_cpk ks[] = {IOL_CP_SYS_W, IOL_CP_BUF_W,
 					  IOL_CP_FBUF_W, IOL_CP_ONCE_W};

@@ -36,8 +36,10 @@ int main(int argc, char **argv)
 	if (argc != 2 || iol_dlog_open(&d, argv[1], &err) < 0)
 		return 1;
 	while (iol_dlog_name_next(d, &pos, &id, &name)) {
-		size_t hints[] = {0,	  i ? i - 1 : 0, i,	    i + 1,
-				  i + 2,  d->nnames,	 SIZE_MAX, (i * 7919) % (d->nnames + 1)};
+		size_t hints[] = {0,	    i ? i - 1 : 0,
+				  i,	    i + 1,
+				  i + 2,    d->nnames,
+				  SIZE_MAX, (i * 7919) % (d->nnames + 1)};
 
 		for (k = 0; k < sizeof(hints) / sizeof(hints[0]); k++) {
 			check(d, id, hints[k]);

@@ -60,8 +60,8 @@ static double sample(long i)
 	{
 		char b[40];
 		snprintf(b, sizeof b, "%llu.%llue%d",
-			 (unsigned long long)(r % 10), (unsigned long long)(r >> 8) %
-				 10000000000000000ULL,
+			 (unsigned long long)(r % 10),
+			 (unsigned long long)(r >> 8) % 10000000000000000ULL,
 			 (int)((r >> 60) % 14) - 7);
 		return strtod(b, NULL);
 	}
@@ -88,10 +88,23 @@ int main(int argc, char **argv)
 {
 	long i, n = argc > 1 ? atol(argv[1]) : 2000000, fast = 0, bad = 0;
 	long fixed0 = 0, bad0 = 0;
-	static const double fixed[] = {0.0, -0.0, 1.0, -1.0, 0.1, 0.5, 1e-6,
-				       9.999999999999999e-7, 1e15, 9e15,
-				       4503599627370496.0, 0.3, 2.0 / 3.0,
-				       1e-5, 123456789012345.6, 1e14, 1e-4};
+	static const double fixed[] = {0.0,
+				       -0.0,
+				       1.0,
+				       -1.0,
+				       0.1,
+				       0.5,
+				       1e-6,
+				       9.999999999999999e-7,
+				       1e15,
+				       9e15,
+				       4503599627370496.0,
+				       0.3,
+				       2.0 / 3.0,
+				       1e-5,
+				       123456789012345.6,
+				       1e14,
+				       1e-4};
 	char small[4];
 
 	for (i = 0; i < (long)(sizeof fixed / sizeof fixed[0]); i++)
