@@ -991,10 +991,9 @@ EVAL(e_small)
 	kept = small_kept(in, c, &rate);
 	/* 4 KiB requests cost per call whatever is synced: only larger
 	 * small requests, which the page cache merges, lend it the flush */
-	flush = tiny(in, small - lone)
-			? 0
-			: fmin(posix_flush_secs(in, c),
-			       fmax(0, z(V(SMALL_T)) - kept));
+	flush = tiny(in, small - lone) ? 0
+				       : fmin(posix_flush_secs(in, c),
+					      fmax(0, z(V(SMALL_T)) - kept));
 	/* the lone reads' and whole files' share of the small requests'
 	 * time goes with them */
 	secs = small > 0 ? z(V(SMALL_T)) * (small - lone - whole) / small : 0;
@@ -1015,7 +1014,8 @@ EVAL(e_small)
 	if (n && flush > 0) {
 		size_t l = strlen(d);
 		snprintf(d + l, n - l,
-			 "; %.3f s of it the syncs' flush, not at stake", flush);
+			 "; %.3f s of it the syncs' flush, not at stake",
+			 flush);
 	}
 	if (n && S(SMALL_FILE)[0]) {
 		size_t l = strlen(d);
@@ -1716,7 +1716,8 @@ EVAL(e_coll)
 	 * as long in POSIX as in MPI-IO gain nothing */
 	*stake = ops > 0 ? fmax(z(V(MPIIO_T)) - mpiio_wait_secs(in) -
 					z(V(IO_SLOWEST)),
-				0) * z(V(INDEP)) / ops
+				0) *
+				   z(V(INDEP)) / ops
 			 : 0;
 	/* few operations matter when they take the time (a rule by time as
 	 * well as by count: 256 independent writes waiting 9 s) */
