@@ -134,6 +134,7 @@ static const char *const in_names[] = {"nprocs",
 				       "stdio_opens",
 				       "redundant_rank_time",
 				       "whole_file_ops",
+				       "mpiio_meta_time",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -372,6 +373,35 @@ static double z(double x) /* no value (module absent) counts as 0 */
 }
 
 /*
+ * The MPI-IO time a rank that is waiting, not I/O (issue 34, round 17):
+ * MPI-IO's metadata time beyond POSIX's (all processes', over the
+ * processes), at most MPI-IO's time beyond POSIX's.  A collective
+ * MPI_File_open or close waits for every rank, so a rank that computes
+ * makes the others' MPI-IO time look like I/O: r17-straggler's rank 2
+ * slept 3 s while ranks 0, 1 and 3 waited in the collective close
+ * (MPIIO_F_META_TIME 10.57 s summed, POSIX write time 1.03 s a rank at
+ * most; labelled IO-TIME and NO-COLLECTIVE false: a straggler rank).
+ * Counted only when it is most of MPI-IO's time beyond POSIX's.
+ */
+static double mpiio_wait_secs(const struct iol_triage_in *in)
+{
+	double np = z(V(NPROCS)), w, beyond;
+
+	if (!(np >= 1))
+		return 0;
+	w = (z(V(MP_META)) - z(V(META_TOTAL))) / np;
+	beyond = z(V(MPIIO_T)) - z(V(IO_SLOWEST));
+	/* only when waiting is most of MPI-IO's time beyond POSIX's (a
+	 * collective exchange's time is MPI-IO's read and write time) and
+	 * material by issue 34's definition, at least 1 s a rank and 5 %
+	 * of the run: a collective open's or close's ms (r4-mpiio-large's
+	 * 0.065 s, mpi-io-test's) are no straggler */
+	return w >= 1 && w * 2 >= beyond && w * 20 >= z(V(RUN_TIME))
+		       ? fmin(w, beyond)
+		       : 0;
+}
+
+/*
  * The job's I/O time a rank, by the slowest rank: the highest layer's
  * (MPI-IO, HDF5 datasets, PnetCDF variables) when it is above POSIX +
  * STDIO's, as summary prints them per module.  A collective job spends
@@ -383,8 +413,9 @@ static double io_top(const struct iol_triage_in *in, const char **layer)
 	double t = z(V(IO_SLOWEST));
 
 	*layer = "POSIX+STDIO";
-	if (z(V(MPIIO_T)) > t)
-		t = V(MPIIO_T), *layer = "MPI-IO";
+	/* less the waits in collective opens and closes */
+	if (z(V(MPIIO_T)) - mpiio_wait_secs(in) > t)
+		t = V(MPIIO_T) - mpiio_wait_secs(in), *layer = "MPI-IO";
 	if (z(V(H5D_T)) > t)
 		t = V(H5D_T), *layer = "HDF5";
 	/* H5F's file metadata is HDF5 time that H5D's leaves out */
@@ -898,13 +929,37 @@ static int small_readahead(const struct iol_triage_in *in,
 	       fmax(0, z(V(SREAD_SPAN))) / 1048576.0 / t >= rate / 2;
 }
 
+/*
+ * IOL-SMALL-REQ at the POSIX layer: the slowest rank's seconds of the
+ * flush its syncs wait for (issue 34, round 17).  Darshan adds each
+ * fsync's time to POSIX_F_WRITE_TIME, so when written records are
+ * synced, even once each at close, the write time holds the flush of
+ * their bytes, which larger requests would not save: the page cache
+ * merges the small writes before it.  Estimated as the synced share of
+ * the written bytes (syncs over written records, at most all) at the
+ * write pace (write_rate_mibs, or full_rate_mibs a site set), at most
+ * the write time.  r17-fsync-close: 200 files of 1 MiB in 64 KiB
+ * writes, each fsynced at close, 1.349 s of write time; the same
+ * writes without the syncs took 0.320 s (SMALL-REQ labelled false).
+ */
+static double posix_flush_secs(const struct iol_triage_in *in,
+			       const struct iol_triage_conf *c)
+{
+	double share, rate = K(FULL_RATE) > 0 ? K(FULL_RATE) : K(WRITE_RATE);
+
+	if (!(z(V(PSYNCS)) > 0) || !(z(V(PWRECS)) > 0) || !(rate > 0))
+		return 0;
+	share = fmin(1, V(PSYNCS) / V(PWRECS));
+	return fmin(z(V(WTIME)), z(V(BYTES_W)) * share / 1048576.0 / rate);
+}
+
 /* Small requests: the bins under 1 MiB, less the requests of exactly
  * 1 MiB the 100K_1M bin holds (from the common access sizes); too few
  * to matter only when they are also cheap (a rule by time as well as by
  * count).  Judged at the MPI-IO layer when its small calls cost more. */
 EVAL(e_small)
 {
-	double small = 0, all = 0, lone, whole, kept, rate, secs;
+	double small = 0, all = 0, lone, whole, kept, rate, secs, flush;
 	int b, few, posix = 1;
 
 	for (b = 0; b < 20; b++) {
@@ -934,11 +989,16 @@ EVAL(e_small)
 	whole = whole_some(in, small - lone);
 	*v = 100.0 * (small - lone - whole) / all;
 	kept = small_kept(in, c, &rate);
+	/* 4 KiB requests cost per call whatever is synced: only larger
+	 * small requests, which the page cache merges, lend it the flush */
+	flush = tiny(in, small - lone) ? 0
+				       : fmin(posix_flush_secs(in, c),
+					      fmax(0, z(V(SMALL_T)) - kept));
 	/* the lone reads' and whole files' share of the small requests'
 	 * time goes with them */
 	secs = small > 0 ? z(V(SMALL_T)) * (small - lone - whole) / small : 0;
-	*stake = small > 0 ? (z(V(SMALL_T)) - kept) * (small - lone - whole) /
-				     small
+	*stake = small > 0 ? (z(V(SMALL_T)) - kept - flush) *
+				     (small - lone - whole) / small
 			   : 0;
 	small -= lone + whole;
 	few = small < K(SMALL_MIN) && *stake < K(MIN_S);
@@ -950,6 +1010,12 @@ EVAL(e_small)
 		size_t l = strlen(d);
 		snprintf(d + l, n - l, "; %.0f whole-file requests not counted",
 			 whole);
+	}
+	if (n && flush > 0) {
+		size_t l = strlen(d);
+		snprintf(d + l, n - l,
+			 "; %.3f s of it the syncs' flush, not at stake",
+			 flush);
 	}
 	if (n && S(SMALL_FILE)[0]) {
 		size_t l = strlen(d);
@@ -1107,6 +1173,13 @@ EVAL(e_iotime)
 	DETAIL("slowest rank: %.3f s in %s of a %.3f s run (POSIX+STDIO "
 	       "%.3f s)",
 	       io, layer, V(RUN_TIME), z(V(IO_SLOWEST)));
+	if (n && mpiio_wait_secs(in) > 0) {
+		size_t l = strlen(d);
+		snprintf(d + l, n - l,
+			 "; %.3f s a rank of MPI-IO metadata beyond POSIX's "
+			 "not counted: waiting in collective opens and closes",
+			 mpiio_wait_secs(in));
+	}
 	return 0;
 }
 
@@ -1641,7 +1714,9 @@ EVAL(e_coll)
 	 * MPI-IO beyond their own POSIX I/O (waiting on locks, on each
 	 * other), for the independent share; contiguous blocks that take
 	 * as long in POSIX as in MPI-IO gain nothing */
-	*stake = ops > 0 ? fmax(z(V(MPIIO_T)) - z(V(IO_SLOWEST)), 0) *
+	*stake = ops > 0 ? fmax(z(V(MPIIO_T)) - mpiio_wait_secs(in) -
+					z(V(IO_SLOWEST)),
+				0) *
 				   z(V(INDEP)) / ops
 			 : 0;
 	/* few operations matter when they take the time (a rule by time as
