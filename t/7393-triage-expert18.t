@@ -21,8 +21,10 @@
 # against), recall per root cause 2/2, per label 3/4 (dump-text's
 # SMALL-REQ, same cause as its STDIO-SHARE, is not evaluated: no POSIX
 # record); the population adds no finding and no material label.
+# Raised by triage19 (a buffered stream's library calls, t/7391):
+# precision 3/3.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 18 18 12 0.75 1 0.75 3
+round_test 18 18 12 1.0 1 0.75 3
 done_testing

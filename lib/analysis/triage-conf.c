@@ -68,6 +68,8 @@ static const struct {
 	{"iotime_cause_pct", PCT},
 	{"companions", 0, 1},
 	{"stdio_bulk_bytes", POS},
+	{"stdio_stream_calls", POS},
+	{"stdio_libcall_us", POS},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

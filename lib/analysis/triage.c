@@ -1396,6 +1396,30 @@ static int stdio_bulk(const struct iol_triage_conf *c, double st, int slow)
 	return slow || st >= K(STDIO_BULK);
 }
 
+/* Is STDIO a buffered stream of large data whose calls are library
+ * calls: at most stdio_stream_calls calls a buffer's worth of bytes
+ * (stdio_call_bytes), each at most stdio_libcall_us on the slowest rank
+ * (its time over its share of the calls), nothing re-read?  Its calls
+ * copy to and from the buffer, which fills before each system call: the
+ * time is the wrapper's and the copy's, nothing a user could save
+ * (round 18's fq-filter: 1.6 M fgets of 79 B in 0.97 s, 0.6 us a call;
+ * its 1 MiB-buffer twin was not faster without Darshan).  A call that
+ * pays a system call (r6-stdio-unbuf: 1.8 us) or a parse (r11-fscanf:
+ * 5.5 us), or lines of 42 B (r4-stdio-fgets: 97 calls a buffer) stays
+ * judged. */
+static int stdio_stream(const struct iol_triage_in *in,
+			const struct iol_triage_conf *c, double st,
+			double calls)
+{
+	double np = fmax(1, z(V(NPROCS)));
+
+	if (!(K(STDIO_STREAM) > 0) || !(K(STDIO_CALL) > 0) || !(calls > 0) ||
+	    z(V(RED_STDIO)) > 0)
+		return 0;
+	return calls / (st / K(STDIO_CALL)) <= K(STDIO_STREAM) &&
+	       z(V(STDIO_T)) * np / calls * 1e6 <= K(STDIO_LIBCALL);
+}
+
 /* STDIO against every byte the job moved: POSIX + STDIO, and DFS (or
  * DAOS, which DFS runs on: the larger, not both) that POSIX never sees */
 EVAL(e_stdio)
@@ -1425,6 +1449,15 @@ EVAL(e_stdio)
 		       "rank: calls of at least stdio_call_bytes go straight "
 		       "to read and write, STDIO costs nothing over POSIX",
 		       st, all, dfs, calls, st / calls, *stake);
+		return 2;
+	}
+	if (st > 0 && stdio_stream(in, c, st, calls)) {
+		DETAIL("%.0f of %.0f bytes through STDIO (DFS/DAOS %.0f) in "
+		       "%.0f calls, %.3f s STDIO a rank: a buffered stream "
+		       "(stdio_stream_calls, stdio_libcall_us), its calls "
+		       "library calls, nothing to save",
+		       st, all, dfs, calls, *stake);
+		*stake = 0;
 		return 2;
 	}
 	/* calls beyond one a buffer's worth of bytes are what small calls
