@@ -242,6 +242,24 @@ static const char *const api_label[] = {
 };
 #define NAPI_WHAT (sizeof(api_what) / sizeof(api_what[0]))
 
+/* Is NAME a summary row of its own: one of summary's columns or of the
+ * extended fields shown after them (extra[])?  Other extended fields
+ * (triage's stdio_opens) are not shown, so the per-API row stays. */
+static int shown_field(const char *name)
+{
+	const struct iol_field *f;
+	size_t i, n;
+
+	f = iol_jobrow_fields(&n);
+	for (i = 0; i < n; i++)
+		if (!strcmp(f[i].name, name))
+			return 1;
+	for (i = 0; i < NEXTRA; i++)
+		if (!strcmp(extra[i], name))
+			return 1;
+	return 0;
+}
+
 static int64_t api_count(const struct iol_modsum *m, size_t k)
 {
 	return k == 0 ? m->opens : k == 1 ? m->reads : m->writes;
@@ -269,7 +287,7 @@ static int api_rows(struct iol_diff *d, const struct iol_summary *sa,
 
 			snprintf(name, sizeof(name), "%s_%s", apis[i].prefix,
 				 api_what[k]);
-			if (iol_jobrow_field(name))
+			if (shown_field(name))
 				continue; /* a column of its own, shown */
 			snprintf(label, sizeof(label), "%s %s", apis[i].label,
 				 api_label[k]);
