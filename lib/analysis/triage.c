@@ -833,6 +833,20 @@ static double sync_secs(const struct iol_triage_in *in,
  * pairs.  bench/mpiio-collective-big's 64 KiB calls (one POSIX request
  * a call) and round 13's 4 KiB rounds stay judged.
  */
+/* POSIX reads and writes, from the access-size bins; 0 without them */
+static double posix_rw_ops(const struct iol_triage_in *in)
+{
+	double all = 0;
+	int b;
+
+	for (b = 0; b < 20; b++) {
+		if (!isfinite(in->v[IOL_TIN_BIN0 + b]))
+			return 0;
+		all += in->v[IOL_TIN_BIN0 + b];
+	}
+	return all;
+}
+
 static int mpiio_merged(const struct iol_triage_in *in,
 			const struct iol_triage_conf *c, double all)
 {
@@ -2788,8 +2802,10 @@ static double io_cause_secs(const struct iol_triage_in *in,
 					      (rules[k].eval == e_small
 						       ? small_span_secs(in, c)
 						       : 0));
-	/* the layers' own time: MPI-IO's exchange and waiting */
-	g[6] = fmax(g[6], io_top(in, &layer) - z(V(IO_SLOWEST)));
+	/* the layers' own time: MPI-IO's exchange and waiting; no cause
+	 * when the storage saw the calls merged (mpiio_merged()) */
+	if (!mpiio_merged(in, c, posix_rw_ops(in)))
+		g[6] = fmax(g[6], io_top(in, &layer) - z(V(IO_SLOWEST)));
 	for (k = 0; k < IO_GROUPS; k++)
 		sum += g[k];
 	return sum;
