@@ -70,6 +70,7 @@ static const struct {
 	{"stdio_bulk_bytes", POS},
 	{"stdio_stream_calls", POS},
 	{"stdio_libcall_us", POS},
+	{"coll_merge_calls", POS},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");
