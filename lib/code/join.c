@@ -1238,17 +1238,26 @@ void iol_cjoin_free(struct iol_cjoin *j)
 /* the processes whose stacks have main that are runs of the program
  * (exec'd): an MPI job's ranks, each of which ran what the source
  * predicts for one; its forks are in the prediction already (the
- * source's calls after fork() are the child's) */
+ * source's calls after fork() are the child's).  The "[loader]" root
+ * only when no main made a call: under strace -k it also holds the
+ * library loads of every other program exec'd (the MPI launcher, a
+ * system()'s shell), which ran no main of the sources (issue 33 D1) */
 static int64_t main_procs(const struct iol_blocks *bl)
 {
-	int64_t n = 1;
+	int64_t n = 0, loader = 1;
 	size_t i;
 
-	for (i = 0; i < bl->n; i++)
-		if (bl->v[i].kind == IOL_BLOCK_FUNCTION &&
-		    is_main(bl->v[i].func) && bl->v[i].runs > n)
-			n = bl->v[i].runs;
-	return n;
+	for (i = 0; i < bl->n; i++) {
+		const struct iol_block *b = &bl->v[i];
+
+		if (b->kind != IOL_BLOCK_FUNCTION || !is_main(b->func))
+			continue;
+		if (strcmp(b->func, "main"))
+			loader = b->runs > loader ? b->runs : loader;
+		else if (b->runs > n)
+			n = b->runs;
+	}
+	return n > 0 ? n : loader;
 }
 
 static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
