@@ -379,12 +379,17 @@ int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
 	for (i = 0; i < bl->nmods; i++)
 		if (bl->mods[i].state == IOL_BMOD_CHANGED &&
 		    bl->mods[i].traced_func) {
+			/* "main+0x26": a function that moved, not renamed */
+			const char *pp =
+				strchr(bl->mods[i].traced_func, '+') ? ""
+								     : "()";
+
 			msg("cannot attribute '%s': '%s' changed since it was "
-			    "traced: the trace names %s() where the binary "
-			    "now has %s(), its functions and lines would be "
+			    "traced: the trace names %s%s where the binary "
+			    "now has %s%s, its functions and lines would be "
 			    "the new build's: trace it again",
 			    trace, bl->mods[i].path, bl->mods[i].traced_func,
-			    bl->mods[i].now_func);
+			    pp, bl->mods[i].now_func, pp);
 			return -1;
 		} else if (bl->mods[i].state == IOL_BMOD_CHANGED) {
 			msg("cannot attribute '%s': '%s' changed since it was "

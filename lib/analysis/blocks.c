@@ -216,6 +216,20 @@ static int names_disagree(const struct iol_frame *f, const char *sym)
 	return strpbrk(f->func, ":( <") == NULL && strncmp(sym, "_Z", 2) != 0;
 }
 
+/*
+ * Whether strace -k's "func+0xOFF" at a frame puts func elsewhere than
+ * the binary's symbol of that name now: code moved inside the functions
+ * (a rebuild that keeps the names, the trace copied after it; issue 33
+ * D5).  The traced offset, and so the start it implies, is another.
+ */
+static int offsets_disagree(const struct iol_frame *f,
+			    const struct iol_symloc *sl)
+{
+	if (!*f->func || !sl->sym || !f->off || strcmp(f->func, sl->sym))
+		return 0;
+	return sl->sym_off != f->off;
+}
+
 /* the program's module rebuilt since the trace, told by a name */
 static int note_renamed(struct build *bd, const char *module, const char *was,
 			const char *now)
@@ -233,6 +247,19 @@ static int note_renamed(struct build *bd, const char *module, const char *was,
 	    !(p->mods[i].now_func = keep(p, now)))
 		return IOL_ENOMEM;
 	return 0;
+}
+
+/* the same, told by a function's start: both names with offsets */
+static int note_moved(struct build *bd, const struct iol_frame *f,
+		      const struct iol_symloc *sl)
+{
+	char was[300], now[300];
+
+	snprintf(was, sizeof(was), "%s+0x%llx", f->func,
+		 (unsigned long long)f->off);
+	snprintf(now, sizeof(now), "%s+0x%llx", sl->sym,
+		 (unsigned long long)sl->sym_off);
+	return note_renamed(bd, f->module, was, now);
 }
 
 static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
@@ -260,6 +287,9 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 		return r;
 	if (!l->lib && *f->module && !l->launch && names_disagree(f, sl.sym) &&
 	    (r = note_renamed(bd, f->module, f->func, sl.sym)) < 0)
+		return r;
+	if (!l->lib && *f->module && !l->launch && offsets_disagree(f, &sl) &&
+	    (r = note_moved(bd, f, &sl)) < 0)
 		return r;
 	/* no source file: the binary stands for it */
 	l->file = sl.file ? sl.file : f->module;
