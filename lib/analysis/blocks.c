@@ -1377,6 +1377,11 @@ static int64_t written_after(const struct iol_job *job)
 		d = ((int64_t)tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec -
 		     job->end_sec % 86400 + 2 * 86400) %
 		    86400;
+		/* more than half a day after is before: the file's time,
+		 * from the kernel's coarser clock, a second before the last
+		 * call's (86399 s "after" it; issue 33 D2) */
+		if (d > 43200)
+			d -= 86400;
 	}
 	return d > 60 ? d : 0;
 }
