@@ -414,12 +414,14 @@ static int64_t calls_of(struct calls *cs, size_t f)
 		sum = r < 0 ? -1 : sat_add(sum, r);
 	}
 	cs->state[f] = 2;
-	/* no call site in the sources: main runs once; another function
-	 * is called from elsewhere (a library, a function pointer) an
-	 * unknown number of times */
-	cs->times[f] = k > lo				 ? sum
-		       : is_main(t->ranked[f]->function) ? cs->nmain
-							 : -1;
+	/* no call site in the sources: main runs once, and so does a
+	 * destructor or constructor; another function is called from
+	 * elsewhere (a library, a function pointer) an unknown number of
+	 * times */
+	cs->times[f] = k > lo ? sum
+		       : is_main(t->ranked[f]->function) || t->ranked[f]->at_exit
+			       ? cs->nmain
+			       : -1;
 	return cs->times[f];
 }
 
