@@ -86,7 +86,7 @@ struct build {
 	} * le;
 	size_t nle, caple;
 	struct iol_index lix;
-	int64_t maps;
+	int64_t maps, map_bytes, map_wbytes;
 	/* the roots "[no stack]", "[loader]", "[MPI: library]", -1 not
 	 * made */
 	int32_t nostack, loader_box, mpilib_box;
@@ -944,6 +944,30 @@ static double dur_of(const struct build *bd, const struct iol_event *ev)
 	return ev->dur > bd->overhead ? ev->dur - bd->overhead : 0;
 }
 
+/* a call under a folded box (the loader's, MPI's own): not the
+ * program's */
+static int boxed(const struct build *bd, const uint32_t *path, uint32_t len)
+{
+	uint32_t k;
+
+	for (k = 0; k < len; k++)
+		if (bd->nodes[path[k]].b.box)
+			return 1;
+	return 0;
+}
+
+/* a mapping of a file: counted with its size (issue 33 D6) */
+static void map_add(struct build *bd, const struct iol_event *ev)
+{
+	bd->maps++;
+	if (ev->len < 0 || bd->map_bytes < 0) {
+		bd->map_bytes = -1;
+		return;
+	}
+	bd->map_bytes += ev->len;
+	bd->map_wbytes += ev->flags == 1 ? ev->len : 0;
+}
+
 static int add_event(struct build *bd, const struct iol_event *ev)
 {
 	const uint32_t *path;
@@ -961,8 +985,7 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 	}
 	if (!ev->regular)
 		return 0;
-	bd->maps += ev->kind == IOL_EV_OTHER && ev->name &&
-		    !strncmp(ev->name, "mmap", 4);
+
 	id = ev->stack >= 1 && ev->stack <= iol_stacks_count(bd->stk)
 		     ? ev->stack
 		     : 0;
@@ -977,6 +1000,9 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 	} else {
 		path = bd->paths + start;
 	}
+	if (ev->kind == IOL_EV_OTHER && ev->name &&
+	    !strncmp(ev->name, "mmap", 4) && lb < 0 && !boxed(bd, path, len))
+		map_add(bd, ev);
 	if ((xfer || ev->kind == IOL_EV_OPEN) && (rnd = is_random(bd, ev)) < 0)
 		return rnd;
 	if (!xfer)
@@ -1469,6 +1495,8 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 	out->overhead = bd.overhead;
 	r = run_events(&bd, out, err);
 	out->maps = bd.maps;
+	out->map_bytes = bd.map_bytes;
+	out->map_wbytes = bd.map_bytes < 0 ? -1 : bd.map_wbytes;
 	out->folded = bd.folded;
 	out->launcher = bd.first_launcher;
 	out->src_missing =
