@@ -1420,6 +1420,21 @@ static const char *gone_binary(const struct iol_blocks *bl)
 	return NULL;
 }
 
+/* every call a launcher's (with its library loads): mpirun that
+ * failed before it started a rank, no binary to blame (issue 33 D8) */
+static int launcher_only(const struct iol_blocks *bl)
+{
+	size_t i;
+
+	if (!bl->launcher || !bl->calls)
+		return 0;
+	for (i = 0; i < bl->n; i++)
+		if (bl->v[i].parent < 0 && bl->v[i].calls &&
+		    !(bl->v[i].box & (IOL_BFOLD_LAUNCHER | IOL_BFOLD_LOADER)))
+			return 0;
+	return 1;
+}
+
 int iol_cjoin_make(const struct iol_ctree *t, const struct iol_blocks *bl,
 		   const struct iol_iocost *cost, const char *const *files,
 		   int nfiles, struct iol_cjoin **out, struct iol_error *err)
@@ -1439,6 +1454,12 @@ int iol_cjoin_make(const struct iol_ctree *t, const struct iol_blocks *bl,
 			"traced, "
 			"or trace it again)",
 			(long long)bl->calls, gone);
+	if (!has_lines(bl) && launcher_only(bl))
+		return iol_error_set(
+			err, IOL_EUNSUPP,
+			"cannot join the trace to the sources: the trace holds "
+			"only %s calls (%lld): the program did not run",
+			bl->launcher, (long long)bl->calls);
 	if (!has_lines(bl))
 		return iol_error_set(
 			err, IOL_EUNSUPP,
