@@ -1349,6 +1349,8 @@ static void accuracy(const struct iol_cjoin *j, struct iol_cjacc *a)
 
 /* How well predicted time ranks blocks: Spearman's rank correlation of
  * predicted and measured I/O time over the blocks that have both. */
+#define RANK_MIN 5
+
 static void time_rank(struct iol_cjoin *j)
 {
 	double *p = jcalloc(&j->oom, j->n + 1, sizeof(*p));
@@ -1361,7 +1363,10 @@ static void time_rank(struct iol_cjoin *j)
 			p[n] = j->rows[i].ptime;
 			m[n++] = j->rows[i].mtime;
 		}
-	if (p && m)
+	/* a rank correlation of 2 points is always +-1, of 3 or 4 one of
+	 * a handful of values: under RANK_MIN blocks, too few (issue 33
+	 * D10) */
+	if (p && m && n >= RANK_MIN)
 		j->acc.rho = iol_spearman(p, m, n);
 	j->acc.nrank = n;
 	free(p);
