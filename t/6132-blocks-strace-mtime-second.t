@@ -38,5 +38,7 @@ $RUN blocks p.st > /dev/null 2> err
 is "$?:$(grep -c 'after its last call' err)" "0:0" "in the same second: no note"
 touch -d "2020-01-02 12:02:00" p.st || exit 1
 $RUN blocks p.st > /dev/null 2> err
-is "$?:$(grep -c "'p.st' was written 120 s after its last call" err)" "0:1" "two minutes after: the note"
+r=$?
+is "$r:$(grep -c "'p.st' was written 1[12][0-9] s after its last call" err)" "0:1" "two minutes after: the note"
+[ "$r" = 0 ] || diag "$(cat err)"
 done_testing
