@@ -42,6 +42,9 @@ struct floc {
 	/* named by its address alone: its binary has no symbol there (a
 	 * binary gone since the trace, a stripped one) */
 	unsigned char anon;
+	/* no line in a binary that has DWARF: a library linked in
+	 * statically without its own (libhdf5.a) */
+	unsigned char nolines;
 };
 
 struct bnode {
@@ -291,6 +294,7 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 	if (!l->lib && *f->module && !l->launch && offsets_disagree(f, &sl) &&
 	    (r = note_moved(bd, f, &sl)) < 0)
 		return r;
+	l->nolines = sl.has_dwarf && !sl.file && *f->module && !l->launch;
 	/* no source file: the binary stands for it */
 	l->file = sl.file ? sl.file : f->module;
 	l->line = sl.file ? sl.line : 0;
@@ -547,7 +551,7 @@ static int frames_blocks(struct build *bd, const uint32_t *fr, size_t top,
 			 int prog, int32_t *leaf)
 {
 	size_t k;
-	int r;
+	int r, lines = 0;
 
 	for (k = top; k-- > 0;) {
 		const struct floc *l = &bd->fl[fr[k]];
@@ -566,6 +570,13 @@ static int frames_blocks(struct build *bd, const uint32_t *fr, size_t top,
 		}
 		if (prog && l->lib)
 			continue;
+		/* below a frame with lines, code without any in the same
+		 * binaries (a library linked in statically without DWARF)
+		 * folds into that frame, as a shared one's does: 45 blocks
+		 * of HDF5's internals for 8 calls (issue 33 D7) */
+		if (prog && l->nolines && lines)
+			continue;
+		lines |= l->line > 0;
 		if ((r = frame_blocks(bd, l, leaf)) < 0)
 			return r;
 	}
