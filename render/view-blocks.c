@@ -230,8 +230,9 @@ static void map_size_note(struct out *o, const struct iol_blocks *bl)
 			 "written through a mapping, not counted as writes\n",
 			 a, b, b);
 	else
-		out_text(o, "%s mapped, read only or private: not counted "
-			    "as reads\n",
+		out_text(o,
+			 "%s mapped, read only or private: not counted "
+			 "as reads\n",
 			 a);
 }
 
@@ -402,9 +403,9 @@ int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
 		if (bl->mods[i].state == IOL_BMOD_CHANGED &&
 		    bl->mods[i].traced_func) {
 			/* "main+0x26": a function that moved, not renamed */
-			const char *pp =
-				strchr(bl->mods[i].traced_func, '+') ? ""
-								     : "()";
+			const char *pp = strchr(bl->mods[i].traced_func, '+')
+						 ? ""
+						 : "()";
 
 			msg("cannot attribute '%s': '%s' changed since it was "
 			    "traced: the trace names %s%s where the binary "

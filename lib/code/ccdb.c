@@ -54,9 +54,10 @@ static int skip_with_next(const char *a)
  * parse failed (issue 33 D4) */
 static int skip_alone(const char *a)
 {
-	return !strcmp(a, "-c") || !strcmp(a, "--") || !strcmp(a, "-S") || !strcmp(a, "-E") ||
-	       !strncmp(a, "-o", 2) || !strncmp(a, "-M", 2) ||
-	       !strncmp(a, "-Werror", 7) || !strncmp(a, "-save-temps", 11);
+	return !strcmp(a, "-c") || !strcmp(a, "--") || !strcmp(a, "-S") ||
+	       !strcmp(a, "-E") || !strncmp(a, "-o", 2) ||
+	       !strncmp(a, "-M", 2) || !strncmp(a, "-Werror", 7) ||
+	       !strncmp(a, "-save-temps", 11);
 }
 
 /* whether argument a (relative to wd) is the file itself */

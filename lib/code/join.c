@@ -418,10 +418,11 @@ static int64_t calls_of(struct calls *cs, size_t f)
 	 * destructor or constructor; another function is called from
 	 * elsewhere (a library, a function pointer) an unknown number of
 	 * times */
-	cs->times[f] = k > lo ? sum
-		       : is_main(t->ranked[f]->function) || t->ranked[f]->at_exit
-			       ? cs->nmain
-			       : -1;
+	cs->times[f] =
+		k > lo ? sum
+		: is_main(t->ranked[f]->function) || t->ranked[f]->at_exit
+			? cs->nmain
+			: -1;
 	return cs->times[f];
 }
 
