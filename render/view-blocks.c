@@ -214,6 +214,28 @@ void iol_view_blocks_print(struct out *o, const struct iol_blocks *bl,
 	out_endtable(o);
 }
 
+/* the mappings' size: what may have been written through them (issue
+ * 33 D6), on a line of its own */
+static void map_size_note(struct out *o, const struct iol_blocks *bl)
+{
+	char a[32], b[32];
+
+	if (!bl->maps || bl->map_bytes <= 0)
+		return;
+	fmt_bytes(a, sizeof(a), (double)bl->map_bytes, BYTES_TEXT);
+	fmt_bytes(b, sizeof(b), (double)bl->map_wbytes, BYTES_TEXT);
+	if (bl->map_wbytes > 0)
+		out_text(o,
+			 "%s mapped, %s of it shared and writable: up to %s "
+			 "written through a mapping, not counted as writes\n",
+			 a, b, b);
+	else
+		out_text(o,
+			 "%s mapped, read only or private: not counted "
+			 "as reads\n",
+			 a);
+}
+
 const char *iol_view_blocks_cut_note(const struct iol_blocks *bl, char *buf,
 				     size_t n)
 {
@@ -296,6 +318,7 @@ void iol_view_blocks_ranked(struct out *o, const char *trace,
 				 "%lld file mapping%s (mmap): what is read or "
 				 "written through a mapping is in no block\n",
 				 (long long)bl->maps, bl->maps == 1 ? "" : "s");
+		map_size_note(o, bl);
 		fold_note(o, bl);
 	}
 	iol_view_blocks_print(o, bl, rows, n);
@@ -379,12 +402,17 @@ int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
 	for (i = 0; i < bl->nmods; i++)
 		if (bl->mods[i].state == IOL_BMOD_CHANGED &&
 		    bl->mods[i].traced_func) {
+			/* "main+0x26": a function that moved, not renamed */
+			const char *pp = strchr(bl->mods[i].traced_func, '+')
+						 ? ""
+						 : "()";
+
 			msg("cannot attribute '%s': '%s' changed since it was "
-			    "traced: the trace names %s() where the binary "
-			    "now has %s(), its functions and lines would be "
+			    "traced: the trace names %s%s where the binary "
+			    "now has %s%s, its functions and lines would be "
 			    "the new build's: trace it again",
 			    trace, bl->mods[i].path, bl->mods[i].traced_func,
-			    bl->mods[i].now_func);
+			    pp, bl->mods[i].now_func, pp);
 			return -1;
 		} else if (bl->mods[i].state == IOL_BMOD_CHANGED) {
 			msg("cannot attribute '%s': '%s' changed since it was "

@@ -207,10 +207,42 @@ static void put_colored(struct out *o, const char *s, size_t len, int color)
 		obuf_puts(&o->ob, "\033[0m");
 }
 
+/*
+ * A pair "A -> B" (diff's paired blocks and files) shortened side by
+ * side to w columns into buf (n bytes, strlen(s) + 8 enough): each side
+ * keeps its head and tail (a block's line), the shorter side whole when
+ * it fits in half; shortened whole, the middle took A's tail and B's
+ * head ("main() > loop f…in() > loop fix.c:13"; issue 33 D9).  NULL
+ * when s is no pair or w too narrow.
+ */
+static const char *pair_shorten(char *buf, size_t n, const char *s, size_t w)
+{
+	const char *arrow = strstr(s, " -> ");
+	size_t la, ca, cb, avail, wa;
+	char a[512], ta[520];
+	const char *sa, *sb;
+
+	if (!arrow || w < 16 || (la = (size_t)(arrow - s)) >= sizeof(a))
+		return NULL;
+	memcpy(a, s, la);
+	a[la] = '\0';
+	ca = cols_of(a);
+	cb = cols_of(arrow + 4);
+	avail = w - 4;
+	wa = ca < avail / 2 ? ca : cb < avail / 2 ? avail - cb : avail / 2;
+	sa = text_shorten(ta, sizeof(ta), a, wa);
+	sb = text_shorten(buf, n, arrow + 4, avail - wa);
+	if (strlen(sa) + 4 + strlen(sb) + 1 > sizeof(a))
+		return NULL;
+	snprintf(a, sizeof(a), "%s -> %s", sa, sb);
+	snprintf(buf, n, "%s", a);
+	return buf;
+}
+
 /* s shortened in the middle to w columns (shorten.h) */
 static void put_middle(struct out *o, const char *s, size_t w, int color)
 {
-	size_t n = strlen(s) + 4;
+	size_t n = strlen(s) + 8;
 	char stack[512], *buf = n <= sizeof(stack) ? stack : malloc(n);
 	const char *t;
 
@@ -218,7 +250,8 @@ static void put_middle(struct out *o, const char *s, size_t w, int color)
 		o->nomem = 1;
 		return;
 	}
-	t = text_shorten(buf, n, s, w);
+	if (!(t = pair_shorten(buf, n, s, w)))
+		t = text_shorten(buf, n, s, w);
 	put_colored(o, t, strlen(t), color);
 	if (buf != stack)
 		free(buf);

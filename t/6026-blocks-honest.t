@@ -129,4 +129,36 @@ is "$(cat "$TMP/err")" "iolens blocks: note: 3 stacks cut at 16 frames, under [s
 	"... and in a note with a machine format"
 is "$($RUN blocks --format=csv "$TMP/d64.it" | awk -F, 'NR > 1 && $1 !~ /[.#]/ { print $3, $7 }' | tr '\n' ' ')" \
 	"main 5 " "the default depth: one root, nothing cut"
+
+# a library linked in statically without DWARF (h5cc's libhdf5.a) into
+# a program built -g: its frames fold into the program's line that
+# called it, as a shared library's do (it kept them: 45 blocks of HDF5's
+# internals for 8 calls; issue 33 D7)
+mkdir "$TMP/st" && cd "$TMP/st" || exit 1
+cat > lib.c << 'END'
+#include <fcntl.h>
+#include <unistd.h>
+static char b[512];
+__attribute__((noinline)) static void lib_flush(int fd) { write(fd, b, sizeof b); }
+__attribute__((noinline)) void lib_save(const char *p)
+{
+	int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	lib_flush(fd);
+	lib_flush(fd);
+	close(fd);
+}
+END
+cat > app.c << 'END'
+void lib_save(const char *p);
+int main(void)
+{
+	lib_save("st.dat");
+	return 0;
+}
+END
+cc -O0 -c lib.c && ar rc libst.a lib.o && cc -g -O0 -o app app.c libst.a || exit 1
+$RUN trace --stacks -o st.it ./app 2> /dev/null
+is "$($RUN blocks --format=csv st.it 2> /dev/null | awk -F, 'NR > 1 { print $1 ":" $3 ":" $7 }' | tr '\n' ' ')" \
+	"1:main:4 1.1:main:4 " "a static library without DWARF: under the line that called it"
+cd "$TOP" || exit 1
 done_testing

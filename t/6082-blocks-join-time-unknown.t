@@ -28,4 +28,23 @@ is "$(grep -c "Spearman .* over $n blocks" j.txt)" 1 "the Spearman line over the
 is "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["predicted_calls"] == "" && $c["predicted_io_time_s"] != "" { n++ } END { print n + 0 }' j.csv)" 0 \
 	"no row has a time without its calls"
+# under 5 blocks with both times no Spearman: over 2 it is always +-1
+# ("Spearman 1.000 over 2 blocks"; issue 33 D10)
+cat > few.c << 'END'
+#include <fcntl.h>
+#include <unistd.h>
+int main(void)
+{
+	int fd = open("few.dat", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	write(fd, "x", 1);
+	close(fd);
+	return 0;
+}
+END
+cc -g -O0 -o few few.c || exit 1
+$RUN trace --stacks -o f.it ./few 2> /dev/null
+$RUN blocks --source few.c f.it > f.txt 2> /dev/null
+is "$(grep '^predicted against measured I/O time' f.txt)" \
+	"predicted against measured I/O time: too few blocks with both to rank (4)" \
+	"4 blocks with both times: too few to rank, no Spearman"
 done_testing

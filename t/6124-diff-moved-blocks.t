@@ -66,6 +66,12 @@ is "$(grep -c '^main() > loop journal.c:18 -> main() > loop journal.c:16,150,50$
 is "$(grep -c '^main() > loop journal.c:18 > journal.c:19 -> main() > loop journal.c:16 > journal.c:17,150,50$' j.rows)" 1 \
 	"... its call line too"
 is "$(grep -c 'journal.c:18,150,$' j.rows),$(grep -c 'journal.c:16,,50$' j.rows)" "0,0" "... no row of one side for the loop"
+# the text shortens a pair side by side: both lines stay readable (the
+# whole key shortened in the middle lost A's line and B's head; issue 33
+# D9)
+COLUMNS=100 $RUN diff --all ja.it jb.it > j.txt 2> /dev/null
+is "$(grep -c 'journal\.c:19 -> .*journal\.c:17  *calls' j.txt)" 1 \
+	"text: the paired call line's row shows both lines"
 
 cat > a/dump.c << 'END'
 #include <stdio.h>

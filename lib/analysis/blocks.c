@@ -42,6 +42,9 @@ struct floc {
 	/* named by its address alone: its binary has no symbol there (a
 	 * binary gone since the trace, a stripped one) */
 	unsigned char anon;
+	/* no line in a binary that has DWARF: a library linked in
+	 * statically without its own (libhdf5.a) */
+	unsigned char nolines;
 };
 
 struct bnode {
@@ -86,7 +89,7 @@ struct build {
 	} * le;
 	size_t nle, caple;
 	struct iol_index lix;
-	int64_t maps;
+	int64_t maps, map_bytes, map_wbytes;
 	/* the roots "[no stack]", "[loader]", "[MPI: library]", -1 not
 	 * made */
 	int32_t nostack, loader_box, mpilib_box;
@@ -216,6 +219,20 @@ static int names_disagree(const struct iol_frame *f, const char *sym)
 	return strpbrk(f->func, ":( <") == NULL && strncmp(sym, "_Z", 2) != 0;
 }
 
+/*
+ * Whether strace -k's "func+0xOFF" at a frame puts func elsewhere than
+ * the binary's symbol of that name now: code moved inside the functions
+ * (a rebuild that keeps the names, the trace copied after it; issue 33
+ * D5).  The traced offset, and so the start it implies, is another.
+ */
+static int offsets_disagree(const struct iol_frame *f,
+			    const struct iol_symloc *sl)
+{
+	if (!*f->func || !sl->sym || !f->off || strcmp(f->func, sl->sym))
+		return 0;
+	return sl->sym_off != f->off;
+}
+
 /* the program's module rebuilt since the trace, told by a name */
 static int note_renamed(struct build *bd, const char *module, const char *was,
 			const char *now)
@@ -233,6 +250,19 @@ static int note_renamed(struct build *bd, const char *module, const char *was,
 	    !(p->mods[i].now_func = keep(p, now)))
 		return IOL_ENOMEM;
 	return 0;
+}
+
+/* the same, told by a function's start: both names with offsets */
+static int note_moved(struct build *bd, const struct iol_frame *f,
+		      const struct iol_symloc *sl)
+{
+	char was[300], now[300];
+
+	snprintf(was, sizeof(was), "%s+0x%llx", f->func,
+		 (unsigned long long)f->off);
+	snprintf(now, sizeof(now), "%s+0x%llx", sl->sym,
+		 (unsigned long long)sl->sym_off);
+	return note_renamed(bd, f->module, was, now);
 }
 
 static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
@@ -261,6 +291,10 @@ static int frame_loc(struct build *bd, uint32_t fid, struct floc **out)
 	if (!l->lib && *f->module && !l->launch && names_disagree(f, sl.sym) &&
 	    (r = note_renamed(bd, f->module, f->func, sl.sym)) < 0)
 		return r;
+	if (!l->lib && *f->module && !l->launch && offsets_disagree(f, &sl) &&
+	    (r = note_moved(bd, f, &sl)) < 0)
+		return r;
+	l->nolines = sl.has_dwarf && !sl.file && *f->module && !l->launch;
 	/* no source file: the binary stands for it */
 	l->file = sl.file ? sl.file : f->module;
 	l->line = sl.file ? sl.line : 0;
@@ -517,7 +551,7 @@ static int frames_blocks(struct build *bd, const uint32_t *fr, size_t top,
 			 int prog, int32_t *leaf)
 {
 	size_t k;
-	int r;
+	int r, lines = 0;
 
 	for (k = top; k-- > 0;) {
 		const struct floc *l = &bd->fl[fr[k]];
@@ -536,6 +570,13 @@ static int frames_blocks(struct build *bd, const uint32_t *fr, size_t top,
 		}
 		if (prog && l->lib)
 			continue;
+		/* below a frame with lines, code without any in the same
+		 * binaries (a library linked in statically without DWARF)
+		 * folds into that frame, as a shared one's does: 45 blocks
+		 * of HDF5's internals for 8 calls (issue 33 D7) */
+		if (prog && l->nolines && lines)
+			continue;
+		lines |= l->line > 0;
 		if ((r = frame_blocks(bd, l, leaf)) < 0)
 			return r;
 	}
@@ -914,6 +955,30 @@ static double dur_of(const struct build *bd, const struct iol_event *ev)
 	return ev->dur > bd->overhead ? ev->dur - bd->overhead : 0;
 }
 
+/* a call under a folded box (the loader's, MPI's own): not the
+ * program's */
+static int boxed(const struct build *bd, const uint32_t *path, uint32_t len)
+{
+	uint32_t k;
+
+	for (k = 0; k < len; k++)
+		if (bd->nodes[path[k]].b.box)
+			return 1;
+	return 0;
+}
+
+/* a mapping of a file: counted with its size (issue 33 D6) */
+static void map_add(struct build *bd, const struct iol_event *ev)
+{
+	bd->maps++;
+	if (ev->len < 0 || bd->map_bytes < 0) {
+		bd->map_bytes = -1;
+		return;
+	}
+	bd->map_bytes += ev->len;
+	bd->map_wbytes += ev->flags == 1 ? ev->len : 0;
+}
+
 static int add_event(struct build *bd, const struct iol_event *ev)
 {
 	const uint32_t *path;
@@ -931,8 +996,7 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 	}
 	if (!ev->regular)
 		return 0;
-	bd->maps += ev->kind == IOL_EV_OTHER && ev->name &&
-		    !strncmp(ev->name, "mmap", 4);
+
 	id = ev->stack >= 1 && ev->stack <= iol_stacks_count(bd->stk)
 		     ? ev->stack
 		     : 0;
@@ -947,6 +1011,9 @@ static int add_event(struct build *bd, const struct iol_event *ev)
 	} else {
 		path = bd->paths + start;
 	}
+	if (ev->kind == IOL_EV_OTHER && ev->name &&
+	    !strncmp(ev->name, "mmap", 4) && lb < 0 && !boxed(bd, path, len))
+		map_add(bd, ev);
 	if ((xfer || ev->kind == IOL_EV_OPEN) && (rnd = is_random(bd, ev)) < 0)
 		return rnd;
 	if (!xfer)
@@ -1347,6 +1414,11 @@ static int64_t written_after(const struct iol_job *job)
 		d = ((int64_t)tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec -
 		     job->end_sec % 86400 + 2 * 86400) %
 		    86400;
+		/* more than half a day after is before: the file's time,
+		 * from the kernel's coarser clock, a second before the last
+		 * call's (86399 s "after" it; issue 33 D2) */
+		if (d > 43200)
+			d -= 86400;
 	}
 	return d > 60 ? d : 0;
 }
@@ -1434,6 +1506,8 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 	out->overhead = bd.overhead;
 	r = run_events(&bd, out, err);
 	out->maps = bd.maps;
+	out->map_bytes = bd.map_bytes;
+	out->map_wbytes = bd.map_bytes < 0 ? -1 : bd.map_wbytes;
 	out->folded = bd.folded;
 	out->launcher = bd.first_launcher;
 	out->src_missing =

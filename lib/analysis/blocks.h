@@ -134,6 +134,9 @@ struct iol_blocks {
 	/* files mapped into memory (mmap): what the program reads or writes
 	 * through a mapping is in no call, so in no block's bytes */
 	int64_t maps;
+	/* their bytes, and those of the shared writable ones (writes
+	 * through them reach the file); -1 a size not known */
+	int64_t map_bytes, map_wbytes;
 	double overhead; /* taken off each call's duration, s */
 	/* what was folded into one block each (IOL_BFOLD_*), and the
 	 * label of the first launcher's box (borrowed: valid until

@@ -48,12 +48,16 @@ static int skip_with_next(const char *a)
 
 /* options the parse does without: they write files, stop before
  * parsing, or turn the warnings the extractor keeps going past into
- * errors */
+ * errors; and "--", the end of the options libclang adds to a command
+ * it infers for a file the database does not list (a .cpp beside C
+ * files): kept, the parse's own arguments after it were files and the
+ * parse failed (issue 33 D4) */
 static int skip_alone(const char *a)
 {
-	return !strcmp(a, "-c") || !strcmp(a, "-S") || !strcmp(a, "-E") ||
-	       !strncmp(a, "-o", 2) || !strncmp(a, "-M", 2) ||
-	       !strncmp(a, "-Werror", 7) || !strncmp(a, "-save-temps", 11);
+	return !strcmp(a, "-c") || !strcmp(a, "--") || !strcmp(a, "-S") ||
+	       !strcmp(a, "-E") || !strncmp(a, "-o", 2) ||
+	       !strncmp(a, "-M", 2) || !strncmp(a, "-Werror", 7) ||
+	       !strncmp(a, "-save-temps", 11);
 }
 
 /* whether argument a (relative to wd) is the file itself */

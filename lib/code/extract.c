@@ -5567,6 +5567,43 @@ static enum CXChildVisitResult addr_visit(CXCursor cur, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
+/* an attribute of a function: destructor or constructor (libclang
+ * exposes neither as a kind of its own, so told by its tokens) */
+static enum CXChildVisitResult rt_attr_visit(CXCursor cur, CXCursor parent,
+					     CXClientData data)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(cur);
+	CXToken *tk = NULL;
+	unsigned nt = 0, i;
+
+	(void)parent;
+	if (!clang_isAttribute(clang_getCursorKind(cur)))
+		return CXChildVisit_Continue;
+	clang_tokenize(tu, clang_getCursorExtent(cur), &tk, &nt);
+	for (i = 0; i < nt && !*(int *)data; i++) {
+		CXString sp = clang_getTokenSpelling(tu, tk[i]);
+		const char *w = clang_getCString(sp);
+
+		*(int *)data = w && (strstr(w, "destructor") ||
+				     strstr(w, "constructor"));
+		clang_disposeString(sp);
+	}
+	if (tk)
+		clang_disposeTokens(tu, tk, nt);
+	return CXChildVisit_Continue;
+}
+
+/* a function the C runtime runs once a process, uncalled by the sources
+ * (issue 33 D3: a destructor's constant I/O was unknown in the join) */
+static int runtime_called(CXCursor fn)
+{
+	int yes = 0;
+
+	if (clang_getCursorKind(fn) == CXCursor_FunctionDecl)
+		clang_visitChildren(fn, rt_attr_visit, &yes);
+	return yes;
+}
+
 static enum CXChildVisitResult list_visit(CXCursor cur, CXCursor parent,
 					  CXClientData data)
 {
@@ -5613,6 +5650,7 @@ static enum CXChildVisitResult list_visit(CXCursor cur, CXCursor parent,
 		return CXChildVisit_Break;
 	f->blk->function = qual_name(c, cur);
 	f->blk->conditional = 0;
+	f->blk->at_exit = runtime_called(cur);
 	c->nfns++;
 	return c->rc ? CXChildVisit_Break : CXChildVisit_Continue;
 }

@@ -370,6 +370,9 @@ struct iol_cblock {
 	int addr;	/* functions: its address is taken (fp = f, a table
 			 * of them), so a pointer may call it: its calls over
 			 * a run are not its call sites' */
+	int at_exit;	/* functions: __attribute__((destructor)) or
+			 * constructor: the C runtime calls it once a
+			 * process, as it does main */
 	unsigned leaks; /* functions: FILE * variables of its own it leaves
 			 * written and open at its end (IOL_CP_LEAKS) */
 	/* flushes whose run's rest is taken off here (iol_ccall.rest_at) */

@@ -414,12 +414,15 @@ static int64_t calls_of(struct calls *cs, size_t f)
 		sum = r < 0 ? -1 : sat_add(sum, r);
 	}
 	cs->state[f] = 2;
-	/* no call site in the sources: main runs once; another function
-	 * is called from elsewhere (a library, a function pointer) an
-	 * unknown number of times */
-	cs->times[f] = k > lo				 ? sum
-		       : is_main(t->ranked[f]->function) ? cs->nmain
-							 : -1;
+	/* no call site in the sources: main runs once, and so does a
+	 * destructor or constructor; another function is called from
+	 * elsewhere (a library, a function pointer) an unknown number of
+	 * times */
+	cs->times[f] =
+		k > lo ? sum
+		: is_main(t->ranked[f]->function) || t->ranked[f]->at_exit
+			? cs->nmain
+			: -1;
 	return cs->times[f];
 }
 
@@ -1274,17 +1277,26 @@ void iol_cjoin_free(struct iol_cjoin *j)
 /* the processes whose stacks have main that are runs of the program
  * (exec'd): an MPI job's ranks, each of which ran what the source
  * predicts for one; its forks are in the prediction already (the
- * source's calls after fork() are the child's) */
+ * source's calls after fork() are the child's).  The "[loader]" root
+ * only when no main made a call: under strace -k it also holds the
+ * library loads of every other program exec'd (the MPI launcher, a
+ * system()'s shell), which ran no main of the sources (issue 33 D1) */
 static int64_t main_procs(const struct iol_blocks *bl)
 {
-	int64_t n = 1;
+	int64_t n = 0, loader = 1;
 	size_t i;
 
-	for (i = 0; i < bl->n; i++)
-		if (bl->v[i].kind == IOL_BLOCK_FUNCTION &&
-		    is_main(bl->v[i].func) && bl->v[i].runs > n)
-			n = bl->v[i].runs;
-	return n;
+	for (i = 0; i < bl->n; i++) {
+		const struct iol_block *b = &bl->v[i];
+
+		if (b->kind != IOL_BLOCK_FUNCTION || !is_main(b->func))
+			continue;
+		if (strcmp(b->func, "main"))
+			loader = b->runs > loader ? b->runs : loader;
+		else if (b->runs > n)
+			n = b->runs;
+	}
+	return n > 0 ? n : loader;
 }
 
 static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
@@ -1376,6 +1388,8 @@ static void accuracy(const struct iol_cjoin *j, struct iol_cjacc *a)
 
 /* How well predicted time ranks blocks: Spearman's rank correlation of
  * predicted and measured I/O time over the blocks that have both. */
+#define RANK_MIN 5
+
 static void time_rank(struct iol_cjoin *j)
 {
 	double *p = jcalloc(&j->oom, j->n + 1, sizeof(*p));
@@ -1388,7 +1402,10 @@ static void time_rank(struct iol_cjoin *j)
 			p[n] = j->rows[i].ptime;
 			m[n++] = j->rows[i].mtime;
 		}
-	if (p && m)
+	/* a rank correlation of 2 points is always +-1, of 3 or 4 one of
+	 * a handful of values: under RANK_MIN blocks, too few (issue 33
+	 * D10) */
+	if (p && m && n >= RANK_MIN)
 		j->acc.rho = iol_spearman(p, m, n);
 	j->acc.nrank = n;
 	free(p);
@@ -1447,6 +1464,21 @@ static const char *gone_binary(const struct iol_blocks *bl)
 	return NULL;
 }
 
+/* every call a launcher's (with its library loads): mpirun that
+ * failed before it started a rank, no binary to blame (issue 33 D8) */
+static int launcher_only(const struct iol_blocks *bl)
+{
+	size_t i;
+
+	if (!bl->launcher || !bl->calls)
+		return 0;
+	for (i = 0; i < bl->n; i++)
+		if (bl->v[i].parent < 0 && bl->v[i].calls &&
+		    !(bl->v[i].box & (IOL_BFOLD_LAUNCHER | IOL_BFOLD_LOADER)))
+			return 0;
+	return 1;
+}
+
 int iol_cjoin_make(const struct iol_ctree *t, const struct iol_blocks *bl,
 		   const struct iol_iocost *cost, const char *const *files,
 		   int nfiles, struct iol_cjoin **out, struct iol_error *err)
@@ -1466,6 +1498,12 @@ int iol_cjoin_make(const struct iol_ctree *t, const struct iol_blocks *bl,
 			"traced, "
 			"or trace it again)",
 			(long long)bl->calls, gone);
+	if (!has_lines(bl) && launcher_only(bl))
+		return iol_error_set(
+			err, IOL_EUNSUPP,
+			"cannot join the trace to the sources: the trace holds "
+			"only %s calls (%lld): the program did not run",
+			bl->launcher, (long long)bl->calls);
 	if (!has_lines(bl))
 		return iol_error_set(
 			err, IOL_EUNSUPP,

@@ -86,7 +86,8 @@ struct iol_cjacc {
 	size_t rows, compared, exact, calls_exact, unknown, not_predicted;
 	double dcalls, mcalls, dbytes, mbytes;
 	/* Spearman's rank correlation of predicted and measured I/O time
-	 * over the nrank rows that have both; NAN none */
+	 * over the nrank rows that have both; NAN none, or fewer than 5 (a
+	 * rank correlation of 2 is always +-1) */
 	double rho;
 	size_t nrank;
 };

@@ -145,11 +145,27 @@ static unsigned advice(const struct call *c)
 /* The offset and length of fallocate(fd, mode, off, len) and
  * fadvise64(fd, off, len, advice), which replay-script replays; flags
  * their mode or advice. */
+/* mmap(addr, len, prot, flags, fd, off): len the bytes mapped, flags 1
+ * when writes through the mapping reach the file (shared, writable) */
+static void map_args(const struct call *c, struct iol_event *ev)
+{
+	int ok;
+	long long len = c->nargs > 3 ? tr_arg_int(c, 1, &ok) : -1;
+
+	if (len < 0 || !ok)
+		return;
+	ev->len = len;
+	ev->flags = strstr(c->args[2], "PROT_WRITE") &&
+		    strstr(c->args[3], "MAP_SHARED");
+}
+
 static void other_args(const struct call *c, struct iol_event *ev)
 {
 	int fa = !strcmp(c->name, "fallocate"), ok1, ok2;
 	long long off, len;
 
+	if (!strncmp(c->name, "mmap", 4))
+		map_args(c, ev);
 	if (!fa && strncmp(c->name, "fadvise64", 9))
 		return;
 	off = tr_arg_int(c, fa ? 2 : 1, &ok1);
@@ -1237,20 +1253,36 @@ static int h_fdother(struct tpass *ps, struct proc *p, struct call *c)
 	return tr_do_fd_meta(ps, p, c, 0, IOL_EV_OTHER, 0);
 }
 
+/* the path descriptor fd of p was opened with, NULL not known */
+static char *map_path(struct tpass *ps, struct proc *p, long fd)
+{
+	struct fdent *f = tr_fd_at(ps, p, fd, 0);
+
+	return f && f->kind == FD_FILE ? (char *)ps->st->files[f->file].path
+				       : NULL;
+}
+
 /*
  * A map of code, not of data: executable (PROT_EXEC), or of the loader's
  * cache or a shared object (ld.so's and dlopen's maps of a library's
  * headers and data).  The program's file I/O has none of these (issue 33
  * D9: 5 "file mappings" of ld.so.cache and libc.so.6 on every trace).
  */
-static int code_map(const struct call *c)
+static int code_map(struct tpass *ps, struct proc *p, const struct call *c)
 {
 	char *y = NULL;
 	const char *b;
+	long fd;
 
-	if (strstr(c->args[2], "PROT_EXEC"))
+	/* MAP_DENYWRITE: only ld.so asks for it (a library's segments) */
+	if (strstr(c->args[2], "PROT_EXEC") ||
+	    (c->nargs > 3 && strstr(c->args[3], "MAP_DENYWRITE")))
 		return 1;
-	if (tr_arg_fd(c, 4, &y) < 0 || !y)
+	if ((fd = tr_arg_fd(c, 4, &y)) < 0)
+		return 0;
+	if (!y) /* no -y: the path the descriptor was opened with */
+		y = map_path(ps, p, fd);
+	if (!y)
 		return 0;
 	b = strrchr(y, '/');
 	b = b ? b + 1 : y;
@@ -1261,7 +1293,7 @@ static int code_map(const struct call *c)
 static int h_mmap(struct tpass *ps, struct proc *p, struct call *c)
 {
 	if (c->nargs <= 4 || c->failed || tr_arg_fd(c, 4, NULL) < 0 ||
-	    code_map(c))
+	    code_map(ps, p, c))
 		return 0;
 	return tr_do_fd_meta(ps, p, c, 4, IOL_EV_OTHER, 0);
 }

@@ -541,6 +541,7 @@ int iol_symbols_lookup(struct iol_symbols *s, const char *module,
 		return IOL_ENOMEM;
 	loc->sym = dwfl_module_addrinfo(m->mod, addr, &soff, &sym, NULL, NULL,
 					NULL);
+	loc->sym_off = loc->sym ? soff + 1 : 0; /* the return address's */
 	if (!loc->func)
 		loc->func = loc->sym;
 	if (!loc->func)

@@ -41,6 +41,8 @@ struct iol_symloc {
 				address; 0 unknown */
 	const char *sym;     /* the ELF symbol holding the address (the name
 				strace -k writes), NULL unknown */
+	uint64_t sym_off;    /* the return address's offset in sym (what
+				strace -k writes after the '+') */
 };
 
 /* A loop of a source file: its keyword's line, and its body's lines. */
