@@ -101,7 +101,7 @@ is "$(awk -F, '$1 == "branch" { print $27 } $1 == "buffered:89" { print $28 } $1
 	"[] 0 -100 " "error %: (predicted - measured) / measured; none when nothing was measured"
 
 # strace -k sees the same, but for stdio's own fstat at the first fwrite
-if command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null; then
+if have_strace_k; then
 	(cd "$W" && strace -f -k -tt -T -y -o "$TMP/v.st" ./vidya out 5)
 	$RUN blocks --source t/data/blocks-join/vidya.c "$TMP/v.st" --format=csv > "$TMP/vs.csv"
 	rows "$TMP/vs.csv" > "$TMP/vs.rows"

@@ -81,7 +81,7 @@ is "$(grep -F "$S -> " "$TMP/m.rows" | tr '\n' ';')" \
 	"$S -> main() > fix.c:32 > save(),calls,256,1,-255,0.00390625;$S -> main() > fix.c:32 > save(),bytes_read,0,0,0,1;$S -> main() > fix.c:32 > save(),bytes_written,1048576,1048576,0,1;" \
 	"a block moved by lines added above: paired by its path without line numbers, 'A -> B'"
 
-if command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null; then
+if have_strace_k; then
 	(cd "$W" && strace -f -k -tt -T -o "$TMP/a.st" ./before x.dat && strace -f -k -tt -T -o "$TMP/b.st" ./after x.dat)
 	$RUN diff --format=csv "$TMP/a.st" "$TMP/b.st" | grep "^blocks,$S[, ]" | grep -v ',io_time,' | cut -d, -f2,3,5- > "$TMP/s.rows"
 	is "$(head -9 "$TMP/s.rows")" "$(head -9 "$TMP/b.rows")" "strace -k: the same rows for save()"

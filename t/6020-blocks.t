@@ -129,7 +129,7 @@ line read_twice known.c 32 0 2 2 0 0 0 0 0
 line read_twice known.c 36 0 2 0 2 0 0 2000 0
 line read_twice known.c 38 0 2 0 2 0 0 2000 0
 line read_twice known.c 40 0 2 0 0 0 0 0 0"
-if command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null; then
+if have_strace_k; then
 	(cd "$W" && strace -f -k -tt -T -y -o "$TMP/known.st" ./known out.dat)
 	$RUN blocks --sort line --format=csv "$TMP/known.st" > "$TMP/st.csv" 2> "$TMP/err"
 	ok $? "blocks of known.c under strace -k ($(head -1 "$TMP/err"))"

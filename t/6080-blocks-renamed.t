@@ -5,10 +5,7 @@
 # it attributed the calls to the new build's functions, exit 0 (issue 33
 # D4; t/data/blocks/rebuilt.c, checksum() inserted before put_rec()).
 . "$(dirname "$0")/lib.sh"
-command -v cc > /dev/null || skip_all "no C compiler"
-command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null ||
-	skip_all "no strace with -k"
-[ -z "${SANITIZE:-}" ] || skip_all "strace under SANITIZE"
+need_strace_k
 cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/rebuilt.c" . && cc -g -O0 -o prog rebuilt.c || exit 1
 strace -f -k -tt -T -y -o a.strace ./prog

@@ -7,10 +7,7 @@
 # and the line (issue 33 D8; t/data/blocks/copy.c).
 . "$(dirname "$0")/lib.sh"
 [ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
-command -v cc > /dev/null || skip_all "no C compiler"
-command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null ||
-	skip_all "no strace with -k"
-[ -z "${SANITIZE:-}" ] || skip_all "strace under SANITIZE"
+need_strace_k
 cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/copy.c" . && cc -g -O0 -o copy copy.c || exit 1
 # the cost model of t/6025 (hand-made)

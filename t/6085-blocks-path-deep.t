@@ -5,10 +5,7 @@
 # one.  Now every key starts at the root and each is unique (issue 33
 # D2; t/data/blocks/recurse.c).
 . "$(dirname "$0")/lib.sh"
-command -v cc > /dev/null || skip_all "no C compiler"
-command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null ||
-	skip_all "no strace with -k"
-[ -z "${SANITIZE:-}" ] || skip_all "strace under SANITIZE"
+need_strace_k
 cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/recurse.c" . && cc -g -O0 -o recurse recurse.c || exit 1
 strace -f -k -tt -T -y -o r.strace ./recurse 150 || exit 1

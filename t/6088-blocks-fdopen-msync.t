@@ -22,7 +22,7 @@ $RUN blocks --source --format=csv mapped.c m.it > j.csv 2> err
 is "$?:$(cat err)" "0:" "joined to its iolens trace"
 is "$(grep -c 'differs\|not predicted' j.csv)" 0 "... no row differs, none not predicted"
 is "$(block_col j.csv main calls):$(block_col j.csv main predicted_calls)" "7:7" "... main(): 7 calls, 7 predicted"
-if command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null && [ -z "${SANITIZE:-}" ]; then
+if have_strace_k && [ -z "${SANITIZE:-}" ]; then
 	strace -f -k -tt -T -y -o m.strace ./mapped
 	$RUN blocks --source --format=csv mapped.c m.strace > k.csv 2> /dev/null
 	# (strace sees stdio's own fstat at the first fwrite besides: t/1020)

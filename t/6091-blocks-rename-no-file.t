@@ -7,7 +7,7 @@
 # no file counts none (t/data/blocks/mv-unread.c).
 . "$(dirname "$0")/lib.sh"
 command -v cc > /dev/null || skip_all "no C compiler"
-command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null ||
+have_strace_k ||
 	skip_all "no strace with -k"
 cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/mv-unread.c" . && cc -g -O0 -o mv mv-unread.c || exit 1

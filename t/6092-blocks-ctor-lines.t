@@ -24,7 +24,7 @@ is "$?:$(cat err)" "0:" "joined to its iolens trace"
 is "$(grep -c 'differs\|not predicted' j.csv)" 0 "... no row differs, none not predicted"
 is "$(block_col j.csv Dumper::dump:16 status) $(block_col j.csv Dumper::load:25 status)" "exact exact" \
 	"... both opens exact"
-if command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null && [ -z "${SANITIZE:-}" ]; then
+if have_strace_k && [ -z "${SANITIZE:-}" ]; then
 	strace -f -k -tt -T -y -o p.strace ./p
 	$RUN blocks --source --format=csv ctor-lines.cpp p.strace > k.csv 2> /dev/null
 	is "$(block_col k.csv Dumper::dump:16 opens):$(block_col k.csv Dumper::load:25 opens)" "1:1" \

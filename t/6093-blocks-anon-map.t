@@ -20,7 +20,7 @@ $RUN blocks --source --format=csv anon-map.c p.it > j.csv 2> err
 is "$?:$(cat err)" "0:" "joined to its iolens trace"
 is "$(grep -c 'differs\|not predicted' j.csv)" 0 "... no row differs, none not predicted"
 is "$(block_col j.csv main calls):$(block_col j.csv main predicted_calls)" "5:5" "... main(): 5 calls, 5 predicted"
-if command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null && [ -z "${SANITIZE:-}" ]; then
+if have_strace_k && [ -z "${SANITIZE:-}" ]; then
 	strace -f -k -tt -T -y -o p.strace ./p
 	$RUN blocks --source --format=csv anon-map.c p.strace > k.csv 2> /dev/null
 	is "$(grep -c '^main:\(15\|17\),' k.csv):$(block_col k.csv main:25 status)" "0:exact" \

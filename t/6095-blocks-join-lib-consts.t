@@ -22,7 +22,7 @@ for b in chunks_write:14:15 write_chunk write_chunk:9; do
 	is "$(block_col j.csv $b predicted_calls):$(block_col j.csv $b predicted_bytes_written):$(block_col j.csv $b status)" \
 		"8:32768:exact" "... $b: 8 calls, 32768 B predicted, exact"
 done
-if command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null && [ -z "${SANITIZE:-}" ]; then
+if have_strace_k && [ -z "${SANITIZE:-}" ]; then
 	strace -f -k -tt -T -y -o a.strace ./app
 	$RUN blocks --source --format=csv lib-app.c lib-chunks.c a.strace > k.csv 2> /dev/null
 	is "$(block_col k.csv write_chunk:9 status):$(block_col k.csv chunks_write:14:15 status)" "exact:exact" \

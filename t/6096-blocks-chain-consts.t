@@ -52,7 +52,7 @@ if [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] && command -v cc > /dev/null &&
 		is "$(col j.csv ${b%:*} predicted_bytes_written):$(col j.csv ${b%:*} status)" \
 			"${b##*:}:exact" "... ${b%:*}: ${b##*:} B predicted, exact"
 	done
-	if command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null && [ -z "${SANITIZE:-}" ]; then
+	if have_strace_k && [ -z "${SANITIZE:-}" ]; then
 		strace -f -k -tt -T -y -o a.strace ./app
 		$RUN blocks --source --format=csv chain-app.c chain-lib.c a.strace > k.csv 2> /dev/null
 		is "$(col k.csv put:12 status):$(col k.csv emit:19 status)" "exact:exact" \

@@ -5,10 +5,7 @@
 # cannot be checked (it said nothing; t/data/blocks/map-data.c; issue 33
 # D11).  A trace as strace wrote it gets no note.
 . "$(dirname "$0")/lib.sh"
-[ -z "${SANITIZE:-}" ] || skip_all "strace under SANITIZE"
-command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null ||
-	skip_all "no strace with -k"
-command -v cc > /dev/null || skip_all "no C compiler"
+need_strace_k
 cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/map-data.c" . && cc -g -O0 -o p map-data.c || exit 1
 strace -f -k -tt -T -y -e trace=desc,file -o p.strace ./p || exit 1

@@ -6,10 +6,7 @@
 # old build's addresses through the new build's lines and exited 0
 # (issue 33 D5).  The trace as strace wrote it, binary unchanged, joins.
 . "$(dirname "$0")/lib.sh"
-[ -z "${SANITIZE:-}" ] || skip_all "strace under SANITIZE"
-command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null ||
-	skip_all "no strace with -k"
-command -v cc > /dev/null || skip_all "no C compiler"
+need_strace_k
 cd "$TMP" || exit 1
 prog() {
 	cat << END

@@ -5,10 +5,7 @@
 # copy?)": the whole-second difference wrapped to the next day; issue 33
 # D2).  Two minutes after still gets the note.
 . "$(dirname "$0")/lib.sh"
-[ -z "${SANITIZE:-}" ] || skip_all "strace under SANITIZE"
-command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null ||
-	skip_all "no strace with -k"
-command -v cc > /dev/null || skip_all "no C compiler"
+need_strace_k
 cd "$TMP" || exit 1
 cat > p.c << 'END'
 #include <fcntl.h>

@@ -6,10 +6,7 @@
 # no size; issue 33 D6).  t/data/blocks/map-data.c maps 4 KiB shared and
 # writable.
 . "$(dirname "$0")/lib.sh"
-[ -z "${SANITIZE:-}" ] || skip_all "strace under SANITIZE"
-command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null ||
-	skip_all "no strace with -k"
-command -v cc > /dev/null || skip_all "no C compiler"
+need_strace_k
 cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/map-data.c" . && cc -g -O0 -o p map-data.c || exit 1
 cat > none.c << 'END'

@@ -46,7 +46,7 @@ if [ -f "$(dirname "$IOLENS")/iolens-trace.so" ]; then
 else
 	skip "no tracer library" 2
 fi
-if command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null &&
+if have_strace_k &&
 	[ -z "${SANITIZE:-}" ]; then
 	strace -f -k -tt -T -o l.st ./bin/mpirun 2> /dev/null
 	check l.st "strace -f -k"

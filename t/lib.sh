@@ -77,6 +77,17 @@ need_shared() {
 }
 
 # cat a file that may be stored .xz
+# have_strace_k: strace is here and can print stacks (-k)
+have_strace_k() {
+	command -v strace > /dev/null && strace -k -o /dev/null true 2> /dev/null
+}
+# need_strace_k: skip the file unless strace -k and a C compiler are here
+# and the binaries are not sanitized (strace under ASan is not the program)
+need_strace_k() {
+	[ -z "${SANITIZE:-}" ] || skip_all "strace under SANITIZE"
+	have_strace_k || skip_all "no strace with -k"
+	command -v cc > /dev/null || skip_all "no C compiler"
+}
 zcat_any() {
 	case $1 in
 	*.xz) xz -dc "$1" ;;
