@@ -8,13 +8,8 @@
 # callee changes the field (bump: s->bs++) keeps its size unknown, never
 # 0 (issue 33 gap 2; t/data/blocks/field-args.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
-cd "$TMP" || exit 1
-cp "$TOP/t/data/blocks/field-args.c" . || exit 1
 col() { block_col "$@"; }
-
-$RUN blocks --source --format=csv field-args.c > s.csv 2> err
-is "$?:$(cat err)" "0:" "blocks --source runs"
+source_csv field-args.c
 is "$(col s.csv main:73 calls):$(col s.csv main:73 bytes_written)" "10:40960" \
 	"helper(&s): put(s, s->bs) 10 times, 4096 B each"
 is "$(col s.csv main:74 calls):$(col s.csv main:74 bytes_written)" "3:1536" \

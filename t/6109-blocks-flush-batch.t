@@ -7,13 +7,8 @@
 # 3 x 1000 B a flush, 14).  The caller's line already said 10 (issue 33
 # gap 3; t/data/blocks/flush-batch.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
-cd "$TMP" || exit 1
-cp "$TOP/t/data/blocks/flush-batch.c" . || exit 1
 col() { block_col "$@"; }
-
-$RUN blocks --source --format=csv flush-batch.c > s.csv 2> err
-is "$?:$(cat err)" "0:" "blocks --source runs"
+source_csv flush-batch.c
 is "$(col s.csv main:26 sys_writes):$(col s.csv main:26:27 sys_writes):$(col s.csv main:26:28 sys_writes)" \
 	"20:1:1" "f's loop: one write(2) in each batch, one at each flush (per iteration)"
 is "$(col s.csv main:30 sys_writes)" 20 "g's loop: the same"

@@ -7,13 +7,8 @@
 # iteration takes it (8 iterations), the fclose sends nothing (issue 33
 # gap 3; t/data/blocks/flush-last.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
-cd "$TMP" || exit 1
-cp "$TOP/t/data/blocks/flush-last.c" . || exit 1
 col() { block_col "$@"; }
-
-$RUN blocks --source --format=csv flush-last.c > s.csv 2> err
-is "$?:$(cat err)" "0:" "blocks --source runs"
+source_csv flush-last.c
 is "$(col s.csv odd:17 sys_writes):$(col s.csv odd:22 sys_writes):$(col s.csv odd sys_writes)" "3:1:4" \
 	"odd(): 3 flushes in the loop, the last iteration's 300 B at the fclose"
 is "$(col s.csv even:32 sys_writes):$(col s.csv even:37 sys_writes):$(col s.csv even sys_writes)" "4:0:4" \

@@ -88,6 +88,17 @@ need_strace_k() {
 	have_strace_k || skip_all "no strace with -k"
 	command -v cc > /dev/null || skip_all "no C compiler"
 }
+# source_csv NAME: t/data/blocks/NAME copied into $TMP, the directory
+# after, and predicted by `blocks --source` into s.csv, with a test that
+# it ran clean; the file skipped without libclang's module
+source_csv() {
+	[ -f "$(dirname "$IOLENS")/iolens-code.so" ] ||
+		skip_all "bin/iolens-code.so is not built (no libclang)"
+	cd "$TMP" || exit 1
+	cp "$TOP/t/data/blocks/$1" . || exit 1
+	$RUN blocks --source --format=csv "$1" > s.csv 2> err
+	is "$?:$(cat err)" "0:" "blocks --source runs"
+}
 zcat_any() {
 	case $1 in
 	*.xz) xz -dc "$1" ;;
