@@ -7,18 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 need_strace_k
 cd "$TMP" || exit 1
-cat > p.c << 'END'
-#include <fcntl.h>
-#include <unistd.h>
-
-int main(void)
-{
-	int fd = open("p.dat", O_CREAT | O_WRONLY | O_TRUNC, 0644);
-	write(fd, "x", 1);
-	close(fd);
-	return 0;
-}
-END
+cp "$TOP/t/data/blocks/one-write.c" p.c || exit 1
 cc -g -O0 -o p p.c || exit 1
 strace -f -k -tt -T -o raw.st ./p || exit 1
 # every call at 12:00:00.000100 and 10 us long; the binary built well

@@ -9,17 +9,7 @@
 need_strace_k
 cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/map-data.c" . && cc -g -O0 -o p map-data.c || exit 1
-cat > none.c << 'END'
-#include <fcntl.h>
-#include <unistd.h>
-int main(void)
-{
-	int fd = open("n.dat", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	write(fd, "x", 1);
-	close(fd);
-	return 0;
-}
-END
+cp "$TOP/t/data/blocks/one-write.c" none.c || exit 1
 cc -g -O0 -o none none.c || exit 1
 strace -f -k -tt -T -o p.st ./p || exit 1
 strace -f -k -tt -T -o none.st ./none || exit 1

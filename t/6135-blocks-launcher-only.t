@@ -21,17 +21,7 @@ int main(void)
 	return 1;
 }
 END
-cat > prog.c << 'END'
-#include <fcntl.h>
-#include <unistd.h>
-int main(void)
-{
-	int fd = open("out.dat", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	write(fd, "x", 1);
-	close(fd);
-	return 0;
-}
-END
+cp "$TOP/t/data/blocks/one-write.c" prog.c || exit 1
 mkdir bin && cc -g -O0 -o bin/mpirun launch.c || skip_all "cannot compile"
 msg="^iolens blocks: cannot join the trace to the sources: the trace holds only \[launcher: mpirun\] calls ([0-9]*): the program did not run$"
 check() {

@@ -20,17 +20,7 @@ int main()
 	return 0;
 }
 END
-cat > b.c << 'END'
-#include <fcntl.h>
-#include <unistd.h>
-int main(void)
-{
-	int fd = open("b.dat", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	write(fd, "x", 1);
-	close(fd);
-	return 0;
-}
-END
+cp "$TOP/t/data/blocks/one-write.c" b.c || exit 1
 cp b.c c.c
 printf '[{"directory":"%s","arguments":["gcc","-g","-c","b.c"],"file":"%s/b.c"}]\n' \
 	"$PWD" "$PWD" > compile_commands.json
