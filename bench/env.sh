@@ -57,3 +57,24 @@ grow_store() {
 		PRAGMA cache_size = -1000000; PRAGMA threads = 2;
 		%s\n' "$idx" | sqlite3 "$1" >/dev/null
 }
+
+# grow_sched DB N: a scheduler job for each job (1 to 4 nodes, 32 CPUs a
+# node, project by user) and N / 10 more with no log, their job ids
+# after the largest of the jobs': the copies' ids (job id + k * 100000)
+# pass 900,000,000 at about 3.7 million jobs, where fixed ids from
+# 900,000,001 met them in sched's UNIQUE (cluster, jobid) and the
+# 10-million-job store stopped there; 1 when sqlite3 fails
+grow_sched() {
+	sqlite3 "$1" >/dev/null "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+		INSERT INTO sched (jobid, jobid_raw, user, account, state, nnodes, ncpus,
+			elapsed, start, end, core_hours)
+		SELECT jobid, jobid, user, 'p-' || user, 'COMPLETED', 1 + id % 4,
+			32 * (1 + id % 4), 600, start_time - 5, start_time + 595,
+			32 * (1 + id % 4) * 600 / 3600.0 FROM jobs;
+		WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $2 / 10)
+		INSERT INTO sched (jobid, jobid_raw, user, account, state, nnodes, ncpus,
+			elapsed, start, end, core_hours)
+		SELECT m + i, m + i, 'other', 'p-other', 'COMPLETED', 2, 64,
+			3600, 1795000000, 1795003600, 64.0 FROM k,
+			(SELECT max(jobid) AS m FROM jobs)"
+}

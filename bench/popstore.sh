@@ -12,7 +12,7 @@
 #     + k * 100000 and start and end times + k hours, so that context
 #     has earlier jobs.  Each job gets a scheduler job (sched, 1 to 4
 #     nodes, 32 CPUs a node, project by user) and 10 % more scheduler
-#     jobs have no log; then `ingest --sacct` of a header-only file joins
+#     jobs have no log (grow_sched of bench/env.sh); then `ingest --sacct` of a header-only file joins
 #     them (the join over every row).
 #  2. Times each command (wall and CPU seconds, peak RSS from GNU time;
 #     the median of BENCH_POP_RUNS runs) against the targets of issue
@@ -56,17 +56,7 @@ make_store() {
 	s=$(date +%s.%N)
 	"$IOLENS" ingest --db "$DB" "$POP" >/dev/null 2>&1
 	grow_store "$DB" "$N" || return 1
-	sqlite3 "$DB" >/dev/null "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-		INSERT INTO sched (jobid, jobid_raw, user, account, state, nnodes, ncpus,
-			elapsed, start, end, core_hours)
-		SELECT jobid, jobid, user, 'p-' || user, 'COMPLETED', 1 + id % 4,
-			32 * (1 + id % 4), 600, start_time - 5, start_time + 595,
-			32 * (1 + id % 4) * 600 / 3600.0 FROM jobs;
-		WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $N / 10)
-		INSERT INTO sched (jobid, jobid_raw, user, account, state, nnodes, ncpus,
-			elapsed, start, end, core_hours)
-		SELECT 900000000 + i, 900000000 + i, 'other', 'p-other', 'COMPLETED', 2, 64,
-			3600, 1795000000, 1795003600, 64.0 FROM k" || return 1
+	grow_sched "$DB" "$N" || return 1
 	echo 'JobID|NNodes' >"$TMP/head.txt"
 	"$IOLENS" ingest --db "$DB" --sacct "$TMP/head.txt" >"$TMP/join.txt" 2>&1
 	e=$(date +%s.%N)
