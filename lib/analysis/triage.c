@@ -708,6 +708,17 @@ static double posix_slowest(const struct iol_triage_in *in)
 	return fmax(z(V(IO_SLOWEST)) - z(V(STDIO_T)), data_time(in));
 }
 
+/* A large request's pace, MiB/s, as far as the configuration tells it:
+ * full_rate_mibs if a site set it, else read_rate_mibs for a reader and
+ * write_rate_mibs for a writer (the rules that know the job's own large
+ * reads' pace raise it to that) */
+static double large_pace(const struct iol_triage_conf *c, int reading)
+{
+	return K(FULL_RATE) > 0 ? K(FULL_RATE)
+	       : reading	? K(READ_RATE)
+				: K(WRITE_RATE);
+}
+
 /*
  * The pace of large MPI-IO calls on this storage, MiB/s over the job:
  * full_rate_mibs if a site set it; else the pace the storage showed
@@ -723,15 +734,13 @@ static double mpiio_rate(const struct iol_triage_in *in,
 			 const struct iol_triage_conf *c)
 {
 	double rate, b = z(V(BYTES_R)) + z(V(BYTES_W)), t = posix_slowest(in);
+	int reading = z(V(MPIIO_BR)) * 2 > b;
 
 	if (K(FULL_RATE) > 0)
 		return K(FULL_RATE);
-	if (z(V(MPIIO_BR)) * 2 > b) {
-		rate = K(READ_RATE);
-		if (isfinite(V(LARGE_READ)) && V(LARGE_READ) > rate)
-			rate = V(LARGE_READ);
-	} else
-		rate = K(WRITE_RATE);
+	rate = large_pace(c, reading);
+	if (reading && isfinite(V(LARGE_READ)) && V(LARGE_READ) > rate)
+		rate = V(LARGE_READ);
 	if (rate > 0 && t > 0 && b / 1048576.0 / t > rate)
 		rate = b / 1048576.0 / t;
 	return rate;
@@ -925,7 +934,7 @@ static double small_kept(const struct iol_triage_in *in,
 	double tr = fmax(0, fmin(z(V(SREAD_T)), z(V(SMALL_T))));
 	double span = fmax(0, z(V(SREAD_SPAN)));
 
-	*rate = K(FULL_RATE) > 0 ? K(FULL_RATE) : K(READ_RATE);
+	*rate = large_pace(c, 1);
 	if (isfinite(V(LARGE_READ)) && V(LARGE_READ) > *rate)
 		*rate = V(LARGE_READ);
 	return *rate > 0 ? fmin(tr, span / 1048576.0 / *rate) : 0;
@@ -993,7 +1002,7 @@ static int small_readahead(const struct iol_triage_in *in,
 static double posix_flush_secs(const struct iol_triage_in *in,
 			       const struct iol_triage_conf *c)
 {
-	double share, rate = K(FULL_RATE) > 0 ? K(FULL_RATE) : K(WRITE_RATE);
+	double share, rate = large_pace(c, 0);
 
 	if (!(z(V(PSYNCS)) > 0) || !(z(V(PWRECS)) > 0) || !(rate > 0))
 		return 0;
@@ -1427,9 +1436,7 @@ static double stdio_beyond_pace(const struct iol_triage_in *in,
 				const struct iol_triage_conf *c, double st,
 				double t)
 {
-	double rate = K(FULL_RATE) > 0			? K(FULL_RATE)
-		      : z(V(STDIO_BR)) > z(V(STDIO_BW)) ? K(READ_RATE)
-							: K(WRITE_RATE);
+	double rate = large_pace(c, z(V(STDIO_BR)) > z(V(STDIO_BW)));
 
 	return rate > 0 ? fmax(0, t - st / 1048576.0 / rate) : t;
 }
