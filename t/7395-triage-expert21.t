@@ -1,0 +1,62 @@
+#!/bin/sh
+# iolens triage against a twenty-first, held-out round of independent
+# labels: t/data/triage-expert21.tsv (issue 34), 16 REAL public logs no
+# round had labelled: every Darshan log of darshan-hpc/darshan's pydarshan
+# examples and test inputs (a 2048-rank VPIC-IO HDF5 write of 2 TiB, a
+# 2048-rank IOR write stalled by one slow OST and its good-OST twin, a
+# 512-rank job without a POSIX module, a 32-process job reopening its
+# STDIO log 3034 times, a Java worker blocking on named pipes, MACSio,
+# IOR -a HDF5, a DXT MPI-IO test, six toy apps) and NERSC/pytokio's
+# sample-2 (the 2048-rank read of the VPIC-IO file), deduplicated by
+# checksum; and 6 population jobs drawn by seed (turb-coll x2, ckpt-fpp
+# x3, ckpt-n1), judged from raw counters by a labeller who had not read
+# the rules nor any triage output, committed before the first score
+# (207c79b; triage-expert21.md).
+# The public logs are not in the repository: they are extracted from the
+# git mirrors under IOLENS_MIRROR (default /work/.mirror) into this
+# test's own directory, laid out as round_test expects our logs
+# (t/data/triage-round21/mirror/<repo>/<path>); without the mirrors the
+# test skips, without ../shared only the 16 public logs are scored.
+# Holds the values measured when the set was first scored (main's binary
+# at 505c6d3) as floors: strict precision 1/11 (sample-badost's SLOW-OST;
+# IO-TIME, SMALL-REQ, LUSTRE-MISALIGNED and SHARED-TIME-IMBALANCE on the
+# VPIC-IO write and read, MACSio and the pipe-bound Java worker labelled
+# trivial or false), recall per root cause 1/1, per label 1/2 (badost's
+# IO-TIME: the slow OST is not among its causes); the population adds no
+# finding and no material label.  The 10 findings labelled trivial or
+# false are also held as a ceiling: one more fails.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/triage-score.sh"
+MIRROR=${IOLENS_MIRROR:-/work/.mirror}
+LABELS=$TOP/t/data/triage-expert21.tsv
+# a top of the test's own: bench/ of the tree under test, t/data holding
+# the labels with the public logs under t/data/triage-round21/
+ROOT=$TMP/top
+mkdir -p "$ROOT/t/data/triage-round21"
+ln -s "$TOP/bench" "$ROOT/bench"
+sed 's|^mirror/|t/data/triage-round21/mirror/|' "$LABELS" >"$ROOT/t/data/triage-expert21.tsv"
+# extract REL (mirror/<repo>/<path>) from its git mirror; 1 when absent
+extract() {
+	_rel=${1#mirror/}
+	_repo=${_rel%%/*}
+	_path=${_rel#*/}
+	case $_repo in
+	darshan) _git=$MIRROR/darshan-hpc+darshan/repo ;;
+	pytokio) _git=$MIRROR/NERSC+pytokio/repo ;;
+	*) return 1 ;;
+	esac
+	_out=$ROOT/t/data/triage-round21/$1
+	mkdir -p "$(dirname "$_out")"
+	git -C "$_git" show "HEAD:$_path" >"$_out" 2>/dev/null && [ -s "$_out" ]
+}
+command -v git >/dev/null || skip_all "git is not installed: the public logs come from git mirrors"
+for rel in $(grep -v '^#' "$LABELS" | cut -f1 | grep '^mirror/' | sort -u); do
+	extract "$rel" || skip_all "$rel is not in the mirrors under $MIRROR (IOLENS_MIRROR; triage-expert21.md says how to fetch them)"
+done
+TOP=$ROOT
+# floors: strict precision, recall per root cause, per label, found
+round_test 21 22 16 0.09 1 0.5 1
+# $line: the last score (every log with ../shared, the public ones alone without)
+fp=$(( $(num "$line" findings) - $(num "$line" tp) ))
+ok "$([ "$fp" -le 10 ] && echo 0 || echo 1)" "findings not labelled material: $fp <= 10"
+done_testing
