@@ -29,5 +29,5 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 16 24 18 0.785 0.833 0.733 11 subagg direct fdsync-each fdsync-end bg-thread fg-write writev write4k write1m np-savetxt readall16 readbcast16
+round_test 16 24 18 1.000 0.833 0.733 11 subagg direct fdsync-each fdsync-end bg-thread fg-write writev write4k write1m np-savetxt readall16 readbcast16
 done_testing

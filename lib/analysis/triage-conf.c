@@ -71,6 +71,7 @@ static const struct {
 	{"stdio_stream_calls", POS},
 	{"stdio_libcall_us", POS},
 	{"coll_merge_calls", POS},
+	{"writeback_pace_pct", PCT},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

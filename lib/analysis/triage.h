@@ -71,6 +71,7 @@ enum {
 	IOL_TK_STDIO_STREAM,
 	IOL_TK_STDIO_LIBCALL,
 	IOL_TK_COLL_MERGE,
+	IOL_TK_WRITEBACK,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
