@@ -491,6 +491,45 @@ static const struct iol_cblock **ranked(const struct iol_ctree *t,
 	return v;
 }
 
+/* whether t has an MPI-IO call */
+static int has_mpiio(const struct iol_ctree *t)
+{
+	const struct iol_ccall *cc;
+	size_t i;
+
+	for (i = 0; i < t->nblocks; i++)
+		for (cc = t->ranked[i]->calls; cc; cc = cc->next)
+			if (cc->api == IOL_CAPI_MPIIO)
+				return 1;
+	return 0;
+}
+
+/* which costs MPI-IO's calls got: measured, or the stated default */
+static void mpi_cost_text(struct out *o, const struct iol_ctree *t,
+			  const struct iol_iocost *c)
+{
+	if (!c || !has_mpiio(t))
+		return;
+	if (iol_iocost_has_mpi(c))
+		out_text(o,
+			 "MPI-IO calls: MPI-IO's costs measured by blocks "
+			 "--calibrate (open %.0f us,\nclose %.0f us, "
+			 "read_at %.1f us, write_at %.1f us), or the POSIX "
+			 "call's where more\n",
+			 c->mpi_open * 1e6, c->mpi_close * 1e6,
+			 c->mpi_rw[0] * 1e6, c->mpi_rw[1] * 1e6);
+	else
+		out_text(o,
+			 "MPI-IO calls: the POSIX call's cost plus MPI-IO's "
+			 "default overhead a call\n(open %.0f us, close %.0f "
+			 "us, read or write %.0f us): not measured, blocks\n"
+			 "--calibrate measures them where mpicc and mpirun are "
+			 "on PATH\n",
+			 IOL_IOCOST_MPI_DEF_OPEN * 1e6,
+			 IOL_IOCOST_MPI_DEF_CLOSE * 1e6,
+			 IOL_IOCOST_MPI_DEF_RW * 1e6);
+}
+
 /* "assumed n=100 (3 places), m=5 (not used)" */
 static void assumed_text(struct out *o, const struct iol_ctree *t)
 {
@@ -554,6 +593,7 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 			 rk->sort == IOL_BSORT_BYTES   ? "predicted bytes"
 			 : rk->sort == IOL_BSORT_CALLS ? "predicted calls"
 						       : "file and line");
+	mpi_cost_text(o, t, cost);
 	out_text(o,
 		 cost ? "%s predicted I/O time "
 			"(iolens blocks --calibrate's costs)\n"
@@ -871,6 +911,7 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 			"POSIX call it makes; MPI-IO's own costs where "
 			"blocks\n--calibrate found mpicc and mpirun)\n",
 			j->lower_lib, j->lower_lib == 1 ? "" : "s");
+	mpi_cost_text(o, j->t, j->cost);
 	if (j->times_raw)
 		out_text(o, "predicted against measured I/O time: not ranked "
 			    "(strace's own time in each call, not measured: "

@@ -3368,6 +3368,13 @@ static int open_creates(struct ctx *c, CXCursor call,
 					call, (unsigned)d->path_arg + 1));
 		return m && (m[0] == 'w' || strchr(m, 'x'));
 	}
+	/* MPI-IO has no truncating mode: MPI_MODE_CREATE (1 in Open MPI
+	 * and MPICH) is how output files are made, unless appending (128) */
+	if (!strcmp(d->name, "MPI_File_open"))
+		return eval_direct(clang_Cursor_getArgument(
+					   call, (unsigned)d->path_arg + 1),
+				   &fl) == 0 &&
+		       (fl & 1) && !(fl & 128);
 	if (d->api != IOL_CAPI_POSIX ||
 	    eval_direct(
 		    clang_Cursor_getArgument(call, (unsigned)d->path_arg + 1),
