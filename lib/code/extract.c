@@ -132,6 +132,11 @@ struct ctx {
 		int64_t a, s;
 	} iv[16];
 	int niv;
+	/* the arm on a loop's counter being walked, when the iterations
+	 * that run it are evenly spaced (`if (i % 50 == 49)`): its loop and
+	 * the iterations from one run of it to the next (0: none) */
+	const struct iol_cblock *arm_loop;
+	int64_t arm_period;
 	struct bufset *bufs; /* setvbuf/setbuf of the function so far */
 	size_t nbufs, capbufs;
 	/* C++ file stream variables of the scopes around the walk, whose
@@ -3158,6 +3163,20 @@ static int64_t runs_under(const struct iol_cblock *b,
 	return b ? n : -1;
 }
 
+/* n runs of a write for one run of a flush, anc the innermost block
+ * around both: arm_period times that when the flush is in an arm on
+ * anc's counter taken every arm_period iterations (a write of 100 B
+ * each iteration and `if (i % 50 == 49) fflush(f)`: 5000 B a flush,
+ * a full buffer sent between; they were counted as 100 B, none) */
+static int64_t arm_runs(const struct ctx *c, int64_t n,
+			const struct iol_cblock *anc)
+{
+	if (n < 0 || !anc || anc != c->arm_loop || c->arm_period <= 1 ||
+	    n > INT64_MAX / c->arm_period)
+		return n;
+	return n * c->arm_period;
+}
+
 /* the innermost block around both a and b */
 static const struct iol_cblock *common_block(const struct iol_cblock *a,
 					     const struct iol_cblock *b)
@@ -3189,7 +3208,7 @@ static void rest_block(struct ctx *c, const struct fvar *v,
 		if (c->wr[i].var == vi)
 			wc = wc ? common_block(wc, c->wr[i].blk) : c->wr[i].blk;
 	if (!wc || !(anc = common_block(wc, blk)) || wc == anc ||
-	    (n = runs_under(wc->parent, anc)) <= 0)
+	    (n = arm_runs(c, runs_under(wc->parent, anc), anc)) <= 0)
 		return;
 	cc->rest_at = (struct iol_cblock *)wc;
 	cc->rest_n = n;
@@ -3219,8 +3238,11 @@ static void run_close(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
 				continue;
 			cc->runarg[k] = c->wr[i].arg;
 			cc->run[k] = c->wr[i].cc;
-			cc->runmul[k] = runs_under(
-				c->wr[i].blk, common_block(c->wr[i].blk, blk));
+			cc->runmul[k] = arm_runs(
+				c,
+				runs_under(c->wr[i].blk,
+					   common_block(c->wr[i].blk, blk)),
+				common_block(c->wr[i].blk, blk));
 			if (cc->runmul[k++] < 0)
 				break;
 		}
@@ -4823,6 +4845,53 @@ static int64_t iv_count(const struct ctx *c, CXCursor cond,
 	return cnt;
 }
 
+/* the iterations of blk from one where cond is want (1 true, 0 false)
+ * to the next, counted from the first iteration, when they are the same
+ * every time (`i % 50 == 49` of 100: 50); -1 when not, or not known */
+static int64_t iv_period(const struct ctx *c, CXCursor cond,
+			 const struct iol_cblock *blk, int want)
+{
+	const struct ivar *iv;
+	struct ivx x[IVX_MAX];
+	int n = 0, top;
+	int64_t it, v, prev = -1, per = -1;
+
+	if (c->niv < 1 || c->iv[c->niv - 1].blk != blk ||
+	    blk->kind != IOL_CB_LOOP || blk->trip < 0 || blk->trip > 65536)
+		return -1;
+	iv = &c->iv[c->niv - 1];
+	if ((top = ivx_build(c, cond, iv->var, x, &n, 0)) < 0)
+		return -1;
+	for (it = 0; it < blk->trip; it++) {
+		if (ivx_eval(x, top, iv->a + it * iv->s, &v) < 0)
+			return -1;
+		if ((v != 0) != want)
+			continue;
+		if (per >= 0 && it - prev != per)
+			return -1;
+		per = it - prev;
+		prev = it;
+	}
+	return per;
+}
+
+/* walk_arm() of an arm on blk's counter run every per iterations */
+static struct iol_cblock *walk_arm_per(struct ctx *c, CXCursor arm,
+				       struct iol_cblock *blk, unsigned alt,
+				       int64_t per)
+{
+	const struct iol_cblock *l = c->arm_loop;
+	int64_t p = c->arm_period;
+	struct iol_cblock *b;
+
+	c->arm_loop = per > 1 ? blk : NULL;
+	c->arm_period = per > 1 ? per : 0;
+	b = walk_arm(c, arm, blk, alt);
+	c->arm_loop = l;
+	c->arm_period = p;
+	return b;
+}
+
 /* if (cond) then [else]; cond ? a : b -- the arms are alternatives */
 static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
@@ -4869,7 +4938,10 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 	if (last)
 		fsnap_take(c, &lsnap);
 	for (i = first_arm; i < k.n; i++) {
-		struct iol_cblock *b = walk_arm(c, k.c[i], blk, alt);
+		struct iol_cblock *b = walk_arm_per(
+			c, k.c[i], blk, alt,
+			ivn > 0 ? iv_period(c, k.c[0], blk, i == first_arm)
+				: -1);
 
 		if (p >= 0)
 			arm_cond(b, p, op, v, i > first_arm);
