@@ -51,6 +51,18 @@ static const char *base(const char *p)
 		{"intensity", "intensity", COL_NUM, 0,                     \
 		 "Measured I/O time over the block's span"},
 
+/* a count's part outside loops of unknown trip count, and per
+ * iteration of them */
+#define PART_COLS(k, what)                                          \
+	{k "_once", k " once", COL_NUM, 0,                          \
+	 "Predicted " what " outside loops of unknown trip count"}, \
+	{                                                           \
+		k "_per_iter", k "/iter", COL_NUM, 0,               \
+			"Predicted " what                           \
+			" per iteration of loops of unknown "       \
+			"trip count"                                \
+	}
+
 static const struct iol_col source_cols[] = {
 	BLOCK_COLS{"predicted_io_time_s", "pred I/O time s", COL_NUM, 0,
 		   "Predicted calls times the cost model's costs (blocks "
@@ -62,6 +74,25 @@ static const struct iol_col source_cols[] = {
 	 "Predicted write system calls: POSIX writes one each, buffered "
 	 "stdio its full buffers (rounded down), and one a flush or close "
 	 "of a stream written since"},
+	/* the parts of the text's "12+2/iter", "? (3 of unknown size)" and
+	 * its notes, so that no number of the text is missing here */
+	PART_COLS("calls", "calls"),
+	PART_COLS("opens", "opens"),
+	PART_COLS("reads", "reads"),
+	PART_COLS("writes", "writes"),
+	PART_COLS("syncs", "flushes and syncs"),
+	PART_COLS("bytes_read", "bytes read of known size"),
+	PART_COLS("bytes_written", "bytes written of known size"),
+	{"conditional", "cond", COL_NUM, 0,
+	 "Calls under a condition (the larger arm of each if counted)"},
+	{"unsized_reads", "unsized reads", COL_NUM, 0,
+	 "Reads of a size the source does not fix"},
+	{"unsized_writes", "unsized writes", COL_NUM, 0,
+	 "Writes of a size the source does not fix"},
+	{"not_counted", "not counted", COL_STR, 0,
+	 "What the counts leave out: recursion, mpi (MPI's start or end), "
+	 "pointer (a call through a pointer), nobody (a function without "
+	 "a body here), separated by spaces"},
 };
 
 static const struct iol_col join_cols[] = {
@@ -150,6 +181,38 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 	return iol_iocost_calls(c, &n);
 }
 
+/* what p's counts leave out, as words */
+static void not_counted(struct out *o, const struct iol_cpred *p)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%s%s%s%s", p->recursive ? " recursion" : "",
+		 p->opaque & IOL_COPAQUE_MPI ? " mpi" : "",
+		 p->opaque & IOL_COPAQUE_PTR ? " pointer" : "",
+		 p->opaque & IOL_COPAQUE_NOBODY ? " nobody" : "");
+	out_str(o, buf[0] ? buf + 1 : "");
+}
+
+/* the columns of PART_COLS and after: the text's numbers whole */
+static void parts(struct out *o, const struct iol_cpred *p)
+{
+	static const enum iol_cpk ks[] = {
+		IOL_CP_CALLS,	      IOL_CP_OPENS, IOL_CP_READS,
+		IOL_CP_WRITES,	      IOL_CP_SYNCS, IOL_CP_BYTES_READ,
+		IOL_CP_BYTES_WRITTEN,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
+		out_int(o, p->fixed[ks[i]]);
+		out_int(o, p->per[ks[i]]);
+	}
+	out_int(o, p->fixed[IOL_CP_CONDITIONAL] + p->per[IOL_CP_CONDITIONAL]);
+	out_int(o, p->fixed[IOL_CP_UNSIZED_R] + p->per[IOL_CP_UNSIZED_R]);
+	out_int(o, p->fixed[IOL_CP_UNSIZED_W] + p->per[IOL_CP_UNSIZED_W]);
+	not_counted(o, p);
+}
+
 static void row(struct out *o, const struct iol_cblock *b,
 		const struct iol_iocost *cost)
 {
@@ -189,6 +252,7 @@ static void row(struct out *o, const struct iol_cblock *b,
 		else
 			out_int(o, n);
 	}
+	parts(o, &b->pred);
 	out_endrow(o);
 }
 
@@ -491,6 +555,45 @@ static const struct iol_cblock **ranked(const struct iol_ctree *t,
 	return v;
 }
 
+/* whether t has an MPI-IO call */
+static int has_mpiio(const struct iol_ctree *t)
+{
+	const struct iol_ccall *cc;
+	size_t i;
+
+	for (i = 0; i < t->nblocks; i++)
+		for (cc = t->ranked[i]->calls; cc; cc = cc->next)
+			if (cc->api == IOL_CAPI_MPIIO)
+				return 1;
+	return 0;
+}
+
+/* which costs MPI-IO's calls got: measured, or the stated default */
+static void mpi_cost_text(struct out *o, const struct iol_ctree *t,
+			  const struct iol_iocost *c)
+{
+	if (!c || !has_mpiio(t))
+		return;
+	if (iol_iocost_has_mpi(c))
+		out_text(o,
+			 "MPI-IO calls: MPI-IO's costs measured by blocks "
+			 "--calibrate (open %.0f us,\nclose %.0f us, "
+			 "read_at %.1f us, write_at %.1f us), or the POSIX "
+			 "call's where more\n",
+			 c->mpi_open * 1e6, c->mpi_close * 1e6,
+			 c->mpi_rw[0] * 1e6, c->mpi_rw[1] * 1e6);
+	else
+		out_text(o,
+			 "MPI-IO calls: the POSIX call's cost plus MPI-IO's "
+			 "default overhead a call\n(open %.0f us, close %.0f "
+			 "us, read or write %.0f us): not measured, blocks\n"
+			 "--calibrate measures them where mpicc and mpirun are "
+			 "on PATH\n",
+			 IOL_IOCOST_MPI_DEF_OPEN * 1e6,
+			 IOL_IOCOST_MPI_DEF_CLOSE * 1e6,
+			 IOL_IOCOST_MPI_DEF_RW * 1e6);
+}
+
 /* "assumed n=100 (3 places), m=5 (not used)" */
 static void assumed_text(struct out *o, const struct iol_ctree *t)
 {
@@ -554,6 +657,7 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 			 rk->sort == IOL_BSORT_BYTES   ? "predicted bytes"
 			 : rk->sort == IOL_BSORT_CALLS ? "predicted calls"
 						       : "file and line");
+	mpi_cost_text(o, t, cost);
 	out_text(o,
 		 cost ? "%s predicted I/O time "
 			"(iolens blocks --calibrate's costs)\n"
@@ -871,6 +975,7 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 			"POSIX call it makes; MPI-IO's own costs where "
 			"blocks\n--calibrate found mpicc and mpirun)\n",
 			j->lower_lib, j->lower_lib == 1 ? "" : "s");
+	mpi_cost_text(o, j->t, j->cost);
 	if (j->times_raw)
 		out_text(o, "predicted against measured I/O time: not ranked "
 			    "(strace's own time in each call, not measured: "

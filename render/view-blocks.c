@@ -388,8 +388,14 @@ void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c, const char *path)
 			c->mpi_open * 1e6, c->mpi_close * 1e6,
 			c->mpi_rw[0] * 1e6, c->mpi_rw[1] * 1e6);
 	else
-		fprintf(f, "  MPI-IO: not measured (no mpicc and mpirun on "
-			   "PATH): its calls get no predicted time\n");
+		fprintf(f,
+			"  MPI-IO: not measured (no mpicc and mpirun on "
+			"PATH): its calls cost the POSIX\n  call's and a "
+			"default overhead (open %.0f us, close %.0f us, read "
+			"or write %.0f us)\n",
+			IOL_IOCOST_MPI_DEF_OPEN * 1e6,
+			IOL_IOCOST_MPI_DEF_CLOSE * 1e6,
+			IOL_IOCOST_MPI_DEF_RW * 1e6);
 	fprintf(f, "saved to %s\n", path);
 }
 

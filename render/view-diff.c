@@ -169,6 +169,12 @@ static void blocks_notes(struct out *o, const struct iol_diff_section *sec,
 			   "shown: --all shows them\n",
 			   (long long)d->blocks_same,
 			   d->blocks_same == 1 ? "" : "s");
+	if (d->blocks_same_metrics)
+		view_lines(o,
+			   "  %lld unchanged metric%s of changed blocks not "
+			   "shown: --all shows them\n",
+			   (long long)d->blocks_same_metrics,
+			   d->blocks_same_metrics == 1 ? "" : "s");
 	if (d->blocks_cut)
 		view_lines(o, "  %lld more block%s past --top\n",
 			   (long long)d->blocks_cut,
@@ -181,6 +187,7 @@ static void text_section(struct out *o, const struct iol_diff_section *sec,
 	int files = !strcmp(sec->name, "files");
 	struct iol_col cols[6];
 	struct iol_view v = {"diff", "text", cols, 0};
+	const char *shown = NULL;
 	size_t k;
 
 	view_lines(o, "\n%s\n", sec->title);
@@ -206,16 +213,20 @@ static void text_section(struct out *o, const struct iol_diff_section *sec,
 	for (k = lo; k < hi; k++) {
 		const struct iol_diffrow *r = &d->rows[k];
 
+		if (r->quiet)
+			continue;
 		/* the header names the logs; nothing to say of empty text */
 		if (sec->values_only &&
 		    (!strcmp(r->metric, "log") ||
 		     ((!r->sa || !*r->sa) && (!r->sb || !*r->sb))))
 			continue;
+		/* a key once, on its first row shown */
 		if (sec->key_label)
-			out_str(o, !sec->grouped || k == lo ||
-						   strcmp(r->key, r[-1].key)
-					   ? r->key
-					   : "");
+			out_str(o,
+				!sec->grouped || !shown || strcmp(r->key, shown)
+					? r->key
+					: "");
+		shown = r->key;
 		out_str(o, r->label);
 		text_val(o, r, 0);
 		text_val(o, r, 1);

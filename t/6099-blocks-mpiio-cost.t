@@ -33,7 +33,8 @@ is "$(grep -c 'blocks with MPI-IO, HDF5 or PnetCDF calls: no predicted' j.txt)" 
 iocost_handmade
 echo "mpiio_open 0.002" >> "$XDG_CONFIG_HOME/iolens/iocost"
 $RUN blocks --source --format=csv mpiio.c m.it > j.csv 2> /dev/null
-is "$(col shared:32 predicted_io_time_s)" 0.001 "MPI-IO's costs all there or none used: a POSIX open's"
+is "$(col shared:32 predicted_io_time_s | awk '{ printf "%.6g", $1 }')" 0.0012 \
+	"MPI-IO's costs all there or none used: a POSIX open's and the default overhead"
 
 if command -v mpicc > /dev/null && command -v mpirun > /dev/null && [ -z "${SANITIZE:-}" ] &&
 	cp "$TOP/t/data/blocks/mpiio-real.c" . && mpicc -g -O0 -o prog mpiio-real.c 2> /dev/null; then

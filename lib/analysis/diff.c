@@ -1084,6 +1084,15 @@ static int block_rows(struct iol_diff *d, const struct bpair *p, size_t group,
 			row_num(r, a ? a->io_time : NAN, b ? b->io_time : NAN,
 				1);
 		}
+		/* a changed block's metrics that did not change say nothing
+		 * to people (its calls when only its bytes moved, no bytes
+		 * read on either side, an absent side's 0): the text leaves
+		 * them out, --all shows them; the machine formats keep each
+		 * block's metrics whole, to join on */
+		if (!o->all && r->change == 0 && row_kept(r, o)) {
+			r->quiet = 1;
+			d->blocks_same_metrics++;
+		}
 		row_commit(d, o);
 	}
 	return 0;

@@ -56,6 +56,9 @@ struct iol_diffrow {
 	 * hidden by a threshold): what the threshold compares */
 	double rel;
 	size_t group; /* rows of one file share it (files: rank in order) */
+	/* unchanged, in a changed code block: text leaves it out (not
+	 * --all) */
+	int quiet;
 };
 
 struct iol_diff_opts {
@@ -78,6 +81,9 @@ struct iol_diff {
 	/* code blocks: pairs unchanged in calls and bytes hidden (not
 	 * --all), and those left out by --top */
 	int64_t blocks_same, blocks_cut;
+	/* and the unchanged metrics of the changed blocks (not --all):
+	 * rows marked quiet, left out of the text */
+	int64_t blocks_same_metrics;
 	/* code blocks not compared: a binary of the trace stale_log
 	 * (stale_module, in the arena) changed since it was traced, so its
 	 * functions and lines would be the new build's; NULL: none */

@@ -465,7 +465,8 @@ double iol_iocost_rw(const struct iol_iocost *c, int rw, int64_t n,
 }
 
 /* what MPI-IO's own costs add to n's MPI-IO calls costed as POSIX
- * calls: per kind, MPI-IO's cost less the POSIX one where it is more */
+ * calls: per kind, MPI-IO's cost less the POSIX one where it is more;
+ * without them, the default overhead of each call */
 static double mpi_extra(const struct iol_iocost *c, const struct iol_iocalls *n,
 			double posix_open, double rand)
 {
@@ -473,7 +474,10 @@ static double mpi_extra(const struct iol_iocost *c, const struct iol_iocalls *n,
 	int k;
 
 	if (!iol_iocost_has_mpi(c))
-		return 0;
+		return (double)n->mpi_opens * IOL_IOCOST_MPI_DEF_OPEN +
+		       (double)n->mpi_others * IOL_IOCOST_MPI_DEF_CLOSE +
+		       (double)(n->mpi_reads + n->mpi_writes) *
+			       IOL_IOCOST_MPI_DEF_RW;
 	e += (double)n->mpi_opens * fmax(0, c->mpi_open - posix_open);
 	e += (double)n->mpi_others *
 	     fmax(0, c->mpi_close - (c->close + c->stat) / 2);

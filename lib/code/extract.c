@@ -132,6 +132,11 @@ struct ctx {
 		int64_t a, s;
 	} iv[16];
 	int niv;
+	/* the arm on a loop's counter being walked, when the iterations
+	 * that run it are evenly spaced (`if (i % 50 == 49)`): its loop and
+	 * the iterations from one run of it to the next (0: none) */
+	const struct iol_cblock *arm_loop;
+	int64_t arm_period;
 	struct bufset *bufs; /* setvbuf/setbuf of the function so far */
 	size_t nbufs, capbufs;
 	/* C++ file stream variables of the scopes around the walk, whose
@@ -3158,6 +3163,20 @@ static int64_t runs_under(const struct iol_cblock *b,
 	return b ? n : -1;
 }
 
+/* n runs of a write for one run of a flush, anc the innermost block
+ * around both: arm_period times that when the flush is in an arm on
+ * anc's counter taken every arm_period iterations (a write of 100 B
+ * each iteration and `if (i % 50 == 49) fflush(f)`: 5000 B a flush,
+ * a full buffer sent between; they were counted as 100 B, none) */
+static int64_t arm_runs(const struct ctx *c, int64_t n,
+			const struct iol_cblock *anc)
+{
+	if (n < 0 || !anc || anc != c->arm_loop || c->arm_period <= 1 ||
+	    n > INT64_MAX / c->arm_period)
+		return n;
+	return n * c->arm_period;
+}
+
 /* the innermost block around both a and b */
 static const struct iol_cblock *common_block(const struct iol_cblock *a,
 					     const struct iol_cblock *b)
@@ -3189,7 +3208,7 @@ static void rest_block(struct ctx *c, const struct fvar *v,
 		if (c->wr[i].var == vi)
 			wc = wc ? common_block(wc, c->wr[i].blk) : c->wr[i].blk;
 	if (!wc || !(anc = common_block(wc, blk)) || wc == anc ||
-	    (n = runs_under(wc->parent, anc)) <= 0)
+	    (n = arm_runs(c, runs_under(wc->parent, anc), anc)) <= 0)
 		return;
 	cc->rest_at = (struct iol_cblock *)wc;
 	cc->rest_n = n;
@@ -3219,8 +3238,11 @@ static void run_close(struct ctx *c, struct fvar *v, struct iol_ccall *cc,
 				continue;
 			cc->runarg[k] = c->wr[i].arg;
 			cc->run[k] = c->wr[i].cc;
-			cc->runmul[k] = runs_under(
-				c->wr[i].blk, common_block(c->wr[i].blk, blk));
+			cc->runmul[k] = arm_runs(
+				c,
+				runs_under(c->wr[i].blk,
+					   common_block(c->wr[i].blk, blk)),
+				common_block(c->wr[i].blk, blk));
 			if (cc->runmul[k++] < 0)
 				break;
 		}
@@ -3341,11 +3363,35 @@ static unsigned flushed_after(const struct ctx *c, const struct fvar *v)
 	return m;
 }
 
+static int has_token(CXCursor e, const char *name);
+
+/* an ofstream's open of mode m: it truncates ("w") unless m appends
+ * or reads without trunc; std::ios::binary alone, and the default mode,
+ * were taken for a file that is there (p24: an open of 2 us costed, its
+ * create measured 30 us, the first of its blocks) */
+static int ofstream_creates(CXCursor m)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(m);
+	CXToken *tk = NULL;
+	unsigned nt = 0;
+
+	/* the default argument (out), spelled nowhere: the one-argument
+	 * constructor, which was taken for an open too */
+	clang_tokenize(tu, clang_getCursorExtent(m), &tk, &nt);
+	if (tk)
+		clang_disposeTokens(tu, tk, nt);
+	if (!nt || has_token(m, "trunc"))
+		return 1;
+	return (has_token(m, "out") || has_token(m, "binary") ||
+		has_token(m, "ate")) &&
+	       !has_token(m, "app") && !has_token(m, "in");
+}
+
 /*
  * An open that makes its file, as its arguments say: open or openat
  * with O_CREAT and O_TRUNC or O_EXCL, creat, fopen's "w" or "x", an
- * ofstream opened with its default mode (truncating).  O_CREAT alone
- * (appending) mostly opens a file that is there: an open.
+ * ofstream opened with its default mode or another that truncates.
+ * O_CREAT alone (appending) mostly opens a file that is there: an open.
  */
 static int open_creates(struct ctx *c, CXCursor call,
 			const struct iol_ciodef *d, const char *cls)
@@ -3355,7 +3401,10 @@ static int open_creates(struct ctx *c, CXCursor call,
 	const char *m;
 
 	if (cls)
-		return !strcmp(cls, "std::ofstream") && n == 1;
+		return !strcmp(cls, "std::ofstream") &&
+		       (n == 1 ||
+			(n == 2 &&
+			 ofstream_creates(clang_Cursor_getArgument(call, 1))));
 	/* H5Fcreate and ncmpi_create make their file (truncated, or
 	 * failing when it is there) */
 	if (!strncmp(d->name, "creat", 5) || !strcmp(d->name, "H5Fcreate") ||
@@ -3368,6 +3417,13 @@ static int open_creates(struct ctx *c, CXCursor call,
 					call, (unsigned)d->path_arg + 1));
 		return m && (m[0] == 'w' || strchr(m, 'x'));
 	}
+	/* MPI-IO has no truncating mode: MPI_MODE_CREATE (1 in Open MPI
+	 * and MPICH) is how output files are made, unless appending (128) */
+	if (!strcmp(d->name, "MPI_File_open"))
+		return eval_direct(clang_Cursor_getArgument(
+					   call, (unsigned)d->path_arg + 1),
+				   &fl) == 0 &&
+		       (fl & 1) && !(fl & 128);
 	if (d->api != IOL_CAPI_POSIX ||
 	    eval_direct(
 		    clang_Cursor_getArgument(call, (unsigned)d->path_arg + 1),
@@ -4816,6 +4872,53 @@ static int64_t iv_count(const struct ctx *c, CXCursor cond,
 	return cnt;
 }
 
+/* the iterations of blk from one where cond is want (1 true, 0 false)
+ * to the next, counted from the first iteration, when they are the same
+ * every time (`i % 50 == 49` of 100: 50); -1 when not, or not known */
+static int64_t iv_period(const struct ctx *c, CXCursor cond,
+			 const struct iol_cblock *blk, int want)
+{
+	const struct ivar *iv;
+	struct ivx x[IVX_MAX];
+	int n = 0, top;
+	int64_t it, v, prev = -1, per = -1;
+
+	if (c->niv < 1 || c->iv[c->niv - 1].blk != blk ||
+	    blk->kind != IOL_CB_LOOP || blk->trip < 0 || blk->trip > 65536)
+		return -1;
+	iv = &c->iv[c->niv - 1];
+	if ((top = ivx_build(c, cond, iv->var, x, &n, 0)) < 0)
+		return -1;
+	for (it = 0; it < blk->trip; it++) {
+		if (ivx_eval(x, top, iv->a + it * iv->s, &v) < 0)
+			return -1;
+		if ((v != 0) != want)
+			continue;
+		if (per >= 0 && it - prev != per)
+			return -1;
+		per = it - prev;
+		prev = it;
+	}
+	return per;
+}
+
+/* walk_arm() of an arm on blk's counter run every per iterations */
+static struct iol_cblock *walk_arm_per(struct ctx *c, CXCursor arm,
+				       struct iol_cblock *blk, unsigned alt,
+				       int64_t per)
+{
+	const struct iol_cblock *l = c->arm_loop;
+	int64_t p = c->arm_period;
+	struct iol_cblock *b;
+
+	c->arm_loop = per > 1 ? blk : NULL;
+	c->arm_period = per > 1 ? per : 0;
+	b = walk_arm(c, arm, blk, alt);
+	c->arm_loop = l;
+	c->arm_period = p;
+	return b;
+}
+
 /* if (cond) then [else]; cond ? a : b -- the arms are alternatives */
 static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 {
@@ -4862,7 +4965,10 @@ static void walk_if(struct ctx *c, CXCursor cur, struct iol_cblock *blk)
 	if (last)
 		fsnap_take(c, &lsnap);
 	for (i = first_arm; i < k.n; i++) {
-		struct iol_cblock *b = walk_arm(c, k.c[i], blk, alt);
+		struct iol_cblock *b = walk_arm_per(
+			c, k.c[i], blk, alt,
+			ivn > 0 ? iv_period(c, k.c[0], blk, i == first_arm)
+				: -1);
 
 		if (p >= 0)
 			arm_cond(b, p, op, v, i > first_arm);
