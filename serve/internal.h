@@ -305,6 +305,14 @@ int page_route_kept(const struct serve_opts *o, const char *url,
 /* Job id's page before its tables are made: its row of the store and
  * a line saying they are being made (p->partial). */
 void page_job_soon(const struct serve_opts *o, long long id, struct page *p);
+/* The seconds a dashboard's visitor waits for its tables from when their
+ * child began (IOLENS_SERVE_DASH_WAIT), DASH_WAIT unless set: past it,
+ * the page shows the tables not made yet as sections its script fills
+ * in from /dashboard/NAME.  0.1 s, as a job page's first visit: the
+ * tables of a million jobs take minutes, and their first visitors
+ * waited 4 s for a page that then said so. */
+#define DASH_WAIT 0.1
+void page_dash_wait(double s);
 /* Handle GET url with the query's parameters (get returns NULL for a
  * missing one). */
 void page_route(const struct serve_opts *o, const char *url,

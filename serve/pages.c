@@ -31,10 +31,6 @@
 /* the job page's commands (the twin's members), the app's runs it shows */
 #define NPARTS 9
 #define RUNS_MAX "50"
-/* seconds the dashboard waits for its tables: those of a million jobs
- * take minutes on a loaded machine; past it, the page says they are
- * being made and the next visit has them */
-#define DASH_WAIT 5.0
 
 typedef const char *(*getf)(void *ctx, const char *key);
 
@@ -739,35 +735,82 @@ static int dash_jobs(const struct serve_opts *o, int json, int64_t *n,
 	return 0;
 }
 
+/* The dashboard's five tables, each made by a command on the whole
+ * store (minutes of CPU at a million jobs), each a section of the page
+ * and a page of its own, /dashboard/NAME, which the page's script asks
+ * for when the section was not made yet (a link without script). */
+#define NDASH 5
+static const char *const dash_names[NDASH] = {"triage", "apps", "variance",
+					      "coverage", "trend"};
+static const char *const dash_h2[NDASH] = {
+	"Who to call first", "Applications",
+	"Repeated jobs: how their I/O time varies", "Instrumentation coverage",
+	"What changed: MiB/s per node by app and month"};
+
+/* the commands (fmt "json" or "csv"), in av's room for 10 words each */
+static void dash_argvs(const struct serve_opts *o, const char *fmt,
+		       const char *av[NDASH][10])
+{
+	const char *const words[NDASH][6] = {
+		{"triage"},
+		{"groups", "--by", "app"},
+		{"variance"},
+		{"coverage"},
+		/* what changed (issue 35): each app's MiB/s/CN by month,
+		 * the months beyond their noise marked */
+		{"trend", "--by", "app", "--every", "month"}};
+
+	for (int i = 0; i < NDASH; i++) {
+		int n = 0;
+
+		av[i][n++] = words[i][0];
+		av[i][n++] = "--db";
+		av[i][n++] = o->db;
+		for (int k = 1; k < 6 && words[i][k]; k++)
+			av[i][n++] = words[i][k];
+		av[i][n++] = "--format";
+		av[i][n++] = fmt;
+		av[i][n] = NULL;
+	}
+}
+
+/* section i of the dashboard from its run r; a section not made yet
+ * says so, with a link to its page, and its data-part for the script */
+static void dash_section(const struct serve_opts *o, struct sb *b, int i,
+			 const char *const *argv, const struct run *r)
+{
+	if (r->pending) {
+		sb_printf(b,
+			  "<section data-part=\"/dashboard/%s\"><h2>%s</h2>\n"
+			  "<p class=\"note\">being made (a table of the whole "
+			  "store takes a while): <a href=\"/dashboard/%s\">"
+			  "this table alone</a> when made</p></section>\n",
+			  dash_names[i], dash_h2[i], dash_names[i]);
+		return;
+	}
+	if (i == 0)
+		return triage_links(o, b, r);
+	section_of(b, dash_h2[i], argv, r, NULL, i == 1 ? app_cols : NULL,
+		   i == 1 ? NAPPCOLS : 0, NULL);
+}
+
+/* the seconds a visitor of the dashboard (or one of its tables' pages)
+ * waits for its tables, from when their child began: set at the
+ * server's start (IOLENS_SERVE_DASH_WAIT) */
+static double dash_wait = DASH_WAIT;
+
+void page_dash_wait(double s)
+{
+	dash_wait = s;
+}
+
 static void dashboard_make(const struct serve_opts *o, int json, struct page *p)
 {
-	const char *tri[] = {"triage", "--db", o->db, "--format", "json", NULL};
-	const char *cov[] = {
-		"coverage", "--db", o->db, "--format", json ? "json" : "csv",
-		NULL};
-	const char *apps[] = {"groups",
-			      "--db",
-			      o->db,
-			      "--by",
-			      "app",
-			      "--format",
-			      json ? "json" : "csv",
-			      NULL};
-	const char *var[] = {
-		"variance", "--db", o->db, "--format", json ? "json" : "csv",
-		NULL};
-	/* what changed (issue 35): each app's MiB/s/CN by month, the
-	 * months beyond their noise marked */
-	const char *trend[] = {"trend", "--db",	    o->db,
-			       "--by",	"app",	    "--every",
-			       "month", "--format", json ? "json" : "csv",
-			       NULL};
-	const struct part parts[] = {{"triage", tri},
-				     {"apps", apps},
-				     {"variance", var},
-				     {"coverage", cov},
-				     {"trend", trend}};
+	const char *av[NDASH][10];
+	const char *const *argvs[NDASH];
+	struct part parts[NDASH];
 	struct sb recent = {0};
+	struct run r[NDASH];
 	char why[256];
 	int64_t n = 0;
 
@@ -777,11 +820,16 @@ static void dashboard_make(const struct serve_opts *o, int json, struct page *p)
 		return fail(p, 500, why);
 	}
 	snprintf(p->total, sizeof(p->total), "%lld", (long long)n);
+	dash_argvs(o, json ? "json" : "csv", av);
+	for (int i = 0; i < NDASH; i++) {
+		parts[i].key = dash_names[i];
+		parts[i].argv = argvs[i] = av[i];
+	}
 	if (json) {
 		p->type = "application/json";
 		sb_puts(&p->body, "{");
 		sb_put(&p->body, recent.s, recent.len);
-		api_members(o, parts, 5, -1, NULL, &p->body, 0);
+		api_members(o, parts, NDASH, -1, NULL, &p->body, 0);
 		sb_puts(&p->body, "}\n");
 		sb_free(&recent);
 		return;
@@ -793,28 +841,13 @@ static void dashboard_make(const struct serve_opts *o, int json, struct page *p)
 		  (long long)n);
 	sb_html(&p->body, o->db);
 	sb_puts(&p->body, "</span></p>\n");
-	{
-		const char *tcsv[] = {"triage",	  "--db", o->db,
-				      "--format", "csv",  NULL};
-		const char *const *argvs[] = {tcsv, apps, var, cov, trend};
-		struct run r[5];
-
-		run_many_wait(o, argvs, 5, -1, DASH_WAIT, r);
-		for (int i = 0; i < 5; i++)
-			p->partial |= r[i].pending;
-		triage_links(o, &p->body, &r[0]);
-		sb_put(&p->body, recent.s, recent.len);
-		section_of(&p->body, "Applications", apps, &r[1], NULL,
-			   app_cols, NAPPCOLS, NULL);
-		section_of(&p->body, "Repeated jobs: how their I/O time varies",
-			   var, &r[2], NULL, NULL, 0, NULL);
-		section_of(&p->body, "Instrumentation coverage", cov, &r[3],
-			   NULL, NULL, 0, NULL);
-		section_of(&p->body,
-			   "What changed: MiB/s per node by app and month",
-			   trend, &r[4], NULL, NULL, 0, NULL);
-		for (int i = 0; i < 5; i++)
-			run_free(&r[i]);
+	run_many_wait(o, argvs, NDASH, -1, dash_wait, r);
+	for (int i = 0; i < NDASH; i++) {
+		p->partial |= r[i].pending;
+		dash_section(o, &p->body, i, argvs[i], &r[i]);
+		if (i == 0)
+			sb_put(&p->body, recent.s, recent.len);
+		run_free(&r[i]);
 	}
 	sb_free(&recent);
 	foot(p);
@@ -828,6 +861,38 @@ static void dashboard(const struct serve_opts *o, int json, struct page *p)
 		return;
 	dashboard_make(o, json, p);
 	page_keep(&key, p);
+}
+
+/* /dashboard/NAME: one of the dashboard's tables alone (its twin the
+ * member of /api/ of that name), so that the dashboard answers before
+ * the tables of a large store are made and its script fills them in as
+ * they come; the same outputs, kept as the dashboard's */
+static void dashboard_part(const struct serve_opts *o, const char *name,
+			   int json, struct page *p)
+{
+	const char *av[NDASH][10];
+	const char *const *argv;
+	struct part part;
+	struct run r;
+	int i = 0;
+
+	while (i < NDASH && strcmp(name, dash_names[i]))
+		i++;
+	if (i == NDASH)
+		return fail(p, 404, "no such page");
+	dash_argvs(o, json ? "json" : "csv", av);
+	argv = av[i];
+	if (json) {
+		part.key = dash_names[i];
+		part.argv = argv;
+		return api(o, &part, 1, -1, NULL, p);
+	}
+	head(p, dash_h2[i]);
+	run_many_wait(o, &argv, 1, -1, dash_wait, &r);
+	p->partial = r.pending;
+	dash_section(o, &p->body, i, argv, &r);
+	run_free(&r);
+	foot(p);
 }
 
 /* ---- /jobs ---- */
@@ -1611,6 +1676,8 @@ void page_route(const struct serve_opts *o, const char *url, getf get,
 	}
 	if (!strcmp(url, "/"))
 		return dashboard(o, json, p);
+	if (!strncmp(url, "/dashboard/", 11))
+		return dashboard_part(o, url + 11, json, p);
 	if (json && !strcmp(url, "/stats"))
 		return stats(p);
 	if (!strcmp(url, "/jobs"))
