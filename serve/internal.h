@@ -121,6 +121,8 @@ int cache_get(const struct sb *key, struct run *r, int wait);
 /* An output a browser waits for is kept when it is an eighth of the
  * cache at most; with whole (a background run's), when it fits in it. */
 void cache_put(const struct sb *key, const struct run *r, int whole);
+/* ... kept ttl seconds at most (a page saying its tables are being made) */
+void cache_put_for(const struct sb *key, const struct run *r, double ttl);
 /* The output of key if kept, in memory or on disk: 1 and a copy in r,
  * or 0 (nothing claimed). */
 int cache_peek(const struct sb *key, struct run *r);
