@@ -276,11 +276,24 @@ void page_data_cell(struct sb *b, const char *key, const char *v);
  * number of rows (0: none), or -1 with why. */
 struct iol_popdb;
 struct iol_popfilter;
+struct iol_popcur;
+struct iol_error;
 struct joblist_q {
 	const struct iol_popfilter *f;
 	const char *sort; /* a column of the list, '-' before: descending */
 	long long limit, offset;
+	/* the server's, for a deep page read at its place (keyset.c);
+	 * NULL: by OFFSET */
+	const struct serve_opts *o;
 };
+/* q's page opened at its place (keyset.c): a page past the first
+ * thousand rows read after the kept key of the row before its
+ * thousand, not stepped to through every row before it. */
+int keyset_open(const struct serve_opts *o, struct iol_popdb *db,
+		const struct joblist_q *q, const char *const *cols,
+		size_t ncols, struct iol_popcur **cur, struct iol_error *err);
+/* pages read so since the start, and keys found */
+void keyset_stats(unsigned long *pages, unsigned long *keys);
 /* as `iolens jobs --format=json` prints the rows, byte for byte */
 int joblist_json(struct iol_popdb *db, const struct joblist_q *q, struct sb *b,
 		 char *why, size_t n);

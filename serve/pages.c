@@ -730,7 +730,7 @@ static int dash_jobs(const struct serve_opts *o, int json, int64_t *n,
 		     struct sb *b, char *why, size_t nwhy)
 {
 	struct iol_popfilter all = {NULL, NULL, NULL, NAN, NAN, 0, 0};
-	const struct joblist_q recent = {&all, "-start_time", 20, 0};
+	const struct joblist_q recent = {&all, "-start_time", 20, 0, NULL};
 	struct iol_popdb *db = store_get(o, why, nwhy);
 	char w2[256];
 	int rc;
@@ -1105,7 +1105,7 @@ static void jobs(const struct serve_opts *o, getf get, void *ctx, int json,
 		 struct page *p)
 {
 	struct iol_popfilter f;
-	struct joblist_q q = {&f, get(ctx, "sort"), 0, 0};
+	struct joblist_q q = {&f, get(ctx, "sort"), 0, 0, o};
 	struct iol_popdb *db;
 	struct sb qs = {0};
 	char why[512];
@@ -1208,7 +1208,7 @@ static void store_row(const struct serve_opts *o, long long id, int json,
 		      struct sb *b)
 {
 	struct iol_popfilter f = {NULL, NULL, NULL, NAN, NAN, 0, id};
-	const struct joblist_q q = {&f, "id", 1, 0};
+	const struct joblist_q q = {&f, "id", 1, 0, NULL};
 	struct iol_popdb *db = store_get(o, NULL, 0);
 	char why[256] = "cannot open the store";
 	int rc = -1;
@@ -1637,6 +1637,7 @@ static void stats(struct page *p)
 {
 	struct serve_stats s;
 	unsigned long long counted;
+	unsigned long kpages, kkeys;
 	int waiting;
 
 	int abi = iol_sbx_landlock_abi();
@@ -1653,6 +1654,9 @@ static void stats(struct page *p)
 		  "\"counts_made\": %llu, \"counts_waiting\": %d, ",
 		  s.children, s.hits, s.misses, s.bytes, s.made, s.passes,
 		  s.spawned, s.disk, s.pages, counted, waiting);
+	keyset_stats(&kpages, &kkeys);
+	sb_printf(&p->body, "\"keyset_pages\": %lu, \"keys_made\": %lu, ",
+		  kpages, kkeys);
 	/* the children's confinement (render/batch.h serve_confine): a
 	 * kernel without Landlock leaves them their limits and the
 	 * process filter */
