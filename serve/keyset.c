@@ -144,7 +144,8 @@ static int key_before(const struct serve_opts *o, struct iol_popdb *db,
 	struct iol_popkey last, *k;
 	struct slot *s;
 
-	if (!need || need > MAXKEYS || !store_filter_key(q->f, key, sizeof key) ||
+	if (!need || need > MAXKEYS ||
+	    !store_filter_key(q->f, key, sizeof key) ||
 	    store_stamp(o, db, stamp, sizeof stamp) < 0)
 		return 0;
 	pthread_mutex_lock(&mu);

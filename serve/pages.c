@@ -643,8 +643,7 @@ static int page_kept(const struct serve_opts *o, const char *what, int fd,
 		p->type = "application/json";
 	/* "P": kept while its tables are being made (page_keep) */
 	p->partial = r.err.len && r.err.s[0] == 'P';
-	snprintf(p->total, sizeof p->total, "%.*s",
-		 (int)r.err.len - p->partial,
+	snprintf(p->total, sizeof p->total, "%.*s", (int)r.err.len - p->partial,
 		 r.err.s ? r.err.s + p->partial : "");
 	sb_free(&r.err);
 	return 1;

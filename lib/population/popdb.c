@@ -1373,8 +1373,8 @@ static int filter_prepare(struct iol_popdb *db, const struct iol_popfilter *f,
  * (col, id) > (v, id) is a range of the column alone in SQLite 3.40
  * ("col>?"), every tie stepped through: 4 s of CPU to find the keys of
  * a million jobs sorted by user.  The value is ?k+1, the id ?k+2. */
-static int after_parts(const char *sort, int desc,
-		       const struct iol_popkey *key, int k, char part[3][160])
+static int after_parts(const char *sort, int desc, const struct iol_popkey *key,
+		       int k, char part[3][160])
 {
 	const char *cmp = desc ? "<" : ">";
 	int np = 0;
@@ -1385,7 +1385,8 @@ static int after_parts(const char *sort, int desc,
 		snprintf(part[np++], 160, "\"%.64s\" IS NULL AND id %s ?%d",
 			 sort, cmp, k + 2);
 		if (!desc)
-			snprintf(part[np++], 160, "\"%.64s\" IS NOT NULL", sort);
+			snprintf(part[np++], 160, "\"%.64s\" IS NOT NULL",
+				 sort);
 	} else {
 		snprintf(part[np++], 160, "\"%.64s\" = ?%d AND id %s ?%d", sort,
 			 k + 1, cmp, k + 2);
@@ -1407,12 +1408,13 @@ static int after_sql(const char *sort, int desc, const struct iol_popkey *key,
 
 	w = snprintf(buf, n, "SELECT id FROM (");
 	for (int i = 0; i < np && w > 0 && (size_t)w < n; i++)
-		w += snprintf(buf + w, n - (size_t)w,
-			      "%sSELECT * FROM (SELECT id, %d AS part, \"%.64s\" "
-			      "AS c FROM jobs WHERE (%s) AND %s ORDER BY \"%.64s\" "
-			      "%s, id %s LIMIT %lld)",
-			      i ? " UNION ALL " : "", i, sort, cond, part[i],
-			      sort, d, d, top);
+		w += snprintf(
+			buf + w, n - (size_t)w,
+			"%sSELECT * FROM (SELECT id, %d AS part, \"%.64s\" "
+			"AS c FROM jobs WHERE (%s) AND %s ORDER BY \"%.64s\" "
+			"%s, id %s LIMIT %lld)",
+			i ? " UNION ALL " : "", i, sort, cond, part[i], sort, d,
+			d, top);
 	if (w > 0 && (size_t)w < n)
 		w += snprintf(buf + w, n - (size_t)w,
 			      ") ORDER BY part, c %s, id %s LIMIT %lld OFFSET "
@@ -1544,8 +1546,8 @@ int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
 			 int64_t offset, struct iol_popcur **out,
 			 struct iol_error *err)
 {
-	return iol_popcur_open_page_after(db, f, cols, ncols, sort, desc,
-					  limit, offset, NULL, out, err);
+	return iol_popcur_open_page_after(db, f, cols, ncols, sort, desc, limit,
+					  offset, NULL, out, err);
 }
 
 int iol_popdb_keyset(const struct iol_popdb *db)
@@ -1588,7 +1590,7 @@ static int keys_part(struct iol_popdb *db, const struct iol_popfilter *f,
 {
 	const char *d = desc ? "DESC" : "ASC";
 	struct iol_popcur cur = {0};
-	char sql[640];
+	char sql[1024];
 	int nb = 0, rc;
 	char *cond = filter_sql(f, &nb);
 
@@ -1627,7 +1629,8 @@ int iol_popdb_page_keys(struct iol_popdb *db, const struct iol_popfilter *f,
 
 	*got = 0;
 	if (!iol_popdb_keyset(db) || !strcmp(sort, "id") || every < 1)
-		return iol_error_set(err, IOL_EINVAL, "no keyset on this store");
+		return iol_error_set(err, IOL_EINVAL,
+				     "no keyset on this store");
 	/* the parts of the order after the key, one after the other, each a
 	 * pass over the sort's index: the steps of an OFFSET to the last
 	 * key, not a query a key */

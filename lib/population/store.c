@@ -465,10 +465,9 @@ static int schema2(struct iol_store *st, int was, struct iol_error *err)
 static int list_indexes(struct iol_store *st, struct iol_error *err)
 {
 	static const char *const cols[] = {
-		"user",	      "project",       "nprocs",
-		"nodes",      "start_time",    "run_time",
-		"bytes_read", "bytes_written", "io_time_by_slowest",
-		"mib_s",      "strategy",      "partial",
+		"user", "project", "nprocs", "nodes", "start_time", "run_time",
+		"bytes_read", "bytes_written", "io_time_by_slowest", "mib_s",
+		"strategy", "partial",
 		/* app's own, not jobs_app_start (app, start_time): a page
 		 * in app order puts ties in id order, which that index
 		 * cannot give without sorting every tie (74-264 ms a page
