@@ -301,7 +301,21 @@ int cache_wait(const struct sb *key, struct run *r, double wait_s)
 	return rc;
 }
 
+static void put(const struct sb *key, const struct run *r, int whole,
+		double ttl);
+
 void cache_put(const struct sb *key, const struct run *r, int whole)
+{
+	put(key, r, whole, 0);
+}
+
+void cache_put_for(const struct sb *key, const struct run *r, double ttl)
+{
+	put(key, r, 0, ttl);
+}
+
+static void put(const struct sb *key, const struct run *r, int whole,
+		double ttl)
 {
 	struct entry *e = calloc(1, sizeof(*e));
 	size_t size = key->len + r->out.len + r->err.len + sizeof(*e);
@@ -325,7 +339,9 @@ void cache_put(const struct sb *key, const struct run *r, int whole)
 	e->status = r->status;
 	e->timedout = r->timedout;
 	e->toobig = r->toobig;
-	e->expires = r->status < 0 ? mono() + KILLED_TTL : 0;
+	e->expires = r->status < 0 ? mono() + KILLED_TTL
+		     : ttl > 0	   ? mono() + ttl
+				   : 0;
 	copy(&e->out, &r->out);
 	copy(&e->err, &r->err);
 	pthread_mutex_lock(&mu);

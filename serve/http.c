@@ -282,16 +282,16 @@ struct lane {
 static double soon_wait = SOON_WAIT;
 static atomic_int soon_left;
 
-/* IOLENS_SERVE_JOB_WAIT's seconds (0 to 3600), else SOON_WAIT */
-static double soon_wait_of(const char *e)
+/* e's seconds (0 to 3600), else def */
+static double wait_of(const char *e, double def)
 {
 	char *end;
 	double w;
 
 	if (!e || !*e)
-		return SOON_WAIT;
+		return def;
 	w = strtod(e, &end);
-	return !*end && w >= 0 && w <= 3600 ? w : SOON_WAIT;
+	return !*end && w >= 0 && w <= 3600 ? w : def;
 }
 
 /* The handover of a page the connection may stop waiting for: the
@@ -578,7 +578,8 @@ static int run(const struct serve_opts *o, struct iol_error *err)
 	int v6 = 0, rc;
 
 	opts = o;
-	soon_wait = soon_wait_of(getenv("IOLENS_SERVE_JOB_WAIT"));
+	soon_wait = wait_of(getenv("IOLENS_SERVE_JOB_WAIT"), SOON_WAIT);
+	page_dash_wait(wait_of(getenv("IOLENS_SERVE_DASH_WAIT"), DASH_WAIT));
 	a4.sin_family = AF_INET;
 	a4.sin_port = htons((uint16_t)o->port);
 	a6.sin6_family = AF_INET6;

@@ -121,6 +121,8 @@ int cache_get(const struct sb *key, struct run *r, int wait);
 /* An output a browser waits for is kept when it is an eighth of the
  * cache at most; with whole (a background run's), when it fits in it. */
 void cache_put(const struct sb *key, const struct run *r, int whole);
+/* ... kept ttl seconds at most (a page saying its tables are being made) */
+void cache_put_for(const struct sb *key, const struct run *r, double ttl);
 /* The output of key if kept, in memory or on disk: 1 and a copy in r,
  * or 0 (nothing claimed). */
 int cache_peek(const struct sb *key, struct run *r);
@@ -274,11 +276,24 @@ void page_data_cell(struct sb *b, const char *key, const char *v);
  * number of rows (0: none), or -1 with why. */
 struct iol_popdb;
 struct iol_popfilter;
+struct iol_popcur;
+struct iol_error;
 struct joblist_q {
 	const struct iol_popfilter *f;
 	const char *sort; /* a column of the list, '-' before: descending */
 	long long limit, offset;
+	/* the server's, for a deep page read at its place (keyset.c);
+	 * NULL: by OFFSET */
+	const struct serve_opts *o;
 };
+/* q's page opened at its place (keyset.c): a page past the first
+ * thousand rows read after the kept key of the row before its
+ * thousand, not stepped to through every row before it. */
+int keyset_open(const struct serve_opts *o, struct iol_popdb *db,
+		const struct joblist_q *q, const char *const *cols,
+		size_t ncols, struct iol_popcur **cur, struct iol_error *err);
+/* pages read so since the start, and keys found */
+void keyset_stats(unsigned long *pages, unsigned long *keys);
 /* as `iolens jobs --format=json` prints the rows, byte for byte */
 int joblist_json(struct iol_popdb *db, const struct joblist_q *q, struct sb *b,
 		 char *why, size_t n);
@@ -305,6 +320,14 @@ int page_route_kept(const struct serve_opts *o, const char *url,
 /* Job id's page before its tables are made: its row of the store and
  * a line saying they are being made (p->partial). */
 void page_job_soon(const struct serve_opts *o, long long id, struct page *p);
+/* The seconds a dashboard's visitor waits for its tables from when their
+ * child began (IOLENS_SERVE_DASH_WAIT), DASH_WAIT unless set: past it,
+ * the page shows the tables not made yet as sections its script fills
+ * in from /dashboard/NAME.  0.1 s, as a job page's first visit: the
+ * tables of a million jobs take minutes, and their first visitors
+ * waited 4 s for a page that then said so. */
+#define DASH_WAIT 0.1
+void page_dash_wait(double s);
 /* Handle GET url with the query's parameters (get returns NULL for a
  * missing one). */
 void page_route(const struct serve_opts *o, const char *url,

@@ -37,14 +37,12 @@ static int open_at_first(struct iol_popdb *db, const struct joblist_q *q,
 {
 	const char *keys[MAXCOLS];
 	struct iol_error err = {0};
-	int desc = *q->sort == '-', rc, nk = 0;
+	int rc, nk = 0;
 
 	/* JSON every column, as `jobs` prints; a page those it shows */
 	for (int k = 0; k < iol_view_jobs.ncols && nk < MAXCOLS; k++)
 		keys[nk++] = iol_view_jobs.cols[k].key;
-	rc = iol_popcur_open_page(db, q->f, all ? NULL : keys, (size_t)nk,
-				  q->sort + desc, desc, q->limit, q->offset,
-				  cur, &err);
+	rc = keyset_open(q->o, db, q, all ? NULL : keys, (size_t)nk, cur, &err);
 	if (rc == 0 && (rc = iol_popcur_next(*cur, &err)) <= 0) {
 		iol_popcur_close(*cur);
 		*cur = NULL;

@@ -5,7 +5,9 @@
  * dragging across the timeline to zoom, hovering to read an interval.
  * Every page works without it (links and forms).  The script reads data
  * only from data- attributes and the JSON API, and writes text with
- * textContent, never markup.
+ * textContent, never markup of its own; the one markup it places is a
+ * section of the server's page /dashboard/NAME, as escaped as the page
+ * it goes into.
  */
 #ifndef IOLENS_SERVE_STATIC_H
 #define IOLENS_SERVE_STATIC_H
@@ -40,12 +42,25 @@ static const char serve_js[] =
 	"y=cellv(b.cells[i]);if(typeof x!==typeof y){x=String(x);y=String(y);}"
 	"return (x<y?-1:x>y?1:0)*dir;});rows.forEach(function(r){"
 	"tb.appendChild(r);});}\n"
-	"document.querySelectorAll('table.sortable').forEach(function(t){"
+	"function sortable(root){"
+	"root.querySelectorAll('table.sortable').forEach(function(t){"
 	"var ths=t.tHead?t.tHead.rows[0].cells:[];"
 	"Array.prototype.forEach.call(ths,function(th,i){"
 	"if(th.querySelector('a'))return;var dir=1;"
 	"th.addEventListener('click',function(){sortBy(t.tBodies[0],i,dir);"
-	"dir=-dir;});});});\n"
+	"dir=-dir;});});});}\n"
+	"sortable(document);\n"
+	/* a dashboard's table not made yet: its page asked for until it
+	 * has it, then its section put in this one's place (the server's
+	 * own escaped markup, parsed inert: no script of it runs) */
+	"document.querySelectorAll('section[data-part]').forEach(function(s){"
+	"function ask(){fetch(s.dataset.part).then(function(r){"
+	"return r.text();}).then(function(t){var n=new DOMParser()."
+	"parseFromString(t,'text/html').querySelector('main section');"
+	"if(!n||n.dataset.part!==undefined){setTimeout(ask,2000);return;}"
+	"n=document.importNode(n,true);s.replaceWith(n);sortable(n);})"
+	".catch(function(){setTimeout(ask,5000);});}"
+	"setTimeout(ask,1000);});\n"
 	"function fmt(x){return x>=1048576?(x/1048576).toFixed(2)+' MiB':"
 	"x>=1024?(x/1024).toFixed(1)+' KiB':String(x)+' B';}\n"
 	"document.querySelectorAll('figure.timeline').forEach(function(f){"

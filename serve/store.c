@@ -205,6 +205,11 @@ static int key_of(const struct iol_popfilter *f, char *k, size_t n)
 	return w >= 0 && (size_t)w < n - len;
 }
 
+int store_filter_key(const struct iol_popfilter *f, char *k, size_t n)
+{
+	return key_of(f, k, n);
+}
+
 void store_count_stats(unsigned long long *runs, int *waiting)
 {
 	pthread_mutex_lock(&count_mu);

@@ -19,6 +19,8 @@ void store_close_all(void);
 int store_count(const struct serve_opts *o, struct iol_popdb *db,
 		const struct iol_popfilter *f, int64_t *n, char *why,
 		size_t nwhy);
+/* The filter as a key (each value with its length); 0 when too long. */
+int store_filter_key(const struct iol_popfilter *f, char *k, size_t n);
 /* The counts made since the start (each filter once while the store is
  * unchanged), and the requests waiting now for one being made. */
 void store_count_stats(unsigned long long *runs, int *waiting);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A store made by an ingest gets the jobs table's 26 secondary indexes
+# A store made by an ingest gets the jobs table's 28 secondary indexes
 # after its rows (store.c, undefer): each built whole by one sort, so its
 # pages are as full as a VACUUMed copy's, where indexes updated row by row
 # in no order of theirs split pages; the table they scan is read from a
@@ -34,7 +34,7 @@ DB=$TMP/fresh.db
 $RUN ingest -j 2 --db "$DB" "$TMP/logs" >"$TMP/out" 2>"$TMP/err"
 ok $? "ingest of $N logs into a new store"
 is "$(sqlite3 "$DB" 'SELECT count(*) FROM jobs')" "$N" "every log's row"
-is "$(nidx "$DB")" 26 "the 26 secondary indexes of jobs, after the run"
+is "$(nidx "$DB")" 28 "the 28 secondary indexes of jobs, after the run"
 
 # the pages of the jobs' indexes, against a copy that SQLite rebuilt
 if sqlite3 "$DB" 'SELECT count(*) FROM dbstat' >/dev/null 2>&1; then
@@ -49,7 +49,7 @@ if sqlite3 "$DB" 'SELECT count(*) FROM dbstat' >/dev/null 2>&1; then
 else
 	skip "no dbstat in this sqlite3" 1
 fi
-# the 26 builds each scan the table: from the page cache, not a pread
+# the 28 builds each scan the table: from the page cache, not a pread
 # per page each time
 if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
 	strace -f -e trace=pread64 -o "$TMP/st" \
@@ -71,7 +71,7 @@ ln "$S/$(ls "$S" | head -1)" "$TMP/more/extra_id999-1.darshan" 2>/dev/null ||
 	cp "$S/$(ls "$S" | head -1)" "$TMP/more/extra_id999-1.darshan"
 $RUN ingest --db "$DB" "$TMP/more" >/dev/null 2>&1
 ok $? "a second ingest into the store"
-is "$(nidx "$DB")" 26 "its indexes kept"
+is "$(nidx "$DB")" 28 "its indexes kept"
 
 # a store left without them (a run killed before its end) gets them at
 # the next open for writing
@@ -81,12 +81,12 @@ done | sqlite3 "$DB"
 is "$(nidx "$DB")" 0 "a store without them"
 $RUN ingest --db "$DB" "$TMP/more" >/dev/null 2>&1
 ok $? "an ingest of nothing new"
-is "$(nidx "$DB")" 26 "the indexes back"
+is "$(nidx "$DB")" 28 "the indexes back"
 
 # a store made by an ingest of the scheduler's accounting alone
 printf 'JobID|User|Account|NNodes|NCPUS|Elapsed|Start|End|State\n1|u|a|1|4|00:01:00|2025-01-01T00:00:00|2025-01-01T00:01:00|COMPLETED\n' >"$TMP/sacct.txt"
 $RUN ingest --db "$TMP/s.db" --sacct "$TMP/sacct.txt" >/dev/null 2>&1
 ok $? "ingest --sacct into a new store"
-is "$(nidx "$TMP/s.db")" 26 "its job indexes made"
+is "$(nidx "$TMP/s.db")" 28 "its job indexes made"
 
 done_testing

@@ -36,6 +36,7 @@ serve_start() {	# serve_start NAME ARGS...
 	# that count children or hold one start from none
 	IOLENS_SERVE_WARM=${IOLENS_SERVE_WARM:-0} XDG_CACHE_HOME=$TMP/xdg.$_name \
 		IOLENS_SERVE_JOB_WAIT=${IOLENS_SERVE_JOB_WAIT:-3600} \
+		IOLENS_SERVE_DASH_WAIT=${IOLENS_SERVE_DASH_WAIT:-5} \
 		$IOLENS serve --listen 127.0.0.1:0 --port-file "$TMP/$_name.port" "$@" \
 		2>"$TMP/$_name.err" &
 	_pid=$!

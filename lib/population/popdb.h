@@ -227,6 +227,37 @@ int iol_popcur_open_page(struct iol_popdb *db, const struct iol_popfilter *f,
 			 const char *sort, int desc, int64_t limit,
 			 int64_t offset, struct iol_popcur **cur,
 			 struct iol_error *err);
+/* A row's place in a page's order: its sort column's value (type an
+ * IOL_POPV_*; t allocated) and its id. */
+struct iol_popkey {
+	int type;
+	int64_t i;
+	double r;
+	char *t;
+	int64_t id;
+};
+void iol_popkey_free(struct iol_popkey *key);
+/* 1 when the store takes a page after a key (SQLite: its order of NULLs
+ * and row values), else 0. */
+int iol_popdb_keyset(const struct iol_popdb *db);
+/* iol_popcur_open_page's rows after the row of key after (NULL: from the
+ * first), offset counted from there: a deep page read from the sort's
+ * index at its place, not stepped to past every row before it. */
+int iol_popcur_open_page_after(struct iol_popdb *db,
+			       const struct iol_popfilter *f,
+			       const char *const *cols, size_t ncols,
+			       const char *sort, int desc, int64_t limit,
+			       int64_t offset, const struct iol_popkey *after,
+			       struct iol_popcur **cur, struct iol_error *err);
+/* The keys of every every-th row after the row of after (NULL: from the
+ * first) among f's in that order, nkeys at most, into keys (*got of
+ * them; iol_popkey_free() each): one pass over the sort's index.  0, or
+ * < 0 an error (a store without keyset, sort id). */
+int iol_popdb_page_keys(struct iol_popdb *db, const struct iol_popfilter *f,
+			const char *sort, int desc,
+			const struct iol_popkey *after, int64_t every,
+			size_t nkeys, struct iol_popkey *keys, size_t *got,
+			struct iol_error *err);
 /* The number of rows matching f. */
 int iol_popdb_count(struct iol_popdb *db, const struct iol_popfilter *f,
 		    int64_t *n, struct iol_error *err);
