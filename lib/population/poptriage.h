@@ -168,5 +168,13 @@ int iol_poptri_load_share(struct iol_popdb *db, const char *where,
 			  unsigned what, const char *conf_text,
 			  struct iol_popset *set, struct iol_popshare *out,
 			  struct iol_error *err);
+/* ... each row to fn as iol_popdb_each() gives it (none kept in set),
+ * then to the share: trend's sums hold no row. */
+struct iol_popjob;
+int iol_poptri_each_share(struct iol_popdb *db, const char *where,
+			  unsigned what, const char *conf_text,
+			  int (*fn)(const struct iol_popjob *j, void *arg),
+			  void *arg, struct iol_popset *set,
+			  struct iol_popshare *out, struct iol_error *err);
 
 #endif
