@@ -127,8 +127,8 @@ int pop_load_share(struct popopts *p, struct iol_popdb *db, unsigned what,
 }
 
 int pop_each_share(struct popopts *p, struct iol_popdb *db, unsigned what,
-		   int (*fn)(const struct iol_popjob *j, void *arg), void *arg,
-		   struct iol_popset *set, struct iol_popshare *sh)
+		   int (*fn)(const struct iol_popjob *j, int maybe, void *arg),
+		   void *arg, struct iol_popset *set, struct iol_popshare *sh)
 {
 	struct iol_error err = {0};
 	char *stext = iol_siteconf_triage_text(site_config());

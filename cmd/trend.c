@@ -56,9 +56,9 @@ static int64_t *share_ids(const struct popopts *p, struct iol_popshare *sh,
 	return sh->rc < 0 ? NULL : sh->ids;
 }
 
-static int add_job(const struct iol_popjob *j, void *arg)
+static int add_job(const struct iol_popjob *j, int maybe, void *arg)
 {
-	return iol_trend_acc_add(arg, j);
+	return iol_trend_acc_add(arg, j, maybe);
 }
 
 /* The rows summed as they load, with the flagged share (none kept: ten

@@ -997,10 +997,11 @@ static int take_row(const struct iol_popcur *st, const int *qcol,
 		int rc;
 
 		nj->fw = fw;
-		/* the caller's pass sees the row after fn: none kept */
-		if ((rc = sk->fn(nj, sk->arg)) || !sk->pass_row)
+		/* the caller's pass sees the row before fn, which may ask
+		 * what the pass made of it; none kept */
+		if (sk->pass_row && (rc = sk->pass_row(sk->cur, sk->arg)))
 			return rc;
-		return sk->pass_row(sk->cur, sk->arg);
+		return sk->fn(nj, sk->arg);
 	}
 	if (set->has_fw)
 		add_fw(set, nj->nprocs, fw);

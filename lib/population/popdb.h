@@ -152,7 +152,7 @@ int iol_popdb_load_pass(struct iol_popdb *db, const char *where, unsigned what,
 			struct iol_error *err);
 /*
  * iol_popdb_each() with iol_popdb_load_pass()'s pass of the caller's:
- * each row to fn (none kept), then the cursor to row, so that an
+ * the cursor to row, then each row to fn (none kept), so that an
  * analysis that sums and a triage pass read the store once and hold no
  * row (iolens trend).
  */

@@ -33,28 +33,35 @@ static int share_row(struct iol_popcur *cur, void *arg)
 	return 0;
 }
 
-/* each row to the caller's fn, its struct share after */
+/* each row to the caller's fn after the share's pass, told whether the
+ * pass flagged or held it (a row it did not can never be flagged) */
 struct each {
 	struct share sh; /* first: share_row's arg */
-	int (*fn)(const struct iol_popjob *j, void *arg);
+	int (*fn)(const struct iol_popjob *j, int maybe, void *arg);
 	void *arg;
+	size_t seen; /* the pass's flagged and held rows so far */
 };
 
 static int each_row(const struct iol_popjob *j, void *arg)
 {
 	struct each *e = arg;
+	size_t n = e->sh.rc >= 0 && e->sh.s ? iol_poptri_share_marked(e->sh.s)
+					    : e->seen;
+	int maybe = n != e->seen;
 
-	return e->fn(j, e->arg);
+	e->seen = n;
+	return e->fn(j, maybe, e->arg);
 }
 
 static int share_pass(struct iol_popdb *db, const char *where, unsigned what,
 		      const char *conf_text,
-		      int (*fn)(const struct iol_popjob *j, void *arg),
+		      int (*fn)(const struct iol_popjob *j, int maybe,
+				void *arg),
 		      void *arg, struct iol_popset *set,
 		      struct iol_popshare *out, struct iol_error *err)
 {
 	const char *cols[IOL_POPTRI_NCOLS];
-	struct each e = {{NULL, &out->err, 0}, fn, arg};
+	struct each e = {{NULL, &out->err, 0}, fn, arg, 0};
 	struct share sh;
 	size_t ncols = iol_poptri_columns(cols);
 	int rc;
@@ -88,7 +95,8 @@ int iol_poptri_load_share(struct iol_popdb *db, const char *where,
 
 int iol_poptri_each_share(struct iol_popdb *db, const char *where,
 			  unsigned what, const char *conf_text,
-			  int (*fn)(const struct iol_popjob *j, void *arg),
+			  int (*fn)(const struct iol_popjob *j, int maybe,
+				    void *arg),
 			  void *arg, struct iol_popset *set,
 			  struct iol_popshare *out, struct iol_error *err)
 {

@@ -197,8 +197,9 @@ struct iol_trend_acc {
 	size_t ng, capg;
 	uint32_t *slot; /* open addressing: group index + 1, 0 empty */
 	size_t nslot;
-	/* each dated job's id and group: the flagged share comes at the
-	 * end of the pass, 12 bytes a job where a row was 200 */
+	/* the id and group of each dated job that may be flagged: the
+	 * flagged share comes at the end of the pass; 12 bytes a job
+	 * where a row was 200, none for a job the pass never flagged */
 	int64_t *id;
 	uint32_t *gi;
 	size_t nr, capr, capgi;
@@ -297,7 +298,8 @@ static int keep_row(struct iol_trend_acc *a, int64_t id, uint32_t gi)
 	return 0;
 }
 
-int iol_trend_acc_add(struct iol_trend_acc *a, const struct iol_popjob *j)
+int iol_trend_acc_add(struct iol_trend_acc *a, const struct iol_popjob *j,
+		      int flaggable)
 {
 	struct tgroup *g;
 	long gi;
@@ -327,7 +329,7 @@ int iol_trend_acc_add(struct iol_trend_acc *a, const struct iol_popjob *j)
 	if (isfinite(j->md_cost_pct) &&
 	    (rc = dvec_add(&g->md, j->md_cost_pct)) < 0)
 		return rc;
-	return keep_row(a, j->id, (uint32_t)gi);
+	return flaggable ? keep_row(a, j->id, (uint32_t)gi) : 0;
 }
 
 static int cmp_group(const void *x, const void *y)
@@ -425,7 +427,7 @@ int iol_pop_trend(const struct iol_popset *set, int by, int every,
 		return rc;
 	/* the set's rows are in id order, as a pass gives them */
 	for (size_t i = 0; i < set->n && rc == 0; i++)
-		rc = iol_trend_acc_add(a, &set->jobs[i]);
+		rc = iol_trend_acc_add(a, &set->jobs[i], 1);
 	if (rc == 0)
 		rc = iol_trend_acc_rows(a, flagged, nflagged, rows, n, undated);
 	iol_trend_acc_free(a);
