@@ -353,7 +353,8 @@ static void group_row(struct iol_trend_row *r, struct tgroup *g, int has_fl)
 	r->bytes = g->bytes;
 	r->flagged = g->flagged;
 	r->ncn = g->cn.n;
-	qsort(g->cn.v, g->cn.n, sizeof(double), cmp_double);
+	if (g->cn.n) /* none: no array (qsort's NULL is undefined) */
+		qsort(g->cn.v, g->cn.n, sizeof(double), cmp_double);
 	for (size_t k = 0; k < 3; k++)
 		r->cn[k] = r->ncn ? iol_pop_quantile(g->cn.v, r->ncn,
 						     0.25 * (double)(k + 1))
@@ -387,7 +388,8 @@ int iol_trend_acc_rows(struct iol_trend_acc *a, const int64_t *flagged,
 		return IOL_ENOMEM;
 	count_flagged(a, flagged, nflagged);
 	/* the group indexes of the rows kept are stale from here */
-	qsort(a->g, a->ng, sizeof(*a->g), cmp_group);
+	if (a->ng)
+		qsort(a->g, a->ng, sizeof(*a->g), cmp_group);
 	a->nr = 0;
 	for (i = 0; i < a->ng; i++) {
 		group_row(&r[i], &a->g[i], flagged != NULL);
