@@ -126,6 +126,20 @@ int pop_load_share(struct popopts *p, struct iol_popdb *db, unsigned what,
 	return loaded(p, rc, &err, set);
 }
 
+int pop_each_share(struct popopts *p, struct iol_popdb *db, unsigned what,
+		   int (*fn)(const struct iol_popjob *j, int maybe, void *arg),
+		   void *arg, struct iol_popset *set, struct iol_popshare *sh)
+{
+	struct iol_error err = {0};
+	char *stext = iol_siteconf_triage_text(site_config());
+	int rc;
+
+	rc = iol_poptri_each_share(db, p->where, what, stext, fn, arg, set, sh,
+				   &err);
+	free(stext);
+	return loaded(p, rc, &err, set);
+}
+
 int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,
 	     int (*fn)(const struct iol_popjob *j, void *arg), void *arg,
 	     struct iol_popset *set)

@@ -49,6 +49,11 @@ int pop_none(const struct popopts *p);
 int pop_load_share(struct popopts *p, struct iol_popdb *db, unsigned what,
 		   struct iol_popset *set, struct iol_popshare *sh);
 
+/* ... each row to fn, none kept, and the share
+ * (iol_poptri_each_share()). */
+int pop_each_share(struct popopts *p, struct iol_popdb *db, unsigned what,
+		   int (*fn)(const struct iol_popjob *j, int maybe, void *arg),
+		   void *arg, struct iol_popset *set, struct iol_popshare *sh);
 /* ... each row to fn, none kept (iol_popdb_each()). */
 int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,
 	     int (*fn)(const struct iol_popjob *j, void *arg), void *arg,

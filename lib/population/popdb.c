@@ -994,7 +994,13 @@ static int take_row(const struct iol_popcur *st, const int *qcol,
 	set->n++;
 	add_bins(st, qcol, set);
 	if (sk && sk->fn) {
+		int rc;
+
 		nj->fw = fw;
+		/* the caller's pass sees the row before fn, which may ask
+		 * what the pass made of it; none kept */
+		if (sk->pass_row && (rc = sk->pass_row(sk->cur, sk->arg)))
+			return rc;
 		return sk->fn(nj, sk->arg);
 	}
 	if (set->has_fw)
@@ -1108,6 +1114,24 @@ int iol_popdb_load_pass(struct iol_popdb *db, const char *where, unsigned what,
 	struct xcols x = {cols, ncols};
 	struct sink sk = {
 		.arg = arg, .x = &x, .pass_open = open, .pass_row = row};
+
+	return load(db, where, what, NULL, NULL, &sk, set, err);
+}
+
+int iol_popdb_each_pass(struct iol_popdb *db, const char *where, unsigned what,
+			const char *const *cols, size_t ncols,
+			int (*open)(struct iol_popcur *cur, void *arg),
+			int (*fn)(const struct iol_popjob *j, void *arg),
+			int (*row)(struct iol_popcur *cur, void *arg),
+			void *arg, struct iol_popset *set,
+			struct iol_error *err)
+{
+	struct xcols x = {cols, ncols};
+	struct sink sk = {.fn = fn,
+			  .arg = arg,
+			  .x = &x,
+			  .pass_open = open,
+			  .pass_row = row};
 
 	return load(db, where, what, NULL, NULL, &sk, set, err);
 }

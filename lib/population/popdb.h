@@ -151,6 +151,19 @@ int iol_popdb_load_pass(struct iol_popdb *db, const char *where, unsigned what,
 			void *arg, struct iol_popset *set,
 			struct iol_error *err);
 /*
+ * iol_popdb_each() with iol_popdb_load_pass()'s pass of the caller's:
+ * the cursor to row, then each row to fn (none kept), so that an
+ * analysis that sums and a triage pass read the store once and hold no
+ * row (iolens trend).
+ */
+int iol_popdb_each_pass(struct iol_popdb *db, const char *where, unsigned what,
+			const char *const *cols, size_t ncols,
+			int (*open)(struct iol_popcur *cur, void *arg),
+			int (*fn)(const struct iol_popjob *j, void *arg),
+			int (*row)(struct iol_popcur *cur, void *arg),
+			void *arg, struct iol_popset *set,
+			struct iol_error *err);
+/*
  * The paths of set->jobs[idx[0..n-1]] (loaded without IOL_POPLOAD_PATH),
  * by id: the report prints the paths of a few jobs of a million.
  */

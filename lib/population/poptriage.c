@@ -1181,6 +1181,11 @@ int iol_poptri_share_row(struct iol_poptri_share *s, struct iol_popcur *cur,
 	return pass_row(&s->p, cur, err);
 }
 
+size_t iol_poptri_share_marked(const struct iol_poptri_share *s)
+{
+	return s->p.od.n;
+}
+
 int iol_poptri_share_end(struct iol_poptri_share *s, int rc, int64_t **ids,
 			 size_t *n, struct iol_poptri *info,
 			 struct iol_error *err)

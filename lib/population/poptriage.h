@@ -144,6 +144,9 @@ int iol_poptri_share_open(struct iol_poptri_share *s, struct iol_popcur *cur,
 			  struct iol_error *err);
 int iol_poptri_share_row(struct iol_poptri_share *s, struct iol_popcur *cur,
 			 struct iol_error *err);
+/* The rows the share's pass has flagged or held so far (each such row
+ * leaves one record): a row that adds none is not flagged. */
+size_t iol_poptri_share_marked(const struct iol_poptri_share *s);
 int iol_poptri_share_end(struct iol_poptri_share *s, int rc, int64_t **ids,
 			 size_t *n, struct iol_poptri *info,
 			 struct iol_error *err);
@@ -168,5 +171,17 @@ int iol_poptri_load_share(struct iol_popdb *db, const char *where,
 			  unsigned what, const char *conf_text,
 			  struct iol_popset *set, struct iol_popshare *out,
 			  struct iol_error *err);
+/* ... each row to fn as iol_popdb_each() gives it (none kept in set),
+ * after the share's pass: maybe 0 when the pass neither flagged nor held
+ * it (then it is not among the share's ids), 1 when it may be or the
+ * share failed.  Trend's sums hold no row, and no id of a row never
+ * flagged. */
+struct iol_popjob;
+int iol_poptri_each_share(struct iol_popdb *db, const char *where,
+			  unsigned what, const char *conf_text,
+			  int (*fn)(const struct iol_popjob *j, int maybe,
+				    void *arg),
+			  void *arg, struct iol_popset *set,
+			  struct iol_popshare *out, struct iol_error *err);
 
 #endif

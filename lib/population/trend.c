@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/civil.h"
+#include "base/grow.h"
 #include "population/popan.h"
 #include "population/sql.h"
 #include "population/trend.h"
@@ -113,47 +114,6 @@ static double median_of(double *v, size_t n)
 	return iol_pop_quantile(v, n, 0.5);
 }
 
-static int is_flagged(const struct iol_popjob *j, const int64_t *ids, size_t n)
-{
-	return ids && bsearch(&j->id, ids, n, sizeof(*ids), cmp_id) != NULL;
-}
-
-/* One period of one key: items it[0..n), buf room for n values. */
-static void fill_row(struct iol_trend_row *r, const struct item *it, size_t n,
-		     const int64_t *fl, size_t nfl, double *buf)
-{
-	size_t k, nm = 0;
-
-	memset(r, 0, sizeof(*r));
-	r->key = it[0].key;
-	r->start = it[0].start;
-	r->jobs = n;
-	for (k = 0; k < n; k++) {
-		const struct iol_popjob *j = it[k].j;
-
-		if (j->nprocs != IOL_POP_NULL && isfinite(j->run_time))
-			r->core_hours += (double)j->nprocs * j->run_time / 3600;
-		if (j->bytes_read != IOL_POP_NULL)
-			r->bytes += j->bytes_read;
-		if (j->bytes_written != IOL_POP_NULL)
-			r->bytes += j->bytes_written;
-		if (isfinite(j->mib_s_per_node))
-			buf[r->ncn++] = j->mib_s_per_node;
-		r->flagged += (size_t)is_flagged(j, fl, nfl);
-	}
-	qsort(buf, r->ncn, sizeof(*buf), cmp_double);
-	for (k = 0; k < 3; k++)
-		r->cn[k] =
-			r->ncn ? iol_pop_quantile(buf, r->ncn, 0.25 * (k + 1))
-			       : NAN;
-	for (k = 0; k < n; k++)
-		if (isfinite(it[k].j->md_cost_pct))
-			buf[nm++] = it[k].j->md_cost_pct;
-	r->meta_pct = median_of(buf, nm);
-	r->flagged_pct = fl ? 100.0 * (double)r->flagged / (double)n : NAN;
-	r->change_pct = NAN;
-}
-
 /* trend.h's test of r against the key's previous period p. */
 static void mark_row(struct iol_trend_row *r, const struct iol_trend_row *p)
 {
@@ -200,45 +160,280 @@ static int items_of(const struct iol_popset *set, int by, int every,
 	return 0;
 }
 
+/* ---- trend: the rows summed as they come ---- */
+
+/* A double array that grows. */
+struct dvec {
+	double *v;
+	size_t n, cap;
+};
+
+static int dvec_add(struct dvec *d, double x)
+{
+	double *v = iol_grow(d->v, &d->cap, d->n, sizeof *v, 8);
+
+	if (!v)
+		return IOL_ENOMEM;
+	d->v = v;
+	v[d->n++] = x;
+	return 0;
+}
+
+/* One key's period: its jobs' sums, in the order they came (id order:
+ * the same sums as when the jobs were sorted by key, period and id), and
+ * the values whose quantiles its row shows. */
+struct tgroup {
+	const char *key;
+	double start;
+	size_t jobs, flagged;
+	double core_hours;
+	int64_t bytes;
+	struct dvec cn, md;
+};
+
+struct iol_trend_acc {
+	int by, every;
+	struct tgroup *g;
+	size_t ng, capg;
+	uint32_t *slot; /* open addressing: group index + 1, 0 empty */
+	size_t nslot;
+	/* the id and group of each dated job that may be flagged: the
+	 * flagged share comes at the end of the pass; 12 bytes a job
+	 * where a row was 200, none for a job the pass never flagged */
+	int64_t *id;
+	uint32_t *gi;
+	size_t nr, capr, capgi;
+	size_t undated;
+};
+
+int iol_trend_acc_new(int by, int every, struct iol_trend_acc **out)
+{
+	struct iol_trend_acc *a;
+
+	*out = NULL;
+	if (by != IOL_BY_APP && by != IOL_BY_USER && by != IOL_BY_PROJECT)
+		return IOL_EINVAL;
+	if (!(a = calloc(1, sizeof *a)))
+		return IOL_ENOMEM;
+	a->by = by;
+	a->every = every;
+	*out = a;
+	return 0;
+}
+
+static uint64_t group_hash(const char *key, double start)
+{
+	uint64_t h = 1469598103934665603ULL;
+	int64_t s = (int64_t)start;
+
+	for (; *key; key++)
+		h = (h ^ (unsigned char)*key) * 1099511628211ULL;
+	h ^= (uint64_t)s * 0x9E3779B97F4A7C15ULL;
+	return h ^ (h >> 29);
+}
+
+/* The table twice as large, every group placed again. */
+static int rehash(struct iol_trend_acc *a)
+{
+	size_t n = a->nslot ? a->nslot * 2 : 256, i, k;
+	uint32_t *s = calloc(n, sizeof *s);
+
+	if (!s)
+		return IOL_ENOMEM;
+	for (i = 0; i < a->ng; i++) {
+		k = group_hash(a->g[i].key, a->g[i].start) & (n - 1);
+		while (s[k])
+			k = (k + 1) & (n - 1);
+		s[k] = (uint32_t)(i + 1);
+	}
+	free(a->slot);
+	a->slot = s;
+	a->nslot = n;
+	return 0;
+}
+
+/* The index of key's group of the period start, made when new; < 0
+ * without memory. */
+static long group_of(struct iol_trend_acc *a, const char *key, double start)
+{
+	struct tgroup *g;
+	size_t k;
+
+	if (2 * (a->ng + 1) > a->nslot && rehash(a) < 0)
+		return IOL_ENOMEM;
+	k = group_hash(key, start) & (a->nslot - 1);
+	for (; a->slot[k]; k = (k + 1) & (a->nslot - 1)) {
+		g = &a->g[a->slot[k] - 1];
+		if (g->start == start && !strcmp(g->key, key))
+			return (long)(a->slot[k] - 1);
+	}
+	if (a->ng >= UINT32_MAX - 1 ||
+	    !(g = iol_grow(a->g, &a->capg, a->ng, sizeof *g, 64)))
+		return IOL_ENOMEM;
+	a->g = g;
+	memset(&g[a->ng], 0, sizeof *g);
+	g[a->ng].key = key;
+	g[a->ng].start = start;
+	a->slot[k] = (uint32_t)(a->ng + 1);
+	return (long)a->ng++;
+}
+
+/* Job j's id and group kept for the flagged share. */
+static int keep_row(struct iol_trend_acc *a, int64_t id, uint32_t gi)
+{
+	size_t c = a->capr;
+	int64_t *ids = iol_grow(a->id, &a->capr, a->nr, sizeof *ids, 256);
+	uint32_t *g;
+
+	if (!ids)
+		return IOL_ENOMEM;
+	a->id = ids;
+	if (!(g = iol_grow(a->gi, &a->capgi, a->nr, sizeof *g, 256))) {
+		a->capr = c > a->capr ? c : a->capr;
+		return IOL_ENOMEM;
+	}
+	a->gi = g;
+	ids[a->nr] = id;
+	g[a->nr++] = gi;
+	return 0;
+}
+
+int iol_trend_acc_add(struct iol_trend_acc *a, const struct iol_popjob *j,
+		      int flaggable)
+{
+	struct tgroup *g;
+	long gi;
+	int rc;
+
+	if (a->every >= 0 && !isfinite(j->start_time)) {
+		a->undated++;
+		return 0;
+	}
+	gi = group_of(a, key_of(j, a->by),
+		      a->every >= 0
+			      ? iol_pop_period_start(j->start_time, a->every)
+			      : 0);
+	if (gi < 0)
+		return (int)gi;
+	g = &a->g[gi];
+	g->jobs++;
+	if (j->nprocs != IOL_POP_NULL && isfinite(j->run_time))
+		g->core_hours += (double)j->nprocs * j->run_time / 3600;
+	if (j->bytes_read != IOL_POP_NULL)
+		g->bytes += j->bytes_read;
+	if (j->bytes_written != IOL_POP_NULL)
+		g->bytes += j->bytes_written;
+	if (isfinite(j->mib_s_per_node) &&
+	    (rc = dvec_add(&g->cn, j->mib_s_per_node)) < 0)
+		return rc;
+	if (isfinite(j->md_cost_pct) &&
+	    (rc = dvec_add(&g->md, j->md_cost_pct)) < 0)
+		return rc;
+	return flaggable ? keep_row(a, j->id, (uint32_t)gi) : 0;
+}
+
+static int cmp_group(const void *x, const void *y)
+{
+	const struct tgroup *a = x, *b = y;
+	int c = strcmp(a->key, b->key);
+
+	if (c)
+		return c;
+	return (a->start > b->start) - (a->start < b->start);
+}
+
+/* Group g as a row: its quartiles and median of the values sorted. */
+static void group_row(struct iol_trend_row *r, struct tgroup *g, int has_fl)
+{
+	memset(r, 0, sizeof(*r));
+	r->key = g->key;
+	r->start = g->start;
+	r->jobs = g->jobs;
+	r->core_hours = g->core_hours;
+	r->bytes = g->bytes;
+	r->flagged = g->flagged;
+	r->ncn = g->cn.n;
+	if (g->cn.n) /* none: no array (qsort's NULL is undefined) */
+		qsort(g->cn.v, g->cn.n, sizeof(double), cmp_double);
+	for (size_t k = 0; k < 3; k++)
+		r->cn[k] = r->ncn ? iol_pop_quantile(g->cn.v, r->ncn,
+						     0.25 * (double)(k + 1))
+				  : NAN;
+	r->meta_pct = median_of(g->md.v, g->md.n);
+	r->flagged_pct =
+		has_fl ? 100.0 * (double)g->flagged / (double)g->jobs : NAN;
+	r->change_pct = NAN;
+}
+
+/* How many of each group's jobs are flagged (fl sorted). */
+static void count_flagged(struct iol_trend_acc *a, const int64_t *fl,
+			  size_t nfl)
+{
+	for (size_t i = 0; fl && i < a->nr; i++)
+		if (bsearch(&a->id[i], fl, nfl, sizeof(*fl), cmp_id))
+			a->g[a->gi[i]].flagged++;
+}
+
+int iol_trend_acc_rows(struct iol_trend_acc *a, const int64_t *flagged,
+		       size_t nflagged, struct iol_trend_row **rows, size_t *n,
+		       size_t *undated)
+{
+	struct iol_trend_row *r;
+	size_t i, prev = (size_t)-1;
+
+	*rows = NULL;
+	*n = 0;
+	*undated = a->undated;
+	if (!(r = malloc((a->ng ? a->ng : 1) * sizeof(*r))))
+		return IOL_ENOMEM;
+	count_flagged(a, flagged, nflagged);
+	/* the group indexes of the rows kept are stale from here */
+	if (a->ng)
+		qsort(a->g, a->ng, sizeof(*a->g), cmp_group);
+	a->nr = 0;
+	for (i = 0; i < a->ng; i++) {
+		group_row(&r[i], &a->g[i], flagged != NULL);
+		if (prev != (size_t)-1 && strcmp(r[prev].key, r[i].key))
+			prev = (size_t)-1;
+		mark_row(&r[i], prev == (size_t)-1 ? NULL : &r[prev]);
+		if (r[i].ncn)
+			prev = i;
+	}
+	*rows = r;
+	*n = a->ng;
+	return 0;
+}
+
+void iol_trend_acc_free(struct iol_trend_acc *a)
+{
+	if (!a)
+		return;
+	for (size_t i = 0; i < a->ng; i++) {
+		free(a->g[i].cn.v);
+		free(a->g[i].md.v);
+	}
+	free(a->g), free(a->slot), free(a->id), free(a->gi);
+	free(a);
+}
+
 int iol_pop_trend(const struct iol_popset *set, int by, int every,
 		  const int64_t *flagged, size_t nflagged,
 		  struct iol_trend_row **rows, size_t *n, size_t *undated)
 {
-	struct iol_trend_row *r;
-	struct item *it;
-	double *buf;
-	size_t ni, i, e, nr = 0, prev = (size_t)-1;
+	struct iol_trend_acc *a;
 	int rc;
 
 	*rows = NULL;
 	*n = 0;
-	if (by != IOL_BY_APP && by != IOL_BY_USER && by != IOL_BY_PROJECT)
-		return IOL_EINVAL;
-	if ((rc = items_of(set, by, every, &it, &ni, undated)) < 0)
+	if ((rc = iol_trend_acc_new(by, every, &a)) < 0)
 		return rc;
-	r = malloc((ni ? ni : 1) * sizeof(*r));
-	buf = malloc((ni ? ni : 1) * sizeof(*buf));
-	if (!r || !buf) {
-		free(it), free(r), free(buf);
-		return IOL_ENOMEM;
-	}
-	for (i = 0; i < ni; i = e) {
-		for (e = i + 1; e < ni && it[e].start == it[i].start &&
-				!strcmp(it[e].key, it[i].key);
-		     e++)
-			;
-		fill_row(&r[nr], &it[i], e - i, flagged, nflagged, buf);
-		if (prev != (size_t)-1 && strcmp(r[prev].key, r[nr].key))
-			prev = (size_t)-1;
-		mark_row(&r[nr], prev == (size_t)-1 ? NULL : &r[prev]);
-		if (r[nr].ncn)
-			prev = nr;
-		nr++;
-	}
-	free(it), free(buf);
-	*rows = r;
-	*n = nr;
-	return 0;
+	/* the set's rows are in id order, as a pass gives them */
+	for (size_t i = 0; i < set->n && rc == 0; i++)
+		rc = iol_trend_acc_add(a, &set->jobs[i], 1);
+	if (rc == 0)
+		rc = iol_trend_acc_rows(a, flagged, nflagged, rows, n, undated);
+	iol_trend_acc_free(a);
+	return rc;
 }
 
 /* ---- compare ---- */

@@ -71,6 +71,25 @@ int iol_pop_trend(const struct iol_popset *set, int by, int every,
 		  const int64_t *flagged, size_t nflagged,
 		  struct iol_trend_row **rows, size_t *n, size_t *undated);
 
+/*
+ * The same rows from jobs given one at a time, none kept (iolens trend
+ * over a store of ten million): iol_trend_acc_add() each job in id
+ * order (the order of the sums; flaggable 0 when j is known not to be
+ * among the flagged ids), then iol_trend_acc_rows() as iol_pop_trend()
+ * gives them, once; the rows' keys are borrowed from the jobs' strings.
+ * What is held: each period's MiB/s/CN and metadata values and 12 bytes
+ * a dated flaggable job (its id and period, for the flagged share known
+ * only at the end).  IOL_EINVAL for another by, IOL_ENOMEM.
+ */
+struct iol_trend_acc;
+int iol_trend_acc_new(int by, int every, struct iol_trend_acc **a);
+int iol_trend_acc_add(struct iol_trend_acc *a, const struct iol_popjob *j,
+		      int flaggable);
+int iol_trend_acc_rows(struct iol_trend_acc *a, const int64_t *flagged,
+		       size_t nflagged, struct iol_trend_row **rows, size_t *n,
+		       size_t *undated);
+void iol_trend_acc_free(struct iol_trend_acc *a);
+
 enum { IOL_CMP_FEW, IOL_CMP_NOISE, IOL_CMP_LOWER, IOL_CMP_HIGHER };
 /* "too few jobs", "within noise", "lower", "higher"; static */
 const char *iol_pop_cmp_name(int verdict);
