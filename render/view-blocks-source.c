@@ -212,7 +212,10 @@ static const char *bytes_str(char *buf, size_t n, const struct iol_cpred *p,
 			     enum iol_cpk k, enum iol_cpk unsized)
 {
 	char a[32], b[32];
-	int64_t u = p->fixed[unsized] + p->per[unsized];
+	/* at most INT64_MAX: nested loops' counts saturate there */
+	int64_t u = p->fixed[unsized] > INT64_MAX - p->per[unsized]
+			    ? INT64_MAX
+			    : p->fixed[unsized] + p->per[unsized];
 
 	fmt_bytes(a, sizeof(a), (double)p->fixed[k], BYTES_TEXT);
 	fmt_bytes(b, sizeof(b), (double)p->per[k], BYTES_TEXT);

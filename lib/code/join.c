@@ -836,10 +836,13 @@ static int lib_own(struct iol_cjrow *r)
  * not fix are all MPI-IO's, HDF5's or PnetCDF's */
 static int lib_sys_only(const struct iol_cpred *p)
 {
-	return p->fixed[IOL_CP_SYS_UNK_R] + p->per[IOL_CP_SYS_UNK_R] <=
-		       p->fixed[IOL_CP_LIB_UNK_R] + p->per[IOL_CP_LIB_UNK_R] &&
-	       p->fixed[IOL_CP_SYS_UNK_W] + p->per[IOL_CP_SYS_UNK_W] <=
-		       p->fixed[IOL_CP_LIB_UNK_W] + p->per[IOL_CP_LIB_UNK_W];
+	/* saturating: a count of nested loops' calls is INT64_MAX */
+	const int64_t *f = p->fixed, *e = p->per;
+
+	return sat_add(f[IOL_CP_SYS_UNK_R], e[IOL_CP_SYS_UNK_R]) <=
+		       sat_add(f[IOL_CP_LIB_UNK_R], e[IOL_CP_LIB_UNK_R]) &&
+	       sat_add(f[IOL_CP_SYS_UNK_W], e[IOL_CP_SYS_UNK_W]) <=
+		       sat_add(f[IOL_CP_LIB_UNK_W], e[IOL_CP_LIB_UNK_W]);
 }
 
 static void sys_view(struct iol_cjrow *r)
