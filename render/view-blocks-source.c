@@ -141,6 +141,18 @@ static int64_t files_of(const struct iol_cpred *p)
 	return a > INT64_MAX - b ? INT64_MAX : a + b;
 }
 
+/* a + b of counts, at most INT64_MAX */
+static int64_t sum_sat(int64_t a, int64_t b)
+{
+	return b > 0 && a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
+/* a - b of counts, not below 0 */
+static int64_t less_sat(int64_t a, int64_t b)
+{
+	return a > b ? a - b : 0;
+}
+
 /* A block's predicted I/O time, each loop of unknown trip count taken
  * once (as blocks are ranked), sizes the source does not fix as the
  * smallest class, positioned calls (pread, pwrite, seeks) as random. */
@@ -151,24 +163,28 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 	int64_t v[IOL_CP_N];
 	int k;
 
+	/* the counts saturate at INT64_MAX (nested loops' calls): so do
+	 * their sums, and the other calls are taken off down to 0 */
 	for (k = 0; k < IOL_CP_N; k++)
-		v[k] = p->fixed[k] + p->per[k];
+		v[k] = sum_sat(p->fixed[k], p->per[k]);
 	n.opens = v[IOL_CP_OPENS];
 	n.creates = v[IOL_CP_CREATES];
 	n.reads = v[IOL_CP_READS];
 	n.writes = v[IOL_CP_WRITES];
 	n.syncs = v[IOL_CP_SYNCS];
-	n.others = v[IOL_CP_CALLS] - n.opens - n.reads - n.writes - n.syncs;
-	n.others = n.others < 0 ? 0 : n.others;
+	n.others = less_sat(
+		less_sat(less_sat(less_sat(v[IOL_CP_CALLS], n.opens), n.reads),
+			 n.writes),
+		n.syncs);
 	/* system calls, as the model costs them (join.c's predict_time) */
 	n.syncs -= v[IOL_CP_SFLUSH];
 	if (iol_cpred_sys(p, 0) >= 0)
 		n.writes = iol_cpred_sys(p, 0);
 	if (iol_cpred_sys(p, 1) >= 0)
 		n.reads = iol_cpred_sys(p, 1);
-	n.positioned = v[IOL_CP_SEEKS] < n.reads + n.writes
+	n.positioned = v[IOL_CP_SEEKS] < sum_sat(n.reads, n.writes)
 			       ? v[IOL_CP_SEEKS]
-			       : n.reads + n.writes;
+			       : sum_sat(n.reads, n.writes);
 	n.bytes_read = v[IOL_CP_BYTES_READ];
 	n.bytes_written = v[IOL_CP_BYTES_WRITTEN];
 	/* MPI-IO's, of them: at least the POSIX calls they make */
@@ -276,7 +292,10 @@ static const char *bytes_str(char *buf, size_t n, const struct iol_cpred *p,
 			     enum iol_cpk k, enum iol_cpk unsized)
 {
 	char a[32], b[32];
-	int64_t u = p->fixed[unsized] + p->per[unsized];
+	/* at most INT64_MAX: nested loops' counts saturate there */
+	int64_t u = p->fixed[unsized] > INT64_MAX - p->per[unsized]
+			    ? INT64_MAX
+			    : p->fixed[unsized] + p->per[unsized];
 
 	fmt_bytes(a, sizeof(a), (double)p->fixed[k], BYTES_TEXT);
 	fmt_bytes(b, sizeof(b), (double)p->per[k], BYTES_TEXT);

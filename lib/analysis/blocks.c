@@ -967,7 +967,15 @@ static int boxed(const struct build *bd, const uint32_t *path, uint32_t len)
 	return 0;
 }
 
-/* a mapping of a file: counted with its size (issue 33 D6) */
+/* a + b, b >= 0, at most INT64_MAX */
+static int64_t map_sum(int64_t a, int64_t b)
+{
+	return b > INT64_MAX - a ? INT64_MAX : a + b;
+}
+
+/* a mapping of a file: counted with its size (issue 33 D6); the sizes
+ * saturate, as a trace's lengths are the caller's words (two maps of
+ * INT64_MAX bytes overflowed) */
 static void map_add(struct build *bd, const struct iol_event *ev)
 {
 	bd->maps++;
@@ -975,8 +983,9 @@ static void map_add(struct build *bd, const struct iol_event *ev)
 		bd->map_bytes = -1;
 		return;
 	}
-	bd->map_bytes += ev->len;
-	bd->map_wbytes += ev->flags == 1 ? ev->len : 0;
+	bd->map_bytes = map_sum(bd->map_bytes, ev->len);
+	if (ev->flags == 1)
+		bd->map_wbytes = map_sum(bd->map_wbytes, ev->len);
 }
 
 static int add_event(struct build *bd, const struct iol_event *ev)

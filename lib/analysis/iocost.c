@@ -496,10 +496,9 @@ static double mpi_extra(const struct iol_iocost *c, const struct iol_iocalls *n,
 
 double iol_iocost_calls(const struct iol_iocost *c, const struct iol_iocalls *n)
 {
-	double rand =
-		n->reads + n->writes > 0
-			? (double)n->positioned / (double)(n->reads + n->writes)
-			: 0;
+	/* in doubles: counts of INT64_MAX (nested loops') overflowed */
+	double rw = (double)n->reads + (double)n->writes;
+	double rand = rw > 0 ? (double)n->positioned / rw : 0;
 
 	int64_t cr = n->creates < 0	     ? 0
 		     : n->creates > n->opens ? n->opens

@@ -340,6 +340,13 @@ const struct cix *iol_cix(int mod)
 	return &cixs[mod];
 }
 
+/* a + b of counts not below 0, at most INT64_MAX: a hostile log's
+ * counters are any 64-bit values (two of INT64_MAX overflowed) */
+static int64_t add_sat(int64_t a, int64_t b)
+{
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
 static int64_t sumi(const struct iol_jrec *r, const int *ix, int n)
 {
 	int64_t s = -1;
@@ -347,7 +354,7 @@ static int64_t sumi(const struct iol_jrec *r, const int *ix, int n)
 
 	for (k = 0; k < n; k++)
 		if (ix[k] >= 0 && r->ic[ix[k]] >= 0)
-			s = (s < 0 ? 0 : s) + r->ic[ix[k]];
+			s = add_sat(s < 0 ? 0 : s, r->ic[ix[k]]);
 	return s;
 }
 
@@ -376,10 +383,10 @@ void iol_rec_extract(int mod, const struct iol_jrec *r, struct iol_recx *x)
 	x->syncs = sumi(r, c->syncs, 2);
 	a = geti(r, c->seqr);
 	b = geti(r, c->seqw);
-	x->seq = (a >= 0 && b >= 0) ? a + b : -1;
+	x->seq = (a >= 0 && b >= 0) ? add_sat(a, b) : -1;
 	a = geti(r, c->consr);
 	b = geti(r, c->consw);
-	x->consec = (a >= 0 && b >= 0) ? a + b : -1;
+	x->consec = (a >= 0 && b >= 0) ? add_sat(a, b) : -1;
 	x->notaligned = geti(r, c->notal);
 	a = geti(r, c->maxr);
 	b = geti(r, c->maxw);

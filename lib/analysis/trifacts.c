@@ -405,8 +405,10 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
 			      r->fc[POSIX_F_SLOWEST_RANK_TIME],
 			      r->ic[POSIX_SLOWEST_RANK]};
 
-	tf->shared_small += small_ops(r);
-	tf->shared_ops += nn(x->reads) + nn(x->writes);
+	/* saturating: two shared records of INT64_MAX small reads (a
+	 * hostile log's) overflowed */
+	tf->shared_small = sadd(tf->shared_small, small_ops(r));
+	tf->shared_ops = sadd(tf->shared_ops, sadd(x->reads, x->writes));
 	tf->shared_wfiles += x->bw > 0;
 	if (!ids_has(&mpi->all, r->id) ||
 	    posix_beyond_mpiio(job, r->id, s.bytes))
@@ -631,8 +633,9 @@ static void coll_ranks(const struct fr *a, size_t n, struct iol_trifacts *tf)
 	for (i = 0; i < n; i++) {
 		if (a[i].rank < 0)
 			return; /* a shared record: aggregators() judged it */
-		tf->rank_bytes_coll += a[i].br + a[i].bw;
-		if (a[i].br + a[i].bw <= 0)
+		tf->rank_bytes_coll =
+			sadd(tf->rank_bytes_coll, sadd(a[i].br, a[i].bw));
+		if (sadd(a[i].br, a[i].bw) <= 0)
 			continue;
 		k++, sum += a[i].t;
 		if (a[i].t > slow)
@@ -1211,6 +1214,13 @@ static int mpiio_small(const struct iol_job *job, struct iol_trifacts *tf)
 	return 0;
 }
 
+/* a byte count as an int64_t, at most INT64_MAX: 2^63 and more (a
+ * hostile log's) is none */
+static int64_t bytes_i64(double b)
+{
+	return b < 9223372036854775807.0 ? (int64_t)b : INT64_MAX;
+}
+
 /* MPI-IO operation counts, the spread of its shared records (reduced or
  * kept per rank), and the set of its files; IOL_ENOMEM when the set
  * cannot be made. */
@@ -1258,7 +1268,7 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 			shared_spread(&s, (double)job->nprocs, tf);
 		else
 			m[nm++] = (struct mrec){s.id, jm->recs[i].rank,
-						(int64_t)s.bytes, s.time};
+						bytes_i64(s.bytes), s.time};
 		mpi->v[mpi->n++] = jm->recs[i].id;
 		if (coll > 0)
 			ms->coll.v[ms->coll.n++] = jm->recs[i].id;

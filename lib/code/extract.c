@@ -980,11 +980,14 @@ static int reads_only_of(const struct ctx *c, const struct fnrec *f, int j,
 			 int depth)
 {
 	struct fnrec *m = (struct fnrec *)f;
-	unsigned bit = 1u << j;
+	unsigned bit;
 
+	/* j is any argument of a call (the 35th of a call of 40): shifted
+	 * only once within the bits */
 	if (j < 0 || j >= IOL_CARGS ||
 	    j >= clang_Cursor_getNumArguments(f->cur))
 		return 0;
+	bit = 1u << j;
 	if (!(m->ro_known & bit)) {
 		if (reads_only(c, f->cur,
 			       clang_Cursor_getArgument(f->cur, (unsigned)j),

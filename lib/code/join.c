@@ -758,9 +758,11 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 {
 	const struct iol_cpred *p = &r->pb->pred;
 	struct iol_iocalls n;
-	int64_t seeks = p->fixed[IOL_CP_SEEKS] + p->per[IOL_CP_SEEKS];
-	int64_t rw1 = p->fixed[IOL_CP_READS] + p->fixed[IOL_CP_WRITES] +
-		      p->per[IOL_CP_READS] + p->per[IOL_CP_WRITES];
+	/* saturating: nested loops' counts are INT64_MAX */
+	int64_t seeks = sat_add(p->fixed[IOL_CP_SEEKS], p->per[IOL_CP_SEEKS]);
+	int64_t rw1 = sat_add(
+		sat_add(p->fixed[IOL_CP_READS], p->fixed[IOL_CP_WRITES]),
+		sat_add(p->per[IOL_CP_READS], p->per[IOL_CP_WRITES]));
 	size_t k;
 
 	r->ptime = NAN;
@@ -775,10 +777,9 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 	/* the share of them that make their file, costed as creates */
 	if (p->fixed[IOL_CP_OPENS] > 0 && p->fixed[IOL_CP_CREATES] > 0)
 		n.creates =
-			(int64_t)((double)n.opens *
-				  fmin(1.0,
-				       (double)p->fixed[IOL_CP_CREATES] /
-					       (double)p->fixed[IOL_CP_OPENS]));
+			share(fmin(1.0, (double)p->fixed[IOL_CP_CREATES] /
+						(double)p->fixed[IOL_CP_OPENS]),
+			      n.opens, n.opens);
 	n.reads = r->pv[IOL_JP_READS];
 	n.writes = r->pv[IOL_JP_WRITES];
 	n.syncs = r->pv[IOL_JP_SYNCS];
@@ -788,9 +789,10 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 	/* the model costs system calls: buffered stdio's where known, and
 	 * a stream's flush is a write(2) there, not an fsync */
 	if (p->fixed[IOL_CP_SYNCS] > 0 && p->fixed[IOL_CP_SFLUSH] > 0)
-		n.syncs -= (int64_t)((double)n.syncs *
-				     (double)p->fixed[IOL_CP_SFLUSH] /
-				     (double)p->fixed[IOL_CP_SYNCS]);
+		n.syncs -=
+			share(fmin(1.0, (double)p->fixed[IOL_CP_SFLUSH] /
+						(double)p->fixed[IOL_CP_SYNCS]),
+			      n.syncs, n.syncs);
 	if (r->psys[0] >= 0)
 		n.reads = r->psys[0];
 	if (r->psys[1] >= 0)
@@ -799,9 +801,8 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 	n.bytes_written = r->known[IOL_JP_BW] ? r->pv[IOL_JP_BW] : 0;
 	mpi_calls(p, r, &n);
 	if (rw1 > 0)
-		n.positioned =
-			(int64_t)((double)(n.reads + n.writes) *
-				  fmin(1.0, (double)seeks / (double)rw1));
+		n.positioned = share(fmin(1.0, (double)seeks / (double)rw1),
+				     sat_add(n.reads, n.writes), INT64_MAX);
 	r->ptime = iol_iocost_calls(j->cost, &n);
 }
 
@@ -836,10 +837,13 @@ static int lib_own(struct iol_cjrow *r)
  * not fix are all MPI-IO's, HDF5's or PnetCDF's */
 static int lib_sys_only(const struct iol_cpred *p)
 {
-	return p->fixed[IOL_CP_SYS_UNK_R] + p->per[IOL_CP_SYS_UNK_R] <=
-		       p->fixed[IOL_CP_LIB_UNK_R] + p->per[IOL_CP_LIB_UNK_R] &&
-	       p->fixed[IOL_CP_SYS_UNK_W] + p->per[IOL_CP_SYS_UNK_W] <=
-		       p->fixed[IOL_CP_LIB_UNK_W] + p->per[IOL_CP_LIB_UNK_W];
+	/* saturating: a count of nested loops' calls is INT64_MAX */
+	const int64_t *f = p->fixed, *e = p->per;
+
+	return sat_add(f[IOL_CP_SYS_UNK_R], e[IOL_CP_SYS_UNK_R]) <=
+		       sat_add(f[IOL_CP_LIB_UNK_R], e[IOL_CP_LIB_UNK_R]) &&
+	       sat_add(f[IOL_CP_SYS_UNK_W], e[IOL_CP_SYS_UNK_W]) <=
+		       sat_add(f[IOL_CP_LIB_UNK_W], e[IOL_CP_LIB_UNK_W]);
 }
 
 static void sys_view(struct iol_cjrow *r)
