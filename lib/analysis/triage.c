@@ -3068,6 +3068,10 @@ int iol_triage_run(const struct iol_job *job, const struct iol_triage_conf *c,
 	return iol_triage_run_phases(job, c, NULL, t, err);
 }
 
+static void iotime_slow_ost(const struct iol_triage_in *in,
+			    const struct iol_triage_conf *c,
+			    struct iol_triage *t);
+
 int iol_triage_run_phases(const struct iol_job *job,
 			  const struct iol_triage_conf *c,
 			  const struct iol_phases *ph, struct iol_triage *t,
@@ -3082,7 +3086,52 @@ int iol_triage_run_phases(const struct iol_job *job,
 	}
 	rc = iol_triage_eval(&in, c, t, err);
 	/* the OST rules read the log's layout (analysis/triage-ost.c) */
-	return rc < 0 ? rc : iol_triage_ost(job, c, t, err);
+	if (rc >= 0 && (rc = iol_triage_ost(job, c, t, err)) >= 0)
+		iotime_slow_ost(&in, c, t);
+	return rc;
+}
+
+/*
+ * A slow OST is a cause of IO-TIME (round 21's sample-badost: 778 s of
+ * a 780 s run in I/O, ~762 s of it OST 14's, called "no cause fired"
+ * beside IOL-SLOW-OST).  The OST rules run after the table, so IO-TIME
+ * takes SLOW-OST's stake here (already the slowest rank's, within the
+ * run), when larger than what its other causes cost.
+ */
+static void iotime_slow_ost(const struct iol_triage_in *in,
+			    const struct iol_triage_conf *c,
+			    struct iol_triage *t)
+{
+	size_t k = rule_index("IOL-IO-TIME"), j, l;
+	struct iol_finding *f, *o = NULL;
+	const char *layer;
+	char *p;
+
+	for (j = NRULES; j < t->n; j++)
+		if (!strcmp(t->f[j].code, "IOL-SLOW-OST"))
+			o = &t->f[j];
+	if (k == NRULES || k >= t->n || !o || !isfinite(o->stake))
+		return;
+	f = &t->f[k];
+	if (!(f->value > f->threshold) || f->lead ||
+	    (isfinite(f->stake) && f->stake >= o->stake &&
+	     f->sev <= IOL_SEV_WARN))
+		return;
+	/* io_time_stake()'s clause on the rate and causes is replaced */
+	for (p = f->detail; (p = strstr(p, "; ")); p += 2)
+		if (strchr(p + 2, ' ') &&
+		    strstr(p, " MiB/s, ") == strchr(p + 2, ' ')) {
+			*p = '\0';
+			break;
+		}
+	l = strlen(f->detail);
+	snprintf(f->detail + l, sizeof(f->detail) - l,
+		 "; at stake the slow OST's time (IOL-SLOW-OST)");
+	f->stake = fmin(io_top(in, &layer),
+			fmax(isfinite(f->stake) ? f->stake : 0, o->stake));
+	f->sev = rules[k].sev;
+	f->floored = 0;
+	impact(in, c, 1, 0, 1, f);
 }
 
 void iol_triage_free(struct iol_triage *t)
