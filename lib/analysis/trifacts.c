@@ -206,6 +206,55 @@ static double large_call_secs(const struct iol_jrec *r, int rsize, int rtime,
 	return isfinite(t) ? t : 0;
 }
 
+/*
+ * The seconds a record's large calls take (issue 34, round 21): the
+ * bytes beyond what its calls under 1 MiB can hold (each size bin's
+ * count times its upper bound; bins b0, 10 counters from the read bin,
+ * then the write bin) at the pace of its slowest call when that call is
+ * large (its size over its time), per direction; at least its slowest
+ * large calls (large_call_secs()).  A shared record's time split by the
+ * count of calls hands the large calls' time to the small ones:
+ * sample-2's ranks read 31 HDF5 metadata pieces of ~14 KB in all and
+ * six 128 MiB pieces, the slowest in 14.1 s; by count 84 % of 76 s was
+ * the small reads'.  share: the rank's share of the record's bytes.
+ */
+static double large_bytes_secs(const struct iol_jrec *r, const int *bin0,
+			       const int *bytes, const int *size,
+			       const int *time, double share)
+{
+	static const double upper[5] = {100, 1024, 10240, 102400, 1048576};
+	double t = 0;
+	int d, b;
+
+	for (d = 0; d < 2; d++) {
+		double sb = 0, lb, pace;
+
+		if (r->ic[size[d]] < 1048576 || !(r->fc[time[d]] > 0))
+			continue;
+		for (b = 0; b < 5; b++)
+			sb += (double)nn(r->ic[bin0[d] + b]) * upper[b];
+		lb = fmax(0, (double)nn(r->ic[bytes[d]]) - sb) * share;
+		pace = (double)r->ic[size[d]] / r->fc[time[d]];
+		t += lb / pace;
+	}
+	return isfinite(t) ? t : 0;
+}
+
+static double posix_large_secs(const struct iol_jrec *r, int64_t nprocs)
+{
+	static const int bin0[2] = {POSIX_SIZE_READ_0_100,
+				    POSIX_SIZE_WRITE_0_100},
+			 bytes[2] = {POSIX_BYTES_READ, POSIX_BYTES_WRITTEN},
+			 size[2] = {POSIX_MAX_READ_TIME_SIZE,
+				    POSIX_MAX_WRITE_TIME_SIZE},
+			 time[2] = {POSIX_F_MAX_READ_TIME,
+				    POSIX_F_MAX_WRITE_TIME};
+	double share = r->rank < 0 && nprocs > 0 ? 1.0 / (double)nprocs : 1;
+
+	return fmax(large_call_secs(r, size[0], time[0], size[1], time[1]),
+		    large_bytes_secs(r, bin0, bytes, size, time, share));
+}
+
 /* The seconds of a record's small operations: its read + write time
  * (a shared record: its slowest rank's, in the same shares, unless sum
  * asks for all ranks') less its slowest calls when large
@@ -226,10 +275,7 @@ static double small_secs(const struct iol_jrec *r, const struct iol_recx *x,
 		double slow = r->fc[POSIX_F_SLOWEST_RANK_TIME];
 		rw = nprocs > 0 ? fmin(rw / (double)nprocs, fmax(slow, 0)) : 0;
 	}
-	rw = fmax(0, rw - large_call_secs(r, POSIX_MAX_READ_TIME_SIZE,
-					  POSIX_F_MAX_READ_TIME,
-					  POSIX_MAX_WRITE_TIME_SIZE,
-					  POSIX_F_MAX_WRITE_TIME));
+	rw = fmax(0, rw - posix_large_secs(r, sum ? 1 : nprocs));
 	return rw * (double)small / (double)ops;
 }
 
@@ -1148,6 +1194,22 @@ static void mpiio_sizes(const struct iol_jrec *r, int64_t nprocs,
 	*small -= m < top ? m : top;
 }
 
+/* large_bytes_secs() of an MPI-IO record, as posix_large_secs() */
+static double mpiio_large_secs(const struct iol_jrec *r, int64_t nprocs)
+{
+	static const int bin0[2] = {MPIIO_SIZE_READ_AGG_0_100,
+				    MPIIO_SIZE_WRITE_AGG_0_100},
+			 bytes[2] = {MPIIO_BYTES_READ, MPIIO_BYTES_WRITTEN},
+			 size[2] = {MPIIO_MAX_READ_TIME_SIZE,
+				    MPIIO_MAX_WRITE_TIME_SIZE},
+			 time[2] = {MPIIO_F_MAX_READ_TIME,
+				    MPIIO_F_MAX_WRITE_TIME};
+	double share = r->rank < 0 && nprocs > 0 ? 1.0 / (double)nprocs : 1;
+
+	return fmax(large_call_secs(r, size[0], time[0], size[1], time[1]),
+		    large_bytes_secs(r, bin0, bytes, size, time, share));
+}
+
 /* The seconds a rank spends in a MPI-IO record's small calls: its read
  * + write time (a shared record: a rank's share of it, no more than its
  * slowest rank's time, as small_secs() for POSIX) times their share. */
@@ -1164,10 +1226,7 @@ static double mpiio_small_secs(const struct iol_jrec *r, int64_t small,
 			     ? fmin(rw / (double)nprocs,
 				    fmax(r->fc[MPIIO_F_SLOWEST_RANK_TIME], 0))
 			     : 0;
-	rw = fmax(0, rw - large_call_secs(r, MPIIO_MAX_READ_TIME_SIZE,
-					  MPIIO_F_MAX_READ_TIME,
-					  MPIIO_MAX_WRITE_TIME_SIZE,
-					  MPIIO_F_MAX_WRITE_TIME));
+	rw = fmax(0, rw - mpiio_large_secs(r, nprocs));
 	return rw * (double)small / (double)all;
 }
 
