@@ -1788,7 +1788,9 @@ EVAL(e_shtimb)
 	if (one_proc(in, d, n))
 		return -1;
 	if (!isfinite(V(SHTIMB))) {
-		DETAIL("no shared file of 1 MiB with its ranks' times");
+		DETAIL("no shared file of 1 MiB with its ranks' times, "
+		       "none whose spread a rank owns (more bytes, OSTs of "
+		       "its own, a slow call)");
 		return -1;
 	}
 	*v = V(SHTIMB);

@@ -435,6 +435,57 @@ static int posix_beyond_mpiio(const struct iol_job *job, uint64_t id,
 	return b > 0 && posix_bytes >= 1.5 * b;
 }
 
+/*
+ * Whether a shared record's spread of rank times has no cause a rank
+ * owns (issue 34, round 21): the slowest rank moved no more than the
+ * mean rank (5 %), its slowest call (size, tmax) spans every OST of the
+ * file (at least stripe size times stripe count: no target of its own),
+ * and that call took under half of what the rank lost to the mean
+ * beyond the mean rank's call (ops calls over all ranks).  The order in
+ * which one storage serves many writers spreads their finish times, and
+ * the last ends when all the bytes are in: example.darshan's 2048 ranks
+ * wrote 1 GiB each in 128 MiB calls over all 24 OSTs, 20.5-85.5 s, the
+ * slowest call 17.9 s.  Such a spread is no straggler's.
+ */
+static int spread_shared_storage(const struct iol_job *job,
+				 const struct spread_in *s, double nprocs,
+				 int64_t size, double tmax, double ops)
+{
+	double mb = s->bytes / nprocs, mt = s->time / nprocs, per;
+	const struct iol_jlustre *l = NULL;
+	size_t i;
+
+	for (i = 0; i < job->nlustre && !l; i++)
+		if (job->lustre[i].id == s->id)
+			l = &job->lustre[i];
+	if (!l || l->nosts < 2 || l->stripe_size <= 0 || !(nprocs >= 2) ||
+	    !(ops > 0) || !(mt > 0) || (double)s->slow_b > 1.05 * mb ||
+	    (double)size < (double)l->stripe_size * (double)l->nosts)
+		return 0;
+	per = s->time / ops;
+	return tmax - per < (s->slow_t - mt) / 2;
+}
+
+/* spread_shared_storage() of an MPI-IO record's counters */
+static int mpiio_shared_storage(const struct iol_job *job,
+				const struct spread_in *s, const int64_t *c,
+				const double *f)
+{
+	double ops = (double)nn(c[MPIIO_INDEP_READS]) +
+		     (double)nn(c[MPIIO_INDEP_WRITES]) +
+		     (double)nn(c[MPIIO_COLL_READS]) +
+		     (double)nn(c[MPIIO_COLL_WRITES]) +
+		     (double)nn(c[MPIIO_NB_READS]) +
+		     (double)nn(c[MPIIO_NB_WRITES]);
+
+	return spread_shared_storage(
+		job, s, (double)job->nprocs,
+		c[MPIIO_MAX_WRITE_TIME_SIZE] > c[MPIIO_MAX_READ_TIME_SIZE]
+			? c[MPIIO_MAX_WRITE_TIME_SIZE]
+			: c[MPIIO_MAX_READ_TIME_SIZE],
+		fmax(f[MPIIO_F_MAX_WRITE_TIME], f[MPIIO_F_MAX_READ_TIME]), ops);
+}
+
 /* A shared POSIX record: small operations, and its spread unless MPI-IO
  * drove the file (then aggregators make POSIX uneven by design and the
  * MPI-IO record is judged instead). */
@@ -454,6 +505,16 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
 	tf->shared_small += small_ops(r);
 	tf->shared_ops += nn(x->reads) + nn(x->writes);
 	tf->shared_wfiles += x->bw > 0;
+	if (spread_shared_storage(
+		    job, &s, (double)job->nprocs,
+		    r->ic[POSIX_MAX_WRITE_TIME_SIZE] >
+				    r->ic[POSIX_MAX_READ_TIME_SIZE]
+			    ? r->ic[POSIX_MAX_WRITE_TIME_SIZE]
+			    : r->ic[POSIX_MAX_READ_TIME_SIZE],
+		    fmax(r->fc[POSIX_F_MAX_WRITE_TIME],
+			 r->fc[POSIX_F_MAX_READ_TIME]),
+		    (double)nn(x->reads) + (double)nn(x->writes)))
+		s.slow_t = -1; /* the time spread is judged no rank's */
 	if (!ids_has(&mpi->all, r->id) ||
 	    posix_beyond_mpiio(job, r->id, s.bytes))
 		shared_spread(&s, (double)job->nprocs, tf);
@@ -1313,6 +1374,8 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 			     sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]));
 		tf->mpiio_nb = sadd(tf->mpiio_nb, sadd(c[MPIIO_NB_READS],
 						       c[MPIIO_NB_WRITES]));
+		if (jm->recs[i].rank < 0 && mpiio_shared_storage(job, &s, c, f))
+			s.slow_t = -1; /* the time spread is judged no rank's */
 		if (jm->recs[i].rank < 0)
 			shared_spread(&s, (double)job->nprocs, tf);
 		else
