@@ -25,6 +25,11 @@
 # IO-TIME: the slow OST is not among its causes); the population adds no
 # finding and no material label.  The 10 findings labelled trivial or
 # false are also held as a ceiling: one more fails.
+# triage23 raised the floors to strict precision 2/5, recall per label
+# 2/2 (SLOW-OST's stake the slowest rank's and IO-TIME naming it; the
+# VPIC-IO read's and write's SMALL-REQ, LUSTRE-MISALIGNED, IO-TIME and
+# SHARED-TIME-IMBALANCE, MACSio's SMALL-REQ no longer warn) and the
+# ceiling to 3 (dxt.darshan's META-BOUND and IO-TIME, MACSio's IO-TIME).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 MIRROR=${IOLENS_MIRROR:-/work/.mirror}
@@ -55,8 +60,8 @@ for rel in $(grep -v '^#' "$LABELS" | cut -f1 | grep '^mirror/' | sort -u); do
 done
 TOP=$ROOT
 # floors: strict precision, recall per root cause, per label, found
-round_test 21 22 16 0.09 1 0.5 1
+round_test 21 22 16 0.4 1 1 2
 # $line: the last score (every log with ../shared, the public ones alone without)
 fp=$(( $(num "$line" findings) - $(num "$line" tp) ))
-ok "$([ "$fp" -le 10 ] && echo 0 || echo 1)" "findings not labelled material: $fp <= 10"
+ok "$([ "$fp" -le 3 ] && echo 0 || echo 1)" "findings not labelled material: $fp <= 3"
 done_testing

@@ -23,6 +23,8 @@
 # relative threshold: each the same cause as a finding found); the
 # population adds no finding and no material label.  The 2 findings
 # labelled trivial are also held as a ceiling: one more fails.
+# triage23 raised the floor to 6/7 and the ceiling to 1: jeanbez_8's
+# LUSTRE-MISALIGNED weighs its misaligned requests by bytes (round 21).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 MIRROR=${IOLENS_MIRROR:-/work/.mirror}
@@ -54,8 +56,8 @@ for rel in $(grep -v '^#' "$LABELS" | cut -f1 | grep '^mirror/' | sort -u); do
 done
 TOP=$ROOT
 # floors: strict precision, recall per root cause, per label, found
-round_test 20 21 15 0.75 1 0.667 6
+round_test 20 21 15 0.85 1 0.667 6
 # $line: the last score (every log with ../shared, the public ones alone without)
 fp=$(( $(num "$line" findings) - $(num "$line" tp) ))
-ok "$([ "$fp" -le 2 ] && echo 0 || echo 1)" "findings not labelled material: $fp <= 2"
+ok "$([ "$fp" -le 1 ] && echo 0 || echo 1)" "findings not labelled material: $fp <= 1"
 done_testing

@@ -222,6 +222,8 @@ int iol_ostload_compute(const struct iol_job *job, struct iol_ostload *l,
 			r->rbytes += p->rb * share;
 			r->wbytes += p->wb * share;
 			r->time += p->t * share;
+			if (p->slow > r->slow)
+				r->slow = p->slow;
 		}
 	}
 	free(f);

@@ -24,6 +24,7 @@ struct iol_ostrow {
 	double time;	       /* POSIX read + write seconds, by share */
 	double s_per_gib;      /* time per GiB; NAN under 1 MiB */
 	double vs_median;      /* s_per_gib over the median of the others */
+	double slow;	       /* the most one rank spent on a file on it, s */
 };
 
 struct iol_ostload {

@@ -900,6 +900,29 @@ static int mpiio_merged(const struct iol_triage_in *in,
 	return z(V(MP_TINY)) * 2 < ms && z(V(MP_OPS)) >= K(COLL_MERGE) * all;
 }
 
+/*
+ * SMALL-REQ's structural clause at the MPI-IO layer (issue 34, round
+ * 21): calls mostly under 10 KiB are a pattern that costs its share of
+ * the run even in a short job, when they cost it.  Tiny calls the
+ * storage saw as they were (POSIX's requests under 10 KiB at least as
+ * many: independent calls pass through) cost what POSIX's small
+ * requests cost a rank; MPI-IO's time beyond is other calls'
+ * (shane_macsio: 7695 of 7759 calls under 10 KiB, 0.869 s a rank in
+ * MPI-IO, carried by 64 collective calls of 184512 B; the 192-byte
+ * writes took 0.005 s a rank in POSIX).  Under min_stake_pct of the
+ * run they are judged by both floors.  Tiny calls collective buffering
+ * merged (r13-coll-il4k) keep the clause: their rounds are the cost.
+ */
+static int mpiio_tiny_structural(const struct iol_triage_in *in,
+				 const struct iol_triage_conf *c, double ms)
+{
+	if (!(z(V(MP_TINY)) * 2 >= ms))
+		return 0;
+	if (tiny_ops(in) < z(V(MP_TINY)) || !(V(RUN_TIME) > 0))
+		return 1;
+	return 100.0 * z(V(SMALL_T)) / V(RUN_TIME) >= K(MIN_PCT);
+}
+
 /* IOL-SMALL-REQ at the MPI-IO layer: its calls' sizes and time, less
  * the syncs IOL-FSYNC stakes (sync_secs()) and what larger calls would
  * keep (mpiio_kept()); the POSIX figures (small, all) in the detail */
@@ -945,7 +968,7 @@ static int small_mpiio(const struct iol_triage_in *in,
 	kept_note(d, n, kept, rate);
 	if (few)
 		return 1;
-	return z(V(MP_TINY)) * 2 >= ms ? 3 : 0;
+	return mpiio_tiny_structural(in, c, ms) ? 3 : 0;
 }
 
 /*
@@ -1856,7 +1879,9 @@ EVAL(e_shtimb)
 	if (one_proc(in, d, n))
 		return -1;
 	if (!isfinite(V(SHTIMB))) {
-		DETAIL("no shared file of 1 MiB with its ranks' times");
+		DETAIL("no shared file of 1 MiB with its ranks' times, "
+		       "none whose spread a rank owns (more bytes, OSTs of "
+		       "its own, a slow call)");
 		return -1;
 	}
 	*v = V(SHTIMB);
@@ -1932,6 +1957,41 @@ EVAL(e_raw)
 	return 0;
 }
 
+/*
+ * The share of the data time that misaligned requests put on shared
+ * stripes (issue 34, round 21): a request crossing stripe boundaries
+ * shares only its first and last stripe with a neighbour, 2 stripes of
+ * its size when larger than 2 stripes; a smaller one, all of it.  Each
+ * size class (POSIX's access-size bins) weighs by its bytes (count
+ * times the bin's middle), the time of large requests being their
+ * bytes'.  example.darshan's 128 MiB writes over 1 MiB stripes, shifted
+ * by the HDF5 header: 16401 of 16402 misaligned by count, ~1.6 % of the
+ * bytes on shared stripes.  1 without bins or a stripe size.
+ */
+static double lustre_byte_share(const struct iol_triage_in *in)
+{
+	static const double lo[10] = {0,	 100,	    1024,    10240,
+				      102400,	 1048576,   4194304, 10485760,
+				      104857600, 1073741824},
+			    hi[10] = {100,	   1024,      10240,
+				      102400,	   1048576,   4194304,
+				      10485760,	   104857600, 1073741824,
+				      2147483648.0};
+	double st = V(LSTRIPE), all = 0, on = 0;
+	int b;
+
+	if (!(st > 0) || !in->have[IOL_TIN_BIN0])
+		return 1;
+	for (b = 0; b < 20; b++) {
+		double nb = z(in->v[IOL_TIN_BIN0 + b]) *
+			    (lo[b % 10] + hi[b % 10]) / 2;
+
+		all += nb;
+		on += nb * fmin(1, lo[b % 10] > 0 ? 2 * st / lo[b % 10] : 1);
+	}
+	return all > 0 ? on / all : 1;
+}
+
 EVAL(e_lustre)
 {
 	(void)c;
@@ -1941,12 +2001,20 @@ EVAL(e_lustre)
 	}
 	/* the Lustre operations' share of the slowest rank's data time, not
 	 * of all its I/O time (opens, other file systems) */
-	*stake = data_time(in) * V(LNOT) / V(LOPS);
+	*stake = data_time(in) * fmin(V(LNOT) / V(LOPS), lustre_byte_share(in));
 	DETAIL("%.0f of %.0f operations on Lustre files cross or start off "
 	       "a %.0f B stripe boundary (requests that fit inside a stripe "
 	       "not counted)%s%s",
 	       V(LNOT), V(LOPS), V(LSTRIPE), S(LFILE)[0] ? "; most in " : "",
 	       S(LFILE));
+	if (n && lustre_byte_share(in) < V(LNOT) / V(LOPS)) {
+		size_t l = strlen(d);
+
+		snprintf(d + l, n - l,
+			 "; large requests share only their first and last "
+			 "stripe: ~%.1f %% of the bytes",
+			 100 * lustre_byte_share(in));
+	}
 	return 0;
 }
 
@@ -3159,6 +3227,10 @@ int iol_triage_run(const struct iol_job *job, const struct iol_triage_conf *c,
 	return iol_triage_run_phases(job, c, NULL, t, err);
 }
 
+static void iotime_slow_ost(const struct iol_triage_in *in,
+			    const struct iol_triage_conf *c,
+			    struct iol_triage *t);
+
 int iol_triage_run_phases(const struct iol_job *job,
 			  const struct iol_triage_conf *c,
 			  const struct iol_phases *ph, struct iol_triage *t,
@@ -3173,7 +3245,52 @@ int iol_triage_run_phases(const struct iol_job *job,
 	}
 	rc = iol_triage_eval(&in, c, t, err);
 	/* the OST rules read the log's layout (analysis/triage-ost.c) */
-	return rc < 0 ? rc : iol_triage_ost(job, c, t, err);
+	if (rc >= 0 && (rc = iol_triage_ost(job, c, t, err)) >= 0)
+		iotime_slow_ost(&in, c, t);
+	return rc;
+}
+
+/*
+ * A slow OST is a cause of IO-TIME (round 21's sample-badost: 778 s of
+ * a 780 s run in I/O, ~762 s of it OST 14's, called "no cause fired"
+ * beside IOL-SLOW-OST).  The OST rules run after the table, so IO-TIME
+ * takes SLOW-OST's stake here (already the slowest rank's, within the
+ * run), when larger than what its other causes cost.
+ */
+static void iotime_slow_ost(const struct iol_triage_in *in,
+			    const struct iol_triage_conf *c,
+			    struct iol_triage *t)
+{
+	size_t k = rule_index("IOL-IO-TIME"), j, l;
+	struct iol_finding *f, *o = NULL;
+	const char *layer;
+	char *p;
+
+	for (j = NRULES; j < t->n; j++)
+		if (!strcmp(t->f[j].code, "IOL-SLOW-OST"))
+			o = &t->f[j];
+	if (k == NRULES || k >= t->n || !o || !isfinite(o->stake))
+		return;
+	f = &t->f[k];
+	if (!(f->value > f->threshold) || f->lead ||
+	    (isfinite(f->stake) && f->stake >= o->stake &&
+	     f->sev <= IOL_SEV_WARN))
+		return;
+	/* io_time_stake()'s clause on the rate and causes is replaced */
+	for (p = f->detail; (p = strstr(p, "; ")); p += 2)
+		if (strchr(p + 2, ' ') &&
+		    strstr(p, " MiB/s, ") == strchr(p + 2, ' ')) {
+			*p = '\0';
+			break;
+		}
+	l = strlen(f->detail);
+	snprintf(f->detail + l, sizeof(f->detail) - l,
+		 "; at stake the slow OST's time (IOL-SLOW-OST)");
+	f->stake = fmin(io_top(in, &layer),
+			fmax(isfinite(f->stake) ? f->stake : 0, o->stake));
+	f->sev = rules[k].sev;
+	f->floored = 0;
+	impact(in, c, 1, 0, 1, f);
 }
 
 void iol_triage_free(struct iol_triage *t)

@@ -206,6 +206,55 @@ static double large_call_secs(const struct iol_jrec *r, int rsize, int rtime,
 	return isfinite(t) ? t : 0;
 }
 
+/*
+ * The seconds a record's large calls take (issue 34, round 21): the
+ * bytes beyond what its calls under 1 MiB can hold (each size bin's
+ * count times its upper bound; bins b0, 10 counters from the read bin,
+ * then the write bin) at the pace of its slowest call when that call is
+ * large (its size over its time), per direction; at least its slowest
+ * large calls (large_call_secs()).  A shared record's time split by the
+ * count of calls hands the large calls' time to the small ones:
+ * sample-2's ranks read 31 HDF5 metadata pieces of ~14 KB in all and
+ * six 128 MiB pieces, the slowest in 14.1 s; by count 84 % of 76 s was
+ * the small reads'.  share: the rank's share of the record's bytes.
+ */
+static double large_bytes_secs(const struct iol_jrec *r, const int *bin0,
+			       const int *bytes, const int *size,
+			       const int *time, double share)
+{
+	static const double upper[5] = {100, 1024, 10240, 102400, 1048576};
+	double t = 0;
+	int d, b;
+
+	for (d = 0; d < 2; d++) {
+		double sb = 0, lb, pace;
+
+		if (r->ic[size[d]] < 1048576 || !(r->fc[time[d]] > 0))
+			continue;
+		for (b = 0; b < 5; b++)
+			sb += (double)nn(r->ic[bin0[d] + b]) * upper[b];
+		lb = fmax(0, (double)nn(r->ic[bytes[d]]) - sb) * share;
+		pace = (double)r->ic[size[d]] / r->fc[time[d]];
+		t += lb / pace;
+	}
+	return isfinite(t) ? t : 0;
+}
+
+static double posix_large_secs(const struct iol_jrec *r, int64_t nprocs)
+{
+	static const int bin0[2] = {POSIX_SIZE_READ_0_100,
+				    POSIX_SIZE_WRITE_0_100},
+			 bytes[2] = {POSIX_BYTES_READ, POSIX_BYTES_WRITTEN},
+			 size[2] = {POSIX_MAX_READ_TIME_SIZE,
+				    POSIX_MAX_WRITE_TIME_SIZE},
+			 time[2] = {POSIX_F_MAX_READ_TIME,
+				    POSIX_F_MAX_WRITE_TIME};
+	double share = r->rank < 0 && nprocs > 0 ? 1.0 / (double)nprocs : 1;
+
+	return fmax(large_call_secs(r, size[0], time[0], size[1], time[1]),
+		    large_bytes_secs(r, bin0, bytes, size, time, share));
+}
+
 /* The seconds of a record's small operations: its read + write time
  * (a shared record: its slowest rank's, in the same shares, unless sum
  * asks for all ranks') less its slowest calls when large
@@ -226,10 +275,7 @@ static double small_secs(const struct iol_jrec *r, const struct iol_recx *x,
 		double slow = r->fc[POSIX_F_SLOWEST_RANK_TIME];
 		rw = nprocs > 0 ? fmin(rw / (double)nprocs, fmax(slow, 0)) : 0;
 	}
-	rw = fmax(0, rw - large_call_secs(r, POSIX_MAX_READ_TIME_SIZE,
-					  POSIX_F_MAX_READ_TIME,
-					  POSIX_MAX_WRITE_TIME_SIZE,
-					  POSIX_F_MAX_WRITE_TIME));
+	rw = fmax(0, rw - posix_large_secs(r, sum ? 1 : nprocs));
 	return rw * (double)small / (double)ops;
 }
 
@@ -389,6 +435,57 @@ static int posix_beyond_mpiio(const struct iol_job *job, uint64_t id,
 	return b > 0 && posix_bytes >= 1.5 * b;
 }
 
+/*
+ * Whether a shared record's spread of rank times has no cause a rank
+ * owns (issue 34, round 21): the slowest rank moved no more than the
+ * mean rank (5 %), its slowest call (size, tmax) spans every OST of the
+ * file (at least stripe size times stripe count: no target of its own),
+ * and that call took under half of what the rank lost to the mean
+ * beyond the mean rank's call (ops calls over all ranks).  The order in
+ * which one storage serves many writers spreads their finish times, and
+ * the last ends when all the bytes are in: example.darshan's 2048 ranks
+ * wrote 1 GiB each in 128 MiB calls over all 24 OSTs, 20.5-85.5 s, the
+ * slowest call 17.9 s.  Such a spread is no straggler's.
+ */
+static int spread_shared_storage(const struct iol_job *job,
+				 const struct spread_in *s, double nprocs,
+				 int64_t size, double tmax, double ops)
+{
+	double mb = s->bytes / nprocs, mt = s->time / nprocs, per;
+	const struct iol_jlustre *l = NULL;
+	size_t i;
+
+	for (i = 0; i < job->nlustre && !l; i++)
+		if (job->lustre[i].id == s->id)
+			l = &job->lustre[i];
+	if (!l || l->nosts < 2 || l->stripe_size <= 0 || !(nprocs >= 2) ||
+	    !(ops > 0) || !(mt > 0) || (double)s->slow_b > 1.05 * mb ||
+	    (double)size < (double)l->stripe_size * (double)l->nosts)
+		return 0;
+	per = s->time / ops;
+	return tmax - per < (s->slow_t - mt) / 2;
+}
+
+/* spread_shared_storage() of an MPI-IO record's counters */
+static int mpiio_shared_storage(const struct iol_job *job,
+				const struct spread_in *s, const int64_t *c,
+				const double *f)
+{
+	double ops = (double)nn(c[MPIIO_INDEP_READS]) +
+		     (double)nn(c[MPIIO_INDEP_WRITES]) +
+		     (double)nn(c[MPIIO_COLL_READS]) +
+		     (double)nn(c[MPIIO_COLL_WRITES]) +
+		     (double)nn(c[MPIIO_NB_READS]) +
+		     (double)nn(c[MPIIO_NB_WRITES]);
+
+	return spread_shared_storage(
+		job, s, (double)job->nprocs,
+		c[MPIIO_MAX_WRITE_TIME_SIZE] > c[MPIIO_MAX_READ_TIME_SIZE]
+			? c[MPIIO_MAX_WRITE_TIME_SIZE]
+			: c[MPIIO_MAX_READ_TIME_SIZE],
+		fmax(f[MPIIO_F_MAX_WRITE_TIME], f[MPIIO_F_MAX_READ_TIME]), ops);
+}
+
 /* A shared POSIX record: small operations, and its spread unless MPI-IO
  * drove the file (then aggregators make POSIX uneven by design and the
  * MPI-IO record is judged instead). */
@@ -410,6 +507,16 @@ static void shared_rec(const struct iol_job *job, const struct iol_jrec *r,
 	tf->shared_small = sadd(tf->shared_small, small_ops(r));
 	tf->shared_ops = sadd(tf->shared_ops, sadd(x->reads, x->writes));
 	tf->shared_wfiles += x->bw > 0;
+	if (spread_shared_storage(
+		    job, &s, (double)job->nprocs,
+		    r->ic[POSIX_MAX_WRITE_TIME_SIZE] >
+				    r->ic[POSIX_MAX_READ_TIME_SIZE]
+			    ? r->ic[POSIX_MAX_WRITE_TIME_SIZE]
+			    : r->ic[POSIX_MAX_READ_TIME_SIZE],
+		    fmax(r->fc[POSIX_F_MAX_WRITE_TIME],
+			 r->fc[POSIX_F_MAX_READ_TIME]),
+		    (double)nn(x->reads) + (double)nn(x->writes)))
+		s.slow_t = -1; /* the time spread is judged no rank's */
 	if (!ids_has(&mpi->all, r->id) ||
 	    posix_beyond_mpiio(job, r->id, s.bytes))
 		shared_spread(&s, (double)job->nprocs, tf);
@@ -1151,6 +1258,22 @@ static void mpiio_sizes(const struct iol_jrec *r, int64_t nprocs,
 	*small -= m < top ? m : top;
 }
 
+/* large_bytes_secs() of an MPI-IO record, as posix_large_secs() */
+static double mpiio_large_secs(const struct iol_jrec *r, int64_t nprocs)
+{
+	static const int bin0[2] = {MPIIO_SIZE_READ_AGG_0_100,
+				    MPIIO_SIZE_WRITE_AGG_0_100},
+			 bytes[2] = {MPIIO_BYTES_READ, MPIIO_BYTES_WRITTEN},
+			 size[2] = {MPIIO_MAX_READ_TIME_SIZE,
+				    MPIIO_MAX_WRITE_TIME_SIZE},
+			 time[2] = {MPIIO_F_MAX_READ_TIME,
+				    MPIIO_F_MAX_WRITE_TIME};
+	double share = r->rank < 0 && nprocs > 0 ? 1.0 / (double)nprocs : 1;
+
+	return fmax(large_call_secs(r, size[0], time[0], size[1], time[1]),
+		    large_bytes_secs(r, bin0, bytes, size, time, share));
+}
+
 /* The seconds a rank spends in a MPI-IO record's small calls: its read
  * + write time (a shared record: a rank's share of it, no more than its
  * slowest rank's time, as small_secs() for POSIX) times their share. */
@@ -1167,10 +1290,7 @@ static double mpiio_small_secs(const struct iol_jrec *r, int64_t small,
 			     ? fmin(rw / (double)nprocs,
 				    fmax(r->fc[MPIIO_F_SLOWEST_RANK_TIME], 0))
 			     : 0;
-	rw = fmax(0, rw - large_call_secs(r, MPIIO_MAX_READ_TIME_SIZE,
-					  MPIIO_F_MAX_READ_TIME,
-					  MPIIO_MAX_WRITE_TIME_SIZE,
-					  MPIIO_F_MAX_WRITE_TIME));
+	rw = fmax(0, rw - mpiio_large_secs(r, nprocs));
 	return rw * (double)small / (double)all;
 }
 
@@ -1264,6 +1384,8 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 			     sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]));
 		tf->mpiio_nb = sadd(tf->mpiio_nb, sadd(c[MPIIO_NB_READS],
 						       c[MPIIO_NB_WRITES]));
+		if (jm->recs[i].rank < 0 && mpiio_shared_storage(job, &s, c, f))
+			s.slow_t = -1; /* the time spread is judged no rank's */
 		if (jm->recs[i].rank < 0)
 			shared_spread(&s, (double)job->nprocs, tf);
 		else
