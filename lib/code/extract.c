@@ -4831,8 +4831,6 @@ static int ivx_eval(const struct ivx *x, int j, int64_t i, int64_t *v)
 	return *v > lim || *v < -lim ? -1 : 0;
 }
 
-/* the iterations of loop blk (on the counter stack, trip count at most
- * 65,536) for which cond holds, or -1 */
 /* whether cond holds at the last iteration of blk, a loop of the
  * counter (iv_count()'s): 1 or 0, -1 not known */
 static int iv_last(const struct ctx *c, CXCursor cond,
@@ -4853,6 +4851,8 @@ static int iv_last(const struct ctx *c, CXCursor cond,
 	return v != 0;
 }
 
+/* the iterations of loop blk (on the counter stack, trip count at most
+ * 65,536) for which cond holds, or -1 */
 static int64_t iv_count(const struct ctx *c, CXCursor cond,
 			const struct iol_cblock *blk)
 {
