@@ -1106,17 +1106,160 @@ static void rank_spread(struct mrec *m, size_t n, int64_t nprocs,
 }
 
 /*
- * A record's MPI-IO calls by their size bins (the size a rank gives a
- * call): under 1 MiB, less those of exactly 1 MiB the 100K_1M bin holds
- * (the common access sizes tell), under 10 KiB, and all.  A record whose
- * calls are mostly collective (split ones too) is written in rounds that
- * collective buffering gathers from every rank: a call is small only
- * when its round is, its bin's upper bound times the processes under
- * 1 MiB (8 ranks' 4 KiB calls are rounds of 32 KiB, each a round of
- * exchange; 496 ranks' 240 KiB calls are rounds of 120 MB, not small).
+ * A file's collective rounds in one direction (0 read, 1 write): the
+ * bytes all its MPI-IO records moved that way and the rounds (a rank's
+ * record: its collective calls, every rank joins each; a shared record:
+ * its calls over the processes).
  */
-static void mpiio_sizes(const struct iol_jrec *r, int64_t nprocs,
-			int64_t *small, int64_t *tiny, int64_t *all)
+struct mround {
+	uint64_t id;
+	double b[2], n[2];
+	int64_t ranks; /* its records of one rank each */
+};
+
+static int mround_before(const struct mround *x, const struct mround *y)
+{
+	return x->id < y->id;
+}
+
+IOL_SORT_DEFINE(sort_mrounds, struct mround, mround_before)
+
+static int cmp_mround(const void *a, const void *b)
+{
+	uint64_t x = ((const struct mround *)a)->id;
+	uint64_t y = ((const struct mround *)b)->id;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The rounds of every file, one entry a file, sorted by id; *n entries */
+static struct mround *mpiio_rounds(const struct iol_jmod *jm, int64_t nprocs,
+				   size_t *n)
+{
+	struct mround *v = calloc(jm->n + 1, sizeof(*v));
+	size_t i, k = 0;
+	int d;
+
+	*n = 0;
+	if (!v)
+		return NULL;
+	for (i = 0; i < jm->n; i++) {
+		const struct iol_jrec *r = &jm->recs[i];
+		const int64_t *c = r->ic;
+		double cr = (double)nn(
+			sadd(c[MPIIO_COLL_READS], c[MPIIO_SPLIT_READS]));
+		double cw = (double)nn(
+			sadd(c[MPIIO_COLL_WRITES], c[MPIIO_SPLIT_WRITES]));
+		double f = r->rank < 0 && nprocs > 1 ? (double)nprocs : 1;
+
+		v[i] = (struct mround){r->id,
+				       {(double)nn(c[MPIIO_BYTES_READ]),
+					(double)nn(c[MPIIO_BYTES_WRITTEN])},
+				       {cr / f, cw / f},
+				       r->rank >= 0};
+	}
+	sort_mrounds(v, jm->n);
+	for (i = 0; i < jm->n; i++) {
+		if (k && v[k - 1].id == v[i].id) {
+			for (d = 0; d < 2; d++) {
+				v[k - 1].b[d] += v[i].b[d];
+				v[k - 1].n[d] = fmax(v[k - 1].n[d], v[i].n[d]);
+			}
+			v[k - 1].ranks += v[i].ranks;
+			continue;
+		}
+		v[k++] = v[i];
+	}
+	*n = k;
+	return v;
+}
+
+/*
+ * A record's collective calls in direction d that are its shares of
+ * large rounds (issue 34, round 20): a call is small only when its round
+ * is, and a round is large when the file's bytes that way over its
+ * rounds are at least 1 MiB.  A rank that brings no data (or a few
+ * bytes) to a round the other ranks fill joins it with a zero-byte call,
+ * which Darshan bins as 0-100 B: neither that nor what the rank waits
+ * for in it is a small request.  jeanbez_8: 888 of 1024 ranks bring
+ * nothing to 20 collective writes of ~32 MiB pieces (19160 zero-byte
+ * calls), once counted as small requests of 2 s a rank.
+ */
+static int64_t mpiio_round_share(const struct iol_jrec *r, int d,
+				 const struct mround *rounds, size_t nrounds)
+{
+	const int64_t *c = r->ic;
+	int64_t coll = d ? sadd(c[MPIIO_COLL_WRITES], c[MPIIO_SPLIT_WRITES])
+			 : sadd(c[MPIIO_COLL_READS], c[MPIIO_SPLIT_READS]);
+	struct mround key = {r->id, {0, 0}, {0, 0}, 0};
+	const struct mround *m;
+
+	if (nn(coll) <= 0 || !rounds)
+		return 0;
+	m = bsearch(&key, rounds, nrounds, sizeof(*rounds), cmp_mround);
+	if (!m || !(m->n[d] > 0) || m->b[d] / m->n[d] < 1048576.0)
+		return 0;
+	return coll;
+}
+
+/*
+ * Whether a MPI-IO record is of a shared file (issue 34, round 20): a
+ * shared record (rank -1), or one of a file that records of two ranks or
+ * more hold.  Darshan keeps a file per rank when not every rank opened
+ * it, or when its reduction is off: jeanbez_8's benchmark.h5 is 1024
+ * per-rank records of one id, read by every rank, and was judged to
+ * have no shared file.
+ */
+static int mpiio_shared_rec(const struct iol_jrec *r,
+			    const struct mround *rounds, size_t nrounds)
+{
+	struct mround key = {r->id, {0, 0}, {0, 0}, 0};
+	const struct mround *m;
+
+	if (r->rank < 0)
+		return 1;
+	m = rounds ? bsearch(&key, rounds, nrounds, sizeof(*rounds), cmp_mround)
+		   : NULL;
+	return m && m->ranks >= 2;
+}
+
+/*
+ * Takes from a record's small calls in direction d (small, tiny) those
+ * that are its shares of large rounds (large of them, from
+ * mpiio_round_share()): the bins do not tell collective calls from
+ * independent ones, so only the small calls that must be collective, those
+ * beyond the independent calls, at most large (imbalanced-io's 2534
+ * independent small calls beside 992 collective large ones stay small).
+ * Zero-byte shares lie in the 0-100 B bin: tiny first.
+ */
+static void mpiio_unshare(const int64_t *c, int d, int64_t large,
+			  int64_t *small, int64_t *tiny)
+{
+	int64_t ind =
+		d ? sadd(nn(c[MPIIO_INDEP_WRITES]), nn(c[MPIIO_NB_WRITES]))
+		  : sadd(nn(c[MPIIO_INDEP_READS]), nn(c[MPIIO_NB_READS]));
+	int64_t x = *small > ind ? *small - ind : 0;
+
+	x = x < large ? x : large;
+	*small -= x;
+	*tiny -= x < *tiny ? x : *tiny;
+}
+
+/*
+ * A record's MPI-IO calls by their size bins (the size a rank gives a
+ * call), direction d (0 reads, 1 writes): under 1 MiB, less those of
+ * exactly 1 MiB the 100K_1M bin holds (the common access sizes tell, as
+ * reads first), under 10 KiB, and all.  A record whose calls are mostly
+ * collective (split ones too) is written in rounds that collective
+ * buffering gathers from every rank: a call is small only when its round
+ * is, its bin's upper bound times the processes under 1 MiB (8 ranks'
+ * 4 KiB calls are rounds of 32 KiB, each a round of exchange; 496 ranks'
+ * 240 KiB calls are rounds of 120 MB, not small); nor are its shares of
+ * rounds measured large (large, mpiio_round_share(); mpiio_unshare()).
+ */
+static void mpiio_sizes(const struct iol_jrec *r, int64_t nprocs, int d,
+			int64_t large, int64_t *small, int64_t *tiny,
+			int64_t *all)
 {
 	static const double upper[5] = {100, 1024, 10240, 102400, 1048576};
 	const int64_t *c = r->ic;
@@ -1125,37 +1268,42 @@ static void mpiio_sizes(const struct iol_jrec *r, int64_t nprocs,
 	int64_t ind = sadd(sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]),
 			   sadd(c[MPIIO_NB_READS], c[MPIIO_NB_WRITES]));
 	double fold = coll > ind && nprocs > 1 ? (double)nprocs : 1;
-	int64_t top, m = 0;
+	int base = d ? MPIIO_SIZE_WRITE_AGG_0_100 : MPIIO_SIZE_READ_AGG_0_100;
+	int64_t top, m = 0, before;
 	int b, k;
 
 	*small = *tiny = *all = 0;
 	for (b = 0; b < 10; b++) {
-		int64_t x = sadd(c[MPIIO_SIZE_READ_AGG_0_100 + b],
-				 c[MPIIO_SIZE_WRITE_AGG_0_100 + b]);
+		int64_t x = nn(c[base + b]);
 		int sm = b < 5 && upper[b] * fold <= 1048576.0;
 
 		*all = sadd(*all, x);
 		*small = sadd(*small, sm ? x : 0);
 		*tiny = sadd(*tiny, sm && b < 3 ? x : 0);
 	}
-	if (fold > 1)
+	if (fold > 1) {
+		mpiio_unshare(c, d, large, small, tiny);
 		return; /* the 100K_1M bin was not counted */
+	}
 	for (k = 0; k < 4; k++)
 		if (c[MPIIO_ACCESS1_ACCESS + k] == 1048576)
 			m = sadd(m, c[MPIIO_ACCESS1_COUNT + k]);
-	top = sadd(c[MPIIO_SIZE_READ_AGG_100K_1M],
-		   c[MPIIO_SIZE_WRITE_AGG_100K_1M]);
+	/* the exactly-1 MiB calls are not told by direction: reads first */
+	before = d ? nn(c[MPIIO_SIZE_READ_AGG_100K_1M]) : 0;
+	m = m > before ? m - before : 0;
+	top = nn(c[base + 4]);
 	*small -= m < top ? m : top;
+	mpiio_unshare(c, d, large, small, tiny);
 }
 
-/* The seconds a rank spends in a MPI-IO record's small calls: its read
- * + write time (a shared record: a rank's share of it, no more than its
- * slowest rank's time, as small_secs() for POSIX) times their share. */
-static double mpiio_small_secs(const struct iol_jrec *r, int64_t small,
+/* The seconds a rank spends in a MPI-IO record's small calls, direction
+ * d: its time that way (a shared record: a rank's share of it, no more
+ * than its slowest rank's time, as small_secs() for POSIX) less its
+ * slowest call when large, times their share of that way's calls. */
+static double mpiio_small_secs(const struct iol_jrec *r, int d, int64_t small,
 			       int64_t all, int64_t nprocs)
 {
-	double rw = fmax(r->fc[MPIIO_F_READ_TIME], 0) +
-		    fmax(r->fc[MPIIO_F_WRITE_TIME], 0);
+	double rw = fmax(r->fc[d ? MPIIO_F_WRITE_TIME : MPIIO_F_READ_TIME], 0);
 
 	if (small <= 0 || all <= 0 || !(rw > 0))
 		return 0;
@@ -1164,10 +1312,11 @@ static double mpiio_small_secs(const struct iol_jrec *r, int64_t small,
 			     ? fmin(rw / (double)nprocs,
 				    fmax(r->fc[MPIIO_F_SLOWEST_RANK_TIME], 0))
 			     : 0;
-	rw = fmax(0, rw - large_call_secs(r, MPIIO_MAX_READ_TIME_SIZE,
-					  MPIIO_F_MAX_READ_TIME,
-					  MPIIO_MAX_WRITE_TIME_SIZE,
-					  MPIIO_F_MAX_WRITE_TIME));
+	if (r->ic[d ? MPIIO_MAX_WRITE_TIME_SIZE : MPIIO_MAX_READ_TIME_SIZE] >=
+	    1048576)
+		rw = fmax(0, rw - fmax(r->fc[d ? MPIIO_F_MAX_WRITE_TIME
+					       : MPIIO_F_MAX_READ_TIME],
+				       0));
 	return rw * (double)small / (double)all;
 }
 
@@ -1179,32 +1328,50 @@ static int mpiio_small(const struct iol_job *job, struct iol_trifacts *tf)
 	size_t nr = job->nprocs > 0 && job->nprocs <= MAX_RANKS
 			    ? (size_t)job->nprocs
 			    : 0;
-	struct rankacc all = {NULL, nr, 0, 0}, sh = {NULL, 0, 0, 0};
-	size_t i;
+	struct rankacc all = {NULL, nr, 0, 0}, sh = {NULL, nr, 0, 0};
+	struct mround *rounds;
+	size_t i, nrounds;
 
-	all.v = calloc(nr + 1, sizeof(double));
+	all.v = calloc(2 * (nr + 1), sizeof(double));
 	if (!all.v)
 		return IOL_ENOMEM;
+	sh.v = all.v + nr + 1;
 	tf->mpiio_small = tf->mpiio_tiny = tf->mpiio_ops = 0;
 	tf->mpiio_shared_small = tf->mpiio_shared_ops = 0;
+	rounds = mpiio_rounds(jm, job->nprocs, &nrounds);
+	if (!rounds) {
+		free(all.v);
+		return IOL_ENOMEM;
+	}
 	for (i = 0; i < jm->n; i++) {
 		const struct iol_jrec *r = &jm->recs[i];
-		int64_t small, tiny, ops;
-		double t;
+		int64_t small = 0, tiny = 0, ops = 0;
+		double t = 0;
+		int d;
 
-		mpiio_sizes(r, job->nprocs, &small, &tiny, &ops);
-		t = mpiio_small_secs(r, small, ops, job->nprocs);
+		for (d = 0; d < 2; d++) {
+			int64_t s, ti, a;
+
+			mpiio_sizes(r, job->nprocs, d,
+				    mpiio_round_share(r, d, rounds, nrounds),
+				    &s, &ti, &a);
+			t += mpiio_small_secs(r, d, s, a, job->nprocs);
+			small = sadd(small, s);
+			tiny = sadd(tiny, ti);
+			ops = sadd(ops, a);
+		}
 		tf->mpiio_small = sadd(tf->mpiio_small, small);
 		tf->mpiio_tiny = sadd(tf->mpiio_tiny, tiny);
 		tf->mpiio_ops = sadd(tf->mpiio_ops, ops);
 		racc_add(&all, r->rank, t);
-		if (r->rank < 0) {
+		if (mpiio_shared_rec(r, rounds, nrounds)) {
 			tf->mpiio_shared_small =
 				sadd(tf->mpiio_shared_small, small);
 			tf->mpiio_shared_ops = sadd(tf->mpiio_shared_ops, ops);
-			racc_add(&sh, -1, t);
+			racc_add(&sh, r->rank, t);
 		}
 	}
+	free(rounds);
 	tf->mpiio_small_time = racc_slowest(&all);
 	tf->mpiio_shared_small_time = racc_slowest(&sh);
 	free(all.v);
