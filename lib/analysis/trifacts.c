@@ -705,12 +705,30 @@ static void file_facts(const struct fr *a, size_t n, int64_t nprocs,
 	}
 }
 
+/*
+ * A record's stripe: its file's own stripe size from the file's LUSTRE
+ * record when the log has one, else POSIX_FILE_ALIGNMENT, the alignment
+ * Darshan took for the file system (issue 34, round 20: jeanbez_8's
+ * LUSTRE record says 32 MiB stripes where the alignment was 1 MiB).
+ */
+static int64_t lustre_stripe_of(const struct iol_job *job,
+				const struct iol_jrec *r)
+{
+	size_t i;
+
+	for (i = 0; i < job->nlustre; i++)
+		if (job->lustre[i].id == r->id &&
+		    job->lustre[i].stripe_size > 0)
+			return job->lustre[i].stripe_size;
+	return r->ic[POSIX_FILE_ALIGNMENT];
+}
+
 /* Do a record's requests all fit inside a stripe: every common access
  * size under the stripe and dividing it?  Then an offset off a stripe
  * boundary does not make a request cross one. */
-static int within_stripe(const struct iol_jrec *r)
+static int within_stripe(const struct iol_jrec *r, int64_t st)
 {
-	int64_t st = r->ic[POSIX_FILE_ALIGNMENT], sz;
+	int64_t sz;
 	int k, any = 0;
 
 	if (st <= 1)
@@ -727,14 +745,43 @@ static int within_stripe(const struct iol_jrec *r)
 }
 
 /* The record's file ends inside its first stripe. */
-static int under_stripe(const struct iol_jrec *r)
+static int under_stripe(const struct iol_jrec *r, int64_t st)
 {
-	int64_t st = r->ic[POSIX_FILE_ALIGNMENT];
 	int64_t end = r->ic[POSIX_MAX_BYTE_READ] > r->ic[POSIX_MAX_BYTE_WRITTEN]
 			      ? r->ic[POSIX_MAX_BYTE_READ]
 			      : r->ic[POSIX_MAX_BYTE_WRITTEN];
 
 	return st > 0 && end >= 0 && end < st;
+}
+
+/*
+ * Of a record's requests off a stripe boundary, those that may cross
+ * one (issue 34, round 20): Darshan counts a request that starts off a
+ * boundary, but one smaller than the stripe crosses only when it starts
+ * within its size of the next; at offsets spread over the stripe, its
+ * size over the stripe of them.  When every common access size is under
+ * the stripe, the largest's share of the stripe is taken: jeanbez_8's
+ * 122862 HDF5 metadata reads of ~470 B in 32 MiB stripes cross about 2.
+ */
+static int64_t lustre_crossing(const struct iol_jrec *r, int64_t st,
+			       int64_t notaligned)
+{
+	int64_t sz, big = 0;
+	int k;
+
+	if (st <= 1 || notaligned <= 0)
+		return notaligned;
+	for (k = 0; k < 4; k++) {
+		if (r->ic[POSIX_ACCESS1_COUNT + k] <= 0)
+			continue;
+		sz = r->ic[POSIX_ACCESS1_ACCESS + k];
+		if (sz <= 0 || sz >= st)
+			return notaligned;
+		big = sz > big ? sz : big;
+	}
+	if (!big)
+		return notaligned;
+	return (int64_t)ceil((double)notaligned * (double)big / (double)st);
 }
 
 /* A record on a Lustre mount: its operations and misalignment. */
@@ -745,19 +792,22 @@ static void lustre_rec(const struct iol_job *job, const struct iol_jrec *r,
 	const char *path = iol_job_name(job, r->id);
 	int m = path ? iol_job_mount_of(job, path) : -1;
 	int64_t ops = nn(x->reads) + nn(x->writes);
+	int64_t st;
 
 	if (m < 0 || !job->mounts[m].type ||
 	    strcmp(job->mounts[m].type, "lustre") || !ops)
 		return;
+	st = lustre_stripe_of(job, r);
 	if (tf->lustre_ops < 0)
 		tf->lustre_ops = tf->lustre_notaligned = 0;
 	tf->lustre_ops += ops;
 	/* a file smaller than the stripe cannot cross one */
-	if (!within_stripe(r) && !under_stripe(r))
-		tf->lustre_notaligned += nn(x->notaligned);
+	if (!within_stripe(r, st) && !under_stripe(r, st))
+		tf->lustre_notaligned +=
+			lustre_crossing(r, st, nn(x->notaligned));
 	if (ops > *most) {
 		*most = ops;
-		tf->lustre_stripe = r->ic[POSIX_FILE_ALIGNMENT];
+		tf->lustre_stripe = st;
 		tf->lustre_id = r->id;
 	}
 }
