@@ -658,6 +658,26 @@ static double rank_stake(const struct fr *a, size_t n)
 	return k > 0 ? fmax(busy - sum / k, 0) : 0;
 }
 
+/*
+ * The bytes of a file's records a[0..n-1] read after the file was first
+ * written (ws, its earliest write start): each record whose reads began
+ * after it (issue 34, round 20).  The file's earliest read is no test:
+ * one rank's read of a header at open, before any write, hid jlbez_8a's
+ * 25.9 GB that 64 aggregators read back long after writing (F_READ_START
+ * 6.49 s, the file first written at 0.248 s) as "0 B read from files
+ * written first".
+ */
+static int64_t read_after_write(const struct fr *a, size_t n, double ws)
+{
+	int64_t b = 0;
+	size_t k;
+
+	for (k = 0; ws >= 0 && k < n; k++)
+		if (a[k].br > 0 && a[k].rstart > ws)
+			b = sadd(b, a[k].br);
+	return b;
+}
+
 /* The facts of one file: its records a[0..n-1]. */
 static void file_facts(const struct fr *a, size_t n, int64_t nprocs,
 		       struct sreds *sr, struct iol_trifacts *tf)
@@ -689,7 +709,10 @@ static void file_facts(const struct fr *a, size_t n, int64_t nprocs,
 		tf->small_top_ops = small, tf->small_top_id = a[0].id;
 		tf->small_top_secs = st;
 	}
-	if (br > 0 && rs >= 0 && ws >= 0 && rs > ws) {
+	/* the file read first: only the records that read after writing */
+	if (rs >= 0 && ws >= 0 && rs <= ws)
+		br = read_after_write(a, n, ws);
+	if (br > 0 && rs >= 0 && ws >= 0) {
 		tf->raw_bytes = sadd(tf->raw_bytes, br);
 		if (br > tf->raw_max)
 			tf->raw_max = br, tf->raw_id = a[0].id;
