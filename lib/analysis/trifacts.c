@@ -24,7 +24,8 @@ struct fr {
 	int coll;	       /* MPI-IO drove the file collectively */
 	int code;	       /* a program's code, not data (code_file) */
 	int64_t opens;
-	double tm; /* metadata time (opens, closes, ...) */
+	double tm;   /* metadata time (opens, closes, ...) */
+	int64_t ops; /* reads and writes */
 };
 
 /* Per-rank sums whose slowest rank is wanted (the way ranktime adds a
@@ -1105,7 +1106,8 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   ids_has(&mpi->coll, r->id),
 				   code_file(iol_job_name(job, r->id)),
 				   nn(r->ic[POSIX_OPENS]),
-				   fmax(x.tm, 0)};
+				   fmax(x.tm, 0),
+				   sadd(nn(x.reads), nn(x.writes))};
 		racc_add(&all, r->rank,
 			 small_secs(r, &x, small, 0, job->nprocs));
 		sread_add(&sra, r, &x, job->nprocs);
@@ -1514,6 +1516,49 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 	return 0;
 }
 
+/*
+ * The POSIX files shared by record id (issue 34, round 20): a file that
+ * records of two ranks or more hold is shared too, not only one with a
+ * rank -1 record (Darshan keeps a record per rank when not every rank
+ * opened the file, or when its reduction is off), unless MPI-IO drove
+ * it collectively.  Their small
+ * operations and operations join the shared ones; the slowest rank's
+ * seconds in them join the shared records'.  a: the records sorted by
+ * id; IOL_ENOMEM when the ranks' sums cannot be kept.
+ */
+static int posix_shared_by_id(const struct fr *a, size_t n, int64_t nprocs,
+			      struct iol_trifacts *tf)
+{
+	size_t nr = nprocs > 0 && nprocs <= MAX_RANKS ? (size_t)nprocs : 0;
+	struct rankacc sh = {NULL, nr, 0, 0};
+	size_t i, j, k, ranks;
+
+	sh.v = calloc(nr + 1, sizeof(double));
+	if (!sh.v)
+		return IOL_ENOMEM;
+	for (i = 0; i < n; i = j) {
+		for (j = i, ranks = 0; j < n && a[j].id == a[i].id; j++)
+			ranks += a[j].rank >= 0;
+		/* a file MPI-IO drove collectively: its ranks' POSIX records
+		 * are collective buffering's aggregators (e3sm's 250 s of
+		 * read-modify-write), judged at the MPI-IO layer */
+		if (a[i].coll)
+			continue;
+		for (k = i; ranks >= 2 && k < j; k++) {
+			if (a[k].rank < 0)
+				continue;
+			tf->shared_small = sadd(tf->shared_small, a[k].small);
+			tf->shared_ops = sadd(tf->shared_ops, a[k].ops);
+			racc_add(&sh, a[k].rank, a[k].st);
+		}
+	}
+	if (racc_slowest(&sh) > 0)
+		tf->shared_small_time =
+			fmax(tf->shared_small_time, 0) + racc_slowest(&sh);
+	free(sh.v);
+	return 0;
+}
+
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 			 struct iol_error *err)
 {
@@ -1566,8 +1611,11 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 			;
 		file_facts(a + i, j - i, job->nprocs, &st, tf);
 	}
+	rc = posix_shared_by_id(a, n, job->nprocs, tf);
 	stdio_only(&st, tf);
 	free(a);
 	free(st.v);
+	if (rc < 0)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	return 0;
 }

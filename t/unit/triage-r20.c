@@ -15,6 +15,9 @@
  *           32 MiB stripes (alignment 1 MiB), 1000 reads of 470 B a rank
  *           off the 1 MiB boundary; a file without a LUSTRE record, 100
  *           writes of 4 MiB off its 1 MiB alignment
+ *   posix   4 ranks, per-rank POSIX records of one file (no rank -1
+ *           record), 2000 reads of 470 B a rank in 0.3 s; rank 0 alone
+ *           reads a second file in 100 pieces of 470 B (0.1 s)
  *   raw     3 ranks, per-rank POSIX records of one file: rank 0 reads a
  *           4 KiB header at 0.1 s, ranks 1-2 write 64 MiB from 0.25 s,
  *           rank 2 reads 32 MiB back from 6.5 s (jlbez_8a's shape)
@@ -120,6 +123,21 @@ static void job_lustre(struct iol_job *job)
 	memjob_mod(job, IOL_MOD_POSIX, rec, 5);
 }
 
+static void job_posix(struct iol_job *job)
+{
+	int i;
+
+	memjob_init(job, names, 2, 4);
+	for (i = 0; i < 4; i++) {
+		prec(i, 1, i, 2000, 470, 1, 0);
+		pic[i][POSIX_SIZE_READ_100_1K] = 2000;
+		pfc[i][POSIX_F_READ_TIME] = 0.3;
+	}
+	prec(4, 2, 0, 100, 470, 1, 0);
+	pic[4][POSIX_SIZE_READ_100_1K] = 100;
+	memjob_mod(job, IOL_MOD_POSIX, rec, 5);
+}
+
 static void job_raw(struct iol_job *job)
 {
 	memjob_init(job, names, 1, 3);
@@ -150,10 +168,13 @@ int main(int argc, char **argv)
 		job_rounds(&job);
 	else if (!strcmp(m, "lustre"))
 		job_lustre(&job);
+	else if (!strcmp(m, "posix"))
+		job_posix(&job);
 	else if (!strcmp(m, "raw"))
 		job_raw(&job);
 	else {
-		fprintf(stderr, "usage: triage-r20 mpiio|rounds|lustre|raw\n");
+		fprintf(stderr,
+			"usage: triage-r20 mpiio|rounds|lustre|posix|raw\n");
 		return 2;
 	}
 	if (iol_trifacts_compute(&job, &tf, &err) < 0) {
@@ -170,5 +191,8 @@ int main(int argc, char **argv)
 	       "raw_bytes %lld\n",
 	       (long long)tf.lustre_ops, (long long)tf.lustre_notaligned,
 	       (long long)tf.lustre_stripe, (long long)tf.raw_bytes);
+	printf("shared_small %lld\nshared_ops %lld\nshared_small_time %.3f\n",
+	       (long long)tf.shared_small, (long long)tf.shared_ops,
+	       tf.shared_small_time);
 	return 0;
 }
