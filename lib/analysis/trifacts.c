@@ -24,7 +24,8 @@ struct fr {
 	int coll;	       /* MPI-IO drove the file collectively */
 	int code;	       /* a program's code, not data (code_file) */
 	int64_t opens;
-	double tm; /* metadata time (opens, closes, ...) */
+	double tm;   /* metadata time (opens, closes, ...) */
+	int64_t ops; /* reads and writes */
 };
 
 /* Per-rank sums whose slowest rank is wanted (the way ranktime adds a
@@ -218,25 +219,32 @@ static double large_call_secs(const struct iol_jrec *r, int rsize, int rtime,
  * six 128 MiB pieces, the slowest in 14.1 s; by count 84 % of 76 s was
  * the small reads'.  share: the rank's share of the record's bytes.
  */
+static double large_dir_secs(const struct iol_jrec *r, int bin0, int bytes,
+			     int size, int time, double share)
+{
+	static const double upper[5] = {100, 1024, 10240, 102400, 1048576};
+	double sb = 0, lb, t;
+	int b;
+
+	if (r->ic[size] < 1048576 || !(r->fc[time] > 0))
+		return 0;
+	for (b = 0; b < 5; b++)
+		sb += (double)nn(r->ic[bin0 + b]) * upper[b];
+	lb = fmax(0, (double)nn(r->ic[bytes]) - sb) * share;
+	t = lb / ((double)r->ic[size] / r->fc[time]);
+	return isfinite(t) ? t : 0;
+}
+
 static double large_bytes_secs(const struct iol_jrec *r, const int *bin0,
 			       const int *bytes, const int *size,
 			       const int *time, double share)
 {
-	static const double upper[5] = {100, 1024, 10240, 102400, 1048576};
 	double t = 0;
-	int d, b;
+	int d;
 
-	for (d = 0; d < 2; d++) {
-		double sb = 0, lb, pace;
-
-		if (r->ic[size[d]] < 1048576 || !(r->fc[time[d]] > 0))
-			continue;
-		for (b = 0; b < 5; b++)
-			sb += (double)nn(r->ic[bin0[d] + b]) * upper[b];
-		lb = fmax(0, (double)nn(r->ic[bytes[d]]) - sb) * share;
-		pace = (double)r->ic[size[d]] / r->fc[time[d]];
-		t += lb / pace;
-	}
+	for (d = 0; d < 2; d++)
+		t += large_dir_secs(r, bin0[d], bytes[d], size[d], time[d],
+				    share);
 	return isfinite(t) ? t : 0;
 }
 
@@ -768,6 +776,26 @@ static double rank_stake(const struct fr *a, size_t n)
 	return k > 0 ? fmax(busy - sum / k, 0) : 0;
 }
 
+/*
+ * The bytes of a file's records a[0..n-1] read after the file was first
+ * written (ws, its earliest write start): each record whose reads began
+ * after it (issue 34, round 20).  The file's earliest read is no test:
+ * one rank's read of a header at open, before any write, hid jlbez_8a's
+ * 25.9 GB that 64 aggregators read back long after writing (F_READ_START
+ * 6.49 s, the file first written at 0.248 s) as "0 B read from files
+ * written first".
+ */
+static int64_t read_after_write(const struct fr *a, size_t n, double ws)
+{
+	int64_t b = 0;
+	size_t k;
+
+	for (k = 0; ws >= 0 && k < n; k++)
+		if (a[k].br > 0 && a[k].rstart > ws)
+			b = sadd(b, a[k].br);
+	return b;
+}
+
 /* The facts of one file: its records a[0..n-1]. */
 static void file_facts(const struct fr *a, size_t n, int64_t nprocs,
 		       struct sreds *sr, struct iol_trifacts *tf)
@@ -799,7 +827,10 @@ static void file_facts(const struct fr *a, size_t n, int64_t nprocs,
 		tf->small_top_ops = small, tf->small_top_id = a[0].id;
 		tf->small_top_secs = st;
 	}
-	if (br > 0 && rs >= 0 && ws >= 0 && rs > ws) {
+	/* the file read first: only the records that read after writing */
+	if (rs >= 0 && ws >= 0 && rs <= ws)
+		br = read_after_write(a, n, ws);
+	if (br > 0 && rs >= 0 && ws >= 0) {
 		tf->raw_bytes = sadd(tf->raw_bytes, br);
 		if (br > tf->raw_max)
 			tf->raw_max = br, tf->raw_id = a[0].id;
@@ -815,12 +846,30 @@ static void file_facts(const struct fr *a, size_t n, int64_t nprocs,
 	}
 }
 
+/*
+ * A record's stripe: its file's own stripe size from the file's LUSTRE
+ * record when the log has one, else POSIX_FILE_ALIGNMENT, the alignment
+ * Darshan took for the file system (issue 34, round 20: jeanbez_8's
+ * LUSTRE record says 32 MiB stripes where the alignment was 1 MiB).
+ */
+static int64_t lustre_stripe_of(const struct iol_job *job,
+				const struct iol_jrec *r)
+{
+	size_t i;
+
+	for (i = 0; i < job->nlustre; i++)
+		if (job->lustre[i].id == r->id &&
+		    job->lustre[i].stripe_size > 0)
+			return job->lustre[i].stripe_size;
+	return r->ic[POSIX_FILE_ALIGNMENT];
+}
+
 /* Do a record's requests all fit inside a stripe: every common access
  * size under the stripe and dividing it?  Then an offset off a stripe
  * boundary does not make a request cross one. */
-static int within_stripe(const struct iol_jrec *r)
+static int within_stripe(const struct iol_jrec *r, int64_t st)
 {
-	int64_t st = r->ic[POSIX_FILE_ALIGNMENT], sz;
+	int64_t sz;
 	int k, any = 0;
 
 	if (st <= 1)
@@ -837,14 +886,43 @@ static int within_stripe(const struct iol_jrec *r)
 }
 
 /* The record's file ends inside its first stripe. */
-static int under_stripe(const struct iol_jrec *r)
+static int under_stripe(const struct iol_jrec *r, int64_t st)
 {
-	int64_t st = r->ic[POSIX_FILE_ALIGNMENT];
 	int64_t end = r->ic[POSIX_MAX_BYTE_READ] > r->ic[POSIX_MAX_BYTE_WRITTEN]
 			      ? r->ic[POSIX_MAX_BYTE_READ]
 			      : r->ic[POSIX_MAX_BYTE_WRITTEN];
 
 	return st > 0 && end >= 0 && end < st;
+}
+
+/*
+ * Of a record's requests off a stripe boundary, those that may cross
+ * one (issue 34, round 20): Darshan counts a request that starts off a
+ * boundary, but one smaller than the stripe crosses only when it starts
+ * within its size of the next; at offsets spread over the stripe, its
+ * size over the stripe of them.  When every common access size is under
+ * the stripe, the largest's share of the stripe is taken: jeanbez_8's
+ * 122862 HDF5 metadata reads of ~470 B in 32 MiB stripes cross about 2.
+ */
+static int64_t lustre_crossing(const struct iol_jrec *r, int64_t st,
+			       int64_t notaligned)
+{
+	int64_t sz, big = 0;
+	int k;
+
+	if (st <= 1 || notaligned <= 0)
+		return notaligned;
+	for (k = 0; k < 4; k++) {
+		if (r->ic[POSIX_ACCESS1_COUNT + k] <= 0)
+			continue;
+		sz = r->ic[POSIX_ACCESS1_ACCESS + k];
+		if (sz <= 0 || sz >= st)
+			return notaligned;
+		big = sz > big ? sz : big;
+	}
+	if (!big)
+		return notaligned;
+	return (int64_t)ceil((double)notaligned * (double)big / (double)st);
 }
 
 /* A record on a Lustre mount: its operations and misalignment. */
@@ -855,19 +933,22 @@ static void lustre_rec(const struct iol_job *job, const struct iol_jrec *r,
 	const char *path = iol_job_name(job, r->id);
 	int m = path ? iol_job_mount_of(job, path) : -1;
 	int64_t ops = nn(x->reads) + nn(x->writes);
+	int64_t st;
 
 	if (m < 0 || !job->mounts[m].type ||
 	    strcmp(job->mounts[m].type, "lustre") || !ops)
 		return;
+	st = lustre_stripe_of(job, r);
 	if (tf->lustre_ops < 0)
 		tf->lustre_ops = tf->lustre_notaligned = 0;
 	tf->lustre_ops += ops;
 	/* a file smaller than the stripe cannot cross one */
-	if (!within_stripe(r) && !under_stripe(r))
-		tf->lustre_notaligned += nn(x->notaligned);
+	if (!within_stripe(r, st) && !under_stripe(r, st))
+		tf->lustre_notaligned +=
+			lustre_crossing(r, st, nn(x->notaligned));
 	if (ops > *most) {
 		*most = ops;
-		tf->lustre_stripe = r->ic[POSIX_FILE_ALIGNMENT];
+		tf->lustre_stripe = st;
 		tf->lustre_id = r->id;
 	}
 }
@@ -1142,7 +1223,8 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   ids_has(&mpi->coll, r->id),
 				   code_file(iol_job_name(job, r->id)),
 				   nn(r->ic[POSIX_OPENS]),
-				   fmax(x.tm, 0)};
+				   fmax(x.tm, 0),
+				   sadd(nn(x.reads), nn(x.writes))};
 		racc_add(&all, r->rank,
 			 small_secs(r, &x, small, 0, job->nprocs));
 		sread_add(&sra, r, &x, job->nprocs);
@@ -1216,17 +1298,160 @@ static void rank_spread(struct mrec *m, size_t n, int64_t nprocs,
 }
 
 /*
- * A record's MPI-IO calls by their size bins (the size a rank gives a
- * call): under 1 MiB, less those of exactly 1 MiB the 100K_1M bin holds
- * (the common access sizes tell), under 10 KiB, and all.  A record whose
- * calls are mostly collective (split ones too) is written in rounds that
- * collective buffering gathers from every rank: a call is small only
- * when its round is, its bin's upper bound times the processes under
- * 1 MiB (8 ranks' 4 KiB calls are rounds of 32 KiB, each a round of
- * exchange; 496 ranks' 240 KiB calls are rounds of 120 MB, not small).
+ * A file's collective rounds in one direction (0 read, 1 write): the
+ * bytes all its MPI-IO records moved that way and the rounds (a rank's
+ * record: its collective calls, every rank joins each; a shared record:
+ * its calls over the processes).
  */
-static void mpiio_sizes(const struct iol_jrec *r, int64_t nprocs,
-			int64_t *small, int64_t *tiny, int64_t *all)
+struct mround {
+	uint64_t id;
+	double b[2], n[2];
+	int64_t ranks; /* its records of one rank each */
+};
+
+static int mround_before(const struct mround *x, const struct mround *y)
+{
+	return x->id < y->id;
+}
+
+IOL_SORT_DEFINE(sort_mrounds, struct mround, mround_before)
+
+static int cmp_mround(const void *a, const void *b)
+{
+	uint64_t x = ((const struct mround *)a)->id;
+	uint64_t y = ((const struct mround *)b)->id;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The rounds of every file, one entry a file, sorted by id; *n entries */
+static struct mround *mpiio_rounds(const struct iol_jmod *jm, int64_t nprocs,
+				   size_t *n)
+{
+	struct mround *v = calloc(jm->n + 1, sizeof(*v));
+	size_t i, k = 0;
+	int d;
+
+	*n = 0;
+	if (!v)
+		return NULL;
+	for (i = 0; i < jm->n; i++) {
+		const struct iol_jrec *r = &jm->recs[i];
+		const int64_t *c = r->ic;
+		double cr = (double)nn(
+			sadd(c[MPIIO_COLL_READS], c[MPIIO_SPLIT_READS]));
+		double cw = (double)nn(
+			sadd(c[MPIIO_COLL_WRITES], c[MPIIO_SPLIT_WRITES]));
+		double f = r->rank < 0 && nprocs > 1 ? (double)nprocs : 1;
+
+		v[i] = (struct mround){r->id,
+				       {(double)nn(c[MPIIO_BYTES_READ]),
+					(double)nn(c[MPIIO_BYTES_WRITTEN])},
+				       {cr / f, cw / f},
+				       r->rank >= 0};
+	}
+	sort_mrounds(v, jm->n);
+	for (i = 0; i < jm->n; i++) {
+		if (k && v[k - 1].id == v[i].id) {
+			for (d = 0; d < 2; d++) {
+				v[k - 1].b[d] += v[i].b[d];
+				v[k - 1].n[d] = fmax(v[k - 1].n[d], v[i].n[d]);
+			}
+			v[k - 1].ranks += v[i].ranks;
+			continue;
+		}
+		v[k++] = v[i];
+	}
+	*n = k;
+	return v;
+}
+
+/*
+ * A record's collective calls in direction d that are its shares of
+ * large rounds (issue 34, round 20): a call is small only when its round
+ * is, and a round is large when the file's bytes that way over its
+ * rounds are at least 1 MiB.  A rank that brings no data (or a few
+ * bytes) to a round the other ranks fill joins it with a zero-byte call,
+ * which Darshan bins as 0-100 B: neither that nor what the rank waits
+ * for in it is a small request.  jeanbez_8: 888 of 1024 ranks bring
+ * nothing to 20 collective writes of ~32 MiB pieces (19160 zero-byte
+ * calls), once counted as small requests of 2 s a rank.
+ */
+static int64_t mpiio_round_share(const struct iol_jrec *r, int d,
+				 const struct mround *rounds, size_t nrounds)
+{
+	const int64_t *c = r->ic;
+	int64_t coll = d ? sadd(c[MPIIO_COLL_WRITES], c[MPIIO_SPLIT_WRITES])
+			 : sadd(c[MPIIO_COLL_READS], c[MPIIO_SPLIT_READS]);
+	struct mround key = {r->id, {0, 0}, {0, 0}, 0};
+	const struct mround *m;
+
+	if (nn(coll) <= 0 || !rounds)
+		return 0;
+	m = bsearch(&key, rounds, nrounds, sizeof(*rounds), cmp_mround);
+	if (!m || !(m->n[d] > 0) || m->b[d] / m->n[d] < 1048576.0)
+		return 0;
+	return coll;
+}
+
+/*
+ * Whether a MPI-IO record is of a shared file (issue 34, round 20): a
+ * shared record (rank -1), or one of a file that records of two ranks or
+ * more hold.  Darshan keeps a file per rank when not every rank opened
+ * it, or when its reduction is off: jeanbez_8's benchmark.h5 is 1024
+ * per-rank records of one id, read by every rank, and was judged to
+ * have no shared file.
+ */
+static int mpiio_shared_rec(const struct iol_jrec *r,
+			    const struct mround *rounds, size_t nrounds)
+{
+	struct mround key = {r->id, {0, 0}, {0, 0}, 0};
+	const struct mround *m;
+
+	if (r->rank < 0)
+		return 1;
+	m = rounds ? bsearch(&key, rounds, nrounds, sizeof(*rounds), cmp_mround)
+		   : NULL;
+	return m && m->ranks >= 2;
+}
+
+/*
+ * Takes from a record's small calls in direction d (small, tiny) those
+ * that are its shares of large rounds (large of them, from
+ * mpiio_round_share()): the bins do not tell collective calls from
+ * independent ones, so only the small calls that must be collective, those
+ * beyond the independent calls, at most large (imbalanced-io's 2534
+ * independent small calls beside 992 collective large ones stay small).
+ * Zero-byte shares lie in the 0-100 B bin: tiny first.
+ */
+static void mpiio_unshare(const int64_t *c, int d, int64_t large,
+			  int64_t *small, int64_t *tiny)
+{
+	int64_t ind =
+		d ? sadd(nn(c[MPIIO_INDEP_WRITES]), nn(c[MPIIO_NB_WRITES]))
+		  : sadd(nn(c[MPIIO_INDEP_READS]), nn(c[MPIIO_NB_READS]));
+	int64_t x = *small > ind ? *small - ind : 0;
+
+	x = x < large ? x : large;
+	*small -= x;
+	*tiny -= x < *tiny ? x : *tiny;
+}
+
+/*
+ * A record's MPI-IO calls by their size bins (the size a rank gives a
+ * call), direction d (0 reads, 1 writes): under 1 MiB, less those of
+ * exactly 1 MiB the 100K_1M bin holds (the common access sizes tell, as
+ * reads first), under 10 KiB, and all.  A record whose calls are mostly
+ * collective (split ones too) is written in rounds that collective
+ * buffering gathers from every rank: a call is small only when its round
+ * is, its bin's upper bound times the processes under 1 MiB (8 ranks'
+ * 4 KiB calls are rounds of 32 KiB, each a round of exchange; 496 ranks'
+ * 240 KiB calls are rounds of 120 MB, not small); nor are its shares of
+ * rounds measured large (large, mpiio_round_share(); mpiio_unshare()).
+ */
+static void mpiio_sizes(const struct iol_jrec *r, int64_t nprocs, int d,
+			int64_t large, int64_t *small, int64_t *tiny,
+			int64_t *all)
 {
 	static const double upper[5] = {100, 1024, 10240, 102400, 1048576};
 	const int64_t *c = r->ic;
@@ -1235,31 +1460,37 @@ static void mpiio_sizes(const struct iol_jrec *r, int64_t nprocs,
 	int64_t ind = sadd(sadd(c[MPIIO_INDEP_READS], c[MPIIO_INDEP_WRITES]),
 			   sadd(c[MPIIO_NB_READS], c[MPIIO_NB_WRITES]));
 	double fold = coll > ind && nprocs > 1 ? (double)nprocs : 1;
-	int64_t top, m = 0;
+	int base = d ? MPIIO_SIZE_WRITE_AGG_0_100 : MPIIO_SIZE_READ_AGG_0_100;
+	int64_t top, m = 0, before;
 	int b, k;
 
 	*small = *tiny = *all = 0;
 	for (b = 0; b < 10; b++) {
-		int64_t x = sadd(c[MPIIO_SIZE_READ_AGG_0_100 + b],
-				 c[MPIIO_SIZE_WRITE_AGG_0_100 + b]);
+		int64_t x = nn(c[base + b]);
 		int sm = b < 5 && upper[b] * fold <= 1048576.0;
 
 		*all = sadd(*all, x);
 		*small = sadd(*small, sm ? x : 0);
 		*tiny = sadd(*tiny, sm && b < 3 ? x : 0);
 	}
-	if (fold > 1)
+	if (fold > 1) {
+		mpiio_unshare(c, d, large, small, tiny);
 		return; /* the 100K_1M bin was not counted */
+	}
 	for (k = 0; k < 4; k++)
 		if (c[MPIIO_ACCESS1_ACCESS + k] == 1048576)
 			m = sadd(m, c[MPIIO_ACCESS1_COUNT + k]);
-	top = sadd(c[MPIIO_SIZE_READ_AGG_100K_1M],
-		   c[MPIIO_SIZE_WRITE_AGG_100K_1M]);
+	/* the exactly-1 MiB calls are not told by direction: reads first */
+	before = d ? nn(c[MPIIO_SIZE_READ_AGG_100K_1M]) : 0;
+	m = m > before ? m - before : 0;
+	top = nn(c[base + 4]);
 	*small -= m < top ? m : top;
+	mpiio_unshare(c, d, large, small, tiny);
 }
 
-/* large_bytes_secs() of an MPI-IO record, as posix_large_secs() */
-static double mpiio_large_secs(const struct iol_jrec *r, int64_t nprocs)
+/* large_bytes_secs() of an MPI-IO record, as posix_large_secs(), in
+ * direction d (0 reads, 1 writes) alone */
+static double mpiio_large_secs(const struct iol_jrec *r, int d, int64_t nprocs)
 {
 	static const int bin0[2] = {MPIIO_SIZE_READ_AGG_0_100,
 				    MPIIO_SIZE_WRITE_AGG_0_100},
@@ -1269,19 +1500,22 @@ static double mpiio_large_secs(const struct iol_jrec *r, int64_t nprocs)
 			 time[2] = {MPIIO_F_MAX_READ_TIME,
 				    MPIIO_F_MAX_WRITE_TIME};
 	double share = r->rank < 0 && nprocs > 0 ? 1.0 / (double)nprocs : 1;
+	double call = r->ic[size[d]] >= 1048576 ? fmax(r->fc[time[d]], 0) : 0;
 
-	return fmax(large_call_secs(r, size[0], time[0], size[1], time[1]),
-		    large_bytes_secs(r, bin0, bytes, size, time, share));
+	return fmax(
+		isfinite(call) ? call : 0,
+		large_dir_secs(r, bin0[d], bytes[d], size[d], time[d], share));
 }
 
-/* The seconds a rank spends in a MPI-IO record's small calls: its read
- * + write time (a shared record: a rank's share of it, no more than its
- * slowest rank's time, as small_secs() for POSIX) times their share. */
-static double mpiio_small_secs(const struct iol_jrec *r, int64_t small,
+/* The seconds a rank spends in a MPI-IO record's small calls, direction
+ * d: its time that way (a shared record: a rank's share of it, no more
+ * than its slowest rank's time, as small_secs() for POSIX) less its
+ * large calls' (mpiio_large_secs()), times their share of that way's
+ * calls. */
+static double mpiio_small_secs(const struct iol_jrec *r, int d, int64_t small,
 			       int64_t all, int64_t nprocs)
 {
-	double rw = fmax(r->fc[MPIIO_F_READ_TIME], 0) +
-		    fmax(r->fc[MPIIO_F_WRITE_TIME], 0);
+	double rw = fmax(r->fc[d ? MPIIO_F_WRITE_TIME : MPIIO_F_READ_TIME], 0);
 
 	if (small <= 0 || all <= 0 || !(rw > 0))
 		return 0;
@@ -1290,7 +1524,7 @@ static double mpiio_small_secs(const struct iol_jrec *r, int64_t small,
 			     ? fmin(rw / (double)nprocs,
 				    fmax(r->fc[MPIIO_F_SLOWEST_RANK_TIME], 0))
 			     : 0;
-	rw = fmax(0, rw - mpiio_large_secs(r, nprocs));
+	rw = fmax(0, rw - mpiio_large_secs(r, d, nprocs));
 	return rw * (double)small / (double)all;
 }
 
@@ -1302,32 +1536,50 @@ static int mpiio_small(const struct iol_job *job, struct iol_trifacts *tf)
 	size_t nr = job->nprocs > 0 && job->nprocs <= MAX_RANKS
 			    ? (size_t)job->nprocs
 			    : 0;
-	struct rankacc all = {NULL, nr, 0, 0}, sh = {NULL, 0, 0, 0};
-	size_t i;
+	struct rankacc all = {NULL, nr, 0, 0}, sh = {NULL, nr, 0, 0};
+	struct mround *rounds;
+	size_t i, nrounds;
 
-	all.v = calloc(nr + 1, sizeof(double));
+	all.v = calloc(2 * (nr + 1), sizeof(double));
 	if (!all.v)
 		return IOL_ENOMEM;
+	sh.v = all.v + nr + 1;
 	tf->mpiio_small = tf->mpiio_tiny = tf->mpiio_ops = 0;
 	tf->mpiio_shared_small = tf->mpiio_shared_ops = 0;
+	rounds = mpiio_rounds(jm, job->nprocs, &nrounds);
+	if (!rounds) {
+		free(all.v);
+		return IOL_ENOMEM;
+	}
 	for (i = 0; i < jm->n; i++) {
 		const struct iol_jrec *r = &jm->recs[i];
-		int64_t small, tiny, ops;
-		double t;
+		int64_t small = 0, tiny = 0, ops = 0;
+		double t = 0;
+		int d;
 
-		mpiio_sizes(r, job->nprocs, &small, &tiny, &ops);
-		t = mpiio_small_secs(r, small, ops, job->nprocs);
+		for (d = 0; d < 2; d++) {
+			int64_t s, ti, a;
+
+			mpiio_sizes(r, job->nprocs, d,
+				    mpiio_round_share(r, d, rounds, nrounds),
+				    &s, &ti, &a);
+			t += mpiio_small_secs(r, d, s, a, job->nprocs);
+			small = sadd(small, s);
+			tiny = sadd(tiny, ti);
+			ops = sadd(ops, a);
+		}
 		tf->mpiio_small = sadd(tf->mpiio_small, small);
 		tf->mpiio_tiny = sadd(tf->mpiio_tiny, tiny);
 		tf->mpiio_ops = sadd(tf->mpiio_ops, ops);
 		racc_add(&all, r->rank, t);
-		if (r->rank < 0) {
+		if (mpiio_shared_rec(r, rounds, nrounds)) {
 			tf->mpiio_shared_small =
 				sadd(tf->mpiio_shared_small, small);
 			tf->mpiio_shared_ops = sadd(tf->mpiio_shared_ops, ops);
-			racc_add(&sh, -1, t);
+			racc_add(&sh, r->rank, t);
 		}
 	}
+	free(rounds);
 	tf->mpiio_small_time = racc_slowest(&all);
 	tf->mpiio_shared_small_time = racc_slowest(&sh);
 	free(all.v);
@@ -1406,6 +1658,49 @@ static int mpiio_pass(const struct iol_job *job, struct iol_trifacts *tf,
 	return 0;
 }
 
+/*
+ * The POSIX files shared by record id (issue 34, round 20): a file that
+ * records of two ranks or more hold is shared too, not only one with a
+ * rank -1 record (Darshan keeps a record per rank when not every rank
+ * opened the file, or when its reduction is off), unless MPI-IO drove
+ * it collectively.  Their small
+ * operations and operations join the shared ones; the slowest rank's
+ * seconds in them join the shared records'.  a: the records sorted by
+ * id; IOL_ENOMEM when the ranks' sums cannot be kept.
+ */
+static int posix_shared_by_id(const struct fr *a, size_t n, int64_t nprocs,
+			      struct iol_trifacts *tf)
+{
+	size_t nr = nprocs > 0 && nprocs <= MAX_RANKS ? (size_t)nprocs : 0;
+	struct rankacc sh = {NULL, nr, 0, 0};
+	size_t i, j, k, ranks;
+
+	sh.v = calloc(nr + 1, sizeof(double));
+	if (!sh.v)
+		return IOL_ENOMEM;
+	for (i = 0; i < n; i = j) {
+		for (j = i, ranks = 0; j < n && a[j].id == a[i].id; j++)
+			ranks += a[j].rank >= 0;
+		/* a file MPI-IO drove collectively: its ranks' POSIX records
+		 * are collective buffering's aggregators (e3sm's 250 s of
+		 * read-modify-write), judged at the MPI-IO layer */
+		if (a[i].coll)
+			continue;
+		for (k = i; ranks >= 2 && k < j; k++) {
+			if (a[k].rank < 0)
+				continue;
+			tf->shared_small = sadd(tf->shared_small, a[k].small);
+			tf->shared_ops = sadd(tf->shared_ops, a[k].ops);
+			racc_add(&sh, a[k].rank, a[k].st);
+		}
+	}
+	if (racc_slowest(&sh) > 0)
+		tf->shared_small_time =
+			fmax(tf->shared_small_time, 0) + racc_slowest(&sh);
+	free(sh.v);
+	return 0;
+}
+
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 			 struct iol_error *err)
 {
@@ -1458,8 +1753,11 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 			;
 		file_facts(a + i, j - i, job->nprocs, &st, tf);
 	}
+	rc = posix_shared_by_id(a, n, job->nprocs, tf);
 	stdio_only(&st, tf);
 	free(a);
 	free(st.v);
+	if (rc < 0)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	return 0;
 }
