@@ -117,9 +117,11 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 {
 	const struct iol_cpred *p = &b->pred;
 	struct iol_iocalls n;
-	int64_t v[IOL_CP_N];
+	int64_t v[IOL_CP_N], by;
+	double sh;
 	int k;
 
+	memset(&n, 0, sizeof(n));
 	for (k = 0; k < IOL_CP_N; k++)
 		v[k] = p->fixed[k] + p->per[k];
 	n.opens = v[IOL_CP_OPENS];
@@ -147,6 +149,9 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 	n.mpi_writes = v[IOL_CP_MPI_W];
 	n.mpi_bytes_read = v[IOL_CP_MPI_BR];
 	n.mpi_bytes_written = v[IOL_CP_MPI_BW];
+	/* as a rerun in its directory finds its files */
+	if (iol_cblock_rerun(b, &by, &sh))
+		iol_iocalls_rerun(&n, by, sh, v[IOL_CP_CLOSES]);
 	return iol_iocost_calls(c, &n);
 }
 
@@ -511,6 +516,23 @@ static void assumed_text(struct out *o, const struct iol_ctree *t)
 		out_text(o, "\n");
 }
 
+/* the rerun the cost model assumes (iol_cblock_rerun()) */
+static void rerun_text(struct out *o, const struct iol_iocost *cost)
+{
+	if (!cost)
+		return;
+	if (iol_iocost_has_trunc(cost))
+		out_text(o, "costed as a rerun in the program's directory: "
+			    "an open that makes its file\n(O_TRUNC, creat, "
+			    "fopen \"w\") finds it holding what its function "
+			    "writes, and\ntruncates it; the close after "
+			    "writing it again starts its writeback\n");
+	else
+		out_text(o, "costed as a fresh directory: the cost model "
+			    "has no truncating opens\n(saved before they were "
+			    "measured: run iolens blocks --calibrate again)\n");
+}
+
 static void text_blocks(struct out *o, const struct iol_ctree *t,
 			const struct iol_iocost *cost,
 			const struct iol_csrc_rank *rk)
@@ -561,6 +583,7 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 			"iolens blocks --calibrate [dir] once)\n",
 		 rk && rk->sort > IOL_BSORT_TIME ? "with their"
 						 : "functions ranked by");
+	rerun_text(o, cost);
 }
 
 void iol_view_blocks_source(struct out *o, const struct iol_ctree *t,
@@ -871,6 +894,7 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 			"POSIX call it makes; MPI-IO's own costs where "
 			"blocks\n--calibrate found mpicc and mpirun)\n",
 			j->lower_lib, j->lower_lib == 1 ? "" : "s");
+	rerun_text(o, j->cost);
 	if (j->times_raw)
 		out_text(o, "predicted against measured I/O time: not ranked "
 			    "(strace's own time in each call, not measured: "

@@ -381,6 +381,14 @@ void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c, const char *path)
 				rw[r], (long long)iol_iocost_sizes[s],
 				c->rw[r][IOL_IOC_SEQ][s] * 1e6,
 				c->rw[r][IOL_IOC_RAND][s] * 1e6);
+	if (iol_iocost_has_trunc(c))
+		fprintf(f,
+			"  a rerun's open with O_TRUNC of a file holding data "
+			"%.2f us + %.2f us a MiB,\n"
+			"  the close after writing it again %.2f us + %.2f us "
+			"a MiB\n",
+			c->trunc_open * 1e6, c->trunc_open_mib * 1e6,
+			c->trunc_close * 1e6, c->trunc_close_mib * 1e6);
 	if (iol_iocost_has_mpi(c))
 		fprintf(f,
 			"  MPI-IO (2 processes): open %.2f us, close %.2f us, "
