@@ -137,7 +137,9 @@ struct iol_blocks {
 	/* their bytes, and those of the shared writable ones (writes
 	 * through them reach the file); -1 a size not known */
 	int64_t map_bytes, map_wbytes;
-	double overhead; /* taken off each call's duration, s */
+	double overhead; /* taken off each call's duration, s: the
+			  * options' overhead, or the trace's fastest call
+			  * where that is less (overhead_cap()) */
 	/* what was folded into one block each (IOL_BFOLD_*), and the
 	 * label of the first launcher's box (borrowed: valid until
 	 * iol_blocks_free; NULL none) */
