@@ -435,6 +435,14 @@ int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
 			    "trace's "
 			    "names, without files or lines",
 			    bl->mods[i].path);
+		else if (bl->mods[i].state == IOL_BMOD_NEWER)
+			msg("warning: '%s' was written after the trace, but "
+			    "the %lld frames strace -k named in it are the "
+			    "same functions at the same offsets: taken as the "
+			    "same build (a rebuild that moved lines but no "
+			    "code would not be seen)",
+			    bl->mods[i].path,
+			    (long long)bl->mods[i].same_frames);
 		else
 			msg("note: '%s' has no debugging information "
 			    "(stripped, or built without -g): functions by "
