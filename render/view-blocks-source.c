@@ -373,11 +373,14 @@ static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
 	out_text(o, ")\n");
 }
 
+static const struct iol_cblock **kids(const struct iol_cblock *b, size_t *n);
+
 static void tree_text(struct out *o, const struct iol_cblock *b, int depth,
 		      const struct iol_iocost *cost)
 {
-	const struct iol_cblock *ch;
+	const struct iol_cblock *ch, **k;
 	const struct iol_ccall *cc;
+	size_t i, n;
 
 	out_text(o, "%*s", depth * 2, "");
 	if (b->kind == IOL_CB_FUNCTION)
@@ -398,13 +401,20 @@ static void tree_text(struct out *o, const struct iol_cblock *b, int depth,
 	pred_text(o, b, cost);
 	for (cc = b->calls; cc; cc = cc->next)
 		call_text(o, cc, depth + 1);
+	if ((k = kids(b, &n))) {
+		for (i = 0; i < n; i++)
+			tree_text(o, k[i], depth + 1, cost);
+		free(k);
+		return;
+	}
 	for (ch = b->first; ch; ch = ch->next)
 		tree_text(o, ch, depth + 1, cost);
 }
 
-/* qsort's comparison has no argument of its own: the model and key */
+/* qsort's comparison has no argument of its own: the model and key;
+ * by_kids, the roots were sorted, so children are by the same key */
 static const struct iol_iocost *by_cost;
-static int by_key;
+static int by_key, by_kids;
 
 /* counter k of a prediction, a loop of unknown trip count taken once
  * (as src_time() takes it); saturating */
@@ -457,6 +467,27 @@ static int cmp_key(const void *a, const void *b)
 	return x->rank < y->rank ? -1 : x->rank > y->rank;
 }
 
+/* b's children in the roots' order (issue 33 D4: they printed in line
+ * order for every --sort key), n of them; NULL when the roots were not
+ * sorted or memory ran out (then line order) */
+static const struct iol_cblock **kids(const struct iol_cblock *b, size_t *n)
+{
+	const struct iol_cblock *ch, **v;
+
+	*n = 0;
+	if (!by_kids || !b->first)
+		return NULL;
+	for (ch = b->first; ch; ch = ch->next)
+		++*n;
+	if (!(v = malloc(*n * sizeof(*v))))
+		return NULL;
+	*n = 0;
+	for (ch = b->first; ch; ch = ch->next)
+		v[(*n)++] = ch;
+	qsort(v, *n, sizeof(*v), cmp_key);
+	return v;
+}
+
 /* blocks v (n of them) in rk's order, the first rk->top kept */
 static void rank_blocks(const struct iol_cblock **v, size_t *n,
 			const struct iol_iocost *cost,
@@ -465,7 +496,8 @@ static void rank_blocks(const struct iol_cblock **v, size_t *n,
 	by_cost = cost;
 	by_key = rk && rk->sort >= 0 ? rk->sort : IOL_BSORT_TIME;
 	/* no model and no key: the order the caller made */
-	if (cost || by_key != IOL_BSORT_TIME)
+	by_kids = cost || by_key != IOL_BSORT_TIME;
+	if (by_kids)
 		qsort(v, *n, sizeof(*v), cmp_key);
 	if (rk && rk->top > 0 && (uint64_t)rk->top < *n)
 		*n = (size_t)rk->top;
@@ -824,11 +856,18 @@ static void text_row(struct out *o, const struct iol_cjrow *r, int depth,
 static void text_tree(struct out *o, const struct iol_cjoin *j,
 		      const struct iol_cblock *b, int depth)
 {
-	const struct iol_cblock *ch;
+	const struct iol_cblock *ch, **k;
+	size_t i, n;
 
 	if (!iol_ctree_has(j->t, b))
 		return;
 	text_row(o, &j->rows[b->rank], depth, j->cost != NULL);
+	if ((k = kids(b, &n))) {
+		for (i = 0; i < n; i++)
+			text_tree(o, j, k[i], depth + 1);
+		free(k);
+		return;
+	}
 	for (ch = b->first; ch; ch = ch->next)
 		text_tree(o, j, ch, depth + 1);
 }
@@ -932,6 +971,7 @@ static const struct iol_cblock **join_ranked(const struct iol_cjoin *j,
 		for (i = 0; i < j->np; i++)
 			if (j->rows[i].pb)
 				v[(*n)++] = j->rows[i].pb;
+	by_kids = 0;
 	if (rk && (rk->sort >= 0 || rk->top > 0))
 		rank_blocks(v, n, j->cost, rk);
 	return v;
