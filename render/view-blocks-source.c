@@ -906,6 +906,13 @@ static void text_summary(struct out *o, const struct iol_cjoin *j)
 		 "fix), %zu measured, not predicted\n",
 		 a.compared, a.exact, a.calls_exact, c, b, acc, a.unknown,
 		 a.not_predicted);
+	if (a.lib_bytes)
+		out_text(o,
+			 "(bytes over the blocks whose bytes are system "
+			 "calls': %zu of buffered stdio left out,\n"
+			 "their bytes the library calls', the kernel's at "
+			 "the flushes)\n",
+			 a.lib_bytes);
 }
 
 static void time_summary(struct out *o, const struct iol_cjoin *j)

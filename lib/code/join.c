@@ -1395,7 +1395,9 @@ static void accuracy(const struct iol_cjoin *j, struct iol_cjacc *a)
 		a->dcalls +=
 			fabs((double)r->pv[IOL_JP_CALLS] - (double)r->mcalls);
 		a->mcalls += (double)r->mcalls;
-		if (iol_cjrow_bytes_known(r)) {
+		if (iol_cjrow_bytes_known(r) && r->sysview)
+			a->lib_bytes++;
+		else if (iol_cjrow_bytes_known(r)) {
 			a->dbytes += fabs((double)iol_cjrow_pbytes(r) -
 					  (double)(r->mbr + r->mbw));
 			a->mbytes += (double)(r->mbr + r->mbw);
