@@ -537,9 +537,18 @@ static inline int iol_cblock_rerun(const struct iol_cblock *b, int64_t *bytes,
 	while (b->parent && b->kind != IOL_CB_FUNCTION)
 		b = b->parent;
 	p = &b->pred;
-	c = p->fixed[IOL_CP_CREATES] + p->per[IOL_CP_CREATES];
-	w = p->fixed[IOL_CP_BYTES_WRITTEN] + p->per[IOL_CP_BYTES_WRITTEN];
-	cl = p->fixed[IOL_CP_CLOSES] + p->per[IOL_CP_CLOSES];
+	/* saturating: a loop of unknown trip count's per may be INT64_MAX */
+	c = p->per[IOL_CP_CREATES] > INT64_MAX - p->fixed[IOL_CP_CREATES]
+		    ? INT64_MAX
+		    : p->fixed[IOL_CP_CREATES] + p->per[IOL_CP_CREATES];
+	w = p->per[IOL_CP_BYTES_WRITTEN] >
+			    INT64_MAX - p->fixed[IOL_CP_BYTES_WRITTEN]
+		    ? INT64_MAX
+		    : p->fixed[IOL_CP_BYTES_WRITTEN] +
+			      p->per[IOL_CP_BYTES_WRITTEN];
+	cl = p->per[IOL_CP_CLOSES] > INT64_MAX - p->fixed[IOL_CP_CLOSES]
+		     ? INT64_MAX
+		     : p->fixed[IOL_CP_CLOSES] + p->per[IOL_CP_CLOSES];
 	if (c <= 0)
 		return 0;
 	*bytes = w > 0 ? w / c : 0;
