@@ -91,19 +91,21 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	if (cmd_load_one(&co.in, 1, av, 0, &job) < 0)
 		return EXIT_DATA;
 	raw = iol_replay_overhead_of(job->source, &bo.overhead);
-	if (raw > 0)
-		msg("note: strace's own %.2f us a call taken off the measured "
-		    "I/O times (iolens replay --calibrate)",
-		    bo.overhead * 1e6);
-	else if (raw < 0 && cost)
+	if (raw < 0 && cost)
 		msg("note: no ranking of predicted against measured I/O time: "
 		    "strace's I/O times hold its own cost of each call, not "
 		    "measured here (run iolens replay --calibrate)");
-	if (blocks_build(job, &bo, 0, &bl) < 0)
+	if (blocks_build(job, &bo, 0, &bl) < 0) {
 		rc = EXIT_DATA;
-	else
+	} else {
+		if (raw > 0 && bl->overhead >= bo.overhead)
+			msg("note: strace's own %.2f us a call taken off the "
+			    "measured I/O times (iolens replay --calibrate)",
+			    bo.overhead * 1e6);
+		blocks_overhead_cap_say(bo.overhead, bl);
 		rc = join_print(t, bl, files, nfiles, job->path, cost, fmt,
 				outpath, raw < 0, rk);
+	}
 	iol_blocks_free(bl);
 	iol_job_close(job);
 	return rc;

@@ -91,11 +91,17 @@ static int run(const struct copts *co, const struct iol_job *job,
 		iol_view_blocks_times_say(say, 0);
 		return EXIT_DATA;
 	}
+	/* a calibration that did not load takes nothing off */
+	if (say != 1)
+		opts.overhead = 0;
 	if (blocks_build(job, &opts,
 			 co->fmt == FMT_TEXT && !pic && co->outf != OUTF_FOLDED,
 			 &bl) < 0)
 		return EXIT_DATA;
-	iol_view_blocks_times_say(say, opts.overhead);
+	/* a capped overhead is said by the note on the cap */
+	if (say != 1 || bl->overhead >= opts.overhead)
+		iol_view_blocks_times_say(say, opts.overhead);
+	blocks_overhead_cap_say(opts.overhead, bl);
 	if (!pic)
 		rc = print(co, job, bl, bo);
 	else if (flame_write(co->outpath, bl, bo->by_bytes, job->path,

@@ -160,9 +160,11 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 {
 	const struct iol_cpred *p = &b->pred;
 	struct iol_iocalls n;
-	int64_t v[IOL_CP_N];
+	int64_t v[IOL_CP_N], by;
+	double sh;
 	int k;
 
+	memset(&n, 0, sizeof(n));
 	/* the counts saturate at INT64_MAX (nested loops' calls): so do
 	 * their sums, and the other calls are taken off down to 0 */
 	for (k = 0; k < IOL_CP_N; k++)
@@ -194,6 +196,9 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 	n.mpi_writes = v[IOL_CP_MPI_W];
 	n.mpi_bytes_read = v[IOL_CP_MPI_BR];
 	n.mpi_bytes_written = v[IOL_CP_MPI_BW];
+	/* as a rerun in its directory finds its files */
+	if (iol_cblock_rerun(b, &by, &sh))
+		iol_iocalls_rerun(&n, by, sh, v[IOL_CP_CLOSES]);
 	return iol_iocost_calls(c, &n);
 }
 
@@ -451,11 +456,14 @@ static void call_text(struct out *o, const struct iol_ccall *cc, int depth)
 	out_text(o, ")\n");
 }
 
+static const struct iol_cblock **kids(const struct iol_cblock *b, size_t *n);
+
 static void tree_text(struct out *o, const struct iol_cblock *b, int depth,
 		      const struct iol_iocost *cost)
 {
-	const struct iol_cblock *ch;
+	const struct iol_cblock *ch, **k;
 	const struct iol_ccall *cc;
+	size_t i, n;
 
 	out_text(o, "%*s", depth * 2, "");
 	if (b->kind == IOL_CB_FUNCTION)
@@ -476,13 +484,20 @@ static void tree_text(struct out *o, const struct iol_cblock *b, int depth,
 	pred_text(o, b, cost);
 	for (cc = b->calls; cc; cc = cc->next)
 		call_text(o, cc, depth + 1);
+	if ((k = kids(b, &n))) {
+		for (i = 0; i < n; i++)
+			tree_text(o, k[i], depth + 1, cost);
+		free(k);
+		return;
+	}
 	for (ch = b->first; ch; ch = ch->next)
 		tree_text(o, ch, depth + 1, cost);
 }
 
-/* qsort's comparison has no argument of its own: the model and key */
+/* qsort's comparison has no argument of its own: the model and key;
+ * by_kids, the roots were sorted, so children are by the same key */
 static const struct iol_iocost *by_cost;
-static int by_key;
+static int by_key, by_kids;
 
 /* counter k of a prediction, a loop of unknown trip count taken once
  * (as src_time() takes it); saturating */
@@ -535,6 +550,27 @@ static int cmp_key(const void *a, const void *b)
 	return x->rank < y->rank ? -1 : x->rank > y->rank;
 }
 
+/* b's children in the roots' order (issue 33 D4: they printed in line
+ * order for every --sort key), n of them; NULL when the roots were not
+ * sorted or memory ran out (then line order) */
+static const struct iol_cblock **kids(const struct iol_cblock *b, size_t *n)
+{
+	const struct iol_cblock *ch, **v;
+
+	*n = 0;
+	if (!by_kids || !b->first)
+		return NULL;
+	for (ch = b->first; ch; ch = ch->next)
+		++*n;
+	if (!(v = malloc(*n * sizeof(*v))))
+		return NULL;
+	*n = 0;
+	for (ch = b->first; ch; ch = ch->next)
+		v[(*n)++] = ch;
+	qsort(v, *n, sizeof(*v), cmp_key);
+	return v;
+}
+
 /* blocks v (n of them) in rk's order, the first rk->top kept */
 static void rank_blocks(const struct iol_cblock **v, size_t *n,
 			const struct iol_iocost *cost,
@@ -543,7 +579,8 @@ static void rank_blocks(const struct iol_cblock **v, size_t *n,
 	by_cost = cost;
 	by_key = rk && rk->sort >= 0 ? rk->sort : IOL_BSORT_TIME;
 	/* no model and no key: the order the caller made */
-	if (cost || by_key != IOL_BSORT_TIME)
+	by_kids = cost || by_key != IOL_BSORT_TIME;
+	if (by_kids)
 		qsort(v, *n, sizeof(*v), cmp_key);
 	if (rk && rk->top > 0 && (uint64_t)rk->top < *n)
 		*n = (size_t)rk->top;
@@ -633,6 +670,23 @@ static void assumed_text(struct out *o, const struct iol_ctree *t)
 		out_text(o, "\n");
 }
 
+/* the rerun the cost model assumes (iol_cblock_rerun()) */
+static void rerun_text(struct out *o, const struct iol_iocost *cost)
+{
+	if (!cost)
+		return;
+	if (iol_iocost_has_trunc(cost))
+		out_text(o, "costed as a rerun in the program's directory: "
+			    "an open that makes its file\n(O_TRUNC, creat, "
+			    "fopen \"w\") finds it holding what its function "
+			    "writes, and\ntruncates it; the close after "
+			    "writing it again starts its writeback\n");
+	else
+		out_text(o, "costed as a fresh directory: the cost model "
+			    "has no truncating opens\n(saved before they were "
+			    "measured: run iolens blocks --calibrate again)\n");
+}
+
 static void text_blocks(struct out *o, const struct iol_ctree *t,
 			const struct iol_iocost *cost,
 			const struct iol_csrc_rank *rk)
@@ -684,6 +738,7 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 			"iolens blocks --calibrate [dir] once)\n",
 		 rk && rk->sort > IOL_BSORT_TIME ? "with their"
 						 : "functions ranked by");
+	rerun_text(o, cost);
 }
 
 void iol_view_blocks_source(struct out *o, const struct iol_ctree *t,
@@ -924,11 +979,18 @@ static void text_row(struct out *o, const struct iol_cjrow *r, int depth,
 static void text_tree(struct out *o, const struct iol_cjoin *j,
 		      const struct iol_cblock *b, int depth)
 {
-	const struct iol_cblock *ch;
+	const struct iol_cblock *ch, **k;
+	size_t i, n;
 
 	if (!iol_ctree_has(j->t, b))
 		return;
 	text_row(o, &j->rows[b->rank], depth, j->cost != NULL);
+	if ((k = kids(b, &n))) {
+		for (i = 0; i < n; i++)
+			text_tree(o, j, k[i], depth + 1);
+		free(k);
+		return;
+	}
 	for (ch = b->first; ch; ch = ch->next)
 		text_tree(o, j, ch, depth + 1);
 }
@@ -967,6 +1029,13 @@ static void text_summary(struct out *o, const struct iol_cjoin *j)
 		 "fix), %zu measured, not predicted\n",
 		 a.compared, a.exact, a.calls_exact, c, b, acc, a.unknown,
 		 a.not_predicted);
+	if (a.lib_bytes)
+		out_text(o,
+			 "(bytes over the blocks whose bytes are system "
+			 "calls': %zu of buffered stdio left out,\n"
+			 "their bytes the library calls', the kernel's at "
+			 "the flushes)\n",
+			 a.lib_bytes);
 }
 
 static void time_summary(struct out *o, const struct iol_cjoin *j)
@@ -995,6 +1064,7 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 			"blocks\n--calibrate found mpicc and mpirun)\n",
 			j->lower_lib, j->lower_lib == 1 ? "" : "s");
 	mpi_cost_text(o, j->t, j->cost);
+	rerun_text(o, j->cost);
 	if (j->times_raw)
 		out_text(o, "predicted against measured I/O time: not ranked "
 			    "(strace's own time in each call, not measured: "
@@ -1032,6 +1102,7 @@ static const struct iol_cblock **join_ranked(const struct iol_cjoin *j,
 		for (i = 0; i < j->np; i++)
 			if (j->rows[i].pb)
 				v[(*n)++] = j->rows[i].pb;
+	by_kids = 0;
 	if (rk && (rk->sort >= 0 || rk->top > 0))
 		rank_blocks(v, n, j->cost, rk);
 	return v;

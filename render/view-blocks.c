@@ -236,6 +236,42 @@ static void map_size_note(struct out *o, const struct iol_blocks *bl)
 			 a);
 }
 
+/* the mapping note of the machine formats' stderr (issue 33 D6: only
+ * the text had it), in buf */
+static const char *map_note(const struct iol_blocks *bl, char *buf, size_t n)
+{
+	char b[32];
+
+	fmt_bytes(b, sizeof(b), (double)bl->map_wbytes, BYTES_TEXT);
+	if (bl->map_wbytes > 0)
+		snprintf(buf, n,
+			 "%lld file mapping%s (mmap): up to %s written "
+			 "through a mapping, not counted as writes, in no "
+			 "block",
+			 (long long)bl->maps, bl->maps == 1 ? "" : "s", b);
+	else
+		snprintf(buf, n,
+			 "%lld file mapping%s (mmap): what is read or "
+			 "written through a mapping is in no block",
+			 (long long)bl->maps, bl->maps == 1 ? "" : "s");
+	return buf;
+}
+
+/* the text header's line per binary without DWARF (issue 33 D7: said
+ * on stderr only) */
+static void nodebug_note(struct out *o, const struct iol_blocks *bl)
+{
+	size_t i;
+
+	for (i = 0; i < bl->nmods; i++)
+		if (bl->mods[i].state == IOL_BMOD_NODEBUG)
+			out_text(o,
+				 "'%s' has no debugging information "
+				 "(stripped, or built without -g): functions "
+				 "by symbol or address, no lines\n",
+				 bl->mods[i].path);
+}
+
 const char *iol_view_blocks_cut_note(const struct iol_blocks *bl, char *buf,
 				     size_t n)
 {
@@ -319,6 +355,7 @@ void iol_view_blocks_ranked(struct out *o, const char *trace,
 				 "written through a mapping is in no block\n",
 				 (long long)bl->maps, bl->maps == 1 ? "" : "s");
 		map_size_note(o, bl);
+		nodebug_note(o, bl);
 		fold_note(o, bl);
 	}
 	iol_view_blocks_print(o, bl, rows, n);
@@ -381,6 +418,14 @@ void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c, const char *path)
 				rw[r], (long long)iol_iocost_sizes[s],
 				c->rw[r][IOL_IOC_SEQ][s] * 1e6,
 				c->rw[r][IOL_IOC_RAND][s] * 1e6);
+	if (iol_iocost_has_trunc(c))
+		fprintf(f,
+			"  a rerun's open with O_TRUNC of a file holding data "
+			"%.2f us + %.2f us a MiB,\n"
+			"  the close after writing it again %.2f us + %.2f us "
+			"a MiB\n",
+			c->trunc_open * 1e6, c->trunc_open_mib * 1e6,
+			c->trunc_close * 1e6, c->trunc_close_mib * 1e6);
 	if (iol_iocost_has_mpi(c))
 		fprintf(f,
 			"  MPI-IO (2 processes): open %.2f us, close %.2f us, "
@@ -433,6 +478,14 @@ int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
 			    "trace's "
 			    "names, without files or lines",
 			    bl->mods[i].path);
+		else if (bl->mods[i].state == IOL_BMOD_NEWER)
+			msg("warning: '%s' was written after the trace, but "
+			    "the %lld frames strace -k named in it are the "
+			    "same functions at the same offsets: taken as the "
+			    "same build (a rebuild that moved lines but no "
+			    "code would not be seen)",
+			    bl->mods[i].path,
+			    (long long)bl->mods[i].same_frames);
 		else
 			msg("note: '%s' has no debugging information "
 			    "(stripped, or built without -g): functions by "
@@ -454,6 +507,8 @@ int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
 	if (bl->stacks_cut && !text)
 		msg("note: %s",
 		    iol_view_blocks_cut_note(bl, note, sizeof(note)));
+	if (bl->maps && !text)
+		msg("note: %s", map_note(bl, note, sizeof(note)));
 	if (!text && mpi_init_box(bl))
 		msg("note: %s: " DLOPEN_NOTE, mpi_init_box(bl), " ");
 	return 0;

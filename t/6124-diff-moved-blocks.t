@@ -131,4 +131,71 @@ if command -v strace > /dev/null; then
 else
 	skip "no strace" 2
 fi
+
+# a fix that opens the output once above a read-back check kept as it
+# was: A's check opens at 19, reads at 20, closes at 21; B adds an open
+# at 14 and a close at 17 above it and a comment, moving the check to
+# 20-22.  A's one open and one close against B's two each: paired by the
+# shift the read shows beside them (they stayed on their sides, and
+# the open at 21 of one side and the close at 21 of the other had one
+# key; issue 33 D9)
+cat > a/tally.c << 'END'
+#include <fcntl.h>
+#include <unistd.h>
+
+static char buf[1024];
+
+static void put(int i)
+{
+	int fd = open("tally.out", O_CREAT | O_WRONLY | O_APPEND, 0644);
+	buf[0] = (char)i;
+	write(fd, buf, 64);
+	close(fd);
+}
+
+int main(void)
+{
+	for (int i = 0; i < 8; i++)
+		put(i);
+
+	int in = open("tally.out", O_RDONLY);
+	read(in, buf, 512);
+	close(in);
+	return 0;
+}
+END
+cat > b/tally.c << 'END'
+#include <fcntl.h>
+#include <unistd.h>
+
+static char buf[1024];
+
+static void put(int fd, int i)
+{
+	buf[0] = (char)i;
+	write(fd, buf, 64);
+}
+
+int main(void)
+{
+	int out = open("tally.out", O_CREAT | O_WRONLY | O_APPEND, 0644);
+	for (int i = 0; i < 8; i++)
+		put(out, i);
+	close(out);
+
+	/* the read-back check, as it was */
+	int in = open("tally.out", O_RDONLY);
+	read(in, buf, 512);
+	close(in);
+	return 0;
+}
+END
+for s in a b; do
+	(cd $s && rm -f tally.out && cc -g -O0 -o tally tally.c && $RUN trace --stacks -o ../t$s.it ./tally) 2> /dev/null
+done
+rows ta.it tb.it > t.rows
+is "$(grep -c '^main() > tally.c:20 -> main() > tally.c:21,1,1$' t.rows)" 1 "the read moved by 1: paired"
+is "$(grep -c '^main() > tally.c:19 -> main() > tally.c:20,1,1$' t.rows),$(grep -c '^main() > tally.c:21 -> main() > tally.c:22,1,1$' t.rows)" "1,1" \
+	"the open and the close beside it, one in A against two in B: paired by its shift"
+is "$(grep -c '^main() > tally.c:1[47],,1$' t.rows)" 2 "B's new open and close: B only"
 done_testing

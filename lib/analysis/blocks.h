@@ -98,8 +98,13 @@ enum {
 				 would be the new binary's, wrong */
 	IOL_BMOD_GONE,	      /* not there: frames keep the trace's names,
 				 without files or lines */
-	IOL_BMOD_NODEBUG      /* no DWARF (stripped, or built without -g):
+	IOL_BMOD_NODEBUG,     /* no DWARF (stripped, or built without -g):
 				 functions by symbol or address, no lines */
+	IOL_BMOD_NEWER	      /* strace -k (no build id): written after the
+				 trace, but every frame it named with an
+				 offset is the same function at the same
+				 offset there (same_frames): a rebuild of
+				 the same code, used with a warning */
 };
 struct iol_bmod {
 	const char *path;
@@ -107,6 +112,9 @@ struct iol_bmod {
 	/* IOL_BMOD_CHANGED seen by a name: the function strace -k named
 	 * at an address, and the binary's own there now; NULL otherwise */
 	const char *traced_func, *now_func;
+	/* frames of it strace -k named func+0xOFF that the binary has at
+	 * the same function and offset */
+	int64_t same_frames;
 };
 
 struct iol_blocks {
@@ -137,7 +145,9 @@ struct iol_blocks {
 	/* their bytes, and those of the shared writable ones (writes
 	 * through them reach the file); -1 a size not known */
 	int64_t map_bytes, map_wbytes;
-	double overhead; /* taken off each call's duration, s */
+	double overhead; /* taken off each call's duration, s: the
+			  * options' overhead, or the trace's fastest call
+			  * where that is less (overhead_cap()) */
 	/* what was folded into one block each (IOL_BFOLD_*), and the
 	 * label of the first launcher's box (borrowed: valid until
 	 * iol_blocks_free; NULL none) */

@@ -978,6 +978,92 @@ static size_t loose_run(const struct loose *v, size_t n, size_t i)
 	return k - i;
 }
 
+/* a path's last line number ("main() > w.c:21": 21), -1 none, and the
+ * length of its parent's part ("main()") */
+static long last_line(const char *path, size_t *plen)
+{
+	const char *gt = NULL, *q, *c;
+
+	for (q = path; (q = strstr(q, " > ")); q += 3)
+		gt = q;
+	*plen = gt ? (size_t)(gt - path) : 0;
+	c = strrchr(gt ? gt : path, ':');
+	return c && c[1] >= '0' && c[1] <= '9' ? strtol(c + 1, NULL, 10) : -1;
+}
+
+/* a shift of lines between the runs at a line: the A path of a pair and
+ * B's line less A's */
+struct shift {
+	const char *apath;
+	long line, by;
+};
+
+/* the shift of the pair nearest a's line under the same parent, or 0
+ * when none is under it: 1 with *by set */
+static int near_shift(const struct shift *sh, size_t ns, const char *a,
+		      long *by)
+{
+	size_t pl, ql, i;
+	long l = last_line(a, &pl), best = -1, dl;
+
+	for (i = 0; l >= 0 && i < ns; i++) {
+		long x = last_line(sh[i].apath, &ql);
+
+		if (x < 0 || ql != pl || strncmp(sh[i].apath, a, pl))
+			continue;
+		dl = x > l ? x - l : l - x;
+		if (best < 0 || dl < best) {
+			best = dl;
+			*by = sh[i].by;
+		}
+	}
+	return best >= 0;
+}
+
+/*
+ * Of the moved blocks whose counts in A and B differ (a fix that added
+ * an open and a close above them: A's open at 21 and close at 23, B's at
+ * 17, 22 and 21, 24; issue 33 D9), those at the line the nearest pair
+ * under the same function says they moved to: paired as bpairs_moved()
+ * pairs, la and lb the run's of one loose key.
+ */
+static int pair_by_shift(struct iol_diff *d, struct bpair *p,
+			 const struct loose *la, size_t ra,
+			 const struct loose *lb, size_t rb,
+			 const struct shift *sh, size_t ns)
+{
+	size_t i, j, pl, l1, l2;
+	long by, want;
+	char *key;
+
+	for (i = 0; i < ra; i++) {
+		struct bpair *a = &p[la[i].pair];
+
+		if (!a->ba || a->bb || !near_shift(sh, ns, a->path, &by))
+			continue;
+		want = last_line(a->path, &pl) + by;
+		for (j = 0; j < rb; j++) {
+			struct bpair *b = &p[lb[j].pair];
+
+			if (!b->bb || b->ba || last_line(b->path, &pl) != want)
+				continue;
+			l1 = strlen(a->path);
+			l2 = strlen(b->path);
+			if (!(key = iol_arena_alloc(&d->arena, l1 + l2 + 5)))
+				return IOL_ENOMEM;
+			memcpy(key, a->path, l1);
+			memcpy(key + l1, " -> ", 4);
+			memcpy(key + l1 + 4, b->path, l2 + 1);
+			a->bb = b->bb;
+			a->path = key;
+			bpair_weigh(a);
+			b->bb = NULL; /* dropped below */
+			break;
+		}
+	}
+	return 0;
+}
+
 /*
  * Blocks of one side only whose paths differ in line numbers alone, as
  * many in A as in B with that path without lines, are blocks that moved
@@ -989,9 +1075,10 @@ static int bpairs_moved(struct iol_diff *d, struct bpair *p, size_t *np)
 {
 	struct loose *la = calloc(*np + 1, sizeof(*la));
 	struct loose *lb = calloc(*np + 1, sizeof(*lb));
-	size_t na = 0, nb = 0, i, j, k;
+	struct shift *sh = calloc(*np + 1, sizeof(*sh));
+	size_t na = 0, nb = 0, ns = 0, i, j, k;
 
-	if (!la || !lb)
+	if (!la || !lb || !sh)
 		goto nomem;
 	for (i = 0; i < *np; i++) {
 		struct loose *l = p[i].ba && !p[i].bb	? &la[na++]
@@ -1007,6 +1094,12 @@ static int bpairs_moved(struct iol_diff *d, struct bpair *p, size_t *np)
 	}
 	qsort(la, na, sizeof(*la), by_loose);
 	qsort(lb, nb, sizeof(*lb), by_loose);
+	/* pairs of one path in both: no shift there */
+	for (i = 0; sh && i < *np; i++)
+		if (p[i].ba && p[i].bb && last_line(p[i].path, &k) >= 0) {
+			sh[ns].apath = p[i].path;
+			sh[ns++].by = 0;
+		}
 	for (i = j = 0; i < na && j < nb;) {
 		int c = strcmp(la[i].key, lb[j].key);
 		size_t ra = c <= 0 ? loose_run(la, na, i) : 0;
@@ -1015,11 +1108,15 @@ static int bpairs_moved(struct iol_diff *d, struct bpair *p, size_t *np)
 		for (k = 0; c == 0 && ra == rb && k < ra; k++) {
 			struct bpair *a = &p[la[i + k].pair];
 			struct bpair *b = &p[lb[j + k].pair];
-			size_t l1 = strlen(a->path), l2 = strlen(b->path);
+			size_t l1 = strlen(a->path), l2 = strlen(b->path), x;
 			char *key = iol_arena_alloc(&d->arena, l1 + l2 + 5);
 
 			if (!key)
 				goto nomem;
+			/* the shift this pair shows, for the runs below */
+			sh[ns].apath = a->path;
+			sh[ns++].by =
+				last_line(b->path, &x) - last_line(a->path, &x);
 			memcpy(key, a->path, l1);
 			memcpy(key + l1, " -> ", 4);
 			memcpy(key + l1 + 4, b->path, l2 + 1);
@@ -1031,16 +1128,29 @@ static int bpairs_moved(struct iol_diff *d, struct bpair *p, size_t *np)
 		i += ra;
 		j += rb;
 	}
+	for (i = j = 0; i < na && j < nb;) {
+		int c = strcmp(la[i].key, lb[j].key);
+		size_t ra = c <= 0 ? loose_run(la, na, i) : 0;
+		size_t rb = c >= 0 ? loose_run(lb, nb, j) : 0;
+
+		if (c == 0 && ra != rb &&
+		    pair_by_shift(d, p, la + i, ra, lb + j, rb, sh, ns) < 0)
+			goto nomem;
+		i += ra;
+		j += rb;
+	}
 	for (i = k = 0; i < *np; i++)
 		if (p[i].ba || p[i].bb)
 			p[k++] = p[i];
 	*np = k;
 	free(la);
 	free(lb);
+	free(sh);
 	return 0;
 nomem:
 	free(la);
 	free(lb);
+	free(sh);
 	return IOL_ENOMEM;
 }
 

@@ -23,6 +23,14 @@
  * IOL_IOCOST_SIZES.  Everything a call costs is in its own line: a
  * reader ignores lines it does not know.
  *
+ * A rerun's costs (a model saved before they were measured costs
+ * no truncation): "trunc_open" and "trunc_open_mib", an open with O_TRUNC
+ * of a file holding data, fixed and per MiB truncated; "trunc_close" and
+ * "trunc_close_mib", the close after writing into a file so truncated,
+ * fixed and per MiB written (ext4's auto_da_alloc starts the writeback
+ * there).  A program run again in its directory finds its outputs there:
+ * its opens that make their file truncate them.
+ *
  * Optional, where blocks --calibrate found mpicc and mpirun (an MPI
  * program of 2 processes on the same directory): MPI-IO's own per call
  * costs, "mpiio_open", "mpiio_close", "mpiio_read", "mpiio_write" (a
@@ -55,6 +63,9 @@ struct iol_iocost {
 	/* MPI-IO per call (collective open and close; read_at, write_at
 	 * of 4 KiB), 0: not measured */
 	double mpi_open, mpi_close, mpi_rw[2];
+	/* a rerun's truncating open and the close after it: seconds fixed
+	 * and per MiB (0: not measured) */
+	double trunc_open, trunc_open_mib, trunc_close, trunc_close_mib;
 };
 
 /*
@@ -69,6 +80,12 @@ struct iol_iocost {
 #define IOL_IOCOST_MPI_DEF_OPEN 200e-6
 #define IOL_IOCOST_MPI_DEF_CLOSE 5e-6
 #define IOL_IOCOST_MPI_DEF_RW 3e-6
+
+/* c has a rerun's costs of truncation */
+static inline int iol_iocost_has_trunc(const struct iol_iocost *c)
+{
+	return c && c->trunc_open > 0 && c->trunc_close > 0;
+}
 
 /* c has MPI-IO's costs */
 static inline int iol_iocost_has_mpi(const struct iol_iocost *c)
@@ -143,7 +160,27 @@ struct iol_iocalls {
 	 * and MPI-IO's own measured cost where that is more */
 	int64_t mpi_opens, mpi_others, mpi_reads, mpi_writes;
 	int64_t mpi_bytes_read, mpi_bytes_written;
+	/* of creates, those that truncate a file holding trunc_bytes (a
+	 * rerun finds the program's outputs), and of others the closes
+	 * after writing trunc_close_bytes into such a file */
+	int64_t trunc_opens, trunc_bytes, trunc_closes, trunc_close_bytes;
 };
+
+/* n's opens that make their file as a rerun's (analysis above): each
+ * truncating bytes, and a share of closes calls (0 to 1) after writing
+ * bytes into one (code/extract.h's iol_cblock_rerun() says which) */
+static inline void iol_iocalls_rerun(struct iol_iocalls *n, int64_t bytes,
+				     double share, int64_t closes)
+{
+	double t = (double)n->creates * (double)bytes, c;
+
+	n->trunc_opens = n->creates;
+	n->trunc_bytes = t < 9e18 ? (int64_t)t : INT64_MAX;
+	c = (double)closes * share + 0.5;
+	n->trunc_closes = c < 9e18 ? (int64_t)c : INT64_MAX;
+	t = (double)n->trunc_closes * (double)bytes;
+	n->trunc_close_bytes = t < 9e18 ? (int64_t)t : INT64_MAX;
+}
 
 /* Their predicted seconds under c.  Every call is costed as the POSIX
  * call of its kind (an MPI-IO, HDF5 or PnetCDF call of n bytes makes at

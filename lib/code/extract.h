@@ -122,6 +122,9 @@ enum iol_cpk {
 	 * costed as the POSIX calls they make at least */
 	IOL_CP_LIB_UNK_R,
 	IOL_CP_LIB_UNK_W,
+	IOL_CP_CLOSES, /* of IOL_CP_CALLS, closes (close, fclose) in the
+			* function's own lines, not its callees': after a
+			* truncating open of its, a rerun's costlier close */
 	IOL_CP_N
 };
 
@@ -511,6 +514,46 @@ static inline int64_t iol_cpred_sys_times(const struct iol_cpred *p, int read,
 static inline int64_t iol_cpred_sys(const struct iol_cpred *p, int read)
 {
 	return iol_cpred_sys_times(p, read, 1);
+}
+
+/*
+ * A program run again in its directory finds the files its opens make
+ * (O_CREAT|O_TRUNC, creat, fopen "w") holding what it wrote to them the
+ * last time: such an open truncates them, and the close after writing
+ * them again starts their writeback (ext4's auto_da_alloc).  Which file
+ * a write goes to the source does not say: the bytes b's function writes
+ * (each loop of unknown trip count once), shared evenly over its opens
+ * that make their file, stand for what each truncates (*bytes), and
+ * *closes (0 to 1) is the share of its own closes that follow one (a
+ * callee's close of a file its caller opened costs a close).  0 when the
+ * function makes no file, else 1.
+ */
+static inline int iol_cblock_rerun(const struct iol_cblock *b, int64_t *bytes,
+				   double *closes)
+{
+	const struct iol_cpred *p;
+	int64_t c, w, cl;
+
+	while (b->parent && b->kind != IOL_CB_FUNCTION)
+		b = b->parent;
+	p = &b->pred;
+	/* saturating: a loop of unknown trip count's per may be INT64_MAX */
+	c = p->per[IOL_CP_CREATES] > INT64_MAX - p->fixed[IOL_CP_CREATES]
+		    ? INT64_MAX
+		    : p->fixed[IOL_CP_CREATES] + p->per[IOL_CP_CREATES];
+	w = p->per[IOL_CP_BYTES_WRITTEN] >
+			    INT64_MAX - p->fixed[IOL_CP_BYTES_WRITTEN]
+		    ? INT64_MAX
+		    : p->fixed[IOL_CP_BYTES_WRITTEN] +
+			      p->per[IOL_CP_BYTES_WRITTEN];
+	cl = p->per[IOL_CP_CLOSES] > INT64_MAX - p->fixed[IOL_CP_CLOSES]
+		     ? INT64_MAX
+		     : p->fixed[IOL_CP_CLOSES] + p->per[IOL_CP_CLOSES];
+	if (c <= 0)
+		return 0;
+	*bytes = w > 0 ? w / c : 0;
+	*closes = cl > c ? (double)c / (double)cl : 1.0;
+	return 1;
 }
 
 /* "function", "loop", "branch", "line" (static: the binary, which does

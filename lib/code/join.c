@@ -747,6 +747,22 @@ static void mpi_calls(const struct iol_cpred *p, const struct iol_cjrow *r,
 	n->mpi_bytes_written = share(f, v[IOL_CP_MPI_BW], n->bytes_written);
 }
 
+/* A row's opens that make their file and its closes as a rerun in the
+ * program's directory finds the files (iol_cblock_rerun()): its closes
+ * over the run the block's share of its calls, as mpi_calls() takes */
+static void rerun_calls(const struct iol_cpred *p, const struct iol_cjrow *r,
+			struct iol_iocalls *n)
+{
+	int64_t by;
+	double sh, f;
+
+	if (p->fixed[IOL_CP_CALLS] <= 0 || !iol_cblock_rerun(r->pb, &by, &sh))
+		return;
+	f = (double)r->pv[IOL_JP_CALLS] / (double)p->fixed[IOL_CP_CALLS];
+	iol_iocalls_rerun(n, by, sh,
+			  share(f, p->fixed[IOL_CP_CLOSES], n->others));
+}
+
 /*
  * A row's predicted I/O time: its predicted calls over the run times the
  * cost model's cost of each.  Unknown when a count is, or the bytes of
@@ -800,6 +816,7 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 	n.bytes_read = r->known[IOL_JP_BR] ? r->pv[IOL_JP_BR] : 0;
 	n.bytes_written = r->known[IOL_JP_BW] ? r->pv[IOL_JP_BW] : 0;
 	mpi_calls(p, r, &n);
+	rerun_calls(p, r, &n);
 	if (rw1 > 0)
 		n.positioned = share(fmin(1.0, (double)seeks / (double)rw1),
 				     sat_add(n.reads, n.writes), INT64_MAX);
@@ -1382,7 +1399,9 @@ static void accuracy(const struct iol_cjoin *j, struct iol_cjacc *a)
 		a->dcalls +=
 			fabs((double)r->pv[IOL_JP_CALLS] - (double)r->mcalls);
 		a->mcalls += (double)r->mcalls;
-		if (iol_cjrow_bytes_known(r)) {
+		if (iol_cjrow_bytes_known(r) && r->sysview)
+			a->lib_bytes++;
+		else if (iol_cjrow_bytes_known(r)) {
 			a->dbytes += fabs((double)iol_cjrow_pbytes(r) -
 					  (double)(r->mbr + r->mbw));
 			a->mbytes += (double)(r->mbr + r->mbw);

@@ -85,6 +85,10 @@ struct iol_cjrow {
 struct iol_cjacc {
 	size_t rows, compared, exact, calls_exact, unknown, not_predicted;
 	double dcalls, mcalls, dbytes, mbytes;
+	/* of compared, buffered stdio's rows (sysview): their predicted
+	 * bytes are the library calls', the kernel's land at the flushes,
+	 * so they are not in dbytes and mbytes (issue 33 D8) */
+	size_t lib_bytes;
 	/* Spearman's rank correlation of predicted and measured I/O time
 	 * over the nrank rows that have both; NAN none, or fewer than 5 (a
 	 * rank correlation of 2 is always +-1) */

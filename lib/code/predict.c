@@ -571,31 +571,41 @@ static void mpi_pred(const struct iol_ccall *cc, struct iol_cpred *p)
 	}
 }
 
+/* what a call of a user function adds (call_pred()) */
+static void user_call_pred(struct iol_ccall *cc, const struct bind *bd,
+			   int depth, struct iol_cpred *p)
+{
+	struct iol_cblock *f = (struct iol_cblock *)cc->callee;
+	struct bind nb;
+
+	if (f->mark == MARK_BUSY) {
+		p->recursive = 1;
+		return;
+	}
+	predict_fn(f);
+	if (depth < BIND_DEPTH && bd && bd->only != -1) {
+		/* one stream's calls: no carry (the caller's) */
+		bind_of(cc, bd, &nb);
+		bound_block(f, &nb, depth + 1, p);
+		return;
+	}
+	if (depth < BIND_DEPTH && fn_binds(f) && bind_of(cc, bd, &nb))
+		bound_block(f, &nb, depth + 1, p);
+	else
+		*p = f->pred;
+	carry_pred(cc, p);
+}
+
 /* what one call adds, under the caller's binding bd (NULL: none) */
 static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		      struct iol_cpred *p)
 {
 	memset(p, 0, sizeof(*p));
 	if (cc->op == IOL_COP_CALL) {
-		struct iol_cblock *f = (struct iol_cblock *)cc->callee;
-		struct bind nb;
-
-		if (f->mark == MARK_BUSY) {
-			p->recursive = 1;
-			return;
-		}
-		predict_fn(f);
-		if (depth < BIND_DEPTH && bd && bd->only != -1) {
-			/* one stream's calls: no carry (the caller's) */
-			bind_of(cc, bd, &nb);
-			bound_block(f, &nb, depth + 1, p);
-			return;
-		}
-		if (depth < BIND_DEPTH && fn_binds(f) && bind_of(cc, bd, &nb))
-			bound_block(f, &nb, depth + 1, p);
-		else
-			*p = f->pred;
-		carry_pred(cc, p);
+		user_call_pred(cc, bd, depth, p);
+		/* the callee's closes follow its own opens, not the
+		 * caller's (iol_cblock_rerun()) */
+		p->fixed[IOL_CP_CLOSES] = p->per[IOL_CP_CLOSES] = 0;
 		return;
 	}
 	if (cc->op == IOL_COP_LIB) {
@@ -641,6 +651,7 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		p->fixed[IOL_CP_SFLUSH] = cc->api == IOL_CAPI_STDIO;
 		break;
 	case IOL_COP_SEEK: p->fixed[IOL_CP_SEEKS] = 1; break;
+	case IOL_COP_CLOSE: p->fixed[IOL_CP_CLOSES] = 1; break;
 	default: break;
 	}
 	bind_size(cc, bd, p);
