@@ -1071,6 +1071,32 @@ static double posix_flush_secs(const struct iol_triage_in *in,
 }
 
 /*
+ * Whether small writes waited for the device a call rather than paid
+ * for the call (round 22): a write's time is its system call and copy
+ * plus any wait for writeback, and a pace alone cannot tell them apart
+ * (r22-dd-512: 131072 writes of 512 B at 135 MiB/s, 3.6 us a call, a
+ * system call's cost; its bs=4M twin wrote the same 64 MiB in 0.03-0.13
+ * s).  The kernel throttles a writer a dirtied page: writes under a
+ * page share its wait among several calls, whose own cost larger writes
+ * save, so the writes are at least a page on average, and each took far
+ * longer than a call costs, writeback_call_us on the slowest rank
+ * (r16-write4k: 4 KiB writes, 26 us a call).  The calls a rank are the
+ * job's over its processes: a rank that wrote more than its share only
+ * seems slower (exempt as before).  0: the pace alone decides.
+ */
+static int small_write_waits(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c, double b,
+			     double t)
+{
+	double calls = z(V(PWRITES)), np = fmax(1, z(V(NPROCS)));
+
+	if (!(K(WB_CALL) > 0))
+		return 1;
+	return calls > 0 && b / calls >= 4096 &&
+	       t * np / calls * 1e6 >= K(WB_CALL);
+}
+
+/*
  * IOL-SMALL-REQ at the POSIX layer: the seconds of small writes that
  * larger writes would not save when the writes waited for the kernel's
  * writeback (issue 34, round 16): every POSIX write is under 1 MiB, they
@@ -1111,7 +1137,8 @@ static double small_writeback(const struct iol_triage_in *in,
 	    z(V(PNC_T)) > 0)
 		return 0;
 	pace = b / 1048576.0 / t;
-	if (pace < rate * K(WRITEBACK) / 100 || pace > rate)
+	if (pace < rate * K(WRITEBACK) / 100 || pace > rate ||
+	    !small_write_waits(in, c, b, t))
 		return 0;
 	return fmin(fmin(t, z(V(SMALL_T))), b / 1048576.0 / rate);
 }
