@@ -1143,6 +1143,30 @@ static double small_writeback(const struct iol_triage_in *in,
 	return fmin(fmin(t, z(V(SMALL_T))), b / 1048576.0 / rate);
 }
 
+/*
+ * Requests under 10 KiB that are above a page (issue 34, round 22): the
+ * structural pattern is 4 KiB requests, but Darshan's 1-10 KiB bin also
+ * holds records of up to 10 KiB, a call's cost spread over 2.5 pages.
+ * When every POSIX request is under 10 KiB, most of them in that bin
+ * (not under 1 KiB), their mean size is theirs: a mean above a page is
+ * no 4 KiB pattern, judged by its time (tar's 10240-B records:
+ * r22-tar-cf, 1720 writes, 0.043 s; r4-tar-tree, 303 writes, 0.018 s;
+ * both labelled trivial).
+ */
+static int tiny_above_page(const struct iol_triage_in *in, double all)
+{
+	double ops = z(V(PREADS)) + z(V(PWRITES)), sub = 0;
+	double b =
+		z(V(BYTES_R)) - z(V(STDIO_BR)) + z(V(BYTES_W)) - z(V(STDIO_BW));
+	int i;
+
+	for (i = 0; i < 20; i++)
+		if (i % 10 < 2)
+			sub += z(in->v[IOL_TIN_BIN0 + i]);
+	return all > 0 && tiny_ops(in) >= all && sub * 2 < all && ops > 0 &&
+	       b / ops > 4096;
+}
+
 /* Small requests: the bins under 1 MiB, less the requests of exactly
  * 1 MiB the 100K_1M bin holds (from the common access sizes); too few
  * to matter only when they are also cheap (a rule by time as well as by
@@ -1258,8 +1282,15 @@ EVAL(e_small)
 		}
 		return 2;
 	}
+	if (n && tiny_above_page(in, all)) {
+		size_t l = strlen(d);
+		snprintf(d + l, n - l,
+			 "; requests above a page on average: no 4 KiB "
+			 "pattern, judged by time");
+	}
 	return small > 0 && (tiny_ops(in) - lone) * 2 >= small &&
-			       !small_readahead(in, c) && !(wb > 0)
+			       !small_readahead(in, c) && !(wb > 0) &&
+			       !tiny_above_page(in, all)
 		       ? 3
 		       : 0;
 }
