@@ -17,11 +17,16 @@
 # 131072 writes of 512 B, ~0.6 s of a 0.73 s run, are not told; the
 # other four misses are companions of a cause that was found).  The
 # findings labelled trivial or false (1) are also held as a ceiling.
+# Floors raised when dd-512's SMALL-REQ was told (its 512-B writes cost
+# their calls, 3.6 us each, not a writeback wait): strict precision
+# 17/18, per root cause 9/9, per label 17/22; and when tar-cf's 10 KiB
+# records (above a page on average) were judged by time: 17/17, the
+# ceiling 0.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 22 17 17 0.941 0.889 0.727 16
+round_test 22 17 17 1.000 1.000 0.773 17
 # $line: the last score
 fp=$(( $(num "$line" findings) - $(num "$line" tp) ))
-ok "$([ "$fp" -le 1 ] && echo 0 || echo 1)" "findings not labelled material: $fp <= 1"
+ok "$([ "$fp" -le 0 ] && echo 0 || echo 1)" "findings not labelled material: $fp <= 0"
 done_testing

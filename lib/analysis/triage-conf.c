@@ -72,6 +72,7 @@ static const struct {
 	{"stdio_libcall_us", POS},
 	{"coll_merge_calls", POS},
 	{"writeback_pace_pct", PCT},
+	{"writeback_call_us", POS},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

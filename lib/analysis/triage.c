@@ -1071,6 +1071,32 @@ static double posix_flush_secs(const struct iol_triage_in *in,
 }
 
 /*
+ * Whether small writes waited for the device a call rather than paid
+ * for the call (round 22): a write's time is its system call and copy
+ * plus any wait for writeback, and a pace alone cannot tell them apart
+ * (r22-dd-512: 131072 writes of 512 B at 135 MiB/s, 3.6 us a call, a
+ * system call's cost; its bs=4M twin wrote the same 64 MiB in 0.03-0.13
+ * s).  The kernel throttles a writer a dirtied page: writes under a
+ * page share its wait among several calls, whose own cost larger writes
+ * save, so the writes are at least a page on average, and each took far
+ * longer than a call costs, writeback_call_us on the slowest rank
+ * (r16-write4k: 4 KiB writes, 26 us a call).  The calls a rank are the
+ * job's over its processes: a rank that wrote more than its share only
+ * seems slower (exempt as before).  0: the pace alone decides.
+ */
+static int small_write_waits(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c, double b,
+			     double t)
+{
+	double calls = z(V(PWRITES)), np = fmax(1, z(V(NPROCS)));
+
+	if (!(K(WB_CALL) > 0))
+		return 1;
+	return calls > 0 && b / calls >= 4096 &&
+	       t * np / calls * 1e6 >= K(WB_CALL);
+}
+
+/*
  * IOL-SMALL-REQ at the POSIX layer: the seconds of small writes that
  * larger writes would not save when the writes waited for the kernel's
  * writeback (issue 34, round 16): every POSIX write is under 1 MiB, they
@@ -1111,9 +1137,34 @@ static double small_writeback(const struct iol_triage_in *in,
 	    z(V(PNC_T)) > 0)
 		return 0;
 	pace = b / 1048576.0 / t;
-	if (pace < rate * K(WRITEBACK) / 100 || pace > rate)
+	if (pace < rate * K(WRITEBACK) / 100 || pace > rate ||
+	    !small_write_waits(in, c, b, t))
 		return 0;
 	return fmin(fmin(t, z(V(SMALL_T))), b / 1048576.0 / rate);
+}
+
+/*
+ * Requests under 10 KiB that are above a page (issue 34, round 22): the
+ * structural pattern is 4 KiB requests, but Darshan's 1-10 KiB bin also
+ * holds records of up to 10 KiB, a call's cost spread over 2.5 pages.
+ * When every POSIX request is under 10 KiB, most of them in that bin
+ * (not under 1 KiB), their mean size is theirs: a mean above a page is
+ * no 4 KiB pattern, judged by its time (tar's 10240-B records:
+ * r22-tar-cf, 1720 writes, 0.043 s; r4-tar-tree, 303 writes, 0.018 s;
+ * both labelled trivial).
+ */
+static int tiny_above_page(const struct iol_triage_in *in, double all)
+{
+	double ops = z(V(PREADS)) + z(V(PWRITES)), sub = 0;
+	double b =
+		z(V(BYTES_R)) - z(V(STDIO_BR)) + z(V(BYTES_W)) - z(V(STDIO_BW));
+	int i;
+
+	for (i = 0; i < 20; i++)
+		if (i % 10 < 2)
+			sub += z(in->v[IOL_TIN_BIN0 + i]);
+	return all > 0 && tiny_ops(in) >= all && sub * 2 < all && ops > 0 &&
+	       b / ops > 4096;
 }
 
 /* Small requests: the bins under 1 MiB, less the requests of exactly
@@ -1231,8 +1282,15 @@ EVAL(e_small)
 		}
 		return 2;
 	}
+	if (n && tiny_above_page(in, all)) {
+		size_t l = strlen(d);
+		snprintf(d + l, n - l,
+			 "; requests above a page on average: no 4 KiB "
+			 "pattern, judged by time");
+	}
 	return small > 0 && (tiny_ops(in) - lone) * 2 >= small &&
-			       !small_readahead(in, c) && !(wb > 0)
+			       !small_readahead(in, c) && !(wb > 0) &&
+			       !tiny_above_page(in, all)
 		       ? 3
 		       : 0;
 }

@@ -72,6 +72,7 @@ enum {
 	IOL_TK_STDIO_LIBCALL,
 	IOL_TK_COLL_MERGE,
 	IOL_TK_WRITEBACK,
+	IOL_TK_WB_CALL,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
