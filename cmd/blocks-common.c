@@ -86,15 +86,6 @@ int blocks_cost_load(struct iol_iocost *c)
 	return r == 0 ? 0 : -1;
 }
 
-void blocks_overhead_cap_say(double calibrated, const struct iol_blocks *bl)
-{
-	if (bl && calibrated > 0 && bl->overhead < calibrated)
-		msg("note: the trace's fastest call took %.2f us, less than "
-		    "strace's own %.2f us a call (measured without -k): %.2f "
-		    "us taken off each call, so that calls keep their order",
-		    bl->overhead * 1e6, calibrated * 1e6, bl->overhead * 1e6);
-}
-
 /* --source-map OLD=NEW, for blocks and blocks --source alike */
 int blocks_srcmap_add(struct iol_srcmap **map, int *n, char *arg)
 {

@@ -102,7 +102,7 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 			msg("note: strace's own %.2f us a call taken off the "
 			    "measured I/O times (iolens replay --calibrate)",
 			    bo.overhead * 1e6);
-		blocks_overhead_cap_say(bo.overhead, bl);
+		iol_view_blocks_cap_say(bo.overhead, bl);
 		rc = join_print(t, bl, files, nfiles, job->path, cost, fmt,
 				outpath, raw < 0, rk);
 	}

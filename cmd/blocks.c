@@ -101,7 +101,7 @@ static int run(const struct copts *co, const struct iol_job *job,
 	/* a capped overhead is said by the note on the cap */
 	if (say != 1 || bl->overhead >= opts.overhead)
 		iol_view_blocks_times_say(say, opts.overhead);
-	blocks_overhead_cap_say(opts.overhead, bl);
+	iol_view_blocks_cap_say(opts.overhead, bl);
 	if (!pic)
 		rc = print(co, job, bl, bo);
 	else if (flame_write(co->outpath, bl, bo->by_bytes, job->path,

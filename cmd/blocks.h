@@ -10,10 +10,6 @@
 
 int blocks_source_run(int argc, char **argv);
 
-/* When bl took off less than the calibrated strace overhead (the
- * trace's fastest call was shorter: strace -k), a note saying so */
-void blocks_overhead_cap_say(double calibrated, const struct iol_blocks *bl);
-
 /* iolens blocks's own options */
 struct blocks_opts {
 	int by_bytes, sort; /* sort: IOL_BSORT_*, -1 not given */

@@ -114,30 +114,23 @@ static int loaded(struct popopts *p, int rc, const struct iol_error *err,
 	return rc;
 }
 
-int pop_load_share(struct popopts *p, struct iol_popdb *db, unsigned what,
-		   struct iol_popset *set, struct iol_popshare *sh)
+int pop_trend_share(struct popopts *p, struct iol_popdb *db, int by, int every,
+		    struct iol_popset *set, struct iol_popshare *sh,
+		    struct iol_trend_row **r, size_t *n, size_t *undated)
 {
 	struct iol_error err = {0};
 	char *stext = iol_siteconf_triage_text(site_config());
 	int rc;
 
-	rc = iol_poptri_load_share(db, p->where, what, stext, set, sh, &err);
+	rc = iol_trend_each_share(db, p->where, stext, by, every, set, sh, r, n,
+				  undated, &err);
 	free(stext);
-	return loaded(p, rc, &err, set);
-}
-
-int pop_each_share(struct popopts *p, struct iol_popdb *db, unsigned what,
-		   int (*fn)(const struct iol_popjob *j, int maybe, void *arg),
-		   void *arg, struct iol_popset *set, struct iol_popshare *sh)
-{
-	struct iol_error err = {0};
-	char *stext = iol_siteconf_triage_text(site_config());
-	int rc;
-
-	rc = iol_poptri_each_share(db, p->where, what, stext, fn, arg, set, sh,
-				   &err);
-	free(stext);
-	return loaded(p, rc, &err, set);
+	rc = loaded(p, rc, &err, set);
+	if (rc < 0) {
+		free(*r);
+		*r = NULL;
+	}
+	return rc;
 }
 
 int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,

@@ -13,6 +13,7 @@
 #include "population/popan.h"
 #include "population/popjob.h"
 #include "population/poptriage.h"
+#include "population/trend.h"
 #include "population/weather.h"
 #include "population/fsweather.h"
 
@@ -41,20 +42,16 @@ int pop_begin(struct popopts *p, int argc, char **argv, struct cmd_optset own,
 /* Say that no job matches --where (or that the store is empty); returns
  * the exit status, 1. */
 int pop_none(const struct popopts *p);
-/* Load the parts in what (IOL_POPLOAD_*) of the jobs matching --where,
- * and the triage's flagged share under the site's thresholds, in one
- * pass of the store (iol_poptri_load_share()); prints the message on
- * failure.  None matching is a failure (IOL_EEMPTY, "no jobs match"):
- * nothing to report. */
-int pop_load_share(struct popopts *p, struct iol_popdb *db, unsigned what,
-		   struct iol_popset *set, struct iol_popshare *sh);
-
-/* ... each row to fn, none kept, and the share
- * (iol_poptri_each_share()). */
-int pop_each_share(struct popopts *p, struct iol_popdb *db, unsigned what,
-		   int (*fn)(const struct iol_popjob *j, int maybe, void *arg),
-		   void *arg, struct iol_popset *set, struct iol_popshare *sh);
-/* ... each row to fn, none kept (iol_popdb_each()). */
+/* The trend's rows of the jobs matching --where, with the triage's
+ * flagged share under the site's thresholds, in one pass of the store
+ * (iol_trend_each_share()); prints the message on failure.  None
+ * matching is a failure (IOL_EEMPTY, "no jobs match"): nothing to
+ * report. */
+int pop_trend_share(struct popopts *p, struct iol_popdb *db, int by, int every,
+		    struct iol_popset *set, struct iol_popshare *sh,
+		    struct iol_trend_row **r, size_t *n, size_t *undated);
+/* Each row of the parts in what (IOL_POPLOAD_*) of the jobs matching
+ * --where to fn, none kept (iol_popdb_each()). */
 int pop_each(struct popopts *p, struct iol_popdb *db, unsigned what,
 	     int (*fn)(const struct iol_popjob *j, void *arg), void *arg,
 	     struct iol_popset *set);

@@ -34,59 +34,20 @@ static const struct cmd_opt options[] = {
 	CO_END,
 };
 
-/* The flagged ids of the share loaded beside the rows (NULL when
- * unknown, with why said; load < 0: the rows are not loaded, and
- * nothing is said). */
-static int64_t *share_ids(const struct popopts *p, struct iol_popshare *sh,
-			  int load, size_t *n)
-{
-	char line[1400];
-	int w;
-
-	*n = sh->rc < 0 ? 0 : sh->n;
-	if (load < 0)
-		return NULL;
-	if (sh->rc < 0)
-		msg("'%s': no flagged share: %s", p->db,
-		    sh->err.msg[0] ? sh->err.msg : "cannot run triage");
-	/* the rules' fields the store lacks: the share is judged without */
-	for (w = 0; sh->rc >= 0 && w < 2; w++)
-		if (iol_view_triage_gaps(&sh->info, w, 1, line, sizeof(line)))
-			msg("'%s': flagged share: %s", p->db, line);
-	return sh->rc < 0 ? NULL : sh->ids;
-}
-
-static int add_job(const struct iol_popjob *j, int maybe, void *arg)
-{
-	return iol_trend_acc_add(arg, j, maybe);
-}
-
 /* The rows summed as they load, with the flagged share (none kept: ten
- * million rows held 2.4 GB); 0, or -1 with the message said.  The rows'
- * keys are set's strings. */
+ * million rows held 2.4 GB); 0, or -1 with the message said. */
 static int rows_of(struct popopts *p, struct iol_popdb *db,
 		   struct iol_popset *set, struct iol_trend_row **r, size_t *n,
 		   size_t *undated)
 {
-	struct iol_trend_acc *a;
 	struct iol_popshare sh;
-	int64_t *fl;
-	size_t nfl;
 	int rc;
 
-	if (iol_trend_acc_new(tr.by, tr.every, &a) < 0) {
-		msg("out of memory");
-		return -1;
-	}
-	rc = pop_each_share(p, db, IOL_POPLOAD_TREND, add_job, a, set, &sh);
-	fl = share_ids(p, &sh, rc, &nfl);
-	if (rc >= 0 && iol_trend_acc_rows(a, fl, nfl, r, n, undated) < 0) {
-		msg("out of memory");
-		iol_popset_free(set);
-		rc = -1;
-	}
-	free(fl);
-	iol_trend_acc_free(a);
+	rc = pop_trend_share(p, db, tr.by, tr.every, set, &sh, r, n, undated);
+	if (rc >= 0)
+		iol_view_share_say(p->db, &sh);
+	if (rc >= 0 && sh.rc >= 0)
+		free(sh.ids);
 	return rc < 0 ? -1 : 0;
 }
 

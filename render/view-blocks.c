@@ -529,3 +529,12 @@ void iol_view_blocks_times_say(int say, double overhead)
 		    "cost of each call (iolens replay --calibrate measures "
 		    "it, to be taken off)");
 }
+
+void iol_view_blocks_cap_say(double calibrated, const struct iol_blocks *bl)
+{
+	if (bl && calibrated > 0 && bl->overhead < calibrated)
+		msg("note: the trace's fastest call took %.2f us, less than "
+		    "strace's own %.2f us a call (measured without -k): %.2f "
+		    "us taken off each call, so that calls keep their order",
+		    bl->overhead * 1e6, calibrated * 1e6, bl->overhead * 1e6);
+}

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "render/diag.h"
 #include "render/views.h"
 #include "render/shorten.h"
 #include "analysis/triage.h"
@@ -641,4 +642,18 @@ void iol_view_triage_db_print(struct out *o, const struct iol_poptri *r,
 		db_json(o, r, min_sev);
 	else
 		db_rows(o, r);
+}
+
+void iol_view_share_say(const char *db, const struct iol_popshare *sh)
+{
+	char line[1400];
+	int w;
+
+	if (sh->rc < 0)
+		msg("'%s': no flagged share: %s", db,
+		    sh->err.msg[0] ? sh->err.msg : "cannot run triage");
+	/* the rules' fields the store lacks: the share is judged without */
+	for (w = 0; sh->rc >= 0 && w < 2; w++)
+		if (iol_view_triage_gaps(&sh->info, w, 1, line, sizeof(line)))
+			msg("'%s': flagged share: %s", db, line);
 }

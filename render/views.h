@@ -50,6 +50,9 @@ int iol_view_blocks_say_modules(const struct iol_blocks *bl, const char *trace,
  * refused, 1 strace's own overhead (seconds a call) taken off, 2 ranked
  * by bytes; 0 nothing. */
 void iol_view_blocks_times_say(int say, double overhead);
+/* When bl took off less than the calibrated strace overhead (the
+ * trace's fastest call was shorter: strace -k), a note saying so */
+void iol_view_blocks_cap_say(double calibrated, const struct iol_blocks *bl);
 /* blocks --source: the parse errors of t's sources as warnings (what
  * parsed is used) and the --assume given that nothing read; 1 when
  * there were parse errors. */
@@ -118,6 +121,10 @@ void iol_view_triage_db_print(struct out *o, const struct iol_poptri *r,
  * a long list of fields cut to three and a count. */
 int iol_view_triage_gaps(const struct iol_poptri *r, int which, int brief,
 			 char *d, size_t n);
+/* What the triage's flagged share of store db lacks, said on stderr:
+ * that it could not be judged, or the rules' fields the store lacks. */
+struct iol_popshare;
+void iol_view_share_say(const char *db, const struct iol_popshare *sh);
 
 /* fsload: per target (the main table), metadata operations, busy and
  * idle periods, bytes per bin, jobs (--db); printed by

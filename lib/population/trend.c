@@ -11,6 +11,7 @@
 #include "base/civil.h"
 #include "base/grow.h"
 #include "population/popan.h"
+#include "population/poptriage.h"
 #include "population/sql.h"
 #include "population/trend.h"
 #include "base/banned.h"
@@ -574,5 +575,37 @@ int iol_pop_load_side(struct iol_popdb *db, const char *where, const char *side,
 		return IOL_ENOMEM;
 	rc = iol_popdb_load_some(db, w, 0, set, err);
 	iol_sql_free(w);
+	return rc;
+}
+
+static int trend_add(const struct iol_popjob *j, int maybe, void *arg)
+{
+	return iol_trend_acc_add(arg, j, maybe);
+}
+
+int iol_trend_each_share(struct iol_popdb *db, const char *where,
+			 const char *conf_text, int by, int every,
+			 struct iol_popset *set, struct iol_popshare *out,
+			 struct iol_trend_row **rows, size_t *n,
+			 size_t *undated, struct iol_error *err)
+{
+	struct iol_trend_acc *a;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->rc = -1;
+	*rows = NULL;
+	*n = *undated = 0;
+	if (iol_trend_acc_new(by, every, &a) < 0)
+		return iol_error_set(err, IOL_ENOMEM, "out of memory");
+	rc = iol_poptri_each_share(db, where, IOL_POPLOAD_TREND, conf_text,
+				   trend_add, a, set, out, err);
+	if (rc >= 0 && iol_trend_acc_rows(a, out->rc < 0 ? NULL : out->ids,
+					  out->rc < 0 ? 0 : out->n, rows, n,
+					  undated) < 0) {
+		iol_popset_free(set);
+		rc = iol_error_set(err, IOL_ENOMEM, "out of memory");
+	}
+	iol_trend_acc_free(a);
 	return rc;
 }

@@ -90,6 +90,21 @@ int iol_trend_acc_rows(struct iol_trend_acc *a, const int64_t *flagged,
 		       size_t *undated);
 void iol_trend_acc_free(struct iol_trend_acc *a);
 
+/*
+ * The rows of the jobs matching where, each summed as the store gives it
+ * (iol_trend_acc_*), none kept, with the triage's flagged share under
+ * conf_text in the same pass (iol_poptri_each_share()): set holds the
+ * rows' strings (the caller frees it, and *rows), out the share, whose
+ * ids count the flagged jobs.  The store's code (out of memory:
+ * IOL_ENOMEM, err said).
+ */
+struct iol_popshare;
+int iol_trend_each_share(struct iol_popdb *db, const char *where,
+			 const char *conf_text, int by, int every,
+			 struct iol_popset *set, struct iol_popshare *out,
+			 struct iol_trend_row **rows, size_t *n,
+			 size_t *undated, struct iol_error *err);
+
 enum { IOL_CMP_FEW, IOL_CMP_NOISE, IOL_CMP_LOWER, IOL_CMP_HIGHER };
 /* "too few jobs", "within noise", "lower", "higher"; static */
 const char *iol_pop_cmp_name(int verdict);
