@@ -77,8 +77,7 @@ static int opened_of(const struct iol_popdb *db)
 
 /* 1 when db reads the file at o->db now (0 a replaced one; 1 for a store
  * that is no file, whose handles see its changes) */
-static int reads_current(const struct serve_opts *o,
-			 const struct iol_popdb *db)
+static int reads_current(const struct serve_opts *o, const struct iol_popdb *db)
 {
 	struct stat st;
 	int i, same;
