@@ -36,6 +36,14 @@ static pthread_mutex_t pool_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t pool_cv = PTHREAD_COND_INITIALIZER;
 static struct iol_popdb *pool_free[POOL];
 static int nfree, nopen;
+/* the file each open handle reads (stat before its open): a store
+ * replaced by another file (a rename over it) is read by the handles
+ * opened before it as it was, for as long as they stay open */
+static struct {
+	struct iol_popdb *db;
+	dev_t dev;
+	ino_t ino;
+} opened[POOL];
 
 /* the milliseconds this thread waited for a handle since the reset */
 static _Thread_local double pool_waited;
@@ -58,9 +66,73 @@ static double mono_ms(void)
 	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
-struct iol_popdb *store_get(const struct serve_opts *o, char *why, size_t n)
+/* db's entry of opened (under pool_mu), or a free one for db NULL */
+static int opened_of(const struct iol_popdb *db)
+{
+	for (int i = 0; i < POOL; i++)
+		if (opened[i].db == db)
+			return i;
+	return -1;
+}
+
+/* 1 when db reads the file at o->db now (0 a replaced one; 1 for a store
+ * that is no file, whose handles see its changes) */
+static int reads_current(const struct serve_opts *o, const struct iol_popdb *db)
+{
+	struct stat st;
+	int i, same;
+
+	if (stat(o->db, &st) < 0)
+		return 1;
+	pthread_mutex_lock(&pool_mu);
+	i = opened_of(db);
+	same = i >= 0 && opened[i].dev == st.st_dev &&
+	       opened[i].ino == st.st_ino;
+	pthread_mutex_unlock(&pool_mu);
+	return same;
+}
+
+static void opened_set(const struct iol_popdb *db, struct iol_popdb *now,
+		       const struct stat *st)
+{
+	int i;
+
+	pthread_mutex_lock(&pool_mu);
+	if ((i = opened_of(db)) >= 0) {
+		opened[i].db = now;
+		opened[i].dev = st ? st->st_dev : 0;
+		opened[i].ino = st ? st->st_ino : 0;
+	}
+	pthread_mutex_unlock(&pool_mu);
+}
+
+/* a handle of the file at o->db now: db, or one opened in its place when
+ * the store was replaced (NULL, with why, when it cannot be) */
+static struct iol_popdb *current(const struct serve_opts *o,
+				 struct iol_popdb *db, char *why, size_t n)
 {
 	struct iol_error err = {0};
+	struct stat st;
+	int known;
+
+	if (db && reads_current(o, db))
+		return db;
+	known = stat(o->db, &st) == 0;
+	if (db) {
+		iol_popdb_close(db);
+		opened_set(db, NULL, NULL);
+		db = NULL;
+	}
+	if (iol_popdb_open(o->db, &db, &err) < 0) {
+		snprintf(why, n, "%s", err.msg);
+		return NULL;
+	}
+	opened_set(NULL, db, known ? &st : NULL);
+	return db;
+}
+
+struct iol_popdb *store_get(const struct serve_opts *o, char *why, size_t n)
+{
 	struct iol_popdb *db = NULL;
 	double t0 = 0;
 
@@ -76,10 +148,7 @@ struct iol_popdb *store_get(const struct serve_opts *o, char *why, size_t n)
 	else
 		nopen++;
 	pthread_mutex_unlock(&pool_mu);
-	if (db)
-		return db;
-	if (iol_popdb_open(o->db, &db, &err) < 0) {
-		snprintf(why, n, "%s", err.msg);
+	if (!(db = current(o, db, why, n))) {
 		pthread_mutex_lock(&pool_mu);
 		nopen--;
 		pthread_cond_signal(&pool_cv);
@@ -102,6 +171,7 @@ void store_close_all(void)
 	pthread_mutex_lock(&pool_mu);
 	while (nfree)
 		iol_popdb_close(pool_free[--nfree]);
+	memset(opened, 0, sizeof opened);
 	nopen = 0;
 	pthread_mutex_unlock(&pool_mu);
 }
@@ -179,7 +249,9 @@ int store_stamp(const struct serve_opts *o, struct iol_popdb *db, char *s,
 
 	if (stat(o->db, &a) < 0)
 		return asked_stamp(o, db, s, n);
-	if (!S_ISREG(a.st_mode))
+	/* what db reads is not the file stamped: what it gives (a count,
+	 * a page's keys) not to be kept as the file's */
+	if (!S_ISREG(a.st_mode) || (db && !reads_current(o, db)))
 		return -1;
 	stamp_of(o->db, s, n);
 	return 0;

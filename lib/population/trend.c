@@ -299,6 +299,14 @@ static int keep_row(struct iol_trend_acc *a, int64_t id, uint32_t gi)
 	return 0;
 }
 
+/* Whether t is a start time a period holds: a log's is an int64 of
+ * seconds; 1e300, written into a store by hand, made a day number past
+ * a long (undefined: a period of the year -25252734927764585) */
+static int dated(double t)
+{
+	return isfinite(t) && fabs(t) < 9.2e18;
+}
+
 int iol_trend_acc_add(struct iol_trend_acc *a, const struct iol_popjob *j,
 		      int flaggable)
 {
@@ -306,7 +314,7 @@ int iol_trend_acc_add(struct iol_trend_acc *a, const struct iol_popjob *j,
 	long gi;
 	int rc;
 
-	if (a->every >= 0 && !isfinite(j->start_time)) {
+	if (a->every >= 0 && !dated(j->start_time)) {
 		a->undated++;
 		return 0;
 	}
