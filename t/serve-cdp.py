@@ -5,68 +5,13 @@
 #   tip <text>                      hovering the timeline shows a cell
 #   zoom <pathname> <t0> <t1>       dragging across it goes to that window
 # Waits are for events (a load, a value appearing), never timed checks.
-import json, os, subprocess, sys, time
+import sys
+import time
+
+from cdp import call, js, load, page, pending, start, wait
 
 chrome, base, jobid, prof = sys.argv[1:5]
-to_r, to_w = os.pipe()
-from_r, from_w = os.pipe()
-
-
-def child_fds():
-    os.dup2(to_r, 3)
-    os.dup2(from_w, 4)
-
-
-proc = subprocess.Popen(
-    [chrome, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-     "--user-data-dir=" + prof, "--remote-debugging-pipe",
-     "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=127.0.0.1",
-     "--window-size=1200,900", "about:blank"],
-    pass_fds=(3, 4), preexec_fn=child_fds,
-    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-os.close(to_r)
-os.close(from_w)
-buf, nid, pending, sid = b"", 0, [], None
-
-
-def wait(pred):
-    global buf
-    while True:
-        for i, e in enumerate(pending):
-            if pred(e):
-                return pending.pop(i)
-        while b"\0" not in buf:
-            d = os.read(from_r, 65536)
-            if not d:
-                sys.exit("chromium ended")
-            buf += d
-        m, buf = buf.split(b"\0", 1)
-        pending.append(json.loads(m))
-
-
-def call(method, params=None):
-    global nid
-    nid += 1
-    m = {"id": nid, "method": method, "params": params or {}}
-    if sid:
-        m["sessionId"] = sid
-    os.write(to_w, json.dumps(m).encode() + b"\0")
-    r = wait(lambda e, n=nid: e.get("id") == n)
-    if "error" in r:
-        sys.exit("%s: %s" % (method, r["error"]))
-    return r["result"]
-
-
-def js(expr):
-    r = call("Runtime.evaluate", {"expression": expr, "returnByValue": True,
-                                  "awaitPromise": True})
-    return r["result"].get("value")
-
-
-def load(url):
-    pending.clear()
-    call("Page.navigate", {"url": url})
-    wait(lambda e: e.get("method") == "Page.loadEventFired")
+proc = start(chrome, prof)
 
 
 def mouse(kind, x, y):
@@ -74,10 +19,7 @@ def mouse(kind, x, y):
                                       "button": "left", "clickCount": 1})
 
 
-tid = call("Target.createTarget", {"url": "about:blank"})["targetId"]
-sid = call("Target.attachToTarget", {"targetId": tid,
-                                     "flatten": True})["sessionId"]
-call("Page.enable")
+page()
 
 # a table sorted by a click on its header, then the other way
 load(base + "/")
