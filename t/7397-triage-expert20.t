@@ -27,34 +27,7 @@
 # LUSTRE-MISALIGNED weighs its misaligned requests by bytes (round 21).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
-MIRROR=${IOLENS_MIRROR:-/work/.mirror}
-LABELS=$TOP/t/data/triage-expert20.tsv
-# a top of the test's own: bench/ of the tree under test, t/data holding
-# the labels with the public logs under t/data/triage-round20/
-ROOT=$TMP/top
-mkdir -p "$ROOT/t/data/triage-round20"
-ln -s "$TOP/bench" "$ROOT/bench"
-sed 's|^mirror/|t/data/triage-round20/mirror/|' "$LABELS" >"$ROOT/t/data/triage-expert20.tsv"
-# extract REL (mirror/<repo>/<path>) from its git mirror; 1 when absent
-extract() {
-	_rel=${1#mirror/}
-	_repo=${_rel%%/*}
-	_path=${_rel#*/}
-	case $_repo in
-	darshan-logs) _git=$MIRROR/darshan-hpc+darshan-logs/repo ;;
-	drishti-io) _git=$MIRROR/hpc-io+drishti-io/repo ;;
-	dxt-explorer) _git=$MIRROR/hpc-io+dxt-explorer/repo ;;
-	*) return 1 ;;
-	esac
-	_out=$ROOT/t/data/triage-round20/$1
-	mkdir -p "$(dirname "$_out")"
-	git -C "$_git" show "HEAD:$_path" >"$_out" 2>/dev/null && [ -s "$_out" ]
-}
-command -v git >/dev/null || skip_all "git is not installed: the public logs come from git mirrors"
-for rel in $(grep -v '^#' "$LABELS" | cut -f1 | grep '^mirror/' | sort -u); do
-	extract "$rel" || skip_all "$rel is not in the mirrors under $MIRROR (IOLENS_MIRROR; triage-expert20.md says how to fetch them)"
-done
-TOP=$ROOT
+mirror_round 20
 # floors: strict precision, recall per root cause, per label, found
 round_test 20 21 15 0.857 1 0.667 6
 # $line: the last score (every log with ../shared, the public ones alone without)

@@ -100,3 +100,35 @@ round_floors() {
 	ge "$(num "$line" recall)" "$4" "$1: recall per label"
 	ge "$(num "$line" tp)" "$5" "$1: material findings found at warn or high"
 }
+
+# mirror_round R: round R's public logs (lines mirror/<repo>/<path> of
+# t/data/triage-expertR.tsv), not in the repository, extracted from the
+# git mirrors under IOLENS_MIRROR (default /work/.mirror) into a top of
+# the test's own, $TMP/top (bench/ of the tree under test, the labels
+# with the logs under t/data/triage-roundR/mirror/), which becomes TOP
+# for round_test; skips the test (saying why) when a log is not there.
+mirror_round() {
+	_mr=${IOLENS_MIRROR:-/work/.mirror}
+	_labels=$TOP/t/data/triage-expert$1.tsv
+	_top=$TMP/top
+	mkdir -p "$_top/t/data/triage-round$1"
+	ln -s "$TOP/bench" "$_top/bench"
+	sed "s|^mirror/|t/data/triage-round$1/mirror/|" "$_labels" >"$_top/t/data/triage-expert$1.tsv"
+	command -v git >/dev/null || skip_all "git is not installed: the public logs come from git mirrors"
+	for _rel in $(grep -v '^#' "$_labels" | cut -f1 | grep '^mirror/' | sort -u); do
+		_r=${_rel#mirror/}
+		case ${_r%%/*} in
+		darshan-logs) _git=$_mr/darshan-hpc+darshan-logs/repo ;;
+		drishti-io) _git=$_mr/hpc-io+drishti-io/repo ;;
+		dxt-explorer) _git=$_mr/hpc-io+dxt-explorer/repo ;;
+		darshan) _git=$_mr/darshan-hpc+darshan/repo ;;
+		pytokio) _git=$_mr/NERSC+pytokio/repo ;;
+		*) _git=/nonexistent ;;
+		esac
+		_out=$_top/t/data/triage-round$1/$_rel
+		mkdir -p "$(dirname "$_out")"
+		git -C "$_git" show "HEAD:${_r#*/}" >"$_out" 2>/dev/null && [ -s "$_out" ] ||
+			skip_all "$_rel is not in the mirrors under $_mr (IOLENS_MIRROR; triage-expert$1.md says how to fetch them)"
+	done
+	TOP=$_top
+}
