@@ -15,6 +15,7 @@
 #include "analysis/triage.h"
 #include "counters/counters.h"
 #include "t/unit/memjob.h"
+#include "t/unit/memtriage.h"
 #include "base/banned.h"
 
 #define NP 64
@@ -59,10 +60,6 @@ static void posix(void)
 int main(void)
 {
 	struct iol_job job;
-	struct iol_triage_conf c;
-	struct iol_triage t;
-	struct iol_error err = {0};
-	size_t i;
 
 	memjob_init(&job, names, 1, NP);
 	job.run_time = 85;
@@ -70,16 +67,5 @@ int main(void)
 	job.nmounts = 1;
 	posix();
 	memjob_mod(&job, IOL_MOD_POSIX, &prec, 1);
-	if (iol_triage_conf_parse(&c, NULL, &err) < 0 ||
-	    iol_triage_run(&job, &c, &t, &err) < 0) {
-		fprintf(stderr, "large-share: %s\n", err.msg);
-		return 1;
-	}
-	for (i = 0; i < t.n; i++)
-		printf("%s\t%s\t%.3f\t%s\n", t.f[i].code,
-		       iol_sev_names[t.f[i].sev],
-		       isfinite(t.f[i].stake) ? t.f[i].stake : -1.0,
-		       t.f[i].detail);
-	iol_triage_free(&t);
-	return 0;
+	return memjob_triage_print("large-share", &job);
 }

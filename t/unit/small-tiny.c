@@ -19,6 +19,7 @@
 #include "analysis/triage.h"
 #include "counters/counters.h"
 #include "t/unit/memjob.h"
+#include "t/unit/memtriage.h"
 #include "base/banned.h"
 
 static const char *const names[] = {"/lus/macsio/out.h5"};
@@ -71,11 +72,7 @@ static void mpiio(int merged)
 int main(int argc, char **argv)
 {
 	struct iol_job job;
-	struct iol_triage_conf c;
-	struct iol_triage t;
-	struct iol_error err = {0};
 	int merged = argc > 1 && !strcmp(argv[1], "merged");
-	size_t i;
 
 	memjob_init(&job, names, 1, 16);
 	job.run_time = 4;
@@ -83,16 +80,5 @@ int main(int argc, char **argv)
 	mpiio(merged);
 	memjob_mod(&job, IOL_MOD_POSIX, &prec, 1);
 	memjob_mod(&job, IOL_MOD_MPIIO, &mrec, 1);
-	if (iol_triage_conf_parse(&c, NULL, &err) < 0 ||
-	    iol_triage_run(&job, &c, &t, &err) < 0) {
-		fprintf(stderr, "small-tiny: %s\n", err.msg);
-		return 1;
-	}
-	for (i = 0; i < t.n; i++)
-		printf("%s\t%s\t%.3f\t%s\n", t.f[i].code,
-		       iol_sev_names[t.f[i].sev],
-		       isfinite(t.f[i].stake) ? t.f[i].stake : -1.0,
-		       t.f[i].detail);
-	iol_triage_free(&t);
-	return 0;
+	return memjob_triage_print("small-tiny", &job);
 }

@@ -17,6 +17,7 @@
 #include "analysis/triage.h"
 #include "counters/counters.h"
 #include "t/unit/memjob.h"
+#include "t/unit/memtriage.h"
 #include "base/banned.h"
 
 #define NP 64
@@ -61,9 +62,6 @@ static void posix(int slowop, int bytes)
 int main(int argc, char **argv)
 {
 	struct iol_job job;
-	struct iol_triage_conf c;
-	struct iol_triage t;
-	struct iol_error err = {0};
 	int slowop = argc > 1 && !strcmp(argv[1], "slowop");
 	int bytes = argc > 1 && !strcmp(argv[1], "bytes");
 	size_t i;
@@ -79,16 +77,5 @@ int main(int argc, char **argv)
 	lu = (struct iol_jlustre){1, 1048576, 24, 24, osts};
 	job.lustre = &lu;
 	job.nlustre = 1;
-	if (iol_triage_conf_parse(&c, NULL, &err) < 0 ||
-	    iol_triage_run(&job, &c, &t, &err) < 0) {
-		fprintf(stderr, "spread-storage: %s\n", err.msg);
-		return 1;
-	}
-	for (i = 0; i < t.n; i++)
-		printf("%s\t%s\t%.3f\t%s\n", t.f[i].code,
-		       iol_sev_names[t.f[i].sev],
-		       isfinite(t.f[i].stake) ? t.f[i].stake : -1.0,
-		       t.f[i].detail);
-	iol_triage_free(&t);
-	return 0;
+	return memjob_triage_print("spread-storage", &job);
 }
