@@ -675,12 +675,18 @@ static void rerun_text(struct out *o, const struct iol_iocost *cost)
 {
 	if (!cost)
 		return;
-	if (iol_iocost_has_trunc(cost))
+	if (iol_iocost_reruns(cost))
 		out_text(o, "costed as a rerun in the program's directory: "
 			    "an open that makes its file\n(O_TRUNC, creat, "
 			    "fopen \"w\") finds it holding what its function "
 			    "writes, and\ntruncates it; the close after "
-			    "writing it again starts its writeback\n");
+			    "writing it again starts its writeback\n(--fresh: "
+			    "as in an empty directory)\n");
+	else if (cost->fresh)
+		out_text(o, "costed as a fresh directory (--fresh): an open "
+			    "that makes its file creates it\n(without "
+			    "--fresh: as a rerun finds it, truncating what "
+			    "its function writes)\n");
 	else
 		out_text(o, "costed as a fresh directory: the cost model "
 			    "has no truncating opens\n(saved before they were "
