@@ -125,6 +125,8 @@ enum iol_cpk {
 	IOL_CP_CLOSES, /* of IOL_CP_CALLS, closes (close, fclose) in the
 			* function's own lines, not its callees': after a
 			* truncating open of its, a rerun's costlier close */
+	IOL_CP_SMALL,  /* reads and writes of a known size under 4 KiB (the
+			* measured blocks' P13 "small") */
 	IOL_CP_N
 };
 

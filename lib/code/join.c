@@ -928,6 +928,10 @@ static void add_measured(struct iol_cjrow *r, const struct iol_block *b)
 	r->mbw += b->bytes_written;
 	if (b->files > r->mfiles) /* distinct files do not add up */
 		r->mfiles = b->files;
+	r->mrandom += b->random;
+	r->msmall += b->small;
+	if (b->procs > r->mprocs)
+		r->mprocs = b->procs;
 	r->mtime += b->io_time;
 }
 
@@ -952,6 +956,10 @@ static void add_row(struct iol_cjrow *to, const struct iol_cjrow *from)
 	to->mbw += from->mbw;
 	if (from->mfiles > to->mfiles)
 		to->mfiles = from->mfiles;
+	to->mrandom += from->mrandom;
+	to->msmall += from->msmall;
+	if (from->mprocs > to->mprocs)
+		to->mprocs = from->mprocs;
 	to->mtime += from->mtime;
 }
 

@@ -61,6 +61,8 @@ struct iol_cjrow {
 	int nm;
 	int64_t mtrip, mcalls, mopens, mreads, mwrites, msyncs, mbr, mbw;
 	int64_t mfiles;
+	int64_t mrandom, msmall, mprocs; /* P12, P13, processes (the most
+					  * of a block: they do not add up) */
 	double mtime, mfirst, mlast;
 	/* predicted over the run; known[k] 0 when not a number */
 	int64_t pv[IOL_JP_N];
