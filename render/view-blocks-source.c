@@ -1185,14 +1185,16 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 		return;
 	}
 	if (j->lower_lib)
-		out_text(
-			o,
-			"%zu block%s with MPI-IO, HDF5 or PnetCDF calls: "
-			"predicted I/O time at least\n(each call costed as the "
-			"POSIX call it makes; MPI-IO's own costs where "
-			"blocks\n--calibrate found mpicc and mpirun)\n",
-			j->lower_lib, j->lower_lib == 1 ? "" : "s");
-	mpi_cost_text(o, j->t, j->cost);
+		out_text(o,
+			 "%zu block%s with MPI-IO, HDF5 or PnetCDF calls: "
+			 "predicted I/O time at least\n(each call costed as "
+			 "the POSIX call it makes)\n",
+			 j->lower_lib, j->lower_lib == 1 ? "" : "s");
+	if (has_mpiio(j->t))
+		out_text(o, "MPI-IO calls costed as the POSIX calls they "
+			    "make: the trace measures the\nsystem calls "
+			    "beneath them, not the whole call (its collective "
+			    "waits),\nwhich --source alone costs\n");
 	rerun_text(o, j->cost);
 	if (j->times_raw)
 		out_text(o, "predicted against measured I/O time: not ranked "
