@@ -313,6 +313,10 @@ struct iol_ccall {
 	 * call gives the stream as one of clean_params', so the buffer is
 	 * empty here (no system call) */
 	int exitw, empty;
+	/* a write(2) of an exit()'s flush whose bytes are the stream's,
+	 * counted at the library calls (size 0): buffered stdio's, whose
+	 * bytes a join does not compare with the kernel's */
+	int exit_buffered;
 	/* IOL_COP_CALL: per argument, bit j when argument j is the same
 	 * FILE * variable (f(out, out)) */
 	unsigned *argsame;

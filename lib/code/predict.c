@@ -666,6 +666,9 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	}
 	bind_size(cc, bd, p);
 	small_pred(p);
+	/* its bytes the library calls' (extract.h) */
+	if (cc->exit_buffered)
+		p->fixed[IOL_CP_BUFFERED] = 1;
 	if (cc->api == IOL_CAPI_MPIIO)
 		mpi_pred(cc, p);
 	sys_pred(cc, p);
