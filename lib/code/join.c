@@ -1349,11 +1349,10 @@ static void join_fill(struct iol_cjoin *j, const struct iol_ctree *t,
 			if (!r->known[k] && !lib_sys_only(&r->pb->pred))
 				r->ptime = NAN;
 		/* after the times: MPI-IO's, HDF5's and PnetCDF's calls are
-		 * timed as the POSIX calls they make at least (MPI-IO's by
-		 * its own costs where measured) */
+		 * timed as the POSIX calls they make at least (joined,
+		 * MPI-IO's too: predict_time()) */
 		j->lib_calls += (size_t)lib_own(r);
-		if (j->cost && !isnan(r->ptime) &&
-		    lib_api(r->pb, 0, iol_iocost_has_mpi(j->cost)))
+		if (j->cost && !isnan(r->ptime) && lib_api(r->pb, 0, 0))
 			j->lower_lib++;
 	}
 	measure_rows(j, files, nfiles);
