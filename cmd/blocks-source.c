@@ -124,6 +124,7 @@ struct src {
 	struct iol_srcmap *map;
 	struct iol_blocks_opts bo;
 	struct iol_csrc_rank rk; /* --sort, --top */
+	int fresh;		 /* --fresh: cost as an empty directory */
 };
 
 /* s's vectors freed; returns rc */
@@ -194,6 +195,7 @@ static const struct cmd_opt options[] = {
 	{"assume", CO_CALL, .fn = assume,
 	 .want = "--assume wants NAME=VALUE, an integer value, not '%s'"},
 	{"format", CO_CALL, .fn = format},
+	{"fresh", CO_FLAG, .off = offsetof(struct src, fresh)},
 	{"help", CO_HELP, .want = "blocks--source", .letter = 'h'},
 	{"output", CO_STR, .off = offsetof(struct src, outpath), .letter = 'o'},
 	{"source", CO_CALL | CO_OPTIONAL, .fn = source},
@@ -252,9 +254,10 @@ int blocks_source_run(int argc, char **argv)
 		msg("%s", err.msg[0] ? err.msg : iol_strerror(rc));
 		return src_done(&s, EXIT_DATA);
 	}
-	if (blocks_cost_load(&costbuf) == 0)
+	if (blocks_cost_load(&costbuf) == 0) {
+		costbuf.fresh = s.fresh;
 		cost = &costbuf;
-	else if (s.rk.sort == IOL_BSORT_TIME) {
+	} else if (s.rk.sort == IOL_BSORT_TIME) {
 		msg("cannot rank by predicted I/O time: no cost model (run "
 		    "iolens blocks --calibrate [dir] once)");
 		iol_ctree_free(t);

@@ -118,11 +118,12 @@ static int has_source(int argc, char **argv)
 {
 	int i;
 
-	/* --assume is --source's alone: it means --source */
+	/* --assume and --fresh are --source's alone: they mean --source */
 	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--source") ||
 		    !strncmp(argv[i], "--source=", 9) ||
-		    !strncmp(argv[i], "--assume", 8))
+		    !strncmp(argv[i], "--assume", 8) ||
+		    !strcmp(argv[i], "--fresh"))
 			return 1;
 	return 0;
 }

@@ -93,6 +93,20 @@ static const struct iol_col source_cols[] = {
 	 "What the counts leave out: recursion, mpi (MPI's start or end), "
 	 "pointer (a call through a pointer), nobody (a function without "
 	 "a body here), separated by spaces"},
+	/* the measured rows' columns not above, so rows join (issue 33
+	 * D5) */
+	{"random", "random", COL_NUM, 0,
+	 "Predicted seeks and positioned calls (pread, pwrite): the "
+	 "measured random transfers' sign (P12)"},
+	{"small", "small", COL_NUM, 0,
+	 "Predicted reads and writes of a known size under 4 KiB (P13)"},
+	{"procs", "procs", COL_NUM, 0,
+	 "Processes: empty, the source does not say how many run"},
+	{"path", "call path", COL_STR, 0,
+	 "The block's path from its function, labels as the measured "
+	 "blocks' call path (function(), loop file:line, file:line; a "
+	 "branch only in its own) joined by ';': the end of the measured "
+	 "path, a key that joins rows across runs"},
 };
 
 static const struct iol_col join_cols[] = {
@@ -125,6 +139,17 @@ static const struct iol_col join_cols[] = {
 	{"predicted_sys_writes", "pred write(2)", COL_NUM, 0,
 	 "Predicted write system calls over the run (buffered stdio through "
 	 "its buffer), to compare with the measured writes"},
+	{"conditional", "cond", COL_NUM, 0,
+	 "Predicted calls under a condition (the larger arm of each if "
+	 "counted), one run of the block"},
+	{"random", "random", COL_NUM, 0,
+	 "Measured transfers not starting where the process's last on the "
+	 "file ended (P12)"},
+	{"small", "small", COL_NUM, 0, "Measured transfers under 4 KiB (P13)"},
+	{"procs", "procs", COL_NUM, 0,
+	 "Measured distinct processes (the most of the block's call paths)"},
+	{"path", "call path", COL_STR, 0,
+	 "The block's path from its function, as the source rows' path"},
 };
 
 const struct iol_view iol_view_blocks_source_rows =
@@ -234,6 +259,82 @@ static void parts(struct out *o, const struct iol_cpred *p)
 	not_counted(o, p);
 }
 
+/* one label of a block's path, as the measured blocks' (analysis/
+ * blocks.c's label()): ';', the separator, never in it */
+static void path_label(char *buf, size_t n, const char *kind,
+		       const char *func, const char *file, int line)
+{
+	char *s;
+
+	if (!strcmp(kind, "function"))
+		snprintf(buf, n, "%s%s", func, strchr(func, '(') ? "" : "()");
+	else if (!strcmp(kind, "line"))
+		snprintf(buf, n, "%s:%d", base(file), line);
+	else
+		snprintf(buf, n, "%s %s:%d", kind, base(file), line);
+	for (s = buf; (s = strchr(s, ';')) != NULL;)
+		*s = ',';
+}
+
+/* b's labels from its function into buf (of n, at least 1), branches
+ * only where b is one: a trace sees no branch, so the path of what is in
+ * one stays the end of the measured path */
+static void path_of(const struct iol_cblock *b, char *buf, size_t n)
+{
+	const struct iol_cblock *v[64], *x;
+	char lab[512];
+	size_t k = 0, at = 0;
+
+	for (x = b; x && k < sizeof(v) / sizeof(v[0]); x = x->parent)
+		if (x == b || x->kind != IOL_CB_BRANCH)
+			v[k++] = x;
+	buf[0] = '\0';
+	while (k-- > 0 && at < n) {
+		path_label(lab, sizeof(lab), iol_cblock_kind_name(v[k]->kind),
+			   v[k]->function, v[k]->file, (int)v[k]->line);
+		at += (size_t)snprintf(buf + at, n - at, "%s%s",
+				       at ? ";" : "", lab);
+	}
+}
+
+/* a joined row's path: its block's, or a measured one's from its
+ * function */
+static void jpath_of(const struct iol_cjrow *r, char *buf, size_t n)
+{
+	char lab[512];
+	size_t at;
+
+	if (r->pb) {
+		path_of(r->pb, buf, n);
+		return;
+	}
+	path_label(buf, n, "function", r->func, r->file, r->line);
+	if (!strcmp(r->kind, "function"))
+		return;
+	path_label(lab, sizeof(lab), r->kind, r->func, r->file, r->line);
+	at = strlen(buf);
+	snprintf(buf + at, n - at, ";%s", lab);
+}
+
+/* the measured rows' columns, predicted (source_cols' last) */
+static void src_measured_cols(struct out *o, const struct iol_cblock *b)
+{
+	char path[4096];
+	const struct iol_cpred *p = &b->pred;
+
+	if (iol_cpred_exact(p, IOL_CP_SEEKS))
+		out_int(o, p->fixed[IOL_CP_SEEKS]);
+	else
+		out_null(o);
+	if (iol_cpred_exact(p, IOL_CP_SMALL))
+		out_int(o, p->fixed[IOL_CP_SMALL]);
+	else
+		out_null(o);
+	out_null(o);
+	path_of(b, path, sizeof(path));
+	out_str(o, path);
+}
+
 static void row(struct out *o, const struct iol_cblock *b,
 		const struct iol_iocost *cost)
 {
@@ -274,6 +375,7 @@ static void row(struct out *o, const struct iol_cblock *b,
 			out_int(o, n);
 	}
 	parts(o, &b->pred);
+	src_measured_cols(o, b);
 	out_endrow(o);
 }
 
@@ -675,12 +777,18 @@ static void rerun_text(struct out *o, const struct iol_iocost *cost)
 {
 	if (!cost)
 		return;
-	if (iol_iocost_has_trunc(cost))
+	if (iol_iocost_reruns(cost))
 		out_text(o, "costed as a rerun in the program's directory: "
 			    "an open that makes its file\n(O_TRUNC, creat, "
 			    "fopen \"w\") finds it holding what its function "
 			    "writes, and\ntruncates it; the close after "
-			    "writing it again starts its writeback\n");
+			    "writing it again starts its writeback\n(--fresh: "
+			    "as in an empty directory)\n");
+	else if (cost->fresh)
+		out_text(o, "costed as a fresh directory (--fresh): an open "
+			    "that makes its file creates it\n(without "
+			    "--fresh: as a rerun finds it, truncating what "
+			    "its function writes)\n");
 	else
 		out_text(o, "costed as a fresh directory: the cost model "
 			    "has no truncating opens\n(saved before they were "
@@ -819,6 +927,26 @@ static void error_pct(struct out *o, int known, int64_t p, int64_t m)
 		out_num(o, 100.0 * ((double)p - (double)m) / (double)m, 2);
 }
 
+/* join_cols' last: the text's condition count, the measured rows'
+ * columns not above, and the path (issue 33 D5: rows join across runs
+ * and into the source rows) */
+static void join_more_cols(struct out *o, const struct iol_cjrow *r)
+{
+	char path[4096];
+	const struct iol_cpred *p = r->pb ? &r->pb->pred : NULL;
+
+	if (p)
+		out_int(o, p->fixed[IOL_CP_CONDITIONAL] +
+				   p->per[IOL_CP_CONDITIONAL]);
+	else
+		out_null(o);
+	out_int(o, r->mrandom);
+	out_int(o, r->msmall);
+	out_int(o, r->mprocs);
+	jpath_of(r, path, sizeof(path));
+	out_str(o, path);
+}
+
 static void machine_row(struct out *o, const struct iol_cjrow *r)
 {
 	size_t k;
@@ -875,6 +1003,7 @@ static void machine_row(struct out *o, const struct iol_cjrow *r)
 			out_int(o, r->psys[k]);
 		else
 			out_null(o);
+	join_more_cols(o, r);
 	out_endrow(o);
 }
 
@@ -1056,14 +1185,16 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
 		return;
 	}
 	if (j->lower_lib)
-		out_text(
-			o,
-			"%zu block%s with MPI-IO, HDF5 or PnetCDF calls: "
-			"predicted I/O time at least\n(each call costed as the "
-			"POSIX call it makes; MPI-IO's own costs where "
-			"blocks\n--calibrate found mpicc and mpirun)\n",
-			j->lower_lib, j->lower_lib == 1 ? "" : "s");
-	mpi_cost_text(o, j->t, j->cost);
+		out_text(o,
+			 "%zu block%s with MPI-IO, HDF5 or PnetCDF calls: "
+			 "predicted I/O time at least\n(each call costed as "
+			 "the POSIX call it makes)\n",
+			 j->lower_lib, j->lower_lib == 1 ? "" : "s");
+	if (has_mpiio(j->t))
+		out_text(o, "MPI-IO calls costed as the POSIX calls they "
+			    "make: the trace measures the\nsystem calls "
+			    "beneath them, not the whole call (its collective "
+			    "waits),\nwhich --source alone costs\n");
 	rerun_text(o, j->cost);
 	if (j->times_raw)
 		out_text(o, "predicted against measured I/O time: not ranked "

@@ -75,7 +75,7 @@ is $? 0 "vidya.c ran under iolens trace --stacks"
 $RUN blocks --source t/data/blocks-join/vidya.c "$TMP/v.it" --format=csv > "$TMP/v.csv" 2> "$TMP/err"
 is "$?:$(cat "$TMP/err")" "0:" "blocks --source FILE TRACE: exit 0, nothing on stderr"
 is "$(head -1 "$TMP/v.csv")" \
-	"block,kind,function,file,line,trip_count,calls,opens,reads,writes,syncs,bytes_read,bytes_written,files,io_time_s,intensity,predicted_trip_count,predicted_calls,predicted_opens,predicted_reads,predicted_writes,predicted_syncs,predicted_bytes_read,predicted_bytes_written,calls_diff,bytes_diff,calls_error_pct,bytes_error_pct,status,predicted_io_time_s,predicted_sys_reads,predicted_sys_writes" \
+	"block,kind,function,file,line,trip_count,calls,opens,reads,writes,syncs,bytes_read,bytes_written,files,io_time_s,intensity,predicted_trip_count,predicted_calls,predicted_opens,predicted_reads,predicted_writes,predicted_syncs,predicted_bytes_read,predicted_bytes_written,calls_diff,bytes_diff,calls_error_pct,bytes_error_pct,status,predicted_io_time_s,predicted_sys_reads,predicted_sys_writes,conditional,random,small,procs,path" \
 	"the columns of iolens blocks first, then the predicted ones and the differences"
 rows "$TMP/v.csv" > "$TMP/v.rows"
 printf '%s\n' "$expect" | diff -u - "$TMP/v.rows" > "$TMP/diff"

@@ -82,7 +82,7 @@ $RUN blocks --source "$D/posix.c" --format=json > "$TMP/p.json"
 is "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
 	my ($b) = grep { $_->{block} eq "write_grid" } @$j;
 	print scalar(@$j), " ", join(",", sort keys %$b), " ", $b->{bytes_written}' < "$TMP/p.json")" \
-	"$(($(wc -l < "$TMP/p.csv") - 1)) block,bytes_read,bytes_read_once,bytes_read_per_iter,bytes_written,bytes_written_once,bytes_written_per_iter,calls,calls_once,calls_per_iter,conditional,file,files,function,intensity,io_time_s,kind,line,not_counted,opens,opens_once,opens_per_iter,predicted_io_time_s,reads,reads_once,reads_per_iter,syncs,syncs_once,syncs_per_iter,sys_reads,sys_writes,trip_count,unsized_reads,unsized_writes,writes,writes_once,writes_per_iter 131072" \
+	"$(($(wc -l < "$TMP/p.csv") - 1)) block,bytes_read,bytes_read_once,bytes_read_per_iter,bytes_written,bytes_written_once,bytes_written_per_iter,calls,calls_once,calls_per_iter,conditional,file,files,function,intensity,io_time_s,kind,line,not_counted,opens,opens_once,opens_per_iter,path,predicted_io_time_s,procs,random,reads,reads_once,reads_per_iter,small,syncs,syncs_once,syncs_per_iter,sys_reads,sys_writes,trip_count,unsized_reads,unsized_writes,writes,writes_once,writes_per_iter 131072" \
 	"JSON: a row per block, the columns as keys"
 
 # the tree for people

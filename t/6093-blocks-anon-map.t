@@ -17,7 +17,7 @@ is "$(block_col s.csv main:25 calls)" 1 "mmap of a descriptor: a call"
 
 $RUN trace --stacks -o p.it ./p 2> /dev/null
 $RUN blocks --source --format=csv anon-map.c p.it > j.csv 2> err
-# the mapping is said on stderr beside a machine format (issue 33, D6)
+# the file mapping said on stderr in the machine formats (issue 33 D6)
 is "$?:$(cat err)" "0:iolens blocks: note: 1 file mapping (mmap): up to 4.0 KiB written through a mapping, not counted as writes, in no block" \
 	"joined to its iolens trace, the mapping noted"
 is "$(grep -c 'differs\|not predicted' j.csv)" 0 "... no row differs, none not predicted"

@@ -50,8 +50,10 @@ if command -v mpicc > /dev/null && command -v mpirun > /dev/null && [ -z "${SANI
 		mpirun -np 2 --oversubscribe --allow-run-as-root ./prog > out 2>&1
 	ok $? "mpirun -np 2 traced with stacks"
 	$RUN blocks --source --format=csv mpi-byname.c p.it > s.csv 2> /dev/null
-	is "$(t dump:15):$(t dump:20):$(t dump:17)" "0.004:0.001:0.0012" \
-		"joined: each time counted for the 2 processes that ran main"
+	# joined, an MPI-IO call costs the system calls a trace measures
+	# beneath it, not the whole call (issue 33 D3, t/6150)
+	is "$(t dump:15):$(t dump:20):$(t dump:17)" "0.002:0.0002:7.2e-05" \
+		"joined: each time (the POSIX calls beneath) counted for the 2 processes that ran main"
 	$RUN blocks --source mpi-byname.c p.it > j.txt 2> /dev/null
 	grep -q '^main ran in 2 processes' j.txt
 	ok $? "... as the text says"

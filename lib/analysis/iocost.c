@@ -598,7 +598,7 @@ static double trunc_extra(const struct iol_iocost *c,
 	int64_t tc = n->trunc_closes > n->others ? n->others : n->trunc_closes;
 	double e = 0;
 
-	if (!iol_iocost_has_trunc(c))
+	if (!iol_iocost_reruns(c))
 		return 0;
 	if (to > 0)
 		e += (double)to * (c->trunc_open - c->create) +

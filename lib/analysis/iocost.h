@@ -66,6 +66,9 @@ struct iol_iocost {
 	/* a rerun's truncating open and the close after it: seconds fixed
 	 * and per MiB (0: not measured) */
 	double trunc_open, trunc_open_mib, trunc_close, trunc_close_mib;
+	/* cost as in an empty directory (blocks --fresh): opens that make
+	 * their file create it, the rerun's costs above not applied */
+	int fresh;
 };
 
 /*
@@ -85,6 +88,12 @@ struct iol_iocost {
 static inline int iol_iocost_has_trunc(const struct iol_iocost *c)
 {
 	return c && c->trunc_open > 0 && c->trunc_close > 0;
+}
+
+/* c costs a rerun's truncations: it has them, and --fresh is not set */
+static inline int iol_iocost_reruns(const struct iol_iocost *c)
+{
+	return iol_iocost_has_trunc(c) && !c->fresh;
 }
 
 /* c has MPI-IO's costs */

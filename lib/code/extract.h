@@ -125,6 +125,8 @@ enum iol_cpk {
 	IOL_CP_CLOSES, /* of IOL_CP_CALLS, closes (close, fclose) in the
 			* function's own lines, not its callees': after a
 			* truncating open of its, a rerun's costlier close */
+	IOL_CP_SMALL,  /* reads and writes of a known size under 4 KiB (the
+			* measured blocks' P13 "small") */
 	IOL_CP_N
 };
 
@@ -311,6 +313,10 @@ struct iol_ccall {
 	 * call gives the stream as one of clean_params', so the buffer is
 	 * empty here (no system call) */
 	int exitw, empty;
+	/* a write(2) of an exit()'s flush whose bytes are the stream's,
+	 * counted at the library calls (size 0): buffered stdio's, whose
+	 * bytes a join does not compare with the kernel's */
+	int exit_buffered;
 	/* IOL_COP_CALL: per argument, bit j when argument j is the same
 	 * FILE * variable (f(out, out)) */
 	unsigned *argsame;

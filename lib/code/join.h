@@ -61,6 +61,8 @@ struct iol_cjrow {
 	int nm;
 	int64_t mtrip, mcalls, mopens, mreads, mwrites, msyncs, mbr, mbw;
 	int64_t mfiles;
+	int64_t mrandom, msmall, mprocs; /* P12, P13, processes (the most
+					  * of a block: they do not add up) */
 	double mtime, mfirst, mlast;
 	/* predicted over the run; known[k] 0 when not a number */
 	int64_t pv[IOL_JP_N];
@@ -112,9 +114,8 @@ struct iol_cjoin {
 	 * was not measured (strace -T, not calibrated), so no ranking of
 	 * predicted against measured time is said */
 	int times_raw;
-	/* blocks with MPI-IO (without MPI-IO's costs), HDF5 or PnetCDF
-	 * calls whose predicted time is a lower bound: each call costed as
-	 * the POSIX call it makes */
+	/* blocks with MPI-IO, HDF5 or PnetCDF calls whose predicted time
+	 * is a lower bound: each call costed as the POSIX call it makes */
 	size_t lower_lib;
 	/* blocks with MPI-IO, HDF5 or PnetCDF calls, whose calls are not
 	 * compared: the library's own system calls are not the program's */

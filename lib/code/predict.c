@@ -275,6 +275,16 @@ static void bind_size(const struct iol_ccall *cc, const struct bind *bd,
 	}
 }
 
+/* a read or write of a known size under 4 KiB: a small one (P13) */
+static void small_pred(struct iol_cpred *p)
+{
+	if ((p->fixed[IOL_CP_READS] && !p->fixed[IOL_CP_UNSIZED_R] &&
+	     p->fixed[IOL_CP_BYTES_READ] < 4096) ||
+	    (p->fixed[IOL_CP_WRITES] && !p->fixed[IOL_CP_UNSIZED_W] &&
+	     p->fixed[IOL_CP_BYTES_WRITTEN] < 4096))
+		p->fixed[IOL_CP_SMALL] = 1;
+}
+
 /* units of a buffered call of bytes through a buffer of bufsize: its
  * share of the buffer; a call at least as large goes to the kernel
  * itself (glibc writes or reads it directly), one call and the rest's
@@ -655,6 +665,10 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	default: break;
 	}
 	bind_size(cc, bd, p);
+	small_pred(p);
+	/* its bytes the library calls' (extract.h) */
+	if (cc->exit_buffered)
+		p->fixed[IOL_CP_BUFFERED] = 1;
 	if (cc->api == IOL_CAPI_MPIIO)
 		mpi_pred(cc, p);
 	sys_pred(cc, p);
