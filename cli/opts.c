@@ -258,3 +258,18 @@ int cmd_opts_parse(int argc, char **argv, const struct cmd_optset *sets,
 	}
 	return -1;
 }
+
+int cmd_args_have(int argc, char **argv, const char *const *words)
+{
+	size_t n;
+	int i, k;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		for (k = 0; words[k]; k++) {
+			n = strlen(words[k]);
+			if (!strncmp(argv[i], words[k], n) &&
+			    (argv[i][n] == '\0' || argv[i][n] == '='))
+				return 1;
+		}
+	return 0;
+}

@@ -105,6 +105,10 @@ int cmd_opts_parse(int argc, char **argv, const struct cmd_optset *sets,
 /* Whether o takes a value: getopt's no_argument, required_argument or
  * optional_argument. */
 int cmd_opt_has_arg(const struct cmd_opt *o);
+/* Whether an argument before "--" is one of words (NULL-ended) or one of
+ * them with "=value": a command told apart by its options (blocks
+ * --source, --calibrate) before they are parsed. */
+int cmd_args_have(int argc, char **argv, const char *const *words);
 /*
  * Set by `iolens help --complete` (cli/complete.c): cmd_opts_parse()
  * then parses nothing and returns what this returns for its tables, so

@@ -23,12 +23,9 @@
 
 int blocks_has_calibrate(int argc, char **argv)
 {
-	int i;
+	static const char *const w[] = {"--calibrate", NULL};
 
-	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], "--calibrate"))
-			return 1;
-	return 0;
+	return cmd_args_have(argc, argv, w);
 }
 
 /* --calibrate's own options (a flag in the int given as base): itself

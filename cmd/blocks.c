@@ -116,16 +116,11 @@ static int run(const struct copts *co, const struct iol_job *job,
 
 static int has_source(int argc, char **argv)
 {
-	int i;
-
 	/* --assume and --fresh are --source's alone: they mean --source */
-	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], "--source") ||
-		    !strncmp(argv[i], "--source=", 9) ||
-		    !strncmp(argv[i], "--assume", 8) ||
-		    !strcmp(argv[i], "--fresh"))
-			return 1;
-	return 0;
+	static const char *const w[] = {"--source", "--assume", "--fresh",
+					NULL};
+
+	return cmd_args_have(argc, argv, w);
 }
 
 int cmd_blocks(int argc, char **argv)

@@ -261,8 +261,8 @@ static void parts(struct out *o, const struct iol_cpred *p)
 
 /* one label of a block's path, as the measured blocks' (analysis/
  * blocks.c's label()): ';', the separator, never in it */
-static void path_label(char *buf, size_t n, const char *kind,
-		       const char *func, const char *file, int line)
+static void path_label(char *buf, size_t n, const char *kind, const char *func,
+		       const char *file, int line)
 {
 	char *s;
 
@@ -292,8 +292,8 @@ static void path_of(const struct iol_cblock *b, char *buf, size_t n)
 	while (k-- > 0 && at < n) {
 		path_label(lab, sizeof(lab), iol_cblock_kind_name(v[k]->kind),
 			   v[k]->function, v[k]->file, (int)v[k]->line);
-		at += (size_t)snprintf(buf + at, n - at, "%s%s",
-				       at ? ";" : "", lab);
+		at += (size_t)snprintf(buf + at, n - at, "%s%s", at ? ";" : "",
+				       lab);
 	}
 }
 
