@@ -552,6 +552,40 @@ static int write_port(struct MHD_Daemon *d)
 	return write(opts->port_file_fd, buf, (size_t)n) == n ? 0 : -1;
 }
 
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = (char)(c | 0x20);
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/*
+ * The path's and the parameters' %HH decoded in place, but for %00: a NUL
+ * in a C string would cut what follows it off (/jobs%00x answered as
+ * /jobs, user=alice%00x filtering on alice); left as the three
+ * characters it is, such a value matches nothing and says so.
+ */
+static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
+{
+	char *w = s, *start = s;
+	int hi, lo;
+
+	(void)cls;
+	(void)c;
+	for (; *s; s++) {
+		if (s[0] == '%' && (hi = hexval(s[1])) >= 0 &&
+		    (lo = hexval(s[2])) >= 0 && (hi | lo)) {
+			*w++ = (char)(hi * 16 + lo);
+			s += 2;
+		} else {
+			*w++ = *s;
+		}
+	}
+	*w = '\0';
+	return (size_t)(w - start);
+}
+
 static struct MHD_Daemon *start(const struct serve_opts *o, int v6, void *sa)
 {
 	unsigned flags = MHD_USE_THREAD_PER_CONNECTION |
@@ -566,7 +600,7 @@ static struct MHD_Daemon *start(const struct serve_opts *o, int v6, void *sa)
 		o->max_conn + SPARE_CONN, MHD_OPTION_NOTIFY_CONNECTION, on_conn,
 		NULL, MHD_OPTION_CONNECTION_TIMEOUT, o->timeout_s,
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768,
-		MHD_OPTION_END);
+		MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
 }
 
 static int run(const struct serve_opts *o, struct iol_error *err)
