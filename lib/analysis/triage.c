@@ -3184,6 +3184,29 @@ static void strag_of_imbal(const struct iol_triage_in *in,
 	impact(in, c, 1, 0, detail, f);
 }
 
+/*
+ * IO-TIME restating a storm of created files that is a finding by the
+ * structural clause alone (its stake under the absolute floor) is
+ * structural too: the same seconds, one root cause (round 23's cp -r,
+ * 1546 creates, 0.93 s of a 1.09 s run: SMALL-FILES warned, IO-TIME
+ * fell under min_stake_s; both labelled material, as were r6-tar-extract's,
+ * r12-tar-3000's, r13-tmp-unlink's and r23-py-npy-many's).  A storm of
+ * files read, not created, is left to its own rule (round 23's grep -r:
+ * 1546 existing files opened in 25 ms, labelled trivial, the closest call).
+ */
+static int io_cause_structural(const struct iol_triage_in *in,
+			       const struct iol_triage_conf *c,
+			       const unsigned char *crossed,
+			       const struct iol_triage *t)
+{
+	double floor_s = fmax(K(MIN_S), run_res(in));
+	size_t k = rule_index("IOL-SMALL-FILES");
+
+	return k < NRULES && crossed[k] && t->f[k].sev <= IOL_SEV_WARN &&
+	       !t->f[k].floored && t->f[k].stake < floor_s &&
+	       z(V(CREATES_PP)) > t->f[k].threshold;
+}
+
 static void io_time_stake(const struct iol_triage_in *in,
 			  const struct iol_triage_conf *c, int detail,
 			  const unsigned char *crossed, struct iol_triage *t)
@@ -3236,7 +3259,8 @@ static void io_time_stake(const struct iol_triage_in *in,
 		iotime_minor(in, detail, io, f);
 		return;
 	}
-	impact(in, c, 1, 0, detail, f);
+	impact(in, c, 1, full && io_cause_structural(in, c, crossed, t), detail,
+	       f);
 }
 
 /*
