@@ -30,12 +30,15 @@
 # VPIC-IO read's and write's SMALL-REQ, LUSTRE-MISALIGNED, IO-TIME and
 # SHARED-TIME-IMBALANCE, MACSio's SMALL-REQ no longer warn) and the
 # ceiling to 3 (dxt.darshan's META-BOUND and IO-TIME, MACSio's IO-TIME).
+# triage25 raised them to strict precision 2/3 and the ceiling to 1
+# (MACSio's IO-TIME): one process's metadata summed over its threads
+# beyond the run (dxt.darshan's pipe waits) is not staked (t/7433).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 mirror_round 21
 # floors: strict precision, recall per root cause, per label, found
-round_test 21 22 16 0.4 1 1 2
+round_test 21 22 16 0.666 1 1 2
 # $line: the last score (every log with ../shared, the public ones alone without)
 fp=$(( $(num "$line" findings) - $(num "$line" tp) ))
-ok "$([ "$fp" -le 3 ] && echo 0 || echo 1)" "findings not labelled material: $fp <= 3"
+ok "$([ "$fp" -le 1 ] && echo 0 || echo 1)" "findings not labelled material: $fp <= 1"
 done_testing

@@ -17,10 +17,13 @@
 # 57 ms run), recall per root cause 6/6, per label 10/12 (cp-r's and
 # py-npy-many's IO-TIME, their cause found under SMALL-FILES). The
 # findings labelled trivial or false (2) are also held as a ceiling.
+# triage25 raised them to strict precision 12/14 and recall per label
+# 12/12: IO-TIME restating a storm of created files is structural as the
+# storm is (cp-r's and py-npy-many's IO-TIME; t/7434).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 23 17 17 0.833 1.000 0.833 10
+round_test 23 17 17 0.857 1.000 1.000 12
 # $line: the last score (our logs only: this round has no population job)
 fp=$(( $(num "$line" findings) - $(num "$line" tp) ))
 ok "$([ "$fp" -le 2 ] && echo 0 || echo 1)" "findings not labelled material: $fp <= 2"

@@ -3184,6 +3184,29 @@ static void strag_of_imbal(const struct iol_triage_in *in,
 	impact(in, c, 1, 0, detail, f);
 }
 
+/*
+ * IO-TIME restating a storm of created files that is a finding by the
+ * structural clause alone (its stake under the absolute floor) is
+ * structural too: the same seconds, one root cause (round 23's cp -r,
+ * 1546 creates, 0.93 s of a 1.09 s run: SMALL-FILES warned, IO-TIME
+ * fell under min_stake_s; both labelled material, as were r6-tar-extract's,
+ * r12-tar-3000's, r13-tmp-unlink's and r23-py-npy-many's).  A storm of
+ * files read, not created, is left to its own rule (round 23's grep -r:
+ * 1546 existing files opened in 25 ms, labelled trivial, the closest call).
+ */
+static int io_cause_structural(const struct iol_triage_in *in,
+			       const struct iol_triage_conf *c,
+			       const unsigned char *crossed,
+			       const struct iol_triage *t)
+{
+	double floor_s = fmax(K(MIN_S), run_res(in));
+	size_t k = rule_index("IOL-SMALL-FILES");
+
+	return k < NRULES && crossed[k] && t->f[k].sev <= IOL_SEV_WARN &&
+	       !t->f[k].floored && t->f[k].stake < floor_s &&
+	       z(V(CREATES_PP)) > t->f[k].threshold;
+}
+
 static void io_time_stake(const struct iol_triage_in *in,
 			  const struct iol_triage_conf *c, int detail,
 			  const unsigned char *crossed, struct iol_triage *t)
@@ -3236,7 +3259,49 @@ static void io_time_stake(const struct iol_triage_in *in,
 		iotime_minor(in, detail, io, f);
 		return;
 	}
-	impact(in, c, 1, 0, detail, f);
+	impact(in, c, 1, full && io_cause_structural(in, c, crossed, t), detail,
+	       f);
+}
+
+/*
+ * A single process cannot spend more than its run in I/O: metadata time
+ * beyond the run is concurrent threads' blocking opens summed (round
+ * 21's dxt.darshan, a Java worker: 11217.6 s of POSIX metadata in a
+ * 1469 s run, opens of 128 named pipes waiting for a peer; its 86
+ * files' metadata is 0.15 s).  What a thread waited is not what the
+ * process lost, and no counter says how the waits overlap: the
+ * metadata rules (IO-TIME's cause group 1) are info with the reason,
+ * so IO-TIME counts them at nothing.  Read and write time beyond the
+ * run stays judged: bytes bound it (round 23's fio, 4 threads of 4 KiB
+ * reads, 1.46 s in a 0.89 s run, labelled material).  MPI jobs
+ * (nprocs > 1) have it per rank already.
+ */
+static void overlapped_meta(const struct iol_triage_in *in, int detail,
+			    const unsigned char *crossed, struct iol_triage *t)
+{
+	double meta = z(V(META_SLOW)), run = z(V(RUN_TIME));
+	struct iol_finding *f;
+	size_t k, l;
+
+	if (V(NPROCS) != 1 || !(run > 0) || !(meta > run))
+		return;
+	for (k = 0; k < NRULES; k++) {
+		f = &t->f[k];
+		if (!crossed[k] || f->sev > IOL_SEV_WARN ||
+		    io_group(rules[k].code) != 1)
+			continue;
+		f->sev = IOL_SEV_INFO;
+		f->floored = 1;
+		if (!detail)
+			continue;
+		l = strlen(f->detail);
+		snprintf(f->detail + l, sizeof(f->detail) - l,
+			 "; one process, %.3f s of metadata in a %.3f s run: "
+			 "threads' blocking opens summed, what the process "
+			 "lost is unknowable from the counters (below the "
+			 "impact floor)",
+			 meta, run);
+	}
 }
 
 static int eval_all(const struct iol_triage_in *in,
@@ -3261,6 +3326,7 @@ static int eval_all(const struct iol_triage_in *in,
 	join_parts(detail, crossed, t);
 	red_small_writes(in, c, detail, crossed, t);
 	strag_of_imbal(in, c, detail, crossed, t);
+	overlapped_meta(in, detail, crossed, t);
 	io_time_stake(in, c, detail, crossed, t);
 	/* after IO-TIME: its causes' cost counts the cause once, under
 	 * the lead's code */
