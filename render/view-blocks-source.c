@@ -253,9 +253,13 @@ static void parts(struct out *o, const struct iol_cpred *p)
 		out_int(o, p->fixed[ks[i]]);
 		out_int(o, p->per[ks[i]]);
 	}
-	out_int(o, p->fixed[IOL_CP_CONDITIONAL] + p->per[IOL_CP_CONDITIONAL]);
-	out_int(o, p->fixed[IOL_CP_UNSIZED_R] + p->per[IOL_CP_UNSIZED_R]);
-	out_int(o, p->fixed[IOL_CP_UNSIZED_W] + p->per[IOL_CP_UNSIZED_W]);
+	/* saturated, as the counts they sum (nested loops of 2^64) */
+	out_int(o, sum_sat(p->fixed[IOL_CP_CONDITIONAL],
+			   p->per[IOL_CP_CONDITIONAL]));
+	out_int(o,
+		sum_sat(p->fixed[IOL_CP_UNSIZED_R], p->per[IOL_CP_UNSIZED_R]));
+	out_int(o,
+		sum_sat(p->fixed[IOL_CP_UNSIZED_W], p->per[IOL_CP_UNSIZED_W]));
 	not_counted(o, p);
 }
 
@@ -936,8 +940,8 @@ static void join_more_cols(struct out *o, const struct iol_cjrow *r)
 	const struct iol_cpred *p = r->pb ? &r->pb->pred : NULL;
 
 	if (p)
-		out_int(o, p->fixed[IOL_CP_CONDITIONAL] +
-				   p->per[IOL_CP_CONDITIONAL]);
+		out_int(o, sum_sat(p->fixed[IOL_CP_CONDITIONAL],
+				   p->per[IOL_CP_CONDITIONAL]));
 	else
 		out_null(o);
 	out_int(o, r->mrandom);
