@@ -14,6 +14,7 @@
 #include "analysis/triage.h"
 #include "counters/counters.h"
 #include "t/unit/memjob.h"
+#include "t/unit/memtriage.h"
 #include "base/banned.h"
 
 #define NF 1500
@@ -47,9 +48,6 @@ static void file(int k, int rd)
 int main(int argc, char **argv)
 {
 	struct iol_job job;
-	struct iol_triage_conf c;
-	struct iol_triage t;
-	struct iol_error err = {0};
 	int rd = argc > 1 && !strcmp(argv[1], "read");
 	size_t i;
 
@@ -59,16 +57,5 @@ int main(int argc, char **argv)
 	job.run_time = 1.1;
 	job.ncreated = -1; /* Darshan's: estimated */
 	memjob_mod(&job, IOL_MOD_POSIX, recs, NF);
-	if (iol_triage_conf_parse(&c, NULL, &err) < 0 ||
-	    iol_triage_run(&job, &c, &t, &err) < 0) {
-		fprintf(stderr, "create-storm: %s\n", err.msg);
-		return 1;
-	}
-	for (i = 0; i < t.n; i++)
-		printf("%s\t%s\t%.3f\t%s\n", t.f[i].code,
-		       iol_sev_names[t.f[i].sev],
-		       isfinite(t.f[i].stake) ? t.f[i].stake : -1.0,
-		       t.f[i].detail);
-	iol_triage_free(&t);
-	return 0;
+	return memjob_triage_print("create-storm", &job);
 }

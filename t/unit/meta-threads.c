@@ -16,6 +16,7 @@
 #include "analysis/triage.h"
 #include "counters/counters.h"
 #include "t/unit/memjob.h"
+#include "t/unit/memtriage.h"
 #include "base/banned.h"
 
 static const char *const names[] = {"/home/w/COMPSsWorker/pipe_1",
@@ -52,11 +53,7 @@ static void posix(int k, int64_t opens, int64_t n, int64_t b, double m,
 int main(int argc, char **argv)
 {
 	struct iol_job job;
-	struct iol_triage_conf c;
-	struct iol_triage t;
-	struct iol_error err = {0};
 	int under = argc > 1 && !strcmp(argv[1], "under");
-	size_t i;
 
 	memjob_init(&job, names, 2, 1);
 	job.run_time = 100;
@@ -65,16 +62,5 @@ int main(int argc, char **argv)
 	posix(1, 1, 4, 4 << 20, 0.01, 0.02);
 	pic[1][POSIX_SIZE_READ_1M_4M] = pic[1][POSIX_SIZE_WRITE_1M_4M] = 4;
 	memjob_mod(&job, IOL_MOD_POSIX, recs, 2);
-	if (iol_triage_conf_parse(&c, NULL, &err) < 0 ||
-	    iol_triage_run(&job, &c, &t, &err) < 0) {
-		fprintf(stderr, "meta-threads: %s\n", err.msg);
-		return 1;
-	}
-	for (i = 0; i < t.n; i++)
-		printf("%s\t%s\t%.3f\t%s\n", t.f[i].code,
-		       iol_sev_names[t.f[i].sev],
-		       isfinite(t.f[i].stake) ? t.f[i].stake : -1.0,
-		       t.f[i].detail);
-	iol_triage_free(&t);
-	return 0;
+	return memjob_triage_print("meta-threads", &job);
 }
