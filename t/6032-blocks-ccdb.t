@@ -6,7 +6,7 @@
 # as the build compiles it, and the parse writes nothing (-o, -MD, -MF
 # are left out).  Arguments after -- still win.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 S=$TMP/proj
 mkdir -p "$S/src" "$S/include" "$S/build"
 cat > "$S/include/cfg.h" << 'EOF'

@@ -7,7 +7,7 @@
 # fix stays unknown, and the helper's own rows, which hold for any call,
 # stay unknown too.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/helpers.c
 cd "$TMP" || exit 1
 $RUN blocks --source --format=csv "$SRC" > out.csv 2> err || { echo "Bail out! blocks --source failed: $(cat err)"; exit 1; }

@@ -6,7 +6,7 @@
 # parameter; the text says which assumptions were used, an unused one is
 # a warning; a malformed one is a usage error.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/assume.c
 cd "$TMP" || exit 1
 A="--assume n=100 --assume len=50 --assume nrec=7 --assume zz=1"

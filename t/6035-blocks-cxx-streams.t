@@ -7,7 +7,7 @@
 # fix; std::cout is a message, and a member called write of another
 # class is no I/O call.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/streams.cpp
 cd "$TMP" || exit 1
 $RUN blocks --source --format=csv "$SRC" > out.csv 2> err

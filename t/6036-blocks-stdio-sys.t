@@ -9,7 +9,7 @@
 # fprintf's unknown size leaves them unknown.  The numbers are what
 # strace counted of the program built from the test's source (glibc).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/stdio-buf.c
 cd "$TMP" || exit 1
 $RUN blocks --source --format=csv "$SRC" > out.csv 2> err

@@ -8,7 +8,7 @@
 # that line and the blocks around it up to main, so the two pair exactly.
 # A function atexit() registers, which exit() runs, alike.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 C=$TOP/t/data/blocks/threads.c
 X=$TOP/t/data/blocks/threads.cpp
 cd "$TMP" || exit 1

@@ -8,7 +8,7 @@
 # down).  Joined to a trace, the predicted write(2) equal the measured
 # writes on every block of t/data/blocks/raii.cpp.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/raii.cpp
 cd "$TMP" || exit 1
 # block id -> calls, syncs, sys_writes (by the header's names)

@@ -4,7 +4,7 @@
 # stream; std::flush flushes.  Joined to a trace, the predicted write(2)
 # equal the measured writes on every block of t/data/blocks/endl.cpp.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/endl.cpp
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -12,7 +12,7 @@
 # measured writes on every block.  The predicted time costs those system
 # calls, and a fflush as a write(2), not an fsync.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/setvbuf-across.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -6,7 +6,7 @@
 # know, so the two pair: the line is unknown, not "measured, not
 # predicted", and main() with it; the rest stays exact.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/mpi-init.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

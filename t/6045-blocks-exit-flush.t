@@ -10,7 +10,7 @@
 # exit() itself, the flushes are at that line, under main, where a trace
 # has them too (t/data/blocks/exit-call.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/exit-flush.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

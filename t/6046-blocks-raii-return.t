@@ -8,7 +8,7 @@
 # shows).  Joined to a trace, every block's predicted write(2) are the
 # measured writes.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/raii-return.cpp
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -11,7 +11,7 @@
 # for [loader] (t/data/blocks/exit-fn.c).  Both traced, and the traces'
 # writes checked against strace's.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 col() { block_col "$@"; }
 # blocks whose predicted write(2) are known and not the measured, or

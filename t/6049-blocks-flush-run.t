@@ -8,7 +8,7 @@
 # strace's write(2) count where strace is here.  Joined, a block whose
 # read(2) and write(2) are known is compared as system calls.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/flush-run.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -7,7 +7,7 @@
 # binary from before from hanging the suite: this one takes a fraction
 # of a second.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 command -v timeout >/dev/null || skip_all "no timeout(1)"
 cd "$TMP" || exit 1
 col() { awk -F, -v b="$2" -v k="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $1 == b { print $c[k] }' "$1"; }

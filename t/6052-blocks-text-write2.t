@@ -6,7 +6,7 @@
 # CSV had the count; the text left it out, and with it the note on how
 # write(2) are counted.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 
 $RUN blocks --source "$TOP/t/data/blocks/flush-run.c" >f.txt 2>err

@@ -5,7 +5,7 @@
 # the rest of a run is taken off the block that holds its writes, not
 # only at the flush (t/data/blocks/fill-loop.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/fill-loop.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -7,7 +7,7 @@
 # fflushes it last is empty after the call, still open: nothing for
 # exit() either (t/data/blocks/close-fn.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/close-fn.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

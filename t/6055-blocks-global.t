@@ -8,7 +8,7 @@
 # once at exit, as the global's, not also as the local's
 # (t/data/blocks/global.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/global.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

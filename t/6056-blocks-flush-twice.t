@@ -6,7 +6,7 @@
 # (t/data/blocks/flush-twice.c; issue 33).  The same when the function
 # exits instead: exit() flushes the one stream once.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/flush-twice.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

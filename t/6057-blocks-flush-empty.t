@@ -3,7 +3,7 @@
 # one fwrite, then a loop of 1000 fflush, is one write(2) (the first
 # fflush), not 1000 (t/data/blocks/flush-empty.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/flush-empty.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -6,7 +6,7 @@
 # fflush; main 4 write(2), was 6) (t/data/blocks/fill-setvbuf.c; issue
 # 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/fill-setvbuf.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

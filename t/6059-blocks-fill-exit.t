@@ -5,7 +5,7 @@
 # main's stream, and one a function leaves open, once a call
 # (t/data/blocks/fill-exit.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/fill-exit.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

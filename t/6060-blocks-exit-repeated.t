@@ -7,7 +7,7 @@
 # source's blocks need under 100 MB; under a 1.2 GB limit (the address
 # space of the parser's 512 MB stack and libclang included) it ran out.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 # ASan and valgrind need address space a limit would take
 [ "${SANITIZE:-0}" = 1 ] && skip_all "the memory limit under SANITIZE"
 [ -n "${VALGRIND:-}" ] && skip_all "the memory limit under valgrind"

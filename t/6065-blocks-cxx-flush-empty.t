@@ -6,7 +6,7 @@
 # flush comes after the chain's writes) (t/data/blocks/flush-loop.cpp;
 # issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/flush-loop.cpp
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -7,7 +7,7 @@
 # only writes the stream; two fwrite of 2048 B fill h's buffer exactly
 # and put(h) makes its write(2) (t/data/blocks/fill-calls.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/fill-calls.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -5,7 +5,7 @@
 # or assumed condition's other arm is not counted at all.  exit() then
 # has nothing of the stream to flush (t/data/blocks/close-if.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/close-if.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -6,7 +6,7 @@
 # the second fflush finds it empty, the first sent both writes; two
 # buffers: a write(2) each) (t/data/blocks/mixed-sites.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/mixed-sites.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -6,7 +6,7 @@
 # Joined to a trace, the callee's rows are its sites' sums
 # (t/data/blocks/param-branch.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/param-branch.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

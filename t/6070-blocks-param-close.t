@@ -7,7 +7,7 @@
 # fclose; exit() has nothing to flush (t/data/blocks/param-close.c;
 # issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/param-close.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

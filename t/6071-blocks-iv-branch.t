@@ -6,7 +6,7 @@
 # the larger arm; joined to a trace, each arm's row is what ran
 # (t/data/blocks/iv-branch.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/iv-branch.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -5,7 +5,7 @@
 # flushes in a loop (the parts of a write(2) in the prediction's units)
 # each was predicted a write(2) (t/data/blocks/flush-many.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/flush-many.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -6,7 +6,7 @@
 # at both()'s call and in both()'s own rows joined to a trace
 # (t/data/blocks/two-streams.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/two-streams.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

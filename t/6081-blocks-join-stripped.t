@@ -6,7 +6,7 @@
 # the ELF entry point and folds into [loader] as an unstripped one does,
 # not a root above main (issue 33 D9; t/data/blocks/copy.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no bin/iolens-trace.so"
 command -v cc > /dev/null && command -v strip > /dev/null || skip_all "no C compiler or strip"
 cd "$TMP" || exit 1

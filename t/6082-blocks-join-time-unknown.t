@@ -5,7 +5,7 @@
 # the Spearman line; it had the stdio calls' cost, a guess ranked with
 # the rest (issue 33 D14; t/data/blocks/logloop.c, run_log()).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no bin/iolens-trace.so"
 command -v cc > /dev/null || skip_all "no C compiler"
 cd "$TMP" || exit 1

@@ -6,7 +6,7 @@
 # read(2) still does (t/1020-blocks-join.t) (issue 33 D13;
 # t/data/blocks/logloop.c, read_config()).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no bin/iolens-trace.so"
 command -v cc > /dev/null || skip_all "no C compiler"
 cd "$TMP" || exit 1

@@ -6,7 +6,7 @@
 # why; calibrated (iolens replay --calibrate), the overhead taken off
 # and the line (issue 33 D8; t/data/blocks/copy.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 need_strace_k
 cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/copy.c" . && cc -g -O0 -o copy copy.c || exit 1

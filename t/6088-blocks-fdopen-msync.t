@@ -6,7 +6,7 @@
 # prediction has the calls a trace has (issue 33 D11, D12;
 # t/data/blocks/mapped.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no bin/iolens-trace.so"
 command -v cc > /dev/null || skip_all "no C compiler"
 cd "$TMP" || exit 1

@@ -6,7 +6,7 @@
 # predicted".  Now a constructor's call is on that line (issue 33 D6;
 # t/data/blocks/ctor-lines.cpp).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no bin/iolens-trace.so"
 command -v c++ > /dev/null || skip_all "no C++ compiler"
 cd "$TMP" || exit 1

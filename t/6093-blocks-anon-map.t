@@ -4,7 +4,7 @@
 # both lines "differs".  Now only a file's mmap is a call (issue 33 D11;
 # t/data/blocks/anon-map.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no bin/iolens-trace.so"
 command -v cc > /dev/null || skip_all "no C compiler"
 cd "$TMP" || exit 1

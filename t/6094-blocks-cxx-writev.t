@@ -7,7 +7,7 @@
 # predicted as libstdc++ sends them (issue 33 D5;
 # t/data/blocks/ofs-writev.cpp).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/ofs-writev.cpp
 cd "$TMP" || exit 1
 $RUN blocks --source --format=csv "$SRC" > s.csv 2> err

@@ -7,7 +7,7 @@
 # each site's value, through the sources given (issue 33 D7;
 # t/data/blocks/lib-app.c, lib-chunks.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no bin/iolens-trace.so"
 command -v cc > /dev/null || skip_all "no C compiler"
 cd "$TMP" || exit 1

@@ -9,7 +9,7 @@
 # (issue 33 gap 3;
 # t/data/blocks/chain-app.c, chain-lib.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cp "$TOP"/t/data/blocks/chain-app.c "$TOP"/t/data/blocks/chain-lib.[ch] . || exit 1
 col() { block_col "$@"; }

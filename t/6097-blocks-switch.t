@@ -8,7 +8,7 @@
 # each case "up to" what it makes if it runs, not every case as taken
 # (t/data/blocks/switch.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/switch.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -10,7 +10,7 @@
 # trace's blocks (the loop after it was counted in it: 63 for 60)
 # (t/data/blocks/fnptr.c; issue 33).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/fnptr.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

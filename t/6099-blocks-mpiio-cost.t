@@ -8,7 +8,7 @@
 # under mpirun -np 2 --oversubscribe (issue 33 D10;
 # t/data/blocks/mpiio.c with mpistub.c, and mpiio-real.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no bin/iolens-trace.so"
 command -v cc > /dev/null || skip_all "no C compiler"
 cd "$TMP" || exit 1

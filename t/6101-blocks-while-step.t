@@ -6,7 +6,7 @@
 # last, by 2 (`m += 2`), ++d in a do/while; a counter stepped twice is
 # unknown (issue 33 judge 3 D7; t/data/blocks/while-step.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cp "$TOP"/t/data/blocks/while-step.c . || exit 1
 col() { block_col "$@"; }

@@ -4,7 +4,7 @@
 # without a body: no warning, and the lines calling them hold no call
 # (issue 33 judge 3 D8; t/data/blocks/minilog.c, minilog-app.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cp "$TOP"/t/data/blocks/minilog.c "$TOP"/t/data/blocks/minilog-app.c . || exit 1
 col() { block_col "$@"; }

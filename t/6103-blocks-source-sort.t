@@ -6,7 +6,7 @@
 # a trace the joined rows are ranked and cut the same way (issue 33
 # judge 3 D12; t/data/blocks/rank-keys.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cp "$TOP"/t/data/blocks/rank-keys.c . || exit 1
 rows() { sed 1d "$1" | cut -d, -f1 | tr '\n' ' '; }

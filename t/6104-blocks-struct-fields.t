@@ -8,7 +8,7 @@
 # later in a loop around the call, is unknown
 # (issue 33 judge 3 D1; t/data/blocks/struct-fields.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cp "$TOP"/t/data/blocks/struct-fields.c . || exit 1
 col() { block_col "$@"; }

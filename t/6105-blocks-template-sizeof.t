@@ -5,7 +5,7 @@
 # writer<double>::put(d, 512) 4096 B, writer<int16_t>::put(s, 64) 128 B
 # (issue 33 judge 3 D6; t/data/blocks/template-sizeof.cpp).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cp "$TOP"/t/data/blocks/template-sizeof.cpp . || exit 1
 col() { block_col "$@"; }

@@ -6,7 +6,7 @@
 # evenly over the iterations stay unknown (issue 33 judge 3 D14;
 # t/data/blocks/const-array-sizes.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cp "$TOP"/t/data/blocks/const-array-sizes.c . || exit 1
 col() { block_col "$@"; }

@@ -9,7 +9,7 @@
 # is counted once per process that ran main (issue 33 gap 1;
 # t/data/blocks/mpi-byname.c, mpi-byname.cpp).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/mpi-byname.c" "$TOP/t/data/blocks/mpi-byname.cpp" . || exit 1
 col() { block_col "$@"; }

@@ -7,7 +7,7 @@
 # "not predicted", main's calls "differs": 17 for 27;
 # t/data/blocks/user-dtor.cpp; issue 33 D4).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/user-dtor.cpp
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

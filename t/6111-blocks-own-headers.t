@@ -8,7 +8,7 @@
 # not those the compiler makes (t/data/blocks/own-app.c, own-header.h, own-meta.c,
 # own-ctor.cpp; issue 33 D6).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 D=$TOP/t/data/blocks
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -6,7 +6,7 @@
 # as it is (it was counted once per process: 3 times here, every block
 # "differs"; issue 33 D3).  On iolens trace's and strace -f -k's traces.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no tracer library"
 command -v cc > /dev/null || skip_all "no C compiler"
 cd "$TMP" || exit 1

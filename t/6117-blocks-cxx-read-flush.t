@@ -6,7 +6,7 @@
 # writes of 1 KiB or more in a helper the stream is passed to leave
 # nothing for a flush() after it (0 write(2), was 1; issue 33 D4, D5).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cat > sr.cpp << 'END'
 #include <fstream>

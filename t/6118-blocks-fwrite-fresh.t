@@ -6,7 +6,7 @@
 # a stream that holds a byte it is two (the filled buffer, then the
 # blocks).  Was 2 for the first helper call (issue 33 D10).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cat > fw.c << 'END'
 #include <stdio.h>

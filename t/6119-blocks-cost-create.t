@@ -9,7 +9,7 @@
 # and ranked on that guess (D15).  A model saved without "create" costs
 # every open as its "open" (what it measured, a create).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cat > cr.c << 'END'
 #include <fcntl.h>

@@ -5,7 +5,7 @@
 # a signed overflow (undefined; a SANITIZE=1 build stopped in extract.c's
 # arith()), while 8 + 2^62 / 2^60 still folds to 12 B.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 col() { block_col "$@"; }
 cat > ov.c <<'EOS'

@@ -5,7 +5,7 @@
 # line and main() "differs"; issue 33 D11).  It changes no file: the
 # replay script has no step for it.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no tracer library"
 command -v cc > /dev/null || skip_all "no C compiler"
 cd "$TMP" || exit 1

@@ -8,7 +8,7 @@
 # ones that measured less (issue 33: mpiio-real.c, Spearman 0.458; 0.979
 # after; t/data/blocks/mpi-default.c, no MPI needed).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/mpi-default.c" . || exit 1
 t() { block_col s.csv "$1" predicted_io_time_s | awk 'NF { printf "%.6g\n", $1 }'; }

@@ -7,7 +7,7 @@
 # condition, the reads and writes of unknown size and what the counts
 # leave out (t/data/blocks-src/posix.c, stdio.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 D=$TOP/t/data/blocks-src
 cd "$TMP" || exit 1
 c() { block_col p.csv "$1" "$2"; }

@@ -7,7 +7,7 @@
 # processes" and every block differed; p10_mpi counted np + 1 ranks;
 # issue 33 D1).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 command -v cc > /dev/null || skip_all "no C compiler"
 command -v strace > /dev/null || skip_all "no strace"
 cd "$TMP" || exit 1

@@ -5,7 +5,7 @@
 # I/O is predicted over the run (it was unknown: no call site in the
 # sources; issue 33 D3).  On iolens trace's and strace -f -k's traces.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no tracer library"
 command -v cc > /dev/null || skip_all "no C compiler"
 cd "$TMP" || exit 1

@@ -6,7 +6,7 @@
 # (the binary has no debugging information ...)"; issue 33 D8).  A C
 # program named mpirun stands for the launcher.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 command -v cc > /dev/null || skip_all "no C compiler"
 cd "$TMP" || exit 1
 cat > launch.c << 'END'

@@ -5,7 +5,7 @@
 # "--"; kept, the parse failed ("libclang could not parse it (error 4)",
 # exit 1; issue 33 D4).  Now parsed as without a database.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cat > a.cpp << 'END'
 #include <fstream>

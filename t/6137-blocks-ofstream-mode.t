@@ -6,7 +6,7 @@
 # 30 us the first of its blocks); app and in|out keep the file: an open
 # (issue 33; t/data/blocks/ofs-mode.cpp).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cp "$TOP/t/data/blocks/ofs-mode.cpp" . || exit 1
 # the hand-made model of t/6025 (an open 1 ms) with a create of 20 ms

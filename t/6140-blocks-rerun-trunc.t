@@ -11,7 +11,7 @@
 # and the function's own closes after one as such closes, and says so.
 # A model saved without them costs as before and says "fresh directory".
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cat > tr.c << 'END'
 #include <fcntl.h>

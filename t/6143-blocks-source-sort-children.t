@@ -5,7 +5,7 @@
 # issue 33 D4, "roots and children sorted").  Children now follow the
 # roots' key; --sort line keeps line order.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cat > k.c << 'END'
 #include <fcntl.h>

@@ -6,7 +6,7 @@
 # whose status already takes calls only, are left out of the byte error
 # and counted in a line saying why.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] || skip_all "no tracer library"
 command -v cc > /dev/null || skip_all "no C compiler"
 cd "$TMP" || exit 1

@@ -8,7 +8,7 @@
 # (measured 1.0-4.9 ms, 22-38 us fresh): in each mode, dump()'s open
 # ranks against its loop of 1 MiB writes as that mode's scenario measures.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cat > fr.c << 'END'
 #include <fcntl.h>

@@ -9,7 +9,7 @@
 # measured path); joined, the measured random, small and procs, and the
 # predicted conditional.
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cat > mc.c << 'END'
 #include <fcntl.h>

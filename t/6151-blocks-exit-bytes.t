@@ -8,7 +8,7 @@
 # not compare with the kernel's, so the function's bytes are known.
 # (The loader's flush at main's return keeps its own: t/6045.)
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 cd "$TMP" || exit 1
 cat > ex.c << 'END'
 #include <stdio.h>

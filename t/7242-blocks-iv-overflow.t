@@ -7,7 +7,7 @@
 # its arm run at every iteration as far as the blocks know
 # (t/data/blocks/iv-wrap.c).
 . "$(dirname "$0")/lib.sh"
-[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+need_code
 SRC=$TOP/t/data/blocks/iv-wrap.c
 cd "$TMP" || exit 1
 col() { block_col "$@"; }

@@ -88,12 +88,16 @@ need_strace_k() {
 	have_strace_k || skip_all "no strace with -k"
 	command -v cc > /dev/null || skip_all "no C compiler"
 }
+# need_code: the whole test skipped without libclang's module, which
+# `blocks --source` loads (bin/iolens-code.so)
+need_code() {
+	[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+}
 # source_csv NAME: t/data/blocks/NAME copied into $TMP, the directory
 # after, and predicted by `blocks --source` into s.csv, with a test that
 # it ran clean; the file skipped without libclang's module
 source_csv() {
-	[ -f "$(dirname "$IOLENS")/iolens-code.so" ] ||
-		skip_all "bin/iolens-code.so is not built (no libclang)"
+	need_code
 	cd "$TMP" || exit 1
 	cp "$TOP/t/data/blocks/$1" . || exit 1
 	$RUN blocks --source --format=csv "$1" > s.csv 2> err
@@ -187,7 +191,7 @@ vm_limit() {
 # test skipped where it cannot run: no libclang module, no compiler, a
 # sanitizer or valgrind); then in $TMP.
 visits_build() {
-	[ -f "$(dirname "$IOLENS")/iolens-code.so" ] || skip_all "bin/iolens-code.so is not built (no libclang)"
+	need_code
 	command -v cc > /dev/null || skip_all "no C compiler for the counting library"
 	[ -n "${SANITIZE:-}${VALGRIND:-}" ] && skip_all "a preloaded library under the sanitizer"
 	cc -O2 -shared -fPIC -o "$TMP/visits.so" "$TOP/t/data/blocks/visits.c" -ldl 2> "$TMP/err" ||
