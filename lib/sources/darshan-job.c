@@ -24,6 +24,42 @@ static struct iol_dlog *dlog_of(const struct iol_job *job)
 
 /* ---- loading ---- */
 
+/* A float counter that is not a number or infinite, or a time beyond a
+ * billion seconds (32 years) either way: no Darshan writer makes one (a
+ * time, a timestamp from the job's start or a variance; -1 marks "none"),
+ * and every sum, ratio and detail of an analysis would carry it, so the
+ * log is refused as corrupt (parse prints it as it is, as darshan-parser
+ * does).  Integer counters are not checked: real logs hold -4 in 3.1's
+ * POSIX_MMAPS. */
+#define TIME_LIMIT 1e9
+static const char *absurd_float(const char *name, double v)
+{
+	if (isnan(v))
+		return "not a number";
+	if (isinf(v))
+		return "infinite";
+	if (fabs(v) > TIME_LIMIT && strstr(name, "TIME") &&
+	    !strstr(name, "VARIANCE"))
+		return "beyond a billion seconds";
+	return NULL;
+}
+
+static int check_floats(const struct iol_modinfo *mi, const struct iol_rec *r,
+			struct iol_error *err)
+{
+	const char *what;
+	int k;
+
+	for (k = 0; k < mi->nflt; k++)
+		if ((what = absurd_float(mi->fname[k], r->fc[k])))
+			return iol_error_set(
+				err, IOL_ECORRUPT,
+				"%s record %llu of rank %lld: %s is %s",
+				mi->name, (unsigned long long)r->id,
+				(long long)r->rank, mi->fname[k], what);
+	return 0;
+}
+
 static int copy_counters(struct iol_job *job, const struct iol_modinfo *mi,
 			 struct iol_jrec *jr, const struct iol_rec *r)
 {
@@ -55,6 +91,9 @@ static int load_counters(struct iol_job *job, int mod, struct iol_error *err)
 	while ((ret = iol_modrd_next(&rd, &r, err)) == 1) {
 		struct iol_jrec *jr;
 
+		ret = check_floats(mi, r, err);
+		if (ret < 0)
+			break;
 		jr = iol_grow(jm->recs, &cap, jm->n, sizeof(*jr), 64);
 		if (!jr || (jm->recs = jr,
 			    copy_counters(job, mi, &jr[jm->n], r) < 0)) {
