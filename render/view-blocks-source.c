@@ -203,6 +203,7 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 		less_sat(less_sat(less_sat(v[IOL_CP_CALLS], n.opens), n.reads),
 			 n.writes),
 		n.syncs);
+	n.unlinks = v[IOL_CP_UNLINKS];
 	/* system calls, as the model costs them (join.c's predict_time) */
 	n.syncs -= v[IOL_CP_SFLUSH];
 	if (iol_cpred_sys(p, 0) >= 0)

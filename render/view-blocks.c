@@ -410,6 +410,10 @@ void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c, const char *path)
 		"  close %.2f us, stat %.2f us, fsync %.2f us\n",
 		c->open * 1e6, c->create * 1e6, c->close * 1e6, c->stat * 1e6,
 		c->fsync * 1e6);
+	fprintf(f, "  unlink %.2f us%s\n", c->unlink * 1e6,
+		c->unlink_est ? " (estimated as a create: not measured, "
+				"calibrated before unlink was)"
+			      : "");
 	for (r = 0; r < 2; r++)
 		for (s = 0; s < IOL_IOCOST_NSIZES; s++)
 			fprintf(f,

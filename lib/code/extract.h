@@ -127,6 +127,9 @@ enum iol_cpk {
 			* truncating open of its, a rerun's costlier close */
 	IOL_CP_SMALL,  /* reads and writes of a known size under 4 KiB (the
 			* measured blocks' P13 "small") */
+	/* of IOL_CP_CALLS, unlinks: the cost model's own cost, not the
+	 * other calls' */
+	IOL_CP_UNLINKS,
 	IOL_CP_N
 };
 

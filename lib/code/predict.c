@@ -662,6 +662,11 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		break;
 	case IOL_COP_SEEK: p->fixed[IOL_CP_SEEKS] = 1; break;
 	case IOL_COP_CLOSE: p->fixed[IOL_CP_CLOSES] = 1; break;
+	case IOL_COP_META:
+		p->fixed[IOL_CP_UNLINKS] =
+			cc->name && (!strcmp(cc->name, "unlink") ||
+				     !strcmp(cc->name, "unlinkat"));
+		break;
 	default: break;
 	}
 	bind_size(cc, bd, p);
