@@ -91,10 +91,14 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	if (cmd_load_one(&co.in, 1, av, 0, &job) < 0)
 		return EXIT_DATA;
 	raw = iol_replay_overhead_of(job->source, &bo.overhead);
-	if (raw < 0 && cost)
-		msg("note: no ranking of predicted against measured I/O time: "
-		    "strace's I/O times hold its own cost of each call, not "
-		    "measured here (run iolens replay --calibrate)");
+	/* strace's durations hold its stops and the load, not the
+	 * kernel's time alone: its calls costed by the model instead */
+	if (raw != 0 && cost) {
+		bo.cost = cost;
+		bo.overhead = 0;
+		raw = 0;
+		iol_view_blocks_costed_say();
+	}
 	if (blocks_build(job, &bo, 0, &bl) < 0) {
 		rc = EXIT_DATA;
 	} else {

@@ -534,6 +534,15 @@ void iol_view_blocks_times_say(int say, double overhead)
 		    "it, to be taken off)");
 }
 
+void iol_view_blocks_costed_say(void)
+{
+	msg("note: strace's I/O times hold its own stops and the machine's "
+	    "load (a small write 8 us to 4 ms), not the kernel's time "
+	    "alone: each call is costed at this machine's calibrated cost "
+	    "(blocks --calibrate), never more than strace timed it, so the "
+	    "ranking compares calls, not times");
+}
+
 void iol_view_blocks_cap_say(double calibrated, const struct iol_blocks *bl)
 {
 	if (bl && calibrated > 0 && bl->overhead < calibrated)
