@@ -182,6 +182,9 @@ struct iol_iocalls {
 	 * rerun finds the program's outputs), and of others the closes
 	 * after writing trunc_close_bytes into such a file */
 	int64_t trunc_opens, trunc_bytes, trunc_closes, trunc_close_bytes;
+	/* of creates, opens of a file the program unlinks: a rerun finds
+	 * none to truncate (set before iol_iocalls_rerun()) */
+	int64_t scratch;
 };
 
 /* n's opens that make their file as a rerun's (analysis above): each
@@ -192,7 +195,8 @@ static inline void iol_iocalls_rerun(struct iol_iocalls *n, int64_t bytes,
 {
 	double t = (double)n->creates * (double)bytes, c;
 
-	n->trunc_opens = n->creates;
+	n->trunc_opens = n->creates > n->scratch ? n->creates - n->scratch : 0;
+	t = (double)n->trunc_opens * (double)bytes;
 	n->trunc_bytes = t < 9e18 ? (int64_t)t : INT64_MAX;
 	c = (double)closes * share + 0.5;
 	n->trunc_closes = c < 9e18 ? (int64_t)c : INT64_MAX;

@@ -774,6 +774,11 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 			share(fmin(1.0, (double)p->fixed[IOL_CP_CREATES] /
 						(double)p->fixed[IOL_CP_OPENS]),
 			      n.opens, n.opens);
+	if (p->fixed[IOL_CP_OPENS] > 0 && p->fixed[IOL_CP_SCRATCH] > 0)
+		n.scratch =
+			share(fmin(1.0, (double)p->fixed[IOL_CP_SCRATCH] /
+						(double)p->fixed[IOL_CP_OPENS]),
+			      n.opens, n.creates);
 	n.reads = r->pv[IOL_JP_READS];
 	n.writes = r->pv[IOL_JP_WRITES];
 	n.syncs = r->pv[IOL_JP_SYNCS];
