@@ -28,7 +28,8 @@
  *
  * A rerun's costs (a model saved before they were measured costs
  * no truncation): "trunc_open" and "trunc_open_mib", an open with O_TRUNC
- * of a file holding data, fixed and per MiB truncated; "trunc_close" and
+ * of a file holding data written moments before, not synced (the
+ * previous run's), fixed and per MiB truncated; "trunc_close" and
  * "trunc_close_mib", the close after writing into a file so truncated,
  * fixed and per MiB written (ext4's auto_da_alloc starts the writeback
  * there).  A program run again in its directory finds its outputs there:
