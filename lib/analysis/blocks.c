@@ -982,11 +982,6 @@ static int is_random(struct build *bd, const struct iol_event *ev)
 
 /* ---- events ---- */
 
-/* what model c says ev costs: an open with O_TRUNC as the prediction
- * costs it (a rerun's truncation where c has one and --fresh is not
- * given, else a create), one that made its file a create, reads and
- * writes by their size, sequential (strace does not say where a read
- * went) */
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -1001,6 +996,11 @@ static int unlinked(const struct build *bd, const struct iol_event *ev)
 	       bsearch(&ev->file, bd->unl, bd->nunl, sizeof(*bd->unl), cmp_u64);
 }
 
+/* what model c says ev costs: an open with O_TRUNC as the prediction
+ * costs it (a rerun's truncation where c has one, --fresh is not given
+ * and the trace does not unlink the file, scratch; else a create), one that
+ * made its file a create, reads and writes by their size, sequential (strace
+ * does not say where a read went) */
 static double cost_of(const struct iol_iocost *c, const struct iol_event *ev,
 		      int scratch)
 {
