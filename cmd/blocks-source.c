@@ -91,10 +91,14 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	if (cmd_load_one(&co.in, 1, av, 0, &job) < 0)
 		return EXIT_DATA;
 	raw = iol_replay_overhead_of(job->source, &bo.overhead);
-	if (raw < 0 && cost)
-		msg("note: no ranking of predicted against measured I/O time: "
-		    "strace's I/O times hold its own cost of each call, not "
-		    "measured here (run iolens replay --calibrate)");
+	/* strace's durations hold its stops and the load, not the
+	 * kernel's time alone: its calls costed by the model instead */
+	if (raw != 0 && cost) {
+		bo.cost = cost;
+		bo.overhead = 0;
+		raw = 0;
+		iol_view_blocks_costed_say();
+	}
 	if (blocks_build(job, &bo, 0, &bl) < 0) {
 		rc = EXIT_DATA;
 	} else {
@@ -234,6 +238,26 @@ static int src_parse(struct src *s, int argc, char **argv)
 	return s->fmt < 0 ? EXIT_USAGE : -1;
 }
 
+/* an estimated unlink cost said where a block unlinks (a model
+ * calibrated before unlink was measured, issue 33 D5) */
+static void unlink_say(const struct iol_ctree *t, const struct iol_iocost *c)
+{
+	size_t i;
+
+	if (!c || !c->unlink_est)
+		return;
+	for (i = 0; i < t->nblocks; i++)
+		if (t->ranked[i]->pred.fixed[IOL_CP_UNLINKS] > 0 ||
+		    t->ranked[i]->pred.per[IOL_CP_UNLINKS] > 0)
+			break;
+	if (i < t->nblocks)
+		msg("note: the cost model has no unlink (calibrated before "
+		    "it was measured): an unlink is costed as a create, "
+		    "%.2f us, an estimate (run iolens blocks --calibrate "
+		    "again)",
+		    c->unlink * 1e6);
+}
+
 int blocks_source_run(int argc, char **argv)
 {
 	struct src s = {.fmt = FMT_TEXT, .rk = {.sort = -1}};
@@ -263,6 +287,7 @@ int blocks_source_run(int argc, char **argv)
 		iol_ctree_free(t);
 		return src_done(&s, EXIT_DATA);
 	}
+	unlink_say(t, cost);
 	/* errors and nothing predicted: the sources did not parse */
 	rc = iol_view_blocks_source_say(t) && !t->nblocks ? EXIT_DATA : EXIT_OK;
 	if (s.trace) {

@@ -16,6 +16,7 @@
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "analysis/blocks.h"
+#include "analysis/iocost.h"
 #include "render/flame.h"
 #include "render/views.h"
 #include "replay/calibrate.h"
@@ -79,14 +80,27 @@ static int run(const struct copts *co, const struct iol_job *job,
 	       struct blocks_opts *bo)
 {
 	struct iol_blocks_opts opts = {0};
+	struct iol_iocost cost;
+	double dur;
 	struct iol_error err = {0};
 	struct iol_blocks *bl = NULL;
 	int say, rc, pic = is_picture(co->outf);
 
 	opts.srcmap = bo->srcmap;
 	opts.nsrcmap = bo->nsrcmap;
-	say = iol_replay_blocks_sort(job->source, job->stacks != 0, &bo->sort,
-				     &opts.overhead);
+	/* strace's calls costed by a saved cost model, not timed (issue
+	 * 33 D3): ranked by time then, calibrated by replay or not */
+	if (job->stacks && iol_replay_overhead_of(job->source, &dur) != 0 &&
+	    iol_iocost_load_saved(&cost, &err) == 0) {
+		opts.cost = &cost;
+		if (bo->sort < 0)
+			bo->sort = IOL_BSORT_TIME;
+		iol_view_blocks_costed_say();
+		say = 0;
+	} else {
+		say = iol_replay_blocks_sort(job->source, job->stacks != 0,
+					     &bo->sort, &opts.overhead);
+	}
 	if (say < 0) {
 		iol_view_blocks_times_say(say, 0);
 		return EXIT_DATA;

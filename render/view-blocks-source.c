@@ -196,6 +196,7 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 		v[k] = sum_sat(p->fixed[k], p->per[k]);
 	n.opens = v[IOL_CP_OPENS];
 	n.creates = v[IOL_CP_CREATES];
+	n.scratch = v[IOL_CP_SCRATCH];
 	n.reads = v[IOL_CP_READS];
 	n.writes = v[IOL_CP_WRITES];
 	n.syncs = v[IOL_CP_SYNCS];
@@ -203,6 +204,7 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 		less_sat(less_sat(less_sat(v[IOL_CP_CALLS], n.opens), n.reads),
 			 n.writes),
 		n.syncs);
+	n.unlinks = v[IOL_CP_UNLINKS];
 	/* system calls, as the model costs them (join.c's predict_time) */
 	n.syncs -= v[IOL_CP_SFLUSH];
 	if (iol_cpred_sys(p, 0) >= 0)

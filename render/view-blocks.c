@@ -410,6 +410,10 @@ void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c, const char *path)
 		"  close %.2f us, stat %.2f us, fsync %.2f us\n",
 		c->open * 1e6, c->create * 1e6, c->close * 1e6, c->stat * 1e6,
 		c->fsync * 1e6);
+	fprintf(f, "  unlink %.2f us%s\n", c->unlink * 1e6,
+		c->unlink_est ? " (estimated as a create: not measured, "
+				"calibrated before unlink was)"
+			      : "");
 	for (r = 0; r < 2; r++)
 		for (s = 0; s < IOL_IOCOST_NSIZES; s++)
 			fprintf(f,
@@ -528,6 +532,15 @@ void iol_view_blocks_times_say(int say, double overhead)
 		msg("note: ranked by bytes: strace's I/O times hold its own "
 		    "cost of each call (iolens replay --calibrate measures "
 		    "it, to be taken off)");
+}
+
+void iol_view_blocks_costed_say(void)
+{
+	msg("note: strace's I/O times hold its own stops and the machine's "
+	    "load (a small write 8 us to 4 ms), not the kernel's time "
+	    "alone: each call is costed at this machine's calibrated cost "
+	    "(blocks --calibrate), never more than strace timed it, so the "
+	    "ranking compares calls, not times");
 }
 
 void iol_view_blocks_cap_say(double calibrated, const struct iol_blocks *bl)

@@ -14,6 +14,7 @@
 
 #include "analysis/blocks.h"
 #include "analysis/blocks-fold.h"
+#include "analysis/iocost.h"
 #include "base/grow.h"
 #include "base/hash.h"
 #include "model/event.h"
@@ -64,7 +65,19 @@ struct iol_blocks_priv {
 };
 
 struct build {
-	double overhead;		 /* taken off each call's duration */
+	double overhead;	       /* taken off each call's duration */
+	const struct iol_iocost *cost; /* calls costed by it, or NULL */
+	double cur; /* under cost, the event's cost (cost_step()) */
+	/* under cost, descriptors a rerun's open truncated (process, fd,
+	 * bytes written since): their close costs a rerun's */
+	struct {
+		int64_t proc, fd, bytes;
+	} tfd[64];
+	int ntfd;
+	/* under cost, the files the trace unlinks (record ids, sorted): a
+	 * rerun finds none of them to truncate */
+	uint64_t *unl;
+	size_t nunl;
 	const struct iol_srcmap *srcmap; /* where sources moved */
 	int nsrcmap;
 	const struct iol_job *job;
@@ -969,9 +982,91 @@ static int is_random(struct build *bd, const struct iol_event *ev)
 
 /* ---- events ---- */
 
-/* a call's own time: its duration less the tracer's share, never < 0 */
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* the trace unlinks ev's file (scratch_files()) */
+static int unlinked(const struct build *bd, const struct iol_event *ev)
+{
+	return ev->file && bd->nunl &&
+	       bsearch(&ev->file, bd->unl, bd->nunl, sizeof(*bd->unl), cmp_u64);
+}
+
+/* what model c says ev costs: an open with O_TRUNC as the prediction
+ * costs it (a rerun's truncation where c has one, --fresh is not given
+ * and the trace does not unlink the file, scratch; else a create), one that
+ * made its file a create, reads and writes by their size, sequential (strace
+ * does not say where a read went) */
+static double cost_of(const struct iol_iocost *c, const struct iol_event *ev,
+		      int scratch)
+{
+	int64_t n = ev->ret > 0 ? ev->ret : ev->len > 0 ? ev->len : 0;
+
+	switch (ev->kind) {
+	case IOL_EV_OPEN:
+		if ((ev->flags & IOL_EVF_TRUNC) && iol_iocost_reruns(c) &&
+		    !scratch)
+			return c->trunc_open;
+		return ev->created || (ev->flags & IOL_EVF_TRUNC) ? c->create
+								  : c->open;
+	case IOL_EV_CLOSE: return c->close;
+	case IOL_EV_READ: return iol_iocost_rw(c, IOL_IOC_READ, 1, n, 0);
+	case IOL_EV_WRITE: return iol_iocost_rw(c, IOL_IOC_WRITE, 1, n, 0);
+	case IOL_EV_SYNC: return c->fsync;
+	case IOL_EV_STAT: return c->stat;
+	case IOL_EV_UNLINK: return c->unlink;
+	default: return (c->close + c->stat) / 2;
+	}
+}
+
+/* the slot of ev's descriptor among those truncated, -1 none */
+static int tfd_of(const struct build *bd, const struct iol_event *ev)
+{
+	int64_t proc = ev->tgid > 0 ? ev->tgid : ev->pid;
+	int i;
+
+	for (i = 0; i < bd->ntfd; i++)
+		if (bd->tfd[i].proc == proc && bd->tfd[i].fd == ev->fd)
+			return i;
+	return -1;
+}
+
+/* ev's cost under the model (cost_of()), the close of a file a rerun's
+ * open truncated as the prediction costs it (the close after writing
+ * it again: its writeback starts), never more than strace timed it
+ * (the kernel took no longer than strace saw) */
+static double cost_step(struct build *bd, const struct iol_event *ev)
+{
+	const struct iol_iocost *c = bd->cost;
+	int scratch = ev->kind == IOL_EV_OPEN && unlinked(bd, ev);
+	double v = cost_of(c, ev, scratch);
+	int i = ev->kind == IOL_EV_OPEN ? -1 : tfd_of(bd, ev);
+
+	if (ev->kind == IOL_EV_OPEN && (ev->flags & IOL_EVF_TRUNC) &&
+	    iol_iocost_reruns(c) && !scratch && ev->ret >= 0 && bd->ntfd < 64) {
+		bd->tfd[bd->ntfd].proc = ev->tgid > 0 ? ev->tgid : ev->pid;
+		bd->tfd[bd->ntfd].fd = ev->ret;
+		bd->tfd[bd->ntfd++].bytes = 0;
+	} else if (i >= 0 && ev->kind == IOL_EV_WRITE && ev->len > 0) {
+		bd->tfd[i].bytes += ev->len;
+	} else if (i >= 0 && ev->kind == IOL_EV_CLOSE) {
+		v = c->trunc_close +
+		    (double)bd->tfd[i].bytes / 1048576.0 * c->trunc_close_mib;
+		bd->tfd[i] = bd->tfd[--bd->ntfd];
+	}
+	return ev->dur > 0 ? fmin(ev->dur, v) : v;
+}
+
+/* a call's own time: its duration less the tracer's share, never < 0;
+ * under a cost model, its cost (cost_step()) */
 static double dur_of(const struct build *bd, const struct iol_event *ev)
 {
+	if (bd->cost)
+		return bd->cur;
 	return ev->dur > bd->overhead ? ev->dur - bd->overhead : 0;
 }
 
@@ -1374,6 +1469,7 @@ static void build_free(struct build *bd)
 	free(bd->pstart);
 	free(bd->plen);
 	free(bd->pairs);
+	free(bd->unl);
 	iol_index_release(&bd->pix);
 	free(bd->le);
 	iol_index_release(&bd->lix);
@@ -1392,6 +1488,8 @@ static int run_events(struct build *bd, struct iol_blocks *out,
 	if ((r = iol_events_open(&it, bd->job, err)) < 0)
 		return r;
 	while ((r = iol_events_next(it, &ev, err)) == 1) {
+		if (bd->cost)
+			bd->cur = cost_step(bd, &ev);
 		if ((r = add_event(bd, &ev)) < 0)
 			break;
 		if (ev.regular) {
@@ -1437,6 +1535,37 @@ static int overhead_cap(struct build *bd, struct iol_error *err)
 		return r;
 	bd->overhead = m;
 	return 0;
+}
+
+/* under a cost model, the files the trace unlinks into bd->unl, sorted
+ * (a program's scratch files: r13_scratch opens, writes, closes and
+ * unlinks each; its rerun creates them, issue 33 D4).  0 or IOL_E*. */
+static int scratch_files(struct build *bd, struct iol_error *err)
+{
+	struct iol_events *it;
+	struct iol_event ev;
+	size_t cap = 0;
+	uint64_t *n;
+	int r;
+
+	if (!bd->cost)
+		return 0;
+	if ((r = iol_events_open(&it, bd->job, err)) < 0)
+		return r;
+	while ((r = iol_events_next(it, &ev, err)) == 1) {
+		if (ev.kind != IOL_EV_UNLINK || !ev.file)
+			continue;
+		if (!(n = iol_grow(bd->unl, &cap, bd->nunl, sizeof(*n), 64))) {
+			r = iol_error_set(err, IOL_ENOMEM, "out of memory");
+			break;
+		}
+		bd->unl = n;
+		bd->unl[bd->nunl++] = ev.file;
+	}
+	iol_events_close(it);
+	if (bd->nunl)
+		qsort(bd->unl, bd->nunl, sizeof(*bd->unl), cmp_u64);
+	return r < 0 ? r : 0;
 }
 
 /* the job's record of module path as traced, NULL none */
@@ -1563,12 +1692,15 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 		bd.plen[i] = UINT32_MAX;
 	bd.sym = out->priv->sym;
 	bd.priv = out->priv;
-	bd.overhead = o && o->overhead > 0 ? o->overhead : 0;
+	bd.overhead = o && o->overhead > 0 && !o->cost ? o->overhead : 0;
+	bd.cost = o ? o->cost : NULL;
 	if (o && o->nsrcmap > 0 && o->srcmap) {
 		bd.srcmap = o->srcmap;
 		bd.nsrcmap = o->nsrcmap;
 	}
 	r = overhead_cap(&bd, err);
+	if (r >= 0)
+		r = scratch_files(&bd, err);
 	out->overhead = bd.overhead;
 	if (r >= 0)
 		r = run_events(&bd, out, err);

@@ -166,6 +166,8 @@ struct iol_srcmap {
 	const char *from, *to;
 };
 
+struct iol_iocost;
+
 struct iol_blocks_opts {
 	/* seconds taken off each call's duration: the tracer's own share
 	 * (strace's, measured by iolens replay --calibrate); 0 none */
@@ -175,6 +177,11 @@ struct iol_blocks_opts {
 	 * for the call); the blocks keep the names the binaries give */
 	const struct iol_srcmap *srcmap;
 	int nsrcmap;
+	/* a cost model (analysis/iocost.h) each call is costed by instead
+	 * of its duration, never more than that: strace -k's -T durations
+	 * hold its stops and the machine's load (a 256 B write 8 us to
+	 * 4 ms), not the kernel's time alone (issue 33 D3); NULL none */
+	const struct iol_iocost *cost;
 };
 
 /* "OLD=NEW" (--source-map) into m, split at the first '=' in place (m's

@@ -23,9 +23,13 @@
  * IOL_IOCOST_SIZES.  Everything a call costs is in its own line: a
  * reader ignores lines it does not know.
  *
+ * "unlink", an unlink of a file just made (issue 33 D5: tens of
+ * microseconds, 40 times the mean of close and stat it was costed as).
+ *
  * A rerun's costs (a model saved before they were measured costs
  * no truncation): "trunc_open" and "trunc_open_mib", an open with O_TRUNC
- * of a file holding data, fixed and per MiB truncated; "trunc_close" and
+ * of a file holding data written moments before, not synced (the
+ * previous run's), fixed and per MiB truncated; "trunc_close" and
  * "trunc_close_mib", the close after writing into a file so truncated,
  * fixed and per MiB written (ext4's auto_da_alloc starts the writeback
  * there).  A program run again in its directory finds its outputs there:
@@ -66,6 +70,11 @@ struct iol_iocost {
 	/* a rerun's truncating open and the close after it: seconds fixed
 	 * and per MiB (0: not measured) */
 	double trunc_open, trunc_open_mib, trunc_close, trunc_close_mib;
+	/* unlink of a file just made and closed, measured since issue 33
+	 * D5; a model saved before has none: unlink_est 1 and unlink
+	 * the estimate iol_iocost_load() says */
+	double unlink;
+	int unlink_est;
 	/* cost as in an empty directory (blocks --fresh): opens that make
 	 * their file create it, the rerun's costs above not applied */
 	int fresh;
@@ -161,6 +170,7 @@ struct iol_iocalls {
 	int64_t creates;    /* of opens, those that make their file */
 	int64_t others;	    /* closes, stats, seeks...: the mean of close
 			     * and stat each */
+	int64_t unlinks;    /* of others, unlinks: the model's unlink */
 	int64_t positioned; /* reads and writes at an offset of their own
 			     * (pread, pwrite, after a seek): random */
 	int64_t bytes_read, bytes_written;
@@ -173,6 +183,9 @@ struct iol_iocalls {
 	 * rerun finds the program's outputs), and of others the closes
 	 * after writing trunc_close_bytes into such a file */
 	int64_t trunc_opens, trunc_bytes, trunc_closes, trunc_close_bytes;
+	/* of creates, opens of a file the program unlinks: a rerun finds
+	 * none to truncate (set before iol_iocalls_rerun()) */
+	int64_t scratch;
 };
 
 /* n's opens that make their file as a rerun's (analysis above): each
@@ -183,7 +196,8 @@ static inline void iol_iocalls_rerun(struct iol_iocalls *n, int64_t bytes,
 {
 	double t = (double)n->creates * (double)bytes, c;
 
-	n->trunc_opens = n->creates;
+	n->trunc_opens = n->creates > n->scratch ? n->creates - n->scratch : 0;
+	t = (double)n->trunc_opens * (double)bytes;
 	n->trunc_bytes = t < 9e18 ? (int64_t)t : INT64_MAX;
 	c = (double)closes * share + 0.5;
 	n->trunc_closes = c < 9e18 ? (int64_t)c : INT64_MAX;

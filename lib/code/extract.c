@@ -339,6 +339,22 @@ static CXCursor unwrap(CXCursor cur)
 	return cur;
 }
 
+/* the USR of the variable cur is (through casts and parentheses), NULL
+ * another expression */
+static const char *var_usr(struct ctx *c, CXCursor cur)
+{
+	CXCursor ref;
+
+	cur = unwrap(cur);
+	if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+		return NULL;
+	ref = clang_getCursorReferenced(cur);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl &&
+	    clang_getCursorKind(ref) != CXCursor_ParmDecl)
+		return NULL;
+	return keep(c, clang_getCursorUSR(ref));
+}
+
 /* ---- tokens of the function being walked ---- */
 
 static int index_mods(struct ctx *c);
@@ -4408,6 +4424,28 @@ static void add_ptr_call(struct ctx *c, CXCursor call, struct iol_cblock *blk)
 	cc->stream_param = -1;
 }
 
+/* the variable an open's path or unlink's argument is (its USR), into
+ * cc->path_var, or unlink's constant path: an open of a file its
+ * function unlinks is a scratch file (predict.c) */
+static void path_var(struct ctx *c, CXCursor call, const struct iol_ciodef *d,
+		     struct iol_ccall *cc)
+{
+	int a = -1;
+
+	if (cc->op == IOL_COP_OPEN)
+		a = d->path_arg;
+	else if (cc->op == IOL_COP_META && cc->name &&
+		 !strcmp(cc->name, "unlink"))
+		a = 0;
+
+	if (a < 0 || a >= clang_Cursor_getNumArguments(call))
+		return;
+	cc->path_var = var_usr(c, clang_Cursor_getArgument(call, (unsigned)a));
+	if (!cc->path_var && cc->op == IOL_COP_META)
+		cc->path_var = eval_str(
+			c, clang_Cursor_getArgument(call, (unsigned)a));
+}
+
 static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		     struct iol_ccall **endl)
 {
@@ -4522,6 +4560,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 	    d->path_arg < clang_Cursor_getNumArguments(call))
 		cc->path = eval_str(
 			c, clang_Cursor_getArgument(call, d->path_arg));
+	path_var(c, call, d, cc);
 	if (cc->op == IOL_COP_OPEN)
 		cc->creates = open_creates(c, call, d, cls);
 	if (!cls)

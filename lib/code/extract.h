@@ -127,6 +127,12 @@ enum iol_cpk {
 			* truncating open of its, a rerun's costlier close */
 	IOL_CP_SMALL,  /* reads and writes of a known size under 4 KiB (the
 			* measured blocks' P13 "small") */
+	/* of IOL_CP_CALLS, unlinks: the cost model's own cost, not the
+	 * other calls' */
+	IOL_CP_UNLINKS,
+	/* of IOL_CP_CREATES, opens of a file their function unlinks (a
+	 * scratch file): a rerun finds none, a create, not a truncation */
+	IOL_CP_SCRATCH,
 	IOL_CP_N
 };
 
@@ -206,6 +212,12 @@ struct iol_ccall {
 	 * argument, by its parameter's name (path), NULL none */
 	struct iol_cfield *tsizes;
 	const char *path; /* opens: the name when constant, else NULL */
+	/* opens and unlink: the variable the path is (its USR), NULL
+	 * another expression (unlink: or its constant path); scratch: an open
+	 * that makes its file whose path (variable or constant) its function
+	 * also unlinks (a rerun finds no file there, issue 33 D4) */
+	const char *path_var;
+	int scratch;
 	const struct iol_cblock *callee; /* IOL_COP_CALL: the function */
 	/* IOL_COP_CALL: per argument (at most IOL_CARGS), its constant value
 	 * (IOL_CUNKNOWN: none) or the caller's own parameter it passes on
@@ -547,6 +559,13 @@ static inline int iol_cblock_rerun(const struct iol_cblock *b, int64_t *bytes,
 	c = p->per[IOL_CP_CREATES] > INT64_MAX - p->fixed[IOL_CP_CREATES]
 		    ? INT64_MAX
 		    : p->fixed[IOL_CP_CREATES] + p->per[IOL_CP_CREATES];
+	/* scratch files are not there to truncate */
+	if (c < INT64_MAX)
+		c -= p->fixed[IOL_CP_SCRATCH] >
+				     INT64_MAX - p->per[IOL_CP_SCRATCH]
+			     ? c
+			     : p->fixed[IOL_CP_SCRATCH] +
+				       p->per[IOL_CP_SCRATCH];
 	w = p->per[IOL_CP_BYTES_WRITTEN] >
 			    INT64_MAX - p->fixed[IOL_CP_BYTES_WRITTEN]
 		    ? INT64_MAX

@@ -774,12 +774,22 @@ static void predict_time(struct iol_cjoin *j, struct iol_cjrow *r)
 			share(fmin(1.0, (double)p->fixed[IOL_CP_CREATES] /
 						(double)p->fixed[IOL_CP_OPENS]),
 			      n.opens, n.opens);
+	if (p->fixed[IOL_CP_OPENS] > 0 && p->fixed[IOL_CP_SCRATCH] > 0)
+		n.scratch =
+			share(fmin(1.0, (double)p->fixed[IOL_CP_SCRATCH] /
+						(double)p->fixed[IOL_CP_OPENS]),
+			      n.opens, n.creates);
 	n.reads = r->pv[IOL_JP_READS];
 	n.writes = r->pv[IOL_JP_WRITES];
 	n.syncs = r->pv[IOL_JP_SYNCS];
 	n.others = r->pv[IOL_JP_CALLS] - n.opens - n.reads - n.writes - n.syncs;
 	if (n.others < 0)
 		n.others = 0;
+	/* the row's share of its block's unlinks, as of its calls */
+	if (p->fixed[IOL_CP_CALLS] > 0 && p->fixed[IOL_CP_UNLINKS] > 0)
+		n.unlinks = share((double)r->pv[IOL_JP_CALLS] /
+					  (double)p->fixed[IOL_CP_CALLS],
+				  p->fixed[IOL_CP_UNLINKS], n.others);
 	/* the model costs system calls: buffered stdio's where known, and
 	 * a stream's flush is a write(2) there, not an fsync */
 	if (p->fixed[IOL_CP_SYNCS] > 0 && p->fixed[IOL_CP_SFLUSH] > 0)

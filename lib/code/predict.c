@@ -640,6 +640,7 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	case IOL_COP_OPEN:
 		p->fixed[IOL_CP_OPENS] = 1;
 		p->fixed[IOL_CP_CREATES] = cc->creates != 0;
+		p->fixed[IOL_CP_SCRATCH] = cc->creates != 0 && cc->scratch;
 		p->fixed[cc->path ? IOL_CP_FILES_LIT : IOL_CP_FILES] = 1;
 		break;
 	case IOL_COP_READ:
@@ -662,6 +663,11 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		break;
 	case IOL_COP_SEEK: p->fixed[IOL_CP_SEEKS] = 1; break;
 	case IOL_COP_CLOSE: p->fixed[IOL_CP_CLOSES] = 1; break;
+	case IOL_COP_META:
+		p->fixed[IOL_CP_UNLINKS] =
+			cc->name && (!strcmp(cc->name, "unlink") ||
+				     !strcmp(cc->name, "unlinkat"));
+		break;
 	default: break;
 	}
 	bind_size(cc, bd, p);
@@ -1042,11 +1048,50 @@ int iol_ccall_passes(const struct iol_ccall *cc)
 	return 0;
 }
 
+/* open cc and unlink u name the same file: the same variable, or equal
+ * constants (u's path_var either) */
+static int same_path(const struct iol_ccall *cc, const struct iol_ccall *u)
+{
+	const char *k = cc->path_var ? cc->path_var : cc->path;
+
+	return k && u->path_var && !strcmp(k, u->path_var);
+}
+
+/* opens under b of the file unlink u removes, marked scratch */
+static void scratch_opens(struct iol_cblock *b, const struct iol_ccall *u)
+{
+	struct iol_ccall *cc;
+	struct iol_cblock *ch;
+
+	for (cc = b->calls; cc; cc = cc->next)
+		if (cc->op == IOL_COP_OPEN && cc->creates && same_path(cc, u))
+			cc->scratch = 1;
+	for (ch = b->first; ch; ch = ch->next)
+		scratch_opens(ch, u);
+}
+
+/* the unlinks under b, each marking f's opens of its file (r13_scratch:
+ * open, write, close, unlink of one name a loop run: a rerun creates
+ * each file, issue 33 D4) */
+static void scratch_mark(struct iol_cblock *f, struct iol_cblock *b)
+{
+	struct iol_ccall *cc;
+	struct iol_cblock *ch;
+
+	for (cc = b->calls; cc; cc = cc->next)
+		if (cc->op == IOL_COP_META && cc->name &&
+		    !strcmp(cc->name, "unlink") && cc->path_var)
+			scratch_opens(f, cc);
+	for (ch = b->first; ch; ch = ch->next)
+		scratch_mark(f, ch);
+}
+
 static void predict_fn(struct iol_cblock *f)
 {
 	if (f->mark != MARK_NONE)
 		return;
 	f->mark = MARK_BUSY;
+	scratch_mark(f, f);
 	predict_block(f);
 	f->mark = MARK_DONE;
 }
