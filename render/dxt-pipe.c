@@ -80,6 +80,7 @@ struct slot {
 
 struct dxp {
 	int fd, nthreads, stop;
+	int lazy; /* threads wanted, not started yet */
 	int err;   /* errno of the first failed write, 0 if none */
 	int nomem; /* a chunk could not be formatted: nothing more written */
 	pthread_mutex_t mu;
@@ -378,34 +379,57 @@ struct iol_seg *dxp_segs(struct dxp *p, size_t n, size_t *cap)
 	return v;
 }
 
+/* Stop and join the threads (none when p->started is 0) and free what
+ * they synchronised on: the pipeline works in the caller's thread after. */
+static void threads_stop(struct dxp *p)
+{
+	int i;
+
+	pthread_mutex_lock(&p->mu);
+	p->stop = 1;
+	pthread_cond_broadcast(&p->cv);
+	pthread_cond_broadcast(&p->work);
+	pthread_mutex_unlock(&p->mu);
+	for (i = 0; i < p->started; i++)
+		pthread_join(p->th[i], NULL);
+	p->started = 0;
+	pthread_mutex_destroy(&p->mu);
+	pthread_cond_destroy(&p->cv);
+	pthread_cond_destroy(&p->work);
+}
+
+/* The writer and the formatters, once the first chunk of CHUNK lines is
+ * full (called when everything before it is written): a trace of fewer
+ * lines is formatted and written in the caller's thread, as threads cost
+ * more than its text.  Tried once; without a formatter, none. */
+static void threads_start(struct dxp *p)
+{
+	int i;
+
+	p->lazy = 0;
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->cv, NULL);
+	pthread_cond_init(&p->work, NULL);
+	if (pthread_create(&p->th[0], NULL, writer, p) == 0)
+		p->started = 1;
+	for (i = 0; p->started && i < p->nthreads; i++) {
+		if (pthread_create(&p->th[i + 1], NULL, worker, p) != 0)
+			break;
+		p->started++;
+	}
+	if (p->started <= 1)
+		threads_stop(p);
+}
+
 struct dxp *dxp_start(int fd, int nthreads)
 {
 	struct dxp *p = calloc(1, sizeof(*p));
-	int i;
 
 	if (!p)
 		return NULL;
 	p->fd = fd;
 	p->nthreads = nthreads > MAXTHREADS ? MAXTHREADS : nthreads;
-	if (p->nthreads <= 1)
-		return p;
-	pthread_mutex_init(&p->mu, NULL);
-	pthread_cond_init(&p->cv, NULL);
-	pthread_cond_init(&p->work, NULL);
-	if (pthread_create(&p->th[0], NULL, writer, p) != 0) {
-		p->nthreads = 1; /* no threads: work in the caller's */
-		return p;
-	}
-	p->started = 1;
-	for (i = 0; i < p->nthreads; i++) {
-		if (pthread_create(&p->th[i + 1], NULL, worker, p) != 0)
-			break;
-		p->started++;
-	}
-	if (p->started == 1) {
-		dxp_finish(p, NULL);
-		return dxp_start(fd, 1);
-	}
+	p->lazy = p->nthreads > 1;
 	return p;
 }
 
@@ -417,6 +441,8 @@ static void pend_flush(struct dxp *p)
 
 	if (!p->pend.npc && !p->pend.tlen)
 		return;
+	if (p->lazy && p->pend.nsegs >= CHUNK)
+		threads_start(p);
 	if (p->started)
 		pthread_mutex_lock(&p->mu);
 	while (p->tail - p->head == NSLOT)
@@ -559,18 +585,8 @@ int dxp_finish(struct dxp *p, int *sys)
 	if (!p)
 		return 0;
 	dxp_drain(p, NULL);
-	if (p->started) {
-		pthread_mutex_lock(&p->mu);
-		p->stop = 1;
-		pthread_cond_broadcast(&p->cv);
-		pthread_cond_broadcast(&p->work);
-		pthread_mutex_unlock(&p->mu);
-		for (i = 0; i < p->started; i++)
-			pthread_join(p->th[i], NULL);
-		pthread_mutex_destroy(&p->mu);
-		pthread_cond_destroy(&p->cv);
-		pthread_cond_destroy(&p->work);
-	}
+	if (p->started)
+		threads_stop(p);
 	for (i = 0; i < NSLOT; i++)
 		free(p->s[i].buf);
 	for (i = 0; i <= NSLOT; i++) {

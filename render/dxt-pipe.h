@@ -26,8 +26,9 @@ struct dxp;
 enum { DXP_MAXTHREADS = 64 };
 
 /* A pipeline writing to fd with nthreads formatters (at most
- * DXP_MAXTHREADS); nthreads <= 1 formats and writes in the caller's
- * thread.  NULL when out of memory. */
+ * DXP_MAXTHREADS) and a writer, started when the first chunk of 8192
+ * segment lines is queued; until then, and with nthreads <= 1, it
+ * formats and writes in the caller's thread.  NULL when out of memory. */
 struct dxp *dxp_start(int fd, int nthreads);
 /* Queue what ob holds (then empties ob), in order with the records.
  * 0 or IOL_ENOMEM (ob left as it was). */
