@@ -44,8 +44,9 @@ struct drec {
 	char prefix[48]; /* "%8s%8lld" of module and rank */
 	size_t plen;
 	int has_tid;
-	struct iol_seg *segs;
-	size_t segcap;
+	const struct iol_seg *segs; /* in block */
+	void *block;		    /* malloc()ed, blockcap bytes */
+	size_t blockcap;
 	int64_t wcount;
 	size_t left; /* chunks not yet written */
 };
@@ -54,8 +55,8 @@ struct drec {
  * array of tens of megabytes costs as much in page faults as its lines
  * cost to format */
 struct pooled {
-	struct iol_seg *v;
-	size_t cap;
+	void *v;
+	size_t cap; /* bytes */
 };
 
 enum { S_FREE, S_TODO, S_BUSY, S_DONE };
@@ -80,6 +81,7 @@ struct slot {
 
 struct dxp {
 	int fd, nthreads, stop;
+	int lazy; /* threads wanted, not started yet */
 	int err;   /* errno of the first failed write, 0 if none */
 	int nomem; /* a chunk could not be formatted: nothing more written */
 	pthread_mutex_t mu;
@@ -277,16 +279,18 @@ static void slot_write(struct dxp *p, const struct slot *sl)
 	}
 }
 
+static void rec_put(struct dxp *p, struct drec *r);
+
 /* After the slot at head is written: release its record when done. */
 static void rec_release(struct dxp *p, struct drec *r)
 {
 	if (--r->left)
 		return;
 	if (p->npool < NPOOL) {
-		p->pool[p->npool].v = r->segs;
-		p->pool[p->npool++].cap = r->segcap;
+		p->pool[p->npool].v = r->block;
+		p->pool[p->npool++].cap = r->blockcap;
 	} else {
-		free(r->segs);
+		free(r->block);
 	}
 	free(r);
 }
@@ -355,57 +359,116 @@ static void *writer(void *arg)
 	return NULL;
 }
 
-struct iol_seg *dxp_segs(struct dxp *p, size_t n, size_t *cap)
+/* A pooled block of at least bytes (the largest when bytes is 0), or
+ * NULL; *cap its size. */
+static void *pool_take(struct dxp *p, size_t bytes, size_t *cap)
 {
-	struct iol_seg *v = NULL;
-	int i;
+	void *v = NULL;
+	int i, k = -1;
 
 	if (p->started)
 		pthread_mutex_lock(&p->mu);
 	for (i = 0; i < p->npool; i++)
-		if (p->pool[i].cap >= n) {
-			v = p->pool[i].v;
-			*cap = p->pool[i].cap;
-			p->pool[i] = p->pool[--p->npool];
-			break;
-		}
+		if (p->pool[i].cap >= bytes &&
+		    (k < 0 || (!bytes && p->pool[i].cap > p->pool[k].cap)))
+			k = i;
+	if (k >= 0) {
+		v = p->pool[k].v;
+		*cap = p->pool[k].cap;
+		p->pool[k] = p->pool[--p->npool];
+	}
 	if (p->started)
 		pthread_mutex_unlock(&p->mu);
-	if (!v) {
-		*cap = n ? n : 1;
-		v = malloc(*cap * sizeof(*v));
-	}
 	return v;
+}
+
+struct iol_seg *dxp_segs(struct dxp *p, size_t n, size_t *cap)
+{
+	size_t bytes;
+	struct iol_seg *v = pool_take(p, (n ? n : 1) * sizeof(*v), &bytes);
+
+	if (v) {
+		*cap = bytes / sizeof(*v);
+		return v;
+	}
+	*cap = n ? n : 1;
+	return malloc(*cap * sizeof(*v));
+}
+
+void *dxp_spare(struct dxp *p, size_t *cap)
+{
+	void *v = pool_take(p, 0, cap);
+
+	if (!v)
+		*cap = 0;
+	return v;
+}
+
+void dxp_unspare(struct dxp *p, void *v, size_t cap)
+{
+	struct drec r = {.block = v, .blockcap = cap, .left = 1};
+	struct drec *h = malloc(sizeof(*h));
+
+	/* rec_release pools it (or frees it) as a written record's */
+	if (!h) {
+		free(v);
+		return;
+	}
+	*h = r;
+	rec_put(p, h);
+}
+
+/* Stop and join the threads (none when p->started is 0) and free what
+ * they synchronised on: the pipeline works in the caller's thread after. */
+static void threads_stop(struct dxp *p)
+{
+	int i;
+
+	pthread_mutex_lock(&p->mu);
+	p->stop = 1;
+	pthread_cond_broadcast(&p->cv);
+	pthread_cond_broadcast(&p->work);
+	pthread_mutex_unlock(&p->mu);
+	for (i = 0; i < p->started; i++)
+		pthread_join(p->th[i], NULL);
+	p->started = 0;
+	pthread_mutex_destroy(&p->mu);
+	pthread_cond_destroy(&p->cv);
+	pthread_cond_destroy(&p->work);
+}
+
+/* The writer and the formatters, once the first chunk of CHUNK lines is
+ * full (called when everything before it is written): a trace of fewer
+ * lines is formatted and written in the caller's thread, as threads cost
+ * more than its text.  Tried once; without a formatter, none. */
+static void threads_start(struct dxp *p)
+{
+	int i;
+
+	p->lazy = 0;
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->cv, NULL);
+	pthread_cond_init(&p->work, NULL);
+	if (pthread_create(&p->th[0], NULL, writer, p) == 0)
+		p->started = 1;
+	for (i = 0; p->started && i < p->nthreads; i++) {
+		if (pthread_create(&p->th[i + 1], NULL, worker, p) != 0)
+			break;
+		p->started++;
+	}
+	if (p->started <= 1)
+		threads_stop(p);
 }
 
 struct dxp *dxp_start(int fd, int nthreads)
 {
 	struct dxp *p = calloc(1, sizeof(*p));
-	int i;
 
 	if (!p)
 		return NULL;
 	p->fd = fd;
 	p->nthreads = nthreads > MAXTHREADS ? MAXTHREADS : nthreads;
-	if (p->nthreads <= 1)
-		return p;
-	pthread_mutex_init(&p->mu, NULL);
-	pthread_cond_init(&p->cv, NULL);
-	pthread_cond_init(&p->work, NULL);
-	if (pthread_create(&p->th[0], NULL, writer, p) != 0) {
-		p->nthreads = 1; /* no threads: work in the caller's */
-		return p;
-	}
-	p->started = 1;
-	for (i = 0; i < p->nthreads; i++) {
-		if (pthread_create(&p->th[i + 1], NULL, worker, p) != 0)
-			break;
-		p->started++;
-	}
-	if (p->started == 1) {
-		dxp_finish(p, NULL);
-		return dxp_start(fd, 1);
-	}
+	p->lazy = p->nthreads > 1;
 	return p;
 }
 
@@ -417,6 +480,8 @@ static void pend_flush(struct dxp *p)
 
 	if (!p->pend.npc && !p->pend.tlen)
 		return;
+	if (p->lazy && p->pend.nsegs >= CHUNK)
+		threads_start(p);
 	if (p->started)
 		pthread_mutex_lock(&p->mu);
 	while (p->tail - p->head == NSLOT)
@@ -483,15 +548,24 @@ static void rec_put(struct dxp *p, struct drec *r)
 int dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
 	       struct iol_seg *segs, size_t cap, size_t n, int64_t wcount)
 {
+	return dxp_record_block(p, modtag, rank, has_tid, segs,
+				cap * sizeof(*segs), segs, n, wcount);
+}
+
+int dxp_record_block(struct dxp *p, const char *modtag, int64_t rank,
+		     int has_tid, void *block, size_t blockcap,
+		     const struct iol_seg *segs, size_t n, int64_t wcount)
+{
 	struct drec *r = calloc(1, sizeof(*r));
 	struct slot *b = &p->pend;
 	size_t from;
 
 	if (!r) {
-		free(segs);
+		free(block);
 		return IOL_ENOMEM;
 	}
-	r->segcap = cap;
+	r->block = block;
+	r->blockcap = blockcap;
 	r->segs = segs;
 	r->left = 1; /* until all its pieces are queued */
 	snprintf(r->prefix, sizeof(r->prefix), "%8s%8lld", modtag,
@@ -559,18 +633,8 @@ int dxp_finish(struct dxp *p, int *sys)
 	if (!p)
 		return 0;
 	dxp_drain(p, NULL);
-	if (p->started) {
-		pthread_mutex_lock(&p->mu);
-		p->stop = 1;
-		pthread_cond_broadcast(&p->cv);
-		pthread_cond_broadcast(&p->work);
-		pthread_mutex_unlock(&p->mu);
-		for (i = 0; i < p->started; i++)
-			pthread_join(p->th[i], NULL);
-		pthread_mutex_destroy(&p->mu);
-		pthread_cond_destroy(&p->cv);
-		pthread_cond_destroy(&p->work);
-	}
+	if (p->started)
+		threads_stop(p);
 	for (i = 0; i < NSLOT; i++)
 		free(p->s[i].buf);
 	for (i = 0; i <= NSLOT; i++) {

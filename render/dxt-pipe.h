@@ -26,8 +26,9 @@ struct dxp;
 enum { DXP_MAXTHREADS = 64 };
 
 /* A pipeline writing to fd with nthreads formatters (at most
- * DXP_MAXTHREADS); nthreads <= 1 formats and writes in the caller's
- * thread.  NULL when out of memory. */
+ * DXP_MAXTHREADS) and a writer, started when the first chunk of 8192
+ * segment lines is queued; until then, and with nthreads <= 1, it
+ * formats and writes in the caller's thread.  NULL when out of memory. */
 struct dxp *dxp_start(int fd, int nthreads);
 /* Queue what ob holds (then empties ob), in order with the records.
  * 0 or IOL_ENOMEM (ob left as it was). */
@@ -41,6 +42,18 @@ struct iol_seg *dxp_segs(struct dxp *p, size_t n, size_t *cap);
  * IOL_ENOMEM. */
 int dxp_record(struct dxp *p, const char *modtag, int64_t rank, int has_tid,
 	       struct iol_seg *segs, size_t cap, size_t n, int64_t wcount);
+/* The same for n segments at segs inside block (blockcap bytes,
+ * malloc()ed: iol_modrd_segs_take's), which the pipeline takes (even when
+ * it fails) and keeps for reuse or frees once written.  0 or IOL_ENOMEM. */
+int dxp_record_block(struct dxp *p, const char *modtag, int64_t rank,
+		     int has_tid, void *block, size_t blockcap,
+		     const struct iol_seg *segs, size_t n, int64_t wcount);
+/* The largest kept block of a written record (*cap bytes), for a reader
+ * to inflate the next record into (iol_modrd_segs_take's spare), or NULL
+ * (*cap 0).  The caller owns it: to dxp_unspare() or free(). */
+void *dxp_spare(struct dxp *p, size_t *cap);
+/* A block dxp_spare() gave back to be kept (or freed). */
+void dxp_unspare(struct dxp *p, void *v, size_t cap);
 /* Wait until everything queued is written (or dropped after a failure).
  * Returns 0, IOL_ENOMEM when a chunk could not be formatted (nothing
  * after it was written), or IOL_EIO when a write failed, with its errno

@@ -22,7 +22,13 @@ struct vctx {
 	struct iol_error *err;
 	int nthreads;
 	struct ppipe *pipe; /* --base on more than one thread */
+	size_t here;	    /* records printed before the threads start */
 };
+
+/* A log of fewer records than this is printed in the caller's thread
+ * alone: starting, waking and joining threads costs more than its text
+ * (two of parse-pipe.c's batches, about 0.6 MB of --base text). */
+enum { PIPE_AFTER = 64 };
 
 /* A module with records that is not printed: unknown or unreadable (a
  * warning on stderr, as darshan-parser), DXT, or not asked for. */
@@ -86,7 +92,8 @@ static int record_text(struct vctx *c, struct parse_line *l,
 {
 	if (!(c->mask & OPT_BASE))
 		return 0;
-	if (c->nthreads > 1 && !c->pipe && ppipe_takes(r->mod)) {
+	if (c->nthreads > 1 && !c->pipe && ppipe_takes(r->mod) &&
+	    ++c->here > PIPE_AFTER) {
 		c->pipe = ppipe_start(c->d, c->ob, c->nthreads);
 		if (!c->pipe) /* one thread prints the same text */
 			c->nthreads = 1;
@@ -243,7 +250,7 @@ static int modules(struct vctx *c)
 int view_parse_modules(struct obuf *ob, struct iol_dlog *d, int mask,
 		       int nthreads, FILE *warn, struct iol_error *err)
 {
-	struct vctx c = {ob, d, mask, warn, err, nthreads, NULL};
+	struct vctx c = {ob, d, mask, warn, err, nthreads, NULL, 0};
 	int ret = modules(&c);
 
 	ppipe_finish(c.pipe);

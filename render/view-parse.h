@@ -27,8 +27,9 @@ enum {
 /* The modules of d as darshan-parser prints them for mask (OPT_*), its
  * warnings on warn: 0, VIEW_PARSE_INCOMPLETE, or a negative IOL_E* code
  * with err set (the text before it written).  With nthreads > 1 the
- * counter lines are formatted by that many threads (render/parse-pipe.h);
- * the text is the same for every count. */
+ * counter lines are formatted by that many threads (render/parse-pipe.h)
+ * once more than 64 records have been printed (a small log starts no
+ * thread); the text is the same for every count. */
 int view_parse_modules(struct obuf *ob, struct iol_dlog *d, int mask,
 		       int nthreads, FILE *warn, struct iol_error *err);
 

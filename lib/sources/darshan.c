@@ -2074,6 +2074,58 @@ long iol_modrd_segs(struct iol_modrd *rd, struct iol_seg *segs, size_t max,
 	return (long)cnt;
 }
 
+/* Past this many bytes held after a record's segments, handing the
+ * buffer over would copy more than it saves: iol_modrd_segs_take says 0. */
+#define TAKE_MAX_REST ((size_t)1 << 20)
+
+long iol_modrd_segs_take(struct iol_modrd *rd, void **spare, size_t *sparecap,
+			 void **block, size_t *blockcap, struct iol_seg **segs,
+			 struct iol_error *err)
+{
+	struct iol_modrd_priv *p = rd->priv;
+	struct zin *z = &p->z;
+	size_t cnt, bytes, rest;
+	uint8_t *nb;
+
+	if (rd->mod != IOL_MOD_DXT_POSIX && rd->mod != IOL_MOD_DXT_MPIIO)
+		return iol_error_set(err, IOL_EINVAL, "not a DXT module");
+	/* only segments already in struct iol_seg's layout, all held */
+	if (rd->d->swapped || p->segsize != 40 || sizeof(struct iol_seg) != 40 ||
+	    (rd->mod == IOL_MOD_DXT_MPIIO && rd->ver == 1) || p->marked ||
+	    p->segs_left_w < 0 || p->segs_left_r < 0)
+		return 0;
+	cnt = (size_t)p->segs_left_w + (size_t)p->segs_left_r;
+	bytes = cnt * 40;
+	if (!cnt || cnt > SIZE_MAX / 40 || z->tail - z->head < bytes ||
+	    ((uintptr_t)(z->buf + z->head) & 7))
+		return 0;
+	rest = z->tail - z->head - bytes;
+	if (rest > TAKE_MAX_REST)
+		return 0;
+	/* the reader goes on in spare, with what followed the segments */
+	nb = *spare;
+	if (!nb || *sparecap < rest + (1u << 16)) {
+		free(nb);
+		*sparecap = rest + (1u << 16);
+		nb = malloc(*sparecap);
+		if (!nb) {
+			*spare = NULL;
+			return iol_error_set(err, IOL_ENOMEM, "out of memory");
+		}
+	}
+	memcpy(nb, z->buf + z->head + bytes, rest);
+	*block = z->buf;
+	*blockcap = z->cap;
+	*segs = (struct iol_seg *)(void *)(z->buf + z->head);
+	*spare = NULL;
+	z->buf = nb;
+	z->cap = *sparecap;
+	z->head = 0;
+	z->tail = rest;
+	p->segs_left_w = p->segs_left_r = 0;
+	return (long)cnt;
+}
+
 int iol_modrd_next(struct iol_modrd *rd, const struct iol_rec **rec,
 		   struct iol_error *err)
 {

@@ -162,6 +162,16 @@ int iol_modrd_next(struct iol_modrd *rd, const struct iol_rec **rec,
  * which kind the batch holds; a batch never mixes the two. */
 long iol_modrd_segs(struct iol_modrd *rd, struct iol_seg *segs, size_t max,
 		    int *is_read, struct iol_error *err);
+/* DXT only: all the current record's segments without a copy, when
+ * they are held whole in the reader's buffer in struct iol_seg's layout
+ * (host order, thread ids): that buffer is handed over, *block (free()
+ * it; *blockcap bytes) with the segments at *segs, and the reader goes on
+ * in *spare (*sparecap bytes, may be NULL; taken, *spare set to NULL).
+ * Returns the count, 0 when it cannot (nothing consumed, *spare kept:
+ * read them with iol_modrd_segs), or < 0 (*spare freed). */
+long iol_modrd_segs_take(struct iol_modrd *rd, void **spare, size_t *sparecap,
+			 void **block, size_t *blockcap, struct iol_seg **segs,
+			 struct iol_error *err);
 /* DXT only: remember the position in the current record's segments and
  * return to it, for consumers that need two passes over one record (the
  * darshan-dxt-parser header counts threads before listing segments).
