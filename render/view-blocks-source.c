@@ -920,7 +920,10 @@ static double intensity_of(const struct iol_cjrow *r)
 
 	if (!r->nm)
 		return NAN;
-	return span > 0 ? fmin(1.0, r->mtime / span) : r->mcalls ? 1.0 : 0.0;
+	/* to 9 decimals, as the measured blocks' (analysis/blocks.c) */
+	return span > 0	   ? round(fmin(1.0, r->mtime / span) * 1e9) / 1e9
+	       : r->mcalls ? 1.0
+			   : 0.0;
 }
 
 static void error_pct(struct out *o, int known, int64_t p, int64_t m)
@@ -979,7 +982,8 @@ static void machine_row(struct out *o, const struct iol_cjrow *r)
 	out_int(o, r->mbr);
 	out_int(o, r->mbw);
 	out_int(o, r->mfiles);
-	out_num(o, r->mtime, 6);
+	/* a sum of the blocks' nanoseconds: without the doubles' rounding */
+	out_num(o, round(r->mtime * 1e9) / 1e9, 6);
 	out_num(o, intensity_of(r), 3);
 	if (loop && r->ptrip >= 0)
 		out_int(o, r->ptrip);

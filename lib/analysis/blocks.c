@@ -1256,18 +1256,32 @@ static int trips(struct iol_blocks *out)
 	return 0;
 }
 
-/* each block's intensity: its I/O time over its span */
+/* v to the nearest multiple of 1/q: a sum of call durations carries
+ * the doubles' rounding past the trace's nanoseconds, which CSV and
+ * JSON print in full (0.00036513400000000003 for 365134 ns; a ratio of
+ * 0.9999999999999999 for 1) */
+static double quantum(double v, double q)
+{
+	return isfinite(v) ? round(v * q) / q : v;
+}
+
+/* each block's intensity: its I/O time over its span, to 9 decimals
+ * (the span's ends are times of day: a double holds them to about
+ * 1e-11 s, so a ratio of 1 came out as 0.99999999999) */
 static void intensities(struct iol_blocks *out)
 {
 	size_t i;
 
+	out->io_time = quantum(out->io_time, 1e9);
 	for (i = 0; i < out->n; i++) {
 		struct iol_block *b = &out->v[i];
 		double span = b->last - b->first;
 
+		b->io_time = quantum(b->io_time, 1e9);
 		b->intensity = span > 0	  ? fmin(1.0, b->io_time / span)
 			       : b->calls ? 1.0
 					  : 0.0;
+		b->intensity = quantum(b->intensity, 1e9);
 		if (!isfinite(b->first))
 			b->first = b->last = 0;
 	}
