@@ -1141,6 +1141,22 @@ static void pct(char *buf, size_t n, double d, double m, const char *why)
 		snprintf(buf, n, "n/a (%s)", why);
 }
 
+/* the dynamic loader's own calls (strace -k sees its opens and reads
+ * of libraries): a root apart from exit()'s "[loader]", which the join
+ * pairs with the source's exit flushes, and not the program's */
+static void ldso_note(struct out *o, const struct iol_blocks *bl)
+{
+	size_t i;
+
+	for (i = 0; bl && i < bl->n; i++)
+		if (bl->v[i].parent < 0 && bl->v[i].calls &&
+		    !strcmp(bl->v[i].func, IOL_BLOCK_LDSO))
+			out_text(o,
+				 "(%s: the dynamic loader's %lld calls loading "
+				 "libraries, not the program's: not compared)\n",
+				 IOL_BLOCK_LDSO, (long long)bl->v[i].calls);
+}
+
 static void text_summary(struct out *o, const struct iol_cjoin *j)
 {
 	const struct iol_cjacc a = j->acc;
@@ -1173,6 +1189,7 @@ static void text_summary(struct out *o, const struct iol_cjoin *j)
 			 "their bytes the library calls', the kernel's at "
 			 "the flushes)\n",
 			 a.lib_bytes);
+	ldso_note(o, j->bl);
 }
 
 static void time_summary(struct out *o, const struct iol_cjoin *j)
