@@ -922,7 +922,10 @@ static double intensity_of(const struct iol_cjrow *r)
 
 	if (!r->nm)
 		return NAN;
-	return span > 0 ? fmin(1.0, r->mtime / span) : r->mcalls ? 1.0 : 0.0;
+	/* to 9 decimals, as the measured blocks' (analysis/blocks.c) */
+	return span > 0	   ? round(fmin(1.0, r->mtime / span) * 1e9) / 1e9
+	       : r->mcalls ? 1.0
+			   : 0.0;
 }
 
 static void error_pct(struct out *o, int known, int64_t p, int64_t m)
@@ -981,7 +984,8 @@ static void machine_row(struct out *o, const struct iol_cjrow *r)
 	out_int(o, r->mbr);
 	out_int(o, r->mbw);
 	out_int(o, r->mfiles);
-	out_num(o, r->mtime, 6);
+	/* a sum of the blocks' nanoseconds: without the doubles' rounding */
+	out_num(o, round(r->mtime * 1e9) / 1e9, 6);
 	out_num(o, intensity_of(r), 3);
 	if (loop && r->ptrip >= 0)
 		out_int(o, r->ptrip);
@@ -1139,6 +1143,22 @@ static void pct(char *buf, size_t n, double d, double m, const char *why)
 		snprintf(buf, n, "n/a (%s)", why);
 }
 
+/* the dynamic loader's own calls (strace -k sees its opens and reads
+ * of libraries): a root apart from exit()'s "[loader]", which the join
+ * pairs with the source's exit flushes, and not the program's */
+static void ldso_note(struct out *o, const struct iol_blocks *bl)
+{
+	size_t i;
+
+	for (i = 0; bl && i < bl->n; i++)
+		if (bl->v[i].parent < 0 && bl->v[i].calls &&
+		    !strcmp(bl->v[i].func, IOL_BLOCK_LDSO))
+			out_text(o,
+				 "(%s: the dynamic loader's %lld calls loading "
+				 "libraries, not the program's: not compared)\n",
+				 IOL_BLOCK_LDSO, (long long)bl->v[i].calls);
+}
+
 static void text_summary(struct out *o, const struct iol_cjoin *j)
 {
 	const struct iol_cjacc a = j->acc;
@@ -1171,6 +1191,7 @@ static void text_summary(struct out *o, const struct iol_cjoin *j)
 			 "their bytes the library calls', the kernel's at "
 			 "the flushes)\n",
 			 a.lib_bytes);
+	ldso_note(o, j->bl);
 }
 
 static void time_summary(struct out *o, const struct iol_cjoin *j)

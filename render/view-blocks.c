@@ -178,7 +178,11 @@ static void machine_row(struct out *o, const struct iol_blocks *bl, size_t i)
 		out_int(o, b->line);
 	else
 		out_null(o);
-	out_int(o, b->trip);
+	/* a function's or a line's: no trip count (empty, JSON null) */
+	if (b->kind == IOL_BLOCK_LOOP)
+		out_int(o, b->trip);
+	else
+		out_null(o);
 	out_int(o, b->calls);
 	out_int(o, b->opens);
 	out_int(o, b->reads);

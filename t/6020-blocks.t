@@ -21,13 +21,13 @@ $RUN blocks --sort line --format=csv "$K" > "$TMP/k.csv" 2> "$TMP/err"
 ok $? "blocks reads strace -k output ($(head -1 "$TMP/err"))"
 is "$(head -1 "$TMP/k.csv")" "$cols" "the columns, in the issue's order"
 is "$(tail -n +2 "$TMP/k.csv" | cut -d, -f1-14)" \
-"1,function,app+0x1c48,/opt/app/bin/app,,0,1,0,0,0,0,0,0,1
-2,function,backtracing_error,,,0,1,0,0,0,0,0,0,1
-3,function,main,/opt/app/bin/app,,0,4,1,0,2,1,0,8192,1
-3.1,function,save,/opt/app/bin/app,,0,4,1,0,2,1,0,8192,1
-3.1.1,function,ns::Writer::flush(int) const,/opt/app/bin/app,,0,1,0,0,0,1,0,0,1
-4,function,worker,/opt/app/bin/app,,0,3,1,2,0,0,2000,0,1
-4.1,function,load,/opt/app/bin/app,,0,3,1,2,0,0,2000,0,1" \
+"1,function,app+0x1c48,/opt/app/bin/app,,,1,0,0,0,0,0,0,1
+2,function,backtracing_error,,,,1,0,0,0,0,0,0,1
+3,function,main,/opt/app/bin/app,,,4,1,0,2,1,0,8192,1
+3.1,function,save,/opt/app/bin/app,,,4,1,0,2,1,0,8192,1
+3.1.1,function,ns::Writer::flush(int) const,/opt/app/bin/app,,,1,0,0,0,1,0,0,1
+4,function,worker,/opt/app/bin/app,,,3,1,2,0,0,2000,0,1
+4.1,function,load,/opt/app/bin/app,,,3,1,2,0,0,2000,0,1" \
 	"its blocks: library frames left out, the resumed write under save, a frame without a name by its address, main() a root (_start folded)"
 is "$(awk -F, 'NR > 1 && $1 !~ /\./ { c += $7; r += $12; w += $13 } END { print c, r, w }' "$TMP/k.csv")" \
 	"9 2000 8192" "the roots add up to the job's 9 calls on files, 2000 bytes read, 8192 written"
@@ -114,21 +114,21 @@ cc -g -O0 -fno-omit-frame-pointer -o "$W/known" "$W/known.c" 2> "$TMP/err" || {
 rows() {
 	awk -F, 'NR > 1 && $4 ~ /known\.c$/ { n = split($4, p, "/"); print $2, $3, p[n], $5, $6, $7, $8, $9, $10, $11, $12, $13 }' "$1"
 }
-expect="function main known.c  0 27 3 4 16 1 4000 65536
-line main known.c 50 0 19 1 0 16 1 0 65536
-function write_loop known.c  0 19 1 0 16 1 0 65536
-line write_loop known.c 17 0 1 1 0 0 0 0 0
+expect="function main known.c   27 3 4 16 1 4000 65536
+line main known.c 50  19 1 0 16 1 0 65536
+function write_loop known.c   19 1 0 16 1 0 65536
+line write_loop known.c 17  1 1 0 0 0 0 0
 loop write_loop known.c 22 16 16 0 0 16 0 0 65536
-line write_loop known.c 23 0 16 0 0 16 0 0 65536
-line write_loop known.c 26 0 1 0 0 0 1 0 0
-line write_loop known.c 27 0 1 0 0 0 0 0 0
+line write_loop known.c 23  16 0 0 16 0 0 65536
+line write_loop known.c 26  1 0 0 0 1 0 0
+line write_loop known.c 27  1 0 0 0 0 0 0
 loop main known.c 51 2 8 2 4 0 0 4000 0
-line main known.c 52 0 8 2 4 0 0 4000 0
-function read_twice known.c  0 8 2 4 0 0 4000 0
-line read_twice known.c 32 0 2 2 0 0 0 0 0
-line read_twice known.c 36 0 2 0 2 0 0 2000 0
-line read_twice known.c 38 0 2 0 2 0 0 2000 0
-line read_twice known.c 40 0 2 0 0 0 0 0 0"
+line main known.c 52  8 2 4 0 0 4000 0
+function read_twice known.c   8 2 4 0 0 4000 0
+line read_twice known.c 32  2 2 0 0 0 0 0
+line read_twice known.c 36  2 0 2 0 0 2000 0
+line read_twice known.c 38  2 0 2 0 0 2000 0
+line read_twice known.c 40  2 0 0 0 0 0 0"
 if have_strace_k; then
 	(cd "$W" && strace -f -k -tt -T -y -o "$TMP/known.st" ./known out.dat)
 	$RUN blocks --sort line --format=csv "$TMP/known.st" > "$TMP/st.csv" 2> "$TMP/err"

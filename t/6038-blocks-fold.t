@@ -6,8 +6,9 @@
 #     program, its threads after them, its fork before the exec, its calls
 #     without a stack) in one root "[launcher: orterun]" with no children;
 #   - the loader's and the C start code's frames (ld.so, _start,
-#     __libc_start_main) left out: main() is a root, ld.so's own calls and
-#     exit's flush of stdio in one root "[loader]";
+#     __libc_start_main) left out: main() is a root, ld.so's own calls in
+#     one root "[loader: ld.so]", exit's flush of stdio in one "[loader]"
+#     (apart since issue 33 D2: a join pairs only exit's with the source);
 #   - MPI_Init and MPI_Finalize (Open MPI's PMPI_Finalize jumps to
 #     ompi_mpi_finalize: that name too) one block each under their caller,
 #     the calls of MPI's threads (no frame of the program) in one root
@@ -26,7 +27,7 @@ roots() { awk -F, 'NR > 1 && $1 !~ /[.#]/ { printf "%s%s", s, $3; s = " " } END 
 # ---- a hand-made trace of mpirun -np 2 ----
 $RUN blocks --sort line --format=csv "$M" > "$TMP/m.csv" 2> "$TMP/err"
 ok $? "blocks of a traced mpirun: exit 0"
-is "$(roots "$TMP/m.csv")" "main [MPI: library] [launcher: orterun] [loader]" \
+is "$(roots "$TMP/m.csv")" "main [MPI: library] [launcher: orterun] [loader: ld.so] [loader]" \
 	"the roots: main first, then one box each for MPI's threads, the launcher, the loader"
 is "$(tail -n +2 "$TMP/m.csv" | cut -d, -f1,3,4,7,8,9,10,12,13,19,20)" \
 "1,main,/opt/app/bin/app,6,3,1,1,7,16,1,main()
@@ -35,7 +36,8 @@ is "$(tail -n +2 "$TMP/m.csv" | cut -d, -f1,3,4,7,8,9,10,12,13,19,20)" \
 1.3,[MPI: MPI_Init],/opt/ompi/lib/libmpi.so.40,2,1,1,0,7,0,1,main();[MPI: MPI_Init]
 2,[MPI: library],,3,2,1,0,8192,0,2,[MPI: library]
 3,[launcher: orterun],/opt/ompi/bin/orterun,7,4,1,2,9,8193,3,[launcher: orterun]
-4,[loader],,4,2,1,1,832,5,2,[loader]" \
+4,[loader: ld.so],,3,2,1,0,832,0,2,[loader: ld.so]
+5,[loader],,1,0,0,1,0,5,1,[loader]" \
 	"each box once: MPI_Init's and MPI_Finalize's calls under main(), none of MPI's functions; mpirun's 7 calls of 3 processes (its thread's, its forks' before the exec, one without a stack); ld.so's 3 and exit's flush"
 is "$(awk -F, 'NR > 1 && $1 !~ /\./ { c += $7 } END { print c }' "$TMP/m.csv")" 20 \
 	"the roots add up to the job's 20 calls on files"
@@ -45,14 +47,14 @@ grep -c orterun "$TMP/err" > "$TMP/n"
 is "$(cat "$TMP/n")" 0 "no word on the launcher's binary (its frames are folded)"
 $RUN blocks "$M" > "$TMP/m.txt" 2> /dev/null
 is "$(sed -n 2p "$TMP/m.txt")" \
-	"folded: [MPI: MPI_Finalize], [MPI: MPI_Init], [MPI: library], [launcher: orterun], [loader]; frames of the loader and C start (ld.so, _start, __libc_start_main) left out" \
+	"folded: [MPI: MPI_Finalize], [MPI: MPI_Init], [MPI: library], [launcher: orterun], [loader: ld.so], [loader]; frames of the loader and C start (ld.so, _start, __libc_start_main) left out" \
 	"the text's head says what was folded"
 is "$(sed -n 4p "$TMP/m.txt" | awk '{ print $1 }')" "main()" \
 	"ranked (by bytes): the program's main() first, though the launcher moved more"
 
 # diff: the boxes by their labels, without a function's "()"
 is "$($RUN diff --format=csv "$TOP/t/data/strace/stack-k.trace" "$M" 2> /dev/null | grep '^blocks,' | cut -d, -f2 | grep '\[' | sort -u | tr '\n' ';')" \
-	"[MPI: library];[launcher: orterun];[loader];main() > [MPI: MPI_Finalize];main() > [MPI: MPI_Init];" \
+	"[MPI: library];[launcher: orterun];[loader: ld.so];[loader];main() > [MPI: MPI_Finalize];main() > [MPI: MPI_Init];" \
 	"diff: the folded blocks by their labels, without \"()\""
 
 # ---- a real MPI program under iolens trace --stacks -- mpirun -np 2 ----
@@ -125,7 +127,7 @@ else
 	(cd "$W" && cc -g -O0 -o known known.c &&
 		strace -f -k -y -tt -T -o k.trace ./known kdata) > /dev/null 2>&1
 	$RUN blocks --sort line --format=csv "$W/k.trace" > "$TMP/k.csv" 2> /dev/null
-	is "$(roots "$TMP/k.csv")" "main [loader]" "strace -k: the roots main() and [loader] (no _start)"
+	is "$(roots "$TMP/k.csv")" "main [loader: ld.so]" "strace -k: the roots main() and [loader: ld.so] (no _start; no exit flush)"
 	is "$(awk -F, '$3 ~ /^_dl_|^dl_main$|^_start$/' "$TMP/k.csv" | wc -l | tr -d ' ')" 0 \
 		"... none of the loader's functions is a block"
 	is "$(awk -F, '$3 == "main" && $2 == "function" { print $7, $12, $13 }' "$TMP/k.csv")" "27 4000 65536" \

@@ -17,7 +17,14 @@ is "$(col s.csv main sys_writes)" 40 "main: 40 write(2)"
 blocks_traced "$TOP/t/data/blocks/flush-batch.c" batch batch:14 batch:14:15 main:26:27 main:30
 if [ -f j.csv ]; then
 	is "$(col j.csv batch predicted_sys_writes)" 20 "batch(): 10 write(2) for f, 10 for g"
-	is "$(grep -c ',differs,' j.csv)" 0 "no row differs"
+	# glibc's fstat at each stream's first fwrite, in batch()'s loop of
+	# its parameter's count, given from main's loop: the one call the
+	# prediction does not place there (issue 33 D1, t/6152); no other
+	# difference
+	is "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["status"] == "differs" { print $1 ":" $c["calls"] - $c["predicted_calls"] }' j.csv | sort | tr '\n' ' ')" \
+		"batch:14:15:2 batch:14:2 batch:2 main:2 main:26:1 main:26:27:1 main:30:1 main:30:31:1 " \
+		"no row differs but by the fstat of f's and g's first fwrite in batch()"
 else
 	skip "not joined" 2
 fi

@@ -1952,6 +1952,7 @@ struct sbuf {
 	long long avail; /* read from the kernel, not yet consumed */
 	long long room;	 /* write space left in the buffer */
 	int eof;	 /* the end of file seen (glibc's _IO_EOF_SEEN) */
+	int nobuf;	 /* no buffer yet (_IO_buf_base NULL) */
 };
 
 #define SB_EOF_SEEN 0x10 /* glibc's _IO_EOF_SEEN, libio.h */
@@ -1967,6 +1968,7 @@ static void sb_get(FILE *f, struct sbuf *b)
 	b->avail = span(f->_IO_read_ptr, f->_IO_read_end);
 	b->room = span(f->_IO_write_ptr, f->_IO_write_end);
 	b->eof = (f->_flags & SB_EOF_SEEN) != 0;
+	b->nobuf = f->_IO_buf_base == NULL;
 }
 
 /*
@@ -2077,6 +2079,32 @@ static void sb_eof(struct call *c, int fd, long long r, long long bs)
 	TRACE(c, 0, "read(%d, \"\", %l)", fd, bs > 0 ? bs : 4096);
 }
 
+#define SB_UNBUFFERED 0x2 /* glibc's _IO_UNBUFFERED, libio.h */
+
+/*
+ * A stream that had no buffer before the call and has one after: glibc
+ * made it in the call (_IO_file_doallocate), sizing it by an fstat(2) of
+ * the descriptor, which strace shows (newfstatat(fd, "", ...,
+ * AT_EMPTY_PATH)) before the call's read or write.  An unbuffered
+ * stream gets its one-byte buffer without one; a setvbuf or setbuf
+ * buffer is there before.  Its time is not measured apart: 0, the call's
+ * read or write keeping the whole.
+ */
+static void sb_stat(struct call *c, FILE *f, const struct sbuf *b, int fd)
+{
+	int64_t t1;
+
+	if (!b->nobuf || !f->_IO_buf_base || (f->_flags & SB_UNBUFFERED) ||
+	    !leave(c))
+		return;
+	t1 = c->t1;
+	c->t1 = c->t0;
+	put(c->t, "newfstatat(%d, \"\", {st_blksize=%l, ...}, AT_EMPTY_PATH)",
+	    fd, span(f->_IO_buf_base, f->_IO_buf_end));
+	finish(c, 0);
+	c->t1 = t1;
+}
+
 /* The line of what a call that produced `out` bytes (-1: a read) and
  * consumed `in` (-1: a write) made the library write or read, if
  * anything: two when glibc made two system calls of it. */
@@ -2092,6 +2120,7 @@ static void sb_line(struct call *c, FILE *f, const struct sbuf *b,
 	r = in >= 0 ? in + a.avail - b->avail : 0;
 	if (fd < 0)
 		return;
+	sb_stat(c, f, b, fd);
 	if (w > 0 && (d = sb_first(f, b, out, w, 1)) > 0)
 		sb_two(c, "write", fd, d, w);
 	else if (w > 0)

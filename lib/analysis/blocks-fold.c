@@ -54,7 +54,7 @@ int iol_bfold_loader(const char *module, const char *func)
 
 	if (!strncmp(b, "ld-linux", 8) || !strncmp(b, "ld.so", 5) ||
 	    !strncmp(b, "ld64.so", 7) || !strncmp(b, "ld-musl", 7))
-		return 1;
+		return 2;
 	for (i = 0; start[i]; i++)
 		if (!strcmp(func, start[i]))
 			return 1;

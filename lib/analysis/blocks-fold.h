@@ -18,7 +18,7 @@
  * NULL otherwise. */
 const char *iol_bfold_launcher(const char *module);
 
-/* 1 when the frame (module, function) is the loader's (ld.so) or the C
+/* 2 when the frame (module, function) is the loader's (ld.so), 1 the C
  * runtime's start code (_start, __libc_start_main, ...), 0 otherwise. */
 int iol_bfold_loader(const char *module, const char *func);
 

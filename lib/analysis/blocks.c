@@ -103,9 +103,9 @@ struct build {
 	size_t nle, caple;
 	struct iol_index lix;
 	int64_t maps, map_bytes, map_wbytes;
-	/* the roots "[no stack]", "[loader]", "[MPI: library]", -1 not
-	 * made */
-	int32_t nostack, loader_box, mpilib_box;
+	/* the roots "[no stack]", "[loader]", "[MPI: library]",
+	 * IOL_BLOCK_LDSO, -1 not made */
+	int32_t nostack, loader_box, mpilib_box, ldso_box;
 	/* what folds: per stack id, the launcher box of a stack with a
 	 * launcher's frame (-1 none) and what its frames are; per process,
 	 * the box of the launcher it last ran (its threads' stacks have no
@@ -555,6 +555,19 @@ static int frame_blocks(struct build *bd, const struct floc *l, int32_t *leaf)
 	return func_blocks(bd, l->func, l->file, l->line, !l->lib, leaf);
 }
 
+/* every frame of fr[0..n-1] is the dynamic loader's: its own call (an
+ * exit()'s flush, under ld.so's _dl_fini when the preloaded tracer
+ * makes it, has the C library's exit() above) */
+static int all_ldso(const struct build *bd, const uint32_t *fr, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (bd->fl[fr[k]].loader != 2)
+			return 0;
+	return n > 0;
+}
+
 /* a root of its own, "[no stack]", "[loader]": made once */
 static int push_root(struct build *bd, int32_t *slot, const char *label,
 		     unsigned box)
@@ -726,11 +739,16 @@ static int stack_path(struct build *bd, uint32_t id, size_t *start,
 	}
 	if (r < 0)
 		return r;
-	/* no frame left: the loader's own calls, or none at all */
+	/* no frame left: exit()'s calls (its stdio flushes), the dynamic
+	 * loader's own (its opens, reads and maps of libraries, every
+	 * frame ld.so's: strace -k sees them), or none at all */
 	if (bd->npaths == bd->pstart[id] &&
-	    (r = n ? push_root(bd, &bd->loader_box, "[loader]",
-			       IOL_BFOLD_LOADER)
-		   : push_root(bd, &bd->nostack, "[no stack]", 0)) < 0)
+	    (r = !n ? push_root(bd, &bd->nostack, "[no stack]", 0)
+	         : all_ldso(bd, fr, n)
+		     ? push_root(bd, &bd->ldso_box, IOL_BLOCK_LDSO,
+				 IOL_BFOLD_LOADER)
+		     : push_root(bd, &bd->loader_box, "[loader]",
+				 IOL_BFOLD_LOADER)) < 0)
 		return r;
 	bd->plen[id] = (uint32_t)(bd->npaths - bd->pstart[id]);
 	*start = bd->pstart[id];
@@ -1351,18 +1369,32 @@ static int trips(struct iol_blocks *out)
 	return 0;
 }
 
-/* each block's intensity: its I/O time over its span */
+/* v to the nearest multiple of 1/q: a sum of call durations carries
+ * the doubles' rounding past the trace's nanoseconds, which CSV and
+ * JSON print in full (0.00036513400000000003 for 365134 ns; a ratio of
+ * 0.9999999999999999 for 1) */
+static double quantum(double v, double q)
+{
+	return isfinite(v) ? round(v * q) / q : v;
+}
+
+/* each block's intensity: its I/O time over its span, to 9 decimals
+ * (the span's ends are times of day: a double holds them to about
+ * 1e-11 s, so a ratio of 1 came out as 0.99999999999) */
 static void intensities(struct iol_blocks *out)
 {
 	size_t i;
 
+	out->io_time = quantum(out->io_time, 1e9);
 	for (i = 0; i < out->n; i++) {
 		struct iol_block *b = &out->v[i];
 		double span = b->last - b->first;
 
+		b->io_time = quantum(b->io_time, 1e9);
 		b->intensity = span > 0	  ? fmin(1.0, b->io_time / span)
 			       : b->calls ? 1.0
 					  : 0.0;
+		b->intensity = quantum(b->intensity, 1e9);
 		if (!isfinite(b->first))
 			b->first = b->last = 0;
 	}
@@ -1673,7 +1705,7 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 	memset(&bd, 0, sizeof(bd));
 	bd.job = job;
 	bd.stk = job->stacks;
-	bd.nostack = bd.loader_box = bd.mpilib_box = -1;
+	bd.nostack = bd.loader_box = bd.mpilib_box = bd.ldso_box = -1;
 	ns = iol_stacks_count(bd.stk) + 1;
 	out = calloc(1, sizeof(*out));
 	if (out)

@@ -65,6 +65,12 @@ enum { IOL_BLOCK_FUNCTION, IOL_BLOCK_LOOP, IOL_BLOCK_LINE };
  */
 enum { IOL_BFOLD_LAUNCHER = 1, IOL_BFOLD_LOADER = 2, IOL_BFOLD_MPI = 4 };
 
+/* the root of the dynamic loader's own calls (a call in ld.so with
+ * nothing of the program's above it: its opens, reads and maps of the
+ * libraries), apart from "[loader]"'s exit-time calls, which are the
+ * program's (its streams' flushes) */
+#define IOL_BLOCK_LDSO "[loader: ld.so]"
+
 struct iol_block {
 	int kind;	  /* IOL_BLOCK_* */
 	int32_t parent;	  /* index, -1 for a root */

@@ -188,6 +188,9 @@ struct ctx {
 	} * fvars;
 	size_t seq;
 	size_t nfvars, capfvars;
+	/* the function's FILE * parameters read or written so far (bit
+	 * i), for first_use() */
+	unsigned pused;
 	/* the function's writes to its FILE * variables, in walk order */
 	struct fwrite_at {
 		size_t var; /* index in fvars */
@@ -3478,6 +3481,55 @@ static const struct iol_cblock *loop_of(const struct iol_cblock *blk)
 	return NULL;
 }
 
+/* fdopen, no call on a file (code/iocalls.c), starts a stream as fopen
+ * does: its first read or write makes the buffer (first_use()) */
+static void note_fdopen(struct ctx *c, const char *name,
+			const struct iol_cblock *blk)
+{
+	struct fvar *v;
+
+	if (!name || strcmp(name, "fdopen") != 0 ||
+	    clang_Cursor_isNull(c->decl) || !(v = fvar_of(c, c->decl, 1)))
+		return;
+	v->fresh = 1;
+	v->oblk = blk;
+}
+
+/*
+ * A read or write cc (in blk) of a FILE * variable var: its first since
+ * the fopen, with no setvbuf or setbuf in between, is where glibc makes
+ * the buffer, sized by an fstat(2) of the file (_IO_file_doallocate),
+ * once for all the runs of the loops between the fopen and cc
+ * (bstat_m); not predicted under a loop of unknown count there.
+ */
+static void first_use(struct ctx *c, CXCursor var, struct iol_ccall *cc,
+		      const struct iol_cblock *blk)
+{
+	struct fvar *v = fvar_of(c, var, 0);
+	const struct iol_cblock *anc;
+	int64_t m;
+	int q;
+
+	/* a parameter's first use: the first where its caller gives a
+	 * stream it opened and has not used (iol_ccall.argfresh) */
+	if (!v && (q = parm_index(c, var)) >= 0 && q < IOL_CARGS &&
+	    !(c->pused & (1u << q)) && var_buf(c, var) == IOL_CUNKNOWN) {
+		c->pused |= 1u << q;
+		if ((m = runs_under(blk, c->fnblk)) >= 1 && m <= IOL_CSYS_UNIT) {
+			cc->bstat_if = 1u << q;
+			cc->bstat_m = m;
+		}
+		return;
+	}
+	if (!v || !v->fresh || !v->oblk || var_buf(c, var) != IOL_CUNKNOWN)
+		return;
+	v->fresh = 0;
+	if (!(anc = common_block(v->oblk, blk)) ||
+	    (m = runs_under(blk, anc)) < 1 || m > IOL_CSYS_UNIT)
+		return;
+	cc->bstat_m = m;
+}
+
 /*
  * What a C stdio call does to its stream's buffer: an fopen starts it
  * empty, a write fills it, and an fflush or fclose sends what is left as
@@ -3512,6 +3564,8 @@ static void fstream_state(struct ctx *c, CXCursor call,
 	    d->stream_arg < clang_Cursor_getNumArguments(call))
 		var = stream_var(clang_Cursor_getArgument(call, d->stream_arg));
 	gstream_note(c, var, cc->op);
+	if (cc->op == IOL_COP_WRITE || cc->op == IOL_COP_READ)
+		first_use(c, var, cc, blk);
 	if (cc->op == IOL_COP_WRITE) {
 		/* a write as large as the buffer first sends what the
 		 * buffer holds, when it holds something */
@@ -4131,8 +4185,13 @@ static void fstream_passed(struct ctx *c, CXCursor call, struct fnrec *f,
 			int ow = f && i < IOL_CARGS ? fn_only_writes(f, i) : 0;
 
 			if (v->fresh && i < IOL_CARGS &&
-			    loop_of(blk) == loop_of(v->oblk))
+			    loop_of(blk) == loop_of(v->oblk)) {
 				cc->argfresh |= 1u << i;
+				/* no setvbuf or setbuf buffer: the callee's
+				 * first use makes one (first_use()) */
+				if (var_buf(c, var) == IOL_CUNKNOWN)
+					cc->argbstat |= 1u << i;
+			}
 			if (ow)
 				carry_in(c, v, cc, blk);
 			fvar_touched(c, v, blk);
@@ -4472,6 +4531,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 	}
 	/* a C++ file stream's call is stdio-like; a member function of any
 	 * other class is no C library call whatever its name */
+	note_fdopen(c, clang_getCString(nm), blk);
 	if (note_setbuf(c, call, clang_getCString(nm)) ||
 	    exit_call(c, call, blk, clang_getCString(nm))) {
 		clang_disposeString(nm);
@@ -5987,6 +6047,7 @@ static int walk_fn(struct ctx *c, struct fnrec *f)
 	c->nsvars = 0;
 	c->ndvars = 0;
 	c->nfvars = 0;
+	c->pused = 0;
 	c->nwr = 0;
 	c->decl = clang_getNullCursor();
 	if (load_tokens(c, f->cur) < 0)

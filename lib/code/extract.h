@@ -133,6 +133,10 @@ enum iol_cpk {
 	/* of IOL_CP_CREATES, opens of a file their function unlinks (a
 	 * scratch file): a rerun finds none, a create, not a truncation */
 	IOL_CP_SCRATCH,
+	IOL_CP_BSTAT,  /* glibc's fstat(2) at a FILE *'s first read or write,
+			* sizing the buffer it then allocates, in
+			* IOL_CSYS_UNIT-ths of a call (a bstat_m-th a run
+			* of the call, iol_ccall.bstat_m) */
 	IOL_CP_N
 };
 
@@ -305,6 +309,17 @@ struct iol_ccall {
 	 * fflush of an empty buffer makes no system call), so each counts
 	 * a once_m-th of a write(2), in units (0, 1: every run) */
 	int64_t once_m;
+	/* a C stdio read or write, its stream's first use after the fopen
+	 * of the same function with no setvbuf or setbuf before: glibc
+	 * allocates the buffer there, after an fstat(2) of the file
+	 * (IOL_CP_BSTAT); once for the bstat_m runs the call makes in the
+	 * loops between the fopen and it (0: none, or a loop of unknown
+	 * count between them) */
+	int64_t bstat_m;
+	/* bstat_m of the first use of parameter q's stream (bit q): counted
+	 * where a call gives a stream its caller opened and has not used,
+	 * with no setvbuf buffer (argbstat) */
+	unsigned bstat_if;
 	/* a C stdio flush of a parameter not written in the function: bit
 	 * q, parameter q was flushed here and not written since, so when
 	 * a call gives both the same stream, the buffer is empty */
@@ -318,8 +333,9 @@ struct iol_ccall {
 	 * to make) */
 	unsigned fresh_if;
 	/* IOL_COP_CALL: bit i, argument i is a FILE * the caller opened
-	 * and has not used since, in the same loop */
-	unsigned argfresh;
+	 * and has not used since, in the same loop (argbstat: of those,
+	 * the ones no setvbuf or setbuf gave a buffer) */
+	unsigned argfresh, argbstat;
 	/* exitw: exit()'s write(2) of a parameter's stream (clean_params
 	 * the parameters whose write(2) it makes before); empty: every
 	 * call gives the stream as one of clean_params', so the buffer is
@@ -526,6 +542,22 @@ static inline int64_t iol_cpred_sys_times(const struct iol_cpred *p, int read,
 	n = u / IOL_CSYS_UNIT + (u % IOL_CSYS_UNIT != 0) +
 	    (f > 0 ? f / IOL_CSYS_UNIT : 0);
 	return s > INT64_MAX - n ? INT64_MAX : s + n;
+}
+
+/* The fstat(2) glibc makes sizing a stream's buffer (IOL_CP_BSTAT) when
+ * the block runs times times: the units rounded down (each first use
+ * counts its share of one over the runs between its fopen and it), -1
+ * when not known */
+static inline int64_t iol_cpred_bstat_times(const struct iol_cpred *p,
+					    int64_t times)
+{
+	int64_t u = p->fixed[IOL_CP_BSTAT];
+
+	if (p->per[IOL_CP_BSTAT] || times < 0)
+		return -1;
+	if (times && u > INT64_MAX / times)
+		return INT64_MAX / IOL_CSYS_UNIT;
+	return u * times / IOL_CSYS_UNIT;
 }
 
 /* iol_cpred_sys_times() of one run */

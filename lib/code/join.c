@@ -478,6 +478,7 @@ static int site_groups(struct calls *cs, size_t f, size_t k0, size_t n)
  * struct iol_cjrow, -1 and known 0 where some site does not know them */
 struct site_sum {
 	int64_t psys[2];
+	int64_t pstat;
 	int64_t pv[IOL_JP_N];
 	unsigned char known[IOL_JP_N];
 	int64_t sflush; /* IOL_CP_SFLUSH's, -1 unknown */
@@ -503,6 +504,8 @@ static void site_add(struct site_sum *s, const struct iol_cpred *p,
 		s->psys[k] =
 			n < 0 || s->psys[k] < 0 ? -1 : sat_add(s->psys[k], n);
 	}
+	n = iol_cpred_bstat_times(p, times);
+	s->pstat = n < 0 || s->pstat < 0 ? -1 : sat_add(s->pstat, n);
 	for (k = 0; k < IOL_JP_N; k++) {
 		s->known[k] = s->known[k] && iol_cpred_exact(p, pks[k]);
 		if (s->known[k])
@@ -667,6 +670,8 @@ static void row_by_site(struct calls *cs, const struct iol_cblock *f,
 	for (k = 0; k < 2; k++)
 		if (s.psys[k] >= 0)
 			r->psys[k] = s.psys[k];
+	if (s.pstat >= 0)
+		r->pstat = s.pstat;
 	for (k = 0; k < IOL_JP_N; k++) {
 		r->known[k] = s.known[k];
 		r->pv[k] = s.known[k] ? s.pv[k] : 0;
@@ -704,6 +709,7 @@ static void predict_rows(struct iol_cjoin *j)
 			r->psys[k] = m < 0 ? -1
 					   : iol_cpred_sys_times(&b->pred,
 								 k == 0, m);
+		r->pstat = iol_cpred_bstat_times(&b->pred, m);
 		r->psflush = -1;
 		/* a function whose I/O its arguments fix: each site's own */
 		if (f->binds == 2 && !is_main(f->function) &&
@@ -887,6 +893,10 @@ static void sys_view(struct iol_cjrow *r)
 	if (n < 0 || fl > r->pv[IOL_JP_SYNCS] || r->psys[0] > INT64_MAX - n ||
 	    r->psys[1] > INT64_MAX - n - r->psys[0])
 		return;
+	/* and the fstat(2) of a stream's first use, which makes its
+	 * buffer */
+	if (r->pstat > 0 && n <= INT64_MAX - r->pstat)
+		n += r->pstat;
 	r->sysview = fl || r->pv[IOL_JP_READS] != r->psys[0] ||
 		     r->pv[IOL_JP_WRITES] != r->psys[1] ||
 		     p->fixed[IOL_CP_BUF_R] || p->fixed[IOL_CP_BUF_W] ||

@@ -70,6 +70,8 @@ struct iol_cjrow {
 	int64_t ptrip;	 /* loops: iterations over the run, -1 unknown */
 	int64_t psys[2]; /* read(2), write(2) calls over the run, -1
 			  * unknown (iol_cpred_sys_times) */
+	int64_t pstat;	 /* glibc's fstat(2) of streams' first uses over
+			  * the run, -1 unknown (iol_cpred_bstat_times) */
 	int64_t psflush; /* of pv's syncs, a stream's flushes summed over
 			  * the function's call sites, -1: the block's
 			  * own share (IOL_CP_SFLUSH) */

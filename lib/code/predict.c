@@ -89,6 +89,7 @@ struct bind {
 	int only;
 	unsigned fresh; /* bit i: parameter i a stream its caller opened
 			 * and has not used (iol_ccall.argfresh) */
+	unsigned bstat; /* of those, no setvbuf buffer (argbstat) */
 };
 
 static void bound_block(const struct iol_cblock *b, const struct bind *bd,
@@ -106,7 +107,7 @@ static int uses_params(const struct iol_cblock *b)
 		return 1;
 	for (cc = b->calls; cc; cc = cc->next) {
 		if (cc->size_param >= 0 || cc->clean_params ||
-		    cc->size_tparam || cc->fresh_if)
+		    cc->size_tparam || cc->fresh_if || cc->bstat_if)
 			return 1;
 		for (i = 0; cc->argp && i < cc->nargs; i++)
 			if (cc->argp[i] >= 0 ||
@@ -200,6 +201,7 @@ static int bind_of(const struct iol_ccall *cc, const struct bind *outer,
 	b->ts = cc->tsizes;
 	b->only = -1;
 	b->fresh = cc->argfresh;
+	b->bstat = cc->argbstat;
 	any = b->fresh != 0;
 	if (outer && outer->only != -1) {
 		b->only = -2;
@@ -672,6 +674,12 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 	}
 	bind_size(cc, bd, p);
 	small_pred(p);
+	/* glibc's fstat(2) sizing the buffer: one over the runs
+	 * between the fopen and the call */
+	if (cc->bstat_m > 0 &&
+	    (!cc->bstat_if || (bd && (cc->bstat_if & bd->bstat))))
+		p->fixed[IOL_CP_BSTAT] =
+			(IOL_CSYS_UNIT + cc->bstat_m - 1) / cc->bstat_m;
 	/* its bytes the library calls' (extract.h) */
 	if (cc->exit_buffered)
 		p->fixed[IOL_CP_BUFFERED] = 1;
