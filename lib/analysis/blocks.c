@@ -744,11 +744,11 @@ static int stack_path(struct build *bd, uint32_t id, size_t *start,
 	 * frame ld.so's: strace -k sees them), or none at all */
 	if (bd->npaths == bd->pstart[id] &&
 	    (r = !n ? push_root(bd, &bd->nostack, "[no stack]", 0)
-	         : all_ldso(bd, fr, n)
-		     ? push_root(bd, &bd->ldso_box, IOL_BLOCK_LDSO,
-				 IOL_BFOLD_LOADER)
-		     : push_root(bd, &bd->loader_box, "[loader]",
-				 IOL_BFOLD_LOADER)) < 0)
+		 : all_ldso(bd, fr, n)
+			 ? push_root(bd, &bd->ldso_box, IOL_BLOCK_LDSO,
+				     IOL_BFOLD_LOADER)
+			 : push_root(bd, &bd->loader_box, "[loader]",
+				     IOL_BFOLD_LOADER)) < 0)
 		return r;
 	bd->plen[id] = (uint32_t)(bd->npaths - bd->pstart[id]);
 	*start = bd->pstart[id];

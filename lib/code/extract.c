@@ -3515,7 +3515,8 @@ static void first_use(struct ctx *c, CXCursor var, struct iol_ccall *cc,
 	if (!v && (q = parm_index(c, var)) >= 0 && q < IOL_CARGS &&
 	    !(c->pused & (1u << q)) && var_buf(c, var) == IOL_CUNKNOWN) {
 		c->pused |= 1u << q;
-		if ((m = runs_under(blk, c->fnblk)) >= 1 && m <= IOL_CSYS_UNIT) {
+		if ((m = runs_under(blk, c->fnblk)) >= 1 &&
+		    m <= IOL_CSYS_UNIT) {
 			cc->bstat_if = 1u << q;
 			cc->bstat_m = m;
 		}

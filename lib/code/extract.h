@@ -133,10 +133,10 @@ enum iol_cpk {
 	/* of IOL_CP_CREATES, opens of a file their function unlinks (a
 	 * scratch file): a rerun finds none, a create, not a truncation */
 	IOL_CP_SCRATCH,
-	IOL_CP_BSTAT,  /* glibc's fstat(2) at a FILE *'s first read or write,
-			* sizing the buffer it then allocates, in
-			* IOL_CSYS_UNIT-ths of a call (a bstat_m-th a run
-			* of the call, iol_ccall.bstat_m) */
+	IOL_CP_BSTAT, /* glibc's fstat(2) at a FILE *'s first read or write,
+		       * sizing the buffer it then allocates, in
+		       * IOL_CSYS_UNIT-ths of a call (a bstat_m-th a run
+		       * of the call, iol_ccall.bstat_m) */
 	IOL_CP_N
 };
 

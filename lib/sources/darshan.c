@@ -2090,7 +2090,8 @@ long iol_modrd_segs_take(struct iol_modrd *rd, void **spare, size_t *sparecap,
 	if (rd->mod != IOL_MOD_DXT_POSIX && rd->mod != IOL_MOD_DXT_MPIIO)
 		return iol_error_set(err, IOL_EINVAL, "not a DXT module");
 	/* only segments already in struct iol_seg's layout, all held */
-	if (rd->d->swapped || p->segsize != 40 || sizeof(struct iol_seg) != 40 ||
+	if (rd->d->swapped || p->segsize != 40 ||
+	    sizeof(struct iol_seg) != 40 ||
 	    (rd->mod == IOL_MOD_DXT_MPIIO && rd->ver == 1) || p->marked ||
 	    p->segs_left_w < 0 || p->segs_left_r < 0)
 		return 0;
