@@ -91,18 +91,18 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	if (cmd_load_one(&co.in, 1, av, 0, &job) < 0)
 		return EXIT_DATA;
 	raw = iol_replay_overhead_of(job->source, &bo.overhead);
-	/* strace's durations hold its stops and the load, not the
-	 * kernel's time alone: its calls costed by the model instead */
-	if (raw != 0 && cost) {
-		bo.cost = cost;
-		bo.overhead = 0;
-		raw = 0;
-		iol_view_blocks_costed_say();
-	}
+	if (raw < 0 && cost)
+		msg("note: no ranking of predicted against measured I/O time: "
+		    "strace's I/O times hold its own cost of each call, not "
+		    "measured here (run iolens replay --calibrate)");
+	/* strace -k, calibrated: medians less the overhead (issue 33 D3) */
+	bo.robust = raw > 0 && job->stacks;
 	if (blocks_build(job, &bo, 0, &bl) < 0) {
 		rc = EXIT_DATA;
 	} else {
-		if (raw > 0 && bl->overhead >= bo.overhead)
+		if (bo.robust)
+			iol_view_blocks_robust_say(bo.overhead);
+		else if (raw > 0 && bl->overhead >= bo.overhead)
 			msg("note: strace's own %.2f us a call taken off the "
 			    "measured I/O times (iolens replay --calibrate)",
 			    bo.overhead * 1e6);

@@ -16,7 +16,6 @@
 #include "cmd/common.h"
 #include "cmd/util.h"
 #include "analysis/blocks.h"
-#include "analysis/iocost.h"
 #include "render/flame.h"
 #include "render/views.h"
 #include "replay/calibrate.h"
@@ -80,27 +79,16 @@ static int run(const struct copts *co, const struct iol_job *job,
 	       struct blocks_opts *bo)
 {
 	struct iol_blocks_opts opts = {0};
-	struct iol_iocost cost;
-	double dur;
 	struct iol_error err = {0};
 	struct iol_blocks *bl = NULL;
 	int say, rc, pic = is_picture(co->outf);
 
 	opts.srcmap = bo->srcmap;
 	opts.nsrcmap = bo->nsrcmap;
-	/* strace's calls costed by a saved cost model, not timed (issue
-	 * 33 D3): ranked by time then, calibrated by replay or not */
-	if (job->stacks && iol_replay_overhead_of(job->source, &dur) != 0 &&
-	    iol_iocost_load_saved(&cost, &err) == 0) {
-		opts.cost = &cost;
-		if (bo->sort < 0)
-			bo->sort = IOL_BSORT_TIME;
-		iol_view_blocks_costed_say();
-		say = 0;
-	} else {
-		say = iol_replay_blocks_sort(job->source, job->stacks != 0,
-					     &bo->sort, &opts.overhead);
-	}
+	say = iol_replay_blocks_sort(job->source, job->stacks != 0, &bo->sort,
+				     &opts.overhead);
+	/* strace -k, calibrated: medians less the overhead (issue 33 D3) */
+	opts.robust = say == 1 && job->stacks;
 	if (say < 0) {
 		iol_view_blocks_times_say(say, 0);
 		return EXIT_DATA;
@@ -113,7 +101,9 @@ static int run(const struct copts *co, const struct iol_job *job,
 			 &bl) < 0)
 		return EXIT_DATA;
 	/* a capped overhead is said by the note on the cap */
-	if (say != 1 || bl->overhead >= opts.overhead)
+	if (opts.robust)
+		iol_view_blocks_robust_say(opts.overhead);
+	else if (say != 1 || bl->overhead >= opts.overhead)
 		iol_view_blocks_times_say(say, opts.overhead);
 	iol_view_blocks_cap_say(opts.overhead, bl);
 	if (!pic)

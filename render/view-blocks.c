@@ -538,13 +538,14 @@ void iol_view_blocks_times_say(int say, double overhead)
 		    "it, to be taken off)");
 }
 
-void iol_view_blocks_costed_say(void)
+void iol_view_blocks_robust_say(double overhead)
 {
-	msg("note: strace's I/O times hold its own stops and the machine's "
-	    "load (a small write 8 us to 4 ms), not the kernel's time "
-	    "alone: each call is costed at this machine's calibrated cost "
-	    "(blocks --calibrate), never more than strace timed it, so the "
-	    "ranking compares calls, not times");
+	msg("note: strace -k's I/O times are medians less strace's own "
+	    "%.2f us a call (iolens replay --calibrate): each call timed "
+	    "as the median of its block's calls of its kind and size less "
+	    "that, never below 10 %% of the median (the -T tail is strace's "
+	    "stops rescheduled under load)",
+	    overhead * 1e6);
 }
 
 void iol_view_blocks_cap_say(double calibrated, const struct iol_blocks *bl)

@@ -53,9 +53,9 @@ void iol_view_blocks_times_say(int say, double overhead);
 /* When bl took off less than the calibrated strace overhead (the
  * trace's fastest call was shorter: strace -k), a note saying so */
 void iol_view_blocks_cap_say(double calibrated, const struct iol_blocks *bl);
-/* the note that an strace trace's calls are costed by the cost model
- * (iol_blocks_opts.cost), not timed */
-void iol_view_blocks_costed_say(void);
+/* the note that an strace -k trace's calls are timed robustly
+ * (iol_blocks_opts.robust), overhead seconds a call taken off medians */
+void iol_view_blocks_robust_say(double overhead);
 /* blocks --source: the parse errors of t's sources as warnings (what
  * parsed is used) and the --assume given that nothing read; 1 when
  * there were parse errors. */

@@ -14,7 +14,6 @@
 
 #include "analysis/blocks.h"
 #include "analysis/blocks-fold.h"
-#include "analysis/iocost.h"
 #include "base/grow.h"
 #include "base/hash.h"
 #include "model/event.h"
@@ -66,18 +65,12 @@ struct iol_blocks_priv {
 
 struct build {
 	double overhead;	       /* taken off each call's duration */
-	const struct iol_iocost *cost; /* calls costed by it, or NULL */
-	double cur; /* under cost, the event's cost (cost_step()) */
-	/* under cost, descriptors a rerun's open truncated (process, fd,
-	 * bytes written since): their close costs a rerun's */
-	struct {
-		int64_t proc, fd, bytes;
-	} tfd[64];
-	int ntfd;
-	/* under cost, the files the trace unlinks (record ids, sorted): a
-	 * rerun finds none of them to truncate */
-	uint64_t *unl;
-	size_t nunl;
+	/* strace -k: each call timed robustly (robust_groups()), the
+	 * groups' per-call times sorted by key; cur the event's */
+	int robust;
+	struct rgroup *rg;
+	size_t nrg;
+	double cur;
 	const struct iol_srcmap *srcmap; /* where sources moved */
 	int nsrcmap;
 	const struct iol_job *job;
@@ -1000,92 +993,81 @@ static int is_random(struct build *bd, const struct iol_event *ev)
 
 /* ---- events ---- */
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+/*
+ * strace -k's -T durations hold strace's stops around each call and,
+ * on a loaded machine, their rescheduling: a 256 B write of 0.9 us
+ * untraced is 7-8 us at the median under strace -T, 8-11 us under
+ * load, while the mean reaches 31-333 us (issue 33 D3).  So a call is
+ * timed by its group (the same stack, kind and size class): the
+ * median of the group's durations less strace's calibrated overhead,
+ * never below ROBUST_FLOOR of that median.  The median drops the
+ * rescheduled tail without cutting a slow call (a 2 s fsync stays
+ * 2 s, a group of one keeps its own time); the floor keeps a call
+ * whose median is mostly strace's (the overhead measured without -k
+ * is 37 us where a whole call under -k takes 8) above 0 and in its
+ * order: 10 % because the untraced write above is 11 % of its median.
+ */
+#define ROBUST_FLOOR 0.10
 
-	return x < y ? -1 : x > y;
+struct rgroup {
+	uint32_t stack;
+	int kind, cls;
+	double v; /* a duration (robust_groups()), then the per-call time */
+};
+
+/* ev's size class: the cost model's (512 B, 4 KiB, 64 KiB, 1 MiB),
+ * the nearest on a log scale; 0 for calls that move no bytes */
+static int size_class(const struct iol_event *ev)
+{
+	int64_t n = ev->len;
+
+	if (ev->kind != IOL_EV_READ && ev->kind != IOL_EV_WRITE)
+		return 0;
+	return n < 1448 ? 0 : n < 16384 ? 1 : n < 262144 ? 2 : 3;
 }
 
-/* the trace unlinks ev's file (scratch_files()) */
-static int unlinked(const struct build *bd, const struct iol_event *ev)
+static int rg_key(const struct rgroup *x, const struct rgroup *y)
 {
-	return ev->file && bd->nunl &&
-	       bsearch(&ev->file, bd->unl, bd->nunl, sizeof(*bd->unl), cmp_u64);
+	if (x->stack != y->stack)
+		return x->stack < y->stack ? -1 : 1;
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	return x->cls < y->cls ? -1 : x->cls > y->cls;
 }
 
-/* what model c says ev costs: an open with O_TRUNC as the prediction
- * costs it (a rerun's truncation where c has one, --fresh is not given
- * and the trace does not unlink the file, scratch; else a create), one that
- * made its file a create, reads and writes by their size, sequential (strace
- * does not say where a read went) */
-static double cost_of(const struct iol_iocost *c, const struct iol_event *ev,
-		      int scratch)
+static int rg_cmp(const void *a, const void *b)
 {
-	int64_t n = ev->ret > 0 ? ev->ret : ev->len > 0 ? ev->len : 0;
+	const struct rgroup *x = a, *y = b;
+	int k = rg_key(x, y);
 
-	switch (ev->kind) {
-	case IOL_EV_OPEN:
-		if ((ev->flags & IOL_EVF_TRUNC) && iol_iocost_reruns(c) &&
-		    !scratch)
-			return c->trunc_open;
-		return ev->created || (ev->flags & IOL_EVF_TRUNC) ? c->create
-								  : c->open;
-	case IOL_EV_CLOSE: return c->close;
-	case IOL_EV_READ: return iol_iocost_rw(c, IOL_IOC_READ, 1, n, 0);
-	case IOL_EV_WRITE: return iol_iocost_rw(c, IOL_IOC_WRITE, 1, n, 0);
-	case IOL_EV_SYNC: return c->fsync;
-	case IOL_EV_STAT: return c->stat;
-	case IOL_EV_UNLINK: return c->unlink;
-	default: return (c->close + c->stat) / 2;
-	}
+	return k ? k : x->v < y->v ? -1 : x->v > y->v;
 }
 
-/* the slot of ev's descriptor among those truncated, -1 none */
-static int tfd_of(const struct build *bd, const struct iol_event *ev)
+static int rg_find(const void *a, const void *b)
 {
-	int64_t proc = ev->tgid > 0 ? ev->tgid : ev->pid;
-	int i;
-
-	for (i = 0; i < bd->ntfd; i++)
-		if (bd->tfd[i].proc == proc && bd->tfd[i].fd == ev->fd)
-			return i;
-	return -1;
+	return rg_key(a, b);
 }
 
-/* ev's cost under the model (cost_of()), the close of a file a rerun's
- * open truncated as the prediction costs it (the close after writing
- * it again: its writeback starts), never more than strace timed it
- * (the kernel took no longer than strace saw) */
-static double cost_step(struct build *bd, const struct iol_event *ev)
-{
-	const struct iol_iocost *c = bd->cost;
-	int scratch = ev->kind == IOL_EV_OPEN && unlinked(bd, ev);
-	double v = cost_of(c, ev, scratch);
-	int i = ev->kind == IOL_EV_OPEN ? -1 : tfd_of(bd, ev);
-
-	if (ev->kind == IOL_EV_OPEN && (ev->flags & IOL_EVF_TRUNC) &&
-	    iol_iocost_reruns(c) && !scratch && ev->ret >= 0 && bd->ntfd < 64) {
-		bd->tfd[bd->ntfd].proc = ev->tgid > 0 ? ev->tgid : ev->pid;
-		bd->tfd[bd->ntfd].fd = ev->ret;
-		bd->tfd[bd->ntfd++].bytes = 0;
-	} else if (i >= 0 && ev->kind == IOL_EV_WRITE && ev->len > 0) {
-		bd->tfd[i].bytes += ev->len;
-	} else if (i >= 0 && ev->kind == IOL_EV_CLOSE) {
-		v = c->trunc_close +
-		    (double)bd->tfd[i].bytes / 1048576.0 * c->trunc_close_mib;
-		bd->tfd[i] = bd->tfd[--bd->ntfd];
-	}
-	return ev->dur > 0 ? fmin(ev->dur, v) : v;
-}
-
-/* a call's own time: its duration less the tracer's share, never < 0;
- * under a cost model, its cost (cost_step()) */
+/* a call's own time: under robust, its group's (robust_groups());
+ * else its duration less the tracer's share, never < 0 */
 static double dur_of(const struct build *bd, const struct iol_event *ev)
 {
-	if (bd->cost)
+	if (bd->robust)
 		return bd->cur;
 	return ev->dur > bd->overhead ? ev->dur - bd->overhead : 0;
+}
+
+/* under robust, ev's time: its group's per-call time, 0 when strace
+ * did not time it */
+static double robust_of(const struct build *bd, const struct iol_event *ev)
+{
+	struct rgroup k = {ev->stack, ev->kind, size_class(ev), 0};
+	const struct rgroup *g;
+
+	if (ev->dur <= 0)
+		return 0;
+	g = bsearch(&k, bd->rg, bd->nrg, sizeof(*bd->rg), rg_find);
+	return g ? g->v : 0;
 }
 
 /* a call under a folded box (the loader's, MPI's own): not the
@@ -1501,7 +1483,7 @@ static void build_free(struct build *bd)
 	free(bd->pstart);
 	free(bd->plen);
 	free(bd->pairs);
-	free(bd->unl);
+	free(bd->rg);
 	iol_index_release(&bd->pix);
 	free(bd->le);
 	iol_index_release(&bd->lix);
@@ -1520,8 +1502,8 @@ static int run_events(struct build *bd, struct iol_blocks *out,
 	if ((r = iol_events_open(&it, bd->job, err)) < 0)
 		return r;
 	while ((r = iol_events_next(it, &ev, err)) == 1) {
-		if (bd->cost)
-			bd->cur = cost_step(bd, &ev);
+		if (bd->robust)
+			bd->cur = robust_of(bd, &ev);
 		if ((r = add_event(bd, &ev)) < 0)
 			break;
 		if (ev.regular) {
@@ -1569,35 +1551,59 @@ static int overhead_cap(struct build *bd, struct iol_error *err)
 	return 0;
 }
 
-/* under a cost model, the files the trace unlinks into bd->unl, sorted
- * (a program's scratch files: r13_scratch opens, writes, closes and
- * unlinks each; its rerun creates them, issue 33 D4).  0 or IOL_E*. */
-static int scratch_files(struct build *bd, struct iol_error *err)
+/* the timed calls' durations sorted by group, n of them: 0, or
+ * IOL_E* */
+static int robust_read(struct build *bd, size_t *n, struct iol_error *err)
 {
 	struct iol_events *it;
 	struct iol_event ev;
+	struct rgroup *g;
 	size_t cap = 0;
-	uint64_t *n;
 	int r;
 
-	if (!bd->cost)
-		return 0;
 	if ((r = iol_events_open(&it, bd->job, err)) < 0)
 		return r;
 	while ((r = iol_events_next(it, &ev, err)) == 1) {
-		if (ev.kind != IOL_EV_UNLINK || !ev.file)
+		if (ev.dur <= 0)
 			continue;
-		if (!(n = iol_grow(bd->unl, &cap, bd->nunl, sizeof(*n), 64))) {
+		if (!(g = iol_grow(bd->rg, &cap, *n, sizeof(*g), 1024))) {
 			r = iol_error_set(err, IOL_ENOMEM, "out of memory");
 			break;
 		}
-		bd->unl = n;
-		bd->unl[bd->nunl++] = ev.file;
+		bd->rg = g;
+		bd->rg[(*n)++] = (struct rgroup){ev.stack, ev.kind,
+						 size_class(&ev), ev.dur};
 	}
 	iol_events_close(it);
-	if (bd->nunl)
-		qsort(bd->unl, bd->nunl, sizeof(*bd->unl), cmp_u64);
+	if (*n)
+		qsort(bd->rg, *n, sizeof(*bd->rg), rg_cmp);
 	return r < 0 ? r : 0;
+}
+
+/* under robust, each group's per-call time into bd->rg (one entry a
+ * group, sorted): its median less the overhead, at least ROBUST_FLOOR
+ * of the median.  0 or IOL_E*. */
+static int robust_groups(struct build *bd, struct iol_error *err)
+{
+	size_t n = 0, i, j, out = 0;
+	double med;
+	int r;
+
+	if (!bd->robust)
+		return 0;
+	if ((r = robust_read(bd, &n, err)) < 0)
+		return r;
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && !rg_key(&bd->rg[i], &bd->rg[j]); j++)
+			;
+		med = (j - i) % 2 ? bd->rg[i + (j - i) / 2].v
+				  : (bd->rg[i + (j - i) / 2 - 1].v +
+				     bd->rg[i + (j - i) / 2].v) / 2;
+		bd->rg[out] = bd->rg[i];
+		bd->rg[out++].v = fmax(med - bd->overhead, ROBUST_FLOOR * med);
+	}
+	bd->nrg = out;
+	return 0;
 }
 
 /* the job's record of module path as traced, NULL none */
@@ -1724,15 +1730,15 @@ int iol_blocks_build(const struct iol_job *job, const struct iol_blocks_opts *o,
 		bd.plen[i] = UINT32_MAX;
 	bd.sym = out->priv->sym;
 	bd.priv = out->priv;
-	bd.overhead = o && o->overhead > 0 && !o->cost ? o->overhead : 0;
-	bd.cost = o ? o->cost : NULL;
+	bd.overhead = o && o->overhead > 0 ? o->overhead : 0;
+	bd.robust = o && o->robust;
 	if (o && o->nsrcmap > 0 && o->srcmap) {
 		bd.srcmap = o->srcmap;
 		bd.nsrcmap = o->nsrcmap;
 	}
-	r = overhead_cap(&bd, err);
-	if (r >= 0)
-		r = scratch_files(&bd, err);
+	/* robust: the floor, not the fastest call, keeps each call's
+	 * order */
+	r = bd.robust ? robust_groups(&bd, err) : overhead_cap(&bd, err);
 	out->overhead = bd.overhead;
 	if (r >= 0)
 		r = run_events(&bd, out, err);

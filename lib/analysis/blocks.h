@@ -153,7 +153,8 @@ struct iol_blocks {
 	int64_t map_bytes, map_wbytes;
 	double overhead; /* taken off each call's duration, s: the
 			  * options' overhead, or the trace's fastest call
-			  * where that is less (overhead_cap()) */
+			  * where that is less (overhead_cap()); under
+			  * robust, the options' off each group's median */
 	/* what was folded into one block each (IOL_BFOLD_*), and the
 	 * label of the first launcher's box (borrowed: valid until
 	 * iol_blocks_free; NULL none) */
@@ -172,8 +173,6 @@ struct iol_srcmap {
 	const char *from, *to;
 };
 
-struct iol_iocost;
-
 struct iol_blocks_opts {
 	/* seconds taken off each call's duration: the tracer's own share
 	 * (strace's, measured by iolens replay --calibrate); 0 none */
@@ -183,11 +182,12 @@ struct iol_blocks_opts {
 	 * for the call); the blocks keep the names the binaries give */
 	const struct iol_srcmap *srcmap;
 	int nsrcmap;
-	/* a cost model (analysis/iocost.h) each call is costed by instead
-	 * of its duration, never more than that: strace -k's -T durations
-	 * hold its stops and the machine's load (a 256 B write 8 us to
-	 * 4 ms), not the kernel's time alone (issue 33 D3); NULL none */
-	const struct iol_iocost *cost;
+	/* strace -k (issue 33 D3): each call timed as its group's (same
+	 * stack, kind and size class) median duration less overhead, at
+	 * least 10 % of that median, not its own duration less overhead:
+	 * -T durations hold strace's stops rescheduled on a loaded machine
+	 * (a 256 B write 8 us at the median, to 4 ms) */
+	int robust;
 };
 
 /* "OLD=NEW" (--source-map) into m, split at the first '=' in place (m's
