@@ -81,7 +81,7 @@ struct slot {
 
 struct dxp {
 	int fd, nthreads, stop;
-	int lazy; /* threads wanted, not started yet */
+	int lazy;  /* threads wanted, not started yet */
 	int err;   /* errno of the first failed write, 0 if none */
 	int nomem; /* a chunk could not be formatted: nothing more written */
 	pthread_mutex_t mu;

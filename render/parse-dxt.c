@@ -411,8 +411,8 @@ static long held_segs(struct dctx *c, struct iol_modrd *rd, size_t total,
 {
 	size_t sparecap, n;
 	void *spare = dxp_spare(c->dxp, &sparecap);
-	long got = iol_modrd_segs_take(rd, &spare, &sparecap, block, cap,
-				       segs, c->err);
+	long got = iol_modrd_segs_take(rd, &spare, &sparecap, block, cap, segs,
+				       c->err);
 
 	if (spare)
 		dxp_unspare(c->dxp, spare, sparecap);

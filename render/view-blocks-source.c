@@ -1153,10 +1153,11 @@ static void ldso_note(struct out *o, const struct iol_blocks *bl)
 	for (i = 0; bl && i < bl->n; i++)
 		if (bl->v[i].parent < 0 && bl->v[i].calls &&
 		    !strcmp(bl->v[i].func, IOL_BLOCK_LDSO))
-			out_text(o,
-				 "(%s: the dynamic loader's %lld calls loading "
-				 "libraries, not the program's: not compared)\n",
-				 IOL_BLOCK_LDSO, (long long)bl->v[i].calls);
+			out_text(
+				o,
+				"(%s: the dynamic loader's %lld calls loading "
+				"libraries, not the program's: not compared)\n",
+				IOL_BLOCK_LDSO, (long long)bl->v[i].calls);
 }
 
 static void text_summary(struct out *o, const struct iol_cjoin *j)

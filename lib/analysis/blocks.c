@@ -64,7 +64,7 @@ struct iol_blocks_priv {
 };
 
 struct build {
-	double overhead;	       /* taken off each call's duration */
+	double overhead; /* taken off each call's duration */
 	/* strace -k: each call timed robustly (robust_groups()), the
 	 * groups' per-call times sorted by key; cur the event's */
 	int robust;
@@ -1598,7 +1598,8 @@ static int robust_groups(struct build *bd, struct iol_error *err)
 			;
 		med = (j - i) % 2 ? bd->rg[i + (j - i) / 2].v
 				  : (bd->rg[i + (j - i) / 2 - 1].v +
-				     bd->rg[i + (j - i) / 2].v) / 2;
+				     bd->rg[i + (j - i) / 2].v) /
+					    2;
 		bd->rg[out] = bd->rg[i];
 		bd->rg[out++].v = fmax(med - bd->overhead, ROBUST_FLOOR * med);
 	}
