@@ -603,39 +603,95 @@ double chart_table(cairo_t *cr, double x, double y, int ncol,
 	return row * (nrow + 1);
 }
 
-/* cairo's bytes to the descriptor in the closure */
-static cairo_status_t fd_write(void *cl, const unsigned char *d, unsigned n)
-{
-	int fd = (int)(intptr_t)cl;
+/*
+ * cairo's bytes to a descriptor, gathered: cairo hands its stream over
+ * in pieces of a few bytes to a few KiB (1,143 write()s for an 8-page
+ * job report), so they go out in blocks of OBUF_N.  The buffer is the
+ * surface's user data, freed with it; a failed write is kept and
+ * reported by chart_pdf_close().
+ */
+#define OBUF_N 65536
 
+struct pdfout {
+	int fd, bad;
+	size_t n;
+	unsigned char b[OBUF_N];
+};
+
+static const cairo_user_data_key_t pdfout_key;
+
+static int write_all(int fd, const unsigned char *d, size_t n)
+{
 	while (n > 0) {
 		ssize_t k = write(fd, d, n);
 
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
-			return CAIRO_STATUS_WRITE_ERROR;
+			return -1;
 		d += k;
-		n -= (unsigned)k;
+		n -= (size_t)k;
 	}
+	return 0;
+}
+
+static int pdfout_flush(struct pdfout *o)
+{
+	if (!o->bad && o->n && write_all(o->fd, o->b, o->n) < 0)
+		o->bad = 1;
+	o->n = 0;
+	return o->bad ? -1 : 0;
+}
+
+static cairo_status_t fd_write(void *cl, const unsigned char *d, unsigned n)
+{
+	struct pdfout *o = cl;
+
+	if (o->n + n > OBUF_N && pdfout_flush(o) < 0)
+		return CAIRO_STATUS_WRITE_ERROR;
+	if (n >= OBUF_N) {
+		if (write_all(o->fd, d, n) < 0)
+			o->bad = 1;
+		return o->bad ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
+	}
+	memcpy(o->b + o->n, d, n);
+	o->n += n;
 	return CAIRO_STATUS_SUCCESS;
 }
 
 cairo_surface_t *chart_pdf_open(const char *path, char *tmp, size_t n, double w,
 				double h, int *fd)
 {
-	if ((*fd = out_tmp(path, tmp, n)) < 0)
+	struct pdfout *o = malloc(sizeof(*o));
+	cairo_surface_t *s;
+
+	if (!o) {
+		*fd = -1;
 		return NULL;
-	return cairo_pdf_surface_create_for_stream(fd_write,
-						   (void *)(intptr_t)*fd, w, h);
+	}
+	if ((*fd = out_tmp(path, tmp, n)) < 0) {
+		free(o);
+		return NULL;
+	}
+	o->fd = *fd;
+	o->bad = 0;
+	o->n = 0;
+	s = cairo_pdf_surface_create_for_stream(fd_write, o, w, h);
+	/* an error surface keeps no data (and never writes): o is ours */
+	if (cairo_surface_set_user_data(s, &pdfout_key, o, free) !=
+	    CAIRO_STATUS_SUCCESS)
+		free(o);
+	return s;
 }
 
 int chart_pdf_close(cairo_surface_t *pdf, int fd)
 {
+	struct pdfout *o = cairo_surface_get_user_data(pdf, &pdfout_key);
 	int bad;
 
 	cairo_surface_finish(pdf);
 	bad = cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS;
+	bad |= !o || pdfout_flush(o) < 0;
 	cairo_surface_destroy(pdf);
 	bad |= close(fd) < 0;
 	return bad ? -1 : 0;
