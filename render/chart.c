@@ -59,10 +59,78 @@ static int measuring(cairo_t *cr)
 
 enum { LAY_LINE, LAY_ELLIPSIZE, LAY_WRAP };
 
+/*
+ * The Pango contexts of a drawing context, one per linear part of the
+ * transformation (a page draws with one or two), kept with it (cairo
+ * user data) for every layout made on it: pango_cairo_create_layout()
+ * made a context per text, each set up from the surface's font options
+ * again.  A context made from cr takes what a layout's own would: the
+ * default font map, the surface's font options and the matrix, whose
+ * offsets do not change the shaping (see the layout cache below).
+ */
+#define PCTX_N 4
+
+struct pctx {
+	double m[4];
+	PangoContext *pc;
+};
+
+static const cairo_user_data_key_t pctx_key;
+
+static void pctx_free(void *p)
+{
+	struct pctx *t = p;
+
+	for (size_t i = 0; i < PCTX_N; i++)
+		if (t[i].pc)
+			g_object_unref(t[i].pc);
+	free(t);
+}
+
+static void linear_of(cairo_t *cr, double m[4])
+{
+	cairo_matrix_t cm;
+
+	cairo_get_matrix(cr, &cm);
+	m[0] = cm.xx;
+	m[1] = cm.yx;
+	m[2] = cm.xy;
+	m[3] = cm.yy;
+}
+
+/* A layout on cr's context for its transformation (a new one when the
+ * table cannot be kept). */
+static PangoLayout *layout_on(cairo_t *cr)
+{
+	struct pctx *t = cairo_get_user_data(cr, &pctx_key);
+	PangoLayout *l;
+	double m[4];
+	size_t i;
+
+	if (!t) {
+		t = calloc(PCTX_N, sizeof(*t));
+		if (!t || cairo_set_user_data(cr, &pctx_key, t, pctx_free) !=
+				  CAIRO_STATUS_SUCCESS) {
+			free(t);
+			return pango_cairo_create_layout(cr);
+		}
+	}
+	linear_of(cr, m);
+	for (i = 0; i < PCTX_N && t[i].pc; i++)
+		if (!memcmp(t[i].m, m, sizeof(m)))
+			return pango_layout_new(t[i].pc);
+	if (i == PCTX_N) /* a drawing with more: the last one is replaced */
+		g_object_unref(t[--i].pc);
+	t[i].pc = pango_cairo_create_context(cr);
+	memcpy(t[i].m, m, sizeof(m));
+	l = pango_layout_new(t[i].pc);
+	return l;
+}
+
 static PangoLayout *layout_new(cairo_t *cr, const char *s, double size,
 			       int bold, int mode, int width)
 {
-	PangoLayout *l = pango_cairo_create_layout(cr);
+	PangoLayout *l = layout_on(cr);
 	PangoFontDescription *fd = pango_font_description_new();
 
 	pango_font_description_set_family(fd, "DejaVu Sans");
