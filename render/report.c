@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1409,6 +1410,74 @@ static double dmax(const double *v, size_t n)
 	return mx;
 }
 
+/* a cell's shade as a pixel of a CAIRO_FORMAT_RGB24 image: chart_heat()'s
+ * colour; white (the page) where nothing moved */
+static uint32_t heat_pixel(double v, double max)
+{
+	double t = v <= 0 ? 0 : 0.15 + 0.85 * sqrt(v / max);
+	double rgb[3] = {1 - t * 0.92, 1 - t * 0.78, 1 - t * 0.55};
+	uint32_t px = 0;
+
+	if (v <= 0)
+		return 0xffffff;
+	for (int k = 0; k < 3; k++)
+		px = px << 8 | (uint32_t)lround(fmin(fmax(rgb[k], 0), 1) * 255);
+	return px;
+}
+
+/*
+ * The measured map as one image of a pixel a cell, drawn at the cells'
+ * place without smoothing: it looks as the rectangles it replaces, and
+ * the PDF holds one small picture where it held a filled rectangle a
+ * cell (up to 96 x 240 of them, each written, compressed and read again
+ * by every viewer; they were a sixth of the report's CPU on a heatmap
+ * log).  PDF only: its image says /Interpolate false, which viewers
+ * keep; cairo's SVG drops the filter (a browser would blur the cells),
+ * so SVG and PNG pages keep the rectangles.  0, or -1 when the image
+ * cannot be made (then the rectangles).
+ */
+static int heat_image(struct ctx *c, const struct tlrows *t, const double *cell,
+		      double max, double lx, double bw, double top, double rh)
+{
+	const struct iol_matrix *m = &c->mx;
+	cairo_surface_t *img;
+	cairo_pattern_t *pat;
+	unsigned char *px;
+	size_t g, b;
+	int stride;
+
+	if (m->nbins > 1 << 15 || t->n > 1 << 15)
+		return -1;
+	img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)m->nbins,
+					 (int)t->n);
+	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(img);
+		return -1;
+	}
+	cairo_surface_flush(img);
+	px = cairo_image_surface_get_data(img);
+	stride = cairo_image_surface_get_stride(img);
+	for (g = 0; g < t->n; g++) {
+		uint32_t *row = (uint32_t *)(void *)(px + (size_t)stride * g);
+
+		for (b = 0; b < m->nbins; b++)
+			row[b] = heat_pixel(cell[g * m->nbins + b], max);
+	}
+	cairo_surface_mark_dirty(img);
+	cairo_save(c->cr);
+	cairo_translate(c->cr, lx, top);
+	cairo_scale(c->cr, bw, rh);
+	pat = cairo_pattern_create_for_surface(img);
+	cairo_pattern_set_filter(pat, CAIRO_FILTER_NEAREST);
+	cairo_set_source(c->cr, pat);
+	cairo_rectangle(c->cr, 0, 0, (double)m->nbins, (double)t->n);
+	cairo_fill(c->cr);
+	cairo_restore(c->cr);
+	cairo_pattern_destroy(pat);
+	cairo_surface_destroy(img);
+	return 0;
+}
+
 /* the map: a square root keeps small transfers visible; estimates are
  * hatched spans, not shades */
 static void heat_map(struct ctx *c, const struct tlrows *t, const double *cell,
@@ -1417,6 +1486,9 @@ static void heat_map(struct ctx *c, const struct tlrows *t, const double *cell,
 	const struct iol_matrix *m = &c->mx;
 	size_t g, b, lo, hi;
 
+	if (!m->estimated && c->o->format == REPORT_PDF &&
+	    heat_image(c, t, cell, max, lx, bw, top, rh) == 0)
+		return;
 	for (g = 0; g < t->n; g++) {
 		if (m->estimated) {
 			tl_row(m, t, g, &lo, &hi);
