@@ -59,10 +59,78 @@ static int measuring(cairo_t *cr)
 
 enum { LAY_LINE, LAY_ELLIPSIZE, LAY_WRAP };
 
+/*
+ * The Pango contexts of a drawing context, one per linear part of the
+ * transformation (a page draws with one or two), kept with it (cairo
+ * user data) for every layout made on it: pango_cairo_create_layout()
+ * made a context per text, each set up from the surface's font options
+ * again.  A context made from cr takes what a layout's own would: the
+ * default font map, the surface's font options and the matrix, whose
+ * offsets do not change the shaping (see the layout cache below).
+ */
+#define PCTX_N 4
+
+struct pctx {
+	double m[4];
+	PangoContext *pc;
+};
+
+static const cairo_user_data_key_t pctx_key;
+
+static void pctx_free(void *p)
+{
+	struct pctx *t = p;
+
+	for (size_t i = 0; i < PCTX_N; i++)
+		if (t[i].pc)
+			g_object_unref(t[i].pc);
+	free(t);
+}
+
+static void linear_of(cairo_t *cr, double m[4])
+{
+	cairo_matrix_t cm;
+
+	cairo_get_matrix(cr, &cm);
+	m[0] = cm.xx;
+	m[1] = cm.yx;
+	m[2] = cm.xy;
+	m[3] = cm.yy;
+}
+
+/* A layout on cr's context for its transformation (a new one when the
+ * table cannot be kept). */
+static PangoLayout *layout_on(cairo_t *cr)
+{
+	struct pctx *t = cairo_get_user_data(cr, &pctx_key);
+	PangoLayout *l;
+	double m[4];
+	size_t i;
+
+	if (!t) {
+		t = calloc(PCTX_N, sizeof(*t));
+		if (!t || cairo_set_user_data(cr, &pctx_key, t, pctx_free) !=
+				  CAIRO_STATUS_SUCCESS) {
+			free(t);
+			return pango_cairo_create_layout(cr);
+		}
+	}
+	linear_of(cr, m);
+	for (i = 0; i < PCTX_N && t[i].pc; i++)
+		if (!memcmp(t[i].m, m, sizeof(m)))
+			return pango_layout_new(t[i].pc);
+	if (i == PCTX_N) /* a drawing with more: the last one is replaced */
+		g_object_unref(t[--i].pc);
+	t[i].pc = pango_cairo_create_context(cr);
+	memcpy(t[i].m, m, sizeof(m));
+	l = pango_layout_new(t[i].pc);
+	return l;
+}
+
 static PangoLayout *layout_new(cairo_t *cr, const char *s, double size,
 			       int bold, int mode, int width)
 {
-	PangoLayout *l = pango_cairo_create_layout(cr);
+	PangoLayout *l = layout_on(cr);
 	PangoFontDescription *fd = pango_font_description_new();
 
 	pango_font_description_set_family(fd, "DejaVu Sans");
@@ -603,39 +671,95 @@ double chart_table(cairo_t *cr, double x, double y, int ncol,
 	return row * (nrow + 1);
 }
 
-/* cairo's bytes to the descriptor in the closure */
-static cairo_status_t fd_write(void *cl, const unsigned char *d, unsigned n)
-{
-	int fd = (int)(intptr_t)cl;
+/*
+ * cairo's bytes to a descriptor, gathered: cairo hands its stream over
+ * in pieces of a few bytes to a few KiB (1,143 write()s for an 8-page
+ * job report), so they go out in blocks of OBUF_N.  The buffer is the
+ * surface's user data, freed with it; a failed write is kept and
+ * reported by chart_pdf_close().
+ */
+#define OBUF_N 65536
 
+struct pdfout {
+	int fd, bad;
+	size_t n;
+	unsigned char b[OBUF_N];
+};
+
+static const cairo_user_data_key_t pdfout_key;
+
+static int write_all(int fd, const unsigned char *d, size_t n)
+{
 	while (n > 0) {
 		ssize_t k = write(fd, d, n);
 
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
-			return CAIRO_STATUS_WRITE_ERROR;
+			return -1;
 		d += k;
-		n -= (unsigned)k;
+		n -= (size_t)k;
 	}
+	return 0;
+}
+
+static int pdfout_flush(struct pdfout *o)
+{
+	if (!o->bad && o->n && write_all(o->fd, o->b, o->n) < 0)
+		o->bad = 1;
+	o->n = 0;
+	return o->bad ? -1 : 0;
+}
+
+static cairo_status_t fd_write(void *cl, const unsigned char *d, unsigned n)
+{
+	struct pdfout *o = cl;
+
+	if (o->n + n > OBUF_N && pdfout_flush(o) < 0)
+		return CAIRO_STATUS_WRITE_ERROR;
+	if (n >= OBUF_N) {
+		if (write_all(o->fd, d, n) < 0)
+			o->bad = 1;
+		return o->bad ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
+	}
+	memcpy(o->b + o->n, d, n);
+	o->n += n;
 	return CAIRO_STATUS_SUCCESS;
 }
 
 cairo_surface_t *chart_pdf_open(const char *path, char *tmp, size_t n, double w,
 				double h, int *fd)
 {
-	if ((*fd = out_tmp(path, tmp, n)) < 0)
+	struct pdfout *o = malloc(sizeof(*o));
+	cairo_surface_t *s;
+
+	if (!o) {
+		*fd = -1;
 		return NULL;
-	return cairo_pdf_surface_create_for_stream(fd_write,
-						   (void *)(intptr_t)*fd, w, h);
+	}
+	if ((*fd = out_tmp(path, tmp, n)) < 0) {
+		free(o);
+		return NULL;
+	}
+	o->fd = *fd;
+	o->bad = 0;
+	o->n = 0;
+	s = cairo_pdf_surface_create_for_stream(fd_write, o, w, h);
+	/* an error surface keeps no data (and never writes): o is ours */
+	if (cairo_surface_set_user_data(s, &pdfout_key, o, free) !=
+	    CAIRO_STATUS_SUCCESS)
+		free(o);
+	return s;
 }
 
 int chart_pdf_close(cairo_surface_t *pdf, int fd)
 {
+	struct pdfout *o = cairo_surface_get_user_data(pdf, &pdfout_key);
 	int bad;
 
 	cairo_surface_finish(pdf);
 	bad = cairo_surface_status(pdf) != CAIRO_STATUS_SUCCESS;
+	bad |= !o || pdfout_flush(o) < 0;
 	cairo_surface_destroy(pdf);
 	bad |= close(fd) < 0;
 	return bad ? -1 : 0;

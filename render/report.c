@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1270,6 +1271,111 @@ static double tl_rh(size_t n, double big)
 	return n > 48 ? 3 : n > 24 ? 5 : big;
 }
 
+/*
+ * Cells drawn as one image of a pixel a cell (the heatmap, the per-rank
+ * timeline) where a PDF is written: a filled rectangle a cell was
+ * recorded, replayed and compressed by cairo one by one (up to 96 x 240
+ * of them a panel, most of the report's CPU on a heatmap log).  The
+ * image says /Interpolate false, so viewers draw its cells sharp, as
+ * the rectangles were.  PDF only: cairo's SVG drops the filter (a
+ * browser would blur the image), so SVG and PNG pages keep the
+ * rectangles.
+ */
+static cairo_surface_t *cells_new(struct ctx *c, size_t w, size_t h)
+{
+	cairo_surface_t *img;
+
+	if (c->o->format != REPORT_PDF || w > 1 << 15 || h > 1 << 15)
+		return NULL;
+	img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)w, (int)h);
+	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(img);
+		return NULL;
+	}
+	cairo_surface_flush(img);
+	return img;
+}
+
+/* pixel row y of a cells_new() image (0x00RRGGBB a pixel) */
+static uint32_t *cells_row(cairo_surface_t *img, size_t y)
+{
+	unsigned char *px = cairo_image_surface_get_data(img);
+
+	return (uint32_t *)(void *)(px + (size_t)cairo_image_surface_get_stride(
+						 img) * y);
+}
+
+/* a palette colour as a pixel */
+static uint32_t cells_px(double r, double g, double b)
+{
+	double v[3] = {r, g, b};
+	uint32_t px = 0;
+
+	for (int k = 0; k < 3; k++)
+		px = px << 8 | (uint32_t)lround(fmin(fmax(v[k], 0), 1) * 255);
+	return px;
+}
+
+/* img drawn with its corner at (x, y), a pixel sx by sy points; freed */
+static void cells_draw(struct ctx *c, cairo_surface_t *img, double x, double y,
+		       double sx, double sy)
+{
+	cairo_pattern_t *pat;
+
+	cairo_surface_mark_dirty(img);
+	cairo_save(c->cr);
+	cairo_translate(c->cr, x, y);
+	cairo_scale(c->cr, sx, sy);
+	pat = cairo_pattern_create_for_surface(img);
+	cairo_pattern_set_filter(pat, CAIRO_FILTER_NEAREST);
+	cairo_set_source(c->cr, pat);
+	cairo_rectangle(c->cr, 0, 0, cairo_image_surface_get_width(img),
+			cairo_image_surface_get_height(img));
+	cairo_fill(c->cr);
+	cairo_restore(c->cr);
+	cairo_pattern_destroy(pat);
+	cairo_surface_destroy(img);
+}
+
+/*
+ * The measured timeline as cells_new()'s image: a pixel a bin across and
+ * half a point down, so that a row of rh points (3, 5 or 9) is 2 rh
+ * pixels: white above and below (the rectangles' 0.5 pt gaps), writes in
+ * the upper half and reads in the lower where a bin has both, else the
+ * one in the whole.  0, or -1 (then the rectangles).
+ */
+static int gantt_image(struct ctx *c, const struct tlrows *t, double lx,
+		       double bw, double top, double rh)
+{
+	const struct iol_matrix *m = &c->mx;
+	size_t k = (size_t)lround(2 * rh), g, b, y, lo, hi;
+	cairo_surface_t *img;
+	uint32_t wpx = cells_px(0.12, 0.31, 0.52), rpx = cells_px(0.55, 0.75, 0.90);
+
+	if (m->estimated || fabs((double)k - 2 * rh) > 1e-9 || k < 4 ||
+	    !(img = cells_new(c, m->nbins, t->n * k)))
+		return -1;
+	for (g = 0; g < t->n; g++) {
+		tl_row(m, t, g, &lo, &hi);
+		for (b = 0; b < m->nbins; b++) {
+			double wr, rd;
+
+			tl_cell(m, lo, hi, b, &wr, &rd);
+			for (y = 0; y < k; y++) {
+				uint32_t px = 0xffffff;
+
+				if (y > 0 && y + 1 < k && (wr > 0 || rd > 0))
+					px = wr > 0 && rd > 0 ? (y < k / 2 ? wpx : rpx)
+					     : wr > 0	      ? wpx
+							      : rpx;
+				cells_row(img, g * k + y)[b] = px;
+			}
+		}
+	}
+	cells_draw(c, img, lx, top, bw, 0.5);
+	return 0;
+}
+
 static double gantt_h(struct ctx *c, double w)
 {
 	struct tlrows t;
@@ -1325,11 +1431,13 @@ static void gantt_draw(struct ctx *c, double x, double y, double w)
 	struct plot p = {0};
 	char cap[1024];
 	size_t g;
+	int img;
 
 	if (tl_rows(m, 96, &t) < 0)
 		return;
 	rh = tl_rh(t.n, 9);
 	bw = lw / (double)m->nbins;
+	img = gantt_image(c, &t, lx, bw, y + 24, rh) == 0;
 	for (g = 0; g < t.n; g++) {
 		double ry = y + 24 + rh * (double)g;
 		char label[48];
@@ -1341,7 +1449,8 @@ static void gantt_draw(struct ctx *c, double x, double y, double w)
 		if (t.n <= 24 || g % (t.n > 48 ? 8 : 4) == 0 || lo == m->nrank)
 			chart_text(c->cr, lx - 3, ry + rh - 1.5, label, 6, 0, 1,
 				   C_MUTED);
-		gantt_row(c, lo, hi, lx, bw, ry, rh);
+		if (!img)
+			gantt_row(c, lo, hi, lx, bw, ry, rh);
 		tl_mark(c, &t, g, lx + lw + 4, ry, rh);
 	}
 	p.cr = c->cr;
@@ -1409,6 +1518,34 @@ static double dmax(const double *v, size_t n)
 	return mx;
 }
 
+/* a cell's shade as a pixel: chart_heat()'s colour; white (the page)
+ * where nothing moved */
+static uint32_t heat_pixel(double v, double max)
+{
+	double t = 0.15 + 0.85 * sqrt(v / max);
+
+	return v <= 0 ? 0xffffff
+		      : cells_px(1 - t * 0.92, 1 - t * 0.78, 1 - t * 0.55);
+}
+
+/* the measured map as cells_new()'s image: 0, or -1 (then the
+ * rectangles) */
+static int heat_image(struct ctx *c, const struct tlrows *t, const double *cell,
+		      double max, double lx, double bw, double top, double rh)
+{
+	const struct iol_matrix *m = &c->mx;
+	cairo_surface_t *img = cells_new(c, m->nbins, t->n);
+	size_t g, b;
+
+	if (!img)
+		return -1;
+	for (g = 0; g < t->n; g++)
+		for (b = 0; b < m->nbins; b++)
+			cells_row(img, g)[b] = heat_pixel(cell[g * m->nbins + b], max);
+	cells_draw(c, img, lx, top, bw, rh);
+	return 0;
+}
+
 /* the map: a square root keeps small transfers visible; estimates are
  * hatched spans, not shades */
 static void heat_map(struct ctx *c, const struct tlrows *t, const double *cell,
@@ -1417,6 +1554,8 @@ static void heat_map(struct ctx *c, const struct tlrows *t, const double *cell,
 	const struct iol_matrix *m = &c->mx;
 	size_t g, b, lo, hi;
 
+	if (!m->estimated && heat_image(c, t, cell, max, lx, bw, top, rh) == 0)
+		return;
 	for (g = 0; g < t->n; g++) {
 		if (m->estimated) {
 			tl_row(m, t, g, &lo, &hi);
