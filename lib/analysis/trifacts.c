@@ -598,7 +598,7 @@ static int64_t stdio_rank_pass(const struct iol_jrec *r, int64_t nprocs)
 
 	if (maxr < 0 || br <= 0)
 		return 0;
-	if (r->ic[STDIO_OPENS] + r->ic[STDIO_FDOPENS] > ranks)
+	if (sadd(r->ic[STDIO_OPENS], r->ic[STDIO_FDOPENS]) > ranks)
 		ranks = 1;
 	if (maxr >= INT64_MAX / ranks - 1)
 		return br;
