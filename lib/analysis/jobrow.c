@@ -349,6 +349,7 @@ NUMG(t_red_reopen, TF->redundant_reopen_time)
 NUMG(t_red_rank, TF->redundant_rank_time)
 TFINT(t_lone_reads, lone_reads)
 TFINT(t_whole_ops, whole_file_ops)
+TFINT(t_red_once, redundant_once)
 NUMG(t_sread_time, TF->sparse_read_time)
 NUMG(t_sread_span, TF->sparse_read_span)
 NUMG(t_sread_bytes, TF->sparse_read_bytes)
@@ -834,12 +835,17 @@ static const struct iol_field fields[] = {
 	     "POSIX requests < 1 MiB each a whole file (one read, one write "
 	     "a record)",
 	     t_whole_ops),
+	/* issue 34, round 26: STDIO re-reads that are one pass a rank */
+	INTF("redundant_once_bytes", IOL_FT_BYTES, "B",
+	     "of redundant_stdio_bytes, those only each rank's one pass over "
+	     "a file it opened once",
+	     t_red_once),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 83,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 84,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -135,6 +135,7 @@ static const char *const in_names[] = {"nprocs",
 				       "redundant_rank_time",
 				       "whole_file_ops",
 				       "mpiio_meta_time",
+				       "redundant_once_bytes",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -1767,7 +1768,8 @@ EVAL(e_memal)
  * (rr), rewritten (rw), and each one's share of the read or write time */
 struct red_parts {
 	double rc, rr, rw, t_rc, t_rr, t_rw;
-	double t_ro; /* the rewrite passes' reopens */
+	double t_ro;   /* the rewrite passes' reopens */
+	double t_once; /* of t_rr, one pass a rank over an input */
 };
 
 /* The rewrites' seconds on the slowest rank of the shared records whose
@@ -1789,6 +1791,7 @@ static void red_split(const struct iol_triage_in *in, struct red_parts *p)
 	p->rw = red - p->rr;
 	p->t_rc = br > 0 ? z(V(RTIME)) * p->rc / br : 0;
 	p->t_rr = br > 0 ? z(V(RTIME)) * p->rr / br : 0;
+	p->t_once = br > 0 ? z(V(RTIME)) * fmin(z(V(RED_ONCE)), p->rr) / br : 0;
 	p->t_rw = z(V(BYTES_W)) > 0 ? z(V(WTIME)) * p->rw / z(V(BYTES_W)) : 0;
 	p->t_rw = fmax(p->t_rw, rewrite_rank(in));
 	/* all ranks' seconds; a rank's at most its I/O time */
@@ -1828,9 +1831,11 @@ EVAL(e_redundant)
 			  : "",
 	       rc, t_rc, S(RED_FILE)[0] ? "; most data in " : "", S(RED_FILE));
 	/* true re-reads of data are a structural pattern; rewritten pages
-	 * (a database's) and imports (the interpreter's reading, not the
-	 * application's) are judged by the time they take */
-	return t_rr >= t_rw + t_rc ? 3 : 0;
+	 * (a database's), imports (the interpreter's reading, not the
+	 * application's) and each rank's one pass over a shared input (read
+	 * once and broadcast? round 26's deck-all, reread-once) are judged
+	 * by the time they take */
+	return t_rr - p.t_once >= t_rw + t_rc + p.t_once ? 3 : 0;
 }
 
 static int one_proc(const struct iol_triage_in *in, char *d, size_t n)
@@ -2397,7 +2402,7 @@ static const struct rule rules[] = {
 	 "or keep it in memory.",
 	 {IOL_TIN_RED, IOL_TIN_BYTES_R, IOL_TIN_BYTES_W, IOL_TIN_RED_FILE,
 	  IOL_TIN_RED_CODE, IOL_TIN_RTIME, IOL_TIN_WTIME, IOL_TIN_RUN_TIME,
-	  IOL_TIN_RED_STDIO, IOL_TIN_RED_REOPEN, -1},
+	  IOL_TIN_RED_STDIO, IOL_TIN_RED_REOPEN, IOL_TIN_RED_ONCE, -1},
 	 0,
 	 NULL,
 	 NULL,

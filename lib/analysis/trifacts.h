@@ -124,6 +124,9 @@ struct iol_trifacts {
 	 * read, less what the file's POSIX records already count (a byte
 	 * both layers saw counts once); -1: no STDIO module */
 	int64_t redundant_stdio;
+	/* of redundant_stdio, the bytes that are only each rank's one pass
+	 * over a file it opened once (stdio_once()); -1: no STDIO module */
+	int64_t redundant_once;
 	/* the metadata time of the reopens of files rewritten pass after
 	 * pass, each pass its own open (seconds, all ranks) */
 	double redundant_reopen_time;
