@@ -284,7 +284,10 @@ static double small_secs(const struct iol_jrec *r, const struct iol_recx *x,
 		rw = nprocs > 0 ? fmin(rw / (double)nprocs, fmax(slow, 0)) : 0;
 	}
 	rw = fmax(0, rw - posix_large_secs(r, sum ? 1 : nprocs));
-	return rw * (double)small / (double)ops;
+	/* the size bins and the operation counts are separate counters: a
+	 * damaged log's INT64_MAX small calls of 1 operation must not make
+	 * the record's seconds 1e19 times over */
+	return rw * fmin(1, (double)small / (double)ops);
 }
 
 /* The byte and time spread of a shared record's ranks. */
