@@ -935,7 +935,7 @@ static void lustre_rec(const struct iol_job *job, const struct iol_jrec *r,
 {
 	const char *path = iol_job_name(job, r->id);
 	int m = path ? iol_job_mount_of(job, path) : -1;
-	int64_t ops = nn(x->reads) + nn(x->writes);
+	int64_t ops = sadd(x->reads, x->writes);
 	int64_t st;
 
 	if (m < 0 || !job->mounts[m].type ||
