@@ -31,6 +31,7 @@
 #include "analysis/jobrow.h"
 #include "analysis/select.h"
 #include "base/version.h"
+#include "base/wrap.h"
 #include "render/output.h"
 #include "base/banned.h"
 
@@ -642,7 +643,7 @@ static void files_summary_draw(struct ctx *c, double x, double y, double w)
 
 		snprintf(b[k][0], 32, "%lld", (long long)ct->count);
 		fmt_bytes(b[k][1], 32,
-			  (double)(ct->read_bytes + ct->write_bytes),
+			  (double)satadd(ct->read_bytes, ct->write_bytes),
 			  BYTES_SHORT);
 		if (!isnan(iol_category_avg_size(ct))) {
 			fmt_bytes(b[k][2], 32, iol_category_avg_size(ct),
@@ -672,7 +673,9 @@ static void files_summary_draw(struct ctx *c, double x, double y, double w)
 static int cmp_bytes(const void *a, const void *b)
 {
 	const struct iol_filerow *x = a, *y = b;
-	int64_t bx = x->br + x->bw, by = y->br + y->bw;
+	/* in doubles: a damaged log's INT64_MAX bytes each way */
+	double bx = (double)x->br + (double)x->bw,
+	       by = (double)y->br + (double)y->bw;
 
 	if (bx != by)
 		return bx > by ? -1 : 1;
@@ -856,8 +859,8 @@ static void fs_draw(struct ctx *c, double x, double y, double w)
 			rows[n].br = rows[n].bw = rows[n].files = 0;
 			n++;
 		}
-		rows[k].br += f->br;
-		rows[k].bw += f->bw;
+		rows[k].br = satadd(rows[k].br, f->br);
+		rows[k].bw = satadd(rows[k].bw, f->bw);
 		rows[k].files++;
 	}
 	for (k = 0; k < n; k++) {
@@ -876,8 +879,8 @@ static void fs_draw(struct ctx *c, double x, double y, double w)
 static double seq_h(struct ctx *c, double w)
 {
 	(void)w;
-	return c->s.mod[IOL_MOD_POSIX].reads + c->s.mod[IOL_MOD_POSIX].writes >
-			       0
+	return c->s.mod[IOL_MOD_POSIX].reads > 0 ||
+			       c->s.mod[IOL_MOD_POSIX].writes > 0
 		       ? 118
 		       : 0;
 }
@@ -931,7 +934,7 @@ static double variance_h(struct ctx *c, double w)
 
 static void variance_cells(const struct iol_sharedrow *r, char b[8][32])
 {
-	fmt_bytes(b[0], 32, (double)(r->br + r->bw), BYTES_SHORT);
+	fmt_bytes(b[0], 32, (double)r->br + (double)r->bw, BYTES_SHORT);
 	snprintf(b[1], 32, "%lld", (long long)r->fastest_rank);
 	fmt_secs(b[2], 32, r->fastest_time);
 	fmt_bytes(b[3], 32, (double)r->fastest_bytes, BYTES_SHORT);
@@ -2127,7 +2130,7 @@ static size_t nmoved(const struct iol_filerow *rows, size_t n)
 {
 	size_t i = 0;
 
-	while (i < n && rows[i].br + rows[i].bw > 0)
+	while (i < n && (double)rows[i].br + (double)rows[i].bw > 0)
 		i++;
 	return i;
 }

@@ -3,6 +3,7 @@
  * module for people; one row per module, op and bin (and the common
  * sizes as op "common") for pipes.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,7 +52,10 @@ static void bars(struct out *o, const char *what, const int64_t *v)
 			max = v[b];
 	out_text(o, "  %s\n", what);
 	for (b = 0; b < IOL_NBINS; b++) {
-		int w = max ? (int)((v[b] * 40 + max - 1) / max) : 0;
+		/* in doubles: a damaged log's counts near INT64_MAX */
+		int w = max > 0 && v[b] > 0
+				? (int)ceil((double)v[b] * 40 / (double)max)
+				: 0;
 		char bar[48];
 
 		for (k = 0; k < w; k++)

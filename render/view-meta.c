@@ -39,7 +39,9 @@ static void kv(struct out *o, const char *log, const char *scope,
 	out_str(o, scope);
 	out_str(o, name);
 	out_str(o, metric);
-	if (is_int)
+	/* a count of a damaged log's may be beyond int64's range as a
+	 * double (INT64_MAX summed): the conversion is undefined */
+	if (is_int && fabs(v) < 9.2e18)
 		out_int(o, (int64_t)v);
 	else
 		out_num(o, v, 6);

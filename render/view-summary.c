@@ -13,6 +13,7 @@
 #include "render/view.h"
 #include "render/view-text.h"
 #include "render/view-summary.h"
+#include "base/wrap.h"
 #include "base/banned.h"
 
 /* One machine-format row: summary's columns are the job-row fields. */
@@ -360,7 +361,8 @@ static void text_categories(struct out *o, const struct iol_summary *s)
 
 		out_str(o, catname[c]);
 		out_int(o, ct->count);
-		out_bytes(o, ct->read_bytes + ct->write_bytes);
+		/* saturated: a damaged log's INT64_MAX bytes each way */
+		out_bytes(o, satadd(ct->read_bytes, ct->write_bytes));
 		if (!isnan(iol_category_avg_size(ct))) {
 			/* PyDarshan's sizes: from the highest offset of each */
 			out_str(o, hb(b1, iol_category_avg_size(ct)));

@@ -177,10 +177,11 @@ static void row_add(struct fstate *st, size_t k, int m,
 		f->maxoff = x->maxoff;
 	if (m == IOL_MOD_POSIX && x->reads >= 0 && x->writes >= 0) {
 		if (x->seq >= 0)
-			st->seqsum[k] = wadd(st->seqsum[k], x->seq);
+			st->seqsum[k] = satadd(st->seqsum[k], x->seq);
 		if (x->notaligned >= 0)
-			st->nalsum[k] = wadd(st->nalsum[k], x->notaligned);
-		st->opsum[k] = wadd(st->opsum[k], wadd(x->reads, x->writes));
+			st->nalsum[k] = satadd(st->nalsum[k], x->notaligned);
+		st->opsum[k] =
+			satadd(st->opsum[k], satadd(x->reads, x->writes));
 	}
 }
 
@@ -277,11 +278,15 @@ static void rows_finish(struct fstate *st)
 		struct iol_filerow *f = &st->v[i];
 
 		if (st->opsum[i] > 0) {
-			f->pct_seq = (double)st->seqsum[i] /
-				     (double)st->opsum[i] * 100;
-			f->pct_aligned = (1 - (double)st->nalsum[i] /
-						      (double)st->opsum[i]) *
-					 100;
+			/* 0 to 100 %: a damaged log's counts beyond its
+			 * reads and writes are all of them */
+			double sq = (double)st->seqsum[i] /
+				    (double)st->opsum[i],
+			       na = (double)st->nalsum[i] /
+				    (double)st->opsum[i];
+
+			f->pct_seq = fmin(1, fmax(0, sq)) * 100;
+			f->pct_aligned = (1 - fmin(1, fmax(0, na))) * 100;
 		}
 		if (f->nranks < 0)
 			f->rank = -1;

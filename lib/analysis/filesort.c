@@ -18,7 +18,7 @@
 static double key_of(const struct iol_filerow *r, int sort_key)
 {
 	switch (sort_key) {
-	case -1: return (double)(r->br + r->bw);
+	case -1: return (double)r->br + (double)r->bw;
 	case 3: return r->nranks < 0 ? INFINITY : (double)r->nranks;
 	case 4: return (double)r->rank;
 	case 5: return (double)r->br;

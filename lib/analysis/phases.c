@@ -721,10 +721,12 @@ static void cell_range(const struct build *b, int64_t rank, uint32_t file,
 /* a record's write time minus its write segments, 0 without syncs */
 static double rec_sync_time(const struct cix *cx, const struct iol_jrec *r)
 {
-	int64_t n = pos(geti(r, cx->syncs[0])) + pos(geti(r, cx->syncs[1]));
+	/* any sync, not their sum: INT64_MAX of each overflows */
+	int n = pos(geti(r, cx->syncs[0])) > 0 ||
+		pos(geti(r, cx->syncs[1])) > 0;
 	double tw = getf(r, cx->tw);
 
-	return n > 0 && tw > 0 ? tw : 0;
+	return n && tw > 0 ? tw : 0;
 }
 
 /* a shared record's sync: evenly to the ranks that wrote the file */

@@ -239,7 +239,9 @@ int iol_row_tiebreak(const char *pa, int ma, uint64_t ia, const char *pb,
 static int cmp_shared(const void *a, const void *b)
 {
 	const struct iol_sharedrow *x = a, *y = b;
-	int64_t bx = x->br + x->bw, by = y->br + y->bw;
+	/* in doubles: a damaged log's INT64_MAX bytes each way */
+	double bx = (double)x->br + (double)x->bw,
+	       by = (double)y->br + (double)y->bw;
 
 	if (bx != by)
 		return bx > by ? -1 : 1;

@@ -19,12 +19,12 @@
 static void cat_add(struct iol_category *c, const struct fent *f)
 {
 	c->count++;
-	c->read_bytes = wadd(c->read_bytes, f->br);
-	c->write_bytes = wadd(c->write_bytes, f->bw);
+	c->read_bytes = satadd(c->read_bytes, f->br);
+	c->write_bytes = satadd(c->write_bytes, f->bw);
 	if (f->maxoff > c->max_offset)
 		c->max_offset = f->maxoff;
 	if (f->maxoff >= 0)
-		c->sum_size = wadd(c->sum_size, wadd(f->maxoff, 1));
+		c->sum_size = satadd(c->sum_size, satadd(f->maxoff, 1));
 }
 
 static void top_insert(struct iol_topfile *top, size_t *n,
@@ -169,7 +169,7 @@ static int layer_perf(const struct iol_job *job, int m, struct iol_modsum *ms)
 
 		iol_jmod_extract(jm, m, i, &x);
 		p->total_bytes =
-			wadd(p->total_bytes, wadd(pos(x.br), pos(x.bw)));
+			satadd(p->total_bytes, satadd(pos(x.br), pos(x.bw)));
 		if (rank < 0)
 			shared += posf(x.tslow);
 		else if ((uint64_t)rank < np)
@@ -232,13 +232,13 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 
 		iol_jmod_extract(jm, m, i, &x);
 		ms->nrec++;
-		ms->bytes_read = wadd(ms->bytes_read, pos(x.br));
-		ms->bytes_written = wadd(ms->bytes_written, pos(x.bw));
-		ms->reads = wadd(ms->reads, pos(x.reads));
-		ms->writes = wadd(ms->writes, pos(x.writes));
-		ms->opens = wadd(ms->opens, pos(x.opens));
-		ms->seeks = wadd(ms->seeks, pos(x.seeks));
-		ms->syncs = wadd(ms->syncs, pos(x.syncs));
+		ms->bytes_read = satadd(ms->bytes_read, pos(x.br));
+		ms->bytes_written = satadd(ms->bytes_written, pos(x.bw));
+		ms->reads = satadd(ms->reads, pos(x.reads));
+		ms->writes = satadd(ms->writes, pos(x.writes));
+		ms->opens = satadd(ms->opens, pos(x.opens));
+		ms->seeks = satadd(ms->seeks, pos(x.seeks));
+		ms->syncs = satadd(ms->syncs, pos(x.syncs));
 		if (x.writes > 0) /* a shared record: one per process */
 			ms->write_recs +=
 				jm->recs[i].rank < 0 && job->nprocs > 0
@@ -294,33 +294,33 @@ static int job_rec(int mod, const struct iol_jrec *r, const struct iol_recx *x,
 	double t = rec_time(x);
 	struct fent *f;
 
-	s->bytes_read = wadd(s->bytes_read, pos(x->br));
-	s->bytes_written = wadd(s->bytes_written, pos(x->bw));
+	s->bytes_read = satadd(s->bytes_read, pos(x->br));
+	s->bytes_written = satadd(s->bytes_written, pos(x->bw));
 	s->io.total_bytes =
-		wadd(s->io.total_bytes, wadd(pos(x->br), pos(x->bw)));
+		satadd(s->io.total_bytes, satadd(pos(x->br), pos(x->bw)));
 	p->tsum += t;
 	p->msum += posf(x->tm);
 	if (r->rank < 0 || r->rank >= nprocs)
 		s->has_shared = 1;
 	if (r->rank >= 0 && r->rank < nprocs) {
 		p->rank_seen[r->rank] = 1;
-		p->rank_b[r->rank] =
-			wadd(p->rank_b[r->rank], wadd(pos(x->br), pos(x->bw)));
+		p->rank_b[r->rank] = satadd(p->rank_b[r->rank],
+					    satadd(pos(x->br), pos(x->bw)));
 	}
 	if (mod == IOL_MOD_POSIX) {
-		s->mmaps = wadd(s->mmaps, pos(r->ic[POSIX_MMAPS]));
+		s->mmaps = satadd(s->mmaps, pos(r->ic[POSIX_MMAPS]));
 		if (x->seq >= 0)
-			p->seq = wadd(p->seq, x->seq);
+			p->seq = satadd(p->seq, x->seq);
 		if (x->reads >= 0 && x->writes >= 0)
-			p->ops = wadd(p->ops, wadd(x->reads, x->writes));
+			p->ops = satadd(p->ops, satadd(x->reads, x->writes));
 		if (x->notaligned >= 0)
-			p->notal = wadd(p->notal, x->notaligned);
+			p->notal = satadd(p->notal, x->notaligned);
 	}
 	f = iol_ftab_get(&p->ft, r->id);
 	if (!f)
 		return IOL_ENOMEM;
-	f->br = wadd(f->br, pos(x->br));
-	f->bw = wadd(f->bw, pos(x->bw));
+	f->br = satadd(f->br, pos(x->br));
+	f->bw = satadd(f->bw, pos(x->bw));
 	if (x->maxoff > f->maxoff)
 		f->maxoff = x->maxoff;
 	f->time += t;
@@ -366,7 +366,7 @@ static void job_ranks(int64_t nprocs, struct iol_summary *s,
 			s->busiest_rank = (int64_t)i;
 	for (i = 0; i < (size_t)nprocs; i++) {
 		s->ranks_with_io += p->rank_seen[i];
-		s->rank_bytes_sum = wadd(s->rank_bytes_sum, p->rank_b[i]);
+		s->rank_bytes_sum = satadd(s->rank_bytes_sum, p->rank_b[i]);
 	}
 	if (s->busiest_rank >= 0)
 		s->rank_bytes_max = p->rank_b[s->busiest_rank];
@@ -419,10 +419,17 @@ static void job_ratios(const struct iol_job *job, int64_t nprocs,
 	s->md_cost_pct = p->tsum > 0 ? p->msum / p->tsum * 100 : NAN;
 	s->nfiles = (int64_t)p->ft.n;
 	s->files_per_proc = (double)p->ft.n / (double)nprocs;
-	s->pct_seq = p->ops > 0 ? (double)p->seq / (double)p->ops * 100 : NAN;
-	s->pct_aligned = p->ops > 0
-				 ? (1 - (double)p->notal / (double)p->ops) * 100
-				 : NAN;
+	/* shares of the operations, 0 to 100 %: a damaged log's sequential
+	 * or unaligned counts beyond its reads and writes are all of them */
+	s->pct_seq =
+		p->ops > 0 ? fmin(1, fmax(0, (double)p->seq / (double)p->ops)) *
+				     100
+			   : NAN;
+	s->pct_aligned =
+		p->ops > 0 ? (1 - fmin(1, fmax(0, (double)p->notal /
+							  (double)p->ops))) *
+				     100
+			   : NAN;
 	s->mib_per_proc =
 		(double)s->io.total_bytes / 1048576.0 / (double)nprocs;
 }
@@ -501,8 +508,8 @@ static int carrying(struct sfile *v, size_t n, int64_t total,
 	sort_sfiles(v, n);
 	for (i = 0; i < n && (i == 0 || (double)sum < 0.9 * (double)total);
 	     i++) {
-		sum = wadd(sum, v[i].b);
-		cls[v[i].u] = wadd(cls[v[i].u], v[i].b);
+		sum = satadd(sum, v[i].b);
+		cls[v[i].u] = satadd(cls[v[i].u], v[i].b);
 	}
 	s->strategy_files = (int64_t)i;
 	u = cls[1] >= cls[0] && cls[1] >= cls[2] ? 1 : cls[0] >= cls[2] ? 0 : 2;
@@ -524,9 +531,9 @@ static int64_t one_rank(const struct iol_job *job, const struct jobpass *p)
 
 		if (!f->used || is_pseudo(iol_job_name(job, f->id)))
 			continue;
-		tot = wadd(tot, wadd(f->br, f->bw));
+		tot = satadd(tot, satadd(f->br, f->bw));
 		if (f->nprocs == 1 && f->rank >= 0 && (size_t)f->rank < np)
-			rb[f->rank] = wadd(rb[f->rank], wadd(f->br, f->bw));
+			rb[f->rank] = satadd(rb[f->rank], satadd(f->br, f->bw));
 	}
 	for (i = 0; i < np; i++)
 		if (rb[i] > 0 && (best < 0 || rb[i] > rb[best]))
@@ -564,7 +571,7 @@ static int job_strategy(const struct iol_job *job, struct iol_summary *s,
 				continue;
 			v[n].b = b;
 			v[n++].u = f->nprocs == 1 ? 0 : f->nprocs < 0 ? 1 : 2;
-			tot[w] = wadd(tot[w], b);
+			tot[w] = satadd(tot[w], b);
 		}
 		s->strategy_by_writes = n ? w : -1;
 	}

@@ -889,9 +889,11 @@ static double posix_rw_ops(const struct iol_triage_in *in)
 	for (b = 0; b < 20; b++) {
 		if (!isfinite(in->v[IOL_TIN_BIN0 + b]))
 			return 0;
-		all += in->v[IOL_TIN_BIN0 + b];
+		all += fmax(in->v[IOL_TIN_BIN0 + b], 0);
 	}
-	return all;
+	/* a count: a damaged log's negative bins are none, and twenty of
+	 * INT64_MAX are no more than a 64-bit counter holds */
+	return fmin(all, (double)INT64_MAX);
 }
 
 static int mpiio_merged(const struct iol_triage_in *in,
@@ -1184,10 +1186,14 @@ EVAL(e_small)
 			posix = 0;
 			break;
 		}
-		all += x;
+		/* a damaged log's negative bin: none */
+		all += fmax(x, 0);
 		if (b % 10 < 5) /* the bins up to 1 MiB */
-			small += x;
+			small += fmax(x, 0);
 	}
+	/* counts, no more than a 64-bit counter holds */
+	all = fmin(all, (double)INT64_MAX);
+	small = fmin(small, all);
 	small -= fmin(z(V(ONEMIB)), small);
 	if (mpiio_small_layer(in, c))
 		return small_mpiio(in, c, v, stake, d, n, posix ? small : 0,
@@ -1371,12 +1377,16 @@ EVAL(e_misal)
  * not counted a jump. */
 EVAL(e_random)
 {
-	double ops = z(V(PREADS)) + z(V(PWRITES)), nonseq, firsts;
+	/* a damaged log's negative counts are none, and its share of
+	 * sequential operations beyond 0..100 % (counters that disagree) no
+	 * more than all of them */
+	double ops = fmax(z(V(PREADS)), 0) + fmax(z(V(PWRITES)), 0), nonseq,
+	       firsts;
 
 	(void)stake;
 	if (pct_not(V(PCT_SEQ), "", v, d, n) < 0)
 		return -1;
-	nonseq = ops * *v / 100.0;
+	nonseq = ops * fmin(fmax(*v, 0), 100) / 100.0;
 	/* a wrapped sum of a hostile log's opens is negative: none */
 	firsts = fmin(nonseq, fmax(z(V(POPENS)), 0));
 	nonseq -= firsts;
@@ -1792,7 +1802,11 @@ static void red_split(const struct iol_triage_in *in, struct red_parts *p)
 	p->t_rc = br > 0 ? z(V(RTIME)) * p->rc / br : 0;
 	p->t_rr = br > 0 ? z(V(RTIME)) * p->rr / br : 0;
 	p->t_once = br > 0 ? z(V(RTIME)) * fmin(z(V(RED_ONCE)), p->rr) / br : 0;
-	p->t_rw = z(V(BYTES_W)) > 0 ? z(V(WTIME)) * p->rw / z(V(BYTES_W)) : 0;
+	/* at most the write time: a damaged log's redundant bytes beyond
+	 * its bytes written are no more seconds than all its writes took */
+	p->t_rw = z(V(BYTES_W)) > 0
+			  ? z(V(WTIME)) * fmin(1, p->rw / z(V(BYTES_W)))
+			  : 0;
 	p->t_rw = fmax(p->t_rw, rewrite_rank(in));
 	/* all ranks' seconds; a rank's at most its I/O time */
 	p->t_ro = fmax(fmin(z(V(RED_REOPEN)), z(V(IO_SLOWEST))), 0);
@@ -1942,6 +1956,8 @@ static double beyond_jitter(const struct iol_triage_conf *c, double slow,
 
 EVAL(e_shtimb)
 {
+	char rk[48];
+
 	if (one_proc(in, d, n))
 		return -1;
 	if (!isfinite(V(SHTIMB))) {
@@ -1952,11 +1968,15 @@ EVAL(e_shtimb)
 	}
 	*v = V(SHTIMB);
 	*stake = beyond_jitter(c, z(V(SHTIMB_SLOW)), z(V(SHTIMB_MEAN)));
-	DETAIL("%s: rank %.0f took %.3f s, the mean rank %.3f s, the "
+	/* a damaged log's slowest rank may be none (negative, unknown) */
+	if (V(SHTIMB_RANK) >= 0)
+		snprintf(rk, sizeof(rk), "rank %.0f", V(SHTIMB_RANK));
+	else
+		snprintf(rk, sizeof(rk), "its slowest rank (unknown)");
+	DETAIL("%s: %s took %.3f s, the mean rank %.3f s, the "
 	       "fastest %.3f s",
-	       S(SHTIMB_FILE)[0] ? S(SHTIMB_FILE) : "(unnamed file)",
-	       V(SHTIMB_RANK), z(V(SHTIMB_SLOW)), z(V(SHTIMB_MEAN)),
-	       z(V(SHTIMB_FAST)));
+	       S(SHTIMB_FILE)[0] ? S(SHTIMB_FILE) : "(unnamed file)", rk,
+	       z(V(SHTIMB_SLOW)), z(V(SHTIMB_MEAN)), z(V(SHTIMB_FAST)));
 	return 0;
 }
 
@@ -2692,6 +2712,18 @@ static double run_res(const struct iol_triage_in *in)
 	return rt > 0 && rt == floor(rt) ? 1.0 : 0.0;
 }
 
+/* "N % of the run", or "the run time unknown" when the run time is not
+ * positive (a damaged log's 0 or negative end before start): a share of
+ * no run is not a figure, and "nan %" tells a user nothing. */
+static const char *run_share(char *b, size_t n, double pct)
+{
+	if (isfinite(pct))
+		snprintf(b, n, "%.3g %% of the run", pct);
+	else
+		snprintf(b, n, "the run time unknown");
+	return b;
+}
+
 /*
  * The expert's "material" (issue 34): the time at stake is at least
  * min_stake_s on the slowest rank and at least min_stake_pct of the run;
@@ -2709,6 +2741,7 @@ static void impact(const struct iol_triage_in *in,
 	size_t l = strlen(f->detail);
 	double floor_s = fmax(K(MIN_S), run_res(in));
 	int big, share;
+	char pb[48];
 
 	if (!isfinite(f->stake))
 		return;
@@ -2724,8 +2757,8 @@ static void impact(const struct iol_triage_in *in,
 		f->sev = IOL_SEV_INFO;
 	if (detail)
 		snprintf(f->detail + l, sizeof(f->detail) - l,
-			 "; %.3g s at stake, %.3g %% of the run%s", f->stake,
-			 f->stake_pct,
+			 "; %.3g s at stake, %s%s", f->stake,
+			 run_share(pb, sizeof(pb), f->stake_pct),
 			 !f->floored ? ""
 			 : !share    ? " (below the impact floor: under "
 				       "min_stake_pct of the run)"
@@ -2828,7 +2861,7 @@ static size_t rule_index(const char *code)
 static void part_of(const struct iol_finding *lead, int detail,
 		    struct iol_finding *f)
 {
-	char *floor_note, *p;
+	char *floor_note, *p, pb[48];
 
 	f->lead = lead->code;
 	f->sev = lead->sev;
@@ -2845,8 +2878,8 @@ static void part_of(const struct iol_finding *lead, int detail,
 		*floor_note = '\0';
 	snprintf(f->detail + strlen(f->detail),
 		 sizeof(f->detail) - strlen(f->detail),
-		 "; the pattern of %s: %.3g s at stake, %.3g %% of the run",
-		 lead->code, f->stake, f->stake_pct);
+		 "; the pattern of %s: %.3g s at stake, %s", lead->code,
+		 f->stake, run_share(pb, sizeof(pb), f->stake_pct));
 }
 
 /*
@@ -2882,6 +2915,7 @@ static void companion_of(const struct iol_triage_in *in,
 {
 	static const char pre[] = "same cause as ";
 	size_t l, m;
+	char pb[48];
 
 	/* a companion that is a finding of its own keeps the graver */
 	f->sev = f->sev < lead->sev ? f->sev : lead->sev;
@@ -2904,9 +2938,9 @@ static void companion_of(const struct iol_triage_in *in,
 	memcpy(f->detail + m - 2, ": ", 2);
 	l = strlen(f->detail);
 	snprintf(f->detail + l, sizeof(f->detail) - l,
-		 "; its own stake %.3g s, %.3g %% of the run (the cause is "
+		 "; its own stake %.3g s, %s (the cause is "
 		 "told by %s; not two problems)",
-		 f->stake, f->stake_pct, lead->code);
+		 f->stake, run_share(pb, sizeof(pb), f->stake_pct), lead->code);
 }
 
 /* The companion's own stake holds at least min_stake_pct of the run:
@@ -3139,6 +3173,7 @@ static void iotime_minor(const struct iol_triage_in *in, int detail, double io,
 			 struct iol_finding *f)
 {
 	size_t l;
+	char pb[48];
 
 	f->stake_pct = V(RUN_TIME) > 0 ? 100.0 * f->stake / V(RUN_TIME) : NAN;
 	f->sev = IOL_SEV_INFO;
@@ -3151,8 +3186,9 @@ static void iotime_minor(const struct iol_triage_in *in, int detail, double io,
 		 "time, under iotime_cause_pct: they tell their part, the "
 		 "rest is moving the bytes, at the pace of the storage and "
 		 "the calls; %.3g s at stake, "
-		 "%.3g %% of the run (below the impact floor)",
-		 f->stake, 100.0 * f->stake / io, f->stake, f->stake_pct);
+		 "%s (below the impact floor)",
+		 f->stake, 100.0 * f->stake / io, f->stake,
+		 run_share(pb, sizeof(pb), f->stake_pct));
 }
 
 /*

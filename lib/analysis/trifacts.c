@@ -284,7 +284,10 @@ static double small_secs(const struct iol_jrec *r, const struct iol_recx *x,
 		rw = nprocs > 0 ? fmin(rw / (double)nprocs, fmax(slow, 0)) : 0;
 	}
 	rw = fmax(0, rw - posix_large_secs(r, sum ? 1 : nprocs));
-	return rw * (double)small / (double)ops;
+	/* the size bins and the operation counts are separate counters: a
+	 * damaged log's INT64_MAX small calls of 1 operation must not make
+	 * the record's seconds 1e19 times over */
+	return rw * fmin(1, (double)small / (double)ops);
 }
 
 /* The byte and time spread of a shared record's ranks. */
@@ -980,7 +983,7 @@ static void lustre_rec(const struct iol_job *job, const struct iol_jrec *r,
 {
 	const char *path = iol_job_name(job, r->id);
 	int m = path ? iol_job_mount_of(job, path) : -1;
-	int64_t ops = nn(x->reads) + nn(x->writes);
+	int64_t ops = sadd(x->reads, x->writes);
 	int64_t st;
 
 	if (m < 0 || !job->mounts[m].type ||

@@ -90,7 +90,11 @@ int iol_written_compute(const struct iol_job *job, struct iol_written *w,
 			}
 			v = nv;
 			v[n].id = jm->recs[i].id;
-			v[n].size = x.maxoff >= 0 ? x.maxoff + 1 : 0;
+			/* INT64_MAX + 1 overflows: a damaged log's */
+			v[n].size = x.maxoff >= 0 && x.maxoff < INT64_MAX
+					    ? x.maxoff + 1
+				    : x.maxoff >= 0 ? INT64_MAX
+						    : 0;
 			v[n].written = x.bw > 0;
 			n++;
 		}
