@@ -924,9 +924,11 @@ static int fill_job(const struct iol_popcur *st, const int *qcol,
 		default:
 			if (c < 0 || !(t = cur_text(st, c)))
 				break;
-			/* paths are unique: copied, not looked up */
+			/* paths are unique: copied, not looked up (told by
+			 * the field, not a strcmp of its name each row) */
 			*(char **)(void *)p =
-				strcmp(scalar_cols[i].name, "path")
+				scalar_cols[i].off !=
+						offsetof(struct iol_popjob, path)
 					? intern(ps, t)
 					: arena_dup(ps, t, cur_bytes(st, c));
 			if (!*(char **)(void *)p)
