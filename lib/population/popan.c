@@ -1720,7 +1720,7 @@ static void ctx_gather(const struct iol_popset *set, const struct ck *ks,
 	}
 }
 
-#define XV(a) xv[(a) * IOL_POP_NCTX + (size_t)k]
+#define XV(a) xv[(a)*IOL_POP_NCTX + (size_t)k]
 
 /* One group (a run of ks[0..g) of one scope, cut to group_used()) for
  * metric k: in start order, each job whose level is this one is queried

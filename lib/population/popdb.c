@@ -71,7 +71,7 @@ struct iol_popcur {
 /* Column i of the cursor's row as iol_sql_num() reads it. */
 static int cur_num(const struct iol_popcur *c, int i, int64_t *iv, double *dv)
 {
-	const struct iol_popsv *v = c->row ? &c->row[i]
+	const struct iol_popsv *v = c->row  ? &c->row[i]
 				    : c->nv ? &c->nv[i]
 					    : NULL;
 
@@ -951,7 +951,8 @@ static int fill_job(const struct iol_popcur *st, const int *qcol,
 			 * the field, not a strcmp of its name each row) */
 			*(char **)(void *)p =
 				scalar_cols[i].off !=
-						offsetof(struct iol_popjob, path)
+						offsetof(struct iol_popjob,
+							 path)
 					? intern(ps, t)
 					: arena_dup(ps, t, cur_bytes(st, c));
 			if (!*(char **)(void *)p)
