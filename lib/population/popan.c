@@ -1706,23 +1706,37 @@ static size_t group_used(const struct ck *ks, size_t g, int level,
 	return last == g ? 0 : last + 1;
 }
 
+/* The values of a group's jobs, read from their rows once for the six
+ * metrics (xv[a * IOL_POP_NCTX + k], a the job's place in ks): a row
+ * is 208 bytes somewhere in the set, and reading it again for each
+ * metric was a cache miss six times a job and level. */
+static void ctx_gather(const struct iol_popset *set, const struct ck *ks,
+		       size_t g, double *xv)
+{
+	for (size_t a = 0; a < g; a++, xv += IOL_POP_NCTX) {
+		const struct iol_popjob *j = &set->jobs[ks[a].i];
+		for (int k = 0; k < IOL_POP_NCTX; k++)
+			xv[k] = iol_pop_ctx_value(j, k);
+	}
+}
+
+#define XV(a) xv[(a)*IOL_POP_NCTX + (size_t)k]
+
 /* One group (a run of ks[0..g) of one scope, cut to group_used()) for
  * metric k: in start order, each job whose level is this one is queried
  * against the values of the strictly earlier complete jobs, then the
- * jobs of its start time are inserted.  A job's value is taken from its
- * row here (xs[i] for the loops after), for the jobs of the group
- * alone. */
-static void ctx_group(const struct iol_popset *set, const uint8_t *part,
-		      const struct ck *ks, size_t g, int level, int k,
-		      const uint8_t *lev, double *xs, struct vi *v,
-		      uint32_t *pos, uint32_t *t, struct vi *tmp, size_t *cnt,
-		      struct run *runs, struct ctx_sink *out)
+ * jobs of its start time are inserted.  xv: the group's values
+ * (ctx_gather()). */
+static void ctx_group(const uint8_t *part, const struct ck *ks, size_t g,
+		      int level, int k, const uint8_t *lev, const double *xv,
+		      struct vi *v, uint32_t *pos, uint32_t *t, struct vi *tmp,
+		      size_t *cnt, struct run *runs, struct ctx_sink *out)
 {
 	size_t m = 0, c = 0;
 
 	for (size_t a = 0; a < g; a++) {
 		size_t i = ks[a].i;
-		double x = xs[i] = iol_pop_ctx_value(&set->jobs[i], k);
+		double x = XV(a);
 		if (!part[i] && !isnan(x)) {
 			v[m].v = x;
 			v[m++].i = i;
@@ -1739,18 +1753,20 @@ static void ctx_group(const struct iol_popset *set, const uint8_t *part,
 		for (size_t b = a; b < e; b++)
 			if (lev[ks[b].i] == level) {
 				size_t j = ks[b].i;
-				int in = !part[j] && !isnan(xs[j]);
-				query(xs[j], k, t, v, m, c,
+				int in = !part[j] && !isnan(XV(b));
+				query(XV(b), k, t, v, m, c,
 				      in ? &runs[pos[j]] : NULL, out, j);
 			}
 		for (size_t b = a; b < e; b++) {
-			if (!part[ks[b].i] && !isnan(xs[ks[b].i])) {
+			if (!part[ks[b].i] && !isnan(XV(b))) {
 				bit_add(t, m, pos[ks[b].i]);
 				c++;
 			}
 		}
 	}
 }
+
+#undef XV
 
 /* The levels of the jobs in a (sorted by ck_order() at level 1 or 2):
  * the narrowest scope with at least IOL_POP_CTX_MIN earlier complete jobs
@@ -1855,13 +1871,13 @@ struct ctx_tmp {
 	struct vi *v, *tmp;
 	uint32_t *t;
 	struct run *runs;
-	double *xs;
+	double *xv; /* a group's values, IOL_POP_NCTX a job */
 };
 
 static int ctx_tmp_alloc(struct ctx_tmp *c, size_t n, size_t w)
 {
 	c->pos = calloc(n + 1, sizeof *c->pos);
-	c->xs = calloc(n + 1, sizeof *c->xs);
+	c->xv = calloc((w + 1) * IOL_POP_NCTX, sizeof *c->xv);
 	c->v = calloc(w + 1, sizeof *c->v);
 	/* the radix sort's scratch: without it, qsort (the same order) */
 	c->tmp = w >= RADIX_MIN ? malloc(w * sizeof *c->tmp) : NULL;
@@ -1869,13 +1885,13 @@ static int ctx_tmp_alloc(struct ctx_tmp *c, size_t n, size_t w)
 		c->tmp ? malloc(RADIX_DIGITS * RADIX_N * sizeof *c->cnt) : NULL;
 	c->t = calloc(w + 2, sizeof *c->t);
 	c->runs = calloc(w + 1, sizeof *c->runs);
-	return c->pos && c->xs && c->v && c->t && c->runs ? 0 : IOL_ENOMEM;
+	return c->pos && c->xv && c->v && c->t && c->runs ? 0 : IOL_ENOMEM;
 }
 
 static void ctx_tmp_free(struct ctx_tmp *c)
 {
 	free(c->pos);
-	free(c->xs);
+	free(c->xv);
 	free(c->v);
 	free(c->tmp);
 	free(c->cnt);
@@ -1884,8 +1900,8 @@ static void ctx_tmp_free(struct ctx_tmp *c)
 }
 
 /* Every metric of the jobs whose level is level, over ks sorted for it:
- * a group at a time, its six metrics one after the other while its rows
- * are in the cache, each group cut where its last job of this level is
+ * a group at a time, its rows read once for its six metrics
+ * (ctx_gather()), each group cut where its last job of this level is
  * (group_used()). */
 static void ctx_metrics(const struct iol_popset *set, const uint8_t *part,
 			const struct ck *ks, size_t n, int l,
@@ -1898,8 +1914,9 @@ static void ctx_metrics(const struct iol_popset *set, const uint8_t *part,
 			;
 		if (!(g = group_used(ks + s, e - s, l, lev)))
 			continue;
+		ctx_gather(set, ks + s, g, c->xv);
 		for (int k = 0; k < IOL_POP_NCTX; k++)
-			ctx_group(set, part, ks + s, g, l, k, lev, c->xs, c->v,
+			ctx_group(part, ks + s, g, l, k, lev, c->xv, c->v,
 				  c->pos, c->t, c->tmp, c->cnt, c->runs, out);
 	}
 }

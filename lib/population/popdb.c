@@ -61,12 +61,19 @@ struct iol_popcur {
 	struct iol_sqlst *pin;
 	const struct iol_popsv *row;
 	const char *txt, *msg;
+	/* a live row's numbers, each column's iol_sql_num() once (NULL:
+	 * asked of the statement each time): a load with a caller's pass
+	 * reads some thirty columns twice, its own and the pass's */
+	struct iol_popsv *nv;
+	int nnv;
 };
 
 /* Column i of the cursor's row as iol_sql_num() reads it. */
 static int cur_num(const struct iol_popcur *c, int i, int64_t *iv, double *dv)
 {
-	const struct iol_popsv *v = c->row ? &c->row[i] : NULL;
+	const struct iol_popsv *v = c->row  ? &c->row[i]
+				    : c->nv ? &c->nv[i]
+					    : NULL;
 
 	if (!v)
 		return iol_sql_num(c->st, i, iv, dv);
@@ -127,13 +134,26 @@ static size_t cur_bytes(const struct iol_popcur *c, int i)
 	return c->row[i].type == IOL_SQL_TEXT ? c->row[i].len : 0;
 }
 
+/* A live row's numbers into c->nv (a text stays the statement's). */
+static void cur_fill(struct iol_popcur *c)
+{
+	for (int i = 0; i < c->nnv; i++) {
+		struct iol_popsv *v = &c->nv[i];
+		v->i = 0;
+		v->type = iol_sql_num(c->st, i, &v->i, &v->d);
+	}
+}
+
 /* 1 a row, 0 done, < 0 an error (c->msg the helper's, else the
  * connection's) */
 static int cur_step(struct iol_popcur *c)
 {
-	if (!c->sp)
-		return iol_sql_step(c->st);
-	return iol_popsplit_next(c->sp, &c->row, &c->txt, &c->msg);
+	int rc = c->sp ? iol_popsplit_next(c->sp, &c->row, &c->txt, &c->msg)
+		       : iol_sql_step(c->st);
+
+	if (rc == 1 && c->nv && !c->row)
+		cur_fill(c);
+	return rc;
 }
 
 static void cur_end(struct iol_popcur *c)
@@ -143,6 +163,9 @@ static void cur_end(struct iol_popcur *c)
 	iol_sql_finalize(c->pin);
 	c->sp = NULL;
 	c->st = c->pin = NULL;
+	free(c->nv);
+	c->nv = NULL;
+	c->nnv = 0;
 }
 
 enum { K_STR, K_INT, K_REAL };
@@ -924,9 +947,12 @@ static int fill_job(const struct iol_popcur *st, const int *qcol,
 		default:
 			if (c < 0 || !(t = cur_text(st, c)))
 				break;
-			/* paths are unique: copied, not looked up */
+			/* paths are unique: copied, not looked up (told by
+			 * the field, not a strcmp of its name each row) */
 			*(char **)(void *)p =
-				strcmp(scalar_cols[i].name, "path")
+				scalar_cols[i].off !=
+						offsetof(struct iol_popjob,
+							 path)
 					? intern(ps, t)
 					: arena_dup(ps, t, cur_bytes(st, c));
 			if (!*(char **)(void *)p)
@@ -1058,6 +1084,10 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 		      iol_popdb_has_column(db, "files_written_lt_4k");
 	if (sk)
 		sk->cur = &c;
+	/* without the cache each column is asked of SQLite where read */
+	if (sk && sk->pass_row && (c.nnv = iol_sql_ncols(st)) > 0 &&
+	    !(c.nv = calloc((size_t)c.nnv, sizeof *c.nv)))
+		c.nnv = 0;
 	if (sk && sk->pass_open)
 		taken = sk->pass_open(&c, sk->arg);
 	while (!taken && (rc = cur_step(&c)) == 1 &&
@@ -1803,12 +1833,14 @@ double iol_popcur_num(const struct iol_popcur *cur, int i)
 void iol_popcur_nums(const struct iol_popcur *cur, const int *cols, size_t n,
 		     double *out)
 {
-	if (!cur->row) {
+	const struct iol_popsv *r = cur->row ? cur->row : cur->nv;
+
+	if (!r) {
 		iol_sql_nums(cur->st, cols, n, out);
 		return;
 	}
 	for (size_t k = 0; k < n; k++) {
-		const struct iol_popsv *v = &cur->row[cols[k]];
+		const struct iol_popsv *v = &r[cols[k]];
 		out[k] = v->type == IOL_SQL_INT	   ? (double)v->i
 			 : v->type == IOL_SQL_REAL ? v->d
 						   : NAN;

@@ -317,6 +317,20 @@ static void copy_str(char *d, size_t n, const char *s)
 	d[l] = '\0';
 }
 
+/* Every input absent, as iol_triage_in_clear() leaves it, but each
+ * text emptied by its first byte: the rules read the texts as strings,
+ * and zeroing all of their 3 KB took 1 % of a million-row report. */
+static void in_reset(struct iol_triage_in *in)
+{
+	int i;
+
+	for (i = 0; i < IOL_TIN_NNUM; i++)
+		in->v[i] = NAN;
+	for (i = 0; i < IOL_TIN_NSTR; i++)
+		in->s[i][0] = '\0';
+	memset(in->have, 0, sizeof(in->have));
+}
+
 /* The row's triage inputs, and where its job's own fields are: the
  * numbers in one call, then the texts. */
 static void row_in(struct iol_popcur *cur, const struct pass *p,
@@ -325,7 +339,7 @@ static void row_in(struct iol_popcur *cur, const struct pass *p,
 	double num[IOL_TIN_N];
 	size_t j;
 
-	iol_triage_in_clear(in);
+	in_reset(in);
 	memcpy(col, p->own, sizeof(p->own));
 	iol_popcur_nums(cur, p->numcol, p->nnum, num);
 	for (j = 0; j < p->nnum; j++) {
