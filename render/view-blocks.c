@@ -33,9 +33,11 @@ static const struct iol_col tree_cols[] = {
 	{"small", "small (< 4 KiB)", COL_NUM, 2, "Transfers under 4 KiB"},
 	{"procs", "procs", COL_NUM, 6, "Distinct processes"},
 	{"io_time_s", "I/O time s", COL_NUM, 0,
-	 "Seconds in the calls (less strace's own, when calibrated)"},
+	 "Seconds in the calls (an strace trace's: the median call less "
+	 "strace's own, when calibrated), to the nanosecond"},
 	{"intensity", "intensity", COL_NUM, 6,
-	 "I/O time over the span from the first call to the last, at most 1"},
+	 "I/O time over the span from the first call to the last, at most 1, "
+	 "to 9 decimals"},
 };
 
 /* one row a block: today's keys first, unchanged, then the rest of the
@@ -51,7 +53,8 @@ static const struct iol_col cols[] = {
 	{"line", "line", COL_NUM, 5,
 	 "Function: its declaration; loop: its keyword; line: the line"},
 	{"trip_count", "trips", COL_NUM, 6,
-	 "A loop's iterations that did I/O (P1)"},
+	 "A loop's iterations that did I/O (P1); empty (JSON null) for a "
+	 "function or a line"},
 	{"calls", "calls", COL_NUM, 0, "Calls on files below the block"},
 	{"opens", "opens", COL_NUM, 3, "Opens among them"},
 	{"reads", "reads", COL_NUM, 2, "Reads among them"},
@@ -61,9 +64,11 @@ static const struct iol_col cols[] = {
 	{"bytes_written", "written", COL_NUM, 1, "Bytes written"},
 	{"files", "files", COL_NUM, 4, "Distinct files"},
 	{"io_time_s", "I/O time s", COL_NUM, 0,
-	 "Seconds in the calls (less strace's own, when calibrated)"},
+	 "Seconds in the calls (an strace trace's: the median call less "
+	 "strace's own, when calibrated), to the nanosecond"},
 	{"intensity", "intensity", COL_NUM, 4,
-	 "I/O time over the span from the first call to the last, at most 1"},
+	 "I/O time over the span from the first call to the last, at most 1, "
+	 "to 9 decimals"},
 	{"random", "random", COL_NUM, 5,
 	 "Transfers not starting where the process's last on the file ended"},
 	{"small", "small", COL_NUM, 5, "Transfers under 4 KiB"},

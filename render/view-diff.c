@@ -158,9 +158,28 @@ static int text_cols(const struct iol_diff_section *sec, struct iol_col *c)
 }
 
 /* the code blocks not shown: unchanged (--all shows them), past --top */
-static void blocks_notes(struct out *o, const struct iol_diff_section *sec,
-			 const struct iol_diff *d)
+/* what a section of summary metrics or access sizes left out: "35
+ * unchanged metrics not shown: --all shows them", "4 more past --top" */
+static void trim_notes(struct out *o, const char *what, int64_t same,
+		       int64_t cut)
 {
+	if (same)
+		view_lines(
+			o,
+			"  %lld unchanged %s%s not shown: --all shows them\n",
+			(long long)same, what, same == 1 ? "" : "s");
+	if (cut)
+		view_lines(o, "  %lld more %s%s past --top\n", (long long)cut,
+			   what, cut == 1 ? "" : "s");
+}
+
+static void section_notes(struct out *o, const struct iol_diff_section *sec,
+			  const struct iol_diff *d)
+{
+	if (!strcmp(sec->name, "summary"))
+		trim_notes(o, "metric", d->summary_same, d->summary_cut);
+	if (!strcmp(sec->name, "hist"))
+		trim_notes(o, "size", d->hist_same, d->hist_cut);
 	if (strcmp(sec->name, "blocks"))
 		return;
 	if (d->blocks_same)
@@ -205,7 +224,13 @@ static void text_section(struct out *o, const struct iol_diff_section *sec,
 			   (long long)d->files_only_b);
 	if (lo == hi) {
 		view_lines(o, "  (no rows past the threshold)\n");
-		blocks_notes(o, sec, d);
+		section_notes(o, sec, d);
+		return;
+	}
+	while (lo < hi && d->rows[lo].quiet) /* none to show: no header */
+		lo++;
+	if (!sec->grouped && lo == hi) {
+		section_notes(o, sec, d);
 		return;
 	}
 	v.ncols = text_cols(sec, cols);
@@ -239,7 +264,7 @@ static void text_section(struct out *o, const struct iol_diff_section *sec,
 		view_lines(o, "  %lld more file%s past --top\n",
 			   (long long)d->files_cut,
 			   d->files_cut == 1 ? "" : "s");
-	blocks_notes(o, sec, d);
+	section_notes(o, sec, d);
 }
 
 static void view_diff_text(struct out *o, const struct iol_diff *d,

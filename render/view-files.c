@@ -142,7 +142,8 @@ static const struct iol_col cols[] = {
 	 "modules and files without reads or writes"},
 	{"pct_aligned", "aligned %", COL_NUM, 5,
 	 "POSIX: reads and writes aligned to the file system's block size, "
-	 "percent"},
+	 "percent; both percents stay within 0 to 100 when a damaged log's "
+	 "sequential or unaligned counts exceed its reads and writes"},
 	{"mount_point", "mount", COL_STR, 9,
 	 "The mount point the file lies under, from the log's mount table; "
 	 "UNKNOWN when none matches"},

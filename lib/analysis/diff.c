@@ -314,6 +314,37 @@ static int api_rows(struct iol_diff *d, const struct iol_summary *sa,
 	return 0;
 }
 
+/* The rows of a section from `from` on, ordered: those unchanged with
+ * both sides known are marked quiet (not --all: the text leaves them out
+ * and says how many, the machine formats keep them, to join on, unless
+ * --top cuts the list); past --top the changed ones are counted, not
+ * listed, as files are. */
+static void section_trim(struct iol_diff *d, size_t from,
+			 const struct iol_diff_opts *o, int64_t *same,
+			 int64_t *cut)
+{
+	size_t i, k = from;
+	int64_t shown = 0;
+
+	for (i = from; i < d->n; i++) {
+		struct iol_diffrow *r = &d->rows[i];
+
+		if (!o->all && r->change == 0 && r->has_a && r->has_b) {
+			r->quiet = 1;
+			(*same)++;
+			if (o->top > 0) /* a cut list: changes only */
+				continue;
+		} else if (o->top > 0 && shown >= o->top) {
+			(*cut)++;
+			continue;
+		} else {
+			shown++;
+		}
+		d->rows[k++] = *r;
+	}
+	d->n = k;
+}
+
 static int build_summary(struct iol_diff *d, const struct iol_diffside *a,
 			 const struct iol_diffside *b,
 			 const struct iol_diff_opts *o, struct iol_error *err)
@@ -359,6 +390,7 @@ static int build_summary(struct iol_diff *d, const struct iol_diffside *a,
 	if (api_rows(d, a->s, b->s, o) < 0)
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	rows_sort(d, from, by_rel);
+	section_trim(d, from, o, &d->summary_same, &d->summary_cut);
 	return 0;
 }
 
@@ -706,6 +738,7 @@ static int build_hist(struct iol_diff *d, const struct iol_diffside *a,
 		}
 	}
 	rows_sort(d, from, by_change);
+	section_trim(d, from, o, &d->hist_same, &d->hist_cut);
 	return 0;
 nomem:
 	return iol_error_set(err, IOL_ENOMEM, "out of memory");

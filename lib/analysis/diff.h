@@ -84,6 +84,9 @@ struct iol_diff {
 	/* and the unchanged metrics of the changed blocks (not --all):
 	 * rows marked quiet, left out of the text */
 	int64_t blocks_same_metrics;
+	/* summary metrics and access sizes: unchanged (not --all; rows
+	 * marked quiet, left out of the text) and left out by --top */
+	int64_t summary_same, summary_cut, hist_same, hist_cut;
 	/* code blocks not compared: a binary of the trace stale_log
 	 * (stale_module, in the arena) changed since it was traced, so its
 	 * functions and lines would be the new build's; NULL: none */
