@@ -679,10 +679,11 @@ static const struct iol_cblock **kids(const struct iol_cblock *b, size_t *n)
 	return v;
 }
 
-/* blocks v (n of them) in rk's order, the first rk->top kept */
+/* blocks v (n of them) in rk's order, the first rk->top kept; *cut (if
+ * not NULL) the number left out */
 static void rank_blocks(const struct iol_cblock **v, size_t *n,
 			const struct iol_iocost *cost,
-			const struct iol_csrc_rank *rk)
+			const struct iol_csrc_rank *rk, size_t *cut)
 {
 	by_cost = cost;
 	by_key = rk && rk->sort >= 0 ? rk->sort : IOL_BSORT_TIME;
@@ -690,17 +691,21 @@ static void rank_blocks(const struct iol_cblock **v, size_t *n,
 	by_kids = cost || by_key != IOL_BSORT_TIME;
 	if (by_kids)
 		qsort(v, *n, sizeof(*v), cmp_key);
-	if (rk && rk->top > 0 && (uint64_t)rk->top < *n)
+	if (cut)
+		*cut = 0;
+	if (rk && rk->top > 0 && (uint64_t)rk->top < *n) {
+		if (cut)
+			*cut = *n - (size_t)rk->top;
 		*n = (size_t)rk->top;
+	}
 }
 
 /* the blocks (all, or the functions) ranked: by predicted I/O time when
  * there is a cost model, else as the extractor ranked them, or by
  * rk's key (NULL: none); n of them */
-static const struct iol_cblock **ranked(const struct iol_ctree *t,
-					const struct iol_iocost *cost,
-					int funcs, size_t *n,
-					const struct iol_csrc_rank *rk)
+static const struct iol_cblock **
+ranked(const struct iol_ctree *t, const struct iol_iocost *cost, int funcs,
+       size_t *n, const struct iol_csrc_rank *rk, size_t *cut)
 {
 	const struct iol_cblock **v = calloc(t->nblocks + 1, sizeof(*v));
 	const struct iol_cblock *f;
@@ -715,7 +720,7 @@ static const struct iol_cblock **ranked(const struct iol_ctree *t,
 	else
 		for (i = 0; i < t->nblocks; i++)
 			v[(*n)++] = t->ranked[i];
-	rank_blocks(v, n, cost, rk);
+	rank_blocks(v, n, cost, rk, cut);
 	return v;
 }
 
@@ -805,8 +810,8 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 			const struct iol_iocost *cost,
 			const struct iol_csrc_rank *rk)
 {
-	size_t i, n = 0;
-	const struct iol_cblock **v = ranked(t, cost, 1, &n, rk);
+	size_t i, n = 0, cut = 0;
+	const struct iol_cblock **v = ranked(t, cost, 1, &n, rk, &cut);
 
 	if (!n)
 		out_text(o, "no I/O calls in the functions of these "
@@ -815,6 +820,9 @@ static void text_blocks(struct out *o, const struct iol_ctree *t,
 		tree_text(o, v[i], 0, cost);
 		out_text(o, "\n");
 	}
+	if (cut)
+		out_text(o, "%zu more function%s past --top\n\n", cut,
+			 cut == 1 ? "" : "s");
 	for (i = 0; i < n && !buffered(&v[i]->pred); i++)
 		;
 	free(v);
@@ -867,7 +875,7 @@ void iol_view_blocks_source(struct out *o, const struct iol_ctree *t,
 		return;
 	}
 	out_view(o, &iol_view_blocks_source_rows);
-	v = ranked(t, cost, 0, &n, rk);
+	v = ranked(t, cost, 0, &n, rk, NULL);
 	for (i = 0; v && i < n; i++)
 		row(o, v[i], cost);
 	free(v);
@@ -1244,7 +1252,8 @@ static void time_summary(struct out *o, const struct iol_cjoin *j)
  * order, the first rk->top kept; n of them */
 static const struct iol_cblock **join_ranked(const struct iol_cjoin *j,
 					     int funcs, size_t *n,
-					     const struct iol_csrc_rank *rk)
+					     const struct iol_csrc_rank *rk,
+					     size_t *cut)
 {
 	const struct iol_cblock **v = calloc(j->np + 1, sizeof(*v));
 	const struct iol_cblock *f;
@@ -1262,8 +1271,10 @@ static const struct iol_cblock **join_ranked(const struct iol_cjoin *j,
 			if (j->rows[i].pb)
 				v[(*n)++] = j->rows[i].pb;
 	by_kids = 0;
+	if (cut)
+		*cut = 0;
 	if (rk && (rk->sort >= 0 || rk->top > 0))
-		rank_blocks(v, n, j->cost, rk);
+		rank_blocks(v, n, j->cost, rk, cut);
 	return v;
 }
 
@@ -1272,11 +1283,11 @@ void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
 			  const struct iol_csrc_rank *rk)
 {
 	const struct iol_cblock **v;
-	size_t i, n = 0;
+	size_t i, n = 0, cut = 0;
 
 	if (o->fmt != FMT_TEXT) {
 		out_view(o, &iol_view_blocks_join_rows);
-		v = join_ranked(j, 0, &n, rk);
+		v = join_ranked(j, 0, &n, rk, NULL);
 		for (i = 0; v && i < n; i++)
 			machine_row(o, &j->rows[v[i]->rank]);
 		/* the measured blocks no prediction matched, unranked */
@@ -1298,13 +1309,16 @@ void iol_view_blocks_join(struct out *o, const struct iol_cjoin *j,
 	/* a text-only table: the time columns with a cost model only */
 	out_view(o, j->cost ? &iol_view_blocks_join_tree_time
 			    : &iol_view_blocks_join_tree);
-	v = join_ranked(j, 1, &n, rk);
+	v = join_ranked(j, 1, &n, rk, &cut);
 	for (i = 0; v && i < n; i++)
 		text_tree(o, j, v[i], 0);
 	free(v);
 	for (i = j->np; (!rk || rk->top <= 0) && i < j->n; i++)
 		text_row(o, &j->rows[i], 0, j->cost != NULL);
 	out_endtable(o);
+	if (cut)
+		out_text(o, "%zu more function%s past --top\n", cut,
+			 cut == 1 ? "" : "s");
 	text_summary(o, j);
 	assumed_text(o, j->t);
 	time_summary(o, j);

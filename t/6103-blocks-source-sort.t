@@ -4,7 +4,8 @@
 # or (the default with a cost model) predicted I/O time, the first N kept
 # (functions in text); --sort time without a cost model is refused; with
 # a trace the joined rows are ranked and cut the same way (issue 33
-# judge 3 D12; t/data/blocks/rank-keys.c).
+# judge 3 D12; t/data/blocks/rank-keys.c); the text says how many
+# functions --top left out.
 . "$(dirname "$0")/lib.sh"
 need_code
 cd "$TMP" || exit 1
@@ -29,6 +30,10 @@ is "$(rows t.csv)" "main syncs syncs:19 " "the default with a cost model: predic
 $RUN blocks --source --top 1 rank-keys.c > t.txt 2> /dev/null
 is "$(grep -c '^function [^ ]* [^ ]*\.c:' t.txt)" 1 "text: --top 1 prints one function's tree"
 is "$(grep '^function [^ ]* [^ ]*\.c:' t.txt | cut -d' ' -f2)" main "... main's, the most time"
+$RUN blocks --source rank-keys.c > all.txt 2> /dev/null
+nf=$(grep -c '^function [^ ]* [^ ]*\.c:' all.txt)
+is "$(grep 'past --top' t.txt)" "$((nf - 1)) more functions past --top" \
+	"... and says how many of the $nf functions it left out (issue 33 judge 7 D9)"
 $RUN blocks --source --sort calls --top 2 rank-keys.c > c.txt 2> /dev/null
 is "$(grep '^function [^ ]* [^ ]*\.c:' c.txt | cut -d' ' -f2 | tr '\n' ' ')" "main small " "text --sort calls: main, small()"
 if [ -f "$(dirname "$IOLENS")/iolens-trace.so" ] && command -v cc > /dev/null &&
