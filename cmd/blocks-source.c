@@ -238,26 +238,6 @@ static int src_parse(struct src *s, int argc, char **argv)
 	return s->fmt < 0 ? EXIT_USAGE : -1;
 }
 
-/* an estimated unlink cost said where a block unlinks (a model
- * calibrated before unlink was measured, issue 33 D5) */
-static void unlink_say(const struct iol_ctree *t, const struct iol_iocost *c)
-{
-	size_t i;
-
-	if (!c || !c->unlink_est)
-		return;
-	for (i = 0; i < t->nblocks; i++)
-		if (t->ranked[i]->pred.fixed[IOL_CP_UNLINKS] > 0 ||
-		    t->ranked[i]->pred.per[IOL_CP_UNLINKS] > 0)
-			break;
-	if (i < t->nblocks)
-		msg("note: the cost model has no unlink (calibrated before "
-		    "it was measured): an unlink is costed as a create, "
-		    "%.2f us, an estimate (run iolens blocks --calibrate "
-		    "again)",
-		    c->unlink * 1e6);
-}
-
 int blocks_source_run(int argc, char **argv)
 {
 	struct src s = {.fmt = FMT_TEXT, .rk = {.sort = -1}};
@@ -287,7 +267,7 @@ int blocks_source_run(int argc, char **argv)
 		iol_ctree_free(t);
 		return src_done(&s, EXIT_DATA);
 	}
-	unlink_say(t, cost);
+	iol_view_blocks_unlink_say(t, cost);
 	/* errors and nothing predicted: the sources did not parse */
 	rc = iol_view_blocks_source_say(t) && !t->nblocks ? EXIT_DATA : EXIT_OK;
 	if (s.trace) {

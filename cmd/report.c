@@ -3,7 +3,6 @@
  * laid out by a template from report-templates/.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <pthread.h>
 #include <stddef.h>
 #include <string.h>
 #include <strings.h>
@@ -64,36 +63,6 @@ static const struct cmd_opt options[] = {
 	CO_END,
 };
 
-/*
- * The drawing module (cairo, Pango and the 40 libraries under them: 7 ms
- * of dynamic loading, a tenth of the e3sm heatmap log's PDF report) is
- * loaded on a thread of its own while the log is read and analysed, and
- * waited for before the first report is drawn: the same CPU, less wall
- * time when a second core is free.  A module that does not load is
- * looked for again by report_write(), which says why.
- */
-static pthread_t gfx_th;
-static int gfx_started;
-
-static void *gfx_load(void *arg)
-{
-	(void)arg;
-	iol_gfx_get();
-	return NULL;
-}
-
-static void gfx_prefetch(void)
-{
-	gfx_started = pthread_create(&gfx_th, NULL, gfx_load, NULL) == 0;
-}
-
-static void gfx_wait(void)
-{
-	if (gfx_started)
-		pthread_join(gfx_th, NULL);
-	gfx_started = 0;
-}
-
 /* The report of one job into outpath; an exit status. */
 static int one_report(struct ropts *ro, const struct copts *co,
 		      struct iol_job *job, const char *log, const char *outpath)
@@ -103,7 +72,7 @@ static int one_report(struct ropts *ro, const struct copts *co,
 	struct ropts r = *ro;
 	int ret, stage;
 
-	gfx_wait();
+	iol_gfx_prefetch_wait();
 	r.ro.m = co->m;
 	if (r.dbpath) {
 		cp.dbpath = r.dbpath;
@@ -231,9 +200,9 @@ int cmd_report(int argc, char **argv)
 	    0)
 		return usage_error("%s", err.msg);
 	ro.ro.excl = &ex;
-	gfx_prefetch();
+	iol_gfx_prefetch();
 	r = reports(&ro, &co, argc, argv, i);
-	gfx_wait();
+	iol_gfx_prefetch_wait();
 	iol_excl_free(&ex);
 	report_cleanup();
 	return r;

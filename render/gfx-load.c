@@ -16,6 +16,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,4 +192,28 @@ int flame_write(const char *path, const struct iol_blocks *b, int by_bytes,
 				     "cannot load the drawing module: %s",
 				     gfx_why);
 	return gfx->flame_write(path, b, by_bytes, title, date, err);
+}
+
+/* the module loaded on a thread of its own (iol_gfx_prefetch()) */
+static pthread_t prefetch_th;
+static int prefetch_started;
+
+static void *prefetch_load(void *arg)
+{
+	(void)arg;
+	iol_gfx_get();
+	return NULL;
+}
+
+void iol_gfx_prefetch(void)
+{
+	prefetch_started =
+		pthread_create(&prefetch_th, NULL, prefetch_load, NULL) == 0;
+}
+
+void iol_gfx_prefetch_wait(void)
+{
+	if (prefetch_started)
+		pthread_join(prefetch_th, NULL);
+	prefetch_started = 0;
 }

@@ -63,6 +63,15 @@ const struct iol_gfx *iolens_gfx(void);
  * first use, or NULL with iol_gfx_why() saying why it could not be. */
 const struct iol_gfx *iol_gfx_get(void);
 const char *iol_gfx_why(void);
+/* The module loaded on a thread of its own while the caller reads and
+ * analyses its logs (cairo, Pango and the 40 libraries under them: 7 ms
+ * of dynamic loading, a tenth of the e3sm heatmap log's PDF report), and
+ * waited for before the first drawing: the same CPU, less wall time when
+ * a second core is free.  A module that does not load is looked for
+ * again by iol_gfx_get(), which says why.  Wait before any other call of
+ * this module's functions. */
+void iol_gfx_prefetch(void);
+void iol_gfx_prefetch_wait(void);
 /* How the two stubs that cannot return why the module did not load
  * (report_default_template, profile_pdf) say it: set by the command
  * layer to its house message on stderr; NULL: not said. */

@@ -1388,3 +1388,22 @@ int iol_view_blocks_source_say(const struct iol_ctree *t)
 			    t->assumed[i].name);
 	return bad;
 }
+
+void iol_view_blocks_unlink_say(const struct iol_ctree *t,
+				const struct iol_iocost *c)
+{
+	size_t i;
+
+	if (!c || !c->unlink_est)
+		return;
+	for (i = 0; i < t->nblocks; i++)
+		if (t->ranked[i]->pred.fixed[IOL_CP_UNLINKS] > 0 ||
+		    t->ranked[i]->pred.per[IOL_CP_UNLINKS] > 0)
+			break;
+	if (i < t->nblocks)
+		msg("note: the cost model has no unlink (calibrated before "
+		    "it was measured): an unlink is costed as a create, "
+		    "%.2f us, an estimate (run iolens blocks --calibrate "
+		    "again)",
+		    c->unlink * 1e6);
+}

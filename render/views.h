@@ -60,6 +60,10 @@ void iol_view_blocks_robust_say(double overhead);
  * parsed is used) and the --assume given that nothing read; 1 when
  * there were parse errors. */
 int iol_view_blocks_source_say(const struct iol_ctree *t);
+/* blocks --source: that the cost model c has no unlink of its own (made
+ * before unlink was measured) when a block of t unlinks (issue 33 D5) */
+void iol_view_blocks_unlink_say(const struct iol_ctree *t,
+				const struct iol_iocost *c);
 /* blocks --calibrate: the costs c measured, saved to path */
 void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c,
 			  const char *path);
