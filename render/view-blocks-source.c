@@ -1401,9 +1401,12 @@ void iol_view_blocks_unlink_say(const struct iol_ctree *t,
 		    t->ranked[i]->pred.per[IOL_CP_UNLINKS] > 0)
 			break;
 	if (i < t->nblocks)
-		msg("note: the cost model has no unlink (calibrated before "
-		    "it was measured): an unlink is costed as a create, "
-		    "%.2f us, an estimate (run iolens blocks --calibrate "
-		    "again)",
+		msg("note: the cost model has %s: an unlink is costed as a "
+		    "create, %.2f us, an estimate (run iolens blocks "
+		    "--calibrate again)",
+		    c->unlink_est == 2 ? "an unlink that is no cost (not "
+					 "seconds in (0, 3600])"
+				       : "no unlink (calibrated before it was "
+					 "measured)",
 		    c->unlink * 1e6);
 }

@@ -420,9 +420,11 @@ void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c, const char *path)
 		c->open * 1e6, c->create * 1e6, c->close * 1e6, c->stat * 1e6,
 		c->fsync * 1e6);
 	fprintf(f, "  unlink %.2f us%s\n", c->unlink * 1e6,
-		c->unlink_est ? " (estimated as a create: not measured, "
-				"calibrated before unlink was)"
-			      : "");
+		c->unlink_est == 2 ? " (estimated as a create: the model's "
+				     "unlink is no cost)"
+		: c->unlink_est	   ? " (estimated as a create: not measured, "
+				     "calibrated before unlink was)"
+				   : "");
 	for (r = 0; r < 2; r++)
 		for (s = 0; s < IOL_IOCOST_NSIZES; s++)
 			fprintf(f,

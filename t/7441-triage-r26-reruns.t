@@ -32,6 +32,10 @@ while read -r cfg; do
 done <"$TMP/cfgs"
 ncfg=$(wc -l <"$TMP/cfgs")
 ok "$([ "$ncfg" -ge 21 ] && echo 0 || echo 1)" "$ncfg configs with reruns"
+# every run judged: a triage that failed on every log (no row, empty
+# verdicts) would pass both agreement checks below
+is "$(awk -F'\t' '$3 == "" { print $4 }' "$TMP/v" | tr '\n' ' ')" "" \
+	"every run has a REDUNDANT severity ($(wc -l <"$TMP/v" | tr -d ' ') runs)"
 red=$(awk -F'\t' '{ k[$1 SUBSEP $3] = 1 } END { for (x in k) { split(x, a, SUBSEP); n[a[1]]++ } for (c in n) if (n[c] > 1) printf "%s ", c }' "$TMP/v")
 is "$red" "" "REDUNDANT's severity agrees within every config (main: deck-all info, warn, warn)"
 diag "deck-all: REDUNDANT $(awk -F'\t' '$1 == "deck-all" { printf "%s=%s", $4, $3 }' "$TMP/v")"

@@ -448,6 +448,14 @@ static int size_class(long long sz)
 	return -1;
 }
 
+/* an unlink cost a model may hold: seconds, more than 0 and at most an
+ * hour (a line of "-3e-05", "nan" or "1e308" costed 200 unlinks at
+ * nothing or at an infinity, printed as an empty field) */
+static int unlink_ok(double v)
+{
+	return v > 0 && v <= 3600;
+}
+
 int iol_iocost_parse_line(struct iol_iocost *c, char *l)
 {
 	char a[16], b[16];
@@ -480,9 +488,10 @@ int iol_iocost_parse_line(struct iol_iocost *c, char *l)
 		c->stat = v;
 	else if (!strcmp(a, "fsync"))
 		c->fsync = v;
-	else if (!strcmp(a, "unlink"))
+	else if (!strcmp(a, "unlink")) {
 		c->unlink = v;
-	else if (!strcmp(a, "trunc_open"))
+		c->unlink_est = unlink_ok(v) ? 0 : 2;
+	} else if (!strcmp(a, "trunc_open"))
 		c->trunc_open = v;
 	else if (!strcmp(a, "trunc_open_mib"))
 		c->trunc_open_mib = v;
@@ -545,7 +554,8 @@ int iol_iocost_load(struct iol_iocost *c, const char *path,
 	/* a model of before unlinks were measured: as a create, which
 	 * makes what an unlink takes away (a name and an inode), said as
 	 * estimated */
-	c->unlink_est = !(c->unlink > 0 && isfinite(c->unlink));
+	if (c->unlink_est != 2)
+		c->unlink_est = !unlink_ok(c->unlink);
 	if (c->unlink_est)
 		c->unlink = c->create;
 	/* a rerun's all there (per MiB may be 0) or none */

@@ -71,7 +71,8 @@ struct iol_iocost {
 	 * and per MiB (0: not measured) */
 	double trunc_open, trunc_open_mib, trunc_close, trunc_close_mib;
 	/* unlink of a file just made and closed, measured since issue 33
-	 * D5; a model saved before has none: unlink_est 1 and unlink
+	 * D5; a model saved before has none: unlink_est 1 (2: its line is
+	 * no cost, not a number of seconds in (0, 3600]) and unlink
 	 * the estimate iol_iocost_load() says */
 	double unlink;
 	int unlink_est;
