@@ -100,13 +100,8 @@ static int with_trace(const struct iol_ctree *t, const char *const *files,
 	if (blocks_build(job, &bo, 0, &bl) < 0) {
 		rc = EXIT_DATA;
 	} else {
-		if (bo.robust)
-			iol_view_blocks_robust_say(bo.overhead);
-		else if (raw > 0 && bl->overhead >= bo.overhead)
-			msg("note: strace's own %.2f us a call taken off the "
-			    "measured I/O times (iolens replay --calibrate)",
-			    bo.overhead * 1e6);
-		iol_view_blocks_cap_say(bo.overhead, bl);
+		iol_view_blocks_overhead_say(raw > 0, bo.robust, bo.overhead,
+					     bl);
 		rc = join_print(t, bl, files, nfiles, job->path, cost, fmt,
 				outpath, raw < 0, rk);
 	}

@@ -100,12 +100,7 @@ static int run(const struct copts *co, const struct iol_job *job,
 			 co->fmt == FMT_TEXT && !pic && co->outf != OUTF_FOLDED,
 			 &bl) < 0)
 		return EXIT_DATA;
-	/* a capped overhead is said by the note on the cap */
-	if (opts.robust)
-		iol_view_blocks_robust_say(opts.overhead);
-	else if (say != 1 || bl->overhead >= opts.overhead)
-		iol_view_blocks_times_say(say, opts.overhead);
-	iol_view_blocks_cap_say(opts.overhead, bl);
+	iol_view_blocks_overhead_say(say, opts.robust, opts.overhead, bl);
 	if (!pic)
 		rc = print(co, job, bl, bo);
 	else if (flame_write(co->outpath, bl, bo->by_bytes, job->path,

@@ -545,6 +545,16 @@ void iol_view_blocks_times_say(int say, double overhead)
 		    "it, to be taken off)");
 }
 
+void iol_view_blocks_overhead_say(int say, int robust, double overhead,
+				  const struct iol_blocks *bl)
+{
+	if (robust)
+		iol_view_blocks_robust_say(overhead);
+	else if (say != 1 || bl->overhead >= overhead)
+		iol_view_blocks_times_say(say, overhead); /* not a capped one */
+	iol_view_blocks_cap_say(overhead, bl);
+}
+
 void iol_view_blocks_robust_say(double overhead)
 {
 	msg("note: strace -k's I/O times are medians less strace's own "

@@ -56,6 +56,11 @@ void iol_view_blocks_cap_say(double calibrated, const struct iol_blocks *bl);
 /* the note that an strace -k trace's calls are timed robustly
  * (iol_blocks_opts.robust), overhead seconds a call taken off medians */
 void iol_view_blocks_robust_say(double overhead);
+/* after the blocks bl are built: how their times were taken (say as
+ * iol_view_blocks_times_say's; robust: strace -k's medians) and, when
+ * the trace's fastest call capped the overhead, that note */
+void iol_view_blocks_overhead_say(int say, int robust, double overhead,
+				  const struct iol_blocks *bl);
 /* blocks --source: the parse errors of t's sources as warnings (what
  * parsed is used) and the --assume given that nothing read; 1 when
  * there were parse errors. */
