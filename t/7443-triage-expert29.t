@@ -18,8 +18,11 @@
 # the floor; the labels stake the 0.31 s of logged I/O the packed twin
 # saves, 9 %) and per label 6/10 (also IO-TIME at 40 % of the run in
 # ckpt-every-step and append-open-each, whose causes were found).
+# Raised when SMALL-FILES staked a storm's whole I/O (t/7444): the file
+# storm found, SMALL-FILES and META-BOUND warn at 0.276 s, 8 %: recall
+# per root cause 5/5, per label 8/10.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/triage-score.sh"
 # floors: strict precision, recall per root cause, per label, found
-round_test 29 13 13 1.000 0.800 0.600 6
+round_test 29 13 13 1.000 1.000 0.800 8
 done_testing

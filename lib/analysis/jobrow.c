@@ -350,6 +350,8 @@ NUMG(t_red_rank, TF->redundant_rank_time)
 TFINT(t_lone_reads, lone_reads)
 TFINT(t_whole_ops, whole_file_ops)
 TFINT(t_red_once, redundant_once)
+NUMG(t_small_file_time, TF->small_file_time)
+NUMG(t_small_file_span, TF->small_file_span)
 NUMG(t_sread_time, TF->sparse_read_time)
 NUMG(t_sread_span, TF->sparse_read_span)
 NUMG(t_sread_bytes, TF->sparse_read_bytes)
@@ -840,12 +842,21 @@ static const struct iol_field fields[] = {
 	     "of redundant_stdio_bytes, those only each rank's one pass over "
 	     "a file it opened once",
 	     t_red_once),
+	/* issue 34, round 29: a file storm's data time */
+	NUMF("small_file_time", IOL_FT_NUM, "s",
+	     "the slowest rank's POSIX and STDIO read and write seconds in "
+	     "files of at most 64 KiB (highest byte + 1)",
+	     4, t_small_file_time),
+	NUMF("small_file_span", IOL_FT_NUM, "B",
+	     "the bytes of those small files read, each file's highest byte "
+	     "read + 1 once",
+	     0, t_small_file_span),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 84,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 86,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

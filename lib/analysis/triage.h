@@ -221,6 +221,8 @@ enum {
 	IOL_TIN_WHOLE_OPS,   /* small requests that are each a whole file */
 	IOL_TIN_MP_META,     /* MPI-IO metadata time, all processes */
 	IOL_TIN_RED_ONCE,    /* of RED_STDIO, one pass a rank over an input */
+	IOL_TIN_SMALLF_T,    /* small files' read + write seconds, slowest */
+	IOL_TIN_SMALLF_SPAN, /* the bytes of the small files read, once */
 	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,

@@ -18,6 +18,11 @@
 #include "base/error.h"
 #include "model/job.h"
 
+/* small_file_time's small file: at most this many bytes (triage's
+ * default small_file_bytes; a fact is measured before any site's
+ * configuration is read) */
+#define IOL_TRI_SMALL_FILE_B 65536
+
 struct iol_trifacts {
 	/* POSIX */
 	int64_t mem_notaligned;		  /* POSIX_MEM_NOT_ALIGNED summed */
@@ -145,6 +150,15 @@ struct iol_trifacts {
 	 * offset 0 to the file's highest byte (a checkout's one write a
 	 * file), reads lone_reads counts left out; -1: no POSIX module */
 	int64_t whole_file_ops;
+	/* the slowest rank's read and write seconds in the POSIX and STDIO
+	 * records of small files (highest byte + 1 at most
+	 * IOL_TRI_SMALL_FILE_B): a file storm's data time, which one packed
+	 * file would save with its opens; NAN: neither module */
+	double small_file_time;
+	/* the bytes of those small files read, each file's highest byte
+	 * read + 1 once (its POSIX and STDIO records one file); NAN:
+	 * neither module */
+	double small_file_span;
 	/* small POSIX reads (under 1 MiB) of sparse records, on the slowest
 	 * rank by small operations' time (small_time's rank): records whose
 	 * bytes read are at most half the span they lie in (highest byte
