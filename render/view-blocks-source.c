@@ -225,7 +225,9 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 	n.mpi_bytes_written = v[IOL_CP_MPI_BW];
 	/* as a rerun in its directory finds its files */
 	if (iol_cblock_rerun(b, &by, &sh))
-		iol_iocalls_rerun(&n, by, sh, v[IOL_CP_CLOSES]);
+		iol_iocalls_rerun(&n, by, sh,
+				  less_sat(v[IOL_CP_CLOSES], v[IOL_CP_KCLOSES]),
+				  v[IOL_CP_TCLOSES]);
 	return iol_iocost_calls(c, &n);
 }
 

@@ -189,17 +189,19 @@ struct iol_iocalls {
 };
 
 /* n's opens that make their file as a rerun's (analysis above): each
- * truncating bytes, and a share of closes calls (0 to 1) after writing
- * bytes into one (code/extract.h's iol_cblock_rerun() says which) */
+ * truncating bytes; tcloses closes known to follow one and a share of
+ * closes more, not known (0 to 1), after writing bytes into one
+ * (code/extract.h's iol_cblock_rerun() says which) */
 static inline void iol_iocalls_rerun(struct iol_iocalls *n, int64_t bytes,
-				     double share, int64_t closes)
+				     double share, int64_t closes,
+				     int64_t tcloses)
 {
-	double t = (double)n->creates * (double)bytes, c;
+	double t, c;
 
 	n->trunc_opens = n->creates > n->scratch ? n->creates - n->scratch : 0;
 	t = (double)n->trunc_opens * (double)bytes;
 	n->trunc_bytes = t < 9e18 ? (int64_t)t : INT64_MAX;
-	c = (double)closes * share + 0.5;
+	c = (double)closes * share + 0.5 + (double)tcloses;
 	n->trunc_closes = c < 9e18 ? (int64_t)c : INT64_MAX;
 	t = (double)n->trunc_closes * (double)bytes;
 	n->trunc_close_bytes = t < 9e18 ? (int64_t)t : INT64_MAX;
