@@ -258,6 +258,54 @@ static void unlink_say(const struct iol_ctree *t, const struct iol_iocost *c)
 		    c->unlink * 1e6);
 }
 
+/* the figures (IOL_IOCF_*) a block of t is costed with, as bits */
+static unsigned long figs_used(const struct iol_ctree *t,
+			       const struct iol_iocost *c)
+{
+	unsigned long m = 0, rw = (1ul << 8) - 1;
+	size_t i;
+
+	for (i = 0; i < t->nblocks; i++) {
+		const struct iol_cpred *p = &t->ranked[i]->pred;
+
+		if (iol_cpred_sum_sat(p, IOL_CP_OPENS) > 0)
+			m |= 1ul << IOL_IOCF_OPEN | 1ul << IOL_IOCF_CREATE;
+		if (iol_cpred_sum_sat(p, IOL_CP_CALLS) > 0)
+			m |= 1ul << IOL_IOCF_CLOSE | 1ul << IOL_IOCF_STAT;
+		if (iol_cpred_sum_sat(p, IOL_CP_SYNCS) > 0)
+			m |= 1ul << IOL_IOCF_FSYNC;
+		if (iol_cpred_sum_sat(p, IOL_CP_UNLINKS) > 0)
+			m |= 1ul << IOL_IOCF_UNLINK;
+		if (iol_cpred_sum_sat(p, IOL_CP_CREATES) > 0 && !c->fresh)
+			m |= 1ul << IOL_IOCF_TRUNC_OPEN |
+			     1ul << IOL_IOCF_TRUNC_CLOSE;
+		if (iol_cpred_sum_sat(p, IOL_CP_READS) > 0)
+			m |= rw << IOL_IOCF_RW;
+		if (iol_cpred_sum_sat(p, IOL_CP_WRITES) > 0)
+			m |= rw << (IOL_IOCF_RW + 8);
+	}
+	return m;
+}
+
+/* the figures the ranking rests on whose calibration rounds disagreed
+ * (issue 33 D13: fsync 79 us one hour, 4885 us the next, said nowhere) */
+static void noisy_say(const struct iol_ctree *t, const struct iol_iocost *c)
+{
+	char line[256];
+	unsigned long m;
+	int f;
+
+	if (!c)
+		return;
+	m = figs_used(t, c);
+	for (f = 0; f < IOL_IOCF_N; f++)
+		if (m >> f & 1 &&
+		    iol_view_blocks_cost_noisy(c, f, line, sizeof(line)))
+			msg("note: the ranking rests on a noisy figure of the "
+			    "cost model: %s",
+			    line);
+}
+
 int blocks_source_run(int argc, char **argv)
 {
 	struct src s = {.fmt = FMT_TEXT, .rk = {.sort = -1}};
@@ -288,6 +336,7 @@ int blocks_source_run(int argc, char **argv)
 		return src_done(&s, EXIT_DATA);
 	}
 	unlink_say(t, cost);
+	noisy_say(t, cost);
 	/* errors and nothing predicted: the sources did not parse */
 	rc = iol_view_blocks_source_say(t) && !t->nblocks ? EXIT_DATA : EXIT_OK;
 	if (s.trace) {
