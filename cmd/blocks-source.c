@@ -263,6 +263,7 @@ int blocks_source_run(int argc, char **argv)
 		return src_done(&s, EXIT_DATA);
 	}
 	iol_view_blocks_unlink_say(t, cost);
+	iol_view_blocks_noisy_say(t, cost);
 	/* errors and nothing predicted: the sources did not parse */
 	rc = iol_view_blocks_source_say(t) && !t->nblocks ? EXIT_DATA : EXIT_OK;
 	if (s.trace) {

@@ -225,7 +225,9 @@ static double src_time(const struct iol_iocost *c, const struct iol_cblock *b)
 	n.mpi_bytes_written = v[IOL_CP_MPI_BW];
 	/* as a rerun in its directory finds its files */
 	if (iol_cblock_rerun(b, &by, &sh))
-		iol_iocalls_rerun(&n, by, sh, v[IOL_CP_CLOSES]);
+		iol_iocalls_rerun(&n, by, sh,
+				  less_sat(v[IOL_CP_CLOSES], v[IOL_CP_KCLOSES]),
+				  v[IOL_CP_TCLOSES]);
 	return iol_iocost_calls(c, &n);
 }
 
@@ -1409,4 +1411,51 @@ void iol_view_blocks_unlink_say(const struct iol_ctree *t,
 				       : "no unlink (calibrated before it was "
 					 "measured)",
 		    c->unlink * 1e6);
+}
+
+/* the figures (IOL_IOCF_*) a block of t is costed with, as bits */
+static unsigned long figs_used(const struct iol_ctree *t,
+			       const struct iol_iocost *c)
+{
+	unsigned long m = 0, rw = (1ul << 8) - 1;
+	size_t i;
+
+	for (i = 0; i < t->nblocks; i++) {
+		const struct iol_cpred *p = &t->ranked[i]->pred;
+
+		if (iol_cpred_sum_sat(p, IOL_CP_OPENS) > 0)
+			m |= 1ul << IOL_IOCF_OPEN | 1ul << IOL_IOCF_CREATE;
+		if (iol_cpred_sum_sat(p, IOL_CP_CALLS) > 0)
+			m |= 1ul << IOL_IOCF_CLOSE | 1ul << IOL_IOCF_STAT;
+		if (iol_cpred_sum_sat(p, IOL_CP_SYNCS) > 0)
+			m |= 1ul << IOL_IOCF_FSYNC;
+		if (iol_cpred_sum_sat(p, IOL_CP_UNLINKS) > 0)
+			m |= 1ul << IOL_IOCF_UNLINK;
+		if (iol_cpred_sum_sat(p, IOL_CP_CREATES) > 0 && !c->fresh)
+			m |= 1ul << IOL_IOCF_TRUNC_OPEN |
+			     1ul << IOL_IOCF_TRUNC_CLOSE;
+		if (iol_cpred_sum_sat(p, IOL_CP_READS) > 0)
+			m |= rw << IOL_IOCF_RW;
+		if (iol_cpred_sum_sat(p, IOL_CP_WRITES) > 0)
+			m |= rw << (IOL_IOCF_RW + 8);
+	}
+	return m;
+}
+
+void iol_view_blocks_noisy_say(const struct iol_ctree *t,
+			       const struct iol_iocost *c)
+{
+	char line[256];
+	unsigned long m;
+	int f;
+
+	if (!c)
+		return;
+	m = figs_used(t, c);
+	for (f = 0; f < IOL_IOCF_N; f++)
+		if (m >> f & 1 &&
+		    iol_view_blocks_cost_noisy(c, f, line, sizeof(line)))
+			msg("note: the ranking rests on a noisy figure of the "
+			    "cost model: %s",
+			    line);
 }

@@ -407,12 +407,32 @@ void iol_view_blocks_folded(struct out *o, const struct iol_blocks *bl,
 	}
 }
 
+int iol_view_blocks_cost_noisy(const struct iol_iocost *c, int f, char *buf,
+			       size_t n)
+{
+	struct iol_iocost x = *c;
+	char name[64];
+
+	if (f < 0 || f >= IOL_IOCF_N || !iol_iocost_noisy(c, f))
+		return 0;
+	iol_iocost_fig(&x, f, name, sizeof(name));
+	snprintf(buf, n,
+		 "%s: rounds %.0f-%.0f us: the machine was busy; calibrate "
+		 "again when it is quiet",
+		 name, c->lo[f] * 1e6, c->hi[f] * 1e6);
+	return 1;
+}
+
 void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c, const char *path)
 {
 	static const char *const rw[] = {"read", "write"};
-	int r, s;
+	char line[256];
+	int r, s, k;
 
-	fprintf(f, "I/O costs on %s (medians per call):\n", c->dir);
+	fprintf(f,
+		"I/O costs on %s (medians per call, the median of %d "
+		"rounds):\n",
+		c->dir, IOL_IOCOST_ROUNDS);
 	fprintf(f,
 		"  open %.2f us (of a file that is there), create %.2f us "
 		"(an open making its file)\n"
@@ -456,6 +476,11 @@ void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c, const char *path)
 			IOL_IOCOST_MPI_DEF_OPEN * 1e6,
 			IOL_IOCOST_MPI_DEF_CLOSE * 1e6,
 			IOL_IOCOST_MPI_DEF_RW * 1e6);
+	/* the figures whose rounds disagree, one line each: a ranking
+	 * on them may not hold on a quiet machine (issue 33 D13) */
+	for (k = 0; k < IOL_IOCF_N; k++)
+		if (iol_view_blocks_cost_noisy(c, k, line, sizeof(line)))
+			fprintf(f, "%s\n", line);
 	fprintf(f, "saved to %s\n", path);
 }
 

@@ -69,9 +69,19 @@ int iol_view_blocks_source_say(const struct iol_ctree *t);
  * before unlink was measured) when a block of t unlinks (issue 33 D5) */
 void iol_view_blocks_unlink_say(const struct iol_ctree *t,
 				const struct iol_iocost *c);
+/* blocks --source: each figure of the cost model c a block of t is
+ * costed with whose calibration rounds disagreed (issue 33 D13: fsync 79
+ * us one hour, 4885 us the next, said nowhere) */
+void iol_view_blocks_noisy_say(const struct iol_ctree *t,
+			       const struct iol_iocost *c);
 /* blocks --calibrate: the costs c measured, saved to path */
 void iol_view_blocks_cost(FILE *f, const struct iol_iocost *c,
 			  const char *path);
+/* figure f of c (IOL_IOCF_*) when its rounds disagree (iol_iocost_noisy()):
+ * "fsync: rounds 79-4885 us: the machine was busy; calibrate again when
+ * it is quiet" into buf, 1; else 0 */
+int iol_view_blocks_cost_noisy(const struct iol_iocost *c, int f, char *buf,
+			       size_t n);
 /* blocks --source: the predicted blocks, and joined to a trace's */
 extern const struct iol_view iol_view_blocks_source_rows,
 	iol_view_blocks_join_rows, iol_view_blocks_join_tree,

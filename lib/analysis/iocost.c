@@ -323,8 +323,75 @@ static int trunc_costs(struct cal *k, struct iol_iocost *c)
 	return 0;
 }
 
+double *iol_iocost_fig(struct iol_iocost *c, int f, char *buf, size_t n)
+{
+	static const char *const nm[IOL_IOCF_RW] = {
+		"open",	 "create", "close",	 "stat",
+		"fsync", "unlink", "trunc_open", "trunc_close",
+	};
+	double *const v[IOL_IOCF_RW] = {
+		&c->open,  &c->create, &c->close,      &c->stat,
+		&c->fsync, &c->unlink, &c->trunc_open, &c->trunc_close,
+	};
+	int k = f - IOL_IOCF_RW;
+
+	if (f < IOL_IOCF_RW) {
+		snprintf(buf, n, "%s", nm[f]);
+		return v[f];
+	}
+	snprintf(buf, n, "%s %s %lld", k / 8 ? "write" : "read",
+		 k / 4 % 2 ? "rand" : "seq",
+		 (long long)iol_iocost_sizes[k % 4]);
+	return &c->rw[k / 8][k / 4 % 2][k % 4];
+}
+
+/* c's figures the medians of the rounds r[], with their spread */
+static void combine(struct iol_iocost *c, struct iol_iocost *r, int n)
+{
+	double v[IOL_IOCOST_ROUNDS], mo[IOL_IOCOST_ROUNDS],
+		mc[IOL_IOCOST_ROUNDS];
+	char name[64];
+	int f, i;
+
+	for (f = 0; f < IOL_IOCF_N; f++) {
+		for (i = 0; i < n; i++)
+			v[i] = *iol_iocost_fig(&r[i], f, name, sizeof(name));
+		qsort(v, (size_t)n, sizeof(*v), cmp_d);
+		*iol_iocost_fig(c, f, name, sizeof(name)) =
+			n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+		c->lo[f] = v[0];
+		c->hi[f] = v[n - 1];
+	}
+	for (i = 0; i < n; i++)
+		mo[i] = r[i].trunc_open_mib, mc[i] = r[i].trunc_close_mib;
+	qsort(mo, (size_t)n, sizeof(*mo), cmp_d);
+	qsort(mc, (size_t)n, sizeof(*mc), cmp_d);
+	c->trunc_open_mib = n % 2 ? mo[n / 2] : (mo[n / 2 - 1] + mo[n / 2]) / 2;
+	c->trunc_close_mib =
+		n % 2 ? mc[n / 2] : (mc[n / 2 - 1] + mc[n / 2]) / 2;
+}
+
+static int measure_round(const char *dir, struct iol_iocost *c,
+			 struct iol_error *err);
+
 int iol_iocost_measure(const char *dir, struct iol_iocost *c,
 		       struct iol_error *err)
+{
+	struct iol_iocost r[IOL_IOCOST_ROUNDS];
+	int i, rc = 0;
+
+	for (i = 0; i < IOL_IOCOST_ROUNDS && !rc; i++)
+		rc = measure_round(dir, &r[i], err);
+	if (rc)
+		return rc;
+	*c = r[0];
+	combine(c, r, IOL_IOCOST_ROUNDS);
+	return 0;
+}
+
+/* one round of every figure */
+static int measure_round(const char *dir, struct iol_iocost *c,
+			 struct iol_error *err)
 {
 	struct cal k;
 	int fd, r;
@@ -391,6 +458,48 @@ static int parents(const char *path)
 static const char *const rwname[2] = {"read", "write"};
 static const char *const pname[2] = {"seq", "rand"};
 
+/* "spread NAME LO HI" of each figure measured in rounds */
+static void spreads(FILE *f, const struct iol_iocost *c)
+{
+	struct iol_iocost x = *c;
+	char name[64];
+	int k;
+
+	for (k = 0; k < IOL_IOCF_N; k++)
+		if (c->lo[k] > 0 && c->hi[k] >= c->lo[k]) {
+			iol_iocost_fig(&x, k, name, sizeof(name));
+			fprintf(f, "spread %s %.9g %.9g\n", name, c->lo[k],
+				c->hi[k]);
+		}
+}
+
+/* a "spread NAME LO HI" line into c: 1, or 0 another line */
+static int parse_spread(struct iol_iocost *c, const char *l)
+{
+	char name[64], a[16], b[16], want[64];
+	long long sz;
+	double lo, hi;
+	int k;
+
+	if (strncmp(l, "spread ", 7))
+		return 0;
+	if (sscanf(l + 7, "%15s %15s %lld %lf %lf", a, b, &sz, &lo, &hi) == 5)
+		snprintf(name, sizeof(name), "%s %s %lld", a, b, sz);
+	else if (sscanf(l + 7, "%15s %lf %lf", a, &lo, &hi) == 3)
+		snprintf(name, sizeof(name), "%s", a);
+	else
+		return 0;
+	for (k = 0; k < IOL_IOCF_N; k++) {
+		iol_iocost_fig(c, k, want, sizeof(want));
+		if (!strcmp(want, name) && lo > 0 && hi >= lo && isfinite(hi)) {
+			c->lo[k] = lo;
+			c->hi[k] = hi;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int iol_iocost_save(const struct iol_iocost *c, const char *path,
 		    struct iol_error *err)
 {
@@ -424,6 +533,7 @@ int iol_iocost_save(const struct iol_iocost *c, const char *path,
 			"trunc_close %.9g\ntrunc_close_mib %.9g\n",
 			c->trunc_open, c->trunc_open_mib, c->trunc_close,
 			c->trunc_close_mib);
+	spreads(f, c);
 	if (iol_iocost_has_mpi(c))
 		fprintf(f,
 			"mpiio_open %.9g\nmpiio_close %.9g\nmpiio_read %.9g\n"
@@ -463,6 +573,8 @@ int iol_iocost_parse_line(struct iol_iocost *c, char *l)
 	double v;
 	int rw, p, s;
 
+	if (parse_spread(c, l))
+		return 1;
 	if (!strncmp(l, "dir ", 4)) {
 		l[strcspn(l, "\n")] = 0;
 		snprintf(c->dir, sizeof(c->dir), "%s", l + 4);

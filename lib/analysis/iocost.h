@@ -35,6 +35,11 @@
  * there).  A program run again in its directory finds its outputs there:
  * its opens that make their file truncate them.
  *
+ * "spread NAME LO HI" (since issue 33 D13): the lowest and highest of the
+ * IOL_IOCOST_ROUNDS rounds' medians of a figure (NAME as iol_iocost_fig()
+ * names it, "fsync", "write seq 4096"), whose median the figure is; an
+ * older reader ignores them.
+ *
  * Optional, where blocks --calibrate found mpicc and mpirun (an MPI
  * program of 2 processes on the same directory): MPI-IO's own per call
  * costs, "mpiio_open", "mpiio_close", "mpiio_read", "mpiio_write" (a
@@ -56,6 +61,29 @@ extern const int64_t iol_iocost_sizes[IOL_IOCOST_NSIZES];
 enum { IOL_IOC_READ, IOL_IOC_WRITE };
 enum { IOL_IOC_SEQ, IOL_IOC_RAND };
 
+/* The figures measured in rounds: the calls, then the reads and writes
+ * by [read|write][seq|rand][size], IOL_IOCF_RW + rw * 8 + p * 4 + s. */
+enum {
+	IOL_IOCF_OPEN,
+	IOL_IOCF_CREATE,
+	IOL_IOCF_CLOSE,
+	IOL_IOCF_STAT,
+	IOL_IOCF_FSYNC,
+	IOL_IOCF_UNLINK,
+	IOL_IOCF_TRUNC_OPEN,
+	IOL_IOCF_TRUNC_CLOSE,
+	IOL_IOCF_RW,
+	IOL_IOCF_N = IOL_IOCF_RW + 2 * 2 * 4
+};
+
+/* Each figure is the median of this many rounds' medians, the rounds of
+ * all figures interleaved (a burst of load hits one round of each, not
+ * every round of one); a figure whose highest round is over
+ * IOL_IOCOST_SPREAD times its lowest is noisy (issue 33 D13: under load
+ * two calibrations an hour apart gave fsync 4885 and 79 us). */
+#define IOL_IOCOST_ROUNDS 3
+#define IOL_IOCOST_SPREAD 3.0
+
 struct iol_iocost {
 	char dir[1024]; /* where it was measured */
 	/* open: of a file that is there; create: an open that makes its
@@ -76,6 +104,9 @@ struct iol_iocost {
 	 * the estimate iol_iocost_load() says */
 	double unlink;
 	int unlink_est;
+	/* per figure (IOL_IOCF_*), its rounds' lowest and highest medians
+	 * (0: not known, a model saved before issue 33 D13) */
+	double lo[IOL_IOCF_N], hi[IOL_IOCF_N];
 	/* cost as in an empty directory (blocks --fresh): opens that make
 	 * their file create it, the rerun's costs above not applied */
 	int fresh;
@@ -111,6 +142,17 @@ static inline int iol_iocost_has_mpi(const struct iol_iocost *c)
 {
 	return c && c->mpi_open > 0 && c->mpi_close > 0 && c->mpi_rw[0] > 0 &&
 	       c->mpi_rw[1] > 0;
+}
+
+/* Figure f of c (IOL_IOCF_*): its value's address, and its name into
+ * buf ("fsync", "write seq 4096"). */
+double *iol_iocost_fig(struct iol_iocost *c, int f, char *buf, size_t n);
+
+/* Figure f's rounds disagree: the highest over IOL_IOCOST_SPREAD times
+ * the lowest. */
+static inline int iol_iocost_noisy(const struct iol_iocost *c, int f)
+{
+	return c->lo[f] > 0 && c->hi[f] > IOL_IOCOST_SPREAD * c->lo[f];
 }
 
 /* One "name seconds" line into c (mpiio_open ...: the lines an MPI
@@ -190,17 +232,19 @@ struct iol_iocalls {
 };
 
 /* n's opens that make their file as a rerun's (analysis above): each
- * truncating bytes, and a share of closes calls (0 to 1) after writing
- * bytes into one (code/extract.h's iol_cblock_rerun() says which) */
+ * truncating bytes; tcloses closes known to follow one and a share of
+ * closes more, not known (0 to 1), after writing bytes into one
+ * (code/extract.h's iol_cblock_rerun() says which) */
 static inline void iol_iocalls_rerun(struct iol_iocalls *n, int64_t bytes,
-				     double share, int64_t closes)
+				     double share, int64_t closes,
+				     int64_t tcloses)
 {
-	double t = (double)n->creates * (double)bytes, c;
+	double t, c;
 
 	n->trunc_opens = n->creates > n->scratch ? n->creates - n->scratch : 0;
 	t = (double)n->trunc_opens * (double)bytes;
 	n->trunc_bytes = t < 9e18 ? (int64_t)t : INT64_MAX;
-	c = (double)closes * share + 0.5;
+	c = (double)closes * share + 0.5 + (double)tcloses;
 	n->trunc_closes = c < 9e18 ? (int64_t)c : INT64_MAX;
 	t = (double)n->trunc_closes * (double)bytes;
 	n->trunc_close_bytes = t < 9e18 ? (int64_t)t : INT64_MAX;

@@ -4506,6 +4506,21 @@ static void path_var(struct ctx *c, CXCursor call, const struct iol_ciodef *d,
 			c, clang_Cursor_getArgument(call, (unsigned)a));
 }
 
+/* the variable an open's result is stored in (fd = open(...), FILE *f =
+ * fopen(...)) or a close closes (its first argument), into cc->fd_var:
+ * the close of a truncating open's descriptor is a rerun's costlier one
+ * (predict.c) */
+static void fd_var(struct ctx *c, CXCursor call, struct iol_ccall *cc)
+{
+	if (cc->op == IOL_COP_CLOSE && clang_Cursor_getNumArguments(call) > 0)
+		cc->fd_var = var_usr(c, clang_Cursor_getArgument(call, 0));
+	if (cc->op != IOL_COP_OPEN || clang_Cursor_isNull(c->decl))
+		return;
+	cc->fd_var = keep(c, clang_getCursorUSR(c->decl));
+	if (!*cc->fd_var)
+		cc->fd_var = NULL;
+}
+
 static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		     struct iol_ccall **endl)
 {
@@ -4622,6 +4637,7 @@ static void add_call(struct ctx *c, CXCursor call, struct iol_cblock *blk,
 		cc->path = eval_str(
 			c, clang_Cursor_getArgument(call, d->path_arg));
 	path_var(c, call, d, cc);
+	fd_var(c, call, cc);
 	if (cc->op == IOL_COP_OPEN)
 		cc->creates = open_creates(c, call, d, cls);
 	if (!cls)

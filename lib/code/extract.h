@@ -137,6 +137,13 @@ enum iol_cpk {
 		       * sizing the buffer it then allocates, in
 		       * IOL_CSYS_UNIT-ths of a call (a bstat_m-th a run
 		       * of the call, iol_ccall.bstat_m) */
+	/* of IOL_CP_CLOSES, those whose descriptor or stream the source
+	 * ties to an open of the function (iol_ccall.tclose 1 or 2) */
+	IOL_CP_KCLOSES,
+	/* closes of the descriptor a truncating open returned (tclose 1):
+	 * a rerun's costlier close, the callees' counted too (issue 33
+	 * D4, D10) */
+	IOL_CP_TCLOSES,
 	IOL_CP_N
 };
 
@@ -222,6 +229,12 @@ struct iol_ccall {
 	 * also unlinks (a rerun finds no file there, issue 33 D4) */
 	const char *path_var;
 	int scratch;
+	/* opens: the variable their descriptor or stream is stored in;
+	 * closes: the variable they close (USRs; NULL not a variable).
+	 * tclose, of a close: 1 it closes what an open making its file
+	 * (not scratch) returned, 2 another open's, 0 not told */
+	const char *fd_var;
+	int tclose;
 	const struct iol_cblock *callee; /* IOL_COP_CALL: the function */
 	/* IOL_COP_CALL: per argument (at most IOL_CARGS), its constant value
 	 * (IOL_CUNKNOWN: none) or the caller's own parameter it passes on
@@ -573,24 +586,37 @@ static inline int64_t iol_cpred_sys(const struct iol_cpred *p, int read)
  * them again starts their writeback (ext4's auto_da_alloc).  Which file
  * a write goes to the source does not say: the bytes b's function writes
  * (each loop of unknown trip count once), shared evenly over its opens
- * that make their file, stand for what each truncates (*bytes), and
- * *closes (0 to 1) is the share of its own closes that follow one (a
+ * that make their file, stand for what each truncates (*bytes).  A close
+ * the source ties to a truncating open's descriptor (IOL_CP_TCLOSES)
+ * follows one; of the closes it cannot tie (a descriptor not stored in a
+ * variable, or stored by no open of the function), *closes (0 to 1) is
+ * the share that follows one of the truncating opens left over (a
  * callee's close of a file its caller opened costs a close).  0 when the
  * function makes no file, else 1.
  */
+static inline int64_t iol_cpred_sum_sat(const struct iol_cpred *p,
+					enum iol_cpk k)
+{
+	return p->per[k] > INT64_MAX - p->fixed[k] ? INT64_MAX
+						   : p->fixed[k] + p->per[k];
+}
+
 static inline int iol_cblock_rerun(const struct iol_cblock *b, int64_t *bytes,
 				   double *closes)
 {
 	const struct iol_cpred *p;
-	int64_t c, w, cl;
+	int64_t c, w, cl, tc;
 
+	/* a line of one call of the program's own function (a thread's
+	 * pthread_create) costs what the function does (issue 33 D10) */
+	if (b->kind == IOL_CB_LINE && b->calls && !b->calls->next &&
+	    b->calls->op == IOL_COP_CALL && b->calls->callee)
+		b = b->calls->callee;
 	while (b->parent && b->kind != IOL_CB_FUNCTION)
 		b = b->parent;
 	p = &b->pred;
 	/* saturating: a loop of unknown trip count's per may be INT64_MAX */
-	c = p->per[IOL_CP_CREATES] > INT64_MAX - p->fixed[IOL_CP_CREATES]
-		    ? INT64_MAX
-		    : p->fixed[IOL_CP_CREATES] + p->per[IOL_CP_CREATES];
+	c = iol_cpred_sum_sat(p, IOL_CP_CREATES);
 	/* scratch files are not there to truncate */
 	if (c < INT64_MAX)
 		c -= p->fixed[IOL_CP_SCRATCH] >
@@ -598,17 +624,14 @@ static inline int iol_cblock_rerun(const struct iol_cblock *b, int64_t *bytes,
 			     ? c
 			     : p->fixed[IOL_CP_SCRATCH] +
 				       p->per[IOL_CP_SCRATCH];
-	w = p->per[IOL_CP_BYTES_WRITTEN] >
-			    INT64_MAX - p->fixed[IOL_CP_BYTES_WRITTEN]
-		    ? INT64_MAX
-		    : p->fixed[IOL_CP_BYTES_WRITTEN] +
-			      p->per[IOL_CP_BYTES_WRITTEN];
-	cl = p->per[IOL_CP_CLOSES] > INT64_MAX - p->fixed[IOL_CP_CLOSES]
-		     ? INT64_MAX
-		     : p->fixed[IOL_CP_CLOSES] + p->per[IOL_CP_CLOSES];
+	w = iol_cpred_sum_sat(p, IOL_CP_BYTES_WRITTEN);
+	cl = iol_cpred_sum_sat(p, IOL_CP_CLOSES);
+	cl = cl < INT64_MAX ? cl - iol_cpred_sum_sat(p, IOL_CP_KCLOSES) : cl;
+	tc = iol_cpred_sum_sat(p, IOL_CP_TCLOSES);
 	if (c <= 0)
 		return 0;
 	*bytes = w > 0 ? w / c : 0;
+	c = c < INT64_MAX && tc < c ? c - tc : c < INT64_MAX ? 0 : c;
 	*closes = cl > c ? (double)c / (double)cl : 1.0;
 	return 1;
 }

@@ -743,8 +743,11 @@ static void rerun_calls(const struct iol_cpred *p, const struct iol_cjrow *r,
 	if (p->fixed[IOL_CP_CALLS] <= 0 || !iol_cblock_rerun(r->pb, &by, &sh))
 		return;
 	f = (double)r->pv[IOL_JP_CALLS] / (double)p->fixed[IOL_CP_CALLS];
-	iol_iocalls_rerun(n, by, sh,
-			  share(f, p->fixed[IOL_CP_CLOSES], n->others));
+	iol_iocalls_rerun(
+		n, by, sh,
+		share(f, p->fixed[IOL_CP_CLOSES] - p->fixed[IOL_CP_KCLOSES],
+		      n->others),
+		share(f, p->fixed[IOL_CP_TCLOSES], n->others));
 }
 
 /*

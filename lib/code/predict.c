@@ -618,6 +618,7 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		/* the callee's closes follow its own opens, not the
 		 * caller's (iol_cblock_rerun()) */
 		p->fixed[IOL_CP_CLOSES] = p->per[IOL_CP_CLOSES] = 0;
+		p->fixed[IOL_CP_KCLOSES] = p->per[IOL_CP_KCLOSES] = 0;
 		return;
 	}
 	if (cc->op == IOL_COP_LIB) {
@@ -664,7 +665,11 @@ static void call_pred(struct iol_ccall *cc, const struct bind *bd, int depth,
 		p->fixed[IOL_CP_SFLUSH] = cc->api == IOL_CAPI_STDIO;
 		break;
 	case IOL_COP_SEEK: p->fixed[IOL_CP_SEEKS] = 1; break;
-	case IOL_COP_CLOSE: p->fixed[IOL_CP_CLOSES] = 1; break;
+	case IOL_COP_CLOSE:
+		p->fixed[IOL_CP_CLOSES] = 1;
+		p->fixed[IOL_CP_KCLOSES] = cc->tclose != 0;
+		p->fixed[IOL_CP_TCLOSES] = cc->tclose == 1;
+		break;
 	case IOL_COP_META:
 		p->fixed[IOL_CP_UNLINKS] =
 			cc->name && (!strcmp(cc->name, "unlink") ||
@@ -1094,12 +1099,72 @@ static void scratch_mark(struct iol_cblock *f, struct iol_cblock *b)
 		scratch_mark(f, ch);
 }
 
+/* the calls under b (not its callees'), into v (NULL: only counted) */
+static size_t fn_calls(struct iol_cblock *b, struct iol_ccall **v, size_t n)
+{
+	struct iol_ccall *cc;
+	struct iol_cblock *ch;
+
+	for (cc = b->calls; cc; cc = cc->next, n++)
+		if (v)
+			v[n] = cc;
+	for (ch = b->first; ch; ch = ch->next)
+		n = fn_calls(ch, v, n);
+	return n;
+}
+
+static int by_place(const void *a, const void *b)
+{
+	const struct iol_ccall *x = *(struct iol_ccall *const *)a;
+	const struct iol_ccall *y = *(struct iol_ccall *const *)b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->col < y->col ? -1 : x->col > y->col;
+}
+
+/* tclose of the closes v[i] (in source order): the last open before it
+ * that stored into the variable it closes, in the function, says which
+ * (w01_ledger: fd = open(O_TRUNC) ... close(fd); fd = open(O_RDONLY)
+ * ... close(fd): the first close follows a truncation, the second not) */
+static void pair_closes(struct iol_ccall **v, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		if (v[i]->op != IOL_COP_CLOSE || !v[i]->fd_var)
+			continue;
+		for (j = i; j-- > 0;)
+			if (v[j]->op == IOL_COP_OPEN && v[j]->fd_var &&
+			    !strcmp(v[j]->fd_var, v[i]->fd_var))
+				break;
+		if (j < i)
+			v[i]->tclose = v[j]->creates && !v[j]->scratch ? 1 : 2;
+	}
+}
+
+/* f's closes paired with its opens (iol_ccall.tclose); left not told
+ * when memory runs out */
+static void close_mark(struct iol_cblock *f)
+{
+	size_t n = fn_calls(f, NULL, 0);
+	struct iol_ccall **v = n ? malloc(n * sizeof(*v)) : NULL;
+
+	if (!v)
+		return;
+	fn_calls(f, v, 0);
+	qsort(v, n, sizeof(*v), by_place);
+	pair_closes(v, n);
+	free(v);
+}
+
 static void predict_fn(struct iol_cblock *f)
 {
 	if (f->mark != MARK_NONE)
 		return;
 	f->mark = MARK_BUSY;
 	scratch_mark(f, f);
+	close_mark(f);
 	predict_block(f);
 	f->mark = MARK_DONE;
 }
