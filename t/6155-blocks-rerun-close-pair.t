@@ -31,16 +31,7 @@ int main(void)
 	return 0;
 }
 END
-mkdir -p "$XDG_CONFIG_HOME/iolens"
-{
-	echo "open 0.000001"; echo "create 0.0001"; echo "unlink 0.00001"
-	echo "close 0.000001"; echo "stat 0.000001"; echo "fsync 0.01"
-	for rw in read write; do for k in seq rand; do
-		echo "$rw $k 512 0.000003"; echo "$rw $k 4096 0.00001"
-		echo "$rw $k 65536 0.00005"; echo "$rw $k 1048576 0.0005"
-	done; done
-	printf 'trunc_open 0.002\ntrunc_open_mib 0\ntrunc_close 0.0001\ntrunc_close_mib 0\n'
-} > "$XDG_CONFIG_HOME/iolens/iocost"
+iocost_rerun 0 0
 col() { block_col "$@" | awk '{ printf "%.3g", $1 }'; }
 $RUN blocks --source --format=csv led.c > rerun.csv 2> err
 is "$?:$(cat err)" "0:" "blocks --source runs"

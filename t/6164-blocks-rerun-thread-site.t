@@ -47,16 +47,7 @@ int main(void)
 	return 0;
 }
 END
-mkdir -p "$XDG_CONFIG_HOME/iolens"
-{
-	echo "open 0.000001"; echo "create 0.0001"; echo "unlink 0.00001"
-	echo "close 0.000001"; echo "stat 0.000001"; echo "fsync 0.01"
-	for rw in read write; do for k in seq rand; do
-		echo "$rw $k 512 0.000003"; echo "$rw $k 4096 0.00001"
-		echo "$rw $k 65536 0.00005"; echo "$rw $k 1048576 0.0005"
-	done; done
-	printf 'trunc_open 0.002\ntrunc_open_mib 0.004\ntrunc_close 0.0001\ntrunc_close_mib 0.0008\n'
-} > "$XDG_CONFIG_HOME/iolens/iocost"
+iocost_rerun 0.004 0.0008
 col() { block_col "$@" | awk '{ printf "%.6g", $1 }'; }
 for mode in rerun fresh; do
 	fr=; [ $mode = fresh ] && fr=--fresh

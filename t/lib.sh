@@ -244,6 +244,23 @@ iocost_handmade() {
 	} > "$XDG_CONFIG_HOME/iolens/iocost"
 }
 
+# iocost_rerun OPEN_MIB CLOSE_MIB: a cost model of round figures with
+# unlink and the rerun's truncation (trunc_open 2 ms + OPEN_MIB s a MiB,
+# trunc_close 0.1 ms + CLOSE_MIB s a MiB), for the tests of the rerun
+# costing, whose expected times are sums of these
+iocost_rerun() {
+	mkdir -p "$XDG_CONFIG_HOME/iolens"
+	{
+		echo "open 0.000001"; echo "create 0.0001"; echo "unlink 0.00001"
+		echo "close 0.000001"; echo "stat 0.000001"; echo "fsync 0.01"
+		for _rw in read write; do for _k in seq rand; do
+			echo "$_rw $_k 512 0.000003"; echo "$_rw $_k 4096 0.00001"
+			echo "$_rw $_k 65536 0.00005"; echo "$_rw $_k 1048576 0.0005"
+		done; done
+		printf 'trunc_open 0.002\ntrunc_open_mib %s\ntrunc_close 0.0001\ntrunc_close_mib %s\n' "$1" "$2"
+	} > "$XDG_CONFIG_HOME/iolens/iocost"
+}
+
 # obj_loops OBJ...: which object uses a symbol another defines, into
 # $TMP/defs, $TMP/uses and $TMP/edges ("A B": A uses B), and the loops
 # tsort finds in them into $TMP/loops, shown as diagnostics (the layer
