@@ -157,7 +157,6 @@ static int text_cols(const struct iol_diff_section *sec, struct iol_col *c)
 	return n;
 }
 
-/* the code blocks not shown: unchanged (--all shows them), past --top */
 /* what a section of summary metrics or access sizes left out: "35
  * unchanged metrics not shown: --all shows them", "4 more past --top" */
 static void trim_notes(struct out *o, const char *what, int64_t same,
@@ -173,6 +172,8 @@ static void trim_notes(struct out *o, const char *what, int64_t same,
 			   what, cut == 1 ? "" : "s");
 }
 
+/* what a section did not list: summary metrics and access sizes as
+ * trim_notes says, code blocks unchanged (--all shows them) or past --top */
 static void section_notes(struct out *o, const struct iol_diff_section *sec,
 			  const struct iol_diff *d)
 {
