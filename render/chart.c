@@ -745,10 +745,22 @@ cairo_surface_t *chart_pdf_open(const char *path, char *tmp, size_t n, double w,
 	o->bad = 0;
 	o->n = 0;
 	s = cairo_pdf_surface_create_for_stream(fd_write, o, w, h);
-	/* an error surface keeps no data (and never writes): o is ours */
-	if (cairo_surface_set_user_data(s, &pdfout_key, o, free) !=
+	if (cairo_surface_set_user_data(s, &pdfout_key, o, free) ==
 	    CAIRO_STATUS_SUCCESS)
+		return s;
+	/* an error surface keeps no data (and never writes): o is ours; a
+	 * sound one that could not take o (out of memory) writes into it as
+	 * it is destroyed, so it goes first, then o, the file and its name */
+	if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
 		free(o);
+		close(*fd);
+		unlink(tmp);
+		*fd = -1;
+		errno = ENOMEM;
+		return NULL;
+	}
+	free(o);
 	return s;
 }
 
