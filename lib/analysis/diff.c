@@ -902,6 +902,25 @@ static void bpair_weigh(struct bpair *p)
 			(p->ba ? p->ba->io_time : 0));
 }
 
+/* B's block b paired with A's a: one row keyed "A's path -> B's path",
+ * b dropped below; IOL_ENOMEM when the key has no room */
+static int bpair_join(struct iol_diff *d, struct bpair *a, struct bpair *b)
+{
+	size_t l1 = strlen(a->path), l2 = strlen(b->path);
+	char *key = iol_arena_alloc(&d->arena, l1 + l2 + 5);
+
+	if (!key)
+		return IOL_ENOMEM;
+	memcpy(key, a->path, l1);
+	memcpy(key + l1, " -> ", 4);
+	memcpy(key + l1 + 4, b->path, l2 + 1);
+	a->bb = b->bb;
+	a->path = key;
+	bpair_weigh(a);
+	b->bb = NULL; /* dropped below */
+	return 0;
+}
+
 static int by_bpair(const void *x, const void *y)
 {
 	const struct bpair *a = x, *b = y;
@@ -1065,9 +1084,8 @@ static int pair_by_shift(struct iol_diff *d, struct bpair *p,
 			 const struct loose *lb, size_t rb,
 			 const struct shift *sh, size_t ns)
 {
-	size_t i, j, pl, l1, l2;
+	size_t i, j, pl;
 	long by, want;
-	char *key;
 
 	for (i = 0; i < ra; i++) {
 		struct bpair *a = &p[la[i].pair];
@@ -1080,17 +1098,8 @@ static int pair_by_shift(struct iol_diff *d, struct bpair *p,
 
 			if (!b->bb || b->ba || last_line(b->path, &pl) != want)
 				continue;
-			l1 = strlen(a->path);
-			l2 = strlen(b->path);
-			if (!(key = iol_arena_alloc(&d->arena, l1 + l2 + 5)))
+			if (bpair_join(d, a, b) < 0)
 				return IOL_ENOMEM;
-			memcpy(key, a->path, l1);
-			memcpy(key + l1, " -> ", 4);
-			memcpy(key + l1 + 4, b->path, l2 + 1);
-			a->bb = b->bb;
-			a->path = key;
-			bpair_weigh(a);
-			b->bb = NULL; /* dropped below */
 			break;
 		}
 	}
@@ -1141,22 +1150,14 @@ static int bpairs_moved(struct iol_diff *d, struct bpair *p, size_t *np)
 		for (k = 0; c == 0 && ra == rb && k < ra; k++) {
 			struct bpair *a = &p[la[i + k].pair];
 			struct bpair *b = &p[lb[j + k].pair];
-			size_t l1 = strlen(a->path), l2 = strlen(b->path), x;
-			char *key = iol_arena_alloc(&d->arena, l1 + l2 + 5);
+			size_t x;
 
-			if (!key)
-				goto nomem;
 			/* the shift this pair shows, for the runs below */
 			sh[ns].apath = a->path;
 			sh[ns++].by =
 				last_line(b->path, &x) - last_line(a->path, &x);
-			memcpy(key, a->path, l1);
-			memcpy(key + l1, " -> ", 4);
-			memcpy(key + l1 + 4, b->path, l2 + 1);
-			a->bb = b->bb;
-			a->path = key;
-			bpair_weigh(a);
-			b->bb = NULL; /* dropped below */
+			if (bpair_join(d, a, b) < 0)
+				goto nomem;
 		}
 		i += ra;
 		j += rb;
