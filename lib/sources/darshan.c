@@ -2127,8 +2127,7 @@ long iol_modrd_segs_take(struct iol_modrd *rd, void **spare, size_t *sparecap,
 	return (long)cnt;
 }
 
-int iol_modrd_segs_spare(struct iol_modrd *rd, void **spare,
-			 size_t *sparecap)
+int iol_modrd_segs_spare(struct iol_modrd *rd, void **spare, size_t *sparecap)
 {
 	struct iol_modrd_priv *p = rd->priv;
 	struct zin *z;

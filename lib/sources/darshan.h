@@ -178,8 +178,7 @@ long iol_modrd_segs_take(struct iol_modrd *rd, void **spare, size_t *sparecap,
  * whose pages were touched already costs no page faults to inflate the
  * next stream into, where a fresh one costs one a page.  Returns 1 when
  * swapped, 0 when not (*spare kept). */
-int iol_modrd_segs_spare(struct iol_modrd *rd, void **spare,
-			 size_t *sparecap);
+int iol_modrd_segs_spare(struct iol_modrd *rd, void **spare, size_t *sparecap);
 /* DXT only: remember the position in the current record's segments and
  * return to it, for consumers that need two passes over one record (the
  * darshan-dxt-parser header counts threads before listing segments).
