@@ -210,7 +210,7 @@ static int buf_put(struct slot *sl, const char *s, size_t n)
 static int lines_format(struct slot *sl, const struct piece *pc)
 {
 	const struct drec *r = pc->rec;
-	char tt[32];
+	char tt[32] = {0};
 	size_t tl = 0, k;
 	uint64_t lasttid = 0;
 	int havetid = 0;
@@ -232,12 +232,16 @@ static int lines_format(struct slot *sl, const struct piece *pc)
 			lasttid = s->tid;
 			havetid = 1;
 		}
-		memcpy(p, r->prefix, r->plen);
+		/* whole arrays, a constant size: a few vector moves where a
+		 * copy of plen or tl bytes was a call to memcpy; what they
+		 * put past the line's end, in the 1024 bytes free, the next
+		 * line overwrites or the length leaves out */
+		memcpy(p, r->prefix, sizeof(r->prefix));
 		memcpy(p + r->plen, rd ? "   read" : "  write", 7);
 		if (fields_fast(p + r->plen + 7, s, idx)) {
 			p += r->plen + 72;
 			memcpy(p, "  ", 2);
-			memcpy(p + 2, tt, tl);
+			memcpy(p + 2, tt, sizeof(tt));
 			sl->len += r->plen + 74 + tl;
 		} else {
 			sl->len += line_slow(p, sl->cap - sl->len, r, s, rd,
