@@ -13,12 +13,13 @@
  *
  * The pipeline is a ring of slots: the caller fills them in order (text,
  * or a chunk of a record's segments), workers format chunks in any order,
- * and one writer writes slots in ring order, so the output never depends
- * on the number of threads.  The ring bounds the memory held: at most
+ * and the slots are written in ring order (by whichever worker finds the
+ * slot at the head formatted), so the output never depends on the number
+ * of threads.  The ring bounds the memory held: at most
  * NSLOT chunks of output plus the segments of the records they cover.
  *
  * Out of memory is an error returned, never an exit: a chunk that cannot
- * grow its buffer is marked failed, the writer writes nothing from there
+ * grow its buffer is marked failed, nothing is written from there
  * on (the output would have a hole) and dxp_drain() returns IOL_ENOMEM.
  */
 #include <errno.h>
@@ -38,6 +39,8 @@ enum { CHUNK = 8192, NSLOT = 8, MAXTHREADS = DXP_MAXTHREADS, NPOOL = 2 };
  * holds CHUNK segments or PEND bytes of text, so that small records do not
  * cost a thread wake-up each */
 enum { PEND = 1 << 20 };
+/* the bytes a segment line takes on the fast path, at most */
+enum { LINE = 112 };
 
 /* one record's segments, shared by its chunks; freed with the last */
 struct drec {
@@ -86,13 +89,21 @@ struct dxp {
 	int nomem; /* a chunk could not be formatted: nothing more written */
 	pthread_mutex_t mu;
 	pthread_cond_t work; /* workers wait here for chunks */
-	pthread_cond_t cv;   /* the writer and the caller wait here */
-	pthread_t th[MAXTHREADS + 1];
+	pthread_cond_t cv;   /* the caller waits here for written slots */
+	pthread_t th[MAXTHREADS];
+	int writing; /* a worker is writing the slots at head */
 	int started;
 	uint64_t head, next, tail; /* write, format and fill positions */
 	struct slot s[NSLOT];
 	struct pooled pool[NPOOL];
 	int npool;
+	/* output buffers of written slots, the last written on top: a
+	 * slot formats into the most recently used one, whose pages are
+	 * already mapped (and warm), so the text of a whole trace goes
+	 * through as many buffers as are in flight at once, not NSLOT
+	 * fresh ones that page-fault on first touch */
+	struct pooled outs[NSLOT + 1];
+	int nouts;
 	struct slot pend; /* text not yet queued */
 };
 
@@ -199,12 +210,12 @@ static int buf_put(struct slot *sl, const char *s, size_t n)
 static int lines_format(struct slot *sl, const struct piece *pc)
 {
 	const struct drec *r = pc->rec;
-	char tt[32];
+	char tt[32] = {0};
 	size_t tl = 0, k;
 	uint64_t lasttid = 0;
 	int havetid = 0;
 
-	if (buf_room(sl, pc->n * 112 + 2048) < 0)
+	if (buf_room(sl, pc->n * LINE + 2048) < 0)
 		return IOL_ENOMEM;
 	for (k = pc->from; k < pc->from + pc->n; k++) {
 		const struct iol_seg *s = &r->segs[k];
@@ -213,7 +224,7 @@ static int lines_format(struct slot *sl, const struct piece *pc)
 		char *p;
 
 		if (sl->cap - sl->len < 1024 &&
-		    buf_room(sl, 1024 + (pc->from + pc->n - k) * 112) < 0)
+		    buf_room(sl, 1024 + (pc->from + pc->n - k) * LINE) < 0)
 			return IOL_ENOMEM;
 		p = sl->buf + sl->len;
 		if (!havetid || s->tid != lasttid) {
@@ -221,12 +232,16 @@ static int lines_format(struct slot *sl, const struct piece *pc)
 			lasttid = s->tid;
 			havetid = 1;
 		}
-		memcpy(p, r->prefix, r->plen);
+		/* whole arrays, a constant size: a few vector moves where a
+		 * copy of plen or tl bytes was a call to memcpy; what they
+		 * put past the line's end, in the 1024 bytes free, the next
+		 * line overwrites or the length leaves out */
+		memcpy(p, r->prefix, sizeof(r->prefix));
 		memcpy(p + r->plen, rd ? "   read" : "  write", 7);
 		if (fields_fast(p + r->plen + 7, s, idx)) {
 			p += r->plen + 72;
 			memcpy(p, "  ", 2);
-			memcpy(p + 2, tt, tl);
+			memcpy(p + 2, tt, sizeof(tt));
 			sl->len += r->plen + 74 + tl;
 		} else {
 			sl->len += line_slow(p, sl->cap - sl->len, r, s, rd,
@@ -244,6 +259,9 @@ static void slot_format(struct slot *sl)
 
 	sl->len = 0;
 	sl->failed = 1;
+	/* sized once: growing by doubling copied and faulted it twice */
+	if (buf_room(sl, sl->tlen + sl->nsegs * LINE + sl->npc * 2048) < 0)
+		return;
 	for (i = 0; i < sl->npc; i++) {
 		/* text may be NULL when empty */
 		if (sl->pc[i].tend > t &&
@@ -295,14 +313,66 @@ static void rec_release(struct dxp *p, struct drec *r)
 	free(r);
 }
 
+/* The slot's output buffer back on the stack (or freed when full). */
+static void out_put(struct dxp *p, struct slot *sl)
+{
+	if (!sl->buf)
+		return;
+	if (p->nouts < NSLOT + 1) {
+		p->outs[p->nouts].v = sl->buf;
+		p->outs[p->nouts++].cap = sl->cap;
+	} else {
+		free(sl->buf);
+	}
+	sl->buf = NULL;
+	sl->cap = 0;
+}
+
+/* The last written output buffer for sl, when it has none. */
+static void out_take(struct dxp *p, struct slot *sl)
+{
+	if (sl->buf || !p->nouts)
+		return;
+	sl->buf = p->outs[--p->nouts].v;
+	sl->cap = p->outs[p->nouts].cap;
+}
+
 static void slot_release(struct dxp *p, struct slot *sl)
 {
 	size_t i;
 
+	out_put(p, sl);
 	for (i = 0; i < sl->npc; i++)
 		rec_release(p, sl->pc[i].rec);
 	sl->npc = sl->nsegs = sl->tlen = sl->len = 0;
 	sl->state = S_FREE;
+}
+
+/*
+ * With p->mu held: the formatted slots at the head written in order, by
+ * the one worker that finds none being written.  A worker writes what it
+ * and the others formatted instead of handing it to a writer thread: one
+ * thread wake-up less a chunk, and a buffer goes back to the stack as
+ * soon as its chunk is out, so fewer are in flight.
+ */
+static void slots_write(struct dxp *p)
+{
+	if (p->writing)
+		return;
+	p->writing = 1;
+	while (p->head < p->tail && p->s[p->head % NSLOT].state == S_DONE) {
+		struct slot *sl = &p->s[p->head % NSLOT];
+
+		pthread_mutex_unlock(&p->mu);
+		slot_write(p, sl);
+		pthread_mutex_lock(&p->mu);
+		slot_release(p, sl);
+		p->head++;
+		pthread_cond_broadcast(&p->cv);
+		if (p->next < p->tail)
+			pthread_cond_signal(&p->work);
+	}
+	p->writing = 0;
 }
 
 static void *worker(void *arg)
@@ -316,44 +386,25 @@ static void *worker(void *arg)
 		while (p->next < p->tail &&
 		       p->s[p->next % NSLOT].state != S_TODO)
 			p->next++;
-		if (p->next == p->tail) {
-			if (p->stop)
+		/* no further ahead of the written head than the workers
+		 * can format at once and two more: when the one formatting
+		 * the head loses its core, the others wait instead of
+		 * filling a fresh output buffer a slot */
+		if (p->next == p->tail ||
+		    p->next - p->head >= (uint64_t)p->nthreads + 2) {
+			if (p->stop && p->next == p->tail)
 				break;
 			pthread_cond_wait(&p->work, &p->mu);
 			continue;
 		}
 		sl = &p->s[p->next++ % NSLOT];
 		sl->state = S_BUSY;
+		out_take(p, sl);
 		pthread_mutex_unlock(&p->mu);
 		slot_format(sl);
 		pthread_mutex_lock(&p->mu);
 		sl->state = S_DONE;
-		pthread_cond_broadcast(&p->cv);
-	}
-	pthread_mutex_unlock(&p->mu);
-	return NULL;
-}
-
-static void *writer(void *arg)
-{
-	struct dxp *p = arg;
-
-	pthread_mutex_lock(&p->mu);
-	for (;;) {
-		struct slot *sl = &p->s[p->head % NSLOT];
-
-		if (p->head == p->tail && p->stop)
-			break;
-		if (p->head == p->tail || sl->state != S_DONE) {
-			pthread_cond_wait(&p->cv, &p->mu);
-			continue;
-		}
-		pthread_mutex_unlock(&p->mu);
-		slot_write(p, sl);
-		pthread_mutex_lock(&p->mu);
-		slot_release(p, sl);
-		p->head++;
-		pthread_cond_broadcast(&p->cv);
+		slots_write(p);
 	}
 	pthread_mutex_unlock(&p->mu);
 	return NULL;
@@ -437,7 +488,7 @@ static void threads_stop(struct dxp *p)
 	pthread_cond_destroy(&p->work);
 }
 
-/* The writer and the formatters, once the first chunk of CHUNK lines is
+/* The formatters, once the first chunk of CHUNK lines is
  * full (called when everything before it is written): a trace of fewer
  * lines is formatted and written in the caller's thread, as threads cost
  * more than its text.  Tried once; without a formatter, none. */
@@ -449,14 +500,12 @@ static void threads_start(struct dxp *p)
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
 	pthread_cond_init(&p->work, NULL);
-	if (pthread_create(&p->th[0], NULL, writer, p) == 0)
-		p->started = 1;
-	for (i = 0; p->started && i < p->nthreads; i++) {
-		if (pthread_create(&p->th[i + 1], NULL, worker, p) != 0)
+	for (i = 0; i < p->nthreads; i++) {
+		if (pthread_create(&p->th[i], NULL, worker, p) != 0)
 			break;
 		p->started++;
 	}
-	if (p->started <= 1)
+	if (!p->started)
 		threads_stop(p);
 }
 
@@ -493,6 +542,7 @@ static void pend_flush(struct dxp *p)
 	sl->state = S_TODO;
 	p->tail++;
 	if (!p->started) {
+		out_take(p, sl);
 		slot_format(sl);
 		slot_write(p, sl);
 		slot_release(p, sl);
@@ -646,6 +696,8 @@ int dxp_finish(struct dxp *p, int *sys)
 	free(p->pend.buf);
 	for (i = 0; i < p->npool; i++)
 		free(p->pool[i].v);
+	for (i = 0; i < p->nouts; i++)
+		free(p->outs[i].v);
 	ret = status(p, sys);
 	free(p);
 	return ret;

@@ -1,9 +1,10 @@
 /*
  * The output pipeline of darshan-dxt-parser's text (render/parse-dxt.c):
  * segment lines of DXT records are formatted by worker threads in chunks
- * and written in order by one writer thread, so inflating (the caller),
- * formatting and writing overlap on every core.  The text is byte for
- * byte darshan-dxt-parser's and does not depend on the number of threads.
+ * and written in order (each by the worker that finds it next), so
+ * inflating (the caller), formatting and writing overlap on every core.
+ * The text is byte for byte darshan-dxt-parser's and does not depend on
+ * the number of threads.
  *
  * Ownership: dxp_start() allocates the pipeline, dxp_finish() frees it.
  * dxp_segs() returns an array the caller owns until it hands it to
@@ -26,7 +27,7 @@ struct dxp;
 enum { DXP_MAXTHREADS = 64 };
 
 /* A pipeline writing to fd with nthreads formatters (at most
- * DXP_MAXTHREADS) and a writer, started when the first chunk of 8192
+ * DXP_MAXTHREADS) that also write, started when the first chunk of 8192
  * segment lines is queued; until then, and with nthreads <= 1, it
  * formats and writes in the caller's thread.  NULL when out of memory. */
 struct dxp *dxp_start(int fd, int nthreads);

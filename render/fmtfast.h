@@ -80,7 +80,7 @@ static inline uint64_t fix4_exact(double v, int *ok)
  * doubles is within half an ulp (< 2^-16 here) of the exact product, so
  * unless its fraction is that close to one half the rounding it implies
  * is printf's; the rest go through the exact 128-bit path. */
-static inline int fix4_back(char *end, double v)
+static inline __attribute__((always_inline)) int fix4_back(char *end, double v)
 {
 	double x = v * 10000.0, f;
 	uint64_t q;

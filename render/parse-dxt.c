@@ -429,6 +429,32 @@ static long held_segs(struct dctx *c, struct iol_modrd *rd, size_t total,
 	return got;
 }
 
+/* A block this large the reader gets back before inflating the next
+ * record; below it, the pipeline's pool already recycles blocks. */
+#define REUSE_MIN ((size_t)4 << 20)
+
+/*
+ * After a large record is queued: wait until its lines are written and
+ * have the reader inflate the next stream into its block.  Inflating it
+ * meanwhile (into a second block of the stream's size) overlapped the
+ * two, but its page faults, one per page of a block never touched, cost
+ * more CPU than the overlap saved: on dxt-1m two fresh 10 MB blocks were
+ * a third of the page faults.  The caller sleeps while the formatters
+ * finish; then it inflates while they sleep.
+ */
+static void reader_reuse(struct dctx *c, struct iol_modrd *rd)
+{
+	size_t cap;
+	void *spare;
+
+	dxp_drain(c->dxp, NULL);
+	spare = dxp_spare(c->dxp, &cap);
+	if (!spare)
+		return;
+	iol_modrd_segs_spare(rd, &spare, &cap);
+	dxp_unspare(c->dxp, spare, cap);
+}
+
 /* The fast path: the record inflated once into memory, its thread count
  * taken from there and its lines formatted by the pipeline's threads. */
 static int put_dxt_held(struct dctx *c, struct iol_modrd *rd,
@@ -465,6 +491,8 @@ static int put_dxt_held(struct dctx *c, struct iol_modrd *rd,
 	if (dxp_record_block(c->dxp, modtag, r->rank, r->has_tid, block, cap,
 			     segs, (size_t)n, r->wcount) < 0)
 		return nomem(c);
+	if (cap >= REUSE_MIN)
+		reader_reuse(c, rd);
 	return 0;
 }
 

@@ -2127,6 +2127,30 @@ long iol_modrd_segs_take(struct iol_modrd *rd, void **spare, size_t *sparecap,
 	return (long)cnt;
 }
 
+int iol_modrd_segs_spare(struct iol_modrd *rd, void **spare, size_t *sparecap)
+{
+	struct iol_modrd_priv *p = rd->priv;
+	struct zin *z;
+	uint8_t *nb = *spare;
+	size_t held, cap = *sparecap;
+
+	if (!p || !nb || p->marked ||
+	    (rd->mod != IOL_MOD_DXT_POSIX && rd->mod != IOL_MOD_DXT_MPIIO))
+		return 0;
+	z = &p->z;
+	held = z->tail - z->head;
+	if (!z->buf || cap <= z->cap || cap < held)
+		return 0;
+	memcpy(nb, z->buf + z->head, held);
+	*spare = z->buf;
+	*sparecap = z->cap;
+	z->buf = nb;
+	z->cap = cap;
+	z->head = 0;
+	z->tail = held;
+	return 1;
+}
+
 int iol_modrd_next(struct iol_modrd *rd, const struct iol_rec **rec,
 		   struct iol_error *err)
 {

@@ -172,6 +172,13 @@ long iol_modrd_segs(struct iol_modrd *rd, struct iol_seg *segs, size_t max,
 long iol_modrd_segs_take(struct iol_modrd *rd, void **spare, size_t *sparecap,
 			 void **block, size_t *blockcap, struct iol_seg **segs,
 			 struct iol_error *err);
+/* DXT only: the reader goes on in *spare (*sparecap bytes, malloc()ed)
+ * when it is larger than the reader's buffer, with what that held; *spare
+ * and *sparecap then give the old buffer, the caller's to free.  A block
+ * whose pages were touched already costs no page faults to inflate the
+ * next stream into, where a fresh one costs one a page.  Returns 1 when
+ * swapped, 0 when not (*spare kept). */
+int iol_modrd_segs_spare(struct iol_modrd *rd, void **spare, size_t *sparecap);
 /* DXT only: remember the position in the current record's segments and
  * return to it, for consumers that need two passes over one record (the
  * darshan-dxt-parser header counts threads before listing segments).
