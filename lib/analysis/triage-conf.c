@@ -73,6 +73,7 @@ static const struct {
 	{"coll_merge_calls", POS},
 	{"writeback_pace_pct", PCT},
 	{"writeback_call_us", POS},
+	{"storm_creates", POS},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

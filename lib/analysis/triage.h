@@ -73,6 +73,7 @@ enum {
 	IOL_TK_COLL_MERGE,
 	IOL_TK_WRITEBACK,
 	IOL_TK_WB_CALL,
+	IOL_TK_STORM_CREATES,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
