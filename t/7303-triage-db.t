@@ -40,14 +40,13 @@ ok $? "every job's flagged codes from the store equal those from its log"
 grp() { # app: jobs in the manifest
 	awk -F'\t' -v a="$1" 'NR > 1 && $7 == a' "$POP/manifest.tsv" | wc -l
 }
-# esm-meta jobs with 400 files (c13-c15) are no storm (under
-# storm_files; their metadata, 10-150 ms, is never material): info;
-# the c16 jobs' 2200 files are a storm.  Those flagged are the ones
-# their logs flag
+# esm-meta jobs with 400 files (c13-c15) are a storm (storm_creates)
+# where it costs 5 % of the run, the c16 jobs' 2200 files on every run.
+# Those flagged are the ones their logs flag
 nmeta=$($RUN triage --format tsv "$POP"/logs/carol_esm-meta*.darshan 2>/dev/null |
 	awk -F'\t' '$2 == "IOL-SMALL-FILES" && $3 == "warn"' | wc -l)
 n16=$(awk -F'\t' '$8 == "c16"' "$POP/manifest.tsv" | wc -l)
-is "$nmeta" "$n16" "esm-meta: the $n16 jobs of c16 a small-file storm at warn"
+ok "$([ "$nmeta" -gt "$n16" ] && echo 0 || echo 1)" "esm-meta: $nmeta jobs a small-file storm at warn, the $n16 of c16 and c13-c15's over 5 %"
 want=$(grp esm-rank0)
 got=$(awk -F'\t' '$2 == "esm-rank0" { print $5; exit }' "$TMP/db.tsv")
 is "$got" "$want" "esm-rank0: all $want jobs flagged"

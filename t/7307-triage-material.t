@@ -138,19 +138,19 @@ if [ -n "$S" ] && [ -n "$R" ]; then
 else
 	skip "no population logs" 3
 fi
-# a file storm is structural from storm_creates (1000) small files
+# a file storm is structural from storm_creates (400) small files
 # created in the job: mdtest's 400 files of 4 KiB (c13-c15, 0.01-0.15 s
-# of metadata) are judged by the time floors, info on every rerun (c13
-# was warn on 11 of 15); c16's 2048 recorded files are a storm in a 1.5 s
-# run
+# of metadata) are a storm where they cost 5 % of the run, info below
+# it (the labellers split; docs/metrics.md); c16's 2048 recorded files
+# are a storm in a 1.5 s run
 M=$P/manifest.tsv
 if [ -f "$M" ]; then
 	for cfg in c13 c14 c15; do
 		awk -F'\t' -v c=$cfg '$8 == c { print "'"$P"'/logs/" $2 }' "$M" >"$TMP/logs"
 		n=$(wc -l <"$TMP/logs" | tr -d ' ')
 		got=$($RUN triage --format tsv $(cat "$TMP/logs") 2>/dev/null |
-			awk -F'\t' '$2 == "IOL-SMALL-FILES" && $3 == "info" && $8 ~ /under storm_creates/' | wc -l)
-		is "$got" "$n" "$cfg: 400 small files are no storm: SMALL-FILES info, judged by time, on all $n reruns"
+			awk -F'\t' '$2 == "IOL-SMALL-FILES" && ($3 == "warn" || ($3 == "info" && $8 ~ /under min_stake_pct/))' | wc -l)
+		is "$got" "$n" "$cfg: 400 small files a storm judged on its share, on all $n reruns"
 	done
 	awk -F'\t' '$8 == "c16" { print "'"$P"'/logs/" $2 }' "$M" >"$TMP/logs"
 	n=$(wc -l <"$TMP/logs" | tr -d ' ')
@@ -159,10 +159,10 @@ if [ -f "$M" ]; then
 	is "$got" "$n" "c16: 2200 small files are a storm: warn on all $n runs"
 	# the threshold is a key of the thresholds file
 	L=$(awk -F'\t' '$8 == "c13" { print "'"$P"'/logs/" $2; exit }' "$M")
-	printf 'storm_creates = 100\n' >"$TMP/c"
+	printf 'storm_creates = 1000\n' >"$TMP/c"
 	$RUN triage --config "$TMP/c" --format tsv "$L" 2>/dev/null |
 		awk -F'\t' '$2 == "IOL-SMALL-FILES" { print $3 }' >"$TMP/sev"
-	is "$(cat "$TMP/sev")" warn "storm_creates = 100: c13's 400 files a storm again"
+	is "$(cat "$TMP/sev")" info "storm_creates = 1000: c13's 400 files no storm"
 else
 	skip "no population manifest" 5
 fi

@@ -4,9 +4,9 @@
 # (esm-meta c13-c15: 400 files of 4 KiB, 5-14 % of a 1.1 s run on the
 # slowest rank): rounds 1, 2, 3 and 10 called 400 files no storm, rounds
 # 25, 27, 28, 30 and 33 a storm costing >= 5 % of the run material.
-# storm_creates (new; default 1000, as storm_files before it) is the
-# count of created files from which a storm is structural; at 400 it
-# takes the second reading.  Beside such a storm, under storm_files, the
+# storm_creates (new; 400, where storm_files, 1000, was) is the count
+# of created files from which a storm is structural: the second
+# reading.  Beside such a storm, under storm_files, the
 # storm's own metadata is told by SMALL-FILES alone: META-BOUND is info,
 # "same cause as IOL-SMALL-FILES" (under a count of 400 alone it was the
 # pattern of SMALL-FILES at warn: one contested storm counted twice).
@@ -18,10 +18,10 @@ col() { # code column, of the rows in $TMP/t.tsv
 	awk -F'\t' -v c="$1" -v k="$2" '$1 == c { print $k }' "$TMP/t.tsv"
 }
 C400='storm_creates = 400'
-"$TOP/t/unit/storm400" >"$TMP/t.tsv"
+"$TOP/t/unit/storm400" - 'storm_creates = 1000' >"$TMP/t.tsv"
 ok $? "storm400: 400 files of 4 KiB created, 0.12 s of metadata in a 1.1 s run"
 is "$(col IOL-SMALL-FILES 2) $(col IOL-META-BOUND 2)" "info info" \
-	"defaults: under storm_creates (1000), judged by the 1 s floor"
+	"storm_creates = 1000: under it, judged by the 1 s floor"
 col IOL-SMALL-FILES 4 | grep -q '(under storm_creates: judged by time)'
 ok $? "the detail names the count"
 "$TOP/t/unit/storm400" - "$C400" >"$TMP/t.tsv"
