@@ -780,6 +780,17 @@ int iol_sql_prepare_cols(struct iol_sql *db, const char *const *cols, int n,
 	}
 	rc = iol_sql_prepare(db, sql, out);
 	sqlite3_free(sql);
+	if (rc < 0 && per > 0) {
+		/* no iol_row() on this connection (its registration ran out
+		 * of memory), or the query's own error: the plain query
+		 * says which */
+		if (!(sql = cols_sql(cols, n, per = 0, rest))) {
+			set_msg(db, "out of memory");
+			return -1;
+		}
+		rc = iol_sql_prepare(db, sql, out);
+		sqlite3_free(sql);
+	}
 	if (rc < 0 || per <= 0)
 		return rc;
 	if (!((*out)->pk = pack_new(cols, n))) {

@@ -224,6 +224,10 @@ int main(void)
 	/* rows sorted by no index: SQLite evaluates the select list as each
 	 * row goes into its sorter, before any comes out */
 	ok(sorted(db, names) == NROW, "the same rows sorted by a column");
+	ok(iol_sql_prepare_cols(db, names, NC, " FROM t WHERE nosuch = 1",
+				&own) < 0 &&
+		   strstr(iol_sql_errmsg(db), "nosuch"),
+	   "a query's own error is the plain query's message");
 	snprintf(q, sizeof q, "SELECT iol_row(?9, 0, 1) FROM t");
 	ok(iol_sql_prepare(db, q, &own) == 0 && iol_sql_step(own) < 0 &&
 		   strstr(iol_sql_errmsg(db), "iol_row"),
