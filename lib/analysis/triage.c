@@ -179,6 +179,32 @@ const char *iol_triage_in_name(int i)
 	return i >= 0 && i < IOL_TIN_N ? in_names[i] : NULL;
 }
 
+/*
+ * The inputs the rules read only into a finding's detail (DETAIL() and
+ * the snprintf()s under `if (n ...)`), and their need[] lists: with
+ * detail 0 their values change nothing.  A rule that comes to read one
+ * for its value, its stake or a branch takes it off this list; t/0995
+ * evaluates every job of a store with and without these values.
+ */
+static const int detail_only[] = {
+	IOL_TIN_CREATES_EXACT,	IOL_TIN_SHARED_FILES, IOL_TIN_AGGRN,
+	IOL_TIN_SHTIMB_FAST,	IOL_TIN_ASKEW_RANK,   IOL_TIN_ASKEW_K,
+	IOL_TIN_SMALL_TOP_T,	IOL_TIN_MD_COST,      IOL_TIN_IO_TOTAL,
+	IOL_TIN_PCT_IO_SLOWEST, IOL_TIN_STRATEGY,     IOL_TIN_TOP_FILE,
+	IOL_TIN_SMALL_FILE,	IOL_TIN_RED_FILE,     IOL_TIN_SHIMB_FILE,
+	IOL_TIN_SHTIMB_FILE,	IOL_TIN_RSIMB_FILE,   IOL_TIN_RAW_FILE,
+	IOL_TIN_LFILE,		IOL_TIN_AGGR_FILE,    IOL_TIN_STRAG_DETAIL,
+	IOL_TIN_ASKEW_FILE};
+
+int iol_triage_in_detail_only(int i)
+{
+	for (size_t k = 0; k < sizeof(detail_only) / sizeof(detail_only[0]);
+	     k++)
+		if (detail_only[k] == i)
+			return 1;
+	return 0;
+}
+
 int iol_triage_in_index(const char *name)
 {
 	int i;

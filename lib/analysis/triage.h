@@ -257,6 +257,11 @@ struct iol_triage_in {
 const char *iol_triage_in_name(int i);
 /* The input of that field name, or -1. */
 int iol_triage_in_index(const char *name);
+/* Is input i one that iol_triage_eval_values() never reads: one that
+ * only a finding's detail text shows (a file's name, a rank, a count
+ * beside the value)?  A pass without details need not read its value;
+ * it is present (have) when its source has it.  1 or 0. */
+int iol_triage_in_detail_only(int i);
 /* Every input absent (have 0, no value). */
 void iol_triage_in_clear(struct iol_triage_in *in);
 /* Fill in from a job (log: its path as given, may be NULL). */

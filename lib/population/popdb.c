@@ -684,24 +684,23 @@ static int extra_col(struct iol_popdb *db, const struct xcols *x,
 	return -1;
 }
 
-/* The select list of the extra columns the store has, in their order;
- * *k: their number. */
-static char *extra_sql(struct iol_popdb *db, const struct xcols *x, int *k)
-{
-	char *sql = iol_sql_mprintf("SELECT");
+/* A load's columns in the order selected (iol_sql_prepare_cols()):
+ * the extra columns, then the load's own; name[] points to the extra
+ * names, the scalars' or buf. */
+struct qcols {
+	const char **name; /* room for the extras and NALL */
+	char buf[NALL][48];
+	int n;
+};
 
-	*k = 0;
-	for (size_t i = 0; sql && x && i < x->n; i++) {
-		char *n;
-		if (!iol_popdb_has_column(db, x->name[i]))
-			continue;
-		n = iol_sql_mprintf("%s%s \"%w\"", sql, *k ? "," : "",
-				    x->name[i]);
-		iol_sql_free(sql);
-		sql = n;
-		++*k;
-	}
-	return sql;
+/* The extra columns the store has, in their order. */
+static void extra_cols(struct iol_popdb *db, const struct xcols *x,
+		       struct qcols *q)
+{
+	q->n = 0;
+	for (size_t i = 0; x && i < x->n; i++)
+		if (iol_popdb_has_column(db, x->name[i]))
+			q->name[q->n++] = x->name[i];
 }
 
 /* A query read on two connections: the rows of a chunk's ids, in the
@@ -810,10 +809,16 @@ static int same_state(struct iol_popdb *db, struct iol_sql *db2)
 	return !strcmp(g1, g2);
 }
 
+struct qcols;
+static int prepare_cols(struct iol_popdb *db, struct iol_sql *conn,
+			const struct qcols *q, const char *rest,
+			struct iol_sqlst **st, struct iol_error *err);
+
 /* The rows of c->st (a query with SPLIT_RANGE: sql) on two connections;
  * when the second cannot open or start, or reads another state of the
  * store than c->pin holds, c->st reads them all alone. */
 static void split_open(struct iol_popdb *db, const char *sql,
+		       const struct qcols *q, const char *rest,
 		       struct iol_popcur *c, int64_t lo, int64_t hi,
 		       int64_t step)
 {
@@ -829,7 +834,8 @@ static void split_open(struct iol_popdb *db, const char *sql,
 		    iol_sql_prepare(db2, "SELECT 1 FROM jobs LIMIT 1", &pin2) ==
 			    0 &&
 		    iol_sql_step(pin2) >= 0 && same_state(db, db2) &&
-		    iol_sql_prepare(db2, sql, &st2) == 0) {
+		    (q ? prepare_cols(db, db2, q, rest, &st2, NULL)
+		       : iol_sql_prepare(db2, sql, &st2)) == 0) {
 			/* it owns db2, st2 and pin2 now, freed if it fails */
 			if (iol_popsplit_open(c->st, db2, st2, pin2, lo, hi,
 					      step, &c->sp) == 0)
@@ -843,44 +849,52 @@ static void split_open(struct iol_popdb *db, const char *sql,
 	iol_sql_bind_int(c->st, 2, hi);
 }
 
-/* The query of the extra columns x (NULL: none) and the wanted columns
- * the store has, each once; qcol[i] is the query column of load column
- * i, -1 when not read (it reads as no value). */
+/* The columns of the extra columns x (NULL: none) and the wanted
+ * columns the store has, each once, into q; qcol[i] is the query column
+ * of load column i, -1 when not read (it reads as no value).  The rest
+ * of the query (FROM ...) is returned. */
 static char *load_sql(struct iol_popdb *db, const char *where, unsigned what,
 		      const char *cond, const struct xcols *x, int *qcol,
-		      int ranged)
+		      int ranged, struct qcols *q)
 {
-	char buf[64];
-	int k;
-	char *sql = extra_sql(db, x, &k);
-
-	for (size_t i = 0; sql && i < NALL; i++) {
-		const char *c = col_name(i, buf, sizeof buf);
-		char *n;
+	extra_cols(db, x, q);
+	for (size_t i = 0; i < NALL; i++) {
+		const char *c = col_name(i, q->buf[i], sizeof q->buf[i]);
 		qcol[i] = -1;
 		if (!wanted(i, what) || !iol_popdb_has_column(db, c))
 			continue;
 		if ((qcol[i] = extra_col(db, x, c)) >= 0)
 			continue;
-		n = iol_sql_mprintf("%s%s \"%w\"", sql, k ? "," : "", c);
-		qcol[i] = k++;
-		iol_sql_free(sql);
-		sql = n;
+		q->name[q->n] = c;
+		qcol[i] = q->n++;
 	}
 	/* context's earlier jobs come in the (app, start_time) index's
 	 * order: sorting 100,000 rows by id would spill a temporary B-tree
 	 * to disk, and context's numbers do not depend on the order */
-	if (sql) {
-		char *n = iol_sql_mprintf(
-			"%s%s FROM jobs%s (%s)%s%s%s%s", sql, k ? "" : " 1",
-			ranged ? SPLIT_RANGE : " WHERE", cond ? cond : "1 = 1",
-			where ? " AND (" : "", where ? where : "",
-			where ? ")" : "",
-			what & IOL_POPLOAD_CTX ? "" : " ORDER BY id");
-		iol_sql_free(sql);
-		sql = n;
+	return iol_sql_mprintf(" FROM jobs%s (%s)%s%s%s%s",
+			       ranged ? SPLIT_RANGE : " WHERE",
+			       cond ? cond : "1 = 1", where ? " AND (" : "",
+			       where ? where : "", where ? ")" : "",
+			       what & IOL_POPLOAD_CTX ? "" : " ORDER BY id");
+}
+
+/* prepare() of q's columns and rest. */
+static int prepare_cols(struct iol_popdb *db, struct iol_sql *conn,
+			const struct qcols *q, const char *rest,
+			struct iol_sqlst **st, struct iol_error *err)
+{
+	if (iol_sql_prepare_cols(conn, q->name, q->n, rest, st) < 0) {
+		*st = NULL;
+		return err ? db_err(db, err, IOL_EINVAL) : -1;
 	}
-	return sql;
+	if (!iol_sql_readonly(*st)) {
+		iol_sql_finalize(*st);
+		*st = NULL;
+		return err ? iol_error_set(err, IOL_EINVAL,
+					   "not one read-only query")
+			   : -1;
+	}
+	return 0;
 }
 
 static int64_t get_int(const struct iol_popcur *st, int i)
@@ -1047,7 +1061,8 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 	int qcol[NALL];
 	int64_t lo, hi, step;
 	int split;
-	char *sql;
+	struct qcols *q;
+	char *rest;
 	int rc;
 
 	memset(set, 0, sizeof *set);
@@ -1058,16 +1073,25 @@ static int load(struct iol_popdb *db, const char *where, unsigned what,
 	/* a scan of the whole table in id order, none of a lookup's */
 	split = !cond && !bv && !(what & IOL_POPLOAD_CTX) &&
 		split_range(db, where, &c, &lo, &hi, &step);
-	if (!(sql = load_sql(db, where, what, cond, sk ? sk->x : NULL, qcol,
-			     split))) {
+	if (!(q = calloc(1, sizeof *q)) ||
+	    !(q->name = malloc((NALL + (sk && sk->x ? sk->x->n : 0)) *
+			       sizeof *q->name)) ||
+	    !(rest = load_sql(db, where, what, cond, sk ? sk->x : NULL, qcol,
+			      split, q))) {
+		if (q)
+			free(q->name);
+		free(q);
+		iol_sql_finalize(c.pin);
 		iol_popset_free(set);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
-	rc = prepare(db, sql, &st, err);
+	rc = prepare_cols(db, db->db, q, rest, &st, err);
 	c.st = st;
 	if (!rc && split)
-		split_open(db, sql, &c, lo, hi, step);
-	iol_sql_free(sql);
+		split_open(db, NULL, q, rest, &c, lo, hi, step);
+	iol_sql_free(rest);
+	free(q->name);
+	free(q);
 	if (rc) {
 		iol_popset_free(set);
 		return rc;
@@ -1292,7 +1316,7 @@ static int cur_open(struct iol_popdb *db, const char *what, const char *where,
 	cur->db = db->db;
 	rc = prepare(db, sql, &cur->st, err);
 	if (!rc && split)
-		split_open(db, sql, cur, lo, hi, step);
+		split_open(db, sql, NULL, NULL, cur, lo, hi, step);
 	iol_sql_free(sql);
 	if (rc) {
 		free(cur);

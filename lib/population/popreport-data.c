@@ -84,7 +84,7 @@ static int load_triaged(struct iol_popdb *db, const char *where,
 			struct iol_error *err)
 {
 	const char *cols[IOL_POPTRI_NCOLS];
-	size_t n = iol_poptri_columns(cols);
+	size_t n = iol_poptri_columns(db, cols);
 	struct tri_job t = {0};
 	int rc, end;
 

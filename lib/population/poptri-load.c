@@ -63,7 +63,7 @@ static int share_pass(struct iol_popdb *db, const char *where, unsigned what,
 	const char *cols[IOL_POPTRI_NCOLS];
 	struct each e = {{NULL, &out->err, 0}, fn, arg, 0};
 	struct share sh;
-	size_t ncols = iol_poptri_columns(cols);
+	size_t ncols = iol_poptri_columns(db, cols);
 	int rc;
 
 	memset(out, 0, sizeof(*out));

@@ -138,6 +138,10 @@ struct pass {
 	int numcol[IOL_TIN_N], numk[IOL_TIN_N], txtcol[IOL_TIN_N],
 		txtk[IOL_TIN_N], own[NOWN];
 	size_t nnum, ntxt;
+	/* the detail-only inputs the store has but the cursor does not
+	 * read (iol_poptri_columns()): present, without a value */
+	int dk[IOL_TIN_N];
+	size_t ndk;
 	struct cfgs cf;	  /* the configurations' counts */
 	struct held hd;	  /* the rows the noise may judge otherwise */
 	struct orders od; /* every flagged row, in the store's order */
@@ -172,6 +176,9 @@ static void note_missing(struct pass *p)
 	for (i = 0; i < p->ncol; i++)
 		if (p->map[i] >= 0)
 			have[p->map[i]] = 1;
+	for (k = 0; k < p->ndk; k++)
+		have[p->dk[k]] = 1;
+	k = 0;
 	for (i = 0; i < IOL_TIN_N; i++)
 		if (!have[i] && iol_jobrow_field(iol_triage_in_name(i)) &&
 		    k < sizeof(p->r->missing) - 1) {
@@ -252,6 +259,23 @@ static void note_stale(struct pass *p)
 	}
 }
 
+/* The detail-only inputs the store has that the cursor leaves out. */
+static void map_detail_only(struct pass *p)
+{
+	unsigned char mapped[IOL_TIN_N] = {0};
+	int i;
+
+	for (i = 0; i < p->ncol; i++)
+		if (p->map[i] >= 0)
+			mapped[p->map[i]] = 1;
+	p->ndk = 0;
+	for (i = 0; i < IOL_TIN_N; i++)
+		if (!mapped[i] && iol_triage_in_detail_only(i) &&
+		    iol_triage_in_name(i) &&
+		    iol_popdb_has_column(p->db, iol_triage_in_name(i)))
+			p->dk[p->ndk++] = i;
+}
+
 static int map_columns(struct iol_popcur *cur, struct pass *p)
 {
 	int i;
@@ -276,11 +300,24 @@ static int map_columns(struct iol_popcur *cur, struct pass *p)
 			p->txtk[p->ntxt++] = k;
 		}
 	}
+	map_detail_only(p);
 	note_missing(p);
 	return 0;
 }
 
-size_t iol_poptri_columns(const char **cols)
+/* May the pass leave input i out of its cursor?  A detail-only one
+ * (iol_triage_in_detail_only()) unless the store gained it after some
+ * rows: those rows are counted by its value (stale_row()). */
+static int left_out(struct iol_popdb *db, int i)
+{
+	int64_t maxid;
+	double t;
+
+	return db && iol_triage_in_detail_only(i) &&
+	       !iol_popdb_added(db, iol_triage_in_name(i), &maxid, &t);
+}
+
+size_t iol_poptri_columns(struct iol_popdb *db, const char **cols)
 {
 	static const char *const own[NOWN] = {
 		"path",	      "app", "user",	   "jobid",
@@ -291,7 +328,7 @@ size_t iol_poptri_columns(const char **cols)
 	for (i = 0; i < NOWN; i++)
 		cols[n++] = own[i];
 	for (i = 0; i < IOL_TIN_N; i++)
-		if (iol_triage_in_name(i))
+		if (iol_triage_in_name(i) && !left_out(db, i))
 			cols[n++] = iol_triage_in_name(i);
 	return n;
 }
@@ -302,7 +339,7 @@ static int open_cursor(struct iol_popdb *db, const char *where,
 		       struct iol_popcur **cur, struct iol_error *err)
 {
 	const char *cols[IOL_POPTRI_NCOLS];
-	size_t n = iol_poptri_columns(cols);
+	size_t n = iol_poptri_columns(db, cols);
 
 	return iol_popcur_open_cols(db, where, cols, n, cur, err);
 }
@@ -346,6 +383,8 @@ static void row_in(struct iol_popcur *cur, const struct pass *p,
 		in->have[p->numk[j]] = 1;
 		in->v[p->numk[j]] = num[j];
 	}
+	for (j = 0; j < p->ndk; j++)
+		in->have[p->dk[j]] = 1;
 	for (j = 0; j < p->ntxt; j++) {
 		int i = p->txtcol[j], k = p->txtk[j];
 		const char *s = iol_popcur_type(cur, i) == IOL_POPV_TEXT

@@ -101,8 +101,11 @@ struct iol_poptri_pass;
 struct iol_popcur;
 /* The columns the pass reads into cols (IOL_POPTRI_NCOLS of room): the
  * job's own (path, app, user, jobid, start_time, id, ingest_time), then
- * the rules' inputs; their number. */
-size_t iol_poptri_columns(const char **cols);
+ * the rules' inputs; their number.  With db, the inputs only a detail
+ * shows are left out (iol_triage_in_detail_only(): the pass keeps no
+ * detail) unless db gained them after some of its rows; NULL names
+ * every one. */
+size_t iol_poptri_columns(struct iol_popdb *db, const char **cols);
 int iol_poptri_begin(struct iol_popdb *db, const struct iol_triage_conf *c,
 		     int min_sev, size_t top, struct iol_poptri *r,
 		     struct iol_poptri_pass **pp);

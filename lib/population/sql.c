@@ -48,6 +48,26 @@ struct iol_sqlst {
 	 * row (else 0), ty[i] column i's IOL_SQL_* (TY_BOOL for bool) */
 	int nf, nty;
 	signed char *ty;
+	/* SQLite, iol_sql_prepare_cols(): the row's values as the query's
+	 * iol_row() calls handed them over, NULL otherwise */
+	struct pack *pk;
+};
+
+/* One value of a packed row: its IOL_SQL_* type, an integer's value or
+ * a real's, a text's both as SQLite reads it and its bytes at off. */
+struct pval {
+	int64_t i;
+	double d;
+	uint32_t off, len;
+	int type;
+};
+
+struct pack {
+	int n;
+	char **names;
+	struct pval *v;
+	char *txt;
+	size_t tlen, tcap;
 };
 
 /* a bool column: an IOL_SQL_INT read from 't' or 'f' */
@@ -329,6 +349,8 @@ static int open_pg(struct iol_sql *db, const char *name, unsigned flags)
 	return 0;
 }
 
+static void pack_fn(sqlite3_context *cx, int argc, sqlite3_value **argv);
+
 static int open_lite(struct iol_sql *db, const char *name, unsigned flags)
 {
 	int f = (flags & IOL_SQL_RO) ? SQLITE_OPEN_READONLY
@@ -344,6 +366,9 @@ static int open_lite(struct iol_sql *db, const char *name, unsigned flags)
 		return -1;
 	}
 	sqlite3_busy_timeout(db->lite, 10000);
+	/* iol_sql_prepare_cols()' rows (pack_fn) */
+	sqlite3_create_function_v2(db->lite, "iol_row", -1, SQLITE_UTF8, NULL,
+				   pack_fn, NULL, NULL, NULL);
 	if (flags & IOL_SQL_RO)
 		sqlite3_exec(db->lite, "PRAGMA query_only = 1", NULL, NULL,
 			     NULL);
@@ -551,6 +576,233 @@ static int prepare_pg(struct iol_sql *db, const char *sql, struct iol_sqlst *s)
 	return ok ? 0 : -1;
 }
 
+/*
+ * Rows read a hundred values a call.  Each sqlite3_column_value() of a
+ * row passes SQLite's API guard (the statement checked, its mutex, its
+ * error state: 10 % of population-report's CPU at 1M jobs, 170 columns a
+ * row); a function of the columns gets them as one array.  So the
+ * select list of iol_sql_prepare_cols() is iol_row(?9, base, columns...)
+ * calls of at most SQLite's argument limit, each copying its values into
+ * the statement's pack (texts into its buffer, as SQLite reads them),
+ * and the accessors read the pack.  The pointer is bound by SQLite's
+ * pointer interface: SQL (a --where) sees it as NULL and cannot make
+ * one, so iol_row() called elsewhere is an error, never a write.
+ */
+#define PACK_PARAM 9
+static const char pack_tag[] = "iolens_pack";
+
+static void pack_free(struct pack *p)
+{
+	if (!p)
+		return;
+	for (int i = 0; i < p->n; i++)
+		free(p->names[i]);
+	free(p->names);
+	free(p->v);
+	free(p->txt);
+	free(p);
+}
+
+static void pack_bind(struct iol_sqlst *s)
+{
+	if (s->pk)
+		sqlite3_bind_pointer(s->lite, PACK_PARAM, s->pk, pack_tag,
+				     NULL);
+}
+
+/* A text or blob value's bytes into p's buffer at x; -1 out of memory. */
+static int pack_text(struct pack *p, struct pval *x, sqlite3_value *v)
+{
+	const unsigned char *t;
+	size_t len;
+
+	/* as sqlite3_column_int64() and _double() read a text */
+	x->i = sqlite3_value_int64(v);
+	x->d = sqlite3_value_double(v);
+	t = sqlite3_value_text(v);
+	len = (size_t)sqlite3_value_bytes(v);
+	if (!t || len >= UINT32_MAX - p->tlen)
+		return -1;
+	if (p->tlen + len + 1 > p->tcap) {
+		size_t cap = p->tcap ? p->tcap : 4096;
+		char *n;
+
+		while (cap < p->tlen + len + 1)
+			cap *= 2;
+		if (!(n = realloc(p->txt, cap)))
+			return -1;
+		p->txt = n;
+		p->tcap = cap;
+	}
+	memcpy(p->txt + p->tlen, t, len);
+	p->txt[p->tlen + len] = '\0';
+	x->off = (uint32_t)p->tlen;
+	x->len = (uint32_t)len;
+	p->tlen += len + 1;
+	return 0;
+}
+
+/* iol_row(pack, base, values...): the values into the pack from base. */
+static void pack_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	struct pack *p =
+		argc >= 2 ? sqlite3_value_pointer(argv[0], pack_tag) : NULL;
+	int base = argc >= 2 ? sqlite3_value_int(argv[1]) : -1;
+
+	if (!p || base < 0 || base > p->n - (argc - 2)) {
+		sqlite3_result_error(cx, "iol_row() is iolens' own", -1);
+		return;
+	}
+	if (base == 0)
+		p->tlen = 0;
+	for (int k = 2; k < argc; k++) {
+		struct pval *x = &p->v[base + k - 2];
+		sqlite3_value *v = argv[k];
+
+		x->i = 0;
+		x->d = 0;
+		switch (sqlite3_value_type(v)) {
+		case SQLITE_INTEGER:
+			x->type = IOL_SQL_INT;
+			x->i = sqlite3_value_int64(v);
+			break;
+		case SQLITE_FLOAT:
+			x->type = IOL_SQL_REAL;
+			x->d = sqlite3_value_double(v);
+			break;
+		case SQLITE_NULL: x->type = IOL_SQL_NULL; break;
+		default:
+			x->type = IOL_SQL_TEXT;
+			if (pack_text(p, x, v) < 0) {
+				sqlite3_result_error_nomem(cx);
+				return;
+			}
+		}
+	}
+	sqlite3_result_null(cx);
+}
+
+/* The select list of cols[0..n) and rest: iol_row() calls of at most
+ * per values each, or the columns themselves (per 0). */
+static char *cols_sql(const char *const *cols, int n, int per, const char *rest)
+{
+	char *sql = sqlite3_mprintf("SELECT");
+
+	for (int i = 0; sql && i < n; i++) {
+		char *m;
+
+		if (per && i % per == 0)
+			m = sqlite3_mprintf("%s%s iol_row(?%d, %d, \"%w\"", sql,
+					    i ? ")," : "", PACK_PARAM, i,
+					    cols[i]);
+		else
+			m = sqlite3_mprintf("%s%s \"%w\"", sql,
+					    per || i ? "," : "", cols[i]);
+		sqlite3_free(sql);
+		sql = m;
+	}
+	if (sql) {
+		char *m = sqlite3_mprintf("%s%s%s", sql,
+					  !n	? " 1"
+					  : per ? ")"
+						: "",
+					  rest);
+		sqlite3_free(sql);
+		sql = m;
+	}
+	return sql;
+}
+
+/* Does the program of sql keep rows to sort them (an ORDER BY no index
+ * gives)?  Its select list is evaluated as each row goes in, all before
+ * the first comes out: iol_row()'s values would be the last row's.  1,
+ * or 0 (-1 when EXPLAIN cannot tell: taken as 1). */
+static int sorts_rows(struct iol_sql *db, const char *sql)
+{
+	char *ex = sqlite3_mprintf("EXPLAIN %s", sql);
+	sqlite3_stmt *st = NULL;
+	int rc = -1;
+
+	if (ex &&
+	    sqlite3_prepare_v2(db->lite, ex, -1, &st, NULL) == SQLITE_OK) {
+		rc = 0;
+		while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+			const char *op =
+				(const char *)sqlite3_column_text(st, 1);
+			rc = !op || strstr(op, "Sorter") ||
+			     !strcmp(op, "OpenEphemeral") ||
+			     !strcmp(op, "Sort");
+		}
+	}
+	sqlite3_finalize(st);
+	sqlite3_free(ex);
+	return rc != 0;
+}
+
+static struct pack *pack_new(const char *const *cols, int n)
+{
+	struct pack *p = calloc(1, sizeof *p);
+
+	if (!p || !(p->names = calloc((size_t)n, sizeof *p->names)) ||
+	    !(p->v = calloc((size_t)n, sizeof *p->v))) {
+		pack_free(p);
+		return NULL;
+	}
+	p->n = n;
+	for (int i = 0; i < n; i++)
+		if (!(p->names[i] = strdup(cols[i]))) {
+			pack_free(p);
+			return NULL;
+		}
+	return p;
+}
+
+int iol_sql_prepare_cols(struct iol_sql *db, const char *const *cols, int n,
+			 const char *rest, struct iol_sqlst **out)
+{
+	int per = db->kind == IOL_SQL_SQLITE && n > 0
+			  ? sqlite3_limit(db->lite, SQLITE_LIMIT_FUNCTION_ARG,
+					  -1) -
+				    2
+			  : 0;
+	char *sql = cols_sql(cols, n, per > 0 ? per : 0, rest);
+	int rc;
+
+	*out = NULL;
+	if (sql && per > 0 && sorts_rows(db, sql)) {
+		/* the columns themselves, as they come out */
+		sqlite3_free(sql);
+		sql = cols_sql(cols, n, per = 0, rest);
+	}
+	if (!sql) {
+		set_msg(db, "out of memory");
+		return -1;
+	}
+	rc = iol_sql_prepare(db, sql, out);
+	sqlite3_free(sql);
+	if (rc < 0 && per > 0) {
+		/* no iol_row() on this connection (its registration ran out
+		 * of memory), or the query's own error: the plain query
+		 * says which */
+		if (!(sql = cols_sql(cols, n, per = 0, rest))) {
+			set_msg(db, "out of memory");
+			return -1;
+		}
+		rc = iol_sql_prepare(db, sql, out);
+		sqlite3_free(sql);
+	}
+	if (rc < 0 || per <= 0)
+		return rc;
+	if (!((*out)->pk = pack_new(cols, n))) {
+		iol_sql_finalize(*out);
+		*out = NULL;
+		set_msg(db, "out of memory");
+		return -1;
+	}
+	pack_bind(*out);
+	return 0;
+}
+
 int iol_sql_prepare(struct iol_sql *db, const char *sql, struct iol_sqlst **out)
 {
 	struct iol_sqlst *s = calloc(1, sizeof *s);
@@ -653,6 +905,7 @@ void iol_sql_reset(struct iol_sqlst *s)
 	if (s->lite) {
 		sqlite3_reset(s->lite);
 		sqlite3_clear_bindings(s->lite);
+		pack_bind(s);
 		return;
 	}
 	drain(s);
@@ -669,6 +922,7 @@ void iol_sql_finalize(struct iol_sqlst *s)
 		return;
 	if (s->lite)
 		sqlite3_finalize(s->lite);
+	pack_free(s->pk);
 	if (s->db->kind == IOL_SQL_PG) {
 		iol_sql_reset(s);
 		PQ->clear(s->desc);
@@ -822,6 +1076,8 @@ int iol_sql_ncols(struct iol_sqlst *s)
 {
 	const PGresult *m;
 
+	if (s->pk)
+		return s->pk->n;
 	if (s->lite)
 		return sqlite3_column_count(s->lite);
 	m = meta(s);
@@ -832,6 +1088,8 @@ const char *iol_sql_colname(struct iol_sqlst *s, int i)
 {
 	const PGresult *m;
 
+	if (s->pk)
+		return i >= 0 && i < s->pk->n ? s->pk->names[i] : NULL;
 	if (s->lite)
 		return sqlite3_column_name(s->lite, i);
 	m = meta(s);
@@ -840,6 +1098,8 @@ const char *iol_sql_colname(struct iol_sqlst *s, int i)
 
 int iol_sql_coltype(struct iol_sqlst *s, int i)
 {
+	if (s->pk)
+		return s->pk->v[i].type;
 	if (s->lite) {
 		switch (sqlite3_column_type(s->lite, i)) {
 		case SQLITE_INTEGER: return IOL_SQL_INT;
@@ -884,6 +1144,14 @@ int iol_sql_num(struct iol_sqlst *s, int i, int64_t *iv, double *dv)
 {
 	int t;
 
+	if (s->pk) {
+		const struct pval *x = &s->pk->v[i];
+		if (x->type == IOL_SQL_INT)
+			*iv = x->i;
+		else if (x->type == IOL_SQL_REAL)
+			*dv = x->d;
+		return x->type;
+	}
 	if (s->lite) {
 		/* unprotected values are safe here: the connection is
 		 * opened SQLITE_OPEN_NOMUTEX, one thread per connection */
@@ -913,7 +1181,7 @@ void iol_sql_nums(struct iol_sqlst *s, const int *cols, size_t n, double *out)
 		int64_t v = 0;
 		double d = NAN;
 
-		if (s->lite) {
+		if (s->lite && !s->pk) {
 			sqlite3_value *x =
 				sqlite3_column_value(s->lite, cols[k]);
 			switch (sqlite3_value_type(x)) {
@@ -935,8 +1203,35 @@ void iol_sql_nums(struct iol_sqlst *s, const int *cols, size_t n, double *out)
 	}
 }
 
+/* A packed value as sqlite3_column_int64() and _double() read it. */
+static int64_t pk_int(const struct pval *x)
+{
+	switch (x->type) {
+	case IOL_SQL_INT:
+	case IOL_SQL_TEXT: return x->i;
+	case IOL_SQL_REAL:
+		return x->d <= -9223372036854775808.0  ? INT64_MIN
+		       : x->d >= 9223372036854775807.0 ? INT64_MAX
+		       : x->d == x->d		       ? (int64_t)x->d
+						       : 0;
+	default: return 0;
+	}
+}
+
+static double pk_real(const struct pval *x)
+{
+	switch (x->type) {
+	case IOL_SQL_INT: return (double)x->i;
+	case IOL_SQL_REAL:
+	case IOL_SQL_TEXT: return x->d;
+	default: return 0;
+	}
+}
+
 int64_t iol_sql_int(struct iol_sqlst *s, int i)
 {
+	if (s->pk)
+		return pk_int(&s->pk->v[i]);
 	if (s->lite)
 		return sqlite3_column_int64(s->lite, i);
 	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
@@ -946,6 +1241,8 @@ int64_t iol_sql_int(struct iol_sqlst *s, int i)
 
 double iol_sql_real(struct iol_sqlst *s, int i)
 {
+	if (s->pk)
+		return pk_real(&s->pk->v[i]);
 	if (s->lite)
 		return sqlite3_column_double(s->lite, i);
 	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
@@ -955,6 +1252,10 @@ double iol_sql_real(struct iol_sqlst *s, int i)
 
 const char *iol_sql_text(struct iol_sqlst *s, int i)
 {
+	if (s->pk)
+		return s->pk->v[i].type == IOL_SQL_TEXT
+			       ? s->pk->txt + s->pk->v[i].off
+			       : NULL;
 	if (s->lite)
 		return (const char *)sqlite3_column_text(s->lite, i);
 	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))
@@ -964,6 +1265,8 @@ const char *iol_sql_text(struct iol_sqlst *s, int i)
 
 size_t iol_sql_bytes(struct iol_sqlst *s, int i)
 {
+	if (s->pk)
+		return s->pk->v[i].type == IOL_SQL_TEXT ? s->pk->v[i].len : 0;
 	if (s->lite)
 		return (size_t)sqlite3_column_bytes(s->lite, i);
 	if (!has_row(s, i) || PQ->getisnull(s->res, 0, i))

@@ -73,6 +73,13 @@ int iol_sql_exec(struct iol_sql *db, const char *sql);
 
 /* Compile one statement; text after it is an error.  0 or < 0. */
 int iol_sql_prepare(struct iol_sql *db, const char *sql, struct iol_sqlst **st);
+/* SELECT of the columns cols[0..n) (names, quoted here) followed by rest
+ * (" FROM ..."), compiled: the same rows and accessors as
+ * iol_sql_prepare()'s, read faster on SQLite (a row's values come in
+ * one call a hundred columns, not one each).  The parameter ?9 is
+ * taken.  0 or < 0. */
+int iol_sql_prepare_cols(struct iol_sql *db, const char *const *cols, int n,
+			 const char *rest, struct iol_sqlst **st);
 void iol_sql_finalize(struct iol_sqlst *st);
 /* 1 if the statement only reads (PostgreSQL: a read-only connection). */
 int iol_sql_readonly(struct iol_sqlst *st);

@@ -37,7 +37,7 @@ static int make_store(const char *path)
 		"UPDATE jobs SET io_time_by_slowest = 700, "
 		"pct_io_time_slowest = 70 WHERE id IN (1, 3, 4, 6);";
 	const char *cols[IOL_POPTRI_NCOLS];
-	size_t n = iol_poptri_columns(cols);
+	size_t n = iol_poptri_columns(NULL, cols);
 	char sql[16384], ins[16384];
 	size_t k = 0, m = 0;
 	sqlite3 *db;
@@ -187,7 +187,7 @@ static int tri_row(struct iol_popcur *cur, void *arg)
 static void test_triage_pass(struct iol_popdb *db)
 {
 	const char *cols[IOL_POPTRI_NCOLS];
-	size_t n = iol_poptri_columns(cols);
+	size_t n = iol_poptri_columns(NULL, cols);
 	struct iol_error err = {0};
 	struct iol_triage_conf conf;
 	struct iol_poptri a, b;
