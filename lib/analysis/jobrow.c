@@ -350,6 +350,8 @@ NUMG(t_red_rank, TF->redundant_rank_time)
 TFINT(t_lone_reads, lone_reads)
 TFINT(t_whole_ops, whole_file_ops)
 TFINT(t_red_once, redundant_once)
+TFINT(t_sync_sw, stdio_synced_writes)
+TFINT(t_sync_srecs, stdio_synced_recs)
 NUMG(t_small_file_time, TF->small_file_time)
 NUMG(t_small_file_span, TF->small_file_span)
 NUMG(t_sread_time, TF->sparse_read_time)
@@ -851,12 +853,20 @@ static const struct iol_field fields[] = {
 	     "the bytes of those small files read, each file's highest byte "
 	     "read + 1 once",
 	     0, t_small_file_span),
+	/* issue 34, round 34: fsync'ed lines written through STDIO */
+	INTF("stdio_synced_writes", IOL_FT_INT, "",
+	     "STDIO writes in files whose POSIX record syncs and writes "
+	     "nothing (glibc's write(2) is not logged)",
+	     t_sync_sw),
+	INTF("stdio_synced_records", IOL_FT_INT, "",
+	     "their STDIO records (a shared record: one a process)",
+	     t_sync_srecs),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 86,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 88,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

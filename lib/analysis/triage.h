@@ -224,6 +224,8 @@ enum {
 	IOL_TIN_RED_ONCE,    /* of RED_STDIO, one pass a rank over an input */
 	IOL_TIN_SMALLF_T,    /* small files' read + write seconds, slowest */
 	IOL_TIN_SMALLF_SPAN, /* the bytes of the small files read, once */
+	IOL_TIN_SYNC_SW,     /* STDIO writes that POSIX-only syncs flush */
+	IOL_TIN_SYNC_SRECS,  /* their STDIO records */
 	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,

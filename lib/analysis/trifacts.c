@@ -1901,6 +1901,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->sparse_read_bytes = tf->small_ra_time = NAN;
 	tf->large_read_mibs = NAN;
 	tf->small_file_time = tf->small_file_span = NAN;
+	tf->stdio_synced_writes = tf->stdio_synced_recs = -1;
 	rc = mpiio_pass(job, tf, &mpi);
 	if (rc == 0)
 		rc = posix_pass(job, &mpi, tf, &a, &n);
@@ -1908,6 +1909,8 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 		rc = small_files(job, tf);
 	if (rc == 0)
 		rc = stdio_pass(job, tf, &st);
+	if (rc == 0)
+		rc = iol_trifacts_synced_stdio(job, tf);
 	free(mpi.all.v);
 	free(mpi.coll.v);
 	if (rc < 0) {

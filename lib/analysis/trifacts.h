@@ -159,6 +159,11 @@ struct iol_trifacts {
 	 * read + 1 once (its POSIX and STDIO records one file); NAN:
 	 * neither module */
 	double small_file_span;
+	/* STDIO writes, and their records (a shared one a process), in
+	 * files whose POSIX record syncs and writes nothing: the program's
+	 * data went through STDIO, its syncs through POSIX (trisync.c);
+	 * -1: no POSIX or no STDIO module */
+	int64_t stdio_synced_writes, stdio_synced_recs;
 	/* small POSIX reads (under 1 MiB) of sparse records, on the slowest
 	 * rank by small operations' time (small_time's rank): records whose
 	 * bytes read are at most half the span they lie in (highest byte
@@ -182,5 +187,8 @@ struct iol_trifacts {
 
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 			 struct iol_error *err);
+/* tf->stdio_synced_writes, _recs; 0 or IOL_ENOMEM (trisync.c) */
+int iol_trifacts_synced_stdio(const struct iol_job *job,
+			      struct iol_trifacts *tf);
 
 #endif
