@@ -1,0 +1,40 @@
+#!/bin/bash
+# Round 36's slow storage (round 31's setup, own directory and cgroup) (run as root; `throttle.sh up` before the runs, `throttle.sh down` after).
+# Two file-backed loop devices in /tmp/labels36, ext4, and a cgroup v1 blkio throttle that holds only the
+# run scripts' processes (run_all.sh writes its own pid into cgroup.procs; mpirun and the ranks inherit it).
+# loop0 (7:0) -> /tmp/labels36/mnt, mounted -o sync: every write(2) reaches the throttled device before it
+#   returns, as on a parallel file system without client write-back; inputs and most outputs live here.
+# loop1 (7:1) -> /tmp/labels36/mntwb, write-back (default ext4): only fsync, O_DIRECT and cold reads meet the
+#   throttle there (buffered writeback is done by the kernel's flusher, outside the cgroup); the journal runs.
+# Limits on both: write 32 MiB/s, read 64 MiB/s, 400 write and 800 read IOPS, for the whole cgroup (shared
+# by the ranks, as a busy file system's bandwidth is).
+set -e
+D=/tmp/labels36; CG=/sys/fs/cgroup/blkio/labels36
+case "$1" in
+up)
+	mkdir -p $D/mnt $D/mntwb
+	truncate -s 3G $D/disk.img; truncate -s 1G $D/wb.img
+	losetup -f --show --direct-io=on $D/disk.img > $D/loopdev
+	losetup -f --show --direct-io=on $D/wb.img > $D/loopdev2
+	mkfs.ext4 -q -F $(cat $D/loopdev); mkfs.ext4 -q -F $(cat $D/loopdev2)
+	mount -o sync $(cat $D/loopdev) $D/mnt; mount $(cat $D/loopdev2) $D/mntwb
+	mkdir -p $CG
+	for l in $(cat $D/loopdev) $(cat $D/loopdev2); do
+		mm=$(cat /sys/block/$(basename $l)/dev)
+		echo "$mm 33554432" > $CG/blkio.throttle.write_bps_device
+		echo "$mm 67108864" > $CG/blkio.throttle.read_bps_device
+		echo "$mm 400" > $CG/blkio.throttle.write_iops_device
+		echo "$mm 800" > $CG/blkio.throttle.read_iops_device
+	done
+	# inputs (made outside the cgroup): a 4.8 MB text deck, 256 MiB of random data, a 16 MiB array
+	mkdir -p $D/mnt/in
+	awk 'BEGIN{srand(36); for(i=0;i<120000;i++) printf "param_%06d = %.10f %d %s\n", i, rand()*1000, int(rand()*1e6), (rand()<0.5?"on":"off")}' > $D/mnt/in/deck.in
+	head -c $((256*1024*1024)) /dev/urandom > $D/mnt/in/data.bin
+	# round 36: a 4096 x 512 array of doubles (16 MiB) for the column reads
+	head -c $((16*1024*1024)) /dev/urandom > $D/mnt/in/matrix.bin;;
+down)
+	umount $D/mnt; umount $D/mntwb
+	losetup -d $(cat $D/loopdev); losetup -d $(cat $D/loopdev2)
+	rmdir $CG
+	rm -f $D/disk.img $D/wb.img;;
+esac
