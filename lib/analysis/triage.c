@@ -2159,82 +2159,9 @@ EVAL(e_rsimb)
 			d, n);
 }
 
-/* What collective buffering saves of the waiting: the time ranks spend
- * in MPI-IO beyond their own POSIX I/O (on locks, on each other), for
- * the independent share; contiguous blocks that take as long in POSIX
- * as in MPI-IO gain nothing */
-static double coll_wait_secs(const struct iol_triage_in *in)
-{
-	double ops = z(V(COLL)) + z(V(INDEP));
-
-	return ops > 0 ? fmax(z(V(MPIIO_T)) - mpiio_wait_secs(in) -
-				      z(V(IO_SLOWEST)),
-			      0) *
-				 z(V(INDEP)) / ops
-		       : 0;
-}
-
-/* The small POSIX writes' share of the small POSIX requests (the
- * access-size bins under 1 MiB), 0 without bins */
-static double small_write_share(const struct iol_triage_in *in)
-{
-	double r = 0, w = 0;
-	int b;
-
-	if (!in->have[IOL_TIN_BIN0])
-		return 0;
-	for (b = 0; b < 5; b++) {
-		r += fmax(z(in->v[IOL_TIN_BIN0 + b]), 0);
-		w += fmax(z(in->v[IOL_TIN_BIN0 + 10 + b]), 0);
-	}
-	return r + w > 0 ? w / (r + w) : 0;
-}
-
-/*
- * The independent small writes to shared files that collective
- * buffering would merge (issue 34, round 31): independent calls reach
- * the storage as they are, so where at least as many small POSIX
- * requests lie beneath them on shared files, each is its own device
- * request, and the aggregators would write the ranks' interleaved
- * pieces as a few large ones.  Where most of the small calls are
- * independent, at stake their time (the small MPI-IO
- * calls' on shared files, as IOL-SHARED-SMALL's), less the syncs
- * IOL-FSYNC stakes and their bytes at a large request's pace
- * (mpiio_kept()), for the independent calls' and the writes' share.
- * r31-ckpt-stridi: 4096 independent 1 KiB writes interleaved by rank
- * on sync-mounted, throttled storage, 11.2 s a rank in MPI-IO, 0.08 s
- * of it beyond POSIX; the collective twin (a file view, one
- * MPI_File_write_all) took 0.25-0.39 s.  On a fast disk their bytes'
- * pace keeps the time (r13-indep-il4k, r26-ckpt-stridi: collective was
- * no faster).  Reads are left out: small independent reads are often
- * every rank's copy of the same bytes (HDF5's metadata), which no
- * aggregator merges.
- */
-static double coll_small_secs(const struct iol_triage_in *in,
-			      const struct iol_triage_conf *c)
-{
-	double ms = z(V(MP_SHSMALL)), rate, t, kept;
-
-	/* most of them independent: a collective job's few independent
-	 * calls (e3sm: 204 of 110796, HDF5's metadata) are not its pattern */
-	if (!(ms > 0) || z(V(INDEP)) * 2 < ms || z(V(SH_SMALL)) < ms ||
-	    mpiio_merged(in, c, posix_rw_ops(in)))
-		return 0;
-	/* the slowest rank's POSIX time only when every POSIX request of
-	 * the job is small (e3sm's 7682 small reads of shared files beside
-	 * its large writes are not its 283 s) */
-	t = mpiio_small_secs(in, z(V(MP_SHSMALL_T)), job_small(in),
-			     posix_rw_ops(in));
-	t -= fmin(sync_secs(in, c), t);
-	kept = mpiio_kept(in, c, ms, z(V(MP_OPS)) - z(V(MP_SMALL)) + ms, t,
-			  &rate);
-	return fmax(0, t - kept) * fmin(1, z(V(INDEP)) / ms) *
-	       small_write_share(in);
-}
-
 EVAL(e_coll)
 {
-	double ops = z(V(COLL)) + z(V(INDEP)), sm;
+	double ops = z(V(COLL)) + z(V(INDEP));
 	int few;
 
 	if (one_proc(in, d, n))
@@ -2243,22 +2170,20 @@ EVAL(e_coll)
 		DETAIL("no MPI-IO operations");
 		return -1;
 	}
-	sm = coll_small_secs(in, c);
-	*stake = fmax(coll_wait_secs(in), sm);
+	/* what collective buffering can save: the time ranks spend in
+	 * MPI-IO beyond their own POSIX I/O (waiting on locks, on each
+	 * other), for the independent share; contiguous blocks that take
+	 * as long in POSIX as in MPI-IO gain nothing */
+	*stake = ops > 0 ? fmax(z(V(MPIIO_T)) - mpiio_wait_secs(in) -
+					z(V(IO_SLOWEST)),
+				0) *
+				   z(V(INDEP)) / ops
+			 : 0;
 	/* few operations matter when they take the time (a rule by time as
 	 * well as by count: 256 independent writes waiting 9 s) */
 	few = ops < K(COLLMIN) && *stake < K(MIN_S);
 	DETAIL("%.0f collective of %.0f MPI-IO operations%s", V(COLL), ops,
 	       few ? " (too few to matter)" : "");
-	if (n && sm > 0 && sm >= *stake) {
-		size_t l = strlen(d);
-
-		snprintf(d + l, n - l,
-			 "; %.3f s a rank of independent small writes to "
-			 "shared files, each its own POSIX request, which "
-			 "collective buffering would merge",
-			 sm);
-	}
 	return few;
 }
 
@@ -3353,23 +3278,15 @@ static double io_cause_secs(const struct iol_triage_in *in,
 	size_t k;
 	int grp;
 
-	for (k = 0; k < NRULES; k++) {
-		if (!crossed[k] || t->f[k].sev > IOL_SEV_WARN ||
-		    !isfinite(t->f[k].stake) ||
-		    (grp = io_group(rules[k].code)) < 0)
-			continue;
-		/* NO-COLLECTIVE's small writes are the small requests'
-		 * cost (group 0), counted once beside SMALL-REQ's */
-		if (rules[k].eval == e_coll) {
-			g[0] = fmax(g[0], coll_small_secs(in, c));
-			g[grp] = fmax(g[grp], coll_wait_secs(in));
-			continue;
-		}
-		g[grp] = fmax(g[grp],
-			      t->f[k].stake + (rules[k].eval == e_small
+	for (k = 0; k < NRULES; k++)
+		if (crossed[k] && t->f[k].sev <= IOL_SEV_WARN &&
+		    isfinite(t->f[k].stake) &&
+		    (grp = io_group(rules[k].code)) >= 0)
+			g[grp] = fmax(g[grp],
+				      t->f[k].stake +
+					      (rules[k].eval == e_small
 						       ? small_span_secs(in, c)
 						       : 0));
-	}
 	/* the layers' own time: MPI-IO's exchange and waiting; no cause
 	 * when the storage saw the calls merged (mpiio_merged()) */
 	if (!mpiio_merged(in, c, posix_rw_ops(in)))
