@@ -1704,66 +1704,18 @@ static int share(double part, double total, double *v)
  * tell a buffered stream from an unbuffered one (r6-stdio-buf and
  * r6-stdio-unbuf differ in time alone), the whole time stays at stake.
  */
-static double stdio_beyond_pace(const struct iol_triage_in *in,
-				const struct iol_triage_conf *c, double st,
-				double t);
-
-/*
- * Did a writer's flushes wait for the storage: its calls (writes and
- * flushes) took at least writeback_call_us each on average on the
- * slowest rank, more than a library call or a system call costs, and
- * it reads nothing (its time would hold reads the counters do not part
- * from the writes)?  r7-applog-line's flush a 43-B line, 6 us a call
- * on the page cache, pays for its calls, writes and flushes alike.
- */
-static int stdio_flush_wait(const struct iol_triage_in *in,
-			    const struct iol_triage_conf *c, double t,
-			    double calls)
-{
-	double np = fmax(1, z(V(NPROCS)));
-
-	return K(WB_CALL) > 0 && !(z(V(STDIO_BR)) > 0) &&
-	       t * np / calls * 1e6 >= K(WB_CALL);
-}
-
-/*
- * A writer's flushes that wait for the storage are the cause of its
- * time (issue 34, round 31): each is a write(2) of a line, STDIO's
- * write time holds the flushes', and a write into the buffer costs
- * microseconds beside them, so what is at stake is the STDIO time for
- * the extra flushes' share of the flushes, less the bytes at a large
- * request's pace (stdio_beyond_pace()), not their share of every call:
- * r31-partlog's 2400 flushes of a 75-byte line into one shared log on
- * sync-mounted storage took 5.891 s a rank (4.9 ms a call), its twin
- * without the flush 0.064 s, while the share of the calls (writes and
- * flushes) staked half, 2.89 s.  Flushes that do not wait keep the
- * share of the calls (stdio_flush_wait()).
- */
-static double stdio_flush_secs(const struct iol_triage_in *in,
-			       const struct iol_triage_conf *c, double t,
-			       double fl, double extra, double calls)
-{
-	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
-
-	if (!stdio_flush_wait(in, c, t, calls))
-		return t * fmin(1, extra / calls);
-	return stdio_beyond_pace(in, c, st, t) * fmin(1, extra / fl);
-}
-
 static void stdio_flush_stake(const struct iol_triage_in *in,
 			      const struct iol_triage_conf *c, double calls,
 			      double *stake, char *d, size_t n)
 {
 	double fl = z(V(STDIO_FLUSH)), bufs, extra;
-	int wait;
 	size_t l;
 
 	if (!(fl > 0) || !(calls > 0))
 		return;
 	bufs = K(STDIO_CALL) > 0 ? z(V(STDIO_BW)) / K(STDIO_CALL) : 0;
 	extra = fmax(0, fl - bufs);
-	wait = stdio_flush_wait(in, c, *stake, calls);
-	*stake = stdio_flush_secs(in, c, *stake, fl, extra, calls);
+	*stake *= fmin(1, extra / calls);
 	if (!n)
 		return;
 	l = strlen(d);
@@ -1771,12 +1723,9 @@ static void stdio_flush_stake(const struct iol_triage_in *in,
 		 "; %.0f flushes, %.0f a buffer's worth of bytes written "
 		 "(stdio_call_bytes) would make: %s",
 		 fl, floor(bufs),
-		 !(extra > 0) ? "buffered, its calls are library calls"
-		 : wait	      ? "the flushes beyond waited for the storage "
-				"(writeback_call_us a call), their share of the "
-				"flushes' and writes' time at stake"
-			      : "the flushes beyond are a system call each, "
-				"their share of the calls at stake");
+		 extra > 0 ? "the flushes beyond are a system call each, "
+			     "their share of the calls at stake"
+			   : "buffered, its calls are library calls");
 }
 
 /*
