@@ -87,6 +87,10 @@ struct dxp {
 	int lazy;  /* threads wanted, not started yet */
 	int err;   /* errno of the first failed write, 0 if none */
 	int nomem; /* a chunk could not be formatted: nothing more written */
+	/* err or nomem, as the writing worker saw them, set with mu held:
+	 * the caller and the other workers read this, never err itself,
+	 * which the writer sets unlocked */
+	int failed;
 	pthread_mutex_t mu;
 	pthread_cond_t work; /* workers wait here for chunks */
 	pthread_cond_t cv;   /* the caller waits here for written slots */
@@ -366,6 +370,8 @@ static void slots_write(struct dxp *p)
 		pthread_mutex_unlock(&p->mu);
 		slot_write(p, sl);
 		pthread_mutex_lock(&p->mu);
+		if (p->err || p->nomem)
+			p->failed = 1;
 		slot_release(p, sl);
 		p->head++;
 		pthread_cond_broadcast(&p->cv);
@@ -399,10 +405,16 @@ static void *worker(void *arg)
 		}
 		sl = &p->s[p->next++ % NSLOT];
 		sl->state = S_BUSY;
-		out_take(p, sl);
-		pthread_mutex_unlock(&p->mu);
-		slot_format(sl);
-		pthread_mutex_lock(&p->mu);
+		if (p->failed) {
+			/* nothing more is written: not worth formatting */
+			sl->len = 0;
+			sl->failed = 0;
+		} else {
+			out_take(p, sl);
+			pthread_mutex_unlock(&p->mu);
+			slot_format(sl);
+			pthread_mutex_lock(&p->mu);
+		}
 		sl->state = S_DONE;
 		slots_write(p);
 	}
@@ -543,7 +555,12 @@ static void pend_flush(struct dxp *p)
 	p->tail++;
 	if (!p->started) {
 		out_take(p, sl);
-		slot_format(sl);
+		if (p->err || p->nomem) { /* nothing more written */
+			sl->len = 0;
+			sl->failed = 0;
+		} else {
+			slot_format(sl);
+		}
 		slot_write(p, sl);
 		slot_release(p, sl);
 		p->head++;
@@ -662,6 +679,18 @@ static int status(const struct dxp *p, int *sys)
 		return IOL_EIO;
 	}
 	return 0;
+}
+
+int dxp_failed(struct dxp *p)
+{
+	int f;
+
+	if (!p->started)
+		return p->err || p->nomem;
+	pthread_mutex_lock(&p->mu);
+	f = p->failed;
+	pthread_mutex_unlock(&p->mu);
+	return f;
 }
 
 int dxp_drain(struct dxp *p, int *sys)

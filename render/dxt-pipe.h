@@ -60,6 +60,10 @@ void dxp_unspare(struct dxp *p, void *v, size_t cap);
  * after it was written), or IOL_EIO when a write failed, with its errno
  * in *sys when sys is not NULL. */
 int dxp_drain(struct dxp *p, int *sys);
+/* Nonzero once a write failed or a chunk ran out of memory: nothing
+ * queued from then on reaches the file (nor is formatted), so the caller
+ * may stop reading; dxp_drain() and dxp_finish() say which. */
+int dxp_failed(struct dxp *p);
 /* Drain, stop the threads and free; returns as dxp_drain.  p may be
  * NULL. */
 int dxp_finish(struct dxp *p, int *sys);

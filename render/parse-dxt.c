@@ -344,6 +344,10 @@ static void dxt_lines(struct obuf *ob, const struct iol_rec *r,
 	}
 }
 
+/* dxt_module() stopped at a failed write (parse_dxt_text returns 0 for
+ * it: the write error is ob->err) */
+enum { DXT_WFAIL = 3 };
+
 /* Records of up to this many segments (40 bytes each in memory) are held
  * whole, so that they are inflated once; bigger ones are read twice. */
 #define DXT_HOLD ((int64_t)1 << 22)
@@ -688,9 +692,16 @@ static int dxt_module(struct dctx *c, int i, struct lustre_set *ls,
 					  : put_dxt_record(c, &rd, r, ls);
 		if (ret < 0)
 			break;
+		/* a full disk or a reader gone: the rest would be read and
+		 * formatted for nothing, and a damaged record further on
+		 * reported instead of the write error */
+		if (dxp_failed(c->dxp)) {
+			ret = DXT_WFAIL;
+			break;
+		}
 	}
 	iol_modrd_close(&rd);
-	return ret < 0 ? ret : 0;
+	return ret < 0 || ret == DXT_WFAIL ? ret : 0;
 }
 
 int parse_dxt_text(struct obuf *ob, FILE *warn, const struct iol_dlog *d,
@@ -713,6 +724,8 @@ int parse_dxt_text(struct obuf *ob, FILE *warn, const struct iol_dlog *d,
 		if (d->mod_map[i].len)
 			ret = dxt_module(&c, i, &ls, show_incomplete);
 	lustre_set_free(&ls);
+	if (ret == DXT_WFAIL) /* ob->err says it, from dxp_finish */
+		ret = 0;
 	ret2 = dxt_sync(&c);
 	if (ret2 < 0 && ret >= 0)
 		ret = ret2;

@@ -1632,6 +1632,15 @@ static int short_record(struct iol_modrd *rd, struct iol_error *err)
 		iol_modinfo(rd->mod)->name, (unsigned long long)rd->nrec + 1);
 }
 
+/* The same, in the segments of the DXT record last returned: it is
+ * counted in nrec already. */
+static int short_segs(struct iol_modrd *rd, struct iol_error *err)
+{
+	return iol_error_set(
+		err, IOL_ECORRUPT, "%s region ends inside record %llu",
+		iol_modinfo(rd->mod)->name, (unsigned long long)rd->nrec);
+}
+
 static int get_fixed(struct iol_modrd *rd, struct iol_error *err)
 {
 	struct iol_modrd_priv *p = rd->priv;
@@ -1959,7 +1968,7 @@ static int skip_segs(struct iol_modrd *rd, struct iol_error *err)
 		if (n < 0)
 			return (int)n;
 		if ((size_t)n < chunk)
-			return short_record(rd, err);
+			return short_segs(rd, err);
 		zin_skip(&p->z, chunk);
 		left -= chunk;
 	}
@@ -2054,7 +2063,7 @@ long iol_modrd_segs(struct iol_modrd *rd, struct iol_seg *segs, size_t max,
 	if (n < 0)
 		return n;
 	if ((size_t)n < cnt * p->segsize)
-		return short_record(rd, err);
+		return short_segs(rd, err);
 	b = zin_ptr(&p->z);
 	/* host order, thread ids: the stored layout is struct iol_seg's */
 	if (!sw && !mpiio_v1 && p->segsize == 40 &&
