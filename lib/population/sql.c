@@ -7,6 +7,7 @@
  * typed by the result column's type.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -83,7 +84,9 @@ enum {
 	OID_INT8 = 20,
 	OID_INT2 = 21,
 	OID_INT4 = 23,
+	OID_TEXT = 25,
 	OID_OID = 26,
+	OID_VARCHAR = 1043,
 	OID_FLOAT4 = 700,
 	OID_FLOAT8 = 701,
 	OID_NUMERIC = 1700
@@ -1284,7 +1287,20 @@ struct iol_sqlcopy {
 	char *buf;
 	size_t len, cap;
 	int nf, oom, failed;
+	/* binary form (iol_sql_copy_into): each field's type, the row's
+	 * start (where its field count goes) */
+	int bin, ntypes;
+	Oid *types;
+	size_t row;
 };
+
+/* the types the binary form writes itself; a table with another copies
+ * in text form */
+static int bin_type(Oid t)
+{
+	return t == OID_INT8 || t == OID_INT4 || t == OID_FLOAT8 ||
+	       t == OID_TEXT || t == OID_VARCHAR;
+}
 
 int iol_sql_can_copy(const struct iol_sql *db)
 {
@@ -1294,37 +1310,123 @@ int iol_sql_can_copy(const struct iol_sql *db)
 	       !(off && *off);
 }
 
-int iol_sql_copy_begin(struct iol_sql *db, const char *sql,
-		       struct iol_sqlcopy **out)
+/* a malloc'ed formatted string, NULL when out of memory */
+__attribute__((format(printf, 1, 2))) static char *str_printf(const char *fmt,
+							      ...)
 {
-	struct iol_sqlcopy *c;
+	va_list ap;
+	int n;
+	char *s;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || !(s = malloc((size_t)n + 1)))
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+/* the binary form's signature, flags and header extension (none) */
+static const char copy_header[19] = "PGCOPY\n\377\r\n";
+
+/* Start sql, a COPY ... FROM STDIN, in binary form when types (its n
+ * fields' types, freed here) is not NULL. */
+static int copy_start(struct iol_sql *db, const char *sql, Oid *types, int n,
+		      struct iol_sqlcopy **out)
+{
+	struct iol_sqlcopy *c = NULL;
 	PGresult *r;
 	int st;
 
 	*out = NULL;
 	db->msg[0] = '\0';
-	if (busy(db))
-		return -1;
-	if (!(c = calloc(1, sizeof *c)) || !(c->buf = malloc(COPY_SEND * 2))) {
+	if (busy(db) || !(c = calloc(1, sizeof *c)) ||
+	    !(c->buf = malloc(COPY_SEND * 2))) {
+		if (!db->msg[0])
+			set_msg(db, "out of memory");
 		free(c);
-		set_msg(db, "out of memory");
+		free(types);
 		return -1;
 	}
 	c->db = db;
 	c->cap = COPY_SEND * 2;
+	c->types = types;
+	c->ntypes = n;
+	c->bin = types != NULL;
 	r = PQ->exec(db->pg, sql);
 	st = r ? PQ->resultstatus(r) : PGRES_FATAL_ERROR;
 	if (st != PGRES_COPY_IN) {
 		set_res_msg(db, r);
 		PQ->clear(r);
+		free(c->types);
 		free(c->buf);
 		free(c);
 		return -1;
 	}
 	PQ->clear(r);
 	db->copying = 1;
+	if (c->bin) {
+		memcpy(c->buf, copy_header, sizeof copy_header);
+		c->len = sizeof copy_header;
+	}
 	*out = c;
 	return 0;
+}
+
+int iol_sql_copy_begin(struct iol_sql *db, const char *sql,
+		       struct iol_sqlcopy **out)
+{
+	return copy_start(db, sql, NULL, 0, out);
+}
+
+/* The types of table's columns cols (n of them: *types, malloc'ed), or
+ * *types NULL when one is a type the binary form does not write. */
+static int copy_types(struct iol_sql *db, const char *table, const char *cols,
+		      Oid **types, int *n)
+{
+	char *q = str_printf("SELECT %s FROM %s LIMIT 0", cols, table);
+	PGresult *r = q && !busy(db) ? PQ->exec(db->pg, q) : NULL;
+	int ok = r && PQ->resultstatus(r) == PGRES_TUPLES_OK;
+
+	free(q);
+	*types = NULL;
+	*n = ok ? PQ->nfields(r) : 0;
+	if (!ok)
+		set_res_msg(db, r);
+	else if ((*types = malloc(sizeof **types * (size_t)(*n + 1))))
+		for (int i = 0; i < *n && *types; i++)
+			if (!bin_type((*types)[i] = PQ->ftype(r, i))) {
+				free(*types);
+				*types = NULL;
+			}
+	PQ->clear(r);
+	return ok ? 0 : -1;
+}
+
+int iol_sql_copy_into(struct iol_sql *db, const char *table, const char *cols,
+		      struct iol_sqlcopy **out)
+{
+	const char *text = getenv("IOLENS_TEST_PG_TEXTCOPY");
+	Oid *types = NULL;
+	char *sql;
+	int n = 0, rc;
+
+	*out = NULL;
+	if (!(text && *text) && copy_types(db, table, cols, &types, &n) < 0)
+		return -1;
+	sql = str_printf("COPY %s (%s) FROM STDIN%s", table, cols,
+			 types ? " (FORMAT binary)" : "");
+	if (!sql) {
+		free(types);
+		set_msg(db, "out of memory");
+		return -1;
+	}
+	rc = copy_start(db, sql, types, n, out);
+	free(sql);
+	return rc;
 }
 
 /* room for n more bytes */
@@ -1379,10 +1481,188 @@ static void copy_put(struct iol_sqlcopy *c, const char *s, size_t n)
 	c->len = (size_t)(w - c->buf);
 }
 
+/* ---- the binary form: a row is its field count (int16), then each
+ * field's length (int32, -1 NULL) and bytes, all big-endian ---- */
+
+static void put_be(char *w, uint64_t v, int n)
+{
+	for (int i = n - 1; i >= 0; i--, v >>= 8)
+		w[i] = (char)(v & 0xff);
+}
+
+/* the next field: n bytes of p (n < 0: NULL) */
+static void bin_put(struct iol_sqlcopy *c, const void *p, int32_t n)
+{
+	char *w = copy_room(c, 6 + (size_t)(n > 0 ? n : 0));
+
+	if (!w)
+		return;
+	if (!c->nf++) {
+		c->row = c->len;
+		w += 2;
+	}
+	put_be(w, (uint32_t)n, 4);
+	if (n > 0)
+		memcpy(w + 4, p, (size_t)n);
+	c->len = (size_t)(w + 4 + (n > 0 ? n : 0) - c->buf);
+}
+
+/* the type of the next field, 0 past the last */
+static Oid bin_next(const struct iol_sqlcopy *c)
+{
+	return c->nf < c->ntypes ? c->types[c->nf] : 0;
+}
+
+static const char *bin_type_name(Oid t)
+{
+	return t == OID_INT8	 ? "bigint"
+	       : t == OID_INT4	 ? "integer"
+	       : t == OID_FLOAT8 ? "double precision"
+				 : "text";
+}
+
+/* a value the field's type cannot take, v its text: the copy fails,
+ * saying what the server says of the text form's row (NULL v: a row
+ * longer than the table's columns) */
+static void bin_bad(struct iol_sqlcopy *c, const char *how, const char *v)
+{
+	if (!c->failed) {
+		if (!v)
+			set_msg(c->db, "extra data after last expected column");
+		else
+			snprintf(c->db->msg, sizeof c->db->msg, how, v,
+				 bin_type_name(bin_next(c)));
+		c->failed = 1;
+	}
+	c->nf++;
+}
+
+/* the server's messages (bin_bad's how) */
+#define BAD_SYNTAX "invalid input syntax for type %2$s: \"%1$s\""
+#define BAD_RANGE "value \"%s\" is out of range for type %s"
+
+static void bin_i64(struct iol_sqlcopy *c, int64_t v, int size)
+{
+	char b[8];
+
+	put_be(b, (uint64_t)v, size);
+	bin_put(c, b, size);
+}
+
+static void bin_f64(struct iol_sqlcopy *c, double v)
+{
+	uint64_t u;
+	char b[8];
+
+	memcpy(&u, &v, sizeof u);
+	put_be(b, u, 8);
+	bin_put(c, b, 8);
+}
+
+static void bin_int(struct iol_sqlcopy *c, int64_t v)
+{
+	char b[24];
+
+	switch (bin_next(c)) {
+	case OID_INT8: bin_i64(c, v, 8); break;
+	case OID_INT4:
+		if (v < INT32_MIN || v > INT32_MAX) {
+			snprintf(b, sizeof b, "%lld", (long long)v);
+			bin_bad(c, BAD_RANGE, b);
+		} else
+			bin_i64(c, v, 4);
+		break;
+	case OID_FLOAT8: bin_f64(c, (double)v); break;
+	case OID_TEXT:
+	case OID_VARCHAR:
+		bin_put(c, b, snprintf(b, sizeof b, "%lld", (long long)v));
+		break;
+	default: bin_bad(c, NULL, NULL);
+	}
+}
+
+static void bin_real(struct iol_sqlcopy *c, double v)
+{
+	char b[32];
+
+	switch (bin_next(c)) {
+	case OID_FLOAT8: bin_f64(c, v); break;
+	/* what the text form's %.17g the integer types take: a whole
+	 * number in range */
+	case OID_INT8:
+	case OID_INT4:
+		if (v != floor(v) || v < -9.2e18 || v > 9.2e18) {
+			snprintf(b, sizeof b, "%.17g", v);
+			bin_bad(c, BAD_SYNTAX, b);
+		} else
+			bin_int(c, (int64_t)v);
+		break;
+	case OID_TEXT:
+	case OID_VARCHAR:
+		bin_put(c, b,
+			isinf(v) ? snprintf(b, sizeof b, "%s",
+					    v < 0 ? "-Infinity" : "Infinity")
+				 : snprintf(b, sizeof b, "%.17g", v));
+		break;
+	default: bin_bad(c, NULL, NULL);
+	}
+}
+
+/* a text into a number column: read as the server reads the text form
+ * (spaces around it allowed), else the copy fails */
+static void bin_text_num(struct iol_sqlcopy *c, const char *s, size_t n)
+{
+	char b[256], *end;
+	int isint = bin_next(c) != OID_FLOAT8;
+	int64_t i = 0;
+	double d = 0;
+
+	/* the text as the message quotes it, and as strtoll reads it */
+	snprintf(b, sizeof b, "%.*s", (int)(n < sizeof b ? n : sizeof b - 1),
+		 s);
+	if (n >= sizeof b) {
+		bin_bad(c, BAD_SYNTAX, b);
+		return;
+	}
+	errno = 0;
+	if (isint)
+		i = strtoll(b, &end, 10);
+	else
+		d = strtod(b, &end);
+	while (*end == ' ' || *end == '\t' || *end == '\n')
+		end++;
+	if (end == b || *end)
+		bin_bad(c, BAD_SYNTAX, b);
+	else if (isint && errno)
+		bin_bad(c, BAD_RANGE, b);
+	else if (isint)
+		bin_int(c, i);
+	else
+		bin_f64(c, d);
+}
+
+static void bin_text(struct iol_sqlcopy *c, const char *s, size_t n)
+{
+	Oid t = bin_next(c);
+
+	if (t == OID_TEXT || t == OID_VARCHAR)
+		bin_put(c, s, (int32_t)n);
+	else if (t)
+		bin_text_num(c, s, n);
+	else
+		bin_bad(c, NULL, NULL);
+}
+
 void iol_sql_copy_int(struct iol_sqlcopy *c, int64_t v)
 {
 	char b[24];
-	int n = snprintf(b, sizeof b, "%lld", (long long)v);
+	int n;
+
+	if (c->bin) {
+		bin_int(c, v);
+		return;
+	}
+	n = snprintf(b, sizeof b, "%lld", (long long)v);
 
 	copy_put(c, b, (size_t)n);
 }
@@ -1397,6 +1677,10 @@ void iol_sql_copy_real(struct iol_sqlcopy *c, double v)
 		iol_sql_copy_null(c);
 		return;
 	}
+	if (c->bin) {
+		bin_real(c, v);
+		return;
+	}
 	if (isinf(v))
 		n = snprintf(b, sizeof b, "%s",
 			     v < 0 ? "-Infinity" : "Infinity");
@@ -1408,14 +1692,23 @@ void iol_sql_copy_real(struct iol_sqlcopy *c, double v)
 void iol_sql_copy_text(struct iol_sqlcopy *c, const char *s, int len)
 {
 	/* up to the first NUL, as the strndup() of iol_sql_bind_text() */
-	copy_put(c, s, len < 0 ? strlen(s) : strnlen(s, (size_t)len));
+	size_t n = len < 0 ? strlen(s) : strnlen(s, (size_t)len);
+
+	if (c->bin)
+		bin_text(c, s, n);
+	else
+		copy_put(c, s, n);
 }
 
 void iol_sql_copy_null(struct iol_sqlcopy *c)
 {
-	char *w = copy_room(c, 3);
+	char *w;
 
-	if (!w)
+	if (c->bin) {
+		bin_put(c, NULL, -1);
+		return;
+	}
+	if (!(w = copy_room(c, 3)))
 		return;
 	if (c->nf++)
 		*w++ = '\t';
@@ -1448,8 +1741,17 @@ int iol_sql_copy_row(struct iol_sqlcopy *c)
 			set_msg(c->db, "out of memory");
 		return -1;
 	}
-	*w = '\n';
-	c->len++;
+	if (c->bin) { /* the row's field count, before its fields */
+		if (c->nf != c->ntypes) {
+			set_msg(c->db, "a row of too few fields");
+			c->failed = 1;
+			return -1;
+		}
+		put_be(c->buf + c->row, (uint64_t)c->nf, 2);
+	} else {
+		*w = '\n';
+		c->len++;
+	}
 	c->nf = 0;
 	return c->len >= COPY_SEND ? copy_send(c) : 0;
 }
@@ -1459,9 +1761,14 @@ int iol_sql_copy_end(struct iol_sqlcopy *c, int abandon)
 	struct iol_sql *db = c->db;
 	PGresult *r;
 	int ok = 1;
-	char msg[sizeof db->msg];
+	char msg[sizeof db->msg], *w;
 
 	snprintf(msg, sizeof msg, "%s", db->msg);
+	/* the binary form's trailer: a field count of -1 */
+	if (!abandon && c->bin && !c->failed && (w = copy_room(c, 2))) {
+		put_be(w, 0xffff, 2);
+		c->len += 2;
+	}
 	if (!abandon && (c->failed || copy_send(c) < 0)) {
 		abandon = 1;
 		snprintf(msg, sizeof msg, "%s", db->msg);
@@ -1494,6 +1801,7 @@ int iol_sql_copy_end(struct iol_sqlcopy *c, int abandon)
 	/* an abandoned copy: the reason it was abandoned, if it had one */
 	if (abandon && msg[0])
 		set_msg(db, msg);
+	free(c->types);
 	free(c->buf);
 	free(c);
 	return ok && !abandon ? 0 : -1;

@@ -130,6 +130,15 @@ int iol_sql_can_copy(const struct iol_sql *db);
 /* Start sql, a COPY ... FROM STDIN; 0 or < 0 (see iol_sql_errmsg). */
 int iol_sql_copy_begin(struct iol_sql *db, const char *sql,
 		       struct iol_sqlcopy **cp);
+/* Start COPY table (cols) FROM STDIN in binary form, the fields written
+ * for the columns' types (bigint, integer, double precision, text or
+ * varchar: no number printed and read again; a value a type cannot take,
+ * such as a real not whole into bigint, fails the copy as the text form
+ * would), or in text form when a column has another type (or
+ * IOLENS_TEST_PG_TEXTCOPY is set, for the tests that compare both); 0 or
+ * < 0 (see iol_sql_errmsg). */
+int iol_sql_copy_into(struct iol_sql *db, const char *table, const char *cols,
+		      struct iol_sqlcopy **cp);
 /* The next field of the current row. */
 void iol_sql_copy_int(struct iol_sqlcopy *cp, int64_t v);
 void iol_sql_copy_real(struct iol_sqlcopy *cp, double v);

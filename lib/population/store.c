@@ -71,6 +71,7 @@ struct iol_store {
 	struct iol_sqlst *q[NQ];
 	int in_txn, pending, batch, pg;
 	int deferred; /* the jobs' indexes wait for the rows (undefer) */
+	int attached; /* SQLite: the shard merged is attached as iol_shard */
 	size_t ncols;
 	char **have; /* the jobs table's columns when opened */
 	size_t nhave;
@@ -915,10 +916,23 @@ static int insert_rows(struct iol_store *st, struct iol_sql *shard,
 	struct sql ins = {0};
 	int rc, n = iol_sql_ncols(s);
 
-	add(&ins, "INSERT INTO %s (%s) VALUES (", d->table, d->cols);
-	for (int i = 0; i < n; i++)
-		add(&ins, "%s?", i ? ", " : "");
-	add(&ins, ") ON CONFLICT(%s) DO NOTHING", d->key);
+	/* SQLite: the extra column from the row's values named as the
+	 * columns (c), as the bulk path computes it from its copy; "WHERE
+	 * true": an ON CONFLICT after a SELECT needs one */
+	if (d->xcol && !st->pg) {
+		add(&ins,
+		    "INSERT INTO %s (%s, %s) SELECT c.*, %s FROM (SELECT ",
+		    d->table, d->cols, d->xcol, d->xval);
+		for (int i = 0; i < n; i++)
+			add(&ins, "%s?%d AS \"%s\"", i ? ", " : "", i + 1,
+			    iol_sql_colname(s, i));
+		add(&ins, ") c WHERE true ON CONFLICT(%s) DO NOTHING", d->key);
+	} else {
+		add(&ins, "INSERT INTO %s (%s) VALUES (", d->table, d->cols);
+		for (int i = 0; i < n; i++)
+			add(&ins, "%s?", i ? ", " : "");
+		add(&ins, ") ON CONFLICT(%s) DO NOTHING", d->key);
+	}
 	if (ins.oom || iol_sql_prepare(st->db, ins.s, &w) < 0) {
 		free(ins.s);
 		return ins.oom ? iol_error_set(err, IOL_ENOMEM, "merge")
@@ -997,16 +1011,19 @@ static int bulk_batch(struct iol_store *st, struct iol_sql *shard,
 		      struct iol_error *err)
 {
 	struct iol_sqlcopy *cp;
-	struct sql q = {0};
+	struct sql q = {0}, c = {0};
 	int rc = 1, n = iol_sql_ncols(s), k;
 
-	add(&q, "COPY iol_copy_%s (%s, iol_n) FROM STDIN", d->table, d->cols);
-	if (q.oom || iol_sql_copy_begin(st->db, q.s, &cp) < 0) {
+	add(&q, "iol_copy_%s", d->table);
+	add(&c, "%s, iol_n", d->cols);
+	if (q.oom || c.oom || iol_sql_copy_into(st->db, q.s, c.s, &cp) < 0) {
+		free(c.s);
 		free(q.s);
-		return q.oom ? iol_error_set(err, IOL_ENOMEM, "merge")
-			     : dberr(st, err, "merge");
+		return q.oom || c.oom ? iol_error_set(err, IOL_ENOMEM, "merge")
+				      : dberr(st, err, "merge");
 	}
 	free(q.s);
+	free(c.s);
 	for (k = 0; k < BULK_ROWS && (rc = iol_sql_step(s)) == 1; k++) {
 		for (int i = 0; i < n; i++)
 			copy_field(s, i, cp);
@@ -1044,6 +1061,10 @@ static int bulk_rows(struct iol_store *st, struct iol_sql *shard,
 	if (iol_sql_exec(st->db,
 			 "SELECT CASE WHEN current_setting('jit', true) IS NOT "
 			 "NULL THEN set_config('jit', 'off', true) END") < 0)
+		return dberr(st, err, "merge");
+	/* the sort of a batch by its order in memory, not on disk (8192
+	 * rows of 2.7 kB: 14 MB) */
+	if (iol_sql_exec(st->db, "SET LOCAL work_mem = '64MB'") < 0)
 		return dberr(st, err, "merge");
 	/* dropped by the commit or the rollback of the merge */
 	add(&q,
@@ -1184,15 +1205,60 @@ static int reindex_build(struct iol_store *st, struct reindex *r, int rc,
 	return rc;
 }
 
-/* Copy the rows of sel (in shard) into d; *added: rows inserted. */
+/* What a merge copies from a table of the shard: its columns (as the
+ * dest's), in order */
+struct src {
+	const char *list, *table, *order;
+};
+
+/* Copy f's rows from the shard attached to a SQLite store into d in one
+ * INSERT ... SELECT: the rows never leave SQLite (no value read and
+ * bound again, 50 us a row of a hundred columns), the same rows, order,
+ * ids and skipped duplicates as insert_rows(); "WHERE true": an ON
+ * CONFLICT after a SELECT needs one. */
+static int attached_rows(struct iol_store *st, const struct src *f,
+			 const struct dest *d, int64_t *added,
+			 struct iol_error *err)
+{
+	struct sql q = {0};
+	int rc = 0;
+
+	add(&q,
+	    "INSERT INTO main.%s (%s%s%s) SELECT c.*%s%s FROM (SELECT %s FROM "
+	    "iol_shard.%s) c WHERE true ORDER BY %s ON CONFLICT(%s) DO "
+	    "NOTHING",
+	    d->table, d->cols, d->xcol ? ", " : "", d->xcol ? d->xcol : "",
+	    d->xcol ? ", " : "", d->xcol ? d->xval : "", f->list, f->table,
+	    f->order, d->key);
+	if (q.oom)
+		rc = iol_error_set(err, IOL_ENOMEM, "merge");
+	else if (iol_sql_exec(st->db, q.s) < 0)
+		rc = dberr(st, err, "merge");
+	else if (added)
+		*added += iol_sql_changes(st->db);
+	free(q.s);
+	return rc;
+}
+
+/* Copy the rows of f (in shard) into d; *added: rows inserted. */
 static int copy_rows(struct iol_store *st, struct iol_sql *shard,
-		     const char *sel, const struct dest *d, int64_t *added,
+		     const struct src *f, const struct dest *d, int64_t *added,
 		     struct iol_error *err)
 {
 	struct iol_sqlst *s = NULL;
+	struct sql sel = {0};
 	int rc;
 
-	if (iol_sql_prepare(shard, sel, &s) < 0)
+	if (st->attached)
+		return attached_rows(st, f, d, added, err);
+	add(&sel, "SELECT %s FROM %s ORDER BY %s", f->list, f->table, f->order);
+	if (sel.oom) {
+		free(sel.s);
+		return iol_error_set(err, IOL_ENOMEM, "merge");
+	}
+	rc = iol_sql_prepare(shard, sel.s, &s);
+	free(sel.s);
+	if (rc < 0)
 		return dberr_of(shard, err, "merge");
 	rc = iol_sql_can_copy(st->db)
 		     ? bulk_rows(st, shard, s, d, added, err)
@@ -1211,9 +1277,10 @@ static int copy_rows(struct iol_store *st, struct iol_sql *shard,
 	"sched t WHERE t.jobid_raw = c.jobid) ORDER BY s.id LIMIT 1)"
 
 /*
- * "sched_id" if rows copied in bulk into st get their scheduler's job as
- * they are inserted (the store has the column, the copied rows a job id
- * and a start), else NULL.  The join after the merge then leaves the
+ * "sched_id" if rows copied into st get their scheduler's job as they
+ * are inserted (in bulk into PostgreSQL, or into SQLite; the store has
+ * the column, the copied rows a job id and a start), else NULL (a
+ * libpq without COPY).  The join after the merge then leaves the
  * rows the shard had joined (nodes_source 'scheduler') as they are,
  * where it would rewrite each one (an UPDATE of a row of a hundred
  * columns and thirty indexes: as long as its INSERT) to set the same
@@ -1221,16 +1288,16 @@ static int copy_rows(struct iol_store *st, struct iol_sql *shard,
  */
 static const char *joined_id(struct iol_store *st, const char *cols)
 {
-	return iol_sql_can_copy(st->db) && strstr(cols, "\"jobid\"") &&
+	return (iol_sql_can_copy(st->db) || !st->pg) &&
+			       strstr(cols, "\"jobid\"") &&
 			       strstr(cols, "\"start_time\"") &&
 			       iol_sql_has_column(st->db, "jobs", "sched_id")
 		       ? "sched_id"
 		       : NULL;
 }
 
-/* the job columns both stores have (cols) and the SELECT of them from
- * the shard */
-static int merge_sql(struct iol_sql *shard, struct sql *sel, struct sql *cl)
+/* the job columns both stores have (cl) */
+static int merge_sql(struct iol_sql *shard, struct sql *cl)
 {
 	size_t n, i, k = 0, nh;
 	const struct iol_popcol *c = iol_pop_columns(&n);
@@ -1248,8 +1315,7 @@ static int merge_sql(struct iol_sql *shard, struct sql *sel, struct sql *cl)
 	free_names(have, nh);
 	if (!k)
 		rc = IOL_ECORRUPT;
-	add(sel, "SELECT %s FROM jobs ORDER BY path", cl->s ? cl->s : "");
-	if (!rc && (sel->oom || cl->oom))
+	if (!rc && cl->oom)
 		rc = IOL_ENOMEM;
 	return rc;
 }
@@ -1262,9 +1328,12 @@ static int merge_rows(struct iol_store *st, struct iol_sql *shard,
 		"path", NULL, NULL};
 	static const struct dest sched = {"sched", SCHED_COLS, "cluster, jobid",
 					  NULL, NULL};
-	struct sql sel = {0}, cl = {0};
+	static const struct src errs_of = {
+		"path, size, mtime_ns, message, iolens_version", "errors",
+		"path"};
+	struct sql cl = {0};
 	struct reindex ri = {0};
-	int rc = merge_sql(shard, &sel, &cl);
+	int rc = merge_sql(shard, &cl);
 
 	if (rc == IOL_ECORRUPT)
 		rc = iol_error_set(err, rc, "no jobs table");
@@ -1273,32 +1342,28 @@ static int merge_rows(struct iol_store *st, struct iol_sql *shard,
 	else if (rc < 0)
 		rc = dberr_of(shard, err, "merge");
 	/* the shard's scheduler jobs (schema 2) first: the rows of jobs
-	 * copied in bulk get their sched_id as they are inserted */
+	 * copied get their sched_id as they are inserted */
 	if (rc == 0 && iol_sql_has_column(shard, "sched", "jobid"))
 		rc = copy_rows(st, shard,
-			       /* a shard made before the partition was
-				* kept has none */
-			       iol_sql_has_column(shard, "sched", "partition")
-				       ? "SELECT " SCHED_COLS " FROM sched "
-					 "ORDER BY cluster, jobid"
-				       : "SELECT " SCHED_COLS_OLD ", NULL FROM "
-					 "sched ORDER BY cluster, jobid",
+			       &(struct src){/* a shard made before the
+					      * partition was kept has none */
+					     iol_sql_has_column(shard, "sched",
+								"partition")
+						     ? SCHED_COLS
+						     : SCHED_COLS_OLD ", NULL",
+					     "sched", "cluster, jobid"},
 			       &sched, NULL, err);
 	if (rc == 0 && iol_sql_can_copy(st->db) && reindex_pays(st, shard))
 		rc = reindex_drop(st, &ri, err);
 	if (rc == 0)
-		rc = copy_rows(st, shard, sel.s,
+		rc = copy_rows(st, shard, &(struct src){cl.s, "jobs", "path"},
 			       &(struct dest){"jobs", cl.s, "path",
 					      joined_id(st, cl.s), SCHED_OF},
 			       added, err);
 	rc = reindex_build(st, &ri, rc, err);
-	free(sel.s);
 	free(cl.s);
 	if (rc == 0)
-		rc = copy_rows(st, shard,
-			       "SELECT path, size, mtime_ns, message, "
-			       "iolens_version FROM errors ORDER BY path",
-			       &errs, NULL, err);
+		rc = copy_rows(st, shard, &errs_of, &errs, NULL, err);
 	if (rc == 0)
 		rc = exec(st,
 			  "DELETE FROM errors WHERE path IN (SELECT path "
@@ -1307,8 +1372,49 @@ static int merge_rows(struct iol_store *st, struct iol_sql *shard,
 	return rc;
 }
 
+/* KiB of page cache for each SQLite side of a merge */
+#define MERGE_CACHE "65536"
+
+/* SQLite into SQLite: the shard (the file other) attached to the store's
+ * connection, so that its rows go in one statement a table (else row by
+ * row, st->attached 0; IOLENS_TEST_MERGE_ROWS set: always, for the tests
+ * comparing both).  A cache for the pages a merge reads at scattered
+ * places (the shard's rows in path order, the scheduler's jobs each row
+ * looks up) rather than a pread each; it goes with the connections. */
+static void shard_attach(struct iol_store *st, struct iol_sql *shard,
+			 const char *other)
+{
+	const char *rows = getenv("IOLENS_TEST_MERGE_ROWS");
+	struct iol_sqlst *q = NULL;
+
+	st->attached = 0;
+	if (st->pg)
+		return;
+	iol_sql_exec(st->db, "PRAGMA cache_size = -" MERGE_CACHE);
+	if (iol_sql_kind(shard) == IOL_SQL_PG)
+		return;
+	if (!(rows && *rows) &&
+	    iol_sql_prepare(st->db, "ATTACH DATABASE ? AS iol_shard", &q) ==
+		    0) {
+		iol_sql_bind_text(q, 1, other, -1);
+		st->attached = iol_sql_step(q) == 0;
+		iol_sql_finalize(q);
+	}
+	iol_sql_exec(st->attached ? st->db : shard,
+		     st->attached
+			     ? "PRAGMA iol_shard.cache_size = -" MERGE_CACHE
+			     : "PRAGMA cache_size = -" MERGE_CACHE);
+}
+
+static void shard_detach(struct iol_store *st)
+{
+	if (st->attached)
+		iol_sql_exec(st->db, "DETACH DATABASE iol_shard");
+	st->attached = 0;
+}
+
 static int merge_shard(struct iol_store *st, struct iol_sql *shard,
-		       int64_t *added, struct iol_error *err)
+		       const char *other, int64_t *added, struct iol_error *err)
 {
 	int rc, v = schema_of(shard);
 
@@ -1325,7 +1431,10 @@ static int merge_shard(struct iol_store *st, struct iol_sql *shard,
 	 * rows each could deadlock */
 	if (iol_sql_lock(st->db) < 0)
 		return dberr(st, err, "store");
+	shard_attach(st, shard,
+		     other); /* not in a transaction: SQLite's rule */
 	if (exec(st, st->pg ? "BEGIN" : "BEGIN IMMEDIATE", err)) {
+		shard_detach(st);
 		iol_sql_unlock(st->db);
 		return IOL_EIO;
 	}
@@ -1353,6 +1462,7 @@ static int merge_shard(struct iol_store *st, struct iol_sql *shard,
 		iol_sql_exec(st->db, "ROLLBACK");
 	else if (exec(st, "COMMIT", err))
 		rc = IOL_EIO;
+	shard_detach(st);
 	iol_sql_unlock(st->db);
 	return rc ? IOL_EIO : 0;
 }
@@ -1370,7 +1480,7 @@ int iol_store_merge(struct iol_store *st, const char *other, int64_t *added,
 		return rc;
 	if (iol_sql_open(&shard, other, IOL_SQL_RO, err) < 0)
 		return err ? err->code : IOL_EIO;
-	rc = merge_shard(st, shard, added, err);
+	rc = merge_shard(st, shard, other, added, err);
 	/* the file-system telemetry it keeps (ingest --fsload) */
 	if (rc == 0)
 		rc = iol_fsstore_merge(st->db, shard, fs, err);
