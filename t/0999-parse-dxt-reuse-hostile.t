@@ -11,21 +11,8 @@
 command -v python3 >/dev/null || skip_all "python3 is not installed"
 cd "$TMP" || exit 1
 
-for r in 0 1; do
-	awk -v r="$r" 'BEGIN {
-		pid = 2000 + r
-		printf "%d 12:00:00.000000 openat(AT_FDCWD, \"/data/a%d\", O_WRONLY|O_CREAT, 0644) = 3 <0.000010>\n", pid, r
-		printf "%d 12:00:00.000001 openat(AT_FDCWD, \"/data/b%d\", O_WRONLY|O_CREAT, 0644) = 4 <0.000010>\n", pid, r
-		for (k = 0; k < 140000; k++) {
-			t = 2 * k + 2
-			printf "%d 12:00:00.%06d pwrite64(3, \"x\"..., 4096, %d) = 4096 <0.000001>\n", pid, t, k * 4096
-			if (k % 10 == 0)
-				printf "%d 12:00:00.%06d pwrite64(4, \"y\"..., 512, %d) = 512 <0.000001>\n", pid, t + 1, k / 10 * 512
-		}
-		printf "%d 12:00:01.000000 close(3) = 0 <0.000001>\n", pid
-		printf "%d 12:00:01.000001 close(4) = 0 <0.000001>\n", pid
-	}' >"rank$r.txt"
-done
+. "$TOP/t/dxt-two-ranks.sh"
+two_rank_trace .
 $IOLENS convert -o v1.darshan rank0.txt rank1.txt 2>/dev/null &&
 	python3 "$TOP/t/dxt-v2.py" v1.darshan v2.darshan
 is $? 0 "two ranks of 154,000 calls, DXT_POSIX version 2"
