@@ -16,6 +16,7 @@
 #include "analysis/triage.h"
 #include "counters/counters.h"
 #include "t/unit/memjob.h"
+#include "t/unit/memtriage.h"
 #include "base/banned.h"
 
 #define NF 400
@@ -45,28 +46,6 @@ static void file(int k, int64_t opens, double meta)
 	pfc[k][POSIX_F_CLOSE_END_TIMESTAMP] = 0.1 + (k + 1) * meta;
 }
 
-/* the rules on job under the defaults and conf (NULL: none) */
-static int run(const struct iol_job *job, const char *conf)
-{
-	struct iol_triage_conf c;
-	struct iol_triage t;
-	struct iol_error err = {0};
-	size_t i;
-
-	if (iol_triage_conf_parse(&c, conf, &err) < 0 ||
-	    iol_triage_run(job, &c, &t, &err) < 0) {
-		fprintf(stderr, "storm400: %s\n", err.msg);
-		return 1;
-	}
-	for (i = 0; i < t.n; i++)
-		printf("%s\t%s\t%.3f\t%s\n", t.f[i].code,
-		       iol_sev_names[t.f[i].sev],
-		       isfinite(t.f[i].stake) ? t.f[i].stake : -1.0,
-		       t.f[i].detail);
-	iol_triage_free(&t);
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "";
@@ -80,5 +59,6 @@ int main(int argc, char **argv)
 	job.run_time = 1.1;
 	job.ncreated = -1; /* Darshan's: estimated */
 	memjob_mod(&job, IOL_MOD_POSIX, recs, NF);
-	return run(&job, argc > 2 ? argv[2] : NULL);
+	return memjob_triage_print_conf("storm400", &job,
+					argc > 2 ? argv[2] : NULL);
 }
