@@ -266,7 +266,10 @@ int iol_triage_in_index(const char *name);
 int iol_triage_in_detail_only(int i);
 /* Every input absent (have 0, no value). */
 void iol_triage_in_clear(struct iol_triage_in *in);
-/* Fill in from a job (log: its path as given, may be NULL). */
+/* Fill in from a job (log: its path as given, may be NULL).  Without a
+ * configuration its straggler is the phase of the largest percent;
+ * iol_triage_run() takes, of the phases over straggler_pct, the one of
+ * the largest stake. */
 int iol_triage_measure(const struct iol_job *job, const char *log,
 		       struct iol_triage_in *in, struct iol_error *err);
 
@@ -310,7 +313,8 @@ int iol_triage_eval(const struct iol_triage_in *in,
 int iol_triage_eval_values(const struct iol_triage_in *in,
 			   const struct iol_triage_conf *c,
 			   struct iol_triage *t, struct iol_error *err);
-/* iol_triage_measure() then iol_triage_eval(). */
+/* iol_triage_measure() (the straggler chosen with c's straggler_pct)
+ * then iol_triage_eval(). */
 int iol_triage_run(const struct iol_job *job, const struct iol_triage_conf *c,
 		   struct iol_triage *t, struct iol_error *err);
 /* The same, given the job's phases (iol_phases_compute(job, -1), which

@@ -1,0 +1,89 @@
+#!/bin/sh
+# bench/triage-reruns.sh: do the reruns of a labelled program get the
+# verdict of its first run (issue 34)?
+#
+#   sh bench/triage-reruns.sh [ROUNDDIR...]
+#
+# Default: every t/data/triage-round*/ that has a reruns/ directory.  A
+# verdict is the sorted warn/high codes of `iolens triage --format tsv`
+# (as in bench/triage-stability.sh).  A rerun's program is its name less
+# the rerun tag the rounds use: rR-NAME-N, rR-NAME-abK, -abcK, -abKK,
+# rR-abK-NAME, rR-agK-NAME, rR-rrK-NAME, rR-tw-NAME, rR-labelsRR-abK-NAME,
+# rR-labelsRR-abKxK-NAME.  Its first run is ROUNDDIR/rR-NAME.darshan, the
+# labelled log; a program without one (a twin, unlabelled) takes its
+# first rerun in name order as first run and is counted apart.  Other
+# files in reruns/ (cut logs, text) are not runs.  Prints a line per run:
+#   ROUND PROGRAM first|rerun same|DIFF VERDICT FILE
+# then per round and overall:
+#   reruns: S of N reruns (P %) get their labelled first run's verdict
+#   twin reruns: S of N ...
+# Environment: IOLENS (binary, default bin/iolens), TRIAGE_ARGS.
+set -u
+export LC_ALL=C TZ=UTC
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+IOLENS=${IOLENS:-$TOP/bin/iolens}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/iolens-reruns.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT
+[ $# -gt 0 ] || set -- "$TOP"/t/data/triage-round*/
+
+verdict() {
+	v=$("$IOLENS" triage ${TRIAGE_ARGS:-} --format tsv "$1" 2>/dev/null |
+		awk -F'\t' '$3 == "high" || $3 == "warn" { print $2 }' |
+		sort -u | tr '\n' ' ' | sed 's/ $//')
+	printf '%s' "${v:--}"
+}
+
+# program NAME of rerun base B in round R (prefix rR-), or nothing
+program() {
+	echo "$1" | sed -n -E \
+		-e "s/^$2-(ab[0-9]+|ag[0-9]+|rr[0-9]+|tw|labels[0-9]+-ab[0-9]+(x[0-9]+)?)-(.+)$/\\3/p;t" \
+		-e "s/^$2-(.+)-(ab[0-9]+|abc[0-9]+|[0-9])$/\\1/p;t" \
+		-e "s/^$2-(.+)$/\\1/p"
+}
+
+for d in "$@"; do
+	d=${d%/}
+	[ -d "$d/reruns" ] || continue
+	r=$(basename "$d" | sed 's/^triage-round/r/')
+	for f in "$d"/reruns/*.darshan; do
+		[ -f "$f" ] || continue
+		b=$(basename "$f" .darshan)
+		p=$(program "$b" "$r")
+		[ -n "$p" ] || continue
+		printf '%s\t%s\t%s\n' "$r" "$p" "$f"
+	done | sort -t '	' -k2,2 -k3,3 >"$TMP/runs"
+	cut -f2 "$TMP/runs" | uniq | while read -r p; do
+		first="$d/$r-$p.darshan"
+		kind=labelled
+		[ "$(awk -F'\t' -v p="$p" '$2 == p' "$TMP/runs" | wc -l)" -gt 1 ] ||
+			[ -f "$first" ] || continue
+		if [ ! -f "$first" ]; then
+			# an unlabelled twin: its untagged or tw- run (the labelled
+			# pass's) if kept, else its first rerun by name
+			kind=twin
+			first=$(awk -F'\t' -v p="$p" -v r="$r" '$2 == p { n = $3; sub(/.*\//, "", n)
+				if (n == r "-" p ".darshan" || n == r "-tw-" p ".darshan") { print $3; exit } }' "$TMP/runs")
+			[ -n "$first" ] ||
+				first=$(awk -F'\t' -v p="$p" '$2 == p { print $3; exit }' "$TMP/runs")
+		fi
+		fv=$(verdict "$first")
+		printf '%s\t%s\tfirst\t%s\t%s\t%s\n' "$r" "$p" "$kind" "$fv" "${first#"$TOP"/}"
+		awk -F'\t' -v p="$p" -v f="$first" '$2 == p && $3 != f { print $3 }' "$TMP/runs" |
+			while read -r x; do
+				v=$(verdict "$x")
+				s=same
+				[ "$v" = "$fv" ] || s=DIFF
+				printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$p" "$s" "$kind" "$v" "${x#"$TOP"/}"
+			done
+	done
+done >"$TMP/out"
+cat "$TMP/out"
+awk -F'\t' '$3 != "first" { k = ($4 == "twin") ? "twin reruns" : "reruns"
+		n[$1, k]++; N[k]++; if ($3 == "same") { s[$1, k]++; S[k]++ }; r[$1] = 1 }
+	END { for (x in r) for (i = 0; i < 2; i++) { k = i ? "twin reruns" : "reruns"
+			if (n[x, k]) printf "%s %s: %d of %d\n", x, k, s[x, k], n[x, k] }
+		if (N["reruns"]) printf "reruns: %d of %d reruns (%.1f %%) get their labelled first run'"'"'s verdict\n",
+			S["reruns"], N["reruns"], 100 * S["reruns"] / N["reruns"]
+		if (N["twin reruns"]) printf "twin reruns: %d of %d (%.1f %%) get their first run'"'"'s verdict\n",
+			S["twin reruns"], N["twin reruns"], 100 * S["twin reruns"] / N["twin reruns"] }' \
+	"$TMP/out" | sort -V
