@@ -3100,18 +3100,6 @@ static int comp_share(const struct iol_triage_in *in,
 	       100.0 * f->stake / V(RUN_TIME) >= K(MIN_PCT);
 }
 
-/*
- * Told once (companions = 0): the funnel's rank imbalance is the funnel.
- * RANK0-IO and RANK-IMBALANCE stake the same rank's same seconds (r15's
- * rank0-gather: 0.579 and 0.578 s), but RANK0-IO is structural (5 % of
- * the run) and RANK-IMBALANCE is judged by min_stake_s too, so the
- * second code came and went as the load moved that time across 1 s
- * (r15-rank0-gather's reruns 0.52-1.26 s: told twice in one of five, as
- * on r4-rank0-io; r19-r0-bcast's 0.44-1.36 s).  Beside RANK0-IO as a
- * finding of the same busiest rank it is info, "told by IOL-RANK0-IO",
- * whatever its own time.  SHARED-SMALL beside SMALL-REQ keeps its own
- * verdict: its stake is its own (a shared file's small requests).
- */
 static void join_companions(const struct iol_triage_in *in,
 			    const struct iol_triage_conf *c, int detail,
 			    const unsigned char *own, struct iol_triage *t)
