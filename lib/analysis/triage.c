@@ -949,8 +949,7 @@ static double mpiio_small_secs(const struct iol_triage_in *in, double t,
 static void kept_note(char *d, size_t n, double kept, double rate,
 		      enum pace_src src)
 {
-	static const char *const from[] = {"", ", the job's",
-					   ", assumed: the log shows none"};
+	static const char *const from[] = {"", ", the job's", ", assumed"};
 	size_t l;
 
 	if (!n || !(kept > 0))
