@@ -14,6 +14,7 @@
 #include <pango/pangocairo.h>
 
 #include "render/chart.h"
+#include "render/fonts.h"
 #include "render/output.h"
 #include "base/banned.h"
 
@@ -142,15 +143,20 @@ static PangoLayout *layout_new(cairo_t *cr, const char *s, double size,
 	/* file names are bytes, not always UTF-8: invalid sequences are
 	 * drawn as U+FFFD instead of making Pango warn and drop the text */
 	if (g_utf8_validate(s, -1, NULL)) {
+		fonts_check(s);
 		pango_layout_set_text(l, s, -1);
 	} else {
 		gchar *v = g_utf8_make_valid(s, -1);
 
+		fonts_check(v);
 		pango_layout_set_text(l, v, -1);
 		g_free(v);
 	}
-	if (mode != LAY_LINE)
+	if (mode != LAY_LINE) {
+		/* what Pango may add: an ellipsis, a hyphen in a cut word */
+		fonts_check("\xe2\x80\xa6\xe2\x80\x90"); /* U+2026 U+2010 */
 		pango_layout_set_width(l, width);
+	}
 	if (mode == LAY_ELLIPSIZE)
 		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_MIDDLE);
 	else if (mode == LAY_WRAP)
