@@ -170,14 +170,15 @@ static PangoLayout *layout_new(cairo_t *cr, const char *s, double size,
  * size, weight and box: a panel measures its text before it draws it, a
  * split panel measures it again per sheet, and shaping the same strings
  * again was a third of a report's CPU.  Direct-mapped: a slot holds the
- * last text that hashed to it.  A layout is taken again only where the
- * transformation differs from its own by a translation at most, which
- * Pango ignores (a new layout's context takes the matrix without its
- * offsets); pango_cairo_update_layout() would lay it out anew every time,
- * as setting a context's matrix marks it changed even when equal.  No
- * drawing sets font options on the context.
+ * last text that hashed to it (2048 slots: in 512 a report's 400 texts
+ * pushed one another out, 455 layouts for 399 texts; now 413).  A layout
+ * is taken again only where the transformation differs from its own by a
+ * translation at most, which Pango ignores (a new layout's context takes
+ * the matrix without its offsets); pango_cairo_update_layout() would lay
+ * it out anew every time, as setting a context's matrix marks it changed
+ * even when equal.  No drawing sets font options on the context.
  */
-#define LCACHE_N 512
+#define LCACHE_N 2048
 
 struct lslot {
 	char *s;
