@@ -2,7 +2,7 @@
  * The job report's fonts (render/fonts.h): the PDF names "DejaVu Sans"
  * for every text, so fontconfig is given the DejaVu directory alone
  * instead of the system's configuration.  Loading that configuration
- * (some fifty files of rules, every font directory) and sorting every
+ * (40 files of rules here, every font directory) and sorting every
  * installed font for each size and weight was a tenth of the report's
  * CPU, for texts that DejaVu Sans draws whole.  The fonts come from
  * fontconfig's cache of the directory (the one the system's
