@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* mallopt */
+#endif
 
 #include "cli/usage.h"
 #include "cli/xalloc.h"
@@ -47,4 +50,14 @@ char *xstrdup(const char *s)
 	size_t n = strlen(s) + 1;
 
 	return memcpy(xmalloc(n), s, n);
+}
+
+void xheap_reuse(void)
+{
+#ifdef __GLIBC__
+	/* 8 MiB, not more: past it a many-files report's peak grew (157 to
+	 * 168 MB at 32 MiB) */
+	mallopt(M_MMAP_THRESHOLD, 8 << 20);
+	mallopt(M_TRIM_THRESHOLD, 16 << 20);
+#endif
 }

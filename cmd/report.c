@@ -192,14 +192,14 @@ int cmd_report(int argc, char **argv)
 	ro.ro.format = co.outf == OUTF_SVG   ? REPORT_SVG
 		       : co.outf == OUTF_PNG ? REPORT_PNG
 					     : REPORT_PDF;
-	if (ro.recs.n && !ro.dbpath)
-		return usage_error("--iostat goes with --db");
-	if (ro.fsrecs.n && !ro.dbpath)
-		return usage_error("--fsload goes with --db");
+	if ((ro.recs.n || ro.fsrecs.n) && !ro.dbpath)
+		return usage_error("--%s goes with --db",
+				   ro.recs.n ? "iostat" : "fsload");
 	if (iol_excl_build(&ex, !ro.no_defaults, ro.excl.v, ro.excl.n, &err) <
 	    0)
 		return usage_error("%s", err.msg);
 	ro.ro.excl = &ex;
+	xheap_reuse(); /* the heat bins, inflated regions, the matrix */
 	iol_gfx_prefetch();
 	r = reports(&ro, &co, argc, argv, i);
 	iol_gfx_prefetch_wait();

@@ -24,6 +24,7 @@
 #include <pango/pangocairo.h>
 
 #include "render/chart.h"
+#include "render/fonts.h"
 #include "render/report.h"
 #include "render/flame.h"
 #include "render/phases-panel.h"
@@ -1305,7 +1306,8 @@ static uint32_t *cells_row(cairo_surface_t *img, size_t y)
 	unsigned char *px = cairo_image_surface_get_data(img);
 
 	return (uint32_t *)(void *)(px + (size_t)cairo_image_surface_get_stride(
-						 img) * y);
+						 img) *
+						 y);
 }
 
 /* a palette colour as a pixel */
@@ -1353,7 +1355,8 @@ static int gantt_image(struct ctx *c, const struct tlrows *t, double lx,
 	const struct iol_matrix *m = &c->mx;
 	size_t k = (size_t)lround(2 * rh), g, b, y, lo, hi;
 	cairo_surface_t *img;
-	uint32_t wpx = cells_px(0.12, 0.31, 0.52), rpx = cells_px(0.55, 0.75, 0.90);
+	uint32_t wpx = cells_px(0.12, 0.31, 0.52),
+		 rpx = cells_px(0.55, 0.75, 0.90);
 
 	if (m->estimated || fabs((double)k - 2 * rh) > 1e-9 || k < 4 ||
 	    !(img = cells_new(c, m->nbins, t->n * k)))
@@ -1368,9 +1371,10 @@ static int gantt_image(struct ctx *c, const struct tlrows *t, double lx,
 				uint32_t px = 0xffffff;
 
 				if (y > 0 && y + 1 < k && (wr > 0 || rd > 0))
-					px = wr > 0 && rd > 0 ? (y < k / 2 ? wpx : rpx)
-					     : wr > 0	      ? wpx
-							      : rpx;
+					px = wr > 0 && rd > 0
+						     ? (y < k / 2 ? wpx : rpx)
+					     : wr > 0 ? wpx
+						      : rpx;
 				cells_row(img, g * k + y)[b] = px;
 			}
 		}
@@ -1544,7 +1548,8 @@ static int heat_image(struct ctx *c, const struct tlrows *t, const double *cell,
 		return -1;
 	for (g = 0; g < t->n; g++)
 		for (b = 0; b < m->nbins; b++)
-			cells_row(img, g)[b] = heat_pixel(cell[g * m->nbins + b], max);
+			cells_row(img, g)[b] =
+				heat_pixel(cell[g * m->nbins + b], max);
 	cells_draw(c, img, lx, top, bw, rh);
 	return 0;
 }
@@ -2259,6 +2264,44 @@ static int pdf_close(struct ctx *c, cairo_surface_t *pdf, const char *tmp,
 	return ret;
 }
 
+/* The PDF drawn once: 1 when its text needs the system's fonts (the
+ * file left out), else 0 or an error as pdf_close's. */
+static int pdf_pass(struct ctx *c, FILE *tf, const char *tpath)
+{
+	cairo_surface_t *pdf;
+	char tmp[OUT_TMP_MAX];
+	int ret, again;
+
+	c->pageno = 0;
+	rewind(tf);
+	pdf = pdf_open(c, tmp, sizeof(tmp), &ret);
+	if (!pdf)
+		return ret;
+	ret = run_template(c, tf, tpath);
+	if (ret == 0 && c->o->extra_page)
+		c->o->extra_page(c->cr, c->pw, c->ph, c->pageno + 1,
+				 c->o->extra_arg);
+	again = ret == 0 && fonts_missed();
+	ret = pdf_close(c, pdf, tmp, again ? IOL_EIO : ret);
+	return again ? 1 : ret;
+}
+
+/* The PDF with DejaVu's own configuration of fontconfig, drawn again
+ * with the system's when a text needs a character DejaVu lacks: the
+ * same calls, so the same bytes, either way (render/fonts.c). */
+static int pdf_write(struct ctx *c, FILE *tf, const char *tpath)
+{
+	int ret;
+
+	fonts_own();
+	ret = pdf_pass(c, tf, tpath);
+	if (ret == 1) {
+		fonts_system();
+		ret = pdf_pass(c, tf, tpath);
+	}
+	return ret;
+}
+
 /* SVG and PNG pages: rename each into place (ret 0), or remove them. */
 static int pages_commit(struct ctx *c, int ret)
 {
@@ -2286,8 +2329,6 @@ int report_write(const struct iol_job *job, const char *path,
 	struct ctx c;
 	const char *tpath =
 		o->template_path ? o->template_path : report_default_template();
-	cairo_surface_t *pdf = NULL;
-	char tmp[OUT_TMP_MAX];
 	FILE *tf;
 	int ret, i;
 
@@ -2326,19 +2367,10 @@ int report_write(const struct iol_job *job, const char *path,
 		iol_blocks_free(c.blocks);
 		return ret;
 	}
-	if (o->format == REPORT_PDF) {
-		pdf = pdf_open(&c, tmp, sizeof(tmp), &ret);
-		if (!pdf)
-			goto out;
-	}
-	ret = run_template(&c, tf, tpath);
-	if (ret == 0 && o->extra_page && o->format == REPORT_PDF)
-		o->extra_page(c.cr, c.pw, c.ph, c.pageno + 1, o->extra_arg);
 	if (o->format == REPORT_PDF)
-		ret = pdf_close(&c, pdf, tmp, ret);
+		ret = pdf_write(&c, tf, tpath);
 	else
-		ret = pages_commit(&c, ret);
-out:
+		ret = pages_commit(&c, run_template(&c, tf, tpath));
 	for (i = 0; i < c.ntmps; i++)
 		free(c.tmps[i]);
 	free(c.tmps);
