@@ -30,6 +30,15 @@ static double cnt(int64_t v)
 	return v > 0 ? (double)v : 0;
 }
 
+/* a + b of two counters, negatives as 0, at most INT64_MAX (a damaged
+ * log's counters may be anything; a double of them is not cast back) */
+static int64_t sat_add(int64_t a, int64_t b)
+{
+	a = a > 0 ? a : 0;
+	b = b > 0 ? b : 0;
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
 /* The slowest rank's POSIX time on file id (a shared record's slowest
  * rank, else the most of any rank's record); -1: no POSIX record */
 static double posix_secs(const struct iol_jmod *p, uint64_t id)
@@ -103,9 +112,10 @@ void iol_trifacts_coll_excess(const struct iol_job *job,
 					      r->fc[MPIIO_F_MAX_WRITE_TIME]),
 					 0);
 		tf->coll_posix = ps;
-		tf->coll_calls = (int64_t)(cnt(r->ic[MPIIO_COLL_READS]) +
-					   cnt(r->ic[MPIIO_COLL_WRITES]));
-		tf->coll_views = (int64_t)cnt(r->ic[MPIIO_VIEWS]);
+		tf->coll_calls = sat_add(r->ic[MPIIO_COLL_READS],
+					 r->ic[MPIIO_COLL_WRITES]);
+		tf->coll_views =
+			r->ic[MPIIO_VIEWS] > 0 ? r->ic[MPIIO_VIEWS] : 0;
 		tf->coll_id = r->id;
 	}
 }
