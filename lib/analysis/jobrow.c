@@ -352,6 +352,13 @@ TFINT(t_whole_ops, whole_file_ops)
 TFINT(t_red_once, redundant_once)
 TFINT(t_sync_sw, stdio_synced_writes)
 TFINT(t_sync_srecs, stdio_synced_recs)
+NUMG(t_coll_fast, TF->coll_fast)
+NUMG(t_coll_slow, TF->coll_slow)
+NUMG(t_coll_posix, TF->coll_posix)
+NUMG(t_coll_max_call, TF->coll_max_call)
+TFINT(t_coll_calls, coll_calls)
+TFINT(t_coll_views, coll_views)
+TFNAME(t_coll_file, coll_id)
 NUMG(t_small_file_time, TF->small_file_time)
 NUMG(t_small_file_span, TF->small_file_span)
 NUMG(t_sread_time, TF->sparse_read_time)
@@ -861,12 +868,31 @@ static const struct iol_field fields[] = {
 	INTF("stdio_synced_records", IOL_FT_INT, "",
 	     "their STDIO records (a shared record: one a process)",
 	     t_sync_srecs),
+	/* issue 34, round 40: collective MPI-IO time beyond the file
+	 * system's under it (tricoll.c) */
+	NUMF("coll_mpiio_fastest", IOL_FT_NUM, "s",
+	     "collective shared file whose fastest rank's MPI-IO time (less "
+	     "the mean rank's MPI-IO metadata) is furthest beyond its POSIX "
+	     "time: that MPI-IO time",
+	     4, t_coll_fast),
+	NUMF("coll_mpiio_slowest", IOL_FT_NUM, "s",
+	     "its slowest rank's MPI-IO time", 4, t_coll_slow),
+	NUMF("coll_posix_time", IOL_FT_NUM, "s",
+	     "its slowest rank's POSIX time (the aggregators')", 4,
+	     t_coll_posix),
+	NUMF("coll_max_call", IOL_FT_NUM, "s", "its longest MPI-IO call", 4,
+	     t_coll_max_call),
+	INTF("coll_calls", IOL_FT_INT, "", "its collective MPI-IO calls",
+	     t_coll_calls),
+	INTF("coll_views", IOL_FT_INT, "", "its MPI-IO file views set",
+	     t_coll_views),
+	STRF("coll_file", "its file", t_coll_file),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 88,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 95,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

@@ -71,7 +71,9 @@ const struct iol_field *iol_jobrow_fields(size_t *n);
  * sparse_read_bytes, small_readahead_time, large_read_mibs,
  * stdio_opens, redundant_rank_time, whole_file_ops,
  * redundant_once_bytes, small_file_time, small_file_span,
- * stdio_synced_writes, stdio_synced_records); *n
+ * stdio_synced_writes, stdio_synced_records, coll_mpiio_fastest,
+ * coll_mpiio_slowest, coll_posix_time, coll_max_call, coll_calls, coll_views,
+ * coll_file); *n
  * set to the total count.  The same static table: iol_jobrow_fields(&k) is its
  * first k entries. */
 const struct iol_field *iol_jobrow_fields_ext(size_t *n);

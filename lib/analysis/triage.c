@@ -140,6 +140,12 @@ static const char *const in_names[] = {"nprocs",
 				       "small_file_span",
 				       "stdio_synced_writes",
 				       "stdio_synced_records",
+				       "coll_mpiio_fastest",
+				       "coll_mpiio_slowest",
+				       "coll_posix_time",
+				       "coll_max_call",
+				       "coll_calls",
+				       "coll_views",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -172,7 +178,8 @@ static const char *const in_names[] = {"nprocs",
 				       "lustre_file",
 				       "aggregator_file",
 				       "straggler",
-				       "aggregator_skew_file"};
+				       "aggregator_skew_file",
+				       "coll_file"};
 _Static_assert(sizeof(in_names) / sizeof(in_names[0]) == IOL_TIN_N,
 	       "one job-row field per triage input");
 
@@ -196,7 +203,8 @@ static const int detail_only[] = {
 	IOL_TIN_SMALL_FILE,	IOL_TIN_RED_FILE,     IOL_TIN_SHIMB_FILE,
 	IOL_TIN_SHTIMB_FILE,	IOL_TIN_RSIMB_FILE,   IOL_TIN_RAW_FILE,
 	IOL_TIN_LFILE,		IOL_TIN_AGGR_FILE,    IOL_TIN_STRAG_DETAIL,
-	IOL_TIN_ASKEW_FILE};
+	IOL_TIN_ASKEW_FILE,	IOL_TIN_COLL_CALLS,   IOL_TIN_COLL_SLOW,
+	IOL_TIN_COLL_FILE};
 
 int iol_triage_in_detail_only(int i)
 {
@@ -403,7 +411,9 @@ double iol_triage_stake(const struct iol_triage_in *in)
  * share of the run alone), 4 as 3 and crossed whatever the value (bulk
  * STDIO time in little data), 5 evaluated, the pattern of another
  * rule's cause (at most info, unless that rule's finding makes it a
- * companion: see companions[]), -1 not evaluated.  *stake: the seconds at stake
+ * companion: see companions[]), 6 evaluated and crossed whatever the
+ * value, judged by both impact floors (a second condition of its rule:
+ * coll_beyond()), -1 not evaluated.  *stake: the seconds at stake
  * (NAN: none); c gives thresholds a rule reads besides its own. */
 typedef int (*eval_fn)(const struct iol_triage_in *in,
 		       const struct iol_triage_conf *c, double *v,
@@ -2352,6 +2362,98 @@ EVAL(e_strag)
 	return 0;
 }
 
+/*
+ * IOL-SHARED-SMALL's collective case (issue 34, round 40): a shared file
+ * written or read by collective calls through file views whose fastest
+ * rank spent far longer in MPI-IO than the slowest rank's POSIX calls
+ * took on it (tricoll.c).  The calls' own time is then their exchange
+ * and packing of the view's pieces, which Darshan's size bins do not
+ * see (r40-e3sm: 320 calls of 512 KiB through a view of 128-byte
+ * pieces; MPI-IO fastest rank 10.446 s, slowest 12.879 s, POSIX 1.061 s;
+ * its twin of 16 KiB pieces 0.61-0.74 s of MPI-IO).  The fastest rank
+ * waits least for late ranks (a compute imbalance before each call is
+ * not the I/O's cost), the POSIX time is the file system's share, and
+ * the longest call may be one stall: the stake is the first less the
+ * other two.  At least COLL_BEYOND_RATIO times the POSIX time, so that
+ * an aggregator's I/O at the storage's pace (a restart read: 4.30 s
+ * against 3.72 s) is not taken for it.  Without a view the calls' sizes
+ * are in the bins, IOL-SMALL-REQ's to judge (r19-coll-64k: 64 KiB
+ * rounds merged by collective buffering, labelled false).
+ */
+#define COLL_BEYOND_RATIO 4.0
+
+static int coll_have(const struct iol_triage_in *in)
+{
+	return in->have[IOL_TIN_COLL_FAST] && in->have[IOL_TIN_COLL_POSIX] &&
+	       in->have[IOL_TIN_COLL_MAX] && in->have[IOL_TIN_COLL_VIEWS] &&
+	       isfinite(V(COLL_FAST)) && isfinite(V(COLL_POSIX)) &&
+	       isfinite(V(COLL_MAX));
+}
+
+static int coll_beyond(const struct iol_triage_in *in,
+		       const struct iol_triage_conf *c)
+{
+	double ps = fmax(V(COLL_POSIX), 0);
+
+	(void)c;
+	/* beyond one stall: a longest call that holds it all is no pattern */
+	return coll_have(in) && V(COLL_FAST) > 0 && z(V(COLL_VIEWS)) > 0 &&
+	       V(COLL_FAST) >= COLL_BEYOND_RATIO * ps &&
+	       V(COLL_FAST) - ps - fmax(V(COLL_MAX), 0) > 0;
+}
+
+static int coll_shsmall(const struct iol_triage_in *in, double *v,
+			double *stake, char *d, size_t n)
+{
+	double fast = V(COLL_FAST), ps = fmax(V(COLL_POSIX), 0);
+	double one = fmin(fmax(V(COLL_MAX), 0), fast - ps);
+
+	*v = 100.0 * (fast - ps) / fast;
+	*stake = fast - ps - one;
+	DETAIL("%s: %.0f collective calls through %.0f views, fastest rank "
+	       "%.3f s in MPI-IO (slowest %.3f s), POSIX under them %.3f s, "
+	       "longest call %.3f s (not counted): the calls' own exchange, "
+	       "as of many small pieces a view (their size is not logged), "
+	       "not waiting for late ranks",
+	       S(COLL_FILE)[0] ? S(COLL_FILE) : "a shared file",
+	       z(V(COLL_CALLS)), z(V(COLL_VIEWS)), fast,
+	       fmax(z(V(COLL_SLOW)), fast), ps, one);
+	return 6;
+}
+
+/* Whether the collective case is IOL-SHARED-SMALL's finding: the small
+ * requests' evaluation (rc, v) found nothing of its own */
+static int coll_takes(const struct iol_triage_in *in,
+		      const struct iol_triage_conf *c, int rc, double v)
+{
+	int found = (rc == 0 || rc == 3) && v > K(SHSMALL);
+
+	return !found && rc != 4 && rc != 5 && coll_beyond(in, c) &&
+	       !(in->have[IOL_TIN_NPROCS] && V(NPROCS) < 2);
+}
+
+/* coll_takes() for the recommendation (layer_recs[]) */
+static int coll_case(const struct iol_triage_in *in,
+		     const struct iol_triage_conf *c)
+{
+	double v = NAN, stake = NAN;
+
+	if (!coll_beyond(in, c))
+		return 0;
+	return coll_takes(in, c, e_shsmall(in, c, &v, &stake, NULL, 0), v);
+}
+
+/* IOL-SHARED-SMALL: the small requests' finding (e_shsmall()), else
+ * the collective calls' time beyond the file system's (coll_shsmall()) */
+EVAL(e_shsmall_coll)
+{
+	int rc = e_shsmall(in, c, v, stake, d, n);
+
+	if (!coll_takes(in, c, rc, *v))
+		return rc;
+	return coll_shsmall(in, v, stake, d, n);
+}
+
 /* Alternative recommendations, by the job's shape */
 static int read_only(const struct iol_triage_in *in)
 {
@@ -2633,7 +2735,7 @@ static const struct rule rules[] = {
 	 "%",
 	 IOL_TK_SHSMALL,
 	 IOL_SEV_WARN,
-	 e_shsmall,
+	 e_shsmall_coll,
 	 "Many ranks make small requests to shared files, which the file "
 	 "system serialises. Use MPI-IO collective I/O to aggregate them.",
 	 {IOL_TIN_SH_SMALL, IOL_TIN_SH_OPS, IOL_TIN_NPROCS, IOL_TIN_SHSMALL_T,
@@ -2833,6 +2935,15 @@ static const struct {
 		    const struct iol_triage_conf *c);
 	const char *rec;
 } layer_recs[] = {
+	{"IOL-SHARED-SMALL", coll_case,
+	 "Collective MPI-IO calls through file views take far longer than "
+	 "the file system under them: the time is the calls' exchange of "
+	 "the view's pieces among the ranks. Give the decomposition larger "
+	 "contiguous blocks, or describe each rank's pieces with one derived "
+	 "datatype that merges adjacent ones; then try the collective "
+	 "layer's settings: the ROMIO hints cb_buffer_size and "
+	 "romio_cb_write, or with Open MPI another collective component "
+	 "(OMPIO's fcoll, or ROMIO)."},
 	{"IOL-SMALL-REQ", small_mpiio_coll,
 	 "Many MPI-IO calls move under 1 MiB, and they are collective "
 	 "already: collective buffering aggregates them for the file system, "
@@ -3007,9 +3118,9 @@ static int eval_rule(const struct rule *r, const struct iol_triage_in *in,
 			 in_names[miss]);
 	else if ((rc = r->eval(in, c, &v, &stake, f->detail,
 			       detail ? sizeof(f->detail) : 0)) >= 0) {
-		int crossed = rc == 4 ||
+		int crossed = rc == 4 || rc == 6 ||
 			      (r->le ? v <= f->threshold : v > f->threshold);
-		int judged = rc == 0 || rc == 3 || rc == 4;
+		int judged = rc == 0 || rc == 3 || rc == 4 || rc == 6;
 
 		f->value = v;
 		f->stake = stake;

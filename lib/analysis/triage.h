@@ -226,6 +226,12 @@ enum {
 	IOL_TIN_SMALLF_SPAN, /* the bytes of the small files read, once */
 	IOL_TIN_SYNC_SW,     /* STDIO writes that POSIX-only syncs flush */
 	IOL_TIN_SYNC_SRECS,  /* their STDIO records */
+	IOL_TIN_COLL_FAST,   /* collective file: fastest rank's MPI-IO s */
+	IOL_TIN_COLL_SLOW,   /* its slowest rank's MPI-IO s */
+	IOL_TIN_COLL_POSIX,  /* its slowest rank's POSIX s */
+	IOL_TIN_COLL_MAX,    /* its longest call, s */
+	IOL_TIN_COLL_CALLS,  /* its collective calls */
+	IOL_TIN_COLL_VIEWS,  /* its file views */
 	IOL_TIN_BIN0,	     /* posix_read_0_100 ... posix_write_1g_plus */
 	IOL_TIN_NNUM = IOL_TIN_BIN0 + 20,
 	IOL_TIN_STRATEGY = IOL_TIN_NNUM,
@@ -241,6 +247,7 @@ enum {
 	IOL_TIN_AGGR_FILE,
 	IOL_TIN_STRAG_DETAIL, /* the straggler, or why there is none */
 	IOL_TIN_ASKEW_FILE,
+	IOL_TIN_COLL_FILE,
 	IOL_TIN_N
 };
 #define IOL_TIN_NSTR (IOL_TIN_N - IOL_TIN_NNUM)

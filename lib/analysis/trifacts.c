@@ -1922,6 +1922,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 		rc = stdio_pass(job, tf, &st);
 	if (rc == 0)
 		rc = iol_trifacts_synced_stdio(job, tf);
+	iol_trifacts_coll_excess(job, tf);
 	free(mpi.all.v);
 	free(mpi.coll.v);
 	if (rc < 0) {

@@ -183,12 +183,25 @@ struct iol_trifacts {
 	 * all 1 MiB or more): their bytes over their read time, MiB/s; NAN
 	 * when there are none */
 	double large_read_mibs;
+	/* the shared MPI-IO file driven (nine calls in ten or more) by
+	 * collective calls, of 1 MiB or more, whose fastest rank's MPI-IO
+	 * time (less the mean rank's MPI-IO metadata time) is furthest
+	 * beyond the slowest rank's POSIX time on it (tricoll.c): those two
+	 * times, its slowest rank's MPI-IO time, its longest call, its
+	 * collective calls and views.  NAN (-1, id 0): no MPI-IO or POSIX
+	 * module, or one incomplete; 0: no such file */
+	double coll_fast, coll_slow, coll_posix, coll_max_call;
+	int64_t coll_calls, coll_views;
+	uint64_t coll_id;
 };
 
 int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 			 struct iol_error *err);
 /* tf->stdio_synced_writes, _recs; 0 or IOL_ENOMEM (trisync.c) */
 int iol_trifacts_synced_stdio(const struct iol_job *job,
+			      struct iol_trifacts *tf);
+/* tf->coll_fast ... coll_id (tricoll.c) */
+void iol_trifacts_coll_excess(const struct iol_job *job,
 			      struct iol_trifacts *tf);
 
 #endif

@@ -1,0 +1,121 @@
+/*
+ * Collective MPI-IO whose time is not its file system's (issue 34,
+ * round 40): a file written or read by collective calls whose ranks
+ * spend far longer in MPI-IO than the file system took under them.
+ * r40-e3sm wrote 320 collective calls of 512 KiB through a file view of
+ * 4096 pieces of 128 B a call: MPI-IO F_SLOWEST_RANK_TIME 12.879 s,
+ * FASTEST 10.446 s, while the one aggregator's POSIX writes of the same
+ * file took 1.061 s; its twin with 16 KiB pieces took 0.61-0.74 s of
+ * MPI-IO.  The time is the two-phase exchange and packing of the pieces.
+ *
+ * A collective call's time includes waiting for late ranks (compute
+ * imbalance before the call): the rank that waits least bounds that,
+ * so the fact is the fastest rank's MPI-IO time, less the mean rank's
+ * MPI-IO metadata time (opens and closes are not the calls' exchange),
+ * against the slowest rank's POSIX time on the file (the aggregators'
+ * share), and the file's longest call (one call can be a stall: a rank
+ * late, the node loaded; r8-compute90's 1.464 s of 2.1 s).  A log whose
+ * POSIX or MPI-IO module ran out of memory cannot tell the file
+ * system's share: no fact (imbalanced-io).
+ */
+#include <math.h>
+#include <stdint.h>
+
+#include "analysis/trifacts.h"
+#include "counters/counters.h"
+#include "base/banned.h"
+
+static double cnt(int64_t v)
+{
+	return v > 0 ? (double)v : 0;
+}
+
+/* a + b of two counters, negatives as 0, at most INT64_MAX (a damaged
+ * log's counters may be anything; a double of them is not cast back) */
+static int64_t sat_add(int64_t a, int64_t b)
+{
+	a = a > 0 ? a : 0;
+	b = b > 0 ? b : 0;
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
+/* The slowest rank's POSIX time on file id (a shared record's slowest
+ * rank, else the most of any rank's record); -1: no POSIX record */
+static double posix_secs(const struct iol_jmod *p, uint64_t id)
+{
+	double t = -1;
+	size_t i;
+
+	for (i = 0; p->loaded && i < p->n; i++) {
+		const struct iol_jrec *r = &p->recs[i];
+		double own;
+
+		if (r->id != id)
+			continue;
+		own = r->rank < 0 ? r->fc[POSIX_F_SLOWEST_RANK_TIME]
+				  : r->fc[POSIX_F_READ_TIME] +
+					    r->fc[POSIX_F_WRITE_TIME] +
+					    r->fc[POSIX_F_META_TIME];
+		t = fmax(t, fmax(own, 0));
+	}
+	return t;
+}
+
+/* A shared MPI-IO record of 1 MiB or more whose data calls are (nine in
+ * ten or more) collective: e3sm's 320 collective writes beside rank 0's
+ * 4 independent ones of 8 B */
+static int coll_file(const struct iol_jrec *r)
+{
+	const int64_t *c = r->ic;
+	double coll = cnt(c[MPIIO_COLL_READS]) + cnt(c[MPIIO_COLL_WRITES]);
+	double other = cnt(c[MPIIO_INDEP_READS]) + cnt(c[MPIIO_INDEP_WRITES]) +
+		       cnt(c[MPIIO_SPLIT_READS]) + cnt(c[MPIIO_SPLIT_WRITES]) +
+		       cnt(c[MPIIO_NB_READS]) + cnt(c[MPIIO_NB_WRITES]);
+	double bytes = cnt(c[MPIIO_BYTES_READ]) + cnt(c[MPIIO_BYTES_WRITTEN]);
+
+	return r->rank < 0 && coll > 0 && other * 9 <= coll &&
+	       bytes >= 1048576.0;
+}
+
+void iol_trifacts_coll_excess(const struct iol_job *job,
+			      struct iol_trifacts *tf)
+{
+	const struct iol_jmod *m = &job->mod[IOL_MOD_MPIIO],
+			      *p = &job->mod[IOL_MOD_POSIX];
+	double best = -INFINITY;
+	size_t i;
+
+	tf->coll_fast = tf->coll_slow = tf->coll_posix = NAN;
+	tf->coll_max_call = NAN;
+	tf->coll_calls = tf->coll_views = -1;
+	tf->coll_id = 0;
+	if (!m->loaded || !p->loaded || m->partial || p->partial ||
+	    job->nprocs < 1)
+		return;
+	tf->coll_fast = tf->coll_slow = tf->coll_posix = 0;
+	tf->coll_max_call = 0;
+	tf->coll_calls = tf->coll_views = 0;
+	for (i = 0; i < m->n; i++) {
+		const struct iol_jrec *r = &m->recs[i];
+		double fast = fmax(r->fc[MPIIO_F_FASTEST_RANK_TIME], 0), ps;
+		double meta =
+			fmax(r->fc[MPIIO_F_META_TIME], 0) / (double)job->nprocs;
+
+		fast = fmax(fast - meta, 0);
+		if (!coll_file(r) || (ps = posix_secs(p, r->id)) < 0 ||
+		    !(fast - ps > best))
+			continue;
+		best = fast - ps;
+		tf->coll_fast = fast;
+		tf->coll_slow = fmax(r->fc[MPIIO_F_SLOWEST_RANK_TIME], fast);
+		tf->coll_max_call = fmax(fmax(r->fc[MPIIO_F_MAX_READ_TIME],
+					      r->fc[MPIIO_F_MAX_WRITE_TIME]),
+					 0);
+		tf->coll_posix = ps;
+		tf->coll_calls = sat_add(r->ic[MPIIO_COLL_READS],
+					 r->ic[MPIIO_COLL_WRITES]);
+		tf->coll_views =
+			r->ic[MPIIO_VIEWS] > 0 ? r->ic[MPIIO_VIEWS] : 0;
+		tf->coll_id = r->id;
+	}
+}
