@@ -1205,11 +1205,13 @@ static int finish_open(struct iol_dlog *d, struct iol_error *err)
 	return 0;
 }
 
-int iol_dlog_open(struct iol_dlog **out, const char *path,
-		  struct iol_error *err)
+/* a new iol_dlog of fd's bytes (read from its offset on), fd left
+ * open; path NULL: opened from fd, else from path, then closed */
+static int dlog_load(struct iol_dlog **out, const char *path, int fd,
+		     struct iol_error *err)
 {
 	struct iol_dlog *d;
-	int fd, ret;
+	int ret;
 
 	*out = NULL;
 	d = calloc(1, sizeof(*d));
@@ -1217,9 +1219,9 @@ int iol_dlog_open(struct iol_dlog **out, const char *path,
 		free(d);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
-	if (strcmp(path, "-") == 0) {
+	if (path && strcmp(path, "-") == 0) {
 		fd = STDIN_FILENO;
-	} else {
+	} else if (path) {
 		fd = open(path, O_RDONLY);
 		if (fd < 0) {
 			if (err)
@@ -1231,7 +1233,7 @@ int iol_dlog_open(struct iol_dlog **out, const char *path,
 		}
 	}
 	ret = load_fd(d->priv, fd, err);
-	if (fd != STDIN_FILENO)
+	if (path && fd != STDIN_FILENO)
 		close(fd);
 	if (ret == 0)
 		ret = finish_open(d, err);
@@ -1241,6 +1243,17 @@ int iol_dlog_open(struct iol_dlog **out, const char *path,
 	}
 	*out = d;
 	return 0;
+}
+
+int iol_dlog_open(struct iol_dlog **out, const char *path,
+		  struct iol_error *err)
+{
+	return dlog_load(out, path, -1, err);
+}
+
+int iol_dlog_open_fd(struct iol_dlog **out, int fd, struct iol_error *err)
+{
+	return dlog_load(out, NULL, fd, err);
 }
 
 int iol_dlog_open_mem(struct iol_dlog **out, const void *buf, size_t len,
