@@ -130,7 +130,10 @@ struct iol_ingest_exec *iol_ingest_threads(int nthreads,
 		nthreads = nc > 0 ? (int)(nc < 1024 ? nc : 1024) : 1;
 	if (!t)
 		goto nomem;
-	t->ex.cap = 4 * nthreads + 8;
+	/* room for the decoders to go on while the writer commits (a WAL
+	 * checkpoint writes and syncs megabytes): with 16 logs in flight
+	 * they had 1 ms of work left, and waited */
+	t->ex.cap = 32 * nthreads + 32;
 	t->ex.submit = t_submit;
 	t->ex.wait = t_wait;
 	t->ex.stop = t_stop;
