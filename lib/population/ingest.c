@@ -7,6 +7,7 @@
 #define _GNU_SOURCE /* DT_* of struct dirent, realpath */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -256,9 +257,11 @@ static void free_dents(struct dent *v, size_t n)
 	free(v);
 }
 
-/* the entries of a directory, sorted by name; NULL and *n 0 when it
- * cannot be read (said unless counting) or memory ran out */
-static struct dent *read_dir(struct iol_ingest *g, const char *path, size_t *n)
+/* the entries of a directory, sorted by name, and *dfd a descriptor of
+ * it (-1 when none: paths are used); NULL and *n 0 when it cannot be
+ * read (said unless counting) or memory ran out */
+static struct dent *read_dir(struct iol_ingest *g, const char *path, size_t *n,
+			     int *dfd)
 {
 	DIR *d = opendir(path);
 	struct dirent *e;
@@ -266,6 +269,7 @@ static struct dent *read_dir(struct iol_ingest *g, const char *path, size_t *n)
 	size_t cap = 0;
 
 	*n = 0;
+	*dfd = -1;
 	if (!d) {
 		if (!g->counting)
 			iol_ingest_say(g, "cannot open '%s': %s", path,
@@ -286,6 +290,8 @@ static struct dent *read_dir(struct iol_ingest *g, const char *path, size_t *n)
 			break;
 		v[(*n)++].type = e->d_type;
 	}
+	if (!e)
+		*dfd = dup(dirfd(d));
 	closedir(d);
 	if (e) { /* out of memory */
 		iol_ingest_say(g, "out of memory");
@@ -301,36 +307,53 @@ static struct dent *read_dir(struct iol_ingest *g, const char *path, size_t *n)
 
 /* hand the logs under path to on_file; rel: where the part of the path
  * below the argument starts (what --shard hashes) */
+/* stat of the entry name of the directory dfd (path when -1): the
+ * kernel resolves one name, not every directory of the path again */
+static int stat_at(int dfd, const char *path, const char *name, struct stat *sb,
+		   int flags)
+{
+	if (dfd >= 0)
+		return fstatat(dfd, name, sb, flags);
+	return flags ? lstat(path, sb) : stat(path, sb);
+}
+
 static void walk_dir(struct iol_ingest *g, char *path, size_t len, size_t rel)
 {
 	struct dent *v;
 	size_t n, i;
+	int dfd;
 
-	v = read_dir(g, path, &n);
+	v = read_dir(g, path, &n, &dfd);
 	for (i = 0; i < n; i++) {
-		size_t l = strlen(v[i].name);
+		const char *name = v[i].name;
+		size_t l = strlen(name);
 		struct stat sb;
 		int type = v[i].type;
 
 		if (len + 1 + l >= PATH_MAX)
 			continue;
 		path[len] = '/';
-		memcpy(path + len + 1, v[i].name, l + 1);
+		memcpy(path + len + 1, name, l + 1);
 		if (type == DT_UNKNOWN)
-			type = lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode)
+			type = stat_at(dfd, path, name, &sb,
+				       AT_SYMLINK_NOFOLLOW) == 0 &&
+					       S_ISDIR(sb.st_mode)
 				       ? DT_DIR
 				       : DT_REG;
 		if (type == DT_DIR)
 			walk_dir(g, path, len + 1 + l, rel);
 		else if ((type == DT_REG || type == DT_LNK) &&
-			 is_log_name(v[i].name)) {
+			 is_log_name(name)) {
 			if (g->counting)
 				on_file(g, path, path + rel, NULL);
-			else if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+			else if (stat_at(dfd, path, name, &sb, 0) == 0 &&
+				 S_ISREG(sb.st_mode))
 				on_file(g, path, path + rel, &sb);
 		}
 	}
 	path[len] = '\0';
+	if (dfd >= 0)
+		close(dfd);
 	free_dents(v, n);
 }
 
