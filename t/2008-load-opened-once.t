@@ -2,7 +2,8 @@
 # A log is opened once to be loaded: the descriptor the sniff opened (its
 # first bytes read with pread, the offset left at 0) is the one the
 # Darshan loader reads (sources/registry.c, iol_dlog_open_fd), then
-# closed; an ingest of thousands of logs opened each twice.  The rows,
+# closed; an ingest of thousands of logs opened each twice.  A small log
+# is read by one read(2), not a second to see the end.  The rows,
 # the digests and what a command prints are the same as from a path; no
 # descriptor is left open (an ingest under a low limit of open files);
 # standard input and a missing file read as before.
@@ -24,15 +25,19 @@ N=$(ls "$TMP/logs" | wc -l)
 # each log opened once (strace counts; not under a sanitizer or valgrind,
 # whose own files and ptrace change what is traced)
 if [ -n "${SANITIZE:-}${VALGRIND:-}" ]; then
-	skip "system calls not counted under the sanitizer or valgrind" 2
+	skip "system calls not counted under the sanitizer or valgrind" 3
 elif command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
-	strace -f -e trace=open,openat -o "$TMP/st" \
+	strace -f -y -e trace=open,openat,read -o "$TMP/st" \
 		$IOLENS ingest -j 2 --db "$TMP/st.db" "$TMP/logs" >/dev/null 2>&1
 	ok $? "ingest of $N logs under strace"
-	opens=$(grep -c '\.darshan"' "$TMP/st")
+	opens=$(grep -c 'open[a-z]*(.*\.darshan"' "$TMP/st")
 	is "$opens" "$N" "each of the $N logs opened once"
+	# a small log read whole by one read: the byte past its size not
+	# asked for again to see the end
+	reads=$(grep -c 'read([0-9]*<[^>]*\.darshan>' "$TMP/st")
+	is "$reads" "$N" "and read by one read(2)"
 else
-	skip "no strace" 2
+	skip "no strace" 3
 fi
 
 # no descriptor kept: 30 open files at most, for 120 logs and 2 threads

@@ -1129,7 +1129,7 @@ int iol_dlog_mount_of(const struct iol_dlog *d, const char *name)
 static int load_fd(struct iol_dlog_priv *pv, int fd, struct iol_error *err)
 {
 	struct stat st;
-	size_t cap = 1 << 20, len = 0;
+	size_t cap = 1 << 20, len = 0, whole = 0;
 	uint8_t *buf;
 
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
@@ -1140,6 +1140,7 @@ static int load_fd(struct iol_dlog_priv *pv, int fd, struct iol_error *err)
 		}
 		if (st.st_size < SMALL_LOG) {
 			cap = (size_t)st.st_size + 1; /* + 1: the end seen */
+			whole = (size_t)st.st_size;
 		} else {
 			void *m = mmap(NULL, (size_t)st.st_size, PROT_READ,
 				       MAP_PRIVATE, fd, 0);
@@ -1182,6 +1183,10 @@ static int load_fd(struct iol_dlog_priv *pv, int fd, struct iol_error *err)
 		if (n == 0)
 			break;
 		len += (size_t)n;
+		/* every byte fstat saw and not the one past them: the end,
+		 * without another read to return 0 */
+		if (whole && len == whole && len < cap)
+			break;
 	}
 	pv->map = buf;
 	pv->size = len;
