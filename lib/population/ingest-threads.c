@@ -140,8 +140,9 @@ struct iol_ingest_exec *iol_ingest_threads(int nthreads,
 		goto nomem;
 	/* room for the decoders to go on while the writer commits (a WAL
 	 * checkpoint writes and syncs megabytes): with 16 logs in flight
-	 * they had 1 ms of work left, and waited */
-	t->ex.cap = 32 * nthreads + 32;
+	 * they had 1 ms of work left, and waited.  At most the 4,104 that
+	 * 1,024 threads had: decoded rows wait in memory for the writer. */
+	t->ex.cap = nthreads < 128 ? 32 * nthreads + 32 : 4104;
 	t->ex.submit = t_submit;
 	t->ex.wait = t_wait;
 	t->ex.stop = t_stop;
