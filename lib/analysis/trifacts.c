@@ -1223,6 +1223,19 @@ static double rewrite_rank_secs(const struct iol_jrec *r,
  * takes the largest record). */
 #define MAX_RANKS (1 << 22)
 
+/* 1 when one of the job's mounts is Lustre: lustre_rec() has nothing to
+ * find in a job without (a name lookup and a scan of the mounts a record) */
+static int has_lustre(const struct iol_job *job)
+{
+	int j;
+
+	for (j = 0; j < job->nmounts; j++)
+		if (job->mounts[j].type &&
+		    !strcmp(job->mounts[j].type, "lustre"))
+			return 1;
+	return 0;
+}
+
 static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		      struct iol_trifacts *tf, struct fr **out, size_t *nout)
 {
@@ -1235,6 +1248,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	int64_t most = 0;
 	struct fr *a;
 	size_t i;
+	int lustre = has_lustre(job);
 
 	*out = NULL;
 	*nout = 0;
@@ -1295,7 +1309,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 			racc_add(&sh, -1,
 				 small_secs(r, &x, small, 0, job->nprocs));
 		}
-		if (job->nmounts)
+		if (lustre)
 			lustre_rec(job, r, &x, &most, tf);
 	}
 	tf->small_time = racc_slowest(&all);

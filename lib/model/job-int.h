@@ -18,6 +18,9 @@ struct iol_job_priv {
 	struct iol_arena arena; /* records, strings, the path */
 	void *data;		/* the source's own (job->src->free) */
 	char *spool;		/* standard input copied here */
+	/* the input as iol_job_load opened it to sniff, read from offset 0
+	 * on (-1: none), open while the source loads: one open a log */
+	int fd;
 };
 
 /* A new empty job read by src: ncreated -1, date_known 1.  0 or

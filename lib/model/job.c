@@ -30,6 +30,7 @@ int iol_job_new(struct iol_job **out, const struct iol_source *src,
 		free(job);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
+	job->priv->fd = -1;
 	job->src = src;
 	job->path = "";
 	job->ncreated = -1;
@@ -47,6 +48,8 @@ void iol_job_close(struct iol_job *job)
 	if (job->priv) {
 		if (job->src && job->src->free)
 			job->src->free(job);
+		if (job->priv->fd >= 0)
+			close(job->priv->fd);
 		if (job->priv->spool) {
 			unlink(job->priv->spool);
 			free(job->priv->spool);

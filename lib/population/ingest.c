@@ -7,6 +7,7 @@
 #define _GNU_SOURCE /* DT_* of struct dirent, realpath */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -234,6 +235,9 @@ static void on_file(struct iol_ingest *g, const char *path, const char *rel,
 struct dent {
 	char *name;
 	unsigned char type;
+	int log;	   /* a regular file named as a log, stat'ed */
+	int64_t size;	   /* its size */
+	struct timespec m; /* and modification time */
 };
 
 static int cmp_dent(const void *a, const void *b)
@@ -256,9 +260,11 @@ static void free_dents(struct dent *v, size_t n)
 	free(v);
 }
 
-/* the entries of a directory, sorted by name; NULL and *n 0 when it
- * cannot be read (said unless counting) or memory ran out */
-static struct dent *read_dir(struct iol_ingest *g, const char *path, size_t *n)
+/* the entries of a directory, sorted by name, and *dfd a descriptor of
+ * it (-1 when none: paths are used); NULL and *n 0 when it cannot be
+ * read (said unless counting) or memory ran out */
+static struct dent *read_dir(struct iol_ingest *g, const char *path, size_t *n,
+			     int *dfd)
 {
 	DIR *d = opendir(path);
 	struct dirent *e;
@@ -266,6 +272,7 @@ static struct dent *read_dir(struct iol_ingest *g, const char *path, size_t *n)
 	size_t cap = 0;
 
 	*n = 0;
+	*dfd = -1;
 	if (!d) {
 		if (!g->counting)
 			iol_ingest_say(g, "cannot open '%s': %s", path,
@@ -286,6 +293,8 @@ static struct dent *read_dir(struct iol_ingest *g, const char *path, size_t *n)
 			break;
 		v[(*n)++].type = e->d_type;
 	}
+	if (!e)
+		*dfd = dup(dirfd(d));
 	closedir(d);
 	if (e) { /* out of memory */
 		iol_ingest_say(g, "out of memory");
@@ -299,35 +308,89 @@ static struct dent *read_dir(struct iol_ingest *g, const char *path, size_t *n)
 	return v;
 }
 
-/* hand the logs under path to on_file; rel: where the part of the path
- * below the argument starts (what --shard hashes) */
+/* stat of the entry name of the directory dfd (path when -1): the
+ * kernel resolves one name, not every directory of the path again */
+static int stat_at(int dfd, const char *path, const char *name, struct stat *sb,
+		   int flags)
+{
+	if (dfd >= 0)
+		return fstatat(dfd, name, sb, flags);
+	return flags ? lstat(path, sb) : stat(path, sb);
+}
+
+/* path/name into path (len: path's length); 0, or -1 when too long */
+static int path_join(char *path, size_t len, const char *name, size_t l)
+{
+	if (len + 1 + l >= PATH_MAX)
+		return -1;
+	path[len] = '/';
+	memcpy(path + len + 1, name, l + 1);
+	return 0;
+}
+
+/* Each entry's type, and each log's size and time, while the directory
+ * is open (dfd): one descriptor at a time however deep the walk, none
+ * held while it goes down into the subdirectories */
+static void stat_dents(const struct iol_ingest *g, int dfd, char *path,
+		       size_t len, struct dent *v, size_t n)
+{
+	struct stat sb;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const char *name = v[i].name;
+
+		v[i].log = 0;
+		if (path_join(path, len, name, strlen(name)) < 0)
+			continue;
+		if (v[i].type == DT_UNKNOWN)
+			v[i].type = stat_at(dfd, path, name, &sb,
+					    AT_SYMLINK_NOFOLLOW) == 0 &&
+						    S_ISDIR(sb.st_mode)
+					    ? DT_DIR
+					    : DT_REG;
+		if ((v[i].type != DT_REG && v[i].type != DT_LNK) ||
+		    !is_log_name(name))
+			continue;
+		if (g->counting) {
+			v[i].log = 1;
+		} else if (stat_at(dfd, path, name, &sb, 0) == 0 &&
+			   S_ISREG(sb.st_mode)) {
+			v[i].log = 1;
+			v[i].size = (int64_t)sb.st_size;
+			v[i].m = sb.st_mtim;
+		}
+	}
+	path[len] = '\0';
+}
+
+/* hand the logs under path to on_file in name order; rel: where the
+ * part of the path below the argument starts (what --shard hashes) */
 static void walk_dir(struct iol_ingest *g, char *path, size_t len, size_t rel)
 {
 	struct dent *v;
 	size_t n, i;
+	int dfd;
 
-	v = read_dir(g, path, &n);
+	v = read_dir(g, path, &n, &dfd);
+	stat_dents(g, dfd, path, len, v, n);
+	if (dfd >= 0)
+		close(dfd);
 	for (i = 0; i < n; i++) {
 		size_t l = strlen(v[i].name);
 		struct stat sb;
-		int type = v[i].type;
 
-		if (len + 1 + l >= PATH_MAX)
+		if (path_join(path, len, v[i].name, l) < 0)
 			continue;
-		path[len] = '/';
-		memcpy(path + len + 1, v[i].name, l + 1);
-		if (type == DT_UNKNOWN)
-			type = lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode)
-				       ? DT_DIR
-				       : DT_REG;
-		if (type == DT_DIR)
+		if (v[i].type == DT_DIR) {
 			walk_dir(g, path, len + 1 + l, rel);
-		else if ((type == DT_REG || type == DT_LNK) &&
-			 is_log_name(v[i].name)) {
-			if (g->counting)
-				on_file(g, path, path + rel, NULL);
-			else if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
-				on_file(g, path, path + rel, &sb);
+		} else if (v[i].log && g->counting) {
+			on_file(g, path, path + rel, NULL);
+		} else if (v[i].log) {
+			memset(&sb, 0, sizeof sb);
+			sb.st_size = (off_t)v[i].size;
+			sb.st_mtim = v[i].m;
+			on_file(g, path, path + rel, &sb);
 		}
 	}
 	path[len] = '\0';

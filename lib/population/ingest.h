@@ -56,7 +56,9 @@ struct iol_ingest_exec {
 };
 
 /* nthreads decoder threads of this process (0: one per core, at most
- * 1024); NULL with err when none could start. */
+ * 1024); NULL with err when none could start.  It also sets glibc's
+ * mallopt thresholds for the process (mmap 32 MiB, trim 64 MiB): memory
+ * freed after each log is kept for the next, not faulted in again. */
 struct iol_ingest_exec *iol_ingest_threads(int nthreads,
 					   const struct iol_popctx *ctx,
 					   struct iol_error *err);

@@ -309,7 +309,9 @@ static int darshan_load(struct iol_job *job, const char *const *paths,
 
 	(void)npaths;
 	(void)o;
-	ret = iol_dlog_open(&d, paths[0], err);
+	/* the descriptor the sniff opened: a log opened once */
+	ret = job->priv->fd >= 0 ? iol_dlog_open_fd(&d, job->priv->fd, err)
+				 : iol_dlog_open(&d, paths[0], err);
 	if (ret < 0)
 		return ret;
 	job->priv->data = d;

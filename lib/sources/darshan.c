@@ -1129,7 +1129,7 @@ int iol_dlog_mount_of(const struct iol_dlog *d, const char *name)
 static int load_fd(struct iol_dlog_priv *pv, int fd, struct iol_error *err)
 {
 	struct stat st;
-	size_t cap = 1 << 20, len = 0;
+	size_t cap = 1 << 20, len = 0, whole = 0;
 	uint8_t *buf;
 
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
@@ -1140,6 +1140,7 @@ static int load_fd(struct iol_dlog_priv *pv, int fd, struct iol_error *err)
 		}
 		if (st.st_size < SMALL_LOG) {
 			cap = (size_t)st.st_size + 1; /* + 1: the end seen */
+			whole = (size_t)st.st_size;
 		} else {
 			void *m = mmap(NULL, (size_t)st.st_size, PROT_READ,
 				       MAP_PRIVATE, fd, 0);
@@ -1182,6 +1183,10 @@ static int load_fd(struct iol_dlog_priv *pv, int fd, struct iol_error *err)
 		if (n == 0)
 			break;
 		len += (size_t)n;
+		/* every byte fstat saw and not the one past them: the end,
+		 * without another read to return 0 */
+		if (whole && len == whole && len < cap)
+			break;
 	}
 	pv->map = buf;
 	pv->size = len;
@@ -1205,11 +1210,13 @@ static int finish_open(struct iol_dlog *d, struct iol_error *err)
 	return 0;
 }
 
-int iol_dlog_open(struct iol_dlog **out, const char *path,
-		  struct iol_error *err)
+/* a new iol_dlog of fd's bytes (read from its offset on), fd left
+ * open; path NULL: opened from fd, else from path, then closed */
+static int dlog_load(struct iol_dlog **out, const char *path, int fd,
+		     struct iol_error *err)
 {
 	struct iol_dlog *d;
-	int fd, ret;
+	int ret;
 
 	*out = NULL;
 	d = calloc(1, sizeof(*d));
@@ -1217,9 +1224,9 @@ int iol_dlog_open(struct iol_dlog **out, const char *path,
 		free(d);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
-	if (strcmp(path, "-") == 0) {
+	if (path && strcmp(path, "-") == 0) {
 		fd = STDIN_FILENO;
-	} else {
+	} else if (path) {
 		fd = open(path, O_RDONLY);
 		if (fd < 0) {
 			if (err)
@@ -1231,7 +1238,7 @@ int iol_dlog_open(struct iol_dlog **out, const char *path,
 		}
 	}
 	ret = load_fd(d->priv, fd, err);
-	if (fd != STDIN_FILENO)
+	if (path && fd != STDIN_FILENO)
 		close(fd);
 	if (ret == 0)
 		ret = finish_open(d, err);
@@ -1241,6 +1248,17 @@ int iol_dlog_open(struct iol_dlog **out, const char *path,
 	}
 	*out = d;
 	return 0;
+}
+
+int iol_dlog_open(struct iol_dlog **out, const char *path,
+		  struct iol_error *err)
+{
+	return dlog_load(out, path, -1, err);
+}
+
+int iol_dlog_open_fd(struct iol_dlog **out, int fd, struct iol_error *err)
+{
+	return dlog_load(out, NULL, fd, err);
 }
 
 int iol_dlog_open_mem(struct iol_dlog **out, const void *buf, size_t len,

@@ -60,6 +60,8 @@ struct iol_dlog {
  * IOL_E* code, *out is NULL and err (optional) holds the detail. */
 int iol_dlog_open(struct iol_dlog **out, const char *path,
 		  struct iol_error *err);
+/* The same, of the bytes of fd from its offset on (fd left open). */
+int iol_dlog_open_fd(struct iol_dlog **out, int fd, struct iol_error *err);
 /* Same over a caller-owned buffer that must outlive the handle. */
 int iol_dlog_open_mem(struct iol_dlog **out, const void *buf, size_t len,
 		      struct iol_error *err);

@@ -45,24 +45,36 @@ const struct iol_source *iol_source_find(const char *name)
 }
 
 /* the first bytes only: no stream's buffer to allocate and fill with
- * the 4 KiB that a small log is whole (an ingest reads thousands) */
-static const struct iol_source *sniff(const char *path)
+ * the 4 KiB that a small log is whole (an ingest reads thousands).  Read
+ * with pread, the offset left at 0: *keep is the descriptor for the
+ * source to read the input from (a log opened once, not twice), or -1
+ * when there is none or it cannot be read again (a pipe). */
+static const struct iol_source *sniff(const char *path, int *keep)
 {
 	unsigned char head[16];
 	size_t n = 0, i;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC), seek = 1;
 
 	while (fd >= 0 && n < sizeof(head)) {
-		ssize_t r = read(fd, head + n, sizeof(head) - n);
+		ssize_t r =
+			seek ? pread(fd, head + n, sizeof(head) - n, (off_t)n)
+			     : read(fd, head + n, sizeof(head) - n);
 
+		if (r < 0 && errno == ESPIPE && seek) {
+			seek = 0;
+			continue;
+		}
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
 			break;
 		n += (size_t)r;
 	}
-	if (fd >= 0)
+	if (fd >= 0 && !seek) {
 		close(fd);
+		fd = -1;
+	}
+	*keep = fd;
 	for (i = 0; i < NSOURCES; i++)
 		if (sources[i]->sniff(path, head, n))
 			return sources[i];
@@ -140,21 +152,28 @@ int iol_job_load_opts(struct iol_job **out, const char *path,
 {
 	const struct iol_source *src;
 	struct iol_job *job;
-	int ret;
+	int ret, fd;
 
 	*out = NULL;
 	if (!strcmp(path, "-"))
 		return load_stdin(out, to, err);
-	src = sniff(path);
+	src = sniff(path, &fd);
 	ret = iol_job_new(&job, src, err);
-	if (ret < 0)
+	if (ret < 0) {
+		if (fd >= 0)
+			close(fd);
 		return ret;
+	}
+	job->priv->fd = fd;
 	job->path = iol_arena_strdup(&job->priv->arena, path);
 	if (!job->path) {
 		iol_job_close(job);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
 	ret = src->load(job, &path, 1, to, err);
+	if (fd >= 0)
+		close(fd);
+	job->priv->fd = -1;
 	if (ret < 0) {
 		iol_job_close(job);
 		return ret;
