@@ -74,6 +74,7 @@ static const struct {
 	{"writeback_pace_pct", PCT},
 	{"writeback_call_us", POS},
 	{"storm_creates", POS},
+	{"stdio_wait_us", POS},
 };
 _Static_assert(sizeof(keys) / sizeof(keys[0]) == IOL_TRIAGE_NKEYS,
 	       "one name per threshold");

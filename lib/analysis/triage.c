@@ -1869,6 +1869,66 @@ static int stdio_stream(const struct iol_triage_in *in,
 	       z(V(STDIO_T)) * np / calls * 1e6 <= K(STDIO_LIBCALL);
 }
 
+/*
+ * STDIO's write(2) requests: a flush each, and for the data calls one
+ * a buffer's worth of bytes (stdio_call_bytes) or, for calls larger
+ * than a buffer, one a call (glibc hands them straight through).
+ */
+static double stdio_requests(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c, double st,
+			     double data)
+{
+	return fmax(z(V(STDIO_FLUSH)), fmin(data, st / K(STDIO_CALL)));
+}
+
+/*
+ * Do STDIO's writes reach the file system as small requests that wait
+ * for the device (issue 34, round 42)?  Darshan records glibc's write(2)
+ * under STDIO only, so IOL-SMALL-REQ never sees them.  A writer (at
+ * least half of STDIO's bytes written) whose every data call is a
+ * request of its own (a buffer's worth or more each, or flushed each:
+ * at least one request for two data calls), each under 1 MiB, at least
+ * stdio_wait_us on the slowest rank: the library's copies are
+ * microseconds beside such a request, so the STDIO time is the
+ * requests'.  r42-ckpt-stdio: 16384 fwrites of 4096 B on a sync mount,
+ * 3 ms each, 12.5 s a rank (its POSIX twin, 1 MiB writes: 0.98 s).
+ * Flushes into the page cache (r7-applog-line: 12 us a line) and
+ * buffered streams with several calls a request (r36-halodiag-flush)
+ * keep the calls' share.
+ */
+static int stdio_small_req(const struct iol_triage_in *in,
+			   const struct iol_triage_conf *c)
+{
+	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
+	double data = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH)), req;
+
+	if (!(K(STDIO_WAIT) > 0) || !(K(STDIO_CALL) > 0) || !(st > 0) ||
+	    !(data > 0) || z(V(STDIO_BW)) * 2 < st)
+		return 0;
+	req = stdio_requests(in, c, st, data);
+	return req * 2 >= data && st / req < 1048576.0 &&
+	       z(V(STDIO_T)) * fmax(1, z(V(NPROCS))) / req * 1e6 >=
+		       K(STDIO_WAIT);
+}
+
+/* The small requests' stake: all of STDIO's time t beyond its bytes at
+ * a large write's pace, said to be assumed unless a site set it */
+static double stdio_req_stake(const struct iol_triage_in *in,
+			      const struct iol_triage_conf *c, double st,
+			      double t, char *b, size_t n)
+{
+	double data = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH));
+	double req = stdio_requests(in, c, st, data);
+
+	snprintf(b, n,
+		 " (%.0f requests of %.0f B, %.1f ms each: small "
+		 "requests that wait for the device, stdio_wait_us; the time "
+		 "beyond the bytes at %.0f MiB/s%s at stake)",
+		 req, st / req, t * fmax(1, z(V(NPROCS))) / req * 1e3,
+		 large_pace(c, 0), K(FULL_RATE) > 0 ? "" : ", assumed,");
+	return stdio_beyond_pace(in, c, st, t);
+}
+
 /* STDIO against every byte the job moved: POSIX + STDIO, and DFS (or
  * DAOS, which DFS runs on: the larger, not both) that POSIX never sees */
 EVAL(e_stdio)
@@ -1878,8 +1938,8 @@ EVAL(e_stdio)
 			  z(V(DAOS_BR)) + z(V(DAOS_BW)));
 	double all = z(V(BYTES_R)) + z(V(BYTES_W)) + dfs;
 	double rt = V(RUN_TIME), calls, t;
-	char beyond[128];
-	int slow;
+	char beyond[192];
+	int slow, sreq;
 
 	if (share(st, all, v) < 0) {
 		DETAIL("no bytes moved");
@@ -1887,11 +1947,12 @@ EVAL(e_stdio)
 	}
 	*stake = z(V(STDIO_T));
 	calls = z(V(STDIO_OPS));
+	sreq = stdio_small_req(in, c);
 	/* STDIO costs what its calls cost beyond read and write: calls as
 	 * large as a buffer go straight to read/write (stdio-bulk: 1 MiB
 	 * fwrite and fread), many small calls and flushes pay the library
 	 * and a system call each (stdio-log: 150000 flushes of a line) */
-	if (K(STDIO_CALL) > 0 && st > 0 && calls > 0 &&
+	if (!sreq && K(STDIO_CALL) > 0 && st > 0 && calls > 0 &&
 	    st / calls >= K(STDIO_CALL)) {
 		DETAIL("%.0f of %.0f bytes through STDIO (DFS/DAOS %.0f) in "
 		       "%.0f calls of %.0f B on average, %.3f s STDIO a "
@@ -1916,7 +1977,9 @@ EVAL(e_stdio)
 	 * With flushes, stdio_flush_stake() counts the buffers' worth. */
 	t = *stake;
 	beyond[0] = 0;
-	if (K(STDIO_CALL) > 0 && !(z(V(STDIO_FLUSH)) > 0)) {
+	if (sreq)
+		*stake = stdio_req_stake(in, c, st, t, beyond, sizeof beyond);
+	else if (K(STDIO_CALL) > 0 && !(z(V(STDIO_FLUSH)) > 0)) {
 		double x = fmax(0, calls - st / K(STDIO_CALL));
 
 		*stake *= fmin(1, x / calls);
@@ -1936,7 +1999,8 @@ EVAL(e_stdio)
 	       *v <= K(STDIO) && slow ? " (little data, much time)" : "");
 	if (*v <= K(STDIO) && slow)
 		return 4;
-	stdio_flush_stake(in, c, calls, stake, d, n);
+	if (!sreq)
+		stdio_flush_stake(in, c, calls, stake, d, n);
 	if (!stdio_bulk(c, st, slow)) {
 		size_t l = n ? strlen(d) : 0;
 
@@ -2928,7 +2992,9 @@ static int shsmall_mpiio_coll(const struct iol_triage_in *in,
 
 /* Recommendations by the layer a rule judged, before the rule's own
  * alternative: small collective MPI-IO calls are aggregated already, so
- * raising cb_buffer_size (the POSIX case) does nothing for them. */
+ * raising cb_buffer_size (the POSIX case) does nothing for them; STDIO's
+ * small requests want a larger buffer or fewer flushes, not another
+ * layer (stdio_small_req()). */
 static const struct {
 	const char *code;
 	int (*when)(const struct iol_triage_in *in,
@@ -2951,6 +3017,12 @@ static const struct {
 	 "more data per call: larger blocks per call (several records or "
 	 "variables in one call through a derived datatype or file view), "
 	 "fewer calls."},
+	{"IOL-STDIO-SHARE", stdio_small_req,
+	 "STDIO's writes reach the file system as small requests (under "
+	 "1 MiB a call or a flush), each waiting for the device. Give the "
+	 "stream a larger buffer (setvbuf, 1 MiB or more), flush less often "
+	 "(once a step or at the end), or write 1 MiB pieces with POSIX "
+	 "write."},
 	{"IOL-SHARED-SMALL", shsmall_mpiio_coll,
 	 "Ranks make small collective MPI-IO calls to shared files: "
 	 "collective buffering already aggregates them, and each call costs "

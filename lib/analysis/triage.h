@@ -74,6 +74,7 @@ enum {
 	IOL_TK_WRITEBACK,
 	IOL_TK_WB_CALL,
 	IOL_TK_STORM_CREATES,
+	IOL_TK_STDIO_WAIT,
 	IOL_TRIAGE_NKEYS
 };
 struct iol_triage_conf {
