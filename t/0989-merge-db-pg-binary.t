@@ -4,10 +4,12 @@
 # stores (IOLENS_TEST_PG_TEXTCOPY=1 takes it): every table the same byte
 # for byte, and the analyses; a value a column cannot take (a real not
 # whole into bigint) fails the merge with the text form's message; a
-# merge that fails in its second batch (a trigger of the target's
-# refusing the shard's last row, or that real) leaves the store as it
-# was, generation and indexes included.  Against a private server
-# (t/pg/server.sh) that logs its statements.
+# merge that fails during its COPY into jobs (a trigger of the target's
+# refusing the shard's last row or a row in the middle, or that real)
+# leaves the store as it was, generation, indexes and the other tables
+# included; so does one failing in the staged path's second batch
+# (IOLENS_TEST_PG_STAGED=1).  Against a private server (t/pg/server.sh)
+# that logs its statements.
 . "$(dirname "$0")/lib.sh"
 command -v sqlite3 >/dev/null || skip_all "no sqlite3"
 . "$TOP/t/pg/server.sh"
@@ -43,7 +45,9 @@ dump() {	# every table of the store as COPY writes it, the generation left out
 		pg_q "$1" "COPY (SELECT * FROM $_t) TO STDOUT"
 	done
 }
-bincopies() { grep -c 'statement: COPY iol_copy_jobs .* FROM STDIN (FORMAT binary)' "$TMP/pg/log"; }
+# the COPYs of whole rows into jobs: straight into it, or staged
+bincopies() { grep -c 'statement: COPY jobs (id, .* FROM STDIN (FORMAT binary)' "$TMP/pg/log"; }
+stagedcopies() { grep -c 'statement: COPY iol_copy_jobs .* FROM STDIN (FORMAT binary)' "$TMP/pg/log"; }
 
 B=$(logged bin) || { ok 1 "createdb"; done_testing; exit; }
 T=$(logged txt)
@@ -51,7 +55,7 @@ $RUN merge-db "$B" "$SQ0" >"$TMP/m" 2>&1 && $RUN merge-db "$B" "$SH" >>"$TMP/m" 
 is "$?:$(tr '\n' ' ' <"$TMP/m")" "0:1 store: 30 jobs added 1 store: 9000 jobs added " \
 	"merge-db into PostgreSQL: 30, then 9000 added"
 n=$(bincopies)
-ok "$([ "$n" -ge 3 ]; echo $?)" "... in COPY's binary form ($n batches)"
+is "$n:$(stagedcopies)" "2:0" "... in COPY's binary form, straight into jobs, once a merge"
 IOLENS_TEST_PG_TEXTCOPY=1 $RUN merge-db "$T" "$SQ0" >"$TMP/m" 2>&1 &&
 	IOLENS_TEST_PG_TEXTCOPY=1 $RUN merge-db "$T" "$SH" >>"$TMP/m" 2>&1
 is "$?:$(tr '\n' ' ' <"$TMP/m")" "0:1 store: 30 jobs added 1 store: 9000 jobs added " \
@@ -85,17 +89,23 @@ state() {	# every table, the generation, the indexes of jobs
 	pg_q fail "SELECT indexdef FROM pg_indexes WHERE tablename = 'jobs' ORDER BY 1"
 }
 # fails DESCRIPTION MESSAGE [ENV]: the shard merged into fail: exit 1,
-# one line saying MESSAGE, in the second batch, the store as it was
+# one line saying MESSAGE, during the COPY into jobs (staged: in the
+# second batch), the store as it was
 fails() {
 	state >"$TMP/c0.dump"
 	p=$(bincopies)
+	q=$(stagedcopies)
 	env ${3:-} $RUN merge-db "$F" "$SH" >"$TMP/m" 2>&1
 	is "$?:$(wc -l <"$TMP/m")" "1:1" "$1: exit 1, one line"
 	case $(cat "$TMP/m") in
 	*"$2"*) ok 0 "... saying so" ;;
 	*) ok 1 "... saying so: $(cat "$TMP/m")" ;;
 	esac
-	[ -n "${3:-}" ] || is "$(($(bincopies) - p))" 2 "... in the second batch, the first inserted"
+	case ${3:-} in
+	*STAGED*) is "$(($(stagedcopies) - q))" 2 "... in the second batch, the first inserted" ;;
+	*TEXTCOPY*) ;;
+	*) is "$(($(bincopies) - p))" 1 "... during the COPY into jobs" ;;
+	esac
 	state >"$TMP/c1.dump"
 	ok "$([ "$(wc -l <"$TMP/c1.dump")" -gt 30 ] && cmp -s "$TMP/c0.dump" "$TMP/c1.dump"; echo $?)" \
 		"... every table, the generation and the indexes as before"
@@ -105,8 +115,13 @@ sqlite3 "$SH" "UPDATE jobs SET path = '/zzz/last' WHERE path = (SELECT max(path)
 pg_q fail "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN RAISE EXCEPTION 'refused by the test'; END \$\$;
 	CREATE TRIGGER refuse BEFORE INSERT ON jobs FOR EACH ROW WHEN (NEW.path = '/zzz/last') EXECUTE FUNCTION refuse()" >/dev/null
 fails "a merge refused at its last row" "refused by the test"
+fails "... staged" "refused by the test" IOLENS_TEST_PG_STAGED=1
+# a row in the middle of the COPY (rows before it sent and stored)
+pg_q fail "CREATE OR REPLACE TRIGGER refuse BEFORE INSERT ON jobs FOR EACH ROW WHEN (NEW.path = '$(sqlite3 "$SH" "SELECT path FROM jobs ORDER BY path LIMIT 1 OFFSET 4500")') EXECUTE FUNCTION refuse()" >/dev/null
+fails "a merge refused at its 4501st row" "refused by the test"
 pg_q fail "DROP TRIGGER refuse ON jobs" >/dev/null
 sqlite3 "$SH" "UPDATE jobs SET nprocs = 2.5 WHERE path = '/zzz/last'"
 fails "a real not whole into bigint" 'invalid input syntax for type bigint: "2.5"'
 fails "... in text form" 'invalid input syntax for type bigint: "2.5"' IOLENS_TEST_PG_TEXTCOPY=1
+fails "... staged" 'invalid input syntax for type bigint: "2.5"' IOLENS_TEST_PG_STAGED=1
 done_testing

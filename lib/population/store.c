@@ -1296,6 +1296,317 @@ static const char *joined_id(struct iol_store *st, const char *cols)
 		       : NULL;
 }
 
+/* ---- PostgreSQL: each row written once, straight into its table ---- */
+
+/*
+ * The staged path (bulk_rows) writes every row twice on the server: COPY
+ * into a temporary table, then INSERT ... SELECT into the table, which
+ * gives the row its id (the sequence, one value a row in the shard's
+ * order, a skipped duplicate's too), its sched_id (SCHED_OF) and skips a
+ * key the table holds (ON CONFLICT).  Here the server is asked only what
+ * it alone knows, from a temporary table of the rows' keys (the key, and
+ * for jobs the job id and start SCHED_OF reads; not the whole rows):
+ * which keys the table holds (one join), each row's scheduler job (one
+ * DISTINCT ON over a join with sched, SCHED_OF's choice: the nearest
+ * start, then the lowest id) and the ids (the sequence moved past the
+ * shard's rows in one statement).  The shard is then read again, in the
+ * same order and snapshot, and its rows COPYed into the table with their
+ * id and sched_id, a duplicate left out.  The same rows, ids, sched_ids
+ * and skipped duplicates as the staged path, provided no other writer
+ * inserts into the table meanwhile: direct_lock() sees to that.
+ */
+
+/* what the server said of the k-th row of the shard: fate[k] */
+#define FATE_DUP (-2)  /* its key is in the table: skipped */
+#define FATE_NONE (-1) /* no scheduler's job (sched_id NULL) */
+
+/* Other writers of sched and jobs (ingests) wait for the merge's commit:
+ * a key read as absent stays absent, the ids read stay free.  SHARE ROW
+ * EXCLUSIVE conflicts with the ROW EXCLUSIVE an INSERT, UPDATE or
+ * DELETE takes and with itself, not with readers; concurrent merges and
+ * joins are already one at a time (iol_sql_lock). */
+static int direct_lock(struct iol_store *st, struct iol_error *err)
+{
+	return exec(st, "LOCK TABLE sched, jobs IN SHARE ROW EXCLUSIVE MODE",
+		    err);
+}
+
+/* 1 if rows go straight into their tables (IOLENS_TEST_PG_STAGED set:
+ * never, for the tests that compare both) */
+static int direct_path(const struct iol_store *st)
+{
+	const char *staged = getenv("IOLENS_TEST_PG_STAGED");
+
+	return st->pg && iol_sql_can_copy(st->db) && !(staged && *staged);
+}
+
+/* the columns of the keys' table: the key, and what SCHED_OF reads */
+static void direct_keycols(struct sql *b, const struct dest *d)
+{
+	add(b, "%s%s", d->key, d->xcol ? ", \"jobid\", \"start_time\"" : "");
+}
+
+/* The keys of f's rows (in its order) copied into iol_keys_TABLE with
+ * their number iol_n (1...); *n: how many. */
+static int direct_keys(struct iol_store *st, struct iol_sql *shard,
+		       const struct src *f, const struct dest *d, int64_t *n,
+		       struct iol_error *err)
+{
+	struct sql kc = {0}, q = {0}, sel = {0}, t = {0};
+	struct iol_sqlst *s = NULL;
+	struct iol_sqlcopy *cp = NULL;
+	int rc = 0, nc;
+
+	direct_keycols(&kc, d);
+	add(&q,
+	    "CREATE TEMPORARY TABLE iol_keys_%s ON COMMIT DROP AS SELECT "
+	    "%s, 0::bigint AS iol_n FROM %s WITH NO DATA",
+	    d->table, kc.s, d->table);
+	add(&sel, "SELECT %s FROM %s ORDER BY %s", kc.s, f->table, f->order);
+	add(&t, "iol_keys_%s", d->table);
+	add(&kc, ", iol_n");
+	if (kc.oom || q.oom || sel.oom || t.oom)
+		rc = iol_error_set(err, IOL_ENOMEM, "merge");
+	else if (iol_sql_exec(st->db, q.s) < 0)
+		rc = dberr(st, err, "merge");
+	else if (iol_sql_prepare(shard, sel.s, &s) < 0)
+		rc = dberr_of(shard, err, "merge");
+	else if (iol_sql_copy_into(st->db, t.s, kc.s, &cp) < 0)
+		rc = dberr(st, err, "merge");
+	free(kc.s);
+	free(q.s);
+	free(sel.s);
+	free(t.s);
+	if (rc) {
+		iol_sql_finalize(s);
+		return rc;
+	}
+	nc = iol_sql_ncols(s);
+	*n = 0;
+	while ((rc = iol_sql_step(s)) == 1) {
+		for (int i = 0; i < nc; i++)
+			copy_field(s, i, cp);
+		iol_sql_copy_int(cp, ++*n);
+		if (iol_sql_copy_row(cp) < 0) {
+			rc = -2;
+			break;
+		}
+	}
+	if (rc == -1) { /* the shard's error, said before the copy ends */
+		rc = dberr_of(shard, err, "merge");
+		iol_sql_copy_end(cp, 1);
+	} else if (iol_sql_copy_end(cp, rc == -2) < 0)
+		rc = dberr(st, err, "merge");
+	iol_sql_finalize(s);
+	return rc;
+}
+
+/* fate[iol_n - 1] = v for each row of query q (iol_n, and v when
+ * v_col) */
+static int direct_fate_of(struct iol_store *st, const char *q, int64_t *fate,
+			  int64_t n, int v_col, int64_t v,
+			  struct iol_error *err)
+{
+	struct iol_sqlst *s = NULL;
+	int rc;
+
+	if (iol_sql_prepare(st->db, q, &s) < 0)
+		return dberr(st, err, "merge");
+	while ((rc = iol_sql_step(s)) == 1) {
+		int64_t k = iol_sql_int(s, 0);
+
+		if (k < 1 || k > n) {
+			rc = -2;
+			break;
+		}
+		fate[k - 1] = v_col ? iol_sql_int(s, 1) : v;
+	}
+	iol_sql_finalize(s);
+	if (rc == -2)
+		return iol_error_set(err, IOL_ECORRUPT,
+				     "merge: a key's number");
+	return rc < 0 ? dberr(st, err, "merge") : 0;
+}
+
+/* Each row's fate (*fate: n of them, malloc'ed): its scheduler's job
+ * (when d has the extra column), then FATE_DUP where its key is in d. */
+static int direct_fates(struct iol_store *st, const struct dest *d, int64_t n,
+			int64_t **fate, struct iol_error *err)
+{
+	struct sql q = {0};
+	int rc = 0;
+
+	if (!(*fate = malloc(sizeof **fate * (size_t)n)))
+		return iol_error_set(err, IOL_ENOMEM, "merge");
+	for (int64_t k = 0; k < n; k++)
+		(*fate)[k] = FATE_NONE;
+	if (d->xcol) {
+		add(&q,
+		    "SELECT DISTINCT ON (c.iol_n) c.iol_n, s.id FROM "
+		    "iol_keys_%s c JOIN sched s ON s.jobid_raw = c.jobid ORDER "
+		    "BY c.iol_n, abs(coalesce(s.start, 0) - coalesce("
+		    "c.start_time, 0)), s.id",
+		    d->table);
+		rc = q.oom ? iol_error_set(err, IOL_ENOMEM, "merge")
+			   : direct_fate_of(st, q.s, *fate, n, 1, 0, err);
+		free(q.s);
+		q = (struct sql){0};
+	}
+	add(&q, "SELECT c.iol_n FROM iol_keys_%s c JOIN %s USING (%s)",
+	    d->table, d->table, d->key);
+	if (rc == 0)
+		rc = q.oom ? iol_error_set(err, IOL_ENOMEM, "merge")
+			   : direct_fate_of(st, q.s, *fate, n, 0, FATE_DUP,
+					    err);
+	free(q.s);
+	return rc;
+}
+
+/* The first of n ids d's sequence gives, the sequence moved past the
+ * last (as n INSERTs' defaults would move it); *base. */
+static int direct_ids(struct iol_store *st, const struct dest *d, int64_t n,
+		      int64_t *base, struct iol_error *err)
+{
+	struct sql q = {0};
+
+	add(&q,
+	    "SELECT setval(q, nextval(q) + %lld) - %lld FROM (SELECT "
+	    "pg_get_serial_sequence('%s', 'id')::regclass AS q) x",
+	    (long long)n - 1, (long long)n - 1, d->table);
+	*base = q.oom ? -1 : one_int(st->db, q.s);
+	free(q.s);
+	if (*base < 0)
+		return q.oom ? iol_error_set(err, IOL_ENOMEM, "merge")
+			     : dberr(st, err, "merge");
+	if (*base == 0) /* NULL: not a BIGSERIAL id */
+		return iol_error_set(err, IOL_ECORRUPT,
+				     "merge: %s.id has no sequence", d->table);
+	return 0;
+}
+
+/* The rows of s (the shard's, in the keys' order) COPYed into d with
+ * their ids from base and their sched_id, as fate says; *added. */
+static int direct_copy(struct iol_store *st, struct iol_sql *shard,
+		       struct iol_sqlst *s, const struct dest *d,
+		       const int64_t *fate, int64_t n, int64_t base,
+		       int64_t *added, struct iol_error *err)
+{
+	struct iol_sqlcopy *cp = NULL;
+	struct sql c = {0};
+	int64_t k = 0;
+	int rc = 0, nc = iol_sql_ncols(s);
+
+	add(&c, "id, %s%s%s", d->cols, d->xcol ? ", " : "",
+	    d->xcol ? d->xcol : "");
+	if (c.oom)
+		rc = iol_error_set(err, IOL_ENOMEM, "merge");
+	else if (iol_sql_copy_into(st->db, d->table, c.s, &cp) < 0)
+		rc = dberr(st, err, "merge");
+	free(c.s);
+	if (rc)
+		return rc;
+	while ((rc = iol_sql_step(s)) == 1 && k < n) {
+		if (fate[k++] == FATE_DUP)
+			continue;
+		iol_sql_copy_int(cp, base + k - 1);
+		for (int i = 0; i < nc; i++)
+			copy_field(s, i, cp);
+		if (d->xcol && fate[k - 1] >= 0)
+			iol_sql_copy_int(cp, fate[k - 1]);
+		else if (d->xcol)
+			iol_sql_copy_null(cp);
+		if (iol_sql_copy_row(cp) < 0) {
+			rc = -2;
+			break;
+		}
+	}
+	if (rc == -1) { /* the shard's error, said before the copy ends */
+		rc = dberr_of(shard, err, "merge");
+		iol_sql_copy_end(cp, 1);
+		return rc;
+	}
+	if (rc == 1 || (rc == 0 && k < n)) { /* the shard is not as read */
+		iol_sql_copy_end(cp, 1);
+		return iol_error_set(err, IOL_ECORRUPT,
+				     "merge: the shard's %s changed", d->table);
+	}
+	if (iol_sql_copy_end(cp, rc == -2) < 0)
+		return dberr(st, err, "merge");
+	if (added)
+		*added += iol_sql_changes(st->db);
+	return 0;
+}
+
+/* Compile "SELECT list FROM table ORDER BY order" of f on the shard,
+ * the columns named (iol_sql_prepare_cols(): a row's hundred values read
+ * in one call from SQLite, not one each: a third of the client's CPU);
+ * a list with a literal in it (an old shard's NULL) as it is. */
+static int prepare_src(struct iol_sql *shard, const struct src *f,
+		       struct iol_sqlst **s)
+{
+	struct sql rest = {0}, sel = {0};
+	size_t len = strlen(f->list);
+	char *names = malloc(len + 1), *p, *e;
+	const char **cols = calloc(len / 2 + 1, sizeof *cols);
+	int n = 0, rc = -1;
+
+	add(&rest, " FROM %s ORDER BY %s", f->table, f->order);
+	if (names)
+		memcpy(names, f->list, len + 1);
+	/* "a, \"b\", c": each name, its quotes off */
+	for (p = names; p && cols && n >= 0 && *p; p = e) {
+		while (*p == ' ')
+			p++;
+		e = p + strcspn(p, ",");
+		if (*e)
+			*e++ = '\0';
+		if (*p == '"' && strlen(p) > 1 && p[strlen(p) - 1] == '"') {
+			p[strlen(p) - 1] = '\0';
+			cols[n++] = p + 1;
+		} else if (*p && strspn(p, "abcdefghijklmnopqrstuvwxyz_") ==
+					 strlen(p))
+			cols[n++] = p;
+		else
+			n = -1; /* a literal */
+	}
+	if (names && cols && !rest.oom && n > 0)
+		rc = iol_sql_prepare_cols(shard, cols, n, rest.s, s);
+	else if (names && cols && !rest.oom) {
+		add(&sel, "SELECT %s%s", f->list, rest.s);
+		rc = sel.oom ? -1 : iol_sql_prepare(shard, sel.s, s);
+	}
+	free(sel.s);
+	free(rest.s);
+	free(cols);
+	free(names);
+	return rc;
+}
+
+/* Copy the rows of f (in shard) into d, each written once (above);
+ * *added: rows inserted. */
+static int direct_rows(struct iol_store *st, struct iol_sql *shard,
+		       const struct src *f, const struct dest *d,
+		       int64_t *added, struct iol_error *err)
+{
+	struct iol_sqlst *s = NULL;
+	int64_t n = 0, base = 0, *fate = NULL;
+	int rc = direct_keys(st, shard, f, d, &n, err);
+
+	if (rc == 0 && n == 0)
+		return 0;
+	if (rc == 0)
+		rc = direct_fates(st, d, n, &fate, err);
+	if (rc == 0)
+		rc = direct_ids(st, d, n, &base, err);
+	if (rc == 0 && prepare_src(shard, f, &s) < 0)
+		rc = dberr_of(shard, err, "merge");
+	if (rc == 0)
+		rc = direct_copy(st, shard, s, d, fate, n, base, added, err);
+	iol_sql_finalize(s);
+	free(fate);
+	return rc;
+}
+
 /* the job columns both stores have (cl) */
 static int merge_sql(struct iol_sql *shard, struct sql *cl)
 {
@@ -1333,7 +1644,7 @@ static int merge_rows(struct iol_store *st, struct iol_sql *shard,
 		"path"};
 	struct sql cl = {0};
 	struct reindex ri = {0};
-	int rc = merge_sql(shard, &cl);
+	int rc = merge_sql(shard, &cl), direct = direct_path(st);
 
 	if (rc == IOL_ECORRUPT)
 		rc = iol_error_set(err, rc, "no jobs table");
@@ -1341,25 +1652,29 @@ static int merge_rows(struct iol_store *st, struct iol_sql *shard,
 		rc = iol_error_set(err, rc, "merge");
 	else if (rc < 0)
 		rc = dberr_of(shard, err, "merge");
+	if (rc == 0 && direct && direct_lock(st, err))
+		rc = IOL_EIO;
 	/* the shard's scheduler jobs (schema 2) first: the rows of jobs
 	 * copied get their sched_id as they are inserted */
 	if (rc == 0 && iol_sql_has_column(shard, "sched", "jobid"))
-		rc = copy_rows(st, shard,
-			       &(struct src){/* a shard made before the
-					      * partition was kept has none */
-					     iol_sql_has_column(shard, "sched",
-								"partition")
-						     ? SCHED_COLS
-						     : SCHED_COLS_OLD ", NULL",
-					     "sched", "cluster, jobid"},
-			       &sched, NULL, err);
+		rc = (direct ? direct_rows : copy_rows)(
+			st, shard,
+			&(struct src){
+				/* a shard made before the partition was
+				 * kept has none */
+				iol_sql_has_column(shard, "sched", "partition")
+					? SCHED_COLS
+					: SCHED_COLS_OLD ", NULL",
+				"sched", "cluster, jobid"},
+			&sched, NULL, err);
 	if (rc == 0 && iol_sql_can_copy(st->db) && reindex_pays(st, shard))
 		rc = reindex_drop(st, &ri, err);
 	if (rc == 0)
-		rc = copy_rows(st, shard, &(struct src){cl.s, "jobs", "path"},
-			       &(struct dest){"jobs", cl.s, "path",
-					      joined_id(st, cl.s), SCHED_OF},
-			       added, err);
+		rc = (direct ? direct_rows : copy_rows)(
+			st, shard, &(struct src){cl.s, "jobs", "path"},
+			&(struct dest){"jobs", cl.s, "path",
+				       joined_id(st, cl.s), SCHED_OF},
+			added, err);
 	rc = reindex_build(st, &ri, rc, err);
 	free(cl.s);
 	if (rc == 0)
