@@ -3118,11 +3118,11 @@ static const char *run_share(char *b, size_t n, double pct)
  * second is not a measurement of milliseconds.  A crossed warn or high
  * finding that is not material is info, "below the impact floor".
  */
-static void impact(const struct iol_triage_in *in,
-		   const struct iol_triage_conf *c, int crossed, int structural,
-		   int detail, struct iol_finding *f)
+static void impact_on(const struct iol_triage_in *in,
+		      const struct iol_triage_conf *c, int crossed,
+		      int structural, char *d, size_t n, struct iol_finding *f)
 {
-	size_t l = strlen(f->detail);
+	size_t l = n ? strlen(d) : 0;
 	double floor_s = fmax(K(MIN_S), run_res(in));
 	int big, share;
 	char pb[48];
@@ -3139,15 +3139,62 @@ static void impact(const struct iol_triage_in *in,
 	f->floored = !(big && share);
 	if (f->floored && f->sev <= IOL_SEV_WARN)
 		f->sev = IOL_SEV_INFO;
-	if (detail)
-		snprintf(f->detail + l, sizeof(f->detail) - l,
-			 "; %.3g s at stake, %s%s", f->stake,
+	if (n)
+		snprintf(d + l, n - l, "; %.3g s at stake, %s%s", f->stake,
 			 run_share(pb, sizeof(pb), f->stake_pct),
 			 !f->floored ? ""
 			 : !share    ? " (below the impact floor: under "
 				       "min_stake_pct of the run)"
 				     : " (below the impact floor: under "
 				       "min_stake_s)");
+}
+
+/*
+ * The detail of n bytes from a rule's text s, whose impact note (the
+ * stake, the share of the run, the floor) starts at s[note]: whole when
+ * it fits; else the note is kept whole and the text before it is cut at
+ * the end of a word, marked " [...]".  A plain cut at 400 bytes dropped the
+ * note or cut it mid-number (r13-indep-il4k-3's "0.0417 s at stake,
+ * 0.129 % of the run (below the impact floo"; a collective file of a
+ * long name lost its figures and its stake), and part_of() could not
+ * find a cut note to replace.
+ */
+static void detail_fit(char *d, size_t n, const char *s, size_t note)
+{
+	static const char mark[] = " [...]";
+	size_t l = strlen(s), tail, room;
+
+	if (note > l)
+		note = l;
+	tail = l - note;
+	if (l < n || tail + sizeof(mark) > n) {
+		snprintf(d, n, "%s", s);
+		return;
+	}
+	room = n - tail - sizeof(mark); /* bytes of text kept before it */
+	while (room > 0 && s[room] != ' ')
+		room--;
+	while (room > 0 && strchr(" ,;:(", s[room - 1]))
+		room--;
+	snprintf(d, n, "%.*s%s%s", (int)room, s, mark, s + note);
+}
+
+/* impact_on() for a finding's own detail (detail: whether it is kept),
+ * its note kept whole (detail_fit()) */
+static void impact(const struct iol_triage_in *in,
+		   const struct iol_triage_conf *c, int crossed, int structural,
+		   int detail, struct iol_finding *f)
+{
+	char d[2 * sizeof(f->detail)];
+	size_t note = 0;
+
+	if (detail) {
+		snprintf(d, sizeof(d), "%s", f->detail);
+		note = strlen(d);
+	}
+	impact_on(in, c, crossed, structural, d, detail ? sizeof(d) : 0, f);
+	if (detail)
+		detail_fit(f->detail, sizeof(f->detail), d, note);
 }
 
 /* Returns CROSSED when the finding crossed its threshold and was
@@ -3157,14 +3204,49 @@ static void impact(const struct iol_triage_in *in,
  * by design (rc 2) nor too few (rc 1): join_companions() reads it. */
 enum { CROSSED = 1, OWN = 2 };
 
+/* eval_rule()'s evaluation of a rule whose inputs are there */
+static int eval_judge(const struct rule *r, const struct iol_triage_in *in,
+		      const struct iol_triage_conf *c, int detail,
+		      struct iol_finding *f)
+{
+	/* room for a rule's longest text (a file name of 255 bytes and
+	 * its figures) and impact()'s note: detail_fit() cuts it to 400 */
+	char d[4 * sizeof(f->detail)];
+	size_t n = detail ? sizeof(d) : 0, note;
+	double v = NAN, stake = NAN;
+	int rc, crossed = 0, judged = 0;
+
+	d[0] = '\0';
+	rc = r->eval(in, c, &v, &stake, d, n);
+	note = n ? strlen(d) : 0;
+	if (rc >= 0) {
+		crossed = rc == 4 || rc == 6 ||
+			  (r->le ? v <= f->threshold : v > f->threshold);
+		judged = rc == 0 || rc == 3 || rc == 4 || rc == 6;
+		f->value = v;
+		f->stake = stake;
+		f->sev = crossed && judged		   ? r->sev
+			 : crossed && (rc == 2 || rc == 5) ? IOL_SEV_INFO
+							   : IOL_SEV_OK;
+		/* crossed, but too few to matter: under the floor too */
+		f->floored = crossed && rc == 1;
+		impact_on(in, c, crossed && judged, rc == 3 || rc == 4, d, n,
+			  f);
+	}
+	if (n)
+		detail_fit(f->detail, sizeof(f->detail), d, note);
+	return rc < 0 ? 0
+		      : (crossed && judged ? CROSSED : 0) |
+				(crossed && (judged || rc == 5) ? OWN : 0);
+}
+
 static int eval_rule(const struct rule *r, const struct iol_triage_in *in,
 		     const struct iol_triage_conf *c, int detail,
 		     struct iol_finding *f)
 {
 	int part_cand = 0;
 	const char *lrec;
-	double v = NAN, stake = NAN;
-	int miss = missing_input(r, in), rc;
+	int miss = missing_input(r, in);
 
 	/* every field is set below; the 400-byte detail only ends */
 	memset(f, 0, offsetof(struct iol_finding, detail));
@@ -3188,23 +3270,8 @@ static int eval_rule(const struct rule *r, const struct iol_triage_in *in,
 			 "no field %s (a store from an older iolens: run "
 			 "iolens ingest --refresh)",
 			 in_names[miss]);
-	else if ((rc = r->eval(in, c, &v, &stake, f->detail,
-			       detail ? sizeof(f->detail) : 0)) >= 0) {
-		int crossed = rc == 4 || rc == 6 ||
-			      (r->le ? v <= f->threshold : v > f->threshold);
-		int judged = rc == 0 || rc == 3 || rc == 4 || rc == 6;
-
-		f->value = v;
-		f->stake = stake;
-		f->sev = crossed && judged		   ? r->sev
-			 : crossed && (rc == 2 || rc == 5) ? IOL_SEV_INFO
-							   : IOL_SEV_OK;
-		/* crossed, but too few to matter: under the floor too */
-		f->floored = crossed && rc == 1;
-		impact(in, c, crossed && judged, rc == 3 || rc == 4, detail, f);
-		part_cand = (crossed && judged ? CROSSED : 0) |
-			    (crossed && (judged || rc == 5) ? OWN : 0);
-	}
+	else
+		part_cand = eval_judge(r, in, c, detail, f);
 	if ((lrec = layer_rec(r, in, c)))
 		f->rec = lrec;
 	else if (r->alt && r->alt(in))
@@ -3553,6 +3620,27 @@ static void cut_note(char *d)
 		*note = '\0';
 }
 
+/* A finding restated by another rule's: its detail without impact()'s
+ * note, then clause, then the new note, the two kept whole (detail_fit():
+ * the rule's own text is cut before them if need be) */
+static void restate(const struct iol_triage_in *in,
+		    const struct iol_triage_conf *c, int structural, int detail,
+		    struct iol_finding *f, const char *clause)
+{
+	char d[2 * sizeof(f->detail)];
+	size_t keep;
+
+	if (!detail) {
+		impact_on(in, c, 1, structural, d, 0, f);
+		return;
+	}
+	cut_note(f->detail);
+	keep = strlen(f->detail);
+	snprintf(d, sizeof(d), "%s%s", f->detail, clause);
+	impact_on(in, c, 1, structural, d, sizeof(d), f);
+	detail_fit(f->detail, sizeof(f->detail), d, keep);
+}
+
 /*
  * Rewrites by small requests: their time is the small requests' time,
  * which IOL-SMALL-REQ already stakes when it is a finding and most
@@ -3570,7 +3658,7 @@ static void red_small_writes(const struct iol_triage_in *in,
 	struct iol_finding *f;
 	struct red_parts p;
 	double small = 0;
-	size_t l;
+	char clause[160];
 	int b;
 
 	if (kr == NRULES || ks == NRULES || !crossed[kr] ||
@@ -3582,18 +3670,14 @@ static void red_small_writes(const struct iol_triage_in *in,
 	if (!(p.t_rw > 0) || small * 2 < z(V(PWRITES)))
 		return;
 	f = &t->f[kr];
-	if (detail) {
-		cut_note(f->detail);
-		l = strlen(f->detail);
-		snprintf(f->detail + l, sizeof(f->detail) - l,
-			 "; the rewrites' %.3f s is their small requests' "
-			 "time, IOL-SMALL-REQ's: not counted again",
-			 p.t_rw);
-	}
+	snprintf(clause, sizeof(clause),
+		 "; the rewrites' %.3f s is their small requests' time, "
+		 "IOL-SMALL-REQ's: not counted again",
+		 p.t_rw);
 	f->stake = fmax(0, f->stake - p.t_rw);
 	f->sev = rules[kr].sev;
 	f->floored = 0;
-	impact(in, c, 1, p.t_rr >= p.t_rc, detail, f);
+	restate(in, c, p.t_rr >= p.t_rc, detail, f, clause);
 }
 
 /*
@@ -3642,24 +3726,18 @@ static void strag_of_imbal(const struct iol_triage_in *in,
 	size_t ks = rule_index("IOL-STRAGGLER"),
 	       ki = rule_index("IOL-RANK-IMBALANCE");
 	struct iol_finding *f;
-	size_t l;
 
 	if (ks == NRULES || ki == NRULES || !crossed[ks] || !crossed[ki] ||
 	    !in->have[IOL_TIN_STRAG_RANK] || V(STRAG_RANK) != V(BUSIEST) ||
 	    !isfinite(t->f[ki].stake) || !(t->f[ks].stake > t->f[ki].stake))
 		return;
 	f = &t->f[ks];
-	if (detail) {
-		cut_note(f->detail);
-		l = strlen(f->detail);
-		snprintf(f->detail + l, sizeof(f->detail) - l,
-			 "; the busiest rank, late for its extra bytes: at "
-			 "stake what balance saves, IOL-RANK-IMBALANCE's");
-	}
 	f->stake = t->f[ki].stake;
 	f->sev = rules[ks].sev;
 	f->floored = 0;
-	impact(in, c, 1, 0, detail, f);
+	restate(in, c, 0, detail, f,
+		"; the busiest rank, late for its extra bytes: at stake what "
+		"balance saves, IOL-RANK-IMBALANCE's");
 }
 
 /*

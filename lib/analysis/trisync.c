@@ -65,12 +65,22 @@ static struct synced *synced_recs(const struct iol_jmod *p, size_t *n)
 	for (i = 0; i < p->n; i++) {
 		const struct iol_jrec *r = &p->recs[i];
 
-		if (cnt(r->ic[POSIX_FSYNCS]) + cnt(r->ic[POSIX_FDSYNCS]) > 0 &&
+		/* either count, not their sum: a damaged log's near
+		 * INT64_MAX overflowed it (t/6167) */
+		if ((cnt(r->ic[POSIX_FSYNCS]) > 0 ||
+		     cnt(r->ic[POSIX_FDSYNCS]) > 0) &&
 		    cnt(r->ic[POSIX_WRITES]) == 0)
 			v[(*n)++] = (struct synced){r->id, r->rank};
 	}
 	sort_synced(v, *n);
 	return v;
+}
+
+/* a + b of two counts of 0 or more, at most INT64_MAX (a job of
+ * INT64_MAX processes' shared records counted one a process) */
+static int64_t sat_add(int64_t a, int64_t b)
+{
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
 }
 
 int iol_trifacts_synced_stdio(const struct iol_job *job,
@@ -94,13 +104,11 @@ int iol_trifacts_synced_stdio(const struct iol_job *job,
 
 		if (!w || !synced_has(v, n, r->id, r->rank))
 			continue;
-		tf->stdio_synced_writes =
-			tf->stdio_synced_writes > INT64_MAX - w
-				? INT64_MAX
-				: tf->stdio_synced_writes + w;
+		tf->stdio_synced_writes = sat_add(tf->stdio_synced_writes, w);
 		/* a shared record: one a process, as posix_write_records */
-		tf->stdio_synced_recs +=
-			r->rank < 0 && job->nprocs > 0 ? job->nprocs : 1;
+		tf->stdio_synced_recs = sat_add(
+			tf->stdio_synced_recs,
+			r->rank < 0 && job->nprocs > 0 ? job->nprocs : 1);
 	}
 	free(v);
 	return 0;

@@ -8,7 +8,8 @@
  *   wait     the same calls, but one rank computes longer before each
  *            and the others wait for it in MPI-IO: the fastest rank
  *            (the late one) spends 0.5 s, the slowest still 12.879 s;
- *   noview   as r40-e3sm without a file view.
+ *   noview   as r40-e3sm without a file view;
+ *   longname as r40-e3sm, its file named by 250 bytes (t/6166).
  * Prints each rule's code, severity and stake, tab-separated.
  *
  *   coll-view [wait|noview]
@@ -23,6 +24,7 @@
 #include "base/banned.h"
 
 static const char *names[1] = {"/scratch/u/out/e3.nc"};
+static char longname[251];
 static struct iol_jrec prec[1], mrec[1];
 static int64_t pic[IOL_POSIX_NINT], mic[IOL_MPIIO_NINT];
 static double pfc[IOL_POSIX_NFLT], mfc[IOL_MPIIO_NFLT];
@@ -67,6 +69,11 @@ int main(int argc, char **argv)
 	struct iol_job job;
 	const char *mode = argc > 1 ? argv[1] : "";
 
+	if (!strcmp(mode, "longname")) {
+		memset(longname, 'd', sizeof(longname) - 1);
+		longname[0] = '/';
+		names[0] = longname;
+	}
 	posix_side();
 	mpiio_side(mode);
 	memjob_init(&job, names, 1, 8);
