@@ -296,8 +296,9 @@ int iol_view_triage_gaps(const struct iol_poptri *r, int which, int brief,
 	if (which == 0 && r->missing[0]) {
 		name_list(names, sizeof(names), r->missing, brief);
 		snprintf(d, n,
-			 "the store lacks %s: rules reading them are not "
-			 "evaluated (iolens ingest --refresh)",
+			 "the store lacks %s: rules reading them judge "
+			 "without them, or are not evaluated where they "
+			 "need them (iolens ingest --refresh)",
 			 names);
 		return 1;
 	}

@@ -90,7 +90,7 @@ if command -v sqlite3 >/dev/null; then
 	# a store from before the fields is not judged silently (t/7425)
 	cp "$TMP/p.db" "$TMP/old.db"
 	if sqlite3 "$TMP/old.db" 'ALTER TABLE jobs DROP COLUMN mpiio_small_time' 2>/dev/null; then
-		$RUN triage --db "$TMP/old.db" 2>&1 | tr '\n' ' ' | grep -q "the store lacks mpiio_small_time: rules reading them are not evaluated (iolens ingest --refresh)"
+		$RUN triage --db "$TMP/old.db" 2>&1 | tr '\n' ' ' | grep -q "the store lacks mpiio_small_time: rules reading them judge without them, or are not evaluated where they need them (iolens ingest --refresh)"
 		ok $? "a store without mpiio_small_time says so, and the command"
 	else
 		skip "sqlite3 cannot drop a column"

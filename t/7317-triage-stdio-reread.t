@@ -42,7 +42,7 @@ if command -v sqlite3 >/dev/null; then
 	ok $? "triage --db: the job is flagged for REDUNDANT"
 	cp "$TMP/p.db" "$TMP/old.db"
 	if sqlite3 "$TMP/old.db" 'ALTER TABLE jobs DROP COLUMN redundant_stdio_bytes' 2>/dev/null; then
-		$RUN triage --db "$TMP/old.db" 2>&1 | tr '\n' ' ' | grep -q "the store lacks redundant_stdio_bytes: rules reading them are not evaluated (iolens ingest --refresh)"
+		$RUN triage --db "$TMP/old.db" 2>&1 | tr '\n' ' ' | grep -q "the store lacks redundant_stdio_bytes: rules reading them judge without them, or are not evaluated where they need them (iolens ingest --refresh)"
 		ok $? "a store without redundant_stdio_bytes says so, and the command"
 	else
 		skip "sqlite3 cannot drop a column"

@@ -46,7 +46,7 @@ if command -v sqlite3 >/dev/null; then
 	is "$(awk -F'\t' '$7 ~ /stdio-bulk/ { print $12 }' "$TMP/d.tsv")" IOL-REDUNDANT "triage --db: r4-stdio-bulk is flagged for its re-read alone"
 	cp "$TMP/p.db" "$TMP/old.db"
 	if sqlite3 "$TMP/old.db" 'ALTER TABLE jobs DROP COLUMN stdio_ops' 2>/dev/null; then
-		$RUN triage --db "$TMP/old.db" 2>&1 | tr '\n' ' ' | grep -q "the store lacks stdio_ops: rules reading them are not evaluated (iolens ingest --refresh)"
+		$RUN triage --db "$TMP/old.db" 2>&1 | tr '\n' ' ' | grep -q "the store lacks stdio_ops: rules reading them judge without them, or are not evaluated where they need them (iolens ingest --refresh)"
 		ok $? "a store without stdio_ops says so, and the command"
 	else
 		skip "sqlite3 cannot drop a column"

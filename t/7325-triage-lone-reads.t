@@ -63,7 +63,7 @@ if command -v sqlite3 >/dev/null; then
 	is "$(sqlite3 "$TMP/p.db" "SELECT lone_reads FROM jobs ORDER BY lone_reads" | tr '\n' ' ')" "$n 150000 " "the store: lone_reads are awk's"
 	cp "$TMP/p.db" "$TMP/old.db"
 	if sqlite3 "$TMP/old.db" 'ALTER TABLE jobs DROP COLUMN lone_reads' 2>/dev/null; then
-		$RUN triage --db "$TMP/old.db" 2>&1 | tr '\n' ' ' | grep -q "the store lacks lone_reads: rules reading them are not evaluated (iolens ingest --refresh)"
+		$RUN triage --db "$TMP/old.db" 2>&1 | tr '\n' ' ' | grep -q "the store lacks lone_reads: rules reading them judge without them, or are not evaluated where they need them (iolens ingest --refresh)"
 		ok $? "a store without lone_reads says so, and the command"
 	else
 		skip "sqlite3 cannot drop a column"

@@ -20,10 +20,10 @@ F="rank_imbalance_stake redundant_code_bytes"
 
 # the store made before the fields: no column
 $RUN triage --db "$DB" >"$TMP/t" 2>&1
-tr '\n' ' ' <"$TMP/t" | grep -q "the store lacks $F: rules reading them are not evaluated (iolens ingest --refresh)"
+tr '\n' ' ' <"$TMP/t" | grep -q "the store lacks $F: rules reading them judge without them, or are not evaluated where they need them (iolens ingest --refresh)"
 ok $? "triage --db: the store lacks $F, and the command"
 $RUN trend --db "$DB" --format csv >/dev/null 2>"$TMP/e"
-is "$(cat "$TMP/e")" "iolens trend: '$DB': flagged share: the store lacks $F: rules reading them are not evaluated (iolens ingest --refresh)" \
+is "$(cat "$TMP/e")" "iolens trend: '$DB': flagged share: the store lacks $F: rules reading them judge without them, or are not evaluated where they need them (iolens ingest --refresh)" \
 	"trend: the same, in one line"
 
 # a newer ingest adds the columns: the older rows still lack the values
