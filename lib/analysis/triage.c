@@ -19,6 +19,7 @@
 #include "analysis/jobrow.h"
 #include "analysis/metrics.h"
 #include "analysis/phases.h"
+#include "analysis/strag-end.h"
 #include "analysis/triage.h"
 #include "analysis/ostload.h"
 #include "base/banned.h"
@@ -284,40 +285,62 @@ static int strag_beats(double pct, double stake, double thr,
 	return over ? stake > ks : pct > kp;
 }
 
-/* The straggler of one phase (rows of its ranks, ends in e): how far the
- * last rank ended after the median rank, in percent of the phase. */
+/* " (its sync or close ended it X s after its last DXT segment)" when
+ * the log shows the rank's I/O went on past its segments, else "" (a
+ * shared record's sync never moves a rank's end: strag-end.h) */
+static void strag_late(const struct iol_phase *r, double end, char *buf,
+		       size_t n)
+{
+	buf[0] = 0;
+	/* not a lag the detail would print as 0.000 s */
+	if (end - r->end >= 0.0005)
+		snprintf(buf, n,
+			 " (its sync or close ended it %.3f s after its last "
+			 "DXT segment)",
+			 end - r->end);
+}
+
+/* The straggler of one phase (rows of its ranks, where each ended in
+ * end[], e room for them): how far the last rank ended after the median
+ * rank, in percent of the phase. */
 static void phase_strag(const struct iol_phase *jp, const struct iol_phase *r,
-			size_t nr, double *e, double thr,
+			const double *end, size_t nr, double *e, double thr,
 			struct iol_triage_in *in)
 {
 	double len = jp->end - jp->start, lag, pct, stake;
 	size_t k, n = 0, last = 0;
+	char late[96];
 
 	for (k = 0; k < nr; k++)
 		if (r[k].id == jp->id && !r[k].other) {
-			if (!n || r[k].end > r[last].end)
+			if (!n || end[k] > end[last])
 				last = k;
-			e[n++] = r[k].end;
+			e[n++] = end[k];
 		}
+	/* the phase lasts until its last rank ended, sync included: a lag
+	 * in percent of the segments' span alone could pass 100 % */
+	if (n && end[last] > jp->end)
+		len = end[last] - jp->start;
 	if (n < 2 || !(len > 0))
 		return;
 	qsort(e, n, sizeof(*e), cmp_dbl);
-	lag = r[last].end - e[(n - 1) / 2];
+	lag = end[last] - e[(n - 1) / 2];
 	pct = 100.0 * lag / len;
 	/* what the others wait for: the lag, but no more than the rank's
 	 * own time in the phase (a rank that started late by design and
 	 * wrote in 0.1 ms costs 0.1 ms) */
-	stake = fmax(fmin(lag, r[last].end - r[last].start), 0);
+	stake = fmax(fmin(lag, end[last] - r[last].start), 0);
 	if (!strag_beats(pct, stake, thr, in))
 		return;
 	in->v[IOL_TIN_STRAG] = pct;
 	in->v[IOL_TIN_STRAG_STAKE] = stake;
 	in->v[IOL_TIN_STRAG_RANK] = (double)r[last].rank;
+	strag_late(&r[last], end[last], late, sizeof(late));
 	snprintf(in->s[IOL_TIN_STRAG_DETAIL - IOL_TIN_NNUM], sizeof(in->s[0]),
 		 "phase %zu (%s, %.3f s): rank %lld ended %.3f s after the "
-		 "median of its %zu ranks",
+		 "median of its %zu ranks%s",
 		 jp->id, jp->op ? "read" : "write", len,
-		 (long long)r[last].rank, lag, n);
+		 (long long)r[last].rank, lag, n, late);
 }
 
 /* DXT Explorer's stragglers per phase, from the log's segments (the
@@ -349,11 +372,18 @@ static int measure_strag(const struct iol_job *job,
 			return err ? err->code : IOL_ENOMEM;
 		ph = &own;
 	}
-	e = calloc(ph->nrank + 1, sizeof(*e));
+	/* a rank ends where its I/O on the phase's files ended as the log
+	 * shows it, its sync or close included (strag-end.h): r39's ranks
+	 * ended their writes 0.5 s apart and their syncs together */
+	e = calloc(2 * ph->nrank + 1, sizeof(*e));
+	if (e && iol_strag_ends(job, ph, e + ph->nrank) < 0) {
+		free(e);
+		e = NULL;
+	}
 	for (k = 0; e && k < ph->njob; k++)
 		if (!ph->job[k].other)
-			phase_strag(&ph->job[k], ph->rank, ph->nrank, e, thr,
-				    in);
+			phase_strag(&ph->job[k], ph->rank, e + ph->nrank,
+				    ph->nrank, e, thr, in);
 	if (!isfinite(in->v[IOL_TIN_STRAG]) && !why[0])
 		snprintf(why, sizeof(in->s[0]),
 			 "no phase with two or more ranks");
