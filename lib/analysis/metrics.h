@@ -68,9 +68,11 @@ static inline void iol_jmod_extract(const struct iol_jmod *jm, int mod,
  * Every record of the job's loaded data modules extracted once into the
  * job's arena (jm->rx), for a caller that runs many analyses over one job
  * (ingest's row: the summary, files written and triage facts extracted
- * each record six times, 12 % of its instructions).  Modules of more than
- * IOL_RECX_CACHE_MAX records are left to extract as they go.  0, or
- * IOL_ENOMEM (nothing cached then is wrong: the analyses extract).
+ * each record six times, 12 % of its instructions), and their order by
+ * file id (jm->byid: the summary, files written and triage facts each
+ * sorted the ids again).  Modules of more than IOL_RECX_CACHE_MAX records
+ * are left to extract and sort as they go.  0, or IOL_ENOMEM (nothing
+ * cached then is wrong: the analyses extract and sort).
  */
 #define IOL_RECX_CACHE_MAX ((size_t)1 << 16)
 int iol_recx_cache(struct iol_job *job);

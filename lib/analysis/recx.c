@@ -13,6 +13,7 @@
 #include "model/job-int.h"
 #include "counters/counters.h"
 #include "base/grow.h"
+#include "base/sort.h"
 #include "base/wrap.h"
 #include "base/banned.h"
 
@@ -413,6 +414,40 @@ void iol_rec_extract(int mod, const struct iol_jrec *r, struct iol_recx *x)
 	x->access1_count = geti(r, c->acc1c);
 }
 
+/* a record's place in the sort by id */
+struct idkey {
+	uint64_t id;
+	uint32_t at;
+};
+
+static int idkey_before(const struct idkey *x, const struct idkey *y)
+{
+	return x->id < y->id;
+}
+
+IOL_SORT_DEFINE(sort_idkeys, struct idkey, idkey_before)
+
+/* jm->byid, in the job's arena (n <= IOL_RECX_CACHE_MAX: 32 bits) */
+static int byid_cache(struct iol_job *job, struct iol_jmod *jm)
+{
+	struct idkey *k = malloc(jm->n * sizeof(*k));
+	uint32_t *v = iol_arena_alloc(&job->priv->arena, jm->n * sizeof(*v));
+	size_t i;
+
+	if (!k || !v) {
+		free(k);
+		return IOL_ENOMEM;
+	}
+	for (i = 0; i < jm->n; i++)
+		k[i] = (struct idkey){jm->recs[i].id, (uint32_t)i};
+	sort_idkeys(k, jm->n);
+	for (i = 0; i < jm->n; i++)
+		v[i] = k[i].at;
+	free(k);
+	jm->byid = v;
+	return 0;
+}
+
 int iol_recx_cache(struct iol_job *job)
 {
 	int m;
@@ -431,6 +466,8 @@ int iol_recx_cache(struct iol_job *job)
 		for (i = 0; i < jm->n; i++)
 			iol_rec_extract(m, &jm->recs[i], &rx[i]);
 		jm->rx = rx;
+		if (byid_cache(job, jm) < 0)
+			return IOL_ENOMEM;
 	}
 	return 0;
 }

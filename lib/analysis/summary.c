@@ -210,6 +210,16 @@ static int64_t distinct_ids(uint64_t *v, size_t n)
 	return (int64_t)k;
 }
 
+/* distinct_ids() of all jm's records, from their order by id */
+static int64_t distinct_byid(const struct iol_jmod *jm)
+{
+	size_t i, k = jm->n > 0;
+
+	for (i = 1; i < jm->n; i++)
+		k += jm->recs[jm->byid[i]].id != jm->recs[jm->byid[i - 1]].id;
+	return (int64_t)k;
+}
+
 /* The volumes, times and time by slowest of one data module. */
 static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 		   struct iol_error *err)
@@ -257,7 +267,9 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 						    "record with a bad rank");
 		}
 	}
-	ms->nfiles = distinct_ids(ids, i); /* the records seen */
+	/* the records seen; all of them in id order when the job has it */
+	ms->nfiles = i == jm->n && jm->byid ? distinct_byid(jm)
+					    : distinct_ids(ids, i);
 	free(ids);
 	np = job->nprocs > 0 ? (double)job->nprocs : 1;
 	ms->read_time_pp = ms->read_time / np;

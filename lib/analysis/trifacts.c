@@ -93,7 +93,58 @@ static int fr_before(const struct fr *x, const struct fr *y)
 	return x->id < y->id;
 }
 
-IOL_SORT_DEFINE(sort_frs, struct fr, fr_before)
+IOL_SORT_DEFINE(sort_frs_inplace, struct fr, fr_before)
+/* a file record's place in the sort: its id and where it was */
+struct frkey {
+	uint64_t id;
+	size_t at;
+};
+
+static int frkey_before(const struct frkey *x, const struct frkey *y)
+{
+	return x->id < y->id;
+}
+
+IOL_SORT_DEFINE(sort_frkeys, struct frkey, frkey_before)
+
+/*
+ * The records in file id order, ties in their order (a stable sort of
+ * a by id): the 16-byte keys sorted, then each record moved once.  A
+ * struct fr is 120 bytes, moved ten times or so by a sort of the records
+ * themselves (most of the memmove of a log's facts).  Without memory,
+ * the records are sorted where they are: the same order.
+ */
+static struct fr *sort_frs(struct fr *a, size_t n, const uint32_t *byid)
+{
+	struct frkey *k = NULL;
+	struct fr *out;
+	size_t i;
+
+	if (n < 2)
+		return a;
+	if (!byid)
+		k = malloc(n * sizeof(*k));
+	out = byid || k ? malloc(n * sizeof(*out)) : NULL;
+	if (!out) {
+		free(k);
+		sort_frs_inplace(a, n);
+		return a;
+	}
+	if (byid) { /* a[i] is the POSIX record i's: their order by id */
+		for (i = 0; i < n; i++)
+			out[i] = a[byid[i]];
+		free(a);
+		return out;
+	}
+	for (i = 0; i < n; i++)
+		k[i] = (struct frkey){a[i].id, i};
+	sort_frkeys(k, n);
+	for (i = 0; i < n; i++)
+		out[i] = a[k[i].at];
+	free(k);
+	free(a);
+	return out;
+}
 
 static int64_t nn(int64_t v)
 {
@@ -1367,14 +1418,27 @@ static void small_files_mod(const struct iol_job *job, int mod, const int *c,
 	size_t i;
 
 	for (i = 0; jm->loaded && i < jm->n; i++) {
+		const struct iol_jrec *r =
+			&jm->recs[jm->byid ? jm->byid[i] : i];
+		double t = small_file_secs(r, c[0], c[1], c[2], c[3]);
+
+		if (r->rank < 0 && job->nprocs > 1)
+			t /= (double)job->nprocs;
+		if (!jm->byid)
+			racc_add(a, r->rank, t);
+		if (t > 0 && r->ic[c[0]] >= 0)
+			sp->v[sp->n++] = (struct span){r->id, r->ic[c[0]] + 1};
+	}
+	/* in id order above, the files; the ranks' sums in the records'
+	 * order, as always (a sum in another order may differ in its last
+	 * bits) */
+	for (i = 0; jm->loaded && jm->byid && i < jm->n; i++) {
 		const struct iol_jrec *r = &jm->recs[i];
 		double t = small_file_secs(r, c[0], c[1], c[2], c[3]);
 
 		if (r->rank < 0 && job->nprocs > 1)
 			t /= (double)job->nprocs;
 		racc_add(a, r->rank, t);
-		if (t > 0 && r->ic[c[0]] >= 0)
-			sp->v[sp->n++] = (struct span){r->id, r->ic[c[0]] + 1};
 	}
 }
 
@@ -1383,12 +1447,27 @@ static void small_files_mod(const struct iol_job *job, int mod, const int *c,
  * packed file reads from storage; reading them again, epoch after
  * epoch, is the page cache's in either layout (round 29's dl-npy-many:
  * 2000 files of 8320 B, 16.6 MB, read 3 times). */
-static double span_bytes(struct spans *sp)
+/* Are jm's records taken in id order (small_files_mod)? */
+static int in_id_order(const struct iol_jmod *jm)
 {
+	return !jm->loaded || jm->n < 2 || jm->byid;
+}
+
+static double span_bytes(struct spans *sp, size_t at, int sorted)
+{
+	struct span *m = sorted && at > 0 && at < sp->n
+				 ? malloc(sp->n * sizeof(*m))
+				 : NULL;
 	double t = 0;
 	size_t i, j;
 
-	sort_spans(sp->v, sp->n);
+	if (m) { /* two runs in id order (the job's byid): merged */
+		sort_spans_merge(sp->v, at, sp->v + at, sp->n - at, m);
+		free(sp->v);
+		sp->v = m;
+	} else if (!sorted || (at > 0 && at < sp->n)) {
+		sort_spans(sp->v, sp->n);
+	}
 	for (i = 0; i < sp->n; i = j) {
 		int64_t m = sp->v[i].b;
 
@@ -1415,6 +1494,7 @@ static int small_files(const struct iol_job *job, struct iol_trifacts *tf)
 			    : 0;
 	struct rankacc a = {NULL, nr, 0, 0};
 	struct spans sp = {NULL, 0};
+	size_t at;
 
 	if (!p->loaded && !s->loaded)
 		return 0;
@@ -1426,9 +1506,11 @@ static int small_files(const struct iol_job *job, struct iol_trifacts *tf)
 		return IOL_ENOMEM;
 	}
 	small_files_mod(job, IOL_MOD_POSIX, pc, &a, &sp);
+	at = sp.n;
 	small_files_mod(job, IOL_MOD_STDIO, sc, &a, &sp);
 	tf->small_file_time = racc_slowest(&a);
-	tf->small_file_span = span_bytes(&sp);
+	tf->small_file_span =
+		span_bytes(&sp, at, in_id_order(p) && in_id_order(s));
 	free(a.v), free(sp.v);
 	return 0;
 }
@@ -1943,7 +2025,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 		free(a), free(st.v);
 		return iol_error_set(err, IOL_ENOMEM, "out of memory");
 	}
-	sort_frs(a, n);
+	a = sort_frs(a, n, job->mod[IOL_MOD_POSIX].byid);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && a[j].id == a[i].id; j++)
 			;

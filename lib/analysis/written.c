@@ -67,20 +67,45 @@ static void fold(const struct wfile *v, size_t n, struct iol_written *w)
 	}
 }
 
+/*
+ * v[0..n) in id order: POSIX's records then STDIO's (from at), each in id
+ * order when sorted (the job's byid), merged; else sorted.  fold() needs
+ * a file's records together, in any order.
+ */
+static struct wfile *by_id(struct wfile *v, size_t n, size_t at, int sorted)
+{
+	struct wfile *out;
+
+	if (sorted && (at == 0 || at >= n))
+		return v; /* one run */
+	out = sorted ? malloc(n * sizeof(*out)) : NULL;
+	if (!out) { /* not in order, or no memory to merge */
+		sort_wfiles(v, n);
+		return v;
+	}
+	sort_wfiles_merge(v, at, v + at, n - at, out);
+	free(v);
+	return out;
+}
+
 int iol_written_compute(const struct iol_job *job, struct iol_written *w,
 			struct iol_error *err)
 {
 	static const int mods[] = {IOL_MOD_POSIX, IOL_MOD_STDIO};
 	struct wfile *v = NULL, *nv;
-	size_t n = 0, cap = 0, i, k;
+	size_t n = 0, cap = 0, i, j, k, runs[2];
+	int sorted = 1;
 
 	memset(w, 0, sizeof(*w));
 	for (k = 0; k < sizeof(mods) / sizeof(mods[0]); k++) {
 		const struct iol_jmod *jm = &job->mod[mods[k]];
 
-		for (i = 0; jm->loaded && i < jm->n; i++) {
+		runs[k] = n;
+		sorted &= !jm->loaded || jm->n < 2 || jm->byid;
+		for (j = 0; jm->loaded && j < jm->n; j++) {
 			struct iol_recx x;
 
+			i = jm->byid ? jm->byid[j] : j;
 			iol_jmod_extract(jm, mods[k], i, &x);
 			nv = iol_grow(v, &cap, n, sizeof(*v), 64);
 			if (!nv) {
@@ -99,7 +124,7 @@ int iol_written_compute(const struct iol_job *job, struct iol_written *w,
 			n++;
 		}
 	}
-	sort_wfiles(v, n);
+	v = by_id(v, n, runs[1], sorted);
 	fold(v, n, w);
 	free(v);
 	return 0;

@@ -63,6 +63,10 @@ struct iol_jmod {
 	/* recs[i]'s iol_rec_extract() as rx[i], when iol_recx_cache() made
 	 * them (else NULL); an opaque type here */
 	const struct iol_recx *rx;
+	/* recs in file id order, ties in recs' order (a stable sort), as
+	 * recs[byid[k]], when iol_recx_cache() made it (else NULL): sorted
+	 * once for the analyses that each sorted the ids again */
+	const uint32_t *byid;
 };
 
 /* Header of one DXT trace (one file, one rank). */
