@@ -599,9 +599,11 @@ is "$(printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'fadvise 3 0 0 often
 # time; a call's own duration is never taken back (a 64 MiB write then
 # a gap: the run is the gap plus the write).  Both fail when repay()
 # does nothing, or repays the calls' time as well.  What is left past
-# the gap is the wake-up after it, longer on a loaded machine (5 ms was
-# passed there), where the engine's own time grows too: it is held
-# under 5 ms or half the engine's time, which it is all of unrepaid.
+# the gap is the wake-up after it: the close after the gap starts that
+# late, which the replay reports as max_late_s (41 ms on a loaded machine
+# beside two suites, where a bound of half the engine's time failed); it
+# is held under max_late_s + 2 ms, where a gap not shortened leaves the
+# whole repaid time past it too.
 { printf '%s\n' 'iolens-replay-script 1' 'rank 0 pid 1' 'open "m" wronly|creat 0644 = 3 0.00001'
   awk 'BEGIN { for (i = 0; i < 1000000; i++) print "fstat 3 = 0 0.000001" }'
   printf '%s\n' 'compute 0.5' 'close 3 = 0 0.00001'; } > "$TMP/own.script"
@@ -612,10 +614,10 @@ if [ -z "${VALGRIND:-}" ]; then
 	ok $? "1,000,000 calls back to back, then a 0.5 s gap: replayed ($(head -c 100 "$TMP/own.err"))"
 	r=$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); my $r = $j->{replay};
 		my $x = $r->{run_s} - $r->{meta_s} - 0.5;
-		my $e = $j->{engine_s} // -1; my $lim = $e / 2 > 0.005 ? $e / 2 : 0.005;
-		printf "%s %.4f %.4f %.4f", ($x < $lim && $e > 0.005 && $j->{repaid_s} > 0.005 ? "ok" : "no"),
-			$x, $e, $j->{repaid_s} // -1' < "$TMP/own.json")
-	is "${r%% *}" ok "... run less the calls' time less the gap, the replay's own time past it, engine, repaid: ${r#* } s (< 0.005 or half the engine's, which it is when not repaid; > 0.005)"
+		my $e = $j->{engine_s} // -1; my $late = $j->{max_late_s} // -1;
+		printf "%s %.4f %.4f %.4f %.4f", ($x < $late + 0.002 && $e > 0.005 && $j->{repaid_s} > 0.005 ? "ok" : "no"),
+			$x, $late, $e, $j->{repaid_s} // -1' < "$TMP/own.json")
+	is "${r%% *}" ok "... run less the calls' time less the gap, the latest start, engine, repaid: ${r#* } s (the first under the second + 0.002, which it is not when the gap is not shortened; repaid > 0.005)"
 	$RUN replay --allow-root --format=json --dir "$TMP/osb" "$TMP/slow.script" > "$TMP/slow.json" 2> "$TMP/slow.err"
 	r=$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>); my $r = $j->{replay};
 		my $x = $r->{run_s} - $r->{write_s} - $r->{meta_s} - 0.3;
