@@ -265,8 +265,8 @@ static int cmp_dbl(const void *a, const void *b)
 }
 
 /* Does a phase's straggler (pct of its phase, stake in s) beat the one
- * kept?  Over the threshold thr (straggler_pct; NAN: unknown, a
- * measure without a configuration) the larger stake: a checkpoint loop
+ * kept?  Over the threshold thr (straggler_pct; a value not finite
+ * counts as none) the larger stake: a checkpoint loop
  * whose straggler lags 0.6 s in its first, shortest phase (94 %) and
  * 2.9 s in its third (r38-strag-fsync's rerun) stakes the third, not
  * the phase of the largest percent, which flipped the verdict between
@@ -409,12 +409,6 @@ static int measure(const struct iol_job *job, const char *log,
 	for (i = 0; i < IOL_TIN_N; i++)
 		measure_one(&row, i, in);
 	return measure_strag(job, ph, strag_thr, in, err);
-}
-
-int iol_triage_measure(const struct iol_job *job, const char *log,
-		       struct iol_triage_in *in, struct iol_error *err)
-{
-	return measure(job, log, NULL, NAN, in, err);
 }
 
 static double io_top(const struct iol_triage_in *in, const char **layer);

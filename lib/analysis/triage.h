@@ -5,7 +5,7 @@
  * configuration (etc/triage.conf, compiled in).
  *
  * The rules read only a struct iol_triage_in: job-row fields
- * (analysis/jobrow.h) picked by name.  iol_triage_measure() fills it
+ * (analysis/jobrow.h) picked by name.  iol_triage_run() fills it
  * from a job; the population store holds the same fields as columns, so
  * a stored job and a job read from its log are judged by the same code
  * and give the same findings.
@@ -274,13 +274,6 @@ int iol_triage_in_index(const char *name);
 int iol_triage_in_detail_only(int i);
 /* Every input absent (have 0, no value). */
 void iol_triage_in_clear(struct iol_triage_in *in);
-/* Fill in from a job (log: its path as given, may be NULL).  Without a
- * configuration its straggler is the phase of the largest percent;
- * iol_triage_run() takes, of the phases over straggler_pct, the one of
- * the largest stake. */
-int iol_triage_measure(const struct iol_job *job, const char *log,
-		       struct iol_triage_in *in, struct iol_error *err);
-
 /*
  * The I/O time at stake: the slowest rank's I/O time times the processes
  * (all of them wait for it in a bulk-synchronous job), in process-seconds;
@@ -321,8 +314,8 @@ int iol_triage_eval(const struct iol_triage_in *in,
 int iol_triage_eval_values(const struct iol_triage_in *in,
 			   const struct iol_triage_conf *c,
 			   struct iol_triage *t, struct iol_error *err);
-/* iol_triage_measure() (the straggler chosen with c's straggler_pct)
- * then iol_triage_eval(). */
+/* The job's inputs measured (the straggler, of the phases over c's
+ * straggler_pct, the one of the largest stake), then iol_triage_eval(). */
 int iol_triage_run(const struct iol_job *job, const struct iol_triage_conf *c,
 		   struct iol_triage *t, struct iol_error *err);
 /* The same, given the job's phases (iol_phases_compute(job, -1), which
