@@ -2377,10 +2377,15 @@ static void coll_small_note(const struct coll_small *s, double stake, int comp,
 		return;
 	l = strlen(d);
 	snprintf(d + l, n - l,
-		 "; %.0f independent %s on shared files under 1 MiB, "
-		 "%.3f s a rank%s",
-		 s->ms, s->mpiio ? "MPI-IO calls" : "POSIX requests beneath",
-		 s->t, s->syncs > 0 ? ", less syncs (IOL-FSYNC's)" : "");
+		 "; %.0f %s on shared files under 1 MiB%s, %.3f s a rank",
+		 s->ms,
+		 s->mpiio ? "independent MPI-IO calls" : "POSIX requests",
+		 s->mpiio ? "" : " beneath independent MPI-IO calls", s->t);
+	l = strlen(d);
+	if (s->syncs > 0)
+		snprintf(d + l, n - l,
+			 "; %.3f s of it syncs (IOL-FSYNC's), not at stake",
+			 s->syncs);
 	kept_note(d, n, s->kept, s->rate, s->src);
 	l = strlen(d);
 	if (comp)
