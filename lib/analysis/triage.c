@@ -2286,10 +2286,120 @@ EVAL(e_rsimb)
 			d, n);
 }
 
-EVAL(e_coll)
+/*
+ * IOL-NO-COLLECTIVE's first part: the MPI-IO time by slowest beyond the
+ * POSIX and STDIO time beneath it (waiting on locks, on each other),
+ * less the waits in collective opens and closes, for the independent
+ * share; contiguous blocks that take as long in POSIX as in MPI-IO gain
+ * nothing (treddy's mpi-io-test: 4 writes of 16 MiB a rank, 2.7-7.3 s
+ * in MPI-IO over 0.03 s of POSIX, labelled material).
+ */
+static double coll_wait_secs(const struct iol_triage_in *in)
 {
 	double ops = z(V(COLL)) + z(V(INDEP));
-	int few;
+
+	return ops > 0 ? fmax(z(V(MPIIO_T)) - mpiio_wait_secs(in) -
+				      z(V(IO_SLOWEST)),
+			      0) *
+				 z(V(INDEP)) / ops
+		       : 0;
+}
+
+/* The small independent requests on shared files (coll_small_secs()) */
+struct coll_small {
+	double ms, t, syncs, kept, rate;
+	enum pace_src src;
+	int mpiio; /* the MPI-IO layer's calls, else POSIX's beneath them */
+};
+
+/*
+ * IOL-NO-COLLECTIVE's second part (issue 34, round 44): what collective
+ * buffering saves of small independent requests on shared files, when
+ * no call is collective.  Their slowest rank's time (the MPI-IO layer's
+ * small calls, or the POSIX requests beneath independent calls through
+ * a file view, within the MPI-IO time) less the syncs IOL-FSYNC stakes,
+ * less the same bytes at a large request's pace (mpiio_kept(): the
+ * log's own pace where it shows one, else assumed and said so): the
+ * aggregators write them as a few large requests.  r44-shared-indep:
+ * 12288 interleaved 4 KiB write_at calls, 30.63 s a rank; the twin with
+ * a file view and MPI_File_write_all spent 1.90 s (28.8 s saved), where
+ * the time beyond POSIX staked 0.059 s.
+ */
+static double coll_small_secs(const struct iol_triage_in *in,
+			      const struct iol_triage_conf *c,
+			      struct coll_small *s)
+{
+	double ops;
+
+	memset(s, 0, sizeof(*s));
+	/* HDF5's independent transfers: its collective twins were not
+	 * faster in five rounds (r6, r26, r31, r39 h5-indep, r40-flash,
+	 * labelled trivial or false); its small requests are its metadata
+	 * and small datasets, which IOL-SMALL-REQ tells */
+	if (z(V(COLL)) > 0 || !(z(V(INDEP)) > 0) || z(V(HDF5)) > 0)
+		return 0;
+	if (mpiio_shsmall_layer(in, c)) {
+		s->mpiio = 1;
+		s->ms = V(MP_SHSMALL);
+		s->t = mpiio_small_secs(in, z(V(MP_SHSMALL_T)), z(V(SH_SMALL)),
+					z(V(SH_OPS)));
+		ops = z(V(MP_OPS)) - z(V(MP_SMALL)) + s->ms;
+	} else if (z(V(SH_OPS)) > 0 &&
+		   100.0 * z(V(SH_SMALL)) / V(SH_OPS) > K(SHSMALL)) {
+		s->ms = z(V(SH_SMALL));
+		s->t = fmin(z(V(SHSMALL_T)), z(V(MPIIO_T)));
+		ops = z(V(SH_OPS));
+	} else
+		return 0;
+	s->syncs = fmin(sync_secs(in, c), s->t);
+	s->kept = mpiio_kept(in, c, s->ms, ops, s->t - s->syncs, &s->rate,
+			     &s->src);
+	return fmax(s->t - s->syncs - s->kept, 0);
+}
+
+static double run_res(const struct iol_triage_in *in);
+
+/* Seconds material by the impact floors (impact_on()) */
+static int coll_floors(const struct iol_triage_in *in,
+		       const struct iol_triage_conf *c, double secs)
+{
+	return secs >= fmax(K(MIN_S), run_res(in)) &&
+	       (!(V(RUN_TIME) > 0) || 100.0 * secs / V(RUN_TIME) >= K(MIN_PCT));
+}
+
+/* The small requests' clause of e_coll()'s detail d */
+static void coll_small_note(const struct coll_small *s, double stake, int comp,
+			    char *d, size_t n)
+{
+	size_t l;
+
+	if (!n || !(s->t > 0))
+		return;
+	l = strlen(d);
+	snprintf(d + l, n - l,
+		 "; %.0f %s on shared files under 1 MiB%s, %.3f s a rank",
+		 s->ms,
+		 s->mpiio ? "independent MPI-IO calls" : "POSIX requests",
+		 s->mpiio ? "" : " beneath independent MPI-IO calls", s->t);
+	l = strlen(d);
+	if (s->syncs > 0)
+		snprintf(d + l, n - l,
+			 "; %.3f s of it syncs (IOL-FSYNC's), not at stake",
+			 s->syncs);
+	kept_note(d, n, s->kept, s->rate, s->src);
+	l = strlen(d);
+	if (comp)
+		snprintf(d + l, n - l,
+			 "; %.3g s at stake (IOL-SMALL-REQ's cause: told "
+			 "there)",
+			 stake);
+}
+
+EVAL(e_coll)
+{
+	double ops = z(V(COLL)) + z(V(INDEP)), wait, small;
+	struct coll_small s;
+	int few, comp;
 
 	if (one_proc(in, d, n))
 		return -1;
@@ -2297,21 +2407,20 @@ EVAL(e_coll)
 		DETAIL("no MPI-IO operations");
 		return -1;
 	}
-	/* what collective buffering can save: the time ranks spend in
-	 * MPI-IO beyond their own POSIX I/O (waiting on locks, on each
-	 * other), for the independent share; contiguous blocks that take
-	 * as long in POSIX as in MPI-IO gain nothing */
-	*stake = ops > 0 ? fmax(z(V(MPIIO_T)) - mpiio_wait_secs(in) -
-					z(V(IO_SLOWEST)),
-				0) *
-				   z(V(INDEP)) / ops
-			 : 0;
+	wait = coll_wait_secs(in);
+	small = coll_small_secs(in, c, &s);
+	*stake = fmax(wait, small);
 	/* few operations matter when they take the time (a rule by time as
 	 * well as by count: 256 independent writes waiting 9 s) */
 	few = ops < K(COLLMIN) && *stake < K(MIN_S);
+	/* the small requests' cost is IOL-SMALL-REQ's cause: told once,
+	 * a companion of its finding (companions[]), unless the waiting
+	 * beyond POSIX is material on its own */
+	comp = !few && small > wait && !coll_floors(in, c, wait);
 	DETAIL("%.0f collective of %.0f MPI-IO operations%s", V(COLL), ops,
 	       few ? " (too few to matter)" : "");
-	return few;
+	coll_small_note(&s, *stake, comp, d, n);
+	return few ? 1 : comp ? 5 : 0;
 }
 
 EVAL(e_nb)
@@ -2898,7 +3007,11 @@ static const struct rule rules[] = {
 	 "MPI-IO is used with independent calls only. Collective calls "
 	 "(MPI_File_write_all, read_all) let MPI-IO aggregate requests.",
 	 {IOL_TIN_COLL, IOL_TIN_INDEP, IOL_TIN_NPROCS, IOL_TIN_MPIIO_T,
-	  IOL_TIN_IO_SLOWEST, IOL_TIN_RUN_TIME, -1},
+	  IOL_TIN_IO_SLOWEST, IOL_TIN_RUN_TIME, IOL_TIN_SH_SMALL,
+	  IOL_TIN_SH_OPS, IOL_TIN_SHSMALL_T, IOL_TIN_MP_SMALL, IOL_TIN_MP_TINY,
+	  IOL_TIN_MP_OPS, IOL_TIN_MP_SMALL_T, IOL_TIN_MP_SHSMALL,
+	  IOL_TIN_MP_SHOPS, IOL_TIN_MP_SHSMALL_T, IOL_TIN_BIN0, IOL_TIN_HDF5,
+	  -1},
 	 1,
 	 NULL,
 	 NULL,
@@ -3380,6 +3493,7 @@ static const struct {
 } companions[] = {
 	{"IOL-SMALL-REQ", "IOL-SHARED-SMALL"},
 	{"IOL-RANK0-IO", "IOL-RANK-IMBALANCE"},
+	{"IOL-SMALL-REQ", "IOL-NO-COLLECTIVE"},
 };
 
 static void cut_note(char *d);
@@ -3576,20 +3690,29 @@ static double io_cause_secs(const struct iol_triage_in *in,
 			    const unsigned char *crossed,
 			    const struct iol_triage *t)
 {
-	double g[IO_GROUPS] = {0}, sum = 0;
+	double g[IO_GROUPS] = {0}, sum = 0, coll = 0, s;
 	const char *layer;
 	size_t k;
 	int grp;
 
-	for (k = 0; k < NRULES; k++)
-		if (crossed[k] && t->f[k].sev <= IOL_SEV_WARN &&
-		    isfinite(t->f[k].stake) &&
-		    (grp = io_group(rules[k].code)) >= 0)
-			g[grp] = fmax(g[grp],
-				      t->f[k].stake +
-					      (rules[k].eval == e_small
-						       ? small_span_secs(in, c)
-						       : 0));
+	for (k = 0; k < NRULES; k++) {
+		if (!crossed[k] || t->f[k].sev > IOL_SEV_WARN ||
+		    !isfinite(t->f[k].stake) ||
+		    (grp = io_group(rules[k].code)) < 0)
+			continue;
+		s = t->f[k].stake;
+		if (rules[k].eval == e_small)
+			s += small_span_secs(in, c);
+		if (rules[k].eval == e_coll)
+			coll = s;
+		else
+			g[grp] = fmax(g[grp], s);
+	}
+	/* NO-COLLECTIVE's small requests (coll_small_secs()) are the small
+	 * requests' cost, counted in their group: only its waiting beyond
+	 * POSIX, or what it stakes beyond them, is its own */
+	if (coll > 0)
+		g[6] = fmax(coll_wait_secs(in), coll - g[0]);
 	/* the layers' own time: MPI-IO's exchange and waiting; no cause
 	 * when the storage saw the calls merged (mpiio_merged()).  Small
 	 * MPI-IO calls' stake (small_mpiio()) is MPI-IO time, the layer's
