@@ -366,6 +366,7 @@ NUMG(t_sread_span, TF->sparse_read_span)
 NUMG(t_sread_bytes, TF->sparse_read_bytes)
 NUMG(t_sread_ra, TF->small_ra_time)
 NUMG(t_large_read, TF->large_read_mibs)
+NUMG(t_best_write, TF->best_write_mibs)
 
 /* STDIO's calls that move data or flush it: fread/fwrite and the like,
  * fflush; no value without a STDIO module */
@@ -887,12 +888,17 @@ static const struct iol_field fields[] = {
 	INTF("coll_views", IOL_FT_INT, "", "its MPI-IO file views set",
 	     t_coll_views),
 	STRF("coll_file", "its file", t_coll_file),
+	/* issue 34, round 39: the storage's pace a writer showed */
+	NUMF("best_write_mibs", IOL_FT_NUM, "MiB/s",
+	     "the fastest per-process record of 1 MiB or more written, its "
+	     "write pace, when two files or more were",
+	     1, t_best_write),
 };
 
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
 
 _Static_assert(NFIELDS ==
-		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 95,
+		       NSUMMARY + 2 + 4 * IOL_NBINS + 3 * 2 * IOL_NCOMMON + 96,
 	       "summary columns counted wrong");
 
 const struct iol_field *iol_jobrow_fields(size_t *n)

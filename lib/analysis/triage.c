@@ -147,6 +147,7 @@ static const char *const in_names[] = {"nprocs",
 				       "coll_max_call",
 				       "coll_calls",
 				       "coll_views",
+				       "best_write_mibs",
 				       "posix_read_0_100",
 				       "posix_read_100_1k",
 				       "posix_read_1k_10k",
@@ -1524,9 +1525,109 @@ EVAL(e_small)
 		       : 0;
 }
 
+/*
+ * Is rank 0's time small STDIO calls, whose cost is per call (issue 34,
+ * round 44)?  Most of its I/O time in STDIO, in data calls under
+ * stdio_call_bytes on average: a fprintf formats a value or a row, and
+ * the library's copy and the formatting are paid a call, whichever rank
+ * makes it.  The calls are the cause (IOL-STDIO-SHARE tells it); what a
+ * spread over the ranks would save is the (1 - 1/N) of their time moved
+ * off rank 0, judged by its time, not as a funnel's structural cost
+ * (a better fix, binary data, saves more: STDIO-SHARE's).  r44-dump-text:
+ * 2097152 fprintf's of 24 B, 0.39 us each, 0.819 s; its binary twin
+ * kept the one writer and took 0.05 s (labelled trivial).
+ * r43-csv-rank0: 1200000 rows of 47 B, 5.5 us each, 6.66 s; four part
+ * files took 3.4 s (labelled material, 3.25 s).
+ */
+static int rank0_stdio_calls(const struct iol_triage_in *in,
+			     const struct iol_triage_conf *c)
+{
+	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
+	double calls = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH));
+
+	return K(STDIO_CALL) > 0 && calls > 0 && st > 0 &&
+	       st / calls < K(STDIO_CALL) &&
+	       z(V(STDIO_T)) * 2 > z(V(IO_SLOWEST));
+}
+
+/*
+ * The time rank 0's bytes would take however many ranks moved them, at
+ * the pace the storage showed (issue 34, rounds 31 and 39): a site's
+ * rate for one job (full_rate_mibs), all its bytes; else the best pace
+ * one process wrote a file of 1 MiB or more at, where two files or more
+ * show it (best_write_mibs), its bytes written.  0: no pace shown.
+ */
+static double rank0_paced_secs(const struct iol_triage_in *in,
+			       const struct iol_triage_conf *c)
+{
+	if (K(FULL_RATE) > 0)
+		return (z(V(BYTES_R)) + z(V(BYTES_W))) / 1048576.0 /
+		       K(FULL_RATE);
+	return isfinite(V(BEST_WRITE)) && V(BEST_WRITE) > 0
+		       ? z(V(BYTES_W)) / 1048576.0 / V(BEST_WRITE)
+		       : 0;
+}
+
+/*
+ * What spreading rank 0's I/O over all ranks would save: its time down
+ * to 1/N of it, unless the storage, not the one writer, sets the pace:
+ * then at most the time beyond its bytes at that pace (round 39's
+ * n1-32m: 32 MiB at 32 MiB/s, four writers took 1.026 s against rank
+ * 0's 1.068 s; round 31's ckpt-gather: four files of 16 MiB at 23-31
+ * MiB/s, four writers of their own files would have saved 0.7-0.9 s of
+ * 2.47 s, where (1 - 1/N) claimed 1.85 s).  *paced: the pace, not N,
+ * bounds it.
+ */
+static double rank0_spread_secs(const struct iol_triage_in *in,
+				const struct iol_triage_conf *c, int *paced)
+{
+	double t = z(V(IO_SLOWEST)), s = t * (1 - 1 / V(NPROCS));
+	double p = rank0_paced_secs(in, c);
+
+	*paced = p > 0 && t - p < s;
+	return *paced ? fmax(0, t - p) : s;
+}
+
+/* The detail's clause on what sets rank 0's pace; 1 when its time is
+ * judged by its time, not as a structural funnel */
+static int rank0_pace_note(const struct iol_triage_in *in,
+			   const struct iol_triage_conf *c, int paced, char *d,
+			   size_t n)
+{
+	double calls = z(V(STDIO_OPS)) - z(V(STDIO_FLUSH));
+	double st = z(V(STDIO_BR)) + z(V(STDIO_BW));
+	size_t l = n ? strlen(d) : 0;
+
+	if (rank0_stdio_calls(in, c)) {
+		if (n)
+			snprintf(
+				d + l, n - l,
+				"; %.0f STDIO calls of %.0f B, %.2f us each: a "
+				"cost a call (formatting%s), IOL-STDIO-SHARE's "
+				"cause; spread, rank 0 keeps 1/N of them, "
+				"judged by its time",
+				calls, st / calls, z(V(STDIO_T)) / calls * 1e6,
+				z(V(STDIO_FLUSH)) > 0 ? ", flushes" : "");
+		return 1;
+	}
+	if (!paced)
+		return 0;
+	if (n)
+		snprintf(d + l, n - l,
+			 "; its bytes at the storage's pace (%.0f MiB/s, %s) "
+			 "take %.3f s however many ranks write: a spread "
+			 "saves the time beyond, judged by its time",
+			 K(FULL_RATE) > 0 ? K(FULL_RATE) : V(BEST_WRITE),
+			 K(FULL_RATE) > 0 ? "full_rate_mibs"
+					  : "its best file's",
+			 rank0_paced_secs(in, c));
+	return 1;
+}
+
 EVAL(e_rank0)
 {
-	(void)c;
+	int by_time, paced;
+
 	if (!isfinite(V(BUSIEST)) || !isfinite(V(BUSIEST_SHARE))) {
 		DETAIL("no per-rank records (shared records only)");
 		return -1;
@@ -1536,14 +1637,13 @@ EVAL(e_rank0)
 		return -1;
 	}
 	*v = V(BUSIEST_SHARE) * 100.0;
-	/* spread over all ranks, the busiest rank's time would shrink to
-	 * 1/N of it */
-	*stake = z(V(IO_SLOWEST)) * (1 - 1 / V(NPROCS));
+	*stake = rank0_spread_secs(in, c, &paced);
 	DETAIL("rank %.0f of %.0f, strategy %s, %.3f s I/O%s", V(BUSIEST),
 	       V(NPROCS), S(STRATEGY)[0] ? S(STRATEGY) : "?", z(V(IO_SLOWEST)),
 	       V(NPROCS) < 3 ? " (two processes: one writer beside one "
 			       "other is no funnel; judged by its time)"
 			     : "");
+	by_time = rank0_pace_note(in, c, paced, d, n);
 	/* A funnel is structural: one rank does the I/O of two or more
 	 * idle ranks, and its cost grows with them.  With two processes
 	 * the stake, half the I/O time, rests wholly on a second writer
@@ -1555,7 +1655,8 @@ EVAL(e_rank0)
 	 * load its servers N times), so a rank whose time is mostly reads
 	 * is judged by its time too, material from min_stake_s (round
 	 * 11's bcast-read: 0.085 s, by design; every rank-0-only finding
-	 * labelled material in rounds 1-11 is writes). */
+	 * labelled material in rounds 1-11 is writes).  Small STDIO calls
+	 * cost a call, not a funnel (rank0_stdio_calls()). */
 	if (V(NPROCS) >= 3 && z(V(RTIME)) > z(V(WTIME))) {
 		if (n) {
 			size_t l = strlen(d);
@@ -1567,7 +1668,7 @@ EVAL(e_rank0)
 		}
 		return 0;
 	}
-	return V(NPROCS) < 3 ? 0 : 3;
+	return V(NPROCS) < 3 || by_time ? 0 : 3;
 }
 
 /* A percentage of POSIX operations: 100 - the measured share. */
@@ -2756,7 +2857,11 @@ static const struct rule rules[] = {
 	 "One rank does the I/O for the job. Spread it with MPI-IO "
 	 "collective I/O or a file per rank group.",
 	 {IOL_TIN_BUSIEST, IOL_TIN_BUSIEST_SHARE, IOL_TIN_NPROCS,
-	  IOL_TIN_STRATEGY, IOL_TIN_IO_SLOWEST, IOL_TIN_RUN_TIME, -1},
+	  IOL_TIN_STRATEGY, IOL_TIN_IO_SLOWEST, IOL_TIN_RUN_TIME,
+	  IOL_TIN_STDIO_BR, IOL_TIN_STDIO_BW, IOL_TIN_STDIO_OPS,
+	  IOL_TIN_STDIO_FLUSH, IOL_TIN_STDIO_T, IOL_TIN_BYTES_R,
+	  IOL_TIN_BYTES_W, -1},
+	 /* not best_write_mibs: a store made before it has no pace shown */
 	 0,
 	 NULL,
 	 NULL,

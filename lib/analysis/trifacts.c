@@ -1515,6 +1515,44 @@ static int small_files(const struct iol_job *job, struct iol_trifacts *tf)
 	return 0;
 }
 
+/* The best write pace of mod's per-process records of 1 MiB or more
+ * written (bc bytes, tc seconds) into *best; *id the first such
+ * record's file, *more set once another file's is seen */
+static void write_pace_mod(const struct iol_jmod *m, int bc, int tc,
+			   double *best, uint64_t *id, int *more)
+{
+	size_t i;
+
+	for (i = 0; m->loaded && i < m->n; i++) {
+		const struct iol_jrec *r = &m->recs[i];
+		double b = (double)nn(r->ic[bc]), t = r->fc[tc];
+
+		if (r->rank < 0 || b < 1048576.0 || !(t > 0))
+			continue;
+		*best = fmax(*best, b / 1048576.0 / t);
+		if (!*id)
+			*id = r->id;
+		else if (r->id != *id)
+			*more = 1;
+	}
+}
+
+/* tf->best_write_mibs: what the storage showed one process could write
+ * at, where two files or more show it (a file alone is the writer's own
+ * pace, no comparison) */
+static void best_write(const struct iol_job *job, struct iol_trifacts *tf)
+{
+	double best = 0;
+	uint64_t id = 0;
+	int more = 0;
+
+	write_pace_mod(&job->mod[IOL_MOD_POSIX], POSIX_BYTES_WRITTEN,
+		       POSIX_F_WRITE_TIME, &best, &id, &more);
+	write_pace_mod(&job->mod[IOL_MOD_STDIO], STDIO_BYTES_WRITTEN,
+		       STDIO_F_WRITE_TIME, &best, &id, &more);
+	tf->best_write_mibs = more && best > 0 ? best : NAN;
+}
+
 /* A rank's MPI-IO record of a file, for files logged without Darshan's
  * shared-file reduction (every rank keeps its own record). */
 struct mrec {
@@ -2007,6 +2045,7 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 	tf->sparse_read_time = tf->sparse_read_span = NAN;
 	tf->sparse_read_bytes = tf->small_ra_time = NAN;
 	tf->large_read_mibs = NAN;
+	tf->best_write_mibs = NAN;
 	tf->small_file_time = tf->small_file_span = NAN;
 	tf->stdio_synced_writes = tf->stdio_synced_recs = -1;
 	rc = mpiio_pass(job, tf, &mpi);
@@ -2014,6 +2053,8 @@ int iol_trifacts_compute(const struct iol_job *job, struct iol_trifacts *tf,
 		rc = posix_pass(job, &mpi, tf, &a, &n);
 	if (rc == 0)
 		rc = small_files(job, tf);
+	if (rc == 0)
+		best_write(job, tf);
 	if (rc == 0)
 		rc = stdio_pass(job, tf, &st);
 	if (rc == 0)

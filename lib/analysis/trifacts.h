@@ -183,6 +183,12 @@ struct iol_trifacts {
 	 * all 1 MiB or more): their bytes over their read time, MiB/s; NAN
 	 * when there are none */
 	double large_read_mibs;
+	/* the best write pace the storage showed a process: the fastest
+	 * per-process POSIX or STDIO record of at least 1 MiB written, its
+	 * bytes written over its write time, MiB/s; NAN unless two files
+	 * or more (a file's POSIX and STDIO records one) were so written:
+	 * a file alone is no comparison (issue 34, round 31) */
+	double best_write_mibs;
 	/* the shared MPI-IO file driven (nine calls in ten or more) by
 	 * collective calls, of 1 MiB or more, whose fastest rank's MPI-IO
 	 * time (less the mean rank's MPI-IO metadata time) is furthest
