@@ -900,26 +900,29 @@ static double large_pace(const struct iol_triage_conf *c, int reading)
 }
 
 /*
- * Whether the aggregators' POSIX time is the pace any call would meet
- * (issue 34, round 39): nearly all MPI-IO calls collective, and the
- * storage's requests not mostly under 10 KiB (4 KiB requests cost a
- * call each, whatever the call above them).  Collective buffering hands
- * the storage the aggregators' requests, so the slowest rank's POSIX
- * time is the bytes' transfer that larger calls pay as well; what they
- * save is the MPI-IO time beyond it, the exchange rounds.
+ * Whether the slowest rank's POSIX time under MPI-IO is the pace any
+ * call would meet (issue 34, round 39): the storage's requests not
+ * mostly under 10 KiB (4 KiB requests cost a call each, whatever the
+ * call above them).  Collective buffering hands the storage the
+ * aggregators' requests, independent calls pass through as they are:
+ * either way that POSIX time is the bytes' transfer that larger calls
+ * pay as well; what they save is the MPI-IO time beyond it (the
+ * exchange rounds, the layer's own cost a call).
  * r39-mpiio-coll-64k: 2048 collective calls of 64 KiB, 4.519 s a rank
  * in MPI-IO over 2.53 s of POSIX on the aggregator (64 MiB each way on
  * storage of 32 MiB/s); 16 MiB calls and independent ones saved 2.03-2.45
  * s, where an assumed 256 MiB/s kept 0.5 s and staked 4.02 s.
+ * r39-mpiio-indep-64k: 2048 independent calls of 64 KiB, 2.663 s a rank
+ * in MPI-IO over 2.595 s of POSIX writes at 24 MiB/s; 16 MiB collective
+ * calls saved 0.42 s (labelled trivial), where 256 MiB/s staked 2.16 s.
  */
 static double posix_rw_ops(const struct iol_triage_in *in);
 
-static int mpiio_coll_paced(const struct iol_triage_in *in)
+static int mpiio_posix_paced(const struct iol_triage_in *in)
 {
 	double all = posix_rw_ops(in);
 
-	return z(V(COLL)) > 0 && z(V(INDEP)) * 99 <= z(V(COLL)) && all > 0 &&
-	       tiny_ops(in) * 2 < all;
+	return all > 0 && tiny_ops(in) * 2 < all;
 }
 
 /* Where mpiio_rate()'s pace comes from: a site's, the log's, assumed */
@@ -932,7 +935,8 @@ enum pace_src { PACE_SITE, PACE_LOG, PACE_ASSUMED };
  * faster than a large call's estimated pace: read_rate_mibs (or the
  * job's own large reads', if faster) when most of the job's bytes are
  * MPI-IO reads, else write_rate_mibs; or that shown pace even when
- * slower, for collective calls (mpiio_coll_paced()).  The source is
+ * slower, when the storage's requests are not tiny (mpiio_posix_paced()):
+ * an estimate the log contradicts is not kept.  The source is
  * told (*src): an assumed pace is said to be one.  Collective buffering's
  * aggregators write 16 GiB in 9.1 s (1.8 GiB/s,
  * bench/mpiio-collective-big): larger calls save the 30 s of rounds
@@ -952,7 +956,7 @@ static double mpiio_rate(const struct iol_triage_in *in,
 	if (reading && own_read_pace(in, c, rate))
 		rate = V(LARGE_READ), *src = PACE_LOG;
 	if (rate > 0 && t > 0 && b > 0 &&
-	    (mpiio_coll_paced(in) || b / 1048576.0 / t > rate))
+	    (mpiio_posix_paced(in) || b / 1048576.0 / t > rate))
 		rate = b / 1048576.0 / t, *src = PACE_LOG;
 	return rate;
 }
@@ -1383,6 +1387,65 @@ static int tiny_above_page(const struct iol_triage_in *in, double all)
 	       b / ops > 4096;
 }
 
+/*
+ * The POSIX requests' one size bin, or -1 (issue 34, round 39): every
+ * read and write in one of Darshan's bins from 10 KiB to 1 MiB, none
+ * elsewhere.  Such a job shows no pace but its own: nothing in the log
+ * tells a request's cost from its bytes' transfer.
+ */
+static int posix_one_size(const struct iol_triage_in *in)
+{
+	int b, bin = -1;
+
+	for (b = 0; b < 20; b++) {
+		if (!(z(in->v[IOL_TIN_BIN0 + b]) > 0))
+			continue;
+		if (b % 10 < 3 || b % 10 > 4 || (bin >= 0 && bin != b % 10))
+			return -1;
+		bin = b % 10;
+	}
+	return bin;
+}
+
+/* Several ranks made the small requests at once: a job of several
+ * processes whose small requests are mostly on shared records (every
+ * rank's), or made by several ranks' own records */
+static int small_concurrent(const struct iol_triage_in *in)
+{
+	if (!(z(V(NPROCS)) >= 2))
+		return 0;
+	return z(V(RANKS_IO)) >= 2 || z(V(SH_SMALL)) * 2 >= job_small(in);
+}
+
+/*
+ * What an assumed pace keeps of small requests' t seconds (issue 34,
+ * round 39): when the job's requests are all one size of 10 KiB or more
+ * (posix_one_size()), several ranks made them at once, no site set
+ * full_rate_mibs and no large reads of the job's show a pace, the log
+ * cannot tell the requests' own cost from their bytes' transfer: half of
+ * t is kept, not at stake, and the detail says it is assumed.  The write
+ * pace assumed (256 MiB/s) kept 0.13 s of r39-strided-16k's 5.11 s of
+ * 16 KiB writes by 4 ranks on storage of 32 MiB/s, staking all of it
+ * where the collective twin saved 3.02 s (59 %; 67 % and 30 % in the
+ * reruns); IO-TIME, whose cause held all the I/O time, was labelled
+ * trivial.  Several ranks' requests keep the storage busy, so their pace
+ * nears its own; one process's wait one at a time, each its whole
+ * latency, which larger requests save (r8-osync: 512 O_SYNC writes of
+ * 64 KiB, 4.41 s, ~0.5 s in 1 MiB writes; IO-TIME labelled material).
+ * Requests under 10 KiB are the structural pattern (tiny()): a call
+ * each, staked whole.
+ */
+static double small_assumed_kept(const struct iol_triage_in *in,
+				 const struct iol_triage_conf *c, double t)
+{
+	if (K(FULL_RATE) > 0 || posix_one_size(in) < 0 || !(t > 0) ||
+	    !small_concurrent(in))
+		return 0;
+	if (isfinite(V(LARGE_READ)) && V(LARGE_READ) > 0)
+		return 0;
+	return t / 2;
+}
+
 /* Small requests: the bins under 1 MiB, less the requests of exactly
  * 1 MiB the 100K_1M bin holds (from the common access sizes); too few
  * to matter only when they are also cheap (a rule by time as well as by
@@ -1390,7 +1453,7 @@ static int tiny_above_page(const struct iol_triage_in *in, double all)
 EVAL(e_small)
 {
 	double small = 0, all = 0, lone, whole, kept, rate, secs, flush, wb,
-	       mid;
+	       mid, half;
 	int b, few, posix = 1;
 
 	for (b = 0; b < 20; b++) {
@@ -1435,6 +1498,8 @@ EVAL(e_small)
 	kept += wb;
 	mid = fmin(small_mid_writes(in), fmax(0, z(V(SMALL_T)) - kept - flush));
 	kept += mid;
+	half = fmax(0, small_assumed_kept(in, c, z(V(SMALL_T))) - kept - flush);
+	kept += half;
 	/* the lone reads' and whole files' share of the small requests'
 	 * time goes with them */
 	secs = small > 0 ? z(V(SMALL_T)) * (small - lone - whole) / small : 0;
@@ -1472,6 +1537,13 @@ EVAL(e_small)
 			 "job's write pace, not saved",
 			 mid);
 	}
+	if (n && half > 0) {
+		size_t l = strlen(d);
+		snprintf(d + l, n - l,
+			 "; one request size, no other pace in the log: "
+			 "%.3f s (half) assumed the bytes' transfer, not saved",
+			 half);
+	}
 	if (n && S(SMALL_FILE)[0]) {
 		size_t l = strlen(d);
 		snprintf(d + l, n - l, "; most in %s (%.3f s over all ranks)",
@@ -1487,7 +1559,7 @@ EVAL(e_small)
 			 "to merge with)",
 			 lone);
 	}
-	if (n && (kept - wb - mid > 0 || small_readahead(in, c))) {
+	if (n && (kept - wb - mid - half > 0 || small_readahead(in, c))) {
 		/* one short clause: the detail has 400 bytes, and the impact
 		 * note must fit after it */
 		size_t l = strlen(d);
@@ -1495,7 +1567,7 @@ EVAL(e_small)
 			 "; %.3f s reads over a %.0f MiB span (%.3f s at %.0f "
 			 "MiB/s not saved%s)",
 			 z(V(SREAD_T)), z(V(SREAD_SPAN)) / 1048576.0,
-			 kept - wb - mid, rate,
+			 kept - wb - mid - half, rate,
 			 small_readahead(in, c) ? "; read ahead: by time" : "");
 	}
 	if (few)
@@ -2293,6 +2365,7 @@ static int shsmall_mpiio(const struct iol_triage_in *in,
 
 EVAL(e_shsmall)
 {
+	double half;
 	int few, same;
 
 	if (one_proc(in, d, n))
@@ -2303,16 +2376,26 @@ EVAL(e_shsmall)
 		DETAIL("no operations on shared records");
 		return -1;
 	}
-	*stake = z(V(SHSMALL_T));
+	/* one request size: half its time assumed the bytes', as
+	 * IOL-SMALL-REQ keeps it (small_assumed_kept()) */
+	half = small_assumed_kept(in, c, z(V(SHSMALL_T)));
+	*stake = z(V(SHSMALL_T)) - half;
 	few = V(SH_SMALL) < K(SMALL_MIN) && *stake < K(MIN_S);
 	same = !mpiio_small_layer(in, c) &&
 	       V(SH_SMALL) * 10 >= job_small(in) * 9;
 	DETAIL("%.0f of %.0f operations on shared files under 1 MiB, about "
 	       "%.3f s a rank%s",
-	       V(SH_SMALL), V(SH_OPS), *stake,
+	       V(SH_SMALL), V(SH_OPS), z(V(SHSMALL_T)),
 	       few    ? " (too few to matter)"
 	       : same ? " (the job's small requests: IOL-SMALL-REQ's)"
 		      : "");
+	if (n && half > 0) {
+		size_t l = strlen(d);
+		snprintf(d + l, n - l,
+			 "; %.3f s (half) assumed the bytes' transfer, not "
+			 "saved",
+			 half);
+	}
 	/* when (nearly) all the job's small requests are to shared files,
 	 * they are IOL-SMALL-REQ's cause: a companion of its finding (see
 	 * companions[]), else at most info */
