@@ -24,8 +24,9 @@ struct fr {
 	int coll;	       /* MPI-IO drove the file collectively */
 	int code;	       /* a program's code, not data (code_file) */
 	int64_t opens;
-	double tm;   /* metadata time (opens, closes, ...) */
-	int64_t ops; /* reads and writes */
+	double tm;	 /* metadata time (opens, closes, ...) */
+	int64_t ops;	 /* reads and writes */
+	int64_t renames; /* POSIX_RENAME_SOURCES: renamed away */
 };
 
 /* Per-rank sums whose slowest rank is wanted (the way ranktime adds a
@@ -741,12 +742,39 @@ static double reopen_secs(int64_t opens, int64_t ranks, double tm, int64_t rw,
 	return tm * fmin((double)(opens - ranks), passes) / (double)opens;
 }
 
+/*
+ * Bytes written beyond the files a record's name held (issue 34, round
+ * 46): a file renamed away after a write pass leaves its name to a new
+ * file, so each open after a rename writes a file of its own.  A rank
+ * holds at most one file an open and one more than its renames
+ * (POSIX_RENAME_SOURCES; the target's RENAMED_FROM names only the last
+ * source, so it counts no more).  status-fsync's status.R.tmp, written,
+ * fsync'd and renamed over status.R each step (OPENS 1000, RENAME_SOURCES
+ * 1000, 61893 B of at most 63 B): 1000 files, nothing written twice;
+ * ckpt-rotate's N-1 ckpt.tmp renamed to ckpt.STEP (16 opens of 4 ranks,
+ * 4 renames, 4 x 32 MiB): 4 checkpoints, no rewrite.  Without renames
+ * it is every byte beyond the highest byte + 1, as before.
+ */
+static int64_t rewritten(int64_t bw, int64_t mw, int64_t opens, int64_t ranks,
+			 int64_t renames)
+{
+	int64_t per = ranks > 1 ? opens / ranks : opens, files = 1;
+
+	if (mw < 0 || bw <= 0)
+		return 0;
+	if (renames > 0 && per > 1)
+		files = renames >= per ? per : renames + 1;
+	if (mw >= INT64_MAX / files - 1)
+		return 0; /* the files hold more than any count */
+	return reread(bw, (mw + 1) * files - 1);
+}
+
 static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 		      struct sreds *st, struct iol_trifacts *tf)
 {
 	int64_t br = 0, bw = 0, mr = -1, mw = -1, rr, own = 0, stdio = 0,
 		opens = 0;
-	int64_t once = 0, ranks = 0;
+	int64_t once = 0, ranks = 0, ren = 0, rw;
 	struct sred key = {a[0].id, 0, 0, 0, 0, 0}, *e;
 	double tm = 0;
 	size_t k;
@@ -759,10 +787,12 @@ static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 		own = sadd(own, own_reread(&a[k], nprocs));
 		tm += a[k].tm;
 		ranks = sadd(ranks, a[k].rank < 0 && nprocs > 1 ? nprocs : 1);
+		ren = sadd(ren, a[k].renames);
 	}
+	rw = rewritten(bw, mw, opens, ranks, ren);
 	if (!a[0].code)
 		tf->redundant_reopen_time +=
-			reopen_secs(opens, ranks, tm, reread(bw, mw), mw);
+			reopen_secs(opens, ranks, tm, rw, mw);
 	rr = reread(br, mr);
 	e = st->n ? bsearch(&key, st->v, st->n, sizeof(key), cmp_sred) : NULL;
 	if (e) {
@@ -773,7 +803,7 @@ static void redundant(const struct fr *a, size_t n, int64_t nprocs,
 		once = once < 0 ? 0 : once < stdio ? once : stdio;
 	}
 	rr = own < rr ? own : rr;
-	red_add(a[0].id, sadd(rr, reread(bw, mw)), stdio, once, a[0].code, tf);
+	red_add(a[0].id, sadd(rr, rw), stdio, once, a[0].code, tf);
 }
 
 /* The STDIO records that read, one entry a file (sorted by id); none
@@ -1254,18 +1284,20 @@ static void sread_facts(const struct sreadacc *a, const struct rankacc *all,
  * 0's time; labelled 3.3 s.
  */
 static double rewrite_rank_secs(const struct iol_jrec *r,
-				const struct iol_recx *x)
+				const struct iol_recx *x, int64_t nprocs)
 {
 	int64_t mw = r->ic[POSIX_MAX_BYTE_WRITTEN];
 	int64_t sb = r->ic[POSIX_SLOWEST_RANK_BYTES];
 	int64_t fb = r->ic[POSIX_FASTEST_RANK_BYTES];
 	double ts = r->fc[POSIX_F_SLOWEST_RANK_TIME], rw;
+	/* a renamed-away file's passes are files of their own */
+	int64_t w = rewritten(x->bw, mw, nn(r->ic[POSIX_OPENS]), nprocs,
+			      nn(r->ic[POSIX_RENAME_SOURCES]));
 
-	/* x->bw > 0 first: a hostile INT64_MIN less 1 overflows */
-	if (r->rank >= 0 || mw < 0 || x->bw <= 0 || x->bw - 1 <= mw ||
-	    sb <= 0 || fb < 0 || sb <= fb || !(ts > 0) || !isfinite(ts))
+	if (r->rank >= 0 || w <= 0 || sb <= 0 || fb < 0 || sb <= fb ||
+	    !(ts > 0) || !isfinite(ts))
 		return 0;
-	rw = fmin((double)(x->bw - 1 - mw), (double)(sb - fb));
+	rw = fmin((double)w, (double)(sb - fb));
 	return ts * fmin(1, rw / (double)sb);
 }
 
@@ -1332,7 +1364,8 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 		tf->one_mib_ops = sadd(tf->one_mib_ops, one_mib(r));
 		lone = lone_reads(r, &x, job->nprocs);
 		tf->lone_reads = sadd(tf->lone_reads, lone);
-		tf->redundant_rank_time += rewrite_rank_secs(r, &x);
+		tf->redundant_rank_time +=
+			rewrite_rank_secs(r, &x, job->nprocs);
 		tf->whole_file_ops =
 			sadd(tf->whole_file_ops, whole_file_ops(r, &x, lone));
 		a[i] = (struct fr){r->id,
@@ -1351,7 +1384,8 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 				   code_file(iol_job_name(job, r->id)),
 				   nn(r->ic[POSIX_OPENS]),
 				   fmax(x.tm, 0),
-				   sadd(nn(x.reads), nn(x.writes))};
+				   sadd(nn(x.reads), nn(x.writes)),
+				   nn(r->ic[POSIX_RENAME_SOURCES])};
 		racc_add(&all, r->rank,
 			 small_secs(r, &x, small, 0, job->nprocs));
 		sread_add(&sra, r, &x, job->nprocs);
