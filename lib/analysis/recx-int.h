@@ -78,6 +78,7 @@ struct fent {
 	int64_t nrank_recs;
 	int64_t rank;
 	int used;
+	int pseudo; /* the summary's: a standard stream (named once a file) */
 };
 
 /*
@@ -96,8 +97,5 @@ struct ftab {
 struct fent *iol_ftab_get(struct ftab *t, uint64_t id);
 /* Frees the table's entries and index and zeroes *t. */
 void iol_ftab_free(struct ftab *t);
-
-/* A job record as the decoder's record type, for the accumulator. */
-void iol_rec_to_iolrec(int mod, const struct iol_jrec *jr, struct iol_rec *r);
 
 #endif
