@@ -95,6 +95,9 @@ struct ftab {
 /* The entry of id, added (zeroed, rank -2, maxoff -1) when new; NULL when
  * memory runs out.  Pointers into t->v last until the next call. */
 struct fent *iol_ftab_get(struct ftab *t, uint64_t id);
+/* Room for n entries in an empty table, allocated once (a hint: it
+ * grows past them as before).  0, or -1 when memory runs out. */
+int iol_ftab_presize(struct ftab *t, size_t n);
 /* Frees the table's entries and index and zeroes *t. */
 void iol_ftab_free(struct ftab *t);
 

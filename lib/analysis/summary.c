@@ -744,6 +744,15 @@ static void hdf5_slowest(const struct iol_job *job, int64_t nprocs,
 	}
 }
 
+/* the records iol_lowrecs_next() walks: POSIX's and STDIO's loaded */
+static size_t lowrecs_count(const struct iol_job *job)
+{
+	const struct iol_jmod *p = &job->mod[IOL_MOD_POSIX];
+	const struct iol_jmod *s = &job->mod[IOL_MOD_STDIO];
+
+	return (p->loaded ? p->n : 0) + (s->loaded ? s->n : 0);
+}
+
 /* The job: POSIX and STDIO records together (METRICS.md 1-4, 7). */
 static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 		    const struct iol_excl *excl, int64_t nprocs,
@@ -772,7 +781,10 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	p.excl = excl;
 	p.rank_b = calloc((size_t)nprocs, sizeof(*p.rank_b));
 	p.rank_seen = calloc((size_t)nprocs, 1);
-	if (!p.rank_b || !p.rank_seen)
+	/* a file a record at most: the table sized once, not grown and
+	 * rehashed a doubling at a time */
+	if (!p.rank_b || !p.rank_seen ||
+	    iol_ftab_presize(&p.ft, lowrecs_count(job)) < 0)
 		ret = IOL_ENOMEM;
 	iol_lowrecs_init(&it, job);
 	while (!ret && iol_lowrecs_next(&it, &mod, &r, &x))
