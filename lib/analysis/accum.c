@@ -529,18 +529,57 @@ void iol_accum_prefetch(const struct iol_accum *a, uint64_t id)
 			&a->fidx.slot[(size_t)iol_mix64(id) & a->fidx.mask]);
 }
 
+/* The sums iol_accum_perf() reads, from one record's counters. */
+static void perf_sums(struct iol_accum *a, int64_t rank, const int64_t *ic,
+		      const double *fc)
+{
+	const struct spec *s = &specs[a->mod];
+	double io, md, rw;
+
+	a->nrec++;
+	if (rank < 0) {
+		io = fc[s->f_slow];
+		md = rw = 0;
+	} else {
+		io = fc[s->t_meta] + fc[s->t_read] + fc[s->t_write];
+		md = fc[s->t_meta];
+		rw = fc[s->t_read] + fc[s->t_write];
+	}
+	a->total_bytes =
+		wadd(a->total_bytes, wadd(ic[s->bytes_r], ic[s->bytes_w]));
+	if (rank < 0) {
+		a->shared_time += io;
+	} else {
+		a->rank_t[rank] += io;
+		a->rank_rw[rank] += rw;
+		a->rank_md[rank] += md;
+	}
+}
+
+int iol_accum_add_perf(struct iol_accum *a, int64_t rank, const int64_t *ic,
+		       const double *fc)
+{
+	if (!a->perf_only)
+		return IOL_EINVAL;
+	if (rank < -1 || rank >= a->nprocs)
+		return IOL_ECORRUPT;
+	perf_sums(a, rank, ic, fc);
+	return 0;
+}
+
 int iol_accum_add(struct iol_accum *a, const struct iol_rec *r)
 {
 	const struct spec *s = &specs[a->mod];
 	int64_t rb, wb, maxoff, np;
-	double io, md, rw;
 	struct iol_accum_file *f;
 
 	if (r->rank < -1 || r->rank >= a->nprocs)
 		return IOL_ECORRUPT;
 	if (!a->perf_only)
 		agg_record(a, r, a->nrec == 0);
-	a->nrec++;
+	perf_sums(a, r->rank, r->ic, r->fc);
+	if (a->perf_only)
+		return 0;
 	rb = r->ic[s->bytes_r];
 	wb = r->ic[s->bytes_w];
 	if (s->maxb_r >= 0)
@@ -548,26 +587,7 @@ int iol_accum_add(struct iol_accum *a, const struct iol_rec *r)
 							     : r->ic[s->maxb_w];
 	else
 		maxoff = -1;
-	if (r->rank < 0) {
-		np = -1;
-		io = r->fc[s->f_slow];
-		md = rw = 0;
-	} else {
-		np = 1;
-		io = r->fc[s->t_meta] + r->fc[s->t_read] + r->fc[s->t_write];
-		md = r->fc[s->t_meta];
-		rw = r->fc[s->t_read] + r->fc[s->t_write];
-	}
-	a->total_bytes = wadd(a->total_bytes, wadd(rb, wb));
-	if (r->rank < 0) {
-		a->shared_time += io;
-	} else {
-		a->rank_t[r->rank] += io;
-		a->rank_rw[r->rank] += rw;
-		a->rank_md[r->rank] += md;
-	}
-	if (a->perf_only)
-		return 0;
+	np = r->rank < 0 ? -1 : 1;
 	f = file_get(a, r->id);
 	if (!f)
 		return IOL_ENOMEM;

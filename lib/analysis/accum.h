@@ -67,6 +67,11 @@ int iol_accum_supported(int mod);
 int iol_accum_init(struct iol_accum *a, int mod, int64_t nprocs);
 /* Add one record; returns 0 or IOL_ENOMEM / IOL_ECORRUPT (bad rank). */
 int iol_accum_add(struct iol_accum *a, const struct iol_rec *r);
+/* The same for a perf_only accumulator, from a record's rank and its
+ * counters as the module's layout has them (a job's record, without its
+ * copy into a struct iol_rec); IOL_EINVAL when not perf_only. */
+int iol_accum_add_perf(struct iol_accum *a, int64_t rank, const int64_t *ic,
+		       const double *fc);
 /* A hint that a record of file id comes next: the cache line of its
  * slot in the file table is fetched while the caller does other work
  * (the probe's cache miss was half of iol_accum_add on 100,000 files).

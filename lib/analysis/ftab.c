@@ -68,6 +68,17 @@ struct fent *iol_ftab_get(struct ftab *t, uint64_t id)
 	return e;
 }
 
+int iol_ftab_presize(struct ftab *t, size_t n)
+{
+	if (t->v || !n)
+		return 0;
+	t->v = calloc(n, sizeof(*t->v)); /* zeroed: unused */
+	if (!t->v)
+		return -1;
+	t->cap = n;
+	return iol_index_presize(&t->ix, n) < 0 ? -1 : 0;
+}
+
 void iol_ftab_free(struct ftab *t)
 {
 	free(t->v);

@@ -78,6 +78,7 @@ struct fent {
 	int64_t nrank_recs;
 	int64_t rank;
 	int used;
+	int pseudo; /* the summary's: a standard stream (named once a file) */
 };
 
 /*
@@ -94,10 +95,10 @@ struct ftab {
 /* The entry of id, added (zeroed, rank -2, maxoff -1) when new; NULL when
  * memory runs out.  Pointers into t->v last until the next call. */
 struct fent *iol_ftab_get(struct ftab *t, uint64_t id);
+/* Room for n entries in an empty table, allocated once (a hint: it
+ * grows past them as before).  0, or -1 when memory runs out. */
+int iol_ftab_presize(struct ftab *t, size_t n);
 /* Frees the table's entries and index and zeroes *t. */
 void iol_ftab_free(struct ftab *t);
-
-/* A job record as the decoder's record type, for the accumulator. */
-void iol_rec_to_iolrec(int mod, const struct iol_jrec *jr, struct iol_rec *r);
 
 #endif

@@ -27,23 +27,37 @@ static void cat_add(struct iol_category *c, const struct fent *f)
 		c->sum_size = satadd(c->sum_size, satadd(f->maxoff, 1));
 }
 
+/* the top lists' key: added as doubles, a crafted log's counters
+ * overflow int64 */
+static double top_key(const struct iol_topfile *t, int by_time)
+{
+	return by_time ? t->time
+		       : (double)t->bytes_read + (double)t->bytes_written;
+}
+
+/* does t go before u (larger first, then the lower id)? */
+static int top_before(const struct iol_topfile *t, double a,
+		      const struct iol_topfile *u, int by_time)
+{
+	double b = top_key(u, by_time);
+
+	return a > b || (a == b && t->id < u->id);
+}
+
 static void top_insert(struct iol_topfile *top, size_t *n,
 		       const struct iol_topfile *t, int by_time)
 {
+	double a = top_key(t, by_time);
 	size_t i, k;
 
-	for (i = 0; i < *n; i++) {
-		/* added as doubles: a crafted log's counters overflow int64 */
-		double a = by_time ? t->time
-				   : (double)t->bytes_read +
-					     (double)t->bytes_written;
-		double b = by_time ? top[i].time
-				   : (double)top[i].bytes_read +
-					     (double)top[i].bytes_written;
-
-		if (a > b || (a == b && t->id < top[i].id))
+	/* a full list whose last goes before t keeps t out: most files of
+	 * a large job (a NaN last is no bound, as it blocks no one) */
+	if (*n == IOL_TOPN && !isnan(top_key(&top[*n - 1], by_time)) &&
+	    !top_before(t, a, &top[*n - 1], by_time))
+		return;
+	for (i = 0; i < *n; i++)
+		if (top_before(t, a, &top[i], by_time))
 			break;
-	}
 	if (i >= IOL_TOPN)
 		return;
 	k = *n < IOL_TOPN ? *n : IOL_TOPN - 1;
@@ -51,19 +65,6 @@ static void top_insert(struct iol_topfile *top, size_t *n,
 	top[i] = *t;
 	if (*n < IOL_TOPN)
 		(*n)++;
-}
-
-void iol_rec_to_iolrec(int mod, const struct iol_jrec *jr, struct iol_rec *r)
-{
-	const struct iol_modinfo *mi = iol_modinfo(mod);
-
-	r->mod = mod;
-	r->id = jr->id;
-	r->rank = jr->rank;
-	r->nint = mi->nint;
-	r->nflt = mi->nflt;
-	memcpy(r->ic, jr->ic, sizeof(int64_t) * (size_t)mi->nint);
-	memcpy(r->fc, jr->fc, sizeof(double) * (size_t)mi->nflt);
 }
 
 static int64_t count_nodes(const struct iol_job *job)
@@ -259,10 +260,10 @@ static int mod_sum(const struct iol_job *job, int m, struct iol_modsum *ms,
 		ms->meta_time += posf(x.tm);
 		ids[i] = jm->recs[i].id;
 		if (use_acc) {
-			struct iol_rec r;
+			const struct iol_jrec *jr = &jm->recs[i];
 
-			iol_rec_to_iolrec(m, &jm->recs[i], &r);
-			if (iol_accum_add(&acc, &r) < 0)
+			if (iol_accum_add_perf(&acc, jr->rank, jr->ic, jr->fc) <
+			    0)
 				ret = iol_error_set(err, IOL_ECORRUPT,
 						    "record with a bad rank");
 		}
@@ -446,6 +447,14 @@ static void job_ratios(const struct iol_job *job, int64_t nprocs,
 		(double)s->io.total_bytes / 1048576.0 / (double)nprocs;
 }
 
+/* The standard streams: data, but no file a strategy is made of. */
+static int is_pseudo(const char *path)
+{
+	return path && path[0] == '<' &&
+	       (!strcmp(path, "<STDOUT>") || !strcmp(path, "<STDERR>") ||
+		!strcmp(path, "<STDIN>"));
+}
+
 /* One file into the categories and the top files. */
 static void file_add(const struct iol_job *job, struct fent *f,
 		     struct iol_summary *s, size_t *ntb, size_t *ntt,
@@ -474,6 +483,8 @@ static void file_add(const struct iol_job *job, struct fent *f,
 		f);
 	t.id = f->id;
 	t.path = iol_job_name(job, f->id);
+	/* looked up once: the strategy's passes read the flag */
+	f->pseudo = is_pseudo(t.path);
 	t.bytes_read = f->br;
 	t.bytes_written = f->bw;
 	t.time = f->time;
@@ -485,14 +496,6 @@ static void file_add(const struct iol_job *job, struct fent *f,
 	}
 	top_insert(s->top_bytes, ntb, &t, 0);
 	top_insert(s->top_time, ntt, &t, 1);
-}
-
-/* The standard streams: data, but no file a strategy is made of. */
-static int is_pseudo(const char *path)
-{
-	return path && path[0] == '<' &&
-	       (!strcmp(path, "<STDOUT>") || !strcmp(path, "<STDERR>") ||
-		!strcmp(path, "<STDIN>"));
 }
 
 /* A file's bytes of the kind that decides, and its sharing class. */
@@ -541,7 +544,7 @@ static int64_t one_rank(const struct iol_job *job, const struct jobpass *p)
 	for (i = 0; i < p->ft.cap; i++) {
 		const struct fent *f = &p->ft.v[i];
 
-		if (!f->used || is_pseudo(iol_job_name(job, f->id)))
+		if (!f->used || f->pseudo)
 			continue;
 		tot = satadd(tot, satadd(f->br, f->bw));
 		if (f->nprocs == 1 && f->rank >= 0 && (size_t)f->rank < np)
@@ -578,8 +581,7 @@ static int job_strategy(const struct iol_job *job, struct iol_summary *s,
 			const struct fent *f = &p->ft.v[i];
 			int64_t b = w ? f->bw : f->br;
 
-			if (!f->used || b <= 0 ||
-			    is_pseudo(iol_job_name(job, f->id)))
+			if (!f->used || b <= 0 || f->pseudo)
 				continue;
 			v[n].b = b;
 			v[n++].u = f->nprocs == 1 ? 0 : f->nprocs < 0 ? 1 : 2;
@@ -742,6 +744,15 @@ static void hdf5_slowest(const struct iol_job *job, int64_t nprocs,
 	}
 }
 
+/* the records iol_lowrecs_next() walks: POSIX's and STDIO's loaded */
+static size_t lowrecs_count(const struct iol_job *job)
+{
+	const struct iol_jmod *p = &job->mod[IOL_MOD_POSIX];
+	const struct iol_jmod *s = &job->mod[IOL_MOD_STDIO];
+
+	return (p->loaded ? p->n : 0) + (s->loaded ? s->n : 0);
+}
+
 /* The job: POSIX and STDIO records together (METRICS.md 1-4, 7). */
 static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 		    const struct iol_excl *excl, int64_t nprocs,
@@ -770,7 +781,10 @@ static int job_sums(const struct iol_job *job, const struct iol_opts *o,
 	p.excl = excl;
 	p.rank_b = calloc((size_t)nprocs, sizeof(*p.rank_b));
 	p.rank_seen = calloc((size_t)nprocs, 1);
-	if (!p.rank_b || !p.rank_seen)
+	/* a file a record at most: the table sized once, not grown and
+	 * rehashed a doubling at a time */
+	if (!p.rank_b || !p.rank_seen ||
+	    iol_ftab_presize(&p.ft, lowrecs_count(job)) < 0)
 		ret = IOL_ENOMEM;
 	iol_lowrecs_init(&it, job);
 	while (!ret && iol_lowrecs_next(&it, &mod, &r, &x))

@@ -1338,7 +1338,7 @@ static int posix_pass(const struct iol_job *job, const struct mpisets *mpi,
 	if (!jm->loaded || !jm->n)
 		return 0;
 	memset(&sra, 0, sizeof(sra));
-	a = calloc(jm->n, sizeof(*a));
+	a = malloc(jm->n * sizeof(*a)); /* each written below: not zeroed */
 	all.v = calloc(5 * (nr + 1), sizeof(double));
 	if (!a || !all.v) {
 		free(a), free(all.v);

@@ -50,6 +50,27 @@ int iol_index_reserve(struct iol_index *x,
 	return 0;
 }
 
+int iol_index_presize(struct iol_index *x, size_t n)
+{
+	size_t ns = 256;
+
+	if (x->slot)
+		return 0;
+	if (n >= IOL_INDEX_EMPTY - 1)
+		return IOL_ENOMEM;
+	while (ns / 2 < n + 1) {
+		if (ns > SIZE_MAX / 2 / sizeof(*x->slot))
+			return IOL_ENOMEM;
+		ns *= 2;
+	}
+	x->slot = malloc(ns * sizeof(*x->slot));
+	if (!x->slot)
+		return IOL_ENOMEM;
+	memset(x->slot, 0xff, ns * sizeof(*x->slot));
+	x->mask = ns - 1;
+	return 0;
+}
+
 void iol_index_release(struct iol_index *x)
 {
 	free(x->slot);

@@ -72,6 +72,11 @@ int iol_index_reserve(struct iol_index *x,
 		      uint64_t (*hash)(const void *ctx, uint32_t i),
 		      const void *ctx);
 
+/* Room for n items in an index that has none yet (zeroed or released):
+ * the slots allocated once, where growing to them would rehash every
+ * item each time.  Returns 0 or IOL_ENOMEM (nothing allocated). */
+int iol_index_presize(struct iol_index *x, size_t n);
+
 void iol_index_release(struct iol_index *x);
 
 #endif

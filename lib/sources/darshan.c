@@ -930,11 +930,18 @@ static struct name_ent *name_find(const struct iol_dlog_priv *pv, uint64_t id)
 static int name_add(struct iol_dlog *d, uint64_t id, const char *s, size_t n)
 {
 	struct iol_dlog_priv *pv = d->priv;
-	struct name_ent *e = name_find(pv, id);
 	struct name_key k = {pv, id};
+	struct name_ent *e;
 	uint32_t *slot;
 
-	if (e) {
+	/* room first, then one probe: the slot found is the name's or
+	 * where it goes (a lookup, then a second probe to store, were two
+	 * cache misses a name) */
+	if (iol_index_reserve(&pv->nix, name_hash, &k) < 0)
+		return IOL_ENOMEM;
+	slot = iol_index_slot(&pv->nix, id, name_eq, &k);
+	if (*slot != IOL_INDEX_EMPTY) {
+		e = &pv->names[*slot];
 		/* first wins, but a later non-empty name replaces an empty one
 		 */
 		if (e->name[0] == '\0' && n > 0) {
@@ -948,14 +955,11 @@ static int name_add(struct iol_dlog *d, uint64_t id, const char *s, size_t n)
 	if (!e)
 		return IOL_ENOMEM;
 	pv->names = e;
-	if (iol_index_reserve(&pv->nix, name_hash, &k) < 0)
-		return IOL_ENOMEM;
 	e = &pv->names[d->nnames];
 	e->id = id;
 	e->name = name_store(pv, s, n);
 	if (!e->name)
 		return IOL_ENOMEM;
-	slot = iol_index_slot(&pv->nix, id, name_eq, &k);
 	*slot = (uint32_t)d->nnames++;
 	pv->nix.n++;
 	return 0;
